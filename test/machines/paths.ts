@@ -1,0 +1,208 @@
+// Generated paths for every machine of the catalogue, and the transition coverage they reach.
+// A path is the shortest route to a state plus one more event, so every edge of the state graph is a path's last step.
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventObject,
+  type Snapshot,
+} from 'xstate';
+import { isPlaceholder } from '../../machines/placeholders';
+import type { CatalogueEntry } from '../../machines/index';
+import { getAdjacencyMap } from './graph';
+
+export interface TransitionRef {
+  key: string;
+  source: string;
+  event: string;
+  index: number;
+  target: string;
+  guard: string | undefined;
+}
+
+export interface GeneratedPath {
+  /** Human-readable description of the path, used as the test name. */
+  name: string;
+  events: EventObject[];
+  /** The state value the actor must reach after the last event. */
+  expected: unknown;
+}
+
+interface TransitionDefinitionLike {
+  source: AnyStateNode;
+  eventType: string;
+  target?: readonly AnyStateNode[] | undefined;
+  guard?: unknown;
+}
+
+function guardName(guard: unknown): string | undefined {
+  if (!guard) return undefined;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'function') return guard.name || 'inline guard';
+  return 'guard';
+}
+
+function describe(t: TransitionDefinitionLike, index: number): TransitionRef {
+  const eventType = t.eventType || '(always)';
+  return {
+    key: `${t.source.id}|${eventType}|${index}`,
+    source: t.source.id,
+    event: eventType,
+    index,
+    target: t.target?.map((n) => n.id).join(',') || '(self)',
+    guard: guardName(t.guard),
+  };
+}
+
+function walk(node: AnyStateNode, visit: (node: AnyStateNode) => void): void {
+  visit(node);
+  for (const child of Object.values(node.states)) walk(child as AnyStateNode, visit);
+}
+
+/** Every transition of a machine: event, delayed (`after`), eventless (`always`), invoke done/error, each guarded branch. */
+export function listTransitions(machine: AnyStateMachine): TransitionRef[] {
+  const refs: TransitionRef[] = [];
+  walk(machine.root, (node) => {
+    for (const [, defs] of node.transitions) {
+      (defs as TransitionDefinitionLike[]).forEach((t, i) => refs.push(describe(t, i)));
+    }
+    (node.always as TransitionDefinitionLike[] | undefined)?.forEach((t, i) => refs.push(describe(t, i)));
+  });
+  return refs;
+}
+
+export function keyOf(t: TransitionDefinitionLike): string {
+  const list = (t.eventType ? t.source.transitions.get(t.eventType) : t.source.always) as TransitionDefinitionLike[] | undefined;
+  const index = list?.indexOf(t) ?? -1;
+  return `${t.source.id}|${t.eventType || '(always)'}|${index}`;
+}
+
+/** Candidate events: catalogue samples, or a bare event of each type; done/error events of invoked actors are synthesised. */
+export function candidateEvents(machine: AnyStateMachine, entry: CatalogueEntry): EventObject[] {
+  const types = new Set<string>();
+  walk(machine.root, (node) => {
+    for (const type of node.transitions.keys()) types.add(type);
+  });
+  const events: EventObject[] = [];
+  for (const type of types) {
+    if (type === '*') continue;
+    const samples = entry.events?.[type];
+    if (samples?.length) {
+      events.push(...samples);
+    } else if (type.startsWith('xstate.error.actor.')) {
+      events.push({ type, error: new Error('Simulated failure') } as EventObject);
+    } else if (type.startsWith('xstate.done.actor.')) {
+      events.push({ type, output: undefined } as EventObject);
+    } else {
+      events.push({ type });
+    }
+  }
+  return events;
+}
+
+/**
+ * The machine as path tests run it: effects given as no-ops and invoked services left pending, so that
+ * only the path's own events (including synthesised done/error/after events) move it.
+ */
+export function inert(machine: AnyStateMachine): AnyStateMachine {
+  const actions: Record<string, () => void> = {};
+  for (const [name, impl] of Object.entries(machine.implementations.actions)) {
+    if (isPlaceholder(impl)) actions[name] = () => {};
+  }
+  const actors: Record<string, unknown> = {};
+  for (const [name, impl] of Object.entries(machine.implementations.actors)) {
+    if (isPlaceholder(impl)) actors[name] = fromPromise(() => new Promise<never>(() => {}));
+  }
+  return machine.provide({ actions, actors } as never);
+}
+
+export function generatePaths(entry: CatalogueEntry, options: { limit?: number } = {}): GeneratedPath[] {
+  const machine = inert(entry.machine);
+  const events = candidateEvents(machine, entry);
+  const adjacency = getAdjacencyMap(machine, {
+    events,
+    input: entry.input,
+    limit: options.limit ?? 5000,
+  } as never) as Record<string, { state: Snapshot<unknown> & { value: unknown }; transitions: Record<string, { event: EventObject; state: Snapshot<unknown> & { value: unknown } }> }>;
+
+  // Breadth-first shortest event sequence to every serialised state.
+  const keys = Object.keys(adjacency);
+  const start = keys[0];
+  if (start === undefined) return [];
+  const route = new Map<string, EventObject[]>([[start, []]]);
+  const queue = [start];
+  const keyOfState = new Map<unknown, string>();
+  for (const key of keys) keyOfState.set(adjacency[key]!.state, key);
+  const serialise = (s: { value: unknown; context?: unknown }) =>
+    JSON.stringify({ value: s.value, context: s.context && Object.keys(s.context).length ? s.context : undefined });
+  const byText = new Map<string, string>();
+  for (const key of keys) byText.set(serialise(adjacency[key]!.state as never), key);
+
+  while (queue.length) {
+    const key = queue.shift()!;
+    for (const { event, state } of Object.values(adjacency[key]!.transitions)) {
+      const next = byText.get(serialise(state as never));
+      if (next !== undefined && !route.has(next)) {
+        route.set(next, [...route.get(key)!, event]);
+        queue.push(next);
+      }
+    }
+  }
+
+  const paths: GeneratedPath[] = [];
+  const seen = new Set<string>();
+  for (const key of keys) {
+    const prefix = route.get(key);
+    if (!prefix) continue;
+    for (const { event, state } of Object.values(adjacency[key]!.transitions)) {
+      if (state.status === 'error') continue;
+      // Skip events the state ignores: they take no transition and would only repeat a prefix.
+      if (serialise(state as never) === serialise(adjacency[key]!.state as never) && !takesTransition(machine, adjacency[key]!.state, event)) continue;
+      const events = [...prefix, event];
+      const id = JSON.stringify(events);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      paths.push({
+        name: `${events.map((e) => label(e)).join(' → ')} ⇒ ${JSON.stringify(state.value)}`,
+        events,
+        expected: state.value,
+      });
+    }
+  }
+  return paths;
+}
+
+function takesTransition(machine: AnyStateMachine, snapshot: unknown, event: EventObject): boolean {
+  const nodes = (snapshot as { _nodes: AnyStateNode[] })._nodes;
+  return nodes.some((node) => node.transitions.has(event.type));
+}
+
+function label(event: EventObject): string {
+  const extra = Object.entries(event)
+    .filter(([k]) => k !== 'type')
+    .map(([k, v]) => `${k}=${v instanceof Error ? 'Error' : JSON.stringify(v)}`);
+  return extra.length ? `${event.type}(${extra.join(', ')})` : event.type;
+}
+
+/** Runs a path on a live actor (simulated clock, inert effects) and returns the transitions it took. */
+export function runPath(entry: CatalogueEntry, path: GeneratedPath): { taken: Set<string>; snapshot: Snapshot<unknown> & { value: unknown } } {
+  const machine = inert(entry.machine);
+  const taken = new Set<string>();
+  const actor = createActor(machine, {
+    input: entry.input,
+    clock: new SimulatedClock(),
+    inspect: (inspection) => {
+      if (inspection.type === '@xstate.microstep' && inspection.actorRef === actor) {
+        for (const t of (inspection as unknown as { _transitions: TransitionDefinitionLike[] })._transitions) taken.add(keyOf(t));
+      }
+    },
+  });
+  actor.start();
+  for (const event of path.events) actor.send(event);
+  const snapshot = actor.getSnapshot() as Snapshot<unknown> & { value: unknown };
+  actor.stop();
+  return { taken, snapshot };
+}

@@ -1,0 +1,63 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+// One config for the client build, the dev server and every test project.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/uploads': apiTarget,
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'machines',
+          include: ['test/machines/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'views',
+          include: ['test/views/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['test/views/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['test/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
