@@ -4,6 +4,30 @@ import type { AnyStateMachine, EventObject } from 'xstate';
 import { emailFormMachine } from './emailForm.machine';
 import { newsletterMachine } from './newsletter.machine';
 import { publicMenuMachine } from './publicMenu.machine';
+import { sessionMachine, type SessionContext } from './session.machine';
+import type { User } from './types';
+
+/** A complete profile for fixtures (path tests and the inspector's sample events). */
+export const sampleUser: User = {
+  first_name: 'Ana',
+  last_name: 'García',
+  email: 'ana@example.com',
+  image: null,
+  date_birth: '1995-04-12',
+  gender: 'Female',
+  country: 'Mexico',
+  city: 'Guadalajara',
+  zipcode: '44100',
+  address: 'Av. Chapultepec 15',
+  language: 'Mexico',
+  about: null,
+  job_title: null,
+  tier: 1,
+  category: 'Gaming',
+  goals: null,
+  type_content: 'Speedruns and retro games',
+  type_account: 'Influencer',
+};
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -17,8 +41,10 @@ export interface CatalogueEntry {
    * done and error events are generated, with `output` taken from here when a sample is given.
    */
   events?: Record<string, EventObject[]>;
-  /** Input for machines that take one. */
-  input?: unknown;
+  /** Inputs for machines that take one; paths are generated from each (to reach input-guarded branches). */
+  inputs?: unknown[];
+  /** Maps context to what distinguishes states for path generation (to keep counters from growing the graph forever). */
+  abstract?: (context: never) => unknown;
 }
 
 export const catalogue = {
@@ -42,6 +68,18 @@ export const catalogue = {
     machine: newsletterMachine,
     spec: '§2 Landing page, Newsletter modal; §4',
     summary: 'Get Started opens the newsletter modal; its email form closes it when submitted.',
+  },
+  session: {
+    machine: sessionMachine,
+    spec: '§3 Session storage, §4 Signed in or out, Logout, §7 GET /api/user',
+    summary: 'Signed out or in from the stored jwt; loads the user; holds the global loading flag; logout.',
+    inputs: [{ jwt: null }, { jwt: 'stored.jwt.token' }],
+    abstract: (context: SessionContext) => ({ holding: context.holds > 0 }),
+    events: {
+      'session.signIn': [{ type: 'session.signIn', token: 'new.jwt.token', info: { method: 'password', signedInAt: '2024-01-01T00:00:00.000Z' } }],
+      'user.updated': [{ type: 'user.updated', user: sampleUser }],
+      'xstate.done.actor.loadUser': [{ type: 'xstate.done.actor.loadUser', output: sampleUser }],
+    },
   },
 } satisfies Record<string, CatalogueEntry>;
 

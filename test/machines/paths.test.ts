@@ -18,6 +18,7 @@ describe.each(entries)('%s', (id, entry) => {
   it.each(paths.map((p) => [p.name, p] as const))('path %s', (_name, path) => {
     const { taken, snapshot } = runPath(entry, path);
     for (const key of taken) covered.add(key);
+    expect(snapshot.status === 'error' ? (snapshot as { error?: unknown }).error : undefined).toBeUndefined();
     expect(snapshot.value).toEqual(path.expected);
   });
 

@@ -28,6 +28,8 @@ export interface GeneratedPath {
   events: EventObject[];
   /** The state value the actor must reach after the last event. */
   expected: unknown;
+  /** The input the actor starts with. */
+  input: unknown;
 }
 
 interface TransitionDefinitionLike {
@@ -120,12 +122,32 @@ export function inert(machine: AnyStateMachine): AnyStateMachine {
 }
 
 export function generatePaths(entry: CatalogueEntry, options: { limit?: number } = {}): GeneratedPath[] {
+  const inputs = entry.inputs?.length ? entry.inputs : [undefined];
+  const paths: GeneratedPath[] = [];
+  const seen = new Set<string>();
+  for (const input of inputs) {
+    for (const path of pathsFrom(entry, input, options.limit ?? 5000)) {
+      const id = JSON.stringify([input, path.events]);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      paths.push(inputs.length > 1 ? { ...path, name: `(input ${JSON.stringify(input)}) ${path.name}` } : path);
+    }
+  }
+  return paths;
+}
+
+function pathsFrom(entry: CatalogueEntry, input: unknown, limit: number): GeneratedPath[] {
   const machine = inert(entry.machine);
+  const serialise = (s: { value: unknown; context?: Record<string, unknown> }) => {
+    const context = s.context && Object.keys(s.context).length ? (entry.abstract?.(s.context) ?? s.context) : undefined;
+    return JSON.stringify({ value: s.value, context });
+  };
   const events = candidateEvents(machine, entry);
   const adjacency = getAdjacencyMap(machine, {
     events,
-    input: entry.input,
-    limit: options.limit ?? 5000,
+    input,
+    limit,
+    serializeState: (snapshot: Snapshot<unknown>) => serialise(snapshot as never),
   } as never) as Record<string, { state: Snapshot<unknown> & { value: unknown }; transitions: Record<string, { event: EventObject; state: Snapshot<unknown> & { value: unknown } }> }>;
 
   // Breadth-first shortest event sequence to every serialised state.
@@ -136,8 +158,6 @@ export function generatePaths(entry: CatalogueEntry, options: { limit?: number }
   const queue = [start];
   const keyOfState = new Map<unknown, string>();
   for (const key of keys) keyOfState.set(adjacency[key]!.state, key);
-  const serialise = (s: { value: unknown; context?: unknown }) =>
-    JSON.stringify({ value: s.value, context: s.context && Object.keys(s.context).length ? s.context : undefined });
   const byText = new Map<string, string>();
   for (const key of keys) byText.set(serialise(adjacency[key]!.state as never), key);
 
@@ -169,6 +189,7 @@ export function generatePaths(entry: CatalogueEntry, options: { limit?: number }
         name: `${events.map((e) => label(e)).join(' → ')} ⇒ ${JSON.stringify(state.value)}`,
         events,
         expected: state.value,
+        input,
       });
     }
   }
@@ -183,7 +204,10 @@ function takesTransition(machine: AnyStateMachine, snapshot: unknown, event: Eve
 function label(event: EventObject): string {
   const extra = Object.entries(event)
     .filter(([k]) => k !== 'type')
-    .map(([k, v]) => `${k}=${v instanceof Error ? 'Error' : JSON.stringify(v)}`);
+    .map(([k, v]) => {
+      const text = v instanceof Error ? 'Error' : (JSON.stringify(v) ?? 'undefined');
+      return `${k}=${text.length > 24 ? `${text.slice(0, 21)}…` : text}`;
+    });
   return extra.length ? `${event.type}(${extra.join(', ')})` : event.type;
 }
 
@@ -192,10 +216,13 @@ export function runPath(entry: CatalogueEntry, path: GeneratedPath): { taken: Se
   const machine = inert(entry.machine);
   const taken = new Set<string>();
   const actor = createActor(machine, {
-    input: entry.input,
+    input: path.input,
     clock: new SimulatedClock(),
     inspect: (inspection) => {
-      if (inspection.type === '@xstate.microstep' && inspection.actorRef === actor) {
+      // Only the root actor's steps count (invoked children have a parent); `actor` is not assigned yet
+      // when the initial eventless transitions run, hence no identity check.
+      const isRoot = !(inspection.actorRef as unknown as { _parent?: unknown })._parent;
+      if (inspection.type === '@xstate.microstep' && isRoot) {
         for (const t of (inspection as unknown as { _transitions: TransitionDefinitionLike[] })._transitions) taken.add(keyOf(t));
       }
     },
