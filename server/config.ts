@@ -1,0 +1,74 @@
+// Server configuration, read once from the environment (see server/README-api.md for the table).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  staticDir: string;
+  databaseUrl: string | null;
+  databaseSchema: string | null;
+  jwtSecret: string | null;
+  corsOrigins: string[];
+  maxUploadBytes: number;
+  /** Firebase project whose ID tokens are accepted. */
+  firebaseProjectId: string;
+  /** host:port of the Firebase Auth emulator, or null for real Google verification. */
+  firebaseAuthEmulatorHost: string | null;
+  /** True when FIREBASE_PROJECT_ID names a real project and no emulator is used. */
+  firebaseRealProject: boolean;
+  trustProxy: boolean;
+}
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_FIREBASE_PROJECT = 'demo-castbridge';
+export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(value);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  const parsed = Number(raw);
+  if (parsed < min || parsed > max) throw new Error(`${name} must be between ${min} and ${max}, got ${parsed}`);
+  return parsed;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(process.cwd(), 'data'));
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const databaseSchema = nonEmpty(env.DATABASE_SCHEMA);
+  if (databaseSchema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
+    throw new Error('DATABASE_SCHEMA must be a lower-case identifier (a-z, 0-9, underscore)');
+  }
+  const emulatorHost = nonEmpty(env.FIREBASE_AUTH_EMULATOR_HOST);
+  const projectId = nonEmpty(env.FIREBASE_PROJECT_ID);
+  return {
+    port: integer('PORT', env.PORT, 3000, 0, 65535),
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir,
+    staticDir: path.resolve(nonEmpty(env.STATIC_DIR) ?? path.join(REPO_ROOT, 'dist')),
+    databaseUrl,
+    databaseSchema,
+    jwtSecret: nonEmpty(env.JWT_SECRET),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    maxUploadBytes: integer('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, DEFAULT_MAX_UPLOAD_BYTES, 1, 1024 * 1024 * 1024),
+    firebaseProjectId: projectId ?? DEFAULT_FIREBASE_PROJECT,
+    firebaseAuthEmulatorHost: emulatorHost,
+    firebaseRealProject: projectId !== null && emulatorHost === null,
+    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+  };
+}

@@ -1,0 +1,87 @@
+// Opens the database named by the configuration: SQLite in DATA_DIR by default, PostgreSQL with DATABASE_URL.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { migrationProvider, type Dialect } from './migrations.ts';
+import type { Database } from './types.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, for logs (never includes a password). */
+  description: string;
+}
+
+/**
+ * better-sqlite3 prepares a statement on every Kysely query; the queries of this app are few and fixed,
+ * so keeping the prepared statements saves that work on the hot path (GET /api/user).
+ */
+function withStatementCache(database: SQLite.Database, limit = 256): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        if (cache.size >= limit) cache.clear();
+        stmt = database.prepare(text) as unknown as SqliteStatement;
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
+function openSqlite(config: Config): DatabaseHandle {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'castbridge.sqlite');
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return { db, dialect: 'sqlite', description: `SQLite at ${file}` };
+}
+
+function openPostgres(url: string, schema: string | null): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Each connection starts with the configured schema first on its search path.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', (error) => {
+    process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client error', error: error.message })}\n`);
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const where = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    description: `PostgreSQL at ${where.hostname}:${where.port || 5432}${where.pathname}${schema ? ` (schema ${schema})` : ''}`,
+  };
+}
+
+export function openDatabase(config: Config): DatabaseHandle {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databaseSchema) : openSqlite(config);
+}
+
+export async function migrate(handle: DatabaseHandle, schema: string | null): Promise<void> {
+  if (handle.dialect === 'postgres' && schema) {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+  }
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider(handle.dialect),
+    ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+  }
+}

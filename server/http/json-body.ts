@@ -1,0 +1,48 @@
+// Reads a JSON request body with a size cap, answering 415, 413 or 400 instead of throwing deep inside a handler.
+import type { Context } from 'hono';
+import { HttpError } from './errors.ts';
+
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Reads the raw body, stopping as soon as it grows past `limit` bytes. */
+export async function readLimitedBody(c: Context, limit: number): Promise<Uint8Array> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > limit) {
+    throw new HttpError(413, `Request body is larger than ${limit} bytes`);
+  }
+  const body = c.req.raw.body;
+  if (!body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, `Request body is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
+    throw new HttpError(415, 'Content-Type must be application/json');
+  }
+  const bytes = await readLimitedBody(c, JSON_BODY_LIMIT);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON');
+  }
+}

@@ -1,0 +1,127 @@
+// Serves the built client (STATIC_DIR): files, prerendered <path>/index.html, else index.html for client-side routes.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import type { Context } from 'hono';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.map', '.svg', '.txt', '.xml']);
+const MIN_COMPRESS_BYTES = 512;
+const CACHE_LIMIT = 512;
+
+type Encoding = 'br' | 'gzip';
+
+function preferredEncoding(acceptEncoding: string): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+async function statFile(file: string): Promise<fs.Stats | null> {
+  try {
+    const stats = await fs.promises.stat(file);
+    return stats.isFile() ? stats : null;
+  } catch {
+    return null;
+  }
+}
+
+export function staticSite(staticDir: string) {
+  const root = path.resolve(staticDir);
+  // Compressed bodies keyed by file, version and encoding; a per-process cache of derived data only.
+  const compressed = new Map<string, Buffer>();
+
+  async function locate(requestPath: string): Promise<{ file: string; stats: fs.Stats } | null> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(requestPath);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0') || decoded.split('/').some((segment) => segment.startsWith('.') && segment !== '')) return null;
+    const target = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+    if (target !== root && !target.startsWith(root + path.sep)) return null;
+    for (const candidate of [target, path.join(target, 'index.html')]) {
+      const stats = await statFile(candidate);
+      if (stats) return { file: candidate, stats };
+    }
+    // Hashed assets that do not exist are real 404s, not client routes.
+    if (decoded.startsWith('/assets/')) return null;
+    const index = path.join(root, 'index.html');
+    const stats = await statFile(index);
+    return stats ? { file: index, stats } : null;
+  }
+
+  async function body(file: string, stats: fs.Stats, encoding: Encoding | null): Promise<Buffer> {
+    const raw = await fs.promises.readFile(file);
+    if (!encoding) return raw;
+    const key = `${file}\0${stats.mtimeMs}\0${stats.size}\0${encoding}`;
+    let packed = compressed.get(key);
+    if (!packed) {
+      packed =
+        encoding === 'br'
+          ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : await gzip(raw, { level: 9 });
+      if (compressed.size >= CACHE_LIMIT) compressed.clear();
+      compressed.set(key, packed);
+    }
+    return packed;
+  }
+
+  return async (c: Context) => {
+    const notFound = () => c.json({ message: 'Not found' }, 404);
+    const found = await locate(c.req.path);
+    if (!found) return notFound();
+    const { file, stats } = found;
+    const ext = path.extname(file).toLowerCase();
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ETag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+      'Last-Modified': stats.mtime.toUTCString(),
+    };
+    const compressible = COMPRESSIBLE.has(ext) && stats.size >= MIN_COMPRESS_BYTES;
+    if (compressible) headers.Vary = 'Accept-Encoding';
+    if (c.req.header('if-none-match') === headers.ETag) return c.body(null, 304, headers);
+    const encoding = compressible ? preferredEncoding(c.req.header('accept-encoding') ?? '') : null;
+    if (encoding) headers['Content-Encoding'] = encoding;
+    const content = await body(file, stats, encoding);
+    headers['Content-Length'] = String(content.length);
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(new Uint8Array(content), 200, headers);
+  };
+}

@@ -1,0 +1,26 @@
+// What the route modules share, built once by createApp.
+import type { Kysely } from 'kysely';
+import type { FirebaseVerifier } from './auth/firebase.ts';
+import type { LoginThrottle } from './auth/throttle.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/types.ts';
+import type { Logger } from './log.ts';
+import type { PhotoStorage } from './uploads/storage.ts';
+import type { UserStore } from './users/store.ts';
+
+export interface Services {
+  config: Config;
+  logger: Logger;
+  db: Kysely<Database>;
+  users: UserStore;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  firebase: FirebaseVerifier;
+  photos: PhotoStorage;
+}
+
+/** Hono environment: the authenticated user's id is set by requireUser. */
+export interface AppEnv {
+  Variables: { userId: string };
+}

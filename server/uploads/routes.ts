@@ -1,0 +1,69 @@
+// POST /api/upload-photo and GET /uploads/<name>.
+import { Hono } from 'hono';
+import { requireUser } from '../auth/require-user.ts';
+import { HttpError } from '../http/errors.ts';
+import { readLimitedBody } from '../http/json-body.ts';
+import type { AppEnv, Services } from '../services.ts';
+import { sniffImage } from './sniff.ts';
+
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export function uploadApiRoutes(services: Services) {
+  const { config, photos, users } = services;
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/upload-photo', requireUser(services.tokens), async (c) => {
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+      throw new HttpError(415, 'Send the photo as multipart/form-data with a field named "photo"');
+    }
+    const tooLarge = `The photo is larger than the limit of ${config.maxUploadBytes} bytes`;
+    let raw: Uint8Array;
+    try {
+      raw = await readLimitedBody(c, config.maxUploadBytes + MULTIPART_OVERHEAD);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 413) throw new HttpError(413, tooLarge);
+      throw error;
+    }
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      throw new HttpError(400, 'The multipart body could not be read');
+    }
+    const file = form.get('photo');
+    if (!(file instanceof Blob)) throw new HttpError(400, 'The multipart field "photo" with a file is required');
+    if (file.size > config.maxUploadBytes) throw new HttpError(413, tooLarge);
+    if (file.size === 0) throw new HttpError(400, 'The photo is empty');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = sniffImage(bytes);
+    if (!kind) throw new HttpError(415, 'The photo must be a PNG, JPEG, WebP or GIF image');
+
+    const photoUrl = await photos.save(bytes, kind);
+    const result = await users.update(c.get('userId'), { image: photoUrl });
+    if (!result) {
+      await photos.remove(photoUrl);
+      throw new HttpError(401, 'This account no longer exists');
+    }
+    if (result.previousImage !== photoUrl) await photos.remove(result.previousImage);
+    return c.json({ photoUrl });
+  });
+
+  return routes;
+}
+
+export function uploadFileRoutes(services: Services) {
+  const routes = new Hono<AppEnv>();
+  routes.get('/:name', async (c) => {
+    const file = await services.photos.read(c.req.param('name'));
+    if (!file) return c.json({ message: 'Not found' }, 404);
+    return c.body(new Uint8Array(file.body), 200, {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.body.length),
+      // Names are random and never reused, so the content behind one never changes.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  });
+  return routes;
+}

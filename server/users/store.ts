@@ -1,0 +1,126 @@
+// User rows: the only module that reads or writes the users table.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, UserUpdate } from '../db/types.ts';
+
+/** What the API returns for a user; never the password hash or internal ids. */
+export const PUBLIC_USER_COLUMNS = [
+  'first_name',
+  'last_name',
+  'email',
+  'image',
+  'date_birth',
+  'gender',
+  'country',
+  'city',
+  'zipcode',
+  'address',
+  'language',
+  'about',
+  'job_title',
+  'tier',
+  'category',
+  'goals',
+  'type_content',
+  'type_account',
+] as const;
+
+export type PublicUser = Pick<Database['users'], (typeof PUBLIC_USER_COLUMNS)[number]>;
+export type AccountType = Database['users']['type_account'];
+
+export interface Credentials {
+  id: string;
+  password_hash: string | null;
+}
+
+/** Emails are compared trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+export function createUserStore(db: Kysely<Database>) {
+  const now = () => new Date().toISOString();
+
+  return {
+    async profile(id: string): Promise<PublicUser | null> {
+      const row = await db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row ?? null;
+    },
+
+    async credentials(email: string): Promise<Credentials | null> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where('email', '=', normaliseEmail(email))
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async idByFirebaseUid(uid: string): Promise<string | null> {
+      const row = await db.selectFrom('users').select('id').where('firebase_uid', '=', uid).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    async idByEmail(email: string): Promise<string | null> {
+      const row = await db.selectFrom('users').select('id').where('email', '=', normaliseEmail(email)).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** Inserts a user and returns its id; throws a unique violation when the email (or Firebase uid) is taken. */
+    async create(input: {
+      email: string;
+      passwordHash: string | null;
+      typeAccount: AccountType;
+      firebaseUid?: string | null;
+    }): Promise<string> {
+      const id = crypto.randomUUID();
+      const stamp = now();
+      await db
+        .insertInto('users')
+        .values({
+          id,
+          email: normaliseEmail(input.email),
+          password_hash: input.passwordHash,
+          firebase_uid: input.firebaseUid ?? null,
+          type_account: input.typeAccount,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+      return id;
+    },
+
+    async linkFirebase(id: string, uid: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ firebase_uid: uid, updated_at: now() })
+        .where('id', '=', id)
+        .where('firebase_uid', 'is', null)
+        .execute();
+    },
+
+    /** Applies a partial update and returns the previous image (so a replaced upload can be removed) and the new profile. */
+    async update(id: string, changes: UserUpdate): Promise<{ previousImage: string | null; user: PublicUser } | null> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('users').select('image').where('id', '=', id).executeTakeFirst();
+        if (!before) return null;
+        if (Object.keys(changes).length > 0) {
+          await trx
+            .updateTable('users')
+            .set({ ...changes, updated_at: now() })
+            .where('id', '=', id)
+            .execute();
+        }
+        const user = await trx.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+        return { previousImage: before.image, user };
+      });
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;
