@@ -38,7 +38,7 @@ globalStyle('h1, h2, h3, h4, h5, h6', {
 
 globalStyle('p', { margin: 0 });
 
-globalStyle('img, svg, video, canvas', {
+globalStyle('img, video, canvas', {
   display: 'block',
   maxWidth: '100%',
 });
@@ -78,4 +78,10 @@ globalStyle('*, *::before, *::after', {
 globalStyle('#root', {
   minHeight: '100vh',
   isolation: 'isolate',
+});
+
+globalStyle('svg', {
+  flexShrink: 0,
+  verticalAlign: 'middle',
+  maxWidth: '100%',
 });

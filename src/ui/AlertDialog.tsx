@@ -1,0 +1,77 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { AlertDialog as RadixAlertDialog } from 'radix-ui';
+import * as s from './Dialog.css';
+import { Button } from './Button';
+import { Icon, type IconName } from './Icon';
+
+export type AlertDialogProps = {
+  open: boolean;
+  /** Called with false on Escape. The buttons call only onCancel / onAction: closing is up to the caller. */
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  cancelLabel: string;
+  actionLabel: string;
+  onCancel: () => void;
+  onAction: () => void;
+  tone?: 'danger' | 'primary';
+  /** Maximum width in px (default 420, the spec's limit for logout and delete). */
+  maxWidth?: number;
+  /** Icon shown above the title (defaults by tone); pass null to hide it. */
+  icon?: IconName | null;
+};
+
+/**
+ * A confirmation dialog (Radix AlertDialog). Focus starts on Cancel; Escape calls onOpenChange(false).
+ * The buttons do not close it themselves, so a machine receives exactly one event per click.
+ */
+export function AlertDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  cancelLabel,
+  actionLabel,
+  onCancel,
+  onAction,
+  tone = 'danger',
+  maxWidth = 420,
+  icon,
+}: AlertDialogProps) {
+  const iconName: IconName | null = icon === undefined ? (tone === 'danger' ? 'alert' : 'info') : icon;
+  const only = (fn: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
+    // Stop Radix from also calling onOpenChange(false): the caller decides what closes the dialog.
+    event.preventDefault();
+    fn();
+  };
+  return (
+    <RadixAlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixAlertDialog.Portal>
+        <RadixAlertDialog.Overlay className={s.overlay} />
+        <RadixAlertDialog.Content className={s.alertContent} style={{ maxWidth: `${maxWidth}px` }}>
+          <div className={s.alertBody}>
+            {iconName ? (
+              <span className={s.alertIcon} data-tone={tone}>
+                <Icon name={iconName} size={28} />
+              </span>
+            ) : null}
+            <RadixAlertDialog.Title className={s.title}>{title}</RadixAlertDialog.Title>
+            <RadixAlertDialog.Description className={s.description}>{description}</RadixAlertDialog.Description>
+          </div>
+          <div className={s.alertActions}>
+            <RadixAlertDialog.Cancel asChild>
+              <Button variant="secondary" onClick={only(onCancel)}>
+                {cancelLabel}
+              </Button>
+            </RadixAlertDialog.Cancel>
+            <RadixAlertDialog.Action asChild>
+              <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={only(onAction)}>
+                {actionLabel}
+              </Button>
+            </RadixAlertDialog.Action>
+          </div>
+        </RadixAlertDialog.Content>
+      </RadixAlertDialog.Portal>
+    </RadixAlertDialog.Root>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import * as s from './Dialog.css';
+import { Icon } from './Icon';
+import { cx } from './cx';
+
+type ContentProps = ComponentPropsWithoutRef<typeof RadixDialog.Content>;
+
+export type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Always rendered as the dialog's accessible name. */
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Action row under the body, usually Buttons. */
+  footer?: ReactNode;
+  /** Maximum width in px (default 520); the dialog always keeps 16 px margins on small screens. */
+  maxWidth?: number;
+  /** Hide the close icon button (Escape still closes). */
+  hideClose?: boolean;
+  className?: string;
+  /** Passed to Radix: prevent or redirect the initial focus. */
+  onOpenAutoFocus?: ContentProps['onOpenAutoFocus'];
+  /** Passed to Radix: called when focus returns to the trigger on close. */
+  onCloseAutoFocus?: ContentProps['onCloseAutoFocus'];
+  /** Passed to Radix: e.g. preventDefault() to keep the dialog open on outside clicks. */
+  onInteractOutside?: ContentProps['onInteractOutside'];
+  onEscapeKeyDown?: ContentProps['onEscapeKeyDown'];
+};
+
+/** A controlled modal dialog (Radix Dialog): overlay, centred panel, title, optional description and footer. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  maxWidth = 520,
+  hideClose = false,
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onInteractOutside,
+  onEscapeKeyDown,
+}: DialogProps) {
+  const hasDescription = description !== undefined && description !== null && description !== '';
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={s.overlay} />
+        <RadixDialog.Content
+          className={cx(s.content, className)}
+          style={{ maxWidth: `${maxWidth}px` }}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
+          onInteractOutside={onInteractOutside}
+          onEscapeKeyDown={onEscapeKeyDown}
+          {...(hasDescription ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className={s.header}>
+            <div className={s.headings}>
+              <RadixDialog.Title className={s.title}>{title}</RadixDialog.Title>
+              {hasDescription ? <RadixDialog.Description className={s.description}>{description}</RadixDialog.Description> : null}
+            </div>
+            {hideClose ? null : (
+              <RadixDialog.Close className={s.close} aria-label="Close">
+                <Icon name="close" size={20} />
+              </RadixDialog.Close>
+            )}
+          </div>
+          {children !== undefined && children !== null ? <div className={s.body}>{children}</div> : null}
+          {footer ? <div className={s.footer}>{footer}</div> : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

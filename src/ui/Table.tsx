@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import * as s from './Table.css';
+import { visuallyHidden } from './VisuallyHidden.css';
+import { cx } from './cx';
+
+export type TableColumn = { key: string; header: string; align?: 'left' | 'right' };
+
+export type TableProps<Row extends Record<string, ReactNode>> = {
+  /** Table caption and the scroll region's accessible name. */
+  caption: string;
+  /** Show the caption above the table (default: visually hidden). */
+  captionVisible?: boolean;
+  columns: TableColumn[];
+  rows: Row[];
+  rowKey: (row: Row, index: number) => string;
+  /** Shown in a single cell when there are no rows. */
+  emptyMessage?: ReactNode;
+  className?: string;
+};
+
+/** A data table inside a keyboard-scrollable region, so it never widens the page. */
+export function Table<Row extends Record<string, ReactNode>>({
+  caption,
+  captionVisible = false,
+  columns,
+  rows,
+  rowKey,
+  emptyMessage = 'Nothing to show yet.',
+  className,
+}: TableProps<Row>) {
+  return (
+    <div role="region" aria-label={caption} tabIndex={0} className={cx(s.region, className)}>
+      <table className={s.table}>
+        <caption className={captionVisible ? s.caption : visuallyHidden}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={cx(s.th, column.align === 'right' && s.right)}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className={s.empty}>
+                {emptyMessage}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr key={rowKey(row, index)} className={s.row}>
+                {columns.map((column) => (
+                  <td key={column.key} className={cx(s.td, column.align === 'right' && s.right)}>
+                    {row[column.key]}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
