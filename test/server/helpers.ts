@@ -1,0 +1,266 @@
+// Shared fixtures for the server tests: backends (SQLite, PostgreSQL), in-process apps, spawned servers, images.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp, type CastbridgeApp } from '../../server/app.ts';
+import { loadConfig, REPO_ROOT, type Config } from '../../server/config.ts';
+import type { Logger } from '../../server/log.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+export const STRONG_PASSWORD = 'Violet-Anchor-Quartz-42';
+
+// ---------------------------------------------------------------------------------------------- backends
+
+export interface Backend {
+  name: 'sqlite' | 'postgres';
+  /** Environment variables that point a server at a fresh, empty store. */
+  env: Record<string, string>;
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+const POSTGRES_CANDIDATES = process.env.TEST_DATABASE_URL
+  ? [process.env.TEST_DATABASE_URL]
+  : ['postgres://postgres@127.0.0.1:5432/test', 'postgres://root@127.0.0.1:5432/test'];
+
+let postgresUrl: Promise<string> | null = null;
+
+/** The first PostgreSQL URL that accepts a connection (user postgres, else root). */
+export function findPostgres(): Promise<string> {
+  postgresUrl ??= (async () => {
+    const errors: string[] = [];
+    for (const url of POSTGRES_CANDIDATES) {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+      try {
+        await client.connect();
+        await client.query('select 1');
+        return url;
+      } catch (error) {
+        errors.push(`${url.replace(/\/\/[^@]*@/, '//…@')}: ${(error as Error).message}`);
+      } finally {
+        await client.end().catch(() => {});
+      }
+    }
+    throw new Error(`PostgreSQL for the server tests is not reachable (set TEST_DATABASE_URL):\n${errors.join('\n')}`);
+  })();
+  return postgresUrl;
+}
+
+export function tempDir(prefix = 'castbridge-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function makeBackend(name: Backend['name']): Promise<Backend> {
+  const dataDir = tempDir();
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (name === 'sqlite') return { name, env: { DATA_DIR: dataDir }, dataDir, cleanup: removeDir };
+
+  const url = await findPostgres();
+  const schema = `castbridge_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  return {
+    name,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema },
+    dataDir,
+    async cleanup() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`);
+      } finally {
+        await client.end();
+      }
+      await removeDir();
+    },
+  };
+}
+
+export const BACKENDS: Backend['name'][] = ['sqlite', 'postgres'];
+
+// ---------------------------------------------------------------------------------------------- in-process app
+
+export interface LogLine {
+  level: string;
+  msg: string;
+  fields?: Record<string, unknown>;
+}
+
+export function memoryLogger(): Logger & { lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const push = (level: string) => (msg: string, fields?: Record<string, unknown>) => void lines.push({ level, msg, fields });
+  return { lines, info: push('info'), warn: push('warn'), error: push('error') };
+}
+
+export function testConfig(backend: Backend, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    STATIC_DIR: path.join(backend.dataDir, 'no-client-build'),
+    JWT_SECRET: TEST_JWT_SECRET,
+    TRUST_PROXY: '1',
+    ...backend.env,
+    ...env,
+  });
+}
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface Client {
+  castbridge: CastbridgeApp;
+  logger: ReturnType<typeof memoryLogger>;
+  request(method: string, url: string, init?: { json?: unknown; body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export async function startApp(backend: Backend, env: Record<string, string> = {}): Promise<Client> {
+  const logger = memoryLogger();
+  const castbridge = await createApp(testConfig(backend, env), { logger });
+  return {
+    castbridge,
+    logger,
+    async request(method, url, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(init.json);
+      }
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      const response = await castbridge.app.request(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+      const text = method === 'HEAD' ? '' : await response.text();
+      let parsed: Record<string, unknown> = {};
+      try {
+        parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      } catch {
+        // not JSON (static files, images)
+      }
+      return { status: response.status, headers: response.headers, body: parsed, text };
+    },
+    close: () => castbridge.close(),
+  };
+}
+
+/** The `sub` claim of one of our tokens (no verification; for comparing accounts in tests). */
+export function tokenSubject(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string };
+  return payload.sub;
+}
+
+export function uniqueEmail(tag = 'user'): string {
+  return `${tag}.${crypto.randomBytes(5).toString('hex')}@example.com`;
+}
+
+// ---------------------------------------------------------------------------------------------- images
+
+/** A valid 1x1 transparent PNG. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** Enough of a JPEG for magic-byte sniffing. */
+export const JPEG_HEAD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64, 1)]);
+export const GIF_HEAD = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 0)]);
+export const WEBP_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 0)]);
+
+export function photoForm(bytes: Uint8Array, fileName: string, type: string, field = 'photo'): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), fileName);
+  return form;
+}
+
+// ---------------------------------------------------------------------------------------------- processes
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL and wait. */
+  kill(): Promise<void>;
+}
+
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+
+/** Starts `tsx server/main.ts` and waits for its "Castbridge is ready at" line. */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+  const child = spawn(TSX, [path.join(REPO_ROOT, 'server', 'main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: '', FIREBASE_AUTH_EMULATOR_HOST: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not report ready within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /^Castbridge is ready at http:\/\/127\.0\.0\.1:(\d+)$/m.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it was ready\n${stdout}\n${stderr}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    output: () => `${stdout}\n${stderr}`,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export async function httpJson(
+  method: string,
+  url: string,
+  init: { json?: unknown; token?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers: Record<string, string> = {};
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const response = await fetch(url, {
+    method,
+    headers,
+    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
