@@ -5,6 +5,7 @@ import { clientIp } from '../http/client-ip.ts';
 import { HttpError, parseWith } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import type { AppEnv, Services } from '../services.ts';
+import { NO_NUL } from '../users/profile-schema.ts';
 import { isUniqueViolation, normaliseEmail } from '../users/store.ts';
 import { hashPassword, PASSWORD_POLICY, passwordProblem, verifyPassword } from './passwords.ts';
 
@@ -20,7 +21,12 @@ const registerBody = z.object({
 });
 
 const loginBody = z.object({
-  email: z.string({ error: 'is required' }).trim().min(1, 'is required').max(254),
+  email: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(254)
+    .refine(...NO_NUL),
   password: z.string().max(4096).nullish(),
   firebaseResponse: z.unknown().optional(),
 });

@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import type { UserUpdate } from '../db/types.ts';
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullable();
+/** PostgreSQL text cannot hold U+0000, so it is refused on every backend alike. */
+export const NO_NUL = [(value: string) => !value.includes('\u0000'), 'must not contain NUL characters'] as const;
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine(...NO_NUL)
+    .nullable();
 
 /** "" and null clear an enumerated field. */
 const choice = <T extends string>(values: readonly [T, ...T[]]) =>

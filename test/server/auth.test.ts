@@ -130,6 +130,7 @@ describe.each(BACKENDS)('auth on %s', (backendName) => {
       ['empty email', { email: '  ', password: STRONG_PASSWORD }],
       ['email an object', { email: { $ne: null }, password: STRONG_PASSWORD }],
       ['password a number', { email, password: 123 }],
+      ['a NUL character in the email', { email: 'a\u0000b@example.com', password: STRONG_PASSWORD }],
     ])('answers 400 for %s', async (_name, body) => {
       expect((await login(body)).status).toBe(400);
     });
