@@ -13,6 +13,9 @@ const base = style({
   lineHeight: vars.lineHeight.tight,
   letterSpacing: '0.01em',
   whiteSpace: 'nowrap',
+  // Never stretch inside a flex column.
+  width: 'fit-content',
+  maxWidth: '100%',
   selectors: {
     '&::before': {
       content: '""',
