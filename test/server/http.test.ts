@@ -1,0 +1,152 @@
+// Cross-cutting HTTP behaviour: health, unknown routes, body limits, security headers, CORS, unexpected errors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, makeBackend, startApp, STRONG_PASSWORD, uniqueEmail, type Backend, type Client } from './helpers.ts';
+
+describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    api = await startApp(backend, { CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/' });
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  const healthy = async () => expect((await api.request('GET', '/api/health')).body).toEqual({ status: 'ok' });
+
+  it('GET /api/health answers { status: "ok" } after checking the database', async () => {
+    const answer = await api.request('GET', '/api/health');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: 'ok' });
+  });
+
+  it('answers 404 { message } for unknown API paths and methods', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['GET', '/api'],
+      ['DELETE', '/api/user'],
+      ['GET', '/api/auth/register'],
+      ['POST', '/api/user'],
+    ] as const) {
+      const answer = await api.request(method, url);
+      expect(answer.status, `${method} ${url}`).toBe(404);
+      expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+      expect(typeof answer.body.message).toBe('string');
+    }
+  });
+
+  it('answers 404 JSON for site paths when there is no client build', async () => {
+    const answer = await api.request('GET', '/dashboard');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ message: 'Not found' });
+  });
+
+  it.each([
+    ['malformed JSON', '{"email": "a@b.c", ', 'application/json', 400],
+    ['an empty body', '', 'application/json', 400],
+    ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 'application/json', 400],
+    ['text/plain', '{"email":"a@b.c"}', 'text/plain', 415],
+    ['no content type', '{"email":"a@b.c"}', '', 415],
+    ['a form', 'email=a%40b.c', 'application/x-www-form-urlencoded', 415],
+  ])('answers 4xx { message } for %s, and keeps serving', async (_name, body, type, status) => {
+    for (const url of ['/api/auth/register', '/api/auth/jwt-login', '/api/auth/firebase-login']) {
+      const answer = await api.request('POST', url, { body: body as BodyInit, headers: type ? { 'content-type': type } : {} });
+      expect(answer.status, url).toBe(status);
+      expect(typeof answer.body.message).toBe('string');
+    }
+    await healthy();
+  });
+
+  it('answers 413 for a JSON body over 64 KB, declared or streamed', async () => {
+    const big = JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, type_account: 'Influencer', pad: 'x'.repeat(70 * 1024) });
+    const declared = await api.request('POST', '/api/auth/register', { body: big, headers: { 'content-type': 'application/json' } });
+    expect(declared.status).toBe(413);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(10 * 1024)));
+        controller.close();
+      },
+    });
+    const streamed = await api.castbridge.app.request('/api/auth/jwt-login', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    await healthy();
+  });
+
+  it('sends the security headers on every kind of response', async () => {
+    const answers = [
+      await api.request('GET', '/api/health'),
+      await api.request('GET', '/api/user'),
+      await api.request('GET', '/api/unknown'),
+      await api.request('GET', '/somewhere'),
+      await api.request('POST', '/api/auth/register', { body: '{', headers: { 'content-type': 'application/json' } }),
+    ];
+    for (const answer of answers) {
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    }
+  });
+
+  it('allows CORS only for the configured origins', async () => {
+    const preflight = await api.request('OPTIONS', '/api/user', {
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    const local = await api.request('GET', '/api/health', { headers: { origin: 'http://localhost:5173' } });
+    expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const stranger = await api.request('GET', '/api/health', { headers: { origin: 'https://evil.example' } });
+    expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+    const strangerPreflight = await api.request('OPTIONS', '/api/user', {
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' },
+    });
+    expect(strangerPreflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('sends no CORS headers at all when CORS_ORIGINS is empty', async () => {
+    const plain = await startApp(backend, { CORS_ORIGINS: '' });
+    try {
+      const answer = await plain.request('GET', '/api/health', { headers: { origin: 'https://app.example.com' } });
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('answers an unexpected failure with 500 { message } and a request id, logging the stack server-side only', async () => {
+    const broken = await startApp(backend);
+    const registered = await broken.request('POST', '/api/auth/register', {
+      json: { email: uniqueEmail('broken'), password: STRONG_PASSWORD, type_account: 'Influencer' },
+    });
+    const token = registered.body.token as string;
+    await broken.castbridge.db.destroy(); // the database goes away under a running app
+    const answer = await broken.request('GET', '/api/user', { token });
+    expect(answer.status).toBe(500);
+    expect(answer.body.message).toMatch(/Internal server error/);
+    expect(typeof answer.body.requestId).toBe('string');
+    expect(answer.headers.get('x-request-id')).toBe(answer.body.requestId);
+    expect(answer.text).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(answer.headers.get('content-security-policy')).toBeTruthy();
+    const logged = broken.logger.lines.find((line) => line.level === 'error' && line.fields?.requestId === answer.body.requestId);
+    expect(String(logged?.fields?.error)).toMatch(/\n\s+at /);
+    // The health check reports the missing database instead of claiming ok.
+    expect((await broken.request('GET', '/api/health')).status).toBe(503);
+  });
+});
