@@ -1,0 +1,117 @@
+// The client build served by the same process: files, prerendered pages, client-route fallback, caching, compression.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+
+describe('static site', () => {
+  let backend: Backend;
+  let api: Client;
+  let site = '';
+  const script = `console.log(${JSON.stringify('castbridge '.repeat(400))});\n`;
+
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    site = path.join(backend.dataDir, 'dist');
+    fs.mkdirSync(path.join(site, 'assets'), { recursive: true });
+    fs.mkdirSync(path.join(site, 'contact-us'), { recursive: true });
+    fs.writeFileSync(path.join(site, 'index.html'), `<!doctype html><title>Castbridge</title><div id="root"></div>${'<!-- pad -->'.repeat(100)}`);
+    fs.writeFileSync(path.join(site, 'contact-us', 'index.html'), '<!doctype html><title>Contact Us</title>');
+    fs.writeFileSync(path.join(site, 'assets', 'index-AbC123.js'), script);
+    fs.writeFileSync(path.join(site, 'assets', 'logo-9f8e.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    fs.writeFileSync(path.join(site, 'robots.txt'), 'User-agent: *\n');
+    fs.writeFileSync(path.join(backend.dataDir, 'secret.txt'), 'outside the site');
+    api = await startApp(backend, { STATIC_DIR: site });
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  const get = (url: string, encoding = 'identity', method = 'GET') => api.castbridge.app.request(url, { method, headers: { 'accept-encoding': encoding } });
+
+  it('serves index.html at / with no-cache', async () => {
+    const answer = await get('/');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    expect(await answer.text()).toContain('<title>Castbridge</title>');
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('serves a prerendered <path>/index.html when there is one', async () => {
+    const answer = await get('/contact-us');
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('<title>Contact Us</title>');
+  });
+
+  it('falls back to index.html with 200 for client routes', async () => {
+    for (const url of ['/dashboard', '/my-profile', '/no/such/page', '/complete-register?x=1']) {
+      const answer = await get(url);
+      expect(answer.status, url).toBe(200);
+      expect(await answer.text()).toContain('<title>Castbridge</title>');
+    }
+  });
+
+  it('serves hashed assets as immutable, compressed as the client accepts', async () => {
+    const br = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brBody.length).toBeLessThan(script.length / 5);
+    expect(zlib.brotliDecompressSync(brBody).toString()).toBe(script);
+
+    const gz = await get('/assets/index-AbC123.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await get('/assets/index-AbC123.js', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+
+    const html = await get('/', 'br');
+    expect(html.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('does not compress images and answers 404 for missing assets', async () => {
+    const png = await get('/assets/logo-9f8e.png', 'br');
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('content-encoding')).toBeNull();
+    const missing = await get('/assets/index-Gone.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('answers HEAD without a body and revalidates with ETag', async () => {
+    const head = await get('/robots.txt', 'identity', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await head.text()).toBe('');
+    const etag = head.headers.get('etag')!;
+    const again = await api.castbridge.app.request('/robots.txt', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('never serves files outside the static directory', async () => {
+    for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%00', '/.env']) {
+      const answer = await get(url);
+      const text = await answer.text();
+      expect(text, url).not.toContain('outside the site');
+      expect([200, 404], url).toContain(answer.status);
+    }
+  });
+
+  it('keeps /api and /uploads out of the fallback', async () => {
+    const api404 = await get('/api/does-not-exist');
+    expect(api404.status).toBe(404);
+    expect(await api404.json()).toMatchObject({ message: expect.any(String) });
+    const upload404 = await get('/uploads/nothing.png');
+    expect(upload404.status).toBe(404);
+    expect(upload404.headers.get('content-type')).toMatch(/json/);
+  });
+});
