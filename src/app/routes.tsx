@@ -1,0 +1,72 @@
+// Every route of SPEC §2. The landing page ships in the entry chunk; every other screen is its own chunk.
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Landing } from '../views/public/Landing';
+import { PublicLayout } from '../views/public/PublicLayout';
+import { RequireAuth } from './RequireAuth';
+
+const ContactUs = lazy(() => import('../views/public/ContactUs').then((m) => ({ default: m.ContactUs })));
+const ForgotPassword = lazy(() => import('../views/auth/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
+const Login = lazy(() => import('../views/auth/placeholders').then((m) => ({ default: m.LoginScreen })));
+const Register = lazy(() => import('../views/auth/placeholders').then((m) => ({ default: m.RegisterScreen })));
+const CompleteRegister = lazy(() => import('../views/auth/placeholders').then((m) => ({ default: m.CompleteRegisterScreen })));
+const NotFound = lazy(() => import('../views/common/NotFound').then((m) => ({ default: m.NotFound })));
+const DashboardLayout = lazy(() => import('../views/dashboard/DashboardLayout').then((m) => ({ default: m.DashboardLayout })));
+
+const screens = () => import('../views/dashboard/placeholders');
+const Analytics = lazy(() => screens().then((m) => ({ default: m.AnalyticsScreen })));
+const ObsExtension = lazy(() => screens().then((m) => ({ default: m.ObsExtensionScreen })));
+const HelpAndSupport = lazy(() => screens().then((m) => ({ default: m.HelpAndSupportScreen })));
+const SponsorshipOffers = lazy(() => screens().then((m) => ({ default: m.SponsorshipOffersScreen })));
+const Earnings = lazy(() => screens().then((m) => ({ default: m.EarningsScreen })));
+const ArchiveChat = lazy(() => screens().then((m) => ({ default: m.ArchiveChatScreen })));
+const Settings = lazy(() => screens().then((m) => ({ default: m.SettingsScreen })));
+const SetPayoutMethod = lazy(() => screens().then((m) => ({ default: m.SetPayoutMethodScreen })));
+const MyProfile = lazy(() => screens().then((m) => ({ default: m.MyProfileScreen })));
+const ConnectAccounts = lazy(() => screens().then((m) => ({ default: m.ConnectAccountsScreen })));
+
+/** Protected paths, for the guard's tests and the dashboard's side menu. */
+export const protectedPaths = [
+  '/dashboard',
+  '/analytics',
+  '/obs-extension',
+  '/help-and-support',
+  '/sponsorship-offers',
+  '/earnings',
+  '/archive-chat',
+  '/settings',
+  '/set-payout-method',
+  '/my-profile',
+  '/connect-accounts',
+] as const;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<Landing />} />
+        <Route path="contact-us" element={<ContactUs />} />
+      </Route>
+      <Route path="forgot-password" element={<ForgotPassword />} />
+      <Route path="login" element={<Login />} />
+      <Route path="register" element={<Register />} />
+      <Route path="complete-register" element={<CompleteRegister />} />
+      <Route element={<RequireAuth />}>
+        <Route element={<DashboardLayout />}>
+          <Route path="dashboard" element={<Analytics />} />
+          <Route path="analytics" element={<Analytics />} />
+          <Route path="obs-extension" element={<ObsExtension />} />
+          <Route path="help-and-support" element={<HelpAndSupport />} />
+          <Route path="sponsorship-offers" element={<SponsorshipOffers />} />
+          <Route path="earnings" element={<Earnings />} />
+          <Route path="archive-chat" element={<ArchiveChat />} />
+          <Route path="settings" element={<Settings />} />
+          <Route path="set-payout-method" element={<SetPayoutMethod />} />
+          <Route path="my-profile" element={<MyProfile />} />
+          <Route path="connect-accounts" element={<ConnectAccounts />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,3 @@
+import { style } from '@vanilla-extract/css';
+
+export const fallback = style({ minHeight: '50vh', display: 'grid', placeItems: 'center' });

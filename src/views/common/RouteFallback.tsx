@@ -1,0 +1,11 @@
+import { Spinner } from '../../ui/Spinner';
+import * as s from './RouteFallback.css';
+
+/** Shown while a route's code arrives. */
+export function RouteFallback() {
+  return (
+    <div className={s.fallback}>
+      <Spinner label="Loading" />
+    </div>
+  );
+}

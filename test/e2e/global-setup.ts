@@ -1,0 +1,73 @@
+// Starts the product exactly as `npm start` does (build + one server process), on a random port with a temp DATA_DIR.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'castbridge-e2e-'));
+  child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const output: string[] = [];
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start was not ready in 240 s:\n${output.join('')}`)), 240_000);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output.push(text);
+      const match = text.match(/ready at (http:\/\/\S+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child!.stdout!.on('data', onData);
+    child!.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child!.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}:\n${output.join('')}`));
+    });
+  });
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    if (child?.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}

@@ -1,0 +1,98 @@
+// Real Chromium through playwright-core, with the checks every browser test makes:
+// no console error, no failed request, axe (wcag2a + wcag2aa) clean, screenshots in an ignored folder.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const require = createRequire(import.meta.url);
+
+export const baseURL = () => inject('baseURL');
+
+export function chromePath(): string {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
+  if (!found) throw new Error('Chromium not found: install Debian\'s chromium or set CHROME_PATH');
+  return found;
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const widths = { mobile: 375, tablet: 768, laptop: 992, desktop: 1280 } as const;
+
+export interface Watched {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and failed requests seen so far. */
+  problems: string[];
+}
+
+/** A fresh context and page at `width`, watching for console errors and failed requests. */
+export async function openPage(browser: Browser, width: number, options: { jwt?: string } = {}): Promise<Watched> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: baseURL() });
+  if (options.jwt) {
+    await context.addInitScript((token) => window.localStorage.setItem('jwt', token), options.jwt);
+  }
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    // Navigations that the test itself interrupts are not failures of the product.
+    if (failure.includes('ERR_ABORTED') && request.resourceType() === 'document') return;
+    problems.push(`requestfailed: ${request.method()} ${request.url()} ${failure}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500) problems.push(`http ${response.status()}: ${response.url()}`);
+  });
+  return { page, context, problems };
+}
+
+let axeSource: string | undefined;
+
+/** Runs axe-core (wcag2a, wcag2aa) on the page and returns the violations, described. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) stays on.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}
+
+const shotsDir = join(process.cwd(), 'test', '.output', 'screenshots');
+
+/** Saves a full-page screenshot under test/.output/screenshots (ignored by git). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(shotsDir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const path = join(shotsDir, `${name}-${width}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Whether the page scrolls sideways (a layout defect at narrow widths). */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
