@@ -2,6 +2,7 @@
 // so a machine listed here is tested, drawn and inspectable without further edits.
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { emailFormMachine } from './emailForm.machine';
+import { logoutConfirmMachine } from './logoutConfirm.machine';
 import { newsletterMachine } from './newsletter.machine';
 import { publicMenuMachine } from './publicMenu.machine';
 import { sessionMachine, type SessionContext } from './session.machine';
@@ -40,7 +41,7 @@ export interface CatalogueEntry {
    * branches (an empty and a filled email, say). Types without samples are sent bare; invoked actors'
    * done and error events are generated, with `output` taken from here when a sample is given.
    */
-  events?: Record<string, EventObject[]>;
+  events?: Record<string, Array<EventObject & Record<string, unknown>>>;
   /** Inputs for machines that take one; paths are generated from each (to reach input-guarded branches). */
   inputs?: unknown[];
   /** Maps context to what distinguishes states for path generation (to keep counters from growing the graph forever). */
@@ -80,6 +81,11 @@ export const catalogue = {
       'user.updated': [{ type: 'user.updated', user: sampleUser }],
       'xstate.done.actor.loadUser': [{ type: 'xstate.done.actor.loadUser', output: sampleUser }],
     },
+  },
+  logoutConfirm: {
+    machine: logoutConfirmMachine,
+    spec: '§2 Logout modal, §4 Logout, §8',
+    summary: 'Log Out asks for confirmation; Yes logs out, No closes and reports "Ha ocurrido un error".',
   },
 } satisfies Record<string, CatalogueEntry>;
 

@@ -7,7 +7,7 @@ export const PLACEHOLDER = Symbol.for('castbridge.placeholder');
 export type Placeholder = { readonly [PLACEHOLDER]: string };
 
 /** An action whose real implementation comes from src/ (navigation, storage, logging…). */
-export function effect(name: string): (() => never) & Placeholder {
+export function effect<TParams = undefined>(name: string): (_args: unknown, _params: TParams) => void {
   const action = () => {
     throw new Error(`Action "${name}" was not provided; give it with machine.provide({ actions })`);
   };
@@ -15,7 +15,7 @@ export function effect(name: string): (() => never) & Placeholder {
 }
 
 /** An invoked actor whose real implementation comes from src/services (HTTP, Firebase, timers…). */
-export function service<TOutput, TInput = void>(name: string): PromiseActorLogic<TOutput, TInput> & Placeholder {
+export function service<TOutput, TInput = void>(name: string): PromiseActorLogic<TOutput, TInput> {
   const logic = fromPromise<TOutput, TInput>(async () => {
     throw new Error(`Actor "${name}" was not provided; give it with machine.provide({ actors })`);
   });

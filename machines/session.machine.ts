@@ -31,7 +31,7 @@ export const sessionMachine = setup({
     storeSession: effect('storeSession'),
     clearStorage: effect('clearStorage'),
     navigateHome: effect('navigateHome'),
-    logError: effect('logError'),
+    logError: effect<{ error: unknown }>('logError'),
     setToken: assign({ jwt: ({ event }) => (event.type === 'session.signIn' ? event.token : null), user: null }),
     forget: assign({ jwt: null, user: null, holds: 0 }),
     setUser: assign({ user: ({ event }) => (event.type === 'user.updated' ? event.user : null) }),
@@ -73,7 +73,7 @@ export const sessionMachine = setup({
             src: 'loadUser',
             input: ({ context }) => ({ jwt: context.jwt ?? '' }),
             onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
           },
         },
         ready: {

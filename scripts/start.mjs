@@ -1,15 +1,18 @@
 // `npm start`: build the client, then serve it and the API from one Node process (server/main.ts).
-import { bin, run, start, stopAll, stopOnSignals } from './processes.mjs';
+// OUT_DIR builds somewhere other than dist/ (the browser tests use a temp folder so runs never collide).
+import { resolve } from 'node:path';
+import { bin, root, run, start, stopAll, stopOnSignals } from './processes.mjs';
 
 stopOnSignals();
 
+const outDir = resolve(root, process.env.OUT_DIR ?? 'dist');
 try {
   if (process.env.SKIP_BUILD !== '1') {
-    await run(bin('vite'), ['build', '--logLevel', 'warn']);
+    await run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']);
   }
   await start(bin('tsx'), ['server/main.ts'], {
     ready: /ready at (http:\/\/\S+)/,
-    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production', STATIC_DIR: process.env.STATIC_DIR ?? outDir },
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), 'castbridge-e2e-'));
   child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, OUT_DIR: join(dataDir, 'dist') },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
