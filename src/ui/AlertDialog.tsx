@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { AlertDialog as RadixAlertDialog } from 'radix-ui';
 import * as s from './Dialog.css';
+import { useReturnFocus } from './returnFocus';
 import { Button } from './Button';
 import { Icon, type IconName } from './Icon';
 
@@ -38,6 +39,7 @@ export function AlertDialog({
   maxWidth = 420,
   icon,
 }: AlertDialogProps) {
+  const focus = useReturnFocus();
   const iconName: IconName | null = icon === undefined ? (tone === 'danger' ? 'alert' : 'info') : icon;
   const only = (fn: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
     // Stop Radix from also calling onOpenChange(false): the caller decides what closes the dialog.
@@ -48,7 +50,12 @@ export function AlertDialog({
     <RadixAlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixAlertDialog.Portal>
         <RadixAlertDialog.Overlay className={s.overlay} />
-        <RadixAlertDialog.Content className={s.alertContent} style={{ maxWidth: `${maxWidth}px` }}>
+        <RadixAlertDialog.Content
+          className={s.alertContent}
+          style={{ maxWidth: `${maxWidth}px` }}
+          onOpenAutoFocus={focus.remember}
+          onCloseAutoFocus={focus.restore}
+        >
           <div className={s.alertBody}>
             {iconName ? (
               <span className={s.alertIcon} data-tone={tone}>

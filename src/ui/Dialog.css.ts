@@ -56,6 +56,9 @@ export const header = style({
   '@media': {
     'screen and (max-width: 480px)': { padding: `${vars.space[5]} ${vars.space[5]} ${vars.space[2]}` },
   },
+  selectors: {
+    '&[data-has-close="true"]': { paddingRight: '64px' },
+  },
 });
 
 export const headings = style({
@@ -86,10 +89,11 @@ export const close = style({
   alignItems: 'center',
   justifyContent: 'center',
   flexShrink: 0,
+  position: 'absolute',
+  top: vars.space[4],
+  right: vars.space[4],
   width: '40px',
   height: '40px',
-  marginTop: '-6px',
-  marginRight: '-8px',
   border: 'none',
   borderRadius: vars.radius.pill,
   background: 'transparent',

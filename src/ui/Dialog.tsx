@@ -1,6 +1,7 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import * as s from './Dialog.css';
+import { useReturnFocus } from './returnFocus';
 import { Icon } from './Icon';
 import { cx } from './cx';
 
@@ -22,7 +23,7 @@ export type DialogProps = {
   className?: string;
   /** Passed to Radix: prevent or redirect the initial focus. */
   onOpenAutoFocus?: ContentProps['onOpenAutoFocus'];
-  /** Passed to Radix: called when focus returns to the trigger on close. */
+  /** Passed to Radix on close; call preventDefault() to stop focus returning to the element that opened it. */
   onCloseAutoFocus?: ContentProps['onCloseAutoFocus'];
   /** Passed to Radix: e.g. preventDefault() to keep the dialog open on outside clicks. */
   onInteractOutside?: ContentProps['onInteractOutside'];
@@ -46,6 +47,7 @@ export function Dialog({
   onEscapeKeyDown,
 }: DialogProps) {
   const hasDescription = description !== undefined && description !== null && description !== '';
+  const focus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -53,25 +55,32 @@ export function Dialog({
         <RadixDialog.Content
           className={cx(s.content, className)}
           style={{ maxWidth: `${maxWidth}px` }}
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={onCloseAutoFocus}
+          onOpenAutoFocus={(event) => {
+            focus.remember();
+            onOpenAutoFocus?.(event);
+          }}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (!event.defaultPrevented) focus.restore(event);
+          }}
           onInteractOutside={onInteractOutside}
           onEscapeKeyDown={onEscapeKeyDown}
           {...(hasDescription ? {} : { 'aria-describedby': undefined })}
         >
-          <div className={s.header}>
+          <div className={s.header} data-has-close={hideClose ? undefined : 'true'}>
             <div className={s.headings}>
               <RadixDialog.Title className={s.title}>{title}</RadixDialog.Title>
               {hasDescription ? <RadixDialog.Description className={s.description}>{description}</RadixDialog.Description> : null}
             </div>
-            {hideClose ? null : (
-              <RadixDialog.Close className={s.close} aria-label="Close">
-                <Icon name="close" size={20} />
-              </RadixDialog.Close>
-            )}
           </div>
           {children !== undefined && children !== null ? <div className={s.body}>{children}</div> : null}
           {footer ? <div className={s.footer}>{footer}</div> : null}
+          {/* Last in DOM order so initial focus lands on the first field or action, not on Close. */}
+          {hideClose ? null : (
+            <RadixDialog.Close className={s.close} aria-label="Close">
+              <Icon name="close" size={20} />
+            </RadixDialog.Close>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

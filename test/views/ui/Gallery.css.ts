@@ -57,6 +57,7 @@ export const dark = style({
 });
 
 export const swatch = style({
+  overflowWrap: 'anywhere',
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space[1],
