@@ -30,10 +30,11 @@ export const control = style({
     '&:hover': { borderColor: vars.color.textMuted },
     '&:focus-within': {
       borderColor: vars.color.primary,
-      boxShadow: `0 0 0 3px ${vars.color.primarySoft}`,
+      // A 1 px inner line thickens the border; the soft halo outside makes focus obvious.
+      boxShadow: `0 0 0 1px ${vars.color.primary}, 0 0 0 5px ${vars.color.primarySoft}`,
     },
     '&[data-invalid="true"]': { borderColor: vars.color.danger },
-    '&[data-invalid="true"]:focus-within': { boxShadow: `0 0 0 3px ${vars.color.dangerBg}` },
+    '&[data-invalid="true"]:focus-within': { boxShadow: `0 0 0 1px ${vars.color.danger}, 0 0 0 5px ${vars.color.dangerBg}` },
     '&[data-disabled="true"]': { backgroundColor: vars.color.surfaceAlt, opacity: 0.7 },
   },
 });
