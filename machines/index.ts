@@ -1,11 +1,14 @@
 // The catalogue of every statechart in the app. Path tests, the charts script and the inspector panel walk it,
 // so a machine listed here is tested, drawn and inspectable without further edits.
 import type { AnyStateMachine, EventObject } from 'xstate';
+import { analyticsConnectMachine } from './analyticsConnect.machine';
+import { archiveChatMachine, type ArchiveChatContext } from './archiveChat.machine';
 import { emailFormMachine } from './emailForm.machine';
 import { logoutConfirmMachine } from './logoutConfirm.machine';
 import { newsletterMachine } from './newsletter.machine';
 import { publicMenuMachine } from './publicMenu.machine';
 import { sessionMachine, type SessionContext } from './session.machine';
+import { withdrawMachine } from './withdraw.machine';
 import type { User } from './types';
 
 /** A complete profile for fixtures (path tests and the inspector's sample events). */
@@ -86,6 +89,46 @@ export const catalogue = {
     machine: logoutConfirmMachine,
     spec: '§2 Logout modal, §4 Logout, §8',
     summary: 'Log Out asks for confirmation; Yes logs out, No closes and reports "Ha ocurrido un error".',
+  },
+  analyticsConnect: {
+    machine: analyticsConnectMachine,
+    spec: '§2 Analytics, §4 Analytics, §9',
+    summary: 'Connect, then Twitch and YouTube tabs; the under-construction warning shows 10 s, fades 300 ms, is gone.',
+    events: {
+      'tab.select': [
+        { type: 'tab.select', tab: 'youtube' },
+        { type: 'tab.select', tab: 'twitch' },
+      ],
+    },
+  },
+  withdraw: {
+    machine: withdrawMachine,
+    spec: '§2 Withdraw modal and result modals, §3 Withdraw form, §4 Earnings, §8',
+    summary: 'Withdraw opens the modal; Cancel reports an error, Withdraw a success; the result is logged and its modal shown until Retry.',
+    events: {
+      'amount.change': [{ type: 'amount.change', value: '1289' }],
+      'method.change': [
+        { type: 'method.change', method: 'Influencer' },
+        { type: 'method.change', method: 'Advertiser' },
+      ],
+      'xstate.done.actor.requestPayout': [{ type: 'xstate.done.actor.requestPayout', output: { amount: '1289', method: 'Influencer' } }],
+    },
+    // The form's values do not change what the flow can do next; only the state does.
+    abstract: () => ({}),
+  },
+  archiveChat: {
+    machine: archiveChatMachine,
+    spec: '§2 Archive Chat, §3 Archive chat form, §4 Archive chat',
+    summary: 'Choose Twitch or Youtube and a date; the three videos appear once a platform is chosen.',
+    events: {
+      'platform.select': [
+        { type: 'platform.select', platform: 'twitch' },
+        { type: 'platform.select', platform: 'youtube' },
+      ],
+      'date.change': [{ type: 'date.change', value: '2024-05-01' }],
+      'video.select': [{ type: 'video.select', videoId: 'twitch-1' }],
+    },
+    abstract: (context: ArchiveChatContext) => ({ platform: context.platform !== null }),
   },
 } satisfies Record<string, CatalogueEntry>;
 
