@@ -20,7 +20,6 @@ export function Avatar({ src, alt, fallback, size = 'md', className }: AvatarPro
       {src ? <RadixAvatar.Image className={s.image} src={src} alt={alt} /> : null}
       <RadixAvatar.Fallback
         className={s.fallback}
-        delayMs={src ? 400 : undefined}
         {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': alt })}
       >
         {fallback.slice(0, 2)}
