@@ -45,11 +45,13 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export function createUserStore(db: Kysely<Database>) {
   const now = () => new Date().toISOString();
+  // GET /api/user runs on every dashboard load: its query is built once, only the id changes.
+  const profileById = db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', '').compile();
 
   return {
     async profile(id: string): Promise<PublicUser | null> {
-      const row = await db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
-      return row ?? null;
+      const { rows } = await db.executeQuery<PublicUser>({ ...profileById, parameters: [id] });
+      return rows[0] ?? null;
     },
 
     async credentials(email: string): Promise<Credentials | null> {
