@@ -8,6 +8,13 @@ import { logoutConfirmMachine } from './logoutConfirm.machine';
 import { newsletterMachine } from './newsletter.machine';
 import { publicMenuMachine } from './publicMenu.machine';
 import { sessionMachine, type SessionContext } from './session.machine';
+import { changePasswordMachine } from './changePassword.machine';
+import { connectAccountsMachine } from './connectAccounts.machine';
+import { deleteAccountMachine } from './deleteAccount.machine';
+import { notificationsMachine } from './notifications.machine';
+import { payoutBankMachine } from './payoutBank.machine';
+import { MissingTokenError, profileMachine, type ProfileContext } from './profile.machine';
+import { sideMenuMachine } from './sideMenu.machine';
 import { withdrawMachine } from './withdraw.machine';
 import type { User } from './types';
 
@@ -129,6 +136,57 @@ export const catalogue = {
       'video.select': [{ type: 'video.select', videoId: 'twitch-1' }],
     },
     abstract: (context: ArchiveChatContext) => ({ platform: context.platform !== null }),
+  },
+  sideMenu: {
+    machine: sideMenuMachine,
+    spec: '§2 Dashboard shell, §4 Mobile menus',
+    summary: 'The dashboard side menu on small screens: open or closed; closes on navigation and Escape.',
+  },
+  notifications: {
+    machine: notificationsMachine,
+    spec: '§2 Notifications modal, §4 Notifications, §9',
+    summary: 'The notifications modal; Clear All fades the cards 100 ms apart, each hidden 1,500 ms after its fade starts.',
+    inputs: [{ count: 2 }],
+  },
+  profile: {
+    machine: profileMachine,
+    spec: '§2 My Profile, §3, §4 My Profile, §5, §7, §8, §9',
+    summary: 'My Profile: load, read view, edit, save (back to read 1 s after success), photo upload with local preview.',
+    abstract: (context: ProfileContext) => ({ loaded: context.profile !== null, preview: context.preview !== null, notice: context.notice, failed: context.loadError !== null }),
+    events: {
+      'field.change': [{ type: 'field.change', field: 'city', value: 'Austin' }],
+      'photo.select': [
+        { type: 'photo.select', file: { name: 'me.png', type: 'image/png' }, previewUrl: 'blob:preview-image' },
+        { type: 'photo.select', file: { name: 'notes.txt', type: 'text/plain' }, previewUrl: 'blob:preview-text' },
+      ],
+      'xstate.done.actor.loadProfile': [{ type: 'xstate.done.actor.loadProfile', output: sampleUser }],
+      'xstate.done.actor.saveProfile': [{ type: 'xstate.done.actor.saveProfile', output: { ...sampleUser, city: 'Austin' } }],
+      'xstate.error.actor.saveProfile': [
+        { type: 'xstate.error.actor.saveProfile', error: new Error('Simulated failure') },
+        { type: 'xstate.error.actor.saveProfile', error: new MissingTokenError() },
+      ],
+      'xstate.done.actor.uploadPhoto': [{ type: 'xstate.done.actor.uploadPhoto', output: { photoUrl: '/uploads/sample.png' } }],
+    },
+  },
+  changePassword: {
+    machine: changePasswordMachine,
+    spec: '§2 Settings, §4 Change password',
+    summary: 'Change Password reveals three fields; Discard and Change both collapse them, with no call.',
+  },
+  deleteAccount: {
+    machine: deleteAccountMachine,
+    spec: '§2 Settings, §4 Delete dialog, §9',
+    summary: 'The delete-account dialog: Yes, Delete goes to /, No, Cancel closes; no call.',
+  },
+  payoutBank: {
+    machine: payoutBankMachine,
+    spec: '§2 Set Payout Method, §4 Payout bank',
+    summary: 'Bank Account: Connect opens the dialog, its Connect shows a sample bank chip, Disconnect clears it; local only.',
+  },
+  connectAccounts: {
+    machine: connectAccountsMachine,
+    spec: '§2 Connect Accounts, §4 Twitch and YouTube cards',
+    summary: 'The Twitch and YouTube cards each toggle Connect and Disconnect, locally only.',
   },
 } satisfies Record<string, CatalogueEntry>;
 
