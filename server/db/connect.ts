@@ -36,7 +36,7 @@ function withStatementCache(database: SQLite.Database, limit = 256): SqliteDatab
 }
 
 function openSqlite(config: Config): DatabaseHandle {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(config.dataDir, 'castbridge.sqlite');
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
@@ -72,7 +72,12 @@ export function openDatabase(config: Config): DatabaseHandle {
 
 export async function migrate(handle: DatabaseHandle, schema: string | null): Promise<void> {
   if (handle.dialect === 'postgres' && schema) {
-    await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+    try {
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+    } catch (error) {
+      // Two processes creating it at once: one wins with a unique violation, and the schema exists.
+      if ((error as { code?: string }).code !== '23505') throw error;
+    }
   }
   const migrator = new Migrator({
     db: handle.db,
