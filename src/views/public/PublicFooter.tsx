@@ -18,9 +18,15 @@ export function PublicFooter() {
           <ul className={s.links}>
             {publicNav.map((item) => (
               <li key={item.label}>
-                <Link to={item.to} className={s.link}>
-                  {item.label}
-                </Link>
+                {item.placeholder ? (
+                  <a href={item.to} className={s.link}>
+                    {item.label}
+                  </a>
+                ) : (
+                  <Link to={item.to} className={s.link}>
+                    {item.label}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>
@@ -39,14 +45,14 @@ export function PublicFooter() {
         <p className={s.copyright}>Copyright {COPYRIGHT_YEAR} all rights reserved.</p>
         <ul className={s.legal}>
           <li>
-            <Link to="/#" className={s.link}>
+            <a href="/#" className={s.link}>
               Terms of Services
-            </Link>
+            </a>
           </li>
           <li>
-            <Link to="/#" className={s.link}>
+            <a href="/#" className={s.link}>
               Privacy Policy
-            </Link>
+            </a>
           </li>
         </ul>
       </div>

@@ -52,9 +52,10 @@ export function PublicHeader() {
             {publicNav.map((item) => (
               <li key={item.label}>
                 {item.placeholder ? (
-                  <Link to={item.to} className={s.navLink} onClick={close}>
+                  // The spec's placeholder href; a router Link would drop the bare "#".
+                  <a href={item.to} className={s.navLink} onClick={close}>
                     {item.label}
-                  </Link>
+                  </a>
                 ) : (
                   <NavLink to={item.to} end className={s.navLink} onClick={close}>
                     {item.label}

@@ -1,0 +1,230 @@
+// The public site in real Chromium at 375 and 1280 px: header, menu, footer, landing + newsletter,
+// contact, forgot-password, the guard and the not-found page; axe clean, no console errors, screenshots.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register } from './api';
+import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
+
+const protectedPaths = [
+  '/dashboard',
+  '/analytics',
+  '/obs-extension',
+  '/help-and-support',
+  '/sponsorship-offers',
+  '/earnings',
+  '/archive-chat',
+  '/settings',
+  '/set-payout-method',
+  '/my-profile',
+  '/connect-accounts',
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([375, 1280])('public site at %i px', (width) => {
+  it.each([
+    ['/', 'landing', 'Get sponsored for the streams you already make'],
+    ['/contact-us', 'contact-us', 'Contact Us'],
+    ['/forgot-password', 'forgot-password', 'Forgot your password?'],
+    ['/this-does-not-exist', 'not-found', 'This page does not exist'],
+  ])('%s renders, is accessible and fits', async (path, name, heading) => {
+    const { page, context, problems } = await openPage(browser, width);
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, name);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('header shows Sign up and Login without a jwt, a Dashboard button with one', async () => {
+    const signedOut = await openPage(browser, width);
+    await signedOut.page.goto('/');
+    if (width <= 992) await signedOut.page.getByRole('button', { name: 'Menu' }).click();
+    const nav = signedOut.page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
+    expect(await nav.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    for (const [name, href] of [['Home', '/'], ['Advertisers', '/#'], ['Contact Us', '/contact-us']]) {
+      expect(await nav.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    await signedOut.context.close();
+
+    const { token } = await register();
+    const signedIn = await openPage(browser, width, { jwt: token });
+    await signedIn.page.goto('/');
+    if (width <= 992) await signedIn.page.getByRole('button', { name: 'Menu' }).click();
+    const navIn = signedIn.page.getByRole('navigation', { name: 'Main' });
+    expect(await navIn.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(await navIn.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await navIn.getByRole('link', { name: 'Dashboard' }).click();
+    await signedIn.page.waitForURL('**/dashboard');
+    await signedIn.context.close();
+  });
+
+  it('header takes the dashboard-primary background beyond 900 px of scroll', async () => {
+    const { page, context } = await openPage(browser, width);
+    await page.goto('/');
+    const header = page.locator('header').first();
+    const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const before = await background();
+    await page.evaluate(() => window.scrollTo(0, 850));
+    await page.waitForTimeout(400);
+    expect(await background()).toBe(before);
+    await page.evaluate(() => window.scrollTo(0, 1000));
+    await expect.poll(background, { timeout: 2000 }).toBe('rgb(91, 63, 217)');
+    await context.close();
+  });
+
+  it('footer has the links, six social accounts and the copyright line', async () => {
+    const { page, context } = await openPage(browser, width);
+    await page.goto('/');
+    const footer = page.locator('footer');
+    for (const name of ['Facebook', 'Instagram', 'Twitter', 'YouTube', 'Twitch', 'Discord']) {
+      const link = footer.getByRole('link', { name: `Castbridge on ${name}` });
+      expect(await link.getAttribute('href')).toMatch(/^https:\/\//);
+      expect(await link.getAttribute('rel')).toContain('noopener');
+    }
+    expect(await footer.getByText('Copyright 2024 all rights reserved.').isVisible()).toBe(true);
+    expect(await footer.getByRole('link', { name: 'Terms of Services' }).getAttribute('href')).toBe('/#');
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/#');
+    const footerNav = footer.getByRole('navigation', { name: 'Footer' });
+    for (const [name, href] of [['Home', '/'], ['Advertisers', '/#'], ['Contact Us', '/contact-us']]) {
+      expect(await footerNav.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    await context.close();
+  });
+
+  it('Get Started opens the newsletter modal; empty email is refused, a filled one closes it at /', async () => {
+    const { page, context, problems } = await openPage(browser, width);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe Newsletter' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('Subscribe our Newsletter and Get Updates').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    expect(await dialog.getByText('Este campo es obligatorio').isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'newsletter-invalid');
+    await dialog.getByLabel('Email').fill('fan@example.com');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('Escape closes the newsletter modal and returns focus to Get Started', async () => {
+    const { page, context } = await openPage(browser, width);
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Get Started' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Subscribe Newsletter' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('forgot-password refuses an empty email and goes home with one', async () => {
+    const { page, context, problems } = await openPage(browser, width);
+    await page.goto('/forgot-password');
+    expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    expect(await page.getByText('Este campo es obligatorio').isVisible()).toBe(true);
+    await page.getByLabel('Email').fill('ana@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('contact form has labelled fields, Send Message and the support address', async () => {
+    const { page, context } = await openPage(browser, width);
+    await page.goto('/contact-us');
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    for (const label of ['Name', 'Email', 'Subject', 'Message']) {
+      expect(await page.getByLabel(label, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('button', { name: 'Send Message' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'support@castbridge.app' }).getAttribute('href')).toBe('mailto:support@castbridge.app');
+    await context.close();
+  });
+
+  it('not-found page links home', async () => {
+    const { page, context } = await openPage(browser, width);
+    await page.goto('/no/such/page');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
+
+describe('public menu below 992 px', () => {
+  it('opens, and closing fades out over about 500 ms', async () => {
+    const { page, context } = await openPage(browser, 375);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.locator('#public-menu');
+    expect(await menu.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.isVisible()).toBe(true);
+    await screenshot(page, 'menu-open');
+    await toggle.click();
+    expect(await menu.getAttribute('data-state')).toBe('closing');
+    expect(await menu.isVisible()).toBe(true); // still fading
+    await page.waitForTimeout(250);
+    expect(await menu.getAttribute('data-state')).toBe('closing');
+    await expect.poll(() => menu.getAttribute('data-state'), { timeout: 1500 }).toBe('closed');
+    expect(await menu.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('Escape closes the open menu', async () => {
+    const { page, context } = await openPage(browser, 375);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#public-menu').getAttribute('data-state'), { timeout: 1500 }).toBe('closed');
+    await context.close();
+  });
+
+  it('is a plain row of links above 992 px', async () => {
+    const { page, context } = await openPage(browser, 1280);
+    await page.goto('/');
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('access guard', () => {
+  it.each(protectedPaths)('%s without a jwt goes to /login and renders nothing of the screen', async (path) => {
+    const { page, context } = await openPage(browser, 1280);
+    await page.goto(path);
+    await page.waitForURL('**/login');
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Welcome');
+    await context.close();
+  });
+
+  it('/dashboard and /analytics render the same screen with a jwt', async () => {
+    const { token } = await register();
+    const { page, context } = await openPage(browser, 1280, { jwt: token });
+    await page.goto('/dashboard');
+    const dashboard = await page.locator('main h1').first().textContent();
+    await page.goto('/analytics');
+    expect(await page.locator('main h1').first().textContent()).toBe(dashboard);
+    await context.close();
+  });
+});
