@@ -30,10 +30,126 @@ export const sampleBankLabel = 'Chase Bank •••• 4821';
 
 // --- Analytics charts (SPEC §2 Analytics) ---
 
+
+/** One chart's series: labelled points in display order. */
+export interface ChartSeries {
+  /** Chart title, also the card heading. */
+  title: string;
+  kind: 'line' | 'bar';
+  /** What one value counts, for the text alternative ("followers", "USD"). */
+  unit: string;
+  /** Values are US dollars (shown with $). */
+  currency?: boolean;
+  points: { label: string; value: number }[];
+}
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthly = (values: number[]) => values.map((value, i) => ({ label: months[i]!, value }));
+
+export const analyticsCharts: { twitch: ChartSeries[]; youtube: ChartSeries[] } = {
+  twitch: [
+    { title: 'Followers', kind: 'line', unit: 'followers', points: monthly([1200, 1340, 1510, 1580, 1820, 2050, 2210, 2480, 2630, 2900, 3150, 3420]) },
+    { title: 'Viewers', kind: 'bar', unit: 'average viewers', points: monthly([85, 92, 110, 104, 131, 147, 139, 162, 175, 168, 190, 214]) },
+    { title: 'Donations', kind: 'bar', unit: 'USD', currency: true, points: monthly([120, 95, 180, 210, 160, 240, 275, 230, 310, 290, 355, 420]) },
+  ],
+  youtube: [
+    { title: 'Subscribers', kind: 'line', unit: 'subscribers', points: monthly([860, 910, 990, 1080, 1150, 1260, 1390, 1470, 1600, 1720, 1810, 1960]) },
+    { title: 'Donations', kind: 'bar', unit: 'USD', currency: true, points: monthly([60, 75, 70, 110, 95, 130, 150, 140, 185, 170, 205, 240]) },
+  ],
+};
+
 // --- Earnings (SPEC §2 Earnings, §3 Payout history row, §9 sample figures) ---
+
+
+export type EarningsPeriod = 'allOver' | 'thisYear' | 'thisMonth';
+
+/** A payout history row as SPEC §3 has it: texts, PayPal, Processing or Paid, a reference starting with #. */
+export interface PayoutRow {
+  Amount: string;
+  Date: string;
+  Method: 'PayPal';
+  Status: 'Processing' | 'Paid';
+  ReferenceNumber: string;
+}
+
+export interface EarningsFigures {
+  totalEarning: string;
+  earningBalance: string;
+  obsExtension: string;
+  sponsorships: string;
+}
+
+export const earningsFigures: Record<EarningsPeriod, EarningsFigures> = {
+  allOver: { totalEarning: '$12,480', earningBalance: '$1,289', obsExtension: '$4,860', sponsorships: '$7,620' },
+  thisYear: { totalEarning: '$6,940', earningBalance: '$1,289', obsExtension: '$2,710', sponsorships: '$4,230' },
+  thisMonth: { totalEarning: '$1,150', earningBalance: '$1,289', obsExtension: '$420', sponsorships: '$730' },
+};
+
+export const payoutHistory: PayoutRow[] = [
+  { Amount: '$1,289', Date: '12 Jun 2024', Method: 'PayPal', Status: 'Processing', ReferenceNumber: '#CB-240612-0931' },
+  { Amount: '$850', Date: '28 May 2024', Method: 'PayPal', Status: 'Paid', ReferenceNumber: '#CB-240528-0417' },
+  { Amount: '$1,020', Date: '30 Apr 2024', Method: 'PayPal', Status: 'Paid', ReferenceNumber: '#CB-240430-0288' },
+  { Amount: '$640', Date: '29 Mar 2024', Method: 'PayPal', Status: 'Paid', ReferenceNumber: '#CB-240329-0156' },
+];
 
 // --- Withdraw (SPEC §2 Withdraw modal, §8 $1,289) ---
 
+
+/** The withdrawal amount the result modals show (hard-coded in the spec). */
+export const withdrawalAmount = '$1,289';
+
+/** The masked hint shown with the Bank Account choice. */
+export const bankAccountHint = '•••• 4321';
+
 // --- Sponsorship offers (SPEC §2 Sponsorship Offers, §3 offer card) ---
 
+
+export interface OfferCard {
+  id: string;
+  /** Path of an image under public/images/offers/. */
+  image: string;
+  title: string;
+  text: string;
+}
+
+export const sponsorshipOffers: { newley: OfferCard[]; accepted: OfferCard[]; requested: OfferCard[] } = {
+  newley: [
+    { id: 'nova-energy', image: '/images/offers/energy.svg', title: 'Nova Energy Drink', text: 'Show our can on stream for 30 seconds each hour during your weekend broadcasts.' },
+    { id: 'pixel-gear', image: '/images/offers/headset.svg', title: 'Pixel Gear Headsets', text: 'Review our new wireless headset live and share a viewer discount code.' },
+    { id: 'cloudhost', image: '/images/offers/cloud.svg', title: 'CloudHost Servers', text: 'Run a community game server on us and mention it at the start of each stream.' },
+    { id: 'fresh-bites', image: '/images/offers/snack.svg', title: 'Fresh Bites Snacks', text: 'A monthly snack box for you and a giveaway for your chat.' },
+  ],
+  accepted: [
+    { id: 'arc-chairs', image: '/images/offers/chair.svg', title: 'Arc Gaming Chairs', text: 'A chair for your setup and an overlay banner during long sessions.' },
+    { id: 'swift-vpn', image: '/images/offers/shield.svg', title: 'SwiftVPN', text: 'A short read at the start of two streams a week, with your own link.' },
+  ],
+  requested: [
+    { id: 'lumen-lights', image: '/images/offers/light.svg', title: 'Lumen Key Lights', text: 'Light up your camera with our key light and tell viewers how you use it.' },
+    { id: 'quest-books', image: '/images/offers/book.svg', title: 'Quest Books', text: 'Read a chapter of our fantasy series live in a cosy evening stream.' },
+    { id: 'orbit-mice', image: '/images/offers/mouse.svg', title: 'Orbit Mice', text: 'Use our lightweight mouse in ranked matches and pin the link in chat.' },
+  ],
+};
+
 // --- Archive chat (SPEC §2 Archive Chat: three live-stream video choices) ---
+
+
+export interface LiveStreamVideo {
+  id: string;
+  title: string;
+  /** Stream length as shown, e.g. "3h 12m". */
+  duration: string;
+}
+
+/** Three recent live streams per platform. */
+export const liveStreamVideos: Record<'twitch' | 'youtube', LiveStreamVideo[]> = {
+  twitch: [
+    { id: 'twitch-1', title: 'Speedrun practice: any% attempts', duration: '3h 12m' },
+    { id: 'twitch-2', title: 'Community game night', duration: '2h 45m' },
+    { id: 'twitch-3', title: 'Retro Saturday marathon', duration: '5h 03m' },
+  ],
+  youtube: [
+    { id: 'youtube-1', title: 'Live Q&A with subscribers', duration: '1h 20m' },
+    { id: 'youtube-2', title: 'First playthrough, part 4', duration: '2h 38m' },
+    { id: 'youtube-3', title: 'Charity stream highlights', duration: '4h 10m' },
+  ],
+};

@@ -14,12 +14,12 @@ const NotFound = lazy(() => import('../views/common/NotFound').then((m) => ({ de
 const DashboardLayout = lazy(() => import('../views/dashboard/DashboardLayout').then((m) => ({ default: m.DashboardLayout })));
 
 const screens = () => import('../views/dashboard/placeholders');
-const Analytics = lazy(() => screens().then((m) => ({ default: m.AnalyticsScreen })));
-const ObsExtension = lazy(() => screens().then((m) => ({ default: m.ObsExtensionScreen })));
-const HelpAndSupport = lazy(() => screens().then((m) => ({ default: m.HelpAndSupportScreen })));
-const SponsorshipOffers = lazy(() => screens().then((m) => ({ default: m.SponsorshipOffersScreen })));
-const Earnings = lazy(() => screens().then((m) => ({ default: m.EarningsScreen })));
-const ArchiveChat = lazy(() => screens().then((m) => ({ default: m.ArchiveChatScreen })));
+const Analytics = lazy(() => import('../views/dashboard/analytics/Analytics').then((m) => ({ default: m.AnalyticsScreen })));
+const ObsExtension = lazy(() => import('../views/dashboard/obsExtension/ObsExtension').then((m) => ({ default: m.ObsExtensionScreen })));
+const HelpAndSupport = lazy(() => import('../views/dashboard/helpAndSupport/HelpAndSupport').then((m) => ({ default: m.HelpAndSupportScreen })));
+const SponsorshipOffers = lazy(() => import('../views/dashboard/offers/SponsorshipOffers').then((m) => ({ default: m.SponsorshipOffersScreen })));
+const Earnings = lazy(() => import('../views/dashboard/earnings/Earnings').then((m) => ({ default: m.EarningsScreen })));
+const ArchiveChat = lazy(() => import('../views/dashboard/archiveChat/ArchiveChat').then((m) => ({ default: m.ArchiveChatScreen })));
 const Settings = lazy(() => screens().then((m) => ({ default: m.SettingsScreen })));
 const SetPayoutMethod = lazy(() => screens().then((m) => ({ default: m.SetPayoutMethodScreen })));
 const MyProfile = lazy(() => screens().then((m) => ({ default: m.MyProfileScreen })));

@@ -6,12 +6,6 @@ const screen = (title: string) =>
     return <ScreenHeading title={title} />;
   };
 
-export const AnalyticsScreen = screen('Analytics');
-export const ObsExtensionScreen = screen('OBS Extension');
-export const HelpAndSupportScreen = screen('Help and Support');
-export const SponsorshipOffersScreen = screen('Sponsorship Offers');
-export const EarningsScreen = screen('Earnings');
-export const ArchiveChatScreen = screen('Archive Chat');
 export const SettingsScreen = screen('Settings');
 export const SetPayoutMethodScreen = screen('Set Payout Method');
 export const MyProfileScreen = screen('My Profile');

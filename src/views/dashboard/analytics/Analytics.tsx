@@ -1,0 +1,87 @@
+import { useMachine } from '@xstate/react';
+import { analyticsConnectMachine, type AnalyticsTab } from '../../../../machines/analyticsConnect.machine';
+import { inspect } from '../../../app/inspect';
+import { analyticsCharts, type ChartSeries } from '../../../sampleData';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { Icon } from '../../../ui/Icon';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../../ui/Tabs';
+import { ScreenHeading } from '../ScreenHeading';
+import * as shared from '../shared.css';
+import * as s from './Analytics.css';
+import { ChartCard } from './Chart';
+
+export const ANALYTICS_WARNING = 'We are under construction and are in the process of displaying more of your data for you.';
+
+function Charts({ tab, series }: { tab: AnalyticsTab; series: ChartSeries[] }) {
+  return (
+    <div className={tab === 'twitch' ? shared.gridThree : shared.grid}>
+      {series.map((one) => (
+        <ChartCard key={one.title} series={one} id={`${tab}-${one.title.toLowerCase()}`} />
+      ))}
+    </div>
+  );
+}
+
+/** Analytics (/dashboard and /analytics, SPEC §2): a connect prompt, then Twitch and YouTube chart tabs. */
+export function AnalyticsScreen({ logic = analyticsConnectMachine }: { logic?: typeof analyticsConnectMachine }) {
+  const [snapshot, send] = useMachine(logic, { inspect });
+
+  if (snapshot.matches('notConnected')) {
+    return (
+      <>
+        <ScreenHeading title="Analytics" />
+        <Card as="section" gradient padding="lg" aria-labelledby="connect-title" className={s.prompt}>
+          <div className={s.promptIcons} aria-hidden="true">
+            <Icon name="twitch" size={28} />
+            <Icon name="youtube" size={28} />
+          </div>
+          <h2 id="connect-title" className={s.promptTitle}>
+            Connect your Twitch and YouTube accounts
+          </h2>
+          <p className={s.promptText}>See your followers, viewers, subscribers and donations in one place.</p>
+          <Button variant="light" size="lg" onClick={() => send({ type: 'analytics.connect' })}>
+            Connect
+          </Button>
+        </Card>
+      </>
+    );
+  }
+
+  const tab: AnalyticsTab = snapshot.matches({ connected: { tab: 'youtube' } }) ? 'youtube' : 'twitch';
+  const warning = snapshot.matches({ connected: { warning: 'gone' } })
+    ? 'gone'
+    : snapshot.matches({ connected: { warning: 'fading' } })
+      ? 'fading'
+      : 'shown';
+
+  return (
+    <>
+      <ScreenHeading title="Analytics" />
+      {warning === 'gone' ? null : (
+        <Alert tone="info" className={s.warning} data-state={warning}>
+          {ANALYTICS_WARNING}
+        </Alert>
+      )}
+      <TabsRoot value={tab} onValueChange={(value) => send({ type: 'tab.select', tab: value as AnalyticsTab })}>
+        <TabsList aria-label="Platform">
+          <TabsTrigger value="twitch">
+            <Icon name="twitch" size={18} />
+            Twitch
+          </TabsTrigger>
+          <TabsTrigger value="youtube">
+            <Icon name="youtube" size={18} />
+            YouTube
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="twitch">
+          <Charts tab="twitch" series={analyticsCharts.twitch} />
+        </TabsContent>
+        <TabsContent value="youtube">
+          <Charts tab="youtube" series={analyticsCharts.youtube} />
+        </TabsContent>
+      </TabsRoot>
+    </>
+  );
+}

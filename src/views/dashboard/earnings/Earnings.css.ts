@@ -1,0 +1,29 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../theme/theme.css';
+
+export const period = style({ display: 'grid', gap: vars.space[8] });
+
+export const figure = style({ display: 'grid', gap: vars.space[2], alignContent: 'start' });
+export const figureLabel = style({
+  margin: 0,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space[2],
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textOnDarkMuted,
+});
+export const figureValue = style({ margin: 0, fontSize: vars.fontSize.xxxl, fontWeight: vars.fontWeight.bold, letterSpacing: '-0.02em' });
+export const balanceRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space[3] });
+
+export const withdrawForm = style({ display: 'grid', gap: vars.space[5] });
+
+export const result = style({ display: 'grid', justifyItems: 'center', gap: vars.space[2], textAlign: 'center' });
+export const resultIcon = style({
+  selectors: {
+    [`${result}[data-tone="failed"] &`]: { color: vars.color.danger },
+    [`${result}[data-tone="succeeded"] &`]: { color: vars.color.success },
+  },
+});
+export const resultAmount = style({ margin: 0, fontSize: vars.fontSize.lg });
+export const resultMessage = style({ margin: 0, color: vars.color.textMuted });
