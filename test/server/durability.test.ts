@@ -33,7 +33,7 @@ describe.each(BACKENDS)('durability on %s', (backendName) => {
     expect(registered.status).toBe(201);
     const token = registered.body.token as string;
     expect((await httpJson('PUT', `${first.url}/api/profile`, { token, json: { first_name: 'Persisted', tier: 1 } })).status).toBe(200);
-    expect(await first.stop()).toBe(0);
+    expect(await first.stop('SIGINT')).toBe(0);
     if (backendName === 'sqlite') expect(fs.statSync(path.join(backend.dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
 
     const second = await start(backend);

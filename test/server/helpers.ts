@@ -193,8 +193,8 @@ export interface RunningServer {
   port: number;
   child: ChildProcess;
   output: () => string;
-  /** SIGTERM and wait; resolves with the exit code. */
-  stop(): Promise<number | null>;
+  /** SIGTERM (or the given signal) and wait; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** SIGKILL and wait. */
   kill(): Promise<void>;
 }
@@ -235,9 +235,9 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
     port,
     child,
     output: () => `${stdout}\n${stderr}`,
-    async stop() {
+    async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
+      child.kill(signal);
       return exited;
     },
     async kill() {
