@@ -121,25 +121,45 @@ export function inert(machine: AnyStateMachine): AnyStateMachine {
   return machine.provide({ actions, actors } as never);
 }
 
-export function generatePaths(entry: CatalogueEntry, options: { limit?: number } = {}): GeneratedPath[] {
+/**
+ * Paths that together take every transition of the machine and reach every state value: every edge of the
+ * state graph is a candidate (shortest route to its source plus the edge's event); candidates are run
+ * shortest first and kept when they take a transition or reach a state value no kept path did.
+ * `all: true` keeps every candidate instead.
+ */
+export function generatePaths(entry: CatalogueEntry, options: { limit?: number; all?: boolean } = {}): GeneratedPath[] {
   const inputs = entry.inputs?.length ? entry.inputs : [undefined];
-  const paths: GeneratedPath[] = [];
+  const candidates: GeneratedPath[] = [];
   const seen = new Set<string>();
   for (const input of inputs) {
-    for (const path of pathsFrom(entry, input, options.limit ?? 5000)) {
+    for (const path of pathsFrom(entry, input, options.limit ?? 20_000)) {
       const id = JSON.stringify([input, path.events]);
       if (seen.has(id)) continue;
       seen.add(id);
-      paths.push(inputs.length > 1 ? { ...path, name: `(input ${JSON.stringify(input)}) ${path.name}` } : path);
+      candidates.push(inputs.length > 1 ? { ...path, name: `(input ${JSON.stringify(input)}) ${path.name}` } : path);
     }
   }
-  return paths;
+  if (options.all) return candidates;
+  candidates.sort((a, b) => a.events.length - b.events.length);
+  const covered = new Set<string>();
+  const values = new Set<string>();
+  const kept: GeneratedPath[] = [];
+  for (const path of candidates) {
+    const { taken } = runPath(entry, path);
+    const value = JSON.stringify(path.expected);
+    const adds = [...taken].some((key) => !covered.has(key)) || !values.has(value);
+    if (!adds) continue;
+    for (const key of taken) covered.add(key);
+    values.add(value);
+    kept.push(path);
+  }
+  return kept;
 }
 
 function pathsFrom(entry: CatalogueEntry, input: unknown, limit: number): GeneratedPath[] {
   const machine = inert(entry.machine);
   const serialise = (s: { value: unknown; context?: Record<string, unknown> }) => {
-    const context = s.context && Object.keys(s.context).length ? (entry.abstract?.(s.context) ?? s.context) : undefined;
+    const context = s.context && Object.keys(s.context).length ? (entry.abstract?.(s.context as never) ?? s.context) : undefined;
     return JSON.stringify({ value: s.value, context });
   };
   const events = candidateEvents(machine, entry);
@@ -148,7 +168,7 @@ function pathsFrom(entry: CatalogueEntry, input: unknown, limit: number): Genera
     input,
     limit,
     serializeState: (snapshot: Snapshot<unknown>) => serialise(snapshot as never),
-  } as never) as Record<string, { state: Snapshot<unknown> & { value: unknown }; transitions: Record<string, { event: EventObject; state: Snapshot<unknown> & { value: unknown } }> }>;
+  } as never) as unknown as Record<string, { state: Snapshot<unknown> & { value: unknown }; transitions: Record<string, { event: EventObject; state: Snapshot<unknown> & { value: unknown } }> }>;
 
   // Breadth-first shortest event sequence to every serialised state.
   const keys = Object.keys(adjacency);
@@ -205,7 +225,7 @@ function label(event: EventObject): string {
   const extra = Object.entries(event)
     .filter(([k]) => k !== 'type')
     .map(([k, v]) => {
-      const text = v instanceof Error ? 'Error' : (JSON.stringify(v) ?? 'undefined');
+      const text = (v as unknown) instanceof Error ? 'Error' : (JSON.stringify(v) ?? 'undefined');
       return `${k}=${text.length > 24 ? `${text.slice(0, 21)}…` : text}`;
     });
   return extra.length ? `${event.type}(${extra.join(', ')})` : event.type;
