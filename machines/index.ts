@@ -4,6 +4,11 @@ import type { AnyStateMachine, EventObject } from 'xstate';
 import { analyticsConnectMachine } from './analyticsConnect.machine';
 import { archiveChatMachine, type ArchiveChatContext } from './archiveChat.machine';
 import { emailFormMachine } from './emailForm.machine';
+import { googleSignInMachine } from './googleSignIn.machine';
+import { loginMachine } from './login.machine';
+import { passwordProblem } from './passwordPolicy';
+import { profileCompletionMachine } from './profileCompletion.machine';
+import { registrationMachine, type RegistrationContext } from './registration.machine';
 import { logoutConfirmMachine } from './logoutConfirm.machine';
 import { newsletterMachine } from './newsletter.machine';
 import { publicMenuMachine } from './publicMenu.machine';
@@ -91,6 +96,77 @@ export const catalogue = {
       'user.updated': [{ type: 'user.updated', user: sampleUser }],
       'xstate.done.actor.loadUser': [{ type: 'xstate.done.actor.loadUser', output: sampleUser }],
     },
+  },
+  login: {
+    machine: loginMachine,
+    spec: '§2 Login screen, §3 Login payload, §5, §7, §8',
+    summary: 'Email and password; empty fields are refused; success stores the token and opens the dashboard.',
+    events: {
+      'field.change': [
+        { type: 'field.change', field: 'email', value: '' },
+        { type: 'field.change', field: 'email', value: 'ana@example.com' },
+        { type: 'field.change', field: 'password', value: '' },
+        { type: 'field.change', field: 'password', value: 'Castbridge!2024' },
+      ],
+      'xstate.done.actor.authenticate': [{ type: 'xstate.done.actor.authenticate', output: 'issued.jwt.token' }],
+    },
+    abstract: (context: { email: string; password: string }) => ({ email: context.email !== '', password: context.password !== '' }),
+  },
+  googleSignIn: {
+    machine: googleSignInMachine,
+    spec: '§2 Login screen, §7 firebase-login, §8',
+    summary: 'Google popup, then the API exchanges the ID token; a falsy result alerts, a failure is logged.',
+    events: {
+      'xstate.done.actor.popup': [
+        { type: 'xstate.done.actor.popup', output: 'firebase.id.token' },
+        { type: 'xstate.done.actor.popup', output: null },
+      ],
+      'xstate.done.actor.exchange': [
+        { type: 'xstate.done.actor.exchange', output: 'issued.jwt.token' },
+        { type: 'xstate.done.actor.exchange', output: null },
+      ],
+    },
+    abstract: (context: { idToken: string | null }) => ({ idToken: Boolean(context.idToken) }),
+  },
+  registration: {
+    machine: registrationMachine,
+    spec: '§2 Register screen, §3 Registration payload, §4 Registration wizard, §5, §8',
+    summary: 'Influencer or Advertiser, a 1 s step animation, then email and password checked against the server policy.',
+    events: {
+      'account.choose': [
+        { type: 'account.choose', accountType: 'Advertiser' },
+        { type: 'account.choose', accountType: 'Influencer' },
+      ],
+      'field.change': [
+        { type: 'field.change', field: 'email', value: '' },
+        { type: 'field.change', field: 'email', value: 'ana@example.com' },
+        { type: 'field.change', field: 'password', value: '' },
+        { type: 'field.change', field: 'password', value: 'short1' },
+        { type: 'field.change', field: 'password', value: 'Castbridge!2024' },
+        { type: 'field.change', field: 'confirmPassword', value: 'Castbridge!2024' },
+      ],
+      'agreement.toggle': [{ type: 'agreement.toggle', agreed: false }],
+      'xstate.done.actor.loadPolicy': [{ type: 'xstate.done.actor.loadPolicy', output: { minLength: 8, maxLength: 128 } }],
+      'xstate.done.actor.register': [{ type: 'xstate.done.actor.register', output: 'issued.jwt.token' }],
+    },
+    abstract: (context: RegistrationContext) => ({
+      account: context.accountType,
+      email: context.email !== '',
+      password: context.password === '' ? 'empty' : passwordProblem(context.password, context.policy) ? 'weak' : 'ok',
+    }),
+  },
+  profileCompletion: {
+    machine: profileCompletionMachine,
+    spec: '§2 Complete-register screen, §3 Profile completion payload, §4 Profile completion, §9',
+    summary: 'Two steps with a 50 %/100 % progress bar; Finish saves the profile and opens the dashboard.',
+    events: {
+      'field.change': [{ type: 'field.change', field: 'first_name', value: 'Ana' }],
+      'xstate.done.actor.saveProfile': [
+        { type: 'xstate.done.actor.saveProfile', output: { message: 'Perfil actualizado correctamente' } },
+        { type: 'xstate.done.actor.saveProfile', output: null },
+      ],
+    },
+    abstract: () => null,
   },
   logoutConfirm: {
     machine: logoutConfirmMachine,
