@@ -21,8 +21,8 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const PASSWORD = 'Bench-Password-For-Castbridge-1';
 
 async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [path.join(REPO_ROOT, 'server', 'main.ts')], {
+  // `node --import tsx` rather than the tsx CLI: one process, the server itself, is the one being measured and stopped.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -93,6 +93,7 @@ describe('SIGKILL during a stream of writes (SQLite)', () => {
     await server.kill(); // SIGKILL while requests are in flight
     stop = true;
     await loops;
+    expect(() => process.kill(server.child.pid!, 0)).toThrow(); // the server process itself is gone
 
     expect(writers.every((writer) => writer.acked > 5)).toBe(true);
     expect(registered.length).toBeGreaterThan(0);

@@ -199,11 +199,12 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-
-/** Starts `tsx server/main.ts` and waits for its "Castbridge is ready at" line. */
+/**
+ * Starts server/main.ts the way `tsx server/main.ts` does, but as `node --import tsx` so the server itself is our
+ * child: the tsx CLI runs it in a grandchild, which a SIGKILL of the CLI would leave running.
+ */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
-  const child = spawn(TSX, [path.join(REPO_ROOT, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: '', FIREBASE_AUTH_EMULATOR_HOST: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
