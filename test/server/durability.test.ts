@@ -122,3 +122,23 @@ describe('SIGKILL during a stream of writes (SQLite)', () => {
     expect(await restarted.stop()).toBe(0);
   });
 });
+
+describe('a real process', () => {
+  it('throttles by the socket address, ignoring X-Forwarded-For without TRUST_PROXY', async () => {
+    const backend = await makeBackend('sqlite');
+    backends.push(backend);
+    const server = await start(backend);
+    const attempt = (i: number) =>
+      fetch(`${server.url}/api/auth/jwt-login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.2.${i}` },
+        body: JSON.stringify({ email: uniqueEmail('socket'), password: 'Not-The-Password-1', firebaseResponse: null }),
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(i)).status).toBe(401);
+    const blocked = await attempt(99);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await server.stop()).toBe(0);
+  });
+});
