@@ -20,10 +20,10 @@ const HelpAndSupport = lazy(() => import('../views/dashboard/helpAndSupport/Help
 const SponsorshipOffers = lazy(() => import('../views/dashboard/offers/SponsorshipOffers').then((m) => ({ default: m.SponsorshipOffersScreen })));
 const Earnings = lazy(() => import('../views/dashboard/earnings/Earnings').then((m) => ({ default: m.EarningsScreen })));
 const ArchiveChat = lazy(() => import('../views/dashboard/archiveChat/ArchiveChat').then((m) => ({ default: m.ArchiveChatScreen })));
-const Settings = lazy(() => screens().then((m) => ({ default: m.SettingsScreen })));
-const SetPayoutMethod = lazy(() => screens().then((m) => ({ default: m.SetPayoutMethodScreen })));
-const MyProfile = lazy(() => screens().then((m) => ({ default: m.MyProfileScreen })));
-const ConnectAccounts = lazy(() => screens().then((m) => ({ default: m.ConnectAccountsScreen })));
+const Settings = lazy(() => import('../views/dashboard/account/Settings').then((m) => ({ default: m.SettingsScreen })));
+const SetPayoutMethod = lazy(() => import('../views/dashboard/account/SetPayoutMethod').then((m) => ({ default: m.SetPayoutMethodScreen })));
+const MyProfile = lazy(() => import('../views/dashboard/account/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
+const ConnectAccounts = lazy(() => import('../views/dashboard/account/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })));
 
 /** Protected paths, for the guard's tests and the dashboard's side menu. */
 export const protectedPaths = [

@@ -6,7 +6,3 @@ const screen = (title: string) =>
     return <ScreenHeading title={title} />;
   };
 
-export const SettingsScreen = screen('Settings');
-export const SetPayoutMethodScreen = screen('Set Payout Method');
-export const MyProfileScreen = screen('My Profile');
-export const ConnectAccountsScreen = screen('Connect Accounts');

@@ -1,0 +1,98 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../theme/theme.css';
+import { media } from '../../../theme/tokens';
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space[4] });
+
+export const notice = style({});
+
+export const loadingCard = style({ display: 'grid', placeItems: 'center', minHeight: 240 });
+
+export const retry = style({ marginTop: vars.space[3] });
+
+export const details = style({
+  display: 'grid',
+  gap: vars.space[4],
+  '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', alignItems: 'start' } },
+});
+
+export const sectionTitle = style({
+  fontSize: vars.fontSize.lg,
+  marginBottom: vars.space[4],
+  selectors: { '& ~ &': { marginTop: vars.space[6] } },
+});
+
+export const grid = style({
+  margin: 0,
+  display: 'grid',
+  gap: vars.space[4],
+  gridTemplateColumns: '1fr',
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+export const item = style({ minWidth: 0 });
+
+export const term = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, fontWeight: vars.fontWeight.medium });
+
+export const value = style({ margin: 0, fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
+
+export const longText = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: vars.color.text });
+
+export const form = style({
+  display: 'grid',
+  gap: vars.space[4],
+  '@media': { [media.desktop]: { gridTemplateColumns: '280px minmax(0, 1fr)', alignItems: 'start' } },
+});
+
+export const pictureCard = style({});
+
+export const picture = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space[4], textAlign: 'center' });
+
+export const pictureActions = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space[2] });
+
+/** The native file input stays in the page (keyboard and screen readers reach it); its label is the visible button. */
+export const fileInput = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  opacity: 0,
+  overflow: 'hidden',
+});
+
+export const uploadLabel = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space[2],
+  minHeight: 44,
+  padding: `0 ${vars.space[4]}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.dashboardPrimary}`,
+  color: vars.color.dashboardPrimary,
+  backgroundColor: vars.color.surface,
+  fontWeight: vars.fontWeight.semibold,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.primarySoft },
+    [`${fileInput}:focus-visible + &`]: { outline: `3px solid ${vars.color.focus}`, outlineOffset: 2 },
+    '&[data-disabled="true"]': { opacity: 0.6, cursor: 'not-allowed' },
+  },
+});
+
+export const hint = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const fields = style({
+  display: 'grid',
+  gap: vars.space[4],
+  gridTemplateColumns: '1fr',
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+export const longFields = style({ display: 'grid', gap: vars.space[4], marginTop: vars.space[4] });
+
+export const formActions = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+  gap: vars.space[3],
+  marginTop: vars.space[6],
+});
