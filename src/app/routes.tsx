@@ -13,7 +13,6 @@ const CompleteRegister = lazy(() => import('../views/auth/placeholders').then((m
 const NotFound = lazy(() => import('../views/common/NotFound').then((m) => ({ default: m.NotFound })));
 const DashboardLayout = lazy(() => import('../views/dashboard/DashboardLayout').then((m) => ({ default: m.DashboardLayout })));
 
-const screens = () => import('../views/dashboard/placeholders');
 const Analytics = lazy(() => import('../views/dashboard/analytics/Analytics').then((m) => ({ default: m.AnalyticsScreen })));
 const ObsExtension = lazy(() => import('../views/dashboard/obsExtension/ObsExtension').then((m) => ({ default: m.ObsExtensionScreen })));
 const HelpAndSupport = lazy(() => import('../views/dashboard/helpAndSupport/HelpAndSupport').then((m) => ({ default: m.HelpAndSupportScreen })));
