@@ -1,6 +1,7 @@
 // `npm start`: build the client, then serve it and the API from one Node process (server/main.ts).
 // OUT_DIR builds somewhere other than dist/ (the browser tests use a temp folder so runs never collide).
 import { resolve } from 'node:path';
+import { startAuthEmulator, usesRealFirebase } from './emulator.mjs';
 import { bin, root, run, start, stopAll, stopOnSignals } from './processes.mjs';
 
 stopOnSignals();
@@ -10,9 +11,10 @@ try {
   if (process.env.SKIP_BUILD !== '1') {
     await run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']);
   }
+  const firebaseEnv = usesRealFirebase() ? {} : await startAuthEmulator();
   await start(bin('tsx'), ['server/main.ts'], {
     ready: /ready at (http:\/\/\S+)/,
-    env: { NODE_ENV: process.env.NODE_ENV ?? 'production', STATIC_DIR: process.env.STATIC_DIR ?? outDir },
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production', STATIC_DIR: process.env.STATIC_DIR ?? outDir, ...firebaseEnv },
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,28 +1,26 @@
 import type { User } from '../../machines/types';
 import { authed, call } from './client';
 
-/** The profile fields the client may send (SPEC §3); every one optional for partial updates. */
-export type ProfileUpdate = Partial<
-  Pick<
-    User,
-    | 'first_name'
-    | 'last_name'
-    | 'image'
-    | 'date_birth'
-    | 'gender'
-    | 'country'
-    | 'city'
-    | 'zipcode'
-    | 'address'
-    | 'language'
-    | 'about'
-    | 'job_title'
-    | 'tier'
-    | 'category'
-    | 'goals'
-    | 'type_content'
-  >
->;
+type Editable =
+  | 'first_name'
+  | 'last_name'
+  | 'image'
+  | 'date_birth'
+  | 'gender'
+  | 'country'
+  | 'city'
+  | 'zipcode'
+  | 'address'
+  | 'language'
+  | 'about'
+  | 'job_title'
+  | 'tier'
+  | 'category'
+  | 'goals'
+  | 'type_content';
+
+/** The profile fields the client may send (SPEC §3); every one optional, "" clears a field. */
+export type ProfileUpdate = { [K in Editable]?: User[K] | '' };
 
 /** PUT /api/profile → { message, user }. */
 export function updateProfile(jwt: string, fields: ProfileUpdate): Promise<{ message: string; user: User }> {

@@ -7,9 +7,9 @@ import { RequireAuth } from './RequireAuth';
 
 const ContactUs = lazy(() => import('../views/public/ContactUs').then((m) => ({ default: m.ContactUs })));
 const ForgotPassword = lazy(() => import('../views/auth/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
-const Login = lazy(() => import('../views/auth/placeholders').then((m) => ({ default: m.LoginScreen })));
-const Register = lazy(() => import('../views/auth/placeholders').then((m) => ({ default: m.RegisterScreen })));
-const CompleteRegister = lazy(() => import('../views/auth/placeholders').then((m) => ({ default: m.CompleteRegisterScreen })));
+const Login = lazy(() => import('../views/auth/Login').then((m) => ({ default: m.Login })));
+const Register = lazy(() => import('../views/auth/Register').then((m) => ({ default: m.Register })));
+const CompleteRegister = lazy(() => import('../views/auth/CompleteRegister').then((m) => ({ default: m.CompleteRegister })));
 const NotFound = lazy(() => import('../views/common/NotFound').then((m) => ({ default: m.NotFound })));
 const DashboardLayout = lazy(() => import('../views/dashboard/DashboardLayout').then((m) => ({ default: m.DashboardLayout })));
 
