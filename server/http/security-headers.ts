@@ -14,8 +14,10 @@ export function contentSecurityPolicy(config: Config): string {
   const connect = ["'self'"];
   const frame = ["'self'"];
   if (config.firebaseAuthEmulatorHost) {
-    // The SDK talks to the emulator over plain HTTP and loads its auth iframe from there.
+    // The SDK talks to the emulator over plain HTTP and loads its auth iframe from there; the popup
+    // flow still loads Google's iframe loader (gapi) from apis.google.com, emulator or not.
     const origin = `http://${config.firebaseAuthEmulatorHost}`;
+    script.push(...FIREBASE_HOSTS.script);
     connect.push(origin);
     frame.push(origin);
   } else if (config.firebaseRealProject) {

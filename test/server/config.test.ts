@@ -84,11 +84,11 @@ describe('Content-Security-Policy', () => {
     }
   });
 
-  it('allows the Auth emulator for connections and its iframe', () => {
+  it('allows the Auth emulator for connections and its iframe, and the popup flow\'s gapi loader', () => {
     const csp = contentSecurityPolicy(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }));
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:9099");
     expect(directive(csp, 'frame-src')).toBe("frame-src 'self' http://127.0.0.1:9099");
-    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://apis.google.com");
   });
 
   it('allows the Google hosts with a real Firebase project', () => {
