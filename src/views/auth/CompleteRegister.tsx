@@ -25,17 +25,19 @@ const languageOptions = [
   { value: 'Mexico', label: 'Spanish' },
 ];
 
+/** The completion wizard with its API actor; tests provide another actor on top. */
+export const completionLogic = profileCompletionMachine.provide({ actors: { saveProfile: saveCompletion } });
+
 /** /complete-register (SPEC §2): only for a signed-in user; otherwise it renders nothing. */
-export function CompleteRegister() {
+export function CompleteRegister({ logic = completionLogic }: { logic?: typeof completionLogic }) {
   const signedIn = SessionContext.useSelector(selectSignedIn);
-  return signedIn ? <CompletionWizard /> : null;
+  return signedIn ? <CompletionWizard logic={logic} /> : null;
 }
 
-function CompletionWizard() {
+function CompletionWizard({ logic }: { logic: typeof completionLogic }) {
   const goTo = useGoTo();
   const wizard = useActorRef(
-    profileCompletionMachine.provide({
-      actors: { saveProfile: saveCompletion },
+    logic.provide({
       actions: {
         goToDashboard: () => goTo('/dashboard'),
         logError: (_, { error }) => console.error(messages.profileUpdateFailed, error),

@@ -21,13 +21,17 @@ const accountOptions = [
   { value: 'Advertiser', label: 'Advertiser', description: 'I represent a brand and want to sponsor creators.', icon: <Icon name="offers" size={22} /> },
 ];
 
+/** The wizard with its API actors; tests provide other actors and shorter delays on top. */
+export const registrationLogic = registrationMachine.provide({
+  actors: { loadPolicy: loadPasswordPolicy, register: registerAccount },
+});
+
 /** /register (SPEC §2 Register screen): the wizard of the `registration` machine. */
-export function Register() {
+export function Register({ logic = registrationLogic }: { logic?: typeof registrationLogic }) {
   const goTo = useGoTo();
   const signIn = useSignIn('register');
   const wizard = useActorRef(
-    registrationMachine.provide({
-      actors: { loadPolicy: loadPasswordPolicy, register: registerAccount },
+    logic.provide({
       actions: {
         signIn: (_, { token }) => signIn(token),
         goToCompleteRegister: () => goTo('/complete-register'),
