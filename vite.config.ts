@@ -17,6 +17,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    // The manifest maps source modules to chunks: the bundle budgets (scripts/bundle.ts) read it.
+    manifest: true,
   },
   test: {
     projects: [

@@ -59,10 +59,14 @@ export const registrationMachine = setup({
   },
   type: 'parallel',
   states: {
-    // The server's policy raises the client default; without it the default stands.
+    // The server's policy raises the client default; without it the default stands. It is fetched
+    // while step 1 animates away, so the first screen loads without the API client.
     policy: {
-      initial: 'loading',
+      initial: 'idle',
       states: {
+        idle: {
+          on: { 'step.continue': 'loading' },
+        },
         loading: {
           invoke: {
             id: 'loadPolicy',

@@ -87,7 +87,7 @@ describe('profile completion view along generated paths', () => {
       expect(screen.getByLabelText('What type of content do you make?')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
       expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled();
-      if (value.content === 'failed') expect(screen.getByRole('alert')).toHaveTextContent('Error al actualizar el perfil');
+      if ((value as { content: string }).content === 'failed') expect(screen.getByRole('alert')).toHaveTextContent('Error al actualizar el perfil');
       else expect(screen.queryByRole('alert')).toBeNull();
     }
   });

@@ -1,4 +1,5 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { emailFormMachine } from '../../../machines/emailForm.machine';
 import { newsletterMachine } from '../../../machines/newsletter.machine';
@@ -6,8 +7,10 @@ import { inspect } from '../../app/inspect';
 import { Button } from '../../ui/Button';
 import { Icon, type IconName } from '../../ui/Icon';
 import { Link } from 'react-router-dom';
-import { NewsletterModal } from './NewsletterModal';
 import * as s from './Landing.css';
+
+// The modal (and Radix Dialog with it) loads on Get Started, not with the landing page.
+const NewsletterModal = lazy(() => import('./NewsletterModal').then((m) => ({ default: m.NewsletterModal })));
 
 const features: { icon: IconName; title: string; text: string }[] = [
   {
@@ -46,6 +49,7 @@ export function Landing() {
     }),
     { inspect },
   );
+  const modalOpen = useSelector(newsletter, (snapshot) => snapshot.matches('open'));
 
   return (
     <>
@@ -132,7 +136,11 @@ export function Landing() {
         </div>
       </section>
 
-      <NewsletterModal actorRef={newsletter} />
+      {modalOpen ? (
+        <Suspense fallback={null}>
+          <NewsletterModal actorRef={newsletter} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

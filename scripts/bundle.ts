@@ -1,0 +1,104 @@
+// What each route loads before interaction, from the production build's manifest: gzipped JS and CSS,
+// per route and per route chunk. Used by `npm run bench` and by the bundle-budget test.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const dashboard = (screen: string) => ['src/views/dashboard/DashboardLayout.tsx', 'src/services/user.ts', screen];
+
+/** The modules each route needs on top of the entry before a person can interact with it. */
+export const routeModules: Record<string, string[]> = {
+  '/': [],
+  '/contact-us': ['src/views/public/ContactUs.tsx'],
+  '/forgot-password': ['src/views/auth/ForgotPassword.tsx'],
+  '/login': ['src/views/auth/Login.tsx'],
+  '/register': ['src/views/auth/Register.tsx'],
+  '/complete-register': ['src/views/auth/CompleteRegister.tsx'],
+  '/dashboard': dashboard('src/views/dashboard/analytics/Analytics.tsx'),
+  '/obs-extension': dashboard('src/views/dashboard/obsExtension/ObsExtension.tsx'),
+  '/help-and-support': dashboard('src/views/dashboard/helpAndSupport/HelpAndSupport.tsx'),
+  '/sponsorship-offers': dashboard('src/views/dashboard/offers/SponsorshipOffers.tsx'),
+  '/earnings': dashboard('src/views/dashboard/earnings/Earnings.tsx'),
+  '/archive-chat': dashboard('src/views/dashboard/archiveChat/ArchiveChat.tsx'),
+  '/settings': dashboard('src/views/dashboard/account/Settings.tsx'),
+  '/set-payout-method': dashboard('src/views/dashboard/account/SetPayoutMethod.tsx'),
+  '/my-profile': dashboard('src/views/dashboard/account/MyProfile.tsx'),
+  '/connect-accounts': dashboard('src/views/dashboard/account/ConnectAccounts.tsx'),
+};
+
+export interface RouteWeight {
+  route: string;
+  js: number;
+  css: number;
+  files: string[];
+}
+
+export interface BundleReport {
+  routes: RouteWeight[];
+  /** Each lazily loaded route chunk on its own (gzipped JS of the chunk file itself). */
+  chunks: { module: string; file: string; js: number }[];
+  /** Route → whether its closure contains Firebase / ky code. */
+  contains: Record<string, { firebase: boolean; ky: boolean }>;
+}
+
+const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The static-import closure of the given manifest keys (what the browser fetches for them). */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+export function bundleReport(distDir: string): BundleReport {
+  const manifest = readManifest(distDir);
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error('The build has no entry chunk');
+  const routes: RouteWeight[] = [];
+  const contains: BundleReport['contains'] = {};
+  for (const [route, modules] of Object.entries(routeModules)) {
+    for (const module of modules) if (!manifest[module]) throw new Error(`${module} is not a chunk of the build (route ${route})`);
+    const keys = closure(manifest, [entry, ...modules]);
+    const jsFiles = [...keys].map((key) => manifest[key]!.file);
+    const cssFiles = [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
+    const code = jsFiles.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
+    contains[route] = {
+      firebase: code.includes('signInWithPopup') || code.includes('@firebase/'),
+      ky: code.includes('Request failed with '),
+    };
+    routes.push({
+      route,
+      js: jsFiles.reduce((sum, file) => sum + gzipSize(join(distDir, file)), 0),
+      css: cssFiles.reduce((sum, file) => sum + gzipSize(join(distDir, file)), 0),
+      files: [...jsFiles, ...cssFiles],
+    });
+  }
+  const chunks = [...new Set(Object.values(routeModules).flat())].map((module) => ({
+    module,
+    file: manifest[module]!.file,
+    js: gzipSize(join(distDir, manifest[module]!.file)),
+  }));
+  return { routes, chunks, contains };
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
