@@ -9,7 +9,10 @@ stopOnSignals();
 const outDir = resolve(root, process.env.OUT_DIR ?? 'dist');
 try {
   if (process.env.SKIP_BUILD !== '1') {
-    await run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']);
+    // Always a production build, whatever NODE_ENV the caller has (vitest sets "test").
+    await run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const firebaseEnv = usesRealFirebase() ? {} : await startAuthEmulator();
   await start(bin('tsx'), ['server/main.ts'], {

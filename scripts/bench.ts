@@ -1,0 +1,64 @@
+// `npm run bench`: size and speed figures the issues set targets for. A benchmark, not a test:
+// it prints each figure beside its target and exits non-zero when one is missed.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchServer } from '../server/bench';
+import { bundleReport, kb } from './bundle';
+
+const KB = 1024;
+const results: { name: string; value: string; target: string; ok: boolean }[] = [];
+const record = (name: string, value: string, target: string, ok: boolean) => {
+  results.push({ name, value, target, ok });
+  console.log(`${ok ? 'ok  ' : 'MISS'}  ${name.padEnd(44)} ${value.padStart(16)}   target ${target}`);
+};
+
+const only = new Set(process.argv.slice(2));
+const wants = (part: string) => only.size === 0 || only.has(part);
+
+const outDir = mkdtempSync(join(tmpdir(), 'castbridge-bench-'));
+try {
+  if (wants('bundle')) {
+    console.log('\n# Client bundle (gzipped, loaded before interaction)\n');
+    const build = spawnSync(join('node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+    const report = bundleReport(outDir);
+    const publicRoutes = new Set(['/', '/contact-us', '/forgot-password', '/login', '/register', '/complete-register']);
+    for (const route of report.routes) {
+      const jsTarget = route.route === '/' ? 120 : route.route === '/login' || route.route === '/register' ? 125 : publicRoutes.has(route.route) ? 125 : 160;
+      record(`${route.route} JS`, kb(route.js), `≤ ${jsTarget} KB`, route.js <= jsTarget * KB);
+      record(`${route.route} CSS`, kb(route.css), '≤ 15 KB', route.css <= 15 * KB);
+    }
+    const home = report.contains['/']!;
+    record('/ loads Firebase', String(home.firebase), 'false', !home.firebase);
+    record('/ loads ky', String(home.ky), 'false', !home.ky);
+    for (const route of ['/login', '/register']) {
+      record(`${route} loads Firebase before the Google click`, String(report.contains[route]!.firebase), 'false', !report.contains[route]!.firebase);
+    }
+    const dashboardOnPublic = report.routes
+      .filter((r) => publicRoutes.has(r.route))
+      .some((r) => r.files.some((file) => /DashboardLayout|Analytics|Earnings/.test(file)));
+    record('dashboard code on public pages', String(dashboardOnPublic), 'false', !dashboardOnPublic);
+    console.log('\n# Route chunks (gzipped JS of each lazily loaded screen)\n');
+    for (const chunk of report.chunks) console.log(`      ${chunk.module.padEnd(56)} ${kb(chunk.js).padStart(9)}`);
+    const screens = report.chunks.filter((c) => c.module.startsWith('src/views/dashboard/') && !c.module.endsWith('DashboardLayout.tsx'));
+    const largest = screens.reduce((a, b) => (b.js > a.js ? b : a));
+    record(`largest screen chunk (${largest.module.split('/').pop()})`, kb(largest.js), '≤ 30 KB', largest.js <= 30 * KB);
+  }
+
+  if (wants('server')) {
+    console.log('\n# API server (SQLite, autocannon from this process on loopback)\n');
+    const server = await benchServer({ log: (line) => console.log(`      ${line}`) });
+    record('GET /api/user requests per second', `${server.userRps}`, '≥ 5000', server.userRps >= 5000);
+    record('GET /api/user p50', `${server.userP50} ms`, 'reported', true);
+    record('GET /api/user p99', `${server.userP99} ms`, '≤ 20 ms', server.userP99 <= 20);
+    record('login p50 (argon2id m=19 MiB, t=2, p=1)', `${server.loginP50} ms`, '30–150 ms', server.loginP50 >= 30 && server.loginP50 <= 150);
+  }
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
+
+const missed = results.filter((r) => !r.ok);
+console.log(`\n${results.length - missed.length} figures on target, ${missed.length} missed${missed.length ? `: ${missed.map((m) => m.name).join('; ')}` : ''}`);
+process.exitCode = missed.length ? 1 : 0;
