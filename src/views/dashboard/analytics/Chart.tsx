@@ -5,9 +5,10 @@ import * as shared from '../shared.css';
 import * as s from './Chart.css';
 
 // Hand-drawn SVG charts (no charting dependency): a line or bars on a 0-based scale with four grid lines.
-const W = 400;
-const H = 220;
-const PAD = { top: 12, right: 12, bottom: 28, left: 44 };
+// A narrow drawing keeps its 12-unit labels readable when a card is only ~250 px wide.
+const W = 320;
+const H = 200;
+const PAD = { top: 10, right: 8, bottom: 26, left: 44 };
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -15,25 +16,28 @@ function format(value: number, currency?: boolean): string {
   return `${currency ? '$' : ''}${integer.format(value)}`;
 }
 
-/** A round axis maximum: 1, 2, 2.5 or 5 times a power of ten, at or above the largest value. */
-function niceMax(max: number): number {
-  const power = 10 ** Math.floor(Math.log10(Math.max(max, 1)));
-  const step = [1, 2, 2.5, 5, 10].find((m) => m * power >= max) ?? 10;
-  return step * power;
+/** Round grid steps (1, 2, 2.5 or 5 times a power of ten, whole numbers) from 0 to at least the largest value. */
+function niceTicks(max: number): number[] {
+  const raw = Math.max(max, 1) / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power);
+  const count = Math.ceil(max / step);
+  return Array.from({ length: count + 1 }, (_, i) => i * step);
 }
 
 /** A chart card: title, the drawing, a one-line summary as its caption, and the values as a hidden table. */
 export function ChartCard({ series, id }: { series: ChartSeries; id: string }) {
   const { points, currency } = series;
-  const top = niceMax(Math.max(...points.map((p) => p.value)));
+  const ticks = niceTicks(Math.max(...points.map((p) => p.value)));
+  const top = ticks[ticks.length - 1]!;
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (innerW * (i + 0.5)) / points.length;
   const y = (v: number) => PAD.top + innerH - (innerH * v) / top;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => top * f);
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  const summary = `${series.title}: ${format(last.value, currency)} ${series.unit} in ${last.label}, up from ${format(first.value, currency)} in ${first.label}.`;
+  const counted = (value: number) => (currency ? format(value, true) : `${format(value)} ${series.unit}`);
+  const summary = `${series.title}: ${counted(last.value)} in ${last.label}, ${last.value >= first.value ? 'up' : 'down'} from ${format(first.value, currency)} in ${first.label}.`;
   const titleId = `${id}-title`;
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)} ${y(p.value).toFixed(1)}`).join(' ');
   const area = `${line} L${x(points.length - 1).toFixed(1)} ${y(0)} L${x(0).toFixed(1)} ${y(0)} Z`;

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/theme.css';
 
-export const period = style({ display: 'grid', gap: vars.space[8] });
+// minmax(0, 1fr): the payout table scrolls inside its region instead of widening the column.
+export const period = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space[8] });
 
 export const figure = style({ display: 'grid', gap: vars.space[2], alignContent: 'start' });
 export const figureLabel = style({

@@ -1,0 +1,284 @@
+// The creator's business screens (issue 6) in real Chromium against the real server, at 375 and 1280 px:
+// Analytics (connect, tabs, the 10 s warning), Sponsorship Offers, Earnings with both withdraw results,
+// Archive Chat, OBS Extension, Help and Support. Assertions target each screen's content inside <main>, not the shell.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register } from './api';
+import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot, widths, type Watched } from './harness';
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  ({ token } = await register());
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const main = (page: Page) => page.locator('main');
+
+/** Opens a screen signed in and waits for its heading and for the shell's user load to settle. */
+async function openScreen(width: number, path: string, title: string): Promise<Watched> {
+  const watched = await openPage(browser, width, { jwt: token });
+  await watched.page.goto(path);
+  await main(watched.page).getByRole('heading', { level: 1, name: title }).waitFor();
+  await watched.page.waitForLoadState('networkidle');
+  return watched;
+}
+
+/** The checks every screen passes: axe clean, no sideways scroll, a screenshot, no console error or failed request. */
+async function finish(watched: Watched, name: string): Promise<void> {
+  const { page, problems } = watched;
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  // The shell may clip <main>, so also check that the screen's content fits inside it.
+  expect(await main(page).evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await screenshot(page, name);
+  expect(problems).toEqual([]);
+  await watched.context.close();
+}
+
+/** Text content (not innerText, which applies CSS text-transform). */
+async function texts(locator: Locator): Promise<string[]> {
+  return (await locator.allTextContents()).map((t) => t.trim());
+}
+
+/** The withdraw modal has closed: its closing animation is over and only the result modal is in the DOM. */
+async function onlyOneDialog(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(1);
+}
+
+const WARNING = 'We are under construction and are in the process of displaying more of your data for you.';
+
+describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
+  it('Analytics: the connect prompt, then Twitch and YouTube chart tabs with the warning', async () => {
+    const watched = await openScreen(width, '/analytics', 'Analytics');
+    const m = main(watched.page);
+    await m.getByRole('heading', { name: 'Connect your Twitch and YouTube accounts' }).waitFor();
+    expect(await m.getByRole('tablist').count()).toBe(0);
+    await screenshot(watched.page, 'analytics-connect');
+    expect(await axeViolations(watched.page)).toEqual([]);
+
+    await m.getByRole('button', { name: 'Connect' }).click();
+    await m.getByText(WARNING).waitFor();
+    expect(await m.getByRole('tab', { name: 'Twitch' }).getAttribute('aria-selected')).toBe('true');
+    const twitch = m.getByRole('tabpanel', { name: 'Twitch' });
+    expect(await texts(twitch.getByRole('heading', { level: 3 }))).toEqual(['Followers', 'Viewers', 'Donations']);
+    expect(await twitch.locator('figure svg[role="img"]').count()).toBe(3);
+
+    await m.getByRole('tab', { name: 'YouTube' }).click();
+    const youtube = m.getByRole('tabpanel', { name: 'YouTube' });
+    expect(await texts(youtube.getByRole('heading', { level: 3 }))).toEqual(['Subscribers', 'Donations']);
+    expect(await m.getByRole('tabpanel').count()).toBe(1);
+    await m.getByRole('tab', { name: 'Twitch' }).click();
+    await twitch.waitFor();
+    await finish(watched, 'analytics');
+  });
+
+  it('/dashboard is the same Analytics screen', async () => {
+    const watched = await openScreen(width, '/dashboard', 'Analytics');
+    await main(watched.page).getByRole('button', { name: 'Connect' }).waitFor();
+    expect(watched.problems).toEqual([]);
+    await watched.context.close();
+  });
+
+  it('Sponsorship Offers: three tabs of 4, 2 and 3 cards', async () => {
+    const watched = await openScreen(width, '/sponsorship-offers', 'Sponsorship Offers');
+    const { page } = watched;
+    const m = main(page);
+    const tabs = [
+      ['Newley Offers', 4],
+      ['Accepted', 2],
+      ['Requested More Information', 3],
+    ] as const;
+    expect(await texts(m.getByRole('tab'))).toEqual(tabs.map(([name]) => name));
+    for (const [name, count] of tabs) {
+      await m.getByRole('tab', { name }).click();
+      const panel = m.getByRole('tabpanel', { name });
+      await panel.waitFor();
+      const cards = panel.getByRole('listitem');
+      expect(await cards.count()).toBe(count);
+      for (let i = 0; i < count; i++) {
+        const card = cards.nth(i);
+        expect(await card.getByRole('heading').count()).toBe(1);
+        expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        for (const button of ['Accept', 'Decline', 'Request More Information']) {
+          expect(await card.getByRole('button', { name: button }).count()).toBe(1);
+        }
+      }
+    }
+    if (width === widths.mobile) {
+      // The strip scrolled to the last tab (300 ms animation), which does not fit at 375 px.
+      await page.waitForTimeout(400);
+      const strip = m.getByRole('tablist');
+      expect(await strip.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      await m.getByRole('tab', { name: 'Newley Offers' }).click();
+      await page.waitForTimeout(400);
+      expect(await strip.evaluate((el) => el.scrollLeft)).toBe(0);
+    } else {
+      await m.getByRole('tab', { name: 'Newley Offers' }).click();
+    }
+    await m.getByRole('tabpanel', { name: 'Newley Offers' }).waitFor();
+    await finish(watched, 'sponsorship-offers');
+  });
+
+  it('Earnings: period tabs, figures, payout history with status chips', async () => {
+    const watched = await openScreen(width, '/earnings', 'Earnings');
+    const m = main(watched.page);
+    expect(await texts(m.getByRole('tab'))).toEqual(['All Over', 'This Year', 'This Month']);
+    for (const name of ['This Year', 'This Month', 'All Over']) {
+      await m.getByRole('tab', { name }).click();
+      const panel = m.getByRole('tabpanel', { name });
+      await panel.waitFor();
+      for (const heading of ['Total Earning', 'Earning Balance', 'Earning Through OBS Extension', 'Earning Through Sponserships', 'Payout History']) {
+        await panel.getByRole('heading', { name: heading, exact: true }).waitFor();
+      }
+      expect(await panel.getByRole('button', { name: 'Withdraw' }).count()).toBe(1);
+      const table = panel.getByRole('table', { name: 'Payout History' });
+      expect(await texts(table.getByRole('columnheader'))).toEqual(['Amount', 'Date', 'Method', 'Status', 'Reference Number']);
+      const rows = table.locator('tbody tr');
+      expect(await rows.count()).toBeGreaterThan(0);
+      for (let i = 0; i < (await rows.count()); i++) {
+        const cells = await texts(rows.nth(i).locator('td'));
+        expect(cells[0]).toMatch(/^\$/);
+        expect(cells[2]).toBe('PayPal');
+        expect(['Processing', 'Paid']).toContain(cells[3]);
+        expect(cells[4]).toMatch(/^#/);
+      }
+      // Paid is the success chip (green), any other status the warning chip.
+      const paid = await table.getByText('Paid', { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
+      const processing = await table.getByText('Processing', { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
+      expect(paid).toBe('rgb(23, 120, 74)');
+      expect(processing).not.toBe(paid);
+    }
+    await finish(watched, 'earnings');
+  });
+
+  it('Withdraw: Cancel shows the failed modal, Withdraw the success modal; Retry closes each', async () => {
+    const watched = await openScreen(width, '/earnings', 'Earnings');
+    const { page } = watched;
+    const open = async () => {
+      await main(page).getByRole('button', { name: 'Withdraw' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Withdraw', exact: true });
+      await dialog.waitFor();
+      return dialog;
+    };
+
+    let dialog = await open();
+    const amount = dialog.getByLabel('Amount');
+    expect(await amount.getAttribute('placeholder')).toBe('Enter Amount');
+    await dialog.getByText('$', { exact: true }).waitFor();
+    await dialog.getByText('•••• 4321').waitFor();
+    expect(await dialog.getByRole('radio', { name: 'Bank Account' }).getAttribute('aria-checked')).toBe('false');
+    expect(await dialog.getByRole('radio', { name: 'PayPal' }).getAttribute('aria-checked')).toBe('false');
+    await amount.fill('1289');
+    await dialog.getByRole('radio', { name: 'Bank Account' }).click();
+    expect(await dialog.getByRole('radio', { name: 'Bank Account' }).getAttribute('aria-checked')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'withdraw-modal');
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    let result = page.getByRole('dialog', { name: 'Withdrawal failed' });
+    await result.waitFor();
+    await onlyOneDialog(page);
+    expect((await result.innerText()).replace(/\s+/g, ' ')).toContain('Withdrawal amount of $1,289 Transfer to bank account has been failed.');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'withdraw-failed');
+    await result.getByRole('button', { name: 'Retry' }).click();
+    await result.waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    dialog = await open();
+    await dialog.getByRole('radio', { name: 'PayPal' }).click();
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    result = page.getByRole('dialog', { name: 'Withdrawal successful' });
+    await result.waitFor();
+    await onlyOneDialog(page);
+    expect((await result.innerText()).replace(/\s+/g, ' ')).toContain('Withdrawal amount of $1,289 Transferred successfully to your bank account.');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'withdraw-success');
+    await result.getByRole('button', { name: 'Retry' }).click();
+    await result.waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await finish(watched, 'earnings-after-withdraw');
+  });
+
+  it('Archive Chat: the video list appears only once a platform is chosen', async () => {
+    const watched = await openScreen(width, '/archive-chat', 'Archive Chat');
+    const m = main(watched.page);
+    const videos = m.getByRole('radiogroup', { name: 'Live stream' });
+    expect(await videos.count()).toBe(0);
+    await m.getByLabel('Date of the streams').fill('2024-05-01');
+    expect(await m.getByLabel('Date of the streams').inputValue()).toBe('2024-05-01');
+    expect(await m.getByRole('button', { name: 'Archive Chat' }).count()).toBe(1);
+    await screenshot(watched.page, 'archive-chat-empty');
+
+    await m.getByRole('radio', { name: 'Twitch' }).click();
+    await videos.waitFor();
+    const twitch = await texts(videos.locator('label'));
+    expect(await videos.getByRole('radio').count()).toBe(3);
+    await videos.getByRole('radio').nth(1).click();
+    expect(await videos.getByRole('radio').nth(1).getAttribute('aria-checked')).toBe('true');
+
+    await m.getByRole('radio', { name: 'Youtube' }).click();
+    expect(await videos.getByRole('radio').count()).toBe(3);
+    expect(await texts(videos.locator('label'))).not.toEqual(twitch);
+    // Archive Chat has no action behind it (SPEC §2): the page stays as it is.
+    await m.getByRole('button', { name: 'Archive Chat' }).click();
+    expect(new URL(watched.page.url()).pathname).toBe('/archive-chat');
+    await finish(watched, 'archive-chat');
+  });
+
+  it('OBS Extension: heading, image, text and Download Now', async () => {
+    const watched = await openScreen(width, '/obs-extension', 'OBS Extension');
+    const m = main(watched.page);
+    const img = m.locator('img');
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(await img.getAttribute('alt')).toBeTruthy();
+    expect((await m.locator('p').first().innerText()).length).toBeGreaterThan(40);
+    await m.getByRole('button', { name: 'Download Now' }).click();
+    expect(new URL(watched.page.url()).pathname).toBe('/obs-extension');
+    await finish(watched, 'obs-extension');
+  });
+
+  it('Help and Support: the form does not reload the page; the support address is shown', async () => {
+    const watched = await openScreen(width, '/help-and-support', 'Help and Support');
+    const { page } = watched;
+    const m = main(page);
+    await m.getByRole('link', { name: 'support@castbridge.app' }).waitFor();
+    for (const [label, value] of [
+      ['Name', 'Ana'],
+      ['Email', 'ana@example.com'],
+      ['Subject', 'Payout'],
+      ['Message', 'When does my payout arrive?'],
+    ] as const) {
+      await m.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await m.getByRole('button', { name: 'Send Message' }).click();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await m.getByLabel('Message', { exact: true }).inputValue()).toBe('When does my payout arrive?');
+    await finish(watched, 'help-and-support');
+  });
+});
+
+it('Analytics: the warning is gone about 10 s after Connect', async () => {
+  const watched = await openScreen(widths.desktop, '/analytics', 'Analytics');
+  const m = main(watched.page);
+  const connectedAt = Date.now();
+  await m.getByRole('button', { name: 'Connect' }).click();
+  const warning = m.getByText(WARNING);
+  await warning.waitFor();
+  await watched.page.waitForTimeout(9_000 - (Date.now() - connectedAt));
+  expect(await warning.isVisible()).toBe(true);
+  await warning.waitFor({ state: 'detached', timeout: 4_000 });
+  // 10,000 ms shown plus the 300 ms fade, measured from just before the click.
+  const elapsed = Date.now() - connectedAt;
+  expect(elapsed).toBeGreaterThanOrEqual(10_300);
+  expect(elapsed).toBeLessThan(12_500);
+  expect(watched.problems).toEqual([]);
+  await watched.context.close();
+});
