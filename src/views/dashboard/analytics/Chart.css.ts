@@ -1,8 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/theme.css';
-import { media } from '../../../theme/tokens';
 
-export const card = style({ display: 'grid', gap: vars.space[3], alignContent: 'start' });
+export const card = style({ display: 'grid', gap: vars.space[3], alignContent: 'start', containerType: 'inline-size' });
 export const figure = style({ margin: 0, display: 'grid', gap: vars.space[2] });
 export const svg = style({ display: 'block', width: '100%', height: 'auto', overflow: 'visible' });
 export const caption = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textOnDarkMuted });
@@ -11,8 +10,8 @@ export const grid = style({ stroke: 'rgba(255,255,255,0.22)', strokeWidth: 1 });
 const axis = style({ fill: vars.color.textOnDarkMuted, fontSize: 12, fontFamily: vars.font.body });
 export const axisY = style([axis, { textAnchor: 'end', dominantBaseline: 'middle' }]);
 export const axisX = style([axis, { textAnchor: 'middle' }]);
-/** Every other month label is hidden on phones, where twelve would collide. */
-export const axisXOdd = style([axisX, { display: 'none', '@media': { [media.tablet]: { display: 'inline' } } }]);
+/** Every other month label shows only on wide cards; on narrow ones twelve would collide. */
+export const axisXOdd = style([axisX, { display: 'none', '@container': { '(min-width: 460px)': { display: 'inline' } } }]);
 
 export const line = style({ fill: 'none', stroke: '#ffffff', strokeWidth: 2.5, strokeLinejoin: 'round', strokeLinecap: 'round' });
 export const area = style({ fill: 'rgba(255,255,255,0.16)' });
