@@ -62,6 +62,8 @@ describe('withdraw view along generated paths', () => {
       switch (event.type) {
         case 'withdraw.open':
           await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+          // The dialogs are a lazy chunk of the screen.
+          await screen.findByRole('dialog', { name: 'Withdraw' });
           method = 'first';
           amount = '';
           break;
@@ -142,6 +144,7 @@ describe('withdraw with the default (simulated) payout', () => {
     const user = userEvent.setup();
     render(<EarningsScreen />);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await screen.findByRole('dialog', { name: 'Withdraw' });
     await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Cancel' }));
     await expectResult('Withdrawal failed', FAILED);
     expect(warn).toHaveBeenCalledWith('Withdrawal result', expect.objectContaining({ message: 'Ha ocurrido un error' }));
@@ -154,6 +157,7 @@ describe('withdraw with the default (simulated) payout', () => {
     const user = userEvent.setup();
     render(<EarningsScreen />);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await screen.findByRole('dialog', { name: 'Withdraw' });
     await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), '250');
     await user.click(within(dialog('Withdraw')).getByRole('radio', { name: 'PayPal' }));
     await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));

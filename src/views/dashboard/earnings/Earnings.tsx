@@ -1,4 +1,5 @@
 import { useActorRef } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { withdrawMachine } from '../../../../machines/withdraw.machine';
 import { inspect } from '../../../app/inspect';
 import { earningsFigures, payoutHistory, type EarningsPeriod } from '../../../sampleData';
@@ -12,7 +13,11 @@ import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../../ui/Tabs';
 import { ScreenHeading } from '../ScreenHeading';
 import * as shared from '../shared.css';
 import * as s from './Earnings.css';
-import { WithdrawDialogs, type WithdrawRef } from './WithdrawDialogs';
+import type { WithdrawRef } from './WithdrawDialogs';
+
+// The dialogs' code (Dialog, RadioGroup, Field) arrives just after the screen rather than before it. A Withdraw
+// pressed in between is not lost: the statechart is already `open`, and the modal shows once its code is in.
+const WithdrawDialogs = lazy(() => import('./WithdrawDialogs').then((m) => ({ default: m.WithdrawDialogs })));
 
 /** The withdraw flow with today's implementations: the simulated payout and a logged result. */
 export const withdrawLogic = withdrawMachine.provide({
@@ -108,7 +113,9 @@ export function EarningsScreen({ logic = withdrawLogic }: { logic?: typeof withd
           </TabsContent>
         ))}
       </TabsRoot>
-      <WithdrawDialogs actorRef={withdraw} />
+      <Suspense fallback={null}>
+        <WithdrawDialogs actorRef={withdraw} />
+      </Suspense>
     </>
   );
 }
