@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { notificationsMachine } from '../../../machines/notifications.machine';
 import { selectLoading, selectUser } from '../../../machines/session.machine';
@@ -12,7 +12,7 @@ import { RouteFallback } from '../common/RouteFallback';
 import { LogoutDialog, useLogoutConfirm } from './LogoutDialog';
 import { DashboardHeader } from './shell/DashboardHeader';
 import { NotificationsModal } from './shell/NotificationsModal';
-import { SideMenu } from './shell/SideMenu';
+import { SIDE_MENU_CLOSE_ID, SIDE_MENU_TOGGLE_ID, SideMenu } from './shell/SideMenu';
 import * as s from './DashboardLayout.css';
 
 /** The signed-in shell (SPEC §2 Dashboard shell): side menu, header, the screen, and the shell's modals. */
@@ -20,7 +20,18 @@ export function DashboardLayout() {
   const session = SessionContext.useActorRef();
   const user = SessionContext.useSelector(selectUser);
   const loading = SessionContext.useSelector(selectLoading);
-  const menu = useActorRef(sideMenuMachine, { inspect });
+  const menuLogic = useMemo(
+    () =>
+      sideMenuMachine.provide({
+        actions: {
+          // After the drawer becomes visible (next frame), focus its close control; on dismiss, the menu button.
+          focusMenu: () => requestAnimationFrame(() => document.getElementById(SIDE_MENU_CLOSE_ID)?.focus()),
+          focusToggle: () => requestAnimationFrame(() => document.getElementById(SIDE_MENU_TOGGLE_ID)?.focus()),
+        },
+      }),
+    [],
+  );
+  const menu = useActorRef(menuLogic, { inspect });
   const notificationsRef = useActorRef(notificationsMachine, { input: { count: notifications.length }, inspect });
   const logout = useLogoutConfirm();
   const { pathname } = useLocation();

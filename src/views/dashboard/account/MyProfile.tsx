@@ -213,7 +213,9 @@ function ProfileForm({
           Profile picture
         </h2>
         <div className={s.picture}>
-          <Avatar src={preview ?? avatarSrc(user)} alt="Profile picture" fallback={user.first_name?.[0] ?? '?'} size="xl" />
+          <div data-testid="profile-picture" data-src={preview ?? avatarSrc(user)}>
+            <Avatar src={preview ?? avatarSrc(user)} alt="Profile picture" fallback={user.first_name?.[0] ?? '?'} size="xl" />
+          </div>
           <div className={s.pictureActions}>
             <input
               id="profile-photo"

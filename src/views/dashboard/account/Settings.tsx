@@ -19,9 +19,9 @@ export function SettingsScreen() {
   return (
     <div className={s.stack}>
       <ScreenHeading title="Settings" />
-      <Card as="section" aria-labelledby="settings-notifications">
-        <h2 id="settings-notifications" className={s.sectionTitle}>
-          Notifications
+      <Card as="section" aria-labelledby="settings-preferences">
+        <h2 id="settings-preferences" className={s.sectionTitle}>
+          Preferences
         </h2>
         {/* On by default; its on/off is the switch's own local state, with no call behind it (SPEC §2). */}
         <Switch label="Notifications" description="Get notified about new sponsorship offers and updates." defaultChecked />

@@ -37,22 +37,21 @@ export const menuToggle = style({
 
 export const welcome = style({ minWidth: 0, flex: 1 });
 
+// On phones the two lines wrap rather than truncate: the welcome and the updates line must stay readable.
 export const welcomeLine = style({
-  fontSize: vars.fontSize.lg,
+  fontSize: vars.fontSize.md,
   fontWeight: vars.fontWeight.bold,
   lineHeight: vars.lineHeight.tight,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  overflowWrap: 'anywhere',
   '@media': { [media.tablet]: { fontSize: vars.fontSize.xl } },
 });
 
 export const updates = style({
-  fontSize: vars.fontSize.sm,
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.tight,
+  marginTop: 2,
   color: vars.color.textMuted,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  '@media': { [media.tablet]: { fontSize: vars.fontSize.sm } },
 });
 
 export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space[1], flexShrink: 0, '@media': { [media.tablet]: { gap: vars.space[2] } } });
@@ -83,6 +82,8 @@ export const badge = style({
   backgroundColor: vars.color.accent,
   border: `2px solid ${vars.color.surfaceAlt}`,
 });
+
+export const chevron = style({ display: 'none', '@media': { [media.tablet]: { display: 'block' } } });
 
 export const profileTrigger = style({
   display: 'inline-flex',

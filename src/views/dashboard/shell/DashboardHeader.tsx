@@ -5,7 +5,7 @@ import type { sideMenuMachine } from '../../../../machines/sideMenu.machine';
 import type { User } from '../../../../machines/types';
 import { Icon } from '../../../ui/Icon';
 import { ProfileMenu } from './ProfileMenu';
-import { SIDE_MENU_ID } from './SideMenu';
+import { SIDE_MENU_ID, SIDE_MENU_TOGGLE_ID } from './SideMenu';
 import * as s from './DashboardHeader.css';
 
 /** The shell's header (SPEC §2): welcome line, notifications, layers link to the OBS extension, profile dropdown. */
@@ -26,6 +26,7 @@ export function DashboardHeader({
     <header className={s.header}>
       <button
         type="button"
+        id={SIDE_MENU_TOGGLE_ID}
         className={s.menuToggle}
         aria-label="Open menu"
         aria-expanded={menuOpen}

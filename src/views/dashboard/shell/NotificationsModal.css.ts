@@ -28,8 +28,6 @@ export const list = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space[2],
-  maxHeight: '60vh',
-  overflowY: 'auto',
 });
 
 export const card = style({

@@ -32,7 +32,7 @@ export function ProfileMenu({ user, onLogOut }: { user: User | null; onLogOut: (
         <button type="button" className={s.profileTrigger} aria-label="Profile menu" data-testid="profile-trigger">
           <Avatar src={avatarSrc(user)} alt="" fallback={initials(user)} size="md" />
           <span className={s.triggerName}>{name || 'My account'}</span>
-          <Icon name="chevron-down" size={18} />
+          <Icon name="chevron-down" size={18} className={s.chevron} />
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className={s.menu}>

@@ -8,6 +8,8 @@ import { isActive, sideLinks } from './sideLinks';
 import * as s from './SideMenu.css';
 
 export const SIDE_MENU_ID = 'side-menu';
+export const SIDE_MENU_CLOSE_ID = 'side-menu-close';
+export const SIDE_MENU_TOGGLE_ID = 'side-menu-toggle';
 
 /** The dashboard side menu: always shown on wide screens, a drawer below 992 px driven by the sideMenu machine. */
 export function SideMenu({ actorRef }: { actorRef: ActorRefFrom<typeof sideMenuMachine> }) {
@@ -28,7 +30,7 @@ export function SideMenu({ actorRef }: { actorRef: ActorRefFrom<typeof sideMenuM
       >
         <div className={s.top}>
           <Logo to="/dashboard" />
-          <button type="button" className={s.close} onClick={close} aria-label="Close menu">
+          <button type="button" id={SIDE_MENU_CLOSE_ID} className={s.close} onClick={close} aria-label="Close menu">
             <Icon name="close" size={22} />
           </button>
         </div>
