@@ -79,6 +79,8 @@ describe('analytics warning timing', () => {
   it('shows for 10,000 ms, fades for 300 ms, then is gone', () => {
     render(<AnalyticsScreen />);
     connect();
+    // Connect is gone; focus moves on to the selected tab rather than falling back to the page.
+    expect(screen.getByRole('tab', { name: 'Twitch' })).toHaveFocus();
     expectState({ connected: { tab: 'twitch', warning: 'shown' } });
     act(() => vi.advanceTimersByTime(ANALYTICS_WARNING_MS - 1));
     expectState({ connected: { tab: 'twitch', warning: 'shown' } });

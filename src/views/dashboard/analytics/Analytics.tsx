@@ -66,7 +66,8 @@ export function AnalyticsScreen({ logic = analyticsConnectMachine }: { logic?: t
       )}
       <TabsRoot value={tab} onValueChange={(value) => send({ type: 'tab.select', tab: value as AnalyticsTab })}>
         <TabsList aria-label="Platform">
-          <TabsTrigger value="twitch">
+          {/* Connect is gone once pressed; keyboard focus continues on the first tab instead of the page start. */}
+          <TabsTrigger value="twitch" autoFocus>
             <Icon name="twitch" size={18} />
             Twitch
           </TabsTrigger>
