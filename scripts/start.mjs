@@ -13,6 +13,7 @@ try {
     await run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
       env: { ...process.env, NODE_ENV: 'production' },
     });
+    await run(bin('tsx'), ['scripts/prerender.ts', outDir], { env: { ...process.env, NODE_ENV: 'production' } });
   }
   const firebaseEnv = usesRealFirebase() ? {} : await startAuthEmulator();
   await start(bin('tsx'), ['server/main.ts'], {

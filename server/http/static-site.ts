@@ -1,4 +1,5 @@
-// Serves the built client (STATIC_DIR): files, prerendered <path>/index.html, else index.html for client-side routes.
+// Serves the built client (STATIC_DIR): files, prerendered <path>/index.html, else the app shell (200.html, or
+// index.html) for client-side routes.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -81,9 +82,14 @@ export function staticSite(staticDir: string) {
     }
     // Hashed assets that do not exist are real 404s, not client routes.
     if (decoded.startsWith('/assets/')) return null;
-    const index = path.join(root, 'index.html');
-    const stats = await statFile(index);
-    return stats ? { file: index, stats } : null;
+    // Client routes get the untouched app shell (200.html) when the build has one: index.html is the
+    // prerendered landing page then.
+    for (const shell of ['200.html', 'index.html']) {
+      const file = path.join(root, shell);
+      const stats = await statFile(file);
+      if (stats) return { file, stats };
+    }
+    return null;
   }
 
   async function body(file: string, stats: fs.Stats, encoding: Encoding | null): Promise<Buffer> {

@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register } from './api';
-import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
+import { axeViolations, baseURL, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
 
 const protectedPaths = [
   '/dashboard',
@@ -226,5 +226,41 @@ describe('access guard', () => {
     await page.goto('/analytics');
     expect(await page.locator('main h1').first().textContent()).toBe(dashboard);
     await context.close();
+  });
+});
+
+describe('prerendered public routes', () => {
+  it.each(['/', '/contact-us', '/login', '/register', '/forgot-password'])('%s arrives as static HTML with no inline script', async (path) => {
+    const response = await fetch(`${baseURL()}${path}`);
+    const html = await response.text();
+    expect(html).toContain(`data-prerendered="${path}"`);
+    expect(html).toMatch(/<h1[^>]*>[^<]+/);
+    expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? []).toEqual([]);
+  });
+
+  it('shows its content before any JavaScript runs', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL()}/login`);
+    expect(await page.getByRole('heading', { name: 'Welcome' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('client routes get the app shell, not a prerendered page', async () => {
+    const html = await (await fetch(`${baseURL()}/dashboard`)).text();
+    expect(html).not.toContain('data-prerendered');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('compresses text and serves hashed assets as immutable', async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    const response = await fetch(`${baseURL()}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const page = await fetch(`${baseURL()}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
   });
 });

@@ -55,6 +55,16 @@ describe('static site', () => {
     }
   });
 
+  it('prefers the untouched app shell (200.html) for client routes once index.html is the prerendered landing', async () => {
+    fs.writeFileSync(path.join(site, '200.html'), '<!doctype html><title>Shell</title><div id="root"></div>');
+    try {
+      expect(await (await get('/dashboard')).text()).toContain('<title>Shell</title>');
+      expect(await (await get('/')).text()).toContain('<title>Castbridge</title>');
+    } finally {
+      fs.rmSync(path.join(site, '200.html'));
+    }
+  });
+
   it('serves hashed assets as immutable, compressed as the client accepts', async () => {
     const br = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
     expect(br.status).toBe(200);
