@@ -1,0 +1,67 @@
+// `npm run charts`: every machine of the catalogue drawn to docs/machines/<id>.svg and <id>.mmd (Mermaid
+// stateDiagram-v2), and the README's flows list between its markers, so both stay true to machines/.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { catalogue, type CatalogueEntry } from '../machines/index';
+import { chartOf, toMermaid, toSvg } from '../src/inspector/diagram';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+
+export const FLOWS_START = '<!-- flows:start -->';
+export const FLOWS_END = '<!-- flows:end -->';
+
+/** Writes `<id>.svg` and `<id>.mmd` for every catalogue machine into `outDir`; returns the files written. */
+export function writeCharts(outDir: string, entries: Record<string, CatalogueEntry> = catalogue): string[] {
+  mkdirSync(outDir, { recursive: true });
+  const written: string[] = [];
+  const seen = new Set<string>();
+  for (const entry of Object.values(entries)) {
+    const chart = chartOf(entry.machine);
+    if (seen.has(chart.id)) throw new Error(`Two catalogue machines share the id "${chart.id}"`);
+    seen.add(chart.id);
+    for (const [file, text] of [
+      [`${chart.id}.svg`, toSvg(chart)],
+      [`${chart.id}.mmd`, toMermaid(chart)],
+    ] as const) {
+      writeFileSync(join(outDir, file), text);
+      written.push(join(outDir, file));
+    }
+  }
+  return written;
+}
+
+/** The README's flows list: each machine with its diagram, summary and spec sections. */
+export function flowsMarkdown(chartsDir = 'docs/machines', entries: Record<string, CatalogueEntry> = catalogue): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const rows = Object.values(entries).map((entry) => {
+    const id = entry.machine.id;
+    return `| [${id}](${chartsDir}/${id}.svg) ([Mermaid](${chartsDir}/${id}.mmd)) | ${cell(entry.summary)} | ${cell(entry.spec)} |`;
+  });
+  return ['| Machine | Flow | Spec |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+/** Replaces the text between the flows markers; returns the text unchanged when the markers are missing. */
+export function withFlows(readme: string, flows: string): string {
+  const start = readme.indexOf(FLOWS_START);
+  const end = readme.indexOf(FLOWS_END);
+  if (start < 0 || end < start) return readme;
+  return `${readme.slice(0, start + FLOWS_START.length)}\n${flows}\n${readme.slice(end)}`;
+}
+
+function main() {
+  const outDir = join(root, 'docs/machines');
+  const files = writeCharts(outDir);
+  console.log(`Wrote ${files.length} files to ${relative(root, outDir)}/`);
+  const readmePath = join(root, 'README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const next = withFlows(readme, flowsMarkdown());
+  if (next === readme && !readme.includes(FLOWS_START)) {
+    console.warn(`README.md has no ${FLOWS_START} … ${FLOWS_END} markers; the flows list was not written.`);
+  } else if (next !== readme) {
+    writeFileSync(readmePath, next);
+    console.log('Updated the flows list in README.md');
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
