@@ -1,7 +1,11 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { RouteFallback } from '../views/common/RouteFallback';
+import { inspectorRegistry } from './inspect';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session';
+
+// The offline statechart inspector (Alt+Shift+I): development builds only, in its own chunk.
+const InspectorDock = import.meta.env.DEV ? lazy(() => import('../inspector/InspectorDock')) : undefined;
 
 /** The app inside a router: the session actor, then the routes. */
 export function App() {
@@ -10,6 +14,11 @@ export function App() {
       <Suspense fallback={<RouteFallback />}>
         <AppRoutes />
       </Suspense>
+      {InspectorDock && inspectorRegistry ? (
+        <Suspense fallback={null}>
+          <InspectorDock registry={inspectorRegistry} />
+        </Suspense>
+      ) : null}
     </SessionProvider>
   );
 }
