@@ -18,7 +18,8 @@ function primitive(value: unknown): string {
   return String(value);
 }
 
-function TreeNode({ name, value, depth, seen }: { name: string; value: unknown; depth: number; seen: WeakSet<object> }) {
+// Cycles are found through the chain of ancestors (immutable, so Strict Mode's double render is harmless).
+function TreeNode({ name, value, depth, ancestors }: { name: string; value: unknown; depth: number; ancestors: readonly object[] }) {
   const label = <span className={styles.treeKey}>{name}</span>;
   if (value === null || typeof value !== 'object' || value instanceof Error) {
     return (
@@ -27,10 +28,11 @@ function TreeNode({ name, value, depth, seen }: { name: string; value: unknown; 
       </li>
     );
   }
-  if (seen.has(value) || depth >= MAX_DEPTH) {
+  const circular = ancestors.includes(value);
+  if (circular || depth >= MAX_DEPTH) {
     return (
       <li>
-        {label}: {describe(value)} {seen.has(value) ? '(circular)' : '…'}
+        {label}: {describe(value)} {circular ? '(circular)' : '…'}
       </li>
     );
   }
@@ -42,7 +44,6 @@ function TreeNode({ name, value, depth, seen }: { name: string; value: unknown; 
       </li>
     );
   }
-  seen.add(value);
   const entries = Object.entries(value as Record<string, unknown>);
   return (
     <li>
@@ -52,7 +53,7 @@ function TreeNode({ name, value, depth, seen }: { name: string; value: unknown; 
         </summary>
         <ul className={styles.tree}>
           {entries.map(([key, child]) => (
-            <TreeNode key={key} name={key} value={child} depth={depth + 1} seen={seen} />
+            <TreeNode key={key} name={key} value={child} depth={depth + 1} ancestors={[...ancestors, value]} />
           ))}
         </ul>
       </details>
@@ -63,7 +64,7 @@ function TreeNode({ name, value, depth, seen }: { name: string; value: unknown; 
 export function ValueTree({ value, label }: { value: unknown; label: string }) {
   return (
     <ul className={`${styles.tree} ${styles.treeRoot}`} aria-label={label}>
-      <TreeNode name="context" value={value} depth={0} seen={new WeakSet()} />
+      <TreeNode name="context" value={value} depth={0} ancestors={[]} />
     </ul>
   );
 }

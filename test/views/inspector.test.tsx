@@ -2,6 +2,7 @@
 // and sends events the current state accepts (payloads prefilled from the catalogue's fixtures).
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { archiveChatMachine } from '../../machines/archiveChat.machine';
@@ -40,7 +41,11 @@ describe('inspector panel', () => {
     const user = userEvent.setup();
     const registry = createActorRegistry();
     const actor = createActor(archiveChatMachine, { inspect: registry.record }).start();
-    render(<InspectorPanel registry={registry} />);
+    render(
+      <StrictMode>
+        <InspectorPanel registry={registry} />
+      </StrictMode>,
+    );
 
     const accepted = await screen.findByRole('list', { name: 'Events the current state accepts' });
     // noPlatform accepts platform.select and the machine-wide date.change; video.select only once a platform is chosen.
@@ -56,6 +61,8 @@ describe('inspector panel', () => {
     expect(actor.getSnapshot().value).toBe('platformChosen');
     expect(actor.getSnapshot().context.platform).toBe('youtube');
     await waitFor(() => expect(activeIn('archiveChat.platformChosen')).toBe('true'));
+    expect(screen.getByRole('list', { name: 'Context of archiveChat' })).toHaveTextContent('platform: "youtube"');
+    expect(screen.getByRole('list', { name: 'Context of archiveChat' })).not.toHaveTextContent('circular');
     expect(await within(screen.getByRole('list', { name: 'Events the current state accepts' })).findByRole('button', { name: 'video.select' })).toBeInTheDocument();
 
     // An edited payload is sent as typed; invalid JSON is refused with a message.
