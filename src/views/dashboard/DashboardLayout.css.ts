@@ -3,7 +3,14 @@ import { vars } from '../../theme/theme.css';
 import { media, zIndex } from '../../theme/tokens';
 import { SIDE_MENU_WIDTH } from './shell/SideMenu.css';
 
-export const shell = style({ minHeight: '100vh', background: vars.color.bg });
+export const shell = style({
+  minHeight: '100vh',
+  background: vars.color.bg,
+  '@media': {
+    // The fixed side menu's colour continues down the whole page (long screens, full-page captures).
+    [media.desktop]: { background: `linear-gradient(to right, ${vars.color.dashboardPrimary} ${SIDE_MENU_WIDTH}px, ${vars.color.bg} ${SIDE_MENU_WIDTH}px)` },
+  },
+});
 
 export const column = style({
   minWidth: 0,
