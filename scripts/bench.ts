@@ -1,11 +1,52 @@
 // `npm run bench`: size and speed figures the issues set targets for. A benchmark, not a test:
 // it prints each figure beside its target and exits non-zero when one is missed.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchServer } from '../server/bench';
 import { bundleReport, kb } from './bundle';
+import { inspectorCodeInBundle } from './bundle-check';
+import { runLighthouse } from './lighthouse';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the product exactly as `npm start` does (build, prerender, serve) with its data and build in `dir`. */
+async function startProduct(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(await freePort()), DATA_DIR: join(dir, 'data'), OUT_DIR: join(dir, 'dist') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /ready at (http:\/\/\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    },
+  };
+}
 
 const KB = 1024;
 const results: { name: string; value: string; target: string; ok: boolean }[] = [];
@@ -17,12 +58,12 @@ const record = (name: string, value: string, target: string, ok: boolean) => {
 const only = new Set(process.argv.slice(2));
 const wants = (part: string) => only.size === 0 || only.has(part);
 
-const outDir = mkdtempSync(join(tmpdir(), 'castbridge-bench-'));
+const workDir = mkdtempSync(join(tmpdir(), 'castbridge-bench-'));
+const outDir = join(workDir, 'dist');
+const product = wants('bundle') || wants('lighthouse') ? await startProduct(workDir) : null;
 try {
   if (wants('bundle')) {
     console.log('\n# Client bundle (gzipped, loaded before interaction)\n');
-    const build = spawnSync(join('node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
     const report = bundleReport(outDir);
     const publicRoutes = new Set(['/', '/contact-us', '/forgot-password', '/login', '/register', '/complete-register']);
     for (const route of report.routes) {
@@ -45,6 +86,29 @@ try {
     const screens = report.chunks.filter((c) => c.module.startsWith('src/views/dashboard/') && !c.module.endsWith('DashboardLayout.tsx'));
     const largest = screens.reduce((a, b) => (b.js > a.js ? b : a));
     record(`largest screen chunk (${largest.module.split('/').pop()})`, kb(largest.js), '≤ 30 KB', largest.js <= 30 * KB);
+    const inspector = inspectorCodeInBundle(outDir);
+    record('inspector code in the production bundle', inspector.length ? inspector.join(', ') : 'none', 'none', inspector.length === 0);
+  }
+
+  if (wants('lighthouse') && product) {
+    console.log('\n# Lighthouse (mobile defaults, system Chromium)\n');
+    const account = await fetch(`${product.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `bench.${Date.now()}@example.com`, password: 'Castbridge!2024-bench', type_account: 'Influencer' }),
+    });
+    const { token } = (await account.json()) as { token: string };
+    const pages = [{ path: '/' }, { path: '/login' }, { path: '/dashboard', jwt: token }];
+    for (const result of await runLighthouse(product.url, pages)) {
+      const path = new URL(result.url).pathname;
+      const isPublic = path !== '/dashboard';
+      console.log(`      ${path}: LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}`);
+      record(`Lighthouse ${path} performance`, String(result.scores.performance), '≥ 95', result.scores.performance >= 95);
+      record(`Lighthouse ${path} accessibility`, String(result.scores.accessibility), '100', result.scores.accessibility === 100);
+      record(`Lighthouse ${path} best practices`, String(result.scores['best-practices']), '100', result.scores['best-practices'] === 100);
+      if (isPublic) record(`Lighthouse ${path} SEO`, String(result.scores.seo), '≥ 90', result.scores.seo >= 90);
+      for (const audit of result.failing) console.log(`      below full marks: ${audit}`);
+    }
   }
 
   if (wants('server')) {
@@ -56,7 +120,8 @@ try {
     record('login p50 (argon2id m=19 MiB, t=2, p=1)', `${server.loginP50} ms`, '30–150 ms', server.loginP50 >= 30 && server.loginP50 <= 150);
   }
 } finally {
-  rmSync(outDir, { recursive: true, force: true });
+  await product?.stop();
+  rmSync(workDir, { recursive: true, force: true });
 }
 
 const missed = results.filter((r) => !r.ok);

@@ -26,6 +26,7 @@ export const routeModules: Record<string, string[]> = {
   '/register': ['src/views/auth/Register.tsx'],
   '/complete-register': ['src/views/auth/CompleteRegister.tsx'],
   '/dashboard': dashboard('src/views/dashboard/analytics/Analytics.tsx'),
+  '/analytics': dashboard('src/views/dashboard/analytics/Analytics.tsx'),
   '/obs-extension': dashboard('src/views/dashboard/obsExtension/ObsExtension.tsx'),
   '/help-and-support': dashboard('src/views/dashboard/helpAndSupport/HelpAndSupport.tsx'),
   '/sponsorship-offers': dashboard('src/views/dashboard/offers/SponsorshipOffers.tsx'),

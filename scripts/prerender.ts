@@ -40,23 +40,36 @@ export async function prerender(distDir: string): Promise<string[]> {
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
     const entryFiles = new Set(closure(manifest, [entry]).map((key) => manifest[key]!.file));
 
-    const written: string[] = [];
-    for (const route of prerenderedRoutes) {
-      let html = await render(route);
-      // React emits the page's <title> first; it belongs in the head.
-      const title = /^<title>([\s\S]*?)<\/title>/.exec(html);
-      if (title) html = html.slice(title[0].length);
+    const preloadsFor = (route: string) => {
       const keys = closure(manifest, routeModules[route] ?? []);
-      const preload = keys
+      const scripts = keys
         .map((key) => manifest[key]!.file)
         .filter((file) => !entryFiles.has(file) && !shell.includes(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
       const styles = [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))]
         .filter((file) => !shell.includes(file))
         .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+      return [...scripts, ...styles].join('');
+    };
+
+    const written: string[] = [];
+    // Signed-in routes cannot be prerendered, but their shell can name the route's chunks and styles, so the
+    // browser fetches them with the entry instead of after it.
+    for (const route of Object.keys(routeModules)) {
+      if ((prerenderedRoutes as readonly string[]).includes(route) || route === '/complete-register') continue;
+      const target = join(distDir, route.slice(1), 'index.html');
+      mkdirSync(resolve(target, '..'), { recursive: true });
+      writeFileSync(target, shell.replace('</head>', `${preloadsFor(route)}</head>`));
+      written.push(target);
+    }
+    for (const route of prerenderedRoutes) {
+      let html = await render(route);
+      // React emits the page's <title> first; it belongs in the head.
+      const title = /^<title>([\s\S]*?)<\/title>/.exec(html);
+      if (title) html = html.slice(title[0].length);
       let page = shell
         .replace('<div id="root"></div>', `<div id="root" data-prerendered="${route}">${html}</div>`)
-        .replace('</head>', `${[...preload, ...styles].join('')}</head>`);
+        .replace('</head>', `${preloadsFor(route)}</head>`);
       if (title) page = page.replace(/<title>[\s\S]*?<\/title>/, `<title>${title[1]}</title>`);
       if (!page.includes(`data-prerendered="${route}"`)) throw new Error('index.html has no empty <div id="root"></div>');
       const target = route === '/' ? shellPath : join(distDir, route.slice(1), 'index.html');
@@ -73,7 +86,7 @@ export async function prerender(distDir: string): Promise<string[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const distDir = resolve(process.argv[2] ?? 'dist');
   prerender(distDir).then(
-    (files) => console.log(`prerendered ${files.length} public routes into ${distDir}`),
+    (files) => console.log(`prerendered ${prerenderedRoutes.length} public routes and wrote ${files.length - prerenderedRoutes.length} route shells into ${distDir}`),
     (error: unknown) => {
       console.error(error);
       process.exit(1);
