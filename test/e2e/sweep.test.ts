@@ -1,0 +1,129 @@
+// The whole product as a person meets it: every route of spec §2, signed out and signed in, at 375, 768, 992
+// and 1280 px — no console error, no failed request, no sideways scroll, axe clean, a screenshot of each;
+// keyboard focus is visible; reload keeps the route; the back button behaves.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register, updateProfile } from './api';
+import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
+
+const publicRoutes = ['/', '/contact-us', '/forgot-password', '/login', '/register'];
+const protectedRoutes = [
+  '/dashboard',
+  '/analytics',
+  '/obs-extension',
+  '/help-and-support',
+  '/sponsorship-offers',
+  '/earnings',
+  '/archive-chat',
+  '/settings',
+  '/set-payout-method',
+  '/my-profile',
+  '/connect-accounts',
+];
+const widths = [375, 768, 992, 1280];
+
+let browser: Browser;
+let jwt = '';
+beforeAll(async () => {
+  browser = await launch();
+  const account = await register();
+  jwt = account.token;
+  await updateProfile(jwt, { first_name: 'Sofía', last_name: 'Méndez', country: 'usa', language: 'English', tier: 1, category: 'Gaming' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const name = (path: string) => (path === '/' ? 'home' : path.slice(1));
+
+/** The route is settled: its main heading is shown and no loader is up. */
+async function settled(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-busy="true"]'));
+}
+
+describe.each(widths)('every route at %i px', (width) => {
+  it.each([...publicRoutes, '/complete-register', ...protectedRoutes])('%s signed in', async (path) => {
+    const { page, context, problems } = await openPage(browser, width, { jwt });
+    await page.goto(path);
+    await settled(page);
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await hasHorizontalScroll(page), 'horizontal scroll').toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `sweep-in-${name(path)}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each(publicRoutes)('%s signed out', async (path) => {
+    const { page, context, problems } = await openPage(browser, width);
+    await page.goto(path);
+    await settled(page);
+    expect(await hasHorizontalScroll(page), 'horizontal scroll').toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `sweep-out-${name(path)}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('keyboard and navigation', () => {
+  it('Tab shows a visible focus indicator on every stop of the landing page header', async () => {
+    const { page, context } = await openPage(browser, 1280);
+    await page.goto('/');
+    await settled(page);
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Tab');
+      const visible = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return 'nothing focused';
+        const style = getComputedStyle(el);
+        const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        return ring ? 'ok' : `${el.tagName} ${el.textContent?.trim()} has no focus ring`;
+      });
+      expect(visible).toBe('ok');
+    }
+    await context.close();
+  });
+
+  it.each(['/my-profile', '/earnings', '/settings'])('a reload on %s keeps the signed-in person there', async (path) => {
+    const { page, context } = await openPage(browser, 1280, { jwt });
+    await page.goto(path);
+    await settled(page);
+    const heading = await page.locator('main h1').first().textContent();
+    await page.reload();
+    await settled(page);
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await page.locator('main h1').first().textContent()).toBe(heading);
+    await context.close();
+  });
+
+  it('the back button returns through the visited routes', async () => {
+    const { page, context } = await openPage(browser, 1280);
+    await page.goto('/');
+    await settled(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' }).click();
+    await page.waitForURL('**/contact-us');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL('**/login');
+    await page.goBack();
+    await page.waitForURL('**/contact-us');
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await context.close();
+  });
+
+  it('the guard’s redirect does not trap the back button', async () => {
+    const { page, context } = await openPage(browser, 1280);
+    await page.goto('/');
+    await settled(page);
+    await page.goto('/earnings');
+    await page.waitForURL('**/login');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
