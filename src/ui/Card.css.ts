@@ -3,8 +3,9 @@ import { vars } from '../theme/theme.css';
 import { media } from '../theme/tokens';
 
 export const card = recipe({
+  // No `display` here: screens lay out their cards (grid, flex) with their own class, and a display in the
+  // base could win over it depending on which stylesheet loads last.
   base: {
-    display: 'block',
     position: 'relative',
     minWidth: 0,
     listStyle: 'none',

@@ -19,7 +19,7 @@ export function SettingsScreen() {
   return (
     <div className={s.stack}>
       <ScreenHeading title="Settings" />
-      <Card as="section" aria-labelledby="settings-preferences">
+      <Card as="section" aria-labelledby="settings-preferences" className={s.stack}>
         <h2 id="settings-preferences" className={s.sectionTitle}>
           Preferences
         </h2>
