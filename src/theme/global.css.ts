@@ -85,3 +85,14 @@ globalStyle('svg', {
   verticalAlign: 'middle',
   maxWidth: '100%',
 });
+
+// The boot message the server's app shell shows until the app renders (scripts/prerender.ts writes it):
+// a first paint that does not wait for JavaScript on routes that cannot be prerendered.
+globalStyle('.cb-boot', {
+  minHeight: '100vh',
+  margin: 0,
+  display: 'grid',
+  placeItems: 'center',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.md,
+});

@@ -250,7 +250,7 @@ describe('prerendered public routes', () => {
   it('client routes get the app shell, not a prerendered page', async () => {
     const html = await (await fetch(`${baseURL()}/dashboard`)).text();
     expect(html).not.toContain('data-prerendered');
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root"><p class="cb-boot" role="status">Loading Castbridge…</p></div>');
   });
 
   it('compresses text and serves hashed assets as immutable', async () => {
