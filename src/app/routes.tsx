@@ -24,21 +24,6 @@ const SetPayoutMethod = lazy(() => import('../views/dashboard/account/SetPayoutM
 const MyProfile = lazy(() => import('../views/dashboard/account/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
 const ConnectAccounts = lazy(() => import('../views/dashboard/account/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })));
 
-/** Protected paths, for the guard's tests and the dashboard's side menu. */
-export const protectedPaths = [
-  '/dashboard',
-  '/analytics',
-  '/obs-extension',
-  '/help-and-support',
-  '/sponsorship-offers',
-  '/earnings',
-  '/archive-chat',
-  '/settings',
-  '/set-payout-method',
-  '/my-profile',
-  '/connect-accounts',
-] as const;
-
 export function AppRoutes() {
   return (
     <Routes>

@@ -4,20 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register } from './api';
 import { axeViolations, baseURL, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
-
-const protectedPaths = [
-  '/dashboard',
-  '/analytics',
-  '/obs-extension',
-  '/help-and-support',
-  '/sponsorship-offers',
-  '/earnings',
-  '/archive-chat',
-  '/settings',
-  '/set-payout-method',
-  '/my-profile',
-  '/connect-accounts',
-];
+import { protectedRoutes as protectedPaths } from './routes';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, updateProfile } from './api';
 import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
+import { protectedRoutes as protectedPaths } from './routes';
 
 const sideLinks = [
   ['Analytics', '/analytics'],
@@ -16,20 +17,6 @@ const sideLinks = [
   ['Help and Support', '/help-and-support'],
   ['Connect Accounts', '/connect-accounts'],
 ] as const;
-
-const protectedPaths = [
-  '/dashboard',
-  '/analytics',
-  '/obs-extension',
-  '/help-and-support',
-  '/sponsorship-offers',
-  '/earnings',
-  '/archive-chat',
-  '/settings',
-  '/set-payout-method',
-  '/my-profile',
-  '/connect-accounts',
-];
 
 const profile = {
   first_name: 'Ana',

@@ -5,21 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, updateProfile } from './api';
 import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
+import { protectedRoutes, publicRoutes } from './routes';
 
-const publicRoutes = ['/', '/contact-us', '/forgot-password', '/login', '/register'];
-const protectedRoutes = [
-  '/dashboard',
-  '/analytics',
-  '/obs-extension',
-  '/help-and-support',
-  '/sponsorship-offers',
-  '/earnings',
-  '/archive-chat',
-  '/settings',
-  '/set-payout-method',
-  '/my-profile',
-  '/connect-accounts',
-];
 const widths = [375, 768, 992, 1280];
 
 let browser: Browser;
