@@ -8,9 +8,11 @@ import { readJwt } from './services/storage';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// Navigation is not a transition: a logout's session change and its navigation home then land in one render,
+// so the guard never sees the old protected route without a session (and sends the person to /login).
 const app = (
   <StrictMode>
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <App />
     </BrowserRouter>
   </StrictMode>
