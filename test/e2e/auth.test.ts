@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, strongPassword, uniqueEmail } from './api';
-import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
+import { axeViolations, expectCleanPage, launch, openPage, screenshot } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,14 +28,11 @@ describe.each([375, 1280])('sign-in screens at %i px', (width) => {
     ['/login', 'login', 'Welcome'],
     ['/register', 'register', 'Create your account'],
   ])('%s is accessible and fits', async (path, name, heading) => {
-    const { page, context, problems } = await openPage(browser, width);
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, name);
-    expect(problems).toEqual([]);
-    await context.close();
+    const watched = await openPage(browser, width);
+    await watched.page.goto(path);
+    await watched.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await expectCleanPage(watched, name);
+    await watched.context.close();
   });
 
   it('register → complete-register (50 % then 100 %) → dashboard', async () => {

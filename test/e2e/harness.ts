@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
@@ -95,4 +95,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** Whether the page scrolls sideways (a layout defect at narrow widths). */
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+/**
+ * The checks every screen passes once it has settled: no sideways scroll, axe clean, no console error or
+ * failed request so far; and a screenshot of it for a person to look at.
+ */
+export async function expectCleanPage({ page, problems }: Watched, name: string): Promise<void> {
+  expect(await hasHorizontalScroll(page), `${name}: horizontal scroll`).toBe(false);
+  expect(await axeViolations(page), `${name}: axe`).toEqual([]);
+  await screenshot(page, name);
+  expect(problems, `${name}: console errors or failed requests`).toEqual([]);
 }

@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register } from './api';
-import { axeViolations, baseURL, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
+import { axeViolations, baseURL, expectCleanPage, launch, openPage, screenshot } from './harness';
 import { protectedRoutes as protectedPaths } from './routes';
 
 let browser: Browser;
@@ -21,14 +21,11 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     ['/forgot-password', 'forgot-password', 'Forgot your password?'],
     ['/this-does-not-exist', 'not-found', 'This page does not exist'],
   ])('%s renders, is accessible and fits', async (path, name, heading) => {
-    const { page, context, problems } = await openPage(browser, width);
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, name);
-    expect(problems).toEqual([]);
-    await context.close();
+    const watched = await openPage(browser, width);
+    await watched.page.goto(path);
+    await watched.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await expectCleanPage(watched, name);
+    await watched.context.close();
   });
 
   it('header shows Sign up and Login without a jwt, a Dashboard button with one', async () => {

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, updateProfile } from './api';
-import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
+import { expectCleanPage, launch, openPage } from './harness';
 import { protectedRoutes, publicRoutes } from './routes';
 
 const widths = [375, 768, 992, 1280];
@@ -32,26 +32,20 @@ async function settled(page: Page) {
 
 describe.each(widths)('every route at %i px', (width) => {
   it.each([...publicRoutes, '/complete-register', ...protectedRoutes])('%s signed in', async (path) => {
-    const { page, context, problems } = await openPage(browser, width, { jwt });
-    await page.goto(path);
-    await settled(page);
-    expect(new URL(page.url()).pathname).toBe(path);
-    expect(await hasHorizontalScroll(page), 'horizontal scroll').toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, `sweep-in-${name(path)}`);
-    expect(problems).toEqual([]);
-    await context.close();
+    const watched = await openPage(browser, width, { jwt });
+    await watched.page.goto(path);
+    await settled(watched.page);
+    expect(new URL(watched.page.url()).pathname).toBe(path);
+    await expectCleanPage(watched, `sweep-in-${name(path)}`);
+    await watched.context.close();
   });
 
   it.each(publicRoutes)('%s signed out', async (path) => {
-    const { page, context, problems } = await openPage(browser, width);
-    await page.goto(path);
-    await settled(page);
-    expect(await hasHorizontalScroll(page), 'horizontal scroll').toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, `sweep-out-${name(path)}`);
-    expect(problems).toEqual([]);
-    await context.close();
+    const watched = await openPage(browser, width);
+    await watched.page.goto(path);
+    await settled(watched.page);
+    await expectCleanPage(watched, `sweep-out-${name(path)}`);
+    await watched.context.close();
   });
 });
 
