@@ -60,7 +60,7 @@ export function readManifest(distDir: string): Manifest {
 }
 
 /** The static-import closure of the given manifest keys (what the browser fetches for them). */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
+export function closure(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;

@@ -5,22 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readManifest, routeModules } from './bundle';
+import { closure, readManifest, routeModules } from './bundle';
 
 export const BOOT_MESSAGE = '<p class="cb-boot" role="status">Loading Castbridge…</p>';
 
 export const prerenderedRoutes = ['/', '/contact-us', '/login', '/register', '/forgot-password'] as const;
-
-function closure(manifest: ReturnType<typeof readManifest>, keys: string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return [...seen];
-}
 
 export async function prerender(distDir: string): Promise<string[]> {
   // Inside node_modules so the server bundle resolves React and the rest from the project.
@@ -46,10 +35,10 @@ export async function prerender(distDir: string): Promise<string[]> {
     writeFileSync(join(distDir, '200.html'), bootShell);
     const manifest = readManifest(distDir);
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-    const entryFiles = new Set(closure(manifest, [entry]).map((key) => manifest[key]!.file));
+    const entryFiles = new Set([...closure(manifest, [entry])].map((key) => manifest[key]!.file));
 
     const preloadsFor = (route: string) => {
-      const keys = closure(manifest, routeModules[route] ?? []);
+      const keys = [...closure(manifest, routeModules[route] ?? [])];
       const scripts = keys
         .map((key) => manifest[key]!.file)
         .filter((file) => !entryFiles.has(file) && !shell.includes(file))
