@@ -5,7 +5,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { migrationProvider, type Dialect } from './migrations.ts';
+import type { Dialect } from './dialect.ts';
+import { migrationProvider } from './migrations.ts';
 import type { Database } from './types.ts';
 
 export interface DatabaseHandle {
@@ -82,6 +83,8 @@ export async function migrate(handle: DatabaseHandle, schema: string | null): Pr
   const migrator = new Migrator({
     db: handle.db,
     provider: migrationProvider(handle.dialect),
+    // Features land side by side: a migration merged in with an earlier number than one already applied still runs.
+    allowUnorderedMigrations: true,
     ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

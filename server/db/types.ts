@@ -1,28 +1,14 @@
 // Table shapes as Kysely sees them; the same on SQLite and PostgreSQL.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AccountType, Profile } from '../../contract/profile.ts';
 
-export interface UsersTable {
+/** A user: credentials, the account type and the profile fields of contract/profile.ts. */
+export interface UsersTable extends Profile {
   id: string;
   email: string;
   password_hash: string | null;
   firebase_uid: string | null;
-  type_account: 'Influencer' | 'Advertiser';
-  first_name: string | null;
-  last_name: string | null;
-  image: string | null;
-  date_birth: string | null;
-  gender: string | null;
-  country: string | null;
-  city: string | null;
-  zipcode: string | null;
-  address: string | null;
-  language: string | null;
-  about: string | null;
-  job_title: string | null;
-  tier: number | null;
-  category: string | null;
-  goals: string | null;
-  type_content: string | null;
+  type_account: AccountType;
   created_at: string;
   updated_at: string;
 }
