@@ -10,10 +10,10 @@ import { createLoginThrottle } from './auth/throttle.ts';
 import { createTokenService, loadSecret } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { migrate, openDatabase } from './db/connect.ts';
-import type { Dialect } from './db/migrations.ts';
-import { ping } from './db/migrations.ts';
+import { ping, type Dialect } from './db/dialect.ts';
 import type { Database } from './db/types.ts';
 import { HttpError } from './http/errors.ts';
+import { route } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticSite } from './http/static-site.ts';
 import { stderrLogger, type Logger } from './log.ts';
@@ -78,18 +78,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
   }
 
-  app.get('/api/health', async (c) => {
+  const health = new Hono<AppEnv>();
+  route(health, services, 'health', async () => {
     try {
       await ping(db);
     } catch (error) {
       logger.error('health check: database unreachable', { error: (error as Error).message });
-      return c.json({ message: 'Database unreachable' }, 503);
+      throw new HttpError(503, 'Database unreachable');
     }
-    return c.json({ status: 'ok' });
+    return { status: 'ok' as const };
   });
-  app.route('/api/auth', authRoutes(services));
-  app.route('/api', userRoutes(services));
-  app.route('/api', uploadApiRoutes(services));
+  app.route('/', health);
+  app.route('/', authRoutes(services));
+  app.route('/', userRoutes(services));
+  app.route('/', uploadApiRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));

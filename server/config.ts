@@ -19,6 +19,8 @@ export interface Config {
   /** True when FIREBASE_PROJECT_ID names a real project and no emulator is used. */
   firebaseRealProject: boolean;
   trustProxy: boolean;
+  /** CONTRACT_CHECK=1: every JSON answer is checked against its contract schema (the tests turn it on). */
+  contractCheck: boolean;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +41,10 @@ function integer(name: string, value: string | undefined, fallback: number, min:
   const parsed = Number(raw);
   if (parsed < min || parsed > max) throw new Error(`${name} must be between ${min} and ${max}, got ${parsed}`);
   return parsed;
+}
+
+function flag(value: string | undefined): boolean {
+  return ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -69,6 +75,7 @@ export function loadConfig(env: Env = process.env): Config {
     firebaseProjectId: projectId ?? DEFAULT_FIREBASE_PROJECT,
     firebaseAuthEmulatorHost: emulatorHost,
     firebaseRealProject: projectId !== null && emulatorHost === null,
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    trustProxy: flag(env.TRUST_PROXY),
+    contractCheck: flag(env.CONTRACT_CHECK),
   };
 }

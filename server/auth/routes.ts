@@ -1,50 +1,22 @@
 // /api/auth/*: registration, password login, Google (Firebase) login and the password policy.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { normaliseEmail } from '../../contract/schemas/common.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { HttpError, parseWith } from '../http/errors.ts';
-import { readJson } from '../http/json-body.ts';
+import { HttpError } from '../http/errors.ts';
+import { route } from '../http/route.ts';
 import type { AppEnv, Services } from '../services.ts';
-import { NO_NUL } from '../users/profile-schema.ts';
-import { isUniqueViolation, normaliseEmail } from '../users/store.ts';
+import { isUniqueViolation } from '../users/store.ts';
 import { hashPassword, PASSWORD_POLICY, passwordProblem, verifyPassword } from './passwords.ts';
-
-const emailField = z.preprocess(
-  (value) => (typeof value === 'string' ? normaliseEmail(value) : value),
-  z.email({ error: 'must be a valid email address' }).max(254),
-);
-
-const registerBody = z.object({
-  email: emailField,
-  password: z.string({ error: 'is required' }),
-  type_account: z.enum(['Influencer', 'Advertiser'], { error: 'must be Influencer or Advertiser' }),
-});
-
-const loginBody = z.object({
-  email: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(254)
-    .refine(...NO_NUL),
-  password: z.string().max(4096).nullish(),
-  firebaseResponse: z.unknown().optional(),
-});
-
-const firebaseBody = z.object({
-  accessToken: z.string({ error: 'is required' }).min(1, 'is required').max(8192),
-});
 
 const INVALID_LOGIN = 'Invalid email or password';
 
 export function authRoutes(services: Services) {
   const { users, tokens, throttle, firebase, config } = services;
-  const routes = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
 
-  routes.get('/password-policy', (c) => c.json(PASSWORD_POLICY));
+  route(app, services, 'passwordPolicy', () => PASSWORD_POLICY);
 
-  routes.post('/register', async (c) => {
-    const body = parseWith(registerBody, await readJson(c));
+  route(app, services, 'register', async (_c, { body }) => {
     const problem = passwordProblem(body.password);
     if (problem) throw new HttpError(400, problem);
     // Checked before hashing so a taken email costs no argon2 run; the unique index settles races.
@@ -57,11 +29,10 @@ export function authRoutes(services: Services) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'An account with this email already exists');
       throw error;
     }
-    return c.json({ token: await tokens.issue(id) }, 201);
+    return { token: await tokens.issue(id) };
   });
 
-  routes.post('/jwt-login', async (c) => {
-    const body = parseWith(loginBody, await readJson(c));
+  route(app, services, 'jwtLogin', async (c, { body }) => {
     const keys = { email: normaliseEmail(body.email), ip: clientIp(c, config.trustProxy) };
     const wait = await throttle.retryAfterSeconds(keys);
     if (wait > 0) {
@@ -77,11 +48,10 @@ export function authRoutes(services: Services) {
       throw new HttpError(401, INVALID_LOGIN);
     }
     await throttle.recordSuccess(keys);
-    return c.json({ token: await tokens.issue(account.id) });
+    return { token: await tokens.issue(account.id) };
   });
 
-  routes.post('/firebase-login', async (c) => {
-    const body = parseWith(firebaseBody, await readJson(c));
+  route(app, services, 'firebaseLogin', async (_c, { body }) => {
     const identity = await firebase.verify(body.accessToken);
     if (!identity) throw new HttpError(401, 'Invalid or expired Google sign-in token');
     let id = (await users.idByFirebaseUid(identity.uid)) ?? (await users.idByEmail(identity.email));
@@ -97,8 +67,8 @@ export function authRoutes(services: Services) {
         if (!id) throw error;
       }
     }
-    return c.json({ token: await tokens.issue(id) });
+    return { token: await tokens.issue(id) };
   });
 
-  return routes;
+  return app;
 }

@@ -1,8 +1,8 @@
 // POST /api/upload-photo and GET /uploads/<name>.
 import { Hono } from 'hono';
-import { requireUser } from '../auth/require-user.ts';
 import { HttpError } from '../http/errors.ts';
 import { readLimitedBody } from '../http/json-body.ts';
+import { route } from '../http/route.ts';
 import type { AppEnv, Services } from '../services.ts';
 import { sniffImage } from './sniff.ts';
 
@@ -11,9 +11,9 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 export function uploadApiRoutes(services: Services) {
   const { config, photos, users } = services;
-  const routes = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
 
-  routes.post('/upload-photo', requireUser(services.tokens), async (c) => {
+  route(app, services, 'uploadPhoto', async (c) => {
     const contentType = c.req.header('content-type') ?? '';
     if (!/^multipart\/form-data\s*;/i.test(contentType)) {
       throw new HttpError(415, 'Send the photo as multipart/form-data with a field named "photo"');
@@ -47,10 +47,10 @@ export function uploadApiRoutes(services: Services) {
       throw new HttpError(401, 'This account no longer exists');
     }
     if (result.previousImage !== photoUrl) await photos.remove(result.previousImage);
-    return c.json({ photoUrl });
+    return { photoUrl };
   });
 
-  return routes;
+  return app;
 }
 
 export function uploadFileRoutes(services: Services) {

@@ -1,31 +1,15 @@
 // User rows: the only module that reads or writes the users table.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { normaliseEmail } from '../../contract/schemas/common.ts';
+import { PROFILE_FIELDS } from '../../contract/profile.ts';
+import type { User } from '../../contract/schemas/user.ts';
 import type { Database, UserUpdate } from '../db/types.ts';
 
-/** What the API returns for a user; never the password hash or internal ids. */
-export const PUBLIC_USER_COLUMNS = [
-  'first_name',
-  'last_name',
-  'email',
-  'image',
-  'date_birth',
-  'gender',
-  'country',
-  'city',
-  'zipcode',
-  'address',
-  'language',
-  'about',
-  'job_title',
-  'tier',
-  'category',
-  'goals',
-  'type_content',
-  'type_account',
-] as const;
+/** What the API returns for a user (contract/schemas/user.ts); never the password hash or internal ids. */
+export const PUBLIC_USER_COLUMNS = ['email', ...PROFILE_FIELDS, 'type_account'] as const;
 
-export type PublicUser = Pick<Database['users'], (typeof PUBLIC_USER_COLUMNS)[number]>;
+export type PublicUser = User;
 export type AccountType = Database['users']['type_account'];
 
 export interface Credentials {
@@ -33,10 +17,7 @@ export interface Credentials {
   password_hash: string | null;
 }
 
-/** Emails are compared trimmed and lower-cased. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { normaliseEmail };
 
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

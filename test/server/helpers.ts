@@ -99,6 +99,8 @@ export function testConfig(backend: Backend, env: Record<string, string> = {}): 
     STATIC_DIR: path.join(backend.dataDir, 'no-client-build'),
     JWT_SECRET: TEST_JWT_SECRET,
     TRUST_PROXY: '1',
+    // Every answer of every server test is checked against its contract schema.
+    CONTRACT_CHECK: '1',
     ...backend.env,
     ...env,
   });

@@ -1,0 +1,47 @@
+// The contract between client and server: for every endpoint of ./endpoints.ts, what it accepts and answers.
+// The server validates requests with these schemas (server/http/route.ts) and, with CONTRACT_CHECK=1 (the tests),
+// its own responses too; the client types its calls from them (src/api/client.ts) without importing zod.
+import { z } from 'zod';
+import { firebaseLoginRequest, loginRequest, passwordPolicy, registerRequest, tokenResponse } from './schemas/auth.ts';
+import type { EndpointName } from './endpoints.ts';
+import { photoUploadResponse } from './schemas/uploads.ts';
+import { profileUpdate, profileUpdateResponse, userResponse } from './schemas/user.ts';
+
+export interface EndpointSchemas {
+  /** A JSON body schema, or `multipart` for a form the handler reads itself. */
+  body?: z.ZodType | 'multipart';
+  /** The query string, as an object of strings. */
+  query?: z.ZodType;
+  /** The body of the success answer. */
+  response: z.ZodType;
+  /** The success status. */
+  status: 200 | 201 | 202;
+}
+
+export const schemas = {
+  health: { response: z.object({ status: z.literal('ok') }), status: 200 },
+  passwordPolicy: { response: passwordPolicy, status: 200 },
+  register: { body: registerRequest, response: tokenResponse, status: 201 },
+  jwtLogin: { body: loginRequest, response: tokenResponse, status: 200 },
+  firebaseLogin: { body: firebaseLoginRequest, response: tokenResponse, status: 200 },
+  getUser: { response: userResponse, status: 200 },
+  updateProfile: { body: profileUpdate, response: profileUpdateResponse, status: 200 },
+  uploadPhoto: { body: 'multipart', response: photoUploadResponse, status: 200 },
+} as const satisfies Record<EndpointName, EndpointSchemas>;
+
+type Spec<N extends EndpointName> = (typeof schemas)[N];
+
+/** What the client sends as the JSON body of endpoint N (never, when it takes none). */
+export type RequestBody<N extends EndpointName> = Spec<N> extends { body: z.ZodType } ? z.input<Spec<N>['body']> : never;
+/** What the server's handler receives: the body after validation and normalisation. */
+export type ValidBody<N extends EndpointName> = Spec<N> extends { body: z.ZodType } ? z.output<Spec<N>['body']> : undefined;
+export type RequestQuery<N extends EndpointName> = Spec<N> extends { query: z.ZodType } ? z.input<Spec<N>['query']> : never;
+export type ValidQuery<N extends EndpointName> = Spec<N> extends { query: z.ZodType } ? z.output<Spec<N>['query']> : undefined;
+/** The success answer of endpoint N. */
+export type ResponseBody<N extends EndpointName> = z.output<Spec<N>['response']>;
+
+export { endpoints, type EndpointName } from './endpoints.ts';
+export { errorBody, normaliseEmail, type ErrorBody } from './schemas/common.ts';
+export type { PasswordPolicy } from './schemas/auth.ts';
+export type { ProfileChanges, ProfileUpdate, User } from './schemas/user.ts';
+export * from './profile.ts';

@@ -1,0 +1,30 @@
+// Pieces every schema of the contract uses.
+import { z } from 'zod';
+
+/** Every error the API answers with: a 4xx (or 5xx) status and this body. */
+export const errorBody = z.object({ message: z.string() });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** PostgreSQL text cannot hold U+0000, so it is refused on every backend alike. */
+export const NO_NUL = [(value: string) => !value.includes('\u0000'), 'must not contain NUL characters'] as const;
+
+/** Emails are compared trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A well-formed email address, normalised. */
+export const email = z.preprocess(
+  (value) => (typeof value === 'string' ? normaliseEmail(value) : value),
+  z.email({ error: 'must be a valid email address' }).max(254),
+);
+
+/** Free text up to `max` characters, without NUL. */
+export const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine(...NO_NUL);
+
+/** A body with nothing to say beyond the status. */
+export const empty = z.object({}).strict();
