@@ -4,8 +4,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Import boundaries from DESIGN.md: app → views → ui, views → machines, app/services → api.
-// machines/ is pure: xstate and machines/* only.
+// machines/ is pure: xstate, machines/* and the contract's plain data only. contract/ is shared by client and server;
+// the client imports its zod schemas as types only, so zod stays out of the browser bundle.
 const restrict = (patterns) => ['error', { patterns }];
+const contractTypesOnly = {
+  regex: '(^|/)contract(/index(\\.ts)?|/schemas/.*)?$',
+  allowTypeImports: true,
+  message: 'The client takes types from the contract; values only from contract/profile and contract/endpoints (no zod in the bundle).',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'docs', 'test/.output'] },
@@ -32,6 +38,8 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { group: ['react', 'react-dom', 'react-*', '@xstate/react'], message: 'Machines are pure: no React.' },
         { group: ['**/src/**', 'ky', 'firebase', 'firebase/*'], message: 'Machines name their effects; src/ provides them.' },
+        { group: ['**/server/**'], message: 'Machines never import the server.' },
+        contractTypesOnly,
       ]),
       'no-restricted-globals': ['error', 'fetch', 'localStorage', 'window', 'document', 'setTimeout', 'setInterval'],
     },
@@ -39,15 +47,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/server/**'], message: 'The client never imports the server.' }]),
+      'no-restricted-imports': restrict([{ group: ['**/server/**'], message: 'The client never imports the server.' }, contractTypesOnly]),
     },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}', 'src/theme/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/views/**', '**/app/**', '**/services/**', '**/api/**', '**/machines/**'], message: 'ui/ and theme/ are leaves.' },
-        { group: ['**/server/**'], message: 'The client never imports the server.' },
+        // The theme's motion tokens take the spec's delays from the one place that holds them.
+        { group: ['**/views/**', '**/app/**', '**/services/**', '**/api/**', '**/machines/**', '!@/machines/timing'], message: 'ui/ and theme/ are leaves.' },
+        { group: ['**/server/**', '**/contract/**'], message: 'ui/ and theme/ know nothing of the API.' },
       ]),
     },
   },
@@ -58,7 +67,21 @@ export default tseslint.config(
         { group: ['**/api/**', 'ky'], message: 'Views send events; services talk to the API.' },
         { group: ['firebase', 'firebase/*'], message: 'Firebase lives in src/services.' },
         { group: ['**/server/**'], message: 'The client never imports the server.' },
+        contractTypesOnly,
       ]),
+      // Views read machines through their selectors (machines/<flow>.select.ts), never by state value.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='matches']", message: 'Use a selector from machines/<flow>.select.ts.' },
+        { selector: "CallExpression[callee.property.name='hasTag']", message: 'Use a selector from machines/<flow>.select.ts.' },
+        { selector: "MemberExpression[object.name=/^(snapshot|snap|state|current)$/][property.name='value']", message: 'Use a selector from machines/<flow>.select.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([{ group: ['**/src/**', '**/server/**', '**/machines/**', '**/test/**'], message: 'The contract depends on nothing but zod.' }]),
     },
   },
   {

@@ -1,12 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 // One config for the client build, the dev server and every test project.
+// `@/` is the repository root: `@/machines/…`, `@/contract/…`, `@/src/…`.
+const alias = { '@': fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '') };
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
+  resolve: { alias },
   server: {
     proxy: {
       '/api': apiTarget,
@@ -41,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'server',
           include: ['test/server/**/*.test.ts'],
@@ -50,6 +55,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -37,6 +37,7 @@ export const googleSignInMachine = setup({
       on: { 'google.start': 'popup' },
     },
     popup: {
+      tags: 'busy',
       invoke: {
         id: 'popup',
         src: 'popup',
@@ -51,6 +52,7 @@ export const googleSignInMachine = setup({
       },
     },
     exchanging: {
+      tags: 'busy',
       invoke: {
         id: 'exchange',
         src: 'exchange',

@@ -49,6 +49,7 @@ export const loginMachine = setup({
       },
     },
     submitting: {
+      tags: 'busy',
       invoke: {
         id: 'authenticate',
         src: 'authenticate',
@@ -63,15 +64,6 @@ export const loginMachine = setup({
         },
       },
     },
-    signedIn: { type: 'final' },
+    signedIn: { type: 'final', tags: 'busy' },
   },
 });
-
-/** Which fields show "Este campo es obligatorio": only after a submit with them empty. */
-export function missingFields(snapshot: { context: LoginContext; matches: (v: { editing: 'invalid' }) => boolean }): Record<LoginField, boolean> {
-  const invalid = snapshot.matches({ editing: 'invalid' });
-  return {
-    email: invalid && snapshot.context.email.trim() === '',
-    password: invalid && snapshot.context.password === '',
-  };
-}

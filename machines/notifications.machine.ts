@@ -1,5 +1,5 @@
 // Notifications modal and its Clear All: cards fade one after another 100 ms apart, each hidden 1,500 ms after its fade starts (SPEC §2 Notifications modal, §4 Notifications, §9).
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import { CARD_HIDE_AFTER_FADE_MS, CLEAR_ALL_STAGGER_MS } from './timing';
 
 export interface NotificationsContext {
@@ -86,12 +86,3 @@ export const notificationsMachine = setup({
     },
   },
 });
-
-type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>;
-
-/** What the view shows for card `index`: still visible, fading out, or gone. */
-export function cardPhase(snapshot: NotificationsSnapshot, index: number): CardPhase {
-  if (index < snapshot.context.hidden) return 'hidden';
-  if (index < snapshot.context.faded) return 'fading';
-  return 'visible';
-}

@@ -1,5 +1,4 @@
 // The password policy the registration form checks (SPEC §5): client default minimum 6, raised by the server's policy.
-import { DEFAULT_MIN_PASSWORD_LENGTH } from './timing';
 
 export interface PasswordPolicy {
   minLength: number;
@@ -9,6 +8,9 @@ export interface PasswordPolicy {
   requireNumeric?: boolean;
   requireNonAlphanumeric?: boolean;
 }
+
+/** SPEC §9: the client's default minimum length before the server's policy is known. */
+export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
 
 export const defaultPasswordPolicy: PasswordPolicy = { minLength: DEFAULT_MIN_PASSWORD_LENGTH };
 

@@ -1,37 +1,23 @@
 // My Profile: load, read view, edit form, save, photo upload with local preview (SPEC §2 My Profile, §3 User profile, §4 My Profile, §5, §7, §8, §9 loader).
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import { effect, service } from './placeholders';
 import { LOADER_HIDE_MS } from './timing';
+import { CATEGORIES, FORM_FIELDS, GENDERS, TIERS, type FormField } from '@/contract/profile';
 import type { User } from './types';
 
 /** The editable fields of the profile form, in the order the screens show them (SPEC §3). */
-export const profileFields = [
-  'first_name',
-  'last_name',
-  'date_birth',
-  'gender',
-  'country',
-  'city',
-  'zipcode',
-  'address',
-  'language',
-  'about',
-  'tier',
-  'category',
-  'job_title',
-  'goals',
-] as const;
+export const profileFields = FORM_FIELDS;
 
-export type ProfileField = (typeof profileFields)[number];
+export type ProfileField = FormField;
 export type ProfileDraft = Record<ProfileField, string>;
 
 /** Option lists of the profile form (SPEC §3): the profile screen's country list is the single option `usa`. */
 export const profileOptions = {
-  gender: ['Male', 'Female'],
+  gender: GENDERS,
   country: ['usa'],
   language: ['English', 'Spanish'],
-  tier: ['1', '2', '3'],
-  category: ['Gaming'],
+  tier: TIERS.map(String),
+  category: CATEGORIES,
 } as const;
 
 /** Registration sends English as "United States" and Spanish as "Mexico" (SPEC §3); the profile shows the names. */
@@ -251,8 +237,3 @@ export const profileMachine = setup({
     },
   },
 });
-
-type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
-
-export const selectProfileSaving = (snapshot: ProfileSnapshot) => snapshot.matches({ editing: { form: 'busy' } });
-export const selectPhotoBusy = (snapshot: ProfileSnapshot) => snapshot.matches({ editing: { photo: 'busy' } });

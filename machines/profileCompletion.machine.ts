@@ -1,39 +1,18 @@
 // Complete-register: two steps with a progress bar, then PUT /api/profile and the dashboard (SPEC §2 Complete-register, §3 completion payload, §4).
 import { assign, setup } from 'xstate';
 import { effect, service } from './placeholders';
+import { COMPLETION_FIELDS, type CompletionField } from '@/contract/profile';
 import type { Gender } from './types';
 
-/** Step 1 fields plus step 2's answer; `language` holds the value sent (United States or Mexico). */
-export interface CompletionFields {
-  first_name: string;
-  last_name: string;
-  date_birth: string;
-  gender: Gender | '';
-  country: string;
-  city: string;
-  zipcode: string;
-  address: string;
-  language: '' | 'United States' | 'Mexico';
-  type_content: string;
-}
+/** Step 1 fields plus step 2's answer, as typed; `language` holds the value sent (United States or Mexico). */
+export type CompletionFields = Record<CompletionField, string> & { gender: Gender | ''; language: '' | 'United States' | 'Mexico' };
 
-export type CompletionField = keyof CompletionFields;
+export type { CompletionField };
 
 /** The completion payload of SPEC §3: the fields plus an image that is always sent empty. */
 export type CompletionPayload = CompletionFields & { image: '' };
 
-export const emptyCompletion: CompletionFields = {
-  first_name: '',
-  last_name: '',
-  date_birth: '',
-  gender: '',
-  country: '',
-  city: '',
-  zipcode: '',
-  address: '',
-  language: '',
-  type_content: '',
-};
+export const emptyCompletion = Object.fromEntries(COMPLETION_FIELDS.map((field) => [field, ''])) as CompletionFields;
 
 export const profileCompletionMachine = setup({
   types: {
@@ -86,6 +65,7 @@ export const profileCompletionMachine = setup({
       },
     },
     saving: {
+      tags: 'busy',
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
@@ -97,11 +77,6 @@ export const profileCompletionMachine = setup({
         },
       },
     },
-    completed: { type: 'final' },
+    completed: { type: 'final', tags: 'busy' },
   },
 });
-
-/** The progress bar: 50 % on step 1, 100 % on step 2 (SPEC §9). */
-export function completionProgress(snapshot: { matches: (value: 'personal') => boolean }): 50 | 100 {
-  return snapshot.matches('personal') ? 50 : 100;
-}

@@ -141,19 +141,3 @@ export const registrationMachine = setup({
   },
 });
 
-/** Messages under each field of step 2, derived from the snapshot (empty → required; password → policy). */
-export function fieldProblems(snapshot: {
-  context: RegistrationContext;
-  matches: (value: { wizard: { details: { editing: 'invalid' } } }) => boolean;
-}): Partial<Record<RegistrationField, 'required' | string>> {
-  if (!snapshot.matches({ wizard: { details: { editing: 'invalid' } } })) return {};
-  const { email, password, policy } = snapshot.context;
-  const problems: Partial<Record<RegistrationField, string>> = {};
-  if (email.trim() === '') problems.email = 'required';
-  if (password === '') problems.password = 'required';
-  else {
-    const problem = passwordProblem(password, policy);
-    if (problem) problems.password = problem;
-  }
-  return problems;
-}

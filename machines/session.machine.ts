@@ -1,5 +1,5 @@
 // The signed-in session: jwt from storage, the current user, the global loading flag, logout (SPEC §3 Session storage, §4 Signed in or out, Logout, §7).
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import { effect, service } from './placeholders';
 import type { SessionInfo, User } from './types';
 
@@ -86,11 +86,3 @@ export const sessionMachine = setup({
     },
   },
 });
-
-type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
-
-/** The global loading flag: the user is being read, or a screen holds the overlay. */
-export const selectLoading = (snapshot: SessionSnapshot): boolean =>
-  snapshot.matches({ signedIn: 'loading' }) || snapshot.context.holds > 0;
-export const selectSignedIn = (snapshot: SessionSnapshot): boolean => snapshot.matches('signedIn');
-export const selectUser = (snapshot: SessionSnapshot) => snapshot.context.user;

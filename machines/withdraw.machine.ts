@@ -61,6 +61,7 @@ export const withdrawMachine = setup({
       on: { 'withdraw.open': { target: 'open', actions: 'resetForm' } },
     },
     open: {
+      tags: 'modal',
       on: {
         'amount.change': { actions: assign({ amount: ({ event }) => event.value }) },
         'method.change': { actions: assign({ method: ({ event }) => event.method }) },
@@ -71,6 +72,7 @@ export const withdrawMachine = setup({
       },
     },
     requesting: {
+      tags: 'modal',
       invoke: {
         id: 'requestPayout',
         src: 'requestPayout',

@@ -15,7 +15,8 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const dashboard = (screen: string) => ['src/views/dashboard/DashboardLayout.tsx', 'src/services/user.ts', screen];
+// The shell loads the API client with the session's first GET /api/user.
+const dashboard = (screen: string) => ['src/views/dashboard/DashboardLayout.tsx', 'src/api/client.ts', screen];
 
 /** The modules each route needs on top of the entry before a person can interact with it. */
 export const routeModules: Record<string, string[]> = {

@@ -13,6 +13,9 @@ export interface SampleNotification {
   read: boolean;
 }
 
+/** SPEC §9: the notification count label is fixed at 3. */
+export const NOTIFICATION_COUNT = 3;
+
 /** Six static placeholder cards: sponsorship-offer text, filler, "Just Now"; some already read. */
 export const notifications: SampleNotification[] = [
   { id: 'n1', title: 'New sponsorship offer', text: 'Nova Energy wants to sponsor your next three streams. Review the offer in Sponsorship Offers.', time: 'Just Now', read: false },

@@ -1,13 +1,12 @@
-// The only module that knows the HTTP client and the API's base URL (DESIGN: src/api).
+// The only module that knows the HTTP client; URLs, methods and authentication come from the contract's endpoint
+// table, bodies and answers are typed by its schemas (DESIGN: src/api). zod stays on the server: types only here.
 import ky, { HTTPError } from 'ky';
-import { API_HOST } from '../config';
+import type { EndpointName, RequestBody, RequestQuery, ResponseBody } from '@/contract';
+import { endpoints } from '@/contract/endpoints';
+import { API_HOST } from '@/src/config';
 
 /** SPEC §9: the HTTP client has no timeout and no body size limit. */
-export const api = ky.create({ prefixUrl: `${API_HOST}/api`, timeout: false, retry: 0 });
-
-export function authed(jwt: string) {
-  return api.extend({ headers: { Authorization: `Bearer ${jwt}` } });
-}
+const http = ky.create({ prefixUrl: `${API_HOST}/`, timeout: false, retry: 0 });
 
 /** An API failure with the server's `{ message }` when it sent one. */
 export class ApiError extends Error {
@@ -39,10 +38,43 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(error instanceof Error ? error.message : String(error), null, null);
 }
 
-/** Runs a call and rethrows its failure as an ApiError. */
-export async function call<T>(run: () => Promise<T>): Promise<T> {
+type Meta<N extends EndpointName> = (typeof endpoints)[N];
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** What a call of endpoint N needs: the session's jwt for bearer endpoints, its body, query and path parameters. */
+export type CallOptions<N extends EndpointName> = (Meta<N>['auth'] extends 'bearer' ? { jwt: string } : { jwt?: never }) &
+  ([RequestBody<N>] extends [never] ? { json?: never } : { json: RequestBody<N> }) &
+  ([RequestQuery<N>] extends [never] ? { query?: never } : { query: RequestQuery<N> }) &
+  ([PathParams<Meta<N>['path']>] extends [never] ? { params?: never } : { params: Record<PathParams<Meta<N>['path']>, string> }) & {
+    /** A multipart body (uploads). */
+    form?: FormData;
+    headers?: Record<string, string>;
+  };
+
+/** Calls endpoint `name` of the contract; a failure rejects with an ApiError carrying the server's message. */
+export async function request<N extends EndpointName>(name: N, options: CallOptions<N>): Promise<ResponseBody<N>> {
+  const meta: { method: string; path: string; auth: string } = endpoints[name];
+  const { jwt, json, query, params, form, headers } = options as {
+    jwt?: string;
+    json?: unknown;
+    query?: Record<string, string>;
+    params?: Record<string, string>;
+    form?: FormData;
+    headers?: Record<string, string>;
+  };
+  const path = meta.path.slice(1).replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params?.[key] ?? ''));
   try {
-    return await run();
+    return await http(path, {
+      method: meta.method,
+      ...(json !== undefined ? { json } : {}),
+      ...(form ? { body: form } : {}),
+      ...(query ? { searchParams: query } : {}),
+      headers: { ...headers, ...(meta.auth === 'bearer' ? { Authorization: `Bearer ${jwt ?? ''}` } : {}) },
+    }).json<ResponseBody<N>>();
   } catch (error) {
     throw await toApiError(error);
   }

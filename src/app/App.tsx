@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { RouteFallback } from '../views/common/RouteFallback';
+import { RouteFallback } from '@/src/views/common/RouteFallback';
 import { inspectorRegistry } from './inspect';
 import { AppRoutes } from './routes';
-import { SessionProvider } from './session';
+import { SessionProvider } from './SessionProvider';
 
 // The offline statechart inspector (Alt+Shift+I): development builds only, in its own chunk.
-const InspectorDock = import.meta.env.DEV ? lazy(() => import('../inspector/InspectorDock')) : undefined;
+const InspectorDock = import.meta.env.DEV ? lazy(() => import('@/src/inspector/InspectorDock')) : undefined;
 
 /** The app inside a router: the session actor, then the routes. */
 export function App() {

@@ -3,8 +3,8 @@
 // In development every actor reports to a hub that feeds the offline panel's registry (Alt+Shift+I) and,
 // with `?inspect` in the URL or VITE_INSPECT=1, Stately's browser inspector, loaded on demand.
 import type { InspectionEvent } from 'xstate';
-import { createInspectionHub } from '../inspector/hub';
-import { createActorRegistry, type ActorRegistry } from '../inspector/registry';
+import { createInspectionHub } from '@/src/inspector/hub';
+import { createActorRegistry, type ActorRegistry } from '@/src/inspector/registry';
 
 function wantsStatelyInspector(): boolean {
   if (import.meta.env.VITE_INSPECT === '1' || import.meta.env.VITE_INSPECT === 'true') return true;

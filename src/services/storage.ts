@@ -1,5 +1,5 @@
 // The two local storage entries of a session (SPEC §3 Session storage, §9): `jwt` and `session`.
-import type { SessionInfo } from '../../machines/types';
+import type { SessionInfo } from '@/machines/types';
 
 export const JWT_KEY = 'jwt';
 export const SESSION_KEY = 'session';

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { AlertDialog as RadixAlertDialog } from 'radix-ui';
+import { dialogWidths, type DialogWidth } from '@/src/theme/tokens';
 import * as s from './Dialog.css';
 import { useReturnFocus } from './returnFocus';
 import { Button } from './Button';
@@ -16,8 +17,8 @@ export type AlertDialogProps = {
   onCancel: () => void;
   onAction: () => void;
   tone?: 'danger' | 'primary';
-  /** Maximum width in px (default 420, the spec's limit for logout and delete). */
-  maxWidth?: number;
+  /** The panel's maximum width, from the theme's dialog widths (default confirm). */
+  width?: DialogWidth;
   /** Icon shown above the title (defaults by tone); pass null to hide it. */
   icon?: IconName | null;
 };
@@ -36,7 +37,7 @@ export function AlertDialog({
   onCancel,
   onAction,
   tone = 'danger',
-  maxWidth = 420,
+  width = 'confirm',
   icon,
 }: AlertDialogProps) {
   const focus = useReturnFocus();
@@ -52,7 +53,7 @@ export function AlertDialog({
         <RadixAlertDialog.Overlay className={s.overlay} />
         <RadixAlertDialog.Content
           className={s.alertContent}
-          style={{ maxWidth: `${maxWidth}px` }}
+          style={{ maxWidth: `${dialogWidths[width]}px` }}
           onOpenAutoFocus={focus.remember}
           onCloseAutoFocus={focus.restore}
         >

@@ -1,6 +1,6 @@
 import { recipe } from '@vanilla-extract/recipes';
-import { vars } from '../theme/theme.css';
-import { media } from '../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { media } from '@/src/theme/tokens';
 
 export const card = recipe({
   // No `display` here: screens lay out their cards (grid, flex) with their own class, and a display in the

@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { vars } from '../theme/theme.css';
-import { zIndex } from '../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { zIndex } from '@/src/theme/tokens';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const fadeOut = keyframes({ from: { opacity: 1 }, to: { opacity: 0 } });

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
+import { dialogWidths, type DialogWidth } from '@/src/theme/tokens';
 import * as s from './Dialog.css';
 import { useReturnFocus } from './returnFocus';
 import { Icon } from './Icon';
@@ -16,8 +17,8 @@ export type DialogProps = {
   children?: ReactNode;
   /** Action row under the body, usually Buttons. */
   footer?: ReactNode;
-  /** Maximum width in px (default 520); the dialog always keeps 16 px margins on small screens. */
-  maxWidth?: number;
+  /** The panel's maximum width, from the theme's dialog widths (default wide). */
+  width?: DialogWidth;
   /** Hide the close icon button (Escape still closes). */
   hideClose?: boolean;
   className?: string;
@@ -38,7 +39,7 @@ export function Dialog({
   description,
   children,
   footer,
-  maxWidth = 520,
+  width = 'wide',
   hideClose = false,
   className,
   onOpenAutoFocus,
@@ -54,7 +55,7 @@ export function Dialog({
         <RadixDialog.Overlay className={s.overlay} />
         <RadixDialog.Content
           className={cx(s.content, className)}
-          style={{ maxWidth: `${maxWidth}px` }}
+          style={{ maxWidth: `${dialogWidths[width]}px` }}
           onOpenAutoFocus={(event) => {
             focus.remember();
             onOpenAutoFocus?.(event);

@@ -1,5 +1,5 @@
 import { style, globalStyle } from '@vanilla-extract/css';
-import { vars } from '../theme/theme.css';
+import { vars } from '@/src/theme/theme.css';
 
 export const field = style({
   display: 'flex',

@@ -1,5 +1,5 @@
 import { styleVariants, style } from '@vanilla-extract/css';
-import { vars } from '../theme/theme.css';
+import { vars } from '@/src/theme/theme.css';
 
 const base = style({
   fontWeight: vars.fontWeight.medium,

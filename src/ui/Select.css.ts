@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { vars } from '../theme/theme.css';
-import { zIndex } from '../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { zIndex } from '@/src/theme/tokens';
 
 const show = keyframes({
   from: { opacity: 0, transform: 'translateY(-4px)' },

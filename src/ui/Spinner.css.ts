@@ -1,6 +1,6 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../theme/theme.css';
-import { reducedMotion, zIndex } from '../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { reducedMotion, zIndex } from '@/src/theme/tokens';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.45 } });

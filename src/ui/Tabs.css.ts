@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../theme/theme.css';
+import { vars } from '@/src/theme/theme.css';
 
 export const root = style({
   display: 'flex',

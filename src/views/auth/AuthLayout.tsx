@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../common/Logo';
+import { Logo } from '@/src/views/common/Logo';
 import * as s from './AuthLayout.css';
 
 /** The centred card of the sign-in screens: login, register, complete-register, forgot-password. */

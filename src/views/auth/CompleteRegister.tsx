@@ -1,17 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { completionProgress, profileCompletionMachine, type CompletionField } from '../../../machines/profileCompletion.machine';
-import { selectSignedIn } from '../../../machines/session.machine';
-import { inspect } from '../../app/inspect';
-import { SessionContext } from '../../app/session';
-import { countries } from '../../data/countries';
-import { messages } from '../../messages';
-import { saveCompletion } from '../../services/auth';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Field, NativeSelectField } from '../../ui/Field';
-import { Progress } from '../../ui/Progress';
+import type { CompletionField } from '@/machines/profileCompletion.machine';
+import {
+  selectCompletionFailed,
+  selectCompletionFields,
+  selectCompletionSaving,
+  selectOnStepOne,
+  selectProgress,
+} from '@/machines/profileCompletion.select';
+import { selectSignedIn } from '@/machines/session.select';
+import { inspect } from '@/src/app/inspect';
+import { SessionContext } from '@/src/app/session';
+import { countries } from '@/src/data/countries';
+import { messages } from '@/src/messages';
+import { useProfileCompletionLogic, type ProfileCompletionLogic } from '@/src/services/profileCompletion';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Field, NativeSelectField } from '@/src/ui/Field';
+import { Progress } from '@/src/ui/Progress';
 import { AuthLayout } from './AuthLayout';
-import { useGoTo } from './signIn';
 import * as s from './CompleteRegister.css';
 
 const genderOptions = [
@@ -25,31 +31,19 @@ const languageOptions = [
   { value: 'Mexico', label: 'Spanish' },
 ];
 
-/** The completion wizard with its API actor; tests provide another actor on top. */
-export const completionLogic = profileCompletionMachine.provide({ actors: { saveProfile: saveCompletion } });
-
-/** /complete-register (SPEC §2): only for a signed-in user; otherwise it renders nothing. */
-export function CompleteRegister({ logic = completionLogic }: { logic?: typeof completionLogic }) {
+/** /complete-register (SPEC §2): only for a signed-in user; otherwise it renders nothing. `logic` replaces its API actor (tests). */
+export function CompleteRegister({ logic }: { logic?: ProfileCompletionLogic }) {
   const signedIn = SessionContext.useSelector(selectSignedIn);
   return signedIn ? <CompletionWizard logic={logic} /> : null;
 }
 
-function CompletionWizard({ logic }: { logic: typeof completionLogic }) {
-  const goTo = useGoTo();
-  const wizard = useActorRef(
-    logic.provide({
-      actions: {
-        goToDashboard: () => goTo('/dashboard'),
-        logError: (_, { error }) => console.error(messages.profileUpdateFailed, error),
-      },
-    }),
-    { inspect },
-  );
-  const fields = useSelector(wizard, (snapshot) => snapshot.context.fields);
-  const progress = useSelector(wizard, completionProgress);
-  const onStepOne = useSelector(wizard, (snapshot) => snapshot.matches('personal'));
-  const saving = useSelector(wizard, (snapshot) => snapshot.matches('saving') || snapshot.matches('completed'));
-  const failed = useSelector(wizard, (snapshot) => snapshot.matches({ content: 'failed' }));
+function CompletionWizard({ logic }: { logic?: ProfileCompletionLogic }) {
+  const wizard = useActorRef(useProfileCompletionLogic(logic), { inspect });
+  const fields = useSelector(wizard, selectCompletionFields);
+  const progress = useSelector(wizard, selectProgress);
+  const onStepOne = useSelector(wizard, selectOnStepOne);
+  const saving = useSelector(wizard, selectCompletionSaving);
+  const failed = useSelector(wizard, selectCompletionFailed);
 
   const bind = (field: CompletionField) => ({
     name: field,

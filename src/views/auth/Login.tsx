@@ -1,53 +1,35 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { googleSignInMachine } from '../../../machines/googleSignIn.machine';
-import { loginMachine, missingFields } from '../../../machines/login.machine';
-import { inspect } from '../../app/inspect';
-import { messages } from '../../messages';
-import { authenticate, exchangeGoogleToken, googlePopup } from '../../services/auth';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
-import { Icon } from '../../ui/Icon';
-import { Link } from '../../ui/Link';
+import {
+  sameMissing,
+  selectGoogleBusy,
+  selectGoogleRefused,
+  selectLoginBusy,
+  selectLoginFields,
+  selectLoginRejected,
+  selectMissingFields,
+} from '@/machines/login.select';
+import { inspect } from '@/src/app/inspect';
+import { messages } from '@/src/messages';
+import { useGoogleSignInLogic, useLoginLogic, type GoogleSignInLogic, type LoginLogic } from '@/src/services/login';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { Link } from '@/src/ui/Link';
 import { AuthLayout } from './AuthLayout';
-import { useGoTo, useSignIn } from './signIn';
 import * as s from './auth.css';
 
-/** /login (SPEC §2 Login screen): email and password, or Google. */
-export function Login() {
-  const goTo = useGoTo();
-  const signInWithPassword = useSignIn('password');
-  const signInWithGoogle = useSignIn('google');
-  const login = useActorRef(
-    loginMachine.provide({
-      actors: { authenticate },
-      actions: {
-        signIn: (_, { token }) => signInWithPassword(token),
-        goToDashboard: () => goTo('/dashboard'),
-        logError: (_, { error }) => console.error(messages.loginFailed, error),
-      },
-    }),
-    { inspect },
-  );
-  const google = useActorRef(
-    googleSignInMachine.provide({
-      actors: { popup: googlePopup, exchange: exchangeGoogleToken },
-      actions: {
-        signIn: (_, { token }) => signInWithGoogle(token),
-        goToDashboard: () => goTo('/dashboard'),
-        logFailure: (_, { error }) => console.error(messages.googleSignInFailed, error),
-      },
-    }),
-    { inspect },
-  );
+/** /login (SPEC §2 Login screen): email and password, or Google. `logic` replaces the API actors (tests). */
+export function Login({ logic }: { logic?: { login?: LoginLogic; google?: GoogleSignInLogic } }) {
+  const login = useActorRef(useLoginLogic(logic?.login), { inspect });
+  const google = useActorRef(useGoogleSignInLogic(logic?.google), { inspect });
 
-  const email = useSelector(login, (snapshot) => snapshot.context.email);
-  const password = useSelector(login, (snapshot) => snapshot.context.password);
-  const missing = useSelector(login, missingFields, (a, b) => a.email === b.email && a.password === b.password);
-  const submitting = useSelector(login, (snapshot) => snapshot.matches('submitting') || snapshot.matches('signedIn'));
-  const rejected = useSelector(login, (snapshot) => snapshot.matches({ editing: 'rejected' }));
-  const googleBusy = useSelector(google, (snapshot) => snapshot.matches('popup') || snapshot.matches('exchanging'));
-  const googleRefused = useSelector(google, (snapshot) => snapshot.matches({ idle: 'refused' }));
+  const { email, password } = useSelector(login, selectLoginFields);
+  const missing = useSelector(login, selectMissingFields, sameMissing);
+  const submitting = useSelector(login, selectLoginBusy);
+  const rejected = useSelector(login, selectLoginRejected);
+  const googleBusy = useSelector(google, selectGoogleBusy);
+  const googleRefused = useSelector(google, selectGoogleRefused);
 
   return (
     <AuthLayout title="Welcome" subtitle="Please login to continue">

@@ -1,18 +1,24 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { fieldProblems, registrationMachine } from '../../../machines/registration.machine';
-import type { AccountType } from '../../../machines/types';
-import { inspect } from '../../app/inspect';
-import { messages } from '../../messages';
-import { loadPasswordPolicy, registerAccount } from '../../services/auth';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Checkbox } from '../../ui/Checkbox';
-import { Field } from '../../ui/Field';
-import { Icon } from '../../ui/Icon';
-import { Link } from '../../ui/Link';
-import { RadioGroup } from '../../ui/RadioGroup';
+import {
+  sameProblems,
+  selectFieldProblems,
+  selectRegistrationFields,
+  selectRegistrationRejected,
+  selectRegistrationSubmitting,
+  selectStep,
+} from '@/machines/registration.select';
+import type { AccountType } from '@/machines/types';
+import { inspect } from '@/src/app/inspect';
+import { messages } from '@/src/messages';
+import { useRegistrationLogic, type RegistrationLogic } from '@/src/services/registration';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Checkbox } from '@/src/ui/Checkbox';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { Link } from '@/src/ui/Link';
+import { RadioGroup } from '@/src/ui/RadioGroup';
 import { AuthLayout } from './AuthLayout';
-import { useGoTo, useSignIn } from './signIn';
 import * as s from './auth.css';
 import * as r from './Register.css';
 
@@ -21,32 +27,14 @@ const accountOptions = [
   { value: 'Advertiser', label: 'Advertiser', description: 'I represent a brand and want to sponsor creators.', icon: <Icon name="offers" size={22} /> },
 ];
 
-/** The wizard with its API actors; tests provide other actors and shorter delays on top. */
-export const registrationLogic = registrationMachine.provide({
-  actors: { loadPolicy: loadPasswordPolicy, register: registerAccount },
-});
-
-/** /register (SPEC §2 Register screen): the wizard of the `registration` machine. */
-export function Register({ logic = registrationLogic }: { logic?: typeof registrationLogic }) {
-  const goTo = useGoTo();
-  const signIn = useSignIn('register');
-  const wizard = useActorRef(
-    logic.provide({
-      actions: {
-        signIn: (_, { token }) => signIn(token),
-        goToCompleteRegister: () => goTo('/complete-register'),
-        logError: (_, { error }) => console.error(messages.registerFailed, error),
-      },
-    }),
-    { inspect },
-  );
-  const step = useSelector(wizard, (snapshot) =>
-    snapshot.matches({ wizard: 'choosing' }) ? 'choosing' : snapshot.matches({ wizard: 'animating' }) ? 'animating' : 'details',
-  );
-  const context = useSelector(wizard, (snapshot) => snapshot.context);
-  const problems = useSelector(wizard, fieldProblems, (a, b) => a.email === b.email && a.password === b.password);
-  const rejected = useSelector(wizard, (snapshot) => snapshot.matches({ wizard: { details: { editing: 'rejected' } } }));
-  const submitting = useSelector(wizard, (snapshot) => snapshot.matches({ wizard: { details: 'submitting' } }));
+/** /register (SPEC §2 Register screen): the wizard of the `registration` machine. `logic` replaces its API actors (tests). */
+export function Register({ logic }: { logic?: RegistrationLogic }) {
+  const wizard = useActorRef(useRegistrationLogic(logic), { inspect });
+  const step = useSelector(wizard, selectStep);
+  const context = useSelector(wizard, selectRegistrationFields);
+  const problems = useSelector(wizard, selectFieldProblems, sameProblems);
+  const rejected = useSelector(wizard, selectRegistrationRejected);
+  const submitting = useSelector(wizard, selectRegistrationSubmitting);
 
   if (step !== 'details') {
     return (

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { emailFormMachine } from '../../../machines/emailForm.machine';
-import { messages } from '../../messages';
-import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
+import type { emailFormMachine } from '@/machines/emailForm.machine';
+import { selectEmail, selectEmailInvalid } from '@/machines/emailForm.select';
+import { messages } from '@/src/messages';
+import { Button } from '@/src/ui/Button';
+import { Field } from '@/src/ui/Field';
 import * as s from './EmailForm.css';
 
 /** The shared email form of the newsletter modal and forgot-password page (SPEC §5: required, no format check). */
@@ -16,8 +17,8 @@ export function EmailForm({
   submitLabel: string;
   fullWidth?: boolean;
 }) {
-  const email = useSelector(actorRef, (snapshot) => snapshot.context.email);
-  const invalid = useSelector(actorRef, (snapshot) => snapshot.matches({ editing: 'invalid' }));
+  const email = useSelector(actorRef, selectEmail);
+  const invalid = useSelector(actorRef, selectEmailInvalid);
   return (
     <form
       className={s.form}

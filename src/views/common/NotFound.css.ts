@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../theme/theme.css';
+import { vars } from '@/src/theme/theme.css';
 
 export const page = style({ minHeight: '100vh', background: vars.gradient.hero, color: vars.color.textOnDark, display: 'flex', flexDirection: 'column' });
 export const top = style({ padding: `${vars.space[5]} ${vars.space[6]}` });

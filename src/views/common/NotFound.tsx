@@ -1,4 +1,4 @@
-import { Button } from '../../ui/Button';
+import { Button } from '@/src/ui/Button';
 import { Link } from 'react-router-dom';
 import { Logo } from './Logo';
 import * as s from './NotFound.css';

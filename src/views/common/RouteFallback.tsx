@@ -1,4 +1,4 @@
-import { Spinner } from '../../ui/Spinner';
+import { Spinner } from '@/src/ui/Spinner';
 import * as s from './RouteFallback.css';
 
 /** Shown while a route's code arrives. */

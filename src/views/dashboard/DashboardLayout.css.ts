@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../theme/theme.css';
-import { media, zIndex } from '../../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { media, zIndex } from '@/src/theme/tokens';
 import { SIDE_MENU_WIDTH } from './shell/SideMenu.css';
 
 export const shell = style({

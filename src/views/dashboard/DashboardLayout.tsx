@@ -1,18 +1,19 @@
 import { useActorRef } from '@xstate/react';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { notificationsMachine } from '../../../machines/notifications.machine';
-import { selectLoading, selectUser } from '../../../machines/session.machine';
-import { sideMenuMachine } from '../../../machines/sideMenu.machine';
-import { inspect } from '../../app/inspect';
-import { SessionContext } from '../../app/session';
-import { notifications } from '../../sampleData';
-import { LoadingOverlay } from '../../ui/Spinner';
-import { RouteFallback } from '../common/RouteFallback';
-import { LogoutDialog, useLogoutConfirm } from './LogoutDialog';
+import { notificationsMachine } from '@/machines/notifications.machine';
+import { selectLoading, selectUser } from '@/machines/session.select';
+import { inspect } from '@/src/app/inspect';
+import { SessionContext } from '@/src/app/session';
+import { useLogoutConfirmLogic } from '@/src/services/logoutConfirm';
+import { sideMenuLogic } from '@/src/services/sideMenu';
+import { notifications } from '@/src/sampleData';
+import { LoadingOverlay } from '@/src/ui/Spinner';
+import { RouteFallback } from '@/src/views/common/RouteFallback';
+import { LogoutDialog } from './LogoutDialog';
 import { DashboardHeader } from './shell/DashboardHeader';
 import { NotificationsModal } from './shell/NotificationsModal';
-import { SIDE_MENU_CLOSE_ID, SIDE_MENU_TOGGLE_ID, SideMenu } from './shell/SideMenu';
+import { SideMenu } from './shell/SideMenu';
 import * as s from './DashboardLayout.css';
 
 /** The signed-in shell (SPEC §2 Dashboard shell): side menu, header, the screen, and the shell's modals. */
@@ -20,20 +21,9 @@ export function DashboardLayout() {
   const session = SessionContext.useActorRef();
   const user = SessionContext.useSelector(selectUser);
   const loading = SessionContext.useSelector(selectLoading);
-  const menuLogic = useMemo(
-    () =>
-      sideMenuMachine.provide({
-        actions: {
-          // After the drawer becomes visible (next frame), focus its close control; on dismiss, the menu button.
-          focusMenu: () => requestAnimationFrame(() => document.getElementById(SIDE_MENU_CLOSE_ID)?.focus()),
-          focusToggle: () => requestAnimationFrame(() => document.getElementById(SIDE_MENU_TOGGLE_ID)?.focus()),
-        },
-      }),
-    [],
-  );
-  const menu = useActorRef(menuLogic, { inspect });
+  const menu = useActorRef(sideMenuLogic, { inspect });
   const notificationsRef = useActorRef(notificationsMachine, { input: { count: notifications.length }, inspect });
-  const logout = useLogoutConfirm();
+  const logout = useActorRef(useLogoutConfirmLogic(), { inspect });
   const { pathname } = useLocation();
 
   // SPEC §7: GET /api/user is called on dashboard load.

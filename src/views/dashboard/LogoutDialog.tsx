@@ -1,31 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { logoutConfirmMachine } from '../../../machines/logoutConfirm.machine';
-import { CONFIRM_DIALOG_MAX_WIDTH_PX } from '../../../machines/timing';
-import { inspect } from '../../app/inspect';
-import { SessionContext } from '../../app/session';
-import { messages } from '../../messages';
-import { AlertDialog } from '../../ui/AlertDialog';
+import type { logoutConfirmMachine } from '@/machines/logoutConfirm.machine';
+import { selectLogoutOpen } from '@/machines/logoutConfirm.select';
+import { AlertDialog } from '@/src/ui/AlertDialog';
 
 export type LogoutConfirmRef = ActorRefFrom<typeof logoutConfirmMachine>;
 
-/** The logout confirmation actor, wired to the session: Yes logs out; No reports the spec's error object. */
-export function useLogoutConfirm(): LogoutConfirmRef {
-  const session = SessionContext.useActorRef();
-  return useActorRef(
-    logoutConfirmMachine.provide({
-      actions: {
-        logOut: () => session.send({ type: 'session.logout' }),
-        reportCancel: () => console.error(new Error(messages.genericError)),
-      },
-    }),
-    { inspect },
-  );
-}
-
 /** Are you sure you want to log out? (SPEC §2 Logout modal; at most 420 px wide.) */
 export function LogoutDialog({ actorRef }: { actorRef: LogoutConfirmRef }) {
-  const open = useSelector(actorRef, (snapshot) => snapshot.matches('open'));
+  const open = useSelector(actorRef, selectLogoutOpen);
   return (
     <AlertDialog
       open={open}
@@ -38,7 +21,7 @@ export function LogoutDialog({ actorRef }: { actorRef: LogoutConfirmRef }) {
       cancelLabel="No, Cancel"
       onAction={() => actorRef.send({ type: 'logout.confirm' })}
       onCancel={() => actorRef.send({ type: 'logout.cancel' })}
-      maxWidth={CONFIRM_DIALOG_MAX_WIDTH_PX}
+      width="confirm"
       icon="logout"
     />
   );

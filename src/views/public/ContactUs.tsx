@@ -1,7 +1,7 @@
-import { SUPPORT_EMAIL } from '../../config';
-import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
-import { Icon } from '../../ui/Icon';
+import { SUPPORT_EMAIL } from '@/src/config';
+import { Button } from '@/src/ui/Button';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
 import * as s from './ContactUs.css';
 
 /** Contact Us (SPEC §2): the spec shows no submit call, so Send Message hands the message to the visitor's mail app. */

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../theme/theme.css';
-import { media } from '../../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { layout, media } from '@/src/theme/tokens';
 
 export const hero = style({
   background: vars.gradient.hero,
@@ -10,7 +10,7 @@ export const hero = style({
 });
 
 export const heroInner = style({
-  maxWidth: 1200,
+  maxWidth: layout.pageMaxWidthPx,
   margin: '0 auto',
   display: 'grid',
   gap: vars.space[10],
@@ -60,7 +60,7 @@ export const section = style({
   '@media': { [media.tablet]: { padding: `${vars.space[16]} ${vars.space[6]}` } },
 });
 
-export const sectionInner = style({ maxWidth: 1200, margin: '0 auto' });
+export const sectionInner = style({ maxWidth: layout.pageMaxWidthPx, margin: '0 auto' });
 
 export const sectionTitle = style({
   margin: 0,
@@ -133,7 +133,7 @@ export const cta = style({
 });
 
 export const ctaInner = style({
-  maxWidth: 1200,
+  maxWidth: layout.pageMaxWidthPx,
   margin: '0 auto',
   padding: `${vars.space[12]} ${vars.space[6]}`,
   borderRadius: vars.radius.xl,

@@ -1,11 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { emailFormMachine } from '../../../machines/emailForm.machine';
-import { newsletterMachine } from '../../../machines/newsletter.machine';
-import { inspect } from '../../app/inspect';
-import { Button } from '../../ui/Button';
-import { Icon, type IconName } from '../../ui/Icon';
+import { selectNewsletterOpen } from '@/machines/newsletter.select';
+import { inspect } from '@/src/app/inspect';
+import { useNewsletterLogic } from '@/src/services/emailForm';
+import { Button } from '@/src/ui/Button';
+import { Icon, type IconName } from '@/src/ui/Icon';
 import { Link } from 'react-router-dom';
 import * as s from './Landing.css';
 
@@ -42,14 +41,8 @@ const promises = [
 ];
 
 export function Landing() {
-  const navigate = useNavigate();
-  const newsletter = useActorRef(
-    newsletterMachine.provide({
-      actors: { emailForm: emailFormMachine.provide({ actions: { navigateHome: () => navigate('/') } }) },
-    }),
-    { inspect },
-  );
-  const modalOpen = useSelector(newsletter, (snapshot) => snapshot.matches('open'));
+  const newsletter = useActorRef(useNewsletterLogic(), { inspect });
+  const modalOpen = useSelector(newsletter, selectNewsletterOpen);
 
   return (
     <>

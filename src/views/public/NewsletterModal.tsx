@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { newsletterMachine } from '../../../machines/newsletter.machine';
-import { Dialog } from '../../ui/Dialog';
-import { EmailForm } from '../common/EmailForm';
+import type { newsletterMachine } from '@/machines/newsletter.machine';
+import { selectNewsletterForm, selectNewsletterOpen } from '@/machines/newsletter.select';
+import { Dialog } from '@/src/ui/Dialog';
+import { EmailForm } from '@/src/views/common/EmailForm';
 
 /** Subscribe Newsletter modal (SPEC §2); open while the newsletter machine is `open`. */
 export function NewsletterModal({ actorRef }: { actorRef: ActorRefFrom<typeof newsletterMachine> }) {
-  const open = useSelector(actorRef, (snapshot) => snapshot.matches('open'));
-  const form = useSelector(actorRef, (snapshot) => snapshot.children.form);
+  const open = useSelector(actorRef, selectNewsletterOpen);
+  const form = useSelector(actorRef, selectNewsletterForm);
   return (
     <Dialog
       open={open}
@@ -16,7 +17,7 @@ export function NewsletterModal({ actorRef }: { actorRef: ActorRefFrom<typeof ne
       }}
       title="Subscribe Newsletter"
       description="Subscribe our Newsletter and Get Updates"
-      maxWidth={460}
+      width="narrow"
     >
       {form ? <EmailForm actorRef={form} submitLabel="Save changes" fullWidth /> : null}
     </Dialog>

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../theme/theme.css';
-import { media } from '../../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { layout, media } from '@/src/theme/tokens';
 
 export const footer = style({
   backgroundColor: vars.color.hero,
@@ -10,7 +10,7 @@ export const footer = style({
 });
 
 export const inner = style({
-  maxWidth: 1200,
+  maxWidth: layout.pageMaxWidthPx,
   margin: '0 auto',
   display: 'grid',
   gap: vars.space[8],
@@ -62,7 +62,7 @@ export const socialLink = style({
 });
 
 export const bottom = style({
-  maxWidth: 1200,
+  maxWidth: layout.pageMaxWidthPx,
   margin: `${vars.space[10]} auto 0`,
   paddingTop: vars.space[6],
   borderTop: '1px solid rgba(255,255,255,0.12)',

@@ -1,8 +1,7 @@
-import { COPYRIGHT_YEAR } from '../../../machines/timing';
-import { SOCIAL_LINKS } from '../../config';
-import { Icon } from '../../ui/Icon';
+import { SOCIAL_LINKS } from '@/src/config';
+import { Icon } from '@/src/ui/Icon';
 import { Link } from 'react-router-dom';
-import { Logo } from '../common/Logo';
+import { Logo } from '@/src/views/common/Logo';
 import { publicNav } from './PublicHeader';
 import * as s from './PublicFooter.css';
 
@@ -42,7 +41,7 @@ export function PublicFooter() {
         </ul>
       </div>
       <div className={s.bottom}>
-        <p className={s.copyright}>Copyright {COPYRIGHT_YEAR} all rights reserved.</p>
+        <p className={s.copyright}>Copyright 2024 all rights reserved.</p>
         <ul className={s.legal}>
           <li>
             <a href="/#" className={s.link}>

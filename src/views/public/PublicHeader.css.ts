@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { vars } from '../../theme/theme.css';
-import { media, zIndex } from '../../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { layout, media, zIndex } from '@/src/theme/tokens';
 
 export const header = style({
   position: 'sticky',
@@ -19,7 +19,7 @@ export const header = style({
 });
 
 export const inner = style({
-  maxWidth: 1200,
+  maxWidth: layout.pageMaxWidthPx,
   margin: '0 auto',
   padding: `${vars.space[3]} ${vars.space[4]}`,
   minHeight: 68,

@@ -1,14 +1,15 @@
 import { useMachine } from '@xstate/react';
 import { Link, NavLink } from 'react-router-dom';
-import { publicMenuMachine } from '../../../machines/publicMenu.machine';
-import { HEADER_SCROLL_THRESHOLD_PX } from '../../../machines/timing';
-import { selectSignedIn } from '../../../machines/session.machine';
-import { SessionContext } from '../../app/session';
-import { inspect } from '../../app/inspect';
-import { Button } from '../../ui/Button';
-import { Icon } from '../../ui/Icon';
-import { Logo } from '../common/Logo';
-import { useScrolledPast } from '../common/useScrolledPast';
+import { publicMenuMachine } from '@/machines/publicMenu.machine';
+import { selectMenuPhase } from '@/machines/publicMenu.select';
+import { layout } from '@/src/theme/tokens';
+import { selectSignedIn } from '@/machines/session.select';
+import { SessionContext } from '@/src/app/session';
+import { inspect } from '@/src/app/inspect';
+import { Button } from '@/src/ui/Button';
+import { Icon } from '@/src/ui/Icon';
+import { Logo } from '@/src/views/common/Logo';
+import { useScrolledPast } from '@/src/views/common/useScrolledPast';
 import * as s from './PublicHeader.css';
 
 export const publicNav = [
@@ -21,8 +22,8 @@ export const publicNav = [
 export function PublicHeader() {
   const [menu, send] = useMachine(publicMenuMachine, { inspect });
   const signedIn = SessionContext.useSelector(selectSignedIn);
-  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
-  const menuState = menu.value; // 'closed' | 'open' | 'closing'
+  const scrolled = useScrolledPast(layout.headerScrollThresholdPx);
+  const menuState = selectMenuPhase(menu);
   const close = () => send({ type: 'menu.close' });
 
   return (

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../theme/theme.css';
+import { vars } from '@/src/theme/theme.css';
 
 export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
 export const main = style({ flex: 1, outline: 'none' });

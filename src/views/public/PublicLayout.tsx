@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { RouteFallback } from '../common/RouteFallback';
+import { RouteFallback } from '@/src/views/common/RouteFallback';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 import * as s from './PublicLayout.css';

@@ -1,11 +1,12 @@
 import { useMachine } from '@xstate/react';
-import { connectAccountsMachine } from '../../../../machines/connectAccounts.machine';
-import { inspect } from '../../../app/inspect';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Chip } from '../../../ui/Chip';
-import { Icon } from '../../../ui/Icon';
-import { ScreenHeading } from '../ScreenHeading';
+import { connectAccountsMachine } from '@/machines/connectAccounts.machine';
+import { selectConnected } from '@/machines/connectAccounts.select';
+import { inspect } from '@/src/app/inspect';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Chip } from '@/src/ui/Chip';
+import { Icon } from '@/src/ui/Icon';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './account.css';
 
 const platforms = [
@@ -21,7 +22,7 @@ export function ConnectAccountsScreen() {
       <ScreenHeading title="Connect Accounts" />
       <div className={s.platforms}>
         {platforms.map((platform) => {
-          const connected = snapshot.matches({ [platform.id]: 'connected' });
+          const connected = selectConnected(snapshot, platform.id);
           return (
             <Card as="section" key={platform.id} aria-labelledby={`platform-${platform.id}`} className={s.platform} data-platform={platform.id}>
               <span className={s.platformIcon} data-platform={platform.id} aria-hidden="true">

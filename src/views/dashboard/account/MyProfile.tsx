@@ -1,43 +1,28 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
-import type { AnyActorLogic } from 'xstate';
+import { languageName, profileOptions, type ProfileDraft, type ProfileField, type ProfileNotice } from '@/machines/profile.machine';
 import {
-  languageName,
-  profileMachine,
-  profileOptions,
   selectPhotoBusy,
+  selectProfileContext,
+  selectProfileEditing,
+  selectProfileFailed,
+  selectProfileLoading,
   selectProfileSaving,
-  type ProfileDraft,
-  type ProfileField,
-  type ProfileNotice,
-} from '../../../../machines/profile.machine';
-import type { User } from '../../../../machines/types';
-import { inspect } from '../../../app/inspect';
-import { SessionContext } from '../../../app/session';
-import { messages } from '../../../messages';
-import * as profileServices from '../../../services/profile';
-import { Alert } from '../../../ui/Alert';
-import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Field, NativeSelectField } from '../../../ui/Field';
-import { Icon } from '../../../ui/Icon';
-import { Spinner } from '../../../ui/Spinner';
-import { avatarSrc, fullName } from '../shell/ProfileMenu';
-import { ScreenHeading } from '../ScreenHeading';
+  selectProfileViewing,
+} from '@/machines/profile.select';
+import type { User } from '@/machines/types';
+import { inspect } from '@/src/app/inspect';
+import { messages } from '@/src/messages';
+import { useProfileLogic, type ProfileLogic } from '@/src/services/profile';
+import { Alert } from '@/src/ui/Alert';
+import { Avatar } from '@/src/ui/Avatar';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Field, NativeSelectField } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { Spinner } from '@/src/ui/Spinner';
+import { avatarSrc, fullName } from '@/src/views/dashboard/shell/ProfileMenu';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './MyProfile.css';
-
-export type ProfileActors = {
-  loadProfile: AnyActorLogic;
-  saveProfile: AnyActorLogic;
-  uploadPhoto: AnyActorLogic;
-};
-
-const realActors: ProfileActors = {
-  loadProfile: profileServices.loadProfileActor,
-  saveProfile: profileServices.saveProfileActor,
-  uploadPhoto: profileServices.uploadPhotoActor,
-};
 
 const noticeText: Record<Exclude<ProfileNotice, null>, { tone: 'error' | 'success'; text: string }> = {
   updated: { tone: 'success', text: messages.profileUpdated },
@@ -46,34 +31,16 @@ const noticeText: Record<Exclude<ProfileNotice, null>, { tone: 'error' | 'succes
   photoUploaded: { tone: 'success', text: messages.photoUploaded },
 };
 
-/** My Profile (SPEC §2): read view, Edit, edit form with picture upload. `actors` and `delays` are for tests. */
-export function MyProfileScreen({ actors = realActors, delays }: { actors?: ProfileActors; delays?: { loaderHide?: number } }) {
-  const session = SessionContext.useActorRef();
-  const logic = useMemo(
-    () =>
-      profileMachine.provide({
-        actors: actors as never,
-        actions: {
-          holdLoading: () => session.send({ type: 'loading.hold' }),
-          releaseLoading: () => session.send({ type: 'loading.release' }),
-          notifySession: (_, { user }) => session.send({ type: 'user.updated', user }),
-          revokePreview: (_, { url }) => {
-            if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
-          },
-          logError: (_, { error }) => console.warn('Photo upload failed', error),
-        },
-        ...(delays ? { delays } : {}),
-      }),
-    [actors, delays, session],
-  );
-  const [snapshot, send] = useMachine(logic, { inspect });
-  const { profile, draft, preview, notice, loadError } = snapshot.context;
+/** My Profile (SPEC §2): read view, Edit, edit form with picture upload. `logic` replaces its API actors and delays (tests). */
+export function MyProfileScreen({ logic }: { logic?: ProfileLogic }) {
+  const [snapshot, send] = useMachine(useProfileLogic(logic), { inspect });
+  const { profile, draft, preview, notice, loadError } = selectProfileContext(snapshot);
   const notes = notice ? noticeText[notice] : null;
 
   return (
     <div className={s.page}>
       <ScreenHeading title="My Profile">
-        {snapshot.matches('viewing') ? (
+        {selectProfileViewing(snapshot) ? (
           <Button variant="dashboard" onClick={() => send({ type: 'profile.edit' })}>
             <Icon name="user" size={18} />
             Edit
@@ -85,12 +52,12 @@ export function MyProfileScreen({ actors = realActors, delays }: { actors?: Prof
           {notes.text}
         </Alert>
       ) : null}
-      {snapshot.matches('loading') ? (
+      {selectProfileLoading(snapshot) ? (
         <Card className={s.loadingCard}>
           <Spinner label="Loading profile" />
         </Card>
       ) : null}
-      {snapshot.matches('failed') ? (
+      {selectProfileFailed(snapshot) ? (
         <Alert tone="error" title="The profile could not be loaded">
           <p>{loadError}</p>
           <Button variant="secondary" size="sm" className={s.retry} onClick={() => send({ type: 'profile.retry' })}>
@@ -98,8 +65,8 @@ export function MyProfileScreen({ actors = realActors, delays }: { actors?: Prof
           </Button>
         </Alert>
       ) : null}
-      {snapshot.matches('viewing') && profile ? <ProfileDetails user={profile} /> : null}
-      {snapshot.matches('editing') && profile ? (
+      {selectProfileViewing(snapshot) && profile ? <ProfileDetails user={profile} /> : null}
+      {selectProfileEditing(snapshot) && profile ? (
         <ProfileForm
           user={profile}
           draft={draft}

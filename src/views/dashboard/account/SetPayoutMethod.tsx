@@ -1,20 +1,21 @@
 import { useMachine } from '@xstate/react';
-import { payoutBankMachine } from '../../../../machines/payoutBank.machine';
-import { inspect } from '../../../app/inspect';
-import { sampleBankLabel } from '../../../sampleData';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Chip } from '../../../ui/Chip';
-import { Dialog } from '../../../ui/Dialog';
-import { Field, NativeSelectField } from '../../../ui/Field';
-import { Icon } from '../../../ui/Icon';
-import { ScreenHeading } from '../ScreenHeading';
+import { payoutBankMachine } from '@/machines/payoutBank.machine';
+import { selectBankConnected, selectBankDialogOpen } from '@/machines/payoutBank.select';
+import { inspect } from '@/src/app/inspect';
+import { sampleBankLabel } from '@/src/sampleData';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Chip } from '@/src/ui/Chip';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field, NativeSelectField } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './account.css';
 
 /** Set Payout Method (SPEC §2): a Bank Account card with its Connect dialog, and PayPal. Local only. */
 export function SetPayoutMethodScreen() {
   const [snapshot, send] = useMachine(payoutBankMachine, { inspect });
-  const connected = snapshot.matches('connected');
+  const connected = selectBankConnected(snapshot);
   return (
     <div className={s.stack}>
       <ScreenHeading title="Set Payout Method" />
@@ -59,12 +60,12 @@ export function SetPayoutMethodScreen() {
         </Card>
       </div>
       <Dialog
-        open={snapshot.matches('dialogOpen')}
+        open={selectBankDialogOpen(snapshot)}
         onOpenChange={(next) => {
           if (!next) send({ type: 'bank.dismiss' });
         }}
         title="Connect Bank Account"
-        maxWidth={560}
+        width="bank"
         footer={
           <>
             <Button variant="secondary" onClick={() => send({ type: 'bank.cancel' })}>

@@ -1,17 +1,16 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { changePasswordMachine } from '../../../../machines/changePassword.machine';
-import { deleteAccountMachine } from '../../../../machines/deleteAccount.machine';
-import { CONFIRM_DIALOG_MAX_WIDTH_PX } from '../../../../machines/timing';
-import { inspect } from '../../../app/inspect';
-import { AlertDialog } from '../../../ui/AlertDialog';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Field } from '../../../ui/Field';
-import { Icon } from '../../../ui/Icon';
-import { Switch } from '../../../ui/Switch';
-import { ScreenHeading } from '../ScreenHeading';
+import { changePasswordMachine } from '@/machines/changePassword.machine';
+import { selectPasswordFieldsShown } from '@/machines/changePassword.select';
+import { selectDeleteDialogOpen } from '@/machines/deleteAccount.select';
+import { inspect } from '@/src/app/inspect';
+import { useDeleteAccountLogic } from '@/src/services/deleteAccount';
+import { AlertDialog } from '@/src/ui/AlertDialog';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { Switch } from '@/src/ui/Switch';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './account.css';
 
 /** Settings (SPEC §2): notifications switch, change password, delete account. None of them calls the server. */
@@ -34,7 +33,7 @@ export function SettingsScreen() {
 
 function ChangePassword() {
   const [snapshot, send] = useMachine(changePasswordMachine, { inspect });
-  const expanded = snapshot.matches('expanded');
+  const expanded = selectPasswordFieldsShown(snapshot);
   return (
     <Card as="section" aria-labelledby="settings-password">
       <div className={s.sectionHead}>
@@ -80,9 +79,7 @@ function ChangePassword() {
 }
 
 function DeleteAccount() {
-  const navigate = useNavigate();
-  const logic = useMemo(() => deleteAccountMachine.provide({ actions: { navigateHome: () => navigate('/') } }), [navigate]);
-  const [snapshot, send] = useMachine(logic, { inspect });
+  const [snapshot, send] = useMachine(useDeleteAccountLogic(), { inspect });
   return (
     <Card as="section" aria-labelledby="settings-delete">
       <div className={s.sectionHead}>
@@ -98,7 +95,7 @@ function DeleteAccount() {
         </Button>
       </div>
       <AlertDialog
-        open={snapshot.matches('open')}
+        open={selectDeleteDialogOpen(snapshot)}
         onOpenChange={(next) => {
           if (!next) send({ type: 'delete.dismiss' });
         }}
@@ -108,7 +105,7 @@ function DeleteAccount() {
         cancelLabel="No, Cancel"
         onAction={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
-        maxWidth={CONFIRM_DIALOG_MAX_WIDTH_PX}
+        width="confirm"
         icon="trash"
       />
     </Card>

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../theme/theme.css';
-import { media } from '../../../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { layout, media } from '@/src/theme/tokens';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space[4] });
 
@@ -68,7 +68,7 @@ export const platforms = style({
 
 export const platform = style({
   // SPEC §2, §9: the cards are at least 600 px high.
-  minHeight: 600,
+  minHeight: layout.connectCardMinHeightPx,
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../theme/theme.css';
+import { vars } from '@/src/theme/theme.css';
 
 export const prompt = style({ display: 'grid', gap: vars.space[4], justifyItems: 'start', maxWidth: 760 });
 export const promptIcons = style({ display: 'flex', gap: vars.space[3] });

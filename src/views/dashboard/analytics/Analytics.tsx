@@ -1,14 +1,15 @@
 import { useMachine } from '@xstate/react';
-import { analyticsConnectMachine, type AnalyticsTab } from '../../../../machines/analyticsConnect.machine';
-import { inspect } from '../../../app/inspect';
-import { analyticsCharts, type ChartSeries } from '../../../sampleData';
-import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Icon } from '../../../ui/Icon';
-import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../../ui/Tabs';
-import { ScreenHeading } from '../ScreenHeading';
-import * as shared from '../shared.css';
+import { analyticsConnectMachine, type AnalyticsTab } from '@/machines/analyticsConnect.machine';
+import { selectConnected, selectTab, selectWarning } from '@/machines/analyticsConnect.select';
+import { inspect } from '@/src/app/inspect';
+import { analyticsCharts, type ChartSeries } from '@/src/sampleData';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Icon } from '@/src/ui/Icon';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
+import * as shared from '@/src/views/dashboard/shared.css';
 import * as s from './Analytics.css';
 import { ChartCard } from './Chart';
 
@@ -28,7 +29,7 @@ function Charts({ tab, series }: { tab: AnalyticsTab; series: ChartSeries[] }) {
 export function AnalyticsScreen({ logic = analyticsConnectMachine }: { logic?: typeof analyticsConnectMachine }) {
   const [snapshot, send] = useMachine(logic, { inspect });
 
-  if (snapshot.matches('notConnected')) {
+  if (!selectConnected(snapshot)) {
     return (
       <>
         <ScreenHeading title="Analytics" />
@@ -49,12 +50,8 @@ export function AnalyticsScreen({ logic = analyticsConnectMachine }: { logic?: t
     );
   }
 
-  const tab: AnalyticsTab = snapshot.matches({ connected: { tab: 'youtube' } }) ? 'youtube' : 'twitch';
-  const warning = snapshot.matches({ connected: { warning: 'gone' } })
-    ? 'gone'
-    : snapshot.matches({ connected: { warning: 'fading' } })
-      ? 'fading'
-      : 'shown';
+  const tab = selectTab(snapshot);
+  const warning = selectWarning(snapshot);
 
   return (
     <>

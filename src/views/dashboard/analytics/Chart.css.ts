@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../theme/theme.css';
+import { vars } from '@/src/theme/theme.css';
 
 export const card = style({ display: 'grid', gap: vars.space[3], alignContent: 'start', containerType: 'inline-size' });
 export const figure = style({ margin: 0, display: 'grid', gap: vars.space[2] });

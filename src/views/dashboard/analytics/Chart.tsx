@@ -1,7 +1,7 @@
-import type { ChartSeries } from '../../../sampleData';
-import { Card } from '../../../ui/Card';
-import { visuallyHidden } from '../../../ui/VisuallyHidden';
-import * as shared from '../shared.css';
+import type { ChartSeries } from '@/src/sampleData';
+import { Card } from '@/src/ui/Card';
+import { visuallyHidden } from '@/src/ui/VisuallyHidden';
+import * as shared from '@/src/views/dashboard/shared.css';
 import * as s from './Chart.css';
 
 // Hand-drawn SVG charts (no charting dependency): a line or bars on a 0-based scale with four grid lines.

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../theme/theme.css';
+import { vars } from '@/src/theme/theme.css';
 
 export const panel = style({ maxWidth: 760, display: 'grid', gap: vars.space[5] });
 export const lead = style({ margin: 0, color: vars.color.textMuted });

@@ -1,19 +1,20 @@
 import { useMachine } from '@xstate/react';
-import { archiveChatMachine, type ChatPlatform } from '../../../../machines/archiveChat.machine';
-import { inspect } from '../../../app/inspect';
-import { liveStreamVideos } from '../../../sampleData';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Field } from '../../../ui/Field';
-import { Icon } from '../../../ui/Icon';
-import { RadioGroup } from '../../../ui/RadioGroup';
-import { ScreenHeading } from '../ScreenHeading';
+import { archiveChatMachine, type ChatPlatform } from '@/machines/archiveChat.machine';
+import { selectArchiveForm, selectShowsVideos } from '@/machines/archiveChat.select';
+import { inspect } from '@/src/app/inspect';
+import { liveStreamVideos } from '@/src/sampleData';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { RadioGroup } from '@/src/ui/RadioGroup';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './ArchiveChat.css';
 
 /** Archive Chat (SPEC §2): platform, date, and the platform's three streams. The spec shows no action behind Archive Chat. */
 export function ArchiveChatScreen() {
   const [snapshot, send] = useMachine(archiveChatMachine, { inspect });
-  const { platform, date, videoId } = snapshot.context;
+  const { platform, date, videoId } = selectArchiveForm(snapshot);
   return (
     <>
       <ScreenHeading title="Archive Chat" />
@@ -40,7 +41,7 @@ export function ArchiveChatScreen() {
             onChange={(event) => send({ type: 'date.change', value: event.target.value })}
             className={s.date}
           />
-          {snapshot.matches('platformChosen') && platform ? (
+          {selectShowsVideos(snapshot) && platform ? (
             <RadioGroup
               label="Live stream"
               name="video"

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../theme/theme.css';
+import { vars } from '@/src/theme/theme.css';
 
 // minmax(0, 1fr): the payout table scrolls inside its region instead of widening the column.
 export const period = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space[8] });

@@ -1,29 +1,22 @@
 import { useActorRef } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { withdrawMachine } from '../../../../machines/withdraw.machine';
-import { inspect } from '../../../app/inspect';
-import { earningsFigures, payoutHistory, type EarningsPeriod } from '../../../sampleData';
-import { logWithdrawResult, requestPayout } from '../../../services/payout';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Chip } from '../../../ui/Chip';
-import { Icon } from '../../../ui/Icon';
-import { Table } from '../../../ui/Table';
-import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../../ui/Tabs';
-import { ScreenHeading } from '../ScreenHeading';
-import * as shared from '../shared.css';
+import { inspect } from '@/src/app/inspect';
+import { earningsFigures, payoutHistory, type EarningsPeriod } from '@/src/sampleData';
+import { withdrawLogic, type WithdrawLogic } from '@/src/services/withdraw';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Chip } from '@/src/ui/Chip';
+import { Icon } from '@/src/ui/Icon';
+import { Table } from '@/src/ui/Table';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
+import * as shared from '@/src/views/dashboard/shared.css';
 import * as s from './Earnings.css';
 import type { WithdrawRef } from './WithdrawDialogs';
 
 // The dialogs' code (Dialog, RadioGroup, Field) arrives just after the screen rather than before it. A Withdraw
 // pressed in between is not lost: the statechart is already `open`, and the modal shows once its code is in.
 const WithdrawDialogs = lazy(() => import('./WithdrawDialogs').then((m) => ({ default: m.WithdrawDialogs })));
-
-/** The withdraw flow with today's implementations: the simulated payout and a logged result. */
-export const withdrawLogic = withdrawMachine.provide({
-  actors: { requestPayout },
-  actions: { logResult: (_, params) => logWithdrawResult(params) },
-});
 
 const periods: { value: EarningsPeriod; label: string }[] = [
   { value: 'allOver', label: 'All Over' },
@@ -94,7 +87,7 @@ function Period({ period, withdraw }: { period: EarningsPeriod; withdraw: Withdr
 }
 
 /** Earnings (SPEC §2): hard-coded figures per period, Payout History, and the Withdraw flow. */
-export function EarningsScreen({ logic = withdrawLogic }: { logic?: typeof withdrawLogic }) {
+export function EarningsScreen({ logic = withdrawLogic }: { logic?: WithdrawLogic }) {
   const withdraw = useActorRef(logic, { inspect });
   return (
     <>

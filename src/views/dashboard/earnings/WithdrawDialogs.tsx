@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { PayoutMethod, withdrawMachine } from '../../../../machines/withdraw.machine';
-import { bankAccountHint, withdrawalAmount } from '../../../sampleData';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { Field } from '../../../ui/Field';
-import { Icon } from '../../../ui/Icon';
-import { RadioGroup } from '../../../ui/RadioGroup';
+import type { PayoutMethod, withdrawMachine } from '@/machines/withdraw.machine';
+import { selectFailed, selectRequesting, selectSucceeded, selectWithdrawForm, selectWithdrawModalOpen } from '@/machines/withdraw.select';
+import { bankAccountHint, withdrawalAmount } from '@/src/sampleData';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { RadioGroup } from '@/src/ui/RadioGroup';
 import * as s from './Earnings.css';
 
 export type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
@@ -15,21 +16,22 @@ const FORM_ID = 'withdraw-form';
 
 /** The withdraw modal and its two result modals (SPEC §2, §8); which one is open is the statechart's state. */
 export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
-  const state = useSelector(actorRef, (snapshot) => snapshot.value);
-  const amount = useSelector(actorRef, (snapshot) => snapshot.context.amount);
-  const method = useSelector(actorRef, (snapshot) => snapshot.context.method);
-  const requesting = state === 'requesting';
+  const modalOpen = useSelector(actorRef, selectWithdrawModalOpen);
+  const requesting = useSelector(actorRef, selectRequesting);
+  const failed = useSelector(actorRef, selectFailed);
+  const succeeded = useSelector(actorRef, selectSucceeded);
+  const { amount, method } = useSelector(actorRef, selectWithdrawForm);
 
   return (
     <>
       <Dialog
-        open={state === 'open' || requesting}
+        open={modalOpen}
         onOpenChange={(open) => {
           if (!open && !requesting) actorRef.send({ type: 'withdraw.dismiss' });
         }}
         title="Withdraw"
         description="Choose an amount and where to send it."
-        maxWidth={480}
+        width="form"
         footer={
           <>
             <Button variant="secondary" disabled={requesting} onClick={() => actorRef.send({ type: 'withdraw.cancel' })}>
@@ -74,14 +76,14 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
       </Dialog>
 
       <ResultDialog
-        open={state === 'failed'}
+        open={failed}
         tone="failed"
         title="Withdrawal failed"
         message="Transfer to bank account has been failed."
         actorRef={actorRef}
       />
       <ResultDialog
-        open={state === 'succeeded'}
+        open={succeeded}
         tone="succeeded"
         title="Withdrawal successful"
         message="Transferred successfully to your bank account."
@@ -111,7 +113,7 @@ function ResultDialog({
         if (!next) actorRef.send({ type: 'result.dismiss' });
       }}
       title={title}
-      maxWidth={420}
+      width="confirm"
       footer={
         <Button fullWidth onClick={() => actorRef.send({ type: 'result.retry' })}>
           Retry

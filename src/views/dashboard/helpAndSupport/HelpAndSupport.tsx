@@ -1,9 +1,9 @@
-import { SUPPORT_EMAIL } from '../../../config';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Field } from '../../../ui/Field';
-import { Icon } from '../../../ui/Icon';
-import { ScreenHeading } from '../ScreenHeading';
+import { SUPPORT_EMAIL } from '@/src/config';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './HelpAndSupport.css';
 
 /** Help and Support (SPEC §2): a contact form with no submit handler or validation in the spec, and the support address. */

@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../../theme/theme.css';
-import { media } from '../../../theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { media } from '@/src/theme/tokens';
 
 export const hero = style({
   display: 'grid',

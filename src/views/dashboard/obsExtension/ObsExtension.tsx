@@ -1,7 +1,7 @@
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Icon } from '../../../ui/Icon';
-import { ScreenHeading } from '../ScreenHeading';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Icon } from '@/src/ui/Icon';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './ObsExtension.css';
 
 /** OBS Extension (SPEC §2): heading, image, text, and Download Now, which the spec gives no action. */

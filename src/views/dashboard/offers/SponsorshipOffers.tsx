@@ -1,10 +1,10 @@
 import { useRef } from 'react';
-import { sponsorshipOffers, type OfferCard } from '../../../sampleData';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../../ui/Tabs';
-import { ScreenHeading } from '../ScreenHeading';
-import * as shared from '../shared.css';
+import { sponsorshipOffers, type OfferCard } from '@/src/sampleData';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
+import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
+import * as shared from '@/src/views/dashboard/shared.css';
 import * as s from './SponsorshipOffers.css';
 import { scrollTabIntoView } from './scrollTabIntoView';
 

@@ -1,7 +1,7 @@
 // Scrolls a horizontal tab strip so the selected trigger is centred, over the spec's 300 ms (SPEC §9, TAB_SCROLL_MS).
 // Decoration, not flow: reduced-motion users get the same position without the animation.
-import { TAB_SCROLL_MS } from '../../../../machines/timing';
-import { reducedMotion } from '../../../theme/tokens';
+import { TAB_SCROLL_MS } from '@/machines/timing';
+import { reducedMotion } from '@/src/theme/tokens';
 
 const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 

@@ -1,11 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { sideMenuMachine } from '../../../../machines/sideMenu.machine';
-import type { User } from '../../../../machines/types';
-import { Icon } from '../../../ui/Icon';
+import type { sideMenuMachine } from '@/machines/sideMenu.machine';
+import { selectSideMenuOpen } from '@/machines/sideMenu.select';
+import { SIDE_MENU_TOGGLE_ID } from '@/src/services/sideMenu';
+import type { User } from '@/machines/types';
+import { Icon } from '@/src/ui/Icon';
 import { ProfileMenu } from './ProfileMenu';
-import { SIDE_MENU_ID, SIDE_MENU_TOGGLE_ID } from './SideMenu';
+import { SIDE_MENU_ID } from './SideMenu';
 import * as s from './DashboardHeader.css';
 
 /** The shell's header (SPEC §2): welcome line, notifications, layers link to the OBS extension, profile dropdown. */
@@ -20,7 +22,7 @@ export function DashboardHeader({
   onNotifications: () => void;
   onLogOut: () => void;
 }) {
-  const menuOpen = useSelector(menu, (snapshot) => snapshot.matches('open'));
+  const menuOpen = useSelector(menu, selectSideMenuOpen);
   const firstName = user?.first_name?.trim();
   return (
     <header className={s.header}>

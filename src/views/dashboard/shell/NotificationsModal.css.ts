@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { CARD_HIDE_AFTER_FADE_MS } from '../../../../machines/timing';
-import { vars } from '../../../theme/theme.css';
+import { CARD_HIDE_AFTER_FADE_MS } from '@/machines/timing';
+import { vars } from '@/src/theme/theme.css';
 
 export const toolbar = style({
   display: 'flex',

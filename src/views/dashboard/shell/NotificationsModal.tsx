@@ -1,19 +1,19 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { cardPhase, type notificationsMachine } from '../../../../machines/notifications.machine';
-import { NOTIFICATION_COUNT } from '../../../../machines/timing';
-import { notifications } from '../../../sampleData';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { Icon } from '../../../ui/Icon';
+import type { notificationsMachine } from '@/machines/notifications.machine';
+import { selectCanClearAll, selectCardPhase, selectCleared, selectNotificationsOpen } from '@/machines/notifications.select';
+import { NOTIFICATION_COUNT, notifications } from '@/src/sampleData';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { Icon } from '@/src/ui/Icon';
 import * as s from './NotificationsModal.css';
 
 /** The notifications modal (SPEC §2): fixed count label, six static cards, Clear All fading them in sequence. */
 export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof notificationsMachine> }) {
   const snapshot = useSelector(actorRef, (snap) => snap);
-  const open = snapshot.matches('open');
-  const listing = snapshot.matches({ open: 'listing' });
-  const cleared = snapshot.matches({ open: 'cleared' });
+  const open = selectNotificationsOpen(snapshot);
+  const canClear = selectCanClearAll(snapshot);
+  const cleared = selectCleared(snapshot);
   return (
     <Dialog
       open={open}
@@ -21,17 +21,17 @@ export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof
         if (!next) actorRef.send({ type: 'notifications.close' });
       }}
       title="Notifications"
-      maxWidth={520}
+      width="wide"
     >
       <div className={s.toolbar}>
         <span className={s.count}>{`${NOTIFICATION_COUNT} new notifications`}</span>
-        <Button variant="ghost" size="sm" onClick={() => actorRef.send({ type: 'notifications.clearAll' })} disabled={!listing}>
+        <Button variant="ghost" size="sm" onClick={() => actorRef.send({ type: 'notifications.clearAll' })} disabled={!canClear}>
           Clear All
         </Button>
       </div>
       <ul className={s.list} aria-label="Notification list">
         {notifications.map((card, index) => {
-          const phase = cardPhase(snapshot, index);
+          const phase = selectCardPhase(snapshot, index);
           return (
             <li
               key={card.id}

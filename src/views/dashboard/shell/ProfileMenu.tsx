@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import type { User } from '../../../../machines/types';
-import { apiUrl } from '../../../config';
-import { Avatar } from '../../../ui/Avatar';
-import { DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRoot, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../ui/DropdownMenu';
-import { Icon } from '../../../ui/Icon';
+import type { User } from '@/machines/types';
+import { apiUrl } from '@/src/config';
+import { Avatar } from '@/src/ui/Avatar';
+import { DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRoot, DropdownMenuSeparator, DropdownMenuTrigger } from '@/src/ui/DropdownMenu';
+import { Icon } from '@/src/ui/Icon';
 import * as s from './DashboardHeader.css';
 
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';

@@ -1,19 +1,19 @@
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { sideMenuMachine } from '../../../../machines/sideMenu.machine';
-import { Icon } from '../../../ui/Icon';
-import { Logo } from '../../common/Logo';
+import type { sideMenuMachine } from '@/machines/sideMenu.machine';
+import { selectSideMenuOpen } from '@/machines/sideMenu.select';
+import { SIDE_MENU_CLOSE_ID } from '@/src/services/sideMenu';
+import { Icon } from '@/src/ui/Icon';
+import { Logo } from '@/src/views/common/Logo';
 import { isActive, sideLinks } from './sideLinks';
 import * as s from './SideMenu.css';
 
 export const SIDE_MENU_ID = 'side-menu';
-export const SIDE_MENU_CLOSE_ID = 'side-menu-close';
-export const SIDE_MENU_TOGGLE_ID = 'side-menu-toggle';
 
 /** The dashboard side menu: always shown on wide screens, a drawer below 992 px driven by the sideMenu machine. */
 export function SideMenu({ actorRef }: { actorRef: ActorRefFrom<typeof sideMenuMachine> }) {
-  const open = useSelector(actorRef, (snapshot) => snapshot.matches('open'));
+  const open = useSelector(actorRef, selectSideMenuOpen);
   const { pathname } = useLocation();
   const close = () => actorRef.send({ type: 'menu.close' });
   return (

@@ -1,4 +1,4 @@
-import type { IconName } from '../../../ui/Icon';
+import type { IconName } from '@/src/ui/Icon';
 
 /** The side menu's links (SPEC §2 Dashboard shell), in order. */
 export const sideLinks: { to: string; label: string; icon: IconName; alsoActiveOn?: string }[] = [

@@ -1,0 +1,7 @@
+// What Settings reads from the delete-account dialog.
+import type { SnapshotFrom } from 'xstate';
+import type { deleteAccountMachine } from './deleteAccount.machine';
+
+type Snapshot = SnapshotFrom<typeof deleteAccountMachine>;
+
+export const selectDeleteDialogOpen = (snapshot: Snapshot) => snapshot.matches('open');

@@ -1,0 +1,9 @@
+// What the landing page reads from the newsletter modal.
+import type { SnapshotFrom } from 'xstate';
+import type { newsletterMachine } from './newsletter.machine';
+
+type Snapshot = SnapshotFrom<typeof newsletterMachine>;
+
+export const selectNewsletterOpen = (snapshot: Snapshot) => snapshot.matches('open');
+/** The email form invoked while the modal is open. */
+export const selectNewsletterForm = (snapshot: Snapshot) => snapshot.children.form;

@@ -1,0 +1,15 @@
+// Creates the one session actor, from the stored jwt, with its implementations.
+import type { ReactNode } from 'react';
+import { useSessionLogic } from '@/src/services/session';
+import { readJwt } from '@/src/services/storage';
+import { inspect } from './inspect';
+import { SessionContext } from './session';
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const logic = useSessionLogic();
+  return (
+    <SessionContext.Provider logic={logic} options={{ input: { jwt: readJwt() }, inspect }}>
+      {children}
+    </SessionContext.Provider>
+  );
+}
