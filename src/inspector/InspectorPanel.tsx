@@ -1,8 +1,9 @@
 // The offline statechart inspector (development builds only, loaded on first open): live actors, the
-// selected one's state on its machine's diagram, its context, its event log, and a way to send it events.
+// selected one's state on its machine's diagram, its context, its event log, and a way to send it events
+// (payloads prefilled from the machines' test fixtures, which only this development chunk carries).
 import { useId, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type Ref } from 'react';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
-import { catalogue, type CatalogueEntry } from '../../machines/index';
+import { fixtureOf } from '@/test/machines/fixtures';
 import { activeStateIds, chartOf, toSvg, type Chart } from './diagram';
 import { INSPECTOR_PANEL_MARKER } from './marker';
 import type { ActorRecord, ActorRegistry } from './registry';
@@ -18,10 +19,9 @@ function chartFor(machine: AnyStateMachine): Chart {
   return chart;
 }
 
-/** Catalogue samples of an event type for a machine id, with `type` left out (the payload to edit). */
+/** Fixture samples of an event type for a machine id (catalogue ids are machine ids), with `type` left out (the payload to edit). */
 function samplesFor(machineId: string, type: string): Array<Record<string, unknown>> {
-  const entry = Object.values(catalogue as Record<string, CatalogueEntry>).find((e) => e.machine.id === machineId);
-  return (entry?.events?.[type] ?? []).map(({ type: _type, ...payload }) => payload);
+  return (fixtureOf(machineId).events?.[type] ?? []).map(({ type: _type, ...payload }) => payload);
 }
 
 const toJson = (value: unknown) =>

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { bundleReport } from '../../scripts/bundle';
+import { bundleReport } from '@/scripts/bundle';
 
 const KB = 1024;
 const distDir = () => join(inject('dataDir'), 'dist');

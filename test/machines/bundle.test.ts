@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { inspectorCodeInBundle } from '../../scripts/bundle-check';
+import { inspectorCodeInBundle } from '@/scripts/bundle-check';
 
 const outDir = mkdtempSync(join(tmpdir(), 'castbridge-bundle-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
-import { catalogue, type CatalogueEntry } from '../../machines/index';
-import { FLOWS_END, FLOWS_START, flowsMarkdown, withFlows, writeCharts } from '../../scripts/charts';
-import { activeStateIds, chartOf, escapeXml, eventLabel, toSvg } from '../../src/inspector/diagram';
+import { catalogue, type CatalogueEntry } from '@/machines/index';
+import { FLOWS_END, FLOWS_START, flowsMarkdown, withFlows, writeCharts } from '@/scripts/charts';
+import { activeStateIds, chartOf, escapeXml, eventLabel, toSvg } from '@/src/inspector/diagram';
 import { listTransitions } from './paths';
 
 const entries = Object.values(catalogue as Record<string, CatalogueEntry>);

@@ -1,13 +1,14 @@
-// Walks the machine catalogue: generated paths for every machine, each run on a live actor,
+// Walks the machine catalogue: generated paths for every machine (with its fixture), each run on a live actor,
 // and a coverage gate that names every transition no path takes.
 import { describe, expect, it } from 'vitest';
-import { catalogue, type CatalogueEntry } from '../../machines/index';
+import { catalogue, type CatalogueEntry } from '@/machines/index';
+import { fixtureOf, type Fixtures } from './fixtures';
 import { generatePaths, inert, listTransitions, runPath } from './paths';
 
 const entries = Object.entries(catalogue) as [string, CatalogueEntry][];
 
 describe.each(entries)('%s', (id, entry) => {
-  const paths = generatePaths(entry);
+  const paths = generatePaths(entry, fixtureOf(id));
   const covered = new Set<string>();
 
   it('has generated paths', () => {
@@ -29,3 +30,9 @@ describe.each(entries)('%s', (id, entry) => {
     expect(described, `transitions no generated path takes in "${id}"`).toEqual([]);
   });
 });
+
+// Fixtures are keyed by catalogue id and typed by the machine's events: anything else does not compile.
+// @ts-expect-error `notAMachine` is not a catalogue id.
+const _unknownId: Fixtures = { notAMachine: {} };
+// @ts-expect-error the session machine has no `session.nope` event.
+const _unknownEvent: Fixtures = { session: { events: { 'session.nope': [] } } };

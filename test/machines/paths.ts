@@ -1,4 +1,5 @@
-// Generated paths for every machine of the catalogue, and the transition coverage they reach.
+// Generated paths for every machine of the catalogue, and the transition coverage they reach. The generator takes a
+// catalogue entry (the machine) and its fixture (sample events, inputs, context abstraction: test/machines/fixtures/).
 // A path is the shortest route to a state plus one more event, so every edge of the state graph is a path's last step.
 import {
   createActor,
@@ -9,8 +10,9 @@ import {
   type EventObject,
   type Snapshot,
 } from 'xstate';
-import { isPlaceholder } from '../../machines/placeholders';
-import type { CatalogueEntry } from '../../machines/index';
+import { isPlaceholder } from '@/machines/placeholders';
+import type { CatalogueEntry } from '@/machines/index';
+import type { AnyFixture } from './fixtures';
 import { getAdjacencyMap } from './graph';
 
 export interface TransitionRef {
@@ -82,8 +84,8 @@ export function keyOf(t: TransitionDefinitionLike): string {
   return `${t.source.id}|${t.eventType || '(always)'}|${index}`;
 }
 
-/** Candidate events: catalogue samples, or a bare event of each type; done/error events of invoked actors are synthesised. */
-export function candidateEvents(machine: AnyStateMachine, entry: CatalogueEntry): EventObject[] {
+/** Candidate events: the fixture's samples, or a bare event of each type; done/error events of invoked actors are synthesised. */
+export function candidateEvents(machine: AnyStateMachine, fixture: AnyFixture = {}): EventObject[] {
   const types = new Set<string>();
   walk(machine.root, (node) => {
     for (const type of node.transitions.keys()) types.add(type);
@@ -91,7 +93,7 @@ export function candidateEvents(machine: AnyStateMachine, entry: CatalogueEntry)
   const events: EventObject[] = [];
   for (const type of types) {
     if (type === '*') continue;
-    const samples = entry.events?.[type];
+    const samples = fixture.events?.[type];
     if (samples?.length) {
       events.push(...samples);
     } else if (type.startsWith('xstate.error.actor.')) {
@@ -127,12 +129,12 @@ export function inert(machine: AnyStateMachine): AnyStateMachine {
  * shortest first and kept when they take a transition or reach a state value no kept path did.
  * `all: true` keeps every candidate instead.
  */
-export function generatePaths(entry: CatalogueEntry, options: { limit?: number; all?: boolean } = {}): GeneratedPath[] {
-  const inputs = entry.inputs?.length ? entry.inputs : [undefined];
+export function generatePaths(entry: CatalogueEntry, fixture: AnyFixture = {}, options: { limit?: number; all?: boolean } = {}): GeneratedPath[] {
+  const inputs = fixture.inputs?.length ? fixture.inputs : [undefined];
   const candidates: GeneratedPath[] = [];
   const seen = new Set<string>();
   for (const input of inputs) {
-    for (const path of pathsFrom(entry, input, options.limit ?? 20_000)) {
+    for (const path of pathsFrom(entry, fixture, input, options.limit ?? 20_000)) {
       const id = JSON.stringify([input, path.events]);
       if (seen.has(id)) continue;
       seen.add(id);
@@ -156,13 +158,13 @@ export function generatePaths(entry: CatalogueEntry, options: { limit?: number; 
   return kept;
 }
 
-function pathsFrom(entry: CatalogueEntry, input: unknown, limit: number): GeneratedPath[] {
+function pathsFrom(entry: CatalogueEntry, fixture: AnyFixture, input: unknown, limit: number): GeneratedPath[] {
   const machine = inert(entry.machine);
   const serialise = (s: { value: unknown; context?: Record<string, unknown> }) => {
-    const context = s.context && Object.keys(s.context).length ? (entry.abstract?.(s.context as never) ?? s.context) : undefined;
+    const context = s.context && Object.keys(s.context).length ? (fixture.abstract?.(s.context as never) ?? s.context) : undefined;
     return JSON.stringify({ value: s.value, context });
   };
-  const events = candidateEvents(machine, entry);
+  const events = candidateEvents(machine, fixture);
   const adjacency = getAdjacencyMap(machine, {
     events,
     input,
@@ -232,7 +234,7 @@ function label(event: EventObject): string {
 }
 
 /** Runs a path on a live actor (simulated clock, inert effects) and returns the transitions it took. */
-export function runPath(entry: CatalogueEntry, path: GeneratedPath): { taken: Set<string>; snapshot: Snapshot<unknown> & { value: unknown } } {
+export function runPath(entry: Pick<CatalogueEntry, 'machine'>, path: GeneratedPath): { taken: Set<string>; snapshot: Snapshot<unknown> & { value: unknown } } {
   const machine = inert(entry.machine);
   const taken = new Set<string>();
   const actor = createActor(machine, {

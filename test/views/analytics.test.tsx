@@ -2,13 +2,14 @@
 // its delays run on fake timers with the spec's real lengths (10,000 ms shown, 300 ms fade).
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventObject } from 'xstate';
-import { catalogue } from '../../machines/index';
-import { ANALYTICS_WARNING_MS, FADE_MS } from '../../machines/timing';
-import { ANALYTICS_WARNING, AnalyticsScreen } from '../../src/views/dashboard/analytics/Analytics';
-import { generatePaths } from '../machines/paths';
+import type { analyticsConnectMachine } from '@/machines/analyticsConnect.machine';
+import { catalogue } from '@/machines/index';
+import { ANALYTICS_WARNING_MS, FADE_MS } from '@/machines/timing';
+import { ANALYTICS_WARNING, AnalyticsScreen } from '@/src/views/dashboard/analytics/Analytics';
+import { fixtures } from '@/test/machines/fixtures';
+import { generatePaths } from '@/test/machines/paths';
+import { perform, type Gestures } from './harness';
 
-const delays: Record<string, number> = { warningShown: ANALYTICS_WARNING_MS, warningFade: FADE_MS };
 const tabLabel = { twitch: 'Twitch', youtube: 'YouTube' } as const;
 const charts = { twitch: ['Followers', 'Viewers', 'Donations'], youtube: ['Subscribers', 'Donations'] } as const;
 
@@ -21,6 +22,14 @@ afterEach(() => vi.useRealTimers());
 const connect = () => fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
 /** Radix Tabs select on a primary-button mousedown, as a real click begins. */
 const selectTab = (label: string) => fireEvent.mouseDown(screen.getByRole('tab', { name: label }), { button: 0 });
+const wait = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+
+const gestures = {
+  'analytics.connect': connect,
+  'tab.select': ({ tab }) => selectTab(tabLabel[tab]),
+  'xstate.after.warningShown': () => wait(ANALYTICS_WARNING_MS),
+  'xstate.after.warningFade': () => wait(FADE_MS),
+} satisfies Gestures<typeof analyticsConnectMachine>;
 
 function expectState(expected: Expected) {
   if (expected === 'notConnected') {
@@ -54,23 +63,11 @@ function expectState(expected: Expected) {
 }
 
 describe('analytics view along generated paths', () => {
-  const paths = generatePaths(catalogue.analyticsConnect);
+  const paths = generatePaths(catalogue.analyticsConnect, fixtures.analyticsConnect);
 
-  it.each(paths.map((p) => [p.name, p] as const))('%s', (_name, path) => {
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     render(<AnalyticsScreen />);
-    for (const event of path.events as (EventObject & Record<string, unknown>)[]) {
-      if (event.type === 'analytics.connect') {
-        connect();
-      } else if (event.type === 'tab.select') {
-        selectTab(tabLabel[event.tab as keyof typeof tabLabel]);
-      } else if (event.type.startsWith('xstate.after.')) {
-        const delay = delays[event.type.split('.')[2]!];
-        if (delay === undefined) throw new Error(`Unknown delay in ${event.type}`);
-        act(() => vi.advanceTimersByTime(delay));
-      } else {
-        throw new Error(`No UI step for ${event.type}`);
-      }
-    }
+    await perform(gestures, path.events);
     expectState(path.expected as Expected);
   });
 });
@@ -82,13 +79,13 @@ describe('analytics warning timing', () => {
     // Connect is gone; focus moves on to the selected tab rather than falling back to the page.
     expect(screen.getByRole('tab', { name: 'Twitch' })).toHaveFocus();
     expectState({ connected: { tab: 'twitch', warning: 'shown' } });
-    act(() => vi.advanceTimersByTime(ANALYTICS_WARNING_MS - 1));
+    wait(ANALYTICS_WARNING_MS - 1);
     expectState({ connected: { tab: 'twitch', warning: 'shown' } });
-    act(() => vi.advanceTimersByTime(1));
+    wait(1);
     expectState({ connected: { tab: 'twitch', warning: 'fading' } });
-    act(() => vi.advanceTimersByTime(FADE_MS - 1));
+    wait(FADE_MS - 1);
     expectState({ connected: { tab: 'twitch', warning: 'fading' } });
-    act(() => vi.advanceTimersByTime(1));
+    wait(1);
     expectState({ connected: { tab: 'twitch', warning: 'gone' } });
   });
 });

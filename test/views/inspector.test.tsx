@@ -1,15 +1,15 @@
 // The offline inspector panel: lists running actors, highlights the current state on the machine's diagram,
-// and sends events the current state accepts (payloads prefilled from the catalogue's fixtures).
+// and sends events the current state accepts (payloads prefilled from the machines' fixtures, test/machines/fixtures).
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { archiveChatMachine } from '../../machines/archiveChat.machine';
-import { notificationsMachine } from '../../machines/notifications.machine';
-import InspectorDock from '../../src/inspector/InspectorDock';
-import InspectorPanel from '../../src/inspector/InspectorPanel';
-import { createActorRegistry } from '../../src/inspector/registry';
+import { archiveChatMachine } from '@/machines/archiveChat.machine';
+import { notificationsMachine } from '@/machines/notifications.machine';
+import InspectorDock from '@/src/inspector/InspectorDock';
+import InspectorPanel from '@/src/inspector/InspectorPanel';
+import { createActorRegistry } from '@/src/inspector/registry';
 
 const activeIn = (stateId: string) =>
   screen.getByTestId('inspector-diagram').querySelector(`[data-state-id="${stateId}"]`)?.getAttribute('data-active');
@@ -37,7 +37,7 @@ describe('inspector panel', () => {
     expect(await screen.findByText('No running actors.')).toBeInTheDocument();
   });
 
-  it('sends an event the current state accepts, with the catalogue fixture as its payload', async () => {
+  it('sends an event the current state accepts, with the fixture sample as its payload', async () => {
     const user = userEvent.setup();
     const registry = createActorRegistry();
     const actor = createActor(archiveChatMachine, { inspect: registry.record }).start();

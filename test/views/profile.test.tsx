@@ -2,46 +2,29 @@
 // by a click, a typed value, a picked file, by settling the provided API actors, or by waiting out the (shortened) delay.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type EventObject } from 'xstate';
-import { catalogue } from '../../machines/index';
-import { MissingTokenError, type ProfileDraft } from '../../machines/profile.machine';
-import type { User } from '../../machines/types';
-import { MyProfileScreen, type ProfileActors } from '../../src/views/dashboard/account/MyProfile';
-import { generatePaths } from '../machines/paths';
-import { renderWithProviders } from './render';
+import type { EventObject } from 'xstate';
+import { catalogue } from '@/machines/index';
+import { MissingTokenError, profileMachine, type ProfileDraft } from '@/machines/profile.machine';
+import type { User } from '@/machines/types';
+import { MyProfileScreen } from '@/src/views/dashboard/account/MyProfile';
+import { fixtures } from '@/test/machines/fixtures';
+import { generatePaths } from '@/test/machines/paths';
+import { controlled, perform, renderScreen, type Gestures } from './harness';
 
 // Long enough for a path to act within the delay, short enough to wait out.
 const LOADER_HIDE = 400;
 
-/** A promise actor the test settles itself. */
-function controlled<TOutput, TInput>() {
-  const inputs: TInput[] = [];
-  let settle: { resolve: (value: TOutput) => void; reject: (error: unknown) => void } | undefined;
-  const logic = fromPromise<TOutput, TInput>(({ input }) => {
-    inputs.push(input);
-    return new Promise<TOutput>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-  });
-  return {
-    logic,
-    inputs,
-    resolve: (value: TOutput) => act(async () => settle!.resolve(value)),
-    reject: (error: unknown) => act(async () => settle!.reject(error)),
-  };
-}
-
 function setup() {
-  const load = controlled<User, void>();
+  const load = controlled<User>();
   const save = controlled<User, { draft: ProfileDraft; image: string | null }>();
   const upload = controlled<{ photoUrl: string }, { file: File }>();
-  const actors: ProfileActors = { loadProfile: load.logic, saveProfile: save.logic, uploadPhoto: upload.logic };
-  const delays = { loaderHide: LOADER_HIDE };
-  const view = renderWithProviders(<MyProfileScreen actors={actors} delays={delays} />, { path: '/my-profile' });
+  const logic = profileMachine.provide({
+    actors: { loadProfile: load.logic, saveProfile: save.logic, uploadPhoto: upload.logic },
+    delays: { loaderHide: LOADER_HIDE },
+  });
+  const view = renderScreen(<MyProfileScreen logic={logic} />, { path: '/my-profile', jwt: 'test.jwt' });
   return { load, save, upload, view };
 }
-
-type Sample = EventObject & Record<string, unknown>;
 
 beforeEach(() => {
   let n = 0;
@@ -52,9 +35,10 @@ afterEach(() => vi.restoreAllMocks());
 
 const picture = () => screen.getByTestId('profile-picture').getAttribute('data-src');
 const updateButton = () => screen.getByRole('button', { name: 'Update' });
+const fieldLabel: Partial<Record<string, string>> = { city: 'City' };
 
 describe('My Profile along generated paths', () => {
-  const paths = generatePaths(catalogue.profile);
+  const paths = generatePaths(catalogue.profile, fixtures.profile);
 
   it('has paths through every state', () => {
     expect(paths.length).toBeGreaterThan(10);
@@ -69,68 +53,50 @@ describe('My Profile along generated paths', () => {
     let lastPreview: string | null = null;
     let saveError: unknown = null;
 
-    for (const event of path.events as Sample[]) {
-      switch (event.type) {
-        case 'xstate.done.actor.loadProfile':
-          user = event.output as User;
-          await load.resolve(user);
-          break;
-        case 'xstate.error.actor.loadProfile':
-          await load.reject(new Error('No se ha podido subir la imagen'));
-          break;
-        case 'profile.retry':
-          fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
-          break;
-        case 'profile.edit':
-          fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-          break;
-        case 'profile.cancel':
-          fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-          break;
-        case 'profile.submit':
-          fireEvent.click(updateButton());
-          break;
-        case 'field.change': {
-          const label = { city: 'City' }[event.field as string]!;
-          fireEvent.change(screen.getByLabelText(label), { target: { value: event.value } });
-          break;
-        }
-        case 'photo.select': {
-          const meta = event.file as { name: string; type: string };
-          const file = new File(['x'], meta.name, { type: meta.type });
-          fireEvent.change(screen.getByLabelText('Upload photo'), { target: { files: [file] } });
-          if (meta.type.startsWith('image/')) lastPreview = (URL.createObjectURL as ReturnType<typeof vi.fn>).mock.results.at(-1)!.value as string;
-          break;
-        }
-        case 'xstate.done.actor.saveProfile':
-          user = event.output as User;
-          await save.resolve(user);
-          break;
-        case 'xstate.error.actor.saveProfile':
-          saveError = event.error;
-          await save.reject(event.error);
-          break;
-        case 'xstate.done.actor.uploadPhoto':
-          uploaded = true;
-          user = { ...(user as unknown as User), image: (event.output as { photoUrl: string }).photoUrl };
-          await upload.resolve(event.output as { photoUrl: string });
-          break;
-        case 'xstate.error.actor.uploadPhoto':
-          uploadFailed = true;
-          await upload.reject(new Error('Simulated failure'));
-          break;
-        default:
-          if (event.type.startsWith('xstate.after.loaderHide.')) {
-            await act(() => new Promise((resolve) => setTimeout(resolve, LOADER_HIDE + 30)));
-            break;
-          }
-          throw new Error(`No UI for ${event.type}`);
-      }
-    }
+    const gestures = {
+      'xstate.done.actor.loadProfile': async ({ output }) => {
+        user = output;
+        await load.resolve(output);
+      },
+      'xstate.error.actor.loadProfile': () => load.reject(new Error('No se ha podido subir la imagen')),
+      'profile.retry': async () => fireEvent.click(await screen.findByRole('button', { name: 'Try again' })),
+      'profile.edit': async () => fireEvent.click(await screen.findByRole('button', { name: 'Edit' })),
+      'profile.cancel': () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })),
+      'profile.submit': () => fireEvent.click(updateButton()),
+      'field.change': ({ field, value }) => {
+        const label = fieldLabel[field];
+        if (!label) throw new Error(`No gesture for field ${field}`);
+        fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      },
+      // The fixture's file is plain data (name and type); the gesture picks a real File.
+      'photo.select': ({ file: { name, type } }) => {
+        fireEvent.change(screen.getByLabelText('Upload photo'), { target: { files: [new File(['x'], name, { type })] } });
+        if (type.startsWith('image/')) lastPreview = vi.mocked(URL.createObjectURL).mock.results.at(-1)!.value as string;
+      },
+      'xstate.done.actor.saveProfile': async ({ output }) => {
+        user = output;
+        await save.resolve(output);
+      },
+      'xstate.error.actor.saveProfile': async ({ error }) => {
+        saveError = error;
+        await save.reject(error);
+      },
+      'xstate.done.actor.uploadPhoto': async ({ output }) => {
+        uploaded = true;
+        user = { ...(user as unknown as User), image: output.photoUrl };
+        await upload.resolve(output);
+      },
+      'xstate.error.actor.uploadPhoto': async () => {
+        uploadFailed = true;
+        await upload.reject(new Error('Simulated failure'));
+      },
+      'xstate.after.loaderHide': () => act(() => new Promise((resolve) => setTimeout(resolve, LOADER_HIDE + 30))),
+    } satisfies Gestures<typeof profileMachine>;
+    await perform(gestures, path.events);
 
     const expected = path.expected as string | { editing: { form: unknown; photo: unknown } };
     const holds = () => view.session().getSnapshot().context.holds;
-    const last = (path.events.at(-1) as Sample).type;
+    const last = (path.events.at(-1) as EventObject).type;
 
     if (expected === 'loading') {
       expect(await screen.findByText('Loading profile')).toBeInTheDocument();

@@ -1,19 +1,19 @@
 // The /complete-register view driven along every generated path of the `profileCompletion` statechart.
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { EventObject } from 'xstate';
-import { catalogue } from '../../machines/index';
-import type { CompletionPayload } from '../../machines/profileCompletion.machine';
-import { CompleteRegister, completionLogic } from '../../src/views/auth/CompleteRegister';
-import { generatePaths } from '../machines/paths';
-import { controlled, renderScreen } from './authHarness';
+import { catalogue } from '@/machines/index';
+import { profileCompletionMachine, type CompletionPayload } from '@/machines/profileCompletion.machine';
+import { CompleteRegister } from '@/src/views/auth/CompleteRegister';
+import { fixtures } from '@/test/machines/fixtures';
+import { generatePaths } from '@/test/machines/paths';
+import { controlled, perform, renderScreen, type Gestures } from './harness';
 
-const paths = generatePaths(catalogue.profileCompletion);
+const paths = generatePaths(catalogue.profileCompletion, fixtures.profileCompletion);
 
 describe('profile completion view along generated paths', () => {
   it('renders nothing without a signed-in user', () => {
-    const view = renderScreen('/complete-register', <CompleteRegister />, { jwt: null });
+    const view = renderScreen(<CompleteRegister />, { path: '/complete-register', jwt: null });
     expect(view.container.querySelector('form')).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
@@ -21,37 +21,24 @@ describe('profile completion view along generated paths', () => {
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const save = controlled<unknown, CompletionPayload>();
-    const logic = completionLogic.provide({ actors: { saveProfile: save.logic } });
+    const logic = profileCompletionMachine.provide({ actors: { saveProfile: save.logic } });
     const user = userEvent.setup();
-    const view = renderScreen('/complete-register', <CompleteRegister logic={logic} />, { jwt: 'stored.jwt' });
+    const view = renderScreen(<CompleteRegister logic={logic} />, { path: '/complete-register', jwt: 'stored.jwt' });
     let firstName = '';
 
-    for (const event of path.events as (EventObject & Record<string, unknown>)[]) {
-      switch (event.type) {
-        case 'field.change':
-          // Every field is bound the same way; the path's sample is the first name.
-          await user.type(screen.getByLabelText('First name'), String(event.value));
-          firstName += String(event.value);
-          break;
-        case 'step.next':
-          await user.click(screen.getByRole('button', { name: 'Next' }));
-          break;
-        case 'step.back':
-          await user.click(screen.getByRole('button', { name: 'Back' }));
-          break;
-        case 'form.finish':
-          await user.click(screen.getByRole('button', { name: 'Finish' }));
-          break;
-        case 'xstate.done.actor.saveProfile':
-          await act(async () => save.resolve(event.output));
-          break;
-        case 'xstate.error.actor.saveProfile':
-          await act(async () => save.reject(new Error('Request failed with status code 400')));
-          break;
-        default:
-          throw new Error(`No UI for event ${event.type}`);
-      }
-    }
+    const gestures = {
+      // Every field is bound the same way; the path's sample is the first name.
+      'field.change': async ({ value }) => {
+        await user.type(screen.getByLabelText('First name'), value);
+        firstName += value;
+      },
+      'step.next': () => user.click(screen.getByRole('button', { name: 'Next' })),
+      'step.back': () => user.click(screen.getByRole('button', { name: 'Back' })),
+      'form.finish': () => user.click(screen.getByRole('button', { name: 'Finish' })),
+      'xstate.done.actor.saveProfile': ({ output }) => save.resolve(output),
+      'xstate.error.actor.saveProfile': () => save.reject(new Error('Request failed with status code 400')),
+    } satisfies Gestures<typeof profileCompletionMachine>;
+    await perform(gestures, path.events);
 
     const value = path.expected as string | { content: string };
     const progress = () => screen.getByRole('progressbar').getAttribute('aria-valuenow');

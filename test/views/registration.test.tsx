@@ -1,19 +1,23 @@
 // The /register view driven along every generated path of the `registration` statechart:
 // each event is performed through the UI (or by settling an API actor), then the screen is checked.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { EventObject } from 'xstate';
-import { catalogue } from '../../machines/index';
-import type { PasswordPolicy } from '../../machines/passwordPolicy';
-import type { AccountType } from '../../machines/types';
-import { Register, registrationLogic } from '../../src/views/auth/Register';
-import { generatePaths } from '../machines/paths';
-import { controlled, renderScreen } from './authHarness';
+import { catalogue } from '@/machines/index';
+import type { PasswordPolicy } from '@/machines/passwordPolicy';
+import type { registrationMachine } from '@/machines/registration.machine';
+import type { AccountType } from '@/machines/types';
+import { registrationLogic } from '@/src/services/registration';
+import { Register } from '@/src/views/auth/Register';
+import { fixtures } from '@/test/machines/fixtures';
+import { generatePaths } from '@/test/machines/paths';
+import { controlled, perform, renderScreen, type Gestures } from './harness';
 
-const paths = generatePaths(catalogue.registration);
+const paths = generatePaths(catalogue.registration, fixtures.registration);
 
 type Value = { policy: string; wizard: string | { details: string | { editing: string } } };
+
+const fieldLabel = { email: 'Email', password: 'Password', confirmPassword: 'Confirm password' } as const;
 
 describe('registration view along generated paths', () => {
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
@@ -25,55 +29,39 @@ describe('registration view along generated paths', () => {
       delays: { stepAnimation: 400 }, // long enough to see `animating`, short enough to wait out
     });
     const user = userEvent.setup();
-    const view = renderScreen('/register', <Register logic={logic} />);
+    const view = renderScreen(<Register logic={logic} />, { path: '/register' });
     const model = { accountType: 'Influencer', email: '', password: '', minLength: 6 };
 
-    for (const event of path.events as (EventObject & Record<string, unknown>)[]) {
-      switch (event.type) {
-        case 'account.choose':
-          await user.click(screen.getByRole('radio', { name: new RegExp(String(event.accountType)) }));
-          model.accountType = String(event.accountType);
-          break;
-        case 'step.continue':
-          await user.click(screen.getByRole('button', { name: 'Continue' }));
-          expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
-          break;
-        case 'field.change': {
-          const label = { email: 'Email', password: 'Password', confirmPassword: 'Confirm password' }[String(event.field)]!;
-          const input = screen.getByLabelText(label, { exact: true });
-          await user.clear(input);
-          if (event.value) await user.type(input, String(event.value));
-          if (event.field === 'email') model.email = String(event.value);
-          if (event.field === 'password') model.password = String(event.value);
-          break;
-        }
-        case 'agreement.toggle':
-          await user.click(screen.getByRole('checkbox'));
-          break;
-        case 'form.submit':
-          await user.click(screen.getByRole('button', { name: 'Sign up' }));
-          break;
-        case 'xstate.done.actor.loadPolicy':
-          await act(async () => policy.resolve(event.output as PasswordPolicy));
-          model.minLength = (event.output as PasswordPolicy).minLength;
-          break;
-        case 'xstate.error.actor.loadPolicy':
-          await act(async () => policy.reject(new Error('policy unavailable')));
-          break;
-        case 'xstate.done.actor.register':
-          await act(async () => registration.resolve(String(event.output)));
-          break;
-        case 'xstate.error.actor.register':
-          await act(async () => registration.reject(new Error('An account with this email already exists')));
-          break;
-        default:
-          if (event.type.startsWith('xstate.after.stepAnimation')) {
-            await screen.findByLabelText('Email');
-            break;
-          }
-          throw new Error(`No UI for event ${event.type}`);
-      }
-    }
+    const gestures = {
+      'account.choose': async ({ accountType }) => {
+        await user.click(screen.getByRole('radio', { name: new RegExp(accountType) }));
+        model.accountType = accountType;
+      },
+      'step.continue': async () => {
+        await user.click(screen.getByRole('button', { name: 'Continue' }));
+        expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+      },
+      'field.change': async ({ field, value }) => {
+        const input = screen.getByLabelText(fieldLabel[field], { exact: true });
+        await user.clear(input);
+        if (value) await user.type(input, value);
+        if (field === 'email') model.email = value;
+        if (field === 'password') model.password = value;
+      },
+      'agreement.toggle': () => user.click(screen.getByRole('checkbox')),
+      'form.submit': () => user.click(screen.getByRole('button', { name: 'Sign up' })),
+      'xstate.done.actor.loadPolicy': async ({ output }) => {
+        await policy.resolve(output);
+        model.minLength = output.minLength;
+      },
+      'xstate.error.actor.loadPolicy': () => policy.reject(new Error('policy unavailable')),
+      'xstate.done.actor.register': ({ output }) => registration.resolve(output),
+      'xstate.error.actor.register': () => registration.reject(new Error('An account with this email already exists')),
+      'xstate.after.stepAnimation': async () => {
+        await screen.findByLabelText('Email');
+      },
+    } satisfies Gestures<typeof registrationMachine>;
+    await perform(gestures, path.events);
 
     const value = path.expected as Value;
     const wizard = value.wizard;

@@ -1,34 +1,18 @@
 // The Earnings screen's withdraw flow, driven through the UI along every generated path of the `withdraw` statechart.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type EventObject } from 'xstate';
-import { catalogue } from '../../machines/index';
-import type { PayoutReceipt, PayoutRequest } from '../../machines/withdraw.machine';
-import { EarningsScreen, withdrawLogic } from '../../src/views/dashboard/earnings/Earnings';
-import { generatePaths } from '../machines/paths';
+import { catalogue } from '@/machines/index';
+import type { PayoutReceipt, PayoutRequest, withdrawMachine } from '@/machines/withdraw.machine';
+import { withdrawLogic } from '@/src/services/withdraw';
+import { EarningsScreen } from '@/src/views/dashboard/earnings/Earnings';
+import { fixtures } from '@/test/machines/fixtures';
+import { generatePaths } from '@/test/machines/paths';
+import { controlled, perform, type Gestures } from './harness';
 
 const FAILED = 'Transfer to bank account has been failed.';
 const SUCCEEDED = 'Transferred successfully to your bank account.';
-const methodLabel = { Influencer: 'Bank Account', Advertiser: 'PayPal' } as const;
-
-/** A payout actor the test settles itself, so `requesting` can be seen and either result chosen. */
-function controlledPayout() {
-  const requests: PayoutRequest[] = [];
-  let settle: { resolve: (r: PayoutReceipt) => void; reject: (e: unknown) => void } | undefined;
-  const logic = fromPromise<PayoutReceipt, PayoutRequest>(({ input }) => {
-    requests.push(input);
-    return new Promise((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-  });
-  return {
-    logic,
-    requests,
-    resolve: (output: PayoutReceipt) => act(async () => settle!.resolve(output)),
-    reject: (error: unknown) => act(async () => settle!.reject(error)),
-  };
-}
+const methodLabel = { Influencer: 'Bank Account', Advertiser: 'PayPal', first: undefined } as const;
 
 const dialog = (name: string) => screen.getByRole('dialog', { name });
 
@@ -47,10 +31,11 @@ async function expectResult(title: string, message: string) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('withdraw view along generated paths', () => {
-  const paths = generatePaths(catalogue.withdraw);
+  const paths = generatePaths(catalogue.withdraw, fixtures.withdraw);
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    const payout = controlledPayout();
+    // A payout the test settles itself, so `requesting` can be seen and either result chosen.
+    const payout = controlled<PayoutReceipt, PayoutRequest>();
     const logResult = vi.fn();
     const logic = withdrawLogic.provide({ actors: { requestPayout: payout.logic }, actions: { logResult: (_, params) => logResult(params) } });
     const user = userEvent.setup();
@@ -58,50 +43,45 @@ describe('withdraw view along generated paths', () => {
     let method: string = 'first';
     let amount = '';
 
-    for (const event of path.events as (EventObject & Record<string, unknown>)[]) {
-      switch (event.type) {
-        case 'withdraw.open':
-          await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-          // The dialogs are a lazy chunk of the screen.
-          await screen.findByRole('dialog', { name: 'Withdraw' });
-          method = 'first';
-          amount = '';
-          break;
-        case 'amount.change':
-          await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), String(event.value));
-          amount = String(event.value);
-          break;
-        case 'method.change':
-          method = String(event.method);
-          await user.click(within(dialog('Withdraw')).getByRole('radio', { name: methodLabel[method as keyof typeof methodLabel] }));
-          break;
-        case 'withdraw.cancel':
-          await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Cancel' }));
-          expect(payout.requests.at(-1)).toEqual({ amount, method, outcome: 'error' });
-          break;
-        case 'withdraw.submit':
-          await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));
-          expect(payout.requests.at(-1)).toEqual({ amount, method, outcome: 'success' });
-          break;
-        case 'withdraw.dismiss':
-        case 'result.dismiss':
-          await user.keyboard('{Escape}');
-          break;
-        case 'result.retry':
-          await user.click(screen.getByRole('button', { name: 'Retry' }));
-          break;
-        case 'xstate.done.actor.requestPayout':
-          await payout.resolve(event.output as PayoutReceipt);
-          expect(logResult).toHaveBeenLastCalledWith({ ok: true, result: event.output });
-          break;
-        case 'xstate.error.actor.requestPayout':
-          await payout.reject(event.error);
-          expect(logResult).toHaveBeenLastCalledWith({ ok: false, result: event.error });
-          break;
-        default:
-          throw new Error(`No UI step for ${event.type}`);
-      }
-    }
+    const gestures = {
+      'withdraw.open': async () => {
+        await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+        // The dialogs are a lazy chunk of the screen.
+        await screen.findByRole('dialog', { name: 'Withdraw' });
+        method = 'first';
+        amount = '';
+      },
+      'amount.change': async ({ value }) => {
+        await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), value);
+        amount = value;
+      },
+      'method.change': async (event) => {
+        const label = methodLabel[event.method];
+        if (!label) throw new Error(`No option for method ${event.method}`);
+        method = event.method;
+        await user.click(within(dialog('Withdraw')).getByRole('radio', { name: label }));
+      },
+      'withdraw.cancel': async () => {
+        await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Cancel' }));
+        expect(payout.inputs.at(-1)).toEqual({ amount, method, outcome: 'error' });
+      },
+      'withdraw.submit': async () => {
+        await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));
+        expect(payout.inputs.at(-1)).toEqual({ amount, method, outcome: 'success' });
+      },
+      'withdraw.dismiss': () => user.keyboard('{Escape}'),
+      'result.dismiss': () => user.keyboard('{Escape}'),
+      'result.retry': () => user.click(screen.getByRole('button', { name: 'Retry' })),
+      'xstate.done.actor.requestPayout': async ({ output }) => {
+        await payout.resolve(output);
+        expect(logResult).toHaveBeenLastCalledWith({ ok: true, result: output });
+      },
+      'xstate.error.actor.requestPayout': async ({ error }) => {
+        await payout.reject(error);
+        expect(logResult).toHaveBeenLastCalledWith({ ok: false, result: error });
+      },
+    } satisfies Gestures<typeof withdrawMachine>;
+    await perform(gestures, path.events);
 
     switch (path.expected) {
       case 'closed':

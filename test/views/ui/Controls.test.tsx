@@ -4,21 +4,21 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Link as RouterLink } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { Alert } from '../../../src/ui/Alert';
-import { Avatar } from '../../../src/ui/Avatar';
-import { Button } from '../../../src/ui/Button';
-import { Card } from '../../../src/ui/Card';
-import { Checkbox } from '../../../src/ui/Checkbox';
-import { Chip } from '../../../src/ui/Chip';
-import { Icon } from '../../../src/ui/Icon';
-import { ExternalLink, Link } from '../../../src/ui/Link';
-import { Progress } from '../../../src/ui/Progress';
-import { RadioGroup } from '../../../src/ui/RadioGroup';
-import { Select } from '../../../src/ui/Select';
-import { LoadingOverlay, Spinner } from '../../../src/ui/Spinner';
-import { Switch } from '../../../src/ui/Switch';
-import { Table } from '../../../src/ui/Table';
-import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../../src/ui/Tabs';
+import { Alert } from '@/src/ui/Alert';
+import { Avatar } from '@/src/ui/Avatar';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Checkbox } from '@/src/ui/Checkbox';
+import { Chip } from '@/src/ui/Chip';
+import { Icon } from '@/src/ui/Icon';
+import { ExternalLink, Link } from '@/src/ui/Link';
+import { Progress } from '@/src/ui/Progress';
+import { RadioGroup } from '@/src/ui/RadioGroup';
+import { Select } from '@/src/ui/Select';
+import { LoadingOverlay, Spinner } from '@/src/ui/Spinner';
+import { Switch } from '@/src/ui/Switch';
+import { Table } from '@/src/ui/Table';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 
 describe('Button and links', () => {
   it('defaults to type="button" and forwards clicks', async () => {

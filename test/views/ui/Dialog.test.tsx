@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AlertDialog } from '../../../src/ui/AlertDialog';
-import { Button } from '../../../src/ui/Button';
-import { Dialog } from '../../../src/ui/Dialog';
-import { Field } from '../../../src/ui/Field';
+import { AlertDialog } from '@/src/ui/AlertDialog';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field } from '@/src/ui/Field';
 
 function NewsletterDemo({ hideClose = false }: { hideClose?: boolean }) {
   const [open, setOpen] = useState(false);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Field, NativeSelectField } from '../../../src/ui/Field';
+import { Field, NativeSelectField } from '@/src/ui/Field';
 
 describe('Field', () => {
   it('associates the visible label with the input', async () => {

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../src/theme/theme.css';
-import { media } from '../../../src/theme/tokens';
+import { vars } from '@/src/theme/theme.css';
+import { media } from '@/src/theme/tokens';
 
 export const page = style({
   maxWidth: '1200px',

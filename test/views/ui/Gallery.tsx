@@ -1,15 +1,15 @@
 // Every UI-kit component in representative states, for component tests and screenshots.
 import { useEffect, useState, type ReactNode } from 'react';
 import { MemoryRouter, Link as RouterLink } from 'react-router-dom';
-import { vars } from '../../../src/theme/theme.css';
-import { Alert } from '../../../src/ui/Alert';
-import { AlertDialog } from '../../../src/ui/AlertDialog';
-import { Avatar } from '../../../src/ui/Avatar';
-import { Button } from '../../../src/ui/Button';
-import { Card } from '../../../src/ui/Card';
-import { Checkbox } from '../../../src/ui/Checkbox';
-import { Chip } from '../../../src/ui/Chip';
-import { Dialog } from '../../../src/ui/Dialog';
+import { vars } from '@/src/theme/theme.css';
+import { Alert } from '@/src/ui/Alert';
+import { AlertDialog } from '@/src/ui/AlertDialog';
+import { Avatar } from '@/src/ui/Avatar';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Checkbox } from '@/src/ui/Checkbox';
+import { Chip } from '@/src/ui/Chip';
+import { Dialog } from '@/src/ui/Dialog';
 import {
   DropdownMenuContent,
   DropdownMenuItem,
@@ -17,18 +17,18 @@ import {
   DropdownMenuRoot,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../src/ui/DropdownMenu';
-import { Field, NativeSelectField } from '../../../src/ui/Field';
-import { Icon, iconNames } from '../../../src/ui/Icon';
-import { ExternalLink, Link } from '../../../src/ui/Link';
-import { Progress } from '../../../src/ui/Progress';
-import { RadioGroup } from '../../../src/ui/RadioGroup';
-import { Select } from '../../../src/ui/Select';
-import { LoadingOverlay, Spinner } from '../../../src/ui/Spinner';
-import { Switch } from '../../../src/ui/Switch';
-import { Table } from '../../../src/ui/Table';
-import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../../src/ui/Tabs';
-import { VisuallyHidden } from '../../../src/ui/VisuallyHidden';
+} from '@/src/ui/DropdownMenu';
+import { Field, NativeSelectField } from '@/src/ui/Field';
+import { Icon, iconNames } from '@/src/ui/Icon';
+import { ExternalLink, Link } from '@/src/ui/Link';
+import { Progress } from '@/src/ui/Progress';
+import { RadioGroup } from '@/src/ui/RadioGroup';
+import { Select } from '@/src/ui/Select';
+import { LoadingOverlay, Spinner } from '@/src/ui/Spinner';
+import { Switch } from '@/src/ui/Switch';
+import { Table } from '@/src/ui/Table';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
+import { VisuallyHidden } from '@/src/ui/VisuallyHidden';
 import * as g from './Gallery.css';
 
 export type GalleryProps = {

@@ -1,0 +1,90 @@
+// The view tests' harness: a screen rendered as the app renders it (a memory router and the session provider, the
+// session's effects recorded or inert), promise actors the test settles inside act, and the driver that performs a
+// generated path's events through a gesture table typed by the machine (a missing gesture does not compile).
+import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { fromPromise, type ActorRefFrom, type AnyStateMachine, type EventObject } from 'xstate';
+import { sessionMachine } from '@/machines/session.machine';
+import type { User } from '@/machines/types';
+import { SessionContext } from '@/src/app/session';
+import { controlled as controlledActor } from '@/test/machines/controlled';
+import { eventKey, type PathEvent, type PathEventType } from '@/test/machines/events';
+
+type SessionRef = ActorRefFrom<typeof sessionMachine>;
+
+/** A promise-actor logic the test settles itself (each input recorded); `resolve` and `reject` run inside act. */
+export function controlled<TOutput, TInput = void>() {
+  return controlledActor<TOutput, TInput>({ settle: (run) => act(async () => run()) });
+}
+
+function Where() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+function CaptureSession({ onRef }: { onRef: (ref: SessionRef) => void }) {
+  onRef(SessionContext.useActorRef());
+  return null;
+}
+
+export interface ScreenOptions {
+  /** The route the element is mounted at (and the initial location); every other path renders "Elsewhere". */
+  path?: string;
+  /** The session's stored jwt: a string starts signed in, null (the default) signed out. */
+  jwt?: string | null;
+}
+
+/**
+ * Renders `element` inside a memory router and a session actor. The session's storage, navigation and logging are
+ * inert; its sign-ins are recorded; GET /api/user stays pending (screens under test read what they need themselves).
+ */
+export function renderScreen(element: ReactNode, { path = '/', jwt = null }: ScreenOptions = {}) {
+  const signIns: string[] = [];
+  let session: SessionRef | undefined;
+  const logic = sessionMachine.provide({
+    actions: {
+      storeSession: ({ event }) => {
+        if (event.type === 'session.signIn') signIns.push(event.token);
+      },
+      clearStorage: () => {},
+      navigateHome: () => {},
+      logError: () => {},
+    },
+    actors: { loadUser: fromPromise<User, { jwt: string }>(() => new Promise(() => {})) },
+  });
+  const utils = render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionContext.Provider logic={logic} options={{ input: { jwt } }}>
+        <CaptureSession onRef={(ref) => (session = ref)} />
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+        <Where />
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+  return {
+    ...utils,
+    /** The session actor, for its context (holds, user). */
+    session: () => session!,
+    /** Tokens the screen handed to the session, in order. */
+    signIns,
+    location: () => utils.getByTestId('location').textContent,
+  };
+}
+
+/**
+ * How a view test produces each event a path of machine `M` can carry: a click, typed text, settling an actor,
+ * waiting out a delay. Write the table as `{ … } satisfies Gestures<typeof machine>`.
+ */
+export type Gestures<M extends AnyStateMachine> = { [K in PathEventType<M>]: (event: PathEvent<M, K>) => unknown };
+
+/** Performs a path's events in order through the gesture table (delayed events by `xstate.after.<delay>`). */
+export async function perform(gestures: Record<string, (event: never) => unknown>, events: readonly EventObject[]): Promise<void> {
+  for (const event of events) {
+    const gesture = gestures[eventKey(event.type)] as ((event: EventObject) => unknown) | undefined;
+    if (!gesture) throw new Error(`No gesture for ${event.type}`);
+    await gesture(event);
+  }
+}
