@@ -23,10 +23,21 @@ let dataDir: string | undefined;
 
 export default async function setup(project: TestProject) {
   const port = await freePort();
+  // The run's own Auth emulator (the build points the client at it), so it never meets another product's.
+  const emulatorHost = `127.0.0.1:${await freePort()}`;
   dataDir = mkdtempSync(join(tmpdir(), 'castbridge-e2e-'));
   child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, OUT_DIR: join(dataDir, 'dist') },
+    // CONTRACT_CHECK: every answer the browser journeys get is checked against its contract schema.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      OUT_DIR: join(dataDir, 'dist'),
+      CONTRACT_CHECK: '1',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
