@@ -17,6 +17,8 @@ import { route } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticSite } from './http/static-site.ts';
 import { stderrLogger, type Logger } from './log.ts';
+import { createLinks, type Links } from './mail/links.ts';
+import { createMailer } from './mail/mailer.ts';
 import type { AppEnv, Services } from './services.ts';
 import { createPhotoStorage } from './uploads/storage.ts';
 import { uploadApiRoutes, uploadFileRoutes } from './uploads/routes.ts';
@@ -28,6 +30,8 @@ export interface CastbridgeApp {
   db: Kysely<Database>;
   dialect: Dialect;
   config: Config;
+  /** Where e-mail links point; server/main.ts gives it the listening URL when PUBLIC_URL is unset. */
+  links: Links;
   /** Releases the database and Firebase handles; the HTTP server (if any) is closed by its owner. */
   close(): Promise<void>;
 }
@@ -61,6 +65,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     throttle: createLoginThrottle(db),
     firebase: createFirebaseVerifier(config, logger),
     photos: createPhotoStorage(config.dataDir, logger),
+    mail: createMailer(config, logger),
+    links: createLinks(config.publicUrl),
   };
 
   const app = new Hono<AppEnv>();
@@ -120,7 +126,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     db,
     dialect: handle.dialect,
     config,
+    links: services.links,
     async close() {
+      services.mail.close();
       await services.firebase.close();
       await db.destroy();
     },

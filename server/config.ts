@@ -21,6 +21,14 @@ export interface Config {
   trustProxy: boolean;
   /** CONTRACT_CHECK=1: every JSON answer is checked against its contract schema (the tests turn it on). */
   contractCheck: boolean;
+  /** smtp://user:pass@host:587 (or smtps://); null writes every message to $DATA_DIR/outbox/ instead. */
+  smtpUrl: string | null;
+  /** The From of every e-mail. */
+  mailFrom: string;
+  /** The support address: named in every e-mail, and where support tickets go. */
+  supportEmail: string;
+  /** The origin links in e-mails point at; null: the server's own URL once it listens. */
+  publicUrl: string | null;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,6 +49,19 @@ function integer(name: string, value: string | undefined, fallback: number, min:
   const parsed = Number(raw);
   if (parsed < min || parsed > max) throw new Error(`${name} must be between ${min} and ${max}, got ${parsed}`);
   return parsed;
+}
+
+function smtpUrl(value: string | undefined): string | null {
+  const url = nonEmpty(value);
+  if (url !== null && !/^smtps?:\/\//i.test(url)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  return url;
+}
+
+function publicUrl(value: string | undefined): string | null {
+  const url = nonEmpty(value);
+  if (url === null) return null;
+  if (!/^https?:\/\/[^/]+/i.test(url)) throw new Error('PUBLIC_URL must be an http(s) URL such as https://castbridge.example');
+  return url.replace(/\/+$/, '');
 }
 
 function flag(value: string | undefined): boolean {
@@ -77,5 +98,9 @@ export function loadConfig(env: Env = process.env): Config {
     firebaseRealProject: projectId !== null && emulatorHost === null,
     trustProxy: flag(env.TRUST_PROXY),
     contractCheck: flag(env.CONTRACT_CHECK),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Castbridge <no-reply@castbridge.app>',
+    supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? 'support@castbridge.app',
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
 }

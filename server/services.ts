@@ -6,6 +6,8 @@ import type { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { Logger } from './log.ts';
+import type { Links } from './mail/links.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { PhotoStorage } from './uploads/storage.ts';
 import type { UserStore } from './users/store.ts';
 
@@ -18,6 +20,10 @@ export interface Services {
   throttle: LoginThrottle;
   firebase: FirebaseVerifier;
   photos: PhotoStorage;
+  /** Account and notification e-mail (SMTP or the outbox). */
+  mail: Mailer;
+  /** Absolute links for e-mails. */
+  links: Links;
 }
 
 /** Hono environment: the authenticated user's id is set by requireUser. */

@@ -9,6 +9,8 @@ export interface UsersTable extends Profile {
   password_hash: string | null;
   firebase_uid: string | null;
   type_account: AccountType;
+  /** 1: notification e-mails on (the Settings switch), 0: off. */
+  notify_email: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -78,6 +78,12 @@ export function createUserStore(db: Kysely<Database>) {
       return id;
     },
 
+    /** Whether the user's Notifications switch (Settings) lets notification e-mails go out; false for no such user. */
+    async notificationEmailsOn(id: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('notify_email').where('id', '=', id).executeTakeFirst();
+      return Number(row?.notify_email ?? 0) === 1;
+    },
+
     async linkFirebase(id: string, uid: string): Promise<void> {
       await db
         .updateTable('users')

@@ -1,0 +1,69 @@
+// Account and notification e-mail. SMTP_URL sends through that server; without it (the `npm start` default) every
+// message becomes an .eml file in $DATA_DIR/outbox/ and a log line with its recipient, subject and links, so a
+// newcomer can follow a reset link offline. Both paths build the message with nodemailer, so the outbox file is the
+// exact MIME message SMTP would carry.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../log.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Links the message carries (logged with outbox delivery, for development). */
+  links?: string[];
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  /** 'smtp' or 'outbox'. */
+  readonly delivery: 'smtp' | 'outbox';
+  /** Resolves once the message is handed to the SMTP server or written to the outbox. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailConfig {
+  smtpUrl: string | null;
+  mailFrom: string;
+  dataDir: string;
+}
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+export function createMailer(config: MailConfig, logger: Logger): Mailer {
+  const from = config.mailFrom;
+  if (config.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    return {
+      delivery: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+        logger.info('mail sent', { to: message.to, subject: message.subject });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const dir = outboxDir(config.dataDir);
+  const build = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    delivery: 'outbox',
+    async send(message) {
+      const info = (await build.sendMail({ from, ...message })) as unknown as { message: Buffer };
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // Sortable by time; the random part keeps two messages of one millisecond apart.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(dir, name);
+      await fs.promises.writeFile(file, info.message, { mode: 0o600 });
+      logger.info('mail written to the outbox', { to: message.to, subject: message.subject, links: message.links ?? [], file });
+    },
+    close: () => build.close(),
+  };
+}
