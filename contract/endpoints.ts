@@ -7,8 +7,11 @@ export interface EndpointMeta {
   method: Method;
   /** Hono path syntax: `:name` segments are parameters. */
   path: `/api/${string}`;
-  /** `bearer`: the session token in `Authorization: Bearer <jwt>`; anything else is a 401. */
-  auth: 'none' | 'bearer';
+  /**
+   * `bearer`: the session token in `Authorization: Bearer <jwt>`; anything else is a 401.
+   * `optional`: anonymous callers are served too; a valid session token attaches the user (support tickets).
+   */
+  auth: 'none' | 'bearer' | 'optional';
 }
 
 export const endpoints = {
@@ -20,6 +23,15 @@ export const endpoints = {
   getUser: { method: 'GET', path: '/api/user', auth: 'bearer' },
   updateProfile: { method: 'PUT', path: '/api/profile', auth: 'bearer' },
   uploadPhoto: { method: 'POST', path: '/api/upload-photo', auth: 'bearer' },
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', auth: 'none' },
+  resetPassword: { method: 'POST', path: '/api/auth/reset-password', auth: 'none' },
+  changePassword: { method: 'POST', path: '/api/auth/change-password', auth: 'bearer' },
+  deleteUser: { method: 'DELETE', path: '/api/user', auth: 'bearer' },
+  getSettings: { method: 'GET', path: '/api/settings', auth: 'bearer' },
+  updateSettings: { method: 'PUT', path: '/api/settings', auth: 'bearer' },
+  support: { method: 'POST', path: '/api/support', auth: 'optional' },
+  newsletter: { method: 'POST', path: '/api/newsletter', auth: 'none' },
+  unsubscribe: { method: 'POST', path: '/api/newsletter/unsubscribe', auth: 'none' },
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;

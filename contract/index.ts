@@ -4,6 +4,19 @@
 import { z } from 'zod';
 import { firebaseLoginRequest, loginRequest, passwordPolicy, registerRequest, tokenResponse } from './schemas/auth.ts';
 import type { EndpointName } from './endpoints.ts';
+import {
+  changePasswordRequest,
+  changePasswordResponse,
+  deleteUserRequest,
+  forgotPasswordRequest,
+  messageResponse,
+  newsletterRequest,
+  resetPasswordRequest,
+  settings,
+  settingsUpdate,
+  supportRequest,
+  unsubscribeRequest,
+} from './schemas/account.ts';
 import { photoUploadResponse } from './schemas/uploads.ts';
 import { profileUpdate, profileUpdateResponse, userResponse } from './schemas/user.ts';
 
@@ -27,6 +40,17 @@ export const schemas = {
   getUser: { response: userResponse, status: 200 },
   updateProfile: { body: profileUpdate, response: profileUpdateResponse, status: 200 },
   uploadPhoto: { body: 'multipart', response: photoUploadResponse, status: 200 },
+  // The same 202 answer whether or not the account exists.
+  forgotPassword: { body: forgotPasswordRequest, response: messageResponse, status: 202 },
+  resetPassword: { body: resetPasswordRequest, response: tokenResponse, status: 200 },
+  changePassword: { body: changePasswordRequest, response: changePasswordResponse, status: 200 },
+  deleteUser: { body: deleteUserRequest, response: messageResponse, status: 200 },
+  getSettings: { response: settings, status: 200 },
+  updateSettings: { body: settingsUpdate, response: settings, status: 200 },
+  support: { body: supportRequest, response: messageResponse, status: 201 },
+  // The same answer for a new and a repeated subscription, so the list cannot be probed.
+  newsletter: { body: newsletterRequest, response: messageResponse, status: 200 },
+  unsubscribe: { body: unsubscribeRequest, response: messageResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];
@@ -43,5 +67,7 @@ export type ResponseBody<N extends EndpointName> = z.output<Spec<N>['response']>
 export { endpoints, type EndpointName } from './endpoints.ts';
 export { errorBody, normaliseEmail, type ErrorBody } from './schemas/common.ts';
 export type { PasswordPolicy } from './schemas/auth.ts';
+export type { Settings, SupportRequest } from './schemas/account.ts';
+export * from './limits.ts';
 export type { ProfileChanges, ProfileUpdate, User } from './schemas/user.ts';
 export * from './profile.ts';

@@ -23,6 +23,10 @@ import type { AppEnv, Services } from './services.ts';
 import { createPhotoStorage } from './uploads/storage.ts';
 import { uploadApiRoutes, uploadFileRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { createResetLinks } from './auth/resets.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
+import { supportRoutes } from './support/routes.ts';
 import { createUserStore } from './users/store.ts';
 
 export interface CastbridgeApp {
@@ -56,17 +60,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
   }
 
+  const secret = loadSecret(config.jwtSecret, config.dataDir);
   const services: Services = {
     config,
     logger,
     db,
     users: createUserStore(db),
-    tokens: await createTokenService(loadSecret(config.jwtSecret, config.dataDir)),
+    tokens: await createTokenService(secret),
     throttle: createLoginThrottle(db),
     firebase: createFirebaseVerifier(config, logger),
     photos: createPhotoStorage(config.dataDir, logger),
     mail: createMailer(config, logger),
     links: createLinks(config.publicUrl),
+    limits: createRateLimiter(db, { scale: config.rateLimitScale, trustProxy: config.trustProxy }),
+    resets: createResetLinks(db),
   };
 
   const app = new Hono<AppEnv>();
@@ -77,7 +84,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       '/api/*',
       cors({
         origin: (origin) => (allowed.has(origin) ? origin : null),
-        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
+        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
         allowHeaders: ['Authorization', 'Content-Type'],
         maxAge: 600,
       }),
@@ -98,6 +105,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', authRoutes(services));
   app.route('/', userRoutes(services));
   app.route('/', uploadApiRoutes(services));
+  app.route('/', supportRoutes(services));
+  app.route('/', newsletterRoutes(services, secret));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));
@@ -128,6 +137,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     config,
     links: services.links,
     async close() {
+      await services.mail.settled();
       services.mail.close();
       await services.firebase.close();
       await db.destroy();

@@ -29,6 +29,8 @@ export interface Config {
   supportEmail: string;
   /** The origin links in e-mails point at; null: the server's own URL once it listens. */
   publicUrl: string | null;
+  /** Multiplies every request limit (server/http/rate-limit.ts); 1 in production, raised by tests and demos. */
+  rateLimitScale: number;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,5 +104,6 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Castbridge <no-reply@castbridge.app>',
     supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? 'support@castbridge.app',
     publicUrl: publicUrl(env.PUBLIC_URL),
+    rateLimitScale: integer('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1, 1, 1_000_000),
   };
 }

@@ -10,6 +10,8 @@ import type { Links } from './mail/links.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PhotoStorage } from './uploads/storage.ts';
 import type { UserStore } from './users/store.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import type { ResetLinks } from './auth/resets.ts';
 
 export interface Services {
   config: Config;
@@ -24,9 +26,13 @@ export interface Services {
   mail: Mailer;
   /** Absolute links for e-mails. */
   links: Links;
+  /** Request limits shared through the database (429 with Retry-After). */
+  limits: RateLimiter;
+  /** Password-reset links. */
+  resets: ResetLinks;
 }
 
-/** Hono environment: the authenticated user's id is set by requireUser. */
+/** Hono environment: the authenticated user's id is set by requireUser (and by optionalUser when signed in). */
 export interface AppEnv {
   Variables: { userId: string };
 }

@@ -30,10 +30,17 @@ export function loadSecret(configured: string | null, dataDir: string): Uint8Arr
   return new TextEncoder().encode(secret);
 }
 
+export interface SessionClaims {
+  userId: string;
+  /** The account's token version when the token was issued (users.token_version); 0 for tokens without one. */
+  version: number;
+}
+
 export interface TokenService {
-  issue(userId: string): Promise<string>;
-  /** The user id of a valid token, or null for anything else (malformed, forged, expired, wrong algorithm). */
-  verify(token: string): Promise<string | null>;
+  /** A session token for the user at the account's current token version. */
+  issue(userId: string, version: number): Promise<string>;
+  /** The claims of a valid token, or null for anything else (malformed, forged, expired, wrong algorithm). */
+  verify(token: string): Promise<SessionClaims | null>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
@@ -54,6 +61,11 @@ function decodeSegment(segment: string): Record<string, unknown> | null {
  * may only hold alg "HS256" and typ "JWT", and iss, aud, exp and sub are required. Tests compare it with jose.
  */
 export function verifyHs256(token: string, secret: Uint8Array, nowSeconds = Date.now() / 1000): string | null {
+  return verifyClaims(token, secret, nowSeconds)?.userId ?? null;
+}
+
+/** verifyHs256 with the session version claim (`ver`, a non-negative integer; absent reads as 0). */
+export function verifyClaims(token: string, secret: Uint8Array, nowSeconds = Date.now() / 1000): SessionClaims | null {
   if (token.length > 4096) return null;
   const parts = token.split('.');
   if (parts.length !== 3) return null;
@@ -76,14 +88,16 @@ export function verifyHs256(token: string, secret: Uint8Array, nowSeconds = Date
   if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp) || claims.exp <= nowSeconds) return null;
   if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds)) return null;
   if (claims.iat !== undefined && typeof claims.iat !== 'number') return null;
-  return typeof claims.sub === 'string' && claims.sub.length > 0 ? claims.sub : null;
+  const version = claims.ver ?? 0;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return null;
+  return typeof claims.sub === 'string' && claims.sub.length > 0 ? { userId: claims.sub, version } : null;
 }
 
 export async function createTokenService(secret: Uint8Array): Promise<TokenService> {
   const key = await crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return {
-    issue(userId) {
-      return new SignJWT({})
+    issue(userId, version) {
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(TOKEN_ISSUER)
@@ -93,7 +107,7 @@ export async function createTokenService(secret: Uint8Array): Promise<TokenServi
         .sign(key);
     },
     async verify(token) {
-      return verifyHs256(token, secret);
+      return verifyClaims(token, secret);
     },
   };
 }

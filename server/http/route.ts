@@ -4,7 +4,7 @@
 // every answer is checked against the response schema, so a route that drifts from the contract fails loudly.
 import type { Context, Hono } from 'hono';
 import { endpoints, schemas, type EndpointName, type ResponseBody, type ValidBody, type ValidQuery } from '../../contract/index.ts';
-import { requireUser } from '../auth/require-user.ts';
+import { optionalUser, requireUser } from '../auth/require-user.ts';
 import type { AppEnv, Services } from '../services.ts';
 import { describeIssues, HttpError, parseWith } from './errors.ts';
 import { readJson } from './json-body.ts';
@@ -25,7 +25,7 @@ export class ContractViolation extends Error {
 }
 
 /** Registers endpoint `name` on `app`. */
-export function route<N extends EndpointName>(app: Hono<AppEnv>, services: Pick<Services, 'tokens' | 'config'>, name: N, handler: RouteHandler<N>): void {
+export function route<N extends EndpointName>(app: Hono<AppEnv>, services: Pick<Services, 'tokens' | 'users' | 'config'>, name: N, handler: RouteHandler<N>): void {
   const meta = endpoints[name];
   const spec = schemas[name] as { body?: unknown; query?: unknown; response: { safeParse(value: unknown): { success: boolean; error?: unknown } }; status: 200 | 201 | 202 };
   const body = spec.body && spec.body !== 'multipart' ? (spec.body as Parameters<typeof parseWith>[0]) : null;
@@ -48,7 +48,8 @@ export function route<N extends EndpointName>(app: Hono<AppEnv>, services: Pick<
     return c.json(result as object, spec.status);
   };
 
-  if (meta.auth === 'bearer') app.on(meta.method, meta.path, requireUser(services.tokens), serve);
+  if (meta.auth === 'bearer') app.on(meta.method, meta.path, requireUser(services), serve);
+  else if (meta.auth === 'optional') app.on(meta.method, meta.path, optionalUser(services), serve);
   else app.on(meta.method, meta.path, serve);
 }
 

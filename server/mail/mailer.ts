@@ -17,6 +17,8 @@ export interface MailMessage {
   links?: string[];
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** Where replies go (support tickets: the sender). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -24,6 +26,13 @@ export interface Mailer {
   readonly delivery: 'smtp' | 'outbox';
   /** Resolves once the message is handed to the SMTP server or written to the outbox. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends in the background: the request that triggers a message does not wait for (or reveal the timing of) its
+   * delivery. A failure is logged, never thrown.
+   */
+  post(message: MailMessage): void;
+  /** Resolves when every posted message has been delivered or has failed. */
+  settled(): Promise<void>;
   close(): void;
 }
 
@@ -38,6 +47,24 @@ export function outboxDir(dataDir: string): string {
 }
 
 export function createMailer(config: MailConfig, logger: Logger): Mailer {
+  const transport = createTransport(config, logger);
+  const pending = new Set<Promise<void>>();
+  return {
+    ...transport,
+    post(message) {
+      const sending = transport.send(message).catch((error: unknown) => {
+        logger.error('mail not delivered', { to: message.to, subject: message.subject, error: (error as Error).message });
+      });
+      pending.add(sending);
+      void sending.finally(() => pending.delete(sending));
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
+
+function createTransport(config: MailConfig, logger: Logger): Pick<Mailer, 'delivery' | 'send' | 'close'> {
   const from = config.mailFrom;
   if (config.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(config.smtpUrl);

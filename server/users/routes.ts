@@ -1,13 +1,17 @@
-// GET /api/user and PUT /api/profile.
+// GET /api/user, PUT /api/profile, DELETE /api/user and the Settings screen's GET/PUT /api/settings.
 import { Hono } from 'hono';
+import { verifyPassword } from '../auth/passwords.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import type { AppEnv, Services } from '../services.ts';
 
 const GONE = 'This account no longer exists';
+export const WRONG_PASSWORD = 'The password is not correct';
+export const ACCOUNT_DELETED = 'Your account and everything in it have been deleted.';
 
 export function userRoutes(services: Services) {
-  const { users, photos } = services;
+  const { users, photos, throttle, config } = services;
   const app = new Hono<AppEnv>();
 
   route(app, services, 'getUser', async (c) => {
@@ -32,6 +36,44 @@ export function userRoutes(services: Services) {
     if (!result) throw new HttpError(401, GONE);
     if ('image' in changes && result.previousImage !== result.user.image) await photos.remove(result.previousImage);
     return { message: 'Perfil actualizado correctamente', user: result.user };
+  });
+
+  route(app, services, 'deleteUser', async (c, { body }) => {
+    const userId = c.get('userId');
+    const account = await users.account(userId);
+    if (!account) throw new HttpError(401, GONE);
+    if (account.password_hash !== null) {
+      // A stolen session alone cannot delete a password account; guesses are throttled like sign-in.
+      const keys = { email: account.email, ip: clientIp(c, config.trustProxy) };
+      const wait = await throttle.retryAfterSeconds(keys);
+      if (wait > 0) {
+        throw new HttpError(429, `Too many failed attempts; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
+      }
+      if (!body.password) throw new HttpError(400, 'password: is required to delete a password account');
+      if (!(await verifyPassword(account.password_hash, body.password))) {
+        await throttle.recordFailure(keys);
+        throw new HttpError(400, WRONG_PASSWORD);
+      }
+    }
+    const erased = await users.erase(userId);
+    if (!erased) throw new HttpError(401, GONE);
+    // Files go once the rows are gone for good.
+    await photos.remove(erased.image);
+    services.logger.info('account deleted', { userId });
+    return { message: ACCOUNT_DELETED };
+  });
+
+  route(app, services, 'getSettings', async (c) => {
+    const settings = await users.settings(c.get('userId'));
+    if (!settings) throw new HttpError(401, GONE);
+    return settings;
+  });
+
+  route(app, services, 'updateSettings', async (c, { body }) => {
+    if (!(await users.setNotificationEmails(c.get('userId'), body.notifications))) throw new HttpError(401, GONE);
+    const settings = await users.settings(c.get('userId'));
+    if (!settings) throw new HttpError(401, GONE);
+    return settings;
   });
 
   return app;

@@ -15,6 +15,7 @@ export type AccountType = Database['users']['type_account'];
 export interface Credentials {
   id: string;
   password_hash: string | null;
+  token_version: number;
 }
 
 export { normaliseEmail };
@@ -28,6 +29,8 @@ export function createUserStore(db: Kysely<Database>) {
   const now = () => new Date().toISOString();
   // GET /api/user runs on every dashboard load: its query is built once, only the id changes.
   const profileById = db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', '').compile();
+  // Every authenticated request checks its token's version: compiled once too.
+  const versionById = db.selectFrom('users').select('token_version').where('id', '=', '').compile();
 
   return {
     async profile(id: string): Promise<PublicUser | null> {
@@ -35,13 +38,64 @@ export function createUserStore(db: Kysely<Database>) {
       return rows[0] ?? null;
     },
 
+    /** The account's current session version; null when the account does not exist (deleted). */
+    async tokenVersion(id: string): Promise<number | null> {
+      const { rows } = await db.executeQuery<{ token_version: number | string }>({ ...versionById, parameters: [id] });
+      return rows[0] ? Number(rows[0].token_version) : null;
+    },
+
+    /** The account's e-mail, password hash and session version, by id. */
+    async account(id: string): Promise<{ email: string; password_hash: string | null; token_version: number } | null> {
+      const row = await db.selectFrom('users').select(['email', 'password_hash', 'token_version']).where('id', '=', id).executeTakeFirst();
+      return row ? { ...row, token_version: Number(row.token_version) } : null;
+    },
+
+    /** Stores a new password hash and raises the session version, so every token issued before stops working. */
+    async setPassword(id: string, passwordHash: string, executor: Kysely<Database> = db): Promise<number> {
+      const row = await executor
+        .updateTable('users')
+        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now() }))
+        .where('id', '=', id)
+        .returning('token_version')
+        .executeTakeFirstOrThrow();
+      return Number(row.token_version);
+    },
+
+    async settings(id: string): Promise<{ notifications: boolean; hasPassword: boolean } | null> {
+      const row = await db.selectFrom('users').select(['notify_email', 'password_hash']).where('id', '=', id).executeTakeFirst();
+      return row ? { notifications: Number(row.notify_email) === 1, hasPassword: row.password_hash !== null } : null;
+    },
+
+    async setNotificationEmails(id: string, on: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ notify_email: on ? 1 : 0, updated_at: now() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Erases the account in one transaction: every table that holds a user's records references users.id with
+     * ON DELETE CASCADE, so deleting the row deletes them. Returns the photo to remove once committed.
+     */
+    async erase(id: string): Promise<{ email: string; image: string | null } | null> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('users').select(['email', 'image']).where('id', '=', id).executeTakeFirst();
+        if (!row) return null;
+        await trx.deleteFrom('login_failures').where('key', '=', `email:${row.email}`).execute();
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+        return row;
+      });
+    },
+
     async credentials(email: string): Promise<Credentials | null> {
       const row = await db
         .selectFrom('users')
-        .select(['id', 'password_hash'])
+        .select(['id', 'password_hash', 'token_version'])
         .where('email', '=', normaliseEmail(email))
         .executeTakeFirst();
-      return row ?? null;
+      return row ? { ...row, token_version: Number(row.token_version) } : null;
     },
 
     async idByFirebaseUid(uid: string): Promise<string | null> {

@@ -76,8 +76,8 @@ describe('verifyHs256', () => {
 
   it('round-trips tokens issued by the token service, for 7 days', async () => {
     const service = await createTokenService(secret);
-    const token = await service.issue('user-42');
-    expect(await service.verify(token)).toBe('user-42');
+    const token = await service.issue('user-42', 3);
+    expect(await service.verify(token)).toEqual({ userId: 'user-42', version: 3 });
     expect(verifyHs256(token, secret, now + 7 * 24 * 3600 - 60)).toBe('user-42');
     expect(verifyHs256(token, secret, now + 7 * 24 * 3600 + 60)).toBeNull();
   });

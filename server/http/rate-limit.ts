@@ -1,0 +1,79 @@
+// Request limits kept in the database (a fixed window per key), so every process sharing it counts together.
+// A rule limits one action per client address and, where the action names an e-mail, per e-mail as well.
+import type { Context } from 'hono';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { clientIp } from './client-ip.ts';
+import { HttpError } from './errors.ts';
+
+export interface RateRule {
+  /** Names the action in keys and messages. */
+  name: string;
+  windowMs: number;
+  perIp: number;
+  /** Per e-mail address; absent when the action names none. */
+  perEmail?: number;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** The limits of the account flows; RATE_LIMIT_SCALE multiplies every count (tests and demos only). */
+export const RATE_RULES = {
+  register: { name: 'register', windowMs: HOUR, perIp: 20 },
+  forgotPassword: { name: 'forgot-password', windowMs: HOUR, perIp: 20, perEmail: 5 },
+  resetPassword: { name: 'reset-password', windowMs: 15 * 60 * 1000, perIp: 30 },
+  support: { name: 'support', windowMs: HOUR, perIp: 10, perEmail: 5 },
+  newsletter: { name: 'newsletter', windowMs: HOUR, perIp: 20, perEmail: 5 },
+} as const satisfies Record<string, RateRule>;
+
+export function createRateLimiter(db: Kysely<Database>, options: { scale: number; trustProxy: boolean; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  let hits = 0;
+
+  /** Counts one hit on `key`; returns the seconds to wait when the hit is over `limit`, else 0. */
+  async function hit(key: string, limit: number, windowMs: number): Promise<number> {
+    const current = now();
+    const expired = current - windowMs;
+    // One statement: a new key starts at 1, an expired window restarts at 1, a live one counts up.
+    const row = await db
+      .insertInto('rate_limits')
+      .values({ key, window_start: current, count: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
+          window_start: sql<number>`case when rate_limits.window_start <= ${expired} then ${current} else rate_limits.window_start end`,
+        }),
+      )
+      .returning(['count', 'window_start'])
+      .executeTakeFirstOrThrow();
+    if (Number(row.count) <= limit) return 0;
+    return Math.max(1, Math.ceil((Number(row.window_start) + windowMs - current) / 1000));
+  }
+
+  return {
+    /**
+     * Counts the request against `rule` for its client address (and `email`); throws a 429 with Retry-After when
+     * either is over its limit. Other addresses and e-mails are not affected.
+     */
+    async check(c: Context, rule: RateRule, email?: string): Promise<void> {
+      // Ended windows are dropped every thousand checks; a stale row only costs space.
+      if (++hits % 1000 === 0) await this.prune();
+      const ip = clientIp(c, options.trustProxy);
+      let wait = await hit(`${rule.name}:ip:${ip}`, rule.perIp * options.scale, rule.windowMs);
+      if (email !== undefined && rule.perEmail !== undefined) {
+        wait = Math.max(wait, await hit(`${rule.name}:email:${email}`, rule.perEmail * options.scale, rule.windowMs));
+      }
+      if (wait > 0) {
+        throw new HttpError(429, `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
+      }
+    },
+
+    /** Drops windows that ended (called now and then; a stale row is harmless, only space). */
+    async prune(): Promise<void> {
+      const longest = Math.max(...Object.values(RATE_RULES).map((rule) => rule.windowMs));
+      await db.deleteFrom('rate_limits').where('window_start', '<', now() - longest).execute();
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,44 @@
+// POST /api/support: Contact Us and Help and Support (SPEC §2, §3). The ticket is stored (with the page it came from
+// and the signed-in user, if any) and e-mailed to the support address with the sender as Reply-To.
+import crypto from 'node:crypto';
+import { Hono } from 'hono';
+import { RATE_RULES } from '../http/rate-limit.ts';
+import { route } from '../http/route.ts';
+import { renderEmail } from '../mail/template.ts';
+import type { AppEnv, Services } from '../services.ts';
+
+export const TICKET_RECEIVED = 'Thank you! We received your message and will answer by email.';
+
+export function supportRoutes(services: Services) {
+  const { db, limits, mail, config } = services;
+  const app = new Hono<AppEnv>();
+
+  route(app, services, 'support', async (c, { body }) => {
+    await limits.check(c, RATE_RULES.support, body.email);
+    const userId = (c.get('userId') as string | undefined) ?? null;
+    const id = crypto.randomUUID();
+    await db
+      .insertInto('support_tickets')
+      .values({ id, user_id: userId, name: body.name, email: body.email, subject: body.subject, message: body.message, page: body.page ?? null, created_at: new Date().toISOString() })
+      .execute();
+    mail.post({
+      to: config.supportEmail,
+      replyTo: body.email,
+      ...renderEmail(
+        {
+          subject: `[Support] ${body.subject}`,
+          heading: body.subject,
+          paragraphs: [
+            `From ${body.name} <${body.email}>${userId ? ` (signed in, user ${userId})` : ' (not signed in)'}, sent from ${body.page ?? 'an unknown page'}.`,
+            ...body.message.split(/\n{2,}/),
+          ],
+          footnote: `Ticket ${id}. Reply to this e-mail to answer the sender.`,
+        },
+        config.supportEmail,
+      ),
+    });
+    return { message: TICKET_RECEIVED };
+  });
+
+  return app;
+}
