@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMailbox } from './mailbox.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,6 +27,8 @@ export default async function setup(project: TestProject) {
   // The run's own Auth emulator (the build points the client at it), so it never meets another product's.
   const emulatorHost = `127.0.0.1:${await freePort()}`;
   dataDir = mkdtempSync(join(tmpdir(), 'castbridge-e2e-'));
+  // Account e-mail goes to a real SMTP server in this process; journeys read it through the mailbox's HTTP window.
+  const mailbox = await startMailbox();
   child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
     // CONTRACT_CHECK: every answer the browser journeys get is checked against its contract schema.
@@ -35,6 +38,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       OUT_DIR: join(dataDir, 'dist'),
       CONTRACT_CHECK: '1',
+      SMTP_URL: mailbox.smtpUrl,
+      // The journeys sign up many accounts from one address.
+      RATE_LIMIT_SCALE: '1000',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     },
@@ -62,6 +68,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('mailboxURL', mailbox.url);
 
   return async () => {
     if (child?.pid) {
@@ -72,6 +79,7 @@ export default async function setup(project: TestProject) {
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    await mailbox.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -80,5 +88,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    mailboxURL: string;
   }
 }
