@@ -21,6 +21,8 @@ import { payoutBankMachine } from './payoutBank.machine';
 import { profileMachine } from './profile.machine';
 import { sideMenuMachine } from './sideMenu.machine';
 import { withdrawMachine } from './withdraw.machine';
+import { resetPasswordMachine } from './resetPassword.machine';
+import { settingsMachine } from './settings.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -106,15 +108,25 @@ export const catalogue = {
     spec: '§2 My Profile, §3, §4 My Profile, §5, §7, §8, §9',
     summary: 'My Profile: load, read view, edit, save (back to read 1 s after success), photo upload with local preview.',
   },
+  settings: {
+    machine: settingsMachine,
+    spec: '§2 Settings; issue 12 (GET/PUT /api/settings)',
+    summary: 'Reads the stored Notifications switch; a change is saved at once and put back when refused.',
+  },
   changePassword: {
     machine: changePasswordMachine,
-    spec: '§2 Settings, §4 Change password',
-    summary: 'Change Password reveals three fields; Discard and Change both collapse them, with no call.',
+    spec: '§2 Settings, §4 Change password; issue 12',
+    summary: 'Change Password reveals three fields; Change checks them, calls the server and collapses with a confirmation; Discard collapses.',
   },
   deleteAccount: {
     machine: deleteAccountMachine,
-    spec: '§2 Settings, §4 Delete dialog, §9',
-    summary: 'The delete-account dialog: Yes, Delete goes to /, No, Cancel closes; no call.',
+    spec: '§2 Settings, §4 Delete dialog, §9; issue 12',
+    summary: 'The delete-account dialog: Yes, Delete (with the password) deletes the account, ends the session and goes to /; No, Cancel closes.',
+  },
+  resetPassword: {
+    machine: resetPasswordMachine,
+    spec: 'issue 12 (/reset-password)',
+    summary: "The e-mailed link's page: new password and confirmation; success signs in and opens /dashboard; a spent link offers a new one.",
   },
   payoutBank: {
     machine: payoutBankMachine,

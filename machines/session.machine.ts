@@ -13,6 +13,8 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.signIn'; token: string; info: SessionInfo }
   | { type: 'session.logout' }
+  /** A new token for the same session (after a password change, which ends every other session). */
+  | { type: 'session.renew'; token: string }
   | { type: 'user.load' }
   | { type: 'user.updated'; user: User }
   | { type: 'loading.hold' }
@@ -29,11 +31,13 @@ export const sessionMachine = setup({
   },
   actions: {
     storeSession: effect('storeSession'),
+    storeToken: effect<{ token: string }>('storeToken'),
     clearStorage: effect('clearStorage'),
     navigateHome: effect('navigateHome'),
     logError: effect<{ error: unknown }>('logError'),
     setToken: assign({ jwt: ({ event }) => (event.type === 'session.signIn' ? event.token : null), user: null }),
     forget: assign({ jwt: null, user: null, holds: 0 }),
+    renewToken: assign({ jwt: ({ context, event }) => (event.type === 'session.renew' ? event.token : context.jwt) }),
     setUser: assign({ user: ({ event }) => (event.type === 'user.updated' ? event.user : null) }),
     hold: assign({ holds: ({ context }) => context.holds + 1 }),
     release: assign({ holds: ({ context }) => Math.max(0, context.holds - 1) }),
@@ -59,6 +63,10 @@ export const sessionMachine = setup({
       on: {
         'session.logout': { target: 'signedOut', actions: ['forget', 'clearStorage', 'navigateHome'] },
         'session.signIn': { target: '.idle', actions: ['setToken', 'storeSession'] },
+        // The user stays loaded: only the token changes.
+        'session.renew': {
+          actions: ['renewToken', { type: 'storeToken', params: ({ event }: { event: { token: string } }) => ({ token: event.token }) }],
+        },
         'user.updated': { actions: 'setUser' },
         'loading.hold': { actions: 'hold' },
         'loading.release': { actions: 'release' },

@@ -18,7 +18,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { staticSite } from './http/static-site.ts';
 import { stderrLogger, type Logger } from './log.ts';
 import { createLinks, type Links } from './mail/links.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { AppEnv, Services } from './services.ts';
 import { createPhotoStorage } from './uploads/storage.ts';
 import { uploadApiRoutes, uploadFileRoutes } from './uploads/routes.ts';
@@ -36,6 +36,8 @@ export interface CastbridgeApp {
   config: Config;
   /** Where e-mail links point; server/main.ts gives it the listening URL when PUBLIC_URL is unset. */
   links: Links;
+  /** The mailer (tests wait for posted messages with mail.settled()). */
+  mail: Mailer;
   /** Releases the database and Firebase handles; the HTTP server (if any) is closed by its owner. */
   close(): Promise<void>;
 }
@@ -136,6 +138,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     dialect: handle.dialect,
     config,
     links: services.links,
+    mail: services.mail,
     async close() {
       await services.mail.settled();
       services.mail.close();

@@ -1,6 +1,8 @@
 // The spec's user-facing messages (SPEC §8), verbatim, in one place.
+import { REQUIRED_MESSAGE } from '@/machines/messages';
+
 export const messages = {
-  required: 'Este campo es obligatorio',
+  required: REQUIRED_MESSAGE,
   loginFailed: 'Error al autenticar el usuario',
   registerFailed: 'Error al registrar el usuario',
   profileUpdateFailed: 'Error al actualizar el perfil',

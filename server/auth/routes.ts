@@ -17,6 +17,9 @@ const INVALID_LOGIN = 'Invalid email or password';
 /** One answer for every forgot-password request, so it cannot tell whether an account exists. */
 export const RESET_REQUESTED = 'If an account exists for that email, we have sent it a link to choose a new password.';
 
+/** Unknown links answer 404 and spent ones 410, so the page can offer a new link instead of the form. */
+export const RESET_PROBLEM_STATUS = { unknown: 404, used: 410, expired: 410 } as const satisfies Record<ResetProblem, 404 | 410>;
+
 export const RESET_PROBLEMS: Record<ResetProblem, string> = {
   unknown: 'This reset link is not valid. Ask for a new one.',
   used: 'This reset link was already used or replaced by a newer one. Ask for a new one.',
@@ -119,7 +122,7 @@ export function authRoutes(services: Services) {
   route(app, services, 'resetPassword', async (c, { body }) => {
     await limits.check(c, RATE_RULES.resetPassword);
     const early = await resets.problem(body.token);
-    if (early) throw new HttpError(400, RESET_PROBLEMS[early]);
+    if (early) throw new HttpError(RESET_PROBLEM_STATUS[early], RESET_PROBLEMS[early]);
     const problem = passwordProblem(body.password);
     if (problem) throw new HttpError(400, problem);
     const passwordHash = await hashPassword(body.password);
@@ -129,7 +132,7 @@ export function authRoutes(services: Services) {
       // Every session issued before the reset stops working.
       return { userId: link.userId, version: await users.setPassword(link.userId, passwordHash, trx) };
     });
-    if ('problem' in outcome) throw new HttpError(400, RESET_PROBLEMS[outcome.problem]);
+    if ('problem' in outcome) throw new HttpError(RESET_PROBLEM_STATUS[outcome.problem], RESET_PROBLEMS[outcome.problem]);
     const account = await users.account(outcome.userId);
     if (account) await throttle.recordSuccess({ email: account.email, ip: '' });
     return { token: await tokens.issue(outcome.userId, outcome.version) };

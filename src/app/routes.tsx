@@ -7,6 +7,7 @@ import { RequireAuth } from './RequireAuth';
 
 const ContactUs = lazy(() => import('@/src/views/public/ContactUs').then((m) => ({ default: m.ContactUs })));
 const ForgotPassword = lazy(() => import('@/src/views/auth/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
+const ResetPassword = lazy(() => import('@/src/views/auth/ResetPassword').then((m) => ({ default: m.ResetPassword })));
 const Login = lazy(() => import('@/src/views/auth/Login').then((m) => ({ default: m.Login })));
 const Register = lazy(() => import('@/src/views/auth/Register').then((m) => ({ default: m.Register })));
 const CompleteRegister = lazy(() => import('@/src/views/auth/CompleteRegister').then((m) => ({ default: m.CompleteRegister })));
@@ -32,6 +33,7 @@ export function AppRoutes() {
         <Route path="contact-us" element={<ContactUs />} />
       </Route>
       <Route path="forgot-password" element={<ForgotPassword />} />
+      <Route path="reset-password" element={<ResetPassword />} />
       <Route path="login" element={<Login />} />
       <Route path="register" element={<Register />} />
       <Route path="complete-register" element={<CompleteRegister />} />

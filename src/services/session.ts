@@ -7,7 +7,7 @@ import { sessionMachine } from '@/machines/session.machine';
 import type { SessionInfo, User } from '@/machines/types';
 import { messages } from '@/src/messages';
 import { SessionContext } from '@/src/app/session';
-import { clearSession, storeSession } from './storage';
+import { clearSession, storeSession, storeToken } from './storage';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -42,6 +42,7 @@ export function useSessionLogic() {
           storeSession: ({ context, event }) => {
             if (event.type === 'session.signIn' && context.jwt) storeSession(context.jwt, event.info);
           },
+          storeToken: (_, { token }) => storeToken(token),
           clearStorage: () => clearSession(),
           navigateHome: () => navigate('/'),
           logError: (_, params) => console.error(params.error),

@@ -22,6 +22,11 @@ export function storeSession(token: string, info: SessionInfo): void {
   s?.setItem(SESSION_KEY, JSON.stringify(info));
 }
 
+/** A renewed token for the same session (the `session` entry stays). */
+export function storeToken(token: string): void {
+  storage()?.setItem(JWT_KEY, token);
+}
+
 export function clearSession(): void {
   const s = storage();
   s?.removeItem(JWT_KEY);

@@ -21,6 +21,10 @@ export type AlertDialogProps = {
   width?: DialogWidth;
   /** Icon shown above the title (defaults by tone); pass null to hide it. */
   icon?: IconName | null;
+  /** Content between the description and the buttons (e.g. a password to confirm with). */
+  children?: ReactNode;
+  /** The action is under way: both buttons are disabled. */
+  busy?: boolean;
 };
 
 /**
@@ -39,6 +43,8 @@ export function AlertDialog({
   tone = 'danger',
   width = 'confirm',
   icon,
+  children,
+  busy = false,
 }: AlertDialogProps) {
   const focus = useReturnFocus();
   const iconName: IconName | null = icon === undefined ? (tone === 'danger' ? 'alert' : 'info') : icon;
@@ -66,14 +72,15 @@ export function AlertDialog({
             <RadixAlertDialog.Title className={s.title}>{title}</RadixAlertDialog.Title>
             <RadixAlertDialog.Description className={s.description}>{description}</RadixAlertDialog.Description>
           </div>
+          {children}
           <div className={s.alertActions}>
             <RadixAlertDialog.Cancel asChild>
-              <Button variant="secondary" onClick={only(onCancel)}>
+              <Button variant="secondary" onClick={only(onCancel)} disabled={busy}>
                 {cancelLabel}
               </Button>
             </RadixAlertDialog.Cancel>
             <RadixAlertDialog.Action asChild>
-              <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={only(onAction)}>
+              <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={only(onAction)} disabled={busy} aria-busy={busy || undefined}>
                 {actionLabel}
               </Button>
             </RadixAlertDialog.Action>

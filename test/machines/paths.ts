@@ -194,7 +194,11 @@ function pathsFrom(entry: CatalogueEntry, fixture: AnyFixture, input: unknown, l
     }
   }
 
-  const paths: GeneratedPath[] = [];
+  // Where the input alone leads to a state with no way out (an eventless transition on start), the empty path is
+  // the only one that takes that transition.
+  const initial = adjacency[start]!;
+  const deadEnd = Object.values(initial.transitions).every(({ state }) => serialise(state as never) === serialise(initial.state as never));
+  const paths: GeneratedPath[] = deadEnd ? [{ name: `start ⇒ ${JSON.stringify(initial.state.value)}`, events: [], expected: initial.state.value, input }] : [];
   const seen = new Set<string>();
   for (const key of keys) {
     const prefix = route.get(key);

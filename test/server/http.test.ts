@@ -28,7 +28,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
     for (const [method, url] of [
       ['GET', '/api/nothing-here'],
       ['GET', '/api'],
-      ['DELETE', '/api/user'],
+      ['DELETE', '/api/profile'],
       ['GET', '/api/auth/register'],
       ['POST', '/api/user'],
     ] as const) {

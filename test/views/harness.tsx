@@ -32,13 +32,15 @@ export interface ScreenOptions {
   path?: string;
   /** The session's stored jwt: a string starts signed in, null (the default) signed out. */
   jwt?: string | null;
+  /** The initial address when it differs from `path` (a query string, say). */
+  url?: string;
 }
 
 /**
  * Renders `element` inside a memory router and a session actor. The session's storage, navigation and logging are
  * inert; its sign-ins are recorded; GET /api/user stays pending (screens under test read what they need themselves).
  */
-export function renderScreen(element: ReactNode, { path = '/', jwt = null }: ScreenOptions = {}) {
+export function renderScreen(element: ReactNode, { path = '/', jwt = null, url = path }: ScreenOptions = {}) {
   const signIns: string[] = [];
   let session: SessionRef | undefined;
   const logic = sessionMachine.provide({
@@ -46,6 +48,7 @@ export function renderScreen(element: ReactNode, { path = '/', jwt = null }: Scr
       storeSession: ({ event }) => {
         if (event.type === 'session.signIn') signIns.push(event.token);
       },
+      storeToken: () => {},
       clearStorage: () => {},
       navigateHome: () => {},
       logError: () => {},
@@ -53,7 +56,7 @@ export function renderScreen(element: ReactNode, { path = '/', jwt = null }: Scr
     actors: { loadUser: fromPromise<User, { jwt: string }>(() => new Promise(() => {})) },
   });
   const utils = render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[url]}>
       <SessionContext.Provider logic={logic} options={{ input: { jwt } }}>
         <CaptureSession onRef={(ref) => (session = ref)} />
         <Routes>

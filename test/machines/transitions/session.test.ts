@@ -10,7 +10,7 @@ import { pinTransitions } from './pin';
 const info: SessionInfo = { method: 'password', signedInAt: '2024-01-01T00:00:00.000Z' };
 
 function start(jwt: string | null) {
-  const actions = { storeSession: vi.fn(), clearStorage: vi.fn(), navigateHome: vi.fn(), logError: vi.fn() };
+  const actions = { storeSession: vi.fn(), storeToken: vi.fn(), clearStorage: vi.fn(), navigateHome: vi.fn(), logError: vi.fn() };
   const loadUser = controlled<User, { jwt: string }>();
   const actor = createActor(sessionMachine.provide({ actions, actors: { loadUser: loadUser.logic } }), { input: { jwt } }).start();
   return { actor, actions, loadUser, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
@@ -57,6 +57,15 @@ describe('session transitions', () => {
     expect(context()).toEqual({ jwt: null, user: null, holds: 0 });
     expect(actions.clearStorage).toHaveBeenCalledOnce();
     expect(actions.navigateHome).toHaveBeenCalledOnce();
+  });
+
+  pin({ from: 'session.signedIn', on: 'session.renew', to: null }, 'a renewed token (password changed) replaces the jwt and keeps the loaded user', async () => {
+    const { actor, value, context, actions } = await ready();
+    actor.send({ type: 'session.renew', token: 'renewed.jwt' });
+    expect(value()).toEqual({ signedIn: 'ready' });
+    expect(context()).toEqual({ jwt: 'renewed.jwt', user: sampleUser, holds: 0 });
+    expect(actions.storeToken).toHaveBeenCalledWith(expect.anything(), { token: 'renewed.jwt' });
+    expect(actions.storeSession).not.toHaveBeenCalled();
   });
 
   pin({ from: 'session.signedIn', on: 'session.signIn', to: 'session.signedIn.idle' }, 'a new sign-in replaces the token and drops the loaded user', async () => {
