@@ -72,7 +72,7 @@ export function AlertDialog({
             <RadixAlertDialog.Title className={s.title}>{title}</RadixAlertDialog.Title>
             <RadixAlertDialog.Description className={s.description}>{description}</RadixAlertDialog.Description>
           </div>
-          {children}
+          {children ? <div className={s.alertExtra}>{children}</div> : null}
           <div className={s.alertActions}>
             <RadixAlertDialog.Cancel asChild>
               <Button variant="secondary" onClick={only(onCancel)} disabled={busy}>

@@ -159,6 +159,14 @@ export const alertIcon = style({
   },
 });
 
+/** Extra content of an alert dialog (a confirming field): left-aligned, inside the panel's padding. */
+export const alertExtra = style({
+  display: 'grid',
+  gap: vars.space[3],
+  padding: `0 ${vars.space[6]} ${vars.space[5]}`,
+  textAlign: 'left',
+});
+
 export const alertActions = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
