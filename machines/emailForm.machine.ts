@@ -1,16 +1,27 @@
-// One email field that must not be empty, then home: the newsletter modal and forgot-password (SPEC §2, §4, §5).
+// One email field that must not be empty, then sent (SPEC §2, §5): the newsletter modal and forgot-password. The
+// spec's "goes home" is replaced by a real call (issue 12); its parent shows the server's confirmation.
 import { assign, setup } from 'xstate';
-import { effect } from './placeholders';
+import { service } from './placeholders';
+
+export interface EmailFormContext {
+  email: string;
+  /** The server's reason when it refused the address. */
+  serverError: string | null;
+  /** The server's confirmation once sent. */
+  message: string;
+}
 
 export const emailFormMachine = setup({
   types: {
-    context: {} as { email: string },
+    context: {} as EmailFormContext,
     events: {} as { type: 'email.change'; value: string } | { type: 'form.submit' },
-    output: {} as { email: string },
+    output: {} as { message: string },
+  },
+  actors: {
+    submitEmail: service<{ message: string }, { email: string }>('submitEmail'),
   },
   actions: {
     setEmail: assign({ email: ({ event }) => (event.type === 'email.change' ? event.value : '') }),
-    navigateHome: effect('navigateHome'),
   },
   guards: {
     hasEmail: ({ context }) => context.email.trim().length > 0,
@@ -18,7 +29,7 @@ export const emailFormMachine = setup({
   },
 }).createMachine({
   id: 'emailForm',
-  context: { email: '' },
+  context: { email: '', serverError: null, message: '' },
   initial: 'editing',
   states: {
     editing: {
@@ -34,13 +45,25 @@ export const emailFormMachine = setup({
       },
       on: {
         'email.change': { actions: 'setEmail' },
-        'form.submit': [{ guard: 'hasEmail', target: 'submitted' }, { target: '.invalid' }],
+        'form.submit': [{ guard: 'hasEmail', target: 'submitting', actions: assign({ serverError: null }) }, { target: '.invalid' }],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitEmail',
+        src: 'submitEmail',
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: { target: 'submitted', actions: assign({ message: ({ event }) => event.output.message }) },
+        onError: {
+          target: 'editing',
+          actions: assign({ serverError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+        },
       },
     },
     submitted: {
       type: 'final',
-      entry: 'navigateHome',
     },
   },
-  output: ({ context }) => ({ email: context.email }),
+  output: ({ context }) => ({ message: context.message }),
 });

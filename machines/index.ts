@@ -22,6 +22,9 @@ import { profileMachine } from './profile.machine';
 import { sideMenuMachine } from './sideMenu.machine';
 import { withdrawMachine } from './withdraw.machine';
 import { resetPasswordMachine } from './resetPassword.machine';
+import { forgotPasswordMachine } from './forgotPassword.machine';
+import { supportFormMachine } from './supportForm.machine';
+import { unsubscribeMachine } from './unsubscribe.machine';
 import { settingsMachine } from './settings.machine';
 
 export interface CatalogueEntry {
@@ -40,13 +43,28 @@ export const catalogue = {
   },
   emailForm: {
     machine: emailFormMachine,
-    spec: '§2 Newsletter modal, Forgot-password page; §4; §5',
-    summary: 'One required email field; a filled one goes home.',
+    spec: '§2 Newsletter modal, Forgot-password page; §4; §5; issue 12',
+    summary: "One required email field; a filled one is sent, a refusal shows the server's message.",
   },
   newsletter: {
     machine: newsletterMachine,
     spec: '§2 Landing page, Newsletter modal; §4',
-    summary: 'Get Started opens the newsletter modal; its email form closes it when submitted.',
+    summary: 'Get Started opens the newsletter modal; its email form subscribes and the modal shows the confirmation until closed.',
+  },
+  forgotPassword: {
+    machine: forgotPasswordMachine,
+    spec: '§2 Forgot-password page, §5; issue 12',
+    summary: "The email form asks for a reset link; the page then shows the server's answer (the same for any address).",
+  },
+  unsubscribe: {
+    machine: unsubscribeMachine,
+    spec: 'issue 12 (/unsubscribe)',
+    summary: "The newsletter e-mail's link: unsubscribes without signing in and shows the answer; no token, no call.",
+  },
+  supportForm: {
+    machine: supportFormMachine,
+    spec: '§2 Contact Us, Help and Support; §3 Support and contact forms; issue 12',
+    summary: 'Name, email, subject and message checked here (required, format, 5,000 characters), sent as a ticket, confirmed.',
   },
   session: {
     machine: sessionMachine,

@@ -3,6 +3,7 @@ import { assign, setup } from 'xstate';
 import { effect, service } from './placeholders';
 import { LOADER_HIDE_MS } from './timing';
 import { CATEGORIES, FORM_FIELDS, GENDERS, TIERS, type FormField } from '@/contract/profile';
+import { countries } from '@/contract/countries';
 import type { User } from './types';
 
 /** The editable fields of the profile form, in the order the screens show them (SPEC §3). */
@@ -11,10 +12,13 @@ export const profileFields = FORM_FIELDS;
 export type ProfileField = FormField;
 export type ProfileDraft = Record<ProfileField, string>;
 
-/** Option lists of the profile form (SPEC §3): the profile screen's country list is the single option `usa`. */
+/**
+ * Option lists of the profile form (SPEC §3). The spec's profile screen offered only `usa`; it now offers the full
+ * list used at registration (issue 12), so a country chosen there shows here.
+ */
 export const profileOptions = {
   gender: GENDERS,
-  country: ['usa'],
+  country: countries,
   language: ['English', 'Spanish'],
   tier: TIERS.map(String),
   category: CATEGORIES,

@@ -24,6 +24,7 @@ export const routeModules: Record<string, string[]> = {
   '/contact-us': ['src/views/public/ContactUs.tsx'],
   '/forgot-password': ['src/views/auth/ForgotPassword.tsx'],
   '/reset-password': ['src/views/auth/ResetPassword.tsx'],
+  '/unsubscribe': ['src/views/public/Unsubscribe.tsx'],
   '/login': ['src/views/auth/Login.tsx'],
   '/register': ['src/views/auth/Register.tsx'],
   '/complete-register': ['src/views/auth/CompleteRegister.tsx'],

@@ -45,8 +45,12 @@ type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? Name
     : never;
 
-/** What a call of endpoint N needs: the session's jwt for bearer endpoints, its body, query and path parameters. */
-export type CallOptions<N extends EndpointName> = (Meta<N>['auth'] extends 'bearer' ? { jwt: string } : { jwt?: never }) &
+/** What a call of endpoint N needs: the session's jwt for bearer endpoints (optional for optional ones), its body, query and path parameters. */
+export type CallOptions<N extends EndpointName> = (Meta<N>['auth'] extends 'bearer'
+  ? { jwt: string }
+  : Meta<N>['auth'] extends 'optional'
+    ? { jwt?: string }
+    : { jwt?: never }) &
   ([RequestBody<N>] extends [never] ? { json?: never } : { json: RequestBody<N> }) &
   ([RequestQuery<N>] extends [never] ? { query?: never } : { query: RequestQuery<N> }) &
   ([PathParams<Meta<N>['path']>] extends [never] ? { params?: never } : { params: Record<PathParams<Meta<N>['path']>, string> }) & {
@@ -73,7 +77,10 @@ export async function request<N extends EndpointName>(name: N, options: CallOpti
       ...(json !== undefined ? { json } : {}),
       ...(form ? { body: form } : {}),
       ...(query ? { searchParams: query } : {}),
-      headers: { ...headers, ...(meta.auth === 'bearer' ? { Authorization: `Bearer ${jwt ?? ''}` } : {}) },
+      headers: {
+        ...headers,
+        ...(meta.auth === 'bearer' || (meta.auth === 'optional' && jwt) ? { Authorization: `Bearer ${jwt ?? ''}` } : {}),
+      },
     }).json<ResponseBody<N>>();
   } catch (error) {
     throw await toApiError(error);

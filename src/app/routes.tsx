@@ -6,6 +6,7 @@ import { PublicLayout } from '@/src/views/public/PublicLayout';
 import { RequireAuth } from './RequireAuth';
 
 const ContactUs = lazy(() => import('@/src/views/public/ContactUs').then((m) => ({ default: m.ContactUs })));
+const Unsubscribe = lazy(() => import('@/src/views/public/Unsubscribe').then((m) => ({ default: m.Unsubscribe })));
 const ForgotPassword = lazy(() => import('@/src/views/auth/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('@/src/views/auth/ResetPassword').then((m) => ({ default: m.ResetPassword })));
 const Login = lazy(() => import('@/src/views/auth/Login').then((m) => ({ default: m.Login })));
@@ -31,6 +32,7 @@ export function AppRoutes() {
       <Route element={<PublicLayout />}>
         <Route index element={<Landing />} />
         <Route path="contact-us" element={<ContactUs />} />
+        <Route path="unsubscribe" element={<Unsubscribe />} />
       </Route>
       <Route path="forgot-password" element={<ForgotPassword />} />
       <Route path="reset-password" element={<ResetPassword />} />

@@ -1,8 +1,9 @@
 // The public site in real Chromium at 375 and 1280 px: header, menu, footer, landing + newsletter,
 // contact, forgot-password, the guard and the not-found page; axe clean, no console errors, screenshots.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register } from './api';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { register, uniqueEmail } from './api';
+import { mailTo } from './mailbox';
 import { axeViolations, baseURL, expectCleanPage, launch, openPage, screenshot } from './harness';
 import { protectedRoutes as protectedPaths } from './routes';
 
@@ -86,7 +87,7 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await context.close();
   });
 
-  it('Get Started opens the newsletter modal; empty email is refused, a filled one closes it at /', async () => {
+  it('Get Started opens the newsletter modal; empty email is refused, a filled one subscribes; the mailed link unsubscribes', async () => {
     const { page, context, problems } = await openPage(browser, width);
     await page.goto('/');
     await page.getByRole('button', { name: 'Get Started' }).click();
@@ -98,11 +99,20 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     expect(await dialog.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'newsletter-invalid');
-    await dialog.getByLabel('Email').fill('fan@example.com');
+    const fan = uniqueEmail('fan');
+    await dialog.getByLabel('Email').fill(fan);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Thanks for subscribing!', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(problems).toEqual([]);
+
+    const [mail] = await mailTo(inject('mailboxURL'), fan);
+    const link = /(http:\/\/\S+\/unsubscribe\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.getByText('You are unsubscribed.', { exact: false }).waitFor();
+    await expectCleanPage({ page, context, problems }, 'unsubscribe');
     await context.close();
   });
 
@@ -119,21 +129,21 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await context.close();
   });
 
-  it('forgot-password refuses an empty email and goes home with one', async () => {
+  it('forgot-password refuses an empty email and confirms a sent one', async () => {
     const { page, context, problems } = await openPage(browser, width);
     await page.goto('/forgot-password');
     expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     expect(await page.getByText('Este campo es obligatorio').isVisible()).toBe(true);
-    await page.getByLabel('Email').fill('ana@example.com');
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('If an account exists for that email', { exact: false }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('contact form has labelled fields, Send Message and the support address', async () => {
-    const { page, context } = await openPage(browser, width);
+  it('contact form has labelled fields and the support address; it checks them, sends a ticket and mails support', async () => {
+    const { page, context, problems } = await openPage(browser, width);
     await page.goto('/contact-us');
     await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
     for (const label of ['Name', 'Email', 'Subject', 'Message']) {
@@ -141,6 +151,20 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     }
     expect(await page.getByRole('button', { name: 'Send Message' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'support@castbridge.app' }).getAttribute('href')).toBe('mailto:support@castbridge.app');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect(await page.getByText('Este campo es obligatorio').count()).toBe(4);
+    const sender = uniqueEmail('visitor');
+    await page.getByLabel('Name', { exact: true }).fill('Ana Ruiz');
+    await page.getByLabel('Email', { exact: true }).fill(sender);
+    await page.getByLabel('Subject', { exact: true }).fill(`Payouts ${width}`);
+    await page.getByLabel('Message', { exact: true }).fill('When do payouts arrive?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('We received your message', { exact: false }).waitFor();
+    await expectCleanPage({ page, context, problems }, 'contact-sent');
+    const mails = await mailTo(inject('mailboxURL'), 'support@castbridge.app', 1);
+    const ticket = mails.find((m) => m.subject === `[Support] Payouts ${width}`);
+    expect(ticket?.text).toContain('When do payouts arrive?');
+    expect(ticket?.text).toContain(sender);
     await context.close();
   });
 

@@ -10,7 +10,7 @@ import {
 import { selectSignedIn } from '@/machines/session.select';
 import { inspect } from '@/src/app/inspect';
 import { SessionContext } from '@/src/app/session';
-import { countries } from '@/src/data/countries';
+import { countries } from '@/contract/countries';
 import { messages } from '@/src/messages';
 import { useProfileCompletionLogic, type ProfileCompletionLogic } from '@/src/services/profileCompletion';
 import { Alert } from '@/src/ui/Alert';

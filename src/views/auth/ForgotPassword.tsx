@@ -1,18 +1,23 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { selectForgotConfirmation, selectForgotForm } from '@/machines/forgotPassword.select';
 import { inspect } from '@/src/app/inspect';
-import { useEmailFormLogic } from '@/src/services/emailForm';
+import { useForgotPasswordLogic } from '@/src/services/emailForm';
+import { Alert } from '@/src/ui/Alert';
 import { Link } from '@/src/ui/Link';
 import { EmailForm } from '@/src/views/common/EmailForm';
 import { AuthLayout } from './AuthLayout';
 import * as s from './auth.css';
 
-/** Forgot-password (SPEC §2, §4, §5): a filled email goes home; no server call is specified. */
-export function ForgotPassword() {
-  const form = useActorRef(useEmailFormLogic(), { inspect });
+/** Forgot-password (SPEC §2, §5): a filled email asks for a reset link (issue 12); the answer is the same for any address. */
+export function ForgotPassword({ send }: { send?: (email: string) => Promise<{ message: string }> }) {
+  const flow = useActorRef(useForgotPasswordLogic(send), { inspect });
+  const form = useSelector(flow, selectForgotForm);
+  const confirmation = useSelector(flow, selectForgotConfirmation);
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter the email of your account and we will send you a reset link.">
       <title>Forgot password — Castbridge</title>
-      <EmailForm actorRef={form} submitLabel="Send reset link" fullWidth />
+      {confirmation ? <Alert tone="success">{confirmation}</Alert> : null}
+      {form ? <EmailForm actorRef={form} submitLabel="Send reset link" fullWidth /> : null}
       <p className={s.footnote}>
         Remembered it? <Link to="/login">Back to login</Link>
       </p>

@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { emailFormMachine } from '@/machines/emailForm.machine';
-import { selectEmail, selectEmailInvalid } from '@/machines/emailForm.select';
+import { selectEmail, selectEmailInvalid, selectEmailSending, selectEmailServerError } from '@/machines/emailForm.select';
 import { messages } from '@/src/messages';
+import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Field } from '@/src/ui/Field';
 import * as s from './EmailForm.css';
 
-/** The shared email form of the newsletter modal and forgot-password page (SPEC §5: required, no format check). */
+/** The shared email form of the newsletter modal and forgot-password page (SPEC §5: required; the server checks the format). */
 export function EmailForm({
   actorRef,
   submitLabel,
@@ -19,6 +20,8 @@ export function EmailForm({
 }) {
   const email = useSelector(actorRef, selectEmail);
   const invalid = useSelector(actorRef, selectEmailInvalid);
+  const sending = useSelector(actorRef, selectEmailSending);
+  const serverError = useSelector(actorRef, selectEmailServerError);
   return (
     <form
       className={s.form}
@@ -37,8 +40,10 @@ export function EmailForm({
         value={email}
         onChange={(event) => actorRef.send({ type: 'email.change', value: event.target.value })}
         error={invalid ? messages.required : undefined}
+        disabled={sending}
       />
-      <Button type="submit" fullWidth={fullWidth}>
+      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      <Button type="submit" fullWidth={fullWidth} disabled={sending} aria-busy={sending || undefined}>
         {submitLabel}
       </Button>
     </form>

@@ -1,11 +1,11 @@
 import { SUPPORT_EMAIL } from '@/src/config';
-import { Button } from '@/src/ui/Button';
-import { Field } from '@/src/ui/Field';
+import type { SupportFormLogic } from '@/src/services/support';
 import { Icon } from '@/src/ui/Icon';
+import { SupportForm } from '@/src/views/common/SupportForm';
 import * as s from './ContactUs.css';
 
-/** Contact Us (SPEC §2): the spec shows no submit call, so Send Message hands the message to the visitor's mail app. */
-export function ContactUs() {
+/** Contact Us (SPEC §2): the support form (a ticket, stored and e-mailed, issue 12) and the support address. */
+export function ContactUs({ logic }: { logic?: SupportFormLogic }) {
   return (
     <>
       <title>Contact Us — Castbridge</title>
@@ -20,29 +20,7 @@ export function ContactUs() {
             <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
           </p>
         </div>
-        <form
-          className={s.form}
-          aria-label="Contact form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const data = new FormData(event.currentTarget);
-            const body = `${data.get('message') ?? ''}\n\n${data.get('name') ?? ''} <${data.get('email') ?? ''}>`;
-            const url = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(String(data.get('subject') ?? ''))}&body=${encodeURIComponent(body)}`;
-            window.location.assign(url);
-          }}
-        >
-          <div className={s.row}>
-            <Field label="Name" name="name" autoComplete="name" />
-            <Field label="Email" name="email" type="email" autoComplete="email" />
-          </div>
-          <Field label="Subject" name="subject" />
-          <Field label="Message" name="message" multiline rows={6} />
-          <div>
-            <Button type="submit" size="lg">
-              Send Message
-            </Button>
-          </div>
-        </form>
+        <SupportForm page="/contact-us" className={s.form} rowClassName={s.row} variant="primary" logic={logic} />
       </section>
     </>
   );

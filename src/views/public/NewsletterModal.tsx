@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { newsletterMachine } from '@/machines/newsletter.machine';
-import { selectNewsletterForm, selectNewsletterOpen } from '@/machines/newsletter.select';
+import { selectNewsletterConfirmation, selectNewsletterForm, selectNewsletterOpen } from '@/machines/newsletter.select';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
 import { EmailForm } from '@/src/views/common/EmailForm';
 
@@ -9,6 +11,7 @@ import { EmailForm } from '@/src/views/common/EmailForm';
 export function NewsletterModal({ actorRef }: { actorRef: ActorRefFrom<typeof newsletterMachine> }) {
   const open = useSelector(actorRef, selectNewsletterOpen);
   const form = useSelector(actorRef, selectNewsletterForm);
+  const confirmation = useSelector(actorRef, selectNewsletterConfirmation);
   return (
     <Dialog
       open={open}
@@ -19,7 +22,16 @@ export function NewsletterModal({ actorRef }: { actorRef: ActorRefFrom<typeof ne
       description="Subscribe our Newsletter and Get Updates"
       width="narrow"
     >
-      {form ? <EmailForm actorRef={form} submitLabel="Save changes" fullWidth /> : null}
+      {confirmation ? (
+        <>
+          <Alert tone="success">{confirmation}</Alert>
+          <Button fullWidth onClick={() => actorRef.send({ type: 'newsletter.close' })}>
+            Close
+          </Button>
+        </>
+      ) : form ? (
+        <EmailForm actorRef={form} submitLabel="Save changes" fullWidth />
+      ) : null}
     </Dialog>
   );
 }

@@ -91,7 +91,8 @@ function ProfileDetails({ user }: { user: User }) {
     ['Email', show(user.email)],
     ['Date of Birth', show(user.date_birth?.slice(0, 10))],
     ['Gender', show(user.gender)],
-    ['Country', show(user.country?.toUpperCase())],
+    // Codes such as the spec's `usa` read as USA; country names as they are.
+    ['Country', show(user.country && user.country.length <= 3 ? user.country.toUpperCase() : user.country)],
     ['City', show(user.city)],
     ['Zip Code', show(user.zipcode)],
     ['Address', show(user.address)],

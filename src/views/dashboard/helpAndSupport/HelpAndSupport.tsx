@@ -1,13 +1,13 @@
 import { SUPPORT_EMAIL } from '@/src/config';
-import { Button } from '@/src/ui/Button';
+import type { SupportFormLogic } from '@/src/services/support';
 import { Card } from '@/src/ui/Card';
-import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
+import { SupportForm } from '@/src/views/common/SupportForm';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './HelpAndSupport.css';
 
-/** Help and Support (SPEC §2): a contact form with no submit handler or validation in the spec, and the support address. */
-export function HelpAndSupportScreen() {
+/** Help and Support (SPEC §2): the support form (a ticket, issue 12) and the support address. */
+export function HelpAndSupportScreen({ logic }: { logic?: SupportFormLogic }) {
   return (
     <>
       <ScreenHeading title="Help and Support" />
@@ -23,21 +23,7 @@ export function HelpAndSupportScreen() {
           </p>
         </Card>
         <Card padding="lg">
-          {/* The spec shows no submit handler: the form only keeps the page from reloading. */}
-          <form className={s.form} aria-label="Support form" onSubmit={(event) => event.preventDefault()}>
-            <div className={s.row}>
-              <Field label="Name" name="name" autoComplete="name" />
-              <Field label="Email" name="email" type="email" autoComplete="email" />
-            </div>
-            <Field label="Subject" name="subject" />
-            <Field label="Message" name="message" multiline rows={6} />
-            <div>
-              <Button type="submit" variant="dashboard" size="lg">
-                <Icon name="send" size={18} />
-                Send Message
-              </Button>
-            </div>
-          </form>
+          <SupportForm page="/help-and-support" className={s.form} rowClassName={s.row} variant="dashboard" logic={logic} />
         </Card>
       </div>
     </>
