@@ -103,7 +103,7 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await dialog.getByLabel('Email').fill(fan);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('Thanks for subscribing!', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Done', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/');
 

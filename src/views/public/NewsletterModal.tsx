@@ -26,7 +26,7 @@ export function NewsletterModal({ actorRef }: { actorRef: ActorRefFrom<typeof ne
         <>
           <Alert tone="success">{confirmation}</Alert>
           <Button fullWidth onClick={() => actorRef.send({ type: 'newsletter.close' })}>
-            Close
+            Done
           </Button>
         </>
       ) : form ? (
