@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectForgotConfirmation, selectForgotForm } from '@/machines/forgotPassword.select';
 import { inspect } from '@/src/app/inspect';
-import { useForgotPasswordLogic } from '@/src/services/emailForm';
+import { forgotPasswordLogic, type ForgotPasswordLogic } from '@/src/services/forgotPassword';
 import { Alert } from '@/src/ui/Alert';
 import { Link } from '@/src/ui/Link';
 import { EmailForm } from '@/src/views/common/EmailForm';
@@ -9,8 +9,8 @@ import { AuthLayout } from './AuthLayout';
 import * as s from './auth.css';
 
 /** Forgot-password (SPEC §2, §5): a filled email asks for a reset link (issue 12); the answer is the same for any address. */
-export function ForgotPassword({ send }: { send?: (email: string) => Promise<{ message: string }> }) {
-  const flow = useActorRef(useForgotPasswordLogic(send), { inspect });
+export function ForgotPassword({ logic = forgotPasswordLogic }: { logic?: ForgotPasswordLogic }) {
+  const flow = useActorRef(logic, { inspect });
   const form = useSelector(flow, selectForgotForm);
   const confirmation = useSelector(flow, selectForgotConfirmation);
   return (

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { selectNewsletterOpen } from '@/machines/newsletter.select';
 import { inspect } from '@/src/app/inspect';
-import { useNewsletterLogic } from '@/src/services/emailForm';
+import { newsletterLogic, type NewsletterLogic } from '@/src/services/newsletter';
 import { Button } from '@/src/ui/Button';
 import { Icon, type IconName } from '@/src/ui/Icon';
 import { Link } from 'react-router-dom';
@@ -40,8 +40,9 @@ const promises = [
   { title: 'No fake sponsorships', text: 'Every advertiser is a real brand with a real budget, checked before they can send an offer.' },
 ];
 
-export function Landing() {
-  const newsletter = useActorRef(useNewsletterLogic(), { inspect });
+/** The landing page (SPEC §2); `logic` is the newsletter modal's. */
+export function Landing({ logic = newsletterLogic }: { logic?: NewsletterLogic }) {
+  const newsletter = useActorRef(logic, { inspect });
   const modalOpen = useSelector(newsletter, selectNewsletterOpen);
 
   return (
