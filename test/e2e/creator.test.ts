@@ -1,9 +1,11 @@
 // The creator's business screens (issue 6) in real Chromium against the real server, at 375 and 1280 px:
 // Analytics (connect, tabs, the 10 s warning), Sponsorship Offers, Earnings with both withdraw results,
-// Archive Chat, OBS Extension, Help and Support. Assertions target each screen's content inside <main>, not the shell.
+// Archive Chat, OBS Extension, Help and Support (a ticket sent and mailed). Assertions target each screen's content
+// inside <main>, not the shell.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register } from './api';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { register, uniqueEmail } from './api';
+import { mailMatching } from './mailbox';
 import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot, widths, type Watched } from './harness';
 
 let browser: Browser;
@@ -244,23 +246,32 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await finish(watched, 'obs-extension');
   });
 
-  it('Help and Support: the form does not reload the page; the support address is shown', async () => {
+  it('Help and Support: the support address; the form sends a ticket without reloading, naming the signed-in user', async () => {
     const watched = await openScreen(width, '/help-and-support', 'Help and Support');
     const { page } = watched;
     const m = main(page);
     await m.getByRole('link', { name: 'support@castbridge.app' }).waitFor();
+    await m.getByRole('button', { name: 'Send Message' }).click();
+    expect(await m.getByText('Este campo es obligatorio').count()).toBe(4);
+    const sender = uniqueEmail('helped');
     for (const [label, value] of [
       ['Name', 'Ana'],
-      ['Email', 'ana@example.com'],
-      ['Subject', 'Payout'],
+      ['Email', sender],
+      ['Subject', `Payout ${width}`],
       ['Message', 'When does my payout arrive?'],
     ] as const) {
       await m.getByLabel(label, { exact: true }).fill(value);
     }
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await m.getByRole('button', { name: 'Send Message' }).click();
+    await m.getByText('We received your message', { exact: false }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-    expect(await m.getByLabel('Message', { exact: true }).inputValue()).toBe('When does my payout arrive?');
+    // The signed-in session's jwt went with the ticket (the endpoint's optional auth): the mail names the user.
+    const ticket = await mailMatching(inject('mailboxURL'), 'support@castbridge.app', (mail) => mail.text.includes(sender));
+    expect(ticket.subject).toBe(`[Support] Payout ${width}`);
+    expect(ticket.text).toContain('(signed in, user ');
+    expect(ticket.text).toContain('sent from /help-and-support');
+    expect(await m.getByRole('button', { name: 'Send another message' }).isVisible()).toBe(true);
     await finish(watched, 'help-and-support');
   });
 });

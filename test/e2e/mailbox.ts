@@ -50,3 +50,20 @@ export async function mailTo(mailboxUrl: string, to: string, count = 1, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The first message delivered to `to` that `match` accepts, waiting up to `timeoutMs` for it (others may come first). */
+export async function mailMatching(
+  mailboxUrl: string,
+  to: string,
+  match: (mail: DeliveredMail) => boolean,
+  timeoutMs = 10_000,
+): Promise<DeliveredMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${mailboxUrl}/?to=${encodeURIComponent(to)}`);
+    const found = ((await response.json()) as DeliveredMail[]).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`expected a matching mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

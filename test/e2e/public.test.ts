@@ -1,9 +1,10 @@
-// The public site in real Chromium at 375 and 1280 px: header, menu, footer, landing + newsletter,
-// contact, forgot-password, the guard and the not-found page; axe clean, no console errors, screenshots.
+// The public site in real Chromium at 375 and 1280 px: header, menu, footer, landing + newsletter, contact (a ticket
+// stored and mailed), forgot-password, unsubscribe, the guard and the not-found page; axe clean, no console errors,
+// screenshots.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { register, uniqueEmail } from './api';
-import { mailTo } from './mailbox';
+import { mailMatching, mailTo } from './mailbox';
 import { axeViolations, baseURL, expectCleanPage, launch, openPage, screenshot } from './harness';
 import { protectedRoutes as protectedPaths } from './routes';
 
@@ -20,6 +21,8 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     ['/', 'landing', 'Get sponsored for the streams you already make'],
     ['/contact-us', 'contact-us', 'Contact Us'],
     ['/forgot-password', 'forgot-password', 'Forgot your password?'],
+    // Without the link's token: says so, calls nothing.
+    ['/unsubscribe', 'unsubscribe-no-token', 'Newsletter'],
     ['/this-does-not-exist', 'not-found', 'This page does not exist'],
   ])('%s renders, is accessible and fits', async (path, name, heading) => {
     const watched = await openPage(browser, width);
@@ -103,6 +106,8 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await dialog.getByLabel('Email').fill(fan);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('Thanks for subscribing!', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'newsletter-subscribed');
     await dialog.getByRole('button', { name: 'Done', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/');
@@ -138,7 +143,8 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for that email', { exact: false }).waitFor();
-    expect(problems).toEqual([]);
+    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login');
+    await expectCleanPage({ page, context, problems }, 'forgot-password-sent');
     await context.close();
   });
 
@@ -153,6 +159,8 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     expect(await page.getByRole('link', { name: 'support@castbridge.app' }).getAttribute('href')).toBe('mailto:support@castbridge.app');
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await page.getByText('Este campo es obligatorio').count()).toBe(4);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'contact-invalid');
     const sender = uniqueEmail('visitor');
     await page.getByLabel('Name', { exact: true }).fill('Ana Ruiz');
     await page.getByLabel('Email', { exact: true }).fill(sender);
@@ -161,10 +169,13 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('We received your message', { exact: false }).waitFor();
     await expectCleanPage({ page, context, problems }, 'contact-sent');
-    const mails = await mailTo(inject('mailboxURL'), 'support@castbridge.app', 1);
-    const ticket = mails.find((m) => m.subject === `[Support] Payouts ${width}`);
-    expect(ticket?.text).toContain('When do payouts arrive?');
-    expect(ticket?.text).toContain(sender);
+    // Mailed to the support address, after it was stored: the mail carries the stored ticket's id.
+    const ticket = await mailMatching(inject('mailboxURL'), 'support@castbridge.app', (mail) => mail.text.includes(sender));
+    expect(ticket.subject).toBe(`[Support] Payouts ${width}`);
+    expect(ticket.text).toContain('When do payouts arrive?');
+    expect(ticket.text).toContain('(not signed in)');
+    expect(ticket.text).toContain('sent from /contact-us');
+    expect(ticket.text).toMatch(/Ticket [0-9a-f-]{36}\./);
     await context.close();
   });
 
