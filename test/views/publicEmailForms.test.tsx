@@ -57,6 +57,7 @@ describe('Newsletter modal', () => {
     await send.resolve({ message: SUBSCRIBED });
     expect(within(dialog).getByText(SUBSCRIBED).closest('[role="status"]')).not.toBeNull();
     expect(within(dialog).queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
@@ -122,6 +123,7 @@ describe('Unsubscribe', () => {
     expect(unsubscribe.inputs).toEqual([{ token: 'abc.def' }]);
     await unsubscribe.resolve({ message: UNSUBSCRIBED });
     expect(screen.getByText(UNSUBSCRIBED).closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 
   it('shows a refused link’s message', async () => {

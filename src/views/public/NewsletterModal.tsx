@@ -6,6 +6,7 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
 import { EmailForm } from '@/src/views/common/EmailForm';
+import * as s from './NewsletterModal.css';
 
 /** Subscribe Newsletter modal (SPEC §2); open while the newsletter machine is `open`. */
 export function NewsletterModal({ actorRef }: { actorRef: ActorRefFrom<typeof newsletterMachine> }) {
@@ -23,12 +24,13 @@ export function NewsletterModal({ actorRef }: { actorRef: ActorRefFrom<typeof ne
       width="narrow"
     >
       {confirmation ? (
-        <>
+        <div className={s.confirmation}>
           <Alert tone="success">{confirmation}</Alert>
-          <Button fullWidth onClick={() => actorRef.send({ type: 'newsletter.close' })}>
+          {/* The form and its focused button are gone: focus moves to the way out. */}
+          <Button fullWidth autoFocus onClick={() => actorRef.send({ type: 'newsletter.close' })}>
             Done
           </Button>
-        </>
+        </div>
       ) : form ? (
         <EmailForm actorRef={form} submitLabel="Save changes" fullWidth />
       ) : null}

@@ -4,6 +4,7 @@ import { selectUnsubscribed, selectUnsubscribeMessage, selectUnsubscribeWorking 
 import { inspect } from '@/src/app/inspect';
 import { unsubscribeLogic, type UnsubscribeLogic } from '@/src/services/unsubscribe';
 import { Alert } from '@/src/ui/Alert';
+import { Link } from '@/src/ui/Link';
 import { Spinner } from '@/src/ui/Spinner';
 import * as s from './ContactUs.css';
 
@@ -27,7 +28,12 @@ export function Unsubscribe({ logic = unsubscribeLogic }: { logic?: UnsubscribeL
               <Spinner label="Unsubscribing" /> Unsubscribing…
             </p>
           ) : (
-            <Alert tone={done ? 'success' : 'error'}>{message ?? 'This page needs the unsubscribe link from one of our e-mails.'}</Alert>
+            <>
+              <Alert tone={done ? 'success' : 'error'}>{message ?? 'This page needs the unsubscribe link from one of our e-mails.'}</Alert>
+              <p className={s.lead}>
+                <Link to="/">Go to the home page</Link>
+              </p>
+            </>
           )}
         </div>
       </section>
