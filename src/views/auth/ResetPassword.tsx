@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { ResetField } from '@/machines/resetPassword.machine';
 import { selectResetForm, selectResetLinkInvalid, selectResetSubmitting } from '@/machines/resetPassword.select';
 import { inspect } from '@/src/app/inspect';
@@ -18,8 +18,9 @@ const FIELDS: Array<{ field: ResetField; label: string; name: string }> = [
 
 /** /reset-password?token=… (issue 12): the e-mailed link's page; success signs in and opens /dashboard. */
 export function ResetPassword({ logic }: { logic?: ResetPasswordLogic }) {
-  const [params] = useSearchParams();
-  const reset = useActorRef(useResetPasswordLogic(logic), { inspect, input: { token: params.get('token') } });
+  // The token from the query string (useSearchParams would pull react-router's form helpers into the entry chunk).
+  const token = new URLSearchParams(useLocation().search).get('token');
+  const reset = useActorRef(useResetPasswordLogic(logic), { inspect, input: { token } });
   const form = useSelector(reset, selectResetForm);
   const busy = useSelector(reset, selectResetSubmitting);
   const linkInvalid = useSelector(reset, selectResetLinkInvalid);

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { selectUnsubscribed, selectUnsubscribeMessage, selectUnsubscribeWorking } from '@/machines/unsubscribe.select';
 import { inspect } from '@/src/app/inspect';
 import { unsubscribeLogic, type UnsubscribeLogic } from '@/src/services/unsubscribe';
@@ -10,8 +10,9 @@ import * as s from './ContactUs.css';
 
 /** /unsubscribe?token=… (issue 12): the newsletter e-mail's link; no sign-in needed. */
 export function Unsubscribe({ logic = unsubscribeLogic }: { logic?: UnsubscribeLogic }) {
-  const [params] = useSearchParams();
-  const flow = useActorRef(logic, { inspect, input: { token: params.get('token') } });
+  // The token from the query string (useSearchParams would pull react-router's form helpers into the entry chunk).
+  const token = new URLSearchParams(useLocation().search).get('token');
+  const flow = useActorRef(logic, { inspect, input: { token } });
   const working = useSelector(flow, selectUnsubscribeWorking);
   const done = useSelector(flow, selectUnsubscribed);
   const message = useSelector(flow, selectUnsubscribeMessage);
