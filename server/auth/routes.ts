@@ -55,12 +55,7 @@ export function authRoutes(services: Services) {
 
   route(app, services, 'jwtLogin', async (c, { body }) => {
     const keys = { email: normaliseEmail(body.email), ip: clientIp(c, config.trustProxy) };
-    const wait = await throttle.retryAfterSeconds(keys);
-    if (wait > 0) {
-      throw new HttpError(429, `Too many failed sign-in attempts; try again in ${Math.ceil(wait / 60)} minute(s)`, {
-        'Retry-After': String(wait),
-      });
-    }
+    await throttle.assertAllowed(keys, 'sign-in attempts');
     // Unknown account, account without a password and wrong password all cost one argon2 verification.
     const account = await users.credentials(keys.email);
     const ok = await verifyPassword(account?.password_hash ?? null, body.password ?? '');
@@ -143,16 +138,8 @@ export function authRoutes(services: Services) {
     const account = await users.account(userId);
     if (!account) throw new HttpError(401, 'This account no longer exists');
     if (account.password_hash === null) throw new HttpError(409, NO_PASSWORD);
-    // Guessing the current password from a stolen session is throttled like sign-in.
     const keys = { email: account.email, ip: clientIp(c, config.trustProxy) };
-    const wait = await throttle.retryAfterSeconds(keys);
-    if (wait > 0) {
-      throw new HttpError(429, `Too many failed attempts; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
-    }
-    if (!(await verifyPassword(account.password_hash, body.currentPassword))) {
-      await throttle.recordFailure(keys);
-      throw new HttpError(400, WRONG_CURRENT_PASSWORD);
-    }
+    await throttle.confirmPassword(keys, account.password_hash, body.currentPassword, WRONG_CURRENT_PASSWORD);
     const problem = passwordProblem(body.newPassword);
     if (problem) throw new HttpError(400, problem);
     const version = await users.setPassword(userId, await hashPassword(body.newPassword));

@@ -1,6 +1,8 @@
 // Login throttling kept in the database, so every API process sharing it sees the same counts.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import { verifyPassword } from './passwords.ts';
 
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
@@ -34,6 +36,26 @@ export function createLoginThrottle(db: Kysely<Database>, now: () => number = Da
         if (oldest) retryAt = Math.max(retryAt, Number(oldest.at) + WINDOW_MS);
       }
       return retryAt > current ? Math.max(1, Math.ceil((retryAt - current) / 1000)) : 0;
+    },
+
+    /** Throws 429 with Retry-After while `keys` are blocked; `what` names the attempts in the message. */
+    async assertAllowed(keys: ThrottleKeys, what = 'attempts'): Promise<void> {
+      const wait = await this.retryAfterSeconds(keys);
+      if (wait > 0) {
+        throw new HttpError(429, `Too many failed ${what}; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
+      }
+    },
+
+    /**
+     * A signed-in user re-entering their password (change password, delete account): throttled and counted like
+     * sign-in, so a stolen session cannot guess it; a wrong one is a 400 with `wrongMessage`.
+     */
+    async confirmPassword(keys: ThrottleKeys, passwordHash: string, password: string, wrongMessage: string): Promise<void> {
+      await this.assertAllowed(keys);
+      if (!(await verifyPassword(passwordHash, password))) {
+        await this.recordFailure(keys);
+        throw new HttpError(400, wrongMessage);
+      }
     },
 
     async recordFailure(keys: ThrottleKeys): Promise<void> {

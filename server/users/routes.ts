@@ -1,6 +1,5 @@
 // GET /api/user, PUT /api/profile, DELETE /api/user and the Settings screen's GET/PUT /api/settings.
 import { Hono } from 'hono';
-import { verifyPassword } from '../auth/passwords.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -43,17 +42,9 @@ export function userRoutes(services: Services) {
     const account = await users.account(userId);
     if (!account) throw new HttpError(401, GONE);
     if (account.password_hash !== null) {
-      // A stolen session alone cannot delete a password account; guesses are throttled like sign-in.
-      const keys = { email: account.email, ip: clientIp(c, config.trustProxy) };
-      const wait = await throttle.retryAfterSeconds(keys);
-      if (wait > 0) {
-        throw new HttpError(429, `Too many failed attempts; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
-      }
       if (!body.password) throw new HttpError(400, 'password: is required to delete a password account');
-      if (!(await verifyPassword(account.password_hash, body.password))) {
-        await throttle.recordFailure(keys);
-        throw new HttpError(400, WRONG_PASSWORD);
-      }
+      // A stolen session alone cannot delete a password account.
+      await throttle.confirmPassword({ email: account.email, ip: clientIp(c, config.trustProxy) }, account.password_hash, body.password, WRONG_PASSWORD);
     }
     const erased = await users.erase(userId);
     if (!erased) throw new HttpError(401, GONE);
@@ -70,8 +61,7 @@ export function userRoutes(services: Services) {
   });
 
   route(app, services, 'updateSettings', async (c, { body }) => {
-    if (!(await users.setNotificationEmails(c.get('userId'), body.notifications))) throw new HttpError(401, GONE);
-    const settings = await users.settings(c.get('userId'));
+    const settings = await users.setNotificationEmails(c.get('userId'), body.notifications);
     if (!settings) throw new HttpError(401, GONE);
     return settings;
   });

@@ -20,6 +20,12 @@ export interface Credentials {
 
 export { normaliseEmail };
 
+/** The Settings screen's view of a user row. */
+const toSettings = (row: { notify_email: number | string; password_hash: string | null }) => ({
+  notifications: Number(row.notify_email) === 1,
+  hasPassword: row.password_hash !== null,
+});
+
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
@@ -63,16 +69,18 @@ export function createUserStore(db: Kysely<Database>) {
 
     async settings(id: string): Promise<{ notifications: boolean; hasPassword: boolean } | null> {
       const row = await db.selectFrom('users').select(['notify_email', 'password_hash']).where('id', '=', id).executeTakeFirst();
-      return row ? { notifications: Number(row.notify_email) === 1, hasPassword: row.password_hash !== null } : null;
+      return row ? toSettings(row) : null;
     },
 
-    async setNotificationEmails(id: string, on: boolean): Promise<boolean> {
-      const result = await db
+    /** Sets the Notifications switch and answers the settings as stored (one statement); null for no such user. */
+    async setNotificationEmails(id: string, on: boolean): Promise<{ notifications: boolean; hasPassword: boolean } | null> {
+      const row = await db
         .updateTable('users')
         .set({ notify_email: on ? 1 : 0, updated_at: now() })
         .where('id', '=', id)
+        .returning(['notify_email', 'password_hash'])
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return row ? toSettings(row) : null;
     },
 
     /**

@@ -8,6 +8,10 @@ import { mailTo } from './mailbox';
 
 const NEW_PASSWORD = 'Copper-Lantern-Meadow-77';
 
+let journey = 0;
+/** Each journey its own address: its deliberate failures (wrong passwords, a deleted account's sign-in) stay its own. */
+const clientAddress = () => `198.51.100.${++journey}`;
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -56,7 +60,7 @@ describe.each([widths.mobile, widths.desktop])('account journeys at %i px', (wid
     const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(link).toBeDefined();
 
-    const watched = await openPage(browser, width);
+    const watched = await openPage(browser, width, { clientAddress: clientAddress() });
     const { page } = watched;
     await page.goto(link!);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
@@ -82,7 +86,7 @@ describe.each([widths.mobile, widths.desktop])('account journeys at %i px', (wid
 
   it('change password: the page goes on with a new token, the old one is refused', async () => {
     const { email, token: elsewhere } = await register(uniqueEmail('change'));
-    const watched = await openPage(browser, width);
+    const watched = await openPage(browser, width, { clientAddress: clientAddress() });
     const { page } = watched;
     await logIn(page, email, strongPassword);
     await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -113,7 +117,7 @@ describe.each([widths.mobile, widths.desktop])('account journeys at %i px', (wid
 
   it('delete account: with the password, the account is gone, the page is /, signing in fails', async () => {
     const { email, token } = await register(uniqueEmail('delete'));
-    const watched = await openPage(browser, width);
+    const watched = await openPage(browser, width, { clientAddress: clientAddress() });
     const { page } = watched;
     await logIn(page, email, strongPassword);
     await page.waitForURL((url) => url.pathname === '/dashboard');

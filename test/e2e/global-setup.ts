@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
       SMTP_URL: mailbox.smtpUrl,
       // The journeys sign up many accounts from one address.
       RATE_LIMIT_SCALE: '1000',
+      // Journeys that fail sign-ins on purpose give their own client address (test/e2e/harness.ts openPage).
+      TRUST_PROXY: '1',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     },

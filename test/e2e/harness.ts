@@ -43,8 +43,14 @@ export interface Watched {
 }
 
 /** A fresh context and page at `width`, watching for console errors and failed requests. */
-export async function openPage(browser: Browser, width: number, options: { jwt?: string } = {}): Promise<Watched> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: baseURL() });
+export async function openPage(browser: Browser, width: number, options: { jwt?: string; clientAddress?: string } = {}): Promise<Watched> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    baseURL: baseURL(),
+    // The server trusts X-Forwarded-For in the journeys (TRUST_PROXY=1): a journey that fails sign-ins on purpose
+    // counts them against its own address, not against every other journey's 127.0.0.1.
+    ...(options.clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': options.clientAddress } } : {}),
+  });
   if (options.jwt) {
     await context.addInitScript((token) => window.localStorage.setItem('jwt', token), options.jwt);
   }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PASSWORD, RESET_PROBLEMS, RESET_REQUESTED, WRONG_CURRENT_PASSWORD } from '../../server/auth/routes.ts';
 import { SUBSCRIBED, UNKNOWN_UNSUBSCRIBE, UNSUBSCRIBED } from '../../server/newsletter/routes.ts';
 import { TICKET_RECEIVED } from '../../server/support/routes.ts';
+import { MAX_FAILURES } from '../../server/auth/throttle.ts';
 import { createTokenService } from '../../server/auth/tokens.ts';
 import { WRONG_PASSWORD } from '../../server/users/routes.ts';
 import { createUserStore } from '../../server/users/store.ts';
@@ -192,6 +193,21 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       expect((await me(elsewhere)).status).toBe(401);
       expect((await login(email, STRONG_PASSWORD)).status).toBe(401);
       expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+    });
+
+    it('throttles guesses of the current password like sign-in (a stolen session cannot brute-force it)', async () => {
+      const { token } = await register();
+      // Its own client address, so the address's count does not spill into other tests.
+      const headers = { 'x-forwarded-for': '203.0.113.99' };
+      const guess = () => api.request('POST', '/api/auth/change-password', { token, headers, json: { currentPassword: 'guess', newPassword: NEW_PASSWORD } });
+      for (let i = 0; i < MAX_FAILURES; i++) expect((await guess()).status).toBe(400);
+      const blocked = await guess();
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The account's count blocks deletion too, from any address.
+      const del = await api.request('DELETE', '/api/user', { token, headers: { 'x-forwarded-for': '198.51.100.99' }, json: { password: STRONG_PASSWORD } });
+      expect(del.status).toBe(429);
+      expect((await me(token)).status).toBe(200);
     });
 
     it('tells a Google-only account it has no password', async () => {
