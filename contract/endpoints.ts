@@ -32,6 +32,38 @@ export const endpoints = {
   support: { method: 'POST', path: '/api/support', auth: 'optional' },
   newsletter: { method: 'POST', path: '/api/newsletter', auth: 'none' },
   unsubscribe: { method: 'POST', path: '/api/newsletter/unsubscribe', auth: 'none' },
+  // The marketplace (issue 13). Campaign endpoints: advertisers only; offers: the creator or the campaign's advertiser.
+  getAdvertiserProfile: { method: 'GET', path: '/api/advertiser/profile', auth: 'bearer' },
+  updateAdvertiserProfile: { method: 'PUT', path: '/api/advertiser/profile', auth: 'bearer' },
+  createCampaign: { method: 'POST', path: '/api/campaigns', auth: 'bearer' },
+  listCampaigns: { method: 'GET', path: '/api/campaigns', auth: 'bearer' },
+  getCampaign: { method: 'GET', path: '/api/campaigns/:id', auth: 'bearer' },
+  updateCampaign: { method: 'PATCH', path: '/api/campaigns/:id', auth: 'bearer' },
+  uploadCampaignImage: { method: 'POST', path: '/api/campaigns/:id/image', auth: 'bearer' },
+  launchCampaign: { method: 'POST', path: '/api/campaigns/:id/launch', auth: 'bearer' },
+  pauseCampaign: { method: 'POST', path: '/api/campaigns/:id/pause', auth: 'bearer' },
+  resumeCampaign: { method: 'POST', path: '/api/campaigns/:id/resume', auth: 'bearer' },
+  cancelCampaign: { method: 'POST', path: '/api/campaigns/:id/cancel', auth: 'bearer' },
+  listOffers: { method: 'GET', path: '/api/offers', auth: 'bearer' },
+  getOffer: { method: 'GET', path: '/api/offers/:id', auth: 'bearer' },
+  acceptOffer: { method: 'POST', path: '/api/offers/:id/accept', auth: 'bearer' },
+  declineOffer: { method: 'POST', path: '/api/offers/:id/decline', auth: 'bearer' },
+  requestInfo: { method: 'POST', path: '/api/offers/:id/request-info', auth: 'bearer' },
+  listMessages: { method: 'GET', path: '/api/offers/:id/messages', auth: 'bearer' },
+  postMessage: { method: 'POST', path: '/api/offers/:id/messages', auth: 'bearer' },
+  listNotifications: { method: 'GET', path: '/api/notifications', auth: 'bearer' },
+  readNotifications: { method: 'POST', path: '/api/notifications/read', auth: 'bearer' },
+  clearNotifications: { method: 'POST', path: '/api/notifications/clear', auth: 'bearer' },
+  eventsTicket: { method: 'POST', path: '/api/events/ticket', auth: 'bearer' },
+  // Server-Sent Events; the short-lived ticket in the query authenticates it (EventSource sends no headers).
+  events: { method: 'GET', path: '/api/events', auth: 'none' },
+  // The operator console (operators only; others 403).
+  adminAdvertisers: { method: 'GET', path: '/api/admin/advertisers', auth: 'bearer' },
+  approveAdvertiser: { method: 'POST', path: '/api/admin/advertisers/:id/approve', auth: 'bearer' },
+  rejectAdvertiser: { method: 'POST', path: '/api/admin/advertisers/:id/reject', auth: 'bearer' },
+  adminCampaigns: { method: 'GET', path: '/api/admin/campaigns', auth: 'bearer' },
+  adminUsers: { method: 'GET', path: '/api/admin/users', auth: 'bearer' },
+  adminTickets: { method: 'GET', path: '/api/admin/support-tickets', auth: 'bearer' },
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;

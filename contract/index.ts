@@ -18,6 +18,7 @@ import {
   unsubscribeRequest,
 } from './schemas/account.ts';
 import { photoUploadResponse } from './schemas/uploads.ts';
+import * as m from './schemas/marketplace.ts';
 import { profileUpdate, profileUpdateResponse, userResponse } from './schemas/user.ts';
 
 export interface EndpointSchemas {
@@ -51,6 +52,37 @@ export const schemas = {
   // The same answer for a new and a repeated subscription, so the list cannot be probed.
   newsletter: { body: newsletterRequest, response: messageResponse, status: 200 },
   unsubscribe: { body: unsubscribeRequest, response: messageResponse, status: 200 },
+  getAdvertiserProfile: { response: m.advertiserProfileResponse, status: 200 },
+  // Sending the profile (again) puts it up for the operator's review, unless it is already approved.
+  updateAdvertiserProfile: { body: m.advertiserProfileInput, response: m.advertiserProfileResponse, status: 200 },
+  createCampaign: { body: m.campaignInput, response: m.campaignResponse, status: 201 },
+  listCampaigns: { response: m.campaignsResponse, status: 200 },
+  getCampaign: { response: m.campaignDetailResponse, status: 200 },
+  updateCampaign: { body: m.campaignPatch, response: m.campaignResponse, status: 200 },
+  uploadCampaignImage: { body: 'multipart', response: m.campaignResponse, status: 200 },
+  launchCampaign: { response: m.campaignResponse, status: 200 },
+  pauseCampaign: { response: m.campaignResponse, status: 200 },
+  resumeCampaign: { response: m.campaignResponse, status: 200 },
+  cancelCampaign: { response: m.campaignResponse, status: 200 },
+  listOffers: { query: m.offersQuery, response: m.offersResponse, status: 200 },
+  getOffer: { response: m.offerResponse, status: 200 },
+  acceptOffer: { response: m.offerResponse, status: 200 },
+  declineOffer: { body: m.declineRequest, response: m.offerResponse, status: 200 },
+  requestInfo: { body: m.requestInfoRequest, response: m.offerResponse, status: 200 },
+  listMessages: { response: m.threadResponse, status: 200 },
+  postMessage: { body: m.postMessageRequest, response: m.postMessageResponse, status: 201 },
+  listNotifications: { response: m.notificationsResponse, status: 200 },
+  readNotifications: { body: m.notificationsUpTo, response: m.unreadResponse, status: 200 },
+  clearNotifications: { body: m.notificationsUpTo, response: m.unreadResponse, status: 200 },
+  eventsTicket: { response: m.eventsTicketResponse, status: 201 },
+  // A text/event-stream answer, not JSON: the handler returns the stream itself.
+  events: { query: m.eventsQuery, response: z.never(), status: 200 },
+  adminAdvertisers: { query: m.adminAdvertisersQuery, response: m.adminAdvertisersResponse, status: 200 },
+  approveAdvertiser: { response: m.adminAdvertiserResponse, status: 200 },
+  rejectAdvertiser: { body: m.rejectRequest, response: m.adminAdvertiserResponse, status: 200 },
+  adminCampaigns: { response: m.adminCampaignsResponse, status: 200 },
+  adminUsers: { query: m.adminUsersQuery, response: m.adminUsersResponse, status: 200 },
+  adminTickets: { response: m.adminTicketsResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];
@@ -71,3 +103,17 @@ export type { Settings, SupportRequest } from './schemas/account.ts';
 export * from './limits.ts';
 export type { ProfileChanges, ProfileUpdate, User } from './schemas/user.ts';
 export * from './profile.ts';
+export * from './marketplace.ts';
+export type {
+  AdvertiserProfile,
+  AdvertiserProfileInput,
+  Campaign,
+  CampaignInput,
+  CampaignPatch,
+  Deliverable,
+  MatchReason,
+  Notification,
+  Offer,
+  Targeting,
+  ThreadMessage,
+} from './schemas/marketplace.ts';

@@ -28,6 +28,16 @@ import { createResetLinks } from './auth/resets.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 import { createUserStore } from './users/store.ts';
+import { createMemoryBus } from './notifications/bus.ts';
+import { createNotifier } from './notifications/store.ts';
+import { createTickets } from './notifications/tickets.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { createCampaignStore } from './marketplace/campaigns.ts';
+import { createOfferStore } from './marketplace/offers.ts';
+import { createMatcher, type MatchPayload } from './marketplace/match-jobs.ts';
+import { marketplaceRoutes } from './marketplace/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
 
 export interface CastbridgeApp {
   app: Hono<AppEnv>;
@@ -38,9 +48,13 @@ export interface CastbridgeApp {
   links: Links;
   /** The mailer (tests wait for posted messages with mail.settled()). */
   mail: Mailer;
+  /** Everything the routes share (tests reach the job queue, the matcher and the bus through it; the seed too). */
+  services: Services;
   /** Releases the database and Firebase handles; the HTTP server (if any) is closed by its owner. */
   close(): Promise<void>;
 }
+
+const SWEEP_MS = 10 * 60 * 1000;
 
 export interface AppOptions {
   logger?: Logger;
@@ -63,7 +77,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   const secret = loadSecret(config.jwtSecret, config.dataDir);
-  const services: Services = {
+  const base = {
     config,
     logger,
     db,
@@ -76,7 +90,26 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     links: createLinks(config.publicUrl),
     limits: createRateLimiter(db, { scale: config.rateLimitScale, trustProxy: config.trustProxy }),
     resets: createResetLinks(db),
+    bus: createMemoryBus(),
+    tickets: createTickets(secret),
+    jobs: createJobQueue(db, logger),
   };
+  const notifier = createNotifier({ db, bus: base.bus, mail: base.mail, links: base.links, supportEmail: config.supportEmail, logger });
+  const marketplace = { ...base, notifier };
+  const services: Services = {
+    ...marketplace,
+    campaigns: createCampaignStore(marketplace),
+    offers: createOfferStore(marketplace),
+    matcher: createMatcher(marketplace),
+  };
+  services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
+  services.jobs.start();
+  // Campaigns whose window has ended complete and their open offers expire: at start, then every 10 minutes.
+  const sweep = () =>
+    services.campaigns.completeEnded().catch((error: unknown) => logger.error('campaign sweep failed', { error: (error as Error).message }));
+  void sweep();
+  const sweeper = setInterval(sweep, SWEEP_MS);
+  sweeper.unref();
 
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders(config));
@@ -109,6 +142,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', uploadApiRoutes(services));
   app.route('/', supportRoutes(services));
   app.route('/', newsletterRoutes(services, secret));
+  app.route('/', marketplaceRoutes(services));
+  app.route('/', notificationRoutes(services));
+  app.route('/', adminRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));
@@ -139,7 +175,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     config,
     links: services.links,
     mail: services.mail,
+    services,
     async close() {
+      clearInterval(sweeper);
+      await services.jobs.stop();
       await services.mail.settled();
       services.mail.close();
       await services.firebase.close();

@@ -31,6 +31,8 @@ export interface Config {
   publicUrl: string | null;
   /** Multiplies every request limit (server/http/rate-limit.ts); 1 in production, raised by tests and demos. */
   rateLimitScale: number;
+  /** SEED_DEMO (default on; "0" turns it off): seed the demo world into an empty database at start (server/seed/demo.ts). */
+  seedDemo: boolean;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,5 +107,6 @@ export function loadConfig(env: Env = process.env): Config {
     supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? 'support@castbridge.app',
     publicUrl: publicUrl(env.PUBLIC_URL),
     rateLimitScale: integer('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1, 1, 1_000_000),
+    seedDemo: nonEmpty(env.SEED_DEMO) !== '0',
   };
 }

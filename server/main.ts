@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { stderrLogger as logger } from './log.ts';
+import { seedDemo } from './seed/demo.ts';
 
 function displayHost(host: string): string {
   if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
@@ -13,6 +14,17 @@ function displayHost(host: string): string {
 async function main() {
   const config = loadConfig(process.env);
   const castbridge = await createApp(config, { logger });
+  if (config.seedDemo) {
+    const seed = await seedDemo(castbridge);
+    // Printed once, on the terminal (stderr: stdout carries only the ready line), and kept in the file.
+    if (seed.seeded) {
+      process.stderr.write(
+        `\nDemo world seeded (SEED_DEMO=0 turns this off). Sign in with:\n${seed.accounts
+          .map((a) => `  ${a.role.padEnd(10)} ${a.email}  ${a.password}`)
+          .join('\n')}\nThese are also in ${seed.file}\n\n`,
+      );
+    }
+  }
 
   const server = serve({ fetch: castbridge.app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
     logger.info('listening', { host: config.host, port: info.port, database: castbridge.dialect, staticDir: config.staticDir });

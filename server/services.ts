@@ -12,6 +12,14 @@ import type { PhotoStorage } from './uploads/storage.ts';
 import type { UserStore } from './users/store.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { ResetLinks } from './auth/resets.ts';
+import type { Role } from '../contract/marketplace.ts';
+import type { Bus } from './notifications/bus.ts';
+import type { Notifier } from './notifications/store.ts';
+import type { Tickets } from './notifications/tickets.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { CampaignStore } from './marketplace/campaigns.ts';
+import type { OfferStore } from './marketplace/offers.ts';
+import type { Matcher } from './marketplace/match-jobs.ts';
 
 export interface Services {
   config: Config;
@@ -30,9 +38,20 @@ export interface Services {
   limits: RateLimiter;
   /** Password-reset links. */
   resets: ResetLinks;
+  /** Live pushes to SSE connections (in-memory in one process). */
+  bus: Bus;
+  /** Stores notifications, pushes them live and e-mails them. */
+  notifier: Notifier;
+  /** Short-lived tickets for GET /api/events. */
+  tickets: Tickets;
+  /** Jobs beside the HTTP server (matching). */
+  jobs: JobQueue;
+  campaigns: CampaignStore;
+  offers: OfferStore;
+  matcher: Matcher;
 }
 
 /** Hono environment: the authenticated user's id is set by requireUser (and by optionalUser when signed in). */
 export interface AppEnv {
-  Variables: { userId: string };
+  Variables: { userId: string; role: Role };
 }

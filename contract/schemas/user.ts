@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { text } from './common.ts';
 import { ACCOUNT_TYPES, PROFILE, PROFILE_FIELDS, type Profile, type ProfileField } from '../profile.ts';
+import { ROLES, type Role } from '../marketplace.ts';
 
 type Spec = (typeof PROFILE)[ProfileField];
 
@@ -107,11 +108,13 @@ const shapeOf = (schema: (spec: Spec) => z.ZodType) =>
   Object.fromEntries(PROFILE_FIELDS.map((field) => [field, schema(PROFILE[field])])) as Record<ProfileField, z.ZodType>;
 
 /** The user as GET /api/user returns it: the email, every profile field and the account type. */
-export type User = Profile & { email: string; type_account: (typeof ACCOUNT_TYPES)[number] };
+export type User = Profile & { email: string; type_account: (typeof ACCOUNT_TYPES)[number]; role: Role };
 export const user = z.object({
   email: z.string(),
   ...shapeOf(readSchema),
   type_account: z.enum(ACCOUNT_TYPES),
+  /** Issue 13: what the account may do; Influencer accounts are creators, Advertiser accounts advertisers. */
+  role: z.enum(ROLES),
 }) as unknown as z.ZodType<User>;
 
 export const userResponse = z.object({ user });

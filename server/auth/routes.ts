@@ -83,7 +83,7 @@ export function authRoutes(services: Services) {
         if (!id) throw error;
       }
     }
-    return { token: await tokens.issue(id, (await users.tokenVersion(id)) ?? 0) };
+    return { token: await tokens.issue(id, (await users.session(id))?.version ?? 0) };
   });
 
   route(app, services, 'forgotPassword', async (c, { body }) => {

@@ -1,6 +1,7 @@
 // Table shapes as Kysely sees them; the same on SQLite and PostgreSQL.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountType, Profile } from '../../contract/profile.ts';
+import type { CampaignStatus, NotificationType, OfferStatus, Role, VerificationStatus } from '../../contract/marketplace.ts';
 
 /** A user: credentials, the account type and the profile fields of contract/profile.ts. */
 export interface UsersTable extends Profile {
@@ -9,6 +10,8 @@ export interface UsersTable extends Profile {
   password_hash: string | null;
   firebase_uid: string | null;
   type_account: AccountType;
+  /** What the account may do (issue 13); operators are created by `npm run admin`, never by sign-up. */
+  role: Generated<Role>;
   /** 1: notification e-mails on (the Settings switch), 0: off. */
   notify_email: Generated<number>;
   /** Bumped by a password change or reset; session tokens carry it and older ones are refused. */
@@ -63,6 +66,94 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface AdvertiserProfilesTable {
+  user_id: string;
+  company_name: string;
+  website: string;
+  contact_name: string;
+  contact_email: string;
+  status: VerificationStatus;
+  rejection_reason: string | null;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CampaignsTable {
+  id: string;
+  advertiser_id: string;
+  brand: string;
+  title: string;
+  description: string;
+  image: string | null;
+  /** Integer cents (bigint: a string when read from PostgreSQL). */
+  pay_cents: number | string;
+  spots: number;
+  accepted_count: Generated<number>;
+  /** JSON arrays. */
+  platforms: string;
+  languages: string;
+  countries: string;
+  categories: string;
+  min_avg_viewers: number | null;
+  deliverable_minutes: number;
+  starts_on: string;
+  ends_on: string;
+  disclosure: string;
+  status: CampaignStatus;
+  created_at: string;
+  updated_at: string;
+  launched_at: string | null;
+}
+
+export interface OffersTable {
+  id: string;
+  campaign_id: string;
+  creator_id: string;
+  status: OfferStatus;
+  /** JSON array of { criterion, detail }. */
+  reasons: string;
+  score: number;
+  decline_reason: string | null;
+  message_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OfferMessagesTable {
+  id: Generated<number | string>;
+  offer_id: string;
+  author_id: string;
+  author_side: 'creator' | 'advertiser';
+  body: string;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number | string>;
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  text: string;
+  offer_id: string | null;
+  link: string | null;
+  read_at: string | null;
+  cleared_at: string | null;
+  created_at: string;
+}
+
+export interface JobsTable {
+  key: string;
+  kind: string;
+  payload: string;
+  run_at: Millis;
+  attempts: Generated<number>;
+  locked_until: Millis | null;
+  rerun: Generated<number>;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -70,6 +161,12 @@ export interface Database {
   support_tickets: SupportTicketsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   rate_limits: RateLimitsTable;
+  advertiser_profiles: AdvertiserProfilesTable;
+  campaigns: CampaignsTable;
+  offers: OffersTable;
+  offer_messages: OfferMessagesTable;
+  notifications: NotificationsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,9 @@ const GONE = 'This account no longer exists';
 export const WRONG_PASSWORD = 'The password is not correct';
 export const ACCOUNT_DELETED = 'Your account and everything in it have been deleted.';
 
+/** The profile fields matching reads (server/marketplace/matching.ts). */
+const MATCHED_FIELDS = ['country', 'language', 'category', 'type_content', 'about', 'job_title', 'tier'] as const;
+
 export function userRoutes(services: Services) {
   const { users, photos, throttle, config } = services;
   const app = new Hono<AppEnv>();
@@ -34,6 +37,10 @@ export function userRoutes(services: Services) {
     const result = await users.update(c.get('userId'), changes);
     if (!result) throw new HttpError(401, GONE);
     if ('image' in changes && result.previousImage !== result.user.image) await photos.remove(result.previousImage);
+    // Completing or editing a creator's profile re-runs matching for that creator (issue 13), as a job.
+    if (c.get('role') === 'creator' && MATCHED_FIELDS.some((field) => field in changes)) {
+      await services.jobs.enqueue('match', `match:creator:${c.get('userId')}`, { creatorId: c.get('userId') });
+    }
     return { message: 'Perfil actualizado correctamente', user: result.user };
   });
 

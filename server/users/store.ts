@@ -5,9 +5,10 @@ import { normaliseEmail } from '../../contract/schemas/common.ts';
 import { PROFILE_FIELDS } from '../../contract/profile.ts';
 import type { User } from '../../contract/schemas/user.ts';
 import type { Database, UserUpdate } from '../db/types.ts';
+import type { Role } from '../../contract/marketplace.ts';
 
 /** What the API returns for a user (contract/schemas/user.ts); never the password hash or internal ids. */
-export const PUBLIC_USER_COLUMNS = ['email', ...PROFILE_FIELDS, 'type_account'] as const;
+export const PUBLIC_USER_COLUMNS = ['email', ...PROFILE_FIELDS, 'type_account', 'role'] as const;
 
 export type PublicUser = User;
 export type AccountType = Database['users']['type_account'];
@@ -26,6 +27,9 @@ const toSettings = (row: { notify_email: number | string; password_hash: string 
   hasPassword: row.password_hash !== null,
 });
 
+/** The role an account type signs up with. */
+export const roleOf = (type: AccountType): Role => (type === 'Advertiser' ? 'advertiser' : 'creator');
+
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
@@ -35,8 +39,8 @@ export function createUserStore(db: Kysely<Database>) {
   const now = () => new Date().toISOString();
   // GET /api/user runs on every dashboard load: its query is built once, only the id changes.
   const profileById = db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', '').compile();
-  // Every authenticated request checks its token's version: compiled once too.
-  const versionById = db.selectFrom('users').select('token_version').where('id', '=', '').compile();
+  // Every authenticated request checks its token's version (and learns the role): compiled once too.
+  const versionById = db.selectFrom('users').select(['token_version', 'role']).where('id', '=', '').compile();
 
   return {
     async profile(id: string): Promise<PublicUser | null> {
@@ -44,10 +48,10 @@ export function createUserStore(db: Kysely<Database>) {
       return rows[0] ?? null;
     },
 
-    /** The account's current session version; null when the account does not exist (deleted). */
-    async tokenVersion(id: string): Promise<number | null> {
-      const { rows } = await db.executeQuery<{ token_version: number | string }>({ ...versionById, parameters: [id] });
-      return rows[0] ? Number(rows[0].token_version) : null;
+    /** The account's current session version and role; null when the account does not exist (deleted). */
+    async session(id: string): Promise<{ version: number; role: Role } | null> {
+      const { rows } = await db.executeQuery<{ token_version: number | string; role: Role }>({ ...versionById, parameters: [id] });
+      return rows[0] ? { version: Number(rows[0].token_version), role: rows[0].role } : null;
     },
 
     /** The account's e-mail, password hash and session version, by id. */
@@ -122,6 +126,8 @@ export function createUserStore(db: Kysely<Database>) {
       passwordHash: string | null;
       typeAccount: AccountType;
       firebaseUid?: string | null;
+      /** Defaults to the account type's role; operators are only created by `npm run admin`. */
+      role?: Role;
     }): Promise<string> {
       const id = crypto.randomUUID();
       const stamp = now();
@@ -133,6 +139,7 @@ export function createUserStore(db: Kysely<Database>) {
           password_hash: input.passwordHash,
           firebase_uid: input.firebaseUid ?? null,
           type_account: input.typeAccount,
+          role: input.role ?? roleOf(input.typeAccount),
           created_at: stamp,
           updated_at: stamp,
         })

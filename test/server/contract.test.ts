@@ -22,6 +22,7 @@ import {
   type Backend,
   type Client,
 } from './helpers.ts';
+import { account, campaignInput, englishCreator, type Account } from './market.ts';
 
 /** One successful call of each endpoint; a missing endpoint is a compile error. */
 const calls = {
@@ -49,10 +50,60 @@ const calls = {
   newsletter: (api, ctx) => api.request('POST', '/api/newsletter', { json: { email: ctx.email } }),
   unsubscribe: (api, ctx) =>
     api.request('POST', '/api/newsletter/unsubscribe', { json: { token: unsubscribeToken(new TextEncoder().encode(TEST_JWT_SECRET), ctx.email) } }),
+  // The marketplace (issue 13), with the accounts of `world` (made in beforeAll).
+  getAdvertiserProfile: (api) => api.request('GET', '/api/advertiser/profile', { token: world.advertiser.token }),
+  updateAdvertiserProfile: (api) => api.request('PUT', '/api/advertiser/profile', { token: world.advertiser.token, json: COMPANY }),
+  adminAdvertisers: (api) => api.request('GET', '/api/admin/advertisers?status=pending', { token: world.operator.token }),
+  approveAdvertiser: (api) => api.request('POST', `/api/admin/advertisers/${world.advertiser.id}/approve`, { token: world.operator.token }),
+  rejectAdvertiser: (api) => api.request('POST', `/api/admin/advertisers/${world.other.id}/reject`, { token: world.operator.token, json: { reason: 'No website' } }),
+  createCampaign: async (api) => {
+    const answer = await api.request('POST', '/api/campaigns', { token: world.advertiser.token, json: campaignInput({ targeting: { ...campaignInput().targeting, countries: ['Tonga'] } }) });
+    world.campaignId = (answer.body.campaign as { id: string }).id;
+    return answer;
+  },
+  listCampaigns: (api) => api.request('GET', '/api/campaigns', { token: world.advertiser.token }),
+  updateCampaign: (api) => api.request('PATCH', `/api/campaigns/${world.campaignId}`, { token: world.advertiser.token, json: { title: 'Renamed' } }),
+  uploadCampaignImage: (api) => api.request('POST', `/api/campaigns/${world.campaignId}/image`, { token: world.advertiser.token, body: photoForm(PNG_1PX, 'c.png', 'image/png', 'image') }),
+  launchCampaign: async (api) => {
+    const answer = await api.request('POST', `/api/campaigns/${world.campaignId}/launch`, { token: world.advertiser.token });
+    await api.castbridge.services.jobs.drain();
+    return answer;
+  },
+  getCampaign: (api) => api.request('GET', `/api/campaigns/${world.campaignId}`, { token: world.advertiser.token }),
+  pauseCampaign: (api) => api.request('POST', `/api/campaigns/${world.campaignId}/pause`, { token: world.advertiser.token }),
+  resumeCampaign: (api) => api.request('POST', `/api/campaigns/${world.campaignId}/resume`, { token: world.advertiser.token }),
+  listOffers: async (api) => {
+    const answer = await api.request('GET', '/api/offers?status=invited', { token: world.creator.token });
+    world.offerId = (answer.body.offers as { id: string }[])[0]!.id;
+    return answer;
+  },
+  getOffer: (api) => api.request('GET', `/api/offers/${world.offerId}`, { token: world.advertiser.token }),
+  requestInfo: (api) => api.request('POST', `/api/offers/${world.offerId}/request-info`, { token: world.creator.token, json: { message: 'Which flavour?' } }),
+  listMessages: (api) => api.request('GET', `/api/offers/${world.offerId}/messages`, { token: world.creator.token }),
+  postMessage: (api) => api.request('POST', `/api/offers/${world.offerId}/messages`, { token: world.advertiser.token, json: { body: 'Citrus.' } }),
+  acceptOffer: (api) => api.request('POST', `/api/offers/${world.offerId}/accept`, { token: world.creator.token }),
+  declineOffer: async (api) => {
+    const offers = await api.request('GET', '/api/offers', { token: world.creator2.token });
+    return api.request('POST', `/api/offers/${(offers.body.offers as { id: string }[])[0]!.id}/decline`, { token: world.creator2.token, json: { reason: 'Busy' } });
+  },
+  cancelCampaign: (api) => api.request('POST', `/api/campaigns/${world.campaignId}/cancel`, { token: world.advertiser.token }),
+  listNotifications: (api) => api.request('GET', '/api/notifications', { token: world.creator.token }),
+  readNotifications: (api) => api.request('POST', '/api/notifications/read', { token: world.creator.token, json: {} }),
+  clearNotifications: (api) => api.request('POST', '/api/notifications/clear', { token: world.creator.token, json: { upTo: 1_000_000 } }),
+  eventsTicket: (api) => api.request('POST', '/api/events/ticket', { token: world.creator.token }),
+  // A text/event-stream, not JSON: its events are checked in marketplace.test.ts.
+  events: null,
+  adminCampaigns: (api) => api.request('GET', '/api/admin/campaigns', { token: world.operator.token }),
+  adminUsers: (api) => api.request('GET', '/api/admin/users?q=example', { token: world.operator.token }),
+  adminTickets: (api) => api.request('GET', '/api/admin/support-tickets', { token: world.operator.token }),
   deleteUser: (api, ctx) => api.request('DELETE', '/api/user', { token: ctx.token, json: { password: STRONG_PASSWORD } }),
 } satisfies Record<EndpointName, ((api: Client, ctx: { email: string; token: string }) => Promise<Answer>) | null>;
 
 const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';
+const COMPANY = { companyName: 'Nova Energy', website: 'https://nova.example', contactName: 'Nora', contactEmail: 'nora@nova.example' };
+
+/** The marketplace's accounts for one backend's run. */
+let world: { operator: Account; advertiser: Account; other: Account; creator: Account; creator2: Account; campaignId: string; offerId: string };
 
 describe.each(BACKENDS)('the contract on %s', (backendName) => {
   let backend: Backend;
@@ -62,6 +113,17 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
   beforeAll(async () => {
     backend = await makeBackend(backendName);
     api = await startApp(backend);
+    const tongan = { ...englishCreator, country: 'Tonga' };
+    world = {
+      operator: await account(api, 'operator'),
+      advertiser: await account(api, 'advertiser'),
+      other: await account(api, 'advertiser'),
+      creator: await account(api, 'creator', tongan),
+      creator2: await account(api, 'creator', tongan),
+      campaignId: '',
+      offerId: '',
+    };
+    await api.request('PUT', '/api/advertiser/profile', { token: world.other.token, json: COMPANY });
   });
   afterAll(async () => {
     await api?.close();
@@ -98,7 +160,7 @@ describe('a route that drifts from its contract', () => {
   const services = (contractCheck: boolean) => ({
     config: { ...testConfig({ name: 'sqlite', env: {}, dataDir: '/nonexistent', cleanup: async () => {} }), contractCheck },
     tokens: { issue: async () => '', verify: async () => null },
-    users: { tokenVersion: async () => null } as never,
+    users: { session: async () => null } as never,
   });
   const drifting = (contractCheck: boolean) => {
     const app = new Hono<AppEnv>();

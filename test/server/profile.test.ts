@@ -19,7 +19,7 @@ import {
 
 const PROFILE_KEYS = [
   'first_name', 'last_name', 'email', 'image', 'date_birth', 'gender', 'country', 'city', 'zipcode', 'address',
-  'language', 'about', 'job_title', 'tier', 'category', 'goals', 'type_content', 'type_account',
+  'language', 'about', 'job_title', 'tier', 'category', 'goals', 'type_content', 'type_account', 'role',
 ].sort();
 
 const UPLOAD_LIMIT = 4096;
@@ -57,7 +57,7 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
       expect(answer.status).toBe(200);
       const user = answer.body.user as Record<string, unknown>;
       expect(Object.keys(user).sort()).toEqual(PROFILE_KEYS);
-      expect(user).toMatchObject({ email, type_account: 'Influencer', first_name: null, image: null, tier: null });
+      expect(user).toMatchObject({ email, type_account: 'Influencer', role: 'creator', first_name: null, image: null, tier: null });
       expect(answer.text).not.toMatch(/argon2|password/i);
     });
   });

@@ -1,0 +1,105 @@
+// The marketplace's plain data (issue 13, PRODUCT.md "Roles", "Records and life cycles"): roles, the campaign and
+// offer life cycles, the creator's three tabs, targeting options and limits. Zod-free, so machines and views import
+// it; ./schemas/marketplace.ts builds the request and answer schemas from it.
+
+export const ROLES = ['creator', 'advertiser', 'operator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PLATFORMS = ['Twitch', 'YouTube'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** Broadcasting languages a campaign targets (the profile's "United States" reads as English, "Mexico" as Spanish). */
+export const CAMPAIGN_LANGUAGES = ['English', 'Spanish'] as const;
+export type CampaignLanguage = (typeof CAMPAIGN_LANGUAGES)[number];
+
+export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'completed', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** The advertiser's controls and the statuses each one acts from; anything else answers 409. */
+export const CAMPAIGN_ACTIONS = {
+  launch: ['draft'],
+  pause: ['active'],
+  resume: ['paused'],
+  cancel: ['draft', 'active', 'paused'],
+} as const satisfies Record<string, readonly CampaignStatus[]>;
+export type CampaignAction = keyof typeof CAMPAIGN_ACTIONS;
+
+export const OFFER_STATUSES = ['invited', 'info_requested', 'accepted', 'declined', 'expired', 'active', 'completed', 'paid'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/** Offers the creator can still answer: open offers count against a campaign's `spots × 3`. */
+export const OPEN_OFFER_STATUSES = ['invited', 'info_requested'] as const satisfies readonly OfferStatus[];
+
+/** The creator's actions and the statuses each acts from (PRODUCT.md "Offer"); anything else answers 409. */
+export const OFFER_ACTIONS = {
+  accept: ['invited', 'info_requested'],
+  decline: ['invited', 'info_requested'],
+  'request-info': ['invited'],
+} as const satisfies Record<string, readonly OfferStatus[]>;
+export type OfferAction = keyof typeof OFFER_ACTIONS;
+
+/** Statuses in which the offer's thread takes new messages. */
+export const THREAD_OPEN_STATUSES = ['invited', 'info_requested', 'accepted', 'active', 'completed', 'paid'] as const satisfies readonly OfferStatus[];
+
+/** The Sponsorship Offers screen's tabs (SPEC §2, texts verbatim) and the statuses each one lists (issue 13). */
+export const OFFER_TABS = [
+  { value: 'newley', label: 'Newley Offers', statuses: ['invited'] },
+  { value: 'accepted', label: 'Accepted', statuses: ['accepted', 'active', 'completed', 'paid'] },
+  { value: 'requested', label: 'Requested More Information', statuses: ['info_requested'] },
+] as const satisfies readonly { value: string; label: string; statuses: readonly OfferStatus[] }[];
+export type OfferTab = (typeof OFFER_TABS)[number]['value'];
+
+export function tabOf(status: OfferStatus): OfferTab | null {
+  return OFFER_TABS.find((tab) => (tab.statuses as readonly OfferStatus[]).includes(status))?.value ?? null;
+}
+
+export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const NOTIFICATION_TYPES = [
+  'offer.new',
+  'offer.accepted',
+  'offer.declined',
+  'offer.info_requested',
+  'offer.expired',
+  'thread.message',
+  'advertiser.approved',
+  'advertiser.rejected',
+  'campaign.full',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Matching criteria, in the order reasons are listed. */
+export const MATCH_CRITERIA = ['platform', 'language', 'country', 'category', 'audience'] as const;
+export type MatchCriterion = (typeof MATCH_CRITERIA)[number];
+
+export const MARKETPLACE_LIMITS = {
+  companyName: 120,
+  website: 300,
+  contactName: 120,
+  brand: 100,
+  title: 120,
+  description: 2000,
+  disclosure: 120,
+  keyword: 40,
+  keywords: 20,
+  message: 2000,
+  reason: 500,
+  /** Pay per creator, in cents: $1 to $1,000,000. */
+  minPayCents: 100,
+  maxPayCents: 100_000_000,
+  maxSpots: 1000,
+  maxDeliverableMinutes: 100_000,
+} as const;
+
+/** How many open offers a campaign keeps per spot (issue 13: at most spots × 3). */
+export const OPEN_OFFERS_PER_SPOT = 3;
+
+/** "$1,234.50" from integer cents (USD). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const rest = abs % 100;
+  return `${sign}$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}

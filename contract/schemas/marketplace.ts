@@ -1,0 +1,287 @@
+// The marketplace (issue 13): advertiser profiles, campaigns, offers with their threads, notifications and the
+// operator's console. Fixed paths come from the issue; the shapes are ours, documented in README.
+import { z } from 'zod';
+import { countries } from '../countries.ts';
+import {
+  CAMPAIGN_LANGUAGES,
+  CAMPAIGN_STATUSES,
+  MARKETPLACE_LIMITS as L,
+  MATCH_CRITERIA,
+  NOTIFICATION_TYPES,
+  OFFER_STATUSES,
+  PLATFORMS,
+  ROLES,
+  VERIFICATION_STATUSES,
+} from '../marketplace.ts';
+import { email, NO_NUL } from './common.ts';
+
+/** Trimmed text that must not be empty. */
+const required = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .refine(...NO_NUL);
+
+/** Trimmed text that may be empty. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine(...NO_NUL);
+
+const website = z
+  .string({ error: 'is required' })
+  .trim()
+  .max(L.website, `must be at most ${L.website} characters`)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+    } catch {
+      return false;
+    }
+  }, 'must be a web address starting with https://');
+
+/** YYYY-MM-DD, a real date. */
+const day = z
+  .string({ error: 'must be a date (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, 'must be a real date');
+
+const id = z.string().min(1).max(64);
+export const idParam = id;
+
+// --- Advertiser profile -----------------------------------------------------------------------------------------
+
+export const advertiserProfileInput = z.object({
+  companyName: required(L.companyName),
+  website,
+  contactName: required(L.contactName),
+  contactEmail: email,
+});
+export type AdvertiserProfileInput = z.input<typeof advertiserProfileInput>;
+
+export const advertiserProfile = z.object({
+  companyName: z.string(),
+  website: z.string(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  status: z.enum(VERIFICATION_STATUSES),
+  /** The operator's reason when rejected. */
+  rejectionReason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type AdvertiserProfile = z.infer<typeof advertiserProfile>;
+/** null until the advertiser has sent a profile for review. */
+export const advertiserProfileResponse = z.object({ profile: advertiserProfile.nullable() });
+
+// --- Campaigns --------------------------------------------------------------------------------------------------
+
+const unique = <T>(values: T[]) => new Set(values).size === values.length;
+
+export const targeting = z.object({
+  platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length).refine(unique, 'must not repeat a platform'),
+  languages: z.array(z.enum(CAMPAIGN_LANGUAGES)).max(CAMPAIGN_LANGUAGES.length).refine(unique, 'must not repeat a language'),
+  /** Empty: every country. */
+  countries: z
+    .array(z.string().refine((value) => countries.includes(value), 'must be a country of the registration list'))
+    .max(countries.length)
+    .refine(unique, 'must not repeat a country'),
+  /** Content keywords matched against the creator's type of content; empty: every category. */
+  categories: z.array(required(L.keyword)).max(L.keywords),
+  minAvgViewers: z.number().int().min(0).max(10_000_000).nullable(),
+});
+export type Targeting = z.infer<typeof targeting>;
+
+export const deliverable = z.object({
+  /** Overlay display minutes the creator delivers within the window. */
+  minutes: z.number({ error: 'must be a whole number of minutes' }).int('must be a whole number of minutes').min(1).max(L.maxDeliverableMinutes),
+  startsOn: day,
+  endsOn: day,
+  /** The disclosure label the overlay shows, e.g. "Sponsored by Nova Energy". */
+  disclosure: required(L.disclosure),
+});
+export type Deliverable = z.infer<typeof deliverable>;
+
+export const campaignInput = z
+  .object({
+    brand: required(L.brand),
+    title: required(L.title),
+    description: optionalText(L.description),
+    payCents: z
+      .number({ error: 'must be an amount in cents' })
+      .int('must be a whole number of cents')
+      .min(L.minPayCents, 'must be at least $1.00')
+      .max(L.maxPayCents, 'must be at most $1,000,000'),
+    spots: z.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(L.maxSpots),
+    targeting,
+    deliverable,
+  })
+  .refine((value) => value.deliverable.endsOn >= value.deliverable.startsOn, {
+    message: 'must not end before it starts',
+    path: ['deliverable', 'endsOn'],
+  });
+export type CampaignInput = z.input<typeof campaignInput>;
+
+/** PATCH while draft: any subset of the fields. */
+export const campaignPatch = z
+  .object({
+    brand: required(L.brand),
+    title: required(L.title),
+    description: optionalText(L.description),
+    payCents: z.number().int().min(L.minPayCents).max(L.maxPayCents),
+    spots: z.number().int().min(1).max(L.maxSpots),
+    targeting,
+    deliverable,
+  })
+  .partial();
+export type CampaignPatch = z.input<typeof campaignPatch>;
+
+const offerCounts = z.object(Object.fromEntries(OFFER_STATUSES.map((status) => [status, z.number().int().min(0)])) as Record<(typeof OFFER_STATUSES)[number], z.ZodNumber>);
+
+export const campaign = z.object({
+  id,
+  brand: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** /uploads/<name> of the creative, or null. */
+  image: z.string().nullable(),
+  payCents: z.number().int(),
+  spots: z.number().int(),
+  targeting,
+  deliverable,
+  status: z.enum(CAMPAIGN_STATUSES),
+  /** Offers by status. */
+  offers: offerCounts,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  launchedAt: z.string().nullable(),
+});
+export type Campaign = z.infer<typeof campaign>;
+
+export const campaignResponse = z.object({ campaign });
+export const campaignsResponse = z.object({ campaigns: z.array(campaign) });
+
+// --- Offers -----------------------------------------------------------------------------------------------------
+
+export const matchReason = z.object({ criterion: z.enum(MATCH_CRITERIA), detail: z.string() });
+export type MatchReason = z.infer<typeof matchReason>;
+
+/** The creator as the advertiser sees them on an offer. */
+export const offerCreator = z.object({
+  name: z.string(),
+  image: z.string().nullable(),
+  country: z.string().nullable(),
+  language: z.string().nullable(),
+  typeContent: z.string().nullable(),
+});
+
+export const offer = z.object({
+  id,
+  status: z.enum(OFFER_STATUSES),
+  campaignId: id,
+  brand: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  payCents: z.number().int(),
+  deliverable,
+  /** Why the creator matched, per criterion. */
+  reasons: z.array(matchReason),
+  declineReason: z.string().nullable(),
+  /** Messages in the thread. */
+  messageCount: z.number().int().min(0),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Present for the advertiser (and operator): who the offer went to. */
+  creator: offerCreator.optional(),
+});
+export type Offer = z.infer<typeof offer>;
+
+export const offerResponse = z.object({ offer });
+export const offersResponse = z.object({ offers: z.array(offer) });
+export const offersQuery = z.object({ status: z.enum(OFFER_STATUSES, { error: `must be one of ${OFFER_STATUSES.join(', ')}` }).optional() });
+
+export const campaignDetailResponse = z.object({ campaign, offers: z.array(offer) });
+
+export const declineRequest = z.object({ reason: optionalText(L.reason).optional() });
+export const threadText = required(L.message);
+export const requestInfoRequest = z.object({ message: threadText });
+export const postMessageRequest = z.object({ body: threadText });
+
+export const threadMessage = z.object({
+  id,
+  /** Which side wrote it. */
+  author: z.enum(['creator', 'advertiser']),
+  authorName: z.string(),
+  /** Plain text, rendered as text. */
+  body: z.string(),
+  mine: z.boolean(),
+  createdAt: z.string(),
+});
+export type ThreadMessage = z.infer<typeof threadMessage>;
+export const threadResponse = z.object({ messages: z.array(threadMessage) });
+export const postMessageResponse = z.object({ message: threadMessage });
+
+// --- Notifications and live events ------------------------------------------------------------------------------
+
+export const notification = z.object({
+  /** Increasing: the SSE event id. */
+  id: z.number().int().positive(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  text: z.string(),
+  offerId: z.string().nullable(),
+  /** Where the notification leads in the app (a path). */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationsResponse = z.object({ notifications: z.array(notification), unread: z.number().int().min(0) });
+/** Read or clear the notifications up to this id (the newest the user saw); all when omitted. */
+export const notificationsUpTo = z.object({ upTo: z.number().int().positive().optional() });
+export const unreadResponse = z.object({ unread: z.number().int().min(0) });
+
+export const eventsTicketResponse = z.object({ ticket: z.string().min(1), expiresIn: z.number().int().positive() });
+export const eventsQuery = z.object({
+  ticket: z.string({ error: 'is required' }).min(1, 'is required').max(1024),
+  /** Resume after this event (EventSource sends Last-Event-ID itself on its own reconnects). */
+  lastEventId: z.string().regex(/^\d{1,15}$/).optional(),
+});
+
+// --- Operator console -------------------------------------------------------------------------------------------
+
+export const adminAdvertiser = advertiserProfile.extend({ userId: id, email: z.string(), createdAt: z.string() });
+export const adminAdvertisersResponse = z.object({ advertisers: z.array(adminAdvertiser) });
+export const adminAdvertiserResponse = z.object({ advertiser: adminAdvertiser });
+export const adminAdvertisersQuery = z.object({ status: z.enum(VERIFICATION_STATUSES).optional() });
+export const rejectRequest = z.object({ reason: required(L.reason) });
+
+export const adminCampaign = campaign.extend({ advertiser: z.string() });
+export const adminCampaignsResponse = z.object({ campaigns: z.array(adminCampaign) });
+
+export const adminUser = z.object({
+  id,
+  email: z.string(),
+  role: z.enum(ROLES),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const adminUsersResponse = z.object({ users: z.array(adminUser) });
+export const adminUsersQuery = z.object({ q: z.string().max(100).optional() });
+
+export const adminTicket = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  page: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const adminTicketsResponse = z.object({ tickets: z.array(adminTicket) });

@@ -1,0 +1,155 @@
+// Jobs beside the HTTP server (issue 13: matching runs as a job, not inside a request). The embedded queue is a
+// table: one row per job key (enqueueing a key already waiting does nothing; one that is running is asked to run
+// once more), taken by a worker loop in this process with a lease, retried with backoff. Issue 18 puts BullMQ behind
+// the same interface for several instances.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import type { Logger } from '../log.ts';
+
+export type JobHandler = (payload: unknown) => Promise<void>;
+
+export interface JobQueue {
+  /** Queues job `key` (e.g. "match:campaign:<id>") of `kind`; the row is written with `executor` (a transaction). */
+  enqueue(kind: string, key: string, payload: unknown, executor?: Kysely<Database>): Promise<void>;
+  register(kind: string, handler: JobHandler): void;
+  /** Starts the worker loop. */
+  start(): void;
+  /** Wakes the worker now (after a commit that queued work). */
+  poke(): void;
+  /** Resolves when no job is waiting or running (tests, the seed). */
+  drain(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const LEASE_MS = 60_000;
+const IDLE_POLL_MS = 1_000;
+const MAX_ATTEMPTS = 5;
+const backoff = (attempts: number) => Math.min(60_000, 500 * 2 ** attempts);
+
+export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
+  const handlers = new Map<string, JobHandler>();
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let pokes = 0;
+  const idleWaiters = new Set<() => void>();
+
+  async function takeOne(): Promise<{ key: string; kind: string; payload: string; attempts: number } | null> {
+    const now = Date.now();
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('jobs')
+        .select(['key', 'kind', 'payload', 'attempts'])
+        .where('run_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('run_at')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) return null;
+      // The lease: another worker (issue 18) that read the same row loses this conditional update.
+      const taken = await trx
+        .updateTable('jobs')
+        .set({ locked_until: now + LEASE_MS, rerun: 0 })
+        .where('key', '=', row.key)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1 ? { ...row, attempts: Number(row.attempts) } : null;
+    });
+  }
+
+  async function finish(key: string): Promise<void> {
+    // Asked to run again while it ran: release it for another run; otherwise it is done.
+    const again = await db.updateTable('jobs').set({ locked_until: null, attempts: 0 }).where('key', '=', key).where('rerun', '=', 1).executeTakeFirst();
+    if (Number(again.numUpdatedRows) === 0) await db.deleteFrom('jobs').where('key', '=', key).where('rerun', '=', 0).execute();
+  }
+
+  async function fail(key: string, attempts: number, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    if (attempts + 1 >= MAX_ATTEMPTS) {
+      logger.error('job failed for good', { key, attempts: attempts + 1, error: message });
+      await db.deleteFrom('jobs').where('key', '=', key).execute();
+      return;
+    }
+    logger.warn('job failed, retrying', { key, attempts: attempts + 1, error: message });
+    await db
+      .updateTable('jobs')
+      .set({ attempts: attempts + 1, locked_until: null, run_at: Date.now() + backoff(attempts + 1), last_error: message.slice(0, 1000) })
+      .where('key', '=', key)
+      .execute();
+  }
+
+  async function work(): Promise<void> {
+    while (running) {
+      let job: Awaited<ReturnType<typeof takeOne>> = null;
+      const seen = pokes;
+      try {
+        job = await takeOne();
+      } catch (error) {
+        logger.error('job queue unreachable', { error: (error as Error).message });
+      }
+      if (job) {
+        const handler = handlers.get(job.kind);
+        try {
+          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+          await handler(JSON.parse(job.payload));
+          await finish(job.key);
+        } catch (error) {
+          await fail(job.key, job.attempts, error).catch(() => {});
+        }
+        continue;
+      }
+      if (seen !== pokes) continue;
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters.clear();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, IDLE_POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  }
+
+  return {
+    async enqueue(kind, key, payload, executor = db) {
+      await executor
+        .insertInto('jobs')
+        .values({ key, kind, payload: JSON.stringify(payload), run_at: Date.now(), rerun: 0 })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ rerun: 1, payload: JSON.stringify(payload) }))
+        .execute();
+      this.poke();
+    },
+    register(kind, handler) {
+      handlers.set(kind, handler);
+    },
+    start() {
+      if (running) return;
+      running = true;
+      loop = work();
+    },
+    poke() {
+      pokes += 1;
+      wake?.();
+    },
+    async drain(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const waiting = await db.selectFrom('jobs').select('key').where('run_at', '<=', Date.now() + 100).limit(1).executeTakeFirst();
+        if (!waiting) return;
+        await new Promise<void>((resolve) => {
+          idleWaiters.add(resolve);
+          setTimeout(resolve, 50);
+          wake?.();
+        });
+      }
+      throw new Error('jobs did not drain in time');
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}

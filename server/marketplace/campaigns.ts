@@ -1,0 +1,240 @@
+// Campaigns (issue 13, PRODUCT.md "Campaign"): advertisers create, edit while draft, launch, pause, resume and
+// cancel their own; anyone else's campaign is a 404, and other roles get 403. Launching or resuming queues matching.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CAMPAIGN_ACTIONS, OPEN_OFFER_STATUSES, type CampaignAction, type CampaignStatus, type OfferStatus } from '../../contract/marketplace.ts';
+import type { Campaign, CampaignInput, CampaignPatch } from '../../contract/schemas/marketplace.ts';
+import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import { emptyCounts, OFFER_COLUMNS, CREATOR_COLUMNS, toCampaign, toOffer, type CampaignRow, type OfferJoinRow } from './rows.ts';
+
+type ValidInput = Omit<CampaignInput, 'description'> & { description: string };
+
+const NEXT: Record<CampaignAction, CampaignStatus> = { launch: 'active', pause: 'paused', resume: 'active', cancel: 'cancelled' };
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function createCampaignStore(services: Pick<Services, 'db' | 'jobs' | 'notifier'>) {
+  const { db } = services;
+  const now = () => new Date().toISOString();
+
+  async function counts(ids: string[]): Promise<Map<string, Record<OfferStatus, number>>> {
+    const result = new Map<string, Record<OfferStatus, number>>();
+    if (ids.length === 0) return result;
+    const rows = await db
+      .selectFrom('offers')
+      .select(['campaign_id', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('campaign_id', 'in', ids)
+      .groupBy(['campaign_id', 'status'])
+      .execute();
+    for (const row of rows) {
+      const entry = result.get(row.campaign_id) ?? emptyCounts();
+      entry[row.status] = Number(row.n);
+      result.set(row.campaign_id, entry);
+    }
+    return result;
+  }
+
+  async function withCounts(rows: CampaignRow[]): Promise<Campaign[]> {
+    const byId = await counts(rows.map((row) => row.id));
+    return rows.map((row) => toCampaign(row, byId.get(row.id)));
+  }
+
+  /** The advertiser's own campaign, or 404 (another advertiser's campaign does not exist for them). */
+  async function own(advertiserId: string, id: string, executor: Kysely<Database> = db): Promise<CampaignRow> {
+    const row = await executor.selectFrom('campaigns').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();
+    if (!row) throw new HttpError(404, 'No such campaign');
+    return row;
+  }
+
+  const columns = (input: Partial<ValidInput>) => ({
+    ...(input.brand !== undefined && { brand: input.brand }),
+    ...(input.title !== undefined && { title: input.title }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.payCents !== undefined && { pay_cents: input.payCents }),
+    ...(input.spots !== undefined && { spots: input.spots }),
+    ...(input.targeting && {
+      platforms: JSON.stringify(input.targeting.platforms),
+      languages: JSON.stringify(input.targeting.languages),
+      countries: JSON.stringify(input.targeting.countries),
+      categories: JSON.stringify(input.targeting.categories),
+      min_avg_viewers: input.targeting.minAvgViewers,
+    }),
+    ...(input.deliverable && {
+      deliverable_minutes: input.deliverable.minutes,
+      starts_on: input.deliverable.startsOn,
+      ends_on: input.deliverable.endsOn,
+      disclosure: input.deliverable.disclosure,
+    }),
+  });
+
+  /** Why a draft cannot launch yet, or null. */
+  async function launchProblem(advertiserId: string, row: CampaignRow): Promise<string | null> {
+    const profile = await db.selectFrom('advertiser_profiles').select('status').where('user_id', '=', advertiserId).executeTakeFirst();
+    if (profile?.status !== 'approved') return 'Your company profile must be approved by Castbridge before you launch a campaign';
+    const campaign = toCampaign(row);
+    if (campaign.targeting.platforms.length === 0) return 'Choose at least one platform before launching';
+    if (campaign.targeting.languages.length === 0) return 'Choose at least one broadcasting language before launching';
+    if (campaign.description.trim() === '') return 'Describe the campaign before launching';
+    if (campaign.deliverable.endsOn < today()) return 'The campaign window has already ended: change its dates before launching';
+    return null;
+  }
+
+  return {
+    async create(advertiserId: string, input: ValidInput): Promise<Campaign> {
+      const id = crypto.randomUUID();
+      const stamp = now();
+      const row = await db
+        .insertInto('campaigns')
+        .values({
+          id,
+          advertiser_id: advertiserId,
+          image: null,
+          status: 'draft',
+          created_at: stamp,
+          updated_at: stamp,
+          launched_at: null,
+          ...(columns(input) as Required<ReturnType<typeof columns>>),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toCampaign(row);
+    },
+
+    async list(advertiserId: string): Promise<Campaign[]> {
+      const rows = await db.selectFrom('campaigns').selectAll().where('advertiser_id', '=', advertiserId).orderBy('created_at', 'desc').execute();
+      return withCounts(rows);
+    },
+
+    async listAll(): Promise<(Campaign & { advertiser: string })[]> {
+      const rows = await db
+        .selectFrom('campaigns')
+        .leftJoin('advertiser_profiles', 'advertiser_profiles.user_id', 'campaigns.advertiser_id')
+        .innerJoin('users', 'users.id', 'campaigns.advertiser_id')
+        .selectAll('campaigns')
+        .select(['advertiser_profiles.company_name as company_name', 'users.email as advertiser_email'])
+        .orderBy('campaigns.created_at', 'desc')
+        .limit(500)
+        .execute();
+      const campaigns = await withCounts(rows);
+      return campaigns.map((campaign, i) => ({ ...campaign, advertiser: rows[i]!.company_name ?? rows[i]!.advertiser_email }));
+    },
+
+    async detail(advertiserId: string, id: string) {
+      const row = await own(advertiserId, id);
+      const offers = await db
+        .selectFrom('offers')
+        .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+        .innerJoin('users', 'users.id', 'offers.creator_id')
+        .select([...OFFER_COLUMNS, ...CREATOR_COLUMNS])
+        .where('offers.campaign_id', '=', id)
+        .orderBy('offers.score', 'desc')
+        .orderBy('offers.created_at')
+        .execute();
+      const [campaign] = await withCounts([row]);
+      return { campaign: campaign!, offers: offers.map((offer) => toOffer(offer as OfferJoinRow, true)) };
+    },
+
+    async update(advertiserId: string, id: string, patch: CampaignPatch): Promise<Campaign> {
+      const row = await own(advertiserId, id);
+      if (row.status !== 'draft') throw new HttpError(409, 'Only a draft campaign can be edited');
+      const next = { ...toCampaign(row), ...patch } as Campaign;
+      if (next.deliverable.endsOn < next.deliverable.startsOn) throw new HttpError(400, 'deliverable.endsOn: must not end before it starts');
+      const updated = await db
+        .updateTable('campaigns')
+        .set({ ...columns(patch as Partial<ValidInput>), updated_at: now() })
+        .where('id', '=', id)
+        .where('status', '=', 'draft')
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) throw new HttpError(409, 'Only a draft campaign can be edited');
+      return (await withCounts([updated]))[0]!;
+    },
+
+    /** Sets the creative; the previous file's name is returned for deletion. */
+    async setImage(advertiserId: string, id: string, image: string): Promise<{ campaign: Campaign; previous: string | null }> {
+      const row = await own(advertiserId, id);
+      if (row.status !== 'draft') throw new HttpError(409, 'Only a draft campaign can change its image');
+      const updated = await db.updateTable('campaigns').set({ image, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      return { campaign: (await withCounts([updated]))[0]!, previous: row.image };
+    },
+
+    async act(advertiserId: string, id: string, action: CampaignAction): Promise<Campaign> {
+      const row = await own(advertiserId, id);
+      const from = CAMPAIGN_ACTIONS[action] as readonly CampaignStatus[];
+      if (!from.includes(row.status)) throw new HttpError(409, `A ${row.status} campaign cannot ${action}`);
+      if (action === 'launch') {
+        const problem = await launchProblem(advertiserId, row);
+        if (problem) throw new HttpError(409, problem);
+      }
+      const stamp = now();
+      let announce = () => {};
+      const updated = await db.transaction().execute(async (trx) => {
+        const next = await trx
+          .updateTable('campaigns')
+          .set({ status: NEXT[action], updated_at: stamp, ...(action === 'launch' ? { launched_at: stamp } : {}) })
+          .where('id', '=', id)
+          .where('status', 'in', from)
+          .returningAll()
+          .executeTakeFirst();
+        if (!next) throw new HttpError(409, `The campaign changed meanwhile; reload it`);
+        if (action === 'cancel') announce = await expireOpenOffers(trx, services, next, 'was cancelled by the advertiser');
+        if (action === 'launch' || action === 'resume') await services.jobs.enqueue('match', `match:campaign:${id}`, { campaignId: id }, trx);
+        return next;
+      });
+      services.jobs.poke();
+      announce();
+      return (await withCounts([updated]))[0]!;
+    },
+
+    /** Active or paused campaigns whose window has ended complete; their open offers expire. */
+    async completeEnded(): Promise<number> {
+      const ended = await db.selectFrom('campaigns').selectAll().where('status', 'in', ['active', 'paused']).where('ends_on', '<', today()).execute();
+      for (const row of ended) {
+        let announce = () => {};
+        await db.transaction().execute(async (trx) => {
+          const done = await trx
+            .updateTable('campaigns')
+            .set({ status: 'completed', updated_at: now() })
+            .where('id', '=', row.id)
+            .where('status', 'in', ['active', 'paused'])
+            .returningAll()
+            .executeTakeFirst();
+          if (done) announce = await expireOpenOffers(trx, services, done, 'has ended');
+        });
+        announce();
+      }
+      return ended.length;
+    },
+  };
+}
+
+/** Expires the campaign's open offers inside `trx` and returns the announcement of their notifications. */
+export async function expireOpenOffers(
+  trx: Kysely<Database>,
+  services: Pick<Services, 'notifier'>,
+  campaign: Pick<CampaignRow, 'id' | 'brand' | 'title'>,
+  why: string,
+): Promise<() => void> {
+  const expired = await trx
+    .updateTable('offers')
+    .set({ status: 'expired', updated_at: new Date().toISOString() })
+    .where('campaign_id', '=', campaign.id)
+    .where('status', 'in', OPEN_OFFER_STATUSES)
+    .returning(['id', 'creator_id'])
+    .execute();
+  return services.notifier.create(
+    trx,
+    expired.map((offer) => ({
+      userId: offer.creator_id,
+      type: 'offer.expired' as const,
+      title: 'Offer expired',
+      text: `${campaign.brand}'s offer "${campaign.title}" ${why}.`,
+      offerId: offer.id,
+      link: '/sponsorship-offers',
+    })),
+  );
+}
+
+export type CampaignStore = ReturnType<typeof createCampaignStore>;

@@ -1,0 +1,139 @@
+// The matching job (issue 13): for one campaign (launched, resumed, or an offer declined) or one creator (profile
+// completed or edited), score creators against active campaigns and create offers with their reasons — at most
+// spots × 3 open offers per campaign, never two offers of one campaign to one creator (a unique key enforces it).
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
+import type { Database } from '../db/types.ts';
+import type { Services } from '../services.ts';
+import { compileTargeting, matchCreator, type CreatorFacts, type Match } from './matching.ts';
+import { targetingOf, type CampaignRow } from './rows.ts';
+
+const CREATOR_FACTS = ['id', 'country', 'language', 'category', 'type_content', 'about', 'job_title', 'tier'] as const;
+
+export interface MatchPayload {
+  campaignId?: string;
+  creatorId?: string;
+}
+
+export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logger'>) {
+  const { db } = services;
+
+  /** Creators who can be matched: a creator account with a broadcasting language. */
+  const creators = (executor: Kysely<Database>) =>
+    executor.selectFrom('users').select(CREATOR_FACTS).where('role', '=', 'creator').where('language', 'is not', null);
+
+  async function room(executor: Kysely<Database>, campaign: CampaignRow): Promise<number> {
+    const open = await executor
+      .selectFrom('offers')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('campaign_id', '=', campaign.id)
+      .where('status', 'in', OPEN_OFFER_STATUSES)
+      .executeTakeFirstOrThrow();
+    const spotsLeft = Number(campaign.spots) - Number(campaign.accepted_count);
+    return Math.max(0, spotsLeft * OPEN_OFFERS_PER_SPOT - Number(open.n));
+  }
+
+  async function insertOffers(trx: Kysely<Database>, campaign: CampaignRow, matches: { creatorId: string; match: Match }[]) {
+    if (matches.length === 0) return () => {};
+    const stamp = new Date().toISOString();
+    const inserted = await trx
+      .insertInto('offers')
+      .values(
+        matches.map(({ creatorId, match }) => ({
+          id: crypto.randomUUID(),
+          campaign_id: campaign.id,
+          creator_id: creatorId,
+          status: 'invited' as const,
+          reasons: JSON.stringify(match.reasons),
+          score: match.score,
+          decline_reason: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['campaign_id', 'creator_id']).doNothing())
+      .returning(['id', 'creator_id'])
+      .execute();
+    return services.notifier.create(
+      trx,
+      inserted.map((offer) => ({
+        userId: offer.creator_id,
+        type: 'offer.new' as const,
+        title: 'New sponsorship offer',
+        text: `${campaign.brand} would like to sponsor you: ${campaign.title}. Review the offer in Sponsorship Offers.`,
+        offerId: offer.id,
+        link: '/sponsorship-offers',
+      })),
+    );
+  }
+
+  /** Fills one active campaign's room with the best-ranked creators who have no offer of it yet. */
+  async function matchCampaign(campaignId: string): Promise<number> {
+    let announce = () => {};
+    const created = await db.transaction().execute(async (trx) => {
+      const campaign = await trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst();
+      if (!campaign || campaign.status !== 'active') return 0;
+      const free = await room(trx, campaign);
+      if (free === 0) return 0;
+      const compiled = compileTargeting(targetingOf(campaign));
+      const rows = await creators(trx)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('offers').select('offers.id').where('offers.campaign_id', '=', campaignId).whereRef('offers.creator_id', '=', 'users.id'))),
+        )
+        .execute();
+      const matches: { creatorId: string; match: Match }[] = [];
+      for (const row of rows) {
+        const match = matchCreator(compiled, row as CreatorFacts);
+        if (match) matches.push({ creatorId: row.id, match });
+      }
+      matches.sort((a, b) => b.match.score - a.match.score || (a.creatorId < b.creatorId ? -1 : 1));
+      const chosen = matches.slice(0, free);
+      announce = await insertOffers(trx, campaign, chosen);
+      return chosen.length;
+    });
+    announce();
+    return created;
+  }
+
+  /** Offers one creator every active campaign they match that has room and no offer to them yet. */
+  async function matchOneCreator(creatorId: string): Promise<number> {
+    let announce = () => {};
+    const created = await db.transaction().execute(async (trx) => {
+      const creator = await creators(trx).where('id', '=', creatorId).executeTakeFirst();
+      if (!creator) return 0;
+      const campaigns = await trx
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('status', '=', 'active')
+        .whereRef('accepted_count', '<', 'spots')
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('offers').select('offers.id').whereRef('offers.campaign_id', '=', 'campaigns.id').where('offers.creator_id', '=', creatorId))),
+        )
+        .execute();
+      const announcements: (() => void)[] = [];
+      let count = 0;
+      for (const campaign of campaigns) {
+        const match = matchCreator(compileTargeting(targetingOf(campaign)), creator as CreatorFacts);
+        if (!match || (await room(trx, campaign)) === 0) continue;
+        announcements.push(await insertOffers(trx, campaign, [{ creatorId, match }]));
+        count += 1;
+      }
+      announce = () => announcements.forEach((fn) => fn());
+      return count;
+    });
+    announce();
+    return created;
+  }
+
+  return {
+    matchCampaign,
+    matchCreator: matchOneCreator,
+    async run(payload: MatchPayload): Promise<void> {
+      if (payload.campaignId) await matchCampaign(payload.campaignId);
+      if (payload.creatorId) await matchOneCreator(payload.creatorId);
+    },
+  };
+}
+
+export type Matcher = ReturnType<typeof createMatcher>;

@@ -1,0 +1,272 @@
+// Offers and their threads (issue 13, PRODUCT.md "Offer", "Thread"). A creator reads and answers their own offers;
+// an advertiser reads the offers of their own campaigns; both write in the offer's thread. Anyone else: 404.
+// Transitions follow contract/marketplace.ts (OFFER_ACTIONS); anything else is a 409. Accepting takes a spot with
+// one conditional UPDATE (accepted_count < spots), so concurrent accepts never overbook a campaign.
+import { OFFER_ACTIONS, THREAD_OPEN_STATUSES, type OfferAction, type OfferStatus, type Role } from '../../contract/marketplace.ts';
+import type { Offer, ThreadMessage } from '../../contract/schemas/marketplace.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import { expireOpenOffers } from './campaigns.ts';
+import type { NewNotification } from '../notifications/store.ts';
+import { CREATOR_COLUMNS, displayName, OFFER_COLUMNS, toOffer, type OfferJoinRow } from './rows.ts';
+
+const NOT_FOUND = 'No such offer';
+
+interface Party {
+  userId: string;
+  role: Role;
+}
+
+export function createOfferStore(services: Pick<Services, 'db' | 'notifier' | 'jobs'>) {
+  const { db, notifier } = services;
+  const now = () => new Date().toISOString();
+
+  const joined = (executor: Kysely<Database> = db) =>
+    executor
+      .selectFrom('offers')
+      .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+      .innerJoin('users', 'users.id', 'offers.creator_id')
+      .select([...OFFER_COLUMNS, ...CREATOR_COLUMNS, 'offers.creator_id as creator_id', 'campaigns.advertiser_id as advertiser_id']);
+
+  type Visible = OfferJoinRow & { creator_id: string; advertiser_id: string };
+
+  /** The offer when `party` is its creator or its campaign's advertiser; 404 otherwise. */
+  async function visible(party: Party, id: string, executor: Kysely<Database> = db): Promise<Visible> {
+    if (party.role === 'operator') throw new HttpError(404, NOT_FOUND);
+    const column = party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id';
+    const row = await joined(executor).where('offers.id', '=', id).where(column, '=', party.userId).executeTakeFirst();
+    if (!row) throw new HttpError(404, NOT_FOUND);
+    return row as Visible;
+  }
+
+  const present = (party: Party, row: OfferJoinRow): Offer => toOffer(row, party.role !== 'creator');
+
+  function assertAllowed(status: OfferStatus, action: OfferAction): void {
+    if (!(OFFER_ACTIONS[action] as readonly OfferStatus[]).includes(status)) {
+      throw new HttpError(409, `This offer is ${status.replace('_', ' ')}: it cannot be ${action === 'request-info' ? 'asked about' : `${action}ed`} now`);
+    }
+  }
+
+  /** The creator's own offer, for an action; operators and advertisers get 403 (creators act, not them). */
+  async function creatorOffer(party: Party, id: string, executor: Kysely<Database>): Promise<Visible> {
+    if (party.role !== 'creator') throw new HttpError(403, 'Only the creator the offer was made to can answer it');
+    return visible(party, id, executor);
+  }
+
+  async function addMessage(executor: Kysely<Database>, offer: Visible, party: Party, body: string) {
+    const stamp = now();
+    const row = await executor
+      .insertInto('offer_messages')
+      .values({ offer_id: offer.id, author_id: party.userId, author_side: party.role === 'creator' ? 'creator' : 'advertiser', body, created_at: stamp })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await executor
+      .updateTable('offers')
+      .set((eb) => ({ message_count: eb('message_count', '+', 1) }))
+      .where('id', '=', offer.id)
+      .execute();
+    return row;
+  }
+
+  return {
+    async list(party: Party, status: OfferStatus | undefined): Promise<Offer[]> {
+      if (party.role === 'operator') throw new HttpError(403, 'Operators see campaigns in the console, not offers');
+      let query = joined().where(party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id', '=', party.userId);
+      if (status) query = query.where('offers.status', '=', status);
+      const rows = await query.orderBy('offers.updated_at', 'desc').limit(500).execute();
+      return rows.map((row) => present(party, row as OfferJoinRow));
+    },
+
+    async get(party: Party, id: string): Promise<Offer> {
+      return present(party, await visible(party, id));
+    },
+
+    async accept(party: Party, id: string): Promise<Offer> {
+      let announce = () => {};
+      await db.transaction().execute(async (trx) => {
+        const offer = await creatorOffer(party, id, trx);
+        const campaign = await trx.selectFrom('campaigns').selectAll().where('id', '=', offer.campaign_id).executeTakeFirstOrThrow();
+        if (offer.status === 'expired' && Number(campaign.accepted_count) >= Number(campaign.spots)) {
+          throw new HttpError(409, 'All spots of this campaign are taken');
+        }
+        assertAllowed(offer.status, 'accept');
+        if (campaign.status !== 'active') throw new HttpError(409, `This campaign is ${campaign.status}: it is not taking offers right now`);
+        const took = await trx
+          .updateTable('campaigns')
+          .set((eb) => ({ accepted_count: eb('accepted_count', '+', 1), updated_at: now() }))
+          .where('id', '=', campaign.id)
+          .where('status', '=', 'active')
+          .whereRef('accepted_count', '<', 'spots')
+          .returning(['accepted_count', 'spots'])
+          .executeTakeFirst();
+        if (!took) throw new HttpError(409, 'All spots of this campaign are taken');
+        const changed = await trx
+          .updateTable('offers')
+          .set({ status: 'accepted', updated_at: now() })
+          .where('id', '=', id)
+          .where('status', 'in', OFFER_ACTIONS.accept)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+        const notices: NewNotification[] = [
+          {
+            userId: offer.advertiser_id,
+            type: 'offer.accepted',
+            title: 'Offer accepted',
+            text: `${displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} accepted "${offer.title}".`,
+            offerId: id,
+            link: `/campaigns/${campaign.id}`,
+          },
+        ];
+        let expire = () => {};
+        if (Number(took.accepted_count) >= Number(took.spots)) {
+          expire = await expireOpenOffers(trx, services, campaign, 'is full: every spot was taken');
+          notices.push({
+            userId: offer.advertiser_id,
+            type: 'campaign.full',
+            title: 'Campaign full',
+            text: `Every spot of "${campaign.title}" is taken.`,
+            link: `/campaigns/${campaign.id}`,
+          });
+        }
+        const announceAccepted = await notifier.create(trx, notices);
+        announce = () => {
+          announceAccepted();
+          expire();
+        };
+      });
+      announce();
+      return this.get(party, id);
+    },
+
+    async decline(party: Party, id: string, reason: string | undefined): Promise<Offer> {
+      let announce = () => {};
+      await db.transaction().execute(async (trx) => {
+        const offer = await creatorOffer(party, id, trx);
+        assertAllowed(offer.status, 'decline');
+        const changed = await trx
+          .updateTable('offers')
+          .set({ status: 'declined', decline_reason: reason?.trim() ? reason.trim() : null, updated_at: now() })
+          .where('id', '=', id)
+          .where('status', 'in', OFFER_ACTIONS.decline)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+        announce = await notifier.create(trx, [
+          {
+            userId: offer.advertiser_id,
+            type: 'offer.declined',
+            title: 'Offer declined',
+            text: `${displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} declined "${offer.title}"${reason?.trim() ? `: ${reason.trim()}` : '.'}`,
+            offerId: id,
+            link: `/campaigns/${offer.campaign_id}`,
+          },
+        ]);
+        // A declined offer frees room for another creator.
+        await services.jobs.enqueue('match', `match:campaign:${offer.campaign_id}`, { campaignId: offer.campaign_id }, trx);
+      });
+      services.jobs.poke();
+      announce();
+      return this.get(party, id);
+    },
+
+    async requestInfo(party: Party, id: string, message: string): Promise<Offer> {
+      let announce = () => {};
+      await db.transaction().execute(async (trx) => {
+        const offer = await creatorOffer(party, id, trx);
+        assertAllowed(offer.status, 'request-info');
+        const changed = await trx
+          .updateTable('offers')
+          .set({ status: 'info_requested', updated_at: now() })
+          .where('id', '=', id)
+          .where('status', 'in', OFFER_ACTIONS['request-info'])
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+        await addMessage(trx, offer, party, message);
+        announce = await notifier.create(trx, [
+          {
+            userId: offer.advertiser_id,
+            type: 'offer.info_requested',
+            title: 'More information requested',
+            text: `${displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} asks about "${offer.title}": ${message.slice(0, 200)}`,
+            offerId: id,
+            link: `/campaigns/${offer.campaign_id}`,
+          },
+        ]);
+      });
+      announce();
+      return this.get(party, id);
+    },
+
+    async messages(party: Party, id: string): Promise<ThreadMessage[]> {
+      const offer = await visible(party, id);
+      const rows = await db
+        .selectFrom('offer_messages')
+        .innerJoin('users', 'users.id', 'offer_messages.author_id')
+        .leftJoin('advertiser_profiles', 'advertiser_profiles.user_id', 'offer_messages.author_id')
+        .select([
+          'offer_messages.id as id',
+          'offer_messages.author_id as author_id',
+          'offer_messages.author_side as author_side',
+          'offer_messages.body as body',
+          'offer_messages.created_at as created_at',
+          'users.first_name as first_name',
+          'users.last_name as last_name',
+          'users.email as email',
+          'advertiser_profiles.company_name as company_name',
+        ])
+        .where('offer_messages.offer_id', '=', offer.id)
+        .orderBy('offer_messages.id')
+        .limit(1000)
+        .execute();
+      return rows.map((row) => ({
+        id: String(row.id),
+        author: row.author_side,
+        authorName: row.author_side === 'advertiser' ? (row.company_name ?? offer.brand) : displayName(row),
+        body: row.body,
+        mine: row.author_id === party.userId,
+        createdAt: row.created_at,
+      }));
+    },
+
+    async post(party: Party, id: string, body: string): Promise<ThreadMessage> {
+      let announce = () => {};
+      const row = await db.transaction().execute(async (trx) => {
+        const offer = await visible(party, id, trx);
+        if (!(THREAD_OPEN_STATUSES as readonly OfferStatus[]).includes(offer.status)) {
+          throw new HttpError(409, `This offer is ${offer.status}: its conversation is closed`);
+        }
+        const message = await addMessage(trx, offer, party, body);
+        const toCreator = party.role !== 'creator';
+        announce = await notifier.create(trx, [
+          {
+            userId: toCreator ? offer.creator_id : offer.advertiser_id,
+            type: 'thread.message',
+            title: toCreator ? `New message from ${offer.brand}` : 'New message from a creator',
+            text: `${toCreator ? offer.brand : displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} about "${offer.title}": ${body.slice(0, 200)}`,
+            offerId: id,
+            link: toCreator ? '/sponsorship-offers' : `/campaigns/${offer.campaign_id}`,
+          },
+        ]);
+        return message;
+      });
+      announce();
+      const author = await db
+        .selectFrom('users')
+        .leftJoin('advertiser_profiles', 'advertiser_profiles.user_id', 'users.id')
+        .select(['users.first_name', 'users.last_name', 'users.email', 'advertiser_profiles.company_name'])
+        .where('users.id', '=', party.userId)
+        .executeTakeFirstOrThrow();
+      return {
+        id: String(row.id),
+        author: row.author_side,
+        authorName: row.author_side === 'advertiser' ? (author.company_name ?? author.email) : displayName(author),
+        body: row.body,
+        mine: true,
+        createdAt: row.created_at,
+      };
+    },
+  };
+}
+
+export type OfferStore = ReturnType<typeof createOfferStore>;

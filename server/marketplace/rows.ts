@@ -1,0 +1,151 @@
+// Row ↔ API shapes of the marketplace (contract/schemas/marketplace.ts), shared by its stores.
+import type { Selectable } from 'kysely';
+import type { Campaign, MatchReason, Offer } from '../../contract/schemas/marketplace.ts';
+import { OFFER_STATUSES, type OfferStatus } from '../../contract/marketplace.ts';
+import type { AdvertiserProfilesTable, CampaignsTable } from '../db/types.ts';
+
+export type CampaignRow = Selectable<CampaignsTable>;
+
+const list = <T>(json: string): T[] => JSON.parse(json) as T[];
+
+export function emptyCounts(): Record<OfferStatus, number> {
+  return Object.fromEntries(OFFER_STATUSES.map((status) => [status, 0])) as Record<OfferStatus, number>;
+}
+
+export function targetingOf(row: CampaignRow): Campaign['targeting'] {
+  return {
+    platforms: list(row.platforms),
+    languages: list(row.languages),
+    countries: list(row.countries),
+    categories: list(row.categories),
+    minAvgViewers: row.min_avg_viewers === null ? null : Number(row.min_avg_viewers),
+  };
+}
+
+export function deliverableOf(row: Pick<CampaignRow, 'deliverable_minutes' | 'starts_on' | 'ends_on' | 'disclosure'>): Campaign['deliverable'] {
+  return { minutes: Number(row.deliverable_minutes), startsOn: row.starts_on, endsOn: row.ends_on, disclosure: row.disclosure };
+}
+
+export function toCampaign(row: CampaignRow, counts: Record<OfferStatus, number> = emptyCounts()): Campaign {
+  return {
+    id: row.id,
+    brand: row.brand,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    payCents: Number(row.pay_cents),
+    spots: Number(row.spots),
+    targeting: targetingOf(row),
+    deliverable: deliverableOf(row),
+    status: row.status,
+    offers: counts,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    launchedAt: row.launched_at,
+  };
+}
+
+/** The columns an offer's answer reads: the offer, its campaign and (for the advertiser) its creator. */
+export const OFFER_COLUMNS = [
+  'offers.id as id',
+  'offers.status as status',
+  'offers.campaign_id as campaign_id',
+  'offers.reasons as reasons',
+  'offers.decline_reason as decline_reason',
+  'offers.message_count as message_count',
+  'offers.created_at as created_at',
+  'offers.updated_at as updated_at',
+  'campaigns.brand as brand',
+  'campaigns.title as title',
+  'campaigns.description as description',
+  'campaigns.image as image',
+  'campaigns.pay_cents as pay_cents',
+  'campaigns.deliverable_minutes as deliverable_minutes',
+  'campaigns.starts_on as starts_on',
+  'campaigns.ends_on as ends_on',
+  'campaigns.disclosure as disclosure',
+] as const;
+
+export const CREATOR_COLUMNS = [
+  'users.first_name as first_name',
+  'users.last_name as last_name',
+  'users.email as creator_email',
+  'users.image as creator_image',
+  'users.country as creator_country',
+  'users.language as creator_language',
+  'users.type_content as creator_type_content',
+] as const;
+
+export interface OfferJoinRow {
+  id: string;
+  status: OfferStatus;
+  campaign_id: string;
+  reasons: string;
+  decline_reason: string | null;
+  message_count: number | string;
+  created_at: string;
+  updated_at: string;
+  brand: string;
+  title: string;
+  description: string;
+  image: string | null;
+  pay_cents: number | string;
+  deliverable_minutes: number;
+  starts_on: string;
+  ends_on: string;
+  disclosure: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  creator_email?: string;
+  creator_image?: string | null;
+  creator_country?: string | null;
+  creator_language?: string | null;
+  creator_type_content?: string | null;
+}
+
+/** A creator's name as the other side sees it: first and last name, else the e-mail's local part. */
+export function displayName(row: { first_name?: string | null; last_name?: string | null; email?: string }): string {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ').trim();
+  return name || (row.email ? row.email.split('@')[0]! : 'Creator');
+}
+
+export function toOffer(row: OfferJoinRow, withCreator: boolean): Offer {
+  const offer: Offer = {
+    id: row.id,
+    status: row.status,
+    campaignId: row.campaign_id,
+    brand: row.brand,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    payCents: Number(row.pay_cents),
+    deliverable: deliverableOf(row),
+    reasons: JSON.parse(row.reasons) as MatchReason[],
+    declineReason: row.decline_reason,
+    messageCount: Number(row.message_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  if (withCreator) {
+    offer.creator = {
+      name: displayName({ first_name: row.first_name, last_name: row.last_name, email: row.creator_email }),
+      image: row.creator_image ?? null,
+      country: row.creator_country ?? null,
+      language: row.creator_language ?? null,
+      typeContent: row.creator_type_content ?? null,
+    };
+  }
+  return offer;
+}
+
+export function toAdvertiserProfile(row: Selectable<AdvertiserProfilesTable>) {
+  return {
+    companyName: row.company_name,
+    website: row.website,
+    contactName: row.contact_name,
+    contactEmail: row.contact_email,
+    status: row.status,
+    rejectionReason: row.rejection_reason,
+    reviewedAt: row.reviewed_at,
+  };
+}

@@ -1,0 +1,195 @@
+// The demo world (PRODUCT.md "Demo seed", issue 13): with an empty database and SEED_DEMO not 0, `npm start` writes
+// ordinary rows — an operator, an approved advertiser (Nova Energy) running broad campaigns, a second advertiser
+// waiting for approval, and a demo creator whose offers fill the three tabs of Sponsorship Offers — and prints the
+// credentials, also written to $DATA_DIR/demo-accounts.txt. A creator who signs up then gets real offers from the
+// demo campaigns. Idempotent: a database that already has the demo operator is left alone.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CastbridgeApp } from '../app.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { compileTargeting, matchCreator } from '../marketplace/matching.ts';
+import { targetingOf } from '../marketplace/rows.ts';
+import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
+import type { OfferStatus } from '../../contract/marketplace.ts';
+
+export const DEMO_DOMAIN = 'demo.castbridge.app';
+export const DEMO_EMAILS = {
+  operator: `operator@${DEMO_DOMAIN}`,
+  advertiser: `nova@${DEMO_DOMAIN}`,
+  pending: `pixelforge@${DEMO_DOMAIN}`,
+  creator: `creator@${DEMO_DOMAIN}`,
+} as const;
+
+/** The spec's sample offers (SPEC §2 Sponsorship Offers: 4 new, 2 accepted, 3 asking for more information). */
+const CAMPAIGNS: { brand: string; title: string; description: string; image: string; payCents: number; creatorStatus: OfferStatus; question?: string; answer?: string }[] = [
+  { brand: 'Nova Energy', title: 'Nova Energy Drink', description: 'Show our can on stream for 30 seconds each hour during your weekend broadcasts.', image: '/images/offers/energy.svg', payCents: 25_000, creatorStatus: 'invited' },
+  { brand: 'Pixel Gear', title: 'Pixel Gear Headsets', description: 'Review our new wireless headset live and share a viewer discount code.', image: '/images/offers/headset.svg', payCents: 40_000, creatorStatus: 'invited' },
+  { brand: 'CloudHost', title: 'CloudHost Servers', description: 'Run a community game server on us and mention it at the start of each stream.', image: '/images/offers/cloud.svg', payCents: 30_000, creatorStatus: 'invited' },
+  { brand: 'Fresh Bites', title: 'Fresh Bites Snacks', description: 'A monthly snack box for you and a giveaway for your chat.', image: '/images/offers/snack.svg', payCents: 15_000, creatorStatus: 'invited' },
+  { brand: 'Arc Gaming', title: 'Arc Gaming Chairs', description: 'A chair for your setup and an overlay banner during long sessions.', image: '/images/offers/chair.svg', payCents: 50_000, creatorStatus: 'accepted' },
+  { brand: 'SwiftVPN', title: 'SwiftVPN', description: 'A short read at the start of two streams a week, with your own link.', image: '/images/offers/shield.svg', payCents: 35_000, creatorStatus: 'accepted' },
+  { brand: 'Lumen', title: 'Lumen Key Lights', description: 'Light up your camera with our key light and tell viewers how you use it.', image: '/images/offers/light.svg', payCents: 20_000, creatorStatus: 'info_requested', question: 'Which key light model would you send, and can I keep it after the campaign?', answer: 'The Lumen Pro 2, and yes, it is yours to keep.' },
+  { brand: 'Quest Books', title: 'Quest Books', description: 'Read a chapter of our fantasy series live in a cosy evening stream.', image: '/images/offers/book.svg', payCents: 12_000, creatorStatus: 'info_requested', question: 'How long is the chapter you would like me to read?' },
+  { brand: 'Orbit', title: 'Orbit Mice', description: 'Use our lightweight mouse in ranked matches and pin the link in chat.', image: '/images/offers/mouse.svg', payCents: 18_000, creatorStatus: 'info_requested', question: 'Is the mouse available in a left-handed version?' },
+];
+
+const password = () => `Cb7-${crypto.randomBytes(9).toString("base64url")}`;
+
+function window(): CampaignInput['deliverable'] {
+  const start = new Date();
+  const end = new Date(start.getTime() + 90 * 24 * 60 * 60 * 1000);
+  return { minutes: 120, startsOn: start.toISOString().slice(0, 10), endsOn: end.toISOString().slice(0, 10), disclosure: 'Sponsored' };
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  accounts: { role: string; email: string; password: string }[];
+  file: string;
+}
+
+export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
+  const { db, services, config } = castbridge;
+  const file = path.join(config.dataDir, 'demo-accounts.txt');
+  const existing = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAILS.operator).executeTakeFirst();
+  if (existing) return { seeded: false, accounts: [], file };
+
+  const stamp = new Date().toISOString();
+  const accounts: SeedResult['accounts'] = [];
+  const account = async (role: 'operator' | 'advertiser' | 'creator', email: string, profile: Record<string, unknown> = {}) => {
+    const secret = password();
+    const id = await services.users.create({
+      email,
+      passwordHash: await hashPassword(secret),
+      typeAccount: role === 'advertiser' ? 'Advertiser' : 'Influencer',
+      role,
+    });
+    if (Object.keys(profile).length > 0) await db.updateTable('users').set(profile).where('id', '=', id).execute();
+    // Demo accounts do not send notification e-mails.
+    await db.updateTable('users').set({ notify_email: 0 }).where('id', '=', id).execute();
+    accounts.push({ role, email, password: secret });
+    return id;
+  };
+
+  const operatorId = await account('operator', DEMO_EMAILS.operator, { first_name: 'Castbridge', last_name: 'Operator' });
+  const novaId = await account('advertiser', DEMO_EMAILS.advertiser, { first_name: 'Nora', last_name: 'Vance' });
+  const pendingId = await account('advertiser', DEMO_EMAILS.pending, { first_name: 'Felix', last_name: 'Park' });
+  const creatorId = await account('creator', DEMO_EMAILS.creator, {
+    first_name: 'Alex',
+    last_name: 'Rivera',
+    date_birth: '1996-05-14',
+    gender: 'Male',
+    country: 'United States',
+    city: 'Austin',
+    zipcode: '78701',
+    address: '500 Congress Ave',
+    language: 'English',
+    about: 'Variety streamer on Twitch: speedruns, indie games and late-night chats.',
+    job_title: 'Streamer',
+    tier: 2,
+    category: 'Gaming',
+    type_content: 'Gaming streams on Twitch and YouTube: speedruns and indie games',
+  });
+
+  await db
+    .insertInto('advertiser_profiles')
+    .values([
+      {
+        user_id: novaId,
+        company_name: 'Nova Energy',
+        website: 'https://nova-energy.example',
+        contact_name: 'Nora Vance',
+        contact_email: DEMO_EMAILS.advertiser,
+        status: 'approved',
+        rejection_reason: null,
+        reviewed_at: stamp,
+        reviewed_by: operatorId,
+        created_at: stamp,
+        updated_at: stamp,
+      },
+      {
+        user_id: pendingId,
+        company_name: 'PixelForge Gear',
+        website: 'https://pixelforge.example',
+        contact_name: 'Felix Park',
+        contact_email: DEMO_EMAILS.pending,
+        status: 'pending',
+        rejection_reason: null,
+        reviewed_at: null,
+        reviewed_by: null,
+        created_at: stamp,
+        updated_at: stamp,
+      },
+    ])
+    .execute();
+
+  const creator = await db.selectFrom('users').selectAll().where('id', '=', creatorId).executeTakeFirstOrThrow();
+  for (const sample of CAMPAIGNS) {
+    const campaign = await services.campaigns.create(novaId, {
+      brand: sample.brand,
+      title: sample.title,
+      description: sample.description,
+      payCents: sample.payCents,
+      spots: 5,
+      // Broad: every platform and language, every country, every category.
+      targeting: { platforms: ['Twitch', 'YouTube'], languages: ['English', 'Spanish'], countries: [], categories: [], minAvgViewers: null },
+      deliverable: { ...window(), disclosure: `Sponsored by ${sample.brand}` },
+    });
+    await db.updateTable('campaigns').set({ image: sample.image }).where('id', '=', campaign.id).execute();
+    // The demo creator's offer in the status the spec's sample screen shows, then the campaign goes live.
+    const row = await db.selectFrom('campaigns').selectAll().where('id', '=', campaign.id).executeTakeFirstOrThrow();
+    const match = matchCreator(compileTargeting(targetingOf(row)), creator)!;
+    const offerId = crypto.randomUUID();
+    await db
+      .insertInto('offers')
+      .values({
+        id: offerId,
+        campaign_id: campaign.id,
+        creator_id: creatorId,
+        status: sample.creatorStatus,
+        reasons: JSON.stringify(match.reasons),
+        score: match.score,
+        decline_reason: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    const thread = [
+      ...(sample.question ? [{ author: creatorId, side: 'creator' as const, body: sample.question }] : []),
+      ...(sample.answer ? [{ author: novaId, side: 'advertiser' as const, body: sample.answer }] : []),
+    ];
+    for (const message of thread) {
+      await db.insertInto('offer_messages').values({ offer_id: offerId, author_id: message.author, author_side: message.side, body: message.body, created_at: new Date().toISOString() }).execute();
+    }
+    await db
+      .updateTable('campaigns')
+      .set({ status: 'active', launched_at: stamp, accepted_count: sample.creatorStatus === 'accepted' ? 1 : 0 })
+      .where('id', '=', campaign.id)
+      .execute();
+    await db.updateTable('offers').set({ message_count: thread.length }).where('id', '=', offerId).execute();
+    if (sample.creatorStatus === 'invited') {
+      const announce = await services.notifier.create(db, [
+        {
+          userId: creatorId,
+          type: 'offer.new',
+          title: 'New sponsorship offer',
+          text: `${sample.brand} would like to sponsor you: ${sample.title}. Review the offer in Sponsorship Offers.`,
+          offerId,
+          link: '/sponsorship-offers',
+        },
+      ]);
+      announce();
+    }
+    // Creators already signed up get their offers through the ordinary matching job.
+    await services.jobs.enqueue('match', `match:campaign:${campaign.id}`, { campaignId: campaign.id });
+  }
+
+  const lines = [
+    '# Castbridge demo accounts (written once, when the demo world was seeded; SEED_DEMO=0 turns the seed off)',
+    ...accounts.map((a) => `${a.role.padEnd(10)} ${a.email}  ${a.password}`),
+    '',
+  ];
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });
+  return { seeded: true, accounts, file };
+}

@@ -1,0 +1,56 @@
+// Accounts and campaigns for the marketplace's API tests (issue 13).
+import { expect } from 'vitest';
+import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
+import type { Client } from './helpers.ts';
+
+export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+export function campaignInput(overrides: Partial<CampaignInput> = {}): CampaignInput {
+  return {
+    brand: 'Nova Energy',
+    title: 'Weekend streams',
+    description: 'Our can on stream for 30 seconds each hour.',
+    payCents: 25_000,
+    spots: 2,
+    targeting: { platforms: ['Twitch', 'YouTube'], languages: ['English'], countries: [], categories: [], minAvgViewers: null },
+    deliverable: { minutes: 120, startsOn: day(0), endsOn: day(30), disclosure: 'Sponsored by Nova Energy' },
+    ...overrides,
+  };
+}
+
+export interface Account {
+  id: string;
+  token: string;
+}
+
+let seq = 0;
+
+/** An account made directly in the store (no password: tokens are issued here), with profile fields. */
+export async function account(api: Client, role: 'creator' | 'advertiser' | 'operator', profile: Record<string, unknown> = {}): Promise<Account> {
+  const { services, db } = api.castbridge;
+  seq += 1;
+  const id = await services.users.create({
+    email: `${role}${seq}-${Date.now()}@example.com`,
+    passwordHash: null,
+    typeAccount: role === 'advertiser' ? 'Advertiser' : 'Influencer',
+    role,
+  });
+  if (Object.keys(profile).length > 0) await db.updateTable('users').set(profile).where('id', '=', id).execute();
+  return { id, token: await services.tokens.issue(id, 0) };
+}
+
+export const englishCreator = { first_name: 'Ana', last_name: 'Lee', language: 'English', country: 'Canada', type_content: 'Speedruns on Twitch', tier: 2 };
+
+/** An advertiser whose company profile the operator approved. */
+export async function approvedAdvertiser(api: Client, operator: Account): Promise<Account> {
+  const advertiser = await account(api, 'advertiser');
+  const sent = await api.request('PUT', '/api/advertiser/profile', {
+    token: advertiser.token,
+    json: { companyName: 'Nova Energy', website: 'https://nova.example', contactName: 'Nora Vance', contactEmail: 'nora@nova.example' },
+  });
+  expect(sent.status, sent.text).toBe(200);
+  const approved = await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token });
+  expect(approved.status, approved.text).toBe(200);
+  return advertiser;
+}
+
