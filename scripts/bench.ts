@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchServer } from '../server/bench';
+import { benchMarketplace } from '../server/bench-marketplace';
 import { bundleReport, kb } from './bundle';
 import { inspectorCodeInBundle } from './bundle-check';
 import { runLighthouse } from './lighthouse';
@@ -118,6 +119,17 @@ try {
     record('GET /api/user p50', `${server.userP50} ms`, 'reported', true);
     record('GET /api/user p99', `${server.userP99} ms`, '≤ 20 ms', server.userP99 <= 20);
     record('login p50 (argon2id m=19 MiB, t=2, p=1)', `${server.loginP50} ms`, '30–150 ms', server.loginP50 >= 30 && server.loginP50 <= 150);
+  }
+  if (wants('marketplace')) {
+    console.log('\n# Marketplace (issue 13: SQLite; matching in process, API and SSE against a server process)\n');
+    const market = await benchMarketplace((line) => console.log(`      ${line}`));
+    record('matching 10,000 creators × 100 campaigns', `${market.matchAllMs} ms`, '≤ 2000 ms', market.matchAllMs <= 2000);
+    record('matching one creator × 100 campaigns', `${market.matchOneMs} ms`, '≤ 20 ms', market.matchOneMs <= 20);
+    record('GET /api/offers (200 offers) requests per second', `${market.offersRps}`, '≥ 5000', market.offersRps >= 5000);
+    record('GET /api/offers (200 offers) p99', `${market.offersP99} ms`, '≤ 20 ms', market.offersP99 <= 20);
+    record('SSE connections reached by a notification', `${market.sseReached}/${market.sseConnections}`, '2000/2000', market.sseReached === 2000);
+    record('SSE launch → notification p99', `${market.sseP99Ms} ms`, '≤ 1000 ms', market.sseP99Ms <= 1000);
+    record('SSE server RSS with 2,000 connections', `${market.sseRssMb} MB`, '≤ 400 MB', market.sseRssMb <= 400);
   }
 } finally {
   await product?.stop();

@@ -68,33 +68,45 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
     );
   }
 
-  /** Fills one active campaign's room with the best-ranked creators who have no offer of it yet. */
-  async function matchCampaign(campaignId: string): Promise<number> {
-    let announce = () => {};
+  /**
+   * Fills each active campaign's room with the best-ranked creators who have no offer of it yet. The creators are
+   * read once for the whole batch (matching 10,000 creators against 100 campaigns reads them once, not 100 times).
+   */
+  async function matchCampaigns(campaignIds: string[]): Promise<number> {
+    if (campaignIds.length === 0) return 0;
+    const announcements: (() => void)[] = [];
     const created = await db.transaction().execute(async (trx) => {
-      const campaign = await trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst();
-      if (!campaign || campaign.status !== 'active') return 0;
-      const free = await room(trx, campaign);
-      if (free === 0) return 0;
-      const compiled = compileTargeting(targetingOf(campaign));
-      const rows = await creators(trx)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('offers').select('offers.id').where('offers.campaign_id', '=', campaignId).whereRef('offers.creator_id', '=', 'users.id'))),
-        )
-        .execute();
-      const matches: { creatorId: string; match: Match }[] = [];
-      for (const row of rows) {
-        const match = matchCreator(compiled, row as CreatorFacts);
-        if (match) matches.push({ creatorId: row.id, match });
+      const campaigns = await trx.selectFrom('campaigns').selectAll().where('id', 'in', campaignIds).where('status', '=', 'active').execute();
+      if (campaigns.length === 0) return 0;
+      const pool = (await creators(trx).execute()) as CreatorFacts[];
+      const taken = new Set(
+        (await trx.selectFrom('offers').select(['campaign_id', 'creator_id']).where('campaign_id', 'in', campaigns.map((c) => c.id)).execute()).map(
+          (row) => `${row.campaign_id}:${row.creator_id}`,
+        ),
+      );
+      let count = 0;
+      for (const campaign of campaigns) {
+        const free = await room(trx, campaign);
+        if (free === 0) continue;
+        const compiled = compileTargeting(targetingOf(campaign));
+        const matches: { creatorId: string; match: Match }[] = [];
+        for (const creator of pool) {
+          if (taken.has(`${campaign.id}:${creator.id}`)) continue;
+          const match = matchCreator(compiled, creator);
+          if (match) matches.push({ creatorId: creator.id, match });
+        }
+        matches.sort((a, b) => b.match.score - a.match.score || (a.creatorId < b.creatorId ? -1 : 1));
+        const chosen = matches.slice(0, free);
+        announcements.push(await insertOffers(trx, campaign, chosen));
+        count += chosen.length;
       }
-      matches.sort((a, b) => b.match.score - a.match.score || (a.creatorId < b.creatorId ? -1 : 1));
-      const chosen = matches.slice(0, free);
-      announce = await insertOffers(trx, campaign, chosen);
-      return chosen.length;
+      return count;
     });
-    announce();
+    for (const announce of announcements) announce();
     return created;
   }
+
+  const matchCampaign = (campaignId: string) => matchCampaigns([campaignId]);
 
   /** Offers one creator every active campaign they match that has room and no offer to them yet. */
   async function matchOneCreator(creatorId: string): Promise<number> {
@@ -128,6 +140,7 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
 
   return {
     matchCampaign,
+    matchCampaigns,
     matchCreator: matchOneCreator,
     async run(payload: MatchPayload): Promise<void> {
       if (payload.campaignId) await matchCampaign(payload.campaignId);
