@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import type { Services } from '../services.ts';
-import { compileTargeting, matchCreator, type CreatorFacts, type Match } from './matching.ts';
+import { compileTargeting, matchCreator, prepareCreator, reasonsFor, scoreCreator, type CreatorFacts, type Match, type PreparedCreator } from './matching.ts';
 import { targetingOf, type CampaignRow } from './rows.ts';
 
 const CREATOR_FACTS = ['id', 'country', 'language', 'category', 'type_content', 'about', 'job_title', 'tier'] as const;
@@ -78,25 +78,26 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
     const created = await db.transaction().execute(async (trx) => {
       const campaigns = await trx.selectFrom('campaigns').selectAll().where('id', 'in', campaignIds).where('status', '=', 'active').execute();
       if (campaigns.length === 0) return 0;
-      const pool = (await creators(trx).execute()) as CreatorFacts[];
-      const taken = new Set(
-        (await trx.selectFrom('offers').select(['campaign_id', 'creator_id']).where('campaign_id', 'in', campaigns.map((c) => c.id)).execute()).map(
-          (row) => `${row.campaign_id}:${row.creator_id}`,
-        ),
-      );
+      const pool = ((await creators(trx).execute()) as CreatorFacts[]).map(prepareCreator);
+      const taken = new Map<string, Set<string>>(campaigns.map((c) => [c.id, new Set<string>()]));
+      for (const row of await trx.selectFrom('offers').select(['campaign_id', 'creator_id']).where('campaign_id', 'in', campaigns.map((c) => c.id)).execute()) {
+        taken.get(row.campaign_id)!.add(row.creator_id);
+      }
       let count = 0;
       for (const campaign of campaigns) {
         const free = await room(trx, campaign);
         if (free === 0) continue;
         const compiled = compileTargeting(targetingOf(campaign));
-        const matches: { creatorId: string; match: Match }[] = [];
+        const has = taken.get(campaign.id)!;
+        const ranked: { creator: PreparedCreator; score: number }[] = [];
         for (const creator of pool) {
-          if (taken.has(`${campaign.id}:${creator.id}`)) continue;
-          const match = matchCreator(compiled, creator);
-          if (match) matches.push({ creatorId: creator.id, match });
+          if (has.has(creator.id)) continue;
+          const score = scoreCreator(compiled, creator);
+          if (score !== null) ranked.push({ creator, score });
         }
-        matches.sort((a, b) => b.match.score - a.match.score || (a.creatorId < b.creatorId ? -1 : 1));
-        const chosen = matches.slice(0, free);
+        ranked.sort((a, b) => b.score - a.score || (a.creator.id < b.creator.id ? -1 : 1));
+        // Reasons are written only for the creators who get an offer.
+        const chosen = ranked.slice(0, free).map(({ creator, score }) => ({ creatorId: creator.id, match: { score, reasons: reasonsFor(compiled, creator) } }));
         announcements.push(await insertOffers(trx, campaign, chosen));
         count += chosen.length;
       }

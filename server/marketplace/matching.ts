@@ -68,62 +68,93 @@ export function compileTargeting(targeting: CampaignTargeting) {
 }
 export type CompiledTargeting = ReturnType<typeof compileTargeting>;
 
-/** The creator's match with the campaign, or null when a hard filter fails. */
-export function matchCreator(compiled: CompiledTargeting, creator: CreatorFacts): Match | null {
+/** What matching reads of a creator, derived once per creator (not once per campaign). */
+export interface PreparedCreator {
+  id: string;
+  platforms: Platform[];
+  connected: boolean;
+  language: CampaignLanguage | undefined;
+  country: string | null;
+  /** Type of content and category, lower-cased, for the keywords. */
+  content: string;
+  tier: number | null;
+  avgViewers: number | null;
+}
+
+export function prepareCreator(creator: CreatorFacts): PreparedCreator {
+  return {
+    id: creator.id,
+    platforms: creatorPlatforms(creator),
+    connected: Boolean(creator.connected && creator.connected.length > 0),
+    language: creator.language ? LANGUAGE_OF[creator.language] : undefined,
+    country: creator.country,
+    content: words([creator.type_content, creator.category].filter(Boolean).join(' ')),
+    tier: creator.tier,
+    avgViewers: creator.avgViewers ?? null,
+  };
+}
+
+/** The creator's score for the campaign, or null when a hard filter fails. Allocates nothing on the way. */
+export function scoreCreator(compiled: CompiledTargeting, creator: PreparedCreator): number | null {
   const { targeting, keywords, countries, everyPlatform } = compiled;
-  const reasons: Match['reasons'] = [];
   let score = 0;
-
-  // Platform.
-  const platforms = creatorPlatforms(creator);
-  const shared = platforms.filter((platform) => targeting.platforms.includes(platform));
-  if (shared.length > 0) {
-    reasons.push({ criterion: 'platform', detail: `Streams on ${shared.join(' and ')}` });
-    score += creator.connected && creator.connected.length > 0 ? 20 : 10;
-  } else if (platforms.length === 0 && everyPlatform) {
-    reasons.push({ criterion: 'platform', detail: `The campaign runs on ${targeting.platforms.join(' and ')}` });
-  } else {
-    return null;
-  }
-
-  // Broadcasting language.
-  const language = creator.language ? LANGUAGE_OF[creator.language] : undefined;
-  if (!language || !targeting.languages.includes(language)) return null;
-  reasons.push({ criterion: 'language', detail: `Broadcasts in ${language}` });
-
-  // Country.
+  let shared = false;
+  for (const platform of creator.platforms) if (targeting.platforms.includes(platform)) shared = true;
+  if (shared) score += creator.connected ? 20 : 10;
+  else if (!(creator.platforms.length === 0 && everyPlatform)) return null;
+  if (!creator.language || !targeting.languages.includes(creator.language)) return null;
   if (countries.size > 0) {
     if (!creator.country || !countries.has(creator.country)) return null;
-    reasons.push({ criterion: 'country', detail: `Based in ${creator.country}` });
     score += 5;
-  } else if (creator.country) {
-    reasons.push({ criterion: 'country', detail: `Open to every country (${creator.country})` });
   }
-
-  // Content category keywords against the creator's type of content and category.
   if (keywords.length > 0) {
-    const content = words([creator.type_content, creator.category].filter(Boolean).join(' '));
-    const found = keywords.filter(({ pattern }) => pattern.test(content)).map(({ keyword }) => keyword);
-    if (found.length === 0) return null;
-    reasons.push({ criterion: 'category', detail: `Content about ${found.join(', ')}` });
-    score += 10 * found.length;
+    let found = 0;
+    for (const { pattern } of keywords) if (pattern.test(creator.content)) found += 1;
+    if (found === 0) return null;
+    score += 10 * found;
   }
-
-  // Audience: a known average below the minimum excludes; an unknown one is ranked lower.
   if (targeting.minAvgViewers !== null) {
-    const viewers = creator.avgViewers ?? null;
-    if (viewers !== null) {
-      if (viewers < targeting.minAvgViewers) return null;
-      reasons.push({ criterion: 'audience', detail: `About ${viewers} average viewers` });
+    if (creator.avgViewers !== null) {
+      if (creator.avgViewers < targeting.minAvgViewers) return null;
       score += 15;
-    } else {
-      reasons.push({ criterion: 'audience', detail: 'Average viewers not measured yet' });
     }
   } else if (creator.avgViewers) {
     score += Math.min(15, Math.floor(Math.log10(creator.avgViewers + 1) * 5));
   }
-
-  // Tier 1 is the top tier.
   if (creator.tier) score += 4 - creator.tier;
-  return { score, reasons };
+  return score;
+}
+
+/** Why a creator who passed the filters matched, one reason per criterion (in MATCH_CRITERIA order). */
+export function reasonsFor(compiled: CompiledTargeting, creator: PreparedCreator): Match['reasons'] {
+  const { targeting, keywords, countries } = compiled;
+  const reasons: Match['reasons'] = [];
+  const shared = creator.platforms.filter((platform) => targeting.platforms.includes(platform));
+  reasons.push(
+    shared.length > 0
+      ? { criterion: 'platform', detail: `Streams on ${shared.join(' and ')}` }
+      : { criterion: 'platform', detail: `The campaign runs on ${targeting.platforms.join(' and ')}` },
+  );
+  reasons.push({ criterion: 'language', detail: `Broadcasts in ${creator.language}` });
+  if (countries.size > 0) reasons.push({ criterion: 'country', detail: `Based in ${creator.country}` });
+  else if (creator.country) reasons.push({ criterion: 'country', detail: `Open to every country (${creator.country})` });
+  if (keywords.length > 0) {
+    const found = keywords.filter(({ pattern }) => pattern.test(creator.content)).map(({ keyword }) => keyword);
+    reasons.push({ criterion: 'category', detail: `Content about ${found.join(', ')}` });
+  }
+  if (targeting.minAvgViewers !== null) {
+    reasons.push(
+      creator.avgViewers !== null
+        ? { criterion: 'audience', detail: `About ${creator.avgViewers} average viewers` }
+        : { criterion: 'audience', detail: 'Average viewers not measured yet' },
+    );
+  }
+  return reasons;
+}
+
+/** The creator's match with the campaign, or null when a hard filter fails. */
+export function matchCreator(compiled: CompiledTargeting, facts: CreatorFacts): Match | null {
+  const creator = prepareCreator(facts);
+  const score = scoreCreator(compiled, creator);
+  return score === null ? null : { score, reasons: reasonsFor(compiled, creator) };
 }
