@@ -17,6 +17,7 @@ import { changePasswordMachine } from './changePassword.machine';
 import { connectAccountsMachine } from './connectAccounts.machine';
 import { deleteAccountMachine } from './deleteAccount.machine';
 import { notificationsMachine } from './notifications.machine';
+import { liveEventsMachine } from './liveEvents.machine';
 import { payoutBankMachine } from './payoutBank.machine';
 import { profileMachine } from './profile.machine';
 import { sideMenuMachine } from './sideMenu.machine';
@@ -26,6 +27,14 @@ import { forgotPasswordMachine } from './forgotPassword.machine';
 import { supportFormMachine } from './supportForm.machine';
 import { unsubscribeMachine } from './unsubscribe.machine';
 import { settingsMachine } from './settings.machine';
+import { advertiserProfileMachine } from './advertiser/advertiserProfile.machine';
+import { campaignControlsMachine } from './advertiser/campaignControls.machine';
+import { campaignDetailMachine } from './advertiser/campaignDetail.machine';
+import { campaignEditorMachine } from './advertiser/campaignEditor.machine';
+import { campaignListMachine } from './advertiser/campaignList.machine';
+import { threadMachine } from './offers/thread.machine';
+import { offersMachine } from './offers/offers.machine';
+import { offerActionsMachine } from './offers/offerActions.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -118,8 +127,14 @@ export const catalogue = {
   },
   notifications: {
     machine: notificationsMachine,
-    spec: '§2 Notifications modal, §4 Notifications, §9',
-    summary: 'The notifications modal; Clear All fades the cards 100 ms apart, each hidden 1,500 ms after its fade starts.',
+    spec: '§2 Notifications modal, §4 Notifications, §9; issue 13',
+    summary:
+      'The user’s notifications, loaded and kept live; closing the modal marks them read; Clear All fades the cards 100 ms apart, each hidden 1,500 ms after its fade starts, then clears them for good.',
+  },
+  liveEvents: {
+    machine: liveEventsMachine,
+    spec: 'issue 13 (POST /api/events/ticket, GET /api/events)',
+    summary: 'A ticket, then the live events stream; on an error it closes, waits 1, 2, 5, 10, then 30 s, and resumes after the last event received.',
   },
   profile: {
     machine: profileMachine,
@@ -155,6 +170,46 @@ export const catalogue = {
     machine: connectAccountsMachine,
     spec: '§2 Connect Accounts, §4 Twitch and YouTube cards',
     summary: 'The Twitch and YouTube cards each toggle Connect and Disconnect, locally only.',
+  },
+  advertiserProfile: {
+    machine: advertiserProfileMachine,
+    spec: 'issue 13 (Advertiser workspace); PRODUCT.md Advertiser profile',
+    summary: 'Company Profile: load, form with per-field checks, save for review; shows pending, approved or rejected with the reason, and resends.',
+  },
+  campaignList: {
+    machine: campaignListMachine,
+    spec: 'issue 13 (Advertiser workspace)',
+    summary: "The advertiser's campaigns with status, pay, spots and offer counts; an empty list says so.",
+  },
+  campaignEditor: {
+    machine: campaignEditorMachine,
+    spec: 'issue 13 (Advertiser workspace); PRODUCT.md Campaign',
+    summary: 'Create a draft or edit one: fields checked as the server does, pay in dollars sent as cents, a creative uploaded after the draft is stored.',
+  },
+  campaignControls: {
+    machine: campaignControlsMachine,
+    spec: 'issue 13 (Advertiser workspace); PRODUCT.md Campaign',
+    summary: "Launch, pause, resume, and cancel after a confirmation, as the status allows; a refusal shows the server's message.",
+  },
+  campaignDetail: {
+    machine: campaignDetailMachine,
+    spec: 'issue 13 (Advertiser workspace)',
+    summary: 'The campaign page: the campaign and its offers (matched creators with reasons) by status, refreshed on demand, one thread open at a time.',
+  },
+  thread: {
+    machine: threadMachine,
+    spec: 'issue 13 (Offers, threads, notifications); PRODUCT.md Thread',
+    summary: "An offer's messages, newest last: load, write (checked: required, 2,000 characters), send; a refusal keeps the text; live news of the offer reads them again in the background.",
+  },
+  offers: {
+    machine: offersMachine,
+    spec: '§2 Sponsorship Offers; issue 13 (Creator; Offers, threads, notifications)',
+    summary: "The creator's offers in the three tabs (Newley Offers, Accepted, Requested More Information); a card's action moves it to its tab; live news reads the list again; one thread open at a time.",
+  },
+  offerActions: {
+    machine: offerActionsMachine,
+    spec: '§2 Sponsorship Offers; issue 13 (Creator); PRODUCT.md Offer',
+    summary: "One card's Accept, Decline (optional reason) and Request More Information (required message), as the status allows; busy while under way; a refusal shows the server's message.",
   },
 } satisfies Record<string, CatalogueEntry>;
 

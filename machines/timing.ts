@@ -16,3 +16,10 @@ export const FADE_MS = 300;
 export const TAB_SCROLL_MS = 300;
 /** Loader hidden this long after a profile update succeeds or a photo upload ends. */
 export const LOADER_HIDE_MS = 1000;
+/** Notifications modal: relative times ("5 min ago") are brought up to date this often while it is open. */
+export const RELATIVE_TIME_TICK_MS = 60_000;
+/**
+ * Live events: after the stream fails, the client waits this long before asking a new ticket, the n-th failure in a
+ * row waiting the n-th value (the last one repeats); a connection that opens starts the sequence again.
+ */
+export const LIVE_RECONNECT_MS = [1000, 2000, 5000, 10_000, 30_000] as const;

@@ -80,7 +80,7 @@ try {
     }
     const dashboardOnPublic = report.routes
       .filter((r) => publicRoutes.has(r.route))
-      .some((r) => r.files.some((file) => /DashboardLayout|Analytics|Earnings/.test(file)));
+      .some((r) => r.modules.some((module) => /DashboardLayout|Analytics|Earnings/.test(module)));
     record('dashboard code on public pages', String(dashboardOnPublic), 'false', !dashboardOnPublic);
     console.log('\n# Route chunks (gzipped JS of each lazily loaded screen)\n');
     for (const chunk of report.chunks) console.log(`      ${chunk.module.padEnd(56)} ${kb(chunk.js).padStart(9)}`);

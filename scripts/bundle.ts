@@ -16,7 +16,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 // The shell loads the API client with the session's first GET /api/user.
-const dashboard = (screen: string) => ['src/views/dashboard/DashboardLayout.tsx', 'src/api/client.ts', screen];
+const dashboard = (screen: string) => ['src/app/SignedInRoutes.tsx', 'src/api/client.ts', screen];
 
 /** The modules each route needs on top of the entry before a person can interact with it. */
 export const routeModules: Record<string, string[]> = {
@@ -39,6 +39,11 @@ export const routeModules: Record<string, string[]> = {
   '/set-payout-method': dashboard('src/views/dashboard/account/SetPayoutMethod.tsx'),
   '/my-profile': dashboard('src/views/dashboard/account/MyProfile.tsx'),
   '/connect-accounts': dashboard('src/views/dashboard/account/ConnectAccounts.tsx'),
+  // The advertiser's workspace (issue 13).
+  '/company-profile': dashboard('src/views/advertiser/CompanyProfile.tsx'),
+  '/campaigns': [...dashboard('src/views/advertiser/CampaignRoutes.tsx'), 'src/views/advertiser/Campaigns.tsx'],
+  '/campaigns/new': [...dashboard('src/views/advertiser/CampaignRoutes.tsx'), 'src/views/advertiser/CampaignEditor.tsx'],
+  '/campaigns/:id': [...dashboard('src/views/advertiser/CampaignRoutes.tsx'), 'src/views/advertiser/CampaignPage.tsx'],
 };
 
 export interface RouteWeight {
@@ -46,6 +51,8 @@ export interface RouteWeight {
   js: number;
   css: number;
   files: string[];
+  /** The manifest keys (source modules and shared chunks) behind those files. */
+  modules: string[];
 }
 
 export interface BundleReport {
@@ -95,6 +102,7 @@ export function bundleReport(distDir: string): BundleReport {
       js: jsFiles.reduce((sum, file) => sum + gzipSize(join(distDir, file)), 0),
       css: cssFiles.reduce((sum, file) => sum + gzipSize(join(distDir, file)), 0),
       files: [...jsFiles, ...cssFiles],
+      modules: [...keys],
     });
   }
   const chunks = [...new Set(Object.values(routeModules).flat())].map((module) => ({

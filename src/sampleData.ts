@@ -2,30 +2,6 @@
 // (SPEC §1 "Many dashboard screens show static sample data", §2, §3, §9). Nothing else in the app is hard-coded data.
 // Each section belongs to the screen named in its heading.
 
-// --- Notifications modal (SPEC §2 Notifications modal) ---
-
-export interface SampleNotification {
-  id: string;
-  title: string;
-  text: string;
-  time: string;
-  /** Already read cards are drawn without the unread marker. */
-  read: boolean;
-}
-
-/** SPEC §9: the notification count label is fixed at 3. */
-export const NOTIFICATION_COUNT = 3;
-
-/** Six static placeholder cards: sponsorship-offer text, filler, "Just Now"; some already read. */
-export const notifications: SampleNotification[] = [
-  { id: 'n1', title: 'New sponsorship offer', text: 'Nova Energy wants to sponsor your next three streams. Review the offer in Sponsorship Offers.', time: 'Just Now', read: false },
-  { id: 'n2', title: 'New sponsorship offer', text: 'PixelForge Gear sent you an offer for an overlay placement during weekend streams.', time: 'Just Now', read: false },
-  { id: 'n3', title: 'New sponsorship offer', text: 'Streamline VPN would like to discuss a month-long partnership with your channel.', time: 'Just Now', read: false },
-  { id: 'n4', title: 'Offer update', text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt.', time: 'Just Now', read: true },
-  { id: 'n5', title: 'Offer update', text: 'Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo.', time: 'Just Now', read: true },
-  { id: 'n6', title: 'Offer update', text: 'Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla.', time: 'Just Now', read: true },
-];
-
 // --- Payout method (SPEC §2 Set Payout Method: "a chip with a sample bank label") ---
 
 /** The chip shown on the Bank Account card once connected (local only, nothing is submitted). */
@@ -103,35 +79,6 @@ export const withdrawalAmount = '$1,289';
 
 /** The masked hint shown with the Bank Account choice. */
 export const bankAccountHint = '•••• 4321';
-
-// --- Sponsorship offers (SPEC §2 Sponsorship Offers, §3 offer card) ---
-
-
-export interface OfferCard {
-  id: string;
-  /** Path of an image under public/images/offers/. */
-  image: string;
-  title: string;
-  text: string;
-}
-
-export const sponsorshipOffers: { newley: OfferCard[]; accepted: OfferCard[]; requested: OfferCard[] } = {
-  newley: [
-    { id: 'nova-energy', image: '/images/offers/energy.svg', title: 'Nova Energy Drink', text: 'Show our can on stream for 30 seconds each hour during your weekend broadcasts.' },
-    { id: 'pixel-gear', image: '/images/offers/headset.svg', title: 'Pixel Gear Headsets', text: 'Review our new wireless headset live and share a viewer discount code.' },
-    { id: 'cloudhost', image: '/images/offers/cloud.svg', title: 'CloudHost Servers', text: 'Run a community game server on us and mention it at the start of each stream.' },
-    { id: 'fresh-bites', image: '/images/offers/snack.svg', title: 'Fresh Bites Snacks', text: 'A monthly snack box for you and a giveaway for your chat.' },
-  ],
-  accepted: [
-    { id: 'arc-chairs', image: '/images/offers/chair.svg', title: 'Arc Gaming Chairs', text: 'A chair for your setup and an overlay banner during long sessions.' },
-    { id: 'swift-vpn', image: '/images/offers/shield.svg', title: 'SwiftVPN', text: 'A short read at the start of two streams a week, with your own link.' },
-  ],
-  requested: [
-    { id: 'lumen-lights', image: '/images/offers/light.svg', title: 'Lumen Key Lights', text: 'Light up your camera with our key light and tell viewers how you use it.' },
-    { id: 'quest-books', image: '/images/offers/book.svg', title: 'Quest Books', text: 'Read a chapter of our fantasy series live in a cosy evening stream.' },
-    { id: 'orbit-mice', image: '/images/offers/mouse.svg', title: 'Orbit Mice', text: 'Use our lightweight mouse in ranked matches and pin the link in chat.' },
-  ],
-};
 
 // --- Archive chat (SPEC §2 Archive Chat: three live-stream video choices) ---
 

@@ -35,7 +35,7 @@ describe('bundle budgets', () => {
 
   it('public routes load no dashboard code; each screen chunk is at most 30 KB', () => {
     for (const route of publicRoutes) {
-      expect(byRoute[route]!.files.filter((file) => /DashboardLayout|Analytics|Earnings|MyProfile/.test(file)), route).toEqual([]);
+      expect(byRoute[route]!.modules.filter((module) => /DashboardLayout|Analytics|Earnings|MyProfile/.test(module)), route).toEqual([]);
     }
     for (const chunk of report.chunks) expect(chunk.js, chunk.module).toBeLessThanOrEqual(30 * KB);
   });

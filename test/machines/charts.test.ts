@@ -60,11 +60,20 @@ describe('charts', () => {
 
   it('highlights the active states', () => {
     const chart = chartOf(catalogue.notifications.machine);
-    const active = activeStateIds(chart, { open: 'listing' });
-    expect([...active].sort()).toEqual(['notifications.open', 'notifications.open.listing']);
+    const active = activeStateIds(chart, { list: 'loading', modal: { open: { clock: 'ticking', cards: 'listing' } } });
+    expect([...active].sort()).toEqual([
+      'notifications.list',
+      'notifications.list.loading',
+      'notifications.modal',
+      'notifications.modal.open',
+      'notifications.modal.open.cards',
+      'notifications.modal.open.cards.listing',
+      'notifications.modal.open.clock',
+      'notifications.modal.open.clock.ticking',
+    ]);
     const svg = toSvg(chart, { active });
-    expect(svg).toContain('data-state-id="notifications.open.listing" data-state-type="atomic" data-active="true"');
-    expect(svg).toContain('data-state-id="notifications.closed" data-state-type="atomic" data-active="false"');
+    expect(svg).toContain('data-state-id="notifications.modal.open.cards.listing" data-state-type="atomic" data-active="true"');
+    expect(svg).toContain('data-state-id="notifications.modal.closed" data-state-type="atomic" data-active="false"');
   });
 
   it('lists every machine in the README flows section with its diagram, summary and spec', () => {

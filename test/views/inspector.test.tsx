@@ -4,12 +4,18 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import type { Notification } from '@/contract';
 import { archiveChatMachine } from '@/machines/archiveChat.machine';
 import { notificationsMachine } from '@/machines/notifications.machine';
 import InspectorDock from '@/src/inspector/InspectorDock';
 import InspectorPanel from '@/src/inspector/InspectorPanel';
 import { createActorRegistry } from '@/src/inspector/registry';
+
+// The notifications machine with its list read left pending, so that only the test's events move it.
+const notificationsLogic = notificationsMachine.provide({
+  actors: { listNotifications: fromPromise<{ notifications: Notification[]; unread: number }, void>(() => new Promise(() => {})) },
+});
 
 const activeIn = (stateId: string) =>
   screen.getByTestId('inspector-diagram').querySelector(`[data-state-id="${stateId}"]`)?.getAttribute('data-active');
@@ -17,20 +23,20 @@ const activeIn = (stateId: string) =>
 describe('inspector panel', () => {
   it('lists a running actor and follows its state on the diagram', async () => {
     const registry = createActorRegistry();
-    const actor = createActor(notificationsMachine, { input: { count: 2 }, inspect: registry.record }).start();
+    const actor = createActor(notificationsLogic, { inspect: registry.record }).start();
     render(<InspectorPanel registry={registry} />);
 
     const actors = screen.getByRole('navigation', { name: 'Live actors' });
     expect(await within(actors).findByRole('button', { name: new RegExp(`^notifications, ${actor.sessionId}`) })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('img', { name: /Statechart of notifications/ })).toBeInTheDocument();
-    expect(activeIn('notifications.closed')).toBe('true');
-    expect(activeIn('notifications.open')).toBe('false');
+    expect(activeIn('notifications.modal.closed')).toBe('true');
+    expect(activeIn('notifications.modal.open')).toBe('false');
 
     act(() => actor.send({ type: 'notifications.open' }));
-    await waitFor(() => expect(activeIn('notifications.open.listing')).toBe('true'));
-    expect(activeIn('notifications.open')).toBe('true');
-    expect(activeIn('notifications.closed')).toBe('false');
-    expect(screen.getByRole('status')).toHaveTextContent('Current state: open.listing');
+    await waitFor(() => expect(activeIn('notifications.modal.open.cards.listing')).toBe('true'));
+    expect(activeIn('notifications.modal.open')).toBe('true');
+    expect(activeIn('notifications.modal.closed')).toBe('false');
+    expect(screen.getByRole('status')).toHaveTextContent('Current state: { list.loading, modal.open.{ clock.ticking, cards.listing } }');
     expect(screen.getByRole('list', { name: 'Events received by notifications' })).toHaveTextContent('notifications.open');
 
     act(() => actor.stop());
@@ -81,7 +87,7 @@ describe('inspector panel', () => {
   it('opens with Alt+Shift+I or its button and closes with Escape, returning focus', async () => {
     const user = userEvent.setup();
     const registry = createActorRegistry();
-    const actor = createActor(notificationsMachine, { input: { count: 1 }, inspect: registry.record }).start();
+    const actor = createActor(notificationsLogic, { inspect: registry.record }).start();
     render(<InspectorDock registry={registry} />);
 
     const launcher = screen.getByRole('button', { name: 'States' });

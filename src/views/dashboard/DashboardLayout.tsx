@@ -1,28 +1,32 @@
-import { useActorRef } from '@xstate/react';
-import { Suspense, useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { notificationsMachine } from '@/machines/notifications.machine';
+import { selectUnread } from '@/machines/notifications.select';
 import { selectLoading, selectUser } from '@/machines/session.select';
 import { inspect } from '@/src/app/inspect';
 import { SessionContext } from '@/src/app/session';
 import { useLogoutConfirmLogic } from '@/src/services/logoutConfirm';
+import { useNotificationsLogic, type NotificationsLogic } from '@/src/services/notifications';
 import { sideMenuLogic } from '@/src/services/sideMenu';
-import { notifications } from '@/src/sampleData';
 import { LoadingOverlay } from '@/src/ui/Spinner';
 import { RouteFallback } from '@/src/views/common/RouteFallback';
 import { LogoutDialog } from './LogoutDialog';
 import { DashboardHeader } from './shell/DashboardHeader';
-import { NotificationsModal } from './shell/NotificationsModal';
 import { SideMenu } from './shell/SideMenu';
 import * as s from './DashboardLayout.css';
 
+// The modal is its own chunk, loaded once the shell is up: every dashboard route carries the shell (bundle budget).
+const NotificationsModal = lazy(() => import('./shell/NotificationsModal').then((m) => ({ default: m.NotificationsModal })));
+
 /** The signed-in shell (SPEC §2 Dashboard shell): side menu, header, the screen, and the shell's modals. */
-export function DashboardLayout() {
+export function DashboardLayout({ logic = {} }: { logic?: { notifications?: NotificationsLogic } }) {
   const session = SessionContext.useActorRef();
   const user = SessionContext.useSelector(selectUser);
   const loading = SessionContext.useSelector(selectLoading);
   const menu = useActorRef(sideMenuLogic, { inspect });
-  const notificationsRef = useActorRef(notificationsMachine, { input: { count: notifications.length }, inspect });
+  // Loaded on entry and live while the dashboard is shown; leaving it (logging out included) closes the connection.
+  const notificationsRef = useActorRef(useNotificationsLogic(logic.notifications), { inspect });
+  const unread = useSelector(notificationsRef, selectUnread);
   const logout = useActorRef(useLogoutConfirmLogic(), { inspect });
   const { pathname } = useLocation();
 
@@ -46,6 +50,7 @@ export function DashboardLayout() {
         <DashboardHeader
           user={user}
           menu={menu}
+          unread={unread}
           onNotifications={() => notificationsRef.send({ type: 'notifications.open' })}
           onLogOut={() => logout.send({ type: 'logout.open' })}
         />
@@ -55,7 +60,9 @@ export function DashboardLayout() {
           </Suspense>
         </main>
       </div>
-      <NotificationsModal actorRef={notificationsRef} />
+      <Suspense fallback={null}>
+        <NotificationsModal actorRef={notificationsRef} />
+      </Suspense>
       <LogoutDialog actorRef={logout} />
       <LoadingOverlay visible={loading} />
     </div>

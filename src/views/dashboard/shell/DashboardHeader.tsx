@@ -14,11 +14,14 @@ import * as s from './DashboardHeader.css';
 export function DashboardHeader({
   user,
   menu,
+  unread,
   onNotifications,
   onLogOut,
 }: {
   user: User | null;
   menu: ActorRefFrom<typeof sideMenuMachine>;
+  /** Unread notifications: the bell's dot and its name. */
+  unread: number;
   onNotifications: () => void;
   onLogOut: () => void;
 }) {
@@ -44,13 +47,22 @@ export function DashboardHeader({
         <p className={s.updates}>Check out latest updates</p>
       </div>
       <div className={s.actions}>
-        <button type="button" className={s.iconButton} aria-label="Notifications" onClick={onNotifications}>
+        <button
+          type="button"
+          className={s.iconButton}
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          onClick={onNotifications}
+        >
           <Icon name="bell" size={22} />
-          <span className={s.badge} aria-hidden="true" />
+          {/* The dot shows while something is unread (issue 13). */}
+          {unread > 0 ? <span className={s.badge} aria-hidden="true" data-testid="notifications-dot" /> : null}
         </button>
-        <Link to="/obs-extension" className={s.iconButton} aria-label="OBS Extension layers">
-          <Icon name="layers" size={22} />
-        </Link>
+        {/* The OBS extension is the creator's (issue 13). */}
+        {(user?.role ?? 'creator') === 'creator' ? (
+          <Link to="/obs-extension" className={s.iconButton} aria-label="OBS Extension layers">
+            <Icon name="layers" size={22} />
+          </Link>
+        ) : null}
         <ProfileMenu user={user} onLogOut={onLogOut} />
       </div>
     </header>

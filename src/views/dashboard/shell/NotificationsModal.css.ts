@@ -71,6 +71,13 @@ export const title = style({
   fontSize: vars.fontSize.sm,
 });
 
+export const link = style({
+  color: 'inherit',
+  textDecoration: 'underline',
+  textUnderlineOffset: 2,
+  selectors: { '&:hover': { color: vars.color.dashboardPrimary } },
+});
+
 export const unread = style({
   padding: `0 ${vars.space[2]}`,
   borderRadius: vars.radius.pill,

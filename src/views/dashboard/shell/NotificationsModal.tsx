@@ -1,37 +1,65 @@
 import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { notificationsMachine } from '@/machines/notifications.machine';
-import { selectCanClearAll, selectCardPhase, selectCleared, selectNotificationsOpen } from '@/machines/notifications.select';
-import { NOTIFICATION_COUNT, notifications } from '@/src/sampleData';
+import {
+  relativeTime,
+  selectCanClearAll,
+  selectCardPhase,
+  selectClearError,
+  selectLoadError,
+  selectLoadFailed,
+  selectNothingToShow,
+  selectNotifications,
+  selectNotificationsLoading,
+  selectNotificationsOpen,
+  selectNow,
+  selectUnread,
+} from '@/machines/notifications.select';
+import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
 import { Icon } from '@/src/ui/Icon';
 import * as s from './NotificationsModal.css';
 
-/** The notifications modal (SPEC §2): fixed count label, six static cards, Clear All fading them in sequence. */
+/** The notifications modal (SPEC §2, issue 13): the user's notifications, "N new notifications", Clear All fading them in sequence. */
 export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof notificationsMachine> }) {
   const snapshot = useSelector(actorRef, (snap) => snap);
-  const open = selectNotificationsOpen(snapshot);
-  const canClear = selectCanClearAll(snapshot);
-  const cleared = selectCleared(snapshot);
+  const close = () => actorRef.send({ type: 'notifications.close' });
+  const now = selectNow(snapshot);
+  const clearError = selectClearError(snapshot);
   return (
     <Dialog
-      open={open}
+      open={selectNotificationsOpen(snapshot)}
       onOpenChange={(next) => {
-        if (!next) actorRef.send({ type: 'notifications.close' });
+        if (!next) close();
       }}
       title="Notifications"
       width="wide"
     >
       <div className={s.toolbar}>
-        <span className={s.count}>{`${NOTIFICATION_COUNT} new notifications`}</span>
-        <Button variant="ghost" size="sm" onClick={() => actorRef.send({ type: 'notifications.clearAll' })} disabled={!canClear}>
+        <span className={s.count}>{`${selectUnread(snapshot)} new notifications`}</span>
+        <Button variant="ghost" size="sm" onClick={() => actorRef.send({ type: 'notifications.clearAll' })} disabled={!selectCanClearAll(snapshot)}>
           Clear All
         </Button>
       </div>
+      {clearError ? <Alert tone="error">{clearError}</Alert> : null}
+      {selectLoadFailed(snapshot) ? (
+        <Alert tone="error">
+          {selectLoadError(snapshot)}{' '}
+          <Button variant="secondary" size="sm" onClick={() => actorRef.send({ type: 'notifications.retry' })}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {selectNotificationsLoading(snapshot) ? (
+        <p className={s.empty} role="status">
+          Loading notifications…
+        </p>
+      ) : null}
       <ul className={s.list} aria-label="Notification list">
-        {notifications.map((card, index) => {
-          const phase = selectCardPhase(snapshot, index);
+        {selectNotifications(snapshot).map((card) => {
+          const phase = selectCardPhase(snapshot, card);
           return (
             <li
               key={card.id}
@@ -46,17 +74,26 @@ export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof
               </span>
               <div className={s.body}>
                 <p className={s.title}>
-                  {card.title}
+                  {/* A notification that leads somewhere closes the modal on the way. */}
+                  {card.link ? (
+                    <Link to={card.link} className={s.link} onClick={close}>
+                      {card.title}
+                    </Link>
+                  ) : (
+                    card.title
+                  )}
                   {card.read ? null : <span className={s.unread}>New</span>}
                 </p>
                 <p className={s.text}>{card.text}</p>
-                <p className={s.time}>{card.time}</p>
+                <time className={s.time} dateTime={card.createdAt}>
+                  {relativeTime(card.createdAt, now)}
+                </time>
               </div>
             </li>
           );
         })}
       </ul>
-      {cleared ? <p className={s.empty}>No notifications</p> : null}
+      {selectNothingToShow(snapshot) ? <p className={s.empty}>No notifications yet.</p> : null}
     </Dialog>
   );
 }

@@ -25,6 +25,8 @@ function initials(user: User | null): string {
 /** The header's profile dropdown (SPEC §2): avatar, name, email and the account links; Log Out opens the logout modal. */
 export function ProfileMenu({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
   const name = fullName(user);
+  // Issue 13: an advertiser's profile is the company's; payouts are the creator's.
+  const role = user?.role ?? 'creator';
   return (
     // Not modal: Log Out opens a dialog as the menu closes, and a modal menu would fight it for focus and pointer events.
     <DropdownMenuRoot modal={false}>
@@ -44,18 +46,22 @@ export function ProfileMenu({ user, onLogOut }: { user: User | null; onLogOut: (
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/my-profile">
-            <Icon name="user" size={18} />
-            View &amp; Edit profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/set-payout-method">
-            <Icon name="bank" size={18} />
-            Set Payout Method
-          </Link>
-        </DropdownMenuItem>
+        {role === 'operator' ? null : (
+          <DropdownMenuItem asChild>
+            <Link to={role === 'advertiser' ? '/company-profile' : '/my-profile'}>
+              <Icon name="user" size={18} />
+              View &amp; Edit profile
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {role === 'creator' ? (
+          <DropdownMenuItem asChild>
+            <Link to="/set-payout-method">
+              <Icon name="bank" size={18} />
+              Set Payout Method
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem asChild>
           <Link to="/settings">
             <Icon name="settings" size={18} />

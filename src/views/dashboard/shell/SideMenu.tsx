@@ -2,19 +2,22 @@ import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { sideMenuMachine } from '@/machines/sideMenu.machine';
+import { selectRole } from '@/machines/session.select';
 import { selectSideMenuOpen } from '@/machines/sideMenu.select';
+import { SessionContext } from '@/src/app/session';
 import { SIDE_MENU_CLOSE_ID } from '@/src/services/sideMenu';
 import { Icon } from '@/src/ui/Icon';
 import { Logo } from '@/src/views/common/Logo';
-import { isActive, sideLinks } from './sideLinks';
+import { isActive, linksFor } from './sideLinks';
 import * as s from './SideMenu.css';
 
 export const SIDE_MENU_ID = 'side-menu';
 
-/** The dashboard side menu: always shown on wide screens, a drawer below 992 px driven by the sideMenu machine. */
+/** The dashboard side menu, its links by the user's role: always shown on wide screens, a drawer below 992 px driven by the sideMenu machine. */
 export function SideMenu({ actorRef }: { actorRef: ActorRefFrom<typeof sideMenuMachine> }) {
   const open = useSelector(actorRef, selectSideMenuOpen);
   const { pathname } = useLocation();
+  const links = linksFor(SessionContext.useSelector(selectRole));
   const close = () => actorRef.send({ type: 'menu.close' });
   return (
     <>
@@ -36,7 +39,7 @@ export function SideMenu({ actorRef }: { actorRef: ActorRefFrom<typeof sideMenuM
         </div>
         <nav aria-label="Dashboard">
           <ul className={s.links}>
-            {sideLinks.map((link) => {
+            {links.map((link) => {
               const active = isActive(pathname, link);
               return (
                 <li key={link.to}>

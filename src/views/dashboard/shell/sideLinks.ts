@@ -1,7 +1,15 @@
+import type { Role } from '@/contract/marketplace';
 import type { IconName } from '@/src/ui/Icon';
 
-/** The side menu's links (SPEC §2 Dashboard shell), in order. */
-export const sideLinks: { to: string; label: string; icon: IconName; alsoActiveOn?: string }[] = [
+export interface SideLink {
+  to: string;
+  label: string;
+  icon: IconName;
+  alsoActiveOn?: string;
+}
+
+/** The creator's side menu links (SPEC §2 Dashboard shell), in order. */
+export const sideLinks: SideLink[] = [
   { to: '/analytics', label: 'Analytics', icon: 'chart', alsoActiveOn: '/dashboard' },
   { to: '/obs-extension', label: 'OBS Extension', icon: 'extension' },
   { to: '/sponsorship-offers', label: 'Sponsorship Offers', icon: 'offers' },
@@ -10,6 +18,17 @@ export const sideLinks: { to: string; label: string; icon: IconName; alsoActiveO
   { to: '/help-and-support', label: 'Help and Support', icon: 'help' },
   { to: '/connect-accounts', label: 'Connect Accounts', icon: 'link' },
 ];
+
+const help: SideLink = { to: '/help-and-support', label: 'Help and Support', icon: 'help' };
+
+/** Each workspace's links (issue 13): creators keep the spec's; none while the role is not known yet. */
+export function linksFor(role: Role | null): SideLink[] {
+  if (role === 'advertiser') {
+    return [{ to: '/campaigns', label: 'Campaigns', icon: 'offers' }, { to: '/company-profile', label: 'Company Profile', icon: 'user' }, help];
+  }
+  if (role === 'operator') return [{ to: '/admin', label: 'Operator Console', icon: 'settings' }, help];
+  return role === 'creator' ? sideLinks : [];
+}
 
 /** SPEC §2: a link is highlighted when the current path contains its path (Analytics also on /dashboard). */
 export function isActive(pathname: string, link: { to: string; alsoActiveOn?: string }): boolean {

@@ -1,0 +1,88 @@
+// A campaign's life-cycle controls (issue 13 "Advertiser workspace", PRODUCT.md "Campaign": draft → active ⇄ paused →
+// completed | cancelled): launch, pause, resume, and cancel after a confirmation. Only the actions CAMPAIGN_ACTIONS
+// allows from the current status are offered; a refusal (409: no approved profile, no platform…) shows the server's
+// message. The page starts new controls when the campaign's status changes (they are keyed by it).
+import { assign, setup } from 'xstate';
+import type { Campaign } from '@/contract';
+import { CAMPAIGN_ACTIONS, type CampaignAction, type CampaignStatus } from '@/contract/marketplace';
+import { effect, service } from '../placeholders';
+
+export const campaignActions = Object.keys(CAMPAIGN_ACTIONS) as CampaignAction[];
+
+/** The actions a campaign in `status` offers. */
+export function actionsFor(status: CampaignStatus): CampaignAction[] {
+  return campaignActions.filter((action) => (CAMPAIGN_ACTIONS[action] as readonly CampaignStatus[]).includes(status));
+}
+
+export interface CampaignControlsContext {
+  campaignId: string;
+  status: CampaignStatus;
+  /** The action asked for (confirming or under way). */
+  action: CampaignAction | null;
+  /** The server's refusal of the last action. */
+  error: string | null;
+}
+
+export type CampaignControlsEvent =
+  | { type: 'control.run'; action: CampaignAction }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.dismiss' };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const campaignControlsMachine = setup({
+  types: {
+    context: {} as CampaignControlsContext,
+    events: {} as CampaignControlsEvent,
+    input: {} as { campaignId: string; status: CampaignStatus },
+  },
+  actors: {
+    /** POST /api/campaigns/:id/<action> → the campaign in its new status. */
+    runCampaignAction: service<Campaign, { id: string; action: CampaignAction }>('runCampaignAction'),
+  },
+  actions: {
+    /** Tells the page the campaign changed. */
+    campaignChanged: effect<{ campaign: Campaign }>('campaignChanged'),
+  },
+  guards: {
+    cancelAllowed: ({ context, event }) => event.type === 'control.run' && event.action === 'cancel' && actionsFor(context.status).includes('cancel'),
+    allowed: ({ context, event }) => event.type === 'control.run' && actionsFor(context.status).includes(event.action),
+  },
+}).createMachine({
+  id: 'campaignControls',
+  context: ({ input }) => ({ campaignId: input.campaignId, status: input.status, action: null, error: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'control.run': [
+          // Cancelling cannot be undone: it asks first.
+          { guard: 'cancelAllowed', target: 'confirming', actions: assign({ action: 'cancel', error: null }) },
+          { guard: 'allowed', target: 'acting', actions: assign({ action: ({ event }) => event.action, error: null }) },
+        ],
+      },
+    },
+    confirming: {
+      on: {
+        'cancel.confirm': 'acting',
+        'cancel.dismiss': { target: 'idle', actions: assign({ action: null }) },
+      },
+    },
+    acting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'runCampaignAction',
+        src: 'runCampaignAction',
+        input: ({ context }) => ({ id: context.campaignId, action: context.action ?? 'launch' }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({ status: ({ event }) => event.output.status, action: null }),
+            { type: 'campaignChanged', params: ({ event }) => ({ campaign: event.output }) },
+          ],
+        },
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error), action: null }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,100 @@
+// The campaign page (issue 13 "Advertiser workspace"): the campaign with its matched creators, each offer with the
+// per-criterion reasons, grouped by status; one offer's thread open at a time. Reads GET /api/campaigns/:id.
+import { assign, setup } from 'xstate';
+import type { Campaign, Offer } from '@/contract';
+import { service } from '../placeholders';
+
+export interface CampaignDetail {
+  campaign: Campaign;
+  offers: Offer[];
+}
+
+export interface CampaignDetailContext {
+  campaignId: string;
+  campaign: Campaign | null;
+  offers: Offer[];
+  error: string | null;
+  /** The offer whose thread is open. */
+  threadOfferId: string | null;
+}
+
+export type CampaignDetailEvent =
+  | { type: 'campaign.retry' }
+  | { type: 'campaign.reload' }
+  /** The controls changed the campaign (its status). */
+  | { type: 'campaign.updated'; campaign: Campaign }
+  | { type: 'thread.open'; offerId: string }
+  | { type: 'thread.close' };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const campaignDetailMachine = setup({
+  types: {
+    context: {} as CampaignDetailContext,
+    events: {} as CampaignDetailEvent,
+    input: {} as { campaignId: string },
+  },
+  actors: {
+    loadCampaignDetail: service<CampaignDetail, { id: string }>('loadCampaignDetail'),
+  },
+  guards: {
+    knownOffer: ({ context, event }) => event.type === 'thread.open' && context.offers.some((offer) => offer.id === event.offerId),
+  },
+}).createMachine({
+  id: 'campaignDetail',
+  context: ({ input }) => ({ campaignId: input.campaignId, campaign: null, offers: [], error: null, threadOfferId: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCampaignDetail',
+        src: 'loadCampaignDetail',
+        input: ({ context }) => ({ id: context.campaignId }),
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, error: null })) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    failed: {
+      on: { 'campaign.retry': 'loading' },
+    },
+    ready: {
+      type: 'parallel',
+      on: {
+        'campaign.updated': { actions: assign({ campaign: ({ event }) => event.campaign }) },
+      },
+      states: {
+        data: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'campaign.reload': 'reloading' },
+            },
+            // The page stays as it is while it is read again (new offers after a launch).
+            reloading: {
+              tags: ['busy'],
+              invoke: {
+                id: 'loadCampaignDetail',
+                src: 'loadCampaignDetail',
+                input: ({ context }) => ({ id: context.campaignId }),
+                onDone: { target: 'idle', actions: assign(({ event }) => ({ ...event.output, error: null })) },
+                onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+              },
+            },
+          },
+        },
+        thread: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: { 'thread.open': { guard: 'knownOffer', target: 'open', actions: assign({ threadOfferId: ({ event }) => event.offerId }) } },
+            },
+            open: {
+              on: { 'thread.close': { target: 'closed', actions: assign({ threadOfferId: null }) } },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,41 @@
+// The advertiser's Campaigns list (issue 13 "Advertiser workspace"): GET /api/campaigns, with its status, pay, spots
+// and offer counts per campaign; an empty list says so.
+import { assign, setup } from 'xstate';
+import type { Campaign } from '@/contract';
+import { service } from '../placeholders';
+
+export interface CampaignListContext {
+  campaigns: Campaign[];
+  error: string | null;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const campaignListMachine = setup({
+  types: {
+    context: {} as CampaignListContext,
+    events: {} as { type: 'campaigns.retry' },
+  },
+  actors: {
+    loadCampaigns: service<Campaign[]>('loadCampaigns'),
+  },
+}).createMachine({
+  id: 'campaignList',
+  context: { campaigns: [], error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCampaigns',
+        src: 'loadCampaigns',
+        onDone: { target: 'ready', actions: assign({ campaigns: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    failed: {
+      on: { 'campaigns.retry': 'loading' },
+    },
+    ready: {},
+  },
+});

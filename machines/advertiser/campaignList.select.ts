@@ -1,0 +1,22 @@
+// What the Campaigns list reads from the campaignList actor.
+import type { SnapshotFrom } from 'xstate';
+import type { Campaign } from '@/contract';
+import { OPEN_OFFER_STATUSES } from '@/contract/marketplace';
+import type { campaignListMachine } from './campaignList.machine';
+
+type Snapshot = SnapshotFrom<typeof campaignListMachine>;
+
+export const selectCampaigns = (snapshot: Snapshot) => snapshot.context.campaigns;
+export const selectCampaignsLoading = (snapshot: Snapshot) => snapshot.matches('loading');
+export const selectCampaignsFailed = (snapshot: Snapshot) => snapshot.matches('failed');
+export const selectCampaignsReady = (snapshot: Snapshot) => snapshot.matches('ready');
+export const selectCampaignsError = (snapshot: Snapshot) => snapshot.context.error;
+
+/** Offer counts a row shows: open (waiting for the creator), accepted (taking a spot), all. */
+export function offerCounts(campaign: Campaign) {
+  const counts = campaign.offers;
+  const open = OPEN_OFFER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  const accepted = counts.accepted + counts.active + counts.completed + counts.paid;
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return { open, accepted, total };
+}

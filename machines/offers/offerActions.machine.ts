@@ -1,0 +1,177 @@
+// One offer card's actions (issue 13 "Creator", PRODUCT.md "Offer"): Accept at once; Decline after a dialog asking an
+// optional reason; Request More Information after a dialog with a required message to the advertiser. Only the
+// actions OFFER_ACTIONS allows from the offer's status are offered; while one is under way nothing else starts (a
+// double click does nothing). A refusal (409: the campaign's spots are all taken…) shows the server's message. The
+// screen starts new actions when the offer's status changes (the cards are keyed by it).
+import { assign, setup } from 'xstate';
+import type { Offer } from '@/contract';
+import { MARKETPLACE_LIMITS, OFFER_ACTIONS, type OfferAction, type OfferStatus } from '@/contract/marketplace';
+import { effect, service } from '../placeholders';
+import { messageProblem } from './thread.machine';
+
+export const offerActionNames = Object.keys(OFFER_ACTIONS) as OfferAction[];
+
+/** The actions an offer in `status` offers its creator. */
+export function offerActionsFor(status: OfferStatus): OfferAction[] {
+  return offerActionNames.filter((action) => (OFFER_ACTIONS[action] as readonly OfferStatus[]).includes(status));
+}
+
+export const REASON_TOO_LONG = `Keep the reason under ${MARKETPLACE_LIMITS.reason.toLocaleString('en-US')} characters.`;
+
+/** Why a decline reason cannot be sent (it is optional), or null. */
+export function reasonProblem(text: string): string | null {
+  return text.trim().length > MARKETPLACE_LIMITS.reason ? REASON_TOO_LONG : null;
+}
+
+export interface OfferActionsContext {
+  offerId: string;
+  status: OfferStatus;
+  /** The decline dialog's reason (optional). */
+  reason: string;
+  reasonError: string | null;
+  /** The request dialog's message to the advertiser (required). */
+  message: string;
+  messageError: string | null;
+  /** The server's refusal of the last action. */
+  error: string | null;
+}
+
+export type OfferActionsEvent =
+  | { type: 'offer.accept' }
+  | { type: 'decline.open' }
+  | { type: 'reason.change'; value: string }
+  | { type: 'decline.confirm' }
+  | { type: 'decline.cancel' }
+  | { type: 'info.open' }
+  | { type: 'message.change'; value: string }
+  | { type: 'info.send' }
+  | { type: 'info.cancel' };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const allowed = (context: OfferActionsContext, action: OfferAction) => offerActionsFor(context.status).includes(action);
+
+export const offerActionsMachine = setup({
+  types: {
+    context: {} as OfferActionsContext,
+    events: {} as OfferActionsEvent,
+    input: {} as { offerId: string; status: OfferStatus },
+  },
+  actors: {
+    /** POST /api/offers/:id/accept → the offer, accepted. */
+    acceptOffer: service<Offer, { offerId: string }>('acceptOffer'),
+    /** POST /api/offers/:id/decline { reason } → the offer, declined. */
+    declineOffer: service<Offer, { offerId: string; reason: string | undefined }>('declineOffer'),
+    /** POST /api/offers/:id/request-info { message } → the offer, info_requested (the message opens its thread). */
+    requestInfo: service<Offer, { offerId: string; message: string }>('requestInfo'),
+  },
+  actions: {
+    /** Tells the screen the offer changed (its card moves to its new tab). */
+    offerChanged: effect<{ offer: Offer; action: OfferAction }>('offerChanged'),
+  },
+  guards: {
+    canAccept: ({ context }) => allowed(context, 'accept'),
+    canDecline: ({ context }) => allowed(context, 'decline'),
+    canRequestInfo: ({ context }) => allowed(context, 'request-info'),
+    reasonOk: ({ context }) => reasonProblem(context.reason) === null,
+    messageOk: ({ context }) => messageProblem(context.message) === null,
+  },
+}).createMachine({
+  id: 'offerActions',
+  context: ({ input }) => ({ offerId: input.offerId, status: input.status, reason: '', reasonError: null, message: '', messageError: null, error: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'offer.accept': { guard: 'canAccept', target: 'accepting', actions: assign({ error: null }) },
+        'decline.open': { guard: 'canDecline', target: 'declining', actions: assign({ reason: '', reasonError: null, error: null }) },
+        'info.open': { guard: 'canRequestInfo', target: 'requesting', actions: assign({ message: '', messageError: null, error: null }) },
+      },
+    },
+    accepting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'acceptOffer',
+        src: 'acceptOffer',
+        input: ({ context }) => ({ offerId: context.offerId }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({ status: ({ event }) => event.output.status }),
+            { type: 'offerChanged', params: ({ event }) => ({ offer: event.output, action: 'accept' as const }) },
+          ],
+        },
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    // The decline dialog is open.
+    declining: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            // Once shown, the check follows the text as it is corrected.
+            'reason.change': { actions: assign(({ context, event }) => ({ reason: event.value, reasonError: context.reasonError ? reasonProblem(event.value) : null })) },
+            'decline.confirm': [
+              { guard: 'reasonOk', target: 'sending', actions: assign({ reasonError: null, error: null }) },
+              { actions: assign({ reasonError: ({ context }) => reasonProblem(context.reason) }) },
+            ],
+            'decline.cancel': { target: '#offerActions.idle', actions: assign({ error: null }) },
+          },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'declineOffer',
+            src: 'declineOffer',
+            input: ({ context }) => ({ offerId: context.offerId, reason: context.reason.trim() || undefined }),
+            onDone: {
+              target: '#offerActions.idle',
+              actions: [
+                assign({ status: ({ event }) => event.output.status }),
+                { type: 'offerChanged', params: ({ event }) => ({ offer: event.output, action: 'decline' as const }) },
+              ],
+            },
+            // The dialog stays open with the reason, and says why.
+            onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+      },
+    },
+    // The Request More Information dialog is open.
+    requesting: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'message.change': {
+              actions: assign(({ context, event }) => ({ message: event.value, messageError: context.messageError ? messageProblem(event.value) : null })),
+            },
+            'info.send': [
+              { guard: 'messageOk', target: 'sending', actions: assign({ messageError: null, error: null }) },
+              { actions: assign({ messageError: ({ context }) => messageProblem(context.message) }) },
+            ],
+            'info.cancel': { target: '#offerActions.idle', actions: assign({ error: null }) },
+          },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'requestInfo',
+            src: 'requestInfo',
+            input: ({ context }) => ({ offerId: context.offerId, message: context.message.trim() }),
+            onDone: {
+              target: '#offerActions.idle',
+              actions: [
+                assign({ status: ({ event }) => event.output.status, message: '' }),
+                { type: 'offerChanged', params: ({ event }) => ({ offer: event.output, action: 'request-info' as const }) },
+              ],
+            },
+            // The dialog stays open with the message, and says why.
+            onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+      },
+    },
+  },
+});

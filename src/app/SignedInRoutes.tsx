@@ -1,0 +1,53 @@
+// The signed-in part of the router (SPEC §2 dashboard routes, issue 13 workspaces) and the not-found page: loaded
+// lazily by ./routes.tsx with the dashboard shell in the same chunk, so a dashboard page costs no extra request.
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { DashboardLayout } from '@/src/views/dashboard/DashboardLayout';
+import { RequireRole } from '@/src/views/dashboard/RequireRole';
+import { RequireAuth } from './RequireAuth';
+
+const NotFound = lazy(() => import('@/src/views/common/NotFound').then((m) => ({ default: m.NotFound })));
+
+const Analytics = lazy(() => import('@/src/views/dashboard/analytics/Analytics').then((m) => ({ default: m.AnalyticsScreen })));
+const ObsExtension = lazy(() => import('@/src/views/dashboard/obsExtension/ObsExtension').then((m) => ({ default: m.ObsExtensionScreen })));
+const HelpAndSupport = lazy(() => import('@/src/views/dashboard/helpAndSupport/HelpAndSupport').then((m) => ({ default: m.HelpAndSupportScreen })));
+const SponsorshipOffers = lazy(() => import('@/src/views/dashboard/offers/SponsorshipOffers').then((m) => ({ default: m.SponsorshipOffersScreen })));
+const Earnings = lazy(() => import('@/src/views/dashboard/earnings/Earnings').then((m) => ({ default: m.EarningsScreen })));
+const ArchiveChat = lazy(() => import('@/src/views/dashboard/archiveChat/ArchiveChat').then((m) => ({ default: m.ArchiveChatScreen })));
+const Settings = lazy(() => import('@/src/views/dashboard/account/Settings').then((m) => ({ default: m.SettingsScreen })));
+const SetPayoutMethod = lazy(() => import('@/src/views/dashboard/account/SetPayoutMethod').then((m) => ({ default: m.SetPayoutMethodScreen })));
+const MyProfile = lazy(() => import('@/src/views/dashboard/account/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
+const ConnectAccounts = lazy(() => import('@/src/views/dashboard/account/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })));
+// The advertiser's workspace (issue 13).
+const CompanyProfile = lazy(() => import('@/src/views/advertiser/CompanyProfile').then((m) => ({ default: m.CompanyProfileScreen })));
+const CampaignRoutes = lazy(() => import('@/src/views/advertiser/CampaignRoutes').then((m) => ({ default: m.CampaignRoutes })));
+
+export function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route element={<RequireAuth />}>
+        <Route element={<DashboardLayout />}>
+          {/* Issue 13: each role its own workspace; a route of another one sends the user to theirs. */}
+          <Route element={<RequireRole role="creator" />}>
+            <Route path="dashboard" element={<Analytics />} />
+            <Route path="analytics" element={<Analytics />} />
+            <Route path="obs-extension" element={<ObsExtension />} />
+            <Route path="sponsorship-offers" element={<SponsorshipOffers />} />
+            <Route path="earnings" element={<Earnings />} />
+            <Route path="archive-chat" element={<ArchiveChat />} />
+            <Route path="set-payout-method" element={<SetPayoutMethod />} />
+            <Route path="my-profile" element={<MyProfile />} />
+            <Route path="connect-accounts" element={<ConnectAccounts />} />
+          </Route>
+          <Route element={<RequireRole role="advertiser" />}>
+            <Route path="company-profile" element={<CompanyProfile />} />
+            <Route path="campaigns/*" element={<CampaignRoutes />} />
+          </Route>
+          <Route path="help-and-support" element={<HelpAndSupport />} />
+          <Route path="settings" element={<Settings />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

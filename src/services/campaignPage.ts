@@ -1,0 +1,54 @@
+// The campaign page's implementations (issue 13): GET /api/campaigns/:id (the campaign and its offers) and the
+// life-cycle controls POST /api/campaigns/:id/launch|pause|resume|cancel, with the session's jwt.
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { Campaign } from '@/contract';
+import type { CampaignAction } from '@/contract/marketplace';
+import { campaignControlsMachine } from '@/machines/advertiser/campaignControls.machine';
+import { campaignDetailMachine, type CampaignDetail } from '@/machines/advertiser/campaignDetail.machine';
+import { api, requireJwt, useAppWiring } from './session';
+
+export type CampaignDetailLogic = typeof campaignDetailMachine;
+export type CampaignControlsLogic = typeof campaignControlsMachine;
+
+type Jwt = () => string | null;
+
+export function campaignDetailActors(jwt: Jwt) {
+  return {
+    loadCampaignDetail: fromPromise<CampaignDetail, { id: string }>(async ({ input }) =>
+      (await api()).request('getCampaign', { jwt: requireJwt(jwt()), params: { id: input.id } }),
+    ),
+  };
+}
+
+export function useCampaignDetailLogic(logic?: CampaignDetailLogic): CampaignDetailLogic {
+  const app = useAppWiring();
+  return useMemo(() => logic ?? campaignDetailMachine.provide({ actors: campaignDetailActors(app.jwt) }), [logic, app]);
+}
+
+const actionEndpoints = {
+  launch: 'launchCampaign',
+  pause: 'pauseCampaign',
+  resume: 'resumeCampaign',
+  cancel: 'cancelCampaign',
+} as const satisfies Record<CampaignAction, string>;
+
+export function campaignControlsActors(jwt: Jwt) {
+  return {
+    runCampaignAction: fromPromise<Campaign, { id: string; action: CampaignAction }>(async ({ input }) =>
+      (await (await api()).request(actionEndpoints[input.action], { jwt: requireJwt(jwt()), params: { id: input.id } })).campaign,
+    ),
+  };
+}
+
+/** The controls with the session's jwt; `onChanged` hears the campaign in its new status (the page shows it). */
+export function useCampaignControlsLogic(logic: CampaignControlsLogic | undefined, onChanged: (campaign: Campaign) => void): CampaignControlsLogic {
+  const app = useAppWiring();
+  return useMemo(
+    () =>
+      (logic ?? campaignControlsMachine.provide({ actors: campaignControlsActors(app.jwt) })).provide({
+        actions: { campaignChanged: (_, { campaign }) => onChanged(campaign) },
+      }),
+    [logic, app, onChanged],
+  );
+}

@@ -1,0 +1,27 @@
+// The live notifications hub (issue 13): the events connection (src/services/notifications.ts) publishes every
+// notification it receives; the notifications modal and any screen that refreshes on news (the offers) subscribe.
+import type { Notification } from '@/contract';
+
+export type LiveListener = (notification: Notification) => void;
+
+const listeners = new Set<{ listener: LiveListener }>();
+
+/** Calls `listener` with every live notification until the returned function is called. */
+export function subscribeLive(listener: LiveListener): () => void {
+  const entry = { listener };
+  listeners.add(entry);
+  return () => {
+    listeners.delete(entry);
+  };
+}
+
+/** Hands a notification to every subscriber; one failing subscriber does not stop the others. */
+export function publishLive(notification: Notification): void {
+  for (const { listener } of [...listeners]) {
+    try {
+      listener(notification);
+    } catch (error) {
+      console.error(error);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// How campaign and offer statuses and match criteria read on the advertiser's screens.
+import type { CampaignStatus, MatchCriterion, OfferStatus } from '@/contract/marketplace';
+import type { ChipTone } from '@/src/ui/Chip';
+
+export const campaignStatus: Record<CampaignStatus, { label: string; tone: ChipTone }> = {
+  draft: { label: 'Draft', tone: 'neutral' },
+  active: { label: 'Active', tone: 'success' },
+  paused: { label: 'Paused', tone: 'warning' },
+  completed: { label: 'Completed', tone: 'info' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+};
+
+export const offerStatus: Record<OfferStatus, string> = {
+  invited: 'Invited',
+  info_requested: 'Requested More Information',
+  accepted: 'Accepted',
+  active: 'Active',
+  completed: 'Completed',
+  paid: 'Paid',
+  declined: 'Declined',
+  expired: 'Expired',
+};
+
+export const criterion: Record<MatchCriterion, string> = {
+  platform: 'Platform',
+  language: 'Language',
+  country: 'Country',
+  category: 'Category',
+  audience: 'Audience',
+};
+
+/** "1 July 2025" from YYYY-MM-DD, read as a calendar day (no time zone shift). */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

@@ -1,0 +1,357 @@
+// The advertiser's workspace (issue 13): Company Profile sent for review, the campaign editor's checks and the cents
+// it sends, the campaign page's controls (the server's refusal shown, cancel confirmed), its matched creators with
+// their reasons by offer status, and an offer's thread; each through its machine with controlled actors.
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdvertiserProfile, AdvertiserProfileInput, Campaign, CampaignInput, ThreadMessage } from '@/contract';
+import type { CampaignAction } from '@/contract/marketplace';
+import { advertiserProfileMachine } from '@/machines/advertiser/advertiserProfile.machine';
+import { campaignControlsMachine } from '@/machines/advertiser/campaignControls.machine';
+import { campaignDetailMachine, type CampaignDetail } from '@/machines/advertiser/campaignDetail.machine';
+import { campaignEditorMachine } from '@/machines/advertiser/campaignEditor.machine';
+import { campaignListMachine } from '@/machines/advertiser/campaignList.machine';
+import { catalogue } from '@/machines/index';
+import { threadMachine } from '@/machines/offers/thread.machine';
+import { messages } from '@/src/messages';
+import { CampaignEditorScreen } from '@/src/views/advertiser/CampaignEditor';
+import { CampaignPageScreen } from '@/src/views/advertiser/CampaignPage';
+import { CampaignsScreen } from '@/src/views/advertiser/Campaigns';
+import { CompanyProfileScreen, verification } from '@/src/views/advertiser/CompanyProfile';
+import { fixtures } from '@/test/machines/fixtures';
+import { sampleAdvertiserProfile, sampleCampaign, sampleMessage, sampleOffer, sampleReply } from '@/test/machines/fixtures/advertiser';
+import { generatePaths } from '@/test/machines/paths';
+import { controlled, perform, renderScreen, type Gestures } from './harness';
+
+beforeEach(() => {
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:test-${++n}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('Company Profile', () => {
+  function setup() {
+    const load = controlled<AdvertiserProfile | null>();
+    const save = controlled<AdvertiserProfile, AdvertiserProfileInput>();
+    const logic = advertiserProfileMachine.provide({ actors: { loadAdvertiserProfile: load.logic, saveAdvertiserProfile: save.logic } });
+    renderScreen(<CompanyProfileScreen logic={logic} />, { path: '/company-profile', jwt: 'advertiser.jwt' });
+    return { load, save, user: userEvent.setup() };
+  }
+
+  it('checks a first profile field by field, sends it, and shows it waiting for approval', async () => {
+    const { load, save, user } = setup();
+    expect(screen.getByText('Loading company profile')).toBeInTheDocument();
+    await load.resolve(null);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send for Review' }));
+    expect(screen.getAllByText(messages.required)).toHaveLength(4);
+    expect(save.started).toBe(0);
+
+    await user.type(screen.getByLabelText('Company Name'), '  Nova Energy ');
+    await user.type(screen.getByLabelText('Website'), 'nova-energy');
+    await user.type(screen.getByLabelText('Contact Name'), 'Marta Ruiz');
+    await user.type(screen.getByLabelText('Contact Email'), 'marta@nova-energy.example');
+    expect(screen.getByText('Enter the web address, starting with https://')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send for Review' }));
+    expect(save.started).toBe(0);
+
+    await user.clear(screen.getByLabelText('Website'));
+    await user.type(screen.getByLabelText('Website'), 'https://nova-energy.example');
+    await user.click(screen.getByRole('button', { name: 'Send for Review' }));
+    expect(save.inputs).toEqual([
+      { companyName: 'Nova Energy', website: 'https://nova-energy.example', contactName: 'Marta Ruiz', contactEmail: 'marta@nova-energy.example' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Send for Review' })).toBeDisabled();
+
+    await save.resolve(sampleAdvertiserProfile);
+    expect(screen.getByTestId('verification-status')).toHaveTextContent('Waiting for approval');
+    expect(screen.getByText('Your company profile was sent for review.')).toBeInTheDocument();
+    expect(screen.getByText('https://nova-energy.example')).toBeInTheDocument();
+  });
+
+  it('shows a rejection with its reason and resends the corrected profile', async () => {
+    const { load, save, user } = setup();
+    await load.resolve({ ...sampleAdvertiserProfile, status: 'rejected', rejectionReason: 'The website does not load.' });
+    expect(screen.getByTestId('verification-status')).toHaveTextContent('Rejected');
+    expect(screen.getByText('The website does not load.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit and Resend' }));
+    expect(screen.getByLabelText('Company Name')).toHaveValue('Nova Energy');
+    await user.clear(screen.getByLabelText('Website'));
+    await user.type(screen.getByLabelText('Website'), 'https://nova.example');
+    await user.click(screen.getByRole('button', { name: 'Send for Review' }));
+    expect(save.inputs.at(-1)?.website).toBe('https://nova.example');
+
+    await save.reject(new Error('Too many requests'));
+    expect(screen.getByText('Too many requests')).toBeInTheDocument();
+    expect(screen.getByLabelText('Website')).toHaveValue('https://nova.example');
+
+    await user.click(screen.getByRole('button', { name: 'Send for Review' }));
+    await save.resolve({ ...sampleAdvertiserProfile, website: 'https://nova.example' });
+    expect(screen.getByTestId('verification-status')).toHaveTextContent('Waiting for approval');
+    expect(screen.queryByText('The website does not load.')).not.toBeInTheDocument();
+  });
+});
+
+describe('Company Profile along generated paths', () => {
+  const paths = generatePaths(catalogue.advertiserProfile, fixtures.advertiserProfile);
+  const labels = { companyName: 'Company Name', website: 'Website', contactName: 'Contact Name', contactEmail: 'Contact Email' } as const;
+
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    const load = controlled<AdvertiserProfile | null>();
+    const save = controlled<AdvertiserProfile, AdvertiserProfileInput>();
+    const logic = advertiserProfileMachine.provide({ actors: { loadAdvertiserProfile: load.logic, saveAdvertiserProfile: save.logic } });
+    renderScreen(<CompanyProfileScreen logic={logic} />, { path: '/company-profile', jwt: 'advertiser.jwt' });
+    let profile: AdvertiserProfile | null = null;
+
+    const gestures = {
+      'xstate.done.actor.loadAdvertiserProfile': async ({ output }) => {
+        profile = output;
+        await load.resolve(output);
+      },
+      'xstate.error.actor.loadAdvertiserProfile': () => load.reject(new Error('Service unavailable')),
+      'profile.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })),
+      'profile.edit': () => fireEvent.click(screen.getByRole('button', { name: /^Edit/ })),
+      'profile.cancel': () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })),
+      'profile.submit': () => fireEvent.click(screen.getByRole('button', { name: /^(Send for Review|Save)$/ })),
+      'field.change': ({ field, value }) => fireEvent.change(screen.getByLabelText(labels[field]), { target: { value } }),
+      'xstate.done.actor.saveAdvertiserProfile': async ({ output }) => {
+        profile = output;
+        await save.resolve(output);
+      },
+      'xstate.error.actor.saveAdvertiserProfile': () => save.reject(new Error('Too many requests')),
+    } satisfies Gestures<typeof advertiserProfileMachine>;
+    await perform(gestures, path.events);
+
+    const last = path.events.at(-1)!.type;
+    if (path.expected === 'loading') expect(screen.getByText('Loading company profile')).toBeInTheDocument();
+    else if (path.expected === 'failed') expect(screen.getByRole('alert')).toHaveTextContent('Service unavailable');
+    else if (path.expected === 'viewing') {
+      expect(screen.getByTestId('verification-status')).toHaveTextContent(verification[profile!.status].label);
+      expect(screen.getByText(profile!.companyName)).toBeInTheDocument();
+      expect(screen.queryByLabelText('Company Name')).not.toBeInTheDocument();
+    } else if (path.expected === 'saving') {
+      expect(screen.getByRole('button', { name: /^(Send for Review|Save)$/ })).toBeDisabled();
+      expect(save.started).toBeGreaterThan(0);
+    } else {
+      expect(path.expected).toBe('editing');
+      expect(screen.getByLabelText('Company Name')).toBeEnabled();
+      expect(screen.queryByRole('button', { name: 'Cancel' }) !== null).toBe(profile !== null);
+      if (last === 'xstate.error.actor.saveAdvertiserProfile') expect(screen.getByText('Too many requests')).toBeInTheDocument();
+    }
+  });
+});
+
+describe('Campaigns', () => {
+  it('says when there are none, and lists each campaign with status, pay, spots and offers', async () => {
+    const load = controlled<Campaign[]>();
+    const logic = campaignListMachine.provide({ actors: { loadCampaigns: load.logic } });
+    const first = renderScreen(<CampaignsScreen logic={logic} />, { path: '/campaigns', jwt: 'advertiser.jwt' });
+    expect(screen.getByRole('link', { name: 'New Campaign' })).toHaveAttribute('href', '/campaigns/new');
+    await load.resolve([]);
+    expect(screen.getByText(/No campaigns yet\./)).toBeInTheDocument();
+    first.unmount();
+
+    const again = controlled<Campaign[]>();
+    renderScreen(<CampaignsScreen logic={campaignListMachine.provide({ actors: { loadCampaigns: again.logic } })} />, { path: '/campaigns', jwt: 'a.jwt' });
+    await again.resolve([{ ...sampleCampaign, status: 'active', offers: { ...sampleCampaign.offers, invited: 4, info_requested: 1, accepted: 2 } }]);
+    const card = screen.getByRole('listitem');
+    expect(within(card).getByRole('link', { name: sampleCampaign.title })).toHaveAttribute('href', '/campaigns/cmp_1');
+    expect(within(card).getByText('Active')).toBeInTheDocument();
+    expect(within(card).getByText('$250')).toBeInTheDocument();
+    expect(within(card).getByText('5')).toBeInTheDocument(); // open offers
+    expect(within(card).getByText('2 of 3')).toBeInTheDocument(); // accepted of spots
+  });
+});
+
+describe('Campaign editor', () => {
+  function setup(path = '/campaigns/new', url = path) {
+    const load = controlled<Campaign, { id: string }>();
+    const save = controlled<Campaign, { id: string | null; input: CampaignInput }>();
+    const upload = controlled<Campaign, { id: string; file: File }>();
+    const logic = campaignEditorMachine.provide({ actors: { loadCampaign: load.logic, saveCampaign: save.logic, uploadCampaignImage: upload.logic } });
+    const view = renderScreen(<CampaignEditorScreen logic={logic} />, { path, url, jwt: 'advertiser.jwt' });
+    return { load, save, upload, view, user: userEvent.setup() };
+  }
+
+  const fieldError = (label: string) => {
+    const field = screen.getByLabelText(label);
+    const id = field.getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('-error'));
+    return id ? document.getElementById(id)?.textContent : undefined;
+  };
+
+  it('refuses an empty title and a pay of 0, then sends the pay in cents and uploads the creative', async () => {
+    const { save, upload, view, user } = setup();
+    expect(screen.getByRole('heading', { name: 'New Campaign' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Brand'), 'Nova Energy');
+    await user.type(screen.getByLabelText('Pay per Creator'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(fieldError('Title')).toBe(messages.required);
+    expect(fieldError('Pay per Creator')).toBe('The pay must be at least $1.00.');
+    expect(save.started).toBe(0);
+
+    await user.type(screen.getByLabelText('Title'), 'Power your late-night streams');
+    await user.clear(screen.getByLabelText('Pay per Creator'));
+    await user.type(screen.getByLabelText('Pay per Creator'), '250.50');
+    await user.clear(screen.getByLabelText('Spots'));
+    await user.type(screen.getByLabelText('Spots'), '3');
+    await user.click(screen.getByRole('checkbox', { name: 'Twitch' }));
+    await user.click(screen.getByRole('checkbox', { name: 'English' }));
+    // The country list loads after the form.
+    await user.selectOptions(await screen.findByLabelText('Countries'), 'Mexico');
+    await user.selectOptions(screen.getByLabelText('Countries'), 'Canada');
+    await user.click(screen.getByRole('button', { name: 'Remove Canada' }));
+    await user.type(screen.getByLabelText('Content Categories'), 'Gaming, speedruns, gaming');
+    await user.type(screen.getByLabelText('Overlay Minutes'), '120');
+    await user.type(screen.getByLabelText('Disclosure'), 'Sponsored by Nova Energy');
+    fireEvent.change(screen.getByLabelText('Starts On'), { target: { value: '2025-07-31' } });
+    fireEvent.change(screen.getByLabelText('Ends On'), { target: { value: '2025-07-01' } });
+    expect(fieldError('Title')).toBeUndefined();
+    expect(fieldError('Ends On')).toBe('The window must not end before it starts.');
+    fireEvent.change(screen.getByLabelText('Starts On'), { target: { value: '2025-07-01' } });
+    fireEvent.change(screen.getByLabelText('Ends On'), { target: { value: '2025-07-31' } });
+    await user.upload(screen.getByLabelText('Choose Image'), new File(['png'], 'creative.png', { type: 'image/png' }));
+    expect(screen.getByTestId('campaign-creative')).toHaveAttribute('src', 'blob:test-1');
+
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(save.inputs).toEqual([
+      {
+        id: null,
+        input: {
+          brand: 'Nova Energy',
+          title: 'Power your late-night streams',
+          description: '',
+          payCents: 25_050,
+          spots: 3,
+          targeting: { platforms: ['Twitch'], languages: ['English'], countries: ['Mexico'], categories: ['Gaming', 'speedruns'], minAvgViewers: null },
+          deliverable: { minutes: 120, startsOn: '2025-07-01', endsOn: '2025-07-31', disclosure: 'Sponsored by Nova Energy' },
+        },
+      },
+    ]);
+    await save.resolve({ ...sampleCampaign, payCents: 25_050 });
+    expect(upload.inputs.map((input) => [input.id, input.file.name])).toEqual([['cmp_1', 'creative.png']]);
+    await upload.resolve({ ...sampleCampaign, image: '/uploads/creative.png' });
+    expect(view.location()).toBe('/campaigns/cmp_1');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:test-1');
+  });
+
+  it('edits a draft with its pay shown in dollars, and refuses to edit a launched campaign', async () => {
+    const { load, save, user } = setup('/campaigns/:id/edit', '/campaigns/cmp_1/edit');
+    expect(load.inputs).toEqual([{ id: 'cmp_1' }]);
+    await load.resolve(sampleCampaign);
+    expect(screen.getByLabelText('Pay per Creator')).toHaveValue('250');
+    expect(screen.getByRole('checkbox', { name: 'Twitch' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(save.inputs[0]?.id).toBe('cmp_1');
+    expect(save.inputs[0]?.input.payCents).toBe(25_000);
+    await save.reject(new Error('Only draft campaigns can be edited'));
+    expect(screen.getByText('Only draft campaigns can be edited')).toBeInTheDocument();
+  });
+
+  it('does not offer the form for a campaign that is no longer a draft', async () => {
+    const { load } = setup('/campaigns/:id/edit', '/campaigns/cmp_1/edit');
+    await load.resolve({ ...sampleCampaign, status: 'active' });
+    expect(screen.getByText('Only drafts can be edited')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Draft' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Campaign page', () => {
+  function setup() {
+    const load = controlled<CampaignDetail, { id: string }>();
+    const run = controlled<Campaign, { id: string; action: CampaignAction }>();
+    const list = controlled<ThreadMessage[], { offerId: string }>();
+    const post = controlled<ThreadMessage, { offerId: string; body: string }>();
+    const logic = {
+      detail: campaignDetailMachine.provide({ actors: { loadCampaignDetail: load.logic } }),
+      controls: campaignControlsMachine.provide({ actors: { runCampaignAction: run.logic } }),
+      thread: threadMachine.provide({ actors: { loadMessages: list.logic, postMessage: post.logic } }),
+    };
+    renderScreen(<CampaignPageScreen logic={logic} />, { path: '/campaigns/:id', url: '/campaigns/cmp_1', jwt: 'advertiser.jwt' });
+    return { load, run, list, post, user: userEvent.setup() };
+  }
+
+  it("shows the server's message when a launch is refused, and launches once allowed", async () => {
+    const { load, run, user } = setup();
+    expect(load.inputs).toEqual([{ id: 'cmp_1' }]);
+    await load.resolve({ campaign: sampleCampaign, offers: [] });
+    expect(screen.getByText('No matched creators yet. Creators are matched when the campaign is launched.')).toBeInTheDocument();
+    expect(screen.getByTestId('campaign-status')).toHaveTextContent('Draft');
+    expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    expect(run.inputs).toEqual([{ id: 'cmp_1', action: 'launch' }]);
+    await run.reject(new Error('Your company profile is waiting for approval.'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Your company profile is waiting for approval.');
+    expect(screen.getByTestId('campaign-status')).toHaveTextContent('Draft');
+
+    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    await run.resolve({ ...sampleCampaign, status: 'active' });
+    expect(screen.getByTestId('campaign-status')).toHaveTextContent('Active');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('asks before cancelling', async () => {
+    const { load, run, user } = setup();
+    await load.resolve({ campaign: { ...sampleCampaign, status: 'paused' }, offers: [] });
+    await user.click(screen.getByRole('button', { name: 'Cancel Campaign' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this campaign?' });
+    await user.click(within(dialog).getByRole('button', { name: 'No, Keep It' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(run.started).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Campaign' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, Cancel Campaign' }));
+    expect(run.inputs).toEqual([{ id: 'cmp_1', action: 'cancel' }]);
+    await run.resolve({ ...sampleCampaign, status: 'cancelled' });
+    await act(async () => {});
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('campaign-status')).toHaveTextContent('Cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel Campaign' })).not.toBeInTheDocument();
+  });
+
+  it('lists the matched creators by offer status with their reasons, and opens an offer’s thread', async () => {
+    const { load, list, post, user } = setup();
+    const declined = { ...sampleOffer, id: 'off_2', status: 'declined' as const, declineReason: 'Booked that month', messageCount: 0, creator: { ...sampleOffer.creator!, name: 'Leo Park' } };
+    await load.resolve({ campaign: { ...sampleCampaign, status: 'active' }, offers: [declined, sampleOffer] });
+
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Requested More Information (1)', 'Declined (1)']);
+    const asked = screen.getByRole('list', { name: 'Requested More Information' });
+    expect(within(asked).getByRole('heading', { name: 'Ana García' })).toBeInTheDocument();
+    const reasons = within(asked).getByRole('list', { name: 'Why Ana García matched' });
+    expect(within(reasons).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Platform: Streams on Twitch',
+      'Language: Broadcasts in English',
+      'Category: Content matches "Gaming"',
+    ]);
+    expect(within(screen.getByRole('list', { name: 'Declined' })).getByText('Declined: Booked that month')).toBeInTheDocument();
+
+    await user.click(within(asked).getByRole('button', { name: 'Messages (1)' }));
+    // The thread's code loads after the page: the dialog opens once it has.
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation with Ana García' });
+    expect(list.inputs).toEqual([{ offerId: 'off_1' }]);
+    await list.resolve([sampleMessage]);
+    expect(within(dialog).getByText(sampleMessage.body)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByText(messages.required)).toBeInTheDocument();
+    expect(post.started).toBe(0);
+    await user.type(within(dialog).getByLabelText('Message'), '  Yes, any corner works. ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(post.inputs).toEqual([{ offerId: 'off_1', body: 'Yes, any corner works.' }]);
+    await post.resolve(sampleReply);
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining(sampleMessage.body),
+      expect.stringContaining(sampleReply.body),
+    ]);
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,315 @@
+// The shell's notifications (issue 13): loaded on entry and counted on the bell, live arrivals over a fake event source,
+// read on close, Clear All's stagger on fake timers with the spec's lengths (100 ms apart, hidden 1,500 ms after its
+// fade starts) and then cleared for good, a refused clear, and the connection's reconnect with a new ticket.
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, type EventObject } from 'xstate';
+import type { Notification } from '@/contract';
+import { liveEventsMachine } from '@/machines/liveEvents.machine';
+import { notificationsMachine } from '@/machines/notifications.machine';
+import { CARD_HIDE_AFTER_FADE_MS, CLEAR_ALL_STAGGER_MS, LIVE_RECONNECT_MS, RELATIVE_TIME_TICK_MS } from '@/machines/timing';
+import { publishLive, subscribeLive } from '@/src/services/liveEvents';
+import { eventSourceLogic, type EventSourceLike } from '@/src/services/liveConnection';
+import { liveFeedLogic } from '@/src/services/notifications';
+import { DashboardLayout } from '@/src/views/dashboard/DashboardLayout';
+import { sampleNotification } from '@/test/machines/fixtures/notifications';
+import { flushMicrotasks } from '@/test/machines/controlled';
+import { controlled, renderScreen } from './harness';
+
+const NOW = Date.parse('2025-06-01T12:00:00.000Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+
+/** An EventSource the test drives: it records its URL and whether it was closed. */
+class FakeEventSource implements EventSourceLike {
+  static instances: FakeEventSource[] = [];
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  private listeners: ((event: MessageEvent<string>) => void)[] = [];
+
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  static latest(): FakeEventSource {
+    const source = FakeEventSource.instances.at(-1);
+    if (!source) throw new Error('No event source was opened');
+    return source;
+  }
+  addEventListener(_type: 'notification', listener: (event: MessageEvent<string>) => void) {
+    this.listeners.push(listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  get query(): Record<string, string> {
+    return Object.fromEntries(new URL(this.url, 'http://castbridge.test').searchParams);
+  }
+  open() {
+    act(() => this.onopen?.(new Event('open')));
+  }
+  emit(notification: Notification) {
+    act(() => this.listeners.forEach((listener) => listener(new MessageEvent('notification', { data: JSON.stringify(notification), lastEventId: String(notification.id) }))));
+  }
+  /** What a 401 (an expired ticket) or a dropped connection looks like: an error event. */
+  fail() {
+    act(() => this.onerror?.(new Event('error')));
+  }
+}
+
+function mount() {
+  const list = controlled<{ notifications: Notification[]; unread: number }>();
+  const read = controlled<{ unread: number }, { upTo: number }>();
+  const clear = controlled<{ unread: number }, { upTo: number }>();
+  const ticket = controlled<string>();
+  const connection = liveEventsMachine.provide({
+    actors: { eventsTicket: ticket.logic, eventSource: eventSourceLogic(FakeEventSource) },
+    actions: { publish: (_, { notification }) => publishLive(notification) },
+  });
+  // The app loads the connection lazily (lazyConnectionLogic); here it runs the same machine at once.
+  const logic = notificationsMachine.provide({
+    actors: {
+      listNotifications: list.logic,
+      readNotifications: read.logic,
+      clearNotifications: clear.logic,
+      liveFeed: liveFeedLogic,
+      connection: fromCallback<EventObject, { lastEventId: number | null }>(({ input }) => {
+        const actor = createActor(connection, { input }).start();
+        return () => actor.stop();
+      }),
+    },
+  });
+  const view = renderScreen(<DashboardLayout logic={{ notifications: logic }} />, { path: '/dashboard', jwt: 'session.jwt' });
+  return { view, list, read, clear, ticket };
+}
+
+/** The shell and its modal (a lazy chunk, loaded here so that it renders without waiting on timers). */
+async function setup() {
+  const rendered = mount();
+  await act(async () => {
+    await import('@/src/views/dashboard/shell/NotificationsModal');
+  });
+  await act(() => flushMicrotasks());
+  return rendered;
+}
+
+const wait = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+const bell = () => screen.getByRole('button', { name: /^Notifications/ });
+const dot = () => screen.queryByTestId('notifications-dot');
+const openModal = () => {
+  fireEvent.click(bell());
+  return screen.getByRole('dialog', { name: 'Notifications' });
+};
+const closeModal = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+const cards = (dialog: HTMLElement) => within(dialog).queryAllByTestId('notification-card');
+const phases = (dialog: HTMLElement) => cards(dialog).map((card) => card.dataset.phase);
+
+// Synchronous fireEvent, not user-event: Testing Library's async wrapper waits on a real setTimeout, which fake timers stop.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.setSystemTime(NOW);
+  FakeEventSource.instances = [];
+});
+afterEach(() => vi.useRealTimers());
+
+const three = () => [
+  sampleNotification(3, { createdAt: ago(20_000) }),
+  sampleNotification(2, { createdAt: ago(5 * 60_000 + 10_000) }),
+  sampleNotification(1, { read: true, createdAt: ago(3 * 24 * 3_600_000) }),
+];
+
+describe('notifications', () => {
+  it('loads the user’s notifications, counts the unread ones on the bell and in the modal, with relative times', async () => {
+    const { list } = await setup();
+    expect(list.started).toBe(1);
+    expect(bell()).toHaveAccessibleName('Notifications');
+    expect(dot()).toBeNull();
+
+    await list.resolve({ notifications: three(), unread: 2 });
+    expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
+    expect(dot()).not.toBeNull();
+
+    const dialog = openModal();
+    expect(within(dialog).getByText('2 new notifications')).toBeInTheDocument();
+    expect(cards(dialog)).toHaveLength(3);
+    expect(cards(dialog).map((card) => card.querySelector('time')?.textContent)).toEqual(['Just Now', '5 min ago', '3 days ago']);
+    // Unread cards are marked as the static design marks them: no data-read, a "New" pill.
+    expect(cards(dialog).map((card) => card.dataset.read ?? 'unread')).toEqual(['unread', 'unread', 'true']);
+    expect(within(cards(dialog)[0]!).getByText('New')).toBeInTheDocument();
+    expect(within(cards(dialog)[2]!).queryByText('New')).toBeNull();
+
+    // The relative times follow the clock while the modal is open.
+    await wait(RELATIVE_TIME_TICK_MS);
+    expect(cards(dialog).map((card) => card.querySelector('time')?.textContent)).toEqual(['1 min ago', '6 min ago', '3 days ago']);
+  });
+
+  it('says so when there is nothing, and offers to try again when the list cannot be read', async () => {
+    const { list } = await setup();
+    await list.reject(new Error('Service unavailable'));
+    const dialog = openModal();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Service unavailable');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(list.started).toBe(2);
+    await list.resolve({ notifications: [], unread: 0 });
+    expect(within(dialog).getByText('No notifications yet.')).toBeInTheDocument();
+    expect(within(dialog).getByText('0 new notifications')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Clear All' })).toBeDisabled();
+  });
+
+  it('shows a live notification at the top, raises the count and the dot, and hands it to the hub', async () => {
+    const { list, ticket } = await setup();
+    const heard: number[] = [];
+    const unsubscribe = subscribeLive((notification) => heard.push(notification.id));
+    await list.resolve({ notifications: [sampleNotification(2, { read: true }), sampleNotification(1, { read: true })], unread: 0 });
+    expect(dot()).toBeNull();
+
+    // Live from the newest listed one on.
+    expect(ticket.started).toBe(1);
+    await ticket.resolve('ticket-1');
+    const source = FakeEventSource.latest();
+    expect(source.url.startsWith('/api/events?')).toBe(true);
+    expect(source.query).toEqual({ ticket: 'ticket-1', lastEventId: '2' });
+    source.open();
+
+    source.emit(sampleNotification(3, { createdAt: ago(0) }));
+    expect(bell()).toHaveAccessibleName('Notifications, 1 unread');
+    expect(dot()).not.toBeNull();
+    // The same one again (a replay) changes nothing.
+    source.emit(sampleNotification(3, { createdAt: ago(0) }));
+    expect(bell()).toHaveAccessibleName('Notifications, 1 unread');
+    expect(heard).toEqual([3, 3]);
+
+    const dialog = openModal();
+    expect(within(dialog).getByText('1 new notifications')).toBeInTheDocument();
+    expect(cards(dialog)).toHaveLength(3);
+    expect(cards(dialog)[0]).toHaveTextContent('(offer 3)');
+    expect(cards(dialog)[0]).not.toHaveAttribute('data-read');
+
+    // One arriving while the modal is open goes to the top as well.
+    source.emit(sampleNotification(4));
+    expect(within(dialog).getByText('2 new notifications')).toBeInTheDocument();
+    expect(cards(dialog)[0]).toHaveTextContent('(offer 4)');
+    unsubscribe();
+  });
+
+  it('marks them read up to the newest when the modal closes', async () => {
+    const { list, read } = await setup();
+    await list.resolve({ notifications: three(), unread: 2 });
+    const dialog = openModal();
+    closeModal(dialog);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(read.inputs).toEqual([{ upTo: 3 }]);
+    expect(bell()).toHaveAccessibleName('Notifications');
+    expect(dot()).toBeNull();
+    await read.resolve({ unread: 0 });
+
+    const again = openModal();
+    expect(within(again).getByText('0 new notifications')).toBeInTheDocument();
+    expect(cards(again).every((card) => card.dataset.read === 'true')).toBe(true);
+    // Nothing new: closing asks nothing more.
+    closeModal(again);
+    expect(read.started).toBe(1);
+  });
+
+  it('closes the modal and goes where a notification leads', async () => {
+    const { list, read, view } = await setup();
+    await list.resolve({ notifications: [sampleNotification(1, { link: '/sponsorship-offers' })], unread: 1 });
+    const dialog = openModal();
+    fireEvent.click(within(dialog).getByRole('link', { name: 'New sponsorship offer' }));
+    expect(view.location()).toBe('/sponsorship-offers');
+    expect(read.inputs).toEqual([{ upTo: 1 }]);
+  });
+
+  it('Clear All fades the cards 100 ms apart, hides each 1,500 ms after its fade starts, then clears them for good', async () => {
+    const { list, clear } = await setup();
+    await list.resolve({ notifications: three(), unread: 2 });
+    const dialog = openModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    expect(phases(dialog)).toEqual(['fading', 'visible', 'visible']);
+    expect(within(dialog).getByRole('button', { name: 'Clear All' })).toBeDisabled();
+    await wait(CLEAR_ALL_STAGGER_MS);
+    expect(phases(dialog)).toEqual(['fading', 'fading', 'visible']);
+    await wait(CLEAR_ALL_STAGGER_MS);
+    expect(phases(dialog)).toEqual(['fading', 'fading', 'fading']);
+    await wait(CARD_HIDE_AFTER_FADE_MS - 2 * CLEAR_ALL_STAGGER_MS - 1);
+    expect(phases(dialog)).toEqual(['fading', 'fading', 'fading']);
+    await wait(1);
+    expect(phases(dialog)).toEqual(['hidden', 'fading', 'fading']);
+    expect(cards(dialog)[0]).not.toBeVisible();
+    await wait(CLEAR_ALL_STAGGER_MS);
+    expect(phases(dialog)).toEqual(['hidden', 'hidden', 'fading']);
+    expect(clear.started).toBe(0);
+    await wait(CLEAR_ALL_STAGGER_MS);
+    expect(phases(dialog)).toEqual(['hidden', 'hidden', 'hidden']);
+
+    expect(clear.inputs).toEqual([{ upTo: 3 }]);
+    await clear.resolve({ unread: 0 });
+    expect(cards(dialog)).toHaveLength(0);
+    expect(within(dialog).getByText('No notifications yet.')).toBeInTheDocument();
+    expect(within(dialog).getByText('0 new notifications')).toBeInTheDocument();
+    expect(dot()).toBeNull();
+  });
+
+  it('shows the cards again with the error when the clear is refused', async () => {
+    const { list, clear } = await setup();
+    await list.resolve({ notifications: three(), unread: 2 });
+    const dialog = openModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    await wait(CARD_HIDE_AFTER_FADE_MS + 2 * CLEAR_ALL_STAGGER_MS);
+    expect(phases(dialog)).toEqual(['hidden', 'hidden', 'hidden']);
+
+    await clear.reject(new Error('Service unavailable'));
+    expect(phases(dialog)).toEqual(['visible', 'visible', 'visible']);
+    expect(cards(dialog).every((card) => !card.hidden)).toBe(true);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Service unavailable');
+    expect(within(dialog).getByText('2 new notifications')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Clear All' })).toBeEnabled();
+  });
+
+  it('after an error closes the stream, waits, asks a new ticket and resumes after the last event', async () => {
+    const { list, ticket } = await setup();
+    await list.resolve({ notifications: [sampleNotification(2)], unread: 1 });
+    await ticket.resolve('ticket-1');
+    const first = FakeEventSource.latest();
+    first.open();
+    first.emit(sampleNotification(5));
+
+    first.fail();
+    expect(first.closed).toBe(true);
+    await wait(LIVE_RECONNECT_MS[0] - 1);
+    expect(ticket.started).toBe(1);
+    await wait(1);
+    expect(ticket.started).toBe(2);
+    await ticket.resolve('ticket-2');
+    const second = FakeEventSource.latest();
+    expect(second).not.toBe(first);
+    expect(second.query).toEqual({ ticket: 'ticket-2', lastEventId: '5' });
+
+    // Failing again before it opens waits longer; a ticket refused waits longer still.
+    second.fail();
+    await wait(LIVE_RECONNECT_MS[1] - 1);
+    expect(ticket.started).toBe(2);
+    await wait(1);
+    expect(ticket.started).toBe(3);
+    await ticket.reject(new Error('Service unavailable'));
+    await wait(LIVE_RECONNECT_MS[2]);
+    expect(ticket.started).toBe(4);
+    await ticket.resolve('ticket-4');
+    const third = FakeEventSource.latest();
+    expect(third.query).toEqual({ ticket: 'ticket-4', lastEventId: '5' });
+    // A connection that opens starts the waits again from 1 s.
+    third.open();
+    third.fail();
+    await wait(LIVE_RECONNECT_MS[0]);
+    expect(ticket.started).toBe(5);
+  });
+
+  it('closes the stream when the dashboard goes away', async () => {
+    const { list, ticket, view } = await setup();
+    await list.resolve({ notifications: [], unread: 0 });
+    await ticket.resolve('ticket-1');
+    const source = FakeEventSource.latest();
+    expect(source.query).toEqual({ ticket: 'ticket-1' });
+    view.unmount();
+    expect(source.closed).toBe(true);
+  });
+});

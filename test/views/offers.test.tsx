@@ -1,0 +1,319 @@
+// Sponsorship Offers (issue 13 "Creator"): the creator's offers read and shown in the three tabs with their empty
+// states; Accept, Decline with a reason and Request More Information acting and moving the card; a refused accept
+// showing the server's message; the offer's thread (text only, kept on failure); live news reading list and thread
+// again. Each flow through its machine with controlled actors.
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Offer, ThreadMessage } from '@/contract';
+import { offerActionsMachine } from '@/machines/offers/offerActions.machine';
+import { offersMachine } from '@/machines/offers/offers.machine';
+import { threadMachine } from '@/machines/offers/thread.machine';
+import { messages } from '@/src/messages';
+import { publishLive } from '@/src/services/liveEvents';
+import { SponsorshipOffersScreen } from '@/src/views/dashboard/offers/SponsorshipOffers';
+import { sampleNotification } from '@/test/machines/fixtures/notifications';
+import { creatorOffer } from '@/test/machines/fixtures/offers';
+import type { Controlled } from '@/test/machines/controlled';
+import { controlled, renderScreen } from './harness';
+
+const nova = creatorOffer('off_nova', 'invited', { image: '/images/offers/energy.svg', updatedAt: '2026-11-03T10:00:00.000Z' });
+const pixel = creatorOffer('off_pixel', 'invited', {
+  brand: 'Pixel Gear',
+  title: 'Pixel Gear Headsets',
+  description: 'Review our new wireless headset live.',
+  payCents: 40_050,
+  deliverable: { minutes: 60, startsOn: '2026-12-15', endsOn: '2027-01-15', disclosure: 'Sponsored by Pixel Gear' },
+  reasons: [{ criterion: 'category', detail: 'Your content matches "Gaming"' }],
+  updatedAt: '2026-11-02T10:00:00.000Z',
+});
+const arc = creatorOffer('off_arc', 'accepted', { brand: 'Arc Gaming', title: 'Arc Gaming Chairs', image: '/uploads/chair.webp', messageCount: 2 });
+
+const later = '2026-11-05T10:00:00.000Z';
+
+function message(id: string, body: string, mine = false): ThreadMessage {
+  return { id, author: mine ? 'creator' : 'advertiser', authorName: mine ? 'Ana García' : 'Nova Energy', body, mine, createdAt: '2026-11-04T10:00:00.000Z' };
+}
+
+function setup() {
+  const list = controlled<Offer[]>();
+  const accept = controlled<Offer, { offerId: string }>();
+  const decline = controlled<Offer, { offerId: string; reason: string | undefined }>();
+  const ask = controlled<Offer, { offerId: string; message: string }>();
+  const thread = controlled<ThreadMessage[], { offerId: string }>();
+  const post = controlled<ThreadMessage, { offerId: string; body: string }>();
+  const logic = {
+    offers: offersMachine.provide({ actors: { listOffers: list.logic } }),
+    offerActions: offerActionsMachine.provide({ actors: { acceptOffer: accept.logic, declineOffer: decline.logic, requestInfo: ask.logic } }),
+    thread: threadMachine.provide({ actors: { loadMessages: thread.logic, postMessage: post.logic } }),
+  };
+  renderScreen(<SponsorshipOffersScreen logic={logic} />, { path: '/sponsorship-offers', jwt: 'creator.jwt' });
+  return { list, accept, decline, ask, thread, post, user: userEvent.setup() };
+}
+
+/** The cards of a tab's list, by title (also behind an open dialog, which hides the page from the accessibility tree). */
+function titlesIn(tab: string): string[] {
+  const list = screen.queryByRole('list', { name: tab, hidden: true });
+  return list ? within(list).getAllByRole('heading', { level: 2, hidden: true }).map((heading) => heading.textContent ?? '') : [];
+}
+
+/** Waits for what the screen loads after it shows (the cards' actions, the thread dialog, the failure notices). */
+async function loadedLater(): Promise<void> {
+  await act(async () => {
+    await import('@/src/views/dashboard/offers/later');
+  });
+}
+
+/** Answers the offers' read and waits for the cards' actions. */
+async function show(list: Controlled<Offer[]>, offers: Offer[]): Promise<void> {
+  await list.resolve(offers);
+  await loadedLater();
+}
+
+function card(title: string): HTMLElement {
+  return screen.getByRole('listitem', { name: title });
+}
+
+describe('Sponsorship Offers', () => {
+  it('loads, then shows each offer in its tab with brand, pay, deliverable and why it matched', async () => {
+    const { list, user } = setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sponsorship Offers' })).toBeInTheDocument();
+    expect(screen.getByText('Loading offers')).toBeInTheDocument();
+    expect(list.started).toBe(1);
+    await show(list, [pixel, arc, nova]);
+
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Newley Offers', 'Accepted', 'Requested More Information']);
+    expect(screen.getByRole('tab', { name: 'Newley Offers' })).toHaveAttribute('aria-selected', 'true');
+    // The latest change first.
+    expect(titlesIn('Newley Offers')).toEqual(['Nova Energy Drink', 'Pixel Gear Headsets']);
+
+    const first = card('Nova Energy Drink');
+    expect(within(first).getByText('Nova Energy')).toBeInTheDocument();
+    expect(within(first).getByText(nova.description)).toBeInTheDocument();
+    expect(within(first).getByText('$250')).toBeInTheDocument();
+    expect(within(first).getByText('120 display minutes, Dec 1 – Dec 31, 2026')).toBeInTheDocument();
+    expect(within(first).getByText('Disclosure: “Sponsored by Nova Energy”')).toBeInTheDocument();
+    const why = within(first).getByRole('region', { name: 'Why you matched' });
+    expect(within(why).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['You stream on Twitch', 'You broadcast in English']);
+    expect(first.querySelector('img')).toHaveAttribute('src', '/images/offers/energy.svg');
+    for (const name of ['Accept', 'Decline', 'Request More Information', 'View conversation']) {
+      expect(within(first).getByRole('button', { name })).toBeEnabled();
+    }
+
+    const second = card('Pixel Gear Headsets');
+    expect(within(second).getByText('$400.50')).toBeInTheDocument();
+    expect(within(second).getByText('60 display minutes, Dec 15, 2026 – Jan 15, 2027')).toBeInTheDocument();
+    // No creative: the neutral picture.
+    expect(second.querySelector('img')).toHaveAttribute('src', '/images/offers/placeholder.svg');
+
+    await user.click(screen.getByRole('tab', { name: 'Accepted' }));
+    expect(titlesIn('Accepted')).toEqual(['Arc Gaming Chairs']);
+    const accepted = card('Arc Gaming Chairs');
+    expect(within(accepted).getByText('Accepted', { selector: 'span' })).toBeInTheDocument();
+    // An uploaded creative comes from the API host.
+    expect(accepted.querySelector('img')?.getAttribute('src')).toMatch(/\/uploads\/chair\.webp$/);
+    for (const name of ['Accept', 'Decline', 'Request More Information']) {
+      expect(within(accepted).queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(within(accepted).getByRole('button', { name: 'View conversation (2)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Requested More Information' }));
+    expect(screen.getByText('No offers waiting for more information.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Requested More Information' })).not.toBeInTheDocument();
+  });
+
+  it('says so in each tab when there are no offers', async () => {
+    const { list, user } = setup();
+    await show(list, []);
+    expect(screen.getByText('No new offers yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Accepted' }));
+    expect(screen.getByText('No accepted offers yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Requested More Information' }));
+    expect(screen.getByText('No offers waiting for more information.')).toBeInTheDocument();
+  });
+
+  it('shows a failed read with the server’s message and tries again', async () => {
+    const { list, user } = setup();
+    await list.reject(new Error('Service unavailable'));
+    await loadedLater();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The offers could not be loaded');
+    expect(alert).toHaveTextContent('Service unavailable');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(list.started).toBe(2);
+    expect(screen.getByText('Loading offers')).toBeInTheDocument();
+    await show(list, [nova]);
+    expect(titlesIn('Newley Offers')).toEqual(['Nova Energy Drink']);
+  });
+
+  it('accepts: the card moves to Accepted; a second click does nothing; a refusal shows the server’s message', async () => {
+    const { list, accept, user } = setup();
+    await show(list, [nova, pixel]);
+
+    const refused = card('Pixel Gear Headsets');
+    await user.click(within(refused).getByRole('button', { name: 'Accept' }));
+    expect(within(refused).getByRole('button', { name: 'Accept' })).toBeDisabled();
+    expect(within(refused).getByRole('button', { name: 'Decline' })).toBeDisabled();
+    await user.click(within(refused).getByRole('button', { name: 'Accept' }));
+    expect(accept.inputs).toEqual([{ offerId: 'off_pixel' }]);
+    await accept.reject(new Error('All the spots of this campaign are taken.'));
+    expect(within(refused).getByRole('alert')).toHaveTextContent('All the spots of this campaign are taken.');
+    expect(within(refused).getByRole('button', { name: 'Accept' })).toBeEnabled();
+
+    await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'Accept' }));
+    expect(accept.inputs.at(-1)).toEqual({ offerId: 'off_nova' });
+    await accept.resolve({ ...nova, status: 'accepted', updatedAt: later });
+    expect(titlesIn('Newley Offers')).toEqual(['Pixel Gear Headsets']);
+    // The refusal stays on its card.
+    expect(within(card('Pixel Gear Headsets')).getByRole('alert')).toHaveTextContent('All the spots of this campaign are taken.');
+
+    await user.click(screen.getByRole('tab', { name: 'Accepted' }));
+    expect(titlesIn('Accepted')).toEqual(['Nova Energy Drink']);
+    expect(within(card('Nova Energy Drink')).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('declines after asking an optional reason, sends it and removes the card', async () => {
+    const { list, decline, user } = setup();
+    await show(list, [nova, pixel]);
+
+    await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'Decline' }));
+    let dialog = screen.getByRole('dialog', { name: 'Decline this offer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(decline.started).toBe(0);
+
+    await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'Decline' }));
+    dialog = screen.getByRole('dialog', { name: 'Decline this offer?' });
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), '  I am booked that month.  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(decline.inputs).toEqual([{ offerId: 'off_nova', reason: 'I am booked that month.' }]);
+    expect(within(dialog).getByRole('button', { name: 'Decline' })).toBeDisabled();
+
+    await decline.reject(new Error('This offer has expired.'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This offer has expired.');
+    expect(within(dialog).getByLabelText('Reason (optional)')).toHaveValue('  I am booked that month.  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    await decline.resolve({ ...nova, status: 'declined', declineReason: 'I am booked that month.', updatedAt: later });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(titlesIn('Newley Offers')).toEqual(['Pixel Gear Headsets']);
+
+    // Without a reason, none is sent.
+    await user.click(within(card('Pixel Gear Headsets')).getByRole('button', { name: 'Decline' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Decline' }));
+    expect(decline.inputs.at(-1)).toEqual({ offerId: 'off_pixel', reason: undefined });
+    await decline.resolve({ ...pixel, status: 'declined', updatedAt: later });
+    expect(screen.getByText('No new offers yet.')).toBeInTheDocument();
+    for (const tab of ['Accepted', 'Requested More Information']) {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      expect(titlesIn(tab)).toEqual([]);
+    }
+  });
+
+  it('requests more information: a message is required, sent, and the card moves to the third tab with its thread open', async () => {
+    const { list, ask, thread, user } = setup();
+    await show(list, [nova, pixel]);
+
+    await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'Request More Information' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request More Information' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByText(messages.required)).toBeInTheDocument();
+    expect(ask.started).toBe(0);
+
+    await user.type(within(dialog).getByLabelText('Message'), ' Which flavours would you send? ');
+    expect(within(dialog).queryByText(messages.required)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(ask.inputs).toEqual([{ offerId: 'off_nova', message: 'Which flavours would you send?' }]);
+    await ask.resolve({ ...nova, status: 'info_requested', messageCount: 1, updatedAt: later });
+
+    const conversation = await screen.findByRole('dialog', { name: 'Conversation about Nova Energy Drink' });
+    expect(screen.queryByRole('dialog', { name: 'Request More Information' })).not.toBeInTheDocument();
+    expect(thread.inputs).toEqual([{ offerId: 'off_nova' }]);
+    await thread.resolve([message('msg_1', 'Which flavours would you send?', true)]);
+    expect(within(conversation).getByText('Which flavours would you send?')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Requested More Information' })).toHaveAttribute('aria-selected', 'true');
+    expect(titlesIn('Requested More Information')).toEqual(['Nova Energy Drink']);
+    const moved = card('Nova Energy Drink');
+    // Asked once: accepting and declining remain.
+    expect(within(moved).queryByRole('button', { name: 'Request More Information' })).not.toBeInTheDocument();
+    expect(within(moved).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(within(moved).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Newley Offers' }));
+    expect(titlesIn('Newley Offers')).toEqual(['Pixel Gear Headsets']);
+  });
+
+  it('opens a card’s thread: messages as text, a failed send keeps the text, a sent one is added', async () => {
+    const { list, thread, post, user } = setup();
+    await show(list, [nova, arc]);
+    await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'View conversation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation about Nova Energy Drink' });
+    expect(thread.inputs).toEqual([{ offerId: 'off_nova' }]);
+    await thread.resolve([message('msg_1', '<b>x</b> <img src=x onerror=alert(1)>')]);
+    expect(within(dialog).getByText('<b>x</b> <img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(dialog.querySelector('b')).toBeNull();
+    expect(dialog.querySelector('img')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByText(messages.required)).toBeInTheDocument();
+    expect(post.started).toBe(0);
+    await user.type(within(dialog).getByLabelText('Message'), 'Can I keep the cans?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(post.inputs).toEqual([{ offerId: 'off_nova', body: 'Can I keep the cans?' }]);
+    await post.reject(new Error('This conversation is closed.'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This conversation is closed.');
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('Can I keep the cans?');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await post.resolve(message('msg_2', 'Can I keep the cans?', true));
+    const items = within(within(dialog).getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('<b>x</b>'), expect.stringContaining('Can I keep the cans?')]);
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('reads the offers and the open thread again when live news names an offer', async () => {
+    const { list, thread, user } = setup();
+    await show(list, [nova]);
+    await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'View conversation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation about Nova Energy Drink' });
+    await thread.resolve([message('msg_1', 'Hello from Nova')]);
+    await user.type(within(dialog).getByLabelText('Message'), 'Half-written');
+
+    // News of another offer: the list is read again, the thread is not.
+    act(() => publishLive({ ...sampleNotification(7), offerId: 'off_other' }));
+    expect(list.started).toBe(2);
+    expect(thread.started).toBe(1);
+    await show(list, [nova, pixel]);
+    expect(titlesIn('Newley Offers')).toEqual(['Nova Energy Drink', 'Pixel Gear Headsets']);
+
+    // News of this offer: both are read again; the draft stays and the composer stays usable.
+    act(() => publishLive({ ...sampleNotification(8), type: 'thread.message', offerId: 'off_nova' }));
+    expect(list.started).toBe(3);
+    expect(thread.started).toBe(2);
+    expect(within(dialog).getByLabelText('Message')).toBeEnabled();
+    await thread.resolve([message('msg_1', 'Hello from Nova'), message('msg_3', 'Any news?')]);
+    expect(within(dialog).getByText('Any news?')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('Half-written');
+
+    // News without an offer changes nothing here.
+    act(() => publishLive({ ...sampleNotification(9), type: 'advertiser.approved', offerId: null }));
+    expect(list.started).toBe(3);
+    expect(thread.started).toBe(2);
+  });
+
+  it('keeps the cards when a background read fails, and says so', async () => {
+    const { list, user } = setup();
+    await show(list, [nova]);
+    act(() => publishLive({ ...sampleNotification(7), offerId: 'off_nova' }));
+    await list.reject(new Error('Network error'));
+    await loadedLater();
+    expect(titlesIn('Newley Offers')).toEqual(['Nova Energy Drink']);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The offers could not be updated');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(list.started).toBe(3);
+    await show(list, [nova]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
