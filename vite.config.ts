@@ -8,7 +8,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 const alias = { '@': fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '') };
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), vanillaExtractPlugin()],
   resolve: { alias },
   server: {
@@ -25,9 +25,10 @@ export default defineConfig({
     manifest: true,
     // Hash-only file names: the entry carries the preload list of every lazy route, so each name is paid for by every
     // page (named chunks cost the public pages ~0.6 KB gzipped). The manifest still says which module is which.
-    rollupOptions: {
-      output: { entryFileNames: 'assets/[hash].js', chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' },
-    },
+    // (The prerender's server build keeps its names: scripts/prerender.ts imports entry-server.js.)
+    rollupOptions: isSsrBuild
+      ? {}
+      : { output: { entryFileNames: 'assets/[hash].js', chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' } },
   },
   test: {
     projects: [
@@ -73,4 +74,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -2,6 +2,7 @@
 // per-criterion reasons, grouped by status; one offer's thread open at a time. Reads GET /api/campaigns/:id.
 import { assign, setup } from 'xstate';
 import type { Campaign, Offer } from '@/contract';
+import { listener } from '../listener';
 import { service } from '../placeholders';
 
 export interface CampaignDetail {
@@ -36,6 +37,8 @@ export const campaignDetailMachine = setup({
   },
   actors: {
     loadCampaignDetail: service<CampaignDetail, { id: string }>('loadCampaignDetail'),
+    /** Live notifications about this campaign (an answer, an acceptance, a decline), sent back as `campaign.reload`. */
+    liveFeed: listener<{ campaignId: string }>('liveFeed'),
   },
   guards: {
     knownOffer: ({ context, event }) => event.type === 'thread.open' && context.offers.some((offer) => offer.id === event.offerId),
@@ -43,6 +46,7 @@ export const campaignDetailMachine = setup({
 }).createMachine({
   id: 'campaignDetail',
   context: ({ input }) => ({ campaignId: input.campaignId, campaign: null, offers: [], error: null, threadOfferId: null }),
+  invoke: { id: 'liveFeed', src: 'liveFeed', input: ({ context }) => ({ campaignId: context.campaignId }) },
   initial: 'loading',
   states: {
     loading: {

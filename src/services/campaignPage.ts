@@ -1,11 +1,12 @@
 // The campaign page's implementations (issue 13): GET /api/campaigns/:id (the campaign and its offers) and the
 // life-cycle controls POST /api/campaigns/:id/launch|pause|resume|cancel, with the session's jwt.
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { Campaign } from '@/contract';
 import type { CampaignAction } from '@/contract/marketplace';
 import { campaignControlsMachine } from '@/machines/advertiser/campaignControls.machine';
-import { campaignDetailMachine, type CampaignDetail } from '@/machines/advertiser/campaignDetail.machine';
+import { campaignDetailMachine, type CampaignDetail, type CampaignDetailEvent } from '@/machines/advertiser/campaignDetail.machine';
+import { subscribeLive } from './liveEvents';
 import { api, requireJwt, useAppWiring } from './session';
 
 export type CampaignDetailLogic = typeof campaignDetailMachine;
@@ -21,9 +22,20 @@ export function campaignDetailActors(jwt: Jwt) {
   };
 }
 
+/** A live notification that leads to this campaign's page reads the page again (new answers, acceptances, declines). */
+export const campaignLiveFeed = fromCallback<EventObject, { campaignId: string }>(({ sendBack, input }) =>
+  subscribeLive((notification) => {
+    if (notification.link === `/campaigns/${input.campaignId}`) sendBack({ type: 'campaign.reload' } satisfies CampaignDetailEvent);
+  }),
+);
+
+/** `logic` (tests) replaces the API actor; the live hub's feed is given either way. */
 export function useCampaignDetailLogic(logic?: CampaignDetailLogic): CampaignDetailLogic {
   const app = useAppWiring();
-  return useMemo(() => logic ?? campaignDetailMachine.provide({ actors: campaignDetailActors(app.jwt) }), [logic, app]);
+  return useMemo(
+    () => (logic ?? campaignDetailMachine.provide({ actors: campaignDetailActors(app.jwt) })).provide({ actors: { liveFeed: campaignLiveFeed } }),
+    [logic, app],
+  );
 }
 
 const actionEndpoints = {

@@ -1,4 +1,7 @@
 // Talks to the running product's API the way the browser does, to set up accounts for browser tests.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, inject } from 'vitest';
 import { baseURL } from './harness';
 
 export const strongPassword = 'Castbridge!2024-secure';
@@ -34,4 +37,87 @@ export async function updateProfile(token: string, fields: Record<string, unknow
     body: JSON.stringify(fields),
   });
   await json(response);
+}
+
+/** Any API call as JSON, failing loudly on a non-2xx answer. */
+export async function call<T = Record<string, unknown>>(method: string, path: string, options: { token?: string; json?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: {
+      ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
+  });
+  return json<T>(response);
+}
+
+/** The demo world's accounts, as the server wrote them into $DATA_DIR/demo-accounts.txt at start (issue 13). */
+export function demoAccounts(): Record<'operator' | 'advertiser' | 'pending' | 'creator', { email: string; password: string }> {
+  const lines = readFileSync(join(inject('dataDir'), 'demo-accounts.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.trim().split(/\s+/));
+  const find = (prefix: string) => {
+    const line = lines.find(([, email]) => email!.startsWith(prefix))!;
+    return { email: line[1]!, password: line[2]! };
+  };
+  return { operator: find('operator@'), advertiser: find('nova@'), pending: find('pixelforge@'), creator: find('creator@') };
+}
+
+export async function login(email: string, password: string): Promise<string> {
+  return (await call<{ token: string }>('POST', '/api/auth/jwt-login', { json: { email, password, firebaseResponse: null } })).token;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A campaign body aimed at one country, so only the journey's own creators match it. */
+export function campaignFor(country: string, overrides: Record<string, unknown> = {}) {
+  return {
+    brand: 'Lumen Labs',
+    title: `Stream lights ${country}`,
+    description: 'Our key light on camera, and a word about it at the start of each stream.',
+    payCents: 30_000,
+    spots: 2,
+    targeting: { platforms: ['Twitch', 'YouTube'], languages: ['English'], countries: [country], categories: [], minAvgViewers: null },
+    deliverable: { minutes: 90, startsOn: day(0), endsOn: day(30), disclosure: 'Sponsored by Lumen Labs' },
+    ...overrides,
+  };
+}
+
+/** An advertiser whose company profile the demo operator approved, signed in by API. */
+export async function approvedAdvertiser(company = 'Lumen Labs'): Promise<{ email: string; token: string }> {
+  const advertiser = await register(uniqueEmail('advertiser'), strongPassword, 'Advertiser');
+  await call('PUT', '/api/advertiser/profile', {
+    token: advertiser.token,
+    json: { companyName: company, website: 'https://lumen.example', contactName: 'Lea Lumen', contactEmail: 'lea@lumen.example' },
+  });
+  const { operator } = demoAccounts();
+  const operatorToken = await login(operator.email, operator.password);
+  const pending = await call<{ advertisers: { userId: string; email: string }[] }>('GET', '/api/admin/advertisers?status=pending', { token: operatorToken });
+  const mine = pending.advertisers.find((a) => a.email === advertiser.email)!;
+  await call('POST', `/api/admin/advertisers/${mine.userId}/approve`, { token: operatorToken });
+  return advertiser;
+}
+
+/** Waits until the account has at least `count` notifications (matching runs as a job beside the server). */
+export async function waitForNotifications(token: string, count: number): Promise<void> {
+  await expect
+    .poll(async () => (await call<{ unread: number }>('GET', '/api/notifications', { token })).unread, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(count);
+}
+
+/**
+ * Waits until the account's notifications stop changing (the matching job that a profile change queues has run),
+ * then clears them, so a journey starts from none.
+ */
+export async function clearNotificationsWhenSettled(token: string): Promise<void> {
+  let last = -1;
+  for (let i = 0; i < 40; i++) {
+    const { unread } = await call<{ unread: number }>('GET', '/api/notifications', { token });
+    if (unread === last) break;
+    last = unread;
+    await new Promise((resolve) => setTimeout(resolve, 750));
+  }
+  await call('POST', '/api/notifications/clear', { token, json: {} });
 }

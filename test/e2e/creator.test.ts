@@ -4,16 +4,20 @@
 // inside <main>, not the shell.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { register, uniqueEmail } from './api';
+import { demoAccounts, login, register, uniqueEmail } from './api';
 import { mailMatching } from './mailbox';
 import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot, widths, type Watched } from './harness';
 
 let browser: Browser;
 let token: string;
+/** The demo creator (issue 13 demo seed): real offers in all three tabs. */
+let demoToken: string;
 
 beforeAll(async () => {
   browser = await launch();
   ({ token } = await register());
+  const { creator } = demoAccounts();
+  demoToken = await login(creator.email, creator.password);
 });
 
 afterAll(async () => {
@@ -23,8 +27,8 @@ afterAll(async () => {
 const main = (page: Page) => page.locator('main');
 
 /** Opens a screen signed in and waits for its heading and for the shell's user load to settle. */
-async function openScreen(width: number, path: string, title: string): Promise<Watched> {
-  const watched = await openPage(browser, width, { jwt: token });
+async function openScreen(width: number, path: string, title: string, jwt = token): Promise<Watched> {
+  const watched = await openPage(browser, width, { jwt });
   await watched.page.goto(path);
   await main(watched.page).getByRole('heading', { level: 1, name: title }).waitFor();
   await watched.page.waitForLoadState('networkidle');
@@ -87,29 +91,31 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await watched.context.close();
   });
 
-  it('Sponsorship Offers: three tabs of 4, 2 and 3 cards', async () => {
-    const watched = await openScreen(width, '/sponsorship-offers', 'Sponsorship Offers');
+  it('Sponsorship Offers: the demo creator\'s real offers in three tabs of 4, 2 and 3 cards, each with the actions its status allows', async () => {
+    const watched = await openScreen(width, '/sponsorship-offers', 'Sponsorship Offers', demoToken);
     const { page } = watched;
     const m = main(page);
     const tabs = [
-      ['Newley Offers', 4],
-      ['Accepted', 2],
-      ['Requested More Information', 3],
+      ['Newley Offers', 4, ['Accept', 'Decline', 'Request More Information']],
+      ['Accepted', 2, []],
+      ['Requested More Information', 3, ['Accept', 'Decline']],
     ] as const;
     expect(await texts(m.getByRole('tab'))).toEqual(tabs.map(([name]) => name));
-    for (const [name, count] of tabs) {
+    for (const [name, count, actions] of tabs) {
       await m.getByRole('tab', { name }).click();
       const panel = m.getByRole('tabpanel', { name });
       await panel.waitFor();
-      const cards = panel.getByRole('listitem');
-      expect(await cards.count()).toBe(count);
+      // One card per offer, titled by a level-2 heading.
+      const titles = panel.getByRole('heading', { level: 2 });
+      await expect.poll(() => titles.count()).toBe(count);
+      const cards = panel.locator('article, li').filter({ has: page.getByRole('heading', { level: 2 }) });
       for (let i = 0; i < count; i++) {
         const card = cards.nth(i);
-        expect(await card.getByRole('heading').count()).toBe(1);
-        expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect.poll(() => card.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
         for (const button of ['Accept', 'Decline', 'Request More Information']) {
-          expect(await card.getByRole('button', { name: button }).count()).toBe(1);
+          await expect.poll(() => card.getByRole('button', { name: button, exact: true }).count(), { message: `${name} ${i} ${button}` }).toBe((actions as readonly string[]).includes(button) ? 1 : 0);
         }
+        expect(await card.getByRole('button', { name: /View conversation/ }).count()).toBe(1);
       }
     }
     if (width === widths.mobile) {

@@ -4,7 +4,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, updateProfile } from './api';
+import { approvedAdvertiser, call, campaignFor, clearNotificationsWhenSettled, register, updateProfile, waitForNotifications } from './api';
 import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
 import { protectedRoutes as protectedPaths } from './routes';
 
@@ -179,15 +179,31 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     await context.close();
   });
 
-  it('notifications: Clear All fades the cards 100 ms apart, each hidden 1.5 s after its fade starts', async () => {
-    const { page, context, problems } = await openSignedIn(width, '/dashboard');
-    await page.getByRole('button', { name: 'Notifications' }).click();
+  it('notifications: the user\'s own, counted; Clear All fades the cards 100 ms apart, each hidden 1.5 s after its fade starts, for good', async () => {
+    // A creator with six real notifications: a new offer from a campaign aimed at their country, then five messages.
+    const country = width === 375 ? 'Tuvalu' : 'Nauru';
+    const creator = await register();
+    await updateProfile(creator.token, { first_name: 'Noa', language: 'English', country });
+    // The demo campaigns match everyone: their offers' notifications are cleared first.
+    await clearNotificationsWhenSettled(creator.token);
+    const advertiser = await approvedAdvertiser();
+    const { campaign } = await call<{ campaign: { id: string } }>('POST', '/api/campaigns', { token: advertiser.token, json: campaignFor(country) });
+    await call('POST', `/api/campaigns/${campaign.id}/launch`, { token: advertiser.token });
+    await waitForNotifications(creator.token, 1);
+    const { offers } = await call<{ offers: { id: string }[] }>('GET', '/api/offers', { token: creator.token });
+    for (let i = 1; i <= 5; i++) await call('POST', `/api/offers/${offers[0]!.id}/messages`, { token: advertiser.token, json: { body: `Message ${i}` } });
+    await waitForNotifications(creator.token, 6);
+    const count = 6;
+
+    const { page, context, problems } = await openSignedIn(width, '/dashboard', creator.token);
+    await page.getByRole('button', { name: 'Notifications, 6 unread' }).waitFor();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Notifications' });
     await dialog.waitFor();
-    await dialog.getByText('3 new notifications').waitFor();
+    await dialog.getByText(`${count} new notifications`).waitFor();
     const cards = dialog.getByTestId('notification-card');
-    expect(await cards.count()).toBe(6);
-    expect(await dialog.getByText('Just Now').count()).toBe(6);
+    expect(await cards.count()).toBe(count);
+    expect(await dialog.getByText('Just Now').count()).toBe(count);
     await settled(page);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'shell-notifications');
@@ -211,12 +227,12 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     const log = await page.evaluate(() => (window as unknown as { phaseLog: { index: number; phase: string; at: number }[] }).phaseLog);
     const fadeAt = (i: number) => log.find((e) => e.index === i && e.phase === 'fading')!.at;
     const hideAt = (i: number) => log.find((e) => e.index === i && e.phase === 'hidden')!.at;
-    for (let i = 1; i < 6; i++) {
+    for (let i = 1; i < count; i++) {
       expect(fadeAt(i) - fadeAt(i - 1)).toBeGreaterThan(60);
       expect(fadeAt(i) - fadeAt(i - 1)).toBeLessThan(260);
     }
     // Upper bounds leave room for timer lateness on a loaded machine (timers only ever fire late, never early).
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < count; i++) {
       expect(hideAt(i) - fadeAt(i)).toBeGreaterThan(1350);
       expect(hideAt(i) - fadeAt(i)).toBeLessThan(1950);
     }
@@ -225,6 +241,9 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     expect(hideAt(5) - fadeAt(0)).toBeLessThan(2600);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // Cleared for good: the server lists none, and the bell has no dot.
+    await expect.poll(async () => (await call<{ notifications: unknown[] }>('GET', '/api/notifications', { token: creator.token })).notifications.length).toBe(0);
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -30,6 +30,6 @@ export const message = style({
   selectors: { '&[data-mine="true"]': { alignSelf: 'flex-end', backgroundColor: vars.color.primarySoft } },
 });
 
-export const messageMeta = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const messageMeta = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.text });
 
 export const messageBody = style({ margin: `${vars.space[1]} 0 0`, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
