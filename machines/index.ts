@@ -33,6 +33,8 @@ import { campaignDetailMachine } from './advertiser/campaignDetail.machine';
 import { campaignEditorMachine } from './advertiser/campaignEditor.machine';
 import { campaignListMachine } from './advertiser/campaignList.machine';
 import { threadMachine } from './offers/thread.machine';
+import { adminApprovalMachine } from './operator/adminApproval.machine';
+import { adminRecordsMachine } from './operator/adminRecords.machine';
 import { offersMachine } from './offers/offers.machine';
 import { offerActionsMachine } from './offers/offerActions.machine';
 
@@ -175,6 +177,16 @@ export const catalogue = {
     machine: advertiserProfileMachine,
     spec: 'issue 13 (Advertiser workspace); PRODUCT.md Advertiser profile',
     summary: 'Company Profile: load, form with per-field checks, save for review; shows pending, approved or rejected with the reason, and resends.',
+  },
+  adminApproval: {
+    machine: adminApprovalMachine,
+    spec: 'issue 13 (Operator console)',
+    summary: 'Advertisers waiting for approval: approve one, or reject it with a required reason; a refused review shows why.',
+  },
+  adminRecords: {
+    machine: adminRecordsMachine,
+    spec: 'issue 13 (Operator console)',
+    summary: "The console's read-only tabs (campaigns, users with a search, support tickets): load, show, search, retry.",
   },
   campaignList: {
     machine: campaignListMachine,

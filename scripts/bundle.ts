@@ -43,6 +43,7 @@ export const routeModules: Record<string, string[]> = {
   '/company-profile': dashboard('src/views/advertiser/CompanyProfile.tsx'),
   '/campaigns': [...dashboard('src/views/advertiser/CampaignRoutes.tsx'), 'src/views/advertiser/Campaigns.tsx'],
   '/campaigns/new': [...dashboard('src/views/advertiser/CampaignRoutes.tsx'), 'src/views/advertiser/CampaignEditor.tsx'],
+  '/admin': dashboard('src/views/operator/OperatorConsole.tsx'),
   '/campaigns/:id': [...dashboard('src/views/advertiser/CampaignRoutes.tsx'), 'src/views/advertiser/CampaignPage.tsx'],
 };
 

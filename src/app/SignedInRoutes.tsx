@@ -20,6 +20,8 @@ const MyProfile = lazy(() => import('@/src/views/dashboard/account/MyProfile').t
 const ConnectAccounts = lazy(() => import('@/src/views/dashboard/account/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })));
 // The advertiser's workspace (issue 13).
 const CompanyProfile = lazy(() => import('@/src/views/advertiser/CompanyProfile').then((m) => ({ default: m.CompanyProfileScreen })));
+// The operator console (issue 13).
+const OperatorConsole = lazy(() => import('@/src/views/operator/OperatorConsole').then((m) => ({ default: m.OperatorConsoleScreen })));
 const CampaignRoutes = lazy(() => import('@/src/views/advertiser/CampaignRoutes').then((m) => ({ default: m.CampaignRoutes })));
 
 export function SignedInRoutes() {
@@ -42,6 +44,9 @@ export function SignedInRoutes() {
           <Route element={<RequireRole role="advertiser" />}>
             <Route path="company-profile" element={<CompanyProfile />} />
             <Route path="campaigns/*" element={<CampaignRoutes />} />
+          </Route>
+          <Route element={<RequireRole role="operator" />}>
+            <Route path="admin" element={<OperatorConsole />} />
           </Route>
           <Route path="help-and-support" element={<HelpAndSupport />} />
           <Route path="settings" element={<Settings />} />

@@ -7,7 +7,6 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { Label } from 'radix-ui';
 import * as s from './Field.css';
 import { Icon } from './Icon';
 import { cx } from './cx';
@@ -87,9 +86,9 @@ export function Field({
 
   return (
     <div className={cx(s.field, className)}>
-      <Label.Root htmlFor={controlId} className={s.label}>
+      <label htmlFor={controlId} className={s.label}>
         {label}
-      </Label.Root>
+      </label>
       <div className={s.control} data-invalid={error ? 'true' : undefined} data-disabled={disabled ? 'true' : undefined}>
         {adornment ? <span className={s.adornment}>{adornment}</span> : null}
         {multiline ? (
@@ -146,9 +145,9 @@ export function NativeSelectField({
   const uncontrolled = rest.value === undefined && rest.defaultValue === undefined;
   return (
     <div className={cx(s.field, className)}>
-      <Label.Root htmlFor={controlId} className={s.label}>
+      <label htmlFor={controlId} className={s.label}>
         {label}
-      </Label.Root>
+      </label>
       <div className={s.control} data-invalid={error ? 'true' : undefined} data-disabled={disabled ? 'true' : undefined}>
         <select
           {...(uncontrolled && placeholder !== undefined ? { defaultValue: '' } : {})}

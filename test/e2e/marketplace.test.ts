@@ -60,14 +60,16 @@ async function creatorIn(country: string, firstName: string): Promise<{ email: s
 describe('the marketplace', () => {
   it('an advertiser is approved and launches; a matching creator gets the offer live, asks, is answered, accepts', async () => {
     const country = 'Palau';
-    const title = `Key lights for ${country} ${Date.now().toString(36)}`;
+    const suffix = Date.now().toString(36);
+    const title = `Key lights for ${country} ${suffix}`;
+    const company = `Lumen Labs ${suffix}`;
     const creator = await creatorIn(country, 'Rin');
     const advertiser = await register(undefined, undefined, 'Advertiser');
 
     // The advertiser's company profile, sent for review.
     const adv = await signedIn(widths.desktop, advertiser.token, '/company-profile');
     const a = adv.page;
-    await a.getByLabel('Company Name').fill('Lumen Labs');
+    await a.getByLabel('Company Name').fill(company);
     await a.getByLabel('Website').fill('https://lumen.example');
     await a.getByLabel('Contact Name').fill('Lea Lumen');
     await a.getByLabel('Contact Email').fill('lea@lumen.example');
@@ -75,11 +77,18 @@ describe('the marketplace', () => {
     await a.getByText('Waiting for approval').waitFor();
     await checked(adv, 'advertiser-company-pending');
 
-    // The operator approves it.
+    // The operator approves it in the console (an operator signing in lands on /admin).
     const { operator } = demoAccounts();
     const operatorToken = await login(operator.email, operator.password);
-    const { advertisers } = await call<{ advertisers: { userId: string; email: string }[] }>('GET', '/api/admin/advertisers?status=pending', { token: operatorToken });
-    await call('POST', `/api/admin/advertisers/${advertisers.find((x) => x.email === advertiser.email)!.userId}/approve`, { token: operatorToken });
+    const op = await signedIn(widths.desktop, operatorToken, '/dashboard');
+    await op.page.waitForURL('**/admin');
+    const pending = op.page.getByRole('list', { name: 'Advertisers waiting for approval' }).locator('li').filter({ has: op.page.getByRole('heading', { name: company }) });
+    await pending.waitFor();
+    await checked(op, 'operator-console');
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    await pending.waitFor({ state: 'detached' });
+    expect(op.problems).toEqual([]);
+    await op.context.close();
     // The advertiser hears it live.
     await a.getByRole('button', { name: /^Notifications, \d+ unread/ }).waitFor();
 
@@ -214,6 +223,28 @@ describe('the marketplace', () => {
       await watched.page.getByRole('link', { name: 'Nova Energy Drink' }).first().click();
       await watched.page.getByRole('button', { name: 'Pause' }).waitFor();
       await checked(watched, 'advertiser-campaign-page');
+      expect(watched.problems).toEqual([]);
+      await watched.context.close();
+    }
+  });
+
+  it('the operator console at 375 and 1280 px: the pending demo advertiser, campaigns, users, support tickets', async () => {
+    const { operator } = demoAccounts();
+    const token = await login(operator.email, operator.password);
+    for (const width of [widths.mobile, widths.desktop]) {
+      const watched = await signedIn(width, token, '/admin');
+      const { page } = watched;
+      await page.getByRole('heading', { level: 2, name: 'PixelForge Gear' }).waitFor();
+      await checked(watched, 'operator-advertisers');
+      for (const [tab, caption] of [
+        ['Campaigns', 'Campaigns'],
+        ['Users', 'Users'],
+        ['Support Tickets', 'Support tickets'],
+      ] as const) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.getByRole('region', { name: caption }).waitFor();
+        await checked(watched, `operator-${tab.toLowerCase().replace(' ', '-')}`);
+      }
       expect(watched.problems).toEqual([]);
       await watched.context.close();
     }

@@ -166,7 +166,7 @@ function CampaignFields({ draft, errors, busy, send }: { draft: CampaignDraft; e
               onRemove={(country) => send({ type: 'country.remove', country })}
             />
           </Suspense>
-          {text('categories', 'Content Categories', { hint: 'Keywords separated by commas, e.g. Gaming, Speedruns. Empty: every category.' })}
+          {text('categories', 'Content Categories', { hint: 'Comma-separated, e.g. Gaming, Speedruns; empty: every category.' })}
           {text('minAvgViewers', 'Minimum Average Viewers', { inputMode: 'numeric', hint: 'Optional.' })}
         </div>
       </Card>
@@ -175,7 +175,7 @@ function CampaignFields({ draft, errors, busy, send }: { draft: CampaignDraft; e
           Deliverable
         </h2>
         <div className={s.fields}>
-          {text('minutes', 'Overlay Minutes', { inputMode: 'numeric', hint: 'Minutes the overlay shows during the window.' })}
+          {text('minutes', 'Overlay Minutes', { inputMode: 'numeric', hint: 'Shown on the overlay within the window.' })}
           {text('disclosure', 'Disclosure', { maxLength: MARKETPLACE_LIMITS.disclosure, hint: 'Shown on the overlay, e.g. Sponsored by Nova Energy.' })}
           {text('startsOn', 'Starts On', { type: 'date' })}
           {text('endsOn', 'Ends On', { type: 'date' })}
@@ -220,7 +220,7 @@ function Creative({ image, error, busy, send }: { image: string | null; error: s
             Choose Image
           </label>
           <p id="campaign-image-hint" className={s.muted}>
-            PNG, JPEG, WebP or GIF. It is uploaded when the draft is saved.
+            PNG, JPEG, WebP or GIF, uploaded with the draft.
           </p>
           {error ? (
             <p className={s.fieldError} role="alert">

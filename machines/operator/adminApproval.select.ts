@@ -1,0 +1,17 @@
+// What the operator console's Advertisers tab reads from the adminApproval actor.
+import type { SnapshotFrom } from 'xstate';
+import type { adminApprovalMachine } from './adminApproval.machine';
+
+type Snapshot = SnapshotFrom<typeof adminApprovalMachine>;
+
+export const selectPending = (snapshot: Snapshot) => snapshot.context.advertisers;
+export const selectApprovalLoading = (snapshot: Snapshot) => snapshot.matches('loading');
+export const selectApprovalFailed = (snapshot: Snapshot) => snapshot.matches('failed');
+export const selectApprovalReady = (snapshot: Snapshot) => snapshot.matches('ready');
+export const selectApprovalError = (snapshot: Snapshot) => snapshot.context.error;
+export const selectApprovalBusy = (snapshot: Snapshot) => snapshot.hasTag('busy');
+export const selectApprovalTarget = (snapshot: Snapshot) => snapshot.context.target;
+export const selectRejecting = (snapshot: Snapshot) => snapshot.matches({ ready: 'rejecting' });
+export const selectReason = (snapshot: Snapshot) => snapshot.context.reason;
+export const selectReasonError = (snapshot: Snapshot) => snapshot.context.reasonError;
+export const selectRejectSending = (snapshot: Snapshot) => snapshot.matches({ ready: { rejecting: 'sending' } });

@@ -1,0 +1,76 @@
+// The operator console (issue 13): the approval queue (approve, reject with a required reason, a refused review),
+// the users search, and the read-only tabs, each through its machine with controlled actors.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminApprovalMachine, type PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
+import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/adminRecords.machine';
+import { messages } from '@/src/messages';
+import { OperatorConsoleScreen } from '@/src/views/operator/OperatorConsole';
+import { samplePendingAdvertiser } from '@/test/machines/fixtures';
+import { controlled, renderScreen } from './harness';
+
+const other: PendingAdvertiser = { ...samplePendingAdvertiser, userId: 'usr_other', companyName: 'Orbit Mice', email: 'olga@orbit.example' };
+
+function setup() {
+  const load = controlled<PendingAdvertiser[]>();
+  const approve = controlled<PendingAdvertiser, { userId: string }>();
+  const reject = controlled<PendingAdvertiser, { userId: string; reason: string }>();
+  const records = controlled<unknown[], { kind: RecordsKind; query: string }>();
+  const logic = {
+    approval: adminApprovalMachine.provide({ actors: { loadPending: load.logic, approveAdvertiser: approve.logic, rejectAdvertiser: reject.logic } }),
+    records: adminRecordsMachine.provide({ actors: { loadRecords: records.logic } }),
+  };
+  renderScreen(<OperatorConsoleScreen logic={logic} />, { path: '/admin', jwt: 'session.jwt' });
+  return { load, approve, reject, records, user: userEvent.setup() };
+}
+
+describe('Operator Console', () => {
+  it('lists the advertisers waiting for approval; Approve takes one off the list', async () => {
+    const { load, approve } = setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Operator Console' })).toBeInTheDocument();
+    await load.resolve([samplePendingAdvertiser, other]);
+    const list = screen.getByRole('list', { name: 'Advertisers waiting for approval' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.click(within(list).getAllByRole('button', { name: 'Approve' })[0]!);
+    expect(approve.inputs).toEqual([{ userId: samplePendingAdvertiser.userId }]);
+    await approve.resolve({ ...samplePendingAdvertiser, status: 'approved' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByRole('heading', { name: 'Orbit Mice' })).toBeInTheDocument();
+  });
+
+  it('Reject asks for a required reason in a titled dialog, sends it, and shows a refusal', async () => {
+    const { load, reject, user } = setup();
+    await load.resolve([samplePendingAdvertiser]);
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject PixelForge Gear' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText(messages.required)).toBeInTheDocument();
+    expect(reject.started).toBe(0);
+    await user.type(within(dialog).getByLabelText('Reason'), 'The website does not load');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(reject.inputs).toEqual([{ userId: samplePendingAdvertiser.userId, reason: 'The website does not load' }]);
+    await reject.reject(new Error('This advertiser is already approved'));
+    expect(within(dialog).getByText('This advertiser is already approved')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await reject.resolve({ ...samplePendingAdvertiser, status: 'rejected', rejectionReason: 'The website does not load' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('No advertisers waiting for approval.')).toBeInTheDocument();
+  });
+
+  it('the Users tab searches by e-mail or name; a failure offers Try again', async () => {
+    const { load, records, user } = setup();
+    await load.resolve([]);
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect(records.inputs.at(-1)).toEqual({ kind: 'users', query: '' });
+    await records.resolve([{ id: 'u1', email: 'ana@example.com', name: 'Ana Lee', role: 'creator', createdAt: '2026-11-01T00:00:00.000Z' }]);
+    expect(screen.getByRole('cell', { name: 'ana@example.com' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search users'), 'olga');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(records.inputs.at(-1)).toEqual({ kind: 'users', query: 'olga' });
+    await records.reject(new Error('Service unavailable'));
+    expect(screen.getByText('Service unavailable')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(records.inputs.at(-1)).toEqual({ kind: 'users', query: 'olga' });
+  });
+});
