@@ -1,0 +1,99 @@
+// The demo seed (issue 13, PRODUCT.md "Demo seed") and the operator command `npm run admin -- create-operator`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo, DEMO_EMAILS } from '../../server/seed/demo.ts';
+import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
+
+describe('the demo seed', () => {
+  let backend: Backend;
+  let api: Client;
+
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    api = await startApp(backend);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  it('writes an operator, an approved and a pending advertiser and a creator whose offers fill the three tabs; once', async () => {
+    const first = await seedDemo(api.castbridge);
+    expect(first.seeded).toBe(true);
+    expect(first.accounts.map((a) => a.email)).toEqual([DEMO_EMAILS.operator, DEMO_EMAILS.advertiser, DEMO_EMAILS.pending, DEMO_EMAILS.creator]);
+    const file = fs.readFileSync(first.file, 'utf8');
+    for (const account of first.accounts) expect(file).toContain(`${account.email}  ${account.password}`);
+    expect(fs.statSync(first.file).mode & 0o777).toBe(0o600);
+
+    // The printed passwords sign in, and each account has its role.
+    const token = async (email: string) => {
+      const password = first.accounts.find((a) => a.email === email)!.password;
+      const answer = await api.request('POST', '/api/auth/jwt-login', { json: { email, password, firebaseResponse: null } });
+      expect(answer.status).toBe(200);
+      return answer.body.token as string;
+    };
+    const creator = await token(DEMO_EMAILS.creator);
+    const offers = (await api.request('GET', '/api/offers', { token: creator })).body.offers as { status: string; title: string }[];
+    const count = (status: string) => offers.filter((o) => o.status === status).length;
+    expect([count('invited'), count('accepted'), count('info_requested')]).toEqual([4, 2, 3]);
+    expect(offers.map((o) => o.title)).toContain('Nova Energy Drink');
+    expect(((await api.request('GET', '/api/user', { token: await token(DEMO_EMAILS.operator) })).body.user as { role: string }).role).toBe('operator');
+    const nova = await token(DEMO_EMAILS.advertiser);
+    expect((await api.request('GET', '/api/advertiser/profile', { token: nova })).body.profile).toMatchObject({ companyName: 'Nova Energy', status: 'approved' });
+    const pending = await token(DEMO_EMAILS.pending);
+    expect((await api.request('GET', '/api/advertiser/profile', { token: pending })).body.profile).toMatchObject({ status: 'pending' });
+
+    // A second start leaves the seeded world alone.
+    const again = await seedDemo(api.castbridge);
+    expect(again.seeded).toBe(false);
+    const users = await api.castbridge.db.selectFrom('users').select('email').where('email', 'like', '%@demo.castbridge.app').execute();
+    expect(users).toHaveLength(4);
+  });
+
+  it('campaigns whose window has ended complete and their open offers expire', async () => {
+    const { db, services } = api.castbridge;
+    const campaign = await db.selectFrom('campaigns').select('id').where('title', '=', 'Fresh Bites Snacks').executeTakeFirstOrThrow();
+    await db.updateTable('campaigns').set({ ends_on: '2020-01-01' }).where('id', '=', campaign.id).execute();
+    expect(await services.campaigns.completeEnded()).toBeGreaterThanOrEqual(1);
+    expect((await db.selectFrom('campaigns').select('status').where('id', '=', campaign.id).executeTakeFirstOrThrow()).status).toBe('completed');
+    const open = await db.selectFrom('offers').select('status').where('campaign_id', '=', campaign.id).execute();
+    expect(open.map((o) => o.status)).toEqual(['expired']);
+  });
+});
+
+describe('npm run admin -- create-operator', () => {
+  const dataDir = tempDir('castbridge-admin-');
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'admin.ts'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'admin-test-secret-0123456789abcdef0123' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('creates an operator with a one-time password, refuses an existing e-mail and bad usage', async () => {
+    const made = run('create-operator', 'Ops@Example.com');
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/^Operator ops@example\.com created\.\nOne-time password: \S{16,}\n/);
+    const again = run('create-operator', 'ops@example.com');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('already exists');
+    expect(run('create-operator').status).toBe(2);
+    expect(run('create-operator', 'not-an-email').status).toBe(2);
+
+    // The operator signs in with that password and is an operator.
+    const password = /One-time password: (\S+)/.exec(made.stdout)![1]!;
+    const backend: Backend = { name: 'sqlite', env: { DATA_DIR: dataDir }, dataDir, cleanup: async () => {} };
+    const api = await startApp(backend, { JWT_SECRET: 'admin-test-secret-0123456789abcdef0123' });
+    try {
+      const login = await api.request('POST', '/api/auth/jwt-login', { json: { email: 'ops@example.com', password, firebaseResponse: null } });
+      expect(login.status).toBe(200);
+      const me = await api.request('GET', '/api/user', { token: login.body.token as string });
+      expect((me.body.user as { role: string }).role).toBe('operator');
+    } finally {
+      await api.close();
+    }
+  });
+});
