@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono';
 import type { CampaignAction } from '../../contract/marketplace.ts';
 import { requireRole } from '../auth/require-user.ts';
-import { HttpError, route } from '../http/route.ts';
+import { route } from '../http/route.ts';
 import type { AppEnv, Services } from '../services.ts';
 import { readImageField } from '../uploads/routes.ts';
 import { toAdvertiserProfile } from './rows.ts';
@@ -84,4 +84,3 @@ export function marketplaceRoutes(services: Services): Hono<AppEnv> {
   return app;
 }
 
-export { HttpError };
