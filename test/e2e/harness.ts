@@ -66,14 +66,17 @@ export async function openPage(browser: Browser, width: number, options: { jwt?:
     if (failure.includes('ERR_ABORTED') && request.resourceType() === 'document') return;
     // The live stream (GET /api/events) never ends by itself: the page closes it when it leaves or signs out.
     if (failure.includes('ERR_ABORTED') && new URL(request.url()).pathname === '/api/events') return;
-    // Chunks a screen loads after it is interactive (the live connection, dialogs) are cut when the test navigates
-    // on; a chunk that is really missing answers 404, which is reported below.
-    if (failure.includes('ERR_ABORTED') && ['script', 'stylesheet'].includes(request.resourceType())) return;
+    // Files a page is still loading (chunks it asks for after it is interactive, images, fonts) are cut when the
+    // test navigates on; a file that is really missing answers 404, which is reported below.
+    if (failure.includes('ERR_ABORTED') && ['script', 'stylesheet', 'image', 'font', 'media'].includes(request.resourceType())) return;
     problems.push(`requestfailed: ${request.method()} ${request.url()} ${failure}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 500) problems.push(`http ${response.status()}: ${response.url()}`);
-    if (response.status() === 404 && new URL(response.url()).pathname.startsWith('/assets/')) problems.push(`http 404: ${response.url()}`);
+    const path = new URL(response.url()).pathname;
+    if (response.status() === 404 && (path.startsWith('/assets/') || path.startsWith('/images/'))) {
+      problems.push(`http 404: ${response.url()}`);
+    }
   });
   return { page, context, problems };
 }
