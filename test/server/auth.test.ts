@@ -107,7 +107,8 @@ describe.each(BACKENDS)('auth on %s', (backendName) => {
       };
       const wrong: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 3; i++) {
+      // Four of each (nine failures with the null password: one under the per-address limit of ten).
+      for (let i = 0; i < 4; i++) {
         const a = await timed({ email, password: 'Wrong-Password-123', firebaseResponse: null });
         const b = await timed({ email: uniqueEmail('ghost'), password: 'Wrong-Password-123', firebaseResponse: null });
         expect(a.status).toBe(401);
@@ -119,10 +120,14 @@ describe.each(BACKENDS)('auth on %s', (backendName) => {
       const nullPassword = await login({ email, password: null, firebaseResponse: null }, '203.0.113.2');
       expect(nullPassword.status).toBe(401);
       expect(nullPassword.body).toEqual({ message: 'Invalid email or password' });
-      const median = (values: number[]) => [...values].sort((x, y) => x - y)[1]!;
-      // Both paths run one argon2 verification; without the dummy hash the unknown email would be ~100x faster.
-      expect(median(unknown)).toBeGreaterThan(median(wrong) / 3);
-      expect(median(unknown)).toBeLessThan(median(wrong) * 3);
+      const median = (values: number[]) => {
+        const sorted = [...values].sort((x, y) => x - y);
+        return (sorted[1]! + sorted[2]!) / 2;
+      };
+      // Both paths run one argon2 verification; without the dummy hash the unknown email would be ~100x faster. The
+      // margin allows for the other test projects sharing the machine's cores.
+      expect(median(unknown)).toBeGreaterThan(median(wrong) / 5);
+      expect(median(unknown)).toBeLessThan(median(wrong) * 5);
     });
 
     it.each([
