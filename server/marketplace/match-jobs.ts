@@ -6,8 +6,11 @@ import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import type { Services } from '../services.ts';
-import { compileTargeting, matchCreator, prepareCreator, reasonsFor, scoreCreator, type CreatorFacts, type Match, type PreparedCreator } from './matching.ts';
+import { compileTargeting, prepareCreator, reasonsFor, scoreCreator, type CreatorFacts, type Match, type PreparedCreator } from './matching.ts';
 import { targetingOf, type CampaignRow } from './rows.ts';
+
+/** Offers written per INSERT (9 parameters each; SQLite binds at most 32,766). */
+const INSERT_BATCH = 1000;
 
 const CREATOR_FACTS = ['id', 'country', 'language', 'category', 'type_content', 'about', 'job_title', 'tier'] as const;
 
@@ -34,13 +37,15 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
     return Math.max(0, spotsLeft * OPEN_OFFERS_PER_SPOT - Number(open.n));
   }
 
-  async function insertOffers(trx: Kysely<Database>, campaign: CampaignRow, matches: { creatorId: string; match: Match }[]) {
-    if (matches.length === 0) return () => {};
+  /** Inserts offers (campaign × creator, with their match) in one statement and their notifications in another. */
+  async function insertOffers(trx: Kysely<Database>, rows: { campaign: CampaignRow; creatorId: string; match: Match }[]) {
+    if (rows.length === 0) return () => {};
     const stamp = new Date().toISOString();
+    const campaigns = new Map(rows.map(({ campaign }) => [campaign.id, campaign]));
     const inserted = await trx
       .insertInto('offers')
       .values(
-        matches.map(({ creatorId, match }) => ({
+        rows.map(({ campaign, creatorId, match }) => ({
           id: crypto.randomUUID(),
           campaign_id: campaign.id,
           creator_id: creatorId,
@@ -53,18 +58,21 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
         })),
       )
       .onConflict((oc) => oc.columns(['campaign_id', 'creator_id']).doNothing())
-      .returning(['id', 'creator_id'])
+      .returning(['id', 'creator_id', 'campaign_id'])
       .execute();
     return services.notifier.create(
       trx,
-      inserted.map((offer) => ({
-        userId: offer.creator_id,
-        type: 'offer.new' as const,
-        title: 'New sponsorship offer',
-        text: `${campaign.brand} would like to sponsor you: ${campaign.title}. Review the offer in Sponsorship Offers.`,
-        offerId: offer.id,
-        link: '/sponsorship-offers',
-      })),
+      inserted.map((offer) => {
+        const campaign = campaigns.get(offer.campaign_id)!;
+        return {
+          userId: offer.creator_id,
+          type: 'offer.new' as const,
+          title: 'New sponsorship offer',
+          text: `${campaign.brand} would like to sponsor you: ${campaign.title}. Review the offer in Sponsorship Offers.`,
+          offerId: offer.id,
+          link: '/sponsorship-offers',
+        };
+      }),
     );
   }
 
@@ -84,6 +92,7 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
         taken.get(row.campaign_id)!.add(row.creator_id);
       }
       let count = 0;
+      const all: { campaign: CampaignRow; creatorId: string; match: Match }[] = [];
       for (const campaign of campaigns) {
         const free = await room(trx, campaign);
         if (free === 0) continue;
@@ -97,10 +106,12 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
         }
         ranked.sort((a, b) => b.score - a.score || (a.creator.id < b.creator.id ? -1 : 1));
         // Reasons are written only for the creators who get an offer.
-        const chosen = ranked.slice(0, free).map(({ creator, score }) => ({ creatorId: creator.id, match: { score, reasons: reasonsFor(compiled, creator) } }));
-        announcements.push(await insertOffers(trx, campaign, chosen));
+        const chosen = ranked.slice(0, free).map(({ creator, score }) => ({ campaign, creatorId: creator.id, match: { score, reasons: reasonsFor(compiled, creator) } }));
+        all.push(...chosen);
         count += chosen.length;
       }
+      // Written in batches of INSERT_BATCH rows (within SQLite's limit on bound parameters).
+      for (let start = 0; start < all.length; start += INSERT_BATCH) announcements.push(await insertOffers(trx, all.slice(start, start + INSERT_BATCH)));
       return count;
     });
     for (const announce of announcements) announce();
@@ -124,16 +135,29 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
           not(exists(selectFrom('offers').select('offers.id').whereRef('offers.campaign_id', '=', 'campaigns.id').where('offers.creator_id', '=', creatorId))),
         )
         .execute();
-      const announcements: (() => void)[] = [];
-      let count = 0;
-      for (const campaign of campaigns) {
-        const match = matchCreator(compileTargeting(targetingOf(campaign)), creator as CreatorFacts);
-        if (!match || (await room(trx, campaign)) === 0) continue;
-        announcements.push(await insertOffers(trx, campaign, [{ creatorId, match }]));
-        count += 1;
+      // Open offers per campaign in one query, then every offer in one insert.
+      const open = new Map<string, number>();
+      if (campaigns.length > 0) {
+        const counts = await trx
+          .selectFrom('offers')
+          .select(['campaign_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('campaign_id', 'in', campaigns.map((c) => c.id))
+          .where('status', 'in', OPEN_OFFER_STATUSES)
+          .groupBy('campaign_id')
+          .execute();
+        for (const row of counts) open.set(row.campaign_id, Number(row.n));
       }
-      announce = () => announcements.forEach((fn) => fn());
-      return count;
+      const prepared = prepareCreator(creator as CreatorFacts);
+      const rows: { campaign: CampaignRow; creatorId: string; match: Match }[] = [];
+      for (const campaign of campaigns) {
+        const free = (Number(campaign.spots) - Number(campaign.accepted_count)) * OPEN_OFFERS_PER_SPOT - (open.get(campaign.id) ?? 0);
+        if (free <= 0) continue;
+        const compiled = compileTargeting(targetingOf(campaign));
+        const score = scoreCreator(compiled, prepared);
+        if (score !== null) rows.push({ campaign, creatorId, match: { score, reasons: reasonsFor(compiled, prepared) } });
+      }
+      announce = await insertOffers(trx, rows);
+      return rows.length;
     });
     announce();
     return created;
