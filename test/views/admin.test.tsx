@@ -1,14 +1,21 @@
 // The operator console (issue 13): the approval queue (approve, reject with a required reason, a refused review),
-// the users search, and the read-only tabs, each through its machine with controlled actors.
+// the users search, and the read-only tabs, each through its machine with controlled actors; then the wiring (the
+// session's jwt, ?status=pending, ?q=, and the server's 403 read as the console's refusal).
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminApprovalMachine, type PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
 import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/adminRecords.machine';
 import { messages } from '@/src/messages';
+import { OPERATORS_ONLY } from '@/src/services/operator';
 import { OperatorConsoleScreen } from '@/src/views/operator/OperatorConsole';
 import { samplePendingAdvertiser } from '@/test/machines/fixtures';
+import { sampleCampaign } from '@/test/machines/fixtures/advertiser';
 import { controlled, renderScreen } from './harness';
+
+const request = vi.hoisted(() => vi.fn());
+vi.mock('@/src/api/client', () => ({ request }));
+afterEach(() => request.mockReset());
 
 const other: PendingAdvertiser = { ...samplePendingAdvertiser, userId: 'usr_other', companyName: 'Orbit Mice', email: 'olga@orbit.example' };
 
@@ -72,5 +79,62 @@ describe('Operator Console', () => {
     expect(screen.getByText('Service unavailable')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(records.inputs.at(-1)).toEqual({ kind: 'users', query: 'olga' });
+  });
+
+  it('a refused approval (409) shows the server’s message and keeps the advertiser listed', async () => {
+    const { load, approve, user } = setup();
+    await load.resolve([samplePendingAdvertiser]);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    await approve.reject(new Error('This advertiser is already rejected'));
+    expect(screen.getByText('This advertiser is already rejected')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'PixelForge Gear' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  });
+
+  it('the Campaigns and Support Tickets tabs list their records, with empty states', async () => {
+    const { load, records, user } = setup();
+    await load.resolve([]);
+    expect(screen.getByText('No advertisers waiting for approval.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Campaigns' }));
+    expect(records.inputs.at(-1)).toEqual({ kind: 'campaigns', query: '' });
+    await records.resolve([{ ...sampleCampaign, advertiser: 'Nova Energy' }]);
+    const campaigns = screen.getByRole('table', { name: 'Campaigns' });
+    expect(within(campaigns).getByRole('cell', { name: sampleCampaign.title })).toBeInTheDocument();
+    expect(within(campaigns).getByRole('cell', { name: 'Nova Energy' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Support Tickets' }));
+    expect(records.inputs.at(-1)).toEqual({ kind: 'tickets', query: '' });
+    await records.resolve([]);
+    expect(screen.getByText('No support tickets.')).toBeInTheDocument();
+  });
+});
+
+describe('Operator Console wiring', () => {
+  it('loads the pending advertisers and approves with the session’s jwt; users search sends q', async () => {
+    request.mockImplementation(async (name: string) => {
+      if (name === 'adminAdvertisers') return { advertisers: [samplePendingAdvertiser] };
+      if (name === 'approveAdvertiser') return { advertiser: { ...samplePendingAdvertiser, status: 'approved' } };
+      if (name === 'adminUsers') return { users: [] };
+      throw new Error(`unexpected ${name}`);
+    });
+    renderScreen(<OperatorConsoleScreen />, { path: '/admin', jwt: 'session.jwt' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('No advertisers waiting for approval.')).toBeInTheDocument();
+    expect(request).toHaveBeenCalledWith('adminAdvertisers', { jwt: 'session.jwt', query: { status: 'pending' } });
+    expect(request).toHaveBeenCalledWith('approveAdvertiser', { jwt: 'session.jwt', params: { id: samplePendingAdvertiser.userId } });
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect(await screen.findByText('No users match.')).toBeInTheDocument();
+    expect(request).toHaveBeenLastCalledWith('adminUsers', { jwt: 'session.jwt', query: {} });
+    await user.type(screen.getByLabelText('Search users'), 'ana@');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(request).toHaveBeenLastCalledWith('adminUsers', { jwt: 'session.jwt', query: { q: 'ana@' } }));
+  });
+
+  it('a signed-in non-operator (the server answers 403) reads that the page is for operators', async () => {
+    request.mockRejectedValue(Object.assign(new Error('Forbidden'), { status: 403 }));
+    renderScreen(<OperatorConsoleScreen />, { path: '/admin', jwt: 'creator.jwt' });
+    expect(await screen.findByText(OPERATORS_ONLY)).toBeInTheDocument();
+    expect(OPERATORS_ONLY).toBe('This page is for Castbridge operators.');
   });
 });
