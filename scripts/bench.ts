@@ -127,6 +127,7 @@ try {
     record('matching one creator × 100 campaigns', `${market.matchOneMs} ms`, '≤ 20 ms', market.matchOneMs <= 20);
     record('GET /api/offers (200 offers) requests per second', `${market.offersRps}`, '≥ 5000', market.offersRps >= 5000);
     record('GET /api/offers (200 offers) p99', `${market.offersP99} ms`, '≤ 20 ms', market.offersP99 <= 20);
+    record('GET /api/health on the same server (ceiling)', `${market.healthRps}`, 'reported', true);
     record('SSE connections reached by a notification', `${market.sseReached}/${market.sseConnections}`, '2000/2000', market.sseReached === 2000);
     record('SSE launch → notification p99', `${market.sseP99Ms} ms`, '≤ 1000 ms', market.sseP99Ms <= 1000);
     record('SSE server RSS with 2,000 connections', `${market.sseRssMb} MB`, '≤ 400 MB', market.sseRssMb <= 400);

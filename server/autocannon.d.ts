@@ -11,6 +11,8 @@ declare module 'autocannon' {
   interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
+    // Bytes per second.
+    throughput: Histogram;
     non2xx: number;
     errors: number;
     timeouts: number;

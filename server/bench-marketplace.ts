@@ -23,6 +23,8 @@ export interface MarketplaceBench {
   matchOneMs: number;
   offersRps: number;
   offersP99: number;
+  /** The same server's GET /api/health (no session, no database) at 50 connections: this machine's ceiling. */
+  healthRps: number;
   sseConnections: number;
   sseReached: number;
   sseP99Ms: number;
@@ -164,11 +166,16 @@ export async function benchMarketplace(log: (line: string) => void = (line) => p
       const authorization = `Bearer ${busyToken}`;
       const check = (await (await fetch(`${url}/api/offers`, { headers: { authorization } })).json()) as { offers: unknown[] };
       log(`the creator has ${check.offers.length} offers`);
-      await autocannon({ url: `${url}/api/offers`, connections: 10, duration: 1, headers: { authorization } });
-      const run = await autocannon({ url: `${url}/api/offers`, connections: 50, duration: 10, headers: { authorization } });
+      // As a browser asks: it always accepts a compressed answer.
+      const headers = { authorization, 'accept-encoding': 'gzip, deflate, br, zstd' };
+      await autocannon({ url: `${url}/api/offers`, connections: 10, duration: 1, headers });
+      const run = await autocannon({ url: `${url}/api/offers`, connections: 50, duration: 10, headers });
       const offersRps = Math.round(run.requests.average);
       const offersP99 = run.latency.p99;
-      log(`GET /api/offers: ${offersRps} req/s, p50 ${run.latency.p50} ms, p99 ${offersP99} ms, ${run.non2xx} non-2xx`);
+      log(`GET /api/offers: ${offersRps} req/s, p50 ${run.latency.p50} ms, p99 ${offersP99} ms, ${run.non2xx} non-2xx, ${Math.round(run.throughput.average / Math.max(1, run.requests.average))} bytes each`);
+      const ceiling = await autocannon({ url: `${url}/api/health`, connections: 50, duration: 5 });
+      const healthRps = Math.round(ceiling.requests.average);
+      log(`GET /api/health (this machine's ceiling for one process): ${healthRps} req/s, p99 ${ceiling.latency.p99} ms`);
 
       const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
       const tickets = await Promise.all(
@@ -228,7 +235,7 @@ export async function benchMarketplace(log: (line: string) => void = (line) => p
       agent.destroy();
       const sseP99Ms = Math.round(percentile(latencies, 99));
       log(`launch → notification on ${latencies.length}/${tickets.length} connections: p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${sseP99Ms} ms; RSS ${sseRssMb} MB`);
-      return { matchAllMs, matchOneMs, offersRps, offersP99, sseConnections: open, sseReached: latencies.length, sseP99Ms, sseRssMb };
+      return { matchAllMs, matchOneMs, offersRps, offersP99, healthRps, sseConnections: open, sseReached: latencies.length, sseP99Ms, sseRssMb };
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -93,7 +93,18 @@ export function verifyClaims(token: string, secret: Uint8Array, nowSeconds = Dat
   return typeof claims.sub === 'string' && claims.sub.length > 0 ? { userId: claims.sub, version } : null;
 }
 
+/** The exp claim of a token verifyClaims accepted (it checked that exp is a number). */
+function expiryOf(token: string): number {
+  return decodeSegment(token.split('.')[1]!)!.exp as number;
+}
+
+/** How many verified tokens are remembered (a token string and its claims: ~300 bytes each). */
+const VERIFIED_LIMIT = 10_000;
+
 export async function createTokenService(secret: Uint8Array): Promise<TokenService> {
+  // A token's signature and claims never change, so a verified one is remembered and only its expiry is checked
+  // again: the HMAC is most of an authenticated request's own cost. Bounded; the oldest entry goes first.
+  const verified = new Map<string, SessionClaims & { exp: number }>();
   const key = await crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return {
     issue(userId, version) {
@@ -107,7 +118,18 @@ export async function createTokenService(secret: Uint8Array): Promise<TokenServi
         .sign(key);
     },
     async verify(token) {
-      return verifyClaims(token, secret);
+      const now = Date.now() / 1000;
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > now) return { userId: known.userId, version: known.version };
+        verified.delete(token);
+        return null;
+      }
+      const claims = verifyClaims(token, secret, now);
+      if (!claims) return null;
+      if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+      verified.set(token, { ...claims, exp: expiryOf(token) });
+      return claims;
     },
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context } from 'hono';
+import { preferredEncoding, type Encoding } from './encoding.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -37,20 +38,6 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmani
 const MIN_COMPRESS_BYTES = 512;
 const CACHE_LIMIT = 512;
 
-type Encoding = 'br' | 'gzip';
-
-function preferredEncoding(acceptEncoding: string): Encoding | null {
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
-}
 
 async function statFile(file: string): Promise<fs.Stats | null> {
   try {

@@ -8,6 +8,7 @@ import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { emptyCounts, OFFER_COLUMNS, CREATOR_COLUMNS, toCampaign, toOffer, type CampaignRow, type OfferJoinRow } from './rows.ts';
+import { touchOfferLists } from './offer-lists.ts';
 
 type ValidInput = Omit<CampaignInput, 'description'> & { description: string };
 
@@ -214,7 +215,7 @@ export function createCampaignStore(services: Pick<Services, 'db' | 'jobs' | 'no
 export async function expireOpenOffers(
   trx: Kysely<Database>,
   services: Pick<Services, 'notifier'>,
-  campaign: Pick<CampaignRow, 'id' | 'brand' | 'title'>,
+  campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>,
   why: string,
 ): Promise<() => void> {
   const expired = await trx
@@ -224,6 +225,7 @@ export async function expireOpenOffers(
     .where('status', 'in', OPEN_OFFER_STATUSES)
     .returning(['id', 'creator_id'])
     .execute();
+  if (expired.length > 0) await touchOfferLists(trx, [campaign.advertiser_id, ...expired.map((offer) => offer.creator_id)]);
   return services.notifier.create(
     trx,
     expired.map((offer) => ({

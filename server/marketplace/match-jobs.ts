@@ -8,6 +8,7 @@ import type { Database } from '../db/types.ts';
 import type { Services } from '../services.ts';
 import { compileTargeting, prepareCreator, reasonsFor, scoreCreator, type CreatorFacts, type Match, type PreparedCreator } from './matching.ts';
 import { targetingOf, type CampaignRow } from './rows.ts';
+import { touchOfferLists } from './offer-lists.ts';
 
 /** Offers written per INSERT (9 parameters each; SQLite binds at most 32,766). */
 const INSERT_BATCH = 1000;
@@ -60,6 +61,10 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
       .onConflict((oc) => oc.columns(['campaign_id', 'creator_id']).doNothing())
       .returning(['id', 'creator_id', 'campaign_id'])
       .execute();
+    await touchOfferLists(trx, [
+      ...new Set(inserted.map((offer) => campaigns.get(offer.campaign_id)!.advertiser_id)),
+      ...inserted.map((offer) => offer.creator_id),
+    ]);
     return services.notifier.create(
       trx,
       inserted.map((offer) => {

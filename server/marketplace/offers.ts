@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { expireOpenOffers } from './campaigns.ts';
 import type { NewNotification } from '../notifications/store.ts';
+import { touchOfferLists } from './offer-lists.ts';
 import { CREATOR_COLUMNS, displayName, OFFER_COLUMNS, toOffer, type OfferJoinRow } from './rows.ts';
 
 const NOT_FOUND = 'No such offer';
@@ -41,6 +42,9 @@ export function createOfferStore(services: Pick<Services, 'db' | 'notifier' | 'j
     return row as Visible;
   }
 
+  // Read on every GET /api/offers: compiled once, only the id changes.
+  const revisionById = db.selectFrom('users').select('offers_rev').where('id', '=', '').compile();
+
   const present = (party: Party, row: OfferJoinRow): Offer => toOffer(row, party.role !== 'creator');
 
   function assertAllowed(status: OfferStatus, action: OfferAction): void {
@@ -67,6 +71,7 @@ export function createOfferStore(services: Pick<Services, 'db' | 'notifier' | 'j
       .set((eb) => ({ message_count: eb('message_count', '+', 1) }))
       .where('id', '=', offer.id)
       .execute();
+    await touchOfferLists(executor, [offer.creator_id, offer.advertiser_id]);
     return row;
   }
 
@@ -77,6 +82,12 @@ export function createOfferStore(services: Pick<Services, 'db' | 'notifier' | 'j
       if (status) query = query.where('offers.status', '=', status);
       const rows = await query.orderBy('offers.updated_at', 'desc').limit(500).execute();
       return rows.map((row) => present(party, row as OfferJoinRow));
+    },
+
+    /** The user's offers-list revision (users.offers_rev), raised by every change to what their list shows. */
+    async listRevision(userId: string): Promise<number> {
+      const { rows } = await db.executeQuery<{ offers_rev: number | string }>({ ...revisionById, parameters: [userId] });
+      return Number(rows[0]?.offers_rev ?? 0);
     },
 
     async get(party: Party, id: string): Promise<Offer> {
@@ -109,6 +120,7 @@ export function createOfferStore(services: Pick<Services, 'db' | 'notifier' | 'j
           .where('status', 'in', OFFER_ACTIONS.accept)
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+        await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
         const notices: NewNotification[] = [
           {
             userId: offer.advertiser_id,
@@ -152,6 +164,7 @@ export function createOfferStore(services: Pick<Services, 'db' | 'notifier' | 'j
           .where('status', 'in', OFFER_ACTIONS.decline)
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+        await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
         announce = await notifier.create(trx, [
           {
             userId: offer.advertiser_id,

@@ -6,6 +6,7 @@ import { requireRole } from '../auth/require-user.ts';
 import { route } from '../http/route.ts';
 import type { AppEnv, Services } from '../services.ts';
 import { readImageField } from '../uploads/routes.ts';
+import { createOfferLists } from './offer-lists.ts';
 import { toAdvertiserProfile } from './rows.ts';
 
 const party = (c: Context<AppEnv>) => ({ userId: c.get('userId'), role: c.get('role') });
@@ -14,6 +15,7 @@ const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
 export function marketplaceRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db, campaigns, offers, photos, config } = services;
+  const offerLists = createOfferLists(offers, { contractCheck: config.contractCheck });
 
   route(app, services, 'getAdvertiserProfile', async (c) => {
     const row = await db.selectFrom('advertiser_profiles').selectAll().where('user_id', '=', advertiser(c)).executeTakeFirst();
@@ -73,7 +75,7 @@ export function marketplaceRoutes(services: Services): Hono<AppEnv> {
   act('resumeCampaign', 'resume');
   act('cancelCampaign', 'cancel');
 
-  route(app, services, 'listOffers', async (c, { query }) => ({ offers: await offers.list(party(c), query.status) }));
+  route(app, services, 'listOffers', (c, { query }) => offerLists.respond(c, party(c), query.status));
   route(app, services, 'getOffer', async (c) => ({ offer: await offers.get(party(c), c.req.param('id')!) }));
   route(app, services, 'acceptOffer', async (c) => ({ offer: await offers.accept(party(c), c.req.param('id')!) }));
   route(app, services, 'declineOffer', async (c, { body }) => ({ offer: await offers.decline(party(c), c.req.param('id')!, body.reason) }));

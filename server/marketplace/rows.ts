@@ -76,6 +76,9 @@ export const CREATOR_COLUMNS = [
   'users.type_content as creator_type_content',
 ] as const;
 
+/** The users columns an advertiser's offers show (a change to one changes their lists). */
+export const CREATOR_FIELDS = CREATOR_COLUMNS.map((column) => column.slice('users.'.length, column.indexOf(' ')));
+
 export interface OfferJoinRow {
   id: string;
   status: OfferStatus;

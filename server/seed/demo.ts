@@ -10,6 +10,7 @@ import type { CastbridgeApp } from '../app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { compileTargeting, matchCreator } from '../marketplace/matching.ts';
 import { targetingOf } from '../marketplace/rows.ts';
+import { touchOfferLists } from '../marketplace/offer-lists.ts';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { OfferStatus } from '../../contract/marketplace.ts';
 
@@ -167,6 +168,7 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
       .where('id', '=', campaign.id)
       .execute();
     await db.updateTable('offers').set({ message_count: thread.length }).where('id', '=', offerId).execute();
+    await touchOfferLists(db, [creatorId, novaId]);
     if (sample.creatorStatus === 'invited') {
       const announce = await services.notifier.create(db, [
         {

@@ -6,6 +6,8 @@ import { PROFILE_FIELDS } from '../../contract/profile.ts';
 import type { User } from '../../contract/schemas/user.ts';
 import type { Database, UserUpdate } from '../db/types.ts';
 import type { Role } from '../../contract/marketplace.ts';
+import { touchAdvertisersOf, touchCreatorsOf } from '../marketplace/offer-lists.ts';
+import { CREATOR_FIELDS } from '../marketplace/rows.ts';
 
 /** What the API returns for a user (contract/schemas/user.ts); never the password hash or internal ids. */
 export const PUBLIC_USER_COLUMNS = ['email', ...PROFILE_FIELDS, 'type_account', 'role'] as const;
@@ -96,6 +98,9 @@ export function createUserStore(db: Kysely<Database>) {
         const row = await trx.selectFrom('users').select(['email', 'image']).where('id', '=', id).executeTakeFirst();
         if (!row) return null;
         await trx.deleteFrom('login_failures').where('key', '=', `email:${row.email}`).execute();
+        // Their offers go with them: the other side's offer lists change.
+        await touchAdvertisersOf(trx, id);
+        await touchCreatorsOf(trx, id);
         await trx.deleteFrom('users').where('id', '=', id).execute();
         return row;
       });
@@ -173,6 +178,8 @@ export function createUserStore(db: Kysely<Database>) {
             .set({ ...changes, updated_at: now() })
             .where('id', '=', id)
             .execute();
+          // Advertisers' offer lists show the creator's name, photo, country, language and content.
+          if (CREATOR_FIELDS.some((field) => field in changes)) await touchAdvertisersOf(trx, id);
         }
         const user = await trx.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
         return { previousImage: before.image, user };

@@ -1,9 +1,11 @@
 // The marketplace (issue 13) on SQLite and PostgreSQL: roles, the advertiser's review, campaigns and their life
 // cycle, matching as a job, offers and their threads, notifications and the live stream — and every endpoint tried
 // with the wrong role (403) and the wrong owner (404).
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import { BACKENDS, makeBackend, photoForm, PNG_1PX, startApp, type Backend, type Client } from './helpers.ts';
+import { touchOfferLists } from '../../server/marketplace/offer-lists.ts';
 import { account, approvedAdvertiser, campaignInput, day, englishCreator, type Account } from './market.ts';
 
 async function launched(api: Client, advertiser: Account, overrides: Partial<CampaignInput> = {}): Promise<string> {
@@ -307,6 +309,39 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     expect(after.find((o) => o.status === 'declined')).toMatchObject({ declineReason: 'Not my audience' });
     const notes = await api.request('GET', '/api/notifications', { token: advertiser.token });
     expect((notes.body.notifications as { type: string; text: string }[])[0]).toMatchObject({ type: 'offer.declined', text: expect.stringContaining('Not my audience') });
+  });
+
+  it('GET /api/offers is answered from a cache that every change to a list invalidates, gzip when accepted', async () => {
+    const advertiser = await approvedAdvertiser(api, operator);
+    const creator = await account(api, 'creator', { ...englishCreator, country: 'Peru' });
+    const campaign = await launched(api, advertiser, { targeting: { platforms: ['Twitch'], languages: ['English'], countries: ['Peru'], categories: [], minAvgViewers: null } });
+    const [offer] = (await offersOf(api, creator)).filter((o) => o.campaignId === campaign);
+    expect((await offersOf(api, advertiser)).find((o) => o.id === offer!.id)!.creator).toMatchObject({ name: 'Ana Lee' });
+
+    // The creator's name is on the advertiser's cached list: a profile change raises the advertiser's revision.
+    expect((await api.request('PUT', '/api/profile', { token: creator.token, json: { first_name: 'Ada' } })).status).toBe(200);
+    expect((await offersOf(api, advertiser)).find((o) => o.id === offer!.id)!.creator).toMatchObject({ name: 'Ada Lee' });
+    // A message changes both sides' counts; the filtered list is cached apart from the whole one.
+    expect((await offersOf(api, creator, 'invited')).map((o) => o.id)).toContain(offer!.id);
+    await api.request('POST', `/api/offers/${offer!.id}/request-info`, { token: creator.token, json: { message: 'Which flavour?' } });
+    expect((await offersOf(api, creator, 'invited')).map((o) => o.id)).not.toContain(offer!.id);
+    expect((await offersOf(api, advertiser)).find((o) => o.id === offer!.id)).toMatchObject({ status: 'info_requested', messageCount: 1 });
+
+    // Compressed once per revision for clients that accept it; the same answer either way.
+    const plain = await api.castbridge.app.request('/api/offers', { headers: { authorization: `Bearer ${creator.token}` } });
+    const packed = await api.castbridge.app.request('/api/offers', { headers: { authorization: `Bearer ${creator.token}`, 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(packed.headers.get('content-encoding')).toBe('gzip');
+    expect(packed.headers.get('vary')).toBe('Accept-Encoding');
+    expect(packed.headers.get('cache-control')).toBe('no-store');
+    expect(gunzipSync(Buffer.from(await packed.arrayBuffer())).toString('utf8')).toBe(await plain.text());
+
+    // A write that forgets the revision is caught by the tests' contract check rather than served stale.
+    await api.castbridge.db.updateTable('offers').set({ decline_reason: 'edited behind the cache' }).where('id', '=', offer!.id).execute();
+    const stale = await api.request('GET', '/api/offers', { token: creator.token });
+    expect(stale.status).toBe(500);
+    await touchOfferLists(api.castbridge.db, [creator.id]);
+    expect((await offersOf(api, creator)).find((o) => o.id === offer!.id)).toMatchObject({ declineReason: 'edited behind the cache' });
   });
 
   it('offers refuse other creators and advertisers (404) and answering by anyone but the creator (403)', async () => {

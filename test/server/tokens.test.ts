@@ -1,6 +1,6 @@
 // The fast HS256 verifier must never accept what jose's jwtVerify (HS256 pinned, iss/aud/exp/sub required) rejects.
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER, verifyHs256 } from '../../server/auth/tokens.ts';
 
 const secret = new TextEncoder().encode('unit-test-secret-unit-test-secret-0123');
@@ -80,5 +80,24 @@ describe('verifyHs256', () => {
     expect(await service.verify(token)).toEqual({ userId: 'user-42', version: 3 });
     expect(verifyHs256(token, secret, now + 7 * 24 * 3600 - 60)).toBe('user-42');
     expect(verifyHs256(token, secret, now + 7 * 24 * 3600 + 60)).toBeNull();
+  });
+
+  it('remembers a verified token but checks its expiry on every call, and never remembers a refusal', async () => {
+    const service = await createTokenService(secret);
+    const short = await sign({ alg: 'HS256', typ: 'JWT' }, { ...good, ver: 1, exp: now + 30 });
+    vi.useFakeTimers({ now: now * 1000 });
+    try {
+      expect(await service.verify(short)).toEqual({ userId: 'user-1', version: 1 });
+      expect(await service.verify(short)).toEqual({ userId: 'user-1', version: 1 });
+      vi.setSystemTime((now + 31) * 1000);
+      expect(await service.verify(short)).toBeNull();
+      const forged = `${short.slice(0, short.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+      expect(await service.verify(forged)).toBeNull();
+      vi.setSystemTime(now * 1000);
+      expect(await service.verify(forged)).toBeNull();
+      expect(await service.verify(short)).toEqual({ userId: 'user-1', version: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
