@@ -6,6 +6,7 @@ import type { Notification } from '@/contract';
 import { listener } from './listener';
 import { service } from './placeholders';
 import { CARD_HIDE_AFTER_FADE_MS, CLEAR_ALL_STAGGER_MS, RELATIVE_TIME_TICK_MS } from './timing';
+import { errorText } from './messages';
 
 export interface NotificationsContext {
   /** The user's notifications, newest first. */
@@ -45,7 +46,6 @@ export type NotificationsEvent =
 
 export type CardPhase = 'visible' | 'fading' | 'hidden';
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const newestId = (list: Notification[]) => list[0]?.id ?? null;
 
 export const notificationsMachine = setup({

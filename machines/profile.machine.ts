@@ -5,6 +5,7 @@ import { LOADER_HIDE_MS } from './timing';
 import { CATEGORIES, FORM_FIELDS, GENDERS, TIERS, type FormField } from '@/contract/profile';
 import { countries } from '@/contract/countries';
 import type { User } from './types';
+import { errorText } from './messages';
 
 /** The editable fields of the profile form, in the order the screens show them (SPEC §3). */
 export const profileFields = FORM_FIELDS;
@@ -71,7 +72,6 @@ export function draftOf(user: User | null): ProfileDraft {
   return draft;
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const profileMachine = setup({
   types: {

@@ -6,6 +6,7 @@ import type { AdvertiserProfile, AdvertiserProfileInput } from '@/contract';
 import { MARKETPLACE_LIMITS as L } from '@/contract/marketplace';
 import { REQUIRED_MESSAGE, tooLong } from './checks';
 import { service } from '../placeholders';
+import { errorText } from '../messages';
 
 export type AdvertiserProfileField = keyof AdvertiserProfileInput;
 export type AdvertiserProfileDraft = Record<AdvertiserProfileField, string>;
@@ -79,7 +80,6 @@ export type AdvertiserProfileEvent =
   | { type: 'profile.submit' }
   | { type: 'profile.retry' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const advertiserProfileMachine = setup({
   types: {

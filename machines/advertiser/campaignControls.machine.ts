@@ -6,6 +6,7 @@ import { assign, setup } from 'xstate';
 import type { Campaign } from '@/contract';
 import { CAMPAIGN_ACTIONS, type CampaignAction, type CampaignStatus } from '@/contract/marketplace';
 import { effect, service } from '../placeholders';
+import { errorText } from '../messages';
 
 export const campaignActions = Object.keys(CAMPAIGN_ACTIONS) as CampaignAction[];
 
@@ -28,7 +29,6 @@ export type CampaignControlsEvent =
   | { type: 'cancel.confirm' }
   | { type: 'cancel.dismiss' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const campaignControlsMachine = setup({
   types: {

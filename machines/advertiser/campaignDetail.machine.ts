@@ -4,6 +4,7 @@ import { assign, setup } from 'xstate';
 import type { Campaign, Offer } from '@/contract';
 import { listener } from '../listener';
 import { service } from '../placeholders';
+import { errorText } from '../messages';
 
 export interface CampaignDetail {
   campaign: Campaign;
@@ -27,7 +28,6 @@ export type CampaignDetailEvent =
   | { type: 'thread.open'; offerId: string }
   | { type: 'thread.close' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const campaignDetailMachine = setup({
   types: {

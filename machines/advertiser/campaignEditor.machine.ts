@@ -6,6 +6,7 @@ import type { Campaign, CampaignInput } from '@/contract';
 import { CAMPAIGN_LANGUAGES, MARKETPLACE_LIMITS as L, PLATFORMS, type CampaignLanguage, type Platform } from '@/contract/marketplace';
 import { centsToDollars, dollarsToCents, isDay, REQUIRED_MESSAGE, tooLong, wholeNumber } from './checks';
 import { effect, service } from '../placeholders';
+import { errorText } from '../messages';
 
 /** The form's text fields (numbers and dates are typed as text and checked here). */
 export const campaignTextFields = [
@@ -197,7 +198,6 @@ export type CampaignEditorEvent =
   | { type: 'form.submit' }
   | { type: 'form.retry' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const campaignEditorMachine = setup({
   types: {

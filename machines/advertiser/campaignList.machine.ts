@@ -3,13 +3,13 @@
 import { assign, setup } from 'xstate';
 import type { Campaign } from '@/contract';
 import { service } from '../placeholders';
+import { errorText } from '../messages';
 
 export interface CampaignListContext {
   campaigns: Campaign[];
   error: string | null;
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const campaignListMachine = setup({
   types: {

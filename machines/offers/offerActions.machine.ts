@@ -8,6 +8,7 @@ import type { Offer } from '@/contract';
 import { MARKETPLACE_LIMITS, OFFER_ACTIONS, type OfferAction, type OfferStatus } from '@/contract/marketplace';
 import { effect, service } from '../placeholders';
 import { messageProblem } from './thread.machine';
+import { errorText } from '../messages';
 
 export const offerActionNames = Object.keys(OFFER_ACTIONS) as OfferAction[];
 
@@ -47,7 +48,6 @@ export type OfferActionsEvent =
   | { type: 'info.send' }
   | { type: 'info.cancel' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const allowed = (context: OfferActionsContext, action: OfferAction) => offerActionsFor(context.status).includes(action);
 

@@ -7,6 +7,7 @@ import type { Offer } from '@/contract';
 import type { OfferAction, OfferTab } from '@/contract/marketplace';
 import { listener } from '../listener';
 import { service } from '../placeholders';
+import { errorText } from '../messages';
 
 export interface OffersContext {
   /** Every offer of the caller, in the server's order (declined and expired ones are listed in no tab). */
@@ -31,7 +32,6 @@ export type OffersEvent =
   | { type: 'thread.open'; offerId: string }
   | { type: 'thread.close' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The list with `offer` in place of its older version (added first when it was not listed). */
 export function replaceOffer(offers: Offer[], offer: Offer): Offer[] {

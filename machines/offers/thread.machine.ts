@@ -5,7 +5,7 @@
 import { assign, setup } from 'xstate';
 import type { ThreadMessage } from '@/contract';
 import { MARKETPLACE_LIMITS } from '@/contract/marketplace';
-import { REQUIRED_MESSAGE } from '../messages';
+import { errorText, REQUIRED_MESSAGE } from '../messages';
 import { listener } from '../listener';
 import { service } from '../placeholders';
 
@@ -39,7 +39,6 @@ export type ThreadEvent =
   /** Live news of this offer: read the messages again in the background. */
   | { type: 'thread.refresh' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const appendOnce = (messages: ThreadMessage[], message: ThreadMessage) =>
   messages.some((m) => m.id === message.id) ? messages : [...messages, message];

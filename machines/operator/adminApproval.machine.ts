@@ -3,7 +3,7 @@
 import { assign, setup } from 'xstate';
 import type { AdvertiserProfile } from '@/contract';
 import { MARKETPLACE_LIMITS } from '@/contract/marketplace';
-import { REQUIRED_MESSAGE } from '../messages';
+import { errorText, REQUIRED_MESSAGE } from '../messages';
 import { service } from '../placeholders';
 
 export type PendingAdvertiser = AdvertiserProfile & { userId: string; email: string; createdAt: string };
@@ -26,7 +26,6 @@ export type AdminApprovalEvent =
   | { type: 'reason.submit' }
   | { type: 'reason.cancel' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const reasonProblem = (reason: string) =>
   reason.trim() === '' ? REQUIRED_MESSAGE : reason.length > MARKETPLACE_LIMITS.reason ? `At most ${MARKETPLACE_LIMITS.reason} characters.` : null;
 

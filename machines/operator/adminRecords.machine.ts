@@ -2,6 +2,7 @@
 // tickets. One statechart for the three: load, show, search again, retry after a failure.
 import { assign, setup } from 'xstate';
 import { service } from '../placeholders';
+import { errorText } from '../messages';
 
 export type RecordsKind = 'campaigns' | 'users' | 'tickets';
 
@@ -14,7 +15,6 @@ export interface AdminRecordsContext {
 
 export type AdminRecordsEvent = { type: 'records.search'; query: string } | { type: 'records.retry' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const adminRecordsMachine = setup({
   types: {
