@@ -22,9 +22,10 @@ import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
-import { Spinner } from '@/src/ui/Spinner';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './advertiser.css';
+import { LoadState } from '@/src/views/common/LoadState';
+import * as upload from '@/src/views/common/upload.css';
 
 // The country list (about 195 names) loads after the form is interactive.
 const CountryPicker = lazy(() => import('./CountryPicker').then((m) => ({ default: m.CountryPicker })));
@@ -44,19 +45,12 @@ function CampaignEditor({ campaignId, logic }: { campaignId: string | null; logi
   return (
     <div className={s.page}>
       <ScreenHeading title={campaignId ? 'Edit Campaign' : 'New Campaign'} />
-      {selectEditorLoading(snapshot) ? (
-        <Card className={s.loadingCard}>
-          <Spinner label="Loading campaign" />
-        </Card>
-      ) : null}
-      {selectEditorFailed(snapshot) ? (
-        <Alert tone="error" title="The campaign could not be loaded">
-          <p>{error}</p>
-          <Button variant="secondary" size="sm" className={s.retry} onClick={() => send({ type: 'form.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={selectEditorLoading(snapshot)}
+        error={selectEditorFailed(snapshot) ? (error ?? '') : null}
+        what="campaign"
+        onRetry={() => send({ type: 'form.retry' })}
+      />
       {selectEditorLocked(snapshot) ? (
         <Alert tone="info" title="Only drafts can be edited">
           <p>This campaign is no longer a draft.</p>
@@ -206,7 +200,7 @@ function Creative({ image, error, busy, send }: { image: string | null; error: s
             id="campaign-image"
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
-            className={s.fileInput}
+            className={upload.fileInput}
             disabled={busy}
             aria-describedby="campaign-image-hint"
             onChange={(event) => {
@@ -215,7 +209,7 @@ function Creative({ image, error, busy, send }: { image: string | null; error: s
               if (file) send({ type: 'image.select', file, previewUrl: URL.createObjectURL(file) });
             }}
           />
-          <label htmlFor="campaign-image" className={s.uploadLabel} data-disabled={busy ? 'true' : undefined}>
+          <label htmlFor="campaign-image" className={upload.uploadLabel} data-disabled={busy ? 'true' : undefined}>
             <Icon name="upload" size={18} />
             Choose Image
           </label>

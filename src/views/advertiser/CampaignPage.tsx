@@ -36,10 +36,10 @@ import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
-import { Spinner } from '@/src/ui/Spinner';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './advertiser.css';
 import { campaignStatus, criterion, formatDay, offerStatus } from './labels';
+import { LoadState } from '@/src/views/common/LoadState';
 
 // The thread loads after the page is interactive: it is only needed once an offer's messages are opened.
 const ThreadDialog = lazy(() => import('@/src/views/common/ThreadDialog').then((m) => ({ default: m.ThreadDialog })));
@@ -80,19 +80,12 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
           ) : null}
         </div>
       </ScreenHeading>
-      {selectDetailLoading(snapshot) ? (
-        <Card className={s.loadingCard}>
-          <Spinner label="Loading campaign" />
-        </Card>
-      ) : null}
-      {selectDetailFailed(snapshot) ? (
-        <Alert tone="error" title="The campaign could not be loaded">
-          <p>{selectDetailError(snapshot)}</p>
-          <Button variant="secondary" size="sm" className={s.retry} onClick={() => send({ type: 'campaign.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={selectDetailLoading(snapshot)}
+        error={selectDetailFailed(snapshot) ? (selectDetailError(snapshot) ?? '') : null}
+        what="campaign"
+        onRetry={() => send({ type: 'campaign.retry' })}
+      />
       {selectDetailReady(snapshot) && campaign ? (
         <>
           {/* Keyed by status: a changed campaign starts fresh controls. */}

@@ -12,15 +12,14 @@ import {
 } from '@/machines/advertiser/campaignList.select';
 import { inspect } from '@/src/app/inspect';
 import { useCampaignListLogic, type CampaignListLogic } from '@/src/services/campaignList';
-import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
-import { Spinner } from '@/src/ui/Spinner';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './advertiser.css';
 import { campaignStatus } from './labels';
+import { LoadState } from '@/src/views/common/LoadState';
 
 /** Campaigns (issue 13): the advertiser's campaigns with status, pay, spots and offers; New Campaign opens the editor. */
 export function CampaignsScreen({ logic }: { logic?: CampaignListLogic }) {
@@ -36,19 +35,12 @@ export function CampaignsScreen({ logic }: { logic?: CampaignListLogic }) {
           </Link>
         </Button>
       </ScreenHeading>
-      {selectCampaignsLoading(snapshot) ? (
-        <Card className={s.loadingCard}>
-          <Spinner label="Loading campaigns" />
-        </Card>
-      ) : null}
-      {selectCampaignsFailed(snapshot) ? (
-        <Alert tone="error" title="The campaigns could not be loaded">
-          <p>{selectCampaignsError(snapshot)}</p>
-          <Button variant="secondary" size="sm" className={s.retry} onClick={() => send({ type: 'campaigns.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={selectCampaignsLoading(snapshot)}
+        error={selectCampaignsFailed(snapshot) ? (selectCampaignsError(snapshot) ?? '') : null}
+        what="campaigns"
+        onRetry={() => send({ type: 'campaigns.retry' })}
+      />
       {selectCampaignsReady(snapshot) && campaigns.length === 0 ? (
         <Card>
           <p className={s.empty}>No campaigns yet. Create one to reach creators who fit your brand.</p>

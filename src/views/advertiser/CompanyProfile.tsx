@@ -23,9 +23,9 @@ import { Card } from '@/src/ui/Card';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
-import { Spinner } from '@/src/ui/Spinner';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './advertiser.css';
+import { LoadState } from '@/src/views/common/LoadState';
 
 /** How each verification status reads (issue 13: the profile's verification status). */
 export const verification: Record<VerificationStatus, { label: string; tone: ChipTone; text: string }> = {
@@ -60,19 +60,12 @@ export function CompanyProfileScreen({ logic }: { logic?: AdvertiserProfileLogic
           </Button>
         ) : null}
       </ScreenHeading>
-      {selectCompanyLoading(snapshot) ? (
-        <Card className={s.loadingCard}>
-          <Spinner label="Loading company profile" />
-        </Card>
-      ) : null}
-      {selectCompanyFailed(snapshot) ? (
-        <Alert tone="error" title="The company profile could not be loaded">
-          <p>{error}</p>
-          <Button variant="secondary" size="sm" className={s.retry} onClick={() => send({ type: 'profile.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={selectCompanyLoading(snapshot)}
+        error={selectCompanyFailed(snapshot) ? (error ?? '') : null}
+        what="company profile"
+        onRetry={() => send({ type: 'profile.retry' })}
+      />
       {selectCompanySaved(snapshot) && selectCompanyViewing(snapshot) ? (
         <Alert tone="success">{profile?.status === 'approved' ? 'Your company profile was saved.' : 'Your company profile was sent for review.'}</Alert>
       ) : null}

@@ -6,8 +6,6 @@ import { media } from '@/src/theme/tokens';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space[4], minWidth: 0 });
 
-export const loadingCard = style({ display: 'grid', placeItems: 'center', minHeight: 200 });
-
 export const retry = style({ marginTop: vars.space[3] });
 
 export const sectionTitle = style({ margin: `0 0 ${vars.space[4]}`, fontSize: vars.fontSize.lg });
@@ -106,29 +104,6 @@ export const creativePlaceholder = style([
   creativeImage,
   { display: 'grid', placeItems: 'center', color: vars.color.textMuted, border: `1px dashed ${vars.color.borderStrong}` },
 ]);
-
-/** The native file input stays in the page (keyboard and screen readers reach it); its label is the visible button. */
-export const fileInput = style({ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' });
-
-export const uploadLabel = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space[2],
-  minHeight: 44,
-  padding: `0 ${vars.space[4]}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.dashboardPrimary}`,
-  color: vars.color.dashboardPrimary,
-  backgroundColor: vars.color.surface,
-  fontWeight: vars.fontWeight.semibold,
-  cursor: 'pointer',
-  width: 'fit-content',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.primarySoft },
-    [`${fileInput}:focus-visible + &`]: { outline: `3px solid ${vars.color.focus}`, outlineOffset: 2 },
-    '&[data-disabled="true"]': { opacity: 0.6, cursor: 'not-allowed' },
-  },
-});
 
 export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm });
 

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Campaign } from '@/contract';
 import { formatCents } from '@/contract/marketplace';
 import {
@@ -234,7 +234,6 @@ const COLUMNS: Record<RecordsKind, { caption: string; empty: string; columns: { 
 
 function Records({ kind, logic }: { kind: RecordsKind; logic?: AdminRecordsLogic }) {
   const [snapshot, send] = useMachine(useAdminRecordsLogic(logic), { input: { kind }, inspect });
-  const [query, setQuery] = useState('');
   const table = COLUMNS[kind];
   const rows = selectRows(snapshot) as never[];
   return (
@@ -245,10 +244,11 @@ function Records({ kind, logic }: { kind: RecordsKind; logic?: AdminRecordsLogic
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
-            send({ type: 'records.search', query: query.trim() });
+            // The box is uncontrolled: the machine holds the query that was searched, not every keystroke.
+            send({ type: 'records.search', query: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
           }}
         >
-          <Field className={s.grow} label="Search users" name="q" type="search" value={query} hint="E-mail or name." onChange={(event) => setQuery(event.target.value)} />
+          <Field className={s.grow} label="Search users" name="q" type="search" defaultValue={selectQuery(snapshot)} hint="E-mail or name." />
           <Button type="submit" variant="dashboard">
             Search
           </Button>

@@ -6,9 +6,6 @@ export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const notice = style({});
 
-export const loadingCard = style({ display: 'grid', placeItems: 'center', minHeight: 240 });
-
-export const retry = style({ marginTop: vars.space[3] });
 
 export const details = style({
   display: 'grid',
@@ -49,34 +46,6 @@ export const pictureCard = style({});
 export const picture = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space[4], textAlign: 'center' });
 
 export const pictureActions = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space[2] });
-
-/** The native file input stays in the page (keyboard and screen readers reach it); its label is the visible button. */
-export const fileInput = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  opacity: 0,
-  overflow: 'hidden',
-});
-
-export const uploadLabel = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space[2],
-  minHeight: 44,
-  padding: `0 ${vars.space[4]}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.dashboardPrimary}`,
-  color: vars.color.dashboardPrimary,
-  backgroundColor: vars.color.surface,
-  fontWeight: vars.fontWeight.semibold,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.primarySoft },
-    [`${fileInput}:focus-visible + &`]: { outline: `3px solid ${vars.color.focus}`, outlineOffset: 2 },
-    '&[data-disabled="true"]': { opacity: 0.6, cursor: 'not-allowed' },
-  },
-});
 
 export const hint = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 

@@ -19,10 +19,11 @@ import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Field, NativeSelectField } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
-import { Spinner } from '@/src/ui/Spinner';
 import { avatarSrc, fullName } from '@/src/views/dashboard/shell/ProfileMenu';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './MyProfile.css';
+import { LoadState } from '@/src/views/common/LoadState';
+import * as upload from '@/src/views/common/upload.css';
 
 const noticeText: Record<Exclude<ProfileNotice, null>, { tone: 'error' | 'success'; text: string }> = {
   updated: { tone: 'success', text: messages.profileUpdated },
@@ -52,19 +53,12 @@ export function MyProfileScreen({ logic }: { logic?: ProfileLogic }) {
           {notes.text}
         </Alert>
       ) : null}
-      {selectProfileLoading(snapshot) ? (
-        <Card className={s.loadingCard}>
-          <Spinner label="Loading profile" />
-        </Card>
-      ) : null}
-      {selectProfileFailed(snapshot) ? (
-        <Alert tone="error" title="The profile could not be loaded">
-          <p>{loadError}</p>
-          <Button variant="secondary" size="sm" className={s.retry} onClick={() => send({ type: 'profile.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      <LoadState
+        loading={selectProfileLoading(snapshot)}
+        error={selectProfileFailed(snapshot) ? (loadError ?? '') : null}
+        what="profile"
+        onRetry={() => send({ type: 'profile.retry' })}
+      />
       {selectProfileViewing(snapshot) && profile ? <ProfileDetails user={profile} /> : null}
       {selectProfileEditing(snapshot) && profile ? (
         <ProfileForm
@@ -189,7 +183,7 @@ function ProfileForm({
               id="profile-photo"
               type="file"
               accept="image/*"
-              className={s.fileInput}
+              className={upload.fileInput}
               disabled={uploading}
               onChange={(event) => {
                 const file = event.target.files?.[0];
@@ -197,7 +191,7 @@ function ProfileForm({
                 if (file) onPhoto(file);
               }}
             />
-            <label htmlFor="profile-photo" className={s.uploadLabel} data-disabled={uploading ? 'true' : undefined}>
+            <label htmlFor="profile-photo" className={upload.uploadLabel} data-disabled={uploading ? 'true' : undefined}>
               <Icon name="upload" size={18} />
               Upload photo
             </label>

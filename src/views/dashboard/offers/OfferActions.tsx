@@ -76,76 +76,80 @@ type ActionsSnapshot = SnapshotFrom<OfferActionsLogic>;
 type ActionsSend = (event: OfferActionsEvent) => void;
 
 function DeclineDialog({ offer, snapshot, send }: { offer: Offer; snapshot: ActionsSnapshot; send: ActionsSend }) {
-  const formId = `decline-${offer.id}`;
-  const sending = selectDeclining(snapshot);
-  const error = selectOfferActionError(snapshot);
   return (
-    <Dialog
+    <WriteDialog
+      formId={`decline-${offer.id}`}
       open={selectDeclineOpen(snapshot)}
-      onOpenChange={(open) => {
-        if (!open) send({ type: 'decline.cancel' });
-      }}
       title="Decline this offer?"
       description={`${offer.brand}: ${offer.title}`}
-      width="form"
-      footer={
-        <>
-          <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'decline.cancel' })}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="danger" disabled={sending} aria-busy={sending || undefined}>
-            Decline
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        className={s.dialogStack}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'decline.confirm' });
-        }}
-      >
-        <Field
-          label="Reason (optional)"
-          name="reason"
-          multiline
-          rows={3}
-          hint="The advertiser sees it."
-          value={selectDeclineReason(snapshot)}
-          error={selectDeclineReasonError(snapshot) ?? undefined}
-          disabled={sending}
-          onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
-        />
-        {error ? <Alert tone="error">{error}</Alert> : null}
-      </form>
-    </Dialog>
+      field={{ label: 'Reason (optional)', name: 'reason', rows: 3, hint: 'The advertiser sees it.' }}
+      value={selectDeclineReason(snapshot)}
+      fieldError={selectDeclineReasonError(snapshot)}
+      sending={selectDeclining(snapshot)}
+      error={selectOfferActionError(snapshot)}
+      submit={{ label: 'Decline', variant: 'danger' }}
+      onChange={(value) => send({ type: 'reason.change', value })}
+      onSubmit={() => send({ type: 'decline.confirm' })}
+      onCancel={() => send({ type: 'decline.cancel' })}
+    />
   );
 }
 
 function RequestInfoDialog({ offer, snapshot, send }: { offer: Offer; snapshot: ActionsSnapshot; send: ActionsSend }) {
-  const formId = `request-info-${offer.id}`;
-  const sending = selectInfoSending(snapshot);
-  const error = selectOfferActionError(snapshot);
   return (
-    <Dialog
+    <WriteDialog
+      formId={`request-info-${offer.id}`}
       open={selectInfoOpen(snapshot)}
-      onOpenChange={(open) => {
-        if (!open) send({ type: 'info.cancel' });
-      }}
       title="Request More Information"
       description={`Ask ${offer.brand} about “${offer.title}”. Your message starts the conversation on this offer.`}
+      field={{ label: 'Message', name: 'message', rows: 4 }}
+      value={selectInfoMessage(snapshot)}
+      fieldError={selectInfoMessageError(snapshot)}
+      sending={selectInfoSending(snapshot)}
+      error={selectOfferActionError(snapshot)}
+      submit={{ label: 'Send', variant: 'dashboard', icon: 'send' }}
+      onChange={(value) => send({ type: 'message.change', value })}
+      onSubmit={() => send({ type: 'info.send' })}
+      onCancel={() => send({ type: 'info.cancel' })}
+    />
+  );
+}
+
+interface WriteDialogProps {
+  formId: string;
+  open: boolean;
+  title: string;
+  description: string;
+  field: { label: string; name: string; rows: number; hint?: string };
+  value: string;
+  fieldError: string | null;
+  sending: boolean;
+  error: string | null;
+  submit: { label: string; variant: 'danger' | 'dashboard'; icon?: 'send' };
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+/** A dialog with one text to write about the offer (decline's reason, the question to the advertiser). */
+function WriteDialog({ formId, open, title, description, field, value, fieldError, sending, error, submit, onChange, onSubmit, onCancel }: WriteDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onCancel();
+      }}
+      title={title}
+      description={description}
       width="form"
       footer={
         <>
-          <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'info.cancel' })}>
+          <Button variant="secondary" disabled={sending} onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant="dashboard" disabled={sending} aria-busy={sending || undefined}>
-            <Icon name="send" size={18} />
-            Send
+          <Button type="submit" form={formId} variant={submit.variant} disabled={sending} aria-busy={sending || undefined}>
+            {submit.icon ? <Icon name={submit.icon} size={18} /> : null}
+            {submit.label}
           </Button>
         </>
       }
@@ -156,18 +160,19 @@ function RequestInfoDialog({ offer, snapshot, send }: { offer: Offer; snapshot: 
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          send({ type: 'info.send' });
+          onSubmit();
         }}
       >
         <Field
-          label="Message"
-          name="message"
+          label={field.label}
+          name={field.name}
           multiline
-          rows={4}
-          value={selectInfoMessage(snapshot)}
-          error={selectInfoMessageError(snapshot) ?? undefined}
+          rows={field.rows}
+          hint={field.hint}
+          value={value}
+          error={fieldError ?? undefined}
           disabled={sending}
-          onChange={(event) => send({ type: 'message.change', value: event.target.value })}
+          onChange={(event) => onChange(event.target.value)}
         />
         {error ? <Alert tone="error">{error}</Alert> : null}
       </form>
