@@ -1,7 +1,8 @@
 // One offer card's actions (issue 13 "Creator", PRODUCT.md "Offer"): Accept at once; Decline after a dialog asking an
 // optional reason; Request More Information after a dialog with a required message to the advertiser. Only the
 // actions OFFER_ACTIONS allows from the offer's status are offered; while one is under way nothing else starts (a
-// double click does nothing). A refusal (409: the campaign's spots are all taken…) shows the server's message. The
+// double click does nothing). A refusal shows the server's message; a conflict (409: the campaign's spots are all
+// taken, the offer expired meanwhile) also closes the card's actions, since none of them can succeed any more. The
 // screen starts new actions when the offer's status changes (the cards are keyed by it).
 import { assign, setup } from 'xstate';
 import type { Offer } from '@/contract';
@@ -35,6 +36,8 @@ export interface OfferActionsContext {
   messageError: string | null;
   /** The server's refusal of the last action. */
   error: string | null;
+  /** The server answered a conflict: the offer can no longer be answered from this card. */
+  closed: boolean;
 }
 
 export type OfferActionsEvent =
@@ -50,6 +53,12 @@ export type OfferActionsEvent =
 
 
 const allowed = (context: OfferActionsContext, action: OfferAction) => offerActionsFor(context.status).includes(action);
+
+/** A 409 from the API (the client's ApiError carries the status; machines import nothing from src). */
+const isConflict = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
+
+/** The refusal's text, and whether it closes the card (a conflict). */
+const refusal = (error: unknown) => ({ error: errorText(error), closed: isConflict(error) });
 
 export const offerActionsMachine = setup({
   types: {
@@ -68,6 +77,8 @@ export const offerActionsMachine = setup({
   actions: {
     /** Tells the screen the offer changed (its card moves to its new tab). */
     offerChanged: effect<{ offer: Offer; action: OfferAction }>('offerChanged'),
+    /** A closed dialog's refusal goes with it, unless it closed the card (the card says why). */
+    dismissError: assign({ error: ({ context }) => (context.closed ? context.error : null) }),
   },
   guards: {
     canAccept: ({ context }) => allowed(context, 'accept'),
@@ -75,13 +86,15 @@ export const offerActionsMachine = setup({
     canRequestInfo: ({ context }) => allowed(context, 'request-info'),
     reasonOk: ({ context }) => reasonProblem(context.reason) === null,
     messageOk: ({ context }) => messageProblem(context.message) === null,
+    isClosed: ({ context }) => context.closed,
   },
 }).createMachine({
   id: 'offerActions',
-  context: ({ input }) => ({ offerId: input.offerId, status: input.status, reason: '', reasonError: null, message: '', messageError: null, error: null }),
+  context: ({ input }) => ({ offerId: input.offerId, status: input.status, reason: '', reasonError: null, message: '', messageError: null, error: null, closed: false }),
   initial: 'idle',
   states: {
     idle: {
+      always: { guard: 'isClosed', target: 'closed' },
       on: {
         'offer.accept': { guard: 'canAccept', target: 'accepting', actions: assign({ error: null }) },
         'decline.open': { guard: 'canDecline', target: 'declining', actions: assign({ reason: '', reasonError: null, error: null }) },
@@ -101,7 +114,7 @@ export const offerActionsMachine = setup({
             { type: 'offerChanged', params: ({ event }) => ({ offer: event.output, action: 'accept' as const }) },
           ],
         },
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onError: { target: 'idle', actions: assign(({ event }) => refusal(event.error)) },
       },
     },
     // The decline dialog is open.
@@ -116,7 +129,7 @@ export const offerActionsMachine = setup({
               { guard: 'reasonOk', target: 'sending', actions: assign({ reasonError: null, error: null }) },
               { actions: assign({ reasonError: ({ context }) => reasonProblem(context.reason) }) },
             ],
-            'decline.cancel': { target: '#offerActions.idle', actions: assign({ error: null }) },
+            'decline.cancel': { target: '#offerActions.idle', actions: 'dismissError' },
           },
         },
         sending: {
@@ -133,7 +146,7 @@ export const offerActionsMachine = setup({
               ],
             },
             // The dialog stays open with the reason, and says why.
-            onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onError: { target: 'editing', actions: assign(({ event }) => refusal(event.error)) },
           },
         },
       },
@@ -151,7 +164,7 @@ export const offerActionsMachine = setup({
               { guard: 'messageOk', target: 'sending', actions: assign({ messageError: null, error: null }) },
               { actions: assign({ messageError: ({ context }) => messageProblem(context.message) }) },
             ],
-            'info.cancel': { target: '#offerActions.idle', actions: assign({ error: null }) },
+            'info.cancel': { target: '#offerActions.idle', actions: 'dismissError' },
           },
         },
         sending: {
@@ -168,10 +181,12 @@ export const offerActionsMachine = setup({
               ],
             },
             // The dialog stays open with the message, and says why.
-            onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onError: { target: 'editing', actions: assign(({ event }) => refusal(event.error)) },
           },
         },
       },
     },
+    // The server refused with a conflict: the card keeps the message and offers nothing more.
+    closed: { tags: ['closed'] },
   },
 });

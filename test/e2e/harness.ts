@@ -64,8 +64,9 @@ export async function openPage(browser: Browser, width: number, options: { jwt?:
     const failure = request.failure()?.errorText ?? '';
     // Navigations that the test itself interrupts are not failures of the product.
     if (failure.includes('ERR_ABORTED') && request.resourceType() === 'document') return;
-    // The live stream (GET /api/events) never ends by itself: the page closes it when it leaves or signs out.
-    if (failure.includes('ERR_ABORTED') && new URL(request.url()).pathname === '/api/events') return;
+    // The live stream (its ticket, then GET /api/events) never ends by itself: the page cuts it when it leaves or
+    // signs out, whichever of the two steps it is in.
+    if (failure.includes('ERR_ABORTED') && ['/api/events', '/api/events/ticket'].includes(new URL(request.url()).pathname)) return;
     // Files a page is still loading (chunks it asks for after it is interactive, images, fonts) are cut when the
     // test navigates on; a file that is really missing answers 404, which is reported below.
     if (failure.includes('ERR_ABORTED') && ['script', 'stylesheet', 'image', 'font', 'media'].includes(request.resourceType())) return;

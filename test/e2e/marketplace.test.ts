@@ -204,6 +204,8 @@ describe('the marketplace', () => {
     await call('POST', `/api/offers/${offers.find((o) => o.campaignId === campaign.id)!.id}/accept`, { token: second.token });
     await stale.getByRole('button', { name: 'Accept', exact: true }).click();
     await stale.getByText('All spots of this campaign are taken').waitFor();
+    // The conflict closes the card's actions: nothing on it can succeed any more.
+    expect(await stale.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
     await screenshot(late.page, 'creator-late-accept');
 
     expect(one.problems).toEqual([]);

@@ -9,6 +9,7 @@ import type { Offer, ThreadMessage } from '@/contract';
 import { offerActionsMachine } from '@/machines/offers/offerActions.machine';
 import { offersMachine } from '@/machines/offers/offers.machine';
 import { threadMachine } from '@/machines/offers/thread.machine';
+import { ApiError } from '@/src/api/client';
 import { messages } from '@/src/messages';
 import { publishLive } from '@/src/services/liveEvents';
 import { SponsorshipOffersScreen } from '@/src/views/dashboard/offers/SponsorshipOffers';
@@ -146,7 +147,7 @@ describe('Sponsorship Offers', () => {
     expect(titlesIn('Newley Offers')).toEqual(['Nova Energy Drink']);
   });
 
-  it('accepts: the card moves to Accepted; a second click does nothing; a refusal shows the server’s message', async () => {
+  it('accepts: the card moves to Accepted; a second click does nothing; a refusal shows the server’s message, a conflict also closes the card', async () => {
     const { list, accept, user } = setup();
     await show(list, [nova, pixel]);
 
@@ -156,9 +157,14 @@ describe('Sponsorship Offers', () => {
     expect(within(refused).getByRole('button', { name: 'Decline' })).toBeDisabled();
     await user.click(within(refused).getByRole('button', { name: 'Accept' }));
     expect(accept.inputs).toEqual([{ offerId: 'off_pixel' }]);
-    await accept.reject(new Error('All the spots of this campaign are taken.'));
+    // A failure that may pass (the server is busy) leaves the card's buttons to try again.
+    await accept.reject(new ApiError('Service unavailable', 503, null));
+    expect(within(refused).getByRole('alert')).toHaveTextContent('Service unavailable');
+    await user.click(within(refused).getByRole('button', { name: 'Accept' }));
+    // A conflict cannot pass: the card says why and offers nothing more.
+    await accept.reject(new ApiError('All the spots of this campaign are taken.', 409, { message: 'All the spots of this campaign are taken.' }));
     expect(within(refused).getByRole('alert')).toHaveTextContent('All the spots of this campaign are taken.');
-    expect(within(refused).getByRole('button', { name: 'Accept' })).toBeEnabled();
+    for (const name of ['Accept', 'Decline', 'Request More Information']) expect(within(refused).queryByRole('button', { name })).not.toBeInTheDocument();
 
     await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'Accept' }));
     expect(accept.inputs.at(-1)).toEqual({ offerId: 'off_nova' });
