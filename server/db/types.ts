@@ -156,6 +156,38 @@ export interface JobsTable {
   last_error: string | null;
 }
 
+/** Bigints (cents, ids) read from PostgreSQL are strings; from SQLite, numbers. */
+type BigInt = number | string;
+
+export type LedgerAccountKind = 'advertiser_balance' | 'campaign_reserve' | 'creator_available' | 'creator_in_payout' | 'platform_fees' | 'external';
+
+export interface LedgerAccountsTable {
+  id: Generated<BigInt>;
+  kind: LedgerAccountKind;
+  owner_id: string;
+  may_go_negative: number;
+  balance_cents: Generated<BigInt>;
+  /** The number of entries posted to the account. */
+  version: Generated<number>;
+  created_at: string;
+}
+
+export interface LedgerTransfersTable {
+  id: Generated<BigInt>;
+  kind: string;
+  key: string | null;
+  memo: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<BigInt>;
+  transfer_id: BigInt;
+  account_id: BigInt;
+  amount_cents: BigInt;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -169,6 +201,9 @@ export interface Database {
   offer_messages: OfferMessagesTable;
   notifications: NotificationsTable;
   jobs: JobsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_entries: LedgerEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

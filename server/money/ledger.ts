@@ -1,0 +1,185 @@
+// The ledger (issue 14, PRODUCT.md "Ledger"): double entry in integer cents (USD), immutable transfers inside
+// database transactions. A transfer's legs sum to zero. Each leg is one conditional UPDATE of its account's cached
+// balance (balance + amount, version + 1, and only while an account that must not go negative stays ≥ 0), so the
+// check happens inside the transaction under the row's lock: concurrent writers neither lose an update nor overdraw
+// (PostgreSQL re-evaluates the condition on the row's newest version; SQLite runs one writer at a time). Legs are
+// applied in account-id order so that two transfers never wait on each other's rows.
+import type { Kysely } from 'kysely';
+import type { Database, LedgerAccountKind } from '../db/types.ts';
+
+export interface AccountRef {
+  kind: LedgerAccountKind;
+  /** The advertiser, creator or campaign; '' for the platform's own accounts. */
+  ownerId: string;
+}
+
+export interface Leg {
+  account: AccountRef;
+  /** What the transfer adds to the account, in cents; negative takes from it. */
+  amountCents: number;
+}
+
+export interface TransferInput {
+  kind: 'deposit' | 'reserve' | 'release' | 'earning' | 'payout_hold' | 'payout_paid' | 'payout_return' | 'correction';
+  /** A transfer with a key happens once: posting the same key again returns the first transfer. */
+  key?: string;
+  memo: string;
+  createdBy?: string | null;
+  legs: Leg[];
+}
+
+/** The world outside (deposits come from it, payouts go to it): the only accounts that may go negative. */
+export const EXTERNAL: AccountRef = { kind: 'external', ownerId: '' };
+export const PLATFORM_FEES: AccountRef = { kind: 'platform_fees', ownerId: '' };
+
+const mayGoNegative = (kind: LedgerAccountKind) => kind === 'external';
+
+/** A leg would take an account that must not go negative below zero; the transaction rolls back. */
+export class InsufficientFunds extends Error {
+  override name = 'InsufficientFunds';
+  constructor(
+    readonly account: AccountRef,
+    readonly balanceCents: number,
+    readonly amountCents: number,
+  ) {
+    super(`${account.kind} ${account.ownerId || '(platform)'} holds ${balanceCents} cents; ${-amountCents} cents cannot be taken from it`);
+  }
+}
+
+/** A transfer that is not a valid double entry (a programming error, never a user's). */
+export class InvalidTransfer extends Error {
+  override name = 'InvalidTransfer';
+}
+
+function validate(input: TransferInput): void {
+  if (input.legs.length < 2) throw new InvalidTransfer('a transfer has at least two legs');
+  let sum = 0;
+  for (const leg of input.legs) {
+    if (!Number.isSafeInteger(leg.amountCents) || leg.amountCents === 0) throw new InvalidTransfer(`a leg moves a non-zero whole number of cents, not ${leg.amountCents}`);
+    sum += leg.amountCents;
+  }
+  if (sum !== 0) throw new InvalidTransfer(`a transfer's legs sum to zero, these sum to ${sum}`);
+}
+
+/** The account's id, creating the account on first use (two writers creating it at once get the same row). */
+export async function accountId(executor: Kysely<Database>, ref: AccountRef): Promise<number> {
+  const find = () => executor.selectFrom('ledger_accounts').select('id').where('kind', '=', ref.kind).where('owner_id', '=', ref.ownerId).executeTakeFirst();
+  const found = await find();
+  if (found) return Number(found.id);
+  await executor
+    .insertInto('ledger_accounts')
+    .values({ kind: ref.kind, owner_id: ref.ownerId, may_go_negative: mayGoNegative(ref.kind) ? 1 : 0, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['kind', 'owner_id']).doNothing())
+    .execute();
+  return Number((await find())!.id);
+}
+
+/** The account's balance in cents (0 for an account that has never been used). */
+export async function balanceOf(executor: Kysely<Database>, ref: AccountRef): Promise<number> {
+  const row = await executor
+    .selectFrom('ledger_accounts')
+    .select('balance_cents')
+    .where('kind', '=', ref.kind)
+    .where('owner_id', '=', ref.ownerId)
+    .executeTakeFirst();
+  return Number(row?.balance_cents ?? 0);
+}
+
+/**
+ * Posts a transfer inside `trx` (the caller's transaction: its other writes commit or roll back with it). Throws
+ * InsufficientFunds when a leg would overdraw an account; the caller's transaction must then roll back.
+ */
+export async function postTransfer(trx: Kysely<Database>, input: TransferInput): Promise<{ transferId: number; created: boolean }> {
+  validate(input);
+  const stamp = new Date().toISOString();
+  const inserted = await trx
+    .insertInto('ledger_transfers')
+    .values({ kind: input.kind, key: input.key ?? null, memo: input.memo, created_by: input.createdBy ?? null, created_at: stamp })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await trx.selectFrom('ledger_transfers').select('id').where('key', '=', input.key!).executeTakeFirstOrThrow();
+    return { transferId: Number(existing.id), created: false };
+  }
+  const transferId = Number(inserted.id);
+  // Accounts are looked up (or created) one at a time in a fixed order, then updated in id order: two transfers
+  // touching the same accounts always take their rows in the same order.
+  const ordered = [...input.legs].sort((a, b) => (a.account.kind + a.account.ownerId < b.account.kind + b.account.ownerId ? -1 : 1));
+  const legs: (Leg & { id: number })[] = [];
+  for (const leg of ordered) legs.push({ ...leg, id: await accountId(trx, leg.account) });
+  legs.sort((a, b) => a.id - b.id);
+  for (const leg of legs) {
+    const applied = await trx
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance_cents: eb('balance_cents', '+', leg.amountCents), version: eb('version', '+', 1) }))
+      .where('id', '=', leg.id)
+      .where((eb) => eb.or([eb('may_go_negative', '=', 1), eb(eb('balance_cents', '+', leg.amountCents), '>=', 0)]))
+      .returning('balance_cents')
+      .executeTakeFirst();
+    if (!applied) throw new InsufficientFunds(leg.account, await balanceOf(trx, leg.account), leg.amountCents);
+  }
+  await trx
+    .insertInto('ledger_entries')
+    .values(legs.map((leg) => ({ transfer_id: transferId, account_id: leg.id, amount_cents: leg.amountCents })))
+    .execute();
+  return { transferId, created: true };
+}
+
+export interface LedgerReport {
+  accounts: number;
+  transfers: number;
+  entries: number;
+  /** Every broken invariant, one line each; empty when the ledger is sound. */
+  breaches: string[];
+}
+
+/** Verifies every invariant of the ledger (what `npm run ledger -- check` prints). */
+export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
+  const breaches: string[] = [];
+  const count = async (table: 'ledger_accounts' | 'ledger_transfers' | 'ledger_entries') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+
+  // 1. Each transfer is a double entry: at least two entries, summing to zero.
+  const unbalanced = await db
+    .selectFrom('ledger_transfers')
+    .leftJoin('ledger_entries', 'ledger_entries.transfer_id', 'ledger_transfers.id')
+    .select((eb) => [
+      'ledger_transfers.id as id',
+      eb.fn.count<number | string>('ledger_entries.id').as('legs'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('ledger_entries.amount_cents'), eb.lit(0)).as('total'),
+    ])
+    .groupBy('ledger_transfers.id')
+    .having((eb) => eb.or([eb(eb.fn.count('ledger_entries.id'), '<', 2), eb(eb.fn.coalesce(eb.fn.sum('ledger_entries.amount_cents'), eb.lit(0)), '!=', 0)]))
+    .orderBy('ledger_transfers.id')
+    .execute();
+  for (const row of unbalanced) breaches.push(`transfer ${row.id}: ${row.legs} entries summing to ${row.total} cents (a double entry has ≥ 2 summing to 0)`);
+
+  // 2. Each cached balance equals the sum of its entries, and its version their number.
+  const accounts = await db
+    .selectFrom('ledger_accounts')
+    .leftJoin('ledger_entries', 'ledger_entries.account_id', 'ledger_accounts.id')
+    .select((eb) => [
+      'ledger_accounts.id as id',
+      'ledger_accounts.kind as kind',
+      'ledger_accounts.owner_id as owner_id',
+      'ledger_accounts.may_go_negative as may_go_negative',
+      'ledger_accounts.balance_cents as balance_cents',
+      'ledger_accounts.version as version',
+      eb.fn.count<number | string>('ledger_entries.id').as('entries'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('ledger_entries.amount_cents'), eb.lit(0)).as('total'),
+    ])
+    .groupBy(['ledger_accounts.id', 'ledger_accounts.kind', 'ledger_accounts.owner_id', 'ledger_accounts.may_go_negative', 'ledger_accounts.balance_cents', 'ledger_accounts.version'])
+    .orderBy('ledger_accounts.id')
+    .execute();
+  for (const row of accounts) {
+    const name = `account ${row.id} (${row.kind} ${row.owner_id || 'platform'})`;
+    const balance = Number(row.balance_cents);
+    if (balance !== Number(row.total)) breaches.push(`${name}: balance ${balance} cents, its entries sum to ${row.total}`);
+    if (Number(row.version) !== Number(row.entries)) breaches.push(`${name}: version ${row.version}, ${row.entries} entries posted`);
+    // 3. Only the outside world may go negative.
+    if (Number(row.may_go_negative) !== (mayGoNegative(row.kind) ? 1 : 0)) breaches.push(`${name}: may_go_negative is ${row.may_go_negative} for a ${row.kind} account`);
+    if (!mayGoNegative(row.kind) && balance < 0) breaches.push(`${name}: negative balance ${balance} cents`);
+  }
+  return { accounts: await count('ledger_accounts'), transfers: await count('ledger_transfers'), entries: await count('ledger_entries'), breaches };
+}
