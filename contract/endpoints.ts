@@ -64,6 +64,10 @@ export const endpoints = {
   adminCampaigns: { method: 'GET', path: '/api/admin/campaigns', auth: 'bearer' },
   adminUsers: { method: 'GET', path: '/api/admin/users', auth: 'bearer' },
   adminTickets: { method: 'GET', path: '/api/admin/support-tickets', auth: 'bearer' },
+  // Money (issue 14). Payout methods: creators only (others 403); another creator's method answers 404.
+  listPayoutMethods: { method: 'GET', path: '/api/payout-methods', auth: 'bearer' },
+  addPayoutMethod: { method: 'POST', path: '/api/payout-methods', auth: 'bearer' },
+  deletePayoutMethod: { method: 'DELETE', path: '/api/payout-methods/:id', auth: 'bearer' },
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -17,6 +17,7 @@ import {
   supportRequest,
   unsubscribeRequest,
 } from './schemas/account.ts';
+import * as money from './schemas/money.ts';
 import { photoUploadResponse } from './schemas/uploads.ts';
 import * as m from './schemas/marketplace.ts';
 import { profileUpdate, profileUpdateResponse, userResponse } from './schemas/user.ts';
@@ -83,6 +84,10 @@ export const schemas = {
   adminCampaigns: { response: m.adminCampaignsResponse, status: 200 },
   adminUsers: { query: m.adminUsersQuery, response: m.adminUsersResponse, status: 200 },
   adminTickets: { response: m.adminTicketsResponse, status: 200 },
+  listPayoutMethods: { response: money.payoutMethodsResponse, status: 200 },
+  // Connecting a method of a kind the caller already has replaces it; the answer lists all of them.
+  addPayoutMethod: { body: money.payoutMethodInput, response: money.payoutMethodsResponse, status: 201 },
+  deletePayoutMethod: { response: money.payoutMethodsResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];
@@ -100,6 +105,7 @@ export { endpoints, type EndpointName } from './endpoints.ts';
 export { errorBody, normaliseEmail, type ErrorBody } from './schemas/common.ts';
 export type { PasswordPolicy } from './schemas/auth.ts';
 export type { Settings, SupportRequest } from './schemas/account.ts';
+export type { PayoutMethod, PayoutMethodKind } from './schemas/money.ts';
 export * from './limits.ts';
 export type { ProfileChanges, ProfileUpdate, User } from './schemas/user.ts';
 export * from './profile.ts';

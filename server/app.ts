@@ -37,6 +37,9 @@ import { createCampaignStore } from './marketplace/campaigns.ts';
 import { createOfferStore } from './marketplace/offers.ts';
 import { createMatcher, type MatchPayload } from './marketplace/match-jobs.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
+import { createPayoutMethods } from './money/payout-methods.ts';
+import { moneyRoutes } from './money/routes.ts';
+import { createSealer, loadPayoutKey } from './money/sealing.ts';
 import { adminRoutes } from './admin/routes.ts';
 
 export interface CastbridgeApp {
@@ -101,6 +104,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     campaigns: createCampaignStore(marketplace),
     offers: createOfferStore(marketplace),
     matcher: createMatcher(marketplace),
+    payoutMethods: createPayoutMethods(db, createSealer(loadPayoutKey(config.payoutKey, config.dataDir))),
   };
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.start();
@@ -143,6 +147,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', supportRoutes(services));
   app.route('/', newsletterRoutes(services, secret));
   app.route('/', marketplaceRoutes(services));
+  app.route('/', moneyRoutes(services));
   app.route('/', notificationRoutes(services));
   app.route('/', adminRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));

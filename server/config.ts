@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | null;
   databaseSchema: string | null;
   jwtSecret: string | null;
+  /** PAYOUT_KEY: 32 bytes (64 hex digits or base64) sealing payout details; null: generated once into DATA_DIR. */
+  payoutKey: string | null;
   corsOrigins: string[];
   maxUploadBytes: number;
   /** Firebase project whose ID tokens are accepted. */
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     databaseSchema,
     jwtSecret: nonEmpty(env.JWT_SECRET),
+    payoutKey: nonEmpty(env.PAYOUT_KEY),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))

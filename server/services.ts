@@ -12,6 +12,7 @@ import type { PhotoStorage } from './uploads/storage.ts';
 import type { UserStore } from './users/store.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { ResetLinks } from './auth/resets.ts';
+import type { PayoutMethods } from './money/payout-methods.ts';
 import type { Role } from '../contract/marketplace.ts';
 import type { Bus } from './notifications/bus.ts';
 import type { Notifier } from './notifications/store.ts';
@@ -49,6 +50,8 @@ export interface Services {
   campaigns: CampaignStore;
   offers: OfferStore;
   matcher: Matcher;
+  /** Creators' bank accounts and PayPal, sealed at rest (issue 14). */
+  payoutMethods: PayoutMethods;
 }
 
 /** Hono environment: the authenticated user's id is set by requireUser (and by optionalUser when signed in). */

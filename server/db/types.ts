@@ -188,6 +188,17 @@ export interface LedgerEntriesTable {
   amount_cents: BigInt;
 }
 
+export interface PayoutMethodsTable {
+  id: string;
+  user_id: string;
+  kind: 'bank' | 'paypal';
+  display: string;
+  holder_name: string | null;
+  sealed: string;
+  is_default: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -204,6 +215,7 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
+  payout_methods: PayoutMethodsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -96,6 +96,13 @@ const calls = {
   adminCampaigns: (api) => api.request('GET', '/api/admin/campaigns', { token: world.operator.token }),
   adminUsers: (api) => api.request('GET', '/api/admin/users?q=example', { token: world.operator.token }),
   adminTickets: (api) => api.request('GET', '/api/admin/support-tickets', { token: world.operator.token }),
+  addPayoutMethod: async (api, ctx) => {
+    const answer = await api.request('POST', '/api/payout-methods', { token: ctx.token, json: { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' } });
+    world.methodId = (answer.body.methods as { id: string }[])[0]!.id;
+    return answer;
+  },
+  listPayoutMethods: (api, ctx) => api.request('GET', '/api/payout-methods', { token: ctx.token }),
+  deletePayoutMethod: (api, ctx) => api.request('DELETE', `/api/payout-methods/${world.methodId}`, { token: ctx.token }),
   deleteUser: (api, ctx) => api.request('DELETE', '/api/user', { token: ctx.token, json: { password: STRONG_PASSWORD } }),
 } satisfies Record<EndpointName, ((api: Client, ctx: { email: string; token: string }) => Promise<Answer>) | null>;
 
@@ -103,7 +110,7 @@ const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';
 const COMPANY = { companyName: 'Nova Energy', website: 'https://nova.example', contactName: 'Nora', contactEmail: 'nora@nova.example' };
 
 /** The marketplace's accounts for one backend's run. */
-let world: { operator: Account; advertiser: Account; other: Account; creator: Account; creator2: Account; campaignId: string; offerId: string };
+let world: { operator: Account; advertiser: Account; other: Account; creator: Account; creator2: Account; campaignId: string; offerId: string; methodId: string };
 
 describe.each(BACKENDS)('the contract on %s', (backendName) => {
   let backend: Backend;
@@ -122,6 +129,7 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
       creator2: await account(api, 'creator', tongan),
       campaignId: '',
       offerId: '',
+      methodId: '',
     };
     await api.request('PUT', '/api/advertiser/profile', { token: world.other.token, json: COMPANY });
   });
