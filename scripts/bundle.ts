@@ -41,10 +41,10 @@ export const routeModules: Record<string, string[]> = {
   '/connect-accounts': dashboard('src/views/dashboard/account/ConnectAccounts.tsx'),
   // The advertiser's workspace (issue 13).
   '/company-profile': dashboard('src/views/advertiser/CompanyProfile.tsx'),
-  '/campaigns': [...dashboard('src/views/advertiser/CampaignRoutes.tsx'), 'src/views/advertiser/Campaigns.tsx'],
-  '/campaigns/new': [...dashboard('src/views/advertiser/CampaignRoutes.tsx'), 'src/views/advertiser/CampaignEditor.tsx'],
+  '/campaigns': dashboard('src/views/advertiser/Campaigns.tsx'),
+  '/campaigns/new': dashboard('src/views/advertiser/CampaignEditor.tsx'),
   '/admin': dashboard('src/views/operator/OperatorConsole.tsx'),
-  '/campaigns/:id': [...dashboard('src/views/advertiser/CampaignRoutes.tsx'), 'src/views/advertiser/CampaignPage.tsx'],
+  '/campaigns/:id': dashboard('src/views/advertiser/CampaignPage.tsx'),
 };
 
 export interface RouteWeight {

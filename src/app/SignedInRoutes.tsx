@@ -22,7 +22,9 @@ const ConnectAccounts = lazy(() => import('@/src/views/dashboard/account/Connect
 const CompanyProfile = lazy(() => import('@/src/views/advertiser/CompanyProfile').then((m) => ({ default: m.CompanyProfileScreen })));
 // The operator console (issue 13).
 const OperatorConsole = lazy(() => import('@/src/views/operator/OperatorConsole').then((m) => ({ default: m.OperatorConsoleScreen })));
-const CampaignRoutes = lazy(() => import('@/src/views/advertiser/CampaignRoutes').then((m) => ({ default: m.CampaignRoutes })));
+const Campaigns = lazy(() => import('@/src/views/advertiser/Campaigns').then((m) => ({ default: m.CampaignsScreen })));
+const CampaignEditor = lazy(() => import('@/src/views/advertiser/CampaignEditor').then((m) => ({ default: m.CampaignEditorScreen })));
+const CampaignPage = lazy(() => import('@/src/views/advertiser/CampaignPage').then((m) => ({ default: m.CampaignPageScreen })));
 
 export function SignedInRoutes() {
   return (
@@ -43,7 +45,10 @@ export function SignedInRoutes() {
           </Route>
           <Route element={<RequireRole role="advertiser" />}>
             <Route path="company-profile" element={<CompanyProfile />} />
-            <Route path="campaigns/*" element={<CampaignRoutes />} />
+            <Route path="campaigns" element={<Campaigns />} />
+            <Route path="campaigns/new" element={<CampaignEditor />} />
+            <Route path="campaigns/:id" element={<CampaignPage />} />
+            <Route path="campaigns/:id/edit" element={<CampaignEditor />} />
           </Route>
           <Route element={<RequireRole role="operator" />}>
             <Route path="admin" element={<OperatorConsole />} />
