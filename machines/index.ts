@@ -165,8 +165,8 @@ export const catalogue = {
   },
   payoutBank: {
     machine: payoutBankMachine,
-    spec: '§2 Set Payout Method, §4 Payout bank',
-    summary: 'Bank Account: Connect opens the dialog, its Connect shows a sample bank chip, Disconnect clears it; local only.',
+    spec: '§2 Set Payout Method, §4 Payout bank; issue 14',
+    summary: "The creator's payout methods load; Connect opens the Bank Account (ABA routing number checked) or PayPal dialog and stores the method, replacing one of the same kind; Disconnect removes it.",
   },
   connectAccounts: {
     machine: connectAccountsMachine,

@@ -2,11 +2,6 @@
 // (SPEC §1 "Many dashboard screens show static sample data", §2, §3, §9). Nothing else in the app is hard-coded data.
 // Each section belongs to the screen named in its heading.
 
-// --- Payout method (SPEC §2 Set Payout Method: "a chip with a sample bank label") ---
-
-/** The chip shown on the Bank Account card once connected (local only, nothing is submitted). */
-export const sampleBankLabel = 'Chase Bank •••• 4821';
-
 // --- Analytics charts (SPEC §2 Analytics) ---
 
 

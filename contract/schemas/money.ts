@@ -1,20 +1,9 @@
 // Money (issue 14): payout methods. Fixed paths come from the issue; the shapes are ours, documented in README.
 import { z } from 'zod';
+import { ACCOUNT_NUMBER_DIGITS, isAbaRoutingNumber, isAccountNumber, onlyDigits, PAYOUT_METHOD_KINDS } from '../money.ts';
 import { email, NO_NUL } from './common.ts';
 
-export const PAYOUT_METHOD_KINDS = ['bank', 'paypal'] as const;
-export type PayoutMethodKind = (typeof PAYOUT_METHOD_KINDS)[number];
-
-/** An ABA routing number: nine digits whose weighted sum 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. */
-export function isAbaRoutingNumber(value: string): boolean {
-  if (!/^\d{9}$/.test(value)) return false;
-  const d = [...value].map(Number);
-  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
-  return sum % 10 === 0;
-}
-
-/** Digits only: people type routing and account numbers with spaces and dashes. */
-const digits = z.string({ error: 'is required' }).transform((value) => value.replace(/[\s-]/g, ''));
+const digits = z.string({ error: 'is required' }).transform(onlyDigits);
 
 export const bankMethodInput = z.object({
   kind: z.literal('bank'),
@@ -25,7 +14,7 @@ export const bankMethodInput = z.object({
     .max(100, 'must be at most 100 characters')
     .refine(...NO_NUL),
   routingNumber: digits.pipe(z.string().refine(isAbaRoutingNumber, 'is not a valid ABA routing number (nine digits with a valid checksum)')),
-  accountNumber: digits.pipe(z.string().regex(/^\d{4,17}$/, 'must be 4 to 17 digits')),
+  accountNumber: digits.pipe(z.string().refine(isAccountNumber, `must be ${ACCOUNT_NUMBER_DIGITS.min} to ${ACCOUNT_NUMBER_DIGITS.max} digits`)),
   makeDefault: z.boolean().optional(),
 });
 

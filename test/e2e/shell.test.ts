@@ -291,40 +291,49 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     await context.close();
   });
 
-  it('Set Payout Method: the bank dialog connects a sample bank, Disconnect clears it; PayPal does nothing', async () => {
+  it('Set Payout Method: a bank account (routing number checked) and PayPal are stored, shown masked after a reload, and disconnected', async () => {
     const { page, context, problems } = await openSignedIn(width, '/set-payout-method');
     await page.getByRole('heading', { level: 1, name: 'Set Payout Method' }).waitFor();
     const bank = page.getByRole('region', { name: 'Bank Account' });
     const paypal = page.getByRole('region', { name: 'PayPal' });
-    await paypal.getByRole('button', { name: 'Connect' }).click();
-    expect(await page.getByRole('dialog').count()).toBe(0);
 
     await bank.getByRole('button', { name: 'Connect' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Connect Bank Account' });
-    await dialog.waitFor();
-    for (const label of ['Account Holder Name', 'Bank Name', 'IBAN', 'Bank BIC/SWIFT code', 'ID Number', 'SNN Number']) {
-      await dialog.getByLabel(label, { exact: true }).waitFor();
-    }
-    expect(await dialog.getByLabel('Bank Name').locator('option').allTextContents()).toEqual(['Select']);
+    let dialog = page.getByRole('dialog', { name: 'Connect Bank Account' });
+    await dialog.getByLabel('Account Holder Name').fill('Ana Lee');
+    await dialog.getByLabel('Routing Number').fill('011000016');
+    await dialog.getByLabel('Account Number').fill('000123456789');
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.getByText('Enter the 9-digit ABA routing number printed on your checks.').waitFor();
     await settled(page);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'payout-dialog');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByTestId('bank-chip').count()).toBe(0);
-
-    await bank.getByRole('button', { name: 'Connect' }).click();
-    await dialog.getByLabel('IBAN').fill('DE89370400440532013000');
+    await dialog.getByLabel('Routing Number').fill('011000015');
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('bank-chip').waitFor();
+    await page.getByTestId('bank-chip').filter({ hasText: 'Ana Lee •••• 6789' }).waitFor();
+
+    await paypal.getByRole('button', { name: 'Connect' }).click();
+    dialog = page.getByRole('dialog', { name: 'Connect PayPal' });
+    await dialog.getByLabel('PayPal E-mail').fill('ana.payouts@example.com');
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Stored: a reload shows both, the bank account masked; the API never answers its numbers in clear.
+    await page.reload();
+    await page.getByTestId('paypal-chip').filter({ hasText: 'ana.payouts@example.com' }).waitFor();
+    await page.getByTestId('bank-chip').filter({ hasText: '•••• 6789' }).waitFor();
+    const stored = await call<{ methods: unknown[] }>('GET', '/api/payout-methods', { token });
+    expect(JSON.stringify(stored)).not.toMatch(/123456789|011000015/);
     await settled(page);
     expect(await axeViolations(page)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, 'payout-connected');
+
     await bank.getByRole('button', { name: 'Disconnect' }).click();
-    expect(await page.getByTestId('bank-chip').count()).toBe(0);
     await bank.getByRole('button', { name: 'Connect' }).waitFor();
+    await paypal.getByRole('button', { name: 'Disconnect' }).click();
+    await paypal.getByRole('button', { name: 'Connect' }).waitFor();
+    expect(await call<{ methods: unknown[] }>('GET', '/api/payout-methods', { token })).toEqual({ methods: [] });
     expect(problems).toEqual([]);
     await context.close();
   });

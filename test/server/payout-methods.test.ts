@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAbaRoutingNumber } from '../../contract/schemas/money.ts';
+import { isAbaRoutingNumber } from '../../contract/money.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
 import { BACKENDS, makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';

@@ -52,7 +52,9 @@ export const methodIcon = style({
 
 export const methodText = style({ flex: '1 1 180px', minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space[1] });
 
-export const methodChip = style({ marginTop: vars.space[2] });
+export const methodChip = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[2], margin: `${vars.space[2]} 0 0` });
+
+export const methodActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[2] });
 
 export const bankForm = style({
   display: 'grid',
