@@ -1,8 +1,8 @@
 // Session tokens: HS256 JWTs signed with jose; the secret comes from JWT_SECRET or a file kept in DATA_DIR.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { secretFile } from '../secret-file.ts';
 
 export const TOKEN_ISSUER = 'castbridge';
 export const TOKEN_AUDIENCE = 'castbridge-web';
@@ -16,17 +16,8 @@ export function loadSecret(configured: string | null, dataDir: string): Uint8Arr
     if (bytes.length < MIN_SECRET_BYTES) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long`);
     return bytes;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'jwt-secret');
-  try {
-    // 'wx' fails when the file exists, so two processes starting together keep one secret.
-    fs.writeFileSync(file, `${crypto.randomBytes(48).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
-  const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < MIN_SECRET_BYTES) throw new Error(`${file} holds a secret shorter than ${MIN_SECRET_BYTES} characters`);
+  const secret = secretFile(dataDir, 'jwt-secret', () => crypto.randomBytes(48).toString('base64url'));
+  if (secret.length < MIN_SECRET_BYTES) throw new Error(`${path.join(dataDir, 'jwt-secret')} holds a secret shorter than ${MIN_SECRET_BYTES} characters`);
   return new TextEncoder().encode(secret);
 }
 

@@ -1,8 +1,8 @@
 // Payout details sealed at rest (issue 14): AES-256-GCM with a random 96-bit nonce per value; the key comes from
 // PAYOUT_KEY or is generated once into DATA_DIR/payout-key (mode 0600). Several instances must share PAYOUT_KEY.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import { randomHex, secretFile } from '../secret-file.ts';
 
 const VERSION = 'v1';
 
@@ -14,16 +14,7 @@ export function loadPayoutKey(configured: string | null, dataDir: string): Buffe
     return key;
   };
   if (configured !== null) return parse(configured, 'PAYOUT_KEY');
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'payout-key');
-  try {
-    // 'wx' fails when the file exists, so two processes starting together keep one key.
-    fs.writeFileSync(file, `${crypto.randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
-  return parse(fs.readFileSync(file, 'utf8').trim(), file);
+  return parse(secretFile(dataDir, 'payout-key', randomHex(32)), path.join(dataDir, 'payout-key'));
 }
 
 export interface Sealer {

@@ -342,6 +342,10 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     expect(stale.status).toBe(500);
     await touchOfferLists(api.castbridge.db, [creator.id]);
     expect((await offersOf(api, creator)).find((o) => o.id === offer!.id)).toMatchObject({ declineReason: 'edited behind the cache' });
+
+    // An erased account takes its offers along: the other side's cached list changes too.
+    await api.castbridge.services.users.erase(advertiser.id);
+    expect((await offersOf(api, creator)).map((o) => o.id)).not.toContain(offer!.id);
   });
 
   it('offers refuse other creators and advertisers (404) and answering by anyone but the creator (403)', async () => {
