@@ -51,6 +51,9 @@ describe('Set Payout Method', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
     expect(add.inputs).toEqual([{ kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' }]);
     expect(within(dialog).getByRole('button', { name: 'Connect' })).toBeDisabled();
+    // Escape while the method is being stored does not close the dialog.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Connect Bank Account' })).toBeInTheDocument();
 
     await add.reject(new Error('Too many requests: try again in a minute.'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Too many requests');

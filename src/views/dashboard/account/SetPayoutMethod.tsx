@@ -117,10 +117,11 @@ function MethodDialog({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
     <Dialog
       open={kind !== null}
       onOpenChange={(next) => {
-        if (!next && !saving) send({ type: 'method.cancel' });
+        // The machine ignores a cancel while the method is being stored.
+        if (!next) send({ type: 'method.cancel' });
       }}
       title={kind ? CARDS[kind].dialog : ''}
-      description={kind === 'bank' ? 'A US bank account: payouts are sent by ACH.' : 'Payouts are sent to this PayPal account.'}
+      description={kind === 'bank' ? 'A US bank account: your withdrawals are paid into it.' : 'Your withdrawals are paid to this PayPal account.'}
       width="bank"
       footer={
         <>
