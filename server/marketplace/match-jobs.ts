@@ -20,6 +20,12 @@ export interface MatchPayload {
   creatorId?: string;
 }
 
+/** What an insert wrote: its notifications' announcement and the users whose offers lists changed. */
+interface Written {
+  announce: () => void;
+  lists: string[];
+}
+
 export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logger'>) {
   const { db } = services;
 
@@ -39,8 +45,8 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
   }
 
   /** Inserts offers (campaign × creator, with their match) in one statement and their notifications in another. */
-  async function insertOffers(trx: Kysely<Database>, rows: { campaign: CampaignRow; creatorId: string; match: Match }[]) {
-    if (rows.length === 0) return () => {};
+  async function insertOffers(trx: Kysely<Database>, rows: { campaign: CampaignRow; creatorId: string; match: Match }[]): Promise<Written> {
+    if (rows.length === 0) return { announce: () => {}, lists: [] };
     const stamp = new Date().toISOString();
     const campaigns = new Map(rows.map(({ campaign }) => [campaign.id, campaign]));
     const inserted = await trx
@@ -61,11 +67,8 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
       .onConflict((oc) => oc.columns(['campaign_id', 'creator_id']).doNothing())
       .returning(['id', 'creator_id', 'campaign_id'])
       .execute();
-    await touchOfferLists(trx, [
-      ...new Set(inserted.map((offer) => campaigns.get(offer.campaign_id)!.advertiser_id)),
-      ...inserted.map((offer) => offer.creator_id),
-    ]);
-    return services.notifier.create(
+    const lists = [...new Set(inserted.map((offer) => campaigns.get(offer.campaign_id)!.advertiser_id)), ...inserted.map((offer) => offer.creator_id)];
+    const announce = await services.notifier.create(
       trx,
       inserted.map((offer) => {
         const campaign = campaigns.get(offer.campaign_id)!;
@@ -79,6 +82,18 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
         };
       }),
     );
+    return { announce, lists };
+  }
+
+  /**
+   * After the matching transaction commits: the offers lists of everyone who got or sent an offer change. Raised in
+   * a short statement of its own rather than inside the long matching transaction, so that transaction holds no lock
+   * on users rows that requests wait for; a list read in between is rebuilt once the revision rises (drain waits
+   * for it: it is part of the job).
+   */
+  async function published(written: Written[]): Promise<void> {
+    await touchOfferLists(db, written.flatMap((w) => w.lists));
+    for (const w of written) w.announce();
   }
 
   /**
@@ -87,7 +102,7 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
    */
   async function matchCampaigns(campaignIds: string[]): Promise<number> {
     if (campaignIds.length === 0) return 0;
-    const announcements: (() => void)[] = [];
+    const written: Written[] = [];
     const created = await db.transaction().execute(async (trx) => {
       const campaigns = await trx.selectFrom('campaigns').selectAll().where('id', 'in', campaignIds).where('status', '=', 'active').execute();
       if (campaigns.length === 0) return 0;
@@ -116,10 +131,10 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
         count += chosen.length;
       }
       // Written in batches of INSERT_BATCH rows (within SQLite's limit on bound parameters).
-      for (let start = 0; start < all.length; start += INSERT_BATCH) announcements.push(await insertOffers(trx, all.slice(start, start + INSERT_BATCH)));
+      for (let start = 0; start < all.length; start += INSERT_BATCH) written.push(await insertOffers(trx, all.slice(start, start + INSERT_BATCH)));
       return count;
     });
-    for (const announce of announcements) announce();
+    await published(written);
     return created;
   }
 
@@ -127,7 +142,7 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
 
   /** Offers one creator every active campaign they match that has room and no offer to them yet. */
   async function matchOneCreator(creatorId: string): Promise<number> {
-    let announce = () => {};
+    const written: Written[] = [];
     const created = await db.transaction().execute(async (trx) => {
       const creator = await creators(trx).where('id', '=', creatorId).executeTakeFirst();
       if (!creator) return 0;
@@ -161,10 +176,10 @@ export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logg
         const score = scoreCreator(compiled, prepared);
         if (score !== null) rows.push({ campaign, creatorId, match: { score, reasons: reasonsFor(compiled, prepared) } });
       }
-      announce = await insertOffers(trx, rows);
+      written.push(await insertOffers(trx, rows));
       return rows.length;
     });
-    announce();
+    await published(written);
     return created;
   }
 

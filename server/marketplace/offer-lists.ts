@@ -1,8 +1,8 @@
 // GET /api/offers answers, cached per user and status filter (issue 13: a creator's 200 offers at ≥ 5,000 req/s).
 // A cached answer is served only while the user's users.offers_rev is the revision it was built under. Every write
 // that changes what a list shows raises the revision of each user who sees it, inside the write's own transaction
-// (touchOfferLists, touchAdvertisersOf), so the check costs one indexed read and a write made by any instance
-// invalidates every instance's copy. With CONTRACT_CHECK (every test) a cache hit is rebuilt and compared, so a
+// (touchOfferLists, touchAdvertisersOf; matching, whose transaction is long, right after it commits), so the check
+// costs one indexed read and a write made by any instance invalidates every instance's copy. With CONTRACT_CHECK (every test) a cache hit is rebuilt and compared, so a
 // write that forgets to raise a revision fails the test that makes it.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
