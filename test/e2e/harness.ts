@@ -70,6 +70,8 @@ export async function openPage(browser: Browser, width: number, options: { jwt?:
     // Files a page is still loading (chunks it asks for after it is interactive, images, fonts) are cut when the
     // test navigates on; a file that is really missing answers 404, which is reported below.
     if (failure.includes('ERR_ABORTED') && ['script', 'stylesheet', 'image', 'font', 'media'].includes(request.resourceType())) return;
+    // The browser's own favicon fetch (resource type "other") is cut the same way when the page navigates on.
+    if (failure.includes('ERR_ABORTED') && new URL(request.url()).pathname.startsWith('/favicon')) return;
     problems.push(`requestfailed: ${request.method()} ${request.url()} ${failure}`);
   });
   page.on('response', (response) => {
