@@ -68,6 +68,20 @@ export const endpoints = {
   listPayoutMethods: { method: 'GET', path: '/api/payout-methods', auth: 'bearer' },
   addPayoutMethod: { method: 'POST', path: '/api/payout-methods', auth: 'bearer' },
   deletePayoutMethod: { method: 'DELETE', path: '/api/payout-methods/:id', auth: 'bearer' },
+  // Payouts and earnings: creators only. POST /api/payouts needs an Idempotency-Key header.
+  requestPayout: { method: 'POST', path: '/api/payouts', auth: 'bearer' },
+  listPayouts: { method: 'GET', path: '/api/payouts', auth: 'bearer' },
+  getEarnings: { method: 'GET', path: '/api/earnings', auth: 'bearer' },
+  // Advertisers: their funds; the advertiser of the offer's campaign confirms its delivery (the creator earns).
+  getAdvertiserBalance: { method: 'GET', path: '/api/advertiser/balance', auth: 'bearer' },
+  confirmDelivery: { method: 'POST', path: '/api/offers/:id/confirm-delivery', auth: 'bearer' },
+  // Operators: deposits (the manual funding rail) and the manual payout rail.
+  recordDeposit: { method: 'POST', path: '/api/admin/deposits', auth: 'bearer' },
+  adminPayouts: { method: 'GET', path: '/api/admin/payouts', auth: 'bearer' },
+  markPayoutPaid: { method: 'POST', path: '/api/admin/payouts/:id/paid', auth: 'bearer' },
+  markPayoutFailed: { method: 'POST', path: '/api/admin/payouts/:id/failed', auth: 'bearer' },
+  // Stripe's signed webhook (payout.paid, payout.failed of connected accounts): the signature authenticates it.
+  stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', auth: 'none' },
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -88,6 +88,18 @@ export const schemas = {
   // Connecting a method of a kind the caller already has replaces it; the answer lists all of them.
   addPayoutMethod: { body: money.payoutMethodInput, response: money.payoutMethodsResponse, status: 201 },
   deletePayoutMethod: { response: money.payoutMethodsResponse, status: 200 },
+  // A repeated Idempotency-Key answers the payout it created, whatever its status now.
+  requestPayout: { body: money.payoutRequest, response: money.payoutResponse, status: 201 },
+  listPayouts: { response: money.payoutsResponse, status: 200 },
+  getEarnings: { response: money.earningsResponse, status: 200 },
+  getAdvertiserBalance: { response: money.advertiserBalanceResponse, status: 200 },
+  confirmDelivery: { response: m.offerResponse, status: 200 },
+  recordDeposit: { body: money.depositRequest, response: money.depositResponse, status: 201 },
+  adminPayouts: { query: money.adminPayoutsQuery, response: money.adminPayoutsResponse, status: 200 },
+  markPayoutPaid: { body: money.markPaidRequest, response: money.adminPayoutResponse, status: 200 },
+  markPayoutFailed: { body: money.markFailedRequest, response: money.adminPayoutResponse, status: 200 },
+  // The raw body is read by the handler (the signature covers its exact bytes).
+  stripeWebhook: { response: z.object({ received: z.literal(true) }), status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];
@@ -105,7 +117,7 @@ export { endpoints, type EndpointName } from './endpoints.ts';
 export { errorBody, normaliseEmail, type ErrorBody } from './schemas/common.ts';
 export type { PasswordPolicy } from './schemas/auth.ts';
 export type { Settings, SupportRequest } from './schemas/account.ts';
-export type { PayoutMethod } from './schemas/money.ts';
+export type { AdminPayout, AdvertiserBalance, Earnings, Payout, PayoutMethod } from './schemas/money.ts';
 export * from './money.ts';
 export * from './limits.ts';
 export type { ProfileChanges, ProfileUpdate, User } from './schemas/user.ts';

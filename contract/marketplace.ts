@@ -38,6 +38,9 @@ export const OFFER_ACTIONS = {
 } as const satisfies Record<string, readonly OfferStatus[]>;
 export type OfferAction = keyof typeof OFFER_ACTIONS;
 
+/** Accepted offers waiting for their deliverable: the advertiser confirms delivery from these (issue 14). */
+export const DELIVERY_STATUSES = ['accepted', 'active'] as const satisfies readonly OfferStatus[];
+
 /** Statuses in which the offer's thread takes new messages. */
 export const THREAD_OPEN_STATUSES = ['invited', 'info_requested', 'accepted', 'active', 'completed', 'paid'] as const satisfies readonly OfferStatus[];
 
@@ -66,6 +69,12 @@ export const NOTIFICATION_TYPES = [
   'advertiser.approved',
   'advertiser.rejected',
   'campaign.full',
+  'campaign.completed',
+  // Money (issue 14).
+  'offer.completed',
+  'funds.deposited',
+  'payout.paid',
+  'payout.failed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

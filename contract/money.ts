@@ -18,3 +18,48 @@ export function isAbaRoutingNumber(value: string): boolean {
 }
 
 export const isAccountNumber = (value: string): boolean => new RegExp(`^\\d{${ACCOUNT_NUMBER_DIGITS.min},${ACCOUNT_NUMBER_DIGITS.max}}$`).test(value);
+
+// --- Payouts and earnings ---------------------------------------------------------------------------------------
+
+/** A payout's life cycle (PRODUCT.md "Payout"): requested → processing → paid | failed; failed returns the funds. */
+export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** What Payout History shows for each status (issue 14: Processing in the warning colour, Paid green, Failed red). */
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, { label: string; tone: 'warning' | 'success' | 'danger' }> = {
+  requested: { label: 'Processing', tone: 'warning' },
+  processing: { label: 'Processing', tone: 'warning' },
+  paid: { label: 'Paid', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+/** Where a payout goes: the manual rail (an operator pays it), Stripe Connect or PayPal Payouts. */
+export const PAYOUT_PROVIDERS = ['manual', 'stripe', 'paypal'] as const;
+export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
+
+/** The smallest withdrawal unless MIN_PAYOUT_CENTS says otherwise (PRODUCT.md: $50). */
+export const DEFAULT_MIN_PAYOUT_CENTS = 5_000;
+/** The largest single withdrawal the API takes ($1,000,000). */
+export const MAX_PAYOUT_CENTS = 100_000_000;
+/** The largest single deposit an operator records ($10,000,000). */
+export const MAX_DEPOSIT_CENTS = 1_000_000_000;
+
+/** The Earnings screen's tabs (SPEC §2, texts verbatim). */
+export const EARNINGS_PERIODS = [
+  { value: 'allOver', label: 'All Over' },
+  { value: 'thisYear', label: 'This Year' },
+  { value: 'thisMonth', label: 'This Month' },
+] as const;
+export type EarningsPeriod = (typeof EARNINGS_PERIODS)[number]['value'];
+
+/**
+ * Cents from an amount typed in dollars ("60", "60.5", "1,289.00", "$60"), or null when it is not one: digits with
+ * at most two decimals, thousands separators allowed. Never goes through floating point.
+ */
+export function parseDollars(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$\s*/, '');
+  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.replace(/,/g, '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}

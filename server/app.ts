@@ -40,6 +40,9 @@ import { marketplaceRoutes } from './marketplace/routes.ts';
 import { createPayoutMethods } from './money/payout-methods.ts';
 import { moneyRoutes } from './money/routes.ts';
 import { createSealer, loadPayoutKey } from './money/sealing.ts';
+import { createFunding } from './money/funding.ts';
+import { createPayouts, SUBMIT_JOB } from './money/payouts.ts';
+import { createPayoutRails } from './money/providers/index.ts';
 import { adminRoutes } from './admin/routes.ts';
 
 export interface CastbridgeApp {
@@ -58,6 +61,7 @@ export interface CastbridgeApp {
 }
 
 const SWEEP_MS = 10 * 60 * 1000;
+const POLL_STRIPE_MS = 5 * 60 * 1000;
 
 export interface AppOptions {
   logger?: Logger;
@@ -99,15 +103,29 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   };
   const notifier = createNotifier({ db, bus: base.bus, mail: base.mail, links: base.links, supportEmail: config.supportEmail, logger });
   const marketplace = { ...base, notifier };
+  const payoutMethods = createPayoutMethods(db, createSealer(loadPayoutKey(config.payoutKey, config.dataDir)));
+  const rails = createPayoutRails(config, db);
   const services: Services = {
     ...marketplace,
     campaigns: createCampaignStore(marketplace),
     offers: createOfferStore(marketplace),
     matcher: createMatcher(marketplace),
-    payoutMethods: createPayoutMethods(db, createSealer(loadPayoutKey(config.payoutKey, config.dataDir))),
+    payoutMethods,
+    funding: createFunding(marketplace),
+    payouts: createPayouts({ ...marketplace, payoutMethods }, rails),
+    rails,
   };
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
+  services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
   services.jobs.start();
+  // Rails that are asked rather than told (PayPal; Stripe as a safety net for a lost webhook) are polled.
+  const pollEvery = config.paypal ? config.paypal.pollSeconds * 1000 : config.stripe ? POLL_STRIPE_MS : null;
+  const poller = pollEvery
+    ? setInterval(() => {
+        services.payouts.pollProcessing().catch((error: unknown) => logger.error('payout poll failed', { error: (error as Error).message }));
+      }, pollEvery)
+    : null;
+  poller?.unref();
   // Campaigns whose window has ended complete and their open offers expire: at start, then every 10 minutes.
   const sweep = () =>
     services.campaigns.completeEnded().catch((error: unknown) => logger.error('campaign sweep failed', { error: (error as Error).message }));
@@ -124,7 +142,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       cors({
         origin: (origin) => (allowed.has(origin) ? origin : null),
         allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-        allowHeaders: ['Authorization', 'Content-Type'],
+        allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
         maxAge: 600,
       }),
     );
@@ -183,6 +201,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     services,
     async close() {
       clearInterval(sweeper);
+      if (poller) clearInterval(poller);
       await services.jobs.stop();
       await services.mail.settled();
       services.mail.close();

@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { silentLogger } from './log.ts';
+import { advertiserBalance, EXTERNAL, postTransfer } from './money/ledger.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECRET = crypto.randomBytes(32).toString('hex');
@@ -155,6 +156,10 @@ export async function benchMarketplace(log: (line: string) => void = (line) => p
       .insertInto('advertiser_profiles')
       .values({ user_id: advertiserId!, company_name: 'Bench', website: 'https://bench.example', contact_name: 'B', contact_email: 'b@bench.example', status: 'approved', rejection_reason: null, reviewed_at: stamp, reviewed_by: null, created_at: stamp, updated_at: stamp })
       .execute();
+    // Launching reserves pay × spots (issue 14): the advertiser's deposit.
+    await db.transaction().execute((trx) =>
+      postTransfer(trx, { kind: 'deposit', memo: 'Bench deposit', legs: [{ account: EXTERNAL, amountCents: -1_000_000_000 }, { account: advertiserBalance(advertiserId!), amountCents: 1_000_000_000 }] }),
+    );
     const busyToken = await services.tokens.issue(busy!, 0);
     const advertiserToken = await services.tokens.issue(advertiserId!, 0);
     const listenerTokens = await Promise.all(listeners.map((id) => services.tokens.issue(id, 0)));

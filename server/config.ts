@@ -1,6 +1,7 @@
 // Server configuration, read once from the environment (see server/README-api.md for the table).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_MIN_PAYOUT_CENTS, PAYOUT_PROVIDERS, type PayoutProviderName } from '../contract/money.ts';
 
 export interface Config {
   port: number;
@@ -35,6 +36,15 @@ export interface Config {
   rateLimitScale: number;
   /** SEED_DEMO (default on; "0" turns it off): seed the demo world into an empty database at start (server/seed/demo.ts). */
   seedDemo: boolean;
+  /** FEE_BPS: the platform's fee on a creator's earning, in basis points (default 0: the pitch is free help). */
+  feeBps: number;
+  /** MIN_PAYOUT_CENTS: the smallest withdrawal (default 5000, $50). */
+  minPayoutCents: number;
+  /** PAYOUT_PROVIDER: the rails payouts go out on, e.g. "stripe,paypal"; each method kind takes the first that
+   * supports it (Stripe: bank accounts, PayPal: PayPal e-mails), and `manual` (an operator pays) takes the rest. */
+  payoutProviders: PayoutProviderName[];
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
+  paypal: { clientId: string; clientSecret: string; apiBase: string; pollSeconds: number } | null;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,6 +84,41 @@ function flag(value: string | undefined): boolean {
   return ['1', 'true', 'yes'].includes((value ?? '').trim().toLowerCase());
 }
 
+function apiBase(name: string, value: string | undefined, fallback: string): string {
+  const url = nonEmpty(value) ?? fallback;
+  if (!/^https?:\/\/[^/]+/i.test(url)) throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+  return url.replace(/\/+$/, '');
+}
+
+function payoutProviders(value: string | undefined): PayoutProviderName[] {
+  const names = (nonEmpty(value) ?? 'manual').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  for (const name of names) {
+    if (!(PAYOUT_PROVIDERS as readonly string[]).includes(name)) throw new Error(`PAYOUT_PROVIDER: unknown provider "${name}" (manual, stripe, paypal)`);
+  }
+  return [...new Set(names)] as PayoutProviderName[];
+}
+
+function stripeSettings(env: Env, wanted: boolean): Config['stripe'] {
+  const secretKey = nonEmpty(env.STRIPE_SECRET_KEY);
+  const webhookSecret = nonEmpty(env.STRIPE_WEBHOOK_SECRET);
+  if (!wanted) return null;
+  if (!secretKey || !webhookSecret) throw new Error('PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  return { secretKey, webhookSecret, apiBase: apiBase('STRIPE_API_BASE', env.STRIPE_API_BASE, 'https://api.stripe.com') };
+}
+
+function paypalSettings(env: Env, wanted: boolean): Config['paypal'] {
+  const clientId = nonEmpty(env.PAYPAL_CLIENT_ID);
+  const clientSecret = nonEmpty(env.PAYPAL_CLIENT_SECRET);
+  if (!wanted) return null;
+  if (!clientId || !clientSecret) throw new Error('PAYOUT_PROVIDER includes paypal: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
+  return {
+    clientId,
+    clientSecret,
+    apiBase: apiBase('PAYPAL_API_BASE', env.PAYPAL_API_BASE, 'https://api-m.paypal.com'),
+    pollSeconds: integer('PAYPAL_POLL_SECONDS', env.PAYPAL_POLL_SECONDS, 60, 1, 86_400),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(process.cwd(), 'data'));
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -86,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const emulatorHost = nonEmpty(env.FIREBASE_AUTH_EMULATOR_HOST);
   const projectId = nonEmpty(env.FIREBASE_PROJECT_ID);
+  const providers = payoutProviders(env.PAYOUT_PROVIDER);
   return {
     port: integer('PORT', env.PORT, 3000, 0, 65535),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -111,5 +157,10 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl(env.PUBLIC_URL),
     rateLimitScale: integer('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1, 1, 1_000_000),
     seedDemo: nonEmpty(env.SEED_DEMO) !== '0',
+    feeBps: integer('FEE_BPS', env.FEE_BPS, 0, 0, 10_000),
+    minPayoutCents: integer('MIN_PAYOUT_CENTS', env.MIN_PAYOUT_CENTS, DEFAULT_MIN_PAYOUT_CENTS, 1, 100_000_000),
+    payoutProviders: providers,
+    stripe: stripeSettings(env, providers.includes('stripe')),
+    paypal: paypalSettings(env, providers.includes('paypal')),
   };
 }

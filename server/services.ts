@@ -13,6 +13,9 @@ import type { UserStore } from './users/store.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { ResetLinks } from './auth/resets.ts';
 import type { PayoutMethods } from './money/payout-methods.ts';
+import type { Funding } from './money/funding.ts';
+import type { Payouts } from './money/payouts.ts';
+import type { PayoutRails } from './money/providers/index.ts';
 import type { Role } from '../contract/marketplace.ts';
 import type { Bus } from './notifications/bus.ts';
 import type { Notifier } from './notifications/store.ts';
@@ -52,6 +55,12 @@ export interface Services {
   matcher: Matcher;
   /** Creators' bank accounts and PayPal, sealed at rest (issue 14). */
   payoutMethods: PayoutMethods;
+  /** Advertisers' deposits and balances (issue 14). */
+  funding: Funding;
+  /** Creators' withdrawals and their life cycle (issue 14). */
+  payouts: Payouts;
+  /** The payout rails configured by PAYOUT_PROVIDER. */
+  rails: PayoutRails;
 }
 
 /** Hono environment: the authenticated user's id is set by requireUser (and by optionalUser when signed in). */

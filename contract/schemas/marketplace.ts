@@ -196,6 +196,9 @@ export const offer = z.object({
   messageCount: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the deliverable was met and the creator earned (issue 14), and what they earned after the fee. */
+  completedAt: z.string().nullable(),
+  earnedCents: z.number().int().nullable(),
   /** Present for the advertiser (and operator): who the offer went to. */
   creator: offerCreator.optional(),
 });
@@ -256,7 +259,14 @@ export const eventsQuery = z.object({
 
 // --- Operator console -------------------------------------------------------------------------------------------
 
-export const adminAdvertiser = advertiserProfile.extend({ userId: id, email: z.string(), createdAt: z.string() });
+export const adminAdvertiser = advertiserProfile.extend({
+  userId: id,
+  email: z.string(),
+  createdAt: z.string(),
+  /** Funds free to reserve, and reserved by launched campaigns (issue 14). */
+  balanceCents: z.number().int(),
+  reservedCents: z.number().int(),
+});
 export const adminAdvertisersResponse = z.object({ advertisers: z.array(adminAdvertiser) });
 export const adminAdvertiserResponse = z.object({ advertiser: adminAdvertiser });
 export const adminAdvertisersQuery = z.object({ status: z.enum(VERIFICATION_STATUSES).optional() });

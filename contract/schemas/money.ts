@@ -1,6 +1,16 @@
-// Money (issue 14): payout methods. Fixed paths come from the issue; the shapes are ours, documented in README.
+// Money (issue 14): payout methods, payouts, earnings, advertiser funds and the operator's money tabs. Fixed paths come from the issue; the shapes are ours, documented in README.
 import { z } from 'zod';
-import { ACCOUNT_NUMBER_DIGITS, isAbaRoutingNumber, isAccountNumber, onlyDigits, PAYOUT_METHOD_KINDS } from '../money.ts';
+import {
+  ACCOUNT_NUMBER_DIGITS,
+  isAbaRoutingNumber,
+  isAccountNumber,
+  MAX_DEPOSIT_CENTS,
+  MAX_PAYOUT_CENTS,
+  onlyDigits,
+  PAYOUT_METHOD_KINDS,
+  PAYOUT_PROVIDERS,
+  PAYOUT_STATUSES,
+} from '../money.ts';
 import { email, NO_NUL } from './common.ts';
 
 const digits = z.string({ error: 'is required' }).transform(onlyDigits);
@@ -41,3 +51,108 @@ export const payoutMethod = z.object({
 export type PayoutMethod = z.infer<typeof payoutMethod>;
 
 export const payoutMethodsResponse = z.object({ methods: z.array(payoutMethod) });
+
+// --- Payouts ----------------------------------------------------------------------------------------------------
+
+/** POST /api/payouts (snake_case as issue 14 fixes it), sent with an Idempotency-Key header. */
+export const payoutRequest = z.object({
+  amount_cents: z
+    .number({ error: 'must be a whole number of cents' })
+    .int('must be a whole number of cents')
+    .min(1, 'must be at least 1 cent')
+    .max(MAX_PAYOUT_CENTS, `must be at most ${MAX_PAYOUT_CENTS} cents`),
+  /** One of the caller's payout methods; the default one when absent. */
+  method_id: z.string().min(1).max(64).optional(),
+});
+
+export const payout = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(PAYOUT_STATUSES),
+  /** `#CB-YYMMDD-NNNN`. */
+  reference: z.string(),
+  /** The method as it was when the payout was requested (masked). */
+  method: z.object({ kind: z.enum(PAYOUT_METHOD_KINDS), display: z.string() }),
+  provider: z.enum(PAYOUT_PROVIDERS),
+  /** Why it failed (failed payouts only). */
+  failureReason: z.string().nullable(),
+  requestedAt: z.string(),
+  updatedAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payout>;
+
+export const payoutResponse = z.object({ payout });
+export const payoutsResponse = z.object({ payouts: z.array(payout) });
+
+// --- Earnings ---------------------------------------------------------------------------------------------------
+
+const cents = z.number().int();
+
+/** One period of the Earnings screen, computed from the ledger. */
+export const earningsFigures = z.object({
+  /** Earned in the period (after the platform fee). */
+  totalCents: cents,
+  /** Earned through offers whose delivery the overlay proved ("Earning Through OBS Extension"). */
+  overlayCents: cents,
+  /** Earned through offers the advertiser confirmed ("Earning Through Sponserships"). */
+  sponsorshipCents: cents,
+});
+
+export const earningsResponse = z.object({
+  periods: z.object({ allOver: earningsFigures, thisYear: earningsFigures, thisMonth: earningsFigures }),
+  /** Withdrawable now ("Earning Balance"). */
+  availableCents: cents,
+  /** Held by payouts on their way. */
+  inPayoutCents: cents,
+  minPayoutCents: cents,
+});
+export type Earnings = z.infer<typeof earningsResponse>;
+
+// --- Advertiser funds -------------------------------------------------------------------------------------------
+
+export const deposit = z.object({ id: z.string(), amountCents: cents, reference: z.string(), createdAt: z.string() });
+
+export const advertiserBalanceResponse = z.object({
+  /** Free to reserve for campaigns. */
+  balanceCents: cents,
+  /** Reserved by launched campaigns (pay × spots, less what creators earned or was released). */
+  reservedCents: cents,
+  deposits: z.array(deposit),
+});
+export type AdvertiserBalance = z.infer<typeof advertiserBalanceResponse>;
+
+// --- Operator console -------------------------------------------------------------------------------------------
+
+const reference = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .refine(...NO_NUL);
+
+/** POST /api/admin/deposits: the manual funding rail (a bank transfer the operator saw arrive). */
+export const depositRequest = z.object({
+  advertiserId: z.string({ error: 'is required' }).min(1, 'is required').max(64),
+  amountCents: z
+    .number({ error: 'must be a whole number of cents' })
+    .int('must be a whole number of cents')
+    .min(1, 'must be at least 1 cent')
+    .max(MAX_DEPOSIT_CENTS, `must be at most ${MAX_DEPOSIT_CENTS} cents`),
+  reference,
+});
+export const depositResponse = z.object({ deposit, balanceCents: cents });
+
+export const adminPayout = payout.extend({
+  creatorId: z.string(),
+  creatorEmail: z.string(),
+  creatorName: z.string(),
+  /** The full destination (holder, routing and account number, or the PayPal e-mail) while a manual payout is open. */
+  destination: z.string().nullable(),
+});
+export type AdminPayout = z.infer<typeof adminPayout>;
+export const adminPayoutsResponse = z.object({ payouts: z.array(adminPayout) });
+export const adminPayoutResponse = z.object({ payout: adminPayout });
+export const adminPayoutsQuery = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
+export const markPaidRequest = z.object({ reference });
+export const markFailedRequest = z.object({ reason: reference.pipe(z.string().max(500)) });

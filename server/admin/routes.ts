@@ -1,10 +1,11 @@
 // The operator console's endpoints (issue 13): advertisers waiting for approval (approve, or reject with a reason),
-// campaigns, users and support tickets. Operators only; anyone else 403.
+// campaigns, users and support tickets; (issue 14) deposits and the manual payout rail. Operators only; anyone else 403.
 import { Hono, type Context } from 'hono';
 import { requireRole } from '../auth/require-user.ts';
 import { HttpError, route } from '../http/route.ts';
 import type { AppEnv, Services } from '../services.ts';
 import { displayName, toAdvertiserProfile } from '../marketplace/rows.ts';
+import { balancesOf, reservedBy } from '../money/funding.ts';
 
 const operator = (c: Context<AppEnv>) => requireRole(c, 'operator');
 
@@ -15,14 +16,26 @@ export function adminRoutes(services: Services): Hono<AppEnv> {
   const advertisers = () =>
     db.selectFrom('advertiser_profiles').innerJoin('users', 'users.id', 'advertiser_profiles.user_id').selectAll('advertiser_profiles').select('users.email as email');
   type Row = Awaited<ReturnType<ReturnType<typeof advertisers>['executeTakeFirstOrThrow']>>;
-  const present = (row: Row) => ({ ...toAdvertiserProfile(row), userId: row.user_id, email: row.email, createdAt: row.created_at });
+  /** The advertisers with their funds: free balance, and reserved by launched campaigns (issue 14). */
+  const present = async (rows: Row[]) => {
+    const ids = rows.map((row) => row.user_id);
+    const [free, reserved] = await Promise.all([balancesOf(db, ids), reservedBy(db, ids)]);
+    return rows.map((row) => ({
+      ...toAdvertiserProfile(row),
+      userId: row.user_id,
+      email: row.email,
+      createdAt: row.created_at,
+      balanceCents: free.get(row.user_id) ?? 0,
+      reservedCents: reserved.get(row.user_id) ?? 0,
+    }));
+  };
 
   route(app, services, 'adminAdvertisers', async (c, { query }) => {
     operator(c);
     let q = advertisers();
     if (query.status) q = q.where('advertiser_profiles.status', '=', query.status);
     const rows = await q.orderBy('advertiser_profiles.created_at').limit(500).execute();
-    return { advertisers: rows.map(present) };
+    return { advertisers: await present(rows) };
   });
 
   const review = async (c: Context<AppEnv>, verdict: 'approved' | 'rejected', reason: string | null) => {
@@ -59,7 +72,7 @@ export function adminRoutes(services: Services): Hono<AppEnv> {
       ]);
     });
     announce();
-    return { advertiser: present(await advertisers().where('advertiser_profiles.user_id', '=', userId).executeTakeFirstOrThrow()) };
+    return { advertiser: (await present([await advertisers().where('advertiser_profiles.user_id', '=', userId).executeTakeFirstOrThrow()]))[0]! };
   };
 
   route(app, services, 'approveAdvertiser', (c) => review(c, 'approved', null));
@@ -101,6 +114,27 @@ export function adminRoutes(services: Services): Hono<AppEnv> {
     operator(c);
     const rows = await db.selectFrom('support_tickets').selectAll().orderBy('created_at', 'desc').limit(200).execute();
     return { tickets: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, subject: row.subject, message: row.message, page: row.page, createdAt: row.created_at })) };
+  });
+
+  // Money (issue 14): deposits (the manual funding rail) and payouts (the manual payout rail).
+  route(app, services, 'recordDeposit', async (c, { body }) => {
+    const operatorId = operator(c);
+    return services.funding.deposit(operatorId, body);
+  });
+
+  route(app, services, 'adminPayouts', async (c, { query }) => {
+    operator(c);
+    return { payouts: await services.payouts.adminList(query.status) };
+  });
+
+  route(app, services, 'markPayoutPaid', async (c, { body }) => {
+    const operatorId = operator(c);
+    return { payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'paid', reference: body.reference }) };
+  });
+
+  route(app, services, 'markPayoutFailed', async (c, { body }) => {
+    const operatorId = operator(c);
+    return { payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'failed', reason: body.reason }) };
   });
 
   return app;

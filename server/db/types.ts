@@ -2,6 +2,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountType, Profile } from '../../contract/profile.ts';
 import type { CampaignStatus, NotificationType, OfferStatus, Role, VerificationStatus } from '../../contract/marketplace.ts';
+import type { PayoutProviderName, PayoutStatus } from '../../contract/money.ts';
 
 /** A user: credentials, the account type and the profile fields of contract/profile.ts. */
 export interface UsersTable extends Profile {
@@ -121,6 +122,11 @@ export interface OffersTable {
   message_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Set when the deliverable was met and the creator earned (issue 14). */
+  completed_at: Generated<string | null>;
+  completed_via: Generated<'advertiser' | 'overlay' | null>;
+  earned_cents: Generated<number | string | null>;
+  fee_cents: Generated<number | string | null>;
 }
 
 export interface OfferMessagesTable {
@@ -199,6 +205,38 @@ export interface PayoutMethodsTable {
   created_at: string;
 }
 
+export interface PayoutsTable {
+  id: string;
+  creator_id: string;
+  amount_cents: BigInt;
+  method_id: string;
+  method_kind: 'bank' | 'paypal';
+  method_display: string;
+  provider: PayoutProviderName;
+  status: PayoutStatus;
+  reference: string;
+  idempotency_key: string;
+  provider_ref: string | null;
+  failure_reason: string | null;
+  requested_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  decided_by: string | null;
+}
+
+export interface PayoutSequencesTable {
+  day: string;
+  last: number;
+}
+
+export interface ProviderAccountsTable {
+  user_id: string;
+  provider: string;
+  account_id: string;
+  method_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -216,6 +254,9 @@ export interface Database {
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
   payout_methods: PayoutMethodsTable;
+  payouts: PayoutsTable;
+  payout_sequences: PayoutSequencesTable;
+  provider_accounts: ProviderAccountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,8 @@ export interface RateRule {
   perIp: number;
   /** Per e-mail address; absent when the action names none. */
   perEmail?: number;
+  /** Per signed-in user (checkUser). */
+  perUser?: number;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -24,6 +26,8 @@ export const RATE_RULES = {
   resetPassword: { name: 'reset-password', windowMs: 15 * 60 * 1000, perIp: 30 },
   support: { name: 'support', windowMs: HOUR, perIp: 10, perEmail: 5 },
   newsletter: { name: 'newsletter', windowMs: HOUR, perIp: 20, perEmail: 5 },
+  // Withdrawals (issue 14): a creator's requests, whatever address they come from.
+  payouts: { name: 'payouts', windowMs: HOUR, perIp: 60, perUser: 10 },
 } as const satisfies Record<string, RateRule>;
 
 export function createRateLimiter(db: Kysely<Database>, options: { scale: number; trustProxy: boolean; now?: () => number }) {
@@ -63,6 +67,14 @@ export function createRateLimiter(db: Kysely<Database>, options: { scale: number
       if (email !== undefined && rule.perEmail !== undefined) {
         wait = Math.max(wait, await hit(`${rule.name}:email:${email}`, rule.perEmail * options.scale, rule.windowMs));
       }
+      if (wait > 0) {
+        throw new HttpError(429, `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
+      }
+    },
+
+    /** Counts a signed-in user's request against `rule` (its perUser limit); 429 with Retry-After when over it. */
+    async checkUser(rule: RateRule, userId: string): Promise<void> {
+      const wait = await hit(`${rule.name}:user:${userId}`, (rule.perUser ?? rule.perIp) * options.scale, rule.windowMs);
       if (wait > 0) {
         throw new HttpError(429, `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
       }

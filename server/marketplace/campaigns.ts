@@ -2,13 +2,14 @@
 // cancel their own; anyone else's campaign is a 404, and other roles get 403. Launching or resuming queues matching.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CAMPAIGN_ACTIONS, OPEN_OFFER_STATUSES, type CampaignAction, type CampaignStatus, type OfferStatus } from '../../contract/marketplace.ts';
+import { CAMPAIGN_ACTIONS, DELIVERY_STATUSES, formatCents, OPEN_OFFER_STATUSES, type CampaignAction, type CampaignStatus, type OfferStatus } from '../../contract/marketplace.ts';
 import type { Campaign, CampaignInput, CampaignPatch } from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { emptyCounts, OFFER_COLUMNS, CREATOR_COLUMNS, toCampaign, toOffer, type CampaignRow, type OfferJoinRow } from './rows.ts';
 import { touchOfferLists } from './offer-lists.ts';
+import { releaseUnneeded, reserveForLaunch } from '../money/funding.ts';
 
 type ValidInput = Omit<CampaignInput, 'description'> & { description: string };
 
@@ -180,7 +181,13 @@ export function createCampaignStore(services: Pick<Services, 'db' | 'jobs' | 'no
           .returningAll()
           .executeTakeFirst();
         if (!next) throw new HttpError(409, `The campaign changed meanwhile; reload it`);
-        if (action === 'cancel') announce = await expireOpenOffers(trx, services, next, 'was cancelled by the advertiser');
+        // Launching reserves pay × spots from the advertiser's balance (issue 14); short funds refuse the launch.
+        if (action === 'launch') await reserveForLaunch(trx, next);
+        if (action === 'cancel') {
+          announce = await expireOpenOffers(trx, services, next, 'was cancelled by the advertiser');
+          // Accepted offers may still be delivered: their pay stays reserved, the rest goes back.
+          await releaseUnneeded(trx, id, 'the campaign was cancelled');
+        }
         if (action === 'launch' || action === 'resume') await services.jobs.enqueue('match', `match:campaign:${id}`, { campaignId: id }, trx);
         return next;
       });
@@ -189,20 +196,58 @@ export function createCampaignStore(services: Pick<Services, 'db' | 'jobs' | 'no
       return (await withCounts([updated]))[0]!;
     },
 
-    /** Active or paused campaigns whose window has ended complete; their open offers expire. */
+    /**
+     * Active or paused campaigns whose window has ended complete: their open offers, and accepted ones whose delivery
+     * was not confirmed in time, expire, and what the reservation still holds returns to the advertiser. A cancelled
+     * campaign's pending deliveries end the same way.
+     */
     async completeEnded(): Promise<number> {
-      const ended = await db.selectFrom('campaigns').selectAll().where('status', 'in', ['active', 'paused']).where('ends_on', '<', today()).execute();
+      const ended = await db
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('ends_on', '<', today())
+        .where((eb) =>
+          eb.or([
+            eb('status', 'in', ['active', 'paused']),
+            eb.and([eb('status', '=', 'cancelled'), eb.exists(eb.selectFrom('offers').select('offers.id').whereRef('offers.campaign_id', '=', 'campaigns.id').where('offers.status', 'in', DELIVERY_STATUSES))]),
+          ]),
+        )
+        .execute();
       for (const row of ended) {
         let announce = () => {};
         await db.transaction().execute(async (trx) => {
-          const done = await trx
-            .updateTable('campaigns')
-            .set({ status: 'completed', updated_at: now() })
-            .where('id', '=', row.id)
-            .where('status', 'in', ['active', 'paused'])
-            .returningAll()
-            .executeTakeFirst();
-          if (done) announce = await expireOpenOffers(trx, services, done, 'has ended');
+          const done =
+            row.status === 'cancelled'
+              ? row
+              : await trx
+                  .updateTable('campaigns')
+                  .set({ status: 'completed', updated_at: now() })
+                  .where('id', '=', row.id)
+                  .where('status', 'in', ['active', 'paused'])
+                  .returningAll()
+                  .executeTakeFirst();
+          if (!done) return;
+          const announceOpen = await expireOpenOffers(trx, services, done, 'has ended');
+          const announceUndelivered = await expireUndelivered(trx, services, done);
+          const released = await releaseUnneeded(trx, done.id, 'the campaign ended');
+          const completed = await trx.selectFrom('offers').select((eb) => eb.fn.countAll<number | string>().as('n')).where('campaign_id', '=', done.id).where('completed_at', 'is not', null).executeTakeFirstOrThrow();
+          const announceEnd =
+            row.status === 'cancelled'
+              ? () => {}
+              : await services.notifier.create(trx, [
+                  {
+                    userId: done.advertiser_id,
+                    type: 'campaign.completed',
+                    title: 'Campaign ended',
+                    text: `"${done.title}" has ended: ${Number(completed.n)} creator${Number(completed.n) === 1 ? '' : 's'} completed it${released > 0 ? `; ${formatCents(released)} returned to your balance` : ''}.`,
+                    link: `/campaigns/${done.id}`,
+                  },
+                ]);
+          announce = () => {
+            announceOpen();
+            announceUndelivered();
+            announceEnd();
+          };
         });
         announce();
       }
@@ -233,6 +278,29 @@ export async function expireOpenOffers(
       type: 'offer.expired' as const,
       title: 'Offer expired',
       text: `${campaign.brand}'s offer "${campaign.title}" ${why}.`,
+      offerId: offer.id,
+      link: '/sponsorship-offers',
+    })),
+  );
+}
+
+/** Accepted offers of an ended campaign whose delivery was never confirmed expire, inside `trx`. */
+async function expireUndelivered(trx: Kysely<Database>, services: Pick<Services, 'notifier'>, campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>): Promise<() => void> {
+  const expired = await trx
+    .updateTable('offers')
+    .set({ status: 'expired', updated_at: new Date().toISOString() })
+    .where('campaign_id', '=', campaign.id)
+    .where('status', 'in', DELIVERY_STATUSES)
+    .returning(['id', 'creator_id'])
+    .execute();
+  if (expired.length > 0) await touchOfferLists(trx, [campaign.advertiser_id, ...expired.map((offer) => offer.creator_id)]);
+  return services.notifier.create(
+    trx,
+    expired.map((offer) => ({
+      userId: offer.creator_id,
+      type: 'offer.expired' as const,
+      title: 'Offer expired',
+      text: `${campaign.brand}'s offer "${campaign.title}" ended before its delivery was confirmed.`,
       offerId: offer.id,
       link: '/sponsorship-offers',
     })),

@@ -55,6 +55,8 @@ export const OFFER_COLUMNS = [
   'offers.message_count as message_count',
   'offers.created_at as created_at',
   'offers.updated_at as updated_at',
+  'offers.completed_at as completed_at',
+  'offers.earned_cents as earned_cents',
   'campaigns.brand as brand',
   'campaigns.title as title',
   'campaigns.description as description',
@@ -88,6 +90,8 @@ export interface OfferJoinRow {
   message_count: number | string;
   created_at: string;
   updated_at: string;
+  completed_at: string | null;
+  earned_cents: number | string | null;
   brand: string;
   title: string;
   description: string;
@@ -128,6 +132,8 @@ export function toOffer(row: OfferJoinRow, withCreator: boolean): Offer {
     messageCount: Number(row.message_count),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+    earnedCents: row.earned_cents === null ? null : Number(row.earned_cents),
   };
   if (withCreator) {
     offer.creator = {

@@ -19,18 +19,38 @@ export interface Leg {
   amountCents: number;
 }
 
+/**
+ * deposit: outside → advertiser; reserve / release: advertiser ⇄ campaign; earning (the advertiser confirmed
+ * delivery) and overlay_earning (the overlay proved it): campaign → creator (and fee); payout_hold: creator
+ * available → in payout; payout_paid: in payout → outside; payout_return: in payout → available; correction.
+ */
+export type TransferKind = 'deposit' | 'reserve' | 'release' | 'earning' | 'overlay_earning' | 'payout_hold' | 'payout_paid' | 'payout_return' | 'correction';
+
+export const EARNING_KINDS = ['earning', 'overlay_earning'] as const satisfies readonly TransferKind[];
+
 export interface TransferInput {
-  kind: 'deposit' | 'reserve' | 'release' | 'earning' | 'payout_hold' | 'payout_paid' | 'payout_return' | 'correction';
+  kind: TransferKind;
   /** A transfer with a key happens once: posting the same key again returns the first transfer. */
   key?: string;
   memo: string;
   createdBy?: string | null;
   legs: Leg[];
+  /** When it happened (ISO); now unless given (the demo seed writes a past history). */
+  at?: string;
 }
 
 /** The world outside (deposits come from it, payouts go to it): the only accounts that may go negative. */
 export const EXTERNAL: AccountRef = { kind: 'external', ownerId: '' };
 export const PLATFORM_FEES: AccountRef = { kind: 'platform_fees', ownerId: '' };
+
+/** An advertiser's funds free to reserve. */
+export const advertiserBalance = (advertiserId: string): AccountRef => ({ kind: 'advertiser_balance', ownerId: advertiserId });
+/** What a launched campaign holds for its creators' pay. */
+export const campaignReserve = (campaignId: string): AccountRef => ({ kind: 'campaign_reserve', ownerId: campaignId });
+/** A creator's withdrawable earnings. */
+export const creatorAvailable = (creatorId: string): AccountRef => ({ kind: 'creator_available', ownerId: creatorId });
+/** A creator's earnings held by payouts on their way. */
+export const creatorInPayout = (creatorId: string): AccountRef => ({ kind: 'creator_in_payout', ownerId: creatorId });
 
 const mayGoNegative = (kind: LedgerAccountKind) => kind === 'external';
 
@@ -91,7 +111,7 @@ export async function balanceOf(executor: Kysely<Database>, ref: AccountRef): Pr
  */
 export async function postTransfer(trx: Kysely<Database>, input: TransferInput): Promise<{ transferId: number; created: boolean }> {
   validate(input);
-  const stamp = new Date().toISOString();
+  const stamp = input.at ?? new Date().toISOString();
   const inserted = await trx
     .insertInto('ledger_transfers')
     .values({ kind: input.kind, key: input.key ?? null, memo: input.memo, created_by: input.createdBy ?? null, created_at: stamp })

@@ -13,6 +13,8 @@ import { targetingOf } from '../marketplace/rows.ts';
 import { touchOfferLists } from '../marketplace/offer-lists.ts';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { OfferStatus } from '../../contract/marketplace.ts';
+import { reserveForLaunch } from '../money/funding.ts';
+import { monthsAgo, NOVA_DEPOSIT_CENTS, postDeposit, seedEarningsHistory } from './money.ts';
 
 export const DEMO_DOMAIN = 'demo.castbridge.app';
 export const DEMO_EMAILS = {
@@ -124,6 +126,10 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
     ])
     .execute();
 
+  // Nova's money: a deposit the operator recorded, from which its campaigns reserve.
+  await postDeposit(db, operatorId, novaId, NOVA_DEPOSIT_CENTS, 'Wire NOVA-0001', monthsAgo(15));
+  await seedEarningsHistory(castbridge, { novaId, creatorId });
+
   const creator = await db.selectFrom('users').selectAll().where('id', '=', creatorId).executeTakeFirstOrThrow();
   for (const sample of CAMPAIGNS) {
     const campaign = await services.campaigns.create(novaId, {
@@ -162,11 +168,16 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
     for (const message of thread) {
       await db.insertInto('offer_messages').values({ offer_id: offerId, author_id: message.author, author_side: message.side, body: message.body, created_at: new Date().toISOString() }).execute();
     }
-    await db
-      .updateTable('campaigns')
-      .set({ status: 'active', launched_at: stamp, accepted_count: sample.creatorStatus === 'accepted' ? 1 : 0 })
-      .where('id', '=', campaign.id)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const live = await trx
+        .updateTable('campaigns')
+        .set({ status: 'active', launched_at: stamp, accepted_count: sample.creatorStatus === 'accepted' ? 1 : 0 })
+        .where('id', '=', campaign.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Launching reserves pay × spots from Nova's deposit, as an ordinary launch does.
+      await reserveForLaunch(trx, live);
+    });
     await db.updateTable('offers').set({ message_count: thread.length }).where('id', '=', offerId).execute();
     await touchOfferLists(db, [creatorId, novaId]);
     if (sample.creatorStatus === 'invited') {

@@ -85,8 +85,8 @@ export function campaignFor(country: string, overrides: Record<string, unknown> 
   };
 }
 
-/** An advertiser whose company profile the demo operator approved, signed in by API. */
-export async function approvedAdvertiser(company = 'Lumen Labs'): Promise<{ email: string; token: string }> {
+/** An advertiser whose company profile the demo operator approved and who has `fundsCents` to launch with, signed in by API. */
+export async function approvedAdvertiser(company = 'Lumen Labs', fundsCents = 10_000_000): Promise<{ email: string; token: string }> {
   const advertiser = await register(uniqueEmail('advertiser'), strongPassword, 'Advertiser');
   await call('PUT', '/api/advertiser/profile', {
     token: advertiser.token,
@@ -97,6 +97,8 @@ export async function approvedAdvertiser(company = 'Lumen Labs'): Promise<{ emai
   const pending = await call<{ advertisers: { userId: string; email: string }[] }>('GET', '/api/admin/advertisers?status=pending', { token: operatorToken });
   const mine = pending.advertisers.find((a) => a.email === advertiser.email)!;
   await call('POST', `/api/admin/advertisers/${mine.userId}/approve`, { token: operatorToken });
+  // Launching reserves pay × spots (issue 14): the operator records a deposit.
+  await call('POST', '/api/admin/deposits', { token: operatorToken, json: { advertiserId: mine.userId, amountCents: fundsCents, reference: 'WIRE-E2E' } });
   return advertiser;
 }
 

@@ -56,6 +56,9 @@ const calls = {
   adminAdvertisers: (api) => api.request('GET', '/api/admin/advertisers?status=pending', { token: world.operator.token }),
   approveAdvertiser: (api) => api.request('POST', `/api/admin/advertisers/${world.advertiser.id}/approve`, { token: world.operator.token }),
   rejectAdvertiser: (api) => api.request('POST', `/api/admin/advertisers/${world.other.id}/reject`, { token: world.operator.token, json: { reason: 'No website' } }),
+  // Money (issue 14): the launch below reserves from this deposit.
+  recordDeposit: (api) =>
+    api.request('POST', '/api/admin/deposits', { token: world.operator.token, json: { advertiserId: world.advertiser.id, amountCents: 1_000_000, reference: 'WIRE-1' } }),
   createCampaign: async (api) => {
     const answer = await api.request('POST', '/api/campaigns', { token: world.advertiser.token, json: campaignInput({ targeting: { ...campaignInput().targeting, countries: ['Tonga'] } }) });
     world.campaignId = (answer.body.campaign as { id: string }).id;
@@ -82,6 +85,26 @@ const calls = {
   listMessages: (api) => api.request('GET', `/api/offers/${world.offerId}/messages`, { token: world.creator.token }),
   postMessage: (api) => api.request('POST', `/api/offers/${world.offerId}/messages`, { token: world.advertiser.token, json: { body: 'Citrus.' } }),
   acceptOffer: (api) => api.request('POST', `/api/offers/${world.offerId}/accept`, { token: world.creator.token }),
+  confirmDelivery: (api) => api.request('POST', `/api/offers/${world.offerId}/confirm-delivery`, { token: world.advertiser.token }),
+  requestPayout: async (api) => {
+    const answer = await api.request('POST', '/api/payouts', { token: world.creator.token, headers: { 'idempotency-key': `contract-${Date.now()}-1` }, json: { amount_cents: 6_000 } });
+    world.payoutId = (answer.body.payout as { id: string }).id;
+    return answer;
+  },
+  listPayouts: (api) => api.request('GET', '/api/payouts', { token: world.creator.token }),
+  getEarnings: (api) => api.request('GET', '/api/earnings', { token: world.creator.token }),
+  getAdvertiserBalance: (api) => api.request('GET', '/api/advertiser/balance', { token: world.advertiser.token }),
+  adminPayouts: (api) => api.request('GET', '/api/admin/payouts?status=processing', { token: world.operator.token }),
+  markPayoutPaid: async (api) => {
+    await api.castbridge.services.jobs.drain();
+    return api.request('POST', `/api/admin/payouts/${world.payoutId}/paid`, { token: world.operator.token, json: { reference: 'ACH 1' } });
+  },
+  markPayoutFailed: async (api) => {
+    const second = await api.request('POST', '/api/payouts', { token: world.creator.token, headers: { 'idempotency-key': `contract-${Date.now()}-2` }, json: { amount_cents: 5_000 } });
+    return api.request('POST', `/api/admin/payouts/${(second.body.payout as { id: string }).id}/failed`, { token: world.operator.token, json: { reason: 'Account closed' } });
+  },
+  // Needs Stripe configured and a signed event: covered against the Stripe stand-in in payouts-providers.test.ts.
+  stripeWebhook: null,
   declineOffer: async (api) => {
     const offers = await api.request('GET', '/api/offers', { token: world.creator2.token });
     return api.request('POST', `/api/offers/${(offers.body.offers as { id: string }[])[0]!.id}/decline`, { token: world.creator2.token, json: { reason: 'Busy' } });
@@ -110,7 +133,7 @@ const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';
 const COMPANY = { companyName: 'Nova Energy', website: 'https://nova.example', contactName: 'Nora', contactEmail: 'nora@nova.example' };
 
 /** The marketplace's accounts for one backend's run. */
-let world: { operator: Account; advertiser: Account; other: Account; creator: Account; creator2: Account; campaignId: string; offerId: string; methodId: string };
+let world: { operator: Account; advertiser: Account; other: Account; creator: Account; creator2: Account; campaignId: string; offerId: string; methodId: string; payoutId: string };
 
 describe.each(BACKENDS)('the contract on %s', (backendName) => {
   let backend: Backend;
@@ -130,8 +153,10 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
       campaignId: '',
       offerId: '',
       methodId: '',
+      payoutId: '',
     };
     await api.request('PUT', '/api/advertiser/profile', { token: world.other.token, json: COMPANY });
+    await api.request('POST', '/api/payout-methods', { token: world.creator.token, json: { kind: 'paypal', email: 'ana@example.com' } });
   });
   afterAll(async () => {
     await api?.close();

@@ -41,8 +41,8 @@ export async function account(api: Client, role: 'creator' | 'advertiser' | 'ope
 
 export const englishCreator = { first_name: 'Ana', last_name: 'Lee', language: 'English', country: 'Canada', type_content: 'Speedruns on Twitch', tier: 2 };
 
-/** An advertiser whose company profile the operator approved. */
-export async function approvedAdvertiser(api: Client, operator: Account): Promise<Account> {
+/** An advertiser whose company profile the operator approved, with `fundsCents` deposited (launches reserve from it). */
+export async function approvedAdvertiser(api: Client, operator: Account, fundsCents = 100_000_000): Promise<Account> {
   const advertiser = await account(api, 'advertiser');
   const sent = await api.request('PUT', '/api/advertiser/profile', {
     token: advertiser.token,
@@ -51,6 +51,13 @@ export async function approvedAdvertiser(api: Client, operator: Account): Promis
   expect(sent.status, sent.text).toBe(200);
   const approved = await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token });
   expect(approved.status, approved.text).toBe(200);
+  if (fundsCents > 0) await deposit(api, operator, advertiser, fundsCents);
   return advertiser;
+}
+
+/** The operator records a deposit for `advertiser`. */
+export async function deposit(api: Client, operator: Account, advertiser: Account, amountCents: number, reference = 'WIRE-TEST'): Promise<void> {
+  const answer = await api.request('POST', '/api/admin/deposits', { token: operator.token, json: { advertiserId: advertiser.id, amountCents, reference } });
+  expect(answer.status, answer.text).toBe(201);
 }
 

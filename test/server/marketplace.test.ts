@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import { BACKENDS, makeBackend, photoForm, PNG_1PX, startApp, type Backend, type Client } from './helpers.ts';
 import { touchOfferLists } from '../../server/marketplace/offer-lists.ts';
-import { account, approvedAdvertiser, campaignInput, day, englishCreator, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, day, deposit, englishCreator, type Account } from './market.ts';
 
 async function launched(api: Client, advertiser: Account, overrides: Partial<CampaignInput> = {}): Promise<string> {
   const created = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput(overrides) });
@@ -129,6 +129,11 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
 
     await api.request('PUT', '/api/advertiser/profile', { token: advertiser.token, json: { companyName: 'Retro Co', website: 'https://retro.example', contactName: 'R', contactEmail: 'r@retro.example' } });
     await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token });
+    // Approved, but launching reserves pay × spots (issue 14): without funds it is refused.
+    const unfunded = await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token });
+    expect(unfunded.status).toBe(409);
+    expect(unfunded.body.message).toMatch(/reserves \$250 .*balance is \$0/);
+    await deposit(api, operator, advertiser, 25_000);
     const launch = await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token });
     expect(launch.body.campaign).toMatchObject({ status: 'active' });
     await api.castbridge.services.jobs.drain();

@@ -1,0 +1,169 @@
+// Advertisers' money (issue 14, PRODUCT.md "Ledger"): deposits recorded by an operator (the `manual` funding rail),
+// the reservation a campaign takes from its advertiser's balance when it launches (pay × spots), and the release of
+// whatever a campaign no longer needs once it is cancelled or over. Every movement is a ledger transfer inside the
+// caller's transaction.
+import type { Kysely } from 'kysely';
+import { DELIVERY_STATUSES, formatCents } from '../../contract/marketplace.ts';
+import type { AdvertiserBalance } from '../../contract/schemas/money.ts';
+import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import { advertiserBalance, balanceOf, campaignReserve, EXTERNAL, InsufficientFunds, postTransfer } from './ledger.ts';
+
+/** The deposits an advertiser's balance screen lists (newest first). */
+const DEPOSITS_SHOWN = 50;
+
+/** Reserves pay × spots for a campaign that launches, inside the launch's transaction; 409 when the balance is short. */
+export async function reserveForLaunch(trx: Kysely<Database>, campaign: { id: string; advertiser_id: string; pay_cents: number | string; spots: number; title: string }): Promise<void> {
+  const amount = Number(campaign.pay_cents) * Number(campaign.spots);
+  try {
+    await postTransfer(trx, {
+      kind: 'reserve',
+      key: `reserve:${campaign.id}`,
+      memo: `Reserved for "${campaign.title}": ${formatCents(Number(campaign.pay_cents))} × ${campaign.spots} spots`,
+      createdBy: campaign.advertiser_id,
+      legs: [
+        { account: advertiserBalance(campaign.advertiser_id), amountCents: -amount },
+        { account: campaignReserve(campaign.id), amountCents: amount },
+      ],
+    });
+  } catch (error) {
+    if (!(error instanceof InsufficientFunds)) throw error;
+    throw new HttpError(
+      409,
+      `Launching reserves ${formatCents(amount)} (pay × spots) and your balance is ${formatCents(error.balanceCents)}: add funds, or lower the pay or the spots, before launching`,
+    );
+  }
+}
+
+/**
+ * Returns to the advertiser what the campaign's reservation holds beyond what it may still owe, inside `trx`: an
+ * active or paused campaign may still owe every spot no creator has completed; a cancelled or completed one only the
+ * accepted offers still waiting for their delivery. Takes the campaign's row lock first, so two releases never
+ * compute from the same balance.
+ */
+export async function releaseUnneeded(trx: Kysely<Database>, campaignId: string, why: string): Promise<number> {
+  const campaign = await trx
+    .updateTable('campaigns')
+    .set((eb) => ({ spots: eb.ref('spots') }))
+    .where('id', '=', campaignId)
+    .returning(['id', 'advertiser_id', 'status', 'pay_cents', 'spots', 'title'])
+    .executeTakeFirst();
+  if (!campaign || campaign.status === 'draft') return 0;
+  const counts = await trx
+    .selectFrom('offers')
+    .select((eb) => [
+      eb.fn.sum<number | string>(eb.case().when('status', 'in', DELIVERY_STATUSES).then(1).else(0).end()).as('pending'),
+      eb.fn.sum<number | string>(eb.case().when('completed_at', 'is not', null).then(1).else(0).end()).as('completed'),
+    ])
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  const pay = Number(campaign.pay_cents);
+  const open = campaign.status === 'active' || campaign.status === 'paused';
+  const needed = pay * (open ? Math.max(0, Number(campaign.spots) - Number(counts.completed ?? 0)) : Number(counts.pending ?? 0));
+  const held = await balanceOf(trx, campaignReserve(campaignId));
+  const excess = held - needed;
+  if (excess <= 0) return 0;
+  await postTransfer(trx, {
+    kind: 'release',
+    memo: `Released from "${campaign.title}": ${why}`,
+    legs: [
+      { account: campaignReserve(campaignId), amountCents: -excess },
+      { account: advertiserBalance(campaign.advertiser_id), amountCents: excess },
+    ],
+  });
+  return excess;
+}
+
+/** Reserved cents per advertiser: the sum of their campaigns' reservations. */
+export async function reservedBy(db: Kysely<Database>, advertiserIds: string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (advertiserIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .innerJoin('campaigns', 'campaigns.id', 'ledger_accounts.owner_id')
+    .select(['campaigns.advertiser_id as advertiser_id', (eb) => eb.fn.sum<number | string>('ledger_accounts.balance_cents').as('reserved')])
+    .where('ledger_accounts.kind', '=', 'campaign_reserve')
+    .where('campaigns.advertiser_id', 'in', advertiserIds)
+    .groupBy('campaigns.advertiser_id')
+    .execute();
+  for (const row of rows) result.set(row.advertiser_id, Number(row.reserved ?? 0));
+  return result;
+}
+
+/** Free balance per advertiser. */
+export async function balancesOf(db: Kysely<Database>, advertiserIds: string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (advertiserIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['owner_id', 'balance_cents'])
+    .where('kind', '=', 'advertiser_balance')
+    .where('owner_id', 'in', advertiserIds)
+    .execute();
+  for (const row of rows) result.set(row.owner_id, Number(row.balance_cents));
+  return result;
+}
+
+export function createFunding(services: Pick<Services, 'db' | 'notifier'>) {
+  const { db, notifier } = services;
+
+  async function deposits(advertiserId: string) {
+    const rows = await db
+      .selectFrom('ledger_transfers')
+      .innerJoin('ledger_entries', 'ledger_entries.transfer_id', 'ledger_transfers.id')
+      .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
+      .select(['ledger_transfers.id as id', 'ledger_transfers.memo as memo', 'ledger_transfers.created_at as created_at', 'ledger_entries.amount_cents as amount'])
+      .where('ledger_transfers.kind', '=', 'deposit')
+      .where('ledger_accounts.kind', '=', 'advertiser_balance')
+      .where('ledger_accounts.owner_id', '=', advertiserId)
+      .orderBy('ledger_transfers.id', 'desc')
+      .limit(DEPOSITS_SHOWN)
+      .execute();
+    return rows.map((row) => ({ id: String(row.id), amountCents: Number(row.amount), reference: row.memo, createdAt: row.created_at }));
+  }
+
+  return {
+    /** What GET /api/advertiser/balance answers. */
+    async balance(advertiserId: string): Promise<AdvertiserBalance> {
+      const [free, reserved] = await Promise.all([balancesOf(db, [advertiserId]), reservedBy(db, [advertiserId])]);
+      return { balanceCents: free.get(advertiserId) ?? 0, reservedCents: reserved.get(advertiserId) ?? 0, deposits: await deposits(advertiserId) };
+    },
+
+    /** An operator records money an advertiser sent (the manual rail); the advertiser is notified. */
+    async deposit(operatorId: string, input: { advertiserId: string; amountCents: number; reference: string }) {
+      const advertiser = await db.selectFrom('users').select(['id', 'role']).where('id', '=', input.advertiserId).executeTakeFirst();
+      if (!advertiser || advertiser.role !== 'advertiser') throw new HttpError(404, 'No such advertiser');
+      let announce = () => {};
+      const transferId = await db.transaction().execute(async (trx) => {
+        const { transferId } = await postTransfer(trx, {
+          kind: 'deposit',
+          memo: input.reference,
+          createdBy: operatorId,
+          legs: [
+            { account: EXTERNAL, amountCents: -input.amountCents },
+            { account: advertiserBalance(input.advertiserId), amountCents: input.amountCents },
+          ],
+        });
+        announce = await notifier.create(trx, [
+          {
+            userId: input.advertiserId,
+            type: 'funds.deposited',
+            title: 'Funds added',
+            text: `Castbridge recorded your deposit of ${formatCents(input.amountCents)} (${input.reference}).`,
+            link: '/campaigns',
+          },
+        ]);
+        return transferId;
+      });
+      announce();
+      const row = await db.selectFrom('ledger_transfers').select(['id', 'memo', 'created_at']).where('id', '=', transferId).executeTakeFirstOrThrow();
+      return {
+        deposit: { id: String(row.id), amountCents: input.amountCents, reference: row.memo, createdAt: row.created_at },
+        balanceCents: await balanceOf(db, advertiserBalance(input.advertiserId)),
+      };
+    },
+  };
+}
+
+export type Funding = ReturnType<typeof createFunding>;

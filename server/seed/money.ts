@@ -1,0 +1,184 @@
+// The demo world's money (issue 14, PRODUCT.md "Demo seed"): Nova Energy's deposit, and a history for the demo
+// creator that reproduces the spec's sample Earnings screen as ordinary rows — past sponsorships that completed (some
+// proven by the overlay, some confirmed by Nova), earning what the spec's figures show per period, a PayPal payout
+// method, and the four payouts of the spec's Payout History (one still processing, for the operator to mark paid).
+// Every amount goes through the ledger, dated in the past where the history is.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CastbridgeApp } from '../app.ts';
+import type { Database } from '../db/types.ts';
+import { completeOffer, type CompletedVia } from '../money/completion.ts';
+import { advertiserBalance, campaignReserve, creatorAvailable, creatorInPayout, EXTERNAL, postTransfer } from '../money/ledger.ts';
+import { referenceFor } from '../money/payouts.ts';
+
+export const NOVA_DEPOSIT_CENTS = 5_000_000;
+
+/** An ISO time `months` months before now (the 15th at noon UTC, so it never lands in the current month by accident). */
+export function monthsAgo(months: number, now = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 15, 12)).toISOString();
+}
+
+export async function postDeposit(db: Kysely<Database>, operatorId: string, advertiserId: string, amountCents: number, reference: string, at: string): Promise<void> {
+  await db.transaction().execute((trx) =>
+    postTransfer(trx, {
+      kind: 'deposit',
+      memo: reference,
+      createdBy: operatorId,
+      at,
+      legs: [
+        { account: EXTERNAL, amountCents: -amountCents },
+        { account: advertiserBalance(advertiserId), amountCents },
+      ],
+    }),
+  );
+}
+
+/** The spec's sample figures (SPEC §2 Earnings, §9): what each period adds, by the way delivery was proven. */
+function pastSponsorships(now: Date): { brand: string; title: string; payCents: number; via: CompletedVia; at: string }[] {
+  // This month, earlier this year (last month, or last December in January), and last year.
+  const thisMonth = new Date(Math.max(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 12), now.getTime() - 60 * 60 * 1000)).toISOString();
+  const earlier = monthsAgo(1, now);
+  const lastYear = new Date(Date.UTC(now.getUTCFullYear() - 1, 5, 15, 12)).toISOString();
+  return [
+    { brand: 'Nova Energy', title: 'Nova Night Streams', payCents: 42_000, via: 'overlay', at: thisMonth },
+    { brand: 'Nova Energy', title: 'Nova Launch Week', payCents: 73_000, via: 'advertiser', at: thisMonth },
+    { brand: 'Nova Energy', title: 'Nova Summer Cans', payCents: 229_000, via: 'overlay', at: earlier },
+    { brand: 'Nova Energy', title: 'Nova Marathon', payCents: 350_000, via: 'advertiser', at: earlier },
+    { brand: 'Nova Energy', title: 'Nova Retro Weekend', payCents: 215_000, via: 'overlay', at: lastYear },
+    { brand: 'Nova Energy', title: 'Nova Holiday Special', payCents: 339_000, via: 'advertiser', at: lastYear },
+  ];
+}
+
+/** The spec's Payout History rows: one still processing, three paid (PayPal). */
+const PAST_PAYOUTS = [
+  { amountCents: 128_900, monthsBack: 0, paid: false },
+  { amountCents: 85_000, monthsBack: 1, paid: true },
+  { amountCents: 102_000, monthsBack: 2, paid: true },
+  { amountCents: 64_000, monthsBack: 3, paid: true },
+];
+
+export async function seedEarningsHistory(castbridge: CastbridgeApp, ids: { novaId: string; creatorId: string }): Promise<void> {
+  const { db, services, config } = castbridge;
+  const now = new Date();
+  for (const past of pastSponsorships(now)) {
+    const campaignId = crypto.randomUUID();
+    const offerId = crypto.randomUUID();
+    const start = new Date(new Date(past.at).getTime() - 20 * 86_400_000).toISOString();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('campaigns')
+        .values({
+          id: campaignId,
+          advertiser_id: ids.novaId,
+          brand: past.brand,
+          title: past.title,
+          description: `${past.brand} on stream: the can in frame, a chat command for viewers, and the disclosure label.`,
+          image: '/images/offers/energy.svg',
+          pay_cents: past.payCents,
+          spots: 1,
+          accepted_count: 1,
+          platforms: JSON.stringify(['Twitch', 'YouTube']),
+          languages: JSON.stringify(['English', 'Spanish']),
+          countries: '[]',
+          categories: '[]',
+          min_avg_viewers: null,
+          deliverable_minutes: 120,
+          starts_on: start.slice(0, 10),
+          ends_on: past.at.slice(0, 10),
+          disclosure: `Sponsored by ${past.brand}`,
+          status: 'completed',
+          created_at: start,
+          updated_at: past.at,
+          launched_at: start,
+        })
+        .execute();
+      await postTransfer(trx, {
+        kind: 'reserve',
+        key: `reserve:${campaignId}`,
+        memo: `Reserved for "${past.title}"`,
+        createdBy: ids.novaId,
+        at: start,
+        legs: [
+          { account: advertiserBalance(ids.novaId), amountCents: -past.payCents },
+          { account: campaignReserve(campaignId), amountCents: past.payCents },
+        ],
+      });
+      await trx
+        .insertInto('offers')
+        .values({
+          id: offerId,
+          campaign_id: campaignId,
+          creator_id: ids.creatorId,
+          status: 'accepted',
+          reasons: JSON.stringify([{ criterion: 'platform', detail: 'Streams on Twitch' }]),
+          score: 1,
+          decline_reason: null,
+          created_at: start,
+          updated_at: start,
+        })
+        .execute();
+      await completeOffer(trx, { offerId, via: past.via, feeBps: config.feeBps, at: past.at });
+    });
+  }
+
+  await services.payoutMethods.add(ids.creatorId, { kind: 'paypal', email: 'alex.rivera@demo.castbridge.app', makeDefault: true });
+  const method = await db.selectFrom('payout_methods').selectAll().where('user_id', '=', ids.creatorId).executeTakeFirstOrThrow();
+  // Oldest first, so each day's reference numbers count up in order.
+  for (const past of [...PAST_PAYOUTS].reverse()) {
+    const at = past.monthsBack === 0 ? new Date(now.getTime() - 2 * 86_400_000).toISOString() : monthsAgo(past.monthsBack, now);
+    const id = crypto.randomUUID();
+    await db.transaction().execute(async (trx) => {
+      const sequence = await trx
+        .insertInto('payout_sequences')
+        .values({ day: at.slice(0, 10), last: 1 })
+        .onConflict((oc) => oc.column('day').doUpdateSet((eb) => ({ last: eb(eb.ref('payout_sequences.last'), '+', 1) })))
+        .returning('last')
+        .executeTakeFirstOrThrow();
+      const reference = referenceFor(at, Number(sequence.last));
+      await trx
+        .insertInto('payouts')
+        .values({
+          id,
+          creator_id: ids.creatorId,
+          amount_cents: past.amountCents,
+          method_id: method.id,
+          method_kind: method.kind,
+          method_display: method.display,
+          provider: 'manual',
+          status: past.paid ? 'paid' : 'processing',
+          reference,
+          idempotency_key: `demo-seed-${id}`,
+          provider_ref: past.paid ? `PP-DEMO-${reference.slice(4)}` : null,
+          failure_reason: null,
+          requested_at: at,
+          updated_at: at,
+          paid_at: past.paid ? at : null,
+          decided_by: null,
+        })
+        .execute();
+      await postTransfer(trx, {
+        kind: 'payout_hold',
+        key: `payout:${id}`,
+        memo: `${reference} requested`,
+        createdBy: ids.creatorId,
+        at,
+        legs: [
+          { account: creatorAvailable(ids.creatorId), amountCents: -past.amountCents },
+          { account: creatorInPayout(ids.creatorId), amountCents: past.amountCents },
+        ],
+      });
+      if (past.paid) {
+        await postTransfer(trx, {
+          kind: 'payout_paid',
+          key: `payout_paid:${id}`,
+          memo: `${reference} paid`,
+          at,
+          legs: [
+            { account: creatorInPayout(ids.creatorId), amountCents: -past.amountCents },
+            { account: EXTERNAL, amountCents: past.amountCents },
+          ],
+        });
+      }
+    });
+  }
+}
