@@ -22,6 +22,7 @@ import { payoutBankMachine } from './payoutBank.machine';
 import { profileMachine } from './profile.machine';
 import { sideMenuMachine } from './sideMenu.machine';
 import { withdrawMachine } from './withdraw.machine';
+import { earningsMachine } from './earnings.machine';
 import { resetPasswordMachine } from './resetPassword.machine';
 import { forgotPasswordMachine } from './forgotPassword.machine';
 import { supportFormMachine } from './supportForm.machine';
@@ -114,8 +115,14 @@ export const catalogue = {
   },
   withdraw: {
     machine: withdrawMachine,
-    spec: '§2 Withdraw modal and result modals, §3 Withdraw form, §4 Earnings, §8',
-    summary: 'Withdraw opens the modal; Cancel reports an error, Withdraw a success; the result is logged and its modal shown until Retry.',
+    spec: '§2 Withdraw modal and result modals, §3 Withdraw form, §4 Earnings, §8; issue 14',
+    summary:
+      "Withdraw opens the modal and loads the saved payout methods; a dollar amount is checked, then a real payout is requested with an Idempotency-Key (kept for a resend after a lost answer); the success modal shows the request, the failure modal the server's reason; Cancel just closes.",
+  },
+  earnings: {
+    machine: earningsMachine,
+    spec: '§2 Earnings; issue 14',
+    summary: 'Figures per period and Payout History from the ledger: load, retry after a failure, read again (keeping the screen) after a payout request or live news about money.',
   },
   archiveChat: {
     machine: archiveChatMachine,

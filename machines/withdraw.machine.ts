@@ -1,74 +1,149 @@
-// Earnings' Withdraw modal and its failed/success result modals (SPEC §2 Withdraw modal and result modals, §3 Withdraw form, §4 Earnings, §8).
-import { assign, setup } from 'xstate';
+// Earnings' Withdraw modal and its failed/success result modals (SPEC §2 Withdraw modal and result modals, §4
+// Earnings, §8; issue 14): the creator's saved payout methods load when the modal opens; the amount is typed in
+// dollars and cents; Withdraw requests a real payout (POST /api/payouts with an Idempotency-Key); the success modal
+// shows the request, the failure modal the server's reason; Cancel just closes. The result is logged (SPEC §4).
+import { assign, emit, setup } from 'xstate';
+import type { Payout, PayoutMethod } from '@/contract';
+import { parseDollars } from '@/contract/money';
+import { newIdempotencyKey } from './ids';
+import { errorText, REQUIRED_MESSAGE } from './messages';
 import { effect, service } from './placeholders';
 
-/** Internal option values (SPEC §3): Influencer is Bank Account, Advertiser is PayPal; `first` matches neither. */
-export type PayoutMethod = 'Influencer' | 'Advertiser' | 'first';
+export const AMOUNT_INVALID = 'Enter an amount in dollars and cents, e.g. 60 or 60.50.';
 
-/**
- * What the modal's buttons report (SPEC §4): Cancel reports an error result, Withdraw a success. The payout
- * actor receives it so today's simulation can honour it; a real payout may ignore it.
- */
-export type WithdrawOutcome = 'error' | 'success';
-
+/** What POST /api/payouts receives. */
 export interface PayoutRequest {
-  amount: string;
-  method: PayoutMethod;
-  outcome: WithdrawOutcome;
-}
-
-export interface PayoutReceipt {
-  amount: string;
-  method: PayoutMethod;
+  amountCents: number;
+  /** The chosen method; the server takes the default one when null. */
+  methodId: string | null;
+  idempotencyKey: string;
 }
 
 export interface WithdrawContext {
+  methods: PayoutMethod[];
   amount: string;
-  method: PayoutMethod;
-  outcome: WithdrawOutcome;
+  methodId: string | null;
+  amountError: string | null;
+  /** The methods' load failure, shown in the modal with a retry. */
+  loadError: string | null;
+  /**
+   * The last request that may have reached the server without an answer (a network failure): sending the same
+   * amount to the same method again reuses its key, so the server cannot make it two payouts.
+   */
+  pending: PayoutRequest | null;
+  /** The amount of the request the result modal is about. */
+  requestedCents: number;
+  payout: Payout | null;
+  /** Why the payout was refused (the failure modal). */
+  failure: string | null;
 }
 
 export type WithdrawEvent =
   | { type: 'withdraw.open' }
   | { type: 'amount.change'; value: string }
-  | { type: 'method.change'; method: PayoutMethod }
+  | { type: 'method.change'; methodId: string }
+  | { type: 'methods.retry' }
   | { type: 'withdraw.cancel' }
   | { type: 'withdraw.submit' }
   | { type: 'withdraw.dismiss' }
   | { type: 'result.retry' }
   | { type: 'result.dismiss' };
 
+/** Emitted when a payout was requested: Earnings reads its figures again. */
+export type WithdrawEmitted = { type: 'payout.requested'; payout: Payout };
+
+function amountProblem(amount: string): string | null {
+  if (amount.trim() === '') return REQUIRED_MESSAGE;
+  const cents = parseDollars(amount);
+  return cents === null || cents <= 0 ? AMOUNT_INVALID : null;
+}
+
+/** A refusal the server decided (4xx): nothing was created, so the next attempt takes a new key. */
+const decided = (error: unknown) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
 export const withdrawMachine = setup({
   types: {
     context: {} as WithdrawContext,
     events: {} as WithdrawEvent,
+    emitted: {} as WithdrawEmitted,
   },
   actors: {
-    /** Performs (today: simulates) the payout; resolves with a receipt or rejects. */
-    requestPayout: service<PayoutReceipt, PayoutRequest>('requestPayout'),
+    /** GET /api/payout-methods → the creator's saved methods (the default first). */
+    loadMethods: service<PayoutMethod[]>('loadMethods'),
+    /** POST /api/payouts → the payout requested, or a refusal carrying the server's reason. */
+    requestPayout: service<Payout, PayoutRequest>('requestPayout'),
   },
   actions: {
     /** The spec logs the result, whichever it is. */
     logResult: effect<{ ok: boolean; result: unknown }>('logResult'),
-    resetForm: assign({ amount: '', method: 'first' as PayoutMethod }),
+  },
+  guards: {
+    amountValid: ({ context }) => amountProblem(context.amount) === null,
   },
 }).createMachine({
   id: 'withdraw',
   initial: 'closed',
-  context: { amount: '', method: 'first', outcome: 'success' },
+  context: { methods: [], amount: '', methodId: null, amountError: null, loadError: null, pending: null, requestedCents: 0, payout: null, failure: null },
   states: {
     closed: {
-      on: { 'withdraw.open': { target: 'open', actions: 'resetForm' } },
+      on: {
+        'withdraw.open': { target: 'open', actions: assign({ amount: '', amountError: null, loadError: null, payout: null, failure: null }) },
+      },
     },
     open: {
       tags: 'modal',
+      initial: 'loading',
       on: {
-        'amount.change': { actions: assign({ amount: ({ event }) => event.value }) },
-        'method.change': { actions: assign({ method: ({ event }) => event.method }) },
-        'withdraw.cancel': { target: 'requesting', actions: assign({ outcome: 'error' as WithdrawOutcome }) },
-        'withdraw.submit': { target: 'requesting', actions: assign({ outcome: 'success' as WithdrawOutcome }) },
-        // Escape or the close icon: no result is reported.
+        // Cancel, Escape or the close icon: the modal closes, no result modal (issue 14).
+        'withdraw.cancel': 'closed',
         'withdraw.dismiss': 'closed',
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadMethods',
+            src: 'loadMethods',
+            onDone: {
+              target: 'editing',
+              actions: assign({
+                methods: ({ event }) => event.output,
+                // The default method is chosen; a method chosen before (and still saved) stays chosen.
+                methodId: ({ context, event }) =>
+                  event.output.find((method) => method.id === context.methodId)?.id ?? event.output.find((method) => method.isDefault)?.id ?? event.output[0]?.id ?? null,
+              }),
+            },
+            onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        loadFailed: {
+          on: { 'methods.retry': { target: 'loading', actions: assign({ loadError: null }) } },
+        },
+        editing: {
+          on: {
+            // Once shown, the amount's check follows the text as it is corrected.
+            'amount.change': { actions: assign({ amount: ({ event }) => event.value, amountError: ({ context, event }) => (context.amountError ? amountProblem(event.value) : null) }) },
+            'method.change': { actions: assign({ methodId: ({ event }) => event.methodId }) },
+            'withdraw.submit': [
+              {
+                guard: 'amountValid',
+                target: '#withdraw.requesting',
+                actions: assign(({ context }) => {
+                  const amountCents = parseDollars(context.amount)!;
+                  const same = context.pending && context.pending.amountCents === amountCents && context.pending.methodId === context.methodId;
+                  return {
+                    amountError: null,
+                    requestedCents: amountCents,
+                    pending: same ? context.pending : { amountCents, methodId: context.methodId, idempotencyKey: newIdempotencyKey() },
+                  };
+                }),
+              },
+              { actions: assign({ amountError: ({ context }) => amountProblem(context.amount) }) },
+            ],
+          },
+        },
       },
     },
     requesting: {
@@ -76,9 +151,26 @@ export const withdrawMachine = setup({
       invoke: {
         id: 'requestPayout',
         src: 'requestPayout',
-        input: ({ context }) => ({ amount: context.amount, method: context.method, outcome: context.outcome }),
-        onDone: { target: 'succeeded', actions: { type: 'logResult', params: ({ event }) => ({ ok: true, result: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'logResult', params: ({ event }) => ({ ok: false, result: event.error }) } },
+        input: ({ context }) => context.pending!,
+        onDone: {
+          target: 'succeeded',
+          actions: [
+            assign({ payout: ({ event }) => event.output, pending: null, amount: '' }),
+            { type: 'logResult', params: ({ event }) => ({ ok: true, result: event.output }) },
+            emit(({ event }) => ({ type: 'payout.requested' as const, payout: event.output })),
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({
+              failure: ({ event }) => errorText(event.error),
+              // A refusal created nothing: a new attempt is a new payout. A lost answer keeps the key.
+              pending: ({ context, event }) => (decided(event.error) ? null : context.pending),
+            }),
+            { type: 'logResult', params: ({ event }) => ({ ok: false, result: event.error }) },
+          ],
+        },
       },
     },
     failed: {

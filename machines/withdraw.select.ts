@@ -6,7 +6,18 @@ type Snapshot = SnapshotFrom<typeof withdrawMachine>;
 
 /** The withdraw modal shows while open and while its request is out. */
 export const selectWithdrawModalOpen = (snapshot: Snapshot) => snapshot.hasTag('modal');
+export const selectMethodsLoading = (snapshot: Snapshot) => snapshot.matches({ open: 'loading' });
+/** The methods' load failure (the modal offers Try again), or null. */
+export const selectMethodsLoadError = (snapshot: Snapshot) => (snapshot.matches({ open: 'loadFailed' }) ? snapshot.context.loadError : null);
+export const selectEditing = (snapshot: Snapshot) => snapshot.matches({ open: 'editing' });
 export const selectRequesting = (snapshot: Snapshot) => snapshot.matches('requesting');
 export const selectFailed = (snapshot: Snapshot) => snapshot.matches('failed');
 export const selectSucceeded = (snapshot: Snapshot) => snapshot.matches('succeeded');
-export const selectWithdrawForm = (snapshot: Snapshot) => snapshot.context;
+export const selectWithdrawForm = (snapshot: Snapshot) => ({
+  amount: snapshot.context.amount,
+  methodId: snapshot.context.methodId,
+  methods: snapshot.context.methods,
+  amountError: snapshot.context.amountError,
+});
+/** What the result modals show: the amount asked for, the payout (success) or the server's reason (failure). */
+export const selectWithdrawResult = (snapshot: Snapshot) => ({ amountCents: snapshot.context.requestedCents, payout: snapshot.context.payout, failure: snapshot.context.failure });

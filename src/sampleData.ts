@@ -32,49 +32,6 @@ export const analyticsCharts: { twitch: ChartSeries[]; youtube: ChartSeries[] } 
   ],
 };
 
-// --- Earnings (SPEC §2 Earnings, §3 Payout history row, §9 sample figures) ---
-
-
-export type EarningsPeriod = 'allOver' | 'thisYear' | 'thisMonth';
-
-/** A payout history row as SPEC §3 has it: texts, PayPal, Processing or Paid, a reference starting with #. */
-export interface PayoutRow {
-  Amount: string;
-  Date: string;
-  Method: 'PayPal';
-  Status: 'Processing' | 'Paid';
-  ReferenceNumber: string;
-}
-
-export interface EarningsFigures {
-  totalEarning: string;
-  earningBalance: string;
-  obsExtension: string;
-  sponsorships: string;
-}
-
-export const earningsFigures: Record<EarningsPeriod, EarningsFigures> = {
-  allOver: { totalEarning: '$12,480', earningBalance: '$1,289', obsExtension: '$4,860', sponsorships: '$7,620' },
-  thisYear: { totalEarning: '$6,940', earningBalance: '$1,289', obsExtension: '$2,710', sponsorships: '$4,230' },
-  thisMonth: { totalEarning: '$1,150', earningBalance: '$1,289', obsExtension: '$420', sponsorships: '$730' },
-};
-
-export const payoutHistory: PayoutRow[] = [
-  { Amount: '$1,289', Date: '12 Jun 2024', Method: 'PayPal', Status: 'Processing', ReferenceNumber: '#CB-240612-0931' },
-  { Amount: '$850', Date: '28 May 2024', Method: 'PayPal', Status: 'Paid', ReferenceNumber: '#CB-240528-0417' },
-  { Amount: '$1,020', Date: '30 Apr 2024', Method: 'PayPal', Status: 'Paid', ReferenceNumber: '#CB-240430-0288' },
-  { Amount: '$640', Date: '29 Mar 2024', Method: 'PayPal', Status: 'Paid', ReferenceNumber: '#CB-240329-0156' },
-];
-
-// --- Withdraw (SPEC §2 Withdraw modal, §8 $1,289) ---
-
-
-/** The withdrawal amount the result modals show (hard-coded in the spec). */
-export const withdrawalAmount = '$1,289';
-
-/** The masked hint shown with the Bank Account choice. */
-export const bankAccountHint = '•••• 4321';
-
 // --- Archive chat (SPEC §2 Archive Chat: three live-stream video choices) ---
 
 

@@ -1,22 +1,40 @@
-// The withdraw flow's implementations (SPEC §4 Earnings). No payout call exists (SPEC §7), so the payout actor
-// reproduces the spec's simulation: the modal's Cancel reports an error result, its Withdraw a success.
+// The withdraw flow's implementations (issue 14): the creator's payout methods (GET /api/payout-methods) and the
+// payout request (POST /api/payouts with the flow's Idempotency-Key), with the session's jwt; the result is logged
+// (SPEC §4).
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { withdrawMachine, type PayoutReceipt, type PayoutRequest } from '@/machines/withdraw.machine';
-import { messages } from '@/src/messages';
+import type { Payout, PayoutMethod } from '@/contract';
+import { withdrawMachine, type PayoutRequest } from '@/machines/withdraw.machine';
+import { api, requireJwt, useAppWiring } from './session';
 
-export async function simulatePayout(request: PayoutRequest): Promise<PayoutReceipt> {
-  if (request.outcome === 'error') throw new Error(messages.genericError);
-  return { amount: request.amount, method: request.method };
-}
+export type WithdrawLogic = typeof withdrawMachine;
 
-/** The spec logs the result (SPEC §4); a failed one as a warning, since nothing went wrong in the app itself. */
+type Jwt = () => string | null;
+
+/** The spec logs the result (SPEC §4); a refusal as a warning, since nothing went wrong in the app itself. */
 export function logWithdrawResult({ ok, result }: { ok: boolean; result: unknown }): void {
   if (ok) console.info('Withdrawal result', result);
   else console.warn('Withdrawal result', result);
 }
 
-export const withdrawLogic = withdrawMachine.provide({
-  actors: { requestPayout: fromPromise<PayoutReceipt, PayoutRequest>(({ input }) => simulatePayout(input)) },
-  actions: { logResult: (_, params) => logWithdrawResult(params) },
-});
-export type WithdrawLogic = typeof withdrawLogic;
+export function withdrawActors(jwt: Jwt) {
+  return {
+    loadMethods: fromPromise<PayoutMethod[], void>(async () => (await (await api()).request('listPayoutMethods', { jwt: requireJwt(jwt()) })).methods),
+    requestPayout: fromPromise<Payout, PayoutRequest>(async ({ input }) => {
+      const answer = await (
+        await api()
+      ).request('requestPayout', {
+        jwt: requireJwt(jwt()),
+        headers: { 'Idempotency-Key': input.idempotencyKey },
+        json: { amount_cents: input.amountCents, ...(input.methodId ? { method_id: input.methodId } : {}) },
+      });
+      return answer.payout;
+    }),
+  };
+}
+
+/** The withdraw flow with the session's jwt; `logic` (tests) replaces it whole. */
+export function useWithdrawLogic(logic?: WithdrawLogic): WithdrawLogic {
+  const app = useAppWiring();
+  return useMemo(() => logic ?? withdrawMachine.provide({ actors: withdrawActors(app.jwt), actions: { logResult: (_, params) => logWithdrawResult(params) } }), [logic, app]);
+}

@@ -32,4 +32,5 @@ export const chip = styleVariants({
   warning: [base, { backgroundColor: vars.color.warningBg, color: vars.color.warning }],
   neutral: [base, { backgroundColor: vars.color.surfaceAlt, color: vars.color.textMuted }],
   info: [base, { backgroundColor: vars.color.infoBg, color: vars.color.info }],
+  danger: [base, { backgroundColor: vars.color.dangerBg, color: vars.color.danger }],
 });

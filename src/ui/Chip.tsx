@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react';
 import * as s from './Chip.css';
 import { cx } from './cx';
 
-export type ChipTone = 'success' | 'warning' | 'neutral' | 'info';
+export type ChipTone = 'success' | 'warning' | 'neutral' | 'info' | 'danger';
 
 export type ChipProps = ComponentPropsWithRef<'span'> & { tone?: ChipTone };
 

@@ -1,18 +1,23 @@
-// The Earnings screen's withdraw flow, driven through the UI along every generated path of the `withdraw` statechart.
-import { render, screen, waitFor, within } from '@testing-library/react';
+// The Earnings screen (issue 14): figures per period and Payout History from the ledger, and the withdraw flow driven
+// through the UI along every generated path of the `withdraw` statechart.
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { Payout, PayoutMethod } from '@/contract';
+import { earningsMachine, type EarningsData } from '@/machines/earnings.machine';
 import { catalogue } from '@/machines/index';
-import type { PayoutReceipt, PayoutRequest, withdrawMachine } from '@/machines/withdraw.machine';
-import { withdrawLogic } from '@/src/services/withdraw';
+import { withdrawMachine, type PayoutRequest } from '@/machines/withdraw.machine';
+import { messages } from '@/src/messages';
+import { publishLive } from '@/src/services/liveEvents';
+import { earningsLiveFeed } from '@/src/services/earnings';
 import { EarningsScreen } from '@/src/views/dashboard/earnings/Earnings';
-import { fixtures } from '@/test/machines/fixtures';
+import { fixtures, sampleEarnings, samplePayout } from '@/test/machines/fixtures';
 import { generatePaths } from '@/test/machines/paths';
-import { controlled, perform, type Gestures } from './harness';
+import { controlled, perform, renderScreen, type Gestures } from './harness';
 
 const FAILED = 'Transfer to bank account has been failed.';
 const SUCCEEDED = 'Transferred successfully to your bank account.';
-const methodLabel = { Influencer: 'Bank Account', Advertiser: 'PayPal', first: undefined } as const;
 
 const dialog = (name: string) => screen.getByRole('dialog', { name });
 
@@ -20,12 +25,19 @@ async function expectNoDialog() {
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
-async function expectResult(title: string, message: string) {
-  const d = await screen.findByRole('dialog', { name: title });
-  expect(d).toHaveTextContent(`Withdrawal amount of $1,289${message}`);
-  expect(within(d).getByText('$1,289').tagName).toBe('STRONG');
-  expect(within(d).getByRole('button', { name: 'Retry' })).toBeEnabled();
-  expect(screen.queryByRole('dialog', { name: 'Withdraw' })).toBeNull();
+/** The Earnings screen with its figures read, and the withdraw flow's actors controlled by the test. */
+async function setup(data: EarningsData = { earnings: sampleEarnings, payouts: [samplePayout] }) {
+  const load = controlled<EarningsData>();
+  const methods = controlled<PayoutMethod[]>();
+  const payout = controlled<Payout, PayoutRequest>();
+  const logResult = vi.fn();
+  const logic = {
+    earnings: earningsMachine.provide({ actors: { loadEarnings: load.logic } }),
+    withdraw: withdrawMachine.provide({ actors: { loadMethods: methods.logic, requestPayout: payout.logic }, actions: { logResult: (_, params) => logResult(params) } }),
+  };
+  renderScreen(<EarningsScreen logic={logic} />, { path: '/earnings', jwt: 'creator.jwt' });
+  await load.resolve(data);
+  return { load, methods, payout, logResult, user: userEvent.setup() };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -34,40 +46,42 @@ describe('withdraw view along generated paths', () => {
   const paths = generatePaths(catalogue.withdraw, fixtures.withdraw);
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    // A payout the test settles itself, so `requesting` can be seen and either result chosen.
-    const payout = controlled<PayoutReceipt, PayoutRequest>();
-    const logResult = vi.fn();
-    const logic = withdrawLogic.provide({ actors: { requestPayout: payout.logic }, actions: { logResult: (_, params) => logResult(params) } });
-    const user = userEvent.setup();
-    render(<EarningsScreen logic={logic} />);
-    let method: string = 'first';
+    const { methods, payout, logResult, user } = await setup();
     let amount = '';
+    let loaded: PayoutMethod[] = [];
+    let chosen: string | null = null;
+    let lastFailure = '';
 
     const gestures = {
       'withdraw.open': async () => {
-        await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+        await user.click(screen.getAllByRole('button', { name: 'Withdraw' })[0]!);
         // The dialogs are a lazy chunk of the screen.
         await screen.findByRole('dialog', { name: 'Withdraw' });
-        method = 'first';
         amount = '';
       },
+      'xstate.done.actor.loadMethods': async ({ output }) => {
+        await methods.resolve(output);
+        loaded = output;
+        chosen = output.find((m) => m.id === chosen)?.id ?? output.find((m) => m.isDefault)?.id ?? output[0]?.id ?? null;
+      },
+      'xstate.error.actor.loadMethods': ({ error }) => methods.reject(error),
+      'methods.retry': () => user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Try again' })),
       'amount.change': async ({ value }) => {
-        await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), value);
+        const input = within(dialog('Withdraw')).getByLabelText('Amount');
+        await user.clear(input);
+        if (value) await user.type(input, value);
         amount = value;
       },
-      'method.change': async (event) => {
-        const label = methodLabel[event.method];
-        if (!label) throw new Error(`No option for method ${event.method}`);
-        method = event.method;
-        await user.click(within(dialog('Withdraw')).getByRole('radio', { name: label }));
+      'method.change': async ({ methodId }) => {
+        const method = loaded.find((m) => m.id === methodId)!;
+        chosen = methodId;
+        await user.click(within(dialog('Withdraw')).getByRole('radio', { name: method.kind === 'bank' ? 'Bank Account' : 'PayPal' }));
       },
-      'withdraw.cancel': async () => {
-        await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Cancel' }));
-        expect(payout.inputs.at(-1)).toEqual({ amount, method, outcome: 'error' });
-      },
+      'withdraw.cancel': () => user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Cancel' })),
       'withdraw.submit': async () => {
+        const before = payout.started;
         await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));
-        expect(payout.inputs.at(-1)).toEqual({ amount, method, outcome: 'success' });
+        if (payout.started > before) expect(payout.inputs.at(-1)).toMatchObject({ methodId: chosen });
       },
       'withdraw.dismiss': () => user.keyboard('{Escape}'),
       'result.dismiss': () => user.keyboard('{Escape}'),
@@ -78,72 +92,146 @@ describe('withdraw view along generated paths', () => {
       },
       'xstate.error.actor.requestPayout': async ({ error }) => {
         await payout.reject(error);
+        lastFailure = (error as Error).message;
         expect(logResult).toHaveBeenLastCalledWith({ ok: false, result: error });
       },
     } satisfies Gestures<typeof withdrawMachine>;
     await perform(gestures, path.events);
 
-    switch (path.expected) {
-      case 'closed':
-        await expectNoDialog();
-        expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled();
-        break;
-      case 'open':
-      case 'requesting': {
-        const d = dialog('Withdraw');
-        const input = within(d).getByLabelText('Amount');
-        expect(input).toHaveAttribute('placeholder', 'Enter Amount');
-        expect(input).toHaveValue(amount);
-        expect(within(d).getByText('$')).toBeInTheDocument();
+    const state = JSON.stringify(path.expected);
+    if (state === '"closed"') {
+      await expectNoDialog();
+      expect(screen.getAllByRole('button', { name: 'Withdraw' })[0]).toBeEnabled();
+    } else if (state === '{"open":"loading"}') {
+      expect(within(dialog('Withdraw')).getByText('Loading your payout methods')).toBeInTheDocument();
+      expect(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    } else if (state === '{"open":"loadFailed"}') {
+      expect(within(dialog('Withdraw')).getByRole('alert')).toHaveTextContent('Your payout methods could not be loaded');
+    } else if (state === '{"open":"editing"}' || state === '"requesting"') {
+      const d = dialog('Withdraw');
+      const input = within(d).getByLabelText('Amount');
+      expect(input).toHaveAttribute('placeholder', 'Enter Amount');
+      expect(input).toHaveValue(amount);
+      expect(within(d).getByText('$')).toBeInTheDocument();
+      if (loaded.length === 0) {
+        expect(within(d).getByText(/No payout method yet/)).toBeInTheDocument();
+        expect(within(d).getByRole('link', { name: 'Set Payout Method' })).toHaveAttribute('href', '/set-payout-method');
+      } else {
         const bank = within(d).getByRole('radio', { name: 'Bank Account' });
         const paypal = within(d).getByRole('radio', { name: 'PayPal' });
-        expect(bank).toHaveAccessibleDescription('Account •••• 4321');
-        // The default value `first` matches no option.
-        expect(bank).toHaveAttribute('aria-checked', String(method === 'Influencer'));
-        expect(paypal).toHaveAttribute('aria-checked', String(method === 'Advertiser'));
-        const busy = path.expected === 'requesting';
-        expect(within(d).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', busy);
-        expect(within(d).getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', busy);
-        break;
+        expect(bank).toHaveAccessibleDescription('Account •••• 6789');
+        expect(paypal).toHaveAccessibleDescription('ana@example.com');
+        expect(bank).toHaveAttribute('aria-checked', String(chosen === 'pm_bank'));
+        expect(paypal).toHaveAttribute('aria-checked', String(chosen === 'pm_paypal'));
       }
-      case 'failed':
-        await expectResult('Withdrawal failed', FAILED);
-        break;
-      case 'succeeded':
-        await expectResult('Withdrawal successful', SUCCEEDED);
-        break;
-      default:
-        throw new Error(`No assertion for ${JSON.stringify(path.expected)}`);
+      const busy = state === '"requesting"';
+      expect(within(d).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', busy);
+      expect(within(d).getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', busy);
+    } else if (state === '"failed"') {
+      const d = await screen.findByRole('dialog', { name: 'Withdrawal failed' });
+      expect(d).toHaveTextContent(`Withdrawal amount of $60${FAILED}${lastFailure}`);
+      expect(within(d).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    } else if (state === '"succeeded"') {
+      const d = await screen.findByRole('dialog', { name: 'Withdrawal successful' });
+      expect(d).toHaveTextContent(`Withdrawal amount of $60${SUCCEEDED}Reference #CB-261124-0001 · Bank Account •••• 6789.`);
+      expect(within(d).getByText('$60').tagName).toBe('STRONG');
+    } else {
+      throw new Error(`No assertion for ${state}`);
     }
   });
 });
 
-describe('withdraw with the default (simulated) payout', () => {
-  it('Cancel reports an error result: the failed modal, logged; Retry closes it', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const user = userEvent.setup();
-    render(<EarningsScreen />);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    await screen.findByRole('dialog', { name: 'Withdraw' });
-    await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Cancel' }));
-    await expectResult('Withdrawal failed', FAILED);
-    expect(warn).toHaveBeenCalledWith('Withdrawal result', expect.objectContaining({ message: 'Ha ocurrido un error' }));
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await expectNoDialog();
+describe('Earnings', () => {
+  it('shows each period’s figures and Payout History from the ledger, with the status colours', async () => {
+    const paid: Payout = { ...samplePayout, id: 'po_2', status: 'paid', reference: '#CB-261001-0002', requestedAt: '2025-10-01T10:00:00.000Z', paidAt: '2025-10-02T10:00:00.000Z' };
+    const failed: Payout = { ...samplePayout, id: 'po_3', status: 'failed', reference: '#CB-251001-0003', method: { kind: 'paypal', display: 'ana@example.com' }, failureReason: 'Account closed', requestedAt: '2025-10-01T09:00:00.000Z' };
+    const now = new Date().toISOString();
+    const recent: Payout = { ...samplePayout, requestedAt: now };
+    const { user } = await setup({
+      earnings: {
+        ...sampleEarnings,
+        periods: {
+          allOver: { totalCents: 1_248_000, overlayCents: 486_000, sponsorshipCents: 762_000 },
+          thisYear: { totalCents: 694_000, overlayCents: 271_000, sponsorshipCents: 423_000 },
+          thisMonth: { totalCents: 115_050, overlayCents: 42_000, sponsorshipCents: 73_050 },
+        },
+        availableCents: 128_900,
+        inPayoutCents: 6_000,
+      },
+      payouts: [recent, paid, failed],
+    });
+    const panel = () => screen.getByRole('tabpanel');
+    expect(within(panel()).getByRole('heading', { name: 'Total Earning' }).nextSibling).toHaveTextContent('$12,480');
+    expect(within(panel()).getByText('$1,289')).toBeInTheDocument();
+    expect(within(panel()).getByText('$60 on its way in payouts')).toBeInTheDocument();
+    expect(within(panel()).getByText('$4,860')).toBeInTheDocument();
+    expect(within(panel()).getByText('$7,620')).toBeInTheDocument();
+    const table = within(panel()).getByRole('table', { name: 'Payout History' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['$60', new Date(now).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }), 'Bank Account •••• 6789', 'Processing', '#CB-261124-0001'],
+      ['$60', '1 Oct 2025', 'Bank Account •••• 6789', 'Paid', '#CB-261001-0002'],
+      ['$60', '1 Oct 2025', 'PayPal', 'Failed', '#CB-251001-0003'],
+    ]);
+    expect(within(rows[2]!).getByText('Failed')).toHaveAttribute('title', 'Account closed');
+
+    await user.click(screen.getByRole('tab', { name: 'This Month' }));
+    expect(within(panel()).getByText('$1,150.50')).toBeInTheDocument();
+    expect(within(panel()).getByText('$420')).toBeInTheDocument();
+    expect(within(panel()).getByText('$730.50')).toBeInTheDocument();
+    // Only this month's payout.
+    expect(within(within(panel()).getByRole('table')).getAllByRole('row')).toHaveLength(2);
   });
 
-  it('Withdraw reports success: the success modal, logged; its Retry closes it', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const user = userEvent.setup();
-    render(<EarningsScreen />);
+  it('a new creator sees zeros and empty histories, never sample rows', async () => {
+    const zero = { totalCents: 0, overlayCents: 0, sponsorshipCents: 0 };
+    const { user } = await setup({ earnings: { periods: { allOver: zero, thisYear: zero, thisMonth: zero }, availableCents: 0, inPayoutCents: 0, minPayoutCents: 5_000 }, payouts: [] });
+    expect(within(screen.getByRole('tabpanel')).getAllByText('$0')).toHaveLength(4);
+    expect(screen.getByText(/^No payouts yet\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'This Year' }));
+    expect(screen.getByText('No payouts this year.')).toBeInTheDocument();
+  });
+
+  it('a failed load offers Try again', async () => {
+    const load = controlled<EarningsData>();
+    renderScreen(<EarningsScreen logic={{ earnings: earningsMachine.provide({ actors: { loadEarnings: load.logic } }) }} />, { path: '/earnings', jwt: 'creator.jwt' });
+    expect(screen.getByText('Loading earnings')).toBeInTheDocument();
+    await load.reject(new Error(messages.genericError));
+    expect(screen.getByRole('alert')).toHaveTextContent('The earnings could not be loaded');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await load.resolve({ earnings: sampleEarnings, payouts: [] });
+    expect(screen.getByRole('tab', { name: 'All Over' })).toBeInTheDocument();
+  });
+
+  it('a requested payout and live news about money read the figures again', async () => {
+    const { load, methods, payout, user } = await setup();
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await screen.findByRole('dialog', { name: 'Withdraw' });
-    await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), '250');
-    await user.click(within(dialog('Withdraw')).getByRole('radio', { name: 'PayPal' }));
+    await methods.resolve([]);
+    await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), '60');
     await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));
-    await expectResult('Withdrawal successful', SUCCEEDED);
-    expect(info).toHaveBeenCalledWith('Withdrawal result', { amount: '250', method: 'Advertiser' });
+    expect(payout.inputs.at(-1)).toMatchObject({ amountCents: 6_000, methodId: null });
+    await payout.resolve(samplePayout);
+    expect(load.started).toBe(2);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await expectNoDialog();
+    await load.resolve({ earnings: { ...sampleEarnings, availableCents: 13_000 }, payouts: [samplePayout] });
+    expect(within(screen.getByRole('tabpanel')).getByText('$130')).toBeInTheDocument();
+  });
+});
+
+describe('the live feed', () => {
+  it('reads the figures again on money news only', async () => {
+    const load = controlled<EarningsData>();
+    const actor = createActor(earningsMachine.provide({ actors: { loadEarnings: load.logic, liveFeed: earningsLiveFeed } })).start();
+    await load.resolve({ earnings: sampleEarnings, payouts: [] });
+    const base = { id: 1, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '2026-11-24T10:00:00.000Z' };
+    act(() => publishLive({ ...base, type: 'thread.message' }));
+    expect(load.started).toBe(1);
+    act(() => publishLive({ ...base, type: 'payout.paid' }));
+    expect(load.started).toBe(2);
+    await load.resolve({ earnings: sampleEarnings, payouts: [] });
+    act(() => publishLive({ ...base, type: 'offer.completed' }));
+    expect(load.started).toBe(3);
+    actor.stop();
   });
 });

@@ -1,40 +1,50 @@
-// The withdraw flow's transitions, pinned by hand: source, event, expected target and what it changes.
-// Today the modal's buttons choose the simulated outcome (Cancel an error, Withdraw a success); pinned as it is.
-import { describe, expect, vi } from 'vitest';
+// The withdraw flow's transitions, pinned by hand (issue 14: money flows are pinned as well as path-tested): source,
+// event, expected target and what it changes — the request's amount in cents, its method and its Idempotency-Key.
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { withdrawMachine, type PayoutReceipt, type PayoutRequest } from '@/machines/withdraw.machine';
+import type { Payout, PayoutMethod } from '@/contract';
+import { REQUIRED_MESSAGE } from '@/machines/messages';
+import { AMOUNT_INVALID, withdrawMachine, type PayoutRequest } from '@/machines/withdraw.machine';
+import { samplePayout, sampleBankMethod, samplePaypalMethod } from '../fixtures';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
 
-const receipt: PayoutReceipt = { amount: '1289', method: 'Influencer' };
+const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
 
 function start() {
   const actions = { logResult: vi.fn() };
-  const requestPayout = controlled<PayoutReceipt, PayoutRequest>();
-  const actor = createActor(withdrawMachine.provide({ actions, actors: { requestPayout: requestPayout.logic } })).start();
-  return { actor, actions, requestPayout, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
+  const loadMethods = controlled<PayoutMethod[]>();
+  const requestPayout = controlled<Payout, PayoutRequest>();
+  const emitted: unknown[] = [];
+  const actor = createActor(withdrawMachine.provide({ actions, actors: { loadMethods: loadMethods.logic, requestPayout: requestPayout.logic } }));
+  actor.on('payout.requested', (event) => emitted.push(event));
+  actor.start();
+  return { actor, actions, loadMethods, requestPayout, emitted, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
 }
 
-/** The modal open with an amount and a method. */
-function open() {
+/** The modal open with the two methods loaded (the bank account is the default). */
+async function editing() {
   const withdraw = start();
   withdraw.actor.send({ type: 'withdraw.open' });
-  withdraw.actor.send({ type: 'amount.change', value: '1289' });
-  withdraw.actor.send({ type: 'method.change', method: 'Influencer' });
-  expect(withdraw.value()).toBe('open');
+  await withdraw.loadMethods.resolve([sampleBankMethod, samplePaypalMethod]);
+  expect(withdraw.value()).toEqual({ open: 'editing' });
   return withdraw;
 }
 
-/** A result modal: `failed` after Cancel, `succeeded` after Withdraw. */
+/** A request under way for $60.50 to PayPal. */
+async function requesting() {
+  const withdraw = await editing();
+  withdraw.actor.send({ type: 'amount.change', value: '60.50' });
+  withdraw.actor.send({ type: 'method.change', methodId: samplePaypalMethod.id });
+  withdraw.actor.send({ type: 'withdraw.submit' });
+  expect(withdraw.value()).toBe('requesting');
+  return withdraw;
+}
+
 async function showing(kind: 'failed' | 'succeeded') {
-  const withdraw = open();
-  if (kind === 'failed') {
-    withdraw.actor.send({ type: 'withdraw.cancel' });
-    await withdraw.requestPayout.reject(new Error('Ha ocurrido un error'));
-  } else {
-    withdraw.actor.send({ type: 'withdraw.submit' });
-    await withdraw.requestPayout.resolve(receipt);
-  }
+  const withdraw = await requesting();
+  if (kind === 'failed') await withdraw.requestPayout.reject(refusal('Withdrawals start at $50.', 400));
+  else await withdraw.requestPayout.resolve(samplePayout);
   expect(withdraw.value()).toBe(kind);
   return withdraw;
 }
@@ -42,69 +52,108 @@ async function showing(kind: 'failed' | 'succeeded') {
 describe('withdraw transitions', () => {
   const { pin, pinsEveryTransition } = pinTransitions(withdrawMachine);
 
-  pin({ from: 'withdraw.closed', on: 'withdraw.open', to: 'withdraw.open' }, 'Withdraw opens the modal with an empty form', () => {
-    const { actor, value, context } = start();
-    actor.send({ type: 'withdraw.open' });
-    actor.send({ type: 'amount.change', value: '50' });
-    actor.send({ type: 'withdraw.dismiss' });
-    actor.send({ type: 'withdraw.open' });
-    expect(value()).toBe('open');
-    expect(context()).toMatchObject({ amount: '', method: 'first' });
+  pin({ from: 'withdraw.closed', on: 'withdraw.open', to: 'withdraw.open' }, 'Withdraw opens the modal with an empty amount and loads the methods', async () => {
+    const withdraw = await editing();
+    withdraw.actor.send({ type: 'amount.change', value: '50' });
+    withdraw.actor.send({ type: 'withdraw.dismiss' });
+    withdraw.actor.send({ type: 'withdraw.open' });
+    expect(withdraw.value()).toEqual({ open: 'loading' });
+    expect(withdraw.loadMethods.started).toBe(2);
+    expect(withdraw.context()).toMatchObject({ amount: '', amountError: null, failure: null, payout: null });
   });
 
-  pin({ from: 'withdraw.open', on: 'amount.change', to: null }, 'the typed amount is kept, in the same state', () => {
-    const { actor, value, context } = start();
-    actor.send({ type: 'withdraw.open' });
-    actor.send({ type: 'amount.change', value: '250' });
-    expect(value()).toBe('open');
-    expect(context().amount).toBe('250');
+  pin({ from: 'withdraw.open.loading', on: 'xstate.done.actor.loadMethods', to: 'withdraw.open.editing' }, 'the methods arrive and the default one is chosen', async () => {
+    const withdraw = await editing();
+    expect(withdraw.context()).toMatchObject({ methods: [sampleBankMethod, samplePaypalMethod], methodId: sampleBankMethod.id });
   });
 
-  pin({ from: 'withdraw.open', on: 'method.change', to: null }, 'the chosen method is kept, in the same state', () => {
-    const { actor, value, context } = start();
-    actor.send({ type: 'withdraw.open' });
-    actor.send({ type: 'method.change', method: 'Advertiser' });
-    expect(value()).toBe('open');
-    expect(context().method).toBe('Advertiser');
+  pin({ from: 'withdraw.open.loading', on: 'xstate.error.actor.loadMethods', to: 'withdraw.open.loadFailed' }, 'a failed load says why', async () => {
+    const withdraw = start();
+    withdraw.actor.send({ type: 'withdraw.open' });
+    await withdraw.loadMethods.reject(new Error('Failed to fetch'));
+    expect(withdraw.value()).toEqual({ open: 'loadFailed' });
+    expect(withdraw.context().loadError).toBe('Failed to fetch');
   });
 
-  pin({ from: 'withdraw.open', on: 'withdraw.cancel', to: 'withdraw.requesting' }, 'Cancel requests the payout with an error outcome', () => {
-    const { actor, value, requestPayout } = open();
-    actor.send({ type: 'withdraw.cancel' });
-    expect(value()).toBe('requesting');
-    expect(requestPayout.inputs).toEqual([{ amount: '1289', method: 'Influencer', outcome: 'error' }]);
+  pin({ from: 'withdraw.open.loadFailed', on: 'methods.retry', to: 'withdraw.open.loading' }, 'Try again loads the methods again', async () => {
+    const withdraw = start();
+    withdraw.actor.send({ type: 'withdraw.open' });
+    await withdraw.loadMethods.reject(new Error('Failed to fetch'));
+    withdraw.actor.send({ type: 'methods.retry' });
+    expect(withdraw.value()).toEqual({ open: 'loading' });
+    expect(withdraw.loadMethods.started).toBe(2);
+    expect(withdraw.context().loadError).toBeNull();
   });
 
-  pin({ from: 'withdraw.open', on: 'withdraw.submit', to: 'withdraw.requesting' }, 'Withdraw requests the payout with a success outcome', () => {
-    const { actor, value, requestPayout } = open();
-    actor.send({ type: 'withdraw.submit' });
-    expect(value()).toBe('requesting');
-    expect(requestPayout.inputs).toEqual([{ amount: '1289', method: 'Influencer', outcome: 'success' }]);
+  pin({ from: 'withdraw.open.editing', on: 'amount.change', to: null }, 'the typed amount is kept; a shown error follows the corrections', async () => {
+    const withdraw = await editing();
+    withdraw.actor.send({ type: 'amount.change', value: '12.345' });
+    expect(withdraw.context()).toMatchObject({ amount: '12.345', amountError: null });
+    withdraw.actor.send({ type: 'withdraw.submit' });
+    expect(withdraw.context().amountError).toBe(AMOUNT_INVALID);
+    withdraw.actor.send({ type: 'amount.change', value: '12.34' });
+    expect(withdraw.value()).toEqual({ open: 'editing' });
+    expect(withdraw.context().amountError).toBeNull();
   });
 
-  pin({ from: 'withdraw.open', on: 'withdraw.dismiss', to: 'withdraw.closed' }, 'Escape closes the modal with no request and nothing logged', () => {
-    const { actor, value, requestPayout, actions } = open();
-    actor.send({ type: 'withdraw.dismiss' });
-    expect(value()).toBe('closed');
-    expect(requestPayout.started).toBe(0);
-    expect(actions.logResult).not.toHaveBeenCalled();
+  pin({ from: 'withdraw.open.editing', on: 'method.change', to: null }, 'the chosen method is kept, in the same state', async () => {
+    const withdraw = await editing();
+    withdraw.actor.send({ type: 'method.change', methodId: samplePaypalMethod.id });
+    expect(withdraw.value()).toEqual({ open: 'editing' });
+    expect(withdraw.context().methodId).toBe(samplePaypalMethod.id);
   });
 
-  pin({ from: 'withdraw.requesting', on: 'xstate.done.actor.requestPayout', to: 'withdraw.succeeded' }, 'a receipt shows the success modal and is logged', async () => {
-    const { actor, value, requestPayout, actions } = open();
-    actor.send({ type: 'withdraw.submit' });
-    await requestPayout.resolve(receipt);
-    expect(value()).toBe('succeeded');
-    expect(actions.logResult).toHaveBeenCalledWith(expect.anything(), { ok: true, result: receipt });
+  pin({ from: 'withdraw.open.editing', on: 'withdraw.submit', guard: 'amountValid', to: 'withdraw.requesting' }, 'a dollar amount is requested in cents with a new key', async () => {
+    const withdraw = await requesting();
+    const [request] = withdraw.requestPayout.inputs;
+    expect(request).toMatchObject({ amountCents: 6_050, methodId: samplePaypalMethod.id });
+    expect(request!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(withdraw.context().requestedCents).toBe(6_050);
   });
 
-  pin({ from: 'withdraw.requesting', on: 'xstate.error.actor.requestPayout', to: 'withdraw.failed' }, 'a failure shows the failed modal and is logged', async () => {
-    const { actor, value, requestPayout, actions } = open();
-    actor.send({ type: 'withdraw.cancel' });
-    const error = new Error('Ha ocurrido un error');
-    await requestPayout.reject(error);
-    expect(value()).toBe('failed');
-    expect(actions.logResult).toHaveBeenCalledWith(expect.anything(), { ok: false, result: error });
+  pin({ from: 'withdraw.open.editing', on: 'withdraw.submit', to: null }, 'an empty or malformed amount is not sent and says why', async () => {
+    const withdraw = await editing();
+    withdraw.actor.send({ type: 'withdraw.submit' });
+    expect(withdraw.context().amountError).toBe(REQUIRED_MESSAGE);
+    for (const bad of ['abc', '-5', '0', '1.234']) {
+      withdraw.actor.send({ type: 'amount.change', value: bad });
+      withdraw.actor.send({ type: 'withdraw.submit' });
+      expect(withdraw.context().amountError, bad).toBe(AMOUNT_INVALID);
+    }
+    expect(withdraw.value()).toEqual({ open: 'editing' });
+    expect(withdraw.requestPayout.started).toBe(0);
+  });
+
+  pin({ from: 'withdraw.open', on: 'withdraw.cancel', to: 'withdraw.closed' }, 'Cancel closes the modal: no request, no result modal, nothing logged', async () => {
+    const withdraw = await editing();
+    withdraw.actor.send({ type: 'amount.change', value: '60' });
+    withdraw.actor.send({ type: 'withdraw.cancel' });
+    expect(withdraw.value()).toBe('closed');
+    expect(withdraw.requestPayout.started).toBe(0);
+    expect(withdraw.actions.logResult).not.toHaveBeenCalled();
+  });
+
+  pin({ from: 'withdraw.open', on: 'withdraw.dismiss', to: 'withdraw.closed' }, 'Escape closes the modal with no request and nothing logged', async () => {
+    const withdraw = start();
+    withdraw.actor.send({ type: 'withdraw.open' });
+    withdraw.actor.send({ type: 'withdraw.dismiss' });
+    expect(withdraw.value()).toBe('closed');
+    expect(withdraw.requestPayout.started).toBe(0);
+    expect(withdraw.actions.logResult).not.toHaveBeenCalled();
+  });
+
+  pin({ from: 'withdraw.requesting', on: 'xstate.done.actor.requestPayout', to: 'withdraw.succeeded' }, 'the payout shows the success modal, is logged and announced', async () => {
+    const withdraw = await showing('succeeded');
+    expect(withdraw.context()).toMatchObject({ payout: samplePayout, pending: null, amount: '' });
+    expect(withdraw.actions.logResult).toHaveBeenCalledWith(expect.anything(), { ok: true, result: samplePayout });
+    expect(withdraw.emitted).toEqual([{ type: 'payout.requested', payout: samplePayout }]);
+  });
+
+  pin({ from: 'withdraw.requesting', on: 'xstate.error.actor.requestPayout', to: 'withdraw.failed' }, "a refusal shows the failed modal with the server's reason and is logged", async () => {
+    const withdraw = await showing('failed');
+    expect(withdraw.context().failure).toBe('Withdrawals start at $50.');
+    expect(withdraw.actions.logResult).toHaveBeenCalledWith(expect.anything(), { ok: false, result: expect.objectContaining({ message: 'Withdrawals start at $50.' }) });
+    expect(withdraw.emitted).toEqual([]);
   });
 
   for (const result of ['failed', 'succeeded'] as const) {
@@ -122,4 +171,44 @@ describe('withdraw transitions', () => {
   }
 
   pinsEveryTransition();
+});
+
+describe('the Idempotency-Key', () => {
+  async function sendAgain(withdraw: Awaited<ReturnType<typeof requesting>>, amount = '60.50') {
+    withdraw.actor.send({ type: 'result.retry' });
+    withdraw.actor.send({ type: 'withdraw.open' });
+    await withdraw.loadMethods.resolve([sampleBankMethod, samplePaypalMethod]);
+    withdraw.actor.send({ type: 'amount.change', value: amount });
+    withdraw.actor.send({ type: 'withdraw.submit' });
+    return withdraw.requestPayout.inputs.at(-1)!;
+  }
+
+  it('is kept when the answer was lost (the server may have the payout), for the same amount and method', async () => {
+    const withdraw = await requesting();
+    const first = withdraw.requestPayout.inputs[0]!;
+    await withdraw.requestPayout.reject(new Error('Failed to fetch'));
+    // The method chosen before is still chosen after the reload.
+    const again = await sendAgain(withdraw);
+    expect(again).toEqual(first);
+  });
+
+  it('is new after a refusal (nothing was created), and for another amount', async () => {
+    const refused = await requesting();
+    const first = refused.requestPayout.inputs[0]!;
+    await refused.requestPayout.reject(refusal('Your available balance is $40: you cannot withdraw $60.50.', 409));
+    expect((await sendAgain(refused)).idempotencyKey).not.toBe(first.idempotencyKey);
+
+    const lost = await requesting();
+    await lost.requestPayout.reject(new Error('Failed to fetch'));
+    const other = await sendAgain(lost, '70');
+    expect(other.amountCents).toBe(7_000);
+    expect(other.idempotencyKey).not.toBe(lost.requestPayout.inputs[0]!.idempotencyKey);
+  });
+
+  it('is new for the next withdrawal after a success', async () => {
+    const withdraw = await requesting();
+    const first = withdraw.requestPayout.inputs[0]!;
+    await withdraw.requestPayout.resolve(samplePayout);
+    expect((await sendAgain(withdraw)).idempotencyKey).not.toBe(first.idempotencyKey);
+  });
 });

@@ -15,6 +15,7 @@ export const figureLabel = style({
   color: vars.color.textOnDarkMuted,
 });
 export const figureValue = style({ margin: 0, fontSize: vars.fontSize.xxxl, fontWeight: vars.fontWeight.bold, letterSpacing: '-0.02em' });
+export const figureNote = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textOnDarkMuted });
 export const balanceRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space[3] });
 
 export const withdrawForm = style({ display: 'grid', gap: vars.space[5] });
@@ -28,3 +29,5 @@ export const resultIcon = style({
 });
 export const resultAmount = style({ margin: 0, fontSize: vars.fontSize.lg });
 export const resultMessage = style({ margin: 0, color: vars.color.textMuted });
+export const resultDetail = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.text });
+export const noMethod = style({ margin: 0, color: vars.color.textMuted });
