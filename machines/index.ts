@@ -38,6 +38,10 @@ import { adminApprovalMachine } from './operator/adminApproval.machine';
 import { adminRecordsMachine } from './operator/adminRecords.machine';
 import { offersMachine } from './offers/offers.machine';
 import { offerActionsMachine } from './offers/offerActions.machine';
+import { advertiserFundsMachine } from './advertiser/advertiserFunds.machine';
+import { deliveryConfirmMachine } from './advertiser/deliveryConfirm.machine';
+import { adminFundsMachine } from './operator/adminFunds.machine';
+import { adminPayoutsMachine } from './operator/adminPayouts.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -229,6 +233,26 @@ export const catalogue = {
     machine: offerActionsMachine,
     spec: '§2 Sponsorship Offers; issue 13 (Creator); PRODUCT.md Offer',
     summary: "One card's Accept, Decline (optional reason) and Request More Information (required message), as the status allows; busy while under way; a refusal shows the server's message.",
+  },
+  advertiserFunds: {
+    machine: advertiserFundsMachine,
+    spec: 'issue 14 (Advertiser funding); PRODUCT.md Ledger',
+    summary: "The advertiser's balance, what campaigns reserve and the latest deposits: load, retry, read again on live news about money.",
+  },
+  deliveryConfirm: {
+    machine: deliveryConfirmMachine,
+    spec: 'issue 14 (Completion); PRODUCT.md Offer',
+    summary: "Confirm Delivery on an accepted offer asks first, then pays the creator from the campaign's reservation; a refusal keeps the dialog and says why.",
+  },
+  adminFunds: {
+    machine: adminFundsMachine,
+    spec: 'issue 14 (Advertiser funding: the manual provider)',
+    summary: 'Approved advertisers with their funds; Record deposit checks a dollar amount and a reference, then adds it to the balance; a refusal keeps the dialog.',
+  },
+  adminPayouts: {
+    machine: adminPayoutsMachine,
+    spec: 'issue 14 (Payout life cycle: the manual provider)',
+    summary: 'Payouts waiting for an operator, then the decided ones; Mark paid asks for the reference, Mark failed for the reason; a refusal keeps the dialog.',
   },
 } satisfies Record<string, CatalogueEntry>;
 

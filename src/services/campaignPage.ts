@@ -1,11 +1,13 @@
 // The campaign page's implementations (issue 13): GET /api/campaigns/:id (the campaign and its offers) and the
-// life-cycle controls POST /api/campaigns/:id/launch|pause|resume|cancel, with the session's jwt.
+// life-cycle controls POST /api/campaigns/:id/launch|pause|resume|cancel, and (issue 14) confirming an offer's
+// delivery, POST /api/offers/:id/confirm-delivery, with the session's jwt.
 import { useMemo } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { Campaign } from '@/contract';
+import type { Campaign, Offer } from '@/contract';
 import type { CampaignAction } from '@/contract/marketplace';
 import { campaignControlsMachine } from '@/machines/advertiser/campaignControls.machine';
 import { campaignDetailMachine, type CampaignDetail, type CampaignDetailEvent } from '@/machines/advertiser/campaignDetail.machine';
+import { deliveryConfirmMachine } from '@/machines/advertiser/deliveryConfirm.machine';
 import { subscribeLive } from './liveEvents';
 import { api, requireJwt, useAppWiring } from './session';
 
@@ -63,4 +65,21 @@ export function useCampaignControlsLogic(logic: CampaignControlsLogic | undefine
       }),
     [logic, app, onChanged],
   );
+}
+
+// --- Delivery (issue 14) ------------------------------------------------------------------------------------------
+
+export type DeliveryConfirmLogic = typeof deliveryConfirmMachine;
+
+export function deliveryConfirmActors(jwt: Jwt) {
+  return {
+    confirmDelivery: fromPromise<Offer, { offerId: string }>(async ({ input }) =>
+      (await (await api()).request('confirmDelivery', { jwt: requireJwt(jwt()), params: { id: input.offerId } })).offer,
+    ),
+  };
+}
+
+export function useDeliveryConfirmLogic(logic?: DeliveryConfirmLogic): DeliveryConfirmLogic {
+  const app = useAppWiring();
+  return useMemo(() => logic ?? deliveryConfirmMachine.provide({ actors: deliveryConfirmActors(app.jwt) }), [logic, app]);
 }

@@ -1,9 +1,13 @@
 // The operator console's implementations (issue 13): GET /api/admin/advertisers?status=pending, POST …/approve and
-// …/reject, and the read-only lists GET /api/admin/campaigns, /api/admin/users?q=, /api/admin/support-tickets.
+// …/reject, and the read-only lists GET /api/admin/campaigns, /api/admin/users?q=, /api/admin/support-tickets;
+// (issue 14) deposits for approved advertisers and the manual payout rail.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { adminApprovalMachine, type PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
 import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/adminRecords.machine';
+import { adminFundsMachine, type FundedAdvertiser } from '@/machines/operator/adminFunds.machine';
+import { adminPayoutsMachine, type Verdict } from '@/machines/operator/adminPayouts.machine';
+import type { AdminPayout } from '@/contract';
 import { api, requireJwt, useAppWiring } from './session';
 
 /** What the console says when the server refuses the caller (403): a stale role, e.g. an operator demoted. */
@@ -64,4 +68,48 @@ export function useAdminApprovalLogic(logic?: AdminApprovalLogic): AdminApproval
 export function useAdminRecordsLogic(logic?: AdminRecordsLogic): AdminRecordsLogic {
   const app = useAppWiring();
   return useMemo(() => logic ?? adminRecordsMachine.provide({ actors: adminRecordsActors(app.jwt) }), [logic, app]);
+}
+
+// --- Money (issue 14): deposits and the manual payout rail -------------------------------------------------------
+
+export type AdminFundsLogic = typeof adminFundsMachine;
+export type AdminPayoutsLogic = typeof adminPayoutsMachine;
+
+export function adminFundsActors(jwt: Jwt) {
+  return {
+    loadFunded: fromPromise<FundedAdvertiser[], void>(
+      async () => asOperator(async () => (await (await api()).request('adminAdvertisers', { jwt: requireJwt(jwt()), query: { status: 'approved' } })).advertisers),
+    ),
+    recordDeposit: fromPromise<{ balanceCents: number }, { advertiserId: string; amountCents: number; reference: string }>(({ input }) =>
+      asOperator(async () => (await api()).request('recordDeposit', { jwt: requireJwt(jwt()), json: input })),
+    ),
+  };
+}
+
+export function adminPayoutsActors(jwt: Jwt) {
+  return {
+    loadPayouts: fromPromise<AdminPayout[], void>(async () => asOperator(async () => (await (await api()).request('adminPayouts', { jwt: requireJwt(jwt()), query: {} })).payouts)),
+    decidePayout: fromPromise<AdminPayout, { payoutId: string; verdict: Verdict; text: string }>(({ input }) =>
+      asOperator(async () => {
+        const client = await api();
+        const token = requireJwt(jwt());
+        const params = { id: input.payoutId };
+        const answer =
+          input.verdict === 'paid'
+            ? await client.request('markPayoutPaid', { jwt: token, params, json: { reference: input.text } })
+            : await client.request('markPayoutFailed', { jwt: token, params, json: { reason: input.text } });
+        return answer.payout;
+      }),
+    ),
+  };
+}
+
+export function useAdminFundsLogic(logic?: AdminFundsLogic): AdminFundsLogic {
+  const app = useAppWiring();
+  return useMemo(() => logic ?? adminFundsMachine.provide({ actors: adminFundsActors(app.jwt) }), [logic, app]);
+}
+
+export function useAdminPayoutsLogic(logic?: AdminPayoutsLogic): AdminPayoutsLogic {
+  const app = useAppWiring();
+  return useMemo(() => logic ?? adminPayoutsMachine.provide({ actors: adminPayoutsActors(app.jwt) }), [logic, app]);
 }

@@ -4,12 +4,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyActorLogic } from 'xstate';
 import { adminApprovalMachine, type PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
 import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/adminRecords.machine';
 import { messages } from '@/src/messages';
 import { OPERATORS_ONLY } from '@/src/services/operator';
 import { OperatorConsoleScreen } from '@/src/views/operator/OperatorConsole';
-import { samplePendingAdvertiser } from '@/test/machines/fixtures';
+import { sampleAdminPayout, sampleFundedAdvertiser, samplePendingAdvertiser } from '@/test/machines/fixtures';
+import type { AdminPayout } from '@/contract';
+import { adminFundsMachine, DEPOSIT_AMOUNT_INVALID, type FundedAdvertiser } from '@/machines/operator/adminFunds.machine';
+import { adminPayoutsMachine } from '@/machines/operator/adminPayouts.machine';
 import { sampleCampaign } from '@/test/machines/fixtures/advertiser';
 import { controlled, renderScreen } from './harness';
 
@@ -136,5 +140,112 @@ describe('Operator Console wiring', () => {
     renderScreen(<OperatorConsoleScreen />, { path: '/admin', jwt: 'creator.jwt' });
     expect(await screen.findByText(OPERATORS_ONLY)).toBeInTheDocument();
     expect(OPERATORS_ONLY).toBe('This page is for Castbridge operators.');
+  });
+});
+
+describe('Operator Console: money (issue 14)', () => {
+  function setupMoney() {
+    const funded = controlled<FundedAdvertiser[]>();
+    const deposit = controlled<{ balanceCents: number }, { advertiserId: string; amountCents: number; reference: string }>();
+    const payouts = controlled<AdminPayout[]>();
+    const decide = controlled<AdminPayout, { payoutId: string; verdict: 'paid' | 'failed'; text: string }>();
+    const logic = {
+      approval: adminApprovalMachine.provide({ actors: { loadPending: controlled<PendingAdvertiser[]>().logic } }),
+      funds: adminFundsMachine.provide({ actors: { loadFunded: funded.logic, recordDeposit: deposit.logic } }),
+      payouts: adminPayoutsMachine.provide({ actors: { loadPayouts: payouts.logic, decidePayout: decide.logic } }),
+    };
+    renderScreen(<OperatorConsoleScreen logic={logic} />, { path: '/admin', jwt: 'session.jwt' });
+    return { funded, deposit, payouts, decide, user: userEvent.setup() };
+  }
+
+  it('Funds: records a deposit for an approved advertiser, checking the amount and the reference first', async () => {
+    const { funded, deposit, user } = setupMoney();
+    await user.click(screen.getByRole('tab', { name: 'Funds' }));
+    await vi.waitFor(() => expect(funded.started).toBe(1));
+    await funded.resolve([sampleFundedAdvertiser]);
+    const table = await screen.findByRole('table', { name: 'Approved advertisers and their funds' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Nova Energynora@nova.example$12,500$750Record deposit');
+
+    await user.click(within(table).getByRole('button', { name: 'Record deposit for Nova Energy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record a deposit for Nova Energy' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    expect(within(dialog).getAllByText(messages.required)).toHaveLength(2);
+    await user.type(within(dialog).getByLabelText('Amount received'), '5.000,00');
+    await user.type(within(dialog).getByLabelText('Reference'), 'Wire NOVA-0002');
+    await user.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    expect(within(dialog).getByText(DEPOSIT_AMOUNT_INVALID)).toBeInTheDocument();
+    expect(deposit.started).toBe(0);
+    await user.clear(within(dialog).getByLabelText('Amount received'));
+    await user.type(within(dialog).getByLabelText('Amount received'), '5,000.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    expect(deposit.inputs).toEqual([{ advertiserId: 'usr_nova', amountCents: 500_050, reference: 'Wire NOVA-0002' }]);
+    await deposit.reject(new Error('No such advertiser'));
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('No such advertiser');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Record deposit' }));
+    await deposit.resolve({ balanceCents: 1_750_050 });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Deposit of $5,000.50 recorded for Nova Energy.').closest('[role="status"]')).not.toBeNull();
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('$17,500.50');
+  });
+
+  it('Payouts: marks a waiting payout paid with a reference, or failed with a reason; a refusal keeps the dialog', async () => {
+    const { payouts, decide, user } = setupMoney();
+    await user.click(screen.getByRole('tab', { name: 'Payouts' }));
+    await vi.waitFor(() => expect(payouts.started).toBe(1));
+    const second = { ...sampleAdminPayout, id: 'po_2', reference: '#CB-261124-0002', amountCents: 9_000 };
+    await payouts.resolve([sampleAdminPayout, second]);
+    const waiting = await screen.findByRole('list', { name: 'Payouts waiting' });
+    const first = within(waiting).getAllByRole('listitem')[0]!;
+    expect(first).toHaveTextContent('$60 to Ana Lee · #CB-261124-0001');
+    expect(first).toHaveTextContent('Pay to: Ana Lee · routing 011000015 · account 000123456789');
+
+    await user.click(within(first).getByRole('button', { name: 'Mark paid' }));
+    let dialog = screen.getByRole('dialog', { name: 'Mark #CB-261124-0001 paid' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(within(dialog).getByText(messages.required)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Payment reference'), 'ACH 7781');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(decide.inputs).toEqual([{ payoutId: 'po_1', verdict: 'paid', text: 'ACH 7781' }]);
+    await decide.reject(new Error('This payout is already failed'));
+    expect(within(screen.getByRole('dialog')).getByText('This payout is already failed')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark paid' }));
+    await decide.resolve({ ...sampleAdminPayout, status: 'paid', paidAt: '2026-11-25T10:00:00.000Z', destination: null });
+    expect(within(screen.getByRole('list', { name: 'Payouts waiting' })).getAllByRole('listitem')).toHaveLength(1);
+    const decided = screen.getByRole('table', { name: 'Decided payouts' });
+    expect(within(decided).getAllByRole('row')[1]).toHaveTextContent('#CB-261124-0001Ana Lee$60Paid');
+
+    await user.click(within(screen.getByRole('list', { name: 'Payouts waiting' })).getByRole('button', { name: 'Mark failed' }));
+    dialog = screen.getByRole('dialog', { name: 'Mark #CB-261124-0002 failed' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'The account is closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
+    expect(decide.inputs.at(-1)).toEqual({ payoutId: 'po_2', verdict: 'failed', text: 'The account is closed' });
+    await decide.resolve({ ...second, status: 'failed', failureReason: 'The account is closed', destination: null });
+    expect(screen.getByText('No payouts waiting.')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Decided payouts' })).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('wires the money tabs to the API: approved advertisers, deposits, payouts and decisions with the session jwt', async () => {
+    request.mockImplementation(async (name: string) => {
+      if (name === 'adminAdvertisers') return { advertisers: [sampleFundedAdvertiser] };
+      if (name === 'recordDeposit') return { deposit: { id: '1', amountCents: 100, reference: 'W', createdAt: '' }, balanceCents: 1_250_100 };
+      if (name === 'adminPayouts') return { payouts: [sampleAdminPayout] };
+      return { payout: { ...sampleAdminPayout, status: 'paid' } };
+    });
+    const { adminFundsActors, adminPayoutsActors } = await import('@/src/services/operator');
+    const jwt = () => 'operator.jwt';
+    const { createActor, toPromise } = await import('xstate');
+    const run = (logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start());
+    await run(adminFundsActors(jwt).loadFunded);
+    await run(adminFundsActors(jwt).recordDeposit, { advertiserId: 'usr_nova', amountCents: 100, reference: 'W' });
+    await run(adminPayoutsActors(jwt).loadPayouts);
+    await run(adminPayoutsActors(jwt).decidePayout, { payoutId: 'po_1', verdict: 'paid', text: 'ACH 1' });
+    await run(adminPayoutsActors(jwt).decidePayout, { payoutId: 'po_1', verdict: 'failed', text: 'Closed' });
+    expect(request.mock.calls).toEqual([
+      ['adminAdvertisers', { jwt: 'operator.jwt', query: { status: 'approved' } }],
+      ['recordDeposit', { jwt: 'operator.jwt', json: { advertiserId: 'usr_nova', amountCents: 100, reference: 'W' } }],
+      ['adminPayouts', { jwt: 'operator.jwt', query: {} }],
+      ['markPayoutPaid', { jwt: 'operator.jwt', params: { id: 'po_1' }, json: { reference: 'ACH 1' } }],
+      ['markPayoutFailed', { jwt: 'operator.jwt', params: { id: 'po_1' }, json: { reason: 'Closed' } }],
+    ]);
   });
 });

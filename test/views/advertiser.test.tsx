@@ -4,9 +4,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdvertiserProfile, AdvertiserProfileInput, Campaign, CampaignInput, ThreadMessage } from '@/contract';
+import type { AdvertiserBalance, AdvertiserProfile, AdvertiserProfileInput, Campaign, CampaignInput, Offer, ThreadMessage } from '@/contract';
 import type { CampaignAction } from '@/contract/marketplace';
 import { advertiserProfileMachine } from '@/machines/advertiser/advertiserProfile.machine';
+import { advertiserFundsMachine } from '@/machines/advertiser/advertiserFunds.machine';
+import { deliveryConfirmMachine } from '@/machines/advertiser/deliveryConfirm.machine';
+import { fundsLiveFeed } from '@/src/services/advertiserFunds';
+import { publishLive } from '@/src/services/liveEvents';
 import { campaignControlsMachine } from '@/machines/advertiser/campaignControls.machine';
 import { campaignDetailMachine, type CampaignDetail } from '@/machines/advertiser/campaignDetail.machine';
 import { campaignEditorMachine } from '@/machines/advertiser/campaignEditor.machine';
@@ -145,17 +149,24 @@ describe('Company Profile along generated paths', () => {
 });
 
 describe('Campaigns', () => {
+  /** Funds as GET /api/advertiser/balance answers them. */
+  function fundsLogic(funds: AdvertiserBalance = { balanceCents: 0, reservedCents: 0, deposits: [] }) {
+    const load = controlled<AdvertiserBalance>();
+    return { load, funds, logic: advertiserFundsMachine.provide({ actors: { loadFunds: load.logic } }) };
+  }
+
   it('says when there are none, and lists each campaign with status, pay, spots and offers', async () => {
     const load = controlled<Campaign[]>();
     const logic = campaignListMachine.provide({ actors: { loadCampaigns: load.logic } });
-    const first = renderScreen(<CampaignsScreen logic={logic} />, { path: '/campaigns', jwt: 'advertiser.jwt' });
+    const funds = fundsLogic();
+    const first = renderScreen(<CampaignsScreen logic={{ list: logic, funds: funds.logic }} />, { path: '/campaigns', jwt: 'advertiser.jwt' });
     expect(screen.getByRole('link', { name: 'New Campaign' })).toHaveAttribute('href', '/campaigns/new');
     await load.resolve([]);
     expect(screen.getByText(/No campaigns yet\./)).toBeInTheDocument();
     first.unmount();
 
     const again = controlled<Campaign[]>();
-    renderScreen(<CampaignsScreen logic={campaignListMachine.provide({ actors: { loadCampaigns: again.logic } })} />, { path: '/campaigns', jwt: 'a.jwt' });
+    renderScreen(<CampaignsScreen logic={{ list: campaignListMachine.provide({ actors: { loadCampaigns: again.logic } }), funds: fundsLogic().logic }} />, { path: '/campaigns', jwt: 'a.jwt' });
     await again.resolve([{ ...sampleCampaign, status: 'active', offers: { ...sampleCampaign.offers, invited: 4, info_requested: 1, accepted: 2 } }]);
     const card = screen.getByRole('listitem');
     expect(within(card).getByRole('link', { name: sampleCampaign.title })).toHaveAttribute('href', '/campaigns/cmp_1');
@@ -163,6 +174,29 @@ describe('Campaigns', () => {
     expect(within(card).getByText('$250')).toBeInTheDocument();
     expect(within(card).getByText('5')).toBeInTheDocument(); // open offers
     expect(within(card).getByText('2 of 3')).toBeInTheDocument(); // accepted of spots
+  });
+
+  it('shows the funds: balance, reserved, the latest deposits; a failed load offers Try again; money news reads them again', async () => {
+    const list = controlled<Campaign[]>();
+    const funds = fundsLogic();
+    renderScreen(
+      <CampaignsScreen logic={{ list: campaignListMachine.provide({ actors: { loadCampaigns: list.logic } }), funds: funds.logic.provide({ actors: { liveFeed: fundsLiveFeed } }) }} />,
+      { path: '/campaigns', jwt: 'advertiser.jwt' },
+    );
+    expect(screen.getByText('Loading funds')).toBeInTheDocument();
+    await funds.load.reject(new Error('Failed to fetch'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The funds could not be loaded');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await funds.load.resolve({ balanceCents: 1_250_000, reservedCents: 75_000, deposits: [{ id: '1', amountCents: 1_325_000, reference: 'Wire NOVA-0001', createdAt: '2026-11-02T10:00:00.000Z' }] });
+    const card = screen.getByRole('region', { name: 'Funds' });
+    expect(within(card).getByText('Balance').nextSibling).toHaveTextContent('$12,500');
+    expect(within(card).getByText('Reserved by campaigns').nextSibling).toHaveTextContent('$750');
+    expect(within(card).getByRole('list', { name: 'Latest deposits' })).toHaveTextContent('November 2, 2026: $13,250 · Wire NOVA-0001');
+    const base = { id: 9, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '2026-11-24T10:00:00.000Z' };
+    act(() => publishLive({ ...base, type: 'thread.message' }));
+    expect(funds.load.started).toBe(2);
+    act(() => publishLive({ ...base, type: 'funds.deposited' }));
+    expect(funds.load.started).toBe(3);
   });
 });
 
@@ -264,14 +298,47 @@ describe('Campaign page', () => {
     const run = controlled<Campaign, { id: string; action: CampaignAction }>();
     const list = controlled<ThreadMessage[], { offerId: string }>();
     const post = controlled<ThreadMessage, { offerId: string; body: string }>();
+    const confirm = controlled<Offer, { offerId: string }>();
     const logic = {
       detail: campaignDetailMachine.provide({ actors: { loadCampaignDetail: load.logic } }),
       controls: campaignControlsMachine.provide({ actors: { runCampaignAction: run.logic } }),
       thread: threadMachine.provide({ actors: { loadMessages: list.logic, postMessage: post.logic } }),
+      delivery: deliveryConfirmMachine.provide({ actors: { confirmDelivery: confirm.logic } }),
     };
     renderScreen(<CampaignPageScreen logic={logic} />, { path: '/campaigns/:id', url: '/campaigns/cmp_1', jwt: 'advertiser.jwt' });
-    return { load, run, list, post, user: userEvent.setup() };
+    return { load, run, list, post, confirm, user: userEvent.setup() };
   }
+
+  it('confirms an accepted offer’s delivery after asking; a refusal keeps the dialog; the page reads its offers again', async () => {
+    const { load, confirm, user } = setup();
+    const accepted = { ...sampleOffer, status: 'accepted' as const };
+    await load.resolve({ campaign: { ...sampleCampaign, status: 'active' }, offers: [accepted] });
+    const card = within(screen.getByRole('list', { name: 'Accepted' }));
+    await user.click(card.getByRole('button', { name: 'Confirm Delivery' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Confirm delivery?' });
+    expect(dialog).toHaveTextContent(`Ana García delivered "${sampleOffer.title}": they are paid $250 from this campaign's reservation.`);
+    await user.click(within(dialog).getByRole('button', { name: 'No, Not Yet' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(confirm.started).toBe(0);
+
+    await user.click(card.getByRole('button', { name: 'Confirm Delivery' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Confirm delivery?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Confirm Delivery' }));
+    expect(confirm.inputs).toEqual([{ offerId: 'off_1' }]);
+    await confirm.reject(new Error("This campaign's reservation does not cover the pay; contact Castbridge support"));
+    expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent('reservation does not cover the pay');
+
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, Confirm Delivery' }));
+    const completed = { ...accepted, status: 'completed' as const, completedAt: '2026-11-24T10:00:00.000Z', earnedCents: 25_000 };
+    await confirm.resolve(completed);
+    await act(async () => {});
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(load.started).toBe(2);
+    await load.resolve({ campaign: { ...sampleCampaign, status: 'active' }, offers: [completed] });
+    const done = within(screen.getByRole('list', { name: 'Completed' }));
+    expect(done.getByText('Delivered November 24, 2026: paid $250')).toBeInTheDocument();
+    expect(done.queryByRole('button', { name: 'Confirm Delivery' })).not.toBeInTheDocument();
+  });
 
   it("shows the server's message when a launch is refused, and launches once allowed", async () => {
     const { load, run, user } = setup();

@@ -1,8 +1,9 @@
-import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useCallback } from 'react';
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Campaign, Offer } from '@/contract';
-import { formatCents, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
+import { DELIVERY_STATUSES, formatCents, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
+import { selectAskingOffer, selectDeliveryError, selectDeliverySending } from '@/machines/advertiser/deliveryConfirm.select';
 import {
   selectAvailableActions,
   selectCancelDialogOpen,
@@ -26,8 +27,10 @@ import { apiUrl } from '@/src/config';
 import {
   useCampaignControlsLogic,
   useCampaignDetailLogic,
+  useDeliveryConfirmLogic,
   type CampaignControlsLogic,
   type CampaignDetailLogic,
+  type DeliveryConfirmLogic,
 } from '@/src/services/campaignPage';
 import type { ThreadLogic } from '@/src/services/thread';
 import { Alert } from '@/src/ui/Alert';
@@ -48,6 +51,7 @@ export interface CampaignPageLogics {
   detail?: CampaignDetailLogic;
   controls?: CampaignControlsLogic;
   thread?: ThreadLogic;
+  delivery?: DeliveryConfirmLogic;
 }
 
 /** /campaigns/:id (issue 13): the campaign, its controls, its matched creators with their reasons by offer status, and each offer's thread. */
@@ -63,6 +67,16 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
   const threadOffer = selectThreadOffer(snapshot);
   const reloading = selectDetailReloading(snapshot);
   const onChanged = useCallback((changed: Campaign) => actorRef.send({ type: 'campaign.updated', campaign: changed }), [actorRef]);
+  const delivery = useActorRef(useDeliveryConfirmLogic(logic.delivery), { inspect });
+  // A confirmed delivery changes the offer and the funds: the page reads its offers again.
+  useEffect(() => {
+    const subscription = delivery.on('delivery.confirmed', () => actorRef.send({ type: 'campaign.reload' }));
+    return () => subscription.unsubscribe();
+  }, [delivery, actorRef]);
+  const askingId = useSelector(delivery, selectAskingOffer);
+  const asking = offers.find((offer) => offer.id === askingId) ?? null;
+  const sending = useSelector(delivery, selectDeliverySending);
+  const deliveryError = useSelector(delivery, selectDeliveryError);
   return (
     <div className={s.page}>
       <ScreenHeading title={campaign?.title ?? 'Campaign'}>
@@ -113,7 +127,12 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
                   </h3>
                   <ul className={s.offers} aria-label={offerStatus[group.status]}>
                     {group.offers.map((offer) => (
-                      <OfferCard key={offer.id} offer={offer} onThread={() => send({ type: 'thread.open', offerId: offer.id })} />
+                      <OfferCard
+                        key={offer.id}
+                        offer={offer}
+                        onThread={() => send({ type: 'thread.open', offerId: offer.id })}
+                        onConfirmDelivery={() => delivery.send({ type: 'delivery.ask', offerId: offer.id })}
+                      />
                     ))}
                   </ul>
                 </section>
@@ -122,6 +141,25 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
           </Card>
         </>
       ) : null}
+      <AlertDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open && !sending) delivery.send({ type: 'delivery.dismiss' });
+        }}
+        title="Confirm delivery?"
+        description={
+          asking
+            ? `${asking.creator?.name ?? 'The creator'} delivered "${asking.title}": they are paid ${formatCents(asking.payCents)} from this campaign's reservation. This cannot be undone.`
+            : ''
+        }
+        actionLabel="Yes, Confirm Delivery"
+        cancelLabel="No, Not Yet"
+        onAction={() => delivery.send({ type: 'delivery.confirm' })}
+        onCancel={() => delivery.send({ type: 'delivery.dismiss' })}
+        busy={sending}
+      >
+        {deliveryError ? <Alert tone="error">{deliveryError}</Alert> : null}
+      </AlertDialog>
       <Suspense fallback={null}>
         <ThreadDialog
           offerId={threadOffer?.id ?? null}
@@ -246,7 +284,7 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
   );
 }
 
-function OfferCard({ offer, onThread }: { offer: Offer; onThread: () => void }) {
+function OfferCard({ offer, onThread, onConfirmDelivery }: { offer: Offer; onThread: () => void; onConfirmDelivery: () => void }) {
   const creator = offer.creator;
   const name = creator?.name || 'Creator';
   const about = [creator?.country, creator?.language].filter(Boolean).join(' · ');
@@ -273,10 +311,22 @@ function OfferCard({ offer, onThread }: { offer: Offer; onThread: () => void }) 
         </ul>
       ) : null}
       {offer.status === 'declined' && offer.declineReason ? <p className={s.muted}>Declined: {offer.declineReason}</p> : null}
-      <Button variant="secondary" size="sm" onClick={onThread}>
-        <Icon name="mail" size={16} />
-        {offer.messageCount > 0 ? `Messages (${offer.messageCount})` : 'Messages'}
-      </Button>
+      {offer.completedAt ? (
+        <p className={s.muted}>
+          Delivered {formatDay(offer.completedAt.slice(0, 10))}: paid {formatCents(offer.payCents)}
+        </p>
+      ) : null}
+      <div className={s.row}>
+        <Button variant="secondary" size="sm" onClick={onThread}>
+          <Icon name="mail" size={16} />
+          {offer.messageCount > 0 ? `Messages (${offer.messageCount})` : 'Messages'}
+        </Button>
+        {(DELIVERY_STATUSES as readonly string[]).includes(offer.status) ? (
+          <Button variant="dashboard" size="sm" aria-describedby={`offer-${offer.id}`} onClick={onConfirmDelivery}>
+            Confirm Delivery
+          </Button>
+        ) : null}
+      </div>
     </Card>
   );
 }

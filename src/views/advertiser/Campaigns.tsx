@@ -12,18 +12,25 @@ import {
 } from '@/machines/advertiser/campaignList.select';
 import { inspect } from '@/src/app/inspect';
 import { useCampaignListLogic, type CampaignListLogic } from '@/src/services/campaignList';
+import { useAdvertiserFundsLogic, type AdvertiserFundsLogic } from '@/src/services/advertiserFunds';
+import { selectFunds, selectFundsLoadError, selectFundsLoading } from '@/machines/advertiser/advertiserFunds.select';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './advertiser.css';
-import { campaignStatus } from './labels';
+import { campaignStatus, formatDay } from './labels';
 import { LoadState } from '@/src/views/common/LoadState';
 
-/** Campaigns (issue 13): the advertiser's campaigns with status, pay, spots and offers; New Campaign opens the editor. */
-export function CampaignsScreen({ logic }: { logic?: CampaignListLogic }) {
-  const [snapshot, send] = useMachine(useCampaignListLogic(logic), { inspect });
+export interface CampaignsScreenLogic {
+  list?: CampaignListLogic;
+  funds?: AdvertiserFundsLogic;
+}
+
+/** Campaigns (issue 13): the advertiser's funds (issue 14), then their campaigns with status, pay, spots and offers; New Campaign opens the editor. */
+export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }) {
+  const [snapshot, send] = useMachine(useCampaignListLogic(logic.list), { inspect });
   const campaigns = selectCampaigns(snapshot);
   return (
     <div className={s.page}>
@@ -35,6 +42,7 @@ export function CampaignsScreen({ logic }: { logic?: CampaignListLogic }) {
           </Link>
         </Button>
       </ScreenHeading>
+      <FundsCard logic={logic.funds} />
       <LoadState
         loading={selectCampaignsLoading(snapshot)}
         error={selectCampaignsFailed(snapshot) ? (selectCampaignsError(snapshot) ?? '') : null}
@@ -54,6 +62,48 @@ export function CampaignsScreen({ logic }: { logic?: CampaignListLogic }) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** The balance free to reserve, what campaigns hold, and the latest deposits. */
+function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
+  const [snapshot, send] = useMachine(useAdvertiserFundsLogic(logic), { inspect });
+  const funds = selectFunds(snapshot);
+  const loading = selectFundsLoading(snapshot);
+  const error = selectFundsLoadError(snapshot);
+  if (loading || error !== null) return <LoadState loading={loading} error={error} what="funds" onRetry={() => send({ type: 'funds.retry' })} />;
+  if (!funds) return null;
+  return (
+    <Card as="section" aria-labelledby="funds-title">
+      <h2 id="funds-title" className={s.sectionTitle}>
+        Funds
+      </h2>
+      <dl className={s.stats}>
+        <div>
+          <dt className={s.term}>Balance</dt>
+          <dd className={s.value}>{formatCents(funds.balanceCents)}</dd>
+        </div>
+        <div>
+          <dt className={s.term}>Reserved by campaigns</dt>
+          <dd className={s.value}>{formatCents(funds.reservedCents)}</dd>
+        </div>
+      </dl>
+      <p className={`${s.muted} ${s.spacedSm}`}>
+        Launching a campaign reserves its pay × spots from your balance; what no creator earns returns when it ends or is cancelled. To add funds, send a bank
+        transfer and tell Castbridge support its reference: an operator records it here.
+      </p>
+      {funds.deposits.length > 0 ? (
+        <ul className={`${s.deposits} ${s.spacedSm}`} aria-label="Latest deposits">
+          {funds.deposits.slice(0, 3).map((deposit) => (
+            <li key={deposit.id}>
+              {formatDay(deposit.createdAt.slice(0, 10))}: {formatCents(deposit.amountCents)} · {deposit.reference}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={`${s.muted} ${s.spacedSm}`}>No deposits yet.</p>
+      )}
+    </Card>
   );
 }
 

@@ -176,3 +176,4 @@ export const creatorImage = style({ width: 40, height: 40, borderRadius: vars.ra
 export const rowTitle = style([sectionTitle, { margin: 0 }]);
 
 export const spacedSm = style({ marginTop: vars.space[3] });
+export const deposits = style({ margin: 0, paddingLeft: vars.space[5], display: 'grid', gap: vars.space[1], color: vars.color.textMuted });

@@ -11,3 +11,4 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spac
 export const search = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space[3] });
 export const grow = style({ flex: '1 1 16rem', minWidth: 0 });
 export const empty = style({ margin: 0, color: vars.color.textMuted });
+export const destination = style({ margin: 0, fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' });

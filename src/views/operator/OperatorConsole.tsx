@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { Campaign } from '@/contract';
 import { formatCents } from '@/contract/marketplace';
 import {
@@ -18,7 +18,7 @@ import {
 import type { RecordsKind } from '@/machines/operator/adminRecords.machine';
 import { selectQuery, selectRecordsError, selectRecordsFailed, selectRecordsLoading, selectRecordsReady, selectRows } from '@/machines/operator/adminRecords.select';
 import { inspect } from '@/src/app/inspect';
-import { useAdminApprovalLogic, useAdminRecordsLogic, type AdminApprovalLogic, type AdminRecordsLogic } from '@/src/services/operator';
+import { useAdminApprovalLogic, useAdminRecordsLogic, type AdminApprovalLogic, type AdminFundsLogic, type AdminPayoutsLogic, type AdminRecordsLogic } from '@/src/services/operator';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
@@ -30,14 +30,20 @@ import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './OperatorConsole.css';
 
+// The money tabs (issue 14) are a chunk of their own, loaded when one is opened.
+const FundsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default: m.FundsPanel })));
+const PayoutsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default: m.PayoutsPanel })));
+
 export interface OperatorConsoleLogic {
   approval?: AdminApprovalLogic;
   records?: AdminRecordsLogic;
+  funds?: AdminFundsLogic;
+  payouts?: AdminPayoutsLogic;
 }
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** The operator console (issue 13): advertisers waiting for approval, then campaigns, users and support tickets. */
+/** The operator console (issue 13): advertisers waiting for approval, funds and payouts (issue 14), campaigns, users and support tickets. */
 export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleLogic }) {
   return (
     <div className={s.page}>
@@ -45,12 +51,24 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
       <TabsRoot defaultValue="advertisers">
         <TabsList aria-label="Operator console">
           <TabsTrigger value="advertisers">Advertisers</TabsTrigger>
+          <TabsTrigger value="funds">Funds</TabsTrigger>
+          <TabsTrigger value="payouts">Payouts</TabsTrigger>
           <TabsTrigger value="campaigns">Campaigns</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="tickets">Support Tickets</TabsTrigger>
         </TabsList>
         <TabsContent value="advertisers" className={s.panel}>
           <Approvals logic={logic.approval} />
+        </TabsContent>
+        <TabsContent value="funds" className={s.panel}>
+          <Suspense fallback={<Spinner label="Loading funds" />}>
+            <FundsPanel logic={logic.funds} />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="payouts" className={s.panel}>
+          <Suspense fallback={<Spinner label="Loading payouts" />}>
+            <PayoutsPanel logic={logic.payouts} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="campaigns" className={s.panel}>
           <Records kind="campaigns" logic={logic.records} />

@@ -189,6 +189,12 @@ function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
             <dt className={s.term}>Pay</dt>
             <dd className={`${s.value} ${s.pay}`}>{formatCents(offer.payCents)}</dd>
           </div>
+          {offer.earnedCents !== null ? (
+            <div>
+              <dt className={s.term}>Earned</dt>
+              <dd className={s.value}>{formatCents(offer.earnedCents)}, in your Earning Balance</dd>
+            </div>
+          ) : null}
           <div>
             <dt className={s.term}>Deliverable</dt>
             <dd className={s.value}>

@@ -1,0 +1,122 @@
+// The operator console's Funds tab (issue 14 "Advertiser funding", the `manual` rail): approved advertisers with their
+// balance and reservations; Record deposit opens a dialog whose amount (dollars and cents) and reference are checked
+// here before the deposit is recorded (POST /api/admin/deposits); a refusal keeps the dialog and says why.
+import { assign, setup } from 'xstate';
+import type { AdvertiserProfile } from '@/contract';
+import { formatCents } from '@/contract/marketplace';
+import { parseDollars } from '@/contract/money';
+import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { service } from '../placeholders';
+
+export type FundedAdvertiser = AdvertiserProfile & { userId: string; email: string; createdAt: string; balanceCents: number; reservedCents: number };
+
+export const DEPOSIT_AMOUNT_INVALID = 'Enter the amount received in dollars and cents, e.g. 5000 or 5,000.00.';
+
+export interface DepositDraft {
+  amount: string;
+  reference: string;
+}
+
+export interface AdminFundsContext {
+  advertisers: FundedAdvertiser[];
+  /** The advertiser the dialog records a deposit for. */
+  target: string | null;
+  draft: DepositDraft;
+  fieldErrors: Partial<Record<keyof DepositDraft, string>>;
+  /** The load's failure, or the refused deposit (in the dialog). */
+  error: string | null;
+  /** The last deposit recorded, confirmed on the screen. */
+  notice: string | null;
+}
+
+export type AdminFundsEvent =
+  | { type: 'funds.retry' }
+  | { type: 'deposit.open'; userId: string }
+  | { type: 'deposit.change'; field: keyof DepositDraft; value: string }
+  | { type: 'deposit.submit' }
+  | { type: 'deposit.cancel' };
+
+export function depositProblems(draft: DepositDraft): Partial<Record<keyof DepositDraft, string>> {
+  const problems: Partial<Record<keyof DepositDraft, string>> = {};
+  const cents = parseDollars(draft.amount);
+  if (draft.amount.trim() === '') problems.amount = REQUIRED_MESSAGE;
+  else if (cents === null || cents <= 0) problems.amount = DEPOSIT_AMOUNT_INVALID;
+  if (draft.reference.trim() === '') problems.reference = REQUIRED_MESSAGE;
+  return problems;
+}
+
+const EMPTY: DepositDraft = { amount: '', reference: '' };
+
+export const adminFundsMachine = setup({
+  types: { context: {} as AdminFundsContext, events: {} as AdminFundsEvent },
+  actors: {
+    /** GET /api/admin/advertisers?status=approved. */
+    loadFunded: service<FundedAdvertiser[]>('loadFunded'),
+    /** POST /api/admin/deposits → the advertiser's new balance. */
+    recordDeposit: service<{ balanceCents: number }, { advertiserId: string; amountCents: number; reference: string }>('recordDeposit'),
+  },
+  guards: {
+    draftOk: ({ context }) => Object.keys(depositProblems(context.draft)).length === 0,
+  },
+}).createMachine({
+  id: 'adminFunds',
+  context: { advertisers: [], target: null, draft: EMPTY, fieldErrors: {}, error: null, notice: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadFunded',
+        src: 'loadFunded',
+        onDone: { target: 'ready', actions: assign({ advertisers: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    failed: { on: { 'funds.retry': 'loading' } },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'deposit.open': { target: 'editing', actions: assign({ target: ({ event }) => event.userId, draft: EMPTY, fieldErrors: {}, error: null, notice: null }) },
+          },
+        },
+        editing: {
+          on: {
+            'deposit.change': {
+              actions: assign(({ context, event }) => {
+                const draft = { ...context.draft, [event.field]: event.value };
+                // Once shown, a field's check follows the text as it is corrected.
+                return { draft, fieldErrors: { ...context.fieldErrors, [event.field]: context.fieldErrors[event.field] ? depositProblems(draft)[event.field] : undefined } };
+              }),
+            },
+            'deposit.submit': [
+              { guard: 'draftOk', target: 'saving', actions: assign({ fieldErrors: {}, error: null }) },
+              { actions: assign({ fieldErrors: ({ context }) => depositProblems(context.draft) }) },
+            ],
+            'deposit.cancel': { target: 'idle', actions: assign({ target: null, error: null }) },
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'recordDeposit',
+            src: 'recordDeposit',
+            input: ({ context }) => ({ advertiserId: context.target!, amountCents: parseDollars(context.draft.amount)!, reference: context.draft.reference.trim() }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => {
+                const advertiser = context.advertisers.find((a) => a.userId === context.target);
+                return {
+                  advertisers: context.advertisers.map((a) => (a.userId === context.target ? { ...a, balanceCents: event.output.balanceCents } : a)),
+                  notice: `Deposit of ${formatCents(parseDollars(context.draft.amount)!)} recorded for ${advertiser?.companyName ?? 'the advertiser'}.`,
+                  target: null,
+                  draft: EMPTY,
+                };
+              }),
+            },
+            onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+      },
+    },
+  },
+});
