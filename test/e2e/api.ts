@@ -98,7 +98,7 @@ export async function approvedAdvertiser(company = 'Lumen Labs', fundsCents = 10
   const mine = pending.advertisers.find((a) => a.email === advertiser.email)!;
   await call('POST', `/api/admin/advertisers/${mine.userId}/approve`, { token: operatorToken });
   // Launching reserves pay × spots (issue 14): the operator records a deposit.
-  await call('POST', '/api/admin/deposits', { token: operatorToken, json: { advertiserId: mine.userId, amountCents: fundsCents, reference: 'WIRE-E2E' } });
+  if (fundsCents > 0) await call('POST', '/api/admin/deposits', { token: operatorToken, json: { advertiserId: mine.userId, amountCents: fundsCents, reference: 'WIRE-E2E' } });
   return advertiser;
 }
 

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedAdvertiser, call, campaignFor, demoAccounts, login, register, updateProfile } from './api';
 import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot, widths, type Watched } from './harness';
+import { recordDeposit } from './console';
 
 let browser: Browser;
 
@@ -87,6 +88,8 @@ describe('the marketplace', () => {
     await checked(op, 'operator-console');
     await pending.getByRole('button', { name: 'Approve' }).click();
     await pending.waitFor({ state: 'detached' });
+    // Launching reserves pay × spots (issue 14): the operator records the advertiser's deposit in the Funds tab.
+    await recordDeposit(op.page, company, '600', `Wire ${suffix}`);
     expect(op.problems).toEqual([]);
     await op.context.close();
     // The advertiser hears it live.

@@ -154,6 +154,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
         }
         actionLabel="Yes, Confirm Delivery"
         cancelLabel="No, Not Yet"
+        tone="primary"
         onAction={() => delivery.send({ type: 'delivery.confirm' })}
         onCancel={() => delivery.send({ type: 'delivery.dismiss' })}
         busy={sending}
