@@ -28,7 +28,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (The prerender's server build keeps its names: scripts/prerender.ts imports entry-server.js.)
     rollupOptions: isSsrBuild
       ? {}
-      : { output: { entryFileNames: 'assets/[hash].js', chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' } },
+      : {
+          output: {
+            entryFileNames: 'assets/[hash].js',
+            chunkFileNames: 'assets/[hash].js',
+            assetFileNames: 'assets/[hash][extname]',
+            // Everything the entry loads statically goes into one chunk. Left alone, Rolldown split the entry's shared
+            // modules (react-router, the session wiring, Vite's preload helper) into separate chunks once the Earnings
+            // screen imported the session wiring (rolldown/rolldown#10731: a module the entry already loads emitted
+            // as a separate chunk), costing every route 1.3 KB gzipped; one initial chunk saves 4 KB on every route.
+            codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+          },
+        },
   },
   test: {
     projects: [
