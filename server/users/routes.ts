@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { formatCents } from '../../contract/marketplace.ts';
 import type { AppEnv, Services } from '../services.ts';
 
 const GONE = 'This account no longer exists';
@@ -11,6 +12,22 @@ export const ACCOUNT_DELETED = 'Your account and everything in it have been dele
 
 /** The profile fields matching reads (server/marketplace/matching.ts). */
 const MATCHED_FIELDS = ['country', 'language', 'category', 'type_content', 'about', 'job_title', 'tier'] as const;
+
+/** Why the account cannot be deleted while money is held for it, or null. */
+async function heldFunds(services: Services, userId: string, role: string): Promise<string | null> {
+  if (role === 'creator') {
+    const { availableCents, inPayoutCents } = await services.payouts.balances(userId);
+    if (availableCents > 0) return `Your Earning Balance holds ${formatCents(availableCents)}: withdraw it before deleting your account.`;
+    if (inPayoutCents > 0) return `A withdrawal of ${formatCents(inPayoutCents)} is on its way: delete your account once it is paid.`;
+  }
+  if (role === 'advertiser') {
+    const funds = await services.funding.balance(userId);
+    if (funds.balanceCents + funds.reservedCents > 0) {
+      return `Castbridge holds ${formatCents(funds.balanceCents + funds.reservedCents)} of your funds: cancel your campaigns and contact support to settle them before deleting your account.`;
+    }
+  }
+  return null;
+}
 
 export function userRoutes(services: Services) {
   const { users, photos, throttle, config } = services;
@@ -53,6 +70,10 @@ export function userRoutes(services: Services) {
       // A stolen session alone cannot delete a password account.
       await throttle.confirmPassword({ email: account.email, ip: clientIp(c, config.trustProxy) }, account.password_hash, body.password, WRONG_PASSWORD);
     }
+    // Money held for the account is never erased with it (issue 14): a creator withdraws it first; an advertiser's
+    // funds are settled with support.
+    const held = await heldFunds(services, userId, c.get('role'));
+    if (held) throw new HttpError(409, held);
     const erased = await users.erase(userId);
     if (!erased) throw new HttpError(401, GONE);
     // Files go once the rows are gone for good.

@@ -401,3 +401,40 @@ describe('the platform fee', () => {
     expect((await checkLedger(api.castbridge.db)).breaches).toEqual([]);
   });
 });
+
+describe('money held for an account', () => {
+  let backend: Backend;
+  let api: Client;
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    api = await startApp(backend);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  it('keeps the account from being deleted until it is withdrawn (creator) or settled (advertiser)', async () => {
+    const operator = await account(api, 'operator');
+    const advertiser = await approvedAdvertiser(api, operator, 12_345);
+    const creator = await account(api, 'creator');
+    await api.castbridge.db.transaction().execute((trx) =>
+      postTransfer(trx, { kind: 'correction', memo: 'test', legs: [{ account: EXTERNAL, amountCents: -7_000 }, { account: creatorAvailable(creator.id), amountCents: 7_000 }] }),
+    );
+    const refused = await api.request('DELETE', '/api/user', { token: creator.token, json: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Your Earning Balance holds $70: withdraw it before deleting your account.');
+    await api.request('POST', '/api/payout-methods', { token: creator.token, json: { kind: 'paypal', email: 'ana@example.com' } });
+    const payout = (await api.request('POST', '/api/payouts', { token: creator.token, headers: { 'idempotency-key': 'held-funds-1' }, json: { amount_cents: 7_000 } })).body.payout as { id: string };
+    const onItsWay = await api.request('DELETE', '/api/user', { token: creator.token, json: {} });
+    expect(onItsWay.body.message).toBe('A withdrawal of $70 is on its way: delete your account once it is paid.');
+    await api.castbridge.services.jobs.drain();
+    await api.request('POST', `/api/admin/payouts/${payout.id}/paid`, { token: operator.token, json: { reference: 'ACH' } });
+    expect((await api.request('DELETE', '/api/user', { token: creator.token, json: {} })).status).toBe(200);
+
+    const advertiserRefused = await api.request('DELETE', '/api/user', { token: advertiser.token, json: {} });
+    expect(advertiserRefused.status).toBe(409);
+    expect(advertiserRefused.body.message).toMatch(/^Castbridge holds \$123\.45 of your funds/);
+    expect((await checkLedger(api.castbridge.db)).breaches).toEqual([]);
+  });
+});
