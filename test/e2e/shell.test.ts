@@ -297,7 +297,7 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     const bank = page.getByRole('region', { name: 'Bank Account' });
     const paypal = page.getByRole('region', { name: 'PayPal' });
 
-    await bank.getByRole('button', { name: 'Connect' }).click();
+    await bank.getByRole('button', { name: 'Connect', exact: true }).click();
     let dialog = page.getByRole('dialog', { name: 'Connect Bank Account' });
     await dialog.getByLabel('Account Holder Name').fill('Ana Lee');
     await dialog.getByLabel('Routing Number').fill('011000016');
@@ -312,7 +312,7 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('bank-chip').filter({ hasText: 'Ana Lee •••• 6789' }).waitFor();
 
-    await paypal.getByRole('button', { name: 'Connect' }).click();
+    await paypal.getByRole('button', { name: 'Connect', exact: true }).click();
     dialog = page.getByRole('dialog', { name: 'Connect PayPal' });
     await dialog.getByLabel('PayPal E-mail').fill('ana.payouts@example.com');
     await dialog.getByRole('button', { name: 'Connect' }).click();
@@ -329,10 +329,11 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, 'payout-connected');
 
+    // exact: a name is otherwise matched as a substring, and "Disconnect" contains "connect".
     await bank.getByRole('button', { name: 'Disconnect' }).click();
-    await bank.getByRole('button', { name: 'Connect' }).waitFor();
+    await bank.getByRole('button', { name: 'Connect', exact: true }).waitFor();
     await paypal.getByRole('button', { name: 'Disconnect' }).click();
-    await paypal.getByRole('button', { name: 'Connect' }).waitFor();
+    await paypal.getByRole('button', { name: 'Connect', exact: true }).waitFor();
     expect(await call<{ methods: unknown[] }>('GET', '/api/payout-methods', { token })).toEqual({ methods: [] });
     expect(problems).toEqual([]);
     await context.close();
