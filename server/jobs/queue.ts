@@ -58,9 +58,11 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
   }
 
   async function finish(key: string): Promise<void> {
-    // Asked to run again while it ran: release it for another run; otherwise it is done.
-    const again = await db.updateTable('jobs').set({ locked_until: null, attempts: 0 }).where('key', '=', key).where('rerun', '=', 1).executeTakeFirst();
-    if (Number(again.numUpdatedRows) === 0) await db.deleteFrom('jobs').where('key', '=', key).where('rerun', '=', 0).execute();
+    // Done, unless it was asked to run again while it ran: then release it for another run. The delete comes first:
+    // an enqueue can only raise `rerun` (0 → 1) while we hold the lease, so a row the delete leaves has rerun = 1.
+    // (Releasing first raced: an enqueue between the two statements left the row leased, with nobody running it.)
+    const done = await db.deleteFrom('jobs').where('key', '=', key).where('rerun', '=', 0).executeTakeFirst();
+    if (Number(done.numDeletedRows) === 0) await db.updateTable('jobs').set({ locked_until: null, attempts: 0 }).where('key', '=', key).where('rerun', '=', 1).execute();
   }
 
   async function fail(key: string, attempts: number, error: unknown): Promise<void> {
