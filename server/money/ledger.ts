@@ -3,7 +3,7 @@
 // balance (balance + amount, version + 1, and only while an account that must not go negative stays ≥ 0), so the
 // check happens inside the transaction under the row's lock: concurrent writers neither lose an update nor overdraw
 // (PostgreSQL re-evaluates the condition on the row's newest version; SQLite runs one writer at a time). Legs are
-// applied in account-id order so that two transfers never wait on each other's rows.
+// applied in one fixed order of accounts (kind, then owner) so that two transfers never wait on each other's rows.
 import type { Kysely } from 'kysely';
 import type { Database, LedgerAccountKind } from '../db/types.ts';
 
@@ -105,6 +105,42 @@ export async function balanceOf(executor: Kysely<Database>, ref: AccountRef): Pr
   return Number(row?.balance_cents ?? 0);
 }
 
+const byAccount = (a: Leg, b: Leg): number => {
+  if (a.account.kind !== b.account.kind) return a.account.kind < b.account.kind ? -1 : 1;
+  return a.account.ownerId < b.account.ownerId ? -1 : a.account.ownerId > b.account.ownerId ? 1 : 0;
+};
+
+/**
+ * Adds the leg to its account's balance (and counts it in the version) unless that would take an account that must
+ * not go negative below zero; creates the account on its first use. The account's id, or null when refused.
+ */
+async function applyLeg(trx: Kysely<Database>, leg: Leg): Promise<number | null> {
+  const { kind, ownerId } = leg.account;
+  const update = () =>
+    trx
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance_cents: eb('balance_cents', '+', leg.amountCents), version: eb('version', '+', 1) }))
+      .where('kind', '=', kind)
+      .where('owner_id', '=', ownerId)
+      .where((eb) => eb.or([eb('may_go_negative', '=', 1), eb(eb('balance_cents', '+', leg.amountCents), '>=', 0)]))
+      .returning('id')
+      .executeTakeFirst();
+  const applied = await update();
+  if (applied) return Number(applied.id);
+  // Refused, or the account does not exist yet. A new account holds 0: taking from it is refused all the same.
+  if (leg.amountCents < 0 && !mayGoNegative(kind)) return null;
+  const created = await trx
+    .insertInto('ledger_accounts')
+    .values({ kind, owner_id: ownerId, may_go_negative: mayGoNegative(kind) ? 1 : 0, balance_cents: leg.amountCents, version: 1, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['kind', 'owner_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (created) return Number(created.id);
+  // Another transaction created it first (PostgreSQL waited for it to commit): it exists now.
+  const again = await update();
+  return again ? Number(again.id) : null;
+}
+
 /**
  * Posts a transfer inside `trx` (the caller's transaction: its other writes commit or roll back with it). Throws
  * InsufficientFunds when a leg would overdraw an account; the caller's transaction must then roll back.
@@ -123,21 +159,14 @@ export async function postTransfer(trx: Kysely<Database>, input: TransferInput):
     return { transferId: Number(existing.id), created: false };
   }
   const transferId = Number(inserted.id);
-  // Accounts are looked up (or created) one at a time in a fixed order, then updated in id order: two transfers
-  // touching the same accounts always take their rows in the same order.
-  const ordered = [...input.legs].sort((a, b) => (a.account.kind + a.account.ownerId < b.account.kind + b.account.ownerId ? -1 : 1));
+  // Each leg is one statement: the conditional UPDATE finds the account by its (kind, owner) key, so no lookup of
+  // its id comes first; an account's first use inserts it with the leg already applied. Legs go in (kind, owner)
+  // order: two transfers touching the same accounts always take their rows in the same order.
   const legs: (Leg & { id: number })[] = [];
-  for (const leg of ordered) legs.push({ ...leg, id: await accountId(trx, leg.account) });
-  legs.sort((a, b) => a.id - b.id);
-  for (const leg of legs) {
-    const applied = await trx
-      .updateTable('ledger_accounts')
-      .set((eb) => ({ balance_cents: eb('balance_cents', '+', leg.amountCents), version: eb('version', '+', 1) }))
-      .where('id', '=', leg.id)
-      .where((eb) => eb.or([eb('may_go_negative', '=', 1), eb(eb('balance_cents', '+', leg.amountCents), '>=', 0)]))
-      .returning('balance_cents')
-      .executeTakeFirst();
-    if (!applied) throw new InsufficientFunds(leg.account, await balanceOf(trx, leg.account), leg.amountCents);
+  for (const leg of [...input.legs].sort(byAccount)) {
+    const id = await applyLeg(trx, leg);
+    if (id === null) throw new InsufficientFunds(leg.account, await balanceOf(trx, leg.account), leg.amountCents);
+    legs.push({ ...leg, id });
   }
   await trx
     .insertInto('ledger_entries')
