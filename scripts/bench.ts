@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchServer } from '../server/bench';
 import { benchMarketplace } from '../server/bench-marketplace';
+import { benchMoney } from '../server/bench-money';
 import { bundleReport, kb } from './bundle';
 import { inspectorCodeInBundle } from './bundle-check';
 import { runLighthouse } from './lighthouse';
@@ -131,6 +132,12 @@ try {
     record('SSE connections reached by a notification', `${market.sseReached}/${market.sseConnections}`, '2000/2000', market.sseReached === 2000);
     record('SSE launch → notification p99', `${market.sseP99Ms} ms`, '≤ 1000 ms', market.sseP99Ms <= 1000);
     record('SSE server RSS with 2,000 connections', `${market.sseRssMb} MB`, '≤ 400 MB', market.sseRssMb <= 400);
+  }
+  if (wants('money')) {
+    console.log('\n# Money (issue 14: completions in process, each one transaction with its earning transfer)\n');
+    const money = await benchMoney((line) => console.log(`      ${line}`));
+    record('completion transfers/s (SQLite)', `${money.sqlite.perSec}`, '≥ 2000', money.sqlite.perSec >= 2000);
+    record('completion transfers/s (PostgreSQL)', money.postgres ? `${money.postgres.perSec}` : 'unreachable', 'reported', true);
   }
 } finally {
   await product?.stop();
