@@ -1,0 +1,227 @@
+// The payout rails (issue 14) against local stand-ins of Stripe's and PayPal's HTTP APIs (test/stand-ins/), never the
+// internet: PAYOUT_PROVIDER=stripe,paypal sends bank accounts through Stripe Connect and PayPal e-mails through PayPal
+// Payouts. Idempotency keys keep a retried job from paying twice; signed webhooks (Stripe) and polls settle a payout;
+// a rail's refusal fails it and returns the funds. The ledger is checked after every test.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { checkLedger } from '../../server/money/ledger.ts';
+import { startPaypalStandIn, type PaypalStandIn } from '../stand-ins/paypal.ts';
+import { startStripeStandIn, type StripeStandIn } from '../stand-ins/stripe.ts';
+import { makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+
+const STRIPE = { secretKey: 'sk_test_castbridge_stand_in', webhookSecret: 'whsec_castbridge_stand_in' };
+const PAYPAL = { clientId: 'castbridge-client', clientSecret: 'castbridge-secret' };
+const BANK = { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' };
+
+type Payout = { id: string; status: string; amountCents: number; provider: string; failureReason: string | null; reference: string };
+
+describe('payout rails against the Stripe and PayPal stand-ins', () => {
+  let backend: Backend;
+  let api: Client;
+  let stripe: StripeStandIn;
+  let paypal: PaypalStandIn;
+  let operator: Account;
+  let advertiser: Account;
+  let country = 0;
+  let keys = 0;
+
+  const get = async <T>(url: string, who: Account) => (await api.request('GET', url, { token: who.token })).body as T;
+  const balances = (creator: Account) => get<{ availableCents: number; inPayoutCents: number }>('/api/earnings', creator);
+  const payoutOf = async (creator: Account, id: string) => (await get<{ payouts: Payout[] }>('/api/payouts', creator)).payouts.find((p) => p.id === id)!;
+  const withdraw = async (creator: Account, amountCents: number) => {
+    const answer = await api.request('POST', '/api/payouts', { token: creator.token, headers: { 'idempotency-key': `rail-test-${Date.now()}-${++keys}` }, json: { amount_cents: amountCents } });
+    expect(answer.status, answer.text).toBe(201);
+    return answer.body.payout as Payout;
+  };
+  const deliver = (body: string, signature: string) => api.request('POST', '/api/webhooks/stripe', { body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+
+  /** A creator who earned `cents` (an ordinary completion) and saved `method`. */
+  async function earningCreator(cents: number, method: Record<string, unknown>) {
+    const place = ['Tonga', 'Fiji', 'Samoa', 'Nepal', 'Peru', 'Chile', 'Ghana', 'Kenya', 'Malta', 'Oman', 'Palau', 'Qatar'][country++]!;
+    const creator = await account(api, 'creator', { language: 'English', country: place, type_content: 'Speedruns on Twitch' });
+    const created = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput({ payCents: cents, spots: 1, targeting: { ...campaignInput().targeting, countries: [place] } }) });
+    const campaignId = (created.body.campaign as { id: string }).id;
+    await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token });
+    await api.castbridge.services.jobs.drain();
+    const offer = ((await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string }[])[0]!;
+    await api.request('POST', `/api/offers/${offer.id}/accept`, { token: creator.token });
+    expect((await api.request('POST', `/api/offers/${offer.id}/confirm-delivery`, { token: advertiser.token })).status).toBe(200);
+    expect((await api.request('POST', '/api/payout-methods', { token: creator.token, json: method })).status).toBe(201);
+    return creator;
+  }
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn(STRIPE);
+    paypal = await startPaypalStandIn(PAYPAL);
+    backend = await makeBackend('sqlite');
+    api = await startApp(backend, {
+      PAYOUT_PROVIDER: 'stripe,paypal',
+      STRIPE_SECRET_KEY: STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+      PAYPAL_CLIENT_ID: PAYPAL.clientId,
+      PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
+      // The tests poll themselves.
+      PAYPAL_POLL_SECONDS: '86400',
+    });
+    operator = await account(api, 'operator');
+    advertiser = await approvedAdvertiser(api, operator);
+  });
+  afterEach(async () => {
+    await api.castbridge.services.jobs.drain();
+    expect((await checkLedger(api.castbridge.db)).breaches).toEqual([]);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+    await stripe?.close();
+    await paypal?.close();
+  });
+
+  it('Stripe: a bank withdrawal is a connected account, its bank account, a transfer and a payout, each with an idempotency key; payout.paid settles it', async () => {
+    const creator = await earningCreator(20_000, BANK);
+    const payout = await withdraw(creator, 6_000);
+    expect(payout.provider).toBe('stripe');
+    await api.castbridge.services.jobs.drain();
+    expect(await payoutOf(creator, payout.id)).toMatchObject({ status: 'processing' });
+    const calls = stripe.requests.filter((r) => r.method === 'POST');
+    expect(calls.map((r) => r.path)).toEqual(['/v1/accounts', `/v1/accounts/${calls[1]!.path.split('/')[3]}/external_accounts`, '/v1/transfers', '/v1/payouts']);
+    for (const call of calls) expect(call.idempotencyKey).toMatch(/^castbridge-/);
+    expect(calls[1]!.params.external_account).toMatchObject({ object: 'bank_account', routing_number: '011000015', account_number: '000123456789', account_holder_name: 'Ana Lee' });
+    expect(calls[2]!.params).toMatchObject({ amount: '6000', currency: 'usd', metadata: { payout_id: payout.id } });
+    const [po] = [...stripe.payouts.values()];
+    expect(calls[3]!.account).toBe(po!.account);
+
+    // A forged event is refused and changes nothing.
+    stripe.settle(po!.id, 'paid');
+    const forged = stripe.event('payout.paid', po!.id, 'whsec_someone_else');
+    const refused = await deliver(forged.body, forged.signature);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^Webhook signature not verified/);
+    expect((await payoutOf(creator, payout.id)).status).toBe('processing');
+
+    const event = stripe.event('payout.paid', po!.id);
+    expect((await deliver(event.body, event.signature)).body).toEqual({ received: true });
+    expect(await payoutOf(creator, payout.id)).toMatchObject({ status: 'paid' });
+    expect(await balances(creator)).toEqual(expect.objectContaining({ availableCents: 14_000, inPayoutCents: 0 }));
+    const told = (await get<{ notifications: { type: string }[] }>('/api/notifications', creator)).notifications[0];
+    expect(told).toMatchObject({ type: 'payout.paid' });
+    // Delivered again (Stripe retries): nothing changes.
+    expect((await deliver(event.body, event.signature)).status).toBe(200);
+
+    // A second withdrawal reuses the connected account and its bank account.
+    await withdraw(creator, 5_000);
+    await api.castbridge.services.jobs.drain();
+    expect(stripe.accounts.size).toBe(1);
+    expect(stripe.requests.filter((r) => r.path.endsWith('/external_accounts'))).toHaveLength(1);
+  });
+
+  it('Stripe: payout.failed returns the funds with the bank’s reason; an event for an unknown payout changes nothing', async () => {
+    const creator = await earningCreator(9_000, BANK);
+    const payout = await withdraw(creator, 9_000);
+    await api.castbridge.services.jobs.drain();
+    const po = [...stripe.payouts.values()].find((p) => (p.metadata as { payout_id?: string }).payout_id === payout.id)!;
+    stripe.settle(po.id, 'failed', 'The bank account has been closed.');
+    const event = stripe.event('payout.failed', po.id);
+    await deliver(event.body, event.signature);
+    expect(await payoutOf(creator, payout.id)).toMatchObject({ status: 'failed', failureReason: 'The bank account has been closed.' });
+    expect(await balances(creator)).toEqual(expect.objectContaining({ availableCents: 9_000, inPayoutCents: 0 }));
+
+    const stranger = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payout.paid', data: { object: { id: 'po_unknown', object: 'payout', status: 'paid', metadata: { payout_id: 'nobody' } } } });
+    const { default: Stripe } = await import('stripe');
+    const answer = await deliver(stranger, Stripe.webhooks.generateTestHeaderString({ payload: stranger, secret: STRIPE.webhookSecret }));
+    expect(answer.status).toBe(200);
+  });
+
+  it('Stripe: a job run twice (a crash after Stripe answered) pays once: the same idempotency keys answer the same objects', async () => {
+    const creator = await earningCreator(8_000, BANK);
+    const payout = await withdraw(creator, 8_000);
+    await api.castbridge.services.jobs.drain();
+    const transfersBefore = stripe.transfers.length;
+    const payoutsBefore = stripe.payouts.size;
+    // As if the process had died after Stripe answered but before the row moved to processing.
+    await api.castbridge.db.updateTable('payouts').set({ status: 'requested' }).where('id', '=', payout.id).execute();
+    await api.castbridge.services.payouts.submit(payout.id);
+    expect(stripe.transfers.length).toBe(transfersBefore);
+    expect(stripe.payouts.size).toBe(payoutsBefore);
+    expect((await payoutOf(creator, payout.id)).status).toBe('processing');
+  });
+
+  it('Stripe: server errors are retried with the same keys; an invalid bank account fails the payout and returns the funds', async () => {
+    const flaky = await earningCreator(7_000, BANK);
+    stripe.failNext(2);
+    const first = await withdraw(flaky, 7_000);
+    await api.castbridge.services.jobs.drain();
+    expect((await payoutOf(flaky, first.id)).status).toBe('processing');
+    expect(stripe.transfers.filter((t) => (t.metadata as { payout_id?: string }).payout_id === first.id)).toHaveLength(1);
+
+    stripe.refuseRoutingNumber('021000021');
+    const refused = await earningCreator(6_000, { ...BANK, routingNumber: '021000021' });
+    const payout = await withdraw(refused, 6_000);
+    await api.castbridge.services.jobs.drain();
+    expect(await payoutOf(refused, payout.id)).toMatchObject({ status: 'failed', failureReason: 'Routing number 021000021 is invalid.' });
+    expect(await balances(refused)).toEqual(expect.objectContaining({ availableCents: 6_000, inPayoutCents: 0 }));
+  });
+
+  it('Stripe: a payout paid without its webhook is settled by the poll', async () => {
+    const creator = await earningCreator(5_500, BANK);
+    const payout = await withdraw(creator, 5_500);
+    await api.castbridge.services.jobs.drain();
+    const po = [...stripe.payouts.values()].find((p) => (p.metadata as { payout_id?: string }).payout_id === payout.id)!;
+    await api.castbridge.services.payouts.pollProcessing();
+    expect((await payoutOf(creator, payout.id)).status).toBe('processing');
+    stripe.settle(po.id, 'paid');
+    await api.castbridge.services.payouts.pollProcessing();
+    expect((await payoutOf(creator, payout.id)).status).toBe('paid');
+  });
+
+  it('PayPal: a batch per payout (sender_batch_id and PayPal-Request-Id are the payout), settled by polling; a token is fetched once', async () => {
+    const creator = await earningCreator(30_000, { kind: 'paypal', email: 'ana@example.com' });
+    const first = await withdraw(creator, 6_000);
+    expect(first.provider).toBe('paypal');
+    await api.castbridge.services.jobs.drain();
+    expect(paypal.posts).toHaveLength(1);
+    expect(paypal.posts[0]).toMatchObject({
+      requestId: first.id,
+      body: { sender_batch_header: { sender_batch_id: first.id }, items: [{ recipient_type: 'EMAIL', receiver: 'ana@example.com', amount: { value: '60.00', currency: 'USD' }, sender_item_id: first.id }] },
+    });
+    const [batch] = [...paypal.batches.values()];
+    expect((await payoutOf(creator, first.id)).status).toBe('processing');
+
+    // Unclaimed stays processing; success pays.
+    paypal.setStatus(batch!.payout_batch_id, 'UNCLAIMED');
+    await api.castbridge.services.payouts.pollProcessing();
+    expect((await payoutOf(creator, first.id)).status).toBe('processing');
+    paypal.setStatus(batch!.payout_batch_id, 'SUCCESS');
+    await api.castbridge.services.payouts.pollProcessing();
+    expect((await payoutOf(creator, first.id)).status).toBe('paid');
+
+    // A failed item returns the funds with PayPal's reason.
+    const second = await withdraw(creator, 10_050);
+    await api.castbridge.services.jobs.drain();
+    const secondBatch = [...paypal.batches.values()].find((b) => b.sender_batch_id === second.id)!;
+    expect(secondBatch.item.amount.value).toBe('100.50');
+    paypal.setStatus(secondBatch.payout_batch_id, 'FAILED', 'Receiver is unregistered');
+    await api.castbridge.services.payouts.pollProcessing();
+    expect(await payoutOf(creator, second.id)).toMatchObject({ status: 'failed', failureReason: 'Receiver is unregistered' });
+    expect(await balances(creator)).toEqual(expect.objectContaining({ availableCents: 24_000, inPayoutCents: 0 }));
+    expect(paypal.tokenRequests).toBe(1);
+
+    // A job run again sends the same request id: PayPal answers the same batch.
+    await api.castbridge.db.updateTable('payouts').set({ status: 'requested' }).where('id', '=', second.id).execute();
+    await api.castbridge.services.payouts.submit(second.id);
+    expect(paypal.batches.size).toBe(2);
+  });
+});
+
+describe('payout rail settings', () => {
+  it('refuse a rail without its credentials, and an unknown rail', () => {
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'stripe' })).toThrow('PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'x' })).toThrow('PAYOUT_PROVIDER includes paypal: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'venmo' })).toThrow('PAYOUT_PROVIDER: unknown provider "venmo" (manual, stripe, paypal)');
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'x', PAYPAL_CLIENT_SECRET: 'y', PAYPAL_API_BASE: 'ftp://x' })).toThrow(/PAYPAL_API_BASE must be an http/);
+    expect(loadConfig({}).payoutProviders).toEqual(['manual']);
+  });
+});
