@@ -136,8 +136,9 @@ try {
   if (wants('money')) {
     console.log('\n# Money (issue 14: completions in process, each one transaction with its earning transfer)\n');
     const money = await benchMoney((line) => console.log(`      ${line}`));
-    record('completion transfers/s (SQLite)', `${money.sqlite.perSec}`, '≥ 2000', money.sqlite.perSec >= 2000);
-    record('completion transfers/s (PostgreSQL)', money.postgres ? `${money.postgres.perSec}` : 'unreachable', 'reported', true);
+    record('completion transfers/s (SQLite, 8 concurrent)', `${money.sqlite.concurrentPerSec}`, '≥ 2000', money.sqlite.concurrentPerSec >= 2000);
+    record('completion transfers/s (SQLite, one after another)', `${money.sqlite.sequentialPerSec}`, 'reported', true);
+    record('completion transfers/s (PostgreSQL, 8 concurrent)', money.postgres ? `${money.postgres.concurrentPerSec}` : 'unreachable', 'reported', true);
   }
 } finally {
   await product?.stop();

@@ -43,6 +43,7 @@ import { createSealer, loadPayoutKey } from './money/sealing.ts';
 import { createFunding } from './money/funding.ts';
 import { createPayouts, SUBMIT_JOB } from './money/payouts.ts';
 import { createPayoutRails } from './money/providers/index.ts';
+import { createWriteBatcher } from './db/write-batcher.ts';
 import { adminRoutes } from './admin/routes.ts';
 
 export interface CastbridgeApp {
@@ -88,6 +89,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     config,
     logger,
     db,
+    writes: createWriteBatcher(db, handle.dialect),
     users: createUserStore(db),
     tokens: await createTokenService(secret),
     throttle: createLoginThrottle(db),

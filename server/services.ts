@@ -16,6 +16,7 @@ import type { PayoutMethods } from './money/payout-methods.ts';
 import type { Funding } from './money/funding.ts';
 import type { Payouts } from './money/payouts.ts';
 import type { PayoutRails } from './money/providers/index.ts';
+import type { WriteBatcher } from './db/write-batcher.ts';
 import type { Role } from '../contract/marketplace.ts';
 import type { Bus } from './notifications/bus.ts';
 import type { Notifier } from './notifications/store.ts';
@@ -29,6 +30,8 @@ export interface Services {
   config: Config;
   logger: Logger;
   db: Kysely<Database>;
+  /** Short write transactions that may share a COMMIT with others arriving meanwhile (SQLite group commit). */
+  writes: WriteBatcher;
   users: UserStore;
   tokens: TokenService;
   throttle: LoginThrottle;

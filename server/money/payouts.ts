@@ -46,7 +46,7 @@ export const referenceFor = (at: string, n: number) => `#CB-${at.slice(2, 4)}${a
 /** An Idempotency-Key as clients send them (UUIDs, ULIDs, Stripe-style keys): 8 to 255 visible ASCII characters. */
 export const isIdempotencyKey = (key: string) => /^[\x21-\x7e]{8,255}$/.test(key);
 
-export function createPayouts(services: Pick<Services, 'db' | 'notifier' | 'jobs' | 'payoutMethods' | 'config' | 'logger'>, rails: PayoutRails) {
+export function createPayouts(services: Pick<Services, 'db' | 'writes' | 'notifier' | 'jobs' | 'payoutMethods' | 'config' | 'logger'>, rails: PayoutRails) {
   const { db, notifier, jobs, config, logger } = services;
 
   const mine = (creatorId: string, id: string, executor: Kysely<Database> = db) =>
@@ -156,7 +156,8 @@ export function createPayouts(services: Pick<Services, 'db' | 'notifier' | 'jobs
 
       const id = crypto.randomUUID();
       try {
-        const row = await db.transaction().execute(async (trx) => {
+        // A short write: under load it shares its COMMIT with others (server/db/write-batcher.ts).
+        const row = await services.writes.run(async (trx) => {
           const stamp = new Date().toISOString();
           const sequence = await trx
             .insertInto('payout_sequences')

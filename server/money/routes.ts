@@ -42,10 +42,10 @@ export function moneyRoutes(services: Services): Hono<AppEnv> {
     if (!(DELIVERY_STATUSES as readonly string[]).includes(offer.status)) {
       throw new HttpError(409, offer.status === 'completed' || offer.status === 'paid' ? 'This offer is already completed' : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`);
     }
-    let announce = () => {};
-    await db.transaction().execute(async (trx) => {
+    // A short write: under load it shares its COMMIT with the writes arriving meanwhile (server/db/write-batcher.ts).
+    const announce = await services.writes.run(async (trx) => {
       const done = await completeOffer(trx, { offerId: id, via: 'advertiser', feeBps: config.feeBps });
-      announce = await notifier.create(trx, done.notices);
+      return notifier.create(trx, done.notices);
     });
     announce();
     return { offer: await offers.get({ userId, role: 'advertiser' }, id) };
