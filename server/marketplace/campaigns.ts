@@ -257,17 +257,33 @@ export function createCampaignStore(services: Pick<Services, 'db' | 'jobs' | 'no
 }
 
 /** Expires the campaign's open offers inside `trx` and returns the announcement of their notifications. */
-export async function expireOpenOffers(
+export function expireOpenOffers(
   trx: Kysely<Database>,
   services: Pick<Services, 'notifier'>,
   campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>,
+  why: string,
+): Promise<() => void> {
+  return expireOffers(trx, services, campaign, OPEN_OFFER_STATUSES, why);
+}
+
+/** Accepted offers of an ended campaign whose delivery was never confirmed expire, inside `trx` (issue 14). */
+function expireUndelivered(trx: Kysely<Database>, services: Pick<Services, 'notifier'>, campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>): Promise<() => void> {
+  return expireOffers(trx, services, campaign, DELIVERY_STATUSES, 'ended before its delivery was confirmed');
+}
+
+/** Expires the campaign's offers in `statuses`; each creator is told the offer `why`. */
+async function expireOffers(
+  trx: Kysely<Database>,
+  services: Pick<Services, 'notifier'>,
+  campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>,
+  statuses: readonly OfferStatus[],
   why: string,
 ): Promise<() => void> {
   const expired = await trx
     .updateTable('offers')
     .set({ status: 'expired', updated_at: new Date().toISOString() })
     .where('campaign_id', '=', campaign.id)
-    .where('status', 'in', OPEN_OFFER_STATUSES)
+    .where('status', 'in', statuses)
     .returning(['id', 'creator_id'])
     .execute();
   if (expired.length > 0) await touchOfferLists(trx, [campaign.advertiser_id, ...expired.map((offer) => offer.creator_id)]);
@@ -278,29 +294,6 @@ export async function expireOpenOffers(
       type: 'offer.expired' as const,
       title: 'Offer expired',
       text: `${campaign.brand}'s offer "${campaign.title}" ${why}.`,
-      offerId: offer.id,
-      link: '/sponsorship-offers',
-    })),
-  );
-}
-
-/** Accepted offers of an ended campaign whose delivery was never confirmed expire, inside `trx`. */
-async function expireUndelivered(trx: Kysely<Database>, services: Pick<Services, 'notifier'>, campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>): Promise<() => void> {
-  const expired = await trx
-    .updateTable('offers')
-    .set({ status: 'expired', updated_at: new Date().toISOString() })
-    .where('campaign_id', '=', campaign.id)
-    .where('status', 'in', DELIVERY_STATUSES)
-    .returning(['id', 'creator_id'])
-    .execute();
-  if (expired.length > 0) await touchOfferLists(trx, [campaign.advertiser_id, ...expired.map((offer) => offer.creator_id)]);
-  return services.notifier.create(
-    trx,
-    expired.map((offer) => ({
-      userId: offer.creator_id,
-      type: 'offer.expired' as const,
-      title: 'Offer expired',
-      text: `${campaign.brand}'s offer "${campaign.title}" ended before its delivery was confirmed.`,
       offerId: offer.id,
       link: '/sponsorship-offers',
     })),
