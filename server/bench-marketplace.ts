@@ -34,7 +34,8 @@ export interface MarketplaceBench {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-function campaignRow(advertiserId: string, i: number, spots: number, countries: string[] = []) {
+/** An active campaign row paying $100 per creator (also the money bench's). */
+export function campaignRow(advertiserId: string, i: number, spots: number, countries: string[] = []) {
   const stamp = new Date().toISOString();
   return {
     id: crypto.randomUUID(),

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import pg from 'pg';
 import { createApp, type CastbridgeApp } from './app.ts';
+import { campaignRow } from './bench-marketplace.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/types.ts';
 import { silentLogger } from './log.ts';
@@ -22,6 +23,7 @@ import { completeOffer } from './money/completion.ts';
 import { reserveForLaunch } from './money/funding.ts';
 import { advertiserBalance, checkLedger, EXTERNAL, postTransfer } from './money/ledger.ts';
 
+/** What campaignRow pays per creator. */
 const PAY_CENTS = 10_000;
 /** Completions in flight at once in the concurrent part (the PostgreSQL pool holds 10 connections). */
 const CONCURRENCY = 8;
@@ -67,8 +69,6 @@ function statementCounter(): KyselyPlugin & { counts: Map<string, number>; reset
   };
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
 /** A funded advertiser, one launched campaign with `count` spots, and `count` creators who accepted its offer. */
 async function prepare(app: CastbridgeApp, count: number): Promise<{ offerIds: string[] }> {
   const { db } = app;
@@ -78,30 +78,7 @@ async function prepare(app: CastbridgeApp, count: number): Promise<{ offerIds: s
     .insertInto('users')
     .values({ id: advertiserId, email: `advertiser-${advertiserId.slice(0, 8)}@bench.example`, password_hash: null, firebase_uid: null, type_account: 'Advertiser', role: 'advertiser', notify_email: 0, created_at: stamp, updated_at: stamp })
     .execute();
-  const campaign = {
-    id: crypto.randomUUID(),
-    advertiser_id: advertiserId,
-    brand: 'Bench',
-    title: 'Completion bench',
-    description: 'Bench',
-    image: null,
-    pay_cents: PAY_CENTS,
-    spots: count,
-    accepted_count: count,
-    platforms: JSON.stringify(['Twitch']),
-    languages: JSON.stringify(['English']),
-    countries: JSON.stringify([]),
-    categories: JSON.stringify([]),
-    min_avg_viewers: null,
-    deliverable_minutes: 60,
-    starts_on: day(0),
-    ends_on: day(30),
-    disclosure: 'Sponsored',
-    status: 'active' as const,
-    created_at: stamp,
-    updated_at: stamp,
-    launched_at: stamp,
-  };
+  const campaign = { ...campaignRow(advertiserId, 0, count), title: 'Completion bench', accepted_count: count };
   await db.insertInto('campaigns').values(campaign).execute();
   await db.transaction().execute(async (trx) => {
     await postTransfer(trx, {

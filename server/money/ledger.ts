@@ -81,19 +81,6 @@ function validate(input: TransferInput): void {
   if (sum !== 0) throw new InvalidTransfer(`a transfer's legs sum to zero, these sum to ${sum}`);
 }
 
-/** The account's id, creating the account on first use (two writers creating it at once get the same row). */
-export async function accountId(executor: Kysely<Database>, ref: AccountRef): Promise<number> {
-  const find = () => executor.selectFrom('ledger_accounts').select('id').where('kind', '=', ref.kind).where('owner_id', '=', ref.ownerId).executeTakeFirst();
-  const found = await find();
-  if (found) return Number(found.id);
-  await executor
-    .insertInto('ledger_accounts')
-    .values({ kind: ref.kind, owner_id: ref.ownerId, may_go_negative: mayGoNegative(ref.kind) ? 1 : 0, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(['kind', 'owner_id']).doNothing())
-    .execute();
-  return Number((await find())!.id);
-}
-
 /** The account's balance in cents (0 for an account that has never been used). */
 export async function balanceOf(executor: Kysely<Database>, ref: AccountRef): Promise<number> {
   const row = await executor

@@ -4,6 +4,7 @@ import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { formatCents } from '../../contract/marketplace.ts';
+import { balancesOf, reservedBy } from '../money/funding.ts';
 import type { AppEnv, Services } from '../services.ts';
 
 const GONE = 'This account no longer exists';
@@ -21,10 +22,9 @@ async function heldFunds(services: Services, userId: string, role: string): Prom
     if (inPayoutCents > 0) return `A withdrawal of ${formatCents(inPayoutCents)} is on its way: delete your account once it is paid.`;
   }
   if (role === 'advertiser') {
-    const funds = await services.funding.balance(userId);
-    if (funds.balanceCents + funds.reservedCents > 0) {
-      return `Castbridge holds ${formatCents(funds.balanceCents + funds.reservedCents)} of your funds: cancel your campaigns and contact support to settle them before deleting your account.`;
-    }
+    const [free, reserved] = await Promise.all([balancesOf(services.db, [userId]), reservedBy(services.db, [userId])]);
+    const held = (free.get(userId) ?? 0) + (reserved.get(userId) ?? 0);
+    if (held > 0) return `Castbridge holds ${formatCents(held)} of your funds: cancel your campaigns and contact support to settle them before deleting your account.`;
   }
   return null;
 }

@@ -6,8 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedAdvertiser, call, campaignFor, demoAccounts, login, register, updateProfile } from './api';
-import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot, widths, type Watched } from './harness';
+import { launch, openPage, screenshot, widths } from './harness';
 import { recordDeposit } from './console';
+import { checked, signedIn } from './screens';
 
 let browser: Browser;
 
@@ -20,29 +21,7 @@ afterAll(async () => {
 
 const today = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function signedIn(width: number, jwt: string, path: string): Promise<Watched> {
-  const watched = await openPage(browser, width, { jwt });
-  await watched.page.goto(path);
-  await watched.page.locator('main').getByRole('heading', { level: 1 }).first().waitFor();
-  return watched;
-}
 
-async function checked(watched: Watched, name: string): Promise<void> {
-  const { page } = watched;
-  await page.waitForLoadState('networkidle');
-  // Dialogs fade in: axe measures colours once the animations have ended.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  expect(await axeViolations(page), name).toEqual([]);
-  expect(await hasHorizontalScroll(page), name).toBe(false);
-  await screenshot(page, name);
-}
 
 /** The creator's card for `title` in the given tab. */
 function card(page: Page, tab: string, title: string) {
@@ -68,7 +47,7 @@ describe('the marketplace', () => {
     const advertiser = await register(undefined, undefined, 'Advertiser');
 
     // The advertiser's company profile, sent for review.
-    const adv = await signedIn(widths.desktop, advertiser.token, '/company-profile');
+    const adv = await signedIn(browser, widths.desktop, advertiser.token, '/company-profile');
     const a = adv.page;
     await a.getByLabel('Company Name').fill(company);
     await a.getByLabel('Website').fill('https://lumen.example');
@@ -81,7 +60,7 @@ describe('the marketplace', () => {
     // The operator approves it in the console (an operator signing in lands on /admin).
     const { operator } = demoAccounts();
     const operatorToken = await login(operator.email, operator.password);
-    const op = await signedIn(widths.desktop, operatorToken, '/dashboard');
+    const op = await signedIn(browser, widths.desktop, operatorToken, '/dashboard');
     await op.page.waitForURL('**/admin');
     const pending = op.page.getByRole('list', { name: 'Advertisers waiting for approval' }).locator('li').filter({ has: op.page.getByRole('heading', { name: company }) });
     await pending.waitFor();
@@ -96,7 +75,7 @@ describe('the marketplace', () => {
     await a.getByRole('button', { name: /^Notifications, \d+ unread/ }).waitFor();
 
     // The creator's offers screen is open before the launch (with the demo campaigns' offers): not this one yet.
-    const cr = await signedIn(widths.desktop, creator.token, '/sponsorship-offers');
+    const cr = await signedIn(browser, widths.desktop, creator.token, '/sponsorship-offers');
     const c = cr.page;
     await c.getByRole('tabpanel', { name: 'Newley Offers' }).getByRole('heading', { level: 2 }).first().waitFor();
     expect(await card(c, 'Newley Offers', title).count()).toBe(0);
@@ -182,7 +161,7 @@ describe('the marketplace', () => {
     await call('POST', `/api/campaigns/${campaign.id}/launch`, { token: advertiser.token });
 
     // Decline with a reason, in the browser.
-    const one = await signedIn(widths.mobile, first.token, '/sponsorship-offers');
+    const one = await signedIn(browser, widths.mobile, first.token, '/sponsorship-offers');
     const offer = card(one.page, 'Newley Offers', campaign.title);
     await offer.waitFor({ timeout: 15_000 });
     await offer.getByRole('button', { name: 'Decline', exact: true }).click();
@@ -193,7 +172,7 @@ describe('the marketplace', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => offer.count()).toBe(0);
 
-    const adv = await signedIn(widths.mobile, advertiser.token, `/campaigns/${campaign.id}`);
+    const adv = await signedIn(browser, widths.mobile, advertiser.token, `/campaigns/${campaign.id}`);
     await adv.page.getByText('Declined: My audience does not use key lights').waitFor();
     await checked(adv, 'advertiser-campaign-declined');
 
@@ -222,7 +201,7 @@ describe('the marketplace', () => {
     const { advertiser } = demoAccounts();
     const token = await login(advertiser.email, advertiser.password);
     for (const width of [widths.mobile, widths.desktop]) {
-      const watched = await signedIn(width, token, '/campaigns');
+      const watched = await signedIn(browser, width, token, '/campaigns');
       await watched.page.getByRole('list', { name: 'Campaigns' }).waitFor();
       await checked(watched, 'advertiser-campaigns');
       await watched.page.getByRole('link', { name: 'Nova Energy Drink' }).first().click();
@@ -237,7 +216,7 @@ describe('the marketplace', () => {
     const { operator } = demoAccounts();
     const token = await login(operator.email, operator.password);
     for (const width of [widths.mobile, widths.desktop]) {
-      const watched = await signedIn(width, token, '/admin');
+      const watched = await signedIn(browser, width, token, '/admin');
       const { page } = watched;
       await page.getByRole('heading', { level: 2, name: 'PixelForge Gear' }).waitFor();
       await checked(watched, 'operator-advertisers');

@@ -7,8 +7,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedAdvertiser, call, campaignFor, demoAccounts, login, register, updateProfile } from './api';
-import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot, widths, type Watched } from './harness';
+import { launch, widths } from './harness';
 import { recordDeposit } from './console';
+import { checked, signedIn } from './screens';
 
 let browser: Browser;
 
@@ -19,32 +20,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(width: number, jwt: string, path: string): Promise<Watched> {
-  const watched = await openPage(browser, width, { jwt });
-  await watched.page.goto(path);
-  await watched.page.locator('main').getByRole('heading', { level: 1 }).first().waitFor();
-  return watched;
-}
 
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  // Dialogs fade in: axe measures colours once the animations have ended.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
 
-async function checked(watched: Watched, name: string): Promise<void> {
-  await settled(watched.page);
-  expect(await axeViolations(watched.page), name).toEqual([]);
-  expect(await hasHorizontalScroll(watched.page), name).toBe(false);
-  await screenshot(watched.page, name);
-}
 
 /** The creator's offer of `campaignId`, once matching (a job beside the server) has made it. */
 async function offerOf(token: string, campaignId: string): Promise<string> {
@@ -68,7 +45,7 @@ describe('money', () => {
     // The operator records the advertiser's deposit in the console.
     const { operator } = demoAccounts();
     const operatorToken = await login(operator.email, operator.password);
-    const op = await signedIn(widths.desktop, operatorToken, '/admin');
+    const op = await signedIn(browser, widths.desktop, operatorToken, '/admin');
     await recordDeposit(op.page, company, '1,000', `Wire ${suffix}`);
     const row = op.page.getByRole('table', { name: 'Approved advertisers and their funds' }).getByRole('row').filter({ hasText: company });
     await row.getByText('$1,000').waitFor();
@@ -84,7 +61,7 @@ describe('money', () => {
     await call('POST', `/api/offers/${offerId}/accept`, { token: creator.token });
 
     // The advertiser sees the funds reserved, then confirms the delivery on the campaign page.
-    const adv = await signedIn(widths.desktop, advertiser.token, '/campaigns');
+    const adv = await signedIn(browser, widths.desktop, advertiser.token, '/campaigns');
     const funds = adv.page.getByRole('region', { name: 'Funds' });
     const term = (label: string) => funds.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
     await expect.poll(() => term('Reserved by campaigns').textContent()).toBe('$500');
@@ -100,7 +77,7 @@ describe('money', () => {
     await adv.page.getByRole('list', { name: 'Completed' }).getByText(/^Delivered .*: paid \$250$/).waitFor();
 
     // The creator sees the earning.
-    const cr = await signedIn(widths.desktop, creator.token, '/earnings');
+    const cr = await signedIn(browser, widths.desktop, creator.token, '/earnings');
     const c = cr.page;
     await expect.poll(() => figure(c, 'Total Earning').textContent()).toBe('$250');
     expect(await figure(c, 'Earning Balance').locator('p').first().textContent()).toBe('$250');
@@ -166,7 +143,7 @@ describe('money', () => {
   it('a withdrawal above the balance shows the failure modal with the reason, and nothing is taken', async () => {
     const { creator } = demoAccounts();
     const token = await login(creator.email, creator.password);
-    const cr = await signedIn(widths.mobile, token, '/earnings');
+    const cr = await signedIn(browser, widths.mobile, token, '/earnings');
     const c = cr.page;
     const balance = (await figure(c, 'Earning Balance').locator('p').first().textContent())!;
     await c.getByRole('tabpanel').getByRole('button', { name: 'Withdraw' }).click();
@@ -190,7 +167,7 @@ describe('money', () => {
     const { creator } = demoAccounts();
     const token = await login(creator.email, creator.password);
     for (const width of [widths.mobile, widths.desktop]) {
-      const watched = await signedIn(width, token, '/earnings');
+      const watched = await signedIn(browser, width, token, '/earnings');
       const { page } = watched;
       await expect.poll(() => figure(page, 'Total Earning').textContent()).toBe('$12,480');
       expect(await figure(page, 'Earning Through OBS Extension').textContent()).toBe('$4,860');
@@ -209,7 +186,7 @@ describe('money', () => {
 
   it('the money screens at 375 px: the operator’s Funds and Payouts, the advertiser’s funds', async () => {
     const { operator, advertiser } = demoAccounts();
-    const op = await signedIn(widths.mobile, await login(operator.email, operator.password), '/admin');
+    const op = await signedIn(browser, widths.mobile, await login(operator.email, operator.password), '/admin');
     await op.page.getByRole('tab', { name: 'Funds' }).click();
     await op.page.getByRole('table', { name: 'Approved advertisers and their funds' }).getByText('Nova Energy').first().waitFor();
     await checked(op, 'operator-funds');
@@ -219,7 +196,7 @@ describe('money', () => {
     expect(op.problems).toEqual([]);
     await op.context.close();
 
-    const adv = await signedIn(widths.mobile, await login(advertiser.email, advertiser.password), '/campaigns');
+    const adv = await signedIn(browser, widths.mobile, await login(advertiser.email, advertiser.password), '/campaigns');
     await adv.page.getByRole('region', { name: 'Funds' }).getByText('Wire NOVA-0001').waitFor();
     await checked(adv, 'advertiser-funds');
     expect(adv.problems).toEqual([]);

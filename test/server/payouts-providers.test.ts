@@ -87,7 +87,9 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     await api.castbridge.services.jobs.drain();
     expect(await payoutOf(creator, payout.id)).toMatchObject({ status: 'processing' });
     const calls = stripe.requests.filter((r) => r.method === 'POST');
-    expect(calls.map((r) => r.path)).toEqual(['/v1/accounts', `/v1/accounts/${calls[1]!.path.split('/')[3]}/external_accounts`, '/v1/transfers', '/v1/payouts']);
+    const [connected] = [...stripe.accounts.keys()];
+    expect(calls.map((r) => r.path)).toEqual(['/v1/accounts', `/v1/accounts/${connected}/external_accounts`, '/v1/transfers', '/v1/payouts']);
+    expect(calls[2]!.params.destination).toBe(connected);
     for (const call of calls) expect(call.idempotencyKey).toMatch(/^castbridge-/);
     expect(calls[1]!.params.external_account).toMatchObject({ object: 'bank_account', routing_number: '011000015', account_number: '000123456789', account_holder_name: 'Ana Lee' });
     expect(calls[2]!.params).toMatchObject({ amount: '6000', currency: 'usd', metadata: { payout_id: payout.id } });
