@@ -149,11 +149,12 @@ export const notificationsMachine = setup({
         failed: {
           on: { 'notifications.retry': 'loading' },
         },
-        // Live from here on: the connection resumes after the newest listed notification, so none falls in between.
+        // Live from here on: the connection resumes after the newest listed notification (0 when none was listed), so
+        // none made between the list and the connection falls in between.
         ready: {
           invoke: [
             { id: 'liveFeed', src: 'liveFeed' },
-            { id: 'connection', src: 'connection', input: ({ context }) => ({ lastEventId: newestId(context.notifications) }) },
+            { id: 'connection', src: 'connection', input: ({ context }) => ({ lastEventId: newestId(context.notifications) ?? 0 }) },
           ],
           on: { 'notification.received': { actions: 'receive' } },
           initial: 'idle',

@@ -35,12 +35,15 @@ export function notificationRoutes(services: Services): Hono<AppEnv> {
     }
     const userId = claims.userId;
     const header = c.req.header('last-event-id');
-    const lastId = Number(/^\d{1,15}$/.test(header ?? '') ? header : (query.lastEventId ?? 0));
+    // A client that names where it is (even 0: "I listed nothing yet") gets everything after it, so a notification
+    // made between its list and this connection is not lost; one that names nothing starts from now.
+    const given = /^\d{1,15}$/.test(header ?? '') ? header! : query.lastEventId;
+    const lastId = given === undefined ? null : Number(given);
 
     return streamSSE(c, async (stream) => {
       const queue: Notification[] = [];
       let wake: (() => void) | null = null;
-      let highest = lastId;
+      let highest = lastId ?? 0;
       const unsubscribe = bus.subscribe(userId, (notification) => {
         queue.push(notification);
         wake?.();
@@ -53,7 +56,7 @@ export function notificationRoutes(services: Services): Hono<AppEnv> {
       try {
         await stream.writeSSE({ event: 'ready', data: JSON.stringify({ unread: await services.notifier.unread(userId) }), retry: RETRY_MS });
         // What the client missed while away (subscribed first, so nothing falls between the two).
-        if (lastId > 0) queue.unshift(...(await services.notifier.since(userId, lastId)));
+        if (lastId !== null) queue.unshift(...(await services.notifier.since(userId, lastId)));
         while (!closed) {
           while (queue.length > 0 && !closed) {
             const notification = queue.shift()!;

@@ -7,6 +7,7 @@ import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import { BACKENDS, makeBackend, photoForm, PNG_1PX, startApp, type Backend, type Client } from './helpers.ts';
 import { touchOfferLists } from '../../server/marketplace/offer-lists.ts';
 import { account, approvedAdvertiser, campaignInput, day, deposit, englishCreator, type Account } from './market.ts';
+import { readEvents } from './sse.ts';
 
 async function launched(api: Client, advertiser: Account, overrides: Partial<CampaignInput> = {}): Promise<string> {
   const created = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput(overrides) });
@@ -22,34 +23,6 @@ async function offersOf(api: Client, who: Account, status?: string) {
   const answer = await api.request('GET', `/api/offers${status ? `?status=${status}` : ''}`, { token: who.token });
   expect(answer.status, answer.text).toBe(200);
   return answer.body.offers as { id: string; status: string; campaignId: string; reasons: { criterion: string; detail: string }[]; creator?: { name: string } }[];
-}
-
-/** Reads SSE events from a streamed response until `count` events (or the timeout). */
-async function readEvents(response: Response, count: number, timeoutMs = 3000): Promise<{ event: string; id?: string; data: string }[]> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: { event: string; id?: string; data: string }[] = [];
-  let buffer = '';
-  const deadline = Date.now() + timeoutMs;
-  while (events.length < count && Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
-    if (!chunk || chunk.done) break;
-    buffer += decoder.decode(chunk.value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const fields = Object.fromEntries(
-        block
-          .split('\n')
-          .filter((line) => line && !line.startsWith(':'))
-          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
-      );
-      if (fields.event || fields.data) events.push({ event: fields.event ?? 'message', id: fields.id, data: fields.data ?? '' });
-    }
-  }
-  await reader.cancel();
-  return events;
 }
 
 describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
@@ -453,6 +426,15 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     const again = await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(ticket)}`, { headers: { 'Last-Event-ID': String(live.id) } });
     const resumed = await readEvents(again, 3);
     expect(resumed.slice(1).map((e) => (JSON.parse(e.data) as { title: string }).title)).toEqual(['Missed 1', 'Missed 2']);
+
+    // A newcomer listed nothing (its dashboard connects with lastEventId=0): what was made between its empty list and
+    // its connection still arrives (an offer matched while the screen loaded was lost before).
+    const newcomer = await account(api, 'creator');
+    expect((await api.request('GET', '/api/notifications', { token: newcomer.token })).body.notifications).toEqual([]);
+    (await services.notifier.create(db, [{ userId: newcomer.id, type: 'offer.new', title: 'Made while loading', text: 'x' }]))();
+    const fresh = (await api.request('POST', '/api/events/ticket', { token: newcomer.token })).body.ticket as string;
+    const first = await readEvents(await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(fresh)}&lastEventId=0`), 2);
+    expect(first.slice(1).map((e) => (JSON.parse(e.data) as { title: string }).title)).toEqual(['Made while loading']);
     expect(services.bus.size()).toBe(0);
   });
 });
