@@ -3,12 +3,12 @@
 // KEEP_ALIVE_MS, and a client resuming with Last-Event-ID (or ?lastEventId=) gets what it missed.
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { runLiveStream } from '../http/live-stream.ts';
 import { HttpError, route } from '../http/route.ts';
 import type { AppEnv, Services } from '../services.ts';
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 import { TICKET_SECONDS } from './tickets.ts';
 
-export const KEEP_ALIVE_MS = 15_000;
 /** The reconnection delay EventSource is told to use. */
 const RETRY_MS = 2_000;
 
@@ -40,44 +40,23 @@ export function notificationRoutes(services: Services): Hono<AppEnv> {
     const given = /^\d{1,15}$/.test(header ?? '') ? header! : query.lastEventId;
     const lastId = given === undefined ? null : Number(given);
 
-    return streamSSE(c, async (stream) => {
-      const queue: Notification[] = [];
-      let wake: (() => void) | null = null;
+    return streamSSE(c, (stream) => {
       let highest = lastId ?? 0;
-      const unsubscribe = bus.subscribe(userId, (notification) => {
-        queue.push(notification);
-        wake?.();
+      return runLiveStream<Notification>(stream, {
+        subscribe: (push) => bus.subscribe(userId, push),
+        start: async (queue) => {
+          await stream.writeSSE({ event: 'ready', data: JSON.stringify({ unread: await services.notifier.unread(userId) }), retry: RETRY_MS });
+          // What the client missed while away (subscribed first, so nothing falls between the two).
+          if (lastId !== null) queue.unshift(...(await services.notifier.since(userId, lastId)));
+          return true;
+        },
+        write: async (notification) => {
+          if (notification.id <= highest) return true;
+          highest = notification.id;
+          await stream.writeSSE({ event: 'notification', id: String(notification.id), data: JSON.stringify(notification) });
+          return true;
+        },
       });
-      let closed = false;
-      stream.onAbort(() => {
-        closed = true;
-        wake?.();
-      });
-      try {
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ unread: await services.notifier.unread(userId) }), retry: RETRY_MS });
-        // What the client missed while away (subscribed first, so nothing falls between the two).
-        if (lastId !== null) queue.unshift(...(await services.notifier.since(userId, lastId)));
-        while (!closed) {
-          while (queue.length > 0 && !closed) {
-            const notification = queue.shift()!;
-            if (notification.id <= highest) continue;
-            highest = notification.id;
-            await stream.writeSSE({ event: 'notification', id: String(notification.id), data: JSON.stringify(notification) });
-          }
-          if (closed) break;
-          const waited = await new Promise<'event' | 'idle'>((resolve) => {
-            const timer = setTimeout(() => resolve('idle'), KEEP_ALIVE_MS);
-            wake = () => {
-              clearTimeout(timer);
-              resolve('event');
-            };
-          });
-          wake = null;
-          if (waited === 'idle' && !closed) await stream.write(': keep-alive\n\n');
-        }
-      } finally {
-        unsubscribe();
-      }
     });
   });
 

@@ -1,0 +1,52 @@
+// The loop both live streams share (GET /api/events, GET /api/overlay/stream): what a subscription pushes is queued,
+// written in order while the client is there, and a keep-alive comment goes out after KEEP_ALIVE_MS of silence so that
+// proxies keep the connection open. The subscription is taken before anything is read, so nothing falls in between.
+import type { SSEStreamingApi } from 'hono/streaming';
+
+export const KEEP_ALIVE_MS = 15_000;
+
+export interface LiveStream<T> {
+  /** Subscribes; returns the unsubscribe. */
+  subscribe(push: (item: T) => void): () => void;
+  /** Puts a pushed item in the queue (default: at the end); a stream may coalesce here. */
+  enqueue?(queue: T[], item: T): void;
+  /** Runs once subscribed (the first snapshot, a replay into the queue); false ends the stream. */
+  start(queue: T[]): Promise<boolean>;
+  /** Writes one item; false ends the stream. */
+  write(item: T): Promise<boolean>;
+}
+
+export async function runLiveStream<T>(stream: SSEStreamingApi, live: LiveStream<T>): Promise<void> {
+  const queue: T[] = [];
+  let wake: (() => void) | null = null;
+  let closed = false;
+  const unsubscribe = live.subscribe((item) => {
+    if (live.enqueue) live.enqueue(queue, item);
+    else queue.push(item);
+    wake?.();
+  });
+  stream.onAbort(() => {
+    closed = true;
+    wake?.();
+  });
+  try {
+    if (!(await live.start(queue))) return;
+    while (!closed) {
+      while (queue.length > 0 && !closed) {
+        if (!(await live.write(queue.shift()!))) return;
+      }
+      if (closed) break;
+      const waited = await new Promise<'event' | 'idle'>((resolve) => {
+        const timer = setTimeout(() => resolve('idle'), KEEP_ALIVE_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve('event');
+        };
+      });
+      wake = null;
+      if (waited === 'idle' && !closed) await stream.write(': keep-alive\n\n');
+    }
+  } finally {
+    unsubscribe();
+  }
+}
