@@ -82,6 +82,15 @@ export const endpoints = {
   markPayoutFailed: { method: 'POST', path: '/api/admin/payouts/:id/failed', auth: 'bearer' },
   // Stripe's signed webhook (payout.paid, payout.failed of connected accounts): the signature authenticates it.
   stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', auth: 'none' },
+  // The overlay for OBS (issue 15). Settings: creators only. The stream and the heartbeat are authenticated by the
+  // overlay token alone (the browser source sends no session); an unknown token is a plain 404.
+  getOverlay: { method: 'GET', path: '/api/overlay', auth: 'bearer' },
+  updateOverlay: { method: 'PUT', path: '/api/overlay', auth: 'bearer' },
+  rotateOverlayToken: { method: 'POST', path: '/api/overlay/rotate', auth: 'bearer' },
+  overlayStream: { method: 'GET', path: '/api/overlay/stream', auth: 'none' },
+  overlayHeartbeat: { method: 'POST', path: '/api/overlay/heartbeat', auth: 'none' },
+  // An offer's display proof: its creator or its campaign's advertiser (others 404).
+  offerDisplay: { method: 'GET', path: '/api/offers/:id/display', auth: 'bearer' },
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;

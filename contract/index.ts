@@ -18,6 +18,7 @@ import {
   unsubscribeRequest,
 } from './schemas/account.ts';
 import * as money from './schemas/money.ts';
+import * as overlay from './schemas/overlay.ts';
 import { photoUploadResponse } from './schemas/uploads.ts';
 import * as m from './schemas/marketplace.ts';
 import { profileUpdate, profileUpdateResponse, userResponse } from './schemas/user.ts';
@@ -100,6 +101,13 @@ export const schemas = {
   markPayoutFailed: { body: money.markFailedRequest, response: money.adminPayoutResponse, status: 200 },
   // The raw body is read by the handler (the signature covers its exact bytes).
   stripeWebhook: { response: z.object({ received: z.literal(true) }), status: 200 },
+  getOverlay: { response: overlay.overlayResponse, status: 200 },
+  updateOverlay: { body: overlay.overlayUpdate, response: overlay.overlayResponse, status: 200 },
+  rotateOverlayToken: { response: overlay.overlayResponse, status: 200 },
+  // A text/event-stream: `state` events carry the OverlayState (contract/overlay.ts), `revoked` ends a rotated token's stream.
+  overlayStream: { query: overlay.overlayStreamQuery, response: z.never(), status: 200 },
+  overlayHeartbeat: { body: overlay.heartbeatRequest, response: overlay.heartbeatResponse, status: 200 },
+  offerDisplay: { response: overlay.offerDisplayResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];
@@ -119,6 +127,8 @@ export type { PasswordPolicy } from './schemas/auth.ts';
 export type { Settings, SupportRequest } from './schemas/account.ts';
 export type { AdminPayout, AdvertiserBalance, Earnings, Payout, PayoutMethod } from './schemas/money.ts';
 export * from './money.ts';
+export * from './overlay.ts';
+export type { OfferDisplay, OverlaySettings, OverlayUpdate } from './schemas/overlay.ts';
 export * from './limits.ts';
 export type { ProfileChanges, ProfileUpdate, User } from './schemas/user.ts';
 export * from './profile.ts';

@@ -45,6 +45,8 @@ import { createPayouts, SUBMIT_JOB } from './money/payouts.ts';
 import { createPayoutRails } from './money/providers/index.ts';
 import { createWriteBatcher } from './db/write-batcher.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { createOverlays } from './overlay/store.ts';
+import { overlayRoutes } from './overlay/routes.ts';
 
 export interface CastbridgeApp {
   app: Hono<AppEnv>;
@@ -105,7 +107,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   };
   const notifier = createNotifier({ db, bus: base.bus, mail: base.mail, links: base.links, supportEmail: config.supportEmail, logger });
   const marketplace = { ...base, notifier };
-  const payoutMethods = createPayoutMethods(db, createSealer(loadPayoutKey(config.payoutKey, config.dataDir)));
+  const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));
+  const payoutMethods = createPayoutMethods(db, sealer);
   const rails = createPayoutRails(config, db);
   const services: Services = {
     ...marketplace,
@@ -116,6 +119,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     funding: createFunding(marketplace),
     payouts: createPayouts({ ...marketplace, payoutMethods }, rails),
     rails,
+    overlays: createOverlays({ ...marketplace, dialect: handle.dialect, sealer, feeBps: config.feeBps }),
   };
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
@@ -129,8 +133,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   poller?.unref();
   // Campaigns whose window has ended complete and their open offers expire: at start, then every 10 minutes.
+  // Open overlays are refreshed after it: campaign windows open and close with the days.
   const sweep = () =>
-    services.campaigns.completeEnded().catch((error: unknown) => logger.error('campaign sweep failed', { error: (error as Error).message }));
+    services.campaigns
+      .completeEnded()
+      .then(() => services.overlays.refreshAll())
+      .catch((error: unknown) => logger.error('campaign sweep failed', { error: (error as Error).message }));
   void sweep();
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
@@ -170,6 +178,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', moneyRoutes(services));
   app.route('/', notificationRoutes(services));
   app.route('/', adminRoutes(services));
+  app.route('/', overlayRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));

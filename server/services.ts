@@ -25,6 +25,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { CampaignStore } from './marketplace/campaigns.ts';
 import type { OfferStore } from './marketplace/offers.ts';
 import type { Matcher } from './marketplace/match-jobs.ts';
+import type { Overlays } from './overlay/store.ts';
 
 export interface Services {
   config: Config;
@@ -64,6 +65,8 @@ export interface Services {
   payouts: Payouts;
   /** The payout rails configured by PAYOUT_PROVIDER. */
   rails: PayoutRails;
+  /** Creators' overlays for OBS: settings, live state, heartbeats and display proofs (issue 15). */
+  overlays: Overlays;
 }
 
 /** Hono environment: the authenticated user's id is set by requireUser (and by optionalUser when signed in). */

@@ -237,6 +237,36 @@ export interface ProviderAccountsTable {
   created_at: string;
 }
 
+export interface OverlaysTable {
+  creator_id: string;
+  token_hash: string;
+  token_sealed: string;
+  token_created_at: string;
+  enabled: number;
+  position: string;
+  size: number;
+  rotation_seconds: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OverlayMinutesTable {
+  offer_id: string;
+  /** UTC epoch minute (bigint: a string when read from PostgreSQL). */
+  minute: number | string;
+  seconds: number;
+}
+
+export interface OverlayProgressTable {
+  offer_id: string;
+  displayed_seconds: number;
+  /** Epoch milliseconds (bigint). */
+  credited_until: number | string;
+  last_beat_id: string;
+  first_beat_at: string;
+  last_beat_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -257,6 +287,9 @@ export interface Database {
   payouts: PayoutsTable;
   payout_sequences: PayoutSequencesTable;
   provider_accounts: ProviderAccountsTable;
+  overlays: OverlaysTable;
+  overlay_minutes: OverlayMinutesTable;
+  overlay_progress: OverlayProgressTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -51,10 +51,18 @@ export function securityHeaders(config: Config): MiddlewareHandler {
     ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
   ];
+  // The overlay page (issue 15) may be framed by the dashboard's own preview, and its URL is a secret: it is never
+  // sent as a referrer.
+  const overlayPolicy = contentSecurityPolicy(config).replace("frame-ancestors 'none'", "frame-ancestors 'self'");
   return async (c, next) => {
     await next();
     const target = c.res.headers;
     for (const [name, value] of headers) target.set(name, value);
+    if (c.req.path.startsWith('/overlay/')) {
+      target.set('Content-Security-Policy', overlayPolicy);
+      target.set('X-Frame-Options', 'SAMEORIGIN');
+      target.set('Referrer-Policy', 'no-referrer');
+    }
     if (c.req.path.startsWith('/api/') && !target.has('Cache-Control')) target.set('Cache-Control', 'no-store');
   };
 }

@@ -1,5 +1,5 @@
-// Serves the built client (STATIC_DIR): files, prerendered <path>/index.html, else the app shell (200.html, or
-// index.html) for client-side routes.
+// Serves the built client (STATIC_DIR): files, prerendered <path>/index.html, the overlay page (overlay.html) for
+// /overlay/<token>, else the app shell (200.html, or index.html) for client-side routes.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -69,6 +69,12 @@ export function staticSite(staticDir: string) {
     }
     // Hashed assets that do not exist are real 404s, not client routes.
     if (decoded.startsWith('/assets/')) return null;
+    // The overlay page for OBS (issue 15) is a page of its own, without the app: /overlay/<token>.
+    if (/^\/overlay\/[^/]+\/?$/.test(decoded)) {
+      const file = path.join(root, 'overlay.html');
+      const stats = await statFile(file);
+      return stats ? { file, stats } : null;
+    }
     // Client routes get the untouched app shell (200.html) when the build has one: index.html is the
     // prerendered landing page then.
     for (const shell of ['200.html', 'index.html']) {

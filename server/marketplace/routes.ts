@@ -69,7 +69,12 @@ export function marketplaceRoutes(services: Services): Hono<AppEnv> {
   });
 
   const act = (name: 'launchCampaign' | 'pauseCampaign' | 'resumeCampaign' | 'cancelCampaign', action: CampaignAction) =>
-    route(app, services, name, async (c) => ({ campaign: await campaigns.act(advertiser(c), c.req.param('id')!, action) }));
+    route(app, services, name, async (c) => {
+      const campaign = await campaigns.act(advertiser(c), c.req.param('id')!, action);
+      // Pausing, resuming or ending a campaign changes what its creators' overlays show.
+      await services.overlays.refreshCampaign(campaign.id);
+      return { campaign };
+    });
   act('launchCampaign', 'launch');
   act('pauseCampaign', 'pause');
   act('resumeCampaign', 'resume');
@@ -77,7 +82,12 @@ export function marketplaceRoutes(services: Services): Hono<AppEnv> {
 
   route(app, services, 'listOffers', (c, { query }) => offerLists.respond(c, party(c), query.status));
   route(app, services, 'getOffer', async (c) => ({ offer: await offers.get(party(c), c.req.param('id')!) }));
-  route(app, services, 'acceptOffer', async (c) => ({ offer: await offers.accept(party(c), c.req.param('id')!) }));
+  route(app, services, 'acceptOffer', async (c) => {
+    const offer = await offers.accept(party(c), c.req.param('id')!);
+    // An accepted offer's creative joins the creator's overlay at once.
+    await services.overlays.refresh([c.get('userId')]);
+    return { offer };
+  });
   route(app, services, 'declineOffer', async (c, { body }) => ({ offer: await offers.decline(party(c), c.req.param('id')!, body.reason) }));
   route(app, services, 'requestInfo', async (c, { body }) => ({ offer: await offers.requestInfo(party(c), c.req.param('id')!, body.message) }));
   route(app, services, 'listMessages', async (c) => ({ messages: await offers.messages(party(c), c.req.param('id')!) }));

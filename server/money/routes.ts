@@ -48,7 +48,10 @@ export function moneyRoutes(services: Services): Hono<AppEnv> {
       return notifier.create(trx, done.notices);
     });
     announce();
-    return { offer: await offers.get({ userId, role: 'advertiser' }, id) };
+    const completed = await offers.get({ userId, role: 'advertiser' }, id);
+    // A completed offer leaves the creator's overlay.
+    await services.overlays.refreshCampaign(completed.campaignId);
+    return { offer: completed };
   });
 
   route(app, services, 'stripeWebhook', async (c) => {

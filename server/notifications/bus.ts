@@ -2,24 +2,29 @@
 // (one process, the embedded default); issue 18 adds PostgreSQL LISTEN/NOTIFY and Redis behind the same interface.
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 
-export type BusListener = (notification: Notification) => void;
+export type BusListener<T = Notification> = (message: T) => void;
 
-export interface Bus {
-  publish(userId: string, notification: Notification): void;
+/** Messages of type T addressed to a user: notifications, or the overlay's state (server/overlay/hub.ts). */
+export interface Bus<T = Notification> {
+  publish(userId: string, message: T): void;
   /** Returns the unsubscribe function. */
-  subscribe(userId: string, listener: BusListener): () => void;
+  subscribe(userId: string, listener: BusListener<T>): () => void;
+  /** Whether any listener of this user is subscribed (to skip work nobody would receive). */
+  has(userId: string): boolean;
+  /** The users with listeners. */
+  users(): IterableIterator<string>;
   /** Open subscriptions (for the benchmark and tests). */
   size(): number;
 }
 
-export function createMemoryBus(): Bus {
-  const byUser = new Map<string, Set<BusListener>>();
+export function createMemoryBus<T = Notification>(): Bus<T> {
+  const byUser = new Map<string, Set<BusListener<T>>>();
   let count = 0;
   return {
-    publish(userId, notification) {
+    publish(userId, message) {
       for (const listener of byUser.get(userId) ?? []) {
         try {
-          listener(notification);
+          listener(message);
         } catch {
           // one broken connection must not stop the others
         }
@@ -35,6 +40,8 @@ export function createMemoryBus(): Bus {
         if (set.size === 0) byUser.delete(userId);
       };
     },
+    has: (userId) => byUser.has(userId),
+    users: () => byUser.keys(),
     size: () => count,
   };
 }

@@ -49,6 +49,26 @@ function pastSponsorships(now: Date): { brand: string; title: string; payCents: 
   ];
 }
 
+/**
+ * The display that proved an overlay completion (issue 15): `minutes` in 30-minute evening sessions on the days before
+ * `endIso`, as ordinary per-minute rows, so the demo's proof of display shows them.
+ */
+async function seedDisplay(trx: Kysely<Database>, offerId: string, endIso: string, minutes: number): Promise<void> {
+  const end = new Date(endIso);
+  const rows: { offer_id: string; minute: number; seconds: number }[] = [];
+  for (let session = 0; session * 30 < minutes; session += 1) {
+    const start = Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - (Math.ceil(minutes / 30) - session), 19, 0);
+    for (let minute = 0; minute < Math.min(30, minutes - session * 30); minute += 1) rows.push({ offer_id: offerId, minute: start / 60_000 + minute, seconds: 60 });
+  }
+  await trx.insertInto('overlay_minutes').values(rows).execute();
+  const first = new Date(rows[0]!.minute * 60_000).toISOString();
+  const last = new Date((rows.at(-1)!.minute + 1) * 60_000);
+  await trx
+    .insertInto('overlay_progress')
+    .values({ offer_id: offerId, displayed_seconds: minutes * 60, credited_until: last.getTime(), last_beat_id: `seed-${offerId}`, first_beat_at: first, last_beat_at: last.toISOString() })
+    .execute();
+}
+
 /** The spec's Payout History rows: one still processing, three paid (PayPal). */
 const PAST_PAYOUTS = [
   { amountCents: 128_900, monthsBack: 0, paid: false },
@@ -117,6 +137,7 @@ export async function seedEarningsHistory(castbridge: CastbridgeApp, ids: { nova
           updated_at: start,
         })
         .execute();
+      if (past.via === 'overlay') await seedDisplay(trx, offerId, past.at, 120);
       await completeOffer(trx, { offerId, via: past.via, feeBps: config.feeBps, at: past.at });
     });
   }

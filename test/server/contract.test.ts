@@ -85,6 +85,17 @@ const calls = {
   listMessages: (api) => api.request('GET', `/api/offers/${world.offerId}/messages`, { token: world.creator.token }),
   postMessage: (api) => api.request('POST', `/api/offers/${world.offerId}/messages`, { token: world.advertiser.token, json: { body: 'Citrus.' } }),
   acceptOffer: (api) => api.request('POST', `/api/offers/${world.offerId}/accept`, { token: world.creator.token }),
+  getOverlay: async (api) => {
+    const answer = await api.request('GET', '/api/overlay', { token: world.creator.token });
+    world.overlayToken = (answer.body.overlay as { path: string }).path.split('/').pop()!;
+    return answer;
+  },
+  updateOverlay: (api) => api.request('PUT', '/api/overlay', { token: world.creator.token, json: { position: 'top-left', rotationSeconds: 30 } }),
+  overlayHeartbeat: (api) => api.request('POST', '/api/overlay/heartbeat', { json: { token: world.overlayToken, offerId: world.offerId, seconds: 15, beatId: 'contract-beat-1' } }),
+  offerDisplay: (api) => api.request('GET', `/api/offers/${world.offerId}/display`, { token: world.advertiser.token }),
+  rotateOverlayToken: (api) => api.request('POST', '/api/overlay/rotate', { token: world.creator.token }),
+  // A text/event-stream, not JSON: its events are checked in overlay.test.ts.
+  overlayStream: null,
   confirmDelivery: (api) => api.request('POST', `/api/offers/${world.offerId}/confirm-delivery`, { token: world.advertiser.token }),
   requestPayout: async (api) => {
     const answer = await api.request('POST', '/api/payouts', { token: world.creator.token, headers: { 'idempotency-key': `contract-${Date.now()}-1` }, json: { amount_cents: 6_000 } });
@@ -133,7 +144,7 @@ const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';
 const COMPANY = { companyName: 'Nova Energy', website: 'https://nova.example', contactName: 'Nora', contactEmail: 'nora@nova.example' };
 
 /** The marketplace's accounts for one backend's run. */
-let world: { operator: Account; advertiser: Account; other: Account; creator: Account; creator2: Account; campaignId: string; offerId: string; methodId: string; payoutId: string };
+let world: { operator: Account; advertiser: Account; other: Account; creator: Account; creator2: Account; campaignId: string; offerId: string; methodId: string; payoutId: string; overlayToken: string };
 
 describe.each(BACKENDS)('the contract on %s', (backendName) => {
   let backend: Backend;
@@ -154,6 +165,7 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
       offerId: '',
       methodId: '',
       payoutId: '',
+      overlayToken: '',
     };
     await api.request('PUT', '/api/advertiser/profile', { token: world.other.token, json: COMPANY });
     await api.request('POST', '/api/payout-methods', { token: world.creator.token, json: { kind: 'paypal', email: 'ana@example.com' } });

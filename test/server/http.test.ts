@@ -1,4 +1,6 @@
 // Cross-cutting HTTP behaviour: health, unknown routes, body limits, security headers, CORS, unexpected errors.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, makeBackend, startApp, STRONG_PASSWORD, uniqueEmail, type Backend, type Client } from './helpers.ts';
 
@@ -59,6 +61,38 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
       expect(typeof answer.body.message).toBe('string');
     }
     await healthy();
+  });
+
+  it('reads JSON bodies from the Node request stream when served over HTTP: 413 past 64 KB (declared or chunked), 400 for broken JSON', async () => {
+    // Not replacing the global Request and Response: the other tests here call the app directly.
+    const server = serve({ fetch: api.castbridge.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const post = (body: string | ReadableStream<Uint8Array>, extra: RequestInit = {}) =>
+      fetch(`http://127.0.0.1:${port}/api/auth/jwt-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, ...extra } as RequestInit);
+    try {
+      const big = JSON.stringify({ email: uniqueEmail(), password: 'x'.repeat(70 * 1024) });
+      const declared = await post(big);
+      expect(declared.status).toBe(413);
+      expect(await declared.json()).toEqual({ message: 'Request body is larger than 65536 bytes' });
+      const chunked = await post(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(10 * 1024)));
+            controller.close();
+          },
+        }),
+        { duplex: 'half' } as RequestInit,
+      );
+      expect(chunked.status).toBe(413);
+      const broken = await post('{"email":');
+      expect(broken.status).toBe(400);
+      expect(await broken.json()).toEqual({ message: 'Request body is not valid JSON' });
+      const refused = await post(JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, firebaseResponse: null }));
+      expect(refused.status).toBe(401);
+    } finally {
+      server.close();
+    }
   });
 
   it('answers 413 for a JSON body over 64 KB, declared or streamed', async () => {

@@ -39,6 +39,12 @@ describe('the demo seed', () => {
     const count = (status: string) => offers.filter((o) => o.status === status).length;
     expect([count('invited'), count('accepted'), count('info_requested')]).toEqual([4, 2, 3]);
     expect(offers.map((o) => o.title)).toContain('Nova Energy Drink');
+    // The sponsorships the overlay proved come with their display: 120 minutes in four evening sessions.
+    const proven = offers.find((o) => o.title === 'Nova Night Streams') as { id?: string } | undefined;
+    expect(proven?.id).toBeTruthy();
+    const proof = (await api.request('GET', `/api/offers/${proven!.id}/display`, { token: creator })).body.display as { displayedSeconds: number; sessions: unknown[]; completedVia: string };
+    expect(proof).toMatchObject({ displayedSeconds: 7200, completedVia: 'overlay' });
+    expect(proof.sessions).toHaveLength(4);
     expect(((await api.request('GET', '/api/user', { token: await token(DEMO_EMAILS.operator) })).body.user as { role: string }).role).toBe('operator');
     const nova = await token(DEMO_EMAILS.advertiser);
     expect((await api.request('GET', '/api/advertiser/profile', { token: nova })).body.profile).toMatchObject({ companyName: 'Nova Energy', status: 'approved' });

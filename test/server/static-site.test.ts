@@ -21,6 +21,7 @@ describe('static site', () => {
     fs.writeFileSync(path.join(site, 'assets', 'index-AbC123.js'), script);
     fs.writeFileSync(path.join(site, 'assets', 'logo-9f8e.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     fs.writeFileSync(path.join(site, 'robots.txt'), 'User-agent: *\n');
+    fs.writeFileSync(path.join(site, 'overlay.html'), '<!doctype html><title>Castbridge overlay</title><main id="overlay"></main>');
     fs.writeFileSync(path.join(backend.dataDir, 'secret.txt'), 'outside the site');
     api = await startApp(backend, { STATIC_DIR: site });
   });
@@ -39,6 +40,18 @@ describe('static site', () => {
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     expect(await answer.text()).toContain('<title>Castbridge</title>');
     expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('serves the overlay page at /overlay/<token>: framed only by this site, never sent as a referrer (issue 15)', async () => {
+    const answer = await get('/overlay/AbCdEf0123456789abcdef0123456789ABCDEFghijk');
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('<title>Castbridge overlay</title>');
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    // Every other page still refuses to be framed; deeper paths are not the overlay.
+    expect((await get('/')).headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await (await get('/overlay/a/b')).text()).toContain('<title>Castbridge</title>');
   });
 
   it('serves a prerendered <path>/index.html when there is one', async () => {

@@ -1,0 +1,54 @@
+// The overlay for OBS (issue 15): the choices a creator has, the page's timings, and how its URL is built. Plain
+// data, shared by the server, the dashboard and the overlay page (which must stay small: no zod here).
+
+export const OVERLAY_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export type OverlayPosition = (typeof OVERLAY_POSITIONS)[number];
+export const POSITION_LABELS: Record<OverlayPosition, string> = {
+  'top-left': 'Top left',
+  'top-right': 'Top right',
+  'bottom-left': 'Bottom left',
+  'bottom-right': 'Bottom right',
+};
+
+/** The region's width as a percentage of the scene's width. */
+export const OVERLAY_SIZES = [20, 25, 30, 40, 50] as const;
+export type OverlaySize = (typeof OVERLAY_SIZES)[number];
+
+/** Seconds each creative stays before the next one (default 20 s). */
+export const ROTATION_CHOICES = [10, 15, 20, 30, 45, 60] as const;
+export type RotationSeconds = (typeof ROTATION_CHOICES)[number];
+
+export const OVERLAY_DEFAULTS = { enabled: true, position: 'bottom-right', size: 25, rotationSeconds: 20 } as const satisfies {
+  enabled: boolean;
+  position: OverlayPosition;
+  size: OverlaySize;
+  rotationSeconds: RotationSeconds;
+};
+
+/** The page reports what it displayed every HEARTBEAT_SECONDS; one heartbeat claims at most MAX_BEAT_SECONDS. */
+export const HEARTBEAT_SECONDS = 15;
+export const MAX_BEAT_SECONDS = 60;
+
+/** The overlay page's path for a token (the browser source URL is the site's origin + this). */
+export const overlayPath = (token: string): string => `/overlay/${token}`;
+
+/** What the overlay page shows: sent in full on every connect and on every change. */
+export interface OverlayCreative {
+  offerId: string;
+  brand: string;
+  title: string;
+  /** The campaign's creative image (`/uploads/…`), or null: the page shows the brand as text then. */
+  image: string | null;
+  /** The disclosure label the campaign requires ("Sponsored by Nova Energy"). */
+  disclosure: string;
+}
+
+export interface OverlayState {
+  /** Raised on every change: the SSE event id. */
+  version: number;
+  enabled: boolean;
+  position: OverlayPosition;
+  size: OverlaySize;
+  rotationSeconds: RotationSeconds;
+  creatives: OverlayCreative[];
+}

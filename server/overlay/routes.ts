@@ -1,0 +1,88 @@
+// GET/PUT /api/overlay, POST /api/overlay/rotate (creators), the overlay page's stream GET /api/overlay/stream?token=
+// and POST /api/overlay/heartbeat (the token alone authenticates them), and an offer's display proof (issue 15).
+//
+// The stream: `state` events carry the full OverlayState (sent on every connect and every change; the event id is its
+// version), `revoked` tells a page that its token was rotated (the stream ends), and a keep-alive comment every 15 s
+// keeps proxies from closing an idle connection.
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { runLiveStream } from '../http/live-stream.ts';
+import { HttpError, route } from '../http/route.ts';
+import type { AppEnv, Services } from '../services.ts';
+import type { OverlaySignal } from './store.ts';
+
+/** The reconnection delay EventSource is told to use (the page's own machine backs off further). */
+const RETRY_MS = 1_000;
+
+export function overlayRoutes(services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { overlays } = services;
+
+  const creatorOnly = (role: string) => {
+    if (role !== 'creator') throw new HttpError(403, 'Only creators have an overlay');
+  };
+
+  route(app, services, 'getOverlay', async (c) => {
+    creatorOnly(c.get('role'));
+    return { overlay: await overlays.settings(c.get('userId')) };
+  });
+
+  route(app, services, 'updateOverlay', async (c, { body }) => {
+    creatorOnly(c.get('role'));
+    return { overlay: await overlays.update(c.get('userId'), body) };
+  });
+
+  route(app, services, 'rotateOverlayToken', async (c) => {
+    creatorOnly(c.get('role'));
+    return { overlay: await overlays.rotate(c.get('userId')) };
+  });
+
+  route(app, services, 'overlayHeartbeat', (_c, { body }) => overlays.heartbeat(body));
+
+  route(app, services, 'offerDisplay', async (c) => ({
+    display: await overlays.display({ userId: c.get('userId'), role: c.get('role') }, c.req.param('id')!),
+  }));
+
+  route(app, services, 'overlayStream', async (c, { query }) => {
+    const creatorId = await overlays.creatorOf(query.token);
+    if (!creatorId) throw new HttpError(404, 'Not found');
+
+    return streamSSE(c, (stream) => {
+      let sent = 0;
+      return runLiveStream<OverlaySignal>(stream, {
+        subscribe: (push) => overlays.hub.subscribe(creatorId, push),
+        // Only the newest state matters: a page that fell behind skips to it.
+        enqueue: (queue, signal) => {
+          if (signal.kind === 'state') {
+            const index = queue.findIndex((queued) => queued.kind === 'state');
+            if (index >= 0) queue.splice(index, 1);
+          }
+          queue.push(signal);
+        },
+        start: async () => {
+          // The token may have been rotated between the lookup and the subscription.
+          if ((await overlays.creatorOf(query.token)) !== creatorId) {
+            await stream.writeSSE({ event: 'revoked', data: '{}' });
+            return false;
+          }
+          const first = await overlays.state(creatorId);
+          await stream.writeSSE({ event: 'state', id: String(first.version), data: JSON.stringify(first), retry: RETRY_MS });
+          sent = first.version;
+          return true;
+        },
+        write: async (signal) => {
+          if (signal.kind === 'revoked') {
+            await stream.writeSSE({ event: 'revoked', data: '{}' });
+            return false;
+          }
+          if (signal.state.version <= sent) return true;
+          sent = signal.state.version;
+          await stream.writeSSE({ event: 'state', id: String(sent), data: JSON.stringify(signal.state) });
+          return true;
+        },
+      });
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,552 @@
+// The overlay for OBS (issue 15): each creator's overlay (settings and secret token), what its page shows, the
+// heartbeats that prove display, and the proof per offer.
+//
+// The token: 256 random bits, base64url. Requests are matched by its SHA-256 (overlays.token_hash); the token itself
+// is kept sealed with PAYOUT_KEY so that the dashboard can show the URL again. Rotating replaces both and ends every
+// stream of the old one at once.
+//
+// Proof of display: the page reports every 15 s how many seconds an offer's creative was visible. Credit never runs
+// ahead of the wall clock: each offer has a budget (credited_until) that a heartbeat may spend only up to now, and
+// that keeps at most a minute of unspent time, so a flood, a replay or two pages open with one token add nothing
+// beyond real time. A heartbeat repeated with the same id counts once. Seconds land in per-minute rows (at most 60
+// each), the proof's timeline and sessions; when an offer's total reaches its deliverable, the offer completes
+// through the ledger (via 'overlay') and the creator is paid.
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { DELIVERY_STATUSES, type OfferStatus } from '../../contract/marketplace.ts';
+import {
+  MAX_BEAT_SECONDS,
+  OVERLAY_DEFAULTS,
+  overlayPath,
+  type OverlayCreative,
+  type OverlayPosition,
+  type OverlayState,
+  type OverlaySize,
+  type RotationSeconds,
+} from '../../contract/overlay.ts';
+import type { OfferDisplay, OverlaySettings } from '../../contract/schemas/overlay.ts';
+import type { Dialect } from '../db/dialect.ts';
+import type { Database, OverlaysTable } from '../db/types.ts';
+import type { WriteBatcher } from '../db/write-batcher.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Logger } from '../log.ts';
+import type { Links } from '../mail/links.ts';
+import { touchOfferLists } from '../marketplace/offer-lists.ts';
+import { completeOffer } from '../money/completion.ts';
+import type { Sealer } from '../money/sealing.ts';
+import { createMemoryBus, type Bus } from '../notifications/bus.ts';
+import type { Notifier } from '../notifications/store.ts';
+
+/** What an overlay page's connection receives: the full state, or the end of its token. */
+export type OverlaySignal = { kind: 'state'; state: OverlayState } | { kind: 'revoked' };
+
+/** The most unspent display time a heartbeat may claim (a page's heartbeat after a pause claims at most this). */
+const BUDGET_MS = MAX_BEAT_SECONDS * 1000;
+/** How long a heartbeat's checks may use what was read before (see the caches in createOverlays). */
+const CACHE_MS = 2000;
+const CACHE_ENTRIES = 100_000;
+/** The most heartbeats one write credits, and the rows one INSERT carries. */
+const MAX_BEATS_PER_WRITE = 1000;
+const ROWS_PER_STATEMENT = 200;
+/** A gap longer than this between displayed minutes starts a new session in the proof. */
+const SESSION_GAP_MINUTES = 2;
+
+export const hashToken = (token: string): string => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+const newToken = (): string => crypto.randomBytes(32).toString('base64url');
+const now = () => new Date().toISOString();
+const today = () => new Date().toISOString().slice(0, 10);
+
+export interface HeartbeatInput {
+  token: string;
+  offerId: string;
+  seconds: number;
+  beatId: string;
+}
+
+export interface HeartbeatResult {
+  creditedSeconds: number;
+  displayedSeconds: number;
+  deliverableSeconds: number;
+  completed: boolean;
+}
+
+export interface Overlays {
+  /** Live state pushes per creator (the stream subscribes; every change publishes). */
+  hub: Bus<OverlaySignal>;
+  /** The creator's overlay, made on first use. */
+  settings(creatorId: string): Promise<OverlaySettings>;
+  update(creatorId: string, patch: Partial<Pick<OverlaySettings, 'enabled' | 'position' | 'size' | 'rotationSeconds'>>): Promise<OverlaySettings>;
+  /** A new token: the old URL stops working at once, its open pages are told so. */
+  rotate(creatorId: string): Promise<OverlaySettings>;
+  /** The creator whose overlay has this token, or null. */
+  creatorOf(token: string): Promise<string | null>;
+  state(creatorId: string): Promise<OverlayState>;
+  /** Pushes the current state to the open pages of these creators (after a change that alters what they show). */
+  refresh(creatorIds: Iterable<string>): Promise<void>;
+  /** Every creator with an offer of this campaign that the overlay could show. */
+  refreshCampaign(campaignId: string): Promise<void>;
+  /** Every creator with an open page (after the campaign sweep, when windows open and close). */
+  refreshAll(): Promise<void>;
+  heartbeat(input: HeartbeatInput): Promise<HeartbeatResult>;
+  /** The display proof of an offer whose creator or advertiser is `party` (404 otherwise). */
+  display(party: { userId: string; role: string }, offerId: string): Promise<OfferDisplay>;
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  writes: WriteBatcher;
+  sealer: Sealer;
+  links: Links;
+  notifier: Notifier;
+  logger: Logger;
+  feeBps: number;
+}
+
+export function createOverlays(deps: Deps): Overlays {
+  const { db, dialect, writes, sealer, links, notifier, logger } = deps;
+  const hub = createMemoryBus<OverlaySignal>();
+  // SSE event ids: increasing within a process and across restarts (they start from the clock).
+  let lastVersion = Date.now();
+  const nextVersion = () => (lastVersion = Math.max(lastVersion + 1, Date.now()));
+
+  function present(row: OverlaysTable): OverlaySettings {
+    const path = overlayPath(sealer.unseal<string>(row.token_sealed));
+    return {
+      enabled: row.enabled === 1,
+      position: row.position as OverlayPosition,
+      size: Number(row.size) as OverlaySize,
+      rotationSeconds: Number(row.rotation_seconds) as RotationSeconds,
+      url: links.url(path),
+      path,
+      tokenCreatedAt: row.token_created_at,
+    };
+  }
+
+  async function ensure(creatorId: string): Promise<OverlaysTable> {
+    const found = await db.selectFrom('overlays').selectAll().where('creator_id', '=', creatorId).executeTakeFirst();
+    if (found) return found;
+    const token = newToken();
+    const stamp = now();
+    await db
+      .insertInto('overlays')
+      .values({
+        creator_id: creatorId,
+        token_hash: hashToken(token),
+        token_sealed: sealer.seal(token),
+        token_created_at: stamp,
+        enabled: OVERLAY_DEFAULTS.enabled ? 1 : 0,
+        position: OVERLAY_DEFAULTS.position,
+        size: OVERLAY_DEFAULTS.size,
+        rotation_seconds: OVERLAY_DEFAULTS.rotationSeconds,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      // Two first reads at once: one row wins, both answer it.
+      .onConflict((oc) => oc.column('creator_id').doNothing())
+      .execute();
+    return db.selectFrom('overlays').selectAll().where('creator_id', '=', creatorId).executeTakeFirstOrThrow();
+  }
+
+  async function creatives(creatorId: string): Promise<OverlayCreative[]> {
+    const day = today();
+    const rows = await db
+      .selectFrom('offers')
+      .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+      .select(['offers.id as offerId', 'campaigns.brand as brand', 'campaigns.title as title', 'campaigns.image as image', 'campaigns.disclosure as disclosure'])
+      .where('offers.creator_id', '=', creatorId)
+      .where('offers.status', 'in', DELIVERY_STATUSES)
+      .where('campaigns.status', '=', 'active')
+      .where('campaigns.starts_on', '<=', day)
+      .where('campaigns.ends_on', '>=', day)
+      .orderBy('offers.created_at')
+      .orderBy('offers.id')
+      .execute();
+    return rows.map((row) => ({ ...row, image: row.image ?? null }));
+  }
+
+  async function state(creatorId: string): Promise<OverlayState> {
+    const row = await ensure(creatorId);
+    const enabled = row.enabled === 1;
+    return {
+      version: nextVersion(),
+      enabled,
+      position: row.position as OverlayPosition,
+      size: Number(row.size) as OverlaySize,
+      rotationSeconds: Number(row.rotation_seconds) as RotationSeconds,
+      // A switched-off overlay shows nothing and says nothing about what it would show.
+      creatives: enabled ? await creatives(creatorId) : [],
+    };
+  }
+
+  /** After a change to what these creators' overlays show: their cached offers go, their open pages get the state. */
+  async function refresh(creatorIds: Iterable<string>): Promise<void> {
+    for (const creatorId of new Set(creatorIds)) {
+      forgetOffers(creatorId);
+      if (!hub.has(creatorId)) continue;
+      try {
+        hub.publish(creatorId, { kind: 'state', state: await state(creatorId) });
+      } catch (error) {
+        logger.error('overlay refresh failed', { creatorId, error: (error as Error).message });
+      }
+    }
+  }
+
+  /** The offer on this creator's overlay that may be credited now, or null. */
+  async function creditable(trx: Kysely<Database>, creatorId: string, offerId: string) {
+    const day = today();
+    return trx
+      .selectFrom('offers')
+      .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+      .select(['offers.id as id', 'offers.status as status', 'offers.campaign_id as campaign_id', 'campaigns.advertiser_id as advertiser_id', 'campaigns.deliverable_minutes as deliverable_minutes'])
+      .where('offers.id', '=', offerId)
+      .where('offers.creator_id', '=', creatorId)
+      .where('offers.status', 'in', DELIVERY_STATUSES)
+      .where('campaigns.status', '=', 'active')
+      .where('campaigns.starts_on', '<=', day)
+      .where('campaigns.ends_on', '>=', day)
+      .executeTakeFirst();
+  }
+
+  /** `seconds` of display ending at `endMs`, split by minute (an interval spans at most two): [minute, seconds][]. */
+  function minuteParts(endMs: number, seconds: number): [number, number][] {
+    const endMinute = Math.floor(endMs / 60_000);
+    const inEnd = Math.min(seconds, Math.floor((endMs - endMinute * 60_000) / 1000));
+    const parts: [number, number][] = [];
+    if (seconds - inEnd > 0) parts.push([endMinute - 1, seconds - inEnd]);
+    if (inEnd > 0) parts.push([endMinute, inEnd]);
+    return parts;
+  }
+
+  // Heartbeats arrive every 15 s from every page on stream, so what they are checked against is cached for a
+  // moment: the overlay by token hash, and each creditable offer. A change made here drops the entries at once
+  // (switch, rotation, refresh after an offer or campaign change, completion); entries also expire after
+  // CACHE_MS, the most another instance's change can take to be seen (issue 18).
+  interface TokenEntry {
+    creatorId: string;
+    enabled: boolean;
+    expires: number;
+  }
+  interface OfferEntry {
+    offerId: string;
+    creatorId: string;
+    advertiserId: string;
+    campaignId: string;
+    status: OfferStatus;
+    deliverableSeconds: number;
+    expires: number;
+  }
+  const tokenCache = new Map<string, TokenEntry>();
+  const offerCache = new Map<string, OfferEntry>();
+  const cacheLimit = (map: Map<string, unknown>) => {
+    if (map.size >= CACHE_ENTRIES) map.clear();
+  };
+
+  async function overlayByHash(hash: string): Promise<TokenEntry | null> {
+    const cached = tokenCache.get(hash);
+    if (cached && cached.expires > Date.now()) return cached;
+    const row = await db.selectFrom('overlays').select(['creator_id', 'enabled']).where('token_hash', '=', hash).executeTakeFirst();
+    if (!row) {
+      tokenCache.delete(hash);
+      return null;
+    }
+    cacheLimit(tokenCache);
+    const entry = { creatorId: row.creator_id, enabled: row.enabled === 1, expires: Date.now() + CACHE_MS };
+    tokenCache.set(hash, entry);
+    return entry;
+  }
+
+  async function creditableOffer(creatorId: string, offerId: string): Promise<OfferEntry | null> {
+    const cached = offerCache.get(offerId);
+    if (cached && cached.expires > Date.now()) return cached.creatorId === creatorId ? cached : null;
+    const row = await creditable(db, creatorId, offerId);
+    if (!row) {
+      offerCache.delete(offerId);
+      return null;
+    }
+    cacheLimit(offerCache);
+    const entry = {
+      offerId: row.id,
+      creatorId,
+      advertiserId: row.advertiser_id,
+      campaignId: row.campaign_id,
+      status: row.status,
+      deliverableSeconds: Number(row.deliverable_minutes) * 60,
+      expires: Date.now() + CACHE_MS,
+    };
+    offerCache.set(offerId, entry);
+    return entry;
+  }
+
+  function forgetOverlay(creatorId: string): void {
+    for (const [hash, entry] of tokenCache) if (entry.creatorId === creatorId) tokenCache.delete(hash);
+  }
+  function forgetOffers(creatorId: string): void {
+    for (const [id, entry] of offerCache) if (entry.creatorId === creatorId) offerCache.delete(id);
+  }
+
+  // Heartbeats are credited in bulk: those arriving while a batch is written wait for the next one, which reads the
+  // progress of all their offers in one query, credits them in order in memory (a repeated beat id counts once; each
+  // offer's wall-clock budget as above), and writes the progress and the per-minute rows in one statement each —
+  // one write (and, on SQLite, one COMMIT shared with other writes) for the lot.
+  interface PendingBeat {
+    input: HeartbeatInput;
+    offer: OfferEntry;
+    resolve: (result: HeartbeatResult & { due: boolean }) => void;
+    reject: (error: unknown) => void;
+  }
+  const beats: PendingBeat[] = [];
+  let crediting = false;
+
+  function creditBeats(): void {
+    const batch = beats.splice(0, MAX_BEATS_PER_WRITE);
+    writes
+      .run((trx) => creditInBulk(trx, batch))
+      .then(
+        (results) => {
+          batch.forEach((beat, index) => beat.resolve(results[index]!));
+          // Display has started: these offers are active now (the cache follows).
+          for (const [index, beat] of batch.entries()) if (results[index]!.creditedSeconds > 0 && beat.offer.status === 'accepted') beat.offer.status = 'active';
+        },
+        (error: unknown) => batch.forEach((beat) => beat.reject(error)),
+      )
+      .finally(() => {
+        if (beats.length > 0) setImmediate(creditBeats);
+        else crediting = false;
+      });
+  }
+
+  async function creditInBulk(trx: Kysely<Database>, batch: PendingBeat[]): Promise<(HeartbeatResult & { due: boolean })[]> {
+    const nowMs = Date.now();
+    const stamp = new Date(nowMs).toISOString();
+    const offerIds = [...new Set(batch.map((beat) => beat.offer.offerId))];
+    let query = trx.selectFrom('overlay_progress').select(['offer_id', 'displayed_seconds', 'credited_until', 'last_beat_id']).where('offer_id', 'in', offerIds);
+    // Several instances on PostgreSQL: one batch at a time per offer.
+    if (dialect === 'postgres') query = query.forUpdate();
+    const progress = new Map((await query.execute()).map((row) => [row.offer_id, { displayed: Number(row.displayed_seconds), creditedUntil: Number(row.credited_until), lastBeatId: row.last_beat_id, known: true }]));
+    const minutes = new Map<string, { offer_id: string; minute: number; seconds: number }>();
+    const started = new Set<string>();
+    const results = batch.map(({ input, offer }) => {
+      const deliverableSeconds = offer.deliverableSeconds;
+      let entry = progress.get(offer.offerId);
+      if (entry?.lastBeatId === input.beatId) return { creditedSeconds: 0, displayedSeconds: entry.displayed, deliverableSeconds, completed: false, due: false };
+      const base = Math.max(entry ? entry.creditedUntil : nowMs - input.seconds * 1000, nowMs - BUDGET_MS);
+      // Never beyond the wall clock, nor beyond what the deliverable still needs.
+      const displayed = entry?.displayed ?? 0;
+      const credited = Math.max(0, Math.min(input.seconds, Math.floor((nowMs - base) / 1000), deliverableSeconds - displayed));
+      entry = { displayed: displayed + credited, creditedUntil: base + credited * 1000, lastBeatId: input.beatId, known: entry?.known ?? false };
+      progress.set(offer.offerId, entry);
+      for (const [minute, seconds] of minuteParts(nowMs, credited)) {
+        const key = `${offer.offerId}:${minute}`;
+        const row = minutes.get(key) ?? { offer_id: offer.offerId, minute, seconds: 0 };
+        row.seconds = Math.min(60, row.seconds + seconds);
+        minutes.set(key, row);
+      }
+      if (credited > 0 && offer.status === 'accepted') started.add(offer.offerId);
+      // Met: the caller completes the offer (again after a completion that failed: nothing more is credited then).
+      return { creditedSeconds: credited, displayedSeconds: entry.displayed, deliverableSeconds, completed: false, due: entry.displayed >= deliverableSeconds };
+    });
+    const rows = offerIds.map((offerId) => {
+      const entry = progress.get(offerId)!;
+      return { offer_id: offerId, displayed_seconds: entry.displayed, credited_until: entry.creditedUntil, last_beat_id: entry.lastBeatId, first_beat_at: stamp, last_beat_at: stamp };
+    });
+    for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+      await trx
+        .insertInto('overlay_progress')
+        .values(rows.slice(from, from + ROWS_PER_STATEMENT))
+        .onConflict((oc) =>
+          oc.column('offer_id').doUpdateSet((eb) => ({
+            displayed_seconds: eb.ref('excluded.displayed_seconds'),
+            credited_until: eb.ref('excluded.credited_until'),
+            last_beat_id: eb.ref('excluded.last_beat_id'),
+            last_beat_at: eb.ref('excluded.last_beat_at'),
+          })),
+        )
+        .execute();
+    }
+    const minuteRows = [...minutes.values()];
+    for (let from = 0; from < minuteRows.length; from += ROWS_PER_STATEMENT) {
+      await trx
+        .insertInto('overlay_minutes')
+        .values(minuteRows.slice(from, from + ROWS_PER_STATEMENT))
+        .onConflict((oc) =>
+          oc.columns(['offer_id', 'minute']).doUpdateSet({
+            seconds: sql<number>`case when overlay_minutes.seconds + excluded.seconds > 60 then 60 else overlay_minutes.seconds + excluded.seconds end`,
+          }),
+        )
+        .execute();
+    }
+    if (started.size > 0) {
+      // Display has started: the offers are active.
+      const ids = [...started];
+      await trx.updateTable('offers').set({ status: 'active', updated_at: stamp }).where('id', 'in', ids).where('status', '=', 'accepted').execute();
+      await touchOfferLists(trx, batch.filter((beat) => started.has(beat.offer.offerId)).flatMap((beat) => [beat.offer.creatorId, beat.offer.advertiserId]));
+    }
+    return results;
+  }
+
+  return {
+    hub,
+
+    async settings(creatorId) {
+      return present(await ensure(creatorId));
+    },
+
+    async update(creatorId, patch) {
+      await ensure(creatorId);
+      const row = await db
+        .updateTable('overlays')
+        .set({
+          ...(patch.enabled !== undefined ? { enabled: patch.enabled ? 1 : 0 } : {}),
+          ...(patch.position !== undefined ? { position: patch.position } : {}),
+          ...(patch.size !== undefined ? { size: patch.size } : {}),
+          ...(patch.rotationSeconds !== undefined ? { rotation_seconds: patch.rotationSeconds } : {}),
+          updated_at: now(),
+        })
+        .where('creator_id', '=', creatorId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      forgetOverlay(creatorId);
+      await refresh([creatorId]);
+      return present(row);
+    },
+
+    async rotate(creatorId) {
+      await ensure(creatorId);
+      const token = newToken();
+      const stamp = now();
+      const row = await db
+        .updateTable('overlays')
+        .set({ token_hash: hashToken(token), token_sealed: sealer.seal(token), token_created_at: stamp, updated_at: stamp })
+        .where('creator_id', '=', creatorId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // The old token stops counting at once, and every page open now holds it: end their streams.
+      forgetOverlay(creatorId);
+      hub.publish(creatorId, { kind: 'revoked' });
+      return present(row);
+    },
+
+    async creatorOf(token) {
+      const row = await db.selectFrom('overlays').select('creator_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
+      return row?.creator_id ?? null;
+    },
+
+    state,
+    refresh,
+
+    async refreshCampaign(campaignId) {
+      for (const [id, entry] of offerCache) if (entry.campaignId === campaignId) offerCache.delete(id);
+      const listening = [...hub.users()];
+      if (listening.length === 0) return;
+      const rows = await db.selectFrom('offers').select('creator_id').where('campaign_id', '=', campaignId).where('creator_id', 'in', listening).execute();
+      await refresh(rows.map((row) => row.creator_id));
+    },
+
+    async refreshAll() {
+      offerCache.clear();
+      await refresh([...hub.users()]);
+    },
+
+    async heartbeat(input) {
+      const hash = hashToken(input.token);
+      const overlay = await overlayByHash(hash);
+      // An unknown or rotated token learns nothing, not even whether the offer exists.
+      if (!overlay) throw new HttpError(404, 'Not found');
+      if (!overlay.enabled) throw new HttpError(409, 'The overlay is switched off: it does not count display');
+      const offer = await creditableOffer(overlay.creatorId, input.offerId);
+      if (!offer) throw new HttpError(404, 'This overlay has no active offer with that id');
+      const result = await new Promise<HeartbeatResult & { due: boolean }>((resolve, reject) => {
+        beats.push({ input, offer, resolve, reject });
+        if (!crediting) {
+          crediting = true;
+          setImmediate(creditBeats);
+        }
+      });
+      if (!result.due) return { creditedSeconds: result.creditedSeconds, displayedSeconds: result.displayedSeconds, deliverableSeconds: result.deliverableSeconds, completed: false };
+      // The deliverable is met: the offer completes through the ledger (once; a second heartbeat finds it done).
+      let completed = true;
+      try {
+        const announce = await writes.run(async (trx) => {
+          const done = await completeOffer(trx, { offerId: offer.offerId, via: 'overlay', feeBps: deps.feeBps });
+          return notifier.create(trx, done.notices);
+        });
+        announce();
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 409)) throw error;
+        completed = false;
+      }
+      // A completed offer leaves the overlay and stops being credited at once.
+      forgetOffers(overlay.creatorId);
+      await refresh([overlay.creatorId]);
+      return { creditedSeconds: result.creditedSeconds, displayedSeconds: result.displayedSeconds, deliverableSeconds: result.deliverableSeconds, completed };
+    },
+
+    async display(party, offerId) {
+      if (party.role !== 'creator' && party.role !== 'advertiser') throw new HttpError(404, 'No such offer');
+      const row = await db
+        .selectFrom('offers')
+        .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+        .innerJoin('users', 'users.id', 'offers.creator_id')
+        .leftJoin('overlay_progress', 'overlay_progress.offer_id', 'offers.id')
+        .select([
+          'offers.id as offerId',
+          'offers.status as status',
+          'offers.completed_at as completedAt',
+          'offers.completed_via as completedVia',
+          'campaigns.brand as brand',
+          'campaigns.title as title',
+          'campaigns.disclosure as disclosure',
+          'campaigns.starts_on as startsOn',
+          'campaigns.ends_on as endsOn',
+          'campaigns.deliverable_minutes as deliverableMinutes',
+          'users.first_name as firstName',
+          'users.last_name as lastName',
+          'users.email as email',
+          'overlay_progress.displayed_seconds as displayedSeconds',
+        ])
+        .where('offers.id', '=', offerId)
+        .where(party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id', '=', party.userId)
+        .executeTakeFirst();
+      if (!row) throw new HttpError(404, 'No such offer');
+      const minutes = await db.selectFrom('overlay_minutes').select(['minute', 'seconds']).where('offer_id', '=', offerId).orderBy('minute').execute();
+      const days = new Map<string, number>();
+      const sessions: OfferDisplay['sessions'] = [];
+      let open: { startMinute: number; lastMinute: number; seconds: number } | null = null;
+      const close = () => {
+        if (open) sessions.push({ start: new Date(open.startMinute * 60_000).toISOString(), end: new Date((open.lastMinute + 1) * 60_000).toISOString(), seconds: open.seconds });
+      };
+      for (const entry of minutes) {
+        const minute = Number(entry.minute);
+        const seconds = Number(entry.seconds);
+        const day = new Date(minute * 60_000).toISOString().slice(0, 10);
+        days.set(day, (days.get(day) ?? 0) + seconds);
+        if (open && minute - open.lastMinute <= SESSION_GAP_MINUTES) {
+          open.lastMinute = minute;
+          open.seconds += seconds;
+        } else {
+          close();
+          open = { startMinute: minute, lastMinute: minute, seconds };
+        }
+      }
+      close();
+      const name = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
+      return {
+        offerId: row.offerId,
+        status: row.status,
+        brand: row.brand,
+        title: row.title,
+        disclosure: row.disclosure,
+        creatorName: name || row.email,
+        startsOn: row.startsOn,
+        endsOn: row.endsOn,
+        deliverableSeconds: Number(row.deliverableMinutes) * 60,
+        displayedSeconds: Number(row.displayedSeconds ?? 0),
+        completedAt: row.completedAt ?? null,
+        completedVia: row.completedVia ?? null,
+        days: [...days].map(([day, seconds]) => ({ day, seconds })),
+        sessions,
+      };
+    },
+  };
+}

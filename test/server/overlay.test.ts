@@ -1,0 +1,332 @@
+// The overlay for OBS (issue 15) on SQLite and PostgreSQL: settings (creators only), the token (hashed, rotatable,
+// the old one dead at once), the live stream (full state on connect, every change pushed, `revoked` on rotation),
+// heartbeats (only the token's own active offers, counted once, never beyond the wall clock, floods add nothing),
+// completion through the ledger when the displayed minutes reach the deliverable, and the proof per offer — with
+// the wrong role (403), the wrong owner (404) and nobody (401).
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
+import type { OverlayState } from '../../contract/overlay.ts';
+import { hashToken } from '../../server/overlay/store.ts';
+import { checkLedger } from '../../server/money/ledger.ts';
+import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { sseReader } from './sse.ts';
+
+const COUNTRIES = ['Tonga', 'Fiji', 'Samoa', 'Nepal', 'Peru', 'Chile', 'Ghana', 'Kenya', 'Malta', 'Oman', 'Palau', 'Qatar'];
+let countryIndex = 0;
+
+describe.each(BACKENDS)('the overlay on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+  let operator: Account;
+  let advertiser: Account;
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    api = await startApp(backend);
+    operator = await account(api, 'operator');
+    advertiser = await approvedAdvertiser(api, operator);
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    expect((await checkLedger(api.castbridge.db)).breaches).toEqual([]);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  const tokenOf = (overlay: { path: string }) => overlay.path.split('/').pop()!;
+  const overlayOf = async (creator: Account) => {
+    const answer = await api.request('GET', '/api/overlay', { token: creator.token });
+    expect(answer.status, answer.text).toBe(200);
+    return answer.body.overlay as { enabled: boolean; position: string; size: number; rotationSeconds: number; url: string; path: string };
+  };
+  const beat = (token: string, offerId: string, seconds = 15, beatId = `beat-${Math.random().toString(36).slice(2)}`) =>
+    api.request('POST', '/api/overlay/heartbeat', { json: { token, offerId, seconds, beatId } });
+  const stream = async (token: string) => {
+    const response = await api.castbridge.app.request(`/api/overlay/stream?token=${encodeURIComponent(token)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    return sseReader(response);
+  };
+  const nextState = async (reader: ReturnType<typeof sseReader>) => {
+    const event = await reader.next();
+    expect(event?.event).toBe('state');
+    const state = JSON.parse(event!.data) as OverlayState;
+    expect(event!.id).toBe(String(state.version));
+    return state;
+  };
+  /** Reads states until one satisfies `wanted` (a change may bring more than one push). */
+  const stateWhere = async (reader: ReturnType<typeof sseReader>, wanted: (state: OverlayState) => boolean) => {
+    for (let i = 0; i < 5; i += 1) {
+      const state = await nextState(reader);
+      if (wanted(state)) return state;
+    }
+    throw new Error('the wanted state never came');
+  };
+  const brands = (state: OverlayState) => state.creatives.map((c) => c.brand).join(',');
+
+  /** A creator (alone in a country, so only they match) with an offer of a launched campaign, accepted unless told. */
+  async function creatorWithOffer(overrides: Partial<CampaignInput> = {}, accept = true) {
+    const country = `${COUNTRIES[countryIndex % COUNTRIES.length]}`;
+    countryIndex += 1;
+    const creator = await account(api, 'creator', { language: 'English', country, type_content: 'Speedruns on Twitch' });
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({ payCents: 10_000, targeting: { ...campaignInput().targeting, countries: [country] }, ...overrides }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const campaignId = (created.body.campaign as { id: string }).id;
+    expect((await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status).toBe(200);
+    await api.castbridge.services.jobs.drain();
+    const offers = ((await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string; campaignId: string }[]).filter((o) => o.campaignId === campaignId);
+    expect(offers).toHaveLength(1);
+    const offerId = offers[0]!.id;
+    if (accept) expect((await api.request('POST', `/api/offers/${offerId}/accept`, { token: creator.token })).status).toBe(200);
+    return { creator, campaignId, offerId };
+  }
+
+  it('settings: made on first read with a secret URL, changed by PUT; creators only; bad values get a message', async () => {
+    const creator = await account(api, 'creator');
+    const overlay = await overlayOf(creator);
+    expect(overlay).toMatchObject({ enabled: true, position: 'bottom-right', size: 25, rotationSeconds: 20 });
+    const token = tokenOf(overlay);
+    // 256 random bits, base64url; the URL is the server's origin + /overlay/<token>.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(overlay.url.endsWith(`/overlay/${token}`)).toBe(true);
+    expect(tokenOf(await overlayOf(creator))).toBe(token);
+
+    // Stored hashed (and sealed for the dashboard), never in the clear.
+    const row = await api.castbridge.db.selectFrom('overlays').selectAll().where('creator_id', '=', creator.id).executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(hashToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+
+    const changed = await api.request('PUT', '/api/overlay', { token: creator.token, json: { enabled: false, position: 'top-left', size: 40, rotationSeconds: 45 } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.overlay).toMatchObject({ enabled: false, position: 'top-left', size: 40, rotationSeconds: 45 });
+
+    for (const [json, message] of [
+      [{ position: 'middle' }, /position/],
+      [{ size: 33 }, /size: must be one of 20, 25, 30, 40, 50/],
+      [{ rotationSeconds: 1 }, /rotationSeconds: must be one of/],
+      [{}, /Nothing to change/],
+      [{ enabled: 'yes' }, /enabled/],
+      [{ token: 'mine' }, /token/],
+    ] as const) {
+      const refused = await api.request('PUT', '/api/overlay', { token: creator.token, json });
+      expect(refused.status, JSON.stringify(json)).toBe(400);
+      expect(refused.body.message).toMatch(message);
+    }
+    expect((await overlayOf(creator)).position).toBe('top-left');
+
+    for (const who of [advertiser, operator]) {
+      expect((await api.request('GET', '/api/overlay', { token: who.token })).status).toBe(403);
+      expect((await api.request('PUT', '/api/overlay', { token: who.token, json: { enabled: true } })).status).toBe(403);
+      expect((await api.request('POST', '/api/overlay/rotate', { token: who.token })).status).toBe(403);
+    }
+    expect((await api.request('GET', '/api/overlay')).status).toBe(401);
+    expect((await api.request('PUT', '/api/overlay', { json: { enabled: true } })).status).toBe(401);
+    expect((await api.request('POST', '/api/overlay/rotate')).status).toBe(401);
+  });
+
+  it('the stream: the full state on connect, then every change — switch, settings, a new accepted offer, a paused campaign', async () => {
+    const { creator, offerId, campaignId } = await creatorWithOffer();
+    const token = tokenOf(await overlayOf(creator));
+    const reader = await stream(token);
+    const first = await nextState(reader);
+    expect(first).toMatchObject({ enabled: true, position: 'bottom-right', size: 25, rotationSeconds: 20 });
+    expect(first.creatives).toEqual([{ offerId, brand: 'Nova Energy', title: 'Weekend streams', image: null, disclosure: 'Sponsored by Nova Energy' }]);
+
+    await api.request('PUT', '/api/overlay', { token: creator.token, json: { enabled: false } });
+    const off = await nextState(reader);
+    expect(off.enabled).toBe(false);
+    // Switched off, it says nothing about what it would show.
+    expect(off.creatives).toEqual([]);
+    expect(off.version).toBeGreaterThan(first.version);
+    await api.request('PUT', '/api/overlay', { token: creator.token, json: { enabled: true, position: 'top-right' } });
+    expect(await nextState(reader)).toMatchObject({ enabled: true, position: 'top-right' });
+
+    // A second campaign reaches the same creator (same country); accepting it adds its creative live.
+    const country = (await api.castbridge.db.selectFrom('users').select('country').where('id', '=', creator.id).executeTakeFirstOrThrow()).country!;
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({ brand: 'Glow Cola', title: 'Night runs', deliverable: { ...campaignInput().deliverable, disclosure: 'Sponsored by Glow Cola' }, targeting: { ...campaignInput().targeting, countries: [country] } }),
+    });
+    const second = (created.body.campaign as { id: string }).id;
+    await api.request('POST', `/api/campaigns/${second}/launch`, { token: advertiser.token });
+    await api.castbridge.services.jobs.drain();
+    const invited = ((await api.request('GET', '/api/offers?status=invited', { token: creator.token })).body.offers as { id: string }[])[0]!;
+    await api.request('POST', `/api/offers/${invited.id}/accept`, { token: creator.token });
+    await stateWhere(reader, (state) => brands(state) === 'Nova Energy,Glow Cola');
+
+    await api.request('POST', `/api/campaigns/${campaignId}/pause`, { token: advertiser.token });
+    await stateWhere(reader, (state) => brands(state) === 'Glow Cola');
+    await api.request('POST', `/api/campaigns/${campaignId}/resume`, { token: advertiser.token });
+    await stateWhere(reader, (state) => brands(state) === 'Nova Energy,Glow Cola');
+    await reader.close();
+  });
+
+  it('an unknown token shows nothing and leaks nothing; rotating ends the old URL at once', async () => {
+    for (const bad of ['', 'nope', 'A'.repeat(43), 'x'.repeat(300)]) {
+      const response = await api.castbridge.app.request(`/api/overlay/stream?token=${bad}`);
+      expect(response.status, bad).toBe(bad.length > 200 || bad === '' ? (bad === '' ? 404 : 400) : 404);
+      expect(response.headers.get('content-type')).toMatch(/json/);
+    }
+    const { creator, offerId } = await creatorWithOffer();
+    const old = tokenOf(await overlayOf(creator));
+    const reader = await stream(old);
+    await nextState(reader);
+    const rotated = await api.request('POST', '/api/overlay/rotate', { token: creator.token });
+    expect(rotated.status).toBe(200);
+    const fresh = tokenOf(rotated.body.overlay as { path: string });
+    expect(fresh).not.toBe(old);
+    // The open page is told, and its stream ends.
+    expect((await reader.next())?.event).toBe('revoked');
+    expect(await reader.next(500)).toBeNull();
+    expect(reader.ended).toBe(true);
+    await expect.poll(() => api.castbridge.services.overlays.hub.size()).toBe(0);
+    // The old token: no stream, no heartbeats (and the same answer as a token that never existed).
+    const gone = await api.castbridge.app.request(`/api/overlay/stream?token=${old}`);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ message: 'Not found' });
+    const oldBeat = await beat(old, offerId);
+    expect(oldBeat.status).toBe(404);
+    expect(oldBeat.body).toEqual({ message: 'Not found' });
+    // The new one works.
+    const again = await stream(fresh);
+    expect((await nextState(again)).creatives).toHaveLength(1);
+    await again.close();
+    expect((await beat(fresh, offerId)).status).toBe(200);
+  });
+
+  it("heartbeats count only the token's own active offers: someone else's offer, an open invitation or a switched-off overlay count nothing", async () => {
+    const mine = await creatorWithOffer();
+    const theirs = await creatorWithOffer();
+    const invited = await creatorWithOffer({}, false);
+    const token = tokenOf(await overlayOf(mine.creator));
+    const someoneElse = await beat(token, theirs.offerId);
+    expect(someoneElse.status).toBe(404);
+    expect(someoneElse.body.message).toBe('This overlay has no active offer with that id');
+    expect((await beat(tokenOf(await overlayOf(invited.creator)), invited.offerId)).status).toBe(404);
+    expect((await beat(token, 'off_does_not_exist')).status).toBe(404);
+    await api.request('PUT', '/api/overlay', { token: mine.creator.token, json: { enabled: false } });
+    const off = await beat(token, mine.offerId);
+    expect(off.status).toBe(409);
+    await api.request('PUT', '/api/overlay', { token: mine.creator.token, json: { enabled: true } });
+    for (const json of [{}, { token, offerId: mine.offerId, seconds: 0, beatId: 'b-00000001' }, { token, offerId: mine.offerId, seconds: 61, beatId: 'b-00000001' }, { token, offerId: mine.offerId, seconds: 1.5, beatId: 'b-00000001' }, { token, offerId: mine.offerId, seconds: 5 }]) {
+      const refused = await api.request('POST', '/api/overlay/heartbeat', { json });
+      expect(refused.status, JSON.stringify(json)).toBe(400);
+      expect(typeof refused.body.message).toBe('string');
+    }
+    const progress = await api.castbridge.db.selectFrom('overlay_progress').selectAll().where('offer_id', 'in', [theirs.offerId, invited.offerId]).execute();
+    expect(progress).toEqual([]);
+  });
+
+  it('credit never runs ahead of the wall clock: a flood, a replay and a backlog add nothing beyond real time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${new Date().toISOString().slice(0, 10)}T12:00:05Z`));
+    const { creator, offerId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 600 } });
+    const token = tokenOf(await overlayOf(creator));
+    const first = await beat(token, offerId, 15, 'beat-0000-first');
+    expect(first.body).toMatchObject({ creditedSeconds: 15, displayedSeconds: 15, deliverableSeconds: 36_000, completed: false });
+    // The offer became active with its first displayed seconds.
+    expect((await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer).toMatchObject({ status: 'active' });
+    // The same heartbeat again (a retry): counted once.
+    expect((await beat(token, offerId, 15, 'beat-0000-first')).body).toMatchObject({ creditedSeconds: 0, displayedSeconds: 15 });
+    // A flood in the same instant: 200 heartbeats claiming 60 s each add nothing.
+    const flood = await Promise.all(Array.from({ length: 200 }, () => beat(token, offerId, 60)));
+    expect(flood.every((answer) => answer.status === 200)).toBe(true);
+    expect(flood.reduce((sum, answer) => sum + (answer.body.creditedSeconds as number), 0)).toBe(0);
+    // 15 s later a heartbeat claiming 60 s is credited 15.
+    vi.setSystemTime(Date.now() + 15_000);
+    expect((await beat(token, offerId, 60)).body).toMatchObject({ creditedSeconds: 15, displayedSeconds: 30 });
+    // After an hour away, at most a minute of backlog counts.
+    vi.setSystemTime(Date.now() + 3_600_000);
+    expect((await beat(token, offerId, 60)).body).toMatchObject({ creditedSeconds: 60, displayedSeconds: 90 });
+    expect((await beat(token, offerId, 60)).body).toMatchObject({ creditedSeconds: 0, displayedSeconds: 90 });
+    // Seconds are kept per minute, never more than 60 in one.
+    const rows = await api.castbridge.db.selectFrom('overlay_minutes').selectAll().where('offer_id', '=', offerId).execute();
+    expect(rows.reduce((sum, row) => sum + Number(row.seconds), 0)).toBe(90);
+    expect(rows.every((row) => Number(row.seconds) <= 60)).toBe(true);
+  });
+
+  it('minutes add up to completion: the offer completes via the overlay, the creator is paid, the creative leaves the overlay; the proof lists the sessions', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date(`${new Date().toISOString().slice(0, 10)}T09:00:00Z`).getTime();
+    vi.setSystemTime(start);
+    const { creator, offerId, campaignId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 2 } });
+    const token = tokenOf(await overlayOf(creator));
+    const reader = await stream(token);
+    expect((await nextState(reader)).creatives).toHaveLength(1);
+
+    // A minute of display, a pause of ten minutes, then the second minute.
+    const beats = [15_000, 30_000, 45_000, 60_000, 11 * 60_000 + 15_000, 11 * 60_000 + 30_000, 11 * 60_000 + 45_000];
+    for (const at of beats) {
+      vi.setSystemTime(start + at);
+      const answer = await beat(token, offerId);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body.completed).toBe(false);
+    }
+    vi.setSystemTime(start + 12 * 60_000);
+    const last = await beat(token, offerId);
+    expect(last.body).toMatchObject({ creditedSeconds: 15, displayedSeconds: 120, deliverableSeconds: 120, completed: true });
+    // The completed offer leaves the overlay at once.
+    expect((await nextState(reader)).creatives).toEqual([]);
+    await reader.close();
+
+    const offer = (await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer as { status: string; earnedCents: number };
+    expect(offer).toMatchObject({ status: 'completed', earnedCents: 10_000 });
+    const row = await api.castbridge.db.selectFrom('offers').select('completed_via').where('id', '=', offerId).executeTakeFirstOrThrow();
+    expect(row.completed_via).toBe('overlay');
+    const earnings = (await api.request('GET', '/api/earnings', { token: creator.token })).body as { availableCents: number; periods: Record<string, { overlayCents: number }> };
+    expect(earnings.availableCents).toBe(10_000);
+    expect(earnings.periods.allOver!.overlayCents).toBe(10_000);
+    // No more credit for a completed offer.
+    vi.setSystemTime(start + 12 * 60_000 + 15_000);
+    expect((await beat(token, offerId)).status).toBe(404);
+    const notices = (await api.request('GET', '/api/notifications', { token: creator.token })).body.notifications as { type: string }[];
+    expect(notices.map((n) => n.type)).toContain('offer.completed');
+
+    // The proof: two sessions, one day, 120 s; the advertiser reads the same.
+    const proof = await api.request('GET', `/api/offers/${offerId}/display`, { token: advertiser.token });
+    expect(proof.status, proof.text).toBe(200);
+    const display = proof.body.display as { displayedSeconds: number; deliverableSeconds: number; days: { day: string; seconds: number }[]; sessions: { start: string; end: string; seconds: number }[]; completedVia: string };
+    expect(display).toMatchObject({ displayedSeconds: 120, deliverableSeconds: 120, completedVia: 'overlay' });
+    expect(display.days).toEqual([{ day: new Date(start).toISOString().slice(0, 10), seconds: 120 }]);
+    expect(display.sessions).toEqual([
+      { start: new Date(start).toISOString(), end: new Date(start + 60_000).toISOString(), seconds: 60 },
+      { start: new Date(start + 11 * 60_000).toISOString(), end: new Date(start + 12 * 60_000).toISOString(), seconds: 60 },
+    ]);
+    expect((await api.request('GET', `/api/offers/${offerId}/display`, { token: creator.token })).body).toEqual(proof.body);
+
+    // Nobody else reads it.
+    const stranger = await account(api, 'creator');
+    const otherAdvertiser = await approvedAdvertiser(api, operator, 0);
+    for (const who of [stranger, otherAdvertiser, operator]) expect((await api.request('GET', `/api/offers/${offerId}/display`, { token: who.token })).status).toBe(404);
+    expect((await api.request('GET', `/api/offers/${offerId}/display`)).status).toBe(401);
+    expect(campaignId).toBeTruthy();
+  });
+
+  it('the last heartbeat is credited only what the deliverable still needs', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date(`${new Date().toISOString().slice(0, 10)}T15:00:00Z`).getTime();
+    vi.setSystemTime(start);
+    const { creator, offerId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 1 } });
+    const token = tokenOf(await overlayOf(creator));
+    expect((await beat(token, offerId, 45)).body).toMatchObject({ creditedSeconds: 45, displayedSeconds: 45, completed: false });
+    vi.setSystemTime(start + 30_000);
+    expect((await beat(token, offerId, 30)).body).toMatchObject({ creditedSeconds: 15, displayedSeconds: 60, completed: true });
+    const rows = await api.castbridge.db.selectFrom('overlay_minutes').select('seconds').where('offer_id', '=', offerId).execute();
+    expect(rows.reduce((sum, row) => sum + Number(row.seconds), 0)).toBe(60);
+  });
+
+  it('a completion confirmed by the advertiser also takes the creative off the overlay', async () => {
+    const { creator, offerId } = await creatorWithOffer();
+    const reader = await stream(tokenOf(await overlayOf(creator)));
+    expect((await nextState(reader)).creatives).toHaveLength(1);
+    expect((await api.request('POST', `/api/offers/${offerId}/confirm-delivery`, { token: advertiser.token })).status).toBe(200);
+    expect((await nextState(reader)).creatives).toEqual([]);
+    await reader.close();
+  });
+});
