@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -8,8 +9,31 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 const alias = { '@': fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '') };
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), vanillaExtractPlugin()],
+/**
+ * The overlay page OBS loads (issue 15) is built on its own (`vite build --mode overlay`, into the same outDir): built
+ * with the app, Rolldown would hand it the app's initial chunk (React and the shell) through the shared xstate.
+ */
+const overlayBuild = {
+  manifest: '.vite/overlay-manifest.json',
+  rollupOptions: {
+    input: 'overlay.html',
+    output: { entryFileNames: 'assets/[hash].js', chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' },
+  },
+};
+
+/** The dev server answers /overlay/<token> with the overlay page, as the API server does in production. */
+const overlayPageInDev: Plugin = {
+  name: 'castbridge-overlay-page',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/overlay\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = `/overlay.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
+      next();
+    });
+  },
+};
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: [react(), vanillaExtractPlugin(), overlayPageInDev],
   resolve: { alias },
   server: {
     proxy: {
@@ -22,11 +46,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     reportCompressedSize: false,
     // The manifest maps source modules to chunks: the bundle budgets (scripts/bundle.ts) read it.
-    manifest: true,
+    manifest: mode === 'overlay' ? overlayBuild.manifest : true,
+    emptyOutDir: mode === 'overlay' ? false : undefined,
     // Hash-only file names: the entry carries the preload list of every lazy route, so each name is paid for by every
     // page (named chunks cost the public pages ~0.6 KB gzipped). The manifest still says which module is which.
     // (The prerender's server build keeps its names: scripts/prerender.ts imports entry-server.js.)
-    rollupOptions: isSsrBuild
+    rollupOptions: mode === 'overlay'
+      ? overlayBuild.rollupOptions
+      : isSsrBuild
       ? {}
       : {
           output: {

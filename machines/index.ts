@@ -42,6 +42,9 @@ import { advertiserFundsMachine } from './advertiser/advertiserFunds.machine';
 import { deliveryConfirmMachine } from './advertiser/deliveryConfirm.machine';
 import { adminFundsMachine } from './operator/adminFunds.machine';
 import { adminPayoutsMachine } from './operator/adminPayouts.machine';
+import { overlayPageMachine } from './overlay/overlayPage.machine';
+import { overlaySettingsMachine } from './overlay/overlaySettings.machine';
+import { displayProofMachine } from './offers/displayProof.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -253,6 +256,23 @@ export const catalogue = {
     machine: adminPayoutsMachine,
     spec: 'issue 14 (Payout life cycle: the manual provider)',
     summary: 'Payouts waiting for an operator, then the decided ones; Mark paid asks for the reference, Mark failed for the reason; a refusal keeps the dialog.',
+  },
+  overlayPage: {
+    machine: overlayPageMachine,
+    spec: 'issue 15 (The overlay page); PRODUCT.md Overlay',
+    summary:
+      'The overlay page OBS loads: its stream (connecting, live, reconnecting with a growing wait, forever; a rotated token shows nothing), the creatives rotating while the overlay is on, and the proof: seconds counted while a creative is seen (OBS source visible and active, streaming; a browser tab visible), reported every 15 s; never in the preview.',
+  },
+  overlaySettings: {
+    machine: overlaySettingsMachine,
+    spec: '§2 OBS Extension screen; issue 15 (The dashboard)',
+    summary:
+      "The creator's overlay: load, retry; the switch, position, size and rotation saved at once (shown as chosen meanwhile, put back when refused); the URL masked until Show; Copy; Download Now (the OBS scene collection); a new token after a confirmation.",
+  },
+  displayProof: {
+    machine: displayProofMachine,
+    spec: 'issue 15 (per offer: proof of display)',
+    summary: "An offer's proof of display for its creator and its advertiser: load, retry, print.",
   },
 } satisfies Record<string, CatalogueEntry>;
 

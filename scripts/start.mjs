@@ -13,6 +13,10 @@ try {
     await run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
       env: { ...process.env, NODE_ENV: 'production' },
     });
+    // The overlay page for OBS, built on its own into the same folder (vite.config.ts says why).
+    await run(bin('vite'), ['build', '--mode', 'overlay', '--logLevel', 'warn', '--outDir', outDir], {
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     await run(bin('tsx'), ['scripts/prerender.ts', outDir], { env: { ...process.env, NODE_ENV: 'production' } });
   }
   const firebaseEnv = usesRealFirebase() ? {} : await startAuthEmulator();
