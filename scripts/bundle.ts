@@ -45,6 +45,7 @@ export const routeModules: Record<string, string[]> = {
   '/campaigns/new': dashboard('src/views/advertiser/CampaignEditor.tsx'),
   '/admin': dashboard('src/views/operator/OperatorConsole.tsx'),
   '/campaigns/:id': dashboard('src/views/advertiser/CampaignPage.tsx'),
+  '/offers/:id/proof': dashboard('src/views/dashboard/offers/DisplayProof.tsx'),
 };
 
 export interface RouteWeight {
@@ -84,7 +85,7 @@ export function closure(manifest: Manifest, keys: string[]): Set<string> {
 
 export function bundleReport(distDir: string): BundleReport {
   const manifest = readManifest(distDir);
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const entry = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error('The build has no entry chunk');
   const routes: RouteWeight[] = [];
   const contains: BundleReport['contains'] = {};
@@ -112,6 +113,22 @@ export function bundleReport(distDir: string): BundleReport {
     js: gzipSize(join(distDir, manifest[module]!.file)),
   }));
   return { routes, chunks, contains };
+}
+
+/** The overlay page OBS loads (issue 15, its own build): gzipped JS and CSS, and whether any app code came along. */
+export function overlayReport(distDir: string): { js: number; css: number; files: string[]; react: boolean } {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'overlay-manifest.json'), 'utf8')) as Manifest;
+  if (!manifest['overlay.html']) throw new Error('The overlay build has no overlay.html entry');
+  const keys = closure(manifest, ['overlay.html']);
+  const jsFiles = [...keys].map((key) => manifest[key]!.file);
+  const cssFiles = [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
+  const code = jsFiles.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
+  return {
+    js: jsFiles.reduce((sum, file) => sum + gzipSize(join(distDir, file)), 0),
+    css: cssFiles.reduce((sum, file) => sum + gzipSize(join(distDir, file)), 0),
+    files: [...jsFiles, ...cssFiles],
+    react: code.includes('react.element') || code.includes('__reactContainer') || code.includes('react.transitional.element'),
+  };
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -9,6 +9,7 @@ import { RequireAuth } from './RequireAuth';
 const NotFound = lazy(() => import('@/src/views/common/NotFound').then((m) => ({ default: m.NotFound })));
 
 const Analytics = lazy(() => import('@/src/views/dashboard/analytics/Analytics').then((m) => ({ default: m.AnalyticsScreen })));
+const DisplayProof = lazy(() => import('@/src/views/dashboard/offers/DisplayProof').then((m) => ({ default: m.DisplayProofScreen })));
 const ObsExtension = lazy(() => import('@/src/views/dashboard/obsExtension/ObsExtension').then((m) => ({ default: m.ObsExtensionScreen })));
 const HelpAndSupport = lazy(() => import('@/src/views/dashboard/helpAndSupport/HelpAndSupport').then((m) => ({ default: m.HelpAndSupportScreen })));
 const SponsorshipOffers = lazy(() => import('@/src/views/dashboard/offers/SponsorshipOffers').then((m) => ({ default: m.SponsorshipOffersScreen })));
@@ -30,6 +31,8 @@ export function SignedInRoutes() {
   return (
     <Routes>
       <Route element={<RequireAuth />}>
+        {/* A report that prints on its own, without the shell (issue 15): the offer's creator or advertiser. */}
+        <Route path="offers/:id/proof" element={<DisplayProof />} />
         <Route element={<DashboardLayout />}>
           {/* Issue 13: each role its own workspace; a route of another one sends the user to theirs. */}
           <Route element={<RequireRole role="creator" />}>

@@ -314,6 +314,8 @@ describe('Campaign page', () => {
     const accepted = { ...sampleOffer, status: 'accepted' as const };
     await load.resolve({ campaign: { ...sampleCampaign, status: 'active' }, offers: [accepted] });
     const card = within(screen.getByRole('list', { name: 'Accepted' }));
+    // Its proof of display (issue 15) is one click away.
+    expect(card.getByRole('link', { name: 'Proof of display' })).toHaveAttribute('href', '/offers/off_1/proof');
     await user.click(card.getByRole('button', { name: 'Confirm Delivery' }));
     let dialog = screen.getByRole('alertdialog', { name: 'Confirm delivery?' });
     expect(dialog).toHaveTextContent(`Ana García delivered "${sampleOffer.title}": they are paid $250 from this campaign's reservation.`);
@@ -338,6 +340,7 @@ describe('Campaign page', () => {
     const done = within(screen.getByRole('list', { name: 'Completed' }));
     expect(done.getByText('Delivered November 24, 2026: paid $250')).toBeInTheDocument();
     expect(done.queryByRole('button', { name: 'Confirm Delivery' })).not.toBeInTheDocument();
+    expect(done.getByRole('link', { name: 'Proof of display' })).toBeInTheDocument();
   });
 
   it("shows the server's message when a launch is refused, and launches once allowed", async () => {

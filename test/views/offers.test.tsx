@@ -106,6 +106,8 @@ describe('Sponsorship Offers', () => {
     expect(within(second).getByText('60 display minutes, Dec 15, 2026 – Jan 15, 2027')).toBeInTheDocument();
     // No creative: the neutral picture.
     expect(second.querySelector('img')).toHaveAttribute('src', '/images/offers/placeholder.svg');
+    // An open invitation has nothing displayed to prove.
+    expect(within(second).queryByRole('link', { name: 'Proof of display' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Accepted' }));
     expect(titlesIn('Accepted')).toEqual(['Arc Gaming Chairs']);
@@ -117,6 +119,8 @@ describe('Sponsorship Offers', () => {
       expect(within(accepted).queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(within(accepted).getByRole('button', { name: 'View conversation (2)' })).toBeInTheDocument();
+    // Accepted and after: the proof of display (issue 15).
+    expect(within(accepted).getByRole('link', { name: 'Proof of display' }).getAttribute('href')).toMatch(/^\/offers\/[^/]+\/proof$/);
 
     await user.click(screen.getByRole('tab', { name: 'Requested More Information' }));
     expect(screen.getByText('No offers waiting for more information.')).toBeInTheDocument();

@@ -42,6 +42,9 @@ import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './advertiser.css';
 import { campaignStatus, criterion, formatDay, offerStatus } from './labels';
+
+/** Offers whose display the overlay may have counted: accepted and after (issue 15). */
+const PROOF_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
 import { LoadState } from '@/src/views/common/LoadState';
 
 // The thread loads after the page is interactive: it is only needed once an offer's messages are opened.
@@ -326,6 +329,11 @@ function OfferCard({ offer, onThread, onConfirmDelivery }: { offer: Offer; onThr
           <Button variant="dashboard" size="sm" aria-describedby={`offer-${offer.id}`} onClick={onConfirmDelivery}>
             Confirm Delivery
           </Button>
+        ) : null}
+        {(PROOF_STATUSES as readonly string[]).includes(offer.status) ? (
+          <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={`offer-${offer.id}`}>
+            Proof of display
+          </Link>
         ) : null}
       </div>
     </Card>

@@ -177,3 +177,11 @@ export const rowTitle = style([sectionTitle, { margin: 0 }]);
 
 export const spacedSm = style({ marginTop: vars.space[3] });
 export const deposits = style({ margin: 0, paddingLeft: vars.space[5], display: 'grid', gap: vars.space[1], color: vars.color.textMuted });
+
+/** "Proof of display" beside an offer's buttons. */
+export const proofLink = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.primary,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 } },
+});

@@ -115,3 +115,18 @@ export const stage = style({
   fontWeight: vars.fontWeight.semibold,
   whiteSpace: 'nowrap',
 });
+
+/** "Proof of display": a link drawn like the card's outlined buttons. */
+export const proofLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space[2],
+  padding: `${vars.space[1]} ${vars.space[3]}`,
+  borderRadius: vars.radius.md,
+  border: '1px solid rgba(255,255,255,0.7)',
+  color: vars.color.textOnPrimary,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  textDecoration: 'none',
+  selectors: { '&:hover': { backgroundColor: 'rgba(255,255,255,0.14)' }, '&:focus-visible': { outline: `2px solid ${vars.color.textOnPrimary}`, outlineOffset: 2 } },
+});

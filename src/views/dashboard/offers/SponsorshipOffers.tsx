@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, type SyntheticEvent } from 'react';
 import { useMachine } from '@xstate/react';
+import { Link } from 'react-router-dom';
 import type { Offer } from '@/contract';
 import { formatCents, OFFER_ACTIONS, THREAD_OPEN_STATUSES, type OfferAction, type OfferStatus, type OfferTab } from '@/contract/marketplace';
 import {
@@ -226,6 +227,13 @@ function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
           <Icon name="mail" size={16} />
           {offer.messageCount > 0 ? `View conversation (${offer.messageCount})` : 'View conversation'}
         </Button>
+        {stage ? (
+          // Accepted and after: the minutes the overlay displayed, by day and session (issue 15).
+          <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={titleId}>
+            <Icon name="chart" size={16} />
+            Proof of display
+          </Link>
+        ) : null}
       </div>
     </Card>
   );
