@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { benchServer } from '../server/bench';
 import { benchMarketplace } from '../server/bench-marketplace';
 import { benchMoney } from '../server/bench-money';
+import { benchOverlay } from '../server/bench-overlay';
 import { bundleReport, kb } from './bundle';
 import { inspectorCodeInBundle } from './bundle-check';
 import { runLighthouse } from './lighthouse';
+import { overlayPageFigures } from './overlay-page';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,7 +64,7 @@ const wants = (part: string) => only.size === 0 || only.has(part);
 
 const workDir = mkdtempSync(join(tmpdir(), 'castbridge-bench-'));
 const outDir = join(workDir, 'dist');
-const product = wants('bundle') || wants('lighthouse') ? await startProduct(workDir) : null;
+const product = wants('bundle') || wants('lighthouse') || wants('overlay') ? await startProduct(workDir) : null;
 try {
   if (wants('bundle')) {
     console.log('\n# Client bundle (gzipped, loaded before interaction)\n');
@@ -139,6 +141,24 @@ try {
     record('completion transfers/s (SQLite, 8 concurrent)', `${money.sqlite.concurrentPerSec}`, '≥ 2000', money.sqlite.concurrentPerSec >= 2000);
     record('completion transfers/s (SQLite, one after another)', `${money.sqlite.sequentialPerSec}`, 'reported', true);
     record('completion transfers/s (PostgreSQL, 8 concurrent)', money.postgres ? `${money.postgres.concurrentPerSec}` : 'unreachable', 'reported', true);
+  }
+  if (wants('overlay')) {
+    console.log('\n# Overlay for OBS (issue 15: the page in Chromium against `npm start`; SSE and heartbeats against a server process on SQLite)\n');
+    if (product) {
+      const page = await overlayPageFigures(product.url, join(workDir, 'data'), outDir);
+      record('overlay page JS (gzipped)', kb(page.js), '≤ 60 KB', page.js <= 60 * KB);
+      record('overlay page loads React (the dashboard)', String(page.react), 'false', !page.react);
+      const worst = Math.max(...page.firstCreativeMs);
+      console.log(`      first creative painted after navigation start: ${page.firstCreativeMs.join(', ')} ms`);
+      record('overlay first creative painted (worst of 5)', `${worst} ms`, '≤ 1000 ms', worst <= 1000);
+    }
+    const overlay = await benchOverlay((line) => console.log(`      ${line}`));
+    record('overlay pages reached by their switch', `${overlay.reached}/${overlay.connections}`, '2000/2000', overlay.reached === 2000);
+    record('overlay switch → its page p99 (2,000 overlays)', `${overlay.toggleP99Ms} ms`, '≤ 1000 ms', overlay.toggleP99Ms <= 1000);
+    record('one overlay in 2,000 pages: switch → every page p99', `${overlay.fanoutP99Ms} ms (${overlay.fanoutReached})`, '≤ 1000 ms', overlay.fanoutReached === 2000 && overlay.fanoutP99Ms <= 1000);
+    record('server RSS with 2,000 overlay pages', `${overlay.rssMb} MB`, '≤ 400 MB', overlay.rssMb <= 400);
+    record('heartbeats accepted per second (SQLite)', `${overlay.heartbeatRate} (${overlay.heartbeatNon2xx} failed)`, '≥ 2000', overlay.heartbeatRate >= 2000 && overlay.heartbeatNon2xx === 0);
+    record('heartbeat p99 at 2,000/s', `${overlay.heartbeatP99Ms} ms`, '≤ 20 ms', overlay.heartbeatP99Ms <= 20);
   }
 } finally {
   await product?.stop();

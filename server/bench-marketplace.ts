@@ -17,7 +17,7 @@ import { silentLogger } from './log.ts';
 import { advertiserBalance, EXTERNAL, postTransfer } from './money/ledger.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECRET = crypto.randomBytes(32).toString('hex');
+export const SECRET = crypto.randomBytes(32).toString('hex');
 
 export interface MarketplaceBench {
   matchAllMs: number;
@@ -62,7 +62,7 @@ export function campaignRow(advertiserId: string, i: number, spots: number, coun
   };
 }
 
-async function insertUsers(db: Awaited<ReturnType<typeof createApp>>['db'], count: number, role: 'creator' | 'advertiser', profile: (i: number) => Record<string, unknown>) {
+export async function insertUsers(db: Awaited<ReturnType<typeof createApp>>['db'], count: number, role: 'creator' | 'advertiser', profile: (i: number) => Record<string, unknown>) {
   const stamp = new Date().toISOString();
   const ids: string[] = [];
   for (let start = 0; start < count; start += 500) {
@@ -97,7 +97,7 @@ const creatorProfile = (i: number) => ({
   tier: (i % 3) + 1,
 });
 
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: SECRET, SEED_DEMO: '0', NODE_ENV: 'production' },
@@ -115,11 +115,11 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   return { url, child };
 }
 
-const rssMb = (pid: number) => {
+export const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 };
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { bundleReport } from '@/scripts/bundle';
+import { bundleReport, overlayReport } from '@/scripts/bundle';
 
 const KB = 1024;
 const distDir = () => join(inject('dataDir'), 'dist');
@@ -38,6 +38,15 @@ describe('bundle budgets', () => {
       expect(byRoute[route]!.modules.filter((module) => /DashboardLayout|Analytics|Earnings|MyProfile/.test(module)), route).toEqual([]);
     }
     for (const chunk of report.chunks) expect(chunk.js, chunk.module).toBeLessThanOrEqual(30 * KB);
+  });
+
+  it('the overlay page (issue 15) loads at most 60 KB of gzipped JS and none of the app (no React)', () => {
+    const overlay = overlayReport(distDir());
+    expect(overlay.js).toBeLessThanOrEqual(60 * KB);
+    expect(overlay.react).toBe(false);
+    // Its files are its own: nothing of the app's routes.
+    const appFiles = new Set(report.routes.flatMap((route) => route.files));
+    expect(overlay.files.filter((file) => appFiles.has(file) && file.endsWith('.js'))).toEqual([]);
   });
 
   it('ships no source maps', () => {

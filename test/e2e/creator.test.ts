@@ -254,14 +254,15 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await finish(watched, 'archive-chat');
   });
 
-  it('OBS Extension: heading, image, text and Download Now', async () => {
+  it('OBS Extension: heading, image, text; Download Now gives the OBS scene collection (issue 15)', async () => {
     const watched = await openScreen(width, '/obs-extension', 'OBS Extension');
     const m = main(watched.page);
     const img = m.locator('img');
     expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     expect(await img.getAttribute('alt')).toBeTruthy();
     expect((await m.locator('p').first().innerText()).length).toBeGreaterThan(40);
-    await m.getByRole('button', { name: 'Download Now' }).click();
+    const [download] = await Promise.all([watched.page.waitForEvent('download'), m.getByRole('button', { name: 'Download Now' }).click()]);
+    expect(download.suggestedFilename()).toBe('castbridge-overlay.json');
     expect(new URL(watched.page.url()).pathname).toBe('/obs-extension');
     await finish(watched, 'obs-extension');
   });
