@@ -91,6 +91,12 @@ export const endpoints = {
   overlayHeartbeat: { method: 'POST', path: '/api/overlay/heartbeat', auth: 'none' },
   // An offer's display proof: its creator or its campaign's advertiser (others 404).
   offerDisplay: { method: 'GET', path: '/api/offers/:id/display', auth: 'bearer' },
+  // Connected accounts (issue 16): creators only (others 403). The callback is the provider's redirect: its `state`
+  // (bound to the creator who started) authenticates it, and it answers with a redirect to /connect-accounts.
+  listConnections: { method: 'GET', path: '/api/connections', auth: 'bearer' },
+  startConnection: { method: 'POST', path: '/api/connections/:platform/start', auth: 'bearer' },
+  connectionCallback: { method: 'GET', path: '/api/connections/:platform/callback', auth: 'none' },
+  disconnect: { method: 'DELETE', path: '/api/connections/:platform', auth: 'bearer' },
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;

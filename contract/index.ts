@@ -17,6 +17,7 @@ import {
   supportRequest,
   unsubscribeRequest,
 } from './schemas/account.ts';
+import * as connections from './schemas/connections.ts';
 import * as money from './schemas/money.ts';
 import * as overlay from './schemas/overlay.ts';
 import { photoUploadResponse } from './schemas/uploads.ts';
@@ -108,6 +109,11 @@ export const schemas = {
   overlayStream: { query: overlay.overlayStreamQuery, response: z.never(), status: 200 },
   overlayHeartbeat: { body: overlay.heartbeatRequest, response: overlay.heartbeatResponse, status: 200 },
   offerDisplay: { response: overlay.offerDisplayResponse, status: 200 },
+  listConnections: { response: connections.connectionsResponse, status: 200 },
+  startConnection: { response: connections.connectStartResponse, status: 200 },
+  // A redirect (302) to /connect-accounts?connected=<platform> or ?error=<message>.
+  connectionCallback: { query: connections.connectCallbackQuery, response: z.never(), status: 200 },
+  disconnect: { response: connections.connectionResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];
@@ -128,6 +134,8 @@ export type { Settings, SupportRequest } from './schemas/account.ts';
 export type { AdminPayout, AdvertiserBalance, Earnings, Payout, PayoutMethod } from './schemas/money.ts';
 export * from './money.ts';
 export * from './overlay.ts';
+export * from './connections.ts';
+export type { Connection } from './schemas/connections.ts';
 export type { OfferDisplay, OverlaySettings, OverlayUpdate } from './schemas/overlay.ts';
 export * from './limits.ts';
 export type { ProfileChanges, ProfileUpdate, User } from './schemas/user.ts';

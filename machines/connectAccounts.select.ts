@@ -1,8 +1,26 @@
-// What the Connect Accounts screen reads.
+// What the Connect Accounts screen reads (issue 16).
 import type { SnapshotFrom } from 'xstate';
+import type { Connection, ConnectPlatform } from '@/contract';
 import type { connectAccountsMachine } from './connectAccounts.machine';
 
 type Snapshot = SnapshotFrom<typeof connectAccountsMachine>;
 
-export const selectConnected = (snapshot: Snapshot, platform: 'twitch' | 'youtube') =>
-  platform === 'twitch' ? snapshot.matches({ twitch: 'connected' }) : snapshot.matches({ youtube: 'connected' });
+export type CardState = 'loading' | 'unconfigured' | 'idle' | 'redirecting' | 'connected' | 'disconnecting' | 'error';
+
+export const selectLoading = (snapshot: Snapshot) => snapshot.matches('loading');
+export const selectLoadError = (snapshot: Snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null);
+
+export function selectCard(snapshot: Snapshot, platform: ConnectPlatform): { state: CardState; connection: Connection | null; error: string | null } {
+  const connection = snapshot.context.connections.find((c) => c.platform === platform) ?? null;
+  const error = snapshot.context.errors[platform];
+  if (!snapshot.matches('ready')) return { state: 'loading', connection, error: null };
+  const states = ['unconfigured', 'idle', 'redirecting', 'connected', 'disconnecting', 'error'] as const;
+  const state = states.find((name) => snapshot.matches({ ready: { [platform]: name } })) ?? 'loading';
+  return { state, connection, error };
+}
+
+/** Connected as far as the card shows (a disconnect in flight still shows the channel). */
+export const selectConnected = (snapshot: Snapshot, platform: ConnectPlatform) => {
+  const { state, connection } = selectCard(snapshot, platform);
+  return (state === 'connected' || state === 'disconnecting' || state === 'error') && connection?.account != null;
+};

@@ -184,8 +184,9 @@ export const catalogue = {
   },
   connectAccounts: {
     machine: connectAccountsMachine,
-    spec: '§2 Connect Accounts, §4 Twitch and YouTube cards',
-    summary: 'The Twitch and YouTube cards each toggle Connect and Disconnect, locally only.',
+    spec: '§2 Connect Accounts, §4 Twitch and YouTube cards; issue 16 (Connect Accounts, real)',
+    summary:
+      'The Twitch and YouTube cards, each on its own: not configured, Connect (the provider\'s consent page through OAuth with PKCE), connected with the channel\'s name, Disconnect (revoked at the provider), or the reason it failed; the provider\'s way back opens the card on its answer.',
   },
   advertiserProfile: {
     machine: advertiserProfileMachine,

@@ -20,9 +20,12 @@ try {
     await run(bin('tsx'), ['scripts/prerender.ts', outDir], { env: { ...process.env, NODE_ENV: 'production' } });
   }
   const firebaseEnv = usesRealFirebase() ? {} : await startAuthEmulator();
+  // Twitch and YouTube: without client settings, local stand-ins speaking their protocols (server/standins/), so a
+  // newcomer can connect a channel offline. STANDINS=0 turns them off.
+  const standIns = process.env.STANDINS ?? (process.env.TWITCH_CLIENT_ID || process.env.GOOGLE_CLIENT_ID ? '0' : '1');
   await start(bin('tsx'), ['server/main.ts'], {
     ready: /ready at (http:\/\/\S+)/,
-    env: { NODE_ENV: process.env.NODE_ENV ?? 'production', STATIC_DIR: process.env.STATIC_DIR ?? outDir, ...firebaseEnv },
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production', STATIC_DIR: process.env.STATIC_DIR ?? outDir, STANDINS: standIns, ...firebaseEnv },
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

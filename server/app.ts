@@ -46,6 +46,9 @@ import { createPayoutRails } from './money/providers/index.ts';
 import { createWriteBatcher } from './db/write-batcher.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createOverlays } from './overlay/store.ts';
+import { createConnections } from './connections/store.ts';
+import { connectionRoutes } from './connections/routes.ts';
+import { createOAuthStandIn } from './standins/oauth.ts';
 import { overlayRoutes } from './overlay/routes.ts';
 
 export interface CastbridgeApp {
@@ -120,6 +123,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     payouts: createPayouts({ ...marketplace, payoutMethods }, rails),
     rails,
     overlays: createOverlays({ ...marketplace, dialect: handle.dialect, sealer, feeBps: config.feeBps }),
+    connections: createConnections({ db, config, links: base.links, sealer, logger }),
   };
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
@@ -179,7 +183,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', notificationRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', overlayRoutes(services));
+  app.route('/', connectionRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
+  // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
+  if (config.standIns) app.route('/standin', createOAuthStandIn().app);
   app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));
   app.on(['GET', 'HEAD'], '*', staticSite(config.staticDir));

@@ -45,6 +45,26 @@ export interface Config {
   payoutProviders: PayoutProviderName[];
   stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
   paypal: { clientId: string; clientSecret: string; apiBase: string; pollSeconds: number } | null;
+  /** OAuth clients of the platforms creators connect (issue 16); null: not configured (the card says what to set). */
+  oauth: { twitch: OAuthClient | null; youtube: OAuthClient | null };
+  /** STANDINS=1 (`npm start` without provider settings): local stand-ins for what is not configured. */
+  standIns: boolean;
+}
+
+/**
+ * An OAuth client and the platform's endpoints. A base starting with "/" is on this server (the stand-ins of
+ * server/standins/ mounted under /standin).
+ */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  /** Twitch: https://id.twitch.tv (…/oauth2/authorize|token|revoke); Google: https://accounts.google.com (…/o/oauth2/v2/auth). */
+  authBase: string;
+  /** Google's token and revoke host (https://oauth2.googleapis.com); Twitch: the same as authBase. */
+  tokenBase: string;
+  /** Twitch: https://api.twitch.tv (…/helix/users); YouTube: https://www.googleapis.com (…/youtube/v3/channels). */
+  apiBase: string;
+  standIn: boolean;
 }
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,6 +139,33 @@ function paypalSettings(env: Env, wanted: boolean): Config['paypal'] {
   };
 }
 
+/** The stand-in provider's client (server/standins/oauth.ts), mounted on this server under /standin/<platform>. */
+export const STANDIN_CLIENT = { clientId: 'castbridge-standin', clientSecret: 'standin-secret' } as const;
+
+function oauthClient(env: Env, platform: 'twitch' | 'youtube', standIns: boolean): OAuthClient | null {
+  const prefix = platform === 'twitch' ? 'TWITCH' : 'GOOGLE';
+  const clientId = nonEmpty(env[`${prefix}_CLIENT_ID`]);
+  const clientSecret = nonEmpty(env[`${prefix}_CLIENT_SECRET`]);
+  if (clientId && clientSecret) {
+    if (platform === 'twitch') {
+      const authBase = apiBase('TWITCH_AUTH_BASE', env.TWITCH_AUTH_BASE, 'https://id.twitch.tv');
+      return { clientId, clientSecret, authBase, tokenBase: authBase, apiBase: apiBase('TWITCH_API_BASE', env.TWITCH_API_BASE, 'https://api.twitch.tv'), standIn: false };
+    }
+    return {
+      clientId,
+      clientSecret,
+      authBase: apiBase('GOOGLE_AUTH_BASE', env.GOOGLE_AUTH_BASE, 'https://accounts.google.com'),
+      tokenBase: apiBase('GOOGLE_TOKEN_BASE', env.GOOGLE_TOKEN_BASE, 'https://oauth2.googleapis.com'),
+      apiBase: apiBase('YOUTUBE_API_BASE', env.YOUTUBE_API_BASE, 'https://www.googleapis.com'),
+      standIn: false,
+    };
+  }
+  if (clientId || clientSecret) throw new Error(`Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET (or neither)`);
+  if (!standIns) return null;
+  const base = `/standin/${platform}`;
+  return { ...STANDIN_CLIENT, authBase: base, tokenBase: base, apiBase: base, standIn: true };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(process.cwd(), 'data'));
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -162,5 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     payoutProviders: providers,
     stripe: stripeSettings(env, providers.includes('stripe')),
     paypal: paypalSettings(env, providers.includes('paypal')),
+    oauth: { twitch: oauthClient(env, 'twitch', flag(env.STANDINS)), youtube: oauthClient(env, 'youtube', flag(env.STANDINS)) },
+    standIns: flag(env.STANDINS),
   };
 }

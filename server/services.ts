@@ -26,6 +26,7 @@ import type { CampaignStore } from './marketplace/campaigns.ts';
 import type { OfferStore } from './marketplace/offers.ts';
 import type { Matcher } from './marketplace/match-jobs.ts';
 import type { Overlays } from './overlay/store.ts';
+import type { Connections } from './connections/store.ts';
 
 export interface Services {
   config: Config;
@@ -67,6 +68,8 @@ export interface Services {
   rails: PayoutRails;
   /** Creators' overlays for OBS: settings, live state, heartbeats and display proofs (issue 15). */
   overlays: Overlays;
+  /** Creators' Twitch and YouTube channels connected through OAuth (issue 16). */
+  connections: Connections;
 }
 
 /** Hono environment: the authenticated user's id is set by requireUser (and by optionalUser when signed in). */

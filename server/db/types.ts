@@ -267,6 +267,33 @@ export interface OverlayProgressTable {
   last_beat_at: string;
 }
 
+export interface ConnectedAccountsTable {
+  id: string;
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  platform_user_id: string;
+  login: string;
+  display_name: string;
+  /** Space-separated. */
+  scopes: string;
+  tokens_sealed: string;
+  /** Epoch milliseconds (bigint). */
+  expires_at: number | string;
+  status: 'connected' | 'reconnect';
+  stand_in: number;
+  archiving: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OAuthRequestsTable {
+  state_hash: string;
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  verifier_sealed: string;
+  expires_at: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -290,6 +317,8 @@ export interface Database {
   overlays: OverlaysTable;
   overlay_minutes: OverlayMinutesTable;
   overlay_progress: OverlayProgressTable;
+  connected_accounts: ConnectedAccountsTable;
+  oauth_requests: OAuthRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

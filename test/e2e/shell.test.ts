@@ -339,13 +339,23 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     await context.close();
   });
 
-  it('Connect Accounts: Twitch and YouTube toggle Connect ↔ Disconnect; cards at least 600 px high', async () => {
+  it('Connect Accounts: Twitch and YouTube connect through the local stand-in providers (OAuth with PKCE) and disconnect; cards at least 600 px high', async () => {
     const { page, context, problems } = await openSignedIn(width, '/connect-accounts');
-    for (const name of ['Twitch', 'YouTube']) {
+    for (const [name, channel] of [
+      ['Twitch', `rin_${width}`],
+      ['YouTube', `lia_${width}`],
+    ] as const) {
       const card = page.getByRole('region', { name });
+      await card.getByText('Development server: ' + name + ' is a local stand-in here.').waitFor();
       expect((await card.boundingBox())!.height).toBeGreaterThanOrEqual(600);
-      await card.getByRole('button', { name: 'Connect' }).click();
-      await card.getByRole('button', { name: 'Disconnect' }).waitFor();
+      await card.getByRole('button', { name: 'Connect', exact: true }).click();
+      // The provider's consent page (the stand-in's), then back to the card with the channel's name.
+      await page.getByRole('heading', { name: `${name} (local stand-in)` }).waitFor();
+      await page.getByLabel('Channel name').fill(channel);
+      await page.getByRole('button', { name: 'Authorize' }).click();
+      await page.waitForURL('**/connect-accounts');
+      await page.getByRole('region', { name }).getByText(channel, { exact: true }).first().waitFor();
+      await page.getByRole('region', { name }).getByRole('button', { name: 'Disconnect' }).waitFor();
     }
     await settled(page);
     expect(await axeViolations(page)).toEqual([]);
@@ -353,8 +363,21 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     await screenshot(page, 'connect-accounts');
     const twitch = page.getByRole('region', { name: 'Twitch' });
     await twitch.getByRole('button', { name: 'Disconnect' }).click();
-    await twitch.getByRole('button', { name: 'Connect' }).waitFor();
+    await twitch.getByRole('button', { name: 'Connect', exact: true }).waitFor();
+    await twitch.getByText('Not connected').waitFor();
+    // After a reload: YouTube stays connected, Twitch is gone.
+    await page.reload();
     await page.getByRole('region', { name: 'YouTube' }).getByRole('button', { name: 'Disconnect' }).waitFor();
+    await page.getByRole('region', { name: 'Twitch' }).getByRole('button', { name: 'Connect', exact: true }).waitFor();
+
+    // Cancel on the consent page comes back with the reason on the card.
+    await page.getByRole('region', { name: 'Twitch' }).getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('region', { name: 'Twitch' }).getByText('You did not allow Castbridge on Twitch').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    // The other width's run signs in as the same creator: it starts with nothing connected.
+    await page.getByRole('region', { name: 'YouTube' }).getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('region', { name: 'YouTube' }).getByRole('button', { name: 'Connect', exact: true }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 // The contract holds: every endpoint of contract/endpoints.ts answers its success body in the shape of its response
 // schema and its failures as { message }, on SQLite and PostgreSQL; and a route that drifts from its contract fails.
+import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorBody, schemas, type EndpointName } from '../../contract/index.ts';
@@ -96,6 +97,19 @@ const calls = {
   rotateOverlayToken: (api) => api.request('POST', '/api/overlay/rotate', { token: world.creator.token }),
   // A text/event-stream, not JSON: its events are checked in overlay.test.ts.
   overlayStream: null,
+  listConnections: (api) => api.request('GET', '/api/connections', { token: world.creator.token }),
+  // The stand-in's consent URL (STANDINS=1 here); the whole flow runs against the stand-in in connections.test.ts.
+  startConnection: (api) => api.request('POST', '/api/connections/twitch/start', { token: world.creator.token }),
+  // A redirect to /connect-accounts, not JSON: checked in connections.test.ts.
+  connectionCallback: null,
+  disconnect: async (api) => {
+    const { db, config } = api.castbridge.services;
+    await db
+      .insertInto('connected_accounts')
+      .values({ id: `ca-${Date.now()}`, user_id: world.creator.id, platform: 'youtube', platform_user_id: 'UCcontract', login: '@contract', display_name: 'Contract', scopes: '', tokens_sealed: createSealer(loadPayoutKey(config.payoutKey, config.dataDir)).seal({ accessToken: 'a', refreshToken: null }), expires_at: Date.now() + 3_600_000, status: 'connected', stand_in: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .execute();
+    return api.request('DELETE', '/api/connections/youtube', { token: world.creator.token });
+  },
   confirmDelivery: (api) => api.request('POST', `/api/offers/${world.offerId}/confirm-delivery`, { token: world.advertiser.token }),
   requestPayout: async (api) => {
     const answer = await api.request('POST', '/api/payouts', { token: world.creator.token, headers: { 'idempotency-key': `contract-${Date.now()}-1` }, json: { amount_cents: 6_000 } });
@@ -153,7 +167,7 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
-    api = await startApp(backend);
+    api = await startApp(backend, { STANDINS: '1' });
     const tongan = { ...englishCreator, country: 'Tonga' };
     world = {
       operator: await account(api, 'operator'),

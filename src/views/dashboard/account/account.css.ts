@@ -95,3 +95,9 @@ export const platformIcon = style({
 export const platformName = style({ fontSize: vars.fontSize.xxl });
 
 export const platformText = style({ maxWidth: 360, color: vars.color.textMuted });
+
+export const platformChannel = style({ fontSize: vars.fontSize.lg, overflowWrap: 'anywhere' });
+export const platformChannelLabel = style({ color: vars.color.textMuted });
+export const platformLogin = style({ color: vars.color.textMuted });
+export const platformNote = style({ maxWidth: 360, fontSize: vars.fontSize.sm, color: vars.color.textMuted, overflowWrap: 'anywhere' });
+export const platformActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[3], justifyContent: 'center' });

@@ -1,0 +1,23 @@
+// Connected accounts (issue 16): the platforms a creator connects through OAuth, as plain data shared by the server
+// and the dashboard.
+
+export const CONNECT_PLATFORMS = ['twitch', 'youtube'] as const;
+export type ConnectPlatform = (typeof CONNECT_PLATFORMS)[number];
+
+export const PLATFORM_NAMES: Record<ConnectPlatform, string> = { twitch: 'Twitch', youtube: 'YouTube' };
+
+/** What the server needs to connect a platform: shown on the card while it is not configured. */
+export const PLATFORM_SETTINGS: Record<ConnectPlatform, readonly string[]> = {
+  twitch: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'],
+  youtube: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+};
+
+/**
+ * - `connected`: tokens held and valid as far as we know;
+ * - `reconnect`: the provider refused the refresh token (revoked from its side): connect again.
+ */
+export const CONNECTION_STATUSES = ['connected', 'reconnect'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Where the provider sends the browser back: `/connect-accounts?connected=<platform>` or `?error=<message>`. */
+export const CONNECT_RETURN_PATH = '/connect-accounts';

@@ -1,0 +1,40 @@
+// Connected accounts (issue 16): the cards' data, the start of a connection and the provider's way back.
+import { z } from 'zod';
+import { CONNECT_PLATFORMS, CONNECTION_STATUSES } from '../connections.ts';
+
+export const connection = z.object({
+  platform: z.enum(CONNECT_PLATFORMS),
+  /** The server has client credentials for the platform (or runs the local stand-in). */
+  configured: z.boolean(),
+  /** Connected through the local stand-in provider (development), not the real platform. */
+  standIn: z.boolean(),
+  /** The settings to set when not configured. */
+  settings: z.array(z.string()),
+  account: z
+    .object({
+      status: z.enum(CONNECTION_STATUSES),
+      platformUserId: z.string(),
+      login: z.string(),
+      displayName: z.string(),
+      scopes: z.array(z.string()),
+      connectedAt: z.string(),
+      /** The channel's chat is archived (Archive Chat turns it on). */
+      archiving: z.boolean(),
+    })
+    .nullable(),
+});
+export type Connection = z.infer<typeof connection>;
+
+export const connectionsResponse = z.object({ connections: z.array(connection) });
+export const connectionResponse = z.object({ connection });
+
+/** POST /api/connections/:platform/start → where to send the browser (the provider's consent page). */
+export const connectStartResponse = z.object({ url: z.string() });
+
+/** The provider's redirect: ?code=&state= on consent, ?error=&state= on refusal. */
+export const connectCallbackQuery = z.object({
+  state: z.string().max(200).optional(),
+  code: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+});

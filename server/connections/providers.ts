@@ -1,0 +1,146 @@
+// The OAuth 2.0 side of connected accounts (issue 16): authorization code with PKCE (S256) and `state`, the code
+// exchange, refresh, revocation, and who the token belongs to, for Twitch (id.twitch.tv + Helix) and Google
+// (accounts.google.com + the YouTube Data API). The endpoints come from configuration, so the same code talks to the
+// platforms or to the local stand-in (server/standins/oauth.ts) that speaks the same protocol.
+import type { ConnectPlatform } from '../../contract/connections.ts';
+import type { OAuthClient } from '../config.ts';
+
+export interface TokenSet {
+  accessToken: string;
+  /** Google answers a refresh without a new refresh token: the old one stays. */
+  refreshToken: string | null;
+  expiresInSeconds: number;
+  scopes: string[];
+}
+
+export interface Identity {
+  platformUserId: string;
+  login: string;
+  displayName: string;
+}
+
+/** A refusal by the provider (the grant is invalid or revoked) as opposed to it being unreachable. */
+export class ProviderRefused extends Error {
+  override name = 'ProviderRefused';
+}
+export class ProviderUnavailable extends Error {
+  override name = 'ProviderUnavailable';
+}
+
+export interface OAuthProvider {
+  platform: ConnectPlatform;
+  standIn: boolean;
+  scopes: readonly string[];
+  authorizeUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string;
+  exchange(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<TokenSet>;
+  refresh(refreshToken: string): Promise<TokenSet>;
+  revoke(token: string): Promise<void>;
+  identity(accessToken: string): Promise<Identity>;
+}
+
+/** Twitch: the followers and subscribers the analytics issue reads, and the chat. */
+export const TWITCH_SCOPES = ['chat:read', 'moderator:read:followers', 'channel:read:subscriptions'] as const;
+export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.readonly'] as const;
+
+const TIMEOUT_MS = 10_000;
+
+async function call(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    throw new ProviderUnavailable(`${new URL(url).host} did not answer: ${(error as Error).message}`);
+  }
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    body = { message: text.slice(0, 200) };
+  }
+  if (response.status >= 500 || response.status === 429) throw new ProviderUnavailable(`${new URL(url).host} answered ${response.status}`);
+  return { status: response.status, body };
+}
+
+function describe(body: Record<string, unknown>): string {
+  return String(body.error_description ?? body.message ?? body.error ?? 'refused');
+}
+
+function tokenSet(body: Record<string, unknown>, previousRefresh: string | null): TokenSet {
+  if (typeof body.access_token !== 'string') throw new ProviderRefused('the token answer has no access_token');
+  const scope = body.scope;
+  return {
+    accessToken: body.access_token,
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : previousRefresh,
+    expiresInSeconds: typeof body.expires_in === 'number' ? body.expires_in : 3600,
+    scopes: Array.isArray(scope) ? scope.map(String) : typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [],
+  };
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/** `resolve` turns a base on this server ("/standin/twitch") into an absolute URL. */
+export function createProvider(platform: ConnectPlatform, client: OAuthClient, resolve: (base: string) => string): OAuthProvider {
+  const base = (value: string) => (value.startsWith('/') ? resolve(value) : value);
+  const twitch = platform === 'twitch';
+  const scopes = twitch ? TWITCH_SCOPES : YOUTUBE_SCOPES;
+  const tokenUrl = () => (twitch ? `${base(client.tokenBase)}/oauth2/token` : `${base(client.tokenBase)}/token`);
+
+  async function grant(fields: Record<string, string>, previousRefresh: string | null): Promise<TokenSet> {
+    const { status, body } = await call(tokenUrl(), form({ client_id: client.clientId, client_secret: client.clientSecret, ...fields }));
+    if (status !== 200) throw new ProviderRefused(describe(body));
+    return tokenSet(body, previousRefresh);
+  }
+
+  return {
+    platform,
+    standIn: client.standIn,
+    scopes,
+    authorizeUrl({ state, codeChallenge, redirectUri }) {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: client.clientId,
+        redirect_uri: redirectUri,
+        scope: scopes.join(' '),
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      });
+      // Google gives a refresh token only for offline access, and again only with a fresh consent.
+      if (!twitch) {
+        query.set('access_type', 'offline');
+        query.set('prompt', 'consent');
+      }
+      return `${base(client.authBase)}${twitch ? '/oauth2/authorize' : '/o/oauth2/v2/auth'}?${query}`;
+    },
+    exchange: ({ code, codeVerifier, redirectUri }) =>
+      grant({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }, null),
+    refresh: (refreshToken) => grant({ grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken),
+    async revoke(token) {
+      const { status, body } = twitch
+        ? await call(`${base(client.tokenBase)}/oauth2/revoke`, form({ client_id: client.clientId, token }))
+        : await call(`${base(client.tokenBase)}/revoke`, form({ token }));
+      // A token the provider no longer knows is as revoked as it gets.
+      if (status !== 200 && status !== 400) throw new ProviderRefused(describe(body));
+    },
+    async identity(accessToken) {
+      const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: 'application/json' };
+      if (twitch) {
+        headers['client-id'] = client.clientId;
+        const { status, body } = await call(`${base(client.apiBase)}/helix/users`, { headers });
+        const user = (body.data as { id?: string; login?: string; display_name?: string }[] | undefined)?.[0];
+        if (status !== 200 || !user?.id || !user.login) throw new ProviderRefused(`Twitch did not say whose token this is (${describe(body)})`);
+        return { platformUserId: user.id, login: user.login, displayName: user.display_name || user.login };
+      }
+      const { status, body } = await call(`${base(client.apiBase)}/youtube/v3/channels?part=snippet&mine=true`, { headers });
+      const channel = (body.items as { id?: string; snippet?: { title?: string; customUrl?: string } }[] | undefined)?.[0];
+      if (status !== 200 || !channel?.id) throw new ProviderRefused(status === 200 ? 'This Google account has no YouTube channel' : `YouTube did not say whose token this is (${describe(body)})`);
+      const title = channel.snippet?.title || channel.id;
+      return { platformUserId: channel.id, login: channel.snippet?.customUrl || title, displayName: title };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// GET /api/connections, POST /api/connections/:platform/start, the provider's redirect
+// GET /api/connections/:platform/callback and DELETE /api/connections/:platform (issue 16).
+import { Hono } from 'hono';
+import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connections.ts';
+import { HttpError, route } from '../http/route.ts';
+import type { AppEnv, Services } from '../services.ts';
+
+export function platformParam(value: string | undefined): ConnectPlatform {
+  if (!(CONNECT_PLATFORMS as readonly string[]).includes(value ?? '')) throw new HttpError(404, `Unknown platform: use ${CONNECT_PLATFORMS.join(' or ')}`);
+  return value as ConnectPlatform;
+}
+
+export const creatorsOnly = (role: string) => {
+  if (role !== 'creator') throw new HttpError(403, 'Only creators connect channels');
+};
+
+export function connectionRoutes(services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { connections } = services;
+
+  route(app, services, 'listConnections', async (c) => {
+    creatorsOnly(c.get('role'));
+    return { connections: await connections.list(c.get('userId')) };
+  });
+
+  route(app, services, 'startConnection', async (c) => {
+    const platform = platformParam(c.req.param('platform'));
+    creatorsOnly(c.get('role'));
+    return { url: await connections.start(c.get('userId'), platform) };
+  });
+
+  route(app, services, 'connectionCallback', async (c, { query }) => {
+    const platform = platformParam(c.req.param('platform'));
+    return c.redirect(await connections.callback(platform, query), 302);
+  });
+
+  route(app, services, 'disconnect', async (c) => {
+    const platform = platformParam(c.req.param('platform'));
+    creatorsOnly(c.get('role'));
+    return { connection: await connections.disconnect(c.get('userId'), platform) };
+  });
+
+  return app;
+}

@@ -1,0 +1,254 @@
+// Connected accounts (issue 16): "Connect" stores a PKCE verifier under the hash of a random `state` and sends the
+// browser to the provider; the provider's redirect brings the code back, which is exchanged (with the verifier) for
+// tokens, sealed at rest; whose channel it is comes from the platform's API. Access tokens are refreshed a few minutes
+// before they expire (once at a time per account); a refused refresh marks the account "reconnect". Disconnect
+// revokes the tokens at the provider and deletes them.
+import crypto from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { CONNECT_PLATFORMS, CONNECT_RETURN_PATH, PLATFORM_NAMES, PLATFORM_SETTINGS, type ConnectPlatform } from '../../contract/connections.ts';
+import type { Connection } from '../../contract/schemas/connections.ts';
+import type { Config } from '../config.ts';
+import type { ConnectedAccountsTable, Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Logger } from '../log.ts';
+import type { Links } from '../mail/links.ts';
+import type { Sealer } from '../money/sealing.ts';
+import { createProvider, ProviderRefused, type OAuthProvider } from './providers.ts';
+
+/** How long a started connection may take at the provider. */
+export const REQUEST_TTL_MS = 10 * 60_000;
+/** Access tokens are refreshed when they have less than this left. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+interface SealedTokens {
+  accessToken: string;
+  refreshToken: string | null;
+}
+
+export type AccountRow = Selectable<ConnectedAccountsTable>;
+
+export interface AccountChange {
+  userId: string;
+  platform: ConnectPlatform;
+  /** The account as it is now, or null once disconnected. */
+  account: AccountRow | null;
+}
+
+export interface Connections {
+  providers: Partial<Record<ConnectPlatform, OAuthProvider>>;
+  list(userId: string): Promise<Connection[]>;
+  /** The provider's consent URL for this creator and platform. */
+  start(userId: string, platform: ConnectPlatform): Promise<string>;
+  /** Handles the provider's redirect; answers where to send the browser. */
+  callback(platform: ConnectPlatform, query: { state?: string; code?: string; error?: string; error_description?: string }): Promise<string>;
+  disconnect(userId: string, platform: ConnectPlatform): Promise<Connection>;
+  account(userId: string, platform: ConnectPlatform): Promise<AccountRow | null>;
+  /** A valid access token for the account (refreshed first when it is about to expire). */
+  accessToken(account: AccountRow): Promise<string>;
+  setArchiving(userId: string, platform: ConnectPlatform, on: boolean): Promise<AccountRow>;
+  /** Accounts with archiving on (the ingesters' list). */
+  archiving(): Promise<AccountRow[]>;
+  /** Told of every connect, disconnect and archiving change. */
+  onChange(listener: (change: AccountChange) => void): () => void;
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value, 'utf8').digest('hex');
+const randomToken = () => crypto.randomBytes(32).toString('base64url');
+
+export function createConnections(deps: { db: Kysely<Database>; config: Config; links: Links; sealer: Sealer; logger: Logger }): Connections {
+  const { db, config, links, sealer, logger } = deps;
+  const providers: Partial<Record<ConnectPlatform, OAuthProvider>> = {};
+  for (const platform of CONNECT_PLATFORMS) {
+    const client = config.oauth[platform];
+    if (client) providers[platform] = createProvider(platform, client, (base) => links.url(base));
+  }
+  const listeners = new Set<(change: AccountChange) => void>();
+  const announce = (change: AccountChange) => {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        logger.error('connected account listener failed', { error: (error as Error).message });
+      }
+    }
+  };
+  const refreshing = new Map<string, Promise<string>>();
+  const now = () => new Date().toISOString();
+  const redirectUri = (platform: ConnectPlatform) => links.url(`/api/connections/${platform}/callback`);
+  const back = (query: Record<string, string>) => links.url(`${CONNECT_RETURN_PATH}?${new URLSearchParams(query)}`);
+
+  const provider = (platform: ConnectPlatform): OAuthProvider => {
+    const found = providers[platform];
+    if (!found) throw new HttpError(409, `${PLATFORM_NAMES[platform]} is not configured on this server: set ${PLATFORM_SETTINGS[platform].join(' and ')}`);
+    return found;
+  };
+
+  const account = (userId: string, platform: ConnectPlatform) =>
+    db.selectFrom('connected_accounts').selectAll().where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst().then((row) => row ?? null);
+
+  const toConnection = (platform: ConnectPlatform, row: AccountRow | null): Connection => ({
+    platform,
+    configured: Boolean(providers[platform]),
+    standIn: providers[platform]?.standIn ?? false,
+    settings: [...PLATFORM_SETTINGS[platform]],
+    account: row
+      ? {
+          status: row.status,
+          platformUserId: row.platform_user_id,
+          login: row.login,
+          displayName: row.display_name,
+          scopes: row.scopes.split(' ').filter(Boolean),
+          connectedAt: row.created_at,
+          archiving: Number(row.archiving) === 1,
+        }
+      : null,
+  });
+
+  async function store(userId: string, platform: ConnectPlatform, tokens: { accessToken: string; refreshToken: string | null; expiresInSeconds: number; scopes: string[] }, who: { platformUserId: string; login: string; displayName: string }, standIn: boolean) {
+    const taken = await db
+      .selectFrom('connected_accounts')
+      .select('user_id')
+      .where('platform', '=', platform)
+      .where('platform_user_id', '=', who.platformUserId)
+      .where('user_id', '!=', userId)
+      .executeTakeFirst();
+    if (taken) throw new ProviderRefused(`This ${PLATFORM_NAMES[platform]} channel is already connected to another Castbridge account`);
+    const values = {
+      platform_user_id: who.platformUserId,
+      login: who.login,
+      display_name: who.displayName,
+      scopes: tokens.scopes.join(' '),
+      tokens_sealed: sealer.seal({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } satisfies SealedTokens),
+      expires_at: Date.now() + tokens.expiresInSeconds * 1000,
+      status: 'connected' as const,
+      stand_in: standIn ? 1 : 0,
+      updated_at: now(),
+    };
+    await db
+      .insertInto('connected_accounts')
+      .values({ id: crypto.randomUUID(), user_id: userId, platform, ...values, created_at: now() })
+      .onConflict((oc) => oc.columns(['user_id', 'platform']).doUpdateSet(values))
+      .execute();
+    announce({ userId, platform, account: await account(userId, platform) });
+  }
+
+  async function refreshed(row: AccountRow): Promise<string> {
+    const tokens = sealer.unseal<SealedTokens>(row.tokens_sealed);
+    if (Number(row.expires_at) - Date.now() > REFRESH_MARGIN_MS) return tokens.accessToken;
+    if (!tokens.refreshToken) throw new HttpError(409, `The ${PLATFORM_NAMES[row.platform]} connection has expired: connect it again`);
+    try {
+      const next = await provider(row.platform).refresh(tokens.refreshToken);
+      await db
+        .updateTable('connected_accounts')
+        .set({
+          tokens_sealed: sealer.seal({ accessToken: next.accessToken, refreshToken: next.refreshToken } satisfies SealedTokens),
+          expires_at: Date.now() + next.expiresInSeconds * 1000,
+          ...(next.scopes.length > 0 ? { scopes: next.scopes.join(' ') } : {}),
+          updated_at: now(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return next.accessToken;
+    } catch (error) {
+      if (error instanceof ProviderRefused) {
+        await db.updateTable('connected_accounts').set({ status: 'reconnect', updated_at: now() }).where('id', '=', row.id).execute();
+        announce({ userId: row.user_id, platform: row.platform, account: await account(row.user_id, row.platform) });
+        throw new HttpError(409, `${PLATFORM_NAMES[row.platform]} no longer accepts this connection: connect it again`);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    providers,
+    async list(userId) {
+      const rows = await db.selectFrom('connected_accounts').selectAll().where('user_id', '=', userId).execute();
+      return CONNECT_PLATFORMS.map((platform) => toConnection(platform, rows.find((row) => row.platform === platform) ?? null));
+    },
+
+    async start(userId, platform) {
+      const chosen = provider(platform);
+      const state = randomToken();
+      const verifier = randomToken();
+      const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+      await db.deleteFrom('oauth_requests').where('expires_at', '<', Date.now()).execute();
+      await db
+        .insertInto('oauth_requests')
+        .values({ state_hash: sha256(state), user_id: userId, platform, verifier_sealed: sealer.seal(verifier), expires_at: Date.now() + REQUEST_TTL_MS })
+        .execute();
+      return chosen.authorizeUrl({ state, codeChallenge: challenge, redirectUri: redirectUri(platform) });
+    },
+
+    async callback(platform, query) {
+      const name = PLATFORM_NAMES[platform];
+      const fail = (error: string) => back({ platform, error });
+      if (!query.state) return fail(`${name} sent you back without the connection's state: connect again`);
+      // Single use: the request is taken out whatever happens next.
+      const request = await db
+        .deleteFrom('oauth_requests')
+        .where('state_hash', '=', sha256(query.state))
+        .where('platform', '=', platform)
+        .returningAll()
+        .executeTakeFirst();
+      if (!request) return fail(`This ${name} connection attempt is unknown or was already used: connect again`);
+      if (Number(request.expires_at) < Date.now()) return fail(`This ${name} connection attempt expired: connect again`);
+      if (query.error) {
+        return fail(query.error === 'access_denied' ? `You did not allow Castbridge on ${name}` : `${name} did not connect: ${query.error_description ?? query.error}`);
+      }
+      if (!query.code) return fail(`${name} sent you back without a code: connect again`);
+      try {
+        const chosen = provider(platform);
+        const tokens = await chosen.exchange({ code: query.code, codeVerifier: sealer.unseal<string>(request.verifier_sealed), redirectUri: redirectUri(platform) });
+        const who = await chosen.identity(tokens.accessToken);
+        await store(request.user_id, platform, tokens, who, chosen.standIn);
+        return back({ connected: platform });
+      } catch (error) {
+        logger.warn('connecting an account failed', { platform, error: (error as Error).message });
+        return fail(error instanceof ProviderRefused ? `${name} did not connect: ${error.message}` : `${name} could not be reached: try again in a moment`);
+      }
+    },
+
+    async disconnect(userId, platform) {
+      const row = await account(userId, platform);
+      if (!row) throw new HttpError(404, `No ${PLATFORM_NAMES[platform]} account is connected`);
+      const tokens = sealer.unseal<SealedTokens>(row.tokens_sealed);
+      const chosen = providers[platform];
+      if (chosen) {
+        // Revoking the refresh token ends the grant; the access token goes too where the provider needs it.
+        for (const token of [tokens.refreshToken, tokens.accessToken]) {
+          if (!token) continue;
+          await chosen.revoke(token).catch((error: unknown) => logger.warn('revoking a token failed; it is deleted here anyway', { platform, error: (error as Error).message }));
+        }
+      }
+      await db.deleteFrom('connected_accounts').where('id', '=', row.id).execute();
+      announce({ userId, platform, account: null });
+      return toConnection(platform, null);
+    },
+
+    account,
+
+    accessToken(row) {
+      const running = refreshing.get(row.id);
+      if (running) return running;
+      const next = refreshed(row).finally(() => refreshing.delete(row.id));
+      refreshing.set(row.id, next);
+      return next;
+    },
+
+    async setArchiving(userId, platform, on) {
+      const row = await account(userId, platform);
+      if (!row) throw new HttpError(409, `Connect your ${PLATFORM_NAMES[platform]} account first`);
+      await db.updateTable('connected_accounts').set({ archiving: on ? 1 : 0, updated_at: now() }).where('id', '=', row.id).execute();
+      const updated = (await account(userId, platform))!;
+      announce({ userId, platform, account: updated });
+      return updated;
+    },
+
+    archiving: () => db.selectFrom('connected_accounts').selectAll().where('archiving', '=', 1).execute(),
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,207 @@
+// A local stand-in for Twitch's and Google's OAuth 2.0 servers and the two identity calls Castbridge makes (issue 16),
+// speaking their protocols: authorization code with PKCE (S256) and state, client authentication at the token
+// endpoint, refresh (Twitch rotates refresh tokens), revocation, Helix GET /helix/users and YouTube
+// GET /youtube/v3/channels?mine=true. `npm start` mounts it under /standin when no provider is configured; the tests
+// serve it on its own port. The consent page is a plain form: a channel name and Authorize / Cancel.
+import crypto from 'node:crypto';
+import { Hono } from 'hono';
+import { STANDIN_CLIENT } from '../config.ts';
+
+type Platform = 'twitch' | 'youtube';
+
+interface Grant {
+  platform: Platform;
+  channel: string;
+  scopes: string[];
+}
+
+interface PendingCode extends Grant {
+  redirectUri: string;
+  challenge: string | null;
+  expiresAt: number;
+}
+
+export interface OAuthStandIn {
+  app: Hono;
+  /** Access token lifetime in seconds for new tokens (tests shorten it to exercise refresh). */
+  setTokenLifetime(seconds: number): void;
+  /** Revokes every grant of a channel, as a user would on the platform's settings page. */
+  revokeChannel(platform: Platform, channel: string): void;
+  /** Calls seen, for tests: token grants by type, revocations, identity calls. */
+  calls: { grants: string[]; revoked: string[]; identity: number };
+  /** Live access tokens (tests check that a disconnect revoked them). */
+  liveAccessTokens(): number;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const random = () => crypto.randomBytes(24).toString('base64url');
+const channelId = (platform: Platform, channel: string) =>
+  platform === 'twitch' ? String(100_000_000 + (parseInt(crypto.createHash('sha256').update(channel).digest('hex').slice(0, 7), 16) % 800_000_000)) : `UC${crypto.createHash('sha256').update(channel).digest('base64url').slice(0, 22)}`;
+
+export function createOAuthStandIn(options: { clientId?: string; clientSecret?: string } = {}): OAuthStandIn {
+  const clientId = options.clientId ?? STANDIN_CLIENT.clientId;
+  const clientSecret = options.clientSecret ?? STANDIN_CLIENT.clientSecret;
+  let lifetime = 4 * 3600;
+  const codes = new Map<string, PendingCode>();
+  const access = new Map<string, Grant & { expiresAt: number }>();
+  const refresh = new Map<string, Grant>();
+  const calls = { grants: [] as string[], revoked: [] as string[], identity: 0 };
+  const app = new Hono();
+
+  const issue = (grant: Grant) => {
+    const accessToken = random();
+    const refreshToken = random();
+    access.set(accessToken, { ...grant, expiresAt: Date.now() + lifetime * 1000 });
+    refresh.set(refreshToken, grant);
+    return { accessToken, refreshToken };
+  };
+
+  for (const platform of ['twitch', 'youtube'] as const) {
+    const twitch = platform === 'twitch';
+    const authorizePath = twitch ? `/${platform}/oauth2/authorize` : `/${platform}/o/oauth2/v2/auth`;
+    const tokenPath = twitch ? `/${platform}/oauth2/token` : `/${platform}/token`;
+    const revokePath = twitch ? `/${platform}/oauth2/revoke` : `/${platform}/revoke`;
+    const name = twitch ? 'Twitch' : 'YouTube';
+    const refuse = (c: { json: (body: unknown, status: 400 | 401) => Response }, status: 400 | 401, message: string) =>
+      twitch ? c.json({ status, message }, status) : c.json({ error: status === 401 ? 'invalid_client' : 'invalid_grant', error_description: message }, status);
+
+    app.get(authorizePath, (c) => {
+      const q = c.req.query();
+      if (q.client_id !== clientId || !q.redirect_uri || q.response_type !== 'code') return c.text('invalid client_id, redirect_uri or response_type', 400);
+      if (q.code_challenge && q.code_challenge_method !== 'S256') return c.text('only S256 code challenges', 400);
+      // Relative: the stand-in may be mounted under a prefix (/standin on `npm start`).
+      const hidden = ['redirect_uri', 'state', 'scope', 'code_challenge']
+        .map((field) => `<input type="hidden" name="${field}" value="${escape(q[field] ?? '')}">`)
+        .join('');
+      return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${name} (local stand-in): authorize Castbridge</title>
+<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111}label{display:block;margin:1rem 0 .25rem}input[type=text]{width:100%;padding:.5rem;font:inherit}button{margin:1rem .5rem 0 0;padding:.5rem 1rem;font:inherit}</style></head>
+<body><main><h1>${name} (local stand-in)</h1><p>Castbridge asks to read your channel: ${escape((q.scope ?? '').split(' ').join(', '))}.</p>
+<form method="post" action="${authorizePath.split('/').pop()}/decide">${hidden}<label for="channel">Channel name</label><input type="text" id="channel" name="channel" value="castbridge_demo" required pattern="[A-Za-z0-9_]{3,25}">
+<button type="submit" name="decision" value="allow">Authorize</button><button type="submit" name="decision" value="deny" formnovalidate>Cancel</button></form></main></body></html>`);
+    });
+
+    app.post(`${authorizePath}/decide`, async (c) => {
+      const form = await c.req.parseBody();
+      const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
+      const target = new URL(field('redirect_uri'));
+      if (field('state')) target.searchParams.set('state', field('state'));
+      if (field('decision') !== 'allow') {
+        target.searchParams.set('error', 'access_denied');
+        target.searchParams.set('error_description', 'The user denied you access');
+        return c.redirect(target.toString(), 302);
+      }
+      const channel = field('channel').toLowerCase();
+      if (!/^[a-z0-9_]{3,25}$/.test(channel)) return c.text('a channel name is 3 to 25 letters, digits or underscores', 400);
+      const code = random();
+      codes.set(code, {
+        platform,
+        channel,
+        scopes: field('scope').split(' ').filter(Boolean),
+        redirectUri: field('redirect_uri'),
+        challenge: field('code_challenge') || null,
+        expiresAt: Date.now() + 60_000,
+      });
+      target.searchParams.set('code', code);
+      return c.redirect(target.toString(), 302);
+    });
+
+    app.post(tokenPath, async (c) => {
+      const form = await c.req.parseBody();
+      const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
+      if (field('client_id') !== clientId || field('client_secret') !== clientSecret) return refuse(c, 401, 'invalid client');
+      calls.grants.push(field('grant_type'));
+      let grant: Grant;
+      if (field('grant_type') === 'authorization_code') {
+        const pending = codes.get(field('code'));
+        codes.delete(field('code'));
+        if (!pending || pending.platform !== platform || pending.expiresAt < Date.now()) return refuse(c, 400, 'Invalid authorization code');
+        if (pending.redirectUri !== field('redirect_uri')) return refuse(c, 400, 'Parameter redirect_uri does not match registered URI');
+        if (pending.challenge !== null && crypto.createHash('sha256').update(field('code_verifier')).digest('base64url') !== pending.challenge) {
+          return refuse(c, 400, 'Invalid code verifier');
+        }
+        grant = pending;
+      } else if (field('grant_type') === 'refresh_token') {
+        const known = refresh.get(field('refresh_token'));
+        if (!known || known.platform !== platform) return refuse(c, 400, 'Invalid refresh token');
+        // Twitch hands out a new refresh token; Google keeps the old one (and does not send it again).
+        if (twitch) refresh.delete(field('refresh_token'));
+        grant = known;
+        const { accessToken, refreshToken } = issue(grant);
+        if (!twitch) refresh.delete(refreshToken);
+        return c.json(
+          twitch
+            ? { access_token: accessToken, refresh_token: refreshToken, expires_in: lifetime, scope: grant.scopes, token_type: 'bearer' }
+            : { access_token: accessToken, expires_in: lifetime, scope: grant.scopes.join(' '), token_type: 'Bearer' },
+        );
+      } else {
+        return refuse(c, 400, 'unsupported grant_type');
+      }
+      const { accessToken, refreshToken } = issue(grant);
+      return c.json(
+        twitch
+          ? { access_token: accessToken, refresh_token: refreshToken, expires_in: lifetime, scope: grant.scopes, token_type: 'bearer' }
+          : { access_token: accessToken, refresh_token: refreshToken, expires_in: lifetime, scope: grant.scopes.join(' '), token_type: 'Bearer' },
+      );
+    });
+
+    app.post(revokePath, async (c) => {
+      const form = await c.req.parseBody();
+      const token = typeof form.token === 'string' ? form.token : (c.req.query('token') ?? '');
+      if (twitch && form.client_id !== clientId) return refuse(c, 400, 'Invalid client id');
+      const known = access.get(token) ?? refresh.get(token);
+      if (!known) return refuse(c, 400, 'Invalid token');
+      calls.revoked.push(token);
+      // Revoking either token ends the whole grant (both platforms behave so).
+      for (const [key, grant] of [...access, ...refresh]) {
+        if (grant.platform === known.platform && grant.channel === known.channel) {
+          access.delete(key);
+          refresh.delete(key);
+        }
+      }
+      return c.body(null, 200);
+    });
+
+    const bearer = (header: string | undefined) => {
+      const token = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
+      const grant = access.get(token);
+      return grant && grant.platform === platform && grant.expiresAt > Date.now() ? grant : null;
+    };
+
+    if (twitch) {
+      app.get(`/${platform}/helix/users`, (c) => {
+        const grant = bearer(c.req.header('authorization'));
+        if (!grant || c.req.header('client-id') !== clientId) return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
+        calls.identity += 1;
+        return c.json({
+          data: [{ id: channelId('twitch', grant.channel), login: grant.channel, display_name: grant.channel, type: '', broadcaster_type: 'affiliate', created_at: '2020-01-01T00:00:00Z' }],
+        });
+      });
+    } else {
+      app.get(`/${platform}/youtube/v3/channels`, (c) => {
+        const grant = bearer(c.req.header('authorization'));
+        if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } }, 401);
+        if (c.req.query('mine') !== 'true') return c.json({ error: { code: 400, message: 'only mine=true here' } }, 400);
+        calls.identity += 1;
+        return c.json({ kind: 'youtube#channelListResponse', items: [{ kind: 'youtube#channel', id: channelId('youtube', grant.channel), snippet: { title: grant.channel, customUrl: `@${grant.channel}` } }] });
+      });
+    }
+  }
+
+  return {
+    app,
+    setTokenLifetime(seconds) {
+      lifetime = seconds;
+    },
+    revokeChannel(platform, channel) {
+      for (const [key, grant] of [...access, ...refresh]) {
+        if (grant.platform === platform && grant.channel === channel) {
+          access.delete(key);
+          refresh.delete(key);
+        }
+      }
+    },
+    calls,
+    liveAccessTokens: () => [...access.values()].filter((grant) => grant.expiresAt > Date.now()).length,
+  };
+}

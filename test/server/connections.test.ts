@@ -1,0 +1,242 @@
+// Connected accounts (issue 16) against the OAuth stand-in on its own port, speaking Twitch's and Google's protocols:
+// PKCE and state, the code exchange, tokens sealed at rest, refresh before expiry (once for concurrent callers), a
+// grant revoked at the provider ("reconnect"), disconnect revoking at the provider, and every endpoint with the wrong
+// user — on SQLite and PostgreSQL.
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
+import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { account, type Account } from './market.ts';
+
+/** The consent page, then the provider's redirect to our callback: answers the callback's path and query. */
+async function consent(authorizeUrl: string, options: { decision?: 'allow' | 'deny'; channel?: string; challenge?: string } = {}): Promise<string> {
+  const url = new URL(authorizeUrl);
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Authorize');
+  const q = url.searchParams;
+  const form = new URLSearchParams({
+    redirect_uri: q.get('redirect_uri') ?? '',
+    state: q.get('state') ?? '',
+    scope: q.get('scope') ?? '',
+    code_challenge: options.challenge ?? q.get('code_challenge') ?? '',
+    channel: options.channel ?? 'rin_streams',
+    decision: options.decision ?? 'allow',
+  });
+  const decided = await fetch(`${url.origin}${url.pathname}/decide`, { method: 'POST', body: form, redirect: 'manual' });
+  expect(decided.status).toBe(302);
+  const back = new URL(decided.headers.get('location')!);
+  return `${back.pathname}${back.search}`;
+}
+
+/** Follows our callback; answers where it sends the browser (path and query of /connect-accounts). */
+async function callback(api: Client, pathAndQuery: string): Promise<URLSearchParams> {
+  const answer = await api.request('GET', pathAndQuery);
+  expect(answer.status, answer.text).toBe(302);
+  const location = new URL(answer.headers.get('location')!);
+  expect(location.pathname).toBe('/connect-accounts');
+  return location.searchParams;
+}
+
+async function start(api: Client, who: Account, platform: 'twitch' | 'youtube'): Promise<string> {
+  const answer = await api.request('POST', `/api/connections/${platform}/start`, { token: who.token });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.url as string;
+}
+
+async function connect(api: Client, who: Account, platform: 'twitch' | 'youtube', channel: string) {
+  return callback(api, await consent(await start(api, who, platform), { channel }));
+}
+
+async function listed(api: Client, who: Account) {
+  const answer = await api.request('GET', '/api/connections', { token: who.token });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.connections as { platform: string; configured: boolean; standIn: boolean; settings: string[]; account: null | { status: string; login: string; displayName: string; platformUserId: string; scopes: string[]; archiving: boolean } }[];
+}
+
+describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+  let standIn: OAuthStandIn;
+  let server: ServerType;
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret' });
+    const port = await new Promise<number>((resolve) => {
+      server = serve({ fetch: standIn.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    api = await startApp(backend, {
+      TWITCH_CLIENT_ID: 'test-client',
+      TWITCH_CLIENT_SECRET: 'test-secret',
+      TWITCH_AUTH_BASE: `${base}/twitch`,
+      TWITCH_API_BASE: `${base}/twitch`,
+      GOOGLE_CLIENT_ID: 'test-client',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      GOOGLE_AUTH_BASE: `${base}/youtube`,
+      GOOGLE_TOKEN_BASE: `${base}/youtube`,
+      YOUTUBE_API_BASE: `${base}/youtube`,
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    server?.close();
+    await backend?.cleanup();
+  });
+
+  it('connects Twitch with PKCE and state: the card shows the channel, the tokens are sealed at rest', async () => {
+    const creator = await account(api, 'creator');
+    expect((await listed(api, creator)).map((c) => [c.platform, c.configured, c.account])).toEqual([
+      ['twitch', true, null],
+      ['youtube', true, null],
+    ]);
+    const url = new URL(await start(api, creator, 'twitch'));
+    expect(url.pathname).toBe('/twitch/oauth2/authorize');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')!.length).toBeGreaterThanOrEqual(43);
+    expect(url.searchParams.get('redirect_uri')).toMatch(/\/api\/connections\/twitch\/callback$/);
+
+    const back = await callback(api, await consent(url.toString(), { channel: 'Rin_Streams' }));
+    expect(Object.fromEntries(back)).toEqual({ connected: 'twitch' });
+    const [twitch] = await listed(api, creator);
+    expect(twitch!.account).toMatchObject({ status: 'connected', login: 'rin_streams', displayName: 'rin_streams', archiving: false });
+    expect(twitch!.account!.scopes).toContain('chat:read');
+
+    const row = await api.castbridge.db.selectFrom('connected_accounts').selectAll().where('user_id', '=', creator.id).executeTakeFirstOrThrow();
+    const accessToken = await api.castbridge.services.connections.accessToken(row);
+    expect(accessToken.length).toBeGreaterThan(20);
+    expect(row.tokens_sealed).not.toContain(accessToken);
+    expect(JSON.stringify(row)).not.toContain(accessToken);
+  });
+
+  it('connects YouTube (Google: offline access, the channel from the Data API)', async () => {
+    const creator = await account(api, 'creator');
+    const url = new URL(await start(api, creator, 'youtube'));
+    expect(url.pathname).toBe('/youtube/o/oauth2/v2/auth');
+    expect(url.searchParams.get('access_type')).toBe('offline');
+    expect(Object.fromEntries(await callback(api, await consent(url.toString(), { channel: 'lia_plays' })))).toEqual({ connected: 'youtube' });
+    const youtube = (await listed(api, creator))[1]!;
+    expect(youtube.account).toMatchObject({ status: 'connected', login: '@lia_plays', displayName: 'lia_plays' });
+    expect(youtube.account!.platformUserId).toMatch(/^UC/);
+  });
+
+  it('a state is good once, for its own platform; a refusal, a wrong verifier and an unknown state come back as errors', async () => {
+    const creator = await account(api, 'creator');
+    const path = await consent(await start(api, creator, 'twitch'), { channel: 'once_only' });
+    expect((await callback(api, path)).get('connected')).toBe('twitch');
+    expect((await callback(api, path)).get('error')).toBe('This Twitch connection attempt is unknown or was already used: connect again');
+
+    // A YouTube state on the Twitch callback is not found.
+    const youtubePath = await consent(await start(api, creator, 'youtube'), { channel: 'cross_over' });
+    expect((await callback(api, youtubePath.replace('/youtube/', '/twitch/'))).get('error')).toMatch(/unknown or was already used/);
+
+    const denied = await consent(await start(api, creator, 'youtube'), { decision: 'deny' });
+    expect((await callback(api, denied)).get('error')).toBe('You did not allow Castbridge on YouTube');
+
+    // The provider saw another challenge than ours: our verifier does not match it, so it refuses the code.
+    const forged = await consent(await start(api, creator, 'youtube'), { channel: 'forged_one', challenge: 'A'.repeat(43) });
+    expect((await callback(api, forged)).get('error')).toBe('YouTube did not connect: Invalid code verifier');
+
+    expect((await callback(api, '/api/connections/twitch/callback?code=abc')).get('error')).toMatch(/without the connection's state/);
+    expect((await callback(api, '/api/connections/twitch/callback?code=abc&state=made-up')).get('error')).toMatch(/unknown or was already used/);
+    expect((await listed(api, creator))[1]!.account).toBeNull();
+  });
+
+  it('the access token is refreshed before it expires, once for concurrent callers; a revoked grant asks to reconnect', async () => {
+    const creator = await account(api, 'creator');
+    standIn.setTokenLifetime(120); // inside the 5-minute margin: every use refreshes
+    try {
+      await connect(api, creator, 'twitch', 'fresh_tokens');
+      const { connections, db } = api.castbridge.services;
+      const row = async () => db.selectFrom('connected_accounts').selectAll().where('user_id', '=', creator.id).executeTakeFirstOrThrow();
+      const before = standIn.calls.grants.filter((g) => g === 'refresh_token').length;
+      const first = await row();
+      const [a, b] = await Promise.all([connections.accessToken(first), connections.accessToken(first)]);
+      expect(a).toBe(b);
+      expect(standIn.calls.grants.filter((g) => g === 'refresh_token').length).toBe(before + 1);
+      // Twitch rotated the refresh token: the next refresh uses the new one.
+      await expect(connections.accessToken(await row())).resolves.toMatch(/.{20}/);
+
+      standIn.revokeChannel('twitch', 'fresh_tokens');
+      await expect(connections.accessToken(await row())).rejects.toThrow('Twitch no longer accepts this connection: connect it again');
+      expect((await listed(api, creator))[0]!.account!.status).toBe('reconnect');
+      // Connecting again clears it.
+      await connect(api, creator, 'twitch', 'fresh_tokens');
+      expect((await listed(api, creator))[0]!.account!.status).toBe('connected');
+    } finally {
+      standIn.setTokenLifetime(4 * 3600);
+    }
+  });
+
+  it('disconnect revokes the grant at the provider and deletes the tokens', async () => {
+    const creator = await account(api, 'creator');
+    await connect(api, creator, 'twitch', 'leaving_soon');
+    const revokedBefore = standIn.calls.revoked.length;
+    const live = standIn.liveAccessTokens();
+    const answer = await api.request('DELETE', '/api/connections/twitch', { token: creator.token });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.connection).toMatchObject({ platform: 'twitch', account: null });
+    expect(standIn.calls.revoked.length).toBeGreaterThan(revokedBefore);
+    expect(standIn.liveAccessTokens()).toBe(live - 1);
+    expect(await api.castbridge.db.selectFrom('connected_accounts').select('id').where('user_id', '=', creator.id).execute()).toEqual([]);
+    expect((await api.request('DELETE', '/api/connections/twitch', { token: creator.token })).status).toBe(404);
+  });
+
+  it('one channel belongs to one Castbridge account', async () => {
+    const [first, second] = [await account(api, 'creator'), await account(api, 'creator')];
+    await connect(api, first, 'twitch', 'shared_channel');
+    expect((await connect(api, second, 'twitch', 'shared_channel')).get('error')).toBe('Twitch did not connect: This Twitch channel is already connected to another Castbridge account');
+    expect((await listed(api, second))[0]!.account).toBeNull();
+  });
+
+  it('the wrong user: anonymous 401, advertisers and operators 403, an unknown platform 404; a state binds its creator', async () => {
+    const [creator, other, advertiser, operator] = [await account(api, 'creator'), await account(api, 'creator'), await account(api, 'advertiser'), await account(api, 'operator')];
+    for (const [method, path] of [
+      ['GET', '/api/connections'],
+      ['POST', '/api/connections/twitch/start'],
+      ['DELETE', '/api/connections/twitch'],
+    ] as const) {
+      expect((await api.request(method, path)).status).toBe(401);
+      for (const who of [advertiser, operator]) {
+        const answer = await api.request(method, path, { token: who.token });
+        expect(answer.status).toBe(403);
+        expect(answer.body.message).toBe('Only creators connect channels');
+      }
+    }
+    expect((await api.request('POST', '/api/connections/mixer/start', { token: creator.token })).status).toBe(404);
+    expect((await api.request('GET', '/api/connections/mixer/callback?state=x')).status).toBe(404);
+    // The creator who started owns what comes back, whoever's browser follows the redirect.
+    await connect(api, creator, 'twitch', 'bound_to_one');
+    expect((await listed(api, creator))[0]!.account!.login).toBe('bound_to_one');
+    expect((await listed(api, other))[0]!.account).toBeNull();
+    // Another creator cannot disconnect it (theirs is simply not there).
+    expect((await api.request('DELETE', '/api/connections/twitch', { token: other.token })).status).toBe(404);
+    expect((await listed(api, creator))[0]!.account).not.toBeNull();
+  });
+});
+
+describe('connected accounts without configuration', () => {
+  let backend: Backend;
+  let api: Client;
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    api = await startApp(backend);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  it('the cards say what to set, and Connect answers 409 with it', async () => {
+    const creator = await account(api, 'creator');
+    expect(await listed(api, creator)).toEqual([
+      { platform: 'twitch', configured: false, standIn: false, settings: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'], account: null },
+      { platform: 'youtube', configured: false, standIn: false, settings: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], account: null },
+    ]);
+    const answer = await api.request('POST', '/api/connections/youtube/start', { token: creator.token });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('YouTube is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+  });
+});

@@ -1,0 +1,98 @@
+// Connect Accounts (issue 16) through its machine with controlled actors: the cards as listed (not configured with the
+// settings to set, connected with the channel, "reconnect"), Connect sending the browser to the provider's URL,
+// Disconnect, the provider's answer read from the address once, and a refused start.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Connection } from '@/contract';
+import { connectAccountsMachine } from '@/machines/connectAccounts.machine';
+import { connectAccountsActions } from '@/src/services/connectAccounts';
+import { ConnectAccountsScreen } from '@/src/views/dashboard/account/ConnectAccounts';
+import { sampleConnection } from '@/test/machines/fixtures';
+import { controlled, renderScreen } from './harness';
+
+const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
+
+afterEach(() => vi.restoreAllMocks());
+
+function setup(url = '/connect-accounts') {
+  const list = controlled<Connection[]>();
+  const twitchStart = controlled<string>();
+  const youtubeStart = controlled<string>();
+  const twitchDisconnect = controlled<Connection>();
+  const youtubeDisconnect = controlled<Connection>();
+  const redirect = vi.spyOn(connectAccountsActions, 'redirect').mockImplementation(() => {});
+  const logic = connectAccountsMachine.provide({
+    actors: { listConnections: list.logic, twitchStart: twitchStart.logic, youtubeStart: youtubeStart.logic, twitchDisconnect: twitchDisconnect.logic, youtubeDisconnect: youtubeDisconnect.logic },
+  });
+  renderScreen(<ConnectAccountsScreen logic={logic} />, { path: '/connect-accounts', url, jwt: 'creator.jwt' });
+  const card = (name: string) => within(screen.getByRole('region', { name }));
+  return { list, twitchStart, youtubeStart, twitchDisconnect, youtubeDisconnect, redirect, card, user: userEvent.setup() };
+}
+
+describe('Connect Accounts', () => {
+  it('Connect sends the browser to the provider; a connected card shows the channel and disconnects', async () => {
+    const { list, twitchStart, youtubeDisconnect, redirect, card, user } = setup();
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', 'connected')]);
+    expect(card('Twitch').getByText('Not connected')).toBeInTheDocument();
+    expect(card('YouTube').getByText('Connected')).toBeInTheDocument();
+    expect(card('YouTube').getByText('Rin_Streams')).toBeInTheDocument();
+    expect(card('YouTube').getByText('(rin_streams)')).toBeInTheDocument();
+
+    await user.click(card('Twitch').getByRole('button', { name: 'Connect' }));
+    expect(card('Twitch').getByRole('button', { name: 'Opening Twitch…' })).toBeDisabled();
+    await twitchStart.resolve('https://id.twitch.tv/oauth2/authorize?state=abc');
+    expect(redirect).toHaveBeenCalledWith(expect.anything(), { url: 'https://id.twitch.tv/oauth2/authorize?state=abc' });
+
+    await user.click(card('YouTube').getByRole('button', { name: 'Disconnect' }));
+    expect(card('YouTube').getByRole('button', { name: 'Disconnecting…' })).toBeDisabled();
+    await youtubeDisconnect.resolve(sampleConnection('youtube', null));
+    expect(card('YouTube').getByText('Not connected')).toBeInTheDocument();
+    expect(card('YouTube').getByRole('button', { name: 'Connect' })).toBeEnabled();
+  });
+
+  it('a platform the server has no client for says what to set; Connect is off', async () => {
+    const { list, card } = setup();
+    await list.resolve([{ ...sampleConnection('twitch', null), configured: false }, sampleConnection('youtube', null)]);
+    expect(card('Twitch').getByText('Not configured')).toBeInTheDocument();
+    expect(card('Twitch').getByText('TWITCH_CLIENT_ID')).toBeInTheDocument();
+    expect(card('Twitch').getByText('TWITCH_CLIENT_SECRET')).toBeInTheDocument();
+    expect(card('Twitch').getByRole('button', { name: 'Connect' })).toBeDisabled();
+    expect(card('YouTube').getByRole('button', { name: 'Connect' })).toBeEnabled();
+  });
+
+  it('the provider’s refusal shows on its card, once; a refused start shows its reason and Connect tries again', async () => {
+    const { list, youtubeStart, redirect, card, user } = setup('/connect-accounts?platform=twitch&error=You%20did%20not%20allow%20Castbridge%20on%20Twitch');
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    expect(card('Twitch').getByRole('alert')).toHaveTextContent('You did not allow Castbridge on Twitch');
+    // The answer is taken off the address bar.
+    expect(screen.getByTestId('location')).toHaveTextContent('/connect-accounts');
+
+    await user.click(card('YouTube').getByRole('button', { name: 'Connect' }));
+    await youtubeStart.reject(refusal('YouTube is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', 409));
+    expect(card('YouTube').getByRole('alert')).toHaveTextContent('YouTube is not configured on this server');
+    await user.click(card('YouTube').getByRole('button', { name: 'Connect' }));
+    expect(card('YouTube').queryByRole('alert')).toBeNull();
+    await youtubeStart.resolve('https://accounts.google.com/o/oauth2/v2/auth?state=x');
+    expect(redirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a connection the provider stopped accepting asks to connect again, over the old one', async () => {
+    const { list, twitchStart, redirect, card, user } = setup();
+    await list.resolve([sampleConnection('twitch', 'reconnect'), sampleConnection('youtube', null)]);
+    expect(card('Twitch').getByText('Reconnect needed')).toBeInTheDocument();
+    expect(card('Twitch').getByText(/no longer accepts this connection/)).toBeInTheDocument();
+    await user.click(card('Twitch').getByRole('button', { name: 'Connect' }));
+    await twitchStart.resolve('https://id.twitch.tv/oauth2/authorize?state=again');
+    expect(redirect).toHaveBeenCalledWith(expect.anything(), { url: 'https://id.twitch.tv/oauth2/authorize?state=again' });
+  });
+
+  it('a failed list offers Try again', async () => {
+    const { list, user } = setup();
+    await list.reject(refusal('The server could not be reached', 0));
+    expect(screen.getByRole('alert')).toHaveTextContent('The connections could not be loaded');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    expect(screen.getAllByRole('button', { name: 'Connect' })).toHaveLength(2);
+  });
+});
