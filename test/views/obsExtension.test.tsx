@@ -42,7 +42,7 @@ describe('OBS Extension', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     expect(screen.getByRole('heading', { level: 1, name: 'OBS Extension' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /streaming scene/ })).toBeInTheDocument();
-    expect(screen.getByText('Loading your overlay')).toBeInTheDocument();
+    expect(screen.getByText('Loading overlay')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Now' })).toBeDisabled();
     await load.resolve(sampleOverlaySettings);
     // The settings' controls arrive just after the screen (a lazy chunk).
@@ -138,7 +138,7 @@ describe('OBS Extension', () => {
   it('says why the overlay could not be loaded and tries again', async () => {
     const { load, user } = setup();
     await load.reject(new Error('Failed to fetch'));
-    expect(screen.getByText('The your overlay could not be loaded', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('The overlay could not be loaded', { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /try again/i }));
     expect(load.started).toBe(2);
   });

@@ -44,7 +44,7 @@ export function ObsExtensionScreen({ logic }: { logic?: OverlaySettingsLogic }) 
         </div>
         <img src="/images/obs-extension.svg" alt="A streaming scene with a sponsor region in its lower corner" width={480} height={320} className={s.image} />
       </Card>
-      <LoadState loading={loading} error={loadError} what="your overlay" onRetry={() => overlay.send({ type: 'overlay.retry' })} />
+      <LoadState loading={loading} error={loadError} what="overlay" onRetry={() => overlay.send({ type: 'overlay.retry' })} />
       {ready ? (
         <div className={s.panels}>
           <Suspense fallback={null}>

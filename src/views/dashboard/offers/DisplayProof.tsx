@@ -142,7 +142,7 @@ export function DisplayProofScreen({ logic }: { logic?: DisplayProofLogic }) {
           {display.brand}: “{display.title}”
         </p>
       ) : null}
-      <LoadState loading={loading} error={error} what="the proof of display" onRetry={() => proof.send({ type: 'proof.retry' })} />
+      <LoadState loading={loading} error={error} what="proof of display" onRetry={() => proof.send({ type: 'proof.retry' })} />
       {display ? <Report display={display} /> : null}
     </main>
   );
