@@ -97,6 +97,16 @@ export const endpoints = {
   startConnection: { method: 'POST', path: '/api/connections/:platform/start', auth: 'bearer' },
   connectionCallback: { method: 'GET', path: '/api/connections/:platform/callback', auth: 'none' },
   disconnect: { method: 'DELETE', path: '/api/connections/:platform', auth: 'bearer' },
+  // The chat archive (issue 16): creators only (others 403); another creator's archive is never reached (each call
+  // reads the caller's own), so what is not theirs is simply not found.
+  archiveDays: { method: 'GET', path: '/api/archive/days', auth: 'bearer' },
+  archiveMessages: { method: 'GET', path: '/api/archive/messages', auth: 'bearer' },
+  archiveSearch: { method: 'GET', path: '/api/archive/search', auth: 'bearer' },
+  archiveExport: { method: 'GET', path: '/api/archive/export', auth: 'bearer' },
+  archiveSettings: { method: 'PUT', path: '/api/archive/settings', auth: 'bearer' },
+  deleteArchiveDay: { method: 'DELETE', path: '/api/archive/days/:date', auth: 'bearer' },
+  deleteArchiveChatter: { method: 'DELETE', path: '/api/archive/chatters/:login', auth: 'bearer' },
+  deleteArchive: { method: 'DELETE', path: '/api/archive', auth: 'bearer' },
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -17,6 +17,7 @@ import {
   supportRequest,
   unsubscribeRequest,
 } from './schemas/account.ts';
+import * as archive from './schemas/archive.ts';
 import * as connections from './schemas/connections.ts';
 import * as money from './schemas/money.ts';
 import * as overlay from './schemas/overlay.ts';
@@ -114,6 +115,15 @@ export const schemas = {
   // A redirect (302) to /connect-accounts?connected=<platform> or ?error=<message>.
   connectionCallback: { query: connections.connectCallbackQuery, response: z.never(), status: 200 },
   disconnect: { response: connections.connectionResponse, status: 200 },
+  archiveDays: { query: archive.archiveDaysQuery, response: archive.archiveDaysResponse, status: 200 },
+  archiveMessages: { query: archive.archiveMessagesQuery, response: archive.archiveMessagesResponse, status: 200 },
+  archiveSearch: { query: archive.archiveSearchQuery, response: archive.archiveSearchResponse, status: 200 },
+  // A streamed download (application/x-ndjson, text/csv or text/plain), not JSON.
+  archiveExport: { query: archive.archiveExportQuery, response: z.never(), status: 200 },
+  archiveSettings: { body: archive.archiveSettingsRequest, response: archive.archiveDaysResponse.pick({ channel: true }), status: 200 },
+  deleteArchiveDay: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
+  deleteArchiveChatter: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
+  deleteArchive: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];
@@ -135,6 +145,7 @@ export type { AdminPayout, AdvertiserBalance, Earnings, Payout, PayoutMethod } f
 export * from './money.ts';
 export * from './overlay.ts';
 export * from './connections.ts';
+export * from './archive.ts';
 export type { Connection } from './schemas/connections.ts';
 export type { OfferDisplay, OverlaySettings, OverlayUpdate } from './schemas/overlay.ts';
 export * from './limits.ts';

@@ -49,6 +49,11 @@ import { createOverlays } from './overlay/store.ts';
 import { createConnections } from './connections/store.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { createOAuthStandIn } from './standins/oauth.ts';
+import { startTwitchChatStandIn, type TwitchChatStandIn } from './standins/twitch-chat.ts';
+import { createArchive } from './archive/store.ts';
+import { channelKey, createIngestSupervisor } from './archive/ingest.ts';
+import { archiveRoutes } from './archive/routes.ts';
+import { parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
 import { overlayRoutes } from './overlay/routes.ts';
 
 export interface CastbridgeApp {
@@ -113,6 +118,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));
   const payoutMethods = createPayoutMethods(db, sealer);
   const rails = createPayoutRails(config, db);
+  const connections = createConnections({ db, config, links: base.links, sealer, logger });
+  const archive = createArchive({ db, dialect: handle.dialect });
+  // Twitch chat: the real one, or (STANDINS without TWITCH_CHAT_URL) a local stand-in replaying a recorded session.
+  const chatStandIn: TwitchChatStandIn | null = config.twitchChatUrl === null ? await startTwitchChatStandIn({ demo: true }) : null;
+  const chatEndpoint = parseChatUrl(config.twitchChatUrl ?? `ws://127.0.0.1:${chatStandIn!.port}`);
   const services: Services = {
     ...marketplace,
     campaigns: createCampaignStore(marketplace),
@@ -123,11 +133,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     payouts: createPayouts({ ...marketplace, payoutMethods }, rails),
     rails,
     overlays: createOverlays({ ...marketplace, dialect: handle.dialect, sealer, feeBps: config.feeBps }),
-    connections: createConnections({ db, config, links: base.links, sealer, logger }),
+    connections,
+    archive,
+    ingest: createIngestSupervisor({
+      connections,
+      archive,
+      logger,
+      source: (account, handlers) => (account.platform === 'twitch' ? twitchChatSource(chatEndpoint, channelKey(account).channel, handlers) : null),
+    }),
   };
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
   services.jobs.start();
+  await services.ingest.start();
   // Rails that are asked rather than told (PayPal; Stripe as a safety net for a lost webhook) are polled.
   const pollEvery = config.paypal ? config.paypal.pollSeconds * 1000 : config.stripe ? POLL_STRIPE_MS : null;
   const poller = pollEvery
@@ -184,6 +202,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', adminRoutes(services));
   app.route('/', overlayRoutes(services));
   app.route('/', connectionRoutes(services));
+  app.route('/', archiveRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
   if (config.standIns) app.route('/standin', createOAuthStandIn().app);
@@ -218,6 +237,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mail: services.mail,
     services,
     async close() {
+      await services.ingest.close();
+      await chatStandIn?.close();
       clearInterval(sweeper);
       if (poller) clearInterval(poller);
       await services.jobs.stop();

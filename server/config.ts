@@ -49,6 +49,8 @@ export interface Config {
   oauth: { twitch: OAuthClient | null; youtube: OAuthClient | null };
   /** STANDINS=1 (`npm start` without provider settings): local stand-ins for what is not configured. */
   standIns: boolean;
+  /** TWITCH_CHAT_URL: Twitch chat's IRC-over-WebSocket endpoint; null with STANDINS and no setting (a local stand-in). */
+  twitchChatUrl: string | null;
 }
 
 /**
@@ -166,6 +168,12 @@ function oauthClient(env: Env, platform: 'twitch' | 'youtube', standIns: boolean
   return { ...STANDIN_CLIENT, authBase: base, tokenBase: base, apiBase: base, standIn: true };
 }
 
+function chatUrl(value: string | undefined, standIns: boolean): string | null {
+  const url = nonEmpty(value);
+  if (url !== null && !/^wss?:\/\/[^/]+/i.test(url)) throw new Error(`TWITCH_CHAT_URL must be a ws:// or wss:// URL, got "${url}"`);
+  return url ?? (standIns ? null : 'wss://irc-ws.chat.twitch.tv:443');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(process.cwd(), 'data'));
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -211,5 +219,6 @@ export function loadConfig(env: Env = process.env): Config {
     paypal: paypalSettings(env, providers.includes('paypal')),
     oauth: { twitch: oauthClient(env, 'twitch', flag(env.STANDINS)), youtube: oauthClient(env, 'youtube', flag(env.STANDINS)) },
     standIns: flag(env.STANDINS),
+    twitchChatUrl: chatUrl(env.TWITCH_CHAT_URL, flag(env.STANDINS)),
   };
 }

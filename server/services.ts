@@ -27,6 +27,8 @@ import type { OfferStore } from './marketplace/offers.ts';
 import type { Matcher } from './marketplace/match-jobs.ts';
 import type { Overlays } from './overlay/store.ts';
 import type { Connections } from './connections/store.ts';
+import type { Archive } from './archive/store.ts';
+import type { IngestSupervisor } from './archive/ingest.ts';
 
 export interface Services {
   config: Config;
@@ -70,6 +72,10 @@ export interface Services {
   overlays: Overlays;
   /** Creators' Twitch and YouTube channels connected through OAuth (issue 16). */
   connections: Connections;
+  /** The creators' chat archives (issue 16). */
+  archive: Archive;
+  /** One ingester per archived channel, beside the HTTP server. */
+  ingest: IngestSupervisor;
 }
 
 /** Hono environment: the authenticated user's id is set by requireUser (and by optionalUser when signed in). */

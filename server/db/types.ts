@@ -294,6 +294,51 @@ export interface OAuthRequestsTable {
   expires_at: number | string;
 }
 
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  channel_id: string;
+  channel: string;
+  day: string;
+  /** Epoch ms (bigint: a string when read from PostgreSQL). */
+  sent_at: number | string;
+  msg_id: string;
+  chatter_id: string;
+  login: string;
+  display_name: string;
+  color: string | null;
+  badges: string;
+  emotes: string | null;
+  bits: number | null;
+  kind: string;
+  text: string;
+  moderated: Generated<number>;
+}
+
+export interface ChatEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  channel_id: string;
+  day: string;
+  at: number | string;
+  kind: 'clearchat' | 'clearmsg' | 'gap';
+  target_login: string | null;
+  target_msg_id: string | null;
+  duration: number | null;
+  until: number | string | null;
+  detail: string | null;
+}
+
+export interface ChatIngestStateTable {
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  channel_id: string;
+  last_seen: number | string;
+  skipped: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -319,6 +364,9 @@ export interface Database {
   overlay_progress: OverlayProgressTable;
   connected_accounts: ConnectedAccountsTable;
   oauth_requests: OAuthRequestsTable;
+  chat_messages: ChatMessagesTable;
+  chat_events: ChatEventsTable;
+  chat_ingest_state: ChatIngestStateTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

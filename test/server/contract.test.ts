@@ -110,6 +110,34 @@ const calls = {
       .execute();
     return api.request('DELETE', '/api/connections/youtube', { token: world.creator.token });
   },
+  archiveSettings: async (api) => {
+    const { db, config } = api.castbridge.services;
+    await db
+      .insertInto('connected_accounts')
+      .values({ id: `ca-tw-${Date.now()}`, user_id: world.creator.id, platform: 'twitch', platform_user_id: '4242', login: 'contract_channel', display_name: 'Contract', scopes: 'chat:read', tokens_sealed: createSealer(loadPayoutKey(config.payoutKey, config.dataDir)).seal({ accessToken: 'a', refreshToken: null }), expires_at: Date.now() + 3_600_000, status: 'connected', stand_in: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .execute();
+    return api.request('PUT', '/api/archive/settings', { token: world.creator.token, json: { platform: 'twitch', archiving: false } });
+  },
+  archiveDays: async (api) => {
+    await api.castbridge.services.archive.write(
+      { userId: world.creator.id, platform: 'twitch', channelId: '4242', channel: 'contract_channel' },
+      { messages: [{ msgId: 'contract-1', sentAt: Date.parse('2026-11-20T10:00:00Z'), chatterId: '1', login: 'ana', displayName: 'Ana', color: null, badges: '', emotes: null, bits: null, kind: 'privmsg', text: 'hello lantern' }], moderation: [], skipped: 0, seenAt: Date.now() },
+    );
+    return api.request('GET', '/api/archive/days?platform=twitch', { token: world.creator.token });
+  },
+  archiveMessages: (api) => api.request('GET', '/api/archive/messages?platform=twitch&date=2026-11-20', { token: world.creator.token }),
+  archiveSearch: (api) => api.request('GET', '/api/archive/search?q=lantern', { token: world.creator.token }),
+  // A streamed download, not JSON: checked in archive.test.ts.
+  archiveExport: null,
+  deleteArchiveChatter: (api) => api.request('DELETE', '/api/archive/chatters/ana?platform=twitch', { token: world.creator.token }),
+  deleteArchiveDay: async (api) => {
+    await api.castbridge.services.archive.write(
+      { userId: world.creator.id, platform: 'twitch', channelId: '4242', channel: 'contract_channel' },
+      { messages: [{ msgId: 'contract-2', sentAt: Date.parse('2026-11-21T10:00:00Z'), chatterId: '2', login: 'bo', displayName: 'Bo', color: null, badges: '', emotes: null, bits: null, kind: 'privmsg', text: 'hi' }], moderation: [], skipped: 0, seenAt: Date.now() },
+    );
+    return api.request('DELETE', '/api/archive/days/2026-11-21?platform=twitch', { token: world.creator.token });
+  },
+  deleteArchive: (api) => api.request('DELETE', '/api/archive', { token: world.creator.token }),
   confirmDelivery: (api) => api.request('POST', `/api/offers/${world.offerId}/confirm-delivery`, { token: world.advertiser.token }),
   requestPayout: async (api) => {
     const answer = await api.request('POST', '/api/payouts', { token: world.creator.token, headers: { 'idempotency-key': `contract-${Date.now()}-1` }, json: { amount_cents: 6_000 } });

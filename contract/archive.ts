@@ -1,0 +1,51 @@
+// The chat archive (issue 16): the shapes the API answers and the screen reads, as plain data.
+
+export const EXPORT_FORMATS = ['ndjson', 'csv', 'text'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Messages per page of the viewer and of a search. */
+export const ARCHIVE_PAGE = 200;
+export const SEARCH_PAGE = 50;
+
+export interface ArchivedMessage {
+  id: number;
+  platform: 'twitch' | 'youtube';
+  channel: string;
+  /** Epoch milliseconds. */
+  sentAt: number;
+  msgId: string;
+  chatterId: string;
+  login: string;
+  displayName: string;
+  color: string | null;
+  /** Twitch's badge list: "subscriber/12,moderator/1". */
+  badges: string;
+  bits: number | null;
+  /** privmsg, or a USERNOTICE kind (sub, resub, raid, …). */
+  kind: string;
+  text: string;
+  /** A moderator removed it, or its author was timed out or banned. */
+  moderated: boolean;
+}
+
+export interface ArchiveEvent {
+  id: number;
+  kind: 'clearchat' | 'clearmsg' | 'gap';
+  at: number;
+  /** A gap's end. */
+  until: number | null;
+  targetLogin: string | null;
+  /** Timeout seconds (none: a ban, or the whole chat cleared). */
+  duration: number | null;
+}
+
+export interface ArchiveDay {
+  platform: 'twitch' | 'youtube';
+  day: string;
+  channel: string;
+  messages: number;
+  chatters: number;
+  first: number;
+  last: number;
+  gaps: number;
+}

@@ -1,0 +1,105 @@
+// The chat archive's API (issue 16): fixed paths from the issue, shapes documented in README.
+import { z } from 'zod';
+import { EXPORT_FORMATS } from '../archive.ts';
+import { CONNECT_PLATFORMS } from '../connections.ts';
+
+const platform = z.enum(CONNECT_PLATFORMS, { error: `must be ${CONNECT_PLATFORMS.join(' or ')}` });
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+/** A keyset cursor: `<sentAt>.<id>`. */
+const cursor = z.string().regex(/^\d{1,15}\.\d{1,15}$/, 'is not a cursor from a previous page');
+const login = z.string().trim().toLowerCase().regex(/^@?[a-z0-9_.-]{1,64}$/, 'must be a chatter\'s login');
+
+const message = z.object({
+  id: z.number(),
+  platform,
+  channel: z.string(),
+  sentAt: z.number(),
+  msgId: z.string(),
+  chatterId: z.string(),
+  login: z.string(),
+  displayName: z.string(),
+  color: z.string().nullable(),
+  badges: z.string(),
+  bits: z.number().nullable(),
+  kind: z.string(),
+  text: z.string(),
+  moderated: z.boolean(),
+});
+
+const event = z.object({
+  id: z.number(),
+  kind: z.enum(['clearchat', 'clearmsg', 'gap']),
+  at: z.number(),
+  until: z.number().nullable(),
+  targetLogin: z.string().nullable(),
+  duration: z.number().nullable(),
+});
+
+export const archiveDaysQuery = z.object({ platform, date: date.optional() });
+export const archiveDaysResponse = z.object({
+  /** The connected channel of the platform and whether its chat is being archived. */
+  channel: z
+    .object({
+      login: z.string(),
+      displayName: z.string(),
+      archiving: z.boolean(),
+      /** Ingestion is connected to the chat right now. */
+      live: z.boolean(),
+      /** Archiving is available for this platform. */
+      supported: z.boolean(),
+    })
+    .nullable(),
+  days: z.array(
+    z.object({
+      platform,
+      day: z.string(),
+      channel: z.string(),
+      messages: z.number(),
+      chatters: z.number(),
+      first: z.number(),
+      last: z.number(),
+      gaps: z.number(),
+    }),
+  ),
+});
+
+export const archiveMessagesQuery = z.object({
+  platform,
+  date,
+  after: cursor.optional(),
+  /** Jump: the first page at or after this time of the day, HH:MM (UTC). */
+  at: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM')
+    .optional(),
+});
+export const archiveMessagesResponse = z.object({ messages: z.array(message), events: z.array(event), next: z.string().nullable() });
+
+export const archiveSearchQuery = z
+  .object({
+    platform: platform.optional(),
+    q: z.string().trim().max(200, 'is at most 200 characters').optional(),
+    user: login.optional(),
+    from: date.optional(),
+    to: date.optional(),
+    before: cursor.optional(),
+  })
+  .refine((value) => Boolean(value.q) || Boolean(value.user), 'Search for words (q) or a chatter (user)');
+export const archiveSearchResponse = z.object({ messages: z.array(message), next: z.string().nullable() });
+
+export const archiveExportQuery = z
+  .object({
+    format: z.enum(EXPORT_FORMATS, { error: `must be ${EXPORT_FORMATS.join(', ')}` }),
+    platform: platform.optional(),
+    date: date.optional(),
+    q: z.string().trim().max(200).optional(),
+    user: login.optional(),
+    from: date.optional(),
+    to: date.optional(),
+  })
+  .refine((value) => Boolean(value.date || value.q || value.user || value.from || value.to || value.platform), 'Choose what to export: a date, a search or a platform');
+
+export const archiveSettingsRequest = z.object({ platform, archiving: z.boolean({ error: 'must be true or false' }) }).strict();
+
+export const archiveDeleteQuery = z.object({ platform: platform.optional() });
+export const archiveDeleteResponse = z.object({ deleted: z.number() });

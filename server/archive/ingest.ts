@@ -1,0 +1,217 @@
+// Ingestion (issue 16): one ingester per archived channel, beside the HTTP server. Messages are buffered and written
+// in one transaction per batch (500 messages or 1 s, whichever comes first); a failed write keeps the batch for the
+// next try. The time the ingester last knew it was receiving is stored with every batch and every 10 s, so after a
+// crash (kill -9) the restart records the gap since then; a lost connection records the gap between losing and
+// regaining it. The supervisor keeps exactly one ingester per channel with archiving on, starts and stops them as
+// creators turn archiving on and off or disconnect, and restarts one that fails, with backoff.
+import type { Logger } from '../log.ts';
+import type { AccountChange, AccountRow, Connections } from '../connections/store.ts';
+import type { Archive, ChannelKey, ChatLine, ChatModeration } from './store.ts';
+import type { ChatSource, ChatSourceHandlers } from './twitch-source.ts';
+
+export const BATCH_MESSAGES = 500;
+export const BATCH_MS = 1000;
+export const TOUCH_MS = 10_000;
+/** A restart sooner than this after the last batch is not a gap worth recording. */
+export const GAP_MIN_MS = 2000;
+
+/** The source of an account's chat; null for a platform whose chat is not ingested. */
+export type SourceFactory = (account: AccountRow, handlers: ChatSourceHandlers) => ChatSource | null;
+
+export interface IngesterStatus {
+  connected: boolean;
+  received: number;
+  written: number;
+  skipped: number;
+  gaps: number;
+}
+
+export function createIngester(key: ChannelKey, deps: { archive: Archive; logger: Logger; source: (handlers: ChatSourceHandlers) => ChatSource; now?: () => number }) {
+  const { archive, logger } = deps;
+  const now = deps.now ?? Date.now;
+  let lines: ChatLine[] = [];
+  let moderation: ChatModeration[] = [];
+  let skipped = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let toucher: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> | null = null;
+  let lostAt: number | null = null;
+  let started = false;
+  let stopped = false;
+  const status: IngesterStatus = { connected: false, received: 0, written: 0, skipped: 0, gaps: 0 };
+
+  async function flush(): Promise<void> {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (flushing) await flushing;
+    if (lines.length === 0 && moderation.length === 0 && skipped === 0) return;
+    const batch = { messages: lines, moderation, skipped, seenAt: now() };
+    lines = [];
+    moderation = [];
+    skipped = 0;
+    flushing = archive
+      .write(key, batch)
+      .then(() => {
+        status.written += batch.messages.length;
+      })
+      .catch((error: unknown) => {
+        // Kept for the next try, in front of what came since (bounded: a database that stays down drops the oldest).
+        logger.error('writing chat failed; the batch is kept for the next try', { channel: key.channel, error: (error as Error).message });
+        lines = [...batch.messages, ...lines].slice(-50_000);
+        moderation = [...batch.moderation, ...moderation];
+        skipped += batch.skipped;
+        schedule();
+      })
+      .finally(() => {
+        flushing = null;
+      });
+    await flushing;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    if (lines.length >= BATCH_MESSAGES) void flush();
+    else timer ??= setTimeout(() => void flush(), BATCH_MS);
+  }
+
+  async function gap(from: number, until: number, detail: string) {
+    status.gaps += 1;
+    await archive.recordGap(key, from, until, detail).catch((error: unknown) => logger.error('recording a gap failed', { channel: key.channel, error: (error as Error).message }));
+  }
+
+  const handlers: ChatSourceHandlers = {
+    line(line) {
+      status.received += 1;
+      lines.push(line);
+      schedule();
+    },
+    moderation(event) {
+      moderation.push(event);
+      schedule();
+    },
+    skipped(count) {
+      skipped += count;
+      status.skipped += count;
+      schedule();
+    },
+    connected() {
+      status.connected = true;
+      if (lostAt !== null) {
+        void gap(lostAt, now(), 'reconnected');
+        lostAt = null;
+      }
+      void archive.touch(key, now()).catch(() => {});
+    },
+    disconnected(reason) {
+      if (stopped) return;
+      status.connected = false;
+      lostAt ??= now();
+      logger.warn('chat connection lost; reconnecting', { channel: key.channel, reason });
+      void flush();
+    },
+  };
+  const source = deps.source(handlers);
+
+  return {
+    key,
+    status,
+    async start() {
+      if (started) return;
+      started = true;
+      // Whatever happened since the last time this channel was known to be received (a crash, a stop) is a gap.
+      const last = await archive.lastSeen(key);
+      const at = now();
+      if (last && at - last.lastSeen > GAP_MIN_MS) await gap(last.lastSeen, at, 'restarted');
+      await archive.touch(key, at);
+      toucher = setInterval(() => {
+        if (status.connected) void archive.touch(key, now()).catch(() => {});
+      }, TOUCH_MS);
+      toucher.unref();
+      await source.start();
+    },
+    flush,
+    async stop() {
+      stopped = true;
+      if (toucher) clearInterval(toucher);
+      await source.stop();
+      await flush();
+    },
+  };
+}
+
+export type Ingester = ReturnType<typeof createIngester>;
+
+/** The channel an account archives. */
+export const channelKey = (account: AccountRow): ChannelKey => ({ userId: account.user_id, platform: account.platform, channelId: account.platform_user_id, channel: account.login.replace(/^@/, '') });
+
+export function createIngestSupervisor(deps: { connections: Connections; archive: Archive; logger: Logger; source: SourceFactory | null }) {
+  const { connections, archive, logger } = deps;
+  const running = new Map<string, Ingester>();
+  const keyOf = (account: Pick<AccountRow, 'user_id' | 'platform'>) => `${account.user_id}:${account.platform}`;
+  let unsubscribe: (() => void) | null = null;
+  let closed = false;
+
+  async function ensure(account: AccountRow) {
+    const id = keyOf(account);
+    const current = running.get(id);
+    if (current && current.key.channelId === account.platform_user_id) return;
+    if (current) await stop(id);
+    if (!deps.source || closed) return;
+    const factory = deps.source;
+    let source: ChatSource | null = null;
+    const ingester = createIngester(channelKey(account), {
+      archive,
+      logger,
+      source: (handlers) => {
+        source = factory(account, handlers);
+        return source ?? { start: async () => {}, stop: async () => {} };
+      },
+    });
+    if (!source) return;
+    running.set(id, ingester);
+    await ingester.start().catch((error: unknown) => {
+      logger.error('starting a chat ingester failed; retrying in 5 s', { channel: account.login, error: (error as Error).message });
+      running.delete(id);
+      setTimeout(() => {
+        void connections.account(account.user_id, account.platform).then(async (row) => {
+          if (row && Number(row.archiving) === 1) await ensure(row);
+        });
+      }, 5000).unref();
+    });
+  }
+
+  async function stop(id: string) {
+    const ingester = running.get(id);
+    running.delete(id);
+    await ingester?.stop();
+  }
+
+  const onChange = (change: AccountChange) => {
+    const id = `${change.userId}:${change.platform}`;
+    if (change.account && Number(change.account.archiving) === 1) void ensure(change.account);
+    else void stop(id);
+  };
+
+  return {
+    async start() {
+      unsubscribe = connections.onChange(onChange);
+      for (const account of await connections.archiving()) await ensure(account);
+    },
+    status(userId: string, platform: AccountRow['platform']): IngesterStatus | null {
+      return running.get(`${userId}:${platform}`)?.status ?? null;
+    },
+    /** Writes what every ingester holds (tests, shutdown). */
+    async flushAll() {
+      await Promise.all([...running.values()].map((ingester) => ingester.flush()));
+    },
+    async close() {
+      closed = true;
+      unsubscribe?.();
+      await Promise.all([...running.keys()].map((id) => stop(id)));
+    },
+  };
+}
+
+export type IngestSupervisor = ReturnType<typeof createIngestSupervisor>;

@@ -1,0 +1,132 @@
+// The chat archive's API (issue 16): days, a day's messages (keyset pages), search, streamed exports, archiving on
+// and off, and deletion of a day, a chatter's messages or everything. Creators only; every query is the caller's own.
+import { Hono } from 'hono';
+import { ARCHIVE_PAGE, SEARCH_PAGE } from '../../contract/archive.ts';
+import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
+import { creatorsOnly } from '../connections/routes.ts';
+import { HttpError, route } from '../http/route.ts';
+import type { AppEnv, Services } from '../services.ts';
+import { CONTENT_TYPES, EXTENSIONS, header, line } from './formats.ts';
+
+const cursor = (value: string | undefined) => {
+  if (!value) return undefined;
+  const [sentAt, id] = value.split('.').map(Number);
+  return { sentAt: sentAt!, id: id! };
+};
+const cursorText = (value: { sentAt: number; id: number } | null) => (value ? `${value.sentAt}.${value.id}` : null);
+
+/** Platforms whose chat is ingested. */
+export const ARCHIVED_PLATFORMS: readonly ConnectPlatform[] = ['twitch'];
+
+export function archiveRoutes(services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { archive, connections, ingest } = services;
+
+  async function channel(userId: string, platform: ConnectPlatform) {
+    const account = await connections.account(userId, platform);
+    if (!account) return null;
+    return {
+      login: account.login,
+      displayName: account.display_name,
+      archiving: Number(account.archiving) === 1,
+      live: ingest.status(userId, platform)?.connected ?? false,
+      supported: ARCHIVED_PLATFORMS.includes(platform),
+    };
+  }
+
+  route(app, services, 'archiveDays', async (c, { query }) => {
+    creatorsOnly(c.get('role'));
+    const userId = c.get('userId');
+    return { channel: await channel(userId, query.platform), days: await archive.days(userId, query.platform, query.date) };
+  });
+
+  route(app, services, 'archiveMessages', async (c, { query }) => {
+    creatorsOnly(c.get('role'));
+    const at = query.at ? Date.parse(`${query.date}T${query.at}:00Z`) : undefined;
+    const page = await archive.messages(c.get('userId'), { platform: query.platform, day: query.date, after: cursor(query.after), at, limit: ARCHIVE_PAGE });
+    // A day that holds nothing of the caller's (someone else's day included) is not found.
+    if (page.messages.length === 0 && !query.after && (await archive.days(c.get('userId'), query.platform, query.date)).length === 0) {
+      throw new HttpError(404, `No ${PLATFORM_NAMES[query.platform]} chat is archived for ${query.date}`);
+    }
+    return { messages: page.messages, events: page.events, next: cursorText(page.next) };
+  });
+
+  route(app, services, 'archiveSearch', async (c, { query }) => {
+    creatorsOnly(c.get('role'));
+    const page = await archive.search(c.get('userId'), { ...query, user: query.user?.replace(/^@/, ''), before: cursor(query.before), limit: SEARCH_PAGE });
+    return { messages: page.messages, next: cursorText(page.next) };
+  });
+
+  route(app, services, 'archiveExport', async (c, { query }) => {
+    creatorsOnly(c.get('role'));
+    const { format, date, user, ...rest } = query;
+    const rows = archive.export(c.get('userId'), { ...rest, day: date, login: user?.replace(/^@/, '') });
+    const encoder = new TextEncoder();
+    let started = false;
+    // Pulled as the client reads: one page of rows in memory at a time, whatever the size of the export.
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          const head = header(format);
+          if (head) controller.enqueue(encoder.encode(head));
+        }
+        let chunk = '';
+        for (let i = 0; i < 500; i += 1) {
+          const next = await rows.next();
+          if (next.done) {
+            if (chunk) controller.enqueue(encoder.encode(chunk));
+            controller.close();
+            return;
+          }
+          chunk += line(format, next.value);
+        }
+        controller.enqueue(encoder.encode(chunk));
+      },
+      async cancel() {
+        await rows.return(undefined);
+      },
+    });
+    const name = `castbridge-chat-${query.platform ?? 'all'}-${date ?? (query.q || user ? 'search' : `${query.from ?? 'start'}-${query.to ?? 'now'}`)}.${EXTENSIONS[format]}`;
+    return new Response(body, {
+      status: 200,
+      headers: { 'content-type': CONTENT_TYPES[format], 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
+    });
+  });
+
+  route(app, services, 'archiveSettings', async (c, { body }) => {
+    creatorsOnly(c.get('role'));
+    const userId = c.get('userId');
+    if (!(await connections.account(userId, body.platform))) throw new HttpError(409, `Connect your ${PLATFORM_NAMES[body.platform]} account first (Connect Accounts)`);
+    if (body.archiving && !ARCHIVED_PLATFORMS.includes(body.platform)) {
+      throw new HttpError(409, `Archiving ${PLATFORM_NAMES[body.platform]} live chat is not available yet: only Twitch chat is archived`);
+    }
+    await connections.setArchiving(userId, body.platform, body.archiving);
+    return { channel: await channel(userId, body.platform) };
+  });
+
+  route(app, services, 'deleteArchiveDay', async (c, { query }) => {
+    creatorsOnly(c.get('role'));
+    const date = c.req.param('date') ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new HttpError(400, 'date: must be a date as YYYY-MM-DD');
+    const deleted = await archive.delete(c.get('userId'), { platform: query.platform, day: date });
+    if (deleted === 0) throw new HttpError(404, `No chat is archived for ${date}`);
+    return { deleted };
+  });
+
+  route(app, services, 'deleteArchiveChatter', async (c, { query }) => {
+    creatorsOnly(c.get('role'));
+    const login = (c.req.param('login') ?? '').toLowerCase().replace(/^@/, '');
+    if (!/^[a-z0-9_.-]{1,64}$/.test(login)) throw new HttpError(400, "login: must be a chatter's login");
+    const deleted = await archive.delete(c.get('userId'), { platform: query.platform, login });
+    if (deleted === 0) throw new HttpError(404, `Nothing from ${login} is archived`);
+    return { deleted };
+  });
+
+  route(app, services, 'deleteArchive', async (c, { query }) => {
+    creatorsOnly(c.get('role'));
+    return { deleted: await archive.delete(c.get('userId'), { platform: query.platform }) };
+  });
+
+  return app;
+}

@@ -1,0 +1,360 @@
+// The chat archive's storage (issue 16): batches written in one transaction each (messages stored once per platform
+// message id, moderation events flagging what they removed, the ingester's last-seen time), and the reads the
+// screen and the exports need, all scoped to the creator who owns the archive. Listing pages by keyset (sent_at, id),
+// so a day of 100,000 messages opens as fast as a day of ten; exports read the same way, in constant memory.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ArchiveDay, ArchiveEvent, ArchivedMessage } from '../../contract/archive.ts';
+import type { ConnectPlatform } from '../../contract/connections.ts';
+import type { ChatEventsTable, ChatMessagesTable, Database } from '../db/types.ts';
+import type { Dialect } from '../db/dialect.ts';
+
+export interface ChatLine {
+  msgId: string;
+  sentAt: number;
+  chatterId: string;
+  login: string;
+  displayName: string;
+  color: string | null;
+  badges: string;
+  emotes: string | null;
+  bits: number | null;
+  kind: string;
+  text: string;
+}
+
+export interface ChatModeration {
+  kind: 'clearchat' | 'clearmsg';
+  at: number;
+  targetLogin: string | null;
+  targetMsgId: string | null;
+  duration: number | null;
+}
+
+/** One archived channel: whose archive, which platform and channel. */
+export interface ChannelKey {
+  userId: string;
+  platform: ConnectPlatform;
+  channelId: string;
+  channel: string;
+}
+
+export interface Batch {
+  messages: ChatLine[];
+  moderation: ChatModeration[];
+  /** Lines that could not be read (malformed), counted. */
+  skipped: number;
+  /** When the ingester last knew it was receiving. */
+  seenAt: number;
+}
+
+export interface MessageQuery {
+  platform: ConnectPlatform;
+  day: string;
+  /** Keyset cursor: messages after this (sentAt, id). */
+  after?: { sentAt: number; id: number };
+  /** Jump: the first page at or after this time. */
+  at?: number;
+  limit: number;
+}
+
+export interface SearchQuery {
+  platform?: ConnectPlatform;
+  q?: string;
+  user?: string;
+  from?: string;
+  to?: string;
+  /** Keyset cursor: results before this (sentAt, id), newest first. */
+  before?: { sentAt: number; id: number };
+  limit: number;
+}
+
+/** What an export or a deletion covers. */
+export type Selection = { platform?: ConnectPlatform; day?: string; login?: string } & Pick<SearchQuery, 'q' | 'from' | 'to'>;
+
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+const toMessage = (row: Selectable<ChatMessagesTable>): ArchivedMessage => ({
+  id: Number(row.id),
+  platform: row.platform,
+  channel: row.channel,
+  sentAt: Number(row.sent_at),
+  msgId: row.msg_id,
+  chatterId: row.chatter_id,
+  login: row.login,
+  displayName: row.display_name,
+  color: row.color,
+  badges: row.badges,
+  bits: row.bits === null ? null : Number(row.bits),
+  kind: row.kind,
+  text: row.text,
+  moderated: Number(row.moderated) === 1,
+});
+
+const toEvent = (row: Selectable<ChatEventsTable>): ArchiveEvent => ({
+  id: Number(row.id),
+  kind: row.kind,
+  at: Number(row.at),
+  until: row.until === null ? null : Number(row.until),
+  targetLogin: row.target_login,
+  duration: row.duration === null ? null : Number(row.duration),
+});
+
+/** The words of a search as FTS5 phrases (quoted, so nothing in them is syntax); null when it has none. */
+export function ftsQuery(q: string): string | null {
+  const words = q.match(/[\p{L}\p{N}_]+/gu);
+  return words ? words.slice(0, 16).map((word) => `"${word}"`).join(' ') : null;
+}
+
+export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) {
+  const { db, dialect } = deps;
+
+  type Db = Kysely<Database>;
+  const scoped = (trx: Db, userId: string, selection: Selection) => {
+    let query = trx.selectFrom('chat_messages').where('user_id', '=', userId);
+    if (selection.platform) query = query.where('platform', '=', selection.platform);
+    if (selection.day) query = query.where('day', '=', selection.day);
+    if (selection.login) query = query.where('login', '=', selection.login.toLowerCase());
+    if (selection.from) query = query.where('day', '>=', selection.from);
+    if (selection.to) query = query.where('day', '<=', selection.to);
+    const match = selection.q ? ftsQuery(selection.q) : null;
+    if (selection.q && match === null) query = query.where(sql<boolean>`1 = 0`);
+    if (match !== null) {
+      query =
+        dialect === 'postgres'
+          ? query.where(sql<boolean>`tsv @@ plainto_tsquery('simple', ${selection.q})`)
+          : query.where(sql<boolean>`chat_messages.id in (select rowid from chat_messages_fts where chat_messages_fts match ${match})`);
+    }
+    return query;
+  };
+
+  return {
+    /** Writes one batch in one transaction; moderation flags what it removed (in this batch or before). */
+    async write(key: ChannelKey, batch: Batch): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (batch.messages.length > 0) {
+          // SQLite allows 32,766 parameters per statement: 16 columns × 500 rows stays well below.
+          for (let start = 0; start < batch.messages.length; start += 500) {
+            await trx
+              .insertInto('chat_messages')
+              .values(
+                batch.messages.slice(start, start + 500).map((line) => ({
+                  user_id: key.userId,
+                  platform: key.platform,
+                  channel_id: key.channelId,
+                  channel: key.channel,
+                  day: dayOf(line.sentAt),
+                  sent_at: line.sentAt,
+                  msg_id: line.msgId,
+                  chatter_id: line.chatterId,
+                  login: line.login,
+                  display_name: line.displayName,
+                  color: line.color,
+                  badges: line.badges,
+                  emotes: line.emotes,
+                  bits: line.bits,
+                  kind: line.kind,
+                  text: line.text,
+                })),
+              )
+              .onConflict((oc) => oc.columns(['platform', 'channel_id', 'msg_id']).doNothing())
+              .execute();
+          }
+        }
+        for (const event of batch.moderation) {
+          await trx
+            .insertInto('chat_events')
+            .values({
+              user_id: key.userId,
+              platform: key.platform,
+              channel_id: key.channelId,
+              day: dayOf(event.at),
+              at: event.at,
+              kind: event.kind,
+              target_login: event.targetLogin,
+              target_msg_id: event.targetMsgId,
+              duration: event.duration,
+              until: null,
+              detail: null,
+            })
+            .execute();
+          let flagged = trx.updateTable('chat_messages').set({ moderated: 1 }).where('user_id', '=', key.userId).where('platform', '=', key.platform).where('channel_id', '=', key.channelId);
+          if (event.kind === 'clearmsg' && event.targetMsgId) flagged = flagged.where('msg_id', '=', event.targetMsgId);
+          // A timeout or ban clears the chatter's messages of the day from the chat; a bare CLEARCHAT clears everything shown.
+          else if (event.kind === 'clearchat') flagged = flagged.where('day', '=', dayOf(event.at)).where('sent_at', '<=', event.at).$if(event.targetLogin !== null, (q) => q.where('login', '=', event.targetLogin!));
+          else continue;
+          await flagged.execute();
+        }
+        await trx
+          .insertInto('chat_ingest_state')
+          .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, last_seen: batch.seenAt, skipped: batch.skipped })
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'platform', 'channel_id']).doUpdateSet({ last_seen: batch.seenAt, skipped: sql<number>`chat_ingest_state.skipped + ${batch.skipped}` }),
+          )
+          .execute();
+      });
+    },
+
+    /** A gap in the archive: from `from` (the last moment known to be received) to `until`. */
+    async recordGap(key: ChannelKey, from: number, until: number, detail: string): Promise<void> {
+      await db
+        .insertInto('chat_events')
+        .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, day: dayOf(from), at: from, kind: 'gap', target_login: null, target_msg_id: null, duration: null, until, detail })
+        .execute();
+    },
+
+    async lastSeen(key: ChannelKey): Promise<{ lastSeen: number; skipped: number } | null> {
+      const row = await db
+        .selectFrom('chat_ingest_state')
+        .select(['last_seen', 'skipped'])
+        .where('user_id', '=', key.userId)
+        .where('platform', '=', key.platform)
+        .where('channel_id', '=', key.channelId)
+        .executeTakeFirst();
+      return row ? { lastSeen: Number(row.last_seen), skipped: Number(row.skipped) } : null;
+    },
+
+    async touch(key: ChannelKey, seenAt: number): Promise<void> {
+      await db
+        .insertInto('chat_ingest_state')
+        .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, last_seen: seenAt, skipped: 0 })
+        .onConflict((oc) => oc.columns(['user_id', 'platform', 'channel_id']).doUpdateSet({ last_seen: seenAt }))
+        .execute();
+    },
+
+    /** The archived days of a platform (one day when `day` is given), newest first. */
+    async days(userId: string, platform: ConnectPlatform, day?: string): Promise<ArchiveDay[]> {
+      let query = db
+        .selectFrom('chat_messages')
+        .select((eb) => [
+          'day',
+          eb.fn.max('channel').as('channel'),
+          eb.fn.countAll<number>().as('messages'),
+          eb.fn.count<number>('login').distinct().as('chatters'),
+          eb.fn.min('sent_at').as('first'),
+          eb.fn.max('sent_at').as('last'),
+        ])
+        .where('user_id', '=', userId)
+        .where('platform', '=', platform)
+        .groupBy('day')
+        .orderBy('day', 'desc');
+      if (day) query = query.where('day', '=', day);
+      const rows = await query.execute();
+      const gaps = await db
+        .selectFrom('chat_events')
+        .select((eb) => ['day', eb.fn.countAll<number>().as('gaps')])
+        .where('user_id', '=', userId)
+        .where('platform', '=', platform)
+        .where('kind', '=', 'gap')
+        .$if(Boolean(day), (q) => q.where('day', '=', day!))
+        .groupBy('day')
+        .execute();
+      const gapsByDay = new Map(gaps.map((row) => [row.day, Number(row.gaps)]));
+      return rows.map((row) => ({
+        platform,
+        day: row.day,
+        channel: String(row.channel),
+        messages: Number(row.messages),
+        chatters: Number(row.chatters),
+        first: Number(row.first),
+        last: Number(row.last),
+        gaps: gapsByDay.get(row.day) ?? 0,
+      }));
+    },
+
+    /** A page of one day's messages in order, with the moderation events and gaps between its first and last. */
+    async messages(userId: string, query: MessageQuery): Promise<{ messages: ArchivedMessage[]; events: ArchiveEvent[]; next: { sentAt: number; id: number } | null }> {
+      let rows = db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('platform', '=', query.platform)
+        .where('day', '=', query.day);
+      if (query.after) {
+        const { sentAt, id } = query.after;
+        rows = rows.where((eb) => eb.or([eb('sent_at', '>', sentAt), eb.and([eb('sent_at', '=', sentAt), eb('id', '>', id)])]));
+      } else if (query.at !== undefined) {
+        rows = rows.where('sent_at', '>=', query.at);
+      }
+      const page = await rows
+        .orderBy('sent_at')
+        .orderBy('id')
+        .limit(query.limit + 1)
+        .execute();
+      const more = page.length > query.limit;
+      const messages = page.slice(0, query.limit).map(toMessage);
+      const from = query.after ? query.after.sentAt : query.at !== undefined ? query.at : 0;
+      const to = more ? messages[messages.length - 1]!.sentAt : Number.MAX_SAFE_INTEGER;
+      const events = await db
+        .selectFrom('chat_events')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('platform', '=', query.platform)
+        .where('day', '=', query.day)
+        .where('at', '>=', query.after ? from + 1 : from)
+        .where('at', '<=', to)
+        .orderBy('at')
+        .execute();
+      const last = messages[messages.length - 1];
+      return { messages, events: events.map(toEvent), next: more && last ? { sentAt: last.sentAt, id: last.id } : null };
+    },
+
+    /** Full text, by chatter and by date range, newest first. */
+    async search(userId: string, query: SearchQuery): Promise<{ messages: ArchivedMessage[]; next: { sentAt: number; id: number } | null }> {
+      let rows = scoped(db, userId, { platform: query.platform, q: query.q, login: query.user, from: query.from, to: query.to }).selectAll();
+      if (query.before) {
+        const { sentAt, id } = query.before;
+        rows = rows.where((eb) => eb.or([eb('sent_at', '<', sentAt), eb.and([eb('sent_at', '=', sentAt), eb('id', '<', id)])]));
+      }
+      const page = await rows
+        .orderBy('sent_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
+      const messages = page.slice(0, query.limit).map(toMessage);
+      const last = messages[messages.length - 1];
+      return { messages, next: page.length > query.limit && last ? { sentAt: last.sentAt, id: last.id } : null };
+    },
+
+    /** Every selected message in order, read `pageSize` at a time (constant memory however many there are). */
+    async *export(userId: string, selection: Selection, pageSize = 2000): AsyncGenerator<ArchivedMessage> {
+      let after: { sentAt: number; id: number } | null = null;
+      for (;;) {
+        let rows = scoped(db, userId, selection).selectAll();
+        if (after) {
+          const { sentAt, id }: { sentAt: number; id: number } = after;
+          rows = rows.where((eb) => eb.or([eb('sent_at', '>', sentAt), eb.and([eb('sent_at', '=', sentAt), eb('id', '>', id)])]));
+        }
+        const page = await rows.orderBy('sent_at').orderBy('id').limit(pageSize).execute();
+        for (const row of page) yield toMessage(row);
+        if (page.length < pageSize) return;
+        const last = page[page.length - 1]!;
+        after = { sentAt: Number(last.sent_at), id: Number(last.id) };
+      }
+    },
+
+    /** Deletes the selected messages (and their index entries) and, for a day or everything, the day's events. */
+    async delete(userId: string, selection: Omit<Selection, 'q' | 'from' | 'to'>): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        let messages = trx.deleteFrom('chat_messages').where('user_id', '=', userId);
+        let events = trx.deleteFrom('chat_events').where('user_id', '=', userId);
+        if (selection.platform) {
+          messages = messages.where('platform', '=', selection.platform);
+          events = events.where('platform', '=', selection.platform);
+        }
+        if (selection.day) {
+          messages = messages.where('day', '=', selection.day);
+          events = events.where('day', '=', selection.day);
+        }
+        if (selection.login) {
+          messages = messages.where('login', '=', selection.login.toLowerCase());
+          events = events.where('target_login', '=', selection.login.toLowerCase());
+        }
+        const result = await messages.executeTakeFirst();
+        await events.execute();
+        return Number(result.numDeletedRows);
+      });
+    },
+  };
+}
+
+export type Archive = ReturnType<typeof createArchive>;

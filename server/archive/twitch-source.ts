@@ -1,0 +1,132 @@
+// Twitch chat as a source for the archive (issue 16): one tmi.js client per channel, logged in anonymously
+// (justinfan: public chat needs no token), reading the parsed IRC lines with their tags. tmi.js reconnects by itself
+// with backoff (network loss, RECONNECT, PING timeout); this reports each connect and disconnect so the ingester can
+// record the gap. Lines that are not what Twitch sends (no id, no time, no sender) are skipped and counted.
+import tmi from 'tmi.js';
+import type { ChatLine, ChatModeration } from './store.ts';
+
+export interface ChatSourceHandlers {
+  line(line: ChatLine): void;
+  moderation(event: ChatModeration): void;
+  skipped(count: number): void;
+  connected(): void;
+  disconnected(reason: string): void;
+}
+
+export interface ChatSource {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface TwitchChatEndpoint {
+  server: string;
+  port: number;
+  secure: boolean;
+}
+
+/** `wss://irc-ws.chat.twitch.tv:443` → tmi.js's connection options. */
+export function parseChatUrl(url: string): TwitchChatEndpoint {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') throw new Error(`TWITCH_CHAT_URL must be a ws:// or wss:// URL, got "${url}"`);
+  const secure = parsed.protocol === 'wss:';
+  return { server: parsed.hostname, port: Number(parsed.port || (secure ? 443 : 80)), secure };
+}
+
+/** The longest line read (a Twitch line with every tag and 500 characters of text is well below). */
+export const MAX_LINE = 16 * 1024;
+
+interface RawMessage {
+  command: string;
+  params: string[];
+  tags: Record<string, string | boolean | undefined>;
+  prefix: string | null;
+}
+
+const tag = (tags: RawMessage['tags'], name: string): string | null => {
+  const value = tags[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+/** IRCv3 tag values escape spaces, semicolons and backslashes. */
+const unescape = (value: string) =>
+  value.replace(/\\(.)/g, (_, ch: string) => ({ s: ' ', ':': ';', '\\': '\\', r: '\r', n: '\n' })[ch] ?? ch);
+
+/** A PRIVMSG or USERNOTICE as an archived line; null when it lacks what every Twitch chat line carries. */
+export function chatLine(message: RawMessage): ChatLine | null {
+  const { tags } = message;
+  const id = tag(tags, 'id');
+  const sent = Number(tag(tags, 'tmi-sent-ts'));
+  const userId = tag(tags, 'user-id');
+  const login = message.command === 'USERNOTICE' ? tag(tags, 'login') : (message.prefix?.split('!')[0] ?? null);
+  if (!id || !Number.isFinite(sent) || sent <= 0 || !userId || !login) return null;
+  const text = message.params[1] ?? '';
+  const bits = Number(tag(tags, 'bits'));
+  return {
+    msgId: id,
+    sentAt: sent,
+    chatterId: userId,
+    login: login.toLowerCase(),
+    displayName: unescape(tag(tags, 'display-name') ?? login),
+    color: tag(tags, 'color'),
+    badges: tag(tags, 'badges') ?? '',
+    emotes: tag(tags, 'emotes'),
+    bits: Number.isInteger(bits) && bits > 0 ? bits : null,
+    kind: message.command === 'USERNOTICE' ? (tag(tags, 'msg-id') ?? 'usernotice') : 'privmsg',
+    text: message.command === 'USERNOTICE' && !text ? unescape(tag(tags, 'system-msg') ?? '') : text,
+  };
+}
+
+export function twitchChatSource(endpoint: TwitchChatEndpoint, channel: string, handlers: ChatSourceHandlers): ChatSource {
+  const client = new tmi.Client({
+    options: { skipUpdatingEmotesets: true, skipMembership: true },
+    connection: { server: endpoint.server, port: endpoint.port, secure: endpoint.secure, reconnect: true, reconnectInterval: 1000, maxReconnectInterval: 30_000 },
+    channels: [channel],
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+  });
+  // tmi.js drops lines its parser cannot read; they are counted here, before it sees them.
+  const internal = client as unknown as { _onMessage(event: { data: string }): void };
+  const original = internal._onMessage.bind(client);
+  internal._onMessage = (event) => {
+    const lines = String(event.data).trim().split('\r\n');
+    // Twitch lines are a few hundred bytes (500 characters of text, tags): anything far larger is not chat.
+    const readable = lines.filter((line) => line !== '' && line.length <= MAX_LINE && /^(@\S+ )?(:\S+ )?[A-Z0-9]+( |$)/.test(line));
+    const unreadable = lines.filter((line) => line !== '').length - readable.length;
+    if (unreadable > 0) handlers.skipped(unreadable);
+    for (const text of readable) {
+      try {
+        original({ data: text });
+      } catch {
+        handlers.skipped(1);
+      }
+    }
+  };
+  client.on('raw_message', (cloned: { [property: string]: unknown }) => {
+    const message = cloned as unknown as RawMessage;
+    if (message.command === 'PRIVMSG' || message.command === 'USERNOTICE') {
+      const line = chatLine(message);
+      if (line) handlers.line(line);
+      else handlers.skipped(1);
+    } else if (message.command === 'CLEARMSG') {
+      const at = Number(tag(message.tags, 'tmi-sent-ts')) || Date.now();
+      handlers.moderation({ kind: 'clearmsg', at, targetLogin: tag(message.tags, 'login'), targetMsgId: tag(message.tags, 'target-msg-id'), duration: null });
+    } else if (message.command === 'CLEARCHAT') {
+      const at = Number(tag(message.tags, 'tmi-sent-ts')) || Date.now();
+      const duration = Number(tag(message.tags, 'ban-duration'));
+      handlers.moderation({ kind: 'clearchat', at, targetLogin: message.params[1]?.toLowerCase() ?? null, targetMsgId: null, duration: Number.isInteger(duration) ? duration : null });
+    }
+  });
+  client.on('connected', () => handlers.connected());
+  client.on('disconnected', (reason: string) => handlers.disconnected(reason));
+  return {
+    async start() {
+      // tmi.js keeps trying on its own; the first failure is not fatal.
+      client.connect().catch(() => {});
+    },
+    async stop() {
+      client.removeAllListeners();
+      const socket = (client as unknown as { ws: { readyState: number } | null }).ws;
+      if (socket && socket.readyState === 1) await client.disconnect().catch(() => {});
+      else (client as unknown as { reconnect: boolean }).reconnect = false;
+    },
+  };
+}
