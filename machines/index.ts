@@ -4,6 +4,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { analyticsConnectMachine } from './analyticsConnect.machine';
 import { archiveChatMachine } from './archiveChat.machine';
+import { archiveViewerMachine } from './archive/archiveViewer.machine';
+import { archiveSearchMachine } from './archive/archiveSearch.machine';
 import { emailFormMachine } from './emailForm.machine';
 import { googleSignInMachine } from './googleSignIn.machine';
 import { loginMachine } from './login.machine';
@@ -133,8 +135,19 @@ export const catalogue = {
   },
   archiveChat: {
     machine: archiveChatMachine,
-    spec: '§2 Archive Chat, §3 Archive chat form, §4 Archive chat',
-    summary: 'Choose Twitch or Youtube and a date; the three videos appear once a platform is chosen.',
+    spec: '§2 Archive Chat, §3 Archive chat form, §4 Archive chat; issue 16 (The Archive Chat screen, real)',
+    summary:
+      'Choose Twitch or Youtube and a date; the archived days of the platform (and date) load once a platform is chosen; Archive Chat turns archiving on for the connected channel or says what is missing; a day is exported, or deleted after a confirmation, and so is the whole archive.',
+  },
+  archiveViewer: {
+    machine: archiveViewerMachine,
+    spec: 'issue 16 (A viewer for one stream/day)',
+    summary: 'One archived day: a page of messages with moderation marks and gaps, more as the reader reaches the end, a jump to a time of the day.',
+  },
+  archiveSearch: {
+    machine: archiveSearchMachine,
+    spec: 'issue 16 (Search, Export, Delete)',
+    summary: "Search by words, chatter and dates, newest first, a page at a time; export the results; delete a chatter's messages after a confirmation.",
   },
   sideMenu: {
     machine: sideMenuMachine,

@@ -46,6 +46,7 @@ export const routeModules: Record<string, string[]> = {
   '/admin': dashboard('src/views/operator/OperatorConsole.tsx'),
   '/campaigns/:id': dashboard('src/views/advertiser/CampaignPage.tsx'),
   '/offers/:id/proof': dashboard('src/views/dashboard/offers/DisplayProof.tsx'),
+  '/archive-chat/:platform/:date': dashboard('src/views/dashboard/archiveChat/ArchiveDay.tsx'),
 };
 
 export interface RouteWeight {

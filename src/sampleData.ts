@@ -32,26 +32,3 @@ export const analyticsCharts: { twitch: ChartSeries[]; youtube: ChartSeries[] } 
   ],
 };
 
-// --- Archive chat (SPEC §2 Archive Chat: three live-stream video choices) ---
-
-
-export interface LiveStreamVideo {
-  id: string;
-  title: string;
-  /** Stream length as shown, e.g. "3h 12m". */
-  duration: string;
-}
-
-/** Three recent live streams per platform. */
-export const liveStreamVideos: Record<'twitch' | 'youtube', LiveStreamVideo[]> = {
-  twitch: [
-    { id: 'twitch-1', title: 'Speedrun practice: any% attempts', duration: '3h 12m' },
-    { id: 'twitch-2', title: 'Community game night', duration: '2h 45m' },
-    { id: 'twitch-3', title: 'Retro Saturday marathon', duration: '5h 03m' },
-  ],
-  youtube: [
-    { id: 'youtube-1', title: 'Live Q&A with subscribers', duration: '1h 20m' },
-    { id: 'youtube-2', title: 'First playthrough, part 4', duration: '2h 38m' },
-    { id: 'youtube-3', title: 'Charity stream highlights', duration: '4h 10m' },
-  ],
-};

@@ -86,3 +86,16 @@ export async function request<N extends EndpointName>(name: N, options: CallOpti
     throw await toApiError(error);
   }
 }
+
+/** Fetches a file endpoint (an export): its body and the name its Content-Disposition gives. */
+export async function download<N extends EndpointName>(name: N, options: CallOptions<N>): Promise<{ blob: Blob; fileName: string | null }> {
+  const meta: { method: string; path: string } = endpoints[name];
+  const { jwt, query } = options as { jwt?: string; query?: Record<string, string> };
+  try {
+    const response = await http(meta.path.slice(1), { method: meta.method, ...(query ? { searchParams: query } : {}), headers: { Authorization: `Bearer ${jwt ?? ''}` } });
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}

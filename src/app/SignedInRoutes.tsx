@@ -15,6 +15,7 @@ const HelpAndSupport = lazy(() => import('@/src/views/dashboard/helpAndSupport/H
 const SponsorshipOffers = lazy(() => import('@/src/views/dashboard/offers/SponsorshipOffers').then((m) => ({ default: m.SponsorshipOffersScreen })));
 const Earnings = lazy(() => import('@/src/views/dashboard/earnings/Earnings').then((m) => ({ default: m.EarningsScreen })));
 const ArchiveChat = lazy(() => import('@/src/views/dashboard/archiveChat/ArchiveChat').then((m) => ({ default: m.ArchiveChatScreen })));
+const ArchiveDay = lazy(() => import('@/src/views/dashboard/archiveChat/ArchiveDay').then((m) => ({ default: m.ArchiveDayScreen })));
 const Settings = lazy(() => import('@/src/views/dashboard/account/Settings').then((m) => ({ default: m.SettingsScreen })));
 const SetPayoutMethod = lazy(() => import('@/src/views/dashboard/account/SetPayoutMethod').then((m) => ({ default: m.SetPayoutMethodScreen })));
 const MyProfile = lazy(() => import('@/src/views/dashboard/account/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
@@ -42,6 +43,7 @@ export function SignedInRoutes() {
             <Route path="sponsorship-offers" element={<SponsorshipOffers />} />
             <Route path="earnings" element={<Earnings />} />
             <Route path="archive-chat" element={<ArchiveChat />} />
+            <Route path="archive-chat/:platform/:date" element={<ArchiveDay />} />
             <Route path="set-payout-method" element={<SetPayoutMethod />} />
             <Route path="my-profile" element={<MyProfile />} />
             <Route path="connect-accounts" element={<ConnectAccounts />} />

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import type { OverlaySettings, OverlayUpdate } from '@/contract';
 import { overlaySettingsMachine } from '@/machines/overlay/overlaySettings.machine';
 import { SCENE_COLLECTION_FILE, sceneCollection } from './obsSceneCollection';
+import { saveBlob } from './saveFile';
 import { api, requireJwt, useAppWiring } from './session';
 
 export type OverlaySettingsLogic = typeof overlaySettingsMachine;
@@ -41,14 +42,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 function download(name: string, json: unknown): void {
-  const blob = new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  saveBlob(new Blob([JSON.stringify(json, null, 2)], { type: 'application/json' }), name);
 }
 
 export const overlaySettingsActions = {

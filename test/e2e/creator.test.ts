@@ -4,7 +4,7 @@
 // inside <main>, not the shell.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoAccounts, login, register, uniqueEmail } from './api';
+import { call, demoAccounts, login, register, uniqueEmail } from './api';
 import { mailMatching } from './mailbox';
 import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot, widths, type Watched } from './harness';
 
@@ -228,29 +228,83 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await finish(watched, 'earnings-after-withdraw');
   });
 
-  it('Archive Chat: the video list appears only once a platform is chosen', async () => {
-    const watched = await openScreen(width, '/archive-chat', 'Archive Chat');
-    const m = main(watched.page);
-    const videos = m.getByRole('radiogroup', { name: 'Live stream' });
-    expect(await videos.count()).toBe(0);
-    await m.getByLabel('Date of the streams').fill('2024-05-01');
-    expect(await m.getByLabel('Date of the streams').inputValue()).toBe('2024-05-01');
+  it('Archive Chat (issue 16): connect Twitch through the stand-in, archive its chat, read the day, search, export, delete', { timeout: 120_000 }, async () => {
+    const creator = await register();
+    const channel = `arc_${width}_${Date.now().toString(36)}`;
+    const watched = await openScreen(width, '/archive-chat', 'Archive Chat', creator.token);
+    const { page } = watched;
+    const m = main(page);
+    // The spec's form; the list stays hidden until a platform is chosen.
+    await m.getByText('Choose a platform to see its archived streams.').waitFor();
     expect(await m.getByRole('button', { name: 'Archive Chat' }).count()).toBe(1);
-    await screenshot(watched.page, 'archive-chat-empty');
-
+    await screenshot(page, 'archive-chat-empty');
     await m.getByRole('radio', { name: 'Twitch' }).click();
-    await videos.waitFor();
-    const twitch = await texts(videos.locator('label'));
-    expect(await videos.getByRole('radio').count()).toBe(3);
-    await videos.getByRole('radio').nth(1).click();
-    expect(await videos.getByRole('radio').nth(1).getAttribute('aria-checked')).toBe('true');
-
-    await m.getByRole('radio', { name: 'Youtube' }).click();
-    expect(await videos.getByRole('radio').count()).toBe(3);
-    expect(await texts(videos.locator('label'))).not.toEqual(twitch);
-    // Archive Chat has no action behind it (SPEC §2): the page stays as it is.
+    await m.getByText('Nothing of Twitch is archived yet.').waitFor();
     await m.getByRole('button', { name: 'Archive Chat' }).click();
-    expect(new URL(watched.page.url()).pathname).toBe('/archive-chat');
+    await m.getByText('Connect your Twitch account first (Connect Accounts), then Archive Chat keeps its chat.').waitFor();
+
+    // Connect Twitch (the local stand-in's consent page), then Archive Chat turns archiving on.
+    await m.getByRole('link', { name: 'Go to Connect Accounts' }).click();
+    await page.getByRole('region', { name: 'Twitch' }).getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByLabel('Channel name').fill(channel);
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await page.getByRole('region', { name: 'Twitch' }).getByText(channel, { exact: true }).first().waitFor();
+    await page.goto('/archive-chat');
+    await m.getByRole('radio', { name: 'Twitch' }).click();
+    await m.getByText('Not archiving').waitFor();
+    await m.getByRole('button', { name: 'Archive Chat' }).click();
+    await m.getByText(`Archiving is on: every message of ${channel}'s chat is kept from now on.`).waitFor();
+
+    // The stand-in chat replays a recorded session into the channel, a line every few seconds.
+    await expect
+      .poll(async () => ((await call<{ days: { messages: number }[] }>('GET', '/api/archive/days?platform=twitch', { token: creator.token })).days[0]?.messages ?? 0), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
+    await page.reload();
+    await m.getByRole('radio', { name: 'Twitch' }).click();
+    const days = m.getByRole('list', { name: 'Archived days' });
+    await days.waitFor();
+    await m.getByText('Archiving · live').waitFor();
+    await screenshot(page, 'archive-chat-days');
+
+    // The day's chat, as text, in order.
+    await days.getByRole('link', { name: /Open chat/ }).first().click();
+    const log = page.getByRole('log', { name: /^Messages of / });
+    await log.getByText('good evening chat, did the speedrun attempt start yet?').waitFor();
+    await log.getByText('PixelPaladin').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'archive-chat-day');
+    await m.getByRole('link', { name: 'Back to Archive Chat' }).click();
+
+    // Search finds the message; its results export as NDJSON.
+    await m.getByRole('radio', { name: 'Twitch' }).click();
+    const search = m.getByRole('search', { name: 'Search the archive' });
+    await search.getByLabel('Words').fill('speedrun evening');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const results = m.getByRole('list', { name: 'Search results' });
+    await results.getByText('good evening chat, did the speedrun attempt start yet?').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), m.getByRole('button', { name: 'Export NDJSON' }).click()]);
+    expect(download.suggestedFilename()).toBe('castbridge-chat-twitch-search.ndjson');
+    const { readFile } = await import('node:fs/promises');
+    const exported = (await readFile((await download.path())!, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { login: string; text: string });
+    expect(exported).toEqual([expect.objectContaining({ login: 'pixelpaladin', text: 'good evening chat, did the speedrun attempt start yet?' })]);
+    await screenshot(page, 'archive-chat-search');
+
+    // Stop archiving, then delete the day: gone from the list and from search.
+    await m.getByRole('button', { name: 'Stop archiving' }).click();
+    await m.getByText('Archiving is off. What was archived stays until you delete it.').waitFor();
+    await days.getByRole('button', { name: /^Delete/ }).first().click();
+    const dialog = page.getByRole('alertdialog', { name: /^Delete the chat of / });
+    await dialog.waitFor();
+    // axe measures colours mid-fade otherwise.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'archive-chat-delete');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await m.getByText(/^Deleted \d+ messages? for good\.$/).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await m.getByText('Nothing of Twitch is archived yet.').waitFor();
+    expect((await call<{ messages: unknown[] }>('GET', '/api/archive/search?q=evening', { token: creator.token })).messages).toEqual([]);
     await finish(watched, 'archive-chat');
   });
 

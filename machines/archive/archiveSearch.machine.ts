@@ -1,0 +1,130 @@
+// Searching the archive (issue 16): words (full text), a chatter, a date range; results newest first, a page at a
+// time, each linking into its day. A chatter's messages can be deleted (a viewer's deletion request) after a
+// confirmation, and the results exported.
+import { assign, setup } from 'xstate';
+import type { ArchivedMessage, ExportFormat } from '@/contract';
+import { errorText } from '../messages';
+import { service } from '../placeholders';
+
+export interface ArchiveSearchTerms {
+  q: string;
+  user: string;
+  from: string;
+  to: string;
+}
+
+export interface ArchiveSearchContext {
+  platform: 'twitch' | 'youtube';
+  terms: ArchiveSearchTerms;
+  results: ArchivedMessage[];
+  next: string | null;
+  error: string | null;
+  /** The chatter whose messages a confirmation would delete. */
+  chatter: string | null;
+  notice: string | null;
+}
+
+export type ArchiveSearchEvent =
+  | { type: 'search.submit'; terms: ArchiveSearchTerms }
+  | { type: 'search.more' }
+  | { type: 'search.export'; format: ExportFormat }
+  | { type: 'chatter.delete'; login: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.dismiss' };
+
+export const SEARCH_NEEDS_TERMS = 'Type words to search for, or a chatter\u2019s name.';
+
+export const archiveSearchMachine = setup({
+  types: { context: {} as ArchiveSearchContext, events: {} as ArchiveSearchEvent, input: {} as { platform: 'twitch' | 'youtube' } },
+  actors: {
+    /** GET /api/archive/search?… */
+    search: service<{ messages: ArchivedMessage[]; next: string | null }, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; before: string | null }>('search'),
+    /** The same call for the page after the cursor. */
+    searchMore: service<{ messages: ArchivedMessage[]; next: string | null }, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; before: string | null }>('searchMore'),
+    /** GET /api/archive/export?format=&q=&user=&from=&to=, saved as a file. */
+    exportResults: service<void, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; format: ExportFormat }>('exportResults'),
+    /** DELETE /api/archive/chatters/:login → how many messages went. */
+    deleteChatter: service<number, { platform: 'twitch' | 'youtube'; login: string }>('deleteChatter'),
+  },
+  guards: {
+    hasTerms: ({ event }) => event.type === 'search.submit' && (event.terms.q.trim() !== '' || event.terms.user.trim() !== ''),
+    hasMore: ({ context }) => context.next !== null,
+  },
+}).createMachine({
+  id: 'archiveSearch',
+  context: ({ input }) => ({ platform: input.platform, terms: { q: '', user: '', from: '', to: '' }, results: [], next: null, error: null, chatter: null, notice: null }),
+  initial: 'idle',
+  on: {
+    'search.submit': [
+      { guard: 'hasTerms', target: '.searching', actions: assign({ terms: ({ event }) => event.terms, error: null, notice: null }) },
+      { actions: assign({ error: SEARCH_NEEDS_TERMS }) },
+    ],
+  },
+  states: {
+    idle: {},
+    searching: {
+      tags: ['busy'],
+      invoke: {
+        id: 'search',
+        src: 'search',
+        input: ({ context }) => ({ platform: context.platform, terms: context.terms, before: null }),
+        onDone: { target: 'results', actions: assign({ results: ({ event }) => event.output.messages, next: ({ event }) => event.output.next }) },
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error), results: [] }) },
+      },
+    },
+    results: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'search.more': { guard: 'hasMore', target: 'more' },
+            'search.export': { target: 'exporting', actions: assign({ error: null }) },
+            'chatter.delete': { target: 'confirming', actions: assign({ chatter: ({ event }) => event.login, error: null }) },
+          },
+        },
+        more: {
+          invoke: {
+            id: 'searchMore',
+            src: 'searchMore',
+            input: ({ context }) => ({ platform: context.platform, terms: context.terms, before: context.next }),
+            onDone: { target: 'idle', actions: assign({ results: ({ context, event }) => [...context.results, ...event.output.messages], next: ({ event }) => event.output.next }) },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        exporting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'exportResults',
+            src: 'exportResults',
+            input: ({ context, event }) => ({ platform: context.platform, terms: context.terms, format: (event as Extract<ArchiveSearchEvent, { type: 'search.export' }>).format }),
+            onDone: 'idle',
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        confirming: {
+          on: {
+            'delete.confirm': 'deleting',
+            'delete.dismiss': { target: 'idle', actions: assign({ chatter: null }) },
+          },
+        },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteChatter',
+            src: 'deleteChatter',
+            input: ({ context }) => ({ platform: context.platform, login: context.chatter! }),
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                results: ({ context }) => context.results.filter((m) => m.login !== context.chatter),
+                notice: ({ context, event }) => `Deleted ${event.output.toLocaleString('en-US')} message${event.output === 1 ? '' : 's'} from ${context.chatter} for good.`,
+                chatter: null,
+              }),
+            },
+            onError: { target: 'confirming', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,92 @@
+// The Archive Chat screen, its day viewer and its search (issue 16): the archive's endpoints with the session's jwt;
+// exports are fetched and saved as the file the server names.
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { ArchivedMessage, ExportFormat } from '@/contract';
+import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ChatPlatform } from '@/machines/archiveChat.machine';
+import { archiveSearchMachine, type ArchiveSearchTerms } from '@/machines/archive/archiveSearch.machine';
+import { archiveViewerMachine, type ArchivePage } from '@/machines/archive/archiveViewer.machine';
+import { saveBlob } from './saveFile';
+import { api, requireJwt, useAppWiring } from './session';
+
+type Jwt = () => string | null;
+
+/** Non-empty search terms as query parameters. */
+const termsQuery = (terms: ArchiveSearchTerms) =>
+  Object.fromEntries(Object.entries({ q: terms.q.trim(), user: terms.user.trim(), from: terms.from, to: terms.to }).filter(([, value]) => value !== '')) as Record<string, string>;
+
+async function exportFile(jwt: Jwt, query: Record<string, string>, fallbackName: string) {
+  const { blob, fileName } = await (await api()).download('archiveExport', { jwt: requireJwt(jwt()), query: query as never });
+  saveBlob(blob, fileName ?? fallbackName);
+}
+
+export function archiveChatActors(jwt: Jwt) {
+  return {
+    listArchive: fromPromise<ArchiveListing, { platform: ChatPlatform; date: string }>(async ({ input }) =>
+      (await api()).request('archiveDays', { jwt: requireJwt(jwt()), query: { platform: input.platform, ...(input.date ? { date: input.date } : {}) } }),
+    ),
+    setArchiving: fromPromise<ArchiveChannel | null, { platform: ChatPlatform; archiving: boolean }>(
+      async ({ input }) => (await (await api()).request('archiveSettings', { jwt: requireJwt(jwt()), json: input })).channel,
+    ),
+    exportDay: fromPromise<void, { platform: ChatPlatform; day: string; format: ExportFormat }>(({ input }) =>
+      exportFile(jwt, { format: input.format, platform: input.platform, date: input.day }, `chat-${input.day}.${input.format === 'text' ? 'txt' : input.format}`),
+    ),
+    deleteArchive: fromPromise<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>(async ({ input }) => {
+      const client = await api();
+      const answer =
+        input.deletion.kind === 'day'
+          ? await client.request('deleteArchiveDay', { jwt: requireJwt(jwt()), params: { date: input.deletion.day }, query: { platform: input.platform } })
+          : await client.request('deleteArchive', { jwt: requireJwt(jwt()), query: { platform: input.platform } });
+      return answer.deleted;
+    }),
+  };
+}
+
+export function archiveViewerActors(jwt: Jwt) {
+  const loadPage = fromPromise<ArchivePage, { platform: ChatPlatform; date: string; after: string | null; at: string | null }>(async ({ input }) =>
+      (await api()).request('archiveMessages', {
+        jwt: requireJwt(jwt()),
+        query: { platform: input.platform, date: input.date, ...(input.after ? { after: input.after } : input.at ? { at: input.at } : {}) },
+      }),
+  );
+  return { loadPage, loadMore: loadPage };
+}
+
+export function archiveSearchActors(jwt: Jwt) {
+  const search = fromPromise<{ messages: ArchivedMessage[]; next: string | null }, { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }>(async ({ input }) =>
+      (await api()).request('archiveSearch', {
+        jwt: requireJwt(jwt()),
+        query: { platform: input.platform, ...termsQuery(input.terms), ...(input.before ? { before: input.before } : {}) } as never,
+      }),
+  );
+  return {
+    search,
+    searchMore: search,
+    exportResults: fromPromise<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>(({ input }) =>
+      exportFile(jwt, { format: input.format, platform: input.platform, ...termsQuery(input.terms) }, `chat-search.${input.format === 'text' ? 'txt' : input.format}`),
+    ),
+    deleteChatter: fromPromise<number, { platform: ChatPlatform; login: string }>(
+      async ({ input }) =>
+        (await (await api()).request('deleteArchiveChatter', { jwt: requireJwt(jwt()), params: { login: input.login }, query: { platform: input.platform } })).deleted,
+    ),
+  };
+}
+
+export type ArchiveChatLogic = typeof archiveChatMachine;
+export type ArchiveViewerLogic = typeof archiveViewerMachine;
+export type ArchiveSearchLogic = typeof archiveSearchMachine;
+
+export function useArchiveChatLogic(logic?: ArchiveChatLogic): ArchiveChatLogic {
+  const app = useAppWiring();
+  return useMemo(() => logic ?? archiveChatMachine.provide({ actors: archiveChatActors(app.jwt) }), [logic, app]);
+}
+
+export function useArchiveViewerLogic(logic?: ArchiveViewerLogic): ArchiveViewerLogic {
+  const app = useAppWiring();
+  return useMemo(() => logic ?? archiveViewerMachine.provide({ actors: archiveViewerActors(app.jwt) }), [logic, app]);
+}
+
+export function useArchiveSearchLogic(logic?: ArchiveSearchLogic): ArchiveSearchLogic {
+  const app = useAppWiring();
+  return useMemo(() => logic ?? archiveSearchMachine.provide({ actors: archiveSearchActors(app.jwt) }), [logic, app]);
+}

@@ -1,0 +1,17 @@
+// How the archive screens write days, times and export formats (UTC: an archived day is a UTC day).
+
+export const EXPORTS = [
+  ['ndjson', 'NDJSON'],
+  ['csv', 'CSV'],
+  ['text', 'Text'],
+] as const;
+
+export const formatDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+export const formatTime = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+/** HH:MM of a time (a search result's link into its day). */
+export const hourMinute = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

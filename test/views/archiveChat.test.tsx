@@ -1,0 +1,153 @@
+// Archive Chat (issue 16) through its machines with controlled actors: the spec's form over the real archive (the list
+// only once a platform is chosen), Archive Chat turning archiving on or saying what is missing, a day's export and
+// deletion with a confirmation, search with a chatter's deletion, and one day's viewer with its marks and gaps.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ArchivedMessage, ExportFormat } from '@/contract';
+import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ChatPlatform } from '@/machines/archiveChat.machine';
+import { archiveSearchMachine, type ArchiveSearchTerms } from '@/machines/archive/archiveSearch.machine';
+import { archiveViewerMachine, type ArchivePage } from '@/machines/archive/archiveViewer.machine';
+import { ArchiveChatScreen } from '@/src/views/dashboard/archiveChat/ArchiveChat';
+import { ArchiveDayScreen } from '@/src/views/dashboard/archiveChat/ArchiveDay';
+import { sampleArchiveChannel, sampleArchiveDay, sampleArchivedMessage } from '@/test/machines/fixtures';
+import type { Controlled } from '@/test/machines/controlled';
+import { controlled, renderScreen } from './harness';
+
+const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
+
+function setup() {
+  const list = controlled<ArchiveListing, { platform: ChatPlatform; date: string }>();
+  const setArchiving = controlled<ArchiveChannel | null, { platform: ChatPlatform; archiving: boolean }>();
+  const exportDay = controlled<void, { platform: ChatPlatform; day: string; format: ExportFormat }>();
+  const remove = controlled<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>();
+  const search = controlled<{ messages: ArchivedMessage[]; next: string | null }, { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }>();
+  const exportResults = controlled<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>();
+  const deleteChatter = controlled<number, { platform: ChatPlatform; login: string }>();
+  const logic = archiveChatMachine.provide({ actors: { listArchive: list.logic, setArchiving: setArchiving.logic, exportDay: exportDay.logic, deleteArchive: remove.logic } });
+  const searchLogic = archiveSearchMachine.provide({ actors: { search: search.logic, searchMore: search.logic, exportResults: exportResults.logic, deleteChatter: deleteChatter.logic } });
+  renderScreen(<ArchiveChatScreen logic={logic} searchLogic={searchLogic} />, { path: '/archive-chat', jwt: 'creator.jwt' });
+  return { list, setArchiving, exportDay, remove, search, exportResults, deleteChatter, user: userEvent.setup() };
+}
+
+describe('Archive Chat', () => {
+  it('keeps the spec’s form; the archive lists once a platform is chosen; Archive Chat turns archiving on', async () => {
+    const { list, setArchiving, user } = setup();
+    expect(screen.getByRole('radiogroup', { name: 'Platform' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Date of the streams')).toBeInTheDocument();
+    expect(screen.getByText('Choose a platform to see its archived streams.')).toBeInTheDocument();
+    expect(list.started).toBe(0);
+
+    await user.click(screen.getByRole('radio', { name: 'Twitch' }));
+    expect(list.inputs.at(-1)).toEqual({ platform: 'twitch', date: '' });
+    await list.resolve({ channel: sampleArchiveChannel(false), days: [sampleArchiveDay] });
+    const days = screen.getByRole('list', { name: 'Archived days' });
+    expect(within(days).getByRole('heading', { name: 'Fri, Nov 20, 2026' })).toBeInTheDocument();
+    expect(within(days).getByText('11 messages · 8 chatters · 1 gap')).toBeInTheDocument();
+    expect(within(days).getByRole('link', { name: /Open chat/ })).toHaveAttribute('href', '/archive-chat/twitch/2026-11-20');
+    expect(screen.getByText('Not archiving')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Archive Chat' }));
+    expect(setArchiving.inputs.at(-1)).toEqual({ platform: 'twitch', archiving: true });
+    await setArchiving.resolve(sampleArchiveChannel(true));
+    expect(screen.getByText("Archiving is on: every message of Rin_Streams's chat is kept from now on.")).toBeInTheDocument();
+    expect(screen.getByText('Archiving · live')).toBeInTheDocument();
+  });
+
+  it('without a connected account, Archive Chat says what is missing and links to Connect Accounts', async () => {
+    const { list, setArchiving, user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Youtube' }));
+    await list.resolve({ channel: null, days: [] });
+    expect(screen.getByText('Nothing of YouTube is archived yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Archive Chat' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Connect your YouTube account first (Connect Accounts), then Archive Chat keeps its chat.');
+    expect(screen.getByRole('link', { name: 'Go to Connect Accounts' })).toHaveAttribute('href', '/connect-accounts');
+    expect(setArchiving.started).toBe(0);
+  });
+
+  it('a date lists that day; a day exports in the chosen format and is deleted after a confirmation', async () => {
+    const { list, exportDay, remove, user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Twitch' }));
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay] });
+    await user.type(screen.getByLabelText('Date of the streams'), '2026-11-20');
+    expect(list.inputs.at(-1)).toEqual({ platform: 'twitch', date: '2026-11-20' });
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay] });
+
+    await user.click(screen.getByRole('button', { name: 'CSV' }));
+    expect(exportDay.inputs.at(-1)).toEqual({ platform: 'twitch', day: '2026-11-20', format: 'csv' });
+    await exportDay.resolve();
+
+    await user.click(screen.getByRole('button', { name: /^Delete/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete the chat of Fri, Nov 20, 2026?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(remove.inputs.at(-1)).toEqual({ platform: 'twitch', deletion: { kind: 'day', day: '2026-11-20' } });
+    await remove.resolve(11);
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [] });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByText('Deleted 11 messages for good.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing of Twitch is archived for Fri, Nov 20, 2026.')).toBeInTheDocument();
+  });
+
+  it('search: results link into their day; a chatter’s messages are deleted after a confirmation', async () => {
+    const { list, search, deleteChatter, user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Twitch' }));
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay] });
+    const form = screen.getByRole('search', { name: 'Search the archive' });
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(screen.getByText('Type words to search for, or a chatter’s name.')).toBeInTheDocument();
+    expect(search.started).toBe(0);
+
+    await user.type(within(form).getByLabelText('Chatter'), 'retro_rosa');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(search.inputs.at(-1)).toMatchObject({ terms: { q: '', user: 'retro_rosa', from: '', to: '' } });
+    await search.resolve({ messages: [{ ...sampleArchivedMessage, text: '<b>lantern</b>' }], next: null });
+    const results = screen.getByRole('list', { name: 'Search results' });
+    // Text, never HTML.
+    expect(within(results).getByText('<b>lantern</b>')).toBeInTheDocument();
+    expect(within(results).getByRole('link', { name: 'Open in the chat of that day' })).toHaveAttribute('href', '/archive-chat/twitch/2026-11-25?at=03:52');
+
+    await user.click(screen.getByRole('button', { name: 'Delete every message from retro_rosa' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete every message from retro_rosa?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await deleteChatter.reject(refusal('The server could not be reached', 0));
+    expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent('The server could not be reached');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await deleteChatter.resolve(2);
+    expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
+    expect(screen.getByText('Deleted 2 messages from retro_rosa for good.')).toBeInTheDocument();
+  });
+});
+
+describe('one archived day', () => {
+  it('shows messages in order as text with badges, moderation marks and gaps; a jump loads the page at that time', async () => {
+    const load = controlled<ArchivePage, { platform: ChatPlatform; date: string; at: string | null; after: string | null }>();
+    const logic = archiveViewerMachine.provide({ actors: { loadPage: load.logic, loadMore: load.logic } });
+    renderScreen(<ArchiveDayScreen logic={logic} />, { path: '/archive-chat/:platform/:date', url: '/archive-chat/twitch/2026-11-20?at=03:50', jwt: 'creator.jwt' });
+    expect(load.inputs.at(-1)).toMatchObject({ at: '03:50', after: null });
+    expect(screen.getByRole('heading', { level: 1, name: 'Chat of Fri, Nov 20, 2026' })).toBeInTheDocument();
+    await load.resolve({
+      messages: [
+        { ...sampleArchivedMessage, badges: 'moderator/1,subscriber/3', text: '<img src=x onerror=alert(1)>' },
+        { ...sampleArchivedMessage, id: 7, login: 'spamsam', displayName: 'SpamSam', sentAt: sampleArchivedMessage.sentAt + 5000, moderated: true, text: 'BUY FOLLOWERS' },
+      ],
+      events: [{ id: 1, kind: 'gap', at: sampleArchivedMessage.sentAt + 1000, until: sampleArchivedMessage.sentAt + 4000, targetLogin: null, duration: null }],
+      next: null,
+    });
+    // jsdom has no layout: the virtualiser renders what fits its estimate; the log is there with its first rows.
+    const log = screen.getByRole('log', { name: 'Messages of Fri, Nov 20, 2026' });
+    expect(log).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+    await userJumps(load);
+  });
+});
+
+async function userJumps(load: Controlled<ArchivePage, { platform: ChatPlatform; date: string; at: string | null; after: string | null }>) {
+  const user = userEvent.setup();
+  const field = screen.getByLabelText('Jump to time (UTC)');
+  await user.clear(field);
+  await user.type(field, '22:00');
+  await user.click(screen.getByRole('button', { name: 'Go' }));
+  expect(load.inputs.at(-1)).toMatchObject({ at: '22:00', after: null });
+  await load.resolve({ messages: [], events: [], next: null });
+  expect(screen.getByText('No message at or after 22:00 UTC on this day.')).toBeInTheDocument();
+}
