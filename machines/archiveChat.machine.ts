@@ -16,6 +16,8 @@ export interface ArchiveChannel {
   archiving: boolean;
   live: boolean;
   supported: boolean;
+  /** Why the platform is not giving the chat right now (YouTube's quota), or null. */
+  problem: string | null;
 }
 
 export interface ArchiveListing {
@@ -111,7 +113,10 @@ export const archiveChatMachine = setup({
                   { guard: 'noAccount', actions: assign({ error: ({ context }) => NO_ACCOUNT(context.platform!), notice: null }) },
                   {
                     guard: 'unsupported',
-                    actions: assign({ error: () => 'Archiving YouTube live chat is not available yet: only Twitch chat is archived.', notice: null }),
+                    actions: assign({
+                      error: ({ context }) => `${context.platform === 'youtube' ? 'YouTube' : 'Twitch'} live chat cannot be archived on this server: it is not configured.`,
+                      notice: null,
+                    }),
                   },
                   { guard: 'alreadyOn', actions: assign({ notice: ({ context }) => `Archiving is already on for ${context.channel!.displayName}.`, error: null }) },
                   { target: 'switching', actions: assign({ error: null, notice: null }) },

@@ -49,11 +49,12 @@ import { createOverlays } from './overlay/store.ts';
 import { createConnections } from './connections/store.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { createOAuthStandIn } from './standins/oauth.ts';
-import { startTwitchChatStandIn, type TwitchChatStandIn } from './standins/twitch-chat.ts';
+import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from './standins/twitch-chat.ts';
 import { createArchive } from './archive/store.ts';
 import { channelKey, createIngestSupervisor } from './archive/ingest.ts';
 import { archiveRoutes } from './archive/routes.ts';
 import { parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
+import { youtubeChatSource } from './archive/youtube-source.ts';
 import { overlayRoutes } from './overlay/routes.ts';
 
 export interface CastbridgeApp {
@@ -139,7 +140,25 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       connections,
       archive,
       logger,
-      source: (account, handlers) => (account.platform === 'twitch' ? twitchChatSource(chatEndpoint, channelKey(account).channel, handlers) : null),
+      // Twitch chat needs no token (anonymous read); YouTube's needs the channel's own, and its client configured.
+      platforms: config.oauth.youtube ? ['twitch', 'youtube'] : ['twitch'],
+      source: (account, handlers) => {
+        if (account.platform === 'twitch') return twitchChatSource(chatEndpoint, channelKey(account).channel, handlers);
+        const youtube = config.oauth.youtube;
+        if (!youtube) return null;
+        return youtubeChatSource(
+          {
+            apiBase: () => (youtube.apiBase.startsWith('/') ? base.links.url(youtube.apiBase) : youtube.apiBase),
+            // Read again each time: a refresh replaces the sealed tokens.
+            accessToken: async () => {
+              const current = await connections.account(account.user_id, 'youtube');
+              if (!current) throw new Error('the YouTube account was disconnected');
+              return connections.accessToken(current);
+            },
+          },
+          handlers,
+        );
+      },
     }),
   };
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
@@ -205,7 +224,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', archiveRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
-  if (config.standIns) app.route('/standin', createOAuthStandIn().app);
+  if (config.standIns) app.route('/standin', createOAuthStandIn({ demoLines: RECORDED_SESSION }).app);
   app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));
   app.on(['GET', 'HEAD'], '*', staticSite(config.staticDir));

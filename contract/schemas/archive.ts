@@ -47,6 +47,8 @@ export const archiveDaysResponse = z.object({
       live: z.boolean(),
       /** Archiving is available for this platform. */
       supported: z.boolean(),
+      /** Why the platform is not giving the chat right now (YouTube's quota), or null. */
+      problem: z.string().nullable(),
     })
     .nullable(),
   days: z.array(

@@ -20,6 +20,8 @@ export type SourceFactory = (account: AccountRow, handlers: ChatSourceHandlers) 
 
 export interface IngesterStatus {
   connected: boolean;
+  /** Why the platform is not giving the chat right now (YouTube's quota), shown on the screen. */
+  problem: string | null;
   received: number;
   written: number;
   skipped: number;
@@ -38,7 +40,7 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
   let lostAt: number | null = null;
   let started = false;
   let stopped = false;
-  const status: IngesterStatus = { connected: false, received: 0, written: 0, skipped: 0, gaps: 0 };
+  const status: IngesterStatus = { connected: false, problem: null, received: 0, written: 0, skipped: 0, gaps: 0 };
 
   async function flush(): Promise<void> {
     if (timer) {
@@ -104,6 +106,10 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
       }
       void archive.touch(key, now()).catch(() => {});
     },
+    problem(message) {
+      if (message !== status.problem) logger.warn('the platform does not give the chat', { channel: key.channel, problem: message });
+      status.problem = message;
+    },
     disconnected(reason) {
       if (stopped) return;
       status.connected = false;
@@ -146,7 +152,7 @@ export type Ingester = ReturnType<typeof createIngester>;
 /** The channel an account archives. */
 export const channelKey = (account: AccountRow): ChannelKey => ({ userId: account.user_id, platform: account.platform, channelId: account.platform_user_id, channel: account.login.replace(/^@/, '') });
 
-export function createIngestSupervisor(deps: { connections: Connections; archive: Archive; logger: Logger; source: SourceFactory | null }) {
+export function createIngestSupervisor(deps: { connections: Connections; archive: Archive; logger: Logger; source: SourceFactory | null; platforms: readonly AccountRow['platform'][] }) {
   const { connections, archive, logger } = deps;
   const running = new Map<string, Ingester>();
   const keyOf = (account: Pick<AccountRow, 'user_id' | 'platform'>) => `${account.user_id}:${account.platform}`;
@@ -199,6 +205,8 @@ export function createIngestSupervisor(deps: { connections: Connections; archive
       unsubscribe = connections.onChange(onChange);
       for (const account of await connections.archiving()) await ensure(account);
     },
+    /** The platforms whose chat this server can ingest. */
+    supports: (platform: AccountRow['platform']) => deps.platforms.includes(platform),
     status(userId: string, platform: AccountRow['platform']): IngesterStatus | null {
       return running.get(`${userId}:${platform}`)?.status ?? null;
     },

@@ -15,8 +15,6 @@ const cursor = (value: string | undefined) => {
 };
 const cursorText = (value: { sentAt: number; id: number } | null) => (value ? `${value.sentAt}.${value.id}` : null);
 
-/** Platforms whose chat is ingested. */
-export const ARCHIVED_PLATFORMS: readonly ConnectPlatform[] = ['twitch'];
 
 export function archiveRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -30,7 +28,8 @@ export function archiveRoutes(services: Services): Hono<AppEnv> {
       displayName: account.display_name,
       archiving: Number(account.archiving) === 1,
       live: ingest.status(userId, platform)?.connected ?? false,
-      supported: ARCHIVED_PLATFORMS.includes(platform),
+      supported: ingest.supports(platform),
+      problem: ingest.status(userId, platform)?.problem ?? null,
     };
   }
 
@@ -98,8 +97,8 @@ export function archiveRoutes(services: Services): Hono<AppEnv> {
     creatorsOnly(c.get('role'));
     const userId = c.get('userId');
     if (!(await connections.account(userId, body.platform))) throw new HttpError(409, `Connect your ${PLATFORM_NAMES[body.platform]} account first (Connect Accounts)`);
-    if (body.archiving && !ARCHIVED_PLATFORMS.includes(body.platform)) {
-      throw new HttpError(409, `Archiving ${PLATFORM_NAMES[body.platform]} live chat is not available yet: only Twitch chat is archived`);
+    if (body.archiving && !ingest.supports(body.platform)) {
+      throw new HttpError(409, `${PLATFORM_NAMES[body.platform]} live chat cannot be archived on this server: it is not configured`);
     }
     await connections.setArchiving(userId, body.platform, body.archiving);
     return { channel: await channel(userId, body.platform) };

@@ -11,6 +11,8 @@ export interface ChatSourceHandlers {
   skipped(count: number): void;
   connected(): void;
   disconnected(reason: string): void;
+  /** What keeps the platform from giving the chat (a quota, a permission), or null once it does again. */
+  problem?(message: string | null): void;
 }
 
 export interface ChatSource {

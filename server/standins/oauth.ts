@@ -21,8 +21,21 @@ interface PendingCode extends Grant {
   expiresAt: number;
 }
 
+/** A YouTube live chat message as liveChatMessages.list returns it. */
+export interface YouTubeChatItem {
+  id: string;
+  snippet: Record<string, unknown>;
+  authorDetails?: Record<string, unknown>;
+}
+
 export interface OAuthStandIn {
   app: Hono;
+  /** YouTube live: whether `channel` is live now, what its chat says, and whether the API quota is used up. */
+  youtube: {
+    setLive(channel: string, live: boolean): void;
+    say(channel: string, items: YouTubeChatItem[]): void;
+    setQuotaExceeded(exceeded: boolean): void;
+  };
   /** Access token lifetime in seconds for new tokens (tests shorten it to exercise refresh). */
   setTokenLifetime(seconds: number): void;
   /** Revokes every grant of a channel, as a user would on the platform's settings page. */
@@ -38,7 +51,19 @@ const random = () => crypto.randomBytes(24).toString('base64url');
 const channelId = (platform: Platform, channel: string) =>
   platform === 'twitch' ? String(100_000_000 + (parseInt(crypto.createHash('sha256').update(channel).digest('hex').slice(0, 7), 16) % 800_000_000)) : `UC${crypto.createHash('sha256').update(channel).digest('base64url').slice(0, 22)}`;
 
-export function createOAuthStandIn(options: { clientId?: string; clientSecret?: string } = {}): OAuthStandIn {
+/** A recorded Twitch line (server/standins/twitch-session.irc) as a YouTube chat item, for the demo. */
+function demoItem(line: string, n: number): YouTubeChatItem | null {
+  const match = /display-name=([^;]*);.*PRIVMSG #\S+ :(.*)$/.exec(line);
+  if (!match) return null;
+  const name = match[1]!.replace(/\\s/g, ' ');
+  return {
+    id: `demo-${Date.now()}-${n}`,
+    snippet: { type: 'textMessageEvent', publishedAt: new Date().toISOString(), displayMessage: match[2], textMessageDetails: { messageText: match[2] } },
+    authorDetails: { channelId: `UC${name.padEnd(22, 'x').slice(0, 22)}`, displayName: name, isChatOwner: false, isChatModerator: /mod=1/.test(line), isChatSponsor: /subscriber=1/.test(line), isVerified: false },
+  };
+}
+
+export function createOAuthStandIn(options: { clientId?: string; clientSecret?: string; demoLines?: string[]; pollMs?: number } = {}): OAuthStandIn {
   const clientId = options.clientId ?? STANDIN_CLIENT.clientId;
   const clientSecret = options.clientSecret ?? STANDIN_CLIENT.clientSecret;
   let lifetime = 4 * 3600;
@@ -47,6 +72,14 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
   const refresh = new Map<string, Grant>();
   const calls = { grants: [] as string[], revoked: [] as string[], identity: 0 };
   const app = new Hono();
+  const live = new Map<string, { live: boolean; items: YouTubeChatItem[] }>();
+  const liveOf = (channel: string) => {
+    let entry = live.get(channel);
+    // The demo (`npm start`): every channel is live, its chat the recorded session, a line per poll.
+    if (!entry) live.set(channel, (entry = { live: Boolean(options.demoLines), items: [] }));
+    return entry;
+  };
+  let quotaExceeded = false;
 
   const issue = (grant: Grant) => {
     const accessToken = random();
@@ -185,11 +218,52 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         calls.identity += 1;
         return c.json({ kind: 'youtube#channelListResponse', items: [{ kind: 'youtube#channel', id: channelId('youtube', grant.channel), snippet: { title: grant.channel, customUrl: `@${grant.channel}` } }] });
       });
+      const quota = (c: { json: (body: unknown, status: 403) => Response }) =>
+        c.json({ error: { code: 403, message: 'The request cannot be completed because you have exceeded your quota.', errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }] } }, 403);
+      app.get(`/${platform}/youtube/v3/liveBroadcasts`, (c) => {
+        const grant = bearer(c.req.header('authorization'));
+        if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        if (quotaExceeded) return quota(c);
+        const entry = liveOf(grant.channel);
+        return c.json({ kind: 'youtube#liveBroadcastListResponse', items: entry.live ? [{ id: `b-${grant.channel}`, snippet: { title: `${grant.channel} live`, liveChatId: `chat-${grant.channel}` } }] : [] });
+      });
+      app.get(`/${platform}/youtube/v3/liveChat/messages`, (c) => {
+        const grant = bearer(c.req.header('authorization'));
+        if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        if (quotaExceeded) return quota(c);
+        const entry = liveOf(grant.channel);
+        if (c.req.query('liveChatId') !== `chat-${grant.channel}` || !entry.live) {
+          return c.json({ error: { code: 403, message: 'The live chat is no longer live.', errors: [{ reason: 'liveChatEnded' }] } }, 403);
+        }
+        if (options.demoLines) {
+          const next = demoItem(options.demoLines[entry.items.length % options.demoLines.length]!, entry.items.length);
+          if (next) entry.items.push(next);
+          else entry.items.push({ id: `skip-${entry.items.length}`, snippet: { type: 'tombstone', publishedAt: new Date().toISOString() } });
+        }
+        const from = Number(c.req.query('pageToken') ?? 0) || 0;
+        return c.json({
+          kind: 'youtube#liveChatMessageListResponse',
+          pollingIntervalMillis: options.pollMs ?? 4000,
+          nextPageToken: String(entry.items.length),
+          items: entry.items.slice(from).filter((item) => item.snippet.type !== 'tombstone'),
+        });
+      });
     }
   }
 
   return {
     app,
+    youtube: {
+      setLive(channel, isLive) {
+        liveOf(channel).live = isLive;
+      },
+      say(channel, items) {
+        liveOf(channel).items.push(...items);
+      },
+      setQuotaExceeded(exceeded) {
+        quotaExceeded = exceeded;
+      },
+    },
     setTokenLifetime(seconds) {
       lifetime = seconds;
     },

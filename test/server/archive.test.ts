@@ -6,20 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
 import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../server/standins/twitch-chat.ts';
-import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached in ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A Twitch channel connected for `creator` (as the OAuth flow leaves it; the flow itself is in connections.test.ts). */
 async function connectTwitch(api: Client, creator: Account, login: string, channelId: string) {
@@ -61,7 +51,7 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
 
   it('Archive Chat turns archiving on: the ingester joins, the replayed session is stored with its tags and moderation', async () => {
     const before = await get('/api/archive/days?platform=twitch');
-    expect(before.body).toEqual({ channel: { login: channel, displayName: channel, archiving: false, live: false, supported: true }, days: [] });
+    expect(before.body).toEqual({ channel: { login: channel, displayName: channel, archiving: false, live: false, supported: true, problem: null }, days: [] });
 
     const on = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'twitch', archiving: true } });
     expect(on.status, on.text).toBe(200);

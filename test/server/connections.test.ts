@@ -8,46 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
-
-/** The consent page, then the provider's redirect to our callback: answers the callback's path and query. */
-async function consent(authorizeUrl: string, options: { decision?: 'allow' | 'deny'; channel?: string; challenge?: string } = {}): Promise<string> {
-  const url = new URL(authorizeUrl);
-  const page = await fetch(url);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Authorize');
-  const q = url.searchParams;
-  const form = new URLSearchParams({
-    redirect_uri: q.get('redirect_uri') ?? '',
-    state: q.get('state') ?? '',
-    scope: q.get('scope') ?? '',
-    code_challenge: options.challenge ?? q.get('code_challenge') ?? '',
-    channel: options.channel ?? 'rin_streams',
-    decision: options.decision ?? 'allow',
-  });
-  const decided = await fetch(`${url.origin}${url.pathname}/decide`, { method: 'POST', body: form, redirect: 'manual' });
-  expect(decided.status).toBe(302);
-  const back = new URL(decided.headers.get('location')!);
-  return `${back.pathname}${back.search}`;
-}
-
-/** Follows our callback; answers where it sends the browser (path and query of /connect-accounts). */
-async function callback(api: Client, pathAndQuery: string): Promise<URLSearchParams> {
-  const answer = await api.request('GET', pathAndQuery);
-  expect(answer.status, answer.text).toBe(302);
-  const location = new URL(answer.headers.get('location')!);
-  expect(location.pathname).toBe('/connect-accounts');
-  return location.searchParams;
-}
-
-async function start(api: Client, who: Account, platform: 'twitch' | 'youtube'): Promise<string> {
-  const answer = await api.request('POST', `/api/connections/${platform}/start`, { token: who.token });
-  expect(answer.status, answer.text).toBe(200);
-  return answer.body.url as string;
-}
-
-async function connect(api: Client, who: Account, platform: 'twitch' | 'youtube', channel: string) {
-  return callback(api, await consent(await start(api, who, platform), { channel }));
-}
+import { callback, connect, consent, start } from './oauth-flow.ts';
 
 async function listed(api: Client, who: Account) {
   const answer = await api.request('GET', '/api/connections', { token: who.token });

@@ -128,6 +128,7 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
                   ) : null}
                 </p>
               ) : null}
+              {channel?.archiving && channel.problem ? <Alert tone="warning">{channel.problem}</Alert> : null}
               {loading ? <Spinner label="Loading the archive" /> : null}
               {failed ? (
                 <Alert tone="error" title="The archive could not be loaded">

@@ -1,0 +1,194 @@
+// YouTube live chat as a source for the archive (issue 16), behind the same interface as Twitch's: the channel's
+// active broadcast (liveBroadcasts.list, mine=true) gives its liveChatId, then liveChatMessages.list is polled at the
+// interval the API returns, with the page token, until the chat ends. The OAuth token comes from the connected
+// account (refreshed before expiry). Quota and permission errors are reported as the channel's problem, shown on the
+// Archive Chat screen; a network failure is a lost connection (a gap).
+import type { ChatLine, ChatModeration } from './store.ts';
+import type { ChatSource, ChatSourceHandlers } from './twitch-source.ts';
+
+/** How often to look for a live broadcast while the channel is not live. */
+export const OFFLINE_POLL_MS = 60_000;
+/** The API's own interval is honoured but never below this. */
+export const MIN_POLL_MS = 1000;
+/** After a quota error: the quota resets daily; look again in a while. */
+export const QUOTA_RETRY_MS = 15 * 60_000;
+
+interface Item {
+  id?: string;
+  snippet?: {
+    type?: string;
+    publishedAt?: string;
+    displayMessage?: string;
+    textMessageDetails?: { messageText?: string };
+    superChatDetails?: { amountDisplayString?: string; userComment?: string };
+    messageDeletedDetails?: { deletedMessageId?: string };
+    userBannedDetails?: { bannedUserDetails?: { channelId?: string; displayName?: string }; banType?: string; banDurationSeconds?: string };
+  };
+  authorDetails?: { channelId?: string; displayName?: string; isChatOwner?: boolean; isChatModerator?: boolean; isChatSponsor?: boolean; isVerified?: boolean };
+}
+
+/** YouTube has no login: a chatter is named by their display name, made into a login-like key. */
+export const youtubeLogin = (displayName: string) =>
+  displayName
+    .toLowerCase()
+    .replace(/^@/, '')
+    .replace(/[^a-z0-9_.-]+/g, '_')
+    .slice(0, 64) || 'unknown';
+
+export function youtubeItem(item: Item): { line: ChatLine } | { moderation: ChatModeration } | null {
+  const snippet = item.snippet;
+  const at = Date.parse(snippet?.publishedAt ?? '');
+  if (!snippet || !Number.isFinite(at)) return null;
+  if (snippet.type === 'messageDeletedEvent') {
+    return { moderation: { kind: 'clearmsg', at, targetLogin: null, targetMsgId: snippet.messageDeletedDetails?.deletedMessageId ?? null, duration: null } };
+  }
+  if (snippet.type === 'userBannedEvent') {
+    const banned = snippet.userBannedDetails;
+    const duration = Number(banned?.banDurationSeconds);
+    return {
+      moderation: {
+        kind: 'clearchat',
+        at,
+        targetLogin: youtubeLogin(banned?.bannedUserDetails?.displayName ?? ''),
+        targetMsgId: null,
+        duration: banned?.banType === 'temporary' && Number.isFinite(duration) ? duration : null,
+      },
+    };
+  }
+  if (snippet.type !== 'textMessageEvent' && snippet.type !== 'superChatEvent') return null;
+  const author = item.authorDetails;
+  if (!item.id || !author?.channelId || !author.displayName) return null;
+  const badges = [author.isChatOwner && 'broadcaster/1', author.isChatModerator && 'moderator/1', author.isChatSponsor && 'member/1', author.isVerified && 'verified/1'].filter(Boolean).join(',');
+  const text =
+    snippet.type === 'superChatEvent'
+      ? `[${snippet.superChatDetails?.amountDisplayString ?? 'Super Chat'}] ${snippet.superChatDetails?.userComment ?? ''}`.trim()
+      : (snippet.textMessageDetails?.messageText ?? snippet.displayMessage ?? '');
+  return {
+    line: {
+      msgId: item.id,
+      sentAt: at,
+      chatterId: author.channelId,
+      login: youtubeLogin(author.displayName),
+      displayName: author.displayName,
+      color: null,
+      badges,
+      emotes: null,
+      bits: null,
+      kind: snippet.type === 'superChatEvent' ? 'superchat' : 'privmsg',
+      text,
+    },
+  };
+}
+
+export function youtubeChatSource(
+  deps: { apiBase: () => string; accessToken: () => Promise<string> },
+  handlers: ChatSourceHandlers & { problem?(message: string | null): void },
+): ChatSource {
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  let loop: Promise<void> | null = null;
+
+  async function get(path: string, query: Record<string, string>) {
+    const response = await fetch(`${deps.apiBase()}/youtube/v3/${path}?${new URLSearchParams(query)}`, {
+      headers: { authorization: `Bearer ${await deps.accessToken()}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    return { status: response.status, body };
+  }
+
+  const reasonOf = (body: Record<string, unknown>) => {
+    const error = body.error as { errors?: { reason?: string }[]; message?: string } | undefined;
+    return { reason: error?.errors?.[0]?.reason ?? '', message: error?.message ?? 'refused' };
+  };
+
+  async function run() {
+    let liveChatId: string | null = null;
+    let pageToken: string | null = null;
+    let connected = false;
+    let lost = false;
+    while (!stopped) {
+      try {
+        if (!liveChatId) {
+          const { status, body } = await get('liveBroadcasts', { part: 'snippet', broadcastStatus: 'active', mine: 'true' });
+          if (status !== 200) throw Object.assign(new Error('liveBroadcasts'), { status, body });
+          liveChatId = ((body.items as { snippet?: { liveChatId?: string } }[] | undefined) ?? []).find((b) => b.snippet?.liveChatId)?.snippet?.liveChatId ?? null;
+          pageToken = null;
+          if (lost || !connected) {
+            connected = true;
+            lost = false;
+            handlers.connected();
+          }
+          handlers.problem?.(null);
+          if (!liveChatId) {
+            await sleep(OFFLINE_POLL_MS);
+            continue;
+          }
+        }
+        const { status, body } = await get('liveChat/messages', { liveChatId, part: 'snippet,authorDetails', maxResults: '2000', ...(pageToken ? { pageToken } : {}) });
+        if (status !== 200) throw Object.assign(new Error('liveChatMessages'), { status, body });
+        if (lost) {
+          lost = false;
+          handlers.connected();
+        }
+        handlers.problem?.(null);
+        for (const item of (body.items as Item[] | undefined) ?? []) {
+          const read = youtubeItem(item);
+          if (!read) handlers.skipped(1);
+          else if ('line' in read) handlers.line(read.line);
+          else handlers.moderation(read.moderation);
+        }
+        pageToken = typeof body.nextPageToken === 'string' ? body.nextPageToken : pageToken;
+        if (typeof body.offlineAt === 'string') {
+          liveChatId = null;
+          continue;
+        }
+        await sleep(Math.max(MIN_POLL_MS, Number(body.pollingIntervalMillis) || 5000));
+      } catch (error) {
+        if (stopped) return;
+        const status = (error as { status?: number }).status;
+        if (status !== undefined) {
+          const { reason, message } = reasonOf((error as { body: Record<string, unknown> }).body);
+          if (reason === 'liveChatEnded' || reason === 'liveChatNotFound' || status === 404) {
+            liveChatId = null;
+            continue;
+          }
+          if (reason === 'quotaExceeded' || reason === 'rateLimitExceeded' || status === 403 || status === 401) {
+            handlers.problem?.(
+              reason === 'quotaExceeded'
+                ? 'YouTube says the daily API quota is used up: the chat is read again when it resets.'
+                : `YouTube refused to read the live chat: ${message}`,
+            );
+            await sleep(reason === 'rateLimitExceeded' ? 30_000 : QUOTA_RETRY_MS);
+            continue;
+          }
+        }
+        // Unreachable, a 5xx, or a token the platform no longer accepts: the chat is lost until it answers again.
+        if (!lost) {
+          lost = true;
+          handlers.disconnected((error as Error).message);
+        }
+        await sleep(5000);
+      }
+    }
+  }
+
+  return {
+    async start() {
+      loop = run();
+    },
+    async stop() {
+      stopped = true;
+      (wake as (() => void) | null)?.();
+      await loop;
+    },
+  };
+}

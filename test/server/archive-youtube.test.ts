@@ -1,0 +1,94 @@
+// YouTube live chat in the archive (issue 16), on SQLite and PostgreSQL: a creator connects YouTube through the OAuth
+// stand-in, turns archiving on; the ingester finds the live broadcast, polls liveChatMessages at the interval the API
+// gives with the page token, and stores text messages and Super Chats, a moderator's deletion and a ban; a used-up
+// quota shows as the channel's problem; a broadcast that ends is not a gap.
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../server/standins/oauth.ts';
+import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
+import { account, type Account } from './market.ts';
+import { connect } from './oauth-flow.ts';
+
+const text = (id: string, name: string, message: string, extra: Record<string, unknown> = {}): YouTubeChatItem => ({
+  id,
+  snippet: { type: 'textMessageEvent', publishedAt: new Date().toISOString(), displayMessage: message, textMessageDetails: { messageText: message } },
+  authorDetails: { channelId: `UC${id.padEnd(22, '0')}`, displayName: name, isChatOwner: false, isChatModerator: false, isChatSponsor: false, isVerified: false, ...extra },
+});
+
+describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+  let standIn: OAuthStandIn;
+  let server: ServerType;
+  let creator: Account;
+  const channel = `yt_${backendName}`;
+  const today = () => new Date().toISOString().slice(0, 10);
+  const days = () => api.request('GET', '/api/archive/days?platform=youtube', { token: creator.token });
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret', pollMs: 1000 });
+    const port = await new Promise<number>((resolve) => {
+      server = serve({ fetch: standIn.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+    });
+    const base = `http://127.0.0.1:${port}/youtube`;
+    api = await startApp(backend, { GOOGLE_CLIENT_ID: 'test-client', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_AUTH_BASE: base, GOOGLE_TOKEN_BASE: base, YOUTUBE_API_BASE: base, TWITCH_CHAT_URL: 'ws://127.0.0.1:9' });
+    creator = await account(api, 'creator');
+    expect((await connect(api, creator, 'youtube', channel)).get('connected')).toBe('youtube');
+  });
+  afterAll(async () => {
+    await api?.close();
+    server?.close();
+    await backend?.cleanup();
+  });
+
+  it('reads the live chat at the API’s interval: messages, a Super Chat, a deletion and a ban', async () => {
+    standIn.youtube.setLive(channel, true);
+    standIn.youtube.say(channel, [text('m1', 'Lia Fan', 'hello from youtube', { isChatSponsor: true }), text('m2', '@Troll Tom', 'spam spam')]);
+    const on = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'youtube', archiving: true } });
+    expect(on.status, on.text).toBe(200);
+    await until(days, (a) => (a.body.days as { messages: number }[])[0]?.messages === 2);
+    standIn.youtube.say(channel, [
+      { id: 'sc1', snippet: { type: 'superChatEvent', publishedAt: new Date().toISOString(), displayMessage: '$5.00 from Big Fan: keep going', superChatDetails: { amountDisplayString: '$5.00', userComment: 'keep going' } }, authorDetails: { channelId: 'UCbigfan000000000000000', displayName: 'Big Fan' } },
+      { id: 'del1', snippet: { type: 'messageDeletedEvent', publishedAt: new Date().toISOString(), messageDeletedDetails: { deletedMessageId: 'm2' } } },
+      { id: 'ban1', snippet: { type: 'userBannedEvent', publishedAt: new Date().toISOString(), userBannedDetails: { bannedUserDetails: { channelId: 'UCm20', displayName: '@Troll Tom' }, banType: 'temporary', banDurationSeconds: '300' } } },
+      { id: 'odd', snippet: { type: 'pollEvent', publishedAt: new Date().toISOString() } },
+    ]);
+    await until(days, (a) => (a.body.days as { messages: number }[])[0]?.messages === 3);
+    const page = await until(
+      () => api.request('GET', `/api/archive/messages?platform=youtube&date=${today()}`, { token: creator.token }),
+      (a) => (a.body.events as unknown[]).length === 2,
+    );
+    const messages = page.body.messages as { login: string; displayName: string; badges: string; kind: string; text: string; moderated: boolean }[];
+    expect(messages.map((m) => [m.displayName, m.kind, m.text, m.moderated])).toEqual([
+      ['Lia Fan', 'privmsg', 'hello from youtube', false],
+      ['@Troll Tom', 'privmsg', 'spam spam', true],
+      ['Big Fan', 'superchat', '[$5.00] keep going', false],
+    ]);
+    expect(messages[0]!.badges).toBe('member/1');
+    expect(messages[1]!.login).toBe('troll_tom');
+    expect((page.body.events as { kind: string; targetLogin: string | null; duration: number | null }[]).map((e) => [e.kind, e.targetLogin, e.duration])).toEqual([
+      ['clearmsg', null, null],
+      ['clearchat', 'troll_tom', 300],
+    ]);
+    expect((await api.request('GET', '/api/archive/search?q=youtube&platform=youtube', { token: creator.token })).body.messages).toHaveLength(1);
+  });
+
+  it('a used-up quota shows as the channel’s problem on the screen', async () => {
+    standIn.youtube.setQuotaExceeded(true);
+    await until(days, (a) => (a.body.channel as { problem: string | null }).problem !== null, 15_000);
+    expect((await days()).body.channel).toMatchObject({ problem: 'YouTube says the daily API quota is used up: the chat is read again when it resets.' });
+    // The ingester looks again after QUOTA_RETRY_MS; an answer then clears the problem (youtube-source.ts).
+    standIn.youtube.setQuotaExceeded(false);
+    expect((await days()).body.channel).toMatchObject({ archiving: true });
+  });
+
+  it('a broadcast that ends is not a gap; turning archiving off stops polling', async () => {
+    standIn.youtube.setLive(channel, false);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const off = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'youtube', archiving: false } });
+    expect(off.body.channel).toMatchObject({ archiving: false, live: false, problem: null });
+    expect(((await days()).body.days as { gaps: number }[])[0]!.gaps).toBe(0);
+  });
+});

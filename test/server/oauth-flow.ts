@@ -1,0 +1,46 @@
+// The OAuth connect flow as a browser would follow it, against the stand-in provider (server/standins/oauth.ts):
+// our start, the consent page and its form, the provider's redirect to our callback.
+import { expect } from 'vitest';
+import type { Client } from './helpers.ts';
+import type { Account } from './market.ts';
+
+/** The consent page, then the provider's redirect to our callback: answers the callback's path and query. */
+export async function consent(authorizeUrl: string, options: { decision?: 'allow' | 'deny'; channel?: string; challenge?: string } = {}): Promise<string> {
+  const url = new URL(authorizeUrl);
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Authorize');
+  const q = url.searchParams;
+  const form = new URLSearchParams({
+    redirect_uri: q.get('redirect_uri') ?? '',
+    state: q.get('state') ?? '',
+    scope: q.get('scope') ?? '',
+    code_challenge: options.challenge ?? q.get('code_challenge') ?? '',
+    channel: options.channel ?? 'rin_streams',
+    decision: options.decision ?? 'allow',
+  });
+  const decided = await fetch(`${url.origin}${url.pathname}/decide`, { method: 'POST', body: form, redirect: 'manual' });
+  expect(decided.status).toBe(302);
+  const back = new URL(decided.headers.get('location')!);
+  return `${back.pathname}${back.search}`;
+}
+
+/** Follows our callback; answers where it sends the browser (path and query of /connect-accounts). */
+export async function callback(api: Client, pathAndQuery: string): Promise<URLSearchParams> {
+  const answer = await api.request('GET', pathAndQuery);
+  expect(answer.status, answer.text).toBe(302);
+  const location = new URL(answer.headers.get('location')!);
+  expect(location.pathname).toBe('/connect-accounts');
+  return location.searchParams;
+}
+
+export async function start(api: Client, who: Account, platform: 'twitch' | 'youtube'): Promise<string> {
+  const answer = await api.request('POST', `/api/connections/${platform}/start`, { token: who.token });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.url as string;
+}
+
+export async function connect(api: Client, who: Account, platform: 'twitch' | 'youtube', channel: string) {
+  return callback(api, await consent(await start(api, who, platform), { channel }));
+}
+
