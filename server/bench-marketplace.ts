@@ -97,10 +97,10 @@ const creatorProfile = (i: number) => ({
   tier: (i % 3) + 1,
 });
 
-export async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: SECRET, SEED_DEMO: '0', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: SECRET, SEED_DEMO: '0', NODE_ENV: 'production', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

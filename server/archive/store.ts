@@ -99,10 +99,20 @@ const toEvent = (row: Selectable<ChatEventsTable>): ArchiveEvent => ({
   duration: row.duration === null ? null : Number(row.duration),
 });
 
-/** The words of a search as FTS5 phrases (quoted, so nothing in them is syntax); null when it has none. */
+/** The words of a search as FTS5 phrases on the text column (quoted, so nothing in them is syntax); null when none. */
 export function ftsQuery(q: string): string | null {
   const words = q.match(/[\p{L}\p{N}_]+/gu);
-  return words ? words.slice(0, 16).map((word) => `"${word}"`).join(' ') : null;
+  return words ? words.slice(0, 16).map((word) => `text : "${word}"`).join(' ') : null;
+}
+
+/** The days of a range, at most `max` of them (a longer range is filtered on the rows instead). */
+export function daysOf(from: string, to: string, max = 92): string[] | null {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start || (end - start) / 86_400_000 >= max) return null;
+  const days: string[] = [];
+  for (let at = start; at <= end; at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
 }
 
 export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) {
@@ -132,12 +142,12 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     async write(key: ChannelKey, batch: Batch): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (batch.messages.length > 0) {
-          // SQLite allows 32,766 parameters per statement: 16 columns × 500 rows stays well below.
-          for (let start = 0; start < batch.messages.length; start += 500) {
+          // SQLite allows 32,766 parameters per statement: 16 columns × 1,000 rows stays below.
+          for (let start = 0; start < batch.messages.length; start += 1000) {
             await trx
               .insertInto('chat_messages')
               .values(
-                batch.messages.slice(start, start + 500).map((line) => ({
+                batch.messages.slice(start, start + 1000).map((line) => ({
                   user_id: key.userId,
                   platform: key.platform,
                   channel_id: key.channelId,
@@ -298,18 +308,34 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       return { messages, events: events.map(toEvent), next: more && last ? { sentAt: last.sentAt, id: last.id } : null };
     },
 
-    /** Full text, by chatter and by date range, newest first. */
+    /**
+     * Full text, by chatter and by date range, newest first: in arrival order (id), which the full-text index and the
+     * chatter index both give directly, so the first page of a common word over a million messages is read, not sorted.
+     */
     async search(userId: string, query: SearchQuery): Promise<{ messages: ArchivedMessage[]; next: { sentAt: number; id: number } | null }> {
-      let rows = scoped(db, userId, { platform: query.platform, q: query.q, login: query.user, from: query.from, to: query.to }).selectAll();
-      if (query.before) {
-        const { sentAt, id } = query.before;
-        rows = rows.where((eb) => eb.or([eb('sent_at', '<', sentAt), eb.and([eb('sent_at', '=', sentAt), eb('id', '<', id)])]));
+      const limit = query.limit + 1;
+      const login = query.user?.toLowerCase();
+      let page: Selectable<ChatMessagesTable>[];
+      const words = query.q ? ftsQuery(query.q) : null;
+      if (query.q && words === null) return { messages: [], next: null };
+      if (words !== null && dialect === 'sqlite') {
+        const days = query.from || query.to ? daysOf(query.from ?? query.to!, query.to ?? query.from!) : null;
+        const match = days ? `${words} AND (${days.map((day) => `day_token : "d${day.replaceAll('-', '')}"`).join(' OR ')})` : words;
+        const conditions = [sql`m.user_id = ${userId}`];
+        if (query.platform) conditions.push(sql`m.platform = ${query.platform}`);
+        if (login) conditions.push(sql`m.login = ${login}`);
+        if (query.from) conditions.push(sql`m.day >= ${query.from}`);
+        if (query.to) conditions.push(sql`m.day <= ${query.to}`);
+        if (query.before) conditions.push(sql`f.rowid < ${query.before.id}`);
+        // CROSS JOIN keeps the full-text index as the outer loop (SQLite does not reorder it): its rowids come newest
+        // first and the first page stops the scan, instead of every message of the creator being checked against it.
+        const result = await sql<Selectable<ChatMessagesTable>>`select m.* from chat_messages_fts f cross join chat_messages m on m.id = f.rowid where chat_messages_fts match ${match} and ${sql.join(conditions, sql` and `)} order by f.rowid desc limit ${limit}`.execute(db);
+        page = result.rows;
+      } else {
+        let rows = scoped(db, userId, { platform: query.platform, q: query.q, login, from: query.from, to: query.to }).selectAll();
+        if (query.before) rows = rows.where('id', '<', query.before.id);
+        page = await rows.orderBy('id', 'desc').limit(limit).execute();
       }
-      const page = await rows
-        .orderBy('sent_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit + 1)
-        .execute();
       const messages = page.slice(0, query.limit).map(toMessage);
       const last = messages[messages.length - 1];
       return { messages, next: page.length > query.limit && last ? { sentAt: last.sentAt, id: last.id } : null };
