@@ -5,7 +5,6 @@ import { fromPromise } from 'xstate';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
 import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ChatPlatform } from '@/machines/archiveChat.machine';
 import { archiveSearchMachine, type ArchiveSearchTerms } from '@/machines/archive/archiveSearch.machine';
-import { archiveViewerMachine, type ArchivePage } from '@/machines/archive/archiveViewer.machine';
 import { saveBlob } from './saveFile';
 import { api, requireJwt, useAppWiring } from './session';
 
@@ -42,16 +41,6 @@ export function archiveChatActors(jwt: Jwt) {
   };
 }
 
-export function archiveViewerActors(jwt: Jwt) {
-  const loadPage = fromPromise<ArchivePage, { platform: ChatPlatform; date: string; after: string | null; at: string | null }>(async ({ input }) =>
-      (await api()).request('archiveMessages', {
-        jwt: requireJwt(jwt()),
-        query: { platform: input.platform, date: input.date, ...(input.after ? { after: input.after } : input.at ? { at: input.at } : {}) },
-      }),
-  );
-  return { loadPage, loadMore: loadPage };
-}
-
 export function archiveSearchActors(jwt: Jwt) {
   const search = fromPromise<{ messages: ArchivedMessage[]; next: string | null }, { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }>(async ({ input }) =>
       (await api()).request('archiveSearch', {
@@ -73,17 +62,11 @@ export function archiveSearchActors(jwt: Jwt) {
 }
 
 export type ArchiveChatLogic = typeof archiveChatMachine;
-export type ArchiveViewerLogic = typeof archiveViewerMachine;
 export type ArchiveSearchLogic = typeof archiveSearchMachine;
 
 export function useArchiveChatLogic(logic?: ArchiveChatLogic): ArchiveChatLogic {
   const app = useAppWiring();
   return useMemo(() => logic ?? archiveChatMachine.provide({ actors: archiveChatActors(app.jwt) }), [logic, app]);
-}
-
-export function useArchiveViewerLogic(logic?: ArchiveViewerLogic): ArchiveViewerLogic {
-  const app = useAppWiring();
-  return useMemo(() => logic ?? archiveViewerMachine.provide({ actors: archiveViewerActors(app.jwt) }), [logic, app]);
 }
 
 export function useArchiveSearchLogic(logic?: ArchiveSearchLogic): ArchiveSearchLogic {

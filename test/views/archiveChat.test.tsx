@@ -92,7 +92,7 @@ describe('Archive Chat', () => {
     const { list, search, deleteChatter, user } = setup();
     await user.click(screen.getByRole('radio', { name: 'Twitch' }));
     await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay] });
-    const form = screen.getByRole('search', { name: 'Search the archive' });
+    const form = await screen.findByRole('search', { name: 'Search the archive' });
     await user.click(within(form).getByRole('button', { name: 'Search' }));
     expect(screen.getByText('Type words to search for, or a chatter’s name.')).toBeInTheDocument();
     expect(search.started).toBe(0);

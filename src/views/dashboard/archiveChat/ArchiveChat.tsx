@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import type { ArchiveDay, ExportFormat } from '@/contract';
 import { type ChatPlatform } from '@/machines/archiveChat.machine';
 import {
@@ -27,11 +28,13 @@ import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import { visuallyHidden } from '@/src/ui/VisuallyHidden';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
-import { ArchiveSearch } from './ArchiveSearch';
 import { EXPORTS, formatDay, formatTime } from './format';
 import * as s from './ArchiveChat.css';
 
 type Ref = ReturnType<typeof useActorRef<ArchiveChatLogic>>;
+
+// Search shows once a platform is chosen: its code loads then, keeping the route within its bundle budget.
+const ArchiveSearch = lazy(() => import('./ArchiveSearch').then((m) => ({ default: m.ArchiveSearch })));
 
 function DayCard({ actor, platform, day, busy }: { actor: Ref; platform: ChatPlatform; day: ArchiveDay; busy: boolean }) {
   const headingId = `day-${day.day}`;
@@ -175,7 +178,11 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
           </div>
         </form>
       </Card>
-      {platform ? <ArchiveSearch key={platform} platform={platform} logic={searchLogic} /> : null}
+      {platform ? (
+        <Suspense fallback={<Spinner label="Loading search" />}>
+          <ArchiveSearch key={platform} platform={platform} logic={searchLogic} />
+        </Suspense>
+      ) : null}
       <AlertDialog
         open={deletion !== null}
         onOpenChange={(open) => {

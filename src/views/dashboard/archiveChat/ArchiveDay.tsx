@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ArchiveEvent, ArchivedMessage } from '@/contract';
@@ -14,7 +13,7 @@ import {
   type ViewerRow,
 } from '@/machines/archive/archiveViewer.select';
 import { inspect } from '@/src/app/inspect';
-import { useArchiveViewerLogic, type ArchiveViewerLogic } from '@/src/services/archiveChat';
+import { useArchiveViewerLogic, type ArchiveViewerLogic } from '@/src/services/archiveViewer';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
@@ -24,6 +23,7 @@ import { Spinner } from '@/src/ui/Spinner';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import { formatDay, formatTime } from './format';
 import * as s from './ArchiveDay.css';
+import { useWindowedRows } from './useWindowedRows';
 
 /** Twitch badges as words ("moderator/1" → "Moderator"), for the row's badge chips. */
 const badgeNames = (badges: string) =>
@@ -77,7 +77,7 @@ function Row({ row }: { row: ViewerRow }) {
   );
 }
 
-/** One archived day (issue 16): its messages in order, virtualised, more as one scrolls, and a jump to a time. */
+/** One archived day (issue 16): its messages in order, windowed, more as one scrolls, and a jump to a time. */
 export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   const params = useParams();
   const [search] = useSearchParams();
@@ -93,9 +93,8 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   const { at } = useSelector(actor, selectViewerDay);
   const [jump, setJump] = useState(at ?? '');
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 32, overscan: 12 });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items[items.length - 1]?.index ?? -1;
+  const windowed = useWindowedRows(rows.length, scroller);
+  const lastIndex = windowed.last;
   useEffect(() => {
     // Near the end of what is loaded: the next page.
     if (hasMore && !loadingMore && lastIndex >= rows.length - 20) actor.send({ type: 'viewer.more' });
@@ -128,9 +127,9 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
         {!loading && !failed && rows.length === 0 ? <p className={s.hint}>No message at or after {at} UTC on this day.</p> : null}
         {!loading && rows.length > 0 ? (
           <div ref={scroller} className={s.scroller} role="log" aria-label={`Messages of ${formatDay(date)}`} tabIndex={0}>
-            <div className={s.sizer} style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((item) => (
-                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={s.row} style={{ transform: `translateY(${item.start}px)` }}>
+            <div className={s.sizer} style={{ height: windowed.total }}>
+              {windowed.rows.map((item) => (
+                <div key={item.index} ref={item.measure} className={s.row} style={{ transform: `translateY(${item.top}px)` }}>
                   <Row row={rows[item.index]!} />
                 </div>
               ))}
