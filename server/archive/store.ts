@@ -4,7 +4,7 @@
 // so a day of 100,000 messages opens as fast as a day of ten; exports read the same way, in constant memory.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ArchiveDay, ArchiveEvent, ArchivedMessage } from '../../contract/archive.ts';
-import type { ConnectPlatform } from '../../contract/connections.ts';
+import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connections.ts';
 import type { ChatEventsTable, ChatMessagesTable, Database } from '../db/types.ts';
 import type { Dialect } from '../db/dialect.ts';
 
@@ -341,20 +341,45 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       return { messages, next: page.length > query.limit && last ? { sentAt: last.sentAt, id: last.id } : null };
     },
 
-    /** Every selected message in order, read `pageSize` at a time (constant memory however many there are). */
+    /**
+     * Every selected message in order, read `pageSize` at a time (constant memory however many there are). Each page
+     * continues from the last row's key along an index: a day, a chatter or a whole archive walks (day, sent_at, id)
+     * of the day index platform by platform; a search walks the full-text index's rowids.
+     */
     async *export(userId: string, selection: Selection, pageSize = 2000): AsyncGenerator<ArchivedMessage> {
-      let after: { sentAt: number; id: number } | null = null;
-      for (;;) {
-        let rows = scoped(db, userId, selection).selectAll();
-        if (after) {
-          const { sentAt, id }: { sentAt: number; id: number } = after;
-          rows = rows.where((eb) => eb.or([eb('sent_at', '>', sentAt), eb.and([eb('sent_at', '=', sentAt), eb('id', '>', id)])]));
+      const words = selection.q ? ftsQuery(selection.q) : null;
+      if (selection.q && words === null) return;
+      if (words !== null && dialect === 'sqlite') {
+        const conditions = [sql`m.user_id = ${userId}`];
+        if (selection.platform) conditions.push(sql`m.platform = ${selection.platform}`);
+        if (selection.login) conditions.push(sql`m.login = ${selection.login.toLowerCase()}`);
+        if (selection.day) conditions.push(sql`m.day = ${selection.day}`);
+        if (selection.from) conditions.push(sql`m.day >= ${selection.from}`);
+        if (selection.to) conditions.push(sql`m.day <= ${selection.to}`);
+        let after = 0;
+        for (;;) {
+          const page = (
+            await sql<Selectable<ChatMessagesTable>>`select m.* from chat_messages_fts f cross join chat_messages m on m.id = f.rowid where chat_messages_fts match ${words} and ${sql.join(conditions, sql` and `)} and f.rowid > ${after} order by f.rowid limit ${pageSize}`.execute(db)
+          ).rows;
+          for (const row of page) yield toMessage(row);
+          if (page.length < pageSize) return;
+          after = Number(page[page.length - 1]!.id);
         }
-        const page = await rows.orderBy('sent_at').orderBy('id').limit(pageSize).execute();
-        for (const row of page) yield toMessage(row);
-        if (page.length < pageSize) return;
-        const last = page[page.length - 1]!;
-        after = { sentAt: Number(last.sent_at), id: Number(last.id) };
+      }
+      for (const platform of selection.platform ? [selection.platform] : CONNECT_PLATFORMS) {
+        let after: { day: string; sentAt: number; id: number } | null = null;
+        for (;;) {
+          let rows = scoped(db, userId, { ...selection, platform }).selectAll();
+          if (after) {
+            const { day, sentAt, id }: { day: string; sentAt: number; id: number } = after;
+            rows = rows.where(sql<boolean>`(day, sent_at, id) > (${day}, ${sentAt}, ${id})`);
+          }
+          const page = await rows.orderBy('day').orderBy('sent_at').orderBy('id').limit(pageSize).execute();
+          for (const row of page) yield toMessage(row);
+          if (page.length < pageSize) break;
+          const last = page[page.length - 1]!;
+          after = { day: last.day, sentAt: Number(last.sent_at), id: Number(last.id) };
+        }
       }
     },
 

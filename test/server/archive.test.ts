@@ -127,6 +127,19 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
     const text = await get(`/api/archive/export?format=text&platform=twitch&date=${today()}`);
     expect(text.text.split('\n')[0]).toMatch(new RegExp(`^\\[${today()} \\d\\d:\\d\\d:\\d\\d\\] #${channel} pixelpaladin: good evening chat`));
 
+    // Page by page (3 rows a page here): every message once, in time order; a search's pages follow the index.
+    const paged: { id: number; sentAt: number }[] = [];
+    for await (const message of api.castbridge.services.archive.export(creator.id, { platform: 'twitch', day: today() }, 3)) paged.push(message);
+    expect(paged).toHaveLength(12);
+    expect(new Set(paged.map((m) => m.id)).size).toBe(12);
+    expect(paged.map((m) => m.sentAt)).toEqual([...paged.map((m) => m.sentAt)].sort((a, b) => a - b));
+    const everything: unknown[] = [];
+    for await (const message of api.castbridge.services.archive.export(creator.id, {}, 5)) everything.push(message);
+    expect(everything).toHaveLength(12);
+    const lanterns: unknown[] = [];
+    for await (const message of api.castbridge.services.archive.export(creator.id, { q: 'lantern' }, 1)) lanterns.push(message);
+    expect(lanterns).toHaveLength(2);
+
     const search = await get('/api/archive/export?format=ndjson&q=lantern');
     expect(search.text.trim().split('\n')).toHaveLength(2);
     expect((await get('/api/archive/export?format=xml&date=2026-01-01')).status).toBe(400);
