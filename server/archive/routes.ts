@@ -15,7 +15,6 @@ const cursor = (value: string | undefined) => {
 };
 const cursorText = (value: { sentAt: number; id: number } | null) => (value ? `${value.sentAt}.${value.id}` : null);
 
-
 export function archiveRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { archive, connections, ingest } = services;
