@@ -49,3 +49,16 @@ export interface ArchiveDay {
   last: number;
   gaps: number;
 }
+
+/** A live broadcast of the archived channel, as the platform reported it; its messages are those sent during it. */
+export interface ArchiveStream {
+  id: number;
+  platform: 'twitch' | 'youtube';
+  channel: string;
+  title: string;
+  startedAt: number;
+  /** Null while it is live. */
+  endedAt: number | null;
+  messages: number;
+  chatters: number;
+}

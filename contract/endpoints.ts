@@ -105,6 +105,7 @@ export const endpoints = {
   archiveExport: { method: 'GET', path: '/api/archive/export', auth: 'bearer' },
   archiveSettings: { method: 'PUT', path: '/api/archive/settings', auth: 'bearer' },
   deleteArchiveDay: { method: 'DELETE', path: '/api/archive/days/:date', auth: 'bearer' },
+  deleteArchiveStream: { method: 'DELETE', path: '/api/archive/streams/:id', auth: 'bearer' },
   deleteArchiveChatter: { method: 'DELETE', path: '/api/archive/chatters/:login', auth: 'bearer' },
   deleteArchive: { method: 'DELETE', path: '/api/archive', auth: 'bearer' },
 } as const satisfies Record<string, EndpointMeta>;

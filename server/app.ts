@@ -53,7 +53,8 @@ import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from
 import { createArchive } from './archive/store.ts';
 import { channelKey, createIngestSupervisor } from './archive/ingest.ts';
 import { archiveRoutes } from './archive/routes.ts';
-import { parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
+import { combinedSource, parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
+import { twitchStreamWatcher } from './archive/twitch-streams.ts';
 import { youtubeChatSource } from './archive/youtube-source.ts';
 import { overlayRoutes } from './overlay/routes.ts';
 
@@ -143,21 +144,27 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       // Twitch chat needs no token (anonymous read); YouTube's needs the channel's own, and its client configured.
       platforms: config.oauth.youtube ? ['twitch', 'youtube'] : ['twitch'],
       source: (account, handlers) => {
-        if (account.platform === 'twitch') return twitchChatSource(chatEndpoint, channelKey(account).channel, handlers);
+        const onServer = (apiBase: string) => (apiBase.startsWith('/') ? base.links.url(apiBase) : apiBase);
+        // Read again each time: a refresh replaces the sealed tokens.
+        const accessToken = async () => {
+          const current = await connections.account(account.user_id, account.platform);
+          if (!current) throw new Error(`the ${account.platform === 'twitch' ? 'Twitch' : 'YouTube'} account was disconnected`);
+          return connections.accessToken(current);
+        };
+        if (account.platform === 'twitch') {
+          const chat = twitchChatSource(chatEndpoint, channelKey(account).channel, handlers);
+          const twitch = config.oauth.twitch;
+          if (!twitch) return chat;
+          // Stream sessions come from Helix, with the channel's own token.
+          const streams = twitchStreamWatcher(
+            { apiBase: () => onServer(twitch.apiBase), clientId: twitch.clientId, broadcasterId: account.platform_user_id, accessToken, pollMs: config.twitchStreamPollSeconds * 1000 },
+            handlers,
+          );
+          return combinedSource(chat, streams);
+        }
         const youtube = config.oauth.youtube;
         if (!youtube) return null;
-        return youtubeChatSource(
-          {
-            apiBase: () => (youtube.apiBase.startsWith('/') ? base.links.url(youtube.apiBase) : youtube.apiBase),
-            // Read again each time: a refresh replaces the sealed tokens.
-            accessToken: async () => {
-              const current = await connections.account(account.user_id, 'youtube');
-              if (!current) throw new Error('the YouTube account was disconnected');
-              return connections.accessToken(current);
-            },
-          },
-          handlers,
-        );
+        return youtubeChatSource({ apiBase: () => onServer(youtube.apiBase), accessToken }, handlers);
       },
     }),
   };

@@ -51,6 +51,8 @@ export interface Config {
   standIns: boolean;
   /** TWITCH_CHAT_URL: Twitch chat's IRC-over-WebSocket endpoint; null with STANDINS and no setting (a local stand-in). */
   twitchChatUrl: string | null;
+  /** TWITCH_STREAM_POLL_SECONDS: how often Helix is asked whether an archived channel is live (default 60). */
+  twitchStreamPollSeconds: number;
 }
 
 /**
@@ -220,5 +222,6 @@ export function loadConfig(env: Env = process.env): Config {
     oauth: { twitch: oauthClient(env, 'twitch', flag(env.STANDINS)), youtube: oauthClient(env, 'youtube', flag(env.STANDINS)) },
     standIns: flag(env.STANDINS),
     twitchChatUrl: chatUrl(env.TWITCH_CHAT_URL, flag(env.STANDINS)),
+    twitchStreamPollSeconds: integer('TWITCH_STREAM_POLL_SECONDS', env.TWITCH_STREAM_POLL_SECONDS, 60, 1, 3600),
   };
 }

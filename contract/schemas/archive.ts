@@ -7,6 +7,8 @@ const platform = z.enum(CONNECT_PLATFORMS, { error: `must be ${CONNECT_PLATFORMS
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
 /** A keyset cursor: `<sentAt>.<id>`. */
 const cursor = z.string().regex(/^\d{1,15}\.\d{1,15}$/, 'is not a cursor from a previous page');
+/** A stream's id in the archive. */
+const streamId = z.string().regex(/^\d{1,15}$/, 'is not an archived stream');
 const login = z.string().trim().toLowerCase().regex(/^@?[a-z0-9_.-]{1,64}$/, 'must be a chatter\'s login');
 
 const message = z.object({
@@ -33,6 +35,17 @@ const event = z.object({
   until: z.number().nullable(),
   targetLogin: z.string().nullable(),
   duration: z.number().nullable(),
+});
+
+const stream = z.object({
+  id: z.number(),
+  platform,
+  channel: z.string(),
+  title: z.string(),
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+  messages: z.number(),
+  chatters: z.number(),
 });
 
 export const archiveDaysQuery = z.object({ platform, date: date.optional() });
@@ -63,19 +76,31 @@ export const archiveDaysResponse = z.object({
       gaps: z.number(),
     }),
   ),
+  /** The platform's streams (those on the date when one is given), newest first. */
+  streams: z.array(stream),
 });
 
-export const archiveMessagesQuery = z.object({
+export const archiveMessagesQuery = z
+  .object({
   platform,
-  date,
+  /** A day, or a stream (its messages across the days it ran). */
+  date: date.optional(),
+  stream: streamId.optional(),
   after: cursor.optional(),
   /** Jump: the first page at or after this time of the day, HH:MM (UTC). */
   at: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM')
     .optional(),
+})
+  .refine((value) => Boolean(value.date) !== Boolean(value.stream), 'Choose a date or a stream');
+export const archiveMessagesResponse = z.object({
+  messages: z.array(message),
+  events: z.array(event),
+  next: z.string().nullable(),
+  /** The stream asked for (null for a day). */
+  stream: stream.nullable(),
 });
-export const archiveMessagesResponse = z.object({ messages: z.array(message), events: z.array(event), next: z.string().nullable() });
 
 export const archiveSearchQuery = z
   .object({
@@ -94,12 +119,13 @@ export const archiveExportQuery = z
     format: z.enum(EXPORT_FORMATS, { error: `must be ${EXPORT_FORMATS.join(', ')}` }),
     platform: platform.optional(),
     date: date.optional(),
+    stream: streamId.optional(),
     q: z.string().trim().max(200).optional(),
     user: login.optional(),
     from: date.optional(),
     to: date.optional(),
   })
-  .refine((value) => Boolean(value.date || value.q || value.user || value.from || value.to || value.platform), 'Choose what to export: a date, a search or a platform');
+  .refine((value) => Boolean(value.date || value.stream || value.q || value.user || value.from || value.to || value.platform), 'Choose what to export: a date, a search or a platform');
 
 export const archiveSettingsRequest = z.object({ platform, archiving: z.boolean({ error: 'must be true or false' }) }).strict();
 

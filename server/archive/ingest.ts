@@ -38,6 +38,9 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
   let toucher: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
   let lostAt: number | null = null;
+  let streamWrites: Promise<void> = Promise.resolve();
+  /** A stream reported live and not yet ended: stopping ends it (the archive holds it up to then). */
+  let streaming = false;
   let started = false;
   let stopped = false;
   const status: IngesterStatus = { connected: false, problem: null, received: 0, written: 0, skipped: 0, gaps: 0 };
@@ -78,6 +81,12 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
     else timer ??= setTimeout(() => void flush(), BATCH_MS);
   }
 
+  /** Stream changes are written one after another, in the order the platform reported them. */
+  function streamWrite(write: (at: number) => Promise<void>) {
+    const at = now();
+    streamWrites = streamWrites.then(() => write(at)).catch((error: unknown) => logger.error('recording a stream failed', { channel: key.channel, error: (error as Error).message }));
+  }
+
   async function gap(from: number, until: number, detail: string) {
     status.gaps += 1;
     await archive.recordGap(key, from, until, detail).catch((error: unknown) => logger.error('recording a gap failed', { channel: key.channel, error: (error as Error).message }));
@@ -105,6 +114,14 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
         lostAt = null;
       }
       void archive.touch(key, now()).catch(() => {});
+    },
+    streamLive(stream) {
+      streaming = true;
+      streamWrite((at) => archive.streamLive(key, stream, at));
+    },
+    streamOffline() {
+      streaming = false;
+      streamWrite((at) => archive.streamOffline(key, at));
     },
     problem(message) {
       if (message !== status.problem) logger.warn('the platform does not give the chat', { channel: key.channel, problem: message });
@@ -137,12 +154,18 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
       toucher.unref();
       await source.start();
     },
-    flush,
+    async flush() {
+      await flush();
+      await streamWrites;
+    },
     async stop() {
       stopped = true;
       if (toucher) clearInterval(toucher);
       await source.stop();
       await flush();
+      // What was archived of a live stream ends here; a restart that finds it still live takes it up again.
+      if (streaming) streamWrite((at) => archive.streamOffline(key, at));
+      await streamWrites;
     },
   };
 }

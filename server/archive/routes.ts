@@ -1,5 +1,5 @@
 // The chat archive's API (issue 16): days, a day's messages (keyset pages), search, streamed exports, archiving on
-// and off, and deletion of a day, a chatter's messages or everything. Creators only; every query is the caller's own.
+// and off, and deletion of a day, a stream, a chatter's messages or everything. Creators only; every query is the caller's own.
 import { Hono } from 'hono';
 import { ARCHIVE_PAGE, SEARCH_PAGE } from '../../contract/archive.ts';
 import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
@@ -35,18 +35,35 @@ export function archiveRoutes(services: Services): Hono<AppEnv> {
   route(app, services, 'archiveDays', async (c, { query }) => {
     creatorsOnly(c.get('role'));
     const userId = c.get('userId');
-    return { channel: await channel(userId, query.platform), days: await archive.days(userId, query.platform, query.date) };
+    return {
+      channel: await channel(userId, query.platform),
+      days: await archive.days(userId, query.platform, query.date),
+      streams: await archive.streams(userId, query.platform, query.date),
+    };
   });
+
+  /** The caller's stream by its id; anyone else's, or none, is not found. */
+  async function ownStream(userId: string, id: string | undefined, platform?: ConnectPlatform) {
+    const found = /^\d{1,15}$/.test(id ?? '') ? await archive.stream(userId, Number(id)) : null;
+    if (!found || (platform && found.stream.platform !== platform)) throw new HttpError(404, 'No such archived stream');
+    return found;
+  }
 
   route(app, services, 'archiveMessages', async (c, { query }) => {
     creatorsOnly(c.get('role'));
-    const at = query.at ? Date.parse(`${query.date}T${query.at}:00Z`) : undefined;
-    const page = await archive.messages(c.get('userId'), { platform: query.platform, day: query.date, after: cursor(query.after), at, limit: ARCHIVE_PAGE });
+    const userId = c.get('userId');
+    const found = query.stream ? await ownStream(userId, query.stream, query.platform) : null;
+    const stream = found?.stream ?? null;
+    // A stream's jump time is on the day it started, or the next when that is before its start (a stream past midnight).
+    const day = stream ? new Date(stream.startedAt).toISOString().slice(0, 10) : query.date!;
+    let at = query.at ? Date.parse(`${day}T${query.at}:00Z`) : undefined;
+    if (stream && at !== undefined && at < stream.startedAt - 60_000) at += 86_400_000;
+    const page = await archive.messages(userId, { platform: query.platform, day: query.date, stream: found?.range, after: cursor(query.after), at, limit: ARCHIVE_PAGE });
     // A day that holds nothing of the caller's (someone else's day included) is not found.
-    if (page.messages.length === 0 && !query.after && (await archive.days(c.get('userId'), query.platform, query.date)).length === 0) {
+    if (!stream && page.messages.length === 0 && !query.after && (await archive.days(userId, query.platform, query.date)).length === 0) {
       throw new HttpError(404, `No ${PLATFORM_NAMES[query.platform]} chat is archived for ${query.date}`);
     }
-    return { messages: page.messages, events: page.events, next: cursorText(page.next) };
+    return { messages: page.messages, events: page.events, next: cursorText(page.next), stream };
   });
 
   route(app, services, 'archiveSearch', async (c, { query }) => {
@@ -57,8 +74,10 @@ export function archiveRoutes(services: Services): Hono<AppEnv> {
 
   route(app, services, 'archiveExport', async (c, { query }) => {
     creatorsOnly(c.get('role'));
-    const { format, date, user, ...rest } = query;
-    const rows = archive.export(c.get('userId'), { ...rest, day: date, login: user?.replace(/^@/, '') });
+    const { format, date, user, stream: streamId, ...rest } = query;
+    const found = streamId ? await ownStream(c.get('userId'), streamId, query.platform) : null;
+    const stream = found?.stream ?? null;
+    const rows = archive.export(c.get('userId'), { ...rest, platform: stream?.platform ?? rest.platform, day: date, stream: found?.range, login: user?.replace(/^@/, '') });
     const encoder = new TextEncoder();
     let started = false;
     // Pulled as the client reads: one page of rows in memory at a time, whatever the size of the export.
@@ -85,7 +104,8 @@ export function archiveRoutes(services: Services): Hono<AppEnv> {
         await rows.return(undefined);
       },
     });
-    const name = `castbridge-chat-${query.platform ?? 'all'}-${date ?? (query.q || user ? 'search' : `${query.from ?? 'start'}-${query.to ?? 'now'}`)}.${EXTENSIONS[format]}`;
+    const what = stream ? `stream-${new Date(stream.startedAt).toISOString().slice(0, 10)}-${stream.id}` : (date ?? (query.q || user ? 'search' : `${query.from ?? 'start'}-${query.to ?? 'now'}`));
+    const name = `castbridge-chat-${stream?.platform ?? query.platform ?? 'all'}-${what}.${EXTENSIONS[format]}`;
     return new Response(body, {
       status: 200,
       headers: { 'content-type': CONTENT_TYPES[format], 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
@@ -110,6 +130,12 @@ export function archiveRoutes(services: Services): Hono<AppEnv> {
     const deleted = await archive.delete(c.get('userId'), { platform: query.platform, day: date });
     if (deleted === 0) throw new HttpError(404, `No chat is archived for ${date}`);
     return { deleted };
+  });
+
+  route(app, services, 'deleteArchiveStream', async (c, { query }) => {
+    creatorsOnly(c.get('role'));
+    const found = await ownStream(c.get('userId'), c.req.param('id'), query.platform);
+    return { deleted: await archive.delete(c.get('userId'), { platform: found.stream.platform, stream: { id: found.stream.id, range: found.range } }) };
   });
 
   route(app, services, 'deleteArchiveChatter', async (c, { query }) => {

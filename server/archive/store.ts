@@ -3,9 +3,9 @@
 // screen and the exports need, all scoped to the creator who owns the archive. Listing pages by keyset (sent_at, id),
 // so a day of 100,000 messages opens as fast as a day of ten; exports read the same way, in constant memory.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ArchiveDay, ArchiveEvent, ArchivedMessage } from '../../contract/archive.ts';
+import type { ArchiveDay, ArchiveEvent, ArchivedMessage, ArchiveStream } from '../../contract/archive.ts';
 import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connections.ts';
-import type { ChatEventsTable, ChatMessagesTable, Database } from '../db/types.ts';
+import type { ChatEventsTable, ChatMessagesTable, ChatStreamsTable, Database } from '../db/types.ts';
 import type { Dialect } from '../db/dialect.ts';
 
 export interface ChatLine {
@@ -47,9 +47,29 @@ export interface Batch {
   seenAt: number;
 }
 
+/** A live broadcast as the platform reports it. */
+export interface LiveStream {
+  streamId: string;
+  title: string;
+  startedAt: number;
+}
+
+/** What a stream covers of its channel's chat: its days and, within them, its times. */
+export interface StreamRange {
+  startDay: string;
+  endDay: string;
+  from: number;
+  to: number;
+}
+
+/** A stream found ended after a restart ends at most this long after it was last reported live. */
+export const STREAM_END_GRACE_MS = 3 * 60_000;
+
 export interface MessageQuery {
   platform: ConnectPlatform;
-  day: string;
+  /** One day, or a stream's range. */
+  day?: string;
+  stream?: StreamRange;
   /** Keyset cursor: messages after this (sentAt, id). */
   after?: { sentAt: number; id: number };
   /** Jump: the first page at or after this time. */
@@ -69,7 +89,7 @@ export interface SearchQuery {
 }
 
 /** What an export or a deletion covers. */
-export type Selection = { platform?: ConnectPlatform; day?: string; login?: string } & Pick<SearchQuery, 'q' | 'from' | 'to'>;
+export type Selection = { platform?: ConnectPlatform; day?: string; stream?: StreamRange; login?: string } & Pick<SearchQuery, 'q' | 'from' | 'to'>;
 
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -88,6 +108,14 @@ const toMessage = (row: Selectable<ChatMessagesTable>): ArchivedMessage => ({
   kind: row.kind,
   text: row.text,
   moderated: Number(row.moderated) === 1,
+});
+
+/** The range of a stream's messages: while it is live, everything from its start on. */
+export const streamRange = (row: Pick<Selectable<ChatStreamsTable>, 'started_at' | 'ended_at' | 'start_day' | 'end_day'>): StreamRange => ({
+  startDay: row.start_day,
+  endDay: row.ended_at === null ? '9999-12-31' : row.end_day,
+  from: Number(row.started_at),
+  to: row.ended_at === null ? Number.MAX_SAFE_INTEGER : Number(row.ended_at),
 });
 
 const toEvent = (row: Selectable<ChatEventsTable>): ArchiveEvent => ({
@@ -123,6 +151,10 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     let query = trx.selectFrom('chat_messages').where('user_id', '=', userId);
     if (selection.platform) query = query.where('platform', '=', selection.platform);
     if (selection.day) query = query.where('day', '=', selection.day);
+    if (selection.stream) {
+      const { startDay, endDay, from, to } = selection.stream;
+      query = query.where('day', '>=', startDay).where('day', '<=', endDay).where('sent_at', '>=', from).where('sent_at', '<=', to);
+    }
     if (selection.login) query = query.where('login', '=', selection.login.toLowerCase());
     if (selection.from) query = query.where('day', '>=', selection.from);
     if (selection.to) query = query.where('day', '<=', selection.to);
@@ -135,6 +167,23 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           : query.where(sql<boolean>`chat_messages.id in (select rowid from chat_messages_fts where chat_messages_fts match ${match})`);
     }
     return query;
+  };
+
+  /** A stream with its messages and chatters, counted along the day index. */
+  const counted = async (row: Selectable<ChatStreamsTable>): Promise<ArchiveStream> => {
+    const counts = await scoped(db, row.user_id, { platform: row.platform, stream: streamRange(row) })
+      .select((eb) => [eb.fn.countAll<number>().as('messages'), eb.fn.count<number>('login').distinct().as('chatters')])
+      .executeTakeFirstOrThrow();
+    return {
+      id: Number(row.id),
+      platform: row.platform,
+      channel: row.channel,
+      title: row.title,
+      startedAt: Number(row.started_at),
+      endedAt: row.ended_at === null ? null : Number(row.ended_at),
+      messages: Number(counts.messages),
+      chatters: Number(counts.chatters),
+    };
   };
 
   return {
@@ -271,41 +320,101 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       }));
     },
 
-    /** A page of one day's messages in order, with the moderation events and gaps between its first and last. */
+    /** A page of one day's (or one stream's) messages in order, with the moderation events and gaps among them. */
     async messages(userId: string, query: MessageQuery): Promise<{ messages: ArchivedMessage[]; events: ArchiveEvent[]; next: { sentAt: number; id: number } | null }> {
-      let rows = db
-        .selectFrom('chat_messages')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('platform', '=', query.platform)
-        .where('day', '=', query.day);
+      const range: StreamRange = query.stream ?? { startDay: query.day!, endDay: query.day!, from: 0, to: Number.MAX_SAFE_INTEGER };
+      // One day reads (sent_at, id) off the day index; a stream spanning days reads (day, sent_at, id), the same order.
+      const oneDay = range.startDay === range.endDay;
+      let rows = db.selectFrom('chat_messages').selectAll().where('user_id', '=', userId).where('platform', '=', query.platform);
+      rows = oneDay ? rows.where('day', '=', range.startDay) : rows.where('day', '>=', range.startDay).where('day', '<=', range.endDay);
+      if (query.stream) rows = rows.where('sent_at', '>=', range.from).where('sent_at', '<=', range.to);
       if (query.after) {
         const { sentAt, id } = query.after;
-        rows = rows.where((eb) => eb.or([eb('sent_at', '>', sentAt), eb.and([eb('sent_at', '=', sentAt), eb('id', '>', id)])]));
+        rows = oneDay
+          ? rows.where((eb) => eb.or([eb('sent_at', '>', sentAt), eb.and([eb('sent_at', '=', sentAt), eb('id', '>', id)])]))
+          : rows.where(sql<boolean>`(day, sent_at, id) > (${dayOf(sentAt)}, ${sentAt}, ${id})`);
       } else if (query.at !== undefined) {
         rows = rows.where('sent_at', '>=', query.at);
+        if (!oneDay) rows = rows.where('day', '>=', dayOf(query.at));
       }
-      const page = await rows
+      const page = await (oneDay ? rows : rows.orderBy('day'))
         .orderBy('sent_at')
         .orderBy('id')
         .limit(query.limit + 1)
         .execute();
       const more = page.length > query.limit;
       const messages = page.slice(0, query.limit).map(toMessage);
-      const from = query.after ? query.after.sentAt : query.at !== undefined ? query.at : 0;
-      const to = more ? messages[messages.length - 1]!.sentAt : Number.MAX_SAFE_INTEGER;
-      const events = await db
-        .selectFrom('chat_events')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('platform', '=', query.platform)
-        .where('day', '=', query.day)
-        .where('at', '>=', query.after ? from + 1 : from)
-        .where('at', '<=', to)
-        .orderBy('at')
-        .execute();
+      const from = Math.max(range.from, query.after ? query.after.sentAt + 1 : query.at !== undefined ? query.at : 0);
+      const to = Math.min(range.to, more ? messages[messages.length - 1]!.sentAt : Number.MAX_SAFE_INTEGER);
+      let events = db.selectFrom('chat_events').selectAll().where('user_id', '=', userId).where('platform', '=', query.platform);
+      events = oneDay ? events.where('day', '=', range.startDay) : events.where('day', '>=', range.startDay).where('day', '<=', range.endDay);
+      const found = await events.where('at', '>=', from).where('at', '<=', to).orderBy('at').execute();
       const last = messages[messages.length - 1];
-      return { messages, events: events.map(toEvent), next: more && last ? { sentAt: last.sentAt, id: last.id } : null };
+      return { messages, events: found.map(toEvent), next: more && last ? { sentAt: last.sentAt, id: last.id } : null };
+    },
+
+    /** The stream is live (reported by the platform at `at`): recorded, or kept up to date; any other open one ended. */
+    async streamLive(key: ChannelKey, stream: LiveStream, at: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('chat_streams')
+          .set((eb) => ({ ended_at: eb.ref('live_at') }))
+          .where('platform', '=', key.platform)
+          .where('channel_id', '=', key.channelId)
+          .where('ended_at', 'is', null)
+          .where('stream_id', '!=', stream.streamId)
+          .execute();
+        const startedAt = Math.min(stream.startedAt, at);
+        await trx
+          .insertInto('chat_streams')
+          .values({
+            user_id: key.userId,
+            platform: key.platform,
+            channel_id: key.channelId,
+            channel: key.channel,
+            stream_id: stream.streamId,
+            title: stream.title.slice(0, 300),
+            started_at: startedAt,
+            ended_at: null,
+            live_at: at,
+            start_day: dayOf(startedAt),
+            end_day: dayOf(at),
+          })
+          .onConflict((oc) => oc.columns(['platform', 'channel_id', 'stream_id']).doUpdateSet({ title: stream.title.slice(0, 300), ended_at: null, live_at: at, end_day: dayOf(at) }))
+          .execute();
+      });
+    },
+
+    /**
+     * The channel is not live (as the platform says at `at`): its open stream ends then — or, when it was last seen live
+     * long before (the server was down), shortly after that.
+     */
+    async streamOffline(key: ChannelKey, at: number): Promise<void> {
+      const open = await db
+        .selectFrom('chat_streams')
+        .select(['id', 'live_at'])
+        .where('platform', '=', key.platform)
+        .where('channel_id', '=', key.channelId)
+        .where('ended_at', 'is', null)
+        .execute();
+      for (const row of open) {
+        const end = Math.min(at, Number(row.live_at) + STREAM_END_GRACE_MS);
+        await db.updateTable('chat_streams').set({ ended_at: end, end_day: dayOf(end) }).where('id', '=', row.id).where('ended_at', 'is', null).execute();
+      }
+    },
+
+    /** One of the creator's streams (another creator's is not found). */
+    async stream(userId: string, id: number): Promise<{ stream: ArchiveStream; range: StreamRange } | null> {
+      const row = await db.selectFrom('chat_streams').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return row ? { stream: await counted(row), range: streamRange(row) } : null;
+    },
+
+    /** The streams of a platform (those on `day` when given), newest first, with their messages and chatters. */
+    async streams(userId: string, platform: ConnectPlatform, day?: string): Promise<ArchiveStream[]> {
+      let query = db.selectFrom('chat_streams').selectAll().where('user_id', '=', userId).where('platform', '=', platform);
+      if (day) query = query.where('start_day', '<=', day).where((eb) => eb.or([eb('end_day', '>=', day), eb('ended_at', 'is', null)]));
+      const rows = await query.orderBy('started_at', 'desc').limit(500).execute();
+      return Promise.all(rows.map(counted));
     },
 
     /**
@@ -383,18 +492,30 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       }
     },
 
-    /** Deletes the selected messages (and their index entries) and, for a day or everything, the day's events. */
-    async delete(userId: string, selection: Omit<Selection, 'q' | 'from' | 'to'>): Promise<number> {
+    /**
+     * Deletes the selected messages (and their index entries); for a day, a stream or everything also the events of
+     * that time and the streams that lay wholly within it.
+     */
+    async delete(userId: string, selection: Omit<Selection, 'q' | 'from' | 'to' | 'stream'> & { stream?: { id: number; range: StreamRange } }): Promise<number> {
       return db.transaction().execute(async (trx) => {
         let messages = trx.deleteFrom('chat_messages').where('user_id', '=', userId);
         let events = trx.deleteFrom('chat_events').where('user_id', '=', userId);
+        let streams = trx.deleteFrom('chat_streams').where('user_id', '=', userId);
         if (selection.platform) {
           messages = messages.where('platform', '=', selection.platform);
           events = events.where('platform', '=', selection.platform);
+          streams = streams.where('platform', '=', selection.platform);
         }
         if (selection.day) {
           messages = messages.where('day', '=', selection.day);
           events = events.where('day', '=', selection.day);
+          streams = streams.where('start_day', '=', selection.day).where('end_day', '=', selection.day).where('ended_at', 'is not', null);
+        }
+        if (selection.stream) {
+          const { startDay, endDay, from, to } = selection.stream.range;
+          messages = messages.where('day', '>=', startDay).where('day', '<=', endDay).where('sent_at', '>=', from).where('sent_at', '<=', to);
+          events = events.where('day', '>=', startDay).where('day', '<=', endDay).where('at', '>=', from).where('at', '<=', to);
+          streams = streams.where('id', '=', selection.stream.id);
         }
         if (selection.login) {
           messages = messages.where('login', '=', selection.login.toLowerCase());
@@ -402,6 +523,7 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         }
         const result = await messages.executeTakeFirst();
         await events.execute();
+        if (!selection.login) await streams.execute();
         return Number(result.numDeletedRows);
       });
     },

@@ -3,7 +3,7 @@
 // with backoff (network loss, RECONNECT, PING timeout); this reports each connect and disconnect so the ingester can
 // record the gap. Lines that are not what Twitch sends (no id, no time, no sender) are skipped and counted.
 import tmi from 'tmi.js';
-import type { ChatLine, ChatModeration } from './store.ts';
+import type { ChatLine, ChatModeration, LiveStream } from './store.ts';
 
 export interface ChatSourceHandlers {
   line(line: ChatLine): void;
@@ -13,6 +13,10 @@ export interface ChatSourceHandlers {
   disconnected(reason: string): void;
   /** What keeps the platform from giving the chat (a quota, a permission), or null once it does again. */
   problem?(message: string | null): void;
+  /** The platform reports the channel live with this broadcast (again every poll while it lasts). */
+  streamLive?(stream: LiveStream): void;
+  /** The platform reports the channel not live. */
+  streamOffline?(): void;
 }
 
 export interface ChatSource {
@@ -129,6 +133,18 @@ export function twitchChatSource(endpoint: TwitchChatEndpoint, channel: string, 
       const socket = (client as unknown as { ws: { readyState: number } | null }).ws;
       if (socket && socket.readyState === 1) await client.disconnect().catch(() => {});
       else (client as unknown as { reconnect: boolean }).reconnect = false;
+    },
+  };
+}
+
+/** Several sources as one (Twitch: the chat over IRC and the stream sessions from Helix). */
+export function combinedSource(...sources: ChatSource[]): ChatSource {
+  return {
+    async start() {
+      await Promise.all(sources.map((source) => source.start()));
+    },
+    async stop() {
+      await Promise.all(sources.map((source) => source.stop()));
     },
   };
 }

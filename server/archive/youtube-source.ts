@@ -1,9 +1,10 @@
 // YouTube live chat as a source for the archive (issue 16), behind the same interface as Twitch's: the channel's
 // active broadcast (liveBroadcasts.list, mine=true) gives its liveChatId, then liveChatMessages.list is polled at the
-// interval the API returns, with the page token, until the chat ends. The OAuth token comes from the connected
+// interval the API returns, with the page token, until the chat ends. The broadcast is the stream session (its id,
+// title and actual start), ended when its chat ends. The OAuth token comes from the connected
 // account (refreshed before expiry). Quota and permission errors are reported as the channel's problem, shown on the
 // Archive Chat screen; a network failure is a lost connection (a gap).
-import type { ChatLine, ChatModeration } from './store.ts';
+import type { ChatLine, ChatModeration, LiveStream } from './store.ts';
 import type { ChatSource, ChatSourceHandlers } from './twitch-source.ts';
 
 /** How often to look for a live broadcast while the channel is not live. */
@@ -12,6 +13,11 @@ export const OFFLINE_POLL_MS = 60_000;
 export const MIN_POLL_MS = 1000;
 /** After a quota error: the quota resets daily; look again in a while. */
 export const QUOTA_RETRY_MS = 15 * 60_000;
+
+interface Broadcast {
+  id?: string;
+  snippet?: { liveChatId?: string; title?: string; actualStartTime?: string };
+}
 
 interface Item {
   id?: string;
@@ -110,6 +116,19 @@ export function youtubeChatSource(
     return { reason: error?.errors?.[0]?.reason ?? '', message: error?.message ?? 'refused' };
   };
 
+  /** The broadcast being read, reported live again at most once a minute while its chat is read. */
+  let broadcast: LiveStream | null = null;
+  let reportedAt = 0;
+  const reportLive = (force = false) => {
+    if (!broadcast || (!force && Date.now() - reportedAt < 60_000)) return;
+    reportedAt = Date.now();
+    handlers.streamLive?.(broadcast);
+  };
+  const ended = () => {
+    broadcast = null;
+    handlers.streamOffline?.();
+  };
+
   async function run() {
     let liveChatId: string | null = null;
     let pageToken: string | null = null;
@@ -120,7 +139,8 @@ export function youtubeChatSource(
         if (!liveChatId) {
           const { status, body } = await get('liveBroadcasts', { part: 'snippet', broadcastStatus: 'active', mine: 'true' });
           if (status !== 200) throw Object.assign(new Error('liveBroadcasts'), { status, body });
-          liveChatId = ((body.items as { snippet?: { liveChatId?: string } }[] | undefined) ?? []).find((b) => b.snippet?.liveChatId)?.snippet?.liveChatId ?? null;
+          const found = ((body.items as Broadcast[] | undefined) ?? []).find((b) => b.snippet?.liveChatId);
+          liveChatId = found?.snippet?.liveChatId ?? null;
           pageToken = null;
           if (lost || !connected) {
             connected = true;
@@ -128,10 +148,14 @@ export function youtubeChatSource(
             handlers.connected();
           }
           handlers.problem?.(null);
-          if (!liveChatId) {
+          if (!found || !liveChatId) {
+            ended();
             await sleep(OFFLINE_POLL_MS);
             continue;
           }
+          const startedAt = Date.parse(found.snippet?.actualStartTime ?? '');
+          broadcast = { streamId: found.id ?? liveChatId, title: found.snippet?.title ?? '', startedAt: Number.isFinite(startedAt) ? startedAt : Date.now() };
+          reportLive(true);
         }
         const { status, body } = await get('liveChat/messages', { liveChatId, part: 'snippet,authorDetails', maxResults: '2000', ...(pageToken ? { pageToken } : {}) });
         if (status !== 200) throw Object.assign(new Error('liveChatMessages'), { status, body });
@@ -149,8 +173,10 @@ export function youtubeChatSource(
         pageToken = typeof body.nextPageToken === 'string' ? body.nextPageToken : pageToken;
         if (typeof body.offlineAt === 'string') {
           liveChatId = null;
+          ended();
           continue;
         }
+        reportLive();
         await sleep(Math.max(MIN_POLL_MS, Number(body.pollingIntervalMillis) || 5000));
       } catch (error) {
         if (stopped) return;
@@ -159,6 +185,7 @@ export function youtubeChatSource(
           const { reason, message } = reasonOf((error as { body: Record<string, unknown> }).body);
           if (reason === 'liveChatEnded' || reason === 'liveChatNotFound' || status === 404) {
             liveChatId = null;
+            ended();
             continue;
           }
           if (reason === 'quotaExceeded' || reason === 'rateLimitExceeded' || status === 403 || status === 401) {

@@ -339,6 +339,21 @@ export interface ChatIngestStateTable {
   skipped: Generated<number>;
 }
 
+export interface ChatStreamsTable {
+  id: Generated<number>;
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  channel_id: string;
+  channel: string;
+  stream_id: string;
+  title: string;
+  started_at: number | string;
+  ended_at: number | string | null;
+  live_at: number | string;
+  start_day: string;
+  end_day: string;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -367,6 +382,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_events: ChatEventsTable;
   chat_ingest_state: ChatIngestStateTable;
+  chat_streams: ChatStreamsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -32,16 +32,23 @@ export interface OAuthStandIn {
   app: Hono;
   /** YouTube live: whether `channel` is live now, what its chat says, and whether the API quota is used up. */
   youtube: {
-    setLive(channel: string, live: boolean): void;
+    /** A channel going live starts a new broadcast (its own id and start time). */
+    setLive(channel: string, live: boolean, title?: string): void;
     say(channel: string, items: YouTubeChatItem[]): void;
     setQuotaExceeded(exceeded: boolean): void;
+  };
+  /** Twitch live: whether `channel` is streaming now (Helix GET /helix/streams); going live starts a new stream. */
+  twitch: {
+    setLive(channel: string, live: boolean, title?: string): void;
+    /** The next `count` Helix calls answer 429 with Ratelimit-Reset `resetInMs` from now. */
+    rateLimit(count: number, resetInMs: number): void;
   };
   /** Access token lifetime in seconds for new tokens (tests shorten it to exercise refresh). */
   setTokenLifetime(seconds: number): void;
   /** Revokes every grant of a channel, as a user would on the platform's settings page. */
   revokeChannel(platform: Platform, channel: string): void;
   /** Calls seen, for tests: token grants by type, revocations, identity calls. */
-  calls: { grants: string[]; revoked: string[]; identity: number };
+  calls: { grants: string[]; revoked: string[]; identity: number; streams: number };
   /** Live access tokens (tests check that a disconnect revoked them). */
   liveAccessTokens(): number;
 }
@@ -70,15 +77,32 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
   const codes = new Map<string, PendingCode>();
   const access = new Map<string, Grant & { expiresAt: number }>();
   const refresh = new Map<string, Grant>();
-  const calls = { grants: [] as string[], revoked: [] as string[], identity: 0 };
+  const calls = { grants: [] as string[], revoked: [] as string[], identity: 0, streams: 0 };
   const app = new Hono();
-  const live = new Map<string, { live: boolean; items: YouTubeChatItem[] }>();
+  /** A live broadcast: its id, title and start. */
+  interface Broadcast {
+    id: string;
+    title: string;
+    startedAt: number;
+  }
+  let broadcasts = 0;
+  const broadcast = (channel: string, title?: string): Broadcast => {
+    broadcasts += 1;
+    return { id: String(40_000_000_000 + broadcasts * 7919 + (Date.now() % 7919)), title: title ?? `${channel} live on Castbridge`, startedAt: Date.now() };
+  };
+  const live = new Map<string, { live: Broadcast | null; items: YouTubeChatItem[] }>();
   const liveOf = (channel: string) => {
     let entry = live.get(channel);
     // The demo (`npm start`): every channel is live, its chat the recorded session, a line per poll.
-    if (!entry) live.set(channel, (entry = { live: Boolean(options.demoLines), items: [] }));
+    if (!entry) live.set(channel, (entry = { live: options.demoLines ? broadcast(channel) : null, items: [] }));
     return entry;
   };
+  const twitchLive = new Map<string, Broadcast | null>();
+  const twitchLiveOf = (channel: string) => {
+    if (!twitchLive.has(channel)) twitchLive.set(channel, options.demoLines ? broadcast(channel) : null);
+    return twitchLive.get(channel)!;
+  };
+  let limited = { count: 0, resetAt: 0 };
   let quotaExceeded = false;
 
   const issue = (grant: Grant) => {
@@ -210,6 +234,30 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
           data: [{ id: channelId('twitch', grant.channel), login: grant.channel, display_name: grant.channel, type: '', broadcaster_type: 'affiliate', created_at: '2020-01-01T00:00:00Z' }],
         });
       });
+      app.get(`/${platform}/helix/streams`, (c) => {
+        const grant = bearer(c.req.header('authorization'));
+        if (!grant || c.req.header('client-id') !== clientId) return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
+        calls.streams += 1;
+        if (limited.count > 0) {
+          limited.count -= 1;
+          c.header('Ratelimit-Limit', '800');
+          c.header('Ratelimit-Remaining', '0');
+          c.header('Ratelimit-Reset', String(Math.ceil(limited.resetAt / 1000)));
+          return c.json({ error: 'Too Many Requests', status: 429, message: '' }, 429);
+        }
+        const wanted = c.req.queries('user_id') ?? [];
+        // Every channel the stand-in has granted, by its id: the ones asked for that are live.
+        const channels = new Set([...access.values(), ...refresh.values()].filter((g) => g.platform === 'twitch').map((g) => g.channel));
+        const data = [...channels]
+          .filter((channel) => wanted.includes(channelId('twitch', channel)))
+          .flatMap((channel) => {
+            const stream = twitchLiveOf(channel);
+            return stream
+              ? [{ id: stream.id, user_id: channelId('twitch', channel), user_login: channel, user_name: channel, game_id: '509658', game_name: 'Just Chatting', type: 'live', title: stream.title, viewer_count: 42, started_at: new Date(stream.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'), language: 'en', thumbnail_url: '', tag_ids: [], tags: [], is_mature: false }]
+              : [];
+          });
+        return c.json({ data, pagination: {} });
+      });
     } else {
       app.get(`/${platform}/youtube/v3/channels`, (c) => {
         const grant = bearer(c.req.header('authorization'));
@@ -225,7 +273,11 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         if (quotaExceeded) return quota(c);
         const entry = liveOf(grant.channel);
-        return c.json({ kind: 'youtube#liveBroadcastListResponse', items: entry.live ? [{ id: `b-${grant.channel}`, snippet: { title: `${grant.channel} live`, liveChatId: `chat-${grant.channel}` } }] : [] });
+        const on = entry.live;
+        return c.json({
+          kind: 'youtube#liveBroadcastListResponse',
+          items: on ? [{ kind: 'youtube#liveBroadcast', id: on.id, snippet: { title: on.title, liveChatId: `chat-${grant.channel}`, actualStartTime: new Date(on.startedAt).toISOString() } }] : [],
+        });
       });
       app.get(`/${platform}/youtube/v3/liveChat/messages`, (c) => {
         const grant = bearer(c.req.header('authorization'));
@@ -254,14 +306,25 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
   return {
     app,
     youtube: {
-      setLive(channel, isLive) {
-        liveOf(channel).live = isLive;
+      setLive(channel, isLive, title) {
+        const entry = liveOf(channel);
+        if (!isLive) entry.live = null;
+        else if (!entry.live) entry.live = broadcast(channel, title);
       },
       say(channel, items) {
         liveOf(channel).items.push(...items);
       },
       setQuotaExceeded(exceeded) {
         quotaExceeded = exceeded;
+      },
+    },
+    twitch: {
+      setLive(channel, isLive, title) {
+        if (!isLive) twitchLive.set(channel, null);
+        else if (!twitchLiveOf(channel)) twitchLive.set(channel, broadcast(channel, title));
+      },
+      rateLimit(count, resetInMs) {
+        limited = { count, resetAt: Date.now() + resetInMs };
       },
     },
     setTokenLifetime(seconds) {

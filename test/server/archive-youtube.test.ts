@@ -2,13 +2,12 @@
 // stand-in, turns archiving on; the ingester finds the live broadcast, polls liveChatMessages at the interval the API
 // gives with the page token, and stores text messages and Super Chats, a moderator's deletion and a ban; a used-up
 // quota shows as the channel's problem; a broadcast that ends is not a gap.
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
-import { connect } from './oauth-flow.ts';
+import { connect, serveStandIn } from './oauth-flow.ts';
 
 const text = (id: string, name: string, message: string, extra: Record<string, unknown> = {}): YouTubeChatItem => ({
   id,
@@ -29,10 +28,9 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
     standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret', pollMs: 1000 });
-    const port = await new Promise<number>((resolve) => {
-      server = serve({ fetch: standIn.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
-    });
-    const base = `http://127.0.0.1:${port}/youtube`;
+    const served = await serveStandIn(standIn);
+    server = served.server;
+    const base = `${served.base}/youtube`;
     api = await startApp(backend, { GOOGLE_CLIENT_ID: 'test-client', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_AUTH_BASE: base, GOOGLE_TOKEN_BASE: base, YOUTUBE_API_BASE: base, TWITCH_CHAT_URL: 'ws://127.0.0.1:9' });
     creator = await account(api, 'creator');
     expect((await connect(api, creator, 'youtube', channel)).get('connected')).toBe('youtube');

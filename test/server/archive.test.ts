@@ -51,7 +51,7 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
 
   it('Archive Chat turns archiving on: the ingester joins, the replayed session is stored with its tags and moderation', async () => {
     const before = await get('/api/archive/days?platform=twitch');
-    expect(before.body).toEqual({ channel: { login: channel, displayName: channel, archiving: false, live: false, supported: true, problem: null }, days: [] });
+    expect(before.body).toEqual({ channel: { login: channel, displayName: channel, archiving: false, live: false, supported: true, problem: null }, days: [], streams: [] });
 
     const on = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'twitch', archiving: true } });
     expect(on.status, on.text).toBe(200);
@@ -174,7 +174,7 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
     }
     expect((await api.request('PUT', '/api/archive/settings', { token: advertiser.token, json: { platform: 'twitch', archiving: true } })).status).toBe(403);
     expect((await get(`/api/archive/messages?platform=twitch&date=${today()}`, other)).status).toBe(404);
-    expect((await get(`/api/archive/days?platform=twitch`, other)).body).toEqual({ channel: null, days: [] });
+    expect((await get(`/api/archive/days?platform=twitch`, other)).body).toEqual({ channel: null, days: [], streams: [] });
     expect((await api.request('DELETE', `/api/archive/days/${today()}?platform=twitch`, { token: other.token })).status).toBe(404);
     expect((await api.request('DELETE', '/api/archive/chatters/retro_rosa', { token: other.token })).status).toBe(404);
     expect((await api.request('DELETE', '/api/archive', { token: other.token })).body).toEqual({ deleted: 0 });

@@ -2,13 +2,12 @@
 // PKCE and state, the code exchange, tokens sealed at rest, refresh before expiry (once for concurrent callers), a
 // grant revoked at the provider ("reconnect"), disconnect revoking at the provider, and every endpoint with the wrong
 // user — on SQLite and PostgreSQL.
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
-import { callback, connect, consent, start } from './oauth-flow.ts';
+import { callback, connect, consent, serveStandIn, standInSettings, start } from './oauth-flow.ts';
 
 async function listed(api: Client, who: Account) {
   const answer = await api.request('GET', '/api/connections', { token: who.token });
@@ -25,21 +24,9 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
   beforeAll(async () => {
     backend = await makeBackend(backendName);
     standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret' });
-    const port = await new Promise<number>((resolve) => {
-      server = serve({ fetch: standIn.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
-    });
-    const base = `http://127.0.0.1:${port}`;
-    api = await startApp(backend, {
-      TWITCH_CLIENT_ID: 'test-client',
-      TWITCH_CLIENT_SECRET: 'test-secret',
-      TWITCH_AUTH_BASE: `${base}/twitch`,
-      TWITCH_API_BASE: `${base}/twitch`,
-      GOOGLE_CLIENT_ID: 'test-client',
-      GOOGLE_CLIENT_SECRET: 'test-secret',
-      GOOGLE_AUTH_BASE: `${base}/youtube`,
-      GOOGLE_TOKEN_BASE: `${base}/youtube`,
-      YOUTUBE_API_BASE: `${base}/youtube`,
-    });
+    const served = await serveStandIn(standIn);
+    server = served.server;
+    api = await startApp(backend, standInSettings(served.base));
   });
   afterAll(async () => {
     await api?.close();

@@ -123,12 +123,24 @@ const calls = {
       { userId: world.creator.id, platform: 'twitch', channelId: '4242', channel: 'contract_channel' },
       { messages: [{ msgId: 'contract-1', sentAt: Date.parse('2026-11-20T10:00:00Z'), chatterId: '1', login: 'ana', displayName: 'Ana', color: null, badges: '', emotes: null, bits: null, kind: 'privmsg', text: 'hello lantern' }], moderation: [], skipped: 0, seenAt: Date.now() },
     );
+    await api.castbridge.services.archive.streamLive(
+      { userId: world.creator.id, platform: 'twitch', channelId: '4242', channel: 'contract_channel' },
+      { streamId: 'contract-stream', title: 'Contract stream', startedAt: Date.parse('2026-11-20T12:00:00Z') },
+      Date.parse('2026-11-20T13:00:00Z'),
+    );
     return api.request('GET', '/api/archive/days?platform=twitch', { token: world.creator.token });
   },
   archiveMessages: (api) => api.request('GET', '/api/archive/messages?platform=twitch&date=2026-11-20', { token: world.creator.token }),
   archiveSearch: (api) => api.request('GET', '/api/archive/search?q=lantern', { token: world.creator.token }),
   // A streamed download, not JSON: checked in archive.test.ts.
   archiveExport: null,
+  deleteArchiveStream: async (api) => {
+    const listed = await api.request('GET', '/api/archive/days?platform=twitch', { token: world.creator.token });
+    const stream = (listed.body.streams as { id: number }[])[0]!;
+    const messages = await api.request('GET', `/api/archive/messages?platform=twitch&stream=${stream.id}`, { token: world.creator.token });
+    expect(schemas.archiveMessages.response.safeParse(messages.body).success, messages.text).toBe(true);
+    return api.request('DELETE', `/api/archive/streams/${stream.id}?platform=twitch`, { token: world.creator.token });
+  },
   deleteArchiveChatter: (api) => api.request('DELETE', '/api/archive/chatters/ana?platform=twitch', { token: world.creator.token }),
   deleteArchiveDay: async (api) => {
     await api.castbridge.services.archive.write(

@@ -1,6 +1,9 @@
 // The OAuth connect flow as a browser would follow it, against the stand-in provider (server/standins/oauth.ts):
 // our start, the consent page and its form, the provider's redirect to our callback.
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
+import type { OAuthStandIn } from '../../server/standins/oauth.ts';
 import type { Client } from './helpers.ts';
 import type { Account } from './market.ts';
 
@@ -44,3 +47,25 @@ export async function connect(api: Client, who: Account, platform: 'twitch' | 'y
   return callback(api, await consent(await start(api, who, platform), { channel }));
 }
 
+
+/** Serves the stand-in on a port of its own; answers its base URL and the server to close. */
+export async function serveStandIn(standIn: OAuthStandIn): Promise<{ base: string; server: ServerType }> {
+  let server!: ServerType;
+  const port = await new Promise<number>((resolve) => {
+    server = serve({ fetch: standIn.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+  });
+  return { base: `http://127.0.0.1:${port}`, server };
+}
+
+/** The server's settings for both platforms' OAuth clients at the stand-in (client test-client / test-secret). */
+export const standInSettings = (base: string) => ({
+  TWITCH_CLIENT_ID: 'test-client',
+  TWITCH_CLIENT_SECRET: 'test-secret',
+  TWITCH_AUTH_BASE: `${base}/twitch`,
+  TWITCH_API_BASE: `${base}/twitch`,
+  GOOGLE_CLIENT_ID: 'test-client',
+  GOOGLE_CLIENT_SECRET: 'test-secret',
+  GOOGLE_AUTH_BASE: `${base}/youtube`,
+  GOOGLE_TOKEN_BASE: `${base}/youtube`,
+  YOUTUBE_API_BASE: `${base}/youtube`,
+});
