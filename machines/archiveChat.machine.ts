@@ -1,10 +1,11 @@
 // Archive Chat (SPEC §2 Archive Chat; issue 16): the spec's form — platform (Twitch or Youtube), the date of the
 // streams, Archive Chat — over the creator's real archive. Once a platform is chosen (SPEC §4: the list stays hidden
 // until then) its archived days load (GET /api/archive/days, one day when a date is given) with the connected channel;
-// Archive Chat turns archiving on for that channel (PUT /api/archive/settings) or says what is missing; a day is
-// exported (a streamed download) or deleted after a confirmation, and so is the whole archive of the platform.
+// Archive Chat turns archiving on for that channel (PUT /api/archive/settings) or says what is missing; its streams and
+// days are listed, each exported (a streamed download) or deleted after a confirmation, and so is the whole archive of
+// the platform.
 import { assign, setup } from 'xstate';
-import type { ArchiveDay, ExportFormat } from '@/contract';
+import type { ArchiveDay, ArchiveStream, ExportFormat } from '@/contract';
 import { errorText } from './messages';
 import { service } from './placeholders';
 
@@ -23,16 +24,21 @@ export interface ArchiveChannel {
 export interface ArchiveListing {
   channel: ArchiveChannel | null;
   days: ArchiveDay[];
+  streams: ArchiveStream[];
 }
 
-/** What a confirmation is for: one day, or everything of the platform. */
-export type ArchiveDeletion = { kind: 'day'; day: string } | { kind: 'all' };
+/** One day or one stream of the archive: what is exported or deleted. */
+export type ArchivePart = { kind: 'day'; day: string } | { kind: 'stream'; id: number; title: string };
+
+/** What a confirmation is for: a day, a stream, or everything of the platform. */
+export type ArchiveDeletion = ArchivePart | { kind: 'all' };
 
 export interface ArchiveChatContext {
   platform: ChatPlatform | null;
   date: string;
   channel: ArchiveChannel | null;
   days: ArchiveDay[];
+  streams: ArchiveStream[];
   /** Why loading, switching, exporting or deleting failed. */
   error: string | null;
   /** What the last action did ("Archiving is on", "Deleted 1,204 messages"). */
@@ -46,7 +52,7 @@ export type ArchiveChatEvent =
   | { type: 'archive.submit' }
   | { type: 'archive.stop' }
   | { type: 'archive.retry' }
-  | { type: 'day.export'; day: string; format: ExportFormat }
+  | { type: 'archive.export'; part: ArchivePart; format: ExportFormat }
   | { type: 'delete.ask'; deletion: ArchiveDeletion }
   | { type: 'delete.confirm' }
   | { type: 'delete.dismiss' };
@@ -61,9 +67,9 @@ export const archiveChatMachine = setup({
     listArchive: service<ArchiveListing, { platform: ChatPlatform; date: string }>('listArchive'),
     /** PUT /api/archive/settings → the channel as it is now. */
     setArchiving: service<ArchiveChannel | null, { platform: ChatPlatform; archiving: boolean }>('setArchiving'),
-    /** GET /api/archive/export?…, saved as a file. */
-    exportDay: service<void, { platform: ChatPlatform; day: string; format: ExportFormat }>('exportDay'),
-    /** DELETE /api/archive/days/:date or DELETE /api/archive → how many messages went. */
+    /** GET /api/archive/export?…&date= or &stream=, saved as a file. */
+    exportArchive: service<void, { platform: ChatPlatform; part: ArchivePart; format: ExportFormat }>('exportArchive'),
+    /** DELETE /api/archive/days/:date, /api/archive/streams/:id or /api/archive → how many messages went. */
     deleteArchive: service<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>('deleteArchive'),
   },
   guards: {
@@ -74,7 +80,7 @@ export const archiveChatMachine = setup({
 }).createMachine({
   id: 'archiveChat',
   initial: 'noPlatform',
-  context: { platform: null, date: '', channel: null, days: [], error: null, notice: null, deletion: null },
+  context: { platform: null, date: '', channel: null, days: [], streams: [], error: null, notice: null, deletion: null },
   on: {
     'date.change': { actions: assign({ date: ({ event }) => event.value }) },
   },
@@ -99,7 +105,10 @@ export const archiveChatMachine = setup({
             id: 'listArchive',
             src: 'listArchive',
             input: ({ context }) => ({ platform: context.platform!, date: context.date }),
-            onDone: { target: 'ready', actions: assign({ channel: ({ event }) => event.output.channel, days: ({ event }) => event.output.days, error: null }) },
+            onDone: {
+              target: 'ready',
+              actions: assign({ channel: ({ event }) => event.output.channel, days: ({ event }) => event.output.days, streams: ({ event }) => event.output.streams, error: null }),
+            },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
         },
@@ -122,7 +131,7 @@ export const archiveChatMachine = setup({
                   { target: 'switching', actions: assign({ error: null, notice: null }) },
                 ],
                 'archive.stop': { guard: 'alreadyOn', target: 'switching', actions: assign({ error: null, notice: null }) },
-                'day.export': { target: 'exporting', actions: assign({ error: null, notice: null }) },
+                'archive.export': { target: 'exporting', actions: assign({ error: null, notice: null }) },
                 'delete.ask': { target: 'confirming', actions: assign({ deletion: ({ event }) => event.deletion, error: null, notice: null }) },
               },
             },
@@ -148,11 +157,11 @@ export const archiveChatMachine = setup({
             exporting: {
               tags: ['busy'],
               invoke: {
-                id: 'exportDay',
-                src: 'exportDay',
+                id: 'exportArchive',
+                src: 'exportArchive',
                 input: ({ context, event }) => {
-                  const chosen = event as Extract<ArchiveChatEvent, { type: 'day.export' }>;
-                  return { platform: context.platform!, day: chosen.day, format: chosen.format };
+                  const chosen = event as Extract<ArchiveChatEvent, { type: 'archive.export' }>;
+                  return { platform: context.platform!, part: chosen.part, format: chosen.format };
                 },
                 onDone: 'idle',
                 onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },

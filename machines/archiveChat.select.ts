@@ -7,7 +7,7 @@ type Snapshot = SnapshotFrom<typeof archiveChatMachine>;
 export const selectArchiveForm = (snapshot: Snapshot) => ({ platform: snapshot.context.platform, date: snapshot.context.date });
 /** The archive's list shows once a platform is chosen (SPEC §4). */
 export const selectShowsList = (snapshot: Snapshot) => snapshot.matches('platformChosen');
-export const selectListing = (snapshot: Snapshot) => ({ channel: snapshot.context.channel, days: snapshot.context.days });
+export const selectListing = (snapshot: Snapshot) => ({ channel: snapshot.context.channel, days: snapshot.context.days, streams: snapshot.context.streams });
 export const selectLoading = (snapshot: Snapshot) => snapshot.matches({ platformChosen: 'loading' });
 export const selectLoadFailed = (snapshot: Snapshot) => snapshot.matches({ platformChosen: 'failed' });
 export const selectBusy = (snapshot: Snapshot) => snapshot.hasTag('busy');

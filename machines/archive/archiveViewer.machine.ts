@@ -1,8 +1,8 @@
-// One archived day (issue 16 "A viewer for one stream/day"): its messages in order with the moderation marks and gaps,
-// a page at a time (GET /api/archive/messages, keyset cursor), more as the reader scrolls to the end, and a jump to a
-// time of the day (the page at or after it).
+// One archived day or stream (issue 16 "A viewer for one stream/day"): its messages in order with the moderation marks
+// and gaps, a page at a time (GET /api/archive/messages, keyset cursor), more as the reader scrolls to the end, and a
+// jump to a time (the page at or after it; a stream's times are on the day it started).
 import { assign, setup } from 'xstate';
-import type { ArchiveEvent, ArchivedMessage } from '@/contract';
+import type { ArchiveEvent, ArchivedMessage, ArchiveStream } from '@/contract';
 import { errorText } from '../messages';
 import { service } from '../placeholders';
 
@@ -10,16 +10,32 @@ export interface ArchivePage {
   messages: ArchivedMessage[];
   events: ArchiveEvent[];
   next: string | null;
+  /** The stream asked for (its title and times), null for a day. */
+  stream: ArchiveStream | null;
+}
+
+/** What a page is asked for: a day or a stream, a cursor or a time to jump to. */
+export interface ArchivePageQuery {
+  platform: 'twitch' | 'youtube';
+  date: string | null;
+  stream: number | null;
+  after: string | null;
+  at: string | null;
 }
 
 export interface ArchiveViewerInput {
   platform: 'twitch' | 'youtube';
-  date: string;
+  /** A day (YYYY-MM-DD), or null with a stream. */
+  date: string | null;
+  /** A stream's id, or null with a day. */
+  stream: number | null;
   /** HH:MM to open at (a search result's time). */
   at: string | null;
 }
 
 export interface ArchiveViewerContext extends ArchiveViewerInput {
+  /** The stream shown, as the first page described it. */
+  streamInfo: ArchiveStream | null;
   messages: ArchivedMessage[];
   events: ArchiveEvent[];
   next: string | null;
@@ -31,17 +47,17 @@ export type ArchiveViewerEvent = { type: 'viewer.more' } | { type: 'viewer.jump'
 export const archiveViewerMachine = setup({
   types: { context: {} as ArchiveViewerContext, events: {} as ArchiveViewerEvent, input: {} as ArchiveViewerInput },
   actors: {
-    /** GET /api/archive/messages?platform=&date=&after=|at= */
-    loadPage: service<ArchivePage, { platform: 'twitch' | 'youtube'; date: string; after: string | null; at: string | null }>('loadPage'),
+    /** GET /api/archive/messages?platform=&date=|stream=&after=|at= */
+    loadPage: service<ArchivePage, ArchivePageQuery>('loadPage'),
     /** The same call for the page after the cursor. */
-    loadMore: service<ArchivePage, { platform: 'twitch' | 'youtube'; date: string; after: string | null; at: string | null }>('loadMore'),
+    loadMore: service<ArchivePage, ArchivePageQuery>('loadMore'),
   },
   guards: {
     hasMore: ({ context }) => context.next !== null,
   },
 }).createMachine({
   id: 'archiveViewer',
-  context: ({ input }) => ({ ...input, messages: [], events: [], next: null, error: null }),
+  context: ({ input }) => ({ ...input, streamInfo: null, messages: [], events: [], next: null, error: null }),
   initial: 'loading',
   on: {
     'viewer.jump': { target: '.loading', actions: assign({ at: ({ event }) => event.at, error: null }) },
@@ -52,8 +68,16 @@ export const archiveViewerMachine = setup({
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        input: ({ context }) => ({ platform: context.platform, date: context.date, after: null, at: context.at }),
-        onDone: { target: 'ready', actions: assign({ messages: ({ event }) => event.output.messages, events: ({ event }) => event.output.events, next: ({ event }) => event.output.next }) },
+        input: ({ context }) => ({ platform: context.platform, date: context.date, stream: context.stream, after: null, at: context.at }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            messages: ({ event }) => event.output.messages,
+            events: ({ event }) => event.output.events,
+            next: ({ event }) => event.output.next,
+            streamInfo: ({ context, event }) => event.output.stream ?? context.streamInfo,
+          }),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
@@ -66,7 +90,7 @@ export const archiveViewerMachine = setup({
           invoke: {
             id: 'loadMore',
             src: 'loadMore',
-            input: ({ context }) => ({ platform: context.platform, date: context.date, after: context.next, at: null }),
+            input: ({ context }) => ({ platform: context.platform, date: context.date, stream: context.stream, after: context.next, at: null }),
             onDone: {
               target: 'idle',
               actions: assign({

@@ -44,6 +44,7 @@ export function SignedInRoutes() {
             <Route path="earnings" element={<Earnings />} />
             <Route path="archive-chat" element={<ArchiveChat />} />
             <Route path="archive-chat/:platform/:date" element={<ArchiveDay />} />
+            <Route path="archive-chat/:platform/streams/:id" element={<ArchiveDay />} />
             <Route path="set-payout-method" element={<SetPayoutMethod />} />
             <Route path="my-profile" element={<MyProfile />} />
             <Route path="connect-accounts" element={<ConnectAccounts />} />

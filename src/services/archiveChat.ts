@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
-import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ChatPlatform } from '@/machines/archiveChat.machine';
+import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ArchivePart, type ChatPlatform } from '@/machines/archiveChat.machine';
 import { archiveSearchMachine, type ArchiveSearchTerms } from '@/machines/archive/archiveSearch.machine';
 import { saveBlob } from './saveFile';
 import { api, requireJwt, useAppWiring } from './session';
@@ -27,15 +27,21 @@ export function archiveChatActors(jwt: Jwt) {
     setArchiving: fromPromise<ArchiveChannel | null, { platform: ChatPlatform; archiving: boolean }>(
       async ({ input }) => (await (await api()).request('archiveSettings', { jwt: requireJwt(jwt()), json: input })).channel,
     ),
-    exportDay: fromPromise<void, { platform: ChatPlatform; day: string; format: ExportFormat }>(({ input }) =>
-      exportFile(jwt, { format: input.format, platform: input.platform, date: input.day }, `chat-${input.day}.${input.format === 'text' ? 'txt' : input.format}`),
-    ),
+    exportArchive: fromPromise<void, { platform: ChatPlatform; part: ArchivePart; format: ExportFormat }>(({ input }) => {
+      const extension = input.format === 'text' ? 'txt' : input.format;
+      return input.part.kind === 'day'
+        ? exportFile(jwt, { format: input.format, platform: input.platform, date: input.part.day }, `chat-${input.part.day}.${extension}`)
+        : exportFile(jwt, { format: input.format, platform: input.platform, stream: String(input.part.id) }, `chat-stream-${input.part.id}.${extension}`);
+    }),
     deleteArchive: fromPromise<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>(async ({ input }) => {
       const client = await api();
+      const { deletion } = input;
       const answer =
-        input.deletion.kind === 'day'
-          ? await client.request('deleteArchiveDay', { jwt: requireJwt(jwt()), params: { date: input.deletion.day }, query: { platform: input.platform } })
-          : await client.request('deleteArchive', { jwt: requireJwt(jwt()), query: { platform: input.platform } });
+        deletion.kind === 'day'
+          ? await client.request('deleteArchiveDay', { jwt: requireJwt(jwt()), params: { date: deletion.day }, query: { platform: input.platform } })
+          : deletion.kind === 'stream'
+            ? await client.request('deleteArchiveStream', { jwt: requireJwt(jwt()), params: { id: String(deletion.id) }, query: { platform: input.platform } })
+            : await client.request('deleteArchive', { jwt: requireJwt(jwt()), query: { platform: input.platform } });
       return answer.deleted;
     }),
   };

@@ -1,18 +1,21 @@
-// One archived day's viewer (issue 16): GET /api/archive/messages with the session's jwt, a page at a time. Its own
-// module, so the day's route loads none of the archive screen's other flows.
+// One archived day's or stream's viewer (issue 16): GET /api/archive/messages with the session's jwt, a page at a time.
+// Its own module, so the viewer's route loads none of the archive screen's other flows.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import type { ChatPlatform } from '@/machines/archiveChat.machine';
-import { archiveViewerMachine, type ArchivePage } from '@/machines/archive/archiveViewer.machine';
+import { archiveViewerMachine, type ArchivePage, type ArchivePageQuery } from '@/machines/archive/archiveViewer.machine';
 import { api, requireJwt, useAppWiring } from './session';
 
 type Jwt = () => string | null;
 
 export function archiveViewerActors(jwt: Jwt) {
-  const loadPage = fromPromise<ArchivePage, { platform: ChatPlatform; date: string; after: string | null; at: string | null }>(async ({ input }) =>
+  const loadPage = fromPromise<ArchivePage, ArchivePageQuery>(async ({ input }) =>
       (await api()).request('archiveMessages', {
         jwt: requireJwt(jwt()),
-        query: { platform: input.platform, date: input.date, ...(input.after ? { after: input.after } : input.at ? { at: input.at } : {}) },
+        query: {
+          platform: input.platform,
+          ...(input.stream !== null ? { stream: String(input.stream) } : { date: input.date ?? '' }),
+          ...(input.after ? { after: input.after } : input.at ? { at: input.at } : {}),
+        },
       }),
   );
   return { loadPage, loadMore: loadPage };

@@ -1,16 +1,16 @@
 // Archive Chat (issue 16) through its machines with controlled actors: the spec's form over the real archive (the list
-// only once a platform is chosen), Archive Chat turning archiving on or saying what is missing, a day's export and
-// deletion with a confirmation, search with a chatter's deletion, and one day's viewer with its marks and gaps.
+// only once a platform is chosen), Archive Chat turning archiving on or saying what is missing, the streams and days
+// exported and deleted with a confirmation, search with a chatter's deletion, and the viewer of a day or a stream.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
-import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ChatPlatform } from '@/machines/archiveChat.machine';
+import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ArchivePart, type ChatPlatform } from '@/machines/archiveChat.machine';
 import { archiveSearchMachine, type ArchiveSearchTerms } from '@/machines/archive/archiveSearch.machine';
-import { archiveViewerMachine, type ArchivePage } from '@/machines/archive/archiveViewer.machine';
+import { archiveViewerMachine, type ArchivePage, type ArchivePageQuery } from '@/machines/archive/archiveViewer.machine';
 import { ArchiveChatScreen } from '@/src/views/dashboard/archiveChat/ArchiveChat';
 import { ArchiveDayScreen } from '@/src/views/dashboard/archiveChat/ArchiveDay';
-import { sampleArchiveChannel, sampleArchiveDay, sampleArchivedMessage } from '@/test/machines/fixtures';
+import { sampleArchiveChannel, sampleArchiveDay, sampleArchivedMessage, sampleArchiveStream } from '@/test/machines/fixtures';
 import type { Controlled } from '@/test/machines/controlled';
 import { controlled, renderScreen } from './harness';
 
@@ -19,15 +19,15 @@ const refusal = (message: string, status: number) => Object.assign(new Error(mes
 function setup() {
   const list = controlled<ArchiveListing, { platform: ChatPlatform; date: string }>();
   const setArchiving = controlled<ArchiveChannel | null, { platform: ChatPlatform; archiving: boolean }>();
-  const exportDay = controlled<void, { platform: ChatPlatform; day: string; format: ExportFormat }>();
+  const exportArchive = controlled<void, { platform: ChatPlatform; part: ArchivePart; format: ExportFormat }>();
   const remove = controlled<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>();
   const search = controlled<{ messages: ArchivedMessage[]; next: string | null }, { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }>();
   const exportResults = controlled<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>();
   const deleteChatter = controlled<number, { platform: ChatPlatform; login: string }>();
-  const logic = archiveChatMachine.provide({ actors: { listArchive: list.logic, setArchiving: setArchiving.logic, exportDay: exportDay.logic, deleteArchive: remove.logic } });
+  const logic = archiveChatMachine.provide({ actors: { listArchive: list.logic, setArchiving: setArchiving.logic, exportArchive: exportArchive.logic, deleteArchive: remove.logic } });
   const searchLogic = archiveSearchMachine.provide({ actors: { search: search.logic, searchMore: search.logic, exportResults: exportResults.logic, deleteChatter: deleteChatter.logic } });
   renderScreen(<ArchiveChatScreen logic={logic} searchLogic={searchLogic} />, { path: '/archive-chat', jwt: 'creator.jwt' });
-  return { list, setArchiving, exportDay, remove, search, exportResults, deleteChatter, user: userEvent.setup() };
+  return { list, setArchiving, exportArchive, remove, search, exportResults, deleteChatter, user: userEvent.setup() };
 }
 
 describe('Archive Chat', () => {
@@ -40,7 +40,12 @@ describe('Archive Chat', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Twitch' }));
     expect(list.inputs.at(-1)).toEqual({ platform: 'twitch', date: '' });
-    await list.resolve({ channel: sampleArchiveChannel(false), days: [sampleArchiveDay] });
+    await list.resolve({ channel: sampleArchiveChannel(false), days: [sampleArchiveDay], streams: [sampleArchiveStream] });
+    const streams = screen.getByRole('list', { name: 'Archived streams' });
+    expect(within(streams).getByRole('heading', { name: 'Speedrun night with Nova Energy' })).toBeInTheDocument();
+    expect(within(streams).getByText('#rin_streams · Fri, Nov 20, 2026 · 19:02:11–22:15:40 UTC')).toBeInTheDocument();
+    expect(within(streams).getByText('9 messages · 6 chatters')).toBeInTheDocument();
+    expect(within(streams).getByRole('link', { name: /Open chat/ })).toHaveAttribute('href', '/archive-chat/twitch/streams/3');
     const days = screen.getByRole('list', { name: 'Archived days' });
     expect(within(days).getByRole('heading', { name: 'Fri, Nov 20, 2026' })).toBeInTheDocument();
     expect(within(days).getByText('11 messages · 8 chatters · 1 gap')).toBeInTheDocument();
@@ -57,7 +62,7 @@ describe('Archive Chat', () => {
   it('without a connected account, Archive Chat says what is missing and links to Connect Accounts', async () => {
     const { list, setArchiving, user } = setup();
     await user.click(screen.getByRole('radio', { name: 'Youtube' }));
-    await list.resolve({ channel: null, days: [] });
+    await list.resolve({ channel: null, days: [], streams: [] });
     expect(screen.getByText('Nothing of YouTube is archived yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Archive Chat' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Connect your YouTube account first (Connect Accounts), then Archive Chat keeps its chat.');
@@ -66,32 +71,54 @@ describe('Archive Chat', () => {
   });
 
   it('a date lists that day; a day exports in the chosen format and is deleted after a confirmation', async () => {
-    const { list, exportDay, remove, user } = setup();
+    const { list, exportArchive, remove, user } = setup();
     await user.click(screen.getByRole('radio', { name: 'Twitch' }));
-    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay] });
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay], streams: [] });
     await user.type(screen.getByLabelText('Date of the streams'), '2026-11-20');
     expect(list.inputs.at(-1)).toEqual({ platform: 'twitch', date: '2026-11-20' });
-    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay] });
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay], streams: [] });
 
     await user.click(screen.getByRole('button', { name: 'CSV' }));
-    expect(exportDay.inputs.at(-1)).toEqual({ platform: 'twitch', day: '2026-11-20', format: 'csv' });
-    await exportDay.resolve();
+    expect(exportArchive.inputs.at(-1)).toEqual({ platform: 'twitch', part: { kind: 'day', day: '2026-11-20' }, format: 'csv' });
+    await exportArchive.resolve();
 
     await user.click(screen.getByRole('button', { name: /^Delete/ }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete the chat of Fri, Nov 20, 2026?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(remove.inputs.at(-1)).toEqual({ platform: 'twitch', deletion: { kind: 'day', day: '2026-11-20' } });
     await remove.resolve(11);
-    await list.resolve({ channel: sampleArchiveChannel(true), days: [] });
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [], streams: [] });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByText('Deleted 11 messages for good.')).toBeInTheDocument();
     expect(screen.getByText('Nothing of Twitch is archived for Fri, Nov 20, 2026.')).toBeInTheDocument();
   });
 
+  it('a stream exports on its own and is deleted after a confirmation that names it; a refusal keeps the dialog', async () => {
+    const { list, exportArchive, remove, user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Twitch' }));
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay], streams: [{ ...sampleArchiveStream, endedAt: null }] });
+    const streams = screen.getByRole('list', { name: 'Archived streams' });
+    expect(within(streams).getByText('#rin_streams · Fri, Nov 20, 2026 · 19:02:11 UTC · live now')).toBeInTheDocument();
+    await user.click(within(streams).getByRole('button', { name: 'Text' }));
+    expect(exportArchive.inputs.at(-1)).toEqual({ platform: 'twitch', part: { kind: 'stream', id: 3, title: 'Speedrun night with Nova Energy' }, format: 'text' });
+    await exportArchive.reject(refusal('The server could not be reached', 0));
+    expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached');
+
+    await user.click(within(streams).getByRole('button', { name: /^Delete/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete the chat of the stream “Speedrun night with Nova Energy”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(remove.inputs.at(-1)).toEqual({ platform: 'twitch', deletion: { kind: 'stream', id: 3, title: 'Speedrun night with Nova Energy' } });
+    await remove.reject(refusal('No such archived stream', 404));
+    expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent('No such archived stream');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(remove.started).toBe(1);
+  });
+
   it('search: results link into their day; a chatter’s messages are deleted after a confirmation', async () => {
     const { list, search, deleteChatter, user } = setup();
     await user.click(screen.getByRole('radio', { name: 'Twitch' }));
-    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay] });
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay], streams: [] });
     const form = await screen.findByRole('search', { name: 'Search the archive' });
     await user.click(within(form).getByRole('button', { name: 'Search' }));
     expect(screen.getByText('Type words to search for, or a chatter’s name.')).toBeInTheDocument();
@@ -120,10 +147,10 @@ describe('Archive Chat', () => {
 
 describe('one archived day', () => {
   it('shows messages in order as text with badges, moderation marks and gaps; a jump loads the page at that time', async () => {
-    const load = controlled<ArchivePage, { platform: ChatPlatform; date: string; at: string | null; after: string | null }>();
+    const load = controlled<ArchivePage, ArchivePageQuery>();
     const logic = archiveViewerMachine.provide({ actors: { loadPage: load.logic, loadMore: load.logic } });
     renderScreen(<ArchiveDayScreen logic={logic} />, { path: '/archive-chat/:platform/:date', url: '/archive-chat/twitch/2026-11-20?at=03:50', jwt: 'creator.jwt' });
-    expect(load.inputs.at(-1)).toMatchObject({ at: '03:50', after: null });
+    expect(load.inputs.at(-1)).toEqual({ platform: 'twitch', date: '2026-11-20', stream: null, at: '03:50', after: null });
     expect(screen.getByRole('heading', { level: 1, name: 'Chat of Fri, Nov 20, 2026' })).toBeInTheDocument();
     await load.resolve({
       messages: [
@@ -132,22 +159,39 @@ describe('one archived day', () => {
       ],
       events: [{ id: 1, kind: 'gap', at: sampleArchivedMessage.sentAt + 1000, until: sampleArchivedMessage.sentAt + 4000, targetLogin: null, duration: null }],
       next: null,
+      stream: null,
     });
     // jsdom has no layout: the virtualiser renders what fits its estimate; the log is there with its first rows.
     const log = screen.getByRole('log', { name: 'Messages of Fri, Nov 20, 2026' });
     expect(log).toBeInTheDocument();
     expect(document.querySelector('img')).toBeNull();
-    await userJumps(load);
+    await userJumps(load, 'No message at or after 22:00 UTC on this day.');
   });
 });
 
-async function userJumps(load: Controlled<ArchivePage, { platform: ChatPlatform; date: string; at: string | null; after: string | null }>) {
+describe('one archived stream', () => {
+  it('is titled by the stream, says when it ran, pages by its id and jumps within it', async () => {
+    const load = controlled<ArchivePage, ArchivePageQuery>();
+    const logic = archiveViewerMachine.provide({ actors: { loadPage: load.logic, loadMore: load.logic } });
+    renderScreen(<ArchiveDayScreen logic={logic} />, { path: '/archive-chat/:platform/streams/:id', url: '/archive-chat/twitch/streams/3', jwt: 'creator.jwt' });
+    expect(load.inputs.at(-1)).toEqual({ platform: 'twitch', date: null, stream: 3, at: null, after: null });
+    expect(screen.getByRole('heading', { level: 1, name: 'Chat of a stream' })).toBeInTheDocument();
+    await load.resolve({ messages: [sampleArchivedMessage], events: [], next: null, stream: sampleArchiveStream });
+    expect(screen.getByRole('heading', { level: 1, name: 'Chat of the stream “Speedrun night with Nova Energy”' })).toBeInTheDocument();
+    expect(screen.getByText('#rin_streams · Fri, Nov 20, 2026 · 19:02:11–22:15:40 UTC')).toBeInTheDocument();
+    expect(screen.getByRole('log', { name: 'Messages of the stream' })).toBeInTheDocument();
+    await userJumps(load, 'No message at or after 22:00 UTC in this stream.');
+    expect(load.inputs.at(-1)).toMatchObject({ stream: 3, date: null });
+  });
+});
+
+async function userJumps(load: Controlled<ArchivePage, ArchivePageQuery>, empty: string) {
   const user = userEvent.setup();
   const field = screen.getByLabelText('Jump to time (UTC)');
   await user.clear(field);
   await user.type(field, '22:00');
   await user.click(screen.getByRole('button', { name: 'Go' }));
   expect(load.inputs.at(-1)).toMatchObject({ at: '22:00', after: null });
-  await load.resolve({ messages: [], events: [], next: null });
-  expect(screen.getByText('No message at or after 22:00 UTC on this day.')).toBeInTheDocument();
+  await load.resolve({ messages: [], events: [], next: null, stream: null });
+  expect(screen.getByText(empty)).toBeInTheDocument();
 }

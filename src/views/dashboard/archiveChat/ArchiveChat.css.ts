@@ -9,6 +9,7 @@ export const date = style({ maxWidth: 280 });
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontStyle: 'italic' });
 export const listing = style({ display: 'grid', gap: vars.space[4] });
 export const channel = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space[3], margin: 0 });
+export const listTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
 export const days = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space[3] });
 export const day = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space[4], display: 'grid', gap: vars.space[2] });
 export const dayHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: vars.space[3], justifyContent: 'space-between' });

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import type { ArchiveDay, ExportFormat } from '@/contract';
-import { type ChatPlatform } from '@/machines/archiveChat.machine';
+import type { ArchiveDay, ArchiveStream, ExportFormat } from '@/contract';
+import { type ArchiveDeletion, type ArchivePart, type ChatPlatform } from '@/machines/archiveChat.machine';
 import {
   selectArchiveForm,
   selectBusy,
@@ -28,7 +28,7 @@ import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import { visuallyHidden } from '@/src/ui/VisuallyHidden';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
-import { EXPORTS, formatDay, formatTime } from './format';
+import { EXPORTS, formatDay, formatTime, streamWhen } from './format';
 import * as s from './ArchiveChat.css';
 
 type Ref = ReturnType<typeof useActorRef<ArchiveChatLogic>>;
@@ -36,45 +36,77 @@ type Ref = ReturnType<typeof useActorRef<ArchiveChatLogic>>;
 // Search shows once a platform is chosen: its code loads then, keeping the route within its bundle budget.
 const ArchiveSearch = lazy(() => import('./ArchiveSearch').then((m) => ({ default: m.ArchiveSearch })));
 
-function DayCard({ actor, platform, day, busy }: { actor: Ref; platform: ChatPlatform; day: ArchiveDay; busy: boolean }) {
-  const headingId = `day-${day.day}`;
+/** One archived day or stream: what it holds, a link into it, its exports and its deletion. */
+function PartCard({ actor, part, heading, meta, counts, to, busy }: { actor: Ref; part: ArchivePart; heading: string; meta: string; counts: string; to: string; busy: boolean }) {
+  const id = part.kind === 'day' ? `day-${part.day}` : `stream-${part.id}`;
   return (
-    <li className={s.day} aria-labelledby={headingId}>
+    <li className={s.day} aria-labelledby={id}>
       <div className={s.dayHead}>
-        <h3 id={headingId} className={s.dayTitle}>
-          {formatDay(day.day)}
+        <h3 id={id} className={s.dayTitle}>
+          {heading}
         </h3>
-        <span className={s.dayMeta}>
-          #{day.channel} · {formatTime(day.first)}–{formatTime(day.last)} UTC
-        </span>
+        <span className={s.dayMeta}>{meta}</span>
       </div>
-      <p className={s.dayCounts}>
-        {day.messages.toLocaleString('en-US')} message{day.messages === 1 ? '' : 's'} · {day.chatters.toLocaleString('en-US')} chatter{day.chatters === 1 ? '' : 's'}
-        {day.gaps > 0 ? ` · ${day.gaps} gap${day.gaps === 1 ? '' : 's'}` : ''}
-      </p>
+      <p className={s.dayCounts}>{counts}</p>
       <div className={s.dayActions}>
         <Button asChild variant="dashboard" size="sm">
-          <Link to={`/archive-chat/${platform}/${day.day}`} tone="onDark">
-            Open chat <span className={visuallyHidden}>of {formatDay(day.day)}</span>
+          <Link to={to} tone="onDark">
+            Open chat <span className={visuallyHidden}>of {heading}</span>
           </Link>
         </Button>
-        <span className={s.exportLabel} id={`export-${day.day}`}>
+        <span className={s.exportLabel} id={`export-${id}`}>
           Export
         </span>
-        <div role="group" aria-labelledby={`export-${day.day} ${headingId}`} className={s.exportGroup}>
+        <div role="group" aria-labelledby={`export-${id} ${id}`} className={s.exportGroup}>
           {EXPORTS.map(([format, label]) => (
-            <Button key={format} variant="secondary" size="sm" disabled={busy} onClick={() => actor.send({ type: 'day.export', day: day.day, format: format as ExportFormat })}>
+            <Button key={format} variant="secondary" size="sm" disabled={busy} onClick={() => actor.send({ type: 'archive.export', part, format: format as ExportFormat })}>
               {label}
             </Button>
           ))}
         </div>
-        <Button variant="ghost" size="sm" disabled={busy} onClick={() => actor.send({ type: 'delete.ask', deletion: { kind: 'day', day: day.day } })}>
-          <Icon name="trash" size={16} /> Delete <span className={visuallyHidden}>{formatDay(day.day)}</span>
+        <Button variant="ghost" size="sm" disabled={busy} onClick={() => actor.send({ type: 'delete.ask', deletion: part })}>
+          <Icon name="trash" size={16} /> Delete <span className={visuallyHidden}>{heading}</span>
         </Button>
       </div>
     </li>
   );
 }
+
+const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+
+function DayCard({ actor, platform, day, busy }: { actor: Ref; platform: ChatPlatform; day: ArchiveDay; busy: boolean }) {
+  return (
+    <PartCard
+      actor={actor}
+      part={{ kind: 'day', day: day.day }}
+      heading={formatDay(day.day)}
+      meta={`#${day.channel} · ${formatTime(day.first)}–${formatTime(day.last)} UTC`}
+      counts={`${plural(day.messages, 'message')} · ${plural(day.chatters, 'chatter')}${day.gaps > 0 ? ` · ${plural(day.gaps, 'gap')}` : ''}`}
+      to={`/archive-chat/${platform}/${day.day}`}
+      busy={busy}
+    />
+  );
+}
+
+function StreamCard({ actor, platform, stream, busy }: { actor: Ref; platform: ChatPlatform; stream: ArchiveStream; busy: boolean }) {
+  return (
+    <PartCard
+      actor={actor}
+      part={{ kind: 'stream', id: stream.id, title: stream.title }}
+      heading={stream.title || 'Untitled stream'}
+      meta={streamWhen(stream)}
+      counts={`${plural(stream.messages, 'message')} · ${plural(stream.chatters, 'chatter')}`}
+      to={`/archive-chat/${platform}/streams/${stream.id}`}
+      busy={busy}
+    />
+  );
+}
+
+const deletionTitle = (deletion: ArchiveDeletion | null, platformName: string) => {
+  if (deletion?.kind === 'all') return `Delete the whole ${platformName} archive?`;
+  if (deletion?.kind === 'stream') return `Delete the chat of the stream “${deletion.title || 'Untitled stream'}”?`;
+  return `Delete the chat of ${deletion?.kind === 'day' ? formatDay(deletion.day) : ''}?`;
+};
 
 /** Archive Chat (SPEC §2; issue 16): the spec's form over the creator's real archive, its days, search and deletion. */
 export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatLogic; searchLogic?: ArchiveSearchLogic }) {
@@ -83,7 +115,7 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
   const showsList = useSelector(actor, selectShowsList);
   const loading = useSelector(actor, selectLoading);
   const failed = useSelector(actor, selectLoadFailed);
-  const { channel, days } = useSelector(actor, selectListing);
+  const { channel, days, streams } = useSelector(actor, selectListing);
   const busy = useSelector(actor, selectBusy);
   const error = useSelector(actor, selectError);
   const notice = useSelector(actor, selectNotice);
@@ -141,13 +173,28 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
                   </Button>
                 </Alert>
               ) : null}
-              {!loading && !failed && days.length === 0 ? <p className={s.hint}>{date ? `Nothing of ${platformName} is archived for ${formatDay(date)}.` : `Nothing of ${platformName} is archived yet.`}</p> : null}
+              {!loading && !failed && days.length === 0 && streams.length === 0 ? (
+                <p className={s.hint}>{date ? `Nothing of ${platformName} is archived for ${formatDay(date)}.` : `Nothing of ${platformName} is archived yet.`}</p>
+              ) : null}
+              {!loading && streams.length > 0 ? (
+                <>
+                  <h2 className={s.listTitle}>Streams</h2>
+                  <ul className={s.days} aria-label="Archived streams">
+                    {streams.map((stream) => (
+                      <StreamCard key={stream.id} actor={actor} platform={platform!} stream={stream} busy={busy} />
+                    ))}
+                  </ul>
+                </>
+              ) : null}
               {!loading && days.length > 0 ? (
-                <ul className={s.days} aria-label="Archived days">
-                  {days.map((day) => (
-                    <DayCard key={day.day} actor={actor} platform={platform!} day={day} busy={busy} />
-                  ))}
-                </ul>
+                <>
+                  <h2 className={s.listTitle}>Days</h2>
+                  <ul className={s.days} aria-label="Archived days">
+                    {days.map((day) => (
+                      <DayCard key={day.day} actor={actor} platform={platform!} day={day} busy={busy} />
+                    ))}
+                  </ul>
+                </>
               ) : null}
             </section>
           ) : (
@@ -170,7 +217,7 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
               <Icon name="archive" size={20} />
               Archive Chat
             </Button>
-            {showsList && days.length > 0 && !date ? (
+            {showsList && (days.length > 0 || streams.length > 0) && !date ? (
               <Button variant="ghost" size="sm" disabled={busy} onClick={() => send({ type: 'delete.ask', deletion: { kind: 'all' } })}>
                 Delete the whole {platformName} archive
               </Button>
@@ -188,7 +235,7 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
         onOpenChange={(open) => {
           if (!open) send({ type: 'delete.dismiss' });
         }}
-        title={deletion?.kind === 'all' ? `Delete the whole ${platformName} archive?` : `Delete the chat of ${deletion?.kind === 'day' ? formatDay(deletion.day) : ''}?`}
+        title={deletionTitle(deletion, platformName)}
         description="The messages are deleted for good, from the archive and from search. This cannot be undone."
         cancelLabel="Keep it"
         actionLabel={deleting ? 'Deleting…' : 'Delete'}

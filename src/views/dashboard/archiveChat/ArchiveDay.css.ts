@@ -30,3 +30,4 @@ export const event = style({
   color: vars.color.textMuted,
   selectors: { '&[data-kind="gap"]': { color: vars.color.danger, borderBlock: `1px dashed ${vars.color.border}` } },
 });
+export const when = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere', marginRight: 'auto' });

@@ -10,6 +10,7 @@ import {
   selectViewerError,
   selectViewerFailed,
   selectViewerLoading,
+  selectViewerStream,
   type ViewerRow,
 } from '@/machines/archive/archiveViewer.select';
 import { inspect } from '@/src/app/inspect';
@@ -21,7 +22,7 @@ import { Field } from '@/src/ui/Field';
 import { Link } from '@/src/ui/Link';
 import { Spinner } from '@/src/ui/Spinner';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
-import { formatDay, formatTime } from './format';
+import { formatDay, formatTime, streamWhen } from './format';
 import * as s from './ArchiveDay.css';
 import { useWindowedRows } from './useWindowedRows';
 
@@ -77,13 +78,18 @@ function Row({ row }: { row: ViewerRow }) {
   );
 }
 
-/** One archived day (issue 16): its messages in order, windowed, more as one scrolls, and a jump to a time. */
+/** One archived day or stream (issue 16): its messages in order, windowed, more as one scrolls, and a jump to a time. */
 export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   const params = useParams();
   const [search] = useSearchParams();
   const platform = params.platform === 'youtube' ? 'youtube' : 'twitch';
-  const date = params.date ?? '';
-  const actor = useActorRef(useArchiveViewerLogic(logic), { inspect, input: { platform, date, at: /^\d\d:\d\d$/.test(search.get('at') ?? '') ? search.get('at') : null } });
+  const streamId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const date = streamId === null ? (params.date ?? '') : null;
+  const actor = useActorRef(useArchiveViewerLogic(logic), {
+    inspect,
+    input: { platform, date, stream: streamId, at: /^\d\d:\d\d$/.test(search.get('at') ?? '') ? search.get('at') : null },
+  });
+  const stream = useSelector(actor, selectViewerStream);
   const rows = useSelector(actor, selectRows);
   const loading = useSelector(actor, selectViewerLoading);
   const failed = useSelector(actor, selectViewerFailed);
@@ -102,13 +108,14 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
   }, [at]);
-  const title = `Chat of ${formatDay(date)}`;
+  const title = date !== null ? `Chat of ${formatDay(date)}` : stream ? `Chat of the stream “${stream.title || 'Untitled stream'}”` : 'Chat of a stream';
   return (
     <>
       <ScreenHeading title={title} />
       <Card as="section" padding="lg" className={s.panel} aria-label={title}>
         <div className={s.toolbar}>
           <Link to="/archive-chat">Back to Archive Chat</Link>
+          {stream ? <span className={s.when}>{streamWhen(stream)}</span> : null}
           <form
             className={s.jump}
             onSubmit={(event) => {
@@ -124,9 +131,11 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
         </div>
         {loading ? <Spinner label="Loading the chat" /> : null}
         {failed ? <Alert tone="error" title="The chat could not be loaded">{error}</Alert> : null}
-        {!loading && !failed && rows.length === 0 ? <p className={s.hint}>No message at or after {at} UTC on this day.</p> : null}
+        {!loading && !failed && rows.length === 0 ? (
+          <p className={s.hint}>{at ? `No message at or after ${at} UTC ${date !== null ? 'on this day' : 'in this stream'}.` : 'No message in this stream yet.'}</p>
+        ) : null}
         {!loading && rows.length > 0 ? (
-          <div ref={scroller} className={s.scroller} role="log" aria-label={`Messages of ${formatDay(date)}`} tabIndex={0}>
+          <div ref={scroller} className={s.scroller} role="log" aria-label={date !== null ? `Messages of ${formatDay(date)}` : 'Messages of the stream'} tabIndex={0}>
             <div className={s.sizer} style={{ height: windowed.total }}>
               {windowed.rows.map((item) => (
                 <div key={item.index} ref={item.measure} className={s.row} style={{ transform: `translateY(${item.top}px)` }}>
