@@ -97,6 +97,8 @@ export const endpoints = {
   startConnection: { method: 'POST', path: '/api/connections/:platform/start', auth: 'bearer' },
   connectionCallback: { method: 'GET', path: '/api/connections/:platform/callback', auth: 'none' },
   disconnect: { method: 'DELETE', path: '/api/connections/:platform', auth: 'bearer' },
+  // Analytics (issue 17): a creator's series, Castbridge's own figures and sponsorships; an advertiser's campaigns.
+  analytics: { method: 'GET', path: '/api/analytics', auth: 'bearer' },
   // The chat archive (issue 16): creators only (others 403); another creator's archive is never reached (each call
   // reads the caller's own), so what is not theirs is simply not found.
   archiveDays: { method: 'GET', path: '/api/archive/days', auth: 'bearer' },

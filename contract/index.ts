@@ -17,6 +17,7 @@ import {
   supportRequest,
   unsubscribeRequest,
 } from './schemas/account.ts';
+import * as analytics from './schemas/analytics.ts';
 import * as archive from './schemas/archive.ts';
 import * as connections from './schemas/connections.ts';
 import * as money from './schemas/money.ts';
@@ -115,6 +116,7 @@ export const schemas = {
   // A redirect (302) to /connect-accounts?connected=<platform> or ?error=<message>.
   connectionCallback: { query: connections.connectCallbackQuery, response: z.never(), status: 200 },
   disconnect: { response: connections.connectionResponse, status: 200 },
+  analytics: { query: analytics.analyticsQuery, response: analytics.analyticsResponse, status: 200 },
   archiveDays: { query: archive.archiveDaysQuery, response: archive.archiveDaysResponse, status: 200 },
   archiveMessages: { query: archive.archiveMessagesQuery, response: archive.archiveMessagesResponse, status: 200 },
   archiveSearch: { query: archive.archiveSearchQuery, response: archive.archiveSearchResponse, status: 200 },
@@ -147,6 +149,8 @@ export * from './money.ts';
 export * from './overlay.ts';
 export * from './connections.ts';
 export * from './archive.ts';
+export * from './analytics.ts';
+export type { AdvertiserAnalytics, Analytics, AnalyticsMetric, CampaignFigures, CreatorAnalytics, OfferFigures, PlatformAnalytics, StreamActivity } from './schemas/analytics.ts';
 export type { Connection } from './schemas/connections.ts';
 export type { OfferDisplay, OverlaySettings, OverlayUpdate } from './schemas/overlay.ts';
 export * from './limits.ts';

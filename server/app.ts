@@ -53,6 +53,10 @@ import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from
 import { createArchive } from './archive/store.ts';
 import { channelKey, createIngestSupervisor } from './archive/ingest.ts';
 import { archiveRoutes } from './archive/routes.ts';
+import { createAnalytics } from './analytics/aggregate.ts';
+import { createCollector } from './analytics/collector.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
+import { createMetricStore } from './analytics/store.ts';
 import { combinedSource, parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
 import { twitchStreamWatcher } from './archive/twitch-streams.ts';
 import { youtubeChatSource } from './archive/youtube-source.ts';
@@ -122,6 +126,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const rails = createPayoutRails(config, db);
   const connections = createConnections({ db, config, links: base.links, sealer, logger });
   const archive = createArchive({ db, dialect: handle.dialect });
+  const metrics = createMetricStore({ db, dialect: handle.dialect });
   // Twitch chat: the real one, or (STANDINS without TWITCH_CHAT_URL) a local stand-in replaying a recorded session.
   const chatStandIn: TwitchChatStandIn | null = config.twitchChatUrl === null ? await startTwitchChatStandIn({ demo: true }) : null;
   const chatEndpoint = parseChatUrl(config.twitchChatUrl ?? `ws://127.0.0.1:${chatStandIn!.port}`);
@@ -167,11 +172,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         return youtubeChatSource({ apiBase: () => onServer(youtube.apiBase), accessToken }, handlers);
       },
     }),
+    metrics,
+    collector: createCollector({ config, connections, metrics, jobs: marketplace.jobs, logger, resolve: (path) => base.links.url(path) }),
+    analytics: createAnalytics({ db, archive }),
   };
+  services.collector.register();
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
   services.jobs.start();
   await services.ingest.start();
+  await services.collector.start(await connections.connected());
   // Rails that are asked rather than told (PayPal; Stripe as a safety net for a lost webhook) are polled.
   const pollEvery = config.paypal ? config.paypal.pollSeconds * 1000 : config.stripe ? POLL_STRIPE_MS : null;
   const poller = pollEvery
@@ -229,6 +239,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', overlayRoutes(services));
   app.route('/', connectionRoutes(services));
   app.route('/', archiveRoutes(services));
+  app.route('/', analyticsRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
   if (config.standIns) app.route('/standin', createOAuthStandIn({ demoLines: RECORDED_SESSION }).app);
@@ -263,6 +274,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mail: services.mail,
     services,
     async close() {
+      services.collector.stop();
       await services.ingest.close();
       await chatStandIn?.close();
       clearInterval(sweeper);

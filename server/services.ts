@@ -29,6 +29,9 @@ import type { Overlays } from './overlay/store.ts';
 import type { Connections } from './connections/store.ts';
 import type { Archive } from './archive/store.ts';
 import type { IngestSupervisor } from './archive/ingest.ts';
+import type { AnalyticsService } from './analytics/aggregate.ts';
+import type { Collector } from './analytics/collector.ts';
+import type { MetricStore } from './analytics/store.ts';
 
 export interface Services {
   config: Config;
@@ -76,6 +79,12 @@ export interface Services {
   archive: Archive;
   /** One ingester per archived channel, beside the HTTP server. */
   ingest: IngestSupervisor;
+  /** The platforms' figures of connected accounts, as time series (issue 17). */
+  metrics: MetricStore;
+  /** One collection job per connected account. */
+  collector: Collector;
+  /** GET /api/analytics's figures. */
+  analytics: AnalyticsService;
 }
 
 /** Hono environment: the authenticated user's id is set by requireUser (and by optionalUser when signed in). */

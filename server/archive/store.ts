@@ -20,6 +20,9 @@ export interface ChatLine {
   bits: number | null;
   kind: string;
   text: string;
+  /** A Super Chat's amount in millionths of `currency` (YouTube). */
+  amountMicros?: number | null;
+  currency?: string | null;
 }
 
 export interface ChatModeration {
@@ -191,7 +194,7 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     async write(key: ChannelKey, batch: Batch): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (batch.messages.length > 0) {
-          // SQLite allows 32,766 parameters per statement: 16 columns × 1,000 rows stays below.
+          // SQLite allows 32,766 parameters per statement: 18 columns × 1,000 rows stays below.
           for (let start = 0; start < batch.messages.length; start += 1000) {
             await trx
               .insertInto('chat_messages')
@@ -213,6 +216,8 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
                   bits: line.bits,
                   kind: line.kind,
                   text: line.text,
+                  amount_micros: line.amountMicros ?? null,
+                  currency: line.currency ?? null,
                 })),
               )
               .onConflict((oc) => oc.columns(['platform', 'channel_id', 'msg_id']).doNothing())
@@ -407,6 +412,14 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     async stream(userId: string, id: number): Promise<{ stream: ArchiveStream; range: StreamRange } | null> {
       const row = await db.selectFrom('chat_streams').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       return row ? { stream: await counted(row), range: streamRange(row) } : null;
+    },
+
+    /** The most messages sent in one minute of a stream. */
+    async peakPerMinute(userId: string, platform: ConnectPlatform, range: StreamRange): Promise<number> {
+      const row = await sql<{ peak: number | string | null }>`select max(n) as peak from (${scoped(db, userId, { platform, stream: range })
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .groupBy(sql`sent_at / 60000`)}) as per_minute`.execute(db);
+      return Number(row.rows[0]?.peak ?? 0);
     },
 
     /** The streams of a platform (those on `day` when given), newest first, with their messages and chatters. */

@@ -26,7 +26,7 @@ interface Item {
     publishedAt?: string;
     displayMessage?: string;
     textMessageDetails?: { messageText?: string };
-    superChatDetails?: { amountDisplayString?: string; userComment?: string };
+    superChatDetails?: { amountMicros?: string; currency?: string; amountDisplayString?: string; userComment?: string };
     messageDeletedDetails?: { deletedMessageId?: string };
     userBannedDetails?: { bannedUserDetails?: { channelId?: string; displayName?: string }; banType?: string; banDurationSeconds?: string };
   };
@@ -40,6 +40,12 @@ export const youtubeLogin = (displayName: string) =>
     .replace(/^@/, '')
     .replace(/[^a-z0-9_.-]+/g, '_')
     .slice(0, 64) || 'unknown';
+
+/** A Super Chat's amount and currency as the API gives them (amountMicros is a string of an integer). */
+function superChat(details: { amountMicros?: string; currency?: string } | undefined): { amountMicros: number; currency: string } | Record<string, never> {
+  const micros = Number(details?.amountMicros);
+  return details && Number.isSafeInteger(micros) && micros > 0 && /^[A-Z]{3}$/.test(details.currency ?? '') ? { amountMicros: micros, currency: details.currency! } : {};
+}
 
 export function youtubeItem(item: Item): { line: ChatLine } | { moderation: ChatModeration } | null {
   const snippet = item.snippet;
@@ -82,6 +88,7 @@ export function youtubeItem(item: Item): { line: ChatLine } | { moderation: Chat
       bits: null,
       kind: snippet.type === 'superChatEvent' ? 'superchat' : 'privmsg',
       text,
+      ...superChat(snippet.superChatDetails),
     },
   };
 }

@@ -30,6 +30,8 @@ export type AccountRow = Selectable<ConnectedAccountsTable>;
 export interface AccountChange {
   userId: string;
   platform: ConnectPlatform;
+  /** What happened: a (re)connect, a disconnect, archiving switched, or the platform refusing the grant. */
+  kind: 'connected' | 'disconnected' | 'archiving' | 'reconnect';
   /** The account as it is now, or null once disconnected. */
   account: AccountRow | null;
 }
@@ -43,11 +45,13 @@ export interface Connections {
   callback(platform: ConnectPlatform, query: { state?: string; code?: string; error?: string; error_description?: string }): Promise<string>;
   disconnect(userId: string, platform: ConnectPlatform): Promise<Connection>;
   account(userId: string, platform: ConnectPlatform): Promise<AccountRow | null>;
-  /** A valid access token for the account (refreshed first when it is about to expire). */
-  accessToken(account: AccountRow): Promise<string>;
+  /** A valid access token for the account (refreshed first when it is about to expire, or when `force`d). */
+  accessToken(account: AccountRow, options?: { force?: boolean }): Promise<string>;
   setArchiving(userId: string, platform: ConnectPlatform, on: boolean): Promise<AccountRow>;
   /** Accounts with archiving on (the ingesters' list). */
   archiving(): Promise<AccountRow[]>;
+  /** Every connected account (the metrics collector's list). */
+  connected(): Promise<AccountRow[]>;
   /** Told of every connect, disconnect and archiving change. */
   onChange(listener: (change: AccountChange) => void): () => void;
 }
@@ -129,12 +133,12 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
       .values({ id: crypto.randomUUID(), user_id: userId, platform, ...values, created_at: now() })
       .onConflict((oc) => oc.columns(['user_id', 'platform']).doUpdateSet(values))
       .execute();
-    announce({ userId, platform, account: await account(userId, platform) });
+    announce({ userId, platform, kind: 'connected', account: await account(userId, platform) });
   }
 
-  async function refreshed(row: AccountRow): Promise<string> {
+  async function refreshed(row: AccountRow, force: boolean): Promise<string> {
     const tokens = sealer.unseal<SealedTokens>(row.tokens_sealed);
-    if (Number(row.expires_at) - Date.now() > REFRESH_MARGIN_MS) return tokens.accessToken;
+    if (!force && Number(row.expires_at) - Date.now() > REFRESH_MARGIN_MS) return tokens.accessToken;
     if (!tokens.refreshToken) throw new HttpError(409, `The ${PLATFORM_NAMES[row.platform]} connection has expired: connect it again`);
     try {
       const next = await provider(row.platform).refresh(tokens.refreshToken);
@@ -152,7 +156,7 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
     } catch (error) {
       if (error instanceof ProviderRefused) {
         await db.updateTable('connected_accounts').set({ status: 'reconnect', updated_at: now() }).where('id', '=', row.id).execute();
-        announce({ userId: row.user_id, platform: row.platform, account: await account(row.user_id, row.platform) });
+        announce({ userId: row.user_id, platform: row.platform, kind: 'reconnect', account: await account(row.user_id, row.platform) });
         throw new HttpError(409, `${PLATFORM_NAMES[row.platform]} no longer accepts this connection: connect it again`);
       }
       throw error;
@@ -221,16 +225,16 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
         }
       }
       await db.deleteFrom('connected_accounts').where('id', '=', row.id).execute();
-      announce({ userId, platform, account: null });
+      announce({ userId, platform, kind: 'disconnected', account: null });
       return toConnection(platform, null);
     },
 
     account,
 
-    accessToken(row) {
+    accessToken(row, options) {
       const running = refreshing.get(row.id);
       if (running) return running;
-      const next = refreshed(row).finally(() => refreshing.delete(row.id));
+      const next = refreshed(row, options?.force ?? false).finally(() => refreshing.delete(row.id));
       refreshing.set(row.id, next);
       return next;
     },
@@ -240,11 +244,13 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
       if (!row) throw new HttpError(409, `Connect your ${PLATFORM_NAMES[platform]} account first`);
       await db.updateTable('connected_accounts').set({ archiving: on ? 1 : 0, updated_at: now() }).where('id', '=', row.id).execute();
       const updated = (await account(userId, platform))!;
-      announce({ userId, platform, account: updated });
+      announce({ userId, platform, kind: 'archiving', account: updated });
       return updated;
     },
 
     archiving: () => db.selectFrom('connected_accounts').selectAll().where('archiving', '=', 1).execute(),
+
+    connected: () => db.selectFrom('connected_accounts').selectAll().where('status', '=', 'connected').execute(),
 
     onChange(listener) {
       listeners.add(listener);

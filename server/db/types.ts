@@ -314,6 +314,9 @@ export interface ChatMessagesTable {
   kind: string;
   text: string;
   moderated: Generated<number>;
+  /** A Super Chat's amount (millionths of its currency) and ISO currency; null otherwise. */
+  amount_micros: number | string | null;
+  currency: string | null;
 }
 
 export interface ChatEventsTable {
@@ -354,6 +357,39 @@ export interface ChatStreamsTable {
   end_day: string;
 }
 
+export interface MetricSamplesTable {
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  metric: 'followers' | 'viewers' | 'subscribers' | 'views';
+  at: number | string;
+  value: number | string;
+}
+
+export interface MetricDaysTable {
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  metric: 'followers' | 'viewers' | 'subscribers' | 'views';
+  day: string;
+  first_at: number | string;
+  first_value: number | string;
+  last_at: number | string;
+  last_value: number | string;
+  max_value: number | string;
+  sum_value: number | string;
+  samples: number;
+}
+
+export interface MetricCollectionTable {
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  status: 'pending' | 'ok' | 'reconnect' | 'rate_limited' | 'error';
+  last_at: number | string | null;
+  next_at: number | string | null;
+  live: Generated<number>;
+  problem: string | null;
+  missing: Generated<string>;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -383,6 +419,9 @@ export interface Database {
   chat_events: ChatEventsTable;
   chat_ingest_state: ChatIngestStateTable;
   chat_streams: ChatStreamsTable;
+  metric_samples: MetricSamplesTable;
+  metric_days: MetricDaysTable;
+  metric_collection: MetricCollectionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

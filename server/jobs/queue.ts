@@ -11,6 +11,13 @@ export type JobHandler = (payload: unknown) => Promise<void>;
 export interface JobQueue {
   /** Queues job `key` (e.g. "match:campaign:<id>") of `kind`; the row is written with `executor` (a transaction). */
   enqueue(kind: string, key: string, payload: unknown, executor?: Kysely<Database>): Promise<void>;
+  /**
+   * Queues job `key` to run at `runAt` (epoch ms). A job of that key waiting is moved to `runAt`; one running (a job
+   * scheduling its own next run) runs again at `runAt` once done.
+   */
+  schedule(kind: string, key: string, payload: unknown, runAt: number): Promise<void>;
+  /** Removes job `key` unless it is running now. */
+  cancel(key: string): Promise<void>;
   register(kind: string, handler: JobHandler): void;
   /** Starts the worker loop. */
   start(): void;
@@ -122,6 +129,22 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
         .onConflict((oc) => oc.column('key').doUpdateSet({ rerun: 1, payload: JSON.stringify(payload) }))
         .execute();
       this.poke();
+    },
+    async schedule(kind, key, payload, runAt) {
+      await db
+        .insertInto('jobs')
+        .values({ key, kind, payload: JSON.stringify(payload), run_at: runAt, rerun: 0 })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ rerun: 1, run_at: runAt, payload: JSON.stringify(payload) }))
+        .execute();
+      if (runAt <= Date.now()) this.poke();
+    },
+    async cancel(key) {
+      const now = Date.now();
+      await db
+        .deleteFrom('jobs')
+        .where('key', '=', key)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .execute();
     },
     register(kind, handler) {
       handlers.set(kind, handler);

@@ -4,7 +4,7 @@
 // GET /youtube/v3/channels?mine=true. `npm start` mounts it under /standin when no provider is configured; the tests
 // serve it on its own port. The consent page is a plain form: a channel name and Authorize / Cancel.
 import crypto from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { STANDIN_CLIENT } from '../config.ts';
 
 type Platform = 'twitch' | 'youtube';
@@ -28,6 +28,20 @@ export interface YouTubeChatItem {
   authorDetails?: Record<string, unknown>;
 }
 
+/** A channel's audience as the stand-in reports it: subscribers null for a Twitch channel that is not an Affiliate. */
+export interface Figures {
+  followers: number;
+  subscribers: number | null;
+  viewers: number;
+  views: number;
+}
+
+/** The figures a channel starts with: fixed per platform and channel name, so a test or the demo knows them. */
+export function standInFigures(platform: Platform, channel: string): Figures {
+  const n = parseInt(crypto.createHash('sha256').update(`${platform}:${channel}`).digest('hex').slice(0, 8), 16);
+  return { followers: 1000 + (n % 9000), subscribers: 50 + (n % 450), viewers: 20 + (n % 180), views: 100_000 + (n % 900_000) };
+}
+
 export interface OAuthStandIn {
   app: Hono;
   /** YouTube live: whether `channel` is live now, what its chat says, and whether the API quota is used up. */
@@ -48,7 +62,12 @@ export interface OAuthStandIn {
   /** Revokes every grant of a channel, as a user would on the platform's settings page. */
   revokeChannel(platform: Platform, channel: string): void;
   /** Calls seen, for tests: token grants by type, revocations, identity calls. */
-  calls: { grants: string[]; revoked: string[]; identity: number; streams: number };
+  calls: { grants: string[]; revoked: string[]; identity: number; helix: Record<string, number> };
+  /** What the platform reports of a channel's audience (deterministic per channel until set). */
+  figures: {
+    get(platform: Platform, channel: string): Figures;
+    set(platform: Platform, channel: string, figures: Partial<Figures>): void;
+  };
   /** Live access tokens (tests check that a disconnect revoked them). */
   liveAccessTokens(): number;
 }
@@ -77,7 +96,7 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
   const codes = new Map<string, PendingCode>();
   const access = new Map<string, Grant & { expiresAt: number }>();
   const refresh = new Map<string, Grant>();
-  const calls = { grants: [] as string[], revoked: [] as string[], identity: 0, streams: 0 };
+  const calls = { grants: [] as string[], revoked: [] as string[], identity: 0, helix: {} as Record<string, number> };
   const app = new Hono();
   /** A live broadcast: its id, title and start. */
   interface Broadcast {
@@ -103,6 +122,12 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
     return twitchLive.get(channel)!;
   };
   let limited = { count: 0, resetAt: 0 };
+  const figures = new Map<string, Figures>();
+  const figuresOf = (platform: Platform, channel: string): Figures => {
+    const key = `${platform}:${channel}`;
+    if (!figures.has(key)) figures.set(key, standInFigures(platform, channel));
+    return figures.get(key)!;
+  };
   let quotaExceeded = false;
 
   const issue = (grant: Grant) => {
@@ -234,17 +259,22 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
           data: [{ id: channelId('twitch', grant.channel), login: grant.channel, display_name: grant.channel, type: '', broadcaster_type: 'affiliate', created_at: '2020-01-01T00:00:00Z' }],
         });
       });
-      app.get(`/${platform}/helix/streams`, (c) => {
-        const grant = bearer(c.req.header('authorization'));
-        if (!grant || c.req.header('client-id') !== clientId) return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
-        calls.streams += 1;
-        if (limited.count > 0) {
-          limited.count -= 1;
-          c.header('Ratelimit-Limit', '800');
-          c.header('Ratelimit-Remaining', '0');
-          c.header('Ratelimit-Reset', String(Math.ceil(limited.resetAt / 1000)));
-          return c.json({ error: 'Too Many Requests', status: 429, message: '' }, 429);
-        }
+      // Helix calls that need the channel's token and the app's Client-Id, and may be rate limited on demand.
+      const helix = (path: string, answer: (grant: Grant, c: Context) => Response) =>
+        app.get(`/${platform}/helix/${path}`, (c) => {
+          const grant = bearer(c.req.header('authorization'));
+          if (!grant || c.req.header('client-id') !== clientId) return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
+          calls.helix[path] = (calls.helix[path] ?? 0) + 1;
+          if (limited.count > 0) {
+            limited.count -= 1;
+            c.header('Ratelimit-Limit', '800');
+            c.header('Ratelimit-Remaining', '0');
+            c.header('Ratelimit-Reset', String(Math.ceil(limited.resetAt / 1000)));
+            return c.json({ error: 'Too Many Requests', status: 429, message: '' }, 429);
+          }
+          return answer(grant, c);
+        });
+      helix('streams', (_grant, c) => {
         const wanted = c.req.queries('user_id') ?? [];
         // Every channel the stand-in has granted, by its id: the ones asked for that are live.
         const channels = new Set([...access.values(), ...refresh.values()].filter((g) => g.platform === 'twitch').map((g) => g.channel));
@@ -253,21 +283,47 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
           .flatMap((channel) => {
             const stream = twitchLiveOf(channel);
             return stream
-              ? [{ id: stream.id, user_id: channelId('twitch', channel), user_login: channel, user_name: channel, game_id: '509658', game_name: 'Just Chatting', type: 'live', title: stream.title, viewer_count: 42, started_at: new Date(stream.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'), language: 'en', thumbnail_url: '', tag_ids: [], tags: [], is_mature: false }]
+              ? [{ id: stream.id, user_id: channelId('twitch', channel), user_login: channel, user_name: channel, game_id: '509658', game_name: 'Just Chatting', type: 'live', title: stream.title, viewer_count: figuresOf('twitch', channel).viewers, started_at: new Date(stream.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'), language: 'en', thumbnail_url: '', tag_ids: [], tags: [], is_mature: false }]
               : [];
           });
         return c.json({ data, pagination: {} });
       });
+      // Followers and subscriptions of the token's own channel (as broadcaster) only.
+      const own = (grant: Grant, c: Context) => c.req.query('broadcaster_id') === channelId('twitch', grant.channel);
+      helix('channels/followers', (grant, c) => {
+        if (!own(grant, c)) return c.json({ error: 'Forbidden', status: 403, message: 'The user must be the broadcaster or a moderator' }, 403);
+        if (!grant.scopes.includes('moderator:read:followers')) return c.json({ error: 'Unauthorized', status: 401, message: 'Missing scope: moderator:read:followers' }, 401);
+        return c.json({ total: figuresOf('twitch', grant.channel).followers, data: [], pagination: {} });
+      });
+      helix('subscriptions', (grant, c) => {
+        if (!own(grant, c)) return c.json({ error: 'Forbidden', status: 403, message: 'broadcaster_id must match the user' }, 403);
+        if (!grant.scopes.includes('channel:read:subscriptions')) return c.json({ error: 'Unauthorized', status: 401, message: 'Missing scope: channel:read:subscriptions' }, 401);
+        const subscribers = figuresOf('twitch', grant.channel).subscribers;
+        if (subscribers === null) return c.json({ error: 'Bad Request', status: 400, message: 'The broadcaster is not an affiliate or partner' }, 400);
+        return c.json({ data: [], pagination: {}, total: subscribers, points: subscribers });
+      });
     } else {
+      const quota = (c: { json: (body: unknown, status: 403) => Response }) =>
+        c.json({ error: { code: 403, message: 'The request cannot be completed because you have exceeded your quota.', errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }] } }, 403);
       app.get(`/${platform}/youtube/v3/channels`, (c) => {
         const grant = bearer(c.req.header('authorization'));
         if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } }, 401);
         if (c.req.query('mine') !== 'true') return c.json({ error: { code: 400, message: 'only mine=true here' } }, 400);
-        calls.identity += 1;
-        return c.json({ kind: 'youtube#channelListResponse', items: [{ kind: 'youtube#channel', id: channelId('youtube', grant.channel), snippet: { title: grant.channel, customUrl: `@${grant.channel}` } }] });
+        if (quotaExceeded) return quota(c);
+        if ((c.req.query('part') ?? '').includes('snippet')) calls.identity += 1;
+        const figures = figuresOf('youtube', grant.channel);
+        return c.json({
+          kind: 'youtube#channelListResponse',
+          items: [
+            {
+              kind: 'youtube#channel',
+              id: channelId('youtube', grant.channel),
+              snippet: { title: grant.channel, customUrl: `@${grant.channel}` },
+              statistics: { viewCount: String(figures.views), subscriberCount: String(figures.subscribers ?? 0), hiddenSubscriberCount: figures.subscribers === null, videoCount: '42' },
+            },
+          ],
+        });
       });
-      const quota = (c: { json: (body: unknown, status: 403) => Response }) =>
-        c.json({ error: { code: 403, message: 'The request cannot be completed because you have exceeded your quota.', errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }] } }, 403);
       app.get(`/${platform}/youtube/v3/liveBroadcasts`, (c) => {
         const grant = bearer(c.req.header('authorization'));
         if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
@@ -277,6 +333,20 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         return c.json({
           kind: 'youtube#liveBroadcastListResponse',
           items: on ? [{ kind: 'youtube#liveBroadcast', id: on.id, snippet: { title: on.title, liveChatId: `chat-${grant.channel}`, actualStartTime: new Date(on.startedAt).toISOString() } }] : [],
+        });
+      });
+      app.get(`/${platform}/youtube/v3/videos`, (c) => {
+        const grant = bearer(c.req.header('authorization'));
+        if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        if (quotaExceeded) return quota(c);
+        const on = liveOf(grant.channel).live;
+        const ids = (c.req.query('id') ?? '').split(',');
+        return c.json({
+          kind: 'youtube#videoListResponse',
+          items:
+            on && ids.includes(on.id)
+              ? [{ kind: 'youtube#video', id: on.id, liveStreamingDetails: { actualStartTime: new Date(on.startedAt).toISOString(), concurrentViewers: String(figuresOf('youtube', grant.channel).viewers), activeLiveChatId: `chat-${grant.channel}` } }]
+              : [],
         });
       });
       app.get(`/${platform}/youtube/v3/liveChat/messages`, (c) => {
@@ -325,6 +395,12 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
       },
       rateLimit(count, resetInMs) {
         limited = { count, resetAt: Date.now() + resetInMs };
+      },
+    },
+    figures: {
+      get: (platform, channel) => ({ ...figuresOf(platform, channel) }),
+      set(platform, channel, changes) {
+        Object.assign(figuresOf(platform, channel), changes);
       },
     },
     setTokenLifetime(seconds) {

@@ -130,6 +130,11 @@ const calls = {
     );
     return api.request('GET', '/api/archive/days?platform=twitch', { token: world.creator.token });
   },
+  analytics: async (api) => {
+    const advertiser = await api.request('GET', '/api/analytics?range=7d', { token: world.advertiser.token });
+    expect(schemas.analytics.response.safeParse(advertiser.body).success, advertiser.text).toBe(true);
+    return api.request('GET', '/api/analytics?range=12m', { token: world.creator.token });
+  },
   archiveMessages: (api) => api.request('GET', '/api/archive/messages?platform=twitch&date=2026-11-20', { token: world.creator.token }),
   archiveSearch: (api) => api.request('GET', '/api/archive/search?q=lantern', { token: world.creator.token }),
   // A streamed download, not JSON: checked in archive.test.ts.

@@ -1,0 +1,127 @@
+// The metrics collector (issue 17): one job per connected account ("collect:<user>:<platform>") that reads the
+// platform's figures with the account's token, stores them, and schedules itself again — in 15 minutes while the
+// channel is live, in an hour otherwise. Its state per account (metric_collection):
+//   pending ──collected──► ok ──…──► ok
+//      │                    │
+//      ├─ refresh refused / 401 after a fresh token ─► reconnect (no more runs until the creator connects again)
+//      ├─ 429 / quota ─► rate_limited (next run when the platform says)
+//      └─ unreachable / 5xx ─► error (next run in 5 minutes)
+// A connect (or reconnect) starts it at once; a disconnect cancels it (the figures stay).
+import { COLLECT_IDLE_MS, COLLECT_LIVE_MS } from '../../contract/analytics.ts';
+import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
+import type { Config } from '../config.ts';
+import type { AccountRow, Connections } from '../connections/store.ts';
+import { HttpError } from '../http/errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Logger } from '../log.ts';
+import { PlatformDown, RateLimited, readTwitch, readYouTube, Unauthorized, type Reading } from './platforms.ts';
+import type { MetricStore } from './store.ts';
+
+export const COLLECT_JOB = 'collect-metrics';
+export const RETRY_MS = 5 * 60_000;
+
+const jobKey = (userId: string, platform: ConnectPlatform) => `collect:${userId}:${platform}`;
+
+export function createCollector(deps: { config: Config; connections: Connections; metrics: MetricStore; jobs: JobQueue; logger: Logger; resolve: (base: string) => string; now?: () => number }) {
+  const { config, connections, metrics, jobs, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const onServer = (base: string) => (base.startsWith('/') ? deps.resolve(base) : base);
+
+  async function read(account: AccountRow, token: string): Promise<Reading> {
+    if (account.platform === 'twitch') {
+      const client = config.oauth.twitch;
+      if (!client) throw new PlatformDown('Twitch is not configured on this server');
+      return readTwitch({ apiBase: onServer(client.apiBase), clientId: client.clientId, token, broadcasterId: account.platform_user_id, scopes: account.scopes.split(' ').filter(Boolean), now });
+    }
+    const client = config.oauth.youtube;
+    if (!client) throw new PlatformDown('YouTube is not configured on this server');
+    return readYouTube({ apiBase: onServer(client.apiBase), token, now });
+  }
+
+  /** A refused grant: the platform no longer accepts the connection. */
+  const refused = (error: unknown) => error instanceof HttpError && error.status === 409;
+
+  /** One collection for one account; never throws (its retries are its own schedule). */
+  async function collect(userId: string, platform: ConnectPlatform): Promise<void> {
+    const account = await connections.account(userId, platform);
+    if (!account) return;
+    const name = PLATFORM_NAMES[platform];
+    const at = now();
+    const reconnect = async () => {
+      await metrics.setCollection(userId, platform, { status: 'reconnect', nextAt: null, problem: `${name} no longer accepts Castbridge’s connection: connect ${name} again on Connect Accounts.` });
+      await jobs.cancel(jobKey(userId, platform));
+    };
+    if (account.status === 'reconnect') return reconnect();
+    try {
+      let reading: Reading;
+      try {
+        reading = await read(account, await connections.accessToken(account));
+      } catch (error) {
+        if (!(error instanceof Unauthorized)) throw error;
+        // Revoked or replaced before it expired: one fresh token, then the platform's answer stands.
+        reading = await read(account, await connections.accessToken(account, { force: true }));
+      }
+      await metrics.write(userId, platform, at, reading.samples);
+      const next = at + (reading.live ? COLLECT_LIVE_MS : COLLECT_IDLE_MS);
+      const problems = Object.entries(reading.unavailable).map(([series, why]) => `${series}: ${why}`);
+      await metrics.setCollection(userId, platform, { status: 'ok', lastAt: at, nextAt: next, live: reading.live, problem: problems.length ? problems.join('; ') : null, missing: reading.missing });
+      await jobs.schedule(COLLECT_JOB, jobKey(userId, platform), { userId, platform }, next);
+    } catch (error) {
+      if (refused(error) || error instanceof Unauthorized) {
+        logger.warn('metrics: the platform refused the connection', { platform, userId });
+        return reconnect();
+      }
+      if (error instanceof RateLimited) {
+        await metrics.setCollection(userId, platform, { status: 'rate_limited', nextAt: error.retryAt, problem: `${error.message}: collecting again at ${new Date(error.retryAt).toISOString().slice(11, 16)} UTC.` });
+        await jobs.schedule(COLLECT_JOB, jobKey(userId, platform), { userId, platform }, error.retryAt);
+        return;
+      }
+      const message = error instanceof PlatformDown ? error.message : `${(error as Error).message}`;
+      logger.warn('metrics: collecting failed; trying again in 5 minutes', { platform, userId, error: message });
+      await metrics.setCollection(userId, platform, { status: 'error', nextAt: at + RETRY_MS, problem: `${name} could not be read (${message}): trying again in 5 minutes.` });
+      await jobs.schedule(COLLECT_JOB, jobKey(userId, platform), { userId, platform }, at + RETRY_MS);
+    }
+  }
+
+  /** Collect for this account now (a connect or reconnect), from a fresh pending state. */
+  async function startFor(account: AccountRow): Promise<void> {
+    const current = await metrics.collection(account.user_id, account.platform);
+    if (!current || current.status === 'reconnect') await metrics.setCollection(account.user_id, account.platform, { status: 'pending', nextAt: now(), problem: null });
+    await jobs.schedule(COLLECT_JOB, jobKey(account.user_id, account.platform), { userId: account.user_id, platform: account.platform }, now());
+  }
+
+  let unsubscribe: (() => void) | null = null;
+  return {
+    collect,
+    register() {
+      jobs.register(COLLECT_JOB, async (payload) => {
+        const { userId, platform } = payload as { userId: string; platform: ConnectPlatform };
+        await collect(userId, platform);
+      });
+    },
+    /** Follows connects and disconnects; every connected account without a scheduled run gets one. */
+    async start(accounts: AccountRow[]) {
+      unsubscribe = connections.onChange((change) => {
+        const task =
+          change.kind === 'connected' && change.account
+            ? startFor(change.account)
+            : change.kind === 'disconnected'
+              ? jobs.cancel(jobKey(change.userId, change.platform)).then(() => metrics.forget(change.userId, change.platform))
+              : Promise.resolve();
+        task.catch((error: unknown) => logger.error('metrics: scheduling failed', { error: (error as Error).message }));
+      });
+      for (const account of accounts) {
+        if (account.status !== 'connected') continue;
+        const current = await metrics.collection(account.user_id, account.platform);
+        const due = current?.next_at !== null && current?.next_at !== undefined ? Math.max(Number(current.next_at), now()) : now();
+        if (current?.status === 'reconnect') continue;
+        await jobs.schedule(COLLECT_JOB, jobKey(account.user_id, account.platform), { userId: account.user_id, platform: account.platform }, due);
+      }
+    },
+    stop() {
+      unsubscribe?.();
+    },
+  };
+}
+
+export type Collector = ReturnType<typeof createCollector>;

@@ -1,0 +1,347 @@
+// Analytics from real data (issue 17) on SQLite and PostgreSQL: the collector against the OAuth stand-in speaking
+// Helix and the YouTube Data API (a connect collects at once; live every 15 minutes, idle hourly; token refresh; a
+// 429 waits for Ratelimit-Reset; a revoked grant → "reconnect"; a scope missing), the aggregation of stored series
+// (totals carried forward, changes over the range, viewers averaged against the previous range, months of a year),
+// donations from the chat archive's tags, chat activity per stream, and sponsorships — revenue from the ledger,
+// display minutes and impressions per offer for the creator, per campaign for the advertiser — with the wrong users.
+import type { ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECT_IDLE_MS, COLLECT_LIVE_MS, type AnalyticsRange } from '../../contract/analytics.ts';
+import type { AdvertiserAnalytics, AnalyticsMetric, CreatorAnalytics } from '../../contract/schemas/analytics.ts';
+import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
+import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
+import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { connect, serveStandIn, standInSettings } from './oauth-flow.ts';
+
+const DAY = 86_400_000;
+
+describe.each(BACKENDS)('analytics on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+  let standIn: OAuthStandIn;
+  let server: ServerType;
+  let n = 0;
+  const channelName = (tag: string) => `an_${tag}_${backendName}_${(n += 1)}`;
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret' });
+    const served = await serveStandIn(standIn);
+    server = served.server;
+    api = await startApp(backend, { ...standInSettings(served.base), TWITCH_CHAT_URL: 'ws://127.0.0.1:9' });
+  });
+  afterAll(async () => {
+    await api?.close();
+    server?.close();
+    await backend?.cleanup();
+  });
+
+  const analytics = async (who: Account, range: AnalyticsRange = '30d') => {
+    const answer = await api.request('GET', `/api/analytics?range=${range}`, { token: who.token });
+    expect(answer.status, answer.text).toBe(200);
+    return answer.body as unknown as CreatorAnalytics;
+  };
+  const metric = (figures: CreatorAnalytics, platform: 'twitch' | 'youtube', key: AnalyticsMetric['key']) => figures[platform].metrics.find((m) => m.key === key)!;
+  const collection = (creator: Account, platform: 'twitch' | 'youtube') =>
+    api.castbridge.db.selectFrom('metric_collection').selectAll().where('user_id', '=', creator.id).where('platform', '=', platform).executeTakeFirst();
+  const job = (creator: Account, platform: string) => api.castbridge.db.selectFrom('jobs').selectAll().where('key', '=', `collect:${creator.id}:${platform}`).executeTakeFirst();
+  /** A creator with Twitch connected through the stand-in, once its first collection has run. */
+  async function connectedCreator(platform: 'twitch' | 'youtube' = 'twitch') {
+    const creator = await account(api, 'creator');
+    const channel = channelName(platform);
+    expect((await connect(api, creator, platform, channel)).get('connected')).toBe(platform);
+    await until(() => collection(creator, platform), (row) => row?.status === 'ok');
+    return { creator, channel };
+  }
+
+  it('the wrong users: anonymous 401, operators 403, an unknown range 400', async () => {
+    expect((await api.request('GET', '/api/analytics')).status).toBe(401);
+    const operator = await account(api, 'operator');
+    const refused = await api.request('GET', '/api/analytics', { token: operator.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Analytics are for creators and advertisers');
+    const creator = await account(api, 'creator');
+    const bad = await api.request('GET', '/api/analytics?range=5y', { token: creator.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/range/);
+  });
+
+  it('nothing connected: every card says why, no invented figure; the range has its points', async () => {
+    const creator = await account(api, 'creator');
+    for (const [range, points] of [['7d', 7], ['30d', 30], ['90d', 13], ['12m', 12]] as const) {
+      const figures = await analytics(creator, range);
+      expect(figures.role).toBe('creator');
+      expect(figures.twitch.channel).toBeNull();
+      for (const platform of ['twitch', 'youtube'] as const) {
+        for (const card of figures[platform].metrics) {
+          expect(card.current, `${platform} ${card.key}`).toBeNull();
+          expect(card.missing?.reason).toBe('not_connected');
+          expect(card.points).toHaveLength(points);
+          expect(card.points.every((p) => p.value === null)).toBe(true);
+        }
+      }
+      expect(figures.sponsorships).toMatchObject({ revenueCents: 0, activeOffers: 0, displayMinutes: 0, impressions: 0, offers: [] });
+    }
+    // The spec's cards first: Twitch Followers, Viewers, Donations; YouTube Subscribers, Donations.
+    const figures = await analytics(creator);
+    expect(figures.twitch.metrics.map((m) => m.title)).toEqual(['Followers', 'Viewers', 'Donations', 'Subscribers']);
+    expect(figures.youtube.metrics.map((m) => m.title)).toEqual(['Subscribers', 'Donations', 'Viewers', 'Views']);
+    expect(metric(figures, 'twitch', 'followers').missing!.message).toBe('Not connected: connect your Twitch account on Connect Accounts to see your followers.');
+  });
+
+  it('a connect collects at once: the figures are the platform’s; not live, the next run is in an hour', async () => {
+    const { creator, channel } = await connectedCreator();
+    const expected = standIn.figures.get('twitch', channel);
+    const figures = await analytics(creator);
+    expect(metric(figures, 'twitch', 'followers')).toMatchObject({ current: expected.followers, change: 0, missing: null });
+    expect(metric(figures, 'twitch', 'followers').points.at(-1)!.value).toBe(expected.followers);
+    expect(metric(figures, 'twitch', 'subscribers')).toMatchObject({ current: expected.subscribers, missing: null });
+    expect(metric(figures, 'twitch', 'viewers').missing).toEqual({ reason: 'pending', message: 'No live stream collected yet: viewers are sampled every 15 minutes while you are live.' });
+    expect(metric(figures, 'twitch', 'donations').missing!.reason).toBe('unavailable');
+    expect(figures.twitch.channel).toEqual({ login: channel, displayName: channel, status: 'connected' });
+    const row = (await collection(creator, 'twitch'))!;
+    expect(Number(row.next_at) - Number(row.last_at)).toBe(COLLECT_IDLE_MS);
+    expect(Number((await job(creator, 'twitch'))!.run_at)).toBe(Number(row.next_at));
+
+    // Live: viewers are sampled, the next run is in 15 minutes.
+    standIn.twitch.setLive(channel, true);
+    standIn.figures.set('twitch', channel, { viewers: 150, followers: expected.followers + 7 });
+    await api.castbridge.services.collector.collect(creator.id, 'twitch');
+    const live = await analytics(creator);
+    expect(metric(live, 'twitch', 'viewers')).toMatchObject({ current: 150, currentLabel: 'average while live', missing: null });
+    expect(metric(live, 'twitch', 'followers')).toMatchObject({ current: expected.followers + 7, change: 7 });
+    expect(live.twitch.collection).toMatchObject({ status: 'ok', live: true });
+    const again = (await collection(creator, 'twitch'))!;
+    expect(Number(again.next_at) - Number(again.last_at)).toBe(COLLECT_LIVE_MS);
+    standIn.twitch.setLive(channel, false);
+  });
+
+  it('stored series: totals carried forward and their change over the range; viewers averaged against the previous range; a year by month', async () => {
+    const creator = await account(api, 'creator');
+    const now = Date.now();
+    const write = (daysAgo: number, samples: Record<string, number>) => api.castbridge.services.metrics.write(creator.id, 'twitch', now - daysAgo * DAY, samples);
+    await write(200, { followers: 500 });
+    await write(40, { followers: 900, viewers: 10 });
+    await write(40.01, { viewers: 30 });
+    await write(20, { followers: 950, viewers: 60 });
+    await write(19.9, { viewers: 80 });
+    await write(0, { followers: 1000 });
+    // The same moment again (a retried collection) counts once.
+    await write(20, { followers: 950, viewers: 60 });
+
+    const month = await analytics(creator, '30d');
+    const followers = metric(month, 'twitch', 'followers');
+    expect(followers).toMatchObject({ current: 1000, change: 100, changeLabel: 'in 30 days', missing: null });
+    const values = followers.points.map((p) => p.value);
+    expect(values[0]).toBe(900);
+    expect(values.at(-1)).toBe(1000);
+    expect(values.filter((v) => v === 950).length).toBeGreaterThanOrEqual(19);
+    const viewers = metric(month, 'twitch', 'viewers');
+    // This range: (60 + 80) / 2; the previous 30 days: (10 + 30) / 2.
+    expect(viewers).toMatchObject({ current: 70, change: 50, changeLabel: 'vs the previous 30 days' });
+    expect(viewers.points.filter((p) => p.value !== null).map((p) => p.value)).toEqual([70]);
+
+    const year = await analytics(creator, '12m');
+    const yearly = metric(year, 'twitch', 'followers');
+    expect(yearly.points).toHaveLength(12);
+    expect(yearly.points.at(-1)!.value).toBe(1000);
+    expect(yearly).toMatchObject({ current: 1000, change: 500 });
+    // Before the first sample nothing is known; from its month on, the total carries forward.
+    const firstKnown = yearly.points.findIndex((p) => p.value !== null);
+    expect(yearly.points.slice(0, firstKnown).every((p) => p.value === null)).toBe(true);
+    expect(yearly.points.slice(firstKnown).every((p) => p.value !== null)).toBe(true);
+    // The rollup: one row a day and series, whatever the samples.
+    const rows = await api.castbridge.db.selectFrom('metric_days').selectAll().where('user_id', '=', creator.id).where('metric', '=', 'viewers').execute();
+    expect(rows.reduce((sum, r) => sum + Number(r.samples), 0)).toBe(4);
+    expect(rows.length).toBeLessThanOrEqual(4);
+  });
+
+  it('a token about to expire is refreshed before collecting', async () => {
+    standIn.setTokenLifetime(60);
+    const before = standIn.calls.grants.filter((grant) => grant === 'refresh_token').length;
+    const { creator } = await connectedCreator();
+    standIn.setTokenLifetime(4 * 3600);
+    expect(standIn.calls.grants.filter((grant) => grant === 'refresh_token').length).toBeGreaterThan(before);
+    expect(metric(await analytics(creator), 'twitch', 'followers').missing).toBeNull();
+  });
+
+  it('a 429 waits for Ratelimit-Reset: rate limited, the next run when the platform says', async () => {
+    const { creator } = await connectedCreator();
+    standIn.twitch.rateLimit(1, 120_000);
+    await api.castbridge.services.collector.collect(creator.id, 'twitch');
+    const row = (await collection(creator, 'twitch'))!;
+    expect(row.status).toBe('rate_limited');
+    const resetAt = Math.ceil((Date.now() + 120_000) / 1000) * 1000;
+    expect(Math.abs(Number(row.next_at) - resetAt)).toBeLessThanOrEqual(2000);
+    expect(Number((await job(creator, 'twitch'))!.run_at)).toBe(Number(row.next_at));
+    const figures = await analytics(creator);
+    expect(figures.twitch.collection).toMatchObject({ status: 'rate_limited' });
+    // What was collected before stays.
+    expect(metric(figures, 'twitch', 'followers').missing).toBeNull();
+  });
+
+  it('a grant revoked on the platform: the account and the tab say "reconnect"; no more runs until connected again', async () => {
+    const { creator, channel } = await connectedCreator();
+    standIn.revokeChannel('twitch', channel);
+    await api.castbridge.services.collector.collect(creator.id, 'twitch');
+    expect((await collection(creator, 'twitch'))!.status).toBe('reconnect');
+    const cards = await api.request('GET', '/api/connections', { token: creator.token });
+    expect((cards.body.connections as { platform: string; account: { status: string } | null }[]).find((c) => c.platform === 'twitch')!.account!.status).toBe('reconnect');
+    const figures = await analytics(creator);
+    expect(figures.twitch.channel!.status).toBe('reconnect');
+    expect(figures.twitch.collection).toMatchObject({ status: 'reconnect', problem: 'Twitch no longer accepts Castbridge’s connection: connect Twitch again on Connect Accounts.' });
+    expect(metric(figures, 'twitch', 'viewers').missing!.reason).toBe('reconnect');
+    expect((await job(creator, 'twitch')) ?? null).toBeNull();
+    // Connecting again starts it again.
+    expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
+    await until(() => collection(creator, 'twitch'), (row) => row?.status === 'ok');
+  });
+
+  it('a scope not granted: those cards say so, the others are collected', async () => {
+    const creator = await account(api, 'creator');
+    const channel = channelName('scope');
+    // The grant as an older connection left it: chat only.
+    await api.castbridge.services.jobs.stop();
+    expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
+    await api.castbridge.db.updateTable('connected_accounts').set({ scopes: 'chat:read' }).where('user_id', '=', creator.id).execute();
+    api.castbridge.services.jobs.start();
+    await until(() => collection(creator, 'twitch'), (row) => row?.status === 'ok');
+    const figures = await analytics(creator);
+    expect(metric(figures, 'twitch', 'followers').missing).toEqual({
+      reason: 'scope',
+      message: 'Scope missing: the Twitch connection does not allow reading your followers. Connect Twitch again and allow it.',
+    });
+    expect(metric(figures, 'twitch', 'subscribers').missing!.reason).toBe('scope');
+  });
+
+  it('a channel that is not an Affiliate has no subscriber count: the card says why', async () => {
+    const creator = await account(api, 'creator');
+    const channel = channelName('plain');
+    standIn.figures.set('twitch', channel, { subscribers: null });
+    expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
+    await until(() => collection(creator, 'twitch'), (row) => row?.status === 'ok');
+    expect(metric(await analytics(creator), 'twitch', 'subscribers').missing).toEqual({ reason: 'unavailable', message: 'Twitch gives subscriber counts only for Affiliate and Partner channels.' });
+  });
+
+  it('YouTube: subscribers and views from the channel’s statistics, concurrent viewers of the live broadcast', async () => {
+    const { creator, channel } = await connectedCreator('youtube');
+    const expected = standIn.figures.get('youtube', channel);
+    let figures = await analytics(creator);
+    expect(metric(figures, 'youtube', 'subscribers')).toMatchObject({ current: expected.subscribers, missing: null });
+    expect(metric(figures, 'youtube', 'views')).toMatchObject({ current: expected.views, missing: null });
+    standIn.youtube.setLive(channel, true);
+    await api.castbridge.services.collector.collect(creator.id, 'youtube');
+    figures = await analytics(creator);
+    expect(metric(figures, 'youtube', 'viewers')).toMatchObject({ current: expected.viewers, missing: null });
+    standIn.youtube.setLive(channel, false);
+    // A used-up quota is rate limited for an hour.
+    standIn.youtube.setQuotaExceeded(true);
+    await api.castbridge.services.collector.collect(creator.id, 'youtube');
+    standIn.youtube.setQuotaExceeded(false);
+    const row = (await collection(creator, 'youtube'))!;
+    expect(row.status).toBe('rate_limited');
+    expect(Number(row.next_at) - Date.now()).toBeGreaterThan(59 * 60_000);
+  });
+
+  it('donations from the chat archive: Bits on Twitch, Super Chats on YouTube in their main currency; chat activity per stream', async () => {
+    const creator = await account(api, 'creator');
+    const { archive } = api.castbridge.services;
+    const now = Date.now();
+    const line = (id: string, at: number, extra: Record<string, unknown>) => ({ msgId: id, sentAt: at, chatterId: id, login: `fan_${id}`, displayName: `Fan ${id}`, color: null, badges: '', emotes: null, bits: null, kind: 'privmsg', text: 'hi', ...extra });
+    const twitchKey = { userId: creator.id, platform: 'twitch' as const, channelId: `d-${backendName}`, channel: 'donor_channel' };
+    await archive.streamLive(twitchKey, { streamId: 's-1', title: 'Charity stream', startedAt: now - 3 * 3600_000 }, now - 3600_000);
+    await archive.write(twitchKey, {
+      messages: [
+        line('b1', now - 2 * 3600_000, { bits: 100 }),
+        line('b2', now - 2 * 3600_000 + 1000, { bits: 250 }),
+        line('b3', now - 2 * 3600_000 + 2000, {}),
+        line('b4', now - 2 * 3600_000 + 70_000, {}),
+        line('b5', now - 40 * DAY, { bits: 1000 }),
+      ],
+      moderation: [],
+      skipped: 0,
+      seenAt: now,
+    });
+    const youtubeKey = { userId: creator.id, platform: 'youtube' as const, channelId: `y-${backendName}`, channel: 'donor_yt' };
+    await archive.write(youtubeKey, {
+      messages: [
+        line('y1', now - 3600_000, { kind: 'superchat', amountMicros: 5_000_000, currency: 'USD' }),
+        line('y2', now - 3500_000, { kind: 'superchat', amountMicros: 2_500_000, currency: 'USD' }),
+        line('y3', now - 3400_000, { kind: 'superchat', amountMicros: 10_000_000, currency: 'EUR' }),
+      ],
+      moderation: [],
+      skipped: 0,
+      seenAt: now,
+    });
+    const figures = await analytics(creator);
+    expect(metric(figures, 'twitch', 'donations')).toMatchObject({ unit: 'bits', current: 350, change: 350 - 1000, changeLabel: 'vs the previous 30 days', missing: null });
+    expect(metric(figures, 'twitch', 'donations').points.at(-1)!.value).toBe(350);
+    expect(metric(figures, 'youtube', 'donations')).toMatchObject({ unit: 'USD', current: 7.5, note: 'Also received (not in the chart): 10.00 EUR in 1 Super Chat.' });
+    expect(figures.twitch.streams).toEqual([expect.objectContaining({ title: 'Charity stream', messages: 4, chatters: 4, peakPerMinute: 3 })]);
+  });
+
+  it('sponsorships: revenue per month from the ledger, display minutes and impressions per offer; the advertiser’s campaigns', async () => {
+    const operator = await account(api, 'operator');
+    const advertiser = await approvedAdvertiser(api, operator);
+    const creator = await account(api, 'creator', { language: 'English', country: 'Bhutan', type_content: 'Speedruns on Twitch' });
+    const offerIn = async (title: string) => {
+      const created = await api.request('POST', '/api/campaigns', {
+        token: advertiser.token,
+        json: campaignInput({ title, payCents: 10_000, spots: 2, targeting: { ...campaignInput().targeting, countries: ['Bhutan'] } }),
+      });
+      expect(created.status, created.text).toBe(201);
+      const campaignId = (created.body.campaign as { id: string }).id;
+      expect((await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status).toBe(200);
+      await api.castbridge.services.jobs.drain();
+      const offer = ((await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string; campaignId: string }[]).find((o) => o.campaignId === campaignId)!;
+      expect((await api.request('POST', `/api/offers/${offer.id}/accept`, { token: creator.token })).status).toBe(200);
+      return { campaignId, offerId: offer.id };
+    };
+    const shown = await offerIn('Overlay week');
+    const delivered = await offerIn('Shout-out');
+    // Ten minutes displayed an hour ago while 40 (Twitch) + 10 (YouTube) watched; five more with nobody sampled.
+    const minute = Math.floor((Date.now() - 3600_000) / 60_000);
+    await api.castbridge.services.metrics.write(creator.id, 'twitch', (minute - 5) * 60_000, { viewers: 40 });
+    await api.castbridge.services.metrics.write(creator.id, 'youtube', (minute - 2) * 60_000, { viewers: 10 });
+    await api.castbridge.db
+      .insertInto('overlay_minutes')
+      .values([
+        ...Array.from({ length: 10 }, (_, i) => ({ offer_id: shown.offerId, minute: minute + i, seconds: 60 })),
+        ...Array.from({ length: 5 }, (_, i) => ({ offer_id: shown.offerId, minute: minute + 120 + i, seconds: 60 })),
+      ])
+      .execute();
+    expect((await api.request('POST', `/api/offers/${delivered.offerId}/confirm-delivery`, { token: advertiser.token })).status).toBe(200);
+
+    const figures = await analytics(creator, '12m');
+    expect(figures.sponsorships.revenueCents).toBe(10_000);
+    expect(figures.sponsorships.revenue).toHaveLength(12);
+    expect(figures.sponsorships.revenue.at(-1)!.value).toBe(10_000);
+    expect(figures.sponsorships.activeOffers).toBe(1);
+    const offer = figures.sponsorships.offers.find((o) => o.offerId === shown.offerId)!;
+    expect(offer).toMatchObject({ title: 'Overlay week', displayMinutes: 15, impressions: 10 * 50 });
+    expect(figures.sponsorships.offers.find((o) => o.offerId === delivered.offerId)).toMatchObject({ status: 'completed', displayMinutes: 0 });
+    expect(figures.sponsorships).toMatchObject({ displayMinutes: 15, impressions: 500 });
+    const week = await analytics(creator, '7d');
+    expect(week.sponsorships.revenue.map((p) => p.start.slice(0, 7))).toContain(new Date().toISOString().slice(0, 7));
+
+    const answer = await api.request('GET', '/api/analytics?range=30d', { token: advertiser.token });
+    expect(answer.status, answer.text).toBe(200);
+    const campaigns = (answer.body as unknown as AdvertiserAnalytics).campaigns;
+    expect(campaigns.find((c) => c.id === shown.campaignId)).toMatchObject({ creatorsReached: 1, displayMinutes: 15, impressions: 500, spendCents: 0, budgetCents: 20_000 });
+    expect(campaigns.find((c) => c.id === delivered.campaignId)).toMatchObject({ creatorsReached: 0, displayMinutes: 0, spendCents: 10_000, budgetCents: 20_000 });
+    // Another advertiser sees none of them; the creator's answer names none of the advertiser's others.
+    const other = await approvedAdvertiser(api, operator);
+    expect(((await api.request('GET', '/api/analytics', { token: other.token })).body as unknown as AdvertiserAnalytics).campaigns).toEqual([]);
+    expect((await analytics(await account(api, 'creator'))).sponsorships.offers).toEqual([]);
+  });
+
+  it('a disconnect stops collecting; what was collected stays', async () => {
+    const { creator } = await connectedCreator();
+    expect((await api.request('DELETE', '/api/connections/twitch', { token: creator.token })).status).toBe(200);
+    await until(async () => [await job(creator, 'twitch'), await collection(creator, 'twitch')], (rows) => rows.every((row) => row === undefined));
+    const figures = await analytics(creator);
+    expect(figures.twitch.channel).toBeNull();
+    expect(metric(figures, 'twitch', 'followers').current).not.toBeNull();
+    expect(metric(figures, 'twitch', 'viewers').missing!.reason).toBe('not_connected');
+  });
+});
