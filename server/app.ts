@@ -17,6 +17,7 @@ import { route } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticSite } from './http/static-site.ts';
 import { stderrLogger, type Logger } from './log.ts';
+import { createSelfFetch } from './http/self-fetch.ts';
 import { createLinks, type Links } from './mail/links.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { AppEnv, Services } from './services.ts';
@@ -124,7 +125,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));
   const payoutMethods = createPayoutMethods(db, sealer);
   const rails = createPayoutRails(config, db);
-  const connections = createConnections({ db, config, links: base.links, sealer, logger });
+  // Calls to the stand-ins on this server are answered in process (no socket: they work before it listens).
+  const selfFetch = createSelfFetch();
+  const connections = createConnections({ db, config, links: base.links, sealer, logger, selfFetch });
   const archive = createArchive({ db, dialect: handle.dialect });
   const metrics = createMetricStore({ db, dialect: handle.dialect });
   // Twitch chat: the real one, or (STANDINS without TWITCH_CHAT_URL) a local stand-in replaying a recorded session.
@@ -149,7 +152,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       // Twitch chat needs no token (anonymous read); YouTube's needs the channel's own, and its client configured.
       platforms: config.oauth.youtube ? ['twitch', 'youtube'] : ['twitch'],
       source: (account, handlers) => {
-        const onServer = (apiBase: string) => (apiBase.startsWith('/') ? base.links.url(apiBase) : apiBase);
+        const onServer = selfFetch.resolve;
         // Read again each time: a refresh replaces the sealed tokens.
         const accessToken = async () => {
           const current = await connections.account(account.user_id, account.platform);
@@ -162,26 +165,23 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           if (!twitch) return chat;
           // Stream sessions come from Helix, with the channel's own token.
           const streams = twitchStreamWatcher(
-            { apiBase: () => onServer(twitch.apiBase), clientId: twitch.clientId, broadcasterId: account.platform_user_id, accessToken, pollMs: config.twitchStreamPollSeconds * 1000 },
+            { apiBase: () => onServer(twitch.apiBase), clientId: twitch.clientId, broadcasterId: account.platform_user_id, accessToken, pollMs: config.twitchStreamPollSeconds * 1000, fetch: selfFetch.fetch },
             handlers,
           );
           return combinedSource(chat, streams);
         }
         const youtube = config.oauth.youtube;
         if (!youtube) return null;
-        return youtubeChatSource({ apiBase: () => onServer(youtube.apiBase), accessToken }, handlers);
+        return youtubeChatSource({ apiBase: () => onServer(youtube.apiBase), accessToken, fetch: selfFetch.fetch }, handlers);
       },
     }),
     metrics,
-    collector: createCollector({ config, connections, metrics, jobs: marketplace.jobs, logger, resolve: (path) => base.links.url(path) }),
+    collector: createCollector({ config, connections, metrics, jobs: marketplace.jobs, logger, selfFetch }),
     analytics: createAnalytics({ db, archive }),
   };
   services.collector.register();
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
-  services.jobs.start();
-  await services.ingest.start();
-  await services.collector.start(await connections.connected());
   // Rails that are asked rather than told (PayPal; Stripe as a safety net for a lost webhook) are polled.
   const pollEvery = config.paypal ? config.paypal.pollSeconds * 1000 : config.stripe ? POLL_STRIPE_MS : null;
   const poller = pollEvery
@@ -264,6 +264,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       'X-Request-Id': requestId,
     });
   });
+
+  // Background work starts once the app can answer the calls it makes to itself (the stand-ins).
+  selfFetch.mount(app);
+  services.jobs.start();
+  await services.ingest.start();
+  await services.collector.start(await connections.connected());
 
   return {
     app,

@@ -12,6 +12,7 @@ import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections
 import type { Config } from '../config.ts';
 import type { AccountRow, Connections } from '../connections/store.ts';
 import { HttpError } from '../http/errors.ts';
+import type { SelfFetch } from '../http/self-fetch.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import { PlatformDown, RateLimited, readTwitch, readYouTube, Unauthorized, type Reading } from './platforms.ts';
@@ -22,20 +23,20 @@ export const RETRY_MS = 5 * 60_000;
 
 const jobKey = (userId: string, platform: ConnectPlatform) => `collect:${userId}:${platform}`;
 
-export function createCollector(deps: { config: Config; connections: Connections; metrics: MetricStore; jobs: JobQueue; logger: Logger; resolve: (base: string) => string; now?: () => number }) {
-  const { config, connections, metrics, jobs, logger } = deps;
+export function createCollector(deps: { config: Config; connections: Connections; metrics: MetricStore; jobs: JobQueue; logger: Logger; selfFetch: SelfFetch; now?: () => number }) {
+  const { config, connections, metrics, jobs, logger, selfFetch } = deps;
   const now = deps.now ?? Date.now;
-  const onServer = (base: string) => (base.startsWith('/') ? deps.resolve(base) : base);
+  const onServer = selfFetch.resolve;
 
   async function read(account: AccountRow, token: string): Promise<Reading> {
     if (account.platform === 'twitch') {
       const client = config.oauth.twitch;
       if (!client) throw new PlatformDown('Twitch is not configured on this server');
-      return readTwitch({ apiBase: onServer(client.apiBase), clientId: client.clientId, token, broadcasterId: account.platform_user_id, scopes: account.scopes.split(' ').filter(Boolean), now });
+      return readTwitch({ apiBase: onServer(client.apiBase), clientId: client.clientId, token, broadcasterId: account.platform_user_id, scopes: account.scopes.split(' ').filter(Boolean), now, fetch: selfFetch.fetch });
     }
     const client = config.oauth.youtube;
     if (!client) throw new PlatformDown('YouTube is not configured on this server');
-    return readYouTube({ apiBase: onServer(client.apiBase), token, now });
+    return readYouTube({ apiBase: onServer(client.apiBase), token, now, fetch: selfFetch.fetch });
   }
 
   /** A refused grant: the platform no longer accepts the connection. */
@@ -93,6 +94,8 @@ export function createCollector(deps: { config: Config; connections: Connections
   let unsubscribe: (() => void) | null = null;
   return {
     collect,
+    /** Starts collecting for an account written without a connect (the demo seed). */
+    follow: startFor,
     register() {
       jobs.register(COLLECT_JOB, async (payload) => {
         const { userId, platform } = payload as { userId: string; platform: ConnectPlatform };

@@ -37,10 +37,10 @@ export class PlatformDown extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-async function getJson(url: string, headers: Record<string, string>, now: () => number): Promise<{ status: number; body: Record<string, unknown> }> {
+async function getJson(fetcher: typeof fetch, url: string, headers: Record<string, string>, now: () => number): Promise<{ status: number; body: Record<string, unknown> }> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetcher(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     throw new PlatformDown(`${new URL(url).host} did not answer: ${(error as Error).message}`);
   }
@@ -62,10 +62,10 @@ const count = (value: unknown): number | null => {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 };
 
-export async function readTwitch(input: { apiBase: string; clientId: string; token: string; broadcasterId: string; scopes: string[]; now?: () => number }): Promise<Reading> {
+export async function readTwitch(input: { apiBase: string; clientId: string; token: string; broadcasterId: string; scopes: string[]; now?: () => number; fetch?: typeof fetch }): Promise<Reading> {
   const now = input.now ?? Date.now;
   const headers = { authorization: `Bearer ${input.token}`, 'client-id': input.clientId };
-  const helix = (path: string, query: Record<string, string>) => getJson(`${input.apiBase}/helix/${path}?${new URLSearchParams(query)}`, headers, now);
+  const helix = (path: string, query: Record<string, string>) => getJson(input.fetch ?? fetch, `${input.apiBase}/helix/${path}?${new URLSearchParams(query)}`, headers, now);
   const reading: Reading = { live: false, samples: {}, missing: [], unavailable: {} };
 
   const streams = await helix('streams', { user_id: input.broadcasterId, type: 'live' });
@@ -94,11 +94,11 @@ export async function readTwitch(input: { apiBase: string; clientId: string; tok
   return reading;
 }
 
-export async function readYouTube(input: { apiBase: string; token: string; now?: () => number }): Promise<Reading> {
+export async function readYouTube(input: { apiBase: string; token: string; now?: () => number; fetch?: typeof fetch }): Promise<Reading> {
   const now = input.now ?? Date.now;
   const headers = { authorization: `Bearer ${input.token}` };
   const api = async (path: string, query: Record<string, string>) => {
-    const answer = await getJson(`${input.apiBase}/youtube/v3/${path}?${new URLSearchParams(query)}`, headers, now);
+    const answer = await getJson(input.fetch ?? fetch, `${input.apiBase}/youtube/v3/${path}?${new URLSearchParams(query)}`, headers, now);
     const reason = (answer.body.error as { errors?: { reason?: string }[] } | undefined)?.errors?.[0]?.reason;
     // The quota resets daily (midnight Pacific): look again in an hour.
     if (reason === 'quotaExceeded' || reason === 'rateLimitExceeded') throw new RateLimited('YouTube says the daily API quota is used up', now() + 60 * 60_000);

@@ -16,34 +16,44 @@ export function createMetricStore(deps: { db: Kysely<Database>; dialect: Dialect
   const larger = (a: string, b: string) => sql.raw(dialect === 'postgres' ? `greatest(${a}, ${b})` : `max(${a}, ${b})`);
   const smaller = (a: string, b: string) => sql.raw(dialect === 'postgres' ? `least(${a}, ${b})` : `min(${a}, ${b})`);
 
+  /** One moment's samples inside `trx`: each stored once, and its day's rollup moved along. */
+  async function writeIn(trx: Kysely<Database>, userId: string, platform: ConnectPlatform, at: number, samples: Partial<Record<SeriesKey, number>>): Promise<void> {
+    for (const [metric, value] of Object.entries(samples) as [SeriesKey, number][]) {
+      const inserted = await trx
+        .insertInto('metric_samples')
+        .values({ user_id: userId, platform, metric, at, value })
+        .onConflict((oc) => oc.columns(['user_id', 'platform', 'metric', 'at']).doNothing())
+        .returning('at')
+        .executeTakeFirst();
+      if (!inserted) continue;
+      await trx
+        .insertInto('metric_days')
+        .values({ user_id: userId, platform, metric, day: dayOf(at), first_at: at, first_value: value, last_at: at, last_value: value, max_value: value, sum_value: value, samples: 1 })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'platform', 'metric', 'day']).doUpdateSet({
+            first_value: sql<number>`case when excluded.first_at < metric_days.first_at then excluded.first_value else metric_days.first_value end`,
+            first_at: sql<number>`${smaller('excluded.first_at', 'metric_days.first_at')}`,
+            last_value: sql<number>`case when excluded.last_at >= metric_days.last_at then excluded.last_value else metric_days.last_value end`,
+            last_at: sql<number>`${larger('excluded.last_at', 'metric_days.last_at')}`,
+            max_value: sql<number>`${larger('excluded.max_value', 'metric_days.max_value')}`,
+            sum_value: sql<number>`metric_days.sum_value + excluded.sum_value`,
+            samples: sql<number>`metric_days.samples + 1`,
+          }),
+        )
+        .execute();
+    }
+  }
+
   return {
     /** Stores the samples read at `at` for one account, each once. */
     async write(userId: string, platform: ConnectPlatform, at: number, samples: Partial<Record<SeriesKey, number>>): Promise<void> {
+      await db.transaction().execute((trx) => writeIn(trx, userId, platform, at, samples));
+    },
+
+    /** Many moments at once, in one transaction (the demo seed's year of figures). */
+    async writeMany(userId: string, platform: ConnectPlatform, moments: { at: number; samples: Partial<Record<SeriesKey, number>> }[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        for (const [metric, value] of Object.entries(samples) as [SeriesKey, number][]) {
-          const inserted = await trx
-            .insertInto('metric_samples')
-            .values({ user_id: userId, platform, metric, at, value })
-            .onConflict((oc) => oc.columns(['user_id', 'platform', 'metric', 'at']).doNothing())
-            .returning('at')
-            .executeTakeFirst();
-          if (!inserted) continue;
-          await trx
-            .insertInto('metric_days')
-            .values({ user_id: userId, platform, metric, day: dayOf(at), first_at: at, first_value: value, last_at: at, last_value: value, max_value: value, sum_value: value, samples: 1 })
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'platform', 'metric', 'day']).doUpdateSet({
-                first_value: sql<number>`case when excluded.first_at < metric_days.first_at then excluded.first_value else metric_days.first_value end`,
-                first_at: sql<number>`${smaller('excluded.first_at', 'metric_days.first_at')}`,
-                last_value: sql<number>`case when excluded.last_at >= metric_days.last_at then excluded.last_value else metric_days.last_value end`,
-                last_at: sql<number>`${larger('excluded.last_at', 'metric_days.last_at')}`,
-                max_value: sql<number>`${larger('excluded.max_value', 'metric_days.max_value')}`,
-                sum_value: sql<number>`metric_days.sum_value + excluded.sum_value`,
-                samples: sql<number>`metric_days.samples + 1`,
-              }),
-            )
-            .execute();
-        }
+        for (const moment of moments) await writeIn(trx, userId, platform, moment.at, moment.samples);
       });
     },
 

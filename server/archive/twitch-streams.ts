@@ -15,7 +15,7 @@ interface HelixStream {
 }
 
 export function twitchStreamWatcher(
-  deps: { apiBase: () => string; clientId: string; broadcasterId: string; accessToken: () => Promise<string>; pollMs?: number; now?: () => number },
+  deps: { apiBase: () => string; clientId: string; broadcasterId: string; accessToken: () => Promise<string>; pollMs?: number; now?: () => number; fetch?: typeof fetch },
   handlers: Pick<ChatSourceHandlers, 'streamLive' | 'streamOffline' | 'problem'>,
 ): ChatSource {
   const pollMs = deps.pollMs ?? STREAM_POLL_MS;
@@ -41,7 +41,7 @@ export function twitchStreamWatcher(
     }
     let response: Response;
     try {
-      response = await fetch(`${deps.apiBase()}/helix/streams?${new URLSearchParams({ user_id: deps.broadcasterId, type: 'live' })}`, {
+      response = await (deps.fetch ?? fetch)(`${deps.apiBase()}/helix/streams?${new URLSearchParams({ user_id: deps.broadcasterId, type: 'live' })}`, {
         headers: { authorization: `Bearer ${token}`, 'client-id': deps.clientId, accept: 'application/json' },
         signal: AbortSignal.timeout(10_000),
       });

@@ -94,7 +94,7 @@ export function youtubeItem(item: Item): { line: ChatLine } | { moderation: Chat
 }
 
 export function youtubeChatSource(
-  deps: { apiBase: () => string; accessToken: () => Promise<string> },
+  deps: { apiBase: () => string; accessToken: () => Promise<string>; fetch?: typeof fetch },
   handlers: ChatSourceHandlers & { problem?(message: string | null): void },
 ): ChatSource {
   let stopped = false;
@@ -110,7 +110,7 @@ export function youtubeChatSource(
   let loop: Promise<void> | null = null;
 
   async function get(path: string, query: Record<string, string>) {
-    const response = await fetch(`${deps.apiBase()}/youtube/v3/${path}?${new URLSearchParams(query)}`, {
+    const response = await (deps.fetch ?? fetch)(`${deps.apiBase()}/youtube/v3/${path}?${new URLSearchParams(query)}`, {
       headers: { authorization: `Bearer ${await deps.accessToken()}`, accept: 'application/json' },
       signal: AbortSignal.timeout(15_000),
     });

@@ -44,10 +44,10 @@ export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.readonly
 
 const TIMEOUT_MS = 10_000;
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+async function callWith(fetcher: typeof fetch, url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetcher(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     throw new ProviderUnavailable(`${new URL(url).host} did not answer: ${(error as Error).message}`);
   }
@@ -83,9 +83,13 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
-/** `resolve` turns a base on this server ("/standin/twitch") into an absolute URL. */
-export function createProvider(platform: ConnectPlatform, client: OAuthClient, resolve: (base: string) => string): OAuthProvider {
-  const base = (value: string) => (value.startsWith('/') ? resolve(value) : value);
+/**
+ * `browser` turns a base on this server ("/standin/twitch") into the absolute URL a browser is sent to; `server` and
+ * `fetcher` make the server's own calls (in process for a stand-in on this server, see http/self-fetch.ts).
+ */
+export function createProvider(platform: ConnectPlatform, client: OAuthClient, urls: { browser: (base: string) => string; server: (base: string) => string; fetcher: typeof fetch }): OAuthProvider {
+  const base = (value: string) => (value.startsWith('/') ? urls.server(value) : value);
+  const call = (url: string, init: RequestInit) => callWith(urls.fetcher, url, init);
   const twitch = platform === 'twitch';
   const scopes = twitch ? TWITCH_SCOPES : YOUTUBE_SCOPES;
   const tokenUrl = () => (twitch ? `${base(client.tokenBase)}/oauth2/token` : `${base(client.tokenBase)}/token`);
@@ -115,7 +119,8 @@ export function createProvider(platform: ConnectPlatform, client: OAuthClient, r
         query.set('access_type', 'offline');
         query.set('prompt', 'consent');
       }
-      return `${base(client.authBase)}${twitch ? '/oauth2/authorize' : '/o/oauth2/v2/auth'}?${query}`;
+      const browserBase = client.authBase.startsWith('/') ? urls.browser(client.authBase) : client.authBase;
+      return `${browserBase}${twitch ? '/oauth2/authorize' : '/o/oauth2/v2/auth'}?${query}`;
     },
     exchange: ({ code, codeVerifier, redirectUri }) =>
       grant({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }, null),

@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { ConnectedAccountsTable, Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
+import type { SelfFetch } from '../http/self-fetch.ts';
 import type { Links } from '../mail/links.ts';
 import type { Sealer } from '../money/sealing.ts';
 import { createProvider, ProviderRefused, type OAuthProvider } from './providers.ts';
@@ -59,12 +60,12 @@ export interface Connections {
 const sha256 = (value: string) => crypto.createHash('sha256').update(value, 'utf8').digest('hex');
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
-export function createConnections(deps: { db: Kysely<Database>; config: Config; links: Links; sealer: Sealer; logger: Logger }): Connections {
-  const { db, config, links, sealer, logger } = deps;
+export function createConnections(deps: { db: Kysely<Database>; config: Config; links: Links; sealer: Sealer; logger: Logger; selfFetch: SelfFetch }): Connections {
+  const { db, config, links, sealer, logger, selfFetch } = deps;
   const providers: Partial<Record<ConnectPlatform, OAuthProvider>> = {};
   for (const platform of CONNECT_PLATFORMS) {
     const client = config.oauth[platform];
-    if (client) providers[platform] = createProvider(platform, client, (base) => links.url(base));
+    if (client) providers[platform] = createProvider(platform, client, { browser: (base) => links.url(base), server: selfFetch.resolve, fetcher: selfFetch.fetch });
   }
   const listeners = new Set<(change: AccountChange) => void>();
   const announce = (change: AccountChange) => {

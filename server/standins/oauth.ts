@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { STANDIN_CLIENT } from '../config.ts';
+import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../connections/providers.ts';
 
 type Platform = 'twitch' | 'youtube';
 
@@ -74,7 +75,8 @@ export interface OAuthStandIn {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const random = () => crypto.randomBytes(24).toString('base64url');
-const channelId = (platform: Platform, channel: string) =>
+/** The platform's id of a channel (Helix user id, YouTube channel id), fixed per name. */
+export const standInChannelId = (platform: Platform, channel: string) =>
   platform === 'twitch' ? String(100_000_000 + (parseInt(crypto.createHash('sha256').update(channel).digest('hex').slice(0, 7), 16) % 800_000_000)) : `UC${crypto.createHash('sha256').update(channel).digest('base64url').slice(0, 22)}`;
 
 /** A recorded Twitch line (server/standins/twitch-session.irc) as a YouTube chat item, for the demo. */
@@ -88,6 +90,9 @@ function demoItem(line: string, n: number): YouTubeChatItem | null {
     authorDetails: { channelId: `UC${name.padEnd(22, 'x').slice(0, 22)}`, displayName: name, isChatOwner: false, isChatModerator: /mod=1/.test(line), isChatSponsor: /subscriber=1/.test(line), isVerified: false },
   };
 }
+
+/** The refresh token the demo seed gives its channels: the demo stand-in (`npm start`) honours it after a restart. */
+export const demoRefreshToken = (platform: Platform, channel: string) => `demo-refresh:${platform}:${channel}`;
 
 export function createOAuthStandIn(options: { clientId?: string; clientSecret?: string; demoLines?: string[]; pollMs?: number } = {}): OAuthStandIn {
   const clientId = options.clientId ?? STANDIN_CLIENT.clientId;
@@ -129,6 +134,13 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
     return figures.get(key)!;
   };
   let quotaExceeded = false;
+
+  // The demo's seeded channels keep working across restarts (the stand-in's own grants live in memory).
+  const demoGrant = (token: string): Grant | undefined => {
+    const [kind, platform, channel] = token.split(':');
+    if (!options.demoLines || kind !== 'demo-refresh' || (platform !== 'twitch' && platform !== 'youtube') || !channel) return undefined;
+    return { platform, channel, scopes: [...(platform === 'twitch' ? TWITCH_SCOPES : YOUTUBE_SCOPES)] };
+  };
 
   const issue = (grant: Grant) => {
     const accessToken = random();
@@ -204,7 +216,7 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         }
         grant = pending;
       } else if (field('grant_type') === 'refresh_token') {
-        const known = refresh.get(field('refresh_token'));
+        const known = refresh.get(field('refresh_token')) ?? demoGrant(field('refresh_token'));
         if (!known || known.platform !== platform) return refuse(c, 400, 'Invalid refresh token');
         // Twitch hands out a new refresh token; Google keeps the old one (and does not send it again).
         if (twitch) refresh.delete(field('refresh_token'));
@@ -256,7 +268,7 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         if (!grant || c.req.header('client-id') !== clientId) return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
         calls.identity += 1;
         return c.json({
-          data: [{ id: channelId('twitch', grant.channel), login: grant.channel, display_name: grant.channel, type: '', broadcaster_type: 'affiliate', created_at: '2020-01-01T00:00:00Z' }],
+          data: [{ id: standInChannelId('twitch', grant.channel), login: grant.channel, display_name: grant.channel, type: '', broadcaster_type: 'affiliate', created_at: '2020-01-01T00:00:00Z' }],
         });
       });
       // Helix calls that need the channel's token and the app's Client-Id, and may be rate limited on demand.
@@ -279,17 +291,17 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         // Every channel the stand-in has granted, by its id: the ones asked for that are live.
         const channels = new Set([...access.values(), ...refresh.values()].filter((g) => g.platform === 'twitch').map((g) => g.channel));
         const data = [...channels]
-          .filter((channel) => wanted.includes(channelId('twitch', channel)))
+          .filter((channel) => wanted.includes(standInChannelId('twitch', channel)))
           .flatMap((channel) => {
             const stream = twitchLiveOf(channel);
             return stream
-              ? [{ id: stream.id, user_id: channelId('twitch', channel), user_login: channel, user_name: channel, game_id: '509658', game_name: 'Just Chatting', type: 'live', title: stream.title, viewer_count: figuresOf('twitch', channel).viewers, started_at: new Date(stream.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'), language: 'en', thumbnail_url: '', tag_ids: [], tags: [], is_mature: false }]
+              ? [{ id: stream.id, user_id: standInChannelId('twitch', channel), user_login: channel, user_name: channel, game_id: '509658', game_name: 'Just Chatting', type: 'live', title: stream.title, viewer_count: figuresOf('twitch', channel).viewers, started_at: new Date(stream.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'), language: 'en', thumbnail_url: '', tag_ids: [], tags: [], is_mature: false }]
               : [];
           });
         return c.json({ data, pagination: {} });
       });
       // Followers and subscriptions of the token's own channel (as broadcaster) only.
-      const own = (grant: Grant, c: Context) => c.req.query('broadcaster_id') === channelId('twitch', grant.channel);
+      const own = (grant: Grant, c: Context) => c.req.query('broadcaster_id') === standInChannelId('twitch', grant.channel);
       helix('channels/followers', (grant, c) => {
         if (!own(grant, c)) return c.json({ error: 'Forbidden', status: 403, message: 'The user must be the broadcaster or a moderator' }, 403);
         if (!grant.scopes.includes('moderator:read:followers')) return c.json({ error: 'Unauthorized', status: 401, message: 'Missing scope: moderator:read:followers' }, 401);
@@ -317,7 +329,7 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
           items: [
             {
               kind: 'youtube#channel',
-              id: channelId('youtube', grant.channel),
+              id: standInChannelId('youtube', grant.channel),
               snippet: { title: grant.channel, customUrl: `@${grant.channel}` },
               statistics: { viewCount: String(figures.views), subscriberCount: String(figures.subscribers ?? 0), hiddenSubscriberCount: figures.subscribers === null, videoCount: '42' },
             },
