@@ -1,6 +1,7 @@
 // The demo world (PRODUCT.md "Demo seed", issue 13): with an empty database and SEED_DEMO not 0, `npm start` writes
 // ordinary rows — an operator, an approved advertiser (Nova Energy) running broad campaigns, a second advertiser
-// waiting for approval, and a demo creator whose offers fill the three tabs of Sponsorship Offers — and prints the
+// waiting for approval, and a demo creator whose offers fill the three tabs of Sponsorship Offers and whose channels
+// have a year of figures on Analytics (issue 17) — and prints the
 // credentials, also written to $DATA_DIR/demo-accounts.txt. A creator who signs up then gets real offers from the
 // demo campaigns. Idempotent: a database that already has the demo operator is left alone.
 import crypto from 'node:crypto';
@@ -14,6 +15,7 @@ import { touchOfferLists } from '../marketplace/offer-lists.ts';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { OfferStatus } from '../../contract/marketplace.ts';
 import { reserveForLaunch } from '../money/funding.ts';
+import { seedAnalytics } from './analytics.ts';
 import { monthsAgo, NOVA_DEPOSIT_CENTS, postDeposit, seedEarningsHistory } from './money.ts';
 
 export const DEMO_DOMAIN = 'demo.castbridge.app';
@@ -129,6 +131,7 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
   // Nova's money: a deposit the operator recorded, from which its campaigns reserve.
   await postDeposit(db, operatorId, novaId, NOVA_DEPOSIT_CENTS, 'Wire NOVA-0001', monthsAgo(15));
   await seedEarningsHistory(castbridge, { novaId, creatorId });
+  await seedAnalytics(castbridge, creatorId);
 
   const creator = await db.selectFrom('users').selectAll().where('id', '=', creatorId).executeTakeFirstOrThrow();
   for (const sample of CAMPAIGNS) {
