@@ -4,12 +4,19 @@ import type { AnalyticsTab, analyticsConnectMachine } from './analyticsConnect.m
 
 type Snapshot = SnapshotFrom<typeof analyticsConnectMachine>;
 
+export const selectLoading = (snapshot: Snapshot) => snapshot.matches('loading');
+export const selectFailed = (snapshot: Snapshot) => snapshot.matches('failed');
+export const selectNotConnected = (snapshot: Snapshot) => snapshot.matches('notConnected');
 export const selectConnected = (snapshot: Snapshot) => snapshot.matches('connected');
 export const selectTab = (snapshot: Snapshot): AnalyticsTab => (snapshot.matches({ connected: { tab: 'youtube' } }) ? 'youtube' : 'twitch');
+export const selectData = (snapshot: Snapshot) => snapshot.context.data;
+export const selectRange = (snapshot: Snapshot) => snapshot.context.range;
+export const selectError = (snapshot: Snapshot) => snapshot.context.error;
+export const selectReloading = (snapshot: Snapshot) => snapshot.matches({ connected: { figures: 'reloading' } });
 
-/** The under-construction warning: shown, fading out (300 ms), or gone. */
+/** The under-construction warning: shown, fading out (300 ms), or gone (or never shown: nothing is missing). */
 export function selectWarning(snapshot: Snapshot): 'shown' | 'fading' | 'gone' {
-  if (snapshot.matches({ connected: { warning: 'gone' } })) return 'gone';
+  if (snapshot.matches({ connected: { warning: 'shown' } })) return 'shown';
   if (snapshot.matches({ connected: { warning: 'fading' } })) return 'fading';
-  return 'shown';
+  return 'gone';
 }

@@ -34,6 +34,7 @@ import { advertiserProfileMachine } from './advertiser/advertiserProfile.machine
 import { campaignControlsMachine } from './advertiser/campaignControls.machine';
 import { campaignDetailMachine } from './advertiser/campaignDetail.machine';
 import { campaignEditorMachine } from './advertiser/campaignEditor.machine';
+import { campaignReachMachine } from './advertiser/campaignReach.machine';
 import { campaignListMachine } from './advertiser/campaignList.machine';
 import { threadMachine } from './offers/thread.machine';
 import { adminApprovalMachine } from './operator/adminApproval.machine';
@@ -119,8 +120,9 @@ export const catalogue = {
   },
   analyticsConnect: {
     machine: analyticsConnectMachine,
-    spec: '§2 Analytics, §4 Analytics, §9',
-    summary: 'Connect, then Twitch and YouTube tabs; the under-construction warning shows 10 s, fades 300 ms, is gone.',
+    spec: '§2 Analytics, §4 Analytics, §9; issue 17 (The Analytics screen, real)',
+    summary:
+      'The figures of a range load (7 d, 30 d, 90 d, 12 months); nothing connected shows the Connect prompt, else the Twitch and YouTube tabs; a range change reloads keeping what is shown; where a card has no data the under-construction warning shows 10 s, fades 300 ms, is gone.',
   },
   withdraw: {
     machine: withdrawMachine,
@@ -220,6 +222,11 @@ export const catalogue = {
     machine: campaignListMachine,
     spec: 'issue 13 (Advertiser workspace)',
     summary: "The advertiser's campaigns with status, pay, spots and offer counts; an empty list says so.",
+  },
+  campaignReach: {
+    machine: campaignReachMachine,
+    spec: 'issue 17 (Advertisers see, per campaign…)',
+    summary: "The advertiser's reach per campaign for a range (creators reached, display minutes, impressions, spend against budget); a range change reloads keeping the figures; retry after a failure.",
   },
   campaignEditor: {
     machine: campaignEditorMachine,

@@ -21,6 +21,7 @@ export const list = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space[3],
+  selectors: { '&[aria-orientation="horizontal"]': { flexDirection: 'row', flexWrap: 'wrap', columnGap: vars.space[5] } },
 });
 
 export const cards = style({

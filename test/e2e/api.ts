@@ -123,3 +123,19 @@ export async function clearNotificationsWhenSettled(token: string): Promise<void
   }
   await call('POST', '/api/notifications/clear', { token, json: {} });
 }
+
+/**
+ * Connects a platform for `token` through the running product's stand-in provider as a browser would: our start,
+ * the consent form (channel name, Authorize), the provider's redirect to our callback (issue 16).
+ */
+export async function connectThroughStandIn(token: string, platform: 'twitch' | 'youtube', channel: string): Promise<void> {
+  const { url } = await call<{ url: string }>('POST', `/api/connections/${platform}/start`, { token });
+  const authorize = new URL(url);
+  const q = authorize.searchParams;
+  const form = new URLSearchParams({ redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, scope: q.get('scope') ?? '', code_challenge: q.get('code_challenge')!, channel, decision: 'allow' });
+  const decided = await fetch(`${authorize.origin}${authorize.pathname}/decide`, { method: 'POST', body: form, redirect: 'manual' });
+  expect(decided.status).toBe(302);
+  const back = await fetch(decided.headers.get('location')!, { redirect: 'manual' });
+  expect(back.status).toBe(302);
+  expect(new URL(back.headers.get('location')!).searchParams.get('connected')).toBe(platform);
+}

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdvertiserBalance, AdvertiserProfile, AdvertiserProfileInput, Campaign, CampaignInput, Offer, ThreadMessage } from '@/contract';
+import type { AdvertiserAnalytics, AdvertiserBalance, AdvertiserProfile, AdvertiserProfileInput, Campaign, CampaignInput, Offer, ThreadMessage } from '@/contract';
 import type { CampaignAction } from '@/contract/marketplace';
 import { advertiserProfileMachine } from '@/machines/advertiser/advertiserProfile.machine';
 import { advertiserFundsMachine } from '@/machines/advertiser/advertiserFunds.machine';
@@ -21,6 +21,9 @@ import { messages } from '@/src/messages';
 import { CampaignEditorScreen } from '@/src/views/advertiser/CampaignEditor';
 import { CampaignPageScreen } from '@/src/views/advertiser/CampaignPage';
 import { CampaignsScreen } from '@/src/views/advertiser/Campaigns';
+import { campaignReachMachine } from '@/machines/advertiser/campaignReach.machine';
+import type { AnalyticsRange } from '@/contract/analytics';
+import { sampleAdvertiserAnalytics } from '@/test/machines/fixtures/analytics';
 import { CompanyProfileScreen, verification } from '@/src/views/advertiser/CompanyProfile';
 import { fixtures } from '@/test/machines/fixtures';
 import { sampleAdvertiserProfile, sampleCampaign, sampleMessage, sampleOffer, sampleReply } from '@/test/machines/fixtures/advertiser';
@@ -155,18 +158,24 @@ describe('Campaigns', () => {
     return { load, funds, logic: advertiserFundsMachine.provide({ actors: { loadFunds: load.logic } }) };
   }
 
+  /** Reach as GET /api/analytics answers an advertiser. */
+  function reachLogic() {
+    const load = controlled<AdvertiserAnalytics, { range: AnalyticsRange }>();
+    return { load, logic: campaignReachMachine.provide({ actors: { loadReach: load.logic } }) };
+  }
+
   it('says when there are none, and lists each campaign with status, pay, spots and offers', async () => {
     const load = controlled<Campaign[]>();
     const logic = campaignListMachine.provide({ actors: { loadCampaigns: load.logic } });
     const funds = fundsLogic();
-    const first = renderScreen(<CampaignsScreen logic={{ list: logic, funds: funds.logic }} />, { path: '/campaigns', jwt: 'advertiser.jwt' });
+    const first = renderScreen(<CampaignsScreen logic={{ list: logic, funds: funds.logic, reach: reachLogic().logic }} />, { path: '/campaigns', jwt: 'advertiser.jwt' });
     expect(screen.getByRole('link', { name: 'New Campaign' })).toHaveAttribute('href', '/campaigns/new');
     await load.resolve([]);
     expect(screen.getByText(/No campaigns yet\./)).toBeInTheDocument();
     first.unmount();
 
     const again = controlled<Campaign[]>();
-    renderScreen(<CampaignsScreen logic={{ list: campaignListMachine.provide({ actors: { loadCampaigns: again.logic } }), funds: fundsLogic().logic }} />, { path: '/campaigns', jwt: 'a.jwt' });
+    renderScreen(<CampaignsScreen logic={{ list: campaignListMachine.provide({ actors: { loadCampaigns: again.logic } }), funds: fundsLogic().logic, reach: reachLogic().logic }} />, { path: '/campaigns', jwt: 'a.jwt' });
     await again.resolve([{ ...sampleCampaign, status: 'active', offers: { ...sampleCampaign.offers, invited: 4, info_requested: 1, accepted: 2 } }]);
     const card = screen.getByRole('listitem');
     expect(within(card).getByRole('link', { name: sampleCampaign.title })).toHaveAttribute('href', '/campaigns/cmp_1');
@@ -180,7 +189,9 @@ describe('Campaigns', () => {
     const list = controlled<Campaign[]>();
     const funds = fundsLogic();
     renderScreen(
-      <CampaignsScreen logic={{ list: campaignListMachine.provide({ actors: { loadCampaigns: list.logic } }), funds: funds.logic.provide({ actors: { liveFeed: fundsLiveFeed } }) }} />,
+      <CampaignsScreen
+        logic={{ list: campaignListMachine.provide({ actors: { loadCampaigns: list.logic } }), funds: funds.logic.provide({ actors: { liveFeed: fundsLiveFeed } }), reach: reachLogic().logic }}
+      />,
       { path: '/campaigns', jwt: 'advertiser.jwt' },
     );
     expect(screen.getByText('Loading funds')).toBeInTheDocument();
@@ -197,6 +208,36 @@ describe('Campaigns', () => {
     expect(funds.load.started).toBe(2);
     act(() => publishLive({ ...base, type: 'funds.deposited' }));
     expect(funds.load.started).toBe(3);
+  });
+});
+
+describe('Campaigns: reach per campaign (issue 17)', () => {
+  it('shows creators reached, display minutes, impressions and spend of budget for a range; a range change reloads keeping the figures', async () => {
+    const load = controlled<AdvertiserAnalytics, { range: AnalyticsRange }>();
+    const funds = controlled<AdvertiserBalance>();
+    renderScreen(
+      <CampaignsScreen
+        logic={{
+          list: campaignListMachine.provide({ actors: { loadCampaigns: controlled<Campaign[]>().logic } }),
+          funds: advertiserFundsMachine.provide({ actors: { loadFunds: funds.logic } }),
+          reach: campaignReachMachine.provide({ actors: { loadReach: load.logic } }),
+        }}
+      />,
+      { path: '/campaigns', jwt: 'advertiser.jwt' },
+    );
+    expect(screen.getByText('Loading campaign figures')).toBeInTheDocument();
+    expect(load.inputs.at(-1)).toEqual({ range: '30d' });
+    await load.resolve(sampleAdvertiserAnalytics);
+    const card = screen.getByRole('region', { name: 'Reach' });
+    const row = within(card).getByRole('row', { name: /Overlay week/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Nova Energy: Overlay week', '3', '180', '9,000', '$250 of $1,250']);
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('radio', { name: '7 days' }));
+    expect(load.inputs.at(-1)).toEqual({ range: '7d' });
+    expect(within(card).getByRole('row', { name: /Overlay week/ })).toBeInTheDocument();
+    await load.reject(new Error('Failed to fetch'));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Failed to fetch');
+    expect(within(card).getByRole('row', { name: /Overlay week/ })).toBeInTheDocument();
   });
 });
 

@@ -1,46 +1,59 @@
-// The Analytics screen driven through the UI along every generated path of the `analyticsConnect` statechart;
-// its delays run on fake timers with the spec's real lengths (10,000 ms shown, 300 ms fade).
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+// The Analytics screen (issue 17) driven through the UI along every generated path of the `analyticsConnect`
+// statechart, its API actor controlled by the test; the warning's delays run on fake timers with the spec's real
+// lengths (10,000 ms shown, 300 ms fade) and only where a card has no data. Then the figures as a user reads them.
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { analyticsConnectMachine } from '@/machines/analyticsConnect.machine';
+import type { CreatorAnalytics } from '@/contract';
+import { RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
+import { analyticsConnectMachine } from '@/machines/analyticsConnect.machine';
 import { catalogue } from '@/machines/index';
 import { ANALYTICS_WARNING_MS, FADE_MS } from '@/machines/timing';
 import { ANALYTICS_WARNING, AnalyticsScreen } from '@/src/views/dashboard/analytics/Analytics';
 import { fixtures } from '@/test/machines/fixtures';
+import { sampleCreatorAnalytics } from '@/test/machines/fixtures/analytics';
 import { generatePaths } from '@/test/machines/paths';
-import { perform, type Gestures } from './harness';
+import { controlled, perform, renderScreen, type Gestures } from './harness';
 
 const tabLabel = { twitch: 'Twitch', youtube: 'YouTube' } as const;
-const charts = { twitch: ['Followers', 'Viewers', 'Donations'], youtube: ['Subscribers', 'Donations'] } as const;
+const cards = { twitch: ['Followers', 'Viewers', 'Donations', 'Subscribers'], youtube: ['Subscribers', 'Donations', 'Viewers', 'Views'] } as const;
 
-type Expected = 'notConnected' | { connected: { tab: 'twitch' | 'youtube'; warning: 'shown' | 'fading' | 'gone' } };
+type Expected = 'loading' | 'failed' | 'notConnected' | { connected: { tab: 'twitch' | 'youtube'; figures: 'complete' | 'partial' | 'reloading'; warning: 'shown' | 'fading' | 'gone' } };
 
 // Synchronous fireEvent, not user-event: Testing Library's async wrapper waits on a real setTimeout, which fake timers stop.
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const connect = () => fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
 /** Radix Tabs select on a primary-button mousedown, as a real click begins. */
 const selectTab = (label: string) => fireEvent.mouseDown(screen.getByRole('tab', { name: label }), { button: 0 });
 const wait = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+const refusal = (message: string) => Object.assign(new Error(message), { status: 0 });
 
-const gestures = {
-  'analytics.connect': connect,
-  'tab.select': ({ tab }) => selectTab(tabLabel[tab]),
-  'xstate.after.warningShown': () => wait(ANALYTICS_WARNING_MS),
-  'xstate.after.warningFade': () => wait(FADE_MS),
-} satisfies Gestures<typeof analyticsConnectMachine>;
+function setup() {
+  const load = controlled<CreatorAnalytics, { range: AnalyticsRange }>();
+  const logic = analyticsConnectMachine.provide({ actors: { loadAnalytics: load.logic } });
+  renderScreen(<AnalyticsScreen logic={logic} />, { path: '/analytics', jwt: 'creator.jwt' });
+  return load;
+}
 
 function expectState(expected: Expected) {
+  if (expected === 'loading') {
+    expect(screen.getByText('Loading your analytics')).toBeInTheDocument();
+    return;
+  }
+  if (expected === 'failed') {
+    expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    return;
+  }
   if (expected === 'notConnected') {
     expect(screen.getByRole('heading', { name: 'Connect your Twitch and YouTube accounts' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/connect-accounts');
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByText(ANALYTICS_WARNING)).toBeNull();
     return;
   }
-  const { tab, warning } = expected.connected;
-  expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+  const { tab, figures, warning } = expected.connected;
+  expect(screen.queryByRole('link', { name: 'Connect' })).toBeNull();
   for (const [value, label] of Object.entries(tabLabel)) {
     expect(screen.getByRole('tab', { name: label })).toHaveAttribute('aria-selected', String(value === tab));
   }
@@ -48,11 +61,14 @@ function expectState(expected: Expected) {
   const titles = within(panel)
     .getAllByRole('heading', { level: 3 })
     .map((h) => h.textContent);
-  expect(titles).toEqual([...charts[tab]]);
-  // Each chart has a text alternative: a described image and a table of its values.
-  expect(within(panel).getAllByRole('img')).toHaveLength(charts[tab].length);
-  expect(within(panel).getAllByRole('table')).toHaveLength(charts[tab].length);
-
+  expect(titles).toEqual([...cards[tab], 'Chat activity']);
+  if (figures === 'reloading') expect(screen.getByText('Loading the range')).toBeInTheDocument();
+  if (figures === 'partial' && tab === 'twitch') expect(within(panel).getAllByText('First collection pending: your figures appear within a few minutes of connecting.').length).toBeGreaterThan(0);
+  if (figures === 'complete') {
+    // Each chart has a text alternative: a described image and a table of its values.
+    expect(within(panel).getAllByRole('img')).toHaveLength(cards[tab].length);
+    expect(within(panel).queryByText(/First collection pending/)).toBeNull();
+  }
   const notice = screen.queryByText(ANALYTICS_WARNING);
   if (warning === 'gone') {
     expect(notice).toBeNull();
@@ -66,26 +82,80 @@ describe('analytics view along generated paths', () => {
   const paths = generatePaths(catalogue.analyticsConnect, fixtures.analyticsConnect);
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    render(<AnalyticsScreen />);
+    const load = setup();
+    const gestures = {
+      'xstate.done.actor.loadAnalytics': ({ output }) => load.resolve(output),
+      'xstate.error.actor.loadAnalytics': () => load.reject(refusal('The server could not be reached')),
+      'analytics.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })),
+      'tab.select': ({ tab }) => selectTab(tabLabel[tab]),
+      'range.change': ({ range }) => fireEvent.click(screen.getByRole('radio', { name: RANGE_LABELS[range] })),
+      'xstate.after.warningShown': () => wait(ANALYTICS_WARNING_MS),
+      'xstate.after.warningFade': () => wait(FADE_MS),
+    } satisfies Gestures<typeof analyticsConnectMachine>;
     await perform(gestures, path.events);
     expectState(path.expected as Expected);
   });
 });
 
-describe('analytics warning timing', () => {
-  it('shows for 10,000 ms, fades for 300 ms, then is gone', () => {
-    render(<AnalyticsScreen />);
-    connect();
-    // Connect is gone; focus moves on to the selected tab rather than falling back to the page.
-    expect(screen.getByRole('tab', { name: 'Twitch' })).toHaveFocus();
-    expectState({ connected: { tab: 'twitch', warning: 'shown' } });
+describe('the Analytics screen', () => {
+  it('a card without data: the warning shows for 10,000 ms, fades for 300 ms, then is gone; the card says why', async () => {
+    const load = setup();
+    await load.resolve(sampleCreatorAnalytics('partial'));
+    expectState({ connected: { tab: 'twitch', figures: 'partial', warning: 'shown' } });
     wait(ANALYTICS_WARNING_MS - 1);
-    expectState({ connected: { tab: 'twitch', warning: 'shown' } });
+    expectState({ connected: { tab: 'twitch', figures: 'partial', warning: 'shown' } });
     wait(1);
-    expectState({ connected: { tab: 'twitch', warning: 'fading' } });
-    wait(FADE_MS - 1);
-    expectState({ connected: { tab: 'twitch', warning: 'fading' } });
-    wait(1);
-    expectState({ connected: { tab: 'twitch', warning: 'gone' } });
+    expectState({ connected: { tab: 'twitch', figures: 'partial', warning: 'fading' } });
+    wait(FADE_MS);
+    expectState({ connected: { tab: 'twitch', figures: 'partial', warning: 'gone' } });
+  });
+
+  it('every card filled: no warning at all; figures, changes, sources, chat activity and sponsorships read as text', async () => {
+    const load = setup();
+    await load.resolve(sampleCreatorAnalytics('complete'));
+    expect(screen.queryByText(ANALYTICS_WARNING)).toBeNull();
+    const followers = screen.getByRole('region', { name: 'Followers' });
+    expect(within(followers).getByText('1,200', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(followers).getByText('as of Nov 25')).toBeInTheDocument();
+    expect(within(followers).getByText('+120 in 30d')).toBeInTheDocument();
+    expect(within(followers).getByText('Where followers come from.')).toBeInTheDocument();
+    expect(within(followers).getByRole('img').getAttribute('aria-label')).toBe('Followers: 1,370 (Nov 25), up from 1,080 (Oct 27).');
+    // The table alternative: one row a day of the range.
+    const table = followers.querySelector('table')!;
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    const donations = screen.getAllByRole('region', { name: 'Donations' })[0]!;
+    expect(within(donations).getByText('1,200 bits', { selector: 'strong' })).toBeInTheDocument();
+    const chat = screen.getByRole('region', { name: 'Chat activity of your latest Twitch streams' });
+    expect(within(chat).getByRole('link', { name: 'Speedrun night' })).toHaveAttribute('href', '/archive-chat/twitch/streams/3');
+    expect(within(chat).getByText('42 / min')).toBeInTheDocument();
+    const sponsorships = screen.getByRole('region', { name: 'Sponsorships' });
+    expect(within(sponsorships).getByText('$125', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(sponsorships).getByRole('cell', { name: '45 of 120' })).toBeInTheDocument();
+    expect(within(sponsorships).getByRole('cell', { name: '2,250' })).toBeInTheDocument();
+  });
+
+  it('a range change asks for that range and keeps the figures shown until they arrive; a failed read says so', async () => {
+    const load = setup();
+    expect(load.inputs.at(-1)).toEqual({ range: '30d' });
+    await load.resolve(sampleCreatorAnalytics('complete'));
+    fireEvent.click(screen.getByRole('radio', { name: '12 months' }));
+    expect(load.inputs.at(-1)).toEqual({ range: '12m' });
+    expect(screen.getByRole('region', { name: 'Followers' })).toBeInTheDocument();
+    await load.reject(refusal('The server could not be reached'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached');
+    expect(screen.getByRole('region', { name: 'Followers' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: '12 months' }));
+    fireEvent.click(screen.getByRole('radio', { name: '90 days' }));
+    expect(load.inputs.at(-1)).toEqual({ range: '90d' });
+    await load.resolve(sampleCreatorAnalytics('complete', '90d'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Followers' }).querySelectorAll('tbody tr')).toHaveLength(13);
+  });
+
+  it('nothing connected: the spec’s prompt leads to Connect Accounts; sponsorships still show', async () => {
+    const load = setup();
+    await load.resolve(sampleCreatorAnalytics('none'));
+    expect(screen.getByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/connect-accounts');
+    expect(screen.getByRole('region', { name: 'Sponsorships' })).toBeInTheDocument();
   });
 });

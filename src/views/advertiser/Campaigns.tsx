@@ -22,13 +22,23 @@ import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './advertiser.css';
 import { campaignStatus, formatDay } from './labels';
 import { LoadState } from '@/src/views/common/LoadState';
+import { ANALYTICS_RANGES, RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
+import { selectReach, selectReachError, selectReachFailed, selectReachLoading, selectReachRange, selectReachReloading } from '@/machines/advertiser/campaignReach.select';
+import { useCampaignReachLogic, type CampaignReachLogic } from '@/src/services/campaignReach';
+import { Alert } from '@/src/ui/Alert';
+import { RadioGroup } from '@/src/ui/RadioGroup';
+import { Table } from '@/src/ui/Table';
 
 export interface CampaignsScreenLogic {
   list?: CampaignListLogic;
   funds?: AdvertiserFundsLogic;
+  reach?: CampaignReachLogic;
 }
 
-/** Campaigns (issue 13): the advertiser's funds (issue 14), then their campaigns with status, pay, spots and offers; New Campaign opens the editor. */
+/**
+ * Campaigns (issue 13): the advertiser's funds (issue 14), their reach per campaign (issue 17), then their campaigns with
+ * status, pay, spots and offers; New Campaign opens the editor.
+ */
 export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }) {
   const [snapshot, send] = useMachine(useCampaignListLogic(logic.list), { inspect });
   const campaigns = selectCampaigns(snapshot);
@@ -43,6 +53,7 @@ export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }
         </Button>
       </ScreenHeading>
       <FundsCard logic={logic.funds} />
+      <ReachCard logic={logic.reach} />
       <LoadState
         loading={selectCampaignsLoading(snapshot)}
         error={selectCampaignsFailed(snapshot) ? (selectCampaignsError(snapshot) ?? '') : null}
@@ -103,6 +114,62 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
       ) : (
         <p className={`${s.muted} ${s.spacedSm}`}>No deposits yet.</p>
       )}
+    </Card>
+  );
+}
+
+const whole = (value: number) => value.toLocaleString('en-US');
+
+/** Per campaign over a range (issue 17): creators whose overlay showed it, display minutes, impressions, spend. */
+function ReachCard({ logic }: { logic?: CampaignReachLogic }) {
+  const [snapshot, send] = useMachine(useCampaignReachLogic(logic), { inspect });
+  const reach = selectReach(snapshot);
+  const loading = selectReachLoading(snapshot);
+  const failed = selectReachFailed(snapshot);
+  const range = selectReachRange(snapshot);
+  const error = selectReachError(snapshot);
+  const reloading = selectReachReloading(snapshot);
+  if (loading || failed !== null) return <LoadState loading={loading} error={failed} what="campaign figures" onRetry={() => send({ type: 'reach.retry' })} />;
+  if (!reach || reach.campaigns.length === 0) return null;
+  return (
+    <Card as="section" aria-labelledby="reach-title" aria-busy={reloading}>
+      <h2 id="reach-title" className={s.sectionTitle}>
+        Reach
+      </h2>
+      <RadioGroup
+        label="Range"
+        name="reach-range"
+        orientation="horizontal"
+        value={range}
+        onValueChange={(value) => send({ type: 'range.change', range: value as AnalyticsRange })}
+        options={ANALYTICS_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
+        className={s.spacedSm}
+      />
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Table
+        className={s.spacedSm}
+        caption={`Your campaigns' reach in ${RANGE_LABELS[reach.range]}`}
+        columns={[
+          { key: 'campaign', header: 'Campaign' },
+          { key: 'creators', header: 'Creators reached', align: 'right' },
+          { key: 'minutes', header: 'Display minutes', align: 'right' },
+          { key: 'impressions', header: 'Impressions', align: 'right' },
+          { key: 'spend', header: 'Spend of budget', align: 'right' },
+        ]}
+        rows={reach.campaigns.map((campaign) => ({
+          id: campaign.id,
+          campaign: `${campaign.brand}: ${campaign.title}`,
+          creators: whole(campaign.creatorsReached),
+          minutes: whole(campaign.displayMinutes),
+          impressions: whole(campaign.impressions),
+          spend: `${formatCents(campaign.spendCents)} of ${formatCents(campaign.budgetCents)}`,
+        }))}
+        rowKey={(row) => row.id}
+      />
+      <p className={`${s.muted} ${s.spacedSm}`}>
+        Creators reached: creators whose overlay showed the campaign in the range. Impressions: display minutes × the concurrent viewers sampled on their
+        channels at the time. Spend: what completed offers cost (pay, fee included) against pay × spots.
+      </p>
     </Card>
   );
 }

@@ -1,35 +1,239 @@
-import { useMachine } from '@xstate/react';
-import { analyticsConnectMachine, type AnalyticsTab } from '@/machines/analyticsConnect.machine';
-import { selectConnected, selectTab, selectWarning } from '@/machines/analyticsConnect.select';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { AnalyticsMetric, CreatorAnalytics, PlatformAnalytics } from '@/contract';
+import { ANALYTICS_RANGES, RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
+import { formatCents } from '@/contract/marketplace';
+import type { AnalyticsTab } from '@/machines/analyticsConnect.machine';
+import {
+  selectData,
+  selectError,
+  selectFailed,
+  selectLoading,
+  selectNotConnected,
+  selectRange,
+  selectReloading,
+  selectTab,
+  selectWarning,
+} from '@/machines/analyticsConnect.select';
 import { inspect } from '@/src/app/inspect';
-import { analyticsCharts, type ChartSeries } from '@/src/sampleData';
+import { useAnalyticsLogic, type AnalyticsLogic } from '@/src/services/analytics';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Icon } from '@/src/ui/Icon';
+import { Link } from '@/src/ui/Link';
+import { RadioGroup } from '@/src/ui/RadioGroup';
+import { Spinner } from '@/src/ui/Spinner';
+import { Table } from '@/src/ui/Table';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as shared from '@/src/views/dashboard/shared.css';
 import * as s from './Analytics.css';
-import { ChartCard } from './Chart';
+import { Chart, type ChartSeries } from './Chart';
 
 export const ANALYTICS_WARNING = 'We are under construction and are in the process of displaying more of your data for you.';
 
-function Charts({ tab, series }: { tab: AnalyticsTab; series: ChartSeries[] }) {
+const whole = (value: number) => Math.round(value).toLocaleString('en-US');
+const PERIOD: Record<AnalyticsRange, string> = { '7d': 'day', '30d': 'day', '90d': 'week', '12m': 'month' };
+
+/** A metric's values as text: counts, bits, or a currency's amount. */
+function formatterOf(metric: AnalyticsMetric): (value: number) => string {
+  if (metric.key === 'donations' && metric.unit !== 'bits') {
+    return (value) => (metric.unit === 'USD' ? `$${value.toFixed(2)}` : `${value.toFixed(2)} ${metric.unit}`);
+  }
+  return (value) => `${whole(value)}${metric.key === 'donations' ? ' bits' : ''}`;
+}
+
+function changeText(metric: AnalyticsMetric, format: (value: number) => string): string | null {
+  if (metric.change === null) return null;
+  if (metric.change === 0) return `No change ${metric.changeLabel}`;
+  return `${metric.change > 0 ? '+' : '−'}${format(Math.abs(metric.change))} ${metric.changeLabel}`;
+}
+
+function MetricCard({ metric, id, period }: { metric: AnalyticsMetric; id: string; period: string }) {
+  const format = formatterOf(metric);
+  const change = changeText(metric, format);
+  const series: ChartSeries = { title: metric.title, kind: metric.kind, period, points: metric.points, format };
   return (
-    <div className={tab === 'twitch' ? shared.gridThree : shared.grid}>
-      {series.map((one) => (
-        <ChartCard key={one.title} series={one} id={`${tab}-${one.title.toLowerCase()}`} />
-      ))}
+    <Card as="section" gradient aria-labelledby={`${id}-title`} className={s.card}>
+      <h3 id={`${id}-title`} className={shared.cardTitle}>
+        {metric.title}
+      </h3>
+      {metric.current === null ? (
+        <Alert tone="warning" className={s.missing}>
+          {metric.missing?.message ?? 'No data yet.'}
+        </Alert>
+      ) : (
+        <>
+          <p className={s.headline}>
+            <strong className={s.value}>{format(metric.current)}</strong> <span className={shared.mutedOnGradient}>{metric.currentLabel}</span>
+          </p>
+          {change ? (
+            <p className={s.change} data-trend={metric.change! > 0 ? 'up' : metric.change! < 0 ? 'down' : 'flat'}>
+              {change}
+            </p>
+          ) : null}
+          <Chart series={series} id={id} />
+        </>
+      )}
+      {metric.note ? <p className={s.source}>{metric.note}</p> : null}
+      <p className={s.source}>{metric.source}</p>
+    </Card>
+  );
+}
+
+const time = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+const date = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+function PlatformPanel({ platform, range }: { platform: PlatformAnalytics; range: AnalyticsRange }) {
+  const name = platform.platform === 'twitch' ? 'Twitch' : 'YouTube';
+  const { channel, collection } = platform;
+  return (
+    <div className={s.panel}>
+      {channel ? (
+        <p className={s.channelLine}>
+          {name} channel <strong>{channel.displayName}</strong>
+          {collection?.lastAt ? ` · collected ${date(collection.lastAt)} ${time(collection.lastAt)} UTC` : ''}
+          {collection?.live ? ' · live now' : ''}
+        </p>
+      ) : (
+        <p className={s.channelLine}>
+          {name} is not connected. <Link to="/connect-accounts">Connect {name}</Link>
+        </p>
+      )}
+      {collection && collection.status !== 'ok' && collection.status !== 'pending' && collection.problem ? <Alert tone={collection.status === 'reconnect' ? 'error' : 'warning'}>{collection.problem}</Alert> : null}
+      <div className={platform.platform === 'twitch' ? shared.gridThree : shared.grid}>
+        {platform.metrics.map((metric) => (
+          <MetricCard key={metric.key} metric={metric} id={`${platform.platform}-${metric.key}`} period={PERIOD[range]} />
+        ))}
+      </div>
+      <section aria-labelledby={`${platform.platform}-chat-title`} className={s.section}>
+        <h3 id={`${platform.platform}-chat-title`} className={s.sectionTitle}>
+          Chat activity
+        </h3>
+        {platform.streams.length === 0 ? (
+          <p className={s.hint}>
+            No archived stream in this range. <Link to="/archive-chat">Archive Chat</Link> keeps your chat; its streams appear here with their messages, chatters and busiest minute.
+          </p>
+        ) : (
+          <Table
+            caption={`Chat activity of your latest ${name} streams`}
+            columns={[
+              { key: 'stream', header: 'Stream' },
+              { key: 'date', header: 'Date' },
+              { key: 'messages', header: 'Messages', align: 'right' },
+              { key: 'chatters', header: 'Chatters', align: 'right' },
+              { key: 'peak', header: 'Busiest minute', align: 'right' },
+            ]}
+            rows={platform.streams.map((stream) => ({
+              id: String(stream.id),
+              stream: <Link to={`/archive-chat/${platform.platform}/streams/${stream.id}`}>{stream.title || 'Untitled stream'}</Link>,
+              date: `${date(stream.startedAt)} ${time(stream.startedAt)} UTC`,
+              messages: whole(stream.messages),
+              chatters: whole(stream.chatters),
+              peak: `${whole(stream.peakPerMinute)} / min`,
+            }))}
+            rowKey={(row) => row.id}
+          />
+        )}
+      </section>
     </div>
   );
 }
 
-/** Analytics (/dashboard and /analytics, SPEC §2): a connect prompt, then Twitch and YouTube chart tabs. */
-export function AnalyticsScreen({ logic = analyticsConnectMachine }: { logic?: typeof analyticsConnectMachine }) {
-  const [snapshot, send] = useMachine(logic, { inspect });
+function Sponsorships({ data }: { data: CreatorAnalytics }) {
+  const { sponsorships } = data;
+  const revenue: ChartSeries = { title: 'Revenue', kind: 'bar', period: 'month', points: sponsorships.revenue, format: (cents) => formatCents(cents), short: (cents) => `$${whole(cents / 100)}` };
+  return (
+    <section aria-labelledby="sponsorships-title" className={s.section}>
+      <h2 id="sponsorships-title" className={shared.sectionTitle}>
+        Sponsorships
+      </h2>
+      <div className={s.sponsorshipGrid}>
+        <Card as="section" gradient aria-labelledby="revenue-title" className={s.card}>
+          <h3 id="revenue-title" className={shared.cardTitle}>
+            Revenue per month
+          </h3>
+          <p className={s.headline}>
+            <strong className={s.value}>{formatCents(sponsorships.revenueCents)}</strong> <span className={shared.mutedOnGradient}>earned in {RANGE_LABELS[data.range]}</span>
+          </p>
+          <Chart series={revenue} id="revenue" />
+          <p className={s.source}>What your completed sponsorships earned, from your Castbridge ledger.</p>
+        </Card>
+        <Card as="section" aria-labelledby="offers-title" className={s.offers}>
+          <h3 id="offers-title" className={s.sectionTitle}>
+            Offers on your overlay
+          </h3>
+          <dl className={s.stats}>
+            <div>
+              <dt>Active offers</dt>
+              <dd>{whole(sponsorships.activeOffers)}</dd>
+            </div>
+            <div>
+              <dt>Display minutes</dt>
+              <dd>{whole(sponsorships.displayMinutes)}</dd>
+            </div>
+            <div>
+              <dt>Impressions</dt>
+              <dd>{whole(sponsorships.impressions)}</dd>
+            </div>
+          </dl>
+          <Table
+            caption={`Display minutes and impressions per offer in ${RANGE_LABELS[data.range]}`}
+            columns={[
+              { key: 'offer', header: 'Offer' },
+              { key: 'status', header: 'Status' },
+              { key: 'minutes', header: 'Display minutes', align: 'right' },
+              { key: 'impressions', header: 'Impressions', align: 'right' },
+            ]}
+            rows={sponsorships.offers.map((offer) => ({
+              id: offer.offerId,
+              offer: `${offer.brand}: ${offer.title}`,
+              status: offer.status[0]!.toUpperCase() + offer.status.slice(1),
+              minutes: `${whole(offer.displayMinutes)} of ${whole(offer.deliverableMinutes)}`,
+              impressions: whole(offer.impressions),
+            }))}
+            rowKey={(row) => row.id}
+            emptyMessage="No accepted offer yet: offers you accept show here with their display on your overlay."
+          />
+          <p className={s.hint}>Impressions are display minutes × the concurrent viewers sampled while the creative was shown.</p>
+        </Card>
+      </div>
+    </section>
+  );
+}
 
-  if (!selectConnected(snapshot)) {
+/** Analytics (/dashboard and /analytics, SPEC §2; issue 17): the Connect prompt, or the creator's real figures. */
+export function AnalyticsScreen({ logic }: { logic?: AnalyticsLogic }) {
+  const actor = useActorRef(useAnalyticsLogic(logic), { inspect });
+  const loading = useSelector(actor, selectLoading);
+  const failed = useSelector(actor, selectFailed);
+  const notConnected = useSelector(actor, selectNotConnected);
+  const data = useSelector(actor, selectData);
+  const tab = useSelector(actor, selectTab);
+  const warning = useSelector(actor, selectWarning);
+  const range = useSelector(actor, selectRange);
+  const error = useSelector(actor, selectError);
+  const reloading = useSelector(actor, selectReloading);
+
+  if (loading || failed || !data) {
+    return (
+      <>
+        <ScreenHeading title="Analytics" />
+        {failed ? (
+          <Alert tone="error" title="Your analytics could not be loaded">
+            <p>{error}</p>
+            <Button variant="secondary" size="sm" onClick={() => actor.send({ type: 'analytics.retry' })}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <Spinner label="Loading your analytics" />
+        )}
+      </>
+    );
+  }
+
+  if (notConnected) {
     return (
       <>
         <ScreenHeading title="Analytics" />
@@ -42,16 +246,14 @@ export function AnalyticsScreen({ logic = analyticsConnectMachine }: { logic?: t
             Connect your Twitch and YouTube accounts
           </h2>
           <p className={s.promptText}>See your followers, viewers, subscribers and donations in one place.</p>
-          <Button variant="light" size="lg" onClick={() => send({ type: 'analytics.connect' })}>
-            Connect
+          <Button asChild variant="light" size="lg">
+            <Link to="/connect-accounts">Connect</Link>
           </Button>
         </Card>
+        <Sponsorships data={data} />
       </>
     );
   }
-
-  const tab = selectTab(snapshot);
-  const warning = selectWarning(snapshot);
 
   return (
     <>
@@ -61,10 +263,21 @@ export function AnalyticsScreen({ logic = analyticsConnectMachine }: { logic?: t
           {ANALYTICS_WARNING}
         </Alert>
       )}
-      <TabsRoot value={tab} onValueChange={(value) => send({ type: 'tab.select', tab: value as AnalyticsTab })}>
+      <div className={s.toolbar} aria-busy={reloading}>
+        <RadioGroup
+          label="Range"
+          name="range"
+          orientation="horizontal"
+          value={range}
+          onValueChange={(value) => actor.send({ type: 'range.change', range: value as AnalyticsRange })}
+          options={ANALYTICS_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
+        />
+        {reloading ? <Spinner label="Loading the range" /> : null}
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <TabsRoot value={tab} onValueChange={(value) => actor.send({ type: 'tab.select', tab: value as AnalyticsTab })}>
         <TabsList aria-label="Platform">
-          {/* Connect is gone once pressed; keyboard focus continues on the first tab instead of the page start. */}
-          <TabsTrigger value="twitch" autoFocus>
+          <TabsTrigger value="twitch">
             <Icon name="twitch" size={18} />
             Twitch
           </TabsTrigger>
@@ -74,12 +287,13 @@ export function AnalyticsScreen({ logic = analyticsConnectMachine }: { logic?: t
           </TabsTrigger>
         </TabsList>
         <TabsContent value="twitch">
-          <Charts tab="twitch" series={analyticsCharts.twitch} />
+          <PlatformPanel platform={data.twitch} range={data.range} />
         </TabsContent>
         <TabsContent value="youtube">
-          <Charts tab="youtube" series={analyticsCharts.youtube} />
+          <PlatformPanel platform={data.youtube} range={data.range} />
         </TabsContent>
       </TabsRoot>
+      <Sponsorships data={data} />
     </>
   );
 }

@@ -1,109 +1,119 @@
-import type { ChartSeries } from '@/src/sampleData';
-import { Card } from '@/src/ui/Card';
 import { visuallyHidden } from '@/src/ui/VisuallyHidden';
-import * as shared from '@/src/views/dashboard/shared.css';
 import * as s from './Chart.css';
 
-// Hand-drawn SVG charts (no charting dependency): a line or bars on a 0-based scale with four grid lines.
-// A narrow drawing keeps its 12-unit labels readable when a card is only ~250 px wide.
+// Hand-drawn SVG charts (no charting dependency): a line or bars on a 0-based scale with four grid lines. A point
+// without a value (nothing known then) is left out: a gap in the line, no bar. A narrow drawing keeps its labels
+// readable when a card is only ~250 px wide; with more than twelve points only every few are labelled.
 const W = 320;
 const H = 200;
-const PAD = { top: 10, right: 8, bottom: 26, left: 44 };
+const PAD = { top: 10, right: 8, bottom: 26, left: 48 };
 
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-function format(value: number, currency?: boolean): string {
-  return `${currency ? '$' : ''}${integer.format(value)}`;
+/** One chart's series: labelled points in display order. */
+export interface ChartSeries {
+  title: string;
+  kind: 'line' | 'bar';
+  /** What a point stands for in the table alternative's caption ("day", "week", "month"). */
+  period: string;
+  points: { label: string; value: number | null }[];
+  /** A value as text ("1,204", "$75.00"). */
+  format: (value: number) => string;
+  /** The axis's short form of a value ("1.2k", "$75"). */
+  short?: (value: number) => string;
 }
 
-/** Round grid steps (1, 2, 2.5 or 5 times a power of ten, whole numbers) from 0 to at least the largest value. */
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Round grid steps (1, 2, 2.5 or 5 times a power of ten) from 0 to at least the largest value. */
 function niceTicks(max: number): number[] {
   const raw = Math.max(max, 1) / 4;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = Math.max(1, ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power);
-  const count = Math.ceil(max / step);
+  const step = ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
+  const count = Math.max(1, Math.ceil(max / step));
   return Array.from({ length: count + 1 }, (_, i) => i * step);
 }
 
-/** A chart card: title, the drawing, a one-line summary as its caption, and the values as a hidden table. */
-export function ChartCard({ series, id }: { series: ChartSeries; id: string }) {
-  const { points, currency } = series;
-  const ticks = niceTicks(Math.max(...points.map((p) => p.value)));
+/** The figure and its text alternatives: a described image, a caption, and the values as a hidden table. */
+export function Chart({ series, id }: { series: ChartSeries; id: string }) {
+  const { points, format } = series;
+  const short = series.short ?? ((value: number) => compact.format(value));
+  const known = points.map((p, i) => ({ ...p, i })).filter((p): p is { label: string; value: number; i: number } => p.value !== null);
+  const ticks = niceTicks(Math.max(0, ...known.map((p) => p.value)));
   const top = ticks[ticks.length - 1]!;
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (innerW * (i + 0.5)) / points.length;
   const y = (v: number) => PAD.top + innerH - (innerH * v) / top;
-  const first = points[0]!;
-  const last = points[points.length - 1]!;
-  const counted = (value: number) => (currency ? format(value, true) : `${format(value)} ${series.unit}`);
-  const summary = `${series.title}: ${counted(last.value)} in ${last.label}, ${last.value >= first.value ? 'up' : 'down'} from ${format(first.value, currency)} in ${first.label}.`;
-  const titleId = `${id}-title`;
-  const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)} ${y(p.value).toFixed(1)}`).join(' ');
-  const area = `${line} L${x(points.length - 1).toFixed(1)} ${y(0)} L${x(0).toFixed(1)} ${y(0)} Z`;
+  const first = known[0];
+  const last = known[known.length - 1];
+  const summary =
+    first && last
+      ? `${series.title}: ${format(last.value)} (${last.label}), ${last.value >= first.value ? 'up' : 'down'} from ${format(first.value)} (${first.label}).`
+      : `${series.title}: nothing to show for this range.`;
+  // Runs of consecutive known points: one line (and area) each.
+  const runs: { label: string; value: number; i: number }[][] = [];
+  for (const point of known) {
+    const run = runs[runs.length - 1];
+    if (run && run[run.length - 1]!.i === point.i - 1) run.push(point);
+    else runs.push([point]);
+  }
+  const lineOf = (run: typeof known) => run.map((p, k) => `${k === 0 ? 'M' : 'L'}${x(p.i).toFixed(1)} ${y(p.value).toFixed(1)}`).join(' ');
   const barWidth = (innerW / points.length) * 0.6;
+  const many = points.length > 12;
+  const every = Math.ceil(points.length / 6);
+  const labelClass = (i: number) => {
+    if (!many) return i % 2 ? s.axisXOdd : s.axisX;
+    return (points.length - 1 - i) % every === 0 ? s.axisX : null;
+  };
 
   return (
-    <Card as="section" gradient aria-labelledby={titleId} className={s.card}>
-      <h3 id={titleId} className={shared.cardTitle}>
-        {series.title}
-      </h3>
+    <>
       <figure className={s.figure}>
         <svg viewBox={`0 0 ${W} ${H}`} className={s.svg} role="img" aria-label={summary}>
           {ticks.map((t) => (
             <g key={t}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className={s.grid} />
               <text x={PAD.left - 8} y={y(t)} className={s.axisY}>
-                {format(t, currency)}
+                {short(t)}
               </text>
             </g>
           ))}
-          {series.kind === 'line' ? (
-            <>
-              <path d={area} className={s.area} />
-              <path d={line} className={s.line} />
-              {points.map((p, i) => (
-                <circle key={p.label} cx={x(i)} cy={y(p.value)} r={3} className={s.dot} />
-              ))}
-            </>
-          ) : (
-            points.map((p, i) => (
-              <rect
-                key={p.label}
-                x={x(i) - barWidth / 2}
-                y={y(p.value)}
-                width={barWidth}
-                height={y(0) - y(p.value)}
-                rx={3}
-                className={s.bar}
-              />
-            ))
-          )}
-          {points.map((p, i) => (
-            <text key={p.label} x={x(i)} y={H - 8} className={i % 2 ? s.axisXOdd : s.axisX}>
-              {p.label}
-            </text>
-          ))}
+          {series.kind === 'line'
+            ? runs.map((run) => (
+                <g key={run[0]!.i}>
+                  <path d={`${lineOf(run)} L${x(run[run.length - 1]!.i).toFixed(1)} ${y(0)} L${x(run[0]!.i).toFixed(1)} ${y(0)} Z`} className={s.area} />
+                  <path d={lineOf(run)} className={s.line} />
+                  {run.length <= 31 ? run.map((p) => <circle key={p.i} cx={x(p.i)} cy={y(p.value)} r={run.length > 14 ? 2 : 3} className={s.dot} />) : null}
+                </g>
+              ))
+            : known.map((p) => <rect key={p.i} x={x(p.i) - barWidth / 2} y={y(p.value)} width={barWidth} height={y(0) - y(p.value)} rx={Math.min(3, barWidth / 3)} className={s.bar} />)}
+          {points.map((p, i) => {
+            const className = labelClass(i);
+            return className ? (
+              <text key={`${p.label}-${i}`} x={x(i)} y={H - 8} className={className}>
+                {p.label}
+              </text>
+            ) : null;
+          })}
         </svg>
         <figcaption className={s.caption}>{summary}</figcaption>
       </figure>
-      <table className={visuallyHidden}>
-        <caption>{`${series.title} by month (${series.unit})`}</caption>
+      <table className={visuallyHidden} id={`${id}-table`}>
+        <caption>{`${series.title} by ${series.period}`}</caption>
         <thead>
           <tr>
-            <th scope="col">Month</th>
+            <th scope="col">{series.period[0]!.toUpperCase() + series.period.slice(1)}</th>
             <th scope="col">{series.title}</th>
           </tr>
         </thead>
         <tbody>
-          {points.map((p) => (
-            <tr key={p.label}>
+          {points.map((p, i) => (
+            <tr key={`${p.label}-${i}`}>
               <th scope="row">{p.label}</th>
-              <td>{format(p.value, currency)}</td>
+              <td>{p.value === null ? 'no data' : format(p.value)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </Card>
+    </>
   );
 }
