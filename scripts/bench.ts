@@ -10,6 +10,7 @@ import { benchMarketplace } from '../server/bench-marketplace';
 import { benchMoney } from '../server/bench-money';
 import { benchOverlay } from '../server/bench-overlay';
 import { benchArchive } from '../server/bench-archive';
+import { benchAnalytics } from '../server/bench-analytics';
 import { BATCH_MESSAGES } from '../server/archive/ingest';
 import { bundleReport, kb } from './bundle';
 import { inspectorCodeInBundle } from './bundle-check';
@@ -173,6 +174,12 @@ try {
     record('NDJSON export of 1,000,000: RSS growth', `${archive.exportRssGrowthMb} MB (${archive.exportRows})`, '≤ 100 MB', archive.exportRssGrowthMb <= 100 && archive.exportRows === archive.archived);
     record('kill -9 while ingesting: messages lost', `${archive.killLost} of ${archive.killSent}`, `≤ ${BATCH_MESSAGES} (a batch)`, archive.killLost <= BATCH_MESSAGES);
     record('kill -9: the gap recorded after the restart', String(archive.killGapRecorded), 'true', archive.killGapRecorded);
+  }
+  if (wants('analytics')) {
+    console.log('\n# Analytics (issue 17: SQLite, a year of 15-minute samples in six series, through the app in process)\n');
+    const analytics = await benchAnalytics((line) => console.log(`      ${line}`));
+    record('GET /api/analytics?range=12m p95 (6 series, a year of 15-min samples)', `${analytics.yearP95Ms} ms`, '≤ 30 ms', analytics.yearP95Ms <= 30);
+    for (const figure of analytics.p95Ms.slice(1)) record(`GET /api/analytics?range=${figure.range} p95`, `${figure.p95} ms`, 'reported', true);
   }
 } finally {
   await product?.stop();
