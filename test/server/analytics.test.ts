@@ -248,14 +248,16 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     const { archive } = api.castbridge.services;
     const now = Date.now();
     const line = (id: string, at: number, extra: Record<string, unknown>) => ({ msgId: id, sentAt: at, chatterId: id, login: `fan_${id}`, displayName: `Fan ${id}`, color: null, badges: '', emotes: null, bits: null, kind: 'privmsg', text: 'hi', ...extra });
+    // Three messages in one minute, a fourth in the next: the busiest minute holds three.
+    const minute = Math.floor((now - 2 * 3600_000) / 60_000) * 60_000 + 1000;
     const twitchKey = { userId: creator.id, platform: 'twitch' as const, channelId: `d-${backendName}`, channel: 'donor_channel' };
     await archive.streamLive(twitchKey, { streamId: 's-1', title: 'Charity stream', startedAt: now - 3 * 3600_000 }, now - 3600_000);
     await archive.write(twitchKey, {
       messages: [
-        line('b1', now - 2 * 3600_000, { bits: 100 }),
-        line('b2', now - 2 * 3600_000 + 1000, { bits: 250 }),
-        line('b3', now - 2 * 3600_000 + 2000, {}),
-        line('b4', now - 2 * 3600_000 + 70_000, {}),
+        line('b1', minute, { bits: 100 }),
+        line('b2', minute + 1000, { bits: 250 }),
+        line('b3', minute + 2000, {}),
+        line('b4', minute + 70_000, {}),
         line('b5', now - 40 * DAY, { bits: 1000 }),
       ],
       moderation: [],
