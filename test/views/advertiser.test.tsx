@@ -3,7 +3,7 @@
 // their reasons by offer status, and an offer's thread; each through its machine with controlled actors.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdvertiserAnalytics, AdvertiserBalance, AdvertiserProfile, AdvertiserProfileInput, Campaign, CampaignInput, Offer, ThreadMessage } from '@/contract';
 import type { CampaignAction } from '@/contract/marketplace';
 import { advertiserProfileMachine } from '@/machines/advertiser/advertiserProfile.machine';
@@ -212,6 +212,11 @@ describe('Campaigns', () => {
 });
 
 describe('Campaigns: reach per campaign (issue 17)', () => {
+  // The card loads lazily; its module is loaded once here.
+  beforeAll(async () => {
+    await import('@/src/views/advertiser/Reach');
+  });
+
   it('shows creators reached, display minutes, impressions and spend of budget for a range; a range change reloads keeping the figures', async () => {
     const load = controlled<AdvertiserAnalytics, { range: AnalyticsRange }>();
     const funds = controlled<AdvertiserBalance>();

@@ -2,7 +2,7 @@
 // statechart, its API actor controlled by the test; the warning's delays run on fake timers with the spec's real
 // lengths (10,000 ms shown, 300 ms fade) and only where a card has no data. Then the figures as a user reads them.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreatorAnalytics } from '@/contract';
 import { RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
 import { analyticsConnectMachine } from '@/machines/analyticsConnect.machine';
@@ -18,6 +18,11 @@ const tabLabel = { twitch: 'Twitch', youtube: 'YouTube' } as const;
 const cards = { twitch: ['Followers', 'Viewers', 'Donations', 'Subscribers'], youtube: ['Subscribers', 'Donations', 'Viewers', 'Views'] } as const;
 
 type Expected = 'loading' | 'failed' | 'notConnected' | { connected: { tab: 'twitch' | 'youtube'; figures: 'complete' | 'partial' | 'reloading'; warning: 'shown' | 'fading' | 'gone' } };
+
+// The screen's tables load lazily; the module is loaded once here so that every path finds it ready.
+beforeAll(async () => {
+  await import('@/src/views/dashboard/analytics/Details');
+});
 
 // Synchronous fireEvent, not user-event: Testing Library's async wrapper waits on a real setTimeout, which fake timers stop.
 beforeEach(() => vi.useFakeTimers());

@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { Campaign } from '@/contract';
 import { formatCents } from '@/contract/marketplace';
@@ -22,12 +23,10 @@ import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as s from './advertiser.css';
 import { campaignStatus, formatDay } from './labels';
 import { LoadState } from '@/src/views/common/LoadState';
-import { ANALYTICS_RANGES, RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
-import { selectReach, selectReachError, selectReachFailed, selectReachLoading, selectReachRange, selectReachReloading } from '@/machines/advertiser/campaignReach.select';
-import { useCampaignReachLogic, type CampaignReachLogic } from '@/src/services/campaignReach';
-import { Alert } from '@/src/ui/Alert';
-import { RadioGroup } from '@/src/ui/RadioGroup';
-import { Table } from '@/src/ui/Table';
+import type { CampaignReachLogic } from '@/src/services/campaignReach';
+
+// The reach card's table and range choice load after the screen, keeping the route within its bundle budget.
+const ReachCard = lazy(() => import('./Reach').then((m) => ({ default: m.ReachCard })));
 
 export interface CampaignsScreenLogic {
   list?: CampaignListLogic;
@@ -53,7 +52,9 @@ export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }
         </Button>
       </ScreenHeading>
       <FundsCard logic={logic.funds} />
-      <ReachCard logic={logic.reach} />
+      <Suspense fallback={null}>
+        <ReachCard logic={logic.reach} />
+      </Suspense>
       <LoadState
         loading={selectCampaignsLoading(snapshot)}
         error={selectCampaignsFailed(snapshot) ? (selectCampaignsError(snapshot) ?? '') : null}
@@ -114,62 +115,6 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
       ) : (
         <p className={`${s.muted} ${s.spacedSm}`}>No deposits yet.</p>
       )}
-    </Card>
-  );
-}
-
-const whole = (value: number) => value.toLocaleString('en-US');
-
-/** Per campaign over a range (issue 17): creators whose overlay showed it, display minutes, impressions, spend. */
-function ReachCard({ logic }: { logic?: CampaignReachLogic }) {
-  const [snapshot, send] = useMachine(useCampaignReachLogic(logic), { inspect });
-  const reach = selectReach(snapshot);
-  const loading = selectReachLoading(snapshot);
-  const failed = selectReachFailed(snapshot);
-  const range = selectReachRange(snapshot);
-  const error = selectReachError(snapshot);
-  const reloading = selectReachReloading(snapshot);
-  if (loading || failed !== null) return <LoadState loading={loading} error={failed} what="campaign figures" onRetry={() => send({ type: 'reach.retry' })} />;
-  if (!reach || reach.campaigns.length === 0) return null;
-  return (
-    <Card as="section" aria-labelledby="reach-title" aria-busy={reloading}>
-      <h2 id="reach-title" className={s.sectionTitle}>
-        Reach
-      </h2>
-      <RadioGroup
-        label="Range"
-        name="reach-range"
-        orientation="horizontal"
-        value={range}
-        onValueChange={(value) => send({ type: 'range.change', range: value as AnalyticsRange })}
-        options={ANALYTICS_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
-        className={s.spacedSm}
-      />
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <Table
-        className={s.spacedSm}
-        caption={`Your campaigns' reach in ${RANGE_LABELS[reach.range]}`}
-        columns={[
-          { key: 'campaign', header: 'Campaign' },
-          { key: 'creators', header: 'Creators reached', align: 'right' },
-          { key: 'minutes', header: 'Display minutes', align: 'right' },
-          { key: 'impressions', header: 'Impressions', align: 'right' },
-          { key: 'spend', header: 'Spend of budget', align: 'right' },
-        ]}
-        rows={reach.campaigns.map((campaign) => ({
-          id: campaign.id,
-          campaign: `${campaign.brand}: ${campaign.title}`,
-          creators: whole(campaign.creatorsReached),
-          minutes: whole(campaign.displayMinutes),
-          impressions: whole(campaign.impressions),
-          spend: `${formatCents(campaign.spendCents)} of ${formatCents(campaign.budgetCents)}`,
-        }))}
-        rowKey={(row) => row.id}
-      />
-      <p className={`${s.muted} ${s.spacedSm}`}>
-        Creators reached: creators whose overlay showed the campaign in the range. Impressions: display minutes × the concurrent viewers sampled on their
-        channels at the time. Spend: what completed offers cost (pay, fee included) against pay × spots.
-      </p>
     </Card>
   );
 }

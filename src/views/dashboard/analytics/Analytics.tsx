@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { AnalyticsMetric, CreatorAnalytics, PlatformAnalytics } from '@/contract';
+import { lazy, Suspense } from 'react';
+import type { AnalyticsMetric, PlatformAnalytics } from '@/contract';
 import { ANALYTICS_RANGES, RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
-import { formatCents } from '@/contract/marketplace';
 import type { AnalyticsTab } from '@/machines/analyticsConnect.machine';
 import {
   selectData,
@@ -23,16 +23,19 @@ import { Icon } from '@/src/ui/Icon';
 import { Link } from '@/src/ui/Link';
 import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
-import { Table } from '@/src/ui/Table';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/views/dashboard/ScreenHeading';
 import * as shared from '@/src/views/dashboard/shared.css';
 import * as s from './Analytics.css';
 import { Chart, type ChartSeries } from './Chart';
+import { date, time, whole } from './format';
+
+// Below the cards, tables: their code loads with the figures, keeping the route within its bundle budget.
+const ChatActivity = lazy(() => import('./Details').then((m) => ({ default: m.ChatActivity })));
+const Sponsorships = lazy(() => import('./Details').then((m) => ({ default: m.Sponsorships })));
 
 export const ANALYTICS_WARNING = 'We are under construction and are in the process of displaying more of your data for you.';
 
-const whole = (value: number) => Math.round(value).toLocaleString('en-US');
 const PERIOD: Record<AnalyticsRange, string> = { '7d': 'day', '30d': 'day', '90d': 'week', '12m': 'month' };
 
 /** A metric's values as text: counts, bits, or a currency's amount. */
@@ -81,8 +84,6 @@ function MetricCard({ metric, id, period }: { metric: AnalyticsMetric; id: strin
   );
 }
 
-const time = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-const date = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 function PlatformPanel({ platform, range }: { platform: PlatformAnalytics; range: AnalyticsRange }) {
   const name = platform.platform === 'twitch' ? 'Twitch' : 'YouTube';
@@ -106,99 +107,10 @@ function PlatformPanel({ platform, range }: { platform: PlatformAnalytics; range
           <MetricCard key={metric.key} metric={metric} id={`${platform.platform}-${metric.key}`} period={PERIOD[range]} />
         ))}
       </div>
-      <section aria-labelledby={`${platform.platform}-chat-title`} className={s.section}>
-        <h3 id={`${platform.platform}-chat-title`} className={s.sectionTitle}>
-          Chat activity
-        </h3>
-        {platform.streams.length === 0 ? (
-          <p className={s.hint}>
-            No archived stream in this range. <Link to="/archive-chat">Archive Chat</Link> keeps your chat; its streams appear here with their messages, chatters and busiest minute.
-          </p>
-        ) : (
-          <Table
-            caption={`Chat activity of your latest ${name} streams`}
-            columns={[
-              { key: 'stream', header: 'Stream' },
-              { key: 'date', header: 'Date' },
-              { key: 'messages', header: 'Messages', align: 'right' },
-              { key: 'chatters', header: 'Chatters', align: 'right' },
-              { key: 'peak', header: 'Busiest minute', align: 'right' },
-            ]}
-            rows={platform.streams.map((stream) => ({
-              id: String(stream.id),
-              stream: <Link to={`/archive-chat/${platform.platform}/streams/${stream.id}`}>{stream.title || 'Untitled stream'}</Link>,
-              date: `${date(stream.startedAt)} ${time(stream.startedAt)} UTC`,
-              messages: whole(stream.messages),
-              chatters: whole(stream.chatters),
-              peak: `${whole(stream.peakPerMinute)} / min`,
-            }))}
-            rowKey={(row) => row.id}
-          />
-        )}
-      </section>
+      <Suspense fallback={null}>
+        <ChatActivity platform={platform} />
+      </Suspense>
     </div>
-  );
-}
-
-function Sponsorships({ data }: { data: CreatorAnalytics }) {
-  const { sponsorships } = data;
-  const revenue: ChartSeries = { title: 'Revenue', kind: 'bar', period: 'month', points: sponsorships.revenue, format: (cents) => formatCents(cents), short: (cents) => `$${whole(cents / 100)}` };
-  return (
-    <section aria-labelledby="sponsorships-title" className={s.section}>
-      <h2 id="sponsorships-title" className={shared.sectionTitle}>
-        Sponsorships
-      </h2>
-      <div className={s.sponsorshipGrid}>
-        <Card as="section" gradient aria-labelledby="revenue-title" className={s.card}>
-          <h3 id="revenue-title" className={shared.cardTitle}>
-            Revenue per month
-          </h3>
-          <p className={s.headline}>
-            <strong className={s.value}>{formatCents(sponsorships.revenueCents)}</strong> <span className={shared.mutedOnGradient}>earned in {RANGE_LABELS[data.range]}</span>
-          </p>
-          <Chart series={revenue} id="revenue" />
-          <p className={s.source}>What your completed sponsorships earned, from your Castbridge ledger.</p>
-        </Card>
-        <Card as="section" aria-labelledby="offers-title" className={s.offers}>
-          <h3 id="offers-title" className={s.sectionTitle}>
-            Offers on your overlay
-          </h3>
-          <dl className={s.stats}>
-            <div>
-              <dt>Active offers</dt>
-              <dd>{whole(sponsorships.activeOffers)}</dd>
-            </div>
-            <div>
-              <dt>Display minutes</dt>
-              <dd>{whole(sponsorships.displayMinutes)}</dd>
-            </div>
-            <div>
-              <dt>Impressions</dt>
-              <dd>{whole(sponsorships.impressions)}</dd>
-            </div>
-          </dl>
-          <Table
-            caption={`Display minutes and impressions per offer in ${RANGE_LABELS[data.range]}`}
-            columns={[
-              { key: 'offer', header: 'Offer' },
-              { key: 'status', header: 'Status' },
-              { key: 'minutes', header: 'Display minutes', align: 'right' },
-              { key: 'impressions', header: 'Impressions', align: 'right' },
-            ]}
-            rows={sponsorships.offers.map((offer) => ({
-              id: offer.offerId,
-              offer: `${offer.brand}: ${offer.title}`,
-              status: offer.status[0]!.toUpperCase() + offer.status.slice(1),
-              minutes: `${whole(offer.displayMinutes)} of ${whole(offer.deliverableMinutes)}`,
-              impressions: whole(offer.impressions),
-            }))}
-            rowKey={(row) => row.id}
-            emptyMessage="No accepted offer yet: offers you accept show here with their display on your overlay."
-          />
-          <p className={s.hint}>Impressions are display minutes × the concurrent viewers sampled while the creative was shown.</p>
-        </Card>
-      </div>
-    </section>
   );
 }
 
@@ -250,7 +162,9 @@ export function AnalyticsScreen({ logic }: { logic?: AnalyticsLogic }) {
             <Link to="/connect-accounts">Connect</Link>
           </Button>
         </Card>
-        <Sponsorships data={data} />
+        <Suspense fallback={<Spinner label="Loading your sponsorships" />}>
+          <Sponsorships data={data} />
+        </Suspense>
       </>
     );
   }
@@ -293,7 +207,9 @@ export function AnalyticsScreen({ logic }: { logic?: AnalyticsLogic }) {
           <PlatformPanel platform={data.youtube} range={data.range} />
         </TabsContent>
       </TabsRoot>
-      <Sponsorships data={data} />
+      <Suspense fallback={<Spinner label="Loading your sponsorships" />}>
+          <Sponsorships data={data} />
+        </Suspense>
     </>
   );
 }
