@@ -30,10 +30,11 @@ import { newsletterRoutes } from './newsletter/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 import { createUserStore } from './users/store.ts';
 import { createMemoryBus } from './notifications/bus.ts';
-import { createNotifier } from './notifications/store.ts';
+import { createNotifier, NOTIFICATION_MAIL_JOB, notificationById } from './notifications/store.ts';
 import { createTickets } from './notifications/tickets.ts';
 import { notificationRoutes } from './notifications/routes.ts';
-import { createJobQueue } from './jobs/queue.ts';
+import { clusterBus } from './cluster/bus.ts';
+import { createCluster, createJobs } from './cluster/index.ts';
 import { createCampaignStore } from './marketplace/campaigns.ts';
 import { createOfferStore } from './marketplace/offers.ts';
 import { createMatcher, type MatchPayload } from './marketplace/match-jobs.ts';
@@ -102,6 +103,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   const secret = loadSecret(config.jwtSecret, config.dataDir);
+  // Several instances (issue 18): how they tell each other of changes and share exclusive work; none on SQLite.
+  const cluster = await createCluster(config, handle.dialect, logger);
   const base = {
     config,
     logger,
@@ -116,11 +119,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     links: createLinks(config.publicUrl),
     limits: createRateLimiter(db, { scale: config.rateLimitScale, trustProxy: config.trustProxy }),
     resets: createResetLinks(db),
-    bus: createMemoryBus(),
+    bus: clusterBus(createMemoryBus(), cluster.transport, (userId, id) => notificationById(db, userId, id), logger),
     tickets: createTickets(secret),
-    jobs: createJobQueue(db, logger),
+    jobs: await createJobs(config, db, logger),
   };
-  const notifier = createNotifier({ db, bus: base.bus, mail: base.mail, links: base.links, supportEmail: config.supportEmail, logger });
+  const notifier = createNotifier({ db, bus: base.bus, mail: base.mail, links: base.links, supportEmail: config.supportEmail, logger, jobs: base.jobs });
   const marketplace = { ...base, notifier };
   const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));
   const payoutMethods = createPayoutMethods(db, sealer);
@@ -142,13 +145,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     funding: createFunding(marketplace),
     payouts: createPayouts({ ...marketplace, payoutMethods }, rails),
     rails,
-    overlays: createOverlays({ ...marketplace, dialect: handle.dialect, sealer, feeBps: config.feeBps }),
+    overlays: createOverlays({ ...marketplace, dialect: handle.dialect, sealer, feeBps: config.feeBps, transport: cluster.transport }),
     connections,
     archive,
     ingest: createIngestSupervisor({
       connections,
       archive,
       logger,
+      locks: cluster.locks,
+      owner: cluster.instanceId,
       // Twitch chat needs no token (anonymous read); YouTube's needs the channel's own, and its client configured.
       platforms: config.oauth.youtube ? ['twitch', 'youtube'] : ['twitch'],
       source: (account, handlers) => {
@@ -180,6 +185,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     analytics: createAnalytics({ db, archive }),
   };
   services.collector.register();
+  services.jobs.register(NOTIFICATION_MAIL_JOB, (payload) => notifier.sendMail(payload as { userId: string; id: number }));
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
   // Rails that are asked rather than told (PayPal; Stripe as a safety net for a lost webhook) are polled.
@@ -286,6 +292,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       clearInterval(sweeper);
       if (poller) clearInterval(poller);
       await services.jobs.stop();
+      await cluster.close();
       await services.mail.settled();
       services.mail.close();
       await services.firebase.close();

@@ -53,6 +53,12 @@ export interface Config {
   twitchChatUrl: string | null;
   /** TWITCH_STREAM_POLL_SECONDS: how often Helix is asked whether an archived channel is live (default 60). */
   twitchStreamPollSeconds: number;
+  /** REDIS_URL (issue 18): with PostgreSQL, live pushes, jobs and exclusive work go through Redis. */
+  redisUrl: string | null;
+  /** JOB_QUEUE: `table` (the embedded queue) or `bullmq`; default bullmq on PostgreSQL, table on SQLite. */
+  jobQueue: 'table' | 'bullmq';
+  /** INSTANCE_ID: this instance's name in logs and locks (default: random). */
+  instanceId: string | null;
 }
 
 /**
@@ -176,6 +182,20 @@ function chatUrl(value: string | undefined, standIns: boolean): string | null {
   return url ?? (standIns ? null : 'wss://irc-ws.chat.twitch.tv:443');
 }
 
+function redisUrl(value: string | undefined): string | null {
+  const url = nonEmpty(value);
+  if (url !== null && !/^rediss?:\/\//i.test(url)) throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${url}"`);
+  return url;
+}
+
+function jobQueue(value: string | undefined, postgres: boolean): 'table' | 'bullmq' {
+  const chosen = nonEmpty(value);
+  if (chosen === null) return postgres ? 'bullmq' : 'table';
+  if (chosen !== 'table' && chosen !== 'bullmq') throw new Error(`JOB_QUEUE must be table or bullmq, got "${chosen}"`);
+  if (chosen === 'bullmq' && !postgres) throw new Error('JOB_QUEUE=bullmq needs DATABASE_URL (PostgreSQL): the embedded SQLite runs one process');
+  return chosen;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(process.cwd(), 'data'));
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -223,5 +243,8 @@ export function loadConfig(env: Env = process.env): Config {
     standIns: flag(env.STANDINS),
     twitchChatUrl: chatUrl(env.TWITCH_CHAT_URL, flag(env.STANDINS)),
     twitchStreamPollSeconds: integer('TWITCH_STREAM_POLL_SECONDS', env.TWITCH_STREAM_POLL_SECONDS, 60, 1, 3600),
+    redisUrl: redisUrl(env.REDIS_URL),
+    jobQueue: jobQueue(env.JOB_QUEUE, databaseUrl !== null),
+    instanceId: nonEmpty(env.INSTANCE_ID),
   };
 }

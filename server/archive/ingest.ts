@@ -4,6 +4,7 @@
 // crash (kill -9) the restart records the gap since then; a lost connection records the gap between losing and
 // regaining it. The supervisor keeps exactly one ingester per channel with archiving on, starts and stops them as
 // creators turn archiving on and off or disconnect, and restarts one that fails, with backoff.
+import { memoryLocks, type Lease, type Locks } from '../cluster/locks.ts';
 import type { Logger } from '../log.ts';
 import type { AccountChange, AccountRow, Connections } from '../connections/store.ts';
 import type { Archive, ChannelKey, ChatLine, ChatModeration } from './store.ts';
@@ -146,7 +147,9 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
       // Whatever happened since the last time this channel was known to be received (a crash, a stop) is a gap.
       const last = await archive.lastSeen(key);
       const at = now();
-      if (last && at - last.lastSeen > GAP_MIN_MS) await gap(last.lastSeen, at, 'restarted');
+      // Taken over from another instance (it died or stopped): whatever it had not written is missing, however short.
+      const takenOver = last !== null && last.owner !== null && key.owner !== undefined && last.owner !== key.owner;
+      if (last && (takenOver || at - last.lastSeen > GAP_MIN_MS)) await gap(last.lastSeen, at, takenOver ? 'taken over' : 'restarted');
       await archive.touch(key, at);
       toucher = setInterval(() => {
         if (status.connected) void archive.touch(key, now()).catch(() => {});
@@ -158,13 +161,14 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
       await flush();
       await streamWrites;
     },
-    async stop() {
+    /** Stops ingesting; `handOver`: another instance (or this one, restarted) goes on, so a live stream stays open. */
+    async stop(options: { handOver?: boolean } = {}) {
       stopped = true;
       if (toucher) clearInterval(toucher);
       await source.stop();
       await flush();
       // What was archived of a live stream ends here; a restart that finds it still live takes it up again.
-      if (streaming) streamWrite((at) => archive.streamOffline(key, at));
+      if (streaming && !options.handOver) streamWrite((at) => archive.streamOffline(key, at));
       await streamWrites;
     },
   };
@@ -175,11 +179,29 @@ export type Ingester = ReturnType<typeof createIngester>;
 /** The channel an account archives. */
 export const channelKey = (account: AccountRow): ChannelKey => ({ userId: account.user_id, platform: account.platform, channelId: account.platform_user_id, channel: account.login.replace(/^@/, '') });
 
-export function createIngestSupervisor(deps: { connections: Connections; archive: Archive; logger: Logger; source: SourceFactory | null; platforms: readonly AccountRow['platform'][] }) {
+/** How often every instance looks for archived channels nobody ingests and renews its own leases. */
+export const RECONCILE_MS = 5_000;
+
+export function createIngestSupervisor(deps: {
+  connections: Connections;
+  archive: Archive;
+  logger: Logger;
+  source: SourceFactory | null;
+  platforms: readonly AccountRow['platform'][];
+  /** Exactly one instance ingests a channel (issue 18); in one process every lease is granted. */
+  locks?: Locks;
+  /** This instance's id, written with each batch (a takeover by another instance is a gap). */
+  owner?: string;
+  reconcileMs?: number;
+}) {
   const { connections, archive, logger } = deps;
+  const locks = deps.locks ?? memoryLocks();
   const running = new Map<string, Ingester>();
+  const leases = new Map<string, Lease>();
   const keyOf = (account: Pick<AccountRow, 'user_id' | 'platform'>) => `${account.user_id}:${account.platform}`;
   let unsubscribe: (() => void) | null = null;
+  let reconciler: NodeJS.Timeout | null = null;
+  let reconciling: Promise<void> | null = null;
   let closed = false;
 
   async function ensure(account: AccountRow) {
@@ -188,9 +210,16 @@ export function createIngestSupervisor(deps: { connections: Connections; archive
     if (current && current.key.channelId === account.platform_user_id) return;
     if (current) await stop(id);
     if (!deps.source || closed) return;
+    // Another instance may ingest this channel: only the lease holder does.
+    const lease = await locks.acquire(`ingest:${account.platform}:${account.platform_user_id}`);
+    if (!lease) return;
+    if (closed || running.has(id)) {
+      await lease.release();
+      return;
+    }
     const factory = deps.source;
     let source: ChatSource | null = null;
-    const ingester = createIngester(channelKey(account), {
+    const ingester = createIngester({ ...channelKey(account), ...(deps.owner ? { owner: deps.owner } : {}) }, {
       archive,
       logger,
       source: (handlers) => {
@@ -198,11 +227,17 @@ export function createIngestSupervisor(deps: { connections: Connections; archive
         return source ?? { start: async () => {}, stop: async () => {} };
       },
     });
-    if (!source) return;
+    if (!source) {
+      await lease.release();
+      return;
+    }
     running.set(id, ingester);
-    await ingester.start().catch((error: unknown) => {
+    leases.set(id, lease);
+    await ingester.start().catch(async (error: unknown) => {
       logger.error('starting a chat ingester failed; retrying in 5 s', { channel: account.login, error: (error as Error).message });
       running.delete(id);
+      leases.delete(id);
+      await lease.release();
       setTimeout(() => {
         void connections.account(account.user_id, account.platform).then(async (row) => {
           if (row && Number(row.archiving) === 1) await ensure(row);
@@ -211,10 +246,27 @@ export function createIngestSupervisor(deps: { connections: Connections; archive
     });
   }
 
-  async function stop(id: string) {
+  async function stop(id: string, options: { handOver?: boolean } = {}) {
     const ingester = running.get(id);
+    const lease = leases.get(id);
     running.delete(id);
-    await ingester?.stop();
+    leases.delete(id);
+    await ingester?.stop(options);
+    await lease?.release();
+  }
+
+  /** Leases renewed (a lost one stops its ingester: another instance goes on); unclaimed archived channels taken. */
+  async function reconcile() {
+    for (const [id, lease] of [...leases]) {
+      if (await lease.renew()) continue;
+      logger.warn('lost the lease of an archived channel; another instance takes it over', { channel: running.get(id)?.key.channel });
+      await stop(id, { handOver: true });
+    }
+    const archiving = await connections.archiving();
+    const wanted = new Set(archiving.map(keyOf));
+    // Switched off or disconnected through another instance.
+    for (const id of [...running.keys()]) if (!wanted.has(id)) await stop(id);
+    for (const account of archiving) if (!running.has(keyOf(account))) await ensure(account);
   }
 
   const onChange = (change: AccountChange) => {
@@ -227,7 +279,18 @@ export function createIngestSupervisor(deps: { connections: Connections; archive
     async start() {
       unsubscribe = connections.onChange(onChange);
       for (const account of await connections.archiving()) await ensure(account);
+      reconciler = setInterval(() => {
+        if (reconciling || closed) return;
+        reconciling = reconcile()
+          .catch((error: unknown) => logger.error('archive: reconciling the ingesters failed', { error: (error as Error).message }))
+          .finally(() => {
+            reconciling = null;
+          });
+      }, deps.reconcileMs ?? RECONCILE_MS);
+      reconciler.unref();
     },
+    /** The channels this instance ingests now (tests, the cluster's checks). */
+    owned: () => [...running.values()].map((ingester) => ingester.key),
     /** The platforms whose chat this server can ingest. */
     supports: (platform: AccountRow['platform']) => deps.platforms.includes(platform),
     status(userId: string, platform: AccountRow['platform']): IngesterStatus | null {
@@ -240,7 +303,10 @@ export function createIngestSupervisor(deps: { connections: Connections; archive
     async close() {
       closed = true;
       unsubscribe?.();
-      await Promise.all([...running.keys()].map((id) => stop(id)));
+      if (reconciler) clearInterval(reconciler);
+      await reconciling;
+      // Shutting down is not the end of archiving: the next instance (or this one, restarted) goes on.
+      await Promise.all([...running.keys()].map((id) => stop(id, { handOver: true })));
     },
   };
 }

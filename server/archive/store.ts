@@ -33,12 +33,13 @@ export interface ChatModeration {
   duration: number | null;
 }
 
-/** One archived channel: whose archive, which platform and channel. */
+/** One archived channel: whose archive, which platform and channel (and, while ingested, by which instance). */
 export interface ChannelKey {
   userId: string;
   platform: ConnectPlatform;
   channelId: string;
   channel: string;
+  owner?: string;
 }
 
 export interface Batch {
@@ -250,9 +251,9 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         }
         await trx
           .insertInto('chat_ingest_state')
-          .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, last_seen: batch.seenAt, skipped: batch.skipped })
+          .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, last_seen: batch.seenAt, skipped: batch.skipped, owner: key.owner ?? null })
           .onConflict((oc) =>
-            oc.columns(['user_id', 'platform', 'channel_id']).doUpdateSet({ last_seen: batch.seenAt, skipped: sql<number>`chat_ingest_state.skipped + ${batch.skipped}` }),
+            oc.columns(['user_id', 'platform', 'channel_id']).doUpdateSet({ last_seen: batch.seenAt, skipped: sql<number>`chat_ingest_state.skipped + ${batch.skipped}`, owner: key.owner ?? null }),
           )
           .execute();
       });
@@ -266,22 +267,22 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         .execute();
     },
 
-    async lastSeen(key: ChannelKey): Promise<{ lastSeen: number; skipped: number } | null> {
+    async lastSeen(key: ChannelKey): Promise<{ lastSeen: number; skipped: number; owner: string | null } | null> {
       const row = await db
         .selectFrom('chat_ingest_state')
-        .select(['last_seen', 'skipped'])
+        .select(['last_seen', 'skipped', 'owner'])
         .where('user_id', '=', key.userId)
         .where('platform', '=', key.platform)
         .where('channel_id', '=', key.channelId)
         .executeTakeFirst();
-      return row ? { lastSeen: Number(row.last_seen), skipped: Number(row.skipped) } : null;
+      return row ? { lastSeen: Number(row.last_seen), skipped: Number(row.skipped), owner: row.owner } : null;
     },
 
     async touch(key: ChannelKey, seenAt: number): Promise<void> {
       await db
         .insertInto('chat_ingest_state')
-        .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, last_seen: seenAt, skipped: 0 })
-        .onConflict((oc) => oc.columns(['user_id', 'platform', 'channel_id']).doUpdateSet({ last_seen: seenAt }))
+        .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, last_seen: seenAt, skipped: 0, owner: key.owner ?? null })
+        .onConflict((oc) => oc.columns(['user_id', 'platform', 'channel_id']).doUpdateSet({ last_seen: seenAt, owner: key.owner ?? null }))
         .execute();
     },
 

@@ -340,6 +340,8 @@ export interface ChatIngestStateTable {
   channel_id: string;
   last_seen: number | string;
   skipped: Generated<number>;
+  /** The instance that wrote last_seen (issue 18). */
+  owner: string | null;
 }
 
 export interface ChatStreamsTable {

@@ -1,5 +1,6 @@
 // Notifications (issue 13, PRODUCT.md "Notification"): stored per user, read and cleared flags, pushed live through
-// the bus after the transaction that created them commits, and e-mailed when the user's Settings switch is on.
+// the bus after the transaction that created them commits, and e-mailed (a job, retried) when the user's Settings
+// switch is on.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 import type { NotificationType } from '../../contract/marketplace.ts';
@@ -8,6 +9,7 @@ import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderEmail } from '../mail/template.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { Bus } from './bus.ts';
 
 export interface NewNotification {
@@ -34,6 +36,12 @@ const toNotification = (row: Selectable<NotificationsTable>): Notification => ({
   createdAt: row.created_at,
 });
 
+/** One of a user's notifications by id (another instance announced it), or null. */
+export async function notificationById(db: Kysely<Database>, userId: string, id: number): Promise<Notification | null> {
+  const row = await db.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return row ? toNotification(row) : null;
+}
+
 export interface Notifier {
   /**
    * Stores notifications inside the caller's transaction and returns a function that pushes them live and
@@ -46,9 +54,13 @@ export interface Notifier {
   markRead(userId: string, upTo: number | undefined): Promise<number>;
   clear(userId: string, upTo: number | undefined): Promise<number>;
   unread(userId: string): Promise<number>;
+  /** The e-mail job's work (registered by the app). */
+  sendMail(payload: { userId: string; id: number }): Promise<void>;
 }
 
-export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mailer; links: Links; supportEmail: string; logger: Logger }): Notifier {
+export const NOTIFICATION_MAIL_JOB = 'notification-mail';
+
+export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mailer; links: Links; supportEmail: string; logger: Logger; jobs: JobQueue }): Notifier {
   const { db, bus } = deps;
   const now = () => new Date().toISOString();
 
@@ -67,26 +79,34 @@ export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mai
     for (const { userId, notification } of created) bus.publish(userId, notification);
     const userIds = [...new Set(created.map((item) => item.userId))];
     if (userIds.length === 0) return;
-    const recipients = await db.selectFrom('users').select(['id', 'email', 'notify_email']).where('id', 'in', userIds).execute();
-    const byId = new Map(recipients.map((row) => [row.id, row]));
+    const recipients = await db.selectFrom('users').select(['id', 'notify_email']).where('id', 'in', userIds).execute();
+    const wants = new Set(recipients.filter((row) => Number(row.notify_email) === 1).map((row) => row.id));
+    // E-mail is a job (retried with backoff when the mail server fails), one per notification.
     for (const { userId, notification } of created) {
-      const user = byId.get(userId);
-      if (!user || Number(user.notify_email) !== 1) continue;
-      const message = renderEmail(
-        {
-          subject: notification.title,
-          heading: notification.title,
-          paragraphs: [notification.text],
-          action: { label: 'Open Castbridge', url: deps.links.url(notification.link ?? '/dashboard') },
-          footnote: 'You get these e-mails because Notifications is on in your Settings.',
-        },
-        deps.supportEmail,
-      );
-      deps.mail.post({ to: user.email, ...message });
+      if (wants.has(userId)) await deps.jobs.enqueue(NOTIFICATION_MAIL_JOB, `mail:notification:${notification.id}`, { userId, id: notification.id });
     }
   }
 
+  /** The job: the notification's e-mail, if the user still wants it; a failed send throws (the job is retried). */
+  async function sendMail(payload: { userId: string; id: number }): Promise<void> {
+    const notification = await notificationById(db, payload.userId, payload.id);
+    const user = await db.selectFrom('users').select(['email', 'notify_email']).where('id', '=', payload.userId).executeTakeFirst();
+    if (!notification || !user || Number(user.notify_email) !== 1) return;
+    const message = renderEmail(
+      {
+        subject: notification.title,
+        heading: notification.title,
+        paragraphs: [notification.text],
+        action: { label: 'Open Castbridge', url: deps.links.url(notification.link ?? '/dashboard') },
+        footnote: 'You get these e-mails because Notifications is on in your Settings.',
+      },
+      deps.supportEmail,
+    );
+    await deps.mail.send({ to: user.email, ...message });
+  }
+
   return {
+    sendMail,
     async create(trx, items) {
       if (items.length === 0) return () => {};
       const stamp = now();

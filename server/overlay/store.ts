@@ -35,6 +35,7 @@ import { touchOfferLists } from '../marketplace/offer-lists.ts';
 import { completeOffer } from '../money/completion.ts';
 import type { Sealer } from '../money/sealing.ts';
 import { createMemoryBus, type Bus } from '../notifications/bus.ts';
+import { noTransport, type Transport } from '../cluster/transport.ts';
 import type { Notifier } from '../notifications/store.ts';
 
 /** What an overlay page's connection receives: the full state, or the end of its token. */
@@ -101,10 +102,13 @@ interface Deps {
   notifier: Notifier;
   logger: Logger;
   feeBps: number;
+  /** Tells the other instances what changed (issue 18); none in one process. */
+  transport?: Transport;
 }
 
 export function createOverlays(deps: Deps): Overlays {
   const { db, dialect, writes, sealer, links, notifier, logger } = deps;
+  const transport = deps.transport ?? noTransport();
   const hub = createMemoryBus<OverlaySignal>();
   // SSE event ids: increasing within a process and across restarts (they start from the clock).
   let lastVersion = Date.now();
@@ -180,8 +184,11 @@ export function createOverlays(deps: Deps): Overlays {
   }
 
   /** After a change to what these creators' overlays show: their cached offers go, their open pages get the state. */
-  async function refresh(creatorIds: Iterable<string>): Promise<void> {
-    for (const creatorId of new Set(creatorIds)) {
+  async function refresh(creatorIds: Iterable<string>, fromCluster = false): Promise<void> {
+    const ids = [...new Set(creatorIds)];
+    // The other instances' pages too (ids only; a message holds up to 150 of them).
+    if (!fromCluster) for (let i = 0; i < ids.length; i += 150) transport.send({ t: 'overlay', c: ids.slice(i, i + 150) });
+    for (const creatorId of ids) {
       forgetOffers(creatorId);
       if (!hub.has(creatorId)) continue;
       try {
@@ -191,6 +198,29 @@ export function createOverlays(deps: Deps): Overlays {
       }
     }
   }
+
+  async function refreshCampaign(campaignId: string, fromCluster: boolean): Promise<void> {
+    if (!fromCluster) transport.send({ t: 'overlay.campaign', k: campaignId });
+    for (const [id, entry] of offerCache) if (entry.campaignId === campaignId) offerCache.delete(id);
+    const listening = [...hub.users()];
+    if (listening.length === 0) return;
+    const rows = await db.selectFrom('offers').select('creator_id').where('campaign_id', '=', campaignId).where('creator_id', 'in', listening).execute();
+    await refresh(
+      rows.map((row) => row.creator_id),
+      true,
+    );
+  }
+
+  // What the other instances changed: this instance's caches and open pages follow.
+  transport.onMessage((message) => {
+    const failed = (error: unknown) => logger.error('overlay: a change from another instance failed', { error: (error as Error).message });
+    if (message.t === 'overlay') refresh(message.c, true).catch(failed);
+    else if (message.t === 'overlay.campaign') refreshCampaign(message.k, true).catch(failed);
+    else if (message.t === 'overlay.revoked') {
+      forgetOverlay(message.c);
+      hub.publish(message.c, { kind: 'revoked' });
+    }
+  });
 
   /** The offer on this creator's overlay that may be credited now, or null. */
   async function creditable(trx: Kysely<Database>, creatorId: string, offerId: string) {
@@ -424,6 +454,7 @@ export function createOverlays(deps: Deps): Overlays {
       // The old token stops counting at once, and every page open now holds it: end their streams.
       forgetOverlay(creatorId);
       hub.publish(creatorId, { kind: 'revoked' });
+      transport.send({ t: 'overlay.revoked', c: creatorId });
       return present(row);
     },
 
@@ -435,13 +466,7 @@ export function createOverlays(deps: Deps): Overlays {
     state,
     refresh,
 
-    async refreshCampaign(campaignId) {
-      for (const [id, entry] of offerCache) if (entry.campaignId === campaignId) offerCache.delete(id);
-      const listening = [...hub.users()];
-      if (listening.length === 0) return;
-      const rows = await db.selectFrom('offers').select('creator_id').where('campaign_id', '=', campaignId).where('creator_id', 'in', listening).execute();
-      await refresh(rows.map((row) => row.creator_id));
-    },
+    refreshCampaign: (campaignId) => refreshCampaign(campaignId, false),
 
     async refreshAll() {
       offerCache.clear();

@@ -70,6 +70,8 @@ export async function makeBackend(name: Backend['name']): Promise<Backend> {
       await client.connect();
       try {
         await client.query(`drop schema if exists "${schema}" cascade`);
+        // BullMQ's own schema beside it (server/cluster/index.ts), when the run queued jobs on PostgreSQL.
+        await client.query(`drop schema if exists "${`castbridge_${schema}_jobs`.slice(0, 63)}" cascade`);
       } finally {
         await client.end();
       }

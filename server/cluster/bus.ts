@@ -1,0 +1,26 @@
+// The notification bus across instances (issue 18): a notification is pushed at once to this instance's own
+// listeners, and its id goes to the others through the transport; an instance with listeners of that user reads it
+// from the shared database and pushes it to them. One process (no transport) is the memory bus itself.
+import type { Notification } from '../../contract/schemas/marketplace.ts';
+import type { Logger } from '../log.ts';
+import type { Bus } from '../notifications/bus.ts';
+import type { Transport } from './transport.ts';
+
+export function clusterBus(local: Bus<Notification>, transport: Transport, load: (userId: string, id: number) => Promise<Notification | null>, logger: Logger): Bus<Notification> {
+  if (transport.kind === 'none') return local;
+  transport.onMessage((message) => {
+    if (message.t !== 'notification' || !local.has(message.u)) return;
+    load(message.u, message.n)
+      .then((notification) => {
+        if (notification) local.publish(message.u, notification);
+      })
+      .catch((error: unknown) => logger.warn('cluster: a notification could not be read', { id: message.n, error: (error as Error).message }));
+  });
+  return {
+    ...local,
+    publish(userId, notification) {
+      local.publish(userId, notification);
+      transport.send({ t: 'notification', u: userId, n: notification.id });
+    },
+  };
+}
