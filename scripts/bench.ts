@@ -11,6 +11,7 @@ import { benchMoney } from '../server/bench-money';
 import { benchOverlay } from '../server/bench-overlay';
 import { benchArchive } from '../server/bench-archive';
 import { benchAnalytics } from '../server/bench-analytics';
+import { benchCluster } from '../server/bench-cluster';
 import { BATCH_MESSAGES } from '../server/archive/ingest';
 import { bundleReport, kb } from './bundle';
 import { inspectorCodeInBundle } from './bundle-check';
@@ -180,6 +181,15 @@ try {
     const analytics = await benchAnalytics((line) => console.log(`      ${line}`));
     record('GET /api/analytics?range=12m p95 (6 series, a year of 15-min samples)', `${analytics.yearP95Ms} ms`, '≤ 30 ms', analytics.yearP95Ms <= 30);
     for (const figure of analytics.p95Ms.slice(1)) record(`GET /api/analytics?range=${figure.range} p95`, `${figure.p95} ms`, 'reported', true);
+  }
+  if (wants('cluster')) {
+    console.log('\n# Several instances (issue 18: PostgreSQL, Redis when it answers; two server processes behind the proxy)\n');
+    const cluster = await benchCluster((line) => console.log(`      ${line}`));
+    record(`GET /api/user: two instances ÷ one, both behind the proxy (${cluster.transport})`, `${(cluster.userRps.two / cluster.userRps.one).toFixed(2)} (${cluster.userRps.two} / ${cluster.userRps.one})`, 'reported', true);
+    record('GET /api/user: one instance without the proxy', `${cluster.userRps.direct}`, 'reported', true);
+    record(`offer action: two instances ÷ one, both behind the proxy (${cluster.transport})`, `${(cluster.offerRps.two / cluster.offerRps.one).toFixed(2)} (${cluster.offerRps.two} / ${cluster.offerRps.one})`, 'reported', true);
+    record('offer action: one instance without the proxy', `${cluster.offerRps.direct}`, 'reported', true);
+    record('SSE delivery across instances p99', `${cluster.sseP99Ms} ms (${cluster.sseReached}/${cluster.sseStreams})`, '≤ 1000 ms', cluster.sseP99Ms <= 1000 && cluster.sseReached === cluster.sseStreams);
   }
 } finally {
   await product?.stop();

@@ -27,7 +27,9 @@ export async function startProxy(options: { upstreams: string[]; port?: number; 
   const sent: Record<string, number> = Object.fromEntries(upstreams.map((url) => [url, 0]));
   let retried = 0;
   let next = 0;
-  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: false, proxyTimeout: 0 });
+  // Connections to the instances are kept and reused (a new one per request would cost more than the request).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: false, proxyTimeout: 0, agent });
 
   /** The next upstream that is not known to be down (all of them when every one is). */
   function pick(exclude: Set<string>): string | null {
@@ -96,6 +98,7 @@ export async function startProxy(options: { upstreams: string[]; port?: number; 
     stats: () => ({ sent: { ...sent }, retried }),
     async close() {
       proxy.close();
+      agent.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
