@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../log.ts';
 import type { JobHandler, JobQueue } from './queue.ts';
+import { cancelJob, finishJob, leaseJob, writeJob } from './table.ts';
 
 export type BullBackend = { kind: 'redis'; url: string; prefix: string } | { kind: 'postgres'; connectionString: string; schema: string };
 
@@ -66,15 +67,7 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
       .limit(50)
       .execute();
     const taken: OutboxRow[] = [];
-    for (const row of rows) {
-      const leased = await db
-        .updateTable('jobs')
-        .set({ locked_until: now + RELAY_LEASE_MS, rerun: 0 })
-        .where('key', '=', row.key)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .executeTakeFirst();
-      if (Number(leased.numUpdatedRows) === 1) taken.push(row);
-    }
+    for (const row of rows) if (await leaseJob(db, row.key, now + RELAY_LEASE_MS)) taken.push(row);
     return taken;
   }
 
@@ -97,8 +90,7 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
       });
     }
     // Handed over (or already waiting with the same key). Asked again meanwhile: it stays for one more run.
-    const done = await db.deleteFrom('jobs').where('key', '=', row.key).where('rerun', '=', 0).executeTakeFirst();
-    if (Number(done.numDeletedRows) === 0) await db.updateTable('jobs').set({ locked_until: null }).where('key', '=', row.key).execute();
+    await finishJob(db, row.key);
   }
 
   async function relayLoop(): Promise<void> {
@@ -129,29 +121,17 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
     }
   }
 
-  const outbox = (executor: Kysely<Database>, kind: string, key: string, payload: unknown, runAt: number, moveRunAt: boolean) =>
-    executor
-      .insertInto('jobs')
-      .values({ key, kind, payload: JSON.stringify(payload), run_at: runAt, rerun: 0 })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ rerun: 1, payload: JSON.stringify(payload), ...(moveRunAt ? { run_at: runAt } : {}) }))
-      .execute();
-
   const jobs: JobQueue = {
     async enqueue(kind, key, payload, executor = db) {
-      await outbox(executor, kind, key, payload, Date.now(), false);
+      await writeJob(executor, { kind, key, payload, runAt: Date.now(), move: false });
       jobs.poke();
     },
     async schedule(kind, key, payload, runAt) {
-      await outbox(db, kind, key, payload, runAt, true);
+      await writeJob(db, { kind, key, payload, runAt, move: true });
       if (runAt <= Date.now()) jobs.poke();
     },
     async cancel(key) {
-      const now = Date.now();
-      await db
-        .deleteFrom('jobs')
-        .where('key', '=', key)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .execute();
+      await cancelJob(db, key);
       if (queueOpen) await queue.remove(bullId(key)).catch(() => 0);
     },
     register(kind, handler) {

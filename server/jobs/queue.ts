@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../log.ts';
+import { cancelJob, finishJob, leaseJob, writeJob } from './table.ts';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
 
@@ -53,23 +54,9 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
         .limit(1)
         .executeTakeFirst();
       if (!row) return null;
-      // The lease: another worker (issue 18) that read the same row loses this conditional update.
-      const taken = await trx
-        .updateTable('jobs')
-        .set({ locked_until: now + LEASE_MS, rerun: 0 })
-        .where('key', '=', row.key)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .executeTakeFirst();
-      return Number(taken.numUpdatedRows) === 1 ? { ...row, attempts: Number(row.attempts) } : null;
+      // The lease: another worker (another instance) that read the same row loses this conditional update.
+      return (await leaseJob(trx, row.key, now + LEASE_MS)) ? { ...row, attempts: Number(row.attempts) } : null;
     });
-  }
-
-  async function finish(key: string): Promise<void> {
-    // Done, unless it was asked to run again while it ran: then release it for another run. The delete comes first:
-    // an enqueue can only raise `rerun` (0 → 1) while we hold the lease, so a row the delete leaves has rerun = 1.
-    // (Releasing first raced: an enqueue between the two statements left the row leased, with nobody running it.)
-    const done = await db.deleteFrom('jobs').where('key', '=', key).where('rerun', '=', 0).executeTakeFirst();
-    if (Number(done.numDeletedRows) === 0) await db.updateTable('jobs').set({ locked_until: null, attempts: 0 }).where('key', '=', key).where('rerun', '=', 1).execute();
   }
 
   async function fail(key: string, attempts: number, error: unknown): Promise<void> {
@@ -101,7 +88,7 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
           await handler(JSON.parse(job.payload));
-          await finish(job.key);
+          await finishJob(db, job.key);
         } catch (error) {
           await fail(job.key, job.attempts, error).catch(() => {});
         }
@@ -123,29 +110,14 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
 
   return {
     async enqueue(kind, key, payload, executor = db) {
-      await executor
-        .insertInto('jobs')
-        .values({ key, kind, payload: JSON.stringify(payload), run_at: Date.now(), rerun: 0 })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ rerun: 1, payload: JSON.stringify(payload) }))
-        .execute();
+      await writeJob(executor, { kind, key, payload, runAt: Date.now(), move: false });
       this.poke();
     },
     async schedule(kind, key, payload, runAt) {
-      await db
-        .insertInto('jobs')
-        .values({ key, kind, payload: JSON.stringify(payload), run_at: runAt, rerun: 0 })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ rerun: 1, run_at: runAt, payload: JSON.stringify(payload) }))
-        .execute();
+      await writeJob(db, { kind, key, payload, runAt, move: true });
       if (runAt <= Date.now()) this.poke();
     },
-    async cancel(key) {
-      const now = Date.now();
-      await db
-        .deleteFrom('jobs')
-        .where('key', '=', key)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .execute();
-    },
+    cancel: (key) => cancelJob(db, key),
     register(kind, handler) {
       handlers.set(kind, handler);
     },
