@@ -19,7 +19,7 @@ import { staticSite } from './http/static-site.ts';
 import { stderrLogger, type Logger } from './log.ts';
 import { createSelfFetch } from './http/self-fetch.ts';
 import { createLinks, type Links } from './mail/links.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailer, MAIL_JOB, type MailMessage, type Mailer } from './mail/mailer.ts';
 import type { AppEnv, Services } from './services.ts';
 import { createPhotoStorage } from './uploads/storage.ts';
 import { uploadApiRoutes, uploadFileRoutes } from './uploads/routes.ts';
@@ -186,6 +186,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   };
   services.collector.register();
   services.jobs.register(NOTIFICATION_MAIL_JOB, (payload) => notifier.sendMail(payload as { userId: string; id: number }));
+  // Account e-mail (resets, support tickets, the newsletter) is a job too, retried when the mail server refuses it.
+  services.jobs.register(MAIL_JOB, (payload) => services.mail.send(payload as MailMessage));
+  services.mail.useQueue(services.jobs);
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
   // Rails that are asked rather than told (PayPal; Stripe as a safety net for a lost webhook) are polled.
@@ -291,9 +294,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await chatStandIn?.close();
       clearInterval(sweeper);
       if (poller) clearInterval(poller);
+      // Mail already queued stays in the queue for the next start; what is being queued now gets there.
+      await services.mail.settled({ queued: false });
       await services.jobs.stop();
       await cluster.close();
-      await services.mail.settled();
       services.mail.close();
       await services.firebase.close();
       await db.destroy();

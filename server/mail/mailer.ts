@@ -28,13 +28,27 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /**
    * Sends in the background: the request that triggers a message does not wait for (or reveal the timing of) its
-   * delivery. A failure is logged, never thrown.
+   * delivery. With a job queue (useQueue) the message is a job, retried with backoff when the server refuses it;
+   * without one it is sent at once. A failure is logged, never thrown.
    */
   post(message: MailMessage): void;
-  /** Resolves when every posted message has been delivered or has failed. */
-  settled(): Promise<void>;
+  /** Posted messages become jobs of `queue` from now on (issue 18: e-mail runs as jobs). */
+  useQueue(queue: MailQueue): void;
+  /**
+   * Resolves when every posted message has been delivered or has failed — with a queue, once the queue has run its
+   * due jobs; `{ queued: false }` only waits for the posts to be queued (shutting down: queued mail survives in it).
+   */
+  settled(options?: { queued?: boolean }): Promise<void>;
   close(): void;
 }
+
+/** What the mailer needs of the job queue. */
+export interface MailQueue {
+  enqueue(kind: string, key: string, payload: unknown): Promise<void>;
+  drain(timeoutMs?: number): Promise<void>;
+}
+
+export const MAIL_JOB = 'mail.send';
 
 export interface MailConfig {
   smtpUrl: string | null;
@@ -49,17 +63,22 @@ export function outboxDir(dataDir: string): string {
 export function createMailer(config: MailConfig, logger: Logger): Mailer {
   const transport = createTransport(config, logger);
   const pending = new Set<Promise<void>>();
+  let queue: MailQueue | null = null;
   return {
     ...transport,
     post(message) {
-      const sending = transport.send(message).catch((error: unknown) => {
+      const sending = (queue ? queue.enqueue(MAIL_JOB, `mail:${crypto.randomUUID()}`, message) : transport.send(message)).catch((error: unknown) => {
         logger.error('mail not delivered', { to: message.to, subject: message.subject, error: (error as Error).message });
       });
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
     },
-    async settled() {
+    useQueue(jobs) {
+      queue = jobs;
+    },
+    async settled(options = {}) {
       while (pending.size > 0) await Promise.all([...pending]);
+      if (options.queued !== false) await queue?.drain();
     },
   };
 }
