@@ -11,6 +11,8 @@ import * as s from './Analytics.css';
 import { Chart, type ChartSeries } from './Chart';
 import { date, time, whole } from './format';
 
+const compactDollars = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
 export function ChatActivity({ platform }: { platform: PlatformAnalytics }) {
   const name = platform.platform === 'twitch' ? 'Twitch' : 'YouTube';
   return (
@@ -49,7 +51,15 @@ export function ChatActivity({ platform }: { platform: PlatformAnalytics }) {
 
 export function Sponsorships({ data }: { data: CreatorAnalytics }) {
   const { sponsorships } = data;
-  const revenue: ChartSeries = { title: 'Revenue', kind: 'bar', period: 'month', points: sponsorships.revenue, format: (cents) => formatCents(cents), short: (cents) => `$${whole(cents / 100)}` };
+  // Drawn in dollars, so that the axis counts whole dollars (a month without revenue reads $0 to $1, not $0 to $0).
+  const revenue: ChartSeries = {
+    title: 'Revenue',
+    kind: 'bar',
+    period: 'month',
+    points: sponsorships.revenue.map((point) => ({ ...point, value: point.value === null ? null : point.value / 100 })),
+    format: (dollars) => formatCents(Math.round(dollars * 100)),
+    short: (dollars) => `$${compactDollars.format(dollars)}`,
+  };
   return (
     <section aria-labelledby="sponsorships-title" className={s.section}>
       <h2 id="sponsorships-title" className={shared.sectionTitle}>
@@ -88,14 +98,13 @@ export function Sponsorships({ data }: { data: CreatorAnalytics }) {
             caption={`Display minutes and impressions per offer in ${RANGE_LABELS[data.range]}`}
             columns={[
               { key: 'offer', header: 'Offer' },
-              { key: 'status', header: 'Status' },
               { key: 'minutes', header: 'Display minutes', align: 'right' },
               { key: 'impressions', header: 'Impressions', align: 'right' },
             ]}
             rows={sponsorships.offers.map((offer) => ({
               id: offer.offerId,
-              offer: `${offer.brand}: ${offer.title}`,
-              status: offer.status[0]!.toUpperCase() + offer.status.slice(1),
+              // The status beside the offer's name: three columns fit the card beside the revenue chart.
+              offer: `${offer.brand}: ${offer.title} (${offer.status})`,
               minutes: `${whole(offer.displayMinutes)} of ${whole(offer.deliverableMinutes)}`,
               impressions: whole(offer.impressions),
             }))}
