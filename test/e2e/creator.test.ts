@@ -90,6 +90,8 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await m.getByText(WARNING).waitFor();
     expect(await m.getByRole('tab', { name: 'Twitch' }).getAttribute('aria-selected')).toBe('true');
     const twitch = m.getByRole('tabpanel', { name: 'Twitch' });
+    // The tables below the cards load with the figures.
+    await twitch.getByRole('heading', { level: 3, name: 'Chat activity' }).waitFor();
     expect(await texts(twitch.getByRole('heading', { level: 3 }))).toEqual(['Followers', 'Viewers', 'Donations', 'Subscribers', 'Chat activity']);
     const followers = twitch.getByRole('region', { name: 'Followers' });
     // The headline figure (the chart's table holds it too).
@@ -103,6 +105,7 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
 
     await m.getByRole('tab', { name: 'YouTube' }).click();
     const youtube = m.getByRole('tabpanel', { name: 'YouTube' });
+    await youtube.getByRole('heading', { level: 3, name: 'Chat activity' }).waitFor();
     expect(await texts(youtube.getByRole('heading', { level: 3 }))).toEqual(['Subscribers', 'Donations', 'Viewers', 'Views', 'Chat activity']);
     await youtube.getByText('Not connected: connect your YouTube account on Connect Accounts to see your subscribers.').waitFor();
     expect(await m.getByRole('tabpanel').count()).toBe(1);
