@@ -17,13 +17,19 @@ export async function readLimitedBody(c: Context, limit: number): Promise<Uint8A
   if (incoming && typeof incoming.on === 'function' && !incoming.readableDidRead) {
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of incoming as AsyncIterable<Buffer>) {
-      size += chunk.byteLength;
-      if (size > limit) {
-        incoming.resume();
-        throw new HttpError(413, `Request body is larger than ${limit} bytes`);
+    try {
+      for await (const chunk of incoming as AsyncIterable<Buffer>) {
+        size += chunk.byteLength;
+        if (size > limit) {
+          incoming.resume();
+          throw new HttpError(413, `Request body is larger than ${limit} bytes`);
+        }
+        chunks.push(chunk);
       }
-      chunks.push(chunk);
+    } catch (error) {
+      // The client went away mid-body (a load generator stopping, a closed tab): a 400 nobody reads, not a server error.
+      if (error instanceof HttpError || (error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
+      throw new HttpError(400, 'The request was aborted before its body arrived');
     }
     return Buffer.concat(chunks);
   }
