@@ -192,8 +192,21 @@ export async function benchCluster(log: (line: string) => void = (line) => proce
       await proxy.close();
     }
   } finally {
-    for (const { child } of children) child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The instances stop first (their jobs and ingesters use the schema dropped below).
+    await Promise.all(
+      children.map(
+        ({ child }) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+            setTimeout(() => {
+              child.kill('SIGKILL');
+              resolve();
+            }, 10_000).unref();
+          }),
+      ),
+    );
     await db.destroy();
     const client = new pg.Client({ connectionString: POSTGRES });
     await client.connect();
