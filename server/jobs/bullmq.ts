@@ -154,7 +154,6 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
         { connection: connection as never, prefix, concurrency: deps.concurrency ?? 1 },
       );
       worker.on('failed', (job, error) => {
-        if (process.env.JOBS_DEBUG) console.error('JOBFAIL', job?.id, job?.name, error.stack);
         const final = job && job.attemptsMade >= ATTEMPTS;
         logger[final ? 'error' : 'warn'](final ? 'job failed for good' : 'job failed, retrying', { key: job?.id, attempts: job?.attemptsMade, error: error.message });
       });
