@@ -1,17 +1,14 @@
 // The signed-in part of the router (SPEC §2 dashboard routes, issue 13 workspaces) and the not-found page: loaded
 // lazily by ./routes.tsx with the dashboard shell in the same chunk, so a dashboard page costs no extra request.
-import { lazy, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
-import { prefetchAnalytics } from '@/src/services/analyticsPrefetch';
-import { readJwt } from '@/src/services/storage';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { DashboardLayout } from '@/src/views/dashboard/DashboardLayout';
 import { RequireRole } from '@/src/views/dashboard/RequireRole';
 import { RequireAuth } from './RequireAuth';
 
 const NotFound = lazy(() => import('@/src/views/common/NotFound').then((m) => ({ default: m.NotFound })));
 
-const loadAnalytics = () => import('@/src/views/dashboard/analytics/Analytics');
-const Analytics = lazy(() => loadAnalytics().then((m) => ({ default: m.AnalyticsScreen })));
+const Analytics = lazy(() => import('@/src/views/dashboard/analytics/Analytics').then((m) => ({ default: m.AnalyticsScreen })));
 const DisplayProof = lazy(() => import('@/src/views/dashboard/offers/DisplayProof').then((m) => ({ default: m.DisplayProofScreen })));
 const ObsExtension = lazy(() => import('@/src/views/dashboard/obsExtension/ObsExtension').then((m) => ({ default: m.ObsExtensionScreen })));
 const HelpAndSupport = lazy(() => import('@/src/views/dashboard/helpAndSupport/HelpAndSupport').then((m) => ({ default: m.HelpAndSupportScreen })));
@@ -31,20 +28,7 @@ const Campaigns = lazy(() => import('@/src/views/advertiser/Campaigns').then((m)
 const CampaignEditor = lazy(() => import('@/src/views/advertiser/CampaignEditor').then((m) => ({ default: m.CampaignEditorScreen })));
 const CampaignPage = lazy(() => import('@/src/views/advertiser/CampaignPage').then((m) => ({ default: m.CampaignPageScreen })));
 
-/** Opening on the dashboard: its screen's code and figures are fetched beside the session's user, not after it. */
-function useEarlyDashboard() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (pathname !== '/dashboard' && pathname !== '/analytics') return;
-    prefetchAnalytics(readJwt());
-    void loadAnalytics();
-    // Only the first page of the visit: later navigations load as usual.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-}
-
 export function SignedInRoutes() {
-  useEarlyDashboard();
   return (
     <Routes>
       <Route element={<RequireAuth />}>

@@ -4,7 +4,6 @@ import { fromPromise } from 'xstate';
 import type { CreatorAnalytics } from '@/contract';
 import type { AnalyticsRange } from '@/contract/analytics';
 import { analyticsConnectMachine } from '@/machines/analyticsConnect.machine';
-import { takePrefetched } from './analyticsPrefetch';
 import { api, requireJwt, useAppWiring } from './session';
 
 type Jwt = () => string | null;
@@ -14,9 +13,7 @@ export type AnalyticsLogic = typeof analyticsConnectMachine;
 export function analyticsActors(jwt: Jwt) {
   return {
     loadAnalytics: fromPromise<CreatorAnalytics, { range: AnalyticsRange }>(async ({ input }) => {
-      const token = requireJwt(jwt());
-      // The dashboard's first read may have started with the page (analyticsPrefetch.ts).
-      const answer = await (takePrefetched(token, input.range) ?? (await api()).request('analytics', { jwt: token, query: { range: input.range } }));
+      const answer = await (await api()).request('analytics', { jwt: requireJwt(jwt()), query: { range: input.range } });
       if (answer.role !== 'creator') throw new Error('Analytics of a creator were expected');
       return answer;
     }),

@@ -164,20 +164,3 @@ describe('the Analytics screen', () => {
     expect(screen.getByRole('region', { name: 'Sponsorships' })).toBeInTheDocument();
   });
 });
-
-describe('the dashboard’s early read', () => {
-  it('is taken once, by the same token and range only', async () => {
-    const { prefetchAnalytics, takePrefetched } = await import('@/src/services/analyticsPrefetch');
-    prefetchAnalytics(null);
-    expect(takePrefetched('creator.jwt', '30d')).toBeNull();
-    prefetchAnalytics('creator.jwt');
-    expect(takePrefetched('other.jwt', '30d')).toBeNull();
-    prefetchAnalytics('creator.jwt');
-    expect(takePrefetched('creator.jwt', '12m')).toBeNull();
-    prefetchAnalytics('creator.jwt');
-    const early = takePrefetched('creator.jwt', '30d');
-    expect(early).toBeInstanceOf(Promise);
-    expect(takePrefetched('creator.jwt', '30d')).toBeNull();
-    await early!.catch(() => undefined);
-  });
-});
