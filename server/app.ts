@@ -200,10 +200,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   poller?.unref();
   // Campaigns whose window has ended complete and their open offers expire: at start, then every 10 minutes.
-  // Open overlays are refreshed after it: campaign windows open and close with the days.
+  // Before that, offers whose overlay display met the deliverable but whose completion failed are completed (they
+  // would otherwise expire with their campaign, unpaid). Open overlays are refreshed after it: campaign windows open
+  // and close with the days.
   const sweep = () =>
-    services.campaigns
-      .completeEnded()
+    services.overlays
+      .completeDue()
+      .then(() => services.campaigns.completeEnded())
       .then(() => services.overlays.refreshAll())
       .catch((error: unknown) => logger.error('campaign sweep failed', { error: (error as Error).message }));
   void sweep();

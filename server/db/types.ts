@@ -246,6 +246,8 @@ export interface OverlaysTable {
   position: string;
   size: number;
   rotation_seconds: number;
+  /** Epoch ms up to which the overlay's display has been credited, all offers together (0: never). */
+  credited_until: number | string;
   created_at: string;
   updated_at: string;
 }

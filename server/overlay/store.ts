@@ -6,10 +6,12 @@
 // stream of the old one at once.
 //
 // Proof of display: the page reports every 15 s how many seconds an offer's creative was visible. Credit never runs
-// ahead of the wall clock: each offer has a budget (credited_until) that a heartbeat may spend only up to now, and
-// that keeps at most a minute of unspent time, so a flood, a replay or two pages open with one token add nothing
-// beyond real time. A heartbeat repeated with the same id counts once. Seconds land in per-minute rows (at most 60
-// each), the proof's timeline and sessions; when an offer's total reaches its deliverable, the offer completes
+// ahead of the wall clock: the overlay shows one creative at a time, so the overlay has one budget
+// (overlays.credited_until) that the heartbeats of all its offers spend, only up to now, and that keeps at most a
+// minute of unspent time; a flood, a replay, two pages open with one token or heartbeats for several offers at once
+// add nothing beyond real time. A heartbeat repeated with the same id counts once. Each credited stretch is booked to
+// the seconds of the budget it spent (stretches never overlap), so the per-minute rows, the proof's timeline and its
+// sessions add up to exactly what was credited; when an offer's total reaches its deliverable, the offer completes
 // through the ledger (via 'overlay') and the creator is paid.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -89,6 +91,11 @@ export interface Overlays {
   /** Every creator with an open page (after the campaign sweep, when windows open and close). */
   refreshAll(): Promise<void>;
   heartbeat(input: HeartbeatInput): Promise<HeartbeatResult>;
+  /**
+   * Completes the offers whose display already met their deliverable but which are not completed (a completion that
+   * failed after its heartbeat was credited); the campaign sweep runs it before ending campaigns. Returns how many.
+   */
+  completeDue(): Promise<number>;
   /** The display proof of an offer whose creator or advertiser is `party` (404 otherwise). */
   display(party: { userId: string; role: string }, offerId: string): Promise<OfferDisplay>;
 }
@@ -113,6 +120,10 @@ export function createOverlays(deps: Deps): Overlays {
   // SSE event ids: increasing within a process and across restarts (they start from the clock).
   let lastVersion = Date.now();
   const nextVersion = () => (lastVersion = Math.max(lastVersion + 1, Date.now()));
+  // Raised by every change that drops cached overlays (offers): a read that was under way meanwhile (it may hold a
+  // rotated token, the old switch, a completed offer) answers its own request but is not cached.
+  let overlayChanges = 0;
+  let offerChanges = 0;
 
   function present(row: OverlaysTable): OverlaySettings {
     const path = overlayPath(sealer.unseal<string>(row.token_sealed));
@@ -143,6 +154,7 @@ export function createOverlays(deps: Deps): Overlays {
         position: OVERLAY_DEFAULTS.position,
         size: OVERLAY_DEFAULTS.size,
         rotation_seconds: OVERLAY_DEFAULTS.rotationSeconds,
+        credited_until: 0,
         created_at: stamp,
         updated_at: stamp,
       })
@@ -201,6 +213,7 @@ export function createOverlays(deps: Deps): Overlays {
 
   async function refreshCampaign(campaignId: string, fromCluster: boolean): Promise<void> {
     if (!fromCluster) transport.send({ t: 'overlay.campaign', k: campaignId });
+    offerChanges += 1;
     for (const [id, entry] of offerCache) if (entry.campaignId === campaignId) offerCache.delete(id);
     const listening = [...hub.users()];
     if (listening.length === 0) return;
@@ -238,13 +251,16 @@ export function createOverlays(deps: Deps): Overlays {
       .executeTakeFirst();
   }
 
-  /** `seconds` of display ending at `endMs`, split by minute (an interval spans at most two): [minute, seconds][]. */
-  function minuteParts(endMs: number, seconds: number): [number, number][] {
-    const endMinute = Math.floor(endMs / 60_000);
-    const inEnd = Math.min(seconds, Math.floor((endMs - endMinute * 60_000) / 1000));
+  /**
+   * `seconds` of display starting at `startMs` (a whole second), split by minute (a stretch of at most a minute spans
+   * at most two): [minute, seconds][].
+   */
+  function minuteParts(startMs: number, seconds: number): [number, number][] {
+    const startMinute = Math.floor(startMs / 60_000);
+    const inStart = Math.min(seconds, 60 - Math.floor((startMs - startMinute * 60_000) / 1000));
     const parts: [number, number][] = [];
-    if (seconds - inEnd > 0) parts.push([endMinute - 1, seconds - inEnd]);
-    if (inEnd > 0) parts.push([endMinute, inEnd]);
+    if (inStart > 0) parts.push([startMinute, inStart]);
+    if (seconds - inStart > 0) parts.push([startMinute + 1, seconds - inStart]);
     return parts;
   }
 
@@ -275,26 +291,29 @@ export function createOverlays(deps: Deps): Overlays {
   async function overlayByHash(hash: string): Promise<TokenEntry | null> {
     const cached = tokenCache.get(hash);
     if (cached && cached.expires > Date.now()) return cached;
+    const changes = overlayChanges;
     const row = await db.selectFrom('overlays').select(['creator_id', 'enabled']).where('token_hash', '=', hash).executeTakeFirst();
     if (!row) {
       tokenCache.delete(hash);
       return null;
     }
-    cacheLimit(tokenCache);
     const entry = { creatorId: row.creator_id, enabled: row.enabled === 1, expires: Date.now() + CACHE_MS };
-    tokenCache.set(hash, entry);
+    if (changes === overlayChanges) {
+      cacheLimit(tokenCache);
+      tokenCache.set(hash, entry);
+    }
     return entry;
   }
 
   async function creditableOffer(creatorId: string, offerId: string): Promise<OfferEntry | null> {
     const cached = offerCache.get(offerId);
     if (cached && cached.expires > Date.now()) return cached.creatorId === creatorId ? cached : null;
+    const changes = offerChanges;
     const row = await creditable(db, creatorId, offerId);
     if (!row) {
       offerCache.delete(offerId);
       return null;
     }
-    cacheLimit(offerCache);
     const entry = {
       offerId: row.id,
       creatorId,
@@ -304,20 +323,25 @@ export function createOverlays(deps: Deps): Overlays {
       deliverableSeconds: Number(row.deliverable_minutes) * 60,
       expires: Date.now() + CACHE_MS,
     };
-    offerCache.set(offerId, entry);
+    if (changes === offerChanges) {
+      cacheLimit(offerCache);
+      offerCache.set(offerId, entry);
+    }
     return entry;
   }
 
   function forgetOverlay(creatorId: string): void {
+    overlayChanges += 1;
     for (const [hash, entry] of tokenCache) if (entry.creatorId === creatorId) tokenCache.delete(hash);
   }
   function forgetOffers(creatorId: string): void {
+    offerChanges += 1;
     for (const [id, entry] of offerCache) if (entry.creatorId === creatorId) offerCache.delete(id);
   }
 
   // Heartbeats are credited in bulk: those arriving while a batch is written wait for the next one, which reads the
   // progress of all their offers in one query, credits them in order in memory (a repeated beat id counts once; each
-  // offer's wall-clock budget as above), and writes the progress and the per-minute rows in one statement each —
+  // overlay's wall-clock budget as above), and writes the progress and the per-minute rows in one statement each —
   // one write (and, on SQLite, one COMMIT shared with other writes) for the lot.
   interface PendingBeat {
     input: HeartbeatInput;
@@ -347,11 +371,17 @@ export function createOverlays(deps: Deps): Overlays {
   }
 
   async function creditInBulk(trx: Kysely<Database>, batch: PendingBeat[]): Promise<(HeartbeatResult & { due: boolean })[]> {
-    const nowMs = Date.now();
+    // Whole seconds: every budget boundary falls on a second, so stretches split into minutes exactly.
+    const nowMs = Math.floor(Date.now() / 1000) * 1000;
     const stamp = new Date(nowMs).toISOString();
     const offerIds = [...new Set(batch.map((beat) => beat.offer.offerId))];
-    let query = trx.selectFrom('overlay_progress').select(['offer_id', 'displayed_seconds', 'credited_until', 'last_beat_id']).where('offer_id', 'in', offerIds);
-    // Several instances on PostgreSQL: one batch at a time per offer.
+    const creatorIds = [...new Set(batch.map((beat) => beat.offer.creatorId))].sort();
+    // Several instances on PostgreSQL: one batch at a time per overlay and offer (rows locked in one order).
+    let budgetQuery = trx.selectFrom('overlays').select(['creator_id', 'credited_until']).where('creator_id', 'in', creatorIds).orderBy('creator_id');
+    if (dialect === 'postgres') budgetQuery = budgetQuery.forUpdate();
+    const budgets = new Map((await budgetQuery.execute()).map((row) => [row.creator_id, Number(row.credited_until)]));
+    const spent = new Map<string, number>();
+    let query = trx.selectFrom('overlay_progress').select(['offer_id', 'displayed_seconds', 'credited_until', 'last_beat_id']).where('offer_id', 'in', offerIds).orderBy('offer_id');
     if (dialect === 'postgres') query = query.forUpdate();
     const progress = new Map((await query.execute()).map((row) => [row.offer_id, { displayed: Number(row.displayed_seconds), creditedUntil: Number(row.credited_until), lastBeatId: row.last_beat_id, known: true }]));
     const minutes = new Map<string, { offer_id: string; minute: number; seconds: number }>();
@@ -360,16 +390,23 @@ export function createOverlays(deps: Deps): Overlays {
       const deliverableSeconds = offer.deliverableSeconds;
       let entry = progress.get(offer.offerId);
       if (entry?.lastBeatId === input.beatId) return { creditedSeconds: 0, displayedSeconds: entry.displayed, deliverableSeconds, completed: false, due: false };
-      const base = Math.max(entry ? entry.creditedUntil : nowMs - input.seconds * 1000, nowMs - BUDGET_MS);
+      // The overlay's budget continues where its last credit ended; after a pause longer than a heartbeat can reach
+      // back, display restarts: the claimed seconds are taken as just ended.
+      const budget = budgets.get(offer.creatorId) ?? 0;
+      const base = budget >= nowMs - BUDGET_MS ? budget : nowMs - input.seconds * 1000;
       // Never beyond the wall clock, nor beyond what the deliverable still needs.
       const displayed = entry?.displayed ?? 0;
       const credited = Math.max(0, Math.min(input.seconds, Math.floor((nowMs - base) / 1000), deliverableSeconds - displayed));
-      entry = { displayed: displayed + credited, creditedUntil: base + credited * 1000, lastBeatId: input.beatId, known: entry?.known ?? false };
+      if (credited > 0) {
+        budgets.set(offer.creatorId, base + credited * 1000);
+        spent.set(offer.creatorId, base + credited * 1000);
+      }
+      entry = { displayed: displayed + credited, creditedUntil: credited > 0 ? base + credited * 1000 : (entry?.creditedUntil ?? 0), lastBeatId: input.beatId, known: entry?.known ?? false };
       progress.set(offer.offerId, entry);
-      for (const [minute, seconds] of minuteParts(nowMs, credited)) {
+      for (const [minute, seconds] of minuteParts(base, credited)) {
         const key = `${offer.offerId}:${minute}`;
         const row = minutes.get(key) ?? { offer_id: offer.offerId, minute, seconds: 0 };
-        row.seconds = Math.min(60, row.seconds + seconds);
+        row.seconds += seconds;
         minutes.set(key, row);
       }
       if (credited > 0 && offer.status === 'accepted') started.add(offer.offerId);
@@ -394,6 +431,15 @@ export function createOverlays(deps: Deps): Overlays {
         )
         .execute();
     }
+    const budgetRows = [...spent.entries()];
+    for (let from = 0; from < budgetRows.length; from += ROWS_PER_STATEMENT) {
+      const chunk = budgetRows.slice(from, from + ROWS_PER_STATEMENT);
+      await trx
+        .updateTable('overlays')
+        .set({ credited_until: sql<number>`case creator_id ${sql.join(chunk.map(([creatorId, until]) => sql`when ${creatorId} then cast(${until} as bigint)`), sql` `)} else credited_until end` })
+        .where('creator_id', 'in', chunk.map(([creatorId]) => creatorId))
+        .execute();
+    }
     const minuteRows = [...minutes.values()];
     for (let from = 0; from < minuteRows.length; from += ROWS_PER_STATEMENT) {
       await trx
@@ -413,6 +459,21 @@ export function createOverlays(deps: Deps): Overlays {
       await touchOfferLists(trx, batch.filter((beat) => started.has(beat.offer.offerId)).flatMap((beat) => [beat.offer.creatorId, beat.offer.advertiserId]));
     }
     return results;
+  }
+
+  /** Completes the offer through the ledger via 'overlay'; false when it was already completed or ended (409). */
+  async function complete(offerId: string): Promise<boolean> {
+    try {
+      const announce = await writes.run(async (trx) => {
+        const done = await completeOffer(trx, { offerId, via: 'overlay', feeBps: deps.feeBps });
+        return notifier.create(trx, done.notices);
+      });
+      announce();
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) return false;
+      throw error;
+    }
   }
 
   return {
@@ -469,6 +530,7 @@ export function createOverlays(deps: Deps): Overlays {
     refreshCampaign: (campaignId) => refreshCampaign(campaignId, false),
 
     async refreshAll() {
+      offerChanges += 1;
       offerCache.clear();
       await refresh([...hub.users()]);
     },
@@ -490,21 +552,26 @@ export function createOverlays(deps: Deps): Overlays {
       });
       if (!result.due) return { creditedSeconds: result.creditedSeconds, displayedSeconds: result.displayedSeconds, deliverableSeconds: result.deliverableSeconds, completed: false };
       // The deliverable is met: the offer completes through the ledger (once; a second heartbeat finds it done).
-      let completed = true;
-      try {
-        const announce = await writes.run(async (trx) => {
-          const done = await completeOffer(trx, { offerId: offer.offerId, via: 'overlay', feeBps: deps.feeBps });
-          return notifier.create(trx, done.notices);
-        });
-        announce();
-      } catch (error) {
-        if (!(error instanceof HttpError && error.status === 409)) throw error;
-        completed = false;
-      }
+      const completed = await complete(offer.offerId);
       // A completed offer leaves the overlay and stops being credited at once.
       forgetOffers(overlay.creatorId);
       await refresh([overlay.creatorId]);
       return { creditedSeconds: result.creditedSeconds, displayedSeconds: result.displayedSeconds, deliverableSeconds: result.deliverableSeconds, completed };
+    },
+
+    async completeDue() {
+      const due = await db
+        .selectFrom('overlay_progress')
+        .innerJoin('offers', 'offers.id', 'overlay_progress.offer_id')
+        .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+        .select(['offers.id as offerId', 'offers.creator_id as creatorId'])
+        .where('offers.status', 'in', DELIVERY_STATUSES)
+        .whereRef('overlay_progress.displayed_seconds', '>=', sql<number>`campaigns.deliverable_minutes * 60`)
+        .execute();
+      let count = 0;
+      for (const row of due) if (await complete(row.offerId)) count += 1;
+      if (due.length > 0) await refresh(due.map((row) => row.creatorId));
+      return count;
     },
 
     async display(party, offerId) {

@@ -12,7 +12,7 @@ import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './he
 import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
 import { sseReader } from './sse.ts';
 
-const COUNTRIES = ['Tonga', 'Fiji', 'Samoa', 'Nepal', 'Peru', 'Chile', 'Ghana', 'Kenya', 'Malta', 'Oman', 'Palau', 'Qatar'];
+const COUNTRIES = ['Tonga', 'Fiji', 'Samoa', 'Nepal', 'Peru', 'Chile', 'Ghana', 'Kenya', 'Malta', 'Oman', 'Palau', 'Qatar', 'Belize', 'Bhutan', 'Laos', 'Cuba'];
 let countryIndex = 0;
 
 describe.each(BACKENDS)('the overlay on %s', (backendName) => {
@@ -72,6 +72,11 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     const country = `${COUNTRIES[countryIndex % COUNTRIES.length]}`;
     countryIndex += 1;
     const creator = await account(api, 'creator', { language: 'English', country, type_content: 'Speedruns on Twitch' });
+    return { country, ...(await offerFor(creator, country, overrides, accept)) };
+  }
+
+  /** Another launched campaign aimed at `country`, and its offer to `creator` (accepted unless told). */
+  async function offerFor(creator: Account, country: string, overrides: Partial<CampaignInput> = {}, accept = true) {
     const created = await api.request('POST', '/api/campaigns', {
       token: advertiser.token,
       json: campaignInput({ payCents: 10_000, targeting: { ...campaignInput().targeting, countries: [country] }, ...overrides }),
@@ -177,6 +182,8 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     const old = tokenOf(await overlayOf(creator));
     const reader = await stream(old);
     await nextState(reader);
+    // A heartbeat first: the old token is in the server's short cache when it is rotated.
+    expect((await beat(old, offerId)).status).toBe(200);
     const rotated = await api.request('POST', '/api/overlay/rotate', { token: creator.token });
     expect(rotated.status).toBe(200);
     const fresh = tokenOf(rotated.body.overlay as { path: string });
@@ -249,6 +256,82 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     const rows = await api.castbridge.db.selectFrom('overlay_minutes').selectAll().where('offer_id', '=', offerId).execute();
     expect(rows.reduce((sum, row) => sum + Number(row.seconds), 0)).toBe(90);
     expect(rows.every((row) => Number(row.seconds) <= 60)).toBe(true);
+  });
+
+  it('one overlay shows one creative at a time: heartbeats for several offers at once share one wall-clock budget', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date(`${new Date().toISOString().slice(0, 10)}T13:00:00Z`).getTime();
+    vi.setSystemTime(start);
+    const long = { deliverable: { ...campaignInput().deliverable, minutes: 600 } };
+    const first = await creatorWithOffer(long);
+    const second = await offerFor(first.creator, first.country, long);
+    const third = await offerFor(first.creator, first.country, long);
+    const offerIds = [first.offerId, second.offerId, third.offerId];
+    const token = tokenOf(await overlayOf(first.creator));
+    // Every 15 s, each of the three offers claims the whole 15 s: together they are credited 15 s, not 45.
+    let credited = 0;
+    for (let tick = 1; tick <= 20; tick += 1) {
+      vi.setSystemTime(start + tick * 15_000);
+      const answers = await Promise.all(offerIds.map((offerId) => beat(token, offerId, 15)));
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      const now = answers.reduce((sum, answer) => sum + (answer.body.creditedSeconds as number), 0);
+      // The first tick may reach back over the claimed 15 s only.
+      expect(now).toBe(15);
+      credited += now;
+    }
+    expect(credited).toBe(300);
+    const totals = await api.castbridge.db.selectFrom('overlay_progress').select('displayed_seconds').where('offer_id', 'in', offerIds).execute();
+    expect(totals.reduce((sum, row) => sum + Number(row.displayed_seconds), 0)).toBe(300);
+    // The minutes of all three never hold more than a minute of display between them.
+    const rows = await api.castbridge.db.selectFrom('overlay_minutes').select(['minute', 'seconds']).where('offer_id', 'in', offerIds).execute();
+    const perMinute = new Map<number, number>();
+    for (const row of rows) perMinute.set(Number(row.minute), (perMinute.get(Number(row.minute)) ?? 0) + Number(row.seconds));
+    expect([...perMinute.values()].every((seconds) => seconds <= 60)).toBe(true);
+    expect([...perMinute.values()].reduce((sum, seconds) => sum + seconds, 0)).toBe(300);
+  });
+
+  it('the proof adds up to what was credited, whatever the heartbeats\' rhythm', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date(`${new Date().toISOString().slice(0, 10)}T14:00:00Z`).getTime();
+    vi.setSystemTime(start);
+    const { creator, offerId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 600 } });
+    const token = tokenOf(await overlayOf(creator));
+    // A page whose timer runs early or late, a late heartbeat claiming its backlog, a pause, a restart (booked where
+    // the display was: a late claim's seconds are not stacked onto the minute it arrived in).
+    const beats: [number, number][] = [[45, 15], [84, 15], [120, 60], [134, 15], [151, 16], [164, 15], [900, 15], [916, 15], [929, 14], [948, 15]];
+    let displayed = 0;
+    for (const [at, seconds] of beats) {
+      vi.setSystemTime(start + at * 1000);
+      const answer = await beat(token, offerId, seconds);
+      expect(answer.status, answer.text).toBe(200);
+      displayed = answer.body.displayedSeconds as number;
+    }
+    expect(displayed).toBeGreaterThan(150);
+    const display = (await api.request('GET', `/api/offers/${offerId}/display`, { token: creator.token })).body.display as { displayedSeconds: number; days: { seconds: number }[]; sessions: { start: string; end: string; seconds: number }[] };
+    expect(display.displayedSeconds).toBe(displayed);
+    expect(display.days.reduce((sum, day) => sum + day.seconds, 0)).toBe(displayed);
+    expect(display.sessions.reduce((sum, session) => sum + session.seconds, 0)).toBe(displayed);
+    // The pause splits the display into two sessions; none ends after the last heartbeat.
+    expect(display.sessions).toHaveLength(2);
+    expect(Date.parse(display.sessions.at(-1)!.end)).toBeLessThanOrEqual(start + 948 * 1000 + 60_000);
+  });
+
+  it('an offer whose display met its deliverable but whose completion failed is completed by the sweep, before its campaign ends', async () => {
+    const { creator, offerId, campaignId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 2 } });
+    // As if the server stopped between crediting the last heartbeat and completing the offer.
+    const stamp = new Date().toISOString();
+    await api.castbridge.db
+      .insertInto('overlay_progress')
+      .values({ offer_id: offerId, displayed_seconds: 120, credited_until: Date.now(), last_beat_id: 'beat-before-the-crash', first_beat_at: stamp, last_beat_at: stamp })
+      .execute();
+    await api.castbridge.db.updateTable('campaigns').set({ ends_on: '2020-01-01' }).where('id', '=', campaignId).execute();
+    expect(await api.castbridge.services.overlays.completeDue()).toBe(1);
+    await api.castbridge.services.campaigns.completeEnded();
+    const offer = (await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer as { status: string; earnedCents: number };
+    expect(offer).toMatchObject({ status: 'completed', earnedCents: 10_000 });
+    expect((await api.castbridge.db.selectFrom('offers').select('completed_via').where('id', '=', offerId).executeTakeFirstOrThrow()).completed_via).toBe('overlay');
+    // Once: a second sweep finds nothing to do.
+    expect(await api.castbridge.services.overlays.completeDue()).toBe(0);
   });
 
   it('minutes add up to completion: the offer completes via the overlay, the creator is paid, the creative leaves the overlay; the proof lists the sessions', async () => {
