@@ -19,5 +19,8 @@ export const PLATFORM_SETTINGS: Record<ConnectPlatform, readonly string[]> = {
 export const CONNECTION_STATUSES = ['connected', 'reconnect'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
-/** Where the provider sends the browser back: `/connect-accounts?connected=<platform>` or `?error=<message>`. */
+/**
+ * Where our callback sends the browser back: `/connect-accounts?platform=<platform>&complete=<token>` (the signed-in
+ * creator completes the connection with it) or `?platform=<platform>&error=<message>`.
+ */
 export const CONNECT_RETURN_PATH = '/connect-accounts';

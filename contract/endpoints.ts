@@ -96,6 +96,7 @@ export const endpoints = {
   listConnections: { method: 'GET', path: '/api/connections', auth: 'bearer' },
   startConnection: { method: 'POST', path: '/api/connections/:platform/start', auth: 'bearer' },
   connectionCallback: { method: 'GET', path: '/api/connections/:platform/callback', auth: 'none' },
+  completeConnection: { method: 'POST', path: '/api/connections/:platform/complete', auth: 'bearer' },
   disconnect: { method: 'DELETE', path: '/api/connections/:platform', auth: 'bearer' },
   // Analytics (issue 17): a creator's series, Castbridge's own figures and sponsorships; an advertiser's campaigns.
   analytics: { method: 'GET', path: '/api/analytics', auth: 'bearer' },
@@ -108,7 +109,7 @@ export const endpoints = {
   archiveSettings: { method: 'PUT', path: '/api/archive/settings', auth: 'bearer' },
   deleteArchiveDay: { method: 'DELETE', path: '/api/archive/days/:date', auth: 'bearer' },
   deleteArchiveStream: { method: 'DELETE', path: '/api/archive/streams/:id', auth: 'bearer' },
-  deleteArchiveChatter: { method: 'DELETE', path: '/api/archive/chatters/:login', auth: 'bearer' },
+  deleteArchiveChatter: { method: 'DELETE', path: '/api/archive/chatters/:chatterId', auth: 'bearer' },
   deleteArchive: { method: 'DELETE', path: '/api/archive', auth: 'bearer' },
 } as const satisfies Record<string, EndpointMeta>;
 

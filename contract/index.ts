@@ -113,8 +113,9 @@ export const schemas = {
   offerDisplay: { response: overlay.offerDisplayResponse, status: 200 },
   listConnections: { response: connections.connectionsResponse, status: 200 },
   startConnection: { response: connections.connectStartResponse, status: 200 },
-  // A redirect (302) to /connect-accounts?connected=<platform> or ?error=<message>.
+  // A redirect (302) to /connect-accounts?platform=<platform>&complete=<token> or ?platform=<platform>&error=<message>.
   connectionCallback: { query: connections.connectCallbackQuery, response: z.never(), status: 200 },
+  completeConnection: { body: connections.connectCompleteRequest, response: connections.connectionResponse, status: 200 },
   disconnect: { response: connections.connectionResponse, status: 200 },
   analytics: { query: analytics.analyticsQuery, response: analytics.analyticsResponse, status: 200 },
   archiveDays: { query: archive.archiveDaysQuery, response: archive.archiveDaysResponse, status: 200 },

@@ -2,8 +2,10 @@
 // (GET /api/connections); each card is then, on its own: unconfigured (the server has no client for the platform: the
 // card says what to set), idle (Connect), redirecting (POST …/start, then the browser goes to the provider's consent
 // page), connected (the channel's name; Disconnect), disconnecting (DELETE …, which revokes at the provider), or error
-// (why connecting or disconnecting failed; Connect tries again). The provider sends the browser back to
-// /connect-accounts?connected=<platform> or ?platform=<platform>&error=<message>: the card opens on that.
+// (why connecting or disconnecting failed; Connect tries again). Our callback sends the browser back to
+// /connect-accounts?platform=<platform>&complete=<token> — the card completes the connection with it (POST
+// …/complete: only the creator who started takes the provider's answer) — or ?platform=<platform>&error=<message>:
+// the card opens on that.
 import { assign, setup } from 'xstate';
 import type { Connection, ConnectPlatform } from '@/contract';
 import { errorText } from './messages';
@@ -13,6 +15,8 @@ import { effect, service } from './placeholders';
 export interface ConnectReturn {
   platform: ConnectPlatform | null;
   error: string | null;
+  /** The one-time token to complete the connection with (absent after an error). */
+  completion?: string | null;
 }
 
 export interface ConnectAccountsContext {
@@ -45,6 +49,9 @@ const connectAccounts = setup({
     /** POST /api/connections/twitch/start → the provider's consent URL. */
     twitchStart: service<string>('twitchStart'),
     youtubeStart: service<string>('youtubeStart'),
+    /** POST /api/connections/twitch/complete with the token the callback sent back → the card's connection. */
+    twitchComplete: service<Connection, { completion: string }>('twitchComplete'),
+    youtubeComplete: service<Connection, { completion: string }>('youtubeComplete'),
     /** DELETE /api/connections/twitch → the card's connection, now without an account. */
     twitchDisconnect: service<Connection>('twitchDisconnect'),
     youtubeDisconnect: service<Connection>('youtubeDisconnect'),
@@ -52,6 +59,7 @@ const connectAccounts = setup({
   guards: {
     unconfigured: ({ context }, { platform }: Which) => !find(context, platform)?.configured,
     cameBackWithError: ({ context }, { platform }: Which) => context.returned.platform === platform && context.returned.error !== null,
+    cameBackToComplete: ({ context }, { platform }: Which) => context.returned.platform === platform && Boolean(context.returned.completion),
     hasAccount: ({ context }, { platform }: Which) => find(context, platform)?.account != null,
     needsReconnect: ({ context }, { platform }: Which) => find(context, platform)?.account?.status === 'reconnect',
   },
@@ -77,11 +85,25 @@ function card(platform: ConnectPlatform) {
         always: [
           { guard: { type: 'unconfigured', params: which }, target: 'unconfigured' },
           { guard: { type: 'cameBackWithError', params: which }, target: 'error', actions: { type: 'showReturnedError', params: which } },
+          { guard: { type: 'cameBackToComplete', params: which }, target: 'completing' },
           { guard: { type: 'hasAccount', params: which }, target: 'connected' },
           { target: 'idle' },
         ],
       },
       unconfigured: {},
+      completing: {
+        tags: ['busy'],
+        invoke: {
+          id: `${platform}Complete` as const,
+          src: `${platform}Complete` as const,
+          input: ({ context }: { context: ConnectAccountsContext }) => ({ completion: context.returned.completion ?? '' }),
+          onDone: {
+            target: 'connected',
+            actions: { type: 'replaceConnection', params: ({ event }: { event: { output?: unknown } }) => ({ connection: event.output as Connection }) },
+          },
+          onError: { target: 'error', actions: { type: 'showError', params: failed } },
+        },
+      },
       idle: {
         on: { [`${platform}.connect`]: 'redirecting' },
       },
@@ -136,7 +158,7 @@ export const connectAccountsMachine = connectAccounts.createMachine({
   context: ({ input }) => ({
     connections: [],
     loadError: null,
-    returned: input?.returned ?? { platform: null, error: null },
+    returned: input?.returned ?? { platform: null, error: null, completion: null },
     errors: { twitch: null, youtube: null },
   }),
   initial: 'loading',

@@ -5,7 +5,7 @@ import type { connectAccountsMachine } from './connectAccounts.machine';
 
 type Snapshot = SnapshotFrom<typeof connectAccountsMachine>;
 
-export type CardState = 'loading' | 'unconfigured' | 'idle' | 'redirecting' | 'connected' | 'disconnecting' | 'error';
+export type CardState = 'loading' | 'unconfigured' | 'completing' | 'idle' | 'redirecting' | 'connected' | 'disconnecting' | 'error';
 
 export const selectLoading = (snapshot: Snapshot) => snapshot.matches('loading');
 export const selectLoadError = (snapshot: Snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null);
@@ -14,7 +14,7 @@ export function selectCard(snapshot: Snapshot, platform: ConnectPlatform): { sta
   const connection = snapshot.context.connections.find((c) => c.platform === platform) ?? null;
   const error = snapshot.context.errors[platform];
   if (!snapshot.matches('ready')) return { state: 'loading', connection, error: null };
-  const states = ['unconfigured', 'idle', 'redirecting', 'connected', 'disconnecting', 'error'] as const;
+  const states = ['unconfigured', 'completing', 'idle', 'redirecting', 'connected', 'disconnecting', 'error'] as const;
   const state = states.find((name) => snapshot.matches({ ready: { [platform]: name } })) ?? 'loading';
   return { state, connection, error };
 }

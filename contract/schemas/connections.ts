@@ -38,3 +38,6 @@ export const connectCallbackQuery = z.object({
   error: z.string().max(200).optional(),
   error_description: z.string().max(2000).optional(),
 });
+
+/** POST /api/connections/:platform/complete: the one-time token the callback sent the browser back with. */
+export const connectCompleteRequest = z.object({ completion: z.string().min(1).max(200) });

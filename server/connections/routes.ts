@@ -1,5 +1,6 @@
 // GET /api/connections, POST /api/connections/:platform/start, the provider's redirect
-// GET /api/connections/:platform/callback and DELETE /api/connections/:platform (issue 16).
+// GET /api/connections/:platform/callback, POST /api/connections/:platform/complete (the creator who started takes
+// the provider's answer) and DELETE /api/connections/:platform (issue 16).
 import { Hono } from 'hono';
 import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connections.ts';
 import { HttpError, route } from '../http/route.ts';
@@ -32,6 +33,12 @@ export function connectionRoutes(services: Services): Hono<AppEnv> {
   route(app, services, 'connectionCallback', async (c, { query }) => {
     const platform = platformParam(c.req.param('platform'));
     return c.redirect(await connections.callback(platform, query), 302);
+  });
+
+  route(app, services, 'completeConnection', async (c, { body }) => {
+    const platform = platformParam(c.req.param('platform'));
+    creatorsOnly(c.get('role'));
+    return { connection: await connections.complete(c.get('userId'), platform, body.completion) };
   });
 
   route(app, services, 'disconnect', async (c) => {

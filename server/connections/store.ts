@@ -1,6 +1,9 @@
 // Connected accounts (issue 16): "Connect" stores a PKCE verifier under the hash of a random `state` and sends the
-// browser to the provider; the provider's redirect brings the code back, which is exchanged (with the verifier) for
-// tokens, sealed at rest; whose channel it is comes from the platform's API. Access tokens are refreshed a few minutes
+// browser to the provider; the provider's redirect brings the code back to our callback, which holds it under a
+// one-time completion token and sends the browser on to Connect Accounts; there the signed-in creator presents the
+// token (POST …/complete) and, only if they are the one who started, the code is exchanged (with the verifier) for
+// tokens, sealed at rest (a consent link followed by someone else connects nobody's channel to the wrong account);
+// whose channel it is comes from the platform's API. Access tokens are refreshed a few minutes
 // before they expire (once at a time per account); a refused refresh marks the account "reconnect". Disconnect
 // revokes the tokens at the provider and deletes them.
 import crypto from 'node:crypto';
@@ -20,6 +23,12 @@ import { createProvider, ProviderRefused, type OAuthProvider } from './providers
 export const REQUEST_TTL_MS = 10 * 60_000;
 /** Access tokens are refreshed when they have less than this left. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/** A provider's code held between the callback and the creator's completion, with the PKCE verifier it needs. */
+interface HeldGrant {
+  code: string;
+  verifier: string;
+}
 
 interface SealedTokens {
   accessToken: string;
@@ -42,8 +51,10 @@ export interface Connections {
   list(userId: string): Promise<Connection[]>;
   /** The provider's consent URL for this creator and platform. */
   start(userId: string, platform: ConnectPlatform): Promise<string>;
-  /** Handles the provider's redirect; answers where to send the browser. */
+  /** Handles the provider's redirect; answers where to send the browser (with a completion token, or the error). */
   callback(platform: ConnectPlatform, query: { state?: string; code?: string; error?: string; error_description?: string }): Promise<string>;
+  /** The signed-in creator completes the connection the callback held (only the creator who started it). */
+  complete(userId: string, platform: ConnectPlatform, completion: string): Promise<Connection>;
   disconnect(userId: string, platform: ConnectPlatform): Promise<Connection>;
   account(userId: string, platform: ConnectPlatform): Promise<AccountRow | null>;
   /** A valid access token for the account (refreshed first when it is about to expire, or when `force`d). */
@@ -201,16 +212,52 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
         return fail(query.error === 'access_denied' ? `You did not allow Castbridge on ${name}` : `${name} did not connect: ${query.error_description ?? query.error}`);
       }
       if (!query.code) return fail(`${name} sent you back without a code: connect again`);
+      // Held for the creator who started: whoever's browser came back here must be signed in as them to finish.
+      const completion = randomToken();
+      await db.deleteFrom('oauth_completions').where('expires_at', '<', Date.now()).execute();
+      await db
+        .insertInto('oauth_completions')
+        .values({
+          completion_hash: sha256(completion),
+          user_id: request.user_id,
+          platform,
+          grant_sealed: sealer.seal({ code: query.code, verifier: sealer.unseal<string>(request.verifier_sealed) } satisfies HeldGrant),
+          expires_at: Date.now() + REQUEST_TTL_MS,
+        })
+        .execute();
+      return back({ platform, complete: completion });
+    },
+
+    async complete(userId, platform, completion) {
+      const name = PLATFORM_NAMES[platform];
+      // Single use, whoever presents it.
+      const held = await db
+        .deleteFrom('oauth_completions')
+        .where('completion_hash', '=', sha256(completion))
+        .where('platform', '=', platform)
+        .returningAll()
+        .executeTakeFirst();
+      if (!held) throw new HttpError(409, `This ${name} connection attempt is unknown or was already used: connect again`);
+      if (Number(held.expires_at) < Date.now()) throw new HttpError(409, `This ${name} connection attempt expired: connect again`);
+      if (held.user_id !== userId) {
+        logger.warn('a connection was completed by another account than the one that started it', { platform });
+        throw new HttpError(403, `This ${name} connection was started from another Castbridge account: connect again from this one`);
+      }
+      const grant = sealer.unseal<HeldGrant>(held.grant_sealed);
       try {
         const chosen = provider(platform);
-        const tokens = await chosen.exchange({ code: query.code, codeVerifier: sealer.unseal<string>(request.verifier_sealed), redirectUri: redirectUri(platform) });
+        const tokens = await chosen.exchange({ code: grant.code, codeVerifier: grant.verifier, redirectUri: redirectUri(platform) });
         const who = await chosen.identity(tokens.accessToken);
-        await store(request.user_id, platform, tokens, who, chosen.standIn);
-        return back({ connected: platform });
+        await store(userId, platform, tokens, who, chosen.standIn);
       } catch (error) {
+        if (error instanceof HttpError) throw error;
         logger.warn('connecting an account failed', { platform, error: (error as Error).message });
-        return fail(error instanceof ProviderRefused ? `${name} did not connect: ${error.message}` : `${name} could not be reached: try again in a moment`);
+        // The provider refused (an invalid code or verifier, a channel taken) or could not be reached: the code's
+        // one use is spent either way, so the creator connects again.
+        if (error instanceof ProviderRefused) throw new HttpError(409, `${name} did not connect: ${error.message}`);
+        throw new HttpError(424, `${name} could not be reached: try again in a moment`);
       }
+      return toConnection(platform, await account(userId, platform));
     },
 
     async disconnect(userId, platform) {

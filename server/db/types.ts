@@ -296,6 +296,14 @@ export interface OAuthRequestsTable {
   expires_at: number | string;
 }
 
+export interface OAuthCompletionsTable {
+  completion_hash: string;
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  grant_sealed: string;
+  expires_at: number | string;
+}
+
 export interface ChatMessagesTable {
   id: Generated<number>;
   user_id: string;
@@ -419,6 +427,7 @@ export interface Database {
   overlay_progress: OverlayProgressTable;
   connected_accounts: ConnectedAccountsTable;
   oauth_requests: OAuthRequestsTable;
+  oauth_completions: OAuthCompletionsTable;
   chat_messages: ChatMessagesTable;
   chat_events: ChatEventsTable;
   chat_ingest_state: ChatIngestStateTable;

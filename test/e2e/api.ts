@@ -126,7 +126,7 @@ export async function clearNotificationsWhenSettled(token: string): Promise<void
 
 /**
  * Connects a platform for `token` through the running product's stand-in provider as a browser would: our start,
- * the consent form (channel name, Authorize), the provider's redirect to our callback (issue 16).
+ * the consent form (channel name, Authorize), the provider's redirect to our callback, the completion (issue 16).
  */
 export async function connectThroughStandIn(token: string, platform: 'twitch' | 'youtube', channel: string): Promise<void> {
   const { url } = await call<{ url: string }>('POST', `/api/connections/${platform}/start`, { token });
@@ -137,5 +137,8 @@ export async function connectThroughStandIn(token: string, platform: 'twitch' | 
   expect(decided.status).toBe(302);
   const back = await fetch(decided.headers.get('location')!, { redirect: 'manual' });
   expect(back.status).toBe(302);
-  expect(new URL(back.headers.get('location')!).searchParams.get('connected')).toBe(platform);
+  // Connect Accounts completes it with the token our callback sent the browser back with (the creator who started).
+  const completion = new URL(back.headers.get('location')!).searchParams.get('complete');
+  expect(completion).toBeTruthy();
+  await call('POST', `/api/connections/${platform}/complete`, { token, json: { completion } });
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
-import { callback, connect, consent, serveStandIn, standInSettings, start } from './oauth-flow.ts';
+import { callback, complete, connect, consent, serveStandIn, standInSettings, start } from './oauth-flow.ts';
 
 async function listed(api: Client, who: Account) {
   const answer = await api.request('GET', '/api/connections', { token: who.token });
@@ -46,8 +46,12 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     expect(url.searchParams.get('state')!.length).toBeGreaterThanOrEqual(43);
     expect(url.searchParams.get('redirect_uri')).toMatch(/\/api\/connections\/twitch\/callback$/);
 
+    // Our callback holds the answer for the creator who started: the browser comes back with a one-time token.
     const back = await callback(api, await consent(url.toString(), { channel: 'Rin_Streams' }));
-    expect(Object.fromEntries(back)).toEqual({ connected: 'twitch' });
+    expect(back.get('platform')).toBe('twitch');
+    expect(back.get('complete')!.length).toBeGreaterThanOrEqual(43);
+    expect((await listed(api, creator))[0]!.account).toBeNull();
+    expect(Object.fromEntries(await complete(api, creator, back))).toEqual({ connected: 'twitch' });
     const [twitch] = await listed(api, creator);
     expect(twitch!.account).toMatchObject({ status: 'connected', login: 'rin_streams', displayName: 'rin_streams', archiving: false });
     expect(twitch!.account!.scopes).toContain('chat:read');
@@ -64,7 +68,7 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     const url = new URL(await start(api, creator, 'youtube'));
     expect(url.pathname).toBe('/youtube/o/oauth2/v2/auth');
     expect(url.searchParams.get('access_type')).toBe('offline');
-    expect(Object.fromEntries(await callback(api, await consent(url.toString(), { channel: 'lia_plays' })))).toEqual({ connected: 'youtube' });
+    expect(Object.fromEntries(await complete(api, creator, await callback(api, await consent(url.toString(), { channel: 'lia_plays' }))))).toEqual({ connected: 'youtube' });
     const youtube = (await listed(api, creator))[1]!;
     expect(youtube.account).toMatchObject({ status: 'connected', login: '@lia_plays', displayName: 'lia_plays' });
     expect(youtube.account!.platformUserId).toMatch(/^UC/);
@@ -73,8 +77,12 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
   it('a state is good once, for its own platform; a refusal, a wrong verifier and an unknown state come back as errors', async () => {
     const creator = await account(api, 'creator');
     const path = await consent(await start(api, creator, 'twitch'), { channel: 'once_only' });
-    expect((await callback(api, path)).get('connected')).toBe('twitch');
+    const back = await callback(api, path);
+    expect(back.get('complete')).toBeTruthy();
     expect((await callback(api, path)).get('error')).toBe('This Twitch connection attempt is unknown or was already used: connect again');
+    // The completion token is good once too.
+    expect((await complete(api, creator, back)).get('connected')).toBe('twitch');
+    expect((await complete(api, creator, back)).get('error')).toBe('This Twitch connection attempt is unknown or was already used: connect again');
 
     // A YouTube state on the Twitch callback is not found.
     const youtubePath = await consent(await start(api, creator, 'youtube'), { channel: 'cross_over' });
@@ -85,7 +93,7 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
 
     // The provider saw another challenge than ours: our verifier does not match it, so it refuses the code.
     const forged = await consent(await start(api, creator, 'youtube'), { channel: 'forged_one', challenge: 'A'.repeat(43) });
-    expect((await callback(api, forged)).get('error')).toBe('YouTube did not connect: Invalid code verifier');
+    expect((await complete(api, creator, await callback(api, forged))).get('error')).toBe('YouTube did not connect: Invalid code verifier');
 
     expect((await callback(api, '/api/connections/twitch/callback?code=abc')).get('error')).toMatch(/without the connection's state/);
     expect((await callback(api, '/api/connections/twitch/callback?code=abc&state=made-up')).get('error')).toMatch(/unknown or was already used/);
@@ -130,6 +138,43 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     expect(standIn.liveAccessTokens()).toBe(live - 1);
     expect(await api.castbridge.db.selectFrom('connected_accounts').select('id').where('user_id', '=', creator.id).execute()).toEqual([]);
     expect((await api.request('DELETE', '/api/connections/twitch', { token: creator.token })).status).toBe(404);
+  });
+
+  it("a consent link followed by someone else connects nothing: only the creator who started completes, and only once", async () => {
+    const [attacker, victim] = [await account(api, 'creator'), await account(api, 'creator')];
+    // The attacker starts, and gets the victim to follow the consent link (a provider that remembers the app's
+    // approval skips the consent screen): the victim's browser comes back to Connect Accounts with the token.
+    const back = await callback(api, await consent(await start(api, attacker, 'twitch'), { channel: 'victims_channel' }));
+    const refused = await api.request('POST', '/api/connections/twitch/complete', { token: victim.token, json: { completion: back.get('complete') } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'This Twitch connection was started from another Castbridge account: connect again from this one' });
+    // Spent: the attacker cannot take it either (they would not have it, but it is gone all the same).
+    const spent = await api.request('POST', '/api/connections/twitch/complete', { token: attacker.token, json: { completion: back.get('complete') } });
+    expect(spent.status).toBe(409);
+    for (const who of [attacker, victim]) expect((await listed(api, who))[0]!.account).toBeNull();
+    // The victim connects their own channel as usual.
+    expect((await connect(api, victim, 'twitch', 'victims_channel')).get('connected')).toBe('twitch');
+  });
+
+  it('completing: creators only, signed in, a token and a platform that exist', async () => {
+    const creator = await account(api, 'creator');
+    const back = await callback(api, await consent(await start(api, creator, 'youtube'), { channel: 'checked_one' }));
+    const completion = back.get('complete');
+    expect((await api.request('POST', '/api/connections/youtube/complete', { json: { completion } })).status).toBe(401);
+    for (const role of ['advertiser', 'operator'] as const) {
+      const other = await account(api, role);
+      expect((await api.request('POST', '/api/connections/youtube/complete', { token: other.token, json: { completion } })).status).toBe(403);
+    }
+    expect((await api.request('POST', '/api/connections/tiktok/complete', { token: creator.token, json: { completion } })).status).toBe(404);
+    for (const json of [{}, { completion: '' }, { completion: 'x'.repeat(201) }, { completion: 42 }]) {
+      const bad = await api.request('POST', '/api/connections/youtube/complete', { token: creator.token, json });
+      expect(bad.status, JSON.stringify(json)).toBe(400);
+      expect(typeof bad.body.message).toBe('string');
+    }
+    // The Twitch callback's token is not a YouTube one.
+    expect((await api.request('POST', '/api/connections/twitch/complete', { token: creator.token, json: { completion } })).status).toBe(409);
+    // Still good for its own platform after all that (none of the refusals above spent it).
+    expect((await complete(api, creator, back)).get('connected')).toBe('youtube');
   });
 
   it('one channel belongs to one Castbridge account', async () => {

@@ -102,6 +102,19 @@ const calls = {
   startConnection: (api) => api.request('POST', '/api/connections/twitch/start', { token: world.creator.token }),
   // A redirect to /connect-accounts, not JSON: checked in connections.test.ts.
   connectionCallback: null,
+  // The whole flow in process against the stand-in mounted on the app: start, the consent form, our callback, then
+  // the creator who started completes it with the token the callback sent the browser back with.
+  completeConnection: async (api) => {
+    const started = await api.request('POST', '/api/connections/twitch/start', { token: world.creator2.token });
+    const authorize = new URL(started.body.url as string);
+    const q = authorize.searchParams;
+    const form = new URLSearchParams({ redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, scope: q.get('scope') ?? '', code_challenge: q.get('code_challenge')!, channel: 'contract_channel', decision: 'allow' });
+    const decided = await api.request('POST', `${authorize.pathname}/decide`, { body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const callback = new URL(decided.headers.get('location')!);
+    const back = await api.request('GET', `${callback.pathname}${callback.search}`);
+    const completion = new URL(back.headers.get('location')!).searchParams.get('complete')!;
+    return api.request('POST', '/api/connections/twitch/complete', { token: world.creator2.token, json: { completion } });
+  },
   disconnect: async (api) => {
     const { db, config } = api.castbridge.services;
     await db
@@ -146,7 +159,8 @@ const calls = {
     expect(schemas.archiveMessages.response.safeParse(messages.body).success, messages.text).toBe(true);
     return api.request('DELETE', `/api/archive/streams/${stream.id}?platform=twitch`, { token: world.creator.token });
   },
-  deleteArchiveChatter: (api) => api.request('DELETE', '/api/archive/chatters/ana?platform=twitch', { token: world.creator.token }),
+  // By ana's id (her messages' chatterId).
+  deleteArchiveChatter: (api) => api.request('DELETE', '/api/archive/chatters/1?platform=twitch', { token: world.creator.token }),
   deleteArchiveDay: async (api) => {
     await api.castbridge.services.archive.write(
       { userId: world.creator.id, platform: 'twitch', channelId: '4242', channel: 'contract_channel' },

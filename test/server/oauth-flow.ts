@@ -43,8 +43,25 @@ export async function start(api: Client, who: Account, platform: 'twitch' | 'you
   return answer.body.url as string;
 }
 
+/**
+ * The signed-in creator completes what the callback held (as Connect Accounts does with the token it came back
+ * with); answers the screen's outcome as the callback used to: `connected=<platform>`, or `platform` and `error`.
+ */
+export async function complete(api: Client, who: Account, back: URLSearchParams): Promise<URLSearchParams> {
+  const platform = back.get('platform')!;
+  const completion = back.get('complete');
+  if (!completion) return back;
+  const answer = await api.request('POST', `/api/connections/${platform}/complete`, { token: who.token, json: { completion } });
+  if (answer.status === 200) {
+    expect((answer.body.connection as { platform: string }).platform).toBe(platform);
+    return new URLSearchParams({ connected: platform });
+  }
+  expect(typeof answer.body.message, answer.text).toBe('string');
+  return new URLSearchParams({ platform, error: answer.body.message as string });
+}
+
 export async function connect(api: Client, who: Account, platform: 'twitch' | 'youtube', channel: string) {
-  return callback(api, await consent(await start(api, who, platform), { channel }));
+  return complete(api, who, await callback(api, await consent(await start(api, who, platform), { channel })));
 }
 
 

@@ -19,15 +19,25 @@ function setup(url = '/connect-accounts') {
   const list = controlled<Connection[]>();
   const twitchStart = controlled<string>();
   const youtubeStart = controlled<string>();
+  const twitchComplete = controlled<Connection, { completion: string }>();
+  const youtubeComplete = controlled<Connection, { completion: string }>();
   const twitchDisconnect = controlled<Connection>();
   const youtubeDisconnect = controlled<Connection>();
   const redirect = vi.spyOn(connectAccountsActions, 'redirect').mockImplementation(() => {});
   const logic = connectAccountsMachine.provide({
-    actors: { listConnections: list.logic, twitchStart: twitchStart.logic, youtubeStart: youtubeStart.logic, twitchDisconnect: twitchDisconnect.logic, youtubeDisconnect: youtubeDisconnect.logic },
+    actors: {
+      listConnections: list.logic,
+      twitchStart: twitchStart.logic,
+      youtubeStart: youtubeStart.logic,
+      twitchComplete: twitchComplete.logic,
+      youtubeComplete: youtubeComplete.logic,
+      twitchDisconnect: twitchDisconnect.logic,
+      youtubeDisconnect: youtubeDisconnect.logic,
+    },
   });
   renderScreen(<ConnectAccountsScreen logic={logic} />, { path: '/connect-accounts', url, jwt: 'creator.jwt' });
   const card = (name: string) => within(screen.getByRole('region', { name }));
-  return { list, twitchStart, youtubeStart, twitchDisconnect, youtubeDisconnect, redirect, card, user: userEvent.setup() };
+  return { list, twitchStart, youtubeStart, twitchComplete, youtubeComplete, twitchDisconnect, youtubeDisconnect, redirect, card, user: userEvent.setup() };
 }
 
 describe('Connect Accounts', () => {
@@ -75,6 +85,29 @@ describe('Connect Accounts', () => {
     expect(card('YouTube').queryByRole('alert')).toBeNull();
     await youtubeStart.resolve('https://accounts.google.com/o/oauth2/v2/auth?state=x');
     expect(redirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('back from the provider, the card completes the connection with the one-time token, once', async () => {
+    const { list, twitchComplete, youtubeComplete, card } = setup('/connect-accounts?platform=twitch&complete=one-time-token');
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    expect(card('Twitch').getByRole('button', { name: 'Connecting…' })).toBeDisabled();
+    expect(twitchComplete.inputs).toEqual([{ completion: 'one-time-token' }]);
+    expect(youtubeComplete.inputs).toEqual([]);
+    // The token is taken off the address bar: a reload does not present it again.
+    expect(screen.getByTestId('location')).toHaveTextContent('/connect-accounts');
+    await twitchComplete.resolve(sampleConnection('twitch', 'connected'));
+    expect(card('Twitch').getByText('Connected')).toBeInTheDocument();
+    expect(card('Twitch').getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+  });
+
+  it('a completion refused (started from another account) shows the reason; Connect starts again', async () => {
+    const { list, twitchComplete, twitchStart, card, user } = setup('/connect-accounts?platform=twitch&complete=someone-elses');
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    await twitchComplete.reject(refusal('This Twitch connection was started from another Castbridge account: connect again from this one', 403));
+    expect(card('Twitch').getByRole('alert')).toHaveTextContent('This Twitch connection was started from another Castbridge account: connect again from this one');
+    expect(card('Twitch').getByText('Not connected')).toBeInTheDocument();
+    await user.click(card('Twitch').getByRole('button', { name: 'Connect' }));
+    expect(twitchStart.inputs).toHaveLength(1);
   });
 
   it('a connection the provider stopped accepting asks to connect again, over the old one', async () => {

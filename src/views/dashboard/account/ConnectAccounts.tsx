@@ -33,8 +33,8 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
   const name = PLATFORM_NAMES[platform];
   const reconnect = account?.status === 'reconnect';
   const [tone, label] = chip(state, reconnect);
-  const connected = account !== null && state !== 'idle' && state !== 'redirecting';
-  const busy = state === 'loading' || state === 'redirecting' || state === 'disconnecting';
+  const connected = account !== null && state !== 'idle' && state !== 'redirecting' && state !== 'completing';
+  const busy = state === 'loading' || state === 'completing' || state === 'redirecting' || state === 'disconnecting';
   return (
     <Card as="section" aria-labelledby={`platform-${platform}`} aria-busy={busy} className={s.platform} data-platform={platform}>
       <span className={s.platformIcon} data-platform={platform} aria-hidden="true">
@@ -78,7 +78,7 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
           </Button>
         ) : (
           <Button variant="dashboard" size="lg" disabled={busy || state === 'unconfigured'} onClick={() => actor.send({ type: `${platform}.connect` })}>
-            {state === 'redirecting' ? `Opening ${name}…` : 'Connect'}
+            {state === 'redirecting' ? `Opening ${name}…` : state === 'completing' ? 'Connecting…' : 'Connect'}
           </Button>
         )}
       </div>
@@ -91,7 +91,7 @@ export function ConnectAccountsScreen({ logic }: { logic?: ConnectAccountsLogic 
   const location = useLocation();
   const navigate = useNavigate();
   const [returned] = useState(() => readConnectReturn(location.search));
-  const actor = useActorRef(useConnectAccountsLogic(logic), { inspect, input: { returned: { platform: returned.platform, error: returned.error } } });
+  const actor = useActorRef(useConnectAccountsLogic(logic), { inspect, input: { returned: { platform: returned.platform, error: returned.error, completion: returned.completion } } });
   // Read once: a reload must not show the provider's answer again.
   useEffect(() => {
     if (returned.present) void navigate(location.pathname, { replace: true });
