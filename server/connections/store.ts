@@ -23,6 +23,8 @@ import { createProvider, ProviderRefused, type OAuthProvider } from './providers
 export const REQUEST_TTL_MS = 10 * 60_000;
 /** Access tokens are refreshed when they have less than this left. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** After a refused refresh, how long another instance's refresh with the same token has to store its answer. */
+const REFRESH_RACE_MS = 1500;
 
 /** A provider's code held between the callback and the creator's completion, with the PKCE verifier it needs. */
 interface HeldGrant {
@@ -59,6 +61,11 @@ export interface Connections {
   account(userId: string, platform: ConnectPlatform): Promise<AccountRow | null>;
   /** A valid access token for the account (refreshed first when it is about to expire, or when `force`d). */
   accessToken(account: AccountRow, options?: { force?: boolean }): Promise<string>;
+  /**
+   * The platform refused this account's tokens for good (a 401 after a successful refresh, say): the card shows
+   * "reconnect". Nothing changes if the account was connected again since `account` was read.
+   */
+  markReconnect(account: AccountRow): Promise<void>;
   setArchiving(userId: string, platform: ConnectPlatform, on: boolean): Promise<AccountRow>;
   /** Accounts with archiving on (the ingesters' list). */
   archiving(): Promise<AccountRow[]>;
@@ -148,9 +155,19 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
     announce({ userId, platform, kind: 'connected', account: await account(userId, platform) });
   }
 
+  /** The account as stored now (a caller's row may be older than a refresh made since). */
+  const current = (row: AccountRow) => db.selectFrom('connected_accounts').selectAll().where('id', '=', row.id).executeTakeFirst();
+  const gone = (row: AccountRow) => new HttpError(409, `No ${PLATFORM_NAMES[row.platform]} account is connected`);
+
   async function refreshed(row: AccountRow, force: boolean): Promise<string> {
-    const tokens = sealer.unseal<SealedTokens>(row.tokens_sealed);
+    let tokens = sealer.unseal<SealedTokens>(row.tokens_sealed);
     if (!force && Number(row.expires_at) - Date.now() > REFRESH_MARGIN_MS) return tokens.accessToken;
+    // Refresh from the stored tokens: a platform that rotates refresh tokens refuses one that a refresh since the
+    // caller's read (here or on another instance) has replaced; a replaced token is the answer itself.
+    const stored = await current(row);
+    if (!stored) throw gone(row);
+    if (stored.tokens_sealed !== row.tokens_sealed && Number(stored.expires_at) - Date.now() > REFRESH_MARGIN_MS) return sealer.unseal<SealedTokens>(stored.tokens_sealed).accessToken;
+    tokens = sealer.unseal<SealedTokens>(stored.tokens_sealed);
     if (!tokens.refreshToken) throw new HttpError(409, `The ${PLATFORM_NAMES[row.platform]} connection has expired: connect it again`);
     try {
       const next = await provider(row.platform).refresh(tokens.refreshToken);
@@ -166,13 +183,30 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
         .execute();
       return next.accessToken;
     } catch (error) {
-      if (error instanceof ProviderRefused) {
-        await db.updateTable('connected_accounts').set({ status: 'reconnect', updated_at: now() }).where('id', '=', row.id).execute();
-        announce({ userId: row.user_id, platform: row.platform, kind: 'reconnect', account: await account(row.user_id, row.platform) });
-        throw new HttpError(409, `${PLATFORM_NAMES[row.platform]} no longer accepts this connection: connect it again`);
+      if (!(error instanceof ProviderRefused)) throw error;
+      // Another instance may have refreshed with the same token a moment earlier (the platform rotated it): its new
+      // tokens are stored as soon as its answer arrives. Only a refusal nobody refreshed around is the platform's.
+      for (const wait of [0, REFRESH_RACE_MS]) {
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const after = await current(row);
+        if (!after) throw gone(row);
+        if (after.tokens_sealed !== stored.tokens_sealed) return sealer.unseal<SealedTokens>(after.tokens_sealed).accessToken;
       }
-      throw error;
+      await markReconnect(stored);
+      throw new HttpError(409, `${PLATFORM_NAMES[row.platform]} no longer accepts this connection: connect it again`);
     }
+  }
+
+  /** The platform refused the grant: the account shows "reconnect" (unless it was connected again meanwhile). */
+  async function markReconnect(row: AccountRow): Promise<void> {
+    const changed = await db
+      .updateTable('connected_accounts')
+      .set({ status: 'reconnect', updated_at: now() })
+      .where('id', '=', row.id)
+      .where('tokens_sealed', '=', row.tokens_sealed)
+      .where('status', '!=', 'reconnect')
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) > 0) announce({ userId: row.user_id, platform: row.platform, kind: 'reconnect', account: await account(row.user_id, row.platform) });
   }
 
   return {
@@ -278,6 +312,8 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
     },
 
     account,
+
+    markReconnect,
 
     accessToken(row, options) {
       const running = refreshing.get(row.id);

@@ -126,6 +126,26 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     }
   });
 
+  it('a refresh with a refresh token that another refresh replaced takes the stored tokens instead of asking the creator to reconnect', async () => {
+    const creator = await account(api, 'creator');
+    await connect(api, creator, 'twitch', 'rotating_tokens');
+    const { connections, db } = api.castbridge.services;
+    const read = () => db.selectFrom('connected_accounts').selectAll().where('user_id', '=', creator.id).executeTakeFirstOrThrow();
+    const stale = await read();
+    // Another caller (on this instance or another one) refreshes first: Twitch rotates the refresh token.
+    const fresh = await connections.accessToken(stale, { force: true });
+    const grants = standIn.calls.grants.filter((g) => g === 'refresh_token').length;
+    // A caller still holding the old row asks for a refresh (a 401 it saw): the stored tokens answer, nothing is refused.
+    await expect(connections.accessToken(stale, { force: true })).resolves.toBe(fresh);
+    expect(standIn.calls.grants.filter((g) => g === 'refresh_token').length).toBe(grants);
+    expect((await read()).status).toBe('connected');
+    // markReconnect with a row read before a reconnect changes nothing; with the current one it does.
+    await connections.markReconnect(stale);
+    expect((await listed(api, creator))[0]!.account!.status).toBe('connected');
+    await connections.markReconnect(await read());
+    expect((await listed(api, creator))[0]!.account!.status).toBe('reconnect');
+  });
+
   it('disconnect revokes the grant at the provider and deletes the tokens', async () => {
     const creator = await account(api, 'creator');
     await connect(api, creator, 'twitch', 'leaving_soon');
