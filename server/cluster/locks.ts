@@ -24,6 +24,8 @@ export interface Locks {
 /** A Redis lease lapses this long after its last renewal (renewed every RENEW_MS by its holder). */
 export const LOCK_TTL_MS = 20_000;
 export const RENEW_MS = 5_000;
+/** The most a query on the PostgreSQL lock connection may take before the connection is given up. */
+const LOCK_QUERY_TIMEOUT_MS = 5_000;
 
 export function memoryLocks(): Locks {
   const held = new Set<string>();
@@ -56,8 +58,18 @@ export async function postgresLocks(options: { connectionString: string; namespa
   async function connection(): Promise<InstanceType<typeof pg.Client>> {
     if (client) return client;
     connecting ??= (async () => {
-      // Named after the instance, so pg_stat_activity tells who holds which lock.
-      const next = new pg.Client({ connectionString: options.connectionString, application_name: `castbridge-locks-${options.owner}`.slice(0, 63) });
+      // Named after the instance, so pg_stat_activity tells who holds which lock. A host that vanishes without
+      // closing its socket must not keep its locks for the kernel's two-hour keepalive: the server probes this
+      // session after 10 s of silence and drops it (and its locks) within about 25 s; this side gives up on a query
+      // after LOCK_QUERY_TIMEOUT_MS, so an instance cut off from the database stops its exclusive work.
+      const next = new pg.Client({
+        connectionString: options.connectionString,
+        application_name: `castbridge-locks-${options.owner}`.slice(0, 63),
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+        query_timeout: LOCK_QUERY_TIMEOUT_MS,
+        options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3 -c tcp_user_timeout=20000',
+      });
       next.on('error', (error) => {
         logger.warn('cluster: the lock connection failed; its locks are lost', { error: error.message, locks: held.size });
         if (client === next) {
@@ -106,7 +118,14 @@ export async function postgresLocks(options: { connectionString: string; namespa
           try {
             await db.query('select 1');
             return client === db && mine.has(name);
-          } catch {
+          } catch (error) {
+            // A connection that does not answer is given up with every lock on it (the server ends the session).
+            if (client === db) {
+              logger.warn('cluster: the lock connection stopped answering; its locks are given up', { error: (error as Error).message, locks: held.size });
+              client = null;
+              held = new Set();
+              void db.end().catch(() => {});
+            }
             return false;
           }
         },
