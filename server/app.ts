@@ -80,6 +80,8 @@ export interface CastbridgeApp {
 }
 
 const SWEEP_MS = 10 * 60 * 1000;
+/** A payout still `requested` this long after it was asked for has lost its job: the sweep queues it again. */
+const STALE_PAYOUT_MS = 10 * 60 * 1000;
 const POLL_STRIPE_MS = 5 * 60 * 1000;
 
 export interface AppOptions {
@@ -199,13 +201,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       }, pollEvery)
     : null;
   poller?.unref();
+  // Requested payouts whose job gave up are queued again (the sweep, at start, then every 10 minutes).
   // Campaigns whose window has ended complete and their open offers expire: at start, then every 10 minutes.
   // Before that, offers whose overlay display met the deliverable but whose completion failed are completed (they
   // would otherwise expire with their campaign, unpaid). Open overlays are refreshed after it: campaign windows open
   // and close with the days.
   const sweep = () =>
-    services.overlays
-      .completeDue()
+    services.payouts
+      .resubmitStale(STALE_PAYOUT_MS)
+      .then(() => services.overlays.completeDue())
       .then(() => services.campaigns.completeEnded())
       .then(() => services.overlays.refreshAll())
       .catch((error: unknown) => logger.error('campaign sweep failed', { error: (error as Error).message }));

@@ -256,6 +256,19 @@ export function createPayouts(services: Pick<Services, 'db' | 'writes' | 'notifi
       await apply(payoutId, result);
     },
 
+    /**
+     * Requested payouts still not handed to their rail after `olderThanMs` — their job failed for good (a rail down
+     * longer than its retries) or was lost — are queued again; the money stays held meanwhile, so a payout never
+     * waits for ever. (A job still waiting for its next attempt keeps its time: the key is queued once.)
+     */
+    async resubmitStale(olderThanMs: number): Promise<number> {
+      const before = new Date(Date.now() - olderThanMs).toISOString();
+      const rows = await db.selectFrom('payouts').select('id').where('status', '=', 'requested').where('requested_at', '<', before).limit(500).execute();
+      for (const row of rows) await jobs.enqueue(SUBMIT_JOB, `payout:${row.id}`, { payoutId: row.id });
+      if (rows.length > 0) logger.warn('requested payouts queued again', { count: rows.length });
+      return rows.length;
+    },
+
     /** Asks polling rails about their processing payouts (PayPal; Stripe as a safety net for a lost webhook). */
     async pollProcessing(): Promise<number> {
       const rows = await db.selectFrom('payouts').selectAll().where('status', '=', 'processing').where('provider', '!=', 'manual').where('provider_ref', 'is not', null).limit(500).execute();

@@ -305,6 +305,26 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     expect(failedNotice!.text).toMatch(/failed: The account is closed\. The amount is back in your Earning Balance\.$/);
   });
 
+  it('a requested payout whose job gave up is queued again by the sweep; one just asked for is left to its job', async () => {
+    const advertiser = await approvedAdvertiser(api, operator);
+    const { creator, methodId } = await earningCreator(advertiser, 20_000);
+    const stuck = (await withdraw(creator, 6_000, { methodId })).body.payout as Payout;
+    await api.castbridge.services.jobs.drain();
+    const { db, payouts, jobs } = api.castbridge.services;
+    // As if the rail had been down longer than the job's retries: requested an hour ago, no job left.
+    await db.updateTable('payouts').set({ status: 'requested', requested_at: new Date(Date.now() - 3_600_000).toISOString() }).where('id', '=', stuck.id).execute();
+    expect(await db.selectFrom('jobs').select('key').where('key', '=', `payout:${stuck.id}`).execute()).toEqual([]);
+    const fresh = (await withdraw(creator, 5_000, { methodId })).body.payout as Payout;
+    expect(await payouts.resubmitStale(10 * 60_000)).toBe(1);
+    await jobs.drain();
+    const listed = await payoutsOf(creator);
+    expect(listed.find((p) => p.id === stuck.id)).toMatchObject({ status: 'processing' });
+    expect(listed.find((p) => p.id === fresh.id)).toMatchObject({ status: 'processing' });
+    // Nothing left to queue again; the money is still held once for each.
+    expect(await payouts.resubmitStale(10 * 60_000)).toBe(0);
+    expect(await earningsOf(creator)).toMatchObject({ availableCents: 9_000, inPayoutCents: 11_000 });
+  });
+
   it('the same Idempotency-Key twice is one payout; with another amount it is refused', async () => {
     const advertiser = await approvedAdvertiser(api, operator);
     const { creator } = await earningCreator(advertiser, 20_000);
