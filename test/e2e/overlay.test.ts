@@ -2,8 +2,9 @@
 // - the creator's OBS Extension screen and the overlay page side by side: the page paints the accepted offer's
 //   creative with its disclosure; the switch hides and shows it within 1 s; a newly accepted offer joins without a
 //   reload; a new URL ends the old one within 1 s; Download Now gives a scene collection pointing at the new URL;
-// - a fake window.obsstudio: nothing counts until OBS streams, nothing while the source is hidden, then the minutes
-//   add up to the deliverable, the offer completes (the creator is paid) and the creative leaves; the proof report;
+// - a fake window.obsstudio: nothing counts until OBS streams, nothing while the source is hidden or inactive or the
+//   stream stopped, then the minutes add up to the deliverable, the offer completes (the creator is paid) and the
+//   creative leaves; the proof report;
 // - a server of its own killed and started again on the same port: the page reconnects by itself;
 // - unknown and rotated tokens show nothing.
 // The screens are checked with axe and photographed at 375 and 1280 px; the overlay page at 1920 × 1080.
@@ -210,9 +211,22 @@ describe('the overlay for OBS', () => {
     await page.clock.runFor(45_000);
     await page.waitForTimeout(300);
     expect(beats).toHaveLength(reported);
-    // Visible again: the page reports as time passes; the server credits no more than the clock, so the minute needs
-    // about 45 s more of real time. Then the offer completes and its creative leaves the overlay.
+    // Visible again, but the source is not active (its scene is not on the program): still nothing.
     await obs('obsSourceVisibleChanged', { visible: true });
+    await obs('obsSourceActiveChanged', { active: false });
+    await page.clock.runFor(45_000);
+    await page.waitForTimeout(300);
+    expect(beats).toHaveLength(reported);
+    // Active again, but the stream has stopped: nothing.
+    await obs('obsSourceActiveChanged', { active: true });
+    await obs('obsStreamingStopped');
+    await page.clock.runFor(45_000);
+    await page.waitForTimeout(300);
+    expect(beats).toHaveLength(reported);
+    // Streaming again with the source shown: the page reports as time passes; the server credits no more than the
+    // clock, so the minute needs about 45 s more of real time. Then the offer completes and its creative leaves the
+    // overlay.
+    await obs('obsStreamingStarted');
     await page.clock.resume();
     const status = async () => (await call<{ offer: { status: string } }>('GET', `/api/offers/${offerId}`, { token: creator.token })).offer.status;
     await expect.poll(status, { timeout: 100_000, interval: 2000 }).toBe('completed');
