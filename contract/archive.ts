@@ -3,6 +3,12 @@
 export const EXPORT_FORMATS = ['ndjson', 'csv', 'text'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** A YYYY-MM-DD that is a day of the calendar (2024-02-30 and 2024-13-45 are not: they have no time to query). */
+export const isArchiveDay = (value: string) => {
+  const at = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === value;
+};
+
 /** Messages per page of the viewer and of a search. */
 export const ARCHIVE_PAGE = 200;
 export const SEARCH_PAGE = 50;

@@ -126,7 +126,7 @@ export const schemas = {
   archiveSettings: { body: archive.archiveSettingsRequest, response: archive.archiveDaysResponse.pick({ channel: true }), status: 200 },
   deleteArchiveDay: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
   deleteArchiveStream: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
-  deleteArchiveChatter: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
+  deleteArchiveChatter: { query: archive.archiveDeleteChatterQuery, response: archive.archiveDeleteResponse, status: 200 },
   deleteArchive: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 

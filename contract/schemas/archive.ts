@@ -1,15 +1,21 @@
 // The chat archive's API (issue 16): fixed paths from the issue, shapes documented in README.
 import { z } from 'zod';
-import { EXPORT_FORMATS } from '../archive.ts';
+import { EXPORT_FORMATS, isArchiveDay } from '../archive.ts';
 import { CONNECT_PLATFORMS } from '../connections.ts';
 
 const platform = z.enum(CONNECT_PLATFORMS, { error: `must be ${CONNECT_PLATFORMS.join(' or ')}` });
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+// A day's shape, then a day of the calendar: an impossible one would reach the queries as no time at all.
+const date = z
+  .string()
+  .regex(DAY, 'must be a date as YYYY-MM-DD')
+  .refine((value) => !DAY.test(value) || isArchiveDay(value), 'is not a day of the calendar');
 /** A keyset cursor: `<sentAt>.<id>`. */
 const cursor = z.string().regex(/^\d{1,15}\.\d{1,15}$/, 'is not a cursor from a previous page');
 /** A stream's id in the archive. */
 const streamId = z.string().regex(/^\d{1,15}$/, 'is not an archived stream');
-const login = z.string().trim().toLowerCase().regex(/^@?[a-z0-9_.-]{1,64}$/, 'must be a chatter\'s login');
+// Twitch's logins, and YouTube's display names made into logins (letters and digits of any script).
+const login = z.string().trim().toLowerCase().regex(/^@?[\p{L}\p{M}\p{N}_.-]{1,64}$/u, 'must be a chatter\'s login');
 
 const message = z.object({
   id: z.number(),
@@ -130,4 +136,6 @@ export const archiveExportQuery = z
 export const archiveSettingsRequest = z.object({ platform, archiving: z.boolean({ error: 'must be true or false' }) }).strict();
 
 export const archiveDeleteQuery = z.object({ platform: platform.optional() });
+/** A chatter's id is their platform's: Twitch's user id, YouTube's channel id. */
+export const archiveDeleteChatterQuery = z.object({ platform });
 export const archiveDeleteResponse = z.object({ deleted: z.number() });

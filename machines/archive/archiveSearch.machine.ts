@@ -1,6 +1,6 @@
 // Searching the archive (issue 16): words (full text), a chatter, a date range; results newest first, a page at a
 // time, each linking into its day. A chatter's messages can be deleted (a viewer's deletion request) after a
-// confirmation, and the results exported.
+// confirmation — the chatter by their id, as names are not unique and change — and the results exported.
 import { assign, setup } from 'xstate';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
 import { errorText } from '../messages';
@@ -13,6 +13,12 @@ export interface ArchiveSearchTerms {
   to: string;
 }
 
+/** A chatter as a deletion names them: their id on the platform (what is deleted by) and the name shown. */
+export interface ArchiveChatter {
+  id: string;
+  name: string;
+}
+
 export interface ArchiveSearchContext {
   platform: 'twitch' | 'youtube';
   terms: ArchiveSearchTerms;
@@ -20,7 +26,7 @@ export interface ArchiveSearchContext {
   next: string | null;
   error: string | null;
   /** The chatter whose messages a confirmation would delete. */
-  chatter: string | null;
+  chatter: ArchiveChatter | null;
   notice: string | null;
 }
 
@@ -28,7 +34,7 @@ export type ArchiveSearchEvent =
   | { type: 'search.submit'; terms: ArchiveSearchTerms }
   | { type: 'search.more' }
   | { type: 'search.export'; format: ExportFormat }
-  | { type: 'chatter.delete'; login: string }
+  | { type: 'chatter.delete'; chatter: ArchiveChatter }
   | { type: 'delete.confirm' }
   | { type: 'delete.dismiss' };
 
@@ -43,8 +49,8 @@ export const archiveSearchMachine = setup({
     searchMore: service<{ messages: ArchivedMessage[]; next: string | null }, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; before: string | null }>('searchMore'),
     /** GET /api/archive/export?format=&q=&user=&from=&to=, saved as a file. */
     exportResults: service<void, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; format: ExportFormat }>('exportResults'),
-    /** DELETE /api/archive/chatters/:login → how many messages went. */
-    deleteChatter: service<number, { platform: 'twitch' | 'youtube'; login: string }>('deleteChatter'),
+    /** DELETE /api/archive/chatters/:chatterId?platform= → how many messages went. */
+    deleteChatter: service<number, { platform: 'twitch' | 'youtube'; chatterId: string }>('deleteChatter'),
   },
   guards: {
     hasTerms: ({ event }) => event.type === 'search.submit' && (event.terms.q.trim() !== '' || event.terms.user.trim() !== ''),
@@ -79,7 +85,7 @@ export const archiveSearchMachine = setup({
           on: {
             'search.more': { guard: 'hasMore', target: 'more' },
             'search.export': { target: 'exporting', actions: assign({ error: null }) },
-            'chatter.delete': { target: 'confirming', actions: assign({ chatter: ({ event }) => event.login, error: null }) },
+            'chatter.delete': { target: 'confirming', actions: assign({ chatter: ({ event }) => event.chatter, error: null }) },
           },
         },
         more: {
@@ -112,12 +118,12 @@ export const archiveSearchMachine = setup({
           invoke: {
             id: 'deleteChatter',
             src: 'deleteChatter',
-            input: ({ context }) => ({ platform: context.platform, login: context.chatter! }),
+            input: ({ context }) => ({ platform: context.platform, chatterId: context.chatter!.id }),
             onDone: {
               target: 'idle',
               actions: assign({
-                results: ({ context }) => context.results.filter((m) => m.login !== context.chatter),
-                notice: ({ context, event }) => `Deleted ${event.output.toLocaleString('en-US')} message${event.output === 1 ? '' : 's'} from ${context.chatter} for good.`,
+                results: ({ context }) => context.results.filter((m) => m.chatterId !== context.chatter!.id),
+                notice: ({ context, event }) => `Deleted ${event.output.toLocaleString('en-US')} message${event.output === 1 ? '' : 's'} from ${context.chatter!.name} for good.`,
                 chatter: null,
               }),
             },

@@ -1,20 +1,29 @@
 // Ingestion (issue 16): one ingester per archived channel, beside the HTTP server. Messages are buffered and written
-// in one transaction per batch (500 messages or 1 s, whichever comes first); a failed write keeps the batch for the
-// next try. The time the ingester last knew it was receiving is stored with every batch and every 10 s, so after a
+// in one transaction per batch (500 messages or 1 s, whichever comes first), one write at a time. A failed write is
+// the database's (down: the batch is kept for the next try, within a bound) or a row's (a value the database refuses:
+// the batch is written in halves until that row is found, dropped and counted as skipped, so one bad line never holds
+// up the rest). The time the ingester last knew it was receiving is stored with every batch and every 10 s, so after a
 // crash (kill -9) the restart records the gap since then; a lost connection records the gap between losing and
 // regaining it. The supervisor keeps exactly one ingester per channel with archiving on, starts and stops them as
-// creators turn archiving on and off or disconnect, and restarts one that fails, with backoff.
+// creators turn archiving on and off or disconnect, and restarts one that fails, with backoff. A YouTube account whose
+// grant Google refused ("reconnect") is not ingested — its chat needs the token — until the creator connects again;
+// the screen says so meanwhile. Twitch's chat is read anonymously and goes on.
 import { memoryLocks, type Lease, type Locks } from '../cluster/locks.ts';
 import type { Logger } from '../log.ts';
 import type { AccountChange, AccountRow, Connections } from '../connections/store.ts';
-import type { Archive, ChannelKey, ChatLine, ChatModeration } from './store.ts';
-import type { ChatSource, ChatSourceHandlers } from './twitch-source.ts';
+import type { Archive, Batch, ChannelKey, ChatLine, ChatModeration } from './store.ts';
+import { reconnectProblem, type ChatSource, type ChatSourceHandlers } from './twitch-source.ts';
 
 export const BATCH_MESSAGES = 500;
 export const BATCH_MS = 1000;
 export const TOUCH_MS = 10_000;
 /** A restart sooner than this after the last batch is not a gap worth recording. */
 export const GAP_MIN_MS = 2000;
+/** What waits for a database that stays down, at most: beyond it the oldest messages (and events) are dropped. */
+export const MAX_PENDING_MESSAGES = 50_000;
+export const MAX_PENDING_EVENTS = 5_000;
+/** The platforms whose chat is read with the channel's own token: not ingested while the grant is refused. */
+export const TOKEN_READ_PLATFORMS: readonly AccountRow['platform'][] = ['youtube'];
 
 /** The source of an account's chat; null for a platform whose chat is not ingested. */
 export type SourceFactory = (account: AccountRow, handlers: ChatSourceHandlers) => ChatSource | null;
@@ -46,39 +55,128 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
   let stopped = false;
   const status: IngesterStatus = { connected: false, problem: null, received: 0, written: 0, skipped: 0, gaps: 0 };
 
+  /** Keeps what waits within its bound (`slack` over it first, so that it is cut now and then, not line by line). */
+  function bound(slack: number) {
+    const over = lines.length - MAX_PENDING_MESSAGES;
+    const eventsOver = moderation.length - MAX_PENDING_EVENTS;
+    if (over <= slack && eventsOver <= slack) return;
+    if (over > 0) lines = lines.slice(over);
+    if (eventsOver > 0) moderation = moderation.slice(eventsOver);
+    logger.error('the database does not take the chat: the oldest waiting messages are dropped', { channel: key.channel, messages: Math.max(0, over), events: Math.max(0, eventsOver) });
+  }
+
+  /** The error a write fails with, or null once written. */
+  const failure = (batch: Batch) =>
+    archive.write(key, batch).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+  /** Whether the database takes a write at all (the last-seen time alone): tells its failure from a row's. */
+  const answers = async (seenAt: number) => (await failure({ messages: [], moderation: [], skipped: 0, seenAt })) === null;
+
+  /**
+   * A batch the database refused as a whole, written in parts: the messages, then the moderation (which flags them),
+   * halved until each row it refuses on its own is found; those are dropped and counted. Answers the rows refused,
+   * and what is left unwritten when the database itself stops answering meanwhile.
+   */
+  async function writeApart(batch: Batch): Promise<{ refused: number; messages: ChatLine[]; moderation: ChatModeration[] }> {
+    type Part = Pick<Batch, 'messages' | 'moderation'>;
+    const parts: Part[] = [
+      { messages: batch.messages, moderation: [] },
+      { messages: [], moderation: batch.moderation },
+    ].filter((part) => part.messages.length + part.moderation.length > 0);
+    const halves = ({ messages: rows, moderation: events }: Part): Part[] =>
+      rows.length > 1
+        ? [
+            { messages: rows.slice(0, rows.length >> 1), moderation: [] },
+            { messages: rows.slice(rows.length >> 1), moderation: [] },
+          ]
+        : [
+            { messages: [], moderation: events.slice(0, events.length >> 1) },
+            { messages: [], moderation: events.slice(events.length >> 1) },
+          ];
+    let refused = 0;
+    while (parts.length > 0) {
+      const part = parts[0]!;
+      const write = () => failure({ ...part, skipped: 0, seenAt: batch.seenAt });
+      let error = await write();
+      if (error && part.messages.length + part.moderation.length > 1) {
+        parts.splice(0, 1, ...halves(part));
+        continue;
+      }
+      if (error) {
+        if (!(await answers(batch.seenAt))) return { refused, messages: parts.flatMap((p) => p.messages), moderation: parts.flatMap((p) => p.moderation) };
+        // The database answers: the row once more (a passing failure is not the row's), then it is the one refused.
+        error = await write();
+      }
+      parts.shift();
+      if (!error) {
+        status.written += part.messages.length;
+        continue;
+      }
+      refused += 1;
+      status.skipped += 1;
+      logger.warn('the database refused a chat row: it is dropped and counted as skipped', { channel: key.channel, msgId: part.messages[0]?.msgId, event: part.moderation[0]?.kind, error: error.message });
+    }
+    return { refused, messages: [], moderation: [] };
+  }
+
+  /** Writes a batch; what the database does not take while it is down is kept, in front of what came since. */
+  async function write(batch: Batch): Promise<boolean> {
+    const failed = await failure(batch);
+    if (!failed) {
+      status.written += batch.messages.length;
+      return true;
+    }
+    // The database down (it takes no write at all: everything is kept), or rows it refuses (the rest goes in without them).
+    const left = (await answers(batch.seenAt)) ? await writeApart(batch) : { refused: 0, messages: batch.messages, moderation: batch.moderation };
+    const uncounted = batch.skipped + left.refused;
+    if (left.messages.length + left.moderation.length === 0) {
+      // The skipped lines and the refused rows are counted once the rest is in (or with the next batch).
+      if (uncounted > 0 && (await failure({ messages: [], moderation: [], skipped: uncounted, seenAt: batch.seenAt }))) {
+        skipped += uncounted;
+        schedule();
+      }
+      return true;
+    }
+    logger.error('writing chat failed; the batch is kept for the next try', { channel: key.channel, error: failed.message });
+    lines = [...left.messages, ...lines];
+    moderation = [...left.moderation, ...moderation];
+    skipped += uncounted;
+    bound(0);
+    schedule();
+    return false;
+  }
+
   async function flush(): Promise<void> {
     if (timer) {
       clearTimeout(timer);
       timer = null;
     }
-    if (flushing) await flushing;
+    // One write at a time, in order: a flush asked for during one waits for it, then writes what came meanwhile.
+    while (flushing) await flushing;
     if (lines.length === 0 && moderation.length === 0 && skipped === 0) return;
     const batch = { messages: lines, moderation, skipped, seenAt: now() };
     lines = [];
     moderation = [];
     skipped = 0;
-    flushing = archive
-      .write(key, batch)
-      .then(() => {
-        status.written += batch.messages.length;
-      })
-      .catch((error: unknown) => {
-        // Kept for the next try, in front of what came since (bounded: a database that stays down drops the oldest).
-        logger.error('writing chat failed; the batch is kept for the next try', { channel: key.channel, error: (error as Error).message });
-        lines = [...batch.messages, ...lines].slice(-50_000);
-        moderation = [...batch.moderation, ...moderation];
-        skipped += batch.skipped;
-        schedule();
+    let written = false;
+    flushing = write(batch)
+      .then((ok) => {
+        written = ok;
       })
       .finally(() => {
         flushing = null;
       });
     await flushing;
+    // A full batch came during the write: it goes next, at once (after a failure it waits for the retry's timer).
+    if (written && lines.length >= BATCH_MESSAGES) schedule();
   }
 
   function schedule() {
     if (stopped) return;
-    if (lines.length >= BATCH_MESSAGES) void flush();
+    // During a write, what comes waits for it (see flush): never a second write beside it.
+    if (lines.length >= BATCH_MESSAGES && !flushing) void flush();
     else timer ??= setTimeout(() => void flush(), BATCH_MS);
   }
 
@@ -97,10 +195,12 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
     line(line) {
       status.received += 1;
       lines.push(line);
+      bound(BATCH_MESSAGES);
       schedule();
     },
     moderation(event) {
       moderation.push(event);
+      bound(BATCH_MESSAGES);
       schedule();
     },
     skipped(count) {
@@ -199,6 +299,9 @@ export function createIngestSupervisor(deps: {
   const running = new Map<string, Ingester>();
   const leases = new Map<string, Lease>();
   const keyOf = (account: Pick<AccountRow, 'user_id' | 'platform'>) => `${account.user_id}:${account.platform}`;
+  /** Archived accounts not ingested while their grant is refused, with what the screen shows for them. */
+  const held = new Map<string, IngesterStatus>();
+  const refused = (account: AccountRow) => account.status === 'reconnect' && TOKEN_READ_PLATFORMS.includes(account.platform);
   let unsubscribe: (() => void) | null = null;
   let reconciler: NodeJS.Timeout | null = null;
   let reconciling: Promise<void> | null = null;
@@ -206,6 +309,13 @@ export function createIngestSupervisor(deps: {
 
   async function ensure(account: AccountRow) {
     const id = keyOf(account);
+    // Reading with a refused grant only asks the platform again and again: held until the creator connects again.
+    if (refused(account)) {
+      if (running.has(id)) await stop(id);
+      held.set(id, { connected: false, problem: reconnectProblem(account.platform), received: 0, written: 0, skipped: 0, gaps: 0 });
+      return;
+    }
+    held.delete(id);
     const current = running.get(id);
     if (current && current.key.channelId === account.platform_user_id) return;
     if (current) await stop(id);
@@ -239,14 +349,18 @@ export function createIngestSupervisor(deps: {
       leases.delete(id);
       await lease.release();
       setTimeout(() => {
-        void connections.account(account.user_id, account.platform).then(async (row) => {
-          if (row && Number(row.archiving) === 1) await ensure(row);
-        });
+        void connections
+          .account(account.user_id, account.platform)
+          .then(async (row) => {
+            if (row && Number(row.archiving) === 1) await ensure(row);
+          })
+          .catch((retry: unknown) => logger.error('restarting a chat ingester failed; the next reconcile tries again', { channel: account.login, error: (retry as Error).message }));
       }, 5000).unref();
     });
   }
 
   async function stop(id: string, options: { handOver?: boolean } = {}) {
+    held.delete(id);
     const ingester = running.get(id);
     const lease = leases.get(id);
     running.delete(id);
@@ -265,14 +379,15 @@ export function createIngestSupervisor(deps: {
     const archiving = await connections.archiving();
     const wanted = new Set(archiving.map(keyOf));
     // Switched off or disconnected through another instance.
-    for (const id of [...running.keys()]) if (!wanted.has(id)) await stop(id);
-    for (const account of archiving) if (!running.has(keyOf(account))) await ensure(account);
+    for (const id of [...running.keys(), ...held.keys()]) if (!wanted.has(id)) await stop(id);
+    for (const account of archiving) if (!running.has(keyOf(account)) || refused(account)) await ensure(account);
   }
 
   const onChange = (change: AccountChange) => {
     const id = `${change.userId}:${change.platform}`;
-    if (change.account && Number(change.account.archiving) === 1) void ensure(change.account);
-    else void stop(id);
+    const done = change.account && Number(change.account.archiving) === 1 ? ensure(change.account) : stop(id);
+    // Told from inside a request or an ingester's own token refresh: a failure here is logged, never let loose.
+    done.catch((error: unknown) => logger.error('archive: starting or stopping an ingester failed', { channel: change.account?.login, error: (error as Error).message }));
   };
 
   return {
@@ -294,7 +409,8 @@ export function createIngestSupervisor(deps: {
     /** The platforms whose chat this server can ingest. */
     supports: (platform: AccountRow['platform']) => deps.platforms.includes(platform),
     status(userId: string, platform: AccountRow['platform']): IngesterStatus | null {
-      return running.get(`${userId}:${platform}`)?.status ?? null;
+      const id = `${userId}:${platform}`;
+      return running.get(id)?.status ?? held.get(id) ?? null;
     },
     /** Writes what every ingester holds (tests, shutdown). */
     async flushAll() {

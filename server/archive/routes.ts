@@ -1,7 +1,7 @@
 // The chat archive's API (issue 16): days, a day's messages (keyset pages), search, streamed exports, archiving on
 // and off, and deletion of a day, a stream, a chatter's messages or everything. Creators only; every query is the caller's own.
 import { Hono } from 'hono';
-import { ARCHIVE_PAGE, SEARCH_PAGE } from '../../contract/archive.ts';
+import { ARCHIVE_PAGE, isArchiveDay, SEARCH_PAGE } from '../../contract/archive.ts';
 import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
 import { creatorsOnly } from '../connections/routes.ts';
 import { HttpError, route } from '../http/route.ts';
@@ -127,6 +127,7 @@ export function archiveRoutes(services: Services): Hono<AppEnv> {
     creatorsOnly(c.get('role'));
     const date = c.req.param('date') ?? '';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new HttpError(400, 'date: must be a date as YYYY-MM-DD');
+    if (!isArchiveDay(date)) throw new HttpError(400, 'date: is not a day of the calendar');
     const deleted = await archive.delete(c.get('userId'), { platform: query.platform, day: date });
     if (deleted === 0) throw new HttpError(404, `No chat is archived for ${date}`);
     return { deleted };
@@ -138,12 +139,14 @@ export function archiveRoutes(services: Services): Hono<AppEnv> {
     return { deleted: await archive.delete(c.get('userId'), { platform: found.stream.platform, stream: { id: found.stream.id, range: found.range } }) };
   });
 
+  // A viewer's deletion request, by their id on the platform (a message's chatterId): a name would take other
+  // chatters of the same name, and miss the messages sent under an earlier one.
   route(app, services, 'deleteArchiveChatter', async (c, { query }) => {
     creatorsOnly(c.get('role'));
-    const login = (c.req.param('login') ?? '').toLowerCase().replace(/^@/, '');
-    if (!/^[a-z0-9_.-]{1,64}$/.test(login)) throw new HttpError(400, "login: must be a chatter's login");
-    const deleted = await archive.delete(c.get('userId'), { platform: query.platform, login });
-    if (deleted === 0) throw new HttpError(404, `Nothing from ${login} is archived`);
+    const chatterId = c.req.param('chatterId') ?? '';
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(chatterId)) throw new HttpError(400, "chatterId: must be a chatter's id (the chatterId of their messages)");
+    const deleted = await archive.delete(c.get('userId'), { platform: query.platform, chatterId });
+    if (deleted === 0) throw new HttpError(404, `Nothing from chatter ${chatterId} is archived on ${PLATFORM_NAMES[query.platform]}`);
     return { deleted };
   });
 

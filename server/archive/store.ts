@@ -28,6 +28,8 @@ export interface ChatLine {
 export interface ChatModeration {
   kind: 'clearchat' | 'clearmsg';
   at: number;
+  /** The chatter timed out or banned, by their platform id (Twitch's user id, YouTube's channel id) when the line gives it. */
+  targetId?: string | null;
   targetLogin: string | null;
   targetMsgId: string | null;
   duration: number | null;
@@ -239,14 +241,20 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
               target_msg_id: event.targetMsgId,
               duration: event.duration,
               until: null,
-              detail: null,
+              // A moderation event's detail is the id of the chatter it targets, so that their deletion takes it too.
+              detail: event.targetId ?? null,
             })
             .execute();
           let flagged = trx.updateTable('chat_messages').set({ moderated: 1 }).where('user_id', '=', key.userId).where('platform', '=', key.platform).where('channel_id', '=', key.channelId);
           if (event.kind === 'clearmsg' && event.targetMsgId) flagged = flagged.where('msg_id', '=', event.targetMsgId);
-          // A timeout or ban clears the chatter's messages of the day from the chat; a bare CLEARCHAT clears everything shown.
-          else if (event.kind === 'clearchat') flagged = flagged.where('day', '=', dayOf(event.at)).where('sent_at', '<=', event.at).$if(event.targetLogin !== null, (q) => q.where('login', '=', event.targetLogin!));
-          else continue;
+          // A timeout or ban clears the chatter's messages of the day from the chat; a bare CLEARCHAT clears everything
+          // shown. The chatter is found by their id: names collide (YouTube's display names) and change; a login alone
+          // (Twitch's CLEARCHAT names one) is one chatter's at any moment.
+          else if (event.kind === 'clearchat') {
+            flagged = flagged.where('day', '=', dayOf(event.at)).where('sent_at', '<=', event.at);
+            if (event.targetId) flagged = flagged.where('chatter_id', '=', event.targetId);
+            else if (event.targetLogin !== null) flagged = flagged.where('login', '=', event.targetLogin);
+          } else continue;
           await flagged.execute();
         }
         await trx
@@ -442,7 +450,8 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       const words = query.q ? ftsQuery(query.q) : null;
       if (query.q && words === null) return { messages: [], next: null };
       if (words !== null && dialect === 'sqlite') {
-        const days = query.from || query.to ? daysOf(query.from ?? query.to!, query.to ?? query.from!) : null;
+        // A range open at one end has no day list; the rows' day filters below bound it.
+        const days = query.from && query.to ? daysOf(query.from, query.to) : null;
         const match = days ? `${words} AND (${days.map((day) => `day_token : "d${day.replaceAll('-', '')}"`).join(' OR ')})` : words;
         const conditions = [sql`m.user_id = ${userId}`];
         if (query.platform) conditions.push(sql`m.platform = ${query.platform}`);
@@ -477,6 +486,10 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         if (selection.platform) conditions.push(sql`m.platform = ${selection.platform}`);
         if (selection.login) conditions.push(sql`m.login = ${selection.login.toLowerCase()}`);
         if (selection.day) conditions.push(sql`m.day = ${selection.day}`);
+        if (selection.stream) {
+          const { startDay, endDay, from, to } = selection.stream;
+          conditions.push(sql`m.day >= ${startDay}`, sql`m.day <= ${endDay}`, sql`m.sent_at >= ${from}`, sql`m.sent_at <= ${to}`);
+        }
         if (selection.from) conditions.push(sql`m.day >= ${selection.from}`);
         if (selection.to) conditions.push(sql`m.day <= ${selection.to}`);
         let after = 0;
@@ -508,9 +521,11 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
 
     /**
      * Deletes the selected messages (and their index entries); for a day, a stream or everything also the events of
-     * that time and the streams that lay wholly within it.
+     * that time and the streams that lay wholly within it. One chatter (a viewer's deletion request) is chosen by their
+     * id, never by a name: display names collide and logins change hands, while a viewer's messages under every name
+     * they had are theirs. The moderation events naming them go with their messages.
      */
-    async delete(userId: string, selection: Omit<Selection, 'q' | 'from' | 'to' | 'stream'> & { stream?: { id: number; range: StreamRange } }): Promise<number> {
+    async delete(userId: string, selection: Pick<Selection, 'platform' | 'day'> & { stream?: { id: number; range: StreamRange }; chatterId?: string }): Promise<number> {
       return db.transaction().execute(async (trx) => {
         let messages = trx.deleteFrom('chat_messages').where('user_id', '=', userId);
         let events = trx.deleteFrom('chat_events').where('user_id', '=', userId);
@@ -531,13 +546,29 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           events = events.where('day', '>=', startDay).where('day', '<=', endDay).where('at', '>=', from).where('at', '<=', to);
           streams = streams.where('id', '=', selection.stream.id);
         }
-        if (selection.login) {
-          messages = messages.where('login', '=', selection.login.toLowerCase());
-          events = events.where('target_login', '=', selection.login.toLowerCase());
+        const { chatterId } = selection;
+        if (chatterId) {
+          messages = messages.where('chatter_id', '=', chatterId);
+          // An event names its target by id (detail) when the platform gave one; else by the message it removed, or by
+          // a login the chatter had that day (Twitch's CLEARCHAT gives the login: one chatter's at any moment). The
+          // chatter's messages are read once (not per event): a creator has one channel per platform.
+          let theirs = trx.selectFrom('chat_messages as m').where('m.user_id', '=', userId).where('m.chatter_id', '=', chatterId);
+          if (selection.platform) theirs = theirs.where('m.platform', '=', selection.platform);
+          events = events.where((eb) =>
+            eb.and([
+              eb('kind', '!=', 'gap'),
+              eb.or([
+                eb('detail', '=', chatterId),
+                eb('target_msg_id', 'in', theirs.select('m.msg_id')),
+                eb.and([eb('detail', 'is', null), eb(eb.refTuple('target_login', 'day'), 'in', theirs.select(['m.login', 'm.day']).$asTuple('login', 'day'))]),
+              ]),
+            ]),
+          );
         }
-        const result = await messages.executeTakeFirst();
+        // Events first: a chatter's are found through their messages.
         await events.execute();
-        if (!selection.login) await streams.execute();
+        const result = await messages.executeTakeFirst();
+        if (!chatterId) await streams.execute();
         return Number(result.numDeletedRows);
       });
     },

@@ -1,8 +1,10 @@
 // Twitch chat as a source for the archive (issue 16): one tmi.js client per channel, logged in anonymously
 // (justinfan: public chat needs no token), reading the parsed IRC lines with their tags. tmi.js reconnects by itself
 // with backoff (network loss, RECONNECT, PING timeout); this reports each connect and disconnect so the ingester can
-// record the gap. Lines that are not what Twitch sends (no id, no time, no sender) are skipped and counted.
+// record the gap. Lines that are not what Twitch sends (no id, no time, no sender, a time or number no real line
+// carries) are skipped and counted: one such line must not reach the database, which would refuse the whole batch.
 import tmi from 'tmi.js';
+import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
 import type { ChatLine, ChatModeration, LiveStream } from './store.ts';
 
 export interface ChatSourceHandlers {
@@ -23,6 +25,10 @@ export interface ChatSource {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** The channel's problem once the platform refused the connected account's grant (the account says "reconnect"). */
+export const reconnectProblem = (platform: ConnectPlatform) =>
+  `${PLATFORM_NAMES[platform]} no longer accepts Castbridge’s connection: connect ${PLATFORM_NAMES[platform]} again on Connect Accounts to go on archiving the chat.`;
 
 export interface TwitchChatEndpoint {
   server: string;
@@ -53,20 +59,44 @@ const tag = (tags: RawMessage['tags'], name: string): string | null => {
   return typeof value === 'string' && value !== '' ? value : null;
 };
 
+/** Twitch stamps a line (tmi-sent-ts) as it relays it: a time further than this from now is not a real line. */
+export const SENT_AT_WINDOW_MS = 86_400_000;
+/** The largest value of the archive's integer columns (bits, a timeout's seconds: PostgreSQL `integer`). */
+export const MAX_INTEGER = 2 ** 31 - 1;
+
+/** A tag's epoch milliseconds: absent is null, anything but a whole number near `now` is malformed (undefined). */
+function sentAtOf(tags: RawMessage['tags'], now: number): number | null | undefined {
+  const value = tag(tags, 'tmi-sent-ts');
+  if (value === null) return null;
+  const at = Number(value);
+  return /^\d+$/.test(value) && Number.isSafeInteger(at) && Math.abs(at - now) <= SENT_AT_WINDOW_MS ? at : undefined;
+}
+
+/** A whole-number tag (bits, ban-duration) that fits its column: absent is null, anything else is malformed (undefined). */
+function countOf(tags: RawMessage['tags'], name: string, min: number): number | null | undefined {
+  const value = tag(tags, name);
+  if (value === null) return null;
+  const count = Number(value);
+  return /^\d+$/.test(value) && count >= min && count <= MAX_INTEGER ? count : undefined;
+}
+
 /** IRCv3 tag values escape spaces, semicolons and backslashes. */
 const unescape = (value: string) =>
   value.replace(/\\(.)/g, (_, ch: string) => ({ s: ' ', ':': ';', '\\': '\\', r: '\r', n: '\n' })[ch] ?? ch);
 
-/** A PRIVMSG or USERNOTICE as an archived line; null when it lacks what every Twitch chat line carries. */
-export function chatLine(message: RawMessage): ChatLine | null {
+/**
+ * A PRIVMSG or USERNOTICE as an archived line; null when it lacks what every Twitch chat line carries, or carries a
+ * time or a number no real line does (a sent-at days away or fractional, bits beyond the column).
+ */
+export function chatLine(message: RawMessage, now = Date.now()): ChatLine | null {
   const { tags } = message;
   const id = tag(tags, 'id');
-  const sent = Number(tag(tags, 'tmi-sent-ts'));
+  const sent = sentAtOf(tags, now);
   const userId = tag(tags, 'user-id');
   const login = message.command === 'USERNOTICE' ? tag(tags, 'login') : (message.prefix?.split('!')[0] ?? null);
-  if (!id || !Number.isFinite(sent) || sent <= 0 || !userId || !login) return null;
+  const bits = countOf(tags, 'bits', 1);
+  if (!id || typeof sent !== 'number' || !userId || !login || bits === undefined) return null;
   const text = message.params[1] ?? '';
-  const bits = Number(tag(tags, 'bits'));
   return {
     msgId: id,
     sentAt: sent,
@@ -76,10 +106,26 @@ export function chatLine(message: RawMessage): ChatLine | null {
     color: tag(tags, 'color'),
     badges: tag(tags, 'badges') ?? '',
     emotes: tag(tags, 'emotes'),
-    bits: Number.isInteger(bits) && bits > 0 ? bits : null,
+    bits,
     kind: message.command === 'USERNOTICE' ? (tag(tags, 'msg-id') ?? 'usernotice') : 'privmsg',
     text: message.command === 'USERNOTICE' && !text ? unescape(tag(tags, 'system-msg') ?? '') : text,
   };
+}
+
+/**
+ * A CLEARMSG or CLEARCHAT as a moderation event; null when its time or timeout is not one a real line carries. Without
+ * a time it happened now; a CLEARCHAT without ban-duration is a ban (or the whole chat cleared), not a timeout.
+ */
+export function moderationEvent(message: RawMessage, now = Date.now()): ChatModeration | null {
+  const at = sentAtOf(message.tags, now);
+  if (at === undefined) return null;
+  if (message.command === 'CLEARMSG') {
+    return { kind: 'clearmsg', at: at ?? now, targetLogin: tag(message.tags, 'login'), targetMsgId: tag(message.tags, 'target-msg-id'), duration: null };
+  }
+  const duration = countOf(message.tags, 'ban-duration', 1);
+  if (duration === undefined) return null;
+  // The chatter by their id (a login changes; the id does not): what the archive flags and a deletion request finds.
+  return { kind: 'clearchat', at: at ?? now, targetLogin: message.params[1]?.toLowerCase() ?? null, targetId: tag(message.tags, 'target-user-id'), targetMsgId: null, duration };
 }
 
 export function twitchChatSource(endpoint: TwitchChatEndpoint, channel: string, handlers: ChatSourceHandlers): ChatSource {
@@ -94,8 +140,9 @@ export function twitchChatSource(endpoint: TwitchChatEndpoint, channel: string, 
   const original = internal._onMessage.bind(client);
   internal._onMessage = (event) => {
     const lines = String(event.data).trim().split('\r\n');
-    // Twitch lines are a few hundred bytes (500 characters of text, tags): anything far larger is not chat.
-    const readable = lines.filter((line) => line !== '' && line.length <= MAX_LINE && /^(@\S+ )?(:\S+ )?[A-Z0-9]+( |$)/.test(line));
+    // Twitch lines are a few hundred bytes (500 characters of text, tags): anything far larger is not chat. IRC has
+    // no NUL in a line (and PostgreSQL's text cannot hold one).
+    const readable = lines.filter((line) => line !== '' && line.length <= MAX_LINE && !line.includes('\0') && /^(@\S+ )?(:\S+ )?[A-Z0-9]+( |$)/.test(line));
     const unreadable = lines.filter((line) => line !== '').length - readable.length;
     if (unreadable > 0) handlers.skipped(unreadable);
     for (const text of readable) {
@@ -112,13 +159,10 @@ export function twitchChatSource(endpoint: TwitchChatEndpoint, channel: string, 
       const line = chatLine(message);
       if (line) handlers.line(line);
       else handlers.skipped(1);
-    } else if (message.command === 'CLEARMSG') {
-      const at = Number(tag(message.tags, 'tmi-sent-ts')) || Date.now();
-      handlers.moderation({ kind: 'clearmsg', at, targetLogin: tag(message.tags, 'login'), targetMsgId: tag(message.tags, 'target-msg-id'), duration: null });
-    } else if (message.command === 'CLEARCHAT') {
-      const at = Number(tag(message.tags, 'tmi-sent-ts')) || Date.now();
-      const duration = Number(tag(message.tags, 'ban-duration'));
-      handlers.moderation({ kind: 'clearchat', at, targetLogin: message.params[1]?.toLowerCase() ?? null, targetMsgId: null, duration: Number.isInteger(duration) ? duration : null });
+    } else if (message.command === 'CLEARMSG' || message.command === 'CLEARCHAT') {
+      const event = moderationEvent(message);
+      if (event) handlers.moderation(event);
+      else handlers.skipped(1);
     }
   });
   client.on('connected', () => handlers.connected());

@@ -2,10 +2,11 @@
 // active broadcast (liveBroadcasts.list, mine=true) gives its liveChatId, then liveChatMessages.list is polled at the
 // interval the API returns, with the page token, until the chat ends. The broadcast is the stream session (its id,
 // title and actual start), ended when its chat ends. The OAuth token comes from the connected
-// account (refreshed before expiry). Quota and permission errors are reported as the channel's problem, shown on the
-// Archive Chat screen; a network failure is a lost connection (a gap).
+// account (refreshed before expiry). Quota and permission errors, and a token Google no longer grants (the creator
+// revoked Castbridge), are reported as the channel's problem, shown on the Archive Chat screen; a network failure is a
+// lost connection (a gap). Nothing thrown in the loop leaves it: an unhandled rejection would end the whole server.
 import type { ChatLine, ChatModeration, LiveStream } from './store.ts';
-import type { ChatSource, ChatSourceHandlers } from './twitch-source.ts';
+import { MAX_INTEGER, reconnectProblem, type ChatSource, type ChatSourceHandlers } from './twitch-source.ts';
 
 /** How often to look for a live broadcast while the channel is not live. */
 export const OFFLINE_POLL_MS = 60_000;
@@ -13,6 +14,13 @@ export const OFFLINE_POLL_MS = 60_000;
 export const MIN_POLL_MS = 1000;
 /** After a quota error: the quota resets daily; look again in a while. */
 export const QUOTA_RETRY_MS = 15 * 60_000;
+/** After a fault of the loop itself (not an answer of the API's): read again from the start after this. */
+export const RESTART_MS = 5000;
+
+/** The connected account's token was refused (revoked on Google's side): only connecting again brings it back. */
+class TokenRefused extends Error {
+  override name = 'TokenRefused';
+}
 
 interface Broadcast {
   id?: string;
@@ -33,13 +41,22 @@ interface Item {
   authorDetails?: { channelId?: string; displayName?: string; isChatOwner?: boolean; isChatModerator?: boolean; isChatSponsor?: boolean; isVerified?: boolean };
 }
 
-/** YouTube has no login: a chatter is named by their display name, made into a login-like key. */
+/**
+ * YouTube has no login: a chatter is named by their display name, made into a login-like key (lower case, spaces and
+ * punctuation as `_`) that keeps the letters and digits of every script, so that 山田 and Алексей stay apart and are
+ * searched by their names. It is a name, not an identity (display names are not unique): a chatter is deleted and
+ * moderated by their channel id.
+ */
 export const youtubeLogin = (displayName: string) =>
-  displayName
-    .toLowerCase()
-    .replace(/^@/, '')
-    .replace(/[^a-z0-9_.-]+/g, '_')
-    .slice(0, 64) || 'unknown';
+  Array.from(
+    displayName
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/^@/, '')
+      .replace(/[^\p{L}\p{M}\p{N}_.-]+/gu, '_'),
+  )
+    .slice(0, 64)
+    .join('') || 'unknown';
 
 /** A Super Chat's amount and currency as the API gives them (amountMicros is a string of an integer). */
 function superChat(details: { amountMicros?: string; currency?: string } | undefined): { amountMicros: number; currency: string } | Record<string, never> {
@@ -56,14 +73,19 @@ export function youtubeItem(item: Item): { line: ChatLine } | { moderation: Chat
   }
   if (snippet.type === 'userBannedEvent') {
     const banned = snippet.userBannedDetails;
+    const target = banned?.bannedUserDetails;
+    // The banned chatter is known by their channel id; a ban that names nobody would read as clearing the whole chat.
+    if (!target?.channelId) return null;
     const duration = Number(banned?.banDurationSeconds);
+    // A timeout's seconds as the column holds them; anything else is kept as a ban of unknown length.
     return {
       moderation: {
         kind: 'clearchat',
         at,
-        targetLogin: youtubeLogin(banned?.bannedUserDetails?.displayName ?? ''),
+        targetId: target.channelId,
+        targetLogin: youtubeLogin(target.displayName ?? ''),
         targetMsgId: null,
-        duration: banned?.banType === 'temporary' && Number.isFinite(duration) ? duration : null,
+        duration: banned?.banType === 'temporary' && Number.isInteger(duration) && duration > 0 && duration <= MAX_INTEGER ? duration : null,
       },
     };
   }
@@ -109,17 +131,27 @@ export function youtubeChatSource(
     });
   let loop: Promise<void> | null = null;
 
+  async function token() {
+    try {
+      return await deps.accessToken();
+    } catch (error) {
+      // A refused refresh (or no refresh token) comes as a 409 with a status; an unreachable provider has none.
+      if ((error as { status?: number }).status !== undefined) throw new TokenRefused((error as Error).message);
+      throw error;
+    }
+  }
+
   async function get(path: string, query: Record<string, string>) {
     const response = await (deps.fetch ?? fetch)(`${deps.apiBase()}/youtube/v3/${path}?${new URLSearchParams(query)}`, {
-      headers: { authorization: `Bearer ${await deps.accessToken()}`, accept: 'application/json' },
+      headers: { authorization: `Bearer ${await token()}`, accept: 'application/json' },
       signal: AbortSignal.timeout(15_000),
     });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     return { status: response.status, body };
   }
 
-  const reasonOf = (body: Record<string, unknown>) => {
-    const error = body.error as { errors?: { reason?: string }[]; message?: string } | undefined;
+  const reasonOf = (body: Record<string, unknown> | undefined) => {
+    const error = body?.error as { errors?: { reason?: string }[]; message?: string } | undefined;
     return { reason: error?.errors?.[0]?.reason ?? '', message: error?.message ?? 'refused' };
   };
 
@@ -187,9 +219,15 @@ export function youtubeChatSource(
         await sleep(Math.max(MIN_POLL_MS, Number(body.pollingIntervalMillis) || 5000));
       } catch (error) {
         if (stopped) return;
+        if (error instanceof TokenRefused) {
+          // The account is marked "reconnect" and the supervisor stops this ingester; until then, nothing is asked.
+          handlers.problem?.(reconnectProblem('youtube'));
+          await sleep(QUOTA_RETRY_MS);
+          continue;
+        }
         const status = (error as { status?: number }).status;
         if (status !== undefined) {
-          const { reason, message } = reasonOf((error as { body: Record<string, unknown> }).body);
+          const { reason, message } = reasonOf((error as { body?: Record<string, unknown> }).body);
           if (reason === 'liveChatEnded' || reason === 'liveChatNotFound' || status === 404) {
             liveChatId = null;
             ended();
@@ -215,9 +253,26 @@ export function youtubeChatSource(
     }
   }
 
+  /** run(), started again after a fault of its own (a handler that threw): the chat is lost meanwhile, a gap. */
+  async function supervised() {
+    while (!stopped) {
+      try {
+        await run();
+      } catch (error) {
+        if (stopped) return;
+        try {
+          handlers.disconnected(`reading the YouTube chat failed: ${(error as Error).message}`);
+        } catch {
+          // The ingester's own fault: reading goes on all the same.
+        }
+        await sleep(RESTART_MS);
+      }
+    }
+  }
+
   return {
     async start() {
-      loop = run();
+      loop = supervised();
     },
     async stop() {
       stopped = true;

@@ -60,9 +60,9 @@ export function archiveSearchActors(jwt: Jwt) {
     exportResults: fromPromise<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>(({ input }) =>
       exportFile(jwt, { format: input.format, platform: input.platform, ...termsQuery(input.terms) }, `chat-search.${input.format === 'text' ? 'txt' : input.format}`),
     ),
-    deleteChatter: fromPromise<number, { platform: ChatPlatform; login: string }>(
+    deleteChatter: fromPromise<number, { platform: ChatPlatform; chatterId: string }>(
       async ({ input }) =>
-        (await (await api()).request('deleteArchiveChatter', { jwt: requireJwt(jwt()), params: { login: input.login }, query: { platform: input.platform } })).deleted,
+        (await (await api()).request('deleteArchiveChatter', { jwt: requireJwt(jwt()), params: { chatterId: input.chatterId }, query: { platform: input.platform } })).deleted,
     ),
   };
 }

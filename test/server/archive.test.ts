@@ -176,7 +176,7 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
     expect((await get(`/api/archive/messages?platform=twitch&date=${today()}`, other)).status).toBe(404);
     expect((await get(`/api/archive/days?platform=twitch`, other)).body).toEqual({ channel: null, days: [], streams: [] });
     expect((await api.request('DELETE', `/api/archive/days/${today()}?platform=twitch`, { token: other.token })).status).toBe(404);
-    expect((await api.request('DELETE', '/api/archive/chatters/retro_rosa', { token: other.token })).status).toBe(404);
+    expect((await api.request('DELETE', '/api/archive/chatters/90112233?platform=twitch', { token: other.token })).status).toBe(404);
     expect((await api.request('DELETE', '/api/archive', { token: other.token })).body).toEqual({ deleted: 0 });
     const settings = await api.request('PUT', '/api/archive/settings', { token: other.token, json: { platform: 'twitch', archiving: true } });
     expect(settings.status).toBe(409);
@@ -185,7 +185,8 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
   });
 
   it('deletes a chatter\u2019s messages, a day and everything for real (rows and index entries gone)', async () => {
-    const gone = await api.request('DELETE', '/api/archive/chatters/retro_rosa?platform=twitch', { token: creator.token });
+    // By the chatter's id (retro_rosa's user-id tag in the recorded session).
+    const gone = await api.request('DELETE', '/api/archive/chatters/90112233?platform=twitch', { token: creator.token });
     expect(gone.body).toEqual({ deleted: 2 });
     expect(((await get('/api/archive/search?q=lantern')).body.messages as { login: string }[]).map((m) => m.login)).toEqual(['modmarlo']);
     if (backendName === 'sqlite') {

@@ -23,7 +23,7 @@ function setup() {
   const remove = controlled<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>();
   const search = controlled<{ messages: ArchivedMessage[]; next: string | null }, { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }>();
   const exportResults = controlled<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>();
-  const deleteChatter = controlled<number, { platform: ChatPlatform; login: string }>();
+  const deleteChatter = controlled<number, { platform: ChatPlatform; chatterId: string }>();
   const logic = archiveChatMachine.provide({ actors: { listArchive: list.logic, setArchiving: setArchiving.logic, exportArchive: exportArchive.logic, deleteArchive: remove.logic } });
   const searchLogic = archiveSearchMachine.provide({ actors: { search: search.logic, searchMore: search.logic, exportResults: exportResults.logic, deleteChatter: deleteChatter.logic } });
   renderScreen(<ArchiveChatScreen logic={logic} searchLogic={searchLogic} />, { path: '/archive-chat', jwt: 'creator.jwt' });
@@ -136,12 +136,46 @@ describe('Archive Chat', () => {
     await user.click(screen.getByRole('button', { name: 'Delete every message from retro_rosa' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete every message from retro_rosa?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // By the chatter's id, not by the name searched for.
+    expect(deleteChatter.inputs.at(-1)).toEqual({ platform: 'twitch', chatterId: '90112233' });
     await deleteChatter.reject(refusal('The server could not be reached', 0));
     expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent('The server could not be reached');
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await deleteChatter.resolve(2);
     expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
     expect(screen.getByText('Deleted 2 messages from retro_rosa for good.')).toBeInTheDocument();
+  });
+
+  it('search: two chatters found under one name are told apart by id; deleting one keeps the other’s messages', async () => {
+    const { list, search, deleteChatter, user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Twitch' }));
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay], streams: [] });
+    const form = await screen.findByRole('search', { name: 'Search the archive' });
+    await user.type(within(form).getByLabelText('Chatter'), 'retro_rosa');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    // The login went to someone else after its first owner renamed themself.
+    await search.resolve({
+      messages: [
+        { ...sampleArchivedMessage, text: 'the new owner of the name' },
+        { ...sampleArchivedMessage, id: 5, chatterId: '55500011', sentAt: sampleArchivedMessage.sentAt - 60_000, text: 'the first owner of the name' },
+        { ...sampleArchivedMessage, id: 4, sentAt: sampleArchivedMessage.sentAt - 120_000, text: 'the new owner again' },
+      ],
+      next: null,
+    });
+    const group = screen.getByRole('group', { name: 'Delete a chatter’s messages' });
+    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Delete every message from retro_rosa (id 90112233)',
+      'Delete every message from retro_rosa (id 55500011)',
+    ]);
+    await user.click(within(group).getByRole('button', { name: 'Delete every message from retro_rosa (id 55500011)' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete every message from retro_rosa (id 55500011)?' })).getByRole('button', { name: 'Delete' }));
+    expect(deleteChatter.inputs.at(-1)).toEqual({ platform: 'twitch', chatterId: '55500011' });
+    await deleteChatter.resolve(1);
+    const results = screen.getByRole('list', { name: 'Search results' });
+    expect(within(results).queryByText('the first owner of the name')).toBeNull();
+    expect(within(results).getByText('the new owner of the name')).toBeInTheDocument();
+    expect(within(results).getByText('the new owner again')).toBeInTheDocument();
+    expect(screen.getByText('Deleted 1 message from retro_rosa (id 55500011) for good.')).toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
 import type { ChatPlatform } from '@/machines/archiveChat.machine';
+import type { ArchiveChatter } from '@/machines/archive/archiveSearch.machine';
 import {
   selectChatterToDelete,
   selectDeletingChatter,
@@ -42,6 +43,17 @@ function Result({ message, platform }: { message: ArchivedMessage; platform: Cha
   );
 }
 
+/**
+ * The chatters among the results, each once, as a deletion names them: by their id (a login or a display name may be
+ * someone else's too), shown by their display name — with the id when two of them share it.
+ */
+function chattersOf(results: ArchivedMessage[]): ArchiveChatter[] {
+  const names = new Map<string, string>();
+  for (const message of results) if (!names.has(message.chatterId)) names.set(message.chatterId, message.displayName);
+  const shown = [...names.values()];
+  return [...names].map(([id, name]) => ({ id, name: shown.indexOf(name) === shown.lastIndexOf(name) ? name : `${name} (id ${id})` }));
+}
+
 /** Search across the archive (issue 16): words, a chatter, a date range; results link into their day. */
 export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; logic?: ArchiveSearchLogic }) {
   const actor = useActorRef(useArchiveSearchLogic(logic), { inspect, input: { platform } });
@@ -56,7 +68,8 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
   const chatter = useSelector(actor, selectChatterToDelete);
   const deleting = useSelector(actor, selectDeletingChatter);
   const set = (key: keyof typeof terms) => (event: { target: { value: string } }) => setTerms((current) => ({ ...current, [key]: event.target.value }));
-  const searchedUser = searched ? terms.user.trim().replace(/^@/, '').toLowerCase() : '';
+  // A search by chatter offers to delete the messages of the chatters it found (a viewer's deletion request).
+  const chatters = searched && terms.user.trim() !== '' ? chattersOf(results) : [];
   return (
     <Card as="section" padding="lg" className={s.panel} aria-labelledby="archive-search-title">
       <h2 id="archive-search-title" className={s.sectionTitle}>
@@ -100,10 +113,14 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
               </div>
             ) : null}
           </div>
-          {searchedUser && results.length > 0 ? (
-            <Button variant="ghost" size="sm" disabled={busy} onClick={() => actor.send({ type: 'chatter.delete', login: searchedUser })}>
-              Delete every message from {searchedUser}
-            </Button>
+          {chatters.length > 0 ? (
+            <div role="group" aria-label="Delete a chatter’s messages" className={s.exportGroup}>
+              {chatters.map((found) => (
+                <Button key={found.id} variant="ghost" size="sm" disabled={busy} onClick={() => actor.send({ type: 'chatter.delete', chatter: found })}>
+                  Delete every message from {found.name}
+                </Button>
+              ))}
+            </div>
           ) : null}
           {results.length > 0 ? (
             <ul className={s.results} aria-label="Search results">
@@ -124,8 +141,8 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
         onOpenChange={(open) => {
           if (!open) actor.send({ type: 'delete.dismiss' });
         }}
-        title={`Delete every message from ${chatter ?? ''}?`}
-        description="For a viewer who asked to be forgotten: their messages are deleted for good, from every day and from search. This cannot be undone."
+        title={`Delete every message from ${chatter?.name ?? ''}?`}
+        description="For a viewer who asked to be forgotten: their messages, under every name they used, are deleted for good, from every day and from search. This cannot be undone."
         cancelLabel="Keep them"
         actionLabel={deleting ? 'Deleting…' : 'Delete'}
         onCancel={() => actor.send({ type: 'delete.dismiss' })}
