@@ -1,7 +1,8 @@
 // `npm run start:cluster` (issue 18): the product as several instances on one machine behind a small reverse proxy —
 // for tests and demos of the production shape. Builds the client once, starts INSTANCES (default 2) servers on
-// PORT+1…PORT+N sharing DATABASE_URL (PostgreSQL; required) and, when set, REDIS_URL, then the proxy on PORT (default
-// 3000). The first instance starts alone (it migrates and seeds the demo), the others after it.
+// PORT+1…PORT+N sharing DATABASE_URL (PostgreSQL; required), DATA_DIR (the generated secrets, uploads, the OAuth
+// stand-ins' state) and, when set, REDIS_URL, then the proxy on PORT (default 3000). The first instance starts alone
+// (it migrates and seeds the demo), the others after it.
 import { resolve } from 'node:path';
 import { startAuthEmulator, usesRealFirebase } from './emulator.mjs';
 import { bin, root, run, start, stopAll, stopOnSignals } from './processes.mjs';
@@ -35,7 +36,10 @@ try {
         STANDINS: standIns,
         ...firebaseEnv,
         PORT: String(port + i),
-        INSTANCE_ID: process.env.INSTANCE_ID ?? `instance-${i}`,
+        // An id of its own per instance, also when INSTANCE_ID is set (it becomes the prefix): an instance skips the
+        // cluster messages sent under its own id, and locks and leases are held by id — a shared id would drop every
+        // push from the other instances and let each renew or release the others' leases.
+        INSTANCE_ID: `${process.env.INSTANCE_ID || 'instance'}-${i}`,
         // Client addresses come from the proxy's X-Forwarded-For; links name the proxy.
         TRUST_PROXY: '1',
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,

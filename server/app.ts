@@ -258,7 +258,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', analyticsRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
-  if (config.standIns) app.route('/standin', createOAuthStandIn({ demoLines: RECORDED_SESSION }).app);
+  // Their codes, tokens and broadcasts live in DATA_DIR, so the instances of `npm run start:cluster` are one provider.
+  const oauthStandIn = config.standIns ? createOAuthStandIn({ demoLines: RECORDED_SESSION, dataDir: config.dataDir }) : null;
+  if (oauthStandIn) app.route('/standin', oauthStandIn.app);
   app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));
   app.on(['GET', 'HEAD'], '*', staticSite(config.staticDir));
@@ -305,6 +307,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await services.mail.settled({ queued: false });
       await services.jobs.stop();
       await cluster.close();
+      // After the jobs: a collection still running asks the stand-in to the end.
+      oauthStandIn?.close();
       services.mail.close();
       await services.firebase.close();
       await db.destroy();

@@ -3,24 +3,13 @@
 // endpoint, refresh (Twitch rotates refresh tokens), revocation, Helix GET /helix/users and YouTube
 // GET /youtube/v3/channels?mine=true. `npm start` mounts it under /standin when no provider is configured; the tests
 // serve it on its own port. The consent page is a plain form: a channel name and Authorize / Cancel.
+// Codes, tokens and live broadcasts are kept as a platform keeps them (state.ts): with `dataDir`, in a database every
+// instance sharing that DATA_DIR reads, so a cluster's instances answer as one provider.
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { STANDIN_CLIENT } from '../config.ts';
 import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../connections/providers.ts';
-
-type Platform = 'twitch' | 'youtube';
-
-interface Grant {
-  platform: Platform;
-  channel: string;
-  scopes: string[];
-}
-
-interface PendingCode extends Grant {
-  redirectUri: string;
-  challenge: string | null;
-  expiresAt: number;
-}
+import { openStandInState, type Broadcast, type Grant, type Platform } from './state.ts';
 
 /** A YouTube live chat message as liveChatMessages.list returns it. */
 export interface YouTubeChatItem {
@@ -71,6 +60,8 @@ export interface OAuthStandIn {
   };
   /** Live access tokens (tests check that a disconnect revoked them). */
   liveAccessTokens(): number;
+  /** Closes the state's database (the stand-in answers no more calls). */
+  close(): void;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -94,37 +85,35 @@ function demoItem(line: string, n: number): YouTubeChatItem | null {
 /** The refresh token the demo seed gives its channels: the demo stand-in (`npm start`) honours it after a restart. */
 export const demoRefreshToken = (platform: Platform, channel: string) => `demo-refresh:${platform}:${channel}`;
 
-export function createOAuthStandIn(options: { clientId?: string; clientSecret?: string; demoLines?: string[]; pollMs?: number } = {}): OAuthStandIn {
+export function createOAuthStandIn(
+  options: {
+    clientId?: string;
+    clientSecret?: string;
+    demoLines?: string[];
+    pollMs?: number;
+    /** Where the provider keeps its state (DATA_DIR/standins.sqlite), shared by every instance given the same; else in memory. */
+    dataDir?: string;
+  } = {},
+): OAuthStandIn {
   const clientId = options.clientId ?? STANDIN_CLIENT.clientId;
   const clientSecret = options.clientSecret ?? STANDIN_CLIENT.clientSecret;
   let lifetime = 4 * 3600;
-  const codes = new Map<string, PendingCode>();
-  const access = new Map<string, Grant & { expiresAt: number }>();
-  const refresh = new Map<string, Grant>();
+  const state = openStandInState(options.dataDir);
   const calls = { grants: [] as string[], revoked: [] as string[], identity: 0, helix: {} as Record<string, number> };
   const app = new Hono();
-  /** A live broadcast: its id, title and start. */
-  interface Broadcast {
-    id: string;
-    title: string;
-    startedAt: number;
-  }
-  let broadcasts = 0;
-  const broadcast = (channel: string, title?: string): Broadcast => {
-    broadcasts += 1;
-    return { id: String(40_000_000_000 + broadcasts * 7919 + (Date.now() % 7919)), title: title ?? `${channel} live on Castbridge`, startedAt: Date.now() };
+  // Random: instances of a cluster start broadcasts too, and two must not share an id.
+  const broadcast = (channel: string, title?: string): Broadcast => ({ id: String(40_000_000_000 + crypto.randomInt(10_000_000_000)), title: title ?? `${channel} live on Castbridge`, startedAt: Date.now() });
+  // The demo (`npm start`): every channel is live, its chat the recorded session, a line per poll.
+  const liveNow = (platform: Platform, channel: string) => state.broadcast(platform, channel, () => (options.demoLines ? broadcast(channel) : null));
+  const setLive = (platform: Platform, channel: string, isLive: boolean, title?: string) => {
+    if (!isLive) state.setBroadcast(platform, channel, null);
+    else if (!liveNow(platform, channel)) state.setBroadcast(platform, channel, broadcast(channel, title));
   };
-  const live = new Map<string, { live: Broadcast | null; items: YouTubeChatItem[] }>();
-  const liveOf = (channel: string) => {
-    let entry = live.get(channel);
-    // The demo (`npm start`): every channel is live, its chat the recorded session, a line per poll.
-    if (!entry) live.set(channel, (entry = { live: options.demoLines ? broadcast(channel) : null, items: [] }));
-    return entry;
-  };
-  const twitchLive = new Map<string, Broadcast | null>();
-  const twitchLiveOf = (channel: string) => {
-    if (!twitchLive.has(channel)) twitchLive.set(channel, options.demoLines ? broadcast(channel) : null);
-    return twitchLive.get(channel)!;
+  // A YouTube chat is read by the one instance that archives the channel: its messages stay with that instance.
+  const chats = new Map<string, YouTubeChatItem[]>();
+  const chatOf = (channel: string) => {
+    if (!chats.has(channel)) chats.set(channel, []);
+    return chats.get(channel)!;
   };
   let limited = { count: 0, resetAt: 0 };
   const figures = new Map<string, Figures>();
@@ -135,19 +124,11 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
   };
   let quotaExceeded = false;
 
-  // The demo's seeded channels keep working across restarts (the stand-in's own grants live in memory).
+  // The demo seed's channels never came through the consent page: their refresh tokens are honoured as they are.
   const demoGrant = (token: string): Grant | undefined => {
     const [kind, platform, channel] = token.split(':');
     if (!options.demoLines || kind !== 'demo-refresh' || (platform !== 'twitch' && platform !== 'youtube') || !channel) return undefined;
     return { platform, channel, scopes: [...(platform === 'twitch' ? TWITCH_SCOPES : YOUTUBE_SCOPES)] };
-  };
-
-  const issue = (grant: Grant) => {
-    const accessToken = random();
-    const refreshToken = random();
-    access.set(accessToken, { ...grant, expiresAt: Date.now() + lifetime * 1000 });
-    refresh.set(refreshToken, grant);
-    return { accessToken, refreshToken };
   };
 
   for (const platform of ['twitch', 'youtube'] as const) {
@@ -188,7 +169,7 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
       const channel = field('channel').toLowerCase();
       if (!/^[a-z0-9_]{3,25}$/.test(channel)) return c.text('a channel name is 3 to 25 letters, digits or underscores', 400);
       const code = random();
-      codes.set(code, {
+      state.putCode(code, {
         platform,
         channel,
         scopes: field('scope').split(' ').filter(Boolean),
@@ -207,8 +188,7 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
       calls.grants.push(field('grant_type'));
       let grant: Grant;
       if (field('grant_type') === 'authorization_code') {
-        const pending = codes.get(field('code'));
-        codes.delete(field('code'));
+        const pending = state.takeCode(field('code'));
         if (!pending || pending.platform !== platform || pending.expiresAt < Date.now()) return refuse(c, 400, 'Invalid authorization code');
         if (pending.redirectUri !== field('redirect_uri')) return refuse(c, 400, 'Parameter redirect_uri does not match registered URI');
         if (pending.challenge !== null && crypto.createHash('sha256').update(field('code_verifier')).digest('base64url') !== pending.challenge) {
@@ -216,13 +196,13 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         }
         grant = pending;
       } else if (field('grant_type') === 'refresh_token') {
-        const known = refresh.get(field('refresh_token')) ?? demoGrant(field('refresh_token'));
+        // Twitch hands out a new refresh token (the old one is spent); Google keeps the old one (and does not send it
+        // again).
+        const token = field('refresh_token');
+        const known = (twitch ? state.takeRefresh(platform, token) : state.refresh(platform, token)) ?? demoGrant(token);
         if (!known || known.platform !== platform) return refuse(c, 400, 'Invalid refresh token');
-        // Twitch hands out a new refresh token; Google keeps the old one (and does not send it again).
-        if (twitch) refresh.delete(field('refresh_token'));
         grant = known;
-        const { accessToken, refreshToken } = issue(grant);
-        if (!twitch) refresh.delete(refreshToken);
+        const { accessToken, refreshToken } = state.issue(grant, lifetime, twitch);
         return c.json(
           twitch
             ? { access_token: accessToken, refresh_token: refreshToken, expires_in: lifetime, scope: grant.scopes, token_type: 'bearer' }
@@ -231,7 +211,7 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
       } else {
         return refuse(c, 400, 'unsupported grant_type');
       }
-      const { accessToken, refreshToken } = issue(grant);
+      const { accessToken, refreshToken } = state.issue(grant, lifetime, true);
       return c.json(
         twitch
           ? { access_token: accessToken, refresh_token: refreshToken, expires_in: lifetime, scope: grant.scopes, token_type: 'bearer' }
@@ -243,23 +223,17 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
       const form = await c.req.parseBody();
       const token = typeof form.token === 'string' ? form.token : (c.req.query('token') ?? '');
       if (twitch && form.client_id !== clientId) return refuse(c, 400, 'Invalid client id');
-      const known = access.get(token) ?? refresh.get(token);
+      const known = state.grantOf(token);
       if (!known) return refuse(c, 400, 'Invalid token');
       calls.revoked.push(token);
       // Revoking either token ends the whole grant (both platforms behave so).
-      for (const [key, grant] of [...access, ...refresh]) {
-        if (grant.platform === known.platform && grant.channel === known.channel) {
-          access.delete(key);
-          refresh.delete(key);
-        }
-      }
+      state.revoke(known.platform, known.channel);
       return c.body(null, 200);
     });
 
     const bearer = (header: string | undefined) => {
       const token = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
-      const grant = access.get(token);
-      return grant && grant.platform === platform && grant.expiresAt > Date.now() ? grant : null;
+      return state.access(platform, token) ?? null;
     };
 
     if (twitch) {
@@ -289,11 +263,11 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
       helix('streams', (_grant, c) => {
         const wanted = c.req.queries('user_id') ?? [];
         // Every channel the stand-in has granted, by its id: the ones asked for that are live.
-        const channels = new Set([...access.values(), ...refresh.values()].filter((g) => g.platform === 'twitch').map((g) => g.channel));
-        const data = [...channels]
+        const data = state
+          .channels('twitch')
           .filter((channel) => wanted.includes(standInChannelId('twitch', channel)))
           .flatMap((channel) => {
-            const stream = twitchLiveOf(channel);
+            const stream = liveNow('twitch', channel);
             return stream
               ? [{ id: stream.id, user_id: standInChannelId('twitch', channel), user_login: channel, user_name: channel, game_id: '509658', game_name: 'Just Chatting', type: 'live', title: stream.title, viewer_count: figuresOf('twitch', channel).viewers, started_at: new Date(stream.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'), language: 'en', thumbnail_url: '', tag_ids: [], tags: [], is_mature: false }]
               : [];
@@ -340,8 +314,7 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         const grant = bearer(c.req.header('authorization'));
         if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         if (quotaExceeded) return quota(c);
-        const entry = liveOf(grant.channel);
-        const on = entry.live;
+        const on = liveNow('youtube', grant.channel);
         return c.json({
           kind: 'youtube#liveBroadcastListResponse',
           items: on ? [{ kind: 'youtube#liveBroadcast', id: on.id, snippet: { title: on.title, liveChatId: `chat-${grant.channel}`, actualStartTime: new Date(on.startedAt).toISOString() } }] : [],
@@ -351,7 +324,7 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         const grant = bearer(c.req.header('authorization'));
         if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         if (quotaExceeded) return quota(c);
-        const on = liveOf(grant.channel).live;
+        const on = liveNow('youtube', grant.channel);
         const ids = (c.req.query('id') ?? '').split(',');
         return c.json({
           kind: 'youtube#videoListResponse',
@@ -365,21 +338,21 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
         const grant = bearer(c.req.header('authorization'));
         if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         if (quotaExceeded) return quota(c);
-        const entry = liveOf(grant.channel);
-        if (c.req.query('liveChatId') !== `chat-${grant.channel}` || !entry.live) {
+        const items = chatOf(grant.channel);
+        if (c.req.query('liveChatId') !== `chat-${grant.channel}` || !liveNow('youtube', grant.channel)) {
           return c.json({ error: { code: 403, message: 'The live chat is no longer live.', errors: [{ reason: 'liveChatEnded' }] } }, 403);
         }
         if (options.demoLines) {
-          const next = demoItem(options.demoLines[entry.items.length % options.demoLines.length]!, entry.items.length);
-          if (next) entry.items.push(next);
-          else entry.items.push({ id: `skip-${entry.items.length}`, snippet: { type: 'tombstone', publishedAt: new Date().toISOString() } });
+          const next = demoItem(options.demoLines[items.length % options.demoLines.length]!, items.length);
+          if (next) items.push(next);
+          else items.push({ id: `skip-${items.length}`, snippet: { type: 'tombstone', publishedAt: new Date().toISOString() } });
         }
         const from = Number(c.req.query('pageToken') ?? 0) || 0;
         return c.json({
           kind: 'youtube#liveChatMessageListResponse',
           pollingIntervalMillis: options.pollMs ?? 4000,
-          nextPageToken: String(entry.items.length),
-          items: entry.items.slice(from).filter((item) => item.snippet.type !== 'tombstone'),
+          nextPageToken: String(items.length),
+          items: items.slice(from).filter((item) => item.snippet.type !== 'tombstone'),
         });
       });
     }
@@ -388,23 +361,16 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
   return {
     app,
     youtube: {
-      setLive(channel, isLive, title) {
-        const entry = liveOf(channel);
-        if (!isLive) entry.live = null;
-        else if (!entry.live) entry.live = broadcast(channel, title);
-      },
+      setLive: (channel, isLive, title) => setLive('youtube', channel, isLive, title),
       say(channel, items) {
-        liveOf(channel).items.push(...items);
+        chatOf(channel).push(...items);
       },
       setQuotaExceeded(exceeded) {
         quotaExceeded = exceeded;
       },
     },
     twitch: {
-      setLive(channel, isLive, title) {
-        if (!isLive) twitchLive.set(channel, null);
-        else if (!twitchLiveOf(channel)) twitchLive.set(channel, broadcast(channel, title));
-      },
+      setLive: (channel, isLive, title) => setLive('twitch', channel, isLive, title),
       rateLimit(count, resetInMs) {
         limited = { count, resetAt: Date.now() + resetInMs };
       },
@@ -418,15 +384,9 @@ export function createOAuthStandIn(options: { clientId?: string; clientSecret?: 
     setTokenLifetime(seconds) {
       lifetime = seconds;
     },
-    revokeChannel(platform, channel) {
-      for (const [key, grant] of [...access, ...refresh]) {
-        if (grant.platform === platform && grant.channel === channel) {
-          access.delete(key);
-          refresh.delete(key);
-        }
-      }
-    },
+    revokeChannel: (platform, channel) => state.revoke(platform, channel),
     calls,
-    liveAccessTokens: () => [...access.values()].filter((grant) => grant.expiresAt > Date.now()).length,
+    liveAccessTokens: () => state.liveAccessTokens(),
+    close: () => state.close(),
   };
 }
