@@ -87,9 +87,23 @@ export async function migrate(handle: DatabaseHandle, schema: string | null): Pr
     allowUnorderedMigrations: true,
     ...(handle.dialect === 'postgres' && schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
+  await migrateToLatest(migrator, handle.dialect);
+}
+
+/**
+ * Runs the migrations. Kysely finds its migration table by listing every schema's tables (has_schema_privilege on
+ * each name): a schema dropped by someone else meanwhile (another test run or tenant on the same PostgreSQL database)
+ * fails that listing with 3F000 before anything is migrated, and listing again is safe.
+ */
+export async function migrateToLatest(migrator: Pick<Migrator, 'migrateToLatest'>, dialect: DatabaseHandle['dialect']): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (!error && !failed) return;
+    if (dialect === 'postgres' && !failed && (error as { code?: string } | undefined)?.code === '3F000' && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
     throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
   }
 }
