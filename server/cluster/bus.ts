@@ -1,6 +1,9 @@
 // The notification bus across instances (issue 18): a notification is pushed at once to this instance's own
 // listeners, and its id goes to the others through the transport; an instance with listeners of that user reads it
-// from the shared database and pushes it to them. One process (no transport) is the memory bus itself.
+// from the shared database and pushes it to them. So a stream sees its own instance's notifications before those of
+// the others, and need not see them in id order: streams tell what they sent by id, not by the highest
+// (server/notifications/routes.ts). Messages sent while this instance's transport was down are lost: when it is back,
+// every stream reads what it missed (Bus.resync). One process (no transport) is the memory bus itself.
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 import type { Logger } from '../log.ts';
 import type { Bus } from '../notifications/bus.ts';
@@ -16,6 +19,7 @@ export function clusterBus(local: Bus<Notification>, transport: Transport, load:
       })
       .catch((error: unknown) => logger.warn('cluster: a notification could not be read', { id: message.n, error: (error as Error).message }));
   });
+  transport.onReconnect(() => local.resync());
   return {
     ...local,
     publish(userId, notification) {

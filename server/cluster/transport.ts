@@ -6,6 +6,8 @@
 //   - PostgreSQL LISTEN/NOTIFY on a channel of the database (a dedicated connection, reconnected with backoff);
 //   - Redis pub/sub when REDIS_URL is set.
 // A message comes back to its sender too (both transports echo); `origin` lets each instance skip its own.
+// A message sent while a receiver's connection is down is lost to it (neither keeps them): when that connection is
+// back, the transport says so (onReconnect) and the receivers read what they may have missed from the database.
 import crypto from 'node:crypto';
 import type { Logger } from '../log.ts';
 
@@ -29,6 +31,11 @@ export interface Transport {
   send<T extends ClusterMessage['t']>(message: Payload<T> & { t: T }): void;
   /** Messages from the other instances. Returns the unsubscribe function. */
   onMessage(handler: (message: ClusterMessage) => void): () => void;
+  /**
+   * Called when the connection that receives messages is back after it was lost (not on the first connection):
+   * messages sent meanwhile never arrive, so a receiver reads what it may have missed. Returns the unsubscribe.
+   */
+  onReconnect(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -37,6 +44,7 @@ export const MAX_PAYLOAD = 7900;
 
 function dispatcher(origin: string, logger: Logger) {
   const handlers = new Set<(message: ClusterMessage) => void>();
+  const reconnectHandlers = new Set<() => void>();
   return {
     handlers,
     deliver(raw: string) {
@@ -60,6 +68,21 @@ function dispatcher(origin: string, logger: Logger) {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    /** The receiving connection is back: messages may have been lost meanwhile. */
+    reconnected() {
+      logger.info('cluster: receiving messages again; reading what was missed');
+      for (const handler of reconnectHandlers) {
+        try {
+          handler();
+        } catch (error) {
+          logger.error('cluster: a reconnect handler failed', { error: (error as Error).message });
+        }
+      }
+    },
+    onReconnect(handler: () => void) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
   };
 }
 
@@ -73,13 +96,13 @@ export const newInstanceId = () => crypto.randomBytes(6).toString('hex');
 
 /** One process: nothing to tell anybody. */
 export function noTransport(origin = newInstanceId()): Transport {
-  return { origin, kind: 'none', send() {}, onMessage: () => () => {}, close: async () => {} };
+  return { origin, kind: 'none', send() {}, onMessage: () => () => {}, onReconnect: () => () => {}, close: async () => {} };
 }
 
 /**
- * PostgreSQL LISTEN/NOTIFY on `channel`. One dedicated connection listens (and is opened again with backoff when
- * it drops: a message sent meanwhile is lost, so what depends on it also reads the database on reconnect); sending
- * uses `pg_notify` on a small pool.
+ * PostgreSQL LISTEN/NOTIFY on `channel`. One dedicated connection listens (named `castbridge-events-<origin>` in
+ * pg_stat_activity), and is opened again with backoff when it drops: a message sent meanwhile is lost, so once it
+ * listens again onReconnect's handlers read the database. Sending uses `pg_notify` on a small pool.
  */
 export async function postgresTransport(options: { connectionString: string; channel: string; logger: Logger; origin?: string }): Promise<Transport> {
   const { default: pg } = await import('pg');
@@ -93,25 +116,40 @@ export async function postgresTransport(options: { connectionString: string; cha
   let attempt = 0;
   const identifier = `"${channel.replace(/"/g, '')}"`;
 
+  let listened = false;
+
   async function listen(): Promise<void> {
     if (closed) return;
-    const client = new pg.Client({ connectionString: options.connectionString });
+    const client = new pg.Client({ connectionString: options.connectionString, application_name: `castbridge-events-${origin}` });
+    // A broken connection reports itself more than once (the server's error, then the end): one reconnect per client.
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      void reconnect(client);
+    };
     client.on('notification', (message) => {
       if (message.channel === channel && message.payload) hub.deliver(message.payload);
     });
     client.on('error', (error) => {
       logger.warn('cluster: the LISTEN connection failed; listening again', { error: error.message });
-      void reconnect(client);
+      drop();
     });
+    client.on('end', drop);
     try {
       await client.connect();
       await client.query(`LISTEN ${identifier}`);
-      listener = client;
-      attempt = 0;
     } catch (error) {
       logger.warn('cluster: cannot LISTEN yet; retrying', { error: (error as Error).message });
-      await reconnect(client);
+      drop();
+      return;
     }
+    if (dropped) return;
+    listener = client;
+    attempt = 0;
+    // Listening again after a loss: what was notified in between is read from the database by the handlers.
+    if (listened) hub.reconnected();
+    listened = true;
   }
 
   async function reconnect(client: InstanceType<typeof pg.Client>) {
@@ -131,6 +169,7 @@ export async function postgresTransport(options: { connectionString: string; cha
       pool.query('select pg_notify($1, $2)', [channel, payload]).catch((error: Error) => logger.warn('cluster: NOTIFY failed', { error: error.message }));
     },
     onMessage: hub.onMessage,
+    onReconnect: hub.onReconnect,
     async close() {
       closed = true;
       await listener?.end().catch(() => {});
@@ -139,17 +178,30 @@ export async function postgresTransport(options: { connectionString: string; cha
   };
 }
 
-/** Redis pub/sub on `channel` (a subscriber connection and a publisher; ioredis reconnects both by itself). */
+/**
+ * Redis pub/sub on `channel`: a subscriber connection (named `castbridge-events-<origin>` in CLIENT LIST) and a
+ * publisher; ioredis reconnects both by itself. The subscriber subscribes again itself after a reconnect, so that
+ * onReconnect's handlers read the database only once messages arrive again (nothing falls between the two).
+ */
 export async function redisTransport(options: { url: string; channel: string; logger: Logger; origin?: string }): Promise<Transport> {
   const { Redis } = await import('ioredis');
   const origin = options.origin ?? newInstanceId();
   const { logger, channel } = options;
   const hub = dispatcher(origin, logger);
   const publisher = new Redis(options.url, { maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
+  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null, autoResubscribe: false, connectionName: `castbridge-events-${origin}` });
   for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => logger.warn('cluster: Redis connection error', { error: error.message }));
   subscriber.on('message', (from: string, payload: string) => {
     if (from === channel) hub.deliver(payload);
+  });
+  let connections = 0;
+  subscriber.on('ready', () => {
+    connections += 1;
+    if (connections === 1) return;
+    subscriber.subscribe(channel).then(
+      () => hub.reconnected(),
+      (error: Error) => logger.warn('cluster: cannot SUBSCRIBE again; the next reconnect tries', { error: error.message }),
+    );
   });
   await subscriber.subscribe(channel);
   return {
@@ -159,6 +211,7 @@ export async function redisTransport(options: { url: string; channel: string; lo
       publisher.publish(channel, encode(origin, message)).catch((error: Error) => logger.warn('cluster: PUBLISH failed', { error: error.message }));
     },
     onMessage: hub.onMessage,
+    onReconnect: hub.onReconnect,
     async close() {
       subscriber.disconnect();
       await publisher.quit().catch(() => publisher.disconnect());

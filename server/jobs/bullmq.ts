@@ -6,7 +6,7 @@
 // - One job per key: BullMQ's job id is the key, so a key already waiting is not queued twice; a key that is running
 //   stays in the outbox until that run is over and then runs once more — never twice at the same time.
 // - Retries with exponential backoff (5 attempts); schedules (`schedule`) wait in the outbox until due.
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../log.ts';
 import type { JobHandler, JobQueue } from './queue.ts';
@@ -23,6 +23,9 @@ const BUSY_RETRY_MS = 250;
 
 /** BullMQ refuses custom ids with a colon: "match:campaign:<id>" becomes "match~campaign~<id>". */
 const bullId = (key: string) => key.replaceAll(':', '~');
+
+/** A row's run_at put off to `at` if it is due by then; one already scheduled later keeps its time. */
+const laterIfDue = (eb: ExpressionBuilder<Database, 'jobs'>, at: number) => eb.case().when('run_at', '<=', at).then(at).else(eb.ref('run_at')).end();
 
 interface OutboxRow {
   key: string;
@@ -76,8 +79,9 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
     const jobId = bullId(row.key);
     const state = await queue.getJobState(jobId);
     if (state === 'active' || state === 'delayed') {
-      // Running (or waiting to retry): this run comes after it.
-      await db.updateTable('jobs').set({ locked_until: null, run_at: Date.now() + BUSY_RETRY_MS }).where('key', '=', row.key).execute();
+      // Running (or waiting to retry): this run comes after it. The running job may have scheduled its next run later
+      // meanwhile (a 429's reset time): only a row that is still due is moved.
+      await db.updateTable('jobs').set((eb) => ({ locked_until: null, run_at: laterIfDue(eb, Date.now() + BUSY_RETRY_MS) })).where('key', '=', row.key).execute();
       return;
     }
     if (state !== 'waiting' && state !== 'prioritized' && state !== 'waiting-children') {
@@ -106,7 +110,7 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
         await relay(row).catch(async (error: unknown) => {
           // Handed back for another try a little later (not held for the whole lease).
           logger.error('jobs: a job could not be handed to BullMQ; trying again', { key: row.key, error: (error as Error).message });
-          await db.updateTable('jobs').set({ locked_until: null, run_at: Date.now() + 5_000 }).where('key', '=', row.key).execute().catch(() => {});
+          await db.updateTable('jobs').set((eb) => ({ locked_until: null, run_at: laterIfDue(eb, Date.now() + 5_000) })).where('key', '=', row.key).execute().catch(() => {});
         });
       }
       if (rows.length > 0 || seen !== pokes) continue;

@@ -1,5 +1,7 @@
 // The live bus: a notification stored for a user is pushed to every SSE connection of that user. In-memory here
-// (one process, the embedded default); issue 18 adds PostgreSQL LISTEN/NOTIFY and Redis behind the same interface.
+// (one process, the embedded default); issue 18 adds PostgreSQL LISTEN/NOTIFY and Redis behind the same interface
+// (server/cluster/bus.ts). Pushes from other instances can be lost while the cluster's transport is down: then every
+// subscription is told (`resync`) and reads what it missed itself.
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 
 export type BusListener<T = Notification> = (message: T) => void;
@@ -7,8 +9,13 @@ export type BusListener<T = Notification> = (message: T) => void;
 /** Messages of type T addressed to a user: notifications, or the overlay's state (server/overlay/hub.ts). */
 export interface Bus<T = Notification> {
   publish(userId: string, message: T): void;
-  /** Returns the unsubscribe function. */
-  subscribe(userId: string, listener: BusListener<T>): () => void;
+  /**
+   * Returns the unsubscribe function. `resync` is called when pushes may have been lost (the cluster's transport
+   * reconnected): the subscriber reads what it missed from the database.
+   */
+  subscribe(userId: string, listener: BusListener<T>, resync?: () => void): () => void;
+  /** Calls every subscription's `resync`. */
+  resync(): void;
   /** Whether any listener of this user is subscribed (to skip work nobody would receive). */
   has(userId: string): boolean;
   /** The users with listeners. */
@@ -17,12 +24,17 @@ export interface Bus<T = Notification> {
   size(): number;
 }
 
+interface Subscription<T> {
+  listener: BusListener<T>;
+  resync?: () => void;
+}
+
 export function createMemoryBus<T = Notification>(): Bus<T> {
-  const byUser = new Map<string, Set<BusListener<T>>>();
+  const byUser = new Map<string, Set<Subscription<T>>>();
   let count = 0;
   return {
     publish(userId, message) {
-      for (const listener of byUser.get(userId) ?? []) {
+      for (const { listener } of byUser.get(userId) ?? []) {
         try {
           listener(message);
         } catch {
@@ -30,15 +42,27 @@ export function createMemoryBus<T = Notification>(): Bus<T> {
         }
       }
     },
-    subscribe(userId, listener) {
+    subscribe(userId, listener, resync) {
       let set = byUser.get(userId);
       if (!set) byUser.set(userId, (set = new Set()));
-      set.add(listener);
+      const subscription: Subscription<T> = { listener, ...(resync ? { resync } : {}) };
+      set.add(subscription);
       count += 1;
       return () => {
-        if (set.delete(listener)) count -= 1;
-        if (set.size === 0) byUser.delete(userId);
+        if (set.delete(subscription)) count -= 1;
+        if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
       };
+    },
+    resync() {
+      for (const set of byUser.values()) {
+        for (const { resync } of set) {
+          try {
+            resync?.();
+          } catch {
+            // as above
+          }
+        }
+      }
     },
     has: (userId) => byUser.has(userId),
     users: () => byUser.keys(),

@@ -1,6 +1,13 @@
 // GET /api/notifications, POST /api/notifications/read|clear, POST /api/events/ticket and the SSE stream
 // GET /api/events?ticket=… (issue 13): event ids are notification ids, a keep-alive comment every
 // KEEP_ALIVE_MS, and a client resuming with Last-Event-ID (or ?lastEventId=) gets what it missed.
+//
+// Notifications do not reach a stream in id order: ids are taken at insert, and a transaction that took a lower one
+// can commit later; with several instances a stream gets its own instance's notifications at once and the others'
+// a moment later (issue 18). So a stream remembers which ids it sent rather than the highest, and one resuming after
+// id N gets those after N and those made shortly before N (LATE_COMMIT_MS): some the client may have already, and it
+// tells them apart by id (machines/notifications.machine.ts lists each id once). The same read catches a stream up
+// when pushes may have been lost (the cluster's transport was down: Bus.resync).
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { runLiveStream } from '../http/live-stream.ts';
@@ -11,6 +18,8 @@ import { TICKET_SECONDS } from './tickets.ts';
 
 /** The reconnection delay EventSource is told to use. */
 const RETRY_MS = 2_000;
+/** How many of the ids it sent a stream remembers (to send each once); an older one sent again is a duplicate the client drops. */
+const SENT_MEMORY = 1_000;
 
 export function notificationRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -41,18 +50,31 @@ export function notificationRoutes(services: Services): Hono<AppEnv> {
     const lastId = given === undefined ? null : Number(given);
 
     return streamSSE(c, (stream) => {
-      let highest = lastId ?? 0;
+      const sent = new Set<number>();
+      // Where a catch-up reads from: the newest notification sent (or named by the client); a stream that named
+      // nothing reads what was made since it opened.
+      let cursor = lastId ?? 0;
+      const opened = lastId === null ? new Date().toISOString() : undefined;
+      const catchUp = async (push: (notification: Notification) => void) => {
+        try {
+          for (const notification of await services.notifier.resume(userId, cursor, opened)) push(notification);
+        } catch (error) {
+          services.logger.warn('events: a stream could not read what it missed', { error: (error as Error).message });
+        }
+      };
       return runLiveStream<Notification>(stream, {
-        subscribe: (push) => bus.subscribe(userId, push),
+        subscribe: (push) => bus.subscribe(userId, push, () => void catchUp(push)),
         start: async (queue) => {
           await stream.writeSSE({ event: 'ready', data: JSON.stringify({ unread: await services.notifier.unread(userId) }), retry: RETRY_MS });
           // What the client missed while away (subscribed first, so nothing falls between the two).
-          if (lastId !== null) queue.unshift(...(await services.notifier.since(userId, lastId)));
+          if (lastId !== null) queue.unshift(...(await services.notifier.resume(userId, lastId)));
           return true;
         },
         write: async (notification) => {
-          if (notification.id <= highest) return true;
-          highest = notification.id;
+          if (sent.has(notification.id)) return true;
+          sent.add(notification.id);
+          if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
+          cursor = Math.max(cursor, notification.id);
           await stream.writeSSE({ event: 'notification', id: String(notification.id), data: JSON.stringify(notification) });
           return true;
         },

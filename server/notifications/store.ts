@@ -1,6 +1,7 @@
 // Notifications (issue 13, PRODUCT.md "Notification"): stored per user, read and cleared flags, pushed live through
 // the bus after the transaction that created them commits, and e-mailed (a job, retried) when the user's Settings
-// switch is on.
+// switch is on. The e-mail's job row is written in that same transaction: the e-mail is as durable as the
+// notification (a crash or an error after the commit cannot lose it, a rollback queues none).
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 import type { NotificationType } from '../../contract/marketplace.ts';
@@ -25,6 +26,13 @@ export interface NewNotification {
 /** How many notifications the modal lists (newest first). */
 export const NOTIFICATION_PAGE = 50;
 
+/**
+ * How much earlier than a notification another one with a lower id may have been made and still commit after it:
+ * ids are taken when a row is inserted, and its transaction (or, on another instance, its push) may end later. A
+ * stream resuming after a notification reads again those made this long before it (server/notifications/routes.ts).
+ */
+export const LATE_COMMIT_MS = 60_000;
+
 const toNotification = (row: Selectable<NotificationsTable>): Notification => ({
   id: Number(row.id),
   type: row.type,
@@ -44,13 +52,18 @@ export async function notificationById(db: Kysely<Database>, userId: string, id:
 
 export interface Notifier {
   /**
-   * Stores notifications inside the caller's transaction and returns a function that pushes them live and
-   * e-mails them; call it after the commit (a rolled-back notification is never announced).
+   * Stores notifications inside the caller's transaction, with the e-mail jobs of the users who want them, and
+   * returns a function that pushes them live and wakes the job worker; call it after the commit (a rolled-back
+   * notification is never announced, nor e-mailed).
    */
   create(trx: Kysely<Database> | Transaction<Database>, items: NewNotification[]): Promise<() => void>;
   list(userId: string): Promise<{ notifications: Notification[]; unread: number }>;
-  /** Notifications after `afterId` (an SSE client resuming from Last-Event-ID). */
-  since(userId: string, afterId: number): Promise<Notification[]>;
+  /**
+   * What an SSE stream after notification `lastId` may have missed, oldest first: the user's notifications after it,
+   * and those before it made at most LATE_COMMIT_MS earlier (they may have committed after `lastId` was sent, so the
+   * client may have some of them: it tells them apart by id). `createdSince` (an ISO time) leaves out older ones.
+   */
+  resume(userId: string, lastId: number, createdSince?: string): Promise<Notification[]>;
   markRead(userId: string, upTo: number | undefined): Promise<number>;
   clear(userId: string, upTo: number | undefined): Promise<number>;
   unread(userId: string): Promise<number>;
@@ -75,16 +88,18 @@ export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mai
     return Number(row.n);
   }
 
-  async function announce(created: { userId: string; notification: Notification }[]): Promise<void> {
-    for (const { userId, notification } of created) bus.publish(userId, notification);
+  /** E-mail is a job (retried with backoff when the mail server fails), one per notification, queued with `trx`. */
+  async function queueMail(trx: Kysely<Database>, created: { userId: string; notification: Notification }[]): Promise<boolean> {
     const userIds = [...new Set(created.map((item) => item.userId))];
-    if (userIds.length === 0) return;
-    const recipients = await db.selectFrom('users').select(['id', 'notify_email']).where('id', 'in', userIds).execute();
+    const recipients = await trx.selectFrom('users').select(['id', 'notify_email']).where('id', 'in', userIds).execute();
     const wants = new Set(recipients.filter((row) => Number(row.notify_email) === 1).map((row) => row.id));
-    // E-mail is a job (retried with backoff when the mail server fails), one per notification.
+    let queued = false;
     for (const { userId, notification } of created) {
-      if (wants.has(userId)) await deps.jobs.enqueue(NOTIFICATION_MAIL_JOB, `mail:notification:${notification.id}`, { userId, id: notification.id });
+      if (!wants.has(userId)) continue;
+      await deps.jobs.enqueue(NOTIFICATION_MAIL_JOB, `mail:notification:${notification.id}`, { userId, id: notification.id }, trx);
+      queued = true;
     }
+    return queued;
   }
 
   /** The job: the notification's e-mail, if the user still wants it; a failed send throws (the job is retried). */
@@ -126,8 +141,11 @@ export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mai
         .returningAll()
         .execute();
       const created = rows.map((row) => ({ userId: row.user_id, notification: toNotification(row) }));
+      const mailed = await queueMail(trx, created);
       return () => {
-        announce(created).catch((error: unknown) => deps.logger.error('notification not announced', { error: (error as Error).message }));
+        for (const { userId, notification } of created) bus.publish(userId, notification);
+        // The jobs were queued before the commit; the worker may have looked before it, so it looks again.
+        if (mailed) deps.jobs.poke();
       };
     },
 
@@ -143,17 +161,26 @@ export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mai
       return { notifications: rows.map(toNotification), unread: await unread(userId) };
     },
 
-    async since(userId, afterId) {
-      const rows = await db
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '>', afterId)
-        .where('cleared_at', 'is', null)
-        .orderBy('id', 'asc')
-        .limit(NOTIFICATION_PAGE)
-        .execute();
-      return rows.map(toNotification);
+    async resume(userId, lastId, createdSince) {
+      const mine = () => {
+        let query = db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('cleared_at', 'is', null);
+        if (createdSince !== undefined) query = query.where('created_at', '>=', createdSince);
+        return query;
+      };
+      const anchor = lastId > 0 ? await db.selectFrom('notifications').select('created_at').where('id', '=', lastId).where('user_id', '=', userId).executeTakeFirst() : undefined;
+      const [before, after] = await Promise.all([
+        anchor
+          ? mine()
+              .where('id', '<', lastId)
+              // created_at is an ISO time (toISOString): its text sorts as its time.
+              .where('created_at', '>=', new Date(Date.parse(anchor.created_at) - LATE_COMMIT_MS).toISOString())
+              .orderBy('id', 'desc')
+              .limit(NOTIFICATION_PAGE)
+              .execute()
+          : [],
+        mine().where('id', '>', lastId).orderBy('id', 'asc').limit(NOTIFICATION_PAGE).execute(),
+      ]);
+      return [...before.reverse(), ...after].map(toNotification);
     },
 
     async markRead(userId, upTo) {

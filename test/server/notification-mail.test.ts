@@ -1,16 +1,19 @@
 // Notification e-mails (issue 13): a notification is e-mailed when the user's Settings switch is on, never when off.
+// The e-mail's job is written in the notification's own transaction (issue 18): it is durable with the notification —
+// sent even when nothing runs after the commit (a crash there), never queued for a notification rolled back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { NOTIFICATION_MAIL_JOB } from '../../server/notifications/store.ts';
+import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, englishCreator } from './market.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 
-describe('notification e-mails', () => {
+describe.each(BACKENDS)('notification e-mails on %s', (backendName) => {
   let backend: Backend;
   let api: Client;
   let smtp: TestSmtp;
 
   beforeAll(async () => {
-    backend = await makeBackend('sqlite');
+    backend = await makeBackend(backendName);
     smtp = await startSmtp();
     api = await startApp(backend, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://castbridge.test' });
   });
@@ -45,5 +48,40 @@ describe('notification e-mails', () => {
     expect(smtp.messages.some((m) => JSON.stringify(m.to).includes(offAddress))).toBe(false);
     // Both got the notification itself.
     for (const who of [on, off]) expect((await api.request('GET', '/api/notifications', { token: who.token })).body.unread).toBe(1);
+  });
+
+  it("are queued in the notification's transaction: durable when nothing runs after the commit, none after a rollback", async () => {
+    const { db, services } = api.castbridge;
+    const on = await account(api, 'creator');
+    const off = await account(api, 'creator');
+    expect((await api.request('PUT', '/api/settings', { token: off.token, json: { notifications: false } })).status).toBe(200);
+    const mailJobs = (executor: typeof db) => executor.selectFrom('jobs').select(['key', 'payload']).where('kind', '=', NOTIFICATION_MAIL_JOB).where('payload', 'like', `%${on.id}%`).execute();
+    const item = (userId: string, title: string) => ({ userId, type: 'offer.new' as const, title, text: `${title}.` });
+
+    // Inside the transaction, beside the notification: the job of the user who wants e-mail, none for the other.
+    await db.transaction().execute(async (trx) => {
+      await services.notifier.create(trx, [item(on.id, 'Kept'), item(off.id, 'Kept')]);
+      const [row] = await trx.selectFrom('notifications').select('id').where('user_id', '=', on.id).where('title', '=', 'Kept').execute();
+      expect((await mailJobs(trx)).map((job) => job.key)).toEqual([`mail:notification:${row!.id}`]);
+      expect(await trx.selectFrom('jobs').select('key').where('payload', 'like', `%${off.id}%`).execute()).toEqual([]);
+    });
+    // The caller never announces (it died right after the commit): the e-mail goes anyway.
+    await services.jobs.drain();
+    const email = (await db.selectFrom('users').select('email').where('id', '=', on.id).executeTakeFirstOrThrow()).email;
+    expect((await smtp.next(email)).subject).toBe('Kept');
+
+    // Rolled back: neither the notification nor its e-mail.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await services.notifier.create(trx, [item(on.id, 'Rolled back')]);
+        expect(await mailJobs(trx)).toHaveLength(1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await mailJobs(db)).toEqual([]);
+    expect(await db.selectFrom('notifications').select('id').where('title', '=', 'Rolled back').execute()).toEqual([]);
+    await services.jobs.drain();
+    await api.castbridge.mail.settled();
+    expect(smtp.messages.filter((m) => m.subject === 'Rolled back')).toEqual([]);
   });
 });
