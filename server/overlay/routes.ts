@@ -50,7 +50,16 @@ export function overlayRoutes(services: Services): Hono<AppEnv> {
     return streamSSE(c, (stream) => {
       let sent = 0;
       return runLiveStream<OverlaySignal>(stream, {
-        subscribe: (push) => overlays.hub.subscribe(creatorId, push),
+        // After pushes may have been lost (the instances' transport reconnected): the token is checked again (a
+        // rotation on another instance meanwhile ends this stream) and the page gets the current state.
+        subscribe: (push) =>
+          overlays.hub.subscribe(creatorId, push, () => {
+            const resync = async () => {
+              if ((await overlays.creatorOf(query.token)) !== creatorId) push({ kind: 'revoked' });
+              else push({ kind: 'state', state: await overlays.state(creatorId) });
+            };
+            resync().catch((error: unknown) => services.logger.warn('overlay: a stream could not catch up', { error: (error as Error).message }));
+          }),
         // Only the newest state matters: a page that fell behind skips to it.
         enqueue: (queue, signal) => {
           if (signal.kind === 'state') {

@@ -224,6 +224,16 @@ export function createOverlays(deps: Deps): Overlays {
     );
   }
 
+  // Changes other instances told while the transport was down are lost: once it is back, every cached token and offer
+  // is read again and every open page checks its token and gets its state afresh (the stream's resync).
+  transport.onReconnect(() => {
+    overlayChanges += 1;
+    tokenCache.clear();
+    offerChanges += 1;
+    offerCache.clear();
+    hub.resync();
+  });
+
   // What the other instances changed: this instance's caches and open pages follow.
   transport.onMessage((message) => {
     const failed = (error: unknown) => logger.error('overlay: a change from another instance failed', { error: (error as Error).message });

@@ -207,6 +207,22 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     expect((await beat(fresh, offerId)).status).toBe(200);
   });
 
+  it('after pushes may have been lost (the instances\' transport came back), an open page checks its token and gets the current state', async () => {
+    const { creator } = await creatorWithOffer();
+    const token = tokenOf(await overlayOf(creator));
+    const reader = await stream(token);
+    expect((await nextState(reader)).enabled).toBe(true);
+    // Switched off by another instance whose message never arrived: only the database knows.
+    await api.castbridge.db.updateTable('overlays').set({ enabled: 0 }).where('creator_id', '=', creator.id).execute();
+    api.castbridge.services.overlays.hub.resync();
+    expect(await stateWhere(reader, (state) => !state.enabled)).toMatchObject({ enabled: false, creatives: [] });
+    // Rotated there too: the page's token is dead, its stream ends.
+    await api.castbridge.db.updateTable('overlays').set({ token_hash: hashToken('rotated-elsewhere') }).where('creator_id', '=', creator.id).execute();
+    api.castbridge.services.overlays.hub.resync();
+    expect((await reader.next())?.event).toBe('revoked');
+    expect(await reader.next(500)).toBeNull();
+  });
+
   it("heartbeats count only the token's own active offers: someone else's offer, an open invitation or a switched-off overlay count nothing", async () => {
     const mine = await creatorWithOffer();
     const theirs = await creatorWithOffer();
