@@ -46,24 +46,39 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayLabel = (ms: number) => `${MONTHS[new Date(ms).getUTCMonth()]} ${new Date(ms).getUTCDate()}`;
 
 /**
- * The chart's points of a range ending today (UTC): 7 or 30 days one a day, 90 days one a week (13), 12 months one a
- * month. The first bucket starts the range, the last one holds today.
+ * The first day of a range ending today (UTC), today included: 7, 30 or 90 days, or twelve months (the day after
+ * today's date a year ago: 365 days, 366 across a 29 February).
+ */
+function rangeStart(range: AnalyticsRange, now: number): number {
+  const at = new Date(now);
+  const [year, month, date] = [at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()];
+  if (range === '12m') return Date.UTC(year - 1, month, date + 1);
+  return Date.UTC(year, month, date) - (Number(range.slice(0, -1)) - 1) * DAY_MS;
+}
+
+/**
+ * The chart's points of a range ending today (UTC), together exactly the range: 7 or 30 days one a day; 90 days one a
+ * week, the last one ending today (13, the first one 6 days); 12 months one a calendar month, the first and the
+ * current one partial (12 or 13; the first one labelled with its year, as January is).
  */
 export function bucketsOf(range: AnalyticsRange, now: number): Bucket[] {
-  const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  const from = rangeStart(range, now);
+  const end = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
   if (range === '12m') {
-    const year = new Date(today).getUTCFullYear();
-    const month = new Date(today).getUTCMonth();
-    return Array.from({ length: 12 }, (_, i) => {
-      const start = Date.UTC(year, month - 11 + i, 1);
-      const end = Date.UTC(year, month - 10 + i, 1);
-      const label = `${MONTHS[new Date(start).getUTCMonth()]}${new Date(start).getUTCMonth() === 0 ? ` ${new Date(start).getUTCFullYear()}` : ''}`;
-      return { start: isoDay(start), end: isoDay(end), label };
-    });
+    const buckets: Bucket[] = [];
+    for (let start = from; start < end; ) {
+      const next = Math.min(end, Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth() + 1, 1));
+      const month = new Date(start).getUTCMonth();
+      buckets.push({ start: isoDay(start), end: isoDay(next), label: `${MONTHS[month]}${month === 0 || start === from ? ` ${new Date(start).getUTCFullYear()}` : ''}` });
+      start = next;
+    }
+    return buckets;
   }
-  const [count, step] = range === '7d' ? [7, 1] : range === '30d' ? [30, 1] : [13, 7];
-  return Array.from({ length: count }, (_, i) => {
-    const start = today - (count - 1 - i) * step * DAY_MS;
-    return { start: isoDay(start), end: isoDay(start + step * DAY_MS), label: dayLabel(start) };
-  });
+  const step = range === '90d' ? 7 * DAY_MS : DAY_MS;
+  const buckets: Bucket[] = [];
+  for (let next = end; next > from; next -= step) {
+    const start = Math.max(from, next - step);
+    buckets.unshift({ start: isoDay(start), end: isoDay(next), label: dayLabel(start) });
+  }
+  return buckets;
 }

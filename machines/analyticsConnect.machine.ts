@@ -2,8 +2,9 @@
 // figures for a chosen range (GET /api/analytics). Nothing connected → the spec's Connect prompt; otherwise the
 // Twitch and YouTube tabs. Where a card has no data yet, the spec's warning shows 10 s and fades for 300 ms (each such
 // card says why); with every card filled it never shows. Changing the range reads the figures again, keeping the
-// ones shown until the new ones arrive; a failed read keeps them too and says so.
-import { assign, setup } from 'xstate';
+// ones shown until the new ones arrive; a failed read keeps them too and says so. The last range chosen wins: a change
+// while the figures of another one load starts the read again (the earlier answer is dropped).
+import { assertEvent, assign, setup } from 'xstate';
 import type { CreatorAnalytics } from '@/contract';
 import { DEFAULT_RANGE, type AnalyticsRange } from '@/contract/analytics';
 import { errorText } from './messages';
@@ -31,10 +32,17 @@ export const analyticsConnectMachine = setup({
     /** GET /api/analytics?range= */
     loadAnalytics: service<CreatorAnalytics, { range: AnalyticsRange }>('loadAnalytics'),
   },
+  actions: {
+    chooseRange: assign(({ event }) => {
+      assertEvent(event, 'range.change');
+      return { range: event.range, error: null };
+    }),
+  },
   guards: {
     nothingConnected: ({ context }) => nothingConnected(context.data),
     somethingMissing: ({ context }) => somethingMissing(context.data),
     selectsYoutube: ({ event }) => event.type === 'tab.select' && event.tab === 'youtube',
+    otherRange: ({ context, event }) => event.type === 'range.change' && event.range !== context.range,
   },
   delays: {
     warningShown: ANALYTICS_WARNING_MS,
@@ -78,13 +86,15 @@ export const analyticsConnectMachine = setup({
           initial: 'checking',
           states: {
             checking: { always: [{ guard: 'somethingMissing', target: 'partial' }, { target: 'complete' }] },
-            complete: { on: { 'range.change': { target: 'reloading', actions: assign({ range: ({ event }) => event.range, error: null }) } } },
+            complete: { on: { 'range.change': { target: 'reloading', actions: 'chooseRange' } } },
             partial: {
               tags: ['partial'],
-              on: { 'range.change': { target: 'reloading', actions: assign({ range: ({ event }) => event.range, error: null }) } },
+              on: { 'range.change': { target: 'reloading', actions: 'chooseRange' } },
             },
             reloading: {
               tags: ['busy'],
+              // Another range: re-entered, the read under way stops (its answer is not taken) and one for it starts.
+              on: { 'range.change': { guard: 'otherRange', target: 'reloading', reenter: true, actions: 'chooseRange' } },
               invoke: {
                 // The same id as the first read (never both at once): one done/error event type for both.
                 id: 'loadAnalytics',

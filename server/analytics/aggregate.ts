@@ -22,9 +22,10 @@ import type { AdvertiserAnalytics, AnalyticsMetric, CampaignFigures, CreatorAnal
 import type { Archive } from '../archive/store.ts';
 import type { Database } from '../db/types.ts';
 import { EARNING_KINDS } from '../money/ledger.ts';
-import type { CollectionRow } from './store.ts';
+import { problemsOf, type CollectionRow } from './store.ts';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 /** A viewer sample counts for the display minutes up to this long after it (samples come every 15 minutes). */
 const VIEWERS_VALID_MS = 20 * 60_000;
 const STREAMS_SHOWN = 5;
@@ -74,14 +75,18 @@ const bucketOf = (buckets: Bucket[], day: string) => {
 };
 const money = (micros: number, currency: string) => `${(micros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
 
-/** The range's window: its buckets, its first day and the day after, and the previous range of the same length. */
+/**
+ * The range's window: its buckets, its first and last day (today: never a day still to come), the day after it and
+ * its bounds in ms, and the previous range — as many days, right before it — so that sums and averages compare equal
+ * spans.
+ */
 export function windowOf(range: AnalyticsRange, now: number) {
   const buckets = bucketsOf(range, now);
   const from = buckets[0]!.start;
-  const to = buckets[buckets.length - 1]!.end;
+  const end = buckets[buckets.length - 1]!.end;
   const fromMs = Date.parse(`${from}T00:00:00Z`);
-  const toMs = Date.parse(`${to}T00:00:00Z`);
-  return { buckets, from, to, fromMs, toMs, prevFrom: isoDay(fromMs - (toMs - fromMs)) };
+  const toMs = Date.parse(`${end}T00:00:00Z`);
+  return { buckets, from, to: isoDay(toMs - DAY_MS), end, fromMs, toMs, prevFrom: isoDay(fromMs - (toMs - fromMs)), prevTo: isoDay(fromMs - DAY_MS) };
 }
 
 /** Concurrent viewers at a moment: per platform the latest sample up to VIEWERS_VALID_MS before, summed. */
@@ -107,18 +112,34 @@ export function viewersAt(samples: Map<string, { at: number; value: number }[]>,
 export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }) {
   const { db, archive } = deps;
 
-  /** Viewer samples of creators between two moments, per creator and platform, in time order. */
-  async function viewerSamples(creatorIds: string[], fromMs: number, toMs: number) {
+  /**
+   * The viewer samples that can count for the offers' displayed minutes, per creator and platform, in time order: only
+   * those of the hours the creatives were shown in (and the VIEWERS_VALID_MS before each), not the creators' whole
+   * range — an advertiser's campaigns reach many creators, each with a year of live samples.
+   */
+  async function viewerSamples(offerIds: string[], fromMinute: number, toMinute: number) {
     const byCreator = new Map<string, Map<string, { at: number; value: number }[]>>();
-    if (creatorIds.length === 0) return byCreator;
     const rows = await db
-      .selectFrom('metric_samples')
-      .select(['user_id', 'platform', 'at', 'value'])
-      .where('user_id', 'in', creatorIds)
-      .where('metric', '=', 'viewers')
-      .where('at', '>=', fromMs - VIEWERS_VALID_MS)
-      .where('at', '<', toMs)
-      .orderBy('at')
+      .with('shown', (qb) =>
+        qb
+          .selectFrom('overlay_minutes')
+          .innerJoin('offers', 'offers.id', 'overlay_minutes.offer_id')
+          .select(['offers.creator_id as creator_id', sql<number>`overlay_minutes.minute / 60`.as('hour')])
+          .distinct()
+          .where('overlay_minutes.offer_id', 'in', offerIds)
+          .where('overlay_minutes.minute', '>=', fromMinute)
+          .where('overlay_minutes.minute', '<', toMinute),
+      )
+      .selectFrom('shown')
+      .innerJoin('metric_samples', 'metric_samples.user_id', 'shown.creator_id')
+      .select(['metric_samples.user_id as user_id', 'metric_samples.platform as platform', 'metric_samples.at as at', 'metric_samples.value as value'])
+      .distinct()
+      // Both platforms named: each hour is a seek on the samples' key (user, platform, metric, at).
+      .where('metric_samples.platform', 'in', CONNECT_PLATFORMS)
+      .where('metric_samples.metric', '=', 'viewers')
+      .where('metric_samples.at', '>=', sql<number>`shown.hour * ${HOUR_MS} - ${VIEWERS_VALID_MS}`)
+      .where('metric_samples.at', '<', sql<number>`(shown.hour + 1) * ${HOUR_MS}`)
+      .orderBy('metric_samples.at')
       .execute();
     for (const row of rows) {
       const platforms = byCreator.get(row.user_id) ?? new Map<string, { at: number; value: number }[]>();
@@ -134,18 +155,17 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
   async function display(offers: { id: string; creatorId: string }[], fromMs: number, toMs: number) {
     const figures = new Map<string, { seconds: number; impressions: number }>();
     if (offers.length === 0) return figures;
+    const offerIds = offers.map((offer) => offer.id);
+    const [fromMinute, toMinute] = [Math.floor(fromMs / 60_000), Math.floor(toMs / 60_000)];
     const minutes = await db
       .selectFrom('overlay_minutes')
       .select(['offer_id', 'minute', 'seconds'])
-      .where(
-        'offer_id',
-        'in',
-        offers.map((offer) => offer.id),
-      )
-      .where('minute', '>=', Math.floor(fromMs / 60_000))
-      .where('minute', '<', Math.floor(toMs / 60_000))
+      .where('offer_id', 'in', offerIds)
+      .where('minute', '>=', fromMinute)
+      .where('minute', '<', toMinute)
       .execute();
-    const viewers = await viewerSamples([...new Set(offers.map((offer) => offer.creatorId))], fromMs, toMs);
+    if (minutes.length === 0) return figures;
+    const viewers = await viewerSamples(offerIds, fromMinute, toMinute);
     const creatorOf = new Map(offers.map((offer) => [offer.id, offer.creatorId]));
     for (const row of minutes) {
       const entry = figures.get(row.offer_id) ?? { seconds: 0, impressions: 0 };
@@ -171,8 +191,8 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     if (collection?.missing.split(' ').includes(key)) {
       return { reason: 'scope', message: `Scope missing: the ${name} connection does not allow reading your ${described.title.toLowerCase()}. Connect ${name} again and allow it.` };
     }
-    const unavailable = collection?.problem?.split('; ').find((part) => part.startsWith(`${key}: `));
-    if (unavailable) return { reason: 'unavailable', message: `${unavailable.slice(key.length + 2)}.` };
+    const unavailable = problemsOf(collection?.problem ?? null).unavailable[key];
+    if (unavailable) return { reason: 'unavailable', message: `${unavailable}.` };
     if (!collection || collection.last_at === null) return { reason: 'pending', message: 'First collection pending: your figures appear within a few minutes of connecting.' };
     if (key === 'viewers') return { reason: 'pending', message: 'No live stream collected yet: viewers are sampled every 15 minutes while you are live.' };
     return { reason: 'pending', message: 'Not collected yet: your figures appear after the next collection.' };
@@ -195,7 +215,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
       let changeLabel = `in ${rangeLabel}`;
       let note: string | null = null;
       if (key === 'donations') {
-        const donations = await donationsOf(userId, platform, prevFrom, window.to);
+        const donations = await donationsOf(userId, platform, prevFrom, window.end);
         described.unit = donations.currency;
         const inRange = donations.days.filter((d) => d.day >= from);
         if (donations.days.length > 0 || (account && Number(account.archiving) === 1)) {
@@ -256,14 +276,16 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     }
     return {
       platform,
-      channel: account ? { login: account.login, displayName: account.display_name, status: account.status === 'reconnect' ? 'reconnect' : 'connected' } : null,
+      // The collector may have been refused before the account heard of it: either says "reconnect".
+      channel: account ? { login: account.login, displayName: account.display_name, status: account.status === 'reconnect' || collection?.status === 'reconnect' ? 'reconnect' : 'connected' } : null,
       collection: collection
         ? {
             status: collection.status,
             lastAt: collection.last_at === null ? null : Number(collection.last_at),
             nextAt: collection.next_at === null ? null : Number(collection.next_at),
             live: Number(collection.live) === 1,
-            problem: collection.problem,
+            // The run's problem; the series the platform does not give are told on their cards.
+            problem: problemsOf(collection.problem).run,
           }
         : null,
       metrics,
@@ -422,11 +444,11 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
         .select(['platform', 'metric', 'day', 'first_value', 'last_value', 'last_at', 'sum_value', 'samples'])
         .where('user_id', '=', userId)
         .where('day', '>=', window.prevFrom)
-        .where('day', '<', window.to)
+        .where('day', '<', window.end)
         .orderBy('day')
         .execute()) as DayRow[];
       const [twitch, youtube] = await Promise.all(CONNECT_PLATFORMS.map((platform) => platformOf(userId, platform, range, window, days)));
-      return { role: 'creator', range, from: window.from, to: isoDay(window.toMs - DAY_MS), twitch: twitch!, youtube: youtube!, sponsorships: await sponsorshipsOf(userId, range, window, now) };
+      return { role: 'creator', range, from: window.from, to: window.to, twitch: twitch!, youtube: youtube!, sponsorships: await sponsorshipsOf(userId, range, window, now) };
     },
 
     async advertiser(userId: string, range: AnalyticsRange, now = Date.now()): Promise<AdvertiserAnalytics> {
@@ -469,7 +491,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
           budgetCents: Number(campaign.pay_cents) * Number(campaign.spots),
         };
       });
-      return { role: 'advertiser', range, from: window.from, to: isoDay(window.toMs - DAY_MS), campaigns: figures };
+      return { role: 'advertiser', range, from: window.from, to: window.to, campaigns: figures };
     },
   };
 }

@@ -6,7 +6,8 @@
 //      ├─ refresh refused / 401 after a fresh token ─► reconnect (no more runs until the creator connects again)
 //      ├─ 429 / quota ─► rate_limited (next run when the platform says)
 //      └─ unreachable / 5xx ─► error (next run in 5 minutes)
-// A connect (or reconnect) starts it at once; a disconnect cancels it (the figures stay).
+// A run that could not read the platform says why, and keeps the cards' reasons of the last one that did (a series the
+// platform does not give). A connect (or reconnect) starts it at once; a disconnect cancels it (the figures stay).
 import { COLLECT_IDLE_MS, COLLECT_LIVE_MS } from '../../contract/analytics.ts';
 import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
 import type { Config } from '../config.ts';
@@ -59,17 +60,23 @@ export function createCollector(deps: { config: Config; connections: Connections
         reading = await read(account, await connections.accessToken(account));
       } catch (error) {
         if (!(error instanceof Unauthorized)) throw error;
-        // Revoked or replaced before it expired: one fresh token, then the platform's answer stands.
-        reading = await read(account, await connections.accessToken(account, { force: true }));
+        // Revoked or replaced before it expired: one fresh token, then the platform's answer stands. The account as
+        // stored now: the token just read may have been refreshed, and Twitch's refresh tokens are good once.
+        reading = await read(account, await connections.accessToken((await connections.account(userId, platform)) ?? account, { force: true }));
       }
       await metrics.write(userId, platform, at, reading.samples);
       const next = at + (reading.live ? COLLECT_LIVE_MS : COLLECT_IDLE_MS);
-      const problems = Object.entries(reading.unavailable).map(([series, why]) => `${series}: ${why}`);
-      await metrics.setCollection(userId, platform, { status: 'ok', lastAt: at, nextAt: next, live: reading.live, problem: problems.length ? problems.join('; ') : null, missing: reading.missing });
+      await metrics.setCollection(userId, platform, { status: 'ok', lastAt: at, nextAt: next, live: reading.live, problem: null, missing: reading.missing, unavailable: reading.unavailable });
       await jobs.schedule(COLLECT_JOB, jobKey(userId, platform), { userId, platform }, next);
     } catch (error) {
       if (refused(error) || error instanceof Unauthorized) {
         logger.warn('metrics: the platform refused the connection', { platform, userId });
+        // A 401 right after a fresh token: the grant is gone, and Connect Accounts says so too (a refused refresh
+        // has marked the account already).
+        if (error instanceof Unauthorized) {
+          const current = await connections.account(userId, platform);
+          if (current) await connections.markReconnect(current);
+        }
         return reconnect();
       }
       if (error instanceof RateLimited) {

@@ -2,7 +2,7 @@
 // transaction (first and latest values, largest, sum and count), so that a chart of a year reads 365 rows a series. A sample for
 // a moment already stored is ignored (a retried collection counts once). Where each account's collector stands.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { CollectionStatus, SeriesKey } from '../../contract/analytics.ts';
+import { SERIES, type CollectionStatus, type SeriesKey } from '../../contract/analytics.ts';
 import type { ConnectPlatform } from '../../contract/connections.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { Database, MetricCollectionTable } from '../db/types.ts';
@@ -10,6 +10,27 @@ import type { Database, MetricCollectionTable } from '../db/types.ts';
 export type CollectionRow = Selectable<MetricCollectionTable>;
 
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+// `problem` holds two things: what went wrong with the latest run (rate limited, unreachable, refused), and per series
+// why the platform does not give it (a card's "why", from the latest run that read the platform). A run that could not
+// read keeps the second. One line each, a series' as "<series>: <why>" (rows written before joined them with "; ").
+const SERIES_LINE = new RegExp(`^(${SERIES.join('|')}): `);
+const LINES = new RegExp(`\\n|; (?=(?:${SERIES.join('|')}): )`);
+
+/** The latest run's problem and the series the platform does not give, from a stored `problem`. */
+export function problemsOf(stored: string | null): { run: string | null; unavailable: Partial<Record<SeriesKey, string>> } {
+  const run: string[] = [];
+  const unavailable: Partial<Record<SeriesKey, string>> = {};
+  for (const line of (stored ?? '').split(LINES)) {
+    const series = SERIES_LINE.exec(line)?.[1] as SeriesKey | undefined;
+    if (series) unavailable[series] = line.slice(series.length + 2);
+    else if (line) run.push(line);
+  }
+  return { run: run.length ? run.join('\n') : null, unavailable };
+}
+
+const problemText = (run: string | null, unavailable: Partial<Record<SeriesKey, string>>) =>
+  [run, ...Object.entries(unavailable).map(([series, why]) => `${series}: ${why}`)].filter(Boolean).join('\n') || null;
 
 export function createMetricStore(deps: { db: Kysely<Database>; dialect: Dialect }) {
   const { db, dialect } = deps;
@@ -66,11 +87,24 @@ export function createMetricStore(deps: { db: Kysely<Database>; dialect: Dialect
         .executeTakeFirst()
         .then((row) => row ?? null),
 
-    async setCollection(userId: string, platform: ConnectPlatform, state: { status: CollectionStatus; lastAt?: number | null; nextAt: number | null; live?: boolean; problem: string | null; missing?: SeriesKey[] }): Promise<void> {
+    /**
+     * Where an account's collector stands. `problem` is the run's; `unavailable` (series the platform does not give,
+     * and why) comes with a run that read the platform — without it, the reasons stored stay.
+     */
+    async setCollection(
+      userId: string,
+      platform: ConnectPlatform,
+      state: { status: CollectionStatus; lastAt?: number | null; nextAt: number | null; live?: boolean; problem: string | null; missing?: SeriesKey[]; unavailable?: Partial<Record<SeriesKey, string>> },
+    ): Promise<void> {
+      const unavailable =
+        state.unavailable ??
+        problemsOf(
+          (await db.selectFrom('metric_collection').select('problem').where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst())?.problem ?? null,
+        ).unavailable;
       const values = {
         status: state.status,
         next_at: state.nextAt,
-        problem: state.problem,
+        problem: problemText(state.problem, unavailable),
         ...(state.lastAt !== undefined ? { last_at: state.lastAt } : {}),
         ...(state.live !== undefined ? { live: state.live ? 1 : 0 } : {}),
         ...(state.missing !== undefined ? { missing: state.missing.join(' ') } : {}),

@@ -6,14 +6,57 @@
 // display minutes and impressions per offer for the creator, per campaign for the advertiser — with the wrong users.
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECT_IDLE_MS, COLLECT_LIVE_MS, type AnalyticsRange } from '../../contract/analytics.ts';
+import { ANALYTICS_RANGES, COLLECT_IDLE_MS, COLLECT_LIVE_MS, type AnalyticsRange } from '../../contract/analytics.ts';
 import type { AdvertiserAnalytics, AnalyticsMetric, CreatorAnalytics } from '../../contract/schemas/analytics.ts';
+import { windowOf } from '../../server/analytics/aggregate.ts';
 import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings } from './oauth-flow.ts';
 
 const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Days from `from` to `to`, both included (YYYY-MM-DD). */
+const daysIn = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY + 1;
+/** The span a range names, ending today: 7, 30 or 90 days, or twelve months back to the day after today's date a year ago. */
+function spanOf(range: AnalyticsRange, now: number): number {
+  const today = new Date(now);
+  if (range !== '12m') return Number(range.slice(0, -1));
+  return (Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), today.getUTCDate())) / DAY;
+}
+/** A year's points: a month each, the first one partial unless today ends a month (then 12 whole ones). */
+function yearPoints(now: number): number {
+  const today = new Date(now);
+  return today.getUTCDate() === new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).getUTCDate() ? 12 : 13;
+}
+
+describe('the range windows', () => {
+  // Mid-month (the review's example), a leap day, a month's last and first day, just before midnight.
+  const moments = ['2026-03-15T12:00:00Z', '2024-02-29T23:59:59Z', '2026-03-31T00:00:00Z', '2026-01-01T00:30:00Z', '2025-12-31T23:59:59Z'].map((at) => Date.parse(at));
+  it.each(ANALYTICS_RANGES)('%s: ends today, covers the named span, the previous range as long right before it; the buckets tile it', (range) => {
+    for (const now of moments) {
+      const window = windowOf(range, now);
+      const at = new Date(now).toISOString();
+      expect(window.to, at).toBe(isoDay(now));
+      expect(daysIn(window.from, window.to), at).toBe(spanOf(range, now));
+      expect(daysIn(window.prevFrom, window.prevTo), at).toBe(spanOf(range, now));
+      expect(isoDay(Date.parse(window.prevTo) + DAY), at).toBe(window.from);
+      // One point a day (7 d, 30 d), a week (90 d: 13, the first one shorter), a month (12 m: the first and the
+      // current one partial); together exactly the range.
+      const { buckets } = window;
+      expect(buckets.length, at).toBe(range === '7d' ? 7 : range === '30d' ? 30 : range === '90d' ? 13 : yearPoints(now));
+      expect(buckets[0]!.start, at).toBe(window.from);
+      expect(buckets.at(-1)!.end, at).toBe(isoDay(Date.parse(window.to) + DAY));
+      for (let i = 1; i < buckets.length; i += 1) expect(buckets[i]!.start, at).toBe(buckets[i - 1]!.end);
+      if (range === '90d') expect(buckets.slice(1).every((b) => daysIn(b.start, b.end) === 8)).toBe(true);
+      if (range === '12m') expect(buckets.slice(1).every((b) => b.start.endsWith('-01'))).toBe(true);
+    }
+  });
+  it('12 months: a month a point, the first one with its year', () => {
+    expect(windowOf('12m', Date.parse('2026-03-15T12:00:00Z')).buckets.map((b) => b.label)).toEqual(['Mar 2025', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Jan 2026', 'Feb', 'Mar']);
+    expect(windowOf('12m', Date.parse('2026-03-31T12:00:00Z')).buckets.map((b) => b.label)).toEqual(['Apr 2025', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Jan 2026', 'Feb', 'Mar']);
+  });
+});
 
 describe.each(BACKENDS)('analytics on %s', (backendName) => {
   let backend: Backend;
@@ -68,7 +111,7 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
 
   it('nothing connected: every card says why, no invented figure; the range has its points', async () => {
     const creator = await account(api, 'creator');
-    for (const [range, points] of [['7d', 7], ['30d', 30], ['90d', 13], ['12m', 12]] as const) {
+    for (const [range, points] of [['7d', 7], ['30d', 30], ['90d', 13], ['12m', yearPoints(Date.now())]] as const) {
       const figures = await analytics(creator, range);
       expect(figures.role).toBe('creator');
       expect(figures.twitch.channel).toBeNull();
@@ -143,7 +186,7 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
 
     const year = await analytics(creator, '12m');
     const yearly = metric(year, 'twitch', 'followers');
-    expect(yearly.points).toHaveLength(12);
+    expect(yearly.points).toHaveLength(yearPoints(now));
     expect(yearly.points.at(-1)!.value).toBe(1000);
     expect(yearly).toMatchObject({ current: 1000, change: 500 });
     // Before the first sample nothing is known; from its month on, the total carries forward.
@@ -154,6 +197,43 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     const rows = await api.castbridge.db.selectFrom('metric_days').selectAll().where('user_id', '=', creator.id).where('metric', '=', 'viewers').execute();
     expect(rows.reduce((sum, r) => sum + Number(r.samples), 0)).toBe(4);
     expect(rows.length).toBeLessThanOrEqual(4);
+  });
+
+  it('every range ends today and is compared with as long a range before it: a steady series shows no change', async () => {
+    const creator = await account(api, 'creator');
+    const now = Date.now();
+    const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+    // Two years and more of days: 10 followers more each day, 50 viewers each live day, 100 bits each day.
+    const days = Array.from({ length: 2 * 366 + 10 }, (_, i) => i);
+    await api.castbridge.services.metrics.writeMany(
+      creator.id,
+      'twitch',
+      days.map((i) => ({ at: today - i * DAY + 60_000, samples: { followers: 100_000 - 10 * i, viewers: 50 } })),
+    );
+    await api.castbridge.services.archive.write(
+      { userId: creator.id, platform: 'twitch', channelId: `steady-${backendName}`, channel: 'steady_channel' },
+      {
+        messages: days.map((i) => ({ msgId: `s${i}`, sentAt: today - i * DAY + 60_000, chatterId: 'c1', login: 'fan', displayName: 'Fan', color: null, badges: '', emotes: null, bits: 100, kind: 'privmsg', text: 'Cheer100' })),
+        moderation: [],
+        skipped: 0,
+        seenAt: now,
+      },
+    );
+    for (const range of ANALYTICS_RANGES) {
+      const figures = await analytics(creator, range);
+      const span = spanOf(range, now);
+      expect(figures.to, range).toBe(isoDay(now));
+      expect(daysIn(figures.from, figures.to), range).toBe(span);
+      const followers = metric(figures, 'twitch', 'followers');
+      expect(followers, range).toMatchObject({ current: 100_000, change: 10 * span });
+      expect(metric(figures, 'twitch', 'viewers'), range).toMatchObject({ current: 50, change: 0 });
+      const donations = metric(figures, 'twitch', 'donations');
+      expect(donations, range).toMatchObject({ current: 100 * span, change: 0 });
+      // The chart's points add up to the range: none before it, none after today.
+      expect(donations.points.reduce((sum, p) => sum + p.value!, 0), range).toBe(100 * span);
+      expect(donations.points[0]!.start, range).toBe(figures.from);
+      expect(donations.points.every((p) => p.start <= figures.to)).toBe(true);
+    }
   });
 
   it('a token about to expire is refreshed before collecting', async () => {
@@ -220,7 +300,84 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     standIn.figures.set('twitch', channel, { subscribers: null });
     expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
     await until(() => collection(creator, 'twitch'), (row) => row?.status === 'ok');
-    expect(metric(await analytics(creator), 'twitch', 'subscribers').missing).toEqual({ reason: 'unavailable', message: 'Twitch gives subscriber counts only for Affiliate and Partner channels.' });
+    const why = { reason: 'unavailable', message: 'Twitch gives subscriber counts only for Affiliate and Partner channels.' };
+    expect(metric(await analytics(creator), 'twitch', 'subscribers').missing).toEqual(why);
+
+    // A rate-limited run and a failed one say what happened to the run; the card keeps its reason.
+    standIn.twitch.rateLimit(1, 120_000);
+    await api.castbridge.services.collector.collect(creator.id, 'twitch');
+    let figures = await analytics(creator);
+    expect(figures.twitch.collection).toMatchObject({ status: 'rate_limited', problem: expect.stringMatching(/ asked to slow down: collecting again at \d\d:\d\d UTC\.$/) });
+    expect(figures.twitch.collection!.problem).not.toContain('subscribers');
+    expect(metric(figures, 'twitch', 'subscribers').missing).toEqual(why);
+    const { connections } = api.castbridge.services;
+    const accessToken = connections.accessToken;
+    connections.accessToken = () => Promise.reject(new Error('socket hang up'));
+    try {
+      await api.castbridge.services.collector.collect(creator.id, 'twitch');
+    } finally {
+      connections.accessToken = accessToken;
+    }
+    figures = await analytics(creator);
+    expect(figures.twitch.collection).toMatchObject({ status: 'error', problem: 'Twitch could not be read (socket hang up): trying again in 5 minutes.' });
+    expect(metric(figures, 'twitch', 'subscribers').missing).toEqual(why);
+    // The next good run says it again (or not, if the channel has become an Affiliate).
+    standIn.figures.set('twitch', channel, { subscribers: 12 });
+    await api.castbridge.services.collector.collect(creator.id, 'twitch');
+    figures = await analytics(creator);
+    expect(figures.twitch.collection).toMatchObject({ status: 'ok', problem: null });
+    expect(metric(figures, 'twitch', 'subscribers')).toMatchObject({ current: 12, missing: null });
+  });
+
+  it('a fresh token refused once: refreshed once more from the account as stored (Twitch’s refresh tokens are good once), collected', async () => {
+    const { creator } = await connectedCreator();
+    const { connections } = api.castbridge.services;
+    const accessToken = connections.accessToken;
+    // The token has run out; the one the refresh gives expires as it is issued, the next one lives.
+    await api.castbridge.db.updateTable('connected_accounts').set({ expires_at: 0 }).where('user_id', '=', creator.id).execute();
+    standIn.setTokenLifetime(0);
+    connections.accessToken = async (row, options) => {
+      const token = await accessToken(row, options);
+      standIn.setTokenLifetime(4 * 3600);
+      return token;
+    };
+    const refreshes = standIn.calls.grants.filter((grant) => grant === 'refresh_token').length;
+    try {
+      await api.castbridge.services.collector.collect(creator.id, 'twitch');
+    } finally {
+      connections.accessToken = accessToken;
+      standIn.setTokenLifetime(4 * 3600);
+    }
+    expect(standIn.calls.grants.filter((grant) => grant === 'refresh_token').length).toBe(refreshes + 2);
+    expect((await collection(creator, 'twitch'))!.status).toBe('ok');
+    expect((await connections.account(creator.id, 'twitch'))!.status).toBe('connected');
+  });
+
+  it('a token refused again right after a successful refresh: the tab says "reconnect"; no more runs until connected again', async () => {
+    const { creator, channel } = await connectedCreator();
+    // The token has run out, and the platform's new ones expire as they are issued: both refreshes succeed, the
+    // platform still answers 401.
+    await api.castbridge.db.updateTable('connected_accounts').set({ expires_at: 0 }).where('user_id', '=', creator.id).execute();
+    standIn.setTokenLifetime(0);
+    const refreshes = standIn.calls.grants.filter((grant) => grant === 'refresh_token').length;
+    try {
+      await api.castbridge.services.collector.collect(creator.id, 'twitch');
+    } finally {
+      standIn.setTokenLifetime(4 * 3600);
+    }
+    expect(standIn.calls.grants.filter((grant) => grant === 'refresh_token').length).toBe(refreshes + 2);
+    expect((await collection(creator, 'twitch'))!.status).toBe('reconnect');
+    const figures = await analytics(creator);
+    expect(figures.twitch.channel!.status).toBe('reconnect');
+    expect(figures.twitch.collection).toMatchObject({ status: 'reconnect', problem: 'Twitch no longer accepts Castbridge’s connection: connect Twitch again on Connect Accounts.' });
+    expect(metric(figures, 'twitch', 'viewers').missing!.reason).toBe('reconnect');
+    expect((await job(creator, 'twitch')) ?? null).toBeNull();
+    // Connect Accounts says so too.
+    const cards = (await api.request('GET', '/api/connections', { token: creator.token })).body.connections as { platform: string; account: { status: string } | null }[];
+    expect(cards.find((card) => card.platform === 'twitch')!.account!.status).toBe('reconnect');
+    expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
+    await until(() => collection(creator, 'twitch'), (row) => row?.status === 'ok');
+    expect((await analytics(creator)).twitch.channel!.status).toBe('connected');
   });
 
   it('YouTube: subscribers and views from the channel’s statistics, concurrent viewers of the live broadcast', async () => {
@@ -316,7 +473,7 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
 
     const figures = await analytics(creator, '12m');
     expect(figures.sponsorships.revenueCents).toBe(10_000);
-    expect(figures.sponsorships.revenue).toHaveLength(12);
+    expect(figures.sponsorships.revenue).toHaveLength(yearPoints(Date.now()));
     expect(figures.sponsorships.revenue.at(-1)!.value).toBe(10_000);
     expect(figures.sponsorships.activeOffers).toBe(1);
     const offer = figures.sponsorships.offers.find((o) => o.offerId === shown.offerId)!;
@@ -331,6 +488,17 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     const campaigns = (answer.body as unknown as AdvertiserAnalytics).campaigns;
     expect(campaigns.find((c) => c.id === shown.campaignId)).toMatchObject({ creatorsReached: 1, displayMinutes: 15, impressions: 500, spendCents: 0, budgetCents: 20_000 });
     expect(campaigns.find((c) => c.id === delivered.campaignId)).toMatchObject({ creatorsReached: 0, displayMinutes: 0, spendCents: 10_000, budgetCents: 20_000 });
+    // Across an hour's start, three days ago: Twitch's sample at 19:50 counts for 20:05–20:09 (within 20 minutes), not
+    // for 20:15; YouTube's at 20:20 counts for 20:30.
+    const evening = (Math.floor(Date.now() / DAY) - 3) * DAY + 20 * 3_600_000;
+    await api.castbridge.services.metrics.write(creator.id, 'twitch', evening - 10 * 60_000, { viewers: 30 });
+    await api.castbridge.services.metrics.write(creator.id, 'youtube', evening + 20 * 60_000, { viewers: 10 });
+    await api.castbridge.db
+      .insertInto('overlay_minutes')
+      .values([5, 6, 7, 8, 9, 15, 30].map((m) => ({ offer_id: shown.offerId, minute: evening / 60_000 + m, seconds: 60 })))
+      .execute();
+    const later = (await api.request('GET', '/api/analytics?range=30d', { token: advertiser.token })).body as unknown as AdvertiserAnalytics;
+    expect(later.campaigns.find((c) => c.id === shown.campaignId)).toMatchObject({ creatorsReached: 1, displayMinutes: 15 + 7, impressions: 500 + 5 * 30 + 10 });
     // Another advertiser sees none of them; the creator's answer names none of the advertiser's others.
     const other = await approvedAdvertiser(api, operator);
     expect(((await api.request('GET', '/api/analytics', { token: other.token })).body as unknown as AdvertiserAnalytics).campaigns).toEqual([]);

@@ -157,6 +157,20 @@ describe('the Analytics screen', () => {
     expect(screen.getByRole('region', { name: 'Followers' }).querySelectorAll('tbody tr')).toHaveLength(13);
   });
 
+  it('a range chosen while another loads: the last one chosen wins, the other’s answer is not shown', async () => {
+    const load = setup();
+    await load.resolve(sampleCreatorAnalytics('complete'));
+    fireEvent.click(screen.getByRole('radio', { name: '12 months' }));
+    fireEvent.click(screen.getByRole('radio', { name: '7 days' }));
+    expect(load.inputs.map((input) => input.range)).toEqual(['30d', '12m', '7d']);
+    expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked();
+    expect(screen.getByText('Loading the range')).toBeInTheDocument();
+    await load.resolve(sampleCreatorAnalytics('complete', '7d'));
+    expect(screen.queryByText('Loading the range')).toBeNull();
+    expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked();
+    expect(screen.getByRole('region', { name: 'Followers' }).querySelectorAll('tbody tr')).toHaveLength(7);
+  });
+
   it('nothing connected: the spec’s prompt leads to Connect Accounts; sponsorships still show', async () => {
     const load = setup();
     await load.resolve(sampleCreatorAnalytics('none'));
