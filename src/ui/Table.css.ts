@@ -55,6 +55,11 @@ export const td = style({
 
 export const right = style({ textAlign: 'right' });
 
+/** A table with a wrapping column fits its region; it scrolls only below the wrapping column's own minimum. */
+export const fits = style({ minWidth: 0 });
+
+export const wraps = style({ whiteSpace: 'normal', minWidth: '10rem', overflowWrap: 'anywhere' });
+
 export const row = style({
   transition: 'background-color 150ms',
   selectors: {

@@ -3,7 +3,8 @@ import * as s from './Table.css';
 import { visuallyHidden } from './VisuallyHidden.css';
 import { cx } from './cx';
 
-export type TableColumn = { key: string; header: string; align?: 'left' | 'right' };
+/** `wrap`: the column's text wraps (the table then fits its region instead of scrolling sideways, where it can). */
+export type TableColumn = { key: string; header: string; align?: 'left' | 'right'; wrap?: boolean };
 
 export type TableProps<Row extends Record<string, ReactNode>> = {
   /** Table caption and the scroll region's accessible name. */
@@ -30,7 +31,7 @@ export function Table<Row extends Record<string, ReactNode>>({
 }: TableProps<Row>) {
   return (
     <div role="region" aria-label={caption} tabIndex={0} className={cx(s.region, className)}>
-      <table className={s.table}>
+      <table className={cx(s.table, columns.some((column) => column.wrap) && s.fits)}>
         <caption className={captionVisible ? s.caption : visuallyHidden}>{caption}</caption>
         <thead>
           <tr>
@@ -52,7 +53,7 @@ export function Table<Row extends Record<string, ReactNode>>({
             rows.map((row, index) => (
               <tr key={rowKey(row, index)} className={s.row}>
                 {columns.map((column) => (
-                  <td key={column.key} className={cx(s.td, column.align === 'right' && s.right)}>
+                  <td key={column.key} className={cx(s.td, column.align === 'right' && s.right, column.wrap && s.wraps)}>
                     {row[column.key]}
                   </td>
                 ))}

@@ -97,7 +97,7 @@ export function Sponsorships({ data }: { data: CreatorAnalytics }) {
           <Table
             caption={`Display minutes and impressions per offer in ${RANGE_LABELS[data.range]}`}
             columns={[
-              { key: 'offer', header: 'Offer' },
+              { key: 'offer', header: 'Offer', wrap: true },
               { key: 'minutes', header: 'Display minutes', align: 'right' },
               { key: 'impressions', header: 'Impressions', align: 'right' },
             ]}
