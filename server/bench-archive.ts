@@ -3,6 +3,8 @@
 //   storage alone (1,000-message transactions);
 // - 1,000,000 messages of one channel over ten days: search p95 (50 searches of words of varied frequency, a chatter,
 //   a date range), the first page of a 100,000-message day, and an NDJSON export of all of it (RSS growth);
+// - the Archive Chat list (GET /api/archive/days) of another channel's year: 1,000,000 messages over 365 days and a
+//   stream on most of them, without a date (what the screen asks first) and for one date;
 // - kill -9 of a server process while it ingests: what was lost (at most the unflushed batch) and the gap recorded
 //   after the restart.
 import crypto from 'node:crypto';
@@ -28,6 +30,8 @@ export interface ArchiveBench {
   firstPageMs: number;
   exportRows: number;
   exportRssGrowthMb: number;
+  listP95Ms: number;
+  listDayP95Ms: number;
   killLost: number;
   killSent: number;
   killGapRecorded: boolean;
@@ -52,7 +56,7 @@ function chatLine(i: number, sentAt: number): ChatLine {
 const privmsg = (channel: string, i: number) =>
   `@badge-info=;badges=;color=#1E90FF;display-name=Viewer_${i % 5000};emotes=;id=live-${i};mod=0;room-id=1;subscriber=0;tmi-sent-ts=${Date.now()};turbo=0;user-id=${100000 + (i % 5000)};user-type= :viewer_${i % 5000}!viewer_${i % 5000}@viewer_${i % 5000}.tmi.twitch.tv PRIVMSG #${channel} :${text(i)}`;
 
-async function connectedCreator(db: Awaited<ReturnType<typeof createApp>>['db'], dataDir: string, login: string, archiving: boolean) {
+export async function connectedCreator(db: Awaited<ReturnType<typeof createApp>>['db'], dataDir: string, login: string, archiving: boolean) {
   const [userId] = await insertUsers(db, 1, 'creator', () => ({}));
   const sealer = createSealer(loadPayoutKey(null, dataDir));
   const stamp = new Date().toISOString();
@@ -70,6 +74,62 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number)
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return false;
+}
+
+/**
+ * A year of one channel's chat through the store's own writes: `total` messages over 365 days from 2025-01-01, and on
+ * five days of six a stream from 18:00 to 22:00 (UTC), so ~300 streams to list. As on a real channel, a stream day's
+ * chat is sent during its stream; on the other days it is spread over the day.
+ */
+export async function archiveYear(services: Awaited<ReturnType<typeof createApp>>['services'], userId: string, total = 1_000_000): Promise<{ days: number; streams: number }> {
+  const key = channelKey((await services.connections.account(userId, 'twitch'))!);
+  const DAYS = 365;
+  const firstDay = Date.parse('2025-01-01T00:00:00Z');
+  let streams = 0;
+  // Day by day as it happens: a stream goes live, its chat is written in 1,000-message batches, it goes offline.
+  for (let day = 0, n = 0; day < DAYS; day += 1) {
+    const streamed = day % 6 !== 5;
+    const [from, span] = streamed ? [18 * 3_600_000, 4 * 3_600_000 - 60_000] : [0, 86_000_000];
+    const startedAt = firstDay + day * 86_400_000 + from;
+    if (streamed) await services.archive.streamLive(key, { streamId: `s${day}`, title: `Stream ${day}`, startedAt }, startedAt);
+    const end = Math.round(((day + 1) * total) / DAYS);
+    const count = end - n;
+    for (let first = n; first < end; first += 1000) {
+      const messages = Array.from({ length: Math.min(1000, end - first) }, (_, k) => ({ ...chatLine(first + k, startedAt + Math.floor(((first + k - n) / count) * span)), msgId: `y${first + k}` }));
+      await services.archive.write(key, { messages, moderation: [], skipped: 0, seenAt: Date.now() });
+    }
+    n = end;
+    if (streamed) {
+      await services.archive.streamLive(key, { streamId: `s${day}`, title: `Stream ${day}`, startedAt }, startedAt + span);
+      await services.archive.streamOffline(key, startedAt + span + 60_000);
+      streams += 1;
+    }
+  }
+  return { days: DAYS, streams };
+}
+
+/** p95 of GET /api/archive/days over HTTP (in process) for the creator: without a date and with one. */
+export async function timeArchiveList(app: Awaited<ReturnType<typeof createApp>>, userId: string, rounds = 40): Promise<{ listP95Ms: number; listDayP95Ms: number; days: number; streams: number }> {
+  const token = await app.services.tokens.issue(userId, 0);
+  const get = async (query: string) => {
+    const response = await app.app.request(`/api/archive/days?platform=twitch${query}`, { headers: { authorization: `Bearer ${token}` } });
+    if (response.status !== 200) throw new Error(`GET /api/archive/days${query}: ${response.status}`);
+    return (await response.json()) as { days: unknown[]; streams: unknown[] };
+  };
+  const first = await get('');
+  const all: number[] = [];
+  const oneDay: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    let t0 = performance.now();
+    await get('');
+    all.push(performance.now() - t0);
+    const date = new Date(Date.parse('2025-01-01T00:00:00Z') + ((i * 37) % 365) * 86_400_000).toISOString().slice(0, 10);
+    t0 = performance.now();
+    await get(`&date=${date}`);
+    oneDay.push(performance.now() - t0);
+  }
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return { listP95Ms: round(percentile(all, 95)), listDayP95Ms: round(percentile(oneDay, 95)), days: first.days.length, streams: first.streams.length };
 }
 
 export async function benchArchive(log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<ArchiveBench> {
@@ -159,9 +219,15 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
     }
     const exportRssGrowthMb = Math.round((peak - before) / 1024 / 1024);
     log(`exported ${rows} messages (${Math.round(bytes / 1024 / 1024)} MB of NDJSON) in ${Math.round((performance.now() - exportStart) / 1000)} s: RSS growth ${exportRssGrowthMb} MB`);
+
+    // 6. The Archive Chat list of a year: 1,000,000 messages over 365 days, ~300 streams.
+    const yearUser = await connectedCreator(db, dataDir, 'bench_year', false);
+    await archiveYear(services, yearUser, TOTAL);
+    const list = await timeArchiveList(app, yearUser);
+    log(`Archive Chat list (no date) of ${list.days} days and ${list.streams} streams (${TOTAL} messages): p95 ${list.listP95Ms} ms; one date: p95 ${list.listDayP95Ms} ms`);
     await app.close();
 
-    // 6. kill -9 while ingesting.
+    // 7. kill -9 while ingesting.
     const killDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-kill-'));
     try {
       const setup = await createApp({ ...loadConfig({ DATA_DIR: killDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }), seedDemo: false }, { logger: silentLogger });
@@ -202,6 +268,8 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
         firstPageMs,
         exportRows: rows,
         exportRssGrowthMb,
+        listP95Ms: list.listP95Ms,
+        listDayP95Ms: list.listDayP95Ms,
         killLost,
         killSent: sentBeforeKill,
         killGapRecorded: gaps.length > 0,

@@ -1,7 +1,8 @@
 // The chat archive's storage (issue 16): batches written in one transaction each (messages stored once per platform
 // message id, moderation events flagging what they removed, the ingester's last-seen time), and the reads the
 // screen and the exports need, all scoped to the creator who owns the archive. Listing pages by keyset (sent_at, id),
-// so a day of 100,000 messages opens as fast as a day of ten; exports read the same way, in constant memory.
+// so a day of 100,000 messages opens as fast as a day of ten; exports read the same way, in constant memory. The list
+// of days and streams reads their summaries (migration 0017), kept exact by the same transactions that add and delete.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ArchiveDay, ArchiveEvent, ArchivedMessage, ArchiveStream } from '../../contract/archive.ts';
 import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connections.ts';
@@ -124,6 +125,23 @@ export const streamRange = (row: Pick<Selectable<ChatStreamsTable>, 'started_at'
   to: row.ended_at === null ? Number.MAX_SAFE_INTEGER : Number(row.ended_at),
 });
 
+const toStream = (row: Selectable<ChatStreamsTable>): ArchiveStream => ({
+  id: Number(row.id),
+  platform: row.platform,
+  channel: row.channel,
+  title: row.title,
+  startedAt: Number(row.started_at),
+  endedAt: row.ended_at === null ? null : Number(row.ended_at),
+  messages: Number(row.messages),
+  chatters: Number(row.chatters),
+});
+
+/**
+ * Up to this many logins lost by a deletion are checked one by one against what is left of a day or a stream (a
+ * chatter's deletion: one or two); more (a stream deleted from its day) and the set is rebuilt from its messages.
+ */
+const CHECKED_LOGINS = 50;
+
 const toEvent = (row: Selectable<ChatEventsTable>): ArchiveEvent => ({
   id: Number(row.id),
   kind: row.kind,
@@ -175,34 +193,317 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     return query;
   };
 
-  /** A stream with its messages and chatters, counted along the day index. */
-  const counted = async (row: Selectable<ChatStreamsTable>): Promise<ArchiveStream> => {
-    const counts = await scoped(db, row.user_id, { platform: row.platform, stream: streamRange(row) })
-      .select((eb) => [eb.fn.countAll<number>().as('messages'), eb.fn.count<number>('login').distinct().as('chatters')])
-      .executeTakeFirstOrThrow();
-    return {
-      id: Number(row.id),
-      platform: row.platform,
-      channel: row.channel,
-      title: row.title,
-      startedAt: Number(row.started_at),
-      endedAt: row.ended_at === null ? null : Number(row.ended_at),
-      messages: Number(counts.messages),
-      chatters: Number(counts.chatters),
+  /**
+   * On PostgreSQL a creator's batches, deletions and stream changes take turns (a transaction-scoped advisory lock, in
+   * the two-key space the instances' leases do not use): a deletion recounting a day must see a batch committed
+   * meanwhile, and a batch must not add a login to a set that a deletion is emptying. SQLite runs one at a time.
+   */
+  const serialize = async (trx: Db, userId: string) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('chat_archive'), hashtext(${userId}))`.execute(trx);
+  };
+
+  /**
+   * The logins this process knows to be in a day's or a stream's set ('d' or 's' and its id): most chatters of a batch
+   * spoke earlier that day, so only the others are offered to the set. A set loses logins only to a deletion, which
+   * bumps its `pruned`; what was learnt at another `pruned` is forgotten. Learnt once the batch is committed, for the
+   * sets written last (a few, of a bounded size): forgetting only costs inserts.
+   */
+  const known = new Map<string, { pruned: number; logins: Set<string> }>();
+  const KNOWN_SETS = 8;
+  const KNOWN_LOGINS = 50_000;
+  type Learn = () => void;
+
+  /** Adds a batch's logins to a set; how many were new to it, and what to learn once the batch is committed. */
+  const addLogins = async (trx: Db, set: { day: number | string } | { stream: number | string }, pruned: number, logins: Set<string>): Promise<{ added: number; learn: Learn }> => {
+    const name = 'day' in set ? `d${set.day}` : `s${set.stream}`;
+    const memory = known.get(name);
+    const knows = memory?.pruned === pruned ? memory.logins : null;
+    const unknown = knows ? [...logins].filter((login) => !knows.has(login)) : [...logins];
+    let added = 0;
+    for (let start = 0; start < unknown.length; start += 5000) {
+      const chunk = unknown.slice(start, start + 5000);
+      // Rows inserted, not those ignored: the logins new to the set.
+      const result =
+        'day' in set
+          ? await trx
+              .insertInto('chat_day_chatters')
+              .values(chunk.map((login) => ({ day_id: set.day, login })))
+              .onConflict((oc) => oc.columns(['day_id', 'login']).doNothing())
+              .executeTakeFirst()
+          : await trx
+              .insertInto('chat_stream_chatters')
+              .values(chunk.map((login) => ({ stream_id: set.stream, login })))
+              .onConflict((oc) => oc.columns(['stream_id', 'login']).doNothing())
+              .executeTakeFirst();
+      added += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+    const learn = () => {
+      const current = known.get(name);
+      const entry = current?.pruned === pruned ? current : { pruned, logins: new Set<string>() };
+      for (const login of unknown) if (entry.logins.size < KNOWN_LOGINS) entry.logins.add(login);
+      // Most recently written last; the oldest forgotten first.
+      known.delete(name);
+      known.set(name, entry);
+      if (known.size > KNOWN_SETS) known.delete(known.keys().next().value!);
     };
+    return { added, learn };
+  };
+
+  /**
+   * A batch's newly stored messages join the summaries of their days and of the streams they were sent during; what
+   * the sets learnt, to learn once it is committed.
+   */
+  const summarize = async (trx: Db, key: ChannelKey, stored: { day: string; sent_at: number | string; login: string }[]): Promise<Learn[]> => {
+    const learnt: Learn[] = [];
+    const days = new Map<string, { messages: number; first: number; last: number; logins: Set<string> }>();
+    let from = Number.MAX_SAFE_INTEGER;
+    let to = 0;
+    for (const row of stored) {
+      const at = Number(row.sent_at);
+      from = Math.min(from, at);
+      to = Math.max(to, at);
+      const day = days.get(row.day);
+      if (day) {
+        day.messages += 1;
+        day.first = Math.min(day.first, at);
+        day.last = Math.max(day.last, at);
+        day.logins.add(row.login);
+      } else days.set(row.day, { messages: 1, first: at, last: at, logins: new Set([row.login]) });
+    }
+    for (const [day, sum] of days) {
+      const row = await trx
+        .insertInto('chat_days')
+        .values({ user_id: key.userId, platform: key.platform, day, channel: key.channel, messages: sum.messages, chatters: 0, first_at: sum.first, last_at: sum.last })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'platform', 'day']).doUpdateSet({
+            messages: sql<number>`chat_days.messages + excluded.messages`,
+            first_at: sql<number>`case when excluded.first_at < chat_days.first_at then excluded.first_at else chat_days.first_at end`,
+            last_at: sql<number>`case when excluded.last_at > chat_days.last_at then excluded.last_at else chat_days.last_at end`,
+            channel: sql<string>`case when excluded.channel > chat_days.channel then excluded.channel else chat_days.channel end`,
+          }),
+        )
+        .returning(['id', 'pruned'])
+        .executeTakeFirstOrThrow();
+      const { added, learn } = await addLogins(trx, { day: row.id }, Number(row.pruned), sum.logins);
+      learnt.push(learn);
+      if (added > 0) await trx.updateTable('chat_days').set((eb) => ({ chatters: eb('chatters', '+', added) })).where('id', '=', row.id).execute();
+    }
+    // The streams the batch's time overlaps: the live one, or one that started before it was reported.
+    const streams = await trx
+      .selectFrom('chat_streams')
+      .selectAll()
+      .where('user_id', '=', key.userId)
+      .where('platform', '=', key.platform)
+      .where('started_at', '<=', to)
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', from)]))
+      .execute();
+    for (const stream of streams) {
+      const range = streamRange(stream);
+      const during = stored.filter((row) => row.day >= range.startDay && row.day <= range.endDay && Number(row.sent_at) >= range.from && Number(row.sent_at) <= range.to);
+      if (during.length === 0) continue;
+      const { added, learn } = await addLogins(trx, { stream: stream.id }, Number(stream.pruned), new Set(during.map((row) => row.login)));
+      learnt.push(learn);
+      await trx
+        .updateTable('chat_streams')
+        .set((eb) => ({ messages: eb('messages', '+', during.length), chatters: eb('chatters', '+', added) }))
+        .where('id', '=', stream.id)
+        .execute();
+    }
+    return learnt;
+  };
+
+  /**
+   * Brings a day's summary back to its messages after some were deleted. Counts, first and last come off the day
+   * index; the set of chatters either loses those of `logins` (the deleted messages' logins) with no message left that
+   * day — a check along the chatter index each — or, for many logins or none given, is rebuilt from the day's messages.
+   */
+  const refreshDay = async (trx: Db, userId: string, platform: ConnectPlatform, day: string, logins: string[] | null) => {
+    const row = await trx.selectFrom('chat_days').select(['id', 'channel']).where('user_id', '=', userId).where('platform', '=', platform).where('day', '=', day).executeTakeFirst();
+    if (!row) return;
+    const left = await scoped(trx, userId, { platform, day })
+      .select((eb) => [eb.fn.countAll<number>().as('messages'), eb.fn.min('sent_at').as('first'), eb.fn.max('sent_at').as('last')])
+      .executeTakeFirstOrThrow();
+    if (Number(left.messages) === 0) {
+      // Its set goes with it (on delete cascade).
+      await trx.deleteFrom('chat_days').where('id', '=', row.id).execute();
+      return;
+    }
+    if (logins && logins.length <= CHECKED_LOGINS) {
+      if (logins.length > 0) {
+        const start = Date.parse(`${day}T00:00:00Z`);
+        await trx
+          .deleteFrom('chat_day_chatters')
+          .where('day_id', '=', row.id)
+          .where('login', 'in', logins)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('chat_messages as m')
+                  .select(sql`1`.as('one'))
+                  .where('m.user_id', '=', userId)
+                  .where('m.platform', '=', platform)
+                  .whereRef('m.login', '=', 'chat_day_chatters.login')
+                  // The day as times, not as the day column: the check then runs along the login's messages.
+                  .where('m.sent_at', '>=', start)
+                  .where('m.sent_at', '<', start + 86_400_000),
+              ),
+            ),
+          )
+          .execute();
+      }
+    } else {
+      await trx.deleteFrom('chat_day_chatters').where('day_id', '=', row.id).execute();
+      await trx
+        .insertInto('chat_day_chatters')
+        .columns(['day_id', 'login'])
+        .expression(scoped(trx, userId, { platform, day }).select([sql.lit(Number(row.id)).as('day_id'), 'login']).distinct())
+        .execute();
+    }
+    const chatters = await trx.selectFrom('chat_day_chatters').select((eb) => eb.fn.countAll<number>().as('n')).where('day_id', '=', row.id).executeTakeFirstOrThrow();
+    // The channel is the greatest name of the day's messages: looked for again only when that name has none left.
+    const named = await scoped(trx, userId, { platform, day }).select('id').where('channel', '=', row.channel).limit(1).executeTakeFirst();
+    const channel = named ? row.channel : String((await scoped(trx, userId, { platform, day }).select((eb) => eb.fn.max('channel').as('channel')).executeTakeFirstOrThrow()).channel);
+    await trx
+      .updateTable('chat_days')
+      .set((eb) => ({ messages: Number(left.messages), chatters: Number(chatters.n), first_at: Number(left.first), last_at: Number(left.last), channel, pruned: eb('pruned', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+  };
+
+  /** The same for a stream: its messages recounted along the day index, its set checked for `logins` or rebuilt. */
+  const refreshStream = async (trx: Db, row: Selectable<ChatStreamsTable>, logins: string[] | null) => {
+    const range = streamRange(row);
+    const during = () => scoped(trx, row.user_id, { platform: row.platform, stream: range });
+    const left = await during()
+      .select((eb) => eb.fn.countAll<number>().as('messages'))
+      .executeTakeFirstOrThrow();
+    if (logins && logins.length <= CHECKED_LOGINS) {
+      if (logins.length > 0) {
+        await trx
+          .deleteFrom('chat_stream_chatters')
+          .where('stream_id', '=', row.id)
+          .where('login', 'in', logins)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('chat_messages as m')
+                  .select(sql`1`.as('one'))
+                  .where('m.user_id', '=', row.user_id)
+                  .where('m.platform', '=', row.platform)
+                  .whereRef('m.login', '=', 'chat_stream_chatters.login')
+                  .where('m.sent_at', '>=', range.from)
+                  .where('m.sent_at', '<=', range.to),
+              ),
+            ),
+          )
+          .execute();
+      }
+    } else {
+      await trx.deleteFrom('chat_stream_chatters').where('stream_id', '=', row.id).execute();
+      await trx
+        .insertInto('chat_stream_chatters')
+        .columns(['stream_id', 'login'])
+        .expression(during().select([sql.lit(Number(row.id)).as('stream_id'), 'login']).distinct())
+        .execute();
+    }
+    const chatters = await trx.selectFrom('chat_stream_chatters').select((eb) => eb.fn.countAll<number>().as('n')).where('stream_id', '=', row.id).executeTakeFirstOrThrow();
+    await trx
+      .updateTable('chat_streams')
+      .set((eb) => ({ messages: Number(left.messages), chatters: Number(chatters.n), pruned: eb('pruned', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+  };
+
+  /** A stream whose end moved back to `end` (it ended): what it counted after that is no longer its. */
+  const trimStream = async (trx: Db, row: Selectable<ChatStreamsTable>, end: number) => {
+    const after = await scoped(trx, row.user_id, { platform: row.platform })
+      .select('login')
+      .distinct()
+      .where('day', '>=', dayOf(end))
+      .where('sent_at', '>', end)
+      .where('sent_at', '>=', Number(row.started_at))
+      .limit(CHECKED_LOGINS + 1)
+      .execute();
+    await refreshStream(trx, { ...row, ended_at: end, end_day: dayOf(end) }, after.map((message) => message.login));
+  };
+
+  /**
+   * After a deletion (whose streams are already gone): everything deleted takes its summaries along; a day, a stream or
+   * a chatter leaves the days and the remaining streams it touched to refresh — a chatter's by their logins.
+   */
+  const resummarize = async (
+    trx: Db,
+    userId: string,
+    selection: { platform?: ConnectPlatform; day?: string; stream?: { range: StreamRange }; chatterId?: string },
+    theirDays: { platform: ConnectPlatform; day: string; login: string }[],
+  ) => {
+    const { platform, day, stream, chatterId } = selection;
+    if (!day && !stream && !chatterId) {
+      // The sets go with their days (on delete cascade), and the streams went with theirs.
+      await trx.deleteFrom('chat_days').where('user_id', '=', userId).$if(Boolean(platform), (q) => q.where('platform', '=', platform!)).execute();
+      return;
+    }
+    // The days touched, each with the logins it may have lost (null: rebuild its set).
+    const days = new Map<string, { platform: ConnectPlatform; day: string; logins: string[] | null }>();
+    if (chatterId) {
+      for (const row of theirDays) {
+        const at = `${row.platform} ${row.day}`;
+        const touched = days.get(at);
+        if (touched) touched.logins!.push(row.login);
+        else days.set(at, { platform: row.platform, day: row.day, logins: [row.login] });
+      }
+    } else {
+      const from = stream ? stream.range.startDay : day!;
+      const to = stream ? stream.range.endDay : day!;
+      const rows = await trx
+        .selectFrom('chat_days')
+        .select(['platform', 'day'])
+        .where('user_id', '=', userId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .$if(Boolean(platform), (q) => q.where('platform', '=', platform!))
+        .execute();
+      for (const row of rows) days.set(`${row.platform} ${row.day}`, { platform: row.platform, day: row.day, logins: null });
+    }
+    for (const touched of days.values()) await refreshDay(trx, userId, touched.platform, touched.day, touched.logins);
+    if (days.size === 0) return;
+    // The streams left that ran when messages went (on a day touched by a chatter's deletion; during the day or the
+    // stream deleted): a chatter's logins checked in each, or the stream recounted.
+    const touchedDays = [...days.values()].map((touched) => touched.day).sort();
+    const streams = await trx
+      .selectFrom('chat_streams')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('start_day', '<=', touchedDays[touchedDays.length - 1]!)
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('end_day', '>=', touchedDays[0]!)]))
+      .$if(Boolean(platform), (q) => q.where('platform', '=', platform!))
+      .execute();
+    const logins = chatterId ? [...new Set(theirDays.map((row) => row.login))] : null;
+    const lost = stream ? stream.range : day ? { from: Date.parse(`${day}T00:00:00Z`), to: Date.parse(`${day}T00:00:00Z`) + 86_399_999 } : null;
+    for (const row of streams) {
+      const range = streamRange(row);
+      const ranThen = lost
+        ? range.from <= lost.to && range.to >= lost.from
+        : [...days.values()].some((touched) => touched.platform === row.platform && touched.day >= range.startDay && touched.day <= range.endDay);
+      if (ranThen) await refreshStream(trx, row, logins);
+    }
   };
 
   return {
     /** Writes one batch in one transaction; moderation flags what it removed (in this batch or before). */
     async write(key: ChannelKey, batch: Batch): Promise<void> {
+      let learnt: Learn[] = [];
       await db.transaction().execute(async (trx) => {
+        await serialize(trx, key.userId);
         if (batch.messages.length > 0) {
+          const stored: { day: string; sent_at: number | string; login: string }[] = [];
           // SQLite allows 32,766 parameters per statement: 18 columns × 1,000 rows stays below.
           for (let start = 0; start < batch.messages.length; start += 1000) {
-            await trx
+            const chunk = batch.messages.slice(start, start + 1000);
+            const result = await trx
               .insertInto('chat_messages')
               .values(
-                batch.messages.slice(start, start + 1000).map((line) => ({
+                chunk.map((line) => ({
                   user_id: key.userId,
                   platform: key.platform,
                   channel_id: key.channelId,
@@ -224,8 +525,27 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
                 })),
               )
               .onConflict((oc) => oc.columns(['platform', 'channel_id', 'msg_id']).doNothing())
-              .execute();
+              .executeTakeFirst();
+            // The summaries add what was stored, not what was there already (a replay). When some of the chunk was,
+            // what it stored is read back: the chunk's rows with the greatest ids, as ids only grow (and this
+            // creator's batches take turns).
+            const inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
+            if (inserted === chunk.length) stored.push(...chunk.map((line) => ({ day: dayOf(line.sentAt), sent_at: line.sentAt, login: line.login })));
+            else if (inserted > 0) {
+              const rows = await trx
+                .selectFrom('chat_messages')
+                .select(['day', 'sent_at', 'login'])
+                .where('platform', '=', key.platform)
+                .where('channel_id', '=', key.channelId)
+                .where('msg_id', 'in', chunk.map((line) => line.msgId))
+                .where('user_id', '=', key.userId)
+                .orderBy('id', 'desc')
+                .limit(inserted)
+                .execute();
+              stored.push(...rows);
+            }
           }
+          if (stored.length > 0) learnt = await summarize(trx, key, stored);
         }
         for (const event of batch.moderation) {
           await trx
@@ -265,6 +585,7 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           )
           .execute();
       });
+      for (const learn of learnt) learn();
     },
 
     /** A gap in the archive: from `from` (the last moment known to be received) to `until`. */
@@ -296,20 +617,7 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
 
     /** The archived days of a platform (one day when `day` is given), newest first. */
     async days(userId: string, platform: ConnectPlatform, day?: string): Promise<ArchiveDay[]> {
-      let query = db
-        .selectFrom('chat_messages')
-        .select((eb) => [
-          'day',
-          eb.fn.max('channel').as('channel'),
-          eb.fn.countAll<number>().as('messages'),
-          eb.fn.count<number>('login').distinct().as('chatters'),
-          eb.fn.min('sent_at').as('first'),
-          eb.fn.max('sent_at').as('last'),
-        ])
-        .where('user_id', '=', userId)
-        .where('platform', '=', platform)
-        .groupBy('day')
-        .orderBy('day', 'desc');
+      let query = db.selectFrom('chat_days').selectAll().where('user_id', '=', userId).where('platform', '=', platform).orderBy('day', 'desc');
       if (day) query = query.where('day', '=', day);
       const rows = await query.execute();
       const gaps = await db
@@ -325,11 +633,11 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       return rows.map((row) => ({
         platform,
         day: row.day,
-        channel: String(row.channel),
+        channel: row.channel,
         messages: Number(row.messages),
         chatters: Number(row.chatters),
-        first: Number(row.first),
-        last: Number(row.last),
+        first: Number(row.first_at),
+        last: Number(row.last_at),
         gaps: gapsByDay.get(row.day) ?? 0,
       }));
     },
@@ -370,16 +678,26 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     /** The stream is live (reported by the platform at `at`): recorded, or kept up to date; any other open one ended. */
     async streamLive(key: ChannelKey, stream: LiveStream, at: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx
+        await serialize(trx, key.userId);
+        const ending = await trx
           .updateTable('chat_streams')
           .set((eb) => ({ ended_at: eb.ref('live_at') }))
           .where('platform', '=', key.platform)
           .where('channel_id', '=', key.channelId)
           .where('ended_at', 'is', null)
           .where('stream_id', '!=', stream.streamId)
+          .returningAll()
           .execute();
+        for (const row of ending) await trimStream(trx, row, Number(row.live_at));
+        const known = await trx
+          .selectFrom('chat_streams')
+          .select('ended_at')
+          .where('platform', '=', key.platform)
+          .where('channel_id', '=', key.channelId)
+          .where('stream_id', '=', stream.streamId)
+          .executeTakeFirst();
         const startedAt = Math.min(stream.startedAt, at);
-        await trx
+        const row = await trx
           .insertInto('chat_streams')
           .values({
             user_id: key.userId,
@@ -395,7 +713,10 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
             end_day: dayOf(at),
           })
           .onConflict((oc) => oc.columns(['platform', 'channel_id', 'stream_id']).doUpdateSet({ title: stream.title.slice(0, 300), ended_at: null, live_at: at, end_day: dayOf(at) }))
-          .execute();
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // A new stream counts the chat already archived since its start; one live again, since its end as well.
+        if (!known || known.ended_at !== null) await refreshStream(trx, row, null);
       });
     },
 
@@ -404,23 +725,21 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
      * long before (the server was down), shortly after that.
      */
     async streamOffline(key: ChannelKey, at: number): Promise<void> {
-      const open = await db
-        .selectFrom('chat_streams')
-        .select(['id', 'live_at'])
-        .where('platform', '=', key.platform)
-        .where('channel_id', '=', key.channelId)
-        .where('ended_at', 'is', null)
-        .execute();
-      for (const row of open) {
-        const end = Math.min(at, Number(row.live_at) + STREAM_END_GRACE_MS);
-        await db.updateTable('chat_streams').set({ ended_at: end, end_day: dayOf(end) }).where('id', '=', row.id).where('ended_at', 'is', null).execute();
-      }
+      await db.transaction().execute(async (trx) => {
+        await serialize(trx, key.userId);
+        const open = await trx.selectFrom('chat_streams').selectAll().where('platform', '=', key.platform).where('channel_id', '=', key.channelId).where('ended_at', 'is', null).execute();
+        for (const row of open) {
+          const end = Math.min(at, Number(row.live_at) + STREAM_END_GRACE_MS);
+          const ended = await trx.updateTable('chat_streams').set({ ended_at: end, end_day: dayOf(end) }).where('id', '=', row.id).where('ended_at', 'is', null).executeTakeFirst();
+          if (Number(ended.numUpdatedRows) > 0) await trimStream(trx, row, end);
+        }
+      });
     },
 
     /** One of the creator's streams (another creator's is not found). */
     async stream(userId: string, id: number): Promise<{ stream: ArchiveStream; range: StreamRange } | null> {
       const row = await db.selectFrom('chat_streams').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-      return row ? { stream: await counted(row), range: streamRange(row) } : null;
+      return row ? { stream: toStream(row), range: streamRange(row) } : null;
     },
 
     /** The most messages sent in one minute of a stream. */
@@ -436,7 +755,7 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       let query = db.selectFrom('chat_streams').selectAll().where('user_id', '=', userId).where('platform', '=', platform);
       if (day) query = query.where('start_day', '<=', day).where((eb) => eb.or([eb('end_day', '>=', day), eb('ended_at', 'is', null)]));
       const rows = await query.orderBy('started_at', 'desc').limit(500).execute();
-      return Promise.all(rows.map(counted));
+      return rows.map(toStream);
     },
 
     /**
@@ -523,10 +842,12 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
      * Deletes the selected messages (and their index entries); for a day, a stream or everything also the events of
      * that time and the streams that lay wholly within it. One chatter (a viewer's deletion request) is chosen by their
      * id, never by a name: display names collide and logins change hands, while a viewer's messages under every name
-     * they had are theirs. The moderation events naming them go with their messages.
+     * they had are theirs. The moderation events naming them go with their messages. The summaries of the days and
+     * streams that lost messages are brought back to what is left.
      */
     async delete(userId: string, selection: Pick<Selection, 'platform' | 'day'> & { stream?: { id: number; range: StreamRange }; chatterId?: string }): Promise<number> {
       return db.transaction().execute(async (trx) => {
+        await serialize(trx, userId);
         let messages = trx.deleteFrom('chat_messages').where('user_id', '=', userId);
         let events = trx.deleteFrom('chat_events').where('user_id', '=', userId);
         let streams = trx.deleteFrom('chat_streams').where('user_id', '=', userId);
@@ -565,10 +886,19 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
             ]),
           );
         }
+        // A chatter's days and logins, read before their messages go: the logins each of those days may lose.
+        const theirDays = chatterId
+          ? await scoped(trx, userId, { platform: selection.platform })
+              .select(['platform', 'day', 'login'])
+              .where('chatter_id', '=', chatterId)
+              .groupBy(['platform', 'day', 'login'])
+              .execute()
+          : [];
         // Events first: a chatter's are found through their messages.
         await events.execute();
         const result = await messages.executeTakeFirst();
         if (!chatterId) await streams.execute();
+        if (Number(result.numDeletedRows) > 0) await resummarize(trx, userId, selection, theirDays);
         return Number(result.numDeletedRows);
       });
     },

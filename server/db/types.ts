@@ -367,6 +367,11 @@ export interface ChatStreamsTable {
   live_at: number | string;
   start_day: string;
   end_day: string;
+  /** Its messages and chatters (distinct logins), kept by the store (migration 0017). */
+  messages: Generated<number>;
+  chatters: Generated<number>;
+  /** How many times a deletion took logins from its set of chatters. */
+  pruned: Generated<number>;
 }
 
 export interface MetricSamplesTable {
@@ -435,8 +440,38 @@ export interface Database {
   metric_samples: MetricSamplesTable;
   metric_days: MetricDaysTable;
   metric_collection: MetricCollectionTable;
+  chat_days: ChatDaysTable;
+  chat_day_chatters: ChatDayChattersTable;
+  chat_stream_chatters: ChatStreamChattersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+/** An archived day's summary (migration 0017), kept by the store with each batch and each deletion. */
+export interface ChatDaysTable {
+  id: Generated<number>;
+  user_id: string;
+  platform: 'twitch' | 'youtube';
+  day: string;
+  channel: string;
+  messages: number;
+  chatters: number;
+  first_at: number | string;
+  last_at: number | string;
+  /** How many times a deletion took logins from its set of chatters. */
+  pruned: Generated<number>;
+}
+
+/** The logins that sent a message on an archived day (chat_days.id). */
+export interface ChatDayChattersTable {
+  day_id: number | string;
+  login: string;
+}
+
+/** The logins that sent a message during a stream (chat_streams.id). */
+export interface ChatStreamChattersTable {
+  stream_id: number | string;
+  login: string;
+}
