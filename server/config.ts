@@ -1,4 +1,4 @@
-// Server configuration, read once from the environment (see server/README-api.md for the table).
+// Server configuration, read once from the environment (the table is in README.md, "Configuration").
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MIN_PAYOUT_CENTS, PAYOUT_PROVIDERS, type PayoutProviderName } from '../contract/money.ts';
