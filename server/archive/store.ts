@@ -3,7 +3,7 @@
 // screen and the exports need, all scoped to the creator who owns the archive. Listing pages by keyset (sent_at, id),
 // so a day of 100,000 messages opens as fast as a day of ten; exports read the same way, in constant memory. The list
 // of days and streams reads their summaries (migration 0017), kept exact by the same transactions that add and delete.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { ArchiveDay, ArchiveEvent, ArchivedMessage, ArchiveStream } from '../../contract/archive.ts';
 import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connections.ts';
 import type { ChatEventsTable, ChatMessagesTable, ChatStreamsTable, Database } from '../db/types.ts';
@@ -157,6 +157,29 @@ export function ftsQuery(q: string): string | null {
   return words ? words.slice(0, 16).map((word) => `text : "${word}"`).join(' ') : null;
 }
 
+/**
+ * On SQLite a chatter is found through the full-text index (migration 0018): its `who` column holds 'l' and the login's
+ * UTF-8 bytes in hex, and 'c' and the chatter id's, one exact token each whatever characters a name has.
+ */
+export const whoMatch = (by: 'login' | 'chatter', value: string): string => `who : "${by === 'login' ? 'l' : 'c'}${Buffer.from(value, 'utf8').toString('hex')}"`;
+
+/** A UTC day (YYYY-MM-DD) as the full-text index's day_token column holds it. */
+export const dayMatch = (day: string): string => `day_token : "d${day.replaceAll('-', '')}"`;
+
+/** `column` (a message id) among the rowids the full-text index gives for `match` (SQLite). */
+const inFts = (column: string, match: string) => sql<boolean>`${sql.ref(column)} in (select rowid from chat_messages_fts where chat_messages_fts match ${match})`;
+
+/**
+ * SQLite: the ids of a creator's messages that the full-text index gives for `match`, narrowed by `where` (on `m`).
+ * The CROSS JOIN keeps the index the outer loop; a query around it that keeps `id in (…)` its only condition is then
+ * read by rowid, where other conditions on the creator would let the planner walk their archive instead.
+ */
+const ftsIds = (userId: string, match: string, where: RawBuilder<unknown>[] = []) =>
+  sql<number>`select m.id from chat_messages_fts f cross join chat_messages m on m.id = f.rowid where chat_messages_fts match ${match} and m.user_id = ${userId}${sql.join(
+    where.map((condition) => sql` and ${condition}`),
+    sql``,
+  )}`;
+
 /** The days of a range, at most `max` of them (a longer range is filtered on the rows instead). */
 export function daysOf(from: string, to: string, max = 92): string[] | null {
   const start = Date.parse(`${from}T00:00:00Z`);
@@ -179,16 +202,18 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       const { startDay, endDay, from, to } = selection.stream;
       query = query.where('day', '>=', startDay).where('day', '<=', endDay).where('sent_at', '>=', from).where('sent_at', '<=', to);
     }
-    if (selection.login) query = query.where('login', '=', selection.login.toLowerCase());
+    const login = selection.login?.toLowerCase();
+    if (login) query = query.where('login', '=', login);
     if (selection.from) query = query.where('day', '>=', selection.from);
     if (selection.to) query = query.where('day', '<=', selection.to);
-    const match = selection.q ? ftsQuery(selection.q) : null;
-    if (selection.q && match === null) query = query.where(sql<boolean>`1 = 0`);
-    if (match !== null) {
-      query =
-        dialect === 'postgres'
-          ? query.where(sql<boolean>`tsv @@ plainto_tsquery('simple', ${selection.q})`)
-          : query.where(sql<boolean>`chat_messages.id in (select rowid from chat_messages_fts where chat_messages_fts match ${match})`);
+    const words = selection.q ? ftsQuery(selection.q) : null;
+    if (selection.q && words === null) query = query.where(sql<boolean>`1 = 0`);
+    if (dialect === 'postgres') {
+      if (words !== null) query = query.where(sql<boolean>`tsv @@ plainto_tsquery('simple', ${selection.q})`);
+    } else {
+      // The words and the chatter in one match: the full-text index intersects their lists.
+      const match = [words, login ? whoMatch('login', login) : null].filter((part) => part !== null).join(' AND ');
+      if (match) query = query.where(inFts('chat_messages.id', match));
     }
     return query;
   };
@@ -313,9 +338,27 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
   };
 
   /**
+   * Whether the login in `column` (a row of a chatter set) has a message left between `from` and `to` (inclusive): along
+   * the chatter index, or on SQLite along the login's entries in the full-text index (kept the outer loop by CROSS JOIN;
+   * the planner would otherwise walk the creator's messages and look each up in it).
+   */
+  const hasMessages = (trx: Db, column: string, userId: string, platform: ConnectPlatform, from: number, to: number) =>
+    dialect === 'sqlite'
+      ? sql<boolean>`exists (select 1 from chat_messages_fts f cross join chat_messages m on m.id = f.rowid where chat_messages_fts match ('who : "l' || lower(hex(${sql.ref(column)})) || '"') and m.user_id = ${userId} and m.platform = ${platform} and m.sent_at >= ${from} and m.sent_at <= ${to})`
+      : sql<boolean>`exists (${trx
+          .selectFrom('chat_messages as m')
+          .select(sql`1`.as('one'))
+          .where('m.user_id', '=', userId)
+          .where('m.platform', '=', platform)
+          .where(sql.ref('m.login'), '=', sql.ref(column))
+          .where('m.sent_at', '>=', from)
+          .where('m.sent_at', '<=', to)})`;
+
+  /**
    * Brings a day's summary back to its messages after some were deleted. Counts, first and last come off the day
    * index; the set of chatters either loses those of `logins` (the deleted messages' logins) with no message left that
-   * day — a check along the chatter index each — or, for many logins or none given, is rebuilt from the day's messages.
+   * day — a check along the login's messages each (the chatter index; on SQLite the full-text index) — or, for many
+   * logins or none given, is rebuilt from the day's messages.
    */
   const refreshDay = async (trx: Db, userId: string, platform: ConnectPlatform, day: string, logins: string[] | null) => {
     const row = await trx.selectFrom('chat_days').select(['id', 'channel']).where('user_id', '=', userId).where('platform', '=', platform).where('day', '=', day).executeTakeFirst();
@@ -335,20 +378,8 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           .deleteFrom('chat_day_chatters')
           .where('day_id', '=', row.id)
           .where('login', 'in', logins)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('chat_messages as m')
-                  .select(sql`1`.as('one'))
-                  .where('m.user_id', '=', userId)
-                  .where('m.platform', '=', platform)
-                  .whereRef('m.login', '=', 'chat_day_chatters.login')
-                  // The day as times, not as the day column: the check then runs along the login's messages.
-                  .where('m.sent_at', '>=', start)
-                  .where('m.sent_at', '<', start + 86_400_000),
-              ),
-            ),
-          )
+          // The day as times, not as the day column: the check then runs along the login's messages.
+          .where(({ not }) => not(hasMessages(trx, 'chat_day_chatters.login', userId, platform, start, start + 86_399_999)))
           .execute();
       }
     } else {
@@ -383,19 +414,7 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           .deleteFrom('chat_stream_chatters')
           .where('stream_id', '=', row.id)
           .where('login', 'in', logins)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('chat_messages as m')
-                  .select(sql`1`.as('one'))
-                  .where('m.user_id', '=', row.user_id)
-                  .where('m.platform', '=', row.platform)
-                  .whereRef('m.login', '=', 'chat_stream_chatters.login')
-                  .where('m.sent_at', '>=', range.from)
-                  .where('m.sent_at', '<=', range.to),
-              ),
-            ),
-          )
+          .where(({ not }) => not(hasMessages(trx, 'chat_stream_chatters.login', row.user_id, row.platform, range.from, range.to)))
           .execute();
       }
     } else {
@@ -571,9 +590,17 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           // shown. The chatter is found by their id: names collide (YouTube's display names) and change; a login alone
           // (Twitch's CLEARCHAT names one) is one chatter's at any moment.
           else if (event.kind === 'clearchat') {
-            flagged = flagged.where('day', '=', dayOf(event.at)).where('sent_at', '<=', event.at);
-            if (event.targetId) flagged = flagged.where('chatter_id', '=', event.targetId);
-            else if (event.targetLogin !== null) flagged = flagged.where('login', '=', event.targetLogin);
+            const day = dayOf(event.at);
+            const who = event.targetId ? whoMatch('chatter', event.targetId) : event.targetLogin !== null ? whoMatch('login', event.targetLogin) : null;
+            if (who && dialect === 'sqlite') {
+              // SQLite reads the chatter's messages of the day off the full-text index, not the day's every message.
+              const theirs = ftsIds(key.userId, `${who} AND ${dayMatch(day)}`, [sql`m.platform = ${key.platform}`, sql`m.channel_id = ${key.channelId}`, sql`m.sent_at <= ${event.at}`]);
+              flagged = trx.updateTable('chat_messages').set({ moderated: 1 }).where(sql<boolean>`id in (${theirs})`);
+            } else {
+              flagged = flagged.where('day', '=', day).where('sent_at', '<=', event.at);
+              if (event.targetId) flagged = flagged.where('chatter_id', '=', event.targetId);
+              else if (event.targetLogin !== null) flagged = flagged.where('login', '=', event.targetLogin);
+            }
           } else continue;
           await flagged.execute();
         }
@@ -759,8 +786,9 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     },
 
     /**
-     * Full text, by chatter and by date range, newest first: in arrival order (id), which the full-text index and the
-     * chatter index both give directly, so the first page of a common word over a million messages is read, not sorted.
+     * Full text, by chatter and by date range, newest first: in arrival order (id), which the full-text index (on SQLite
+     * for words and chatters alike) and PostgreSQL's chatter index give directly, so the first page of a common word or
+     * chatter over a million messages is read, not sorted.
      */
     async search(userId: string, query: SearchQuery): Promise<{ messages: ArchivedMessage[]; next: { sentAt: number; id: number } | null }> {
       const limit = query.limit + 1;
@@ -768,10 +796,10 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       let page: Selectable<ChatMessagesTable>[];
       const words = query.q ? ftsQuery(query.q) : null;
       if (query.q && words === null) return { messages: [], next: null };
-      if (words !== null && dialect === 'sqlite') {
+      if ((words !== null || login) && dialect === 'sqlite') {
         // A range open at one end has no day list; the rows' day filters below bound it.
         const days = query.from && query.to ? daysOf(query.from, query.to) : null;
-        const match = days ? `${words} AND (${days.map((day) => `day_token : "d${day.replaceAll('-', '')}"`).join(' OR ')})` : words;
+        const match = [words, login ? whoMatch('login', login) : null, days ? `(${days.map(dayMatch).join(' OR ')})` : null].filter((part) => part !== null).join(' AND ');
         const conditions = [sql`m.user_id = ${userId}`];
         if (query.platform) conditions.push(sql`m.platform = ${query.platform}`);
         if (login) conditions.push(sql`m.login = ${login}`);
@@ -868,13 +896,24 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           streams = streams.where('id', '=', selection.stream.id);
         }
         const { chatterId } = selection;
-        if (chatterId) {
-          messages = messages.where('chatter_id', '=', chatterId);
+        // A chatter's messages: on SQLite their ids come off the full-text index (and nothing else in the query lets
+        // the planner walk the creator's archive instead); PostgreSQL reads the archive for them.
+        const theirs = chatterId
+          ? dialect === 'sqlite'
+            ? trx
+                .selectFrom('chat_messages as m')
+                .where(sql<boolean>`m.id in (${ftsIds(userId, whoMatch('chatter', chatterId), selection.platform ? [sql`m.platform = ${selection.platform}`] : [])})`)
+            : trx
+                .selectFrom('chat_messages as m')
+                .where('m.user_id', '=', userId)
+                .where('m.chatter_id', '=', chatterId)
+                .$if(Boolean(selection.platform), (q) => q.where('m.platform', '=', selection.platform!))
+          : null;
+        if (chatterId && theirs) {
+          messages = trx.deleteFrom('chat_messages').where('id', 'in', theirs.select('m.id'));
           // An event names its target by id (detail) when the platform gave one; else by the message it removed, or by
           // a login the chatter had that day (Twitch's CLEARCHAT gives the login: one chatter's at any moment). The
           // chatter's messages are read once (not per event): a creator has one channel per platform.
-          let theirs = trx.selectFrom('chat_messages as m').where('m.user_id', '=', userId).where('m.chatter_id', '=', chatterId);
-          if (selection.platform) theirs = theirs.where('m.platform', '=', selection.platform);
           events = events.where((eb) =>
             eb.and([
               eb('kind', '!=', 'gap'),
@@ -887,13 +926,7 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           );
         }
         // A chatter's days and logins, read before their messages go: the logins each of those days may lose.
-        const theirDays = chatterId
-          ? await scoped(trx, userId, { platform: selection.platform })
-              .select(['platform', 'day', 'login'])
-              .where('chatter_id', '=', chatterId)
-              .groupBy(['platform', 'day', 'login'])
-              .execute()
-          : [];
+        const theirDays = theirs ? await theirs.select(['m.platform', 'm.day', 'm.login']).groupBy(['m.platform', 'm.day', 'm.login']).execute() : [];
         // Events first: a chatter's are found through their messages.
         await events.execute();
         const result = await messages.executeTakeFirst();
