@@ -2,7 +2,8 @@
 // - ingestion through the whole path (the stand-in chat server → tmi.js → the ingester's batches → SQLite), and the
 //   storage alone (1,000-message transactions);
 // - 1,000,000 messages of one channel over ten days: search p95 (50 searches of words of varied frequency, a chatter,
-//   a date range), the first page of a 100,000-message day, and an NDJSON export of all of it (RSS growth);
+//   a date range), the first page of a 100,000-message day, and an NDJSON export of all of it (RSS growth); one
+//   chatter's export, a timeout flagging their day, and their deletion;
 // - the Archive Chat list (GET /api/archive/days) of another channel's year: 1,000,000 messages over 365 days and a
 //   stream on most of them, without a date (what the screen asks first) and for one date;
 // - kill -9 of a server process while it ingests: what was lost (at most the unflushed batch) and the gap recorded
@@ -30,6 +31,9 @@ export interface ArchiveBench {
   firstPageMs: number;
   exportRows: number;
   exportRssGrowthMb: number;
+  chatterExportMs: number;
+  timeoutMs: number;
+  chatterDeleteMs: number;
   listP95Ms: number;
   listDayP95Ms: number;
   killLost: number;
@@ -220,14 +224,40 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
     const exportRssGrowthMb = Math.round((peak - before) / 1024 / 1024);
     log(`exported ${rows} messages (${Math.round(bytes / 1024 / 1024)} MB of NDJSON) in ${Math.round((performance.now() - exportStart) / 1000)} s: RSS growth ${exportRssGrowthMb} MB`);
 
-    // 6. The Archive Chat list of a year: 1,000,000 messages over 365 days, ~300 streams.
+    // 6. One chatter of the million (200 messages over the ten days; on SQLite found through the full-text index):
+    // their export, a timeout by login and a ban by id each flagging their messages of a 100,000-message day, and
+    // their deletion (a viewer's request).
+    const chatterTimes = { export: [] as number[], timeout: [] as number[], delete: [] as number[] };
+    for (let k = 0; k < 5; k += 1) {
+      const chatter = 4990 + k;
+      let t0 = performance.now();
+      let exported = 0;
+      for await (const message of services.archive.export(bigUser, { platform: 'twitch', login: `viewer_${chatter}` })) if (message.login === `viewer_${chatter}`) exported += 1;
+      chatterTimes.export.push(performance.now() - t0);
+      const at = firstDay + k * 86_400_000 + 86_000_000;
+      t0 = performance.now();
+      await services.archive.write(key, { messages: [], moderation: [{ kind: 'clearchat', at, targetLogin: `viewer_${chatter}`, targetId: null, targetMsgId: null, duration: 600 }], skipped: 0, seenAt: Date.now() });
+      await services.archive.write(key, { messages: [], moderation: [{ kind: 'clearchat', at, targetLogin: null, targetId: String(100000 + chatter + 1), targetMsgId: null, duration: null }], skipped: 0, seenAt: Date.now() });
+      chatterTimes.timeout.push((performance.now() - t0) / 2);
+      t0 = performance.now();
+      const deleted = await services.archive.delete(bigUser, { platform: 'twitch', chatterId: String(100000 + chatter) });
+      chatterTimes.delete.push(performance.now() - t0);
+      if (exported !== TOTAL / 5000 || deleted !== TOTAL / 5000) throw new Error(`chatter ${chatter}: exported ${exported}, deleted ${deleted} of ${TOTAL / 5000}`);
+    }
+    const worst = (times: number[]) => Math.round(Math.max(...times) * 10) / 10;
+    const chatterExportMs = worst(chatterTimes.export);
+    const timeoutMs = worst(chatterTimes.timeout);
+    const chatterDeleteMs = worst(chatterTimes.delete);
+    log(`one chatter of ${TOTAL} (${TOTAL / 5000} messages), worst of 5: export ${chatterExportMs} ms; a timeout or ban flagging their day ${timeoutMs} ms; their deletion ${chatterDeleteMs} ms`);
+
+    // 7. The Archive Chat list of a year: 1,000,000 messages over 365 days, ~300 streams.
     const yearUser = await connectedCreator(db, dataDir, 'bench_year', false);
     await archiveYear(services, yearUser, TOTAL);
     const list = await timeArchiveList(app, yearUser);
     log(`Archive Chat list (no date) of ${list.days} days and ${list.streams} streams (${TOTAL} messages): p95 ${list.listP95Ms} ms; one date: p95 ${list.listDayP95Ms} ms`);
     await app.close();
 
-    // 7. kill -9 while ingesting.
+    // 8. kill -9 while ingesting.
     const killDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-kill-'));
     try {
       const setup = await createApp({ ...loadConfig({ DATA_DIR: killDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }), seedDemo: false }, { logger: silentLogger });
@@ -268,6 +298,9 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
         firstPageMs,
         exportRows: rows,
         exportRssGrowthMb,
+        chatterExportMs,
+        timeoutMs,
+        chatterDeleteMs,
         listP95Ms: list.listP95Ms,
         listDayP95Ms: list.listDayP95Ms,
         killLost,
