@@ -130,7 +130,9 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await page.getByRole('dialog', { name: 'Subscribe Newsletter' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Radix's focus scope gives focus back in a task after the dialog unmounts: a loaded machine can see the dialog
+    // gone before its trigger has focus again.
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement), { timeout: 2000 }).toBe(true);
     await context.close();
   });
 
