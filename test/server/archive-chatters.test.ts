@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whoMatch, type ChannelKey, type ChatLine, type SearchQuery } from '../../server/archive/store.ts';
 import { down, up } from '../../server/db/migrations/0018_chat_chatter_tokens.ts';
+import { privmsg } from './chat-lines.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 
@@ -31,19 +32,7 @@ function messages(prefix: string, perDay: number, chatters = CHATTERS): ChatLine
     for (let i = 0; i < perDay * chatters.length; i += 1) {
       const [chatterId, login] = chatters[i % chatters.length]!;
       seq += 1;
-      lines.push({
-        msgId: `${prefix}${seq}`,
-        sentAt: Date.parse(`${day}T12:00:00Z`) + i * 10_000,
-        chatterId,
-        login,
-        displayName: login,
-        color: null,
-        badges: '',
-        emotes: null,
-        bits: null,
-        kind: 'privmsg',
-        text: `${i % 3 === 0 ? 'lantern' : 'chat'} message ${seq} word${chatterId}`,
-      });
+      lines.push(privmsg(`${prefix}${seq}`, Date.parse(`${day}T12:00:00Z`) + i * 10_000, chatterId, login, `${i % 3 === 0 ? 'lantern' : 'chat'} message ${seq} word${chatterId}`));
     }
   }
   return lines;

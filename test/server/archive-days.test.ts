@@ -10,25 +10,14 @@ import type { ArchiveDay, ArchiveStream } from '../../contract/archive.ts';
 import type { ConnectPlatform } from '../../contract/connections.ts';
 import { streamRange, type ChannelKey, type ChatLine } from '../../server/archive/store.ts';
 import { down, up } from '../../server/db/migrations/0017_archive_days.ts';
+import { privmsg } from './chat-lines.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 
 const at = (day: string, time: string) => Date.parse(`${day}T${time}Z`);
 
 let seq = 0;
-const line = (sentAt: number, chatterId: string, login: string, msgId = `m${(seq += 1)}`): ChatLine => ({
-  msgId,
-  sentAt,
-  chatterId,
-  login,
-  displayName: login,
-  color: null,
-  badges: '',
-  emotes: null,
-  bits: null,
-  kind: 'privmsg',
-  text: `hello from ${login}`,
-});
+const line = (sentAt: number, chatterId: string, login: string, msgId = `m${(seq += 1)}`): ChatLine => privmsg(msgId, sentAt, chatterId, login, `hello from ${login}`);
 
 /** `count` messages from `from` on, one a minute, by chatters taken in turn from `chatters`. */
 const burst = (from: number, count: number, chatters: [string, string][]) =>

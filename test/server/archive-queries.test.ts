@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelKey, ChatLine } from '../../server/archive/store.ts';
 import { youtubeItem, youtubeLogin } from '../../server/archive/youtube-source.ts';
+import { privmsg } from './chat-lines.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 
@@ -20,19 +21,7 @@ function youtubeLine(id: string, channelId: string, displayName: string, text: s
   return read.line;
 }
 
-const twitchLine = (id: string, chatterId: string, login: string, text: string, sentAt: number): ChatLine => ({
-  msgId: id,
-  sentAt,
-  chatterId,
-  login,
-  displayName: login,
-  color: null,
-  badges: '',
-  emotes: null,
-  bits: null,
-  kind: 'privmsg',
-  text,
-});
+const twitchLine = (id: string, chatterId: string, login: string, text: string, sentAt: number): ChatLine => privmsg(id, sentAt, chatterId, login, text);
 
 const YAMADA = 'UCyamada00000000000000000';
 const ALEXEI = 'UCalexei00000000000000000';
