@@ -162,15 +162,17 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
   it('stored series: totals carried forward and their change over the range; viewers averaged against the previous range; a year by month', async () => {
     const creator = await account(api, 'creator');
     const now = Date.now();
-    const write = (daysAgo: number, samples: Record<string, number>) => api.castbridge.services.metrics.write(creator.id, 'twitch', now - daysAgo * DAY, samples);
-    await write(200, { followers: 500 });
-    await write(40, { followers: 900, viewers: 10 });
-    await write(40.01, { viewers: 30 });
-    await write(20, { followers: 950, viewers: 60 });
-    await write(19.9, { viewers: 80 });
-    await write(0, { followers: 1000 });
+    const write = (at: number, samples: Record<string, number>) => api.castbridge.services.metrics.write(creator.id, 'twitch', at, samples);
+    // Two samples of a day are taken around its noon (UTC), so that they share their day whatever the time the test runs.
+    const noon = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate(), 12);
+    await write(now - 200 * DAY, { followers: 500 });
+    await write(noon - 40 * DAY, { followers: 900, viewers: 10 });
+    await write(noon - 40.01 * DAY, { viewers: 30 });
+    await write(noon - 20 * DAY, { followers: 950, viewers: 60 });
+    await write(noon - 19.9 * DAY, { viewers: 80 });
+    await write(now, { followers: 1000 });
     // The same moment again (a retried collection) counts once.
-    await write(20, { followers: 950, viewers: 60 });
+    await write(noon - 20 * DAY, { followers: 950, viewers: 60 });
 
     const month = await analytics(creator, '30d');
     const followers = metric(month, 'twitch', 'followers');
