@@ -7,6 +7,9 @@ import tseslint from 'typescript-eslint';
 // machines/ is pure: xstate, machines/* and the contract's plain data only. contract/ is shared by client and server;
 // the client imports its zod schemas as types only, so zod stays out of the browser bundle.
 const restrict = (patterns) => ['error', { patterns }];
+// The product's domains: the same folder names in machines/, src/ and server/ (docs/architecture.md).
+const DOMAINS = ['public', 'support', 'accounts', 'connections', 'shell', 'notifications', 'marketplace', 'money', 'overlay', 'archive', 'analytics', 'operator'];
+const clientDomains = `src/{${DOMAINS.join(',')},common}`;
 const contractTypesOnly = {
   regex: '(^|/)contract(/index(\\.ts)?|/schemas/.*)?$',
   allowTypeImports: true,
@@ -55,17 +58,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         // The theme's motion tokens take the spec's delays from the one place that holds them.
-        { group: ['**/views/**', '**/app/**', '**/services/**', '**/api/**', '**/machines/**', '!@/machines/timing'], message: 'ui/ and theme/ are leaves.' },
+        { group: [...DOMAINS.map((d) => `**/src/${d}/**`), '**/common/**', '**/app/**', '**/api/**', '**/machines/**', '!@/machines/timing'], message: 'ui/ and theme/ are leaves.' },
         { group: ['**/server/**', '**/contract/**'], message: 'ui/ and theme/ know nothing of the API.' },
       ]),
     },
   },
   {
-    files: ['src/views/**/*.{ts,tsx}'],
+    // Views: the screens and parts in each domain folder (.tsx). Their wiring modules beside them (.ts) talk to the API.
+    files: [`${clientDomains}/**/*.tsx`],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/api/**', 'ky'], message: 'Views send events; services talk to the API.' },
-        { group: ['firebase', 'firebase/*'], message: 'Firebase lives in src/services.' },
+        { group: ['**/api/**', 'ky'], message: "Views send events; the flow's wiring module talks to the API." },
+        { group: ['firebase', 'firebase/*'], message: 'Firebase lives in src/accounts/firebase.ts.' },
         { group: ['**/server/**'], message: 'The client never imports the server.' },
         contractTypesOnly,
       ]),

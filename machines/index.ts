@@ -2,52 +2,52 @@
 // script and the inspector panel walk it, so a machine listed here is tested, drawn and inspectable without further
 // edits. Test data (sample events, inputs, context abstractions) lives in test/machines/fixtures/.
 import type { AnyStateMachine } from 'xstate';
-import { analyticsConnectMachine } from './analyticsConnect.machine';
-import { archiveChatMachine } from './archiveChat.machine';
+import { analyticsConnectMachine } from './analytics/analyticsConnect.machine';
+import { archiveChatMachine } from './archive/archiveChat.machine';
 import { archiveViewerMachine } from './archive/archiveViewer.machine';
 import { archiveSearchMachine } from './archive/archiveSearch.machine';
-import { emailFormMachine } from './emailForm.machine';
-import { googleSignInMachine } from './googleSignIn.machine';
-import { loginMachine } from './login.machine';
-import { profileCompletionMachine } from './profileCompletion.machine';
-import { registrationMachine } from './registration.machine';
-import { logoutConfirmMachine } from './logoutConfirm.machine';
-import { newsletterMachine } from './newsletter.machine';
-import { publicMenuMachine } from './publicMenu.machine';
-import { sessionMachine } from './session.machine';
-import { changePasswordMachine } from './changePassword.machine';
-import { connectAccountsMachine } from './connectAccounts.machine';
-import { deleteAccountMachine } from './deleteAccount.machine';
-import { notificationsMachine } from './notifications.machine';
-import { liveEventsMachine } from './liveEvents.machine';
-import { payoutBankMachine } from './payoutBank.machine';
-import { profileMachine } from './profile.machine';
-import { sideMenuMachine } from './sideMenu.machine';
-import { withdrawMachine } from './withdraw.machine';
-import { earningsMachine } from './earnings.machine';
-import { resetPasswordMachine } from './resetPassword.machine';
-import { forgotPasswordMachine } from './forgotPassword.machine';
-import { supportFormMachine } from './supportForm.machine';
-import { unsubscribeMachine } from './unsubscribe.machine';
-import { settingsMachine } from './settings.machine';
-import { advertiserProfileMachine } from './advertiser/advertiserProfile.machine';
-import { campaignControlsMachine } from './advertiser/campaignControls.machine';
-import { campaignDetailMachine } from './advertiser/campaignDetail.machine';
-import { campaignEditorMachine } from './advertiser/campaignEditor.machine';
-import { campaignReachMachine } from './advertiser/campaignReach.machine';
-import { campaignListMachine } from './advertiser/campaignList.machine';
-import { threadMachine } from './offers/thread.machine';
+import { emailFormMachine } from './public/emailForm.machine';
+import { googleSignInMachine } from './accounts/googleSignIn.machine';
+import { loginMachine } from './accounts/login.machine';
+import { profileCompletionMachine } from './accounts/profileCompletion.machine';
+import { registrationMachine } from './accounts/registration.machine';
+import { logoutConfirmMachine } from './shell/logoutConfirm.machine';
+import { newsletterMachine } from './public/newsletter.machine';
+import { publicMenuMachine } from './public/publicMenu.machine';
+import { sessionMachine } from './accounts/session.machine';
+import { changePasswordMachine } from './accounts/changePassword.machine';
+import { connectAccountsMachine } from './connections/connectAccounts.machine';
+import { deleteAccountMachine } from './accounts/deleteAccount.machine';
+import { notificationsMachine } from './notifications/notifications.machine';
+import { liveEventsMachine } from './notifications/liveEvents.machine';
+import { payoutMethodsMachine } from './money/payoutMethods.machine';
+import { profileMachine } from './accounts/profile.machine';
+import { sideMenuMachine } from './shell/sideMenu.machine';
+import { withdrawMachine } from './money/withdraw.machine';
+import { earningsMachine } from './money/earnings.machine';
+import { resetPasswordMachine } from './accounts/resetPassword.machine';
+import { forgotPasswordMachine } from './accounts/forgotPassword.machine';
+import { supportFormMachine } from './support/supportForm.machine';
+import { unsubscribeMachine } from './public/unsubscribe.machine';
+import { settingsMachine } from './accounts/settings.machine';
+import { advertiserProfileMachine } from './marketplace/advertiserProfile.machine';
+import { campaignControlsMachine } from './marketplace/campaignControls.machine';
+import { campaignDetailMachine } from './marketplace/campaignDetail.machine';
+import { campaignEditorMachine } from './marketplace/campaignEditor.machine';
+import { campaignReachMachine } from './analytics/campaignReach.machine';
+import { campaignListMachine } from './marketplace/campaignList.machine';
+import { threadMachine } from './marketplace/thread.machine';
 import { adminApprovalMachine } from './operator/adminApproval.machine';
 import { adminRecordsMachine } from './operator/adminRecords.machine';
-import { offersMachine } from './offers/offers.machine';
-import { offerActionsMachine } from './offers/offerActions.machine';
-import { advertiserFundsMachine } from './advertiser/advertiserFunds.machine';
-import { deliveryConfirmMachine } from './advertiser/deliveryConfirm.machine';
+import { offersMachine } from './marketplace/offers.machine';
+import { offerActionsMachine } from './marketplace/offerActions.machine';
+import { advertiserFundsMachine } from './money/advertiserFunds.machine';
+import { deliveryConfirmMachine } from './marketplace/deliveryConfirm.machine';
 import { adminFundsMachine } from './operator/adminFunds.machine';
 import { adminPayoutsMachine } from './operator/adminPayouts.machine';
 import { overlayPageMachine } from './overlay/overlayPage.machine';
 import { overlaySettingsMachine } from './overlay/overlaySettings.machine';
-import { displayProofMachine } from './offers/displayProof.machine';
+import { displayProofMachine } from './overlay/displayProof.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -192,8 +192,8 @@ export const catalogue = {
     spec: 'issue 12 (/reset-password)',
     summary: "The e-mailed link's page: new password and confirmation; success signs in and opens /dashboard; a spent link offers a new one.",
   },
-  payoutBank: {
-    machine: payoutBankMachine,
+  payoutMethods: {
+    machine: payoutMethodsMachine,
     spec: '§2 Set Payout Method, §4 Payout bank; issue 14',
     summary: "The creator's payout methods load; Connect opens the Bank Account (ABA routing number checked) or PayPal dialog and stores the method, replacing one of the same kind; Disconnect removes it.",
   },

@@ -1,17 +1,17 @@
 // What the route modules share, built once by createApp.
 import type { Kysely } from 'kysely';
-import type { FirebaseVerifier } from './auth/firebase.ts';
-import type { LoginThrottle } from './auth/throttle.ts';
-import type { TokenService } from './auth/tokens.ts';
+import type { FirebaseVerifier } from './accounts/firebase.ts';
+import type { LoginThrottle } from './accounts/throttle.ts';
+import type { TokenService } from './accounts/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { Logger } from './log.ts';
 import type { Links } from './mail/links.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PhotoStorage } from './uploads/storage.ts';
-import type { UserStore } from './users/store.ts';
+import type { UserStore } from './accounts/users.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
-import type { ResetLinks } from './auth/resets.ts';
+import type { ResetLinks } from './accounts/resets.ts';
 import type { PayoutMethods } from './money/payout-methods.ts';
 import type { Funding } from './money/funding.ts';
 import type { Payouts } from './money/payouts.ts';

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { readJwt } from './services/storage';
+import { readJwt } from './accounts/storage';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

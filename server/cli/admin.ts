@@ -3,10 +3,10 @@
 // Uses the same configuration as the server (DATA_DIR, DATABASE_URL, …) and migrates the database first.
 import crypto from 'node:crypto';
 import { createApp } from '../app.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../accounts/passwords.ts';
 import { loadConfig } from '../config.ts';
 import { email as emailSchema } from '../../contract/schemas/common.ts';
-import { isUniqueViolation } from '../users/store.ts';
+import { isUniqueViolation } from '../accounts/users.ts';
 
 const USAGE = 'Usage: npm run admin -- create-operator <email>';
 

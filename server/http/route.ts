@@ -4,7 +4,7 @@
 // every answer is checked against the response schema, so a route that drifts from the contract fails loudly.
 import type { Context, Hono } from 'hono';
 import { endpoints, schemas, type EndpointName, type ResponseBody, type ValidBody, type ValidQuery } from '../../contract/index.ts';
-import { optionalUser, requireUser } from '../auth/require-user.ts';
+import { optionalUser, requireUser } from '../accounts/require-user.ts';
 import type { AppEnv, Services } from '../services.ts';
 import { describeIssues, HttpError, parseWith } from './errors.ts';
 import { readJson } from './json-body.ts';

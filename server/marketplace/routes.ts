@@ -2,7 +2,7 @@
 // 403), offers and their threads (the offer's creator or its campaign's advertiser; anyone else 404).
 import { Hono, type Context } from 'hono';
 import type { CampaignAction } from '../../contract/marketplace.ts';
-import { requireRole } from '../auth/require-user.ts';
+import { requireRole } from '../accounts/require-user.ts';
 import { route } from '../http/route.ts';
 import type { AppEnv, Services } from '../services.ts';
 import { readImageField } from '../uploads/routes.ts';

@@ -3,7 +3,7 @@
 // Operators' endpoints live in the console's routes (server/admin/routes.ts); Stripe's webhook is signed, not signed in.
 import { Hono, type Context } from 'hono';
 import { DELIVERY_STATUSES } from '../../contract/marketplace.ts';
-import { requireRole } from '../auth/require-user.ts';
+import { requireRole } from '../accounts/require-user.ts';
 import { HttpError } from '../http/errors.ts';
 import { RATE_RULES } from '../http/rate-limit.ts';
 import { route } from '../http/route.ts';

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CastbridgeApp } from '../app.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../accounts/passwords.ts';
 import { compileTargeting, matchCreator } from '../marketplace/matching.ts';
 import { targetingOf } from '../marketplace/rows.ts';
 import { touchOfferLists } from '../marketplace/offer-lists.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { RouteFallback } from '@/src/views/common/RouteFallback';
+import { RouteFallback } from '@/src/common/RouteFallback';
 import { inspectorRegistry } from './inspect';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './SessionProvider';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { selectSignedIn } from '@/machines/session.select';
+import { selectSignedIn } from '@/machines/accounts/session.select';
 import { SessionContext } from './session';
 
 /** The access guard (SPEC §2): no stored jwt → /login, and nothing of the screen is rendered. */

@@ -1,7 +1,7 @@
 // Creates the one session actor, from the stored jwt, with its implementations.
 import type { ReactNode } from 'react';
-import { useSessionLogic } from '@/src/services/session';
-import { readJwt } from '@/src/services/storage';
+import { useSessionLogic } from '@/src/accounts/session';
+import { readJwt } from '@/src/accounts/storage';
 import { inspect } from './inspect';
 import { SessionContext } from './session';
 

@@ -2,31 +2,31 @@
 // lazily by ./routes.tsx with the dashboard shell in the same chunk, so a dashboard page costs no extra request.
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { DashboardLayout } from '@/src/views/dashboard/DashboardLayout';
-import { RequireRole } from '@/src/views/dashboard/RequireRole';
+import { DashboardLayout } from '@/src/shell/DashboardLayout';
+import { RequireRole } from '@/src/shell/RequireRole';
 import { RequireAuth } from './RequireAuth';
 
-const NotFound = lazy(() => import('@/src/views/common/NotFound').then((m) => ({ default: m.NotFound })));
+const NotFound = lazy(() => import('@/src/common/NotFound').then((m) => ({ default: m.NotFound })));
 
-const Analytics = lazy(() => import('@/src/views/dashboard/analytics/Analytics').then((m) => ({ default: m.AnalyticsScreen })));
-const DisplayProof = lazy(() => import('@/src/views/dashboard/offers/DisplayProof').then((m) => ({ default: m.DisplayProofScreen })));
-const ObsExtension = lazy(() => import('@/src/views/dashboard/obsExtension/ObsExtension').then((m) => ({ default: m.ObsExtensionScreen })));
-const HelpAndSupport = lazy(() => import('@/src/views/dashboard/helpAndSupport/HelpAndSupport').then((m) => ({ default: m.HelpAndSupportScreen })));
-const SponsorshipOffers = lazy(() => import('@/src/views/dashboard/offers/SponsorshipOffers').then((m) => ({ default: m.SponsorshipOffersScreen })));
-const Earnings = lazy(() => import('@/src/views/dashboard/earnings/Earnings').then((m) => ({ default: m.EarningsScreen })));
-const ArchiveChat = lazy(() => import('@/src/views/dashboard/archiveChat/ArchiveChat').then((m) => ({ default: m.ArchiveChatScreen })));
-const ArchiveDay = lazy(() => import('@/src/views/dashboard/archiveChat/ArchiveDay').then((m) => ({ default: m.ArchiveDayScreen })));
-const Settings = lazy(() => import('@/src/views/dashboard/account/Settings').then((m) => ({ default: m.SettingsScreen })));
-const SetPayoutMethod = lazy(() => import('@/src/views/dashboard/account/SetPayoutMethod').then((m) => ({ default: m.SetPayoutMethodScreen })));
-const MyProfile = lazy(() => import('@/src/views/dashboard/account/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
-const ConnectAccounts = lazy(() => import('@/src/views/dashboard/account/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })));
+const Analytics = lazy(() => import('@/src/analytics/Analytics').then((m) => ({ default: m.AnalyticsScreen })));
+const DisplayProof = lazy(() => import('@/src/overlay/DisplayProof').then((m) => ({ default: m.DisplayProofScreen })));
+const ObsExtension = lazy(() => import('@/src/overlay/ObsExtension').then((m) => ({ default: m.ObsExtensionScreen })));
+const HelpAndSupport = lazy(() => import('@/src/support/HelpAndSupport').then((m) => ({ default: m.HelpAndSupportScreen })));
+const SponsorshipOffers = lazy(() => import('@/src/marketplace/SponsorshipOffers').then((m) => ({ default: m.SponsorshipOffersScreen })));
+const Earnings = lazy(() => import('@/src/money/Earnings').then((m) => ({ default: m.EarningsScreen })));
+const ArchiveChat = lazy(() => import('@/src/archive/ArchiveChat').then((m) => ({ default: m.ArchiveChatScreen })));
+const ArchiveDay = lazy(() => import('@/src/archive/ArchiveViewer').then((m) => ({ default: m.ArchiveDayScreen })));
+const Settings = lazy(() => import('@/src/accounts/Settings').then((m) => ({ default: m.SettingsScreen })));
+const SetPayoutMethod = lazy(() => import('@/src/money/PayoutMethods').then((m) => ({ default: m.SetPayoutMethodScreen })));
+const MyProfile = lazy(() => import('@/src/accounts/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
+const ConnectAccounts = lazy(() => import('@/src/connections/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })));
 // The advertiser's workspace (issue 13).
-const CompanyProfile = lazy(() => import('@/src/views/advertiser/CompanyProfile').then((m) => ({ default: m.CompanyProfileScreen })));
+const CompanyProfile = lazy(() => import('@/src/marketplace/CompanyProfile').then((m) => ({ default: m.CompanyProfileScreen })));
 // The operator console (issue 13).
-const OperatorConsole = lazy(() => import('@/src/views/operator/OperatorConsole').then((m) => ({ default: m.OperatorConsoleScreen })));
-const Campaigns = lazy(() => import('@/src/views/advertiser/Campaigns').then((m) => ({ default: m.CampaignsScreen })));
-const CampaignEditor = lazy(() => import('@/src/views/advertiser/CampaignEditor').then((m) => ({ default: m.CampaignEditorScreen })));
-const CampaignPage = lazy(() => import('@/src/views/advertiser/CampaignPage').then((m) => ({ default: m.CampaignPageScreen })));
+const OperatorConsole = lazy(() => import('@/src/operator/OperatorConsole').then((m) => ({ default: m.OperatorConsoleScreen })));
+const Campaigns = lazy(() => import('@/src/marketplace/Campaigns').then((m) => ({ default: m.CampaignsScreen })));
+const CampaignEditor = lazy(() => import('@/src/marketplace/CampaignEditor').then((m) => ({ default: m.CampaignEditorScreen })));
+const CampaignPage = lazy(() => import('@/src/marketplace/CampaignPage').then((m) => ({ default: m.CampaignPageScreen })));
 
 export function SignedInRoutes() {
   return (

@@ -1,16 +1,16 @@
 // Every route of SPEC §2. The landing page ships in the entry chunk; every other screen is its own chunk.
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Landing } from '@/src/views/public/Landing';
-import { PublicLayout } from '@/src/views/public/PublicLayout';
+import { Landing } from '@/src/public/Landing';
+import { PublicLayout } from '@/src/public/PublicLayout';
 
-const ContactUs = lazy(() => import('@/src/views/public/ContactUs').then((m) => ({ default: m.ContactUs })));
-const Unsubscribe = lazy(() => import('@/src/views/public/Unsubscribe').then((m) => ({ default: m.Unsubscribe })));
-const ForgotPassword = lazy(() => import('@/src/views/auth/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
-const ResetPassword = lazy(() => import('@/src/views/auth/ResetPassword').then((m) => ({ default: m.ResetPassword })));
-const Login = lazy(() => import('@/src/views/auth/Login').then((m) => ({ default: m.Login })));
-const Register = lazy(() => import('@/src/views/auth/Register').then((m) => ({ default: m.Register })));
-const CompleteRegister = lazy(() => import('@/src/views/auth/CompleteRegister').then((m) => ({ default: m.CompleteRegister })));
+const ContactUs = lazy(() => import('@/src/support/ContactUs').then((m) => ({ default: m.ContactUs })));
+const Unsubscribe = lazy(() => import('@/src/public/Unsubscribe').then((m) => ({ default: m.Unsubscribe })));
+const ForgotPassword = lazy(() => import('@/src/accounts/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
+const ResetPassword = lazy(() => import('@/src/accounts/ResetPassword').then((m) => ({ default: m.ResetPassword })));
+const Login = lazy(() => import('@/src/accounts/Login').then((m) => ({ default: m.Login })));
+const Register = lazy(() => import('@/src/accounts/Register').then((m) => ({ default: m.Register })));
+const CompleteRegister = lazy(() => import('@/src/accounts/CompleteRegister').then((m) => ({ default: m.CompleteRegister })));
 // Everything else — the signed-in workspaces and the not-found page — is one lazy module (./SignedInRoutes.tsx), so the
 // entry that every public page loads names one chunk instead of every screen's.
 const SignedInRoutes = lazy(() => import('./SignedInRoutes').then((m) => ({ default: m.SignedInRoutes })));

@@ -1,6 +1,6 @@
 // The app-wide session actor's context (DESIGN: created once in src/app, exposed with createActorContext).
 // SessionProvider.tsx creates it with the logic of src/services/session.ts.
 import { createActorContext } from '@xstate/react';
-import { sessionMachine } from '@/machines/session.machine';
+import { sessionMachine } from '@/machines/accounts/session.machine';
 
 export const SessionContext = createActorContext(sessionMachine);

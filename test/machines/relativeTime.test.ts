@@ -1,7 +1,7 @@
 // The notification cards' relative time (issue 13): "Just Now" for the last minute (SPEC §2), then minutes, hours, days.
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from '@/machines/notifications.select';
-import { reconnectDelay } from '@/machines/liveEvents.machine';
+import { relativeTime } from '@/machines/notifications/notifications.select';
+import { reconnectDelay } from '@/machines/notifications/liveEvents.machine';
 
 const created = '2025-06-01T10:00:00.000Z';
 const at = (ms: number) => Date.parse(created) + ms;

@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_PASSWORD, RESET_PROBLEMS, RESET_REQUESTED, WRONG_CURRENT_PASSWORD } from '../../server/auth/routes.ts';
-import { SUBSCRIBED, UNKNOWN_UNSUBSCRIBE, UNSUBSCRIBED } from '../../server/newsletter/routes.ts';
+import { NO_PASSWORD, RESET_PROBLEMS, RESET_REQUESTED, WRONG_CURRENT_PASSWORD } from '../../server/accounts/auth-routes.ts';
+import { SUBSCRIBED, UNKNOWN_UNSUBSCRIBE, UNSUBSCRIBED } from '../../server/public/routes.ts';
 import { TICKET_RECEIVED } from '../../server/support/routes.ts';
-import { MAX_FAILURES } from '../../server/auth/throttle.ts';
-import { createTokenService } from '../../server/auth/tokens.ts';
-import { WRONG_PASSWORD } from '../../server/users/routes.ts';
-import { createUserStore } from '../../server/users/store.ts';
+import { MAX_FAILURES } from '../../server/accounts/throttle.ts';
+import { createTokenService } from '../../server/accounts/tokens.ts';
+import { WRONG_PASSWORD } from '../../server/accounts/profile-routes.ts';
+import { createUserStore } from '../../server/accounts/users.ts';
 import {
   BACKENDS,
   makeBackend,

@@ -1,7 +1,7 @@
 // Registration, password login, throttling, tokens and the password policy, on SQLite and PostgreSQL.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commonPasswordCount } from '../../server/auth/passwords.ts';
+import { commonPasswordCount } from '../../server/accounts/passwords.ts';
 import {
   BACKENDS,
   makeBackend,

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSecret } from '../../server/auth/tokens.ts';
+import { loadSecret } from '../../server/accounts/tokens.ts';
 import { loadConfig, REPO_ROOT } from '../../server/config.ts';
 import { contentSecurityPolicy } from '../../server/http/security-headers.ts';
 import { sniffImage } from '../../server/uploads/sniff.ts';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorBody, schemas, type EndpointName } from '../../contract/index.ts';
 import { route } from '../../server/http/route.ts';
 import type { AppEnv } from '../../server/services.ts';
-import { createResetLinks } from '../../server/auth/resets.ts';
-import { unsubscribeToken } from '../../server/newsletter/routes.ts';
+import { createResetLinks } from '../../server/accounts/resets.ts';
+import { unsubscribeToken } from '../../server/public/routes.ts';
 import {
   BACKENDS,
   makeBackend,

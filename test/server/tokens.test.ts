@@ -1,7 +1,7 @@
 // The fast HS256 verifier must never accept what jose's jwtVerify (HS256 pinned, iss/aud/exp/sub required) rejects.
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
-import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER, verifyHs256 } from '../../server/auth/tokens.ts';
+import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER, verifyHs256 } from '../../server/accounts/tokens.ts';
 
 const secret = new TextEncoder().encode('unit-test-secret-unit-test-secret-0123');
 const otherSecret = new TextEncoder().encode('another-secret-another-secret-another-0');

@@ -6,25 +6,25 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdvertiserAnalytics, AdvertiserBalance, AdvertiserProfile, AdvertiserProfileInput, Campaign, CampaignInput, Offer, ThreadMessage } from '@/contract';
 import type { CampaignAction } from '@/contract/marketplace';
-import { advertiserProfileMachine } from '@/machines/advertiser/advertiserProfile.machine';
-import { advertiserFundsMachine } from '@/machines/advertiser/advertiserFunds.machine';
-import { deliveryConfirmMachine } from '@/machines/advertiser/deliveryConfirm.machine';
-import { fundsLiveFeed } from '@/src/services/advertiserFunds';
-import { publishLive } from '@/src/services/liveEvents';
-import { campaignControlsMachine } from '@/machines/advertiser/campaignControls.machine';
-import { campaignDetailMachine, type CampaignDetail } from '@/machines/advertiser/campaignDetail.machine';
-import { campaignEditorMachine } from '@/machines/advertiser/campaignEditor.machine';
-import { campaignListMachine } from '@/machines/advertiser/campaignList.machine';
+import { advertiserProfileMachine } from '@/machines/marketplace/advertiserProfile.machine';
+import { advertiserFundsMachine } from '@/machines/money/advertiserFunds.machine';
+import { deliveryConfirmMachine } from '@/machines/marketplace/deliveryConfirm.machine';
+import { fundsLiveFeed } from '@/src/money/advertiserFunds';
+import { publishLive } from '@/src/notifications/liveHub';
+import { campaignControlsMachine } from '@/machines/marketplace/campaignControls.machine';
+import { campaignDetailMachine, type CampaignDetail } from '@/machines/marketplace/campaignDetail.machine';
+import { campaignEditorMachine } from '@/machines/marketplace/campaignEditor.machine';
+import { campaignListMachine } from '@/machines/marketplace/campaignList.machine';
 import { catalogue } from '@/machines/index';
-import { threadMachine } from '@/machines/offers/thread.machine';
+import { threadMachine } from '@/machines/marketplace/thread.machine';
 import { messages } from '@/src/messages';
-import { CampaignEditorScreen } from '@/src/views/advertiser/CampaignEditor';
-import { CampaignPageScreen } from '@/src/views/advertiser/CampaignPage';
-import { CampaignsScreen } from '@/src/views/advertiser/Campaigns';
-import { campaignReachMachine } from '@/machines/advertiser/campaignReach.machine';
+import { CampaignEditorScreen } from '@/src/marketplace/CampaignEditor';
+import { CampaignPageScreen } from '@/src/marketplace/CampaignPage';
+import { CampaignsScreen } from '@/src/marketplace/Campaigns';
+import { campaignReachMachine } from '@/machines/analytics/campaignReach.machine';
 import type { AnalyticsRange } from '@/contract/analytics';
 import { sampleAdvertiserAnalytics } from '@/test/machines/fixtures/analytics';
-import { CompanyProfileScreen, verification } from '@/src/views/advertiser/CompanyProfile';
+import { CompanyProfileScreen, verification } from '@/src/marketplace/CompanyProfile';
 import { fixtures } from '@/test/machines/fixtures';
 import { sampleAdvertiserProfile, sampleCampaign, sampleMessage, sampleOffer, sampleReply } from '@/test/machines/fixtures/advertiser';
 import { generatePaths } from '@/test/machines/paths';
@@ -214,7 +214,7 @@ describe('Campaigns', () => {
 describe('Campaigns: reach per campaign (issue 17)', () => {
   // The card loads lazily; its module is loaded once here.
   beforeAll(async () => {
-    await import('@/src/views/advertiser/Reach');
+    await import('@/src/analytics/CampaignReach');
   });
 
   it('shows creators reached, display minutes, impressions and spend of budget for a range; a range change reloads keeping the figures', async () => {

@@ -5,10 +5,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreatorAnalytics } from '@/contract';
 import { RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
-import { analyticsConnectMachine } from '@/machines/analyticsConnect.machine';
+import { analyticsConnectMachine } from '@/machines/analytics/analyticsConnect.machine';
 import { catalogue } from '@/machines/index';
 import { ANALYTICS_WARNING_MS, FADE_MS } from '@/machines/timing';
-import { ANALYTICS_WARNING, AnalyticsScreen } from '@/src/views/dashboard/analytics/Analytics';
+import { ANALYTICS_WARNING, AnalyticsScreen } from '@/src/analytics/Analytics';
 import { fixtures } from '@/test/machines/fixtures';
 import { sampleCreatorAnalytics } from '@/test/machines/fixtures/analytics';
 import { generatePaths } from '@/test/machines/paths';
@@ -21,7 +21,7 @@ type Expected = 'loading' | 'failed' | 'notConnected' | { connected: { tab: 'twi
 
 // The screen's tables load lazily; the module is loaded once here so that every path finds it ready.
 beforeAll(async () => {
-  await import('@/src/views/dashboard/analytics/Details');
+  await import('@/src/analytics/Details');
 });
 
 // Synchronous fireEvent, not user-event: Testing Library's async wrapper waits on a real setTimeout, which fake timers stop.

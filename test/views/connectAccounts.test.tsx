@@ -5,9 +5,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@/contract';
-import { connectAccountsMachine } from '@/machines/connectAccounts.machine';
-import { connectAccountsActions } from '@/src/services/connectAccounts';
-import { ConnectAccountsScreen } from '@/src/views/dashboard/account/ConnectAccounts';
+import { connectAccountsMachine } from '@/machines/connections/connectAccounts.machine';
+import { connectAccountsActions } from '@/src/connections/connectAccounts';
+import { ConnectAccountsScreen } from '@/src/connections/ConnectAccounts';
 import { sampleConnection } from '@/test/machines/fixtures';
 import { controlled, renderScreen } from './harness';
 

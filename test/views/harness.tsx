@@ -5,7 +5,7 @@ import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom, type AnyStateMachine, type EventObject } from 'xstate';
-import { sessionMachine } from '@/machines/session.machine';
+import { sessionMachine } from '@/machines/accounts/session.machine';
 import type { User } from '@/machines/types';
 import { SessionContext } from '@/src/app/session';
 import { controlled as controlledActor } from '@/test/machines/controlled';

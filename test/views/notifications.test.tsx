@@ -5,13 +5,13 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import type { Notification } from '@/contract';
-import { liveEventsMachine } from '@/machines/liveEvents.machine';
-import { notificationsMachine } from '@/machines/notifications.machine';
+import { liveEventsMachine } from '@/machines/notifications/liveEvents.machine';
+import { notificationsMachine } from '@/machines/notifications/notifications.machine';
 import { CARD_HIDE_AFTER_FADE_MS, CLEAR_ALL_STAGGER_MS, LIVE_RECONNECT_MS, RELATIVE_TIME_TICK_MS } from '@/machines/timing';
-import { publishLive, subscribeLive } from '@/src/services/liveEvents';
-import { eventSourceLogic, type EventSourceLike } from '@/src/services/liveConnection';
-import { liveFeedLogic } from '@/src/services/notifications';
-import { DashboardLayout } from '@/src/views/dashboard/DashboardLayout';
+import { publishLive, subscribeLive } from '@/src/notifications/liveHub';
+import { eventSourceLogic, type EventSourceLike } from '@/src/notifications/liveEvents';
+import { liveFeedLogic } from '@/src/notifications/notifications';
+import { DashboardLayout } from '@/src/shell/DashboardLayout';
 import { sampleNotification } from '@/test/machines/fixtures/notifications';
 import { flushMicrotasks } from '@/test/machines/controlled';
 import { controlled, renderScreen } from './harness';
@@ -86,7 +86,7 @@ function mount() {
 async function setup() {
   const rendered = mount();
   await act(async () => {
-    await import('@/src/views/dashboard/shell/NotificationsModal');
+    await import('@/src/notifications/NotificationsModal');
   });
   await act(() => flushMicrotasks());
   return rendered;

@@ -5,10 +5,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OfferDisplay, OverlaySettings, OverlayUpdate } from '@/contract';
-import { displayProofMachine } from '@/machines/offers/displayProof.machine';
+import { displayProofMachine } from '@/machines/overlay/displayProof.machine';
 import { overlaySettingsMachine } from '@/machines/overlay/overlaySettings.machine';
-import { ObsExtensionScreen } from '@/src/views/dashboard/obsExtension/ObsExtension';
-import { DisplayProofScreen, formatDuration } from '@/src/views/dashboard/offers/DisplayProof';
+import { ObsExtensionScreen } from '@/src/overlay/ObsExtension';
+import { DisplayProofScreen, formatDuration } from '@/src/overlay/DisplayProof';
 import { sampleDisplay, sampleOverlaySettings } from '@/test/machines/fixtures';
 import { controlled, renderScreen } from './harness';
 

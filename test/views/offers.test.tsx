@@ -6,13 +6,13 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Offer, ThreadMessage } from '@/contract';
-import { offerActionsMachine } from '@/machines/offers/offerActions.machine';
-import { offersMachine } from '@/machines/offers/offers.machine';
-import { threadMachine } from '@/machines/offers/thread.machine';
+import { offerActionsMachine } from '@/machines/marketplace/offerActions.machine';
+import { offersMachine } from '@/machines/marketplace/offers.machine';
+import { threadMachine } from '@/machines/marketplace/thread.machine';
 import { ApiError } from '@/src/api/client';
 import { messages } from '@/src/messages';
-import { publishLive } from '@/src/services/liveEvents';
-import { SponsorshipOffersScreen } from '@/src/views/dashboard/offers/SponsorshipOffers';
+import { publishLive } from '@/src/notifications/liveHub';
+import { SponsorshipOffersScreen } from '@/src/marketplace/SponsorshipOffers';
 import { sampleNotification } from '@/test/machines/fixtures/notifications';
 import { creatorOffer } from '@/test/machines/fixtures/offers';
 import type { Controlled } from '@/test/machines/controlled';
@@ -61,7 +61,7 @@ function titlesIn(tab: string): string[] {
 /** Waits for what the screen loads after it shows (the cards' actions, the thread dialog, the failure notices). */
 async function loadedLater(): Promise<void> {
   await act(async () => {
-    await import('@/src/views/dashboard/offers/later');
+    await import('@/src/marketplace/later');
   });
 }
 

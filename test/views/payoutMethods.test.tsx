@@ -5,9 +5,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PayoutMethod } from '@/contract';
-import { ACCOUNT_INVALID, EMAIL_INVALID, payoutBankMachine, ROUTING_INVALID, type NewPayoutMethod } from '@/machines/payoutBank.machine';
+import { ACCOUNT_INVALID, EMAIL_INVALID, payoutMethodsMachine, ROUTING_INVALID, type NewPayoutMethod } from '@/machines/money/payoutMethods.machine';
 import { messages } from '@/src/messages';
-import { SetPayoutMethodScreen } from '@/src/views/dashboard/account/SetPayoutMethod';
+import { SetPayoutMethodScreen } from '@/src/money/PayoutMethods';
 import { sampleBankMethod } from '@/test/machines/fixtures';
 import { controlled, renderScreen } from './harness';
 
@@ -17,7 +17,7 @@ function setup() {
   const load = controlled<PayoutMethod[]>();
   const add = controlled<PayoutMethod[], NewPayoutMethod>();
   const remove = controlled<PayoutMethod[], { id: string }>();
-  const logic = payoutBankMachine.provide({ actors: { loadMethods: load.logic, addMethod: add.logic, removeMethod: remove.logic } });
+  const logic = payoutMethodsMachine.provide({ actors: { loadMethods: load.logic, addMethod: add.logic, removeMethod: remove.logic } });
   renderScreen(<SetPayoutMethodScreen logic={logic} />, { path: '/set-payout-method', jwt: 'creator.jwt' });
   return { load, add, remove, user: userEvent.setup() };
 }

@@ -4,14 +4,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { emailFormMachine } from '@/machines/emailForm.machine';
-import { forgotPasswordMachine } from '@/machines/forgotPassword.machine';
-import { newsletterMachine } from '@/machines/newsletter.machine';
-import { unsubscribeMachine } from '@/machines/unsubscribe.machine';
+import { emailFormMachine } from '@/machines/public/emailForm.machine';
+import { forgotPasswordMachine } from '@/machines/accounts/forgotPassword.machine';
+import { newsletterMachine } from '@/machines/public/newsletter.machine';
+import { unsubscribeMachine } from '@/machines/public/unsubscribe.machine';
 import { messages } from '@/src/messages';
-import { ForgotPassword } from '@/src/views/auth/ForgotPassword';
-import { Landing } from '@/src/views/public/Landing';
-import { Unsubscribe } from '@/src/views/public/Unsubscribe';
+import { ForgotPassword } from '@/src/accounts/ForgotPassword';
+import { Landing } from '@/src/public/Landing';
+import { Unsubscribe } from '@/src/public/Unsubscribe';
 import { controlled, renderScreen } from './harness';
 
 const SUBSCRIBED = 'Thanks for subscribing! We have sent a confirmation to your email.';

@@ -3,9 +3,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ResetLinkError, resetPasswordMachine } from '@/machines/resetPassword.machine';
+import { ResetLinkError, resetPasswordMachine } from '@/machines/accounts/resetPassword.machine';
 import { messages } from '@/src/messages';
-import { ResetPassword } from '@/src/views/auth/ResetPassword';
+import { ResetPassword } from '@/src/accounts/ResetPassword';
 import { controlled, renderScreen } from './harness';
 
 function setup(url = '/reset-password?token=link-token') {

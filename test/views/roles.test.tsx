@@ -5,14 +5,14 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@/contract/marketplace';
-import { sessionMachine } from '@/machines/session.machine';
-import { selectRole } from '@/machines/session.select';
-import { sideMenuMachine } from '@/machines/sideMenu.machine';
+import { sessionMachine } from '@/machines/accounts/session.machine';
+import { selectRole } from '@/machines/accounts/session.select';
+import { sideMenuMachine } from '@/machines/shell/sideMenu.machine';
 import type { User } from '@/machines/types';
-import { RequireRole } from '@/src/views/dashboard/RequireRole';
+import { RequireRole } from '@/src/shell/RequireRole';
 import { SessionContext } from '@/src/app/session';
-import { linksFor } from '@/src/views/dashboard/shell/sideLinks';
-import { SideMenu } from '@/src/views/dashboard/shell/SideMenu';
+import { linksFor } from '@/src/shell/sideLinks';
+import { SideMenu } from '@/src/shell/SideMenu';
 import { sampleUser } from '@/test/machines/fixtures';
 
 const SPEC_LINKS = [

@@ -3,11 +3,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { changePasswordMachine } from '@/machines/changePassword.machine';
-import { deleteAccountMachine } from '@/machines/deleteAccount.machine';
-import { settingsMachine, type SettingsValues } from '@/machines/settings.machine';
+import { changePasswordMachine } from '@/machines/accounts/changePassword.machine';
+import { deleteAccountMachine } from '@/machines/accounts/deleteAccount.machine';
+import { settingsMachine, type SettingsValues } from '@/machines/accounts/settings.machine';
 import { messages } from '@/src/messages';
-import { SettingsScreen } from '@/src/views/dashboard/account/Settings';
+import { SettingsScreen } from '@/src/accounts/Settings';
 import { controlled, renderScreen } from './harness';
 
 function setup(values: SettingsValues = { notifications: true, hasPassword: true }) {

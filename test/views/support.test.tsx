@@ -5,10 +5,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUPPORT_LIMITS } from '@/contract/limits';
-import { INVALID_EMAIL, MESSAGE_TOO_LONG, supportFormMachine, type SupportValues } from '@/machines/supportForm.machine';
+import { INVALID_EMAIL, MESSAGE_TOO_LONG, supportFormMachine, type SupportValues } from '@/machines/support/supportForm.machine';
 import { messages } from '@/src/messages';
-import { HelpAndSupportScreen } from '@/src/views/dashboard/helpAndSupport/HelpAndSupport';
-import { ContactUs } from '@/src/views/public/ContactUs';
+import { HelpAndSupportScreen } from '@/src/support/HelpAndSupport';
+import { ContactUs } from '@/src/support/ContactUs';
 import { controlled, renderScreen } from './harness';
 
 const request = vi.hoisted(() => vi.fn());

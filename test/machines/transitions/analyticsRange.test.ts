@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import type { AdvertiserAnalytics, CreatorAnalytics } from '@/contract';
 import type { AnalyticsRange } from '@/contract/analytics';
-import { campaignReachMachine } from '@/machines/advertiser/campaignReach.machine';
-import { analyticsConnectMachine } from '@/machines/analyticsConnect.machine';
+import { campaignReachMachine } from '@/machines/analytics/campaignReach.machine';
+import { analyticsConnectMachine } from '@/machines/analytics/analyticsConnect.machine';
 import { sampleAdvertiserAnalytics, sampleCreatorAnalytics } from '../fixtures/analytics';
 import { flushMicrotasks } from '../controlled';
 

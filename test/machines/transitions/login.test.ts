@@ -1,7 +1,7 @@
 // The login form's transitions, pinned by hand: source, event, expected target and what it changes.
 import { describe, expect, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { loginMachine } from '@/machines/login.machine';
+import { loginMachine } from '@/machines/accounts/login.machine';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
 

@@ -2,7 +2,7 @@
 // the form and the photo run side by side, so each value names both.
 import { describe, expect, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { draftOf, MissingTokenError, profileMachine, type ProfileDraft } from '@/machines/profile.machine';
+import { draftOf, MissingTokenError, profileMachine, type ProfileDraft } from '@/machines/accounts/profile.machine';
 import { LOADER_HIDE_MS } from '@/machines/timing';
 import type { User } from '@/machines/types';
 import { controlled } from '../controlled';

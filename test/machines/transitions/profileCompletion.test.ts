@@ -1,7 +1,7 @@
 // The profile completion's transitions, pinned by hand: source, event, expected target and what it changes.
 import { describe, expect, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { emptyCompletion, profileCompletionMachine, type CompletionPayload } from '@/machines/profileCompletion.machine';
+import { emptyCompletion, profileCompletionMachine, type CompletionPayload } from '@/machines/accounts/profileCompletion.machine';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
 

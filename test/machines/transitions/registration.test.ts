@@ -2,8 +2,8 @@
 // Two regions run side by side (the password policy and the wizard), so each value names both.
 import { describe, expect, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { defaultPasswordPolicy, type PasswordPolicy } from '@/machines/passwordPolicy';
-import { registrationMachine } from '@/machines/registration.machine';
+import { defaultPasswordPolicy, type PasswordPolicy } from '@/machines/accounts/passwordPolicy';
+import { registrationMachine } from '@/machines/accounts/registration.machine';
 import { STEP_ANIMATION_MS } from '@/machines/timing';
 import type { AccountType } from '@/machines/types';
 import { controlled } from '../controlled';

@@ -1,7 +1,7 @@
 // The session's transitions, pinned by hand: source, event, expected target and what it changes.
 import { describe, expect, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { sessionMachine } from '@/machines/session.machine';
+import { sessionMachine } from '@/machines/accounts/session.machine';
 import type { SessionInfo, User } from '@/machines/types';
 import { controlled } from '../controlled';
 import { sampleUser } from '../fixtures';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
-import { AMOUNT_INVALID, withdrawMachine, type PayoutRequest } from '@/machines/withdraw.machine';
+import { AMOUNT_INVALID, withdrawMachine, type PayoutRequest } from '@/machines/money/withdraw.machine';
 import { samplePayout, sampleBankMethod, samplePaypalMethod } from '../fixtures';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';

@@ -1,0 +1,68 @@
+// The Earnings screen's figures (SPEC §2 Earnings; issue 14): per period Total Earning, Earning Balance and the two
+// earning cards, and Payout History, all read from the ledger (GET /api/earnings, GET /api/payouts). A failed load
+// offers a retry; a payout just requested, or news about one (paid, failed, an earning), reads them again while the
+// screen stays as it is.
+import { assign, setup } from 'xstate';
+import type { Earnings, Payout } from '@/contract';
+import { listener } from '../listener';
+import { errorText } from '../messages';
+import { service } from '../placeholders';
+
+export interface EarningsData {
+  earnings: Earnings;
+  payouts: Payout[];
+}
+
+export interface EarningsContext {
+  data: EarningsData | null;
+  error: string | null;
+}
+
+export type EarningsEvent = { type: 'earnings.retry' } | { type: 'earnings.reload' };
+
+export const earningsMachine = setup({
+  types: { context: {} as EarningsContext, events: {} as EarningsEvent },
+  actors: {
+    loadEarnings: service<EarningsData>('loadEarnings'),
+    /** Live notifications about money (a payout paid or failed, an earning), sent back as `earnings.reload`. */
+    liveFeed: listener('liveFeed'),
+  },
+}).createMachine({
+  id: 'earnings',
+  context: { data: null, error: null },
+  invoke: { id: 'liveFeed', src: 'liveFeed' },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadEarnings',
+        src: 'loadEarnings',
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    failed: {
+      on: { 'earnings.retry': 'loading' },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'earnings.reload': 'reloading' },
+        },
+        reloading: {
+          // News arriving while it reads: one more read afterwards.
+          on: { 'earnings.reload': { target: 'reloading', reenter: true } },
+          invoke: {
+            id: 'loadEarnings',
+            src: 'loadEarnings',
+            onDone: { target: 'idle', actions: assign({ data: ({ event }) => event.output, error: null }) },
+            // The figures on screen stay; the next news reads them again.
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,279 @@
+// Notifications (SPEC §2 Notifications modal, §4 Notifications, §9; issue 13): the user's notifications, loaded when the
+// dashboard opens and kept live; "N new notifications" counts the unread ones, closing the modal marks them read, and
+// Clear All fades the cards 100 ms apart (each hidden 1,500 ms after its fade starts), then clears them for good.
+import { assign, raise, setup, stateIn } from 'xstate';
+import type { Notification } from '@/contract';
+import { listener } from '../listener';
+import { service } from '../placeholders';
+import { CARD_HIDE_AFTER_FADE_MS, CLEAR_ALL_STAGGER_MS, RELATIVE_TIME_TICK_MS } from '../timing';
+import { errorText } from '../messages';
+
+export interface NotificationsContext {
+  /** The user's notifications, newest first. */
+  notifications: Notification[];
+  /** Unread notifications (the server's count, kept up to date here): "N new notifications" and the bell's dot. */
+  unread: number;
+  /** The newest card the running Clear All covers: it and every older card fade, then are cleared. */
+  clearUpTo: number | null;
+  /** How many cards the running Clear All fades. */
+  count: number;
+  /** Cards 0…faded-1 of those (newest first) have started fading. */
+  faded: number;
+  /** Cards 0…hidden-1 of those are hidden. */
+  hidden: number;
+  /** The server is marking read up to this id. */
+  readUpTo: number | null;
+  /** The server is clearing up to this id. */
+  persistUpTo: number | null;
+  /** The time relative times are shown against (ms since the epoch): set when the modal opens, then every minute. */
+  now: number;
+  loadError: string | null;
+  clearError: string | null;
+}
+
+export type NotificationsEvent =
+  | { type: 'notifications.open' }
+  | { type: 'notifications.close' }
+  | { type: 'notifications.clearAll' }
+  | { type: 'notifications.retry' }
+  /** A notification that arrived live (the hub); ignored when it is already listed. */
+  | { type: 'notification.received'; notification: Notification }
+  // Raised inside the machine: the modal asks the list to persist a read or a Clear All; the list tells how it went.
+  | { type: 'list.markRead' }
+  | { type: 'list.clear' }
+  | { type: 'list.cleared' }
+  | { type: 'list.clearFailed' };
+
+export type CardPhase = 'visible' | 'fading' | 'hidden';
+
+const newestId = (list: Notification[]) => list[0]?.id ?? null;
+
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+  },
+  actors: {
+    /** GET /api/notifications. */
+    listNotifications: service<{ notifications: Notification[]; unread: number }>('listNotifications'),
+    /** POST /api/notifications/read. */
+    readNotifications: service<{ unread: number }, { upTo: number }>('readNotifications'),
+    /** POST /api/notifications/clear. */
+    clearNotifications: service<{ unread: number }, { upTo: number }>('clearNotifications'),
+    /** The live hub's notifications, sent back as `notification.received`. */
+    liveFeed: listener('liveFeed'),
+    /** The live events connection (machines/liveEvents.machine.ts), which publishes what it receives to the hub. */
+    connection: listener<{ lastEventId: number | null }>('connection'),
+  },
+  delays: {
+    stagger: CLEAR_ALL_STAGGER_MS,
+    cardHide: CARD_HIDE_AFTER_FADE_MS,
+    relativeTimeTick: RELATIVE_TIME_TICK_MS,
+  },
+  actions: {
+    stamp: assign({ now: () => Date.now() }),
+    resetClear: assign({ clearUpTo: null, count: 0, faded: 0, hidden: 0 }),
+    startClear: assign(({ context }) => ({
+      clearUpTo: newestId(context.notifications),
+      count: context.notifications.length,
+      faded: 0,
+      hidden: 0,
+      clearError: null,
+    })),
+    fadeNext: assign({ faded: ({ context }) => Math.min(context.count, context.faded + 1) }),
+    hideNext: assign({ hidden: ({ context }) => Math.min(context.count, context.hidden + 1) }),
+    receive: assign(({ context, event }) => {
+      if (event.type !== 'notification.received') return {};
+      const { notification } = event;
+      if (context.notifications.some((n) => n.id === notification.id)) return {};
+      return {
+        notifications: [notification, ...context.notifications].sort((a, b) => b.id - a.id),
+        unread: context.unread + (notification.read ? 0 : 1),
+      };
+    }),
+    // Everything listed has been seen: read here at once, on the server up to the newest.
+    markAllRead: assign(({ context }) => ({
+      notifications: context.notifications.map((n) => (n.read ? n : { ...n, read: true })),
+      unread: 0,
+      readUpTo: newestId(context.notifications),
+    })),
+    removeCleared: assign(({ context }) => {
+      const upTo = context.persistUpTo ?? 0;
+      const notifications = context.notifications.filter((n) => n.id > upTo);
+      // What is left arrived after the cleared ones; their read flags are the count.
+      return { notifications, unread: notifications.filter((n) => !n.read).length, persistUpTo: null };
+    }),
+  },
+  guards: {
+    allFaded: ({ context }) => context.faded >= context.count,
+    allHidden: ({ context }) => context.hidden >= context.count,
+    hasCards: ({ context }) => context.notifications.length > 0,
+    hasUnread: ({ context }) => context.notifications.some((n) => !n.read),
+    readPending: ({ context }) => context.readUpTo !== null,
+    /** The modal's Clear All has faded its cards and waits for the server. */
+    clearRequested: stateIn({ modal: { open: { cards: 'persisting' } } }),
+  },
+}).createMachine({
+  id: 'notifications',
+  context: {
+    notifications: [],
+    unread: 0,
+    clearUpTo: null,
+    count: 0,
+    faded: 0,
+    hidden: 0,
+    readUpTo: null,
+    persistUpTo: null,
+    now: 0,
+    loadError: null,
+    clearError: null,
+  },
+  type: 'parallel',
+  states: {
+    // The user's notifications and what the server is told about them.
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'listNotifications',
+            src: 'listNotifications',
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) => ({ notifications: event.output.notifications, unread: event.output.unread, loadError: null })),
+            },
+            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        failed: {
+          on: { 'notifications.retry': 'loading' },
+        },
+        // Live from here on: the connection resumes after the newest listed notification (0 when none was listed), so
+        // none made between the list and the connection falls in between.
+        ready: {
+          invoke: [
+            { id: 'liveFeed', src: 'liveFeed' },
+            { id: 'connection', src: 'connection', input: ({ context }) => ({ lastEventId: newestId(context.notifications) ?? 0 }) },
+          ],
+          on: { 'notification.received': { actions: 'receive' } },
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'list.markRead': { guard: 'readPending', target: 'marking' },
+                'list.clear': { guard: 'clearRequested', target: 'clearing' },
+              },
+            },
+            // A failed read is not shown: the next load lists them unread again.
+            marking: {
+              invoke: {
+                id: 'readNotifications',
+                src: 'readNotifications',
+                input: ({ context }) => ({ upTo: context.readUpTo ?? 0 }),
+                onDone: { target: 'idle', actions: assign({ readUpTo: null }) },
+                onError: { target: 'idle', actions: assign({ readUpTo: null }) },
+              },
+              on: {
+                'list.markRead': { guard: 'readPending', target: 'marking', reenter: true },
+                'list.clear': { guard: 'clearRequested', target: 'clearing' },
+              },
+            },
+            clearing: {
+              entry: assign({ persistUpTo: ({ context }) => context.clearUpTo }),
+              invoke: {
+                id: 'clearNotifications',
+                src: 'clearNotifications',
+                input: ({ context }) => ({ upTo: context.persistUpTo ?? 0 }),
+                onDone: { target: 'idle', actions: ['removeCleared', raise({ type: 'list.cleared' })] },
+                onError: {
+                  target: 'idle',
+                  actions: [assign({ persistUpTo: null, clearError: ({ event }) => errorText(event.error) }), raise({ type: 'list.clearFailed' })],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    // The modal's life cycle.
+    modal: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'notifications.open': 'open' },
+        },
+        open: {
+          type: 'parallel',
+          entry: ['stamp', assign({ clearError: null })],
+          // Closing stops a running Clear All: its cards show again next time (one the server is clearing stays hidden).
+          exit: 'resetClear',
+          on: {
+            'notifications.close': [
+              { guard: 'hasUnread', target: 'closed', actions: ['markAllRead', raise({ type: 'list.markRead' })] },
+              { target: 'closed' },
+            ],
+          },
+          states: {
+            // Relative times ("5 min ago") are brought up to date while the modal shows them.
+            clock: {
+              initial: 'ticking',
+              states: {
+                ticking: {
+                  after: { relativeTimeTick: { target: 'ticking', reenter: true, actions: 'stamp' } },
+                },
+              },
+            },
+            cards: {
+              initial: 'listing',
+              states: {
+                listing: {
+                  on: { 'notifications.clearAll': { guard: 'hasCards', target: 'clearing', actions: 'startClear' } },
+                },
+                // Two timelines side by side: fades start every 100 ms; hides start 1,500 ms after the first fade, then
+                // every 100 ms, so each card is hidden exactly 1,500 ms after its own fade began.
+                clearing: {
+                  type: 'parallel',
+                  entry: 'fadeNext',
+                  onDone: { target: 'persisting', actions: raise({ type: 'list.clear' }) },
+                  states: {
+                    fading: {
+                      initial: 'staggering',
+                      states: {
+                        staggering: {
+                          always: { guard: 'allFaded', target: 'done' },
+                          after: { stagger: { target: 'staggering', reenter: true, actions: 'fadeNext' } },
+                        },
+                        done: { type: 'final' },
+                      },
+                    },
+                    hiding: {
+                      initial: 'waiting',
+                      states: {
+                        waiting: {
+                          after: { cardHide: { target: 'staggering', actions: 'hideNext' } },
+                        },
+                        staggering: {
+                          always: { guard: 'allHidden', target: 'done' },
+                          after: { stagger: { target: 'staggering', reenter: true, actions: 'hideNext' } },
+                        },
+                        done: { type: 'final' },
+                      },
+                    },
+                  },
+                },
+                // The cards are hidden; the list clears them on the server. A refusal shows them again with the error.
+                persisting: {
+                  on: {
+                    'list.cleared': { target: 'listing', actions: 'resetClear' },
+                    'list.clearFailed': { target: 'listing', actions: 'resetClear' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

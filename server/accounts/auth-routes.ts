@@ -1,0 +1,150 @@
+// /api/auth/*: registration, password login, Google (Firebase) login, the password policy, and the password's life
+// cycle: forgot (an e-mailed link), reset (with the link) and change (signed in).
+import { Hono } from 'hono';
+import { normaliseEmail } from '../../contract/schemas/common.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { HttpError } from '../http/errors.ts';
+import { route } from '../http/route.ts';
+import type { AppEnv, Services } from '../services.ts';
+import { isUniqueViolation } from './users.ts';
+import { RATE_RULES } from '../http/rate-limit.ts';
+import { renderEmail } from '../mail/template.ts';
+import { hashPassword, PASSWORD_POLICY, passwordProblem, verifyPassword } from './passwords.ts';
+import { RESET_LINK_MINUTES, type ResetProblem } from './resets.ts';
+
+const INVALID_LOGIN = 'Invalid email or password';
+
+/** One answer for every forgot-password request, so it cannot tell whether an account exists. */
+export const RESET_REQUESTED = 'If an account exists for that email, we have sent it a link to choose a new password.';
+
+/** Unknown links answer 404 and spent ones 410, so the page can offer a new link instead of the form. */
+export const RESET_PROBLEM_STATUS = { unknown: 404, used: 410, expired: 410 } as const satisfies Record<ResetProblem, 404 | 410>;
+
+export const RESET_PROBLEMS: Record<ResetProblem, string> = {
+  unknown: 'This reset link is not valid. Ask for a new one.',
+  used: 'This reset link was already used or replaced by a newer one. Ask for a new one.',
+  expired: 'This reset link has expired. Ask for a new one.',
+};
+
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+export const NO_PASSWORD =
+  'Your account signs in with Google and has no password yet. Choose one with "Forgot password" on the login page.';
+
+export function authRoutes(services: Services) {
+  const { users, tokens, throttle, firebase, config, limits, resets, mail, links, db } = services;
+  const app = new Hono<AppEnv>();
+
+  route(app, services, 'passwordPolicy', () => PASSWORD_POLICY);
+
+  route(app, services, 'register', async (c, { body }) => {
+    await limits.check(c, RATE_RULES.register);
+    const problem = passwordProblem(body.password);
+    if (problem) throw new HttpError(400, problem);
+    // Checked before hashing so a taken email costs no argon2 run; the unique index settles races.
+    if (await users.idByEmail(body.email)) throw new HttpError(409, 'An account with this email already exists');
+    const passwordHash = await hashPassword(body.password);
+    let id: string;
+    try {
+      id = await users.create({ email: body.email, passwordHash, typeAccount: body.type_account });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'An account with this email already exists');
+      throw error;
+    }
+    return { token: await tokens.issue(id, 0) };
+  });
+
+  route(app, services, 'jwtLogin', async (c, { body }) => {
+    const keys = { email: normaliseEmail(body.email), ip: clientIp(c, config.trustProxy) };
+    await throttle.assertAllowed(keys, 'sign-in attempts');
+    // Unknown account, account without a password and wrong password all cost one argon2 verification.
+    const account = await users.credentials(keys.email);
+    const ok = await verifyPassword(account?.password_hash ?? null, body.password ?? '');
+    if (!ok || !account) {
+      await throttle.recordFailure(keys);
+      throw new HttpError(401, INVALID_LOGIN);
+    }
+    await throttle.recordSuccess(keys);
+    return { token: await tokens.issue(account.id, account.token_version) };
+  });
+
+  route(app, services, 'firebaseLogin', async (_c, { body }) => {
+    const identity = await firebase.verify(body.accessToken);
+    if (!identity) throw new HttpError(401, 'Invalid or expired Google sign-in token');
+    let id = (await users.idByFirebaseUid(identity.uid)) ?? (await users.idByEmail(identity.email));
+    if (id) {
+      await users.linkFirebase(id, identity.uid);
+    } else {
+      try {
+        id = await users.create({ email: identity.email, passwordHash: null, typeAccount: 'Influencer', firebaseUid: identity.uid });
+      } catch (error) {
+        // Two first sign-ins at once: the other request created the account.
+        if (!isUniqueViolation(error)) throw error;
+        id = await users.idByEmail(identity.email);
+        if (!id) throw error;
+      }
+    }
+    return { token: await tokens.issue(id, (await users.session(id))?.version ?? 0) };
+  });
+
+  route(app, services, 'forgotPassword', async (c, { body }) => {
+    await limits.check(c, RATE_RULES.forgotPassword, body.email);
+    const account = await users.credentials(body.email);
+    // Google-only accounts get a link too: it is how they set a first password (Settings says so).
+    if (account) {
+      const token = await resets.issue(account.id);
+      const url = links.url(`/reset-password?token=${token}`);
+      // Posted, not awaited: the answer takes as long whether or not a message goes out.
+      mail.post({
+        to: body.email,
+        ...renderEmail(
+          {
+            subject: 'Reset your Castbridge password',
+            heading: 'Choose a new password',
+            paragraphs: [
+              'Someone (we hope you) asked to reset the password of the Castbridge account for this email address.',
+              `The link works once and for ${RESET_LINK_MINUTES} minutes. Asking again replaces it.`,
+            ],
+            action: { label: 'Choose a new password', url },
+            footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+          },
+          config.supportEmail,
+        ),
+      });
+    }
+    return { message: RESET_REQUESTED };
+  });
+
+  route(app, services, 'resetPassword', async (c, { body }) => {
+    await limits.check(c, RATE_RULES.resetPassword);
+    const early = await resets.problem(body.token);
+    if (early) throw new HttpError(RESET_PROBLEM_STATUS[early], RESET_PROBLEMS[early]);
+    const problem = passwordProblem(body.password);
+    if (problem) throw new HttpError(400, problem);
+    const passwordHash = await hashPassword(body.password);
+    const outcome = await db.transaction().execute(async (trx) => {
+      const link = await resets.consume(trx, body.token);
+      if ('problem' in link) return link;
+      // Every session issued before the reset stops working.
+      return { userId: link.userId, version: await users.setPassword(link.userId, passwordHash, trx) };
+    });
+    if ('problem' in outcome) throw new HttpError(RESET_PROBLEM_STATUS[outcome.problem], RESET_PROBLEMS[outcome.problem]);
+    const account = await users.account(outcome.userId);
+    if (account) await throttle.recordSuccess({ email: account.email, ip: '' });
+    return { token: await tokens.issue(outcome.userId, outcome.version) };
+  });
+
+  route(app, services, 'changePassword', async (c, { body }) => {
+    const userId = c.get('userId');
+    const account = await users.account(userId);
+    if (!account) throw new HttpError(401, 'This account no longer exists');
+    if (account.password_hash === null) throw new HttpError(409, NO_PASSWORD);
+    const keys = { email: account.email, ip: clientIp(c, config.trustProxy) };
+    await throttle.confirmPassword(keys, account.password_hash, body.currentPassword, WRONG_CURRENT_PASSWORD);
+    const problem = passwordProblem(body.newPassword);
+    if (problem) throw new HttpError(400, problem);
+    const version = await users.setPassword(userId, await hashPassword(body.newPassword));
+    return { message: 'Your password has been changed. Other devices have been signed out.', token: await tokens.issue(userId, version) };
+  });
+
+  return app;
+}

@@ -1,0 +1,141 @@
+// The operator console's endpoints (issue 13): advertisers waiting for approval (approve, or reject with a reason),
+// campaigns, users and support tickets; (issue 14) deposits and the manual payout rail. Operators only; anyone else 403.
+import { Hono, type Context } from 'hono';
+import { requireRole } from '../accounts/require-user.ts';
+import { HttpError, route } from '../http/route.ts';
+import type { AppEnv, Services } from '../services.ts';
+import { displayName, toAdvertiserProfile } from '../marketplace/rows.ts';
+import { balancesOf, reservedBy } from '../money/funding.ts';
+
+const operator = (c: Context<AppEnv>) => requireRole(c, 'operator');
+
+export function adminRoutes(services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { db, notifier } = services;
+
+  const advertisers = () =>
+    db.selectFrom('advertiser_profiles').innerJoin('users', 'users.id', 'advertiser_profiles.user_id').selectAll('advertiser_profiles').select('users.email as email');
+  type Row = Awaited<ReturnType<ReturnType<typeof advertisers>['executeTakeFirstOrThrow']>>;
+  /** The advertisers with their funds: free balance, and reserved by launched campaigns (issue 14). */
+  const present = async (rows: Row[]) => {
+    const ids = rows.map((row) => row.user_id);
+    const [free, reserved] = await Promise.all([balancesOf(db, ids), reservedBy(db, ids)]);
+    return rows.map((row) => ({
+      ...toAdvertiserProfile(row),
+      userId: row.user_id,
+      email: row.email,
+      createdAt: row.created_at,
+      balanceCents: free.get(row.user_id) ?? 0,
+      reservedCents: reserved.get(row.user_id) ?? 0,
+    }));
+  };
+
+  route(app, services, 'adminAdvertisers', async (c, { query }) => {
+    operator(c);
+    let q = advertisers();
+    if (query.status) q = q.where('advertiser_profiles.status', '=', query.status);
+    const rows = await q.orderBy('advertiser_profiles.created_at').limit(500).execute();
+    return { advertisers: await present(rows) };
+  });
+
+  const review = async (c: Context<AppEnv>, verdict: 'approved' | 'rejected', reason: string | null) => {
+    const operatorId = operator(c);
+    const userId = c.req.param('id')!;
+    const stamp = new Date().toISOString();
+    let announce = () => {};
+    await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('advertiser_profiles').select('status').where('user_id', '=', userId).executeTakeFirst();
+      if (!current) throw new HttpError(404, 'No such advertiser');
+      if (current.status !== 'pending') throw new HttpError(409, `This advertiser is already ${current.status}`);
+      await trx
+        .updateTable('advertiser_profiles')
+        .set({ status: verdict, rejection_reason: reason, reviewed_at: stamp, reviewed_by: operatorId, updated_at: stamp })
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .execute();
+      announce = await notifier.create(trx, [
+        verdict === 'approved'
+          ? {
+              userId,
+              type: 'advertiser.approved',
+              title: 'Company approved',
+              text: 'Castbridge approved your company profile: you can launch campaigns now.',
+              link: '/campaigns',
+            }
+          : {
+              userId,
+              type: 'advertiser.rejected',
+              title: 'Company profile not approved',
+              text: `Castbridge could not approve your company profile: ${reason}. Update it and send it again.`,
+              link: '/company-profile',
+            },
+      ]);
+    });
+    announce();
+    return { advertiser: (await present([await advertisers().where('advertiser_profiles.user_id', '=', userId).executeTakeFirstOrThrow()]))[0]! };
+  };
+
+  route(app, services, 'approveAdvertiser', (c) => review(c, 'approved', null));
+  route(app, services, 'rejectAdvertiser', (c, { body }) => review(c, 'rejected', body.reason));
+
+  route(app, services, 'adminCampaigns', async (c) => {
+    operator(c);
+    return { campaigns: await services.campaigns.listAll() };
+  });
+
+  route(app, services, 'adminUsers', async (c, { query }) => {
+    operator(c);
+    let q = db.selectFrom('users').select(['id', 'email', 'role', 'first_name', 'last_name', 'created_at']);
+    const term = query.q?.trim().toLowerCase();
+    if (term) {
+      // Wildcards in the search term are taken out rather than escaped (SQLite and PostgreSQL escape differently).
+      const like = `%${term.replace(/[%_\\]/g, '')}%`;
+      q = q.where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['email']), 'like', like),
+          eb(eb.fn('lower', ['first_name']), 'like', like),
+          eb(eb.fn('lower', ['last_name']), 'like', like),
+        ]),
+      );
+    }
+    const rows = await q.orderBy('created_at', 'desc').limit(200).execute();
+    return {
+      users: rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        name: row.first_name || row.last_name ? displayName(row) : null,
+        createdAt: row.created_at,
+      })),
+    };
+  });
+
+  route(app, services, 'adminTickets', async (c) => {
+    operator(c);
+    const rows = await db.selectFrom('support_tickets').selectAll().orderBy('created_at', 'desc').limit(200).execute();
+    return { tickets: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, subject: row.subject, message: row.message, page: row.page, createdAt: row.created_at })) };
+  });
+
+  // Money (issue 14): deposits (the manual funding rail) and payouts (the manual payout rail).
+  route(app, services, 'recordDeposit', async (c, { body }) => {
+    const operatorId = operator(c);
+    return services.funding.deposit(operatorId, body);
+  });
+
+  route(app, services, 'adminPayouts', async (c, { query }) => {
+    operator(c);
+    return { payouts: await services.payouts.adminList(query.status) };
+  });
+
+  route(app, services, 'markPayoutPaid', async (c, { body }) => {
+    const operatorId = operator(c);
+    return { payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'paid', reference: body.reference }) };
+  });
+
+  route(app, services, 'markPayoutFailed', async (c, { body }) => {
+    const operatorId = operator(c);
+    return { payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'failed', reason: body.reason }) };
+  });
+
+  return app;
+}

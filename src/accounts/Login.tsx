@@ -1,0 +1,91 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import {
+  sameMissing,
+  selectGoogleBusy,
+  selectGoogleRefused,
+  selectLoginBusy,
+  selectLoginFields,
+  selectLoginRejected,
+  selectMissingFields,
+} from '@/machines/accounts/login.select';
+import { inspect } from '@/src/app/inspect';
+import { messages } from '@/src/messages';
+import { useGoogleSignInLogic, useLoginLogic, type GoogleSignInLogic, type LoginLogic } from '@/src/accounts/login';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { Link } from '@/src/ui/Link';
+import { AuthLayout } from './AuthLayout';
+import * as s from './auth.css';
+
+/** /login (SPEC §2 Login screen): email and password, or Google. `logic` replaces the API actors (tests). */
+export function Login({ logic }: { logic?: { login?: LoginLogic; google?: GoogleSignInLogic } }) {
+  const login = useActorRef(useLoginLogic(logic?.login), { inspect });
+  const google = useActorRef(useGoogleSignInLogic(logic?.google), { inspect });
+
+  const { email, password } = useSelector(login, selectLoginFields);
+  const missing = useSelector(login, selectMissingFields, sameMissing);
+  const submitting = useSelector(login, selectLoginBusy);
+  const rejected = useSelector(login, selectLoginRejected);
+  const googleBusy = useSelector(google, selectGoogleBusy);
+  const googleRefused = useSelector(google, selectGoogleRefused);
+
+  return (
+    <AuthLayout title="Welcome" subtitle="Please login to continue">
+      <title>Log in — Castbridge</title>
+      {rejected || googleRefused ? <Alert tone="error">{messages.loginFailed}</Alert> : null}
+      <form
+        className={s.form}
+        noValidate
+        aria-label="Log in"
+        onSubmit={(event) => {
+          event.preventDefault();
+          login.send({ type: 'form.submit' });
+        }}
+      >
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => login.send({ type: 'field.change', field: 'email', value: event.target.value })}
+          error={missing.email ? messages.required : undefined}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => login.send({ type: 'field.change', field: 'password', value: event.target.value })}
+          error={missing.password ? messages.required : undefined}
+        />
+        <p className={s.aside}>
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+        <Button type="submit" size="lg" fullWidth disabled={submitting} aria-busy={submitting || undefined}>
+          Log in
+        </Button>
+      </form>
+      <div className={s.divider} role="separator">
+        or
+      </div>
+      <Button
+        variant="secondary"
+        size="lg"
+        fullWidth
+        onClick={() => google.send({ type: 'google.start' })}
+        disabled={googleBusy}
+        aria-busy={googleBusy || undefined}
+      >
+        <Icon name="google" size={20} />
+        Sign in with Google
+      </Button>
+      <p className={s.footnote}>
+        Don&apos;t have an account? <Link to="/register">Sign up</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,228 @@
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { CAMPAIGN_LANGUAGES, MARKETPLACE_LIMITS, PLATFORMS } from '@/contract/marketplace';
+import type { CampaignDraft, CampaignEditorEvent, CampaignErrors, CampaignTextField } from '@/machines/marketplace/campaignEditor.machine';
+import {
+  selectEditorBusy,
+  selectEditorDraft,
+  selectEditorError,
+  selectEditorErrors,
+  selectEditorFailed,
+  selectEditorFormShown,
+  selectEditorImage,
+  selectEditorLoading,
+  selectEditorLocked,
+} from '@/machines/marketplace/campaignEditor.select';
+import { inspect } from '@/src/app/inspect';
+import { apiUrl } from '@/src/config';
+import { useCampaignEditorLogic, type CampaignEditorLogic } from '@/src/marketplace/campaignEditor';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import * as s from './advertiser.css';
+import { LoadState } from '@/src/common/LoadState';
+import * as upload from '@/src/common/upload.css';
+
+// The country list (about 195 names) loads after the form is interactive.
+const CountryPicker = lazy(() => import('./CountryPicker').then((m) => ({ default: m.CountryPicker })));
+
+/** /campaigns/new and /campaigns/:id/edit (issue 13): the campaign editor; a new route starts a new editor. */
+export function CampaignEditorScreen({ logic }: { logic?: CampaignEditorLogic }) {
+  const { id } = useParams();
+  return <CampaignEditor key={id ?? 'new'} campaignId={id ?? null} logic={logic} />;
+}
+
+type Send = (event: CampaignEditorEvent) => void;
+
+function CampaignEditor({ campaignId, logic }: { campaignId: string | null; logic?: CampaignEditorLogic }) {
+  const [snapshot, send] = useMachine(useCampaignEditorLogic(logic), { input: { campaignId }, inspect });
+  const error = selectEditorError(snapshot);
+  const back = campaignId ? `/campaigns/${encodeURIComponent(campaignId)}` : '/campaigns';
+  return (
+    <div className={s.page}>
+      <ScreenHeading title={campaignId ? 'Edit Campaign' : 'New Campaign'} />
+      <LoadState
+        loading={selectEditorLoading(snapshot)}
+        error={selectEditorFailed(snapshot) ? (error ?? '') : null}
+        what="campaign"
+        onRetry={() => send({ type: 'form.retry' })}
+      />
+      {selectEditorLocked(snapshot) ? (
+        <Alert tone="info" title="Only drafts can be edited">
+          <p>This campaign is no longer a draft.</p>
+          <Button variant="secondary" size="sm" className={s.retry} asChild>
+            <Link to={back}>Back to the campaign</Link>
+          </Button>
+        </Alert>
+      ) : null}
+      {selectEditorFormShown(snapshot) ? (
+        <form
+          className={s.formStack}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'form.submit' });
+          }}
+        >
+          <CampaignFields draft={selectEditorDraft(snapshot)} errors={selectEditorErrors(snapshot)} busy={selectEditorBusy(snapshot)} send={send} />
+          <Creative image={selectEditorImage(snapshot)} error={selectEditorErrors(snapshot).image} busy={selectEditorBusy(snapshot)} send={send} />
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div className={s.actions}>
+            <Button variant="secondary" asChild>
+              <Link to={back}>Cancel</Link>
+            </Button>
+            <Button type="submit" variant="dashboard" disabled={selectEditorBusy(snapshot)} aria-busy={selectEditorBusy(snapshot) || undefined}>
+              Save Draft
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+function CampaignFields({ draft, errors, busy, send }: { draft: CampaignDraft; errors: CampaignErrors; busy: boolean; send: Send }) {
+  const text = (
+    field: CampaignTextField,
+    label: string,
+    extra: { type?: string; hint?: string; inputMode?: 'decimal' | 'numeric'; adornment?: string; multiline?: boolean; maxLength?: number; className?: string } = {},
+  ) => (
+    <Field
+      label={label}
+      name={field}
+      value={draft[field]}
+      error={errors[field]}
+      disabled={busy}
+      onChange={(event) => send({ type: 'field.change', field, value: event.target.value })}
+      {...extra}
+    />
+  );
+  return (
+    <>
+      <Card as="section" aria-labelledby="campaign-basics">
+        <h2 id="campaign-basics" className={s.sectionTitle}>
+          Campaign
+        </h2>
+        <div className={s.fields}>
+          {text('brand', 'Brand', { maxLength: MARKETPLACE_LIMITS.brand })}
+          {text('title', 'Title', { maxLength: MARKETPLACE_LIMITS.title })}
+          {text('description', 'Description', { multiline: true, className: s.full, hint: 'What creators show and say, in a few sentences.' })}
+          {text('pay', 'Pay per Creator', { adornment: '$', inputMode: 'decimal', hint: 'In US dollars, e.g. 250 or 250.50.' })}
+          {text('spots', 'Spots', { inputMode: 'numeric', hint: 'How many creators can take the offer.' })}
+        </div>
+      </Card>
+      <Card as="section" aria-labelledby="campaign-targeting">
+        <h2 id="campaign-targeting" className={s.sectionTitle}>
+          Targeting
+        </h2>
+        <div className={s.fields}>
+          <fieldset className={s.choices} disabled={busy}>
+            <legend className={s.legend}>Platforms</legend>
+            <div className={s.choiceRow}>
+              {PLATFORMS.map((platform) => (
+                <label key={platform} className={s.check}>
+                  <input
+                    type="checkbox"
+                    checked={draft.platforms.includes(platform)}
+                    onChange={() => send({ type: 'choice.toggle', field: 'platforms', value: platform })}
+                  />
+                  {platform}
+                </label>
+              ))}
+            </div>
+            <p className={s.muted}>Launching needs at least one platform.</p>
+          </fieldset>
+          <fieldset className={s.choices} disabled={busy}>
+            <legend className={s.legend}>Broadcasting Languages</legend>
+            <div className={s.choiceRow}>
+              {CAMPAIGN_LANGUAGES.map((language) => (
+                <label key={language} className={s.check}>
+                  <input
+                    type="checkbox"
+                    checked={draft.languages.includes(language)}
+                    onChange={() => send({ type: 'choice.toggle', field: 'languages', value: language })}
+                  />
+                  {language}
+                </label>
+              ))}
+            </div>
+            <p className={s.muted}>Launching needs at least one language.</p>
+          </fieldset>
+          <Suspense fallback={<p className={s.muted}>Loading countries…</p>}>
+            <CountryPicker
+              chosen={draft.countries}
+              disabled={busy}
+              onAdd={(country) => send({ type: 'country.add', country })}
+              onRemove={(country) => send({ type: 'country.remove', country })}
+            />
+          </Suspense>
+          {text('categories', 'Content Categories', { hint: 'Comma-separated, e.g. Gaming, Speedruns; empty: every category.' })}
+          {text('minAvgViewers', 'Minimum Average Viewers', { inputMode: 'numeric', hint: 'Optional.' })}
+        </div>
+      </Card>
+      <Card as="section" aria-labelledby="campaign-deliverable">
+        <h2 id="campaign-deliverable" className={s.sectionTitle}>
+          Deliverable
+        </h2>
+        <div className={s.fields}>
+          {text('minutes', 'Overlay Minutes', { inputMode: 'numeric', hint: 'Shown on the overlay within the window.' })}
+          {text('disclosure', 'Disclosure', { maxLength: MARKETPLACE_LIMITS.disclosure, hint: 'Shown on the overlay, e.g. Sponsored by Nova Energy.' })}
+          {text('startsOn', 'Starts On', { type: 'date' })}
+          {text('endsOn', 'Ends On', { type: 'date' })}
+        </div>
+      </Card>
+    </>
+  );
+}
+
+/** The creative: a local preview of the picked file (uploaded with the draft), else the stored image. */
+function Creative({ image, error, busy, send }: { image: string | null; error: string | undefined; busy: boolean; send: Send }) {
+  const src = image === null ? null : /^(blob|data):/.test(image) ? image : apiUrl(image);
+  return (
+    <Card as="section" aria-labelledby="campaign-creative">
+      <h2 id="campaign-creative" className={s.sectionTitle}>
+        Creative
+      </h2>
+      <div className={s.creative}>
+        {src ? (
+          <img src={src} alt="Campaign creative" className={s.creativeImage} data-testid="campaign-creative" />
+        ) : (
+          <div className={s.creativePlaceholder}>
+            <Icon name="image" size={32} />
+          </div>
+        )}
+        <div className={s.formStack}>
+          <input
+            id="campaign-image"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className={upload.fileInput}
+            disabled={busy}
+            aria-describedby="campaign-image-hint"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) send({ type: 'image.select', file, previewUrl: URL.createObjectURL(file) });
+            }}
+          />
+          <label htmlFor="campaign-image" className={upload.uploadLabel} data-disabled={busy ? 'true' : undefined}>
+            <Icon name="upload" size={18} />
+            Choose Image
+          </label>
+          <p id="campaign-image-hint" className={s.muted}>
+            PNG, JPEG, WebP or GIF, uploaded with the draft.
+          </p>
+          {error ? (
+            <p className={s.fieldError} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,341 @@
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Campaign, Offer } from '@/contract';
+import { DELIVERY_STATUSES, formatCents, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
+import { selectAskingOffer, selectDeliveryError, selectDeliverySending } from '@/machines/marketplace/deliveryConfirm.select';
+import {
+  selectAvailableActions,
+  selectCancelDialogOpen,
+  selectControlsBusy,
+  selectControlsError,
+  selectRunningAction,
+} from '@/machines/marketplace/campaignControls.select';
+import {
+  groupOffers,
+  selectDetailCampaign,
+  selectDetailError,
+  selectDetailFailed,
+  selectDetailLoading,
+  selectDetailOffers,
+  selectDetailReady,
+  selectDetailReloading,
+  selectThreadOffer,
+} from '@/machines/marketplace/campaignDetail.select';
+import { inspect } from '@/src/app/inspect';
+import { apiUrl } from '@/src/config';
+import {
+  useCampaignControlsLogic,
+  useCampaignDetailLogic,
+  useDeliveryConfirmLogic,
+  type CampaignControlsLogic,
+  type CampaignDetailLogic,
+  type DeliveryConfirmLogic,
+} from '@/src/marketplace/campaignDetail';
+import type { ThreadLogic } from '@/src/marketplace/thread';
+import { Alert } from '@/src/ui/Alert';
+import { AlertDialog } from '@/src/ui/AlertDialog';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Chip } from '@/src/ui/Chip';
+import { Icon } from '@/src/ui/Icon';
+import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import * as s from './advertiser.css';
+import { campaignStatus, criterion, formatDay, offerStatus } from './labels';
+
+/** Offers whose display the overlay may have counted: accepted and after (issue 15). */
+const PROOF_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
+import { LoadState } from '@/src/common/LoadState';
+
+// The thread loads after the page is interactive: it is only needed once an offer's messages are opened.
+const ThreadDialog = lazy(() => import('@/src/marketplace/ThreadDialog').then((m) => ({ default: m.ThreadDialog })));
+
+export interface CampaignPageLogics {
+  detail?: CampaignDetailLogic;
+  controls?: CampaignControlsLogic;
+  thread?: ThreadLogic;
+  delivery?: DeliveryConfirmLogic;
+}
+
+/** /campaigns/:id (issue 13): the campaign, its controls, its matched creators with their reasons by offer status, and each offer's thread. */
+export function CampaignPageScreen({ logic = {} }: { logic?: CampaignPageLogics }) {
+  const { id = '' } = useParams();
+  return <CampaignPage key={id} campaignId={id} logic={logic} />;
+}
+
+function CampaignPage({ campaignId, logic }: { campaignId: string; logic: CampaignPageLogics }) {
+  const [snapshot, send, actorRef] = useMachine(useCampaignDetailLogic(logic.detail), { input: { campaignId }, inspect });
+  const campaign = selectDetailCampaign(snapshot);
+  const offers = selectDetailOffers(snapshot);
+  const threadOffer = selectThreadOffer(snapshot);
+  const reloading = selectDetailReloading(snapshot);
+  const onChanged = useCallback((changed: Campaign) => actorRef.send({ type: 'campaign.updated', campaign: changed }), [actorRef]);
+  const delivery = useActorRef(useDeliveryConfirmLogic(logic.delivery), { inspect });
+  // A confirmed delivery changes the offer and the funds: the page reads its offers again.
+  useEffect(() => {
+    const subscription = delivery.on('delivery.confirmed', () => actorRef.send({ type: 'campaign.reload' }));
+    return () => subscription.unsubscribe();
+  }, [delivery, actorRef]);
+  const askingId = useSelector(delivery, selectAskingOffer);
+  const asking = offers.find((offer) => offer.id === askingId) ?? null;
+  const sending = useSelector(delivery, selectDeliverySending);
+  const deliveryError = useSelector(delivery, selectDeliveryError);
+  return (
+    <div className={s.page}>
+      <ScreenHeading title={campaign?.title ?? 'Campaign'}>
+        <div className={s.row}>
+          <Button variant="secondary" asChild>
+            <Link to="/campaigns">
+              <Icon name="chevron-left" size={18} />
+              Campaigns
+            </Link>
+          </Button>
+          {campaign?.status === 'draft' ? (
+            <Button variant="dashboard" asChild>
+              <Link to={`/campaigns/${encodeURIComponent(campaign.id)}/edit`}>Edit</Link>
+            </Button>
+          ) : null}
+        </div>
+      </ScreenHeading>
+      <LoadState
+        loading={selectDetailLoading(snapshot)}
+        error={selectDetailFailed(snapshot) ? (selectDetailError(snapshot) ?? '') : null}
+        what="campaign"
+        onRetry={() => send({ type: 'campaign.retry' })}
+      />
+      {selectDetailReady(snapshot) && campaign ? (
+        <>
+          {/* Keyed by status: a changed campaign starts fresh controls. */}
+          <CampaignControls key={`${campaign.id}:${campaign.status}`} campaign={campaign} logic={logic.controls} onChanged={onChanged} />
+          <CampaignDetails campaign={campaign} />
+          <Card as="section" aria-labelledby="campaign-creators">
+            <div className={s.spread}>
+              <h2 id="campaign-creators" className={s.sectionTitle}>
+                Matched Creators
+              </h2>
+              <Button variant="secondary" size="sm" onClick={() => send({ type: 'campaign.reload' })} disabled={reloading} aria-busy={reloading || undefined}>
+                Refresh
+              </Button>
+            </div>
+            {selectDetailError(snapshot) ? <Alert tone="error">{selectDetailError(snapshot)}</Alert> : null}
+            {offers.length === 0 ? (
+              <p className={s.empty}>
+                {campaign.status === 'draft' ? 'No matched creators yet. Creators are matched when the campaign is launched.' : 'No matched creators yet.'}
+              </p>
+            ) : (
+              groupOffers(offers).map((group) => (
+                <section key={group.status} className={s.offerGroup} aria-labelledby={`offers-${group.status}`}>
+                  <h3 id={`offers-${group.status}`} className={s.subTitle}>
+                    {offerStatus[group.status]} ({group.offers.length})
+                  </h3>
+                  <ul className={s.offers} aria-label={offerStatus[group.status]}>
+                    {group.offers.map((offer) => (
+                      <OfferCard
+                        key={offer.id}
+                        offer={offer}
+                        onThread={() => send({ type: 'thread.open', offerId: offer.id })}
+                        onConfirmDelivery={() => delivery.send({ type: 'delivery.ask', offerId: offer.id })}
+                      />
+                    ))}
+                  </ul>
+                </section>
+              ))
+            )}
+          </Card>
+        </>
+      ) : null}
+      <AlertDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open && !sending) delivery.send({ type: 'delivery.dismiss' });
+        }}
+        title="Confirm delivery?"
+        description={
+          asking
+            ? `${asking.creator?.name ?? 'The creator'} delivered "${asking.title}": they are paid ${formatCents(asking.payCents)} from this campaign's reservation. This cannot be undone.`
+            : ''
+        }
+        actionLabel="Yes, Confirm Delivery"
+        cancelLabel="No, Not Yet"
+        tone="primary"
+        onAction={() => delivery.send({ type: 'delivery.confirm' })}
+        onCancel={() => delivery.send({ type: 'delivery.dismiss' })}
+        busy={sending}
+      >
+        {deliveryError ? <Alert tone="error">{deliveryError}</Alert> : null}
+      </AlertDialog>
+      <Suspense fallback={null}>
+        <ThreadDialog
+          offerId={threadOffer?.id ?? null}
+          title={threadOffer ? `Conversation with ${threadOffer.creator?.name ?? 'the creator'}` : 'Conversation'}
+          writable={threadOffer ? (THREAD_OPEN_STATUSES as readonly string[]).includes(threadOffer.status) : false}
+          onClose={() => send({ type: 'thread.close' })}
+          logic={logic.thread}
+        />
+      </Suspense>
+    </div>
+  );
+}
+
+const actionLabels: Record<CampaignAction, string> = {
+  launch: 'Launch Campaign',
+  pause: 'Pause',
+  resume: 'Resume',
+  cancel: 'Cancel Campaign',
+};
+
+function CampaignControls({ campaign, logic, onChanged }: { campaign: Campaign; logic?: CampaignControlsLogic; onChanged: (campaign: Campaign) => void }) {
+  const [snapshot, send] = useMachine(useCampaignControlsLogic(logic, onChanged), {
+    input: { campaignId: campaign.id, status: campaign.status },
+    inspect,
+  });
+  const status = campaignStatus[campaign.status];
+  const available = selectAvailableActions(snapshot);
+  const busy = selectControlsBusy(snapshot);
+  const running = selectRunningAction(snapshot);
+  const error = selectControlsError(snapshot);
+  return (
+    <Card as="section" aria-labelledby="campaign-status">
+      <div className={s.spread}>
+        <div className={s.row}>
+          <h2 id="campaign-status" className={s.rowTitle}>
+            Status
+          </h2>
+          <Chip tone={status.tone} data-testid="campaign-status">
+            {status.label}
+          </Chip>
+        </div>
+        {available.length > 0 ? (
+          <div className={s.row}>
+            {available.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'cancel' ? 'danger' : action === 'launch' ? 'dashboard' : 'secondary'}
+                disabled={busy}
+                aria-busy={running === action || undefined}
+                onClick={() => send({ type: 'control.run', action })}
+              >
+                {actionLabels[action]}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {campaign.status === 'draft' ? <p className={`${s.muted} ${s.spacedSm}`}>Launching needs an approved company profile, a platform and a language.</p> : null}
+      {error ? (
+        <Alert tone="error" title="The campaign did not change" className={s.retry}>
+          {error}
+        </Alert>
+      ) : null}
+      <AlertDialog
+        open={selectCancelDialogOpen(snapshot)}
+        onOpenChange={(open) => {
+          if (!open && !busy) send({ type: 'cancel.dismiss' });
+        }}
+        title="Cancel this campaign?"
+        description="Its open offers expire and what no creator has earned is released. This cannot be undone."
+        actionLabel="Yes, Cancel Campaign"
+        cancelLabel="No, Keep It"
+        onAction={() => send({ type: 'cancel.confirm' })}
+        onCancel={() => send({ type: 'cancel.dismiss' })}
+        busy={busy}
+      />
+    </Card>
+  );
+}
+
+const listOr = (values: readonly string[], none: string) => (values.length ? values.join(', ') : none);
+
+function CampaignDetails({ campaign }: { campaign: Campaign }) {
+  const { targeting, deliverable } = campaign;
+  const rows: [string, string][] = [
+    ['Brand', campaign.brand],
+    ['Pay per creator', formatCents(campaign.payCents)],
+    ['Spots', String(campaign.spots)],
+    ['Window', `${formatDay(deliverable.startsOn)} – ${formatDay(deliverable.endsOn)}`],
+    ['Overlay minutes', deliverable.minutes.toLocaleString('en-US')],
+    ['Disclosure', deliverable.disclosure],
+    ['Platforms', listOr(targeting.platforms, 'None chosen')],
+    ['Broadcasting languages', listOr(targeting.languages, 'None chosen')],
+    ['Countries', listOr(targeting.countries, 'Every country')],
+    ['Content categories', listOr(targeting.categories, 'Every category')],
+    ['Minimum average viewers', targeting.minAvgViewers === null ? 'Any audience' : targeting.minAvgViewers.toLocaleString('en-US')],
+  ];
+  return (
+    <Card as="section" aria-labelledby="campaign-details">
+      <h2 id="campaign-details" className={s.sectionTitle}>
+        Details
+      </h2>
+      <div className={s.creative}>
+        {campaign.image ? (
+          <img src={apiUrl(campaign.image)} alt="Campaign creative" className={s.creativeImage} />
+        ) : (
+          <div className={s.creativePlaceholder}>
+            <Icon name="image" size={32} />
+          </div>
+        )}
+        <p className={s.longText}>{campaign.description || 'No description.'}</p>
+      </div>
+      <dl className={`${s.factsWide} ${s.spaced}`}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className={s.term}>{label}</dt>
+            <dd className={s.value}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function OfferCard({ offer, onThread, onConfirmDelivery }: { offer: Offer; onThread: () => void; onConfirmDelivery: () => void }) {
+  const creator = offer.creator;
+  const name = creator?.name || 'Creator';
+  const about = [creator?.country, creator?.language].filter(Boolean).join(' · ');
+  return (
+    <Card as="li" padding="sm" aria-labelledby={`offer-${offer.id}`}>
+      <div className={s.creator}>
+        {/* A plain picture: the kit's Avatar stays in the shell's chunk. */}
+        {creator?.image ? <img src={apiUrl(creator.image)} alt="" width={40} height={40} className={s.creatorImage} /> : null}
+        <div>
+          <h4 id={`offer-${offer.id}`} className={s.creatorName}>
+            {name}
+          </h4>
+          {about ? <p className={s.muted}>{about}</p> : null}
+        </div>
+      </div>
+      {creator?.typeContent ? <p className={s.muted}>{creator.typeContent}</p> : null}
+      {offer.reasons.length > 0 ? (
+        <ul className={s.reasons} aria-label={`Why ${name} matched`}>
+          {offer.reasons.map((reason) => (
+            <li key={reason.criterion}>
+              <span className={s.reasonName}>{criterion[reason.criterion]}:</span> {reason.detail}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {offer.status === 'declined' && offer.declineReason ? <p className={s.muted}>Declined: {offer.declineReason}</p> : null}
+      {offer.completedAt ? (
+        <p className={s.muted}>
+          Delivered {formatDay(offer.completedAt.slice(0, 10))}: paid {formatCents(offer.payCents)}
+        </p>
+      ) : null}
+      <div className={s.row}>
+        <Button variant="secondary" size="sm" onClick={onThread}>
+          <Icon name="mail" size={16} />
+          {offer.messageCount > 0 ? `Messages (${offer.messageCount})` : 'Messages'}
+        </Button>
+        {(DELIVERY_STATUSES as readonly string[]).includes(offer.status) ? (
+          <Button variant="dashboard" size="sm" aria-describedby={`offer-${offer.id}`} onClick={onConfirmDelivery}>
+            Confirm Delivery
+          </Button>
+        ) : null}
+        {(PROOF_STATUSES as readonly string[]).includes(offer.status) ? (
+          <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={`offer-${offer.id}`}>
+            Proof of display
+          </Link>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+// An offer card's actions (issue 13 "Creator"): Accept, Decline (a dialog asking an optional reason) and Request More
+// Information (a dialog with the message to the advertiser), as the offer's status allows; the server's refusal on
+// the card or in the open dialog. Its own chunk: the screen shows the cards before it has loaded.
+import { useMachine } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import type { Offer } from '@/contract';
+import type { OfferAction } from '@/contract/marketplace';
+import type { OfferActionsEvent } from '@/machines/marketplace/offerActions.machine';
+import {
+  selectAccepting,
+  selectDeclineOpen,
+  selectDeclineReason,
+  selectDeclineReasonError,
+  selectDeclining,
+  selectInfoMessage,
+  selectInfoMessageError,
+  selectInfoOpen,
+  selectInfoSending,
+  selectOfferActionError,
+  selectOfferActions,
+  selectOfferBusy,
+} from '@/machines/marketplace/offerActions.select';
+import { inspect } from '@/src/app/inspect';
+import { useOfferActionsLogic, type OfferActionsLogic } from '@/src/marketplace/offerActions';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import * as shared from '@/src/shell/dashboard.css';
+import * as s from './SponsorshipOffers.css';
+
+export interface OfferActionsProps {
+  offer: Offer;
+  logic?: OfferActionsLogic;
+  onChanged: (offer: Offer, action: OfferAction) => void;
+}
+
+/** The card's buttons (inside its actions row) and their dialogs; busy while an action is under way. */
+export function OfferActions({ offer, logic, onChanged }: OfferActionsProps) {
+  const [snapshot, send] = useMachine(useOfferActionsLogic(logic, onChanged), { input: { offerId: offer.id, status: offer.status }, inspect });
+  const actions = selectOfferActions(snapshot);
+  const busy = selectOfferBusy(snapshot);
+  const accepting = selectAccepting(snapshot);
+  const dialogOpen = selectDeclineOpen(snapshot) || selectInfoOpen(snapshot);
+  const error = selectOfferActionError(snapshot);
+  return (
+    <>
+      {error && !dialogOpen ? (
+        <Alert tone="error" className={s.actionError}>
+          {error}
+        </Alert>
+      ) : null}
+      {actions.includes('accept') ? (
+        <Button variant="light" size="sm" disabled={busy} aria-busy={accepting || undefined} onClick={() => send({ type: 'offer.accept' })}>
+          Accept
+        </Button>
+      ) : null}
+      {actions.includes('decline') ? (
+        <Button variant="secondary" size="sm" className={shared.ghostOnGradient} disabled={busy} onClick={() => send({ type: 'decline.open' })}>
+          Decline
+        </Button>
+      ) : null}
+      {actions.includes('request-info') ? (
+        <button type="button" className={s.moreInfo} disabled={busy} onClick={() => send({ type: 'info.open' })}>
+          Request More Information
+        </button>
+      ) : null}
+      <DeclineDialog offer={offer} snapshot={snapshot} send={send} />
+      <RequestInfoDialog offer={offer} snapshot={snapshot} send={send} />
+    </>
+  );
+}
+
+type ActionsSnapshot = SnapshotFrom<OfferActionsLogic>;
+type ActionsSend = (event: OfferActionsEvent) => void;
+
+function DeclineDialog({ offer, snapshot, send }: { offer: Offer; snapshot: ActionsSnapshot; send: ActionsSend }) {
+  return (
+    <WriteDialog
+      formId={`decline-${offer.id}`}
+      open={selectDeclineOpen(snapshot)}
+      title="Decline this offer?"
+      description={`${offer.brand}: ${offer.title}`}
+      field={{ label: 'Reason (optional)', name: 'reason', rows: 3, hint: 'The advertiser sees it.' }}
+      value={selectDeclineReason(snapshot)}
+      fieldError={selectDeclineReasonError(snapshot)}
+      sending={selectDeclining(snapshot)}
+      error={selectOfferActionError(snapshot)}
+      submit={{ label: 'Decline', variant: 'danger' }}
+      onChange={(value) => send({ type: 'reason.change', value })}
+      onSubmit={() => send({ type: 'decline.confirm' })}
+      onCancel={() => send({ type: 'decline.cancel' })}
+    />
+  );
+}
+
+function RequestInfoDialog({ offer, snapshot, send }: { offer: Offer; snapshot: ActionsSnapshot; send: ActionsSend }) {
+  return (
+    <WriteDialog
+      formId={`request-info-${offer.id}`}
+      open={selectInfoOpen(snapshot)}
+      title="Request More Information"
+      description={`Ask ${offer.brand} about “${offer.title}”. Your message starts the conversation on this offer.`}
+      field={{ label: 'Message', name: 'message', rows: 4 }}
+      value={selectInfoMessage(snapshot)}
+      fieldError={selectInfoMessageError(snapshot)}
+      sending={selectInfoSending(snapshot)}
+      error={selectOfferActionError(snapshot)}
+      submit={{ label: 'Send', variant: 'dashboard', icon: 'send' }}
+      onChange={(value) => send({ type: 'message.change', value })}
+      onSubmit={() => send({ type: 'info.send' })}
+      onCancel={() => send({ type: 'info.cancel' })}
+    />
+  );
+}
+
+interface WriteDialogProps {
+  formId: string;
+  open: boolean;
+  title: string;
+  description: string;
+  field: { label: string; name: string; rows: number; hint?: string };
+  value: string;
+  fieldError: string | null;
+  sending: boolean;
+  error: string | null;
+  submit: { label: string; variant: 'danger' | 'dashboard'; icon?: 'send' };
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+/** A dialog with one text to write about the offer (decline's reason, the question to the advertiser). */
+function WriteDialog({ formId, open, title, description, field, value, fieldError, sending, error, submit, onChange, onSubmit, onCancel }: WriteDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onCancel();
+      }}
+      title={title}
+      description={description}
+      width="form"
+      footer={
+        <>
+          <Button variant="secondary" disabled={sending} onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant={submit.variant} disabled={sending} aria-busy={sending || undefined}>
+            {submit.icon ? <Icon name={submit.icon} size={18} /> : null}
+            {submit.label}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className={s.dialogStack}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Field
+          label={field.label}
+          name={field.name}
+          multiline
+          rows={field.rows}
+          hint={field.hint}
+          value={value}
+          error={fieldError ?? undefined}
+          disabled={sending}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,240 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, type SyntheticEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import type { Offer } from '@/contract';
+import { formatCents, OFFER_ACTIONS, THREAD_OPEN_STATUSES, type OfferAction, type OfferStatus, type OfferTab } from '@/contract/marketplace';
+import {
+  selectOffersError,
+  selectOffersFailed,
+  selectOffersLoading,
+  selectOffersReady,
+  selectOffersRefreshError,
+  selectOffersRefreshing,
+  selectOfferTab,
+  selectOfferTabs,
+  selectThreadOffer,
+} from '@/machines/marketplace/offers.select';
+import { inspect } from '@/src/app/inspect';
+import type { OfferActionsLogic } from '@/src/marketplace/offerActions';
+import { useOffersLogic, type OffersLogic } from '@/src/marketplace/offers';
+import type { ThreadLogic } from '@/src/marketplace/thread';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Icon } from '@/src/ui/Icon';
+import { Spinner } from '@/src/ui/Spinner';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
+import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import * as shared from '@/src/shell/dashboard.css';
+import { formatDeliverable, OFFER_IMAGE_PLACEHOLDER, offerImageSrc } from './offerFormat';
+import * as s from './SponsorshipOffers.css';
+import { scrollTabIntoView } from './scrollTabIntoView';
+
+// The cards' actions (their statechart and dialogs) and the thread dialog load beside the offers: the cards show at
+// once, their buttons once this code is in, which the screen asks for as it mounts (the offers' read takes longer).
+const loadLater = () => import('./later');
+const OfferActions = lazy(() => loadLater().then((m) => ({ default: m.OfferActions })));
+const ThreadDialog = lazy(() => loadLater().then((m) => ({ default: m.ThreadDialog })));
+const OffersProblem = lazy(() => loadLater().then((m) => ({ default: m.OffersProblem })));
+
+/** The screen's flows; tests give controlled ones. */
+export interface SponsorshipOffersLogics {
+  offers?: OffersLogic;
+  /** Every card's actions. */
+  offerActions?: OfferActionsLogic;
+  thread?: ThreadLogic;
+}
+
+const EMPTY: Record<OfferTab, string> = {
+  newley: 'No new offers yet.',
+  accepted: 'No accepted offers yet.',
+  requested: 'No offers waiting for more information.',
+};
+
+/** How the statuses of the Accepted tab read on a card. */
+const STAGE: Partial<Record<OfferStatus, string>> = { accepted: 'Accepted', active: 'Active', completed: 'Completed', paid: 'Paid' };
+
+const threadWritable = (offer: Offer) => (THREAD_OPEN_STATUSES as readonly OfferStatus[]).includes(offer.status);
+/** Whether the creator can still act on the offer (OFFER_ACTIONS); the actions themselves load with their chunk. */
+const actionable = (offer: Offer) => Object.values(OFFER_ACTIONS).some((statuses) => (statuses as readonly OfferStatus[]).includes(offer.status));
+
+/**
+ * Sponsorship Offers (SPEC §2, issue 13): the creator's offers in three tabs; Accept, Decline (with an optional reason)
+ * and Request More Information (a message to the advertiser) act and move the card; each card opens its thread.
+ */
+export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOffersLogics }) {
+  const [snapshot, send] = useMachine(useOffersLogic(logic.offers), { inspect });
+  const strip = useRef<HTMLDivElement>(null);
+  const ready = selectOffersReady(snapshot);
+  const tab = selectOfferTab(snapshot);
+  const threadOffer = selectThreadOffer(snapshot);
+  const refreshError = selectOffersRefreshError(snapshot);
+  const refreshing = selectOffersRefreshing(snapshot);
+  const tabs = selectOfferTabs(snapshot);
+
+  // The strip scrolls to the selected tab, whether the user chose it or an action moved there (300 ms, SPEC §9).
+  useEffect(() => {
+    if (ready) scrollTabIntoView(strip.current, tab);
+  }, [ready, tab]);
+
+  useEffect(() => {
+    void loadLater();
+  }, []);
+
+  const onChanged = useCallback((offer: Offer, action: OfferAction) => send({ type: 'offer.changed', offer, action }), [send]);
+
+  return (
+    <>
+      <ScreenHeading title="Sponsorship Offers" />
+      {selectOffersLoading(snapshot) ? <Spinner label="Loading offers" /> : null}
+      {selectOffersFailed(snapshot) ? (
+        <Suspense fallback={<p role="alert">The offers could not be loaded.</p>}>
+          <OffersProblem
+            tone="error"
+            title="The offers could not be loaded"
+            message={selectOffersError(snapshot) ?? ''}
+            onRetry={() => send({ type: 'offers.retry' })}
+          />
+        </Suspense>
+      ) : null}
+      {ready ? (
+        <>
+          {refreshError ? (
+            <Suspense fallback={null}>
+              <OffersProblem
+                tone="warning"
+                title="The offers could not be updated"
+                message={refreshError}
+                retrying={refreshing}
+                onRetry={() => send({ type: 'offers.refresh' })}
+                className={s.notice}
+              />
+            </Suspense>
+          ) : null}
+          <TabsRoot value={tab} onValueChange={(value) => send({ type: 'tab.select', tab: value as OfferTab })}>
+            <TabsList aria-label="Offers" scrollRef={strip}>
+              {tabs.map((item) => (
+                <TabsTrigger key={item.value} value={item.value} data-value={item.value}>
+                  {item.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {tabs.map((item) => (
+              <TabsContent key={item.value} value={item.value}>
+                {item.offers.length === 0 ? (
+                  <p className={s.empty}>{EMPTY[item.value]}</p>
+                ) : (
+                  <ul className={s.grid} aria-label={item.label}>
+                    {item.offers.map((offer) => (
+                      // Keyed by status: an offer in a new status gets fresh actions.
+                      <OfferCard
+                        key={`${offer.id}:${offer.status}`}
+                        offer={offer}
+                        logic={logic.offerActions}
+                        onChanged={onChanged}
+                        onThread={() => send({ type: 'thread.open', offerId: offer.id })}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </TabsContent>
+            ))}
+          </TabsRoot>
+        </>
+      ) : null}
+      <Suspense fallback={null}>
+        <ThreadDialog
+          offerId={threadOffer?.id ?? null}
+          title={threadOffer ? `Conversation about ${threadOffer.title}` : 'Conversation'}
+          writable={threadOffer ? threadWritable(threadOffer) : false}
+          onClose={() => send({ type: 'thread.close' })}
+          logic={logic.thread}
+        />
+      </Suspense>
+    </>
+  );
+}
+
+/** A creative that does not load gives way to the neutral picture (once). */
+function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(OFFER_IMAGE_PLACEHOLDER)) img.src = OFFER_IMAGE_PLACEHOLDER;
+}
+
+interface OfferCardProps {
+  offer: Offer;
+  logic?: OfferActionsLogic;
+  onChanged: (offer: Offer, action: OfferAction) => void;
+  onThread: () => void;
+}
+
+/** One offer: image, brand, title, description, pay, deliverable, why it matched, and the actions its status allows. */
+function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
+  const titleId = `offer-${offer.id}`;
+  const stage = STAGE[offer.status];
+  return (
+    <Card as="li" gradient padding="sm" className={s.card} aria-labelledby={titleId}>
+      <img src={offerImageSrc(offer.image)} alt="" width={320} height={180} className={s.image} onError={showPlaceholder} />
+      <div className={s.body}>
+        <div className={s.heading}>
+          <div className={s.brandRow}>
+            <p className={s.brand}>{offer.brand}</p>
+            {stage ? <span className={s.stage}>{stage}</span> : null}
+          </div>
+          <h2 id={titleId} className={`${shared.cardTitle} ${s.title}`}>
+            {offer.title}
+          </h2>
+        </div>
+        {offer.description ? <p className={s.text}>{offer.description}</p> : null}
+        <dl className={s.facts}>
+          <div>
+            <dt className={s.term}>Pay</dt>
+            <dd className={`${s.value} ${s.pay}`}>{formatCents(offer.payCents)}</dd>
+          </div>
+          {offer.earnedCents !== null ? (
+            <div>
+              <dt className={s.term}>Earned</dt>
+              <dd className={s.value}>{formatCents(offer.earnedCents)}, in your Earning Balance</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt className={s.term}>Deliverable</dt>
+            <dd className={s.value}>
+              {formatDeliverable(offer.deliverable)}
+              <span className={s.disclosure}>Disclosure: “{offer.deliverable.disclosure}”</span>
+            </dd>
+          </div>
+        </dl>
+        {offer.reasons.length > 0 ? (
+          <section className={s.reasons} aria-labelledby={`${titleId}-why`}>
+            <h3 id={`${titleId}-why`} className={s.reasonsTitle}>
+              Why you matched
+            </h3>
+            <ul className={s.reasonList}>
+              {offer.reasons.map((reason) => (
+                <li key={reason.criterion}>{reason.detail}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+      <div className={s.actions}>
+        {actionable(offer) ? (
+          <Suspense fallback={null}>
+            <OfferActions offer={offer} logic={logic} onChanged={onChanged} />
+          </Suspense>
+        ) : null}
+        <Button variant="secondary" size="sm" className={shared.ghostOnGradient} aria-describedby={titleId} onClick={onThread}>
+          <Icon name="mail" size={16} />
+          {offer.messageCount > 0 ? `View conversation (${offer.messageCount})` : 'View conversation'}
+        </Button>
+        {stage ? (
+          // Accepted and after: the minutes the overlay displayed, by day and session (issue 15).
+          <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={titleId}>
+            <Icon name="chart" size={16} />
+            Proof of display
+          </Link>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMachine } from '@xstate/react';
+import {
+  selectThreadCanWrite,
+  selectThreadDraft,
+  selectThreadDraftError,
+  selectThreadError,
+  selectThreadFailed,
+  selectThreadLoading,
+  selectThreadMessages,
+  selectThreadSending,
+} from '@/machines/marketplace/thread.select';
+import { inspect } from '@/src/app/inspect';
+import { useThreadLogic, type ThreadLogic } from '@/src/marketplace/thread';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { Spinner } from '@/src/ui/Spinner';
+import * as s from './ThreadDialog.css';
+
+export interface ThreadDialogProps {
+  /** The offer whose thread shows; null keeps the dialog closed. */
+  offerId: string | null;
+  title: string;
+  /** Whether the thread still takes messages (the offer's status: THREAD_OPEN_STATUSES). */
+  writable: boolean;
+  onClose: () => void;
+  logic?: ThreadLogic;
+}
+
+/** An offer's thread in a titled dialog (issue 13 "Threads"): the messages, newest last, and a composer. */
+export function ThreadDialog({ offerId, title, writable, onClose, logic }: ThreadDialogProps) {
+  return (
+    <Dialog
+      open={offerId !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={title}
+      width="bank"
+    >
+      {offerId !== null ? <ThreadPanel key={offerId} offerId={offerId} writable={writable} logic={logic} /> : null}
+    </Dialog>
+  );
+}
+
+const when = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: boolean; logic?: ThreadLogic }) {
+  const [snapshot, send] = useMachine(useThreadLogic(logic), { input: { offerId }, inspect });
+  const messages = selectThreadMessages(snapshot);
+  const sending = selectThreadSending(snapshot);
+  const error = selectThreadError(snapshot);
+  return (
+    <div className={s.stack}>
+      {selectThreadLoading(snapshot) ? <Spinner label="Loading messages" /> : null}
+      {selectThreadFailed(snapshot) ? (
+        <Alert tone="error" title="The messages could not be loaded">
+          <p>{error}</p>
+          <Button variant="secondary" size="sm" className={s.retry} onClick={() => send({ type: 'thread.reload' })}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {!selectThreadLoading(snapshot) && !selectThreadFailed(snapshot) && messages.length === 0 ? <p className={s.muted}>No messages yet.</p> : null}
+      {messages.length > 0 ? (
+        <ol className={s.messages} aria-label="Messages">
+          {messages.map((message) => (
+            <li key={message.id} className={s.message} data-mine={message.mine ? 'true' : undefined}>
+              <p className={s.messageMeta}>
+                {message.mine ? 'You' : message.authorName} · <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
+              </p>
+              {/* Plain text, rendered as text. */}
+              <p className={s.messageBody}>{message.body}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {writable ? (
+        <form
+          className={s.stack}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'message.send' });
+          }}
+        >
+          <Field
+            label="Message"
+            name="message"
+            multiline
+            rows={3}
+            value={selectThreadDraft(snapshot)}
+            error={selectThreadDraftError(snapshot) ?? undefined}
+            disabled={!selectThreadCanWrite(snapshot)}
+            onChange={(event) => send({ type: 'message.change', value: event.target.value })}
+          />
+          {error && !selectThreadFailed(snapshot) ? <Alert tone="error">{error}</Alert> : null}
+          <div className={s.actions}>
+            <Button type="submit" variant="dashboard" disabled={!selectThreadCanWrite(snapshot)} aria-busy={sending || undefined}>
+              <Icon name="send" size={18} />
+              Send
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className={s.muted}>This conversation is closed.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+// What the Sponsorship Offers screen loads after it shows, in one dynamic import asked for as it mounts: the cards'
+// actions with their dialogs, the thread dialog (its own chunk, shared with the advertiser's campaign page), and the
+// rare failure notices.
+export { OfferActions } from './OfferActions';
+export { OffersProblem } from './OffersProblem';
+export { ThreadDialog } from '@/src/marketplace/ThreadDialog';

@@ -1,0 +1,35 @@
+// An offer thread's implementations (issue 13 "Threads"): GET and POST /api/offers/:id/messages with the session's
+// jwt, and the live hub's news of the offer. The same thread serves the creator's offer cards and the advertiser's
+// campaign page.
+import { useMemo } from 'react';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { ThreadMessage } from '@/contract';
+import { threadMachine, type ThreadEvent } from '@/machines/marketplace/thread.machine';
+import { subscribeLive } from '../notifications/liveHub';
+import { api, requireJwt, useAppWiring } from '../accounts/session';
+
+export type ThreadLogic = typeof threadMachine;
+
+export function threadActors(jwt: () => string | null) {
+  return {
+    loadMessages: fromPromise<ThreadMessage[], { offerId: string }>(async ({ input }) =>
+      (await (await api()).request('listMessages', { jwt: requireJwt(jwt()), params: { id: input.offerId } })).messages,
+    ),
+    postMessage: fromPromise<ThreadMessage, { offerId: string; body: string }>(async ({ input }) =>
+      (await (await api()).request('postMessage', { jwt: requireJwt(jwt()), params: { id: input.offerId }, json: { body: input.body } })).message,
+    ),
+  };
+}
+
+/** A live notification naming the thread's offer reads the thread again (a new message, a status change). */
+export const threadLiveFeed = fromCallback<EventObject, { offerId: string }>(({ sendBack, input }) =>
+  subscribeLive((notification) => {
+    if (notification.offerId === input.offerId) sendBack({ type: 'thread.refresh' } satisfies ThreadEvent);
+  }),
+);
+
+/** `logic` (tests) replaces the API actors; the live hub's feed is given either way (tests publish to it). */
+export function useThreadLogic(logic?: ThreadLogic): ThreadLogic {
+  const app = useAppWiring();
+  return useMemo(() => (logic ?? threadMachine.provide({ actors: threadActors(app.jwt) })).provide({ actors: { liveFeed: threadLiveFeed } }), [logic, app]);
+}

@@ -1,0 +1,164 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { Payout } from '@/contract';
+import { formatCents } from '@/contract/marketplace';
+import { EARNINGS_PERIODS, PAYOUT_STATUS_LABELS, type EarningsPeriod } from '@/contract/money';
+import {
+  selectEarnings,
+  selectEarningsLoadError,
+  selectEarningsLoading,
+  selectEarningsReady,
+  selectPayouts,
+  selectPeriodFigures,
+} from '@/machines/money/earnings.select';
+import { inspect } from '@/src/app/inspect';
+import { useEarningsLogic, type EarningsLogic } from '@/src/money/earnings';
+import { useWithdrawLogic, type WithdrawLogic } from '@/src/money/withdraw';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Chip } from '@/src/ui/Chip';
+import { Icon } from '@/src/ui/Icon';
+import { Table } from '@/src/ui/Table';
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
+import { LoadState } from '@/src/common/LoadState';
+import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import * as shared from '@/src/shell/dashboard.css';
+import * as s from './Earnings.css';
+import type { WithdrawRef } from './Withdraw';
+
+// The dialogs' code (Dialog, RadioGroup, Field) arrives just after the screen rather than before it. A Withdraw
+// pressed in between is not lost: the statechart is already `open`, and the modal shows once its code is in.
+const WithdrawDialogs = lazy(() => import('./Withdraw').then((m) => ({ default: m.WithdrawDialogs })));
+
+const columns = [
+  { key: 'amount', header: 'Amount' },
+  { key: 'date', header: 'Date' },
+  { key: 'method', header: 'Method' },
+  { key: 'status', header: 'Status' },
+  { key: 'reference', header: 'Reference Number' },
+];
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** Payouts requested in the period (UTC, as the server counts earnings). */
+function inPeriod(payouts: Payout[], period: EarningsPeriod, now = new Date()): Payout[] {
+  if (period === 'allOver') return payouts;
+  const start = now.toISOString().slice(0, period === 'thisYear' ? 4 : 7);
+  return payouts.filter((payout) => payout.requestedAt.startsWith(start));
+}
+
+const historyRow = (payout: Payout) => ({
+  amount: formatCents(payout.amountCents),
+  date: day(payout.requestedAt),
+  method: payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : 'PayPal',
+  status: (
+    <Chip tone={PAYOUT_STATUS_LABELS[payout.status].tone} title={payout.failureReason ?? undefined}>
+      {PAYOUT_STATUS_LABELS[payout.status].label}
+    </Chip>
+  ),
+  reference: payout.reference,
+});
+
+const EMPTY_HISTORY: Record<EarningsPeriod, string> = {
+  allOver: 'No payouts yet. Withdraw from your Earning Balance once you have earned from a sponsorship.',
+  thisYear: 'No payouts this year.',
+  thisMonth: 'No payouts this month.',
+};
+
+type EarningsRef = ActorRefFrom<EarningsLogic>;
+
+function Period({ period, earnings, withdraw }: { period: EarningsPeriod; earnings: EarningsRef; withdraw: WithdrawRef }) {
+  const figures = useSelector(earnings, (snapshot) => selectPeriodFigures(snapshot, period));
+  const balances = useSelector(earnings, selectEarnings);
+  const payouts = useSelector(earnings, selectPayouts);
+  if (!figures || !balances) return null;
+  const rows = inPeriod(payouts, period).map(historyRow);
+  return (
+    <div className={s.period}>
+      <div className={shared.grid}>
+        <Card gradient className={s.figure}>
+          <h2 className={s.figureLabel}>Total Earning</h2>
+          <p className={s.figureValue}>{formatCents(figures.totalCents)}</p>
+        </Card>
+        <Card gradient className={s.figure}>
+          <h2 className={s.figureLabel}>Earning Balance</h2>
+          <div className={s.balanceRow}>
+            <p className={s.figureValue}>{formatCents(balances.availableCents)}</p>
+            <Button variant="light" onClick={() => withdraw.send({ type: 'withdraw.open' })}>
+              <Icon name="dollar" size={18} />
+              Withdraw
+            </Button>
+          </div>
+          {balances.inPayoutCents > 0 ? <p className={s.figureNote}>{formatCents(balances.inPayoutCents)} on its way in payouts</p> : null}
+        </Card>
+        <Card gradient className={s.figure}>
+          <h2 className={s.figureLabel}>
+            <Icon name="extension" size={20} />
+            Earning Through OBS Extension
+          </h2>
+          <p className={s.figureValue}>{formatCents(figures.overlayCents)}</p>
+        </Card>
+        <Card gradient className={s.figure}>
+          <h2 className={s.figureLabel}>
+            <Icon name="offers" size={20} />
+            Earning Through Sponserships
+          </h2>
+          <p className={s.figureValue}>{formatCents(figures.sponsorshipCents)}</p>
+        </Card>
+      </div>
+      <section aria-labelledby={`${period}-history`}>
+        <h2 id={`${period}-history`} className={shared.sectionTitle}>
+          Payout History
+        </h2>
+        <Card padding="sm">
+          <Table caption="Payout History" columns={columns} rows={rows} rowKey={(row) => String(row.reference)} emptyMessage={EMPTY_HISTORY[period]} />
+        </Card>
+      </section>
+    </div>
+  );
+}
+
+export interface EarningsScreenLogic {
+  earnings?: EarningsLogic;
+  withdraw?: WithdrawLogic;
+}
+
+/** Earnings (SPEC §2; issue 14): figures per period and Payout History from the ledger, and the Withdraw flow. */
+export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) {
+  const earnings = useActorRef(useEarningsLogic(logic.earnings), { inspect });
+  const withdraw = useActorRef(useWithdrawLogic(logic.withdraw), { inspect });
+  // A payout just requested changes the balance and the history: the figures are read again.
+  useEffect(() => {
+    const subscription = withdraw.on('payout.requested', () => earnings.send({ type: 'earnings.reload' }));
+    return () => subscription.unsubscribe();
+  }, [withdraw, earnings]);
+  const loading = useSelector(earnings, selectEarningsLoading);
+  const error = useSelector(earnings, selectEarningsLoadError);
+  const ready = useSelector(earnings, selectEarningsReady);
+  return (
+    <>
+      <ScreenHeading title="Earnings" />
+      <LoadState loading={loading} error={error} what="earnings" onRetry={() => earnings.send({ type: 'earnings.retry' })} />
+      {ready ? (
+        <TabsRoot defaultValue="allOver">
+          <TabsList aria-label="Period">
+            {EARNINGS_PERIODS.map((p) => (
+              <TabsTrigger key={p.value} value={p.value}>
+                {p.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {EARNINGS_PERIODS.map((p) => (
+            <TabsContent key={p.value} value={p.value}>
+              <Period period={p.value} earnings={earnings} withdraw={withdraw} />
+            </TabsContent>
+          ))}
+        </TabsRoot>
+      ) : null}
+      <Suspense fallback={null}>
+        <WithdrawDialogs actorRef={withdraw} />
+      </Suspense>
+    </>
+  );
+}

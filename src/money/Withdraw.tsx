@@ -1,0 +1,186 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { Payout } from '@/contract';
+import { formatCents } from '@/contract/marketplace';
+import type { withdrawMachine } from '@/machines/money/withdraw.machine';
+import {
+  selectEditing,
+  selectFailed,
+  selectMethodsLoadError,
+  selectMethodsLoading,
+  selectRequesting,
+  selectSucceeded,
+  selectWithdrawForm,
+  selectWithdrawModalOpen,
+  selectWithdrawResult,
+} from '@/machines/money/withdraw.select';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { Link } from '@/src/ui/Link';
+import { RadioGroup } from '@/src/ui/RadioGroup';
+import { Spinner } from '@/src/ui/Spinner';
+import * as s from './Earnings.css';
+
+export type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
+
+const FORM_ID = 'withdraw-form';
+
+/** The withdraw modal and its two result modals (SPEC §2, §8; issue 14); which one is open is the statechart's state. */
+export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
+  const modalOpen = useSelector(actorRef, selectWithdrawModalOpen);
+  const loading = useSelector(actorRef, selectMethodsLoading);
+  const loadError = useSelector(actorRef, selectMethodsLoadError);
+  const editing = useSelector(actorRef, selectEditing);
+  const requesting = useSelector(actorRef, selectRequesting);
+  const failed = useSelector(actorRef, selectFailed);
+  const succeeded = useSelector(actorRef, selectSucceeded);
+  const { amount, methodId, methods, amountError } = useSelector(actorRef, selectWithdrawForm);
+  const result = useSelector(actorRef, selectWithdrawResult);
+
+  return (
+    <>
+      <Dialog
+        open={modalOpen}
+        onOpenChange={(open) => {
+          if (!open && !requesting) actorRef.send({ type: 'withdraw.dismiss' });
+        }}
+        title="Withdraw"
+        description="Choose an amount and where to send it."
+        width="form"
+        footer={
+          <>
+            <Button variant="secondary" disabled={requesting} onClick={() => actorRef.send({ type: 'withdraw.cancel' })}>
+              Cancel
+            </Button>
+            <Button type="submit" form={FORM_ID} disabled={!editing} aria-busy={requesting || undefined}>
+              Withdraw
+            </Button>
+          </>
+        }
+      >
+        <form
+          id={FORM_ID}
+          className={s.withdrawForm}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actorRef.send({ type: 'withdraw.submit' });
+          }}
+        >
+          <Field
+            label="Amount"
+            name="amount"
+            placeholder="Enter Amount"
+            adornment="$"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            error={amountError ?? undefined}
+            disabled={requesting}
+            onChange={(event) => actorRef.send({ type: 'amount.change', value: event.target.value })}
+          />
+          {loading ? <Spinner label="Loading your payout methods" /> : null}
+          {loadError !== null ? (
+            <Alert tone="error" title="Your payout methods could not be loaded">
+              <p>{loadError}</p>
+              <Button variant="secondary" size="sm" onClick={() => actorRef.send({ type: 'methods.retry' })}>
+                Try again
+              </Button>
+            </Alert>
+          ) : null}
+          {!loading && loadError === null && methods.length === 0 ? (
+            <p className={s.noMethod}>
+              No payout method yet. <Link to="/set-payout-method">Set Payout Method</Link> to add a bank account or PayPal.
+            </p>
+          ) : null}
+          {methods.length > 0 ? (
+            <RadioGroup
+              label="Payout method"
+              name="method"
+              variant="cards"
+              value={methodId ?? ''}
+              disabled={requesting}
+              onValueChange={(value) => actorRef.send({ type: 'method.change', methodId: value })}
+              options={methods.map((method) =>
+                method.kind === 'bank'
+                  ? { value: method.id, label: 'Bank Account', description: `Account ${method.display}`, icon: <Icon name="bank" size={22} /> }
+                  : { value: method.id, label: 'PayPal', description: method.display, icon: <Icon name="paypal" size={22} /> },
+              )}
+            />
+          ) : null}
+        </form>
+      </Dialog>
+
+      <ResultDialog open={failed} tone="failed" title="Withdrawal failed" message="Transfer to bank account has been failed." amountCents={result.amountCents} actorRef={actorRef}>
+        {result.failure ? <p className={s.resultDetail}>{result.failure}</p> : null}
+      </ResultDialog>
+      <ResultDialog
+        open={succeeded}
+        tone="succeeded"
+        title="Withdrawal successful"
+        message="Transferred successfully to your bank account."
+        amountCents={result.amountCents}
+        actorRef={actorRef}
+      >
+        {result.payout ? <Receipt payout={result.payout} /> : null}
+      </ResultDialog>
+    </>
+  );
+}
+
+/** The request as the server recorded it. */
+function Receipt({ payout }: { payout: Payout }) {
+  return (
+    <p className={s.resultDetail}>
+      Reference {payout.reference} · {payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : `PayPal ${payout.method.display}`}. It shows as
+      Processing in Payout History until it is paid.
+    </p>
+  );
+}
+
+function ResultDialog({
+  open,
+  tone,
+  title,
+  message,
+  amountCents,
+  actorRef,
+  children,
+}: {
+  open: boolean;
+  tone: 'failed' | 'succeeded';
+  title: string;
+  message: string;
+  amountCents: number;
+  actorRef: WithdrawRef;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) actorRef.send({ type: 'result.dismiss' });
+      }}
+      title={title}
+      width="confirm"
+      footer={
+        <Button fullWidth onClick={() => actorRef.send({ type: 'result.retry' })}>
+          Retry
+        </Button>
+      }
+    >
+      <div className={s.result} data-tone={tone}>
+        <Icon name={tone === 'failed' ? 'x-circle' : 'check-circle'} size={48} className={s.resultIcon} />
+        <p className={s.resultAmount}>
+          Withdrawal amount of <strong>{formatCents(amountCents)}</strong>
+        </p>
+        <p className={s.resultMessage}>{message}</p>
+        {children}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+// The advertiser's funds card (issue 14): GET /api/advertiser/balance with the session's jwt, read again when the live
+// hub brings news about the advertiser's money.
+import { useMemo } from 'react';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { AdvertiserBalance } from '@/contract';
+import type { NotificationType } from '@/contract/marketplace';
+import { advertiserFundsMachine, type AdvertiserFundsEvent } from '@/machines/money/advertiserFunds.machine';
+import { subscribeLive } from '../notifications/liveHub';
+import { api, requireJwt, useAppWiring } from '../accounts/session';
+
+export type AdvertiserFundsLogic = typeof advertiserFundsMachine;
+
+type Jwt = () => string | null;
+
+/** The notifications that change an advertiser's funds. */
+const FUNDS_NEWS: readonly NotificationType[] = ['funds.deposited', 'offer.completed', 'campaign.completed'];
+
+export function advertiserFundsActors(jwt: Jwt) {
+  return {
+    loadFunds: fromPromise<AdvertiserBalance, void>(async () => (await api()).request('getAdvertiserBalance', { jwt: requireJwt(jwt()) })),
+  };
+}
+
+export const fundsLiveFeed = fromCallback<EventObject, void>(({ sendBack }) =>
+  subscribeLive((notification) => {
+    if (FUNDS_NEWS.includes(notification.type)) sendBack({ type: 'funds.reload' } satisfies AdvertiserFundsEvent);
+  }),
+);
+
+export function useAdvertiserFundsLogic(logic?: AdvertiserFundsLogic): AdvertiserFundsLogic {
+  const app = useAppWiring();
+  return useMemo(() => (logic ?? advertiserFundsMachine.provide({ actors: advertiserFundsActors(app.jwt) })).provide({ actors: { liveFeed: fundsLiveFeed } }), [logic, app]);
+}

@@ -1,0 +1,38 @@
+// The Earnings screen's figures (issue 14): GET /api/earnings and GET /api/payouts with the session's jwt, read again
+// when the live hub brings news about money.
+import { useMemo } from 'react';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { NotificationType } from '@/contract/marketplace';
+import { earningsMachine, type EarningsData, type EarningsEvent } from '@/machines/money/earnings.machine';
+import { subscribeLive } from '../notifications/liveHub';
+import { api, requireJwt, useAppWiring } from '../accounts/session';
+
+export type EarningsLogic = typeof earningsMachine;
+
+type Jwt = () => string | null;
+
+/** The notifications that change what Earnings shows. */
+const MONEY_NEWS: readonly NotificationType[] = ['offer.completed', 'payout.paid', 'payout.failed'];
+
+export function earningsActors(jwt: Jwt) {
+  return {
+    loadEarnings: fromPromise<EarningsData, void>(async () => {
+      const client = await api();
+      const token = requireJwt(jwt());
+      const [earnings, { payouts }] = await Promise.all([client.request('getEarnings', { jwt: token }), client.request('listPayouts', { jwt: token })]);
+      return { earnings, payouts };
+    }),
+  };
+}
+
+export const earningsLiveFeed = fromCallback<EventObject, void>(({ sendBack }) =>
+  subscribeLive((notification) => {
+    if (MONEY_NEWS.includes(notification.type)) sendBack({ type: 'earnings.reload' } satisfies EarningsEvent);
+  }),
+);
+
+/** `logic` (tests) replaces the API actor; the live hub's feed is given either way. */
+export function useEarningsLogic(logic?: EarningsLogic): EarningsLogic {
+  const app = useAppWiring();
+  return useMemo(() => (logic ?? earningsMachine.provide({ actors: earningsActors(app.jwt) })).provide({ actors: { liveFeed: earningsLiveFeed } }), [logic, app]);
+}

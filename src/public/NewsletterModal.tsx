@@ -1,0 +1,39 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { newsletterMachine } from '@/machines/public/newsletter.machine';
+import { selectNewsletterConfirmation, selectNewsletterForm, selectNewsletterOpen } from '@/machines/public/newsletter.select';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { EmailForm } from '@/src/public/EmailForm';
+import * as s from './NewsletterModal.css';
+
+/** Subscribe Newsletter modal (SPEC §2); open while the newsletter machine is `open`. */
+export function NewsletterModal({ actorRef }: { actorRef: ActorRefFrom<typeof newsletterMachine> }) {
+  const open = useSelector(actorRef, selectNewsletterOpen);
+  const form = useSelector(actorRef, selectNewsletterForm);
+  const confirmation = useSelector(actorRef, selectNewsletterConfirmation);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) actorRef.send({ type: 'newsletter.close' });
+      }}
+      title="Subscribe Newsletter"
+      description="Subscribe our Newsletter and Get Updates"
+      width="narrow"
+    >
+      {confirmation ? (
+        <div className={s.confirmation}>
+          <Alert tone="success">{confirmation}</Alert>
+          {/* The form and its focused button are gone: focus moves to the way out. */}
+          <Button fullWidth autoFocus onClick={() => actorRef.send({ type: 'newsletter.close' })}>
+            Done
+          </Button>
+        </div>
+      ) : form ? (
+        <EmailForm actorRef={form} submitLabel="Save changes" fullWidth />
+      ) : null}
+    </Dialog>
+  );
+}

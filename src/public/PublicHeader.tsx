@@ -1,0 +1,94 @@
+import { useMachine } from '@xstate/react';
+import { Link, NavLink } from 'react-router-dom';
+import { publicMenuMachine } from '@/machines/public/publicMenu.machine';
+import { selectMenuPhase } from '@/machines/public/publicMenu.select';
+import { layout } from '@/src/theme/tokens';
+import { selectSignedIn } from '@/machines/accounts/session.select';
+import { SessionContext } from '@/src/app/session';
+import { inspect } from '@/src/app/inspect';
+import { Button } from '@/src/ui/Button';
+import { Icon } from '@/src/ui/Icon';
+import { Logo } from '@/src/common/Logo';
+import { useScrolledPast } from '@/src/common/useScrolledPast';
+import * as s from './PublicHeader.css';
+
+export const publicNav = [
+  { to: '/', label: 'Home', placeholder: false },
+  // A placeholder in the spec: it points at /#.
+  { to: '/#', label: 'Advertisers', placeholder: true },
+  { to: '/contact-us', label: 'Contact Us', placeholder: false },
+] as const;
+
+export function PublicHeader() {
+  const [menu, send] = useMachine(publicMenuMachine, { inspect });
+  const signedIn = SessionContext.useSelector(selectSignedIn);
+  const scrolled = useScrolledPast(layout.headerScrollThresholdPx);
+  const menuState = selectMenuPhase(menu);
+  const close = () => send({ type: 'menu.close' });
+
+  return (
+    <header className={s.header} data-scrolled={scrolled ? 'true' : undefined}>
+      <div className={s.inner}>
+        <Logo />
+        <button
+          type="button"
+          className={s.toggle}
+          aria-expanded={menuState === 'open'}
+          aria-controls="public-menu"
+          onClick={() => send({ type: 'menu.toggle' })}
+        >
+          <Icon name={menuState === 'open' ? 'close' : 'menu'} size={24} />
+          <span className={s.toggleLabel}>Menu</span>
+        </button>
+        <nav
+          id="public-menu"
+          aria-label="Main"
+          className={s.menu}
+          data-state={menuState}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && menuState === 'open') close();
+          }}
+        >
+          <ul className={s.links}>
+            {publicNav.map((item) => (
+              <li key={item.label}>
+                {item.placeholder ? (
+                  // The spec's placeholder href; a router Link would drop the bare "#".
+                  <a href={item.to} className={s.navLink} onClick={close}>
+                    {item.label}
+                  </a>
+                ) : (
+                  <NavLink to={item.to} end className={s.navLink} onClick={close}>
+                    {item.label}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className={s.actions}>
+            {signedIn ? (
+              <Button asChild variant="light">
+                <Link to="/dashboard" onClick={close}>
+                  Dashboard
+                </Link>
+              </Button>
+            ) : (
+              <>
+                <Button asChild variant="ghost" className={s.onDarkGhost}>
+                  <Link to="/register" onClick={close}>
+                    Sign up
+                  </Link>
+                </Button>
+                <Button asChild variant="light">
+                  <Link to="/login" onClick={close}>
+                    Login
+                  </Link>
+                </Button>
+              </>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

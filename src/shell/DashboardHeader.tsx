@@ -1,0 +1,70 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { sideMenuMachine } from '@/machines/shell/sideMenu.machine';
+import { selectSideMenuOpen } from '@/machines/shell/sideMenu.select';
+import { SIDE_MENU_TOGGLE_ID } from '@/src/shell/sideMenu';
+import type { User } from '@/machines/types';
+import { Icon } from '@/src/ui/Icon';
+import { ProfileMenu } from './ProfileMenu';
+import { SIDE_MENU_ID } from './SideMenu';
+import * as s from './DashboardHeader.css';
+
+/** The shell's header (SPEC §2): welcome line, notifications, layers link to the OBS extension, profile dropdown. */
+export function DashboardHeader({
+  user,
+  menu,
+  unread,
+  onNotifications,
+  onLogOut,
+}: {
+  user: User | null;
+  menu: ActorRefFrom<typeof sideMenuMachine>;
+  /** Unread notifications: the bell's dot and its name. */
+  unread: number;
+  onNotifications: () => void;
+  onLogOut: () => void;
+}) {
+  const menuOpen = useSelector(menu, selectSideMenuOpen);
+  const firstName = user?.first_name?.trim();
+  return (
+    <header className={s.header}>
+      <button
+        type="button"
+        id={SIDE_MENU_TOGGLE_ID}
+        className={s.menuToggle}
+        aria-label="Open menu"
+        aria-expanded={menuOpen}
+        aria-controls={SIDE_MENU_ID}
+        onClick={() => menu.send({ type: 'menu.open' })}
+      >
+        <Icon name="menu" size={22} />
+      </button>
+      <div className={s.welcome}>
+        <p className={s.welcomeLine} data-testid="welcome">
+          {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+        </p>
+        <p className={s.updates}>Check out latest updates</p>
+      </div>
+      <div className={s.actions}>
+        <button
+          type="button"
+          className={s.iconButton}
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          onClick={onNotifications}
+        >
+          <Icon name="bell" size={22} />
+          {/* The dot shows while something is unread (issue 13). */}
+          {unread > 0 ? <span className={s.badge} aria-hidden="true" data-testid="notifications-dot" /> : null}
+        </button>
+        {/* The OBS extension is the creator's (issue 13). */}
+        {(user?.role ?? 'creator') === 'creator' ? (
+          <Link to="/obs-extension" className={s.iconButton} aria-label="OBS Extension layers">
+            <Icon name="layers" size={22} />
+          </Link>
+        ) : null}
+        <ProfileMenu user={user} onLogOut={onLogOut} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { logoutConfirmMachine } from '@/machines/shell/logoutConfirm.machine';
+import { selectLogoutOpen } from '@/machines/shell/logoutConfirm.select';
+import { AlertDialog } from '@/src/ui/AlertDialog';
+
+export type LogoutConfirmRef = ActorRefFrom<typeof logoutConfirmMachine>;
+
+/** Are you sure you want to log out? (SPEC §2 Logout modal; at most 420 px wide.) */
+export function LogoutDialog({ actorRef }: { actorRef: LogoutConfirmRef }) {
+  const open = useSelector(actorRef, selectLogoutOpen);
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) actorRef.send({ type: 'logout.dismiss' });
+      }}
+      title="Are you sure you want to log out?"
+      description="Please confirm if you want to log out."
+      actionLabel="Yes, Log Out"
+      cancelLabel="No, Cancel"
+      onAction={() => actorRef.send({ type: 'logout.confirm' })}
+      onCancel={() => actorRef.send({ type: 'logout.cancel' })}
+      width="confirm"
+      icon="logout"
+    />
+  );
+}

@@ -1,0 +1,19 @@
+// Logout confirmation (SPEC §4 Logout): Yes logs out through the session; No reports the spec's error object.
+import { useMemo } from 'react';
+import { logoutConfirmMachine } from '@/machines/shell/logoutConfirm.machine';
+import { messages } from '@/src/messages';
+import { useAppWiring } from '../accounts/session';
+
+export function useLogoutConfirmLogic(logic: typeof logoutConfirmMachine = logoutConfirmMachine) {
+  const app = useAppWiring();
+  return useMemo(
+    () =>
+      logic.provide({
+        actions: {
+          logOut: () => app.session.send({ type: 'session.logout' }),
+          reportCancel: () => console.error(new Error(messages.genericError)),
+        },
+      }),
+    [logic, app],
+  );
+}

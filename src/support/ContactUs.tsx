@@ -1,0 +1,27 @@
+import { SUPPORT_EMAIL } from '@/src/config';
+import type { SupportFormLogic } from '@/src/support/supportForm';
+import { Icon } from '@/src/ui/Icon';
+import { SupportForm } from '@/src/support/SupportForm';
+import * as s from './ContactUs.css';
+
+/** Contact Us (SPEC §2): the support form (a ticket, stored and e-mailed, issue 12) and the support address. */
+export function ContactUs({ logic }: { logic?: SupportFormLogic }) {
+  return (
+    <>
+      <title>Contact Us — Castbridge</title>
+      <section className={s.page} aria-labelledby="contact-title">
+        <div className={s.intro}>
+          <h1 id="contact-title" className={s.title}>
+            Contact Us
+          </h1>
+          <p className={s.lead}>Questions about sponsorships, payouts or your account? Write to us and a person will answer.</p>
+          <p className={s.address}>
+            <Icon name="mail" size={20} />
+            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          </p>
+        </div>
+        <SupportForm page="/contact-us" className={s.form} rowClassName={s.row} variant="primary" logic={logic} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { SUPPORT_EMAIL } from '@/src/config';
+import type { SupportFormLogic } from '@/src/support/supportForm';
+import { Card } from '@/src/ui/Card';
+import { Icon } from '@/src/ui/Icon';
+import { SupportForm } from '@/src/support/SupportForm';
+import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import * as s from './HelpAndSupport.css';
+
+/** Help and Support (SPEC §2): the support form (a ticket, issue 12) and the support address. */
+export function HelpAndSupportScreen({ logic }: { logic?: SupportFormLogic }) {
+  return (
+    <>
+      <ScreenHeading title="Help and Support" />
+      <div className={s.layout}>
+        <Card as="section" gradient padding="lg" className={s.intro} aria-labelledby="support-title">
+          <h2 id="support-title" className={s.introTitle}>
+            We are here to help
+          </h2>
+          <p className={s.introText}>Questions about offers, earnings or the OBS extension? Send us a message or write to us.</p>
+          <p className={s.address}>
+            <Icon name="mail" size={20} />
+            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          </p>
+        </Card>
+        <Card padding="lg">
+          <SupportForm page="/help-and-support" className={s.form} rowClassName={s.row} variant="dashboard" logic={logic} />
+        </Card>
+      </div>
+    </>
+  );
+}
