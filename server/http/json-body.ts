@@ -5,7 +5,11 @@ import { HttpError } from './errors.ts';
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-/** Reads the raw body, stopping as soon as it grows past `limit` bytes. */
+/**
+ * Reads the raw body, stopping as soon as it grows past `limit` bytes. Not hono/body-limit, on either path (measured:
+ * over HTTP it reads c.req.raw.body, the web stream avoided below, 2.4x slower; in process it rebuilds the Request
+ * and reads it twice, half the throughput, and trusts a declared Content-Length it accepts).
+ */
 export async function readLimitedBody(c: Context, limit: number): Promise<Uint8Array> {
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > limit) {
@@ -33,6 +37,7 @@ export async function readLimitedBody(c: Context, limit: number): Promise<Uint8A
     }
     return Buffer.concat(chunks);
   }
+  // Any other request (app.request(), the in-process self-fetch): counted chunk by chunk, whatever Content-Length says.
   const body = c.req.raw.body;
   if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];

@@ -1,5 +1,7 @@
-// Security headers sent with every response, including the Content-Security-Policy the client runs under.
+// Security headers sent with every response, including the Content-Security-Policy the client runs under: Hono's
+// secureHeaders, one policy for the overlay page and one for everything else; /api/ answers are not cached.
 import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config.ts';
 
 /** Hosts the Firebase JS SDK needs for Google sign-in against a real project. */
@@ -9,7 +11,10 @@ const FIREBASE_HOSTS = {
   frame: ['https://*.firebaseapp.com', 'https://apis.google.com'],
 };
 
-export function contentSecurityPolicy(config: Config): string {
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+type CspDirectives = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
+
+function cspDirectives(config: Config, frameAncestors: string): CspDirectives {
   const script = ["'self'"];
   const connect = ["'self'"];
   const frame = ["'self'"];
@@ -25,44 +30,60 @@ export function contentSecurityPolicy(config: Config): string {
     connect.push(...FIREBASE_HOSTS.connect);
     frame.push(...FIREBASE_HOSTS.frame);
   }
-  return [
-    "default-src 'self'",
-    `script-src ${script.join(' ')}`,
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: script,
     // Radix injects <style> elements at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    `connect-src ${connect.join(' ')}`,
-    `frame-src ${frame.join(' ')}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'"],
+    connectSrc: connect,
+    frameSrc: frame,
+    frameAncestors: [frameAncestors],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+  };
+}
+
+/** The Content-Security-Policy a page is sent under, as hono/secure-headers writes it (kebab-case names, "; "). */
+export function contentSecurityPolicy(config: Config): string {
+  return Object.entries(cspDirectives(config, "'none'"))
+    .map(([name, values]) => [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...(values as string[])].join(' '))
+    .join('; ');
 }
 
 export function securityHeaders(config: Config): MiddlewareHandler {
-  const headers: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy(config)],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['X-Frame-Options', 'DENY'],
+  const common: SecureHeadersOptions = {
+    xContentTypeOptions: true, // nosniff
     // The Google sign-in popup has to be able to post its result back to the opener.
-    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
-  ];
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    // Off: hono's other defaults, which this server has never sent (HSTS and CORP would be a deployment decision).
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
+  const page = secureHeaders({
+    ...common,
+    contentSecurityPolicy: cspDirectives(config, "'none'"),
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  });
   // The overlay page (issue 15) may be framed by the dashboard's own preview, and its URL is a secret: it is never
   // sent as a referrer.
-  const overlayPolicy = contentSecurityPolicy(config).replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+  const overlay = secureHeaders({
+    ...common,
+    contentSecurityPolicy: cspDirectives(config, "'self'"),
+    xFrameOptions: 'SAMEORIGIN',
+    referrerPolicy: 'no-referrer',
+  });
   return async (c, next) => {
-    await next();
-    const target = c.res.headers;
-    for (const [name, value] of headers) target.set(name, value);
-    if (c.req.path.startsWith('/overlay/')) {
-      target.set('Content-Security-Policy', overlayPolicy);
-      target.set('X-Frame-Options', 'SAMEORIGIN');
-      target.set('Referrer-Policy', 'no-referrer');
-    }
-    if (c.req.path.startsWith('/api/') && !target.has('Cache-Control')) target.set('Cache-Control', 'no-store');
+    await (c.req.path.startsWith('/overlay/') ? overlay : page)(c, next);
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   };
 }

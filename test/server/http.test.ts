@@ -1,8 +1,40 @@
 // Cross-cutting HTTP behaviour: health, unknown routes, body limits, security headers, CORS, unexpected errors.
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, makeBackend, startApp, STRONG_PASSWORD, uniqueEmail, type Backend, type Client } from './helpers.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { contentSecurityPolicy, securityHeaders } from '../../server/http/security-headers.ts';
+import { BACKENDS, makeBackend, startApp, STRONG_PASSWORD, testConfig, uniqueEmail, type Backend, type Client } from './helpers.ts';
+
+/** The policy every page is sent under (no Firebase configured). */
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; " +
+  "connect-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+/** Headers hono/secure-headers would add by default that this server does not send. */
+const NOT_SENT = [
+  'strict-transport-security',
+  'cross-origin-resource-policy',
+  'cross-origin-embedder-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'content-security-policy-report-only',
+];
+
+/** The security headers of an answer, by name. */
+function securityOf(headers: Headers) {
+  return {
+    csp: headers.get('content-security-policy'),
+    nosniff: headers.get('x-content-type-options'),
+    referrer: headers.get('referrer-policy'),
+    frame: headers.get('x-frame-options'),
+    opener: headers.get('cross-origin-opener-policy'),
+    permissions: headers.get('permissions-policy'),
+  };
+}
 
 describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
   let backend: Backend;
@@ -85,6 +117,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
         { duplex: 'half' } as RequestInit,
       );
       expect(chunked.status).toBe(413);
+      expect(await chunked.json()).toEqual({ message: 'Request body is larger than 65536 bytes' });
       const broken = await post('{"email":');
       expect(broken.status).toBe(400);
       expect(await broken.json()).toEqual({ message: 'Request body is not valid JSON' });
@@ -112,6 +145,24 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual({ message: 'Request body is larger than 65536 bytes' });
+    expect((await api.request('POST', '/api/auth/register', { body: big, headers: { 'content-type': 'application/json' } })).body).toEqual({
+      message: 'Request body is larger than 65536 bytes',
+    });
+    // A declared length the body does not keep to is no way past the limit.
+    const understated = await api.request('POST', '/api/auth/jwt-login', {
+      body: big,
+      headers: { 'content-type': 'application/json', 'content-length': '100' },
+    });
+    expect(understated.status).toBe(413);
+    expect(understated.body).toEqual({ message: 'Request body is larger than 65536 bytes' });
+    // Exactly at the limit is read (and refused for what it says, not for its size).
+    const atLimit = JSON.stringify({ email: uniqueEmail(), password: '' }).slice(0, -1);
+    const padded = `${atLimit},"pad":"${'x'.repeat(64 * 1024 - atLimit.length - 10)}"}`;
+    expect(Buffer.byteLength(padded)).toBe(64 * 1024);
+    const fits = await api.request('POST', '/api/auth/jwt-login', { body: padded, headers: { 'content-type': 'application/json' } });
+    expect(fits.status).not.toBe(413);
+    expect(fits.status).toBeLessThan(500);
     await healthy();
   });
 
@@ -135,6 +186,32 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
       expect(answer.headers.get('x-frame-options')).toBe('DENY');
       expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     }
+  });
+
+  it('sends each security header with its exact value on /api/, /overlay/ and page answers, and no others', async () => {
+    const page = { csp: PAGE_CSP, nosniff: 'nosniff', referrer: 'strict-origin-when-cross-origin', frame: 'DENY', opener: 'same-origin-allow-popups', permissions: 'camera=(), microphone=(), geolocation=()' };
+    const overlay = { ...page, csp: PAGE_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'"), referrer: 'no-referrer', frame: 'SAMEORIGIN' };
+    const csp = contentSecurityPolicy(testConfig(backend));
+    expect(csp).toBe(PAGE_CSP);
+    for (const [url, expected, cache] of [
+      ['/api/health', page, 'no-store'],
+      ['/api/unknown', page, 'no-store'],
+      ['/api/overlay', page, 'no-store'],
+      ['/somewhere', page, null],
+      ['/overlay/AbCdEf0123456789', overlay, null],
+      ['/overlay/a/b', overlay, null],
+      ['/overlayish', page, null],
+    ] as const) {
+      const answer = await api.request('GET', url);
+      expect(securityOf(answer.headers), url).toEqual(expected);
+      expect(answer.headers.get('cache-control'), url).toBe(cache);
+      for (const name of NOT_SENT) expect(answer.headers.get(name), `${url} ${name}`).toBeNull();
+    }
+    // An error answer from an /api/ route is no-store too.
+    const failed = await api.request('POST', '/api/auth/jwt-login', { body: '{', headers: { 'content-type': 'application/json' } });
+    expect(failed.status).toBe(400);
+    expect(failed.headers.get('cache-control')).toBe('no-store');
+    expect(securityOf(failed.headers)).toEqual(page);
   });
 
   it('allows CORS only for the configured origins', async () => {
@@ -182,5 +259,37 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
     expect(String(logged?.fields?.error)).toMatch(/\n\s+at /);
     // The health check reports the missing database instead of claiming ok.
     expect((await broken.request('GET', '/api/health')).status).toBe(503);
+  });
+});
+
+describe('securityHeaders', () => {
+  const appWith = (config: Config, cacheControl?: string) =>
+    new Hono()
+      .use(securityHeaders(config))
+      .get('*', (c) => c.text('ok', 200, cacheControl ? { 'Cache-Control': cacheControl } : {}));
+
+  it.each([
+    ['no Firebase', {}],
+    ['the Auth emulator', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }],
+    ['a real Firebase project', { FIREBASE_PROJECT_ID: 'castbridge-prod' }],
+  ])('sends contentSecurityPolicy(config) with %s, frame-ancestors \'self\' only under /overlay/', async (_name, env) => {
+    const config = loadConfig(env);
+    const app = appWith(config);
+    const csp = contentSecurityPolicy(config);
+    expect((await app.request('/dashboard')).headers.get('content-security-policy')).toBe(csp);
+    expect((await app.request('/api/health')).headers.get('content-security-policy')).toBe(csp);
+    expect((await app.request('/overlay/token')).headers.get('content-security-policy')).toBe(
+      csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+    );
+  });
+
+  it('keeps a Cache-Control an /api/ handler set itself, and adds none outside /api/', async () => {
+    const config = loadConfig({});
+    expect((await appWith(config, 'private, max-age=60').request('/api/x')).headers.get('cache-control')).toBe('private, max-age=60');
+    expect((await appWith(config).request('/api/x')).headers.get('cache-control')).toBe('no-store');
+    expect((await appWith(config).request('/apix')).headers.get('cache-control')).toBeNull();
+    // A handler's own security header is replaced by the policy's.
+    const own = new Hono().use(securityHeaders(config)).get('*', (c) => c.text('ok', 200, { 'X-Frame-Options': 'ALLOWALL' }));
+    expect((await own.request('/page')).headers.get('x-frame-options')).toBe('DENY');
   });
 });
