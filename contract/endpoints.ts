@@ -114,3 +114,255 @@ export const endpoints = {
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;
+
+/**
+ * What the schemas cannot say, for the API reference (docs/api.md, written by `npm run docs:api` from this table,
+ * the endpoint table and ./index.ts). Plain strings in Markdown; nothing in the client imports this table, so it
+ * stays out of the bundle.
+ */
+export interface EndpointDoc {
+  /** Who may call it, beyond `auth` (a role, the owner, a token). */
+  who?: string;
+  /** What the request carries that its schema does not show (multipart fields, headers, rules). */
+  request?: string;
+  /** What the success means beyond its shape; for answers that are not JSON, what they are. */
+  answer?: string;
+  /** Its 4xx/5xx answers and why (every one is `{ message }`). */
+  errors: string;
+}
+
+export const endpointDocs = {
+  health: { answer: 'once the database answers', errors: '503 database unreachable' },
+  passwordPolicy: { answer: 'what the registration form checks: 8 to 128 characters, no character classes required', errors: '—' },
+  register: { errors: '400 invalid body or password refused by the policy; 409 email already registered' },
+  jwtLogin: {
+    request: '`password` and `firebaseResponse` may be `null`',
+    errors:
+      '400 invalid body; 401 `Invalid email or password` (same answer, same cost, for an unknown email, a wrong password and accounts without a password); 429 with `Retry-After` after 10 failures',
+  },
+  firebaseLogin: {
+    request: '`accessToken`: the Firebase ID token from the Google popup sign-in',
+    errors: '400 missing token; 401 invalid, expired, another project, or email not verified',
+  },
+  getUser: { who: 'anyone signed in', errors: '401 missing, malformed, forged or expired token' },
+  updateProfile: {
+    request: 'any subset of the profile fields (see [Profile updates](#profile-updates)); unknown keys, `email` and `type_account` are ignored',
+    answer: '`message` is `Perfil actualizado correctamente`',
+    errors: '400 invalid field; 401; 415 not JSON',
+  },
+  uploadPhoto: {
+    request: 'a file in field `photo`',
+    answer: '`photoUrl`: `/uploads/<32 hex>.<png|jpg|webp|gif>`',
+    errors: '400 no `photo` file or empty; 401; 413 over `MAX_UPLOAD_BYTES`; 415 not PNG/JPEG/WebP/GIF (checked by content) or not multipart',
+  },
+  forgotPassword: { answer: 'the same answer and timing whether or not the account exists', errors: '400; 429' },
+  resetPassword: {
+    request: '`token`: from the e-mailed link',
+    answer: 'signed in',
+    errors: '400 password refused by the policy; 404 unknown link; 410 used, replaced or expired link; 429',
+  },
+  changePassword: {
+    answer: 'the caller goes on with the new token; every other session of the account gets 401',
+    errors: '400 wrong current password or policy; 409 Google-only account (no password: use the reset flow); 429 after repeated wrong passwords',
+  },
+  deleteUser: {
+    request: '`password` omitted for Google-only accounts',
+    answer: 'the account and everything it owns are erased; its tokens get 401; the e-mail can register again',
+    errors: '400 missing or wrong password; 409 money still held for the account (saying why); 429',
+  },
+  getSettings: { errors: '401' },
+  updateSettings: { errors: '400; 401' },
+  support: {
+    who: 'anyone; a session token attaches the user',
+    request: '`message` ≤ 5,000 characters; `page`: the path the form was on',
+    answer: 'stored (with the signed-in user, if any) and e-mailed to `SUPPORT_EMAIL` with the sender as Reply-To',
+    errors: '400; 429',
+  },
+  newsletter: {
+    answer: 'the same for a new and a repeated subscription (one row per address); a confirmation e-mail carries the unsubscribe link',
+    errors: '400; 429',
+  },
+  unsubscribe: { request: '`token`: from the `/unsubscribe?token=…` link; no sign-in', errors: '400 malformed; 404 unknown link' },
+  getAdvertiserProfile: { who: 'advertiser', answer: '`profile` is null until one was sent for review', errors: '403' },
+  updateAdvertiserProfile: {
+    who: 'advertiser',
+    answer: 'a new or rejected profile goes to review; an approved one stays approved',
+    errors: '400, 403',
+  },
+  createCampaign: { who: 'advertiser', request: 'pay in integer cents, $1 to $1,000,000', answer: 'a draft', errors: '400, 403' },
+  listCampaigns: { who: 'advertiser', answer: 'its own, newest first', errors: '403' },
+  getCampaign: { who: 'advertiser', answer: 'offers best match first, each with its creator', errors: '403, 404' },
+  updateCampaign: { who: 'advertiser', request: 'any subset of the fields', errors: '400, 403, 404, 409 not a draft' },
+  uploadCampaignImage: {
+    who: 'advertiser',
+    request: 'a file in field `image` (PNG, JPEG, WebP or GIF by content, ≤ `MAX_UPLOAD_BYTES`)',
+    errors: '400, 403, 404, 409, 413, 415',
+  },
+  launchCampaign: {
+    who: 'advertiser',
+    answer: 'reserves pay × spots from the balance; queues matching',
+    errors:
+      '403, 404, 409 out of turn, profile not approved, no platform or language, window over, or a short balance (saying how much it needs and what the balance is)',
+  },
+  pauseCampaign: { who: 'advertiser', answer: 'the reservation is kept', errors: '403, 404, 409 out of turn' },
+  resumeCampaign: { who: 'advertiser', answer: 'queues matching', errors: '403, 404, 409 out of turn' },
+  cancelCampaign: {
+    who: 'advertiser',
+    answer: 'open offers expire; the reservation is released except the pay of accepted offers awaiting delivery',
+    errors: '403, 404, 409 out of turn',
+  },
+  listOffers: { who: 'creator, advertiser', answer: "the creator's offers, or those of the advertiser's campaigns", errors: '400, 403 operator' },
+  getOffer: { who: 'its creator or advertiser', errors: '404' },
+  acceptOffer: {
+    who: 'its creator',
+    errors: '403, 404, 409 `All spots of this campaign are taken`, campaign not active, or not invited/info_requested',
+  },
+  declineOffer: { who: 'its creator', errors: '403, 404, 409' },
+  requestInfo: { who: 'its creator', answer: 'info_requested; the message opens the thread', errors: '400, 403, 404, 409' },
+  listMessages: { who: 'its creator or advertiser', answer: 'oldest first', errors: '404' },
+  postMessage: {
+    who: 'its creator or advertiser',
+    request: 'plain text',
+    answer: 'the other side is notified',
+    errors: '400, 404, 409 declined or expired',
+  },
+  listNotifications: { who: 'anyone signed in', answer: 'the newest 50 not cleared', errors: '401' },
+  readNotifications: { who: 'anyone signed in', errors: '400' },
+  clearNotifications: { who: 'anyone signed in', answer: 'cleared ones never come back', errors: '400' },
+  eventsTicket: {
+    who: 'anyone signed in',
+    answer: 'an HMAC-signed `{ user, session version, expiry }` for `GET /api/events`, valid for 60 seconds',
+    errors: '401',
+  },
+  events: {
+    who: "the ticket's user",
+    request: '`Last-Event-ID` header or `lastEventId`: resume after that notification',
+    answer:
+      '`text/event-stream`: `event: ready` (`{ unread }`), then `event: notification` with `id:` the notification id and its JSON; `: keep-alive` every 15 s; a resume also sends those made up to 60 s before the id (a lower id may commit later, or arrive later from another instance; the client keeps each id once); after the instances\' transport reconnects, every open stream reads what it missed',
+    errors: '400, 401',
+  },
+  adminAdvertisers: { who: 'operator', errors: '403' },
+  approveAdvertiser: { who: 'operator', errors: '403, 404, 409 not pending' },
+  rejectAdvertiser: { who: 'operator', errors: '400, 403, 404, 409' },
+  adminCampaigns: { who: 'operator', errors: '403' },
+  adminUsers: { who: 'operator', errors: '403' },
+  adminTickets: { who: 'operator', errors: '403' },
+  listPayoutMethods: { who: 'creator', answer: "`display`: `•••• 1234` or the PayPal e-mail", errors: '401, 403' },
+  addPayoutMethod: {
+    who: 'creator',
+    request: '`routingNumber`: ABA, checked by its checksum; `accountNumber`: 4–17 digits',
+    answer: 'one method per kind (connecting again replaces it); the first is the default',
+    errors: '400, 401, 403',
+  },
+  deletePayoutMethod: { who: 'creator', answer: 'removing the default makes the other one the default', errors: '401, 403, 404' },
+  requestPayout: {
+    who: 'creator',
+    request: 'header `Idempotency-Key` (8–255 visible characters); `method_id` defaults to the default method',
+    answer: 'the same key answers the same payout',
+    errors:
+      "400 no key, amount below `MIN_PAYOUT_CENTS`; 403; 404 not the caller's method; 409 above the available balance, no payout method, key reused for another amount; 429",
+  },
+  listPayouts: { who: 'creator', answer: 'newest first', errors: '401, 403' },
+  getEarnings: { who: 'creator', errors: '401, 403' },
+  getAdvertiserBalance: { who: 'advertiser', errors: '401, 403' },
+  confirmDelivery: {
+    who: "the campaign's advertiser",
+    answer: 'completed, with `completedAt` and `earnedCents`: the creator is paid',
+    errors: "403 other roles, 404 another advertiser's offer, 409 not accepted or already completed",
+  },
+  recordDeposit: { who: 'operator', errors: '400, 403, 404 not an advertiser' },
+  adminPayouts: {
+    who: 'operator',
+    answer: 'open ones first (with `destination`, the full details, while a manual payout is open), then decided ones',
+    errors: '403',
+  },
+  markPayoutPaid: { who: 'operator', errors: '400, 403, 404, 409 already decided' },
+  markPayoutFailed: { who: 'operator', answer: 'the amount returns to the creator', errors: '400, 403, 404, 409' },
+  stripeWebhook: {
+    who: 'Stripe (signature in `Stripe-Signature`)',
+    request: "the event, read raw (the signature covers its bytes)",
+    answer: '`payout.paid`, `payout.failed`, `payout.canceled` settle the payout',
+    errors: '400 bad signature; 404 Stripe not configured',
+  },
+  getOverlay: {
+    who: 'creator',
+    answer: '`size`: % of the scene\'s width; `url`: `PUBLIC_URL` (or the server\'s origin) + `path` (`/overlay/<token>`); made on first read',
+    errors: '401, 403',
+  },
+  updateOverlay: {
+    who: 'creator',
+    request: '`size` 20, 25, 30, 40 or 50; `rotationSeconds` 10, 15, 20, 30, 45 or 60',
+    answer: 'open overlay pages get the new state',
+    errors: '400 unknown keys, values outside the lists, nothing to change; 401, 403',
+  },
+  rotateOverlayToken: { who: 'creator', answer: 'a new token; pages on the old one get `revoked`', errors: '401, 403' },
+  overlayStream: {
+    who: 'the overlay token',
+    answer:
+      '`text/event-stream`: `event: state` (id = version) with `{ version, enabled, position, size, rotationSeconds, creatives: [{ offerId, brand, title, image, disclosure }] }` on connect and on every change (`creatives` is empty while switched off); `event: revoked` then the end when the token is replaced; `: keep-alive` every 15 s',
+    errors: '400, 404 unknown token',
+  },
+  overlayHeartbeat: {
+    who: 'the overlay token (in the body)',
+    request: '`seconds`: 1–60, whole; `beatId`: 8–64 characters, a retry repeats it',
+    errors: "400, 404 unknown token or not this overlay's active offer, 409 switched off",
+  },
+  offerDisplay: { who: "the offer's creator or its campaign's advertiser", errors: '401, 404 anyone else' },
+  listConnections: { who: 'creator', answer: '`settings`: what to set when the platform is not configured', errors: '401, 403' },
+  startConnection: {
+    who: 'creator',
+    answer: "`url`: the platform's consent page (PKCE and state)",
+    errors: '401, 403, 404 unknown platform, 409 not configured',
+  },
+  connectionCallback: {
+    who: 'the `state`',
+    request: "the platform's `?code=&state=` or `?error=&state=`",
+    answer:
+      '`302` to `/connect-accounts?platform=<platform>&complete=<token>` (good once, 10 minutes), or `?platform=<platform>&error=<reason>`',
+    errors: '404 unknown platform',
+  },
+  completeConnection: {
+    who: 'the creator who started it',
+    errors:
+      "400, 401, 403 other roles or another creator's connection (the token is spent), 404 unknown platform, 409 unknown, used or expired token, the platform refused the code, or the channel is another account's; 424 the platform could not be reached",
+  },
+  disconnect: { who: 'creator', answer: 'the connection without its account; revoked at the platform', errors: '401, 403, 404 nothing connected' },
+  analytics: {
+    who: 'creator or advertiser',
+    answer: 'by role: a creator\'s series per platform and sponsorships, or an advertiser\'s campaigns (see [Analytics](user-guide.md#analytics))',
+    errors: '400 (range), 401, 403 operators',
+  },
+  archiveDays: { who: 'creator', answer: 'newest first (with `date`: that day and the streams that ran on it)', errors: '400, 401, 403' },
+  archiveMessages: {
+    who: 'creator',
+    request: "a `date` or a `stream` id; `after`: the previous page's `next`; `at`: `HH:MM` (UTC; a stream's on the day it started) to open at",
+    answer: '200 messages a page; `stream` as listed, or null for a day',
+    errors: '400, 401, 403, 404 no archive of yours that day, or no such stream of yours',
+  },
+  archiveSearch: {
+    who: 'creator',
+    request: 'words and/or a chatter (a login); either end of the date range may be left open',
+    answer: 'newest first, 50 a page',
+    errors: '400 neither words nor chatter, or a date that is no day of the calendar; 401, 403',
+  },
+  archiveExport: {
+    who: 'creator',
+    request: 'a day, a stream, a search or a range',
+    answer: 'streamed `application/x-ndjson`, `text/csv` or `text/plain` as an attachment',
+    errors: '400, 401, 403',
+  },
+  archiveSettings: {
+    who: 'creator',
+    answer: 'the ingester joins or leaves',
+    errors: '400, 401, 403, 409 no connected account, or the platform not configured',
+  },
+  deleteArchiveDay: { who: 'creator', errors: '400, 401, 403, 404 nothing that day' },
+  deleteArchiveStream: { who: 'creator', answer: "the stream's messages, events and the stream", errors: '401, 403, 404 no such stream of yours' },
+  deleteArchiveChatter: {
+    who: 'creator',
+    request: "`:chatterId`: the chatter's id on the platform (their messages' `chatterId`)",
+    answer: 'every message of that chatter, under any name, and the moderation events naming them',
+    errors: '400, 401, 403, 404 nothing from them',
+  },
+  deleteArchive: { who: 'creator', answer: 'everything (of the platform)', errors: '401, 403' },
+} as const satisfies Record<EndpointName, EndpointDoc>;
