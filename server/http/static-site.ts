@@ -1,40 +1,20 @@
 // Serves the built client (STATIC_DIR): files, prerendered <path>/index.html, the overlay page (overlay.html) for
 // /overlay/<token>, else the app shell (200.html, or index.html) for client-side routes.
+// Types and what is worth compressing are Hono's (the tables serveStatic uses). The rest is not serveStatic, which
+// has no fallback pages, no compression but precompressed files (the build writes none), no ETag, Last-Modified or
+// Cache-Control, serves dotfiles, and answers 500 to a Range it cannot satisfy (the wrong bytes to `bytes=-N`).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context } from 'hono';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { getMimeType } from 'hono/utils/mime';
 import { preferredEncoding, type Encoding } from './encoding.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.map', '.svg', '.txt', '.xml']);
 const MIN_COMPRESS_BYTES = 512;
 const CACHE_LIMIT = 512;
 
@@ -106,14 +86,14 @@ export function staticSite(staticDir: string) {
     const found = await locate(c.req.path);
     if (!found) return notFound();
     const { file, stats } = found;
-    const ext = path.extname(file).toLowerCase();
+    const type = getMimeType(file) ?? 'application/octet-stream';
     const headers: Record<string, string> = {
-      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Content-Type': type,
       'Cache-Control': c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       ETag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
       'Last-Modified': stats.mtime.toUTCString(),
     };
-    const compressible = COMPRESSIBLE.has(ext) && stats.size >= MIN_COMPRESS_BYTES;
+    const compressible = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && stats.size >= MIN_COMPRESS_BYTES;
     if (compressible) headers.Vary = 'Accept-Encoding';
     if (c.req.header('if-none-match') === headers.ETag) return c.body(null, 304, headers);
     const encoding = compressible ? preferredEncoding(c.req.header('accept-encoding') ?? '') : null;

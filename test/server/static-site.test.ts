@@ -129,6 +129,93 @@ describe('static site', () => {
     }
   });
 
+  it('sends Content-Length, Last-Modified and a weak ETag, the same for every encoding, and revalidates each', async () => {
+    const stats = fs.statSync(path.join(site, 'assets', 'index-AbC123.js'));
+    const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const answer = await get('/assets/index-AbC123.js', encoding);
+      const body = Buffer.from(await answer.arrayBuffer());
+      expect(answer.headers.get('etag'), encoding).toBe(etag);
+      expect(answer.headers.get('last-modified'), encoding).toBe(stats.mtime.toUTCString());
+      expect(answer.headers.get('content-length'), encoding).toBe(String(body.length));
+      const again = await api.castbridge.app.request('/assets/index-AbC123.js', { headers: { 'if-none-match': etag, 'accept-encoding': encoding } });
+      expect(again.status, encoding).toBe(304);
+      expect(again.headers.get('etag'), encoding).toBe(etag);
+      expect(again.headers.get('cache-control'), encoding).toBe('public, max-age=31536000, immutable');
+      expect(await again.text(), encoding).toBe('');
+    }
+    // HEAD of a compressed answer: the compressed length, no body.
+    const head = await get('/assets/index-AbC123.js', 'br', 'HEAD');
+    expect(head.headers.get('content-encoding')).toBe('br');
+    expect(Number(head.headers.get('content-length'))).toBe((await (await get('/assets/index-AbC123.js', 'br')).arrayBuffer()).byteLength);
+    expect(await head.text()).toBe('');
+    // Client routes are revalidated too (no-cache), and small files are never compressed.
+    expect((await get('/dashboard', 'br')).headers.get('cache-control')).toBe('no-cache');
+    const robots = await get('/robots.txt', 'br');
+    expect(robots.headers.get('content-encoding')).toBeNull();
+    expect(robots.headers.get('vary')).toBeNull();
+  });
+
+  it('answers a Range request with the whole file, 200 (never a 5xx for a range it cannot satisfy)', async () => {
+    for (const range of ['bytes=0-3', 'bytes=-3', 'bytes=100000-200000', 'bytes=9-1', 'nonsense']) {
+      const answer = await api.castbridge.app.request('/robots.txt', { headers: { range } });
+      expect(answer.status, range).toBe(200);
+      expect(await answer.text(), range).toBe('User-agent: *\n');
+      expect(answer.headers.get('content-range'), range).toBeNull();
+    }
+  });
+
+  it('sends each file type with its Content-Type, compressing the textual ones', async () => {
+    const files: Record<string, string | Buffer> = {
+      'manifest.webmanifest': JSON.stringify({ name: 'Castbridge', pad: 'x'.repeat(600) }),
+      'data.json': JSON.stringify({ pad: 'x'.repeat(600) }),
+      'assets/icon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(200)}</svg>`,
+      'assets/style-1a2b.css': `body{margin:0}${' '.repeat(600)}`,
+      'assets/favicon-1a2b.ico': Buffer.alloc(600, 7),
+      'assets/font-1a2b.woff2': Buffer.alloc(600, 7),
+      'assets/clip-1a2b.webm': Buffer.alloc(600, 7),
+      'assets/blob-1a2b.bin2': Buffer.alloc(600, 7),
+    };
+    for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(site, name), content);
+    try {
+      const expected: [string, string, string | null][] = [
+        ['/manifest.webmanifest', 'application/manifest+json', 'br'],
+        ['/data.json', 'application/json', 'br'],
+        ['/assets/icon.svg', 'image/svg+xml; charset=utf-8', 'br'],
+        ['/assets/style-1a2b.css', 'text/css; charset=utf-8', 'br'],
+        ['/assets/favicon-1a2b.ico', 'image/x-icon', 'br'],
+        ['/assets/font-1a2b.woff2', 'font/woff2', null],
+        ['/assets/clip-1a2b.webm', 'video/webm', null],
+        ['/assets/blob-1a2b.bin2', 'application/octet-stream', null],
+      ];
+      for (const [url, type, encoding] of expected) {
+        const answer = await get(url, 'br');
+        expect(answer.status, url).toBe(200);
+        expect(answer.headers.get('content-type'), url).toBe(type);
+        expect(answer.headers.get('content-encoding'), url).toBe(encoding);
+      }
+    } finally {
+      for (const name of Object.keys(files)) fs.rmSync(path.join(site, name));
+    }
+  });
+
+  it('refuses dotfiles and answers the overlay page with a trailing slash', async () => {
+    fs.writeFileSync(path.join(site, '.env'), 'SECRET=1');
+    fs.mkdirSync(path.join(site, '.well-known'), { recursive: true });
+    fs.writeFileSync(path.join(site, '.well-known', 'hidden.txt'), 'hidden');
+    try {
+      for (const url of ['/.env', '/.well-known/hidden.txt', '/assets/.env', '/%2eenv']) {
+        const answer = await get(url);
+        expect(answer.status, url).toBe(404);
+        expect(await answer.json(), url).toEqual({ message: 'Not found' });
+      }
+    } finally {
+      fs.rmSync(path.join(site, '.env'));
+      fs.rmSync(path.join(site, '.well-known'), { recursive: true });
+    }
+    expect(await (await get('/overlay/AbCdEf0123/')).text()).toContain('<title>Castbridge overlay</title>');
+  });
+
   it('keeps /api and /uploads out of the fallback', async () => {
     const api404 = await get('/api/does-not-exist');
     expect(api404.status).toBe(404);
