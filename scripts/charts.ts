@@ -1,5 +1,5 @@
 // `npm run charts`: every machine of the catalogue drawn to docs/machines/<id>.svg and <id>.mmd (Mermaid
-// stateDiagram-v2), and the README's flows list between its markers, so both stay true to machines/.
+// stateDiagram-v2), and docs/architecture.md's flows list between its markers, so both stay true to machines/.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,8 @@ import { chartOf, toMermaid, toSvg } from '../src/inspector/diagram';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 
+/** The file whose flows list this script writes, and where its links to the diagrams start from. */
+export const FLOWS_DOC = 'docs/architecture.md';
 export const FLOWS_START = '<!-- flows:start -->';
 export const FLOWS_END = '<!-- flows:end -->';
 
@@ -31,8 +33,8 @@ export function writeCharts(outDir: string, entries: Record<string, CatalogueEnt
   return written;
 }
 
-/** The README's flows list: each machine with its diagram, summary and spec sections. */
-export function flowsMarkdown(chartsDir = 'docs/machines', entries: Record<string, CatalogueEntry> = catalogue): string {
+/** The flows list of docs/architecture.md: each machine with its diagram (linked from docs/), summary and spec sections. */
+export function flowsMarkdown(chartsDir = 'machines', entries: Record<string, CatalogueEntry> = catalogue): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const rows = Object.values(entries).map((entry) => {
     const id = entry.machine.id;
@@ -53,14 +55,14 @@ function main() {
   const outDir = join(root, 'docs/machines');
   const files = writeCharts(outDir);
   console.log(`Wrote ${files.length} files to ${relative(root, outDir)}/`);
-  const readmePath = join(root, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const next = withFlows(readme, flowsMarkdown());
-  if (next === readme && !readme.includes(FLOWS_START)) {
-    console.warn(`README.md has no ${FLOWS_START} … ${FLOWS_END} markers; the flows list was not written.`);
-  } else if (next !== readme) {
-    writeFileSync(readmePath, next);
-    console.log('Updated the flows list in README.md');
+  const docPath = join(root, FLOWS_DOC);
+  const doc = readFileSync(docPath, 'utf8');
+  const next = withFlows(doc, flowsMarkdown());
+  if (next === doc && !doc.includes(FLOWS_START)) {
+    console.warn(`${FLOWS_DOC} has no ${FLOWS_START} … ${FLOWS_END} markers; the flows list was not written.`);
+  } else if (next !== doc) {
+    writeFileSync(docPath, next);
+    console.log(`Updated the flows list in ${FLOWS_DOC}`);
   }
 }
 

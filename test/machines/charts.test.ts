@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { catalogue, type CatalogueEntry } from '@/machines/index';
-import { FLOWS_END, FLOWS_START, flowsMarkdown, withFlows, writeCharts } from '@/scripts/charts';
+import { FLOWS_DOC, FLOWS_END, FLOWS_START, flowsMarkdown, withFlows, writeCharts } from '@/scripts/charts';
 import { activeStateIds, chartOf, escapeXml, eventLabel, toSvg } from '@/src/inspector/diagram';
 import { listTransitions } from './paths';
 
@@ -76,14 +76,20 @@ describe('charts', () => {
     expect(svg).toContain('data-state-id="notifications.modal.closed" data-state-type="atomic" data-active="false"');
   });
 
-  it('lists every machine in the README flows section with its diagram, summary and spec', () => {
+  it('lists every machine in the flows section of docs/architecture.md with its diagram, summary and spec', () => {
     const flows = flowsMarkdown();
     for (const entry of entries) {
-      expect(flows).toContain(`[${entry.machine.id}](docs/machines/${entry.machine.id}.svg)`);
+      expect(flows).toContain(`[${entry.machine.id}](machines/${entry.machine.id}.svg)`);
       expect(flows).toContain(entry.spec);
     }
-    const readme = `intro\n${FLOWS_START}\nold\n${FLOWS_END}\nrest\n`;
-    expect(withFlows(readme, 'new')).toBe(`intro\n${FLOWS_START}\nnew\n${FLOWS_END}\nrest\n`);
+    const doc = `intro\n${FLOWS_START}\nold\n${FLOWS_END}\nrest\n`;
+    expect(withFlows(doc, 'new')).toBe(`intro\n${FLOWS_START}\nnew\n${FLOWS_END}\nrest\n`);
+  });
+
+  it(`${FLOWS_DOC}'s flows table matches the catalogue (run \`npm run charts\` after changing one)`, () => {
+    const committed = readFileSync(join(__dirname, '../..', FLOWS_DOC), 'utf8');
+    expect(committed).toContain(FLOWS_START);
+    expect(committed, `${FLOWS_DOC} is stale: run npm run charts`).toBe(withFlows(committed, flowsMarkdown()));
   });
 
   it('docs/machines matches the machines (run `npm run charts` after changing one)', () => {
