@@ -3,7 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Import boundaries from DESIGN.md: app → views → ui, views → machines, app/services → api.
+// Import boundaries (docs/architecture.md): app → domain folders → ui, views → machines, wiring modules → api.
 // machines/ is pure: xstate, machines/* and the contract's plain data only. contract/ is shared by client and server;
 // the client imports its zod schemas as types only, so zod stays out of the browser bundle.
 const restrict = (patterns) => ['error', { patterns }];

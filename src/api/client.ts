@@ -1,5 +1,5 @@
 // The only module that knows the HTTP client; URLs, methods and authentication come from the contract's endpoint
-// table, bodies and answers are typed by its schemas (DESIGN: src/api). zod stays on the server: types only here.
+// table, bodies and answers are typed by its schemas (docs/architecture.md, The client). zod stays on the server: types only here.
 import ky, { HTTPError } from 'ky';
 import type { EndpointName, RequestBody, RequestQuery, ResponseBody } from '@/contract';
 import { endpoints } from '@/contract/endpoints';
