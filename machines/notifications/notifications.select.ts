@@ -5,21 +5,6 @@ import type { CardPhase, notificationsMachine } from './notifications.machine';
 
 type Snapshot = SnapshotFrom<typeof notificationsMachine>;
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** A card's time: "Just Now" for the last minute (SPEC §2), then "5 min ago", "2 h ago", "1 day ago", "3 days ago". */
-export function relativeTime(createdAt: string, now: number): string {
-  const elapsed = now - Date.parse(createdAt);
-  // An unreadable date, or one a little ahead of this device's clock, reads as new.
-  if (!(elapsed >= MINUTE)) return 'Just Now';
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
-  const days = Math.floor(elapsed / DAY);
-  return days === 1 ? '1 day ago' : `${days} days ago`;
-}
-
 export const selectNotificationsOpen = (snapshot: Snapshot) => snapshot.matches({ modal: 'open' });
 export const selectNotifications = (snapshot: Snapshot) => snapshot.context.notifications;
 /** "N new notifications" and the bell's dot. */
@@ -28,7 +13,7 @@ export const selectNotificationsLoading = (snapshot: Snapshot) => snapshot.match
 export const selectLoadFailed = (snapshot: Snapshot) => snapshot.matches({ list: 'failed' });
 export const selectLoadError = (snapshot: Snapshot) => snapshot.context.loadError;
 export const selectClearError = (snapshot: Snapshot) => snapshot.context.clearError;
-/** The time the modal's relative times are computed against. */
+/** The time the modal's relative times (src/common/format formatRelative) are computed against. */
 export const selectNow = (snapshot: Snapshot) => snapshot.context.now;
 /** Clear All is offered while cards are listed and no Clear All is running. */
 export const selectCanClearAll = (snapshot: Snapshot) => snapshot.can({ type: 'notifications.clearAll' });

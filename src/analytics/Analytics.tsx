@@ -25,10 +25,10 @@ import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import { formatAmount, formatCount, formatDateTime } from '@/src/common/format';
 import * as shared from '@/src/shell/dashboard.css';
 import * as s from './Analytics.css';
 import { Chart, type ChartSeries } from './Chart';
-import { date, time, whole } from './analyticsFormat';
 
 // Below the cards, tables: their code loads with the figures, keeping the route within its bundle budget.
 const ChatActivity = lazy(() => import('./Details').then((m) => ({ default: m.ChatActivity })));
@@ -41,9 +41,9 @@ const PERIOD: Record<AnalyticsRange, string> = { '7d': 'day', '30d': 'day', '90d
 /** A metric's values as text: counts, bits, or a currency's amount. */
 function formatterOf(metric: AnalyticsMetric): (value: number) => string {
   if (metric.key === 'donations' && metric.unit !== 'bits') {
-    return (value) => (metric.unit === 'USD' ? `$${value.toFixed(2)}` : `${value.toFixed(2)} ${metric.unit}`);
+    return (value) => formatAmount(value, metric.unit);
   }
-  return (value) => `${whole(value)}${metric.key === 'donations' ? ' bits' : ''}`;
+  return (value) => `${formatCount(value)}${metric.key === 'donations' ? ' bits' : ''}`;
 }
 
 function changeText(metric: AnalyticsMetric, format: (value: number) => string): string | null {
@@ -93,7 +93,7 @@ function PlatformPanel({ platform, range }: { platform: PlatformAnalytics; range
       {channel ? (
         <p className={s.channelLine}>
           {name} channel <strong>{channel.displayName}</strong>
-          {collection?.lastAt ? ` · collected ${date(collection.lastAt)} ${time(collection.lastAt)} UTC` : ''}
+          {collection?.lastAt ? ` · collected ${formatDateTime(collection.lastAt)}` : ''}
           {collection?.live ? ' · live now' : ''}
         </p>
       ) : (

@@ -1,7 +1,6 @@
 // The advertiser's reach per campaign (issue 17) on the Campaigns screen, loaded after it.
 import { useMachine } from '@xstate/react';
 import { ANALYTICS_RANGES, RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
-import { formatCents } from '@/contract/marketplace';
 import { selectReach, selectReachError, selectReachFailed, selectReachLoading, selectReachRange, selectReachReloading } from '@/machines/analytics/campaignReach.select';
 import { inspect } from '@/src/app/inspect';
 import { useCampaignReachLogic, type CampaignReachLogic } from '@/src/analytics/campaignReach';
@@ -9,10 +8,9 @@ import { Alert } from '@/src/ui/Alert';
 import { Card } from '@/src/ui/Card';
 import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Table } from '@/src/ui/Table';
+import { formatCount, formatMoney } from '@/src/common/format';
 import { LoadState } from '@/src/common/LoadState';
 import * as s from '../marketplace/advertiser.css';
-
-const whole = (value: number) => value.toLocaleString('en-US');
 
 /** Per campaign over a range (issue 17): creators whose overlay showed it, display minutes, impressions, spend. */
 export function ReachCard({ logic }: { logic?: CampaignReachLogic }) {
@@ -53,10 +51,10 @@ export function ReachCard({ logic }: { logic?: CampaignReachLogic }) {
         rows={reach.campaigns.map((campaign) => ({
           id: campaign.id,
           campaign: `${campaign.brand}: ${campaign.title}`,
-          creators: whole(campaign.creatorsReached),
-          minutes: whole(campaign.displayMinutes),
-          impressions: whole(campaign.impressions),
-          spend: `${formatCents(campaign.spendCents)} of ${formatCents(campaign.budgetCents)}`,
+          creators: formatCount(campaign.creatorsReached),
+          minutes: formatCount(campaign.displayMinutes),
+          impressions: formatCount(campaign.impressions),
+          spend: `${formatMoney(campaign.spendCents)} of ${formatMoney(campaign.budgetCents)}`,
         }))}
         rowKey={(row) => row.id}
       />

@@ -1,4 +1,5 @@
 import { visuallyHidden } from '@/src/ui/VisuallyHidden';
+import { formatCompact } from '@/src/common/format';
 import * as s from './Chart.css';
 
 // Hand-drawn SVG charts (no charting dependency): a line or bars on a 0-based scale with four grid lines. A point
@@ -15,13 +16,11 @@ export interface ChartSeries {
   /** What a point stands for in the table alternative's caption ("day", "week", "month"). */
   period: string;
   points: { label: string; value: number | null }[];
-  /** A value as text ("1,204", "$75.00"). */
+  /** A value as text ("1,204", "$75.50"). */
   format: (value: number) => string;
-  /** The axis's short form of a value ("1.2k", "$75"). */
+  /** The axis's short form of a value ("1.2K", "$75"). */
   short?: (value: number) => string;
 }
-
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Round grid steps (1, 2, 2.5 or 5 times a power of ten) from 0 to at least the largest value. */
 function niceTicks(max: number): number[] {
@@ -35,7 +34,7 @@ function niceTicks(max: number): number[] {
 /** The figure and its text alternatives: a described image, a caption, and the values as a hidden table. */
 export function Chart({ series, id }: { series: ChartSeries; id: string }) {
   const { points, format } = series;
-  const short = series.short ?? ((value: number) => compact.format(value));
+  const short = series.short ?? formatCompact;
   const known = points.map((p, i) => ({ ...p, i })).filter((p): p is { label: string; value: number; i: number } => p.value !== null);
   const ticks = niceTicks(Math.max(0, ...known.map((p) => p.value)));
   const top = ticks[ticks.length - 1]!;

@@ -1,17 +1,15 @@
 // The Analytics screen's tables (issue 17): chat activity of the latest streams and the Sponsorships section. Loaded
-// with the figures, apart from the cards (src/views/dashboard/analytics/Analytics.tsx).
+// with the figures, apart from the cards (Analytics.tsx).
 import type { CreatorAnalytics, PlatformAnalytics } from '@/contract';
 import { RANGE_LABELS } from '@/contract/analytics';
-import { formatCents } from '@/contract/marketplace';
 import { Card } from '@/src/ui/Card';
 import { Link } from '@/src/ui/Link';
 import { Table } from '@/src/ui/Table';
+import { formatCompact, formatCount, formatDateTime, formatMoney } from '@/src/common/format';
 import * as shared from '@/src/shell/dashboard.css';
 import * as s from './Analytics.css';
 import { Chart, type ChartSeries } from './Chart';
-import { date, time, whole } from './analyticsFormat';
 
-const compactDollars = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 export function ChatActivity({ platform }: { platform: PlatformAnalytics }) {
   const name = platform.platform === 'twitch' ? 'Twitch' : 'YouTube';
@@ -37,10 +35,10 @@ export function ChatActivity({ platform }: { platform: PlatformAnalytics }) {
           rows={platform.streams.map((stream) => ({
             id: String(stream.id),
             stream: <Link to={`/archive-chat/${platform.platform}/streams/${stream.id}`}>{stream.title || 'Untitled stream'}</Link>,
-            date: `${date(stream.startedAt)} ${time(stream.startedAt)} UTC`,
-            messages: whole(stream.messages),
-            chatters: whole(stream.chatters),
-            peak: `${whole(stream.peakPerMinute)} / min`,
+            date: formatDateTime(stream.startedAt),
+            messages: formatCount(stream.messages),
+            chatters: formatCount(stream.chatters),
+            peak: `${formatCount(stream.peakPerMinute)} / min`,
           }))}
           rowKey={(row) => row.id}
         />
@@ -57,8 +55,8 @@ export function Sponsorships({ data }: { data: CreatorAnalytics }) {
     kind: 'bar',
     period: 'month',
     points: sponsorships.revenue.map((point) => ({ ...point, value: point.value === null ? null : point.value / 100 })),
-    format: (dollars) => formatCents(Math.round(dollars * 100)),
-    short: (dollars) => `$${compactDollars.format(dollars)}`,
+    format: (dollars) => formatMoney(Math.round(dollars * 100)),
+    short: (dollars) => `$${formatCompact(dollars)}`,
   };
   return (
     <section aria-labelledby="sponsorships-title" className={s.section}>
@@ -71,7 +69,7 @@ export function Sponsorships({ data }: { data: CreatorAnalytics }) {
             Revenue per month
           </h3>
           <p className={s.headline}>
-            <strong className={s.value}>{formatCents(sponsorships.revenueCents)}</strong> <span className={shared.mutedOnGradient}>earned in {RANGE_LABELS[data.range]}</span>
+            <strong className={s.value}>{formatMoney(sponsorships.revenueCents)}</strong> <span className={shared.mutedOnGradient}>earned in {RANGE_LABELS[data.range]}</span>
           </p>
           <Chart series={revenue} id="revenue" />
           <p className={s.source}>What your completed sponsorships earned, from your Castbridge ledger.</p>
@@ -83,15 +81,15 @@ export function Sponsorships({ data }: { data: CreatorAnalytics }) {
           <dl className={s.stats}>
             <div>
               <dt>Active offers</dt>
-              <dd>{whole(sponsorships.activeOffers)}</dd>
+              <dd>{formatCount(sponsorships.activeOffers)}</dd>
             </div>
             <div>
               <dt>Display minutes</dt>
-              <dd>{whole(sponsorships.displayMinutes)}</dd>
+              <dd>{formatCount(sponsorships.displayMinutes)}</dd>
             </div>
             <div>
               <dt>Impressions</dt>
-              <dd>{whole(sponsorships.impressions)}</dd>
+              <dd>{formatCount(sponsorships.impressions)}</dd>
             </div>
           </dl>
           <Table
@@ -105,8 +103,8 @@ export function Sponsorships({ data }: { data: CreatorAnalytics }) {
               id: offer.offerId,
               // The status beside the offer's name: three columns fit the card beside the revenue chart.
               offer: `${offer.brand}: ${offer.title} (${offer.status})`,
-              minutes: `${whole(offer.displayMinutes)} of ${whole(offer.deliverableMinutes)}`,
-              impressions: whole(offer.impressions),
+              minutes: `${formatCount(offer.displayMinutes)} of ${formatCount(offer.deliverableMinutes)}`,
+              impressions: formatCount(offer.impressions),
             }))}
             rowKey={(row) => row.id}
             emptyMessage="No accepted offer yet: offers you accept show here with their display on your overlay."

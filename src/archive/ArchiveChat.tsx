@@ -16,6 +16,7 @@ import {
 } from '@/machines/archive/archiveChat.select';
 import { inspect } from '@/src/app/inspect';
 import { useArchiveChatLogic, type ArchiveChatLogic, type ArchiveSearchLogic } from '@/src/archive/archiveChat';
+import { formatCount } from '@/src/common/format';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
 import { Button } from '@/src/ui/Button';
@@ -28,7 +29,7 @@ import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import { visuallyHidden } from '@/src/ui/VisuallyHidden';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
-import { EXPORTS, formatDay, formatTime, streamWhen } from './archiveFormat';
+import { archiveDay, archiveTime, EXPORTS, streamWhen } from './archiveFormat';
 import * as s from './ArchiveChat.css';
 
 type Ref = ReturnType<typeof useActorRef<ArchiveChatLogic>>;
@@ -72,15 +73,15 @@ function PartCard({ actor, part, heading, meta, counts, to, busy }: { actor: Ref
   );
 }
 
-const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
 function DayCard({ actor, platform, day, busy }: { actor: Ref; platform: ChatPlatform; day: ArchiveDay; busy: boolean }) {
   return (
     <PartCard
       actor={actor}
       part={{ kind: 'day', day: day.day }}
-      heading={formatDay(day.day)}
-      meta={`#${day.channel} · ${formatTime(day.first)}–${formatTime(day.last)} UTC`}
+      heading={archiveDay(day.day)}
+      meta={`#${day.channel} · ${archiveTime(day.first)}–${archiveTime(day.last)} UTC`}
       counts={`${plural(day.messages, 'message')} · ${plural(day.chatters, 'chatter')}${day.gaps > 0 ? ` · ${plural(day.gaps, 'gap')}` : ''}`}
       to={`/archive-chat/${platform}/${day.day}`}
       busy={busy}
@@ -105,7 +106,7 @@ function StreamCard({ actor, platform, stream, busy }: { actor: Ref; platform: C
 const deletionTitle = (deletion: ArchiveDeletion | null, platformName: string) => {
   if (deletion?.kind === 'all') return `Delete the whole ${platformName} archive?`;
   if (deletion?.kind === 'stream') return `Delete the chat of the stream “${deletion.title || 'Untitled stream'}”?`;
-  return `Delete the chat of ${deletion?.kind === 'day' ? formatDay(deletion.day) : ''}?`;
+  return `Delete the chat of ${deletion?.kind === 'day' ? archiveDay(deletion.day) : ''}?`;
 };
 
 /** Archive Chat (SPEC §2; issue 16): the spec's form over the creator's real archive, its days, search and deletion. */
@@ -174,7 +175,7 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
                 </Alert>
               ) : null}
               {!loading && !failed && days.length === 0 && streams.length === 0 ? (
-                <p className={s.hint}>{date ? `Nothing of ${platformName} is archived for ${formatDay(date)}.` : `Nothing of ${platformName} is archived yet.`}</p>
+                <p className={s.hint}>{date ? `Nothing of ${platformName} is archived for ${archiveDay(date)}.` : `Nothing of ${platformName} is archived yet.`}</p>
               ) : null}
               {!loading && streams.length > 0 ? (
                 <>

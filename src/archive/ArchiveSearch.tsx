@@ -23,7 +23,8 @@ import { Card } from '@/src/ui/Card';
 import { Field } from '@/src/ui/Field';
 import { Link } from '@/src/ui/Link';
 import { Spinner } from '@/src/ui/Spinner';
-import { EXPORTS, dayOf, formatDay, formatTime, hourMinute } from './archiveFormat';
+import { dayOf, formatDateTime, formatTime } from '@/src/common/format';
+import { EXPORTS } from './archiveFormat';
 import * as s from './ArchiveChat.css';
 
 function Result({ message, platform }: { message: ArchivedMessage; platform: ChatPlatform }) {
@@ -31,14 +32,14 @@ function Result({ message, platform }: { message: ArchivedMessage; platform: Cha
     <li className={s.result}>
       <p className={s.resultMeta}>
         <time dateTime={new Date(message.sentAt).toISOString()}>
-          {formatDay(dayOf(message.sentAt))} {formatTime(message.sentAt)} UTC
+          {formatDateTime(message.sentAt, { weekday: true, seconds: true })}
         </time>{' '}
         <span className={s.swatch} style={{ background: message.color ?? 'currentColor' }} aria-hidden="true" />
         <strong>{message.displayName}</strong>
         {message.moderated ? <span className={s.removed}> (removed by a moderator)</span> : null}
       </p>
       <p className={s.resultText}>{message.text}</p>
-      <Link to={`/archive-chat/${platform}/${dayOf(message.sentAt)}?at=${hourMinute(message.sentAt)}`}>Open in the chat of that day</Link>
+      <Link to={`/archive-chat/${platform}/${dayOf(message.sentAt)}?at=${formatTime(message.sentAt)}`}>Open in the chat of that day</Link>
     </li>
   );
 }

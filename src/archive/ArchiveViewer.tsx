@@ -22,7 +22,7 @@ import { Field } from '@/src/ui/Field';
 import { Link } from '@/src/ui/Link';
 import { Spinner } from '@/src/ui/Spinner';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
-import { formatDay, formatTime, streamWhen } from './archiveFormat';
+import { archiveDay, archiveTime, streamWhen } from './archiveFormat';
 import * as s from './ArchiveViewer.css';
 import { useWindowedRows } from './useWindowedRows';
 
@@ -35,7 +35,7 @@ const badgeNames = (badges: string) =>
     .map((name) => name[0]!.toUpperCase() + name.slice(1));
 
 function eventText(event: ArchiveEvent): string {
-  if (event.kind === 'gap') return `Not archived from ${formatTime(event.at)} to ${event.until === null ? 'now' : formatTime(event.until)} (the chat connection was lost)`;
+  if (event.kind === 'gap') return `Not archived from ${archiveTime(event.at)} to ${event.until === null ? 'now' : archiveTime(event.until)} (the chat connection was lost)`;
   if (event.kind === 'clearmsg') return `A message from ${event.targetLogin ?? 'a chatter'} was deleted by a moderator`;
   if (event.targetLogin === null) return 'A moderator cleared the chat';
   return event.duration === null ? `${event.targetLogin} was banned` : `${event.targetLogin} was timed out for ${event.duration} s`;
@@ -45,7 +45,7 @@ function MessageRow({ message }: { message: ArchivedMessage }) {
   return (
     <div className={s.message} data-moderated={message.moderated || undefined}>
       <time className={s.time} dateTime={new Date(message.sentAt).toISOString()}>
-        {formatTime(message.sentAt)}
+        {archiveTime(message.sentAt)}
       </time>
       <span className={s.who}>
         <span className={s.swatch} style={{ background: message.color ?? 'currentColor' }} aria-hidden="true" />
@@ -71,7 +71,7 @@ function Row({ row }: { row: ViewerRow }) {
   return (
     <div className={s.event} data-kind={row.event.kind}>
       <time className={s.time} dateTime={new Date(row.event.at).toISOString()}>
-        {formatTime(row.event.at)}
+        {archiveTime(row.event.at)}
       </time>
       <span>{eventText(row.event)}</span>
     </div>
@@ -108,7 +108,7 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
   }, [at]);
-  const title = date !== null ? `Chat of ${formatDay(date)}` : stream ? `Chat of the stream “${stream.title || 'Untitled stream'}”` : 'Chat of a stream';
+  const title = date !== null ? `Chat of ${archiveDay(date)}` : stream ? `Chat of the stream “${stream.title || 'Untitled stream'}”` : 'Chat of a stream';
   return (
     <>
       <ScreenHeading title={title} />
@@ -135,7 +135,7 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
           <p className={s.hint}>{at ? `No message at or after ${at} UTC ${date !== null ? 'on this day' : 'in this stream'}.` : 'No message in this stream yet.'}</p>
         ) : null}
         {!loading && rows.length > 0 ? (
-          <div ref={scroller} className={s.scroller} role="log" aria-label={date !== null ? `Messages of ${formatDay(date)}` : 'Messages of the stream'} tabIndex={0}>
+          <div ref={scroller} className={s.scroller} role="log" aria-label={date !== null ? `Messages of ${archiveDay(date)}` : 'Messages of the stream'} tabIndex={0}>
             <div className={s.sizer} style={{ height: windowed.total }}>
               {windowed.rows.map((item) => (
                 <div key={item.index} ref={item.measure} className={s.row} style={{ transform: `translateY(${item.top}px)` }}>

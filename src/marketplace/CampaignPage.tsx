@@ -2,7 +2,7 @@ import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Campaign, Offer } from '@/contract';
-import { DELIVERY_STATUSES, formatCents, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
+import { DELIVERY_STATUSES, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
 import { selectAskingOffer, selectDeliveryError, selectDeliverySending } from '@/machines/marketplace/deliveryConfirm.select';
 import {
   selectAvailableActions,
@@ -23,6 +23,7 @@ import {
   selectThreadOffer,
 } from '@/machines/marketplace/campaignDetail.select';
 import { inspect } from '@/src/app/inspect';
+import { formatCount, formatDate, formatDayRange, formatMoney } from '@/src/common/format';
 import { apiUrl } from '@/src/config';
 import {
   useCampaignControlsLogic,
@@ -41,7 +42,7 @@ import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
-import { campaignStatus, criterion, formatDay, offerStatus } from './labels';
+import { campaignStatus, criterion, offerStatus } from './labels';
 
 /** Offers whose display the overlay may have counted: accepted and after (issue 15). */
 const PROOF_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
@@ -152,7 +153,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
         title="Confirm delivery?"
         description={
           asking
-            ? `${asking.creator?.name ?? 'The creator'} delivered "${asking.title}": they are paid ${formatCents(asking.payCents)} from this campaign's reservation. This cannot be undone.`
+            ? `${asking.creator?.name ?? 'The creator'} delivered "${asking.title}": they are paid ${formatMoney(asking.payCents)} from this campaign's reservation. This cannot be undone.`
             : ''
         }
         actionLabel="Yes, Confirm Delivery"
@@ -250,16 +251,16 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
   const { targeting, deliverable } = campaign;
   const rows: [string, string][] = [
     ['Brand', campaign.brand],
-    ['Pay per creator', formatCents(campaign.payCents)],
+    ['Pay per creator', formatMoney(campaign.payCents)],
     ['Spots', String(campaign.spots)],
-    ['Window', `${formatDay(deliverable.startsOn)} – ${formatDay(deliverable.endsOn)}`],
-    ['Overlay minutes', deliverable.minutes.toLocaleString('en-US')],
+    ['Window', formatDayRange(deliverable.startsOn, deliverable.endsOn)],
+    ['Overlay minutes', formatCount(deliverable.minutes)],
     ['Disclosure', deliverable.disclosure],
     ['Platforms', listOr(targeting.platforms, 'None chosen')],
     ['Broadcasting languages', listOr(targeting.languages, 'None chosen')],
     ['Countries', listOr(targeting.countries, 'Every country')],
     ['Content categories', listOr(targeting.categories, 'Every category')],
-    ['Minimum average viewers', targeting.minAvgViewers === null ? 'Any audience' : targeting.minAvgViewers.toLocaleString('en-US')],
+    ['Minimum average viewers', targeting.minAvgViewers === null ? 'Any audience' : formatCount(targeting.minAvgViewers)],
   ];
   return (
     <Card as="section" aria-labelledby="campaign-details">
@@ -317,7 +318,7 @@ function OfferCard({ offer, onThread, onConfirmDelivery }: { offer: Offer; onThr
       {offer.status === 'declined' && offer.declineReason ? <p className={s.muted}>Declined: {offer.declineReason}</p> : null}
       {offer.completedAt ? (
         <p className={s.muted}>
-          Delivered {formatDay(offer.completedAt.slice(0, 10))}: paid {formatCents(offer.payCents)}
+          Delivered {formatDate(offer.completedAt)}: paid {formatMoney(offer.payCents)}
         </p>
       ) : null}
       <div className={s.row}>

@@ -2,7 +2,6 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { Campaign } from '@/contract';
-import { formatCents } from '@/contract/marketplace';
 import {
   offerCounts,
   selectCampaigns,
@@ -12,6 +11,7 @@ import {
   selectCampaignsReady,
 } from '@/machines/marketplace/campaignList.select';
 import { inspect } from '@/src/app/inspect';
+import { formatDate, formatMoney } from '@/src/common/format';
 import { useCampaignListLogic, type CampaignListLogic } from '@/src/marketplace/campaignList';
 import { useAdvertiserFundsLogic, type AdvertiserFundsLogic } from '@/src/money/advertiserFunds';
 import { selectFunds, selectFundsLoadError, selectFundsLoading } from '@/machines/money/advertiserFunds.select';
@@ -21,7 +21,7 @@ import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
-import { campaignStatus, formatDay } from './labels';
+import { campaignStatus } from './labels';
 import { LoadState } from '@/src/common/LoadState';
 import type { CampaignReachLogic } from '@/src/analytics/campaignReach';
 
@@ -93,11 +93,11 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
       <dl className={s.stats}>
         <div>
           <dt className={s.term}>Balance</dt>
-          <dd className={s.value}>{formatCents(funds.balanceCents)}</dd>
+          <dd className={s.value}>{formatMoney(funds.balanceCents)}</dd>
         </div>
         <div>
           <dt className={s.term}>Reserved by campaigns</dt>
-          <dd className={s.value}>{formatCents(funds.reservedCents)}</dd>
+          <dd className={s.value}>{formatMoney(funds.reservedCents)}</dd>
         </div>
       </dl>
       <p className={`${s.muted} ${s.spacedSm}`}>
@@ -108,7 +108,7 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
         <ul className={`${s.deposits} ${s.spacedSm}`} aria-label="Latest deposits">
           {funds.deposits.slice(0, 3).map((deposit) => (
             <li key={deposit.id}>
-              {formatDay(deposit.createdAt.slice(0, 10))}: {formatCents(deposit.amountCents)} · {deposit.reference}
+              {formatDate(deposit.createdAt)}: {formatMoney(deposit.amountCents)} · {deposit.reference}
             </li>
           ))}
         </ul>
@@ -123,7 +123,7 @@ function CampaignCard({ campaign }: { campaign: Campaign }) {
   const status = campaignStatus[campaign.status];
   const counts = offerCounts(campaign);
   const stats: [string, string][] = [
-    ['Pay per creator', formatCents(campaign.payCents)],
+    ['Pay per creator', formatMoney(campaign.payCents)],
     ['Spots', String(campaign.spots)],
     ['Open offers', String(counts.open)],
     ['Accepted', `${counts.accepted} of ${campaign.spots}`],

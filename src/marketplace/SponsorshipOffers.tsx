@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, type SyntheticEvent } f
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { Offer } from '@/contract';
-import { formatCents, OFFER_ACTIONS, THREAD_OPEN_STATUSES, type OfferAction, type OfferStatus, type OfferTab } from '@/contract/marketplace';
+import { OFFER_ACTIONS, THREAD_OPEN_STATUSES, type OfferAction, type OfferStatus, type OfferTab } from '@/contract/marketplace';
 import {
   selectOffersError,
   selectOffersFailed,
@@ -15,6 +15,7 @@ import {
   selectThreadOffer,
 } from '@/machines/marketplace/offers.select';
 import { inspect } from '@/src/app/inspect';
+import { formatMoney } from '@/src/common/format';
 import type { OfferActionsLogic } from '@/src/marketplace/offerActions';
 import { useOffersLogic, type OffersLogic } from '@/src/marketplace/offers';
 import type { ThreadLogic } from '@/src/marketplace/thread';
@@ -188,12 +189,12 @@ function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
         <dl className={s.facts}>
           <div>
             <dt className={s.term}>Pay</dt>
-            <dd className={`${s.value} ${s.pay}`}>{formatCents(offer.payCents)}</dd>
+            <dd className={`${s.value} ${s.pay}`}>{formatMoney(offer.payCents)}</dd>
           </div>
           {offer.earnedCents !== null ? (
             <div>
               <dt className={s.term}>Earned</dt>
-              <dd className={s.value}>{formatCents(offer.earnedCents)}, in your Earning Balance</dd>
+              <dd className={s.value}>{formatMoney(offer.earnedCents)}, in your Earning Balance</dd>
             </div>
           ) : null}
           <div>

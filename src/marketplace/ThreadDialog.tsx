@@ -10,6 +10,7 @@ import {
   selectThreadSending,
 } from '@/machines/marketplace/thread.select';
 import { inspect } from '@/src/app/inspect';
+import { formatDateTime } from '@/src/common/format';
 import { useThreadLogic, type ThreadLogic } from '@/src/marketplace/thread';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -45,11 +46,6 @@ export function ThreadDialog({ offerId, title, writable, onClose, logic }: Threa
   );
 }
 
-const when = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
-
 function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: boolean; logic?: ThreadLogic }) {
   const [snapshot, send] = useMachine(useThreadLogic(logic), { input: { offerId }, inspect });
   const messages = selectThreadMessages(snapshot);
@@ -72,7 +68,7 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
           {messages.map((message) => (
             <li key={message.id} className={s.message} data-mine={message.mine ? 'true' : undefined}>
               <p className={s.messageMeta}>
-                {message.mine ? 'You' : message.authorName} · <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
+                {message.mine ? 'You' : message.authorName} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </p>
               {/* Plain text, rendered as text. */}
               <p className={s.messageBody}>{message.body}</p>

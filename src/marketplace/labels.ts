@@ -28,9 +28,3 @@ export const criterion: Record<MatchCriterion, string> = {
   category: 'Category',
   audience: 'Audience',
 };
-
-/** "1 July 2025" from YYYY-MM-DD, read as a calendar day (no time zone shift). */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}

@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Payout } from '@/contract';
-import { formatCents } from '@/contract/marketplace';
 import { EARNINGS_PERIODS, PAYOUT_STATUS_LABELS, type EarningsPeriod } from '@/contract/money';
 import {
   selectEarnings,
@@ -13,6 +12,7 @@ import {
   selectPeriodFigures,
 } from '@/machines/money/earnings.select';
 import { inspect } from '@/src/app/inspect';
+import { formatDate, formatMoney } from '@/src/common/format';
 import { useEarningsLogic, type EarningsLogic } from '@/src/money/earnings';
 import { useWithdrawLogic, type WithdrawLogic } from '@/src/money/withdraw';
 import { Button } from '@/src/ui/Button';
@@ -39,8 +39,6 @@ const columns = [
   { key: 'reference', header: 'Reference Number' },
 ];
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** Payouts requested in the period (UTC, as the server counts earnings). */
 function inPeriod(payouts: Payout[], period: EarningsPeriod, now = new Date()): Payout[] {
   if (period === 'allOver') return payouts;
@@ -49,8 +47,8 @@ function inPeriod(payouts: Payout[], period: EarningsPeriod, now = new Date()): 
 }
 
 const historyRow = (payout: Payout) => ({
-  amount: formatCents(payout.amountCents),
-  date: day(payout.requestedAt),
+  amount: formatMoney(payout.amountCents),
+  date: formatDate(payout.requestedAt),
   method: payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : 'PayPal',
   status: (
     <Chip tone={PAYOUT_STATUS_LABELS[payout.status].tone} title={payout.failureReason ?? undefined}>
@@ -79,32 +77,32 @@ function Period({ period, earnings, withdraw }: { period: EarningsPeriod; earnin
       <div className={shared.grid}>
         <Card gradient className={s.figure}>
           <h2 className={s.figureLabel}>Total Earning</h2>
-          <p className={s.figureValue}>{formatCents(figures.totalCents)}</p>
+          <p className={s.figureValue}>{formatMoney(figures.totalCents)}</p>
         </Card>
         <Card gradient className={s.figure}>
           <h2 className={s.figureLabel}>Earning Balance</h2>
           <div className={s.balanceRow}>
-            <p className={s.figureValue}>{formatCents(balances.availableCents)}</p>
+            <p className={s.figureValue}>{formatMoney(balances.availableCents)}</p>
             <Button variant="light" onClick={() => withdraw.send({ type: 'withdraw.open' })}>
               <Icon name="dollar" size={18} />
               Withdraw
             </Button>
           </div>
-          {balances.inPayoutCents > 0 ? <p className={s.figureNote}>{formatCents(balances.inPayoutCents)} on its way in payouts</p> : null}
+          {balances.inPayoutCents > 0 ? <p className={s.figureNote}>{formatMoney(balances.inPayoutCents)} on its way in payouts</p> : null}
         </Card>
         <Card gradient className={s.figure}>
           <h2 className={s.figureLabel}>
             <Icon name="extension" size={20} />
             Earning Through OBS Extension
           </h2>
-          <p className={s.figureValue}>{formatCents(figures.overlayCents)}</p>
+          <p className={s.figureValue}>{formatMoney(figures.overlayCents)}</p>
         </Card>
         <Card gradient className={s.figure}>
           <h2 className={s.figureLabel}>
             <Icon name="offers" size={20} />
             Earning Through Sponserships
           </h2>
-          <p className={s.figureValue}>{formatCents(figures.sponsorshipCents)}</p>
+          <p className={s.figureValue}>{formatMoney(figures.sponsorshipCents)}</p>
         </Card>
       </div>
       <section aria-labelledby={`${period}-history`}>

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Payout } from '@/contract';
-import { formatCents } from '@/contract/marketplace';
 import type { withdrawMachine } from '@/machines/money/withdraw.machine';
 import {
   selectEditing,
@@ -15,6 +14,7 @@ import {
   selectWithdrawModalOpen,
   selectWithdrawResult,
 } from '@/machines/money/withdraw.select';
+import { formatMoney } from '@/src/common/format';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
@@ -176,7 +176,7 @@ function ResultDialog({
       <div className={s.result} data-tone={tone}>
         <Icon name={tone === 'failed' ? 'x-circle' : 'check-circle'} size={48} className={s.resultIcon} />
         <p className={s.resultAmount}>
-          Withdrawal amount of <strong>{formatCents(amountCents)}</strong>
+          Withdrawal amount of <strong>{formatMoney(amountCents)}</strong>
         </p>
         <p className={s.resultMessage}>{message}</p>
         {children}

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { notificationsMachine } from '@/machines/notifications/notifications.machine';
 import {
-  relativeTime,
   selectCanClearAll,
   selectCardPhase,
   selectClearError,
@@ -16,6 +15,7 @@ import {
   selectNow,
   selectUnread,
 } from '@/machines/notifications/notifications.select';
+import { formatRelative } from '@/src/common/format';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
@@ -86,7 +86,7 @@ export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof
                 </p>
                 <p className={s.text}>{card.text}</p>
                 <time className={s.time} dateTime={card.createdAt}>
-                  {relativeTime(card.createdAt, now)}
+                  {formatRelative(card.createdAt, now)}
                 </time>
               </div>
             </li>

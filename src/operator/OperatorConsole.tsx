@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { Campaign } from '@/contract';
-import { formatCents } from '@/contract/marketplace';
 import {
   selectApprovalBusy,
   selectApprovalError,
@@ -18,6 +17,7 @@ import {
 import type { RecordsKind } from '@/machines/operator/adminRecords.machine';
 import { selectQuery, selectRecordsError, selectRecordsFailed, selectRecordsLoading, selectRecordsReady, selectRows } from '@/machines/operator/adminRecords.select';
 import { inspect } from '@/src/app/inspect';
+import { formatDate, formatMoney } from '@/src/common/format';
 import { useAdminApprovalLogic, useAdminRecordsLogic, type AdminApprovalLogic, type AdminFundsLogic, type AdminPayoutsLogic, type AdminRecordsLogic } from '@/src/operator/operator';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -40,8 +40,6 @@ export interface OperatorConsoleLogic {
   funds?: AdminFundsLogic;
   payouts?: AdminPayoutsLogic;
 }
-
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The operator console (issue 13): advertisers waiting for approval, funds and payouts (issue 14), campaigns, users and support tickets. */
 export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleLogic }) {
@@ -127,7 +125,7 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
             </h2>
             <p className={s.muted}>{advertiser.website}</p>
             <p className={s.muted}>
-              {advertiser.contactName} · {advertiser.contactEmail} · account {advertiser.email} · since {day(advertiser.createdAt)}
+              {advertiser.contactName} · {advertiser.contactEmail} · account {advertiser.email} · since {formatDate(advertiser.createdAt)}
             </p>
             <div className={s.actions}>
               <Button
@@ -213,7 +211,7 @@ const COLUMNS: Record<RecordsKind, { caption: string; empty: string; columns: { 
       title: c.title,
       advertiser: c.advertiser,
       status: c.status,
-      pay: formatCents(c.payCents),
+      pay: formatMoney(c.payCents),
       spots: c.spots,
       accepted: c.offers.accepted + c.offers.active + c.offers.completed + c.offers.paid,
     }),
@@ -228,7 +226,7 @@ const COLUMNS: Record<RecordsKind, { caption: string; empty: string; columns: { 
       { key: 'role', header: 'Role' },
       { key: 'since', header: 'Since' },
     ],
-    row: (u: { email: string; name: string | null; role: string; createdAt: string }) => ({ email: u.email, name: u.name ?? '—', role: u.role, since: day(u.createdAt) }),
+    row: (u: { email: string; name: string | null; role: string; createdAt: string }) => ({ email: u.email, name: u.name ?? '—', role: u.role, since: formatDate(u.createdAt) }),
     key: (u: { id: string }) => u.id,
   },
   tickets: {
@@ -241,7 +239,7 @@ const COLUMNS: Record<RecordsKind, { caption: string; empty: string; columns: { 
       { key: 'message', header: 'Message' },
     ],
     row: (t: { createdAt: string; name: string; email: string; subject: string; message: string }) => ({
-      when: day(t.createdAt),
+      when: formatDate(t.createdAt),
       from: `${t.name} <${t.email}>`,
       subject: t.subject,
       message: t.message,

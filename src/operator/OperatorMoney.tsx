@@ -3,7 +3,6 @@
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
 import type { AdminPayout } from '@/contract';
-import { formatCents } from '@/contract/marketplace';
 import { PAYOUT_STATUS_LABELS } from '@/contract/money';
 import {
   selectDepositDraft,
@@ -29,6 +28,7 @@ import {
   selectPayoutsReloading,
 } from '@/machines/operator/adminPayouts.select';
 import { inspect } from '@/src/app/inspect';
+import { formatDate, formatMoney } from '@/src/common/format';
 import { useAdminFundsLogic, useAdminPayoutsLogic, type AdminFundsLogic, type AdminPayoutsLogic } from '@/src/operator/operator';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -39,8 +39,6 @@ import { Field } from '@/src/ui/Field';
 import { Table } from '@/src/ui/Table';
 import { LoadState } from '@/src/common/LoadState';
 import * as s from './OperatorConsole.css';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Approved advertisers with their funds; Record deposit per advertiser. */
 export function FundsPanel({ logic }: { logic?: AdminFundsLogic }) {
@@ -78,8 +76,8 @@ export function FundsPanel({ logic }: { logic?: AdminFundsLogic }) {
               <span className={s.muted}>{advertiser.email}</span>
             </>
           ),
-          balance: formatCents(advertiser.balanceCents),
-          reserved: formatCents(advertiser.reservedCents),
+          balance: formatMoney(advertiser.balanceCents),
+          reserved: formatMoney(advertiser.reservedCents),
           action: (
             <Button variant="secondary" size="sm" aria-label={`Record deposit for ${advertiser.companyName}`} onClick={() => send({ type: 'deposit.open', userId: advertiser.userId })}>
               Record deposit
@@ -186,10 +184,10 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
             {open.map((payout) => (
               <Card as="li" key={payout.id} className={s.row} aria-labelledby={`payout-${payout.id}`}>
                 <h3 id={`payout-${payout.id}`} className={s.name}>
-                  {formatCents(payout.amountCents)} to {payout.creatorName} · {payout.reference}
+                  {formatMoney(payout.amountCents)} to {payout.creatorName} · {payout.reference}
                 </h3>
                 <p className={s.muted}>
-                  {payout.creatorEmail} · requested {day(payout.requestedAt)} · {methodText(payout)} · <StatusChip payout={payout} />
+                  {payout.creatorEmail} · requested {formatDate(payout.requestedAt)} · {methodText(payout)} · <StatusChip payout={payout} />
                 </p>
                 {payout.destination ? <p className={s.destination}>Pay to: {payout.destination}</p> : <p className={s.muted}>Sent through {payout.provider}: it settles by itself.</p>}
                 <div className={s.actions}>
@@ -218,9 +216,9 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
         rows={decided.map((payout) => ({
           reference: payout.reference,
           creator: payout.creatorName,
-          amount: formatCents(payout.amountCents),
+          amount: formatMoney(payout.amountCents),
           status: <StatusChip payout={payout} />,
-          detail: payout.status === 'failed' ? (payout.failureReason ?? '') : payout.paidAt ? `Paid ${day(payout.paidAt)}` : '',
+          detail: payout.status === 'failed' ? (payout.failureReason ?? '') : payout.paidAt ? `Paid ${formatDate(payout.paidAt)}` : '',
         }))}
         rowKey={(_, index) => decided[index]!.id}
         emptyMessage="No payouts decided yet."

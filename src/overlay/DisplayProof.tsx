@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { OfferDisplay } from '@/contract';
 import { selectProof, selectProofLoadError, selectProofLoading } from '@/machines/overlay/displayProof.select';
 import { inspect } from '@/src/app/inspect';
+import { formatDateTime, formatDay, formatDuration } from '@/src/common/format';
 import { selectRole } from '@/machines/accounts/session.select';
 import { SessionContext } from '@/src/app/session';
 import { useDisplayProofLogic, type DisplayProofLogic } from '@/src/overlay/displayProof';
@@ -14,16 +15,8 @@ import { LoadState } from '@/src/common/LoadState';
 import { Logo } from '@/src/common/Logo';
 import * as s from './DisplayProof.css';
 
-/** 125 s → "2 min 5 s"; whole minutes without seconds. */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-}
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
-const day = (value: string) => new Date(`${value.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** A day of the report, with its weekday: "Sat, Nov 21, 2026". */
+const day = (value: string) => formatDay(value, { weekday: true });
 
 const STATUS: Partial<Record<OfferDisplay['status'], string>> = { accepted: 'Accepted, not displayed yet', active: 'Being displayed', completed: 'Completed', paid: 'Completed and paid' };
 
@@ -35,8 +28,8 @@ function Report({ display }: { display: OfferDisplay }) {
     minutes: formatDuration(entry.seconds),
     bar: <span className={s.bar} style={{ width: `${Math.max(2, Math.round((entry.seconds / busiest) * 100))}%` }} aria-hidden="true" />,
   }));
-  const sessionRows = display.sessions.map((session) => ({ start: dateTime(session.start), end: dateTime(session.end), minutes: formatDuration(session.seconds) }));
-  const completed = display.completedAt ? `${dateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the displayed minutes' : 'confirmed by the advertiser'}` : 'Not yet';
+  const sessionRows = display.sessions.map((session) => ({ start: formatDateTime(session.start), end: formatDateTime(session.end), minutes: formatDuration(session.seconds) }));
+  const completed = display.completedAt ? `${formatDateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the displayed minutes' : 'confirmed by the advertiser'}` : 'Not yet';
   return (
     <>
       <dl className={s.facts}>
@@ -107,7 +100,7 @@ function Report({ display }: { display: OfferDisplay }) {
       </section>
       <p className={s.note}>
         Counted by Castbridge from the overlay's heartbeats: only seconds the creative was on screen (in OBS, while the source was visible and
-        the stream live), never more than the clock allows. Times in UTC. Printed {dateTime(new Date().toISOString())}.
+        the stream live), never more than the clock allows. Times in UTC. Printed {formatDateTime(Date.now())}.
       </p>
     </>
   );

@@ -202,7 +202,7 @@ describe('Campaigns', () => {
     const card = screen.getByRole('region', { name: 'Funds' });
     expect(within(card).getByText('Balance').nextSibling).toHaveTextContent('$12,500');
     expect(within(card).getByText('Reserved by campaigns').nextSibling).toHaveTextContent('$750');
-    expect(within(card).getByRole('list', { name: 'Latest deposits' })).toHaveTextContent('November 2, 2026: $13,250 · Wire NOVA-0001');
+    expect(within(card).getByRole('list', { name: 'Latest deposits' })).toHaveTextContent('Nov 2, 2026: $13,250 · Wire NOVA-0001');
     const base = { id: 9, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '2026-11-24T10:00:00.000Z' };
     act(() => publishLive({ ...base, type: 'thread.message' }));
     expect(funds.load.started).toBe(2);
@@ -384,7 +384,7 @@ describe('Campaign page', () => {
     expect(load.started).toBe(2);
     await load.resolve({ campaign: { ...sampleCampaign, status: 'active' }, offers: [completed] });
     const done = within(screen.getByRole('list', { name: 'Completed' }));
-    expect(done.getByText('Delivered November 24, 2026: paid $250')).toBeInTheDocument();
+    expect(done.getByText('Delivered Nov 24, 2026: paid $250')).toBeInTheDocument();
     expect(done.queryByRole('button', { name: 'Confirm Delivery' })).not.toBeInTheDocument();
     expect(done.getByRole('link', { name: 'Proof of display' })).toBeInTheDocument();
   });

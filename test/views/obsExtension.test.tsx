@@ -8,7 +8,7 @@ import type { OfferDisplay, OverlaySettings, OverlayUpdate } from '@/contract';
 import { displayProofMachine } from '@/machines/overlay/displayProof.machine';
 import { overlaySettingsMachine } from '@/machines/overlay/overlaySettings.machine';
 import { ObsExtensionScreen } from '@/src/overlay/ObsExtension';
-import { DisplayProofScreen, formatDuration } from '@/src/overlay/DisplayProof';
+import { DisplayProofScreen } from '@/src/overlay/DisplayProof';
 import { sampleDisplay, sampleOverlaySettings } from '@/test/machines/fixtures';
 import { controlled, renderScreen } from './harness';
 
@@ -163,20 +163,13 @@ describe('Proof of display', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
     const days = within(screen.getByRole('table', { name: 'Display by day' })).getAllByRole('row');
     expect(days).toHaveLength(3);
-    expect(days[1]).toHaveTextContent('Sat, 21 Nov 2026');
+    expect(days[1]).toHaveTextContent('Sat, Nov 21, 2026');
     expect(days[1]).toHaveTextContent('30 min');
     const sessions = within(screen.getByRole('table', { name: 'Display sessions' })).getAllByRole('row');
-    expect(sessions[2]).toHaveTextContent('22 Nov 2026, 19:00 UTC');
+    expect(sessions[2]).toHaveTextContent('Nov 22, 2026, 19:00 UTC');
     expect(sessions[2]).toHaveTextContent('15 min');
     expect(screen.getByText('Sponsored by Nova Energy', { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
-  });
-
-  it('formats durations in minutes and seconds', () => {
-    expect(formatDuration(0)).toBe('0 s');
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(120)).toBe('2 min');
-    expect(formatDuration(125)).toBe('2 min 5 s');
   });
 });

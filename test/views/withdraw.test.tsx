@@ -169,9 +169,9 @@ describe('Earnings', () => {
     const table = within(panel()).getByRole('table', { name: 'Payout History' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['$60', new Date(now).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }), 'Bank Account •••• 6789', 'Processing', '#CB-261124-0001'],
-      ['$60', '1 Oct 2025', 'Bank Account •••• 6789', 'Paid', '#CB-261001-0002'],
-      ['$60', '1 Oct 2025', 'PayPal', 'Failed', '#CB-251001-0003'],
+      ['$60', new Date(now).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }), 'Bank Account •••• 6789', 'Processing', '#CB-261124-0001'],
+      ['$60', 'Oct 1, 2025', 'Bank Account •••• 6789', 'Paid', '#CB-261001-0002'],
+      ['$60', 'Oct 1, 2025', 'PayPal', 'Failed', '#CB-251001-0003'],
     ]);
     expect(within(rows[2]!).getByText('Failed')).toHaveAttribute('title', 'Account closed');
 
