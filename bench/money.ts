@@ -19,7 +19,7 @@ import { campaignRow } from './marketplace.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/types.ts';
 import { silentLogger } from '../server/log.ts';
-import { completeOffer } from '../server/money/completion.ts';
+import { completeOffer } from '../server/marketplace/completion.ts';
 import { reserveForLaunch } from '../server/money/funding.ts';
 import { advertiserBalance, checkLedger, EXTERNAL, postTransfer } from '../server/money/ledger.ts';
 

@@ -1,4 +1,8 @@
 // createApp(config): the Castbridge API and static site as one Hono app, with its database opened and migrated.
+// The only module that builds the whole: dependencies run contract/ → the basics (http, db, jobs, mail, cluster) →
+// the domains, each declaring the small interface it needs → here, where the Services bag is assembled and handed
+// to each domain in the shape it asked for (and callbacks point back up where a lower domain must tell a higher one,
+// e.g. the marketplace telling the overlays to refresh). .dependency-cruiser.cjs (npm run lint) keeps it so.
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -7,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { createFirebaseVerifier } from './accounts/firebase.ts';
 import { authRoutes } from './accounts/auth-routes.ts';
 import { createLoginThrottle } from './accounts/throttle.ts';
+import { createSessions } from './accounts/sessions.ts';
 import { createTokenService, loadSecret } from './accounts/tokens.ts';
 import type { Config } from './config.ts';
 import { migrate, openDatabase } from './db/connect.ts';
@@ -15,12 +20,13 @@ import type { Database } from './db/types.ts';
 import { HttpError } from './http/errors.ts';
 import { route } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import type { AppEnv } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
 import { stderrLogger, type Logger } from './log.ts';
 import { createSelfFetch } from './http/self-fetch.ts';
 import { createLinks, type Links } from './mail/links.ts';
 import { createMailer, MAIL_JOB, type MailMessage, type Mailer } from './mail/mailer.ts';
-import type { AppEnv, Services } from './services.ts';
+import type { Services } from './services.ts';
 import { createPhotoStorage } from './uploads/storage.ts';
 import { uploadApiRoutes, uploadFileRoutes } from './uploads/routes.ts';
 import { userRoutes } from './accounts/profile-routes.ts';
@@ -38,6 +44,7 @@ import { createCluster, createJobs } from './cluster/index.ts';
 import { createCampaignStore } from './marketplace/campaigns.ts';
 import { createOfferStore } from './marketplace/offers.ts';
 import { createMatcher, type MatchPayload } from './marketplace/match-jobs.ts';
+import { offerListHooks } from './marketplace/offer-revisions.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
 import { createPayoutMethods } from './money/payout-methods.ts';
 import { moneyRoutes } from './money/routes.ts';
@@ -107,13 +114,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const secret = loadSecret(config.jwtSecret, config.dataDir);
   // Several instances (issue 18): how they tell each other of changes and share exclusive work; none on SQLite.
   const cluster = await createCluster(config, handle.dialect, logger);
+  // A profile change or an erasure raises the offers-list revisions it affects, in its own transaction.
+  const users = createUserStore(db, offerListHooks);
+  const tokens = await createTokenService(secret);
   const base = {
     config,
     logger,
     db,
     writes: createWriteBatcher(db, handle.dialect),
-    users: createUserStore(db),
-    tokens: await createTokenService(secret),
+    users,
+    tokens,
+    sessions: createSessions({ tokens, users }),
     throttle: createLoginThrottle(db),
     firebase: createFirebaseVerifier(config, logger),
     photos: createPhotoStorage(config.dataDir, logger),

@@ -1,4 +1,6 @@
-// What the route modules share, built once by createApp.
+// Everything the server is made of, built once by createApp (server/app.ts). Only the top knows this whole bag —
+// app.ts, main.ts, the CLI, the seed and the tests; every domain module declares the few things it needs instead
+// (e.g. MarketplaceRoutesDeps, OfferDeps) and app.ts hands this bag in where it fits.
 import type { Kysely } from 'kysely';
 import type { FirebaseVerifier } from './accounts/firebase.ts';
 import type { LoginThrottle } from './accounts/throttle.ts';
@@ -11,13 +13,13 @@ import type { Mailer } from './mail/mailer.ts';
 import type { PhotoStorage } from './uploads/storage.ts';
 import type { UserStore } from './accounts/users.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { SessionCheck } from './http/session.ts';
 import type { ResetLinks } from './accounts/resets.ts';
 import type { PayoutMethods } from './money/payout-methods.ts';
 import type { Funding } from './money/funding.ts';
 import type { Payouts } from './money/payouts.ts';
 import type { PayoutRails } from './money/providers/index.ts';
 import type { WriteBatcher } from './db/write-batcher.ts';
-import type { Role } from '../contract/marketplace.ts';
 import type { Bus } from './notifications/bus.ts';
 import type { Notifier } from './notifications/store.ts';
 import type { Tickets } from './notifications/tickets.ts';
@@ -41,6 +43,8 @@ export interface Services {
   writes: WriteBatcher;
   users: UserStore;
   tokens: TokenService;
+  /** Who a request is from (its bearer token); every route's guard asks it. */
+  sessions: SessionCheck;
   throttle: LoginThrottle;
   firebase: FirebaseVerifier;
   photos: PhotoStorage;
@@ -85,9 +89,4 @@ export interface Services {
   collector: Collector;
   /** GET /api/analytics's figures. */
   analytics: AnalyticsService;
-}
-
-/** Hono environment: the authenticated user's id is set by requireUser (and by optionalUser when signed in). */
-export interface AppEnv {
-  Variables: { userId: string; role: Role };
 }

@@ -4,13 +4,21 @@ import { Hono } from 'hono';
 import { normaliseEmail } from '../../contract/schemas/common.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/errors.ts';
-import { route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
-import { isUniqueViolation } from './users.ts';
-import { RATE_RULES } from '../http/rate-limit.ts';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/types.ts';
+import { route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import { isUniqueViolation, type UserStore } from './users.ts';
+import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
+import type { Links } from '../mail/links.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { renderEmail } from '../mail/template.ts';
+import type { FirebaseVerifier } from './firebase.ts';
 import { hashPassword, PASSWORD_POLICY, passwordProblem, verifyPassword } from './passwords.ts';
-import { RESET_LINK_MINUTES, type ResetProblem } from './resets.ts';
+import { RESET_LINK_MINUTES, type ResetLinks, type ResetProblem } from './resets.ts';
+import type { LoginThrottle } from './throttle.ts';
+import type { TokenService } from './tokens.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
 
@@ -30,7 +38,20 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 export const NO_PASSWORD =
   'Your account signs in with Google and has no password yet. Choose one with "Forgot password" on the login page.';
 
-export function authRoutes(services: Services) {
+export interface AuthRoutesDeps extends RouteDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'contractCheck' | 'trustProxy' | 'supportEmail'>;
+  users: UserStore;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  firebase: FirebaseVerifier;
+  limits: RateLimiter;
+  resets: ResetLinks;
+  mail: Pick<Mailer, 'post'>;
+  links: Links;
+}
+
+export function authRoutes(services: AuthRoutesDeps) {
   const { users, tokens, throttle, firebase, config, limits, resets, mail, links, db } = services;
   const app = new Hono<AppEnv>();
 

@@ -2,10 +2,14 @@
 import { Hono } from 'hono';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/errors.ts';
-import { route } from '../http/route.ts';
-import { formatCents } from '../../contract/marketplace.ts';
-import { balancesOf, reservedBy } from '../money/funding.ts';
-import type { AppEnv, Services } from '../services.ts';
+import type { Role } from '../../contract/marketplace.ts';
+import type { Config } from '../config.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Logger } from '../log.ts';
+import { route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import type { LoginThrottle } from './throttle.ts';
+import type { UserStore } from './users.ts';
 
 const GONE = 'This account no longer exists';
 export const WRONG_PASSWORD = 'The password is not correct';
@@ -14,22 +18,20 @@ export const ACCOUNT_DELETED = 'Your account and everything in it have been dele
 /** The profile fields matching reads (server/marketplace/matching.ts). */
 const MATCHED_FIELDS = ['country', 'language', 'category', 'type_content', 'about', 'job_title', 'tier'] as const;
 
-/** Why the account cannot be deleted while money is held for it, or null. */
-async function heldFunds(services: Services, userId: string, role: string): Promise<string | null> {
-  if (role === 'creator') {
-    const { availableCents, inPayoutCents } = await services.payouts.balances(userId);
-    if (availableCents > 0) return `Your Earning Balance holds ${formatCents(availableCents)}: withdraw it before deleting your account.`;
-    if (inPayoutCents > 0) return `A withdrawal of ${formatCents(inPayoutCents)} is on its way: delete your account once it is paid.`;
-  }
-  if (role === 'advertiser') {
-    const [free, reserved] = await Promise.all([balancesOf(services.db, [userId]), reservedBy(services.db, [userId])]);
-    const held = (free.get(userId) ?? 0) + (reserved.get(userId) ?? 0);
-    if (held > 0) return `Castbridge holds ${formatCents(held)} of your funds: cancel your campaigns and contact support to settle them before deleting your account.`;
-  }
-  return null;
+export interface UserRoutesDeps extends RouteDeps {
+  users: UserStore;
+  throttle: Pick<LoginThrottle, 'confirmPassword'>;
+  config: Pick<Config, 'contractCheck' | 'trustProxy'>;
+  /** Profile photos (server/uploads/storage.ts): a replaced or erased account's file is removed. */
+  photos: { remove(name: string | null): Promise<void> };
+  /** Re-matching after a creator's profile changes (the marketplace's `match` job). */
+  jobs: Pick<JobQueue, 'enqueue'>;
+  /** Why money held for the account forbids deleting it, or null (server/money/funding.ts). */
+  funding: { held(userId: string, role: Role): Promise<string | null> };
+  logger: Pick<Logger, 'info'>;
 }
 
-export function userRoutes(services: Services) {
+export function userRoutes(services: UserRoutesDeps) {
   const { users, photos, throttle, config } = services;
   const app = new Hono<AppEnv>();
 
@@ -72,7 +74,7 @@ export function userRoutes(services: Services) {
     }
     // Money held for the account is never erased with it (issue 14): a creator withdraws it first; an advertiser's
     // funds are settled with support.
-    const held = await heldFunds(services, userId, c.get('role'));
+    const held = await services.funding.held(userId, c.get('role'));
     if (held) throw new HttpError(409, held);
     const erased = await users.erase(userId);
     if (!erased) throw new HttpError(401, GONE);

@@ -6,8 +6,6 @@ import { PROFILE_FIELDS } from '../../contract/profile.ts';
 import type { User } from '../../contract/schemas/user.ts';
 import type { Database, UserUpdate } from '../db/types.ts';
 import type { Role } from '../../contract/marketplace.ts';
-import { touchAdvertisersOf, touchCreatorsOf } from '../marketplace/offer-lists.ts';
-import { CREATOR_FIELDS } from '../marketplace/rows.ts';
 
 /** What the API returns for a user (contract/schemas/user.ts); never the password hash or internal ids. */
 export const PUBLIC_USER_COLUMNS = ['email', ...PROFILE_FIELDS, 'type_account', 'role'] as const;
@@ -32,12 +30,30 @@ const toSettings = (row: { notify_email: number | string; password_hash: string 
 /** The role an account type signs up with. */
 export const roleOf = (type: AccountType): Role => (type === 'Advertiser' ? 'advertiser' : 'creator');
 
+/** A user's name as the other side sees it: first and last name, else the e-mail's local part. */
+export function displayName(row: { first_name?: string | null; last_name?: string | null; email?: string }): string {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ').trim();
+  return name || (row.email ? row.email.split('@')[0]! : 'Creator');
+}
+
+/**
+ * What else an account change updates, inside the change's own transaction. Other domains show parts of a user (an
+ * advertiser's offer list shows its creators' profiles), so server/app.ts hands in theirs
+ * (server/marketplace/offer-revisions.ts); accounts imports no other domain.
+ */
+export interface UserChangeHooks {
+  /** These columns of `userId`'s row were just updated. */
+  profileChanged(trx: Kysely<Database>, userId: string, columns: readonly string[]): Promise<void>;
+  /** `userId` is about to be deleted (its rows still exist). */
+  erasing(trx: Kysely<Database>, userId: string): Promise<void>;
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
-export function createUserStore(db: Kysely<Database>) {
+export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeHooks> = {}) {
   const now = () => new Date().toISOString();
   // GET /api/user runs on every dashboard load: its query is built once, only the id changes.
   const profileById = db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', '').compile();
@@ -98,9 +114,7 @@ export function createUserStore(db: Kysely<Database>) {
         const row = await trx.selectFrom('users').select(['email', 'image']).where('id', '=', id).executeTakeFirst();
         if (!row) return null;
         await trx.deleteFrom('login_failures').where('key', '=', `email:${row.email}`).execute();
-        // Their offers go with them: the other side's offer lists change.
-        await touchAdvertisersOf(trx, id);
-        await touchCreatorsOf(trx, id);
+        await hooks.erasing?.(trx, id);
         await trx.deleteFrom('users').where('id', '=', id).execute();
         return row;
       });
@@ -178,8 +192,7 @@ export function createUserStore(db: Kysely<Database>) {
             .set({ ...changes, updated_at: now() })
             .where('id', '=', id)
             .execute();
-          // Advertisers' offer lists show the creator's name, photo, country, language and content.
-          if (CREATOR_FIELDS.some((field) => field in changes)) await touchAdvertisersOf(trx, id);
+          await hooks.profileChanged?.(trx, id, Object.keys(changes));
         }
         const user = await trx.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
         return { previousImage: before.image, user };

@@ -2,10 +2,15 @@
 // advertiser's campaigns. Operators have no analytics of their own (403); anonymous 401.
 import { Hono } from 'hono';
 import { DEFAULT_RANGE } from '../../contract/analytics.ts';
-import { HttpError, route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
+import { HttpError, route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import type { AnalyticsService } from './aggregate.ts';
 
-export function analyticsRoutes(services: Services): Hono<AppEnv> {
+export interface AnalyticsRoutesDeps extends RouteDeps {
+  analytics: AnalyticsService;
+}
+
+export function analyticsRoutes(services: AnalyticsRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   route(app, services, 'analytics', async (c, { query }) => {
     const range = query.range ?? DEFAULT_RANGE;

@@ -4,9 +4,12 @@ import { Hono } from 'hono';
 import { ARCHIVE_PAGE, isArchiveDay, SEARCH_PAGE } from '../../contract/archive.ts';
 import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
 import { creatorsOnly } from '../connections/routes.ts';
-import { HttpError, route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
+import type { Connections } from '../connections/store.ts';
+import { HttpError, route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
 import { CONTENT_TYPES, EXTENSIONS, header, line } from './formats.ts';
+import type { IngestSupervisor } from './ingest.ts';
+import type { Archive } from './store.ts';
 
 const cursor = (value: string | undefined) => {
   if (!value) return undefined;
@@ -15,7 +18,13 @@ const cursor = (value: string | undefined) => {
 };
 const cursorText = (value: { sentAt: number; id: number } | null) => (value ? `${value.sentAt}.${value.id}` : null);
 
-export function archiveRoutes(services: Services): Hono<AppEnv> {
+export interface ArchiveRoutesDeps extends RouteDeps {
+  archive: Archive;
+  connections: Connections;
+  ingest: IngestSupervisor;
+}
+
+export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { archive, connections, ingest } = services;
 

@@ -3,8 +3,9 @@
 // the provider's answer) and DELETE /api/connections/:platform (issue 16).
 import { Hono } from 'hono';
 import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connections.ts';
-import { HttpError, route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
+import { HttpError, route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import type { Connections } from './store.ts';
 
 export function platformParam(value: string | undefined): ConnectPlatform {
   if (!(CONNECT_PLATFORMS as readonly string[]).includes(value ?? '')) throw new HttpError(404, `Unknown platform: use ${CONNECT_PLATFORMS.join(' or ')}`);
@@ -15,7 +16,11 @@ export const creatorsOnly = (role: string) => {
   if (role !== 'creator') throw new HttpError(403, 'Only creators connect channels');
 };
 
-export function connectionRoutes(services: Services): Hono<AppEnv> {
+export interface ConnectionRoutesDeps extends RouteDeps {
+  connections: Connections;
+}
+
+export function connectionRoutes(services: ConnectionRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { connections } = services;
 

@@ -17,7 +17,7 @@ export interface UsersTable extends Profile {
   notify_email: Generated<number>;
   /** Bumped by a password change or reset; session tokens carry it and older ones are refused. */
   token_version: Generated<number>;
-  /** Raised with every change to what this user's offers list shows (server/marketplace/offer-lists.ts). */
+  /** Raised with every change to what this user's offers list shows (server/marketplace/offer-revisions.ts). */
   offers_rev: Generated<number>;
   created_at: string;
   updated_at: string;

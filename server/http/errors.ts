@@ -1,4 +1,5 @@
-// Every error the API answers with is { message } and a 4xx status; HttpError carries both.
+// Every error the API answers with is { message } and a 4xx status; HttpError carries both. ContractViolation is
+// the one error that means the server itself answered wrong.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 
@@ -11,6 +12,11 @@ export class HttpError extends Error {
     this.status = status;
     this.headers = headers;
   }
+}
+
+/** An answer the contract does not allow (CONTRACT_CHECK=1, the tests): a bug of ours, so a 500, never a 4xx. */
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
 }
 
 /** One readable sentence from a zod failure, e.g. "gender: expected one of Male, Female". */

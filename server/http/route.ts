@@ -4,10 +4,10 @@
 // every answer is checked against the response schema, so a route that drifts from the contract fails loudly.
 import type { Context, Hono } from 'hono';
 import { endpoints, schemas, type EndpointName, type ResponseBody, type ValidBody, type ValidQuery } from '../../contract/index.ts';
-import { optionalUser, requireUser } from '../accounts/require-user.ts';
-import type { AppEnv, Services } from '../services.ts';
-import { describeIssues, HttpError, parseWith } from './errors.ts';
+import type { Config } from '../config.ts';
+import { ContractViolation, describeIssues, HttpError, parseWith } from './errors.ts';
 import { readJson } from './json-body.ts';
+import { optionalUser, requireUser, type AppEnv, type SessionCheck } from './session.ts';
 
 export interface RouteInput<N extends EndpointName> {
   body: ValidBody<N>;
@@ -20,17 +20,19 @@ export type RouteHandler<N extends EndpointName> = (
   input: RouteInput<N>,
 ) => Promise<ResponseBody<N> | Response> | ResponseBody<N> | Response;
 
-export class ContractViolation extends Error {
-  override name = 'ContractViolation';
+/** What registering a route needs: the session check for its guard and whether answers are checked (CONTRACT_CHECK). */
+export interface RouteDeps {
+  sessions: SessionCheck;
+  config: Pick<Config, 'contractCheck'>;
 }
 
 /** Registers endpoint `name` on `app`. */
-export function route<N extends EndpointName>(app: Hono<AppEnv>, services: Pick<Services, 'tokens' | 'users' | 'config'>, name: N, handler: RouteHandler<N>): void {
+export function route<N extends EndpointName>(app: Hono<AppEnv>, deps: RouteDeps, name: N, handler: RouteHandler<N>): void {
   const meta = endpoints[name];
   const spec = schemas[name] as { body?: unknown; query?: unknown; response: { safeParse(value: unknown): { success: boolean; error?: unknown } }; status: 200 | 201 | 202 };
   const body = spec.body && spec.body !== 'multipart' ? (spec.body as Parameters<typeof parseWith>[0]) : null;
   const query = spec.query ? (spec.query as Parameters<typeof parseWith>[0]) : null;
-  const check = services.config.contractCheck;
+  const check = deps.config.contractCheck;
 
   const serve = async (c: Context<AppEnv>) => {
     const input = {
@@ -48,8 +50,8 @@ export function route<N extends EndpointName>(app: Hono<AppEnv>, services: Pick<
     return c.json(result as object, spec.status);
   };
 
-  if (meta.auth === 'bearer') app.on(meta.method, meta.path, requireUser(services), serve);
-  else if (meta.auth === 'optional') app.on(meta.method, meta.path, optionalUser(services), serve);
+  if (meta.auth === 'bearer') app.on(meta.method, meta.path, requireUser(deps.sessions), serve);
+  else if (meta.auth === 'optional') app.on(meta.method, meta.path, optionalUser(deps.sessions), serve);
   else app.on(meta.method, meta.path, serve);
 }
 

@@ -6,10 +6,11 @@ import { CAMPAIGN_ACTIONS, DELIVERY_STATUSES, formatCents, OPEN_OFFER_STATUSES, 
 import type { Campaign, CampaignInput, CampaignPatch } from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Services } from '../services.ts';
-import { emptyCounts, OFFER_COLUMNS, CREATOR_COLUMNS, toCampaign, toOffer, type CampaignRow, type OfferJoinRow } from './rows.ts';
-import { touchOfferLists } from './offer-lists.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { releaseUnneeded, reserveForLaunch } from '../money/funding.ts';
+import type { Notifier } from '../notifications/store.ts';
+import { emptyCounts, OFFER_COLUMNS, CREATOR_COLUMNS, toCampaign, toOffer, type CampaignRow, type OfferJoinRow } from './rows.ts';
+import { touchOfferLists } from './offer-revisions.ts';
 
 type ValidInput = Omit<CampaignInput, 'description'> & { description: string };
 
@@ -17,7 +18,18 @@ const NEXT: Record<CampaignAction, CampaignStatus> = { launch: 'active', pause: 
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function createCampaignStore(services: Pick<Services, 'db' | 'jobs' | 'notifier'>) {
+/** Who is told when offers expire. */
+interface Notifies {
+  notifier: Pick<Notifier, 'create'>;
+}
+
+/** What the campaign store needs: the database, the matching job, and notifications in the write's transaction. */
+export interface CampaignDeps extends Notifies {
+  db: Kysely<Database>;
+  jobs: Pick<JobQueue, 'enqueue' | 'poke'>;
+}
+
+export function createCampaignStore(services: CampaignDeps) {
   const { db } = services;
   const now = () => new Date().toISOString();
 
@@ -259,7 +271,7 @@ export function createCampaignStore(services: Pick<Services, 'db' | 'jobs' | 'no
 /** Expires the campaign's open offers inside `trx` and returns the announcement of their notifications. */
 export function expireOpenOffers(
   trx: Kysely<Database>,
-  services: Pick<Services, 'notifier'>,
+  services: Notifies,
   campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>,
   why: string,
 ): Promise<() => void> {
@@ -267,14 +279,14 @@ export function expireOpenOffers(
 }
 
 /** Accepted offers of an ended campaign whose delivery was never confirmed expire, inside `trx` (issue 14). */
-function expireUndelivered(trx: Kysely<Database>, services: Pick<Services, 'notifier'>, campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>): Promise<() => void> {
+function expireUndelivered(trx: Kysely<Database>, services: Notifies, campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>): Promise<() => void> {
   return expireOffers(trx, services, campaign, DELIVERY_STATUSES, 'ended before its delivery was confirmed');
 }
 
 /** Expires the campaign's offers in `statuses`; each creator is told the offer `why`. */
 async function expireOffers(
   trx: Kysely<Database>,
-  services: Pick<Services, 'notifier'>,
+  services: Notifies,
   campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>,
   statuses: readonly OfferStatus[],
   why: string,

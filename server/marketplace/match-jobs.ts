@@ -5,10 +5,10 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
 import type { Database } from '../db/types.ts';
-import type { Services } from '../services.ts';
+import type { Notifier } from '../notifications/store.ts';
 import { compileTargeting, prepareCreator, reasonsFor, scoreCreator, type CreatorFacts, type Match, type PreparedCreator } from './matching.ts';
 import { targetingOf, type CampaignRow } from './rows.ts';
-import { touchOfferLists } from './offer-lists.ts';
+import { touchOfferLists } from './offer-revisions.ts';
 
 /** Offers written per INSERT (9 parameters each; SQLite binds at most 32,766). */
 const INSERT_BATCH = 1000;
@@ -26,7 +26,13 @@ interface Written {
   lists: string[];
 }
 
-export function createMatcher(services: Pick<Services, 'db' | 'notifier' | 'logger'>) {
+/** What matching needs: the database and notifications for the offers it makes. */
+export interface MatcherDeps {
+  db: Kysely<Database>;
+  notifier: Pick<Notifier, 'create'>;
+}
+
+export function createMatcher(services: MatcherDeps) {
   const { db } = services;
 
   /** Creators who can be matched: a creator account with a broadcasting language. */

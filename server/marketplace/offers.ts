@@ -6,12 +6,13 @@ import { OFFER_ACTIONS, THREAD_OPEN_STATUSES, type OfferAction, type OfferStatus
 import type { Offer, ThreadMessage } from '../../contract/schemas/marketplace.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { displayName } from '../accounts/users.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Services } from '../services.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { expireOpenOffers } from './campaigns.ts';
-import type { NewNotification } from '../notifications/store.ts';
-import { touchOfferLists } from './offer-lists.ts';
-import { CREATOR_COLUMNS, displayName, OFFER_COLUMNS, toOffer, type OfferJoinRow } from './rows.ts';
+import { touchOfferLists } from './offer-revisions.ts';
+import { CREATOR_COLUMNS, OFFER_COLUMNS, toOffer, type OfferJoinRow } from './rows.ts';
 
 const NOT_FOUND = 'No such offer';
 
@@ -20,7 +21,14 @@ interface Party {
   role: Role;
 }
 
-export function createOfferStore(services: Pick<Services, 'db' | 'notifier' | 'jobs'>) {
+/** What the offer store needs: the database, notifications in the write's transaction, and the matching job. */
+export interface OfferDeps {
+  db: Kysely<Database>;
+  notifier: Pick<Notifier, 'create'>;
+  jobs: Pick<JobQueue, 'enqueue' | 'poke'>;
+}
+
+export function createOfferStore(services: OfferDeps) {
   const { db, notifier } = services;
   const now = () => new Date().toISOString();
 

@@ -1,20 +1,52 @@
 // The marketplace's endpoints (issue 13): the advertiser's company profile, campaigns (advertisers only; others
-// 403), offers and their threads (the offer's creator or its campaign's advertiser; anyone else 404).
+// 403), offers and their threads (the offer's creator or its campaign's advertiser; anyone else 404), and (issue 14)
+// the advertiser confirming an offer's delivery, which completes it (./completion.ts).
 import { Hono, type Context } from 'hono';
-import type { CampaignAction } from '../../contract/marketplace.ts';
-import { requireRole } from '../accounts/require-user.ts';
-import { route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
+import type { Kysely } from 'kysely';
+import { DELIVERY_STATUSES, type CampaignAction } from '../../contract/marketplace.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/types.ts';
+import type { WriteBatcher } from '../db/write-batcher.ts';
+import { HttpError } from '../http/errors.ts';
+import { route, type RouteDeps } from '../http/route.ts';
+import { requireRole, type AppEnv } from '../http/session.ts';
+import type { Notifier } from '../notifications/store.ts';
 import { readImageField } from '../uploads/routes.ts';
+import type { PhotoStorage } from '../uploads/storage.ts';
+import type { CampaignStore } from './campaigns.ts';
+import { completeOffer } from './completion.ts';
 import { createOfferLists } from './offer-lists.ts';
+import type { OfferStore } from './offers.ts';
 import { toAdvertiserProfile } from './rows.ts';
 
 const party = (c: Context<AppEnv>) => ({ userId: c.get('userId'), role: c.get('role') });
 const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
 
-export function marketplaceRoutes(services: Services): Hono<AppEnv> {
+/**
+ * What the creators' overlays are told when offers or campaigns change what they show. The overlay domain builds on
+ * the marketplace (server/overlay/store.ts imports it), so the marketplace knows it only as this callback, which
+ * server/app.ts fills with the overlays.
+ */
+export interface OverlayRefresh {
+  refresh(creatorIds: Iterable<string>): Promise<void>;
+  refreshCampaign(campaignId: string): Promise<void>;
+}
+
+export interface MarketplaceRoutesDeps extends RouteDeps {
+  db: Kysely<Database>;
+  /** Short writes that may share a COMMIT (server/db/write-batcher.ts). */
+  writes: WriteBatcher;
+  config: Pick<Config, 'contractCheck' | 'maxUploadBytes' | 'feeBps'>;
+  campaigns: CampaignStore;
+  offers: OfferStore;
+  notifier: Pick<Notifier, 'create'>;
+  photos: Pick<PhotoStorage, 'save' | 'remove'>;
+  overlays: OverlayRefresh;
+}
+
+export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { db, campaigns, offers, photos, config } = services;
+  const { db, campaigns, offers, notifier, photos, config } = services;
   const offerLists = createOfferLists(offers, { contractCheck: config.contractCheck });
 
   route(app, services, 'getAdvertiserProfile', async (c) => {
@@ -92,6 +124,27 @@ export function marketplaceRoutes(services: Services): Hono<AppEnv> {
   route(app, services, 'requestInfo', async (c, { body }) => ({ offer: await offers.requestInfo(party(c), c.req.param('id')!, body.message) }));
   route(app, services, 'listMessages', async (c) => ({ messages: await offers.messages(party(c), c.req.param('id')!) }));
   route(app, services, 'postMessage', async (c, { body }) => ({ message: await offers.post(party(c), c.req.param('id')!, body.body) }));
+
+  route(app, services, 'confirmDelivery', async (c) => {
+    const userId = c.get('userId');
+    if (c.get('role') !== 'advertiser') throw new HttpError(403, "Only the campaign's advertiser confirms a delivery");
+    const id = c.req.param('id')!;
+    // The advertiser's own offer, or 404.
+    const offer = await offers.get({ userId, role: 'advertiser' }, id);
+    if (!(DELIVERY_STATUSES as readonly string[]).includes(offer.status)) {
+      throw new HttpError(409, offer.status === 'completed' || offer.status === 'paid' ? 'This offer is already completed' : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`);
+    }
+    // A short write: under load it shares its COMMIT with the writes arriving meanwhile (server/db/write-batcher.ts).
+    const announce = await services.writes.run(async (trx) => {
+      const done = await completeOffer(trx, { offerId: id, via: 'advertiser', feeBps: config.feeBps });
+      return notifier.create(trx, done.notices);
+    });
+    announce();
+    const completed = await offers.get({ userId, role: 'advertiser' }, id);
+    // A completed offer leaves the creator's overlay.
+    await services.overlays.refreshCampaign(completed.campaignId);
+    return { offer: completed };
+  });
 
   return app;
 }

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Campaign, MatchReason, Offer } from '../../contract/schemas/marketplace.ts';
 import { OFFER_STATUSES, type OfferStatus } from '../../contract/marketplace.ts';
 import type { AdvertiserProfilesTable, CampaignsTable } from '../db/types.ts';
+import { displayName } from '../accounts/users.ts';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 
@@ -108,12 +109,6 @@ export interface OfferJoinRow {
   creator_country?: string | null;
   creator_language?: string | null;
   creator_type_content?: string | null;
-}
-
-/** A creator's name as the other side sees it: first and last name, else the e-mail's local part. */
-export function displayName(row: { first_name?: string | null; last_name?: string | null; email?: string }): string {
-  const name = [row.first_name, row.last_name].filter(Boolean).join(' ').trim();
-  return name || (row.email ? row.email.split('@')[0]! : 'Creator');
 }
 
 export function toOffer(row: OfferJoinRow, withCreator: boolean): Offer {

@@ -1,10 +1,46 @@
-// The Earnings screen's figures (issue 14), computed from the ledger: per period (All Over, This Year, This Month,
-// in UTC) what the creator earned — through the overlay's proof of display ("Earning Through OBS Extension") and
-// through deliveries the advertiser confirmed ("Earning Through Sponserships") — and the balances now.
+// What creators earn (issue 14). payEarning is the ledger's side of an offer's completion (the marketplace owns the
+// completion itself: server/marketplace/completion.ts): the pay moves from the campaign's reservation to the
+// creator's available balance, less the platform fee (FEE_BPS). earningsOf is the Earnings screen's figures, computed
+// from the ledger: per period (All Over, This Year, This Month, in UTC) what the creator earned — through the
+// overlay's proof of display ("Earning Through OBS Extension") and through deliveries the advertiser confirmed
+// ("Earning Through Sponserships") — and the balances now.
 import type { Kysely } from 'kysely';
 import type { Earnings } from '../../contract/schemas/money.ts';
 import type { Database } from '../db/types.ts';
-import { balanceOf, creatorAvailable, creatorInPayout, EARNING_KINDS } from './ledger.ts';
+import { HttpError } from '../http/errors.ts';
+import { balanceOf, campaignReserve, creatorAvailable, creatorInPayout, EARNING_KINDS, InsufficientFunds, PLATFORM_FEES, postTransfer, type Leg } from './ledger.ts';
+
+/** The fee on `payCents` at `feeBps` basis points, rounded down (a fraction of a cent stays with the creator). */
+export const feeOf = (payCents: number, feeBps: number): number => Math.floor((payCents * feeBps) / 10_000);
+
+export interface EarningInput {
+  /** The completed offer: the transfer happens once per offer (its key). */
+  offerId: string;
+  campaignId: string;
+  creatorId: string;
+  payCents: number;
+  feeCents: number;
+  /** `overlay_earning` when the overlay's proof of display completed the offer, `earning` when the advertiser did. */
+  kind: (typeof EARNING_KINDS)[number];
+  memo: string;
+  at: string;
+}
+
+/** Pays a completed offer inside `trx`; 409 when the campaign's reservation does not cover the pay. */
+export async function payEarning(trx: Kysely<Database>, input: EarningInput): Promise<void> {
+  const legs: Leg[] = [
+    { account: campaignReserve(input.campaignId), amountCents: -input.payCents },
+    { account: creatorAvailable(input.creatorId), amountCents: input.payCents - input.feeCents },
+  ];
+  if (input.feeCents > 0) legs.push({ account: PLATFORM_FEES, amountCents: input.feeCents });
+  try {
+    await postTransfer(trx, { kind: input.kind, key: `earning:${input.offerId}`, memo: input.memo, legs, at: input.at });
+  } catch (error) {
+    // Only a campaign launched before money existed can lack its reservation.
+    if (error instanceof InsufficientFunds) throw new HttpError(409, "This campaign's reservation does not cover the pay; contact Castbridge support");
+    throw error;
+  }
+}
 
 export async function earningsOf(db: Kysely<Database>, creatorId: string, minPayoutCents: number, now = new Date()): Promise<Earnings> {
   const iso = now.toISOString();

@@ -3,12 +3,12 @@
 // whatever a campaign no longer needs once it is cancelled or over. Every movement is a ledger transfer inside the
 // caller's transaction.
 import type { Kysely } from 'kysely';
-import { DELIVERY_STATUSES, formatCents } from '../../contract/marketplace.ts';
+import { DELIVERY_STATUSES, formatCents, type Role } from '../../contract/marketplace.ts';
 import type { AdvertiserBalance } from '../../contract/schemas/money.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Services } from '../services.ts';
-import { advertiserBalance, balanceOf, campaignReserve, EXTERNAL, InsufficientFunds, postTransfer } from './ledger.ts';
+import type { Notifier } from '../notifications/store.ts';
+import { advertiserBalance, balanceOf, campaignReserve, creatorAvailable, creatorInPayout, EXTERNAL, InsufficientFunds, postTransfer } from './ledger.ts';
 
 /** The deposits an advertiser's balance screen lists (newest first). */
 const DEPOSITS_SHOWN = 50;
@@ -105,7 +105,13 @@ export async function balancesOf(db: Kysely<Database>, advertiserIds: string[]):
   return result;
 }
 
-export function createFunding(services: Pick<Services, 'db' | 'notifier'>) {
+/** What funding needs: the database and the advertiser's notification of a deposit. */
+export interface FundingDeps {
+  db: Kysely<Database>;
+  notifier: Pick<Notifier, 'create'>;
+}
+
+export function createFunding(services: FundingDeps) {
   const { db, notifier } = services;
 
   async function deposits(advertiserId: string) {
@@ -128,6 +134,21 @@ export function createFunding(services: Pick<Services, 'db' | 'notifier'>) {
     async balance(advertiserId: string): Promise<AdvertiserBalance> {
       const [free, reserved] = await Promise.all([balancesOf(db, [advertiserId]), reservedBy(db, [advertiserId])]);
       return { balanceCents: free.get(advertiserId) ?? 0, reservedCents: reserved.get(advertiserId) ?? 0, deposits: await deposits(advertiserId) };
+    },
+
+    /** Why the account cannot be deleted while money is held for it (DELETE /api/user), or null. */
+    async held(userId: string, role: Role): Promise<string | null> {
+      if (role === 'creator') {
+        const [availableCents, inPayoutCents] = await Promise.all([balanceOf(db, creatorAvailable(userId)), balanceOf(db, creatorInPayout(userId))]);
+        if (availableCents > 0) return `Your Earning Balance holds ${formatCents(availableCents)}: withdraw it before deleting your account.`;
+        if (inPayoutCents > 0) return `A withdrawal of ${formatCents(inPayoutCents)} is on its way: delete your account once it is paid.`;
+      }
+      if (role === 'advertiser') {
+        const [free, reserved] = await Promise.all([balancesOf(db, [userId]), reservedBy(db, [userId])]);
+        const held = (free.get(userId) ?? 0) + (reserved.get(userId) ?? 0);
+        if (held > 0) return `Castbridge holds ${formatCents(held)} of your funds: cancel your campaigns and contact support to settle them before deleting your account.`;
+      }
+      return null;
     },
 
     /** An operator records money an advertiser sent (the manual rail); the advertiser is notified. */

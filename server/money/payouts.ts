@@ -8,11 +8,15 @@ import type { Kysely, Selectable } from 'kysely';
 import { formatCents } from '../../contract/marketplace.ts';
 import type { AdminPayout, Payout } from '../../contract/schemas/money.ts';
 import type { Database, PayoutsTable } from '../db/types.ts';
+import { displayName } from '../accounts/users.ts';
+import type { Config } from '../config.ts';
+import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
-import { displayName } from '../marketplace/rows.ts';
-import type { Services } from '../services.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Logger } from '../log.ts';
+import type { Notifier } from '../notifications/store.ts';
 import { creatorAvailable, creatorInPayout, EXTERNAL, InsufficientFunds, postTransfer, balanceOf } from './ledger.ts';
-import type { PayoutDetails } from './payout-methods.ts';
+import type { PayoutDetails, PayoutMethods } from './payout-methods.ts';
 import type { PayoutRails } from './providers/index.ts';
 import { PayoutRejected, type ProviderResult } from './providers/types.ts';
 
@@ -46,7 +50,18 @@ export const referenceFor = (at: string, n: number) => `#CB-${at.slice(2, 4)}${a
 /** An Idempotency-Key as clients send them (UUIDs, ULIDs, Stripe-style keys): 8 to 255 visible ASCII characters. */
 export const isIdempotencyKey = (key: string) => /^[\x21-\x7e]{8,255}$/.test(key);
 
-export function createPayouts(services: Pick<Services, 'db' | 'writes' | 'notifier' | 'jobs' | 'payoutMethods' | 'config' | 'logger'>, rails: PayoutRails) {
+/** What payouts need: the database (and its batched short writes), the submit job, notifications and the methods' details. */
+export interface PayoutDeps {
+  db: Kysely<Database>;
+  writes: WriteBatcher;
+  notifier: Pick<Notifier, 'create'>;
+  jobs: Pick<JobQueue, 'enqueue' | 'poke'>;
+  payoutMethods: Pick<PayoutMethods, 'details'>;
+  config: Pick<Config, 'minPayoutCents'>;
+  logger: Pick<Logger, 'warn'>;
+}
+
+export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
   const { db, notifier, jobs, config, logger } = services;
 
   const mine = (creatorId: string, id: string, executor: Kysely<Database> = db) =>

@@ -1,22 +1,37 @@
 // Money endpoints (issue 14). Creators: payout methods, payouts (with an Idempotency-Key), earnings. Advertisers:
-// their balance, and confirming an offer's delivery (the creator earns). Wrong role 403; another user's record 404.
-// Operators' endpoints live in the console's routes (server/admin/routes.ts); Stripe's webhook is signed, not signed in.
+// their balance. Wrong role 403; another user's record 404. Confirming an offer's delivery (the creator earns) is the
+// marketplace's (server/marketplace/routes.ts, which owns completion); operators' endpoints live in the console's
+// routes (server/operator/routes.ts); Stripe's webhook is signed, not signed in.
 import { Hono, type Context } from 'hono';
-import { DELIVERY_STATUSES } from '../../contract/marketplace.ts';
-import { requireRole } from '../accounts/require-user.ts';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { RATE_RULES } from '../http/rate-limit.ts';
-import { route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
-import { completeOffer } from './completion.ts';
+import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
+import { route, type RouteDeps } from '../http/route.ts';
+import { requireRole, type AppEnv } from '../http/session.ts';
 import { earningsOf } from './earnings.ts';
+import type { Funding } from './funding.ts';
+import type { PayoutMethods } from './payout-methods.ts';
+import type { Payouts } from './payouts.ts';
+import type { PayoutRails } from './providers/index.ts';
 
 const creator = (c: Context<AppEnv>) => requireRole(c, 'creator');
 const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
 
-export function moneyRoutes(services: Services): Hono<AppEnv> {
+export interface MoneyRoutesDeps extends RouteDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'contractCheck' | 'minPayoutCents'>;
+  limits: RateLimiter;
+  payoutMethods: PayoutMethods;
+  payouts: Payouts;
+  funding: Pick<Funding, 'balance'>;
+  rails: Pick<PayoutRails, 'stripe'>;
+}
+
+export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { db, payoutMethods, payouts, funding, offers, notifier, limits, config } = services;
+  const { db, payoutMethods, payouts, funding, limits, config } = services;
 
   route(app, services, 'listPayoutMethods', async (c) => ({ methods: await payoutMethods.list(creator(c)) }));
   route(app, services, 'addPayoutMethod', async (c, { body }) => ({ methods: await payoutMethods.add(creator(c), body) }));
@@ -32,27 +47,6 @@ export function moneyRoutes(services: Services): Hono<AppEnv> {
   route(app, services, 'getEarnings', async (c) => earningsOf(db, creator(c), config.minPayoutCents));
 
   route(app, services, 'getAdvertiserBalance', async (c) => funding.balance(advertiser(c)));
-
-  route(app, services, 'confirmDelivery', async (c) => {
-    const userId = c.get('userId');
-    if (c.get('role') !== 'advertiser') throw new HttpError(403, "Only the campaign's advertiser confirms a delivery");
-    const id = c.req.param('id')!;
-    // The advertiser's own offer, or 404.
-    const offer = await offers.get({ userId, role: 'advertiser' }, id);
-    if (!(DELIVERY_STATUSES as readonly string[]).includes(offer.status)) {
-      throw new HttpError(409, offer.status === 'completed' || offer.status === 'paid' ? 'This offer is already completed' : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`);
-    }
-    // A short write: under load it shares its COMMIT with the writes arriving meanwhile (server/db/write-batcher.ts).
-    const announce = await services.writes.run(async (trx) => {
-      const done = await completeOffer(trx, { offerId: id, via: 'advertiser', feeBps: config.feeBps });
-      return notifier.create(trx, done.notices);
-    });
-    announce();
-    const completed = await offers.get({ userId, role: 'advertiser' }, id);
-    // A completed offer leaves the creator's overlay.
-    await services.overlays.refreshCampaign(completed.campaignId);
-    return { offer: completed };
-  });
 
   route(app, services, 'stripeWebhook', async (c) => {
     const stripe = services.rails.stripe;

@@ -11,17 +11,30 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { runLiveStream } from '../http/live-stream.ts';
-import { HttpError, route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
+import type { UserStore } from '../accounts/users.ts';
+import { HttpError, route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import type { Logger } from '../log.ts';
 import type { Notification } from '../../contract/schemas/marketplace.ts';
-import { TICKET_SECONDS } from './tickets.ts';
+import type { Bus } from './bus.ts';
+import type { Notifier } from './store.ts';
+import { TICKET_SECONDS, type Tickets } from './tickets.ts';
 
 /** The reconnection delay EventSource is told to use. */
 const RETRY_MS = 2_000;
 /** How many of the ids it sent a stream remembers (to send each once); an older one sent again is a duplicate the client drops. */
 const SENT_MEMORY = 1_000;
 
-export function notificationRoutes(services: Services): Hono<AppEnv> {
+export interface NotificationRoutesDeps extends RouteDeps {
+  notifier: Notifier;
+  bus: Bus;
+  tickets: Tickets;
+  /** A ticket names a session version: the account's current one must still match. */
+  users: Pick<UserStore, 'session'>;
+  logger: Pick<Logger, 'warn'>;
+}
+
+export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { notifier, bus, tickets, users } = services;
 

@@ -1,15 +1,28 @@
 // The operator console's endpoints (issue 13): advertisers waiting for approval (approve, or reject with a reason),
 // campaigns, users and support tickets; (issue 14) deposits and the manual payout rail. Operators only; anyone else 403.
 import { Hono, type Context } from 'hono';
-import { requireRole } from '../accounts/require-user.ts';
-import { HttpError, route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
-import { displayName, toAdvertiserProfile } from '../marketplace/rows.ts';
-import { balancesOf, reservedBy } from '../money/funding.ts';
+import type { Kysely } from 'kysely';
+import { displayName } from '../accounts/users.ts';
+import type { Database } from '../db/types.ts';
+import { HttpError, route, type RouteDeps } from '../http/route.ts';
+import { requireRole, type AppEnv } from '../http/session.ts';
+import type { CampaignStore } from '../marketplace/campaigns.ts';
+import { toAdvertiserProfile } from '../marketplace/rows.ts';
+import { balancesOf, reservedBy, type Funding } from '../money/funding.ts';
+import type { Payouts } from '../money/payouts.ts';
+import type { Notifier } from '../notifications/store.ts';
 
 const operator = (c: Context<AppEnv>) => requireRole(c, 'operator');
 
-export function adminRoutes(services: Services): Hono<AppEnv> {
+export interface OperatorRoutesDeps extends RouteDeps {
+  db: Kysely<Database>;
+  notifier: Pick<Notifier, 'create'>;
+  campaigns: Pick<CampaignStore, 'listAll'>;
+  funding: Pick<Funding, 'deposit'>;
+  payouts: Pick<Payouts, 'adminList' | 'decide'>;
+}
+
+export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db, notifier } = services;
 

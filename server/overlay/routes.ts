@@ -7,14 +7,20 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { runLiveStream } from '../http/live-stream.ts';
-import { HttpError, route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
-import type { OverlaySignal } from './store.ts';
+import { HttpError, route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import type { Logger } from '../log.ts';
+import type { Overlays, OverlaySignal } from './store.ts';
 
 /** The reconnection delay EventSource is told to use (the page's own machine backs off further). */
 const RETRY_MS = 1_000;
 
-export function overlayRoutes(services: Services): Hono<AppEnv> {
+export interface OverlayRoutesDeps extends RouteDeps {
+  overlays: Overlays;
+  logger: Pick<Logger, 'warn'>;
+}
+
+export function overlayRoutes(services: OverlayRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { overlays } = services;
 

@@ -12,7 +12,7 @@
 // add nothing beyond real time. A heartbeat repeated with the same id counts once. Each credited stretch is booked to
 // the seconds of the budget it spent (stretches never overlap), so the per-minute rows, the proof's timeline and its
 // sessions add up to exactly what was credited; when an offer's total reaches its deliverable, the offer completes
-// through the ledger (via 'overlay') and the creator is paid.
+// through the marketplace's completion (server/marketplace/completion.ts, via 'overlay') and the creator is paid.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { DELIVERY_STATUSES, type OfferStatus } from '../../contract/marketplace.ts';
@@ -33,8 +33,8 @@ import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
-import { touchOfferLists } from '../marketplace/offer-lists.ts';
-import { completeOffer } from '../money/completion.ts';
+import { completeOffer } from '../marketplace/completion.ts';
+import { touchOfferLists } from '../marketplace/offer-revisions.ts';
 import type { Sealer } from '../money/sealing.ts';
 import { createMemoryBus, type Bus } from '../notifications/bus.ts';
 import { noTransport, type Transport } from '../cluster/transport.ts';
@@ -100,7 +100,8 @@ export interface Overlays {
   display(party: { userId: string; role: string }, offerId: string): Promise<OfferDisplay>;
 }
 
-interface Deps {
+/** What the overlays need. They build on the marketplace (offers, their lists, completion); it knows them only as a callback. */
+export interface OverlayDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   writes: WriteBatcher;
@@ -113,7 +114,7 @@ interface Deps {
   transport?: Transport;
 }
 
-export function createOverlays(deps: Deps): Overlays {
+export function createOverlays(deps: OverlayDeps): Overlays {
   const { db, dialect, writes, sealer, links, notifier, logger } = deps;
   const transport = deps.transport ?? noTransport();
   const hub = createMemoryBus<OverlaySignal>();

@@ -3,11 +3,16 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { hashLinkToken } from '../accounts/link-tokens.ts';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { RATE_RULES } from '../http/rate-limit.ts';
-import { route } from '../http/route.ts';
+import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
+import { route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import type { Links } from '../mail/links.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { renderEmail } from '../mail/template.ts';
-import type { AppEnv, Services } from '../services.ts';
 
 export const SUBSCRIBED = 'Thanks for subscribing! We have sent a confirmation to your email.';
 export const UNSUBSCRIBED = 'You are unsubscribed. You will not get our newsletter any more.';
@@ -21,7 +26,15 @@ export function unsubscribeToken(secret: Uint8Array, email: string): string {
   return crypto.createHmac('sha256', secret).update(`newsletter-unsubscribe:${email}`).digest('base64url');
 }
 
-export function newsletterRoutes(services: Services, secret: Uint8Array) {
+export interface NewsletterRoutesDeps extends RouteDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'contractCheck' | 'supportEmail'>;
+  limits: RateLimiter;
+  mail: Pick<Mailer, 'post'>;
+  links: Links;
+}
+
+export function newsletterRoutes(services: NewsletterRoutesDeps, secret: Uint8Array) {
   const { db, limits, mail, links, config } = services;
   const app = new Hono<AppEnv>();
 

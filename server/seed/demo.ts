@@ -11,7 +11,7 @@ import type { CastbridgeApp } from '../app.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { compileTargeting, matchCreator } from '../marketplace/matching.ts';
 import { targetingOf } from '../marketplace/rows.ts';
-import { touchOfferLists } from '../marketplace/offer-lists.ts';
+import { touchOfferLists } from '../marketplace/offer-revisions.ts';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { OfferStatus } from '../../contract/marketplace.ts';
 import { reserveForLaunch } from '../money/funding.ts';

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CastbridgeApp } from '../app.ts';
 import type { Database } from '../db/types.ts';
-import { completeOffer, type CompletedVia } from '../money/completion.ts';
+import { completeOffer, type CompletedVia } from '../marketplace/completion.ts';
 import { advertiserBalance, campaignReserve, creatorAvailable, creatorInPayout, EXTERNAL, postTransfer } from '../money/ledger.ts';
 import { referenceFor } from '../money/payouts.ts';
 

@@ -2,14 +2,25 @@
 // and the signed-in user, if any) and e-mailed to the support address with the sender as Reply-To.
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
-import { RATE_RULES } from '../http/rate-limit.ts';
-import { route } from '../http/route.ts';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/types.ts';
+import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
+import { route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { renderEmail } from '../mail/template.ts';
-import type { AppEnv, Services } from '../services.ts';
 
 export const TICKET_RECEIVED = 'Thank you! We received your message and will answer by email.';
 
-export function supportRoutes(services: Services) {
+export interface SupportRoutesDeps extends RouteDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'contractCheck' | 'supportEmail'>;
+  limits: RateLimiter;
+  mail: Pick<Mailer, 'post'>;
+}
+
+export function supportRoutes(services: SupportRoutesDeps) {
   const { db, limits, mail, config } = services;
   const app = new Hono<AppEnv>();
 

@@ -2,14 +2,24 @@
 import { Hono, type Context } from 'hono';
 import { HttpError } from '../http/errors.ts';
 import { readLimitedBody } from '../http/json-body.ts';
-import { route } from '../http/route.ts';
-import type { AppEnv, Services } from '../services.ts';
+import type { UserStore } from '../accounts/users.ts';
+import type { Config } from '../config.ts';
+import { route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
 import { sniffImage, type ImageKind } from './sniff.ts';
+import type { PhotoStorage } from './storage.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-export function uploadApiRoutes(services: Services) {
+export interface UploadRoutesDeps extends RouteDeps {
+  config: Pick<Config, 'contractCheck' | 'maxUploadBytes'>;
+  photos: PhotoStorage;
+  /** The uploaded photo becomes the caller's profile image. */
+  users: Pick<UserStore, 'update'>;
+}
+
+export function uploadApiRoutes(services: UploadRoutesDeps) {
   const { config, photos, users } = services;
   const app = new Hono<AppEnv>();
 
@@ -61,7 +71,7 @@ export async function readImageField(c: Context, maxBytes: number, field: string
   return { bytes, kind };
 }
 
-export function uploadFileRoutes(services: Services) {
+export function uploadFileRoutes(services: { photos: Pick<PhotoStorage, 'read'> }) {
   const routes = new Hono<AppEnv>();
   routes.get('/:name', async (c) => {
     const file = await services.photos.read(c.req.param('name'));

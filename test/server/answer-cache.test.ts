@@ -1,8 +1,8 @@
-// The offers-list answer cache (server/marketplace/offer-lists.ts): a revision mismatch is a miss, an older build
+// The offers-list answer cache (server/http/answer-cache.ts): a revision mismatch is a miss, an older build
 // never replaces a newer one, and the byte limit evicts the least recently used answers.
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createAnswerCache } from '../../server/marketplace/offer-lists.ts';
+import { createAnswerCache } from '../../server/http/answer-cache.ts';
 
 const json = (n: number) => JSON.stringify({ offers: Array.from({ length: n }, (_, i) => ({ id: `offer-${i}` })) });
 

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorBody, schemas, type EndpointName } from '../../contract/index.ts';
 import { route } from '../../server/http/route.ts';
-import type { AppEnv } from '../../server/services.ts';
+import type { AppEnv } from '../../server/http/session.ts';
 import { createResetLinks } from '../../server/accounts/resets.ts';
 import { unsubscribeToken } from '../../server/public/routes.ts';
 import {
@@ -277,8 +277,7 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
 describe('a route that drifts from its contract', () => {
   const services = (contractCheck: boolean) => ({
     config: { ...testConfig({ name: 'sqlite', env: {}, dataDir: '/nonexistent', cleanup: async () => {} }), contractCheck },
-    tokens: { issue: async () => '', verify: async () => null },
-    users: { session: async () => null } as never,
+    sessions: { session: async () => null },
   });
   const drifting = (contractCheck: boolean) => {
     const app = new Hono<AppEnv>();

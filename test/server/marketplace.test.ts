@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import { BACKENDS, makeBackend, photoForm, PNG_1PX, startApp, type Backend, type Client } from './helpers.ts';
-import { touchOfferLists } from '../../server/marketplace/offer-lists.ts';
+import { touchOfferLists } from '../../server/marketplace/offer-revisions.ts';
 import { account, approvedAdvertiser, campaignInput, day, deposit, englishCreator, type Account } from './market.ts';
 import { readEvents } from './sse.ts';
 

@@ -1,21 +1,24 @@
-// Completion (issue 14): an accepted offer whose deliverable is met becomes completed and its pay moves from the
-// campaign's reservation to the creator's available balance, less the platform fee (FEE_BPS), in one transaction.
-// Today the advertiser confirms delivery; the overlay (issue 15) will complete offers from display minutes through
-// the same function (`via: 'overlay'`).
+// Offer completion (issue 14): an accepted offer whose deliverable is met becomes completed and its pay moves from
+// the campaign's reservation to the creator's available balance, less the platform fee (FEE_BPS), in one transaction.
+// The advertiser confirms a delivery (POST /api/offers/:id/confirm-delivery, server/marketplace/routes.ts); the overlay
+// completes an offer once its proof of display meets the deliverable (server/overlay/store.ts, `via: 'overlay'`).
+//
+// The marketplace owns completion. It is an offer's transition (accepted or active → completed, 409 from any other
+// status), on the offers table, raising the offers-list revisions and telling both sides; money contributes one
+// ledger transfer (payEarning) and the release of what a settled campaign no longer owes (releaseUnneeded), which
+// the marketplace already calls when a campaign launches, is cancelled or ends. So calls run one way:
+// overlay → marketplace → money, and money imports neither (.dependency-cruiser.cjs holds it to that).
 import type { Kysely } from 'kysely';
 import { DELIVERY_STATUSES, formatCents } from '../../contract/marketplace.ts';
+import { displayName } from '../accounts/users.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { touchOfferLists } from '../marketplace/offer-lists.ts';
-import { displayName } from '../marketplace/rows.ts';
+import { feeOf, payEarning } from '../money/earnings.ts';
+import { releaseUnneeded } from '../money/funding.ts';
 import type { NewNotification } from '../notifications/store.ts';
-import { releaseUnneeded } from './funding.ts';
-import { campaignReserve, creatorAvailable, InsufficientFunds, PLATFORM_FEES, postTransfer, type Leg } from './ledger.ts';
+import { touchOfferLists } from './offer-revisions.ts';
 
 export type CompletedVia = 'advertiser' | 'overlay';
-
-/** The fee on `payCents` at `feeBps` basis points, rounded down (a fraction of a cent stays with the creator). */
-export const feeOf = (payCents: number, feeBps: number): number => Math.floor((payCents * feeBps) / 10_000);
 
 export interface Completion {
   offerId: string;
@@ -63,24 +66,16 @@ export async function completeOffer(trx: Kysely<Database>, input: { offerId: str
   if (Number(changed.numUpdatedRows) !== 1) {
     throw new HttpError(409, offer.status === 'completed' || offer.status === 'paid' ? 'This offer is already completed' : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`);
   }
-  const legs: Leg[] = [
-    { account: campaignReserve(offer.campaign_id), amountCents: -pay },
-    { account: creatorAvailable(offer.creator_id), amountCents: earned },
-  ];
-  if (fee > 0) legs.push({ account: PLATFORM_FEES, amountCents: fee });
-  try {
-    await postTransfer(trx, {
-      kind: input.via === 'overlay' ? 'overlay_earning' : 'earning',
-      key: `earning:${offer.id}`,
-      memo: `${offer.brand}: "${offer.title}"`,
-      legs,
-      at: stamp,
-    });
-  } catch (error) {
-    // Only a campaign launched before money existed can lack its reservation.
-    if (error instanceof InsufficientFunds) throw new HttpError(409, "This campaign's reservation does not cover the pay; contact Castbridge support");
-    throw error;
-  }
+  await payEarning(trx, {
+    offerId: offer.id,
+    campaignId: offer.campaign_id,
+    creatorId: offer.creator_id,
+    payCents: pay,
+    feeCents: fee,
+    kind: input.via === 'overlay' ? 'overlay_earning' : 'earning',
+    memo: `${offer.brand}: "${offer.title}"`,
+    at: stamp,
+  });
   // A cancelled or ended campaign gives back what it no longer owes.
   if (offer.campaign_status !== 'active' && offer.campaign_status !== 'paused') await releaseUnneeded(trx, offer.campaign_id, 'a pending delivery was settled');
   await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);

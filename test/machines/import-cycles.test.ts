@@ -1,0 +1,77 @@
+// `npm run lint` fails on an import cycle (.dependency-cruiser.cjs), type-only imports included, and passes on the
+// tree as it is. The check is run exactly as the lint script runs it: on two files that import each other with
+// `import type` (written under test/.output/, which git ignores) it must exit non-zero naming the no-circular rule;
+// on src/, machines/, server/ and contract/ it must exit 0.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(__dirname, '../..');
+const bin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+/** The depcruise command of package.json's lint script, as arguments: the folders it checks, then its options. */
+function lintCheck(): { folders: string[]; options: string[] } {
+  const lint = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.lint ?? '';
+  const command = lint
+    .split('&&')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('depcruise '));
+  if (!command) throw new Error(`package.json's lint script does not run depcruise: ${lint}`);
+  const args = command.split(/\s+/).slice(1);
+  const firstOption = args.findIndex((arg) => arg.startsWith('-'));
+  return { folders: args.slice(0, firstOption), options: args.slice(firstOption) };
+}
+
+interface Run {
+  code: number;
+  output: string;
+}
+
+function depcruise(args: string[]): Promise<Run> {
+  return new Promise((done) => {
+    execFile(process.execPath, [bin, ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      done({ code, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+describe('the import-cycle check of npm run lint', () => {
+  const probe = join(root, 'test/.output/cycle-probe', String(process.pid));
+  const check = lintCheck();
+  let onProbe: Promise<Run>;
+  let onTree: Promise<Run>;
+
+  beforeAll(() => {
+    mkdirSync(probe, { recursive: true });
+    writeFileSync(join(probe, 'a.ts'), "import type { B } from './b.ts';\n\nexport interface A {\n  b?: B;\n}\n");
+    writeFileSync(join(probe, 'b.ts'), "import type { A } from './a.ts';\n\nexport interface B {\n  a?: A;\n}\n");
+    // Both at once: the tree's run is the slow one.
+    onProbe = depcruise([relative(root, probe), ...check.options]);
+    onTree = depcruise([...check.folders, ...check.options]);
+  });
+
+  afterAll(async () => {
+    // Never leave the probe behind, even when an assertion failed before the runs ended.
+    await Promise.allSettled([onProbe, onTree]);
+    rmSync(probe, { recursive: true, force: true });
+  });
+
+  it('covers src/, machines/ and server/', () => {
+    expect(check.folders).toEqual(expect.arrayContaining(['src', 'machines', 'server']));
+    expect(check.options).toEqual(expect.arrayContaining(['--config', '.dependency-cruiser.cjs']));
+  });
+
+  it('fails on two modules that import each other, even with `import type` only', async () => {
+    const run = await onProbe;
+    expect(run.code, run.output).not.toBe(0);
+    expect(run.output).toContain('no-circular');
+    expect(run.output).toMatch(/a\.ts[\s\S]*b\.ts/);
+  }, 60_000);
+
+  it('passes on the tree as it is', async () => {
+    const run = await onTree;
+    expect(run.code, run.output).toBe(0);
+  }, 60_000);
+});
