@@ -10,7 +10,8 @@ import {
 } from '@/machines/accounts/login.select';
 import { inspect } from '@/src/app/inspect';
 import { messages } from '@/src/messages';
-import { useGoogleSignInLogic, useLoginLogic, type GoogleSignInLogic, type LoginLogic } from '@/src/accounts/login';
+import { useGoogleSignInLogic, type GoogleSignInLogic } from '@/src/accounts/googleSignIn';
+import { useLoginLogic, type LoginLogic } from '@/src/accounts/login';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Field } from '@/src/ui/Field';

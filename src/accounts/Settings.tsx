@@ -18,14 +18,9 @@ import {
 } from '@/machines/accounts/settings.select';
 import { inspect } from '@/src/app/inspect';
 import { messages } from '@/src/messages';
-import {
-  useChangePasswordLogic,
-  useDeleteAccountLogic,
-  useSettingsLogic,
-  type ChangePasswordLogic,
-  type DeleteAccountLogic,
-  type SettingsLogic,
-} from '@/src/accounts/settings';
+import { useChangePasswordLogic, type ChangePasswordLogic } from '@/src/accounts/changePassword';
+import { useDeleteAccountLogic, type DeleteAccountLogic } from '@/src/accounts/deleteAccount';
+import { useSettingsLogic, type SettingsLogic } from '@/src/accounts/settings';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
 import { Button } from '@/src/ui/Button';

@@ -1,7 +1,6 @@
-// The login and Google sign-in flows' implementations (SPEC §2 Login screen, §7, §8).
+// The login flow's implementation (SPEC §2 Login screen, §7, §8); Google sign-in on the same screen is googleSignIn.ts.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { googleSignInMachine } from '@/machines/accounts/googleSignIn.machine';
 import { loginMachine } from '@/machines/accounts/login.machine';
 import { messages } from '@/src/messages';
 import { api, useAppWiring } from './session';
@@ -27,33 +26,6 @@ export function useLoginLogic(logic: LoginLogic = loginLogic): LoginLogic {
           signIn: (_, { token }) => app.signIn('password', token),
           goToDashboard: () => app.goTo('/dashboard'),
           logError: (_, { error }) => console.error(messages.loginFailed, error),
-        },
-      }),
-    [logic, app],
-  );
-}
-
-/** The Google popup (Firebase, loaded on the click), then POST /api/auth/firebase-login → our token or a falsy value. */
-export const googleSignInLogic = googleSignInMachine.provide({
-  actors: {
-    popup: fromPromise<string | null, void>(async () => (await import('./firebase')).googleIdToken()),
-    exchange: fromPromise<string | null, { idToken: string }>(async ({ input }) => {
-      const { request } = await api();
-      return (await request('firebaseLogin', { json: { accessToken: input.idToken } })).token || null;
-    }),
-  },
-});
-export type GoogleSignInLogic = typeof googleSignInLogic;
-
-export function useGoogleSignInLogic(logic: GoogleSignInLogic = googleSignInLogic): GoogleSignInLogic {
-  const app = useAppWiring();
-  return useMemo(
-    () =>
-      logic.provide({
-        actions: {
-          signIn: (_, { token }) => app.signIn('google', token),
-          goToDashboard: () => app.goTo('/dashboard'),
-          logFailure: (_, { error }) => console.error(messages.googleSignInFailed, error),
         },
       }),
     [logic, app],

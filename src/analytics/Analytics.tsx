@@ -15,7 +15,7 @@ import {
   selectWarning,
 } from '@/machines/analytics/analyticsConnect.select';
 import { inspect } from '@/src/app/inspect';
-import { useAnalyticsLogic, type AnalyticsLogic } from '@/src/analytics/analyticsConnect';
+import { useAnalyticsConnectLogic, type AnalyticsConnectLogic } from '@/src/analytics/analyticsConnect';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
@@ -115,8 +115,8 @@ function PlatformPanel({ platform, range }: { platform: PlatformAnalytics; range
 }
 
 /** Analytics (/dashboard and /analytics, SPEC §2; issue 17): the Connect prompt, or the creator's real figures. */
-export function AnalyticsScreen({ logic }: { logic?: AnalyticsLogic }) {
-  const actor = useActorRef(useAnalyticsLogic(logic), { inspect });
+export function AnalyticsScreen({ logic }: { logic?: AnalyticsConnectLogic }) {
+  const actor = useActorRef(useAnalyticsConnectLogic(logic), { inspect });
   const loading = useSelector(actor, selectLoading);
   const failed = useSelector(actor, selectFailed);
   const notConnected = useSelector(actor, selectNotConnected);

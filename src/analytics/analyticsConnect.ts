@@ -8,9 +8,9 @@ import { api, requireJwt, useAppWiring } from '../accounts/session';
 
 type Jwt = () => string | null;
 
-export type AnalyticsLogic = typeof analyticsConnectMachine;
+export type AnalyticsConnectLogic = typeof analyticsConnectMachine;
 
-export function analyticsActors(jwt: Jwt) {
+export function analyticsConnectActors(jwt: Jwt) {
   return {
     loadAnalytics: fromPromise<CreatorAnalytics, { range: AnalyticsRange }>(async ({ input }) => {
       const answer = await (await api()).request('analytics', { jwt: requireJwt(jwt()), query: { range: input.range } });
@@ -20,7 +20,7 @@ export function analyticsActors(jwt: Jwt) {
   };
 }
 
-export function useAnalyticsLogic(logic?: AnalyticsLogic): AnalyticsLogic {
+export function useAnalyticsConnectLogic(logic?: AnalyticsConnectLogic): AnalyticsConnectLogic {
   const app = useAppWiring();
-  return useMemo(() => logic ?? analyticsConnectMachine.provide({ actors: analyticsActors(app.jwt) }), [logic, app]);
+  return useMemo(() => logic ?? analyticsConnectMachine.provide({ actors: analyticsConnectActors(app.jwt) }), [logic, app]);
 }

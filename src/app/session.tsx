@@ -1,5 +1,5 @@
 // The app-wide session actor's context (DESIGN: created once in src/app, exposed with createActorContext).
-// SessionProvider.tsx creates it with the logic of src/services/session.ts.
+// SessionProvider.tsx creates it with the logic of src/accounts/session.ts.
 import { createActorContext } from '@xstate/react';
 import { sessionMachine } from '@/machines/accounts/session.machine';
 

@@ -29,7 +29,8 @@ import {
 } from '@/machines/operator/adminPayouts.select';
 import { inspect } from '@/src/app/inspect';
 import { formatDate, formatMoney } from '@/src/common/format';
-import { useAdminFundsLogic, useAdminPayoutsLogic, type AdminFundsLogic, type AdminPayoutsLogic } from '@/src/operator/operator';
+import { useAdminFundsLogic, type AdminFundsLogic } from '@/src/operator/adminFunds';
+import { useAdminPayoutsLogic, type AdminPayoutsLogic } from '@/src/operator/adminPayouts';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';

@@ -4,7 +4,9 @@ import { logoutConfirmMachine } from '@/machines/shell/logoutConfirm.machine';
 import { messages } from '@/src/messages';
 import { useAppWiring } from '../accounts/session';
 
-export function useLogoutConfirmLogic(logic: typeof logoutConfirmMachine = logoutConfirmMachine) {
+export type LogoutConfirmLogic = typeof logoutConfirmMachine;
+
+export function useLogoutConfirmLogic(logic: LogoutConfirmLogic = logoutConfirmMachine): LogoutConfirmLogic {
   const app = useAppWiring();
   return useMemo(
     () =>

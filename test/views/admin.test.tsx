@@ -8,7 +8,7 @@ import type { AnyActorLogic } from 'xstate';
 import { adminApprovalMachine, type PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
 import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/adminRecords.machine';
 import { messages } from '@/src/messages';
-import { OPERATORS_ONLY } from '@/src/operator/operator';
+import { OPERATORS_ONLY } from '@/src/operator/asOperator';
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { sampleAdminPayout, sampleFundedAdvertiser, samplePendingAdvertiser } from '@/test/machines/fixtures';
 import type { AdminPayout } from '@/contract';
@@ -231,7 +231,8 @@ describe('Operator Console: money (issue 14)', () => {
       if (name === 'adminPayouts') return { payouts: [sampleAdminPayout] };
       return { payout: { ...sampleAdminPayout, status: 'paid' } };
     });
-    const { adminFundsActors, adminPayoutsActors } = await import('@/src/operator/operator');
+    const { adminFundsActors } = await import('@/src/operator/adminFunds');
+    const { adminPayoutsActors } = await import('@/src/operator/adminPayouts');
     const jwt = () => 'operator.jwt';
     const { createActor, toPromise } = await import('xstate');
     const run = (logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start());

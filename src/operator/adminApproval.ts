@@ -1,0 +1,30 @@
+// The advertisers' approval (operator console): GET /api/admin/advertisers?status=pending, POST …/approve and …/reject.
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { adminApprovalMachine, type PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
+import { api, requireJwt, useAppWiring } from '../accounts/session';
+import { asOperator, type Jwt } from './asOperator';
+
+export type AdminApprovalLogic = typeof adminApprovalMachine;
+
+export function adminApprovalActors(jwt: Jwt) {
+  return {
+    loadPending: fromPromise<PendingAdvertiser[], void>(
+      async () => asOperator(async () => (await (await api()).request('adminAdvertisers', { jwt: requireJwt(jwt()), query: { status: 'pending' } })).advertisers),
+    ),
+    approveAdvertiser: fromPromise<PendingAdvertiser, { userId: string }>(
+      async ({ input }) => asOperator(async () => (await (await api()).request('approveAdvertiser', { jwt: requireJwt(jwt()), params: { id: input.userId } })).advertiser),
+    ),
+    rejectAdvertiser: fromPromise<PendingAdvertiser, { userId: string; reason: string }>(
+      async ({ input }) =>
+        asOperator(
+          async () => (await (await api()).request('rejectAdvertiser', { jwt: requireJwt(jwt()), params: { id: input.userId }, json: { reason: input.reason } })).advertiser,
+        ),
+    ),
+  };
+}
+
+export function useAdminApprovalLogic(logic?: AdminApprovalLogic): AdminApprovalLogic {
+  const app = useAppWiring();
+  return useMemo(() => logic ?? adminApprovalMachine.provide({ actors: adminApprovalActors(app.jwt) }), [logic, app]);
+}
