@@ -15,6 +15,8 @@ const contractTypesOnly = {
   allowTypeImports: true,
   message: 'The client takes types from the contract; values only from contract/profile and contract/endpoints (no zod in the bundle).',
 };
+// Product code never imports the tests: a flow's samples sit beside its machine (machines/<domain>/<flow>.samples.ts).
+const noTest = { group: ['**/test/**'], message: 'src/ and machines/ import nothing from test/.' };
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'docs', 'test/.output'] },
@@ -42,6 +44,7 @@ export default tseslint.config(
         { group: ['react', 'react-dom', 'react-*', '@xstate/react'], message: 'Machines are pure: no React.' },
         { group: ['**/src/**', 'ky', 'firebase', 'firebase/*'], message: 'Machines name their effects; src/ provides them.' },
         { group: ['**/server/**'], message: 'Machines never import the server.' },
+        noTest,
         contractTypesOnly,
       ]),
       'no-restricted-globals': ['error', 'fetch', 'localStorage', 'window', 'document', 'setTimeout', 'setInterval'],
@@ -50,7 +53,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/server/**'], message: 'The client never imports the server.' }, contractTypesOnly]),
+      'no-restricted-imports': restrict([{ group: ['**/server/**'], message: 'The client never imports the server.' }, noTest, contractTypesOnly]),
     },
   },
   {
@@ -60,6 +63,7 @@ export default tseslint.config(
         // The theme's motion tokens take the spec's delays from the one place that holds them.
         { group: [...DOMAINS.map((d) => `**/src/${d}/**`), '**/common/**', '**/app/**', '**/api/**', '**/machines/**', '!@/machines/timing'], message: 'ui/ and theme/ are leaves.' },
         { group: ['**/server/**', '**/contract/**'], message: 'ui/ and theme/ know nothing of the API.' },
+        noTest,
       ]),
     },
   },
@@ -71,6 +75,7 @@ export default tseslint.config(
         { group: ['**/api/**', 'ky'], message: "Views send events; the flow's wiring module talks to the API." },
         { group: ['firebase', 'firebase/*'], message: 'Firebase lives in src/accounts/firebase.ts.' },
         { group: ['**/server/**'], message: 'The client never imports the server.' },
+        noTest,
         contractTypesOnly,
       ]),
       // Views read machines through their selectors (machines/<flow>.select.ts), never by state value.

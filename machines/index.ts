@@ -1,6 +1,6 @@
 // The catalogue of every statechart in the app: id, spec sections and a one-line summary. Path tests, the charts
 // script and the inspector panel walk it, so a machine listed here is tested, drawn and inspectable without further
-// edits. Test data (sample events, inputs, context abstractions) lives in test/machines/fixtures/.
+// edits. A flow's samples (events, inputs, context abstraction) sit beside it in <flow>.samples.ts, by id in samples.ts.
 import type { AnyStateMachine } from 'xstate';
 import { analyticsConnectMachine } from './analytics/analyticsConnect.machine';
 import { archiveChatMachine } from './archive/archiveChat.machine';

@@ -1,9 +1,9 @@
 // The offline statechart inspector (development builds only, loaded on first open): live actors, the
 // selected one's state on its machine's diagram, its context, its event log, and a way to send it events
-// (payloads prefilled from the machines' test fixtures, which only this development chunk carries).
+// (payloads prefilled from the machines' samples, machines/samples.ts, which only this development chunk carries).
 import { useId, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type Ref } from 'react';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
-import { fixtureOf } from '@/test/machines/fixtures';
+import { fixtureOf } from '@/machines/samples';
 import { activeStateIds, chartOf, toSvg, type Chart } from './diagram';
 import { INSPECTOR_PANEL_MARKER } from './marker';
 import type { ActorRecord, ActorRegistry } from './registry';
@@ -19,7 +19,7 @@ function chartFor(machine: AnyStateMachine): Chart {
   return chart;
 }
 
-/** Fixture samples of an event type for a machine id (catalogue ids are machine ids), with `type` left out (the payload to edit). */
+/** The samples of an event type for a machine id (catalogue ids are machine ids), with `type` left out (the payload to edit). */
 function samplesFor(machineId: string, type: string): Array<Record<string, unknown>> {
   return (fixtureOf(machineId).events?.[type] ?? []).map(({ type: _type, ...payload }) => payload);
 }

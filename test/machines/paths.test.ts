@@ -2,7 +2,7 @@
 // and a coverage gate that names every transition no path takes.
 import { describe, expect, it } from 'vitest';
 import { catalogue, type CatalogueEntry } from '@/machines/index';
-import { fixtureOf, type Fixtures } from './fixtures';
+import { fixtureOf, type Fixtures } from '@/machines/samples';
 import { generatePaths, inert, listTransitions, runPath } from './paths';
 
 const entries = Object.entries(catalogue) as [string, CatalogueEntry][];

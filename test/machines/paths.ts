@@ -12,7 +12,7 @@ import {
 } from 'xstate';
 import { isPlaceholder } from '@/machines/placeholders';
 import type { CatalogueEntry } from '@/machines/index';
-import type { AnyFixture } from './fixtures';
+import type { AnyFixture } from '@/machines/samples';
 import { getAdjacencyMap } from './graph';
 
 export interface TransitionRef {

@@ -10,11 +10,11 @@ import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/admin
 import { messages } from '@/src/messages';
 import { OPERATORS_ONLY } from '@/src/operator/asOperator';
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
-import { sampleAdminPayout, sampleFundedAdvertiser, samplePendingAdvertiser } from '@/test/machines/fixtures';
+import { sampleAdminPayout, sampleFundedAdvertiser, samplePendingAdvertiser } from '@/machines/operator/samples';
 import type { AdminPayout } from '@/contract';
 import { adminFundsMachine, DEPOSIT_AMOUNT_INVALID, type FundedAdvertiser } from '@/machines/operator/adminFunds.machine';
 import { adminPayoutsMachine } from '@/machines/operator/adminPayouts.machine';
-import { sampleCampaign } from '@/test/machines/fixtures/advertiser';
+import { sampleCampaign } from '@/machines/marketplace/samples';
 import { controlled, renderScreen } from './harness';
 
 const request = vi.hoisted(() => vi.fn());

@@ -23,10 +23,10 @@ import { CampaignPageScreen } from '@/src/marketplace/CampaignPage';
 import { CampaignsScreen } from '@/src/marketplace/Campaigns';
 import { campaignReachMachine } from '@/machines/analytics/campaignReach.machine';
 import type { AnalyticsRange } from '@/contract/analytics';
-import { sampleAdvertiserAnalytics } from '@/test/machines/fixtures/analytics';
+import { sampleAdvertiserAnalytics } from '@/machines/analytics/samples';
 import { CompanyProfileScreen, verification } from '@/src/marketplace/CompanyProfile';
-import { fixtures } from '@/test/machines/fixtures';
-import { sampleAdvertiserProfile, sampleCampaign, sampleMessage, sampleOffer, sampleReply } from '@/test/machines/fixtures/advertiser';
+import { fixtures } from '@/machines/samples';
+import { sampleAdvertiserProfile, sampleCampaign, sampleMessage, sampleOffer, sampleReply } from '@/machines/marketplace/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 

@@ -9,8 +9,8 @@ import { analyticsConnectMachine } from '@/machines/analytics/analyticsConnect.m
 import { catalogue } from '@/machines/index';
 import { ANALYTICS_WARNING_MS, FADE_MS } from '@/machines/timing';
 import { ANALYTICS_WARNING, AnalyticsScreen } from '@/src/analytics/Analytics';
-import { fixtures } from '@/test/machines/fixtures';
-import { sampleCreatorAnalytics } from '@/test/machines/fixtures/analytics';
+import { fixtures } from '@/machines/samples';
+import { sampleCreatorAnalytics } from '@/machines/analytics/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 

@@ -10,7 +10,7 @@ import { archiveSearchMachine, type ArchiveSearchTerms } from '@/machines/archiv
 import { archiveViewerMachine, type ArchivePage, type ArchivePageQuery } from '@/machines/archive/archiveViewer.machine';
 import { ArchiveChatScreen } from '@/src/archive/ArchiveChat';
 import { ArchiveDayScreen } from '@/src/archive/ArchiveViewer';
-import { sampleArchiveChannel, sampleArchiveDay, sampleArchivedMessage, sampleArchiveStream } from '@/test/machines/fixtures';
+import { sampleArchiveChannel, sampleArchiveDay, sampleArchivedMessage, sampleArchiveStream } from '@/machines/archive/samples';
 import type { Controlled } from '@/test/machines/controlled';
 import { controlled, renderScreen } from './harness';
 

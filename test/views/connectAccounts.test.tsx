@@ -8,7 +8,7 @@ import type { Connection } from '@/contract';
 import { connectAccountsMachine } from '@/machines/connections/connectAccounts.machine';
 import { connectAccountsActions } from '@/src/connections/connectAccounts';
 import { ConnectAccountsScreen } from '@/src/connections/ConnectAccounts';
-import { sampleConnection } from '@/test/machines/fixtures';
+import { sampleConnection } from '@/machines/connections/samples';
 import { controlled, renderScreen } from './harness';
 
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });

@@ -9,7 +9,7 @@ import { sessionMachine } from '@/machines/accounts/session.machine';
 import type { User } from '@/machines/types';
 import { SessionContext } from '@/src/app/session';
 import { controlled as controlledActor } from '@/test/machines/controlled';
-import { eventKey, type PathEvent, type PathEventType } from '@/test/machines/events';
+import { eventKey, type PathEvent, type PathEventType } from '@/machines/events';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 

@@ -1,5 +1,5 @@
 // The offline inspector panel: lists running actors, highlights the current state on the machine's diagram,
-// and sends events the current state accepts (payloads prefilled from the machines' fixtures, test/machines/fixtures).
+// and sends events the current state accepts (payloads prefilled from the machines' samples, machines/samples.ts).
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';

@@ -12,7 +12,7 @@ import { publishLive, subscribeLive } from '@/src/notifications/liveHub';
 import { eventSourceLogic, type EventSourceLike } from '@/src/notifications/liveEvents';
 import { liveFeedLogic } from '@/src/notifications/notifications';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
-import { sampleNotification } from '@/test/machines/fixtures/notifications';
+import { sampleNotification } from '@/machines/notifications/samples';
 import { flushMicrotasks } from '@/test/machines/controlled';
 import { controlled, renderScreen } from './harness';
 

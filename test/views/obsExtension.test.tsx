@@ -9,7 +9,7 @@ import { displayProofMachine } from '@/machines/overlay/displayProof.machine';
 import { overlaySettingsMachine } from '@/machines/overlay/overlaySettings.machine';
 import { ObsExtensionScreen } from '@/src/overlay/ObsExtension';
 import { DisplayProofScreen } from '@/src/overlay/DisplayProof';
-import { sampleDisplay, sampleOverlaySettings } from '@/test/machines/fixtures';
+import { sampleDisplay, sampleOverlaySettings } from '@/machines/overlay/samples';
 import { controlled, renderScreen } from './harness';
 
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });

@@ -13,8 +13,8 @@ import { ApiError } from '@/src/api/client';
 import { messages } from '@/src/messages';
 import { publishLive } from '@/src/notifications/liveHub';
 import { SponsorshipOffersScreen } from '@/src/marketplace/SponsorshipOffers';
-import { sampleNotification } from '@/test/machines/fixtures/notifications';
-import { creatorOffer } from '@/test/machines/fixtures/offers';
+import { sampleNotification } from '@/machines/notifications/samples';
+import { creatorOffer } from '@/machines/marketplace/samples';
 import type { Controlled } from '@/test/machines/controlled';
 import { controlled, renderScreen } from './harness';
 

@@ -8,7 +8,7 @@ import type { PayoutMethod } from '@/contract';
 import { ACCOUNT_INVALID, EMAIL_INVALID, payoutMethodsMachine, ROUTING_INVALID, type NewPayoutMethod } from '@/machines/money/payoutMethods.machine';
 import { messages } from '@/src/messages';
 import { SetPayoutMethodScreen } from '@/src/money/PayoutMethods';
-import { sampleBankMethod } from '@/test/machines/fixtures';
+import { sampleBankMethod } from '@/machines/money/samples';
 import { controlled, renderScreen } from './harness';
 
 const paypal: PayoutMethod = { id: 'pm_paypal', kind: 'paypal', display: 'ana@example.com', holderName: null, isDefault: false, createdAt: '2026-11-21T10:00:00.000Z' };

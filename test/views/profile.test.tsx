@@ -7,7 +7,7 @@ import { catalogue } from '@/machines/index';
 import { MissingTokenError, profileMachine, type ProfileDraft } from '@/machines/accounts/profile.machine';
 import type { User } from '@/machines/types';
 import { MyProfileScreen } from '@/src/accounts/MyProfile';
-import { fixtures } from '@/test/machines/fixtures';
+import { fixtures } from '@/machines/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { catalogue } from '@/machines/index';
 import { profileCompletionMachine, type CompletionPayload } from '@/machines/accounts/profileCompletion.machine';
 import { CompleteRegister } from '@/src/accounts/CompleteRegister';
-import { fixtures } from '@/test/machines/fixtures';
+import { fixtures } from '@/machines/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 

@@ -9,7 +9,7 @@ import type { registrationMachine } from '@/machines/accounts/registration.machi
 import type { AccountType } from '@/machines/types';
 import { registrationLogic } from '@/src/accounts/registration';
 import { Register } from '@/src/accounts/Register';
-import { fixtures } from '@/test/machines/fixtures';
+import { fixtures } from '@/machines/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 

@@ -13,7 +13,7 @@ import { RequireRole } from '@/src/shell/RequireRole';
 import { SessionContext } from '@/src/app/session';
 import { linksFor } from '@/src/shell/sideLinks';
 import { SideMenu } from '@/src/shell/SideMenu';
-import { sampleUser } from '@/test/machines/fixtures';
+import { sampleUser } from '@/machines/accounts/samples';
 
 const SPEC_LINKS = [
   ['Analytics', '/analytics'],

@@ -12,7 +12,8 @@ import { messages } from '@/src/messages';
 import { publishLive } from '@/src/notifications/liveHub';
 import { earningsLiveFeed } from '@/src/money/earnings';
 import { EarningsScreen } from '@/src/money/Earnings';
-import { fixtures, sampleEarnings, samplePayout } from '@/test/machines/fixtures';
+import { sampleEarnings, samplePayout } from '@/machines/money/samples';
+import { fixtures } from '@/machines/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 

@@ -7,7 +7,7 @@ import type { AdvertiserAnalytics, CreatorAnalytics } from '@/contract';
 import type { AnalyticsRange } from '@/contract/analytics';
 import { campaignReachMachine } from '@/machines/analytics/campaignReach.machine';
 import { analyticsConnectMachine } from '@/machines/analytics/analyticsConnect.machine';
-import { sampleAdvertiserAnalytics, sampleCreatorAnalytics } from '../fixtures/analytics';
+import { sampleAdvertiserAnalytics, sampleCreatorAnalytics } from '@/machines/analytics/samples';
 import { flushMicrotasks } from '../controlled';
 
 /** A read per call, each settled by the test in any order. */

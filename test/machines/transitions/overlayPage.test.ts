@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { currentOffer, overlayPageMachine, type Beat, type HostStatus, type OverlayPageEvent } from '@/machines/overlay/overlayPage.machine';
-import { sampleOverlayState } from '../fixtures';
+import { sampleOverlayState } from '@/machines/overlay/samples';
 
 function start(options: { preview?: boolean; host?: Partial<HostStatus> } = {}) {
   const reports: Beat[][] = [];

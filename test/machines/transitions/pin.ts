@@ -4,7 +4,7 @@
 // compares the pinned set with `listTransitions(machine)`, so a transition added without a pinned test fails.
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { eventKey, type PathEventType } from '../events';
+import { eventKey, type PathEventType } from '@/machines/events';
 import { listTransitions } from '../paths';
 
 export interface Transition<M extends AnyStateMachine> {

@@ -6,7 +6,7 @@ import { draftOf, MissingTokenError, profileMachine, type ProfileDraft } from '@
 import { LOADER_HIDE_MS } from '@/machines/timing';
 import type { User } from '@/machines/types';
 import { controlled } from '../controlled';
-import { sampleUser } from '../fixtures';
+import { sampleUser } from '@/machines/accounts/samples';
 import { pinTransitions } from './pin';
 
 const image = () => new File(['x'], 'me.png', { type: 'image/png' });

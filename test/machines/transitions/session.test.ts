@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { sessionMachine } from '@/machines/accounts/session.machine';
 import type { SessionInfo, User } from '@/machines/types';
 import { controlled } from '../controlled';
-import { sampleUser } from '../fixtures';
+import { sampleUser } from '@/machines/accounts/samples';
 import { pinTransitions } from './pin';
 
 const info: SessionInfo = { method: 'password', signedInAt: '2024-01-01T00:00:00.000Z' };

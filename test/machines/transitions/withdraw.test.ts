@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { AMOUNT_INVALID, withdrawMachine, type PayoutRequest } from '@/machines/money/withdraw.machine';
-import { samplePayout, sampleBankMethod, samplePaypalMethod } from '../fixtures';
+import { samplePayout, sampleBankMethod, samplePaypalMethod } from '@/machines/money/samples';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
 

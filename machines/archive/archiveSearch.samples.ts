@@ -1,0 +1,26 @@
+// The archiveSearch flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
+import { apiRefusal, type Fixture } from '../events';
+import type { archiveSearchMachine } from './archiveSearch.machine';
+import { sampleArchivedMessage } from './samples';
+
+export const samples = {
+  inputs: [{ platform: 'twitch' }],
+  events: {
+    'search.submit': [
+      { type: 'search.submit', terms: { q: 'lantern', user: '', from: '', to: '' } },
+      { type: 'search.submit', terms: { q: '', user: '', from: '2026-11-01', to: '' } },
+    ],
+    'xstate.done.actor.search': [
+      { type: 'xstate.done.actor.search', output: { messages: [sampleArchivedMessage], next: '1795578760238.6' } },
+      { type: 'xstate.done.actor.search', output: { messages: [], next: null } },
+    ],
+    'xstate.error.actor.search': [{ type: 'xstate.error.actor.search', error: apiRefusal('Search for words (q) or a chatter (user)', 400) }],
+    'xstate.done.actor.searchMore': [{ type: 'xstate.done.actor.searchMore', output: { messages: [{ ...sampleArchivedMessage, id: 5 }], next: null } }],
+    'xstate.error.actor.searchMore': [{ type: 'xstate.error.actor.searchMore', error: apiRefusal('The server could not be reached', 0) }],
+    'search.export': [{ type: 'search.export', format: 'ndjson' }],
+    'chatter.delete': [{ type: 'chatter.delete', chatter: { id: '90112233', name: 'retro_rosa' } }],
+    'xstate.done.actor.deleteChatter': [{ type: 'xstate.done.actor.deleteChatter', output: 2 }],
+    'xstate.error.actor.deleteChatter': [{ type: 'xstate.error.actor.deleteChatter', error: apiRefusal('Nothing from chatter 90112233 is archived on Twitch', 404) }],
+  },
+  abstract: (context) => ({ results: context.results.length, more: context.next !== null, error: context.error !== null, chatter: context.chatter?.id ?? null, notice: context.notice !== null }),
+} satisfies Fixture<typeof archiveSearchMachine>;

@@ -1,0 +1,25 @@
+// The campaignControls flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
+import type { Fixture } from '../events';
+import type { campaignControlsMachine } from './campaignControls.machine';
+import { sampleCampaign } from './samples';
+
+export const samples = {
+  inputs: [
+    { campaignId: sampleCampaign.id, status: 'draft' },
+    { campaignId: sampleCampaign.id, status: 'active' },
+    { campaignId: sampleCampaign.id, status: 'paused' },
+    { campaignId: sampleCampaign.id, status: 'completed' },
+  ],
+  events: {
+    'control.run': [
+      { type: 'control.run', action: 'launch' },
+      { type: 'control.run', action: 'pause' },
+      { type: 'control.run', action: 'resume' },
+      { type: 'control.run', action: 'cancel' },
+    ],
+    'xstate.done.actor.runCampaignAction': [{ type: 'xstate.done.actor.runCampaignAction', output: { ...sampleCampaign, status: 'active' } }],
+    'xstate.error.actor.runCampaignAction': [
+      { type: 'xstate.error.actor.runCampaignAction', error: new Error('Your company profile is waiting for approval; campaigns launch once it is approved.') },
+    ],
+  },
+} satisfies Fixture<typeof campaignControlsMachine>;

@@ -1,0 +1,22 @@
+// The campaignDetail flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
+import type { Fixture } from '../events';
+import type { campaignDetailMachine } from './campaignDetail.machine';
+import { sampleCampaign, sampleOffer } from './samples';
+
+export const samples = {
+  inputs: [{ campaignId: sampleCampaign.id }],
+  events: {
+    'xstate.done.actor.loadCampaignDetail': [{ type: 'xstate.done.actor.loadCampaignDetail', output: { campaign: sampleCampaign, offers: [sampleOffer] } }],
+    'campaign.updated': [{ type: 'campaign.updated', campaign: { ...sampleCampaign, status: 'active' } }],
+    'thread.open': [
+      { type: 'thread.open', offerId: sampleOffer.id },
+      { type: 'thread.open', offerId: 'off_unknown' },
+    ],
+  },
+  abstract: (context) => ({
+    status: context.campaign?.status ?? null,
+    offers: context.offers.length,
+    failed: context.error !== null,
+    thread: context.threadOfferId,
+  }),
+} satisfies Fixture<typeof campaignDetailMachine>;

@@ -1,0 +1,10 @@
+// The advertiserFunds flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
+import type { Fixture } from '../events';
+import type { advertiserFundsMachine } from './advertiserFunds.machine';
+
+export const samples = {
+  events: {
+    'xstate.done.actor.loadFunds': [{ type: 'xstate.done.actor.loadFunds', output: { balanceCents: 1_250_000, reservedCents: 75_000, deposits: [] } }],
+  },
+  abstract: (context) => ({ loaded: context.funds !== null, failed: context.error !== null }),
+} satisfies Fixture<typeof advertiserFundsMachine>;

@@ -1,0 +1,34 @@
+// Sample records of the money domain, shaped as the contract's answers: for its flows' samples (and the
+// operator's), the hand-pinned transition tests and the view tests.
+import type { Earnings, Payout } from '@/contract';
+
+/** A stored bank account as GET /api/payout-methods answers it. */
+export const sampleBankMethod = { id: 'pm_bank', kind: 'bank' as const, display: '•••• 6789', holderName: 'Ana Lee', isDefault: true, createdAt: '2026-11-20T10:00:00.000Z' };
+/** A stored PayPal account. */
+export const samplePaypalMethod = { id: 'pm_paypal', kind: 'paypal' as const, display: 'ana@example.com', holderName: null, isDefault: false, createdAt: '2026-11-21T10:00:00.000Z' };
+
+/** A payout as POST /api/payouts answers it. */
+export const samplePayout: Payout = {
+  id: 'po_1',
+  amountCents: 6_000,
+  status: 'requested',
+  reference: '#CB-261124-0001',
+  method: { kind: 'bank', display: '•••• 6789' },
+  provider: 'manual',
+  failureReason: null,
+  requestedAt: '2026-11-24T10:00:00.000Z',
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  paidAt: null,
+};
+
+/** What GET /api/earnings answers for a creator with one earning and a payout on its way. */
+export const sampleEarnings: Earnings = {
+  periods: {
+    allOver: { totalCents: 25_000, overlayCents: 0, sponsorshipCents: 25_000 },
+    thisYear: { totalCents: 25_000, overlayCents: 0, sponsorshipCents: 25_000 },
+    thisMonth: { totalCents: 25_000, overlayCents: 0, sponsorshipCents: 25_000 },
+  },
+  availableCents: 19_000,
+  inPayoutCents: 6_000,
+  minPayoutCents: 5_000,
+};

@@ -1,0 +1,44 @@
+// Sample records of the operator console, shaped as the contract's answers: for its flows' samples and the view tests.
+import type { AdminPayout } from '@/contract';
+import type { FundedAdvertiser } from './adminFunds.machine';
+import { samplePayout } from '../money/samples';
+
+/** An approved advertiser as the operator's Funds tab lists it. */
+export const sampleFundedAdvertiser: FundedAdvertiser = {
+  userId: 'usr_nova',
+  email: 'nora@nova.example',
+  companyName: 'Nova Energy',
+  website: 'https://nova.example',
+  contactName: 'Nora Vance',
+  contactEmail: 'nora@nova.example',
+  status: 'approved',
+  rejectionReason: null,
+  reviewedAt: '2026-11-01T10:00:00.000Z',
+  createdAt: '2026-10-30T10:00:00.000Z',
+  balanceCents: 1_250_000,
+  reservedCents: 75_000,
+};
+
+/** A payout of the manual rail waiting for an operator. */
+export const sampleAdminPayout: AdminPayout = {
+  ...samplePayout,
+  status: 'processing',
+  creatorId: 'usr_ana',
+  creatorEmail: 'ana@example.com',
+  creatorName: 'Ana Lee',
+  destination: 'Ana Lee · routing 011000015 · account 000123456789',
+};
+
+/** An advertiser waiting for the operator's review. */
+export const samplePendingAdvertiser = {
+  userId: 'usr_pending',
+  email: 'felix@pixelforge.example',
+  companyName: 'PixelForge Gear',
+  website: 'https://pixelforge.example',
+  contactName: 'Felix Park',
+  contactEmail: 'felix@pixelforge.example',
+  status: 'pending' as const,
+  rejectionReason: null,
+  reviewedAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};

@@ -1,0 +1,52 @@
+// Sample records of the overlay domain, shaped as the contract's answers: for its flows' samples, the
+// hand-pinned transition tests and the view tests.
+import type { OfferDisplay, OverlaySettings } from '@/contract';
+import type { OverlayState } from '@/contract/overlay';
+
+/** A creator's overlay as GET /api/overlay answers it. */
+export const sampleOverlaySettings: OverlaySettings = {
+  enabled: true,
+  position: 'bottom-right',
+  size: 25,
+  rotationSeconds: 20,
+  url: 'http://127.0.0.1:3000/overlay/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+  path: '/overlay/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+  tokenCreatedAt: '2026-11-20T09:00:00.000Z',
+};
+
+/** An offer's proof: 45 of 60 minutes over two days. */
+export const sampleDisplay: OfferDisplay = {
+  offerId: 'off_1',
+  status: 'active',
+  brand: 'Nova Energy',
+  title: 'Weekend streams',
+  disclosure: 'Sponsored by Nova Energy',
+  creatorName: 'Ana García',
+  startsOn: '2026-11-20',
+  endsOn: '2026-12-20',
+  deliverableSeconds: 3600,
+  displayedSeconds: 2700,
+  completedAt: null,
+  completedVia: null,
+  days: [
+    { day: '2026-11-21', seconds: 1800 },
+    { day: '2026-11-22', seconds: 900 },
+  ],
+  sessions: [
+    { start: '2026-11-21T18:00:00.000Z', end: '2026-11-21T18:30:00.000Z', seconds: 1800 },
+    { start: '2026-11-22T19:00:00.000Z', end: '2026-11-22T19:15:00.000Z', seconds: 900 },
+  ],
+};
+
+/** What an overlay page receives: two creatives rotating bottom right. */
+export const sampleOverlayState: OverlayState = {
+  version: 1,
+  enabled: true,
+  position: 'bottom-right',
+  size: 25,
+  rotationSeconds: 20,
+  creatives: [
+    { offerId: 'off_1', brand: 'Nova Energy', title: 'Weekend streams', image: '/uploads/nova.png', disclosure: 'Sponsored by Nova Energy' },
+    { offerId: 'off_2', brand: 'Glow Cola', title: 'Night runs', image: null, disclosure: 'Sponsored by Glow Cola' },
+  ],
+};
