@@ -1,5 +1,6 @@
 // Walks the machine catalogue: generated paths for every machine (with its fixture), each run on a live actor,
-// and a coverage gate that names every transition no path takes.
+// and a coverage gate that names every transition no path takes. Paths come from XState's public graph API (paths.ts).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalogue, type CatalogueEntry } from '@/machines/index';
 import { fixtureOf, type Fixtures } from '@/machines/samples';
@@ -29,6 +30,11 @@ describe.each(entries)('%s', (id, entry) => {
     const described = missing.map((t) => `${t.source} --${t.event}${t.guard ? ` [${t.guard}]` : ''}--> ${t.target}`);
     expect(described, `transitions no generated path takes in "${id}"`).toEqual([]);
   });
+});
+
+it('reads XState private fields in one place only (paths.ts: microstepTransitions)', () => {
+  const source = readFileSync(new URL('./paths.ts', import.meta.url), 'utf8');
+  expect(source.match(/\w+\._\w+/g)).toEqual(['inspection._transitions']);
 });
 
 // Fixtures are keyed by catalogue id and typed by the machine's events: anything else does not compile.
