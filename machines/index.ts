@@ -128,12 +128,13 @@ export const catalogue = {
     machine: withdrawMachine,
     spec: '§2 Withdraw modal and result modals, §3 Withdraw form, §4 Earnings, §8; issue 14',
     summary:
-      "Withdraw opens the modal and loads the saved payout methods; a dollar amount is checked, then a real payout is requested with an Idempotency-Key (kept for a resend after a lost answer); the success modal shows the request, the failure modal the server's reason; Cancel just closes.",
+      "Withdraw opens the modal and loads the saved payout methods; a dollar amount is checked, then a real payout is requested with an Idempotency-Key (kept for a resend after a lost answer); the success modal shows the request (and tells Earnings, its parent), the failure modal the server's reason; Cancel just closes.",
   },
   earnings: {
     machine: earningsMachine,
     spec: '§2 Earnings; issue 14',
-    summary: 'Figures per period and Payout History from the ledger: load, retry after a failure, read again (keeping the screen) after a payout request or live news about money.',
+    summary:
+      'Figures per period and Payout History from the ledger: load, retry after a failure, read again (keeping the screen) after a payout request from its child withdraw flow or live news about money.',
   },
   archiveChat: {
     machine: archiveChatMachine,
@@ -149,7 +150,8 @@ export const catalogue = {
   archiveSearch: {
     machine: archiveSearchMachine,
     spec: 'issue 16 (Search, Export, Delete)',
-    summary: "Search by words, chatter and dates, newest first, a page at a time; export the results; delete a chatter's messages after a confirmation.",
+    summary:
+      "Search by words, chatter and dates (the form's terms kept in the statechart; a search keeps its own for the next page and the export), newest first, a page at a time; export the results; delete a chatter's messages after a confirmation.",
   },
   sideMenu: {
     machine: sideMenuMachine,
@@ -241,7 +243,8 @@ export const catalogue = {
   campaignDetail: {
     machine: campaignDetailMachine,
     spec: 'issue 13 (Advertiser workspace)',
-    summary: 'The campaign page: the campaign and its offers (matched creators with reasons) by status, refreshed on demand, one thread open at a time.',
+    summary:
+      'The campaign page: the campaign and its offers (matched creators with reasons) by status, refreshed on demand and after a delivery its child deliveryConfirm confirmed, one thread open at a time.',
   },
   thread: {
     machine: threadMachine,
@@ -266,7 +269,8 @@ export const catalogue = {
   deliveryConfirm: {
     machine: deliveryConfirmMachine,
     spec: 'issue 14 (Completion); PRODUCT.md Offer',
-    summary: "Confirm Delivery on an accepted offer asks first, then pays the creator from the campaign's reservation; a refusal keeps the dialog and says why.",
+    summary:
+      "Confirm Delivery on an accepted offer asks first, then pays the creator from the campaign's reservation and tells the campaign page, its parent; a refusal keeps the dialog and says why.",
   },
   adminFunds: {
     machine: adminFundsMachine,

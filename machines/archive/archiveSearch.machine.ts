@@ -1,6 +1,7 @@
 // Searching the archive (issue 16): words (full text), a chatter, a date range; results newest first, a page at a
 // time, each linking into its day. A chatter's messages can be deleted (a viewer's deletion request) after a
-// confirmation — the chatter by their id, as names are not unique and change — and the results exported.
+// confirmation — the chatter by their id, as names are not unique and change — and the results exported. The form's
+// terms live here (`terms.change`); a search keeps the terms it was made with, for its next page and its export.
 import { assign, setup } from 'xstate';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
 import { errorText } from '../messages';
@@ -21,7 +22,10 @@ export interface ArchiveChatter {
 
 export interface ArchiveSearchContext {
   platform: 'twitch' | 'youtube';
+  /** The form's terms, as typed. */
   terms: ArchiveSearchTerms;
+  /** The terms the results are for (their next page and their export use them), whatever the form says since. */
+  searched: ArchiveSearchTerms;
   results: ArchivedMessage[];
   next: string | null;
   error: string | null;
@@ -31,12 +35,15 @@ export interface ArchiveSearchContext {
 }
 
 export type ArchiveSearchEvent =
-  | { type: 'search.submit'; terms: ArchiveSearchTerms }
+  | { type: 'terms.change'; field: keyof ArchiveSearchTerms; value: string }
+  | { type: 'search.submit' }
   | { type: 'search.more' }
   | { type: 'search.export'; format: ExportFormat }
   | { type: 'chatter.delete'; chatter: ArchiveChatter }
   | { type: 'delete.confirm' }
   | { type: 'delete.dismiss' };
+
+const NO_TERMS: ArchiveSearchTerms = { q: '', user: '', from: '', to: '' };
 
 export const SEARCH_NEEDS_TERMS = 'Type words to search for, or a chatter\u2019s name.';
 
@@ -53,16 +60,18 @@ export const archiveSearchMachine = setup({
     deleteChatter: service<number, { platform: 'twitch' | 'youtube'; chatterId: string }>('deleteChatter'),
   },
   guards: {
-    hasTerms: ({ event }) => event.type === 'search.submit' && (event.terms.q.trim() !== '' || event.terms.user.trim() !== ''),
+    hasTerms: ({ context }) => context.terms.q.trim() !== '' || context.terms.user.trim() !== '',
     hasMore: ({ context }) => context.next !== null,
   },
 }).createMachine({
   id: 'archiveSearch',
-  context: ({ input }) => ({ platform: input.platform, terms: { q: '', user: '', from: '', to: '' }, results: [], next: null, error: null, chatter: null, notice: null }),
+  context: ({ input }) => ({ platform: input.platform, terms: NO_TERMS, searched: NO_TERMS, results: [], next: null, error: null, chatter: null, notice: null }),
   initial: 'idle',
   on: {
+    // The form stays editable whatever the search is doing.
+    'terms.change': { actions: assign({ terms: ({ context, event }) => ({ ...context.terms, [event.field]: event.value }) }) },
     'search.submit': [
-      { guard: 'hasTerms', target: '.searching', actions: assign({ terms: ({ event }) => event.terms, error: null, notice: null }) },
+      { guard: 'hasTerms', target: '.searching', actions: assign({ searched: ({ context }) => context.terms, error: null, notice: null }) },
       { actions: assign({ error: SEARCH_NEEDS_TERMS }) },
     ],
   },
@@ -73,7 +82,7 @@ export const archiveSearchMachine = setup({
       invoke: {
         id: 'search',
         src: 'search',
-        input: ({ context }) => ({ platform: context.platform, terms: context.terms, before: null }),
+        input: ({ context }) => ({ platform: context.platform, terms: context.searched, before: null }),
         onDone: { target: 'results', actions: assign({ results: ({ event }) => event.output.messages, next: ({ event }) => event.output.next }) },
         onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error), results: [] }) },
       },
@@ -92,7 +101,7 @@ export const archiveSearchMachine = setup({
           invoke: {
             id: 'searchMore',
             src: 'searchMore',
-            input: ({ context }) => ({ platform: context.platform, terms: context.terms, before: context.next }),
+            input: ({ context }) => ({ platform: context.platform, terms: context.searched, before: context.next }),
             onDone: { target: 'idle', actions: assign({ results: ({ context, event }) => [...context.results, ...event.output.messages], next: ({ event }) => event.output.next }) },
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
@@ -102,7 +111,7 @@ export const archiveSearchMachine = setup({
           invoke: {
             id: 'exportResults',
             src: 'exportResults',
-            input: ({ context, event }) => ({ platform: context.platform, terms: context.terms, format: (event as Extract<ArchiveSearchEvent, { type: 'search.export' }>).format }),
+            input: ({ context, event }) => ({ platform: context.platform, terms: context.searched, format: (event as Extract<ArchiveSearchEvent, { type: 'search.export' }>).format }),
             onDone: 'idle',
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },

@@ -6,9 +6,11 @@ import { sampleArchivedMessage } from './samples';
 export const samples = {
   inputs: [{ platform: 'twitch' }],
   events: {
-    'search.submit': [
-      { type: 'search.submit', terms: { q: 'lantern', user: '', from: '', to: '' } },
-      { type: 'search.submit', terms: { q: '', user: '', from: '2026-11-01', to: '' } },
+    // Words make the terms searchable; a date alone does not (the search then says what it needs).
+    'terms.change': [
+      { type: 'terms.change', field: 'q', value: 'lantern' },
+      { type: 'terms.change', field: 'q', value: '' },
+      { type: 'terms.change', field: 'from', value: '2026-11-01' },
     ],
     'xstate.done.actor.search': [
       { type: 'xstate.done.actor.search', output: { messages: [sampleArchivedMessage], next: '1795578760238.6' } },
@@ -22,5 +24,12 @@ export const samples = {
     'xstate.done.actor.deleteChatter': [{ type: 'xstate.done.actor.deleteChatter', output: 2 }],
     'xstate.error.actor.deleteChatter': [{ type: 'xstate.error.actor.deleteChatter', error: apiRefusal('Nothing from chatter 90112233 is archived on Twitch', 404) }],
   },
-  abstract: (context) => ({ results: context.results.length, more: context.next !== null, error: context.error !== null, chatter: context.chatter?.id ?? null, notice: context.notice !== null }),
+  abstract: (context) => ({
+    terms: context.terms.q.trim() !== '' || context.terms.user.trim() !== '',
+    results: context.results.length,
+    more: context.next !== null,
+    error: context.error !== null,
+    chatter: context.chatter?.id ?? null,
+    notice: context.notice !== null,
+  }),
 } satisfies Fixture<typeof archiveSearchMachine>;

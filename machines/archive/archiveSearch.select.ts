@@ -14,3 +14,5 @@ export const selectChatterToDelete = (snapshot: Snapshot) =>
   snapshot.matches({ results: 'confirming' }) || snapshot.matches({ results: 'deleting' }) ? snapshot.context.chatter : null;
 export const selectDeletingChatter = (snapshot: Snapshot) => snapshot.matches({ results: 'deleting' });
 export const selectSearchBusy = (snapshot: Snapshot) => snapshot.hasTag('busy');
+/** The form's terms, as typed. */
+export const selectSearchTerms = (snapshot: Snapshot) => snapshot.context.terms;

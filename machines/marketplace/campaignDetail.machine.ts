@@ -1,10 +1,13 @@
 // The campaign page (issue 13 "Advertiser workspace"): the campaign with its matched creators, each offer with the
 // per-criterion reasons, grouped by status; one offer's thread open at a time. Reads GET /api/campaigns/:id.
+// Confirming a delivery is this actor's child (`deliveryConfirm`): a confirmed delivery comes here and the offers
+// are read again.
 import { assign, setup } from 'xstate';
 import type { Campaign, Offer } from '@/contract';
 import { listener } from '../listener';
 import { service } from '../placeholders';
 import { errorText } from '../messages';
+import { deliveryConfirmMachine, type DeliveryConfirmed } from './deliveryConfirm.machine';
 
 export interface CampaignDetail {
   campaign: Campaign;
@@ -26,8 +29,9 @@ export type CampaignDetailEvent =
   /** The controls changed the campaign (its status). */
   | { type: 'campaign.updated'; campaign: Campaign }
   | { type: 'thread.open'; offerId: string }
-  | { type: 'thread.close' };
-
+  | { type: 'thread.close' }
+  /** From the child delivery confirmation: an offer's delivery was confirmed (the offer and the funds changed). */
+  | DeliveryConfirmed;
 
 export const campaignDetailMachine = setup({
   types: {
@@ -39,6 +43,8 @@ export const campaignDetailMachine = setup({
     loadCampaignDetail: service<CampaignDetail, { id: string }>('loadCampaignDetail'),
     /** Live notifications about this campaign (an answer, an acceptance, a decline), sent back as `campaign.reload`. */
     liveFeed: listener<{ campaignId: string }>('liveFeed'),
+    /** Confirm Delivery's dialog; the app provides it with its API actor (src/marketplace/deliveryConfirm.ts). */
+    deliveryConfirm: deliveryConfirmMachine,
   },
   guards: {
     knownOffer: ({ context, event }) => event.type === 'thread.open' && context.offers.some((offer) => offer.id === event.offerId),
@@ -46,7 +52,11 @@ export const campaignDetailMachine = setup({
 }).createMachine({
   id: 'campaignDetail',
   context: ({ input }) => ({ campaignId: input.campaignId, campaign: null, offers: [], error: null, threadOfferId: null }),
-  invoke: { id: 'liveFeed', src: 'liveFeed', input: ({ context }) => ({ campaignId: context.campaignId }) },
+  invoke: [
+    { id: 'liveFeed', src: 'liveFeed', input: ({ context }) => ({ campaignId: context.campaignId }) },
+    // For the page's whole life, as the offers' Confirm Delivery buttons are.
+    { id: 'deliveryConfirm', src: 'deliveryConfirm' },
+  ],
   initial: 'loading',
   states: {
     loading: {
@@ -72,7 +82,7 @@ export const campaignDetailMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              on: { 'campaign.reload': 'reloading' },
+              on: { 'campaign.reload': 'reloading', 'delivery.confirmed': 'reloading' },
             },
             // The page stays as it is while it is read again (new offers after a launch).
             reloading: {

@@ -12,6 +12,8 @@ export const samples = {
       { type: 'thread.open', offerId: sampleOffer.id },
       { type: 'thread.open', offerId: 'off_unknown' },
     ],
+    // What the child delivery confirmation sends after a confirmed delivery.
+    'delivery.confirmed': [{ type: 'delivery.confirmed', offer: { ...sampleOffer, status: 'completed', completedAt: '2026-11-24T10:00:00.000Z', earnedCents: 25_000 } }],
   },
   abstract: (context) => ({
     status: context.campaign?.status ?? null,

@@ -32,3 +32,5 @@ export const selectDetailReloading = (snapshot: Snapshot) => snapshot.matches({ 
 /** The offer whose thread dialog is open, or null. */
 export const selectThreadOffer = (snapshot: Snapshot) =>
   snapshot.matches({ ready: { thread: 'open' } }) ? (snapshot.context.offers.find((offer) => offer.id === snapshot.context.threadOfferId) ?? null) : null;
+/** The delivery confirmation, invoked by the campaign page's actor for the page's life. */
+export const selectDeliveryConfirm = (snapshot: Snapshot) => snapshot.children.deliveryConfirm;

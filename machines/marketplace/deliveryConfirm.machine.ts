@@ -1,7 +1,8 @@
 // Confirming an offer's delivery on the campaign page (issue 14 "Completion"): the advertiser asks, confirms in a
 // dialog, and the creator is paid from the campaign's reservation (POST /api/offers/:id/confirm-delivery). A refusal
-// keeps the dialog and says why; a confirmation is announced so the page reads its offers again.
-import { assign, emit, setup } from 'xstate';
+// keeps the dialog and says why; a confirmation is sent to the campaign page, which invokes this flow as its child
+// `deliveryConfirm` (`delivery.confirmed`), so the page reads its offers again.
+import { assign, enqueueActions, setup } from 'xstate';
 import type { Offer } from '@/contract';
 import { errorText } from '../messages';
 import { service } from '../placeholders';
@@ -13,10 +14,11 @@ export interface DeliveryConfirmContext {
 
 export type DeliveryConfirmEvent = { type: 'delivery.ask'; offerId: string } | { type: 'delivery.confirm' } | { type: 'delivery.dismiss' };
 
-export type DeliveryConfirmEmitted = { type: 'delivery.confirmed'; offer: Offer };
+/** Sent to the parent (the campaign page) when a delivery was confirmed: it reads its offers again. */
+export type DeliveryConfirmed = { type: 'delivery.confirmed'; offer: Offer };
 
 export const deliveryConfirmMachine = setup({
-  types: { context: {} as DeliveryConfirmContext, events: {} as DeliveryConfirmEvent, emitted: {} as DeliveryConfirmEmitted },
+  types: { context: {} as DeliveryConfirmContext, events: {} as DeliveryConfirmEvent },
   actors: {
     confirmDelivery: service<Offer, { offerId: string }>('confirmDelivery'),
   },
@@ -41,7 +43,13 @@ export const deliveryConfirmMachine = setup({
         input: ({ context }) => ({ offerId: context.offerId! }),
         onDone: {
           target: 'idle',
-          actions: [assign({ offerId: null }), emit(({ event }) => ({ type: 'delivery.confirmed' as const, offer: event.output }))],
+          actions: [
+            assign({ offerId: null }),
+            // To the parent that invoked the flow (the campaign page); run on its own (path tests), it has none to tell.
+            enqueueActions(({ enqueue, self, event }) => {
+              if (self._parent) enqueue.sendParent({ type: 'delivery.confirmed', offer: event.output } satisfies DeliveryConfirmed);
+            }),
+          ],
         },
         onError: { target: 'asking', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },

@@ -1,12 +1,13 @@
 // The Earnings screen's figures (SPEC §2 Earnings; issue 14): per period Total Earning, Earning Balance and the two
 // earning cards, and Payout History, all read from the ledger (GET /api/earnings, GET /api/payouts). A failed load
 // offers a retry; a payout just requested, or news about one (paid, failed, an earning), reads them again while the
-// screen stays as it is.
+// screen stays as it is. The withdraw flow is this actor's child (`withdraw`): its payout requests come here.
 import { assign, setup } from 'xstate';
 import type { Earnings, Payout } from '@/contract';
 import { listener } from '../listener';
 import { errorText } from '../messages';
 import { service } from '../placeholders';
+import { withdrawMachine, type PayoutRequested } from './withdraw.machine';
 
 export interface EarningsData {
   earnings: Earnings;
@@ -18,7 +19,11 @@ export interface EarningsContext {
   error: string | null;
 }
 
-export type EarningsEvent = { type: 'earnings.retry' } | { type: 'earnings.reload' };
+export type EarningsEvent =
+  | { type: 'earnings.retry' }
+  | { type: 'earnings.reload' }
+  /** From the child withdraw flow: a payout was requested. */
+  | PayoutRequested;
 
 export const earningsMachine = setup({
   types: { context: {} as EarningsContext, events: {} as EarningsEvent },
@@ -26,11 +31,17 @@ export const earningsMachine = setup({
     loadEarnings: service<EarningsData>('loadEarnings'),
     /** Live notifications about money (a payout paid or failed, an earning), sent back as `earnings.reload`. */
     liveFeed: listener('liveFeed'),
+    /** The Withdraw modal and its result modals; the app provides it with its API actors (src/money/withdraw.ts). */
+    withdraw: withdrawMachine,
   },
 }).createMachine({
   id: 'earnings',
   context: { data: null, error: null },
-  invoke: { id: 'liveFeed', src: 'liveFeed' },
+  invoke: [
+    { id: 'liveFeed', src: 'liveFeed' },
+    // For the screen's whole life: a Withdraw pressed while the figures load is not lost.
+    { id: 'withdraw', src: 'withdraw' },
+  ],
   initial: 'loading',
   states: {
     loading: {
@@ -49,11 +60,11 @@ export const earningsMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'earnings.reload': 'reloading' },
+          on: { 'earnings.reload': 'reloading', 'payout.requested': 'reloading' },
         },
         reloading: {
-          // News arriving while it reads: one more read afterwards.
-          on: { 'earnings.reload': { target: 'reloading', reenter: true } },
+          // News or a payout arriving while it reads: one more read afterwards.
+          on: { 'earnings.reload': { target: 'reloading', reenter: true }, 'payout.requested': { target: 'reloading', reenter: true } },
           invoke: {
             id: 'loadEarnings',
             src: 'loadEarnings',

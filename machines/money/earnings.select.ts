@@ -13,3 +13,5 @@ export const selectEarningsRefreshing = (snapshot: Snapshot) => snapshot.matches
 export const selectEarnings = (snapshot: Snapshot) => snapshot.context.data?.earnings ?? null;
 export const selectPeriodFigures = (snapshot: Snapshot, period: EarningsPeriod) => snapshot.context.data?.earnings.periods[period] ?? null;
 export const selectPayouts = (snapshot: Snapshot) => snapshot.context.data?.payouts ?? [];
+/** The withdraw flow, invoked by the earnings actor for the screen's life. */
+export const selectWithdraw = (snapshot: Snapshot) => snapshot.children.withdraw;

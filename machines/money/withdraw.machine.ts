@@ -2,7 +2,9 @@
 // Earnings, §8; issue 14): the creator's saved payout methods load when the modal opens; the amount is typed in
 // dollars and cents; Withdraw requests a real payout (POST /api/payouts with an Idempotency-Key); the success modal
 // shows the request, the failure modal the server's reason; Cancel just closes. The result is logged (SPEC §4).
-import { assign, emit, setup } from 'xstate';
+// Earnings invokes this flow as its child `withdraw`; a payout requested is sent to that parent (`payout.requested`),
+// which reads its figures again.
+import { assign, enqueueActions, setup } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
 import { parseDollars } from '@/contract/money';
 import { newIdempotencyKey } from '../ids';
@@ -49,8 +51,8 @@ export type WithdrawEvent =
   | { type: 'result.retry' }
   | { type: 'result.dismiss' };
 
-/** Emitted when a payout was requested: Earnings reads its figures again. */
-export type WithdrawEmitted = { type: 'payout.requested'; payout: Payout };
+/** Sent to the parent (Earnings) when a payout was requested: it reads its figures again. */
+export type PayoutRequested = { type: 'payout.requested'; payout: Payout };
 
 function amountProblem(amount: string): string | null {
   if (amount.trim() === '') return REQUIRED_MESSAGE;
@@ -68,7 +70,6 @@ export const withdrawMachine = setup({
   types: {
     context: {} as WithdrawContext,
     events: {} as WithdrawEvent,
-    emitted: {} as WithdrawEmitted,
   },
   actors: {
     /** GET /api/payout-methods → the creator's saved methods (the default first). */
@@ -157,7 +158,10 @@ export const withdrawMachine = setup({
           actions: [
             assign({ payout: ({ event }) => event.output, pending: null, amount: '' }),
             { type: 'logResult', params: ({ event }) => ({ ok: true, result: event.output }) },
-            emit(({ event }) => ({ type: 'payout.requested' as const, payout: event.output })),
+            // To the parent that invoked the flow (Earnings); run on its own (path tests), it has none to tell.
+            enqueueActions(({ enqueue, self, event }) => {
+              if (self._parent) enqueue.sendParent({ type: 'payout.requested', payout: event.output } satisfies PayoutRequested);
+            }),
           ],
         },
         onError: {

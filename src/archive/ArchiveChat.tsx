@@ -15,7 +15,8 @@ import {
   selectShowsList,
 } from '@/machines/archive/archiveChat.select';
 import { inspect } from '@/src/app/inspect';
-import { useArchiveChatLogic, type ArchiveChatLogic, type ArchiveSearchLogic } from '@/src/archive/archiveChat';
+import { useArchiveChatLogic, type ArchiveChatLogic } from '@/src/archive/archiveChat';
+import type { ArchiveSearchLogic } from '@/src/archive/archiveSearch';
 import { formatCount } from '@/src/common/format';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';

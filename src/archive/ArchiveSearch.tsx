@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
 import type { ChatPlatform } from '@/machines/archive/archiveChat.machine';
 import type { ArchiveChatter } from '@/machines/archive/archiveSearch.machine';
@@ -13,9 +12,10 @@ import {
   selectSearchHasMore,
   selectSearching,
   selectSearchNotice,
+  selectSearchTerms,
 } from '@/machines/archive/archiveSearch.select';
 import { inspect } from '@/src/app/inspect';
-import { useArchiveSearchLogic, type ArchiveSearchLogic } from '@/src/archive/archiveChat';
+import { useArchiveSearchLogic, type ArchiveSearchLogic } from '@/src/archive/archiveSearch';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
 import { Button } from '@/src/ui/Button';
@@ -58,7 +58,7 @@ function chattersOf(results: ArchivedMessage[]): ArchiveChatter[] {
 /** Search across the archive (issue 16): words, a chatter, a date range; results link into their day. */
 export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; logic?: ArchiveSearchLogic }) {
   const actor = useActorRef(useArchiveSearchLogic(logic), { inspect, input: { platform } });
-  const [terms, setTerms] = useState({ q: '', user: '', from: '', to: '' });
+  const terms = useSelector(actor, selectSearchTerms);
   const searching = useSelector(actor, selectSearching);
   const searched = useSelector(actor, selectSearched);
   const results = useSelector(actor, selectResults);
@@ -68,7 +68,7 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
   const busy = useSelector(actor, selectSearchBusy);
   const chatter = useSelector(actor, selectChatterToDelete);
   const deleting = useSelector(actor, selectDeletingChatter);
-  const set = (key: keyof typeof terms) => (event: { target: { value: string } }) => setTerms((current) => ({ ...current, [key]: event.target.value }));
+  const set = (field: keyof typeof terms) => (event: { target: { value: string } }) => actor.send({ type: 'terms.change', field, value: event.target.value });
   // A search by chatter offers to delete the messages of the chatters it found (a viewer's deletion request).
   const chatters = searched && terms.user.trim() !== '' ? chattersOf(results) : [];
   return (
@@ -82,7 +82,7 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
         aria-label="Search the archive"
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'search.submit', terms });
+          actor.send({ type: 'search.submit' });
         }}
       >
         <Field label="Words" name="q" value={terms.q} onChange={set('q')} maxLength={200} />

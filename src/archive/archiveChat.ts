@@ -1,20 +1,17 @@
-// The Archive Chat screen, its day viewer and its search (issue 16): the archive's endpoints with the session's jwt;
-// exports are fetched and saved as the file the server names.
+// The Archive Chat screen (issue 16): the archive's days, its archiving switch, a day's or a stream's export and its
+// deletions, with the session's jwt; exports are fetched and saved as the file the server names (./archiveSearch
+// exports its results the same way).
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import type { ArchivedMessage, ExportFormat } from '@/contract';
+import type { ExportFormat } from '@/contract';
 import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ArchivePart, type ChatPlatform } from '@/machines/archive/archiveChat.machine';
-import { archiveSearchMachine, type ArchiveSearchTerms } from '@/machines/archive/archiveSearch.machine';
 import { saveBlob } from '../money/saveFile';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 
 type Jwt = () => string | null;
 
-/** Non-empty search terms as query parameters. */
-const termsQuery = (terms: ArchiveSearchTerms) =>
-  Object.fromEntries(Object.entries({ q: terms.q.trim(), user: terms.user.trim(), from: terms.from, to: terms.to }).filter(([, value]) => value !== '')) as Record<string, string>;
-
-async function exportFile(jwt: Jwt, query: Record<string, string>, fallbackName: string) {
+/** GET /api/archive/export?…, saved as the file the server names (or `fallbackName`). */
+export async function exportFile(jwt: Jwt, query: Record<string, string>, fallbackName: string) {
   const { blob, fileName } = await (await api()).download('archiveExport', { jwt: requireJwt(jwt()), query: query as never });
   saveBlob(blob, fileName ?? fallbackName);
 }
@@ -47,35 +44,9 @@ export function archiveChatActors(jwt: Jwt) {
   };
 }
 
-export function archiveSearchActors(jwt: Jwt) {
-  const search = fromPromise<{ messages: ArchivedMessage[]; next: string | null }, { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }>(async ({ input }) =>
-      (await api()).request('archiveSearch', {
-        jwt: requireJwt(jwt()),
-        query: { platform: input.platform, ...termsQuery(input.terms), ...(input.before ? { before: input.before } : {}) } as never,
-      }),
-  );
-  return {
-    search,
-    searchMore: search,
-    exportResults: fromPromise<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>(({ input }) =>
-      exportFile(jwt, { format: input.format, platform: input.platform, ...termsQuery(input.terms) }, `chat-search.${input.format === 'text' ? 'txt' : input.format}`),
-    ),
-    deleteChatter: fromPromise<number, { platform: ChatPlatform; chatterId: string }>(
-      async ({ input }) =>
-        (await (await api()).request('deleteArchiveChatter', { jwt: requireJwt(jwt()), params: { chatterId: input.chatterId }, query: { platform: input.platform } })).deleted,
-    ),
-  };
-}
-
 export type ArchiveChatLogic = typeof archiveChatMachine;
-export type ArchiveSearchLogic = typeof archiveSearchMachine;
 
 export function useArchiveChatLogic(logic?: ArchiveChatLogic): ArchiveChatLogic {
   const app = useAppWiring();
   return useMemo(() => logic ?? archiveChatMachine.provide({ actors: archiveChatActors(app.jwt) }), [logic, app]);
-}
-
-export function useArchiveSearchLogic(logic?: ArchiveSearchLogic): ArchiveSearchLogic {
-  const app = useAppWiring();
-  return useMemo(() => logic ?? archiveSearchMachine.provide({ actors: archiveSearchActors(app.jwt) }), [logic, app]);
 }

@@ -1,6 +1,7 @@
-import { useActorRef, useMachine, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { useMachine, useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
 import type { Campaign, Offer } from '@/contract';
 import { DELIVERY_STATUSES, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
 import { selectAskingOffer, selectDeliveryError, selectDeliverySending } from '@/machines/marketplace/deliveryConfirm.select';
@@ -19,20 +20,16 @@ import {
   selectDetailLoading,
   selectDetailOffers,
   selectDetailReady,
+  selectDeliveryConfirm,
   selectDetailReloading,
   selectThreadOffer,
 } from '@/machines/marketplace/campaignDetail.select';
 import { inspect } from '@/src/app/inspect';
 import { formatCount, formatDate, formatDayRange, formatMoney } from '@/src/common/format';
 import { apiUrl } from '@/src/config';
-import {
-  useCampaignControlsLogic,
-  useCampaignDetailLogic,
-  useDeliveryConfirmLogic,
-  type CampaignControlsLogic,
-  type CampaignDetailLogic,
-  type DeliveryConfirmLogic,
-} from '@/src/marketplace/campaignDetail';
+import { useCampaignControlsLogic, type CampaignControlsLogic } from '@/src/marketplace/campaignControls';
+import { useCampaignDetailLogic, type CampaignDetailLogic } from '@/src/marketplace/campaignDetail';
+import type { DeliveryConfirmLogic } from '@/src/marketplace/deliveryConfirm';
 import type { ThreadLogic } from '@/src/marketplace/thread';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
@@ -65,22 +62,14 @@ export function CampaignPageScreen({ logic = {} }: { logic?: CampaignPageLogics 
 }
 
 function CampaignPage({ campaignId, logic }: { campaignId: string; logic: CampaignPageLogics }) {
-  const [snapshot, send, actorRef] = useMachine(useCampaignDetailLogic(logic.detail), { input: { campaignId }, inspect });
+  // Confirming a delivery is the page actor's child: a confirmation reads the offers again (the statechart's link).
+  const [snapshot, send, actorRef] = useMachine(useCampaignDetailLogic(logic.detail, logic.delivery), { input: { campaignId }, inspect });
   const campaign = selectDetailCampaign(snapshot);
   const offers = selectDetailOffers(snapshot);
   const threadOffer = selectThreadOffer(snapshot);
   const reloading = selectDetailReloading(snapshot);
   const onChanged = useCallback((changed: Campaign) => actorRef.send({ type: 'campaign.updated', campaign: changed }), [actorRef]);
-  const delivery = useActorRef(useDeliveryConfirmLogic(logic.delivery), { inspect });
-  // A confirmed delivery changes the offer and the funds: the page reads its offers again.
-  useEffect(() => {
-    const subscription = delivery.on('delivery.confirmed', () => actorRef.send({ type: 'campaign.reload' }));
-    return () => subscription.unsubscribe();
-  }, [delivery, actorRef]);
-  const askingId = useSelector(delivery, selectAskingOffer);
-  const asking = offers.find((offer) => offer.id === askingId) ?? null;
-  const sending = useSelector(delivery, selectDeliverySending);
-  const deliveryError = useSelector(delivery, selectDeliveryError);
+  const delivery = selectDeliveryConfirm(snapshot);
   return (
     <div className={s.page}>
       <ScreenHeading title={campaign?.title ?? 'Campaign'}>
@@ -135,7 +124,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
                         key={offer.id}
                         offer={offer}
                         onThread={() => send({ type: 'thread.open', offerId: offer.id })}
-                        onConfirmDelivery={() => delivery.send({ type: 'delivery.ask', offerId: offer.id })}
+                        onConfirmDelivery={() => delivery?.send({ type: 'delivery.ask', offerId: offer.id })}
                       />
                     ))}
                   </ul>
@@ -145,26 +134,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
           </Card>
         </>
       ) : null}
-      <AlertDialog
-        open={asking !== null}
-        onOpenChange={(open) => {
-          if (!open && !sending) delivery.send({ type: 'delivery.dismiss' });
-        }}
-        title="Confirm delivery?"
-        description={
-          asking
-            ? `${asking.creator?.name ?? 'The creator'} delivered "${asking.title}": they are paid ${formatMoney(asking.payCents)} from this campaign's reservation. This cannot be undone.`
-            : ''
-        }
-        actionLabel="Yes, Confirm Delivery"
-        cancelLabel="No, Not Yet"
-        tone="primary"
-        onAction={() => delivery.send({ type: 'delivery.confirm' })}
-        onCancel={() => delivery.send({ type: 'delivery.dismiss' })}
-        busy={sending}
-      >
-        {deliveryError ? <Alert tone="error">{deliveryError}</Alert> : null}
-      </AlertDialog>
+      {delivery ? <DeliveryDialog delivery={delivery} offers={offers} /> : null}
       <Suspense fallback={null}>
         <ThreadDialog
           offerId={threadOffer?.id ?? null}
@@ -175,6 +145,36 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
         />
       </Suspense>
     </div>
+  );
+}
+
+/** Confirm Delivery's dialog, about the offer the child delivery confirmation asks about. */
+function DeliveryDialog({ delivery, offers }: { delivery: ActorRefFrom<DeliveryConfirmLogic>; offers: Offer[] }) {
+  const askingId = useSelector(delivery, selectAskingOffer);
+  const asking = offers.find((offer) => offer.id === askingId) ?? null;
+  const sending = useSelector(delivery, selectDeliverySending);
+  const deliveryError = useSelector(delivery, selectDeliveryError);
+  return (
+    <AlertDialog
+      open={asking !== null}
+      onOpenChange={(open) => {
+        if (!open && !sending) delivery.send({ type: 'delivery.dismiss' });
+      }}
+      title="Confirm delivery?"
+      description={
+        asking
+          ? `${asking.creator?.name ?? 'The creator'} delivered "${asking.title}": they are paid ${formatMoney(asking.payCents)} from this campaign's reservation. This cannot be undone.`
+          : ''
+      }
+      actionLabel="Yes, Confirm Delivery"
+      cancelLabel="No, Not Yet"
+      tone="primary"
+      onAction={() => delivery.send({ type: 'delivery.confirm' })}
+      onCancel={() => delivery.send({ type: 'delivery.dismiss' })}
+      busy={sending}
+    >
+      {deliveryError ? <Alert tone="error">{deliveryError}</Alert> : null}
+    </AlertDialog>
   );
 }
 

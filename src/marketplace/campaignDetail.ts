@@ -1,18 +1,14 @@
-// The campaign page's implementations (issue 13): GET /api/campaigns/:id (the campaign and its offers) and the
-// life-cycle controls POST /api/campaigns/:id/launch|pause|resume|cancel, and (issue 14) confirming an offer's
-// delivery, POST /api/offers/:id/confirm-delivery, with the session's jwt.
+// The campaign page's implementations (issue 13): GET /api/campaigns/:id (the campaign and its offers) with the
+// session's jwt, read again on live news of the campaign; its child, confirming a delivery, wired by ./deliveryConfirm.
+// The page's controls are wired by ./campaignControls.
 import { useMemo } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { Campaign, Offer } from '@/contract';
-import type { CampaignAction } from '@/contract/marketplace';
-import { campaignControlsMachine } from '@/machines/marketplace/campaignControls.machine';
 import { campaignDetailMachine, type CampaignDetail, type CampaignDetailEvent } from '@/machines/marketplace/campaignDetail.machine';
-import { deliveryConfirmMachine } from '@/machines/marketplace/deliveryConfirm.machine';
 import { subscribeLive } from '../notifications/liveHub';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
+import { useDeliveryConfirmLogic, type DeliveryConfirmLogic } from './deliveryConfirm';
 
 export type CampaignDetailLogic = typeof campaignDetailMachine;
-export type CampaignControlsLogic = typeof campaignControlsMachine;
 
 type Jwt = () => string | null;
 
@@ -31,55 +27,18 @@ export const campaignLiveFeed = fromCallback<EventObject, { campaignId: string }
   }),
 );
 
-/** `logic` (tests) replaces the API actor; the live hub's feed is given either way. */
-export function useCampaignDetailLogic(logic?: CampaignDetailLogic): CampaignDetailLogic {
+/**
+ * `logic` (tests) replaces the API actor; the live hub's feed is given either way, and so is the child delivery
+ * confirmation (`delivery` replaces it whole, as in useDeliveryConfirmLogic).
+ */
+export function useCampaignDetailLogic(logic?: CampaignDetailLogic, delivery?: DeliveryConfirmLogic): CampaignDetailLogic {
   const app = useAppWiring();
-  return useMemo(
-    () => (logic ?? campaignDetailMachine.provide({ actors: campaignDetailActors(app.jwt) })).provide({ actors: { liveFeed: campaignLiveFeed } }),
-    [logic, app],
-  );
-}
-
-const actionEndpoints = {
-  launch: 'launchCampaign',
-  pause: 'pauseCampaign',
-  resume: 'resumeCampaign',
-  cancel: 'cancelCampaign',
-} as const satisfies Record<CampaignAction, string>;
-
-export function campaignControlsActors(jwt: Jwt) {
-  return {
-    runCampaignAction: fromPromise<Campaign, { id: string; action: CampaignAction }>(async ({ input }) =>
-      (await (await api()).request(actionEndpoints[input.action], { jwt: requireJwt(jwt()), params: { id: input.id } })).campaign,
-    ),
-  };
-}
-
-/** The controls with the session's jwt; `onChanged` hears the campaign in its new status (the page shows it). */
-export function useCampaignControlsLogic(logic: CampaignControlsLogic | undefined, onChanged: (campaign: Campaign) => void): CampaignControlsLogic {
-  const app = useAppWiring();
+  const deliveryLogic = useDeliveryConfirmLogic(delivery);
   return useMemo(
     () =>
-      (logic ?? campaignControlsMachine.provide({ actors: campaignControlsActors(app.jwt) })).provide({
-        actions: { campaignChanged: (_, { campaign }) => onChanged(campaign) },
+      (logic ?? campaignDetailMachine.provide({ actors: campaignDetailActors(app.jwt) })).provide({
+        actors: { liveFeed: campaignLiveFeed, deliveryConfirm: deliveryLogic },
       }),
-    [logic, app, onChanged],
+    [logic, app, deliveryLogic],
   );
-}
-
-// --- Delivery (issue 14) ------------------------------------------------------------------------------------------
-
-export type DeliveryConfirmLogic = typeof deliveryConfirmMachine;
-
-export function deliveryConfirmActors(jwt: Jwt) {
-  return {
-    confirmDelivery: fromPromise<Offer, { offerId: string }>(async ({ input }) =>
-      (await (await api()).request('confirmDelivery', { jwt: requireJwt(jwt()), params: { id: input.offerId } })).offer,
-    ),
-  };
-}
-
-export function useDeliveryConfirmLogic(logic?: DeliveryConfirmLogic): DeliveryConfirmLogic {
-  const app = useAppWiring();
-  return useMemo(() => logic ?? deliveryConfirmMachine.provide({ actors: deliveryConfirmActors(app.jwt) }), [logic, app]);
 }

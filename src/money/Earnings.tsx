@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Payout } from '@/contract';
 import { EARNINGS_PERIODS, PAYOUT_STATUS_LABELS, type EarningsPeriod } from '@/contract/money';
@@ -10,11 +10,12 @@ import {
   selectEarningsReady,
   selectPayouts,
   selectPeriodFigures,
+  selectWithdraw,
 } from '@/machines/money/earnings.select';
 import { inspect } from '@/src/app/inspect';
 import { formatDate, formatMoney } from '@/src/common/format';
 import { useEarningsLogic, type EarningsLogic } from '@/src/money/earnings';
-import { useWithdrawLogic, type WithdrawLogic } from '@/src/money/withdraw';
+import type { WithdrawLogic } from '@/src/money/withdraw';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Chip } from '@/src/ui/Chip';
@@ -66,7 +67,7 @@ const EMPTY_HISTORY: Record<EarningsPeriod, string> = {
 
 type EarningsRef = ActorRefFrom<EarningsLogic>;
 
-function Period({ period, earnings, withdraw }: { period: EarningsPeriod; earnings: EarningsRef; withdraw: WithdrawRef }) {
+function Period({ period, earnings, withdraw }: { period: EarningsPeriod; earnings: EarningsRef; withdraw: WithdrawRef | undefined }) {
   const figures = useSelector(earnings, (snapshot) => selectPeriodFigures(snapshot, period));
   const balances = useSelector(earnings, selectEarnings);
   const payouts = useSelector(earnings, selectPayouts);
@@ -83,7 +84,7 @@ function Period({ period, earnings, withdraw }: { period: EarningsPeriod; earnin
           <h2 className={s.figureLabel}>Earning Balance</h2>
           <div className={s.balanceRow}>
             <p className={s.figureValue}>{formatMoney(balances.availableCents)}</p>
-            <Button variant="light" onClick={() => withdraw.send({ type: 'withdraw.open' })}>
+            <Button variant="light" onClick={() => withdraw?.send({ type: 'withdraw.open' })}>
               <Icon name="dollar" size={18} />
               Withdraw
             </Button>
@@ -124,13 +125,9 @@ export interface EarningsScreenLogic {
 
 /** Earnings (SPEC §2; issue 14): figures per period and Payout History from the ledger, and the Withdraw flow. */
 export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) {
-  const earnings = useActorRef(useEarningsLogic(logic.earnings), { inspect });
-  const withdraw = useActorRef(useWithdrawLogic(logic.withdraw), { inspect });
-  // A payout just requested changes the balance and the history: the figures are read again.
-  useEffect(() => {
-    const subscription = withdraw.on('payout.requested', () => earnings.send({ type: 'earnings.reload' }));
-    return () => subscription.unsubscribe();
-  }, [withdraw, earnings]);
+  // The withdraw flow is the earnings actor's child: a payout it requests reads the figures again (the statechart's link).
+  const earnings = useActorRef(useEarningsLogic(logic.earnings, logic.withdraw), { inspect });
+  const withdraw = useSelector(earnings, selectWithdraw);
   const loading = useSelector(earnings, selectEarningsLoading);
   const error = useSelector(earnings, selectEarningsLoadError);
   const ready = useSelector(earnings, selectEarningsReady);
@@ -154,9 +151,11 @@ export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) 
           ))}
         </TabsRoot>
       ) : null}
-      <Suspense fallback={null}>
-        <WithdrawDialogs actorRef={withdraw} />
-      </Suspense>
+      {withdraw ? (
+        <Suspense fallback={null}>
+          <WithdrawDialogs actorRef={withdraw} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

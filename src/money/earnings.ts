@@ -1,11 +1,12 @@
 // The Earnings screen's figures (issue 14): GET /api/earnings and GET /api/payouts with the session's jwt, read again
-// when the live hub brings news about money.
+// when the live hub brings news about money; its child, the withdraw flow, wired by ./withdraw.
 import { useMemo } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { NotificationType } from '@/contract/marketplace';
 import { earningsMachine, type EarningsData, type EarningsEvent } from '@/machines/money/earnings.machine';
 import { subscribeLive } from '../notifications/liveHub';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
+import { useWithdrawLogic, type WithdrawLogic } from './withdraw';
 
 export type EarningsLogic = typeof earningsMachine;
 
@@ -31,8 +32,15 @@ export const earningsLiveFeed = fromCallback<EventObject, void>(({ sendBack }) =
   }),
 );
 
-/** `logic` (tests) replaces the API actor; the live hub's feed is given either way. */
-export function useEarningsLogic(logic?: EarningsLogic): EarningsLogic {
+/**
+ * `logic` (tests) replaces the API actor; the live hub's feed is given either way, and so is the child withdraw flow
+ * (`withdraw` replaces it whole, as in useWithdrawLogic).
+ */
+export function useEarningsLogic(logic?: EarningsLogic, withdraw?: WithdrawLogic): EarningsLogic {
   const app = useAppWiring();
-  return useMemo(() => (logic ?? earningsMachine.provide({ actors: earningsActors(app.jwt) })).provide({ actors: { liveFeed: earningsLiveFeed } }), [logic, app]);
+  const withdrawLogic = useWithdrawLogic(withdraw);
+  return useMemo(
+    () => (logic ?? earningsMachine.provide({ actors: earningsActors(app.jwt) })).provide({ actors: { liveFeed: earningsLiveFeed, withdraw: withdrawLogic } }),
+    [logic, app, withdrawLogic],
+  );
 }

@@ -1,7 +1,7 @@
 // Archive Chat (issue 16) through its machines with controlled actors: the spec's form over the real archive (the list
 // only once a platform is chosen), Archive Chat turning archiving on or saying what is missing, the streams and days
 // exported and deleted with a confirmation, search with a chatter's deletion, and the viewer of a day or a stream.
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
@@ -144,6 +144,31 @@ describe('Archive Chat', () => {
     await deleteChatter.resolve(2);
     expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
     expect(screen.getByText('Deleted 2 messages from retro_rosa for good.')).toBeInTheDocument();
+  });
+
+  it('search: the form’s terms are the statechart’s; the next page and the export keep the terms searched, not those typed since', async () => {
+    const { list, search, exportResults, user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Twitch' }));
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay], streams: [] });
+    const form = await screen.findByRole('search', { name: 'Search the archive' });
+    await user.type(within(form).getByLabelText('Words'), 'lantern');
+    fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2026-11-01' } });
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(search.inputs.at(-1)).toEqual({ platform: 'twitch', terms: { q: 'lantern', user: '', from: '2026-11-01', to: '' }, before: null });
+    await search.resolve({ messages: [sampleArchivedMessage], next: '1795578760238.6' });
+
+    await user.type(within(form).getByLabelText('Words'), ' festival');
+    expect(within(form).getByLabelText('Words')).toHaveValue('lantern festival');
+    await user.click(screen.getByRole('button', { name: 'More results' }));
+    expect(search.inputs.at(-1)).toEqual({ platform: 'twitch', terms: { q: 'lantern', user: '', from: '2026-11-01', to: '' }, before: '1795578760238.6' });
+    await search.resolve({ messages: [{ ...sampleArchivedMessage, id: 5 }], next: null });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(exportResults.inputs.at(-1)).toEqual({ platform: 'twitch', terms: { q: 'lantern', user: '', from: '2026-11-01', to: '' }, format: 'csv' });
+    await exportResults.resolve();
+
+    // A new search takes the terms as typed.
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(search.inputs.at(-1)).toMatchObject({ terms: { q: 'lantern festival', from: '2026-11-01' }, before: null });
   });
 
   it('search: two chatters found under one name are told apart by id; deleting one keeps the other’s messages', async () => {

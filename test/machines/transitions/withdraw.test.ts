@@ -1,11 +1,14 @@
 // The withdraw flow's transitions, pinned by hand (issue 14: money flows are pinned as well as path-tested): source,
-// event, expected target and what it changes — the request's amount in cents, its method and its Idempotency-Key.
+// event, expected target and what it changes — the request's amount in cents, its method and its Idempotency-Key —
+// and its link to Earnings, the parent that invokes it and reads its figures again after a payout request.
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback, type AnyActorRef } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
+import { earningsMachine, type EarningsData } from '@/machines/money/earnings.machine';
+import { selectWithdraw } from '@/machines/money/earnings.select';
 import { AMOUNT_INVALID, withdrawMachine, type PayoutRequest } from '@/machines/money/withdraw.machine';
-import { samplePayout, sampleBankMethod, samplePaypalMethod } from '@/machines/money/samples';
+import { samplePayout, sampleBankMethod, samplePaypalMethod, sampleEarnings } from '@/machines/money/samples';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
 
@@ -15,11 +18,9 @@ function start() {
   const actions = { logResult: vi.fn() };
   const loadMethods = controlled<PayoutMethod[]>();
   const requestPayout = controlled<Payout, PayoutRequest>();
-  const emitted: unknown[] = [];
   const actor = createActor(withdrawMachine.provide({ actions, actors: { loadMethods: loadMethods.logic, requestPayout: requestPayout.logic } }));
-  actor.on('payout.requested', (event) => emitted.push(event));
   actor.start();
-  return { actor, actions, loadMethods, requestPayout, emitted, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
+  return { actor, actions, loadMethods, requestPayout, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
 }
 
 /** The modal open with the two methods loaded (the bank account is the default). */
@@ -142,18 +143,17 @@ describe('withdraw transitions', () => {
     expect(withdraw.actions.logResult).not.toHaveBeenCalled();
   });
 
-  pin({ from: 'withdraw.requesting', on: 'xstate.done.actor.requestPayout', to: 'withdraw.succeeded' }, 'the payout shows the success modal, is logged and announced', async () => {
+  pin({ from: 'withdraw.requesting', on: 'xstate.done.actor.requestPayout', to: 'withdraw.succeeded' }, 'the payout shows the success modal and is logged (on its own, with no parent to tell)', async () => {
     const withdraw = await showing('succeeded');
     expect(withdraw.context()).toMatchObject({ payout: samplePayout, pending: null, amount: '' });
     expect(withdraw.actions.logResult).toHaveBeenCalledWith(expect.anything(), { ok: true, result: samplePayout });
-    expect(withdraw.emitted).toEqual([{ type: 'payout.requested', payout: samplePayout }]);
+    expect(withdraw.actor.getSnapshot().status).toBe('active');
   });
 
   pin({ from: 'withdraw.requesting', on: 'xstate.error.actor.requestPayout', to: 'withdraw.failed' }, "a refusal shows the failed modal with the server's reason and is logged", async () => {
     const withdraw = await showing('failed');
     expect(withdraw.context().failure).toBe('Withdrawals start at $50.');
     expect(withdraw.actions.logResult).toHaveBeenCalledWith(expect.anything(), { ok: false, result: expect.objectContaining({ message: 'Withdrawals start at $50.' }) });
-    expect(withdraw.emitted).toEqual([]);
   });
 
   for (const result of ['failed', 'succeeded'] as const) {
@@ -210,5 +210,87 @@ describe('the Idempotency-Key', () => {
     const first = withdraw.requestPayout.inputs[0]!;
     await withdraw.requestPayout.resolve(samplePayout);
     expect((await sendAgain(withdraw)).idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+});
+
+describe('the link to Earnings', () => {
+  const read: EarningsData = { earnings: sampleEarnings, payouts: [samplePayout] };
+
+  /** The earnings actor as the screen runs it, figures read, with its withdraw child's API actors controlled; every event Earnings receives is recorded with its sender. */
+  async function earningsScreen() {
+    const loadEarnings = controlled<EarningsData>();
+    const loadMethods = controlled<PayoutMethod[]>();
+    const requestPayout = controlled<Payout, PayoutRequest>();
+    const withdrawLogic = withdrawMachine.provide({ actions: { logResult: () => {} }, actors: { loadMethods: loadMethods.logic, requestPayout: requestPayout.logic } });
+    const events: Array<{ to: unknown; type: string; from: AnyActorRef | undefined }> = [];
+    const earnings = createActor(earningsMachine.provide({ actors: { loadEarnings: loadEarnings.logic, liveFeed: fromCallback(() => {}), withdraw: withdrawLogic } }), {
+      inspect: (inspection) => {
+        if (inspection.type === '@xstate.event') events.push({ to: inspection.actorRef, type: inspection.event.type, from: inspection.sourceRef as AnyActorRef | undefined });
+      },
+    });
+    earnings.start();
+    /** What Earnings itself received, with the sender. */
+    const received = () => events.filter((e) => e.to === earnings).map(({ type, from }) => ({ type, from }));
+    await loadEarnings.resolve(read);
+    expect(earnings.getSnapshot().value).toEqual({ ready: 'idle' });
+    const withdraw = selectWithdraw(earnings.getSnapshot())!;
+    /** Withdraw $60 to the default method through the child, as the modal does. */
+    const request = async () => {
+      withdraw.send({ type: 'withdraw.open' });
+      await loadMethods.resolve([sampleBankMethod, samplePaypalMethod]);
+      withdraw.send({ type: 'amount.change', value: '60' });
+      withdraw.send({ type: 'withdraw.submit' });
+      expect(withdraw.getSnapshot().value).toBe('requesting');
+    };
+    return { earnings, withdraw, loadEarnings, requestPayout, received, request };
+  }
+
+  const payoutsReceived = (received: () => Array<{ type: string; from: AnyActorRef | undefined }>) => received().filter((e) => e.type === 'payout.requested');
+
+  it('Earnings invokes the withdraw flow as its child `withdraw`, for the screen’s whole life', async () => {
+    const { earnings, withdraw } = await earningsScreen();
+    expect(withdraw.getSnapshot().machine.id).toBe('withdraw');
+    expect(withdraw.id).toBe('withdraw');
+    expect(withdraw._parent).toBe(earnings);
+    earnings.send({ type: 'earnings.reload' });
+    expect(selectWithdraw(earnings.getSnapshot())).toBe(withdraw);
+  });
+
+  it('a payout requested sends `payout.requested` from the child to Earnings, which reads its figures again keeping the screen', async () => {
+    const { earnings, withdraw, loadEarnings, requestPayout, received, request } = await earningsScreen();
+    await request();
+    expect(payoutsReceived(received)).toEqual([]);
+    await requestPayout.resolve(samplePayout);
+    expect(withdraw.getSnapshot().value).toBe('succeeded');
+    expect(payoutsReceived(received)).toEqual([{ type: 'payout.requested', from: withdraw }]);
+    expect(earnings.getSnapshot().value).toEqual({ ready: 'reloading' });
+    expect(loadEarnings.started).toBe(2);
+    // The figures on screen stay until the new ones arrive.
+    expect(earnings.getSnapshot().context.data).toBe(read);
+    const after: EarningsData = { earnings: { ...sampleEarnings, availableCents: 13_000 }, payouts: [samplePayout, samplePayout] };
+    await loadEarnings.resolve(after);
+    expect(earnings.getSnapshot().value).toEqual({ ready: 'idle' });
+    expect(earnings.getSnapshot().context.data).toBe(after);
+  });
+
+  it('a payout requested while the figures are read again reads them once more', async () => {
+    const { earnings, loadEarnings, requestPayout, received, request } = await earningsScreen();
+    await request();
+    earnings.send({ type: 'earnings.reload' });
+    expect(loadEarnings.started).toBe(2);
+    await requestPayout.resolve(samplePayout);
+    expect(payoutsReceived(received)).toHaveLength(1);
+    expect(earnings.getSnapshot().value).toEqual({ ready: 'reloading' });
+    expect(loadEarnings.started).toBe(3);
+  });
+
+  it('a refused payout sends nothing: the figures stay as read', async () => {
+    const { earnings, withdraw, loadEarnings, requestPayout, received, request } = await earningsScreen();
+    await request();
+    await requestPayout.reject(refusal('Withdrawals start at $50.', 400));
+    expect(withdraw.getSnapshot().value).toBe('failed');
+    expect(payoutsReceived(received)).toEqual([]);
+    expect(earnings.getSnapshot().value).toEqual({ ready: 'idle' });
+    expect(loadEarnings.started).toBe(1);
   });
 });

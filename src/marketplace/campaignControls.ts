@@ -1,0 +1,39 @@
+// The campaign page's life-cycle controls: POST /api/campaigns/:id/launch|pause|resume|cancel with the
+// session's jwt.
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { Campaign } from '@/contract';
+import type { CampaignAction } from '@/contract/marketplace';
+import { campaignControlsMachine } from '@/machines/marketplace/campaignControls.machine';
+import { api, requireJwt, useAppWiring } from '../accounts/session';
+
+export type CampaignControlsLogic = typeof campaignControlsMachine;
+
+type Jwt = () => string | null;
+
+const actionEndpoints = {
+  launch: 'launchCampaign',
+  pause: 'pauseCampaign',
+  resume: 'resumeCampaign',
+  cancel: 'cancelCampaign',
+} as const satisfies Record<CampaignAction, string>;
+
+export function campaignControlsActors(jwt: Jwt) {
+  return {
+    runCampaignAction: fromPromise<Campaign, { id: string; action: CampaignAction }>(async ({ input }) =>
+      (await (await api()).request(actionEndpoints[input.action], { jwt: requireJwt(jwt()), params: { id: input.id } })).campaign,
+    ),
+  };
+}
+
+/** The controls with the session's jwt; `onChanged` hears the campaign in its new status (the page shows it). */
+export function useCampaignControlsLogic(logic: CampaignControlsLogic | undefined, onChanged: (campaign: Campaign) => void): CampaignControlsLogic {
+  const app = useAppWiring();
+  return useMemo(
+    () =>
+      (logic ?? campaignControlsMachine.provide({ actors: campaignControlsActors(app.jwt) })).provide({
+        actions: { campaignChanged: (_, { campaign }) => onChanged(campaign) },
+      }),
+    [logic, app, onChanged],
+  );
+}
