@@ -10,7 +10,7 @@ const alias = { '@': fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/,
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 
 /**
- * The overlay page OBS loads (issue 15) is built on its own (`vite build --mode overlay`, into the same outDir): built
+ * The overlay page OBS loads (docs/product.md §The overlay for OBS) is built on its own (`vite build --mode overlay`, into the same outDir): built
  * with the app, Rolldown would hand it the app's initial chunk (React and the shell) through the shared xstate.
  */
 const overlayBuild = {

@@ -1,4 +1,4 @@
-// Analytics figures for `npm run bench -- analytics` (issue 17), on SQLite: one creator with a year of 15-minute
+// Analytics figures for `npm run bench -- analytics` (docs/product.md §Analytics), on SQLite: one creator with a year of 15-minute
 // samples in six series (Twitch followers, viewers, subscribers; YouTube subscribers, viewers, views — 210,240
 // samples written through the collector's own path with their daily rollup), Bits in a year of chat, overlay display
 // and earnings; then GET /api/analytics?range=12m through the app, 200 times: the p95 (target ≤ 30 ms), and the other

@@ -1,4 +1,4 @@
-// Chat archive figures for `npm run bench -- archive` (issue 16), on SQLite with the full-text index:
+// Chat archive figures for `npm run bench -- archive` (docs/product.md §Chat archive), on SQLite with the full-text index:
 // - ingestion through the whole path (the stand-in chat server → tmi.js → the ingester's batches → SQLite), and the
 //   storage alone (1,000-message transactions);
 // - 1,000,000 messages of one channel over ten days: search p95 (50 searches of words of varied frequency, a chatter,

@@ -1,4 +1,4 @@
-// Cluster figures for `npm run bench -- cluster` (issue 18), on the local PostgreSQL (+ Redis when it answers):
+// Cluster figures for `npm run bench -- cluster` (docs/product.md §Several instances), on the local PostgreSQL (+ Redis when it answers):
 // one instance alone against two behind the cluster's proxy, in the same run — GET /api/user and an offer action
 // (a message in an offer's thread: a transaction, a notification, an e-mail job) at 50 connections for 8 s each —
 // and the delivery of notifications raised on instance A to 200 SSE streams held by instance B (p99).

@@ -130,7 +130,7 @@ try {
     record('login p50 (argon2id m=19 MiB, t=2, p=1)', `${server.loginP50} ms`, '30–150 ms', server.loginP50 >= 30 && server.loginP50 <= 150);
   }
   if (wants('marketplace')) {
-    console.log('\n# Marketplace (issue 13: SQLite; matching in process, API and SSE against a server process)\n');
+    console.log('\n# Marketplace (docs/product.md §Marketplace: SQLite; matching in process, API and SSE against a server process)\n');
     const market = await benchMarketplace((line) => console.log(`      ${line}`));
     record('matching 10,000 creators × 100 campaigns', `${market.matchAllMs} ms`, '≤ 2000 ms', market.matchAllMs <= 2000);
     record('matching one creator × 100 campaigns', `${market.matchOneMs} ms`, '≤ 20 ms', market.matchOneMs <= 20);
@@ -142,14 +142,14 @@ try {
     record('SSE server RSS with 2,000 connections', `${market.sseRssMb} MB`, '≤ 400 MB', market.sseRssMb <= 400);
   }
   if (wants('money')) {
-    console.log('\n# Money (issue 14: completions in process, each one transaction with its earning transfer)\n');
+    console.log('\n# Money (docs/product.md §Money: completions in process, each one transaction with its earning transfer)\n');
     const money = await benchMoney((line) => console.log(`      ${line}`));
     record('completion transfers/s (SQLite, 8 concurrent)', `${money.sqlite.concurrentPerSec}`, '≥ 2000', money.sqlite.concurrentPerSec >= 2000);
     record('completion transfers/s (SQLite, one after another)', `${money.sqlite.sequentialPerSec}`, 'reported', true);
     record('completion transfers/s (PostgreSQL, 8 concurrent)', money.postgres ? `${money.postgres.concurrentPerSec}` : 'unreachable', 'reported', true);
   }
   if (wants('overlay')) {
-    console.log('\n# Overlay for OBS (issue 15: the page in Chromium against `npm start`; SSE and heartbeats against a server process on SQLite)\n');
+    console.log('\n# Overlay for OBS (docs/product.md §The overlay for OBS: the page in Chromium against `npm start`; SSE and heartbeats against a server process on SQLite)\n');
     if (product) {
       const page = await overlayPageFigures(product.url, join(workDir, 'data'), outDir);
       record('overlay page JS (gzipped)', kb(page.js), '≤ 60 KB', page.js <= 60 * KB);
@@ -167,7 +167,7 @@ try {
     record('heartbeat p99 at 2,000/s', `${overlay.heartbeatP99Ms} ms`, '≤ 20 ms', overlay.heartbeatP99Ms <= 20);
   }
   if (wants('archive')) {
-    console.log('\n# Chat archive (issue 16: SQLite with the full-text index, in process; kill -9 against a server process)\n');
+    console.log('\n# Chat archive (docs/product.md §Chat archive: SQLite with the full-text index, in process; kill -9 against a server process)\n');
     const archive = await benchArchive((line) => console.log(`      ${line}`));
     record('chat ingested/s (stand-in → tmi.js → batches)', `${archive.ingestPerSecond}`, '≥ 20000', archive.ingestPerSecond >= 20_000);
     // The storage alone, building the million-message channel (bulk, no tmi.js): reported beside the real path above.
@@ -185,7 +185,7 @@ try {
     record('kill -9: the gap recorded after the restart', String(archive.killGapRecorded), 'true', archive.killGapRecorded);
   }
   if (wants('analytics')) {
-    console.log('\n# Analytics (issue 17: SQLite, a year of 15-minute samples in six series, through the app in process)\n');
+    console.log('\n# Analytics (docs/product.md §Analytics: SQLite, a year of 15-minute samples in six series, through the app in process)\n');
     const analytics = await benchAnalytics((line) => console.log(`      ${line}`));
     record('GET /api/analytics?range=12m p95 (6 series, a year of 15-min samples)', `${analytics.yearP95Ms} ms`, '≤ 30 ms', analytics.yearP95Ms <= 30);
     for (const figure of analytics.p95Ms.slice(1)) record(`GET /api/analytics?range=${figure.range} p95`, `${figure.p95} ms`, 'reported', true);
@@ -193,7 +193,7 @@ try {
     record(`GET /api/analytics?range=12m p95, advertiser (${advertiser.campaigns} campaigns × ${advertiser.creators / advertiser.campaigns} creators, a year of live samples)`, `${advertiser.p95} ms`, 'reported', true);
   }
   if (wants('cluster')) {
-    console.log('\n# Several instances (issue 18: PostgreSQL, Redis when it answers; two server processes behind the proxy)\n');
+    console.log('\n# Several instances (docs/product.md §Several instances: PostgreSQL, Redis when it answers; two server processes behind the proxy)\n');
     const cluster = await benchCluster((line) => console.log(`      ${line}`));
     record(`GET /api/user: two instances ÷ one, both behind the proxy (${cluster.transport})`, `${(cluster.userRps.two / cluster.userRps.one).toFixed(2)} (${cluster.userRps.two} / ${cluster.userRps.one})`, 'reported', true);
     record('GET /api/user: one instance without the proxy', `${cluster.userRps.direct}`, 'reported', true);

@@ -1,4 +1,4 @@
-// Marketplace figures for `npm run bench` (issue 13), on SQLite:
+// Marketplace figures for `npm run bench` (docs/product.md §Marketplace), on SQLite:
 // - matching 10,000 creators against 100 active campaigns, and one creator against 100 campaigns (in process);
 // - GET /api/offers for a creator with 200 offers at 50 connections (a server process, autocannon from here);
 // - 2,000 open SSE connections: a launch that matches all their creators reaches every one (latency from the
@@ -87,7 +87,7 @@ export async function insertUsers(db: Awaited<ReturnType<typeof createApp>>['db'
   return ids;
 }
 
-// Notification e-mails off: the figure is matching's, not the outbox's (e-mail becomes a job in issue 18).
+// Notification e-mails off: the figure is matching's, not the outbox's (e-mail becomes a job in docs/product.md §Several instances).
 const creatorProfile = (i: number) => ({
   notify_email: 0,
   first_name: `Creator${i}`,
@@ -157,7 +157,7 @@ export async function benchMarketplace(log: (line: string) => void = (line) => p
       .insertInto('advertiser_profiles')
       .values({ user_id: advertiserId!, company_name: 'Bench', website: 'https://bench.example', contact_name: 'B', contact_email: 'b@bench.example', status: 'approved', rejection_reason: null, reviewed_at: stamp, reviewed_by: null, created_at: stamp, updated_at: stamp })
       .execute();
-    // Launching reserves pay × spots (issue 14): the advertiser's deposit.
+    // Launching reserves pay × spots (docs/product.md §Money): the advertiser's deposit.
     await db.transaction().execute((trx) =>
       postTransfer(trx, { kind: 'deposit', memo: 'Bench deposit', legs: [{ account: EXTERNAL, amountCents: -1_000_000_000 }, { account: advertiserBalance(advertiserId!), amountCents: 1_000_000_000 }] }),
     );

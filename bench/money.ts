@@ -1,4 +1,4 @@
-// Money figures for `npm run bench -- money` (issue 14): completion transfers per second, in one process.
+// Money figures for `npm run bench -- money` (docs/product.md §Money): completion transfers per second, in one process.
 // N accepted offers on one funded campaign are completed with exactly the work POST /api/offers/:id/confirm-delivery
 // does in its transaction (completeOffer: the offer row, the earning transfer campaign_reserve → creator_available,
 // the offer-list revisions; then the notifications, announced after the commit): 40 % one after another, each its own

@@ -1,4 +1,4 @@
-// The overlay page's figures for `npm run bench` (issue 15): its gzipped JS and CSS from the build, and how long after
+// The overlay page's figures for `npm run bench` (docs/product.md §The overlay for OBS): its gzipped JS and CSS from the build, and how long after
 // navigation starts the first creative is painted (the page's own `overlay:first-creative` mark, set when the image
 // has loaded), in system Chromium against the product started as `npm start` — the demo creator's overlay, whose
 // accepted offers carry images. Each run is a fresh browser context (nothing cached).

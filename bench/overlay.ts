@@ -1,4 +1,4 @@
-// Overlay figures for `npm run bench -- overlay` (issue 15), on SQLite against a server process:
+// Overlay figures for `npm run bench -- overlay` (docs/product.md §The overlay for OBS), on SQLite against a server process:
 // - 2,000 overlays connected (2,000 creators, one page each): every overlay switched off, then on, by its creator
 //   (PUT /api/overlay, 50 at a time) — latency from each PUT being sent to its page receiving the new state; and one
 //   overlay opened by 2,000 pages, switched off and on once — latency to every page; the server's RSS meanwhile;

@@ -1,4 +1,4 @@
-// Analytics from real data (issue 17): the ranges a creator or advertiser chooses, the metrics of each platform's tab
+// Analytics from real data (docs/product.md §Analytics): the ranges a creator or advertiser chooses, the metrics of each platform's tab
 // (the spec's cards first), and how a range is cut into the chart's points. Plain data, shared by both sides.
 
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', '12m'] as const;

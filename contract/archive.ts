@@ -1,4 +1,4 @@
-// The chat archive (issue 16): the shapes the API answers and the screen reads, as plain data.
+// The chat archive (docs/product.md §Chat archive): the shapes the API answers and the screen reads, as plain data.
 
 export const EXPORT_FORMATS = ['ndjson', 'csv', 'text'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

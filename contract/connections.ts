@@ -1,4 +1,4 @@
-// Connected accounts (issue 16): the platforms a creator connects through OAuth, as plain data shared by the server
+// Connected accounts (docs/product.md §Connected accounts): the platforms a creator connects through OAuth, as plain data shared by the server
 // and the dashboard.
 
 export const CONNECT_PLATFORMS = ['twitch', 'youtube'] as const;

@@ -1,4 +1,4 @@
-// The fixed list of countries offered at registration (SPEC §3 Option lists: about 195).
+// The fixed list of countries offered at registration (docs/spec.md §3 Option lists: about 195).
 // UN member states plus the two observer states.
 export const countries: readonly string[] = [
   'Afghanistan',

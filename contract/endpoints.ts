@@ -32,7 +32,7 @@ export const endpoints = {
   support: { method: 'POST', path: '/api/support', auth: 'optional' },
   newsletter: { method: 'POST', path: '/api/newsletter', auth: 'none' },
   unsubscribe: { method: 'POST', path: '/api/newsletter/unsubscribe', auth: 'none' },
-  // The marketplace (issue 13). Campaign endpoints: advertisers only; offers: the creator or the campaign's advertiser.
+  // The marketplace (docs/product.md §Marketplace). Campaign endpoints: advertisers only; offers: the creator or the campaign's advertiser.
   getAdvertiserProfile: { method: 'GET', path: '/api/advertiser/profile', auth: 'bearer' },
   updateAdvertiserProfile: { method: 'PUT', path: '/api/advertiser/profile', auth: 'bearer' },
   createCampaign: { method: 'POST', path: '/api/campaigns', auth: 'bearer' },
@@ -64,7 +64,7 @@ export const endpoints = {
   adminCampaigns: { method: 'GET', path: '/api/admin/campaigns', auth: 'bearer' },
   adminUsers: { method: 'GET', path: '/api/admin/users', auth: 'bearer' },
   adminTickets: { method: 'GET', path: '/api/admin/support-tickets', auth: 'bearer' },
-  // Money (issue 14). Payout methods: creators only (others 403); another creator's method answers 404.
+  // Money (docs/product.md §Money). Payout methods: creators only (others 403); another creator's method answers 404.
   listPayoutMethods: { method: 'GET', path: '/api/payout-methods', auth: 'bearer' },
   addPayoutMethod: { method: 'POST', path: '/api/payout-methods', auth: 'bearer' },
   deletePayoutMethod: { method: 'DELETE', path: '/api/payout-methods/:id', auth: 'bearer' },
@@ -82,7 +82,7 @@ export const endpoints = {
   markPayoutFailed: { method: 'POST', path: '/api/admin/payouts/:id/failed', auth: 'bearer' },
   // Stripe's signed webhook (payout.paid, payout.failed of connected accounts): the signature authenticates it.
   stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', auth: 'none' },
-  // The overlay for OBS (issue 15). Settings: creators only. The stream and the heartbeat are authenticated by the
+  // The overlay for OBS (docs/product.md §The overlay for OBS). Settings: creators only. The stream and the heartbeat are authenticated by the
   // overlay token alone (the browser source sends no session); an unknown token is a plain 404.
   getOverlay: { method: 'GET', path: '/api/overlay', auth: 'bearer' },
   updateOverlay: { method: 'PUT', path: '/api/overlay', auth: 'bearer' },
@@ -91,16 +91,16 @@ export const endpoints = {
   overlayHeartbeat: { method: 'POST', path: '/api/overlay/heartbeat', auth: 'none' },
   // An offer's display proof: its creator or its campaign's advertiser (others 404).
   offerDisplay: { method: 'GET', path: '/api/offers/:id/display', auth: 'bearer' },
-  // Connected accounts (issue 16): creators only (others 403). The callback is the provider's redirect: its `state`
+  // Connected accounts (docs/product.md §Connected accounts): creators only (others 403). The callback is the provider's redirect: its `state`
   // (bound to the creator who started) authenticates it, and it answers with a redirect to /connect-accounts.
   listConnections: { method: 'GET', path: '/api/connections', auth: 'bearer' },
   startConnection: { method: 'POST', path: '/api/connections/:platform/start', auth: 'bearer' },
   connectionCallback: { method: 'GET', path: '/api/connections/:platform/callback', auth: 'none' },
   completeConnection: { method: 'POST', path: '/api/connections/:platform/complete', auth: 'bearer' },
   disconnect: { method: 'DELETE', path: '/api/connections/:platform', auth: 'bearer' },
-  // Analytics (issue 17): a creator's series, Castbridge's own figures and sponsorships; an advertiser's campaigns.
+  // Analytics (docs/product.md §Analytics): a creator's series, Castbridge's own figures and sponsorships; an advertiser's campaigns.
   analytics: { method: 'GET', path: '/api/analytics', auth: 'bearer' },
-  // The chat archive (issue 16): creators only (others 403); another creator's archive is never reached (each call
+  // The chat archive (docs/product.md §Chat archive): creators only (others 403); another creator's archive is never reached (each call
   // reads the caller's own), so what is not theirs is simply not found.
   archiveDays: { method: 'GET', path: '/api/archive/days', auth: 'bearer' },
   archiveMessages: { method: 'GET', path: '/api/archive/messages', auth: 'bearer' },

@@ -1,4 +1,4 @@
-// The marketplace's plain data (issue 13, PRODUCT.md "Roles", "Records and life cycles"): roles, the campaign and
+// The marketplace's plain data (docs/product.md §Marketplace, docs/product.md "Roles", "Records and life cycles"): roles, the campaign and
 // offer life cycles, the creator's three tabs, targeting options and limits. Zod-free, so machines and views import
 // it; ./schemas/marketplace.ts builds the request and answer schemas from it.
 
@@ -30,7 +30,7 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 /** Offers the creator can still answer: open offers count against a campaign's `spots × 3`. */
 export const OPEN_OFFER_STATUSES = ['invited', 'info_requested'] as const satisfies readonly OfferStatus[];
 
-/** The creator's actions and the statuses each acts from (PRODUCT.md "Offer"); anything else answers 409. */
+/** The creator's actions and the statuses each acts from (docs/product.md "Offer"); anything else answers 409. */
 export const OFFER_ACTIONS = {
   accept: ['invited', 'info_requested'],
   decline: ['invited', 'info_requested'],
@@ -38,13 +38,13 @@ export const OFFER_ACTIONS = {
 } as const satisfies Record<string, readonly OfferStatus[]>;
 export type OfferAction = keyof typeof OFFER_ACTIONS;
 
-/** Accepted offers waiting for their deliverable: the advertiser confirms delivery from these (issue 14). */
+/** Accepted offers waiting for their deliverable: the advertiser confirms delivery from these (docs/product.md §Money). */
 export const DELIVERY_STATUSES = ['accepted', 'active'] as const satisfies readonly OfferStatus[];
 
 /** Statuses in which the offer's thread takes new messages. */
 export const THREAD_OPEN_STATUSES = ['invited', 'info_requested', 'accepted', 'active', 'completed', 'paid'] as const satisfies readonly OfferStatus[];
 
-/** The Sponsorship Offers screen's tabs (SPEC §2, texts verbatim) and the statuses each one lists (issue 13). */
+/** The Sponsorship Offers screen's tabs (docs/spec.md §2, texts verbatim) and the statuses each one lists (docs/product.md §Offers, threads, notifications). */
 export const OFFER_TABS = [
   { value: 'newley', label: 'Newley Offers', statuses: ['invited'] },
   { value: 'accepted', label: 'Accepted', statuses: ['accepted', 'active', 'completed', 'paid'] },
@@ -70,7 +70,7 @@ export const NOTIFICATION_TYPES = [
   'advertiser.rejected',
   'campaign.full',
   'campaign.completed',
-  // Money (issue 14).
+  // Money (docs/product.md §Money).
   'offer.completed',
   'funds.deposited',
   'payout.paid',
@@ -101,7 +101,7 @@ export const MARKETPLACE_LIMITS = {
   maxDeliverableMinutes: 100_000,
 } as const;
 
-/** How many open offers a campaign keeps per spot (issue 13: at most spots × 3). */
+/** How many open offers a campaign keeps per spot (docs/product.md §Marketplace: at most spots × 3). */
 export const OPEN_OFFERS_PER_SPOT = 3;
 
 /** "$1,234.50" from integer cents (USD). */

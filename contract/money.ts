@@ -1,4 +1,4 @@
-// Money (issue 14): constants and checks shared by the client and the server, without zod.
+// Money (docs/product.md §Money): constants and checks shared by the client and the server, without zod.
 
 export const PAYOUT_METHOD_KINDS = ['bank', 'paypal'] as const;
 export type PayoutMethodKind = (typeof PAYOUT_METHOD_KINDS)[number];
@@ -21,11 +21,11 @@ export const isAccountNumber = (value: string): boolean => new RegExp(`^\\d{${AC
 
 // --- Payouts and earnings ---------------------------------------------------------------------------------------
 
-/** A payout's life cycle (PRODUCT.md "Payout"): requested → processing → paid | failed; failed returns the funds. */
+/** A payout's life cycle (docs/product.md "Payout"): requested → processing → paid | failed; failed returns the funds. */
 export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** What Payout History shows for each status (issue 14: Processing in the warning colour, Paid green, Failed red). */
+/** What Payout History shows for each status (docs/product.md §Money: Processing in the warning colour, Paid green, Failed red). */
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, { label: string; tone: 'warning' | 'success' | 'danger' }> = {
   requested: { label: 'Processing', tone: 'warning' },
   processing: { label: 'Processing', tone: 'warning' },
@@ -37,14 +37,14 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, { label: string; tone: '
 export const PAYOUT_PROVIDERS = ['manual', 'stripe', 'paypal'] as const;
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number];
 
-/** The smallest withdrawal unless MIN_PAYOUT_CENTS says otherwise (PRODUCT.md: $50). */
+/** The smallest withdrawal unless MIN_PAYOUT_CENTS says otherwise (docs/product.md: $50). */
 export const DEFAULT_MIN_PAYOUT_CENTS = 5_000;
 /** The largest single withdrawal the API takes ($1,000,000). */
 export const MAX_PAYOUT_CENTS = 100_000_000;
 /** The largest single deposit an operator records ($10,000,000). */
 export const MAX_DEPOSIT_CENTS = 1_000_000_000;
 
-/** The Earnings screen's tabs (SPEC §2, texts verbatim). */
+/** The Earnings screen's tabs (docs/spec.md §2, texts verbatim). */
 export const EARNINGS_PERIODS = [
   { value: 'allOver', label: 'All Over' },
   { value: 'thisYear', label: 'This Year' },

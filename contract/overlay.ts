@@ -1,4 +1,4 @@
-// The overlay for OBS (issue 15): the choices a creator has, the page's timings, and how its URL is built. Plain
+// The overlay for OBS (docs/product.md §The overlay for OBS): the choices a creator has, the page's timings, and how its URL is built. Plain
 // data, shared by the server, the dashboard and the overlay page (which must stay small: no zod here).
 
 export const OVERLAY_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;

@@ -1,4 +1,4 @@
-// The user profile of SPEC §3, listed once: every field with its kind, limits and option list. No zod here, so the
+// The user profile of docs/spec.md §3, listed once: every field with its kind, limits and option list. No zod here, so the
 // client (views, machines) can import the names and option lists without the schema library; contract/user.ts
 // builds the request and response schemas from this table and the server's table type derives from it.
 
@@ -8,7 +8,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const GENDERS = ['Male', 'Female'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Broadcasting language: the names the profile form sends, and the values registration sends (SPEC §3). */
+/** Broadcasting language: the names the profile form sends, and the values registration sends (docs/spec.md §3). */
 export const LANGUAGES = ['English', 'Spanish', 'United States', 'Mexico'] as const;
 export const CATEGORIES = ['Gaming'] as const;
 export const TIERS = [1, 2, 3] as const;
@@ -18,7 +18,7 @@ type Choice = { kind: 'choice'; values: readonly string[] };
 type FieldSpec = (Text | Choice | { kind: 'date' } | { kind: 'tier' } | { kind: 'image' }) & {
   /** Shown on the My Profile edit form (in this table's order). */
   form?: true;
-  /** Asked by the complete-register wizard (SPEC §2, §3 profile completion payload). */
+  /** Asked by the complete-register wizard (docs/spec.md §2, §3 profile completion payload). */
   completion?: true;
 };
 

@@ -1,4 +1,4 @@
-// Random identifiers a flow creates itself: an Idempotency-Key names one payout request (issue 14), so a request
+// Random identifiers a flow creates itself: an Idempotency-Key names one payout request (docs/product.md §Money), so a request
 // sent again after a lost answer is the same request to the server. Web Crypto exists in every browser context (also
 // plain http, unlike crypto.randomUUID) and in Node.
 

@@ -51,43 +51,41 @@ import { displayProofMachine } from './overlay/displayProof.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
-  /** The spec sections the machine implements. */
+  /** The sections it implements: '§N …' of docs/spec.md, then 'product: …' headings of docs/product.md. */
   spec: string;
-  /** One line on the flow, for the README and the inspector. */
+  /** One line on the flow, for the flows table in docs/architecture.md and the inspector. */
   summary: string;
 }
 
 export const catalogue = {
+  // public
   publicMenu: {
     machine: publicMenuMachine,
     spec: '§2 Public layout, §4 Mobile menus, §9',
     summary: 'The public menu at 992 px or less: open, a 500 ms closing fade, closed.',
   },
-  emailForm: {
-    machine: emailFormMachine,
-    spec: '§2 Newsletter modal, Forgot-password page; §4; §5; issue 12',
-    summary: "One required email field; a filled one is sent, a refusal shows the server's message.",
-  },
   newsletter: {
     machine: newsletterMachine,
-    spec: '§2 Landing page, Newsletter modal; §4',
+    spec: '§2 Landing page, Newsletter modal; §4; product: Newsletter and unsubscribe',
     summary: 'Get Started opens the newsletter modal; its email form subscribes and the modal shows the confirmation until closed.',
   },
-  forgotPassword: {
-    machine: forgotPasswordMachine,
-    spec: '§2 Forgot-password page, §5; issue 12',
-    summary: "The email form asks for a reset link; the page then shows the server's answer (the same for any address).",
+  emailForm: {
+    machine: emailFormMachine,
+    spec: '§2 Newsletter modal, Forgot-password page; §4; §5; product: Newsletter and unsubscribe, Forgot password',
+    summary: "One required email field; a filled one is sent, a refusal shows the server's message.",
   },
   unsubscribe: {
     machine: unsubscribeMachine,
-    spec: 'issue 12 (/unsubscribe)',
+    spec: 'product: Newsletter and unsubscribe (/unsubscribe)',
     summary: "The newsletter e-mail's link: unsubscribes without signing in and shows the answer; no token, no call.",
   },
+  // support
   supportForm: {
     machine: supportFormMachine,
-    spec: '§2 Contact Us, Help and Support; §3 Support and contact forms; issue 12',
+    spec: '§2 Contact Us, Help and Support; §3 Support and contact forms; product: Contact Us and Help and Support',
     summary: 'Name, email, subject and message checked here (required, format, 5,000 characters), sent as a ticket, confirmed.',
   },
+  // accounts
   session: {
     machine: sessionMachine,
     spec: '§3 Session storage, §4 Signed in or out, Logout, §7 GET /api/user',
@@ -113,191 +111,205 @@ export const catalogue = {
     spec: '§2 Complete-register screen, §3 Profile completion payload, §4 Profile completion, §9',
     summary: 'Two steps with a 50 %/100 % progress bar; Finish saves the profile and opens the dashboard.',
   },
-  logoutConfirm: {
-    machine: logoutConfirmMachine,
-    spec: '§2 Logout modal, §4 Logout, §8',
-    summary: 'Log Out asks for confirmation; Yes logs out, No closes and reports "Ha ocurrido un error".',
+  forgotPassword: {
+    machine: forgotPasswordMachine,
+    spec: '§2 Forgot-password page, §5; product: Forgot password',
+    summary: "The email form asks for a reset link; the page then shows the server's answer (the same for any address).",
   },
-  analyticsConnect: {
-    machine: analyticsConnectMachine,
-    spec: '§2 Analytics, §4 Analytics, §9; issue 17 (The Analytics screen, real)',
+  resetPassword: {
+    machine: resetPasswordMachine,
+    spec: 'product: Reset password (/reset-password)',
+    summary: "The e-mailed link's page: new password and confirmation; success signs in and opens /dashboard; a spent link offers a new one.",
+  },
+  profile: {
+    machine: profileMachine,
+    spec: '§2 My Profile, §3, §4 My Profile, §5, §7, §8, §9; product: My Profile country',
+    summary: 'My Profile: load, read view, edit, save (back to read 1 s after success), photo upload with local preview.',
+  },
+  settings: {
+    machine: settingsMachine,
+    spec: '§2 Settings; product: Settings (GET/PUT /api/settings)',
+    summary: 'Reads the stored Notifications switch; a change is saved at once and put back when refused.',
+  },
+  changePassword: {
+    machine: changePasswordMachine,
+    spec: '§2 Settings, §4 Change password; product: Change password',
+    summary: 'Change Password reveals three fields; Change checks them, calls the server and collapses with a confirmation; Discard collapses.',
+  },
+  deleteAccount: {
+    machine: deleteAccountMachine,
+    spec: '§2 Settings, §4 Delete dialog, §9; product: Delete account',
+    summary: 'The delete-account dialog: Yes, Delete (with the password) deletes the account, ends the session and goes to /; No, Cancel closes.',
+  },
+  // connections
+  connectAccounts: {
+    machine: connectAccountsMachine,
+    spec: '§2 Connect Accounts, §4 Twitch and YouTube cards; product: Connected accounts, Connected account',
     summary:
-      'The figures of a range load (7 d, 30 d, 90 d, 12 months); nothing connected shows the Connect prompt, else the Twitch and YouTube tabs; a range change reloads keeping what is shown; where a card has no data the under-construction warning shows 10 s, fades 300 ms, is gone.',
+      'The Twitch and YouTube cards, each on its own: not configured, Connect (the provider\'s consent page through OAuth with PKCE), connected with the channel\'s name, Disconnect (revoked at the provider), or the reason it failed; the provider\'s way back opens the card on its answer.',
   },
-  withdraw: {
-    machine: withdrawMachine,
-    spec: '§2 Withdraw modal and result modals, §3 Withdraw form, §4 Earnings, §8; issue 14',
-    summary:
-      "Withdraw opens the modal and loads the saved payout methods; a dollar amount is checked, then a real payout is requested with an Idempotency-Key (kept for a resend after a lost answer); the success modal shows the request (and tells Earnings, its parent), the failure modal the server's reason; Cancel just closes.",
-  },
-  earnings: {
-    machine: earningsMachine,
-    spec: '§2 Earnings; issue 14',
-    summary:
-      'Figures per period and Payout History from the ledger: load, retry after a failure, read again (keeping the screen) after a payout request from its child withdraw flow or live news about money.',
-  },
-  archiveChat: {
-    machine: archiveChatMachine,
-    spec: '§2 Archive Chat, §3 Archive chat form, §4 Archive chat; issue 16 (The Archive Chat screen, real)',
-    summary:
-      'Choose Twitch or Youtube and a date; the archived days of the platform (and date) load once a platform is chosen; Archive Chat turns archiving on for the connected channel or says what is missing; a day is exported, or deleted after a confirmation, and so is the whole archive.',
-  },
-  archiveViewer: {
-    machine: archiveViewerMachine,
-    spec: 'issue 16 (A viewer for one stream/day)',
-    summary: 'One archived day: a page of messages with moderation marks and gaps, more as the reader reaches the end, a jump to a time of the day.',
-  },
-  archiveSearch: {
-    machine: archiveSearchMachine,
-    spec: 'issue 16 (Search, Export, Delete)',
-    summary:
-      "Search by words, chatter and dates (the form's terms kept in the statechart; a search keeps its own for the next page and the export), newest first, a page at a time; export the results; delete a chatter's messages after a confirmation.",
-  },
+  // shell
   sideMenu: {
     machine: sideMenuMachine,
     spec: '§2 Dashboard shell, §4 Mobile menus',
     summary: 'The dashboard side menu on small screens: open or closed; closes on navigation and Escape.',
   },
+  logoutConfirm: {
+    machine: logoutConfirmMachine,
+    spec: '§2 Logout modal, §4 Logout, §8',
+    summary: 'Log Out asks for confirmation; Yes logs out, No closes and reports "Ha ocurrido un error".',
+  },
+  // notifications
   notifications: {
     machine: notificationsMachine,
-    spec: '§2 Notifications modal, §4 Notifications, §9; issue 13',
+    spec: '§2 Notifications modal, §4 Notifications, §9; product: Notifications, Notification',
     summary:
       'The user’s notifications, loaded and kept live; closing the modal marks them read; Clear All fades the cards 100 ms apart, each hidden 1,500 ms after its fade starts, then clears them for good.',
   },
   liveEvents: {
     machine: liveEventsMachine,
-    spec: 'issue 13 (POST /api/events/ticket, GET /api/events)',
+    spec: 'product: Live events (POST /api/events/ticket, GET /api/events)',
     summary: 'A ticket, then the live events stream; on an error it closes, waits 1, 2, 5, 10, then 30 s, and resumes after the last event received.',
   },
-  profile: {
-    machine: profileMachine,
-    spec: '§2 My Profile, §3, §4 My Profile, §5, §7, §8, §9',
-    summary: 'My Profile: load, read view, edit, save (back to read 1 s after success), photo upload with local preview.',
-  },
-  settings: {
-    machine: settingsMachine,
-    spec: '§2 Settings; issue 12 (GET/PUT /api/settings)',
-    summary: 'Reads the stored Notifications switch; a change is saved at once and put back when refused.',
-  },
-  changePassword: {
-    machine: changePasswordMachine,
-    spec: '§2 Settings, §4 Change password; issue 12',
-    summary: 'Change Password reveals three fields; Change checks them, calls the server and collapses with a confirmation; Discard collapses.',
-  },
-  deleteAccount: {
-    machine: deleteAccountMachine,
-    spec: '§2 Settings, §4 Delete dialog, §9; issue 12',
-    summary: 'The delete-account dialog: Yes, Delete (with the password) deletes the account, ends the session and goes to /; No, Cancel closes.',
-  },
-  resetPassword: {
-    machine: resetPasswordMachine,
-    spec: 'issue 12 (/reset-password)',
-    summary: "The e-mailed link's page: new password and confirmation; success signs in and opens /dashboard; a spent link offers a new one.",
-  },
-  payoutMethods: {
-    machine: payoutMethodsMachine,
-    spec: '§2 Set Payout Method, §4 Payout bank; issue 14',
-    summary: "The creator's payout methods load; Connect opens the Bank Account (ABA routing number checked) or PayPal dialog and stores the method, replacing one of the same kind; Disconnect removes it.",
-  },
-  connectAccounts: {
-    machine: connectAccountsMachine,
-    spec: '§2 Connect Accounts, §4 Twitch and YouTube cards; issue 16 (Connect Accounts, real)',
-    summary:
-      'The Twitch and YouTube cards, each on its own: not configured, Connect (the provider\'s consent page through OAuth with PKCE), connected with the channel\'s name, Disconnect (revoked at the provider), or the reason it failed; the provider\'s way back opens the card on its answer.',
-  },
+  // marketplace
   advertiserProfile: {
     machine: advertiserProfileMachine,
-    spec: 'issue 13 (Advertiser workspace); PRODUCT.md Advertiser profile',
+    spec: 'product: Advertiser workspace, Advertiser profile',
     summary: 'Company Profile: load, form with per-field checks, save for review; shows pending, approved or rejected with the reason, and resends.',
-  },
-  adminApproval: {
-    machine: adminApprovalMachine,
-    spec: 'issue 13 (Operator console)',
-    summary: 'Advertisers waiting for approval: approve one, or reject it with a required reason; a refused review shows why.',
-  },
-  adminRecords: {
-    machine: adminRecordsMachine,
-    spec: 'issue 13 (Operator console)',
-    summary: "The console's read-only tabs (campaigns, users with a search, support tickets): load, show, search, retry.",
   },
   campaignList: {
     machine: campaignListMachine,
-    spec: 'issue 13 (Advertiser workspace)',
+    spec: 'product: Advertiser workspace, Campaign',
     summary: "The advertiser's campaigns with status, pay, spots and offer counts; an empty list says so.",
-  },
-  campaignReach: {
-    machine: campaignReachMachine,
-    spec: 'issue 17 (Advertisers see, per campaign…)',
-    summary: "The advertiser's reach per campaign for a range (creators reached, display minutes, impressions, spend against budget); a range change reloads keeping the figures; retry after a failure.",
   },
   campaignEditor: {
     machine: campaignEditorMachine,
-    spec: 'issue 13 (Advertiser workspace); PRODUCT.md Campaign',
+    spec: 'product: Advertiser workspace, Campaign',
     summary: 'Create a draft or edit one: fields checked as the server does, pay in dollars sent as cents, a creative uploaded after the draft is stored.',
-  },
-  campaignControls: {
-    machine: campaignControlsMachine,
-    spec: 'issue 13 (Advertiser workspace); PRODUCT.md Campaign',
-    summary: "Launch, pause, resume, and cancel after a confirmation, as the status allows; a refusal shows the server's message.",
   },
   campaignDetail: {
     machine: campaignDetailMachine,
-    spec: 'issue 13 (Advertiser workspace)',
+    spec: 'product: Advertiser workspace, Matching rules',
     summary:
       'The campaign page: the campaign and its offers (matched creators with reasons) by status, refreshed on demand and after a delivery its child deliveryConfirm confirmed, one thread open at a time.',
   },
-  thread: {
-    machine: threadMachine,
-    spec: 'issue 13 (Offers, threads, notifications); PRODUCT.md Thread',
-    summary: "An offer's messages, newest last: load, write (checked: required, 2,000 characters), send; a refusal keeps the text; live news of the offer reads them again in the background.",
+  campaignControls: {
+    machine: campaignControlsMachine,
+    spec: 'product: Advertiser workspace, Campaign',
+    summary: "Launch, pause, resume, and cancel after a confirmation, as the status allows; a refusal shows the server's message.",
+  },
+  deliveryConfirm: {
+    machine: deliveryConfirmMachine,
+    spec: 'product: Completion, Offer',
+    summary:
+      "Confirm Delivery on an accepted offer asks first, then pays the creator from the campaign's reservation and tells the campaign page, its parent; a refusal keeps the dialog and says why.",
   },
   offers: {
     machine: offersMachine,
-    spec: '§2 Sponsorship Offers; issue 13 (Creator; Offers, threads, notifications)',
+    spec: '§2 Sponsorship Offers; product: Creator: Sponsorship Offers, Offer transitions',
     summary: "The creator's offers in the three tabs (Newley Offers, Accepted, Requested More Information); a card's action moves it to its tab; live news reads the list again; one thread open at a time.",
   },
   offerActions: {
     machine: offerActionsMachine,
-    spec: '§2 Sponsorship Offers; issue 13 (Creator); PRODUCT.md Offer',
+    spec: '§2 Sponsorship Offers; product: Creator: Sponsorship Offers, Offer',
     summary: "One card's Accept, Decline (optional reason) and Request More Information (required message), as the status allows; busy while under way; a refusal shows the server's message.",
+  },
+  thread: {
+    machine: threadMachine,
+    spec: 'product: Threads, Thread',
+    summary: "An offer's messages, newest last: load, write (checked: required, 2,000 characters), send; a refusal keeps the text; live news of the offer reads them again in the background.",
+  },
+  // money
+  earnings: {
+    machine: earningsMachine,
+    spec: '§2 Earnings; product: Earnings',
+    summary:
+      'Figures per period and Payout History from the ledger: load, retry after a failure, read again (keeping the screen) after a payout request from its child withdraw flow or live news about money.',
+  },
+  withdraw: {
+    machine: withdrawMachine,
+    spec: '§2 Withdraw modal and result modals, §3 Withdraw form, §4 Earnings, §8; product: Withdraw, Payout life cycle',
+    summary:
+      "Withdraw opens the modal and loads the saved payout methods; a dollar amount is checked, then a real payout is requested with an Idempotency-Key (kept for a resend after a lost answer); the success modal shows the request (and tells Earnings, its parent), the failure modal the server's reason; Cancel just closes.",
+  },
+  payoutMethods: {
+    machine: payoutMethodsMachine,
+    spec: '§2 Set Payout Method, §4 Payout bank; product: Set Payout Method, Payout method',
+    summary: "The creator's payout methods load; Connect opens the Bank Account (ABA routing number checked) or PayPal dialog and stores the method, replacing one of the same kind; Disconnect removes it.",
   },
   advertiserFunds: {
     machine: advertiserFundsMachine,
-    spec: 'issue 14 (Advertiser funding); PRODUCT.md Ledger',
+    spec: 'product: Advertiser funding, Ledger',
     summary: "The advertiser's balance, what campaigns reserve and the latest deposits: load, retry, read again on live news about money.",
   },
-  deliveryConfirm: {
-    machine: deliveryConfirmMachine,
-    spec: 'issue 14 (Completion); PRODUCT.md Offer',
+  // overlay
+  overlaySettings: {
+    machine: overlaySettingsMachine,
+    spec: '§2 OBS Extension screen; product: OBS Extension screen, Overlay token',
     summary:
-      "Confirm Delivery on an accepted offer asks first, then pays the creator from the campaign's reservation and tells the campaign page, its parent; a refusal keeps the dialog and says why.",
+      "The creator's overlay: load, retry; the switch, position, size and rotation saved at once (shown as chosen meanwhile, put back when refused); the URL masked until Show; Copy; Download Now (the OBS scene collection); a new token after a confirmation.",
+  },
+  overlayPage: {
+    machine: overlayPageMachine,
+    spec: 'product: The overlay page, Overlay',
+    summary:
+      'The overlay page OBS loads: its stream (connecting, live, reconnecting with a growing wait, forever; a rotated token shows nothing), the creatives rotating while the overlay is on, and the proof: seconds counted while a creative is seen (OBS source visible and active, streaming; a browser tab visible), reported every 15 s; never in the preview.',
+  },
+  displayProof: {
+    machine: displayProofMachine,
+    spec: 'product: Proof of display, Evidence',
+    summary: "An offer's proof of display for its creator and its advertiser: load, retry, print.",
+  },
+  // archive
+  archiveChat: {
+    machine: archiveChatMachine,
+    spec: '§2 Archive Chat, §3 Archive chat form, §4 Archive chat; product: The Archive Chat screen',
+    summary:
+      'Choose Twitch or Youtube and a date; the archived days of the platform (and date) load once a platform is chosen; Archive Chat turns archiving on for the connected channel or says what is missing; a day is exported, or deleted after a confirmation, and so is the whole archive.',
+  },
+  archiveViewer: {
+    machine: archiveViewerMachine,
+    spec: 'product: A viewer for one stream or day',
+    summary: 'One archived day: a page of messages with moderation marks and gaps, more as the reader reaches the end, a jump to a time of the day.',
+  },
+  archiveSearch: {
+    machine: archiveSearchMachine,
+    spec: 'product: Search, export, delete',
+    summary:
+      "Search by words, chatter and dates (the form's terms kept in the statechart; a search keeps its own for the next page and the export), newest first, a page at a time; export the results; delete a chatter's messages after a confirmation.",
+  },
+  // analytics
+  analyticsConnect: {
+    machine: analyticsConnectMachine,
+    spec: '§2 Analytics, §4 Analytics, §9; product: The Analytics screen',
+    summary:
+      'The figures of a range load (7 d, 30 d, 90 d, 12 months); nothing connected shows the Connect prompt, else the Twitch and YouTube tabs; a range change reloads keeping what is shown; where a card has no data the under-construction warning shows 10 s, fades 300 ms, is gone.',
+  },
+  campaignReach: {
+    machine: campaignReachMachine,
+    spec: "product: Advertisers' reach",
+    summary: "The advertiser's reach per campaign for a range (creators reached, display minutes, impressions, spend against budget); a range change reloads keeping the figures; retry after a failure.",
+  },
+  // operator
+  adminApproval: {
+    machine: adminApprovalMachine,
+    spec: 'product: Operator console, Advertiser profile',
+    summary: 'Advertisers waiting for approval: approve one, or reject it with a required reason; a refused review shows why.',
+  },
+  adminRecords: {
+    machine: adminRecordsMachine,
+    spec: 'product: Operator console',
+    summary: "The console's read-only tabs (campaigns, users with a search, support tickets): load, show, search, retry.",
   },
   adminFunds: {
     machine: adminFundsMachine,
-    spec: 'issue 14 (Advertiser funding: the manual provider)',
+    spec: 'product: Advertiser funding',
     summary: 'Approved advertisers with their funds; Record deposit checks a dollar amount and a reference, then adds it to the balance; a refusal keeps the dialog.',
   },
   adminPayouts: {
     machine: adminPayoutsMachine,
-    spec: 'issue 14 (Payout life cycle: the manual provider)',
+    spec: 'product: Payout life cycle',
     summary: 'Payouts waiting for an operator, then the decided ones; Mark paid asks for the reference, Mark failed for the reason; a refusal keeps the dialog.',
-  },
-  overlayPage: {
-    machine: overlayPageMachine,
-    spec: 'issue 15 (The overlay page); PRODUCT.md Overlay',
-    summary:
-      'The overlay page OBS loads: its stream (connecting, live, reconnecting with a growing wait, forever; a rotated token shows nothing), the creatives rotating while the overlay is on, and the proof: seconds counted while a creative is seen (OBS source visible and active, streaming; a browser tab visible), reported every 15 s; never in the preview.',
-  },
-  overlaySettings: {
-    machine: overlaySettingsMachine,
-    spec: '§2 OBS Extension screen; issue 15 (The dashboard)',
-    summary:
-      "The creator's overlay: load, retry; the switch, position, size and rotation saved at once (shown as chosen meanwhile, put back when refused); the URL masked until Show; Copy; Download Now (the OBS scene collection); a new token after a confirmation.",
-  },
-  displayProof: {
-    machine: displayProofMachine,
-    spec: 'issue 15 (per offer: proof of display)',
-    summary: "An offer's proof of display for its creator and its advertiser: load, retry, print.",
   },
 } satisfies Record<string, CatalogueEntry>;
 

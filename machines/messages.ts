@@ -1,6 +1,6 @@
 // Field messages that machines decide on (form validation); src/messages.ts re-exports them with the spec's others.
 
-/** SPEC §5: an empty required field. */
+/** docs/spec.md §5: an empty required field. */
 export const REQUIRED_MESSAGE = 'Este campo es obligatorio';
 /** A confirmation field that differs from the new password. */
 export const PASSWORDS_DIFFER = 'The passwords do not match.';

@@ -1,4 +1,4 @@
-// The spec's delays (SPEC §9). Machines name their delays; the values live here, and styles that animate in step
+// The spec's delays (docs/spec.md §9). Machines name their delays; the values live here, and styles that animate in step
 // with a machine (the menu fade, the card fade) read the same numbers through the theme's motion tokens.
 
 /** Closing the collapsed public menu plays a fade-out of about this long. */

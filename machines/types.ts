@@ -1,4 +1,4 @@
-// Domain types the statecharts carry (SPEC §3), from the contract both sides share. Types only.
+// Domain types the statecharts carry (docs/spec.md §3), from the contract both sides share. Types only.
 export type { AccountType, Gender } from '@/contract/profile';
 export type { User } from '@/contract';
 

@@ -39,7 +39,7 @@ export const routeModules: Record<string, string[]> = {
   '/set-payout-method': dashboard('src/money/PayoutMethods.tsx'),
   '/my-profile': dashboard('src/accounts/MyProfile.tsx'),
   '/connect-accounts': dashboard('src/connections/ConnectAccounts.tsx'),
-  // The advertiser's workspace (issue 13).
+  // The advertiser's workspace (docs/product.md §Marketplace).
   '/company-profile': dashboard('src/marketplace/CompanyProfile.tsx'),
   '/campaigns': dashboard('src/marketplace/Campaigns.tsx'),
   '/campaigns/new': dashboard('src/marketplace/CampaignEditor.tsx'),
@@ -116,7 +116,7 @@ export function bundleReport(distDir: string): BundleReport {
   return { routes, chunks, contains };
 }
 
-/** The overlay page OBS loads (issue 15, its own build): gzipped JS and CSS, and whether any app code came along. */
+/** The overlay page OBS loads (docs/product.md §The overlay for OBS, its own build): gzipped JS and CSS, and whether any app code came along. */
 export function overlayReport(distDir: string): { js: number; css: number; files: string[]; react: boolean } {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'overlay-manifest.json'), 'utf8')) as Manifest;
   if (!manifest['overlay.html']) throw new Error('The overlay build has no overlay.html entry');

@@ -1,4 +1,4 @@
-// `npm run start:cluster` (issue 18): the product as several instances on one machine behind a small reverse proxy —
+// `npm run start:cluster` (docs/product.md §Several instances): the product as several instances on one machine behind a small reverse proxy —
 // for tests and demos of the production shape. Builds the client once, starts INSTANCES (default 2) servers on
 // PORT+1…PORT+N sharing DATABASE_URL (PostgreSQL; required), DATA_DIR (the generated secrets, uploads, the OAuth
 // stand-ins' state) and, when set, REDIS_URL, then the proxy on PORT (default 3000). The first instance starts alone

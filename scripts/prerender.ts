@@ -1,4 +1,4 @@
-// Prerenders the public routes into the client build (SPEC §2 public routes): each becomes static HTML that the
+// Prerenders the public routes into the client build (docs/spec.md §2 public routes): each becomes static HTML that the
 // client hydrates, with its route chunk and CSS preloaded. The app shell, with a boot message, is kept as 200.html,
 // the server's fallback for every other client route (signed-in screens, not-found).
 import { spawnSync } from 'node:child_process';

@@ -112,7 +112,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   const secret = loadSecret(config.jwtSecret, config.dataDir);
-  // Several instances (issue 18): how they tell each other of changes and share exclusive work; none on SQLite.
+  // Several instances (docs/product.md §Several instances): how they tell each other of changes and share exclusive work; none on SQLite.
   const cluster = await createCluster(config, handle.dialect, logger);
   // A profile change or an erasure raises the offers-list revisions it affects, in its own transaction.
   const users = createUserStore(db, offerListHooks);

@@ -1,4 +1,4 @@
-// Server configuration, read once from the environment (the table is in README.md, "Configuration").
+// Server configuration, read once from the environment (the table is in docs/operations.md, "Configuration").
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MIN_PAYOUT_CENTS, PAYOUT_PROVIDERS, type PayoutProviderName } from '../contract/money.ts';
@@ -45,7 +45,7 @@ export interface Config {
   payoutProviders: PayoutProviderName[];
   stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
   paypal: { clientId: string; clientSecret: string; apiBase: string; pollSeconds: number } | null;
-  /** OAuth clients of the platforms creators connect (issue 16); null: not configured (the card says what to set). */
+  /** OAuth clients of the platforms creators connect (docs/product.md §Connected accounts); null: not configured (the card says what to set). */
   oauth: { twitch: OAuthClient | null; youtube: OAuthClient | null };
   /** STANDINS=1 (`npm start` without provider settings): local stand-ins for what is not configured. */
   standIns: boolean;
@@ -53,7 +53,7 @@ export interface Config {
   twitchChatUrl: string | null;
   /** TWITCH_STREAM_POLL_SECONDS: how often Helix is asked whether an archived channel is live (default 60). */
   twitchStreamPollSeconds: number;
-  /** REDIS_URL (issue 18): with PostgreSQL, live pushes, jobs and exclusive work go through Redis. */
+  /** REDIS_URL (docs/product.md §Several instances): with PostgreSQL, live pushes, jobs and exclusive work go through Redis. */
   redisUrl: string | null;
   /** JOB_QUEUE: `table` (the embedded queue) or `bullmq`; default bullmq on PostgreSQL, table on SQLite. */
   jobQueue: 'table' | 'bullmq';

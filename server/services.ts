@@ -67,23 +67,23 @@ export interface Services {
   campaigns: CampaignStore;
   offers: OfferStore;
   matcher: Matcher;
-  /** Creators' bank accounts and PayPal, sealed at rest (issue 14). */
+  /** Creators' bank accounts and PayPal, sealed at rest (docs/product.md §Money). */
   payoutMethods: PayoutMethods;
-  /** Advertisers' deposits and balances (issue 14). */
+  /** Advertisers' deposits and balances (docs/product.md §Money). */
   funding: Funding;
-  /** Creators' withdrawals and their life cycle (issue 14). */
+  /** Creators' withdrawals and their life cycle (docs/product.md §Money). */
   payouts: Payouts;
   /** The payout rails configured by PAYOUT_PROVIDER. */
   rails: PayoutRails;
-  /** Creators' overlays for OBS: settings, live state, heartbeats and display proofs (issue 15). */
+  /** Creators' overlays for OBS: settings, live state, heartbeats and display proofs (docs/product.md §The overlay for OBS). */
   overlays: Overlays;
-  /** Creators' Twitch and YouTube channels connected through OAuth (issue 16). */
+  /** Creators' Twitch and YouTube channels connected through OAuth (docs/product.md §Connected accounts). */
   connections: Connections;
-  /** The creators' chat archives (issue 16). */
+  /** The creators' chat archives (docs/product.md §Chat archive). */
   archive: Archive;
   /** One ingester per archived channel, beside the HTTP server. */
   ingest: IngestSupervisor;
-  /** The platforms' figures of connected accounts, as time series (issue 17). */
+  /** The platforms' figures of connected accounts, as time series (docs/product.md §Analytics). */
   metrics: MetricStore;
   /** One collection job per connected account. */
   collector: Collector;

@@ -16,7 +16,7 @@ export const SOCIAL_LINKS = [
   { name: 'Discord', icon: 'discord', href: import.meta.env.VITE_SOCIAL_DISCORD || 'https://discord.gg/castbridge' },
 ] as const;
 
-/** Prefixes a server path such as /uploads/x.webp with the API host (SPEC §7). */
+/** Prefixes a server path such as /uploads/x.webp with the API host (docs/spec.md §7). */
 export function apiUrl(path: string): string {
   return /^https?:\/\//.test(path) ? path : `${API_HOST}${path}`;
 }

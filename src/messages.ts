@@ -1,4 +1,4 @@
-// The spec's user-facing messages (SPEC §8), verbatim, in one place.
+// The spec's user-facing messages (docs/spec.md §8), verbatim, in one place.
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 
 export const messages = {

@@ -1,5 +1,5 @@
-// Account flows made real (issue 12): password reset and change, account deletion, settings, support tickets and
-// the newsletter. Field names of the fixed API paths come from the issue; the rest is documented in README.
+// Account flows made real (docs/product.md §Accounts): password reset and change, account deletion, settings, support tickets and
+// the newsletter. Field names of the fixed API paths come from the issue; the rest is documented in docs/api.md.
 import { z } from 'zod';
 import { email, NO_NUL, text } from './common.ts';
 import { SUPPORT_LIMITS } from '../limits.ts';
@@ -38,7 +38,7 @@ export const settings = z.object({
 export type Settings = z.infer<typeof settings>;
 export const settingsUpdate = z.object({ notifications: z.boolean({ error: 'must be true or false' }) });
 
-/** SPEC §3 Support and contact forms: name, email, subject, message; plus the page the form was sent from. */
+/** docs/spec.md §3 Support and contact forms: name, email, subject, message; plus the page the form was sent from. */
 const required = (max: number) =>
   z
     .string({ error: 'is required' })

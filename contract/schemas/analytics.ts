@@ -1,4 +1,4 @@
-// GET /api/analytics (issue 17): the path is fixed by the issue; the shapes are documented in README.
+// GET /api/analytics (docs/product.md §Analytics): the path is fixed by docs/product.md; the shapes are documented in docs/api.md.
 import { z } from 'zod';
 import { ANALYTICS_RANGES, COLLECTION_STATUSES, MISSING_REASONS } from '../analytics.ts';
 import { CONNECT_PLATFORMS } from '../connections.ts';

@@ -1,4 +1,4 @@
-// The chat archive's API (issue 16): fixed paths from the issue, shapes documented in README.
+// The chat archive's API (docs/product.md §Chat archive): fixed paths from docs/product.md, shapes documented in docs/api.md.
 import { z } from 'zod';
 import { EXPORT_FORMATS, isArchiveDay } from '../archive.ts';
 import { CONNECT_PLATFORMS } from '../connections.ts';

@@ -1,9 +1,9 @@
-// /api/auth/*: registration, password login, Google (Firebase) login and the password policy (SPEC §3, §7).
+// /api/auth/*: registration, password login, Google (Firebase) login and the password policy (docs/spec.md §3, §7).
 import { z } from 'zod';
 import { email, NO_NUL } from './common.ts';
 import { ACCOUNT_TYPES } from '../profile.ts';
 
-/** The shape of Firebase Auth's password policy, which the registration form checks (SPEC §5). */
+/** The shape of Firebase Auth's password policy, which the registration form checks (docs/spec.md §5). */
 export const passwordPolicy = z.object({
   minLength: z.number().int().positive(),
   maxLength: z.number().int().positive().optional(),
@@ -14,14 +14,14 @@ export const passwordPolicy = z.object({
 });
 export type PasswordPolicy = z.infer<typeof passwordPolicy>;
 
-/** Registration payload (SPEC §3). */
+/** Registration payload (docs/spec.md §3). */
 export const registerRequest = z.object({
   email,
   password: z.string({ error: 'is required' }),
   type_account: z.enum(ACCOUNT_TYPES, { error: 'must be Influencer or Advertiser' }),
 });
 
-/** Login payload (SPEC §3): password null when absent. */
+/** Login payload (docs/spec.md §3): password null when absent. */
 export const loginRequest = z.object({
   email: z
     .string({ error: 'is required' })
@@ -38,5 +38,5 @@ export const firebaseLoginRequest = z.object({
   accessToken: z.string({ error: 'is required' }).min(1, 'is required').max(8192),
 });
 
-/** Every sign-in answers with our token, stored under the jwt key (SPEC §7). */
+/** Every sign-in answers with our token, stored under the jwt key (docs/spec.md §7). */
 export const tokenResponse = z.object({ token: z.string().min(1) });

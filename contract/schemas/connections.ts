@@ -1,4 +1,4 @@
-// Connected accounts (issue 16): the cards' data, the start of a connection and the provider's way back.
+// Connected accounts (docs/product.md §Connected accounts): the cards' data, the start of a connection and the provider's way back.
 import { z } from 'zod';
 import { CONNECT_PLATFORMS, CONNECTION_STATUSES } from '../connections.ts';
 

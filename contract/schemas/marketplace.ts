@@ -1,5 +1,5 @@
-// The marketplace (issue 13): advertiser profiles, campaigns, offers with their threads, notifications and the
-// operator's console. Fixed paths come from the issue; the shapes are ours, documented in README.
+// The marketplace (docs/product.md §Marketplace): advertiser profiles, campaigns, offers with their threads, notifications and the
+// operator's console. Fixed paths come from docs/product.md; the shapes are ours, documented in docs/api.md.
 import { z } from 'zod';
 import { countries } from '../countries.ts';
 import {
@@ -196,7 +196,7 @@ export const offer = z.object({
   messageCount: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** When the deliverable was met and the creator earned (issue 14), and what they earned after the fee. */
+  /** When the deliverable was met and the creator earned (docs/product.md §Money), and what they earned after the fee. */
   completedAt: z.string().nullable(),
   earnedCents: z.number().int().nullable(),
   /** Present for the advertiser (and operator): who the offer went to. */
@@ -263,7 +263,7 @@ export const adminAdvertiser = advertiserProfile.extend({
   userId: id,
   email: z.string(),
   createdAt: z.string(),
-  /** Funds free to reserve, and reserved by launched campaigns (issue 14). */
+  /** Funds free to reserve, and reserved by launched campaigns (docs/product.md §Money). */
   balanceCents: z.number().int(),
   reservedCents: z.number().int(),
 });

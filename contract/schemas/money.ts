@@ -1,4 +1,4 @@
-// Money (issue 14): payout methods, payouts, earnings, advertiser funds and the operator's money tabs. Fixed paths come from the issue; the shapes are ours, documented in README.
+// Money (docs/product.md §Money): payout methods, payouts, earnings, advertiser funds and the operator's money tabs. Fixed paths come from docs/product.md; the shapes are ours, documented in docs/api.md.
 import { z } from 'zod';
 import {
   ACCOUNT_NUMBER_DIGITS,
@@ -54,7 +54,7 @@ export const payoutMethodsResponse = z.object({ methods: z.array(payoutMethod) }
 
 // --- Payouts ----------------------------------------------------------------------------------------------------
 
-/** POST /api/payouts (snake_case as issue 14 fixes it), sent with an Idempotency-Key header. */
+/** POST /api/payouts (snake_case as docs/product.md §Money fixes it), sent with an Idempotency-Key header. */
 export const payoutRequest = z.object({
   amount_cents: z
     .number({ error: 'must be a whole number of cents' })

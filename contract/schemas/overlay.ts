@@ -1,5 +1,5 @@
-// The overlay (issue 15): its settings, the heartbeat the overlay page sends, and an offer's display proof. Fixed
-// paths come from the issue; the shapes are ours, documented in README.
+// The overlay (docs/product.md §The overlay for OBS): its settings, the heartbeat the overlay page sends, and an offer's display proof. Fixed
+// paths come from the issue; the shapes are ours, documented in docs/api.md.
 import { z } from 'zod';
 import { MAX_BEAT_SECONDS, OVERLAY_POSITIONS, OVERLAY_SIZES, ROTATION_CHOICES } from '../overlay.ts';
 import { OFFER_STATUSES } from '../marketplace.ts';

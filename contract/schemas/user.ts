@@ -1,4 +1,4 @@
-// GET /api/user and PUT /api/profile (SPEC §3, §7): the schemas, built from the one field table in ../profile.ts.
+// GET /api/user and PUT /api/profile (docs/spec.md §3, §7): the schemas, built from the one field table in ../profile.ts.
 import { z } from 'zod';
 import { text } from './common.ts';
 import { ACCOUNT_TYPES, PROFILE, PROFILE_FIELDS, type Profile, type ProfileField } from '../profile.ts';
@@ -113,7 +113,7 @@ export const user = z.object({
   email: z.string(),
   ...shapeOf(readSchema),
   type_account: z.enum(ACCOUNT_TYPES),
-  /** Issue 13: what the account may do; Influencer accounts are creators, Advertiser accounts advertisers. */
+  /** docs/product.md §Marketplace: what the account may do; Influencer accounts are creators, Advertiser accounts advertisers. */
   role: z.enum(ROLES),
 }) as unknown as z.ZodType<User>;
 

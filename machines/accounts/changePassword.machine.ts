@@ -1,5 +1,5 @@
 // Settings › Change Password: collapsed, expanded with three fields, collapsed again by Discard or a successful
-// Change (SPEC §2 Settings, §4 Change password); the change is real (issue 12: POST /api/auth/change-password).
+// Change (docs/spec.md §2 Settings, §4 Change password); the change is real (docs/product.md §Accounts: POST /api/auth/change-password).
 import { assign, setup } from 'xstate';
 import { defaultPasswordPolicy, passwordProblem } from './passwordPolicy';
 import { effect, service } from '../placeholders';

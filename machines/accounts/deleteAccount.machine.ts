@@ -1,5 +1,5 @@
-// Settings › Delete Account: the confirmation dialog (SPEC §2 Settings, §4 Delete dialog, §9 420 px); Yes, Delete
-// really deletes (issue 12: DELETE /api/user, the password re-entered for password accounts), then goes to /.
+// Settings › Delete Account: the confirmation dialog (docs/spec.md §2 Settings, §4 Delete dialog, §9 420 px); Yes, Delete
+// really deletes (docs/product.md §Accounts: DELETE /api/user, the password re-entered for password accounts), then goes to /.
 import { assign, setup } from 'xstate';
 import { effect, service } from '../placeholders';
 

@@ -1,5 +1,5 @@
-// Forgot password (SPEC §2 Forgot-password page, §5): the shared email form sends POST /api/auth/forgot-password
-// (issue 12); the page then shows the server's answer, the same whether or not the account exists.
+// Forgot password (docs/spec.md §2 Forgot-password page, §5): the shared email form sends POST /api/auth/forgot-password
+// (docs/product.md §Accounts); the page then shows the server's answer, the same whether or not the account exists.
 import { assign, setup } from 'xstate';
 import { emailFormMachine } from '../public/emailForm.machine';
 

@@ -1,4 +1,4 @@
-// Google sign-in: Firebase popup, then the API exchanges the ID token for ours (SPEC §2 Login, §7 firebase-login, §8).
+// Google sign-in: Firebase popup, then the API exchanges the ID token for ours (docs/spec.md §2 Login, §7 firebase-login, §8).
 import { assign, setup } from 'xstate';
 import { effect, service } from '../placeholders';
 
@@ -16,7 +16,7 @@ export const googleSignInMachine = setup({
   actions: {
     signIn: effect<{ token: string }>('signIn'),
     goToDashboard: effect('goToDashboard'),
-    /** A failure is logged only, with a Spanish message (SPEC §8). */
+    /** A failure is logged only, with a Spanish message (docs/spec.md §8). */
     logFailure: effect<{ error: unknown }>('logFailure'),
   },
   guards: {

@@ -1,4 +1,4 @@
-// Email and password sign-in (SPEC §2 Login screen, §3 Login payload, §5, §7 jwt-login, §8 "Error al autenticar el usuario").
+// Email and password sign-in (docs/spec.md §2 Login screen, §3 Login payload, §5, §7 jwt-login, §8 "Error al autenticar el usuario").
 import { assign, setup } from 'xstate';
 import { effect, service } from '../placeholders';
 

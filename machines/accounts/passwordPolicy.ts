@@ -1,4 +1,4 @@
-// The password policy the registration form checks (SPEC §5): client default minimum 6, raised by the server's policy.
+// The password policy the registration form checks (docs/spec.md §5): client default minimum 6, raised by the server's policy.
 
 export interface PasswordPolicy {
   minLength: number;
@@ -9,7 +9,7 @@ export interface PasswordPolicy {
   requireNonAlphanumeric?: boolean;
 }
 
-/** SPEC §9: the client's default minimum length before the server's policy is known. */
+/** docs/spec.md §9: the client's default minimum length before the server's policy is known. */
 export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
 
 export const defaultPasswordPolicy: PasswordPolicy = { minLength: DEFAULT_MIN_PASSWORD_LENGTH };

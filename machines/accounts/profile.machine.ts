@@ -1,4 +1,4 @@
-// My Profile: load, read view, edit form, save, photo upload with local preview (SPEC §2 My Profile, §3 User profile, §4 My Profile, §5, §7, §8, §9 loader).
+// My Profile: load, read view, edit form, save, photo upload with local preview (docs/spec.md §2 My Profile, §3 User profile, §4 My Profile, §5, §7, §8, §9 loader).
 import { assign, setup } from 'xstate';
 import { effect, service } from '../placeholders';
 import { LOADER_HIDE_MS } from '../timing';
@@ -7,15 +7,15 @@ import { countries } from '@/contract/countries';
 import type { User } from '../types';
 import { errorText } from '../messages';
 
-/** The editable fields of the profile form, in the order the screens show them (SPEC §3). */
+/** The editable fields of the profile form, in the order the screens show them (docs/spec.md §3). */
 export const profileFields = FORM_FIELDS;
 
 export type ProfileField = FormField;
 export type ProfileDraft = Record<ProfileField, string>;
 
 /**
- * Option lists of the profile form (SPEC §3). The spec's profile screen offered only `usa`; it now offers the full
- * list used at registration (issue 12), so a country chosen there shows here.
+ * Option lists of the profile form (docs/spec.md §3). The spec's profile screen offered only `usa`; it now offers the full
+ * list used at registration (docs/product.md §Accounts), so a country chosen there shows here.
  */
 export const profileOptions = {
   gender: GENDERS,
@@ -25,14 +25,14 @@ export const profileOptions = {
   category: CATEGORIES,
 } as const;
 
-/** Registration sends English as "United States" and Spanish as "Mexico" (SPEC §3); the profile shows the names. */
+/** Registration sends English as "United States" and Spanish as "Mexico" (docs/spec.md §3); the profile shows the names. */
 export function languageName(value: string | null | undefined): string {
   if (value === 'United States') return 'English';
   if (value === 'Mexico') return 'Spanish';
   return value ?? '';
 }
 
-/** Thrown by the profile services when no jwt is stored: they fail without a request (SPEC §7, §8). */
+/** Thrown by the profile services when no jwt is stored: they fail without a request (docs/spec.md §7, §8). */
 export class MissingTokenError extends Error {
   override name = 'MissingTokenError';
   constructor() {
@@ -46,7 +46,7 @@ export type ProfileNotice = 'updated' | 'updateFailed' | 'updateNoToken' | 'phot
 export interface ProfileContext {
   profile: User | null;
   draft: ProfileDraft;
-  /** Object URL of the locally read picture, shown until an upload replaces it (SPEC §8: it stays on failure). */
+  /** Object URL of the locally read picture, shown until an upload replaces it (docs/spec.md §8: it stays on failure). */
   preview: string | null;
   notice: ProfileNotice;
   /** Why the profile could not be read. */
@@ -79,7 +79,7 @@ export const profileMachine = setup({
     events: {} as ProfileEvent,
   },
   actors: {
-    /** GET /api/user (SPEC §7: the response carries the user with the profile fields). */
+    /** GET /api/user (docs/spec.md §7: the response carries the user with the profile fields). */
     loadProfile: service<User>('loadProfile'),
     /** PUT /api/profile with the form's fields and the current image. */
     saveProfile: service<User, { draft: ProfileDraft; image: string | null }>('saveProfile'),
@@ -94,7 +94,7 @@ export const profileMachine = setup({
     notifySession: effect<{ user: User }>('notifySession'),
     /** Frees a preview object URL the view created. */
     revokePreview: effect<{ url: string | null }>('revokePreview'),
-    /** SPEC §8: a failed photo upload is logged only. */
+    /** docs/spec.md §8: a failed photo upload is logged only. */
     logError: effect<{ error: unknown }>('logError'),
     startEditing: assign({ draft: ({ context }) => draftOf(context.profile), notice: null }),
     dropPreview: assign({ preview: null }),
@@ -168,12 +168,12 @@ export const profileMachine = setup({
                         target: '#profile.editing.form.idle',
                         actions: assign({ notice: 'updateNoToken' }),
                       },
-                      // SPEC §8: the alert shows and the form stays open.
+                      // docs/spec.md §8: the alert shows and the form stays open.
                       { target: '#profile.editing.form.idle', actions: assign({ notice: 'updateFailed' }) },
                     ],
                   },
                 },
-                // Back to the read view about 1 s after success, when the loader hides (SPEC §4, §9).
+                // Back to the read view about 1 s after success, when the loader hides (docs/spec.md §4, §9).
                 saved: {
                   after: { loaderHide: '#profile.viewing' },
                 },
@@ -195,12 +195,12 @@ export const profileMachine = setup({
                       assign({ preview: ({ event }) => event.previewUrl, notice: null }),
                     ],
                   },
-                  // Image files only (SPEC §5): anything else is ignored.
+                  // Image files only (docs/spec.md §5): anything else is ignored.
                   { actions: { type: 'revokePreview', params: ({ event }) => ({ url: event.previewUrl }) } },
                 ],
               },
             },
-            // The overlay shows from the upload until 1 s after it ends, success or not (SPEC §9).
+            // The overlay shows from the upload until 1 s after it ends, success or not (docs/spec.md §9).
             busy: {
               entry: 'holdLoading',
               exit: 'releaseLoading',
@@ -226,7 +226,7 @@ export const profileMachine = setup({
                         },
                       ],
                     },
-                    // SPEC §8: logged only; the preview stays as the locally read file.
+                    // docs/spec.md §8: logged only; the preview stays as the locally read file.
                     onError: { target: 'settling', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
                   },
                 },

@@ -1,4 +1,4 @@
-// Complete-register: two steps with a progress bar, then PUT /api/profile and the dashboard (SPEC §2 Complete-register, §3 completion payload, §4).
+// Complete-register: two steps with a progress bar, then PUT /api/profile and the dashboard (docs/spec.md §2 Complete-register, §3 completion payload, §4).
 import { assign, setup } from 'xstate';
 import { effect, service } from '../placeholders';
 import { COMPLETION_FIELDS, type CompletionField } from '@/contract/profile';
@@ -9,7 +9,7 @@ export type CompletionFields = Record<CompletionField, string> & { gender: Gende
 
 export type { CompletionField };
 
-/** The completion payload of SPEC §3: the fields plus an image that is always sent empty. */
+/** The completion payload of docs/spec.md §3: the fields plus an image that is always sent empty. */
 export type CompletionPayload = CompletionFields & { image: '' };
 
 export const emptyCompletion = Object.fromEntries(COMPLETION_FIELDS.map((field) => [field, ''])) as CompletionFields;
@@ -24,7 +24,7 @@ export const profileCompletionMachine = setup({
       | { type: 'form.finish' },
   },
   actors: {
-    /** PUT /api/profile; resolves with the response data (only checked for being non-empty, SPEC §7). */
+    /** PUT /api/profile; resolves with the response data (only checked for being non-empty, docs/spec.md §7). */
     saveProfile: service<unknown, CompletionPayload>('saveProfile'),
   },
   actions: {

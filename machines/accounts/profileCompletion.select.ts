@@ -4,7 +4,7 @@ import type { profileCompletionMachine } from './profileCompletion.machine';
 
 type Snapshot = SnapshotFrom<typeof profileCompletionMachine>;
 
-/** The progress bar: 50 % on step 1, 100 % on step 2 (SPEC §9). */
+/** The progress bar: 50 % on step 1, 100 % on step 2 (docs/spec.md §9). */
 export const COMPLETION_PROGRESS = [50, 100] as const;
 export const selectProgress = (snapshot: Snapshot): (typeof COMPLETION_PROGRESS)[number] =>
   snapshot.matches('personal') ? COMPLETION_PROGRESS[0] : COMPLETION_PROGRESS[1];

@@ -1,4 +1,4 @@
-// The registration wizard: account type, a 1 s step animation, then credentials (SPEC §2 Register screen, §3, §4, §5, §8).
+// The registration wizard: account type, a 1 s step animation, then credentials (docs/spec.md §2 Register screen, §3, §4, §5, §8).
 import { assign, setup } from 'xstate';
 import { defaultPasswordPolicy, passwordProblem, type PasswordPolicy } from './passwordPolicy';
 import { effect, service } from '../placeholders';
@@ -11,9 +11,9 @@ export interface RegistrationContext {
   accountType: AccountType;
   email: string;
   password: string;
-  /** Never compared with the password (SPEC §5). */
+  /** Never compared with the password (docs/spec.md §5). */
   confirmPassword: string;
-  /** Pre-checked and not enforced (SPEC §5). */
+  /** Pre-checked and not enforced (docs/spec.md §5). */
   agreed: boolean;
   policy: PasswordPolicy;
   /** The server's reason when it refused the registration, shown under the alert. */

@@ -1,4 +1,4 @@
-// Reset password (issue 12, /reset-password in the auth layout): the e-mailed link's token, a new password and its
+// Reset password (docs/product.md §Accounts, /reset-password in the auth layout): the e-mailed link's token, a new password and its
 // confirmation compared here; success signs in and opens /dashboard; a spent or unknown link offers a new one.
 import { assign, setup } from 'xstate';
 import { PASSWORDS_DIFFER, REQUIRED_MESSAGE } from '../messages';

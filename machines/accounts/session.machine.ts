@@ -1,4 +1,4 @@
-// The signed-in session: jwt from storage, the current user, the global loading flag, logout (SPEC §3 Session storage, §4 Signed in or out, Logout, §7).
+// The signed-in session: jwt from storage, the current user, the global loading flag, logout (docs/spec.md §3 Session storage, §4 Signed in or out, Logout, §7).
 import { assign, setup } from 'xstate';
 import { effect, service } from '../placeholders';
 import type { SessionInfo, User } from '../types';

@@ -11,7 +11,7 @@ export const selectSignedIn = (snapshot: Snapshot): boolean => snapshot.matches(
 export const selectUser = (snapshot: Snapshot) => snapshot.context.user;
 export const selectJwt = (snapshot: Snapshot) => snapshot.context.jwt;
 /**
- * Which workspace the signed-in user gets (issue 13): the user's role, null while the user is still being read;
+ * Which workspace the signed-in user gets (docs/product.md §Marketplace): the user's role, null while the user is still being read;
  * a failed read leaves the creator's workspace, as before roles existed (the server checks every call anyway).
  */
 export const selectRole = (snapshot: Snapshot): Role | null =>

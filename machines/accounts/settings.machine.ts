@@ -1,4 +1,4 @@
-// Settings › Notifications switch (SPEC §2 Settings: on by default), persisted per user (issue 12: GET/PUT
+// Settings › Notifications switch (docs/spec.md §2 Settings: on by default), persisted per user (docs/product.md §Accounts: GET/PUT
 // /api/settings); the settings read also tells whether the account has a password.
 import { assign, setup } from 'xstate';
 import { service } from '../placeholders';

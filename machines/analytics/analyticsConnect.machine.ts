@@ -1,4 +1,4 @@
-// The Analytics screen (/dashboard, /analytics; SPEC §2 Analytics, §4 Analytics, §9; issue 17): the creator's real
+// The Analytics screen (/dashboard, /analytics; docs/spec.md §2 Analytics, §4 Analytics, §9; docs/product.md §Analytics): the creator's real
 // figures for a chosen range (GET /api/analytics). Nothing connected → the spec's Connect prompt; otherwise the
 // Twitch and YouTube tabs. Where a card has no data yet, the spec's warning shows 10 s and fades for 300 ms (each such
 // card says why); with every card filled it never shows. Changing the range reads the figures again, keeping the

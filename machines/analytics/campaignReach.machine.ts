@@ -1,4 +1,4 @@
-// The advertiser's reach per campaign (issue 17 "Advertisers see, per campaign…"): creators reached, display minutes,
+// The advertiser's reach per campaign (docs/product.md §Analytics "Advertisers see, per campaign…"): creators reached, display minutes,
 // impressions, spend against budget, for a chosen range (GET /api/analytics?range=). A range change reads again and
 // keeps the figures shown until the new ones arrive; a failed read keeps them and says why.
 import { assign, setup } from 'xstate';

@@ -1,5 +1,5 @@
-// Archive Chat (SPEC §2 Archive Chat; issue 16): the spec's form — platform (Twitch or Youtube), the date of the
-// streams, Archive Chat — over the creator's real archive. Once a platform is chosen (SPEC §4: the list stays hidden
+// Archive Chat (docs/spec.md §2 Archive Chat; docs/product.md §Chat archive): the spec's form — platform (Twitch or Youtube), the date of the
+// streams, Archive Chat — over the creator's real archive. Once a platform is chosen (docs/spec.md §4: the list stays hidden
 // until then) its archived days load (GET /api/archive/days, one day when a date is given) with the connected channel;
 // Archive Chat turns archiving on for that channel (PUT /api/archive/settings) or says what is missing; its streams and
 // days are listed, each exported (a streamed download) or deleted after a confirmation, and so is the whole archive of
@@ -85,7 +85,7 @@ export const archiveChatMachine = setup({
     'date.change': { actions: assign({ date: ({ event }) => event.value }) },
   },
   states: {
-    // The list stays hidden until a platform is chosen (SPEC §4).
+    // The list stays hidden until a platform is chosen (docs/spec.md §4).
     noPlatform: {
       on: {
         'platform.select': { target: 'platformChosen', actions: assign({ platform: ({ event }) => event.platform }) },

@@ -1,11 +1,11 @@
-// What the Archive Chat screen reads (issue 16).
+// What the Archive Chat screen reads (docs/product.md §Chat archive).
 import type { SnapshotFrom } from 'xstate';
 import type { archiveChatMachine } from './archiveChat.machine';
 
 type Snapshot = SnapshotFrom<typeof archiveChatMachine>;
 
 export const selectArchiveForm = (snapshot: Snapshot) => ({ platform: snapshot.context.platform, date: snapshot.context.date });
-/** The archive's list shows once a platform is chosen (SPEC §4). */
+/** The archive's list shows once a platform is chosen (docs/spec.md §4). */
 export const selectShowsList = (snapshot: Snapshot) => snapshot.matches('platformChosen');
 export const selectListing = (snapshot: Snapshot) => ({ channel: snapshot.context.channel, days: snapshot.context.days, streams: snapshot.context.streams });
 export const selectLoading = (snapshot: Snapshot) => snapshot.matches({ platformChosen: 'loading' });

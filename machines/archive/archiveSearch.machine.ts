@@ -1,4 +1,4 @@
-// Searching the archive (issue 16): words (full text), a chatter, a date range; results newest first, a page at a
+// Searching the archive (docs/product.md §Chat archive): words (full text), a chatter, a date range; results newest first, a page at a
 // time, each linking into its day. A chatter's messages can be deleted (a viewer's deletion request) after a
 // confirmation — the chatter by their id, as names are not unique and change — and the results exported. The form's
 // terms live here (`terms.change`); a search keeps the terms it was made with, for its next page and its export.

@@ -1,4 +1,4 @@
-// One archived day or stream (issue 16 "A viewer for one stream/day"): its messages in order with the moderation marks
+// One archived day or stream (docs/product.md §Chat archive "A viewer for one stream/day"): its messages in order with the moderation marks
 // and gaps, a page at a time (GET /api/archive/messages, keyset cursor), more as the reader scrolls to the end, and a
 // jump to a time (the page at or after it; a stream's times are on the day it started).
 import { assign, setup } from 'xstate';

@@ -1,4 +1,4 @@
-// Connect Accounts (SPEC §2; issue 16): the Twitch and YouTube cards, real. The creator's connections are listed
+// Connect Accounts (docs/spec.md §2; docs/product.md §Connected accounts): the Twitch and YouTube cards, real. The creator's connections are listed
 // (GET /api/connections); each card is then, on its own: unconfigured (the server has no client for the platform: the
 // card says what to set), idle (Connect), redirecting (POST …/start, then the browser goes to the provider's consent
 // page), connected (the channel's name; Disconnect), disconnecting (DELETE …, which revokes at the provider), or error

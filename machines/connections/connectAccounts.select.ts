@@ -1,4 +1,4 @@
-// What the Connect Accounts screen reads (issue 16).
+// What the Connect Accounts screen reads (docs/product.md §Connected accounts).
 import type { SnapshotFrom } from 'xstate';
 import type { Connection, ConnectPlatform } from '@/contract';
 import type { connectAccountsMachine } from './connectAccounts.machine';

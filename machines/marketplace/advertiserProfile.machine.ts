@@ -1,4 +1,4 @@
-// The advertiser's company profile (issue 13 "Advertiser workspace", PRODUCT.md "Advertiser profile"): company name,
+// The advertiser's company profile (docs/product.md §Marketplace "Advertiser workspace", docs/product.md "Advertiser profile"): company name,
 // website and contact, checked here and sent for the operator's review; the page shows the verification status
 // (pending, approved, rejected with the reason) and lets a rejected profile be corrected and sent again.
 import { assign, setup } from 'xstate';

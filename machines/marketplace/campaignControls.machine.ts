@@ -1,4 +1,4 @@
-// A campaign's life-cycle controls (issue 13 "Advertiser workspace", PRODUCT.md "Campaign": draft → active ⇄ paused →
+// A campaign's life-cycle controls (docs/product.md §Marketplace "Advertiser workspace", docs/product.md "Campaign": draft → active ⇄ paused →
 // completed | cancelled): launch, pause, resume, and cancel after a confirmation. Only the actions CAMPAIGN_ACTIONS
 // allows from the current status are offered; a refusal (409: no approved profile, no platform…) shows the server's
 // message. The page starts new controls when the campaign's status changes (they are keyed by it).

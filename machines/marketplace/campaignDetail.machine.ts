@@ -1,4 +1,4 @@
-// The campaign page (issue 13 "Advertiser workspace"): the campaign with its matched creators, each offer with the
+// The campaign page (docs/product.md §Marketplace "Advertiser workspace"): the campaign with its matched creators, each offer with the
 // per-criterion reasons, grouped by status; one offer's thread open at a time. Reads GET /api/campaigns/:id.
 // Confirming a delivery is this actor's child (`deliveryConfirm`): a confirmed delivery comes here and the offers
 // are read again.

@@ -1,4 +1,4 @@
-// The campaign editor (issue 13 "Advertiser workspace", PRODUCT.md "Campaign"): create a draft or edit one while it
+// The campaign editor (docs/product.md §Marketplace "Advertiser workspace", docs/product.md "Campaign"): create a draft or edit one while it
 // is a draft; every field checked here as the server's schema does; pay entered in dollars and sent in integer
 // cents; a creative image chosen with a local preview and uploaded (like profile photos) once the draft is stored.
 import { assign, setup } from 'xstate';

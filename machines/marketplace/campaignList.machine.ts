@@ -1,4 +1,4 @@
-// The advertiser's Campaigns list (issue 13 "Advertiser workspace"): GET /api/campaigns, with its status, pay, spots
+// The advertiser's Campaigns list (docs/product.md §Marketplace "Advertiser workspace"): GET /api/campaigns, with its status, pay, spots
 // and offer counts per campaign; an empty list says so.
 import { assign, setup } from 'xstate';
 import type { Campaign } from '@/contract';

@@ -1,4 +1,4 @@
-// Confirming an offer's delivery on the campaign page (issue 14 "Completion"): the advertiser asks, confirms in a
+// Confirming an offer's delivery on the campaign page (docs/product.md §Money "Completion"): the advertiser asks, confirms in a
 // dialog, and the creator is paid from the campaign's reservation (POST /api/offers/:id/confirm-delivery). A refusal
 // keeps the dialog and says why; a confirmation is sent to the campaign page, which invokes this flow as its child
 // `deliveryConfirm` (`delivery.confirmed`), so the page reads its offers again.

@@ -1,4 +1,4 @@
-// One offer card's actions (issue 13 "Creator", PRODUCT.md "Offer"): Accept at once; Decline after a dialog asking an
+// One offer card's actions (docs/product.md §Offers, threads, notifications "Creator", docs/product.md "Offer"): Accept at once; Decline after a dialog asking an
 // optional reason; Request More Information after a dialog with a required message to the advertiser. Only the
 // actions OFFER_ACTIONS allows from the offer's status are offered; while one is under way nothing else starts (a
 // double click does nothing). A refusal shows the server's message; a conflict (409: the campaign's spots are all

@@ -1,4 +1,4 @@
-// The creator's Sponsorship Offers screen (SPEC §2, issue 13 "Creator"): the caller's offers (GET /api/offers), shown
+// The creator's Sponsorship Offers screen (docs/spec.md §2, docs/product.md §Offers, threads, notifications "Creator"): the caller's offers (GET /api/offers), shown
 // in the three tabs of OFFER_TABS; a card's action hands back the offer in its new status, which moves the card to its
 // tab (Request More Information also selects that tab and opens the offer's thread); live news of an offer reads the
 // list again in the background; one offer's thread open at a time.

@@ -1,4 +1,4 @@
-// An offer's thread (issue 13 "Threads", PRODUCT.md "Thread"): the messages between its creator and advertiser,
+// An offer's thread (docs/product.md §Offers, threads, notifications "Threads", docs/product.md "Thread"): the messages between its creator and advertiser,
 // newest last; either side writes (≤ 2,000 characters, plain text). Generic: the creator's offer cards and the
 // advertiser's campaign page both open it with the offer's id. Live news of the offer (a notification naming it) reads
 // the messages again in the background, without disturbing the composer.

@@ -1,4 +1,4 @@
-// The advertiser's funds (issue 14 "Advertiser funding"): the balance free to reserve, what launched campaigns hold,
+// The advertiser's funds (docs/product.md §Money "Advertiser funding"): the balance free to reserve, what launched campaigns hold,
 // and the deposits Castbridge recorded (GET /api/advertiser/balance). Live news about money (a deposit, a delivery
 // paid, a campaign ended) reads them again while the card stays as it is.
 import { assign, setup } from 'xstate';

@@ -1,4 +1,4 @@
-// The Earnings screen's figures (SPEC §2 Earnings; issue 14): per period Total Earning, Earning Balance and the two
+// The Earnings screen's figures (docs/spec.md §2 Earnings; docs/product.md §Money): per period Total Earning, Earning Balance and the two
 // earning cards, and Payout History, all read from the ledger (GET /api/earnings, GET /api/payouts). A failed load
 // offers a retry; a payout just requested, or news about one (paid, failed, an earning), reads them again while the
 // screen stays as it is. The withdraw flow is this actor's child (`withdraw`): its payout requests come here.

@@ -1,4 +1,4 @@
-// Set Payout Method (SPEC §2, §4 Payout bank; issue 14): the creator's stored methods load; Connect on the Bank
+// Set Payout Method (docs/spec.md §2, §4 Payout bank; docs/product.md §Money): the creator's stored methods load; Connect on the Bank
 // Account or PayPal card opens its dialog, whose fields are checked here (an ABA routing number by its checksum)
 // before the method is stored; Disconnect removes it. Connecting a kind again replaces it (the server keeps one of
 // each). A failed load offers a retry; a refused save keeps the dialog and its fields, and says why.

@@ -1,7 +1,7 @@
-// Earnings' Withdraw modal and its failed/success result modals (SPEC §2 Withdraw modal and result modals, §4
-// Earnings, §8; issue 14): the creator's saved payout methods load when the modal opens; the amount is typed in
+// Earnings' Withdraw modal and its failed/success result modals (docs/spec.md §2 Withdraw modal and result modals, §4
+// Earnings, §8; docs/product.md §Money): the creator's saved payout methods load when the modal opens; the amount is typed in
 // dollars and cents; Withdraw requests a real payout (POST /api/payouts with an Idempotency-Key); the success modal
-// shows the request, the failure modal the server's reason; Cancel just closes. The result is logged (SPEC §4).
+// shows the request, the failure modal the server's reason; Cancel just closes. The result is logged (docs/spec.md §4).
 // Earnings invokes this flow as its child `withdraw`; a payout requested is sent to that parent (`payout.requested`),
 // which reads its figures again.
 import { assign, enqueueActions, setup } from 'xstate';
@@ -98,7 +98,7 @@ export const withdrawMachine = setup({
       tags: 'modal',
       initial: 'loading',
       on: {
-        // Cancel, Escape or the close icon: the modal closes, no result modal (issue 14).
+        // Cancel, Escape or the close icon: the modal closes, no result modal (docs/product.md §Money).
         'withdraw.cancel': 'closed',
         'withdraw.dismiss': 'closed',
       },

@@ -1,4 +1,4 @@
-// The live events connection (issue 13 "Notifications"): a short-lived ticket, then the Server-Sent Events stream of
+// The live events connection (docs/product.md §Offers, threads, notifications "Notifications"): a short-lived ticket, then the Server-Sent Events stream of
 // the user's notifications; on any error the stream is closed and, after a growing wait, a new ticket resumes it from
 // the last event received, so nothing is missed.
 import { assign, setup } from 'xstate';

@@ -1,4 +1,4 @@
-// Notifications (SPEC §2 Notifications modal, §4 Notifications, §9; issue 13): the user's notifications, loaded when the
+// Notifications (docs/spec.md §2 Notifications modal, §4 Notifications, §9; docs/product.md §Offers, threads, notifications): the user's notifications, loaded when the
 // dashboard opens and kept live; "N new notifications" counts the unread ones, closing the modal marks them read, and
 // Clear All fades the cards 100 ms apart (each hidden 1,500 ms after its fade starts), then clears them for good.
 import { assign, raise, setup, stateIn } from 'xstate';

@@ -1,4 +1,4 @@
-// The operator's approval queue (issue 13 "Operator console"): advertisers waiting for review, each approved, or
+// The operator's approval queue (docs/product.md §Marketplace "Operator console"): advertisers waiting for review, each approved, or
 // rejected with a required reason written in a dialog; the server's refusal (e.g. 409: already reviewed) is shown.
 import { assign, setup } from 'xstate';
 import type { AdvertiserProfile } from '@/contract';

@@ -1,4 +1,4 @@
-// The operator console's Funds tab (issue 14 "Advertiser funding", the `manual` rail): approved advertisers with their
+// The operator console's Funds tab (docs/product.md §Money "Advertiser funding", the `manual` rail): approved advertisers with their
 // balance and reservations; Record deposit opens a dialog whose amount (dollars and cents) and reference are checked
 // here before the deposit is recorded (POST /api/admin/deposits); a refusal keeps the dialog and says why.
 import { assign, setup } from 'xstate';

@@ -1,4 +1,4 @@
-// The operator console's Payouts tab (issue 14, the `manual` payout rail): payouts waiting for an operator first,
+// The operator console's Payouts tab (docs/product.md §Money, the `manual` payout rail): payouts waiting for an operator first,
 // then the decided ones. Mark paid asks for the bank's or PayPal's reference, Mark failed for the reason the creator
 // reads; both are required, and a refusal (409: already decided) keeps the dialog and says why.
 import { assign, setup } from 'xstate';

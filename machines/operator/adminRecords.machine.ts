@@ -1,4 +1,4 @@
-// The operator console's read-only tabs (issue 13): campaigns, users (searched by e-mail or name) and support
+// The operator console's read-only tabs (docs/product.md §Marketplace): campaigns, users (searched by e-mail or name) and support
 // tickets. One statechart for the three: load, show, search again, retry after a failure.
 import { assign, setup } from 'xstate';
 import { service } from '../placeholders';

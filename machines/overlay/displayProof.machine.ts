@@ -1,4 +1,4 @@
-// An offer's proof of display (issue 15): minutes displayed against the deliverable, the timeline by day and the
+// An offer's proof of display (docs/product.md §The overlay for OBS): minutes displayed against the deliverable, the timeline by day and the
 // sessions (GET /api/offers/:id/display), for its creator and its advertiser; Print hands the page to the browser's
 // print dialog (print to PDF).
 import { assign, setup } from 'xstate';

@@ -1,4 +1,4 @@
-// The overlay page OBS loads as a browser source (issue 15), in three regions at once:
+// The overlay page OBS loads as a browser source (docs/product.md §The overlay for OBS), in three regions at once:
 // - connection: the overlay's stream (GET /api/overlay/stream?token=…). Every connect brings the full state; a failed
 //   or ended stream is closed and opened again after a growing wait (1, 2, 5, 10, then every 30 s), forever. A rotated
 //   token's stream says `revoked`: the page forgets what it showed and keeps trying (it shows nothing meanwhile).

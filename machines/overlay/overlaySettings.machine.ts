@@ -1,4 +1,4 @@
-// The OBS Extension screen's overlay (issue 15): the creator's settings (GET /api/overlay), the on/off switch and the
+// The OBS Extension screen's overlay (docs/product.md §The overlay for OBS): the creator's settings (GET /api/overlay), the on/off switch and the
 // position, size and rotation choices (each saved at once with PUT /api/overlay, shown as chosen while it saves and put
 // back when it is refused), the URL masked until "Show", Copy, Download Now (the OBS scene collection), and a new
 // token after a confirmation (POST /api/overlay/rotate: the old URL stops working at once).

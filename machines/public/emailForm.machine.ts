@@ -1,5 +1,5 @@
-// One email field that must not be empty, then sent (SPEC §2, §5): the newsletter modal and forgot-password. The
-// spec's "goes home" is replaced by a real call (issue 12); its parent shows the server's confirmation.
+// One email field that must not be empty, then sent (docs/spec.md §2, §5): the newsletter modal and forgot-password. The
+// spec's "goes home" is replaced by a real call (docs/product.md §Accounts); its parent shows the server's confirmation.
 import { assign, setup } from 'xstate';
 import { service } from '../placeholders';
 

@@ -1,5 +1,5 @@
 // Newsletter modal opened by the landing page's Get Started; its email form subscribes (POST /api/newsletter, issue
-// 12) and the modal then shows the confirmation until closed (SPEC §2 Landing, Newsletter modal, §4).
+// 12) and the modal then shows the confirmation until closed (docs/spec.md §2 Landing, Newsletter modal, §4).
 import { assign, setup } from 'xstate';
 import { emailFormMachine } from './emailForm.machine';
 

@@ -1,4 +1,4 @@
-// Public header menu below 992 px: open, closing with a ~500 ms fade, closed (SPEC §2 Public layout, §4 Mobile menus, §9).
+// Public header menu below 992 px: open, closing with a ~500 ms fade, closed (docs/spec.md §2 Public layout, §4 Mobile menus, §9).
 import { setup } from 'xstate';
 import { MENU_CLOSE_MS } from '../timing';
 

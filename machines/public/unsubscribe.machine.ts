@@ -1,4 +1,4 @@
-// The newsletter's unsubscribe link (issue 12, /unsubscribe?token=…): works without signing in; shows the answer.
+// The newsletter's unsubscribe link (docs/product.md §Accounts, /unsubscribe?token=…): works without signing in; shows the answer.
 import { assign, setup } from 'xstate';
 import { service } from '../placeholders';
 

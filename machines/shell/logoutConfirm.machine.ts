@@ -1,4 +1,4 @@
-// The Log Out confirmation modal (SPEC §2 Logout modal, §4 Logout, §8 "Ha ocurrido un error").
+// The Log Out confirmation modal (docs/spec.md §2 Logout modal, §4 Logout, §8 "Ha ocurrido un error").
 import { setup } from 'xstate';
 import { effect } from '../placeholders';
 

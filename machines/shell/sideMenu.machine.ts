@@ -1,4 +1,4 @@
-// Dashboard side menu on small screens: open or closed; closes on navigation and Escape (SPEC §2 Dashboard shell, §4 Mobile menus).
+// Dashboard side menu on small screens: open or closed; closes on navigation and Escape (docs/spec.md §2 Dashboard shell, §4 Mobile menus).
 import { setup } from 'xstate';
 import { effect } from '../placeholders';
 

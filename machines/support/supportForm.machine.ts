@@ -1,5 +1,5 @@
-// Contact Us and Help and Support (SPEC §2, §3 Support and contact forms): name, email, subject and message, checked
-// here (required, e-mail format, message ≤ 5,000 characters) and sent as a ticket (issue 12: POST /api/support).
+// Contact Us and Help and Support (docs/spec.md §2, §3 Support and contact forms): name, email, subject and message, checked
+// here (required, e-mail format, message ≤ 5,000 characters) and sent as a ticket (docs/product.md §Accounts: POST /api/support).
 import { assign, setup } from 'xstate';
 import { SUPPORT_LIMITS } from '@/contract/limits';
 import { REQUIRED_MESSAGE } from '../messages';

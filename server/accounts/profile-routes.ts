@@ -56,7 +56,7 @@ export function userRoutes(services: UserRoutesDeps) {
     const result = await users.update(c.get('userId'), changes);
     if (!result) throw new HttpError(401, GONE);
     if ('image' in changes && result.previousImage !== result.user.image) await photos.remove(result.previousImage);
-    // Completing or editing a creator's profile re-runs matching for that creator (issue 13), as a job.
+    // Completing or editing a creator's profile re-runs matching for that creator (docs/product.md §Marketplace), as a job.
     if (c.get('role') === 'creator' && MATCHED_FIELDS.some((field) => field in changes)) {
       await services.jobs.enqueue('match', `match:creator:${c.get('userId')}`, { creatorId: c.get('userId') });
     }
@@ -72,7 +72,7 @@ export function userRoutes(services: UserRoutesDeps) {
       // A stolen session alone cannot delete a password account.
       await throttle.confirmPassword({ email: account.email, ip: clientIp(c, config.trustProxy) }, account.password_hash, body.password, WRONG_PASSWORD);
     }
-    // Money held for the account is never erased with it (issue 14): a creator withdraws it first; an advertiser's
+    // Money held for the account is never erased with it (docs/product.md §Money): a creator withdraws it first; an advertiser's
     // funds are settled with support.
     const held = await services.funding.held(userId, c.get('role'));
     if (held) throw new HttpError(409, held);

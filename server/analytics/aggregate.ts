@@ -1,4 +1,4 @@
-// What GET /api/analytics answers (issue 17), computed from stored data only:
+// What GET /api/analytics answers (docs/product.md §Analytics), computed from stored data only:
 // - platform series from the collector's daily rollup (a total's latest value per point, carried forward; viewers
 //   averaged over the live samples; the change over the range, or against the previous range for averages and sums);
 // - donations from the chat archive's tags (Twitch bits, YouTube Super Chats in their currency) over partial indexes;

@@ -1,4 +1,4 @@
-// The metrics collector (issue 17): one job per connected account ("collect:<user>:<platform>") that reads the
+// The metrics collector (docs/product.md §Analytics): one job per connected account ("collect:<user>:<platform>") that reads the
 // platform's figures with the account's token, stores them, and schedules itself again — in 15 minutes while the
 // channel is live, in an hour otherwise. Its state per account (metric_collection):
 //   pending ──collected──► ok ──…──► ok

@@ -1,4 +1,4 @@
-// What the platforms say of a connected channel (issue 17), read with the channel's own OAuth token:
+// What the platforms say of a connected channel (docs/product.md §Analytics), read with the channel's own OAuth token:
 // - Twitch Helix: followers (`GET /helix/channels/followers`, total; scope moderator:read:followers), whether it is
 //   live and its viewer count (`GET /helix/streams`), subscribers (`GET /helix/subscriptions`, total; scope
 //   channel:read:subscriptions, Affiliates and Partners only).

@@ -1,4 +1,4 @@
-// GET /api/analytics?range=7d|30d|90d|12m (issue 17): a creator's series, chat activity and sponsorships, or an
+// GET /api/analytics?range=7d|30d|90d|12m (docs/product.md §Analytics): a creator's series, chat activity and sponsorships, or an
 // advertiser's campaigns. Operators have no analytics of their own (403); anonymous 401.
 import { Hono } from 'hono';
 import { DEFAULT_RANGE } from '../../contract/analytics.ts';

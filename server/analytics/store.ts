@@ -1,4 +1,4 @@
-// The metrics' storage (issue 17): a sample per collection and series, and the day's rollup updated in the same
+// The metrics' storage (docs/product.md §Analytics): a sample per collection and series, and the day's rollup updated in the same
 // transaction (first and latest values, largest, sum and count), so that a chart of a year reads 365 rows a series. A sample for
 // a moment already stored is ignored (a retried collection counts once). Where each account's collector stands.
 import { sql, type Kysely, type Selectable } from 'kysely';

@@ -1,4 +1,4 @@
-// Export formats of the chat archive (issue 16): NDJSON (one JSON object per message, every field), CSV (RFC 4180,
+// Export formats of the chat archive (docs/product.md §Chat archive): NDJSON (one JSON object per message, every field), CSV (RFC 4180,
 // with cells that a spreadsheet would run as a formula made inert), and justlog's plain text
 // (`[2026-11-25 03:12:45] #channel login: text`), so archives read like the logs creators already know.
 import type { ArchivedMessage, ExportFormat } from '../../contract/archive.ts';

@@ -1,4 +1,4 @@
-// Ingestion (issue 16): one ingester per archived channel, beside the HTTP server. Messages are buffered and written
+// Ingestion (docs/product.md §Chat archive): one ingester per archived channel, beside the HTTP server. Messages are buffered and written
 // in one transaction per batch (500 messages or 1 s, whichever comes first), one write at a time. A failed write is
 // the database's (down: the batch is kept for the next try, within a bound) or a row's (a value the database refuses:
 // the batch is written in halves until that row is found, dropped and counted as skipped, so one bad line never holds
@@ -288,7 +288,7 @@ export function createIngestSupervisor(deps: {
   logger: Logger;
   source: SourceFactory | null;
   platforms: readonly AccountRow['platform'][];
-  /** Exactly one instance ingests a channel (issue 18); in one process every lease is granted. */
+  /** Exactly one instance ingests a channel (docs/product.md §Several instances); in one process every lease is granted. */
   locks?: Locks;
   /** This instance's id, written with each batch (a takeover by another instance is a gap). */
   owner?: string;

@@ -1,4 +1,4 @@
-// The chat archive's API (issue 16): days, a day's messages (keyset pages), search, streamed exports, archiving on
+// The chat archive's API (docs/product.md §Chat archive): days, a day's messages (keyset pages), search, streamed exports, archiving on
 // and off, and deletion of a day, a stream, a chatter's messages or everything. Creators only; every query is the caller's own.
 import { Hono } from 'hono';
 import { ARCHIVE_PAGE, isArchiveDay, SEARCH_PAGE } from '../../contract/archive.ts';

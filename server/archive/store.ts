@@ -1,4 +1,4 @@
-// The chat archive's storage (issue 16): batches written in one transaction each (messages stored once per platform
+// The chat archive's storage (docs/product.md §Chat archive): batches written in one transaction each (messages stored once per platform
 // message id, moderation events flagging what they removed, the ingester's last-seen time), and the reads the
 // screen and the exports need, all scoped to the creator who owns the archive. Listing pages by keyset (sent_at, id),
 // so a day of 100,000 messages opens as fast as a day of ten; exports read the same way, in constant memory. The list

@@ -1,4 +1,4 @@
-// Twitch chat as a source for the archive (issue 16): one tmi.js client per channel, logged in anonymously
+// Twitch chat as a source for the archive (docs/product.md §Chat archive): one tmi.js client per channel, logged in anonymously
 // (justinfan: public chat needs no token), reading the parsed IRC lines with their tags. tmi.js reconnects by itself
 // with backoff (network loss, RECONNECT, PING timeout); this reports each connect and disconnect so the ingester can
 // record the gap. Lines that are not what Twitch sends (no id, no time, no sender, a time or number no real line

@@ -1,4 +1,4 @@
-// Twitch stream sessions for the archive (issue 16): Twitch's chat says nothing of a broadcast starting or ending, so
+// Twitch stream sessions for the archive (docs/product.md §Chat archive): Twitch's chat says nothing of a broadcast starting or ending, so
 // Helix `GET /helix/streams?user_id=` is asked once a minute with the channel's own OAuth token and the app's
 // Client-Id: a live answer records or refreshes the stream (its id, title and started_at), an empty one ends it. A 429
 // waits for `Ratelimit-Reset`; a refusal (the creator revoked Castbridge) is the channel's problem on the screen,

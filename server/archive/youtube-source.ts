@@ -1,4 +1,4 @@
-// YouTube live chat as a source for the archive (issue 16), behind the same interface as Twitch's: the channel's
+// YouTube live chat as a source for the archive (docs/product.md §Chat archive), behind the same interface as Twitch's: the channel's
 // active broadcast (liveBroadcasts.list, mine=true) gives its liveChatId, then liveChatMessages.list is polled at the
 // interval the API returns, with the page token, until the chat ends. The broadcast is the stream session (its id,
 // title and actual start), ended when its chat ends. The OAuth token comes from the connected

@@ -1,4 +1,4 @@
-// `npm run admin -- <command>`: operator accounts are created here, never by sign-up (issue 13).
+// `npm run admin -- <command>`: operator accounts are created here, never by sign-up (docs/product.md §Marketplace).
 //   create-operator <email>   creates an operator and prints a one-time password (shown once, change it in Settings)
 // Uses the same configuration as the server (DATA_DIR, DATABASE_URL, …) and migrates the database first.
 import crypto from 'node:crypto';

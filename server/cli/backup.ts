@@ -1,4 +1,4 @@
-// `npm run backup -- [folder]` and `npm run restore -- <folder> [--force]` (issue 18): the database and the files a
+// `npm run backup -- [folder]` and `npm run restore -- <folder> [--force]` (docs/product.md §Several instances): the database and the files a
 // Castbridge needs to come back — uploaded photos and creatives, and the two secrets sealed data depend on (JWT_SECRET
 // and PAYOUT_KEY when they are generated into DATA_DIR: without the payout key, bank accounts, tokens and overlay URLs
 // cannot be read). The backup therefore holds secrets: keep it like one.

@@ -1,4 +1,4 @@
-// The notification bus across instances (issue 18): a notification is pushed at once to this instance's own
+// The notification bus across instances (docs/product.md §Several instances): a notification is pushed at once to this instance's own
 // listeners, and its id goes to the others through the transport; an instance with listeners of that user reads it
 // from the shared database and pushes it to them. So a stream sees its own instance's notifications before those of
 // the others, and need not see them in id order: streams tell what they sent by id, not by the highest

@@ -1,4 +1,4 @@
-// What several instances share (issue 18), chosen from the configuration:
+// What several instances share (docs/product.md §Several instances), chosen from the configuration:
 //   SQLite (the embedded default, one process): no transport, in-process leases, the table job queue;
 //   PostgreSQL: LISTEN/NOTIFY, advisory locks, BullMQ on PostgreSQL;
 //   PostgreSQL + REDIS_URL: Redis pub/sub, Redis leases, BullMQ on Redis.

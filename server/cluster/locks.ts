@@ -1,4 +1,4 @@
-// Exclusive work across instances (issue 18): a named lease that one instance at a time holds — each chat channel is
+// Exclusive work across instances (docs/product.md §Several instances): a named lease that one instance at a time holds — each chat channel is
 // ingested by exactly one instance. Three implementations:
 //   - memory: one process, every lease is granted (SQLite);
 //   - PostgreSQL session advisory locks on one dedicated connection: an instance that dies drops its connection and

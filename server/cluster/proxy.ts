@@ -1,4 +1,4 @@
-// A small reverse proxy in front of several instances (issue 18: `npm run start:cluster`, the cluster tests and the
+// A small reverse proxy in front of several instances (docs/product.md §Several instances: `npm run start:cluster`, the cluster tests and the
 // bench), on `http-proxy`: requests go round-robin; an instance that refuses connections is skipped for a few seconds
 // and the request goes to the next one. A request is sent again only when it cannot have been processed: any request
 // whose connection was refused, and a GET or HEAD whose connection broke before an answer. A write that reached an

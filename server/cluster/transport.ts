@@ -1,4 +1,4 @@
-// The cluster's message transport (issue 18): how one instance tells the others that something changed, so that an
+// The cluster's message transport (docs/product.md §Several instances): how one instance tells the others that something changed, so that an
 // event raised on instance A reaches an SSE connection held by instance B. Messages carry ids only (a notification's
 // id, a creator's id) and stay far below PostgreSQL's 8 kB NOTIFY limit; each receiver reads what it needs from the
 // shared database. Three implementations behind one interface:

@@ -1,4 +1,4 @@
-// The OAuth 2.0 side of connected accounts (issue 16): authorization code with PKCE (S256) and `state`, the code
+// The OAuth 2.0 side of connected accounts (docs/product.md §Connected accounts): authorization code with PKCE (S256) and `state`, the code
 // exchange, refresh, revocation, and who the token belongs to, for Twitch (id.twitch.tv + Helix) and Google
 // (accounts.google.com + the YouTube Data API). The endpoints come from configuration, so the same code talks to the
 // platforms or to the local stand-in (server/standins/oauth.ts) that speaks the same protocol.

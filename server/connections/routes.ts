@@ -1,6 +1,6 @@
 // GET /api/connections, POST /api/connections/:platform/start, the provider's redirect
 // GET /api/connections/:platform/callback, POST /api/connections/:platform/complete (the creator who started takes
-// the provider's answer) and DELETE /api/connections/:platform (issue 16).
+// the provider's answer) and DELETE /api/connections/:platform (docs/product.md §Connected accounts).
 import { Hono } from 'hono';
 import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connections.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';

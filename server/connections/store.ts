@@ -1,4 +1,4 @@
-// Connected accounts (issue 16): "Connect" stores a PKCE verifier under the hash of a random `state` and sends the
+// Connected accounts (docs/product.md §Connected accounts): "Connect" stores a PKCE verifier under the hash of a random `state` and sends the
 // browser to the provider; the provider's redirect brings the code back to our callback, which holds it under a
 // one-time completion token and sends the browser on to Connect Accounts; there the signed-in creator presents the
 // token (POST …/complete) and, only if they are the one who started, the code is exchanged (with the verifier) for

@@ -11,7 +11,7 @@ export interface UsersTable extends Profile {
   password_hash: string | null;
   firebase_uid: string | null;
   type_account: AccountType;
-  /** What the account may do (issue 13); operators are created by `npm run admin`, never by sign-up. */
+  /** What the account may do (docs/product.md §Marketplace); operators are created by `npm run admin`, never by sign-up. */
   role: Generated<Role>;
   /** 1: notification e-mails on (the Settings switch), 0: off. */
   notify_email: Generated<number>;
@@ -122,7 +122,7 @@ export interface OffersTable {
   message_count: Generated<number>;
   created_at: string;
   updated_at: string;
-  /** Set when the deliverable was met and the creator earned (issue 14). */
+  /** Set when the deliverable was met and the creator earned (docs/product.md §Money). */
   completed_at: Generated<string | null>;
   completed_via: Generated<'advertiser' | 'overlay' | null>;
   earned_cents: Generated<number | string | null>;
@@ -350,7 +350,7 @@ export interface ChatIngestStateTable {
   channel_id: string;
   last_seen: number | string;
   skipped: Generated<number>;
-  /** The instance that wrote last_seen (issue 18). */
+  /** The instance that wrote last_seen (docs/product.md §Several instances). */
   owner: string | null;
 }
 

@@ -16,7 +16,7 @@ export async function readLimitedBody(c: Context, limit: number): Promise<Uint8A
     throw new HttpError(413, `Request body is larger than ${limit} bytes`);
   }
   // Served by @hono/node-server: read Node's own request stream, without building a web ReadableStream around it (a
-  // measurable share of a small request's cost, issue 15's heartbeats). app.request() in tests takes the web path.
+  // measurable share of a small request's cost, docs/product.md §The overlay for OBS's heartbeats). app.request() in tests takes the web path.
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming && typeof incoming.on === 'function' && !incoming.readableDidRead) {
     const chunks: Buffer[] = [];

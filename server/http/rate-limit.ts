@@ -26,7 +26,7 @@ export const RATE_RULES = {
   resetPassword: { name: 'reset-password', windowMs: 15 * 60 * 1000, perIp: 30 },
   support: { name: 'support', windowMs: HOUR, perIp: 10, perEmail: 5 },
   newsletter: { name: 'newsletter', windowMs: HOUR, perIp: 20, perEmail: 5 },
-  // Withdrawals (issue 14): a creator's requests, whatever address they come from.
+  // Withdrawals (docs/product.md §Money): a creator's requests, whatever address they come from.
   payouts: { name: 'payouts', windowMs: HOUR, perIp: 60, perUser: 10 },
 } as const satisfies Record<string, RateRule>;
 

@@ -74,7 +74,7 @@ export function securityHeaders(config: Config): MiddlewareHandler {
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
   });
-  // The overlay page (issue 15) may be framed by the dashboard's own preview, and its URL is a secret: it is never
+  // The overlay page (docs/product.md §The overlay for OBS) may be framed by the dashboard's own preview, and its URL is a secret: it is never
   // sent as a referrer.
   const overlay = secureHeaders({
     ...common,

@@ -49,7 +49,7 @@ export function staticSite(staticDir: string) {
     }
     // Hashed assets that do not exist are real 404s, not client routes.
     if (decoded.startsWith('/assets/')) return null;
-    // The overlay page for OBS (issue 15) is a page of its own, without the app: /overlay/<token>.
+    // The overlay page for OBS (docs/product.md §The overlay for OBS) is a page of its own, without the app: /overlay/<token>.
     if (/^\/overlay\/[^/]+\/?$/.test(decoded)) {
       const file = path.join(root, 'overlay.html');
       const stats = await statFile(file);

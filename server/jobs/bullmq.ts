@@ -1,4 +1,4 @@
-// Jobs on BullMQ (issue 18), for several instances: with REDIS_URL on Redis, otherwise on PostgreSQL (BullMQ's
+// Jobs on BullMQ (docs/product.md §Several instances), for several instances: with REDIS_URL on Redis, otherwise on PostgreSQL (BullMQ's
 // PostgreSQL backend, in a schema of its own). The same JobQueue as the embedded table queue, with the same rules:
 // - Enqueueing happens in the caller's transaction: the job is written to the `jobs` table (an outbox), and a relay on
 //   every instance hands due rows to BullMQ once committed, so a rolled-back transaction queues nothing and a job

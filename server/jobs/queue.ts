@@ -1,6 +1,6 @@
-// Jobs beside the HTTP server (issue 13: matching runs as a job, not inside a request). The embedded queue is a
+// Jobs beside the HTTP server (docs/product.md §Marketplace: matching runs as a job, not inside a request). The embedded queue is a
 // table: one row per job key (enqueueing a key already waiting does nothing; one that is running is asked to run
-// once more), taken by a worker loop in this process with a lease, retried with backoff. Issue 18 puts BullMQ behind
+// once more), taken by a worker loop in this process with a lease, retried with backoff. docs/product.md §Several instances puts BullMQ behind
 // the same interface for several instances.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';

@@ -32,7 +32,7 @@ export interface Mailer {
    * without one it is sent at once. A failure is logged, never thrown.
    */
   post(message: MailMessage): void;
-  /** Posted messages become jobs of `queue` from now on (issue 18: e-mail runs as jobs). */
+  /** Posted messages become jobs of `queue` from now on (docs/product.md §Several instances: e-mail runs as jobs). */
   useQueue(queue: MailQueue): void;
   /**
    * Resolves when every posted message has been delivered or has failed — with a queue, once the queue has run its

@@ -1,4 +1,4 @@
-// Campaigns (issue 13, PRODUCT.md "Campaign"): advertisers create, edit while draft, launch, pause, resume and
+// Campaigns (docs/product.md §Marketplace, docs/product.md "Campaign"): advertisers create, edit while draft, launch, pause, resume and
 // cancel their own; anyone else's campaign is a 404, and other roles get 403. Launching or resuming queues matching.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -193,7 +193,7 @@ export function createCampaignStore(services: CampaignDeps) {
           .returningAll()
           .executeTakeFirst();
         if (!next) throw new HttpError(409, `The campaign changed meanwhile; reload it`);
-        // Launching reserves pay × spots from the advertiser's balance (issue 14); short funds refuse the launch.
+        // Launching reserves pay × spots from the advertiser's balance (docs/product.md §Money); short funds refuse the launch.
         if (action === 'launch') await reserveForLaunch(trx, next);
         if (action === 'cancel') {
           announce = await expireOpenOffers(trx, services, next, 'was cancelled by the advertiser');
@@ -278,7 +278,7 @@ export function expireOpenOffers(
   return expireOffers(trx, services, campaign, OPEN_OFFER_STATUSES, why);
 }
 
-/** Accepted offers of an ended campaign whose delivery was never confirmed expire, inside `trx` (issue 14). */
+/** Accepted offers of an ended campaign whose delivery was never confirmed expire, inside `trx` (docs/product.md §Money). */
 function expireUndelivered(trx: Kysely<Database>, services: Notifies, campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>): Promise<() => void> {
   return expireOffers(trx, services, campaign, DELIVERY_STATUSES, 'ended before its delivery was confirmed');
 }

@@ -1,4 +1,4 @@
-// Offer completion (issue 14): an accepted offer whose deliverable is met becomes completed and its pay moves from
+// Offer completion (docs/product.md §Money): an accepted offer whose deliverable is met becomes completed and its pay moves from
 // the campaign's reservation to the creator's available balance, less the platform fee (FEE_BPS), in one transaction.
 // The advertiser confirms a delivery (POST /api/offers/:id/confirm-delivery, server/marketplace/routes.ts); the overlay
 // completes an offer once its proof of display meets the deliverable (server/overlay/store.ts, `via: 'overlay'`).

@@ -1,4 +1,4 @@
-// The matching job (issue 13): for one campaign (launched, resumed, or an offer declined) or one creator (profile
+// The matching job (docs/product.md §Marketplace): for one campaign (launched, resumed, or an offer declined) or one creator (profile
 // completed or edited), score creators against active campaigns and create offers with their reasons — at most
 // spots × 3 open offers per campaign, never two offers of one campaign to one creator (a unique key enforces it).
 import crypto from 'node:crypto';

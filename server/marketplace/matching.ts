@@ -1,4 +1,4 @@
-// Matching (issue 13, PRODUCT.md "Matching"): hard filters, then ranking, with a reason per criterion that both
+// Matching (docs/product.md §Marketplace, docs/product.md "Matching"): hard filters, then ranking, with a reason per criterion that both
 // sides can read. Pure functions here; server/marketplace/match-jobs.ts loads the rows and writes the offers.
 import type { CampaignLanguage, MatchCriterion, Platform } from '../../contract/marketplace.ts';
 import { PLATFORMS } from '../../contract/marketplace.ts';
@@ -12,9 +12,9 @@ export interface CreatorFacts {
   about: string | null;
   job_title: string | null;
   tier: number | null;
-  /** Platforms of connected accounts (issue 16); empty until then. */
+  /** Platforms of connected accounts (docs/product.md §Connected accounts); empty until then. */
   connected?: readonly Platform[];
-  /** Average live viewers when known (issue 17); null until then. */
+  /** Average live viewers when known (docs/product.md §Analytics); null until then. */
   avgViewers?: number | null;
 }
 
@@ -33,7 +33,7 @@ export interface Match {
   reasons: { criterion: MatchCriterion; detail: string }[];
 }
 
-/** The profile's languages read as broadcasting languages (the completion form sends countries: SPEC §3). */
+/** The profile's languages read as broadcasting languages (the completion form sends countries: docs/spec.md §3). */
 const LANGUAGE_OF: Record<string, CampaignLanguage> = {
   English: 'English',
   'United States': 'English',

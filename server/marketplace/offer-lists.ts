@@ -1,4 +1,4 @@
-// GET /api/offers answers, cached per user and status filter (issue 13: a creator's 200 offers at ≥ 5,000 req/s).
+// GET /api/offers answers, cached per user and status filter (docs/product.md §Offers, threads, notifications: a creator's 200 offers at ≥ 5,000 req/s).
 // A cached answer (server/http/answer-cache.ts) is served only while the user's users.offers_rev is the revision it
 // was built under; every write that changes what a list shows raises it (server/marketplace/offer-revisions.ts). With
 // CONTRACT_CHECK (every test) a cache hit is rebuilt and compared, so a write that forgets to raise a revision fails

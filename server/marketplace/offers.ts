@@ -1,4 +1,4 @@
-// Offers and their threads (issue 13, PRODUCT.md "Offer", "Thread"). A creator reads and answers their own offers;
+// Offers and their threads (docs/product.md §Offers, threads, notifications, docs/product.md "Offer", "Thread"). A creator reads and answers their own offers;
 // an advertiser reads the offers of their own campaigns; both write in the offer's thread. Anyone else: 404.
 // Transitions follow contract/marketplace.ts (OFFER_ACTIONS); anything else is a 409. Accepting takes a spot with
 // one conditional UPDATE (accepted_count < spots), so concurrent accepts never overbook a campaign.

@@ -1,5 +1,5 @@
-// The marketplace's endpoints (issue 13): the advertiser's company profile, campaigns (advertisers only; others
-// 403), offers and their threads (the offer's creator or its campaign's advertiser; anyone else 404), and (issue 14)
+// The marketplace's endpoints (docs/product.md §Marketplace): the advertiser's company profile, campaigns (advertisers only; others
+// 403), offers and their threads (the offer's creator or its campaign's advertiser; anyone else 404), and (docs/product.md §Money)
 // the advertiser confirming an offer's delivery, which completes it (./completion.ts).
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';

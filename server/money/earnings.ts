@@ -1,4 +1,4 @@
-// What creators earn (issue 14). payEarning is the ledger's side of an offer's completion (the marketplace owns the
+// What creators earn (docs/product.md §Money). payEarning is the ledger's side of an offer's completion (the marketplace owns the
 // completion itself: server/marketplace/completion.ts): the pay moves from the campaign's reservation to the
 // creator's available balance, less the platform fee (FEE_BPS). earningsOf is the Earnings screen's figures, computed
 // from the ledger: per period (All Over, This Year, This Month, in UTC) what the creator earned — through the

@@ -1,4 +1,4 @@
-// Advertisers' money (issue 14, PRODUCT.md "Ledger"): deposits recorded by an operator (the `manual` funding rail),
+// Advertisers' money (docs/product.md §Money, docs/product.md "Ledger"): deposits recorded by an operator (the `manual` funding rail),
 // the reservation a campaign takes from its advertiser's balance when it launches (pay × spots), and the release of
 // whatever a campaign no longer needs once it is cancelled or over. Every movement is a ledger transfer inside the
 // caller's transaction.

@@ -1,4 +1,4 @@
-// The ledger (issue 14, PRODUCT.md "Ledger"): double entry in integer cents (USD), immutable transfers inside
+// The ledger (docs/product.md §Money, docs/product.md "Ledger"): double entry in integer cents (USD), immutable transfers inside
 // database transactions. A transfer's legs sum to zero. Each leg is one conditional UPDATE of its account's cached
 // balance (balance + amount, version + 1, and only while an account that must not go negative stays ≥ 0), so the
 // check happens inside the transaction under the row's lock: concurrent writers neither lose an update nor overdraw

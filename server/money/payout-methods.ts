@@ -1,4 +1,4 @@
-// Payout methods (issue 14, PRODUCT.md "Payout method"): a creator's bank account (holder, ABA routing number,
+// Payout methods (docs/product.md §Money, docs/product.md "Payout method"): a creator's bank account (holder, ABA routing number,
 // account number) and PayPal (e-mail), one of each kind; connecting a kind again replaces it. The details are sealed
 // at rest and answered masked. One method is the default: the first one connected, or the one asked for; removing
 // the default makes the remaining method the default.

@@ -1,4 +1,4 @@
-// Payouts (issue 14, PRODUCT.md "Payout"): a creator withdraws from their available balance to a saved payout
+// Payouts (docs/product.md §Money, docs/product.md "Payout"): a creator withdraws from their available balance to a saved payout
 // method. `requested → processing → paid | failed`. The request holds the amount (available → in payout) in the same
 // transaction that checks the balance, so concurrent requests can never withdraw more than there is; an
 // Idempotency-Key makes a retried request the same payout. A job then hands the payout to its rail (./providers);

@@ -1,4 +1,4 @@
-// Money endpoints (issue 14). Creators: payout methods, payouts (with an Idempotency-Key), earnings. Advertisers:
+// Money endpoints (docs/product.md §Money). Creators: payout methods, payouts (with an Idempotency-Key), earnings. Advertisers:
 // their balance. Wrong role 403; another user's record 404. Confirming an offer's delivery (the creator earns) is the
 // marketplace's (server/marketplace/routes.ts, which owns completion); operators' endpoints live in the console's
 // routes (server/operator/routes.ts); Stripe's webhook is signed, not signed in.

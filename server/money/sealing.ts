@@ -1,4 +1,4 @@
-// Payout details sealed at rest (issue 14): AES-256-GCM with a random 96-bit nonce per value; the key comes from
+// Payout details sealed at rest (docs/product.md §Money): AES-256-GCM with a random 96-bit nonce per value; the key comes from
 // PAYOUT_KEY or is generated once into DATA_DIR/payout-key (mode 0600). Several instances must share PAYOUT_KEY.
 import crypto from 'node:crypto';
 import path from 'node:path';

@@ -1,10 +1,10 @@
 // GET /api/notifications, POST /api/notifications/read|clear, POST /api/events/ticket and the SSE stream
-// GET /api/events?ticket=… (issue 13): event ids are notification ids, a keep-alive comment every
+// GET /api/events?ticket=… (docs/product.md §Offers, threads, notifications): event ids are notification ids, a keep-alive comment every
 // KEEP_ALIVE_MS, and a client resuming with Last-Event-ID (or ?lastEventId=) gets what it missed.
 //
 // Notifications do not reach a stream in id order: ids are taken at insert, and a transaction that took a lower one
 // can commit later; with several instances a stream gets its own instance's notifications at once and the others'
-// a moment later (issue 18). So a stream remembers which ids it sent rather than the highest, and one resuming after
+// a moment later (docs/product.md §Several instances). So a stream remembers which ids it sent rather than the highest, and one resuming after
 // id N gets those after N and those made shortly before N (LATE_COMMIT_MS): some the client may have already, and it
 // tells them apart by id (machines/notifications.machine.ts lists each id once). The same read catches a stream up
 // when pushes may have been lost (the cluster's transport was down: Bus.resync).

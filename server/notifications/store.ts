@@ -1,4 +1,4 @@
-// Notifications (issue 13, PRODUCT.md "Notification"): stored per user, read and cleared flags, pushed live through
+// Notifications (docs/product.md §Offers, threads, notifications, docs/product.md "Notification"): stored per user, read and cleared flags, pushed live through
 // the bus after the transaction that created them commits, and e-mailed (a job, retried) when the user's Settings
 // switch is on. The e-mail's job row is written in that same transaction: the e-mail is as durable as the
 // notification (a crash or an error after the commit cannot lose it, a rollback queues none).

@@ -1,5 +1,5 @@
-// The operator console's endpoints (issue 13): advertisers waiting for approval (approve, or reject with a reason),
-// campaigns, users and support tickets; (issue 14) deposits and the manual payout rail. Operators only; anyone else 403.
+// The operator console's endpoints (docs/product.md §Marketplace): advertisers waiting for approval (approve, or reject with a reason),
+// campaigns, users and support tickets; (docs/product.md §Money) deposits and the manual payout rail. Operators only; anyone else 403.
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { displayName } from '../accounts/users.ts';
@@ -29,7 +29,7 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
   const advertisers = () =>
     db.selectFrom('advertiser_profiles').innerJoin('users', 'users.id', 'advertiser_profiles.user_id').selectAll('advertiser_profiles').select('users.email as email');
   type Row = Awaited<ReturnType<ReturnType<typeof advertisers>['executeTakeFirstOrThrow']>>;
-  /** The advertisers with their funds: free balance, and reserved by launched campaigns (issue 14). */
+  /** The advertisers with their funds: free balance, and reserved by launched campaigns (docs/product.md §Money). */
   const present = async (rows: Row[]) => {
     const ids = rows.map((row) => row.user_id);
     const [free, reserved] = await Promise.all([balancesOf(db, ids), reservedBy(db, ids)]);
@@ -129,7 +129,7 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
     return { tickets: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, subject: row.subject, message: row.message, page: row.page, createdAt: row.created_at })) };
   });
 
-  // Money (issue 14): deposits (the manual funding rail) and payouts (the manual payout rail).
+  // Money (docs/product.md §Money): deposits (the manual funding rail) and payouts (the manual payout rail).
   route(app, services, 'recordDeposit', async (c, { body }) => {
     const operatorId = operator(c);
     return services.funding.deposit(operatorId, body);

@@ -1,5 +1,5 @@
 // GET/PUT /api/overlay, POST /api/overlay/rotate (creators), the overlay page's stream GET /api/overlay/stream?token=
-// and POST /api/overlay/heartbeat (the token alone authenticates them), and an offer's display proof (issue 15).
+// and POST /api/overlay/heartbeat (the token alone authenticates them), and an offer's display proof (docs/product.md §The overlay for OBS).
 //
 // The stream: `state` events carry the full OverlayState (sent on every connect and every change; the event id is its
 // version), `revoked` tells a page that its token was rotated (the stream ends), and a keep-alive comment every 15 s

@@ -1,4 +1,4 @@
-// The overlay for OBS (issue 15): each creator's overlay (settings and secret token), what its page shows, the
+// The overlay for OBS (docs/product.md §The overlay for OBS): each creator's overlay (settings and secret token), what its page shows, the
 // heartbeats that prove display, and the proof per offer.
 //
 // The token: 256 random bits, base64url. Requests are matched by its SHA-256 (overlays.token_hash); the token itself
@@ -110,7 +110,7 @@ export interface OverlayDeps {
   notifier: Notifier;
   logger: Logger;
   feeBps: number;
-  /** Tells the other instances what changed (issue 18); none in one process. */
+  /** Tells the other instances what changed (docs/product.md §Several instances); none in one process. */
   transport?: Transport;
 }
 
@@ -278,7 +278,7 @@ export function createOverlays(deps: OverlayDeps): Overlays {
   // Heartbeats arrive every 15 s from every page on stream, so what they are checked against is cached for a
   // moment: the overlay by token hash, and each creditable offer. A change made here drops the entries at once
   // (switch, rotation, refresh after an offer or campaign change, completion); entries also expire after
-  // CACHE_MS, the most another instance's change can take to be seen (issue 18).
+  // CACHE_MS, the most another instance's change can take to be seen (docs/product.md §Several instances).
   interface TokenEntry {
     creatorId: string;
     enabled: boolean;

@@ -1,4 +1,4 @@
-// The demo creator's channels and a year of their figures (issue 17), as ordinary rows: a Twitch and a YouTube channel
+// The demo creator's channels and a year of their figures (docs/product.md §Analytics), as ordinary rows: a Twitch and a YouTube channel
 // connected through the local stand-ins (their refresh tokens are ones the demo stand-in honours, so the collector
 // keeps reading them after a restart), and a year of daily totals and evening viewer samples that end where the
 // stand-in's figures stand today — so the demo's Analytics shows real charts that the next collection continues.

@@ -1,7 +1,7 @@
-// The demo world (PRODUCT.md "Demo seed", issue 13): with an empty database and SEED_DEMO not 0, `npm start` writes
+// The demo world (docs/product.md "Demo seed", docs/product.md §Marketplace): with an empty database and SEED_DEMO not 0, `npm start` writes
 // ordinary rows — an operator, an approved advertiser (Nova Energy) running broad campaigns, a second advertiser
 // waiting for approval, and a demo creator whose offers fill the three tabs of Sponsorship Offers and whose channels
-// have a year of figures on Analytics (issue 17) — and prints the
+// have a year of figures on Analytics (docs/product.md §Analytics) — and prints the
 // credentials, also written to $DATA_DIR/demo-accounts.txt. A creator who signs up then gets real offers from the
 // demo campaigns. Idempotent: a database that already has the demo operator is left alone.
 import crypto from 'node:crypto';
@@ -26,7 +26,7 @@ export const DEMO_EMAILS = {
   creator: `creator@${DEMO_DOMAIN}`,
 } as const;
 
-/** The spec's sample offers (SPEC §2 Sponsorship Offers: 4 new, 2 accepted, 3 asking for more information). */
+/** The spec's sample offers (docs/spec.md §2 Sponsorship Offers: 4 new, 2 accepted, 3 asking for more information). */
 const CAMPAIGNS: { brand: string; title: string; description: string; image: string; payCents: number; creatorStatus: OfferStatus; question?: string; answer?: string }[] = [
   { brand: 'Nova Energy', title: 'Nova Energy Drink', description: 'Show our can on stream for 30 seconds each hour during your weekend broadcasts.', image: '/images/offers/energy.svg', payCents: 25_000, creatorStatus: 'invited' },
   { brand: 'Pixel Gear', title: 'Pixel Gear Headsets', description: 'Review our new wireless headset live and share a viewer discount code.', image: '/images/offers/headset.svg', payCents: 40_000, creatorStatus: 'invited' },

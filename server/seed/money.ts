@@ -1,4 +1,4 @@
-// The demo world's money (issue 14, PRODUCT.md "Demo seed"): Nova Energy's deposit, and a history for the demo
+// The demo world's money (docs/product.md §Money, docs/product.md "Demo seed"): Nova Energy's deposit, and a history for the demo
 // creator that reproduces the spec's sample Earnings screen as ordinary rows — past sponsorships that completed (some
 // proven by the overlay, some confirmed by Nova), earning what the spec's figures show per period, a PayPal payout
 // method, and the four payouts of the spec's Payout History (one still processing, for the operator to mark paid).
@@ -33,7 +33,7 @@ export async function postDeposit(db: Kysely<Database>, operatorId: string, adve
   );
 }
 
-/** The spec's sample figures (SPEC §2 Earnings, §9): what each period adds, by the way delivery was proven. */
+/** The spec's sample figures (docs/spec.md §2 Earnings, §9): what each period adds, by the way delivery was proven. */
 function pastSponsorships(now: Date): { brand: string; title: string; payCents: number; via: CompletedVia; at: string }[] {
   // This month, earlier this year (last month, or last December in January), and last year.
   const thisMonth = new Date(Math.max(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 12), now.getTime() - 60 * 60 * 1000)).toISOString();
@@ -50,7 +50,7 @@ function pastSponsorships(now: Date): { brand: string; title: string; payCents: 
 }
 
 /**
- * The display that proved an overlay completion (issue 15): `minutes` in 30-minute evening sessions on the days before
+ * The display that proved an overlay completion (docs/product.md §The overlay for OBS): `minutes` in 30-minute evening sessions on the days before
  * `endIso`, as ordinary per-minute rows, so the demo's proof of display shows them.
  */
 async function seedDisplay(trx: Kysely<Database>, offerId: string, endIso: string, minutes: number): Promise<void> {

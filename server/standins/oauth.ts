@@ -1,4 +1,4 @@
-// A local stand-in for Twitch's and Google's OAuth 2.0 servers and the two identity calls Castbridge makes (issue 16),
+// A local stand-in for Twitch's and Google's OAuth 2.0 servers and the two identity calls Castbridge makes (docs/product.md §Connected accounts),
 // speaking their protocols: authorization code with PKCE (S256) and state, client authentication at the token
 // endpoint, refresh (Twitch rotates refresh tokens), revocation, Helix GET /helix/users and YouTube
 // GET /youtube/v3/channels?mine=true. `npm start` mounts it under /standin when no provider is configured; the tests

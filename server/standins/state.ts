@@ -2,7 +2,7 @@
 // access and refresh tokens of each grant, and which channels are live. In a small SQLite database — in memory for a
 // stand-in of its own (the tests), or DATA_DIR/standins.sqlite when the server mounts it: every instance of a
 // cluster on the machine (`npm run start:cluster`) then answers as one provider. The consent page may be served by
-// one instance and the code exchanged, the token used, refreshed or revoked on any other (issue 18).
+// one instance and the code exchanged, the token used, refreshed or revoked on any other (docs/product.md §Several instances).
 // Tokens are kept as SHA-256 digests; a code and a rotated refresh token are taken by a DELETE, so each is good
 // once even when two instances race for it.
 import crypto from 'node:crypto';

@@ -1,5 +1,5 @@
 // A local stand-in for Twitch chat (IRC over WebSocket, as wss://irc-ws.chat.twitch.tv speaks it) for the chat
-// archive (issue 16): it answers CAP/PASS/NICK with the welcome lines, JOIN with the membership and ROOMSTATE lines,
+// archive (docs/product.md §Chat archive): it answers CAP/PASS/NICK with the welcome lines, JOIN with the membership and ROOMSTATE lines,
 // PING with PONG, and sends what a test or the demo replays to the clients that joined a channel: recorded Twitch lines
 // with their real tags (PRIVMSG, CLEARCHAT, CLEARMSG, USERNOTICE), with fresh ids and times. It can also drop every
 // connection (network loss), send RECONNECT, or stop answering PINGs.

@@ -1,4 +1,4 @@
-// POST /api/support: Contact Us and Help and Support (SPEC §2, §3). The ticket is stored (with the page it came from
+// POST /api/support: Contact Us and Help and Support (docs/spec.md §2, §3). The ticket is stored (with the page it came from
 // and the signed-in user, if any) and e-mailed to the support address with the sender as Reply-To.
 import crypto from 'node:crypto';
 import { Hono } from 'hono';

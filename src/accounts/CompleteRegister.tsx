@@ -25,13 +25,13 @@ const genderOptions = [
   { value: 'Female', label: 'Female' },
 ];
 const countryOptions = countries.map((name) => ({ value: name, label: name }));
-// Broadcasting language: English is sent as "United States", Spanish as "Mexico" (SPEC §3).
+// Broadcasting language: English is sent as "United States", Spanish as "Mexico" (docs/spec.md §3).
 const languageOptions = [
   { value: 'United States', label: 'English' },
   { value: 'Mexico', label: 'Spanish' },
 ];
 
-/** /complete-register (SPEC §2): only for a signed-in user; otherwise it renders nothing. `logic` replaces its API actor (tests). */
+/** /complete-register (docs/spec.md §2): only for a signed-in user; otherwise it renders nothing. `logic` replaces its API actor (tests). */
 export function CompleteRegister({ logic }: { logic?: ProfileCompletionLogic }) {
   const signedIn = SessionContext.useSelector(selectSignedIn);
   return signedIn ? <CompletionWizard logic={logic} /> : null;

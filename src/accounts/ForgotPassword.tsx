@@ -8,7 +8,7 @@ import { EmailForm } from '@/src/public/EmailForm';
 import { AuthLayout } from './AuthLayout';
 import * as s from './auth.css';
 
-/** Forgot-password (SPEC §2, §5): a filled email asks for a reset link (issue 12); the answer is the same for any address. */
+/** Forgot-password (docs/spec.md §2, §5): a filled email asks for a reset link (docs/product.md §Accounts); the answer is the same for any address. */
 export function ForgotPassword({ logic = forgotPasswordLogic }: { logic?: ForgotPasswordLogic }) {
   const flow = useActorRef(logic, { inspect });
   const form = useSelector(flow, selectForgotForm);

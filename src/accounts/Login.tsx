@@ -20,7 +20,7 @@ import { Link } from '@/src/ui/Link';
 import { AuthLayout } from './AuthLayout';
 import * as s from './auth.css';
 
-/** /login (SPEC §2 Login screen): email and password, or Google. `logic` replaces the API actors (tests). */
+/** /login (docs/spec.md §2 Login screen): email and password, or Google. `logic` replaces the API actors (tests). */
 export function Login({ logic }: { logic?: { login?: LoginLogic; google?: GoogleSignInLogic } }) {
   const login = useActorRef(useLoginLogic(logic?.login), { inspect });
   const google = useActorRef(useGoogleSignInLogic(logic?.google), { inspect });

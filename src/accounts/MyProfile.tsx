@@ -32,7 +32,7 @@ const noticeText: Record<Exclude<ProfileNotice, null>, { tone: 'error' | 'succes
   photoUploaded: { tone: 'success', text: messages.photoUploaded },
 };
 
-/** My Profile (SPEC §2): read view, Edit, edit form with picture upload. `logic` replaces its API actors and delays (tests). */
+/** My Profile (docs/spec.md §2): read view, Edit, edit form with picture upload. `logic` replaces its API actors and delays (tests). */
 export function MyProfileScreen({ logic }: { logic?: ProfileLogic }) {
   const [snapshot, send] = useMachine(useProfileLogic(logic), { inspect });
   const { profile, draft, preview, notice, loadError } = selectProfileContext(snapshot);

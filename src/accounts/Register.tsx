@@ -27,7 +27,7 @@ const accountOptions = [
   { value: 'Advertiser', label: 'Advertiser', description: 'I represent a brand and want to sponsor creators.', icon: <Icon name="offers" size={22} /> },
 ];
 
-/** /register (SPEC §2 Register screen): the wizard of the `registration` machine. `logic` replaces its API actors (tests). */
+/** /register (docs/spec.md §2 Register screen): the wizard of the `registration` machine. `logic` replaces its API actors (tests). */
 export function Register({ logic }: { logic?: RegistrationLogic }) {
   const wizard = useActorRef(useRegistrationLogic(logic), { inspect });
   const step = useSelector(wizard, selectStep);

@@ -16,7 +16,7 @@ const FIELDS: Array<{ field: ResetField; label: string; name: string }> = [
   { field: 'confirm', label: 'Confirm new password', name: 'confirm_password' },
 ];
 
-/** /reset-password?token=… (issue 12): the e-mailed link's page; success signs in and opens /dashboard. */
+/** /reset-password?token=… (docs/product.md §Accounts): the e-mailed link's page; success signs in and opens /dashboard. */
 export function ResetPassword({ logic }: { logic?: ResetPasswordLogic }) {
   // The token from the query string (useSearchParams would pull react-router's form helpers into the entry chunk).
   const token = new URLSearchParams(useLocation().search).get('token');

@@ -38,7 +38,7 @@ export interface SettingsLogics {
   deleteAccount?: DeleteAccountLogic;
 }
 
-/** Settings (SPEC §2): notifications switch, change password, delete account — each real (issue 12). */
+/** Settings (docs/spec.md §2): notifications switch, change password, delete account — each real (docs/product.md §Accounts). */
 export function SettingsScreen({ logic = {} }: { logic?: SettingsLogics }) {
   const [snapshot, send] = useMachine(useSettingsLogic(logic.settings), { inspect });
   const hasPassword = selectHasPassword(snapshot);

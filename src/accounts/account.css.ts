@@ -69,7 +69,7 @@ export const platforms = style({
 });
 
 export const platform = style({
-  // SPEC §2, §9: the cards are at least 600 px high.
+  // docs/spec.md §2, §9: the cards are at least 600 px high.
   minHeight: layout.connectCardMinHeightPx,
   display: 'flex',
   flexDirection: 'column',

@@ -14,7 +14,7 @@ export function deleteAccountActors(jwt: () => string | null) {
   };
 }
 
-/** After the deletion the session logs out, which clears storage and goes to / (SPEC §2: "After Yes … the root path"). */
+/** After the deletion the session logs out, which clears storage and goes to / (docs/spec.md §2: "After Yes … the root path"). */
 export function useDeleteAccountLogic(logic?: DeleteAccountLogic): DeleteAccountLogic {
   const app = useAppWiring();
   return useMemo(

@@ -1,4 +1,4 @@
-// The forgot-password page's implementation (issue 12): its email form asks for a reset link with
+// The forgot-password page's implementation (docs/product.md §Accounts): its email form asks for a reset link with
 // POST /api/auth/forgot-password.
 import { forgotPasswordMachine } from '@/machines/accounts/forgotPassword.machine';
 import { emailFormSending, type EmailSender } from '../public/emailForm';

@@ -1,4 +1,4 @@
-// Google sign-in (SPEC §2 Login screen, §7, §8): the Google popup (Firebase, loaded on the click), then
+// Google sign-in (docs/spec.md §2 Login screen, §7, §8): the Google popup (Firebase, loaded on the click), then
 // POST /api/auth/firebase-login → our token.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';

@@ -1,11 +1,11 @@
-// The login flow's implementation (SPEC §2 Login screen, §7, §8); Google sign-in on the same screen is googleSignIn.ts.
+// The login flow's implementation (docs/spec.md §2 Login screen, §7, §8); Google sign-in on the same screen is googleSignIn.ts.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '@/machines/accounts/login.machine';
 import { messages } from '@/src/messages';
 import { api, useAppWiring } from './session';
 
-/** POST /api/auth/jwt-login with the login payload of SPEC §3 → the token. */
+/** POST /api/auth/jwt-login with the login payload of docs/spec.md §3 → the token. */
 export const loginLogic = loginMachine.provide({
   actors: {
     authenticate: fromPromise<string, { email: string; password: string }>(async ({ input }) => {

@@ -1,5 +1,5 @@
-// My Profile's implementations (SPEC §7): read via GET /api/user, save via PUT /api/profile, picture via
-// POST /api/upload-photo, each with the session's jwt; with none each fails without a request (SPEC §7, §8).
+// My Profile's implementations (docs/spec.md §7): read via GET /api/user, save via PUT /api/profile, picture via
+// POST /api/upload-photo, each with the session's jwt; with none each fails without a request (docs/spec.md §7, §8).
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { ProfileUpdate } from '@/contract';
@@ -8,7 +8,7 @@ import type { User } from '@/machines/types';
 import { messages } from '@/src/messages';
 import { api, fetchUser, requireJwt, useAppWiring } from './session';
 
-/** The fields the update helper sends (SPEC §7), '' for an empty choice; the current image is echoed back. */
+/** The fields the update helper sends (docs/spec.md §7), '' for an empty choice; the current image is echoed back. */
 export function toProfileUpdate(draft: ProfileDraft, image: string | null): ProfileUpdate {
   return {
     ...draft,
@@ -24,13 +24,13 @@ export function toProfileUpdate(draft: ProfileDraft, image: string | null): Prof
 
 export function profileActors(jwt: () => string | null) {
   return {
-    // SPEC §8: the read without a token reports the (misleading) upload message.
+    // docs/spec.md §8: the read without a token reports the (misleading) upload message.
     loadProfile: fromPromise<User, void>(() => fetchUser(jwt())),
     saveProfile: fromPromise<User, { draft: ProfileDraft; image: string | null }>(async ({ input }) => {
       const token = jwt();
       if (!token) throw new MissingTokenError();
       const response = await (await api()).request('updateProfile', { jwt: token, json: toProfileUpdate(input.draft, input.image) });
-      // SPEC §7: the response is only checked for being non-empty.
+      // docs/spec.md §7: the response is only checked for being non-empty.
       if (!response?.user) throw new Error(messages.profileUpdateFailed);
       return response.user;
     }),

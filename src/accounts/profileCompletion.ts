@@ -1,4 +1,4 @@
-// The profile completion's implementations (SPEC §2 Complete-register, §7: the completion goes through the profile
+// The profile completion's implementations (docs/spec.md §2 Complete-register, §7: the completion goes through the profile
 // update helper, PUT /api/profile).
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';

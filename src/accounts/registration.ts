@@ -1,4 +1,4 @@
-// The registration wizard's implementations (SPEC §2 Register screen, §7 POST /api/auth/register).
+// The registration wizard's implementations (docs/spec.md §2 Register screen, §7 POST /api/auth/register).
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { PasswordPolicy } from '@/machines/accounts/passwordPolicy';

@@ -1,4 +1,4 @@
-// The reset-password page's implementations (issue 12): POST /api/auth/reset-password; success signs in and opens
+// The reset-password page's implementations (docs/product.md §Accounts): POST /api/auth/reset-password; success signs in and opens
 // /dashboard. The link's own refusals (404 unknown, 410 used or expired) become ResetLinkError.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';

@@ -19,13 +19,13 @@ export function jwtOf(session: SessionRef): () => string | null {
   return () => session.getSnapshot().context.jwt;
 }
 
-/** The jwt a call needs, or the spec's error without a request (SPEC §7, §8). */
+/** The jwt a call needs, or the spec's error without a request (docs/spec.md §7, §8). */
 export function requireJwt(jwt: string | null, message: string = messages.noTokenReadOrUpload): string {
   if (!jwt) throw new Error(message);
   return jwt;
 }
 
-/** GET /api/user (SPEC §7): no jwt → an error without a request. */
+/** GET /api/user (docs/spec.md §7): no jwt → an error without a request. */
 export async function fetchUser(jwt: string | null): Promise<User> {
   const token = requireJwt(jwt);
   return (await (await api()).request('getUser', { jwt: token })).user;

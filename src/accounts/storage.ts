@@ -1,4 +1,4 @@
-// The two local storage entries of a session (SPEC §3 Session storage, §9): `jwt` and `session`.
+// The two local storage entries of a session (docs/spec.md §3 Session storage, §9): `jwt` and `session`.
 import type { SessionInfo } from '@/machines/types';
 
 export const JWT_KEY = 'jwt';

@@ -114,7 +114,7 @@ function PlatformPanel({ platform, range }: { platform: PlatformAnalytics; range
   );
 }
 
-/** Analytics (/dashboard and /analytics, SPEC §2; issue 17): the Connect prompt, or the creator's real figures. */
+/** Analytics (/dashboard and /analytics, docs/spec.md §2; docs/product.md §Analytics): the Connect prompt, or the creator's real figures. */
 export function AnalyticsScreen({ logic }: { logic?: AnalyticsConnectLogic }) {
   const actor = useActorRef(useAnalyticsConnectLogic(logic), { inspect });
   const loading = useSelector(actor, selectLoading);

@@ -1,4 +1,4 @@
-// The advertiser's reach per campaign (issue 17) on the Campaigns screen, loaded after it.
+// The advertiser's reach per campaign (docs/product.md §Analytics) on the Campaigns screen, loaded after it.
 import { useMachine } from '@xstate/react';
 import { ANALYTICS_RANGES, RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
 import { selectReach, selectReachError, selectReachFailed, selectReachLoading, selectReachRange, selectReachReloading } from '@/machines/analytics/campaignReach.select';
@@ -12,7 +12,7 @@ import { formatCount, formatMoney } from '@/src/common/format';
 import { LoadState } from '@/src/common/LoadState';
 import * as s from '../marketplace/advertiser.css';
 
-/** Per campaign over a range (issue 17): creators whose overlay showed it, display minutes, impressions, spend. */
+/** Per campaign over a range (docs/product.md §Analytics): creators whose overlay showed it, display minutes, impressions, spend. */
 export function ReachCard({ logic }: { logic?: CampaignReachLogic }) {
   const [snapshot, send] = useMachine(useCampaignReachLogic(logic), { inspect });
   const reach = selectReach(snapshot);

@@ -1,4 +1,4 @@
-// The Analytics screen's tables (issue 17): chat activity of the latest streams and the Sponsorships section. Loaded
+// The Analytics screen's tables (docs/product.md §Analytics): chat activity of the latest streams and the Sponsorships section. Loaded
 // with the figures, apart from the cards (Analytics.tsx).
 import type { CreatorAnalytics, PlatformAnalytics } from '@/contract';
 import { RANGE_LABELS } from '@/contract/analytics';

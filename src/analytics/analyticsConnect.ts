@@ -1,4 +1,4 @@
-// The Analytics screen's figures (issue 17): GET /api/analytics?range= with the session's jwt.
+// The Analytics screen's figures (docs/product.md §Analytics): GET /api/analytics?range= with the session's jwt.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { CreatorAnalytics } from '@/contract';

@@ -1,4 +1,4 @@
-// The advertiser's reach per campaign (issue 17): GET /api/analytics?range= with the session's jwt.
+// The advertiser's reach per campaign (docs/product.md §Analytics): GET /api/analytics?range= with the session's jwt.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { AdvertiserAnalytics } from '@/contract';

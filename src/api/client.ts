@@ -5,7 +5,7 @@ import type { EndpointName, RequestBody, RequestQuery, ResponseBody } from '@/co
 import { endpoints } from '@/contract/endpoints';
 import { API_HOST } from '@/src/config';
 
-/** SPEC §9: the HTTP client has no timeout and no body size limit. */
+/** docs/spec.md §9: the HTTP client has no timeout and no body size limit. */
 const http = ky.create({ prefixUrl: `${API_HOST}/`, timeout: false, retry: 0 });
 
 /** An API failure with the server's `{ message }` when it sent one. */

@@ -1,4 +1,4 @@
-// The signed-in part of the router (SPEC §2 dashboard routes, issue 13 workspaces) and the not-found page: loaded
+// The signed-in part of the router (docs/spec.md §2 dashboard routes, docs/product.md §Marketplace workspaces) and the not-found page: loaded
 // lazily by ./routes.tsx with the dashboard shell in the same chunk, so a dashboard page costs no extra request.
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -20,9 +20,9 @@ const Settings = lazy(() => import('@/src/accounts/Settings').then((m) => ({ def
 const SetPayoutMethod = lazy(() => import('@/src/money/PayoutMethods').then((m) => ({ default: m.SetPayoutMethodScreen })));
 const MyProfile = lazy(() => import('@/src/accounts/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
 const ConnectAccounts = lazy(() => import('@/src/connections/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })));
-// The advertiser's workspace (issue 13).
+// The advertiser's workspace (docs/product.md §Marketplace).
 const CompanyProfile = lazy(() => import('@/src/marketplace/CompanyProfile').then((m) => ({ default: m.CompanyProfileScreen })));
-// The operator console (issue 13).
+// The operator console (docs/product.md §Marketplace).
 const OperatorConsole = lazy(() => import('@/src/operator/OperatorConsole').then((m) => ({ default: m.OperatorConsoleScreen })));
 const Campaigns = lazy(() => import('@/src/marketplace/Campaigns').then((m) => ({ default: m.CampaignsScreen })));
 const CampaignEditor = lazy(() => import('@/src/marketplace/CampaignEditor').then((m) => ({ default: m.CampaignEditorScreen })));
@@ -32,10 +32,10 @@ export function SignedInRoutes() {
   return (
     <Routes>
       <Route element={<RequireAuth />}>
-        {/* A report that prints on its own, without the shell (issue 15): the offer's creator or advertiser. */}
+        {/* A report that prints on its own, without the shell (docs/product.md §The overlay for OBS): the offer's creator or advertiser. */}
         <Route path="offers/:id/proof" element={<DisplayProof />} />
         <Route element={<DashboardLayout />}>
-          {/* Issue 13: each role its own workspace; a route of another one sends the user to theirs. */}
+          {/* docs/product.md §Marketplace: each role its own workspace; a route of another one sends the user to theirs. */}
           <Route element={<RequireRole role="creator" />}>
             <Route path="dashboard" element={<Analytics />} />
             <Route path="analytics" element={<Analytics />} />

@@ -1,4 +1,4 @@
-// Every route of SPEC §2. The landing page ships in the entry chunk; every other screen is its own chunk.
+// Every route of docs/spec.md §2. The landing page ships in the entry chunk; every other screen is its own chunk.
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Landing } from '@/src/public/Landing';

@@ -110,7 +110,7 @@ const deletionTitle = (deletion: ArchiveDeletion | null, platformName: string) =
   return `Delete the chat of ${deletion?.kind === 'day' ? archiveDay(deletion.day) : ''}?`;
 };
 
-/** Archive Chat (SPEC §2; issue 16): the spec's form over the creator's real archive, its days, search and deletion. */
+/** Archive Chat (docs/spec.md §2; docs/product.md §Chat archive): the spec's form over the creator's real archive, its days, search and deletion. */
 export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatLogic; searchLogic?: ArchiveSearchLogic }) {
   const actor = useActorRef(useArchiveChatLogic(logic), { inspect });
   const { platform, date } = useSelector(actor, selectArchiveForm);

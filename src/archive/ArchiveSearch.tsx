@@ -55,7 +55,7 @@ function chattersOf(results: ArchivedMessage[]): ArchiveChatter[] {
   return [...names].map(([id, name]) => ({ id, name: shown.indexOf(name) === shown.lastIndexOf(name) ? name : `${name} (id ${id})` }));
 }
 
-/** Search across the archive (issue 16): words, a chatter, a date range; results link into their day. */
+/** Search across the archive (docs/product.md §Chat archive): words, a chatter, a date range; results link into their day. */
 export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; logic?: ArchiveSearchLogic }) {
   const actor = useActorRef(useArchiveSearchLogic(logic), { inspect, input: { platform } });
   const terms = useSelector(actor, selectSearchTerms);

@@ -78,7 +78,7 @@ function Row({ row }: { row: ViewerRow }) {
   );
 }
 
-/** One archived day or stream (issue 16): its messages in order, windowed, more as one scrolls, and a jump to a time. */
+/** One archived day or stream (docs/product.md §Chat archive): its messages in order, windowed, more as one scrolls, and a jump to a time. */
 export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   const params = useParams();
   const [search] = useSearchParams();

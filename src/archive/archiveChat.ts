@@ -1,4 +1,4 @@
-// The Archive Chat screen (issue 16): the archive's days, its archiving switch, a day's or a stream's export and its
+// The Archive Chat screen (docs/product.md §Chat archive): the archive's days, its archiving switch, a day's or a stream's export and its
 // deletions, with the session's jwt; exports are fetched and saved as the file the server names (./archiveSearch
 // exports its results the same way).
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// One archived day's or stream's viewer (issue 16): GET /api/archive/messages with the session's jwt, a page at a time.
+// One archived day's or stream's viewer (docs/product.md §Chat archive): GET /api/archive/messages with the session's jwt, a page at a time.
 // Its own module, so the viewer's route loads none of the archive screen's other flows.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';

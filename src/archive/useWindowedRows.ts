@@ -1,4 +1,4 @@
-// A small virtualiser for the archived day's log (issue 16: 100,000 messages scroll smoothly): only the rows in view
+// A small virtualiser for the archived day's log (docs/product.md §Chat archive: 100,000 messages scroll smoothly): only the rows in view
 // (and a few around them) are in the DOM, each absolutely placed at the sum of the heights before it; heights start
 // as an estimate and are replaced by each row's measured height as it is shown. A library would do the same in
 // several times the code, which the day's route cannot afford within its bundle budget.

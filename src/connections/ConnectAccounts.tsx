@@ -86,7 +86,7 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
   );
 }
 
-/** Connect Accounts (SPEC §2; issue 16): Twitch and YouTube connected through OAuth, stored and revocable. */
+/** Connect Accounts (docs/spec.md §2; docs/product.md §Connected accounts): Twitch and YouTube connected through OAuth, stored and revocable. */
 export function ConnectAccountsScreen({ logic }: { logic?: ConnectAccountsLogic }) {
   const location = useLocation();
   const navigate = useNavigate();

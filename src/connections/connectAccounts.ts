@@ -1,4 +1,4 @@
-// Connect Accounts (issue 16): GET /api/connections, POST /api/connections/:platform/start (then the browser goes to
+// Connect Accounts (docs/product.md §Connected accounts): GET /api/connections, POST /api/connections/:platform/start (then the browser goes to
 // the provider), POST /api/connections/:platform/complete and DELETE /api/connections/:platform with the session's
 // jwt. The way back (/connect-accounts?platform=…&complete=… or ?platform=…&error=…) is read once; the screen takes
 // it off the address bar.

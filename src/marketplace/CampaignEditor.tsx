@@ -30,7 +30,7 @@ import * as upload from '@/src/common/upload.css';
 // The country list (about 195 names) loads after the form is interactive.
 const CountryPicker = lazy(() => import('./CountryPicker').then((m) => ({ default: m.CountryPicker })));
 
-/** /campaigns/new and /campaigns/:id/edit (issue 13): the campaign editor; a new route starts a new editor. */
+/** /campaigns/new and /campaigns/:id/edit (docs/product.md §Marketplace): the campaign editor; a new route starts a new editor. */
 export function CampaignEditorScreen({ logic }: { logic?: CampaignEditorLogic }) {
   const { id } = useParams();
   return <CampaignEditor key={id ?? 'new'} campaignId={id ?? null} logic={logic} />;

@@ -41,7 +41,7 @@ import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
 import { campaignStatus, criterion, offerStatus } from './labels';
 
-/** Offers whose display the overlay may have counted: accepted and after (issue 15). */
+/** Offers whose display the overlay may have counted: accepted and after (docs/product.md §The overlay for OBS). */
 const PROOF_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
 import { LoadState } from '@/src/common/LoadState';
 
@@ -55,7 +55,7 @@ export interface CampaignPageLogics {
   delivery?: DeliveryConfirmLogic;
 }
 
-/** /campaigns/:id (issue 13): the campaign, its controls, its matched creators with their reasons by offer status, and each offer's thread. */
+/** /campaigns/:id (docs/product.md §Marketplace): the campaign, its controls, its matched creators with their reasons by offer status, and each offer's thread. */
 export function CampaignPageScreen({ logic = {} }: { logic?: CampaignPageLogics }) {
   const { id = '' } = useParams();
   return <CampaignPage key={id} campaignId={id} logic={logic} />;

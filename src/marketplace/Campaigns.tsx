@@ -35,7 +35,7 @@ export interface CampaignsScreenLogic {
 }
 
 /**
- * Campaigns (issue 13): the advertiser's funds (issue 14), their reach per campaign (issue 17), then their campaigns with
+ * Campaigns (docs/product.md §Marketplace): the advertiser's funds (docs/product.md §Money), their reach per campaign (docs/product.md §Analytics), then their campaigns with
  * status, pay, spots and offers; New Campaign opens the editor.
  */
 export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }) {

@@ -27,7 +27,7 @@ import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
 import { LoadState } from '@/src/common/LoadState';
 
-/** How each verification status reads (issue 13: the profile's verification status). */
+/** How each verification status reads (docs/product.md §Marketplace: the profile's verification status). */
 export const verification: Record<VerificationStatus, { label: string; tone: ChipTone; text: string }> = {
   pending: {
     label: 'Waiting for approval',
@@ -45,7 +45,7 @@ const FIELDS: Array<{ field: AdvertiserProfileField; label: string; type?: strin
   { field: 'contactEmail', label: 'Contact Email', type: 'email', autoComplete: 'email' },
 ];
 
-/** Company Profile (issue 13): the advertiser's company, its verification status, and the form that sends it for review. */
+/** Company Profile (docs/product.md §Marketplace): the advertiser's company, its verification status, and the form that sends it for review. */
 export function CompanyProfileScreen({ logic }: { logic?: AdvertiserProfileLogic }) {
   const [snapshot, send] = useMachine(useAdvertiserProfileLogic(logic), { inspect });
   const profile = selectCompanyProfile(snapshot);

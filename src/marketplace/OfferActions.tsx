@@ -1,4 +1,4 @@
-// An offer card's actions (issue 13 "Creator"): Accept, Decline (a dialog asking an optional reason) and Request More
+// An offer card's actions (docs/product.md §Offers, threads, notifications "Creator"): Accept, Decline (a dialog asking an optional reason) and Request More
 // Information (a dialog with the message to the advertiser), as the offer's status allows; the server's refusal on
 // the card or in the open dialog. Its own chunk: the screen shows the cards before it has loaded.
 import { useMachine } from '@xstate/react';

@@ -59,7 +59,7 @@ const threadWritable = (offer: Offer) => (THREAD_OPEN_STATUSES as readonly Offer
 const actionable = (offer: Offer) => Object.values(OFFER_ACTIONS).some((statuses) => (statuses as readonly OfferStatus[]).includes(offer.status));
 
 /**
- * Sponsorship Offers (SPEC §2, issue 13): the creator's offers in three tabs; Accept, Decline (with an optional reason)
+ * Sponsorship Offers (docs/spec.md §2, docs/product.md §Offers, threads, notifications): the creator's offers in three tabs; Accept, Decline (with an optional reason)
  * and Request More Information (a message to the advertiser) act and move the card; each card opens its thread.
  */
 export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOffersLogics }) {
@@ -72,7 +72,7 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
   const refreshing = selectOffersRefreshing(snapshot);
   const tabs = selectOfferTabs(snapshot);
 
-  // The strip scrolls to the selected tab, whether the user chose it or an action moved there (300 ms, SPEC §9).
+  // The strip scrolls to the selected tab, whether the user chose it or an action moved there (300 ms, docs/spec.md §9).
   useEffect(() => {
     if (ready) scrollTabIntoView(strip.current, tab);
   }, [ready, tab]);
@@ -229,7 +229,7 @@ function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
           {offer.messageCount > 0 ? `View conversation (${offer.messageCount})` : 'View conversation'}
         </Button>
         {stage ? (
-          // Accepted and after: the minutes the overlay displayed, by day and session (issue 15).
+          // Accepted and after: the minutes the overlay displayed, by day and session (docs/product.md §The overlay for OBS).
           <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={titleId}>
             <Icon name="chart" size={16} />
             Proof of display

@@ -30,7 +30,7 @@ export interface ThreadDialogProps {
   logic?: ThreadLogic;
 }
 
-/** An offer's thread in a titled dialog (issue 13 "Threads"): the messages, newest last, and a composer. */
+/** An offer's thread in a titled dialog (docs/product.md §Offers, threads, notifications "Threads"): the messages, newest last, and a composer. */
 export function ThreadDialog({ offerId, title, writable, onClose, logic }: ThreadDialogProps) {
   return (
     <Dialog

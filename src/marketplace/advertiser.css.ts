@@ -2,7 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@/src/theme/theme.css';
 import { media } from '@/src/theme/tokens';
 
-// The advertiser's screens (issue 13): company profile, campaigns list, editor and campaign page.
+// The advertiser's screens (docs/product.md §Marketplace): company profile, campaigns list, editor and campaign page.
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space[4], minWidth: 0 });
 

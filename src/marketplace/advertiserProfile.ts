@@ -1,4 +1,4 @@
-// Company Profile's implementations (issue 13): GET and PUT /api/advertiser/profile with the session's jwt.
+// Company Profile's implementations (docs/product.md §Marketplace): GET and PUT /api/advertiser/profile with the session's jwt.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { AdvertiserProfile, AdvertiserProfileInput } from '@/contract';

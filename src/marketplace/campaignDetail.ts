@@ -1,4 +1,4 @@
-// The campaign page's implementations (issue 13): GET /api/campaigns/:id (the campaign and its offers) with the
+// The campaign page's implementations (docs/product.md §Marketplace): GET /api/campaigns/:id (the campaign and its offers) with the
 // session's jwt, read again on live news of the campaign; its child, confirming a delivery, wired by ./deliveryConfirm.
 // The page's controls are wired by ./campaignControls.
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// The campaign editor's implementations (issue 13): GET /api/campaigns/:id, POST /api/campaigns or PATCH
+// The campaign editor's implementations (docs/product.md §Marketplace): GET /api/campaigns/:id, POST /api/campaigns or PATCH
 // /api/campaigns/:id, then POST /api/campaigns/:id/image (multipart `image`, like the profile photo), with the
 // session's jwt; a stored campaign opens its page.
 import { useMemo } from 'react';

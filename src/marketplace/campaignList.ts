@@ -1,4 +1,4 @@
-// The Campaigns list's implementation (issue 13): GET /api/campaigns with the session's jwt.
+// The Campaigns list's implementation (docs/product.md §Marketplace): GET /api/campaigns with the session's jwt.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { Campaign } from '@/contract';

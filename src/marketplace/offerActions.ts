@@ -1,4 +1,4 @@
-// An offer card's actions (issue 13 "Creator"): POST /api/offers/:id/accept|decline|request-info with the session's
+// An offer card's actions (docs/product.md §Offers, threads, notifications "Creator"): POST /api/offers/:id/accept|decline|request-info with the session's
 // jwt; the answer is the offer in its new status, which the screen hears to move the card.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-// The Sponsorship Offers screen's list (issue 13 "Creator"): GET /api/offers with the session's jwt, and the live hub's
+// The Sponsorship Offers screen's list (docs/product.md §Offers, threads, notifications "Creator"): GET /api/offers with the session's jwt, and the live hub's
 // news of offers. A card's actions are src/services/offerActions.ts; an offer's thread is src/services/thread.ts.
 import { useMemo } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';

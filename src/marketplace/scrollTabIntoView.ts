@@ -1,4 +1,4 @@
-// Scrolls a horizontal tab strip so the selected trigger is centred, over the spec's 300 ms (SPEC §9, TAB_SCROLL_MS).
+// Scrolls a horizontal tab strip so the selected trigger is centred, over the spec's 300 ms (docs/spec.md §9, TAB_SCROLL_MS).
 // Decoration, not flow: reduced-motion users get the same position without the animation.
 import { TAB_SCROLL_MS } from '@/machines/timing';
 import { reducedMotion } from '@/src/theme/tokens';

@@ -1,4 +1,4 @@
-// An offer thread's implementations (issue 13 "Threads"): GET and POST /api/offers/:id/messages with the session's
+// An offer thread's implementations (docs/product.md §Offers, threads, notifications "Threads"): GET and POST /api/offers/:id/messages with the session's
 // jwt, and the live hub's news of the offer. The same thread serves the creator's offer cards and the advertiser's
 // campaign page.
 import { useMemo } from 'react';

@@ -123,7 +123,7 @@ export interface EarningsScreenLogic {
   withdraw?: WithdrawLogic;
 }
 
-/** Earnings (SPEC §2; issue 14): figures per period and Payout History from the ledger, and the Withdraw flow. */
+/** Earnings (docs/spec.md §2; docs/product.md §Money): figures per period and Payout History from the ledger, and the Withdraw flow. */
 export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) {
   // The withdraw flow is the earnings actor's child: a payout it requests reads the figures again (the statechart's link).
   const earnings = useActorRef(useEarningsLogic(logic.earnings, logic.withdraw), { inspect });

@@ -43,7 +43,7 @@ const FIELDS: Record<PayoutField, { label: string; autoComplete?: string; inputM
   email: { label: 'PayPal E-mail', type: 'email', autoComplete: 'email', inputMode: 'email' },
 };
 
-/** Set Payout Method (SPEC §2, issue 14): the Bank Account and PayPal cards with the creator's stored methods. */
+/** Set Payout Method (docs/spec.md §2, docs/product.md §Money): the Bank Account and PayPal cards with the creator's stored methods. */
 export function SetPayoutMethodScreen({ logic }: { logic?: PayoutMethodsLogic }) {
   const [snapshot, send] = useMachine(usePayoutMethodsLogic(logic), { inspect });
   const dialogKind = selectDialogKind(snapshot);

@@ -29,7 +29,7 @@ export type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
 
 const FORM_ID = 'withdraw-form';
 
-/** The withdraw modal and its two result modals (SPEC §2, §8; issue 14); which one is open is the statechart's state. */
+/** The withdraw modal and its two result modals (docs/spec.md §2, §8; docs/product.md §Money); which one is open is the statechart's state. */
 export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
   const modalOpen = useSelector(actorRef, selectWithdrawModalOpen);
   const loading = useSelector(actorRef, selectMethodsLoading);

@@ -1,4 +1,4 @@
-// The advertiser's funds card (issue 14): GET /api/advertiser/balance with the session's jwt, read again when the live
+// The advertiser's funds card (docs/product.md §Money): GET /api/advertiser/balance with the session's jwt, read again when the live
 // hub brings news about the advertiser's money.
 import { useMemo } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';

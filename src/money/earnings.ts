@@ -1,4 +1,4 @@
-// The Earnings screen's figures (issue 14): GET /api/earnings and GET /api/payouts with the session's jwt, read again
+// The Earnings screen's figures (docs/product.md §Money): GET /api/earnings and GET /api/payouts with the session's jwt, read again
 // when the live hub brings news about money; its child, the withdraw flow, wired by ./withdraw.
 import { useMemo } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';

@@ -1,4 +1,4 @@
-// Set Payout Method's implementations (issue 14): GET, POST and DELETE /api/payout-methods with the session's jwt.
+// Set Payout Method's implementations (docs/product.md §Money): GET, POST and DELETE /api/payout-methods with the session's jwt.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { PayoutMethod } from '@/contract';

@@ -1,6 +1,6 @@
-// The withdraw flow's implementations (issue 14): the creator's payout methods (GET /api/payout-methods) and the
+// The withdraw flow's implementations (docs/product.md §Money): the creator's payout methods (GET /api/payout-methods) and the
 // payout request (POST /api/payouts with the flow's Idempotency-Key), with the session's jwt; the result is logged
-// (SPEC §4).
+// (docs/spec.md §4).
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
@@ -11,7 +11,7 @@ export type WithdrawLogic = typeof withdrawMachine;
 
 type Jwt = () => string | null;
 
-/** The spec logs the result (SPEC §4); a refusal as a warning, since nothing went wrong in the app itself. */
+/** The spec logs the result (docs/spec.md §4); a refusal as a warning, since nothing went wrong in the app itself. */
 export function logWithdrawResult({ ok, result }: { ok: boolean; result: unknown }): void {
   if (ok) console.info('Withdrawal result', result);
   else console.warn('Withdrawal result', result);

@@ -39,7 +39,7 @@ export const card = style({
   backgroundColor: vars.color.surface,
   selectors: {
     '&:not([data-read])': { backgroundColor: vars.color.surfaceAlt },
-    // The fade lasts until the card is hidden, 1,500 ms after it starts (SPEC §4, §9).
+    // The fade lasts until the card is hidden, 1,500 ms after it starts (docs/spec.md §4, §9).
     '&[data-phase="fading"]': {
       opacity: 0,
       transform: 'translateX(24px)',

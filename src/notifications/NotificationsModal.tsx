@@ -22,7 +22,7 @@ import { Dialog } from '@/src/ui/Dialog';
 import { Icon } from '@/src/ui/Icon';
 import * as s from './NotificationsModal.css';
 
-/** The notifications modal (SPEC §2, issue 13): the user's notifications, "N new notifications", Clear All fading them in sequence. */
+/** The notifications modal (docs/spec.md §2, docs/product.md §Offers, threads, notifications): the user's notifications, "N new notifications", Clear All fading them in sequence. */
 export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof notificationsMachine> }) {
   const snapshot = useSelector(actorRef, (snap) => snap);
   const close = () => actorRef.send({ type: 'notifications.close' });

@@ -1,4 +1,4 @@
-// The live events connection (issue 13): POST /api/events/ticket, then the EventSource on GET /api/events, driven by
+// The live events connection (docs/product.md §Offers, threads, notifications): POST /api/events/ticket, then the EventSource on GET /api/events, driven by
 // the liveEvents statechart; what it receives goes to the live hub. Loaded lazily by ./notifications.ts.
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { Notification } from '@/contract';

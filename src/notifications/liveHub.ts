@@ -1,4 +1,4 @@
-// The live notifications hub (issue 13): the events connection (src/services/notifications.ts) publishes every
+// The live notifications hub (docs/product.md §Offers, threads, notifications): the events connection (src/services/notifications.ts) publishes every
 // notification it receives; the notifications modal and any screen that refreshes on news (the offers) subscribe.
 import type { Notification } from '@/contract';
 

@@ -1,4 +1,4 @@
-// The notifications' implementations (issue 13): the list, read and clear calls (GET /api/notifications, POST
+// The notifications' implementations (docs/product.md §Offers, threads, notifications): the list, read and clear calls (GET /api/notifications, POST
 // /api/notifications/read|clear), the live hub's feed, and the live events connection (POST /api/events/ticket,
 // then the EventSource on GET /api/events) that publishes what it receives to the hub.
 import { useMemo } from 'react';

@@ -33,7 +33,7 @@ import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './OperatorConsole.css';
 
-// The money tabs (issue 14) are a chunk of their own, loaded when one is opened.
+// The money tabs (docs/product.md §Money) are a chunk of their own, loaded when one is opened.
 const FundsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default: m.FundsPanel })));
 const PayoutsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default: m.PayoutsPanel })));
 
@@ -44,7 +44,7 @@ export interface OperatorConsoleLogic {
   payouts?: AdminPayoutsLogic;
 }
 
-/** The operator console (issue 13): advertisers waiting for approval, funds and payouts (issue 14), campaigns, users and support tickets. */
+/** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), campaigns, users and support tickets. */
 export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleLogic }) {
   return (
     <div className={s.page}>

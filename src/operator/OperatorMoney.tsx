@@ -1,4 +1,4 @@
-// The operator console's money tabs (issue 14): Funds (record an advertiser's deposit, the manual funding rail) and
+// The operator console's money tabs (docs/product.md §Money): Funds (record an advertiser's deposit, the manual funding rail) and
 // Payouts (mark a payout of the manual rail paid or failed). A chunk of its own: it loads when a tab is opened.
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';

@@ -106,7 +106,7 @@ function Report({ display }: { display: OfferDisplay }) {
   );
 }
 
-/** An offer's proof of display (issue 15): a page of its own that prints as a report (print to PDF). */
+/** An offer's proof of display (docs/product.md §The overlay for OBS): a page of its own that prints as a report (print to PDF). */
 export function DisplayProofScreen({ logic }: { logic?: DisplayProofLogic }) {
   const { id = '' } = useParams();
   const proof = useActorRef(useDisplayProofLogic(logic), { inspect, input: { offerId: id } });

@@ -12,7 +12,7 @@ import * as s from './ObsExtension.css';
 
 const OverlaySettingsPanel = lazy(() => import('./OverlaySettingsPanel').then((m) => ({ default: m.OverlaySettingsPanel })));
 
-/** OBS Extension (SPEC §2; issue 15): the heading, image and text, Download Now (the OBS scene collection), and the overlay's settings. */
+/** OBS Extension (docs/spec.md §2; docs/product.md §The overlay for OBS): the heading, image and text, Download Now (the OBS scene collection), and the overlay's settings. */
 export function ObsExtensionScreen({ logic }: { logic?: OverlaySettingsLogic }) {
   const overlay = useActorRef(useOverlaySettingsLogic(logic), { inspect });
   const loading = useSelector(overlay, selectOverlayLoading);

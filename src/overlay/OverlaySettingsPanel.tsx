@@ -24,7 +24,7 @@ import { Switch } from '@/src/ui/Switch';
 import * as shared from '@/src/shell/dashboard.css';
 import * as s from './ObsExtension.css';
 
-// The overlay's settings and preview (issue 15), loaded just after the OBS Extension screen: its controls (Radix
+// The overlay's settings and preview (docs/product.md §The overlay for OBS), loaded just after the OBS Extension screen: its controls (Radix
 // Select, Switch, AlertDialog) would take the route past its bundle budget. The statechart is already loading the
 // settings meanwhile, so nothing waits on this code.
 

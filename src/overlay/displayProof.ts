@@ -1,4 +1,4 @@
-// An offer's proof of display (issue 15): GET /api/offers/:id/display with the session's jwt; Print opens the
+// An offer's proof of display (docs/product.md §The overlay for OBS): GET /api/offers/:id/display with the session's jwt; Print opens the
 // browser's print dialog.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-// The overlay page (issue 15): /overlay/<token>, loaded by OBS as a browser source. A page of its own, without the
+// The overlay page (docs/product.md §The overlay for OBS): /overlay/<token>, loaded by OBS as a browser source. A page of its own, without the
 // dashboard: the overlayPage machine with its effects (overlayPage.ts), its state painted into plain DOM (paint.ts).
 import { createActor } from 'xstate';
 import { currentOffer } from '@/machines/overlay/overlayPage.machine';

@@ -1,4 +1,4 @@
-// Download Now on the OBS Extension screen (issue 15): an OBS Studio scene collection (the JSON OBS writes under
+// Download Now on the OBS Extension screen (docs/product.md §The overlay for OBS): an OBS Studio scene collection (the JSON OBS writes under
 // basic/scenes/, importable with Scene Collection → Import) holding one scene, "Castbridge", with one browser source at
 // the overlay's URL, 1920×1080, transparent, shut down while hidden (nothing counts then) and allowed to read OBS's
 // status (webpage_control_level 2, "read access to user information": the page counts only while streaming).

@@ -1,4 +1,4 @@
-// The OBS Extension screen's overlay (issue 15): GET/PUT /api/overlay and POST /api/overlay/rotate with the session's
+// The OBS Extension screen's overlay (docs/product.md §The overlay for OBS): GET/PUT /api/overlay and POST /api/overlay/rotate with the session's
 // jwt; Copy writes the browser source URL (this site's origin + the overlay's path) to the clipboard; Download Now
 // saves the OBS scene collection.
 import { useMemo } from 'react';

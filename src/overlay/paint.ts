@@ -1,4 +1,4 @@
-// Paints the overlay page's state into plain DOM (no framework: the page must stay small, issue 15). One region in
+// Paints the overlay page's state into plain DOM (no framework: the page must stay small, docs/product.md §The overlay for OBS). One region in
 // the chosen corner at the chosen width, the creative (the campaign's image, or its brand and title as a card) and the
 // disclosure label the campaign requires. Text goes in as text, never as HTML.
 import type { OverlayCreative, OverlayState } from '@/contract/overlay';

@@ -8,7 +8,7 @@ import { Button } from '@/src/ui/Button';
 import { Field } from '@/src/ui/Field';
 import * as s from './EmailForm.css';
 
-/** The shared email form of the newsletter modal and forgot-password page (SPEC §5: required; the server checks the format). */
+/** The shared email form of the newsletter modal and forgot-password page (docs/spec.md §5: required; the server checks the format). */
 export function EmailForm({
   actorRef,
   submitLabel,

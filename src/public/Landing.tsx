@@ -40,7 +40,7 @@ const promises = [
   { title: 'No fake sponsorships', text: 'Every advertiser is a real brand with a real budget, checked before they can send an offer.' },
 ];
 
-/** The landing page (SPEC §2); `logic` is the newsletter modal's. */
+/** The landing page (docs/spec.md §2); `logic` is the newsletter modal's. */
 export function Landing({ logic = newsletterLogic }: { logic?: NewsletterLogic }) {
   const newsletter = useActorRef(logic, { inspect });
   const modalOpen = useSelector(newsletter, selectNewsletterOpen);

@@ -8,7 +8,7 @@ import { Dialog } from '@/src/ui/Dialog';
 import { EmailForm } from '@/src/public/EmailForm';
 import * as s from './NewsletterModal.css';
 
-/** Subscribe Newsletter modal (SPEC §2); open while the newsletter machine is `open`. */
+/** Subscribe Newsletter modal (docs/spec.md §2); open while the newsletter machine is `open`. */
 export function NewsletterModal({ actorRef }: { actorRef: ActorRefFrom<typeof newsletterMachine> }) {
   const open = useSelector(actorRef, selectNewsletterOpen);
   const form = useSelector(actorRef, selectNewsletterForm);

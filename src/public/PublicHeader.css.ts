@@ -10,7 +10,7 @@ export const header = style({
   color: vars.color.textOnDark,
   transition: `background-color ${vars.motion.fade} ${vars.motion.easing}, box-shadow ${vars.motion.fade}`,
   selectors: {
-    // Beyond 900 px of scroll the header takes the dashboard-primary style (SPEC §2, §9).
+    // Beyond 900 px of scroll the header takes the dashboard-primary style (docs/spec.md §2, §9).
     '&[data-scrolled="true"]': {
       backgroundColor: vars.color.dashboardPrimary,
       boxShadow: vars.shadow.md,
@@ -84,7 +84,7 @@ export const menu = style({
     '&[data-state="open"]': {
       '@media': { [media.mobileMenu]: { animation: `${fadeIn} ${vars.motion.fade} ${vars.motion.easing}` } },
     },
-    // Closing plays a fade-out of about 500 ms before the machine reaches `closed` (SPEC §2, §9).
+    // Closing plays a fade-out of about 500 ms before the machine reaches `closed` (docs/spec.md §2, §9).
     '&[data-state="closing"]': {
       '@media': {
         [media.mobileMenu]: { opacity: 0, transition: `opacity ${vars.motion.menuClose} ease`, pointerEvents: 'none' },

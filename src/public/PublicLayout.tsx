@@ -5,7 +5,7 @@ import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 import * as s from './PublicLayout.css';
 
-/** Header, page, footer for / and /contact-us (SPEC §2 Public layout). */
+/** Header, page, footer for / and /contact-us (docs/spec.md §2 Public layout). */
 export function PublicLayout() {
   return (
     <div className={s.page}>

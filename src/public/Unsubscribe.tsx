@@ -8,7 +8,7 @@ import { Link } from '@/src/ui/Link';
 import { Spinner } from '@/src/ui/Spinner';
 import * as s from '../support/ContactUs.css';
 
-/** /unsubscribe?token=… (issue 12): the newsletter e-mail's link; no sign-in needed. */
+/** /unsubscribe?token=… (docs/product.md §Accounts): the newsletter e-mail's link; no sign-in needed. */
 export function Unsubscribe({ logic = unsubscribeLogic }: { logic?: UnsubscribeLogic }) {
   // The token from the query string (useSearchParams would pull react-router's form helpers into the entry chunk).
   const token = new URLSearchParams(useLocation().search).get('token');

@@ -1,4 +1,4 @@
-// The shared email form's implementation (issue 12): the form sends its address with `send` and hands the server's
+// The shared email form's implementation (docs/product.md §Accounts): the form sends its address with `send` and hands the server's
 // answer to its parent (the newsletter modal, the forgot-password page).
 import { fromPromise } from 'xstate';
 import { emailFormMachine } from '@/machines/public/emailForm.machine';

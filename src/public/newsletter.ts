@@ -1,4 +1,4 @@
-// The newsletter modal's implementation (issue 12): its email form subscribes with POST /api/newsletter.
+// The newsletter modal's implementation (docs/product.md §Accounts): its email form subscribes with POST /api/newsletter.
 import { newsletterMachine } from '@/machines/public/newsletter.machine';
 import { emailFormSending, type EmailSender } from './emailForm';
 import { api } from '../accounts/session';

@@ -1,4 +1,4 @@
-// The unsubscribe page's implementation (issue 12): POST /api/newsletter/unsubscribe with the link's token.
+// The unsubscribe page's implementation (docs/product.md §Accounts): POST /api/newsletter/unsubscribe with the link's token.
 import { fromPromise } from 'xstate';
 import { unsubscribeMachine } from '@/machines/public/unsubscribe.machine';
 import { api } from '../accounts/session';

@@ -10,7 +10,7 @@ import { ProfileMenu } from './ProfileMenu';
 import { SIDE_MENU_ID } from './SideMenu';
 import * as s from './DashboardHeader.css';
 
-/** The shell's header (SPEC §2): welcome line, notifications, layers link to the OBS extension, profile dropdown. */
+/** The shell's header (docs/spec.md §2): welcome line, notifications, layers link to the OBS extension, profile dropdown. */
 export function DashboardHeader({
   user,
   menu,
@@ -54,10 +54,10 @@ export function DashboardHeader({
           onClick={onNotifications}
         >
           <Icon name="bell" size={22} />
-          {/* The dot shows while something is unread (issue 13). */}
+          {/* The dot shows while something is unread (docs/product.md §Marketplace). */}
           {unread > 0 ? <span className={s.badge} aria-hidden="true" data-testid="notifications-dot" /> : null}
         </button>
-        {/* The OBS extension is the creator's (issue 13). */}
+        {/* The OBS extension is the creator's (docs/product.md §Marketplace). */}
         {(user?.role ?? 'creator') === 'creator' ? (
           <Link to="/obs-extension" className={s.iconButton} aria-label="OBS Extension layers">
             <Icon name="layers" size={22} />

@@ -18,7 +18,7 @@ import * as s from './DashboardLayout.css';
 // The modal is its own chunk, loaded once the shell is up: every dashboard route carries the shell (bundle budget).
 const NotificationsModal = lazy(() => import('../notifications/NotificationsModal').then((m) => ({ default: m.NotificationsModal })));
 
-/** The signed-in shell (SPEC §2 Dashboard shell): side menu, header, the screen, and the shell's modals. */
+/** The signed-in shell (docs/spec.md §2 Dashboard shell): side menu, header, the screen, and the shell's modals. */
 export function DashboardLayout({ logic = {} }: { logic?: { notifications?: NotificationsLogic } }) {
   const session = SessionContext.useActorRef();
   const user = SessionContext.useSelector(selectUser);
@@ -30,7 +30,7 @@ export function DashboardLayout({ logic = {} }: { logic?: { notifications?: Noti
   const logout = useActorRef(useLogoutConfirmLogic(), { inspect });
   const { pathname } = useLocation();
 
-  // SPEC §7: GET /api/user is called on dashboard load.
+  // docs/spec.md §7: GET /api/user is called on dashboard load.
   useEffect(() => {
     session.send({ type: 'user.load' });
   }, [session]);

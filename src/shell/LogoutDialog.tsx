@@ -6,7 +6,7 @@ import { AlertDialog } from '@/src/ui/AlertDialog';
 
 export type LogoutConfirmRef = ActorRefFrom<typeof logoutConfirmMachine>;
 
-/** Are you sure you want to log out? (SPEC §2 Logout modal; at most 420 px wide.) */
+/** Are you sure you want to log out? (docs/spec.md §2 Logout modal; at most 420 px wide.) */
 export function LogoutDialog({ actorRef }: { actorRef: LogoutConfirmRef }) {
   const open = useSelector(actorRef, selectLogoutOpen);
   return (

@@ -8,7 +8,7 @@ import * as s from './DashboardHeader.css';
 
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
-/** The user's picture on the API host, or the default avatar (SPEC §3 image). */
+/** The user's picture on the API host, or the default avatar (docs/spec.md §3 image). */
 export function avatarSrc(user: User | null): string {
   return user?.image ? apiUrl(user.image) : DEFAULT_AVATAR;
 }
@@ -22,10 +22,10 @@ function initials(user: User | null): string {
   return text || (user?.email?.[0] ?? '?');
 }
 
-/** The header's profile dropdown (SPEC §2): avatar, name, email and the account links; Log Out opens the logout modal. */
+/** The header's profile dropdown (docs/spec.md §2): avatar, name, email and the account links; Log Out opens the logout modal. */
 export function ProfileMenu({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
   const name = fullName(user);
-  // Issue 13: an advertiser's profile is the company's; payouts are the creator's.
+  // docs/product.md §Marketplace: an advertiser's profile is the company's; payouts are the creator's.
   const role = user?.role ?? 'creator';
   return (
     // Not modal: Log Out opens a dialog as the menu closes, and a modal menu would fight it for focus and pointer events.

@@ -1,14 +1,14 @@
-// The workspace guard (issue 13), in the dashboard's chunk rather than the entry: public pages never load it.
+// The workspace guard (docs/product.md §Marketplace), in the dashboard's chunk rather than the entry: public pages never load it.
 import { Navigate, Outlet } from 'react-router-dom';
 import type { Role } from '@/contract/marketplace';
 import { selectRole } from '@/machines/accounts/session.select';
 import { SessionContext } from '@/src/app/session';
 
-/** Where each role's workspace starts (issue 13: creators keep the spec's dashboard). */
+/** Where each role's workspace starts (docs/product.md §Marketplace: creators keep the spec's dashboard). */
 export const HOME_OF: Record<Role, string> = { creator: '/dashboard', advertiser: '/campaigns', operator: '/admin' };
 
 /**
- * The workspace guard (issue 13): routes of one role; anyone else goes to their own workspace. Nothing renders until
+ * The workspace guard (docs/product.md §Marketplace): routes of one role; anyone else goes to their own workspace. Nothing renders until
  * the user (and so the role) is read: the shell's loading overlay shows meanwhile.
  */
 export function RequireRole({ role }: { role: Role }) {

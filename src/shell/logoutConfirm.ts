@@ -1,4 +1,4 @@
-// Logout confirmation (SPEC §4 Logout): Yes logs out through the session; No reports the spec's error object.
+// Logout confirmation (docs/spec.md §4 Logout): Yes logs out through the session; No reports the spec's error object.
 import { useMemo } from 'react';
 import { logoutConfirmMachine } from '@/machines/shell/logoutConfirm.machine';
 import { messages } from '@/src/messages';

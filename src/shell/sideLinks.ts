@@ -8,7 +8,7 @@ export interface SideLink {
   alsoActiveOn?: string;
 }
 
-/** The creator's side menu links (SPEC §2 Dashboard shell), in order. */
+/** The creator's side menu links (docs/spec.md §2 Dashboard shell), in order. */
 export const sideLinks: SideLink[] = [
   { to: '/analytics', label: 'Analytics', icon: 'chart', alsoActiveOn: '/dashboard' },
   { to: '/obs-extension', label: 'OBS Extension', icon: 'extension' },
@@ -21,7 +21,7 @@ export const sideLinks: SideLink[] = [
 
 const help: SideLink = { to: '/help-and-support', label: 'Help and Support', icon: 'help' };
 
-/** Each workspace's links (issue 13): creators keep the spec's; none while the role is not known yet. */
+/** Each workspace's links (docs/product.md §Marketplace): creators keep the spec's; none while the role is not known yet. */
 export function linksFor(role: Role | null): SideLink[] {
   if (role === 'advertiser') {
     return [{ to: '/campaigns', label: 'Campaigns', icon: 'offers' }, { to: '/company-profile', label: 'Company Profile', icon: 'user' }, help];
@@ -30,7 +30,7 @@ export function linksFor(role: Role | null): SideLink[] {
   return role === 'creator' ? sideLinks : [];
 }
 
-/** SPEC §2: a link is highlighted when the current path contains its path (Analytics also on /dashboard). */
+/** docs/spec.md §2: a link is highlighted when the current path contains its path (Analytics also on /dashboard). */
 export function isActive(pathname: string, link: { to: string; alsoActiveOn?: string }): boolean {
   return pathname.includes(link.to) || (link.alsoActiveOn !== undefined && pathname.includes(link.alsoActiveOn));
 }

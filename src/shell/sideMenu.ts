@@ -1,4 +1,4 @@
-// The dashboard side menu's focus moves (SPEC §2 Dashboard shell): into the drawer when it opens, back to the toggle.
+// The dashboard side menu's focus moves (docs/spec.md §2 Dashboard shell): into the drawer when it opens, back to the toggle.
 import { sideMenuMachine } from '@/machines/shell/sideMenu.machine';
 
 /** Ids the side menu's focus moves between. */

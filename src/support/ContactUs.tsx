@@ -4,7 +4,7 @@ import { Icon } from '@/src/ui/Icon';
 import { SupportForm } from '@/src/support/SupportForm';
 import * as s from './ContactUs.css';
 
-/** Contact Us (SPEC §2): the support form (a ticket, stored and e-mailed, issue 12) and the support address. */
+/** Contact Us (docs/spec.md §2): the support form (a ticket, stored and e-mailed, docs/product.md §Accounts) and the support address. */
 export function ContactUs({ logic }: { logic?: SupportFormLogic }) {
   return (
     <>

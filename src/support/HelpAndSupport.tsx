@@ -6,7 +6,7 @@ import { SupportForm } from '@/src/support/SupportForm';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './HelpAndSupport.css';
 
-/** Help and Support (SPEC §2): the support form (a ticket, issue 12) and the support address. */
+/** Help and Support (docs/spec.md §2): the support form (a ticket, docs/product.md §Accounts) and the support address. */
 export function HelpAndSupportScreen({ logic }: { logic?: SupportFormLogic }) {
   return (
     <>

@@ -18,7 +18,7 @@ export interface SupportFormProps {
   logic?: SupportFormLogic;
 }
 
-/** The contact form of Contact Us and Help and Support (SPEC §2, §3): checked here, stored and e-mailed (issue 12). */
+/** The contact form of Contact Us and Help and Support (docs/spec.md §2, §3): checked here, stored and e-mailed (docs/product.md §Accounts). */
 export function SupportForm({ page, className, rowClassName, variant, logic }: SupportFormProps) {
   const form = useActorRef(useSupportFormLogic(logic), { inspect, input: { page } });
   const { values, errors, serverError, confirmation } = useSelector(form, selectSupportForm);

@@ -1,4 +1,4 @@
-// The support form's implementation (issue 12): POST /api/support, with the session's jwt when signed in so the
+// The support form's implementation (docs/product.md §Accounts): POST /api/support, with the session's jwt when signed in so the
 // ticket names the user.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';

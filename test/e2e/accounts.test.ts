@@ -1,4 +1,4 @@
-// Issue 12's account journeys in real Chromium against the real server, with e-mail delivered to a real SMTP server:
+// docs/product.md §Accounts's account journeys in real Chromium against the real server, with e-mail delivered to a real SMTP server:
 // reset through the delivered link, change password (the old token is refused), delete (sign-in then fails).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -52,7 +52,7 @@ export async function call<T = Record<string, unknown>>(method: string, path: st
   return json<T>(response);
 }
 
-/** The demo world's accounts, as the server wrote them into $DATA_DIR/demo-accounts.txt at start (issue 13). */
+/** The demo world's accounts, as the server wrote them into $DATA_DIR/demo-accounts.txt at start (docs/product.md §Marketplace). */
 export function demoAccounts(): Record<'operator' | 'advertiser' | 'pending' | 'creator', { email: string; password: string }> {
   const lines = readFileSync(join(inject('dataDir'), 'demo-accounts.txt'), 'utf8')
     .split('\n')
@@ -97,7 +97,7 @@ export async function approvedAdvertiser(company = 'Lumen Labs', fundsCents = 10
   const pending = await call<{ advertisers: { userId: string; email: string }[] }>('GET', '/api/admin/advertisers?status=pending', { token: operatorToken });
   const mine = pending.advertisers.find((a) => a.email === advertiser.email)!;
   await call('POST', `/api/admin/advertisers/${mine.userId}/approve`, { token: operatorToken });
-  // Launching reserves pay × spots (issue 14): the operator records a deposit.
+  // Launching reserves pay × spots (docs/product.md §Money): the operator records a deposit.
   if (fundsCents > 0) await call('POST', '/api/admin/deposits', { token: operatorToken, json: { advertiserId: mine.userId, amountCents: fundsCents, reference: 'WIRE-E2E' } });
   return advertiser;
 }
@@ -126,7 +126,7 @@ export async function clearNotificationsWhenSettled(token: string): Promise<void
 
 /**
  * Connects a platform for `token` through the running product's stand-in provider as a browser would: our start,
- * the consent form (channel name, Authorize), the provider's redirect to our callback, the completion (issue 16).
+ * the consent form (channel name, Authorize), the provider's redirect to our callback, the completion (docs/product.md §Connected accounts).
  */
 export async function connectThroughStandIn(token: string, platform: 'twitch' | 'youtube', channel: string): Promise<void> {
   const { url } = await call<{ url: string }>('POST', `/api/connections/${platform}/start`, { token });

@@ -40,7 +40,7 @@ describe('bundle budgets', () => {
     for (const chunk of report.chunks) expect(chunk.js, chunk.module).toBeLessThanOrEqual(30 * KB);
   });
 
-  it('the overlay page (issue 15) loads at most 60 KB of gzipped JS and none of the app (no React)', () => {
+  it('the overlay page (docs/product.md §The overlay for OBS) loads at most 60 KB of gzipped JS and none of the app (no React)', () => {
     const overlay = overlayReport(distDir());
     expect(overlay.js).toBeLessThanOrEqual(60 * KB);
     expect(overlay.react).toBe(false);

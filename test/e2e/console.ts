@@ -1,7 +1,7 @@
 // Gestures in the operator console shared by journeys.
 import type { Page } from 'playwright-core';
 
-/** The operator records a deposit for `company` in the console's Funds tab (issue 14). */
+/** The operator records a deposit for `company` in the console's Funds tab (docs/product.md §Money). */
 export async function recordDeposit(page: Page, company: string, amount: string, reference: string): Promise<void> {
   await page.getByRole('tab', { name: 'Funds' }).click();
   await page.getByRole('button', { name: `Record deposit for ${company}` }).click();

@@ -1,4 +1,4 @@
-// The creator's business screens (issue 6) in real Chromium against the real server, at 375 and 1280 px:
+// The creator's business screens (docs/spec.md §2) in real Chromium against the real server, at 375 and 1280 px:
 // Analytics (connect, the platform's figures, the 10 s warning, the demo's year), Sponsorship Offers, Earnings with both withdraw results,
 // Archive Chat, OBS Extension, Help and Support (a ticket sent and mailed). Assertions target each screen's content
 // inside <main>, not the shell.
@@ -11,7 +11,7 @@ import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot, width
 
 let browser: Browser;
 let token: string;
-/** The demo creator (issue 13 demo seed): real offers in all three tabs. */
+/** The demo creator (docs/product.md §Offers, threads, notifications demo seed): real offers in all three tabs. */
 let demoToken: string;
 
 beforeAll(async () => {
@@ -67,7 +67,7 @@ function monthsInAYear(now = new Date()): number {
 }
 
 describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
-  it('Analytics (issue 17): the Connect prompt leads to Connect Accounts; once Twitch is connected, its cards show the platform’s own figures', { timeout: 90_000 }, async () => {
+  it('Analytics (docs/product.md §Analytics): the Connect prompt leads to Connect Accounts; once Twitch is connected, its cards show the platform’s own figures', { timeout: 90_000 }, async () => {
     const creator = await register();
     const channel = `an_${width}_${Date.now().toString(36)}`;
     const expected = standInFigures('twitch', channel);
@@ -145,7 +145,7 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
   });
 
   // The demo creator's Accepted tab holds the spec's 2 accepted offers and the 6 completed sponsorships behind their
-  // Earnings history (issue 14): a real history, not sample cards.
+  // Earnings history (docs/product.md §Money): a real history, not sample cards.
   it('Sponsorship Offers: the demo creator\'s real offers in three tabs (4 new; 2 accepted and 6 completed; 3 asking), each with the actions its status allows', async () => {
     const watched = await openScreen(width, '/sponsorship-offers', 'Sponsorship Offers', demoToken);
     const { page } = watched;
@@ -281,7 +281,7 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await finish(watched, 'earnings-after-withdraw');
   });
 
-  it('Archive Chat (issue 16): connect Twitch through the stand-in, archive its chat, read the day and the stream, search, export, delete', { timeout: 120_000 }, async () => {
+  it('Archive Chat (docs/product.md §Chat archive): connect Twitch through the stand-in, archive its chat, read the day and the stream, search, export, delete', { timeout: 120_000 }, async () => {
     const creator = await register();
     const channel = `arc_${width}_${Date.now().toString(36)}`;
     const watched = await openScreen(width, '/archive-chat', 'Archive Chat', creator.token);
@@ -381,7 +381,7 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await finish(watched, 'archive-chat');
   });
 
-  it('OBS Extension: heading, image, text; Download Now gives the OBS scene collection (issue 15)', async () => {
+  it('OBS Extension: heading, image, text; Download Now gives the OBS scene collection (docs/product.md §The overlay for OBS)', async () => {
     const watched = await openScreen(width, '/obs-extension', 'OBS Extension');
     const m = main(watched.page);
     const img = m.locator('img');

@@ -67,7 +67,7 @@ export async function openPage(browser: Browser, width: number, options: { jwt?:
     // The live stream (its ticket, then GET /api/events) never ends by itself: the page cuts it when it leaves or
     // signs out, whichever of the two steps it is in.
     if (failure.includes('ERR_ABORTED') && ['/api/events', '/api/events/ticket'].includes(new URL(request.url()).pathname)) return;
-    // So does the overlay preview's stream (issue 15): its page closes it when its token is replaced or it is left.
+    // So does the overlay preview's stream (docs/product.md §The overlay for OBS): its page closes it when its token is replaced or it is left.
     if (failure.includes('ERR_ABORTED') && new URL(request.url()).pathname === '/api/overlay/stream') return;
     // Files a page is still loading (chunks it asks for after it is interactive, images, fonts) are cut when the
     // test navigates on; a file that is really missing answers 404, which is reported below.

@@ -1,4 +1,4 @@
-// The marketplace end to end (issue 13) in real Chromium against the product started as `npm start`: an advertiser
+// The marketplace end to end (docs/product.md §Marketplace) in real Chromium against the product started as `npm start`: an advertiser
 // sends the company profile, the operator approves it, the advertiser creates and launches a campaign; a matching
 // creator sees the offer arrive live, asks for more information, the advertiser answers in the thread, the creator
 // accepts — notifications arriving on both sides without a reload. Then a decline with a reason, and a full campaign
@@ -67,7 +67,7 @@ describe('the marketplace', () => {
     await checked(op, 'operator-console');
     await pending.getByRole('button', { name: 'Approve' }).click();
     await pending.waitFor({ state: 'detached' });
-    // Launching reserves pay × spots (issue 14): the operator records the advertiser's deposit in the Funds tab.
+    // Launching reserves pay × spots (docs/product.md §Money): the operator records the advertiser's deposit in the Funds tab.
     await recordDeposit(op.page, company, '600', `Wire ${suffix}`);
     expect(op.problems).toEqual([]);
     await op.context.close();

@@ -1,4 +1,4 @@
-// Money end to end (issue 14) in real Chromium against the product started as `npm start`: the operator records an
+// Money end to end (docs/product.md §Money) in real Chromium against the product started as `npm start`: the operator records an
 // advertiser's deposit in the console; the advertiser launches (the launch reserves pay × spots); the creator
 // accepts; the advertiser confirms the delivery on the campaign page; the creator sees the earning, adds a bank
 // account, withdraws $60; the operator marks the payout paid; the creator sees Paid in Payout History and the

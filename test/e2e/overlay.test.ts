@@ -1,4 +1,4 @@
-// The overlay for OBS end to end (issue 15), in real Chromium against the product started as `npm start`:
+// The overlay for OBS end to end (docs/product.md §The overlay for OBS), in real Chromium against the product started as `npm start`:
 // - the creator's OBS Extension screen and the overlay page side by side: the page paints the accepted offer's
 //   creative with its disclosure; the switch hides and shows it within 1 s; a newly accepted offer joins without a
 //   reload; a new URL ends the old one within 1 s; Download Now gives a scene collection pointing at the new URL;

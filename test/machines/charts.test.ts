@@ -86,6 +86,17 @@ describe('charts', () => {
     expect(withFlows(doc, 'new')).toBe(`intro\n${FLOWS_START}\nnew\n${FLOWS_END}\nrest\n`);
   });
 
+  it('cites only headings that exist in docs/product.md', () => {
+    const product = readFileSync(join(__dirname, '../../docs/product.md'), 'utf8');
+    const headings = new Set(product.split('\n').flatMap((line) => (/^#+ /.test(line) ? [line.replace(/^#+ /, '').trim()] : [])));
+    const cited = entries.flatMap((entry) => {
+      const part = /product: (.*?)(?: \(.*)?$/.exec(entry.spec)?.[1];
+      return part ? part.split(/, (?=[A-Z])/) : [];
+    });
+    expect(cited.length).toBeGreaterThan(40);
+    expect(cited.filter((heading) => !headings.has(heading))).toEqual([]);
+  });
+
   it(`${FLOWS_DOC}'s flows table matches the catalogue (run \`npm run charts\` after changing one)`, () => {
     const committed = readFileSync(join(__dirname, '../..', FLOWS_DOC), 'utf8');
     expect(committed).toContain(FLOWS_START);

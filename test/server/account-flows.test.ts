@@ -1,4 +1,4 @@
-// Issue 12's account flows through the API, with real e-mail (an SMTP server in this process), on SQLite and
+// docs/product.md §Accounts's account flows through the API, with real e-mail (an SMTP server in this process), on SQLite and
 // PostgreSQL: forgot/reset password, change password, account deletion, settings, support tickets, the newsletter.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Analytics from real data (issue 17) on SQLite and PostgreSQL: the collector against the OAuth stand-in speaking
+// Analytics from real data (docs/product.md §Analytics) on SQLite and PostgreSQL: the collector against the OAuth stand-in speaking
 // Helix and the YouTube Data API (a connect collects at once; live every 15 minutes, idle hourly; token refresh; a
 // 429 waits for Ratelimit-Reset; a revoked grant → "reconnect"; a scope missing), the aggregation of stored series
 // (totals carried forward, changes over the range, viewers averaged against the previous range, months of a year),

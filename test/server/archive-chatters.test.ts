@@ -1,4 +1,4 @@
-// A chatter's messages (issue 16): on SQLite they are found through the full-text index's `who` column (migration
+// A chatter's messages (docs/product.md §Chat archive): on SQLite they are found through the full-text index's `who` column (migration
 // 0018, which replaced the chatter B-tree that made ingestion slow), on PostgreSQL through its chatter index; both
 // must answer exactly what reading the table answers. Logins a tokenizer would split or fold (foo_bar beside
 // foo_bar_baz and foo, other scripts, a name with spaces) are told apart; search by chatter pages newest first with

@@ -1,4 +1,4 @@
-// The Archive Chat list (issue 16) reads kept summaries of days and streams (migration 0017); on SQLite and
+// The Archive Chat list (docs/product.md §Chat archive) reads kept summaries of days and streams (migration 0017); on SQLite and
 // PostgreSQL it must answer exactly what counting the archive answers. Batches (replayed ids, renamed chatters, a
 // renamed channel, two platforms, chat past midnight and after a stream ended), streams starting, ending and ending
 // another, then the deletion of a chatter, a day, a stream, a platform and everything: after each step GET

@@ -1,4 +1,4 @@
-// Ingestion that nothing stops (issue 16), on SQLite and PostgreSQL. A line that parses but carries what no real Twitch
+// Ingestion that nothing stops (docs/product.md §Chat archive), on SQLite and PostgreSQL. A line that parses but carries what no real Twitch
 // line does (a sent-at 1e17 or fractional, bits or a timeout beyond the integer column) is skipped and counted, never
 // written: before, it made the whole batch fail, kept for ever, and nothing of the channel was archived again. Rows the
 // database refuses anyway are found by halving the batch, dropped and counted, while the rest is stored; a database

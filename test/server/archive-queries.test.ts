@@ -1,4 +1,4 @@
-// The chat archive's queries and deletions (issue 16) over archived rows written directly, on SQLite and PostgreSQL:
+// The chat archive's queries and deletions (docs/product.md §Chat archive) over archived rows written directly, on SQLite and PostgreSQL:
 // a chatter is deleted and moderated by their id (names collide and change), a date range open at one end, dates
 // that are no day of the calendar, and a stream's export narrowed by words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Stream sessions in the chat archive (issue 16), on SQLite and PostgreSQL: a creator connects Twitch through the OAuth
+// Stream sessions in the chat archive (docs/product.md §Chat archive), on SQLite and PostgreSQL: a creator connects Twitch through the OAuth
 // stand-in and turns archiving on; Helix `streams` (asked every second here) says when the channel is live, which
 // records the stream with its title and start, and ends it when the channel goes offline. A stream's messages are
 // listed, paged, exported and deleted on their own; another creator's stream is not found; a 429 waits for

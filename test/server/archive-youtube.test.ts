@@ -1,4 +1,4 @@
-// YouTube live chat in the archive (issue 16), on SQLite and PostgreSQL: a creator connects YouTube through the OAuth
+// YouTube live chat in the archive (docs/product.md §Chat archive), on SQLite and PostgreSQL: a creator connects YouTube through the OAuth
 // stand-in, turns archiving on; the ingester finds the live broadcast, polls liveChatMessages at the interval the API
 // gives with the page token, and stores text messages and Super Chats, a moderator's deletion and a ban; a used-up
 // quota shows as the channel's problem; a broadcast that ends is not a gap.

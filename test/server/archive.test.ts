@@ -1,4 +1,4 @@
-// The chat archive (issue 16) end to end in the server, on SQLite and PostgreSQL: a creator's connected Twitch channel
+// The chat archive (docs/product.md §Chat archive) end to end in the server, on SQLite and PostgreSQL: a creator's connected Twitch channel
 // with archiving on is joined by the ingester (tmi.js) on the stand-in chat server, which replays recorded Twitch
 // lines with real tags; the messages, moderation and gaps are stored, listed, searched, exported (NDJSON, CSV,
 // justlog text) and deleted for real — and nobody else reaches them. Malformed lines and a 10 MB line are skipped and

@@ -1,4 +1,4 @@
-// Backup and restore (issue 18) on SQLite (the online backup API, while the server runs) and PostgreSQL (pg_dump /
+// Backup and restore (docs/product.md §Several instances) on SQLite (the online backup API, while the server runs) and PostgreSQL (pg_dump /
 // pg_restore into a new, empty database): an account with a password, an uploaded photo and a payout method sealed
 // with the payout key come back, and the restored product works — signing in, the photo served, the method read.
 // A restore that is refused or fails leaves the target as it was: one refused for a payout key that differs writes

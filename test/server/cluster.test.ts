@@ -1,4 +1,4 @@
-// Several instances, one product (issue 18): two server processes over one PostgreSQL — with Redis (pub/sub, BullMQ on
+// Several instances, one product (docs/product.md §Several instances): two server processes over one PostgreSQL — with Redis (pub/sub, BullMQ on
 // Redis, Redis leases) and without it (LISTEN/NOTIFY, BullMQ on PostgreSQL, advisory locks) — behind the cluster's
 // proxy. A notification raised on A reaches an SSE stream held by B within a second; notifications raised on both at
 // once all reach it, and so does one raised while B's transport is disconnected; 200 withdrawals split across both

@@ -1,4 +1,4 @@
-// Connected accounts (issue 16) against the OAuth stand-in on its own port, speaking Twitch's and Google's protocols:
+// Connected accounts (docs/product.md §Connected accounts) against the OAuth stand-in on its own port, speaking Twitch's and Google's protocols:
 // PKCE and state, the code exchange, tokens sealed at rest, refresh before expiry (once for concurrent callers), a
 // grant revoked at the provider ("reconnect"), disconnect revoking at the provider, and every endpoint with the wrong
 // user — on SQLite and PostgreSQL.

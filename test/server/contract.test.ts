@@ -51,13 +51,13 @@ const calls = {
   newsletter: (api, ctx) => api.request('POST', '/api/newsletter', { json: { email: ctx.email } }),
   unsubscribe: (api, ctx) =>
     api.request('POST', '/api/newsletter/unsubscribe', { json: { token: unsubscribeToken(new TextEncoder().encode(TEST_JWT_SECRET), ctx.email) } }),
-  // The marketplace (issue 13), with the accounts of `world` (made in beforeAll).
+  // The marketplace (docs/product.md §Marketplace), with the accounts of `world` (made in beforeAll).
   getAdvertiserProfile: (api) => api.request('GET', '/api/advertiser/profile', { token: world.advertiser.token }),
   updateAdvertiserProfile: (api) => api.request('PUT', '/api/advertiser/profile', { token: world.advertiser.token, json: COMPANY }),
   adminAdvertisers: (api) => api.request('GET', '/api/admin/advertisers?status=pending', { token: world.operator.token }),
   approveAdvertiser: (api) => api.request('POST', `/api/admin/advertisers/${world.advertiser.id}/approve`, { token: world.operator.token }),
   rejectAdvertiser: (api) => api.request('POST', `/api/admin/advertisers/${world.other.id}/reject`, { token: world.operator.token, json: { reason: 'No website' } }),
-  // Money (issue 14): the launch below reserves from this deposit.
+  // Money (docs/product.md §Money): the launch below reserves from this deposit.
   recordDeposit: (api) =>
     api.request('POST', '/api/admin/deposits', { token: world.operator.token, json: { advertiserId: world.advertiser.id, amountCents: 1_000_000, reference: 'WIRE-1' } }),
   createCampaign: async (api) => {

@@ -1,4 +1,4 @@
-// The BullMQ job queue's outbox relay (issue 18): a row whose key is still running is put off a little and looked at
+// The BullMQ job queue's outbox relay (docs/product.md §Several instances): a row whose key is still running is put off a little and looked at
 // again — but a running job may have just scheduled its next run later (a 429's reset time), and that time stands.
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-// The ledger (issue 14) on SQLite and PostgreSQL: double entries only, idempotent keys, no overdraft under
+// The ledger (docs/product.md §Money) on SQLite and PostgreSQL: double entries only, idempotent keys, no overdraft under
 // concurrency, and `npm run ledger -- check` finding every kind of breach.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The PostgreSQL leases behind exclusive work (issue 18): one holder at a time; a holder whose lock connection stops
+// The PostgreSQL leases behind exclusive work (docs/product.md §Several instances): one holder at a time; a holder whose lock connection stops
 // answering gives its leases up within seconds (so an instance cut off from the database stops ingesting), and a
 // holder whose session ends loses them to the next instance at once.
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// Accounts and campaigns for the marketplace's API tests (issue 13).
+// Accounts and campaigns for the marketplace's API tests (docs/product.md §Marketplace).
 import { expect } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { Client } from './helpers.ts';

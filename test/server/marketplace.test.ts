@@ -1,4 +1,4 @@
-// The marketplace (issue 13) on SQLite and PostgreSQL: roles, the advertiser's review, campaigns and their life
+// The marketplace (docs/product.md §Marketplace) on SQLite and PostgreSQL: roles, the advertiser's review, campaigns and their life
 // cycle, matching as a job, offers and their threads, notifications and the live stream — and every endpoint tried
 // with the wrong role (403) and the wrong owner (404).
 import { gunzipSync } from 'node:zlib';
@@ -102,7 +102,7 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
 
     await api.request('PUT', '/api/advertiser/profile', { token: advertiser.token, json: { companyName: 'Retro Co', website: 'https://retro.example', contactName: 'R', contactEmail: 'r@retro.example' } });
     await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token });
-    // Approved, but launching reserves pay × spots (issue 14): without funds it is refused.
+    // Approved, but launching reserves pay × spots (docs/product.md §Money): without funds it is refused.
     const unfunded = await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token });
     expect(unfunded.status).toBe(409);
     expect(unfunded.body.message).toMatch(/reserves \$250 .*balance is \$0/);

@@ -1,4 +1,4 @@
-// Money survives a crash (issue 14), on SQLite and PostgreSQL: a real server process (`node --import tsx
+// Money survives a crash (docs/product.md §Money), on SQLite and PostgreSQL: a real server process (`node --import tsx
 // server/main.ts`) is SIGKILLed in the middle of 1,000 completions (POST /api/offers/:id/confirm-delivery) and
 // 1,000 payouts (POST /api/payouts with an Idempotency-Key) sent by 20 concurrent clients. After a restart on the
 // same data `npm run ledger -- check` is clean and every answer the clients saw acknowledged is in the database;

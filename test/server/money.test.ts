@@ -1,4 +1,4 @@
-// Money that adds up (issue 14) on SQLite and PostgreSQL: deposits, the reservation a launch takes, its release on
+// Money that adds up (docs/product.md §Money) on SQLite and PostgreSQL: deposits, the reservation a launch takes, its release on
 // cancellation and at the end, completion (the advertiser confirms delivery; FEE_BPS), earnings per period, payouts
 // (minimum, balance, method, Idempotency-Key, 200 at once) through the manual rail, and every endpoint tried by the
 // wrong role (403), the wrong owner (404) and nobody (401). After every test the ledger's invariants are checked;

@@ -1,5 +1,5 @@
-// Notification e-mails (issue 13): a notification is e-mailed when the user's Settings switch is on, never when off.
-// The e-mail's job is written in the notification's own transaction (issue 18): it is durable with the notification —
+// Notification e-mails (docs/product.md §Offers, threads, notifications): a notification is e-mailed when the user's Settings switch is on, never when off.
+// The e-mail's job is written in the notification's own transaction (docs/product.md §Several instances): it is durable with the notification —
 // sent even when nothing runs after the commit (a crash there), never queued for a notification rolled back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_MAIL_JOB } from '../../server/notifications/store.ts';

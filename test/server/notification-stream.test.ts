@@ -1,4 +1,4 @@
-// The live stream (GET /api/events) when notifications do not come in id order (issue 18): on PostgreSQL a
+// The live stream (GET /api/events) when notifications do not come in id order (docs/product.md §Several instances): on PostgreSQL a
 // transaction that took a lower id can commit after a higher one was sent, and a stream must still send it — live,
 // and to a client resuming with Last-Event-ID. When the cluster's transport loses its connection (LISTEN/NOTIFY, Redis
 // pub/sub), what was pushed meanwhile never arrives: every open stream reads what it missed once it is back.

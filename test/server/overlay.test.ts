@@ -1,4 +1,4 @@
-// The overlay for OBS (issue 15) on SQLite and PostgreSQL: settings (creators only), the token (hashed, rotatable,
+// The overlay for OBS (docs/product.md §The overlay for OBS) on SQLite and PostgreSQL: settings (creators only), the token (hashed, rotatable,
 // the old one dead at once), the live stream (full state on connect, every change pushed, `revoked` on rotation),
 // heartbeats (only the token's own active offers, counted once, never beyond the wall clock, floods add nothing),
 // completion through the ledger when the displayed minutes reach the deliverable, and the proof per offer — with

@@ -1,4 +1,4 @@
-// Payout methods (issue 14) on SQLite and PostgreSQL: ABA routing numbers checked by their checksum, details sealed at
+// Payout methods (docs/product.md §Money) on SQLite and PostgreSQL: ABA routing numbers checked by their checksum, details sealed at
 // rest and answered masked, one method per kind (connecting again replaces), one default, and every endpoint tried
 // by the wrong role (403), the wrong creator (404) and nobody (401).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The demo seed (issue 13, PRODUCT.md "Demo seed") and the operator command `npm run admin -- create-operator`.
+// The demo seed (docs/product.md §Marketplace, docs/product.md "Demo seed") and the operator command `npm run admin -- create-operator`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The OAuth stand-in as one provider across instances (issue 18): `npm run start:cluster` mounts a stand-in in every
+// The OAuth stand-in as one provider across instances (docs/product.md §Several instances): `npm run start:cluster` mounts a stand-in in every
 // instance and the proxy sends the browser's consent to one and the server's token exchange, API calls, refreshes
 // and revocations to any. Stand-ins given one DATA_DIR share their state (server/standins/state.ts): a code given on
 // A is exchanged on B, once; B's tokens work on A; a refresh token Twitch rotated on A is spent on B; a revocation on

@@ -42,7 +42,7 @@ describe('static site', () => {
     expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  it('serves the overlay page at /overlay/<token>: framed only by this site, never sent as a referrer (issue 15)', async () => {
+  it('serves the overlay page at /overlay/<token>: framed only by this site, never sent as a referrer (docs/product.md §The overlay for OBS)', async () => {
     const answer = await get('/overlay/AbCdEf0123456789abcdef0123456789ABCDEFghijk');
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('<title>Castbridge overlay</title>');

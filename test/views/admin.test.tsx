@@ -1,4 +1,4 @@
-// The operator console (issue 13): the approval queue (approve, reject with a required reason, a refused review),
+// The operator console (docs/product.md §Marketplace): the approval queue (approve, reject with a required reason, a refused review),
 // the users search, and the read-only tabs, each through its machine with controlled actors; then the wiring (the
 // session's jwt, ?status=pending, ?q=, and the server's 403 read as the console's refusal).
 import { screen, within } from '@testing-library/react';
@@ -143,7 +143,7 @@ describe('Operator Console wiring', () => {
   });
 });
 
-describe('Operator Console: money (issue 14)', () => {
+describe('Operator Console: money (docs/product.md §Money)', () => {
   function setupMoney() {
     const funded = controlled<FundedAdvertiser[]>();
     const deposit = controlled<{ balanceCents: number }, { advertiserId: string; amountCents: number; reference: string }>();

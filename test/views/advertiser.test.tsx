@@ -1,4 +1,4 @@
-// The advertiser's workspace (issue 13): Company Profile sent for review, the campaign editor's checks and the cents
+// The advertiser's workspace (docs/product.md §Marketplace): Company Profile sent for review, the campaign editor's checks and the cents
 // it sends, the campaign page's controls (the server's refusal shown, cancel confirmed), its matched creators with
 // their reasons by offer status, and an offer's thread; each through its machine with controlled actors.
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -211,7 +211,7 @@ describe('Campaigns', () => {
   });
 });
 
-describe('Campaigns: reach per campaign (issue 17)', () => {
+describe('Campaigns: reach per campaign (docs/product.md §Analytics)', () => {
   // The card loads lazily; its module is loaded once here.
   beforeAll(async () => {
     await import('@/src/analytics/CampaignReach');
@@ -360,7 +360,7 @@ describe('Campaign page', () => {
     const accepted = { ...sampleOffer, status: 'accepted' as const };
     await load.resolve({ campaign: { ...sampleCampaign, status: 'active' }, offers: [accepted] });
     const card = within(screen.getByRole('list', { name: 'Accepted' }));
-    // Its proof of display (issue 15) is one click away.
+    // Its proof of display (docs/product.md §The overlay for OBS) is one click away.
     expect(card.getByRole('link', { name: 'Proof of display' })).toHaveAttribute('href', '/offers/off_1/proof');
     await user.click(card.getByRole('button', { name: 'Confirm Delivery' }));
     let dialog = screen.getByRole('alertdialog', { name: 'Confirm delivery?' });

@@ -1,4 +1,4 @@
-// The Analytics screen (issue 17) driven through the UI along every generated path of the `analyticsConnect`
+// The Analytics screen (docs/product.md §Analytics) driven through the UI along every generated path of the `analyticsConnect`
 // statechart, its API actor controlled by the test; the warning's delays run on fake timers with the spec's real
 // lengths (10,000 ms shown, 300 ms fade) and only where a card has no data. Then the figures as a user reads them.
 import { act, fireEvent, screen, within } from '@testing-library/react';

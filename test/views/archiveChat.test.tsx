@@ -1,4 +1,4 @@
-// Archive Chat (issue 16) through its machines with controlled actors: the spec's form over the real archive (the list
+// Archive Chat (docs/product.md §Chat archive) through its machines with controlled actors: the spec's form over the real archive (the list
 // only once a platform is chosen), Archive Chat turning archiving on or saying what is missing, the streams and days
 // exported and deleted with a confirmation, search with a chatter's deletion, and the viewer of a day or a stream.
 import { fireEvent, screen, within } from '@testing-library/react';

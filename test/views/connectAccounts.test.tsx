@@ -1,4 +1,4 @@
-// Connect Accounts (issue 16) through its machine with controlled actors: the cards as listed (not configured with the
+// Connect Accounts (docs/product.md §Connected accounts) through its machine with controlled actors: the cards as listed (not configured with the
 // settings to set, connected with the channel, "reconnect"), Connect sending the browser to the provider's URL,
 // Disconnect, the provider's answer read from the address once, and a refused start.
 import { screen, within } from '@testing-library/react';

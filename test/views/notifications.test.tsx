@@ -1,4 +1,4 @@
-// The shell's notifications (issue 13): loaded on entry and counted on the bell, live arrivals over a fake event source,
+// The shell's notifications (docs/product.md §Offers, threads, notifications): loaded on entry and counted on the bell, live arrivals over a fake event source,
 // read on close, Clear All's stagger on fake timers with the spec's lengths (100 ms apart, hidden 1,500 ms after its
 // fade starts) and then cleared for good, a refused clear, and the connection's reconnect with a new ticket.
 import { act, fireEvent, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The OBS Extension screen and the proof of display (issue 15), through their machines with controlled actors: the URL
+// The OBS Extension screen and the proof of display (docs/product.md §The overlay for OBS), through their machines with controlled actors: the URL
 // masked until Show, Copy, the switch saved at once (and put back when refused), the choices, a new URL after a
 // confirmation, Download Now's scene collection; the proof's minutes, days and sessions, and Print.
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Sponsorship Offers (issue 13 "Creator"): the creator's offers read and shown in the three tabs with their empty
+// Sponsorship Offers (docs/product.md §Offers, threads, notifications "Creator"): the creator's offers read and shown in the three tabs with their empty
 // states; Accept, Decline with a reason and Request More Information acting and moving the card; a refused accept
 // showing the server's message; the offer's thread (text only, kept on failure); live news reading list and thread
 // again. Each flow through its machine with controlled actors.
@@ -119,7 +119,7 @@ describe('Sponsorship Offers', () => {
       expect(within(accepted).queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(within(accepted).getByRole('button', { name: 'View conversation (2)' })).toBeInTheDocument();
-    // Accepted and after: the proof of display (issue 15).
+    // Accepted and after: the proof of display (docs/product.md §The overlay for OBS).
     expect(within(accepted).getByRole('link', { name: 'Proof of display' }).getAttribute('href')).toMatch(/^\/offers\/[^/]+\/proof$/);
 
     await user.click(screen.getByRole('tab', { name: 'Requested More Information' }));

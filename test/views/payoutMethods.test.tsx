@@ -1,4 +1,4 @@
-// Set Payout Method (issue 14): the stored methods load; the bank dialog checks the ABA routing number before
+// Set Payout Method (docs/product.md §Money): the stored methods load; the bank dialog checks the ABA routing number before
 // anything is sent and sends digits only; a refused save keeps the dialog; PayPal connects by e-mail; Replace and
 // Disconnect act on the stored method; a failed load offers Try again. Each through its machine with controlled actors.
 import { screen, within } from '@testing-library/react';

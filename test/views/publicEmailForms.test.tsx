@@ -1,4 +1,4 @@
-// The public email flows (SPEC §2 Newsletter modal, Forgot-password page; issue 12): the newsletter modal subscribes
+// The public email flows (docs/spec.md §2 Newsletter modal, Forgot-password page; docs/product.md §Accounts): the newsletter modal subscribes
 // and shows the server's confirmation until closed, forgot-password shows the server's answer and the way back to
 // /login, both show a refusal's message with the address kept; /unsubscribe shows the answer to the link's token.
 import { screen, within } from '@testing-library/react';

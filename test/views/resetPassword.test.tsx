@@ -1,4 +1,4 @@
-// /reset-password (issue 12): the link's token, the new password checked and confirmed here, success signing in and
+// /reset-password (docs/product.md §Accounts): the link's token, the new password checked and confirmed here, success signing in and
 // opening /dashboard, a refused link offering a new one.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The three workspaces in one shell (issue 13): the side links follow the session user's role (creators keep the
+// The three workspaces in one shell (docs/product.md §Marketplace): the side links follow the session user's role (creators keep the
 // spec's), and the workspace guard sends each role from another role's routes to its own home.
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';

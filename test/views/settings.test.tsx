@@ -1,4 +1,4 @@
-// Settings (issue 12): the notifications switch read and saved, the password change with its checks and the
+// Settings (docs/product.md §Accounts): the notifications switch read and saved, the password change with its checks and the
 // server's answers, the delete dialog asking for the password; each through its machine with controlled actors.
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

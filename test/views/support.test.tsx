@@ -1,4 +1,4 @@
-// Contact Us and Help and Support (SPEC §2, §3; issue 12): the support form checks its four fields here (required,
+// Contact Us and Help and Support (docs/spec.md §2, §3; docs/product.md §Accounts): the support form checks its four fields here (required,
 // e-mail format, 5,000 characters), sends the ticket with the page it came from, shows the server's refusal with the
 // fields kept and its confirmation with a way to write again; the wiring sends the session's jwt when signed in.
 import { fireEvent, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The Earnings screen (issue 14): figures per period and Payout History from the ledger, and the withdraw flow driven
+// The Earnings screen (docs/product.md §Money): figures per period and Payout History from the ledger, and the withdraw flow driven
 // through the UI along every generated path of the `withdraw` statechart.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

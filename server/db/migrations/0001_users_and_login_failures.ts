@@ -1,4 +1,4 @@
-// Users (the profile of SPEC §3 plus credentials) and the login throttle's failure log.
+// Users (the profile of docs/spec.md §3 plus credentials) and the login throttle's failure log.
 import type { Kysely } from 'kysely';
 import { autoIncrementId, type Dialect } from '../dialect.ts';
 

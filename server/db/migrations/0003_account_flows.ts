@@ -1,4 +1,4 @@
-// Account flows (issue 12): session versions, password-reset links, support tickets, the newsletter list and the
+// Account flows (docs/product.md §Accounts): session versions, password-reset links, support tickets, the newsletter list and the
 // request limits shared by every process on the database.
 import type { Kysely } from 'kysely';
 

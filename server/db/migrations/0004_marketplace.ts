@@ -1,4 +1,4 @@
-// The marketplace (issue 13): roles, advertiser profiles, campaigns, offers with their threads, notifications and
+// The marketplace (docs/product.md §Marketplace): roles, advertiser profiles, campaigns, offers with their threads, notifications and
 // the in-process job table that runs matching beside the HTTP server.
 import { sql, type Kysely } from 'kysely';
 import { autoIncrementId, type Dialect } from '../dialect.ts';

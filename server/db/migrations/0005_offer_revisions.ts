@@ -1,4 +1,4 @@
-// The offers list's revision per user (issue 13): raised in the same transaction as any change to what the user's
+// The offers list's revision per user (docs/product.md §Offers, threads, notifications): raised in the same transaction as any change to what the user's
 // GET /api/offers shows, so a cached answer is served only while its revision is still the stored one.
 import type { Kysely } from 'kysely';
 

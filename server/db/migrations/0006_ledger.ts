@@ -1,4 +1,4 @@
-// The ledger (issue 14, PRODUCT.md "Ledger"): double entry in integer cents (USD). Accounts keep a cached balance and
+// The ledger (docs/product.md §Money, docs/product.md "Ledger"): double entry in integer cents (USD). Accounts keep a cached balance and
 // a version (the number of entries posted to them); transfers and their entries are never updated or deleted — a
 // correction is a new transfer. `npm run ledger -- check` verifies the invariants.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Payout methods (issue 14): a creator's bank account or PayPal, one of each kind; the details sealed at rest
+// Payout methods (docs/product.md §Money): a creator's bank account or PayPal, one of each kind; the details sealed at rest
 // (AES-256-GCM, server/money/sealing.ts), only a masked display kept in clear.
 import type { Kysely } from 'kysely';
 

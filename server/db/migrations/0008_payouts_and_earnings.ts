@@ -1,4 +1,4 @@
-// Money movement (issue 14): creators' payouts with their life cycle, the per-day counter behind their references,
+// Money movement (docs/product.md §Money): creators' payouts with their life cycle, the per-day counter behind their references,
 // the connected accounts payout providers keep for a creator, and what an offer earned when it completed.
 import type { Kysely } from 'kysely';
 
@@ -52,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // What an offer earned when it completed, and how its delivery was established: the advertiser's confirmation or
-  // the overlay's display proof (issue 15).
+  // the overlay's display proof (docs/product.md §The overlay for OBS).
   await db.schema.alterTable('offers').addColumn('completed_at', 'text').execute();
   await db.schema.alterTable('offers').addColumn('completed_via', 'text').execute();
   await db.schema.alterTable('offers').addColumn('earned_cents', 'bigint').execute();

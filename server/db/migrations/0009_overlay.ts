@@ -1,4 +1,4 @@
-// The overlay for OBS (issue 15): one per creator, found by the hash of its secret token; what each offer's creative
+// The overlay for OBS (docs/product.md §The overlay for OBS): one per creator, found by the hash of its secret token; what each offer's creative
 // was displayed, minute by minute (the proof), and each offer's running total with the wall-clock budget that caps it.
 import type { Kysely } from 'kysely';
 

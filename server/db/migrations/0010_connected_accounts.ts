@@ -1,4 +1,4 @@
-// Connected accounts (issue 16): a creator's Twitch or YouTube channel connected through OAuth, its tokens sealed at
+// Connected accounts (docs/product.md §Connected accounts): a creator's Twitch or YouTube channel connected through OAuth, its tokens sealed at
 // rest; and the short-lived authorization requests (state → PKCE verifier) between "Connect" and the provider's
 // redirect back.
 import type { Kysely } from 'kysely';

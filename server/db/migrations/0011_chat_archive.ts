@@ -1,4 +1,4 @@
-// The chat archive (issue 16): every message of a creator's connected channel with its tags, the moderation events
+// The chat archive (docs/product.md §Chat archive): every message of a creator's connected channel with its tags, the moderation events
 // (CLEARCHAT, CLEARMSG) and the gaps in ingestion, per channel and UTC day like justlog's layout; a full-text index
 // (SQLite FTS5 kept by triggers; PostgreSQL a generated tsvector with GIN). The archive belongs to the creator
 // (user_id), not to the connection: disconnecting keeps it, deleting is the creator's own act.

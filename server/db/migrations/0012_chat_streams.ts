@@ -1,4 +1,4 @@
-// Stream sessions of an archived channel (issue 16): one row per live broadcast as the platform reports it (Twitch
+// Stream sessions of an archived channel (docs/product.md §Chat archive): one row per live broadcast as the platform reports it (Twitch
 // Helix `streams`, YouTube `liveBroadcasts`), with its title and times. A stream's messages are those of its channel
 // sent between its start and its end, read along the day index (start_day..end_day), so no message row names it and
 // deleting or re-ingesting messages never leaves a count to repair.

@@ -1,4 +1,4 @@
-// Analytics from real data (issue 17): the platforms' figures of each connected account as time series (a sample per
+// Analytics from real data (docs/product.md §Analytics): the platforms' figures of each connected account as time series (a sample per
 // collection, at most one per metric and moment) with a daily rollup that the charts read (a year is 365 rows a
 // series, whatever the sampling), and where each account's collector stands. Super Chats keep their amount and
 // currency in the chat archive, and donations (bits, Super Chats) are read off partial indexes.

@@ -1,4 +1,4 @@
-// Which instance last ingested an archived channel (issue 18): an instance that takes a channel over from another one
+// Which instance last ingested an archived channel (docs/product.md §Several instances): an instance that takes a channel over from another one
 // (which died, or was stopped) records the time since the other's last batch as a gap, however short.
 import type { Kysely } from 'kysely';
 

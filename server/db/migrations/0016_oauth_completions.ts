@@ -1,4 +1,4 @@
-// Connected accounts (issue 16): the provider's answer waits for the creator who started the connection. The
+// Connected accounts (docs/product.md §Connected accounts): the provider's answer waits for the creator who started the connection. The
 // provider's redirect carries the code back to our callback, which needs no sign-in; a code that came back there is
 // held here (sealed, with its PKCE verifier) under the hash of a one-time completion token, and is exchanged only when
 // the signed-in creator who started the connection presents that token. A consent link that one creator gets another

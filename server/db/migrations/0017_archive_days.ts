@@ -1,4 +1,4 @@
-// What the Archive Chat list shows, kept instead of counted (issue 16): per archived day its messages, chatters, first
+// What the Archive Chat list shows, kept instead of counted (docs/product.md §Chat archive): per archived day its messages, chatters, first
 // and last message and channel, and per stream its messages and chatters. Counting them on each visit grouped the
 // creator's whole archive (over a second for a year of 1,000,000 messages); the store now keeps them in the
 // transaction of each batch that adds messages and of each deletion that removes some. Chatters are distinct logins,

@@ -1,5 +1,5 @@
 // On SQLite a chatter's messages are found through the full-text index instead of a B-tree on (user_id, platform,
-// login, id) (issue 16's ingestion figure). That index took each batch's messages from thousands of chatters to as many
+// login, id) (docs/product.md §Chat archive's ingestion figure). That index took each batch's messages from thousands of chatters to as many
 // scattered pages (a 1,000-message batch dirtied ~1,000 of them, the largest cost of ingesting), while FTS5 appends
 // each transaction's entries as a new segment and merges them later in order. The full-text table gains a column
 // `who` with two tokens per message: 'l' and the login's UTF-8 bytes in hex, 'c' and the chatter id's (one token each

@@ -1,4 +1,4 @@
-// PayPal Payouts (issue 14) for PayPal e-mails, over PayPal's REST API: an OAuth 2.0 client-credentials token, then
+// PayPal Payouts (docs/product.md §Money) for PayPal e-mails, over PayPal's REST API: an OAuth 2.0 client-credentials token, then
 // POST /v1/payments/payouts with one item per payout. The payout's id is both the `sender_batch_id` (PayPal refuses a
 // second batch with the same id) and the `PayPal-Request-Id` (a retried request answers the first batch), so a retried
 // job never pays twice. The item's outcome is read with GET /v1/payments/payouts/{batch id} (poll). PAYPAL_API_BASE

@@ -1,4 +1,4 @@
-// Stripe Connect payouts (issue 14) for bank accounts: each creator gets a Custom connected account (created once),
+// Stripe Connect payouts (docs/product.md §Money) for bank accounts: each creator gets a Custom connected account (created once),
 // their bank account is attached to it as its external account (again when they replace it), and a payout is a
 // Transfer from the platform to that account followed by a Payout from it to the bank. Every call carries an
 // idempotency key derived from the payout, so a retried job never pays twice. Stripe reports the outcome with the

@@ -1,4 +1,4 @@
-// The payout rails behind one interface (issue 14): `manual` (an operator pays and marks the payout), Stripe Connect
+// The payout rails behind one interface (docs/product.md §Money): `manual` (an operator pays and marks the payout), Stripe Connect
 // and PayPal Payouts. The payout service hands a requested payout to its provider once (a job, retried with the
 // same idempotency keys) and settles it when the provider says paid or failed (an operator, a webhook or a poll).
 import type { PayoutMethodKind, PayoutProviderName } from '../../../contract/money.ts';

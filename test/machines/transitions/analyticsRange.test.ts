@@ -1,4 +1,4 @@
-// The range of the Analytics screen and of the advertiser's reach (issue 17): the last range chosen wins. A change while
+// The range of the Analytics screen and of the advertiser's reach (docs/product.md §Analytics): the last range chosen wins. A change while
 // another range's figures load starts the read again for it, and the earlier read's answer — even one that arrives
 // last — is not taken.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The overlay page's machine over time (issue 15), with fake timers: the rotation, the proof's seconds and 15-second
+// The overlay page's machine over time (docs/product.md §The overlay for OBS), with fake timers: the rotation, the proof's seconds and 15-second
 // reports (only while a creative is seen; never in the preview), OBS's visible/active/streaming, a stream that fails
 // and comes back after a growing wait, a rotated token that shows nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

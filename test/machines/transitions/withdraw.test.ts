@@ -1,4 +1,4 @@
-// The withdraw flow's transitions, pinned by hand (issue 14: money flows are pinned as well as path-tested): source,
+// The withdraw flow's transitions, pinned by hand (docs/product.md §Money: money flows are pinned as well as path-tested): source,
 // event, expected target and what it changes — the request's amount in cents, its method and its Idempotency-Key —
 // and its link to Earnings, the parent that invokes it and reads its figures again after a payout request.
 import { describe, expect, it, vi } from 'vitest';
