@@ -17,49 +17,56 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'An import cycle (type-only imports count): move the shared part down, or let the lower module declare an interface the higher one fills.',
+      comment:
+        'An import cycle (type-only imports count): move the shared part down, or let the lower module declare an interface the higher one fills.',
       from: {},
       to: { circular: true },
     },
     {
       name: 'server-basics-import-no-domain',
       severity: 'error',
-      comment: 'server/http, db, jobs and mail (and log, config, secret-file) are below every domain: declare an interface here and let server/app.ts pass the domain in.',
+      comment:
+        'server/http, db, jobs and mail (and log, config, secret-file) are below every domain: declare an interface here and let server/app.ts pass the domain in.',
       from: { path: '^server/(http|db|jobs|mail)/|^server/(log|config|secret-file)[.]ts$' },
       to: { path: '^server/', pathNot: BASICS },
     },
     {
       name: 'server-only-the-top-builds-the-whole',
       severity: 'error',
-      comment: 'Domain modules declare the small interface they need (e.g. OfferDeps) instead of importing Services or the app; only app.ts, main.ts, the CLI, the seed and the tests know the whole.',
+      comment:
+        'Domain modules declare the small interface they need (e.g. OfferDeps) instead of importing Services or the app; only app.ts, main.ts, the CLI, the seed and the tests know the whole.',
       from: { path: '^server/', pathNot: `${THE_WHOLE}|^server/(cli|seed)/` },
       to: { path: THE_WHOLE },
     },
     {
       name: 'server-accounts-at-the-bottom',
       severity: 'error',
-      comment: 'Every domain builds on accounts; accounts imports only the basics (other domains reach it through UserChangeHooks and its route deps).',
+      comment:
+        'Every domain builds on accounts; accounts imports only the basics (other domains reach it through UserChangeHooks and its route deps).',
       from: { path: '^server/accounts/' },
       to: { path: '^server/', pathNot: `^server/accounts/|${BASICS}` },
     },
     {
       name: 'server-money-below-marketplace',
       severity: 'error',
-      comment: 'The marketplace owns offer completion and calls money (payEarning, reservations); money never calls back.',
+      comment:
+        'The marketplace owns offer completion and calls money (payEarning, reservations); money never calls back.',
       from: { path: '^server/money/' },
       to: { path: '^server/(marketplace|overlay|operator)/' },
     },
     {
       name: 'server-marketplace-below-overlay',
       severity: 'error',
-      comment: 'The overlay builds on the marketplace (offers, completion); the marketplace tells it to refresh through OverlayRefresh, filled in by app.ts.',
+      comment:
+        'The overlay builds on the marketplace (offers, completion); the marketplace tells it to refresh through OverlayRefresh, filled in by app.ts.',
       from: { path: '^server/marketplace/' },
       to: { path: '^server/(overlay|operator)/' },
     },
     {
       name: 'contract-imports-nothing-of-ours',
       severity: 'error',
-      comment: 'contract/ is shared by the client and the server: it may import packages and itself, nothing else of this repository.',
+      comment:
+        'contract/ is shared by the client and the server: it may import packages and itself, nothing else of this repository.',
       from: { path: '^contract/' },
       to: { pathNot: '^(contract|node_modules)/', dependencyTypesNot: ['core'] },
     },

@@ -8,12 +8,26 @@ import tseslint from 'typescript-eslint';
 // the client imports its zod schemas as types only, so zod stays out of the browser bundle.
 const restrict = (patterns) => ['error', { patterns }];
 // The product's domains: the same folder names in machines/, src/ and server/ (docs/architecture.md).
-const DOMAINS = ['public', 'support', 'accounts', 'connections', 'shell', 'notifications', 'marketplace', 'money', 'overlay', 'archive', 'analytics', 'operator'];
+const DOMAINS = [
+  'public',
+  'support',
+  'accounts',
+  'connections',
+  'shell',
+  'notifications',
+  'marketplace',
+  'money',
+  'overlay',
+  'archive',
+  'analytics',
+  'operator',
+];
 const clientDomains = `src/{${DOMAINS.join(',')},common}`;
 const contractTypesOnly = {
   regex: '(^|/)contract(/index(\\.ts)?|/schemas/.*)?$',
   allowTypeImports: true,
-  message: 'The client takes types from the contract; values only from contract/profile and contract/endpoints (no zod in the bundle).',
+  message:
+    'The client takes types from the contract; values only from contract/profile and contract/endpoints (no zod in the bundle).',
 };
 // Product code never imports the tests: a flow's samples sit beside its machine (machines/<domain>/<flow>.samples.ts).
 const noTest = { group: ['**/test/**'], message: 'src/ and machines/ import nothing from test/.' };
@@ -42,7 +56,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['react', 'react-dom', 'react-*', '@xstate/react'], message: 'Machines are pure: no React.' },
-        { group: ['**/src/**', 'ky', 'firebase', 'firebase/*'], message: 'Machines name their effects; src/ provides them.' },
+        {
+          group: ['**/src/**', 'ky', 'firebase', 'firebase/*'],
+          message: 'Machines name their effects; src/ provides them.',
+        },
         { group: ['**/server/**'], message: 'Machines never import the server.' },
         noTest,
         contractTypesOnly,
@@ -53,7 +70,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/server/**'], message: 'The client never imports the server.' }, noTest, contractTypesOnly]),
+      'no-restricted-imports': restrict([
+        { group: ['**/server/**'], message: 'The client never imports the server.' },
+        noTest,
+        contractTypesOnly,
+      ]),
     },
   },
   {
@@ -61,7 +82,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         // The theme's motion tokens take the spec's delays from the one place that holds them.
-        { group: [...DOMAINS.map((d) => `**/src/${d}/**`), '**/common/**', '**/app/**', '**/api/**', '**/machines/**', '!@/machines/timing'], message: 'ui/ and theme/ are leaves.' },
+        {
+          group: [
+            ...DOMAINS.map((d) => `**/src/${d}/**`),
+            '**/common/**',
+            '**/app/**',
+            '**/api/**',
+            '**/machines/**',
+            '!@/machines/timing',
+          ],
+          message: 'ui/ and theme/ are leaves.',
+        },
         { group: ['**/server/**', '**/contract/**'], message: 'ui/ and theme/ know nothing of the API.' },
         noTest,
       ]),
@@ -81,22 +112,38 @@ export default tseslint.config(
       // Views read machines through their selectors (machines/<flow>.select.ts), never by state value.
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='matches']", message: 'Use a selector from machines/<flow>.select.ts.' },
-        { selector: "CallExpression[callee.property.name='hasTag']", message: 'Use a selector from machines/<flow>.select.ts.' },
-        { selector: "MemberExpression[object.name=/^(snapshot|snap|state|current)$/][property.name='value']", message: 'Use a selector from machines/<flow>.select.ts.' },
+        {
+          selector: "CallExpression[callee.property.name='matches']",
+          message: 'Use a selector from machines/<flow>.select.ts.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='hasTag']",
+          message: 'Use a selector from machines/<flow>.select.ts.',
+        },
+        {
+          selector: "MemberExpression[object.name=/^(snapshot|snap|state|current)$/][property.name='value']",
+          message: 'Use a selector from machines/<flow>.select.ts.',
+        },
       ],
     },
   },
   {
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/src/**', '**/server/**', '**/machines/**', '**/test/**'], message: 'The contract depends on nothing but zod.' }]),
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/src/**', '**/server/**', '**/machines/**', '**/test/**'],
+          message: 'The contract depends on nothing but zod.',
+        },
+      ]),
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/src/**', '**/machines/**'], message: 'The server stands alone.' }]),
+      'no-restricted-imports': restrict([
+        { group: ['**/src/**', '**/machines/**'], message: 'The server stands alone.' },
+      ]),
     },
   },
 );

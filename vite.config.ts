@@ -17,7 +17,11 @@ const overlayBuild = {
   manifest: '.vite/overlay-manifest.json',
   rollupOptions: {
     input: 'overlay.html',
-    output: { entryFileNames: 'assets/[hash].js', chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' },
+    output: {
+      entryFileNames: 'assets/[hash].js',
+      chunkFileNames: 'assets/[hash].js',
+      assetFileNames: 'assets/[hash][extname]',
+    },
   },
 };
 
@@ -26,7 +30,8 @@ const overlayPageInDev: Plugin = {
   name: 'castbridge-overlay-page',
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
-      if (req.url && /^\/overlay\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = `/overlay.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
+      if (req.url && /^\/overlay\/[^/?]+\/?(\?.*)?$/.test(req.url))
+        req.url = `/overlay.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
       next();
     });
   },
@@ -51,22 +56,23 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // Hash-only file names: the entry carries the preload list of every lazy route, so each name is paid for by every
     // page (named chunks cost the public pages ~0.6 KB gzipped). The manifest still says which module is which.
     // (The prerender's server build keeps its names: scripts/prerender.ts imports entry-server.js.)
-    rollupOptions: mode === 'overlay'
-      ? overlayBuild.rollupOptions
-      : isSsrBuild
-      ? {}
-      : {
-          output: {
-            entryFileNames: 'assets/[hash].js',
-            chunkFileNames: 'assets/[hash].js',
-            assetFileNames: 'assets/[hash][extname]',
-            // Everything the entry loads statically goes into one chunk. Left alone, Rolldown split the entry's shared
-            // modules (react-router, the session wiring, Vite's preload helper) into separate chunks once the Earnings
-            // screen imported the session wiring (rolldown/rolldown#10731: a module the entry already loads emitted
-            // as a separate chunk), costing every route 1.3 KB gzipped; one initial chunk saves 4 KB on every route.
-            codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
-          },
-        },
+    rollupOptions:
+      mode === 'overlay'
+        ? overlayBuild.rollupOptions
+        : isSsrBuild
+          ? {}
+          : {
+              output: {
+                entryFileNames: 'assets/[hash].js',
+                chunkFileNames: 'assets/[hash].js',
+                assetFileNames: 'assets/[hash][extname]',
+                // Everything the entry loads statically goes into one chunk. Left alone, Rolldown split the entry's shared
+                // modules (react-router, the session wiring, Vite's preload helper) into separate chunks once the Earnings
+                // screen imported the session wiring (rolldown/rolldown#10731: a module the entry already loads emitted
+                // as a separate chunk), costing every route 1.3 KB gzipped; one initial chunk saves 4 KB on every route.
+                codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+              },
+            },
   },
   test: {
     projects: [

@@ -59,7 +59,11 @@ export async function seedAdvertiser(app: App, campaignCount: number, perCampaig
       updated_at: stamp,
     })),
   );
-  for (let start = 0; start < offers.length; start += 500) await db.insertInto('offers').values(offers.slice(start, start + 500)).execute();
+  for (let start = 0; start < offers.length; start += 500)
+    await db
+      .insertInto('offers')
+      .values(offers.slice(start, start + 500))
+      .execute();
 
   // Each creator live 19:00–22:00 UTC every other day for a year: a viewer sample every 15 minutes (Twitch).
   const today = Math.floor(Date.now() / DAY) * DAY;
@@ -73,7 +77,13 @@ export async function seedAdvertiser(app: App, campaignCount: number, perCampaig
     for (const [k, creatorId] of creators.entries()) {
       for (let d = 365 - (k % 2); d > 0; d -= 2) {
         for (let q = 0; q < 12; q += 1) {
-          batch.push({ user_id: creatorId, platform: 'twitch', metric: 'viewers', at: today - d * DAY + 19 * 3_600_000 + q * QUARTER, value: 20 + ((k + q) % 80) });
+          batch.push({
+            user_id: creatorId,
+            platform: 'twitch',
+            metric: 'viewers',
+            at: today - d * DAY + 19 * 3_600_000 + q * QUARTER,
+            value: 20 + ((k + q) % 80),
+          });
           viewerSamples += 1;
           if (batch.length === 1000) await flush();
         }
@@ -91,7 +101,11 @@ export async function seedAdvertiser(app: App, campaignCount: number, perCampaig
       for (let m = 0; m < 30; m += 1) minutes.push({ offer_id: offer.id, minute: first + m, seconds: 60 });
     }
   }
-  for (let start = 0; start < minutes.length; start += 2000) await db.insertInto('overlay_minutes').values(minutes.slice(start, start + 2000)).execute();
+  for (let start = 0; start < minutes.length; start += 2000)
+    await db
+      .insertInto('overlay_minutes')
+      .values(minutes.slice(start, start + 2000))
+      .execute();
   return { advertiserId: advertiserId!, creators: creators.length, viewerSamples, displayMinutes: minutes.length };
 }
 
@@ -103,22 +117,41 @@ export async function benchAdvertiserAnalytics(
   const campaignCount = options.campaigns ?? 50;
   const perCampaign = options.creatorsPerCampaign ?? 20;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-advertiser-'));
-  const app = await createApp({ ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false }, { logger: silentLogger });
+  const app = await createApp(
+    { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
+    { logger: silentLogger },
+  );
   try {
     const seeded = await seedAdvertiser(app, campaignCount, perCampaign);
-    log(`advertiser: ${campaignCount} campaigns × ${perCampaign} creators, ${seeded.viewerSamples.toLocaleString('en-US')} viewer samples, ${seeded.displayMinutes.toLocaleString('en-US')} display minutes`);
+    log(
+      `advertiser: ${campaignCount} campaigns × ${perCampaign} creators, ${seeded.viewerSamples.toLocaleString('en-US')} viewer samples, ${seeded.displayMinutes.toLocaleString('en-US')} display minutes`,
+    );
     const token = await app.services.tokens.issue(seeded.advertiserId, 0);
     const times: number[] = [];
     const runs = options.runs ?? 30;
     for (let i = 0; i < runs + 5; i += 1) {
       const t0 = performance.now();
-      const response = await app.app.request('/api/analytics?range=12m', { headers: { authorization: `Bearer ${token}` } });
-      if (response.status !== 200) throw new Error(`GET /api/analytics?range=12m answered ${response.status}: ${await response.text()}`);
+      const response = await app.app.request('/api/analytics?range=12m', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.status !== 200)
+        throw new Error(`GET /api/analytics?range=12m answered ${response.status}: ${await response.text()}`);
       const body = (await response.json()) as { campaigns: { impressions: number; creatorsReached: number }[] };
       if (i >= 5) times.push(performance.now() - t0);
-      if (i === 0 && body.campaigns.some((campaign) => campaign.creatorsReached !== perCampaign || campaign.impressions === 0)) throw new Error('advertiser: every creator should be reached, with impressions');
+      if (
+        i === 0 &&
+        body.campaigns.some((campaign) => campaign.creatorsReached !== perCampaign || campaign.impressions === 0)
+      )
+        throw new Error('advertiser: every creator should be reached, with impressions');
     }
-    const figure = { campaigns: campaignCount, creators: seeded.creators, viewerSamples: seeded.viewerSamples, displayMinutes: seeded.displayMinutes, p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(percentile(times, 95) * 10) / 10 };
+    const figure = {
+      campaigns: campaignCount,
+      creators: seeded.creators,
+      viewerSamples: seeded.viewerSamples,
+      displayMinutes: seeded.displayMinutes,
+      p50: Math.round(percentile(times, 50) * 10) / 10,
+      p95: Math.round(percentile(times, 95) * 10) / 10,
+    };
     log(`advertiser range 12m: p50 ${figure.p50} ms, p95 ${figure.p95} ms`);
     return figure;
   } finally {
@@ -127,9 +160,14 @@ export async function benchAdvertiserAnalytics(
   }
 }
 
-export async function benchAnalytics(log: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<AnalyticsBench> {
+export async function benchAnalytics(
+  log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<AnalyticsBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-analytics-'));
-  const app = await createApp({ ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false }, { logger: silentLogger });
+  const app = await createApp(
+    { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
+    { logger: silentLogger },
+  );
   try {
     const { db, services } = app;
     const [creatorId] = await insertUsers(db, 1, 'creator', () => ({}));
@@ -138,7 +176,8 @@ export async function benchAnalytics(log: (line: string) => void = (line) => pro
     let samples = 0;
     const began = performance.now();
     for (const platform of ['twitch', 'youtube'] as const) {
-      const series: SeriesKey[] = platform === 'twitch' ? ['followers', 'viewers', 'subscribers'] : ['subscribers', 'viewers', 'views'];
+      const series: SeriesKey[] =
+        platform === 'twitch' ? ['followers', 'viewers', 'subscribers'] : ['subscribers', 'viewers', 'views'];
       let moments: { at: number; samples: Partial<Record<SeriesKey, number>> }[] = [];
       for (let at = start, i = 0; at < now; at += QUARTER, i += 1) {
         const values: Partial<Record<SeriesKey, number>> = {};
@@ -154,7 +193,9 @@ export async function benchAnalytics(log: (line: string) => void = (line) => pro
       if (moments.length) await services.metrics.writeMany(creatorId!, platform, moments);
     }
     const writeSeconds = (performance.now() - began) / 1000;
-    log(`${samples.toLocaleString('en-US')} samples in 6 series written with their daily rollup in ${writeSeconds.toFixed(1)} s`);
+    log(
+      `${samples.toLocaleString('en-US')} samples in 6 series written with their daily rollup in ${writeSeconds.toFixed(1)} s`,
+    );
 
     // A year of chat with Bits now and then, for the donations card.
     const key = { userId: creatorId!, platform: 'twitch' as const, channelId: 'bench', channel: 'bench' };
@@ -178,17 +219,30 @@ export async function benchAnalytics(log: (line: string) => void = (line) => pro
       const times: number[] = [];
       for (let i = 0; i < runs; i += 1) {
         const t0 = performance.now();
-        const response = await app.app.request(`/api/analytics?range=${range}`, { headers: { authorization: `Bearer ${token}` } });
-        if (response.status !== 200) throw new Error(`GET /api/analytics?range=${range} answered ${response.status}: ${await response.text()}`);
+        const response = await app.app.request(`/api/analytics?range=${range}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (response.status !== 200)
+          throw new Error(`GET /api/analytics?range=${range} answered ${response.status}: ${await response.text()}`);
         await response.arrayBuffer();
         times.push(performance.now() - t0);
       }
-      return { range, p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(percentile(times, 95) * 10) / 10 };
+      return {
+        range,
+        p50: Math.round(percentile(times, 50) * 10) / 10,
+        p95: Math.round(percentile(times, 95) * 10) / 10,
+      };
     };
     await timed('12m', 20);
     const figures = [await timed('12m', 200), await timed('90d', 100), await timed('30d', 100), await timed('7d', 100)];
     for (const figure of figures) log(`range ${figure.range}: p50 ${figure.p50} ms, p95 ${figure.p95} ms`);
-    return { samples, writeSeconds, p95Ms: figures, yearP95Ms: figures[0]!.p95, advertiser: await benchAdvertiserAnalytics(log) };
+    return {
+      samples,
+      writeSeconds,
+      p95Ms: figures,
+      yearP95Ms: figures[0]!.p95,
+      advertiser: await benchAdvertiserAnalytics(log),
+    };
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

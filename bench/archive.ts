@@ -41,7 +41,10 @@ export interface ArchiveBench {
   killGapRecorded: boolean;
 }
 
-const WORDS = 'the a stream chat hype gg pog lol clip raid sub follow speedrun split boss level lantern giveaway emote music overlay sponsor energy drink night game run pb wr reset lag'.split(' ');
+const WORDS =
+  'the a stream chat hype gg pog lol clip raid sub follow speedrun split boss level lantern giveaway emote music overlay sponsor energy drink night game run pb wr reset lag'.split(
+    ' ',
+  );
 const RARE = ['zephyr', 'quokka', 'marzipan', 'obsidian', 'kumquat'];
 
 function text(i: number): string {
@@ -54,19 +57,51 @@ function text(i: number): string {
 
 function chatLine(i: number, sentAt: number): ChatLine {
   const chatter = i % 5000;
-  return { msgId: `m${i}`, sentAt, chatterId: String(100000 + chatter), login: `viewer_${chatter}`, displayName: `Viewer_${chatter}`, color: '#1E90FF', badges: chatter % 10 === 0 ? 'subscriber/6' : '', emotes: null, bits: null, kind: 'privmsg', text: text(i) };
+  return {
+    msgId: `m${i}`,
+    sentAt,
+    chatterId: String(100000 + chatter),
+    login: `viewer_${chatter}`,
+    displayName: `Viewer_${chatter}`,
+    color: '#1E90FF',
+    badges: chatter % 10 === 0 ? 'subscriber/6' : '',
+    emotes: null,
+    bits: null,
+    kind: 'privmsg',
+    text: text(i),
+  };
 }
 
 const privmsg = (channel: string, i: number) =>
   `@badge-info=;badges=;color=#1E90FF;display-name=Viewer_${i % 5000};emotes=;id=live-${i};mod=0;room-id=1;subscriber=0;tmi-sent-ts=${Date.now()};turbo=0;user-id=${100000 + (i % 5000)};user-type= :viewer_${i % 5000}!viewer_${i % 5000}@viewer_${i % 5000}.tmi.twitch.tv PRIVMSG #${channel} :${text(i)}`;
 
-export async function connectedCreator(db: Awaited<ReturnType<typeof createApp>>['db'], dataDir: string, login: string, archiving: boolean) {
+export async function connectedCreator(
+  db: Awaited<ReturnType<typeof createApp>>['db'],
+  dataDir: string,
+  login: string,
+  archiving: boolean,
+) {
   const [userId] = await insertUsers(db, 1, 'creator', () => ({}));
   const sealer = createSealer(loadPayoutKey(null, dataDir));
   const stamp = new Date().toISOString();
   await db
     .insertInto('connected_accounts')
-    .values({ id: crypto.randomUUID(), user_id: userId!, platform: 'twitch', platform_user_id: `9${Date.now() % 1e8}`, login, display_name: login, scopes: 'chat:read', tokens_sealed: sealer.seal({ accessToken: 'a', refreshToken: 'r' }), expires_at: Date.now() + 3_600_000, status: 'connected', stand_in: 1, archiving: archiving ? 1 : 0, created_at: stamp, updated_at: stamp })
+    .values({
+      id: crypto.randomUUID(),
+      user_id: userId!,
+      platform: 'twitch',
+      platform_user_id: `9${Date.now() % 1e8}`,
+      login,
+      display_name: login,
+      scopes: 'chat:read',
+      tokens_sealed: sealer.seal({ accessToken: 'a', refreshToken: 'r' }),
+      expires_at: Date.now() + 3_600_000,
+      status: 'connected',
+      stand_in: 1,
+      archiving: archiving ? 1 : 0,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .execute();
   return userId!;
 }
@@ -85,7 +120,11 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number)
  * five days of six a stream from 18:00 to 22:00 (UTC), so ~300 streams to list. As on a real channel, a stream day's
  * chat is sent during its stream; on the other days it is spread over the day.
  */
-export async function archiveYear(services: Awaited<ReturnType<typeof createApp>>['services'], userId: string, total = 1_000_000): Promise<{ days: number; streams: number }> {
+export async function archiveYear(
+  services: Awaited<ReturnType<typeof createApp>>['services'],
+  userId: string,
+  total = 1_000_000,
+): Promise<{ days: number; streams: number }> {
   const key = channelKey((await services.connections.account(userId, 'twitch'))!);
   const DAYS = 365;
   const firstDay = Date.parse('2025-01-01T00:00:00Z');
@@ -95,16 +134,24 @@ export async function archiveYear(services: Awaited<ReturnType<typeof createApp>
     const streamed = day % 6 !== 5;
     const [from, span] = streamed ? [18 * 3_600_000, 4 * 3_600_000 - 60_000] : [0, 86_000_000];
     const startedAt = firstDay + day * 86_400_000 + from;
-    if (streamed) await services.archive.streamLive(key, { streamId: `s${day}`, title: `Stream ${day}`, startedAt }, startedAt);
+    if (streamed)
+      await services.archive.streamLive(key, { streamId: `s${day}`, title: `Stream ${day}`, startedAt }, startedAt);
     const end = Math.round(((day + 1) * total) / DAYS);
     const count = end - n;
     for (let first = n; first < end; first += 1000) {
-      const messages = Array.from({ length: Math.min(1000, end - first) }, (_, k) => ({ ...chatLine(first + k, startedAt + Math.floor(((first + k - n) / count) * span)), msgId: `y${first + k}` }));
+      const messages = Array.from({ length: Math.min(1000, end - first) }, (_, k) => ({
+        ...chatLine(first + k, startedAt + Math.floor(((first + k - n) / count) * span)),
+        msgId: `y${first + k}`,
+      }));
       await services.archive.write(key, { messages, moderation: [], skipped: 0, seenAt: Date.now() });
     }
     n = end;
     if (streamed) {
-      await services.archive.streamLive(key, { streamId: `s${day}`, title: `Stream ${day}`, startedAt }, startedAt + span);
+      await services.archive.streamLive(
+        key,
+        { streamId: `s${day}`, title: `Stream ${day}`, startedAt },
+        startedAt + span,
+      );
       await services.archive.streamOffline(key, startedAt + span + 60_000);
       streams += 1;
     }
@@ -113,10 +160,16 @@ export async function archiveYear(services: Awaited<ReturnType<typeof createApp>
 }
 
 /** p95 of GET /api/archive/days over HTTP (in process) for the creator: without a date and with one. */
-export async function timeArchiveList(app: Awaited<ReturnType<typeof createApp>>, userId: string, rounds = 40): Promise<{ listP95Ms: number; listDayP95Ms: number; days: number; streams: number }> {
+export async function timeArchiveList(
+  app: Awaited<ReturnType<typeof createApp>>,
+  userId: string,
+  rounds = 40,
+): Promise<{ listP95Ms: number; listDayP95Ms: number; days: number; streams: number }> {
   const token = await app.services.tokens.issue(userId, 0);
   const get = async (query: string) => {
-    const response = await app.app.request(`/api/archive/days?platform=twitch${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await app.app.request(`/api/archive/days?platform=twitch${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (response.status !== 200) throw new Error(`GET /api/archive/days${query}: ${response.status}`);
     return (await response.json()) as { days: unknown[]; streams: unknown[] };
   };
@@ -127,20 +180,35 @@ export async function timeArchiveList(app: Awaited<ReturnType<typeof createApp>>
     let t0 = performance.now();
     await get('');
     all.push(performance.now() - t0);
-    const date = new Date(Date.parse('2025-01-01T00:00:00Z') + ((i * 37) % 365) * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(Date.parse('2025-01-01T00:00:00Z') + ((i * 37) % 365) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     t0 = performance.now();
     await get(`&date=${date}`);
     oneDay.push(performance.now() - t0);
   }
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { listP95Ms: round(percentile(all, 95)), listDayP95Ms: round(percentile(oneDay, 95)), days: first.days.length, streams: first.streams.length };
+  return {
+    listP95Ms: round(percentile(all, 95)),
+    listDayP95Ms: round(percentile(oneDay, 95)),
+    days: first.days.length,
+    streams: first.streams.length,
+  };
 }
 
-export async function benchArchive(log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<ArchiveBench> {
+export async function benchArchive(
+  log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<ArchiveBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-archive-'));
   const chat = await startTwitchChatStandIn();
   try {
-    const app = await createApp({ ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }), seedDemo: false }, { logger: silentLogger });
+    const app = await createApp(
+      {
+        ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }),
+        seedDemo: false,
+      },
+      { logger: silentLogger },
+    );
     const { db, services } = app;
 
     // 1. Ingestion end to end: 200,000 lines sent in frames of 1,000 as fast as the stand-in can.
@@ -152,7 +220,10 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
     const LIVE = 200_000;
     const started = performance.now();
     for (let i = 0; i < LIVE; i += 1000) {
-      chat.send(liveChannel, Array.from({ length: 1000 }, (_, k) => privmsg(liveChannel, i + k)));
+      chat.send(
+        liveChannel,
+        Array.from({ length: 1000 }, (_, k) => privmsg(liveChannel, i + k)),
+      );
       // Let the ingester breathe between frames, as a socket would.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -160,7 +231,9 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
     const ingestSeconds = (performance.now() - started) / 1000;
     const written = services.ingest.status(liveUser, 'twitch')?.written ?? 0;
     const ingestPerSecond = Math.round(written / ingestSeconds);
-    log(`ingested ${written} of ${LIVE} messages through tmi.js in ${ingestSeconds.toFixed(1)} s: ${ingestPerSecond}/s`);
+    log(
+      `ingested ${written} of ${LIVE} messages through tmi.js in ${ingestSeconds.toFixed(1)} s: ${ingestPerSecond}/s`,
+    );
     await services.connections.setArchiving(liveUser, 'twitch', false);
 
     // 2. Storage alone, and the million-message channel: ten days of 100,000.
@@ -197,7 +270,9 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
       }
     }
     const searchP95Ms = Math.round(percentile(timings, 95) * 10) / 10;
-    log(`search over ${TOTAL} messages: ${timings.length} searches, p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${searchP95Ms} ms, max ${Math.max(...timings).toFixed(1)} ms`);
+    log(
+      `search over ${TOTAL} messages: ${timings.length} searches, p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${searchP95Ms} ms, max ${Math.max(...timings).toFixed(1)} ms`,
+    );
 
     // 4. The first page of a 100,000-message day.
     const pages: number[] = [];
@@ -222,7 +297,9 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
       if (rows % 50_000 === 0) peak = Math.max(peak, process.memoryUsage().rss);
     }
     const exportRssGrowthMb = Math.round((peak - before) / 1024 / 1024);
-    log(`exported ${rows} messages (${Math.round(bytes / 1024 / 1024)} MB of NDJSON) in ${Math.round((performance.now() - exportStart) / 1000)} s: RSS growth ${exportRssGrowthMb} MB`);
+    log(
+      `exported ${rows} messages (${Math.round(bytes / 1024 / 1024)} MB of NDJSON) in ${Math.round((performance.now() - exportStart) / 1000)} s: RSS growth ${exportRssGrowthMb} MB`,
+    );
 
     // 6. One chatter of the million (200 messages over the ten days; on SQLite found through the full-text index):
     // their export, a timeout by login and a ban by id each flagging their messages of a 100,000-message day, and
@@ -233,38 +310,78 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
       let t0 = performance.now();
       let exported = 0;
       let others = 0;
-      for await (const message of services.archive.export(bigUser, { platform: 'twitch', login: `viewer_${chatter}` })) {
+      for await (const message of services.archive.export(bigUser, {
+        platform: 'twitch',
+        login: `viewer_${chatter}`,
+      })) {
         if (message.login === `viewer_${chatter}`) exported += 1;
         else others += 1;
       }
       chatterTimes.export.push(performance.now() - t0);
       const at = firstDay + k * 86_400_000 + 86_000_000;
       t0 = performance.now();
-      await services.archive.write(key, { messages: [], moderation: [{ kind: 'clearchat', at, targetLogin: `viewer_${chatter}`, targetId: null, targetMsgId: null, duration: 600 }], skipped: 0, seenAt: Date.now() });
-      await services.archive.write(key, { messages: [], moderation: [{ kind: 'clearchat', at, targetLogin: null, targetId: String(100000 + chatter + 1), targetMsgId: null, duration: null }], skipped: 0, seenAt: Date.now() });
+      await services.archive.write(key, {
+        messages: [],
+        moderation: [
+          { kind: 'clearchat', at, targetLogin: `viewer_${chatter}`, targetId: null, targetMsgId: null, duration: 600 },
+        ],
+        skipped: 0,
+        seenAt: Date.now(),
+      });
+      await services.archive.write(key, {
+        messages: [],
+        moderation: [
+          {
+            kind: 'clearchat',
+            at,
+            targetLogin: null,
+            targetId: String(100000 + chatter + 1),
+            targetMsgId: null,
+            duration: null,
+          },
+        ],
+        skipped: 0,
+        seenAt: Date.now(),
+      });
       chatterTimes.timeout.push((performance.now() - t0) / 2);
       t0 = performance.now();
-      const deleted = await services.archive.delete(bigUser, { platform: 'twitch', chatterId: String(100000 + chatter) });
+      const deleted = await services.archive.delete(bigUser, {
+        platform: 'twitch',
+        chatterId: String(100000 + chatter),
+      });
       chatterTimes.delete.push(performance.now() - t0);
-      if (exported !== TOTAL / 5000 || others !== 0 || deleted !== TOTAL / 5000) throw new Error(`chatter ${chatter}: exported ${exported} (and ${others} of others), deleted ${deleted} of ${TOTAL / 5000}`);
+      if (exported !== TOTAL / 5000 || others !== 0 || deleted !== TOTAL / 5000)
+        throw new Error(
+          `chatter ${chatter}: exported ${exported} (and ${others} of others), deleted ${deleted} of ${TOTAL / 5000}`,
+        );
     }
     const worst = (times: number[]) => Math.round(Math.max(...times) * 10) / 10;
     const chatterExportMs = worst(chatterTimes.export);
     const timeoutMs = worst(chatterTimes.timeout);
     const chatterDeleteMs = worst(chatterTimes.delete);
-    log(`one chatter of ${TOTAL} (${TOTAL / 5000} messages), worst of 5: export ${chatterExportMs} ms; a timeout or ban flagging their day ${timeoutMs} ms; their deletion ${chatterDeleteMs} ms`);
+    log(
+      `one chatter of ${TOTAL} (${TOTAL / 5000} messages), worst of 5: export ${chatterExportMs} ms; a timeout or ban flagging their day ${timeoutMs} ms; their deletion ${chatterDeleteMs} ms`,
+    );
 
     // 7. The Archive Chat list of a year: 1,000,000 messages over 365 days, ~300 streams.
     const yearUser = await connectedCreator(db, dataDir, 'bench_year', false);
     await archiveYear(services, yearUser, TOTAL);
     const list = await timeArchiveList(app, yearUser);
-    log(`Archive Chat list (no date) of ${list.days} days and ${list.streams} streams (${TOTAL} messages): p95 ${list.listP95Ms} ms; one date: p95 ${list.listDayP95Ms} ms`);
+    log(
+      `Archive Chat list (no date) of ${list.days} days and ${list.streams} streams (${TOTAL} messages): p95 ${list.listP95Ms} ms; one date: p95 ${list.listDayP95Ms} ms`,
+    );
     await app.close();
 
     // 8. kill -9 while ingesting.
     const killDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-kill-'));
     try {
-      const setup = await createApp({ ...loadConfig({ DATA_DIR: killDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }), seedDemo: false }, { logger: silentLogger });
+      const setup = await createApp(
+        {
+          ...loadConfig({ DATA_DIR: killDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }),
+          seedDemo: false,
+        },
+        { logger: silentLogger },
+      );
       const killChannel = 'bench_kill';
       const killUser = await connectedCreator(setup.db, killDir, killChannel, true);
       await setup.close();
@@ -274,7 +391,10 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       let sent = 0;
       const sender = setInterval(() => {
-        chat.send(killChannel, Array.from({ length: 100 }, (_, k) => privmsg(killChannel, 1_000_000 + sent + k)));
+        chat.send(
+          killChannel,
+          Array.from({ length: 100 }, (_, k) => privmsg(killChannel, 1_000_000 + sent + k)),
+        );
         sent += 100;
       }, 20);
       await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -287,13 +407,34 @@ export async function benchArchive(log: (line: string) => void = (l) => process.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      const check = await createApp({ ...loadConfig({ DATA_DIR: killDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }), seedDemo: false }, { logger: silentLogger });
+      const check = await createApp(
+        {
+          ...loadConfig({ DATA_DIR: killDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }),
+          seedDemo: false,
+        },
+        { logger: silentLogger },
+      );
       await check.services.ingest.close();
-      const stored = Number((await check.db.selectFrom('chat_messages').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', killUser).executeTakeFirstOrThrow()).n);
-      const gaps = await check.db.selectFrom('chat_events').selectAll().where('user_id', '=', killUser).where('kind', '=', 'gap').execute();
+      const stored = Number(
+        (
+          await check.db
+            .selectFrom('chat_messages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', killUser)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const gaps = await check.db
+        .selectFrom('chat_events')
+        .selectAll()
+        .where('user_id', '=', killUser)
+        .where('kind', '=', 'gap')
+        .execute();
       await check.close();
       const killLost = sentBeforeKill - stored;
-      log(`kill -9 while ingesting ~5,000 messages/s: ${sentBeforeKill} sent before the kill, ${stored} stored, ${killLost} lost; gaps recorded after the restart: ${gaps.length} (${gaps.map((g) => `${Math.round((Number(g.until) - Number(g.at)) / 100) / 10} s`).join(', ')})`);
+      log(
+        `kill -9 while ingesting ~5,000 messages/s: ${sentBeforeKill} sent before the kill, ${stored} stored, ${killLost} lost; gaps recorded after the restart: ${gaps.length} (${gaps.map((g) => `${Math.round((Number(g.until) - Number(g.at)) / 100) / 10} s`).join(', ')})`,
+      );
       return {
         ingestPerSecond,
         storePerSecond,

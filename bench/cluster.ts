@@ -47,12 +47,17 @@ async function redisAnswers(): Promise<boolean> {
 }
 
 async function load(url: string, options: Record<string, unknown>): Promise<number> {
-  const result = (await autocannon({ url, connections: 50, duration: 8, ...options } as never)) as unknown as { requests: { average: number }; non2xx: number };
+  const result = (await autocannon({ url, connections: 50, duration: 8, ...options } as never)) as unknown as {
+    requests: { average: number };
+    non2xx: number;
+  };
   if (result.non2xx > 0) throw new Error(`${result.non2xx} requests failed`);
   return Math.round(result.requests.average);
 }
 
-export async function benchCluster(log: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<ClusterBench> {
+export async function benchCluster(
+  log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<ClusterBench> {
   const transport = (await redisAnswers()) ? 'redis' : 'postgres';
   const schema = `castbridge_bench_${crypto.randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-cluster-'));
@@ -76,8 +81,18 @@ export async function benchCluster(log: (line: string) => void = (line) => proce
     const users = createUserStore(db);
     const tokens = await createTokenService(new TextEncoder().encode(SECRET));
     const account = async (role: 'creator' | 'advertiser' | 'operator', profile: Record<string, unknown> = {}) => {
-      const id = await users.create({ email: `${role}-${crypto.randomBytes(5).toString('hex')}@bench.example`, passwordHash: null, typeAccount: role === 'advertiser' ? 'Advertiser' : 'Influencer', role });
-      if (Object.keys(profile).length) await db.updateTable('users').set({ ...profile, notify_email: 0 }).where('id', '=', id).execute();
+      const id = await users.create({
+        email: `${role}-${crypto.randomBytes(5).toString('hex')}@bench.example`,
+        passwordHash: null,
+        typeAccount: role === 'advertiser' ? 'Advertiser' : 'Influencer',
+        role,
+      });
+      if (Object.keys(profile).length)
+        await db
+          .updateTable('users')
+          .set({ ...profile, notify_email: 0 })
+          .where('id', '=', id)
+          .execute();
       else await db.updateTable('users').set({ notify_email: 0 }).where('id', '=', id).execute();
       return { id, token: await tokens.issue(id, 0) };
     };
@@ -85,7 +100,11 @@ export async function benchCluster(log: (line: string) => void = (line) => proce
     const a = await startServer(dataDir, { ...env, INSTANCE_ID: 'a' });
     children.push(a);
     const json = async (base: string, method: string, p: string, token: string, body?: unknown) => {
-      const response = await fetch(`${base}${p}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const response = await fetch(`${base}${p}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${p}: ${response.status} ${text}`);
       return JSON.parse(text) as Record<string, unknown>;
@@ -94,10 +113,23 @@ export async function benchCluster(log: (line: string) => void = (line) => proce
     // The world: an operator, a funded advertiser, 200 creators matched by one campaign (their offers carry messages).
     const operator = await account('operator');
     const advertiser = await account('advertiser');
-    await json(a.url, 'PUT', '/api/advertiser/profile', advertiser.token, { companyName: 'Nova Energy', website: 'https://nova.example', contactName: 'Nora', contactEmail: 'nora@nova.example' });
+    await json(a.url, 'PUT', '/api/advertiser/profile', advertiser.token, {
+      companyName: 'Nova Energy',
+      website: 'https://nova.example',
+      contactName: 'Nora',
+      contactEmail: 'nora@nova.example',
+    });
     await json(a.url, 'POST', `/api/admin/advertisers/${advertiser.id}/approve`, operator.token);
-    await json(a.url, 'POST', '/api/admin/deposits', operator.token, { advertiserId: advertiser.id, amountCents: 1_000_000_000, reference: 'BENCH' });
-    const creators = await Promise.all(Array.from({ length: 200 }, () => account('creator', { language: 'English', country: 'Tonga', type_content: 'Speedruns on Twitch' })));
+    await json(a.url, 'POST', '/api/admin/deposits', operator.token, {
+      advertiserId: advertiser.id,
+      amountCents: 1_000_000_000,
+      reference: 'BENCH',
+    });
+    const creators = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        account('creator', { language: 'English', country: 'Tonga', type_content: 'Speedruns on Twitch' }),
+      ),
+    );
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const created = await json(a.url, 'POST', '/api/campaigns', advertiser.token, {
       brand: 'Nova Energy',
@@ -105,7 +137,13 @@ export async function benchCluster(log: (line: string) => void = (line) => proce
       description: 'Our can on stream for 30 seconds each hour.',
       payCents: 25_000,
       spots: 100,
-      targeting: { platforms: ['Twitch', 'YouTube'], languages: ['English'], countries: ['Tonga'], categories: [], minAvgViewers: null },
+      targeting: {
+        platforms: ['Twitch', 'YouTube'],
+        languages: ['English'],
+        countries: ['Tonga'],
+        categories: [],
+        minAvgViewers: null,
+      },
       deliverable: { minutes: 120, startsOn: day(0), endsOn: day(30), disclosure: 'Sponsored by Nova Energy' },
     });
     const campaignId = (created.campaign as { id: string }).id;
@@ -113,12 +151,17 @@ export async function benchCluster(log: (line: string) => void = (line) => proce
     let offers: { id: string; creator_id: string }[] = [];
     for (let i = 0; i < 200 && offers.length < 200; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      offers = await db.selectFrom('offers').select(['id', 'creator_id']).where('campaign_id', '=', campaignId).execute();
+      offers = await db
+        .selectFrom('offers')
+        .select(['id', 'creator_id'])
+        .where('campaign_id', '=', campaignId)
+        .execute();
     }
     if (offers.length < 200) throw new Error(`matching made ${offers.length} offers of 200`);
     const someone = creators[0]!;
     const offer = offers.find((row) => row.creator_id === someone.id)!;
-    const userLoad = (url: string) => load(url, { url: `${url}/api/user`, headers: { authorization: `Bearer ${someone.token}` } });
+    const userLoad = (url: string) =>
+      load(url, { url: `${url}/api/user`, headers: { authorization: `Bearer ${someone.token}` } });
     let n = 0;
     const offerLoad = (url: string) =>
       load(url, {
@@ -128,7 +171,10 @@ export async function benchCluster(log: (line: string) => void = (line) => proce
             method: 'POST',
             path: `/api/offers/${offer.id}/messages`,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${someone.token}` },
-            setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify({ body: `bench ${(n += 1)}` }) }),
+            setupRequest: (request: Record<string, unknown>) => ({
+              ...request,
+              body: JSON.stringify({ body: `bench ${(n += 1)}` }),
+            }),
           },
         ],
       });
@@ -160,7 +206,9 @@ export async function benchCluster(log: (line: string) => void = (line) => proce
         creators.map(async (creator) => {
           const { ticket } = await json(b.url, 'POST', '/api/events/ticket', creator.token);
           const controller = new AbortController();
-          const response = await fetch(`${b.url}/api/events?ticket=${encodeURIComponent(String(ticket))}`, { signal: controller.signal });
+          const response = await fetch(`${b.url}/api/events?ticket=${encodeURIComponent(String(ticket))}`, {
+            signal: controller.signal,
+          });
           const reader = response.body!.getReader();
           const decoder = new TextDecoder();
           let buffer = '';
@@ -182,12 +230,28 @@ export async function benchCluster(log: (line: string) => void = (line) => proce
         }),
       );
       await new Promise((resolve) => setTimeout(resolve, 500));
-      await Promise.all(offers.slice(0, 200).map((row) => json(a.url, 'POST', `/api/offers/${row.id}/messages`, advertiser.token, { body: 'Hello from instance A' })));
-      await Promise.race([Promise.all(streams.map((stream) => stream.done)), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await Promise.all(
+        offers
+          .slice(0, 200)
+          .map((row) =>
+            json(a.url, 'POST', `/api/offers/${row.id}/messages`, advertiser.token, { body: 'Hello from instance A' }),
+          ),
+      );
+      await Promise.race([
+        Promise.all(streams.map((stream) => stream.done)),
+        new Promise((resolve) => setTimeout(resolve, 10_000)),
+      ]);
       for (const stream of streams) stream.controller.abort();
       const p99 = Math.round(percentile(arrivals, 99));
       log(`  SSE across instances: ${arrivals.length}/${streams.length} streams reached, p99 ${p99} ms`);
-      return { transport, userRps: { direct: userDirect, one: userOne, two: userTwo }, offerRps: { direct: offerDirect, one: offerOne, two: offerTwo }, sseP99Ms: p99, sseReached: arrivals.length, sseStreams: streams.length };
+      return {
+        transport,
+        userRps: { direct: userDirect, one: userOne, two: userTwo },
+        offerRps: { direct: offerDirect, one: offerOne, two: offerTwo },
+        sseP99Ms: p99,
+        sseReached: arrivals.length,
+        sseStreams: streams.length,
+      };
     } finally {
       await proxy.close();
     }

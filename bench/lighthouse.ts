@@ -15,15 +15,29 @@ export interface LighthouseResult {
 }
 
 function chromePath(): string {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => path && existsSync(path));
-  if (!found) throw new Error('Chromium not found: install Debian\'s chromium or set CHROME_PATH');
+  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (path) => path && existsSync(path),
+  );
+  if (!found) throw new Error("Chromium not found: install Debian's chromium or set CHROME_PATH");
   return found;
 }
 
-export async function runLighthouse(baseURL: string, paths: { path: string; jwt?: string }[]): Promise<LighthouseResult[]> {
+export async function runLighthouse(
+  baseURL: string,
+  paths: { path: string; jwt?: string }[],
+): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const results: LighthouseResult[] = [];
@@ -38,7 +52,13 @@ export async function runLighthouse(baseURL: string, paths: { path: string; jwt?
       const url = `${baseURL}${path}`;
       const runner = await lighthouse(
         url,
-        { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          disableStorageReset: true,
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        },
         undefined,
         page as never,
       );
@@ -54,7 +74,12 @@ export async function runLighthouse(baseURL: string, paths: { path: string; jwt?
       );
       results.push({
         url,
-        scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+        },
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),

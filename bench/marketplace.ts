@@ -62,7 +62,12 @@ export function campaignRow(advertiserId: string, i: number, spots: number, coun
   };
 }
 
-export async function insertUsers(db: Awaited<ReturnType<typeof createApp>>['db'], count: number, role: 'creator' | 'advertiser', profile: (i: number) => Record<string, unknown>) {
+export async function insertUsers(
+  db: Awaited<ReturnType<typeof createApp>>['db'],
+  count: number,
+  role: 'creator' | 'advertiser',
+  profile: (i: number) => Record<string, unknown>,
+) {
   const stamp = new Date().toISOString();
   const ids: string[] = [];
   for (let start = 0; start < count; start += 500) {
@@ -97,10 +102,23 @@ const creatorProfile = (i: number) => ({
   tier: (i % 3) + 1,
 });
 
-export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: SECRET, SEED_DEMO: '0', NODE_ENV: 'production', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: SECRET,
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -124,11 +142,16 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
-export async function benchMarketplace(log: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<MarketplaceBench> {
+export async function benchMarketplace(
+  log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<MarketplaceBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-market-'));
   try {
     // 1. Matching, in process.
-    const app = await createApp({ ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false }, { logger: silentLogger });
+    const app = await createApp(
+      { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
+      { logger: silentLogger },
+    );
     const { db, services } = app;
     await services.jobs.stop();
     const [advertiserId] = await insertUsers(db, 1, 'advertiser', () => ({}));
@@ -155,11 +178,30 @@ export async function benchMarketplace(log: (line: string) => void = (line) => p
     const stamp = new Date().toISOString();
     await db
       .insertInto('advertiser_profiles')
-      .values({ user_id: advertiserId!, company_name: 'Bench', website: 'https://bench.example', contact_name: 'B', contact_email: 'b@bench.example', status: 'approved', rejection_reason: null, reviewed_at: stamp, reviewed_by: null, created_at: stamp, updated_at: stamp })
+      .values({
+        user_id: advertiserId!,
+        company_name: 'Bench',
+        website: 'https://bench.example',
+        contact_name: 'B',
+        contact_email: 'b@bench.example',
+        status: 'approved',
+        rejection_reason: null,
+        reviewed_at: stamp,
+        reviewed_by: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .execute();
     // Launching reserves pay × spots (docs/product.md §Money): the advertiser's deposit.
     await db.transaction().execute((trx) =>
-      postTransfer(trx, { kind: 'deposit', memo: 'Bench deposit', legs: [{ account: EXTERNAL, amountCents: -1_000_000_000 }, { account: advertiserBalance(advertiserId!), amountCents: 1_000_000_000 }] }),
+      postTransfer(trx, {
+        kind: 'deposit',
+        memo: 'Bench deposit',
+        legs: [
+          { account: EXTERNAL, amountCents: -1_000_000_000 },
+          { account: advertiserBalance(advertiserId!), amountCents: 1_000_000_000 },
+        ],
+      }),
     );
     const busyToken = await services.tokens.issue(busy!, 0);
     const advertiserToken = await services.tokens.issue(advertiserId!, 0);
@@ -170,7 +212,9 @@ export async function benchMarketplace(log: (line: string) => void = (line) => p
     const { url, child } = await startServer(dataDir);
     try {
       const authorization = `Bearer ${busyToken}`;
-      const check = (await (await fetch(`${url}/api/offers`, { headers: { authorization } })).json()) as { offers: unknown[] };
+      const check = (await (await fetch(`${url}/api/offers`, { headers: { authorization } })).json()) as {
+        offers: unknown[];
+      };
       log(`the creator has ${check.offers.length} offers`);
       // As a browser asks: it always accepts a compressed answer.
       const headers = { authorization, 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -178,15 +222,22 @@ export async function benchMarketplace(log: (line: string) => void = (line) => p
       const run = await autocannon({ url: `${url}/api/offers`, connections: 50, duration: 10, headers });
       const offersRps = Math.round(run.requests.average);
       const offersP99 = run.latency.p99;
-      log(`GET /api/offers: ${offersRps} req/s, p50 ${run.latency.p50} ms, p99 ${offersP99} ms, ${run.non2xx} non-2xx, ${Math.round(run.throughput.average / Math.max(1, run.requests.average))} bytes each`);
+      log(
+        `GET /api/offers: ${offersRps} req/s, p50 ${run.latency.p50} ms, p99 ${offersP99} ms, ${run.non2xx} non-2xx, ${Math.round(run.throughput.average / Math.max(1, run.requests.average))} bytes each`,
+      );
       const ceiling = await autocannon({ url: `${url}/api/health`, connections: 50, duration: 5 });
       const healthRps = Math.round(ceiling.requests.average);
-      log(`GET /api/health (this machine's ceiling for one process): ${healthRps} req/s, p99 ${ceiling.latency.p99} ms`);
+      log(
+        `GET /api/health (this machine's ceiling for one process): ${healthRps} req/s, p99 ${ceiling.latency.p99} ms`,
+      );
 
       const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
       const tickets = await Promise.all(
         listenerTokens.map(async (token) => {
-          const answer = await fetch(`${url}/api/events/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+          const answer = await fetch(`${url}/api/events/ticket`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+          });
           return ((await answer.json()) as { ticket: string }).ticket;
         }),
       );
@@ -227,21 +278,42 @@ export async function benchMarketplace(log: (line: string) => void = (line) => p
           description: 'Bench',
           payCents: 1000,
           spots: 700,
-          targeting: { platforms: ['Twitch', 'YouTube'], languages: ['English'], countries: ['Iceland'], categories: [], minAvgViewers: null },
+          targeting: {
+            platforms: ['Twitch', 'YouTube'],
+            languages: ['English'],
+            countries: ['Iceland'],
+            categories: [],
+            minAvgViewers: null,
+          },
           deliverable: { minutes: 10, startsOn: day(0), endsOn: day(10), disclosure: 'Sponsored' },
         }),
       });
       const { campaign } = (await created.json()) as { campaign: { id: string } };
       launchAt = performance.now();
-      await fetch(`${url}/api/campaigns/${campaign.id}/launch`, { method: 'POST', headers: { authorization: `Bearer ${advertiserToken}` } });
+      await fetch(`${url}/api/campaigns/${campaign.id}/launch`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${advertiserToken}` },
+      });
       const deadline = Date.now() + 15_000;
       while (latencies.length < tickets.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       const sseRssMb = Math.max(rssBefore, rssMb(child.pid!));
       for (const req of requests) req.destroy();
       agent.destroy();
       const sseP99Ms = Math.round(percentile(latencies, 99));
-      log(`launch → notification on ${latencies.length}/${tickets.length} connections: p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${sseP99Ms} ms; RSS ${sseRssMb} MB`);
-      return { matchAllMs, matchOneMs, offersRps, offersP99, healthRps, sseConnections: open, sseReached: latencies.length, sseP99Ms, sseRssMb };
+      log(
+        `launch → notification on ${latencies.length}/${tickets.length} connections: p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${sseP99Ms} ms; RSS ${sseRssMb} MB`,
+      );
+      return {
+        matchAllMs,
+        matchOneMs,
+        offersRps,
+        offersP99,
+        healthRps,
+        sseConnections: open,
+        sseReached: latencies.length,
+        sseP99Ms,
+        sseRssMb,
+      };
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

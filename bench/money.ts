@@ -12,7 +12,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  Kysely,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import { createApp, type CastbridgeApp } from '../server/app.ts';
 import { campaignRow } from './marketplace.ts';
@@ -76,7 +84,17 @@ async function prepare(app: CastbridgeApp, count: number): Promise<{ offerIds: s
   const advertiserId = crypto.randomUUID();
   await db
     .insertInto('users')
-    .values({ id: advertiserId, email: `advertiser-${advertiserId.slice(0, 8)}@bench.example`, password_hash: null, firebase_uid: null, type_account: 'Advertiser', role: 'advertiser', notify_email: 0, created_at: stamp, updated_at: stamp })
+    .values({
+      id: advertiserId,
+      email: `advertiser-${advertiserId.slice(0, 8)}@bench.example`,
+      password_hash: null,
+      firebase_uid: null,
+      type_account: 'Advertiser',
+      role: 'advertiser',
+      notify_email: 0,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .execute();
   const campaign = { ...campaignRow(advertiserId, 0, count), title: 'Completion bench', accepted_count: count };
   await db.insertInto('campaigns').values(campaign).execute();
@@ -93,7 +111,11 @@ async function prepare(app: CastbridgeApp, count: number): Promise<{ offerIds: s
   });
   const offerIds: string[] = [];
   for (let start = 0; start < count; start += 250) {
-    const batch = Array.from({ length: Math.min(250, count - start) }, (_, k) => ({ creatorId: crypto.randomUUID(), offerId: crypto.randomUUID(), i: start + k }));
+    const batch = Array.from({ length: Math.min(250, count - start) }, (_, k) => ({
+      creatorId: crypto.randomUUID(),
+      offerId: crypto.randomUUID(),
+      i: start + k,
+    }));
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
@@ -114,7 +136,19 @@ async function prepare(app: CastbridgeApp, count: number): Promise<{ offerIds: s
         .execute();
       await trx
         .insertInto('offers')
-        .values(batch.map(({ creatorId, offerId }) => ({ id: offerId, campaign_id: campaign.id, creator_id: creatorId, status: 'accepted' as const, reasons: '[]', score: 1, decline_reason: null, created_at: stamp, updated_at: stamp })))
+        .values(
+          batch.map(({ creatorId, offerId }) => ({
+            id: offerId,
+            campaign_id: campaign.id,
+            creator_id: creatorId,
+            status: 'accepted' as const,
+            reasons: '[]',
+            score: 1,
+            decline_reason: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
         .execute();
     });
     offerIds.push(...batch.map((row) => row.offerId));
@@ -152,7 +186,12 @@ async function complete(app: CastbridgeApp, db: Kysely<Database>, offerId: strin
   announce();
 }
 
-async function measure(app: CastbridgeApp, count: number, log: (line: string) => void, label: string): Promise<CompletionFigures> {
+async function measure(
+  app: CastbridgeApp,
+  count: number,
+  log: (line: string) => void,
+  label: string,
+): Promise<CompletionFigures> {
   await app.services.jobs.stop();
   const { offerIds } = await prepare(app, count);
   const counter = statementCounter();
@@ -210,8 +249,13 @@ async function measure(app: CastbridgeApp, count: number, log: (line: string) =>
   await new Promise((resolve) => setTimeout(resolve, 100));
 
   const report = await checkLedger(app.db);
-  if (report.breaches.length > 0) throw new Error(`${label}: the ledger is broken after the bench:\n${report.breaches.slice(0, 10).join('\n')}`);
-  const completed = await app.db.selectFrom('offers').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'completed').executeTakeFirstOrThrow();
+  if (report.breaches.length > 0)
+    throw new Error(`${label}: the ledger is broken after the bench:\n${report.breaches.slice(0, 10).join('\n')}`);
+  const completed = await app.db
+    .selectFrom('offers')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'completed')
+    .executeTakeFirstOrThrow();
   if (Number(completed.n) !== count) throw new Error(`${label}: ${completed.n} of ${count} offers completed`);
 
   const figures: CompletionFigures = {
@@ -221,7 +265,11 @@ async function measure(app: CastbridgeApp, count: number, log: (line: string) =>
     perSec: Math.round((sequential.length + concurrent.length) / ((sequentialMs + concurrentMs) / 1000)),
     batchedPerSec: Math.round(batched.length / (batchedMs / 1000)),
     statements,
-    split: { begin: micro(split.begin, sequential.length), body: micro(split.body, sequential.length), commit: micro(split.commit, sequential.length) },
+    split: {
+      begin: micro(split.begin, sequential.length),
+      body: micro(split.body, sequential.length),
+      commit: micro(split.commit, sequential.length),
+    },
   };
   const perCompletion = Object.entries(statements)
     .map(([kind, n]) => `${n} ${kind}`)
@@ -229,14 +277,21 @@ async function measure(app: CastbridgeApp, count: number, log: (line: string) =>
   log(
     `${label}: ${sequential.length + concurrent.length} completions: ${CONCURRENCY} at a time as the server runs them ${figures.concurrentPerSec}/s, one after another (each its own COMMIT) ${figures.sequentialPerSec}/s; ledger clean (${report.transfers} transfers)`,
   );
-  log(`${label}: one completion = ${perCompletion} statements; begin ${figures.split.begin} µs, statements ${figures.split.body} µs, commit ${figures.split.commit} µs`);
-  log(`${label}: for comparison, ${BATCH} completions per transaction (one COMMIT for all): ${figures.batchedPerSec}/s`);
+  log(
+    `${label}: one completion = ${perCompletion} statements; begin ${figures.split.begin} µs, statements ${figures.split.body} µs, commit ${figures.split.commit} µs`,
+  );
+  log(
+    `${label}: for comparison, ${BATCH} completions per transaction (one COMMIT for all): ${figures.batchedPerSec}/s`,
+  );
   return figures;
 }
 
 const micro = (totalMs: number, n: number) => Math.round((totalMs * 1000) / n);
 
-export async function benchMoney(log: (line: string) => void = (line) => process.stdout.write(`${line}\n`), options: { offers?: number } = {}): Promise<MoneyBench> {
+export async function benchMoney(
+  log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  options: { offers?: number } = {},
+): Promise<MoneyBench> {
   const count = options.offers ?? 5_000;
   const secret = crypto.randomBytes(32).toString('hex');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-money-'));
@@ -263,7 +318,10 @@ export async function benchMoney(log: (line: string) => void = (line) => process
     }
     if (!postgresError) {
       try {
-        const app = await createApp({ ...loadConfig({ ...env, DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema }), seedDemo: false }, { logger: silentLogger });
+        const app = await createApp(
+          { ...loadConfig({ ...env, DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema }), seedDemo: false },
+          { logger: silentLogger },
+        );
         try {
           postgres = await measure(app, count, log, 'PostgreSQL');
         } finally {

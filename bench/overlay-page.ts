@@ -15,20 +15,43 @@ export interface OverlayPageFigures {
   firstCreativeMs: number[];
 }
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-export async function overlayPageFigures(productUrl: string, dataDir: string, distDir: string, runs = 5): Promise<OverlayPageFigures> {
+export async function overlayPageFigures(
+  productUrl: string,
+  dataDir: string,
+  distDir: string,
+  runs = 5,
+): Promise<OverlayPageFigures> {
   const size = overlayReport(distDir);
   const line = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8')
     .split('\n')
     .find((entry) => entry.startsWith('creator'));
   if (!line) throw new Error('The demo creator is missing (SEED_DEMO=0?)');
   const [, email, password] = line.trim().split(/\s+/);
-  const login = await fetch(`${productUrl}/api/auth/jwt-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, firebaseResponse: null }) });
+  const login = await fetch(`${productUrl}/api/auth/jwt-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, firebaseResponse: null }),
+  });
   const { token } = (await login.json()) as { token: string };
-  const { overlay } = (await (await fetch(`${productUrl}/api/overlay`, { headers: { authorization: `Bearer ${token}` } })).json()) as { overlay: { path: string } };
+  const { overlay } = (await (
+    await fetch(`${productUrl}/api/overlay`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { overlay: { path: string } };
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const firstCreativeMs: number[] = [];
   try {
     for (let run = 0; run < runs; run += 1) {
@@ -36,7 +59,9 @@ export async function overlayPageFigures(productUrl: string, dataDir: string, di
       const page = await context.newPage();
       // `?preview` keeps the bench's visits out of the demo creator's proof of display.
       await page.goto(`${productUrl}${overlay.path}?preview=1`);
-      await page.waitForFunction(() => document.documentElement.dataset.firstCreativeMs !== undefined, undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => document.documentElement.dataset.firstCreativeMs !== undefined, undefined, {
+        timeout: 10_000,
+      });
       firstCreativeMs.push(Number(await page.evaluate(() => document.documentElement.dataset.firstCreativeMs)));
       await context.close();
     }

@@ -91,15 +91,23 @@ async function fixedRate(url: string, rate: number, seconds: number, body: () =>
   const fire = (due: number) =>
     new Promise<void>((resolve) => {
       const payload = body();
-      const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          latencies.push(performance.now() - due);
-          if (response.statusCode === 200) ok += 1;
-          else failed += 1;
-          resolve();
-        });
-      });
+      const request = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (response.statusCode === 200) ok += 1;
+            else failed += 1;
+            resolve();
+          });
+        },
+      );
       request.on('error', () => {
         failed += 1;
         resolve();
@@ -119,32 +127,71 @@ async function fixedRate(url: string, rate: number, seconds: number, body: () =>
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 const put = (url: string, bearer: string, change: Record<string, unknown>) =>
-  fetch(`${url}/api/overlay`, { method: 'PUT', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(change) }).then((r) => r.arrayBuffer());
+  fetch(`${url}/api/overlay`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: JSON.stringify(change),
+  }).then((r) => r.arrayBuffer());
 
-export async function benchOverlay(log: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<OverlayBench> {
+export async function benchOverlay(
+  log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<OverlayBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-overlay-'));
   try {
     // 2,000 creators, each with an accepted offer of one active campaign and an overlay; one more creator for the fan-out.
-    const app = await createApp({ ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false }, { logger: silentLogger });
+    const app = await createApp(
+      { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
+      { logger: silentLogger },
+    );
     const { db, services } = app;
     await services.jobs.stop();
     const [advertiserId] = await insertUsers(db, 1, 'advertiser', () => ({}));
-    const creators = await insertUsers(db, PAGES + 1, 'creator', (i) => ({ notify_email: 0, first_name: `Creator${i}`, language: 'English', country: 'Iceland' }));
-    const campaign = { ...campaignRow(advertiserId!, 1, PAGES + 1), deliverable_minutes: 100_000, accepted_count: PAGES + 1 };
+    const creators = await insertUsers(db, PAGES + 1, 'creator', (i) => ({
+      notify_email: 0,
+      first_name: `Creator${i}`,
+      language: 'English',
+      country: 'Iceland',
+    }));
+    const campaign = {
+      ...campaignRow(advertiserId!, 1, PAGES + 1),
+      deliverable_minutes: 100_000,
+      accepted_count: PAGES + 1,
+    };
     await db.insertInto('campaigns').values(campaign).execute();
     const stamp = new Date().toISOString();
-    const offers = creators.map((creatorId) => ({ id: crypto.randomUUID(), campaign_id: campaign.id, creator_id: creatorId, status: 'accepted' as const, reasons: '[]', score: 1, decline_reason: null, created_at: stamp, updated_at: stamp }));
-    for (let start = 0; start < offers.length; start += 500) await db.insertInto('offers').values(offers.slice(start, start + 500)).execute();
+    const offers = creators.map((creatorId) => ({
+      id: crypto.randomUUID(),
+      campaign_id: campaign.id,
+      creator_id: creatorId,
+      status: 'accepted' as const,
+      reasons: '[]',
+      score: 1,
+      decline_reason: null,
+      created_at: stamp,
+      updated_at: stamp,
+    }));
+    for (let start = 0; start < offers.length; start += 500)
+      await db
+        .insertInto('offers')
+        .values(offers.slice(start, start + 500))
+        .execute();
     const overlays: { creatorId: string; offerId: string; token: string; bearer: string }[] = [];
     for (const [index, creatorId] of creators.entries()) {
       const settings = await services.overlays.settings(creatorId);
-      overlays.push({ creatorId, offerId: offers[index]!.id, token: settings.path.split('/').pop()!, bearer: await services.tokens.issue(creatorId, 0) });
+      overlays.push({
+        creatorId,
+        offerId: offers[index]!.id,
+        token: settings.path.split('/').pop()!,
+        bearer: await services.tokens.issue(creatorId, 0),
+      });
     }
     await app.close();
     const fanout = overlays.pop()!;
@@ -180,12 +227,16 @@ export async function benchOverlay(log: (line: string) => void = (line) => proce
             if (at !== null) latencies.push(at - sentAt[index]!);
           }),
         );
-        log(`switched ${enabled ? 'on' : 'off'} by each creator: ${latencies.length}/${pages.length} pages, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms`);
+        log(
+          `switched ${enabled ? 'on' : 'off'} by each creator: ${latencies.length}/${pages.length} pages, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms`,
+        );
         return latencies;
       };
       // A round of position changes first (the same path: save, then push to the page), unmeasured: a server on
       // duty has run it before; the first requests of a fresh process include compiling it.
-      await pool([...overlays.keys()], 50, (index) => put(url, overlays[index]!.bearer, { position: 'top-left' }).then(() => undefined));
+      await pool([...overlays.keys()], 50, (index) =>
+        put(url, overlays[index]!.bearer, { position: 'top-left' }).then(() => undefined),
+      );
       const off = await toggleRound(false);
       const on = await toggleRound(true);
       const rssToggled = rssMb(child.pid!);
@@ -202,8 +253,12 @@ export async function benchOverlay(log: (line: string) => void = (line) => proce
         const sent = performance.now();
         await put(url, fanout.bearer, { enabled });
         const deadline = new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000));
-        const latencies = (await Promise.all(arrived.map((promise) => Promise.race([promise, deadline])))).filter((at): at is number => at !== null).map((at) => at - sent);
-        log(`one overlay in ${fans.length} pages switched ${enabled ? 'on' : 'off'}: ${latencies.length} reached, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms`);
+        const latencies = (await Promise.all(arrived.map((promise) => Promise.race([promise, deadline]))))
+          .filter((at): at is number => at !== null)
+          .map((at) => at - sent);
+        log(
+          `one overlay in ${fans.length} pages switched ${enabled ? 'on' : 'off'}: ${latencies.length} reached, p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(percentile(latencies, 99))} ms`,
+        );
         return latencies;
       };
       const fanOff = await fanoutRound(false);
@@ -211,7 +266,9 @@ export async function benchOverlay(log: (line: string) => void = (line) => proce
       for (const page of fans) page.request.destroy();
       agent.destroy();
       const peakRss = Math.max(rssOpen, rssToggled, rssFanout, rssMb(child.pid!));
-      log(`server RSS: ${rssOpen} MB with 2,000 pages, ${rssToggled} MB after the rounds, ${rssFanout} MB with the fan-out pages`);
+      log(
+        `server RSS: ${rssOpen} MB with 2,000 pages, ${rssToggled} MB after the rounds, ${rssFanout} MB with the fan-out pages`,
+      );
 
       // 3. Heartbeats at 2,000/s, against a fresh server process (the same data: a figure of its own, not the
       // 4,000 pages' aftermath), sent on a fixed schedule (one every 0.5 ms; autocannon's rate limit sends each
@@ -236,11 +293,15 @@ export async function benchOverlay(log: (line: string) => void = (line) => proce
       // Every page's first heartbeat makes its offer active (a write of its own, once in an offer's life): done before
       // the measured run, which is the steady state of 30,000 pages on stream, each reporting every 15 s.
       const warm = await fixedRate(`${url}/api/overlay/heartbeat`, 1000, bodies.length / 1000, prepared(bodies.length));
-      log(`first heartbeat of each of the ${bodies.length} offers: ${warm.ok} accepted, p99 ${Math.round(percentile(warm.latencies, 99))} ms`);
+      log(
+        `first heartbeat of each of the ${bodies.length} offers: ${warm.ok} accepted, p99 ${Math.round(percentile(warm.latencies, 99))} ms`,
+      );
       const run = await fixedRate(`${url}/api/overlay/heartbeat`, rate, 10, prepared(rate * 10));
       const p50 = Math.round(percentile(run.latencies, 50) * 10) / 10;
       const p99 = Math.round(percentile(run.latencies, 99) * 10) / 10;
-      log(`heartbeats at ${rate}/s for 10 s: ${run.ok} of ${run.sent} accepted (${Math.round(run.ok / 10)}/s), ${run.failed} failed, p50 ${p50} ms, p99 ${p99} ms, max ${Math.round(Math.max(...run.latencies))} ms`);
+      log(
+        `heartbeats at ${rate}/s for 10 s: ${run.ok} of ${run.sent} accepted (${Math.round(run.ok / 10)}/s), ${run.failed} failed, p50 ${p50} ms, p99 ${p99} ms, max ${Math.round(Math.max(...run.latencies))} ms`,
+      );
       return {
         connections: pages.length,
         reached: Math.min(off.length, on.length),

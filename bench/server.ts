@@ -24,7 +24,16 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   // `node --import tsx` rather than the tsx CLI: one process, the server itself, is the one being measured and stopped.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', SEED_DEMO: '0', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -44,7 +53,11 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
 }
 
 async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(json)}`);
   return json;
@@ -52,7 +65,9 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-export async function benchServer(options: { userSeconds?: number; loginSeconds?: number; log?: (line: string) => void } = {}): Promise<BenchResult> {
+export async function benchServer(
+  options: { userSeconds?: number; loginSeconds?: number; log?: (line: string) => void } = {},
+): Promise<BenchResult> {
   const { userSeconds = 10, loginSeconds = 5, log = (line: string) => process.stdout.write(`${line}\n`) } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-'));
   const { url, child } = await startServer(dataDir);
@@ -63,8 +78,14 @@ export async function benchServer(options: { userSeconds?: number; loginSeconds?
 
     // Warm-up so JIT and the statement cache are in place before measuring.
     await autocannon({ url: `${url}/api/user`, connections: 10, duration: 1, headers: { authorization } });
-    const user = await autocannon({ url: `${url}/api/user`, connections: 50, duration: userSeconds, headers: { authorization } });
-    if (user.non2xx > 0 || user.errors > 0) throw new Error(`GET /api/user: ${user.non2xx} non-2xx answers, ${user.errors} errors`);
+    const user = await autocannon({
+      url: `${url}/api/user`,
+      connections: 50,
+      duration: userSeconds,
+      headers: { authorization },
+    });
+    if (user.non2xx > 0 || user.errors > 0)
+      throw new Error(`GET /api/user: ${user.non2xx} non-2xx answers, ${user.errors} errors`);
 
     // Successful logins record no failure, so the throttle does not interfere; 2 connections keep it "low concurrency".
     const login = await autocannon({
@@ -75,7 +96,8 @@ export async function benchServer(options: { userSeconds?: number; loginSeconds?
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD, firebaseResponse: null }),
     });
-    if (login.non2xx > 0 || login.errors > 0) throw new Error(`POST /api/auth/jwt-login: ${login.non2xx} non-2xx answers, ${login.errors} errors`);
+    if (login.non2xx > 0 || login.errors > 0)
+      throw new Error(`POST /api/auth/jwt-login: ${login.non2xx} non-2xx answers, ${login.errors} errors`);
 
     const result: BenchResult = {
       userRps: Math.round(user.requests.average),
@@ -83,8 +105,12 @@ export async function benchServer(options: { userSeconds?: number; loginSeconds?
       userP99: round(user.latency.p99),
       loginP50: round(login.latency.p50),
     };
-    log(`GET /api/user (50 connections, ${userSeconds} s): ${result.userRps} req/s, p50 ${result.userP50} ms, p99 ${result.userP99} ms`);
-    log(`POST /api/auth/jwt-login (2 connections, ${loginSeconds} s): p50 ${result.loginP50} ms, ${Math.round(login.requests.average)} req/s`);
+    log(
+      `GET /api/user (50 connections, ${userSeconds} s): ${result.userRps} req/s, p50 ${result.userP50} ms, p99 ${result.userP99} ms`,
+    );
+    log(
+      `POST /api/auth/jwt-login (2 connections, ${loginSeconds} s): p50 ${result.loginP50} ms, ${Math.round(login.requests.average)} req/s`,
+    );
     return result;
   } finally {
     child.kill('SIGTERM');

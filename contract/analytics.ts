@@ -3,7 +3,12 @@
 
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', '12m'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
-export const RANGE_LABELS: Record<AnalyticsRange, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '12m': '12 months' };
+export const RANGE_LABELS: Record<AnalyticsRange, string> = {
+  '7d': '7 days',
+  '30d': '30 days',
+  '90d': '90 days',
+  '12m': '12 months',
+};
 export const DEFAULT_RANGE: AnalyticsRange = '30d';
 
 /** What a platform's collector reads and stores as a time series. */
@@ -66,10 +71,14 @@ export function bucketsOf(range: AnalyticsRange, now: number): Bucket[] {
   const end = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
   if (range === '12m') {
     const buckets: Bucket[] = [];
-    for (let start = from; start < end; ) {
+    for (let start = from; start < end;) {
       const next = Math.min(end, Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth() + 1, 1));
       const month = new Date(start).getUTCMonth();
-      buckets.push({ start: isoDay(start), end: isoDay(next), label: `${MONTHS[month]}${month === 0 || start === from ? ` ${new Date(start).getUTCFullYear()}` : ''}` });
+      buckets.push({
+        start: isoDay(start),
+        end: isoDay(next),
+        label: `${MONTHS[month]}${month === 0 || start === from ? ` ${new Date(start).getUTCFullYear()}` : ''}`,
+      });
       start = next;
     }
     return buckets;

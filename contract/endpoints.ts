@@ -133,7 +133,10 @@ export interface EndpointDoc {
 
 export const endpointDocs = {
   health: { answer: 'once the database answers', errors: '503 database unreachable' },
-  passwordPolicy: { answer: 'what the registration form checks: 8 to 128 characters, no character classes required', errors: '—' },
+  passwordPolicy: {
+    answer: 'what the registration form checks: 8 to 128 characters, no character classes required',
+    errors: '—',
+  },
   register: { errors: '400 invalid body or password refused by the policy; 409 email already registered' },
   jwtLogin: {
     request: '`password` and `firebaseResponse` may be `null`',
@@ -146,14 +149,16 @@ export const endpointDocs = {
   },
   getUser: { who: 'anyone signed in', errors: '401 missing, malformed, forged or expired token' },
   updateProfile: {
-    request: 'any subset of the profile fields (see [Profile updates](#profile-updates)); unknown keys, `email` and `type_account` are ignored',
+    request:
+      'any subset of the profile fields (see [Profile updates](#profile-updates)); unknown keys, `email` and `type_account` are ignored',
     answer: '`message` is `Perfil actualizado correctamente`',
     errors: '400 invalid field; 401; 415 not JSON',
   },
   uploadPhoto: {
     request: 'a file in field `photo`',
     answer: '`photoUrl`: `/uploads/<32 hex>.<png|jpg|webp|gif>`',
-    errors: '400 no `photo` file or empty; 401; 413 over `MAX_UPLOAD_BYTES`; 415 not PNG/JPEG/WebP/GIF (checked by content) or not multipart',
+    errors:
+      '400 no `photo` file or empty; 401; 413 over `MAX_UPLOAD_BYTES`; 415 not PNG/JPEG/WebP/GIF (checked by content) or not multipart',
   },
   forgotPassword: { answer: 'the same answer and timing whether or not the account exists', errors: '400; 429' },
   resetPassword: {
@@ -163,7 +168,8 @@ export const endpointDocs = {
   },
   changePassword: {
     answer: 'the caller goes on with the new token; every other session of the account gets 401',
-    errors: '400 wrong current password or policy; 409 Google-only account (no password: use the reset flow); 429 after repeated wrong passwords',
+    errors:
+      '400 wrong current password or policy; 409 Google-only account (no password: use the reset flow); 429 after repeated wrong passwords',
   },
   deleteUser: {
     request: '`password` omitted for Google-only accounts',
@@ -179,17 +185,26 @@ export const endpointDocs = {
     errors: '400; 429',
   },
   newsletter: {
-    answer: 'the same for a new and a repeated subscription (one row per address); a confirmation e-mail carries the unsubscribe link',
+    answer:
+      'the same for a new and a repeated subscription (one row per address); a confirmation e-mail carries the unsubscribe link',
     errors: '400; 429',
   },
-  unsubscribe: { request: '`token`: from the `/unsubscribe?token=…` link; no sign-in', errors: '400 malformed; 404 unknown link' },
+  unsubscribe: {
+    request: '`token`: from the `/unsubscribe?token=…` link; no sign-in',
+    errors: '400 malformed; 404 unknown link',
+  },
   getAdvertiserProfile: { who: 'advertiser', answer: '`profile` is null until one was sent for review', errors: '403' },
   updateAdvertiserProfile: {
     who: 'advertiser',
     answer: 'a new or rejected profile goes to review; an approved one stays approved',
     errors: '400, 403',
   },
-  createCampaign: { who: 'advertiser', request: 'pay in integer cents, $1 to $1,000,000', answer: 'a draft', errors: '400, 403' },
+  createCampaign: {
+    who: 'advertiser',
+    request: 'pay in integer cents, $1 to $1,000,000',
+    answer: 'a draft',
+    errors: '400, 403',
+  },
   listCampaigns: { who: 'advertiser', answer: 'its own, newest first', errors: '403' },
   getCampaign: { who: 'advertiser', answer: 'offers best match first, each with its creator', errors: '403, 404' },
   updateCampaign: { who: 'advertiser', request: 'any subset of the fields', errors: '400, 403, 404, 409 not a draft' },
@@ -211,14 +226,22 @@ export const endpointDocs = {
     answer: 'open offers expire; the reservation is released except the pay of accepted offers awaiting delivery',
     errors: '403, 404, 409 out of turn',
   },
-  listOffers: { who: 'creator, advertiser', answer: "the creator's offers, or those of the advertiser's campaigns", errors: '400, 403 operator' },
+  listOffers: {
+    who: 'creator, advertiser',
+    answer: "the creator's offers, or those of the advertiser's campaigns",
+    errors: '400, 403 operator',
+  },
   getOffer: { who: 'its creator or advertiser', errors: '404' },
   acceptOffer: {
     who: 'its creator',
     errors: '403, 404, 409 `All spots of this campaign are taken`, campaign not active, or not invited/info_requested',
   },
   declineOffer: { who: 'its creator', errors: '403, 404, 409' },
-  requestInfo: { who: 'its creator', answer: 'info_requested; the message opens the thread', errors: '400, 403, 404, 409' },
+  requestInfo: {
+    who: 'its creator',
+    answer: 'info_requested; the message opens the thread',
+    errors: '400, 403, 404, 409',
+  },
   listMessages: { who: 'its creator or advertiser', answer: 'oldest first', errors: '404' },
   postMessage: {
     who: 'its creator or advertiser',
@@ -238,7 +261,7 @@ export const endpointDocs = {
     who: "the ticket's user",
     request: '`Last-Event-ID` header or `lastEventId`: resume after that notification',
     answer:
-      '`text/event-stream`: `event: ready` (`{ unread }`), then `event: notification` with `id:` the notification id and its JSON; `: keep-alive` every 15 s; a resume also sends those made up to 60 s before the id (a lower id may commit later, or arrive later from another instance; the client keeps each id once); after the instances\' transport reconnects, every open stream reads what it missed',
+      "`text/event-stream`: `event: ready` (`{ unread }`), then `event: notification` with `id:` the notification id and its JSON; `: keep-alive` every 15 s; a resume also sends those made up to 60 s before the id (a lower id may commit later, or arrive later from another instance; the client keeps each id once); after the instances' transport reconnects, every open stream reads what it missed",
     errors: '400, 401',
   },
   adminAdvertisers: { who: 'operator', errors: '403' },
@@ -247,14 +270,18 @@ export const endpointDocs = {
   adminCampaigns: { who: 'operator', errors: '403' },
   adminUsers: { who: 'operator', errors: '403' },
   adminTickets: { who: 'operator', errors: '403' },
-  listPayoutMethods: { who: 'creator', answer: "`display`: `•••• 1234` or the PayPal e-mail", errors: '401, 403' },
+  listPayoutMethods: { who: 'creator', answer: '`display`: `•••• 1234` or the PayPal e-mail', errors: '401, 403' },
   addPayoutMethod: {
     who: 'creator',
     request: '`routingNumber`: ABA, checked by its checksum; `accountNumber`: 4–17 digits',
     answer: 'one method per kind (connecting again replaces it); the first is the default',
     errors: '400, 401, 403',
   },
-  deletePayoutMethod: { who: 'creator', answer: 'removing the default makes the other one the default', errors: '401, 403, 404' },
+  deletePayoutMethod: {
+    who: 'creator',
+    answer: 'removing the default makes the other one the default',
+    errors: '401, 403, 404',
+  },
   requestPayout: {
     who: 'creator',
     request: 'header `Idempotency-Key` (8–255 visible characters); `method_id` defaults to the default method',
@@ -280,13 +307,14 @@ export const endpointDocs = {
   markPayoutFailed: { who: 'operator', answer: 'the amount returns to the creator', errors: '400, 403, 404, 409' },
   stripeWebhook: {
     who: 'Stripe (signature in `Stripe-Signature`)',
-    request: "the event, read raw (the signature covers its bytes)",
+    request: 'the event, read raw (the signature covers its bytes)',
     answer: '`payout.paid`, `payout.failed`, `payout.canceled` settle the payout',
     errors: '400 bad signature; 404 Stripe not configured',
   },
   getOverlay: {
     who: 'creator',
-    answer: '`size`: % of the scene\'s width; `url`: `PUBLIC_URL` (or the server\'s origin) + `path` (`/overlay/<token>`); made on first read',
+    answer:
+      "`size`: % of the scene's width; `url`: `PUBLIC_URL` (or the server's origin) + `path` (`/overlay/<token>`); made on first read",
     errors: '401, 403',
   },
   updateOverlay: {
@@ -308,7 +336,11 @@ export const endpointDocs = {
     errors: "400, 404 unknown token or not this overlay's active offer, 409 switched off",
   },
   offerDisplay: { who: "the offer's creator or its campaign's advertiser", errors: '401, 404 anyone else' },
-  listConnections: { who: 'creator', answer: '`settings`: what to set when the platform is not configured', errors: '401, 403' },
+  listConnections: {
+    who: 'creator',
+    answer: '`settings`: what to set when the platform is not configured',
+    errors: '401, 403',
+  },
   startConnection: {
     who: 'creator',
     answer: "`url`: the platform's consent page (PKCE and state)",
@@ -326,16 +358,26 @@ export const endpointDocs = {
     errors:
       "400, 401, 403 other roles or another creator's connection (the token is spent), 404 unknown platform, 409 unknown, used or expired token, the platform refused the code, or the channel is another account's; 424 the platform could not be reached",
   },
-  disconnect: { who: 'creator', answer: 'the connection without its account; revoked at the platform', errors: '401, 403, 404 nothing connected' },
+  disconnect: {
+    who: 'creator',
+    answer: 'the connection without its account; revoked at the platform',
+    errors: '401, 403, 404 nothing connected',
+  },
   analytics: {
     who: 'creator or advertiser',
-    answer: 'by role: a creator\'s series per platform and sponsorships, or an advertiser\'s campaigns (see [Analytics](user-guide.md#analytics))',
+    answer:
+      "by role: a creator's series per platform and sponsorships, or an advertiser's campaigns (see [Analytics](user-guide.md#analytics))",
     errors: '400 (range), 401, 403 operators',
   },
-  archiveDays: { who: 'creator', answer: 'newest first (with `date`: that day and the streams that ran on it)', errors: '400, 401, 403' },
+  archiveDays: {
+    who: 'creator',
+    answer: 'newest first (with `date`: that day and the streams that ran on it)',
+    errors: '400, 401, 403',
+  },
   archiveMessages: {
     who: 'creator',
-    request: "a `date` or a `stream` id; `after`: the previous page's `next`; `at`: `HH:MM` (UTC; a stream's on the day it started) to open at",
+    request:
+      "a `date` or a `stream` id; `after`: the previous page's `next`; `at`: `HH:MM` (UTC; a stream's on the day it started) to open at",
     answer: '200 messages a page; `stream` as listed, or null for a day',
     errors: '400, 401, 403, 404 no archive of yours that day, or no such stream of yours',
   },
@@ -357,7 +399,11 @@ export const endpointDocs = {
     errors: '400, 401, 403, 409 no connected account, or the platform not configured',
   },
   deleteArchiveDay: { who: 'creator', errors: '400, 401, 403, 404 nothing that day' },
-  deleteArchiveStream: { who: 'creator', answer: "the stream's messages, events and the stream", errors: '401, 403, 404 no such stream of yours' },
+  deleteArchiveStream: {
+    who: 'creator',
+    answer: "the stream's messages, events and the stream",
+    errors: '401, 403, 404 no such stream of yours',
+  },
   deleteArchiveChatter: {
     who: 'creator',
     request: "`:chatterId`: the chatter's id on the platform (their messages' `chatterId`)",

@@ -115,7 +115,11 @@ export const schemas = {
   startConnection: { response: connections.connectStartResponse, status: 200 },
   // A redirect (302) to /connect-accounts?platform=<platform>&complete=<token> or ?platform=<platform>&error=<message>.
   connectionCallback: { query: connections.connectCallbackQuery, response: z.never(), status: 200 },
-  completeConnection: { body: connections.connectCompleteRequest, response: connections.connectionResponse, status: 200 },
+  completeConnection: {
+    body: connections.connectCompleteRequest,
+    response: connections.connectionResponse,
+    status: 200,
+  },
   disconnect: { response: connections.connectionResponse, status: 200 },
   analytics: { query: analytics.analyticsQuery, response: analytics.analyticsResponse, status: 200 },
   archiveDays: { query: archive.archiveDaysQuery, response: archive.archiveDaysResponse, status: 200 },
@@ -123,21 +127,33 @@ export const schemas = {
   archiveSearch: { query: archive.archiveSearchQuery, response: archive.archiveSearchResponse, status: 200 },
   // A streamed download (application/x-ndjson, text/csv or text/plain), not JSON.
   archiveExport: { query: archive.archiveExportQuery, response: z.never(), status: 200 },
-  archiveSettings: { body: archive.archiveSettingsRequest, response: archive.archiveDaysResponse.pick({ channel: true }), status: 200 },
+  archiveSettings: {
+    body: archive.archiveSettingsRequest,
+    response: archive.archiveDaysResponse.pick({ channel: true }),
+    status: 200,
+  },
   deleteArchiveDay: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
   deleteArchiveStream: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
-  deleteArchiveChatter: { query: archive.archiveDeleteChatterQuery, response: archive.archiveDeleteResponse, status: 200 },
+  deleteArchiveChatter: {
+    query: archive.archiveDeleteChatterQuery,
+    response: archive.archiveDeleteResponse,
+    status: 200,
+  },
   deleteArchive: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];
 
 /** What the client sends as the JSON body of endpoint N (never, when it takes none). */
-export type RequestBody<N extends EndpointName> = Spec<N> extends { body: z.ZodType } ? z.input<Spec<N>['body']> : never;
+export type RequestBody<N extends EndpointName> =
+  Spec<N> extends { body: z.ZodType } ? z.input<Spec<N>['body']> : never;
 /** What the server's handler receives: the body after validation and normalisation. */
-export type ValidBody<N extends EndpointName> = Spec<N> extends { body: z.ZodType } ? z.output<Spec<N>['body']> : undefined;
-export type RequestQuery<N extends EndpointName> = Spec<N> extends { query: z.ZodType } ? z.input<Spec<N>['query']> : never;
-export type ValidQuery<N extends EndpointName> = Spec<N> extends { query: z.ZodType } ? z.output<Spec<N>['query']> : undefined;
+export type ValidBody<N extends EndpointName> =
+  Spec<N> extends { body: z.ZodType } ? z.output<Spec<N>['body']> : undefined;
+export type RequestQuery<N extends EndpointName> =
+  Spec<N> extends { query: z.ZodType } ? z.input<Spec<N>['query']> : never;
+export type ValidQuery<N extends EndpointName> =
+  Spec<N> extends { query: z.ZodType } ? z.output<Spec<N>['query']> : undefined;
 /** The success answer of endpoint N. */
 export type ResponseBody<N extends EndpointName> = z.output<Spec<N>['response']>;
 
@@ -151,7 +167,16 @@ export * from './overlay.ts';
 export * from './connections.ts';
 export * from './archive.ts';
 export * from './analytics.ts';
-export type { AdvertiserAnalytics, Analytics, AnalyticsMetric, CampaignFigures, CreatorAnalytics, OfferFigures, PlatformAnalytics, StreamActivity } from './schemas/analytics.ts';
+export type {
+  AdvertiserAnalytics,
+  Analytics,
+  AnalyticsMetric,
+  CampaignFigures,
+  CreatorAnalytics,
+  OfferFigures,
+  PlatformAnalytics,
+  StreamActivity,
+} from './schemas/analytics.ts';
 export type { Connection } from './schemas/connections.ts';
 export type { OfferDisplay, OverlaySettings, OverlayUpdate } from './schemas/overlay.ts';
 export * from './limits.ts';

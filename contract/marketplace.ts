@@ -24,7 +24,16 @@ export const CAMPAIGN_ACTIONS = {
 } as const satisfies Record<string, readonly CampaignStatus[]>;
 export type CampaignAction = keyof typeof CAMPAIGN_ACTIONS;
 
-export const OFFER_STATUSES = ['invited', 'info_requested', 'accepted', 'declined', 'expired', 'active', 'completed', 'paid'] as const;
+export const OFFER_STATUSES = [
+  'invited',
+  'info_requested',
+  'accepted',
+  'declined',
+  'expired',
+  'active',
+  'completed',
+  'paid',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** Offers the creator can still answer: open offers count against a campaign's `spots × 3`. */
@@ -42,7 +51,14 @@ export type OfferAction = keyof typeof OFFER_ACTIONS;
 export const DELIVERY_STATUSES = ['accepted', 'active'] as const satisfies readonly OfferStatus[];
 
 /** Statuses in which the offer's thread takes new messages. */
-export const THREAD_OPEN_STATUSES = ['invited', 'info_requested', 'accepted', 'active', 'completed', 'paid'] as const satisfies readonly OfferStatus[];
+export const THREAD_OPEN_STATUSES = [
+  'invited',
+  'info_requested',
+  'accepted',
+  'active',
+  'completed',
+  'paid',
+] as const satisfies readonly OfferStatus[];
 
 /** The Sponsorship Offers screen's tabs (docs/spec.md §2, texts verbatim) and the statuses each one lists (docs/product.md §Offers, threads, notifications). */
 export const OFFER_TABS = [

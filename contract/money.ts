@@ -17,7 +17,8 @@ export function isAbaRoutingNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
-export const isAccountNumber = (value: string): boolean => new RegExp(`^\\d{${ACCOUNT_NUMBER_DIGITS.min},${ACCOUNT_NUMBER_DIGITS.max}}$`).test(value);
+export const isAccountNumber = (value: string): boolean =>
+  new RegExp(`^\\d{${ACCOUNT_NUMBER_DIGITS.min},${ACCOUNT_NUMBER_DIGITS.max}}$`).test(value);
 
 // --- Payouts and earnings ---------------------------------------------------------------------------------------
 

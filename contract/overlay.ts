@@ -18,7 +18,12 @@ export type OverlaySize = (typeof OVERLAY_SIZES)[number];
 export const ROTATION_CHOICES = [10, 15, 20, 30, 45, 60] as const;
 export type RotationSeconds = (typeof ROTATION_CHOICES)[number];
 
-export const OVERLAY_DEFAULTS = { enabled: true, position: 'bottom-right', size: 25, rotationSeconds: 20 } as const satisfies {
+export const OVERLAY_DEFAULTS = {
+  enabled: true,
+  position: 'bottom-right',
+  size: 25,
+  rotationSeconds: 20,
+} as const satisfies {
   enabled: boolean;
   position: OverlayPosition;
   size: OverlaySize;

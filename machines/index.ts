@@ -67,7 +67,8 @@ export const catalogue = {
   newsletter: {
     machine: newsletterMachine,
     spec: '§2 Landing page, Newsletter modal; §4; product: Newsletter and unsubscribe',
-    summary: 'Get Started opens the newsletter modal; its email form subscribes and the modal shows the confirmation until closed.',
+    summary:
+      'Get Started opens the newsletter modal; its email form subscribes and the modal shows the confirmation until closed.',
   },
   emailForm: {
     machine: emailFormMachine,
@@ -83,7 +84,8 @@ export const catalogue = {
   supportForm: {
     machine: supportFormMachine,
     spec: '§2 Contact Us, Help and Support; §3 Support and contact forms; product: Contact Us and Help and Support',
-    summary: 'Name, email, subject and message checked here (required, format, 5,000 characters), sent as a ticket, confirmed.',
+    summary:
+      'Name, email, subject and message checked here (required, format, 5,000 characters), sent as a ticket, confirmed.',
   },
   // accounts
   session: {
@@ -104,7 +106,8 @@ export const catalogue = {
   registration: {
     machine: registrationMachine,
     spec: '§2 Register screen, §3 Registration payload, §4 Registration wizard, §5, §8',
-    summary: 'Influencer or Advertiser, a 1 s step animation, then email and password checked against the server policy.',
+    summary:
+      'Influencer or Advertiser, a 1 s step animation, then email and password checked against the server policy.',
   },
   profileCompletion: {
     machine: profileCompletionMachine,
@@ -114,17 +117,20 @@ export const catalogue = {
   forgotPassword: {
     machine: forgotPasswordMachine,
     spec: '§2 Forgot-password page, §5; product: Forgot password',
-    summary: "The email form asks for a reset link; the page then shows the server's answer (the same for any address).",
+    summary:
+      "The email form asks for a reset link; the page then shows the server's answer (the same for any address).",
   },
   resetPassword: {
     machine: resetPasswordMachine,
     spec: 'product: Reset password (/reset-password)',
-    summary: "The e-mailed link's page: new password and confirmation; success signs in and opens /dashboard; a spent link offers a new one.",
+    summary:
+      "The e-mailed link's page: new password and confirmation; success signs in and opens /dashboard; a spent link offers a new one.",
   },
   profile: {
     machine: profileMachine,
     spec: '§2 My Profile, §3, §4 My Profile, §5, §7, §8, §9; product: My Profile country',
-    summary: 'My Profile: load, read view, edit, save (back to read 1 s after success), photo upload with local preview.',
+    summary:
+      'My Profile: load, read view, edit, save (back to read 1 s after success), photo upload with local preview.',
   },
   settings: {
     machine: settingsMachine,
@@ -134,19 +140,21 @@ export const catalogue = {
   changePassword: {
     machine: changePasswordMachine,
     spec: '§2 Settings, §4 Change password; product: Change password',
-    summary: 'Change Password reveals three fields; Change checks them, calls the server and collapses with a confirmation; Discard collapses.',
+    summary:
+      'Change Password reveals three fields; Change checks them, calls the server and collapses with a confirmation; Discard collapses.',
   },
   deleteAccount: {
     machine: deleteAccountMachine,
     spec: '§2 Settings, §4 Delete dialog, §9; product: Delete account',
-    summary: 'The delete-account dialog: Yes, Delete (with the password) deletes the account, ends the session and goes to /; No, Cancel closes.',
+    summary:
+      'The delete-account dialog: Yes, Delete (with the password) deletes the account, ends the session and goes to /; No, Cancel closes.',
   },
   // connections
   connectAccounts: {
     machine: connectAccountsMachine,
     spec: '§2 Connect Accounts, §4 Twitch and YouTube cards; product: Connected accounts, Connected account',
     summary:
-      'The Twitch and YouTube cards, each on its own: not configured, Connect (the provider\'s consent page through OAuth with PKCE), connected with the channel\'s name, Disconnect (revoked at the provider), or the reason it failed; the provider\'s way back opens the card on its answer.',
+      "The Twitch and YouTube cards, each on its own: not configured, Connect (the provider's consent page through OAuth with PKCE), connected with the channel's name, Disconnect (revoked at the provider), or the reason it failed; the provider's way back opens the card on its answer.",
   },
   // shell
   sideMenu: {
@@ -169,13 +177,15 @@ export const catalogue = {
   liveEvents: {
     machine: liveEventsMachine,
     spec: 'product: Live events (POST /api/events/ticket, GET /api/events)',
-    summary: 'A ticket, then the live events stream; on an error it closes, waits 1, 2, 5, 10, then 30 s, and resumes after the last event received.',
+    summary:
+      'A ticket, then the live events stream; on an error it closes, waits 1, 2, 5, 10, then 30 s, and resumes after the last event received.',
   },
   // marketplace
   advertiserProfile: {
     machine: advertiserProfileMachine,
     spec: 'product: Advertiser workspace, Advertiser profile',
-    summary: 'Company Profile: load, form with per-field checks, save for review; shows pending, approved or rejected with the reason, and resends.',
+    summary:
+      'Company Profile: load, form with per-field checks, save for review; shows pending, approved or rejected with the reason, and resends.',
   },
   campaignList: {
     machine: campaignListMachine,
@@ -185,7 +195,8 @@ export const catalogue = {
   campaignEditor: {
     machine: campaignEditorMachine,
     spec: 'product: Advertiser workspace, Campaign',
-    summary: 'Create a draft or edit one: fields checked as the server does, pay in dollars sent as cents, a creative uploaded after the draft is stored.',
+    summary:
+      'Create a draft or edit one: fields checked as the server does, pay in dollars sent as cents, a creative uploaded after the draft is stored.',
   },
   campaignDetail: {
     machine: campaignDetailMachine,
@@ -196,7 +207,8 @@ export const catalogue = {
   campaignControls: {
     machine: campaignControlsMachine,
     spec: 'product: Advertiser workspace, Campaign',
-    summary: "Launch, pause, resume, and cancel after a confirmation, as the status allows; a refusal shows the server's message.",
+    summary:
+      "Launch, pause, resume, and cancel after a confirmation, as the status allows; a refusal shows the server's message.",
   },
   deliveryConfirm: {
     machine: deliveryConfirmMachine,
@@ -207,17 +219,20 @@ export const catalogue = {
   offers: {
     machine: offersMachine,
     spec: '§2 Sponsorship Offers; product: Creator: Sponsorship Offers, Offer transitions',
-    summary: "The creator's offers in the three tabs (Newley Offers, Accepted, Requested More Information); a card's action moves it to its tab; live news reads the list again; one thread open at a time.",
+    summary:
+      "The creator's offers in the three tabs (Newley Offers, Accepted, Requested More Information); a card's action moves it to its tab; live news reads the list again; one thread open at a time.",
   },
   offerActions: {
     machine: offerActionsMachine,
     spec: '§2 Sponsorship Offers; product: Creator: Sponsorship Offers, Offer',
-    summary: "One card's Accept, Decline (optional reason) and Request More Information (required message), as the status allows; busy while under way; a refusal shows the server's message.",
+    summary:
+      "One card's Accept, Decline (optional reason) and Request More Information (required message), as the status allows; busy while under way; a refusal shows the server's message.",
   },
   thread: {
     machine: threadMachine,
     spec: 'product: Threads, Thread',
-    summary: "An offer's messages, newest last: load, write (checked: required, 2,000 characters), send; a refusal keeps the text; live news of the offer reads them again in the background.",
+    summary:
+      "An offer's messages, newest last: load, write (checked: required, 2,000 characters), send; a refusal keeps the text; live news of the offer reads them again in the background.",
   },
   // money
   earnings: {
@@ -235,12 +250,14 @@ export const catalogue = {
   payoutMethods: {
     machine: payoutMethodsMachine,
     spec: '§2 Set Payout Method, §4 Payout bank; product: Set Payout Method, Payout method',
-    summary: "The creator's payout methods load; Connect opens the Bank Account (ABA routing number checked) or PayPal dialog and stores the method, replacing one of the same kind; Disconnect removes it.",
+    summary:
+      "The creator's payout methods load; Connect opens the Bank Account (ABA routing number checked) or PayPal dialog and stores the method, replacing one of the same kind; Disconnect removes it.",
   },
   advertiserFunds: {
     machine: advertiserFundsMachine,
     spec: 'product: Advertiser funding, Ledger',
-    summary: "The advertiser's balance, what campaigns reserve and the latest deposits: load, retry, read again on live news about money.",
+    summary:
+      "The advertiser's balance, what campaigns reserve and the latest deposits: load, retry, read again on live news about money.",
   },
   // overlay
   overlaySettings: {
@@ -270,7 +287,8 @@ export const catalogue = {
   archiveViewer: {
     machine: archiveViewerMachine,
     spec: 'product: A viewer for one stream or day',
-    summary: 'One archived day: a page of messages with moderation marks and gaps, more as the reader reaches the end, a jump to a time of the day.',
+    summary:
+      'One archived day: a page of messages with moderation marks and gaps, more as the reader reaches the end, a jump to a time of the day.',
   },
   archiveSearch: {
     machine: archiveSearchMachine,
@@ -288,28 +306,33 @@ export const catalogue = {
   campaignReach: {
     machine: campaignReachMachine,
     spec: "product: Advertisers' reach",
-    summary: "The advertiser's reach per campaign for a range (creators reached, display minutes, impressions, spend against budget); a range change reloads keeping the figures; retry after a failure.",
+    summary:
+      "The advertiser's reach per campaign for a range (creators reached, display minutes, impressions, spend against budget); a range change reloads keeping the figures; retry after a failure.",
   },
   // operator
   adminApproval: {
     machine: adminApprovalMachine,
     spec: 'product: Operator console, Advertiser profile',
-    summary: 'Advertisers waiting for approval: approve one, or reject it with a required reason; a refused review shows why.',
+    summary:
+      'Advertisers waiting for approval: approve one, or reject it with a required reason; a refused review shows why.',
   },
   adminRecords: {
     machine: adminRecordsMachine,
     spec: 'product: Operator console',
-    summary: "The console's read-only tabs (campaigns, users with a search, support tickets): load, show, search, retry.",
+    summary:
+      "The console's read-only tabs (campaigns, users with a search, support tickets): load, show, search, retry.",
   },
   adminFunds: {
     machine: adminFundsMachine,
     spec: 'product: Advertiser funding',
-    summary: 'Approved advertisers with their funds; Record deposit checks a dollar amount and a reference, then adds it to the balance; a refusal keeps the dialog.',
+    summary:
+      'Approved advertisers with their funds; Record deposit checks a dollar amount and a reference, then adds it to the balance; a refusal keeps the dialog.',
   },
   adminPayouts: {
     machine: adminPayoutsMachine,
     spec: 'product: Payout life cycle',
-    summary: 'Payouts waiting for an operator, then the decided ones; Mark paid asks for the reference, Mark failed for the reason; a refusal keeps the dialog.',
+    summary:
+      'Payouts waiting for an operator, then the decided ones; Mark paid asks for the reference, Mark failed for the reason; a refusal keeps the dialog.',
   },
 } satisfies Record<string, CatalogueEntry>;
 

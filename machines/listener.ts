@@ -10,4 +10,3 @@ export function listener<TInput = void>(name: string): CallbackActorLogic<EventO
   });
   return Object.assign(logic, { [PLACEHOLDER]: name });
 }
-

@@ -55,7 +55,8 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
   },
   {
     title: 'Marketplace',
-    intro: 'The advertiser’s profile and campaigns; offers and their threads, for the creator and the campaign’s advertiser.',
+    intro:
+      'The advertiser’s profile and campaigns; offers and their threads, for the creator and the campaign’s advertiser.',
     names: [
       'getAdvertiserProfile',
       'updateAdvertiserProfile',
@@ -79,7 +80,8 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
   },
   {
     title: 'Money',
-    intro: 'Payout methods, payouts and earnings for creators; funds and delivery confirmation for advertisers; the Stripe webhook.',
+    intro:
+      'Payout methods, payouts and earnings for creators; funds and delivery confirmation for advertisers; the Stripe webhook.',
     names: [
       'listPayoutMethods',
       'addPayoutMethod',
@@ -94,7 +96,8 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
   },
   {
     title: 'Overlay',
-    intro: 'The creator’s overlay settings, the overlay page’s stream and heartbeat (authenticated by the overlay token alone), and an offer’s proof of display.',
+    intro:
+      'The creator’s overlay settings, the overlay page’s stream and heartbeat (authenticated by the overlay token alone), and an offer’s proof of display.',
     names: ['getOverlay', 'updateOverlay', 'rotateOverlayToken', 'overlayStream', 'overlayHeartbeat', 'offerDisplay'],
   },
   {
@@ -201,7 +204,8 @@ const isSafeBound = (n: number | undefined) => n !== undefined && Math.abs(n) < 
 function range(min: number | undefined, max: number | undefined, unit = ''): string | null {
   const lo = isSafeBound(min) ? min : undefined;
   const hi = isSafeBound(max) ? max : undefined;
-  if (lo !== undefined && hi !== undefined) return lo === hi ? `${number(lo)}${unit}` : `${number(lo)}–${number(hi)}${unit}`;
+  if (lo !== undefined && hi !== undefined)
+    return lo === hi ? `${number(lo)}${unit}` : `${number(lo)}–${number(hi)}${unit}`;
   if (lo !== undefined && lo > 0) return `≥ ${number(lo)}${unit}`;
   if (hi !== undefined) return `≤ ${number(hi)}${unit}`;
   return null;
@@ -264,7 +268,10 @@ export function shape(schema: Json, constraints: boolean): string {
     case 'string': {
       if (!constraints) return 'string';
       const date = schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$' ? 'YYYY-MM-DD' : null;
-      return withNotes('string', [date ?? schema.format, date ? null : range(schema.minLength, schema.maxLength, ' chars')]);
+      return withNotes('string', [
+        date ?? schema.format,
+        date ? null : range(schema.minLength, schema.maxLength, ' chars'),
+      ]);
     }
     case 'integer':
     case 'number': {

@@ -91,7 +91,8 @@ export function bundleReport(distDir: string): BundleReport {
   const routes: RouteWeight[] = [];
   const contains: BundleReport['contains'] = {};
   for (const [route, modules] of Object.entries(routeModules)) {
-    for (const module of modules) if (!manifest[module]) throw new Error(`${module} is not a chunk of the build (route ${route})`);
+    for (const module of modules)
+      if (!manifest[module]) throw new Error(`${module} is not a chunk of the build (route ${route})`);
     const keys = closure(manifest, [entry, ...modules]);
     const jsFiles = [...keys].map((key) => manifest[key]!.file);
     const cssFiles = [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
@@ -128,7 +129,10 @@ export function overlayReport(distDir: string): { js: number; css: number; files
     js: jsFiles.reduce((sum, file) => sum + gzipSize(join(distDir, file)), 0),
     css: cssFiles.reduce((sum, file) => sum + gzipSize(join(distDir, file)), 0),
     files: [...jsFiles, ...cssFiles],
-    react: code.includes('react.element') || code.includes('__reactContainer') || code.includes('react.transitional.element'),
+    react:
+      code.includes('react.element') ||
+      code.includes('__reactContainer') ||
+      code.includes('react.transitional.element'),
   };
 }
 

@@ -10,7 +10,9 @@ import { bin, root, run, start, stopAll, stopOnSignals } from './processes.mjs';
 stopOnSignals();
 
 if (!process.env.DATABASE_URL) {
-  console.error('start:cluster needs DATABASE_URL (PostgreSQL): several instances cannot share the embedded SQLite. Add REDIS_URL to use Redis for live pushes, jobs and locks.');
+  console.error(
+    'start:cluster needs DATABASE_URL (PostgreSQL): several instances cannot share the embedded SQLite. Add REDIS_URL to use Redis for live pushes, jobs and locks.',
+  );
   process.exit(1);
 }
 const count = Number(process.env.INSTANCES ?? 2);
@@ -47,7 +49,11 @@ try {
     });
     upstreams.push(match[1]);
   }
-  await start(bin('tsx'), ['server/cluster/proxy.ts'], { ready: /ready at (http:\/\/\S+)/, prefix: '[proxy] ', env: { PORT: String(port), UPSTREAMS: upstreams.join(',') } });
+  await start(bin('tsx'), ['server/cluster/proxy.ts'], {
+    ready: /ready at (http:\/\/\S+)/,
+    prefix: '[proxy] ',
+    env: { PORT: String(port), UPSTREAMS: upstreams.join(',') },
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await stopAll();

@@ -24,13 +24,17 @@ export async function startAuthEmulator() {
     console.log(`Using the Firebase Auth emulator already running at ${EMULATOR_HOST}`);
     return env;
   }
-  await start(bin('firebase'), ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', await emulatorConfig()], {
-    ready: /All emulators ready|Auth Emulator.*(ready|running)|emulators:start.*ready/i,
-    prefix: '[firebase] ',
-    quiet: process.env.FIREBASE_EMULATOR_LOG !== '1',
-    env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1', NO_UPDATE_NOTIFIER: '1' },
-    timeoutMs: 90_000,
-  });
+  await start(
+    bin('firebase'),
+    ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', await emulatorConfig()],
+    {
+      ready: /All emulators ready|Auth Emulator.*(ready|running)|emulators:start.*ready/i,
+      prefix: '[firebase] ',
+      quiet: process.env.FIREBASE_EMULATOR_LOG !== '1',
+      env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1', NO_UPDATE_NOTIFIER: '1' },
+      timeoutMs: 90_000,
+    },
+  );
   return env;
 }
 

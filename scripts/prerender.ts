@@ -22,12 +22,17 @@ export async function prerender(distDir: string): Promise<string[]> {
       { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
     if (build.status !== 0) throw new Error('the server-side build for prerendering failed');
-    const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as { render: (url: string) => Promise<string> };
+    const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+      render: (url: string) => Promise<string>;
+    };
 
     const shellPath = join(distDir, 'index.html');
     // A second run on the same build starts again from the shell kept in 200.html.
     const shell = existsSync(join(distDir, '200.html'))
-      ? readFileSync(join(distDir, '200.html'), 'utf8').replace(`<div id="root">${BOOT_MESSAGE}</div>`, '<div id="root"></div>')
+      ? readFileSync(join(distDir, '200.html'), 'utf8').replace(
+          `<div id="root">${BOOT_MESSAGE}</div>`,
+          '<div id="root"></div>',
+        )
       : readFileSync(shellPath, 'utf8');
     if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
     // Client routes (signed-in screens, not-found) first paint a boot message; the app replaces it.

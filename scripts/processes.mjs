@@ -27,7 +27,11 @@ export function run(command, args, options = {}) {
  */
 export function start(command, args, { ready, prefix = '', env, timeoutMs = 120_000, quiet = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(child);
     let settled = false;
     const timer = ready

@@ -25,7 +25,12 @@ try {
   const standIns = process.env.STANDINS ?? (process.env.TWITCH_CLIENT_ID || process.env.GOOGLE_CLIENT_ID ? '0' : '1');
   await start(bin('tsx'), ['server/main.ts'], {
     ready: /ready at (http:\/\/\S+)/,
-    env: { NODE_ENV: process.env.NODE_ENV ?? 'production', STATIC_DIR: process.env.STATIC_DIR ?? outDir, STANDINS: standIns, ...firebaseEnv },
+    env: {
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      STATIC_DIR: process.env.STATIC_DIR ?? outDir,
+      STANDINS: standIns,
+      ...firebaseEnv,
+    },
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -136,7 +136,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     tickets: createTickets(secret),
     jobs: await createJobs(config, db, logger),
   };
-  const notifier = createNotifier({ db, bus: base.bus, mail: base.mail, links: base.links, supportEmail: config.supportEmail, logger, jobs: base.jobs });
+  const notifier = createNotifier({
+    db,
+    bus: base.bus,
+    mail: base.mail,
+    links: base.links,
+    supportEmail: config.supportEmail,
+    logger,
+    jobs: base.jobs,
+  });
   const marketplace = { ...base, notifier };
   const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));
   const payoutMethods = createPayoutMethods(db, sealer);
@@ -147,7 +155,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const archive = createArchive({ db, dialect: handle.dialect });
   const metrics = createMetricStore({ db, dialect: handle.dialect });
   // Twitch chat: the real one, or (STANDINS without TWITCH_CHAT_URL) a local stand-in replaying a recorded session.
-  const chatStandIn: TwitchChatStandIn | null = config.twitchChatUrl === null ? await startTwitchChatStandIn({ demo: true }) : null;
+  const chatStandIn: TwitchChatStandIn | null =
+    config.twitchChatUrl === null ? await startTwitchChatStandIn({ demo: true }) : null;
   const chatEndpoint = parseChatUrl(config.twitchChatUrl ?? `ws://127.0.0.1:${chatStandIn!.port}`);
   const services: Services = {
     ...marketplace,
@@ -158,7 +167,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     funding: createFunding(marketplace),
     payouts: createPayouts({ ...marketplace, payoutMethods }, rails),
     rails,
-    overlays: createOverlays({ ...marketplace, dialect: handle.dialect, sealer, feeBps: config.feeBps, transport: cluster.transport }),
+    overlays: createOverlays({
+      ...marketplace,
+      dialect: handle.dialect,
+      sealer,
+      feeBps: config.feeBps,
+      transport: cluster.transport,
+    }),
     connections,
     archive,
     ingest: createIngestSupervisor({
@@ -174,7 +189,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         // Read again each time: a refresh replaces the sealed tokens.
         const accessToken = async () => {
           const current = await connections.account(account.user_id, account.platform);
-          if (!current) throw new Error(`the ${account.platform === 'twitch' ? 'Twitch' : 'YouTube'} account was disconnected`);
+          if (!current)
+            throw new Error(`the ${account.platform === 'twitch' ? 'Twitch' : 'YouTube'} account was disconnected`);
           return connections.accessToken(current);
         };
         if (account.platform === 'twitch') {
@@ -183,14 +199,24 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           if (!twitch) return chat;
           // Stream sessions come from Helix, with the channel's own token.
           const streams = twitchStreamWatcher(
-            { apiBase: () => onServer(twitch.apiBase), clientId: twitch.clientId, broadcasterId: account.platform_user_id, accessToken, pollMs: config.twitchStreamPollSeconds * 1000, fetch: selfFetch.fetch },
+            {
+              apiBase: () => onServer(twitch.apiBase),
+              clientId: twitch.clientId,
+              broadcasterId: account.platform_user_id,
+              accessToken,
+              pollMs: config.twitchStreamPollSeconds * 1000,
+              fetch: selfFetch.fetch,
+            },
             handlers,
           );
           return combinedSource(chat, streams);
         }
         const youtube = config.oauth.youtube;
         if (!youtube) return null;
-        return youtubeChatSource({ apiBase: () => onServer(youtube.apiBase), accessToken, fetch: selfFetch.fetch }, handlers);
+        return youtubeChatSource(
+          { apiBase: () => onServer(youtube.apiBase), accessToken, fetch: selfFetch.fetch },
+          handlers,
+        );
       },
     }),
     metrics,
@@ -198,7 +224,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     analytics: createAnalytics({ db, archive }),
   };
   services.collector.register();
-  services.jobs.register(NOTIFICATION_MAIL_JOB, (payload) => notifier.sendMail(payload as { userId: string; id: number }));
+  services.jobs.register(NOTIFICATION_MAIL_JOB, (payload) =>
+    notifier.sendMail(payload as { userId: string; id: number }),
+  );
   // Account e-mail (resets, support tickets, the newsletter) is a job too, retried when the mail server refuses it.
   services.jobs.register(MAIL_JOB, (payload) => services.mail.send(payload as MailMessage));
   services.mail.useQueue(services.jobs);
@@ -208,7 +236,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const pollEvery = config.paypal ? config.paypal.pollSeconds * 1000 : config.stripe ? POLL_STRIPE_MS : null;
   const poller = pollEvery
     ? setInterval(() => {
-        services.payouts.pollProcessing().catch((error: unknown) => logger.error('payout poll failed', { error: (error as Error).message }));
+        services.payouts
+          .pollProcessing()
+          .catch((error: unknown) => logger.error('payout poll failed', { error: (error as Error).message }));
       }, pollEvery)
     : null;
   poller?.unref();
@@ -270,7 +300,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
   // Their codes, tokens and broadcasts live in DATA_DIR, so the instances of `npm run start:cluster` are one provider.
-  const oauthStandIn = config.standIns ? createOAuthStandIn({ demoLines: RECORDED_SESSION, dataDir: config.dataDir }) : null;
+  const oauthStandIn = config.standIns
+    ? createOAuthStandIn({ demoLines: RECORDED_SESSION, dataDir: config.dataDir })
+    : null;
   if (oauthStandIn) app.route('/standin', oauthStandIn.app);
   app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));

@@ -106,7 +106,8 @@ function smtpUrl(value: string | undefined): string | null {
 function publicUrl(value: string | undefined): string | null {
   const url = nonEmpty(value);
   if (url === null) return null;
-  if (!/^https?:\/\/[^/]+/i.test(url)) throw new Error('PUBLIC_URL must be an http(s) URL such as https://castbridge.example');
+  if (!/^https?:\/\/[^/]+/i.test(url))
+    throw new Error('PUBLIC_URL must be an http(s) URL such as https://castbridge.example');
   return url.replace(/\/+$/, '');
 }
 
@@ -121,9 +122,13 @@ function apiBase(name: string, value: string | undefined, fallback: string): str
 }
 
 function payoutProviders(value: string | undefined): PayoutProviderName[] {
-  const names = (nonEmpty(value) ?? 'manual').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const names = (nonEmpty(value) ?? 'manual')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   for (const name of names) {
-    if (!(PAYOUT_PROVIDERS as readonly string[]).includes(name)) throw new Error(`PAYOUT_PROVIDER: unknown provider "${name}" (manual, stripe, paypal)`);
+    if (!(PAYOUT_PROVIDERS as readonly string[]).includes(name))
+      throw new Error(`PAYOUT_PROVIDER: unknown provider "${name}" (manual, stripe, paypal)`);
   }
   return [...new Set(names)] as PayoutProviderName[];
 }
@@ -132,15 +137,21 @@ function stripeSettings(env: Env, wanted: boolean): Config['stripe'] {
   const secretKey = nonEmpty(env.STRIPE_SECRET_KEY);
   const webhookSecret = nonEmpty(env.STRIPE_WEBHOOK_SECRET);
   if (!wanted) return null;
-  if (!secretKey || !webhookSecret) throw new Error('PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-  return { secretKey, webhookSecret, apiBase: apiBase('STRIPE_API_BASE', env.STRIPE_API_BASE, 'https://api.stripe.com') };
+  if (!secretKey || !webhookSecret)
+    throw new Error('PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  return {
+    secretKey,
+    webhookSecret,
+    apiBase: apiBase('STRIPE_API_BASE', env.STRIPE_API_BASE, 'https://api.stripe.com'),
+  };
 }
 
 function paypalSettings(env: Env, wanted: boolean): Config['paypal'] {
   const clientId = nonEmpty(env.PAYPAL_CLIENT_ID);
   const clientSecret = nonEmpty(env.PAYPAL_CLIENT_SECRET);
   if (!wanted) return null;
-  if (!clientId || !clientSecret) throw new Error('PAYOUT_PROVIDER includes paypal: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
+  if (!clientId || !clientSecret)
+    throw new Error('PAYOUT_PROVIDER includes paypal: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
   return {
     clientId,
     clientSecret,
@@ -159,7 +170,14 @@ function oauthClient(env: Env, platform: 'twitch' | 'youtube', standIns: boolean
   if (clientId && clientSecret) {
     if (platform === 'twitch') {
       const authBase = apiBase('TWITCH_AUTH_BASE', env.TWITCH_AUTH_BASE, 'https://id.twitch.tv');
-      return { clientId, clientSecret, authBase, tokenBase: authBase, apiBase: apiBase('TWITCH_API_BASE', env.TWITCH_API_BASE, 'https://api.twitch.tv'), standIn: false };
+      return {
+        clientId,
+        clientSecret,
+        authBase,
+        tokenBase: authBase,
+        apiBase: apiBase('TWITCH_API_BASE', env.TWITCH_API_BASE, 'https://api.twitch.tv'),
+        standIn: false,
+      };
     }
     return {
       clientId,
@@ -170,7 +188,8 @@ function oauthClient(env: Env, platform: 'twitch' | 'youtube', standIns: boolean
       standIn: false,
     };
   }
-  if (clientId || clientSecret) throw new Error(`Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET (or neither)`);
+  if (clientId || clientSecret)
+    throw new Error(`Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET (or neither)`);
   if (!standIns) return null;
   const base = `/standin/${platform}`;
   return { ...STANDIN_CLIENT, authBase: base, tokenBase: base, apiBase: base, standIn: true };
@@ -178,13 +197,15 @@ function oauthClient(env: Env, platform: 'twitch' | 'youtube', standIns: boolean
 
 function chatUrl(value: string | undefined, standIns: boolean): string | null {
   const url = nonEmpty(value);
-  if (url !== null && !/^wss?:\/\/[^/]+/i.test(url)) throw new Error(`TWITCH_CHAT_URL must be a ws:// or wss:// URL, got "${url}"`);
+  if (url !== null && !/^wss?:\/\/[^/]+/i.test(url))
+    throw new Error(`TWITCH_CHAT_URL must be a ws:// or wss:// URL, got "${url}"`);
   return url ?? (standIns ? null : 'wss://irc-ws.chat.twitch.tv:443');
 }
 
 function redisUrl(value: string | undefined): string | null {
   const url = nonEmpty(value);
-  if (url !== null && !/^rediss?:\/\//i.test(url)) throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${url}"`);
+  if (url !== null && !/^rediss?:\/\//i.test(url))
+    throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${url}"`);
   return url;
 }
 
@@ -192,7 +213,8 @@ function jobQueue(value: string | undefined, postgres: boolean): 'table' | 'bull
   const chosen = nonEmpty(value);
   if (chosen === null) return postgres ? 'bullmq' : 'table';
   if (chosen !== 'table' && chosen !== 'bullmq') throw new Error(`JOB_QUEUE must be table or bullmq, got "${chosen}"`);
-  if (chosen === 'bullmq' && !postgres) throw new Error('JOB_QUEUE=bullmq needs DATABASE_URL (PostgreSQL): the embedded SQLite runs one process');
+  if (chosen === 'bullmq' && !postgres)
+    throw new Error('JOB_QUEUE=bullmq needs DATABASE_URL (PostgreSQL): the embedded SQLite runs one process');
   return chosen;
 }
 
@@ -239,7 +261,10 @@ export function loadConfig(env: Env = process.env): Config {
     payoutProviders: providers,
     stripe: stripeSettings(env, providers.includes('stripe')),
     paypal: paypalSettings(env, providers.includes('paypal')),
-    oauth: { twitch: oauthClient(env, 'twitch', flag(env.STANDINS)), youtube: oauthClient(env, 'youtube', flag(env.STANDINS)) },
+    oauth: {
+      twitch: oauthClient(env, 'twitch', flag(env.STANDINS)),
+      youtube: oauthClient(env, 'youtube', flag(env.STANDINS)),
+    },
     standIns: flag(env.STANDINS),
     twitchChatUrl: chatUrl(env.TWITCH_CHAT_URL, flag(env.STANDINS)),
     twitchStreamPollSeconds: integer('TWITCH_STREAM_POLL_SECONDS', env.TWITCH_STREAM_POLL_SECONDS, 60, 1, 3600),

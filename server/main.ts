@@ -26,13 +26,21 @@ async function main() {
     }
   }
 
-  const server = serve({ fetch: castbridge.app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
-    logger.info('listening', { host: config.host, port: info.port, database: castbridge.dialect, staticDir: config.staticDir });
-    // Tooling waits for exactly this line on stdout and reads the port from it.
-    const url = `http://${displayHost(config.host)}:${info.port}`;
-    castbridge.links.setOrigin(url);
-    process.stdout.write(`Castbridge is ready at ${url}\n`);
-  });
+  const server = serve(
+    { fetch: castbridge.app.fetch, port: config.port, hostname: config.host },
+    (info: AddressInfo) => {
+      logger.info('listening', {
+        host: config.host,
+        port: info.port,
+        database: castbridge.dialect,
+        staticDir: config.staticDir,
+      });
+      // Tooling waits for exactly this line on stdout and reads the port from it.
+      const url = `http://${displayHost(config.host)}:${info.port}`;
+      castbridge.links.setOrigin(url);
+      process.stdout.write(`Castbridge is ready at ${url}\n`);
+    },
+  );
   server.on('error', (error) => {
     logger.error('server error', { error: error.stack ?? String(error) });
     process.exit(1);

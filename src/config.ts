@@ -8,10 +8,22 @@ export const SUPPORT_EMAIL = import.meta.env.VITE_SUPPORT_EMAIL || 'support@cast
 
 /** The product's social accounts, linked from the public footer. */
 export const SOCIAL_LINKS = [
-  { name: 'Facebook', icon: 'facebook', href: import.meta.env.VITE_SOCIAL_FACEBOOK || 'https://www.facebook.com/castbridge' },
-  { name: 'Instagram', icon: 'instagram', href: import.meta.env.VITE_SOCIAL_INSTAGRAM || 'https://www.instagram.com/castbridge' },
+  {
+    name: 'Facebook',
+    icon: 'facebook',
+    href: import.meta.env.VITE_SOCIAL_FACEBOOK || 'https://www.facebook.com/castbridge',
+  },
+  {
+    name: 'Instagram',
+    icon: 'instagram',
+    href: import.meta.env.VITE_SOCIAL_INSTAGRAM || 'https://www.instagram.com/castbridge',
+  },
   { name: 'Twitter', icon: 'twitter', href: import.meta.env.VITE_SOCIAL_TWITTER || 'https://twitter.com/castbridge' },
-  { name: 'YouTube', icon: 'youtube', href: import.meta.env.VITE_SOCIAL_YOUTUBE || 'https://www.youtube.com/@castbridge' },
+  {
+    name: 'YouTube',
+    icon: 'youtube',
+    href: import.meta.env.VITE_SOCIAL_YOUTUBE || 'https://www.youtube.com/@castbridge',
+  },
   { name: 'Twitch', icon: 'twitch', href: import.meta.env.VITE_SOCIAL_TWITCH || 'https://www.twitch.tv/castbridge' },
   { name: 'Discord', icon: 'discord', href: import.meta.env.VITE_SOCIAL_DISCORD || 'https://discord.gg/castbridge' },
 ] as const;

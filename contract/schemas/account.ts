@@ -16,7 +16,11 @@ const linkToken = z
   .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid link token');
 
 /** A password as typed; the policy is checked by the handler (PASSWORD_POLICY), the length here. */
-const password = z.string({ error: 'is required' }).min(1, 'is required').max(4096).refine(...NO_NUL);
+const password = z
+  .string({ error: 'is required' })
+  .min(1, 'is required')
+  .max(4096)
+  .refine(...NO_NUL);
 
 export const forgotPasswordRequest = z.object({ email });
 
@@ -27,7 +31,13 @@ export const changePasswordRequest = z.object({ currentPassword: password, newPa
 export const changePasswordResponse = z.object({ message: z.string().min(1), token: z.string().min(1) });
 
 /** Password accounts confirm with their password; Google-only accounts send none. */
-export const deleteUserRequest = z.object({ password: z.string().max(4096).refine(...NO_NUL).optional() });
+export const deleteUserRequest = z.object({
+  password: z
+    .string()
+    .max(4096)
+    .refine(...NO_NUL)
+    .optional(),
+});
 
 export const settings = z.object({
   /** The Settings screen's Notifications switch: notification e-mails on or off. */

@@ -41,8 +41,18 @@ const streamActivity = z.object({
 
 const platformAnalytics = z.object({
   platform: z.enum(CONNECT_PLATFORMS),
-  channel: z.object({ login: z.string(), displayName: z.string(), status: z.enum(['connected', 'reconnect']) }).nullable(),
-  collection: z.object({ status: z.enum(COLLECTION_STATUSES), lastAt: z.number().nullable(), nextAt: z.number().nullable(), live: z.boolean(), problem: z.string().nullable() }).nullable(),
+  channel: z
+    .object({ login: z.string(), displayName: z.string(), status: z.enum(['connected', 'reconnect']) })
+    .nullable(),
+  collection: z
+    .object({
+      status: z.enum(COLLECTION_STATUSES),
+      lastAt: z.number().nullable(),
+      nextAt: z.number().nullable(),
+      live: z.boolean(),
+      problem: z.string().nullable(),
+    })
+    .nullable(),
   metrics: z.array(metric),
   /** Chat activity of the range's latest streams, from the chat archive. */
   streams: z.array(streamActivity),
@@ -88,7 +98,13 @@ const campaignFigures = z.object({
   budgetCents: z.number(),
 });
 
-const advertiserAnalytics = z.object({ role: z.literal('advertiser'), range, from: z.string(), to: z.string(), campaigns: z.array(campaignFigures) });
+const advertiserAnalytics = z.object({
+  role: z.literal('advertiser'),
+  range,
+  from: z.string(),
+  to: z.string(),
+  campaigns: z.array(campaignFigures),
+});
 
 export const analyticsResponse = z.discriminatedUnion('role', [creatorAnalytics, advertiserAnalytics]);
 

@@ -15,7 +15,11 @@ const cursor = z.string().regex(/^\d{1,15}\.\d{1,15}$/, 'is not a cursor from a 
 /** A stream's id in the archive. */
 const streamId = z.string().regex(/^\d{1,15}$/, 'is not an archived stream');
 // Twitch's logins, and YouTube's display names made into logins (letters and digits of any script).
-const login = z.string().trim().toLowerCase().regex(/^@?[\p{L}\p{M}\p{N}_.-]{1,64}$/u, 'must be a chatter\'s login');
+const login = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^@?[\p{L}\p{M}\p{N}_.-]{1,64}$/u, "must be a chatter's login");
 
 const message = z.object({
   id: z.number(),
@@ -88,17 +92,17 @@ export const archiveDaysResponse = z.object({
 
 export const archiveMessagesQuery = z
   .object({
-  platform,
-  /** A day, or a stream (its messages across the days it ran). */
-  date: date.optional(),
-  stream: streamId.optional(),
-  after: cursor.optional(),
-  /** Jump: the first page at or after this time of the day, HH:MM (UTC). */
-  at: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM')
-    .optional(),
-})
+    platform,
+    /** A day, or a stream (its messages across the days it ran). */
+    date: date.optional(),
+    stream: streamId.optional(),
+    after: cursor.optional(),
+    /** Jump: the first page at or after this time of the day, HH:MM (UTC). */
+    at: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM')
+      .optional(),
+  })
   .refine((value) => Boolean(value.date) !== Boolean(value.stream), 'Choose a date or a stream');
 export const archiveMessagesResponse = z.object({
   messages: z.array(message),
@@ -131,9 +135,14 @@ export const archiveExportQuery = z
     from: date.optional(),
     to: date.optional(),
   })
-  .refine((value) => Boolean(value.date || value.stream || value.q || value.user || value.from || value.to || value.platform), 'Choose what to export: a date, a search or a platform');
+  .refine(
+    (value) => Boolean(value.date || value.stream || value.q || value.user || value.from || value.to || value.platform),
+    'Choose what to export: a date, a search or a platform',
+  );
 
-export const archiveSettingsRequest = z.object({ platform, archiving: z.boolean({ error: 'must be true or false' }) }).strict();
+export const archiveSettingsRequest = z
+  .object({ platform, archiving: z.boolean({ error: 'must be true or false' }) })
+  .strict();
 
 export const archiveDeleteQuery = z.object({ platform: platform.optional() });
 /** A chatter's id is their platform's: Twitch's user id, YouTube's channel id. */

@@ -84,7 +84,10 @@ const unique = <T>(values: T[]) => new Set(values).size === values.length;
 
 export const targeting = z.object({
   platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length).refine(unique, 'must not repeat a platform'),
-  languages: z.array(z.enum(CAMPAIGN_LANGUAGES)).max(CAMPAIGN_LANGUAGES.length).refine(unique, 'must not repeat a language'),
+  languages: z
+    .array(z.enum(CAMPAIGN_LANGUAGES))
+    .max(CAMPAIGN_LANGUAGES.length)
+    .refine(unique, 'must not repeat a language'),
   /** Empty: every country. */
   countries: z
     .array(z.string().refine((value) => countries.includes(value), 'must be a country of the registration list'))
@@ -98,7 +101,11 @@ export type Targeting = z.infer<typeof targeting>;
 
 export const deliverable = z.object({
   /** Overlay display minutes the creator delivers within the window. */
-  minutes: z.number({ error: 'must be a whole number of minutes' }).int('must be a whole number of minutes').min(1).max(L.maxDeliverableMinutes),
+  minutes: z
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1)
+    .max(L.maxDeliverableMinutes),
   startsOn: day,
   endsOn: day,
   /** The disclosure label the overlay shows, e.g. "Sponsored by Nova Energy". */
@@ -140,7 +147,12 @@ export const campaignPatch = z
   .partial();
 export type CampaignPatch = z.input<typeof campaignPatch>;
 
-const offerCounts = z.object(Object.fromEntries(OFFER_STATUSES.map((status) => [status, z.number().int().min(0)])) as Record<(typeof OFFER_STATUSES)[number], z.ZodNumber>);
+const offerCounts = z.object(
+  Object.fromEntries(OFFER_STATUSES.map((status) => [status, z.number().int().min(0)])) as Record<
+    (typeof OFFER_STATUSES)[number],
+    z.ZodNumber
+  >,
+);
 
 export const campaign = z.object({
   id,
@@ -206,7 +218,9 @@ export type Offer = z.infer<typeof offer>;
 
 export const offerResponse = z.object({ offer });
 export const offersResponse = z.object({ offers: z.array(offer) });
-export const offersQuery = z.object({ status: z.enum(OFFER_STATUSES, { error: `must be one of ${OFFER_STATUSES.join(', ')}` }).optional() });
+export const offersQuery = z.object({
+  status: z.enum(OFFER_STATUSES, { error: `must be one of ${OFFER_STATUSES.join(', ')}` }).optional(),
+});
 
 export const campaignDetailResponse = z.object({ campaign, offers: z.array(offer) });
 
@@ -245,7 +259,10 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
-export const notificationsResponse = z.object({ notifications: z.array(notification), unread: z.number().int().min(0) });
+export const notificationsResponse = z.object({
+  notifications: z.array(notification),
+  unread: z.number().int().min(0),
+});
 /** Read or clear the notifications up to this id (the newest the user saw); all when omitted. */
 export const notificationsUpTo = z.object({ upTo: z.number().int().positive().optional() });
 export const unreadResponse = z.object({ unread: z.number().int().min(0) });
@@ -254,7 +271,10 @@ export const eventsTicketResponse = z.object({ ticket: z.string().min(1), expire
 export const eventsQuery = z.object({
   ticket: z.string({ error: 'is required' }).min(1, 'is required').max(1024),
   /** Resume after this event (EventSource sends Last-Event-ID itself on its own reconnects). */
-  lastEventId: z.string().regex(/^\d{1,15}$/).optional(),
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional(),
 });
 
 // --- Operator console -------------------------------------------------------------------------------------------

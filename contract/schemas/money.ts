@@ -23,8 +23,12 @@ export const bankMethodInput = z.object({
     .min(1, 'is required')
     .max(100, 'must be at most 100 characters')
     .refine(...NO_NUL),
-  routingNumber: digits.pipe(z.string().refine(isAbaRoutingNumber, 'is not a valid ABA routing number (nine digits with a valid checksum)')),
-  accountNumber: digits.pipe(z.string().refine(isAccountNumber, `must be ${ACCOUNT_NUMBER_DIGITS.min} to ${ACCOUNT_NUMBER_DIGITS.max} digits`)),
+  routingNumber: digits.pipe(
+    z.string().refine(isAbaRoutingNumber, 'is not a valid ABA routing number (nine digits with a valid checksum)'),
+  ),
+  accountNumber: digits.pipe(
+    z.string().refine(isAccountNumber, `must be ${ACCOUNT_NUMBER_DIGITS.min} to ${ACCOUNT_NUMBER_DIGITS.max} digits`),
+  ),
   makeDefault: z.boolean().optional(),
 });
 
@@ -35,7 +39,9 @@ export const paypalMethodInput = z.object({
 });
 
 /** POST /api/payout-methods: connects a method, replacing the caller's method of the same kind. */
-export const payoutMethodInput = z.discriminatedUnion('kind', [bankMethodInput, paypalMethodInput], { error: 'kind: must be "bank" or "paypal"' });
+export const payoutMethodInput = z.discriminatedUnion('kind', [bankMethodInput, paypalMethodInput], {
+  error: 'kind: must be "bank" or "paypal"',
+});
 
 /** A method as its owner sees it: the bank account masked (`•••• 1234`), PayPal with its e-mail. */
 export const payoutMethod = z.object({

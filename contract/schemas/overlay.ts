@@ -5,7 +5,12 @@ import { MAX_BEAT_SECONDS, OVERLAY_POSITIONS, OVERLAY_SIZES, ROTATION_CHOICES } 
 import { OFFER_STATUSES } from '../marketplace.ts';
 
 const oneOf = <T extends number>(values: readonly T[]) =>
-  z.number({ error: `must be one of ${values.join(', ')}` }).refine((value): value is T => (values as readonly number[]).includes(value), `must be one of ${values.join(', ')}`) as unknown as z.ZodType<T>;
+  z
+    .number({ error: `must be one of ${values.join(', ')}` })
+    .refine(
+      (value): value is T => (values as readonly number[]).includes(value),
+      `must be one of ${values.join(', ')}`,
+    ) as unknown as z.ZodType<T>;
 
 export const overlaySettings = z.object({
   enabled: z.boolean(),
@@ -31,16 +36,25 @@ export const overlayUpdate = z
   })
   .partial()
   .strict()
-  .refine((value) => Object.keys(value).length > 0, 'Nothing to change: send enabled, position, size or rotationSeconds');
+  .refine(
+    (value) => Object.keys(value).length > 0,
+    'Nothing to change: send enabled, position, size or rotationSeconds',
+  );
 export type OverlayUpdate = z.input<typeof overlayUpdate>;
 
-export const overlayStreamQuery = z.object({ token: z.string({ error: 'is required' }).max(200, 'is not an overlay token') });
+export const overlayStreamQuery = z.object({
+  token: z.string({ error: 'is required' }).max(200, 'is not an overlay token'),
+});
 
 export const heartbeatRequest = z.object({
   token: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is not an overlay token'),
   offerId: z.string({ error: 'is required' }).min(1, 'is required').max(64, 'is not an offer id'),
   /** Seconds the offer's creative was visible since the page's previous heartbeat. */
-  seconds: z.number({ error: 'must be a number' }).int('must be whole seconds').min(1, 'must be at least 1').max(MAX_BEAT_SECONDS, `must be at most ${MAX_BEAT_SECONDS}`),
+  seconds: z
+    .number({ error: 'must be a number' })
+    .int('must be whole seconds')
+    .min(1, 'must be at least 1')
+    .max(MAX_BEAT_SECONDS, `must be at most ${MAX_BEAT_SECONDS}`),
   /** The heartbeat's id: a retried heartbeat carries the same one and counts once. */
   beatId: z.string({ error: 'is required' }).min(8, 'is too short').max(64, 'is too long'),
 });

@@ -21,7 +21,9 @@ function readSchema(spec: Spec): z.ZodType {
 /** "" and null clear an enumerated field. */
 const choice = (values: readonly string[]) =>
   z
-    .union([z.literal(''), z.null(), z.enum(values as readonly [string, ...string[]])], { error: `must be one of ${values.join(', ')}` })
+    .union([z.literal(''), z.null(), z.enum(values as readonly [string, ...string[]])], {
+      error: `must be one of ${values.join(', ')}`,
+    })
     .transform((value) => (value === '' ? null : value));
 
 /** The latest birth date accepted is "today" anywhere on Earth (UTC+14). */
@@ -82,7 +84,10 @@ const image = z
       // not a URL
     }
     if (!pathname || !/^\/uploads\/[A-Za-z0-9_-]+\.[a-z]+$/.test(pathname)) {
-      ctx.addIssue({ code: 'custom', message: 'must be the current photo URL, "" or null; upload a new photo with POST /api/upload-photo' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be the current photo URL, "" or null; upload a new photo with POST /api/upload-photo',
+      });
       return z.NEVER;
     }
     return pathname;
@@ -125,6 +130,9 @@ export type ProfileUpdate = {
 };
 /** The validated update: what changes, with "" turned into null (or dropped, for the image). */
 export type ProfileChanges = Partial<Profile>;
-export const profileUpdate = z.object(shapeOf(writeSchema)).partial() as unknown as z.ZodType<ProfileChanges, ProfileUpdate>;
+export const profileUpdate = z.object(shapeOf(writeSchema)).partial() as unknown as z.ZodType<
+  ProfileChanges,
+  ProfileUpdate
+>;
 
 export const profileUpdateResponse = z.object({ message: z.string(), user });

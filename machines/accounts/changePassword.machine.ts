@@ -20,7 +20,11 @@ export interface ChangePasswordContext {
 }
 
 /** What is wrong with the three fields, per field; empty when they can be sent. */
-export function changePasswordErrors({ current, next, confirm }: Pick<ChangePasswordContext, ChangePasswordField>): ChangePasswordErrors {
+export function changePasswordErrors({
+  current,
+  next,
+  confirm,
+}: Pick<ChangePasswordContext, ChangePasswordField>): ChangePasswordErrors {
   const errors: ChangePasswordErrors = {};
   if (current === '') errors.current = REQUIRED_MESSAGE;
   if (next === '') errors.next = REQUIRED_MESSAGE;
@@ -45,7 +49,9 @@ export const changePasswordMachine = setup({
       | { type: 'field.change'; field: ChangePasswordField; value: string },
   },
   actors: {
-    changePassword: service<{ message: string; token: string }, { currentPassword: string; newPassword: string }>('changePassword'),
+    changePassword: service<{ message: string; token: string }, { currentPassword: string; newPassword: string }>(
+      'changePassword',
+    ),
   },
   actions: {
     /** The session goes on with the new token (every other session of the account stops working). */
@@ -90,7 +96,7 @@ export const changePasswordMachine = setup({
           tags: ['busy'],
           invoke: {
             id: 'changePassword',
-        src: 'changePassword',
+            src: 'changePassword',
             input: ({ context }) => ({ currentPassword: context.current, newPassword: context.next }),
             onDone: {
               target: '#changePassword.collapsed',
@@ -102,7 +108,9 @@ export const changePasswordMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: assign({ serverError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+              actions: assign({
+                serverError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+              }),
             },
           },
         },

@@ -14,7 +14,10 @@ export const samples = {
       { type: 'field.change', field: 'confirm', value: 'Different-1' },
     ],
     'xstate.done.actor.changePassword': [
-      { type: 'xstate.done.actor.changePassword', output: { message: 'Your password has been changed.', token: 'renewed.jwt' } },
+      {
+        type: 'xstate.done.actor.changePassword',
+        output: { message: 'Your password has been changed.', token: 'renewed.jwt' },
+      },
     ],
   },
   abstract: (context) => ({

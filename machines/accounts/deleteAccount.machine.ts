@@ -41,7 +41,12 @@ export const deleteAccountMachine = setup({
       on: {
         'delete.open': {
           target: 'open',
-          actions: assign(({ event }) => ({ passwordRequired: event.passwordRequired, password: '', passwordMissing: false, serverError: null })),
+          actions: assign(({ event }) => ({
+            passwordRequired: event.passwordRequired,
+            password: '',
+            passwordMissing: false,
+            serverError: null,
+          })),
         },
       },
     },
@@ -64,12 +69,14 @@ export const deleteAccountMachine = setup({
           tags: ['busy'],
           invoke: {
             id: 'deleteAccount',
-        src: 'deleteAccount',
+            src: 'deleteAccount',
             input: ({ context }) => ({ password: context.passwordRequired ? context.password : undefined }),
             onDone: { target: '#deleteAccount.deleted' },
             onError: {
               target: 'confirming',
-              actions: assign({ serverError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+              actions: assign({
+                serverError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+              }),
             },
           },
         },

@@ -4,6 +4,8 @@ import type { forgotPasswordMachine } from './forgotPassword.machine';
 
 export const samples = {
   events: {
-    'xstate.done.actor.emailForm': [{ type: 'xstate.done.actor.emailForm', output: { message: 'If an account exists for that email, …' } }],
+    'xstate.done.actor.emailForm': [
+      { type: 'xstate.done.actor.emailForm', output: { message: 'If an account exists for that email, …' } },
+    ],
   },
 } satisfies Fixture<typeof forgotPasswordMachine>;

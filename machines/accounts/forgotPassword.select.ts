@@ -6,4 +6,5 @@ type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
 export const selectForgotForm = (snapshot: Snapshot) => snapshot.children.emailForm;
 /** The server's answer once sent. */
-export const selectForgotConfirmation = (snapshot: Snapshot) => (snapshot.matches('sent') ? snapshot.context.confirmation : null);
+export const selectForgotConfirmation = (snapshot: Snapshot) =>
+  snapshot.matches('sent') ? snapshot.context.confirmation : null;

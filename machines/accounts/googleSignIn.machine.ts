@@ -47,7 +47,10 @@ export const googleSignInMachine = setup({
         ],
         onError: {
           target: 'idle.ready',
-          actions: { type: 'logFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+          actions: {
+            type: 'logFailure',
+            params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+          },
         },
       },
     },
@@ -61,13 +64,22 @@ export const googleSignInMachine = setup({
           {
             guard: 'hasOutput',
             target: 'signedIn',
-            actions: [{ type: 'signIn', params: ({ event }: { event: { output: string | null } }) => ({ token: event.output ?? '' }) }, 'goToDashboard'],
+            actions: [
+              {
+                type: 'signIn',
+                params: ({ event }: { event: { output: string | null } }) => ({ token: event.output ?? '' }),
+              },
+              'goToDashboard',
+            ],
           },
           { target: 'idle.refused' },
         ],
         onError: {
           target: 'idle.ready',
-          actions: { type: 'logFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+          actions: {
+            type: 'logFailure',
+            params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+          },
         },
       },
     },

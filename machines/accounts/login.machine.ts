@@ -56,7 +56,10 @@ export const loginMachine = setup({
         input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
         onDone: {
           target: 'signedIn',
-          actions: [{ type: 'signIn', params: ({ event }: { event: { output: string } }) => ({ token: event.output }) }, 'goToDashboard'],
+          actions: [
+            { type: 'signIn', params: ({ event }: { event: { output: string } }) => ({ token: event.output }) },
+            'goToDashboard',
+          ],
         },
         onError: {
           target: 'editing.rejected',

@@ -16,7 +16,8 @@ export function selectMissingFields(snapshot: Login): Record<LoginField, boolean
     password: invalid && snapshot.context.password === '',
   };
 }
-export const sameMissing = (a: Record<LoginField, boolean>, b: Record<LoginField, boolean>) => a.email === b.email && a.password === b.password;
+export const sameMissing = (a: Record<LoginField, boolean>, b: Record<LoginField, boolean>) =>
+  a.email === b.email && a.password === b.password;
 
 /** The request is out, or it succeeded and the dashboard is opening. */
 export const selectLoginBusy = (snapshot: Login) => snapshot.hasTag('busy');

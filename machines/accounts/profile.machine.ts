@@ -72,7 +72,6 @@ export function draftOf(user: User | null): ProfileDraft {
   return draft;
 }
 
-
 export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
@@ -101,7 +100,8 @@ export const profileMachine = setup({
     clearNotice: assign({ notice: null }),
   },
   guards: {
-    isImage: ({ event }) => event.type === 'photo.select' && typeof event.file?.type === 'string' && event.file.type.startsWith('image/'),
+    isImage: ({ event }) =>
+      event.type === 'photo.select' && typeof event.file?.type === 'string' && event.file.type.startsWith('image/'),
     noToken: (_, params: { error: unknown }) => params.error instanceof MissingTokenError,
   },
   delays: {
@@ -218,7 +218,8 @@ export const profileMachine = setup({
                         assign({
                           preview: null,
                           notice: 'photoUploaded',
-                          profile: ({ context, event }) => (context.profile ? { ...context.profile, image: event.output.photoUrl } : null),
+                          profile: ({ context, event }) =>
+                            context.profile ? { ...context.profile, image: event.output.photoUrl } : null,
                         }),
                         {
                           type: 'notifySession',
@@ -227,7 +228,10 @@ export const profileMachine = setup({
                       ],
                     },
                     // docs/spec.md §8: logged only; the preview stays as the locally read file.
-                    onError: { target: 'settling', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+                    onError: {
+                      target: 'settling',
+                      actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                    },
                   },
                 },
                 settling: {

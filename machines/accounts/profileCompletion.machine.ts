@@ -5,7 +5,10 @@ import { COMPLETION_FIELDS, type CompletionField } from '@/contract/profile';
 import type { Gender } from '../types';
 
 /** Step 1 fields plus step 2's answer, as typed; `language` holds the value sent (United States or Mexico). */
-export type CompletionFields = Record<CompletionField, string> & { gender: Gender | ''; language: '' | 'United States' | 'Mexico' };
+export type CompletionFields = Record<CompletionField, string> & {
+  gender: Gender | '';
+  language: '' | 'United States' | 'Mexico';
+};
 
 export type { CompletionField };
 
@@ -34,7 +37,12 @@ export const profileCompletionMachine = setup({
   guards: {
     hasResponse: ({ event }) => {
       const output = (event as { output?: unknown }).output;
-      return output !== null && output !== undefined && output !== '' && !(typeof output === 'object' && Object.keys(output).length === 0);
+      return (
+        output !== null &&
+        output !== undefined &&
+        output !== '' &&
+        !(typeof output === 'object' && Object.keys(output).length === 0)
+      );
     },
   },
 }).createMachine({

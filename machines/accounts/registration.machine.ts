@@ -41,7 +41,9 @@ export const registrationMachine = setup({
   },
   guards: {
     isComplete: ({ context }) =>
-      context.email.trim() !== '' && context.password !== '' && passwordProblem(context.password, context.policy) === null,
+      context.email.trim() !== '' &&
+      context.password !== '' &&
+      passwordProblem(context.password, context.policy) === null,
   },
   delays: {
     stepAnimation: STEP_ANIMATION_MS,
@@ -71,7 +73,10 @@ export const registrationMachine = setup({
           invoke: {
             id: 'loadPolicy',
             src: 'loadPolicy',
-            onDone: { target: 'loaded', actions: assign({ policy: ({ event }) => ({ ...defaultPasswordPolicy, ...event.output }) }) },
+            onDone: {
+              target: 'loaded',
+              actions: assign({ policy: ({ event }) => ({ ...defaultPasswordPolicy, ...event.output }) }),
+            },
             onError: 'unavailable',
           },
         },
@@ -116,7 +121,11 @@ export const registrationMachine = setup({
               invoke: {
                 id: 'register',
                 src: 'register',
-                input: ({ context }) => ({ email: context.email.trim(), password: context.password, type_account: context.accountType }),
+                input: ({ context }) => ({
+                  email: context.email.trim(),
+                  password: context.password,
+                  type_account: context.accountType,
+                }),
                 onDone: {
                   target: 'registered',
                   actions: [
@@ -127,8 +136,13 @@ export const registrationMachine = setup({
                 onError: {
                   target: 'editing.rejected',
                   actions: [
-                    assign({ serverReason: ({ event }) => (event.error instanceof Error ? event.error.message : null) }),
-                    { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+                    assign({
+                      serverReason: ({ event }) => (event.error instanceof Error ? event.error.message : null),
+                    }),
+                    {
+                      type: 'logError',
+                      params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+                    },
                   ],
                 },
               },
@@ -140,4 +154,3 @@ export const registrationMachine = setup({
     },
   },
 });
-

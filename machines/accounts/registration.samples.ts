@@ -18,7 +18,9 @@ export const samples = {
       { type: 'field.change', field: 'confirmPassword', value: 'Castbridge!2024' },
     ],
     'agreement.toggle': [{ type: 'agreement.toggle', agreed: false }],
-    'xstate.done.actor.loadPolicy': [{ type: 'xstate.done.actor.loadPolicy', output: { minLength: 8, maxLength: 128 } }],
+    'xstate.done.actor.loadPolicy': [
+      { type: 'xstate.done.actor.loadPolicy', output: { minLength: 8, maxLength: 128 } },
+    ],
     'xstate.done.actor.register': [{ type: 'xstate.done.actor.register', output: 'issued.jwt.token' }],
   },
   abstract: (context) => ({

@@ -27,9 +27,13 @@ export function selectFieldProblems(snapshot: Snapshot): Partial<Record<Registra
   }
   return problems;
 }
-export const sameProblems = (a: Partial<Record<RegistrationField, string>>, b: Partial<Record<RegistrationField, string>>) =>
-  a.email === b.email && a.password === b.password;
+export const sameProblems = (
+  a: Partial<Record<RegistrationField, string>>,
+  b: Partial<Record<RegistrationField, string>>,
+) => a.email === b.email && a.password === b.password;
 
 /** The server refused: alert "Error al registrar el usuario". */
-export const selectRegistrationRejected = (snapshot: Snapshot) => snapshot.matches({ wizard: { details: { editing: 'rejected' } } });
-export const selectRegistrationSubmitting = (snapshot: Snapshot) => snapshot.matches({ wizard: { details: 'submitting' } });
+export const selectRegistrationRejected = (snapshot: Snapshot) =>
+  snapshot.matches({ wizard: { details: { editing: 'rejected' } } });
+export const selectRegistrationSubmitting = (snapshot: Snapshot) =>
+  snapshot.matches({ wizard: { details: 'submitting' } });

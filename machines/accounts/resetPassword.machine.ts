@@ -67,7 +67,10 @@ export const resetPasswordMachine = setup({
         'field.change': {
           actions: assign(({ context, event }) => {
             const next = { ...context, [event.field]: event.value };
-            return { [event.field]: event.value, errors: Object.keys(context.errors).length > 0 ? resetErrors(next) : {} };
+            return {
+              [event.field]: event.value,
+              errors: Object.keys(context.errors).length > 0 ? resetErrors(next) : {},
+            };
           }),
         },
         'form.submit': [
@@ -87,7 +90,11 @@ export const resetPasswordMachine = setup({
           actions: { type: 'signIn', params: ({ event }) => ({ token: event.output }) },
         },
         onError: [
-          { guard: 'linkRefused', target: 'linkInvalid', actions: assign({ serverError: ({ event }) => messageOf(event.error) }) },
+          {
+            guard: 'linkRefused',
+            target: 'linkInvalid',
+            actions: assign({ serverError: ({ event }) => messageOf(event.error) }),
+          },
           { target: 'editing', actions: assign({ serverError: ({ event }) => messageOf(event.error) }) },
         ],
       },

@@ -16,7 +16,10 @@ export const samples = {
     'xstate.done.actor.resetPassword': [{ type: 'xstate.done.actor.resetPassword', output: 'new.jwt' }],
     'xstate.error.actor.resetPassword': [
       { type: 'xstate.error.actor.resetPassword', error: new Error('Use at least 8 characters.') },
-      { type: 'xstate.error.actor.resetPassword', error: new ResetLinkError('This reset link has expired. Ask for a new one.') },
+      {
+        type: 'xstate.error.actor.resetPassword',
+        error: new ResetLinkError('This reset link has expired. Ask for a new one.'),
+      },
     ],
   },
   abstract: (context) => ({

@@ -65,7 +65,10 @@ export const sessionMachine = setup({
         'session.signIn': { target: '.idle', actions: ['setToken', 'storeSession'] },
         // The user stays loaded: only the token changes.
         'session.renew': {
-          actions: ['renewToken', { type: 'storeToken', params: ({ event }: { event: { token: string } }) => ({ token: event.token }) }],
+          actions: [
+            'renewToken',
+            { type: 'storeToken', params: ({ event }: { event: { token: string } }) => ({ token: event.token }) },
+          ],
         },
         'user.updated': { actions: 'setUser' },
         'loading.hold': { actions: 'hold' },
@@ -81,7 +84,13 @@ export const sessionMachine = setup({
             src: 'loadUser',
             input: ({ context }) => ({ jwt: context.jwt ?? '' }),
             onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'logError',
+                params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+              },
+            },
           },
         },
         ready: {

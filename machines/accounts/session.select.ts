@@ -6,7 +6,8 @@ import type { sessionMachine } from './session.machine';
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** The global loading flag: the user is being read, or a screen holds the overlay. */
-export const selectLoading = (snapshot: Snapshot): boolean => snapshot.matches({ signedIn: 'loading' }) || snapshot.context.holds > 0;
+export const selectLoading = (snapshot: Snapshot): boolean =>
+  snapshot.matches({ signedIn: 'loading' }) || snapshot.context.holds > 0;
 export const selectSignedIn = (snapshot: Snapshot): boolean => snapshot.matches('signedIn');
 export const selectUser = (snapshot: Snapshot) => snapshot.context.user;
 export const selectJwt = (snapshot: Snapshot) => snapshot.context.jwt;

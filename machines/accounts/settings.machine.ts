@@ -47,19 +47,25 @@ export const settingsMachine = setup({
         idle: {
           on: {
             // The switch moves at once; a refused save puts it back.
-            'notifications.set': { target: 'saving', actions: assign({ notifications: ({ event }) => event.on, error: null }) },
+            'notifications.set': {
+              target: 'saving',
+              actions: assign({ notifications: ({ event }) => event.on, error: null }),
+            },
           },
         },
         saving: {
           tags: ['busy'],
           invoke: {
             id: 'saveSettings',
-        src: 'saveSettings',
+            src: 'saveSettings',
             input: ({ context }) => ({ notifications: context.notifications }),
             onDone: { target: 'idle', actions: assign(({ event }) => ({ ...event.output })) },
             onError: {
               target: 'idle',
-              actions: assign(({ context, event }) => ({ notifications: !context.notifications, error: messageOf(event.error) })),
+              actions: assign(({ context, event }) => ({
+                notifications: !context.notifications,
+                error: messageOf(event.error),
+              })),
             },
           },
         },

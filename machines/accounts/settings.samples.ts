@@ -8,8 +8,12 @@ export const samples = {
       { type: 'notifications.set', on: false },
       { type: 'notifications.set', on: true },
     ],
-    'xstate.done.actor.loadSettings': [{ type: 'xstate.done.actor.loadSettings', output: { notifications: true, hasPassword: true } }],
-    'xstate.done.actor.saveSettings': [{ type: 'xstate.done.actor.saveSettings', output: { notifications: false, hasPassword: true } }],
+    'xstate.done.actor.loadSettings': [
+      { type: 'xstate.done.actor.loadSettings', output: { notifications: true, hasPassword: true } },
+    ],
+    'xstate.done.actor.saveSettings': [
+      { type: 'xstate.done.actor.saveSettings', output: { notifications: false, hasPassword: true } },
+    ],
   },
   abstract: (context) => ({ on: context.notifications, failed: context.error !== null }),
 } satisfies Fixture<typeof settingsMachine>;

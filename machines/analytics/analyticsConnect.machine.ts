@@ -19,12 +19,17 @@ export interface AnalyticsContext {
   error: string | null;
 }
 
-export type AnalyticsEvent = { type: 'tab.select'; tab: AnalyticsTab } | { type: 'range.change'; range: AnalyticsRange } | { type: 'analytics.retry' };
+export type AnalyticsEvent =
+  | { type: 'tab.select'; tab: AnalyticsTab }
+  | { type: 'range.change'; range: AnalyticsRange }
+  | { type: 'analytics.retry' };
 
 /** Neither platform is connected. */
-export const nothingConnected = (data: CreatorAnalytics | null) => data !== null && data.twitch.channel === null && data.youtube.channel === null;
+export const nothingConnected = (data: CreatorAnalytics | null) =>
+  data !== null && data.twitch.channel === null && data.youtube.channel === null;
 /** Some card of a platform has no figure yet. */
-export const somethingMissing = (data: CreatorAnalytics | null) => data !== null && [...data.twitch.metrics, ...data.youtube.metrics].some((metric) => metric.missing !== null);
+export const somethingMissing = (data: CreatorAnalytics | null) =>
+  data !== null && [...data.twitch.metrics, ...data.youtube.metrics].some((metric) => metric.missing !== null);
 
 export const analyticsConnectMachine = setup({
   types: { context: {} as AnalyticsContext, events: {} as AnalyticsEvent },
@@ -94,7 +99,9 @@ export const analyticsConnectMachine = setup({
             reloading: {
               tags: ['busy'],
               // Another range: re-entered, the read under way stops (its answer is not taken) and one for it starts.
-              on: { 'range.change': { guard: 'otherRange', target: 'reloading', reenter: true, actions: 'chooseRange' } },
+              on: {
+                'range.change': { guard: 'otherRange', target: 'reloading', reenter: true, actions: 'chooseRange' },
+              },
               invoke: {
                 // The same id as the first read (never both at once): one done/error event type for both.
                 id: 'loadAnalytics',

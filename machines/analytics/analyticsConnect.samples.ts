@@ -11,7 +11,9 @@ export const samples = {
       { type: 'xstate.done.actor.loadAnalytics', output: sampleCreatorAnalytics('partial') },
       { type: 'xstate.done.actor.loadAnalytics', output: sampleCreatorAnalytics('complete', '12m') },
     ],
-    'xstate.error.actor.loadAnalytics': [{ type: 'xstate.error.actor.loadAnalytics', error: apiRefusal('The server could not be reached', 0) }],
+    'xstate.error.actor.loadAnalytics': [
+      { type: 'xstate.error.actor.loadAnalytics', error: apiRefusal('The server could not be reached', 0) },
+    ],
     'tab.select': [
       { type: 'tab.select', tab: 'youtube' },
       { type: 'tab.select', tab: 'twitch' },
@@ -24,7 +26,10 @@ export const samples = {
   },
   abstract: (context) => ({
     range: context.range,
-    data: context.data === null ? null : `${context.data.range}:${context.data.twitch.channel !== null}:${context.data.twitch.metrics.filter((m) => m.missing).length}`,
+    data:
+      context.data === null
+        ? null
+        : `${context.data.range}:${context.data.twitch.channel !== null}:${context.data.twitch.metrics.filter((m) => m.missing).length}`,
     error: context.error !== null,
   }),
 } satisfies Fixture<typeof analyticsConnectMachine>;

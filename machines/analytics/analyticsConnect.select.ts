@@ -8,7 +8,8 @@ export const selectLoading = (snapshot: Snapshot) => snapshot.matches('loading')
 export const selectFailed = (snapshot: Snapshot) => snapshot.matches('failed');
 export const selectNotConnected = (snapshot: Snapshot) => snapshot.matches('notConnected');
 export const selectConnected = (snapshot: Snapshot) => snapshot.matches('connected');
-export const selectTab = (snapshot: Snapshot): AnalyticsTab => (snapshot.matches({ connected: { tab: 'youtube' } }) ? 'youtube' : 'twitch');
+export const selectTab = (snapshot: Snapshot): AnalyticsTab =>
+  snapshot.matches({ connected: { tab: 'youtube' } }) ? 'youtube' : 'twitch';
 export const selectData = (snapshot: Snapshot) => snapshot.context.data;
 export const selectRange = (snapshot: Snapshot) => snapshot.context.range;
 export const selectError = (snapshot: Snapshot) => snapshot.context.error;

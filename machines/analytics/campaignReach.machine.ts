@@ -36,9 +36,16 @@ export const campaignReachMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
-    failed: { on: { 'reach.retry': 'loading', 'range.change': { target: 'loading', actions: assign({ range: ({ event }) => event.range }) } } },
+    failed: {
+      on: {
+        'reach.retry': 'loading',
+        'range.change': { target: 'loading', actions: assign({ range: ({ event }) => event.range }) },
+      },
+    },
     ready: {
-      on: { 'range.change': { target: '.reloading', actions: assign({ range: ({ event }) => event.range, error: null }) } },
+      on: {
+        'range.change': { target: '.reloading', actions: assign({ range: ({ event }) => event.range, error: null }) },
+      },
       initial: 'idle',
       states: {
         idle: {},

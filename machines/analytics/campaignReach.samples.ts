@@ -6,7 +6,9 @@ import { sampleAdvertiserAnalytics } from './samples';
 export const samples = {
   events: {
     'xstate.done.actor.loadReach': [{ type: 'xstate.done.actor.loadReach', output: sampleAdvertiserAnalytics }],
-    'xstate.error.actor.loadReach': [{ type: 'xstate.error.actor.loadReach', error: apiRefusal('The server could not be reached', 0) }],
+    'xstate.error.actor.loadReach': [
+      { type: 'xstate.error.actor.loadReach', error: apiRefusal('The server could not be reached', 0) },
+    ],
     'range.change': [{ type: 'range.change', range: '7d' }],
   },
   abstract: (context) => ({ range: context.range, reach: context.reach !== null, error: context.error !== null }),

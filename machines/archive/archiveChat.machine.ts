@@ -80,7 +80,16 @@ export const archiveChatMachine = setup({
 }).createMachine({
   id: 'archiveChat',
   initial: 'noPlatform',
-  context: { platform: null, date: '', channel: null, days: [], streams: [], error: null, notice: null, deletion: null },
+  context: {
+    platform: null,
+    date: '',
+    channel: null,
+    days: [],
+    streams: [],
+    error: null,
+    notice: null,
+    deletion: null,
+  },
   on: {
     'date.change': { actions: assign({ date: ({ event }) => event.value }) },
   },
@@ -95,7 +104,10 @@ export const archiveChatMachine = setup({
       initial: 'loading',
       on: {
         // Each platform and date lists its own days.
-        'platform.select': { target: '.loading', actions: assign({ platform: ({ event }) => event.platform, notice: null }) },
+        'platform.select': {
+          target: '.loading',
+          actions: assign({ platform: ({ event }) => event.platform, notice: null }),
+        },
         'date.change': { target: '.loading', actions: assign({ date: ({ event }) => event.value, notice: null }) },
       },
       states: {
@@ -107,7 +119,12 @@ export const archiveChatMachine = setup({
             input: ({ context }) => ({ platform: context.platform!, date: context.date }),
             onDone: {
               target: 'ready',
-              actions: assign({ channel: ({ event }) => event.output.channel, days: ({ event }) => event.output.days, streams: ({ event }) => event.output.streams, error: null }),
+              actions: assign({
+                channel: ({ event }) => event.output.channel,
+                days: ({ event }) => event.output.days,
+                streams: ({ event }) => event.output.streams,
+                error: null,
+              }),
             },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
@@ -119,20 +136,37 @@ export const archiveChatMachine = setup({
             idle: {
               on: {
                 'archive.submit': [
-                  { guard: 'noAccount', actions: assign({ error: ({ context }) => NO_ACCOUNT(context.platform!), notice: null }) },
+                  {
+                    guard: 'noAccount',
+                    actions: assign({ error: ({ context }) => NO_ACCOUNT(context.platform!), notice: null }),
+                  },
                   {
                     guard: 'unsupported',
                     actions: assign({
-                      error: ({ context }) => `${context.platform === 'youtube' ? 'YouTube' : 'Twitch'} live chat cannot be archived on this server: it is not configured.`,
+                      error: ({ context }) =>
+                        `${context.platform === 'youtube' ? 'YouTube' : 'Twitch'} live chat cannot be archived on this server: it is not configured.`,
                       notice: null,
                     }),
                   },
-                  { guard: 'alreadyOn', actions: assign({ notice: ({ context }) => `Archiving is already on for ${context.channel!.displayName}.`, error: null }) },
+                  {
+                    guard: 'alreadyOn',
+                    actions: assign({
+                      notice: ({ context }) => `Archiving is already on for ${context.channel!.displayName}.`,
+                      error: null,
+                    }),
+                  },
                   { target: 'switching', actions: assign({ error: null, notice: null }) },
                 ],
-                'archive.stop': { guard: 'alreadyOn', target: 'switching', actions: assign({ error: null, notice: null }) },
+                'archive.stop': {
+                  guard: 'alreadyOn',
+                  target: 'switching',
+                  actions: assign({ error: null, notice: null }),
+                },
                 'archive.export': { target: 'exporting', actions: assign({ error: null, notice: null }) },
-                'delete.ask': { target: 'confirming', actions: assign({ deletion: ({ event }) => event.deletion, error: null, notice: null }) },
+                'delete.ask': {
+                  target: 'confirming',
+                  actions: assign({ deletion: ({ event }) => event.deletion, error: null, notice: null }),
+                },
               },
             },
             switching: {
@@ -182,7 +216,8 @@ export const archiveChatMachine = setup({
                 onDone: {
                   target: '#archiveChat.platformChosen.loading',
                   actions: assign({
-                    notice: ({ event }) => `Deleted ${event.output.toLocaleString('en-US')} message${event.output === 1 ? '' : 's'} for good.`,
+                    notice: ({ event }) =>
+                      `Deleted ${event.output.toLocaleString('en-US')} message${event.output === 1 ? '' : 's'} for good.`,
                     deletion: null,
                   }),
                 },

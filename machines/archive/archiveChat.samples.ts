@@ -14,26 +14,45 @@ export const samples = {
       { type: 'date.change', value: '' },
     ],
     'xstate.done.actor.listArchive': [
-      { type: 'xstate.done.actor.listArchive', output: { channel: sampleArchiveChannel(false), days: [sampleArchiveDay], streams: [sampleArchiveStream] } },
+      {
+        type: 'xstate.done.actor.listArchive',
+        output: { channel: sampleArchiveChannel(false), days: [sampleArchiveDay], streams: [sampleArchiveStream] },
+      },
       { type: 'xstate.done.actor.listArchive', output: { channel: sampleArchiveChannel(true), days: [], streams: [] } },
       { type: 'xstate.done.actor.listArchive', output: { channel: null, days: [], streams: [] } },
-      { type: 'xstate.done.actor.listArchive', output: { channel: { ...sampleArchiveChannel(false), supported: false }, days: [], streams: [] } },
+      {
+        type: 'xstate.done.actor.listArchive',
+        output: { channel: { ...sampleArchiveChannel(false), supported: false }, days: [], streams: [] },
+      },
     ],
-    'xstate.error.actor.listArchive': [{ type: 'xstate.error.actor.listArchive', error: apiRefusal('The server could not be reached', 0) }],
+    'xstate.error.actor.listArchive': [
+      { type: 'xstate.error.actor.listArchive', error: apiRefusal('The server could not be reached', 0) },
+    ],
     'xstate.done.actor.setArchiving': [
       { type: 'xstate.done.actor.setArchiving', output: sampleArchiveChannel(true) },
       { type: 'xstate.done.actor.setArchiving', output: sampleArchiveChannel(false) },
     ],
-    'xstate.error.actor.setArchiving': [{ type: 'xstate.error.actor.setArchiving', error: apiRefusal('Connect your Twitch account first (Connect Accounts)', 409) }],
+    'xstate.error.actor.setArchiving': [
+      {
+        type: 'xstate.error.actor.setArchiving',
+        error: apiRefusal('Connect your Twitch account first (Connect Accounts)', 409),
+      },
+    ],
     // A day's export and a stream's take the same transitions (the view tests send both).
-    'archive.export': [{ type: 'archive.export', part: { kind: 'stream', id: 3, title: 'Speedrun night' }, format: 'ndjson' }],
-    'xstate.error.actor.exportArchive': [{ type: 'xstate.error.actor.exportArchive', error: apiRefusal('The server could not be reached', 0) }],
+    'archive.export': [
+      { type: 'archive.export', part: { kind: 'stream', id: 3, title: 'Speedrun night' }, format: 'ndjson' },
+    ],
+    'xstate.error.actor.exportArchive': [
+      { type: 'xstate.error.actor.exportArchive', error: apiRefusal('The server could not be reached', 0) },
+    ],
     'delete.ask': [
       { type: 'delete.ask', deletion: { kind: 'stream', id: 3, title: 'Speedrun night' } },
       { type: 'delete.ask', deletion: { kind: 'all' } },
     ],
     'xstate.done.actor.deleteArchive': [{ type: 'xstate.done.actor.deleteArchive', output: 1204 }],
-    'xstate.error.actor.deleteArchive': [{ type: 'xstate.error.actor.deleteArchive', error: apiRefusal('No chat is archived for 2026-11-20', 404) }],
+    'xstate.error.actor.deleteArchive': [
+      { type: 'xstate.error.actor.deleteArchive', error: apiRefusal('No chat is archived for 2026-11-20', 404) },
+    ],
   },
   abstract: (context) => ({
     platform: context.platform,

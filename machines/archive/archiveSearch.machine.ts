@@ -48,14 +48,26 @@ const NO_TERMS: ArchiveSearchTerms = { q: '', user: '', from: '', to: '' };
 export const SEARCH_NEEDS_TERMS = 'Type words to search for, or a chatter\u2019s name.';
 
 export const archiveSearchMachine = setup({
-  types: { context: {} as ArchiveSearchContext, events: {} as ArchiveSearchEvent, input: {} as { platform: 'twitch' | 'youtube' } },
+  types: {
+    context: {} as ArchiveSearchContext,
+    events: {} as ArchiveSearchEvent,
+    input: {} as { platform: 'twitch' | 'youtube' },
+  },
   actors: {
     /** GET /api/archive/search?… */
-    search: service<{ messages: ArchivedMessage[]; next: string | null }, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; before: string | null }>('search'),
+    search: service<
+      { messages: ArchivedMessage[]; next: string | null },
+      { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; before: string | null }
+    >('search'),
     /** The same call for the page after the cursor. */
-    searchMore: service<{ messages: ArchivedMessage[]; next: string | null }, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; before: string | null }>('searchMore'),
+    searchMore: service<
+      { messages: ArchivedMessage[]; next: string | null },
+      { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; before: string | null }
+    >('searchMore'),
     /** GET /api/archive/export?format=&q=&user=&from=&to=, saved as a file. */
-    exportResults: service<void, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; format: ExportFormat }>('exportResults'),
+    exportResults: service<void, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; format: ExportFormat }>(
+      'exportResults',
+    ),
     /** DELETE /api/archive/chatters/:chatterId?platform= → how many messages went. */
     deleteChatter: service<number, { platform: 'twitch' | 'youtube'; chatterId: string }>('deleteChatter'),
   },
@@ -65,13 +77,28 @@ export const archiveSearchMachine = setup({
   },
 }).createMachine({
   id: 'archiveSearch',
-  context: ({ input }) => ({ platform: input.platform, terms: NO_TERMS, searched: NO_TERMS, results: [], next: null, error: null, chatter: null, notice: null }),
+  context: ({ input }) => ({
+    platform: input.platform,
+    terms: NO_TERMS,
+    searched: NO_TERMS,
+    results: [],
+    next: null,
+    error: null,
+    chatter: null,
+    notice: null,
+  }),
   initial: 'idle',
   on: {
     // The form stays editable whatever the search is doing.
-    'terms.change': { actions: assign({ terms: ({ context, event }) => ({ ...context.terms, [event.field]: event.value }) }) },
+    'terms.change': {
+      actions: assign({ terms: ({ context, event }) => ({ ...context.terms, [event.field]: event.value }) }),
+    },
     'search.submit': [
-      { guard: 'hasTerms', target: '.searching', actions: assign({ searched: ({ context }) => context.terms, error: null, notice: null }) },
+      {
+        guard: 'hasTerms',
+        target: '.searching',
+        actions: assign({ searched: ({ context }) => context.terms, error: null, notice: null }),
+      },
       { actions: assign({ error: SEARCH_NEEDS_TERMS }) },
     ],
   },
@@ -83,7 +110,10 @@ export const archiveSearchMachine = setup({
         id: 'search',
         src: 'search',
         input: ({ context }) => ({ platform: context.platform, terms: context.searched, before: null }),
-        onDone: { target: 'results', actions: assign({ results: ({ event }) => event.output.messages, next: ({ event }) => event.output.next }) },
+        onDone: {
+          target: 'results',
+          actions: assign({ results: ({ event }) => event.output.messages, next: ({ event }) => event.output.next }),
+        },
         onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error), results: [] }) },
       },
     },
@@ -94,7 +124,10 @@ export const archiveSearchMachine = setup({
           on: {
             'search.more': { guard: 'hasMore', target: 'more' },
             'search.export': { target: 'exporting', actions: assign({ error: null }) },
-            'chatter.delete': { target: 'confirming', actions: assign({ chatter: ({ event }) => event.chatter, error: null }) },
+            'chatter.delete': {
+              target: 'confirming',
+              actions: assign({ chatter: ({ event }) => event.chatter, error: null }),
+            },
           },
         },
         more: {
@@ -102,7 +135,13 @@ export const archiveSearchMachine = setup({
             id: 'searchMore',
             src: 'searchMore',
             input: ({ context }) => ({ platform: context.platform, terms: context.searched, before: context.next }),
-            onDone: { target: 'idle', actions: assign({ results: ({ context, event }) => [...context.results, ...event.output.messages], next: ({ event }) => event.output.next }) },
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                results: ({ context, event }) => [...context.results, ...event.output.messages],
+                next: ({ event }) => event.output.next,
+              }),
+            },
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
         },
@@ -111,7 +150,11 @@ export const archiveSearchMachine = setup({
           invoke: {
             id: 'exportResults',
             src: 'exportResults',
-            input: ({ context, event }) => ({ platform: context.platform, terms: context.searched, format: (event as Extract<ArchiveSearchEvent, { type: 'search.export' }>).format }),
+            input: ({ context, event }) => ({
+              platform: context.platform,
+              terms: context.searched,
+              format: (event as Extract<ArchiveSearchEvent, { type: 'search.export' }>).format,
+            }),
             onDone: 'idle',
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
@@ -132,7 +175,8 @@ export const archiveSearchMachine = setup({
               target: 'idle',
               actions: assign({
                 results: ({ context }) => context.results.filter((m) => m.chatterId !== context.chatter!.id),
-                notice: ({ context, event }) => `Deleted ${event.output.toLocaleString('en-US')} message${event.output === 1 ? '' : 's'} from ${context.chatter!.name} for good.`,
+                notice: ({ context, event }) =>
+                  `Deleted ${event.output.toLocaleString('en-US')} message${event.output === 1 ? '' : 's'} from ${context.chatter!.name} for good.`,
                 chatter: null,
               }),
             },

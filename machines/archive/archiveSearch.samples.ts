@@ -16,13 +16,24 @@ export const samples = {
       { type: 'xstate.done.actor.search', output: { messages: [sampleArchivedMessage], next: '1795578760238.6' } },
       { type: 'xstate.done.actor.search', output: { messages: [], next: null } },
     ],
-    'xstate.error.actor.search': [{ type: 'xstate.error.actor.search', error: apiRefusal('Search for words (q) or a chatter (user)', 400) }],
-    'xstate.done.actor.searchMore': [{ type: 'xstate.done.actor.searchMore', output: { messages: [{ ...sampleArchivedMessage, id: 5 }], next: null } }],
-    'xstate.error.actor.searchMore': [{ type: 'xstate.error.actor.searchMore', error: apiRefusal('The server could not be reached', 0) }],
+    'xstate.error.actor.search': [
+      { type: 'xstate.error.actor.search', error: apiRefusal('Search for words (q) or a chatter (user)', 400) },
+    ],
+    'xstate.done.actor.searchMore': [
+      { type: 'xstate.done.actor.searchMore', output: { messages: [{ ...sampleArchivedMessage, id: 5 }], next: null } },
+    ],
+    'xstate.error.actor.searchMore': [
+      { type: 'xstate.error.actor.searchMore', error: apiRefusal('The server could not be reached', 0) },
+    ],
     'search.export': [{ type: 'search.export', format: 'ndjson' }],
     'chatter.delete': [{ type: 'chatter.delete', chatter: { id: '90112233', name: 'retro_rosa' } }],
     'xstate.done.actor.deleteChatter': [{ type: 'xstate.done.actor.deleteChatter', output: 2 }],
-    'xstate.error.actor.deleteChatter': [{ type: 'xstate.error.actor.deleteChatter', error: apiRefusal('Nothing from chatter 90112233 is archived on Twitch', 404) }],
+    'xstate.error.actor.deleteChatter': [
+      {
+        type: 'xstate.error.actor.deleteChatter',
+        error: apiRefusal('Nothing from chatter 90112233 is archived on Twitch', 404),
+      },
+    ],
   },
   abstract: (context) => ({
     terms: context.terms.q.trim() !== '' || context.terms.user.trim() !== '',

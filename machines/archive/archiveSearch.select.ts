@@ -11,7 +11,9 @@ export const selectSearchError = (snapshot: Snapshot) => snapshot.context.error;
 export const selectSearchNotice = (snapshot: Snapshot) => snapshot.context.notice;
 export const selectSearchHasMore = (snapshot: Snapshot) => snapshot.context.next !== null;
 export const selectChatterToDelete = (snapshot: Snapshot) =>
-  snapshot.matches({ results: 'confirming' }) || snapshot.matches({ results: 'deleting' }) ? snapshot.context.chatter : null;
+  snapshot.matches({ results: 'confirming' }) || snapshot.matches({ results: 'deleting' })
+    ? snapshot.context.chatter
+    : null;
 export const selectDeletingChatter = (snapshot: Snapshot) => snapshot.matches({ results: 'deleting' });
 export const selectSearchBusy = (snapshot: Snapshot) => snapshot.hasTag('busy');
 /** The form's terms, as typed. */

@@ -42,7 +42,8 @@ export interface ArchiveViewerContext extends ArchiveViewerInput {
   error: string | null;
 }
 
-export type ArchiveViewerEvent = { type: 'viewer.more' } | { type: 'viewer.jump'; at: string } | { type: 'viewer.retry' };
+export type ArchiveViewerEvent =
+  { type: 'viewer.more' } | { type: 'viewer.jump'; at: string } | { type: 'viewer.retry' };
 
 export const archiveViewerMachine = setup({
   types: { context: {} as ArchiveViewerContext, events: {} as ArchiveViewerEvent, input: {} as ArchiveViewerInput },
@@ -68,7 +69,13 @@ export const archiveViewerMachine = setup({
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        input: ({ context }) => ({ platform: context.platform, date: context.date, stream: context.stream, after: null, at: context.at }),
+        input: ({ context }) => ({
+          platform: context.platform,
+          date: context.date,
+          stream: context.stream,
+          after: null,
+          at: context.at,
+        }),
         onDone: {
           target: 'ready',
           actions: assign({
@@ -90,12 +97,21 @@ export const archiveViewerMachine = setup({
           invoke: {
             id: 'loadMore',
             src: 'loadMore',
-            input: ({ context }) => ({ platform: context.platform, date: context.date, stream: context.stream, after: context.next, at: null }),
+            input: ({ context }) => ({
+              platform: context.platform,
+              date: context.date,
+              stream: context.stream,
+              after: context.next,
+              at: null,
+            }),
             onDone: {
               target: 'idle',
               actions: assign({
                 messages: ({ context, event }) => [...context.messages, ...event.output.messages],
-                events: ({ context, event }) => [...context.events, ...event.output.events.filter((e) => !context.events.some((known) => known.id === e.id))],
+                events: ({ context, event }) => [
+                  ...context.events,
+                  ...event.output.events.filter((e) => !context.events.some((known) => known.id === e.id)),
+                ],
                 next: ({ event }) => event.output.next,
                 error: null,
               }),

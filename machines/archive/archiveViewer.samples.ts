@@ -11,13 +11,35 @@ export const samples = {
   ],
   events: {
     'xstate.done.actor.loadPage': [
-      { type: 'xstate.done.actor.loadPage', output: { messages: [sampleArchivedMessage], events: [], next: '1795578760238.6', stream: null } },
-      { type: 'xstate.done.actor.loadPage', output: { messages: [sampleArchivedMessage], events: [], next: null, stream: sampleArchiveStream } },
+      {
+        type: 'xstate.done.actor.loadPage',
+        output: { messages: [sampleArchivedMessage], events: [], next: '1795578760238.6', stream: null },
+      },
+      {
+        type: 'xstate.done.actor.loadPage',
+        output: { messages: [sampleArchivedMessage], events: [], next: null, stream: sampleArchiveStream },
+      },
     ],
-    'xstate.error.actor.loadPage': [{ type: 'xstate.error.actor.loadPage', error: apiRefusal('No Twitch chat is archived for 2026-11-20', 404) }],
-    'xstate.done.actor.loadMore': [{ type: 'xstate.done.actor.loadMore', output: { messages: [{ ...sampleArchivedMessage, id: 7 }], events: [], next: null, stream: null } }],
-    'xstate.error.actor.loadMore': [{ type: 'xstate.error.actor.loadMore', error: apiRefusal('The server could not be reached', 0) }],
+    'xstate.error.actor.loadPage': [
+      { type: 'xstate.error.actor.loadPage', error: apiRefusal('No Twitch chat is archived for 2026-11-20', 404) },
+    ],
+    'xstate.done.actor.loadMore': [
+      {
+        type: 'xstate.done.actor.loadMore',
+        output: { messages: [{ ...sampleArchivedMessage, id: 7 }], events: [], next: null, stream: null },
+      },
+    ],
+    'xstate.error.actor.loadMore': [
+      { type: 'xstate.error.actor.loadMore', error: apiRefusal('The server could not be reached', 0) },
+    ],
     'viewer.jump': [{ type: 'viewer.jump', at: '22:00' }],
   },
-  abstract: (context) => ({ at: context.at, stream: context.stream !== null, titled: context.streamInfo !== null, messages: context.messages.length, more: context.next !== null, error: context.error !== null }),
+  abstract: (context) => ({
+    at: context.at,
+    stream: context.stream !== null,
+    titled: context.streamInfo !== null,
+    messages: context.messages.length,
+    more: context.next !== null,
+    error: context.error !== null,
+  }),
 } satisfies Fixture<typeof archiveViewerMachine>;

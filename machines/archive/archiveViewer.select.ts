@@ -26,6 +26,10 @@ export const selectViewerError = (snapshot: Snapshot) => snapshot.context.error;
 export const selectViewerFailed = (snapshot: Snapshot) => snapshot.matches('failed');
 export const selectHasMore = (snapshot: Snapshot) => snapshot.context.next !== null;
 export const selectLoadingMore = (snapshot: Snapshot) => snapshot.matches({ ready: 'more' });
-export const selectViewerDay = (snapshot: Snapshot) => ({ platform: snapshot.context.platform, date: snapshot.context.date, at: snapshot.context.at });
+export const selectViewerDay = (snapshot: Snapshot) => ({
+  platform: snapshot.context.platform,
+  date: snapshot.context.date,
+  at: snapshot.context.at,
+});
 /** The stream shown (null for a day, or until its first page arrives). */
 export const selectViewerStream = (snapshot: Snapshot) => snapshot.context.streamInfo;

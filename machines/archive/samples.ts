@@ -1,7 +1,16 @@
 // Sample records of the archive domain, shaped as the contract's answers: for its flows' samples and the view tests.
 import type { ArchiveDay, ArchivedMessage, ArchiveStream } from '@/contract';
 
-export const sampleArchiveDay: ArchiveDay = { platform: 'twitch', day: '2026-11-20', channel: 'rin_streams', messages: 11, chatters: 8, first: 1795550000000, last: 1795560000000, gaps: 1 };
+export const sampleArchiveDay: ArchiveDay = {
+  platform: 'twitch',
+  day: '2026-11-20',
+  channel: 'rin_streams',
+  messages: 11,
+  chatters: 8,
+  first: 1795550000000,
+  last: 1795560000000,
+  gaps: 1,
+};
 export const sampleArchiveStream: ArchiveStream = {
   id: 3,
   platform: 'twitch',
@@ -12,7 +21,14 @@ export const sampleArchiveStream: ArchiveStream = {
   messages: 9,
   chatters: 6,
 };
-export const sampleArchiveChannel = (archiving: boolean) => ({ login: 'rin_streams', displayName: 'Rin_Streams', archiving, live: archiving, supported: true, problem: null });
+export const sampleArchiveChannel = (archiving: boolean) => ({
+  login: 'rin_streams',
+  displayName: 'Rin_Streams',
+  archiving,
+  live: archiving,
+  supported: true,
+  problem: null,
+});
 export const sampleArchivedMessage: ArchivedMessage = {
   id: 6,
   platform: 'twitch',

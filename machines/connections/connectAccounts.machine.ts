@@ -33,7 +33,8 @@ export type ConnectAccountsEvent =
   | { type: 'youtube.connect' }
   | { type: 'youtube.disconnect' };
 
-const find = (context: ConnectAccountsContext, platform: ConnectPlatform) => context.connections.find((c) => c.platform === platform) ?? null;
+const find = (context: ConnectAccountsContext, platform: ConnectPlatform) =>
+  context.connections.find((c) => c.platform === platform) ?? null;
 
 type Which = { platform: ConnectPlatform };
 
@@ -58,18 +59,28 @@ const connectAccounts = setup({
   },
   guards: {
     unconfigured: ({ context }, { platform }: Which) => !find(context, platform)?.configured,
-    cameBackWithError: ({ context }, { platform }: Which) => context.returned.platform === platform && context.returned.error !== null,
-    cameBackToComplete: ({ context }, { platform }: Which) => context.returned.platform === platform && Boolean(context.returned.completion),
+    cameBackWithError: ({ context }, { platform }: Which) =>
+      context.returned.platform === platform && context.returned.error !== null,
+    cameBackToComplete: ({ context }, { platform }: Which) =>
+      context.returned.platform === platform && Boolean(context.returned.completion),
     hasAccount: ({ context }, { platform }: Which) => find(context, platform)?.account != null,
     needsReconnect: ({ context }, { platform }: Which) => find(context, platform)?.account?.status === 'reconnect',
   },
   actions: {
     /** Sends the browser to the provider's consent page. */
     redirect: effect<{ url: string }>('redirect'),
-    showError: assign({ errors: ({ context }, { platform, message }: Which & { message: string | null }) => ({ ...context.errors, [platform]: message }) }),
-    showReturnedError: assign({ errors: ({ context }, { platform }: Which) => ({ ...context.errors, [platform]: context.returned.error }) }),
+    showError: assign({
+      errors: ({ context }, { platform, message }: Which & { message: string | null }) => ({
+        ...context.errors,
+        [platform]: message,
+      }),
+    }),
+    showReturnedError: assign({
+      errors: ({ context }, { platform }: Which) => ({ ...context.errors, [platform]: context.returned.error }),
+    }),
     replaceConnection: assign({
-      connections: ({ context }, { connection }: { connection: Connection }) => context.connections.map((c) => (c.platform === connection.platform ? connection : c)),
+      connections: ({ context }, { connection }: { connection: Connection }) =>
+        context.connections.map((c) => (c.platform === connection.platform ? connection : c)),
     }),
   },
 });
@@ -84,7 +95,11 @@ function card(platform: ConnectPlatform) {
       choosing: {
         always: [
           { guard: { type: 'unconfigured', params: which }, target: 'unconfigured' },
-          { guard: { type: 'cameBackWithError', params: which }, target: 'error', actions: { type: 'showReturnedError', params: which } },
+          {
+            guard: { type: 'cameBackWithError', params: which },
+            target: 'error',
+            actions: { type: 'showReturnedError', params: which },
+          },
           { guard: { type: 'cameBackToComplete', params: which }, target: 'completing' },
           { guard: { type: 'hasAccount', params: which }, target: 'connected' },
           { target: 'idle' },
@@ -96,10 +111,15 @@ function card(platform: ConnectPlatform) {
         invoke: {
           id: `${platform}Complete` as const,
           src: `${platform}Complete` as const,
-          input: ({ context }: { context: ConnectAccountsContext }) => ({ completion: context.returned.completion ?? '' }),
+          input: ({ context }: { context: ConnectAccountsContext }) => ({
+            completion: context.returned.completion ?? '',
+          }),
           onDone: {
             target: 'connected',
-            actions: { type: 'replaceConnection', params: ({ event }: { event: { output?: unknown } }) => ({ connection: event.output as Connection }) },
+            actions: {
+              type: 'replaceConnection',
+              params: ({ event }: { event: { output?: unknown } }) => ({ connection: event.output as Connection }),
+            },
           },
           onError: { target: 'error', actions: { type: 'showError', params: failed } },
         },
@@ -113,7 +133,12 @@ function card(platform: ConnectPlatform) {
           id: `${platform}Start` as const,
           src: `${platform}Start` as const,
           // The browser leaves for the provider; the card stays busy until it has gone.
-          onDone: { actions: { type: 'redirect', params: ({ event }: { event: { output?: unknown } }) => ({ url: event.output as string }) } },
+          onDone: {
+            actions: {
+              type: 'redirect',
+              params: ({ event }: { event: { output?: unknown } }) => ({ url: event.output as string }),
+            },
+          },
           onError: { target: 'error', actions: { type: 'showError', params: failed } },
         },
       },
@@ -132,7 +157,10 @@ function card(platform: ConnectPlatform) {
           onDone: {
             target: 'idle',
             actions: [
-              { type: 'replaceConnection', params: ({ event }: { event: { output?: unknown } }) => ({ connection: event.output as Connection }) },
+              {
+                type: 'replaceConnection',
+                params: ({ event }: { event: { output?: unknown } }) => ({ connection: event.output as Connection }),
+              },
               { type: 'showError', params: { platform, message: null } },
             ],
           },
@@ -141,7 +169,10 @@ function card(platform: ConnectPlatform) {
       },
       error: {
         on: {
-          [`${platform}.connect`]: { target: 'redirecting', actions: { type: 'showError', params: { platform, message: null } } },
+          [`${platform}.connect`]: {
+            target: 'redirecting',
+            actions: { type: 'showError', params: { platform, message: null } },
+          },
           [`${platform}.disconnect`]: {
             guard: { type: 'hasAccount', params: which },
             target: 'disconnecting',

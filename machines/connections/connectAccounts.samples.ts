@@ -13,27 +13,79 @@ export const samples = {
   ],
   events: {
     'xstate.done.actor.listConnections': [
-      { type: 'xstate.done.actor.listConnections', output: [sampleConnection('twitch', null), sampleConnection('youtube', 'connected')] },
-      { type: 'xstate.done.actor.listConnections', output: [sampleConnection('twitch', 'reconnect'), { ...sampleConnection('youtube', null), configured: false }] },
-      { type: 'xstate.done.actor.listConnections', output: [{ ...sampleConnection('twitch', null), configured: false }, sampleConnection('youtube', 'reconnect')] },
-      { type: 'xstate.done.actor.listConnections', output: [sampleConnection('twitch', 'connected'), sampleConnection('youtube', null)] },
+      {
+        type: 'xstate.done.actor.listConnections',
+        output: [sampleConnection('twitch', null), sampleConnection('youtube', 'connected')],
+      },
+      {
+        type: 'xstate.done.actor.listConnections',
+        output: [sampleConnection('twitch', 'reconnect'), { ...sampleConnection('youtube', null), configured: false }],
+      },
+      {
+        type: 'xstate.done.actor.listConnections',
+        output: [{ ...sampleConnection('twitch', null), configured: false }, sampleConnection('youtube', 'reconnect')],
+      },
+      {
+        type: 'xstate.done.actor.listConnections',
+        output: [sampleConnection('twitch', 'connected'), sampleConnection('youtube', null)],
+      },
     ],
-    'xstate.error.actor.listConnections': [{ type: 'xstate.error.actor.listConnections', error: apiRefusal('Authentication required', 401) }],
-    'xstate.done.actor.twitchStart': [{ type: 'xstate.done.actor.twitchStart', output: 'http://127.0.0.1:3000/standin/twitch/oauth2/authorize?state=s' }],
-    'xstate.error.actor.twitchStart': [{ type: 'xstate.error.actor.twitchStart', error: apiRefusal('Twitch is not configured on this server: set TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET', 409) }],
-    'xstate.error.actor.youtubeStart': [{ type: 'xstate.error.actor.youtubeStart', error: apiRefusal('Too many requests', 429) }],
-    'xstate.done.actor.twitchComplete': [{ type: 'xstate.done.actor.twitchComplete', output: sampleConnection('twitch', 'connected') }],
+    'xstate.error.actor.listConnections': [
+      { type: 'xstate.error.actor.listConnections', error: apiRefusal('Authentication required', 401) },
+    ],
+    'xstate.done.actor.twitchStart': [
+      {
+        type: 'xstate.done.actor.twitchStart',
+        output: 'http://127.0.0.1:3000/standin/twitch/oauth2/authorize?state=s',
+      },
+    ],
+    'xstate.error.actor.twitchStart': [
+      {
+        type: 'xstate.error.actor.twitchStart',
+        error: apiRefusal(
+          'Twitch is not configured on this server: set TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET',
+          409,
+        ),
+      },
+    ],
+    'xstate.error.actor.youtubeStart': [
+      { type: 'xstate.error.actor.youtubeStart', error: apiRefusal('Too many requests', 429) },
+    ],
+    'xstate.done.actor.twitchComplete': [
+      { type: 'xstate.done.actor.twitchComplete', output: sampleConnection('twitch', 'connected') },
+    ],
     'xstate.error.actor.twitchComplete': [
-      { type: 'xstate.error.actor.twitchComplete', error: apiRefusal('This Twitch connection was started from another Castbridge account: connect again from this one', 403) },
+      {
+        type: 'xstate.error.actor.twitchComplete',
+        error: apiRefusal(
+          'This Twitch connection was started from another Castbridge account: connect again from this one',
+          403,
+        ),
+      },
     ],
-    'xstate.done.actor.youtubeComplete': [{ type: 'xstate.done.actor.youtubeComplete', output: sampleConnection('youtube', 'connected') }],
-    'xstate.error.actor.youtubeComplete': [{ type: 'xstate.error.actor.youtubeComplete', error: apiRefusal('This YouTube connection attempt expired: connect again', 409) }],
-    'xstate.done.actor.twitchDisconnect': [{ type: 'xstate.done.actor.twitchDisconnect', output: sampleConnection('twitch', null) }],
-    'xstate.done.actor.youtubeDisconnect': [{ type: 'xstate.done.actor.youtubeDisconnect', output: sampleConnection('youtube', null) }],
-    'xstate.error.actor.youtubeDisconnect': [{ type: 'xstate.error.actor.youtubeDisconnect', error: apiRefusal('No YouTube account is connected', 404) }],
+    'xstate.done.actor.youtubeComplete': [
+      { type: 'xstate.done.actor.youtubeComplete', output: sampleConnection('youtube', 'connected') },
+    ],
+    'xstate.error.actor.youtubeComplete': [
+      {
+        type: 'xstate.error.actor.youtubeComplete',
+        error: apiRefusal('This YouTube connection attempt expired: connect again', 409),
+      },
+    ],
+    'xstate.done.actor.twitchDisconnect': [
+      { type: 'xstate.done.actor.twitchDisconnect', output: sampleConnection('twitch', null) },
+    ],
+    'xstate.done.actor.youtubeDisconnect': [
+      { type: 'xstate.done.actor.youtubeDisconnect', output: sampleConnection('youtube', null) },
+    ],
+    'xstate.error.actor.youtubeDisconnect': [
+      { type: 'xstate.error.actor.youtubeDisconnect', error: apiRefusal('No YouTube account is connected', 404) },
+    ],
   },
   abstract: (context) => ({
-    listed: context.connections.map((c) => `${c.platform}:${c.configured ? (c.account?.status ?? 'none') : 'unconfigured'}`).join(','),
+    listed: context.connections
+      .map((c) => `${c.platform}:${c.configured ? (c.account?.status ?? 'none') : 'unconfigured'}`)
+      .join(','),
     failed: context.loadError !== null,
     twitchError: context.errors.twitch !== null,
     youtubeError: context.errors.youtube !== null,

@@ -5,12 +5,16 @@ import type { connectAccountsMachine } from './connectAccounts.machine';
 
 type Snapshot = SnapshotFrom<typeof connectAccountsMachine>;
 
-export type CardState = 'loading' | 'unconfigured' | 'completing' | 'idle' | 'redirecting' | 'connected' | 'disconnecting' | 'error';
+export type CardState =
+  'loading' | 'unconfigured' | 'completing' | 'idle' | 'redirecting' | 'connected' | 'disconnecting' | 'error';
 
 export const selectLoading = (snapshot: Snapshot) => snapshot.matches('loading');
 export const selectLoadError = (snapshot: Snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null);
 
-export function selectCard(snapshot: Snapshot, platform: ConnectPlatform): { state: CardState; connection: Connection | null; error: string | null } {
+export function selectCard(
+  snapshot: Snapshot,
+  platform: ConnectPlatform,
+): { state: CardState; connection: Connection | null; error: string | null } {
   const connection = snapshot.context.connections.find((c) => c.platform === platform) ?? null;
   const error = snapshot.context.errors[platform];
   if (!snapshot.matches('ready')) return { state: 'loading', connection, error: null };

@@ -7,10 +7,21 @@ export function sampleConnection(platform: 'twitch' | 'youtube', status: 'connec
     platform,
     configured: true,
     standIn: false,
-    settings: platform === 'twitch' ? ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'] : ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    settings:
+      platform === 'twitch'
+        ? ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET']
+        : ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
     account:
       status === null
         ? null
-        : { status, platformUserId: '141981764', login: 'rin_streams', displayName: 'Rin_Streams', scopes: ['chat:read'], connectedAt: '2026-11-20T10:00:00.000Z', archiving: false },
+        : {
+            status,
+            platformUserId: '141981764',
+            login: 'rin_streams',
+            displayName: 'Rin_Streams',
+            scopes: ['chat:read'],
+            connectedAt: '2026-11-20T10:00:00.000Z',
+            archiving: false,
+          },
   };
 }

@@ -12,7 +12,12 @@ export type AdvertiserProfileField = keyof AdvertiserProfileInput;
 export type AdvertiserProfileDraft = Record<AdvertiserProfileField, string>;
 export type AdvertiserProfileErrors = Partial<Record<AdvertiserProfileField, string>>;
 
-export const advertiserProfileFields = ['companyName', 'website', 'contactName', 'contactEmail'] as const satisfies readonly AdvertiserProfileField[];
+export const advertiserProfileFields = [
+  'companyName',
+  'website',
+  'contactName',
+  'contactEmail',
+] as const satisfies readonly AdvertiserProfileField[];
 
 export const INVALID_WEBSITE = 'Enter the web address, starting with https://';
 export const INVALID_CONTACT_EMAIL = 'Enter a valid email address.';
@@ -32,7 +37,12 @@ export function isWebsite(value: string): boolean {
 /** The per-field checks, mirroring the server's schema. */
 export function advertiserProfileErrors(draft: AdvertiserProfileDraft): AdvertiserProfileErrors {
   const errors: AdvertiserProfileErrors = {};
-  const limits: Record<AdvertiserProfileField, number> = { companyName: L.companyName, website: L.website, contactName: L.contactName, contactEmail: 254 };
+  const limits: Record<AdvertiserProfileField, number> = {
+    companyName: L.companyName,
+    website: L.website,
+    contactName: L.contactName,
+    contactEmail: 254,
+  };
   for (const field of advertiserProfileFields) {
     const value = draft[field].trim();
     if (value === '') errors[field] = REQUIRED_MESSAGE;
@@ -80,7 +90,6 @@ export type AdvertiserProfileEvent =
   | { type: 'profile.submit' }
   | { type: 'profile.retry' };
 
-
 export const advertiserProfileMachine = setup({
   types: {
     context: {} as AdvertiserProfileContext,
@@ -118,7 +127,10 @@ export const advertiserProfileMachine = setup({
     },
     // A new advertiser goes straight to the form; one with a profile sees its status.
     loaded: {
-      always: [{ guard: 'hasProfile', target: 'viewing' }, { target: 'editing', actions: 'startEditing' }],
+      always: [
+        { guard: 'hasProfile', target: 'viewing' },
+        { target: 'editing', actions: 'startEditing' },
+      ],
     },
     viewing: {
       on: { 'profile.edit': { target: 'editing', actions: 'startEditing' } },

@@ -12,9 +12,14 @@ export const samples = {
     ],
     'xstate.done.actor.loadAdvertiserProfile': [
       { type: 'xstate.done.actor.loadAdvertiserProfile', output: null },
-      { type: 'xstate.done.actor.loadAdvertiserProfile', output: { ...sampleAdvertiserProfile, status: 'rejected', rejectionReason: 'The website does not load.' } },
+      {
+        type: 'xstate.done.actor.loadAdvertiserProfile',
+        output: { ...sampleAdvertiserProfile, status: 'rejected', rejectionReason: 'The website does not load.' },
+      },
     ],
-    'xstate.done.actor.saveAdvertiserProfile': [{ type: 'xstate.done.actor.saveAdvertiserProfile', output: sampleAdvertiserProfile }],
+    'xstate.done.actor.saveAdvertiserProfile': [
+      { type: 'xstate.done.actor.saveAdvertiserProfile', output: sampleAdvertiserProfile },
+    ],
   },
   abstract: (context) => ({
     profile: context.profile?.status ?? null,

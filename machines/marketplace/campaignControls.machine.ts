@@ -25,10 +25,7 @@ export interface CampaignControlsContext {
 }
 
 export type CampaignControlsEvent =
-  | { type: 'control.run'; action: CampaignAction }
-  | { type: 'cancel.confirm' }
-  | { type: 'cancel.dismiss' };
-
+  { type: 'control.run'; action: CampaignAction } | { type: 'cancel.confirm' } | { type: 'cancel.dismiss' };
 
 export const campaignControlsMachine = setup({
   types: {
@@ -45,7 +42,8 @@ export const campaignControlsMachine = setup({
     campaignChanged: effect<{ campaign: Campaign }>('campaignChanged'),
   },
   guards: {
-    cancelAllowed: ({ context, event }) => event.type === 'control.run' && event.action === 'cancel' && actionsFor(context.status).includes('cancel'),
+    cancelAllowed: ({ context, event }) =>
+      event.type === 'control.run' && event.action === 'cancel' && actionsFor(context.status).includes('cancel'),
     allowed: ({ context, event }) => event.type === 'control.run' && actionsFor(context.status).includes(event.action),
   },
 }).createMachine({

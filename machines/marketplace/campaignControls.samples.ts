@@ -17,9 +17,14 @@ export const samples = {
       { type: 'control.run', action: 'resume' },
       { type: 'control.run', action: 'cancel' },
     ],
-    'xstate.done.actor.runCampaignAction': [{ type: 'xstate.done.actor.runCampaignAction', output: { ...sampleCampaign, status: 'active' } }],
+    'xstate.done.actor.runCampaignAction': [
+      { type: 'xstate.done.actor.runCampaignAction', output: { ...sampleCampaign, status: 'active' } },
+    ],
     'xstate.error.actor.runCampaignAction': [
-      { type: 'xstate.error.actor.runCampaignAction', error: new Error('Your company profile is waiting for approval; campaigns launch once it is approved.') },
+      {
+        type: 'xstate.error.actor.runCampaignAction',
+        error: new Error('Your company profile is waiting for approval; campaigns launch once it is approved.'),
+      },
     ],
   },
 } satisfies Fixture<typeof campaignControlsMachine>;

@@ -10,7 +10,8 @@ export const selectAvailableActions = (snapshot: Snapshot) => actionsFor(snapsho
 export const selectControlsStatus = (snapshot: Snapshot) => snapshot.context.status;
 export const selectControlsBusy = (snapshot: Snapshot) => snapshot.matches('acting');
 /** The action under way, for its button's busy state. */
-export const selectRunningAction = (snapshot: Snapshot) => (snapshot.matches('acting') ? snapshot.context.action : null);
+export const selectRunningAction = (snapshot: Snapshot) =>
+  snapshot.matches('acting') ? snapshot.context.action : null;
 /** The cancel confirmation stays open while the cancel is sent. */
 export const selectCancelDialogOpen = (snapshot: Snapshot) =>
   snapshot.matches('confirming') || (snapshot.matches('acting') && snapshot.context.action === 'cancel');

@@ -47,11 +47,18 @@ export const campaignDetailMachine = setup({
     deliveryConfirm: deliveryConfirmMachine,
   },
   guards: {
-    knownOffer: ({ context, event }) => event.type === 'thread.open' && context.offers.some((offer) => offer.id === event.offerId),
+    knownOffer: ({ context, event }) =>
+      event.type === 'thread.open' && context.offers.some((offer) => offer.id === event.offerId),
   },
 }).createMachine({
   id: 'campaignDetail',
-  context: ({ input }) => ({ campaignId: input.campaignId, campaign: null, offers: [], error: null, threadOfferId: null }),
+  context: ({ input }) => ({
+    campaignId: input.campaignId,
+    campaign: null,
+    offers: [],
+    error: null,
+    threadOfferId: null,
+  }),
   invoke: [
     { id: 'liveFeed', src: 'liveFeed', input: ({ context }) => ({ campaignId: context.campaignId }) },
     // For the page's whole life, as the offers' Confirm Delivery buttons are.
@@ -101,7 +108,13 @@ export const campaignDetailMachine = setup({
           initial: 'closed',
           states: {
             closed: {
-              on: { 'thread.open': { guard: 'knownOffer', target: 'open', actions: assign({ threadOfferId: ({ event }) => event.offerId }) } },
+              on: {
+                'thread.open': {
+                  guard: 'knownOffer',
+                  target: 'open',
+                  actions: assign({ threadOfferId: ({ event }) => event.offerId }),
+                },
+              },
             },
             open: {
               on: { 'thread.close': { target: 'closed', actions: assign({ threadOfferId: null }) } },

@@ -6,14 +6,21 @@ import { sampleCampaign, sampleOffer } from './samples';
 export const samples = {
   inputs: [{ campaignId: sampleCampaign.id }],
   events: {
-    'xstate.done.actor.loadCampaignDetail': [{ type: 'xstate.done.actor.loadCampaignDetail', output: { campaign: sampleCampaign, offers: [sampleOffer] } }],
+    'xstate.done.actor.loadCampaignDetail': [
+      { type: 'xstate.done.actor.loadCampaignDetail', output: { campaign: sampleCampaign, offers: [sampleOffer] } },
+    ],
     'campaign.updated': [{ type: 'campaign.updated', campaign: { ...sampleCampaign, status: 'active' } }],
     'thread.open': [
       { type: 'thread.open', offerId: sampleOffer.id },
       { type: 'thread.open', offerId: 'off_unknown' },
     ],
     // What the child delivery confirmation sends after a confirmed delivery.
-    'delivery.confirmed': [{ type: 'delivery.confirmed', offer: { ...sampleOffer, status: 'completed', completedAt: '2026-11-24T10:00:00.000Z', earnedCents: 25_000 } }],
+    'delivery.confirmed': [
+      {
+        type: 'delivery.confirmed',
+        offer: { ...sampleOffer, status: 'completed', completedAt: '2026-11-24T10:00:00.000Z', earnedCents: 25_000 },
+      },
+    ],
   },
   abstract: (context) => ({
     status: context.campaign?.status ?? null,

@@ -3,7 +3,13 @@
 // cents; a creative image chosen with a local preview and uploaded (like profile photos) once the draft is stored.
 import { assign, setup } from 'xstate';
 import type { Campaign, CampaignInput } from '@/contract';
-import { CAMPAIGN_LANGUAGES, MARKETPLACE_LIMITS as L, PLATFORMS, type CampaignLanguage, type Platform } from '@/contract/marketplace';
+import {
+  CAMPAIGN_LANGUAGES,
+  MARKETPLACE_LIMITS as L,
+  PLATFORMS,
+  type CampaignLanguage,
+  type Platform,
+} from '@/contract/marketplace';
 import { centsToDollars, dollarsToCents, isDay, REQUIRED_MESSAGE, tooLong, wholeNumber } from './checks';
 import { effect, service } from '../placeholders';
 import { errorText } from '../messages';
@@ -173,7 +179,8 @@ function withImageError(errors: CampaignErrors, image: string | undefined): Camp
   return image ? { ...rest, image } : rest;
 }
 
-const toggle = <T>(values: T[], value: T) => (values.includes(value) ? values.filter((v) => v !== value) : [...values, value]);
+const toggle = <T>(values: T[], value: T) =>
+  values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
 
 export interface CampaignEditorContext {
   /** The campaign being edited; null until a new one is first stored. */
@@ -197,7 +204,6 @@ export type CampaignEditorEvent =
   | { type: 'image.select'; file: File; previewUrl: string }
   | { type: 'form.submit' }
   | { type: 'form.retry' };
-
 
 export const campaignEditorMachine = setup({
   types: {
@@ -224,11 +230,19 @@ export const campaignEditorMachine = setup({
     isDraft: ({ context }) => context.campaign?.status === 'draft',
     isComplete: ({ context }) => isValidCampaign(context.draft),
     hasImage: ({ context }) => context.image !== null,
-    isImage: ({ event }) => event.type === 'image.select' && typeof event.file?.type === 'string' && event.file.type.startsWith('image/'),
+    isImage: ({ event }) =>
+      event.type === 'image.select' && typeof event.file?.type === 'string' && event.file.type.startsWith('image/'),
   },
 }).createMachine({
   id: 'campaignEditor',
-  context: ({ input }) => ({ campaignId: input.campaignId, campaign: null, draft: emptyDraft, errors: {}, image: null, error: null }),
+  context: ({ input }) => ({
+    campaignId: input.campaignId,
+    campaign: null,
+    draft: emptyDraft,
+    errors: {},
+    image: null,
+    error: null,
+  }),
   initial: 'start',
   states: {
     start: {
@@ -240,7 +254,10 @@ export const campaignEditorMachine = setup({
         id: 'loadCampaign',
         src: 'loadCampaign',
         input: ({ context }) => ({ id: context.campaignId ?? '' }),
-        onDone: { target: 'loaded', actions: assign(({ event }) => ({ campaign: event.output, draft: draftOf(event.output), error: null })) },
+        onDone: {
+          target: 'loaded',
+          actions: assign(({ event }) => ({ campaign: event.output, draft: draftOf(event.output), error: null })),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
@@ -258,7 +275,13 @@ export const campaignEditorMachine = setup({
           actions: assign(({ context, event }) => {
             const draft = { ...context.draft, [event.field]: event.value };
             // Once shown, the checks follow the fields as they are corrected.
-            return { draft, errors: Object.keys(context.errors).length > 0 ? withImageError(campaignErrors(draft), context.errors.image) : {} };
+            return {
+              draft,
+              errors:
+                Object.keys(context.errors).length > 0
+                  ? withImageError(campaignErrors(draft), context.errors.image)
+                  : {},
+            };
           }),
         },
         'choice.toggle': {
@@ -272,12 +295,17 @@ export const campaignEditorMachine = setup({
         'country.add': {
           actions: assign({
             draft: ({ context, event }) =>
-              context.draft.countries.includes(event.country) ? context.draft : { ...context.draft, countries: [...context.draft.countries, event.country] },
+              context.draft.countries.includes(event.country)
+                ? context.draft
+                : { ...context.draft, countries: [...context.draft.countries, event.country] },
           }),
         },
         'country.remove': {
           actions: assign({
-            draft: ({ context, event }) => ({ ...context.draft, countries: context.draft.countries.filter((country) => country !== event.country) }),
+            draft: ({ context, event }) => ({
+              ...context.draft,
+              countries: context.draft.countries.filter((country) => country !== event.country),
+            }),
           }),
         },
         'image.select': [
@@ -311,7 +339,10 @@ export const campaignEditorMachine = setup({
         id: 'saveCampaign',
         src: 'saveCampaign',
         input: ({ context }) => ({ id: context.campaignId, input: toCampaignInput(context.draft) }),
-        onDone: { target: 'stored', actions: assign(({ event }) => ({ campaign: event.output, campaignId: event.output.id })) },
+        onDone: {
+          target: 'stored',
+          actions: assign(({ event }) => ({ campaign: event.output, campaignId: event.output.id })),
+        },
         onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
@@ -333,7 +364,12 @@ export const campaignEditorMachine = setup({
           ],
         },
         // The draft is kept (the next save updates it); the preview stays, so the image can be sent again.
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => `The campaign was saved, but the image was refused: ${errorText(event.error)}` }) },
+        onError: {
+          target: 'editing',
+          actions: assign({
+            error: ({ event }) => `The campaign was saved, but the image was refused: ${errorText(event.error)}`,
+          }),
+        },
       },
     },
     done: {

@@ -26,7 +26,9 @@ export const samples = {
       { type: 'xstate.done.actor.loadCampaign', output: { ...sampleCampaign, status: 'active' } },
     ],
     'xstate.done.actor.saveCampaign': [{ type: 'xstate.done.actor.saveCampaign', output: sampleCampaign }],
-    'xstate.done.actor.uploadCampaignImage': [{ type: 'xstate.done.actor.uploadCampaignImage', output: { ...sampleCampaign, image: '/uploads/creative.png' } }],
+    'xstate.done.actor.uploadCampaignImage': [
+      { type: 'xstate.done.actor.uploadCampaignImage', output: { ...sampleCampaign, image: '/uploads/creative.png' } },
+    ],
   },
   abstract: (context) => ({
     id: context.campaignId !== null,

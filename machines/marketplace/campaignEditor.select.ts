@@ -10,12 +10,16 @@ export const selectEditorError = (snapshot: Snapshot) => snapshot.context.error;
 export const selectEditorCampaign = (snapshot: Snapshot) => snapshot.context.campaign;
 export const selectEditorCampaignId = (snapshot: Snapshot) => snapshot.context.campaignId;
 /** The picked image's local preview, else the stored creative's path (or null). */
-export const selectEditorImage = (snapshot: Snapshot) => snapshot.context.image?.previewUrl ?? snapshot.context.campaign?.image ?? null;
+export const selectEditorImage = (snapshot: Snapshot) =>
+  snapshot.context.image?.previewUrl ?? snapshot.context.campaign?.image ?? null;
 export const selectEditorLoading = (snapshot: Snapshot) => snapshot.matches('loading') || snapshot.matches('start');
 export const selectEditorFailed = (snapshot: Snapshot) => snapshot.matches('failed');
 /** The campaign is no longer a draft: it cannot be edited. */
 export const selectEditorLocked = (snapshot: Snapshot) => snapshot.matches('locked');
 /** The form shows while editing and while the draft and its image are sent. */
 export const selectEditorFormShown = (snapshot: Snapshot) =>
-  snapshot.matches('editing') || snapshot.matches('saving') || snapshot.matches('uploading') || snapshot.matches('done');
+  snapshot.matches('editing') ||
+  snapshot.matches('saving') ||
+  snapshot.matches('uploading') ||
+  snapshot.matches('done');
 export const selectEditorBusy = (snapshot: Snapshot) => snapshot.hasTag('busy') || snapshot.matches('done');

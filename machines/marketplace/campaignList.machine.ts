@@ -10,7 +10,6 @@ export interface CampaignListContext {
   error: string | null;
 }
 
-
 export const campaignListMachine = setup({
   types: {
     context: {} as CampaignListContext,

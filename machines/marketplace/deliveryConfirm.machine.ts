@@ -12,7 +12,8 @@ export interface DeliveryConfirmContext {
   error: string | null;
 }
 
-export type DeliveryConfirmEvent = { type: 'delivery.ask'; offerId: string } | { type: 'delivery.confirm' } | { type: 'delivery.dismiss' };
+export type DeliveryConfirmEvent =
+  { type: 'delivery.ask'; offerId: string } | { type: 'delivery.confirm' } | { type: 'delivery.dismiss' };
 
 /** Sent to the parent (the campaign page) when a delivery was confirmed: it reads its offers again. */
 export type DeliveryConfirmed = { type: 'delivery.confirmed'; offer: Offer };
@@ -28,7 +29,9 @@ export const deliveryConfirmMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'delivery.ask': { target: 'asking', actions: assign({ offerId: ({ event }) => event.offerId, error: null }) } },
+      on: {
+        'delivery.ask': { target: 'asking', actions: assign({ offerId: ({ event }) => event.offerId, error: null }) },
+      },
     },
     asking: {
       on: {
@@ -47,7 +50,8 @@ export const deliveryConfirmMachine = setup({
             assign({ offerId: null }),
             // To the parent that invoked the flow (the campaign page); run on its own (path tests), it has none to tell.
             enqueueActions(({ enqueue, self, event }) => {
-              if (self._parent) enqueue.sendParent({ type: 'delivery.confirmed', offer: event.output } satisfies DeliveryConfirmed);
+              if (self._parent)
+                enqueue.sendParent({ type: 'delivery.confirmed', offer: event.output } satisfies DeliveryConfirmed);
             }),
           ],
         },

@@ -51,11 +51,11 @@ export type OfferActionsEvent =
   | { type: 'info.send' }
   | { type: 'info.cancel' };
 
-
 const allowed = (context: OfferActionsContext, action: OfferAction) => offerActionsFor(context.status).includes(action);
 
 /** A 409 from the API (the client's ApiError carries the status; machines import nothing from src). */
-const isConflict = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
+const isConflict = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
 
 /** The refusal's text, and whether it closes the card (a conflict). */
 const refusal = (error: unknown) => ({ error: errorText(error), closed: isConflict(error) });
@@ -90,15 +90,32 @@ export const offerActionsMachine = setup({
   },
 }).createMachine({
   id: 'offerActions',
-  context: ({ input }) => ({ offerId: input.offerId, status: input.status, reason: '', reasonError: null, message: '', messageError: null, error: null, closed: false }),
+  context: ({ input }) => ({
+    offerId: input.offerId,
+    status: input.status,
+    reason: '',
+    reasonError: null,
+    message: '',
+    messageError: null,
+    error: null,
+    closed: false,
+  }),
   initial: 'idle',
   states: {
     idle: {
       always: { guard: 'isClosed', target: 'closed' },
       on: {
         'offer.accept': { guard: 'canAccept', target: 'accepting', actions: assign({ error: null }) },
-        'decline.open': { guard: 'canDecline', target: 'declining', actions: assign({ reason: '', reasonError: null, error: null }) },
-        'info.open': { guard: 'canRequestInfo', target: 'requesting', actions: assign({ message: '', messageError: null, error: null }) },
+        'decline.open': {
+          guard: 'canDecline',
+          target: 'declining',
+          actions: assign({ reason: '', reasonError: null, error: null }),
+        },
+        'info.open': {
+          guard: 'canRequestInfo',
+          target: 'requesting',
+          actions: assign({ message: '', messageError: null, error: null }),
+        },
       },
     },
     accepting: {
@@ -124,7 +141,12 @@ export const offerActionsMachine = setup({
         editing: {
           on: {
             // Once shown, the check follows the text as it is corrected.
-            'reason.change': { actions: assign(({ context, event }) => ({ reason: event.value, reasonError: context.reasonError ? reasonProblem(event.value) : null })) },
+            'reason.change': {
+              actions: assign(({ context, event }) => ({
+                reason: event.value,
+                reasonError: context.reasonError ? reasonProblem(event.value) : null,
+              })),
+            },
             'decline.confirm': [
               { guard: 'reasonOk', target: 'sending', actions: assign({ reasonError: null, error: null }) },
               { actions: assign({ reasonError: ({ context }) => reasonProblem(context.reason) }) },
@@ -158,7 +180,10 @@ export const offerActionsMachine = setup({
         editing: {
           on: {
             'message.change': {
-              actions: assign(({ context, event }) => ({ message: event.value, messageError: context.messageError ? messageProblem(event.value) : null })),
+              actions: assign(({ context, event }) => ({
+                message: event.value,
+                messageError: context.messageError ? messageProblem(event.value) : null,
+              })),
             },
             'info.send': [
               { guard: 'messageOk', target: 'sending', actions: assign({ messageError: null, error: null }) },
@@ -177,7 +202,10 @@ export const offerActionsMachine = setup({
               target: '#offerActions.idle',
               actions: [
                 assign({ status: ({ event }) => event.output.status, message: '' }),
-                { type: 'offerChanged', params: ({ event }) => ({ offer: event.output, action: 'request-info' as const }) },
+                {
+                  type: 'offerChanged',
+                  params: ({ event }) => ({ offer: event.output, action: 'request-info' as const }),
+                },
               ],
             },
             // The dialog stays open with the message, and says why.

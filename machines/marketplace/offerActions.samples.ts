@@ -19,12 +19,19 @@ export const samples = {
     ],
     'xstate.done.actor.acceptOffer': [{ type: 'xstate.done.actor.acceptOffer', output: changedOffer('accepted') }],
     'xstate.done.actor.declineOffer': [{ type: 'xstate.done.actor.declineOffer', output: changedOffer('declined') }],
-    'xstate.done.actor.requestInfo': [{ type: 'xstate.done.actor.requestInfo', output: changedOffer('info_requested') }],
+    'xstate.done.actor.requestInfo': [
+      { type: 'xstate.done.actor.requestInfo', output: changedOffer('info_requested') },
+    ],
     'xstate.error.actor.acceptOffer': [
       { type: 'xstate.error.actor.acceptOffer', error: new Error('Network error') },
       { type: 'xstate.error.actor.acceptOffer', error: apiRefusal('All spots of this campaign are taken', 409) },
     ],
-    'xstate.error.actor.declineOffer': [{ type: 'xstate.error.actor.declineOffer', error: apiRefusal('This offer is expired: it cannot be declined now', 409) }],
+    'xstate.error.actor.declineOffer': [
+      {
+        type: 'xstate.error.actor.declineOffer',
+        error: apiRefusal('This offer is expired: it cannot be declined now', 409),
+      },
+    ],
   },
   abstract: (context) => ({
     status: context.status,

@@ -6,7 +6,8 @@ import type { offerActionsMachine } from './offerActions.machine';
 type Snapshot = SnapshotFrom<typeof offerActionsMachine>;
 
 /** Accept, Decline and Request More Information as the offer's status allows them; none once a conflict closed the card. */
-export const selectOfferActions = (snapshot: Snapshot) => (snapshot.hasTag('closed') ? [] : offerActionsFor(snapshot.context.status));
+export const selectOfferActions = (snapshot: Snapshot) =>
+  snapshot.hasTag('closed') ? [] : offerActionsFor(snapshot.context.status);
 /** An action is under way: the card's controls do nothing. */
 export const selectOfferBusy = (snapshot: Snapshot) => snapshot.hasTag('busy');
 export const selectAccepting = (snapshot: Snapshot) => snapshot.matches('accepting');

@@ -32,10 +32,11 @@ export type OffersEvent =
   | { type: 'thread.open'; offerId: string }
   | { type: 'thread.close' };
 
-
 /** The list with `offer` in place of its older version (added first when it was not listed). */
 export function replaceOffer(offers: Offer[], offer: Offer): Offer[] {
-  return offers.some((o) => o.id === offer.id) ? offers.map((o) => (o.id === offer.id ? offer : o)) : [offer, ...offers];
+  return offers.some((o) => o.id === offer.id)
+    ? offers.map((o) => (o.id === offer.id ? offer : o))
+    : [offer, ...offers];
 }
 
 /**
@@ -62,11 +63,16 @@ export const offersMachine = setup({
     liveFeed: listener('liveFeed'),
   },
   guards: {
-    knownOffer: ({ context, event }) => event.type === 'thread.open' && context.offers.some((offer) => offer.id === event.offerId),
-    infoRequested: ({ event }) => event.type === 'offer.changed' && event.action === 'request-info' && event.offer.status === 'info_requested',
+    knownOffer: ({ context, event }) =>
+      event.type === 'thread.open' && context.offers.some((offer) => offer.id === event.offerId),
+    infoRequested: ({ event }) =>
+      event.type === 'offer.changed' && event.action === 'request-info' && event.offer.status === 'info_requested',
   },
   actions: {
-    replace: assign({ offers: ({ context, event }) => (event.type === 'offer.changed' ? replaceOffer(context.offers, event.offer) : context.offers) }),
+    replace: assign({
+      offers: ({ context, event }) =>
+        event.type === 'offer.changed' ? replaceOffer(context.offers, event.offer) : context.offers,
+    }),
   },
 }).createMachine({
   id: 'offers',
@@ -81,7 +87,10 @@ export const offersMachine = setup({
       invoke: {
         id: 'listOffers',
         src: 'listOffers',
-        onDone: { target: 'ready', actions: assign({ offers: ({ event }) => event.output, error: null, refreshError: null }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({ offers: ({ event }) => event.output, error: null, refreshError: null }),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
@@ -93,7 +102,10 @@ export const offersMachine = setup({
         'tab.select': { actions: assign({ tab: ({ event }) => event.tab }) },
         'offer.changed': [
           // Asking for information moves the card to the third tab and opens its thread there.
-          { guard: 'infoRequested', actions: ['replace', assign({ tab: 'requested', threadOfferId: ({ event }) => event.offer.id })] },
+          {
+            guard: 'infoRequested',
+            actions: ['replace', assign({ tab: 'requested', threadOfferId: ({ event }) => event.offer.id })],
+          },
           { actions: 'replace' },
         ],
         'thread.open': { guard: 'knownOffer', actions: assign({ threadOfferId: ({ event }) => event.offerId }) },
@@ -111,7 +123,13 @@ export const offersMachine = setup({
           invoke: {
             id: 'listOffers',
             src: 'listOffers',
-            onDone: { target: 'idle', actions: assign({ offers: ({ context, event }) => mergeOffers(context.offers, event.output), refreshError: null }) },
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                offers: ({ context, event }) => mergeOffers(context.offers, event.output),
+                refreshError: null,
+              }),
+            },
             onError: { target: 'idle', actions: assign({ refreshError: ({ event }) => errorText(event.error) }) },
           },
         },

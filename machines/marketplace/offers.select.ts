@@ -34,4 +34,6 @@ export const selectOfferTabs = (snapshot: Snapshot): OfferTabView[] =>
 
 /** The offer whose thread is open, or null. */
 export const selectThreadOffer = (snapshot: Snapshot): Offer | null =>
-  snapshot.context.threadOfferId === null ? null : (snapshot.context.offers.find((offer) => offer.id === snapshot.context.threadOfferId) ?? null);
+  snapshot.context.threadOfferId === null
+    ? null
+    : (snapshot.context.offers.find((offer) => offer.id === snapshot.context.threadOfferId) ?? null);

@@ -39,7 +39,6 @@ export type ThreadEvent =
   /** Live news of this offer: read the messages again in the background. */
   | { type: 'thread.refresh' };
 
-
 const appendOnce = (messages: ThreadMessage[], message: ThreadMessage) =>
   messages.some((m) => m.id === message.id) ? messages : [...messages, message];
 
@@ -66,12 +65,20 @@ export const threadMachine = setup({
   },
   actions: {
     receive: assign({
-      messages: ({ context, event }) => (event.type === 'message.received' ? appendOnce(context.messages, event.message) : context.messages),
+      messages: ({ context, event }) =>
+        event.type === 'message.received' ? appendOnce(context.messages, event.message) : context.messages,
     }),
   },
 }).createMachine({
   id: 'thread',
-  context: ({ input }) => ({ offerId: input.offerId, messages: [], draft: '', draftError: null, error: null, stale: false }),
+  context: ({ input }) => ({
+    offerId: input.offerId,
+    messages: [],
+    draft: '',
+    draftError: null,
+    error: null,
+    stale: false,
+  }),
   initial: 'loading',
   invoke: { id: 'liveFeed', src: 'liveFeed', input: ({ context }) => ({ offerId: context.offerId }) },
   on: { 'message.received': { actions: 'receive' } },
@@ -93,7 +100,10 @@ export const threadMachine = setup({
       on: {
         'message.change': {
           // Once shown, the check follows the text as it is corrected.
-          actions: assign(({ context, event }) => ({ draft: event.value, draftError: context.draftError ? messageProblem(event.value) : null })),
+          actions: assign(({ context, event }) => ({
+            draft: event.value,
+            draftError: context.draftError ? messageProblem(event.value) : null,
+          })),
         },
         'message.send': [
           { guard: 'draftOk', target: 'sending', actions: assign({ draftError: null, error: null }) },
@@ -113,7 +123,10 @@ export const threadMachine = setup({
             id: 'loadMessages',
             src: 'loadMessages',
             input: ({ context }) => ({ offerId: context.offerId }),
-            onDone: { target: 'idle', actions: assign({ messages: ({ context, event }) => mergeMessages(event.output, context.messages) }) },
+            onDone: {
+              target: 'idle',
+              actions: assign({ messages: ({ context, event }) => mergeMessages(event.output, context.messages) }),
+            },
             onError: 'idle',
           },
         },
@@ -130,16 +143,27 @@ export const threadMachine = setup({
           {
             guard: 'stale',
             target: 'ready.refreshing',
-            actions: assign(({ context, event }) => ({ messages: appendOnce(context.messages, event.output), draft: '', stale: false })),
+            actions: assign(({ context, event }) => ({
+              messages: appendOnce(context.messages, event.output),
+              draft: '',
+              stale: false,
+            })),
           },
           {
             target: 'ready',
-            actions: assign(({ context, event }) => ({ messages: appendOnce(context.messages, event.output), draft: '' })),
+            actions: assign(({ context, event }) => ({
+              messages: appendOnce(context.messages, event.output),
+              draft: '',
+            })),
           },
         ],
         // The text stays, so it can be sent again.
         onError: [
-          { guard: 'stale', target: 'ready.refreshing', actions: assign({ error: ({ event }) => errorText(event.error), stale: false }) },
+          {
+            guard: 'stale',
+            target: 'ready.refreshing',
+            actions: assign({ error: ({ event }) => errorText(event.error), stale: false }),
+          },
           { target: 'ready', actions: assign({ error: ({ event }) => errorText(event.error) }) },
         ],
       },

@@ -4,7 +4,9 @@ import type { advertiserFundsMachine } from './advertiserFunds.machine';
 
 export const samples = {
   events: {
-    'xstate.done.actor.loadFunds': [{ type: 'xstate.done.actor.loadFunds', output: { balanceCents: 1_250_000, reservedCents: 75_000, deposits: [] } }],
+    'xstate.done.actor.loadFunds': [
+      { type: 'xstate.done.actor.loadFunds', output: { balanceCents: 1_250_000, reservedCents: 75_000, deposits: [] } },
+    ],
   },
   abstract: (context) => ({ loaded: context.funds !== null, failed: context.error !== null }),
 } satisfies Fixture<typeof advertiserFundsMachine>;

@@ -5,5 +5,6 @@ import type { advertiserFundsMachine } from './advertiserFunds.machine';
 type Snapshot = SnapshotFrom<typeof advertiserFundsMachine>;
 
 export const selectFundsLoading = (snapshot: Snapshot) => snapshot.matches('loading');
-export const selectFundsLoadError = (snapshot: Snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null);
+export const selectFundsLoadError = (snapshot: Snapshot) =>
+  snapshot.matches('failed') ? snapshot.context.error : null;
 export const selectFunds = (snapshot: Snapshot) => snapshot.context.funds;

@@ -64,7 +64,10 @@ export const earningsMachine = setup({
         },
         reloading: {
           // News or a payout arriving while it reads: one more read afterwards.
-          on: { 'earnings.reload': { target: 'reloading', reenter: true }, 'payout.requested': { target: 'reloading', reenter: true } },
+          on: {
+            'earnings.reload': { target: 'reloading', reenter: true },
+            'payout.requested': { target: 'reloading', reenter: true },
+          },
           invoke: {
             id: 'loadEarnings',
             src: 'loadEarnings',

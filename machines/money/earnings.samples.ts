@@ -5,7 +5,9 @@ import { sampleEarnings, samplePayout } from './samples';
 
 export const samples = {
   events: {
-    'xstate.done.actor.loadEarnings': [{ type: 'xstate.done.actor.loadEarnings', output: { earnings: sampleEarnings, payouts: [samplePayout] } }],
+    'xstate.done.actor.loadEarnings': [
+      { type: 'xstate.done.actor.loadEarnings', output: { earnings: sampleEarnings, payouts: [samplePayout] } },
+    ],
     // What the child withdraw flow sends after a payout request.
     'payout.requested': [{ type: 'payout.requested', payout: samplePayout }],
   },

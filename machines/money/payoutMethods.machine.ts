@@ -4,7 +4,13 @@
 // each). A failed load offers a retry; a refused save keeps the dialog and its fields, and says why.
 import { assign, setup } from 'xstate';
 import type { PayoutMethod } from '@/contract';
-import { ACCOUNT_NUMBER_DIGITS, isAbaRoutingNumber, isAccountNumber, onlyDigits, type PayoutMethodKind } from '@/contract/money';
+import {
+  ACCOUNT_NUMBER_DIGITS,
+  isAbaRoutingNumber,
+  isAccountNumber,
+  onlyDigits,
+  type PayoutMethodKind,
+} from '@/contract/money';
 import { errorText, REQUIRED_MESSAGE } from '../messages';
 import { service } from '../placeholders';
 
@@ -33,9 +39,11 @@ export function payoutFieldProblem(field: PayoutField, value: string): string | 
 }
 
 const problemsOf = (kind: PayoutMethodKind, draft: PayoutDraft) =>
-  Object.fromEntries(FIELDS_OF[kind].map((field) => [field, payoutFieldProblem(field, draft[field])]).filter(([, problem]) => problem !== null)) as Partial<
-    Record<PayoutField, string>
-  >;
+  Object.fromEntries(
+    FIELDS_OF[kind]
+      .map((field) => [field, payoutFieldProblem(field, draft[field])])
+      .filter(([, problem]) => problem !== null),
+  ) as Partial<Record<PayoutField, string>>;
 
 /** What POST /api/payout-methods receives for the dialog's kind. */
 export type NewPayoutMethod =
@@ -76,8 +84,10 @@ export const payoutMethodsMachine = setup({
     removeMethod: service<PayoutMethod[], { id: string }>('removeMethod'),
   },
   guards: {
-    draftOk: ({ context }) => context.kind !== null && Object.keys(problemsOf(context.kind, context.draft)).length === 0,
-    isMethod: ({ context, event }) => event.type === 'method.disconnect' && context.methods.some((method) => method.id === event.id),
+    draftOk: ({ context }) =>
+      context.kind !== null && Object.keys(problemsOf(context.kind, context.draft)).length === 0,
+    isMethod: ({ context, event }) =>
+      event.type === 'method.disconnect' && context.methods.some((method) => method.id === event.id),
   },
 }).createMachine({
   id: 'payoutMethods',
@@ -100,8 +110,15 @@ export const payoutMethodsMachine = setup({
       states: {
         idle: {
           on: {
-            'method.open': { target: 'editing', actions: assign({ kind: ({ event }) => event.kind, draft: EMPTY_DRAFT, fieldErrors: {}, error: null }) },
-            'method.disconnect': { guard: 'isMethod', target: 'removing', actions: assign({ removingId: ({ event }) => event.id, error: null }) },
+            'method.open': {
+              target: 'editing',
+              actions: assign({ kind: ({ event }) => event.kind, draft: EMPTY_DRAFT, fieldErrors: {}, error: null }),
+            },
+            'method.disconnect': {
+              guard: 'isMethod',
+              target: 'removing',
+              actions: assign({ removingId: ({ event }) => event.id, error: null }),
+            },
           },
         },
         // A dialog is open.
@@ -111,7 +128,12 @@ export const payoutMethodsMachine = setup({
             'field.change': {
               actions: assign(({ context, event }) => ({
                 draft: { ...context.draft, [event.field]: event.value },
-                fieldErrors: { ...context.fieldErrors, [event.field]: context.fieldErrors[event.field] ? (payoutFieldProblem(event.field, event.value) ?? undefined) : undefined },
+                fieldErrors: {
+                  ...context.fieldErrors,
+                  [event.field]: context.fieldErrors[event.field]
+                    ? (payoutFieldProblem(event.field, event.value) ?? undefined)
+                    : undefined,
+                },
               })),
             },
             'method.connect': [
@@ -129,8 +151,16 @@ export const payoutMethodsMachine = setup({
             input: ({ context }): NewPayoutMethod =>
               context.kind === 'paypal'
                 ? { kind: 'paypal', email: context.draft.email.trim() }
-                : { kind: 'bank', holderName: context.draft.holderName.trim(), routingNumber: onlyDigits(context.draft.routingNumber), accountNumber: onlyDigits(context.draft.accountNumber) },
-            onDone: { target: 'idle', actions: assign({ methods: ({ event }) => event.output, kind: null, draft: EMPTY_DRAFT }) },
+                : {
+                    kind: 'bank',
+                    holderName: context.draft.holderName.trim(),
+                    routingNumber: onlyDigits(context.draft.routingNumber),
+                    accountNumber: onlyDigits(context.draft.accountNumber),
+                  },
+            onDone: {
+              target: 'idle',
+              actions: assign({ methods: ({ event }) => event.output, kind: null, draft: EMPTY_DRAFT }),
+            },
             // The dialog stays open with its fields, and says why.
             onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
@@ -142,7 +172,10 @@ export const payoutMethodsMachine = setup({
             src: 'removeMethod',
             input: ({ context }) => ({ id: context.removingId! }),
             onDone: { target: 'idle', actions: assign({ methods: ({ event }) => event.output, removingId: null }) },
-            onError: { target: 'idle', actions: assign({ removingId: null, error: ({ event }) => errorText(event.error) }) },
+            onError: {
+              target: 'idle',
+              actions: assign({ removingId: null, error: ({ event }) => errorText(event.error) }),
+            },
           },
         },
       },

@@ -30,7 +30,9 @@ export const samples = {
   abstract: (context) => ({
     methods: context.methods.length,
     kind: context.kind,
-    problems: context.kind ? FIELDS_OF[context.kind].filter((field) => payoutFieldProblem(field, context.draft[field]) !== null).length : null,
+    problems: context.kind
+      ? FIELDS_OF[context.kind].filter((field) => payoutFieldProblem(field, context.draft[field]) !== null).length
+      : null,
     fieldErrors: Object.values(context.fieldErrors).filter(Boolean).length > 0,
     removing: context.removingId !== null,
     failed: context.error !== null,

@@ -3,9 +3,23 @@
 import type { Earnings, Payout } from '@/contract';
 
 /** A stored bank account as GET /api/payout-methods answers it. */
-export const sampleBankMethod = { id: 'pm_bank', kind: 'bank' as const, display: '•••• 6789', holderName: 'Ana Lee', isDefault: true, createdAt: '2026-11-20T10:00:00.000Z' };
+export const sampleBankMethod = {
+  id: 'pm_bank',
+  kind: 'bank' as const,
+  display: '•••• 6789',
+  holderName: 'Ana Lee',
+  isDefault: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
 /** A stored PayPal account. */
-export const samplePaypalMethod = { id: 'pm_paypal', kind: 'paypal' as const, display: 'ana@example.com', holderName: null, isDefault: false, createdAt: '2026-11-21T10:00:00.000Z' };
+export const samplePaypalMethod = {
+  id: 'pm_paypal',
+  kind: 'paypal' as const,
+  display: 'ana@example.com',
+  holderName: null,
+  isDefault: false,
+  createdAt: '2026-11-21T10:00:00.000Z',
+};
 
 /** A payout as POST /api/payouts answers it. */
 export const samplePayout: Payout = {

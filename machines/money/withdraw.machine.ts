@@ -87,11 +87,24 @@ export const withdrawMachine = setup({
 }).createMachine({
   id: 'withdraw',
   initial: 'closed',
-  context: { methods: [], amount: '', methodId: null, amountError: null, loadError: null, pending: null, requestedCents: 0, payout: null, failure: null },
+  context: {
+    methods: [],
+    amount: '',
+    methodId: null,
+    amountError: null,
+    loadError: null,
+    pending: null,
+    requestedCents: 0,
+    payout: null,
+    failure: null,
+  },
   states: {
     closed: {
       on: {
-        'withdraw.open': { target: 'open', actions: assign({ amount: '', amountError: null, loadError: null, payout: null, failure: null }) },
+        'withdraw.open': {
+          target: 'open',
+          actions: assign({ amount: '', amountError: null, loadError: null, payout: null, failure: null }),
+        },
       },
     },
     open: {
@@ -113,7 +126,10 @@ export const withdrawMachine = setup({
                 methods: ({ event }) => event.output,
                 // The default method is chosen; a method chosen before (and still saved) stays chosen.
                 methodId: ({ context, event }) =>
-                  event.output.find((method) => method.id === context.methodId)?.id ?? event.output.find((method) => method.isDefault)?.id ?? event.output[0]?.id ?? null,
+                  event.output.find((method) => method.id === context.methodId)?.id ??
+                  event.output.find((method) => method.isDefault)?.id ??
+                  event.output[0]?.id ??
+                  null,
               }),
             },
             onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
@@ -125,7 +141,12 @@ export const withdrawMachine = setup({
         editing: {
           on: {
             // Once shown, the amount's check follows the text as it is corrected.
-            'amount.change': { actions: assign({ amount: ({ event }) => event.value, amountError: ({ context, event }) => (context.amountError ? amountProblem(event.value) : null) }) },
+            'amount.change': {
+              actions: assign({
+                amount: ({ event }) => event.value,
+                amountError: ({ context, event }) => (context.amountError ? amountProblem(event.value) : null),
+              }),
+            },
             'method.change': { actions: assign({ methodId: ({ event }) => event.methodId }) },
             'withdraw.submit': [
               {
@@ -133,11 +154,16 @@ export const withdrawMachine = setup({
                 target: '#withdraw.requesting',
                 actions: assign(({ context }) => {
                   const amountCents = parseDollars(context.amount)!;
-                  const same = context.pending && context.pending.amountCents === amountCents && context.pending.methodId === context.methodId;
+                  const same =
+                    context.pending &&
+                    context.pending.amountCents === amountCents &&
+                    context.pending.methodId === context.methodId;
                   return {
                     amountError: null,
                     requestedCents: amountCents,
-                    pending: same ? context.pending : { amountCents, methodId: context.methodId, idempotencyKey: newIdempotencyKey() },
+                    pending: same
+                      ? context.pending
+                      : { amountCents, methodId: context.methodId, idempotencyKey: newIdempotencyKey() },
                   };
                 }),
               },
@@ -160,7 +186,8 @@ export const withdrawMachine = setup({
             { type: 'logResult', params: ({ event }) => ({ ok: true, result: event.output }) },
             // To the parent that invoked the flow (Earnings); run on its own (path tests), it has none to tell.
             enqueueActions(({ enqueue, self, event }) => {
-              if (self._parent) enqueue.sendParent({ type: 'payout.requested', payout: event.output } satisfies PayoutRequested);
+              if (self._parent)
+                enqueue.sendParent({ type: 'payout.requested', payout: event.output } satisfies PayoutRequested);
             }),
           ],
         },

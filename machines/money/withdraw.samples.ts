@@ -27,7 +27,10 @@ export const samples = {
     'xstate.done.actor.requestPayout': [{ type: 'xstate.done.actor.requestPayout', output: samplePayout }],
     'xstate.error.actor.requestPayout': [
       // A refusal (nothing created: the next attempt takes a new key) and a lost answer (the key is kept).
-      { type: 'xstate.error.actor.requestPayout', error: apiRefusal('Your available balance is $40: you cannot withdraw $60.', 409) },
+      {
+        type: 'xstate.error.actor.requestPayout',
+        error: apiRefusal('Your available balance is $40: you cannot withdraw $60.', 409),
+      },
       { type: 'xstate.error.actor.requestPayout', error: new Error('Failed to fetch') },
     ],
   },

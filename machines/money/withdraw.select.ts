@@ -8,7 +8,8 @@ type Snapshot = SnapshotFrom<typeof withdrawMachine>;
 export const selectWithdrawModalOpen = (snapshot: Snapshot) => snapshot.hasTag('modal');
 export const selectMethodsLoading = (snapshot: Snapshot) => snapshot.matches({ open: 'loading' });
 /** The methods' load failure (the modal offers Try again), or null. */
-export const selectMethodsLoadError = (snapshot: Snapshot) => (snapshot.matches({ open: 'loadFailed' }) ? snapshot.context.loadError : null);
+export const selectMethodsLoadError = (snapshot: Snapshot) =>
+  snapshot.matches({ open: 'loadFailed' }) ? snapshot.context.loadError : null;
 export const selectEditing = (snapshot: Snapshot) => snapshot.matches({ open: 'editing' });
 export const selectRequesting = (snapshot: Snapshot) => snapshot.matches('requesting');
 export const selectFailed = (snapshot: Snapshot) => snapshot.matches('failed');
@@ -20,4 +21,8 @@ export const selectWithdrawForm = (snapshot: Snapshot) => ({
   amountError: snapshot.context.amountError,
 });
 /** What the result modals show: the amount asked for, the payout (success) or the server's reason (failure). */
-export const selectWithdrawResult = (snapshot: Snapshot) => ({ amountCents: snapshot.context.requestedCents, payout: snapshot.context.payout, failure: snapshot.context.failure });
+export const selectWithdrawResult = (snapshot: Snapshot) => ({
+  amountCents: snapshot.context.requestedCents,
+  payout: snapshot.context.payout,
+  failure: snapshot.context.failure,
+});

@@ -16,7 +16,8 @@ export interface LiveEventsContext {
 }
 
 /** What the event source sends back: the stream opened, a notification arrived, the stream failed (it is closed then). */
-export type LiveEventsEvent = { type: 'live.open' } | { type: 'live.message'; notification: Notification } | { type: 'live.error' };
+export type LiveEventsEvent =
+  { type: 'live.open' } | { type: 'live.message'; notification: Notification } | { type: 'live.error' };
 
 export interface EventSourceInput {
   ticket: string;

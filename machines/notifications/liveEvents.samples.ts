@@ -10,5 +10,9 @@ export const samples = {
     'live.message': [{ type: 'live.message', notification: sampleNotification(3) }],
   },
   // Failures in a row only change the wait (1, 2, 5, 10, 30 s), not what the connection can do next.
-  abstract: (context) => ({ lastEventId: context.lastEventId, ticket: context.ticket !== null, failing: context.failures > 0 }),
+  abstract: (context) => ({
+    lastEventId: context.lastEventId,
+    ticket: context.ticket !== null,
+    failing: context.failures > 0,
+  }),
 } satisfies Fixture<typeof liveEventsMachine>;

@@ -141,7 +141,11 @@ export const notificationsMachine = setup({
             src: 'listNotifications',
             onDone: {
               target: 'ready',
-              actions: assign(({ event }) => ({ notifications: event.output.notifications, unread: event.output.unread, loadError: null })),
+              actions: assign(({ event }) => ({
+                notifications: event.output.notifications,
+                unread: event.output.unread,
+                loadError: null,
+              })),
             },
             onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
           },
@@ -154,7 +158,11 @@ export const notificationsMachine = setup({
         ready: {
           invoke: [
             { id: 'liveFeed', src: 'liveFeed' },
-            { id: 'connection', src: 'connection', input: ({ context }) => ({ lastEventId: newestId(context.notifications) ?? 0 }) },
+            {
+              id: 'connection',
+              src: 'connection',
+              input: ({ context }) => ({ lastEventId: newestId(context.notifications) ?? 0 }),
+            },
           ],
           on: { 'notification.received': { actions: 'receive' } },
           initial: 'idle',
@@ -188,7 +196,10 @@ export const notificationsMachine = setup({
                 onDone: { target: 'idle', actions: ['removeCleared', raise({ type: 'list.cleared' })] },
                 onError: {
                   target: 'idle',
-                  actions: [assign({ persistUpTo: null, clearError: ({ event }) => errorText(event.error) }), raise({ type: 'list.clearFailed' })],
+                  actions: [
+                    assign({ persistUpTo: null, clearError: ({ event }) => errorText(event.error) }),
+                    raise({ type: 'list.clearFailed' }),
+                  ],
                 },
               },
             },

@@ -6,7 +6,10 @@ import { sampleNotification } from './samples';
 export const samples = {
   events: {
     'xstate.done.actor.listNotifications': [
-      { type: 'xstate.done.actor.listNotifications', output: { notifications: [sampleNotification(2), sampleNotification(1, { read: true })], unread: 1 } },
+      {
+        type: 'xstate.done.actor.listNotifications',
+        output: { notifications: [sampleNotification(2), sampleNotification(1, { read: true })], unread: 1 },
+      },
       { type: 'xstate.done.actor.listNotifications', output: { notifications: [], unread: 0 } },
     ],
     'notification.received': [{ type: 'notification.received', notification: sampleNotification(3) }],

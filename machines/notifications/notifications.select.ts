@@ -32,4 +32,5 @@ export function selectCardPhase(snapshot: Snapshot, notification: Notification):
 
 /** "No notifications yet." once the list is loaded and no card is showing. */
 export const selectNothingToShow = (snapshot: Snapshot) =>
-  snapshot.matches({ list: 'ready' }) && snapshot.context.notifications.every((n) => selectCardPhase(snapshot, n) === 'hidden');
+  snapshot.matches({ list: 'ready' }) &&
+  snapshot.context.notifications.every((n) => selectCardPhase(snapshot, n) === 'hidden');

@@ -27,7 +27,11 @@ export type AdminApprovalEvent =
   | { type: 'reason.cancel' };
 
 const reasonProblem = (reason: string) =>
-  reason.trim() === '' ? REQUIRED_MESSAGE : reason.length > MARKETPLACE_LIMITS.reason ? `At most ${MARKETPLACE_LIMITS.reason} characters.` : null;
+  reason.trim() === ''
+    ? REQUIRED_MESSAGE
+    : reason.length > MARKETPLACE_LIMITS.reason
+      ? `At most ${MARKETPLACE_LIMITS.reason} characters.`
+      : null;
 
 export const adminApprovalMachine = setup({
   types: { context: {} as AdminApprovalContext, events: {} as AdminApprovalEvent },
@@ -68,8 +72,14 @@ export const adminApprovalMachine = setup({
       states: {
         idle: {
           on: {
-            'approval.approve': { target: 'approving', actions: assign({ target: ({ event }) => event.userId, error: null }) },
-            'approval.reject': { target: 'rejecting', actions: assign({ target: ({ event }) => event.userId, reason: '', reasonError: null, error: null }) },
+            'approval.approve': {
+              target: 'approving',
+              actions: assign({ target: ({ event }) => event.userId, error: null }),
+            },
+            'approval.reject': {
+              target: 'rejecting',
+              actions: assign({ target: ({ event }) => event.userId, reason: '', reasonError: null, error: null }),
+            },
           },
         },
         reloading: {

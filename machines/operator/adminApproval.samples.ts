@@ -12,7 +12,9 @@ export const samples = {
       { type: 'reason.change', value: '' },
       { type: 'reason.change', value: 'The website does not load' },
     ],
-    'xstate.error.actor.rejectAdvertiser': [{ type: 'xstate.error.actor.rejectAdvertiser', error: new Error('This advertiser is already approved') }],
+    'xstate.error.actor.rejectAdvertiser': [
+      { type: 'xstate.error.actor.rejectAdvertiser', error: new Error('This advertiser is already approved') },
+    ],
   },
   abstract: (context) => ({
     listed: context.advertisers.length,

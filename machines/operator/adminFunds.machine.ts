@@ -8,7 +8,13 @@ import { parseDollars } from '@/contract/money';
 import { errorText, REQUIRED_MESSAGE } from '../messages';
 import { service } from '../placeholders';
 
-export type FundedAdvertiser = AdvertiserProfile & { userId: string; email: string; createdAt: string; balanceCents: number; reservedCents: number };
+export type FundedAdvertiser = AdvertiserProfile & {
+  userId: string;
+  email: string;
+  createdAt: string;
+  balanceCents: number;
+  reservedCents: number;
+};
 
 export const DEPOSIT_AMOUNT_INVALID = 'Enter the amount received in dollars and cents, e.g. 5000 or 5,000.00.';
 
@@ -53,7 +59,9 @@ export const adminFundsMachine = setup({
     /** GET /api/admin/advertisers?status=approved. */
     loadFunded: service<FundedAdvertiser[]>('loadFunded'),
     /** POST /api/admin/deposits → the advertiser's new balance. */
-    recordDeposit: service<{ balanceCents: number }, { advertiserId: string; amountCents: number; reference: string }>('recordDeposit'),
+    recordDeposit: service<{ balanceCents: number }, { advertiserId: string; amountCents: number; reference: string }>(
+      'recordDeposit',
+    ),
   },
   guards: {
     draftOk: ({ context }) => Object.keys(depositProblems(context.draft)).length === 0,
@@ -77,7 +85,16 @@ export const adminFundsMachine = setup({
       states: {
         idle: {
           on: {
-            'deposit.open': { target: 'editing', actions: assign({ target: ({ event }) => event.userId, draft: EMPTY, fieldErrors: {}, error: null, notice: null }) },
+            'deposit.open': {
+              target: 'editing',
+              actions: assign({
+                target: ({ event }) => event.userId,
+                draft: EMPTY,
+                fieldErrors: {},
+                error: null,
+                notice: null,
+              }),
+            },
           },
         },
         editing: {
@@ -86,7 +103,13 @@ export const adminFundsMachine = setup({
               actions: assign(({ context, event }) => {
                 const draft = { ...context.draft, [event.field]: event.value };
                 // Once shown, a field's check follows the text as it is corrected.
-                return { draft, fieldErrors: { ...context.fieldErrors, [event.field]: context.fieldErrors[event.field] ? depositProblems(draft)[event.field] : undefined } };
+                return {
+                  draft,
+                  fieldErrors: {
+                    ...context.fieldErrors,
+                    [event.field]: context.fieldErrors[event.field] ? depositProblems(draft)[event.field] : undefined,
+                  },
+                };
               }),
             },
             'deposit.submit': [
@@ -100,13 +123,19 @@ export const adminFundsMachine = setup({
           invoke: {
             id: 'recordDeposit',
             src: 'recordDeposit',
-            input: ({ context }) => ({ advertiserId: context.target!, amountCents: parseDollars(context.draft.amount)!, reference: context.draft.reference.trim() }),
+            input: ({ context }) => ({
+              advertiserId: context.target!,
+              amountCents: parseDollars(context.draft.amount)!,
+              reference: context.draft.reference.trim(),
+            }),
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => {
                 const advertiser = context.advertisers.find((a) => a.userId === context.target);
                 return {
-                  advertisers: context.advertisers.map((a) => (a.userId === context.target ? { ...a, balanceCents: event.output.balanceCents } : a)),
+                  advertisers: context.advertisers.map((a) =>
+                    a.userId === context.target ? { ...a, balanceCents: event.output.balanceCents } : a,
+                  ),
                   notice: `Deposit of ${formatCents(parseDollars(context.draft.amount)!)} recorded for ${advertiser?.companyName ?? 'the advertiser'}.`,
                   target: null,
                   draft: EMPTY,

@@ -12,8 +12,12 @@ export const samples = {
       { type: 'deposit.change', field: 'reference', value: 'Wire NOVA-0002' },
     ],
     'xstate.done.actor.loadFunded': [{ type: 'xstate.done.actor.loadFunded', output: [sampleFundedAdvertiser] }],
-    'xstate.done.actor.recordDeposit': [{ type: 'xstate.done.actor.recordDeposit', output: { balanceCents: 1_750_000 } }],
-    'xstate.error.actor.recordDeposit': [{ type: 'xstate.error.actor.recordDeposit', error: apiRefusal('No such advertiser', 404) }],
+    'xstate.done.actor.recordDeposit': [
+      { type: 'xstate.done.actor.recordDeposit', output: { balanceCents: 1_750_000 } },
+    ],
+    'xstate.error.actor.recordDeposit': [
+      { type: 'xstate.error.actor.recordDeposit', error: apiRefusal('No such advertiser', 404) },
+    ],
   },
   abstract: (context) => ({
     target: context.target !== null,

@@ -66,7 +66,13 @@ export const adminPayoutsMachine = setup({
             'payouts.reload': 'reloading',
             'decision.open': {
               target: 'deciding',
-              actions: assign({ target: ({ event }) => event.payoutId, verdict: ({ event }) => event.verdict, text: '', textError: null, error: null }),
+              actions: assign({
+                target: ({ event }) => event.payoutId,
+                verdict: ({ event }) => event.verdict,
+                text: '',
+                textError: null,
+                error: null,
+              }),
             },
           },
         },
@@ -92,11 +98,16 @@ export const adminPayoutsMachine = setup({
           invoke: {
             id: 'decidePayout',
             src: 'decidePayout',
-            input: ({ context }) => ({ payoutId: context.target!, verdict: context.verdict!, text: context.text.trim() }),
+            input: ({ context }) => ({
+              payoutId: context.target!,
+              verdict: context.verdict!,
+              text: context.text.trim(),
+            }),
             onDone: {
               target: 'idle',
               actions: assign({
-                payouts: ({ context, event }) => context.payouts.map((payout) => (payout.id === event.output.id ? event.output : payout)),
+                payouts: ({ context, event }) =>
+                  context.payouts.map((payout) => (payout.id === event.output.id ? event.output : payout)),
                 target: null,
                 verdict: null,
               }),

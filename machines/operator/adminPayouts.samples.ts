@@ -14,8 +14,15 @@ export const samples = {
       { type: 'decision.change', value: ' ' },
     ],
     'xstate.done.actor.loadPayouts': [{ type: 'xstate.done.actor.loadPayouts', output: [sampleAdminPayout] }],
-    'xstate.done.actor.decidePayout': [{ type: 'xstate.done.actor.decidePayout', output: { ...sampleAdminPayout, status: 'paid', paidAt: '2026-11-25T10:00:00.000Z', destination: null } }],
-    'xstate.error.actor.decidePayout': [{ type: 'xstate.error.actor.decidePayout', error: apiRefusal('This payout is already paid', 409) }],
+    'xstate.done.actor.decidePayout': [
+      {
+        type: 'xstate.done.actor.decidePayout',
+        output: { ...sampleAdminPayout, status: 'paid', paidAt: '2026-11-25T10:00:00.000Z', destination: null },
+      },
+    ],
+    'xstate.error.actor.decidePayout': [
+      { type: 'xstate.error.actor.decidePayout', error: apiRefusal('This payout is already paid', 409) },
+    ],
   },
   abstract: (context) => ({
     verdict: context.verdict,

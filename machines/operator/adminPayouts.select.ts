@@ -7,14 +7,20 @@ type Snapshot = SnapshotFrom<typeof adminPayoutsMachine>;
 const isOpen = (status: string) => status === 'requested' || status === 'processing';
 
 export const selectPayoutsLoading = (snapshot: Snapshot) => snapshot.matches('loading');
-export const selectPayoutsLoadError = (snapshot: Snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null);
+export const selectPayoutsLoadError = (snapshot: Snapshot) =>
+  snapshot.matches('failed') ? snapshot.context.error : null;
 export const selectPayoutsReloading = (snapshot: Snapshot) => snapshot.matches({ ready: 'reloading' });
-export const selectOpenPayouts = (snapshot: Snapshot) => snapshot.context.payouts.filter((payout) => isOpen(payout.status));
-export const selectDecidedPayouts = (snapshot: Snapshot) => snapshot.context.payouts.filter((payout) => !isOpen(payout.status));
+export const selectOpenPayouts = (snapshot: Snapshot) =>
+  snapshot.context.payouts.filter((payout) => isOpen(payout.status));
+export const selectDecidedPayouts = (snapshot: Snapshot) =>
+  snapshot.context.payouts.filter((payout) => !isOpen(payout.status));
 /** The payout and verdict of the open dialog, or null. */
 export const selectDecision = (snapshot: Snapshot) =>
   snapshot.matches({ ready: 'deciding' }) || snapshot.matches({ ready: 'sending' })
-    ? { payout: snapshot.context.payouts.find((payout) => payout.id === snapshot.context.target) ?? null, verdict: snapshot.context.verdict! }
+    ? {
+        payout: snapshot.context.payouts.find((payout) => payout.id === snapshot.context.target) ?? null,
+        verdict: snapshot.context.verdict!,
+      }
     : null;
 export const selectDecisionText = (snapshot: Snapshot) => snapshot.context.text;
 export const selectDecisionError = (snapshot: Snapshot) => snapshot.context.textError;

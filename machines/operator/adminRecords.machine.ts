@@ -15,7 +15,6 @@ export interface AdminRecordsContext {
 
 export type AdminRecordsEvent = { type: 'records.search'; query: string } | { type: 'records.retry' };
 
-
 export const adminRecordsMachine = setup({
   types: {
     context: {} as AdminRecordsContext,

@@ -5,5 +5,6 @@ import type { displayProofMachine } from './displayProof.machine';
 type Snapshot = SnapshotFrom<typeof displayProofMachine>;
 
 export const selectProofLoading = (snapshot: Snapshot) => snapshot.matches('loading');
-export const selectProofLoadError = (snapshot: Snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null);
+export const selectProofLoadError = (snapshot: Snapshot) =>
+  snapshot.matches('failed') ? snapshot.context.error : null;
 export const selectProof = (snapshot: Snapshot) => snapshot.context.display;

@@ -53,9 +53,11 @@ export interface Beat {
 }
 
 /** The wait before attempt n+1 after n failures in a row. */
-export const overlayReconnectDelay = (failures: number): number => LIVE_RECONNECT_MS[Math.min(Math.max(failures, 1), LIVE_RECONNECT_MS.length) - 1]!;
+export const overlayReconnectDelay = (failures: number): number =>
+  LIVE_RECONNECT_MS[Math.min(Math.max(failures, 1), LIVE_RECONNECT_MS.length) - 1]!;
 
-const shows = (context: OverlayPageContext): boolean => Boolean(context.state?.enabled && context.state.creatives.length > 0);
+const shows = (context: OverlayPageContext): boolean =>
+  Boolean(context.state?.enabled && context.state.creatives.length > 0);
 const seen = (host: HostStatus): boolean => host.visible && host.active && host.streaming !== false;
 
 /** The offer on screen, or null. */
@@ -85,8 +87,13 @@ export const overlayPageMachine = setup({
       return { state: event.state, index: at >= 0 ? at : 0, failures: 0 };
     }),
     forget: assign({ state: null, index: 0 }),
-    next: assign({ index: ({ context }) => (context.state && context.state.creatives.length > 0 ? (context.index + 1) % context.state.creatives.length : 0) }),
-    takeHost: assign({ host: ({ context, event }) => (event.type === 'host.changed' ? { ...context.host, ...event.host } : context.host) }),
+    next: assign({
+      index: ({ context }) =>
+        context.state && context.state.creatives.length > 0 ? (context.index + 1) % context.state.creatives.length : 0,
+    }),
+    takeHost: assign({
+      host: ({ context, event }) => (event.type === 'host.changed' ? { ...context.host, ...event.host } : context.host),
+    }),
     count: assign({
       tally: ({ context }) => {
         const offerId = currentOffer(context);
@@ -110,7 +117,15 @@ export const overlayPageMachine = setup({
   },
 }).createMachine({
   id: 'overlayPage',
-  context: ({ input }) => ({ token: input.token, preview: input.preview, state: null, index: 0, failures: 0, host: input.host, tally: {} }),
+  context: ({ input }) => ({
+    token: input.token,
+    preview: input.preview,
+    state: null,
+    index: 0,
+    failures: 0,
+    host: input.host,
+    tally: {},
+  }),
   type: 'parallel',
   invoke: { id: 'hostWatch', src: 'hostWatch' },
   on: { 'host.changed': { actions: 'takeHost' } },
@@ -176,7 +191,15 @@ export const overlayPageMachine = setup({
                     guard: 'hasTally',
                     target: 'waiting',
                     reenter: true,
-                    actions: [{ type: 'sendBeats', params: ({ context }) => ({ beats: Object.entries(context.tally).map(([offerId, seconds]) => ({ offerId, seconds })) }) }, 'clearTally'],
+                    actions: [
+                      {
+                        type: 'sendBeats',
+                        params: ({ context }) => ({
+                          beats: Object.entries(context.tally).map(([offerId, seconds]) => ({ offerId, seconds })),
+                        }),
+                      },
+                      'clearTally',
+                    ],
                   },
                   { target: 'waiting', reenter: true },
                 ],

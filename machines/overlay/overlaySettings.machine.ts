@@ -63,10 +63,15 @@ export const overlaySettingsMachine = setup({
       states: {
         idle: {
           on: {
-            'overlay.change': { target: 'saving', actions: assign({ pending: ({ event }) => event.change, error: null, copied: false }) },
+            'overlay.change': {
+              target: 'saving',
+              actions: assign({ pending: ({ event }) => event.change, error: null, copied: false }),
+            },
             'overlay.reveal': { actions: assign({ revealed: ({ context }) => !context.revealed, copied: false }) },
             'overlay.copy': { actions: [{ type: 'copyUrl', params: urlPath }, assign({ copied: true })] },
-            'overlay.download': { actions: [{ type: 'downloadSceneCollection', params: urlPath }, assign({ copied: false })] },
+            'overlay.download': {
+              actions: [{ type: 'downloadSceneCollection', params: urlPath }, assign({ copied: false })],
+            },
             'rotate.ask': { target: 'confirming', actions: assign({ error: null, copied: false }) },
           },
         },
@@ -77,7 +82,10 @@ export const overlaySettingsMachine = setup({
             input: ({ context }) => context.pending!,
             onDone: { target: 'idle', actions: assign({ settings: ({ event }) => event.output, pending: null }) },
             // Refused or lost: what is saved shows again, with the reason.
-            onError: { target: 'idle', actions: assign({ pending: null, error: ({ event }) => errorText(event.error) }) },
+            onError: {
+              target: 'idle',
+              actions: assign({ pending: null, error: ({ event }) => errorText(event.error) }),
+            },
           },
         },
         confirming: {

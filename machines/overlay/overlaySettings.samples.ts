@@ -10,9 +10,25 @@ export const samples = {
       { type: 'overlay.change', change: { enabled: false } },
       { type: 'overlay.change', change: { position: 'top-left' } },
     ],
-    'xstate.done.actor.saveOverlay': [{ type: 'xstate.done.actor.saveOverlay', output: { ...sampleOverlaySettings, enabled: false } }],
-    'xstate.error.actor.saveOverlay': [{ type: 'xstate.error.actor.saveOverlay', error: apiRefusal('rotationSeconds: must be one of 10, 15, 20, 30, 45, 60', 400) }],
-    'xstate.done.actor.rotateToken': [{ type: 'xstate.done.actor.rotateToken', output: { ...sampleOverlaySettings, path: '/overlay/new-token', url: 'http://127.0.0.1:3000/overlay/new-token' } }],
+    'xstate.done.actor.saveOverlay': [
+      { type: 'xstate.done.actor.saveOverlay', output: { ...sampleOverlaySettings, enabled: false } },
+    ],
+    'xstate.error.actor.saveOverlay': [
+      {
+        type: 'xstate.error.actor.saveOverlay',
+        error: apiRefusal('rotationSeconds: must be one of 10, 15, 20, 30, 45, 60', 400),
+      },
+    ],
+    'xstate.done.actor.rotateToken': [
+      {
+        type: 'xstate.done.actor.rotateToken',
+        output: {
+          ...sampleOverlaySettings,
+          path: '/overlay/new-token',
+          url: 'http://127.0.0.1:3000/overlay/new-token',
+        },
+      },
+    ],
   },
   abstract: (context) => ({
     loaded: context.settings !== null,

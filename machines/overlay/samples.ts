@@ -46,7 +46,13 @@ export const sampleOverlayState: OverlayState = {
   size: 25,
   rotationSeconds: 20,
   creatives: [
-    { offerId: 'off_1', brand: 'Nova Energy', title: 'Weekend streams', image: '/uploads/nova.png', disclosure: 'Sponsored by Nova Energy' },
+    {
+      offerId: 'off_1',
+      brand: 'Nova Energy',
+      title: 'Weekend streams',
+      image: '/uploads/nova.png',
+      disclosure: 'Sponsored by Nova Energy',
+    },
     { offerId: 'off_2', brand: 'Glow Cola', title: 'Night runs', image: null, disclosure: 'Sponsored by Glow Cola' },
   ],
 };

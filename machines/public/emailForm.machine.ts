@@ -45,7 +45,10 @@ export const emailFormMachine = setup({
       },
       on: {
         'email.change': { actions: 'setEmail' },
-        'form.submit': [{ guard: 'hasEmail', target: 'submitting', actions: assign({ serverError: null }) }, { target: '.invalid' }],
+        'form.submit': [
+          { guard: 'hasEmail', target: 'submitting', actions: assign({ serverError: null }) },
+          { target: '.invalid' },
+        ],
       },
     },
     submitting: {
@@ -57,7 +60,9 @@ export const emailFormMachine = setup({
         onDone: { target: 'submitted', actions: assign({ message: ({ event }) => event.output.message }) },
         onError: {
           target: 'editing',
-          actions: assign({ serverError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({
+            serverError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
         },
       },
     },

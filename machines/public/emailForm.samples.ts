@@ -8,6 +8,8 @@ export const samples = {
       { type: 'email.change', value: '' },
       { type: 'email.change', value: 'ana@example.com' },
     ],
-    'xstate.done.actor.submitEmail': [{ type: 'xstate.done.actor.submitEmail', output: { message: 'Thanks for subscribing!' } }],
+    'xstate.done.actor.submitEmail': [
+      { type: 'xstate.done.actor.submitEmail', output: { message: 'Thanks for subscribing!' } },
+    ],
   },
 } satisfies Fixture<typeof emailFormMachine>;

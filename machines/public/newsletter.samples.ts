@@ -4,6 +4,8 @@ import type { newsletterMachine } from './newsletter.machine';
 
 export const samples = {
   events: {
-    'xstate.done.actor.emailForm': [{ type: 'xstate.done.actor.emailForm', output: { message: 'Thanks for subscribing!' } }],
+    'xstate.done.actor.emailForm': [
+      { type: 'xstate.done.actor.emailForm', output: { message: 'Thanks for subscribing!' } },
+    ],
   },
 } satisfies Fixture<typeof newsletterMachine>;

@@ -8,4 +8,5 @@ export const selectNewsletterOpen = (snapshot: Snapshot) => snapshot.matches('op
 /** The email form invoked while the modal is open. */
 export const selectNewsletterForm = (snapshot: Snapshot) => snapshot.children.emailForm;
 /** The server's confirmation, once subscribed. */
-export const selectNewsletterConfirmation = (snapshot: Snapshot) => (snapshot.matches('subscribed') ? snapshot.context.confirmation : null);
+export const selectNewsletterConfirmation = (snapshot: Snapshot) =>
+  snapshot.matches('subscribed') ? snapshot.context.confirmation : null;

@@ -28,7 +28,12 @@ export const unsubscribeMachine = setup({
         src: 'unsubscribe',
         input: ({ context }) => ({ token: context.token }),
         onDone: { target: 'done', actions: assign({ message: ({ event }) => event.output.message }) },
-        onError: { target: 'failed', actions: assign({ message: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            message: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
+        },
       },
     },
     done: { type: 'final' },

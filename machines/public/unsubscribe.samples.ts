@@ -5,6 +5,8 @@ import type { unsubscribeMachine } from './unsubscribe.machine';
 export const samples = {
   inputs: [{ token: null }, { token: 'unsubscribe-token' }],
   events: {
-    'xstate.done.actor.unsubscribe': [{ type: 'xstate.done.actor.unsubscribe', output: { message: 'You are unsubscribed.' } }],
+    'xstate.done.actor.unsubscribe': [
+      { type: 'xstate.done.actor.unsubscribe', output: { message: 'You are unsubscribed.' } },
+    ],
   },
 } satisfies Fixture<typeof unsubscribeMachine>;

@@ -4,7 +4,8 @@ import { effect } from '../placeholders';
 
 export const logoutConfirmMachine = setup({
   types: {
-    events: {} as { type: 'logout.open' } | { type: 'logout.confirm' } | { type: 'logout.cancel' } | { type: 'logout.dismiss' },
+    events: {} as
+      { type: 'logout.open' } | { type: 'logout.confirm' } | { type: 'logout.cancel' } | { type: 'logout.dismiss' },
   },
   actions: {
     /** Tells the session to log out (it clears storage and navigates to /). */

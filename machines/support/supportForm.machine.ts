@@ -40,7 +40,8 @@ export const supportFormMachine = setup({
   types: {
     context: {} as SupportFormContext,
     input: {} as { page: string; email?: string },
-    events: {} as { type: 'field.change'; field: SupportField; value: string } | { type: 'form.submit' } | { type: 'form.again' },
+    events: {} as
+      { type: 'field.change'; field: SupportField; value: string } | { type: 'form.submit' } | { type: 'form.again' },
   },
   actors: {
     sendTicket: service<{ message: string }, SupportValues & { page: string }>('sendTicket'),
@@ -50,7 +51,13 @@ export const supportFormMachine = setup({
   },
 }).createMachine({
   id: 'supportForm',
-  context: ({ input }) => ({ values: { ...empty, email: input.email ?? '' }, errors: {}, page: input.page, serverError: null, confirmation: null }),
+  context: ({ input }) => ({
+    values: { ...empty, email: input.email ?? '' },
+    errors: {},
+    page: input.page,
+    serverError: null,
+    confirmation: null,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -77,7 +84,9 @@ export const supportFormMachine = setup({
         onDone: { target: 'sent', actions: assign({ confirmation: ({ event }) => event.output.message }) },
         onError: {
           target: 'editing',
-          actions: assign({ serverError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({
+            serverError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
         },
       },
     },
@@ -86,7 +95,10 @@ export const supportFormMachine = setup({
         // Another message: the sender's name and e-mail stay.
         'form.again': {
           target: 'editing',
-          actions: assign(({ context }) => ({ values: { ...context.values, subject: '', message: '' }, confirmation: null })),
+          actions: assign(({ context }) => ({
+            values: { ...context.values, subject: '', message: '' },
+            confirmation: null,
+          })),
         },
       },
     },

@@ -26,7 +26,10 @@ const INVALID_LOGIN = 'Invalid email or password';
 export const RESET_REQUESTED = 'If an account exists for that email, we have sent it a link to choose a new password.';
 
 /** Unknown links answer 404 and spent ones 410, so the page can offer a new link instead of the form. */
-export const RESET_PROBLEM_STATUS = { unknown: 404, used: 410, expired: 410 } as const satisfies Record<ResetProblem, 404 | 410>;
+export const RESET_PROBLEM_STATUS = { unknown: 404, used: 410, expired: 410 } as const satisfies Record<
+  ResetProblem,
+  404 | 410
+>;
 
 export const RESET_PROBLEMS: Record<ResetProblem, string> = {
   unknown: 'This reset link is not valid. Ask for a new one.',
@@ -96,7 +99,12 @@ export function authRoutes(services: AuthRoutesDeps) {
       await users.linkFirebase(id, identity.uid);
     } else {
       try {
-        id = await users.create({ email: identity.email, passwordHash: null, typeAccount: 'Influencer', firebaseUid: identity.uid });
+        id = await users.create({
+          email: identity.email,
+          passwordHash: null,
+          typeAccount: 'Influencer',
+          firebaseUid: identity.uid,
+        });
       } catch (error) {
         // Two first sign-ins at once: the other request created the account.
         if (!isUniqueViolation(error)) throw error;
@@ -148,7 +156,8 @@ export function authRoutes(services: AuthRoutesDeps) {
       // Every session issued before the reset stops working.
       return { userId: link.userId, version: await users.setPassword(link.userId, passwordHash, trx) };
     });
-    if ('problem' in outcome) throw new HttpError(RESET_PROBLEM_STATUS[outcome.problem], RESET_PROBLEMS[outcome.problem]);
+    if ('problem' in outcome)
+      throw new HttpError(RESET_PROBLEM_STATUS[outcome.problem], RESET_PROBLEMS[outcome.problem]);
     const account = await users.account(outcome.userId);
     if (account) await throttle.recordSuccess({ email: account.email, ip: '' });
     return { token: await tokens.issue(outcome.userId, outcome.version) };
@@ -164,7 +173,10 @@ export function authRoutes(services: AuthRoutesDeps) {
     const problem = passwordProblem(body.newPassword);
     if (problem) throw new HttpError(400, problem);
     const version = await users.setPassword(userId, await hashPassword(body.newPassword));
-    return { message: 'Your password has been changed. Other devices have been signed out.', token: await tokens.issue(userId, version) };
+    return {
+      message: 'Your password has been changed. Other devices have been signed out.',
+      token: await tokens.issue(userId, version),
+    };
   });
 
   return app;

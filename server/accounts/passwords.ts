@@ -40,8 +40,10 @@ export function commonPasswordCount(): number {
 /** Returns a message saying what is wrong with a new password, or null when it is acceptable. */
 export function passwordProblem(password: string): string | null {
   const length = [...password].length;
-  if (length < PASSWORD_POLICY.minLength) return `Password must be at least ${PASSWORD_POLICY.minLength} characters long`;
-  if (length > PASSWORD_POLICY.maxLength) return `Password must be at most ${PASSWORD_POLICY.maxLength} characters long`;
+  if (length < PASSWORD_POLICY.minLength)
+    return `Password must be at least ${PASSWORD_POLICY.minLength} characters long`;
+  if (length > PASSWORD_POLICY.maxLength)
+    return `Password must be at most ${PASSWORD_POLICY.maxLength} characters long`;
   if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'This password is too common; choose a less predictable one';
   return null;
 }

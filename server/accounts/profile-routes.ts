@@ -49,7 +49,10 @@ export function userRoutes(services: UserRoutesDeps) {
       const current = await users.profile(c.get('userId'));
       if (!current) throw new HttpError(401, GONE);
       if (current.image !== changes.image) {
-        throw new HttpError(400, 'image: must be the current photo URL, "" or null; upload a new photo with POST /api/upload-photo');
+        throw new HttpError(
+          400,
+          'image: must be the current photo URL, "" or null; upload a new photo with POST /api/upload-photo',
+        );
       }
       delete changes.image;
     }
@@ -70,7 +73,12 @@ export function userRoutes(services: UserRoutesDeps) {
     if (account.password_hash !== null) {
       if (!body.password) throw new HttpError(400, 'password: is required to delete a password account');
       // A stolen session alone cannot delete a password account.
-      await throttle.confirmPassword({ email: account.email, ip: clientIp(c, config.trustProxy) }, account.password_hash, body.password, WRONG_PASSWORD);
+      await throttle.confirmPassword(
+        { email: account.email, ip: clientIp(c, config.trustProxy) },
+        account.password_hash,
+        body.password,
+        WRONG_PASSWORD,
+      );
     }
     // Money held for the account is never erased with it (docs/product.md §Money): a creator withdraws it first; an advertiser's
     // funds are settled with support.

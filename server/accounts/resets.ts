@@ -14,12 +14,26 @@ export function createResetLinks(db: Kysely<Database>, now: () => number = Date.
       const { token, hash } = newLinkToken();
       const current = now();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('password_resets').set({ used_at: current }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: current })
+          .where('user_id', '=', userId)
+          .where('used_at', 'is', null)
+          .execute();
         // Old rows only explain why an old link fails; a day later they go.
-        await trx.deleteFrom('password_resets').where('expires_at', '<', current - 24 * 60 * 60 * 1000).execute();
+        await trx
+          .deleteFrom('password_resets')
+          .where('expires_at', '<', current - 24 * 60 * 60 * 1000)
+          .execute();
         await trx
           .insertInto('password_resets')
-          .values({ token_hash: hash, user_id: userId, expires_at: current + RESET_LINK_MINUTES * 60 * 1000, used_at: null, created_at: current })
+          .values({
+            token_hash: hash,
+            user_id: userId,
+            expires_at: current + RESET_LINK_MINUTES * 60 * 1000,
+            used_at: null,
+            created_at: current,
+          })
           .execute();
       });
       return token;
@@ -43,7 +57,11 @@ export function createResetLinks(db: Kysely<Database>, now: () => number = Date.
      */
     async consume(trx: Kysely<Database>, token: string): Promise<{ userId: string } | { problem: ResetProblem }> {
       const hash = hashLinkToken(token);
-      const row = await trx.selectFrom('password_resets').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', hash).executeTakeFirst();
+      const row = await trx
+        .selectFrom('password_resets')
+        .select(['user_id', 'expires_at', 'used_at'])
+        .where('token_hash', '=', hash)
+        .executeTakeFirst();
       if (!row) return { problem: 'unknown' };
       if (row.used_at !== null) return { problem: 'used' };
       const current = now();

@@ -42,7 +42,9 @@ export function createLoginThrottle(db: Kysely<Database>, now: () => number = Da
     async assertAllowed(keys: ThrottleKeys, what = 'attempts'): Promise<void> {
       const wait = await this.retryAfterSeconds(keys);
       if (wait > 0) {
-        throw new HttpError(429, `Too many failed ${what}; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
+        throw new HttpError(429, `Too many failed ${what}; try again in ${Math.ceil(wait / 60)} minute(s)`, {
+          'Retry-After': String(wait),
+        });
       }
     },
 
@@ -50,7 +52,12 @@ export function createLoginThrottle(db: Kysely<Database>, now: () => number = Da
      * A signed-in user re-entering their password (change password, delete account): throttled and counted like
      * sign-in, so a stolen session cannot guess it; a wrong one is a 400 with `wrongMessage`.
      */
-    async confirmPassword(keys: ThrottleKeys, passwordHash: string, password: string, wrongMessage: string): Promise<void> {
+    async confirmPassword(
+      keys: ThrottleKeys,
+      passwordHash: string,
+      password: string,
+      wrongMessage: string,
+    ): Promise<void> {
       await this.assertAllowed(keys);
       if (!(await verifyPassword(passwordHash, password))) {
         await this.recordFailure(keys);
@@ -61,7 +68,10 @@ export function createLoginThrottle(db: Kysely<Database>, now: () => number = Da
     async recordFailure(keys: ThrottleKeys): Promise<void> {
       const current = now();
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('login_failures').where('at', '<=', current - WINDOW_MS).execute();
+        await trx
+          .deleteFrom('login_failures')
+          .where('at', '<=', current - WINDOW_MS)
+          .execute();
         await trx
           .insertInto('login_failures')
           .values(keysOf(keys).map((key) => ({ key, at: current })))

@@ -17,7 +17,8 @@ export function loadSecret(configured: string | null, dataDir: string): Uint8Arr
     return bytes;
   }
   const secret = secretFile(dataDir, 'jwt-secret', () => crypto.randomBytes(48).toString('base64url'));
-  if (secret.length < MIN_SECRET_BYTES) throw new Error(`${path.join(dataDir, 'jwt-secret')} holds a secret shorter than ${MIN_SECRET_BYTES} characters`);
+  if (secret.length < MIN_SECRET_BYTES)
+    throw new Error(`${path.join(dataDir, 'jwt-secret')} holds a secret shorter than ${MIN_SECRET_BYTES} characters`);
   return new TextEncoder().encode(secret);
 }
 
@@ -40,7 +41,9 @@ function decodeSegment(segment: string): Record<string, unknown> | null {
   if (!SEGMENT.test(segment)) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -69,7 +72,10 @@ export function verifyClaims(token: string, secret: Uint8Array, nowSeconds = Dat
 
   const header = decodeSegment(headerPart);
   if (!header || header.alg !== 'HS256') return null;
-  if (Object.keys(header).some((key) => key !== 'alg' && key !== 'typ') || (header.typ !== undefined && header.typ !== 'JWT')) {
+  if (
+    Object.keys(header).some((key) => key !== 'alg' && key !== 'typ') ||
+    (header.typ !== undefined && header.typ !== 'JWT')
+  ) {
     return null;
   }
   const claims = decodeSegment(payloadPart);
@@ -96,7 +102,9 @@ export async function createTokenService(secret: Uint8Array): Promise<TokenServi
   // A token's signature and claims never change, so a verified one is remembered and only its expiry is checked
   // again: the HMAC is most of an authenticated request's own cost. Bounded; the oldest entry goes first.
   const verified = new Map<string, SessionClaims & { exp: number }>();
-  const key = await crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return {
     issue(userId, version) {
       return new SignJWT({ ver: version })

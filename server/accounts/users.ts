@@ -68,13 +68,20 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
 
     /** The account's current session version and role; null when the account does not exist (deleted). */
     async session(id: string): Promise<{ version: number; role: Role } | null> {
-      const { rows } = await db.executeQuery<{ token_version: number | string; role: Role }>({ ...versionById, parameters: [id] });
+      const { rows } = await db.executeQuery<{ token_version: number | string; role: Role }>({
+        ...versionById,
+        parameters: [id],
+      });
       return rows[0] ? { version: Number(rows[0].token_version), role: rows[0].role } : null;
     },
 
     /** The account's e-mail, password hash and session version, by id. */
     async account(id: string): Promise<{ email: string; password_hash: string | null; token_version: number } | null> {
-      const row = await db.selectFrom('users').select(['email', 'password_hash', 'token_version']).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select(['email', 'password_hash', 'token_version'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ? { ...row, token_version: Number(row.token_version) } : null;
     },
 
@@ -90,12 +97,19 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
     },
 
     async settings(id: string): Promise<{ notifications: boolean; hasPassword: boolean } | null> {
-      const row = await db.selectFrom('users').select(['notify_email', 'password_hash']).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select(['notify_email', 'password_hash'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ? toSettings(row) : null;
     },
 
     /** Sets the Notifications switch and answers the settings as stored (one statement); null for no such user. */
-    async setNotificationEmails(id: string, on: boolean): Promise<{ notifications: boolean; hasPassword: boolean } | null> {
+    async setNotificationEmails(
+      id: string,
+      on: boolean,
+    ): Promise<{ notifications: boolean; hasPassword: boolean } | null> {
       const row = await db
         .updateTable('users')
         .set({ notify_email: on ? 1 : 0, updated_at: now() })
@@ -135,7 +149,11 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
     },
 
     async idByEmail(email: string): Promise<string | null> {
-      const row = await db.selectFrom('users').select('id').where('email', '=', normaliseEmail(email)).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', normaliseEmail(email))
+        .executeTakeFirst();
       return row?.id ?? null;
     },
 
@@ -194,7 +212,11 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
             .execute();
           await hooks.profileChanged?.(trx, id, Object.keys(changes));
         }
-        const user = await trx.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+        const user = await trx
+          .selectFrom('users')
+          .select(PUBLIC_USER_COLUMNS)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         return { previousImage: before.image, user };
       });
     },

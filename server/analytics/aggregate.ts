@@ -18,7 +18,14 @@ import {
   type SeriesKey,
 } from '../../contract/analytics.ts';
 import { CONNECT_PLATFORMS, PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
-import type { AdvertiserAnalytics, AnalyticsMetric, CampaignFigures, CreatorAnalytics, PlatformAnalytics, StreamActivity } from '../../contract/schemas/analytics.ts';
+import type {
+  AdvertiserAnalytics,
+  AnalyticsMetric,
+  CampaignFigures,
+  CreatorAnalytics,
+  PlatformAnalytics,
+  StreamActivity,
+} from '../../contract/schemas/analytics.ts';
 import type { Archive } from '../archive/store.ts';
 import type { Database } from '../db/types.ts';
 import { EARNING_KINDS } from '../money/ledger.ts';
@@ -41,17 +48,58 @@ interface Described {
 
 const DESCRIPTIONS: Record<ConnectPlatform, Record<MetricKey, Described>> = {
   twitch: {
-    followers: { title: 'Followers', unit: 'followers', kind: 'line', source: 'Twitch Helix: your channel’s follower total, read hourly (every 15 minutes while you are live).' },
-    viewers: { title: 'Viewers', unit: 'viewers', kind: 'bar', source: 'Twitch Helix: your live stream’s viewer count, sampled every 15 minutes while you are live.' },
-    donations: { title: 'Donations', unit: 'bits', kind: 'bar', source: 'Bits cheered in your chat, counted from your chat archive (Twitch has no API for third-party tips).' },
-    subscribers: { title: 'Subscribers', unit: 'subscribers', kind: 'line', source: 'Twitch Helix: your subscriber total (Affiliate and Partner channels).' },
+    followers: {
+      title: 'Followers',
+      unit: 'followers',
+      kind: 'line',
+      source: 'Twitch Helix: your channel’s follower total, read hourly (every 15 minutes while you are live).',
+    },
+    viewers: {
+      title: 'Viewers',
+      unit: 'viewers',
+      kind: 'bar',
+      source: 'Twitch Helix: your live stream’s viewer count, sampled every 15 minutes while you are live.',
+    },
+    donations: {
+      title: 'Donations',
+      unit: 'bits',
+      kind: 'bar',
+      source: 'Bits cheered in your chat, counted from your chat archive (Twitch has no API for third-party tips).',
+    },
+    subscribers: {
+      title: 'Subscribers',
+      unit: 'subscribers',
+      kind: 'line',
+      source: 'Twitch Helix: your subscriber total (Affiliate and Partner channels).',
+    },
     views: { title: 'Views', unit: 'views', kind: 'line', source: 'Twitch does not report views.' },
   },
   youtube: {
-    subscribers: { title: 'Subscribers', unit: 'subscribers', kind: 'line', source: 'YouTube Data API: your channel’s subscriber count, read hourly.' },
-    donations: { title: 'Donations', unit: 'USD', kind: 'bar', source: 'Super Chats in your live chat, counted from your chat archive.' },
-    viewers: { title: 'Viewers', unit: 'viewers', kind: 'bar', source: 'YouTube Data API: concurrent viewers of your live broadcast, sampled every 15 minutes while you are live.' },
-    views: { title: 'Views', unit: 'views', kind: 'line', source: 'YouTube Data API: your channel’s total video views, read hourly.' },
+    subscribers: {
+      title: 'Subscribers',
+      unit: 'subscribers',
+      kind: 'line',
+      source: 'YouTube Data API: your channel’s subscriber count, read hourly.',
+    },
+    donations: {
+      title: 'Donations',
+      unit: 'USD',
+      kind: 'bar',
+      source: 'Super Chats in your live chat, counted from your chat archive.',
+    },
+    viewers: {
+      title: 'Viewers',
+      unit: 'viewers',
+      kind: 'bar',
+      source:
+        'YouTube Data API: concurrent viewers of your live broadcast, sampled every 15 minutes while you are live.',
+    },
+    views: {
+      title: 'Views',
+      unit: 'views',
+      kind: 'line',
+      source: 'YouTube Data API: your channel’s total video views, read hourly.',
+    },
     followers: { title: 'Followers', unit: 'followers', kind: 'line', source: 'YouTube has no followers.' },
   },
 };
@@ -68,12 +116,14 @@ interface DayRow {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const shortDay = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const bucketOf = (buckets: Bucket[], day: string) => {
   for (let i = buckets.length - 1; i >= 0; i -= 1) if (day >= buckets[i]!.start && day < buckets[i]!.end) return i;
   return -1;
 };
-const money = (micros: number, currency: string) => `${(micros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+const money = (micros: number, currency: string) =>
+  `${(micros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
 
 /**
  * The range's window: its buckets, its first and last day (today: never a day still to come), the day after it and
@@ -86,7 +136,16 @@ export function windowOf(range: AnalyticsRange, now: number) {
   const end = buckets[buckets.length - 1]!.end;
   const fromMs = Date.parse(`${from}T00:00:00Z`);
   const toMs = Date.parse(`${end}T00:00:00Z`);
-  return { buckets, from, to: isoDay(toMs - DAY_MS), end, fromMs, toMs, prevFrom: isoDay(fromMs - (toMs - fromMs)), prevTo: isoDay(fromMs - DAY_MS) };
+  return {
+    buckets,
+    from,
+    to: isoDay(toMs - DAY_MS),
+    end,
+    fromMs,
+    toMs,
+    prevFrom: isoDay(fromMs - (toMs - fromMs)),
+    prevTo: isoDay(fromMs - DAY_MS),
+  };
 }
 
 /** Concurrent viewers at a moment: per platform the latest sample up to VIEWERS_VALID_MS before, summed. */
@@ -132,7 +191,12 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
       )
       .selectFrom('shown')
       .innerJoin('metric_samples', 'metric_samples.user_id', 'shown.creator_id')
-      .select(['metric_samples.user_id as user_id', 'metric_samples.platform as platform', 'metric_samples.at as at', 'metric_samples.value as value'])
+      .select([
+        'metric_samples.user_id as user_id',
+        'metric_samples.platform as platform',
+        'metric_samples.at as at',
+        'metric_samples.value as value',
+      ])
       .distinct()
       // Both platforms named: each hour is a seek on the samples' key (user, platform, metric, at).
       .where('metric_samples.platform', 'in', CONNECT_PLATFORMS)
@@ -178,31 +242,77 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     return figures;
   }
 
-  function missingOf(platform: ConnectPlatform, key: MetricKey, account: { archiving: number | string; status: string } | null, collection: CollectionRow | null): { reason: MissingReason; message: string } {
+  function missingOf(
+    platform: ConnectPlatform,
+    key: MetricKey,
+    account: { archiving: number | string; status: string } | null,
+    collection: CollectionRow | null,
+  ): { reason: MissingReason; message: string } {
     const name = PLATFORM_NAMES[platform];
     const described = DESCRIPTIONS[platform][key];
-    if (!account) return { reason: 'not_connected', message: `Not connected: connect your ${name} account on Connect Accounts to see your ${described.title.toLowerCase()}.` };
+    if (!account)
+      return {
+        reason: 'not_connected',
+        message: `Not connected: connect your ${name} account on Connect Accounts to see your ${described.title.toLowerCase()}.`,
+      };
     if (key === 'donations') {
       return Number(account.archiving) === 1
-        ? { reason: 'pending', message: `No ${platform === 'twitch' ? 'Bits' : 'Super Chats'} in your archived chat yet.` }
-        : { reason: 'unavailable', message: `Donations are counted from your chat archive: turn on Archive Chat for ${name} to count ${platform === 'twitch' ? 'Bits' : 'Super Chats'}.` };
+        ? {
+            reason: 'pending',
+            message: `No ${platform === 'twitch' ? 'Bits' : 'Super Chats'} in your archived chat yet.`,
+          }
+        : {
+            reason: 'unavailable',
+            message: `Donations are counted from your chat archive: turn on Archive Chat for ${name} to count ${platform === 'twitch' ? 'Bits' : 'Super Chats'}.`,
+          };
     }
-    if (account.status === 'reconnect' || collection?.status === 'reconnect') return { reason: 'reconnect', message: `${name} no longer accepts Castbridge’s connection: connect ${name} again on Connect Accounts.` };
+    if (account.status === 'reconnect' || collection?.status === 'reconnect')
+      return {
+        reason: 'reconnect',
+        message: `${name} no longer accepts Castbridge’s connection: connect ${name} again on Connect Accounts.`,
+      };
     if (collection?.missing.split(' ').includes(key)) {
-      return { reason: 'scope', message: `Scope missing: the ${name} connection does not allow reading your ${described.title.toLowerCase()}. Connect ${name} again and allow it.` };
+      return {
+        reason: 'scope',
+        message: `Scope missing: the ${name} connection does not allow reading your ${described.title.toLowerCase()}. Connect ${name} again and allow it.`,
+      };
     }
     const unavailable = problemsOf(collection?.problem ?? null).unavailable[key];
     if (unavailable) return { reason: 'unavailable', message: `${unavailable}.` };
-    if (!collection || collection.last_at === null) return { reason: 'pending', message: 'First collection pending: your figures appear within a few minutes of connecting.' };
-    if (key === 'viewers') return { reason: 'pending', message: 'No live stream collected yet: viewers are sampled every 15 minutes while you are live.' };
+    if (!collection || collection.last_at === null)
+      return {
+        reason: 'pending',
+        message: 'First collection pending: your figures appear within a few minutes of connecting.',
+      };
+    if (key === 'viewers')
+      return {
+        reason: 'pending',
+        message: 'No live stream collected yet: viewers are sampled every 15 minutes while you are live.',
+      };
     return { reason: 'pending', message: 'Not collected yet: your figures appear after the next collection.' };
   }
 
-  async function platformOf(userId: string, platform: ConnectPlatform, range: AnalyticsRange, window: ReturnType<typeof windowOf>, days: DayRow[]): Promise<PlatformAnalytics> {
+  async function platformOf(
+    userId: string,
+    platform: ConnectPlatform,
+    range: AnalyticsRange,
+    window: ReturnType<typeof windowOf>,
+    days: DayRow[],
+  ): Promise<PlatformAnalytics> {
     const { buckets, from, fromMs, toMs, prevFrom } = window;
     const [account, collection] = await Promise.all([
-      db.selectFrom('connected_accounts').select(['login', 'display_name', 'status', 'archiving']).where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst(),
-      db.selectFrom('metric_collection').selectAll().where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst(),
+      db
+        .selectFrom('connected_accounts')
+        .select(['login', 'display_name', 'status', 'archiving'])
+        .where('user_id', '=', userId)
+        .where('platform', '=', platform)
+        .executeTakeFirst(),
+      db
+        .selectFrom('metric_collection')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('platform', '=', platform)
+        .executeTakeFirst(),
     ]);
     const rangeLabel = RANGE_LABELS[range];
     const metrics: AnalyticsMetric[] = [];
@@ -234,7 +344,8 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
         const rows = days.filter((row) => row.platform === platform && row.metric === key);
         const inRange = rows.filter((row) => row.day >= from);
         if (CUMULATIVE.includes(key)) {
-          const before = rows.filter((row) => row.day < from).at(-1) ?? (await latestBefore(userId, platform, key, prevFrom));
+          const before =
+            rows.filter((row) => row.day < from).at(-1) ?? (await latestBefore(userId, platform, key, prevFrom));
           let carried: number | null = before ? Number(before.last_value) : null;
           points = buckets.map((bucket) => {
             const last = inRange.filter((row) => row.day >= bucket.start && row.day < bucket.end).at(-1);
@@ -254,7 +365,9 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
             const samples = list.reduce((n, row) => n + Number(row.samples), 0);
             return samples === 0 ? null : Math.round(list.reduce((n, row) => n + Number(row.sum_value), 0) / samples);
           };
-          points = buckets.map((bucket) => average(inRange.filter((row) => row.day >= bucket.start && row.day < bucket.end)));
+          points = buckets.map((bucket) =>
+            average(inRange.filter((row) => row.day >= bucket.start && row.day < bucket.end)),
+          );
           current = average(inRange);
           currentLabel = 'average while live';
           const previous = average(rows.filter((row) => row.day < from));
@@ -277,7 +390,13 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     return {
       platform,
       // The collector may have been refused before the account heard of it: either says "reconnect".
-      channel: account ? { login: account.login, displayName: account.display_name, status: account.status === 'reconnect' || collection?.status === 'reconnect' ? 'reconnect' : 'connected' } : null,
+      channel: account
+        ? {
+            login: account.login,
+            displayName: account.display_name,
+            status: account.status === 'reconnect' || collection?.status === 'reconnect' ? 'reconnect' : 'connected',
+          }
+        : null,
       collection: collection
         ? {
             status: collection.status,
@@ -295,7 +414,12 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
 
   const round2 = (value: number) => Math.round(value * 100) / 100;
 
-  async function latestBefore(userId: string, platform: ConnectPlatform, metric: SeriesKey, day: string): Promise<DayRow | undefined> {
+  async function latestBefore(
+    userId: string,
+    platform: ConnectPlatform,
+    metric: SeriesKey,
+    day: string,
+  ): Promise<DayRow | undefined> {
     const row = await db
       .selectFrom('metric_days')
       .select(['platform', 'metric', 'day', 'first_value', 'last_value', 'last_at', 'sum_value', 'samples'])
@@ -310,7 +434,12 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
   }
 
   /** Bits per day (Twitch), or Super Chat amounts per day in the currency most of them came in (YouTube). */
-  async function donationsOf(userId: string, platform: ConnectPlatform, fromDay: string, toDay: string): Promise<{ currency: string; days: { day: string; value: number }[]; note: string | null }> {
+  async function donationsOf(
+    userId: string,
+    platform: ConnectPlatform,
+    fromDay: string,
+    toDay: string,
+  ): Promise<{ currency: string; days: { day: string; value: number }[]; note: string | null }> {
     if (platform === 'twitch') {
       const rows = await db
         .selectFrom('chat_messages')
@@ -327,7 +456,12 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     }
     const rows = await db
       .selectFrom('chat_messages')
-      .select((eb) => ['day', 'currency', eb.fn.sum<number | string>('amount_micros').as('micros'), eb.fn.countAll<number>().as('count')])
+      .select((eb) => [
+        'day',
+        'currency',
+        eb.fn.sum<number | string>('amount_micros').as('micros'),
+        eb.fn.countAll<number>().as('count'),
+      ])
       .where('user_id', '=', userId)
       .where('platform', '=', 'youtube')
       .where('amount_micros', 'is not', null)
@@ -343,17 +477,27 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
       total.micros += Number(row.micros);
       total.count += Number(row.count);
     }
-    const main = [...totals.entries()].sort((a, b) => b[1].count - a[1].count || b[1].micros - a[1].micros)[0]?.[0] ?? 'USD';
+    const main =
+      [...totals.entries()].sort((a, b) => b[1].count - a[1].count || b[1].micros - a[1].micros)[0]?.[0] ?? 'USD';
     const others = [...totals.entries()].filter(([currency]) => currency !== main);
     return {
       currency: main,
-      days: rows.filter((row) => row.currency === main).map((row) => ({ day: row.day, value: Number(row.micros) / 1_000_000 })),
-      note: others.length ? `Also received (not in the chart): ${others.map(([currency, total]) => `${money(total.micros, currency)} in ${total.count} Super Chat${total.count === 1 ? '' : 's'}`).join(', ')}.` : null,
+      days: rows
+        .filter((row) => row.currency === main)
+        .map((row) => ({ day: row.day, value: Number(row.micros) / 1_000_000 })),
+      note: others.length
+        ? `Also received (not in the chart): ${others.map(([currency, total]) => `${money(total.micros, currency)} in ${total.count} Super Chat${total.count === 1 ? '' : 's'}`).join(', ')}.`
+        : null,
     };
   }
 
   /** Chat activity of the range's latest streams. */
-  async function streamsOf(userId: string, platform: ConnectPlatform, fromMs: number, toMs: number): Promise<StreamActivity[]> {
+  async function streamsOf(
+    userId: string,
+    platform: ConnectPlatform,
+    fromMs: number,
+    toMs: number,
+  ): Promise<StreamActivity[]> {
     const rows = await db
       .selectFrom('chat_streams')
       .select('id')
@@ -369,20 +513,39 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
       const found = await archive.stream(userId, Number(row.id));
       if (!found) continue;
       const { id, title, startedAt, endedAt, messages, chatters } = found.stream;
-      shown.push({ id, title, startedAt, endedAt, messages, chatters, peakPerMinute: await archive.peakPerMinute(userId, platform, found.range) });
+      shown.push({
+        id,
+        title,
+        startedAt,
+        endedAt,
+        messages,
+        chatters,
+        peakPerMinute: await archive.peakPerMinute(userId, platform, found.range),
+      });
     }
     return shown;
   }
 
-  async function sponsorshipsOf(userId: string, range: AnalyticsRange, window: ReturnType<typeof windowOf>, now: number): Promise<CreatorAnalytics['sponsorships']> {
+  async function sponsorshipsOf(
+    userId: string,
+    range: AnalyticsRange,
+    window: ReturnType<typeof windowOf>,
+    now: number,
+  ): Promise<CreatorAnalytics['sponsorships']> {
     const { from, fromMs, toMs } = window;
     // Months of the range (12 for a year; the one or few months a shorter range touches).
-    const months = range === '12m' ? window.buckets.map((bucket) => ({ label: bucket.label, start: bucket.start })) : monthsBetween(fromMs, now);
+    const months =
+      range === '12m'
+        ? window.buckets.map((bucket) => ({ label: bucket.label, start: bucket.start }))
+        : monthsBetween(fromMs, now);
     const earned = await db
       .selectFrom('ledger_entries')
       .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
       .innerJoin('ledger_transfers', 'ledger_transfers.id', 'ledger_entries.transfer_id')
-      .select((eb) => [sql<string>`substr(ledger_transfers.created_at, 1, 7)`.as('month'), eb.fn.sum<number | string>('ledger_entries.amount_cents').as('cents')])
+      .select((eb) => [
+        sql<string>`substr(ledger_transfers.created_at, 1, 7)`.as('month'),
+        eb.fn.sum<number | string>('ledger_entries.amount_cents').as('cents'),
+      ])
       .where('ledger_accounts.kind', '=', 'creator_available')
       .where('ledger_accounts.owner_id', '=', userId)
       .where('ledger_transfers.kind', 'in', EARNING_KINDS)
@@ -404,9 +567,23 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     const offers = await db
       .selectFrom('offers')
       .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
-      .select(['offers.id as id', 'offers.status as status', 'campaigns.brand as brand', 'campaigns.title as title', 'campaigns.deliverable_minutes as deliverable'])
+      .select([
+        'offers.id as id',
+        'offers.status as status',
+        'campaigns.brand as brand',
+        'campaigns.title as title',
+        'campaigns.deliverable_minutes as deliverable',
+      ])
       .where('offers.creator_id', '=', userId)
-      .where((eb) => eb.or([eb('offers.status', 'in', ['accepted', 'active']), eb.and([eb('offers.status', 'in', ['completed', 'paid']), eb('offers.completed_at', '>=', `${from}T00:00:00.000Z`)])]))
+      .where((eb) =>
+        eb.or([
+          eb('offers.status', 'in', ['accepted', 'active']),
+          eb.and([
+            eb('offers.status', 'in', ['completed', 'paid']),
+            eb('offers.completed_at', '>=', `${from}T00:00:00.000Z`),
+          ]),
+        ]),
+      )
       .orderBy('offers.updated_at', 'desc')
       .execute();
     const shown = await display(
@@ -427,7 +604,11 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
       };
     });
     return {
-      revenue: months.map((month) => ({ label: month.label, start: month.start, value: byMonth.get(month.start.slice(0, 7)) ?? 0 })),
+      revenue: months.map((month) => ({
+        label: month.label,
+        start: month.start,
+        value: byMonth.get(month.start.slice(0, 7)) ?? 0,
+      })),
       revenueCents: Number(inRange?.cents ?? 0),
       activeOffers: offers.filter((offer) => offer.status === 'accepted' || offer.status === 'active').length,
       displayMinutes: figures.reduce((sum, offer) => sum + offer.displayMinutes, 0),
@@ -447,8 +628,18 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
         .where('day', '<', window.end)
         .orderBy('day')
         .execute()) as DayRow[];
-      const [twitch, youtube] = await Promise.all(CONNECT_PLATFORMS.map((platform) => platformOf(userId, platform, range, window, days)));
-      return { role: 'creator', range, from: window.from, to: window.to, twitch: twitch!, youtube: youtube!, sponsorships: await sponsorshipsOf(userId, range, window, now) };
+      const [twitch, youtube] = await Promise.all(
+        CONNECT_PLATFORMS.map((platform) => platformOf(userId, platform, range, window, days)),
+      );
+      return {
+        role: 'creator',
+        range,
+        from: window.from,
+        to: window.to,
+        twitch: twitch!,
+        youtube: youtube!,
+        sponsorships: await sponsorshipsOf(userId, range, window, now),
+      };
     },
 
     async advertiser(userId: string, range: AnalyticsRange, now = Date.now()): Promise<AdvertiserAnalytics> {
@@ -484,10 +675,13 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
           brand: campaign.brand,
           title: campaign.title,
           status: campaign.status,
-          creatorsReached: new Set(seen.filter((one) => one.figures.seconds > 0).map((one) => one.offer.creator_id)).size,
+          creatorsReached: new Set(seen.filter((one) => one.figures.seconds > 0).map((one) => one.offer.creator_id))
+            .size,
           displayMinutes: Math.floor(seen.reduce((sum, one) => sum + one.figures.seconds, 0) / 60),
           impressions: Math.round(seen.reduce((sum, one) => sum + one.figures.impressions, 0)),
-          spendCents: own.filter((offer) => offer.status === 'completed' || offer.status === 'paid').reduce((sum, offer) => sum + Number(offer.earned_cents ?? 0) + Number(offer.fee_cents ?? 0), 0),
+          spendCents: own
+            .filter((offer) => offer.status === 'completed' || offer.status === 'paid')
+            .reduce((sum, offer) => sum + Number(offer.earned_cents ?? 0) + Number(offer.fee_cents ?? 0), 0),
           budgetCents: Number(campaign.pay_cents) * Number(campaign.spots),
         };
       });
@@ -500,8 +694,15 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
 function monthsBetween(fromMs: number, now: number): { label: string; start: string }[] {
   const months: { label: string; start: string }[] = [];
   const end = new Date(now);
-  for (let at = new Date(Date.UTC(new Date(fromMs).getUTCFullYear(), new Date(fromMs).getUTCMonth(), 1)); at <= end; at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1))) {
-    months.push({ label: at.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }), start: isoDay(at.getTime()) });
+  for (
+    let at = new Date(Date.UTC(new Date(fromMs).getUTCFullYear(), new Date(fromMs).getUTCMonth(), 1));
+    at <= end;
+    at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1))
+  ) {
+    months.push({
+      label: at.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+      start: isoDay(at.getTime()),
+    });
   }
   return months;
 }

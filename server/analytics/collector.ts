@@ -24,7 +24,15 @@ export const RETRY_MS = 5 * 60_000;
 
 const jobKey = (userId: string, platform: ConnectPlatform) => `collect:${userId}:${platform}`;
 
-export function createCollector(deps: { config: Config; connections: Connections; metrics: MetricStore; jobs: JobQueue; logger: Logger; selfFetch: SelfFetch; now?: () => number }) {
+export function createCollector(deps: {
+  config: Config;
+  connections: Connections;
+  metrics: MetricStore;
+  jobs: JobQueue;
+  logger: Logger;
+  selfFetch: SelfFetch;
+  now?: () => number;
+}) {
   const { config, connections, metrics, jobs, logger, selfFetch } = deps;
   const now = deps.now ?? Date.now;
   const onServer = selfFetch.resolve;
@@ -33,7 +41,15 @@ export function createCollector(deps: { config: Config; connections: Connections
     if (account.platform === 'twitch') {
       const client = config.oauth.twitch;
       if (!client) throw new PlatformDown('Twitch is not configured on this server');
-      return readTwitch({ apiBase: onServer(client.apiBase), clientId: client.clientId, token, broadcasterId: account.platform_user_id, scopes: account.scopes.split(' ').filter(Boolean), now, fetch: selfFetch.fetch });
+      return readTwitch({
+        apiBase: onServer(client.apiBase),
+        clientId: client.clientId,
+        token,
+        broadcasterId: account.platform_user_id,
+        scopes: account.scopes.split(' ').filter(Boolean),
+        now,
+        fetch: selfFetch.fetch,
+      });
     }
     const client = config.oauth.youtube;
     if (!client) throw new PlatformDown('YouTube is not configured on this server');
@@ -50,7 +66,11 @@ export function createCollector(deps: { config: Config; connections: Connections
     const name = PLATFORM_NAMES[platform];
     const at = now();
     const reconnect = async () => {
-      await metrics.setCollection(userId, platform, { status: 'reconnect', nextAt: null, problem: `${name} no longer accepts Castbridge’s connection: connect ${name} again on Connect Accounts.` });
+      await metrics.setCollection(userId, platform, {
+        status: 'reconnect',
+        nextAt: null,
+        problem: `${name} no longer accepts Castbridge’s connection: connect ${name} again on Connect Accounts.`,
+      });
       await jobs.cancel(jobKey(userId, platform));
     };
     if (account.status === 'reconnect') return reconnect();
@@ -62,11 +82,22 @@ export function createCollector(deps: { config: Config; connections: Connections
         if (!(error instanceof Unauthorized)) throw error;
         // Revoked or replaced before it expired: one fresh token, then the platform's answer stands. The account as
         // stored now: the token just read may have been refreshed, and Twitch's refresh tokens are good once.
-        reading = await read(account, await connections.accessToken((await connections.account(userId, platform)) ?? account, { force: true }));
+        reading = await read(
+          account,
+          await connections.accessToken((await connections.account(userId, platform)) ?? account, { force: true }),
+        );
       }
       await metrics.write(userId, platform, at, reading.samples);
       const next = at + (reading.live ? COLLECT_LIVE_MS : COLLECT_IDLE_MS);
-      await metrics.setCollection(userId, platform, { status: 'ok', lastAt: at, nextAt: next, live: reading.live, problem: null, missing: reading.missing, unavailable: reading.unavailable });
+      await metrics.setCollection(userId, platform, {
+        status: 'ok',
+        lastAt: at,
+        nextAt: next,
+        live: reading.live,
+        problem: null,
+        missing: reading.missing,
+        unavailable: reading.unavailable,
+      });
       await jobs.schedule(COLLECT_JOB, jobKey(userId, platform), { userId, platform }, next);
     } catch (error) {
       if (refused(error) || error instanceof Unauthorized) {
@@ -80,13 +111,21 @@ export function createCollector(deps: { config: Config; connections: Connections
         return reconnect();
       }
       if (error instanceof RateLimited) {
-        await metrics.setCollection(userId, platform, { status: 'rate_limited', nextAt: error.retryAt, problem: `${error.message}: collecting again at ${new Date(error.retryAt).toISOString().slice(11, 16)} UTC.` });
+        await metrics.setCollection(userId, platform, {
+          status: 'rate_limited',
+          nextAt: error.retryAt,
+          problem: `${error.message}: collecting again at ${new Date(error.retryAt).toISOString().slice(11, 16)} UTC.`,
+        });
         await jobs.schedule(COLLECT_JOB, jobKey(userId, platform), { userId, platform }, error.retryAt);
         return;
       }
       const message = error instanceof PlatformDown ? error.message : `${(error as Error).message}`;
       logger.warn('metrics: collecting failed; trying again in 5 minutes', { platform, userId, error: message });
-      await metrics.setCollection(userId, platform, { status: 'error', nextAt: at + RETRY_MS, problem: `${name} could not be read (${message}): trying again in 5 minutes.` });
+      await metrics.setCollection(userId, platform, {
+        status: 'error',
+        nextAt: at + RETRY_MS,
+        problem: `${name} could not be read (${message}): trying again in 5 minutes.`,
+      });
       await jobs.schedule(COLLECT_JOB, jobKey(userId, platform), { userId, platform }, at + RETRY_MS);
     }
   }
@@ -94,8 +133,18 @@ export function createCollector(deps: { config: Config; connections: Connections
   /** Collect for this account now (a connect or reconnect), from a fresh pending state. */
   async function startFor(account: AccountRow): Promise<void> {
     const current = await metrics.collection(account.user_id, account.platform);
-    if (!current || current.status === 'reconnect') await metrics.setCollection(account.user_id, account.platform, { status: 'pending', nextAt: now(), problem: null });
-    await jobs.schedule(COLLECT_JOB, jobKey(account.user_id, account.platform), { userId: account.user_id, platform: account.platform }, now());
+    if (!current || current.status === 'reconnect')
+      await metrics.setCollection(account.user_id, account.platform, {
+        status: 'pending',
+        nextAt: now(),
+        problem: null,
+      });
+    await jobs.schedule(
+      COLLECT_JOB,
+      jobKey(account.user_id, account.platform),
+      { userId: account.user_id, platform: account.platform },
+      now(),
+    );
   }
 
   let unsubscribe: (() => void) | null = null;
@@ -116,16 +165,26 @@ export function createCollector(deps: { config: Config; connections: Connections
           change.kind === 'connected' && change.account
             ? startFor(change.account)
             : change.kind === 'disconnected'
-              ? jobs.cancel(jobKey(change.userId, change.platform)).then(() => metrics.forget(change.userId, change.platform))
+              ? jobs
+                  .cancel(jobKey(change.userId, change.platform))
+                  .then(() => metrics.forget(change.userId, change.platform))
               : Promise.resolve();
         task.catch((error: unknown) => logger.error('metrics: scheduling failed', { error: (error as Error).message }));
       });
       for (const account of accounts) {
         if (account.status !== 'connected') continue;
         const current = await metrics.collection(account.user_id, account.platform);
-        const due = current?.next_at !== null && current?.next_at !== undefined ? Math.max(Number(current.next_at), now()) : now();
+        const due =
+          current?.next_at !== null && current?.next_at !== undefined
+            ? Math.max(Number(current.next_at), now())
+            : now();
         if (current?.status === 'reconnect') continue;
-        await jobs.schedule(COLLECT_JOB, jobKey(account.user_id, account.platform), { userId: account.user_id, platform: account.platform }, due);
+        await jobs.schedule(
+          COLLECT_JOB,
+          jobKey(account.user_id, account.platform),
+          { userId: account.user_id, platform: account.platform },
+          due,
+        );
       }
     },
     stop() {

@@ -37,10 +37,18 @@ export class PlatformDown extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-async function getJson(fetcher: typeof fetch, url: string, headers: Record<string, string>, now: () => number): Promise<{ status: number; body: Record<string, unknown> }> {
+async function getJson(
+  fetcher: typeof fetch,
+  url: string,
+  headers: Record<string, string>,
+  now: () => number,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   let response: Response;
   try {
-    response = await fetcher(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetcher(url, {
+      headers: { accept: 'application/json', ...headers },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch (error) {
     throw new PlatformDown(`${new URL(url).host} did not answer: ${(error as Error).message}`);
   }
@@ -50,7 +58,12 @@ async function getJson(fetcher: typeof fetch, url: string, headers: Record<strin
     // Twitch: Ratelimit-Reset is when the bucket is full again (epoch seconds); others: Retry-After seconds.
     const reset = Number(response.headers.get('ratelimit-reset')) * 1000;
     const after = Number(response.headers.get('retry-after')) * 1000;
-    const retryAt = Number.isFinite(reset) && reset > now() ? reset : Number.isFinite(after) && after > 0 ? now() + after : now() + 60_000;
+    const retryAt =
+      Number.isFinite(reset) && reset > now()
+        ? reset
+        : Number.isFinite(after) && after > 0
+          ? now() + after
+          : now() + 60_000;
     throw new RateLimited(`${new URL(url).host} asked to slow down`, retryAt);
   }
   if (response.status >= 500) throw new PlatformDown(`${new URL(url).host} answered ${response.status}`);
@@ -62,14 +75,25 @@ const count = (value: unknown): number | null => {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 };
 
-export async function readTwitch(input: { apiBase: string; clientId: string; token: string; broadcasterId: string; scopes: string[]; now?: () => number; fetch?: typeof fetch }): Promise<Reading> {
+export async function readTwitch(input: {
+  apiBase: string;
+  clientId: string;
+  token: string;
+  broadcasterId: string;
+  scopes: string[];
+  now?: () => number;
+  fetch?: typeof fetch;
+}): Promise<Reading> {
   const now = input.now ?? Date.now;
   const headers = { authorization: `Bearer ${input.token}`, 'client-id': input.clientId };
-  const helix = (path: string, query: Record<string, string>) => getJson(input.fetch ?? fetch, `${input.apiBase}/helix/${path}?${new URLSearchParams(query)}`, headers, now);
+  const helix = (path: string, query: Record<string, string>) =>
+    getJson(input.fetch ?? fetch, `${input.apiBase}/helix/${path}?${new URLSearchParams(query)}`, headers, now);
   const reading: Reading = { live: false, samples: {}, missing: [], unavailable: {} };
 
   const streams = await helix('streams', { user_id: input.broadcasterId, type: 'live' });
-  const live = ((streams.body.data as { type?: string; viewer_count?: number }[] | undefined) ?? []).find((s) => s.type === 'live');
+  const live = ((streams.body.data as { type?: string; viewer_count?: number }[] | undefined) ?? []).find(
+    (s) => s.type === 'live',
+  );
   if (streams.status === 200 && live) {
     reading.live = true;
     const viewers = count(live.viewer_count);
@@ -81,7 +105,8 @@ export async function readTwitch(input: { apiBase: string; clientId: string; tok
     const followers = await helix('channels/followers', { broadcaster_id: input.broadcasterId, first: '1' });
     const total = count(followers.body.total);
     if (followers.status === 200 && total !== null) reading.samples.followers = total;
-    else reading.unavailable.followers = `Twitch did not give the followers (${String(followers.body.message ?? followers.status)})`;
+    else
+      reading.unavailable.followers = `Twitch did not give the followers (${String(followers.body.message ?? followers.status)})`;
   }
 
   if (!input.scopes.includes('channel:read:subscriptions')) reading.missing.push('subscribers');
@@ -94,25 +119,40 @@ export async function readTwitch(input: { apiBase: string; clientId: string; tok
   return reading;
 }
 
-export async function readYouTube(input: { apiBase: string; token: string; now?: () => number; fetch?: typeof fetch }): Promise<Reading> {
+export async function readYouTube(input: {
+  apiBase: string;
+  token: string;
+  now?: () => number;
+  fetch?: typeof fetch;
+}): Promise<Reading> {
   const now = input.now ?? Date.now;
   const headers = { authorization: `Bearer ${input.token}` };
   const api = async (path: string, query: Record<string, string>) => {
-    const answer = await getJson(input.fetch ?? fetch, `${input.apiBase}/youtube/v3/${path}?${new URLSearchParams(query)}`, headers, now);
+    const answer = await getJson(
+      input.fetch ?? fetch,
+      `${input.apiBase}/youtube/v3/${path}?${new URLSearchParams(query)}`,
+      headers,
+      now,
+    );
     const reason = (answer.body.error as { errors?: { reason?: string }[] } | undefined)?.errors?.[0]?.reason;
     // The quota resets daily (midnight Pacific): look again in an hour.
-    if (reason === 'quotaExceeded' || reason === 'rateLimitExceeded') throw new RateLimited('YouTube says the daily API quota is used up', now() + 60 * 60_000);
+    if (reason === 'quotaExceeded' || reason === 'rateLimitExceeded')
+      throw new RateLimited('YouTube says the daily API quota is used up', now() + 60 * 60_000);
     return answer;
   };
   const reading: Reading = { live: false, samples: {}, missing: [], unavailable: {} };
 
   const channels = await api('channels', { part: 'statistics', mine: 'true' });
-  const statistics = (channels.body.items as { statistics?: { subscriberCount?: string; hiddenSubscriberCount?: boolean; viewCount?: string } }[] | undefined)?.[0]?.statistics;
+  const statistics = (
+    channels.body.items as
+      { statistics?: { subscriberCount?: string; hiddenSubscriberCount?: boolean; viewCount?: string } }[] | undefined
+  )?.[0]?.statistics;
   if (channels.status !== 200 || !statistics) {
     reading.unavailable.subscribers = reading.unavailable.views = 'YouTube did not give the channel’s statistics';
   } else {
     const subscribers = count(statistics.subscriberCount);
-    if (statistics.hiddenSubscriberCount) reading.unavailable.subscribers = 'The channel hides its subscriber count on YouTube';
+    if (statistics.hiddenSubscriberCount)
+      reading.unavailable.subscribers = 'The channel hides its subscriber count on YouTube';
     else if (subscribers !== null) reading.samples.subscribers = subscribers;
     const views = count(statistics.viewCount);
     if (views !== null) reading.samples.views = views;
@@ -123,7 +163,10 @@ export async function readYouTube(input: { apiBase: string; token: string; now?:
   if (broadcasts.status === 200 && broadcast?.id) {
     reading.live = true;
     const videos = await api('videos', { part: 'liveStreamingDetails', id: broadcast.id });
-    const viewers = count((videos.body.items as { liveStreamingDetails?: { concurrentViewers?: string } }[] | undefined)?.[0]?.liveStreamingDetails?.concurrentViewers);
+    const viewers = count(
+      (videos.body.items as { liveStreamingDetails?: { concurrentViewers?: string } }[] | undefined)?.[0]
+        ?.liveStreamingDetails?.concurrentViewers,
+    );
     if (viewers !== null) reading.samples.viewers = viewers;
   }
   return reading;

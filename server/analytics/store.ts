@@ -18,7 +18,10 @@ const SERIES_LINE = new RegExp(`^(${SERIES.join('|')}): `);
 const LINES = new RegExp(`\\n|; (?=(?:${SERIES.join('|')}): )`);
 
 /** The latest run's problem and the series the platform does not give, from a stored `problem`. */
-export function problemsOf(stored: string | null): { run: string | null; unavailable: Partial<Record<SeriesKey, string>> } {
+export function problemsOf(stored: string | null): {
+  run: string | null;
+  unavailable: Partial<Record<SeriesKey, string>>;
+} {
   const run: string[] = [];
   const unavailable: Partial<Record<SeriesKey, string>> = {};
   for (const line of (stored ?? '').split(LINES)) {
@@ -38,7 +41,13 @@ export function createMetricStore(deps: { db: Kysely<Database>; dialect: Dialect
   const smaller = (a: string, b: string) => sql.raw(dialect === 'postgres' ? `least(${a}, ${b})` : `min(${a}, ${b})`);
 
   /** One moment's samples inside `trx`: each stored once, and its day's rollup moved along. */
-  async function writeIn(trx: Kysely<Database>, userId: string, platform: ConnectPlatform, at: number, samples: Partial<Record<SeriesKey, number>>): Promise<void> {
+  async function writeIn(
+    trx: Kysely<Database>,
+    userId: string,
+    platform: ConnectPlatform,
+    at: number,
+    samples: Partial<Record<SeriesKey, number>>,
+  ): Promise<void> {
     for (const [metric, value] of Object.entries(samples) as [SeriesKey, number][]) {
       const inserted = await trx
         .insertInto('metric_samples')
@@ -49,7 +58,19 @@ export function createMetricStore(deps: { db: Kysely<Database>; dialect: Dialect
       if (!inserted) continue;
       await trx
         .insertInto('metric_days')
-        .values({ user_id: userId, platform, metric, day: dayOf(at), first_at: at, first_value: value, last_at: at, last_value: value, max_value: value, sum_value: value, samples: 1 })
+        .values({
+          user_id: userId,
+          platform,
+          metric,
+          day: dayOf(at),
+          first_at: at,
+          first_value: value,
+          last_at: at,
+          last_value: value,
+          max_value: value,
+          sum_value: value,
+          samples: 1,
+        })
         .onConflict((oc) =>
           oc.columns(['user_id', 'platform', 'metric', 'day']).doUpdateSet({
             first_value: sql<number>`case when excluded.first_at < metric_days.first_at then excluded.first_value else metric_days.first_value end`,
@@ -67,12 +88,21 @@ export function createMetricStore(deps: { db: Kysely<Database>; dialect: Dialect
 
   return {
     /** Stores the samples read at `at` for one account, each once. */
-    async write(userId: string, platform: ConnectPlatform, at: number, samples: Partial<Record<SeriesKey, number>>): Promise<void> {
+    async write(
+      userId: string,
+      platform: ConnectPlatform,
+      at: number,
+      samples: Partial<Record<SeriesKey, number>>,
+    ): Promise<void> {
       await db.transaction().execute((trx) => writeIn(trx, userId, platform, at, samples));
     },
 
     /** Many moments at once, in one transaction (the demo seed's year of figures). */
-    async writeMany(userId: string, platform: ConnectPlatform, moments: { at: number; samples: Partial<Record<SeriesKey, number>> }[]): Promise<void> {
+    async writeMany(
+      userId: string,
+      platform: ConnectPlatform,
+      moments: { at: number; samples: Partial<Record<SeriesKey, number>> }[],
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         for (const moment of moments) await writeIn(trx, userId, platform, moment.at, moment.samples);
       });
@@ -94,12 +124,27 @@ export function createMetricStore(deps: { db: Kysely<Database>; dialect: Dialect
     async setCollection(
       userId: string,
       platform: ConnectPlatform,
-      state: { status: CollectionStatus; lastAt?: number | null; nextAt: number | null; live?: boolean; problem: string | null; missing?: SeriesKey[]; unavailable?: Partial<Record<SeriesKey, string>> },
+      state: {
+        status: CollectionStatus;
+        lastAt?: number | null;
+        nextAt: number | null;
+        live?: boolean;
+        problem: string | null;
+        missing?: SeriesKey[];
+        unavailable?: Partial<Record<SeriesKey, string>>;
+      },
     ): Promise<void> {
       const unavailable =
         state.unavailable ??
         problemsOf(
-          (await db.selectFrom('metric_collection').select('problem').where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst())?.problem ?? null,
+          (
+            await db
+              .selectFrom('metric_collection')
+              .select('problem')
+              .where('user_id', '=', userId)
+              .where('platform', '=', platform)
+              .executeTakeFirst()
+          )?.problem ?? null,
         ).unavailable;
       const values = {
         status: state.status,

@@ -10,7 +10,21 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 export const EXTENSIONS: Record<ExportFormat, string> = { ndjson: 'ndjson', csv: 'csv', text: 'txt' };
 
-const CSV_COLUMNS = ['sent_at', 'platform', 'channel', 'msg_id', 'user_id', 'login', 'display_name', 'color', 'badges', 'bits', 'kind', 'moderated', 'text'] as const;
+const CSV_COLUMNS = [
+  'sent_at',
+  'platform',
+  'channel',
+  'msg_id',
+  'user_id',
+  'login',
+  'display_name',
+  'color',
+  'badges',
+  'bits',
+  'kind',
+  'moderated',
+  'text',
+] as const;
 
 function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';

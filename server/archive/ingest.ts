@@ -38,7 +38,10 @@ export interface IngesterStatus {
   gaps: number;
 }
 
-export function createIngester(key: ChannelKey, deps: { archive: Archive; logger: Logger; source: (handlers: ChatSourceHandlers) => ChatSource; now?: () => number }) {
+export function createIngester(
+  key: ChannelKey,
+  deps: { archive: Archive; logger: Logger; source: (handlers: ChatSourceHandlers) => ChatSource; now?: () => number },
+) {
   const { archive, logger } = deps;
   const now = deps.now ?? Date.now;
   let lines: ChatLine[] = [];
@@ -62,7 +65,11 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
     if (over <= slack && eventsOver <= slack) return;
     if (over > 0) lines = lines.slice(over);
     if (eventsOver > 0) moderation = moderation.slice(eventsOver);
-    logger.error('the database does not take the chat: the oldest waiting messages are dropped', { channel: key.channel, messages: Math.max(0, over), events: Math.max(0, eventsOver) });
+    logger.error('the database does not take the chat: the oldest waiting messages are dropped', {
+      channel: key.channel,
+      messages: Math.max(0, over),
+      events: Math.max(0, eventsOver),
+    });
   }
 
   /** The error a write fails with, or null once written. */
@@ -72,14 +79,17 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
       (error: unknown) => error as Error,
     );
   /** Whether the database takes a write at all (the last-seen time alone): tells its failure from a row's. */
-  const answers = async (seenAt: number) => (await failure({ messages: [], moderation: [], skipped: 0, seenAt })) === null;
+  const answers = async (seenAt: number) =>
+    (await failure({ messages: [], moderation: [], skipped: 0, seenAt })) === null;
 
   /**
    * A batch the database refused as a whole, written in parts: the messages, then the moderation (which flags them),
    * halved until each row it refuses on its own is found; those are dropped and counted. Answers the rows refused,
    * and what is left unwritten when the database itself stops answering meanwhile.
    */
-  async function writeApart(batch: Batch): Promise<{ refused: number; messages: ChatLine[]; moderation: ChatModeration[] }> {
+  async function writeApart(
+    batch: Batch,
+  ): Promise<{ refused: number; messages: ChatLine[]; moderation: ChatModeration[] }> {
     type Part = Pick<Batch, 'messages' | 'moderation'>;
     const parts: Part[] = [
       { messages: batch.messages, moderation: [] },
@@ -105,7 +115,12 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
         continue;
       }
       if (error) {
-        if (!(await answers(batch.seenAt))) return { refused, messages: parts.flatMap((p) => p.messages), moderation: parts.flatMap((p) => p.moderation) };
+        if (!(await answers(batch.seenAt)))
+          return {
+            refused,
+            messages: parts.flatMap((p) => p.messages),
+            moderation: parts.flatMap((p) => p.moderation),
+          };
         // The database answers: the row once more (a passing failure is not the row's), then it is the one refused.
         error = await write();
       }
@@ -116,7 +131,12 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
       }
       refused += 1;
       status.skipped += 1;
-      logger.warn('the database refused a chat row: it is dropped and counted as skipped', { channel: key.channel, msgId: part.messages[0]?.msgId, event: part.moderation[0]?.kind, error: error.message });
+      logger.warn('the database refused a chat row: it is dropped and counted as skipped', {
+        channel: key.channel,
+        msgId: part.messages[0]?.msgId,
+        event: part.moderation[0]?.kind,
+        error: error.message,
+      });
     }
     return { refused, messages: [], moderation: [] };
   }
@@ -129,17 +149,25 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
       return true;
     }
     // The database down (it takes no write at all: everything is kept), or rows it refuses (the rest goes in without them).
-    const left = (await answers(batch.seenAt)) ? await writeApart(batch) : { refused: 0, messages: batch.messages, moderation: batch.moderation };
+    const left = (await answers(batch.seenAt))
+      ? await writeApart(batch)
+      : { refused: 0, messages: batch.messages, moderation: batch.moderation };
     const uncounted = batch.skipped + left.refused;
     if (left.messages.length + left.moderation.length === 0) {
       // The skipped lines and the refused rows are counted once the rest is in (or with the next batch).
-      if (uncounted > 0 && (await failure({ messages: [], moderation: [], skipped: uncounted, seenAt: batch.seenAt }))) {
+      if (
+        uncounted > 0 &&
+        (await failure({ messages: [], moderation: [], skipped: uncounted, seenAt: batch.seenAt }))
+      ) {
         skipped += uncounted;
         schedule();
       }
       return true;
     }
-    logger.error('writing chat failed; the batch is kept for the next try', { channel: key.channel, error: failed.message });
+    logger.error('writing chat failed; the batch is kept for the next try', {
+      channel: key.channel,
+      error: failed.message,
+    });
     lines = [...left.messages, ...lines];
     moderation = [...left.moderation, ...moderation];
     skipped += uncounted;
@@ -183,12 +211,20 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
   /** Stream changes are written one after another, in the order the platform reported them. */
   function streamWrite(write: (at: number) => Promise<void>) {
     const at = now();
-    streamWrites = streamWrites.then(() => write(at)).catch((error: unknown) => logger.error('recording a stream failed', { channel: key.channel, error: (error as Error).message }));
+    streamWrites = streamWrites
+      .then(() => write(at))
+      .catch((error: unknown) =>
+        logger.error('recording a stream failed', { channel: key.channel, error: (error as Error).message }),
+      );
   }
 
   async function gap(from: number, until: number, detail: string) {
     status.gaps += 1;
-    await archive.recordGap(key, from, until, detail).catch((error: unknown) => logger.error('recording a gap failed', { channel: key.channel, error: (error as Error).message }));
+    await archive
+      .recordGap(key, from, until, detail)
+      .catch((error: unknown) =>
+        logger.error('recording a gap failed', { channel: key.channel, error: (error as Error).message }),
+      );
   }
 
   const handlers: ChatSourceHandlers = {
@@ -225,7 +261,8 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
       streamWrite((at) => archive.streamOffline(key, at));
     },
     problem(message) {
-      if (message !== status.problem) logger.warn('the platform does not give the chat', { channel: key.channel, problem: message });
+      if (message !== status.problem)
+        logger.warn('the platform does not give the chat', { channel: key.channel, problem: message });
       status.problem = message;
     },
     disconnected(reason) {
@@ -249,7 +286,8 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
       const at = now();
       // Taken over from another instance (it died or stopped): whatever it had not written is missing, however short.
       const takenOver = last !== null && last.owner !== null && key.owner !== undefined && last.owner !== key.owner;
-      if (last && (takenOver || at - last.lastSeen > GAP_MIN_MS)) await gap(last.lastSeen, at, takenOver ? 'taken over' : 'restarted');
+      if (last && (takenOver || at - last.lastSeen > GAP_MIN_MS))
+        await gap(last.lastSeen, at, takenOver ? 'taken over' : 'restarted');
       await archive.touch(key, at);
       toucher = setInterval(() => {
         if (status.connected) void archive.touch(key, now()).catch(() => {});
@@ -277,7 +315,12 @@ export function createIngester(key: ChannelKey, deps: { archive: Archive; logger
 export type Ingester = ReturnType<typeof createIngester>;
 
 /** The channel an account archives. */
-export const channelKey = (account: AccountRow): ChannelKey => ({ userId: account.user_id, platform: account.platform, channelId: account.platform_user_id, channel: account.login.replace(/^@/, '') });
+export const channelKey = (account: AccountRow): ChannelKey => ({
+  userId: account.user_id,
+  platform: account.platform,
+  channelId: account.platform_user_id,
+  channel: account.login.replace(/^@/, ''),
+});
 
 /** How often every instance looks for archived channels nobody ingests and renews its own leases. */
 export const RECONCILE_MS = 5_000;
@@ -301,7 +344,8 @@ export function createIngestSupervisor(deps: {
   const keyOf = (account: Pick<AccountRow, 'user_id' | 'platform'>) => `${account.user_id}:${account.platform}`;
   /** Archived accounts not ingested while their grant is refused, with what the screen shows for them. */
   const held = new Map<string, IngesterStatus>();
-  const refused = (account: AccountRow) => account.status === 'reconnect' && TOKEN_READ_PLATFORMS.includes(account.platform);
+  const refused = (account: AccountRow) =>
+    account.status === 'reconnect' && TOKEN_READ_PLATFORMS.includes(account.platform);
   let unsubscribe: (() => void) | null = null;
   let reconciler: NodeJS.Timeout | null = null;
   let reconciling: Promise<void> | null = null;
@@ -312,7 +356,14 @@ export function createIngestSupervisor(deps: {
     // Reading with a refused grant only asks the platform again and again: held until the creator connects again.
     if (refused(account)) {
       if (running.has(id)) await stop(id);
-      held.set(id, { connected: false, problem: reconnectProblem(account.platform), received: 0, written: 0, skipped: 0, gaps: 0 });
+      held.set(id, {
+        connected: false,
+        problem: reconnectProblem(account.platform),
+        received: 0,
+        written: 0,
+        skipped: 0,
+        gaps: 0,
+      });
       return;
     }
     held.delete(id);
@@ -329,14 +380,17 @@ export function createIngestSupervisor(deps: {
     }
     const factory = deps.source;
     let source: ChatSource | null = null;
-    const ingester = createIngester({ ...channelKey(account), ...(deps.owner ? { owner: deps.owner } : {}) }, {
-      archive,
-      logger,
-      source: (handlers) => {
-        source = factory(account, handlers);
-        return source ?? { start: async () => {}, stop: async () => {} };
+    const ingester = createIngester(
+      { ...channelKey(account), ...(deps.owner ? { owner: deps.owner } : {}) },
+      {
+        archive,
+        logger,
+        source: (handlers) => {
+          source = factory(account, handlers);
+          return source ?? { start: async () => {}, stop: async () => {} };
+        },
       },
-    });
+    );
     if (!source) {
       await lease.release();
       return;
@@ -344,7 +398,10 @@ export function createIngestSupervisor(deps: {
     running.set(id, ingester);
     leases.set(id, lease);
     await ingester.start().catch(async (error: unknown) => {
-      logger.error('starting a chat ingester failed; retrying in 5 s', { channel: account.login, error: (error as Error).message });
+      logger.error('starting a chat ingester failed; retrying in 5 s', {
+        channel: account.login,
+        error: (error as Error).message,
+      });
       running.delete(id);
       leases.delete(id);
       await lease.release();
@@ -354,7 +411,12 @@ export function createIngestSupervisor(deps: {
           .then(async (row) => {
             if (row && Number(row.archiving) === 1) await ensure(row);
           })
-          .catch((retry: unknown) => logger.error('restarting a chat ingester failed; the next reconcile tries again', { channel: account.login, error: (retry as Error).message }));
+          .catch((retry: unknown) =>
+            logger.error('restarting a chat ingester failed; the next reconcile tries again', {
+              channel: account.login,
+              error: (retry as Error).message,
+            }),
+          );
       }, 5000).unref();
     });
   }
@@ -373,7 +435,9 @@ export function createIngestSupervisor(deps: {
   async function reconcile() {
     for (const [id, lease] of [...leases]) {
       if (await lease.renew()) continue;
-      logger.warn('lost the lease of an archived channel; another instance takes it over', { channel: running.get(id)?.key.channel });
+      logger.warn('lost the lease of an archived channel; another instance takes it over', {
+        channel: running.get(id)?.key.channel,
+      });
       await stop(id, { handOver: true });
     }
     const archiving = await connections.archiving();
@@ -387,7 +451,12 @@ export function createIngestSupervisor(deps: {
     const id = `${change.userId}:${change.platform}`;
     const done = change.account && Number(change.account.archiving) === 1 ? ensure(change.account) : stop(id);
     // Told from inside a request or an ingester's own token refresh: a failure here is logged, never let loose.
-    done.catch((error: unknown) => logger.error('archive: starting or stopping an ingester failed', { channel: change.account?.login, error: (error as Error).message }));
+    done.catch((error: unknown) =>
+      logger.error('archive: starting or stopping an ingester failed', {
+        channel: change.account?.login,
+        error: (error as Error).message,
+      }),
+    );
   };
 
   return {
@@ -397,7 +466,9 @@ export function createIngestSupervisor(deps: {
       reconciler = setInterval(() => {
         if (reconciling || closed) return;
         reconciling = reconcile()
-          .catch((error: unknown) => logger.error('archive: reconciling the ingesters failed', { error: (error as Error).message }))
+          .catch((error: unknown) =>
+            logger.error('archive: reconciling the ingesters failed', { error: (error as Error).message }),
+          )
           .finally(() => {
             reconciling = null;
           });

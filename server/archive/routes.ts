@@ -67,9 +67,21 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
     const day = stream ? new Date(stream.startedAt).toISOString().slice(0, 10) : query.date!;
     let at = query.at ? Date.parse(`${day}T${query.at}:00Z`) : undefined;
     if (stream && at !== undefined && at < stream.startedAt - 60_000) at += 86_400_000;
-    const page = await archive.messages(userId, { platform: query.platform, day: query.date, stream: found?.range, after: cursor(query.after), at, limit: ARCHIVE_PAGE });
+    const page = await archive.messages(userId, {
+      platform: query.platform,
+      day: query.date,
+      stream: found?.range,
+      after: cursor(query.after),
+      at,
+      limit: ARCHIVE_PAGE,
+    });
     // A day that holds nothing of the caller's (someone else's day included) is not found.
-    if (!stream && page.messages.length === 0 && !query.after && (await archive.days(userId, query.platform, query.date)).length === 0) {
+    if (
+      !stream &&
+      page.messages.length === 0 &&
+      !query.after &&
+      (await archive.days(userId, query.platform, query.date)).length === 0
+    ) {
       throw new HttpError(404, `No ${PLATFORM_NAMES[query.platform]} chat is archived for ${query.date}`);
     }
     return { messages: page.messages, events: page.events, next: cursorText(page.next), stream };
@@ -77,7 +89,12 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
 
   route(app, services, 'archiveSearch', async (c, { query }) => {
     creatorsOnly(c.get('role'));
-    const page = await archive.search(c.get('userId'), { ...query, user: query.user?.replace(/^@/, ''), before: cursor(query.before), limit: SEARCH_PAGE });
+    const page = await archive.search(c.get('userId'), {
+      ...query,
+      user: query.user?.replace(/^@/, ''),
+      before: cursor(query.before),
+      limit: SEARCH_PAGE,
+    });
     return { messages: page.messages, next: cursorText(page.next) };
   });
 
@@ -86,7 +103,13 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
     const { format, date, user, stream: streamId, ...rest } = query;
     const found = streamId ? await ownStream(c.get('userId'), streamId, query.platform) : null;
     const stream = found?.stream ?? null;
-    const rows = archive.export(c.get('userId'), { ...rest, platform: stream?.platform ?? rest.platform, day: date, stream: found?.range, login: user?.replace(/^@/, '') });
+    const rows = archive.export(c.get('userId'), {
+      ...rest,
+      platform: stream?.platform ?? rest.platform,
+      day: date,
+      stream: found?.range,
+      login: user?.replace(/^@/, ''),
+    });
     const encoder = new TextEncoder();
     let started = false;
     // Pulled as the client reads: one page of rows in memory at a time, whatever the size of the export.
@@ -113,20 +136,30 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
         await rows.return(undefined);
       },
     });
-    const what = stream ? `stream-${new Date(stream.startedAt).toISOString().slice(0, 10)}-${stream.id}` : (date ?? (query.q || user ? 'search' : `${query.from ?? 'start'}-${query.to ?? 'now'}`));
+    const what = stream
+      ? `stream-${new Date(stream.startedAt).toISOString().slice(0, 10)}-${stream.id}`
+      : (date ?? (query.q || user ? 'search' : `${query.from ?? 'start'}-${query.to ?? 'now'}`));
     const name = `castbridge-chat-${stream?.platform ?? query.platform ?? 'all'}-${what}.${EXTENSIONS[format]}`;
     return new Response(body, {
       status: 200,
-      headers: { 'content-type': CONTENT_TYPES[format], 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
+      headers: {
+        'content-type': CONTENT_TYPES[format],
+        'content-disposition': `attachment; filename="${name}"`,
+        'cache-control': 'no-store',
+      },
     });
   });
 
   route(app, services, 'archiveSettings', async (c, { body }) => {
     creatorsOnly(c.get('role'));
     const userId = c.get('userId');
-    if (!(await connections.account(userId, body.platform))) throw new HttpError(409, `Connect your ${PLATFORM_NAMES[body.platform]} account first (Connect Accounts)`);
+    if (!(await connections.account(userId, body.platform)))
+      throw new HttpError(409, `Connect your ${PLATFORM_NAMES[body.platform]} account first (Connect Accounts)`);
     if (body.archiving && !ingest.supports(body.platform)) {
-      throw new HttpError(409, `${PLATFORM_NAMES[body.platform]} live chat cannot be archived on this server: it is not configured`);
+      throw new HttpError(
+        409,
+        `${PLATFORM_NAMES[body.platform]} live chat cannot be archived on this server: it is not configured`,
+      );
     }
     await connections.setArchiving(userId, body.platform, body.archiving);
     return { channel: await channel(userId, body.platform) };
@@ -145,7 +178,12 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
   route(app, services, 'deleteArchiveStream', async (c, { query }) => {
     creatorsOnly(c.get('role'));
     const found = await ownStream(c.get('userId'), c.req.param('id'), query.platform);
-    return { deleted: await archive.delete(c.get('userId'), { platform: found.stream.platform, stream: { id: found.stream.id, range: found.range } }) };
+    return {
+      deleted: await archive.delete(c.get('userId'), {
+        platform: found.stream.platform,
+        stream: { id: found.stream.id, range: found.range },
+      }),
+    };
   });
 
   // A viewer's deletion request, by their id on the platform (a message's chatterId): a name would take other
@@ -153,9 +191,11 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
   route(app, services, 'deleteArchiveChatter', async (c, { query }) => {
     creatorsOnly(c.get('role'));
     const chatterId = c.req.param('chatterId') ?? '';
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(chatterId)) throw new HttpError(400, "chatterId: must be a chatter's id (the chatterId of their messages)");
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(chatterId))
+      throw new HttpError(400, "chatterId: must be a chatter's id (the chatterId of their messages)");
     const deleted = await archive.delete(c.get('userId'), { platform: query.platform, chatterId });
-    if (deleted === 0) throw new HttpError(404, `Nothing from chatter ${chatterId} is archived on ${PLATFORM_NAMES[query.platform]}`);
+    if (deleted === 0)
+      throw new HttpError(404, `Nothing from chatter ${chatterId} is archived on ${PLATFORM_NAMES[query.platform]}`);
     return { deleted };
   });
 

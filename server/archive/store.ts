@@ -96,7 +96,10 @@ export interface SearchQuery {
 }
 
 /** What an export or a deletion covers. */
-export type Selection = { platform?: ConnectPlatform; day?: string; stream?: StreamRange; login?: string } & Pick<SearchQuery, 'q' | 'from' | 'to'>;
+export type Selection = { platform?: ConnectPlatform; day?: string; stream?: StreamRange; login?: string } & Pick<
+  SearchQuery,
+  'q' | 'from' | 'to'
+>;
 
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -118,7 +121,9 @@ const toMessage = (row: Selectable<ChatMessagesTable>): ArchivedMessage => ({
 });
 
 /** The range of a stream's messages: while it is live, everything from its start on. */
-export const streamRange = (row: Pick<Selectable<ChatStreamsTable>, 'started_at' | 'ended_at' | 'start_day' | 'end_day'>): StreamRange => ({
+export const streamRange = (
+  row: Pick<Selectable<ChatStreamsTable>, 'started_at' | 'ended_at' | 'start_day' | 'end_day'>,
+): StreamRange => ({
   startDay: row.start_day,
   endDay: row.ended_at === null ? '9999-12-31' : row.end_day,
   from: Number(row.started_at),
@@ -154,20 +159,27 @@ const toEvent = (row: Selectable<ChatEventsTable>): ArchiveEvent => ({
 /** The words of a search as FTS5 phrases on the text column (quoted, so nothing in them is syntax); null when none. */
 export function ftsQuery(q: string): string | null {
   const words = q.match(/[\p{L}\p{N}_]+/gu);
-  return words ? words.slice(0, 16).map((word) => `text : "${word}"`).join(' ') : null;
+  return words
+    ? words
+        .slice(0, 16)
+        .map((word) => `text : "${word}"`)
+        .join(' ')
+    : null;
 }
 
 /**
  * On SQLite a chatter is found through the full-text index (migration 0018): its `who` column holds 'l' and the login's
  * UTF-8 bytes in hex, and 'c' and the chatter id's, one exact token each whatever characters a name has.
  */
-export const whoMatch = (by: 'login' | 'chatter', value: string): string => `who : "${by === 'login' ? 'l' : 'c'}${Buffer.from(value, 'utf8').toString('hex')}"`;
+export const whoMatch = (by: 'login' | 'chatter', value: string): string =>
+  `who : "${by === 'login' ? 'l' : 'c'}${Buffer.from(value, 'utf8').toString('hex')}"`;
 
 /** A UTC day (YYYY-MM-DD) as the full-text index's day_token column holds it. */
 export const dayMatch = (day: string): string => `day_token : "d${day.replaceAll('-', '')}"`;
 
 /** `column` (a message id) among the rowids the full-text index gives for `match` (SQLite). */
-const inFts = (column: string, match: string) => sql<boolean>`${sql.ref(column)} in (select rowid from chat_messages_fts where chat_messages_fts match ${match})`;
+const inFts = (column: string, match: string) =>
+  sql<boolean>`${sql.ref(column)} in (select rowid from chat_messages_fts where chat_messages_fts match ${match})`;
 
 /**
  * SQLite: the ids of a creator's messages that the full-text index gives for `match`, narrowed by `where` (on `m`).
@@ -200,7 +212,11 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     if (selection.day) query = query.where('day', '=', selection.day);
     if (selection.stream) {
       const { startDay, endDay, from, to } = selection.stream;
-      query = query.where('day', '>=', startDay).where('day', '<=', endDay).where('sent_at', '>=', from).where('sent_at', '<=', to);
+      query = query
+        .where('day', '>=', startDay)
+        .where('day', '<=', endDay)
+        .where('sent_at', '>=', from)
+        .where('sent_at', '<=', to);
     }
     const login = selection.login?.toLowerCase();
     if (login) query = query.where('login', '=', login);
@@ -224,7 +240,8 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
    * meanwhile, and a batch must not add a login to a set that a deletion is emptying. SQLite runs one at a time.
    */
   const serialize = async (trx: Db, userId: string) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('chat_archive'), hashtext(${userId}))`.execute(trx);
+    if (dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext('chat_archive'), hashtext(${userId}))`.execute(trx);
   };
 
   /**
@@ -239,7 +256,12 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
   type Learn = () => void;
 
   /** Adds a batch's logins to a set; how many were new to it, and what to learn once the batch is committed. */
-  const addLogins = async (trx: Db, set: { day: number | string } | { stream: number | string }, pruned: number, logins: Set<string>): Promise<{ added: number; learn: Learn }> => {
+  const addLogins = async (
+    trx: Db,
+    set: { day: number | string } | { stream: number | string },
+    pruned: number,
+    logins: Set<string>,
+  ): Promise<{ added: number; learn: Learn }> => {
     const name = 'day' in set ? `d${set.day}` : `s${set.stream}`;
     const memory = known.get(name);
     const knows = memory?.pruned === pruned ? memory.logins : null;
@@ -278,7 +300,11 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
    * A batch's newly stored messages join the summaries of their days and of the streams they were sent during; what
    * the sets learnt, to learn once it is committed.
    */
-  const summarize = async (trx: Db, key: ChannelKey, stored: { day: string; sent_at: number | string; login: string }[]): Promise<Learn[]> => {
+  const summarize = async (
+    trx: Db,
+    key: ChannelKey,
+    stored: { day: string; sent_at: number | string; login: string }[],
+  ): Promise<Learn[]> => {
     const learnt: Learn[] = [];
     const days = new Map<string, { messages: number; first: number; last: number; logins: Set<string> }>();
     let from = Number.MAX_SAFE_INTEGER;
@@ -298,7 +324,16 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     for (const [day, sum] of days) {
       const row = await trx
         .insertInto('chat_days')
-        .values({ user_id: key.userId, platform: key.platform, day, channel: key.channel, messages: sum.messages, chatters: 0, first_at: sum.first, last_at: sum.last })
+        .values({
+          user_id: key.userId,
+          platform: key.platform,
+          day,
+          channel: key.channel,
+          messages: sum.messages,
+          chatters: 0,
+          first_at: sum.first,
+          last_at: sum.last,
+        })
         .onConflict((oc) =>
           oc.columns(['user_id', 'platform', 'day']).doUpdateSet({
             messages: sql<number>`chat_days.messages + excluded.messages`,
@@ -311,7 +346,12 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         .executeTakeFirstOrThrow();
       const { added, learn } = await addLogins(trx, { day: row.id }, Number(row.pruned), sum.logins);
       learnt.push(learn);
-      if (added > 0) await trx.updateTable('chat_days').set((eb) => ({ chatters: eb('chatters', '+', added) })).where('id', '=', row.id).execute();
+      if (added > 0)
+        await trx
+          .updateTable('chat_days')
+          .set((eb) => ({ chatters: eb('chatters', '+', added) }))
+          .where('id', '=', row.id)
+          .execute();
     }
     // The streams the batch's time overlaps: the live one, or one that started before it was reported.
     const streams = await trx
@@ -324,9 +364,20 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       .execute();
     for (const stream of streams) {
       const range = streamRange(stream);
-      const during = stored.filter((row) => row.day >= range.startDay && row.day <= range.endDay && Number(row.sent_at) >= range.from && Number(row.sent_at) <= range.to);
+      const during = stored.filter(
+        (row) =>
+          row.day >= range.startDay &&
+          row.day <= range.endDay &&
+          Number(row.sent_at) >= range.from &&
+          Number(row.sent_at) <= range.to,
+      );
       if (during.length === 0) continue;
-      const { added, learn } = await addLogins(trx, { stream: stream.id }, Number(stream.pruned), new Set(during.map((row) => row.login)));
+      const { added, learn } = await addLogins(
+        trx,
+        { stream: stream.id },
+        Number(stream.pruned),
+        new Set(during.map((row) => row.login)),
+      );
       learnt.push(learn);
       await trx
         .updateTable('chat_streams')
@@ -360,11 +411,27 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
    * day — a check along the login's messages each (the chatter index; on SQLite the full-text index) — or, for many
    * logins or none given, is rebuilt from the day's messages.
    */
-  const refreshDay = async (trx: Db, userId: string, platform: ConnectPlatform, day: string, logins: string[] | null) => {
-    const row = await trx.selectFrom('chat_days').select(['id', 'channel']).where('user_id', '=', userId).where('platform', '=', platform).where('day', '=', day).executeTakeFirst();
+  const refreshDay = async (
+    trx: Db,
+    userId: string,
+    platform: ConnectPlatform,
+    day: string,
+    logins: string[] | null,
+  ) => {
+    const row = await trx
+      .selectFrom('chat_days')
+      .select(['id', 'channel'])
+      .where('user_id', '=', userId)
+      .where('platform', '=', platform)
+      .where('day', '=', day)
+      .executeTakeFirst();
     if (!row) return;
     const left = await scoped(trx, userId, { platform, day })
-      .select((eb) => [eb.fn.countAll<number>().as('messages'), eb.fn.min('sent_at').as('first'), eb.fn.max('sent_at').as('last')])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('messages'),
+        eb.fn.min('sent_at').as('first'),
+        eb.fn.max('sent_at').as('last'),
+      ])
       .executeTakeFirstOrThrow();
     if (Number(left.messages) === 0) {
       // Its set goes with it (on delete cascade).
@@ -379,7 +446,9 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           .where('day_id', '=', row.id)
           .where('login', 'in', logins)
           // The day as times, not as the day column: the check then runs along the login's messages.
-          .where(({ not }) => not(hasMessages(trx, 'chat_day_chatters.login', userId, platform, start, start + 86_399_999)))
+          .where(({ not }) =>
+            not(hasMessages(trx, 'chat_day_chatters.login', userId, platform, start, start + 86_399_999)),
+          )
           .execute();
       }
     } else {
@@ -387,16 +456,43 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       await trx
         .insertInto('chat_day_chatters')
         .columns(['day_id', 'login'])
-        .expression(scoped(trx, userId, { platform, day }).select([sql.lit(Number(row.id)).as('day_id'), 'login']).distinct())
+        .expression(
+          scoped(trx, userId, { platform, day })
+            .select([sql.lit(Number(row.id)).as('day_id'), 'login'])
+            .distinct(),
+        )
         .execute();
     }
-    const chatters = await trx.selectFrom('chat_day_chatters').select((eb) => eb.fn.countAll<number>().as('n')).where('day_id', '=', row.id).executeTakeFirstOrThrow();
+    const chatters = await trx
+      .selectFrom('chat_day_chatters')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('day_id', '=', row.id)
+      .executeTakeFirstOrThrow();
     // The channel is the greatest name of the day's messages: looked for again only when that name has none left.
-    const named = await scoped(trx, userId, { platform, day }).select('id').where('channel', '=', row.channel).limit(1).executeTakeFirst();
-    const channel = named ? row.channel : String((await scoped(trx, userId, { platform, day }).select((eb) => eb.fn.max('channel').as('channel')).executeTakeFirstOrThrow()).channel);
+    const named = await scoped(trx, userId, { platform, day })
+      .select('id')
+      .where('channel', '=', row.channel)
+      .limit(1)
+      .executeTakeFirst();
+    const channel = named
+      ? row.channel
+      : String(
+          (
+            await scoped(trx, userId, { platform, day })
+              .select((eb) => eb.fn.max('channel').as('channel'))
+              .executeTakeFirstOrThrow()
+          ).channel,
+        );
     await trx
       .updateTable('chat_days')
-      .set((eb) => ({ messages: Number(left.messages), chatters: Number(chatters.n), first_at: Number(left.first), last_at: Number(left.last), channel, pruned: eb('pruned', '+', 1) }))
+      .set((eb) => ({
+        messages: Number(left.messages),
+        chatters: Number(chatters.n),
+        first_at: Number(left.first),
+        last_at: Number(left.last),
+        channel,
+        pruned: eb('pruned', '+', 1),
+      }))
       .where('id', '=', row.id)
       .execute();
   };
@@ -414,7 +510,9 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           .deleteFrom('chat_stream_chatters')
           .where('stream_id', '=', row.id)
           .where('login', 'in', logins)
-          .where(({ not }) => not(hasMessages(trx, 'chat_stream_chatters.login', row.user_id, row.platform, range.from, range.to)))
+          .where(({ not }) =>
+            not(hasMessages(trx, 'chat_stream_chatters.login', row.user_id, row.platform, range.from, range.to)),
+          )
           .execute();
       }
     } else {
@@ -422,10 +520,18 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       await trx
         .insertInto('chat_stream_chatters')
         .columns(['stream_id', 'login'])
-        .expression(during().select([sql.lit(Number(row.id)).as('stream_id'), 'login']).distinct())
+        .expression(
+          during()
+            .select([sql.lit(Number(row.id)).as('stream_id'), 'login'])
+            .distinct(),
+        )
         .execute();
     }
-    const chatters = await trx.selectFrom('chat_stream_chatters').select((eb) => eb.fn.countAll<number>().as('n')).where('stream_id', '=', row.id).executeTakeFirstOrThrow();
+    const chatters = await trx
+      .selectFrom('chat_stream_chatters')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('stream_id', '=', row.id)
+      .executeTakeFirstOrThrow();
     await trx
       .updateTable('chat_streams')
       .set((eb) => ({ messages: Number(left.messages), chatters: Number(chatters.n), pruned: eb('pruned', '+', 1) }))
@@ -443,7 +549,11 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       .where('sent_at', '>=', Number(row.started_at))
       .limit(CHECKED_LOGINS + 1)
       .execute();
-    await refreshStream(trx, { ...row, ended_at: end, end_day: dayOf(end) }, after.map((message) => message.login));
+    await refreshStream(
+      trx,
+      { ...row, ended_at: end, end_day: dayOf(end) },
+      after.map((message) => message.login),
+    );
   };
 
   /**
@@ -459,7 +569,11 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     const { platform, day, stream, chatterId } = selection;
     if (!day && !stream && !chatterId) {
       // The sets go with their days (on delete cascade), and the streams went with theirs.
-      await trx.deleteFrom('chat_days').where('user_id', '=', userId).$if(Boolean(platform), (q) => q.where('platform', '=', platform!)).execute();
+      await trx
+        .deleteFrom('chat_days')
+        .where('user_id', '=', userId)
+        .$if(Boolean(platform), (q) => q.where('platform', '=', platform!))
+        .execute();
       return;
     }
     // The days touched, each with the logins it may have lost (null: rebuild its set).
@@ -482,7 +596,8 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         .where('day', '<=', to)
         .$if(Boolean(platform), (q) => q.where('platform', '=', platform!))
         .execute();
-      for (const row of rows) days.set(`${row.platform} ${row.day}`, { platform: row.platform, day: row.day, logins: null });
+      for (const row of rows)
+        days.set(`${row.platform} ${row.day}`, { platform: row.platform, day: row.day, logins: null });
     }
     for (const touched of days.values()) await refreshDay(trx, userId, touched.platform, touched.day, touched.logins);
     if (days.size === 0) return;
@@ -498,12 +613,19 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       .$if(Boolean(platform), (q) => q.where('platform', '=', platform!))
       .execute();
     const logins = chatterId ? [...new Set(theirDays.map((row) => row.login))] : null;
-    const lost = stream ? stream.range : day ? { from: Date.parse(`${day}T00:00:00Z`), to: Date.parse(`${day}T00:00:00Z`) + 86_399_999 } : null;
+    const lost = stream
+      ? stream.range
+      : day
+        ? { from: Date.parse(`${day}T00:00:00Z`), to: Date.parse(`${day}T00:00:00Z`) + 86_399_999 }
+        : null;
     for (const row of streams) {
       const range = streamRange(row);
       const ranThen = lost
         ? range.from <= lost.to && range.to >= lost.from
-        : [...days.values()].some((touched) => touched.platform === row.platform && touched.day >= range.startDay && touched.day <= range.endDay);
+        : [...days.values()].some(
+            (touched) =>
+              touched.platform === row.platform && touched.day >= range.startDay && touched.day <= range.endDay,
+          );
       if (ranThen) await refreshStream(trx, row, logins);
     }
   };
@@ -549,14 +671,21 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
             // what it stored is read back: the chunk's rows with the greatest ids, as ids only grow (and this
             // creator's batches take turns).
             const inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
-            if (inserted === chunk.length) stored.push(...chunk.map((line) => ({ day: dayOf(line.sentAt), sent_at: line.sentAt, login: line.login })));
+            if (inserted === chunk.length)
+              stored.push(
+                ...chunk.map((line) => ({ day: dayOf(line.sentAt), sent_at: line.sentAt, login: line.login })),
+              );
             else if (inserted > 0) {
               const rows = await trx
                 .selectFrom('chat_messages')
                 .select(['day', 'sent_at', 'login'])
                 .where('platform', '=', key.platform)
                 .where('channel_id', '=', key.channelId)
-                .where('msg_id', 'in', chunk.map((line) => line.msgId))
+                .where(
+                  'msg_id',
+                  'in',
+                  chunk.map((line) => line.msgId),
+                )
                 .where('user_id', '=', key.userId)
                 .orderBy('id', 'desc')
                 .limit(inserted)
@@ -584,18 +713,34 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
               detail: event.targetId ?? null,
             })
             .execute();
-          let flagged = trx.updateTable('chat_messages').set({ moderated: 1 }).where('user_id', '=', key.userId).where('platform', '=', key.platform).where('channel_id', '=', key.channelId);
+          let flagged = trx
+            .updateTable('chat_messages')
+            .set({ moderated: 1 })
+            .where('user_id', '=', key.userId)
+            .where('platform', '=', key.platform)
+            .where('channel_id', '=', key.channelId);
           if (event.kind === 'clearmsg' && event.targetMsgId) flagged = flagged.where('msg_id', '=', event.targetMsgId);
           // A timeout or ban clears the chatter's messages of the day from the chat; a bare CLEARCHAT clears everything
           // shown. The chatter is found by their id: names collide (YouTube's display names) and change; a login alone
           // (Twitch's CLEARCHAT names one) is one chatter's at any moment.
           else if (event.kind === 'clearchat') {
             const day = dayOf(event.at);
-            const who = event.targetId ? whoMatch('chatter', event.targetId) : event.targetLogin !== null ? whoMatch('login', event.targetLogin) : null;
+            const who = event.targetId
+              ? whoMatch('chatter', event.targetId)
+              : event.targetLogin !== null
+                ? whoMatch('login', event.targetLogin)
+                : null;
             if (who && dialect === 'sqlite') {
               // SQLite reads the chatter's messages of the day off the full-text index, not the day's every message.
-              const theirs = ftsIds(key.userId, `${who} AND ${dayMatch(day)}`, [sql`m.platform = ${key.platform}`, sql`m.channel_id = ${key.channelId}`, sql`m.sent_at <= ${event.at}`]);
-              flagged = trx.updateTable('chat_messages').set({ moderated: 1 }).where(sql<boolean>`id in (${theirs})`);
+              const theirs = ftsIds(key.userId, `${who} AND ${dayMatch(day)}`, [
+                sql`m.platform = ${key.platform}`,
+                sql`m.channel_id = ${key.channelId}`,
+                sql`m.sent_at <= ${event.at}`,
+              ]);
+              flagged = trx
+                .updateTable('chat_messages')
+                .set({ moderated: 1 })
+                .where(sql<boolean>`id in (${theirs})`);
             } else {
               flagged = flagged.where('day', '=', day).where('sent_at', '<=', event.at);
               if (event.targetId) flagged = flagged.where('chatter_id', '=', event.targetId);
@@ -606,9 +751,20 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         }
         await trx
           .insertInto('chat_ingest_state')
-          .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, last_seen: batch.seenAt, skipped: batch.skipped, owner: key.owner ?? null })
+          .values({
+            user_id: key.userId,
+            platform: key.platform,
+            channel_id: key.channelId,
+            last_seen: batch.seenAt,
+            skipped: batch.skipped,
+            owner: key.owner ?? null,
+          })
           .onConflict((oc) =>
-            oc.columns(['user_id', 'platform', 'channel_id']).doUpdateSet({ last_seen: batch.seenAt, skipped: sql<number>`chat_ingest_state.skipped + ${batch.skipped}`, owner: key.owner ?? null }),
+            oc.columns(['user_id', 'platform', 'channel_id']).doUpdateSet({
+              last_seen: batch.seenAt,
+              skipped: sql<number>`chat_ingest_state.skipped + ${batch.skipped}`,
+              owner: key.owner ?? null,
+            }),
           )
           .execute();
       });
@@ -619,7 +775,19 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     async recordGap(key: ChannelKey, from: number, until: number, detail: string): Promise<void> {
       await db
         .insertInto('chat_events')
-        .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, day: dayOf(from), at: from, kind: 'gap', target_login: null, target_msg_id: null, duration: null, until, detail })
+        .values({
+          user_id: key.userId,
+          platform: key.platform,
+          channel_id: key.channelId,
+          day: dayOf(from),
+          at: from,
+          kind: 'gap',
+          target_login: null,
+          target_msg_id: null,
+          duration: null,
+          until,
+          detail,
+        })
         .execute();
     },
 
@@ -637,14 +805,30 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     async touch(key: ChannelKey, seenAt: number): Promise<void> {
       await db
         .insertInto('chat_ingest_state')
-        .values({ user_id: key.userId, platform: key.platform, channel_id: key.channelId, last_seen: seenAt, skipped: 0, owner: key.owner ?? null })
-        .onConflict((oc) => oc.columns(['user_id', 'platform', 'channel_id']).doUpdateSet({ last_seen: seenAt, owner: key.owner ?? null }))
+        .values({
+          user_id: key.userId,
+          platform: key.platform,
+          channel_id: key.channelId,
+          last_seen: seenAt,
+          skipped: 0,
+          owner: key.owner ?? null,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'platform', 'channel_id'])
+            .doUpdateSet({ last_seen: seenAt, owner: key.owner ?? null }),
+        )
         .execute();
     },
 
     /** The archived days of a platform (one day when `day` is given), newest first. */
     async days(userId: string, platform: ConnectPlatform, day?: string): Promise<ArchiveDay[]> {
-      let query = db.selectFrom('chat_days').selectAll().where('user_id', '=', userId).where('platform', '=', platform).orderBy('day', 'desc');
+      let query = db
+        .selectFrom('chat_days')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('platform', '=', platform)
+        .orderBy('day', 'desc');
       if (day) query = query.where('day', '=', day);
       const rows = await query.execute();
       const gaps = await db
@@ -670,17 +854,33 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     },
 
     /** A page of one day's (or one stream's) messages in order, with the moderation events and gaps among them. */
-    async messages(userId: string, query: MessageQuery): Promise<{ messages: ArchivedMessage[]; events: ArchiveEvent[]; next: { sentAt: number; id: number } | null }> {
-      const range: StreamRange = query.stream ?? { startDay: query.day!, endDay: query.day!, from: 0, to: Number.MAX_SAFE_INTEGER };
+    async messages(
+      userId: string,
+      query: MessageQuery,
+    ): Promise<{ messages: ArchivedMessage[]; events: ArchiveEvent[]; next: { sentAt: number; id: number } | null }> {
+      const range: StreamRange = query.stream ?? {
+        startDay: query.day!,
+        endDay: query.day!,
+        from: 0,
+        to: Number.MAX_SAFE_INTEGER,
+      };
       // One day reads (sent_at, id) off the day index; a stream spanning days reads (day, sent_at, id), the same order.
       const oneDay = range.startDay === range.endDay;
-      let rows = db.selectFrom('chat_messages').selectAll().where('user_id', '=', userId).where('platform', '=', query.platform);
-      rows = oneDay ? rows.where('day', '=', range.startDay) : rows.where('day', '>=', range.startDay).where('day', '<=', range.endDay);
+      let rows = db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('platform', '=', query.platform);
+      rows = oneDay
+        ? rows.where('day', '=', range.startDay)
+        : rows.where('day', '>=', range.startDay).where('day', '<=', range.endDay);
       if (query.stream) rows = rows.where('sent_at', '>=', range.from).where('sent_at', '<=', range.to);
       if (query.after) {
         const { sentAt, id } = query.after;
         rows = oneDay
-          ? rows.where((eb) => eb.or([eb('sent_at', '>', sentAt), eb.and([eb('sent_at', '=', sentAt), eb('id', '>', id)])]))
+          ? rows.where((eb) =>
+              eb.or([eb('sent_at', '>', sentAt), eb.and([eb('sent_at', '=', sentAt), eb('id', '>', id)])]),
+            )
           : rows.where(sql<boolean>`(day, sent_at, id) > (${dayOf(sentAt)}, ${sentAt}, ${id})`);
       } else if (query.at !== undefined) {
         rows = rows.where('sent_at', '>=', query.at);
@@ -695,8 +895,14 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       const messages = page.slice(0, query.limit).map(toMessage);
       const from = Math.max(range.from, query.after ? query.after.sentAt + 1 : query.at !== undefined ? query.at : 0);
       const to = Math.min(range.to, more ? messages[messages.length - 1]!.sentAt : Number.MAX_SAFE_INTEGER);
-      let events = db.selectFrom('chat_events').selectAll().where('user_id', '=', userId).where('platform', '=', query.platform);
-      events = oneDay ? events.where('day', '=', range.startDay) : events.where('day', '>=', range.startDay).where('day', '<=', range.endDay);
+      let events = db
+        .selectFrom('chat_events')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('platform', '=', query.platform);
+      events = oneDay
+        ? events.where('day', '=', range.startDay)
+        : events.where('day', '>=', range.startDay).where('day', '<=', range.endDay);
       const found = await events.where('at', '>=', from).where('at', '<=', to).orderBy('at').execute();
       const last = messages[messages.length - 1];
       return { messages, events: found.map(toEvent), next: more && last ? { sentAt: last.sentAt, id: last.id } : null };
@@ -739,7 +945,11 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
             start_day: dayOf(startedAt),
             end_day: dayOf(at),
           })
-          .onConflict((oc) => oc.columns(['platform', 'channel_id', 'stream_id']).doUpdateSet({ title: stream.title.slice(0, 300), ended_at: null, live_at: at, end_day: dayOf(at) }))
+          .onConflict((oc) =>
+            oc
+              .columns(['platform', 'channel_id', 'stream_id'])
+              .doUpdateSet({ title: stream.title.slice(0, 300), ended_at: null, live_at: at, end_day: dayOf(at) }),
+          )
           .returningAll()
           .executeTakeFirstOrThrow();
         // A new stream counts the chat already archived since its start; one live again, since its end as well.
@@ -754,10 +964,21 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
     async streamOffline(key: ChannelKey, at: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await serialize(trx, key.userId);
-        const open = await trx.selectFrom('chat_streams').selectAll().where('platform', '=', key.platform).where('channel_id', '=', key.channelId).where('ended_at', 'is', null).execute();
+        const open = await trx
+          .selectFrom('chat_streams')
+          .selectAll()
+          .where('platform', '=', key.platform)
+          .where('channel_id', '=', key.channelId)
+          .where('ended_at', 'is', null)
+          .execute();
         for (const row of open) {
           const end = Math.min(at, Number(row.live_at) + STREAM_END_GRACE_MS);
-          const ended = await trx.updateTable('chat_streams').set({ ended_at: end, end_day: dayOf(end) }).where('id', '=', row.id).where('ended_at', 'is', null).executeTakeFirst();
+          const ended = await trx
+            .updateTable('chat_streams')
+            .set({ ended_at: end, end_day: dayOf(end) })
+            .where('id', '=', row.id)
+            .where('ended_at', 'is', null)
+            .executeTakeFirst();
           if (Number(ended.numUpdatedRows) > 0) await trimStream(trx, row, end);
         }
       });
@@ -765,13 +986,21 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
 
     /** One of the creator's streams (another creator's is not found). */
     async stream(userId: string, id: number): Promise<{ stream: ArchiveStream; range: StreamRange } | null> {
-      const row = await db.selectFrom('chat_streams').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('chat_streams')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return row ? { stream: toStream(row), range: streamRange(row) } : null;
     },
 
     /** The most messages sent in one minute of a stream. */
     async peakPerMinute(userId: string, platform: ConnectPlatform, range: StreamRange): Promise<number> {
-      const row = await sql<{ peak: number | string | null }>`select max(n) as peak from (${scoped(db, userId, { platform, stream: range })
+      const row = await sql<{ peak: number | string | null }>`select max(n) as peak from (${scoped(db, userId, {
+        platform,
+        stream: range,
+      })
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .groupBy(sql`sent_at / 60000`)}) as per_minute`.execute(db);
       return Number(row.rows[0]?.peak ?? 0);
@@ -779,8 +1008,15 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
 
     /** The streams of a platform (those on `day` when given), newest first, with their messages and chatters. */
     async streams(userId: string, platform: ConnectPlatform, day?: string): Promise<ArchiveStream[]> {
-      let query = db.selectFrom('chat_streams').selectAll().where('user_id', '=', userId).where('platform', '=', platform);
-      if (day) query = query.where('start_day', '<=', day).where((eb) => eb.or([eb('end_day', '>=', day), eb('ended_at', 'is', null)]));
+      let query = db
+        .selectFrom('chat_streams')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('platform', '=', platform);
+      if (day)
+        query = query
+          .where('start_day', '<=', day)
+          .where((eb) => eb.or([eb('end_day', '>=', day), eb('ended_at', 'is', null)]));
       const rows = await query.orderBy('started_at', 'desc').limit(500).execute();
       return rows.map(toStream);
     },
@@ -790,7 +1026,10 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
      * for words and chatters alike) and PostgreSQL's chatter index give directly, so the first page of a common word or
      * chatter over a million messages is read, not sorted.
      */
-    async search(userId: string, query: SearchQuery): Promise<{ messages: ArchivedMessage[]; next: { sentAt: number; id: number } | null }> {
+    async search(
+      userId: string,
+      query: SearchQuery,
+    ): Promise<{ messages: ArchivedMessage[]; next: { sentAt: number; id: number } | null }> {
       const limit = query.limit + 1;
       const login = query.user?.toLowerCase();
       let page: Selectable<ChatMessagesTable>[];
@@ -799,7 +1038,13 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
       if ((words !== null || login) && dialect === 'sqlite') {
         // A range open at one end has no day list; the rows' day filters below bound it.
         const days = query.from && query.to ? daysOf(query.from, query.to) : null;
-        const match = [words, login ? whoMatch('login', login) : null, days ? `(${days.map(dayMatch).join(' OR ')})` : null].filter((part) => part !== null).join(' AND ');
+        const match = [
+          words,
+          login ? whoMatch('login', login) : null,
+          days ? `(${days.map(dayMatch).join(' OR ')})` : null,
+        ]
+          .filter((part) => part !== null)
+          .join(' AND ');
         const conditions = [sql`m.user_id = ${userId}`];
         if (query.platform) conditions.push(sql`m.platform = ${query.platform}`);
         if (login) conditions.push(sql`m.login = ${login}`);
@@ -808,10 +1053,20 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         if (query.before) conditions.push(sql`f.rowid < ${query.before.id}`);
         // CROSS JOIN keeps the full-text index as the outer loop (SQLite does not reorder it): its rowids come newest
         // first and the first page stops the scan, instead of every message of the creator being checked against it.
-        const result = await sql<Selectable<ChatMessagesTable>>`select m.* from chat_messages_fts f cross join chat_messages m on m.id = f.rowid where chat_messages_fts match ${match} and ${sql.join(conditions, sql` and `)} order by f.rowid desc limit ${limit}`.execute(db);
+        const result = await sql<
+          Selectable<ChatMessagesTable>
+        >`select m.* from chat_messages_fts f cross join chat_messages m on m.id = f.rowid where chat_messages_fts match ${match} and ${sql.join(conditions, sql` and `)} order by f.rowid desc limit ${limit}`.execute(
+          db,
+        );
         page = result.rows;
       } else {
-        let rows = scoped(db, userId, { platform: query.platform, q: query.q, login, from: query.from, to: query.to }).selectAll();
+        let rows = scoped(db, userId, {
+          platform: query.platform,
+          q: query.q,
+          login,
+          from: query.from,
+          to: query.to,
+        }).selectAll();
         if (query.before) rows = rows.where('id', '<', query.before.id);
         page = await rows.orderBy('id', 'desc').limit(limit).execute();
       }
@@ -835,14 +1090,23 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         if (selection.day) conditions.push(sql`m.day = ${selection.day}`);
         if (selection.stream) {
           const { startDay, endDay, from, to } = selection.stream;
-          conditions.push(sql`m.day >= ${startDay}`, sql`m.day <= ${endDay}`, sql`m.sent_at >= ${from}`, sql`m.sent_at <= ${to}`);
+          conditions.push(
+            sql`m.day >= ${startDay}`,
+            sql`m.day <= ${endDay}`,
+            sql`m.sent_at >= ${from}`,
+            sql`m.sent_at <= ${to}`,
+          );
         }
         if (selection.from) conditions.push(sql`m.day >= ${selection.from}`);
         if (selection.to) conditions.push(sql`m.day <= ${selection.to}`);
         let after = 0;
         for (;;) {
           const page = (
-            await sql<Selectable<ChatMessagesTable>>`select m.* from chat_messages_fts f cross join chat_messages m on m.id = f.rowid where chat_messages_fts match ${words} and ${sql.join(conditions, sql` and `)} and f.rowid > ${after} order by f.rowid limit ${pageSize}`.execute(db)
+            await sql<
+              Selectable<ChatMessagesTable>
+            >`select m.* from chat_messages_fts f cross join chat_messages m on m.id = f.rowid where chat_messages_fts match ${words} and ${sql.join(conditions, sql` and `)} and f.rowid > ${after} order by f.rowid limit ${pageSize}`.execute(
+              db,
+            )
           ).rows;
           for (const row of page) yield toMessage(row);
           if (page.length < pageSize) return;
@@ -873,7 +1137,13 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
      * they had are theirs. The moderation events naming them go with their messages. The summaries of the days and
      * streams that lost messages are brought back to what is left.
      */
-    async delete(userId: string, selection: Pick<Selection, 'platform' | 'day'> & { stream?: { id: number; range: StreamRange }; chatterId?: string }): Promise<number> {
+    async delete(
+      userId: string,
+      selection: Pick<Selection, 'platform' | 'day'> & {
+        stream?: { id: number; range: StreamRange };
+        chatterId?: string;
+      },
+    ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         await serialize(trx, userId);
         let messages = trx.deleteFrom('chat_messages').where('user_id', '=', userId);
@@ -887,12 +1157,23 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
         if (selection.day) {
           messages = messages.where('day', '=', selection.day);
           events = events.where('day', '=', selection.day);
-          streams = streams.where('start_day', '=', selection.day).where('end_day', '=', selection.day).where('ended_at', 'is not', null);
+          streams = streams
+            .where('start_day', '=', selection.day)
+            .where('end_day', '=', selection.day)
+            .where('ended_at', 'is not', null);
         }
         if (selection.stream) {
           const { startDay, endDay, from, to } = selection.stream.range;
-          messages = messages.where('day', '>=', startDay).where('day', '<=', endDay).where('sent_at', '>=', from).where('sent_at', '<=', to);
-          events = events.where('day', '>=', startDay).where('day', '<=', endDay).where('at', '>=', from).where('at', '<=', to);
+          messages = messages
+            .where('day', '>=', startDay)
+            .where('day', '<=', endDay)
+            .where('sent_at', '>=', from)
+            .where('sent_at', '<=', to);
+          events = events
+            .where('day', '>=', startDay)
+            .where('day', '<=', endDay)
+            .where('at', '>=', from)
+            .where('at', '<=', to);
           streams = streams.where('id', '=', selection.stream.id);
         }
         const { chatterId } = selection;
@@ -902,7 +1183,9 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
           ? dialect === 'sqlite'
             ? trx
                 .selectFrom('chat_messages as m')
-                .where(sql<boolean>`m.id in (${ftsIds(userId, whoMatch('chatter', chatterId), selection.platform ? [sql`m.platform = ${selection.platform}`] : [])})`)
+                .where(
+                  sql<boolean>`m.id in (${ftsIds(userId, whoMatch('chatter', chatterId), selection.platform ? [sql`m.platform = ${selection.platform}`] : [])})`,
+                )
             : trx
                 .selectFrom('chat_messages as m')
                 .where('m.user_id', '=', userId)
@@ -920,13 +1203,25 @@ export function createArchive(deps: { db: Kysely<Database>; dialect: Dialect }) 
               eb.or([
                 eb('detail', '=', chatterId),
                 eb('target_msg_id', 'in', theirs.select('m.msg_id')),
-                eb.and([eb('detail', 'is', null), eb(eb.refTuple('target_login', 'day'), 'in', theirs.select(['m.login', 'm.day']).$asTuple('login', 'day'))]),
+                eb.and([
+                  eb('detail', 'is', null),
+                  eb(
+                    eb.refTuple('target_login', 'day'),
+                    'in',
+                    theirs.select(['m.login', 'm.day']).$asTuple('login', 'day'),
+                  ),
+                ]),
               ]),
             ]),
           );
         }
         // A chatter's days and logins, read before their messages go: the logins each of those days may lose.
-        const theirDays = theirs ? await theirs.select(['m.platform', 'm.day', 'm.login']).groupBy(['m.platform', 'm.day', 'm.login']).execute() : [];
+        const theirDays = theirs
+          ? await theirs
+              .select(['m.platform', 'm.day', 'm.login'])
+              .groupBy(['m.platform', 'm.day', 'm.login'])
+              .execute()
+          : [];
         // Events first: a chatter's are found through their messages.
         await events.execute();
         const result = await messages.executeTakeFirst();

@@ -39,7 +39,8 @@ export interface TwitchChatEndpoint {
 /** `wss://irc-ws.chat.twitch.tv:443` → tmi.js's connection options. */
 export function parseChatUrl(url: string): TwitchChatEndpoint {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') throw new Error(`TWITCH_CHAT_URL must be a ws:// or wss:// URL, got "${url}"`);
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:')
+    throw new Error(`TWITCH_CHAT_URL must be a ws:// or wss:// URL, got "${url}"`);
   const secure = parsed.protocol === 'wss:';
   return { server: parsed.hostname, port: Number(parsed.port || (secure ? 443 : 80)), secure };
 }
@@ -120,18 +121,42 @@ export function moderationEvent(message: RawMessage, now = Date.now()): ChatMode
   const at = sentAtOf(message.tags, now);
   if (at === undefined) return null;
   if (message.command === 'CLEARMSG') {
-    return { kind: 'clearmsg', at: at ?? now, targetLogin: tag(message.tags, 'login'), targetMsgId: tag(message.tags, 'target-msg-id'), duration: null };
+    return {
+      kind: 'clearmsg',
+      at: at ?? now,
+      targetLogin: tag(message.tags, 'login'),
+      targetMsgId: tag(message.tags, 'target-msg-id'),
+      duration: null,
+    };
   }
   const duration = countOf(message.tags, 'ban-duration', 1);
   if (duration === undefined) return null;
   // The chatter by their id (a login changes; the id does not): what the archive flags and a deletion request finds.
-  return { kind: 'clearchat', at: at ?? now, targetLogin: message.params[1]?.toLowerCase() ?? null, targetId: tag(message.tags, 'target-user-id'), targetMsgId: null, duration };
+  return {
+    kind: 'clearchat',
+    at: at ?? now,
+    targetLogin: message.params[1]?.toLowerCase() ?? null,
+    targetId: tag(message.tags, 'target-user-id'),
+    targetMsgId: null,
+    duration,
+  };
 }
 
-export function twitchChatSource(endpoint: TwitchChatEndpoint, channel: string, handlers: ChatSourceHandlers): ChatSource {
+export function twitchChatSource(
+  endpoint: TwitchChatEndpoint,
+  channel: string,
+  handlers: ChatSourceHandlers,
+): ChatSource {
   const client = new tmi.Client({
     options: { skipUpdatingEmotesets: true, skipMembership: true },
-    connection: { server: endpoint.server, port: endpoint.port, secure: endpoint.secure, reconnect: true, reconnectInterval: 1000, maxReconnectInterval: 30_000 },
+    connection: {
+      server: endpoint.server,
+      port: endpoint.port,
+      secure: endpoint.secure,
+      reconnect: true,
+      reconnectInterval: 1000,
+      maxReconnectInterval: 30_000,
+    },
     channels: [channel],
     logger: { info: () => {}, warn: () => {}, error: () => {} },
   });
@@ -142,7 +167,10 @@ export function twitchChatSource(endpoint: TwitchChatEndpoint, channel: string, 
     const lines = String(event.data).trim().split('\r\n');
     // Twitch lines are a few hundred bytes (500 characters of text, tags): anything far larger is not chat. IRC has
     // no NUL in a line (and PostgreSQL's text cannot hold one).
-    const readable = lines.filter((line) => line !== '' && line.length <= MAX_LINE && !line.includes('\0') && /^(@\S+ )?(:\S+ )?[A-Z0-9]+( |$)/.test(line));
+    const readable = lines.filter(
+      (line) =>
+        line !== '' && line.length <= MAX_LINE && !line.includes('\0') && /^(@\S+ )?(:\S+ )?[A-Z0-9]+( |$)/.test(line),
+    );
     const unreadable = lines.filter((line) => line !== '').length - readable.length;
     if (unreadable > 0) handlers.skipped(unreadable);
     for (const text of readable) {

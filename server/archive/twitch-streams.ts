@@ -15,7 +15,15 @@ interface HelixStream {
 }
 
 export function twitchStreamWatcher(
-  deps: { apiBase: () => string; clientId: string; broadcasterId: string; accessToken: () => Promise<string>; pollMs?: number; now?: () => number; fetch?: typeof fetch },
+  deps: {
+    apiBase: () => string;
+    clientId: string;
+    broadcasterId: string;
+    accessToken: () => Promise<string>;
+    pollMs?: number;
+    now?: () => number;
+    fetch?: typeof fetch;
+  },
   handlers: Pick<ChatSourceHandlers, 'streamLive' | 'streamOffline' | 'problem'>,
 ): ChatSource {
   const pollMs = deps.pollMs ?? STREAM_POLL_MS;
@@ -36,15 +44,20 @@ export function twitchStreamWatcher(
     try {
       token = await deps.accessToken();
     } catch (error) {
-      report(`Twitch does not tell Castbridge when you are live: ${(error as Error).message}. The chat is still archived.`);
+      report(
+        `Twitch does not tell Castbridge when you are live: ${(error as Error).message}. The chat is still archived.`,
+      );
       return pollMs;
     }
     let response: Response;
     try {
-      response = await (deps.fetch ?? fetch)(`${deps.apiBase()}/helix/streams?${new URLSearchParams({ user_id: deps.broadcasterId, type: 'live' })}`, {
-        headers: { authorization: `Bearer ${token}`, 'client-id': deps.clientId, accept: 'application/json' },
-        signal: AbortSignal.timeout(10_000),
-      });
+      response = await (deps.fetch ?? fetch)(
+        `${deps.apiBase()}/helix/streams?${new URLSearchParams({ user_id: deps.broadcasterId, type: 'live' })}`,
+        {
+          headers: { authorization: `Bearer ${token}`, 'client-id': deps.clientId, accept: 'application/json' },
+          signal: AbortSignal.timeout(10_000),
+        },
+      );
     } catch {
       // Unreachable for now: nothing is known, nothing changes.
       return pollMs;
@@ -55,7 +68,9 @@ export function twitchStreamWatcher(
     }
     const body = (await response.json().catch(() => ({}))) as { data?: HelixStream[]; message?: string };
     if (response.status === 401 || response.status === 403) {
-      report(`Twitch refused to say when you are live (${body.message ?? response.status}): connect Twitch again. The chat is still archived.`);
+      report(
+        `Twitch refused to say when you are live (${body.message ?? response.status}): connect Twitch again. The chat is still archived.`,
+      );
       return pollMs;
     }
     if (response.status !== 200) return pollMs;
@@ -63,7 +78,11 @@ export function twitchStreamWatcher(
     const live = (body.data ?? []).find((stream) => stream.type === 'live' && stream.id);
     if (live) {
       const startedAt = Date.parse(live.started_at ?? '');
-      handlers.streamLive?.({ streamId: live.id!, title: live.title ?? '', startedAt: Number.isFinite(startedAt) ? startedAt : now() });
+      handlers.streamLive?.({
+        streamId: live.id!,
+        title: live.title ?? '',
+        startedAt: Number.isFinite(startedAt) ? startedAt : now(),
+      });
     } else {
       handlers.streamOffline?.();
     }

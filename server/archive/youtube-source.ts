@@ -36,9 +36,20 @@ interface Item {
     textMessageDetails?: { messageText?: string };
     superChatDetails?: { amountMicros?: string; currency?: string; amountDisplayString?: string; userComment?: string };
     messageDeletedDetails?: { deletedMessageId?: string };
-    userBannedDetails?: { bannedUserDetails?: { channelId?: string; displayName?: string }; banType?: string; banDurationSeconds?: string };
+    userBannedDetails?: {
+      bannedUserDetails?: { channelId?: string; displayName?: string };
+      banType?: string;
+      banDurationSeconds?: string;
+    };
   };
-  authorDetails?: { channelId?: string; displayName?: string; isChatOwner?: boolean; isChatModerator?: boolean; isChatSponsor?: boolean; isVerified?: boolean };
+  authorDetails?: {
+    channelId?: string;
+    displayName?: string;
+    isChatOwner?: boolean;
+    isChatModerator?: boolean;
+    isChatSponsor?: boolean;
+    isVerified?: boolean;
+  };
 }
 
 /**
@@ -59,9 +70,13 @@ export const youtubeLogin = (displayName: string) =>
     .join('') || 'unknown';
 
 /** A Super Chat's amount and currency as the API gives them (amountMicros is a string of an integer). */
-function superChat(details: { amountMicros?: string; currency?: string } | undefined): { amountMicros: number; currency: string } | Record<string, never> {
+function superChat(
+  details: { amountMicros?: string; currency?: string } | undefined,
+): { amountMicros: number; currency: string } | Record<string, never> {
   const micros = Number(details?.amountMicros);
-  return details && Number.isSafeInteger(micros) && micros > 0 && /^[A-Z]{3}$/.test(details.currency ?? '') ? { amountMicros: micros, currency: details.currency! } : {};
+  return details && Number.isSafeInteger(micros) && micros > 0 && /^[A-Z]{3}$/.test(details.currency ?? '')
+    ? { amountMicros: micros, currency: details.currency! }
+    : {};
 }
 
 export function youtubeItem(item: Item): { line: ChatLine } | { moderation: ChatModeration } | null {
@@ -69,7 +84,15 @@ export function youtubeItem(item: Item): { line: ChatLine } | { moderation: Chat
   const at = Date.parse(snippet?.publishedAt ?? '');
   if (!snippet || !Number.isFinite(at)) return null;
   if (snippet.type === 'messageDeletedEvent') {
-    return { moderation: { kind: 'clearmsg', at, targetLogin: null, targetMsgId: snippet.messageDeletedDetails?.deletedMessageId ?? null, duration: null } };
+    return {
+      moderation: {
+        kind: 'clearmsg',
+        at,
+        targetLogin: null,
+        targetMsgId: snippet.messageDeletedDetails?.deletedMessageId ?? null,
+        duration: null,
+      },
+    };
   }
   if (snippet.type === 'userBannedEvent') {
     const banned = snippet.userBannedDetails;
@@ -85,14 +108,24 @@ export function youtubeItem(item: Item): { line: ChatLine } | { moderation: Chat
         targetId: target.channelId,
         targetLogin: youtubeLogin(target.displayName ?? ''),
         targetMsgId: null,
-        duration: banned?.banType === 'temporary' && Number.isInteger(duration) && duration > 0 && duration <= MAX_INTEGER ? duration : null,
+        duration:
+          banned?.banType === 'temporary' && Number.isInteger(duration) && duration > 0 && duration <= MAX_INTEGER
+            ? duration
+            : null,
       },
     };
   }
   if (snippet.type !== 'textMessageEvent' && snippet.type !== 'superChatEvent') return null;
   const author = item.authorDetails;
   if (!item.id || !author?.channelId || !author.displayName) return null;
-  const badges = [author.isChatOwner && 'broadcaster/1', author.isChatModerator && 'moderator/1', author.isChatSponsor && 'member/1', author.isVerified && 'verified/1'].filter(Boolean).join(',');
+  const badges = [
+    author.isChatOwner && 'broadcaster/1',
+    author.isChatModerator && 'moderator/1',
+    author.isChatSponsor && 'member/1',
+    author.isVerified && 'verified/1',
+  ]
+    .filter(Boolean)
+    .join(',');
   const text =
     snippet.type === 'superChatEvent'
       ? `[${snippet.superChatDetails?.amountDisplayString ?? 'Super Chat'}] ${snippet.superChatDetails?.userComment ?? ''}`.trim()
@@ -176,7 +209,11 @@ export function youtubeChatSource(
     while (!stopped) {
       try {
         if (!liveChatId) {
-          const { status, body } = await get('liveBroadcasts', { part: 'snippet', broadcastStatus: 'active', mine: 'true' });
+          const { status, body } = await get('liveBroadcasts', {
+            part: 'snippet',
+            broadcastStatus: 'active',
+            mine: 'true',
+          });
           if (status !== 200) throw Object.assign(new Error('liveBroadcasts'), { status, body });
           const found = ((body.items as Broadcast[] | undefined) ?? []).find((b) => b.snippet?.liveChatId);
           liveChatId = found?.snippet?.liveChatId ?? null;
@@ -193,10 +230,19 @@ export function youtubeChatSource(
             continue;
           }
           const startedAt = Date.parse(found.snippet?.actualStartTime ?? '');
-          broadcast = { streamId: found.id ?? liveChatId, title: found.snippet?.title ?? '', startedAt: Number.isFinite(startedAt) ? startedAt : Date.now() };
+          broadcast = {
+            streamId: found.id ?? liveChatId,
+            title: found.snippet?.title ?? '',
+            startedAt: Number.isFinite(startedAt) ? startedAt : Date.now(),
+          };
           reportLive(true);
         }
-        const { status, body } = await get('liveChat/messages', { liveChatId, part: 'snippet,authorDetails', maxResults: '2000', ...(pageToken ? { pageToken } : {}) });
+        const { status, body } = await get('liveChat/messages', {
+          liveChatId,
+          part: 'snippet,authorDetails',
+          maxResults: '2000',
+          ...(pageToken ? { pageToken } : {}),
+        });
         if (status !== 200) throw Object.assign(new Error('liveChatMessages'), { status, body });
         if (lost) {
           lost = false;

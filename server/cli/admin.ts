@@ -22,12 +22,21 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const email = parsed.data;
-  const quiet = { info() {}, warn() {}, error: (message: string, fields?: object) => process.stderr.write(`${message} ${JSON.stringify(fields ?? {})}\n`) };
+  const quiet = {
+    info() {},
+    warn() {},
+    error: (message: string, fields?: object) => process.stderr.write(`${message} ${JSON.stringify(fields ?? {})}\n`),
+  };
   const castbridge = await createApp(loadConfig(process.env), { logger: quiet });
   try {
     const password = `${crypto.randomBytes(12).toString('base64url')}-Op1`;
     try {
-      await castbridge.services.users.create({ email, passwordHash: await hashPassword(password), typeAccount: 'Influencer', role: 'operator' });
+      await castbridge.services.users.create({
+        email,
+        passwordHash: await hashPassword(password),
+        typeAccount: 'Influencer',
+        role: 'operator',
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         process.stderr.write(`An account with the e-mail ${email} already exists; operators are new accounts.\n`);
@@ -35,7 +44,9 @@ async function main(argv: string[]): Promise<number> {
       }
       throw error;
     }
-    process.stdout.write(`Operator ${email} created.\nOne-time password: ${password}\nSign in at /login, open /admin, and change the password in Settings.\n`);
+    process.stdout.write(
+      `Operator ${email} created.\nOne-time password: ${password}\nSign in at /login, open /admin, and change the password in Settings.\n`,
+    );
     return 0;
   } finally {
     await castbridge.close();

@@ -48,8 +48,13 @@ function copyTree(from: string, to: string): number {
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'pipe'], env: { ...process.env, ...env }, encoding: 'utf8' });
-  if (result.error) throw new Error(`${command} could not run (${result.error.message}): install PostgreSQL's client tools`);
+  const result = spawnSync(command, args, {
+    stdio: ['ignore', 'inherit', 'pipe'],
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (result.error)
+    throw new Error(`${command} could not run (${result.error.message}): install PostgreSQL's client tools`);
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr.trim()}`);
 }
 
@@ -59,7 +64,15 @@ export async function backup(config: Config, folder: string): Promise<BackupMani
   let dialect: BackupManifest['dialect'];
   if (config.databaseUrl) {
     dialect = 'postgres';
-    run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', ...(config.databaseSchema ? ['--schema', config.databaseSchema] : []), '--file', path.join(folder, 'database.dump'), config.databaseUrl]);
+    run('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      ...(config.databaseSchema ? ['--schema', config.databaseSchema] : []),
+      '--file',
+      path.join(folder, 'database.dump'),
+      config.databaseUrl,
+    ]);
   } else {
     dialect = 'sqlite';
     if (!fs.existsSync(sqliteFile(config))) throw new Error(`No database at ${sqliteFile(config)}`);
@@ -79,7 +92,14 @@ export async function backup(config: Config, folder: string): Promise<BackupMani
     fs.chmodSync(path.join(folder, name), 0o600);
     secrets.push(name);
   }
-  const manifest: BackupManifest = { format: 1, createdAt: new Date().toISOString(), dialect, schema: config.databaseSchema, secrets, uploads };
+  const manifest: BackupManifest = {
+    format: 1,
+    createdAt: new Date().toISOString(),
+    dialect,
+    schema: config.databaseSchema,
+    secrets,
+    uploads,
+  };
   fs.writeFileSync(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -100,7 +120,8 @@ function readManifest(folder: string): BackupManifest {
   } catch (error) {
     throw new Error(`${file} is not a backup manifest (${(error as Error).message})`);
   }
-  if (manifest.format !== 1 || !Array.isArray(manifest.secrets)) throw new Error(`${file} is not a backup manifest this version reads (format ${String(manifest.format)})`);
+  if (manifest.format !== 1 || !Array.isArray(manifest.secrets))
+    throw new Error(`${file} is not a backup manifest this version reads (format ${String(manifest.format)})`);
   return manifest;
 }
 
@@ -110,7 +131,10 @@ async function postgresTables(url: string, schema: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from information_schema.tables where table_schema = $1', [schema]);
+    const { rows } = await client.query<{ n: string }>(
+      'select count(*) as n from information_schema.tables where table_schema = $1',
+      [schema],
+    );
     return Number(rows[0]?.n ?? 0);
   } finally {
     await client.end();
@@ -125,46 +149,60 @@ async function postgresTables(url: string, schema: string): Promise<number> {
 async function planRestore(config: Config, folder: string, force: boolean): Promise<RestorePlan> {
   const manifest = readManifest(folder);
   const target: BackupManifest['dialect'] = config.databaseUrl ? 'postgres' : 'sqlite';
-  if (manifest.dialect !== target) throw new Error(`This is a ${manifest.dialect} backup; the configuration points at ${target}`);
+  if (manifest.dialect !== target)
+    throw new Error(`This is a ${manifest.dialect} backup; the configuration points at ${target}`);
   for (const name of manifest.secrets) {
-    if (!SECRETS.includes(name)) throw new Error(`${path.join(folder, 'manifest.json')} names an unknown secret "${name}"`);
-    if (!fs.existsSync(path.join(folder, name))) throw new Error(`${path.join(folder, name)} is missing: the backup is incomplete`);
+    if (!SECRETS.includes(name))
+      throw new Error(`${path.join(folder, 'manifest.json')} names an unknown secret "${name}"`);
+    if (!fs.existsSync(path.join(folder, name)))
+      throw new Error(`${path.join(folder, name)} is missing: the backup is incomplete`);
   }
 
   if (target === 'postgres') {
     // The dump recreates the schema it was taken from; restored elsewhere the server would not find it.
     if (manifest.schema !== config.databaseSchema) {
-      throw new Error(`This backup is of ${manifest.schema ? `schema ${manifest.schema}` : 'the whole database'}; DATABASE_SCHEMA is ${config.databaseSchema ?? 'not set'}: set it the same`);
+      throw new Error(
+        `This backup is of ${manifest.schema ? `schema ${manifest.schema}` : 'the whole database'}; DATABASE_SCHEMA is ${config.databaseSchema ?? 'not set'}: set it the same`,
+      );
     }
     const dump = path.join(folder, 'database.dump');
     if (!fs.existsSync(dump)) throw new Error(`${dump} is missing: the backup is incomplete`);
     run('pg_restore', ['--list', '--file', os.devNull, dump]);
     const schema = config.databaseSchema ?? 'public';
     if (!force && (await postgresTables(config.databaseUrl!, schema)) > 0) {
-      throw new Error(`The database already holds tables in schema ${schema}: restore into an empty database, or add --force to replace them`);
+      throw new Error(
+        `The database already holds tables in schema ${schema}: restore into an empty database, or add --force to replace them`,
+      );
     }
   } else {
     const copy = path.join(folder, 'castbridge.sqlite');
     if (!fs.existsSync(copy)) throw new Error(`${copy} is missing: the backup is incomplete`);
     const file = sqliteFile(config);
-    if (fs.existsSync(file) && !force) throw new Error(`${file} exists: restore into an empty DATA_DIR, or add --force to replace it`);
+    if (fs.existsSync(file) && !force)
+      throw new Error(`${file} exists: restore into an empty DATA_DIR, or add --force to replace it`);
   }
   const uploads = path.join(config.dataDir, 'uploads');
-  if (hasFiles(uploads) && !force) throw new Error(`${uploads} holds files: restore into an empty DATA_DIR, or add --force to replace them`);
+  if (hasFiles(uploads) && !force)
+    throw new Error(`${uploads} holds files: restore into an empty DATA_DIR, or add --force to replace them`);
 
   const secrets: string[] = [];
   for (const name of manifest.secrets) {
     const file = path.join(config.dataDir, name);
     const theirs = fs.readFileSync(path.join(folder, name), 'utf8');
     if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === theirs) continue;
-    if (fs.existsSync(file) && !force) throw new Error(`${file} differs from the backup's: add --force to replace it (data sealed with the other key cannot be read)`);
+    if (fs.existsSync(file) && !force)
+      throw new Error(
+        `${file} differs from the backup's: add --force to replace it (data sealed with the other key cannot be read)`,
+      );
     secrets.push(name);
   }
   // PAYOUT_KEY wins over the file: one that is not the backup's could not open what the backup sealed.
   if (config.payoutKey !== null && manifest.secrets.includes('payout-key')) {
     const theirs = loadPayoutKey(fs.readFileSync(path.join(folder, 'payout-key'), 'utf8').trim(), folder);
     if (!loadPayoutKey(config.payoutKey, config.dataDir).equals(theirs)) {
-      throw new Error("PAYOUT_KEY is not the backup's payout-key: set PAYOUT_KEY to it, or unset it (data sealed with the other key cannot be read)");
+      throw new Error(
+        "PAYOUT_KEY is not the backup's payout-key: set PAYOUT_KEY to it, or unset it (data sealed with the other key cannot be read)",
+      );
     }
   }
   return { manifest, secrets };
@@ -179,7 +217,9 @@ function checkSqlite(file: string, shown: string) {
   try {
     const db = new SQLite(file, { readonly: true, fileMustExist: true });
     try {
-      problems = (db.pragma('quick_check') as { quick_check: string }[]).map((row) => row.quick_check).filter((line) => line !== 'ok');
+      problems = (db.pragma('quick_check') as { quick_check: string }[])
+        .map((row) => row.quick_check)
+        .filter((line) => line !== 'ok');
     } finally {
       db.close();
     }
@@ -188,7 +228,8 @@ function checkSqlite(file: string, shown: string) {
   } finally {
     for (const suffix of ['-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
   }
-  if (problems.length > 0) throw new Error(`${shown} is damaged (${problems.slice(0, 3).join('; ')}): nothing was restored`);
+  if (problems.length > 0)
+    throw new Error(`${shown} is damaged (${problems.slice(0, 3).join('; ')}): nothing was restored`);
 }
 
 /**
@@ -202,7 +243,9 @@ async function restorePostgres(url: string, dump: string, schema: string | null,
   const finished = (child: ChildProcess, name: string, stderr: string[]) => {
     const done = new Promise<number>((resolve, reject) => {
       child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-      child.once('error', (error) => reject(new Error(`${name} could not run (${error.message}): install PostgreSQL's client tools`)));
+      child.once('error', (error) =>
+        reject(new Error(`${name} could not run (${error.message}): install PostgreSQL's client tools`)),
+      );
       child.once('close', (code) => resolve(code ?? 1));
     });
     // Awaited later; a failure to start must not count as unhandled meanwhile.
@@ -210,7 +253,9 @@ async function restorePostgres(url: string, dump: string, schema: string | null,
     return done;
   };
   const psqlErrors: string[] = [];
-  const psql = spawn('psql', ['--no-psqlrc', '--no-password', '--quiet', '--set', 'ON_ERROR_STOP=1', '--dbname', url], { stdio: ['pipe', 'ignore', 'pipe'] });
+  const psql = spawn('psql', ['--no-psqlrc', '--no-password', '--quiet', '--set', 'ON_ERROR_STOP=1', '--dbname', url], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
   const psqlDone = finished(psql, 'psql', psqlErrors);
   const input = psql.stdin!;
   // psql stopping at an error closes its input while SQL is still coming: that is reported through its exit.
@@ -219,7 +264,11 @@ async function restorePostgres(url: string, dump: string, schema: string | null,
   // A whole-database backup has no schema of its own to drop: pg_restore drops the dump's objects first (--clean).
   if (force && schema) input.write(`DROP SCHEMA IF EXISTS "${schema}" CASCADE;\n`);
   const readerErrors: string[] = [];
-  const reader = spawn('pg_restore', ['--no-owner', '--no-privileges', ...(force && !schema ? ['--clean', '--if-exists'] : []), '--file', '-', dump], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const reader = spawn(
+    'pg_restore',
+    ['--no-owner', '--no-privileges', ...(force && !schema ? ['--clean', '--if-exists'] : []), '--file', '-', dump],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   reader.stdout!.pipe(input, { end: false });
   let readerCode: number;
   try {
@@ -233,7 +282,8 @@ async function restorePostgres(url: string, dump: string, schema: string | null,
   if (readerCode === 0) input.end('COMMIT;\n');
   else input.end();
   const psqlCode = await psqlDone;
-  if (psqlCode !== 0) throw new Error(`restoring into PostgreSQL failed, nothing was changed: ${psqlErrors.join('').trim()}`);
+  if (psqlCode !== 0)
+    throw new Error(`restoring into PostgreSQL failed, nothing was changed: ${psqlErrors.join('').trim()}`);
   if (readerCode !== 0) throw new Error(`pg_restore failed, nothing was changed: ${readerErrors.join('').trim()}`);
 }
 
@@ -279,7 +329,11 @@ function swapIn(swaps: Swap[]): () => void {
   return undo;
 }
 
-export async function restore(config: Config, folder: string, options: { force?: boolean } = {}): Promise<BackupManifest> {
+export async function restore(
+  config: Config,
+  folder: string,
+  options: { force?: boolean } = {},
+): Promise<BackupManifest> {
   const force = options.force ?? false;
   const { manifest, secrets } = await planRestore(config, folder, force);
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -333,9 +387,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = loadConfig(process.env);
   try {
     if (command === 'backup') {
-      const into = path.resolve(folder ?? path.join('backups', `castbridge-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+      const into = path.resolve(
+        folder ?? path.join('backups', `castbridge-${new Date().toISOString().replace(/[:.]/g, '-')}`),
+      );
       const manifest = await backup(config, into);
-      process.stdout.write(`Backed up the ${manifest.dialect} database, ${manifest.uploads} uploaded file(s) and ${manifest.secrets.length} secret(s) into ${into}\n`);
+      process.stdout.write(
+        `Backed up the ${manifest.dialect} database, ${manifest.uploads} uploaded file(s) and ${manifest.secrets.length} secret(s) into ${into}\n`,
+      );
     } else if (command === 'restore' && folder) {
       const manifest = await restore(config, path.resolve(folder), { force });
       process.stdout.write(`Restored the ${manifest.dialect} backup of ${manifest.createdAt}\n`);

@@ -22,7 +22,9 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`Ledger clean (${handle.description}): ${counts}.\n`);
       return 0;
     }
-    process.stdout.write(`Ledger BROKEN (${handle.description}): ${counts}, ${report.breaches.length} breaches:\n${report.breaches.map((line) => `  ${line}\n`).join('')}`);
+    process.stdout.write(
+      `Ledger BROKEN (${handle.description}): ${counts}, ${report.breaches.length} breaches:\n${report.breaches.map((line) => `  ${line}\n`).join('')}`,
+    );
     return 1;
   } finally {
     await handle.db.destroy();

@@ -9,7 +9,12 @@ import type { Logger } from '../log.ts';
 import type { Bus } from '../notifications/bus.ts';
 import type { Transport } from './transport.ts';
 
-export function clusterBus(local: Bus<Notification>, transport: Transport, load: (userId: string, id: number) => Promise<Notification | null>, logger: Logger): Bus<Notification> {
+export function clusterBus(
+  local: Bus<Notification>,
+  transport: Transport,
+  load: (userId: string, id: number) => Promise<Notification | null>,
+  logger: Logger,
+): Bus<Notification> {
   if (transport.kind === 'none') return local;
   transport.onMessage((message) => {
     if (message.t !== 'notification' || !local.has(message.u)) return;
@@ -17,7 +22,9 @@ export function clusterBus(local: Bus<Notification>, transport: Transport, load:
       .then((notification) => {
         if (notification) local.publish(message.u, notification);
       })
-      .catch((error: unknown) => logger.warn('cluster: a notification could not be read', { id: message.n, error: (error as Error).message }));
+      .catch((error: unknown) =>
+        logger.warn('cluster: a notification could not be read', { id: message.n, error: (error as Error).message }),
+      );
   });
   transport.onReconnect(() => local.resync());
   return {

@@ -21,7 +21,8 @@ export interface Cluster {
 }
 
 /** A name for this product's channels, lock keys and queues: the schema's, or "castbridge". */
-export const namespaceOf = (config: Pick<Config, 'databaseSchema'>) => (config.databaseSchema ? `castbridge_${config.databaseSchema}` : 'castbridge');
+export const namespaceOf = (config: Pick<Config, 'databaseSchema'>) =>
+  config.databaseSchema ? `castbridge_${config.databaseSchema}` : 'castbridge';
 
 export async function createCluster(config: Config, dialect: Dialect, logger: Logger): Promise<Cluster> {
   const instanceId = config.instanceId ?? newInstanceId();
@@ -53,6 +54,8 @@ export async function createJobs(config: Config, db: Kysely<Database>, logger: L
   return createBullJobQueue({
     db,
     logger,
-    backend: config.redisUrl ? { kind: 'redis', url: config.redisUrl, prefix: namespace } : { kind: 'postgres', connectionString: config.databaseUrl, schema: `${namespace}_jobs`.slice(0, 63) },
+    backend: config.redisUrl
+      ? { kind: 'redis', url: config.redisUrl, prefix: namespace }
+      : { kind: 'postgres', connectionString: config.databaseUrl, schema: `${namespace}_jobs`.slice(0, 63) },
   });
 }

@@ -44,7 +44,12 @@ export function memoryLocks(): Locks {
   };
 }
 
-export async function postgresLocks(options: { connectionString: string; namespace: string; owner: string; logger: Logger }): Promise<Locks> {
+export async function postgresLocks(options: {
+  connectionString: string;
+  namespace: string;
+  owner: string;
+  logger: Logger;
+}): Promise<Locks> {
   const { default: pg } = await import('pg');
   const { logger } = options;
   let client: InstanceType<typeof pg.Client> | null = null;
@@ -68,10 +73,14 @@ export async function postgresLocks(options: { connectionString: string; namespa
         keepAlive: true,
         keepAliveInitialDelayMillis: 10_000,
         query_timeout: LOCK_QUERY_TIMEOUT_MS,
-        options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3 -c tcp_user_timeout=20000',
+        options:
+          '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3 -c tcp_user_timeout=20000',
       });
       next.on('error', (error) => {
-        logger.warn('cluster: the lock connection failed; its locks are lost', { error: error.message, locks: held.size });
+        logger.warn('cluster: the lock connection failed; its locks are lost', {
+          error: error.message,
+          locks: held.size,
+        });
         if (client === next) {
           client = null;
           held = new Set();
@@ -104,7 +113,10 @@ export async function postgresLocks(options: { connectionString: string; namespa
       trying.add(name);
       let ok = false;
       try {
-        ok = Boolean((await db.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [key(name)])).rows[0]?.ok);
+        ok = Boolean(
+          (await db.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [key(name)]))
+            .rows[0]?.ok,
+        );
       } finally {
         trying.delete(name);
       }
@@ -121,7 +133,10 @@ export async function postgresLocks(options: { connectionString: string; namespa
           } catch (error) {
             // A connection that does not answer is given up with every lock on it (the server ends the session).
             if (client === db) {
-              logger.warn('cluster: the lock connection stopped answering; its locks are given up', { error: (error as Error).message, locks: held.size });
+              logger.warn('cluster: the lock connection stopped answering; its locks are given up', {
+                error: (error as Error).message,
+                locks: held.size,
+              });
               client = null;
               held = new Set();
               void db.end().catch(() => {});
@@ -143,14 +158,23 @@ export async function postgresLocks(options: { connectionString: string; namespa
   };
 }
 
-export async function redisLocks(options: { url: string; prefix: string; owner: string; logger: Logger; ttlMs?: number }): Promise<Locks> {
+export async function redisLocks(options: {
+  url: string;
+  prefix: string;
+  owner: string;
+  logger: Logger;
+  ttlMs?: number;
+}): Promise<Locks> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(options.url, { maxRetriesPerRequest: 3 });
-  redis.on('error', (error: Error) => options.logger.warn('cluster: Redis lock connection error', { error: error.message }));
+  redis.on('error', (error: Error) =>
+    options.logger.warn('cluster: Redis lock connection error', { error: error.message }),
+  );
   const ttl = options.ttlMs ?? LOCK_TTL_MS;
   const key = (name: string) => `${options.prefix}:lock:${name}`;
   // Only the holder extends or frees its lease.
-  const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+  const RENEW =
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
   const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
   return {
     kind: 'redis',
@@ -159,7 +183,8 @@ export async function redisLocks(options: { url: string; prefix: string; owner: 
       if (ok !== 'OK') return null;
       return {
         name,
-        renew: async () => Number(await redis.eval(RENEW, 1, key(name), options.owner, String(ttl)).catch(() => 0)) === 1,
+        renew: async () =>
+          Number(await redis.eval(RENEW, 1, key(name), options.owner, String(ttl)).catch(() => 0)) === 1,
         release: async () => void (await redis.eval(RELEASE, 1, key(name), options.owner).catch(() => 0)),
       };
     },

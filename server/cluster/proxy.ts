@@ -21,7 +21,12 @@ const DOWN_MS = 2000;
 /** Bodies are read whole before proxying (so that a refused connection can be retried elsewhere). */
 const MAX_BODY = 16 * 1024 * 1024;
 
-export async function startProxy(options: { upstreams: string[]; port?: number; host?: string; log?: (line: string) => void }): Promise<ClusterProxy> {
+export async function startProxy(options: {
+  upstreams: string[];
+  port?: number;
+  host?: string;
+  log?: (line: string) => void;
+}): Promise<ClusterProxy> {
   const upstreams = options.upstreams.map((url) => url.replace(/\/+$/, ''));
   const downUntil = new Map<string, number>();
   const sent: Record<string, number> = Object.fromEntries(upstreams.map((url) => [url, 0]));
@@ -52,22 +57,27 @@ export async function startProxy(options: { upstreams: string[]; port?: number; 
     }
     tried.add(target);
     sent[target] = (sent[target] ?? 0) + 1;
-    proxy.web(req, res, { target, buffer: Readable.from(body.length ? [body] : []) }, (error: NodeJS.ErrnoException) => {
-      const refused = error.code === 'ECONNREFUSED';
-      if (refused) downUntil.set(target, Date.now() + DOWN_MS);
-      const safe = req.method === 'GET' || req.method === 'HEAD';
-      const broken = error.code === 'ECONNRESET' || error.message === 'socket hang up';
-      if (!res.headersSent && (refused || (safe && broken)) && tried.size < upstreams.length) {
-        retried += 1;
-        forward(req, res, body, tried);
-        return;
-      }
-      options.log?.(`proxy: ${req.method} ${req.url} to ${target} failed: ${error.code ?? error.message}`);
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: 'The instance did not answer' }));
-      } else res.destroy();
-    });
+    proxy.web(
+      req,
+      res,
+      { target, buffer: Readable.from(body.length ? [body] : []) },
+      (error: NodeJS.ErrnoException) => {
+        const refused = error.code === 'ECONNREFUSED';
+        if (refused) downUntil.set(target, Date.now() + DOWN_MS);
+        const safe = req.method === 'GET' || req.method === 'HEAD';
+        const broken = error.code === 'ECONNRESET' || error.message === 'socket hang up';
+        if (!res.headersSent && (refused || (safe && broken)) && tried.size < upstreams.length) {
+          retried += 1;
+          forward(req, res, body, tried);
+          return;
+        }
+        options.log?.(`proxy: ${req.method} ${req.url} to ${target} failed: ${error.code ?? error.message}`);
+        if (!res.headersSent) {
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'The instance did not answer' }));
+        } else res.destroy();
+      },
+    );
   }
 
   const server = http.createServer((req, res) => {
@@ -109,8 +119,14 @@ export async function startProxy(options: { upstreams: string[]; port?: number; 
 // server, so tooling can wait for it.
 if (import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1] ?? '').href) {
   const upstreams = (process.env.UPSTREAMS ?? '').split(',').filter(Boolean);
-  if (upstreams.length === 0) throw new Error('UPSTREAMS: the instances to proxy, e.g. http://127.0.0.1:3001,http://127.0.0.1:3002');
-  const running = await startProxy({ upstreams, port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
+  if (upstreams.length === 0)
+    throw new Error('UPSTREAMS: the instances to proxy, e.g. http://127.0.0.1:3001,http://127.0.0.1:3002');
+  const running = await startProxy({
+    upstreams,
+    port: Number(process.env.PORT ?? 3000),
+    host: process.env.HOST ?? '127.0.0.1',
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   process.stdout.write(`Castbridge is ready at ${running.url} (proxy for ${upstreams.length} instances)\n`);
   const stop = () => void running.close().finally(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -88,7 +88,8 @@ function dispatcher(origin: string, logger: Logger) {
 
 const encode = (origin: string, message: object) => {
   const text = JSON.stringify({ ...message, o: origin });
-  if (Buffer.byteLength(text) > MAX_PAYLOAD) throw new Error(`cluster message too large (${Buffer.byteLength(text)} bytes)`);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD)
+    throw new Error(`cluster message too large (${Buffer.byteLength(text)} bytes)`);
   return text;
 };
 
@@ -96,7 +97,14 @@ export const newInstanceId = () => crypto.randomBytes(6).toString('hex');
 
 /** One process: nothing to tell anybody. */
 export function noTransport(origin = newInstanceId()): Transport {
-  return { origin, kind: 'none', send() {}, onMessage: () => () => {}, onReconnect: () => () => {}, close: async () => {} };
+  return {
+    origin,
+    kind: 'none',
+    send() {},
+    onMessage: () => () => {},
+    onReconnect: () => () => {},
+    close: async () => {},
+  };
 }
 
 /**
@@ -104,7 +112,12 @@ export function noTransport(origin = newInstanceId()): Transport {
  * pg_stat_activity), and is opened again with backoff when it drops: a message sent meanwhile is lost, so once it
  * listens again onReconnect's handlers read the database. Sending uses `pg_notify` on a small pool.
  */
-export async function postgresTransport(options: { connectionString: string; channel: string; logger: Logger; origin?: string }): Promise<Transport> {
+export async function postgresTransport(options: {
+  connectionString: string;
+  channel: string;
+  logger: Logger;
+  origin?: string;
+}): Promise<Transport> {
   const { default: pg } = await import('pg');
   const origin = options.origin ?? newInstanceId();
   const { logger, channel } = options;
@@ -120,7 +133,10 @@ export async function postgresTransport(options: { connectionString: string; cha
 
   async function listen(): Promise<void> {
     if (closed) return;
-    const client = new pg.Client({ connectionString: options.connectionString, application_name: `castbridge-events-${origin}` });
+    const client = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: `castbridge-events-${origin}`,
+    });
     // A broken connection reports itself more than once (the server's error, then the end): one reconnect per client.
     let dropped = false;
     const drop = () => {
@@ -166,7 +182,9 @@ export async function postgresTransport(options: { connectionString: string; cha
     kind: 'postgres',
     send(message) {
       const payload = encode(origin, message);
-      pool.query('select pg_notify($1, $2)', [channel, payload]).catch((error: Error) => logger.warn('cluster: NOTIFY failed', { error: error.message }));
+      pool
+        .query('select pg_notify($1, $2)', [channel, payload])
+        .catch((error: Error) => logger.warn('cluster: NOTIFY failed', { error: error.message }));
     },
     onMessage: hub.onMessage,
     onReconnect: hub.onReconnect,
@@ -183,14 +201,24 @@ export async function postgresTransport(options: { connectionString: string; cha
  * publisher; ioredis reconnects both by itself. The subscriber subscribes again itself after a reconnect, so that
  * onReconnect's handlers read the database only once messages arrive again (nothing falls between the two).
  */
-export async function redisTransport(options: { url: string; channel: string; logger: Logger; origin?: string }): Promise<Transport> {
+export async function redisTransport(options: {
+  url: string;
+  channel: string;
+  logger: Logger;
+  origin?: string;
+}): Promise<Transport> {
   const { Redis } = await import('ioredis');
   const origin = options.origin ?? newInstanceId();
   const { logger, channel } = options;
   const hub = dispatcher(origin, logger);
   const publisher = new Redis(options.url, { maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null, autoResubscribe: false, connectionName: `castbridge-events-${origin}` });
-  for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => logger.warn('cluster: Redis connection error', { error: error.message }));
+  const subscriber = new Redis(options.url, {
+    maxRetriesPerRequest: null,
+    autoResubscribe: false,
+    connectionName: `castbridge-events-${origin}`,
+  });
+  for (const connection of [publisher, subscriber])
+    connection.on('error', (error: Error) => logger.warn('cluster: Redis connection error', { error: error.message }));
   subscriber.on('message', (from: string, payload: string) => {
     if (from === channel) hub.deliver(payload);
   });
@@ -200,7 +228,8 @@ export async function redisTransport(options: { url: string; channel: string; lo
     if (connections === 1) return;
     subscriber.subscribe(channel).then(
       () => hub.reconnected(),
-      (error: Error) => logger.warn('cluster: cannot SUBSCRIBE again; the next reconnect tries', { error: error.message }),
+      (error: Error) =>
+        logger.warn('cluster: cannot SUBSCRIBE again; the next reconnect tries', { error: error.message }),
     );
   });
   await subscriber.subscribe(channel);
@@ -208,7 +237,9 @@ export async function redisTransport(options: { url: string; channel: string; lo
     origin,
     kind: 'redis',
     send(message) {
-      publisher.publish(channel, encode(origin, message)).catch((error: Error) => logger.warn('cluster: PUBLISH failed', { error: error.message }));
+      publisher
+        .publish(channel, encode(origin, message))
+        .catch((error: Error) => logger.warn('cluster: PUBLISH failed', { error: error.message }));
     },
     onMessage: hub.onMessage,
     onReconnect: hub.onReconnect,

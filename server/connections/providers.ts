@@ -44,7 +44,11 @@ export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.readonly
 
 const TIMEOUT_MS = 10_000;
 
-async function callWith(fetcher: typeof fetch, url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+async function callWith(
+  fetcher: typeof fetch,
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   let response: Response;
   try {
     response = await fetcher(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -58,7 +62,8 @@ async function callWith(fetcher: typeof fetch, url: string, init: RequestInit): 
   } catch {
     body = { message: text.slice(0, 200) };
   }
-  if (response.status >= 500 || response.status === 429) throw new ProviderUnavailable(`${new URL(url).host} answered ${response.status}`);
+  if (response.status >= 500 || response.status === 429)
+    throw new ProviderUnavailable(`${new URL(url).host} answered ${response.status}`);
   return { status: response.status, body };
 }
 
@@ -73,7 +78,11 @@ function tokenSet(body: Record<string, unknown>, previousRefresh: string | null)
     accessToken: body.access_token,
     refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : previousRefresh,
     expiresInSeconds: typeof body.expires_in === 'number' ? body.expires_in : 3600,
-    scopes: Array.isArray(scope) ? scope.map(String) : typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [],
+    scopes: Array.isArray(scope)
+      ? scope.map(String)
+      : typeof scope === 'string'
+        ? scope.split(' ').filter(Boolean)
+        : [],
   };
 }
 
@@ -87,7 +96,11 @@ const form = (fields: Record<string, string>) => ({
  * `browser` turns a base on this server ("/standin/twitch") into the absolute URL a browser is sent to; `server` and
  * `fetcher` make the server's own calls (in process for a stand-in on this server, see http/self-fetch.ts).
  */
-export function createProvider(platform: ConnectPlatform, client: OAuthClient, urls: { browser: (base: string) => string; server: (base: string) => string; fetcher: typeof fetch }): OAuthProvider {
+export function createProvider(
+  platform: ConnectPlatform,
+  client: OAuthClient,
+  urls: { browser: (base: string) => string; server: (base: string) => string; fetcher: typeof fetch },
+): OAuthProvider {
   const base = (value: string) => (value.startsWith('/') ? urls.server(value) : value);
   const call = (url: string, init: RequestInit) => callWith(urls.fetcher, url, init);
   const twitch = platform === 'twitch';
@@ -95,7 +108,10 @@ export function createProvider(platform: ConnectPlatform, client: OAuthClient, u
   const tokenUrl = () => (twitch ? `${base(client.tokenBase)}/oauth2/token` : `${base(client.tokenBase)}/token`);
 
   async function grant(fields: Record<string, string>, previousRefresh: string | null): Promise<TokenSet> {
-    const { status, body } = await call(tokenUrl(), form({ client_id: client.clientId, client_secret: client.clientSecret, ...fields }));
+    const { status, body } = await call(
+      tokenUrl(),
+      form({ client_id: client.clientId, client_secret: client.clientSecret, ...fields }),
+    );
     if (status !== 200) throw new ProviderRefused(describe(body));
     return tokenSet(body, previousRefresh);
   }
@@ -138,12 +154,22 @@ export function createProvider(platform: ConnectPlatform, client: OAuthClient, u
         headers['client-id'] = client.clientId;
         const { status, body } = await call(`${base(client.apiBase)}/helix/users`, { headers });
         const user = (body.data as { id?: string; login?: string; display_name?: string }[] | undefined)?.[0];
-        if (status !== 200 || !user?.id || !user.login) throw new ProviderRefused(`Twitch did not say whose token this is (${describe(body)})`);
+        if (status !== 200 || !user?.id || !user.login)
+          throw new ProviderRefused(`Twitch did not say whose token this is (${describe(body)})`);
         return { platformUserId: user.id, login: user.login, displayName: user.display_name || user.login };
       }
-      const { status, body } = await call(`${base(client.apiBase)}/youtube/v3/channels?part=snippet&mine=true`, { headers });
-      const channel = (body.items as { id?: string; snippet?: { title?: string; customUrl?: string } }[] | undefined)?.[0];
-      if (status !== 200 || !channel?.id) throw new ProviderRefused(status === 200 ? 'This Google account has no YouTube channel' : `YouTube did not say whose token this is (${describe(body)})`);
+      const { status, body } = await call(`${base(client.apiBase)}/youtube/v3/channels?part=snippet&mine=true`, {
+        headers,
+      });
+      const channel = (
+        body.items as { id?: string; snippet?: { title?: string; customUrl?: string } }[] | undefined
+      )?.[0];
+      if (status !== 200 || !channel?.id)
+        throw new ProviderRefused(
+          status === 200
+            ? 'This Google account has no YouTube channel'
+            : `YouTube did not say whose token this is (${describe(body)})`,
+        );
       const title = channel.snippet?.title || channel.id;
       return { platformUserId: channel.id, login: channel.snippet?.customUrl || title, displayName: title };
     },

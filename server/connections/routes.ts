@@ -8,7 +8,8 @@ import type { AppEnv } from '../http/session.ts';
 import type { Connections } from './store.ts';
 
 export function platformParam(value: string | undefined): ConnectPlatform {
-  if (!(CONNECT_PLATFORMS as readonly string[]).includes(value ?? '')) throw new HttpError(404, `Unknown platform: use ${CONNECT_PLATFORMS.join(' or ')}`);
+  if (!(CONNECT_PLATFORMS as readonly string[]).includes(value ?? ''))
+    throw new HttpError(404, `Unknown platform: use ${CONNECT_PLATFORMS.join(' or ')}`);
   return value as ConnectPlatform;
 }
 

@@ -8,7 +8,13 @@
 // revokes the tokens at the provider and deletes them.
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { CONNECT_PLATFORMS, CONNECT_RETURN_PATH, PLATFORM_NAMES, PLATFORM_SETTINGS, type ConnectPlatform } from '../../contract/connections.ts';
+import {
+  CONNECT_PLATFORMS,
+  CONNECT_RETURN_PATH,
+  PLATFORM_NAMES,
+  PLATFORM_SETTINGS,
+  type ConnectPlatform,
+} from '../../contract/connections.ts';
 import type { Connection } from '../../contract/schemas/connections.ts';
 import type { Config } from '../config.ts';
 import type { ConnectedAccountsTable, Database } from '../db/types.ts';
@@ -54,7 +60,10 @@ export interface Connections {
   /** The provider's consent URL for this creator and platform. */
   start(userId: string, platform: ConnectPlatform): Promise<string>;
   /** Handles the provider's redirect; answers where to send the browser (with a completion token, or the error). */
-  callback(platform: ConnectPlatform, query: { state?: string; code?: string; error?: string; error_description?: string }): Promise<string>;
+  callback(
+    platform: ConnectPlatform,
+    query: { state?: string; code?: string; error?: string; error_description?: string },
+  ): Promise<string>;
   /** The signed-in creator completes the connection the callback held (only the creator who started it). */
   complete(userId: string, platform: ConnectPlatform, completion: string): Promise<Connection>;
   disconnect(userId: string, platform: ConnectPlatform): Promise<Connection>;
@@ -78,12 +87,24 @@ export interface Connections {
 const sha256 = (value: string) => crypto.createHash('sha256').update(value, 'utf8').digest('hex');
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
-export function createConnections(deps: { db: Kysely<Database>; config: Config; links: Links; sealer: Sealer; logger: Logger; selfFetch: SelfFetch }): Connections {
+export function createConnections(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  links: Links;
+  sealer: Sealer;
+  logger: Logger;
+  selfFetch: SelfFetch;
+}): Connections {
   const { db, config, links, sealer, logger, selfFetch } = deps;
   const providers: Partial<Record<ConnectPlatform, OAuthProvider>> = {};
   for (const platform of CONNECT_PLATFORMS) {
     const client = config.oauth[platform];
-    if (client) providers[platform] = createProvider(platform, client, { browser: (base) => links.url(base), server: selfFetch.resolve, fetcher: selfFetch.fetch });
+    if (client)
+      providers[platform] = createProvider(platform, client, {
+        browser: (base) => links.url(base),
+        server: selfFetch.resolve,
+        fetcher: selfFetch.fetch,
+      });
   }
   const listeners = new Set<(change: AccountChange) => void>();
   const announce = (change: AccountChange) => {
@@ -102,12 +123,22 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
 
   const provider = (platform: ConnectPlatform): OAuthProvider => {
     const found = providers[platform];
-    if (!found) throw new HttpError(409, `${PLATFORM_NAMES[platform]} is not configured on this server: set ${PLATFORM_SETTINGS[platform].join(' and ')}`);
+    if (!found)
+      throw new HttpError(
+        409,
+        `${PLATFORM_NAMES[platform]} is not configured on this server: set ${PLATFORM_SETTINGS[platform].join(' and ')}`,
+      );
     return found;
   };
 
   const account = (userId: string, platform: ConnectPlatform) =>
-    db.selectFrom('connected_accounts').selectAll().where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst().then((row) => row ?? null);
+    db
+      .selectFrom('connected_accounts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('platform', '=', platform)
+      .executeTakeFirst()
+      .then((row) => row ?? null);
 
   const toConnection = (platform: ConnectPlatform, row: AccountRow | null): Connection => ({
     platform,
@@ -127,7 +158,13 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
       : null,
   });
 
-  async function store(userId: string, platform: ConnectPlatform, tokens: { accessToken: string; refreshToken: string | null; expiresInSeconds: number; scopes: string[] }, who: { platformUserId: string; login: string; displayName: string }, standIn: boolean) {
+  async function store(
+    userId: string,
+    platform: ConnectPlatform,
+    tokens: { accessToken: string; refreshToken: string | null; expiresInSeconds: number; scopes: string[] },
+    who: { platformUserId: string; login: string; displayName: string },
+    standIn: boolean,
+  ) {
     const taken = await db
       .selectFrom('connected_accounts')
       .select('user_id')
@@ -135,13 +172,19 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
       .where('platform_user_id', '=', who.platformUserId)
       .where('user_id', '!=', userId)
       .executeTakeFirst();
-    if (taken) throw new ProviderRefused(`This ${PLATFORM_NAMES[platform]} channel is already connected to another Castbridge account`);
+    if (taken)
+      throw new ProviderRefused(
+        `This ${PLATFORM_NAMES[platform]} channel is already connected to another Castbridge account`,
+      );
     const values = {
       platform_user_id: who.platformUserId,
       login: who.login,
       display_name: who.displayName,
       scopes: tokens.scopes.join(' '),
-      tokens_sealed: sealer.seal({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } satisfies SealedTokens),
+      tokens_sealed: sealer.seal({
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+      } satisfies SealedTokens),
       expires_at: Date.now() + tokens.expiresInSeconds * 1000,
       status: 'connected' as const,
       stand_in: standIn ? 1 : 0,
@@ -156,7 +199,8 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
   }
 
   /** The account as stored now (a caller's row may be older than a refresh made since). */
-  const current = (row: AccountRow) => db.selectFrom('connected_accounts').selectAll().where('id', '=', row.id).executeTakeFirst();
+  const current = (row: AccountRow) =>
+    db.selectFrom('connected_accounts').selectAll().where('id', '=', row.id).executeTakeFirst();
   const gone = (row: AccountRow) => new HttpError(409, `No ${PLATFORM_NAMES[row.platform]} account is connected`);
 
   async function refreshed(row: AccountRow, force: boolean): Promise<string> {
@@ -166,15 +210,20 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
     // caller's read (here or on another instance) has replaced; a replaced token is the answer itself.
     const stored = await current(row);
     if (!stored) throw gone(row);
-    if (stored.tokens_sealed !== row.tokens_sealed && Number(stored.expires_at) - Date.now() > REFRESH_MARGIN_MS) return sealer.unseal<SealedTokens>(stored.tokens_sealed).accessToken;
+    if (stored.tokens_sealed !== row.tokens_sealed && Number(stored.expires_at) - Date.now() > REFRESH_MARGIN_MS)
+      return sealer.unseal<SealedTokens>(stored.tokens_sealed).accessToken;
     tokens = sealer.unseal<SealedTokens>(stored.tokens_sealed);
-    if (!tokens.refreshToken) throw new HttpError(409, `The ${PLATFORM_NAMES[row.platform]} connection has expired: connect it again`);
+    if (!tokens.refreshToken)
+      throw new HttpError(409, `The ${PLATFORM_NAMES[row.platform]} connection has expired: connect it again`);
     try {
       const next = await provider(row.platform).refresh(tokens.refreshToken);
       await db
         .updateTable('connected_accounts')
         .set({
-          tokens_sealed: sealer.seal({ accessToken: next.accessToken, refreshToken: next.refreshToken } satisfies SealedTokens),
+          tokens_sealed: sealer.seal({
+            accessToken: next.accessToken,
+            refreshToken: next.refreshToken,
+          } satisfies SealedTokens),
           expires_at: Date.now() + next.expiresInSeconds * 1000,
           ...(next.scopes.length > 0 ? { scopes: next.scopes.join(' ') } : {}),
           updated_at: now(),
@@ -190,7 +239,8 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const after = await current(row);
         if (!after) throw gone(row);
-        if (after.tokens_sealed !== stored.tokens_sealed) return sealer.unseal<SealedTokens>(after.tokens_sealed).accessToken;
+        if (after.tokens_sealed !== stored.tokens_sealed)
+          return sealer.unseal<SealedTokens>(after.tokens_sealed).accessToken;
       }
       await markReconnect(stored);
       throw new HttpError(409, `${PLATFORM_NAMES[row.platform]} no longer accepts this connection: connect it again`);
@@ -206,14 +256,22 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
       .where('tokens_sealed', '=', row.tokens_sealed)
       .where('status', '!=', 'reconnect')
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) > 0) announce({ userId: row.user_id, platform: row.platform, kind: 'reconnect', account: await account(row.user_id, row.platform) });
+    if (Number(changed.numUpdatedRows) > 0)
+      announce({
+        userId: row.user_id,
+        platform: row.platform,
+        kind: 'reconnect',
+        account: await account(row.user_id, row.platform),
+      });
   }
 
   return {
     providers,
     async list(userId) {
       const rows = await db.selectFrom('connected_accounts').selectAll().where('user_id', '=', userId).execute();
-      return CONNECT_PLATFORMS.map((platform) => toConnection(platform, rows.find((row) => row.platform === platform) ?? null));
+      return CONNECT_PLATFORMS.map((platform) =>
+        toConnection(platform, rows.find((row) => row.platform === platform) ?? null),
+      );
     },
 
     async start(userId, platform) {
@@ -224,7 +282,13 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
       await db.deleteFrom('oauth_requests').where('expires_at', '<', Date.now()).execute();
       await db
         .insertInto('oauth_requests')
-        .values({ state_hash: sha256(state), user_id: userId, platform, verifier_sealed: sealer.seal(verifier), expires_at: Date.now() + REQUEST_TTL_MS })
+        .values({
+          state_hash: sha256(state),
+          user_id: userId,
+          platform,
+          verifier_sealed: sealer.seal(verifier),
+          expires_at: Date.now() + REQUEST_TTL_MS,
+        })
         .execute();
       return chosen.authorizeUrl({ state, codeChallenge: challenge, redirectUri: redirectUri(platform) });
     },
@@ -241,9 +305,14 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
         .returningAll()
         .executeTakeFirst();
       if (!request) return fail(`This ${name} connection attempt is unknown or was already used: connect again`);
-      if (Number(request.expires_at) < Date.now()) return fail(`This ${name} connection attempt expired: connect again`);
+      if (Number(request.expires_at) < Date.now())
+        return fail(`This ${name} connection attempt expired: connect again`);
       if (query.error) {
-        return fail(query.error === 'access_denied' ? `You did not allow Castbridge on ${name}` : `${name} did not connect: ${query.error_description ?? query.error}`);
+        return fail(
+          query.error === 'access_denied'
+            ? `You did not allow Castbridge on ${name}`
+            : `${name} did not connect: ${query.error_description ?? query.error}`,
+        );
       }
       if (!query.code) return fail(`${name} sent you back without a code: connect again`);
       // Held for the creator who started: whoever's browser came back here must be signed in as them to finish.
@@ -255,7 +324,10 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
           completion_hash: sha256(completion),
           user_id: request.user_id,
           platform,
-          grant_sealed: sealer.seal({ code: query.code, verifier: sealer.unseal<string>(request.verifier_sealed) } satisfies HeldGrant),
+          grant_sealed: sealer.seal({
+            code: query.code,
+            verifier: sealer.unseal<string>(request.verifier_sealed),
+          } satisfies HeldGrant),
           expires_at: Date.now() + REQUEST_TTL_MS,
         })
         .execute();
@@ -271,16 +343,25 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
         .where('platform', '=', platform)
         .returningAll()
         .executeTakeFirst();
-      if (!held) throw new HttpError(409, `This ${name} connection attempt is unknown or was already used: connect again`);
-      if (Number(held.expires_at) < Date.now()) throw new HttpError(409, `This ${name} connection attempt expired: connect again`);
+      if (!held)
+        throw new HttpError(409, `This ${name} connection attempt is unknown or was already used: connect again`);
+      if (Number(held.expires_at) < Date.now())
+        throw new HttpError(409, `This ${name} connection attempt expired: connect again`);
       if (held.user_id !== userId) {
         logger.warn('a connection was completed by another account than the one that started it', { platform });
-        throw new HttpError(403, `This ${name} connection was started from another Castbridge account: connect again from this one`);
+        throw new HttpError(
+          403,
+          `This ${name} connection was started from another Castbridge account: connect again from this one`,
+        );
       }
       const grant = sealer.unseal<HeldGrant>(held.grant_sealed);
       try {
         const chosen = provider(platform);
-        const tokens = await chosen.exchange({ code: grant.code, codeVerifier: grant.verifier, redirectUri: redirectUri(platform) });
+        const tokens = await chosen.exchange({
+          code: grant.code,
+          codeVerifier: grant.verifier,
+          redirectUri: redirectUri(platform),
+        });
         const who = await chosen.identity(tokens.accessToken);
         await store(userId, platform, tokens, who, chosen.standIn);
       } catch (error) {
@@ -303,7 +384,12 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
         // Revoking the refresh token ends the grant; the access token goes too where the provider needs it.
         for (const token of [tokens.refreshToken, tokens.accessToken]) {
           if (!token) continue;
-          await chosen.revoke(token).catch((error: unknown) => logger.warn('revoking a token failed; it is deleted here anyway', { platform, error: (error as Error).message }));
+          await chosen.revoke(token).catch((error: unknown) =>
+            logger.warn('revoking a token failed; it is deleted here anyway', {
+              platform,
+              error: (error as Error).message,
+            }),
+          );
         }
       }
       await db.deleteFrom('connected_accounts').where('id', '=', row.id).execute();
@@ -326,7 +412,11 @@ export function createConnections(deps: { db: Kysely<Database>; config: Config; 
     async setArchiving(userId, platform, on) {
       const row = await account(userId, platform);
       if (!row) throw new HttpError(409, `Connect your ${PLATFORM_NAMES[platform]} account first`);
-      await db.updateTable('connected_accounts').set({ archiving: on ? 1 : 0, updated_at: now() }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('connected_accounts')
+        .set({ archiving: on ? 1 : 0, updated_at: now() })
+        .where('id', '=', row.id)
+        .execute();
       const updated = (await account(userId, platform))!;
       announce({ userId, platform, kind: 'archiving', account: updated });
       return updated;

@@ -2,7 +2,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Dialect } from './dialect.ts';
@@ -56,7 +64,9 @@ function openPostgres(url: string, schema: string | null): DatabaseHandle {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   pool.on('error', (error) => {
-    process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client error', error: error.message })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client error', error: error.message })}\n`,
+    );
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const where = new URL(url);
@@ -95,12 +105,20 @@ export async function migrate(handle: DatabaseHandle, schema: string | null): Pr
  * each name): a schema dropped by someone else meanwhile (another test run or tenant on the same PostgreSQL database)
  * fails that listing with 3F000 before anything is migrated, and listing again is safe.
  */
-export async function migrateToLatest(migrator: Pick<Migrator, 'migrateToLatest'>, dialect: DatabaseHandle['dialect']): Promise<void> {
+export async function migrateToLatest(
+  migrator: Pick<Migrator, 'migrateToLatest'>,
+  dialect: DatabaseHandle['dialect'],
+): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((result) => result.status === 'Error');
     if (!error && !failed) return;
-    if (dialect === 'postgres' && !failed && (error as { code?: string } | undefined)?.code === '3F000' && attempt < 5) {
+    if (
+      dialect === 'postgres' &&
+      !failed &&
+      (error as { code?: string } | undefined)?.code === '3F000' &&
+      attempt < 5
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       continue;
     }

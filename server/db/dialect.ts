@@ -7,7 +7,9 @@ export type Dialect = 'sqlite' | 'postgres';
 export function autoIncrementId(
   dialect: Dialect,
 ): [ColumnDataType, (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
-  return dialect === 'postgres' ? ['bigserial', (c) => c.primaryKey()] : ['integer', (c) => c.primaryKey().autoIncrement()];
+  return dialect === 'postgres'
+    ? ['bigserial', (c) => c.primaryKey()]
+    : ['integer', (c) => c.primaryKey().autoIncrement()];
 }
 
 /** Used by the health check. */

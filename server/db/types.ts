@@ -1,7 +1,13 @@
 // Table shapes as Kysely sees them; the same on SQLite and PostgreSQL.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountType, Profile } from '../../contract/profile.ts';
-import type { CampaignStatus, NotificationType, OfferStatus, Role, VerificationStatus } from '../../contract/marketplace.ts';
+import type {
+  CampaignStatus,
+  NotificationType,
+  OfferStatus,
+  Role,
+  VerificationStatus,
+} from '../../contract/marketplace.ts';
 import type { PayoutProviderName, PayoutStatus } from '../../contract/money.ts';
 
 /** A user: credentials, the account type and the profile fields of contract/profile.ts. */
@@ -165,7 +171,8 @@ export interface JobsTable {
 /** Bigints (cents, ids) read from PostgreSQL are strings; from SQLite, numbers. */
 type BigInt = number | string;
 
-export type LedgerAccountKind = 'advertiser_balance' | 'campaign_reserve' | 'creator_available' | 'creator_in_payout' | 'platform_fees' | 'external';
+export type LedgerAccountKind =
+  'advertiser_balance' | 'campaign_reserve' | 'creator_available' | 'creator_in_payout' | 'platform_fees' | 'external';
 
 export interface LedgerAccountsTable {
   id: Generated<BigInt>;

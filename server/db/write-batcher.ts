@@ -49,7 +49,11 @@ export function createWriteBatcher(db: Kysely<Database>, dialect: Dialect): Writ
       await trx.commit().execute();
     } catch (error) {
       // BEGIN, a savepoint command or COMMIT failed: nothing of the batch is written.
-      if (trx) await trx.rollback().execute().catch(() => {});
+      if (trx)
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => {});
       for (const item of items) item.reject(error);
       return;
     }

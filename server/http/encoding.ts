@@ -3,7 +3,10 @@
 export type Encoding = 'br' | 'gzip';
 
 /** The first of `offered` the client accepts (q > 0, `*` counts), or null for an identity answer. */
-export function preferredEncoding(acceptEncoding: string, offered: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
+export function preferredEncoding(
+  acceptEncoding: string,
+  offered: readonly Encoding[] = ['br', 'gzip'],
+): Encoding | null {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

@@ -30,7 +30,10 @@ export const RATE_RULES = {
   payouts: { name: 'payouts', windowMs: HOUR, perIp: 60, perUser: 10 },
 } as const satisfies Record<string, RateRule>;
 
-export function createRateLimiter(db: Kysely<Database>, options: { scale: number; trustProxy: boolean; now?: () => number }) {
+export function createRateLimiter(
+  db: Kysely<Database>,
+  options: { scale: number; trustProxy: boolean; now?: () => number },
+) {
   const now = options.now ?? Date.now;
   let hits = 0;
 
@@ -68,22 +71,33 @@ export function createRateLimiter(db: Kysely<Database>, options: { scale: number
         wait = Math.max(wait, await hit(`${rule.name}:email:${email}`, rule.perEmail * options.scale, rule.windowMs));
       }
       if (wait > 0) {
-        throw new HttpError(429, `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
+        throw new HttpError(429, `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`, {
+          'Retry-After': String(wait),
+        });
       }
     },
 
     /** Counts a signed-in user's request against `rule` (its perUser limit); 429 with Retry-After when over it. */
     async checkUser(rule: RateRule, userId: string): Promise<void> {
-      const wait = await hit(`${rule.name}:user:${userId}`, (rule.perUser ?? rule.perIp) * options.scale, rule.windowMs);
+      const wait = await hit(
+        `${rule.name}:user:${userId}`,
+        (rule.perUser ?? rule.perIp) * options.scale,
+        rule.windowMs,
+      );
       if (wait > 0) {
-        throw new HttpError(429, `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`, { 'Retry-After': String(wait) });
+        throw new HttpError(429, `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`, {
+          'Retry-After': String(wait),
+        });
       }
     },
 
     /** Drops windows that ended (called now and then; a stale row is harmless, only space). */
     async prune(): Promise<void> {
       const longest = Math.max(...Object.values(RATE_RULES).map((rule) => rule.windowMs));
-      await db.deleteFrom('rate_limits').where('window_start', '<', now() - longest).execute();
+      await db
+        .deleteFrom('rate_limits')
+        .where('window_start', '<', now() - longest)
+        .execute();
     },
   };
 }

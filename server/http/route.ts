@@ -3,7 +3,14 @@
 // returns the success body, which the route answers with the contract's status. With CONTRACT_CHECK=1 (the tests)
 // every answer is checked against the response schema, so a route that drifts from the contract fails loudly.
 import type { Context, Hono } from 'hono';
-import { endpoints, schemas, type EndpointName, type ResponseBody, type ValidBody, type ValidQuery } from '../../contract/index.ts';
+import {
+  endpoints,
+  schemas,
+  type EndpointName,
+  type ResponseBody,
+  type ValidBody,
+  type ValidQuery,
+} from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import { ContractViolation, describeIssues, HttpError, parseWith } from './errors.ts';
 import { readJson } from './json-body.ts';
@@ -27,9 +34,19 @@ export interface RouteDeps {
 }
 
 /** Registers endpoint `name` on `app`. */
-export function route<N extends EndpointName>(app: Hono<AppEnv>, deps: RouteDeps, name: N, handler: RouteHandler<N>): void {
+export function route<N extends EndpointName>(
+  app: Hono<AppEnv>,
+  deps: RouteDeps,
+  name: N,
+  handler: RouteHandler<N>,
+): void {
   const meta = endpoints[name];
-  const spec = schemas[name] as { body?: unknown; query?: unknown; response: { safeParse(value: unknown): { success: boolean; error?: unknown } }; status: 200 | 201 | 202 };
+  const spec = schemas[name] as {
+    body?: unknown;
+    query?: unknown;
+    response: { safeParse(value: unknown): { success: boolean; error?: unknown } };
+    status: 200 | 201 | 202;
+  };
   const body = spec.body && spec.body !== 'multipart' ? (spec.body as Parameters<typeof parseWith>[0]) : null;
   const query = spec.query ? (spec.query as Parameters<typeof parseWith>[0]) : null;
   const check = deps.config.contractCheck;
@@ -44,7 +61,9 @@ export function route<N extends EndpointName>(app: Hono<AppEnv>, deps: RouteDeps
     if (check) {
       const parsed = spec.response.safeParse(result);
       if (!parsed.success) {
-        throw new ContractViolation(`${meta.method} ${meta.path} answered outside its contract: ${describeIssues(parsed.error as never)}`);
+        throw new ContractViolation(
+          `${meta.method} ${meta.path} answered outside its contract: ${describeIssues(parsed.error as never)}`,
+        );
       }
     }
     return c.json(result as object, spec.status);

@@ -49,7 +49,9 @@ function cspDirectives(config: Config, frameAncestors: string): CspDirectives {
 /** The Content-Security-Policy a page is sent under, as hono/secure-headers writes it (kebab-case names, "; "). */
 export function contentSecurityPolicy(config: Config): string {
   return Object.entries(cspDirectives(config, "'none'"))
-    .map(([name, values]) => [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...(values as string[])].join(' '))
+    .map(([name, values]) =>
+      [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...(values as string[])].join(' '),
+    )
     .join('; ');
 }
 
@@ -84,6 +86,7 @@ export function securityHeaders(config: Config): MiddlewareHandler {
   });
   return async (c, next) => {
     await (c.req.path.startsWith('/overlay/') ? overlay : page)(c, next);
-    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control'))
+      c.res.headers.set('Cache-Control', 'no-store');
   };
 }

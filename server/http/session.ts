@@ -25,7 +25,10 @@ export interface SessionCheck {
 export function requireRole(c: Context<AppEnv>, ...roles: Role[]): string {
   const role = c.get('role');
   if (!roles.includes(role)) {
-    throw new HttpError(403, roles.length === 1 ? `Only ${roles[0]} accounts can do this` : `Only ${roles.join(' or ')} accounts can do this`);
+    throw new HttpError(
+      403,
+      roles.length === 1 ? `Only ${roles[0]} accounts can do this` : `Only ${roles.join(' or ')} accounts can do this`,
+    );
   }
   return c.get('userId');
 }

@@ -18,7 +18,6 @@ const gzip = promisify(zlib.gzip);
 const MIN_COMPRESS_BYTES = 512;
 const CACHE_LIMIT = 512;
 
-
 async function statFile(file: string): Promise<fs.Stats | null> {
   try {
     const stats = await fs.promises.stat(file);
@@ -40,7 +39,8 @@ export function staticSite(staticDir: string) {
     } catch {
       return null;
     }
-    if (decoded.includes('\0') || decoded.split('/').some((segment) => segment.startsWith('.') && segment !== '')) return null;
+    if (decoded.includes('\0') || decoded.split('/').some((segment) => segment.startsWith('.') && segment !== ''))
+      return null;
     const target = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
     if (target !== root && !target.startsWith(root + path.sep)) return null;
     for (const candidate of [target, path.join(target, 'index.html')]) {

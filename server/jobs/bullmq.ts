@@ -12,7 +12,8 @@ import type { Logger } from '../log.ts';
 import type { JobHandler, JobQueue } from './queue.ts';
 import { cancelJob, finishJob, leaseJob, writeJob } from './table.ts';
 
-export type BullBackend = { kind: 'redis'; url: string; prefix: string } | { kind: 'postgres'; connectionString: string; schema: string };
+export type BullBackend =
+  { kind: 'redis'; url: string; prefix: string } | { kind: 'postgres'; connectionString: string; schema: string };
 
 const QUEUE = 'castbridge';
 const ATTEMPTS = 5;
@@ -25,7 +26,8 @@ const BUSY_RETRY_MS = 250;
 const bullId = (key: string) => key.replaceAll(':', '~');
 
 /** A row's run_at put off to `at` if it is due by then; one already scheduled later keeps its time. */
-const laterIfDue = (eb: ExpressionBuilder<Database, 'jobs'>, at: number) => eb.case().when('run_at', '<=', at).then(at).else(eb.ref('run_at')).end();
+const laterIfDue = (eb: ExpressionBuilder<Database, 'jobs'>, at: number) =>
+  eb.case().when('run_at', '<=', at).then(at).else(eb.ref('run_at')).end();
 
 interface OutboxRow {
   key: string;
@@ -33,11 +35,18 @@ interface OutboxRow {
   payload: string;
 }
 
-export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: Logger; backend: BullBackend; concurrency?: number }): Promise<JobQueue> {
+export async function createBullJobQueue(deps: {
+  db: Kysely<Database>;
+  logger: Logger;
+  backend: BullBackend;
+  concurrency?: number;
+}): Promise<JobQueue> {
   const { db, logger, backend } = deps;
   const bullmq = await import('bullmq');
   const { Queue, Worker } =
-    backend.kind === 'postgres' ? bullmq.withBackend(bullmq.createPostgresBackend) : { Queue: bullmq.Queue, Worker: bullmq.Worker };
+    backend.kind === 'postgres'
+      ? bullmq.withBackend(bullmq.createPostgresBackend)
+      : { Queue: bullmq.Queue, Worker: bullmq.Worker };
   const connection =
     backend.kind === 'postgres'
       ? { connectionString: backend.connectionString, schema: backend.schema, migrate: true, max: 4 }
@@ -81,7 +90,11 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
     if (state === 'active' || state === 'delayed') {
       // Running (or waiting to retry): this run comes after it. The running job may have scheduled its next run later
       // meanwhile (a 429's reset time): only a row that is still due is moved.
-      await db.updateTable('jobs').set((eb) => ({ locked_until: null, run_at: laterIfDue(eb, Date.now() + BUSY_RETRY_MS) })).where('key', '=', row.key).execute();
+      await db
+        .updateTable('jobs')
+        .set((eb) => ({ locked_until: null, run_at: laterIfDue(eb, Date.now() + BUSY_RETRY_MS) }))
+        .where('key', '=', row.key)
+        .execute();
       return;
     }
     if (state !== 'waiting' && state !== 'prioritized' && state !== 'waiting-children') {
@@ -109,8 +122,16 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
       for (const row of rows) {
         await relay(row).catch(async (error: unknown) => {
           // Handed back for another try a little later (not held for the whole lease).
-          logger.error('jobs: a job could not be handed to BullMQ; trying again', { key: row.key, error: (error as Error).message });
-          await db.updateTable('jobs').set((eb) => ({ locked_until: null, run_at: laterIfDue(eb, Date.now() + 5_000) })).where('key', '=', row.key).execute().catch(() => {});
+          logger.error('jobs: a job could not be handed to BullMQ; trying again', {
+            key: row.key,
+            error: (error as Error).message,
+          });
+          await db
+            .updateTable('jobs')
+            .set((eb) => ({ locked_until: null, run_at: laterIfDue(eb, Date.now() + 5_000) }))
+            .where('key', '=', row.key)
+            .execute()
+            .catch(() => {});
         });
       }
       if (rows.length > 0 || seen !== pokes) continue;
@@ -144,10 +165,14 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
     start() {
       if (running) return;
       running = true;
-      loop = (queueOpen ? Promise.resolve() : openQueue().then((opened) => {
-        queue = opened;
-        queueOpen = true;
-      })).then(relayLoop);
+      loop = (
+        queueOpen
+          ? Promise.resolve()
+          : openQueue().then((opened) => {
+              queue = opened;
+              queueOpen = true;
+            })
+      ).then(relayLoop);
       worker = new (Worker as typeof bullmq.Worker)(
         QUEUE,
         async (job) => {
@@ -159,7 +184,11 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
       );
       worker.on('failed', (job, error) => {
         const final = job && job.attemptsMade >= ATTEMPTS;
-        logger[final ? 'error' : 'warn'](final ? 'job failed for good' : 'job failed, retrying', { key: job?.id, attempts: job?.attemptsMade, error: error.message });
+        logger[final ? 'error' : 'warn'](final ? 'job failed for good' : 'job failed, retrying', {
+          key: job?.id,
+          attempts: job?.attemptsMade,
+          error: error.message,
+        });
       });
       worker.on('error', (error) => logger.error('jobs: worker error', { error: error.message }));
     },
@@ -170,8 +199,15 @@ export async function createBullJobQueue(deps: { db: Kysely<Database>; logger: L
     async drain(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const waiting = await db.selectFrom('jobs').select('key').where('run_at', '<=', Date.now() + 100).limit(1).executeTakeFirst();
-        const counts = queueOpen ? await queue.getJobCounts('waiting', 'active', 'prioritized') : { waiting: 0, active: 0, prioritized: 0 };
+        const waiting = await db
+          .selectFrom('jobs')
+          .select('key')
+          .where('run_at', '<=', Date.now() + 100)
+          .limit(1)
+          .executeTakeFirst();
+        const counts = queueOpen
+          ? await queue.getJobCounts('waiting', 'active', 'prioritized')
+          : { waiting: 0, active: 0, prioritized: 0 };
         if (!waiting && (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.prioritized ?? 0) === 0) return;
         jobs.poke();
         await new Promise((resolve) => setTimeout(resolve, 50));

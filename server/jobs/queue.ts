@@ -69,7 +69,12 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
     logger.warn('job failed, retrying', { key, attempts: attempts + 1, error: message });
     await db
       .updateTable('jobs')
-      .set({ attempts: attempts + 1, locked_until: null, run_at: Date.now() + backoff(attempts + 1), last_error: message.slice(0, 1000) })
+      .set({
+        attempts: attempts + 1,
+        locked_until: null,
+        run_at: Date.now() + backoff(attempts + 1),
+        last_error: message.slice(0, 1000),
+      })
       .where('key', '=', key)
       .execute();
   }
@@ -133,7 +138,12 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
     async drain(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const waiting = await db.selectFrom('jobs').select('key').where('run_at', '<=', Date.now() + 100).limit(1).executeTakeFirst();
+        const waiting = await db
+          .selectFrom('jobs')
+          .select('key')
+          .where('run_at', '<=', Date.now() + 100)
+          .limit(1)
+          .executeTakeFirst();
         if (!waiting) return;
         await new Promise<void>((resolve) => {
           idleWaiters.add(resolve);

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 
 /** Writes job `key` with `executor` (the caller's transaction, or the database). */
-export function writeJob(executor: Kysely<Database>, job: { kind: string; key: string; payload: unknown; runAt: number; move: boolean }) {
+export function writeJob(
+  executor: Kysely<Database>,
+  job: { kind: string; key: string; payload: unknown; runAt: number; move: boolean },
+) {
   const payload = JSON.stringify(job.payload);
   return executor
     .insertInto('jobs')
@@ -43,5 +46,11 @@ export async function leaseJob(db: Kysely<Database>, key: string, until: number)
  */
 export async function finishJob(db: Kysely<Database>, key: string): Promise<void> {
   const done = await db.deleteFrom('jobs').where('key', '=', key).where('rerun', '=', 0).executeTakeFirst();
-  if (Number(done.numDeletedRows) === 0) await db.updateTable('jobs').set({ locked_until: null, attempts: 0 }).where('key', '=', key).where('rerun', '=', 1).execute();
+  if (Number(done.numDeletedRows) === 0)
+    await db
+      .updateTable('jobs')
+      .set({ locked_until: null, attempts: 0 })
+      .where('key', '=', key)
+      .where('rerun', '=', 1)
+      .execute();
 }

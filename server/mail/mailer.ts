@@ -67,8 +67,14 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
   return {
     ...transport,
     post(message) {
-      const sending = (queue ? queue.enqueue(MAIL_JOB, `mail:${crypto.randomUUID()}`, message) : transport.send(message)).catch((error: unknown) => {
-        logger.error('mail not delivered', { to: message.to, subject: message.subject, error: (error as Error).message });
+      const sending = (
+        queue ? queue.enqueue(MAIL_JOB, `mail:${crypto.randomUUID()}`, message) : transport.send(message)
+      ).catch((error: unknown) => {
+        logger.error('mail not delivered', {
+          to: message.to,
+          subject: message.subject,
+          error: (error as Error).message,
+        });
       });
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
@@ -108,7 +114,12 @@ function createTransport(config: MailConfig, logger: Logger): Pick<Mailer, 'deli
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       const file = path.join(dir, name);
       await fs.promises.writeFile(file, info.message, { mode: 0o600 });
-      logger.info('mail written to the outbox', { to: message.to, subject: message.subject, links: message.links ?? [], file });
+      logger.info('mail written to the outbox', {
+        to: message.to,
+        subject: message.subject,
+        links: message.links ?? [],
+        file,
+      });
     },
     close: () => build.close(),
   };

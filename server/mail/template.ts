@@ -13,9 +13,17 @@ export interface EmailContent {
 }
 
 const escape = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
-export function renderEmail(content: EmailContent, supportEmail: string): { subject: string; text: string; html: string; links: string[] } {
+export function renderEmail(
+  content: EmailContent,
+  supportEmail: string,
+): { subject: string; text: string; html: string; links: string[] } {
   const links = content.action ? [content.action.url] : [];
   const text = [
     content.heading,

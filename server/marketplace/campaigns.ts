@@ -2,19 +2,40 @@
 // cancel their own; anyone else's campaign is a 404, and other roles get 403. Launching or resuming queues matching.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CAMPAIGN_ACTIONS, DELIVERY_STATUSES, formatCents, OPEN_OFFER_STATUSES, type CampaignAction, type CampaignStatus, type OfferStatus } from '../../contract/marketplace.ts';
+import {
+  CAMPAIGN_ACTIONS,
+  DELIVERY_STATUSES,
+  formatCents,
+  OPEN_OFFER_STATUSES,
+  type CampaignAction,
+  type CampaignStatus,
+  type OfferStatus,
+} from '../../contract/marketplace.ts';
 import type { Campaign, CampaignInput, CampaignPatch } from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { releaseUnneeded, reserveForLaunch } from '../money/funding.ts';
 import type { Notifier } from '../notifications/store.ts';
-import { emptyCounts, OFFER_COLUMNS, CREATOR_COLUMNS, toCampaign, toOffer, type CampaignRow, type OfferJoinRow } from './rows.ts';
+import {
+  emptyCounts,
+  OFFER_COLUMNS,
+  CREATOR_COLUMNS,
+  toCampaign,
+  toOffer,
+  type CampaignRow,
+  type OfferJoinRow,
+} from './rows.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 
 type ValidInput = Omit<CampaignInput, 'description'> & { description: string };
 
-const NEXT: Record<CampaignAction, CampaignStatus> = { launch: 'active', pause: 'paused', resume: 'active', cancel: 'cancelled' };
+const NEXT: Record<CampaignAction, CampaignStatus> = {
+  launch: 'active',
+  pause: 'paused',
+  resume: 'active',
+  cancel: 'cancelled',
+};
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -57,7 +78,12 @@ export function createCampaignStore(services: CampaignDeps) {
 
   /** The advertiser's own campaign, or 404 (another advertiser's campaign does not exist for them). */
   async function own(advertiserId: string, id: string, executor: Kysely<Database> = db): Promise<CampaignRow> {
-    const row = await executor.selectFrom('campaigns').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();
+    const row = await executor
+      .selectFrom('campaigns')
+      .selectAll()
+      .where('id', '=', id)
+      .where('advertiser_id', '=', advertiserId)
+      .executeTakeFirst();
     if (!row) throw new HttpError(404, 'No such campaign');
     return row;
   }
@@ -85,13 +111,19 @@ export function createCampaignStore(services: CampaignDeps) {
 
   /** Why a draft cannot launch yet, or null. */
   async function launchProblem(advertiserId: string, row: CampaignRow): Promise<string | null> {
-    const profile = await db.selectFrom('advertiser_profiles').select('status').where('user_id', '=', advertiserId).executeTakeFirst();
-    if (profile?.status !== 'approved') return 'Your company profile must be approved by Castbridge before you launch a campaign';
+    const profile = await db
+      .selectFrom('advertiser_profiles')
+      .select('status')
+      .where('user_id', '=', advertiserId)
+      .executeTakeFirst();
+    if (profile?.status !== 'approved')
+      return 'Your company profile must be approved by Castbridge before you launch a campaign';
     const campaign = toCampaign(row);
     if (campaign.targeting.platforms.length === 0) return 'Choose at least one platform before launching';
     if (campaign.targeting.languages.length === 0) return 'Choose at least one broadcasting language before launching';
     if (campaign.description.trim() === '') return 'Describe the campaign before launching';
-    if (campaign.deliverable.endsOn < today()) return 'The campaign window has already ended: change its dates before launching';
+    if (campaign.deliverable.endsOn < today())
+      return 'The campaign window has already ended: change its dates before launching';
     return null;
   }
 
@@ -117,7 +149,12 @@ export function createCampaignStore(services: CampaignDeps) {
     },
 
     async list(advertiserId: string): Promise<Campaign[]> {
-      const rows = await db.selectFrom('campaigns').selectAll().where('advertiser_id', '=', advertiserId).orderBy('created_at', 'desc').execute();
+      const rows = await db
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('advertiser_id', '=', advertiserId)
+        .orderBy('created_at', 'desc')
+        .execute();
       return withCounts(rows);
     },
 
@@ -132,7 +169,10 @@ export function createCampaignStore(services: CampaignDeps) {
         .limit(500)
         .execute();
       const campaigns = await withCounts(rows);
-      return campaigns.map((campaign, i) => ({ ...campaign, advertiser: rows[i]!.company_name ?? rows[i]!.advertiser_email }));
+      return campaigns.map((campaign, i) => ({
+        ...campaign,
+        advertiser: rows[i]!.company_name ?? rows[i]!.advertiser_email,
+      }));
     },
 
     async detail(advertiserId: string, id: string) {
@@ -154,7 +194,8 @@ export function createCampaignStore(services: CampaignDeps) {
       const row = await own(advertiserId, id);
       if (row.status !== 'draft') throw new HttpError(409, 'Only a draft campaign can be edited');
       const next = { ...toCampaign(row), ...patch } as Campaign;
-      if (next.deliverable.endsOn < next.deliverable.startsOn) throw new HttpError(400, 'deliverable.endsOn: must not end before it starts');
+      if (next.deliverable.endsOn < next.deliverable.startsOn)
+        throw new HttpError(400, 'deliverable.endsOn: must not end before it starts');
       const updated = await db
         .updateTable('campaigns')
         .set({ ...columns(patch as Partial<ValidInput>), updated_at: now() })
@@ -167,10 +208,19 @@ export function createCampaignStore(services: CampaignDeps) {
     },
 
     /** Sets the creative; the previous file's name is returned for deletion. */
-    async setImage(advertiserId: string, id: string, image: string): Promise<{ campaign: Campaign; previous: string | null }> {
+    async setImage(
+      advertiserId: string,
+      id: string,
+      image: string,
+    ): Promise<{ campaign: Campaign; previous: string | null }> {
       const row = await own(advertiserId, id);
       if (row.status !== 'draft') throw new HttpError(409, 'Only a draft campaign can change its image');
-      const updated = await db.updateTable('campaigns').set({ image, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      const updated = await db
+        .updateTable('campaigns')
+        .set({ image, updated_at: now() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return { campaign: (await withCounts([updated]))[0]!, previous: row.image };
     },
 
@@ -200,7 +250,8 @@ export function createCampaignStore(services: CampaignDeps) {
           // Accepted offers may still be delivered: their pay stays reserved, the rest goes back.
           await releaseUnneeded(trx, id, 'the campaign was cancelled');
         }
-        if (action === 'launch' || action === 'resume') await services.jobs.enqueue('match', `match:campaign:${id}`, { campaignId: id }, trx);
+        if (action === 'launch' || action === 'resume')
+          await services.jobs.enqueue('match', `match:campaign:${id}`, { campaignId: id }, trx);
         return next;
       });
       services.jobs.poke();
@@ -221,7 +272,16 @@ export function createCampaignStore(services: CampaignDeps) {
         .where((eb) =>
           eb.or([
             eb('status', 'in', ['active', 'paused']),
-            eb.and([eb('status', '=', 'cancelled'), eb.exists(eb.selectFrom('offers').select('offers.id').whereRef('offers.campaign_id', '=', 'campaigns.id').where('offers.status', 'in', DELIVERY_STATUSES))]),
+            eb.and([
+              eb('status', '=', 'cancelled'),
+              eb.exists(
+                eb
+                  .selectFrom('offers')
+                  .select('offers.id')
+                  .whereRef('offers.campaign_id', '=', 'campaigns.id')
+                  .where('offers.status', 'in', DELIVERY_STATUSES),
+              ),
+            ]),
           ]),
         )
         .execute();
@@ -242,7 +302,12 @@ export function createCampaignStore(services: CampaignDeps) {
           const announceOpen = await expireOpenOffers(trx, services, done, 'has ended');
           const announceUndelivered = await expireUndelivered(trx, services, done);
           const released = await releaseUnneeded(trx, done.id, 'the campaign ended');
-          const completed = await trx.selectFrom('offers').select((eb) => eb.fn.countAll<number | string>().as('n')).where('campaign_id', '=', done.id).where('completed_at', 'is not', null).executeTakeFirstOrThrow();
+          const completed = await trx
+            .selectFrom('offers')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('campaign_id', '=', done.id)
+            .where('completed_at', 'is not', null)
+            .executeTakeFirstOrThrow();
           const announceEnd =
             row.status === 'cancelled'
               ? () => {}
@@ -279,7 +344,11 @@ export function expireOpenOffers(
 }
 
 /** Accepted offers of an ended campaign whose delivery was never confirmed expire, inside `trx` (docs/product.md §Money). */
-function expireUndelivered(trx: Kysely<Database>, services: Notifies, campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>): Promise<() => void> {
+function expireUndelivered(
+  trx: Kysely<Database>,
+  services: Notifies,
+  campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>,
+): Promise<() => void> {
   return expireOffers(trx, services, campaign, DELIVERY_STATUSES, 'ended before its delivery was confirmed');
 }
 
@@ -298,7 +367,8 @@ async function expireOffers(
     .where('status', 'in', statuses)
     .returning(['id', 'creator_id'])
     .execute();
-  if (expired.length > 0) await touchOfferLists(trx, [campaign.advertiser_id, ...expired.map((offer) => offer.creator_id)]);
+  if (expired.length > 0)
+    await touchOfferLists(trx, [campaign.advertiser_id, ...expired.map((offer) => offer.creator_id)]);
   return services.notifier.create(
     trx,
     expired.map((offer) => ({

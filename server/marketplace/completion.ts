@@ -31,7 +31,10 @@ export interface Completion {
  * Completes offer `offerId` inside `trx`: 409 unless it is accepted or active; the earning transfer happens once
  * (its key is the offer). Returns the notifications for the caller to store with its transaction.
  */
-export async function completeOffer(trx: Kysely<Database>, input: { offerId: string; via: CompletedVia; feeBps: number; at?: string }): Promise<Completion> {
+export async function completeOffer(
+  trx: Kysely<Database>,
+  input: { offerId: string; via: CompletedVia; feeBps: number; at?: string },
+): Promise<Completion> {
   const offer = await trx
     .selectFrom('offers')
     .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
@@ -59,12 +62,24 @@ export async function completeOffer(trx: Kysely<Database>, input: { offerId: str
   const earned = pay - fee;
   const changed = await trx
     .updateTable('offers')
-    .set({ status: 'completed', completed_at: stamp, completed_via: input.via, earned_cents: earned, fee_cents: fee, updated_at: stamp })
+    .set({
+      status: 'completed',
+      completed_at: stamp,
+      completed_via: input.via,
+      earned_cents: earned,
+      fee_cents: fee,
+      updated_at: stamp,
+    })
     .where('id', '=', input.offerId)
     .where('status', 'in', DELIVERY_STATUSES)
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) {
-    throw new HttpError(409, offer.status === 'completed' || offer.status === 'paid' ? 'This offer is already completed' : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`);
+    throw new HttpError(
+      409,
+      offer.status === 'completed' || offer.status === 'paid'
+        ? 'This offer is already completed'
+        : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`,
+    );
   }
   await payEarning(trx, {
     offerId: offer.id,
@@ -77,7 +92,8 @@ export async function completeOffer(trx: Kysely<Database>, input: { offerId: str
     at: stamp,
   });
   // A cancelled or ended campaign gives back what it no longer owes.
-  if (offer.campaign_status !== 'active' && offer.campaign_status !== 'paused') await releaseUnneeded(trx, offer.campaign_id, 'a pending delivery was settled');
+  if (offer.campaign_status !== 'active' && offer.campaign_status !== 'paused')
+    await releaseUnneeded(trx, offer.campaign_id, 'a pending delivery was settled');
   await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
   const creator = displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.email });
   return {

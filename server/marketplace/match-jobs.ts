@@ -6,7 +6,15 @@ import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import type { Notifier } from '../notifications/store.ts';
-import { compileTargeting, prepareCreator, reasonsFor, scoreCreator, type CreatorFacts, type Match, type PreparedCreator } from './matching.ts';
+import {
+  compileTargeting,
+  prepareCreator,
+  reasonsFor,
+  scoreCreator,
+  type CreatorFacts,
+  type Match,
+  type PreparedCreator,
+} from './matching.ts';
 import { targetingOf, type CampaignRow } from './rows.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 
@@ -51,7 +59,10 @@ export function createMatcher(services: MatcherDeps) {
   }
 
   /** Inserts offers (campaign × creator, with their match) in one statement and their notifications in another. */
-  async function insertOffers(trx: Kysely<Database>, rows: { campaign: CampaignRow; creatorId: string; match: Match }[]): Promise<Written> {
+  async function insertOffers(
+    trx: Kysely<Database>,
+    rows: { campaign: CampaignRow; creatorId: string; match: Match }[],
+  ): Promise<Written> {
     if (rows.length === 0) return { announce: () => {}, lists: [] };
     const stamp = new Date().toISOString();
     const campaigns = new Map(rows.map(({ campaign }) => [campaign.id, campaign]));
@@ -73,7 +84,10 @@ export function createMatcher(services: MatcherDeps) {
       .onConflict((oc) => oc.columns(['campaign_id', 'creator_id']).doNothing())
       .returning(['id', 'creator_id', 'campaign_id'])
       .execute();
-    const lists = [...new Set(inserted.map((offer) => campaigns.get(offer.campaign_id)!.advertiser_id)), ...inserted.map((offer) => offer.creator_id)];
+    const lists = [
+      ...new Set(inserted.map((offer) => campaigns.get(offer.campaign_id)!.advertiser_id)),
+      ...inserted.map((offer) => offer.creator_id),
+    ];
     const announce = await services.notifier.create(
       trx,
       inserted.map((offer) => {
@@ -98,7 +112,10 @@ export function createMatcher(services: MatcherDeps) {
    * for it: it is part of the job).
    */
   async function published(written: Written[]): Promise<void> {
-    await touchOfferLists(db, written.flatMap((w) => w.lists));
+    await touchOfferLists(
+      db,
+      written.flatMap((w) => w.lists),
+    );
     for (const w of written) w.announce();
   }
 
@@ -110,11 +127,24 @@ export function createMatcher(services: MatcherDeps) {
     if (campaignIds.length === 0) return 0;
     const written: Written[] = [];
     const created = await db.transaction().execute(async (trx) => {
-      const campaigns = await trx.selectFrom('campaigns').selectAll().where('id', 'in', campaignIds).where('status', '=', 'active').execute();
+      const campaigns = await trx
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('id', 'in', campaignIds)
+        .where('status', '=', 'active')
+        .execute();
       if (campaigns.length === 0) return 0;
       const pool = ((await creators(trx).execute()) as CreatorFacts[]).map(prepareCreator);
       const taken = new Map<string, Set<string>>(campaigns.map((c) => [c.id, new Set<string>()]));
-      for (const row of await trx.selectFrom('offers').select(['campaign_id', 'creator_id']).where('campaign_id', 'in', campaigns.map((c) => c.id)).execute()) {
+      for (const row of await trx
+        .selectFrom('offers')
+        .select(['campaign_id', 'creator_id'])
+        .where(
+          'campaign_id',
+          'in',
+          campaigns.map((c) => c.id),
+        )
+        .execute()) {
         taken.get(row.campaign_id)!.add(row.creator_id);
       }
       let count = 0;
@@ -132,12 +162,17 @@ export function createMatcher(services: MatcherDeps) {
         }
         ranked.sort((a, b) => b.score - a.score || (a.creator.id < b.creator.id ? -1 : 1));
         // Reasons are written only for the creators who get an offer.
-        const chosen = ranked.slice(0, free).map(({ creator, score }) => ({ campaign, creatorId: creator.id, match: { score, reasons: reasonsFor(compiled, creator) } }));
+        const chosen = ranked.slice(0, free).map(({ creator, score }) => ({
+          campaign,
+          creatorId: creator.id,
+          match: { score, reasons: reasonsFor(compiled, creator) },
+        }));
         all.push(...chosen);
         count += chosen.length;
       }
       // Written in batches of INSERT_BATCH rows (within SQLite's limit on bound parameters).
-      for (let start = 0; start < all.length; start += INSERT_BATCH) written.push(await insertOffers(trx, all.slice(start, start + INSERT_BATCH)));
+      for (let start = 0; start < all.length; start += INSERT_BATCH)
+        written.push(await insertOffers(trx, all.slice(start, start + INSERT_BATCH)));
       return count;
     });
     await published(written);
@@ -158,7 +193,14 @@ export function createMatcher(services: MatcherDeps) {
         .where('status', '=', 'active')
         .whereRef('accepted_count', '<', 'spots')
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('offers').select('offers.id').whereRef('offers.campaign_id', '=', 'campaigns.id').where('offers.creator_id', '=', creatorId))),
+          not(
+            exists(
+              selectFrom('offers')
+                .select('offers.id')
+                .whereRef('offers.campaign_id', '=', 'campaigns.id')
+                .where('offers.creator_id', '=', creatorId),
+            ),
+          ),
         )
         .execute();
       // Open offers per campaign in one query, then every offer in one insert.
@@ -167,7 +209,11 @@ export function createMatcher(services: MatcherDeps) {
         const counts = await trx
           .selectFrom('offers')
           .select(['campaign_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-          .where('campaign_id', 'in', campaigns.map((c) => c.id))
+          .where(
+            'campaign_id',
+            'in',
+            campaigns.map((c) => c.id),
+          )
           .where('status', 'in', OPEN_OFFER_STATUSES)
           .groupBy('campaign_id')
           .execute();
@@ -176,11 +222,14 @@ export function createMatcher(services: MatcherDeps) {
       const prepared = prepareCreator(creator as CreatorFacts);
       const rows: { campaign: CampaignRow; creatorId: string; match: Match }[] = [];
       for (const campaign of campaigns) {
-        const free = (Number(campaign.spots) - Number(campaign.accepted_count)) * OPEN_OFFERS_PER_SPOT - (open.get(campaign.id) ?? 0);
+        const free =
+          (Number(campaign.spots) - Number(campaign.accepted_count)) * OPEN_OFFERS_PER_SPOT -
+          (open.get(campaign.id) ?? 0);
         if (free <= 0) continue;
         const compiled = compileTargeting(targetingOf(campaign));
         const score = scoreCreator(compiled, prepared);
-        if (score !== null) rows.push({ campaign, creatorId, match: { score, reasons: reasonsFor(compiled, prepared) } });
+        if (score !== null)
+          rows.push({ campaign, creatorId, match: { score, reasons: reasonsFor(compiled, prepared) } });
       }
       written.push(await insertOffers(trx, rows));
       return rows.length;

@@ -137,7 +137,8 @@ export function reasonsFor(compiled: CompiledTargeting, creator: PreparedCreator
   );
   reasons.push({ criterion: 'language', detail: `Broadcasts in ${creator.language}` });
   if (countries.size > 0) reasons.push({ criterion: 'country', detail: `Based in ${creator.country}` });
-  else if (creator.country) reasons.push({ criterion: 'country', detail: `Open to every country (${creator.country})` });
+  else if (creator.country)
+    reasons.push({ criterion: 'country', detail: `Open to every country (${creator.country})` });
   if (keywords.length > 0) {
     const found = keywords.filter(({ pattern }) => pattern.test(creator.content)).map(({ keyword }) => keyword);
     reasons.push({ criterion: 'category', detail: `Content about ${found.join(', ')}` });

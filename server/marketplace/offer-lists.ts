@@ -15,9 +15,13 @@ interface Party {
   role: Role;
 }
 
-export function createOfferLists(offers: Pick<OfferStore, 'list' | 'listRevision'>, options: { contractCheck: boolean; limitBytes?: number }) {
+export function createOfferLists(
+  offers: Pick<OfferStore, 'list' | 'listRevision'>,
+  options: { contractCheck: boolean; limitBytes?: number },
+) {
   const cache = createAnswerCache(options.limitBytes);
-  const build = async (party: Party, status: OfferStatus | undefined) => JSON.stringify({ offers: await offers.list(party, status) });
+  const build = async (party: Party, status: OfferStatus | undefined) =>
+    JSON.stringify({ offers: await offers.list(party, status) });
 
   /** The JSON answer of GET /api/offers for `party`, from the cache while their revision stands. */
   async function answer(party: Party, status: OfferStatus | undefined): Promise<Answer> {
@@ -31,10 +35,15 @@ export function createOfferLists(offers: Pick<OfferStore, 'list' | 'listRevision
     const json = await build(party, status);
     if (options.contractCheck) {
       if (hit && hit.json !== json) {
-        throw new ContractViolation(`GET /api/offers served a stale cached answer: a write changed ${party.role} ${party.userId}'s offers without raising users.offers_rev`);
+        throw new ContractViolation(
+          `GET /api/offers served a stale cached answer: a write changed ${party.role} ${party.userId}'s offers without raising users.offers_rev`,
+        );
       }
       const parsed = schemas.listOffers.response.safeParse(JSON.parse(json));
-      if (!parsed.success) throw new ContractViolation(`GET /api/offers answered outside its contract: ${describeIssues(parsed.error as never)}`);
+      if (!parsed.success)
+        throw new ContractViolation(
+          `GET /api/offers answered outside its contract: ${describeIssues(parsed.error as never)}`,
+        );
       if (hit) return hit;
     }
     return cache.put(key, rev, json);

@@ -21,20 +21,35 @@ export async function touchOfferLists(executor: Kysely<Database>, userIds: Itera
 }
 
 /** Raises the revision of the other side of every offer of `userId` (a creator's advertisers, an advertiser's creators). */
-async function touchCounterparts(executor: Kysely<Database>, userId: string, side: 'creator' | 'advertiser'): Promise<void> {
-  const [mine, theirs] = side === 'creator' ? (['offers.creator_id', 'campaigns.advertiser_id'] as const) : (['campaigns.advertiser_id', 'offers.creator_id'] as const);
+async function touchCounterparts(
+  executor: Kysely<Database>,
+  userId: string,
+  side: 'creator' | 'advertiser',
+): Promise<void> {
+  const [mine, theirs] =
+    side === 'creator'
+      ? (['offers.creator_id', 'campaigns.advertiser_id'] as const)
+      : (['campaigns.advertiser_id', 'offers.creator_id'] as const);
   await executor
     .updateTable('users')
     .set((eb) => ({ offers_rev: eb('offers_rev', '+', 1) }))
-    .where('id', 'in', (eb) => eb.selectFrom('offers').innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id').select(theirs).where(mine, '=', userId))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('offers')
+        .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+        .select(theirs)
+        .where(mine, '=', userId),
+    )
     .execute();
 }
 
 /** Every advertiser with an offer to this creator: their lists show the creator's profile. */
-export const touchAdvertisersOf = (executor: Kysely<Database>, creatorId: string) => touchCounterparts(executor, creatorId, 'creator');
+export const touchAdvertisersOf = (executor: Kysely<Database>, creatorId: string) =>
+  touchCounterparts(executor, creatorId, 'creator');
 
 /** Every creator with an offer of this advertiser's campaigns. */
-export const touchCreatorsOf = (executor: Kysely<Database>, advertiserId: string) => touchCounterparts(executor, advertiserId, 'advertiser');
+export const touchCreatorsOf = (executor: Kysely<Database>, advertiserId: string) =>
+  touchCounterparts(executor, advertiserId, 'advertiser');
 
 /**
  * What an account change does to offer lists, inside the change's transaction; server/app.ts hands these to the user

@@ -2,7 +2,13 @@
 // an advertiser reads the offers of their own campaigns; both write in the offer's thread. Anyone else: 404.
 // Transitions follow contract/marketplace.ts (OFFER_ACTIONS); anything else is a 409. Accepting takes a spot with
 // one conditional UPDATE (accepted_count < spots), so concurrent accepts never overbook a campaign.
-import { OFFER_ACTIONS, THREAD_OPEN_STATUSES, type OfferAction, type OfferStatus, type Role } from '../../contract/marketplace.ts';
+import {
+  OFFER_ACTIONS,
+  THREAD_OPEN_STATUSES,
+  type OfferAction,
+  type OfferStatus,
+  type Role,
+} from '../../contract/marketplace.ts';
 import type { Offer, ThreadMessage } from '../../contract/schemas/marketplace.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
@@ -37,7 +43,12 @@ export function createOfferStore(services: OfferDeps) {
       .selectFrom('offers')
       .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
       .innerJoin('users', 'users.id', 'offers.creator_id')
-      .select([...OFFER_COLUMNS, ...CREATOR_COLUMNS, 'offers.creator_id as creator_id', 'campaigns.advertiser_id as advertiser_id']);
+      .select([
+        ...OFFER_COLUMNS,
+        ...CREATOR_COLUMNS,
+        'offers.creator_id as creator_id',
+        'campaigns.advertiser_id as advertiser_id',
+      ]);
 
   type Visible = OfferJoinRow & { creator_id: string; advertiser_id: string };
 
@@ -57,7 +68,10 @@ export function createOfferStore(services: OfferDeps) {
 
   function assertAllowed(status: OfferStatus, action: OfferAction): void {
     if (!(OFFER_ACTIONS[action] as readonly OfferStatus[]).includes(status)) {
-      throw new HttpError(409, `This offer is ${status.replace('_', ' ')}: it cannot be ${action === 'request-info' ? 'asked about' : `${action}ed`} now`);
+      throw new HttpError(
+        409,
+        `This offer is ${status.replace('_', ' ')}: it cannot be ${action === 'request-info' ? 'asked about' : `${action}ed`} now`,
+      );
     }
   }
 
@@ -71,7 +85,13 @@ export function createOfferStore(services: OfferDeps) {
     const stamp = now();
     const row = await executor
       .insertInto('offer_messages')
-      .values({ offer_id: offer.id, author_id: party.userId, author_side: party.role === 'creator' ? 'creator' : 'advertiser', body, created_at: stamp })
+      .values({
+        offer_id: offer.id,
+        author_id: party.userId,
+        author_side: party.role === 'creator' ? 'creator' : 'advertiser',
+        body,
+        created_at: stamp,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await executor
@@ -86,7 +106,11 @@ export function createOfferStore(services: OfferDeps) {
   return {
     async list(party: Party, status: OfferStatus | undefined): Promise<Offer[]> {
       if (party.role === 'operator') throw new HttpError(403, 'Operators see campaigns in the console, not offers');
-      let query = joined().where(party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id', '=', party.userId);
+      let query = joined().where(
+        party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id',
+        '=',
+        party.userId,
+      );
       if (status) query = query.where('offers.status', '=', status);
       const rows = await query.orderBy('offers.updated_at', 'desc').limit(500).execute();
       return rows.map((row) => present(party, row as OfferJoinRow));
@@ -94,7 +118,10 @@ export function createOfferStore(services: OfferDeps) {
 
     /** The user's offers-list revision (users.offers_rev), raised by every change to what their list shows. */
     async listRevision(userId: string): Promise<number> {
-      const { rows } = await db.executeQuery<{ offers_rev: number | string }>({ ...revisionById, parameters: [userId] });
+      const { rows } = await db.executeQuery<{ offers_rev: number | string }>({
+        ...revisionById,
+        parameters: [userId],
+      });
       return Number(rows[0]?.offers_rev ?? 0);
     },
 
@@ -106,12 +133,17 @@ export function createOfferStore(services: OfferDeps) {
       let announce = () => {};
       await db.transaction().execute(async (trx) => {
         const offer = await creatorOffer(party, id, trx);
-        const campaign = await trx.selectFrom('campaigns').selectAll().where('id', '=', offer.campaign_id).executeTakeFirstOrThrow();
+        const campaign = await trx
+          .selectFrom('campaigns')
+          .selectAll()
+          .where('id', '=', offer.campaign_id)
+          .executeTakeFirstOrThrow();
         if (offer.status === 'expired' && Number(campaign.accepted_count) >= Number(campaign.spots)) {
           throw new HttpError(409, 'All spots of this campaign are taken');
         }
         assertAllowed(offer.status, 'accept');
-        if (campaign.status !== 'active') throw new HttpError(409, `This campaign is ${campaign.status}: it is not taking offers right now`);
+        if (campaign.status !== 'active')
+          throw new HttpError(409, `This campaign is ${campaign.status}: it is not taking offers right now`);
         const took = await trx
           .updateTable('campaigns')
           .set((eb) => ({ accepted_count: eb('accepted_count', '+', 1), updated_at: now() }))
@@ -184,7 +216,12 @@ export function createOfferStore(services: OfferDeps) {
           },
         ]);
         // A declined offer frees room for another creator.
-        await services.jobs.enqueue('match', `match:campaign:${offer.campaign_id}`, { campaignId: offer.campaign_id }, trx);
+        await services.jobs.enqueue(
+          'match',
+          `match:campaign:${offer.campaign_id}`,
+          { campaignId: offer.campaign_id },
+          trx,
+        );
       });
       services.jobs.poke();
       announce();

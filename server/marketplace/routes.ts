@@ -50,7 +50,11 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   const offerLists = createOfferLists(offers, { contractCheck: config.contractCheck });
 
   route(app, services, 'getAdvertiserProfile', async (c) => {
-    const row = await db.selectFrom('advertiser_profiles').selectAll().where('user_id', '=', advertiser(c)).executeTakeFirst();
+    const row = await db
+      .selectFrom('advertiser_profiles')
+      .selectAll()
+      .where('user_id', '=', advertiser(c))
+      .executeTakeFirst();
     return { profile: row ? toAdvertiserProfile(row) : null };
   });
 
@@ -67,12 +71,24 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     // A new or rejected profile goes (back) to review; an approved one stays approved.
     const row = await db
       .insertInto('advertiser_profiles')
-      .values({ user_id: userId, ...values, status: 'pending', rejection_reason: null, reviewed_at: null, reviewed_by: null, created_at: stamp })
+      .values({
+        user_id: userId,
+        ...values,
+        status: 'pending',
+        rejection_reason: null,
+        reviewed_at: null,
+        reviewed_by: null,
+        created_at: stamp,
+      })
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet((eb) => ({
           ...values,
           rejection_reason: null,
-          status: eb.fn<'pending' | 'approved' | 'rejected'>('replace', [eb.ref('advertiser_profiles.status'), eb.val('rejected'), eb.val('pending')]),
+          status: eb.fn<'pending' | 'approved' | 'rejected'>('replace', [
+            eb.ref('advertiser_profiles.status'),
+            eb.val('rejected'),
+            eb.val('pending'),
+          ]),
         })),
       )
       .returningAll()
@@ -80,10 +96,14 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     return { profile: toAdvertiserProfile(row) };
   });
 
-  route(app, services, 'createCampaign', async (c, { body }) => ({ campaign: await campaigns.create(advertiser(c), body) }));
+  route(app, services, 'createCampaign', async (c, { body }) => ({
+    campaign: await campaigns.create(advertiser(c), body),
+  }));
   route(app, services, 'listCampaigns', async (c) => ({ campaigns: await campaigns.list(advertiser(c)) }));
   route(app, services, 'getCampaign', async (c) => campaigns.detail(advertiser(c), c.req.param('id')!));
-  route(app, services, 'updateCampaign', async (c, { body }) => ({ campaign: await campaigns.update(advertiser(c), c.req.param('id')!, body) }));
+  route(app, services, 'updateCampaign', async (c, { body }) => ({
+    campaign: await campaigns.update(advertiser(c), c.req.param('id')!, body),
+  }));
 
   route(app, services, 'uploadCampaignImage', async (c) => {
     const userId = advertiser(c);
@@ -100,7 +120,10 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     }
   });
 
-  const act = (name: 'launchCampaign' | 'pauseCampaign' | 'resumeCampaign' | 'cancelCampaign', action: CampaignAction) =>
+  const act = (
+    name: 'launchCampaign' | 'pauseCampaign' | 'resumeCampaign' | 'cancelCampaign',
+    action: CampaignAction,
+  ) =>
     route(app, services, name, async (c) => {
       const campaign = await campaigns.act(advertiser(c), c.req.param('id')!, action);
       // Pausing, resuming or ending a campaign changes what its creators' overlays show.
@@ -120,10 +143,18 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     await services.overlays.refresh([c.get('userId')]);
     return { offer };
   });
-  route(app, services, 'declineOffer', async (c, { body }) => ({ offer: await offers.decline(party(c), c.req.param('id')!, body.reason) }));
-  route(app, services, 'requestInfo', async (c, { body }) => ({ offer: await offers.requestInfo(party(c), c.req.param('id')!, body.message) }));
-  route(app, services, 'listMessages', async (c) => ({ messages: await offers.messages(party(c), c.req.param('id')!) }));
-  route(app, services, 'postMessage', async (c, { body }) => ({ message: await offers.post(party(c), c.req.param('id')!, body.body) }));
+  route(app, services, 'declineOffer', async (c, { body }) => ({
+    offer: await offers.decline(party(c), c.req.param('id')!, body.reason),
+  }));
+  route(app, services, 'requestInfo', async (c, { body }) => ({
+    offer: await offers.requestInfo(party(c), c.req.param('id')!, body.message),
+  }));
+  route(app, services, 'listMessages', async (c) => ({
+    messages: await offers.messages(party(c), c.req.param('id')!),
+  }));
+  route(app, services, 'postMessage', async (c, { body }) => ({
+    message: await offers.post(party(c), c.req.param('id')!, body.body),
+  }));
 
   route(app, services, 'confirmDelivery', async (c) => {
     const userId = c.get('userId');
@@ -132,7 +163,12 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     // The advertiser's own offer, or 404.
     const offer = await offers.get({ userId, role: 'advertiser' }, id);
     if (!(DELIVERY_STATUSES as readonly string[]).includes(offer.status)) {
-      throw new HttpError(409, offer.status === 'completed' || offer.status === 'paid' ? 'This offer is already completed' : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`);
+      throw new HttpError(
+        409,
+        offer.status === 'completed' || offer.status === 'paid'
+          ? 'This offer is already completed'
+          : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`,
+      );
     }
     // A short write: under load it shares its COMMIT with the writes arriving meanwhile (server/db/write-batcher.ts).
     const announce = await services.writes.run(async (trx) => {
@@ -148,4 +184,3 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
 
   return app;
 }
-

@@ -23,8 +23,15 @@ export function targetingOf(row: CampaignRow): Campaign['targeting'] {
   };
 }
 
-export function deliverableOf(row: Pick<CampaignRow, 'deliverable_minutes' | 'starts_on' | 'ends_on' | 'disclosure'>): Campaign['deliverable'] {
-  return { minutes: Number(row.deliverable_minutes), startsOn: row.starts_on, endsOn: row.ends_on, disclosure: row.disclosure };
+export function deliverableOf(
+  row: Pick<CampaignRow, 'deliverable_minutes' | 'starts_on' | 'ends_on' | 'disclosure'>,
+): Campaign['deliverable'] {
+  return {
+    minutes: Number(row.deliverable_minutes),
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    disclosure: row.disclosure,
+  };
 }
 
 export function toCampaign(row: CampaignRow, counts: Record<OfferStatus, number> = emptyCounts()): Campaign {

@@ -8,7 +8,17 @@ import type { Kysely } from 'kysely';
 import type { Earnings } from '../../contract/schemas/money.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { balanceOf, campaignReserve, creatorAvailable, creatorInPayout, EARNING_KINDS, InsufficientFunds, PLATFORM_FEES, postTransfer, type Leg } from './ledger.ts';
+import {
+  balanceOf,
+  campaignReserve,
+  creatorAvailable,
+  creatorInPayout,
+  EARNING_KINDS,
+  InsufficientFunds,
+  PLATFORM_FEES,
+  postTransfer,
+  type Leg,
+} from './ledger.ts';
 
 /** The fee on `payCents` at `feeBps` basis points, rounded down (a fraction of a cent stays with the creator). */
 export const feeOf = (payCents: number, feeBps: number): number => Math.floor((payCents * feeBps) / 10_000);
@@ -34,15 +44,27 @@ export async function payEarning(trx: Kysely<Database>, input: EarningInput): Pr
   ];
   if (input.feeCents > 0) legs.push({ account: PLATFORM_FEES, amountCents: input.feeCents });
   try {
-    await postTransfer(trx, { kind: input.kind, key: `earning:${input.offerId}`, memo: input.memo, legs, at: input.at });
+    await postTransfer(trx, {
+      kind: input.kind,
+      key: `earning:${input.offerId}`,
+      memo: input.memo,
+      legs,
+      at: input.at,
+    });
   } catch (error) {
     // Only a campaign launched before money existed can lack its reservation.
-    if (error instanceof InsufficientFunds) throw new HttpError(409, "This campaign's reservation does not cover the pay; contact Castbridge support");
+    if (error instanceof InsufficientFunds)
+      throw new HttpError(409, "This campaign's reservation does not cover the pay; contact Castbridge support");
     throw error;
   }
 }
 
-export async function earningsOf(db: Kysely<Database>, creatorId: string, minPayoutCents: number, now = new Date()): Promise<Earnings> {
+export async function earningsOf(
+  db: Kysely<Database>,
+  creatorId: string,
+  minPayoutCents: number,
+  now = new Date(),
+): Promise<Earnings> {
   const iso = now.toISOString();
   const yearStart = `${iso.slice(0, 4)}-01-01T00:00:00.000Z`;
   const monthStart = `${iso.slice(0, 7)}-01T00:00:00.000Z`;
@@ -53,20 +75,47 @@ export async function earningsOf(db: Kysely<Database>, creatorId: string, minPay
     .select((eb) => [
       'ledger_transfers.kind as kind',
       eb.fn.sum<number | string>('ledger_entries.amount_cents').as('all'),
-      eb.fn.sum<number | string>(eb.case().when('ledger_transfers.created_at', '>=', yearStart).then(eb.ref('ledger_entries.amount_cents')).else(0).end()).as('year'),
-      eb.fn.sum<number | string>(eb.case().when('ledger_transfers.created_at', '>=', monthStart).then(eb.ref('ledger_entries.amount_cents')).else(0).end()).as('month'),
+      eb.fn
+        .sum<number | string>(
+          eb
+            .case()
+            .when('ledger_transfers.created_at', '>=', yearStart)
+            .then(eb.ref('ledger_entries.amount_cents'))
+            .else(0)
+            .end(),
+        )
+        .as('year'),
+      eb.fn
+        .sum<number | string>(
+          eb
+            .case()
+            .when('ledger_transfers.created_at', '>=', monthStart)
+            .then(eb.ref('ledger_entries.amount_cents'))
+            .else(0)
+            .end(),
+        )
+        .as('month'),
     ])
     .where('ledger_accounts.kind', '=', 'creator_available')
     .where('ledger_accounts.owner_id', '=', creatorId)
     .where('ledger_transfers.kind', 'in', EARNING_KINDS)
     .groupBy('ledger_transfers.kind')
     .execute();
-  const sum = (kind: (typeof EARNING_KINDS)[number], column: 'all' | 'year' | 'month') => Number(rows.find((row) => row.kind === kind)?.[column] ?? 0);
+  const sum = (kind: (typeof EARNING_KINDS)[number], column: 'all' | 'year' | 'month') =>
+    Number(rows.find((row) => row.kind === kind)?.[column] ?? 0);
   const period = (column: 'all' | 'year' | 'month') => {
     const overlayCents = sum('overlay_earning', column);
     const sponsorshipCents = sum('earning', column);
     return { totalCents: overlayCents + sponsorshipCents, overlayCents, sponsorshipCents };
   };
-  const [availableCents, inPayoutCents] = await Promise.all([balanceOf(db, creatorAvailable(creatorId)), balanceOf(db, creatorInPayout(creatorId))]);
-  return { periods: { allOver: period('all'), thisYear: period('year'), thisMonth: period('month') }, availableCents, inPayoutCents, minPayoutCents };
+  const [availableCents, inPayoutCents] = await Promise.all([
+    balanceOf(db, creatorAvailable(creatorId)),
+    balanceOf(db, creatorInPayout(creatorId)),
+  ]);
+  return {
+    periods: { allOver: period('all'), thisYear: period('year'), thisMonth: period('month') },
+    availableCents,
+    inPayoutCents,
+    minPayoutCents,
+  };
 }

@@ -8,13 +8,25 @@ import type { AdvertiserBalance } from '../../contract/schemas/money.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Notifier } from '../notifications/store.ts';
-import { advertiserBalance, balanceOf, campaignReserve, creatorAvailable, creatorInPayout, EXTERNAL, InsufficientFunds, postTransfer } from './ledger.ts';
+import {
+  advertiserBalance,
+  balanceOf,
+  campaignReserve,
+  creatorAvailable,
+  creatorInPayout,
+  EXTERNAL,
+  InsufficientFunds,
+  postTransfer,
+} from './ledger.ts';
 
 /** The deposits an advertiser's balance screen lists (newest first). */
 const DEPOSITS_SHOWN = 50;
 
 /** Reserves pay × spots for a campaign that launches, inside the launch's transaction; 409 when the balance is short. */
-export async function reserveForLaunch(trx: Kysely<Database>, campaign: { id: string; advertiser_id: string; pay_cents: number | string; spots: number; title: string }): Promise<void> {
+export async function reserveForLaunch(
+  trx: Kysely<Database>,
+  campaign: { id: string; advertiser_id: string; pay_cents: number | string; spots: number; title: string },
+): Promise<void> {
   const amount = Number(campaign.pay_cents) * Number(campaign.spots);
   try {
     await postTransfer(trx, {
@@ -60,7 +72,8 @@ export async function releaseUnneeded(trx: Kysely<Database>, campaignId: string,
     .executeTakeFirstOrThrow();
   const pay = Number(campaign.pay_cents);
   const open = campaign.status === 'active' || campaign.status === 'paused';
-  const needed = pay * (open ? Math.max(0, Number(campaign.spots) - Number(counts.completed ?? 0)) : Number(counts.pending ?? 0));
+  const needed =
+    pay * (open ? Math.max(0, Number(campaign.spots) - Number(counts.completed ?? 0)) : Number(counts.pending ?? 0));
   const held = await balanceOf(trx, campaignReserve(campaignId));
   const excess = held - needed;
   if (excess <= 0) return 0;
@@ -82,7 +95,10 @@ export async function reservedBy(db: Kysely<Database>, advertiserIds: string[]):
   const rows = await db
     .selectFrom('ledger_accounts')
     .innerJoin('campaigns', 'campaigns.id', 'ledger_accounts.owner_id')
-    .select(['campaigns.advertiser_id as advertiser_id', (eb) => eb.fn.sum<number | string>('ledger_accounts.balance_cents').as('reserved')])
+    .select([
+      'campaigns.advertiser_id as advertiser_id',
+      (eb) => eb.fn.sum<number | string>('ledger_accounts.balance_cents').as('reserved'),
+    ])
     .where('ledger_accounts.kind', '=', 'campaign_reserve')
     .where('campaigns.advertiser_id', 'in', advertiserIds)
     .groupBy('campaigns.advertiser_id')
@@ -119,41 +135,65 @@ export function createFunding(services: FundingDeps) {
       .selectFrom('ledger_transfers')
       .innerJoin('ledger_entries', 'ledger_entries.transfer_id', 'ledger_transfers.id')
       .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
-      .select(['ledger_transfers.id as id', 'ledger_transfers.memo as memo', 'ledger_transfers.created_at as created_at', 'ledger_entries.amount_cents as amount'])
+      .select([
+        'ledger_transfers.id as id',
+        'ledger_transfers.memo as memo',
+        'ledger_transfers.created_at as created_at',
+        'ledger_entries.amount_cents as amount',
+      ])
       .where('ledger_transfers.kind', '=', 'deposit')
       .where('ledger_accounts.kind', '=', 'advertiser_balance')
       .where('ledger_accounts.owner_id', '=', advertiserId)
       .orderBy('ledger_transfers.id', 'desc')
       .limit(DEPOSITS_SHOWN)
       .execute();
-    return rows.map((row) => ({ id: String(row.id), amountCents: Number(row.amount), reference: row.memo, createdAt: row.created_at }));
+    return rows.map((row) => ({
+      id: String(row.id),
+      amountCents: Number(row.amount),
+      reference: row.memo,
+      createdAt: row.created_at,
+    }));
   }
 
   return {
     /** What GET /api/advertiser/balance answers. */
     async balance(advertiserId: string): Promise<AdvertiserBalance> {
       const [free, reserved] = await Promise.all([balancesOf(db, [advertiserId]), reservedBy(db, [advertiserId])]);
-      return { balanceCents: free.get(advertiserId) ?? 0, reservedCents: reserved.get(advertiserId) ?? 0, deposits: await deposits(advertiserId) };
+      return {
+        balanceCents: free.get(advertiserId) ?? 0,
+        reservedCents: reserved.get(advertiserId) ?? 0,
+        deposits: await deposits(advertiserId),
+      };
     },
 
     /** Why the account cannot be deleted while money is held for it (DELETE /api/user), or null. */
     async held(userId: string, role: Role): Promise<string | null> {
       if (role === 'creator') {
-        const [availableCents, inPayoutCents] = await Promise.all([balanceOf(db, creatorAvailable(userId)), balanceOf(db, creatorInPayout(userId))]);
-        if (availableCents > 0) return `Your Earning Balance holds ${formatCents(availableCents)}: withdraw it before deleting your account.`;
-        if (inPayoutCents > 0) return `A withdrawal of ${formatCents(inPayoutCents)} is on its way: delete your account once it is paid.`;
+        const [availableCents, inPayoutCents] = await Promise.all([
+          balanceOf(db, creatorAvailable(userId)),
+          balanceOf(db, creatorInPayout(userId)),
+        ]);
+        if (availableCents > 0)
+          return `Your Earning Balance holds ${formatCents(availableCents)}: withdraw it before deleting your account.`;
+        if (inPayoutCents > 0)
+          return `A withdrawal of ${formatCents(inPayoutCents)} is on its way: delete your account once it is paid.`;
       }
       if (role === 'advertiser') {
         const [free, reserved] = await Promise.all([balancesOf(db, [userId]), reservedBy(db, [userId])]);
         const held = (free.get(userId) ?? 0) + (reserved.get(userId) ?? 0);
-        if (held > 0) return `Castbridge holds ${formatCents(held)} of your funds: cancel your campaigns and contact support to settle them before deleting your account.`;
+        if (held > 0)
+          return `Castbridge holds ${formatCents(held)} of your funds: cancel your campaigns and contact support to settle them before deleting your account.`;
       }
       return null;
     },
 
     /** An operator records money an advertiser sent (the manual rail); the advertiser is notified. */
     async deposit(operatorId: string, input: { advertiserId: string; amountCents: number; reference: string }) {
-      const advertiser = await db.selectFrom('users').select(['id', 'role']).where('id', '=', input.advertiserId).executeTakeFirst();
+      const advertiser = await db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('id', '=', input.advertiserId)
+        .executeTakeFirst();
       if (!advertiser || advertiser.role !== 'advertiser') throw new HttpError(404, 'No such advertiser');
       let announce = () => {};
       const transferId = await db.transaction().execute(async (trx) => {
@@ -178,7 +218,11 @@ export function createFunding(services: FundingDeps) {
         return transferId;
       });
       announce();
-      const row = await db.selectFrom('ledger_transfers').select(['id', 'memo', 'created_at']).where('id', '=', transferId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('ledger_transfers')
+        .select(['id', 'memo', 'created_at'])
+        .where('id', '=', transferId)
+        .executeTakeFirstOrThrow();
       return {
         deposit: { id: String(row.id), amountCents: input.amountCents, reference: row.memo, createdAt: row.created_at },
         balanceCents: await balanceOf(db, advertiserBalance(input.advertiserId)),

@@ -24,7 +24,16 @@ export interface Leg {
  * delivery) and overlay_earning (the overlay proved it): campaign → creator (and fee); payout_hold: creator
  * available → in payout; payout_paid: in payout → outside; payout_return: in payout → available; correction.
  */
-export type TransferKind = 'deposit' | 'reserve' | 'release' | 'earning' | 'overlay_earning' | 'payout_hold' | 'payout_paid' | 'payout_return' | 'correction';
+export type TransferKind =
+  | 'deposit'
+  | 'reserve'
+  | 'release'
+  | 'earning'
+  | 'overlay_earning'
+  | 'payout_hold'
+  | 'payout_paid'
+  | 'payout_return'
+  | 'correction';
 
 export const EARNING_KINDS = ['earning', 'overlay_earning'] as const satisfies readonly TransferKind[];
 
@@ -44,7 +53,10 @@ export const EXTERNAL: AccountRef = { kind: 'external', ownerId: '' };
 export const PLATFORM_FEES: AccountRef = { kind: 'platform_fees', ownerId: '' };
 
 /** An advertiser's funds free to reserve. */
-export const advertiserBalance = (advertiserId: string): AccountRef => ({ kind: 'advertiser_balance', ownerId: advertiserId });
+export const advertiserBalance = (advertiserId: string): AccountRef => ({
+  kind: 'advertiser_balance',
+  ownerId: advertiserId,
+});
 /** What a launched campaign holds for its creators' pay. */
 export const campaignReserve = (campaignId: string): AccountRef => ({ kind: 'campaign_reserve', ownerId: campaignId });
 /** A creator's withdrawable earnings. */
@@ -62,7 +74,9 @@ export class InsufficientFunds extends Error {
     readonly balanceCents: number,
     readonly amountCents: number,
   ) {
-    super(`${account.kind} ${account.ownerId || '(platform)'} holds ${balanceCents} cents; ${-amountCents} cents cannot be taken from it`);
+    super(
+      `${account.kind} ${account.ownerId || '(platform)'} holds ${balanceCents} cents; ${-amountCents} cents cannot be taken from it`,
+    );
   }
 }
 
@@ -75,7 +89,8 @@ function validate(input: TransferInput): void {
   if (input.legs.length < 2) throw new InvalidTransfer('a transfer has at least two legs');
   let sum = 0;
   for (const leg of input.legs) {
-    if (!Number.isSafeInteger(leg.amountCents) || leg.amountCents === 0) throw new InvalidTransfer(`a leg moves a non-zero whole number of cents, not ${leg.amountCents}`);
+    if (!Number.isSafeInteger(leg.amountCents) || leg.amountCents === 0)
+      throw new InvalidTransfer(`a leg moves a non-zero whole number of cents, not ${leg.amountCents}`);
     sum += leg.amountCents;
   }
   if (sum !== 0) throw new InvalidTransfer(`a transfer's legs sum to zero, these sum to ${sum}`);
@@ -118,7 +133,14 @@ async function applyLeg(trx: Kysely<Database>, leg: Leg): Promise<number | null>
   if (leg.amountCents < 0 && !mayGoNegative(kind)) return null;
   const created = await trx
     .insertInto('ledger_accounts')
-    .values({ kind, owner_id: ownerId, may_go_negative: mayGoNegative(kind) ? 1 : 0, balance_cents: leg.amountCents, version: 1, created_at: new Date().toISOString() })
+    .values({
+      kind,
+      owner_id: ownerId,
+      may_go_negative: mayGoNegative(kind) ? 1 : 0,
+      balance_cents: leg.amountCents,
+      version: 1,
+      created_at: new Date().toISOString(),
+    })
     .onConflict((oc) => oc.columns(['kind', 'owner_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -132,17 +154,30 @@ async function applyLeg(trx: Kysely<Database>, leg: Leg): Promise<number | null>
  * Posts a transfer inside `trx` (the caller's transaction: its other writes commit or roll back with it). Throws
  * InsufficientFunds when a leg would overdraw an account; the caller's transaction must then roll back.
  */
-export async function postTransfer(trx: Kysely<Database>, input: TransferInput): Promise<{ transferId: number; created: boolean }> {
+export async function postTransfer(
+  trx: Kysely<Database>,
+  input: TransferInput,
+): Promise<{ transferId: number; created: boolean }> {
   validate(input);
   const stamp = input.at ?? new Date().toISOString();
   const inserted = await trx
     .insertInto('ledger_transfers')
-    .values({ kind: input.kind, key: input.key ?? null, memo: input.memo, created_by: input.createdBy ?? null, created_at: stamp })
+    .values({
+      kind: input.kind,
+      key: input.key ?? null,
+      memo: input.memo,
+      created_by: input.createdBy ?? null,
+      created_at: stamp,
+    })
     .onConflict((oc) => oc.column('key').doNothing())
     .returning('id')
     .executeTakeFirst();
   if (!inserted) {
-    const existing = await trx.selectFrom('ledger_transfers').select('id').where('key', '=', input.key!).executeTakeFirstOrThrow();
+    const existing = await trx
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('key', '=', input.key!)
+      .executeTakeFirstOrThrow();
     return { transferId: Number(existing.id), created: false };
   }
   const transferId = Number(inserted.id);
@@ -174,7 +209,14 @@ export interface LedgerReport {
 export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
   const breaches: string[] = [];
   const count = async (table: 'ledger_accounts' | 'ledger_transfers' | 'ledger_entries') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   // 1. Each transfer is a double entry: at least two entries, summing to zero.
   const unbalanced = await db
@@ -186,10 +228,18 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
       eb.fn.coalesce(eb.fn.sum<number | string>('ledger_entries.amount_cents'), eb.lit(0)).as('total'),
     ])
     .groupBy('ledger_transfers.id')
-    .having((eb) => eb.or([eb(eb.fn.count('ledger_entries.id'), '<', 2), eb(eb.fn.coalesce(eb.fn.sum('ledger_entries.amount_cents'), eb.lit(0)), '!=', 0)]))
+    .having((eb) =>
+      eb.or([
+        eb(eb.fn.count('ledger_entries.id'), '<', 2),
+        eb(eb.fn.coalesce(eb.fn.sum('ledger_entries.amount_cents'), eb.lit(0)), '!=', 0),
+      ]),
+    )
     .orderBy('ledger_transfers.id')
     .execute();
-  for (const row of unbalanced) breaches.push(`transfer ${row.id}: ${row.legs} entries summing to ${row.total} cents (a double entry has ≥ 2 summing to 0)`);
+  for (const row of unbalanced)
+    breaches.push(
+      `transfer ${row.id}: ${row.legs} entries summing to ${row.total} cents (a double entry has ≥ 2 summing to 0)`,
+    );
 
   // 2. Each cached balance equals the sum of its entries, and its version their number.
   const accounts = await db
@@ -205,17 +255,32 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
       eb.fn.count<number | string>('ledger_entries.id').as('entries'),
       eb.fn.coalesce(eb.fn.sum<number | string>('ledger_entries.amount_cents'), eb.lit(0)).as('total'),
     ])
-    .groupBy(['ledger_accounts.id', 'ledger_accounts.kind', 'ledger_accounts.owner_id', 'ledger_accounts.may_go_negative', 'ledger_accounts.balance_cents', 'ledger_accounts.version'])
+    .groupBy([
+      'ledger_accounts.id',
+      'ledger_accounts.kind',
+      'ledger_accounts.owner_id',
+      'ledger_accounts.may_go_negative',
+      'ledger_accounts.balance_cents',
+      'ledger_accounts.version',
+    ])
     .orderBy('ledger_accounts.id')
     .execute();
   for (const row of accounts) {
     const name = `account ${row.id} (${row.kind} ${row.owner_id || 'platform'})`;
     const balance = Number(row.balance_cents);
-    if (balance !== Number(row.total)) breaches.push(`${name}: balance ${balance} cents, its entries sum to ${row.total}`);
-    if (Number(row.version) !== Number(row.entries)) breaches.push(`${name}: version ${row.version}, ${row.entries} entries posted`);
+    if (balance !== Number(row.total))
+      breaches.push(`${name}: balance ${balance} cents, its entries sum to ${row.total}`);
+    if (Number(row.version) !== Number(row.entries))
+      breaches.push(`${name}: version ${row.version}, ${row.entries} entries posted`);
     // 3. Only the outside world may go negative.
-    if (Number(row.may_go_negative) !== (mayGoNegative(row.kind) ? 1 : 0)) breaches.push(`${name}: may_go_negative is ${row.may_go_negative} for a ${row.kind} account`);
+    if (Number(row.may_go_negative) !== (mayGoNegative(row.kind) ? 1 : 0))
+      breaches.push(`${name}: may_go_negative is ${row.may_go_negative} for a ${row.kind} account`);
     if (!mayGoNegative(row.kind) && balance < 0) breaches.push(`${name}: negative balance ${balance} cents`);
   }
-  return { accounts: await count('ledger_accounts'), transfers: await count('ledger_transfers'), entries: await count('ledger_entries'), breaches };
+  return {
+    accounts: await count('ledger_accounts'),
+    transfers: await count('ledger_transfers'),
+    entries: await count('ledger_entries'),
+    breaches,
+  };
 }

@@ -13,7 +13,8 @@ import type { Sealer } from './sealing.ts';
 export type PayoutMethodInput = ValidBody<'addPayoutMethod'>;
 
 /** The sealed details, as a payout provider needs them. */
-export type PayoutDetails = { kind: 'bank'; routingNumber: string; accountNumber: string } | { kind: 'paypal'; email: string };
+export type PayoutDetails =
+  { kind: 'bank'; routingNumber: string; accountNumber: string } | { kind: 'paypal'; email: string };
 
 const toMethod = (row: Selectable<PayoutMethodsTable>): PayoutMethod => ({
   id: row.id,
@@ -26,7 +27,13 @@ const toMethod = (row: Selectable<PayoutMethodsTable>): PayoutMethod => ({
 
 export function createPayoutMethods(db: Kysely<Database>, sealer: Sealer) {
   async function list(userId: string, executor: Kysely<Database> = db): Promise<PayoutMethod[]> {
-    const rows = await executor.selectFrom('payout_methods').selectAll().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('created_at').execute();
+    const rows = await executor
+      .selectFrom('payout_methods')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('is_default', 'desc')
+      .orderBy('created_at')
+      .execute();
     return rows.map(toMethod);
   }
 
@@ -35,12 +42,21 @@ export function createPayoutMethods(db: Kysely<Database>, sealer: Sealer) {
 
     async add(userId: string, input: PayoutMethodInput): Promise<PayoutMethod[]> {
       const details: PayoutDetails =
-        input.kind === 'bank' ? { kind: 'bank', routingNumber: input.routingNumber, accountNumber: input.accountNumber } : { kind: 'paypal', email: input.email };
+        input.kind === 'bank'
+          ? { kind: 'bank', routingNumber: input.routingNumber, accountNumber: input.accountNumber }
+          : { kind: 'paypal', email: input.email };
       return db.transaction().execute(async (trx) => {
-        const replaced = await trx.deleteFrom('payout_methods').where('user_id', '=', userId).where('kind', '=', input.kind).returning('is_default').executeTakeFirst();
+        const replaced = await trx
+          .deleteFrom('payout_methods')
+          .where('user_id', '=', userId)
+          .where('kind', '=', input.kind)
+          .returning('is_default')
+          .executeTakeFirst();
         const others = await trx.selectFrom('payout_methods').select('id').where('user_id', '=', userId).execute();
-        const makeDefault = input.makeDefault === true || others.length === 0 || Number(replaced?.is_default ?? 0) === 1;
-        if (makeDefault) await trx.updateTable('payout_methods').set({ is_default: 0 }).where('user_id', '=', userId).execute();
+        const makeDefault =
+          input.makeDefault === true || others.length === 0 || Number(replaced?.is_default ?? 0) === 1;
+        if (makeDefault)
+          await trx.updateTable('payout_methods').set({ is_default: 0 }).where('user_id', '=', userId).execute();
         await trx
           .insertInto('payout_methods')
           .values({
@@ -60,10 +76,20 @@ export function createPayoutMethods(db: Kysely<Database>, sealer: Sealer) {
 
     async remove(userId: string, id: string): Promise<PayoutMethod[]> {
       return db.transaction().execute(async (trx) => {
-        const removed = await trx.deleteFrom('payout_methods').where('id', '=', id).where('user_id', '=', userId).returning('is_default').executeTakeFirst();
+        const removed = await trx
+          .deleteFrom('payout_methods')
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .returning('is_default')
+          .executeTakeFirst();
         if (!removed) throw new HttpError(404, 'No such payout method');
         if (Number(removed.is_default) === 1) {
-          const next = await trx.selectFrom('payout_methods').select('id').where('user_id', '=', userId).orderBy('created_at').executeTakeFirst();
+          const next = await trx
+            .selectFrom('payout_methods')
+            .select('id')
+            .where('user_id', '=', userId)
+            .orderBy('created_at')
+            .executeTakeFirst();
           if (next) await trx.updateTable('payout_methods').set({ is_default: 1 }).where('id', '=', next.id).execute();
         }
         return list(userId, trx);
@@ -72,7 +98,12 @@ export function createPayoutMethods(db: Kysely<Database>, sealer: Sealer) {
 
     /** A method's sealed details, for a payout provider; null when it is not the user's. */
     async details(userId: string, id: string): Promise<PayoutDetails | null> {
-      const row = await db.selectFrom('payout_methods').select('sealed').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('payout_methods')
+        .select('sealed')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return row ? sealer.unseal<PayoutDetails>(row.sealed) : null;
     },
   };

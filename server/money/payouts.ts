@@ -45,7 +45,8 @@ export const toPayout = (row: PayoutRow): Payout => ({
 });
 
 /** `#CB-YYMMDD-NNNN` for the `n`th payout requested on `at`'s day (UTC). */
-export const referenceFor = (at: string, n: number) => `#CB-${at.slice(2, 4)}${at.slice(5, 7)}${at.slice(8, 10)}-${String(n).padStart(4, '0')}`;
+export const referenceFor = (at: string, n: number) =>
+  `#CB-${at.slice(2, 4)}${at.slice(5, 7)}${at.slice(8, 10)}-${String(n).padStart(4, '0')}`;
 
 /** An Idempotency-Key as clients send them (UUIDs, ULIDs, Stripe-style keys): 8 to 255 visible ASCII characters. */
 export const isIdempotencyKey = (key: string) => /^[\x21-\x7e]{8,255}$/.test(key);
@@ -65,10 +66,22 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
   const { db, notifier, jobs, config, logger } = services;
 
   const mine = (creatorId: string, id: string, executor: Kysely<Database> = db) =>
-    executor.selectFrom('payouts').selectAll().where('id', '=', id).where('creator_id', '=', creatorId).executeTakeFirst();
+    executor
+      .selectFrom('payouts')
+      .selectAll()
+      .where('id', '=', id)
+      .where('creator_id', '=', creatorId)
+      .executeTakeFirst();
 
   /** Moves a payout that is still open to paid or failed and posts its transfer, inside `trx`; null when it was not open. */
-  async function settle(trx: Kysely<Database>, id: string, outcome: { status: 'paid'; providerRef?: string | null } | { status: 'failed'; reason: string; providerRef?: string | null }, decidedBy: string | null) {
+  async function settle(
+    trx: Kysely<Database>,
+    id: string,
+    outcome:
+      | { status: 'paid'; providerRef?: string | null }
+      | { status: 'failed'; reason: string; providerRef?: string | null },
+    decidedBy: string | null,
+  ) {
     const stamp = new Date().toISOString();
     const row = await trx
       .updateTable('payouts')
@@ -76,7 +89,10 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
         status: outcome.status,
         updated_at: stamp,
         decided_by: decidedBy,
-        provider_ref: outcome.providerRef === undefined || outcome.providerRef === null ? eb.ref('provider_ref') : outcome.providerRef,
+        provider_ref:
+          outcome.providerRef === undefined || outcome.providerRef === null
+            ? eb.ref('provider_ref')
+            : outcome.providerRef,
         ...(outcome.status === 'paid' ? { paid_at: stamp } : { failure_reason: outcome.reason }),
       }))
       .where('id', '=', id)
@@ -132,41 +148,90 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
         .execute();
       return;
     }
-    const settled = await db.transaction().execute((trx) =>
-      settle(trx, id, result.status === 'paid' ? { status: 'paid', providerRef: result.providerRef } : { status: 'failed', reason: result.reason, providerRef: result.providerRef }, null),
-    );
+    const settled = await db
+      .transaction()
+      .execute((trx) =>
+        settle(
+          trx,
+          id,
+          result.status === 'paid'
+            ? { status: 'paid', providerRef: result.providerRef }
+            : { status: 'failed', reason: result.reason, providerRef: result.providerRef },
+          null,
+        ),
+      );
     settled?.announce();
   }
 
   async function withCreators(rows: PayoutRow[], executor: Kysely<Database> = db): Promise<AdminPayout[]> {
     if (rows.length === 0) return [];
-    const creators = await executor.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', 'in', [...new Set(rows.map((row) => row.creator_id))]).execute();
+    const creators = await executor
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name'])
+      .where('id', 'in', [...new Set(rows.map((row) => row.creator_id))])
+      .execute();
     const byId = new Map(creators.map((creator) => [creator.id, creator]));
     return rows.map((row) => {
       const creator = byId.get(row.creator_id);
-      return { ...toPayout(row), creatorId: row.creator_id, creatorEmail: creator?.email ?? '', creatorName: creator ? displayName(creator) : '', destination: null };
+      return {
+        ...toPayout(row),
+        creatorId: row.creator_id,
+        creatorEmail: creator?.email ?? '',
+        creatorName: creator ? displayName(creator) : '',
+        destination: null,
+      };
     });
   }
 
   return {
     /** POST /api/payouts. `created` is false when the key named an earlier payout. */
-    async request(creatorId: string, input: { amountCents: number; methodId: string | undefined }, key: string | undefined): Promise<{ payout: Payout; created: boolean }> {
-      if (!key) throw new HttpError(400, 'Idempotency-Key header is required: send a new random key (e.g. a UUID) with each withdrawal');
+    async request(
+      creatorId: string,
+      input: { amountCents: number; methodId: string | undefined },
+      key: string | undefined,
+    ): Promise<{ payout: Payout; created: boolean }> {
+      if (!key)
+        throw new HttpError(
+          400,
+          'Idempotency-Key header is required: send a new random key (e.g. a UUID) with each withdrawal',
+        );
       if (!isIdempotencyKey(key)) throw new HttpError(400, 'Idempotency-Key must be 8 to 255 visible ASCII characters');
       const replay = async () => {
-        const earlier = await db.selectFrom('payouts').selectAll().where('creator_id', '=', creatorId).where('idempotency_key', '=', key).executeTakeFirst();
+        const earlier = await db
+          .selectFrom('payouts')
+          .selectAll()
+          .where('creator_id', '=', creatorId)
+          .where('idempotency_key', '=', key)
+          .executeTakeFirst();
         if (!earlier) return null;
-        if (Number(earlier.amount_cents) !== input.amountCents || (input.methodId !== undefined && input.methodId !== earlier.method_id)) throw new HttpError(409, KEY_REUSED);
+        if (
+          Number(earlier.amount_cents) !== input.amountCents ||
+          (input.methodId !== undefined && input.methodId !== earlier.method_id)
+        )
+          throw new HttpError(409, KEY_REUSED);
         return { payout: toPayout(earlier), created: false };
       };
       const earlier = await replay();
       if (earlier) return earlier;
-      if (input.amountCents < config.minPayoutCents) throw new HttpError(400, `Withdrawals start at ${formatCents(config.minPayoutCents)}.`);
+      if (input.amountCents < config.minPayoutCents)
+        throw new HttpError(400, `Withdrawals start at ${formatCents(config.minPayoutCents)}.`);
 
       const method = await (input.methodId
-        ? db.selectFrom('payout_methods').selectAll().where('id', '=', input.methodId).where('user_id', '=', creatorId).executeTakeFirst()
-        : db.selectFrom('payout_methods').selectAll().where('user_id', '=', creatorId).orderBy('is_default', 'desc').orderBy('created_at').executeTakeFirst());
-      if (!method) throw new HttpError(input.methodId ? 404 : 409, input.methodId ? 'No such payout method' : NO_PAYOUT_METHOD);
+        ? db
+            .selectFrom('payout_methods')
+            .selectAll()
+            .where('id', '=', input.methodId)
+            .where('user_id', '=', creatorId)
+            .executeTakeFirst()
+        : db
+            .selectFrom('payout_methods')
+            .selectAll()
+            .where('user_id', '=', creatorId)
+            .orderBy('is_default', 'desc')
+            .orderBy('created_at')
+            .executeTakeFirst());
+      if (!method)
+        throw new HttpError(input.methodId ? 404 : 409, input.methodId ? 'No such payout method' : NO_PAYOUT_METHOD);
       const provider = rails.forKind(method.kind);
 
       const id = crypto.randomUUID();
@@ -177,7 +242,9 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
           const sequence = await trx
             .insertInto('payout_sequences')
             .values({ day: stamp.slice(0, 10), last: 1 })
-            .onConflict((oc) => oc.column('day').doUpdateSet((eb) => ({ last: eb(eb.ref('payout_sequences.last'), '+', 1) })))
+            .onConflict((oc) =>
+              oc.column('day').doUpdateSet((eb) => ({ last: eb(eb.ref('payout_sequences.last'), '+', 1) })),
+            )
             .returning('last')
             .executeTakeFirstOrThrow();
           const inserted = await trx
@@ -223,7 +290,10 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
         return { payout: toPayout(row), created: true };
       } catch (error) {
         if (error instanceof InsufficientFunds) {
-          throw new HttpError(409, `Your available balance is ${formatCents(error.balanceCents)}: you cannot withdraw ${formatCents(input.amountCents)}.`);
+          throw new HttpError(
+            409,
+            `Your available balance is ${formatCents(error.balanceCents)}: you cannot withdraw ${formatCents(input.amountCents)}.`,
+          );
         }
         // PostgreSQL: a concurrent request with the same key committed first (unique violation inside our insert).
         const again = await replay().catch(() => null);
@@ -233,7 +303,14 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
     },
 
     async list(creatorId: string): Promise<Payout[]> {
-      const rows = await db.selectFrom('payouts').selectAll().where('creator_id', '=', creatorId).orderBy('requested_at', 'desc').orderBy('reference', 'desc').limit(LISTED).execute();
+      const rows = await db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('creator_id', '=', creatorId)
+        .orderBy('requested_at', 'desc')
+        .orderBy('reference', 'desc')
+        .limit(LISTED)
+        .execute();
       return rows.map(toPayout);
     },
 
@@ -246,9 +323,17 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
         db.selectFrom('users').select('email').where('id', '=', row.creator_id).executeTakeFirst(),
         services.payoutMethods.details(row.creator_id, row.method_id),
       ]);
-      const holder = await db.selectFrom('payout_methods').select('holder_name').where('id', '=', row.method_id).executeTakeFirst();
+      const holder = await db
+        .selectFrom('payout_methods')
+        .select('holder_name')
+        .where('id', '=', row.method_id)
+        .executeTakeFirst();
       if (!creator || !details) {
-        await apply(payoutId, { status: 'failed', providerRef: null, reason: 'the payout method was removed before the payout was sent' });
+        await apply(payoutId, {
+          status: 'failed',
+          providerRef: null,
+          reason: 'the payout method was removed before the payout was sent',
+        });
         return;
       }
       let result: ProviderResult;
@@ -278,7 +363,13 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
      */
     async resubmitStale(olderThanMs: number): Promise<number> {
       const before = new Date(Date.now() - olderThanMs).toISOString();
-      const rows = await db.selectFrom('payouts').select('id').where('status', '=', 'requested').where('requested_at', '<', before).limit(500).execute();
+      const rows = await db
+        .selectFrom('payouts')
+        .select('id')
+        .where('status', '=', 'requested')
+        .where('requested_at', '<', before)
+        .limit(500)
+        .execute();
       for (const row of rows) await jobs.enqueue(SUBMIT_JOB, `payout:${row.id}`, { payoutId: row.id });
       if (rows.length > 0) logger.warn('requested payouts queued again', { count: rows.length });
       return rows.length;
@@ -286,17 +377,32 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
 
     /** Asks polling rails about their processing payouts (PayPal; Stripe as a safety net for a lost webhook). */
     async pollProcessing(): Promise<number> {
-      const rows = await db.selectFrom('payouts').selectAll().where('status', '=', 'processing').where('provider', '!=', 'manual').where('provider_ref', 'is not', null).limit(500).execute();
+      const rows = await db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('status', '=', 'processing')
+        .where('provider', '!=', 'manual')
+        .where('provider_ref', 'is not', null)
+        .limit(500)
+        .execute();
       let settled = 0;
       for (const row of rows) {
         const provider = rails.byName(row.provider);
         if (!provider.poll) continue;
         try {
-          const result = await provider.poll({ payoutId: row.id, creatorId: row.creator_id, providerRef: row.provider_ref! });
+          const result = await provider.poll({
+            payoutId: row.id,
+            creatorId: row.creator_id,
+            providerRef: row.provider_ref!,
+          });
           await apply(row.id, result);
           if (result.status !== 'processing') settled += 1;
         } catch (error) {
-          logger.warn('payout poll failed', { payoutId: row.id, provider: row.provider, error: (error as Error).message });
+          logger.warn('payout poll failed', {
+            payoutId: row.id,
+            provider: row.provider,
+            error: (error as Error).message,
+          });
         }
       }
       return settled;
@@ -315,7 +421,11 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
       if (status) query = query.where('status', '=', status);
       const rows = await query.orderBy('requested_at', 'desc').limit(LISTED).execute();
       const open = (row: PayoutRow) => row.status === 'requested' || row.status === 'processing';
-      rows.sort((a, b) => Number(open(b)) - Number(open(a)) || (open(a) ? a.requested_at.localeCompare(b.requested_at) : b.requested_at.localeCompare(a.requested_at)));
+      rows.sort(
+        (a, b) =>
+          Number(open(b)) - Number(open(a)) ||
+          (open(a) ? a.requested_at.localeCompare(b.requested_at) : b.requested_at.localeCompare(a.requested_at)),
+      );
       const payouts = await withCreators(rows);
       // An operator paying by hand needs the full details; they are shown only while the payout is open.
       return Promise.all(
@@ -323,20 +433,40 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
           const row = rows[index]!;
           if (!open(row) || row.provider !== 'manual') return { ...payout, destination: null };
           const details = await services.payoutMethods.details(row.creator_id, row.method_id);
-          return { ...payout, destination: details ? describe(details, (await db.selectFrom('payout_methods').select('holder_name').where('id', '=', row.method_id).executeTakeFirst())?.holder_name ?? null) : null };
+          return {
+            ...payout,
+            destination: details
+              ? describe(
+                  details,
+                  (
+                    await db
+                      .selectFrom('payout_methods')
+                      .select('holder_name')
+                      .where('id', '=', row.method_id)
+                      .executeTakeFirst()
+                  )?.holder_name ?? null,
+                )
+              : null,
+          };
         }),
       );
     },
 
     /** An operator's decision on a payout of the manual rail (or any payout a rail could not settle). */
-    async decide(operatorId: string, id: string, outcome: { status: 'paid'; reference: string } | { status: 'failed'; reason: string }): Promise<AdminPayout> {
+    async decide(
+      operatorId: string,
+      id: string,
+      outcome: { status: 'paid'; reference: string } | { status: 'failed'; reason: string },
+    ): Promise<AdminPayout> {
       const result = await db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirst();
         if (!current) throw new HttpError(404, 'No such payout');
         const settled = await settle(
           trx,
           id,
-          outcome.status === 'paid' ? { status: 'paid', providerRef: outcome.reference } : { status: 'failed', reason: outcome.reason },
+          outcome.status === 'paid'
+            ? { status: 'paid', providerRef: outcome.reference }
+            : { status: 'failed', reason: outcome.reason },
           operatorId,
         );
         if (!settled) throw new HttpError(409, `This payout is already ${current.status}`);
@@ -354,7 +484,10 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
 
     /** What the creator can withdraw now, and what payouts on their way hold. */
     async balances(creatorId: string): Promise<{ availableCents: number; inPayoutCents: number }> {
-      const [availableCents, inPayoutCents] = await Promise.all([balanceOf(db, creatorAvailable(creatorId)), balanceOf(db, creatorInPayout(creatorId))]);
+      const [availableCents, inPayoutCents] = await Promise.all([
+        balanceOf(db, creatorAvailable(creatorId)),
+        balanceOf(db, creatorInPayout(creatorId)),
+      ]);
       return { availableCents, inPayoutCents };
     },
   };
@@ -365,7 +498,9 @@ function methodName(row: Pick<PayoutRow, 'method_kind' | 'method_display'>): str
 }
 
 function describe(details: PayoutDetails, holder: string | null): string {
-  return details.kind === 'bank' ? `${holder ?? 'Account holder'} · routing ${details.routingNumber} · account ${details.accountNumber}` : `PayPal ${details.email}`;
+  return details.kind === 'bank'
+    ? `${holder ?? 'Account holder'} · routing ${details.routingNumber} · account ${details.accountNumber}`
+    : `PayPal ${details.email}`;
 }
 
 export type Payouts = ReturnType<typeof createPayouts>;

@@ -34,13 +34,21 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   const { db, payoutMethods, payouts, funding, limits, config } = services;
 
   route(app, services, 'listPayoutMethods', async (c) => ({ methods: await payoutMethods.list(creator(c)) }));
-  route(app, services, 'addPayoutMethod', async (c, { body }) => ({ methods: await payoutMethods.add(creator(c), body) }));
-  route(app, services, 'deletePayoutMethod', async (c) => ({ methods: await payoutMethods.remove(creator(c), c.req.param('id')!) }));
+  route(app, services, 'addPayoutMethod', async (c, { body }) => ({
+    methods: await payoutMethods.add(creator(c), body),
+  }));
+  route(app, services, 'deletePayoutMethod', async (c) => ({
+    methods: await payoutMethods.remove(creator(c), c.req.param('id')!),
+  }));
 
   route(app, services, 'requestPayout', async (c, { body }) => {
     const userId = creator(c);
     await limits.checkUser(RATE_RULES.payouts, userId);
-    const { payout } = await payouts.request(userId, { amountCents: body.amount_cents, methodId: body.method_id }, c.req.header('idempotency-key')?.trim());
+    const { payout } = await payouts.request(
+      userId,
+      { amountCents: body.amount_cents, methodId: body.method_id },
+      c.req.header('idempotency-key')?.trim(),
+    );
     return { payout };
   });
   route(app, services, 'listPayouts', async (c) => ({ payouts: await payouts.list(creator(c)) }));
@@ -69,7 +77,13 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
           payout.id,
           event.type === 'payout.paid'
             ? { status: 'paid', providerRef: payout.id }
-            : { status: 'failed', providerRef: payout.id, reason: payout.failure_message ?? (event.type === 'payout.canceled' ? 'the payout was cancelled' : 'the bank refused the transfer') },
+            : {
+                status: 'failed',
+                providerRef: payout.id,
+                reason:
+                  payout.failure_message ??
+                  (event.type === 'payout.canceled' ? 'the payout was cancelled' : 'the bank refused the transfer'),
+              },
         );
       }
     }

@@ -39,8 +39,12 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
   const { notifier, bus, tickets, users } = services;
 
   route(app, services, 'listNotifications', (c) => notifier.list(c.get('userId')));
-  route(app, services, 'readNotifications', async (c, { body }) => ({ unread: await notifier.markRead(c.get('userId'), body.upTo) }));
-  route(app, services, 'clearNotifications', async (c, { body }) => ({ unread: await notifier.clear(c.get('userId'), body.upTo) }));
+  route(app, services, 'readNotifications', async (c, { body }) => ({
+    unread: await notifier.markRead(c.get('userId'), body.upTo),
+  }));
+  route(app, services, 'clearNotifications', async (c, { body }) => ({
+    unread: await notifier.clear(c.get('userId'), body.upTo),
+  }));
 
   route(app, services, 'eventsTicket', async (c) => {
     const userId = c.get('userId');
@@ -53,7 +57,10 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
     const claims = tickets.verify(query.ticket);
     const session = claims ? await users.session(claims.userId) : null;
     if (!claims || !session || session.version !== claims.version) {
-      throw new HttpError(401, 'The events ticket is missing, expired or invalid: get a new one from POST /api/events/ticket');
+      throw new HttpError(
+        401,
+        'The events ticket is missing, expired or invalid: get a new one from POST /api/events/ticket',
+      );
     }
     const userId = claims.userId;
     const header = c.req.header('last-event-id');
@@ -78,7 +85,11 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
       return runLiveStream<Notification>(stream, {
         subscribe: (push) => bus.subscribe(userId, push, () => void catchUp(push)),
         start: async (queue) => {
-          await stream.writeSSE({ event: 'ready', data: JSON.stringify({ unread: await services.notifier.unread(userId) }), retry: RETRY_MS });
+          await stream.writeSSE({
+            event: 'ready',
+            data: JSON.stringify({ unread: await services.notifier.unread(userId) }),
+            retry: RETRY_MS,
+          });
           // What the client missed while away (subscribed first, so nothing falls between the two).
           if (lastId !== null) queue.unshift(...(await services.notifier.resume(userId, lastId)));
           return true;
@@ -88,7 +99,11 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
           sent.add(notification.id);
           if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
           cursor = Math.max(cursor, notification.id);
-          await stream.writeSSE({ event: 'notification', id: String(notification.id), data: JSON.stringify(notification) });
+          await stream.writeSSE({
+            event: 'notification',
+            id: String(notification.id),
+            data: JSON.stringify(notification),
+          });
           return true;
         },
       });

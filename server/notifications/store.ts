@@ -46,7 +46,12 @@ const toNotification = (row: Selectable<NotificationsTable>): Notification => ({
 
 /** One of a user's notifications by id (another instance announced it), or null. */
 export async function notificationById(db: Kysely<Database>, userId: string, id: number): Promise<Notification | null> {
-  const row = await db.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row ? toNotification(row) : null;
 }
 
@@ -73,7 +78,15 @@ export interface Notifier {
 
 export const NOTIFICATION_MAIL_JOB = 'notification-mail';
 
-export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mailer; links: Links; supportEmail: string; logger: Logger; jobs: JobQueue }): Notifier {
+export function createNotifier(deps: {
+  db: Kysely<Database>;
+  bus: Bus;
+  mail: Mailer;
+  links: Links;
+  supportEmail: string;
+  logger: Logger;
+  jobs: JobQueue;
+}): Notifier {
   const { db, bus } = deps;
   const now = () => new Date().toISOString();
 
@@ -89,14 +102,26 @@ export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mai
   }
 
   /** E-mail is a job (retried with backoff when the mail server fails), one per notification, queued with `trx`. */
-  async function queueMail(trx: Kysely<Database>, created: { userId: string; notification: Notification }[]): Promise<boolean> {
+  async function queueMail(
+    trx: Kysely<Database>,
+    created: { userId: string; notification: Notification }[],
+  ): Promise<boolean> {
     const userIds = [...new Set(created.map((item) => item.userId))];
-    const recipients = await trx.selectFrom('users').select(['id', 'notify_email']).where('id', 'in', userIds).execute();
+    const recipients = await trx
+      .selectFrom('users')
+      .select(['id', 'notify_email'])
+      .where('id', 'in', userIds)
+      .execute();
     const wants = new Set(recipients.filter((row) => Number(row.notify_email) === 1).map((row) => row.id));
     let queued = false;
     for (const { userId, notification } of created) {
       if (!wants.has(userId)) continue;
-      await deps.jobs.enqueue(NOTIFICATION_MAIL_JOB, `mail:notification:${notification.id}`, { userId, id: notification.id }, trx);
+      await deps.jobs.enqueue(
+        NOTIFICATION_MAIL_JOB,
+        `mail:notification:${notification.id}`,
+        { userId, id: notification.id },
+        trx,
+      );
       queued = true;
     }
     return queued;
@@ -105,7 +130,11 @@ export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mai
   /** The job: the notification's e-mail, if the user still wants it; a failed send throws (the job is retried). */
   async function sendMail(payload: { userId: string; id: number }): Promise<void> {
     const notification = await notificationById(db, payload.userId, payload.id);
-    const user = await db.selectFrom('users').select(['email', 'notify_email']).where('id', '=', payload.userId).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .select(['email', 'notify_email'])
+      .where('id', '=', payload.userId)
+      .executeTakeFirst();
     if (!notification || !user || Number(user.notify_email) !== 1) return;
     const message = renderEmail(
       {
@@ -163,11 +192,23 @@ export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mai
 
     async resume(userId, lastId, createdSince) {
       const mine = () => {
-        let query = db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('cleared_at', 'is', null);
+        let query = db
+          .selectFrom('notifications')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('cleared_at', 'is', null);
         if (createdSince !== undefined) query = query.where('created_at', '>=', createdSince);
         return query;
       };
-      const anchor = lastId > 0 ? await db.selectFrom('notifications').select('created_at').where('id', '=', lastId).where('user_id', '=', userId).executeTakeFirst() : undefined;
+      const anchor =
+        lastId > 0
+          ? await db
+              .selectFrom('notifications')
+              .select('created_at')
+              .where('id', '=', lastId)
+              .where('user_id', '=', userId)
+              .executeTakeFirst()
+          : undefined;
       const [before, after] = await Promise.all([
         anchor
           ? mine()
@@ -184,7 +225,11 @@ export function createNotifier(deps: { db: Kysely<Database>; bus: Bus; mail: Mai
     },
 
     async markRead(userId, upTo) {
-      let query = db.updateTable('notifications').set({ read_at: now() }).where('user_id', '=', userId).where('read_at', 'is', null);
+      let query = db
+        .updateTable('notifications')
+        .set({ read_at: now() })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null);
       if (upTo !== undefined) query = query.where('id', '<=', upTo);
       await query.execute();
       return unread(userId);

@@ -15,7 +15,9 @@ export function createTickets(secret: Uint8Array) {
   const sign = (payload: string) => crypto.createHmac('sha256', key).update(payload).digest('base64url');
   return {
     issue(claims: TicketClaims, nowMs = Date.now()): string {
-      const payload = Buffer.from(JSON.stringify({ sub: claims.userId, ver: claims.version, exp: Math.floor(nowMs / 1000) + TICKET_SECONDS })).toString('base64url');
+      const payload = Buffer.from(
+        JSON.stringify({ sub: claims.userId, ver: claims.version, exp: Math.floor(nowMs / 1000) + TICKET_SECONDS }),
+      ).toString('base64url');
       return `${payload}.${sign(payload)}`;
     },
     verify(ticket: string, nowMs = Date.now()): TicketClaims | null {
@@ -25,8 +27,13 @@ export function createTickets(secret: Uint8Array) {
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
       try {
-        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown; ver?: unknown; exp?: unknown };
-        if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number' || typeof claims.exp !== 'number') return null;
+        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+          sub?: unknown;
+          ver?: unknown;
+          exp?: unknown;
+        };
+        if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number' || typeof claims.exp !== 'number')
+          return null;
         if (claims.exp * 1000 <= nowMs) return null;
         return { userId: claims.sub, version: claims.ver };
       } catch {

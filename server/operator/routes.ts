@@ -27,7 +27,11 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
   const { db, notifier } = services;
 
   const advertisers = () =>
-    db.selectFrom('advertiser_profiles').innerJoin('users', 'users.id', 'advertiser_profiles.user_id').selectAll('advertiser_profiles').select('users.email as email');
+    db
+      .selectFrom('advertiser_profiles')
+      .innerJoin('users', 'users.id', 'advertiser_profiles.user_id')
+      .selectAll('advertiser_profiles')
+      .select('users.email as email');
   type Row = Awaited<ReturnType<ReturnType<typeof advertisers>['executeTakeFirstOrThrow']>>;
   /** The advertisers with their funds: free balance, and reserved by launched campaigns (docs/product.md §Money). */
   const present = async (rows: Row[]) => {
@@ -57,12 +61,22 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
     const stamp = new Date().toISOString();
     let announce = () => {};
     await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('advertiser_profiles').select('status').where('user_id', '=', userId).executeTakeFirst();
+      const current = await trx
+        .selectFrom('advertiser_profiles')
+        .select('status')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       if (!current) throw new HttpError(404, 'No such advertiser');
       if (current.status !== 'pending') throw new HttpError(409, `This advertiser is already ${current.status}`);
       await trx
         .updateTable('advertiser_profiles')
-        .set({ status: verdict, rejection_reason: reason, reviewed_at: stamp, reviewed_by: operatorId, updated_at: stamp })
+        .set({
+          status: verdict,
+          rejection_reason: reason,
+          reviewed_at: stamp,
+          reviewed_by: operatorId,
+          updated_at: stamp,
+        })
         .where('user_id', '=', userId)
         .where('status', '=', 'pending')
         .execute();
@@ -85,7 +99,11 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
       ]);
     });
     announce();
-    return { advertiser: (await present([await advertisers().where('advertiser_profiles.user_id', '=', userId).executeTakeFirstOrThrow()]))[0]! };
+    return {
+      advertiser: (
+        await present([await advertisers().where('advertiser_profiles.user_id', '=', userId).executeTakeFirstOrThrow()])
+      )[0]!,
+    };
   };
 
   route(app, services, 'approveAdvertiser', (c) => review(c, 'approved', null));
@@ -126,7 +144,17 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
   route(app, services, 'adminTickets', async (c) => {
     operator(c);
     const rows = await db.selectFrom('support_tickets').selectAll().orderBy('created_at', 'desc').limit(200).execute();
-    return { tickets: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, subject: row.subject, message: row.message, page: row.page, createdAt: row.created_at })) };
+    return {
+      tickets: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        subject: row.subject,
+        message: row.message,
+        page: row.page,
+        createdAt: row.created_at,
+      })),
+    };
   });
 
   // Money (docs/product.md §Money): deposits (the manual funding rail) and payouts (the manual payout rail).
@@ -142,12 +170,19 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
 
   route(app, services, 'markPayoutPaid', async (c, { body }) => {
     const operatorId = operator(c);
-    return { payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'paid', reference: body.reference }) };
+    return {
+      payout: await services.payouts.decide(operatorId, c.req.param('id')!, {
+        status: 'paid',
+        reference: body.reference,
+      }),
+    };
   });
 
   route(app, services, 'markPayoutFailed', async (c, { body }) => {
     const operatorId = operator(c);
-    return { payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'failed', reason: body.reason }) };
+    return {
+      payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'failed', reason: body.reason }),
+    };
   });
 
   return app;

@@ -64,7 +64,9 @@ export function overlayRoutes(services: OverlayRoutesDeps): Hono<AppEnv> {
               if ((await overlays.creatorOf(query.token)) !== creatorId) push({ kind: 'revoked' });
               else push({ kind: 'state', state: await overlays.state(creatorId) });
             };
-            resync().catch((error: unknown) => services.logger.warn('overlay: a stream could not catch up', { error: (error as Error).message }));
+            resync().catch((error: unknown) =>
+              services.logger.warn('overlay: a stream could not catch up', { error: (error as Error).message }),
+            );
           }),
         // Only the newest state matters: a page that fell behind skips to it.
         enqueue: (queue, signal) => {
@@ -81,7 +83,12 @@ export function overlayRoutes(services: OverlayRoutesDeps): Hono<AppEnv> {
             return false;
           }
           const first = await overlays.state(creatorId);
-          await stream.writeSSE({ event: 'state', id: String(first.version), data: JSON.stringify(first), retry: RETRY_MS });
+          await stream.writeSSE({
+            event: 'state',
+            id: String(first.version),
+            data: JSON.stringify(first),
+            retry: RETRY_MS,
+          });
           sent = first.version;
           return true;
         },

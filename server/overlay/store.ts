@@ -78,7 +78,10 @@ export interface Overlays {
   hub: Bus<OverlaySignal>;
   /** The creator's overlay, made on first use. */
   settings(creatorId: string): Promise<OverlaySettings>;
-  update(creatorId: string, patch: Partial<Pick<OverlaySettings, 'enabled' | 'position' | 'size' | 'rotationSeconds'>>): Promise<OverlaySettings>;
+  update(
+    creatorId: string,
+    patch: Partial<Pick<OverlaySettings, 'enabled' | 'position' | 'size' | 'rotationSeconds'>>,
+  ): Promise<OverlaySettings>;
   /** A new token: the old URL stops working at once, its open pages are told so. */
   rotate(creatorId: string): Promise<OverlaySettings>;
   /** The creator whose overlay has this token, or null. */
@@ -170,7 +173,13 @@ export function createOverlays(deps: OverlayDeps): Overlays {
     const rows = await db
       .selectFrom('offers')
       .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
-      .select(['offers.id as offerId', 'campaigns.brand as brand', 'campaigns.title as title', 'campaigns.image as image', 'campaigns.disclosure as disclosure'])
+      .select([
+        'offers.id as offerId',
+        'campaigns.brand as brand',
+        'campaigns.title as title',
+        'campaigns.image as image',
+        'campaigns.disclosure as disclosure',
+      ])
       .where('offers.creator_id', '=', creatorId)
       .where('offers.status', 'in', DELIVERY_STATUSES)
       .where('campaigns.status', '=', 'active')
@@ -200,7 +209,8 @@ export function createOverlays(deps: OverlayDeps): Overlays {
   async function refresh(creatorIds: Iterable<string>, fromCluster = false): Promise<void> {
     const ids = [...new Set(creatorIds)];
     // The other instances' pages too (ids only; a message holds up to 150 of them).
-    if (!fromCluster) for (let i = 0; i < ids.length; i += 150) transport.send({ t: 'overlay', c: ids.slice(i, i + 150) });
+    if (!fromCluster)
+      for (let i = 0; i < ids.length; i += 150) transport.send({ t: 'overlay', c: ids.slice(i, i + 150) });
     for (const creatorId of ids) {
       forgetOffers(creatorId);
       if (!hub.has(creatorId)) continue;
@@ -218,7 +228,12 @@ export function createOverlays(deps: OverlayDeps): Overlays {
     for (const [id, entry] of offerCache) if (entry.campaignId === campaignId) offerCache.delete(id);
     const listening = [...hub.users()];
     if (listening.length === 0) return;
-    const rows = await db.selectFrom('offers').select('creator_id').where('campaign_id', '=', campaignId).where('creator_id', 'in', listening).execute();
+    const rows = await db
+      .selectFrom('offers')
+      .select('creator_id')
+      .where('campaign_id', '=', campaignId)
+      .where('creator_id', 'in', listening)
+      .execute();
     await refresh(
       rows.map((row) => row.creator_id),
       true,
@@ -237,7 +252,8 @@ export function createOverlays(deps: OverlayDeps): Overlays {
 
   // What the other instances changed: this instance's caches and open pages follow.
   transport.onMessage((message) => {
-    const failed = (error: unknown) => logger.error('overlay: a change from another instance failed', { error: (error as Error).message });
+    const failed = (error: unknown) =>
+      logger.error('overlay: a change from another instance failed', { error: (error as Error).message });
     if (message.t === 'overlay') refresh(message.c, true).catch(failed);
     else if (message.t === 'overlay.campaign') refreshCampaign(message.k, true).catch(failed);
     else if (message.t === 'overlay.revoked') {
@@ -252,7 +268,13 @@ export function createOverlays(deps: OverlayDeps): Overlays {
     return trx
       .selectFrom('offers')
       .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
-      .select(['offers.id as id', 'offers.status as status', 'offers.campaign_id as campaign_id', 'campaigns.advertiser_id as advertiser_id', 'campaigns.deliverable_minutes as deliverable_minutes'])
+      .select([
+        'offers.id as id',
+        'offers.status as status',
+        'offers.campaign_id as campaign_id',
+        'campaigns.advertiser_id as advertiser_id',
+        'campaigns.deliverable_minutes as deliverable_minutes',
+      ])
       .where('offers.id', '=', offerId)
       .where('offers.creator_id', '=', creatorId)
       .where('offers.status', 'in', DELIVERY_STATUSES)
@@ -303,7 +325,11 @@ export function createOverlays(deps: OverlayDeps): Overlays {
     const cached = tokenCache.get(hash);
     if (cached && cached.expires > Date.now()) return cached;
     const changes = overlayChanges;
-    const row = await db.selectFrom('overlays').select(['creator_id', 'enabled']).where('token_hash', '=', hash).executeTakeFirst();
+    const row = await db
+      .selectFrom('overlays')
+      .select(['creator_id', 'enabled'])
+      .where('token_hash', '=', hash)
+      .executeTakeFirst();
     if (!row) {
       tokenCache.delete(hash);
       return null;
@@ -371,7 +397,8 @@ export function createOverlays(deps: OverlayDeps): Overlays {
         (results) => {
           batch.forEach((beat, index) => beat.resolve(results[index]!));
           // Display has started: these offers are active now (the cache follows).
-          for (const [index, beat] of batch.entries()) if (results[index]!.creditedSeconds > 0 && beat.offer.status === 'accepted') beat.offer.status = 'active';
+          for (const [index, beat] of batch.entries())
+            if (results[index]!.creditedSeconds > 0 && beat.offer.status === 'accepted') beat.offer.status = 'active';
         },
         (error: unknown) => batch.forEach((beat) => beat.reject(error)),
       )
@@ -381,38 +408,74 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       });
   }
 
-  async function creditInBulk(trx: Kysely<Database>, batch: PendingBeat[]): Promise<(HeartbeatResult & { due: boolean })[]> {
+  async function creditInBulk(
+    trx: Kysely<Database>,
+    batch: PendingBeat[],
+  ): Promise<(HeartbeatResult & { due: boolean })[]> {
     // Whole seconds: every budget boundary falls on a second, so stretches split into minutes exactly.
     const nowMs = Math.floor(Date.now() / 1000) * 1000;
     const stamp = new Date(nowMs).toISOString();
     const offerIds = [...new Set(batch.map((beat) => beat.offer.offerId))];
     const creatorIds = [...new Set(batch.map((beat) => beat.offer.creatorId))].sort();
     // Several instances on PostgreSQL: one batch at a time per overlay and offer (rows locked in one order).
-    let budgetQuery = trx.selectFrom('overlays').select(['creator_id', 'credited_until']).where('creator_id', 'in', creatorIds).orderBy('creator_id');
+    let budgetQuery = trx
+      .selectFrom('overlays')
+      .select(['creator_id', 'credited_until'])
+      .where('creator_id', 'in', creatorIds)
+      .orderBy('creator_id');
     if (dialect === 'postgres') budgetQuery = budgetQuery.forUpdate();
     const budgets = new Map((await budgetQuery.execute()).map((row) => [row.creator_id, Number(row.credited_until)]));
     const spent = new Map<string, number>();
-    let query = trx.selectFrom('overlay_progress').select(['offer_id', 'displayed_seconds', 'credited_until', 'last_beat_id']).where('offer_id', 'in', offerIds).orderBy('offer_id');
+    let query = trx
+      .selectFrom('overlay_progress')
+      .select(['offer_id', 'displayed_seconds', 'credited_until', 'last_beat_id'])
+      .where('offer_id', 'in', offerIds)
+      .orderBy('offer_id');
     if (dialect === 'postgres') query = query.forUpdate();
-    const progress = new Map((await query.execute()).map((row) => [row.offer_id, { displayed: Number(row.displayed_seconds), creditedUntil: Number(row.credited_until), lastBeatId: row.last_beat_id, known: true }]));
+    const progress = new Map(
+      (await query.execute()).map((row) => [
+        row.offer_id,
+        {
+          displayed: Number(row.displayed_seconds),
+          creditedUntil: Number(row.credited_until),
+          lastBeatId: row.last_beat_id,
+          known: true,
+        },
+      ]),
+    );
     const minutes = new Map<string, { offer_id: string; minute: number; seconds: number }>();
     const started = new Set<string>();
     const results = batch.map(({ input, offer }) => {
       const deliverableSeconds = offer.deliverableSeconds;
       let entry = progress.get(offer.offerId);
-      if (entry?.lastBeatId === input.beatId) return { creditedSeconds: 0, displayedSeconds: entry.displayed, deliverableSeconds, completed: false, due: false };
+      if (entry?.lastBeatId === input.beatId)
+        return {
+          creditedSeconds: 0,
+          displayedSeconds: entry.displayed,
+          deliverableSeconds,
+          completed: false,
+          due: false,
+        };
       // The overlay's budget continues where its last credit ended; after a pause longer than a heartbeat can reach
       // back, display restarts: the claimed seconds are taken as just ended.
       const budget = budgets.get(offer.creatorId) ?? 0;
       const base = budget >= nowMs - BUDGET_MS ? budget : nowMs - input.seconds * 1000;
       // Never beyond the wall clock, nor beyond what the deliverable still needs.
       const displayed = entry?.displayed ?? 0;
-      const credited = Math.max(0, Math.min(input.seconds, Math.floor((nowMs - base) / 1000), deliverableSeconds - displayed));
+      const credited = Math.max(
+        0,
+        Math.min(input.seconds, Math.floor((nowMs - base) / 1000), deliverableSeconds - displayed),
+      );
       if (credited > 0) {
         budgets.set(offer.creatorId, base + credited * 1000);
         spent.set(offer.creatorId, base + credited * 1000);
       }
-      entry = { displayed: displayed + credited, creditedUntil: credited > 0 ? base + credited * 1000 : (entry?.creditedUntil ?? 0), lastBeatId: input.beatId, known: entry?.known ?? false };
+      entry = {
+        displayed: displayed + credited,
+        creditedUntil: credited > 0 ? base + credited * 1000 : (entry?.creditedUntil ?? 0),
+        lastBeatId: input.beatId,
+        known: entry?.known ?? false,
+      };
       progress.set(offer.offerId, entry);
       for (const [minute, seconds] of minuteParts(base, credited)) {
         const key = `${offer.offerId}:${minute}`;
@@ -422,11 +485,24 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       }
       if (credited > 0 && offer.status === 'accepted') started.add(offer.offerId);
       // Met: the caller completes the offer (again after a completion that failed: nothing more is credited then).
-      return { creditedSeconds: credited, displayedSeconds: entry.displayed, deliverableSeconds, completed: false, due: entry.displayed >= deliverableSeconds };
+      return {
+        creditedSeconds: credited,
+        displayedSeconds: entry.displayed,
+        deliverableSeconds,
+        completed: false,
+        due: entry.displayed >= deliverableSeconds,
+      };
     });
     const rows = offerIds.map((offerId) => {
       const entry = progress.get(offerId)!;
-      return { offer_id: offerId, displayed_seconds: entry.displayed, credited_until: entry.creditedUntil, last_beat_id: entry.lastBeatId, first_beat_at: stamp, last_beat_at: stamp };
+      return {
+        offer_id: offerId,
+        displayed_seconds: entry.displayed,
+        credited_until: entry.creditedUntil,
+        last_beat_id: entry.lastBeatId,
+        first_beat_at: stamp,
+        last_beat_at: stamp,
+      };
     });
     for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
       await trx
@@ -447,8 +523,17 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       const chunk = budgetRows.slice(from, from + ROWS_PER_STATEMENT);
       await trx
         .updateTable('overlays')
-        .set({ credited_until: sql<number>`case creator_id ${sql.join(chunk.map(([creatorId, until]) => sql`when ${creatorId} then cast(${until} as bigint)`), sql` `)} else credited_until end` })
-        .where('creator_id', 'in', chunk.map(([creatorId]) => creatorId))
+        .set({
+          credited_until: sql<number>`case creator_id ${sql.join(
+            chunk.map(([creatorId, until]) => sql`when ${creatorId} then cast(${until} as bigint)`),
+            sql` `,
+          )} else credited_until end`,
+        })
+        .where(
+          'creator_id',
+          'in',
+          chunk.map(([creatorId]) => creatorId),
+        )
         .execute();
     }
     const minuteRows = [...minutes.values()];
@@ -466,8 +551,18 @@ export function createOverlays(deps: OverlayDeps): Overlays {
     if (started.size > 0) {
       // Display has started: the offers are active.
       const ids = [...started];
-      await trx.updateTable('offers').set({ status: 'active', updated_at: stamp }).where('id', 'in', ids).where('status', '=', 'accepted').execute();
-      await touchOfferLists(trx, batch.filter((beat) => started.has(beat.offer.offerId)).flatMap((beat) => [beat.offer.creatorId, beat.offer.advertiserId]));
+      await trx
+        .updateTable('offers')
+        .set({ status: 'active', updated_at: stamp })
+        .where('id', 'in', ids)
+        .where('status', '=', 'accepted')
+        .execute();
+      await touchOfferLists(
+        trx,
+        batch
+          .filter((beat) => started.has(beat.offer.offerId))
+          .flatMap((beat) => [beat.offer.creatorId, beat.offer.advertiserId]),
+      );
     }
     return results;
   }
@@ -519,7 +614,12 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       const stamp = now();
       const row = await db
         .updateTable('overlays')
-        .set({ token_hash: hashToken(token), token_sealed: sealer.seal(token), token_created_at: stamp, updated_at: stamp })
+        .set({
+          token_hash: hashToken(token),
+          token_sealed: sealer.seal(token),
+          token_created_at: stamp,
+          updated_at: stamp,
+        })
         .where('creator_id', '=', creatorId)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -531,7 +631,11 @@ export function createOverlays(deps: OverlayDeps): Overlays {
     },
 
     async creatorOf(token) {
-      const row = await db.selectFrom('overlays').select('creator_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
+      const row = await db
+        .selectFrom('overlays')
+        .select('creator_id')
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst();
       return row?.creator_id ?? null;
     },
 
@@ -561,13 +665,24 @@ export function createOverlays(deps: OverlayDeps): Overlays {
           setImmediate(creditBeats);
         }
       });
-      if (!result.due) return { creditedSeconds: result.creditedSeconds, displayedSeconds: result.displayedSeconds, deliverableSeconds: result.deliverableSeconds, completed: false };
+      if (!result.due)
+        return {
+          creditedSeconds: result.creditedSeconds,
+          displayedSeconds: result.displayedSeconds,
+          deliverableSeconds: result.deliverableSeconds,
+          completed: false,
+        };
       // The deliverable is met: the offer completes through the ledger (once; a second heartbeat finds it done).
       const completed = await complete(offer.offerId);
       // A completed offer leaves the overlay and stops being credited at once.
       forgetOffers(overlay.creatorId);
       await refresh([overlay.creatorId]);
-      return { creditedSeconds: result.creditedSeconds, displayedSeconds: result.displayedSeconds, deliverableSeconds: result.deliverableSeconds, completed };
+      return {
+        creditedSeconds: result.creditedSeconds,
+        displayedSeconds: result.displayedSeconds,
+        deliverableSeconds: result.deliverableSeconds,
+        completed,
+      };
     },
 
     async completeDue() {
@@ -612,12 +727,22 @@ export function createOverlays(deps: OverlayDeps): Overlays {
         .where(party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id', '=', party.userId)
         .executeTakeFirst();
       if (!row) throw new HttpError(404, 'No such offer');
-      const minutes = await db.selectFrom('overlay_minutes').select(['minute', 'seconds']).where('offer_id', '=', offerId).orderBy('minute').execute();
+      const minutes = await db
+        .selectFrom('overlay_minutes')
+        .select(['minute', 'seconds'])
+        .where('offer_id', '=', offerId)
+        .orderBy('minute')
+        .execute();
       const days = new Map<string, number>();
       const sessions: OfferDisplay['sessions'] = [];
       let open: { startMinute: number; lastMinute: number; seconds: number } | null = null;
       const close = () => {
-        if (open) sessions.push({ start: new Date(open.startMinute * 60_000).toISOString(), end: new Date((open.lastMinute + 1) * 60_000).toISOString(), seconds: open.seconds });
+        if (open)
+          sessions.push({
+            start: new Date(open.startMinute * 60_000).toISOString(),
+            end: new Date((open.lastMinute + 1) * 60_000).toISOString(),
+            seconds: open.seconds,
+          });
       };
       for (const entry of minutes) {
         const minute = Number(entry.minute);

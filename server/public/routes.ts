@@ -45,9 +45,16 @@ export function newsletterRoutes(services: NewsletterRoutesDeps, secret: Uint8Ar
     // One row per address, whatever the number of requests; subscribing again after unsubscribing resumes it.
     await db
       .insertInto('newsletter_subscriptions')
-      .values({ email: body.email, unsubscribe_hash: hashLinkToken(token), subscribed_at: stamp, unsubscribed_at: null })
+      .values({
+        email: body.email,
+        unsubscribe_hash: hashLinkToken(token),
+        subscribed_at: stamp,
+        unsubscribed_at: null,
+      })
       // The hash is refreshed too, in case the server's secret changed since the first subscription.
-      .onConflict((oc) => oc.column('email').doUpdateSet({ unsubscribed_at: null, unsubscribe_hash: hashLinkToken(token) }))
+      .onConflict((oc) =>
+        oc.column('email').doUpdateSet({ unsubscribed_at: null, unsubscribe_hash: hashLinkToken(token) }),
+      )
       .execute();
     const url = links.url(`/unsubscribe?token=${token}`);
     mail.post({

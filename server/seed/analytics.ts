@@ -19,10 +19,14 @@ export const DEMO_CHANNELS: Record<ConnectPlatform, { login: string; displayName
 
 const DAY = 86_400_000;
 /** A repeatable wobble in [0, 1) for day `d` of series `seed`. */
-const wobble = (seed: string, d: number) => parseInt(crypto.createHash('sha256').update(`${seed}:${d}`).digest('hex').slice(0, 6), 16) / 0xffffff;
+const wobble = (seed: string, d: number) =>
+  parseInt(crypto.createHash('sha256').update(`${seed}:${d}`).digest('hex').slice(0, 6), 16) / 0xffffff;
 
 /** A year of one platform's figures, by moment: totals once a day at noon, viewers every 15 minutes of a 19:00–21:00 UTC stream. */
-export function demoYear(platform: ConnectPlatform, now: number): { at: number; samples: Partial<Record<SeriesKey, number>> }[] {
+export function demoYear(
+  platform: ConnectPlatform,
+  now: number,
+): { at: number; samples: Partial<Record<SeriesKey, number>> }[] {
   const final = standInFigures(platform, DEMO_CHANNELS[platform].channel);
   const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
   const moments: { at: number; samples: Partial<Record<SeriesKey, number>> }[] = [];
@@ -39,7 +43,12 @@ export function demoYear(platform: ConnectPlatform, now: number): { at: number; 
     moments.push({ at: day + 12 * 3_600_000, samples });
     for (let q = 0; q < 8; q += 1) {
       const level = 0.4 + 0.6 * progress;
-      moments.push({ at: day + 19 * 3_600_000 + q * 15 * 60_000, samples: { viewers: Math.round(final.viewers * level * (0.8 + 0.4 * wobble(`${platform}-viewers`, d * 8 + q))) } });
+      moments.push({
+        at: day + 19 * 3_600_000 + q * 15 * 60_000,
+        samples: {
+          viewers: Math.round(final.viewers * level * (0.8 + 0.4 * wobble(`${platform}-viewers`, d * 8 + q))),
+        },
+      });
     }
   }
   return moments;
@@ -59,7 +68,13 @@ export async function seedAnalytics(castbridge: CastbridgeApp, creatorId: string
   }
 }
 
-async function connectDemoChannel(db: Kysely<Database>, sealer: Sealer, creatorId: string, platform: ConnectPlatform, now: number): Promise<void> {
+async function connectDemoChannel(
+  db: Kysely<Database>,
+  sealer: Sealer,
+  creatorId: string,
+  platform: ConnectPlatform,
+  now: number,
+): Promise<void> {
   const channel = DEMO_CHANNELS[platform];
   const stamp = new Date(now).toISOString();
   await db
@@ -73,7 +88,10 @@ async function connectDemoChannel(db: Kysely<Database>, sealer: Sealer, creatorI
       display_name: channel.displayName,
       scopes: (platform === 'twitch' ? TWITCH_SCOPES : YOUTUBE_SCOPES).join(' '),
       // Expired: the first collection refreshes it with the demo refresh token.
-      tokens_sealed: sealer.seal({ accessToken: 'demo-expired', refreshToken: demoRefreshToken(platform, channel.channel) }),
+      tokens_sealed: sealer.seal({
+        accessToken: 'demo-expired',
+        refreshToken: demoRefreshToken(platform, channel.channel),
+      }),
       expires_at: 0,
       status: 'connected',
       stand_in: 1,
@@ -83,4 +101,3 @@ async function connectDemoChannel(db: Kysely<Database>, sealer: Sealer, creatorI
     })
     .execute();
 }
-

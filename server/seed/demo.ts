@@ -27,24 +27,105 @@ export const DEMO_EMAILS = {
 } as const;
 
 /** The spec's sample offers (docs/spec.md §2 Sponsorship Offers: 4 new, 2 accepted, 3 asking for more information). */
-const CAMPAIGNS: { brand: string; title: string; description: string; image: string; payCents: number; creatorStatus: OfferStatus; question?: string; answer?: string }[] = [
-  { brand: 'Nova Energy', title: 'Nova Energy Drink', description: 'Show our can on stream for 30 seconds each hour during your weekend broadcasts.', image: '/images/offers/energy.svg', payCents: 25_000, creatorStatus: 'invited' },
-  { brand: 'Pixel Gear', title: 'Pixel Gear Headsets', description: 'Review our new wireless headset live and share a viewer discount code.', image: '/images/offers/headset.svg', payCents: 40_000, creatorStatus: 'invited' },
-  { brand: 'CloudHost', title: 'CloudHost Servers', description: 'Run a community game server on us and mention it at the start of each stream.', image: '/images/offers/cloud.svg', payCents: 30_000, creatorStatus: 'invited' },
-  { brand: 'Fresh Bites', title: 'Fresh Bites Snacks', description: 'A monthly snack box for you and a giveaway for your chat.', image: '/images/offers/snack.svg', payCents: 15_000, creatorStatus: 'invited' },
-  { brand: 'Arc Gaming', title: 'Arc Gaming Chairs', description: 'A chair for your setup and an overlay banner during long sessions.', image: '/images/offers/chair.svg', payCents: 50_000, creatorStatus: 'accepted' },
-  { brand: 'SwiftVPN', title: 'SwiftVPN', description: 'A short read at the start of two streams a week, with your own link.', image: '/images/offers/shield.svg', payCents: 35_000, creatorStatus: 'accepted' },
-  { brand: 'Lumen', title: 'Lumen Key Lights', description: 'Light up your camera with our key light and tell viewers how you use it.', image: '/images/offers/light.svg', payCents: 20_000, creatorStatus: 'info_requested', question: 'Which key light model would you send, and can I keep it after the campaign?', answer: 'The Lumen Pro 2, and yes, it is yours to keep.' },
-  { brand: 'Quest Books', title: 'Quest Books', description: 'Read a chapter of our fantasy series live in a cosy evening stream.', image: '/images/offers/book.svg', payCents: 12_000, creatorStatus: 'info_requested', question: 'How long is the chapter you would like me to read?' },
-  { brand: 'Orbit', title: 'Orbit Mice', description: 'Use our lightweight mouse in ranked matches and pin the link in chat.', image: '/images/offers/mouse.svg', payCents: 18_000, creatorStatus: 'info_requested', question: 'Is the mouse available in a left-handed version?' },
+const CAMPAIGNS: {
+  brand: string;
+  title: string;
+  description: string;
+  image: string;
+  payCents: number;
+  creatorStatus: OfferStatus;
+  question?: string;
+  answer?: string;
+}[] = [
+  {
+    brand: 'Nova Energy',
+    title: 'Nova Energy Drink',
+    description: 'Show our can on stream for 30 seconds each hour during your weekend broadcasts.',
+    image: '/images/offers/energy.svg',
+    payCents: 25_000,
+    creatorStatus: 'invited',
+  },
+  {
+    brand: 'Pixel Gear',
+    title: 'Pixel Gear Headsets',
+    description: 'Review our new wireless headset live and share a viewer discount code.',
+    image: '/images/offers/headset.svg',
+    payCents: 40_000,
+    creatorStatus: 'invited',
+  },
+  {
+    brand: 'CloudHost',
+    title: 'CloudHost Servers',
+    description: 'Run a community game server on us and mention it at the start of each stream.',
+    image: '/images/offers/cloud.svg',
+    payCents: 30_000,
+    creatorStatus: 'invited',
+  },
+  {
+    brand: 'Fresh Bites',
+    title: 'Fresh Bites Snacks',
+    description: 'A monthly snack box for you and a giveaway for your chat.',
+    image: '/images/offers/snack.svg',
+    payCents: 15_000,
+    creatorStatus: 'invited',
+  },
+  {
+    brand: 'Arc Gaming',
+    title: 'Arc Gaming Chairs',
+    description: 'A chair for your setup and an overlay banner during long sessions.',
+    image: '/images/offers/chair.svg',
+    payCents: 50_000,
+    creatorStatus: 'accepted',
+  },
+  {
+    brand: 'SwiftVPN',
+    title: 'SwiftVPN',
+    description: 'A short read at the start of two streams a week, with your own link.',
+    image: '/images/offers/shield.svg',
+    payCents: 35_000,
+    creatorStatus: 'accepted',
+  },
+  {
+    brand: 'Lumen',
+    title: 'Lumen Key Lights',
+    description: 'Light up your camera with our key light and tell viewers how you use it.',
+    image: '/images/offers/light.svg',
+    payCents: 20_000,
+    creatorStatus: 'info_requested',
+    question: 'Which key light model would you send, and can I keep it after the campaign?',
+    answer: 'The Lumen Pro 2, and yes, it is yours to keep.',
+  },
+  {
+    brand: 'Quest Books',
+    title: 'Quest Books',
+    description: 'Read a chapter of our fantasy series live in a cosy evening stream.',
+    image: '/images/offers/book.svg',
+    payCents: 12_000,
+    creatorStatus: 'info_requested',
+    question: 'How long is the chapter you would like me to read?',
+  },
+  {
+    brand: 'Orbit',
+    title: 'Orbit Mice',
+    description: 'Use our lightweight mouse in ranked matches and pin the link in chat.',
+    image: '/images/offers/mouse.svg',
+    payCents: 18_000,
+    creatorStatus: 'info_requested',
+    question: 'Is the mouse available in a left-handed version?',
+  },
 ];
 
-const password = () => `Cb7-${crypto.randomBytes(9).toString("base64url")}`;
+const password = () => `Cb7-${crypto.randomBytes(9).toString('base64url')}`;
 
 function window(): CampaignInput['deliverable'] {
   const start = new Date();
   const end = new Date(start.getTime() + 90 * 24 * 60 * 60 * 1000);
-  return { minutes: 120, startsOn: start.toISOString().slice(0, 10), endsOn: end.toISOString().slice(0, 10), disclosure: 'Sponsored' };
+  return {
+    minutes: 120,
+    startsOn: start.toISOString().slice(0, 10),
+    endsOn: end.toISOString().slice(0, 10),
+    disclosure: 'Sponsored',
+  };
 }
 
 export interface SeedResult {
@@ -56,12 +137,20 @@ export interface SeedResult {
 export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
   const { db, services, config } = castbridge;
   const file = path.join(config.dataDir, 'demo-accounts.txt');
-  const existing = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAILS.operator).executeTakeFirst();
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_EMAILS.operator)
+    .executeTakeFirst();
   if (existing) return { seeded: false, accounts: [], file };
 
   const stamp = new Date().toISOString();
   const accounts: SeedResult['accounts'] = [];
-  const account = async (role: 'operator' | 'advertiser' | 'creator', email: string, profile: Record<string, unknown> = {}) => {
+  const account = async (
+    role: 'operator' | 'advertiser' | 'creator',
+    email: string,
+    profile: Record<string, unknown> = {},
+  ) => {
     const secret = password();
     const id = await services.users.create({
       email,
@@ -76,7 +165,10 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
     return id;
   };
 
-  const operatorId = await account('operator', DEMO_EMAILS.operator, { first_name: 'Castbridge', last_name: 'Operator' });
+  const operatorId = await account('operator', DEMO_EMAILS.operator, {
+    first_name: 'Castbridge',
+    last_name: 'Operator',
+  });
   const novaId = await account('advertiser', DEMO_EMAILS.advertiser, { first_name: 'Nora', last_name: 'Vance' });
   const pendingId = await account('advertiser', DEMO_EMAILS.pending, { first_name: 'Felix', last_name: 'Park' });
   const creatorId = await account('creator', DEMO_EMAILS.creator, {
@@ -142,7 +234,13 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
       payCents: sample.payCents,
       spots: 5,
       // Broad: every platform and language, every country, every category.
-      targeting: { platforms: ['Twitch', 'YouTube'], languages: ['English', 'Spanish'], countries: [], categories: [], minAvgViewers: null },
+      targeting: {
+        platforms: ['Twitch', 'YouTube'],
+        languages: ['English', 'Spanish'],
+        countries: [],
+        categories: [],
+        minAvgViewers: null,
+      },
       deliverable: { ...window(), disclosure: `Sponsored by ${sample.brand}` },
     });
     await db.updateTable('campaigns').set({ image: sample.image }).where('id', '=', campaign.id).execute();
@@ -169,7 +267,16 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
       ...(sample.answer ? [{ author: novaId, side: 'advertiser' as const, body: sample.answer }] : []),
     ];
     for (const message of thread) {
-      await db.insertInto('offer_messages').values({ offer_id: offerId, author_id: message.author, author_side: message.side, body: message.body, created_at: new Date().toISOString() }).execute();
+      await db
+        .insertInto('offer_messages')
+        .values({
+          offer_id: offerId,
+          author_id: message.author,
+          author_side: message.side,
+          body: message.body,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
     }
     await db.transaction().execute(async (trx) => {
       const live = await trx

@@ -8,7 +8,14 @@ import type { Kysely } from 'kysely';
 import type { CastbridgeApp } from '../app.ts';
 import type { Database } from '../db/types.ts';
 import { completeOffer, type CompletedVia } from '../marketplace/completion.ts';
-import { advertiserBalance, campaignReserve, creatorAvailable, creatorInPayout, EXTERNAL, postTransfer } from '../money/ledger.ts';
+import {
+  advertiserBalance,
+  campaignReserve,
+  creatorAvailable,
+  creatorInPayout,
+  EXTERNAL,
+  postTransfer,
+} from '../money/ledger.ts';
 import { referenceFor } from '../money/payouts.ts';
 
 export const NOVA_DEPOSIT_CENTS = 5_000_000;
@@ -18,7 +25,14 @@ export function monthsAgo(months: number, now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 15, 12)).toISOString();
 }
 
-export async function postDeposit(db: Kysely<Database>, operatorId: string, advertiserId: string, amountCents: number, reference: string, at: string): Promise<void> {
+export async function postDeposit(
+  db: Kysely<Database>,
+  operatorId: string,
+  advertiserId: string,
+  amountCents: number,
+  reference: string,
+  at: string,
+): Promise<void> {
   await db.transaction().execute((trx) =>
     postTransfer(trx, {
       kind: 'deposit',
@@ -34,9 +48,13 @@ export async function postDeposit(db: Kysely<Database>, operatorId: string, adve
 }
 
 /** The spec's sample figures (docs/spec.md §2 Earnings, §9): what each period adds, by the way delivery was proven. */
-function pastSponsorships(now: Date): { brand: string; title: string; payCents: number; via: CompletedVia; at: string }[] {
+function pastSponsorships(
+  now: Date,
+): { brand: string; title: string; payCents: number; via: CompletedVia; at: string }[] {
   // This month, earlier this year (last month, or last December in January), and last year.
-  const thisMonth = new Date(Math.max(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 12), now.getTime() - 60 * 60 * 1000)).toISOString();
+  const thisMonth = new Date(
+    Math.max(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 12), now.getTime() - 60 * 60 * 1000),
+  ).toISOString();
   const earlier = monthsAgo(1, now);
   const lastYear = new Date(Date.UTC(now.getUTCFullYear() - 1, 5, 15, 12)).toISOString();
   return [
@@ -57,15 +75,29 @@ async function seedDisplay(trx: Kysely<Database>, offerId: string, endIso: strin
   const end = new Date(endIso);
   const rows: { offer_id: string; minute: number; seconds: number }[] = [];
   for (let session = 0; session * 30 < minutes; session += 1) {
-    const start = Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - (Math.ceil(minutes / 30) - session), 19, 0);
-    for (let minute = 0; minute < Math.min(30, minutes - session * 30); minute += 1) rows.push({ offer_id: offerId, minute: start / 60_000 + minute, seconds: 60 });
+    const start = Date.UTC(
+      end.getUTCFullYear(),
+      end.getUTCMonth(),
+      end.getUTCDate() - (Math.ceil(minutes / 30) - session),
+      19,
+      0,
+    );
+    for (let minute = 0; minute < Math.min(30, minutes - session * 30); minute += 1)
+      rows.push({ offer_id: offerId, minute: start / 60_000 + minute, seconds: 60 });
   }
   await trx.insertInto('overlay_minutes').values(rows).execute();
   const first = new Date(rows[0]!.minute * 60_000).toISOString();
   const last = new Date((rows.at(-1)!.minute + 1) * 60_000);
   await trx
     .insertInto('overlay_progress')
-    .values({ offer_id: offerId, displayed_seconds: minutes * 60, credited_until: last.getTime(), last_beat_id: `seed-${offerId}`, first_beat_at: first, last_beat_at: last.toISOString() })
+    .values({
+      offer_id: offerId,
+      displayed_seconds: minutes * 60,
+      credited_until: last.getTime(),
+      last_beat_id: `seed-${offerId}`,
+      first_beat_at: first,
+      last_beat_at: last.toISOString(),
+    })
     .execute();
 }
 
@@ -77,7 +109,10 @@ const PAST_PAYOUTS = [
   { amountCents: 64_000, monthsBack: 3, paid: true },
 ];
 
-export async function seedEarningsHistory(castbridge: CastbridgeApp, ids: { novaId: string; creatorId: string }): Promise<void> {
+export async function seedEarningsHistory(
+  castbridge: CastbridgeApp,
+  ids: { novaId: string; creatorId: string },
+): Promise<void> {
   const { db, services, config } = castbridge;
   const now = new Date();
   for (const past of pastSponsorships(now)) {
@@ -142,17 +177,28 @@ export async function seedEarningsHistory(castbridge: CastbridgeApp, ids: { nova
     });
   }
 
-  await services.payoutMethods.add(ids.creatorId, { kind: 'paypal', email: 'alex.rivera@demo.castbridge.app', makeDefault: true });
-  const method = await db.selectFrom('payout_methods').selectAll().where('user_id', '=', ids.creatorId).executeTakeFirstOrThrow();
+  await services.payoutMethods.add(ids.creatorId, {
+    kind: 'paypal',
+    email: 'alex.rivera@demo.castbridge.app',
+    makeDefault: true,
+  });
+  const method = await db
+    .selectFrom('payout_methods')
+    .selectAll()
+    .where('user_id', '=', ids.creatorId)
+    .executeTakeFirstOrThrow();
   // Oldest first, so each day's reference numbers count up in order.
   for (const past of [...PAST_PAYOUTS].reverse()) {
-    const at = past.monthsBack === 0 ? new Date(now.getTime() - 2 * 86_400_000).toISOString() : monthsAgo(past.monthsBack, now);
+    const at =
+      past.monthsBack === 0 ? new Date(now.getTime() - 2 * 86_400_000).toISOString() : monthsAgo(past.monthsBack, now);
     const id = crypto.randomUUID();
     await db.transaction().execute(async (trx) => {
       const sequence = await trx
         .insertInto('payout_sequences')
         .values({ day: at.slice(0, 10), last: 1 })
-        .onConflict((oc) => oc.column('day').doUpdateSet((eb) => ({ last: eb(eb.ref('payout_sequences.last'), '+', 1) })))
+        .onConflict((oc) =>
+          oc.column('day').doUpdateSet((eb) => ({ last: eb(eb.ref('payout_sequences.last'), '+', 1) })),
+        )
         .returning('last')
         .executeTakeFirstOrThrow();
       const reference = referenceFor(at, Number(sequence.last));

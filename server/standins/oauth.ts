@@ -29,7 +29,12 @@ export interface Figures {
 /** The figures a channel starts with: fixed per platform and channel name, so a test or the demo knows them. */
 export function standInFigures(platform: Platform, channel: string): Figures {
   const n = parseInt(crypto.createHash('sha256').update(`${platform}:${channel}`).digest('hex').slice(0, 8), 16);
-  return { followers: 1000 + (n % 9000), subscribers: 50 + (n % 450), viewers: 20 + (n % 180), views: 100_000 + (n % 900_000) };
+  return {
+    followers: 1000 + (n % 9000),
+    subscribers: 50 + (n % 450),
+    viewers: 20 + (n % 180),
+    views: 100_000 + (n % 900_000),
+  };
 }
 
 export interface OAuthStandIn {
@@ -68,7 +73,12 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCo
 const random = () => crypto.randomBytes(24).toString('base64url');
 /** The platform's id of a channel (Helix user id, YouTube channel id), fixed per name. */
 export const standInChannelId = (platform: Platform, channel: string) =>
-  platform === 'twitch' ? String(100_000_000 + (parseInt(crypto.createHash('sha256').update(channel).digest('hex').slice(0, 7), 16) % 800_000_000)) : `UC${crypto.createHash('sha256').update(channel).digest('base64url').slice(0, 22)}`;
+  platform === 'twitch'
+    ? String(
+        100_000_000 +
+          (parseInt(crypto.createHash('sha256').update(channel).digest('hex').slice(0, 7), 16) % 800_000_000),
+      )
+    : `UC${crypto.createHash('sha256').update(channel).digest('base64url').slice(0, 22)}`;
 
 /** A recorded Twitch line (server/standins/twitch-session.irc) as a YouTube chat item, for the demo. */
 function demoItem(line: string, n: number): YouTubeChatItem | null {
@@ -77,8 +87,20 @@ function demoItem(line: string, n: number): YouTubeChatItem | null {
   const name = match[1]!.replace(/\\s/g, ' ');
   return {
     id: `demo-${Date.now()}-${n}`,
-    snippet: { type: 'textMessageEvent', publishedAt: new Date().toISOString(), displayMessage: match[2], textMessageDetails: { messageText: match[2] } },
-    authorDetails: { channelId: `UC${name.padEnd(22, 'x').slice(0, 22)}`, displayName: name, isChatOwner: false, isChatModerator: /mod=1/.test(line), isChatSponsor: /subscriber=1/.test(line), isVerified: false },
+    snippet: {
+      type: 'textMessageEvent',
+      publishedAt: new Date().toISOString(),
+      displayMessage: match[2],
+      textMessageDetails: { messageText: match[2] },
+    },
+    authorDetails: {
+      channelId: `UC${name.padEnd(22, 'x').slice(0, 22)}`,
+      displayName: name,
+      isChatOwner: false,
+      isChatModerator: /mod=1/.test(line),
+      isChatSponsor: /subscriber=1/.test(line),
+      isVerified: false,
+    },
   };
 }
 
@@ -102,9 +124,14 @@ export function createOAuthStandIn(
   const calls = { grants: [] as string[], revoked: [] as string[], identity: 0, helix: {} as Record<string, number> };
   const app = new Hono();
   // Random: instances of a cluster start broadcasts too, and two must not share an id.
-  const broadcast = (channel: string, title?: string): Broadcast => ({ id: String(40_000_000_000 + crypto.randomInt(10_000_000_000)), title: title ?? `${channel} live on Castbridge`, startedAt: Date.now() });
+  const broadcast = (channel: string, title?: string): Broadcast => ({
+    id: String(40_000_000_000 + crypto.randomInt(10_000_000_000)),
+    title: title ?? `${channel} live on Castbridge`,
+    startedAt: Date.now(),
+  });
   // The demo (`npm start`): every channel is live, its chat the recorded session, a line per poll.
-  const liveNow = (platform: Platform, channel: string) => state.broadcast(platform, channel, () => (options.demoLines ? broadcast(channel) : null));
+  const liveNow = (platform: Platform, channel: string) =>
+    state.broadcast(platform, channel, () => (options.demoLines ? broadcast(channel) : null));
   const setLive = (platform: Platform, channel: string, isLive: boolean, title?: string) => {
     if (!isLive) state.setBroadcast(platform, channel, null);
     else if (!liveNow(platform, channel)) state.setBroadcast(platform, channel, broadcast(channel, title));
@@ -127,7 +154,8 @@ export function createOAuthStandIn(
   // The demo seed's channels never came through the consent page: their refresh tokens are honoured as they are.
   const demoGrant = (token: string): Grant | undefined => {
     const [kind, platform, channel] = token.split(':');
-    if (!options.demoLines || kind !== 'demo-refresh' || (platform !== 'twitch' && platform !== 'youtube') || !channel) return undefined;
+    if (!options.demoLines || kind !== 'demo-refresh' || (platform !== 'twitch' && platform !== 'youtube') || !channel)
+      return undefined;
     return { platform, channel, scopes: [...(platform === 'twitch' ? TWITCH_SCOPES : YOUTUBE_SCOPES)] };
   };
 
@@ -138,11 +166,14 @@ export function createOAuthStandIn(
     const revokePath = twitch ? `/${platform}/oauth2/revoke` : `/${platform}/revoke`;
     const name = twitch ? 'Twitch' : 'YouTube';
     const refuse = (c: { json: (body: unknown, status: 400 | 401) => Response }, status: 400 | 401, message: string) =>
-      twitch ? c.json({ status, message }, status) : c.json({ error: status === 401 ? 'invalid_client' : 'invalid_grant', error_description: message }, status);
+      twitch
+        ? c.json({ status, message }, status)
+        : c.json({ error: status === 401 ? 'invalid_client' : 'invalid_grant', error_description: message }, status);
 
     app.get(authorizePath, (c) => {
       const q = c.req.query();
-      if (q.client_id !== clientId || !q.redirect_uri || q.response_type !== 'code') return c.text('invalid client_id, redirect_uri or response_type', 400);
+      if (q.client_id !== clientId || !q.redirect_uri || q.response_type !== 'code')
+        return c.text('invalid client_id, redirect_uri or response_type', 400);
       if (q.code_challenge && q.code_challenge_method !== 'S256') return c.text('only S256 code challenges', 400);
       // Relative: the stand-in may be mounted under a prefix (/standin on `npm start`).
       const hidden = ['redirect_uri', 'state', 'scope', 'code_challenge']
@@ -167,7 +198,8 @@ export function createOAuthStandIn(
         return c.redirect(target.toString(), 302);
       }
       const channel = field('channel').toLowerCase();
-      if (!/^[a-z0-9_]{3,25}$/.test(channel)) return c.text('a channel name is 3 to 25 letters, digits or underscores', 400);
+      if (!/^[a-z0-9_]{3,25}$/.test(channel))
+        return c.text('a channel name is 3 to 25 letters, digits or underscores', 400);
       const code = random();
       state.putCode(code, {
         platform,
@@ -184,14 +216,20 @@ export function createOAuthStandIn(
     app.post(tokenPath, async (c) => {
       const form = await c.req.parseBody();
       const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
-      if (field('client_id') !== clientId || field('client_secret') !== clientSecret) return refuse(c, 401, 'invalid client');
+      if (field('client_id') !== clientId || field('client_secret') !== clientSecret)
+        return refuse(c, 401, 'invalid client');
       calls.grants.push(field('grant_type'));
       let grant: Grant;
       if (field('grant_type') === 'authorization_code') {
         const pending = state.takeCode(field('code'));
-        if (!pending || pending.platform !== platform || pending.expiresAt < Date.now()) return refuse(c, 400, 'Invalid authorization code');
-        if (pending.redirectUri !== field('redirect_uri')) return refuse(c, 400, 'Parameter redirect_uri does not match registered URI');
-        if (pending.challenge !== null && crypto.createHash('sha256').update(field('code_verifier')).digest('base64url') !== pending.challenge) {
+        if (!pending || pending.platform !== platform || pending.expiresAt < Date.now())
+          return refuse(c, 400, 'Invalid authorization code');
+        if (pending.redirectUri !== field('redirect_uri'))
+          return refuse(c, 400, 'Parameter redirect_uri does not match registered URI');
+        if (
+          pending.challenge !== null &&
+          crypto.createHash('sha256').update(field('code_verifier')).digest('base64url') !== pending.challenge
+        ) {
           return refuse(c, 400, 'Invalid code verifier');
         }
         grant = pending;
@@ -199,13 +237,20 @@ export function createOAuthStandIn(
         // Twitch hands out a new refresh token (the old one is spent); Google keeps the old one (and does not send it
         // again).
         const token = field('refresh_token');
-        const known = (twitch ? state.takeRefresh(platform, token) : state.refresh(platform, token)) ?? demoGrant(token);
+        const known =
+          (twitch ? state.takeRefresh(platform, token) : state.refresh(platform, token)) ?? demoGrant(token);
         if (!known || known.platform !== platform) return refuse(c, 400, 'Invalid refresh token');
         grant = known;
         const { accessToken, refreshToken } = state.issue(grant, lifetime, twitch);
         return c.json(
           twitch
-            ? { access_token: accessToken, refresh_token: refreshToken, expires_in: lifetime, scope: grant.scopes, token_type: 'bearer' }
+            ? {
+                access_token: accessToken,
+                refresh_token: refreshToken,
+                expires_in: lifetime,
+                scope: grant.scopes,
+                token_type: 'bearer',
+              }
             : { access_token: accessToken, expires_in: lifetime, scope: grant.scopes.join(' '), token_type: 'Bearer' },
         );
       } else {
@@ -214,8 +259,20 @@ export function createOAuthStandIn(
       const { accessToken, refreshToken } = state.issue(grant, lifetime, true);
       return c.json(
         twitch
-          ? { access_token: accessToken, refresh_token: refreshToken, expires_in: lifetime, scope: grant.scopes, token_type: 'bearer' }
-          : { access_token: accessToken, refresh_token: refreshToken, expires_in: lifetime, scope: grant.scopes.join(' '), token_type: 'Bearer' },
+          ? {
+              access_token: accessToken,
+              refresh_token: refreshToken,
+              expires_in: lifetime,
+              scope: grant.scopes,
+              token_type: 'bearer',
+            }
+          : {
+              access_token: accessToken,
+              refresh_token: refreshToken,
+              expires_in: lifetime,
+              scope: grant.scopes.join(' '),
+              token_type: 'Bearer',
+            },
       );
     });
 
@@ -239,17 +296,28 @@ export function createOAuthStandIn(
     if (twitch) {
       app.get(`/${platform}/helix/users`, (c) => {
         const grant = bearer(c.req.header('authorization'));
-        if (!grant || c.req.header('client-id') !== clientId) return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
+        if (!grant || c.req.header('client-id') !== clientId)
+          return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
         calls.identity += 1;
         return c.json({
-          data: [{ id: standInChannelId('twitch', grant.channel), login: grant.channel, display_name: grant.channel, type: '', broadcaster_type: 'affiliate', created_at: '2020-01-01T00:00:00Z' }],
+          data: [
+            {
+              id: standInChannelId('twitch', grant.channel),
+              login: grant.channel,
+              display_name: grant.channel,
+              type: '',
+              broadcaster_type: 'affiliate',
+              created_at: '2020-01-01T00:00:00Z',
+            },
+          ],
         });
       });
       // Helix calls that need the channel's token and the app's Client-Id, and may be rate limited on demand.
       const helix = (path: string, answer: (grant: Grant, c: Context) => Response) =>
         app.get(`/${platform}/helix/${path}`, (c) => {
           const grant = bearer(c.req.header('authorization'));
-          if (!grant || c.req.header('client-id') !== clientId) return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
+          if (!grant || c.req.header('client-id') !== clientId)
+            return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
           calls.helix[path] = (calls.helix[path] ?? 0) + 1;
           if (limited.count > 0) {
             limited.count -= 1;
@@ -269,32 +337,88 @@ export function createOAuthStandIn(
           .flatMap((channel) => {
             const stream = liveNow('twitch', channel);
             return stream
-              ? [{ id: stream.id, user_id: standInChannelId('twitch', channel), user_login: channel, user_name: channel, game_id: '509658', game_name: 'Just Chatting', type: 'live', title: stream.title, viewer_count: figuresOf('twitch', channel).viewers, started_at: new Date(stream.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'), language: 'en', thumbnail_url: '', tag_ids: [], tags: [], is_mature: false }]
+              ? [
+                  {
+                    id: stream.id,
+                    user_id: standInChannelId('twitch', channel),
+                    user_login: channel,
+                    user_name: channel,
+                    game_id: '509658',
+                    game_name: 'Just Chatting',
+                    type: 'live',
+                    title: stream.title,
+                    viewer_count: figuresOf('twitch', channel).viewers,
+                    started_at: new Date(stream.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+                    language: 'en',
+                    thumbnail_url: '',
+                    tag_ids: [],
+                    tags: [],
+                    is_mature: false,
+                  },
+                ]
               : [];
           });
         return c.json({ data, pagination: {} });
       });
       // Followers and subscriptions of the token's own channel (as broadcaster) only.
-      const own = (grant: Grant, c: Context) => c.req.query('broadcaster_id') === standInChannelId('twitch', grant.channel);
+      const own = (grant: Grant, c: Context) =>
+        c.req.query('broadcaster_id') === standInChannelId('twitch', grant.channel);
       helix('channels/followers', (grant, c) => {
-        if (!own(grant, c)) return c.json({ error: 'Forbidden', status: 403, message: 'The user must be the broadcaster or a moderator' }, 403);
-        if (!grant.scopes.includes('moderator:read:followers')) return c.json({ error: 'Unauthorized', status: 401, message: 'Missing scope: moderator:read:followers' }, 401);
+        if (!own(grant, c))
+          return c.json(
+            { error: 'Forbidden', status: 403, message: 'The user must be the broadcaster or a moderator' },
+            403,
+          );
+        if (!grant.scopes.includes('moderator:read:followers'))
+          return c.json(
+            { error: 'Unauthorized', status: 401, message: 'Missing scope: moderator:read:followers' },
+            401,
+          );
         return c.json({ total: figuresOf('twitch', grant.channel).followers, data: [], pagination: {} });
       });
       helix('subscriptions', (grant, c) => {
-        if (!own(grant, c)) return c.json({ error: 'Forbidden', status: 403, message: 'broadcaster_id must match the user' }, 403);
-        if (!grant.scopes.includes('channel:read:subscriptions')) return c.json({ error: 'Unauthorized', status: 401, message: 'Missing scope: channel:read:subscriptions' }, 401);
+        if (!own(grant, c))
+          return c.json({ error: 'Forbidden', status: 403, message: 'broadcaster_id must match the user' }, 403);
+        if (!grant.scopes.includes('channel:read:subscriptions'))
+          return c.json(
+            { error: 'Unauthorized', status: 401, message: 'Missing scope: channel:read:subscriptions' },
+            401,
+          );
         const subscribers = figuresOf('twitch', grant.channel).subscribers;
-        if (subscribers === null) return c.json({ error: 'Bad Request', status: 400, message: 'The broadcaster is not an affiliate or partner' }, 400);
+        if (subscribers === null)
+          return c.json(
+            { error: 'Bad Request', status: 400, message: 'The broadcaster is not an affiliate or partner' },
+            400,
+          );
         return c.json({ data: [], pagination: {}, total: subscribers, points: subscribers });
       });
     } else {
       const quota = (c: { json: (body: unknown, status: 403) => Response }) =>
-        c.json({ error: { code: 403, message: 'The request cannot be completed because you have exceeded your quota.', errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }] } }, 403);
+        c.json(
+          {
+            error: {
+              code: 403,
+              message: 'The request cannot be completed because you have exceeded your quota.',
+              errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+            },
+          },
+          403,
+        );
       app.get(`/${platform}/youtube/v3/channels`, (c) => {
         const grant = bearer(c.req.header('authorization'));
-        if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } }, 401);
-        if (c.req.query('mine') !== 'true') return c.json({ error: { code: 400, message: 'only mine=true here' } }, 400);
+        if (!grant)
+          return c.json(
+            {
+              error: {
+                code: 401,
+                message: 'Request had invalid authentication credentials.',
+                status: 'UNAUTHENTICATED',
+              },
+            },
+            401,
+          );
+        if (c.req.query('mine') !== 'true')
+          return c.json({ error: { code: 400, message: 'only mine=true here' } }, 400);
         if (quotaExceeded) return quota(c);
         if ((c.req.query('part') ?? '').includes('snippet')) calls.identity += 1;
         const figures = figuresOf('youtube', grant.channel);
@@ -305,24 +429,43 @@ export function createOAuthStandIn(
               kind: 'youtube#channel',
               id: standInChannelId('youtube', grant.channel),
               snippet: { title: grant.channel, customUrl: `@${grant.channel}` },
-              statistics: { viewCount: String(figures.views), subscriberCount: String(figures.subscribers ?? 0), hiddenSubscriberCount: figures.subscribers === null, videoCount: '42' },
+              statistics: {
+                viewCount: String(figures.views),
+                subscriberCount: String(figures.subscribers ?? 0),
+                hiddenSubscriberCount: figures.subscribers === null,
+                videoCount: '42',
+              },
             },
           ],
         });
       });
       app.get(`/${platform}/youtube/v3/liveBroadcasts`, (c) => {
         const grant = bearer(c.req.header('authorization'));
-        if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        if (!grant)
+          return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         if (quotaExceeded) return quota(c);
         const on = liveNow('youtube', grant.channel);
         return c.json({
           kind: 'youtube#liveBroadcastListResponse',
-          items: on ? [{ kind: 'youtube#liveBroadcast', id: on.id, snippet: { title: on.title, liveChatId: `chat-${grant.channel}`, actualStartTime: new Date(on.startedAt).toISOString() } }] : [],
+          items: on
+            ? [
+                {
+                  kind: 'youtube#liveBroadcast',
+                  id: on.id,
+                  snippet: {
+                    title: on.title,
+                    liveChatId: `chat-${grant.channel}`,
+                    actualStartTime: new Date(on.startedAt).toISOString(),
+                  },
+                },
+              ]
+            : [],
         });
       });
       app.get(`/${platform}/youtube/v3/videos`, (c) => {
         const grant = bearer(c.req.header('authorization'));
-        if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        if (!grant)
+          return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         if (quotaExceeded) return quota(c);
         const on = liveNow('youtube', grant.channel);
         const ids = (c.req.query('id') ?? '').split(',');
@@ -330,22 +473,42 @@ export function createOAuthStandIn(
           kind: 'youtube#videoListResponse',
           items:
             on && ids.includes(on.id)
-              ? [{ kind: 'youtube#video', id: on.id, liveStreamingDetails: { actualStartTime: new Date(on.startedAt).toISOString(), concurrentViewers: String(figuresOf('youtube', grant.channel).viewers), activeLiveChatId: `chat-${grant.channel}` } }]
+              ? [
+                  {
+                    kind: 'youtube#video',
+                    id: on.id,
+                    liveStreamingDetails: {
+                      actualStartTime: new Date(on.startedAt).toISOString(),
+                      concurrentViewers: String(figuresOf('youtube', grant.channel).viewers),
+                      activeLiveChatId: `chat-${grant.channel}`,
+                    },
+                  },
+                ]
               : [],
         });
       });
       app.get(`/${platform}/youtube/v3/liveChat/messages`, (c) => {
         const grant = bearer(c.req.header('authorization'));
-        if (!grant) return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        if (!grant)
+          return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         if (quotaExceeded) return quota(c);
         const items = chatOf(grant.channel);
         if (c.req.query('liveChatId') !== `chat-${grant.channel}` || !liveNow('youtube', grant.channel)) {
-          return c.json({ error: { code: 403, message: 'The live chat is no longer live.', errors: [{ reason: 'liveChatEnded' }] } }, 403);
+          return c.json(
+            {
+              error: { code: 403, message: 'The live chat is no longer live.', errors: [{ reason: 'liveChatEnded' }] },
+            },
+            403,
+          );
         }
         if (options.demoLines) {
           const next = demoItem(options.demoLines[items.length % options.demoLines.length]!, items.length);
           if (next) items.push(next);
-          else items.push({ id: `skip-${items.length}`, snippet: { type: 'tombstone', publishedAt: new Date().toISOString() } });
+          else
+            items.push({
+              id: `skip-${items.length}`,
+              snippet: { type: 'tombstone', publishedAt: new Date().toISOString() },
+            });
         }
         const from = Number(c.req.query('pageToken') ?? 0) || 0;
         return c.json({

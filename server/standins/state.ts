@@ -83,7 +83,8 @@ interface TokenRow {
   channel: string;
   scopes: string;
 }
-const grantOf = (row: TokenRow | undefined): Grant | undefined => (row ? { platform: row.platform, channel: row.channel, scopes: row.scopes.split(' ').filter(Boolean) } : undefined);
+const grantOf = (row: TokenRow | undefined): Grant | undefined =>
+  row ? { platform: row.platform, channel: row.channel, scopes: row.scopes.split(' ').filter(Boolean) } : undefined;
 
 /** The stand-in's state: shared through DATA_DIR/standins.sqlite when `dataDir` is given, else in memory. */
 export function openStandInState(dataDir?: string): StandInState {
@@ -111,59 +112,106 @@ export function openStandInState(dataDir?: string): StandInState {
     putCode(code, pending) {
       const now = Date.now();
       db().prepare('delete from codes where expires_at < ?').run(now);
-      db().prepare('insert into codes (code, grant_json, expires_at) values (?, ?, ?)').run(digest(code), JSON.stringify(pending), pending.expiresAt);
+      db()
+        .prepare('insert into codes (code, grant_json, expires_at) values (?, ?, ?)')
+        .run(digest(code), JSON.stringify(pending), pending.expiresAt);
     },
     takeCode(code) {
-      const row = db().prepare('delete from codes where code = ? returning grant_json').get(digest(code)) as { grant_json: string } | undefined;
+      const row = db().prepare('delete from codes where code = ? returning grant_json').get(digest(code)) as
+        { grant_json: string } | undefined;
       return row ? (JSON.parse(row.grant_json) as PendingCode) : undefined;
     },
     issue(grant, lifetimeSeconds, refresh) {
       const now = Date.now();
-      const insert = db().prepare('insert into tokens (digest, kind, platform, channel, scopes, expires_at) values (?, ?, ?, ?, ?, ?)');
+      const insert = db().prepare(
+        'insert into tokens (digest, kind, platform, channel, scopes, expires_at) values (?, ?, ?, ?, ?, ?)',
+      );
       const accessToken = random();
       const refreshToken = refresh ? random() : null;
       db().transaction(() => {
         // Expired access tokens answer nothing any more; the table keeps what can still be used.
         db().prepare("delete from tokens where kind = 'access' and expires_at < ?").run(now);
-        insert.run(digest(accessToken), 'access', grant.platform, grant.channel, grant.scopes.join(' '), now + lifetimeSeconds * 1000);
-        if (refreshToken) insert.run(digest(refreshToken), 'refresh', grant.platform, grant.channel, grant.scopes.join(' '), null);
+        insert.run(
+          digest(accessToken),
+          'access',
+          grant.platform,
+          grant.channel,
+          grant.scopes.join(' '),
+          now + lifetimeSeconds * 1000,
+        );
+        if (refreshToken)
+          insert.run(digest(refreshToken), 'refresh', grant.platform, grant.channel, grant.scopes.join(' '), null);
       })();
       return { accessToken, refreshToken };
     },
     access(platform, token) {
-      return grantOf(db().prepare("select platform, channel, scopes from tokens where digest = ? and kind = 'access' and platform = ? and expires_at > ?").get(digest(token), platform, Date.now()) as TokenRow | undefined);
+      return grantOf(
+        db()
+          .prepare(
+            "select platform, channel, scopes from tokens where digest = ? and kind = 'access' and platform = ? and expires_at > ?",
+          )
+          .get(digest(token), platform, Date.now()) as TokenRow | undefined,
+      );
     },
     refresh(platform, token) {
-      return grantOf(db().prepare("select platform, channel, scopes from tokens where digest = ? and kind = 'refresh' and platform = ?").get(digest(token), platform) as TokenRow | undefined);
+      return grantOf(
+        db()
+          .prepare(
+            "select platform, channel, scopes from tokens where digest = ? and kind = 'refresh' and platform = ?",
+          )
+          .get(digest(token), platform) as TokenRow | undefined,
+      );
     },
     takeRefresh(platform, token) {
-      return grantOf(db().prepare("delete from tokens where digest = ? and kind = 'refresh' and platform = ? returning platform, channel, scopes").get(digest(token), platform) as TokenRow | undefined);
+      return grantOf(
+        db()
+          .prepare(
+            "delete from tokens where digest = ? and kind = 'refresh' and platform = ? returning platform, channel, scopes",
+          )
+          .get(digest(token), platform) as TokenRow | undefined,
+      );
     },
     grantOf(token) {
-      return grantOf(db().prepare('select platform, channel, scopes from tokens where digest = ?').get(digest(token)) as TokenRow | undefined);
+      return grantOf(
+        db().prepare('select platform, channel, scopes from tokens where digest = ?').get(digest(token)) as
+          TokenRow | undefined,
+      );
     },
     revoke(platform, channel) {
       db().prepare('delete from tokens where platform = ? and channel = ?').run(platform, channel);
     },
     channels(platform) {
-      return (db().prepare('select distinct channel from tokens where platform = ?').all(platform) as { channel: string }[]).map((row) => row.channel);
+      return (
+        db().prepare('select distinct channel from tokens where platform = ?').all(platform) as { channel: string }[]
+      ).map((row) => row.channel);
     },
     liveAccessTokens() {
-      return (db().prepare("select count(*) as n from tokens where kind = 'access' and expires_at > ?").get(Date.now()) as { n: number }).n;
+      return (
+        db().prepare("select count(*) as n from tokens where kind = 'access' and expires_at > ?").get(Date.now()) as {
+          n: number;
+        }
+      ).n;
     },
     broadcast(platform, channel, initial) {
-      const read = () => db().prepare('select id, title, started_at from broadcasts where platform = ? and channel = ?').get(platform, channel) as { id: string | null; title: string | null; started_at: number | null } | undefined;
+      const read = () =>
+        db()
+          .prepare('select id, title, started_at from broadcasts where platform = ? and channel = ?')
+          .get(platform, channel) as { id: string | null; title: string | null; started_at: number | null } | undefined;
       let row = read();
       if (!row) {
         const first = initial();
-        db().prepare('insert or ignore into broadcasts (platform, channel, id, title, started_at) values (?, ?, ?, ?, ?)').run(platform, channel, first?.id ?? null, first?.title ?? null, first?.startedAt ?? null);
+        db()
+          .prepare('insert or ignore into broadcasts (platform, channel, id, title, started_at) values (?, ?, ?, ?, ?)')
+          .run(platform, channel, first?.id ?? null, first?.title ?? null, first?.startedAt ?? null);
         row = read()!;
       }
       return row.id === null ? null : { id: row.id, title: row.title ?? '', startedAt: row.started_at ?? 0 };
     },
     setBroadcast(platform, channel, broadcast) {
       db()
-        .prepare('insert into broadcasts (platform, channel, id, title, started_at) values (?, ?, ?, ?, ?) on conflict (platform, channel) do update set id = excluded.id, title = excluded.title, started_at = excluded.started_at')
+        .prepare(
+          'insert into broadcasts (platform, channel, id, title, started_at) values (?, ?, ?, ?, ?) on conflict (platform, channel) do update set id = excluded.id, title = excluded.title, started_at = excluded.started_at',
+        )
         .run(platform, channel, broadcast?.id ?? null, broadcast?.title ?? null, broadcast?.startedAt ?? null);
     },
     close() {

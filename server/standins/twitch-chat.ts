@@ -51,7 +51,13 @@ export function freshen(line: string, channel: string, roomId: string, now = Dat
  * and again while someone is there (`npm start`'s offline world: archiving a channel fills its archive).
  */
 export async function startTwitchChatStandIn(
-  options: { port?: number; roomIds?: (channel: string) => string; onJoin?: (channel: string) => void; demo?: boolean; demoIntervalMs?: number } = {},
+  options: {
+    port?: number;
+    roomIds?: (channel: string) => string;
+    onJoin?: (channel: string) => void;
+    demo?: boolean;
+    demoIntervalMs?: number;
+  } = {},
 ): Promise<TwitchChatStandIn> {
   const server = http.createServer((_req, res) => {
     res.writeHead(426).end('WebSocket only');
@@ -60,7 +66,13 @@ export async function startTwitchChatStandIn(
   const members = new Map<WebSocket, Set<string>>();
   const joinWaiters: { channel: string; resolve: () => void }[] = [];
   let answerPings = true;
-  const roomId = options.roomIds ?? ((channel: string) => String(100_000_000 + (parseInt(crypto.createHash('sha256').update(channel).digest('hex').slice(0, 7), 16) % 800_000_000)));
+  const roomId =
+    options.roomIds ??
+    ((channel: string) =>
+      String(
+        100_000_000 +
+          (parseInt(crypto.createHash('sha256').update(channel).digest('hex').slice(0, 7), 16) % 800_000_000),
+      ));
 
   wss.on('connection', (socket) => {
     members.set(socket, new Set());

@@ -30,7 +30,16 @@ export function supportRoutes(services: SupportRoutesDeps) {
     const id = crypto.randomUUID();
     await db
       .insertInto('support_tickets')
-      .values({ id, user_id: userId, name: body.name, email: body.email, subject: body.subject, message: body.message, page: body.page ?? null, created_at: new Date().toISOString() })
+      .values({
+        id,
+        user_id: userId,
+        name: body.name,
+        email: body.email,
+        subject: body.subject,
+        message: body.message,
+        page: body.page ?? null,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     mail.post({
       to: config.supportEmail,

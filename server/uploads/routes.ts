@@ -42,7 +42,11 @@ export function uploadApiRoutes(services: UploadRoutesDeps) {
  * The image in multipart field `field`: at most `maxBytes`, recognised by its first bytes (PNG, JPEG, WebP, GIF);
  * 415 for anything else, 413 over the limit, 400 for a missing or empty file. Profile photos and campaign creatives.
  */
-export async function readImageField(c: Context, maxBytes: number, field: string): Promise<{ bytes: Uint8Array; kind: ImageKind }> {
+export async function readImageField(
+  c: Context,
+  maxBytes: number,
+  field: string,
+): Promise<{ bytes: Uint8Array; kind: ImageKind }> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new HttpError(415, `Send the ${field} as multipart/form-data with a field named "${field}"`);

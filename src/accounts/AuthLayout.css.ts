@@ -9,7 +9,10 @@ export const page = style({
   background: vars.gradient.hero,
 });
 
-export const top = style({ padding: `${vars.space[5]} ${vars.space[4]}`, '@media': { [media.tablet]: { padding: `${vars.space[6]} ${vars.space[8]}` } } });
+export const top = style({
+  padding: `${vars.space[5]} ${vars.space[4]}`,
+  '@media': { [media.tablet]: { padding: `${vars.space[6]} ${vars.space[8]}` } },
+});
 
 export const main = style({
   flex: 1,
@@ -17,7 +20,9 @@ export const main = style({
   alignItems: 'flex-start',
   justifyContent: 'center',
   padding: `${vars.space[4]} ${vars.space[4]} ${vars.space[12]}`,
-  '@media': { [media.tablet]: { alignItems: 'center', padding: `${vars.space[6]} ${vars.space[6]} ${vars.space[16]}` } },
+  '@media': {
+    [media.tablet]: { alignItems: 'center', padding: `${vars.space[6]} ${vars.space[6]} ${vars.space[16]}` },
+  },
 });
 
 export const card = style({
@@ -34,5 +39,10 @@ export const card = style({
 
 export const cardWide = style([card, { maxWidth: 680 }]);
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxxl, letterSpacing: '-0.02em', lineHeight: vars.lineHeight.tight });
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxxl,
+  letterSpacing: '-0.02em',
+  lineHeight: vars.lineHeight.tight,
+});
 export const subtitle = style({ margin: `calc(${vars.space[3]} * -1) 0 0`, color: vars.color.textMuted });

@@ -3,7 +3,17 @@ import { Logo } from '@/src/common/Logo';
 import * as s from './AuthLayout.css';
 
 /** The centred card of the sign-in screens: login, register, complete-register, forgot-password. */
-export function AuthLayout({ title, subtitle, children, wide = false }: { title: string; subtitle?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  wide = false,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={s.page}>
       <header className={s.top}>

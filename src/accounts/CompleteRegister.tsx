@@ -48,11 +48,16 @@ function CompletionWizard({ logic }: { logic?: ProfileCompletionLogic }) {
   const bind = (field: CompletionField) => ({
     name: field,
     value: fields[field],
-    onChange: (event: { target: { value: string } }) => wizard.send({ type: 'field.change', field, value: event.target.value }),
+    onChange: (event: { target: { value: string } }) =>
+      wizard.send({ type: 'field.change', field, value: event.target.value }),
   });
 
   return (
-    <AuthLayout title="Complete your profile" subtitle={onStepOne ? 'Step 1 of 2: about you' : 'Step 2 of 2: your content'} wide>
+    <AuthLayout
+      title="Complete your profile"
+      subtitle={onStepOne ? 'Step 1 of 2: about you' : 'Step 2 of 2: your content'}
+      wide
+    >
       <title>Complete your profile — Castbridge</title>
       <Progress value={progress} label="Profile completion" />
       {failed ? <Alert tone="error">{messages.profileUpdateFailed}</Alert> : null}
@@ -71,11 +76,22 @@ function CompletionWizard({ logic }: { logic?: ProfileCompletionLogic }) {
             <Field label="Last name" autoComplete="family-name" {...bind('last_name')} />
             <Field label="Date of birth" type="date" autoComplete="bday" {...bind('date_birth')} />
             <NativeSelectField label="Gender" placeholder="Select" options={genderOptions} {...bind('gender')} />
-            <NativeSelectField label="Country" placeholder="Select" options={countryOptions} autoComplete="country-name" {...bind('country')} />
+            <NativeSelectField
+              label="Country"
+              placeholder="Select"
+              options={countryOptions}
+              autoComplete="country-name"
+              {...bind('country')}
+            />
             <Field label="City" autoComplete="address-level2" {...bind('city')} />
             <Field label="Zipcode" autoComplete="postal-code" {...bind('zipcode')} />
             <Field label="Address" autoComplete="street-address" {...bind('address')} />
-            <NativeSelectField label="Broadcasting Language" placeholder="Select" options={languageOptions} {...bind('language')} />
+            <NativeSelectField
+              label="Broadcasting Language"
+              placeholder="Select"
+              options={languageOptions}
+              {...bind('language')}
+            />
           </div>
         ) : (
           <Field label="What type of content do you make?" multiline rows={6} {...bind('type_content')} />

@@ -14,7 +14,10 @@ export function ForgotPassword({ logic = forgotPasswordLogic }: { logic?: Forgot
   const form = useSelector(flow, selectForgotForm);
   const confirmation = useSelector(flow, selectForgotConfirmation);
   return (
-    <AuthLayout title="Forgot your password?" subtitle="Enter the email of your account and we will send you a reset link.">
+    <AuthLayout
+      title="Forgot your password?"
+      subtitle="Enter the email of your account and we will send you a reset link."
+    >
       <title>Forgot password — Castbridge</title>
       {confirmation ? <Alert tone="success">{confirmation}</Alert> : null}
       {form ? <EmailForm actorRef={form} submitLabel="Send reset link" fullWidth /> : null}

@@ -6,7 +6,6 @@ export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const notice = style({});
 
-
 export const details = style({
   display: 'grid',
   gap: vars.space[4],
@@ -29,7 +28,11 @@ export const grid = style({
 
 export const item = style({ minWidth: 0 });
 
-export const term = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, fontWeight: vars.fontWeight.medium });
+export const term = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  fontWeight: vars.fontWeight.medium,
+});
 
 export const value = style({ margin: 0, fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
 
@@ -43,9 +46,20 @@ export const form = style({
 
 export const pictureCard = style({});
 
-export const picture = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space[4], textAlign: 'center' });
+export const picture = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space[4],
+  textAlign: 'center',
+});
 
-export const pictureActions = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space[2] });
+export const pictureActions = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space[2],
+});
 
 export const hint = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 

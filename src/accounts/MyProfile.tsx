@@ -1,5 +1,11 @@
 import { useMachine } from '@xstate/react';
-import { languageName, profileOptions, type ProfileDraft, type ProfileField, type ProfileNotice } from '@/machines/accounts/profile.machine';
+import {
+  languageName,
+  profileOptions,
+  type ProfileDraft,
+  type ProfileField,
+  type ProfileNotice,
+} from '@/machines/accounts/profile.machine';
 import {
   selectPhotoBusy,
   selectProfileContext,
@@ -77,7 +83,8 @@ export function MyProfileScreen({ logic }: { logic?: ProfileLogic }) {
   );
 }
 
-const show = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '—' : String(value));
+const show = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '—' : String(value);
 
 function ProfileDetails({ user }: { user: User }) {
   const rows: [string, string][] = [
@@ -149,7 +156,13 @@ function ProfileForm({
   onPhoto: (file: File) => void;
 }) {
   const text = (field: ProfileField, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
-    <Field label={label} name={field} value={draft[field]} onChange={(event) => onChange(field, event.target.value)} {...extra} />
+    <Field
+      label={label}
+      name={field}
+      value={draft[field]}
+      onChange={(event) => onChange(field, event.target.value)}
+      {...extra}
+    />
   );
   const select = (field: keyof typeof profileOptions, label: string) => (
     <NativeSelectField
@@ -176,7 +189,12 @@ function ProfileForm({
         </h2>
         <div className={s.picture}>
           <div data-testid="profile-picture" data-src={preview ?? avatarSrc(user)}>
-            <Avatar src={preview ?? avatarSrc(user)} alt="Profile picture" fallback={user.first_name?.[0] ?? '?'} size="xl" />
+            <Avatar
+              src={preview ?? avatarSrc(user)}
+              alt="Profile picture"
+              fallback={user.first_name?.[0] ?? '?'}
+              size="xl"
+            />
           </div>
           <div className={s.pictureActions}>
             <input
@@ -191,7 +209,11 @@ function ProfileForm({
                 if (file) onPhoto(file);
               }}
             />
-            <label htmlFor="profile-photo" className={upload.uploadLabel} data-disabled={uploading ? 'true' : undefined}>
+            <label
+              htmlFor="profile-photo"
+              className={upload.uploadLabel}
+              data-disabled={uploading ? 'true' : undefined}
+            >
               <Icon name="upload" size={18} />
               Upload photo
             </label>
@@ -219,8 +241,22 @@ function ProfileForm({
           {text('job_title', 'Job Title', { autoComplete: 'organization-title' })}
         </div>
         <div className={s.longFields}>
-          <Field label="About" name="about" multiline rows={4} value={draft.about} onChange={(event) => onChange('about', event.target.value)} />
-          <Field label="Goals" name="goals" multiline rows={4} value={draft.goals} onChange={(event) => onChange('goals', event.target.value)} />
+          <Field
+            label="About"
+            name="about"
+            multiline
+            rows={4}
+            value={draft.about}
+            onChange={(event) => onChange('about', event.target.value)}
+          />
+          <Field
+            label="Goals"
+            name="goals"
+            multiline
+            rows={4}
+            value={draft.goals}
+            onChange={(event) => onChange('goals', event.target.value)}
+          />
         </div>
         <div className={s.formActions}>
           <Button variant="secondary" onClick={onCancel} disabled={saving}>

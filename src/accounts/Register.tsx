@@ -23,8 +23,18 @@ import * as s from './auth.css';
 import * as r from './Register.css';
 
 const accountOptions = [
-  { value: 'Influencer', label: 'Influencer', description: 'I stream on Twitch or YouTube and want sponsors.', icon: <Icon name="play" size={22} /> },
-  { value: 'Advertiser', label: 'Advertiser', description: 'I represent a brand and want to sponsor creators.', icon: <Icon name="offers" size={22} /> },
+  {
+    value: 'Influencer',
+    label: 'Influencer',
+    description: 'I stream on Twitch or YouTube and want sponsors.',
+    icon: <Icon name="play" size={22} />,
+  },
+  {
+    value: 'Advertiser',
+    label: 'Advertiser',
+    description: 'I represent a brand and want to sponsor creators.',
+    icon: <Icon name="offers" size={22} />,
+  },
 ];
 
 /** /register (docs/spec.md §2 Register screen): the wizard of the `registration` machine. `logic` replaces its API actors (tests). */
@@ -51,7 +61,13 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
             disabled={step === 'animating'}
           />
         </div>
-        <Button size="lg" fullWidth onClick={() => wizard.send({ type: 'step.continue' })} disabled={step === 'animating'} aria-busy={step === 'animating' || undefined}>
+        <Button
+          size="lg"
+          fullWidth
+          onClick={() => wizard.send({ type: 'step.continue' })}
+          disabled={step === 'animating'}
+          aria-busy={step === 'animating' || undefined}
+        >
           Continue
         </Button>
         <p className={s.footnote}>
@@ -63,7 +79,10 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
 
   const required = (problem: string | undefined) => (problem === 'required' ? messages.required : problem);
   return (
-    <AuthLayout title="Create your account" subtitle={`Signing up as ${context.accountType === 'Influencer' ? 'an Influencer' : 'an Advertiser'}`}>
+    <AuthLayout
+      title="Create your account"
+      subtitle={`Signing up as ${context.accountType === 'Influencer' ? 'an Influencer' : 'an Advertiser'}`}
+    >
       <title>Sign up — Castbridge</title>
       {rejected ? (
         <Alert tone="error">
@@ -105,7 +124,9 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
           type="password"
           autoComplete="new-password"
           value={context.confirmPassword}
-          onChange={(event) => wizard.send({ type: 'field.change', field: 'confirmPassword', value: event.target.value })}
+          onChange={(event) =>
+            wizard.send({ type: 'field.change', field: 'confirmPassword', value: event.target.value })
+          }
         />
         <Checkbox
           name="agreement"

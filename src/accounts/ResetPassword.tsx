@@ -1,7 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { ResetField } from '@/machines/accounts/resetPassword.machine';
-import { selectResetForm, selectResetLinkInvalid, selectResetSubmitting } from '@/machines/accounts/resetPassword.select';
+import {
+  selectResetForm,
+  selectResetLinkInvalid,
+  selectResetSubmitting,
+} from '@/machines/accounts/resetPassword.select';
 import { inspect } from '@/src/app/inspect';
 import { useResetPasswordLogic, type ResetPasswordLogic } from '@/src/accounts/resetPassword';
 import { Alert } from '@/src/ui/Alert';
@@ -29,7 +33,9 @@ export function ResetPassword({ logic }: { logic?: ResetPasswordLogic }) {
     return (
       <AuthLayout title="This link cannot be used" subtitle="Reset links work once, for 60 minutes.">
         <title>Reset password — Castbridge</title>
-        <Alert tone="error">{form.serverError ?? 'This page needs the link from your reset e-mail. Ask for a new one.'}</Alert>
+        <Alert tone="error">
+          {form.serverError ?? 'This page needs the link from your reset e-mail. Ask for a new one.'}
+        </Alert>
         <Button asChild size="lg" fullWidth>
           <RouterLink to="/forgot-password">Ask for a new link</RouterLink>
         </Button>

@@ -82,8 +82,8 @@ function NoPassword() {
         Change Password
       </h2>
       <p className={s.muted}>
-        Your account signs in with Google and has no password. To set one, use <Link to="/forgot-password">Forgot password</Link>: we will e-mail you a
-        link to choose it.
+        Your account signs in with Google and has no password. To set one, use{' '}
+        <Link to="/forgot-password">Forgot password</Link>: we will e-mail you a link to choose it.
       </p>
     </Card>
   );
@@ -113,7 +113,12 @@ function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
           <p className={s.muted}>Update the password you sign in with.</p>
         </div>
         {expanded ? null : (
-          <Button variant="secondary" onClick={() => send({ type: 'password.expand' })} aria-controls="change-password-form" aria-expanded={false}>
+          <Button
+            variant="secondary"
+            onClick={() => send({ type: 'password.expand' })}
+            aria-controls="change-password-form"
+            aria-expanded={false}
+          >
             Change Password
           </Button>
         )}

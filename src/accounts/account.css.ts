@@ -50,9 +50,21 @@ export const methodIcon = style({
   color: vars.color.dashboardPrimary,
 });
 
-export const methodText = style({ flex: '1 1 180px', minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space[1] });
+export const methodText = style({
+  flex: '1 1 180px',
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space[1],
+});
 
-export const methodChip = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[2], margin: `${vars.space[2]} 0 0` });
+export const methodChip = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space[2],
+  margin: `${vars.space[2]} 0 0`,
+});
 
 export const methodActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[2] });
 
@@ -99,5 +111,15 @@ export const platformText = style({ maxWidth: 360, color: vars.color.textMuted }
 export const platformChannel = style({ fontSize: vars.fontSize.lg, overflowWrap: 'anywhere' });
 export const platformChannelLabel = style({ color: vars.color.textMuted });
 export const platformLogin = style({ color: vars.color.textMuted });
-export const platformNote = style({ maxWidth: 360, fontSize: vars.fontSize.sm, color: vars.color.textMuted, overflowWrap: 'anywhere' });
-export const platformActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[3], justifyContent: 'center' });
+export const platformNote = style({
+  maxWidth: 360,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+});
+export const platformActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space[3],
+  justifyContent: 'center',
+});

@@ -4,7 +4,11 @@ import { vars } from '@/src/theme/theme.css';
 export const footnote = style({ margin: 0, textAlign: 'center', color: vars.color.textMuted });
 export const form = style({ display: 'grid', gap: vars.space[4] });
 
-export const aside = style({ margin: `calc(${vars.space[2]} * -1) 0 0`, textAlign: 'right', fontSize: vars.fontSize.sm });
+export const aside = style({
+  margin: `calc(${vars.space[2]} * -1) 0 0`,
+  textAlign: 'right',
+  fontSize: vars.fontSize.sm,
+});
 
 export const divider = style({
   display: 'flex',
@@ -16,4 +20,9 @@ export const divider = style({
   '::after': { content: '""', flex: 1, height: 1, background: vars.color.border },
 });
 
-export const actions = style({ display: 'flex', gap: vars.space[3], justifyContent: 'space-between', flexWrap: 'wrap' });
+export const actions = style({
+  display: 'flex',
+  gap: vars.space[3],
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+});

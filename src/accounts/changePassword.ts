@@ -8,8 +8,8 @@ export type ChangePasswordLogic = typeof changePasswordMachine;
 
 export function changePasswordActors(jwt: () => string | null) {
   return {
-    changePassword: fromPromise<{ message: string; token: string }, { currentPassword: string; newPassword: string }>(async ({ input }) =>
-      (await api()).request('changePassword', { jwt: requireJwt(jwt()), json: input }),
+    changePassword: fromPromise<{ message: string; token: string }, { currentPassword: string; newPassword: string }>(
+      async ({ input }) => (await api()).request('changePassword', { jwt: requireJwt(jwt()), json: input }),
     ),
   };
 }

@@ -9,7 +9,12 @@ export type DeleteAccountLogic = typeof deleteAccountMachine;
 export function deleteAccountActors(jwt: () => string | null) {
   return {
     deleteAccount: fromPromise<void, { password: string | undefined }>(async ({ input }) => {
-      await (await api()).request('deleteUser', { jwt: requireJwt(jwt()), json: input.password === undefined ? {} : { password: input.password } });
+      await (
+        await api()
+      ).request('deleteUser', {
+        jwt: requireJwt(jwt()),
+        json: input.password === undefined ? {} : { password: input.password },
+      });
     }),
   };
 }

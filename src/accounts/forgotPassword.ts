@@ -6,7 +6,8 @@ import { api } from './session';
 
 export type ForgotPasswordLogic = typeof forgotPasswordMachine;
 
-export const askForResetLink: EmailSender = async (email) => (await api()).request('forgotPassword', { json: { email } });
+export const askForResetLink: EmailSender = async (email) =>
+  (await api()).request('forgotPassword', { json: { email } });
 
 export const forgotPasswordLogic: ForgotPasswordLogic = forgotPasswordMachine.provide({
   actors: { emailForm: emailFormSending(askForResetLink) },

@@ -10,7 +10,11 @@ export const loginLogic = loginMachine.provide({
   actors: {
     authenticate: fromPromise<string, { email: string; password: string }>(async ({ input }) => {
       const { request } = await api();
-      return (await request('jwtLogin', { json: { email: input.email, password: input.password || null, firebaseResponse: null } })).token;
+      return (
+        await request('jwtLogin', {
+          json: { email: input.email, password: input.password || null, firebaseResponse: null },
+        })
+      ).token;
     }),
   },
 });

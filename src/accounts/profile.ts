@@ -29,7 +29,9 @@ export function profileActors(jwt: () => string | null) {
     saveProfile: fromPromise<User, { draft: ProfileDraft; image: string | null }>(async ({ input }) => {
       const token = jwt();
       if (!token) throw new MissingTokenError();
-      const response = await (await api()).request('updateProfile', { jwt: token, json: toProfileUpdate(input.draft, input.image) });
+      const response = await (
+        await api()
+      ).request('updateProfile', { jwt: token, json: toProfileUpdate(input.draft, input.image) });
       // docs/spec.md §7: the response is only checked for being non-empty.
       if (!response?.user) throw new Error(messages.profileUpdateFailed);
       return response.user;

@@ -13,7 +13,8 @@ export const resetPasswordActors = {
     try {
       return (await request('resetPassword', { json: input })).token;
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 410)) throw new ResetLinkError(error.message);
+      if (error instanceof ApiError && (error.status === 404 || error.status === 410))
+        throw new ResetLinkError(error.message);
       throw error;
     }
   }),

@@ -78,7 +78,8 @@ export function useAppWiring(): AppWiring {
     () => ({
       session,
       jwt: jwtOf(session),
-      signIn: (method, token) => session.send({ type: 'session.signIn', token, info: { method, signedInAt: new Date().toISOString() } }),
+      signIn: (method, token) =>
+        session.send({ type: 'session.signIn', token, info: { method, signedInAt: new Date().toISOString() } }),
       goTo: (path) => latest.current(path),
     }),
     [session],

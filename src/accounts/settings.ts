@@ -9,7 +9,9 @@ export type SettingsLogic = typeof settingsMachine;
 
 export function settingsActors(jwt: () => string | null) {
   return {
-    loadSettings: fromPromise<SettingsValues, void>(async () => (await api()).request('getSettings', { jwt: requireJwt(jwt()) })),
+    loadSettings: fromPromise<SettingsValues, void>(async () =>
+      (await api()).request('getSettings', { jwt: requireJwt(jwt()) }),
+    ),
     saveSettings: fromPromise<SettingsValues, { notifications: boolean }>(async ({ input }) =>
       (await api()).request('updateSettings', { jwt: requireJwt(jwt()), json: input }),
     ),

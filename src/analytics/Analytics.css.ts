@@ -2,7 +2,13 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@/src/theme/theme.css';
 import { media } from '@/src/theme/tokens';
 
-export const prompt = style({ display: 'grid', gap: vars.space[4], justifyItems: 'start', maxWidth: 760, marginBottom: vars.space[6] });
+export const prompt = style({
+  display: 'grid',
+  gap: vars.space[4],
+  justifyItems: 'start',
+  maxWidth: 760,
+  marginBottom: vars.space[6],
+});
 export const promptIcons = style({ display: 'flex', gap: vars.space[3] });
 export const promptTitle = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
 export const promptText = style({ margin: 0, color: vars.color.textOnDarkMuted, fontSize: vars.fontSize.lg });
@@ -14,12 +20,24 @@ export const warning = style({
   selectors: { '&[data-state="fading"]': { opacity: 0 } },
 });
 
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: vars.space[4], marginBottom: vars.space[5] });
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'end',
+  gap: vars.space[4],
+  marginBottom: vars.space[5],
+});
 export const panel = style({ display: 'grid', gap: vars.space[5] });
 export const channelLine = style({ margin: 0, color: vars.color.textMuted, overflowWrap: 'anywhere' });
 
 export const card = style({ display: 'grid', gap: vars.space[3], alignContent: 'start', containerType: 'inline-size' });
-export const headline = style({ margin: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: vars.space[2] });
+export const headline = style({
+  margin: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: vars.space[2],
+});
 export const value = style({ fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
 export const change = style({ margin: 0, fontWeight: vars.fontWeight.semibold });
 export const source = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textOnDarkMuted });

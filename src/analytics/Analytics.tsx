@@ -34,7 +34,8 @@ import { Chart, type ChartSeries } from './Chart';
 const ChatActivity = lazy(() => import('./Details').then((m) => ({ default: m.ChatActivity })));
 const Sponsorships = lazy(() => import('./Details').then((m) => ({ default: m.Sponsorships })));
 
-export const ANALYTICS_WARNING = 'We are under construction and are in the process of displaying more of your data for you.';
+export const ANALYTICS_WARNING =
+  'We are under construction and are in the process of displaying more of your data for you.';
 
 const PERIOD: Record<AnalyticsRange, string> = { '7d': 'day', '30d': 'day', '90d': 'week', '12m': 'month' };
 
@@ -68,7 +69,8 @@ function MetricCard({ metric, id, period }: { metric: AnalyticsMetric; id: strin
       ) : (
         <>
           <p className={s.headline}>
-            <strong className={s.value}>{format(metric.current)}</strong> <span className={shared.mutedOnGradient}>{metric.currentLabel}</span>
+            <strong className={s.value}>{format(metric.current)}</strong>{' '}
+            <span className={shared.mutedOnGradient}>{metric.currentLabel}</span>
           </p>
           {change ? (
             <p className={s.change} data-trend={metric.change! > 0 ? 'up' : metric.change! < 0 ? 'down' : 'flat'}>
@@ -83,7 +85,6 @@ function MetricCard({ metric, id, period }: { metric: AnalyticsMetric; id: strin
     </Card>
   );
 }
-
 
 function PlatformPanel({ platform, range }: { platform: PlatformAnalytics; range: AnalyticsRange }) {
   const name = platform.platform === 'twitch' ? 'Twitch' : 'YouTube';
@@ -101,10 +102,17 @@ function PlatformPanel({ platform, range }: { platform: PlatformAnalytics; range
           {name} is not connected. <Link to="/connect-accounts">Connect {name}</Link>
         </p>
       )}
-      {collection && collection.status !== 'ok' && collection.status !== 'pending' && collection.problem ? <Alert tone={collection.status === 'reconnect' ? 'error' : 'warning'}>{collection.problem}</Alert> : null}
+      {collection && collection.status !== 'ok' && collection.status !== 'pending' && collection.problem ? (
+        <Alert tone={collection.status === 'reconnect' ? 'error' : 'warning'}>{collection.problem}</Alert>
+      ) : null}
       <div className={platform.platform === 'twitch' ? shared.gridThree : shared.grid}>
         {platform.metrics.map((metric) => (
-          <MetricCard key={metric.key} metric={metric} id={`${platform.platform}-${metric.key}`} period={PERIOD[range]} />
+          <MetricCard
+            key={metric.key}
+            metric={metric}
+            id={`${platform.platform}-${metric.key}`}
+            period={PERIOD[range]}
+          />
         ))}
       </div>
       <Suspense fallback={null}>
@@ -208,8 +216,8 @@ export function AnalyticsScreen({ logic }: { logic?: AnalyticsConnectLogic }) {
         </TabsContent>
       </TabsRoot>
       <Suspense fallback={<Spinner label="Loading your sponsorships" />}>
-          <Sponsorships data={data} />
-        </Suspense>
+        <Sponsorships data={data} />
+      </Suspense>
     </>
   );
 }

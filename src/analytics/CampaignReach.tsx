@@ -1,7 +1,14 @@
 // The advertiser's reach per campaign (docs/product.md §Analytics) on the Campaigns screen, loaded after it.
 import { useMachine } from '@xstate/react';
 import { ANALYTICS_RANGES, RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
-import { selectReach, selectReachError, selectReachFailed, selectReachLoading, selectReachRange, selectReachReloading } from '@/machines/analytics/campaignReach.select';
+import {
+  selectReach,
+  selectReachError,
+  selectReachFailed,
+  selectReachLoading,
+  selectReachRange,
+  selectReachReloading,
+} from '@/machines/analytics/campaignReach.select';
 import { inspect } from '@/src/app/inspect';
 import { useCampaignReachLogic, type CampaignReachLogic } from '@/src/analytics/campaignReach';
 import { Alert } from '@/src/ui/Alert';
@@ -21,7 +28,15 @@ export function ReachCard({ logic }: { logic?: CampaignReachLogic }) {
   const range = selectReachRange(snapshot);
   const error = selectReachError(snapshot);
   const reloading = selectReachReloading(snapshot);
-  if (loading || failed !== null) return <LoadState loading={loading} error={failed} what="campaign figures" onRetry={() => send({ type: 'reach.retry' })} />;
+  if (loading || failed !== null)
+    return (
+      <LoadState
+        loading={loading}
+        error={failed}
+        what="campaign figures"
+        onRetry={() => send({ type: 'reach.retry' })}
+      />
+    );
   if (!reach || reach.campaigns.length === 0) return null;
   return (
     <Card as="section" aria-labelledby="reach-title" aria-busy={reloading}>
@@ -59,10 +74,10 @@ export function ReachCard({ logic }: { logic?: CampaignReachLogic }) {
         rowKey={(row) => row.id}
       />
       <p className={`${s.muted} ${s.spacedSm}`}>
-        Creators reached: creators whose overlay showed the campaign in the range. Impressions: display minutes × the concurrent viewers sampled on their
-        channels at the time. Spend: what completed offers cost (pay, fee included) against pay × spots.
+        Creators reached: creators whose overlay showed the campaign in the range. Impressions: display minutes × the
+        concurrent viewers sampled on their channels at the time. Spend: what completed offers cost (pay, fee included)
+        against pay × spots.
       </p>
     </Card>
   );
 }
-

@@ -10,9 +10,18 @@ const axis = style({ fill: vars.color.textOnDarkMuted, fontSize: 12, fontFamily:
 export const axisY = style([axis, { textAnchor: 'end', dominantBaseline: 'middle' }]);
 export const axisX = style([axis, { textAnchor: 'middle' }]);
 /** Every other label of twelve shows only on wide cards; on narrow ones they would collide. */
-export const axisXOdd = style([axisX, { display: 'none', '@container': { '(min-width: 460px)': { display: 'inline' } } }]);
+export const axisXOdd = style([
+  axisX,
+  { display: 'none', '@container': { '(min-width: 460px)': { display: 'inline' } } },
+]);
 
-export const line = style({ fill: 'none', stroke: '#ffffff', strokeWidth: 2.5, strokeLinejoin: 'round', strokeLinecap: 'round' });
+export const line = style({
+  fill: 'none',
+  stroke: '#ffffff',
+  strokeWidth: 2.5,
+  strokeLinejoin: 'round',
+  strokeLinecap: 'round',
+});
 export const area = style({ fill: 'rgba(255,255,255,0.16)' });
 export const dot = style({ fill: '#ffffff' });
 export const bar = style({ fill: 'rgba(255,255,255,0.85)' });

@@ -35,7 +35,9 @@ function niceTicks(max: number): number[] {
 export function Chart({ series, id }: { series: ChartSeries; id: string }) {
   const { points, format } = series;
   const short = series.short ?? formatCompact;
-  const known = points.map((p, i) => ({ ...p, i })).filter((p): p is { label: string; value: number; i: number } => p.value !== null);
+  const known = points
+    .map((p, i) => ({ ...p, i }))
+    .filter((p): p is { label: string; value: number; i: number } => p.value !== null);
   const ticks = niceTicks(Math.max(0, ...known.map((p) => p.value)));
   const top = ticks[ticks.length - 1]!;
   const innerW = W - PAD.left - PAD.right;
@@ -55,7 +57,8 @@ export function Chart({ series, id }: { series: ChartSeries; id: string }) {
     if (run && run[run.length - 1]!.i === point.i - 1) run.push(point);
     else runs.push([point]);
   }
-  const lineOf = (run: typeof known) => run.map((p, k) => `${k === 0 ? 'M' : 'L'}${x(p.i).toFixed(1)} ${y(p.value).toFixed(1)}`).join(' ');
+  const lineOf = (run: typeof known) =>
+    run.map((p, k) => `${k === 0 ? 'M' : 'L'}${x(p.i).toFixed(1)} ${y(p.value).toFixed(1)}`).join(' ');
   const barWidth = (innerW / points.length) * 0.6;
   const many = points.length > 12;
   const every = Math.ceil(points.length / 6);
@@ -79,12 +82,29 @@ export function Chart({ series, id }: { series: ChartSeries; id: string }) {
           {series.kind === 'line'
             ? runs.map((run) => (
                 <g key={run[0]!.i}>
-                  <path d={`${lineOf(run)} L${x(run[run.length - 1]!.i).toFixed(1)} ${y(0)} L${x(run[0]!.i).toFixed(1)} ${y(0)} Z`} className={s.area} />
+                  <path
+                    d={`${lineOf(run)} L${x(run[run.length - 1]!.i).toFixed(1)} ${y(0)} L${x(run[0]!.i).toFixed(1)} ${y(0)} Z`}
+                    className={s.area}
+                  />
                   <path d={lineOf(run)} className={s.line} />
-                  {run.length <= 31 ? run.map((p) => <circle key={p.i} cx={x(p.i)} cy={y(p.value)} r={run.length > 14 ? 2 : 3} className={s.dot} />) : null}
+                  {run.length <= 31
+                    ? run.map((p) => (
+                        <circle key={p.i} cx={x(p.i)} cy={y(p.value)} r={run.length > 14 ? 2 : 3} className={s.dot} />
+                      ))
+                    : null}
                 </g>
               ))
-            : known.map((p) => <rect key={p.i} x={x(p.i) - barWidth / 2} y={y(p.value)} width={barWidth} height={y(0) - y(p.value)} rx={Math.min(3, barWidth / 3)} className={s.bar} />)}
+            : known.map((p) => (
+                <rect
+                  key={p.i}
+                  x={x(p.i) - barWidth / 2}
+                  y={y(p.value)}
+                  width={barWidth}
+                  height={y(0) - y(p.value)}
+                  rx={Math.min(3, barWidth / 3)}
+                  className={s.bar}
+                />
+              ))}
           {points.map((p, i) => {
             const className = labelClass(i);
             return className ? (

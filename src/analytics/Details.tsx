@@ -10,7 +10,6 @@ import * as shared from '@/src/shell/dashboard.css';
 import * as s from './Analytics.css';
 import { Chart, type ChartSeries } from './Chart';
 
-
 export function ChatActivity({ platform }: { platform: PlatformAnalytics }) {
   const name = platform.platform === 'twitch' ? 'Twitch' : 'YouTube';
   return (
@@ -20,7 +19,8 @@ export function ChatActivity({ platform }: { platform: PlatformAnalytics }) {
       </h3>
       {platform.streams.length === 0 ? (
         <p className={s.hint}>
-          No archived stream in this range. <Link to="/archive-chat">Archive Chat</Link> keeps your chat; its streams appear here with their messages, chatters and busiest minute.
+          No archived stream in this range. <Link to="/archive-chat">Archive Chat</Link> keeps your chat; its streams
+          appear here with their messages, chatters and busiest minute.
         </p>
       ) : (
         <Table
@@ -34,7 +34,11 @@ export function ChatActivity({ platform }: { platform: PlatformAnalytics }) {
           ]}
           rows={platform.streams.map((stream) => ({
             id: String(stream.id),
-            stream: <Link to={`/archive-chat/${platform.platform}/streams/${stream.id}`}>{stream.title || 'Untitled stream'}</Link>,
+            stream: (
+              <Link to={`/archive-chat/${platform.platform}/streams/${stream.id}`}>
+                {stream.title || 'Untitled stream'}
+              </Link>
+            ),
             date: formatDateTime(stream.startedAt),
             messages: formatCount(stream.messages),
             chatters: formatCount(stream.chatters),
@@ -69,7 +73,8 @@ export function Sponsorships({ data }: { data: CreatorAnalytics }) {
             Revenue per month
           </h3>
           <p className={s.headline}>
-            <strong className={s.value}>{formatMoney(sponsorships.revenueCents)}</strong> <span className={shared.mutedOnGradient}>earned in {RANGE_LABELS[data.range]}</span>
+            <strong className={s.value}>{formatMoney(sponsorships.revenueCents)}</strong>{' '}
+            <span className={shared.mutedOnGradient}>earned in {RANGE_LABELS[data.range]}</span>
           </p>
           <Chart series={revenue} id="revenue" />
           <p className={s.source}>What your completed sponsorships earned, from your Castbridge ledger.</p>
@@ -109,10 +114,11 @@ export function Sponsorships({ data }: { data: CreatorAnalytics }) {
             rowKey={(row) => row.id}
             emptyMessage="No accepted offer yet: offers you accept show here with their display on your overlay."
           />
-          <p className={s.hint}>Impressions are display minutes × the concurrent viewers sampled while the creative was shown.</p>
+          <p className={s.hint}>
+            Impressions are display minutes × the concurrent viewers sampled while the creative was shown.
+          </p>
         </Card>
       </div>
     </section>
   );
 }
-

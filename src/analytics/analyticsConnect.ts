@@ -13,7 +13,9 @@ export type AnalyticsConnectLogic = typeof analyticsConnectMachine;
 export function analyticsConnectActors(jwt: Jwt) {
   return {
     loadAnalytics: fromPromise<CreatorAnalytics, { range: AnalyticsRange }>(async ({ input }) => {
-      const answer = await (await api()).request('analytics', { jwt: requireJwt(jwt()), query: { range: input.range } });
+      const answer = await (
+        await api()
+      ).request('analytics', { jwt: requireJwt(jwt()), query: { range: input.range } });
       if (answer.role !== 'creator') throw new Error('Analytics of a creator were expected');
       return answer;
     }),
@@ -22,5 +24,8 @@ export function analyticsConnectActors(jwt: Jwt) {
 
 export function useAnalyticsConnectLogic(logic?: AnalyticsConnectLogic): AnalyticsConnectLogic {
   const app = useAppWiring();
-  return useMemo(() => logic ?? analyticsConnectMachine.provide({ actors: analyticsConnectActors(app.jwt) }), [logic, app]);
+  return useMemo(
+    () => logic ?? analyticsConnectMachine.provide({ actors: analyticsConnectActors(app.jwt) }),
+    [logic, app],
+  );
 }

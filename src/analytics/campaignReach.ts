@@ -13,7 +13,9 @@ export type CampaignReachLogic = typeof campaignReachMachine;
 export function campaignReachActors(jwt: Jwt) {
   return {
     loadReach: fromPromise<AdvertiserAnalytics, { range: AnalyticsRange }>(async ({ input }) => {
-      const answer = await (await api()).request('analytics', { jwt: requireJwt(jwt()), query: { range: input.range } });
+      const answer = await (
+        await api()
+      ).request('analytics', { jwt: requireJwt(jwt()), query: { range: input.range } });
       if (answer.role !== 'advertiser') throw new Error('Campaign figures of an advertiser were expected');
       return answer;
     }),

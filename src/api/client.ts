@@ -30,7 +30,10 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       body = null;
     }
     const message =
-      body && typeof body === 'object' && 'message' in body && typeof (body as { message: unknown }).message === 'string'
+      body &&
+      typeof body === 'object' &&
+      'message' in body &&
+      typeof (body as { message: unknown }).message === 'string'
         ? (body as { message: string }).message
         : error.message;
     return new ApiError(message, error.response.status, body);
@@ -53,7 +56,9 @@ export type CallOptions<N extends EndpointName> = (Meta<N>['auth'] extends 'bear
     : { jwt?: never }) &
   ([RequestBody<N>] extends [never] ? { json?: never } : { json: RequestBody<N> }) &
   ([RequestQuery<N>] extends [never] ? { query?: never } : { query: RequestQuery<N> }) &
-  ([PathParams<Meta<N>['path']>] extends [never] ? { params?: never } : { params: Record<PathParams<Meta<N>['path']>, string> }) & {
+  ([PathParams<Meta<N>['path']>] extends [never]
+    ? { params?: never }
+    : { params: Record<PathParams<Meta<N>['path']>, string> }) & {
     /** A multipart body (uploads). */
     form?: FormData;
     headers?: Record<string, string>;
@@ -79,7 +84,9 @@ export async function request<N extends EndpointName>(name: N, options: CallOpti
       ...(query ? { searchParams: query } : {}),
       headers: {
         ...headers,
-        ...(meta.auth === 'bearer' || (meta.auth === 'optional' && jwt) ? { Authorization: `Bearer ${jwt ?? ''}` } : {}),
+        ...(meta.auth === 'bearer' || (meta.auth === 'optional' && jwt)
+          ? { Authorization: `Bearer ${jwt ?? ''}` }
+          : {}),
       },
     }).json<ResponseBody<N>>();
   } catch (error) {
@@ -88,11 +95,18 @@ export async function request<N extends EndpointName>(name: N, options: CallOpti
 }
 
 /** Fetches a file endpoint (an export): its body and the name its Content-Disposition gives. */
-export async function download<N extends EndpointName>(name: N, options: CallOptions<N>): Promise<{ blob: Blob; fileName: string | null }> {
+export async function download<N extends EndpointName>(
+  name: N,
+  options: CallOptions<N>,
+): Promise<{ blob: Blob; fileName: string | null }> {
   const meta: { method: string; path: string } = endpoints[name];
   const { jwt, query } = options as { jwt?: string; query?: Record<string, string> };
   try {
-    const response = await http(meta.path.slice(1), { method: meta.method, ...(query ? { searchParams: query } : {}), headers: { Authorization: `Bearer ${jwt ?? ''}` } });
+    const response = await http(meta.path.slice(1), {
+      method: meta.method,
+      ...(query ? { searchParams: query } : {}),
+      headers: { Authorization: `Bearer ${jwt ?? ''}` },
+    });
     const disposition = response.headers.get('content-disposition') ?? '';
     return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
   } catch (error) {

@@ -11,22 +11,38 @@ const NotFound = lazy(() => import('@/src/common/NotFound').then((m) => ({ defau
 const Analytics = lazy(() => import('@/src/analytics/Analytics').then((m) => ({ default: m.AnalyticsScreen })));
 const DisplayProof = lazy(() => import('@/src/overlay/DisplayProof').then((m) => ({ default: m.DisplayProofScreen })));
 const ObsExtension = lazy(() => import('@/src/overlay/ObsExtension').then((m) => ({ default: m.ObsExtensionScreen })));
-const HelpAndSupport = lazy(() => import('@/src/support/HelpAndSupport').then((m) => ({ default: m.HelpAndSupportScreen })));
-const SponsorshipOffers = lazy(() => import('@/src/marketplace/SponsorshipOffers').then((m) => ({ default: m.SponsorshipOffersScreen })));
+const HelpAndSupport = lazy(() =>
+  import('@/src/support/HelpAndSupport').then((m) => ({ default: m.HelpAndSupportScreen })),
+);
+const SponsorshipOffers = lazy(() =>
+  import('@/src/marketplace/SponsorshipOffers').then((m) => ({ default: m.SponsorshipOffersScreen })),
+);
 const Earnings = lazy(() => import('@/src/money/Earnings').then((m) => ({ default: m.EarningsScreen })));
 const ArchiveChat = lazy(() => import('@/src/archive/ArchiveChat').then((m) => ({ default: m.ArchiveChatScreen })));
 const ArchiveDay = lazy(() => import('@/src/archive/ArchiveViewer').then((m) => ({ default: m.ArchiveDayScreen })));
 const Settings = lazy(() => import('@/src/accounts/Settings').then((m) => ({ default: m.SettingsScreen })));
-const SetPayoutMethod = lazy(() => import('@/src/money/PayoutMethods').then((m) => ({ default: m.SetPayoutMethodScreen })));
+const SetPayoutMethod = lazy(() =>
+  import('@/src/money/PayoutMethods').then((m) => ({ default: m.SetPayoutMethodScreen })),
+);
 const MyProfile = lazy(() => import('@/src/accounts/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
-const ConnectAccounts = lazy(() => import('@/src/connections/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })));
+const ConnectAccounts = lazy(() =>
+  import('@/src/connections/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })),
+);
 // The advertiser's workspace (docs/product.md §Marketplace).
-const CompanyProfile = lazy(() => import('@/src/marketplace/CompanyProfile').then((m) => ({ default: m.CompanyProfileScreen })));
+const CompanyProfile = lazy(() =>
+  import('@/src/marketplace/CompanyProfile').then((m) => ({ default: m.CompanyProfileScreen })),
+);
 // The operator console (docs/product.md §Marketplace).
-const OperatorConsole = lazy(() => import('@/src/operator/OperatorConsole').then((m) => ({ default: m.OperatorConsoleScreen })));
+const OperatorConsole = lazy(() =>
+  import('@/src/operator/OperatorConsole').then((m) => ({ default: m.OperatorConsoleScreen })),
+);
 const Campaigns = lazy(() => import('@/src/marketplace/Campaigns').then((m) => ({ default: m.CampaignsScreen })));
-const CampaignEditor = lazy(() => import('@/src/marketplace/CampaignEditor').then((m) => ({ default: m.CampaignEditorScreen })));
-const CampaignPage = lazy(() => import('@/src/marketplace/CampaignPage').then((m) => ({ default: m.CampaignPageScreen })));
+const CampaignEditor = lazy(() =>
+  import('@/src/marketplace/CampaignEditor').then((m) => ({ default: m.CampaignEditorScreen })),
+);
+const CampaignPage = lazy(() =>
+  import('@/src/marketplace/CampaignPage').then((m) => ({ default: m.CampaignPageScreen })),
+);
 
 export function SignedInRoutes() {
   return (

@@ -10,7 +10,9 @@ const ForgotPassword = lazy(() => import('@/src/accounts/ForgotPassword').then((
 const ResetPassword = lazy(() => import('@/src/accounts/ResetPassword').then((m) => ({ default: m.ResetPassword })));
 const Login = lazy(() => import('@/src/accounts/Login').then((m) => ({ default: m.Login })));
 const Register = lazy(() => import('@/src/accounts/Register').then((m) => ({ default: m.Register })));
-const CompleteRegister = lazy(() => import('@/src/accounts/CompleteRegister').then((m) => ({ default: m.CompleteRegister })));
+const CompleteRegister = lazy(() =>
+  import('@/src/accounts/CompleteRegister').then((m) => ({ default: m.CompleteRegister })),
+);
 // Everything else — the signed-in workspaces and the not-found page — is one lazy module (./SignedInRoutes.tsx), so the
 // entry that every public page loads names one chunk instead of every screen's.
 const SignedInRoutes = lazy(() => import('./SignedInRoutes').then((m) => ({ default: m.SignedInRoutes })));

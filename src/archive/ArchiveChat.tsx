@@ -39,7 +39,23 @@ type Ref = ReturnType<typeof useActorRef<ArchiveChatLogic>>;
 const ArchiveSearch = lazy(() => import('./ArchiveSearch').then((m) => ({ default: m.ArchiveSearch })));
 
 /** One archived day or stream: what it holds, a link into it, its exports and its deletion. */
-function PartCard({ actor, part, heading, meta, counts, to, busy }: { actor: Ref; part: ArchivePart; heading: string; meta: string; counts: string; to: string; busy: boolean }) {
+function PartCard({
+  actor,
+  part,
+  heading,
+  meta,
+  counts,
+  to,
+  busy,
+}: {
+  actor: Ref;
+  part: ArchivePart;
+  heading: string;
+  meta: string;
+  counts: string;
+  to: string;
+  busy: boolean;
+}) {
   const id = part.kind === 'day' ? `day-${part.day}` : `stream-${part.id}`;
   return (
     <li className={s.day} aria-labelledby={id}>
@@ -61,12 +77,23 @@ function PartCard({ actor, part, heading, meta, counts, to, busy }: { actor: Ref
         </span>
         <div role="group" aria-labelledby={`export-${id} ${id}`} className={s.exportGroup}>
           {EXPORTS.map(([format, label]) => (
-            <Button key={format} variant="secondary" size="sm" disabled={busy} onClick={() => actor.send({ type: 'archive.export', part, format: format as ExportFormat })}>
+            <Button
+              key={format}
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'archive.export', part, format: format as ExportFormat })}
+            >
               {label}
             </Button>
           ))}
         </div>
-        <Button variant="ghost" size="sm" disabled={busy} onClick={() => actor.send({ type: 'delete.ask', deletion: part })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'delete.ask', deletion: part })}
+        >
           <Icon name="trash" size={16} /> Delete <span className={visuallyHidden}>{heading}</span>
         </Button>
       </div>
@@ -76,7 +103,17 @@ function PartCard({ actor, part, heading, meta, counts, to, busy }: { actor: Ref
 
 const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
-function DayCard({ actor, platform, day, busy }: { actor: Ref; platform: ChatPlatform; day: ArchiveDay; busy: boolean }) {
+function DayCard({
+  actor,
+  platform,
+  day,
+  busy,
+}: {
+  actor: Ref;
+  platform: ChatPlatform;
+  day: ArchiveDay;
+  busy: boolean;
+}) {
   return (
     <PartCard
       actor={actor}
@@ -90,7 +127,17 @@ function DayCard({ actor, platform, day, busy }: { actor: Ref; platform: ChatPla
   );
 }
 
-function StreamCard({ actor, platform, stream, busy }: { actor: Ref; platform: ChatPlatform; stream: ArchiveStream; busy: boolean }) {
+function StreamCard({
+  actor,
+  platform,
+  stream,
+  busy,
+}: {
+  actor: Ref;
+  platform: ChatPlatform;
+  stream: ArchiveStream;
+  busy: boolean;
+}) {
   return (
     <PartCard
       actor={actor}
@@ -111,7 +158,13 @@ const deletionTitle = (deletion: ArchiveDeletion | null, platformName: string) =
 };
 
 /** Archive Chat (docs/spec.md §2; docs/product.md §Chat archive): the spec's form over the creator's real archive, its days, search and deletion. */
-export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatLogic; searchLogic?: ArchiveSearchLogic }) {
+export function ArchiveChatScreen({
+  logic,
+  searchLogic,
+}: {
+  logic?: ArchiveChatLogic;
+  searchLogic?: ArchiveSearchLogic;
+}) {
   const actor = useActorRef(useArchiveChatLogic(logic), { inspect });
   const { platform, date } = useSelector(actor, selectArchiveForm);
   const showsList = useSelector(actor, selectShowsList);
@@ -129,7 +182,9 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
     <>
       <ScreenHeading title="Archive Chat" />
       <Card as="section" padding="lg" className={s.panel} aria-label="Archive a live stream's chat">
-        <p className={s.lead}>Keep the chat of your live streams for good: choose the platform and the day it streamed.</p>
+        <p className={s.lead}>
+          Keep the chat of your live streams for good: choose the platform and the day it streamed.
+        </p>
         <form
           className={s.form}
           onSubmit={(event) => {
@@ -149,12 +204,21 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
               { value: 'youtube', label: 'Youtube', icon: <Icon name="youtube" size={22} /> },
             ]}
           />
-          <Field label="Date of the streams" name="date" type="date" value={date} onChange={(event) => send({ type: 'date.change', value: event.target.value })} className={s.date} />
+          <Field
+            label="Date of the streams"
+            name="date"
+            type="date"
+            value={date}
+            onChange={(event) => send({ type: 'date.change', value: event.target.value })}
+            className={s.date}
+          />
           {showsList ? (
             <section aria-label="Archived streams" className={s.listing} aria-busy={loading}>
               {channel ? (
                 <p className={s.channel}>
-                  <Chip tone={channel.archiving ? 'success' : 'neutral'}>{channel.archiving ? (channel.live ? 'Archiving · live' : 'Archiving') : 'Not archiving'}</Chip>{' '}
+                  <Chip tone={channel.archiving ? 'success' : 'neutral'}>
+                    {channel.archiving ? (channel.live ? 'Archiving · live' : 'Archiving') : 'Not archiving'}
+                  </Chip>{' '}
                   <span>
                     {platformName} channel <strong>{channel.displayName}</strong>
                   </span>
@@ -176,7 +240,11 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
                 </Alert>
               ) : null}
               {!loading && !failed && days.length === 0 && streams.length === 0 ? (
-                <p className={s.hint}>{date ? `Nothing of ${platformName} is archived for ${archiveDay(date)}.` : `Nothing of ${platformName} is archived yet.`}</p>
+                <p className={s.hint}>
+                  {date
+                    ? `Nothing of ${platformName} is archived for ${archiveDay(date)}.`
+                    : `Nothing of ${platformName} is archived yet.`}
+                </p>
               ) : null}
               {!loading && streams.length > 0 ? (
                 <>
@@ -220,7 +288,12 @@ export function ArchiveChatScreen({ logic, searchLogic }: { logic?: ArchiveChatL
               Archive Chat
             </Button>
             {showsList && (days.length > 0 || streams.length > 0) && !date ? (
-              <Button variant="ghost" size="sm" disabled={busy} onClick={() => send({ type: 'delete.ask', deletion: { kind: 'all' } })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={busy}
+                onClick={() => send({ type: 'delete.ask', deletion: { kind: 'all' } })}
+              >
                 Delete the whole {platformName} archive
               </Button>
             ) : null}

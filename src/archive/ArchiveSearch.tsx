@@ -39,7 +39,9 @@ function Result({ message, platform }: { message: ArchivedMessage; platform: Cha
         {message.moderated ? <span className={s.removed}> (removed by a moderator)</span> : null}
       </p>
       <p className={s.resultText}>{message.text}</p>
-      <Link to={`/archive-chat/${platform}/${dayOf(message.sentAt)}?at=${formatTime(message.sentAt)}`}>Open in the chat of that day</Link>
+      <Link to={`/archive-chat/${platform}/${dayOf(message.sentAt)}?at=${formatTime(message.sentAt)}`}>
+        Open in the chat of that day
+      </Link>
     </li>
   );
 }
@@ -52,7 +54,10 @@ function chattersOf(results: ArchivedMessage[]): ArchiveChatter[] {
   const names = new Map<string, string>();
   for (const message of results) if (!names.has(message.chatterId)) names.set(message.chatterId, message.displayName);
   const shown = [...names.values()];
-  return [...names].map(([id, name]) => ({ id, name: shown.indexOf(name) === shown.lastIndexOf(name) ? name : `${name} (id ${id})` }));
+  return [...names].map(([id, name]) => ({
+    id,
+    name: shown.indexOf(name) === shown.lastIndexOf(name) ? name : `${name} (id ${id})`,
+  }));
 }
 
 /** Search across the archive (docs/product.md §Chat archive): words, a chatter, a date range; results link into their day. */
@@ -68,7 +73,8 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
   const busy = useSelector(actor, selectSearchBusy);
   const chatter = useSelector(actor, selectChatterToDelete);
   const deleting = useSelector(actor, selectDeletingChatter);
-  const set = (field: keyof typeof terms) => (event: { target: { value: string } }) => actor.send({ type: 'terms.change', field, value: event.target.value });
+  const set = (field: keyof typeof terms) => (event: { target: { value: string } }) =>
+    actor.send({ type: 'terms.change', field, value: event.target.value });
   // A search by chatter offers to delete the messages of the chatters it found (a viewer's deletion request).
   const chatters = searched && terms.user.trim() !== '' ? chattersOf(results) : [];
   return (
@@ -86,7 +92,14 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
         }}
       >
         <Field label="Words" name="q" value={terms.q} onChange={set('q')} maxLength={200} />
-        <Field label="Chatter" name="user" value={terms.user} onChange={set('user')} maxLength={64} hint="Their login, e.g. retro_rosa" />
+        <Field
+          label="Chatter"
+          name="user"
+          value={terms.user}
+          onChange={set('user')}
+          maxLength={64}
+          hint="Their login, e.g. retro_rosa"
+        />
         <Field label="From" name="from" type="date" value={terms.from} onChange={set('from')} />
         <Field label="To" name="to" type="date" value={terms.to} onChange={set('to')} />
         <div className={s.searchActions}>
@@ -102,12 +115,20 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
         <>
           <div className={s.resultsHead}>
             <p className={s.hint} aria-live="polite">
-              {results.length === 0 ? 'Nothing found.' : `${results.length}${hasMore ? '+' : ''} message${results.length === 1 ? '' : 's'} found, newest first.`}
+              {results.length === 0
+                ? 'Nothing found.'
+                : `${results.length}${hasMore ? '+' : ''} message${results.length === 1 ? '' : 's'} found, newest first.`}
             </p>
             {results.length > 0 ? (
               <div role="group" aria-label="Export the results" className={s.exportGroup}>
                 {EXPORTS.map(([format, label]) => (
-                  <Button key={format} variant="secondary" size="sm" disabled={busy} onClick={() => actor.send({ type: 'search.export', format: format as ExportFormat })}>
+                  <Button
+                    key={format}
+                    variant="secondary"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => actor.send({ type: 'search.export', format: format as ExportFormat })}
+                  >
                     Export {label}
                   </Button>
                 ))}
@@ -117,7 +138,13 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
           {chatters.length > 0 ? (
             <div role="group" aria-label="Delete a chatter’s messages" className={s.exportGroup}>
               {chatters.map((found) => (
-                <Button key={found.id} variant="ghost" size="sm" disabled={busy} onClick={() => actor.send({ type: 'chatter.delete', chatter: found })}>
+                <Button
+                  key={found.id}
+                  variant="ghost"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'chatter.delete', chatter: found })}
+                >
                   Delete every message from {found.name}
                 </Button>
               ))}

@@ -35,10 +35,13 @@ const badgeNames = (badges: string) =>
     .map((name) => name[0]!.toUpperCase() + name.slice(1));
 
 function eventText(event: ArchiveEvent): string {
-  if (event.kind === 'gap') return `Not archived from ${archiveTime(event.at)} to ${event.until === null ? 'now' : archiveTime(event.until)} (the chat connection was lost)`;
+  if (event.kind === 'gap')
+    return `Not archived from ${archiveTime(event.at)} to ${event.until === null ? 'now' : archiveTime(event.until)} (the chat connection was lost)`;
   if (event.kind === 'clearmsg') return `A message from ${event.targetLogin ?? 'a chatter'} was deleted by a moderator`;
   if (event.targetLogin === null) return 'A moderator cleared the chat';
-  return event.duration === null ? `${event.targetLogin} was banned` : `${event.targetLogin} was timed out for ${event.duration} s`;
+  return event.duration === null
+    ? `${event.targetLogin} was banned`
+    : `${event.targetLogin} was timed out for ${event.duration} s`;
 }
 
 function MessageRow({ message }: { message: ArchivedMessage }) {
@@ -87,7 +90,12 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   const date = streamId === null ? (params.date ?? '') : null;
   const actor = useActorRef(useArchiveViewerLogic(logic), {
     inspect,
-    input: { platform, date, stream: streamId, at: /^\d\d:\d\d$/.test(search.get('at') ?? '') ? search.get('at') : null },
+    input: {
+      platform,
+      date,
+      stream: streamId,
+      at: /^\d\d:\d\d$/.test(search.get('at') ?? '') ? search.get('at') : null,
+    },
   });
   const stream = useSelector(actor, selectViewerStream);
   const rows = useSelector(actor, selectRows);
@@ -108,7 +116,12 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
   }, [at]);
-  const title = date !== null ? `Chat of ${archiveDay(date)}` : stream ? `Chat of the stream “${stream.title || 'Untitled stream'}”` : 'Chat of a stream';
+  const title =
+    date !== null
+      ? `Chat of ${archiveDay(date)}`
+      : stream
+        ? `Chat of the stream “${stream.title || 'Untitled stream'}”`
+        : 'Chat of a stream';
   return (
     <>
       <ScreenHeading title={title} />
@@ -123,22 +136,47 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
               if (/^\d\d:\d\d$/.test(jump)) actor.send({ type: 'viewer.jump', at: jump });
             }}
           >
-            <Field label="Jump to time (UTC)" name="at" type="time" value={jump} onChange={(event) => setJump(event.target.value)} />
+            <Field
+              label="Jump to time (UTC)"
+              name="at"
+              type="time"
+              value={jump}
+              onChange={(event) => setJump(event.target.value)}
+            />
             <Button type="submit" variant="secondary" size="sm">
               Go
             </Button>
           </form>
         </div>
         {loading ? <Spinner label="Loading the chat" /> : null}
-        {failed ? <Alert tone="error" title="The chat could not be loaded">{error}</Alert> : null}
+        {failed ? (
+          <Alert tone="error" title="The chat could not be loaded">
+            {error}
+          </Alert>
+        ) : null}
         {!loading && !failed && rows.length === 0 ? (
-          <p className={s.hint}>{at ? `No message at or after ${at} UTC ${date !== null ? 'on this day' : 'in this stream'}.` : 'No message in this stream yet.'}</p>
+          <p className={s.hint}>
+            {at
+              ? `No message at or after ${at} UTC ${date !== null ? 'on this day' : 'in this stream'}.`
+              : 'No message in this stream yet.'}
+          </p>
         ) : null}
         {!loading && rows.length > 0 ? (
-          <div ref={scroller} className={s.scroller} role="log" aria-label={date !== null ? `Messages of ${archiveDay(date)}` : 'Messages of the stream'} tabIndex={0}>
+          <div
+            ref={scroller}
+            className={s.scroller}
+            role="log"
+            aria-label={date !== null ? `Messages of ${archiveDay(date)}` : 'Messages of the stream'}
+            tabIndex={0}
+          >
             <div className={s.sizer} style={{ height: windowed.total }}>
               {windowed.rows.map((item) => (
-                <div key={item.index} ref={item.measure} className={s.row} style={{ transform: `translateY(${item.top}px)` }}>
+                <div
+                  key={item.index}
+                  ref={item.measure}
+                  className={s.row}
+                  style={{ transform: `translateY(${item.top}px)` }}
+                >
                   <Row row={rows[item.index]!} />
                 </div>
               ))}

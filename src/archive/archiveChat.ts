@@ -4,7 +4,14 @@
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { ExportFormat } from '@/contract';
-import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ArchivePart, type ChatPlatform } from '@/machines/archive/archiveChat.machine';
+import {
+  archiveChatMachine,
+  type ArchiveChannel,
+  type ArchiveDeletion,
+  type ArchiveListing,
+  type ArchivePart,
+  type ChatPlatform,
+} from '@/machines/archive/archiveChat.machine';
 import { saveBlob } from '../money/saveFile';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 
@@ -12,32 +19,56 @@ type Jwt = () => string | null;
 
 /** GET /api/archive/export?…, saved as the file the server names (or `fallbackName`). */
 export async function exportFile(jwt: Jwt, query: Record<string, string>, fallbackName: string) {
-  const { blob, fileName } = await (await api()).download('archiveExport', { jwt: requireJwt(jwt()), query: query as never });
+  const { blob, fileName } = await (
+    await api()
+  ).download('archiveExport', { jwt: requireJwt(jwt()), query: query as never });
   saveBlob(blob, fileName ?? fallbackName);
 }
 
 export function archiveChatActors(jwt: Jwt) {
   return {
     listArchive: fromPromise<ArchiveListing, { platform: ChatPlatform; date: string }>(async ({ input }) =>
-      (await api()).request('archiveDays', { jwt: requireJwt(jwt()), query: { platform: input.platform, ...(input.date ? { date: input.date } : {}) } }),
+      (await api()).request('archiveDays', {
+        jwt: requireJwt(jwt()),
+        query: { platform: input.platform, ...(input.date ? { date: input.date } : {}) },
+      }),
     ),
     setArchiving: fromPromise<ArchiveChannel | null, { platform: ChatPlatform; archiving: boolean }>(
-      async ({ input }) => (await (await api()).request('archiveSettings', { jwt: requireJwt(jwt()), json: input })).channel,
+      async ({ input }) =>
+        (await (await api()).request('archiveSettings', { jwt: requireJwt(jwt()), json: input })).channel,
     ),
-    exportArchive: fromPromise<void, { platform: ChatPlatform; part: ArchivePart; format: ExportFormat }>(({ input }) => {
-      const extension = input.format === 'text' ? 'txt' : input.format;
-      return input.part.kind === 'day'
-        ? exportFile(jwt, { format: input.format, platform: input.platform, date: input.part.day }, `chat-${input.part.day}.${extension}`)
-        : exportFile(jwt, { format: input.format, platform: input.platform, stream: String(input.part.id) }, `chat-stream-${input.part.id}.${extension}`);
-    }),
+    exportArchive: fromPromise<void, { platform: ChatPlatform; part: ArchivePart; format: ExportFormat }>(
+      ({ input }) => {
+        const extension = input.format === 'text' ? 'txt' : input.format;
+        return input.part.kind === 'day'
+          ? exportFile(
+              jwt,
+              { format: input.format, platform: input.platform, date: input.part.day },
+              `chat-${input.part.day}.${extension}`,
+            )
+          : exportFile(
+              jwt,
+              { format: input.format, platform: input.platform, stream: String(input.part.id) },
+              `chat-stream-${input.part.id}.${extension}`,
+            );
+      },
+    ),
     deleteArchive: fromPromise<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>(async ({ input }) => {
       const client = await api();
       const { deletion } = input;
       const answer =
         deletion.kind === 'day'
-          ? await client.request('deleteArchiveDay', { jwt: requireJwt(jwt()), params: { date: deletion.day }, query: { platform: input.platform } })
+          ? await client.request('deleteArchiveDay', {
+              jwt: requireJwt(jwt()),
+              params: { date: deletion.day },
+              query: { platform: input.platform },
+            })
           : deletion.kind === 'stream'
-            ? await client.request('deleteArchiveStream', { jwt: requireJwt(jwt()), params: { id: String(deletion.id) }, query: { platform: input.platform } })
+            ? await client.request('deleteArchiveStream', {
+                jwt: requireJwt(jwt()),
+                params: { id: String(deletion.id) },
+                query: { platform: input.platform },
+              })
             : await client.request('deleteArchive', { jwt: requireJwt(jwt()), query: { platform: input.platform } });
       return answer.deleted;
     }),

@@ -18,6 +18,9 @@ export const archiveTime = (at: number) => formatTime(at, { seconds: true });
 export function streamWhen(stream: { channel: string; startedAt: number; endedAt: number | null }): string {
   const start = `${archiveDay(dayOf(stream.startedAt))} · ${archiveTime(stream.startedAt)}`;
   if (stream.endedAt === null) return `#${stream.channel} · ${start} UTC · live now`;
-  const end = dayOf(stream.endedAt) === dayOf(stream.startedAt) ? archiveTime(stream.endedAt) : `${archiveDay(dayOf(stream.endedAt))} · ${archiveTime(stream.endedAt)}`;
+  const end =
+    dayOf(stream.endedAt) === dayOf(stream.startedAt)
+      ? archiveTime(stream.endedAt)
+      : `${archiveDay(dayOf(stream.endedAt))} · ${archiveTime(stream.endedAt)}`;
   return `#${stream.channel} · ${start}–${end} UTC`;
 }

@@ -14,24 +14,48 @@ type Jwt = () => string | null;
 
 /** Non-empty search terms as query parameters. */
 const termsQuery = (terms: ArchiveSearchTerms) =>
-  Object.fromEntries(Object.entries({ q: terms.q.trim(), user: terms.user.trim(), from: terms.from, to: terms.to }).filter(([, value]) => value !== '')) as Record<string, string>;
+  Object.fromEntries(
+    Object.entries({ q: terms.q.trim(), user: terms.user.trim(), from: terms.from, to: terms.to }).filter(
+      ([, value]) => value !== '',
+    ),
+  ) as Record<string, string>;
 
 export function archiveSearchActors(jwt: Jwt) {
-  const search = fromPromise<{ messages: ArchivedMessage[]; next: string | null }, { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }>(async ({ input }) =>
-      (await api()).request('archiveSearch', {
-        jwt: requireJwt(jwt()),
-        query: { platform: input.platform, ...termsQuery(input.terms), ...(input.before ? { before: input.before } : {}) } as never,
-      }),
+  const search = fromPromise<
+    { messages: ArchivedMessage[]; next: string | null },
+    { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }
+  >(async ({ input }) =>
+    (await api()).request('archiveSearch', {
+      jwt: requireJwt(jwt()),
+      query: {
+        platform: input.platform,
+        ...termsQuery(input.terms),
+        ...(input.before ? { before: input.before } : {}),
+      } as never,
+    }),
   );
   return {
     search,
     searchMore: search,
-    exportResults: fromPromise<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>(({ input }) =>
-      exportFile(jwt, { format: input.format, platform: input.platform, ...termsQuery(input.terms) }, `chat-search.${input.format === 'text' ? 'txt' : input.format}`),
+    exportResults: fromPromise<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>(
+      ({ input }) =>
+        exportFile(
+          jwt,
+          { format: input.format, platform: input.platform, ...termsQuery(input.terms) },
+          `chat-search.${input.format === 'text' ? 'txt' : input.format}`,
+        ),
     ),
     deleteChatter: fromPromise<number, { platform: ChatPlatform; chatterId: string }>(
       async ({ input }) =>
-        (await (await api()).request('deleteArchiveChatter', { jwt: requireJwt(jwt()), params: { chatterId: input.chatterId }, query: { platform: input.platform } })).deleted,
+        (
+          await (
+            await api()
+          ).request('deleteArchiveChatter', {
+            jwt: requireJwt(jwt()),
+            params: { chatterId: input.chatterId },
+            query: { platform: input.platform },
+          })
+        ).deleted,
     ),
   };
 }

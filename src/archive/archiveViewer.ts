@@ -2,21 +2,25 @@
 // Its own module, so the viewer's route loads none of the archive screen's other flows.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { archiveViewerMachine, type ArchivePage, type ArchivePageQuery } from '@/machines/archive/archiveViewer.machine';
+import {
+  archiveViewerMachine,
+  type ArchivePage,
+  type ArchivePageQuery,
+} from '@/machines/archive/archiveViewer.machine';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 
 type Jwt = () => string | null;
 
 export function archiveViewerActors(jwt: Jwt) {
   const loadPage = fromPromise<ArchivePage, ArchivePageQuery>(async ({ input }) =>
-      (await api()).request('archiveMessages', {
-        jwt: requireJwt(jwt()),
-        query: {
-          platform: input.platform,
-          ...(input.stream !== null ? { stream: String(input.stream) } : { date: input.date ?? '' }),
-          ...(input.after ? { after: input.after } : input.at ? { at: input.at } : {}),
-        },
-      }),
+    (await api()).request('archiveMessages', {
+      jwt: requireJwt(jwt()),
+      query: {
+        platform: input.platform,
+        ...(input.stream !== null ? { stream: String(input.stream) } : { date: input.date ?? '' }),
+        ...(input.after ? { after: input.after } : input.at ? { at: input.at } : {}),
+      },
+    }),
   );
   return { loadPage, loadMore: loadPage };
 }

@@ -23,7 +23,12 @@ function rowAt(offsets: Float64Array, count: number, y: number): number {
   return lo;
 }
 
-export function useWindowedRows(count: number, scroller: RefObject<HTMLElement | null>, estimate = 32, overscan = 10): { rows: WindowedRow[]; total: number; last: number } {
+export function useWindowedRows(
+  count: number,
+  scroller: RefObject<HTMLElement | null>,
+  estimate = 32,
+  overscan = 10,
+): { rows: WindowedRow[]; total: number; last: number } {
   const heights = useRef(new Map<number, number>());
   const [version, setVersion] = useState(0);
   const [view, setView] = useState({ top: 0, height: 600 });
@@ -89,6 +94,7 @@ export function useWindowedRows(count: number, scroller: RefObject<HTMLElement |
   const first = Math.max(0, rowAt(offsets, count, view.top) - overscan);
   const last = Math.min(count - 1, rowAt(offsets, count, view.top + view.height) + overscan);
   const rows: WindowedRow[] = [];
-  for (let index = first; index <= last; index += 1) rows.push({ index, top: offsets[index]!, measure: measureFor(index) });
+  for (let index = first; index <= last; index += 1)
+    rows.push({ index, top: offsets[index]!, measure: measureFor(index) });
   return { rows, total: offsets[count]!, last };
 }

@@ -114,9 +114,16 @@ export function formatTime(at: Instant, { seconds = false }: { seconds?: boolean
 }
 
 /** "Nov 20, 2026, 19:02 UTC" (options as formatDate and formatTime); '' when unreadable. */
-export function formatDateTime(at: Instant, { weekday = false, seconds = false }: { weekday?: boolean; seconds?: boolean } = {}): string {
+export function formatDateTime(
+  at: Instant,
+  { weekday = false, seconds = false }: { weekday?: boolean; seconds?: boolean } = {},
+): string {
   const date = toDate(at);
-  return valid(date) ? dateFormat({ ...(weekday ? WEEKDAY : DAY), ...(seconds ? TIME_SECONDS : TIME), timeZoneName: 'short' }).format(date) : '';
+  return valid(date)
+    ? dateFormat({ ...(weekday ? WEEKDAY : DAY), ...(seconds ? TIME_SECONDS : TIME), timeZoneName: 'short' }).format(
+        date,
+      )
+    : '';
 }
 
 const MINUTE = 60_000;

@@ -4,7 +4,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { PLATFORM_NAMES, type ConnectPlatform } from '@/contract/connections';
 import { selectCard, selectLoadError, type CardState } from '@/machines/connections/connectAccounts.select';
 import { inspect } from '@/src/app/inspect';
-import { readConnectReturn, useConnectAccountsLogic, type ConnectAccountsLogic } from '@/src/connections/connectAccounts';
+import {
+  readConnectReturn,
+  useConnectAccountsLogic,
+  type ConnectAccountsLogic,
+} from '@/src/connections/connectAccounts';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
@@ -15,14 +19,21 @@ import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from '../accounts/account.css';
 
 const platforms = [
-  { id: 'twitch', text: 'Connect your Twitch channel to track followers, viewers and donations, and to receive sponsorship offers.' },
-  { id: 'youtube', text: 'Connect your YouTube channel to track subscribers and donations, and to receive sponsorship offers.' },
+  {
+    id: 'twitch',
+    text: 'Connect your Twitch channel to track followers, viewers and donations, and to receive sponsorship offers.',
+  },
+  {
+    id: 'youtube',
+    text: 'Connect your YouTube channel to track subscribers and donations, and to receive sponsorship offers.',
+  },
 ] as const;
 
 type Ref = ReturnType<typeof useActorRef<ConnectAccountsLogic>>;
 
 const chip = (state: CardState, reconnect: boolean): [tone: 'success' | 'neutral' | 'warning', text: string] => {
-  if (state === 'connected' || state === 'disconnecting') return reconnect ? ['warning', 'Reconnect needed'] : ['success', 'Connected'];
+  if (state === 'connected' || state === 'disconnecting')
+    return reconnect ? ['warning', 'Reconnect needed'] : ['success', 'Connected'];
   if (state === 'unconfigured') return ['neutral', 'Not configured'];
   return ['neutral', 'Not connected'];
 };
@@ -36,7 +47,13 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
   const connected = account !== null && state !== 'idle' && state !== 'redirecting' && state !== 'completing';
   const busy = state === 'loading' || state === 'completing' || state === 'redirecting' || state === 'disconnecting';
   return (
-    <Card as="section" aria-labelledby={`platform-${platform}`} aria-busy={busy} className={s.platform} data-platform={platform}>
+    <Card
+      as="section"
+      aria-labelledby={`platform-${platform}`}
+      aria-busy={busy}
+      className={s.platform}
+      data-platform={platform}
+    >
       <span className={s.platformIcon} data-platform={platform} aria-hidden="true">
         <Icon name={platform} size={56} />
       </span>
@@ -63,21 +80,42 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
           .
         </p>
       ) : null}
-      {connection?.standIn && state !== 'unconfigured' ? <p className={s.platformNote}>Development server: {name} is a local stand-in here.</p> : null}
-      {reconnect ? <p className={s.platformNote}>{name} no longer accepts this connection. Connect again to go on archiving and collecting figures.</p> : null}
+      {connection?.standIn && state !== 'unconfigured' ? (
+        <p className={s.platformNote}>Development server: {name} is a local stand-in here.</p>
+      ) : null}
+      {reconnect ? (
+        <p className={s.platformNote}>
+          {name} no longer accepts this connection. Connect again to go on archiving and collecting figures.
+        </p>
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className={s.platformActions}>
         {connected && reconnect ? (
-          <Button variant="dashboard" size="lg" disabled={busy} onClick={() => actor.send({ type: `${platform}.connect` })}>
+          <Button
+            variant="dashboard"
+            size="lg"
+            disabled={busy}
+            onClick={() => actor.send({ type: `${platform}.connect` })}
+          >
             Connect
           </Button>
         ) : null}
         {connected ? (
-          <Button variant="secondary" size="lg" disabled={busy} onClick={() => actor.send({ type: `${platform}.disconnect` })}>
+          <Button
+            variant="secondary"
+            size="lg"
+            disabled={busy}
+            onClick={() => actor.send({ type: `${platform}.disconnect` })}
+          >
             {state === 'disconnecting' ? 'Disconnecting…' : 'Disconnect'}
           </Button>
         ) : (
-          <Button variant="dashboard" size="lg" disabled={busy || state === 'unconfigured'} onClick={() => actor.send({ type: `${platform}.connect` })}>
+          <Button
+            variant="dashboard"
+            size="lg"
+            disabled={busy || state === 'unconfigured'}
+            onClick={() => actor.send({ type: `${platform}.connect` })}
+          >
             {state === 'redirecting' ? `Opening ${name}…` : state === 'completing' ? 'Connecting…' : 'Connect'}
           </Button>
         )}
@@ -91,7 +129,10 @@ export function ConnectAccountsScreen({ logic }: { logic?: ConnectAccountsLogic 
   const location = useLocation();
   const navigate = useNavigate();
   const [returned] = useState(() => readConnectReturn(location.search));
-  const actor = useActorRef(useConnectAccountsLogic(logic), { inspect, input: { returned: { platform: returned.platform, error: returned.error, completion: returned.completion } } });
+  const actor = useActorRef(useConnectAccountsLogic(logic), {
+    inspect,
+    input: { returned: { platform: returned.platform, error: returned.error, completion: returned.completion } },
+  });
   // Read once: a reload must not show the provider's answer again.
   useEffect(() => {
     if (returned.present) void navigate(location.pathname, { replace: true });
@@ -101,7 +142,12 @@ export function ConnectAccountsScreen({ logic }: { logic?: ConnectAccountsLogic 
   return (
     <div className={s.stack}>
       <ScreenHeading title="Connect Accounts" />
-      <LoadState loading={false} error={loadError} what="connections" onRetry={() => actor.send({ type: 'connections.retry' })} />
+      <LoadState
+        loading={false}
+        error={loadError}
+        what="connections"
+        onRetry={() => actor.send({ type: 'connections.retry' })}
+      />
       <div className={s.platforms}>
         {platforms.map((platform) => (
           <PlatformCard key={platform.id} actor={actor} platform={platform.id} text={platform.text} />

@@ -15,15 +15,32 @@ type Jwt = () => string | null;
 
 export function connectAccountsActors(jwt: Jwt) {
   const start = (platform: ConnectPlatform) =>
-    fromPromise<string, void>(async () => (await (await api()).request('startConnection', { jwt: requireJwt(jwt()), params: { platform } })).url);
+    fromPromise<string, void>(
+      async () =>
+        (await (await api()).request('startConnection', { jwt: requireJwt(jwt()), params: { platform } })).url,
+    );
   const complete = (platform: ConnectPlatform) =>
     fromPromise<Connection, { completion: string }>(
-      async ({ input }) => (await (await api()).request('completeConnection', { jwt: requireJwt(jwt()), params: { platform }, json: { completion: input.completion } })).connection,
+      async ({ input }) =>
+        (
+          await (
+            await api()
+          ).request('completeConnection', {
+            jwt: requireJwt(jwt()),
+            params: { platform },
+            json: { completion: input.completion },
+          })
+        ).connection,
     );
   const disconnect = (platform: ConnectPlatform) =>
-    fromPromise<Connection, void>(async () => (await (await api()).request('disconnect', { jwt: requireJwt(jwt()), params: { platform } })).connection);
+    fromPromise<Connection, void>(
+      async () =>
+        (await (await api()).request('disconnect', { jwt: requireJwt(jwt()), params: { platform } })).connection,
+    );
   return {
-    listConnections: fromPromise<Connection[], void>(async () => (await (await api()).request('listConnections', { jwt: requireJwt(jwt()) })).connections),
+    listConnections: fromPromise<Connection[], void>(
+      async () => (await (await api()).request('listConnections', { jwt: requireJwt(jwt()) })).connections,
+    ),
     twitchStart: start('twitch'),
     youtubeStart: start('youtube'),
     twitchComplete: complete('twitch'),
@@ -40,7 +57,8 @@ export const connectAccountsActions = {
 /** The way back in the address bar (`?platform=twitch&complete=…`, `?platform=twitch&error=…`). */
 export function readConnectReturn(search: string): ConnectReturn & { present: boolean } {
   const query = new URLSearchParams(search);
-  const platform = (CONNECT_PLATFORMS as readonly string[]).find((p) => p === query.get('platform')) as ConnectPlatform | undefined;
+  const platform = (CONNECT_PLATFORMS as readonly string[]).find((p) => p === query.get('platform')) as
+    ConnectPlatform | undefined;
   const error = query.get('error');
   const completion = query.get('complete');
   return {
@@ -54,5 +72,11 @@ export function readConnectReturn(search: string): ConnectReturn & { present: bo
 /** `logic` (tests) replaces the API actors; the redirect is given either way. */
 export function useConnectAccountsLogic(logic?: ConnectAccountsLogic): ConnectAccountsLogic {
   const app = useAppWiring();
-  return useMemo(() => (logic ?? connectAccountsMachine.provide({ actors: connectAccountsActors(app.jwt) })).provide({ actions: connectAccountsActions }), [logic, app]);
+  return useMemo(
+    () =>
+      (logic ?? connectAccountsMachine.provide({ actors: connectAccountsActors(app.jwt) })).provide({
+        actions: connectAccountsActions,
+      }),
+    [logic, app],
+  );
 }

@@ -99,7 +99,13 @@ export const details = style({ overflow: 'auto', padding: '8px 12px 24px' });
 
 export const section = style({ marginBlock: '12px' });
 
-export const sectionTitle = style({ fontSize: 12, textTransform: 'uppercase', letterSpacing: '0.04em', color: muted, margin: '0 0 6px' });
+export const sectionTitle = style({
+  fontSize: 12,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: muted,
+  margin: '0 0 6px',
+});
 
 export const stateValue = style({ font: `600 13px ${mono}`, color: accent });
 
@@ -113,7 +119,14 @@ export const diagram = style({
 
 globalStyle(`${diagram} svg`, { display: 'block', maxWidth: 'none' });
 
-export const eventButtons = style({ display: 'flex', flexWrap: 'wrap', gap: 4, margin: '0 0 8px', padding: 0, listStyle: 'none' });
+export const eventButtons = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 4,
+  margin: '0 0 8px',
+  padding: 0,
+  listStyle: 'none',
+});
 
 export const eventButton = style({
   padding: '3px 8px',
@@ -162,7 +175,14 @@ export const treeKey = style({ color: '#7c3aed' });
 
 export const treeSummary = style({ cursor: 'pointer', ...focusRing });
 
-export const log = style({ listStyle: 'none', margin: 0, padding: 0, font: `12px/1.5 ${mono}`, maxHeight: 240, overflow: 'auto' });
+export const log = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  font: `12px/1.5 ${mono}`,
+  maxHeight: 240,
+  overflow: 'auto',
+});
 
 export const logTime = style({ color: muted, marginRight: 8 });
 

@@ -25,7 +25,8 @@ function samplesFor(machineId: string, type: string): Array<Record<string, unkno
 }
 
 const toJson = (value: unknown) =>
-  JSON.stringify(value, (_key, v: unknown) => (v instanceof Error ? { name: v.name, message: v.message } : v), 2) ?? 'undefined';
+  JSON.stringify(value, (_key, v: unknown) => (v instanceof Error ? { name: v.name, message: v.message } : v), 2) ??
+  'undefined';
 
 function formatValue(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -45,9 +46,21 @@ function clock(time: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
-function ActorTree({ records, parentId, selected, onSelect }: { records: ActorRecord[]; parentId: string | undefined; selected: string | undefined; onSelect: (id: string) => void }) {
+function ActorTree({
+  records,
+  parentId,
+  selected,
+  onSelect,
+}: {
+  records: ActorRecord[];
+  parentId: string | undefined;
+  selected: string | undefined;
+  onSelect: (id: string) => void;
+}) {
   const live = new Set(records.map((r) => r.sessionId));
-  const level = records.filter((r) => (parentId === undefined ? !r.parentId || !live.has(r.parentId) : r.parentId === parentId));
+  const level = records.filter((r) =>
+    parentId === undefined ? !r.parentId || !live.has(r.parentId) : r.parentId === parentId,
+  );
   if (!level.length) return null;
   return (
     <ul className={styles.actorList}>
@@ -73,7 +86,13 @@ function ActorTree({ records, parentId, selected, onSelect }: { records: ActorRe
 function EventSender({ record, chart, active }: { record: ActorRecord; chart: Chart; active: Set<string> }) {
   const accepted = useMemo(() => {
     const sources = new Set([...active, chart.root.id]);
-    return [...new Set(chart.transitions.filter((t) => sources.has(t.source) && t.eventType && t.eventType !== '*').map((t) => t.eventType))];
+    return [
+      ...new Set(
+        chart.transitions
+          .filter((t) => sources.has(t.source) && t.eventType && t.eventType !== '*')
+          .map((t) => t.eventType),
+      ),
+    ];
   }, [active, chart]);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const type = chosen !== undefined && accepted.includes(chosen) ? chosen : accepted[0];
@@ -86,7 +105,8 @@ function EventSender({ record, chart, active }: { record: ActorRecord; chart: Ch
 
   if (!type) return <p className={styles.hint}>The current state accepts no events.</p>;
   const sampleIndex = Math.min(sample, Math.max(0, samples.length - 1));
-  const text = edited && edited.type === type && edited.sample === sampleIndex ? edited.text : toJson(samples[sampleIndex] ?? {});
+  const text =
+    edited && edited.type === type && edited.sample === sampleIndex ? edited.text : toJson(samples[sampleIndex] ?? {});
 
   const choose = (next: string) => {
     setChosen(next);
@@ -115,7 +135,12 @@ function EventSender({ record, chart, active }: { record: ActorRecord; chart: Ch
       <ul className={styles.eventButtons} aria-label="Events the current state accepts">
         {accepted.map((eventType) => (
           <li key={eventType}>
-            <button type="button" className={styles.eventButton} aria-pressed={eventType === type} onClick={() => choose(eventType)}>
+            <button
+              type="button"
+              className={styles.eventButton}
+              aria-pressed={eventType === type}
+              onClick={() => choose(eventType)}
+            >
               {eventType}
             </button>
           </li>
@@ -166,7 +191,10 @@ function EventSender({ record, chart, active }: { record: ActorRecord; chart: Ch
 function ActorDetails({ record }: { record: ActorRecord }) {
   const snapshot = (record.snapshot ?? {}) as { value?: unknown; context?: unknown; output?: unknown; error?: unknown };
   const chart = record.machine ? chartFor(record.machine) : undefined;
-  const active = useMemo(() => (chart ? activeStateIds(chart, snapshot.value) : new Set<string>()), [chart, snapshot.value]);
+  const active = useMemo(
+    () => (chart ? activeStateIds(chart, snapshot.value) : new Set<string>()),
+    [chart, snapshot.value],
+  );
   const svg = useMemo(() => (chart ? toSvg(chart, { active }) : ''), [chart, active]);
   const state = chart ? formatValue(snapshot.value) : record.status;
   const events = record.log.slice(-100).reverse();
@@ -180,7 +208,9 @@ function ActorDetails({ record }: { record: ActorRecord }) {
         <p role="status" aria-live="polite">
           Current state: <span className={styles.stateValue}>{state || '(none)'}</span>
         </p>
-        {chart ? <div className={styles.diagram} data-testid="inspector-diagram" dangerouslySetInnerHTML={{ __html: svg }} /> : null}
+        {chart ? (
+          <div className={styles.diagram} data-testid="inspector-diagram" dangerouslySetInnerHTML={{ __html: svg }} />
+        ) : null}
       </section>
       {chart && record.status === 'active' ? (
         <section className={styles.section} aria-labelledby={`${record.sessionId}-send`}>
@@ -210,7 +240,12 @@ function ActorDetails({ record }: { record: ActorRecord }) {
                   <time className={styles.logTime} dateTime={new Date(entry.time).toISOString()}>
                     {clock(entry.time)}
                   </time>
-                  <strong>{type}</strong> {payload ? <span className={styles.logPayload}>{payload.length > 160 ? `${payload.slice(0, 157)}…` : payload}</span> : null}
+                  <strong>{type}</strong>{' '}
+                  {payload ? (
+                    <span className={styles.logPayload}>
+                      {payload.length > 160 ? `${payload.slice(0, 157)}…` : payload}
+                    </span>
+                  ) : null}
                   {entry.sourceId ? <span className={styles.logPayload}> from {entry.sourceId}</span> : null}
                 </li>
               );
@@ -246,7 +281,13 @@ export default function InspectorPanel({ registry, onClose, headingRef }: Inspec
   };
 
   return (
-    <section id={PANEL_ID} className={styles.panel} aria-labelledby={headingId} data-inspector={INSPECTOR_PANEL_MARKER} onKeyDown={onKeyDown}>
+    <section
+      id={PANEL_ID}
+      className={styles.panel}
+      aria-labelledby={headingId}
+      data-inspector={INSPECTOR_PANEL_MARKER}
+      onKeyDown={onKeyDown}
+    >
       <header className={styles.header}>
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.title}>
           Statechart inspector
@@ -266,7 +307,9 @@ export default function InspectorPanel({ registry, onClose, headingRef }: Inspec
             <p className={styles.hint}>No running actors.</p>
           )}
         </nav>
-        <div className={styles.details}>{selected ? <ActorDetails key={selected.sessionId} record={selected} /> : null}</div>
+        <div className={styles.details}>
+          {selected ? <ActorDetails key={selected.sessionId} record={selected} /> : null}
+        </div>
       </div>
     </section>
   );

@@ -19,7 +19,17 @@ function primitive(value: unknown): string {
 }
 
 // Cycles are found through the chain of ancestors (immutable, so Strict Mode's double render is harmless).
-function TreeNode({ name, value, depth, ancestors }: { name: string; value: unknown; depth: number; ancestors: readonly object[] }) {
+function TreeNode({
+  name,
+  value,
+  depth,
+  ancestors,
+}: {
+  name: string;
+  value: unknown;
+  depth: number;
+  ancestors: readonly object[];
+}) {
   const label = <span className={styles.treeKey}>{name}</span>;
   if (value === null || typeof value !== 'object' || value instanceof Error) {
     return (
@@ -37,7 +47,7 @@ function TreeNode({ name, value, depth, ancestors }: { name: string; value: unkn
     );
   }
   // Actor references and DOM nodes are opaque here.
-  if ('sessionId' in value || (typeof globalThis.Node === "function" && value instanceof globalThis.Node)) {
+  if ('sessionId' in value || (typeof globalThis.Node === 'function' && value instanceof globalThis.Node)) {
     return (
       <li>
         {label}: {describe(value)}

@@ -98,7 +98,15 @@ export function chartOf(machine: AnyStateMachine): Chart {
       if (!targets) {
         transitions.push({ source: node.id, target: node.id, eventType: t.eventType, guard, targetless: true, label });
       } else {
-        for (const target of targets) transitions.push({ source: node.id, target: target.id, eventType: t.eventType, guard, targetless: false, label });
+        for (const target of targets)
+          transitions.push({
+            source: node.id,
+            target: target.id,
+            eventType: t.eventType,
+            guard,
+            targetless: false,
+            label,
+          });
       }
     };
     for (const [, definitions] of node.transitions) for (const t of definitions as Definition[]) add(t);
@@ -182,7 +190,12 @@ function layoutChart(chart: Chart): Box {
   const loopsOf = new Map<string, number>();
   for (const t of chart.transitions) if (t.source === t.target) loopsOf.set(t.source, (loopsOf.get(t.source) ?? 0) + 1);
   const loopLabelWidth = (state: ChartState) =>
-    Math.max(0, ...chart.transitions.filter((t) => t.source === state.id && t.target === state.id).map((t) => t.label.length * EDGE_CHAR + 12));
+    Math.max(
+      0,
+      ...chart.transitions
+        .filter((t) => t.source === state.id && t.target === state.id)
+        .map((t) => t.label.length * EDGE_CHAR + 12),
+    );
   // Self-loops are drawn as arcs over a state's top edge, their labels stacked above it.
   const topRoom = (state: ChartState) => (loopsOf.get(state.id) ? loopsOf.get(state.id)! * LOOP_STEP + 6 : 0);
 
@@ -243,7 +256,8 @@ function layoutChart(chart: Chart): Box {
     for (const kid of kids) (columns[rank.get(kid.state)!] ??= []).push(kid);
     const dense = columns.filter((c) => c?.length);
     const gap = Math.min(MAX_COLUMN_GAP, Math.max(MIN_COLUMN_GAP, labelWidth + 28));
-    const columnHeight = (column: typeof kids) => column.reduce((sum, k) => sum + topRoom(k.state) + k.laid.h, 0) + ROW_GAP * (column.length - 1);
+    const columnHeight = (column: typeof kids) =>
+      column.reduce((sum, k) => sum + topRoom(k.state) + k.laid.h, 0) + ROW_GAP * (column.length - 1);
     const contentHeight = Math.max(...dense.map(columnHeight));
     const children: Laid['children'] = [];
     let x = PAD + INITIAL_SPACE;
@@ -356,20 +370,30 @@ export function toSvg(chart: Chart, options: SvgOptions = {}): string {
       `<rect x="${n(box.x)}" y="${n(box.y)}" width="${n(box.w)}" height="${n(box.h)}" rx="${isLeaf ? 10 : 14}" fill="${fill}" stroke="${stroke}" stroke-width="${width}"${dash}/>`,
     );
     if (state.type === 'final') {
-      out.push(`<rect x="${n(box.x + 4)}" y="${n(box.y + 4)}" width="${n(box.w - 8)}" height="${n(box.h - 8)}" rx="7" fill="none" stroke="${stroke}" stroke-width="1"/>`);
+      out.push(
+        `<rect x="${n(box.x + 4)}" y="${n(box.y + 4)}" width="${n(box.w - 8)}" height="${n(box.h - 8)}" rx="7" fill="none" stroke="${stroke}" stroke-width="1"/>`,
+      );
     }
     const weight = isActive || depth === 0 ? ' font-weight="700"' : '';
     const label = state.type === 'history' ? `${state.key} (H)` : state.key;
     if (isLeaf) {
       const top = box.y + (box.h - state.invokes.length * LINE) / 2 + 4;
-      out.push(`<text x="${n(box.x + box.w / 2)}" y="${n(top)}" text-anchor="middle" font-size="${STATE_FONT}" fill="${COLORS.text}"${weight}>${escapeXml(label)}</text>`);
+      out.push(
+        `<text x="${n(box.x + box.w / 2)}" y="${n(top)}" text-anchor="middle" font-size="${STATE_FONT}" fill="${COLORS.text}"${weight}>${escapeXml(label)}</text>`,
+      );
       state.invokes.forEach((src, i) => {
-        out.push(`<text x="${n(box.x + box.w / 2)}" y="${n(top + (i + 1) * LINE)}" text-anchor="middle" font-size="${EDGE_FONT}" fill="${COLORS.muted}">invoke ${escapeXml(src)}</text>`);
+        out.push(
+          `<text x="${n(box.x + box.w / 2)}" y="${n(top + (i + 1) * LINE)}" text-anchor="middle" font-size="${EDGE_FONT}" fill="${COLORS.muted}">invoke ${escapeXml(src)}</text>`,
+        );
       });
     } else {
-      out.push(`<text x="${n(box.x + PAD)}" y="${n(box.y + 20)}" font-size="${STATE_FONT}" fill="${COLORS.text}"${weight}>${escapeXml(label)}${state.type === 'parallel' ? ' ‖' : ''}</text>`);
+      out.push(
+        `<text x="${n(box.x + PAD)}" y="${n(box.y + 20)}" font-size="${STATE_FONT}" fill="${COLORS.text}"${weight}>${escapeXml(label)}${state.type === 'parallel' ? ' ‖' : ''}</text>`,
+      );
       state.invokes.forEach((src, i) => {
-        out.push(`<text x="${n(box.x + PAD)}" y="${n(box.y + 20 + (i + 1) * LINE)}" font-size="${EDGE_FONT}" fill="${COLORS.muted}">invoke ${escapeXml(src)}</text>`);
+        out.push(
+          `<text x="${n(box.x + PAD)}" y="${n(box.y + 20 + (i + 1) * LINE)}" font-size="${EDGE_FONT}" fill="${COLORS.muted}">invoke ${escapeXml(src)}</text>`,
+        );
       });
       // The initial child: a dot and an arrow from the left.
       const initial = box.children.find((c) => c.state.id === state.initial);
@@ -389,7 +413,9 @@ export function toSvg(chart: Chart, options: SvgOptions = {}): string {
   // Arrows. Parallel arrows between one pair of boxes bend apart; self-loops stack on the right edge.
   const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
   const pairs = new Map<string, number>();
-  for (const t of chart.transitions) if (t.source !== t.target) pairs.set(pairKey(t.source, t.target), (pairs.get(pairKey(t.source, t.target)) ?? 0) + 1);
+  for (const t of chart.transitions)
+    if (t.source !== t.target)
+      pairs.set(pairKey(t.source, t.target), (pairs.get(pairKey(t.source, t.target)) ?? 0) + 1);
   const pairSeen = new Map<string, number>();
   const loopSeen = new Map<string, number>();
 
@@ -497,10 +523,16 @@ export function toMermaid(chart: Chart): string {
     let holder: ChartState = source.parent ?? chart.root;
     while (holder !== chart.root && !descendsFrom(target, holder)) holder = holder.parent ?? chart.root;
     if (holder === target && holder.parent) holder = holder.parent;
-    arrowsIn.set(holder, [...(arrowsIn.get(holder) ?? []), `${mermaidId(source)} --> ${mermaidId(target)} : ${mermaidText(t.label)}`]);
+    arrowsIn.set(holder, [
+      ...(arrowsIn.get(holder) ?? []),
+      `${mermaidId(source)} --> ${mermaidId(target)} : ${mermaidText(t.label)}`,
+    ]);
   }
 
-  const lines = ['stateDiagram-v2', `  %% ${chart.id}: generated by npm run charts from machines/index.ts; do not edit`];
+  const lines = [
+    'stateDiagram-v2',
+    `  %% ${chart.id}: generated by npm run charts from machines/index.ts; do not edit`,
+  ];
   const body = (state: ChartState, indent: string) => {
     const regions = state.type === 'parallel';
     state.children.forEach((child, i) => {

@@ -124,7 +124,8 @@ export function createActorRegistry({ logLimit = 200, stoppedLimit = 100 }: Regi
         const entry = ensure(inspection.actorRef);
         entry.snapshot = inspection.snapshot;
         const status = (inspection.snapshot as { status?: unknown }).status;
-        entry.status = status === 'active' || status === 'done' || status === 'error' || status === 'stopped' ? status : 'active';
+        entry.status =
+          status === 'active' || status === 'done' || status === 'error' || status === 'stopped' ? status : 'active';
         if (entry.status === 'stopped') pruneIdle();
         break;
       }
@@ -143,7 +144,10 @@ export function createActorRegistry({ logLimit = 200, stoppedLimit = 100 }: Regi
     },
     getVersion: () => version,
     // A finished child leaves its parent, so only root actors stay listed once done or failed.
-    live: () => [...records.values()].filter((r) => r.status === 'active' || (!r.parentId && (r.status === 'done' || r.status === 'error'))),
+    live: () =>
+      [...records.values()].filter(
+        (r) => r.status === 'active' || (!r.parentId && (r.status === 'done' || r.status === 'error')),
+      ),
     get: (sessionId) => records.get(sessionId),
   };
 }

@@ -2,7 +2,12 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CAMPAIGN_LANGUAGES, MARKETPLACE_LIMITS, PLATFORMS } from '@/contract/marketplace';
-import type { CampaignDraft, CampaignEditorEvent, CampaignErrors, CampaignTextField } from '@/machines/marketplace/campaignEditor.machine';
+import type {
+  CampaignDraft,
+  CampaignEditorEvent,
+  CampaignErrors,
+  CampaignTextField,
+} from '@/machines/marketplace/campaignEditor.machine';
 import {
   selectEditorBusy,
   selectEditorDraft,
@@ -68,14 +73,29 @@ function CampaignEditor({ campaignId, logic }: { campaignId: string | null; logi
             send({ type: 'form.submit' });
           }}
         >
-          <CampaignFields draft={selectEditorDraft(snapshot)} errors={selectEditorErrors(snapshot)} busy={selectEditorBusy(snapshot)} send={send} />
-          <Creative image={selectEditorImage(snapshot)} error={selectEditorErrors(snapshot).image} busy={selectEditorBusy(snapshot)} send={send} />
+          <CampaignFields
+            draft={selectEditorDraft(snapshot)}
+            errors={selectEditorErrors(snapshot)}
+            busy={selectEditorBusy(snapshot)}
+            send={send}
+          />
+          <Creative
+            image={selectEditorImage(snapshot)}
+            error={selectEditorErrors(snapshot).image}
+            busy={selectEditorBusy(snapshot)}
+            send={send}
+          />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className={s.actions}>
             <Button variant="secondary" asChild>
               <Link to={back}>Cancel</Link>
             </Button>
-            <Button type="submit" variant="dashboard" disabled={selectEditorBusy(snapshot)} aria-busy={selectEditorBusy(snapshot) || undefined}>
+            <Button
+              type="submit"
+              variant="dashboard"
+              disabled={selectEditorBusy(snapshot)}
+              aria-busy={selectEditorBusy(snapshot) || undefined}
+            >
               Save Draft
             </Button>
           </div>
@@ -85,11 +105,29 @@ function CampaignEditor({ campaignId, logic }: { campaignId: string | null; logi
   );
 }
 
-function CampaignFields({ draft, errors, busy, send }: { draft: CampaignDraft; errors: CampaignErrors; busy: boolean; send: Send }) {
+function CampaignFields({
+  draft,
+  errors,
+  busy,
+  send,
+}: {
+  draft: CampaignDraft;
+  errors: CampaignErrors;
+  busy: boolean;
+  send: Send;
+}) {
   const text = (
     field: CampaignTextField,
     label: string,
-    extra: { type?: string; hint?: string; inputMode?: 'decimal' | 'numeric'; adornment?: string; multiline?: boolean; maxLength?: number; className?: string } = {},
+    extra: {
+      type?: string;
+      hint?: string;
+      inputMode?: 'decimal' | 'numeric';
+      adornment?: string;
+      multiline?: boolean;
+      maxLength?: number;
+      className?: string;
+    } = {},
   ) => (
     <Field
       label={label}
@@ -110,8 +148,16 @@ function CampaignFields({ draft, errors, busy, send }: { draft: CampaignDraft; e
         <div className={s.fields}>
           {text('brand', 'Brand', { maxLength: MARKETPLACE_LIMITS.brand })}
           {text('title', 'Title', { maxLength: MARKETPLACE_LIMITS.title })}
-          {text('description', 'Description', { multiline: true, className: s.full, hint: 'What creators show and say, in a few sentences.' })}
-          {text('pay', 'Pay per Creator', { adornment: '$', inputMode: 'decimal', hint: 'In US dollars, e.g. 250 or 250.50.' })}
+          {text('description', 'Description', {
+            multiline: true,
+            className: s.full,
+            hint: 'What creators show and say, in a few sentences.',
+          })}
+          {text('pay', 'Pay per Creator', {
+            adornment: '$',
+            inputMode: 'decimal',
+            hint: 'In US dollars, e.g. 250 or 250.50.',
+          })}
           {text('spots', 'Spots', { inputMode: 'numeric', hint: 'How many creators can take the offer.' })}
         </div>
       </Card>
@@ -160,7 +206,9 @@ function CampaignFields({ draft, errors, busy, send }: { draft: CampaignDraft; e
               onRemove={(country) => send({ type: 'country.remove', country })}
             />
           </Suspense>
-          {text('categories', 'Content Categories', { hint: 'Comma-separated, e.g. Gaming, Speedruns; empty: every category.' })}
+          {text('categories', 'Content Categories', {
+            hint: 'Comma-separated, e.g. Gaming, Speedruns; empty: every category.',
+          })}
           {text('minAvgViewers', 'Minimum Average Viewers', { inputMode: 'numeric', hint: 'Optional.' })}
         </div>
       </Card>
@@ -169,8 +217,14 @@ function CampaignFields({ draft, errors, busy, send }: { draft: CampaignDraft; e
           Deliverable
         </h2>
         <div className={s.fields}>
-          {text('minutes', 'Overlay Minutes', { inputMode: 'numeric', hint: 'Shown on the overlay within the window.' })}
-          {text('disclosure', 'Disclosure', { maxLength: MARKETPLACE_LIMITS.disclosure, hint: 'Shown on the overlay, e.g. Sponsored by Nova Energy.' })}
+          {text('minutes', 'Overlay Minutes', {
+            inputMode: 'numeric',
+            hint: 'Shown on the overlay within the window.',
+          })}
+          {text('disclosure', 'Disclosure', {
+            maxLength: MARKETPLACE_LIMITS.disclosure,
+            hint: 'Shown on the overlay, e.g. Sponsored by Nova Energy.',
+          })}
           {text('startsOn', 'Starts On', { type: 'date' })}
           {text('endsOn', 'Ends On', { type: 'date' })}
         </div>
@@ -180,7 +234,17 @@ function CampaignFields({ draft, errors, busy, send }: { draft: CampaignDraft; e
 }
 
 /** The creative: a local preview of the picked file (uploaded with the draft), else the stored image. */
-function Creative({ image, error, busy, send }: { image: string | null; error: string | undefined; busy: boolean; send: Send }) {
+function Creative({
+  image,
+  error,
+  busy,
+  send,
+}: {
+  image: string | null;
+  error: string | undefined;
+  busy: boolean;
+  send: Send;
+}) {
   const src = image === null ? null : /^(blob|data):/.test(image) ? image : apiUrl(image);
   return (
     <Card as="section" aria-labelledby="campaign-creative">

@@ -4,7 +4,11 @@ import { Link, useParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { Campaign, Offer } from '@/contract';
 import { DELIVERY_STATUSES, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
-import { selectAskingOffer, selectDeliveryError, selectDeliverySending } from '@/machines/marketplace/deliveryConfirm.select';
+import {
+  selectAskingOffer,
+  selectDeliveryError,
+  selectDeliverySending,
+} from '@/machines/marketplace/deliveryConfirm.select';
 import {
   selectAvailableActions,
   selectCancelDialogOpen,
@@ -63,12 +67,18 @@ export function CampaignPageScreen({ logic = {} }: { logic?: CampaignPageLogics 
 
 function CampaignPage({ campaignId, logic }: { campaignId: string; logic: CampaignPageLogics }) {
   // Confirming a delivery is the page actor's child: a confirmation reads the offers again (the statechart's link).
-  const [snapshot, send, actorRef] = useMachine(useCampaignDetailLogic(logic.detail, logic.delivery), { input: { campaignId }, inspect });
+  const [snapshot, send, actorRef] = useMachine(useCampaignDetailLogic(logic.detail, logic.delivery), {
+    input: { campaignId },
+    inspect,
+  });
   const campaign = selectDetailCampaign(snapshot);
   const offers = selectDetailOffers(snapshot);
   const threadOffer = selectThreadOffer(snapshot);
   const reloading = selectDetailReloading(snapshot);
-  const onChanged = useCallback((changed: Campaign) => actorRef.send({ type: 'campaign.updated', campaign: changed }), [actorRef]);
+  const onChanged = useCallback(
+    (changed: Campaign) => actorRef.send({ type: 'campaign.updated', campaign: changed }),
+    [actorRef],
+  );
   const delivery = selectDeliveryConfirm(snapshot);
   return (
     <div className={s.page}>
@@ -96,21 +106,34 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
       {selectDetailReady(snapshot) && campaign ? (
         <>
           {/* Keyed by status: a changed campaign starts fresh controls. */}
-          <CampaignControls key={`${campaign.id}:${campaign.status}`} campaign={campaign} logic={logic.controls} onChanged={onChanged} />
+          <CampaignControls
+            key={`${campaign.id}:${campaign.status}`}
+            campaign={campaign}
+            logic={logic.controls}
+            onChanged={onChanged}
+          />
           <CampaignDetails campaign={campaign} />
           <Card as="section" aria-labelledby="campaign-creators">
             <div className={s.spread}>
               <h2 id="campaign-creators" className={s.sectionTitle}>
                 Matched Creators
               </h2>
-              <Button variant="secondary" size="sm" onClick={() => send({ type: 'campaign.reload' })} disabled={reloading} aria-busy={reloading || undefined}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => send({ type: 'campaign.reload' })}
+                disabled={reloading}
+                aria-busy={reloading || undefined}
+              >
                 Refresh
               </Button>
             </div>
             {selectDetailError(snapshot) ? <Alert tone="error">{selectDetailError(snapshot)}</Alert> : null}
             {offers.length === 0 ? (
               <p className={s.empty}>
-                {campaign.status === 'draft' ? 'No matched creators yet. Creators are matched when the campaign is launched.' : 'No matched creators yet.'}
+                {campaign.status === 'draft'
+                  ? 'No matched creators yet. Creators are matched when the campaign is launched.'
+                  : 'No matched creators yet.'}
               </p>
             ) : (
               groupOffers(offers).map((group) => (
@@ -185,7 +208,15 @@ const actionLabels: Record<CampaignAction, string> = {
   cancel: 'Cancel Campaign',
 };
 
-function CampaignControls({ campaign, logic, onChanged }: { campaign: Campaign; logic?: CampaignControlsLogic; onChanged: (campaign: Campaign) => void }) {
+function CampaignControls({
+  campaign,
+  logic,
+  onChanged,
+}: {
+  campaign: Campaign;
+  logic?: CampaignControlsLogic;
+  onChanged: (campaign: Campaign) => void;
+}) {
   const [snapshot, send] = useMachine(useCampaignControlsLogic(logic, onChanged), {
     input: { campaignId: campaign.id, status: campaign.status },
     inspect,
@@ -222,7 +253,11 @@ function CampaignControls({ campaign, logic, onChanged }: { campaign: Campaign; 
           </div>
         ) : null}
       </div>
-      {campaign.status === 'draft' ? <p className={`${s.muted} ${s.spacedSm}`}>Launching needs an approved company profile, a platform and a language.</p> : null}
+      {campaign.status === 'draft' ? (
+        <p className={`${s.muted} ${s.spacedSm}`}>
+          Launching needs an approved company profile, a platform and a language.
+        </p>
+      ) : null}
       {error ? (
         <Alert tone="error" title="The campaign did not change" className={s.retry}>
           {error}
@@ -260,7 +295,10 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
     ['Broadcasting languages', listOr(targeting.languages, 'None chosen')],
     ['Countries', listOr(targeting.countries, 'Every country')],
     ['Content categories', listOr(targeting.categories, 'Every category')],
-    ['Minimum average viewers', targeting.minAvgViewers === null ? 'Any audience' : formatCount(targeting.minAvgViewers)],
+    [
+      'Minimum average viewers',
+      targeting.minAvgViewers === null ? 'Any audience' : formatCount(targeting.minAvgViewers),
+    ],
   ];
   return (
     <Card as="section" aria-labelledby="campaign-details">
@@ -289,7 +327,15 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
   );
 }
 
-function OfferCard({ offer, onThread, onConfirmDelivery }: { offer: Offer; onThread: () => void; onConfirmDelivery: () => void }) {
+function OfferCard({
+  offer,
+  onThread,
+  onConfirmDelivery,
+}: {
+  offer: Offer;
+  onThread: () => void;
+  onConfirmDelivery: () => void;
+}) {
   const creator = offer.creator;
   const name = creator?.name || 'Creator';
   const about = [creator?.country, creator?.language].filter(Boolean).join(' · ');
@@ -297,7 +343,9 @@ function OfferCard({ offer, onThread, onConfirmDelivery }: { offer: Offer; onThr
     <Card as="li" padding="sm" aria-labelledby={`offer-${offer.id}`}>
       <div className={s.creator}>
         {/* A plain picture: the kit's Avatar stays in the shell's chunk. */}
-        {creator?.image ? <img src={apiUrl(creator.image)} alt="" width={40} height={40} className={s.creatorImage} /> : null}
+        {creator?.image ? (
+          <img src={apiUrl(creator.image)} alt="" width={40} height={40} className={s.creatorImage} />
+        ) : null}
         <div>
           <h4 id={`offer-${offer.id}`} className={s.creatorName}>
             {name}
@@ -315,7 +363,9 @@ function OfferCard({ offer, onThread, onConfirmDelivery }: { offer: Offer; onThr
           ))}
         </ul>
       ) : null}
-      {offer.status === 'declined' && offer.declineReason ? <p className={s.muted}>Declined: {offer.declineReason}</p> : null}
+      {offer.status === 'declined' && offer.declineReason ? (
+        <p className={s.muted}>Declined: {offer.declineReason}</p>
+      ) : null}
       {offer.completedAt ? (
         <p className={s.muted}>
           Delivered {formatDate(offer.completedAt)}: paid {formatMoney(offer.payCents)}
@@ -332,7 +382,11 @@ function OfferCard({ offer, onThread, onConfirmDelivery }: { offer: Offer; onThr
           </Button>
         ) : null}
         {(PROOF_STATUSES as readonly string[]).includes(offer.status) ? (
-          <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={`offer-${offer.id}`}>
+          <Link
+            to={`/offers/${encodeURIComponent(offer.id)}/proof`}
+            className={s.proofLink}
+            aria-describedby={`offer-${offer.id}`}
+          >
             Proof of display
           </Link>
         ) : null}

@@ -83,7 +83,8 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
   const funds = selectFunds(snapshot);
   const loading = selectFundsLoading(snapshot);
   const error = selectFundsLoadError(snapshot);
-  if (loading || error !== null) return <LoadState loading={loading} error={error} what="funds" onRetry={() => send({ type: 'funds.retry' })} />;
+  if (loading || error !== null)
+    return <LoadState loading={loading} error={error} what="funds" onRetry={() => send({ type: 'funds.retry' })} />;
   if (!funds) return null;
   return (
     <Card as="section" aria-labelledby="funds-title">
@@ -101,8 +102,9 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
         </div>
       </dl>
       <p className={`${s.muted} ${s.spacedSm}`}>
-        Launching a campaign reserves its pay × spots from your balance; what no creator earns returns when it ends or is cancelled. To add funds, send a bank
-        transfer and tell Castbridge support its reference: an operator records it here.
+        Launching a campaign reserves its pay × spots from your balance; what no creator earns returns when it ends or
+        is cancelled. To add funds, send a bank transfer and tell Castbridge support its reference: an operator records
+        it here.
       </p>
       {funds.deposits.length > 0 ? (
         <ul className={`${s.deposits} ${s.spacedSm}`} aria-label="Latest deposits">

@@ -35,12 +35,28 @@ export const verification: Record<VerificationStatus, { label: string; tone: Chi
     text: 'An operator is reviewing your company. Campaigns can be prepared now and launched once it is approved.',
   },
   approved: { label: 'Approved', tone: 'success', text: 'Your company is verified: your campaigns can be launched.' },
-  rejected: { label: 'Rejected', tone: 'neutral', text: 'Your company was not approved. Correct the profile and send it again.' },
+  rejected: {
+    label: 'Rejected',
+    tone: 'neutral',
+    text: 'Your company was not approved. Correct the profile and send it again.',
+  },
 };
 
-const FIELDS: Array<{ field: AdvertiserProfileField; label: string; type?: string; autoComplete: string; hint?: string }> = [
+const FIELDS: Array<{
+  field: AdvertiserProfileField;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  hint?: string;
+}> = [
   { field: 'companyName', label: 'Company Name', autoComplete: 'organization' },
-  { field: 'website', label: 'Website', type: 'url', autoComplete: 'url', hint: 'The full address, e.g. https://example.com' },
+  {
+    field: 'website',
+    label: 'Website',
+    type: 'url',
+    autoComplete: 'url',
+    hint: 'The full address, e.g. https://example.com',
+  },
   { field: 'contactName', label: 'Contact Name', autoComplete: 'name' },
   { field: 'contactEmail', label: 'Contact Email', type: 'email', autoComplete: 'email' },
 ];
@@ -67,7 +83,11 @@ export function CompanyProfileScreen({ logic }: { logic?: AdvertiserProfileLogic
         onRetry={() => send({ type: 'profile.retry' })}
       />
       {selectCompanySaved(snapshot) && selectCompanyViewing(snapshot) ? (
-        <Alert tone="success">{profile?.status === 'approved' ? 'Your company profile was saved.' : 'Your company profile was sent for review.'}</Alert>
+        <Alert tone="success">
+          {profile?.status === 'approved'
+            ? 'Your company profile was saved.'
+            : 'Your company profile was sent for review.'}
+        </Alert>
       ) : null}
       {profile && !selectCompanyLoading(snapshot) ? <VerificationCard profile={profile} /> : null}
       {selectCompanyViewing(snapshot) && profile ? <CompanyDetails profile={profile} /> : null}
@@ -164,7 +184,10 @@ function CompanyForm({
         {first ? 'Tell us about your company' : 'Company'}
       </h2>
       {first ? (
-        <p className={s.muted}>An operator checks every advertiser before its campaigns reach creators. Fill in your company and send it for review.</p>
+        <p className={s.muted}>
+          An operator checks every advertiser before its campaigns reach creators. Fill in your company and send it for
+          review.
+        </p>
       ) : null}
       <form
         className={s.formStack}

@@ -35,7 +35,13 @@ export function CountryPicker({
           {chosen.map((country) => (
             <li key={country} className={s.removable}>
               {country}
-              <button type="button" className={s.removeButton} aria-label={`Remove ${country}`} disabled={disabled} onClick={() => onRemove(country)}>
+              <button
+                type="button"
+                className={s.removeButton}
+                aria-label={`Remove ${country}`}
+                disabled={disabled}
+                onClick={() => onRemove(country)}
+              >
                 <Icon name="close" size={16} />
               </button>
             </li>

@@ -38,7 +38,10 @@ export interface OfferActionsProps {
 
 /** The card's buttons (inside its actions row) and their dialogs; busy while an action is under way. */
 export function OfferActions({ offer, logic, onChanged }: OfferActionsProps) {
-  const [snapshot, send] = useMachine(useOfferActionsLogic(logic, onChanged), { input: { offerId: offer.id, status: offer.status }, inspect });
+  const [snapshot, send] = useMachine(useOfferActionsLogic(logic, onChanged), {
+    input: { offerId: offer.id, status: offer.status },
+    inspect,
+  });
   const actions = selectOfferActions(snapshot);
   const busy = selectOfferBusy(snapshot);
   const accepting = selectAccepting(snapshot);
@@ -52,12 +55,24 @@ export function OfferActions({ offer, logic, onChanged }: OfferActionsProps) {
         </Alert>
       ) : null}
       {actions.includes('accept') ? (
-        <Button variant="light" size="sm" disabled={busy} aria-busy={accepting || undefined} onClick={() => send({ type: 'offer.accept' })}>
+        <Button
+          variant="light"
+          size="sm"
+          disabled={busy}
+          aria-busy={accepting || undefined}
+          onClick={() => send({ type: 'offer.accept' })}
+        >
           Accept
         </Button>
       ) : null}
       {actions.includes('decline') ? (
-        <Button variant="secondary" size="sm" className={shared.ghostOnGradient} disabled={busy} onClick={() => send({ type: 'decline.open' })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className={shared.ghostOnGradient}
+          disabled={busy}
+          onClick={() => send({ type: 'decline.open' })}
+        >
           Decline
         </Button>
       ) : null}
@@ -132,7 +147,21 @@ interface WriteDialogProps {
 }
 
 /** A dialog with one text to write about the offer (decline's reason, the question to the advertiser). */
-function WriteDialog({ formId, open, title, description, field, value, fieldError, sending, error, submit, onChange, onSubmit, onCancel }: WriteDialogProps) {
+function WriteDialog({
+  formId,
+  open,
+  title,
+  description,
+  field,
+  value,
+  fieldError,
+  sending,
+  error,
+  submit,
+  onChange,
+  onSubmit,
+  onCancel,
+}: WriteDialogProps) {
   return (
     <Dialog
       open={open}
@@ -147,7 +176,13 @@ function WriteDialog({ formId, open, title, description, field, value, fieldErro
           <Button variant="secondary" disabled={sending} onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant={submit.variant} disabled={sending} aria-busy={sending || undefined}>
+          <Button
+            type="submit"
+            form={formId}
+            variant={submit.variant}
+            disabled={sending}
+            aria-busy={sending || undefined}
+          >
             {submit.icon ? <Icon name={submit.icon} size={18} /> : null}
             {submit.label}
           </Button>

@@ -28,7 +28,13 @@ export const image = style({
 /** Grows so that the actions of cards in one row line up at the bottom. */
 export const body = style({ display: 'grid', gap: vars.space[3], flexGrow: 1, alignContent: 'start', minWidth: 0 });
 export const heading = style({ display: 'grid', gap: vars.space[1] });
-export const brandRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space[2] });
+export const brandRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space[2],
+});
 export const brand = style({
   margin: 0,
   color: vars.color.textOnDarkMuted,
@@ -47,8 +53,17 @@ export const text = style({
 
 /** Pay and deliverable. */
 export const facts = style({ display: 'grid', gap: vars.space[2], margin: 0 });
-export const term = style({ color: vars.color.textOnDarkMuted, fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.semibold });
-export const value = style({ margin: 0, fontSize: vars.fontSize.sm, lineHeight: vars.lineHeight.normal, overflowWrap: 'anywhere' });
+export const term = style({
+  color: vars.color.textOnDarkMuted,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.semibold,
+});
+export const value = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.normal,
+  overflowWrap: 'anywhere',
+});
 export const pay = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
 export const disclosure = style({ display: 'block', color: vars.color.textOnDarkMuted });
 
@@ -128,5 +143,8 @@ export const proofLink = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
   textDecoration: 'none',
-  selectors: { '&:hover': { backgroundColor: 'rgba(255,255,255,0.14)' }, '&:focus-visible': { outline: `2px solid ${vars.color.textOnPrimary}`, outlineOffset: 2 } },
+  selectors: {
+    '&:hover': { backgroundColor: 'rgba(255,255,255,0.14)' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.textOnPrimary}`, outlineOffset: 2 },
+  },
 });

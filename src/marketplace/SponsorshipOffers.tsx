@@ -2,7 +2,13 @@ import { lazy, Suspense, useCallback, useEffect, useRef, type SyntheticEvent } f
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { Offer } from '@/contract';
-import { OFFER_ACTIONS, THREAD_OPEN_STATUSES, type OfferAction, type OfferStatus, type OfferTab } from '@/contract/marketplace';
+import {
+  OFFER_ACTIONS,
+  THREAD_OPEN_STATUSES,
+  type OfferAction,
+  type OfferStatus,
+  type OfferTab,
+} from '@/contract/marketplace';
 import {
   selectOffersError,
   selectOffersFailed,
@@ -52,11 +58,17 @@ const EMPTY: Record<OfferTab, string> = {
 };
 
 /** How the statuses of the Accepted tab read on a card. */
-const STAGE: Partial<Record<OfferStatus, string>> = { accepted: 'Accepted', active: 'Active', completed: 'Completed', paid: 'Paid' };
+const STAGE: Partial<Record<OfferStatus, string>> = {
+  accepted: 'Accepted',
+  active: 'Active',
+  completed: 'Completed',
+  paid: 'Paid',
+};
 
 const threadWritable = (offer: Offer) => (THREAD_OPEN_STATUSES as readonly OfferStatus[]).includes(offer.status);
 /** Whether the creator can still act on the offer (OFFER_ACTIONS); the actions themselves load with their chunk. */
-const actionable = (offer: Offer) => Object.values(OFFER_ACTIONS).some((statuses) => (statuses as readonly OfferStatus[]).includes(offer.status));
+const actionable = (offer: Offer) =>
+  Object.values(OFFER_ACTIONS).some((statuses) => (statuses as readonly OfferStatus[]).includes(offer.status));
 
 /**
  * Sponsorship Offers (docs/spec.md §2, docs/product.md §Offers, threads, notifications): the creator's offers in three tabs; Accept, Decline (with an optional reason)
@@ -81,7 +93,10 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
     void loadLater();
   }, []);
 
-  const onChanged = useCallback((offer: Offer, action: OfferAction) => send({ type: 'offer.changed', offer, action }), [send]);
+  const onChanged = useCallback(
+    (offer: Offer, action: OfferAction) => send({ type: 'offer.changed', offer, action }),
+    [send],
+  );
 
   return (
     <>
@@ -174,7 +189,14 @@ function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
   const stage = STAGE[offer.status];
   return (
     <Card as="li" gradient padding="sm" className={s.card} aria-labelledby={titleId}>
-      <img src={offerImageSrc(offer.image)} alt="" width={320} height={180} className={s.image} onError={showPlaceholder} />
+      <img
+        src={offerImageSrc(offer.image)}
+        alt=""
+        width={320}
+        height={180}
+        className={s.image}
+        onError={showPlaceholder}
+      />
       <div className={s.body}>
         <div className={s.heading}>
           <div className={s.brandRow}>
@@ -224,7 +246,13 @@ function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
             <OfferActions offer={offer} logic={logic} onChanged={onChanged} />
           </Suspense>
         ) : null}
-        <Button variant="secondary" size="sm" className={shared.ghostOnGradient} aria-describedby={titleId} onClick={onThread}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className={shared.ghostOnGradient}
+          aria-describedby={titleId}
+          onClick={onThread}
+        >
           <Icon name="mail" size={16} />
           {offer.messageCount > 0 ? `View conversation (${offer.messageCount})` : 'View conversation'}
         </Button>

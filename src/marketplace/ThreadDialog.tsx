@@ -62,13 +62,16 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
           </Button>
         </Alert>
       ) : null}
-      {!selectThreadLoading(snapshot) && !selectThreadFailed(snapshot) && messages.length === 0 ? <p className={s.muted}>No messages yet.</p> : null}
+      {!selectThreadLoading(snapshot) && !selectThreadFailed(snapshot) && messages.length === 0 ? (
+        <p className={s.muted}>No messages yet.</p>
+      ) : null}
       {messages.length > 0 ? (
         <ol className={s.messages} aria-label="Messages">
           {messages.map((message) => (
             <li key={message.id} className={s.message} data-mine={message.mine ? 'true' : undefined}>
               <p className={s.messageMeta}>
-                {message.mine ? 'You' : message.authorName} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                {message.mine ? 'You' : message.authorName} ·{' '}
+                <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </p>
               {/* Plain text, rendered as text. */}
               <p className={s.messageBody}>{message.body}</p>
@@ -97,7 +100,12 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
           />
           {error && !selectThreadFailed(snapshot) ? <Alert tone="error">{error}</Alert> : null}
           <div className={s.actions}>
-            <Button type="submit" variant="dashboard" disabled={!selectThreadCanWrite(snapshot)} aria-busy={sending || undefined}>
+            <Button
+              type="submit"
+              variant="dashboard"
+              disabled={!selectThreadCanWrite(snapshot)}
+              aria-busy={sending || undefined}
+            >
               <Icon name="send" size={18} />
               Send
             </Button>

@@ -10,11 +10,20 @@ export const retry = style({ marginTop: vars.space[3] });
 
 export const sectionTitle = style({ margin: `0 0 ${vars.space[4]}`, fontSize: vars.fontSize.lg });
 
-export const subTitle = style({ margin: `0 0 ${vars.space[3]}`, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold });
+export const subTitle = style({
+  margin: `0 0 ${vars.space[3]}`,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+});
 
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const empty = style({ margin: 0, color: vars.color.textMuted, textAlign: 'center', padding: `${vars.space[6]} 0` });
+export const empty = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  textAlign: 'center',
+  padding: `${vars.space[6]} 0`,
+});
 
 export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space[3] });
 
@@ -31,9 +40,16 @@ export const facts = style({
   '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
-export const factsWide = style([facts, { '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } } }]);
+export const factsWide = style([
+  facts,
+  { '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } } },
+]);
 
-export const term = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, fontWeight: vars.fontWeight.medium });
+export const term = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  fontWeight: vars.fontWeight.medium,
+});
 
 export const value = style({ margin: 0, fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
 
@@ -53,11 +69,23 @@ export const formStack = style({ display: 'grid', gap: vars.space[4] });
 /** A group of checkboxes with its visible legend. */
 export const choices = style({ margin: 0, padding: 0, border: 0, minWidth: 0, display: 'grid', gap: vars.space[2] });
 
-export const legend = style({ padding: 0, marginBottom: vars.space[2], fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
+export const legend = style({
+  padding: 0,
+  marginBottom: vars.space[2],
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+});
 
 export const choiceRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[4] });
 
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[2], margin: 0, padding: 0, listStyle: 'none' });
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space[2],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
 
 export const removable = style({
   display: 'inline-flex',
@@ -102,7 +130,12 @@ export const creativeImage = style({
 
 export const creativePlaceholder = style([
   creativeImage,
-  { display: 'grid', placeItems: 'center', color: vars.color.textMuted, border: `1px dashed ${vars.color.borderStrong}` },
+  {
+    display: 'grid',
+    placeItems: 'center',
+    color: vars.color.textMuted,
+    border: `1px dashed ${vars.color.borderStrong}`,
+  },
 ]);
 
 export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm });
@@ -117,7 +150,13 @@ export const list = style({
   '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
-export const cardHead = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space[3], marginBottom: vars.space[3] });
+export const cardHead = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space[3],
+  marginBottom: vars.space[3],
+});
 
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.lg, overflowWrap: 'anywhere' });
 
@@ -145,13 +184,23 @@ export const offers = style({
   '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
-export const offerGroup = style({ display: 'grid', gap: vars.space[3], selectors: { '& + &': { marginTop: vars.space[6] } } });
+export const offerGroup = style({
+  display: 'grid',
+  gap: vars.space[3],
+  selectors: { '& + &': { marginTop: vars.space[6] } },
+});
 
 export const creator = style({ display: 'flex', alignItems: 'center', gap: vars.space[3], minWidth: 0 });
 
 export const creatorName = style({ margin: 0, fontSize: vars.fontSize.md, overflowWrap: 'anywhere' });
 
-export const reasons = style({ margin: `${vars.space[3]} 0`, paddingLeft: vars.space[5], display: 'grid', gap: vars.space[1], fontSize: vars.fontSize.sm });
+export const reasons = style({
+  margin: `${vars.space[3]} 0`,
+  paddingLeft: vars.space[5],
+  display: 'grid',
+  gap: vars.space[1],
+  fontSize: vars.fontSize.sm,
+});
 
 export const reasonName = style({ fontWeight: vars.fontWeight.semibold });
 
@@ -168,15 +217,33 @@ export const check = style({
   selectors: { '&:has(input:disabled)': { cursor: 'not-allowed', opacity: 0.6 } },
 });
 
-globalStyle(`${check} input`, { width: 20, height: 20, margin: 0, accentColor: vars.color.dashboardPrimary, cursor: 'inherit' });
+globalStyle(`${check} input`, {
+  width: 20,
+  height: 20,
+  margin: 0,
+  accentColor: vars.color.dashboardPrimary,
+  cursor: 'inherit',
+});
 
-export const creatorImage = style({ width: 40, height: 40, borderRadius: vars.radius.pill, objectFit: 'cover', flexShrink: 0 });
+export const creatorImage = style({
+  width: 40,
+  height: 40,
+  borderRadius: vars.radius.pill,
+  objectFit: 'cover',
+  flexShrink: 0,
+});
 
 /** A section title sharing its row with a chip or buttons. */
 export const rowTitle = style([sectionTitle, { margin: 0 }]);
 
 export const spacedSm = style({ marginTop: vars.space[3] });
-export const deposits = style({ margin: 0, paddingLeft: vars.space[5], display: 'grid', gap: vars.space[1], color: vars.color.textMuted });
+export const deposits = style({
+  margin: 0,
+  paddingLeft: vars.space[5],
+  display: 'grid',
+  gap: vars.space[1],
+  color: vars.color.textMuted,
+});
 
 /** "Proof of display" beside an offer's buttons. */
 export const proofLink = style({

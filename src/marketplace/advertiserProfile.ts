@@ -11,11 +11,13 @@ type Jwt = () => string | null;
 
 export function advertiserProfileActors(jwt: Jwt) {
   return {
-    loadAdvertiserProfile: fromPromise<AdvertiserProfile | null, void>(async () =>
-      (await (await api()).request('getAdvertiserProfile', { jwt: requireJwt(jwt()) })).profile,
+    loadAdvertiserProfile: fromPromise<AdvertiserProfile | null, void>(
+      async () => (await (await api()).request('getAdvertiserProfile', { jwt: requireJwt(jwt()) })).profile,
     ),
     saveAdvertiserProfile: fromPromise<AdvertiserProfile, AdvertiserProfileInput>(async ({ input }) => {
-      const { profile } = await (await api()).request('updateAdvertiserProfile', { jwt: requireJwt(jwt()), json: input });
+      const { profile } = await (
+        await api()
+      ).request('updateAdvertiserProfile', { jwt: requireJwt(jwt()), json: input });
       if (!profile) throw new Error('The company profile was not saved.');
       return profile;
     }),
@@ -24,5 +26,8 @@ export function advertiserProfileActors(jwt: Jwt) {
 
 export function useAdvertiserProfileLogic(logic?: AdvertiserProfileLogic): AdvertiserProfileLogic {
   const app = useAppWiring();
-  return useMemo(() => logic ?? advertiserProfileMachine.provide({ actors: advertiserProfileActors(app.jwt) }), [logic, app]);
+  return useMemo(
+    () => logic ?? advertiserProfileMachine.provide({ actors: advertiserProfileActors(app.jwt) }),
+    [logic, app],
+  );
 }

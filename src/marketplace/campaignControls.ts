@@ -20,14 +20,22 @@ const actionEndpoints = {
 
 export function campaignControlsActors(jwt: Jwt) {
   return {
-    runCampaignAction: fromPromise<Campaign, { id: string; action: CampaignAction }>(async ({ input }) =>
-      (await (await api()).request(actionEndpoints[input.action], { jwt: requireJwt(jwt()), params: { id: input.id } })).campaign,
+    runCampaignAction: fromPromise<Campaign, { id: string; action: CampaignAction }>(
+      async ({ input }) =>
+        (
+          await (
+            await api()
+          ).request(actionEndpoints[input.action], { jwt: requireJwt(jwt()), params: { id: input.id } })
+        ).campaign,
     ),
   };
 }
 
 /** The controls with the session's jwt; `onChanged` hears the campaign in its new status (the page shows it). */
-export function useCampaignControlsLogic(logic: CampaignControlsLogic | undefined, onChanged: (campaign: Campaign) => void): CampaignControlsLogic {
+export function useCampaignControlsLogic(
+  logic: CampaignControlsLogic | undefined,
+  onChanged: (campaign: Campaign) => void,
+): CampaignControlsLogic {
   const app = useAppWiring();
   return useMemo(
     () =>

@@ -3,7 +3,11 @@
 // The page's controls are wired by ./campaignControls.
 import { useMemo } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { campaignDetailMachine, type CampaignDetail, type CampaignDetailEvent } from '@/machines/marketplace/campaignDetail.machine';
+import {
+  campaignDetailMachine,
+  type CampaignDetail,
+  type CampaignDetailEvent,
+} from '@/machines/marketplace/campaignDetail.machine';
 import { subscribeLive } from '../notifications/liveHub';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 import { useDeliveryConfirmLogic, type DeliveryConfirmLogic } from './deliveryConfirm';
@@ -23,7 +27,8 @@ export function campaignDetailActors(jwt: Jwt) {
 /** A live notification that leads to this campaign's page reads the page again (new answers, acceptances, declines). */
 export const campaignLiveFeed = fromCallback<EventObject, { campaignId: string }>(({ sendBack, input }) =>
   subscribeLive((notification) => {
-    if (notification.link === `/campaigns/${input.campaignId}`) sendBack({ type: 'campaign.reload' } satisfies CampaignDetailEvent);
+    if (notification.link === `/campaigns/${input.campaignId}`)
+      sendBack({ type: 'campaign.reload' } satisfies CampaignDetailEvent);
   }),
 );
 
@@ -31,7 +36,10 @@ export const campaignLiveFeed = fromCallback<EventObject, { campaignId: string }
  * `logic` (tests) replaces the API actor; the live hub's feed is given either way, and so is the child delivery
  * confirmation (`delivery` replaces it whole, as in useDeliveryConfirmLogic).
  */
-export function useCampaignDetailLogic(logic?: CampaignDetailLogic, delivery?: DeliveryConfirmLogic): CampaignDetailLogic {
+export function useCampaignDetailLogic(
+  logic?: CampaignDetailLogic,
+  delivery?: DeliveryConfirmLogic,
+): CampaignDetailLogic {
   const app = useAppWiring();
   const deliveryLogic = useDeliveryConfirmLogic(delivery);
   return useMemo(

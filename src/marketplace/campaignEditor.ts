@@ -13,8 +13,9 @@ type Jwt = () => string | null;
 
 export function campaignEditorActors(jwt: Jwt) {
   return {
-    loadCampaign: fromPromise<Campaign, { id: string }>(async ({ input }) =>
-      (await (await api()).request('getCampaign', { jwt: requireJwt(jwt()), params: { id: input.id } })).campaign,
+    loadCampaign: fromPromise<Campaign, { id: string }>(
+      async ({ input }) =>
+        (await (await api()).request('getCampaign', { jwt: requireJwt(jwt()), params: { id: input.id } })).campaign,
     ),
     saveCampaign: fromPromise<Campaign, { id: string | null; input: CampaignInput }>(async ({ input }) => {
       const client = await api();
@@ -28,7 +29,9 @@ export function campaignEditorActors(jwt: Jwt) {
     uploadCampaignImage: fromPromise<Campaign, { id: string; file: File }>(async ({ input }) => {
       const form = new FormData();
       form.append('image', input.file);
-      return (await (await api()).request('uploadCampaignImage', { jwt: requireJwt(jwt()), params: { id: input.id }, form })).campaign;
+      return (
+        await (await api()).request('uploadCampaignImage', { jwt: requireJwt(jwt()), params: { id: input.id }, form })
+      ).campaign;
     }),
   };
 }

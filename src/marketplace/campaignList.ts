@@ -11,7 +11,9 @@ type Jwt = () => string | null;
 
 export function campaignListActors(jwt: Jwt) {
   return {
-    loadCampaigns: fromPromise<Campaign[], void>(async () => (await (await api()).request('listCampaigns', { jwt: requireJwt(jwt()) })).campaigns),
+    loadCampaigns: fromPromise<Campaign[], void>(
+      async () => (await (await api()).request('listCampaigns', { jwt: requireJwt(jwt()) })).campaigns,
+    ),
   };
 }
 

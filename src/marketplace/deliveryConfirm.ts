@@ -12,8 +12,10 @@ type Jwt = () => string | null;
 
 export function deliveryConfirmActors(jwt: Jwt) {
   return {
-    confirmDelivery: fromPromise<Offer, { offerId: string }>(async ({ input }) =>
-      (await (await api()).request('confirmDelivery', { jwt: requireJwt(jwt()), params: { id: input.offerId } })).offer,
+    confirmDelivery: fromPromise<Offer, { offerId: string }>(
+      async ({ input }) =>
+        (await (await api()).request('confirmDelivery', { jwt: requireJwt(jwt()), params: { id: input.offerId } }))
+          .offer,
     ),
   };
 }
@@ -21,5 +23,8 @@ export function deliveryConfirmActors(jwt: Jwt) {
 /** The delivery confirmation with the session's jwt; `logic` (tests) replaces it whole. */
 export function useDeliveryConfirmLogic(logic?: DeliveryConfirmLogic): DeliveryConfirmLogic {
   const app = useAppWiring();
-  return useMemo(() => logic ?? deliveryConfirmMachine.provide({ actors: deliveryConfirmActors(app.jwt) }), [logic, app]);
+  return useMemo(
+    () => logic ?? deliveryConfirmMachine.provide({ actors: deliveryConfirmActors(app.jwt) }),
+    [logic, app],
+  );
 }

@@ -13,24 +13,42 @@ type Jwt = () => string | null;
 
 export function offerActionsActors(jwt: Jwt) {
   return {
-    acceptOffer: fromPromise<Offer, { offerId: string }>(async ({ input }) =>
-      (await (await api()).request('acceptOffer', { jwt: requireJwt(jwt()), params: { id: input.offerId } })).offer,
+    acceptOffer: fromPromise<Offer, { offerId: string }>(
+      async ({ input }) =>
+        (await (await api()).request('acceptOffer', { jwt: requireJwt(jwt()), params: { id: input.offerId } })).offer,
     ),
-    declineOffer: fromPromise<Offer, { offerId: string; reason: string | undefined }>(async ({ input }) =>
-      (
-        await (
-          await api()
-        ).request('declineOffer', { jwt: requireJwt(jwt()), params: { id: input.offerId }, json: input.reason === undefined ? {} : { reason: input.reason } })
-      ).offer,
+    declineOffer: fromPromise<Offer, { offerId: string; reason: string | undefined }>(
+      async ({ input }) =>
+        (
+          await (
+            await api()
+          ).request('declineOffer', {
+            jwt: requireJwt(jwt()),
+            params: { id: input.offerId },
+            json: input.reason === undefined ? {} : { reason: input.reason },
+          })
+        ).offer,
     ),
-    requestInfo: fromPromise<Offer, { offerId: string; message: string }>(async ({ input }) =>
-      (await (await api()).request('requestInfo', { jwt: requireJwt(jwt()), params: { id: input.offerId }, json: { message: input.message } })).offer,
+    requestInfo: fromPromise<Offer, { offerId: string; message: string }>(
+      async ({ input }) =>
+        (
+          await (
+            await api()
+          ).request('requestInfo', {
+            jwt: requireJwt(jwt()),
+            params: { id: input.offerId },
+            json: { message: input.message },
+          })
+        ).offer,
     ),
   };
 }
 
 /** A card's actions with the session's jwt; `onChanged` hears the offer in its new status (the screen moves the card). */
-export function useOfferActionsLogic(logic: OfferActionsLogic | undefined, onChanged: (offer: Offer, action: OfferAction) => void): OfferActionsLogic {
+export function useOfferActionsLogic(
+  logic: OfferActionsLogic | undefined,
+  onChanged: (offer: Offer, action: OfferAction) => void,
+): OfferActionsLogic {
   const app = useAppWiring();
   return useMemo(
     () =>

@@ -13,7 +13,9 @@ type Jwt = () => string | null;
 
 export function offersActors(jwt: Jwt) {
   return {
-    listOffers: fromPromise<Offer[], void>(async () => (await (await api()).request('listOffers', { jwt: requireJwt(jwt()), query: {} })).offers),
+    listOffers: fromPromise<Offer[], void>(
+      async () => (await (await api()).request('listOffers', { jwt: requireJwt(jwt()), query: {} })).offers,
+    ),
   };
 }
 
@@ -26,7 +28,9 @@ export const offersLiveFeed = fromCallback<EventObject, void>(({ sendBack }) =>
 
 /** The offers with the session's jwt; `logic` (tests) replaces the API actor. The live hub's feed is given either way. */
 export function offersLogic(jwt: Jwt, logic?: OffersLogic): OffersLogic {
-  return (logic ?? offersMachine.provide({ actors: offersActors(jwt) })).provide({ actors: { liveFeed: offersLiveFeed } });
+  return (logic ?? offersMachine.provide({ actors: offersActors(jwt) })).provide({
+    actors: { liveFeed: offersLiveFeed },
+  });
 }
 
 export function useOffersLogic(logic?: OffersLogic): OffersLogic {

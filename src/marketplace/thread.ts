@@ -12,11 +12,22 @@ export type ThreadLogic = typeof threadMachine;
 
 export function threadActors(jwt: () => string | null) {
   return {
-    loadMessages: fromPromise<ThreadMessage[], { offerId: string }>(async ({ input }) =>
-      (await (await api()).request('listMessages', { jwt: requireJwt(jwt()), params: { id: input.offerId } })).messages,
+    loadMessages: fromPromise<ThreadMessage[], { offerId: string }>(
+      async ({ input }) =>
+        (await (await api()).request('listMessages', { jwt: requireJwt(jwt()), params: { id: input.offerId } }))
+          .messages,
     ),
-    postMessage: fromPromise<ThreadMessage, { offerId: string; body: string }>(async ({ input }) =>
-      (await (await api()).request('postMessage', { jwt: requireJwt(jwt()), params: { id: input.offerId }, json: { body: input.body } })).message,
+    postMessage: fromPromise<ThreadMessage, { offerId: string; body: string }>(
+      async ({ input }) =>
+        (
+          await (
+            await api()
+          ).request('postMessage', {
+            jwt: requireJwt(jwt()),
+            params: { id: input.offerId },
+            json: { body: input.body },
+          })
+        ).message,
     ),
   };
 }
@@ -31,5 +42,11 @@ export const threadLiveFeed = fromCallback<EventObject, { offerId: string }>(({ 
 /** `logic` (tests) replaces the API actors; the live hub's feed is given either way (tests publish to it). */
 export function useThreadLogic(logic?: ThreadLogic): ThreadLogic {
   const app = useAppWiring();
-  return useMemo(() => (logic ?? threadMachine.provide({ actors: threadActors(app.jwt) })).provide({ actors: { liveFeed: threadLiveFeed } }), [logic, app]);
+  return useMemo(
+    () =>
+      (logic ?? threadMachine.provide({ actors: threadActors(app.jwt) })).provide({
+        actors: { liveFeed: threadLiveFeed },
+      }),
+    [logic, app],
+  );
 }

@@ -14,9 +14,20 @@ export const figureLabel = style({
   fontWeight: vars.fontWeight.medium,
   color: vars.color.textOnDarkMuted,
 });
-export const figureValue = style({ margin: 0, fontSize: vars.fontSize.xxxl, fontWeight: vars.fontWeight.bold, letterSpacing: '-0.02em' });
+export const figureValue = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxxl,
+  fontWeight: vars.fontWeight.bold,
+  letterSpacing: '-0.02em',
+});
 export const figureNote = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textOnDarkMuted });
-export const balanceRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space[3] });
+export const balanceRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space[3],
+});
 
 export const withdrawForm = style({ display: 'grid', gap: vars.space[5] });
 

@@ -67,7 +67,15 @@ const EMPTY_HISTORY: Record<EarningsPeriod, string> = {
 
 type EarningsRef = ActorRefFrom<EarningsLogic>;
 
-function Period({ period, earnings, withdraw }: { period: EarningsPeriod; earnings: EarningsRef; withdraw: WithdrawRef | undefined }) {
+function Period({
+  period,
+  earnings,
+  withdraw,
+}: {
+  period: EarningsPeriod;
+  earnings: EarningsRef;
+  withdraw: WithdrawRef | undefined;
+}) {
   const figures = useSelector(earnings, (snapshot) => selectPeriodFigures(snapshot, period));
   const balances = useSelector(earnings, selectEarnings);
   const payouts = useSelector(earnings, selectPayouts);
@@ -89,7 +97,9 @@ function Period({ period, earnings, withdraw }: { period: EarningsPeriod; earnin
               Withdraw
             </Button>
           </div>
-          {balances.inPayoutCents > 0 ? <p className={s.figureNote}>{formatMoney(balances.inPayoutCents)} on its way in payouts</p> : null}
+          {balances.inPayoutCents > 0 ? (
+            <p className={s.figureNote}>{formatMoney(balances.inPayoutCents)} on its way in payouts</p>
+          ) : null}
         </Card>
         <Card gradient className={s.figure}>
           <h2 className={s.figureLabel}>
@@ -111,7 +121,13 @@ function Period({ period, earnings, withdraw }: { period: EarningsPeriod; earnin
           Payout History
         </h2>
         <Card padding="sm">
-          <Table caption="Payout History" columns={columns} rows={rows} rowKey={(row) => String(row.reference)} emptyMessage={EMPTY_HISTORY[period]} />
+          <Table
+            caption="Payout History"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => String(row.reference)}
+            emptyMessage={EMPTY_HISTORY[period]}
+          />
         </Card>
       </section>
     </div>
@@ -134,7 +150,12 @@ export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) 
   return (
     <>
       <ScreenHeading title="Earnings" />
-      <LoadState loading={loading} error={error} what="earnings" onRetry={() => earnings.send({ type: 'earnings.retry' })} />
+      <LoadState
+        loading={loading}
+        error={error}
+        what="earnings"
+        onRetry={() => earnings.send({ type: 'earnings.retry' })}
+      />
       {ready ? (
         <TabsRoot defaultValue="allOver">
           <TabsList aria-label="Period">

@@ -32,11 +32,24 @@ type Snapshot = SnapshotFrom<PayoutMethodsLogic>;
 type Send = (event: PayoutMethodsEvent) => void;
 
 const CARDS: Record<PayoutMethodKind, { title: string; text: string; icon: 'bank' | 'paypal'; dialog: string }> = {
-  bank: { title: 'Bank Account', text: 'Receive your earnings straight into your bank account.', icon: 'bank', dialog: 'Connect Bank Account' },
-  paypal: { title: 'PayPal', text: 'Receive your earnings in your PayPal account.', icon: 'paypal', dialog: 'Connect PayPal' },
+  bank: {
+    title: 'Bank Account',
+    text: 'Receive your earnings straight into your bank account.',
+    icon: 'bank',
+    dialog: 'Connect Bank Account',
+  },
+  paypal: {
+    title: 'PayPal',
+    text: 'Receive your earnings in your PayPal account.',
+    icon: 'paypal',
+    dialog: 'Connect PayPal',
+  },
 };
 
-const FIELDS: Record<PayoutField, { label: string; autoComplete?: string; inputMode?: 'numeric' | 'email'; type?: string; hint?: string }> = {
+const FIELDS: Record<
+  PayoutField,
+  { label: string; autoComplete?: string; inputMode?: 'numeric' | 'email'; type?: string; hint?: string }
+> = {
   holderName: { label: 'Account Holder Name', autoComplete: 'name' },
   routingNumber: { label: 'Routing Number', inputMode: 'numeric', hint: 'The 9-digit ABA number of your bank.' },
   accountNumber: { label: 'Account Number', inputMode: 'numeric' },
@@ -51,12 +64,23 @@ export function SetPayoutMethodScreen({ logic }: { logic?: PayoutMethodsLogic })
   return (
     <div className={s.stack}>
       <ScreenHeading title="Set Payout Method" />
-      <LoadState loading={selectMethodsLoading(snapshot)} error={selectMethodsLoadError(snapshot)} what="payout methods" onRetry={() => send({ type: 'methods.retry' })} />
+      <LoadState
+        loading={selectMethodsLoading(snapshot)}
+        error={selectMethodsLoadError(snapshot)}
+        what="payout methods"
+        onRetry={() => send({ type: 'methods.retry' })}
+      />
       {actionError && dialogKind === null ? <Alert tone="error">{actionError}</Alert> : null}
       {selectMethodsReady(snapshot) ? (
         <div className={s.methods}>
           {(['bank', 'paypal'] as const).map((kind) => (
-            <MethodCard key={kind} kind={kind} method={selectMethodOf(snapshot, kind)} snapshot={snapshot} send={send} />
+            <MethodCard
+              key={kind}
+              kind={kind}
+              method={selectMethodOf(snapshot, kind)}
+              snapshot={snapshot}
+              send={send}
+            />
           ))}
         </div>
       ) : null}
@@ -65,7 +89,17 @@ export function SetPayoutMethodScreen({ logic }: { logic?: PayoutMethodsLogic })
   );
 }
 
-function MethodCard({ kind, method, snapshot, send }: { kind: PayoutMethodKind; method: PayoutMethod | null; snapshot: Snapshot; send: Send }) {
+function MethodCard({
+  kind,
+  method,
+  snapshot,
+  send,
+}: {
+  kind: PayoutMethodKind;
+  method: PayoutMethod | null;
+  snapshot: Snapshot;
+  send: Send;
+}) {
   const card = CARDS[kind];
   const busy = selectBusy(snapshot);
   const removing = method !== null && selectRemovingId(snapshot) === method.id;
@@ -93,7 +127,13 @@ function MethodCard({ kind, method, snapshot, send }: { kind: PayoutMethodKind; 
           <Button variant="dashboard" size="sm" disabled={busy} onClick={() => send({ type: 'method.open', kind })}>
             Replace
           </Button>
-          <Button variant="secondary" size="sm" disabled={busy} aria-busy={removing || undefined} onClick={() => send({ type: 'method.disconnect', id: method.id })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            aria-busy={removing || undefined}
+            onClick={() => send({ type: 'method.disconnect', id: method.id })}
+          >
             Disconnect
           </Button>
         </div>
@@ -121,7 +161,11 @@ function MethodDialog({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         if (!next) send({ type: 'method.cancel' });
       }}
       title={kind ? CARDS[kind].dialog : ''}
-      description={kind === 'bank' ? 'A US bank account: your withdrawals are paid into it.' : 'Your withdrawals are paid to this PayPal account.'}
+      description={
+        kind === 'bank'
+          ? 'A US bank account: your withdrawals are paid into it.'
+          : 'Your withdrawals are paid to this PayPal account.'
+      }
       width="bank"
       footer={
         <>

@@ -53,7 +53,11 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
         width="form"
         footer={
           <>
-            <Button variant="secondary" disabled={requesting} onClick={() => actorRef.send({ type: 'withdraw.cancel' })}>
+            <Button
+              variant="secondary"
+              disabled={requesting}
+              onClick={() => actorRef.send({ type: 'withdraw.cancel' })}
+            >
               Cancel
             </Button>
             <Button type="submit" form={FORM_ID} disabled={!editing} aria-busy={requesting || undefined}>
@@ -94,7 +98,8 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
           ) : null}
           {!loading && loadError === null && methods.length === 0 ? (
             <p className={s.noMethod}>
-              No payout method yet. <Link to="/set-payout-method">Set Payout Method</Link> to add a bank account or PayPal.
+              No payout method yet. <Link to="/set-payout-method">Set Payout Method</Link> to add a bank account or
+              PayPal.
             </p>
           ) : null}
           {methods.length > 0 ? (
@@ -107,15 +112,32 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
               onValueChange={(value) => actorRef.send({ type: 'method.change', methodId: value })}
               options={methods.map((method) =>
                 method.kind === 'bank'
-                  ? { value: method.id, label: 'Bank Account', description: `Account ${method.display}`, icon: <Icon name="bank" size={22} /> }
-                  : { value: method.id, label: 'PayPal', description: method.display, icon: <Icon name="paypal" size={22} /> },
+                  ? {
+                      value: method.id,
+                      label: 'Bank Account',
+                      description: `Account ${method.display}`,
+                      icon: <Icon name="bank" size={22} />,
+                    }
+                  : {
+                      value: method.id,
+                      label: 'PayPal',
+                      description: method.display,
+                      icon: <Icon name="paypal" size={22} />,
+                    },
               )}
             />
           ) : null}
         </form>
       </Dialog>
 
-      <ResultDialog open={failed} tone="failed" title="Withdrawal failed" message="Transfer to bank account has been failed." amountCents={result.amountCents} actorRef={actorRef}>
+      <ResultDialog
+        open={failed}
+        tone="failed"
+        title="Withdrawal failed"
+        message="Transfer to bank account has been failed."
+        amountCents={result.amountCents}
+        actorRef={actorRef}
+      >
         {result.failure ? <p className={s.resultDetail}>{result.failure}</p> : null}
       </ResultDialog>
       <ResultDialog
@@ -136,8 +158,9 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
 function Receipt({ payout }: { payout: Payout }) {
   return (
     <p className={s.resultDetail}>
-      Reference {payout.reference} · {payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : `PayPal ${payout.method.display}`}. It shows as
-      Processing in Payout History until it is paid.
+      Reference {payout.reference} ·{' '}
+      {payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : `PayPal ${payout.method.display}`}. It
+      shows as Processing in Payout History until it is paid.
     </p>
   );
 }

@@ -17,7 +17,9 @@ const FUNDS_NEWS: readonly NotificationType[] = ['funds.deposited', 'offer.compl
 
 export function advertiserFundsActors(jwt: Jwt) {
   return {
-    loadFunds: fromPromise<AdvertiserBalance, void>(async () => (await api()).request('getAdvertiserBalance', { jwt: requireJwt(jwt()) })),
+    loadFunds: fromPromise<AdvertiserBalance, void>(async () =>
+      (await api()).request('getAdvertiserBalance', { jwt: requireJwt(jwt()) }),
+    ),
   };
 }
 
@@ -29,5 +31,11 @@ export const fundsLiveFeed = fromCallback<EventObject, void>(({ sendBack }) =>
 
 export function useAdvertiserFundsLogic(logic?: AdvertiserFundsLogic): AdvertiserFundsLogic {
   const app = useAppWiring();
-  return useMemo(() => (logic ?? advertiserFundsMachine.provide({ actors: advertiserFundsActors(app.jwt) })).provide({ actors: { liveFeed: fundsLiveFeed } }), [logic, app]);
+  return useMemo(
+    () =>
+      (logic ?? advertiserFundsMachine.provide({ actors: advertiserFundsActors(app.jwt) })).provide({
+        actors: { liveFeed: fundsLiveFeed },
+      }),
+    [logic, app],
+  );
 }

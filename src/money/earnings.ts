@@ -20,7 +20,10 @@ export function earningsActors(jwt: Jwt) {
     loadEarnings: fromPromise<EarningsData, void>(async () => {
       const client = await api();
       const token = requireJwt(jwt());
-      const [earnings, { payouts }] = await Promise.all([client.request('getEarnings', { jwt: token }), client.request('listPayouts', { jwt: token })]);
+      const [earnings, { payouts }] = await Promise.all([
+        client.request('getEarnings', { jwt: token }),
+        client.request('listPayouts', { jwt: token }),
+      ]);
       return { earnings, payouts };
     }),
   };
@@ -40,7 +43,10 @@ export function useEarningsLogic(logic?: EarningsLogic, withdraw?: WithdrawLogic
   const app = useAppWiring();
   const withdrawLogic = useWithdrawLogic(withdraw);
   return useMemo(
-    () => (logic ?? earningsMachine.provide({ actors: earningsActors(app.jwt) })).provide({ actors: { liveFeed: earningsLiveFeed, withdraw: withdrawLogic } }),
+    () =>
+      (logic ?? earningsMachine.provide({ actors: earningsActors(app.jwt) })).provide({
+        actors: { liveFeed: earningsLiveFeed, withdraw: withdrawLogic },
+      }),
     [logic, app, withdrawLogic],
   );
 }

@@ -11,10 +11,17 @@ type Jwt = () => string | null;
 
 export function payoutMethodsActors(jwt: Jwt) {
   return {
-    loadMethods: fromPromise<PayoutMethod[], void>(async () => (await (await api()).request('listPayoutMethods', { jwt: requireJwt(jwt()) })).methods),
-    addMethod: fromPromise<PayoutMethod[], NewPayoutMethod>(async ({ input }) => (await (await api()).request('addPayoutMethod', { jwt: requireJwt(jwt()), json: input })).methods),
-    removeMethod: fromPromise<PayoutMethod[], { id: string }>(async ({ input }) =>
-      (await (await api()).request('deletePayoutMethod', { jwt: requireJwt(jwt()), params: { id: input.id } })).methods,
+    loadMethods: fromPromise<PayoutMethod[], void>(
+      async () => (await (await api()).request('listPayoutMethods', { jwt: requireJwt(jwt()) })).methods,
+    ),
+    addMethod: fromPromise<PayoutMethod[], NewPayoutMethod>(
+      async ({ input }) =>
+        (await (await api()).request('addPayoutMethod', { jwt: requireJwt(jwt()), json: input })).methods,
+    ),
+    removeMethod: fromPromise<PayoutMethod[], { id: string }>(
+      async ({ input }) =>
+        (await (await api()).request('deletePayoutMethod', { jwt: requireJwt(jwt()), params: { id: input.id } }))
+          .methods,
     ),
   };
 }

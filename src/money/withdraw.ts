@@ -19,7 +19,9 @@ export function logWithdrawResult({ ok, result }: { ok: boolean; result: unknown
 
 export function withdrawActors(jwt: Jwt) {
   return {
-    loadMethods: fromPromise<PayoutMethod[], void>(async () => (await (await api()).request('listPayoutMethods', { jwt: requireJwt(jwt()) })).methods),
+    loadMethods: fromPromise<PayoutMethod[], void>(
+      async () => (await (await api()).request('listPayoutMethods', { jwt: requireJwt(jwt()) })).methods,
+    ),
     requestPayout: fromPromise<Payout, PayoutRequest>(async ({ input }) => {
       const answer = await (
         await api()
@@ -36,5 +38,13 @@ export function withdrawActors(jwt: Jwt) {
 /** The withdraw flow with the session's jwt; `logic` (tests) replaces it whole. */
 export function useWithdrawLogic(logic?: WithdrawLogic): WithdrawLogic {
   const app = useAppWiring();
-  return useMemo(() => logic ?? withdrawMachine.provide({ actors: withdrawActors(app.jwt), actions: { logResult: (_, params) => logWithdrawResult(params) } }), [logic, app]);
+  return useMemo(
+    () =>
+      logic ??
+      withdrawMachine.provide({
+        actors: withdrawActors(app.jwt),
+        actions: { logResult: (_, params) => logWithdrawResult(params) },
+      }),
+    [logic, app],
+  );
 }

@@ -39,7 +39,12 @@ export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof
     >
       <div className={s.toolbar}>
         <span className={s.count}>{`${selectUnread(snapshot)} new notifications`}</span>
-        <Button variant="ghost" size="sm" onClick={() => actorRef.send({ type: 'notifications.clearAll' })} disabled={!selectCanClearAll(snapshot)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => actorRef.send({ type: 'notifications.clearAll' })}
+          disabled={!selectCanClearAll(snapshot)}
+        >
           Clear All
         </Button>
       </div>

@@ -3,7 +3,11 @@
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { Notification } from '@/contract';
 import { endpoints } from '@/contract/endpoints';
-import { liveEventsMachine, type EventSourceInput, type LiveEventsEvent } from '@/machines/notifications/liveEvents.machine';
+import {
+  liveEventsMachine,
+  type EventSourceInput,
+  type LiveEventsEvent,
+} from '@/machines/notifications/liveEvents.machine';
 import { API_HOST } from '@/src/config';
 import { publishLive } from './liveHub';
 import { api, requireJwt } from '../accounts/session';
@@ -28,7 +32,9 @@ export function eventSourceLogic(Source?: EventSourceClass) {
     const send = (event: LiveEventsEvent) => sendBack(event);
     const query = new URLSearchParams({ ticket: input.ticket });
     if (input.lastEventId !== null) query.set('lastEventId', String(input.lastEventId));
-    const source = new (Source ?? (globalThis.EventSource as EventSourceClass))(`${API_HOST}${endpoints.events.path}?${query}`);
+    const source = new (Source ?? (globalThis.EventSource as EventSourceClass))(
+      `${API_HOST}${endpoints.events.path}?${query}`,
+    );
     source.onopen = () => send({ type: 'live.open' });
     // EventSource would retry by itself with the spent ticket; the connection closes it and asks a new one instead.
     source.onerror = () => send({ type: 'live.error' });
@@ -49,7 +55,9 @@ export function eventSourceLogic(Source?: EventSourceClass) {
 export function liveEventsLogic(jwt: () => string | null, Source?: EventSourceClass): LiveEventsLogic {
   return liveEventsMachine.provide({
     actors: {
-      eventsTicket: fromPromise<string, void>(async () => (await (await api()).request('eventsTicket', { jwt: requireJwt(jwt()) })).ticket),
+      eventsTicket: fromPromise<string, void>(
+        async () => (await (await api()).request('eventsTicket', { jwt: requireJwt(jwt()) })).ticket,
+      ),
       eventSource: eventSourceLogic(Source),
     },
     actions: { publish: (_, { notification }) => publishLive(notification) },
@@ -57,6 +65,10 @@ export function liveEventsLogic(jwt: () => string | null, Source?: EventSourceCl
 }
 
 /** Starts the connection for the notifications machine's `connection` actor; stop() closes it. */
-export function startLiveConnection(jwt: () => string | null, input: { lastEventId: number | null }, Source?: EventSourceClass) {
+export function startLiveConnection(
+  jwt: () => string | null,
+  input: { lastEventId: number | null },
+  Source?: EventSourceClass,
+) {
   return createActor(liveEventsLogic(jwt, Source), { input }).start();
 }

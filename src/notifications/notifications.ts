@@ -12,7 +12,9 @@ export type NotificationsLogic = typeof notificationsMachine;
 
 export function notificationsActors(jwt: () => string | null) {
   return {
-    listNotifications: fromPromise<{ notifications: Notification[]; unread: number }, void>(async () => (await api()).request('listNotifications', { jwt: requireJwt(jwt()) })),
+    listNotifications: fromPromise<{ notifications: Notification[]; unread: number }, void>(async () =>
+      (await api()).request('listNotifications', { jwt: requireJwt(jwt()) }),
+    ),
     readNotifications: fromPromise<{ unread: number }, { upTo: number }>(async ({ input }) =>
       (await api()).request('readNotifications', { jwt: requireJwt(jwt()), json: input }),
     ),
@@ -24,7 +26,9 @@ export function notificationsActors(jwt: () => string | null) {
 
 /** The hub's notifications as the notifications machine's `notification.received`. */
 export const liveFeedLogic = fromCallback<EventObject, void>(({ sendBack }) =>
-  subscribeLive((notification) => sendBack({ type: 'notification.received', notification } satisfies NotificationsEvent)),
+  subscribeLive((notification) =>
+    sendBack({ type: 'notification.received', notification } satisfies NotificationsEvent),
+  ),
 );
 
 /**

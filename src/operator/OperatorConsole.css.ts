@@ -5,7 +5,12 @@ export const page = style({ display: 'grid', gap: vars.space[5], minWidth: 0 });
 export const panel = style({ display: 'grid', gap: vars.space[4], minWidth: 0 });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space[4] });
 export const row = style({ display: 'grid', gap: vars.space[2], minWidth: 0 });
-export const name = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
+export const name = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  overflowWrap: 'anywhere',
+});
 export const muted = style({ margin: 0, color: vars.color.textMuted, overflowWrap: 'anywhere' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[3], marginTop: vars.space[2] });
 export const search = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space[3] });

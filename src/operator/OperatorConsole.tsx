@@ -15,7 +15,14 @@ import {
   selectRejectSending,
 } from '@/machines/operator/adminApproval.select';
 import type { RecordsKind } from '@/machines/operator/adminRecords.machine';
-import { selectQuery, selectRecordsError, selectRecordsFailed, selectRecordsLoading, selectRecordsReady, selectRows } from '@/machines/operator/adminRecords.select';
+import {
+  selectQuery,
+  selectRecordsError,
+  selectRecordsFailed,
+  selectRecordsLoading,
+  selectRecordsReady,
+  selectRows,
+} from '@/machines/operator/adminRecords.select';
 import { inspect } from '@/src/app/inspect';
 import { formatDate, formatMoney } from '@/src/common/format';
 import { useAdminApprovalLogic, type AdminApprovalLogic } from '@/src/operator/adminApproval';
@@ -106,7 +113,13 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
   const subject = advertisers.find((a) => a.userId === target);
   if (selectApprovalLoading(snapshot)) return <Spinner label="Loading advertisers" />;
   if (selectApprovalFailed(snapshot)) {
-    return <Problem title="The advertisers could not be loaded" message={selectApprovalError(snapshot)} onRetry={() => send({ type: 'approval.retry' })} />;
+    return (
+      <Problem
+        title="The advertisers could not be loaded"
+        message={selectApprovalError(snapshot)}
+        onRetry={() => send({ type: 'approval.retry' })}
+      />
+    );
   }
   return (
     <>
@@ -128,7 +141,8 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
             </h2>
             <p className={s.muted}>{advertiser.website}</p>
             <p className={s.muted}>
-              {advertiser.contactName} · {advertiser.contactEmail} · account {advertiser.email} · since {formatDate(advertiser.createdAt)}
+              {advertiser.contactName} · {advertiser.contactEmail} · account {advertiser.email} · since{' '}
+              {formatDate(advertiser.createdAt)}
             </p>
             <div className={s.actions}>
               <Button
@@ -164,10 +178,20 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
         width="narrow"
         footer={
           <>
-            <Button variant="secondary" disabled={selectRejectSending(snapshot)} onClick={() => send({ type: 'reason.cancel' })}>
+            <Button
+              variant="secondary"
+              disabled={selectRejectSending(snapshot)}
+              onClick={() => send({ type: 'reason.cancel' })}
+            >
               Cancel
             </Button>
-            <Button type="submit" form={formId} variant="danger" disabled={selectRejectSending(snapshot)} aria-busy={selectRejectSending(snapshot) || undefined}>
+            <Button
+              type="submit"
+              form={formId}
+              variant="danger"
+              disabled={selectRejectSending(snapshot)}
+              aria-busy={selectRejectSending(snapshot) || undefined}
+            >
               Reject
             </Button>
           </>
@@ -198,7 +222,16 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
 
 type Row = Record<string, ReactNode>;
 
-const COLUMNS: Record<RecordsKind, { caption: string; empty: string; columns: { key: string; header: string; align?: 'right' }[]; row: (record: never) => Row; key: (record: never) => string }> = {
+const COLUMNS: Record<
+  RecordsKind,
+  {
+    caption: string;
+    empty: string;
+    columns: { key: string; header: string; align?: 'right' }[];
+    row: (record: never) => Row;
+    key: (record: never) => string;
+  }
+> = {
   campaigns: {
     caption: 'Campaigns',
     empty: 'No campaigns yet.',
@@ -229,7 +262,12 @@ const COLUMNS: Record<RecordsKind, { caption: string; empty: string; columns: { 
       { key: 'role', header: 'Role' },
       { key: 'since', header: 'Since' },
     ],
-    row: (u: { email: string; name: string | null; role: string; createdAt: string }) => ({ email: u.email, name: u.name ?? '—', role: u.role, since: formatDate(u.createdAt) }),
+    row: (u: { email: string; name: string | null; role: string; createdAt: string }) => ({
+      email: u.email,
+      name: u.name ?? '—',
+      role: u.role,
+      since: formatDate(u.createdAt),
+    }),
     key: (u: { id: string }) => u.id,
   },
   tickets: {
@@ -267,7 +305,14 @@ function Records({ kind, logic }: { kind: RecordsKind; logic?: AdminRecordsLogic
             send({ type: 'records.search', query: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
           }}
         >
-          <Field className={s.grow} label="Search users" name="q" type="search" defaultValue={selectQuery(snapshot)} hint="E-mail or name." />
+          <Field
+            className={s.grow}
+            label="Search users"
+            name="q"
+            type="search"
+            defaultValue={selectQuery(snapshot)}
+            hint="E-mail or name."
+          />
           <Button type="submit" variant="dashboard">
             Search
           </Button>
@@ -275,7 +320,11 @@ function Records({ kind, logic }: { kind: RecordsKind; logic?: AdminRecordsLogic
       ) : null}
       {selectRecordsLoading(snapshot) ? <Spinner label={`Loading ${table.caption.toLowerCase()}`} /> : null}
       {selectRecordsFailed(snapshot) ? (
-        <Problem title={`The ${table.caption.toLowerCase()} could not be loaded`} message={selectRecordsError(snapshot)} onRetry={() => send({ type: 'records.retry' })} />
+        <Problem
+          title={`The ${table.caption.toLowerCase()} could not be loaded`}
+          message={selectRecordsError(snapshot)}
+          onRetry={() => send({ type: 'records.retry' })}
+        />
       ) : null}
       {selectRecordsReady(snapshot) ? (
         <Table

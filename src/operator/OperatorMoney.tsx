@@ -54,13 +54,17 @@ export function FundsPanel({ logic }: { logic?: AdminFundsLogic }) {
   const formId = useId();
   const loading = selectFundsLoading(snapshot);
   const loadError = selectFundsLoadError(snapshot);
-  if (loading || loadError !== null) return <LoadState loading={loading} error={loadError} what="advertisers" onRetry={() => send({ type: 'funds.retry' })} />;
+  if (loading || loadError !== null)
+    return (
+      <LoadState loading={loading} error={loadError} what="advertisers" onRetry={() => send({ type: 'funds.retry' })} />
+    );
   return (
     <>
-      <p className={s.muted}>Record money an approved advertiser sent to Castbridge (a bank transfer you received). Launching a campaign reserves its pay × spots from this balance.</p>
-      {notice ? (
-        <Alert tone="success">{notice}</Alert>
-      ) : null}
+      <p className={s.muted}>
+        Record money an approved advertiser sent to Castbridge (a bank transfer you received). Launching a campaign
+        reserves its pay × spots from this balance.
+      </p>
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
       <Table
         caption="Approved advertisers and their funds"
         columns={[
@@ -80,7 +84,12 @@ export function FundsPanel({ logic }: { logic?: AdminFundsLogic }) {
           balance: formatMoney(advertiser.balanceCents),
           reserved: formatMoney(advertiser.reservedCents),
           action: (
-            <Button variant="secondary" size="sm" aria-label={`Record deposit for ${advertiser.companyName}`} onClick={() => send({ type: 'deposit.open', userId: advertiser.userId })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Record deposit for ${advertiser.companyName}`}
+              onClick={() => send({ type: 'deposit.open', userId: advertiser.userId })}
+            >
               Record deposit
             </Button>
           ),
@@ -142,7 +151,8 @@ export function FundsPanel({ logic }: { logic?: AdminFundsLogic }) {
   );
 }
 
-const methodText = (payout: AdminPayout) => (payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : `PayPal ${payout.method.display}`);
+const methodText = (payout: AdminPayout) =>
+  payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : `PayPal ${payout.method.display}`;
 
 function StatusChip({ payout }: { payout: AdminPayout }) {
   const label = PAYOUT_STATUS_LABELS[payout.status];
@@ -161,13 +171,25 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
   const formId = useId();
   const loading = selectPayoutsLoading(snapshot);
   const loadError = selectPayoutsLoadError(snapshot);
-  if (loading || loadError !== null) return <LoadState loading={loading} error={loadError} what="payouts" onRetry={() => send({ type: 'payouts.retry' })} />;
+  if (loading || loadError !== null)
+    return (
+      <LoadState loading={loading} error={loadError} what="payouts" onRetry={() => send({ type: 'payouts.retry' })} />
+    );
   const paid = decision?.verdict === 'paid';
   return (
     <>
       <div className={s.search}>
-        <p className={`${s.muted} ${s.grow}`}>Payouts of the manual rail wait here: pay them through the bank or PayPal, then mark them paid with the reference, or failed with the reason.</p>
-        <Button variant="secondary" size="sm" disabled={reloading} aria-busy={reloading || undefined} onClick={() => send({ type: 'payouts.reload' })}>
+        <p className={`${s.muted} ${s.grow}`}>
+          Payouts of the manual rail wait here: pay them through the bank or PayPal, then mark them paid with the
+          reference, or failed with the reason.
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={reloading}
+          aria-busy={reloading || undefined}
+          onClick={() => send({ type: 'payouts.reload' })}
+        >
           Refresh
         </Button>
       </div>
@@ -188,14 +210,29 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
                   {formatMoney(payout.amountCents)} to {payout.creatorName} · {payout.reference}
                 </h3>
                 <p className={s.muted}>
-                  {payout.creatorEmail} · requested {formatDate(payout.requestedAt)} · {methodText(payout)} · <StatusChip payout={payout} />
+                  {payout.creatorEmail} · requested {formatDate(payout.requestedAt)} · {methodText(payout)} ·{' '}
+                  <StatusChip payout={payout} />
                 </p>
-                {payout.destination ? <p className={s.destination}>Pay to: {payout.destination}</p> : <p className={s.muted}>Sent through {payout.provider}: it settles by itself.</p>}
+                {payout.destination ? (
+                  <p className={s.destination}>Pay to: {payout.destination}</p>
+                ) : (
+                  <p className={s.muted}>Sent through {payout.provider}: it settles by itself.</p>
+                )}
                 <div className={s.actions}>
-                  <Button variant="dashboard" size="sm" aria-describedby={`payout-${payout.id}`} onClick={() => send({ type: 'decision.open', payoutId: payout.id, verdict: 'paid' })}>
+                  <Button
+                    variant="dashboard"
+                    size="sm"
+                    aria-describedby={`payout-${payout.id}`}
+                    onClick={() => send({ type: 'decision.open', payoutId: payout.id, verdict: 'paid' })}
+                  >
                     Mark paid
                   </Button>
-                  <Button variant="secondary" size="sm" aria-describedby={`payout-${payout.id}`} onClick={() => send({ type: 'decision.open', payoutId: payout.id, verdict: 'failed' })}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-describedby={`payout-${payout.id}`}
+                    onClick={() => send({ type: 'decision.open', payoutId: payout.id, verdict: 'failed' })}
+                  >
                     Mark failed
                   </Button>
                 </div>
@@ -219,7 +256,12 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
           creator: payout.creatorName,
           amount: formatMoney(payout.amountCents),
           status: <StatusChip payout={payout} />,
-          detail: payout.status === 'failed' ? (payout.failureReason ?? '') : payout.paidAt ? `Paid ${formatDate(payout.paidAt)}` : '',
+          detail:
+            payout.status === 'failed'
+              ? (payout.failureReason ?? '')
+              : payout.paidAt
+                ? `Paid ${formatDate(payout.paidAt)}`
+                : '',
         }))}
         rowKey={(_, index) => decided[index]!.id}
         emptyMessage="No payouts decided yet."
@@ -230,14 +272,24 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
           if (!next && !sending) send({ type: 'decision.cancel' });
         }}
         title={decision?.payout ? `Mark ${decision.payout.reference} ${paid ? 'paid' : 'failed'}` : 'Payout'}
-        description={paid ? 'The creator is told the payout was paid.' : 'The amount returns to the creator’s Earning Balance and the creator reads this reason.'}
+        description={
+          paid
+            ? 'The creator is told the payout was paid.'
+            : 'The amount returns to the creator’s Earning Balance and the creator reads this reason.'
+        }
         width="narrow"
         footer={
           <>
             <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'decision.cancel' })}>
               Cancel
             </Button>
-            <Button type="submit" form={formId} variant={paid ? 'dashboard' : 'danger'} disabled={sending} aria-busy={sending || undefined}>
+            <Button
+              type="submit"
+              form={formId}
+              variant={paid ? 'dashboard' : 'danger'}
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
               {paid ? 'Mark paid' : 'Mark failed'}
             </Button>
           </>

@@ -9,17 +9,33 @@ export type AdminApprovalLogic = typeof adminApprovalMachine;
 
 export function adminApprovalActors(jwt: Jwt) {
   return {
-    loadPending: fromPromise<PendingAdvertiser[], void>(
-      async () => asOperator(async () => (await (await api()).request('adminAdvertisers', { jwt: requireJwt(jwt()), query: { status: 'pending' } })).advertisers),
+    loadPending: fromPromise<PendingAdvertiser[], void>(async () =>
+      asOperator(
+        async () =>
+          (await (await api()).request('adminAdvertisers', { jwt: requireJwt(jwt()), query: { status: 'pending' } }))
+            .advertisers,
+      ),
     ),
-    approveAdvertiser: fromPromise<PendingAdvertiser, { userId: string }>(
-      async ({ input }) => asOperator(async () => (await (await api()).request('approveAdvertiser', { jwt: requireJwt(jwt()), params: { id: input.userId } })).advertiser),
+    approveAdvertiser: fromPromise<PendingAdvertiser, { userId: string }>(async ({ input }) =>
+      asOperator(
+        async () =>
+          (await (await api()).request('approveAdvertiser', { jwt: requireJwt(jwt()), params: { id: input.userId } }))
+            .advertiser,
+      ),
     ),
-    rejectAdvertiser: fromPromise<PendingAdvertiser, { userId: string; reason: string }>(
-      async ({ input }) =>
-        asOperator(
-          async () => (await (await api()).request('rejectAdvertiser', { jwt: requireJwt(jwt()), params: { id: input.userId }, json: { reason: input.reason } })).advertiser,
-        ),
+    rejectAdvertiser: fromPromise<PendingAdvertiser, { userId: string; reason: string }>(async ({ input }) =>
+      asOperator(
+        async () =>
+          (
+            await (
+              await api()
+            ).request('rejectAdvertiser', {
+              jwt: requireJwt(jwt()),
+              params: { id: input.userId },
+              json: { reason: input.reason },
+            })
+          ).advertiser,
+      ),
     ),
   };
 }

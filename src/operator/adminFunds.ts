@@ -10,10 +10,17 @@ export type AdminFundsLogic = typeof adminFundsMachine;
 
 export function adminFundsActors(jwt: Jwt) {
   return {
-    loadFunded: fromPromise<FundedAdvertiser[], void>(
-      async () => asOperator(async () => (await (await api()).request('adminAdvertisers', { jwt: requireJwt(jwt()), query: { status: 'approved' } })).advertisers),
+    loadFunded: fromPromise<FundedAdvertiser[], void>(async () =>
+      asOperator(
+        async () =>
+          (await (await api()).request('adminAdvertisers', { jwt: requireJwt(jwt()), query: { status: 'approved' } }))
+            .advertisers,
+      ),
     ),
-    recordDeposit: fromPromise<{ balanceCents: number }, { advertiserId: string; amountCents: number; reference: string }>(({ input }) =>
+    recordDeposit: fromPromise<
+      { balanceCents: number },
+      { advertiserId: string; amountCents: number; reference: string }
+    >(({ input }) =>
       asOperator(async () => (await api()).request('recordDeposit', { jwt: requireJwt(jwt()), json: input })),
     ),
   };

@@ -11,7 +11,11 @@ export type AdminPayoutsLogic = typeof adminPayoutsMachine;
 
 export function adminPayoutsActors(jwt: Jwt) {
   return {
-    loadPayouts: fromPromise<AdminPayout[], void>(async () => asOperator(async () => (await (await api()).request('adminPayouts', { jwt: requireJwt(jwt()), query: {} })).payouts)),
+    loadPayouts: fromPromise<AdminPayout[], void>(async () =>
+      asOperator(
+        async () => (await (await api()).request('adminPayouts', { jwt: requireJwt(jwt()), query: {} })).payouts,
+      ),
+    ),
     decidePayout: fromPromise<AdminPayout, { payoutId: string; verdict: Verdict; text: string }>(({ input }) =>
       asOperator(async () => {
         const client = await api();

@@ -9,7 +9,9 @@ export type AdminRecordsLogic = typeof adminRecordsMachine;
 
 export function adminRecordsActors(jwt: Jwt) {
   return {
-    loadRecords: fromPromise<unknown[], { kind: RecordsKind; query: string }>(({ input }) => asOperator(() => loadRecords(jwt, input))),
+    loadRecords: fromPromise<unknown[], { kind: RecordsKind; query: string }>(({ input }) =>
+      asOperator(() => loadRecords(jwt, input)),
+    ),
   };
 }
 
@@ -17,7 +19,8 @@ async function loadRecords(jwt: Jwt, input: { kind: RecordsKind; query: string }
   const client = await api();
   const token = requireJwt(jwt());
   if (input.kind === 'campaigns') return (await client.request('adminCampaigns', { jwt: token })).campaigns;
-  if (input.kind === 'users') return (await client.request('adminUsers', { jwt: token, query: input.query ? { q: input.query } : {} })).users;
+  if (input.kind === 'users')
+    return (await client.request('adminUsers', { jwt: token, query: input.query ? { q: input.query } : {} })).users;
   return (await client.request('adminTickets', { jwt: token })).tickets;
 }
 

@@ -4,10 +4,33 @@ import { media } from '@/src/theme/tokens';
 
 // The proof of display prints as a report: no shell, the tools hidden on paper, tables that do not break mid-row.
 
-export const page = style({ maxWidth: 960, margin: '0 auto', padding: `${vars.space[6]} ${vars.space[4]}`, display: 'grid', gap: vars.space[4] });
-export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space[3] });
-export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space[3], '@media': { print: { display: 'none' } } });
-export const back = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space[1], color: vars.color.primary, fontWeight: vars.fontWeight.semibold });
+export const page = style({
+  maxWidth: 960,
+  margin: '0 auto',
+  padding: `${vars.space[6]} ${vars.space[4]}`,
+  display: 'grid',
+  gap: vars.space[4],
+});
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space[3],
+});
+export const tools = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space[3],
+  '@media': { print: { display: 'none' } },
+});
+export const back = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space[1],
+  color: vars.color.primary,
+  fontWeight: vars.fontWeight.semibold,
+});
 export const title = style({ margin: 0, fontSize: vars.fontSize.xxl });
 export const subtitle = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.textMuted });
 export const facts = style({
@@ -15,12 +38,22 @@ export const facts = style({
   gap: vars.space[3],
   margin: 0,
   gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }, print: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
+  '@media': {
+    [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    print: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  },
 });
 globalStyle(`${facts} dt`, { fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 globalStyle(`${facts} dd`, { margin: 0, fontWeight: vars.fontWeight.semibold });
 export const section = style({ display: 'grid', gap: vars.space[3], breakInside: 'avoid' });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
-export const bar = style({ display: 'block', height: 10, minWidth: 4, borderRadius: 5, backgroundColor: vars.color.primary, printColorAdjust: 'exact' });
+export const bar = style({
+  display: 'block',
+  height: 10,
+  minWidth: 4,
+  borderRadius: 5,
+  backgroundColor: vars.color.primary,
+  printColorAdjust: 'exact',
+});
 export const note = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 globalStyle('tr', { '@media': { print: { breakInside: 'avoid' } } });

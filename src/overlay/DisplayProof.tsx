@@ -18,18 +18,38 @@ import * as s from './DisplayProof.css';
 /** A day of the report, with its weekday: "Sat, Nov 21, 2026". */
 const day = (value: string) => formatDay(value, { weekday: true });
 
-const STATUS: Partial<Record<OfferDisplay['status'], string>> = { accepted: 'Accepted, not displayed yet', active: 'Being displayed', completed: 'Completed', paid: 'Completed and paid' };
+const STATUS: Partial<Record<OfferDisplay['status'], string>> = {
+  accepted: 'Accepted, not displayed yet',
+  active: 'Being displayed',
+  completed: 'Completed',
+  paid: 'Completed and paid',
+};
 
 function Report({ display }: { display: OfferDisplay }) {
-  const percent = display.deliverableSeconds > 0 ? Math.min(100, Math.round((display.displayedSeconds / display.deliverableSeconds) * 100)) : 0;
+  const percent =
+    display.deliverableSeconds > 0
+      ? Math.min(100, Math.round((display.displayedSeconds / display.deliverableSeconds) * 100))
+      : 0;
   const busiest = Math.max(1, ...display.days.map((entry) => entry.seconds));
   const dayRows = display.days.map((entry) => ({
     day: day(entry.day),
     minutes: formatDuration(entry.seconds),
-    bar: <span className={s.bar} style={{ width: `${Math.max(2, Math.round((entry.seconds / busiest) * 100))}%` }} aria-hidden="true" />,
+    bar: (
+      <span
+        className={s.bar}
+        style={{ width: `${Math.max(2, Math.round((entry.seconds / busiest) * 100))}%` }}
+        aria-hidden="true"
+      />
+    ),
   }));
-  const sessionRows = display.sessions.map((session) => ({ start: formatDateTime(session.start), end: formatDateTime(session.end), minutes: formatDuration(session.seconds) }));
-  const completed = display.completedAt ? `${formatDateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the displayed minutes' : 'confirmed by the advertiser'}` : 'Not yet';
+  const sessionRows = display.sessions.map((session) => ({
+    start: formatDateTime(session.start),
+    end: formatDateTime(session.end),
+    minutes: formatDuration(session.seconds),
+  }));
+  const completed = display.completedAt
+    ? `${formatDateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the displayed minutes' : 'confirmed by the advertiser'}`
+    : 'Not yet';
   return (
     <>
       <dl className={s.facts}>
@@ -99,8 +119,9 @@ function Report({ display }: { display: OfferDisplay }) {
         />
       </section>
       <p className={s.note}>
-        Counted by Castbridge from the overlay's heartbeats: only seconds the creative was on screen (in OBS, while the source was visible and
-        the stream live), never more than the clock allows. Times in UTC. Printed {formatDateTime(Date.now())}.
+        Counted by Castbridge from the overlay's heartbeats: only seconds the creative was on screen (in OBS, while the
+        source was visible and the stream live), never more than the clock allows. Times in UTC. Printed{' '}
+        {formatDateTime(Date.now())}.
       </p>
     </>
   );
@@ -114,7 +135,12 @@ export function DisplayProofScreen({ logic }: { logic?: DisplayProofLogic }) {
   const error = useSelector(proof, selectProofLoadError);
   const display = useSelector(proof, selectProof);
   const role = SessionContext.useSelector(selectRole);
-  const back = role === 'advertiser' ? { to: '/campaigns', label: 'Campaigns' } : role === 'creator' ? { to: '/sponsorship-offers', label: 'Sponsorship Offers' } : { to: '/dashboard', label: 'Dashboard' };
+  const back =
+    role === 'advertiser'
+      ? { to: '/campaigns', label: 'Campaigns' }
+      : role === 'creator'
+        ? { to: '/sponsorship-offers', label: 'Sponsorship Offers' }
+        : { to: '/dashboard', label: 'Dashboard' };
   return (
     <main className={s.page}>
       <header className={s.header}>
@@ -135,7 +161,12 @@ export function DisplayProofScreen({ logic }: { logic?: DisplayProofLogic }) {
           {display.brand}: “{display.title}”
         </p>
       ) : null}
-      <LoadState loading={loading} error={error} what="proof of display" onRetry={() => proof.send({ type: 'proof.retry' })} />
+      <LoadState
+        loading={loading}
+        error={error}
+        what="proof of display"
+        onRetry={() => proof.send({ type: 'proof.retry' })}
+      />
       {display ? <Report display={display} /> : null}
     </main>
   );

@@ -13,7 +13,13 @@ export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight:
 export const text = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.textOnDarkMuted, maxWidth: 620 });
 export const points = style({ margin: 0, paddingLeft: vars.space[5], display: 'grid', gap: vars.space[1] });
 globalStyle(`${points} li::marker`, { color: vars.color.accent });
-export const image = style({ width: '100%', height: 'auto', maxWidth: 480, justifySelf: 'center', borderRadius: vars.radius.md });
+export const image = style({
+  width: '100%',
+  height: 'auto',
+  maxWidth: 480,
+  justifySelf: 'center',
+  borderRadius: vars.radius.md,
+});
 
 export const panels = style({
   display: 'grid',
@@ -26,13 +32,29 @@ export const panels = style({
 });
 export const card = style({ display: 'grid', gap: vars.space[4] });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
-export const urlRow = style({ display: 'grid', gap: vars.space[3], alignItems: 'end', '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) auto' } } });
+export const urlRow = style({
+  display: 'grid',
+  gap: vars.space[3],
+  alignItems: 'end',
+  '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) auto' } },
+});
 export const urlField = style({ minWidth: 0 });
-globalStyle(`${urlField} input`, { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: vars.fontSize.sm });
+globalStyle(`${urlField} input`, {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: vars.fontSize.sm,
+});
 // Beside the field from tablets on, level with the input (above its hint).
-export const urlButtons = style({ display: 'flex', gap: vars.space[2], '@media': { [media.tablet]: { alignSelf: 'start', marginTop: 28 } } });
+export const urlButtons = style({
+  display: 'flex',
+  gap: vars.space[2],
+  '@media': { [media.tablet]: { alignSelf: 'start', marginTop: 28 } },
+});
 export const status = style({ margin: 0, minHeight: '1.5em', color: vars.color.success, fontSize: vars.fontSize.sm });
-export const choices = style({ display: 'grid', gap: vars.space[4], '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } } });
+export const choices = style({
+  display: 'grid',
+  gap: vars.space[4],
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
+});
 export const rotateRow = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -50,8 +72,18 @@ export const previewBox = style({
   borderRadius: vars.radius.md,
   // A checkerboard: the overlay is transparent where it shows nothing.
   backgroundColor: '#2a2b45',
-  backgroundImage: 'linear-gradient(45deg, #34365a 25%, transparent 25%, transparent 75%, #34365a 75%), linear-gradient(45deg, #34365a 25%, transparent 25%, transparent 75%, #34365a 75%)',
+  backgroundImage:
+    'linear-gradient(45deg, #34365a 25%, transparent 25%, transparent 75%, #34365a 75%), linear-gradient(45deg, #34365a 25%, transparent 25%, transparent 75%, #34365a 75%)',
   backgroundSize: '24px 24px',
   backgroundPosition: '0 0, 12px 12px',
 });
-export const previewFrame = style({ position: 'absolute', top: 0, left: 0, width: 1920, height: 1080, border: 0, transformOrigin: '0 0', pointerEvents: 'none' });
+export const previewFrame = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: 1920,
+  height: 1080,
+  border: 0,
+  transformOrigin: '0 0',
+  pointerEvents: 'none',
+});

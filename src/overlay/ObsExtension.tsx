@@ -1,6 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { selectOverlayLoadError, selectOverlayLoading, selectOverlayReady } from '@/machines/overlay/overlaySettings.select';
+import {
+  selectOverlayLoadError,
+  selectOverlayLoading,
+  selectOverlayReady,
+} from '@/machines/overlay/overlaySettings.select';
 import { inspect } from '@/src/app/inspect';
 import { useOverlaySettingsLogic, type OverlaySettingsLogic } from '@/src/overlay/overlaySettings';
 import { Button } from '@/src/ui/Button';
@@ -10,7 +14,9 @@ import { LoadState } from '@/src/common/LoadState';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './ObsExtension.css';
 
-const OverlaySettingsPanel = lazy(() => import('./OverlaySettingsPanel').then((m) => ({ default: m.OverlaySettingsPanel })));
+const OverlaySettingsPanel = lazy(() =>
+  import('./OverlaySettingsPanel').then((m) => ({ default: m.OverlaySettingsPanel })),
+);
 
 /** OBS Extension (docs/spec.md §2; docs/product.md §The overlay for OBS): the heading, image and text, Download Now (the OBS scene collection), and the overlay's settings. */
 export function ObsExtensionScreen({ logic }: { logic?: OverlaySettingsLogic }) {
@@ -27,24 +33,42 @@ export function ObsExtensionScreen({ logic }: { logic?: OverlaySettingsLogic }) 
             Sponsors on your stream, on your terms
           </h2>
           <p className={s.text}>
-            The Castbridge extension for OBS adds a region to your scene where sponsors' ads, moving images or other live streams
-            play. You decide where it sits and when it shows: switch it on and off at any time.
+            The Castbridge extension for OBS adds a region to your scene where sponsors' ads, moving images or other
+            live streams play. You decide where it sits and when it shows: switch it on and off at any time.
           </p>
           <ol className={s.points}>
             <li>Download Now and, in OBS, choose Scene Collection → Import, then pick the file.</li>
             <li>Or add a Browser source to any scene with the URL below, 1920 × 1080.</li>
-            <li>Only offers you accepted are shown; the minutes they are on stream prove the sponsorship and pay you.</li>
+            <li>
+              Only offers you accepted are shown; the minutes they are on stream prove the sponsorship and pay you.
+            </li>
           </ol>
           <div>
-            <Button variant="light" size="lg" disabled={!ready} onClick={() => overlay.send({ type: 'overlay.download' })}>
+            <Button
+              variant="light"
+              size="lg"
+              disabled={!ready}
+              onClick={() => overlay.send({ type: 'overlay.download' })}
+            >
               <Icon name="download" size={20} />
               Download Now
             </Button>
           </div>
         </div>
-        <img src="/images/obs-extension.svg" alt="A streaming scene with a sponsor region in its lower corner" width={480} height={320} className={s.image} />
+        <img
+          src="/images/obs-extension.svg"
+          alt="A streaming scene with a sponsor region in its lower corner"
+          width={480}
+          height={320}
+          className={s.image}
+        />
       </Card>
-      <LoadState loading={loading} error={loadError} what="overlay" onRetry={() => overlay.send({ type: 'overlay.retry' })} />
+      <LoadState
+        loading={loading}
+        error={loadError}
+        what="overlay"
+        onRetry={() => overlay.send({ type: 'overlay.retry' })}
+      />
       {ready ? (
         <div className={s.panels}>
           <Suspense fallback={null}>

@@ -1,7 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { OVERLAY_POSITIONS, OVERLAY_SIZES, POSITION_LABELS, ROTATION_CHOICES, type OverlayPosition, type OverlaySize, type RotationSeconds } from '@/contract/overlay';
+import {
+  OVERLAY_POSITIONS,
+  OVERLAY_SIZES,
+  POSITION_LABELS,
+  ROTATION_CHOICES,
+  type OverlayPosition,
+  type OverlaySize,
+  type RotationSeconds,
+} from '@/contract/overlay';
 import {
   selectCopied,
   selectOverlay,
@@ -50,10 +58,18 @@ function Preview({ path, enabled }: { path: string; enabled: boolean }) {
         Live preview
       </h2>
       <p className={s.muted}>
-        {enabled ? 'What your overlay shows right now, on a 1920 × 1080 scene.' : 'The overlay is switched off: your stream shows nothing from Castbridge.'}
+        {enabled
+          ? 'What your overlay shows right now, on a 1920 × 1080 scene.'
+          : 'The overlay is switched off: your stream shows nothing from Castbridge.'}
       </p>
       <div ref={box} className={s.previewBox}>
-        <iframe title="Overlay preview" src={`${path}?preview=1`} className={s.previewFrame} style={{ transform: `scale(${scale})` }} tabIndex={-1} />
+        <iframe
+          title="Overlay preview"
+          src={`${path}?preview=1`}
+          className={s.previewFrame}
+          style={{ transform: `scale(${scale})` }}
+          tabIndex={-1}
+        />
       </div>
     </Card>
   );
@@ -93,7 +109,11 @@ export function OverlaySettingsPanel({ overlay }: { overlay: OverlayRef }) {
             spellCheck={false}
           />
           <div className={s.urlButtons}>
-            <Button variant="secondary" onClick={() => overlay.send({ type: 'overlay.reveal' })} aria-pressed={revealed}>
+            <Button
+              variant="secondary"
+              onClick={() => overlay.send({ type: 'overlay.reveal' })}
+              aria-pressed={revealed}
+            >
               <Icon name={revealed ? 'eye-off' : 'eye'} size={18} />
               {revealed ? 'Hide' : 'Show'}
             </Button>
@@ -111,27 +131,35 @@ export function OverlaySettingsPanel({ overlay }: { overlay: OverlayRef }) {
             label="Position"
             value={settings.position}
             disabled={busy}
-            onValueChange={(value) => overlay.send({ type: 'overlay.change', change: { position: value as OverlayPosition } })}
+            onValueChange={(value) =>
+              overlay.send({ type: 'overlay.change', change: { position: value as OverlayPosition } })
+            }
             options={OVERLAY_POSITIONS.map((value) => ({ value, label: POSITION_LABELS[value] }))}
           />
           <Select
             label="Size"
             value={String(settings.size)}
             disabled={busy}
-            onValueChange={(value) => overlay.send({ type: 'overlay.change', change: { size: Number(value) as OverlaySize } })}
+            onValueChange={(value) =>
+              overlay.send({ type: 'overlay.change', change: { size: Number(value) as OverlaySize } })
+            }
             options={OVERLAY_SIZES.map((value) => ({ value: String(value), label: `${value}% of the scene's width` }))}
           />
           <Select
             label="Each creative shows for"
             value={String(settings.rotationSeconds)}
             disabled={busy}
-            onValueChange={(value) => overlay.send({ type: 'overlay.change', change: { rotationSeconds: Number(value) as RotationSeconds } })}
+            onValueChange={(value) =>
+              overlay.send({ type: 'overlay.change', change: { rotationSeconds: Number(value) as RotationSeconds } })
+            }
             options={ROTATION_CHOICES.map((value) => ({ value: String(value), label: `${value} seconds` }))}
           />
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className={s.rotateRow}>
-          <p className={s.muted}>URL leaked, or shared by mistake? Make a new one: the old one stops working at once.</p>
+          <p className={s.muted}>
+            URL leaked, or shared by mistake? Make a new one: the old one stops working at once.
+          </p>
           <Button variant="secondary" onClick={() => overlay.send({ type: 'rotate.ask' })} disabled={busy}>
             New URL
           </Button>
@@ -157,4 +185,3 @@ export function OverlaySettingsPanel({ overlay }: { overlay: OverlayRef }) {
     </>
   );
 }
-

@@ -16,7 +16,14 @@ export function useDisplayProofLogic(logic?: DisplayProofLogic): DisplayProofLog
         logic ??
         displayProofMachine.provide({
           actors: {
-            loadDisplay: fromPromise<OfferDisplay, { offerId: string }>(async ({ input }) => (await (await api()).request('offerDisplay', { jwt: requireJwt(app.jwt()), params: { id: input.offerId } })).display),
+            loadDisplay: fromPromise<OfferDisplay, { offerId: string }>(
+              async ({ input }) =>
+                (
+                  await (
+                    await api()
+                  ).request('offerDisplay', { jwt: requireJwt(app.jwt()), params: { id: input.offerId } })
+                ).display,
+            ),
           },
         })
       ).provide({ actions: { print: () => window.print() } }),

@@ -16,6 +16,11 @@ actor.subscribe((snapshot) => {
   const state = context.state;
   const offerId = currentOffer(context);
   const creative = state && offerId ? (state.creatives.find((c) => c.offerId === offerId) ?? null) : null;
-  paint(root, { showing: snapshot.matches({ display: 'showing' }), state, creative, connection: snapshot.matches({ connection: { connected: 'live' } }) ? 'live' : 'offline' });
+  paint(root, {
+    showing: snapshot.matches({ display: 'showing' }),
+    state,
+    creative,
+    connection: snapshot.matches({ connection: { connected: 'live' } }) ? 'live' : 'offline',
+  });
 });
 actor.start();

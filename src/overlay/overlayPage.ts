@@ -3,7 +3,12 @@
 // the overlay's state, OBS's events about the source and the stream, and the heartbeats. main.ts starts it and paints.
 import { fromCallback, type EventObject } from 'xstate';
 import type { OverlayState } from '@/contract/overlay';
-import { overlayPageMachine, type Beat, type HostStatus, type OverlayPageEvent } from '@/machines/overlay/overlayPage.machine';
+import {
+  overlayPageMachine,
+  type Beat,
+  type HostStatus,
+  type OverlayPageEvent,
+} from '@/machines/overlay/overlayPage.machine';
 import { newIdempotencyKey } from '@/machines/ids';
 
 /** What obs-browser exposes to a page it hosts (obsproject/obs-browser README). */
@@ -85,10 +90,20 @@ const hostWatch = fromCallback<EventObject, void>(({ sendBack }) => {
 
 /** One POST per offer; a lost answer is retried once with the same id (the server counts it once). */
 async function sendBeat(token: string, beat: Beat): Promise<void> {
-  const body = JSON.stringify({ token, offerId: beat.offerId, seconds: Math.min(60, beat.seconds), beatId: newIdempotencyKey() });
+  const body = JSON.stringify({
+    token,
+    offerId: beat.offerId,
+    seconds: Math.min(60, beat.seconds),
+    beatId: newIdempotencyKey(),
+  });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      await fetch('/api/overlay/heartbeat', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true });
+      await fetch('/api/overlay/heartbeat', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        keepalive: true,
+      });
       return;
     } catch {
       // network down: one more try, then the seconds are lost (the server's budget keeps a minute for catching up)

@@ -18,9 +18,16 @@ export const overlayUrl = (path: string): string => new URL(path, window.locatio
 
 export function overlaySettingsActors(jwt: Jwt) {
   return {
-    loadOverlay: fromPromise<OverlaySettings, void>(async () => (await (await api()).request('getOverlay', { jwt: requireJwt(jwt()) })).overlay),
-    saveOverlay: fromPromise<OverlaySettings, OverlayUpdate>(async ({ input }) => (await (await api()).request('updateOverlay', { jwt: requireJwt(jwt()), json: input })).overlay),
-    rotateToken: fromPromise<OverlaySettings, void>(async () => (await (await api()).request('rotateOverlayToken', { jwt: requireJwt(jwt()) })).overlay),
+    loadOverlay: fromPromise<OverlaySettings, void>(
+      async () => (await (await api()).request('getOverlay', { jwt: requireJwt(jwt()) })).overlay,
+    ),
+    saveOverlay: fromPromise<OverlaySettings, OverlayUpdate>(
+      async ({ input }) =>
+        (await (await api()).request('updateOverlay', { jwt: requireJwt(jwt()), json: input })).overlay,
+    ),
+    rotateToken: fromPromise<OverlaySettings, void>(
+      async () => (await (await api()).request('rotateOverlayToken', { jwt: requireJwt(jwt()) })).overlay,
+    ),
   };
 }
 
@@ -47,11 +54,18 @@ function download(name: string, json: unknown): void {
 
 export const overlaySettingsActions = {
   copyUrl: (_args: unknown, { path }: { path: string }) => void copyText(overlayUrl(path)),
-  downloadSceneCollection: (_args: unknown, { path }: { path: string }) => download(SCENE_COLLECTION_FILE, sceneCollection(overlayUrl(path))),
+  downloadSceneCollection: (_args: unknown, { path }: { path: string }) =>
+    download(SCENE_COLLECTION_FILE, sceneCollection(overlayUrl(path))),
 };
 
 /** `logic` (tests) replaces the API actors; the browser effects are given either way. */
 export function useOverlaySettingsLogic(logic?: OverlaySettingsLogic): OverlaySettingsLogic {
   const app = useAppWiring();
-  return useMemo(() => (logic ?? overlaySettingsMachine.provide({ actors: overlaySettingsActors(app.jwt) })).provide({ actions: overlaySettingsActions }), [logic, app]);
+  return useMemo(
+    () =>
+      (logic ?? overlaySettingsMachine.provide({ actors: overlaySettingsActors(app.jwt) })).provide({
+        actions: overlaySettingsActions,
+      }),
+    [logic, app],
+  );
 }

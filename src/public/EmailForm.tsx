@@ -1,7 +1,12 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { emailFormMachine } from '@/machines/public/emailForm.machine';
-import { selectEmail, selectEmailInvalid, selectEmailSending, selectEmailServerError } from '@/machines/public/emailForm.select';
+import {
+  selectEmail,
+  selectEmailInvalid,
+  selectEmailSending,
+  selectEmailServerError,
+} from '@/machines/public/emailForm.select';
 import { messages } from '@/src/messages';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';

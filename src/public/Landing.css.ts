@@ -70,7 +70,11 @@ export const sectionTitle = style({
   maxWidth: 640,
 });
 
-export const sectionLead = style({ margin: `${vars.space[3]} 0 0`, color: vars.color.textMuted, fontSize: vars.fontSize.lg });
+export const sectionLead = style({
+  margin: `${vars.space[3]} 0 0`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.lg,
+});
 
 export const features = style({
   listStyle: 'none',
@@ -111,7 +115,11 @@ export const featureText = style({ margin: 0, color: vars.color.textMuted });
 
 export const pitch = style([
   section,
-  { backgroundColor: vars.color.surface, borderTop: `1px solid ${vars.color.border}`, borderBottom: `1px solid ${vars.color.border}` },
+  {
+    backgroundColor: vars.color.surface,
+    borderTop: `1px solid ${vars.color.border}`,
+    borderBottom: `1px solid ${vars.color.border}`,
+  },
 ]);
 
 export const promises = style({

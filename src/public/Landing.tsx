@@ -35,9 +35,18 @@ const features: { icon: IconName; title: string; text: string }[] = [
 ];
 
 const promises = [
-  { title: 'Free help', text: 'Castbridge costs creators nothing. We are paid when brands sponsor streams, not by you.' },
-  { title: 'No exploitive contracts', text: 'Plain terms, no lock-ins, no claims on your channel. Walk away whenever you want.' },
-  { title: 'No fake sponsorships', text: 'Every advertiser is a real brand with a real budget, checked before they can send an offer.' },
+  {
+    title: 'Free help',
+    text: 'Castbridge costs creators nothing. We are paid when brands sponsor streams, not by you.',
+  },
+  {
+    title: 'No exploitive contracts',
+    text: 'Plain terms, no lock-ins, no claims on your channel. Walk away whenever you want.',
+  },
+  {
+    title: 'No fake sponsorships',
+    text: 'Every advertiser is a real brand with a real budget, checked before they can send an offer.',
+  },
 ];
 
 /** The landing page (docs/spec.md §2); `logic` is the newsletter modal's. */
@@ -56,8 +65,8 @@ export function Landing({ logic = newsletterLogic }: { logic?: NewsletterLogic }
               Get sponsored for the streams you already make
             </h1>
             <p className={s.heroText}>
-              Castbridge connects live-stream creators with brand sponsors. Free help, no exploitive contracts and no fake
-              sponsorships — just offers that fit your channel.
+              Castbridge connects live-stream creators with brand sponsors. Free help, no exploitive contracts and no
+              fake sponsorships — just offers that fit your channel.
             </p>
             <div className={s.heroActions}>
               <Button size="lg" variant="light" onClick={() => newsletter.send({ type: 'newsletter.open' })}>

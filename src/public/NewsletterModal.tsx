@@ -1,7 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { newsletterMachine } from '@/machines/public/newsletter.machine';
-import { selectNewsletterConfirmation, selectNewsletterForm, selectNewsletterOpen } from '@/machines/public/newsletter.select';
+import {
+  selectNewsletterConfirmation,
+  selectNewsletterForm,
+  selectNewsletterOpen,
+} from '@/machines/public/newsletter.select';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';

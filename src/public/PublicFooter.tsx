@@ -33,7 +33,13 @@ export function PublicFooter() {
         <ul className={s.social} aria-label="Castbridge on social media">
           {SOCIAL_LINKS.map((item) => (
             <li key={item.name}>
-              <a className={s.socialLink} href={item.href} target="_blank" rel="noopener noreferrer" aria-label={`Castbridge on ${item.name}`}>
+              <a
+                className={s.socialLink}
+                href={item.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Castbridge on ${item.name}`}
+              >
                 <Icon name={item.icon} size={20} />
               </a>
             </li>

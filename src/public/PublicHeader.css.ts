@@ -53,7 +53,10 @@ export const toggle = style({
 
 export const toggleLabel = style({ fontSize: vars.fontSize.sm });
 
-const fadeIn = keyframes({ from: { opacity: 0, transform: 'translateY(-6px)' }, to: { opacity: 1, transform: 'none' } });
+const fadeIn = keyframes({
+  from: { opacity: 0, transform: 'translateY(-6px)' },
+  to: { opacity: 1, transform: 'none' },
+});
 
 export const menu = style({
   '@media': {

@@ -1,6 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
-import { selectUnsubscribed, selectUnsubscribeMessage, selectUnsubscribeWorking } from '@/machines/public/unsubscribe.select';
+import {
+  selectUnsubscribed,
+  selectUnsubscribeMessage,
+  selectUnsubscribeWorking,
+} from '@/machines/public/unsubscribe.select';
 import { inspect } from '@/src/app/inspect';
 import { unsubscribeLogic, type UnsubscribeLogic } from '@/src/public/unsubscribe';
 import { Alert } from '@/src/ui/Alert';
@@ -30,7 +34,9 @@ export function Unsubscribe({ logic = unsubscribeLogic }: { logic?: UnsubscribeL
             </p>
           ) : (
             <>
-              <Alert tone={done ? 'success' : 'error'}>{message ?? 'This page needs the unsubscribe link from one of our e-mails.'}</Alert>
+              <Alert tone={done ? 'success' : 'error'}>
+                {message ?? 'This page needs the unsubscribe link from one of our e-mails.'}
+              </Alert>
               <p className={s.lead}>
                 <Link to="/">Go to the home page</Link>
               </p>

@@ -7,4 +7,6 @@ export type EmailSender = (email: string) => Promise<{ message: string }>;
 
 /** The email form sending its address with `send`. */
 export const emailFormSending = (send: EmailSender) =>
-  emailFormMachine.provide({ actors: { submitEmail: fromPromise<{ message: string }, { email: string }>(({ input }) => send(input.email)) } });
+  emailFormMachine.provide({
+    actors: { submitEmail: fromPromise<{ message: string }, { email: string }>(({ input }) => send(input.email)) },
+  });

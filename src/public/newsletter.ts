@@ -7,4 +7,6 @@ export type NewsletterLogic = typeof newsletterMachine;
 
 export const subscribe: EmailSender = async (email) => (await api()).request('newsletter', { json: { email } });
 
-export const newsletterLogic: NewsletterLogic = newsletterMachine.provide({ actors: { emailForm: emailFormSending(subscribe) } });
+export const newsletterLogic: NewsletterLogic = newsletterMachine.provide({
+  actors: { emailForm: emailFormSending(subscribe) },
+});

@@ -7,6 +7,8 @@ export type UnsubscribeLogic = typeof unsubscribeMachine;
 
 export const unsubscribeLogic: UnsubscribeLogic = unsubscribeMachine.provide({
   actors: {
-    unsubscribe: fromPromise<{ message: string }, { token: string }>(async ({ input }) => (await api()).request('unsubscribe', { json: input })),
+    unsubscribe: fromPromise<{ message: string }, { token: string }>(async ({ input }) =>
+      (await api()).request('unsubscribe', { json: input }),
+    ),
   },
 });

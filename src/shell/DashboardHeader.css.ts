@@ -54,7 +54,13 @@ export const updates = style({
   '@media': { [media.tablet]: { fontSize: vars.fontSize.sm } },
 });
 
-export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space[1], flexShrink: 0, '@media': { [media.tablet]: { gap: vars.space[2] } } });
+export const actions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space[1],
+  flexShrink: 0,
+  '@media': { [media.tablet]: { gap: vars.space[2] } },
+});
 
 export const iconButton = style({
   position: 'relative',

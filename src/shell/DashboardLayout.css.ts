@@ -8,7 +8,9 @@ export const shell = style({
   background: vars.color.bg,
   '@media': {
     // The fixed side menu's colour continues down the whole page (long screens, full-page captures).
-    [media.desktop]: { background: `linear-gradient(to right, ${vars.color.dashboardPrimary} ${SIDE_MENU_WIDTH}px, ${vars.color.bg} ${SIDE_MENU_WIDTH}px)` },
+    [media.desktop]: {
+      background: `linear-gradient(to right, ${vars.color.dashboardPrimary} ${SIDE_MENU_WIDTH}px, ${vars.color.bg} ${SIDE_MENU_WIDTH}px)`,
+    },
   },
 });
 

@@ -16,7 +16,9 @@ import { SideMenu } from './SideMenu';
 import * as s from './DashboardLayout.css';
 
 // The modal is its own chunk, loaded once the shell is up: every dashboard route carries the shell (bundle budget).
-const NotificationsModal = lazy(() => import('../notifications/NotificationsModal').then((m) => ({ default: m.NotificationsModal })));
+const NotificationsModal = lazy(() =>
+  import('../notifications/NotificationsModal').then((m) => ({ default: m.NotificationsModal })),
+);
 
 /** The signed-in shell (docs/spec.md §2 Dashboard shell): side menu, header, the screen, and the shell's modals. */
 export function DashboardLayout({ logic = {} }: { logic?: { notifications?: NotificationsLogic } }) {

@@ -2,7 +2,14 @@ import { Link } from 'react-router-dom';
 import type { User } from '@/machines/types';
 import { apiUrl } from '@/src/config';
 import { Avatar } from '@/src/ui/Avatar';
-import { DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRoot, DropdownMenuSeparator, DropdownMenuTrigger } from '@/src/ui/DropdownMenu';
+import {
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRoot,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/src/ui/DropdownMenu';
 import { Icon } from '@/src/ui/Icon';
 import * as s from './DashboardHeader.css';
 

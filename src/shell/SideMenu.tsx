@@ -43,7 +43,12 @@ export function SideMenu({ actorRef }: { actorRef: ActorRefFrom<typeof sideMenuM
               const active = isActive(pathname, link);
               return (
                 <li key={link.to}>
-                  <Link to={link.to} className={s.link} aria-current={active ? 'page' : undefined} data-active={active ? 'true' : undefined}>
+                  <Link
+                    to={link.to}
+                    className={s.link}
+                    aria-current={active ? 'page' : undefined}
+                    data-active={active ? 'true' : undefined}
+                  >
                     <Icon name={link.icon} size={20} />
                     <span>{link.label}</span>
                   </Link>

@@ -24,7 +24,11 @@ const help: SideLink = { to: '/help-and-support', label: 'Help and Support', ico
 /** Each workspace's links (docs/product.md §Marketplace): creators keep the spec's; none while the role is not known yet. */
 export function linksFor(role: Role | null): SideLink[] {
   if (role === 'advertiser') {
-    return [{ to: '/campaigns', label: 'Campaigns', icon: 'offers' }, { to: '/company-profile', label: 'Company Profile', icon: 'user' }, help];
+    return [
+      { to: '/campaigns', label: 'Campaigns', icon: 'offers' },
+      { to: '/company-profile', label: 'Company Profile', icon: 'user' },
+      help,
+    ];
   }
   if (role === 'operator') return [{ to: '/admin', label: 'Operator Console', icon: 'settings' }, help];
   return role === 'creator' ? sideLinks : [];

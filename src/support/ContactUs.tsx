@@ -14,7 +14,9 @@ export function ContactUs({ logic }: { logic?: SupportFormLogic }) {
           <h1 id="contact-title" className={s.title}>
             Contact Us
           </h1>
-          <p className={s.lead}>Questions about sponsorships, payouts or your account? Write to us and a person will answer.</p>
+          <p className={s.lead}>
+            Questions about sponsorships, payouts or your account? Write to us and a person will answer.
+          </p>
           <p className={s.address}>
             <Icon name="mail" size={20} />
             <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>

@@ -16,14 +16,22 @@ export function HelpAndSupportScreen({ logic }: { logic?: SupportFormLogic }) {
           <h2 id="support-title" className={s.introTitle}>
             We are here to help
           </h2>
-          <p className={s.introText}>Questions about offers, earnings or the OBS extension? Send us a message or write to us.</p>
+          <p className={s.introText}>
+            Questions about offers, earnings or the OBS extension? Send us a message or write to us.
+          </p>
           <p className={s.address}>
             <Icon name="mail" size={20} />
             <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
           </p>
         </Card>
         <Card padding="lg">
-          <SupportForm page="/help-and-support" className={s.form} rowClassName={s.row} variant="dashboard" logic={logic} />
+          <SupportForm
+            page="/help-and-support"
+            className={s.form}
+            rowClassName={s.row}
+            variant="dashboard"
+            logic={logic}
+          />
         </Card>
       </div>
     </>

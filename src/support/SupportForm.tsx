@@ -29,7 +29,8 @@ export function SupportForm({ page, className, rowClassName, variant, logic }: S
     value: values[name],
     error: errors[name],
     disabled: sending,
-    onChange: (event: { target: { value: string } }) => form.send({ type: 'field.change', field: name, value: event.target.value }),
+    onChange: (event: { target: { value: string } }) =>
+      form.send({ type: 'field.change', field: name, value: event.target.value }),
   });
 
   if (sent) {

@@ -80,7 +80,12 @@ export function AlertDialog({
               </Button>
             </RadixAlertDialog.Cancel>
             <RadixAlertDialog.Action asChild>
-              <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={only(onAction)} disabled={busy} aria-busy={busy || undefined}>
+              <Button
+                variant={tone === 'danger' ? 'danger' : 'primary'}
+                onClick={only(onAction)}
+                disabled={busy}
+                aria-busy={busy || undefined}
+              >
                 {actionLabel}
               </Button>
             </RadixAlertDialog.Action>

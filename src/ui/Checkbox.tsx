@@ -3,7 +3,10 @@ import { Checkbox as RadixCheckbox, Label } from 'radix-ui';
 import * as s from './Checkbox.css';
 import { cx } from './cx';
 
-export type CheckboxProps = Omit<ComponentPropsWithRef<typeof RadixCheckbox.Root>, 'checked' | 'onCheckedChange' | 'children'> & {
+export type CheckboxProps = Omit<
+  ComponentPropsWithRef<typeof RadixCheckbox.Root>,
+  'checked' | 'onCheckedChange' | 'children'
+> & {
   /** Visible label; may contain links (e.g. Terms of service). */
   label: ReactNode;
   checked?: boolean;
@@ -25,7 +28,13 @@ export function Checkbox({ label, checked, onCheckedChange, id, className, ...re
       >
         <RadixCheckbox.Indicator className={s.indicator}>
           <svg viewBox="0 0 16 16" width="14" height="14" fill="none" aria-hidden="true" focusable="false">
-            <path d="M3.5 8.5l3 3 6-7" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M3.5 8.5l3 3 6-7"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>

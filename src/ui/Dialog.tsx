@@ -71,7 +71,9 @@ export function Dialog({
           <div className={s.header} data-has-close={hideClose ? undefined : 'true'}>
             <div className={s.headings}>
               <RadixDialog.Title className={s.title}>{title}</RadixDialog.Title>
-              {hasDescription ? <RadixDialog.Description className={s.description}>{description}</RadixDialog.Description> : null}
+              {hasDescription ? (
+                <RadixDialog.Description className={s.description}>{description}</RadixDialog.Description>
+              ) : null}
             </div>
           </div>
           {children !== undefined && children !== null ? <div className={s.body}>{children}</div> : null}

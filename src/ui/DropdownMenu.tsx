@@ -10,7 +10,13 @@ export const DropdownMenuTrigger = DropdownMenu.Trigger;
 export type DropdownMenuContentProps = ComponentPropsWithRef<typeof DropdownMenu.Content>;
 
 /** The menu panel, portalled, aligned to the trigger's end by default. */
-export function DropdownMenuContent({ className, align = 'end', sideOffset = 8, collisionPadding = 8, ...rest }: DropdownMenuContentProps) {
+export function DropdownMenuContent({
+  className,
+  align = 'end',
+  sideOffset = 8,
+  collisionPadding = 8,
+  ...rest
+}: DropdownMenuContentProps) {
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content

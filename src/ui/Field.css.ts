@@ -34,7 +34,9 @@ export const control = style({
       boxShadow: `0 0 0 1px ${vars.color.primary}, 0 0 0 5px ${vars.color.primarySoft}`,
     },
     '&[data-invalid="true"]': { borderColor: vars.color.danger },
-    '&[data-invalid="true"]:focus-within': { boxShadow: `0 0 0 1px ${vars.color.danger}, 0 0 0 5px ${vars.color.dangerBg}` },
+    '&[data-invalid="true"]:focus-within': {
+      boxShadow: `0 0 0 1px ${vars.color.danger}, 0 0 0 5px ${vars.color.dangerBg}`,
+    },
     '&[data-disabled="true"]': { backgroundColor: vars.color.surfaceAlt, opacity: 0.7 },
   },
 });

@@ -32,7 +32,12 @@ export type FieldProps = SharedInputAttributes & {
 };
 
 /** Ids and ARIA wiring shared by Field and NativeSelectField. */
-function useFieldIds(id: string | undefined, error: string | undefined, hint: string | undefined, describedBy?: string) {
+function useFieldIds(
+  id: string | undefined,
+  error: string | undefined,
+  hint: string | undefined,
+  describedBy?: string,
+) {
   const generated = useId();
   const controlId = id ?? `field-${generated}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -41,7 +46,17 @@ function useFieldIds(id: string | undefined, error: string | undefined, hint: st
   return { controlId, hintId, errorId, describedBy: ids || undefined };
 }
 
-function FieldMessages({ hint, hintId, error, errorId }: { hint?: string; hintId?: string; error?: string; errorId?: string }) {
+function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: string;
+  hintId?: string;
+  error?: string;
+  errorId?: string;
+}) {
   return (
     <>
       {hint ? (
@@ -89,7 +104,11 @@ export function Field({
       <label htmlFor={controlId} className={s.label}>
         {label}
       </label>
-      <div className={s.control} data-invalid={error ? 'true' : undefined} data-disabled={disabled ? 'true' : undefined}>
+      <div
+        className={s.control}
+        data-invalid={error ? 'true' : undefined}
+        data-disabled={disabled ? 'true' : undefined}
+      >
         {adornment ? <span className={s.adornment}>{adornment}</span> : null}
         {multiline ? (
           <textarea
@@ -148,7 +167,11 @@ export function NativeSelectField({
       <label htmlFor={controlId} className={s.label}>
         {label}
       </label>
-      <div className={s.control} data-invalid={error ? 'true' : undefined} data-disabled={disabled ? 'true' : undefined}>
+      <div
+        className={s.control}
+        data-invalid={error ? 'true' : undefined}
+        data-disabled={disabled ? 'true' : undefined}
+      >
         <select
           {...(uncontrolled && placeholder !== undefined ? { defaultValue: '' } : {})}
           {...rest}

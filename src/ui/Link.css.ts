@@ -12,7 +12,13 @@ const base = style({
 });
 
 export const link = styleVariants({
-  default: [base, { color: vars.color.primary, selectors: { '&:hover': { color: vars.color.primaryHover, textDecorationThickness: '2px' } } }],
+  default: [
+    base,
+    {
+      color: vars.color.primary,
+      selectors: { '&:hover': { color: vars.color.primaryHover, textDecorationThickness: '2px' } },
+    },
+  ],
   muted: [base, { color: vars.color.textMuted, selectors: { '&:hover': { color: vars.color.text } } }],
   onDark: [base, { color: vars.color.textOnDark, selectors: { '&:hover': { color: vars.color.textOnDarkMuted } } }],
 });

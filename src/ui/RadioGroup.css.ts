@@ -21,7 +21,9 @@ export const list = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space[3],
-  selectors: { '&[aria-orientation="horizontal"]': { flexDirection: 'row', flexWrap: 'wrap', columnGap: vars.space[5] } },
+  selectors: {
+    '&[aria-orientation="horizontal"]': { flexDirection: 'row', flexWrap: 'wrap', columnGap: vars.space[5] },
+  },
 });
 
 export const cards = style({

@@ -53,7 +53,10 @@ export function Table<Row extends Record<string, ReactNode>>({
             rows.map((row, index) => (
               <tr key={rowKey(row, index)} className={s.row}>
                 {columns.map((column) => (
-                  <td key={column.key} className={cx(s.td, column.align === 'right' && s.right, column.wrap && s.wraps)}>
+                  <td
+                    key={column.key}
+                    className={cx(s.td, column.align === 'right' && s.right, column.wrap && s.wraps)}
+                  >
                     {row[column.key]}
                   </td>
                 ))}

@@ -19,7 +19,11 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 /** Registers an account and returns its token. */
-export async function register(email = uniqueEmail(), password = strongPassword, type_account = 'Influencer'): Promise<{ email: string; token: string }> {
+export async function register(
+  email = uniqueEmail(),
+  password = strongPassword,
+  type_account = 'Influencer',
+): Promise<{ email: string; token: string }> {
   const response = await fetch(`${baseURL()}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -40,7 +44,11 @@ export async function updateProfile(token: string, fields: Record<string, unknow
 }
 
 /** Any API call as JSON, failing loudly on a non-2xx answer. */
-export async function call<T = Record<string, unknown>>(method: string, path: string, options: { token?: string; json?: unknown } = {}): Promise<T> {
+export async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown } = {},
+): Promise<T> {
   const response = await fetch(`${baseURL()}${path}`, {
     method,
     headers: {
@@ -53,7 +61,10 @@ export async function call<T = Record<string, unknown>>(method: string, path: st
 }
 
 /** The demo world's accounts, as the server wrote them into $DATA_DIR/demo-accounts.txt at start (docs/product.md §Marketplace). */
-export function demoAccounts(): Record<'operator' | 'advertiser' | 'pending' | 'creator', { email: string; password: string }> {
+export function demoAccounts(): Record<
+  'operator' | 'advertiser' | 'pending' | 'creator',
+  { email: string; password: string }
+> {
   const lines = readFileSync(join(inject('dataDir'), 'demo-accounts.txt'), 'utf8')
     .split('\n')
     .filter((line) => line && !line.startsWith('#'))
@@ -62,11 +73,18 @@ export function demoAccounts(): Record<'operator' | 'advertiser' | 'pending' | '
     const line = lines.find(([, email]) => email!.startsWith(prefix))!;
     return { email: line[1]!, password: line[2]! };
   };
-  return { operator: find('operator@'), advertiser: find('nova@'), pending: find('pixelforge@'), creator: find('creator@') };
+  return {
+    operator: find('operator@'),
+    advertiser: find('nova@'),
+    pending: find('pixelforge@'),
+    creator: find('creator@'),
+  };
 }
 
 export async function login(email: string, password: string): Promise<string> {
-  return (await call<{ token: string }>('POST', '/api/auth/jwt-login', { json: { email, password, firebaseResponse: null } })).token;
+  return (
+    await call<{ token: string }>('POST', '/api/auth/jwt-login', { json: { email, password, firebaseResponse: null } })
+  ).token;
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -79,33 +97,57 @@ export function campaignFor(country: string, overrides: Record<string, unknown> 
     description: 'Our key light on camera, and a word about it at the start of each stream.',
     payCents: 30_000,
     spots: 2,
-    targeting: { platforms: ['Twitch', 'YouTube'], languages: ['English'], countries: [country], categories: [], minAvgViewers: null },
+    targeting: {
+      platforms: ['Twitch', 'YouTube'],
+      languages: ['English'],
+      countries: [country],
+      categories: [],
+      minAvgViewers: null,
+    },
     deliverable: { minutes: 90, startsOn: day(0), endsOn: day(30), disclosure: 'Sponsored by Lumen Labs' },
     ...overrides,
   };
 }
 
 /** An advertiser whose company profile the demo operator approved and who has `fundsCents` to launch with, signed in by API. */
-export async function approvedAdvertiser(company = 'Lumen Labs', fundsCents = 10_000_000): Promise<{ email: string; token: string }> {
+export async function approvedAdvertiser(
+  company = 'Lumen Labs',
+  fundsCents = 10_000_000,
+): Promise<{ email: string; token: string }> {
   const advertiser = await register(uniqueEmail('advertiser'), strongPassword, 'Advertiser');
   await call('PUT', '/api/advertiser/profile', {
     token: advertiser.token,
-    json: { companyName: company, website: 'https://lumen.example', contactName: 'Lea Lumen', contactEmail: 'lea@lumen.example' },
+    json: {
+      companyName: company,
+      website: 'https://lumen.example',
+      contactName: 'Lea Lumen',
+      contactEmail: 'lea@lumen.example',
+    },
   });
   const { operator } = demoAccounts();
   const operatorToken = await login(operator.email, operator.password);
-  const pending = await call<{ advertisers: { userId: string; email: string }[] }>('GET', '/api/admin/advertisers?status=pending', { token: operatorToken });
+  const pending = await call<{ advertisers: { userId: string; email: string }[] }>(
+    'GET',
+    '/api/admin/advertisers?status=pending',
+    { token: operatorToken },
+  );
   const mine = pending.advertisers.find((a) => a.email === advertiser.email)!;
   await call('POST', `/api/admin/advertisers/${mine.userId}/approve`, { token: operatorToken });
   // Launching reserves pay × spots (docs/product.md §Money): the operator records a deposit.
-  if (fundsCents > 0) await call('POST', '/api/admin/deposits', { token: operatorToken, json: { advertiserId: mine.userId, amountCents: fundsCents, reference: 'WIRE-E2E' } });
+  if (fundsCents > 0)
+    await call('POST', '/api/admin/deposits', {
+      token: operatorToken,
+      json: { advertiserId: mine.userId, amountCents: fundsCents, reference: 'WIRE-E2E' },
+    });
   return advertiser;
 }
 
 /** Waits until the account has at least `count` notifications (matching runs as a job beside the server). */
 export async function waitForNotifications(token: string, count: number): Promise<void> {
   await expect
-    .poll(async () => (await call<{ unread: number }>('GET', '/api/notifications', { token })).unread, { timeout: 10_000 })
+    .poll(async () => (await call<{ unread: number }>('GET', '/api/notifications', { token })).unread, {
+      timeout: 10_000,
+    })
     .toBeGreaterThanOrEqual(count);
 }
 
@@ -128,12 +170,27 @@ export async function clearNotificationsWhenSettled(token: string): Promise<void
  * Connects a platform for `token` through the running product's stand-in provider as a browser would: our start,
  * the consent form (channel name, Authorize), the provider's redirect to our callback, the completion (docs/product.md §Connected accounts).
  */
-export async function connectThroughStandIn(token: string, platform: 'twitch' | 'youtube', channel: string): Promise<void> {
+export async function connectThroughStandIn(
+  token: string,
+  platform: 'twitch' | 'youtube',
+  channel: string,
+): Promise<void> {
   const { url } = await call<{ url: string }>('POST', `/api/connections/${platform}/start`, { token });
   const authorize = new URL(url);
   const q = authorize.searchParams;
-  const form = new URLSearchParams({ redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, scope: q.get('scope') ?? '', code_challenge: q.get('code_challenge')!, channel, decision: 'allow' });
-  const decided = await fetch(`${authorize.origin}${authorize.pathname}/decide`, { method: 'POST', body: form, redirect: 'manual' });
+  const form = new URLSearchParams({
+    redirect_uri: q.get('redirect_uri')!,
+    state: q.get('state')!,
+    scope: q.get('scope') ?? '',
+    code_challenge: q.get('code_challenge')!,
+    channel,
+    decision: 'allow',
+  });
+  const decided = await fetch(`${authorize.origin}${authorize.pathname}/decide`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   expect(decided.status).toBe(302);
   const back = await fetch(decided.headers.get('location')!, { redirect: 'manual' });
   expect(back.status).toBe(302);

@@ -14,7 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const storage = (page: Page) => page.evaluate(() => ({ jwt: localStorage.getItem('jwt'), session: localStorage.getItem('session') }));
+const storage = (page: Page) =>
+  page.evaluate(() => ({ jwt: localStorage.getItem('jwt'), session: localStorage.getItem('session') }));
 
 async function fillLogin(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -80,7 +81,11 @@ describe.each([375, 1280])('sign-in screens at %i px', (width) => {
 
     // The server holds exactly the completion payload (Spanish is sent as "Mexico").
     const { jwt } = await storage(page);
-    const user = await page.evaluate(async (token) => (await (await fetch('/api/user', { headers: { authorization: `Bearer ${token}` } })).json()).user, jwt);
+    const user = await page.evaluate(
+      async (token) =>
+        (await (await fetch('/api/user', { headers: { authorization: `Bearer ${token}` } })).json()).user,
+      jwt,
+    );
     expect(user).toMatchObject({
       first_name: 'Valentina',
       last_name: 'Ríos',
@@ -200,7 +205,9 @@ const gapiStandIn = readFileSync(fileURLToPath(new URL('./gapi-stand-in.js', imp
 
 /** Google's gapi loader cannot be fetched offline; the stand-in covers the part the popup flow uses. */
 async function withGapiStandIn(context: BrowserContext) {
-  await context.route('https://apis.google.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: gapiStandIn }));
+  await context.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: gapiStandIn }),
+  );
 }
 
 describe('Google sign-in through the Auth emulator', () => {
@@ -208,7 +215,10 @@ describe('Google sign-in through the Auth emulator', () => {
     const { page, context } = await openPage(browser, 1280);
     await withGapiStandIn(context);
     await page.goto('/login');
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Sign in with Google' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Sign in with Google' }).click(),
+    ]);
     await popup.waitForLoadState();
     await popup.getByText('Add new account').click();
     await popup.getByLabel('Email').fill(uniqueEmail('google'));
@@ -229,7 +239,9 @@ describe('Google sign-in through the Auth emulator', () => {
       if (request.resourceType() === 'script' && request.url().startsWith(baseURL())) scripts.push(request.url());
     });
     const firebaseLoaded = async () =>
-      (await Promise.all(scripts.map(async (url) => (await (await fetch(url)).text()).includes('signInWithPopup')))).some(Boolean);
+      (
+        await Promise.all(scripts.map(async (url) => (await (await fetch(url)).text()).includes('signInWithPopup')))
+      ).some(Boolean);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -243,33 +255,36 @@ describe('Google sign-in through the Auth emulator', () => {
 });
 
 describe('logout', () => {
-  it.each([375, 1280])('at %i px: Yes, Log Out removes jwt and session and goes to /; logging in again opens /dashboard', async (width) => {
-    const account = await register();
-    const { page, context, problems } = await openPage(browser, width);
-    await fillLogin(page, account.email, strongPassword);
-    await page.waitForURL('**/dashboard');
-    expect(await storage(page)).toMatchObject({ jwt: expect.stringMatching(/^ey/), session: expect.any(String) });
+  it.each([375, 1280])(
+    'at %i px: Yes, Log Out removes jwt and session and goes to /; logging in again opens /dashboard',
+    async (width) => {
+      const account = await register();
+      const { page, context, problems } = await openPage(browser, width);
+      await fillLogin(page, account.email, strongPassword);
+      await page.waitForURL('**/dashboard');
+      expect(await storage(page)).toMatchObject({ jwt: expect.stringMatching(/^ey/), session: expect.any(String) });
 
-    await page.getByRole('button', { name: 'Profile menu' }).click();
-    await page.getByRole('menuitem', { name: 'Log Out' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to log out?' });
-    await dialog.waitFor();
-    expect(await dialog.getByText('Please confirm if you want to log out.').isVisible()).toBe(true);
-    expect(await dialog.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(420);
-    await page.waitForTimeout(350); // the dialog's fade-in, so axe measures final colours
-    expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'logout-modal');
-    await dialog.getByRole('button', { name: 'Yes, Log Out' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    expect(await storage(page)).toEqual({ jwt: null, session: null });
-    if (width <= 992) await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
+      await page.getByRole('button', { name: 'Profile menu' }).click();
+      await page.getByRole('menuitem', { name: 'Log Out' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to log out?' });
+      await dialog.waitFor();
+      expect(await dialog.getByText('Please confirm if you want to log out.').isVisible()).toBe(true);
+      expect(await dialog.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(420);
+      await page.waitForTimeout(350); // the dialog's fade-in, so axe measures final colours
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'logout-modal');
+      await dialog.getByRole('button', { name: 'Yes, Log Out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await storage(page)).toEqual({ jwt: null, session: null });
+      if (width <= 992) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
 
-    await fillLogin(page, account.email, strongPassword);
-    await page.waitForURL('**/dashboard');
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+      await fillLogin(page, account.email, strongPassword);
+      await page.waitForURL('**/dashboard');
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('No, Cancel closes the modal, keeps the session and reports "Ha ocurrido un error"', async () => {
     const { token } = await register();

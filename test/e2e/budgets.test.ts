@@ -35,7 +35,10 @@ describe('bundle budgets', () => {
 
   it('public routes load no dashboard code; each screen chunk is at most 30 KB', () => {
     for (const route of publicRoutes) {
-      expect(byRoute[route]!.modules.filter((module) => /DashboardLayout|Analytics|Earnings|MyProfile/.test(module)), route).toEqual([]);
+      expect(
+        byRoute[route]!.modules.filter((module) => /DashboardLayout|Analytics|Earnings|MyProfile/.test(module)),
+        route,
+      ).toEqual([]);
     }
     for (const chunk of report.chunks) expect(chunk.js, chunk.module).toBeLessThanOrEqual(30 * KB);
   });
@@ -52,7 +55,9 @@ describe('bundle budgets', () => {
   it('ships no source maps', () => {
     const files = readdirSync(join(distDir(), 'assets'));
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
-    const js = files.filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(distDir(), 'assets', file), 'utf8'));
+    const js = files
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(distDir(), 'assets', file), 'utf8'));
     expect(js.filter((code) => code.includes('sourceMappingURL'))).toEqual([]);
   });
 });

@@ -67,61 +67,92 @@ function monthsInAYear(now = new Date()): number {
 }
 
 describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
-  it('Analytics (docs/product.md §Analytics): the Connect prompt leads to Connect Accounts; once Twitch is connected, its cards show the platform’s own figures', { timeout: 90_000 }, async () => {
-    const creator = await register();
-    const channel = `an_${width}_${Date.now().toString(36)}`;
-    const expected = standInFigures('twitch', channel);
-    const watched = await openScreen(width, '/analytics', 'Analytics', creator.token);
-    const { page } = watched;
-    const m = main(page);
-    await m.getByRole('heading', { name: 'Connect your Twitch and YouTube accounts' }).waitFor();
-    expect(await m.getByRole('tablist').count()).toBe(0);
-    await screenshot(page, 'analytics-connect');
-    expect(await axeViolations(page)).toEqual([]);
+  it(
+    'Analytics (docs/product.md §Analytics): the Connect prompt leads to Connect Accounts; once Twitch is connected, its cards show the platform’s own figures',
+    { timeout: 90_000 },
+    async () => {
+      const creator = await register();
+      const channel = `an_${width}_${Date.now().toString(36)}`;
+      const expected = standInFigures('twitch', channel);
+      const watched = await openScreen(width, '/analytics', 'Analytics', creator.token);
+      const { page } = watched;
+      const m = main(page);
+      await m.getByRole('heading', { name: 'Connect your Twitch and YouTube accounts' }).waitFor();
+      expect(await m.getByRole('tablist').count()).toBe(0);
+      await screenshot(page, 'analytics-connect');
+      expect(await axeViolations(page)).toEqual([]);
 
-    // Connect → Connect Accounts → the stand-in's consent page → back, connected.
-    await m.getByRole('link', { name: 'Connect', exact: true }).click();
-    await page.waitForURL('**/connect-accounts');
-    await page.getByRole('region', { name: 'Twitch' }).getByRole('button', { name: 'Connect', exact: true }).click();
-    await page.getByLabel('Channel name').fill(channel);
-    await page.getByRole('button', { name: 'Authorize' }).click();
-    await page.getByRole('region', { name: 'Twitch' }).getByText(channel, { exact: true }).first().waitFor();
+      // Connect → Connect Accounts → the stand-in's consent page → back, connected.
+      await m.getByRole('link', { name: 'Connect', exact: true }).click();
+      await page.waitForURL('**/connect-accounts');
+      await page.getByRole('region', { name: 'Twitch' }).getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByLabel('Channel name').fill(channel);
+      await page.getByRole('button', { name: 'Authorize' }).click();
+      await page.getByRole('region', { name: 'Twitch' }).getByText(channel, { exact: true }).first().waitFor();
 
-    // The first collection runs at once: the figures are what the platform (the stand-in) says.
-    await expect
-      .poll(async () => (await call<{ twitch: { collection: { status: string } | null } }>('GET', '/api/analytics', { token: creator.token })).twitch.collection?.status, { timeout: 20_000 })
-      .toBe('ok');
-    await page.goto('/analytics');
-    // Donations wait for the chat archive: the spec's warning shows.
-    await m.getByText(WARNING).waitFor();
-    expect(await m.getByRole('tab', { name: 'Twitch' }).getAttribute('aria-selected')).toBe('true');
-    const twitch = m.getByRole('tabpanel', { name: 'Twitch' });
-    // The tables below the cards load with the figures.
-    await twitch.getByRole('heading', { level: 3, name: 'Chat activity' }).waitFor();
-    expect(await texts(twitch.getByRole('heading', { level: 3 }))).toEqual(['Followers', 'Viewers', 'Donations', 'Subscribers', 'Chat activity']);
-    const followers = twitch.getByRole('region', { name: 'Followers' });
-    // The headline figure (the chart's table holds it too).
-    const headline = (card: string) => twitch.getByRole('region', { name: card }).locator('p strong');
-    await headline('Followers').getByText(expected.followers.toLocaleString('en-US'), { exact: true }).waitFor();
-    // The demo stand-in's channels are live: their viewer count is sampled.
-    await headline('Viewers').getByText(expected.viewers.toLocaleString('en-US'), { exact: true }).waitFor();
-    await headline('Subscribers').getByText(expected.subscribers!.toLocaleString('en-US'), { exact: true }).waitFor();
-    await twitch.getByRole('region', { name: 'Donations' }).getByText('Donations are counted from your chat archive: turn on Archive Chat for Twitch to count Bits.').waitFor();
-    expect(await twitch.locator('figure svg[role="img"]').count()).toBe(3);
+      // The first collection runs at once: the figures are what the platform (the stand-in) says.
+      await expect
+        .poll(
+          async () =>
+            (
+              await call<{ twitch: { collection: { status: string } | null } }>('GET', '/api/analytics', {
+                token: creator.token,
+              })
+            ).twitch.collection?.status,
+          { timeout: 20_000 },
+        )
+        .toBe('ok');
+      await page.goto('/analytics');
+      // Donations wait for the chat archive: the spec's warning shows.
+      await m.getByText(WARNING).waitFor();
+      expect(await m.getByRole('tab', { name: 'Twitch' }).getAttribute('aria-selected')).toBe('true');
+      const twitch = m.getByRole('tabpanel', { name: 'Twitch' });
+      // The tables below the cards load with the figures.
+      await twitch.getByRole('heading', { level: 3, name: 'Chat activity' }).waitFor();
+      expect(await texts(twitch.getByRole('heading', { level: 3 }))).toEqual([
+        'Followers',
+        'Viewers',
+        'Donations',
+        'Subscribers',
+        'Chat activity',
+      ]);
+      const followers = twitch.getByRole('region', { name: 'Followers' });
+      // The headline figure (the chart's table holds it too).
+      const headline = (card: string) => twitch.getByRole('region', { name: card }).locator('p strong');
+      await headline('Followers').getByText(expected.followers.toLocaleString('en-US'), { exact: true }).waitFor();
+      // The demo stand-in's channels are live: their viewer count is sampled.
+      await headline('Viewers').getByText(expected.viewers.toLocaleString('en-US'), { exact: true }).waitFor();
+      await headline('Subscribers').getByText(expected.subscribers!.toLocaleString('en-US'), { exact: true }).waitFor();
+      await twitch
+        .getByRole('region', { name: 'Donations' })
+        .getByText('Donations are counted from your chat archive: turn on Archive Chat for Twitch to count Bits.')
+        .waitFor();
+      expect(await twitch.locator('figure svg[role="img"]').count()).toBe(3);
 
-    await m.getByRole('tab', { name: 'YouTube' }).click();
-    const youtube = m.getByRole('tabpanel', { name: 'YouTube' });
-    await youtube.getByRole('heading', { level: 3, name: 'Chat activity' }).waitFor();
-    expect(await texts(youtube.getByRole('heading', { level: 3 }))).toEqual(['Subscribers', 'Donations', 'Viewers', 'Views', 'Chat activity']);
-    await youtube.getByText('Not connected: connect your YouTube account on Connect Accounts to see your subscribers.').waitFor();
-    expect(await m.getByRole('tabpanel').count()).toBe(1);
-    await m.getByRole('tab', { name: 'Twitch' }).click();
-    // A year, one point a month: the chart's table alternative has a row for each calendar month the range touches.
-    await m.getByRole('radio', { name: '12 months' }).click();
-    await expect.poll(() => followers.locator('table tbody tr').count()).toBe(monthsInAYear());
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-    await finish(watched, 'analytics');
-  });
+      await m.getByRole('tab', { name: 'YouTube' }).click();
+      const youtube = m.getByRole('tabpanel', { name: 'YouTube' });
+      await youtube.getByRole('heading', { level: 3, name: 'Chat activity' }).waitFor();
+      expect(await texts(youtube.getByRole('heading', { level: 3 }))).toEqual([
+        'Subscribers',
+        'Donations',
+        'Viewers',
+        'Views',
+        'Chat activity',
+      ]);
+      await youtube
+        .getByText('Not connected: connect your YouTube account on Connect Accounts to see your subscribers.')
+        .waitFor();
+      expect(await m.getByRole('tabpanel').count()).toBe(1);
+      await m.getByRole('tab', { name: 'Twitch' }).click();
+      // A year, one point a month: the chart's table alternative has a row for each calendar month the range touches.
+      await m.getByRole('radio', { name: '12 months' }).click();
+      await expect.poll(() => followers.locator('table tbody tr').count()).toBe(monthsInAYear());
+      await page.evaluate(() =>
+        Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+      );
+      await finish(watched, 'analytics');
+    },
+  );
 
   it('/dashboard is the same Analytics screen', async () => {
     const watched = await openScreen(width, '/dashboard', 'Analytics');
@@ -137,16 +168,20 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     const twitch = m.getByRole('tabpanel', { name: 'Twitch' });
     await twitch.getByRole('region', { name: 'Followers' }).locator('figure svg[role="img"]').waitFor();
     await m.getByRole('radio', { name: '12 months' }).click();
-    await expect.poll(() => twitch.getByRole('region', { name: 'Followers' }).locator('table tbody tr').count()).toBe(monthsInAYear());
+    await expect
+      .poll(() => twitch.getByRole('region', { name: 'Followers' }).locator('table tbody tr').count())
+      .toBe(monthsInAYear());
     await m.getByRole('region', { name: 'Revenue per month' }).locator('figure svg[role="img"]').waitFor();
     await m.getByRole('region', { name: 'Offers on your overlay' }).waitFor();
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    );
     await finish(watched, 'analytics-demo');
   });
 
   // The demo creator's Accepted tab holds the spec's 2 accepted offers and the 6 completed sponsorships behind their
   // Earnings history (docs/product.md §Money): a real history, not sample cards.
-  it('Sponsorship Offers: the demo creator\'s real offers in three tabs (4 new; 2 accepted and 6 completed; 3 asking), each with the actions its status allows', async () => {
+  it("Sponsorship Offers: the demo creator's real offers in three tabs (4 new; 2 accepted and 6 completed; 3 asking), each with the actions its status allows", async () => {
     const watched = await openScreen(width, '/sponsorship-offers', 'Sponsorship Offers', demoToken);
     const { page } = watched;
     const m = main(page);
@@ -166,9 +201,20 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
       const cards = panel.locator('article, li').filter({ has: page.getByRole('heading', { level: 2 }) });
       for (let i = 0; i < count; i++) {
         const card = cards.nth(i);
-        await expect.poll(() => card.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() =>
+            card
+              .locator('img')
+              .first()
+              .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          )
+          .toBe(true);
         for (const button of ['Accept', 'Decline', 'Request More Information']) {
-          await expect.poll(() => card.getByRole('button', { name: button, exact: true }).count(), { message: `${name} ${i} ${button}` }).toBe((actions as readonly string[]).includes(button) ? 1 : 0);
+          await expect
+            .poll(() => card.getByRole('button', { name: button, exact: true }).count(), {
+              message: `${name} ${i} ${button}`,
+            })
+            .toBe((actions as readonly string[]).includes(button) ? 1 : 0);
         }
         expect(await card.getByRole('button', { name: /View conversation/ }).count()).toBe(1);
       }
@@ -196,12 +242,24 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
       await m.getByRole('tab', { name }).click();
       const panel = m.getByRole('tabpanel', { name });
       await panel.waitFor();
-      for (const heading of ['Total Earning', 'Earning Balance', 'Earning Through OBS Extension', 'Earning Through Sponserships', 'Payout History']) {
+      for (const heading of [
+        'Total Earning',
+        'Earning Balance',
+        'Earning Through OBS Extension',
+        'Earning Through Sponserships',
+        'Payout History',
+      ]) {
         await panel.getByRole('heading', { name: heading, exact: true }).waitFor();
       }
       expect(await panel.getByRole('button', { name: 'Withdraw' }).count()).toBe(1);
       const table = panel.getByRole('table', { name: 'Payout History' });
-      expect(await texts(table.getByRole('columnheader'))).toEqual(['Amount', 'Date', 'Method', 'Status', 'Reference Number']);
+      expect(await texts(table.getByRole('columnheader'))).toEqual([
+        'Amount',
+        'Date',
+        'Method',
+        'Status',
+        'Reference Number',
+      ]);
     }
     // All Over: the demo creator's history (other journeys may add withdrawals of their own).
     const table = m.getByRole('tabpanel', { name: 'All Over' }).getByRole('table', { name: 'Payout History' });
@@ -215,8 +273,14 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
       expect(cells[4]).toMatch(/^#CB-\d{6}-\d{4}$/);
     }
     // Paid is the success chip (green), Processing the warning chip.
-    const paid = await table.getByText('Paid', { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
-    const processing = await table.getByText('Processing', { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
+    const paid = await table
+      .getByText('Paid', { exact: true })
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+    const processing = await table
+      .getByText('Processing', { exact: true })
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
     expect(paid).toBe('rgb(23, 120, 74)');
     expect(processing).not.toBe(paid);
     await finish(watched, 'earnings');
@@ -253,7 +317,9 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     let result = page.getByRole('dialog', { name: 'Withdrawal failed' });
     await result.waitFor();
     await onlyOneDialog(page);
-    expect((await result.innerText()).replace(/\s+/g, ' ')).toContain('Withdrawal amount of $10 Transfer to bank account has been failed. Withdrawals start at $50.');
+    expect((await result.innerText()).replace(/\s+/g, ' ')).toContain(
+      'Withdrawal amount of $10 Transfer to bank account has been failed. Withdrawals start at $50.',
+    );
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'withdraw-failed');
     await result.getByRole('button', { name: 'Retry' }).click();
@@ -266,120 +332,185 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     result = page.getByRole('dialog', { name: 'Withdrawal successful' });
     await result.waitFor();
     await onlyOneDialog(page);
-    expect((await result.innerText()).replace(/\s+/g, ' ')).toMatch(/Withdrawal amount of \$75 Transferred successfully to your bank account\. Reference #CB-\d{6}-\d{4} · PayPal alex\.rivera@demo\.castbridge\.app\./);
+    expect((await result.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /Withdrawal amount of \$75 Transferred successfully to your bank account\. Reference #CB-\d{6}-\d{4} · PayPal alex\.rivera@demo\.castbridge\.app\./,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'withdraw-success');
     await result.getByRole('button', { name: 'Retry' }).click();
     await result.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
     // The history shows it at once, processing.
-    await main(page).getByRole('tabpanel').getByRole('row').filter({ hasText: '$75' }).first().getByText('Processing').waitFor();
+    await main(page)
+      .getByRole('tabpanel')
+      .getByRole('row')
+      .filter({ hasText: '$75' })
+      .first()
+      .getByText('Processing')
+      .waitFor();
     // The refused withdrawal's 400 is the only failure the browser logged.
     const refused = watched.problems.filter((problem) => /status of 400/.test(problem));
     expect(refused).toHaveLength(1);
-    watched.problems.splice(0, watched.problems.length, ...watched.problems.filter((problem) => !refused.includes(problem)));
+    watched.problems.splice(
+      0,
+      watched.problems.length,
+      ...watched.problems.filter((problem) => !refused.includes(problem)),
+    );
     await finish(watched, 'earnings-after-withdraw');
   });
 
-  it('Archive Chat (docs/product.md §Chat archive): connect Twitch through the stand-in, archive its chat, read the day and the stream, search, export, delete', { timeout: 120_000 }, async () => {
-    const creator = await register();
-    const channel = `arc_${width}_${Date.now().toString(36)}`;
-    const watched = await openScreen(width, '/archive-chat', 'Archive Chat', creator.token);
-    const { page } = watched;
-    const m = main(page);
-    // The spec's form; the list stays hidden until a platform is chosen.
-    await m.getByText('Choose a platform to see its archived streams.').waitFor();
-    expect(await m.getByRole('button', { name: 'Archive Chat' }).count()).toBe(1);
-    await screenshot(page, 'archive-chat-empty');
-    await m.getByRole('radio', { name: 'Twitch' }).click();
-    await m.getByText('Nothing of Twitch is archived yet.').waitFor();
-    await m.getByRole('button', { name: 'Archive Chat' }).click();
-    await m.getByText('Connect your Twitch account first (Connect Accounts), then Archive Chat keeps its chat.').waitFor();
+  it(
+    'Archive Chat (docs/product.md §Chat archive): connect Twitch through the stand-in, archive its chat, read the day and the stream, search, export, delete',
+    { timeout: 120_000 },
+    async () => {
+      const creator = await register();
+      const channel = `arc_${width}_${Date.now().toString(36)}`;
+      const watched = await openScreen(width, '/archive-chat', 'Archive Chat', creator.token);
+      const { page } = watched;
+      const m = main(page);
+      // The spec's form; the list stays hidden until a platform is chosen.
+      await m.getByText('Choose a platform to see its archived streams.').waitFor();
+      expect(await m.getByRole('button', { name: 'Archive Chat' }).count()).toBe(1);
+      await screenshot(page, 'archive-chat-empty');
+      await m.getByRole('radio', { name: 'Twitch' }).click();
+      await m.getByText('Nothing of Twitch is archived yet.').waitFor();
+      await m.getByRole('button', { name: 'Archive Chat' }).click();
+      await m
+        .getByText('Connect your Twitch account first (Connect Accounts), then Archive Chat keeps its chat.')
+        .waitFor();
 
-    // Connect Twitch (the local stand-in's consent page), then Archive Chat turns archiving on.
-    await m.getByRole('link', { name: 'Go to Connect Accounts' }).click();
-    await page.getByRole('region', { name: 'Twitch' }).getByRole('button', { name: 'Connect', exact: true }).click();
-    await page.getByLabel('Channel name').fill(channel);
-    await page.getByRole('button', { name: 'Authorize' }).click();
-    await page.getByRole('region', { name: 'Twitch' }).getByText(channel, { exact: true }).first().waitFor();
-    await page.goto('/archive-chat');
-    await m.getByRole('radio', { name: 'Twitch' }).click();
-    await m.getByText('Not archiving').waitFor();
-    await m.getByRole('button', { name: 'Archive Chat' }).click();
-    await m.getByText(`Archiving is on: every message of ${channel}'s chat is kept from now on.`).waitFor();
+      // Connect Twitch (the local stand-in's consent page), then Archive Chat turns archiving on.
+      await m.getByRole('link', { name: 'Go to Connect Accounts' }).click();
+      await page.getByRole('region', { name: 'Twitch' }).getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByLabel('Channel name').fill(channel);
+      await page.getByRole('button', { name: 'Authorize' }).click();
+      await page.getByRole('region', { name: 'Twitch' }).getByText(channel, { exact: true }).first().waitFor();
+      await page.goto('/archive-chat');
+      await m.getByRole('radio', { name: 'Twitch' }).click();
+      await m.getByText('Not archiving').waitFor();
+      await m.getByRole('button', { name: 'Archive Chat' }).click();
+      await m.getByText(`Archiving is on: every message of ${channel}'s chat is kept from now on.`).waitFor();
 
-    // The stand-in chat replays a recorded session into the channel, a line every few seconds.
-    await expect
-      .poll(async () => ((await call<{ days: { messages: number }[] }>('GET', '/api/archive/days?platform=twitch', { token: creator.token })).days[0]?.messages ?? 0), { timeout: 30_000 })
-      .toBeGreaterThanOrEqual(2);
-    await page.reload();
-    await m.getByRole('radio', { name: 'Twitch' }).click();
-    const days = m.getByRole('list', { name: 'Archived days' });
-    await days.waitFor();
-    await m.getByText('Archiving · live').waitFor();
-    await screenshot(page, 'archive-chat-days');
+      // The stand-in chat replays a recorded session into the channel, a line every few seconds.
+      await expect
+        .poll(
+          async () =>
+            (
+              await call<{ days: { messages: number }[] }>('GET', '/api/archive/days?platform=twitch', {
+                token: creator.token,
+              })
+            ).days[0]?.messages ?? 0,
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThanOrEqual(2);
+      await page.reload();
+      await m.getByRole('radio', { name: 'Twitch' }).click();
+      const days = m.getByRole('list', { name: 'Archived days' });
+      await days.waitFor();
+      await m.getByText('Archiving · live').waitFor();
+      await screenshot(page, 'archive-chat-days');
 
-    // The day's chat, as text, in order.
-    await days.getByRole('link', { name: /Open chat/ }).first().click();
-    const log = page.getByRole('log', { name: /^Messages of / });
-    await log.getByText('good evening chat, did the speedrun attempt start yet?').waitFor();
-    await log.getByText('PixelPaladin').first().waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    await screenshot(page, 'archive-chat-day');
-    await m.getByRole('link', { name: 'Back to Archive Chat' }).click();
+      // The day's chat, as text, in order.
+      await days
+        .getByRole('link', { name: /Open chat/ })
+        .first()
+        .click();
+      const log = page.getByRole('log', { name: /^Messages of / });
+      await log.getByText('good evening chat, did the speedrun attempt start yet?').waitFor();
+      await log.getByText('PixelPaladin').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await screenshot(page, 'archive-chat-day');
+      await m.getByRole('link', { name: 'Back to Archive Chat' }).click();
 
-    // The stream (the stand-in's Helix says the channel is live) holds the same chat; it opens and exports on its own.
-    await m.getByRole('radio', { name: 'Twitch' }).click();
-    const streams = m.getByRole('list', { name: 'Archived streams' });
-    await streams.getByRole('heading', { name: `${channel} live on Castbridge` }).waitFor();
-    await streams.getByText(/ · live now$/).waitFor();
-    await streams.getByRole('link', { name: /Open chat/ }).click();
-    await page.getByRole('heading', { level: 1, name: `Chat of the stream “${channel} live on Castbridge”` }).waitFor();
-    await page.getByRole('log', { name: 'Messages of the stream' }).getByText('good evening chat, did the speedrun attempt start yet?').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    await screenshot(page, 'archive-chat-stream');
-    await m.getByRole('link', { name: 'Back to Archive Chat' }).click();
-    await m.getByRole('radio', { name: 'Twitch' }).click();
-    const [streamCsv] = await Promise.all([page.waitForEvent('download'), streams.getByRole('button', { name: 'CSV' }).click()]);
-    expect(streamCsv.suggestedFilename()).toMatch(/^castbridge-chat-twitch-stream-\d{4}-\d{2}-\d{2}-\d+\.csv$/);
-    const { readFile } = await import('node:fs/promises');
-    expect(await readFile((await streamCsv.path())!, 'utf8')).toContain('good evening chat, did the speedrun attempt start yet?');
+      // The stream (the stand-in's Helix says the channel is live) holds the same chat; it opens and exports on its own.
+      await m.getByRole('radio', { name: 'Twitch' }).click();
+      const streams = m.getByRole('list', { name: 'Archived streams' });
+      await streams.getByRole('heading', { name: `${channel} live on Castbridge` }).waitFor();
+      await streams.getByText(/ · live now$/).waitFor();
+      await streams.getByRole('link', { name: /Open chat/ }).click();
+      await page
+        .getByRole('heading', { level: 1, name: `Chat of the stream “${channel} live on Castbridge”` })
+        .waitFor();
+      await page
+        .getByRole('log', { name: 'Messages of the stream' })
+        .getByText('good evening chat, did the speedrun attempt start yet?')
+        .waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await screenshot(page, 'archive-chat-stream');
+      await m.getByRole('link', { name: 'Back to Archive Chat' }).click();
+      await m.getByRole('radio', { name: 'Twitch' }).click();
+      const [streamCsv] = await Promise.all([
+        page.waitForEvent('download'),
+        streams.getByRole('button', { name: 'CSV' }).click(),
+      ]);
+      expect(streamCsv.suggestedFilename()).toMatch(/^castbridge-chat-twitch-stream-\d{4}-\d{2}-\d{2}-\d+\.csv$/);
+      const { readFile } = await import('node:fs/promises');
+      expect(await readFile((await streamCsv.path())!, 'utf8')).toContain(
+        'good evening chat, did the speedrun attempt start yet?',
+      );
 
-    // Search finds the message; its results export as NDJSON.
-    await m.getByRole('radio', { name: 'Twitch' }).click();
-    const search = m.getByRole('search', { name: 'Search the archive' });
-    await search.getByLabel('Words').fill('speedrun evening');
-    await search.getByRole('button', { name: 'Search' }).click();
-    const results = m.getByRole('list', { name: 'Search results' });
-    await results.getByText('good evening chat, did the speedrun attempt start yet?').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), m.getByRole('button', { name: 'Export NDJSON' }).click()]);
-    expect(download.suggestedFilename()).toBe('castbridge-chat-twitch-search.ndjson');
-    const exported = (await readFile((await download.path())!, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { login: string; text: string });
-    expect(exported).toEqual([expect.objectContaining({ login: 'pixelpaladin', text: 'good evening chat, did the speedrun attempt start yet?' })]);
-    await screenshot(page, 'archive-chat-search');
+      // Search finds the message; its results export as NDJSON.
+      await m.getByRole('radio', { name: 'Twitch' }).click();
+      const search = m.getByRole('search', { name: 'Search the archive' });
+      await search.getByLabel('Words').fill('speedrun evening');
+      await search.getByRole('button', { name: 'Search' }).click();
+      const results = m.getByRole('list', { name: 'Search results' });
+      await results.getByText('good evening chat, did the speedrun attempt start yet?').waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        m.getByRole('button', { name: 'Export NDJSON' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('castbridge-chat-twitch-search.ndjson');
+      const exported = (await readFile((await download.path())!, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { login: string; text: string });
+      expect(exported).toEqual([
+        expect.objectContaining({
+          login: 'pixelpaladin',
+          text: 'good evening chat, did the speedrun attempt start yet?',
+        }),
+      ]);
+      await screenshot(page, 'archive-chat-search');
 
-    // Stop archiving (the stream ends there), then delete the day: gone from the list, with its stream, and from search.
-    await m.getByRole('button', { name: 'Stop archiving' }).click();
-    await m.getByText('Archiving is off. What was archived stays until you delete it.').waitFor();
-    await expect
-      .poll(async () => (await call<{ streams: { endedAt: number | null }[] }>('GET', '/api/archive/days?platform=twitch', { token: creator.token })).streams[0]?.endedAt ?? null)
-      .not.toBeNull();
-    await days.getByRole('button', { name: /^Delete/ }).first().click();
-    const dialog = page.getByRole('alertdialog', { name: /^Delete the chat of / });
-    await dialog.waitFor();
-    // axe measures colours mid-fade otherwise.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-    expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'archive-chat-delete');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await m.getByText(/^Deleted \d+ messages? for good\.$/).waitFor();
-    await dialog.waitFor({ state: 'detached' });
-    await m.getByText('Nothing of Twitch is archived yet.').waitFor();
-    expect((await call<{ messages: unknown[] }>('GET', '/api/archive/search?q=evening', { token: creator.token })).messages).toEqual([]);
-    await finish(watched, 'archive-chat');
-  });
+      // Stop archiving (the stream ends there), then delete the day: gone from the list, with its stream, and from search.
+      await m.getByRole('button', { name: 'Stop archiving' }).click();
+      await m.getByText('Archiving is off. What was archived stays until you delete it.').waitFor();
+      await expect
+        .poll(
+          async () =>
+            (
+              await call<{ streams: { endedAt: number | null }[] }>('GET', '/api/archive/days?platform=twitch', {
+                token: creator.token,
+              })
+            ).streams[0]?.endedAt ?? null,
+        )
+        .not.toBeNull();
+      await days
+        .getByRole('button', { name: /^Delete/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('alertdialog', { name: /^Delete the chat of / });
+      await dialog.waitFor();
+      // axe measures colours mid-fade otherwise.
+      await page.evaluate(() =>
+        Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'archive-chat-delete');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await m.getByText(/^Deleted \d+ messages? for good\.$/).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await m.getByText('Nothing of Twitch is archived yet.').waitFor();
+      expect(
+        (await call<{ messages: unknown[] }>('GET', '/api/archive/search?q=evening', { token: creator.token }))
+          .messages,
+      ).toEqual([]);
+      await finish(watched, 'archive-chat');
+    },
+  );
 
   it('OBS Extension: heading, image, text; Download Now gives the OBS scene collection (docs/product.md §The overlay for OBS)', async () => {
     const watched = await openScreen(width, '/obs-extension', 'OBS Extension');
@@ -388,7 +519,10 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     expect(await img.getAttribute('alt')).toBeTruthy();
     expect((await m.locator('p').first().innerText()).length).toBeGreaterThan(40);
-    const [download] = await Promise.all([watched.page.waitForEvent('download'), m.getByRole('button', { name: 'Download Now' }).click()]);
+    const [download] = await Promise.all([
+      watched.page.waitForEvent('download'),
+      m.getByRole('button', { name: 'Download Now' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('castbridge-overlay.json');
     expect(new URL(watched.page.url()).pathname).toBe('/obs-extension');
     await finish(watched, 'obs-extension');
@@ -415,7 +549,9 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await m.getByText('We received your message', { exact: false }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     // The signed-in session's jwt went with the ticket (the endpoint's optional auth): the mail names the user.
-    const ticket = await mailMatching(inject('mailboxURL'), 'support@castbridge.app', (mail) => mail.text.includes(sender));
+    const ticket = await mailMatching(inject('mailboxURL'), 'support@castbridge.app', (mail) =>
+      mail.text.includes(sender),
+    );
     expect(ticket.subject).toBe(`[Support] Payout ${width}`);
     expect(ticket.text).toContain('(signed in, user ');
     expect(ticket.text).toContain('sent from /help-and-support');

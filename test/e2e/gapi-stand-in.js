@@ -25,12 +25,17 @@
         callback(m.responses);
       } else if (m.kind === 'pong') {
         ponged = true;
-        onPong.splice(0).forEach(function (f) { f(); });
+        onPong.splice(0).forEach(function (f) {
+          f();
+        });
       }
     });
     function reply(m) {
       Promise.resolve(handlers[m.type](m.data)).then(function (result) {
-        target.postMessage({ __gapiStandIn: true, kind: 'reply', id: m.id, responses: result === undefined ? [] : [result] }, '*');
+        target.postMessage(
+          { __gapiStandIn: true, kind: 'reply', id: m.id, responses: result === undefined ? [] : [result] },
+          '*',
+        );
       });
     }
     return {
@@ -74,7 +79,9 @@
     open: function (options, beforeResolve) {
       var frame = document.createElement('iframe');
       var style = (options.attributes && options.attributes.style) || {};
-      Object.keys(style).forEach(function (key) { frame.style[key] = style[key]; });
+      Object.keys(style).forEach(function (key) {
+        frame.style[key] = style[key];
+      });
       frame.src = options.url;
       (options.where || document.body).appendChild(frame);
       var handle = channel(frame.contentWindow);

@@ -11,9 +11,14 @@ const require = createRequire(import.meta.url);
 export const baseURL = () => inject('baseURL');
 
 export function chromePath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
-  if (!found) throw new Error('Chromium not found: install Debian\'s chromium or set CHROME_PATH');
+  if (!found) throw new Error("Chromium not found: install Debian's chromium or set CHROME_PATH");
   return found;
 }
 
@@ -43,7 +48,11 @@ export interface Watched {
 }
 
 /** A fresh context and page at `width`, watching for console errors and failed requests. */
-export async function openPage(browser: Browser, width: number, options: { jwt?: string; clientAddress?: string } = {}): Promise<Watched> {
+export async function openPage(
+  browser: Browser,
+  width: number,
+  options: { jwt?: string; clientAddress?: string } = {},
+): Promise<Watched> {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     baseURL: baseURL(),
@@ -66,12 +75,20 @@ export async function openPage(browser: Browser, width: number, options: { jwt?:
     if (failure.includes('ERR_ABORTED') && request.resourceType() === 'document') return;
     // The live stream (its ticket, then GET /api/events) never ends by itself: the page cuts it when it leaves or
     // signs out, whichever of the two steps it is in.
-    if (failure.includes('ERR_ABORTED') && ['/api/events', '/api/events/ticket'].includes(new URL(request.url()).pathname)) return;
+    if (
+      failure.includes('ERR_ABORTED') &&
+      ['/api/events', '/api/events/ticket'].includes(new URL(request.url()).pathname)
+    )
+      return;
     // So does the overlay preview's stream (docs/product.md §The overlay for OBS): its page closes it when its token is replaced or it is left.
     if (failure.includes('ERR_ABORTED') && new URL(request.url()).pathname === '/api/overlay/stream') return;
     // Files a page is still loading (chunks it asks for after it is interactive, images, fonts) are cut when the
     // test navigates on; a file that is really missing answers 404, which is reported below.
-    if (failure.includes('ERR_ABORTED') && ['script', 'stylesheet', 'image', 'font', 'media'].includes(request.resourceType())) return;
+    if (
+      failure.includes('ERR_ABORTED') &&
+      ['script', 'stylesheet', 'image', 'font', 'media'].includes(request.resourceType())
+    )
+      return;
     // The browser's own favicon fetch (resource type "other") is cut the same way when the page navigates on.
     if (failure.includes('ERR_ABORTED') && new URL(request.url()).pathname.startsWith('/favicon')) return;
     problems.push(`requestfailed: ${request.method()} ${request.url()} ${failure}`);
@@ -94,7 +111,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, so the page's CSP (no inline script) stays on.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
     return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });

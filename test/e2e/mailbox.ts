@@ -18,7 +18,9 @@ export async function startMailbox(): Promise<{ smtpUrl: string; url: string; cl
     const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to')?.toLowerCase() ?? '';
     const mails: DeliveredMail[] = smtp.messages
       .map((mail) => ({
-        to: (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase())),
+        to: (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+          a.value.map((v) => (v.address ?? '').toLowerCase()),
+        ),
         subject: mail.subject ?? '',
         text: mail.text ?? '',
         html: typeof mail.html === 'string' ? mail.html : '',
@@ -46,7 +48,8 @@ export async function mailTo(mailboxUrl: string, to: string, count = 1, timeoutM
     const response = await fetch(`${mailboxUrl}/?to=${encodeURIComponent(to)}`);
     const mails = (await response.json()) as DeliveredMail[];
     if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${to} within ${timeoutMs} ms, got ${mails.length}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} mail(s) to ${to} within ${timeoutMs} ms, got ${mails.length}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -21,8 +21,6 @@ afterAll(async () => {
 
 const today = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-
-
 /** The creator's card for `title` in the given tab. */
 function card(page: Page, tab: string, title: string) {
   return page
@@ -33,7 +31,13 @@ function card(page: Page, tab: string, title: string) {
 
 async function creatorIn(country: string, firstName: string): Promise<{ email: string; token: string }> {
   const creator = await register();
-  await updateProfile(creator.token, { first_name: firstName, last_name: 'Stream', language: 'English', country, type_content: 'Indie games on Twitch' });
+  await updateProfile(creator.token, {
+    first_name: firstName,
+    last_name: 'Stream',
+    language: 'English',
+    country,
+    type_content: 'Indie games on Twitch',
+  });
   return creator;
 }
 
@@ -62,7 +66,10 @@ describe('the marketplace', () => {
     const operatorToken = await login(operator.email, operator.password);
     const op = await signedIn(browser, widths.desktop, operatorToken, '/dashboard');
     await op.page.waitForURL('**/admin');
-    const pending = op.page.getByRole('list', { name: 'Advertisers waiting for approval' }).locator('li').filter({ has: op.page.getByRole('heading', { name: company }) });
+    const pending = op.page
+      .getByRole('list', { name: 'Advertisers waiting for approval' })
+      .locator('li')
+      .filter({ has: op.page.getByRole('heading', { name: company }) });
     await pending.waitFor();
     await checked(op, 'operator-console');
     await pending.getByRole('button', { name: 'Approve' }).click();
@@ -156,8 +163,15 @@ describe('the marketplace', () => {
   it('a creator declines with a reason the advertiser reads; a full campaign refuses a late accept', async () => {
     const country = 'Kiribati';
     const advertiser = await approvedAdvertiser();
-    const [first, second, third] = [await creatorIn(country, 'Ada'), await creatorIn(country, 'Bo'), await creatorIn(country, 'Cy')];
-    const { campaign } = await call<{ campaign: { id: string; title: string } }>('POST', '/api/campaigns', { token: advertiser.token, json: campaignFor(country, { spots: 1 }) });
+    const [first, second, third] = [
+      await creatorIn(country, 'Ada'),
+      await creatorIn(country, 'Bo'),
+      await creatorIn(country, 'Cy'),
+    ];
+    const { campaign } = await call<{ campaign: { id: string; title: string } }>('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignFor(country, { spots: 1 }),
+    });
     await call('POST', `/api/campaigns/${campaign.id}/launch`, { token: advertiser.token });
 
     // Decline with a reason, in the browser.
@@ -182,8 +196,12 @@ describe('the marketplace', () => {
     await late.page.goto('/sponsorship-offers');
     const stale = card(late.page, 'Newley Offers', campaign.title);
     await stale.waitFor({ timeout: 15_000 });
-    const { offers } = await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', { token: second.token });
-    await call('POST', `/api/offers/${offers.find((o) => o.campaignId === campaign.id)!.id}/accept`, { token: second.token });
+    const { offers } = await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', {
+      token: second.token,
+    });
+    await call('POST', `/api/offers/${offers.find((o) => o.campaignId === campaign.id)!.id}/accept`, {
+      token: second.token,
+    });
     await stale.getByRole('button', { name: 'Accept', exact: true }).click();
     await stale.getByText('All spots of this campaign are taken').waitFor();
     // The conflict closes the card's actions: nothing on it can succeed any more.
@@ -197,7 +215,7 @@ describe('the marketplace', () => {
     await Promise.all([one.context.close(), adv.context.close(), late.context.close()]);
   });
 
-  it('the demo advertiser\'s campaigns at 375 and 1280 px', async () => {
+  it("the demo advertiser's campaigns at 375 and 1280 px", async () => {
     const { advertiser } = demoAccounts();
     const token = await login(advertiser.email, advertiser.password);
     for (const width of [widths.mobile, widths.desktop]) {

@@ -20,18 +20,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
-
-
 /** The creator's offer of `campaignId`, once matching (a job beside the server) has made it. */
 async function offerOf(token: string, campaignId: string): Promise<string> {
-  const find = async () => (await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', { token })).offers.find((o) => o.campaignId === campaignId)?.id;
+  const find = async () =>
+    (await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', { token })).offers.find(
+      (o) => o.campaignId === campaignId,
+    )?.id;
   await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
   return (await find())!;
 }
 
 /** The figure under a card heading on the visible Earnings tab. */
-const figure = (page: Page, heading: string) => page.getByRole('tabpanel').getByRole('heading', { name: heading }).locator('xpath=following-sibling::*[1]');
+const figure = (page: Page, heading: string) =>
+  page.getByRole('tabpanel').getByRole('heading', { name: heading }).locator('xpath=following-sibling::*[1]');
 
 describe('money', () => {
   it('deposit → launch → accept → delivery confirmed → earnings → bank account → withdraw $60 → paid', async () => {
@@ -40,14 +41,23 @@ describe('money', () => {
     const company = `Glow Labs ${suffix}`;
     const advertiser = await approvedAdvertiser(company, 0);
     const creator = await register();
-    await updateProfile(creator.token, { first_name: 'Mia', last_name: 'Stream', language: 'English', country, type_content: 'Indie games on Twitch' });
+    await updateProfile(creator.token, {
+      first_name: 'Mia',
+      last_name: 'Stream',
+      language: 'English',
+      country,
+      type_content: 'Indie games on Twitch',
+    });
 
     // The operator records the advertiser's deposit in the console.
     const { operator } = demoAccounts();
     const operatorToken = await login(operator.email, operator.password);
     const op = await signedIn(browser, widths.desktop, operatorToken, '/admin');
     await recordDeposit(op.page, company, '1,000', `Wire ${suffix}`);
-    const row = op.page.getByRole('table', { name: 'Approved advertisers and their funds' }).getByRole('row').filter({ hasText: company });
+    const row = op.page
+      .getByRole('table', { name: 'Approved advertisers and their funds' })
+      .getByRole('row')
+      .filter({ hasText: company });
     await row.getByText('$1,000').waitFor();
     await checked(op, 'operator-funds');
 
@@ -74,7 +84,10 @@ describe('money', () => {
     await confirm.getByText('they are paid $250').waitFor();
     await checked(adv, 'advertiser-confirm-delivery');
     await confirm.getByRole('button', { name: 'Yes, Confirm Delivery' }).click();
-    await adv.page.getByRole('list', { name: 'Completed' }).getByText(/^Delivered .*: paid \$250$/).waitFor();
+    await adv.page
+      .getByRole('list', { name: 'Completed' })
+      .getByText(/^Delivered .*: paid \$250$/)
+      .waitFor();
 
     // The creator sees the earning.
     const cr = await signedIn(browser, widths.desktop, creator.token, '/earnings');
@@ -107,7 +120,9 @@ describe('money', () => {
     await modal.getByRole('button', { name: 'Withdraw' }).click();
     const success = c.getByRole('dialog', { name: 'Withdrawal successful' });
     await success.getByText('Withdrawal amount of').waitFor();
-    expect(await success.textContent()).toMatch(/Withdrawal amount of \$60Transferred successfully to your bank account\.Reference #CB-\d{6}-\d{4} · Bank Account •••• 6789\./);
+    expect(await success.textContent()).toMatch(
+      /Withdrawal amount of \$60Transferred successfully to your bank account\.Reference #CB-\d{6}-\d{4} · Bank Account •••• 6789\./,
+    );
     const reference = /#CB-\d{6}-\d{4}/.exec((await success.textContent())!)![0];
     await checked(cr, 'creator-withdraw-success');
     await success.getByRole('button', { name: 'Retry' }).click();
@@ -125,7 +140,12 @@ describe('money', () => {
     const paidDialog = op.page.getByRole('dialog', { name: `Mark ${reference} paid` });
     await paidDialog.getByLabel('Payment reference').fill(`ACH ${suffix}`);
     await paidDialog.getByRole('button', { name: 'Mark paid' }).click();
-    await op.page.getByRole('table', { name: 'Decided payouts' }).getByRole('row').filter({ hasText: reference }).getByText('Paid', { exact: true }).waitFor();
+    await op.page
+      .getByRole('table', { name: 'Decided payouts' })
+      .getByRole('row')
+      .filter({ hasText: reference })
+      .getByText('Paid', { exact: true })
+      .waitFor();
 
     // The creator sees Paid and the notification arrive, without a reload.
     await payoutRow.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
@@ -153,7 +173,9 @@ describe('money', () => {
     await modal.getByRole('button', { name: 'Withdraw' }).click();
     const failed = c.getByRole('dialog', { name: 'Withdrawal failed' });
     await failed.getByText(`Your available balance is ${balance}: you cannot withdraw $1,000,000.`).waitFor();
-    expect(await failed.textContent()).toContain('Withdrawal amount of $1,000,000Transfer to bank account has been failed.');
+    expect(await failed.textContent()).toContain(
+      'Withdrawal amount of $1,000,000Transfer to bank account has been failed.',
+    );
     await checked(cr, 'creator-withdraw-failed');
     await failed.getByRole('button', { name: 'Retry' }).click();
     await failed.waitFor({ state: 'detached' });
@@ -188,7 +210,11 @@ describe('money', () => {
     const { operator, advertiser } = demoAccounts();
     const op = await signedIn(browser, widths.mobile, await login(operator.email, operator.password), '/admin');
     await op.page.getByRole('tab', { name: 'Funds' }).click();
-    await op.page.getByRole('table', { name: 'Approved advertisers and their funds' }).getByText('Nova Energy').first().waitFor();
+    await op.page
+      .getByRole('table', { name: 'Approved advertisers and their funds' })
+      .getByText('Nova Energy')
+      .first()
+      .waitFor();
     await checked(op, 'operator-funds');
     await op.page.getByRole('tab', { name: 'Payouts' }).click();
     await op.page.getByRole('table', { name: 'Decided payouts' }).waitFor();
@@ -196,7 +222,12 @@ describe('money', () => {
     expect(op.problems).toEqual([]);
     await op.context.close();
 
-    const adv = await signedIn(browser, widths.mobile, await login(advertiser.email, advertiser.password), '/campaigns');
+    const adv = await signedIn(
+      browser,
+      widths.mobile,
+      await login(advertiser.email, advertiser.password),
+      '/campaigns',
+    );
     await adv.page.getByRole('region', { name: 'Funds' }).getByText('Wire NOVA-0001').waitFor();
     await checked(adv, 'advertiser-funds');
     expect(adv.problems).toEqual([]);

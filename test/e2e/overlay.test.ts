@@ -40,16 +40,33 @@ async function creativePng(brand: string): Promise<Buffer> {
 }
 
 /** A launched campaign for `country` (with a creative image when `brand` is given) and the creator's accepted offer. */
-async function acceptedOffer(advertiser: { token: string }, creator: { token: string }, country: string, overrides: Record<string, unknown> = {}, image?: Buffer, beforeAccept?: () => void) {
-  const { campaign } = await call<{ campaign: { id: string } }>('POST', '/api/campaigns', { token: advertiser.token, json: campaignFor(country, overrides) });
+async function acceptedOffer(
+  advertiser: { token: string },
+  creator: { token: string },
+  country: string,
+  overrides: Record<string, unknown> = {},
+  image?: Buffer,
+  beforeAccept?: () => void,
+) {
+  const { campaign } = await call<{ campaign: { id: string } }>('POST', '/api/campaigns', {
+    token: advertiser.token,
+    json: campaignFor(country, overrides),
+  });
   if (image) {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'creative.png');
-    const uploaded = await fetch(`${baseURL()}/api/campaigns/${campaign.id}/image`, { method: 'POST', headers: { authorization: `Bearer ${advertiser.token}` }, body: form });
+    const uploaded = await fetch(`${baseURL()}/api/campaigns/${campaign.id}/image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${advertiser.token}` },
+      body: form,
+    });
     expect(uploaded.status, await uploaded.clone().text()).toBe(200);
   }
   await call('POST', `/api/campaigns/${campaign.id}/launch`, { token: advertiser.token });
-  const find = async () => (await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', { token: creator.token })).offers.find((o) => o.campaignId === campaign.id)?.id;
+  const find = async () =>
+    (
+      await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', { token: creator.token })
+    ).offers.find((o) => o.campaignId === campaign.id)?.id;
   await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
   const offerId = (await find())!;
   beforeAccept?.();
@@ -69,13 +86,21 @@ async function overlayPage(url: string, init?: () => void): Promise<Page> {
 const overlayState = (page: Page) => page.locator('#overlay').getAttribute('data-state');
 /** Milliseconds until the overlay page shows `state` ('showing' | 'hidden'); fails after 5 s. */
 async function msUntil(page: Page, state: 'showing' | 'hidden', since = Date.now()): Promise<number> {
-  await page.waitForFunction((wanted) => document.getElementById('overlay')?.dataset.state === wanted, state, { timeout: 5000 });
+  await page.waitForFunction((wanted) => document.getElementById('overlay')?.dataset.state === wanted, state, {
+    timeout: 5000,
+  });
   return Date.now() - since;
 }
 
 async function creatorIn(country: string, first = 'Oli') {
   const creator = await register();
-  await updateProfile(creator.token, { first_name: first, last_name: 'Caster', language: 'English', country, type_content: 'Speedruns on Twitch' });
+  await updateProfile(creator.token, {
+    first_name: first,
+    last_name: 'Caster',
+    language: 'English',
+    country,
+    type_content: 'Speedruns on Twitch',
+  });
   return creator;
 }
 
@@ -85,7 +110,17 @@ describe('the overlay for OBS', () => {
     const country = 'Tuvalu';
     const advertiser = await approvedAdvertiser(`Glow Cola ${suffix}`);
     const creator = await creatorIn(country);
-    const first = await acceptedOffer(advertiser, creator, country, { brand: 'Glow Cola', title: `Glow nights ${suffix}`, deliverable: { ...campaignFor(country).deliverable, disclosure: 'Sponsored by Glow Cola' } }, await creativePng('GLOW COLA'));
+    const first = await acceptedOffer(
+      advertiser,
+      creator,
+      country,
+      {
+        brand: 'Glow Cola',
+        title: `Glow nights ${suffix}`,
+        deliverable: { ...campaignFor(country).deliverable, disclosure: 'Sponsored by Glow Cola' },
+      },
+      await creativePng('GLOW COLA'),
+    );
 
     const dash = await signedIn(browser, widths.desktop, creator.token, '/obs-extension');
     const { page } = dash;
@@ -95,16 +130,25 @@ describe('the overlay for OBS', () => {
     const url = await urlField.inputValue();
     expect(url).toMatch(new RegExp(`^${baseURL()}/overlay/[A-Za-z0-9_-]{43}$`));
     // The live preview frames the same page (and never reports display).
-    await expect.poll(() => page.frameLocator('iframe[title="Overlay preview"]').locator('#overlay').getAttribute('data-state')).toBe('showing');
+    await expect
+      .poll(() => page.frameLocator('iframe[title="Overlay preview"]').locator('#overlay').getAttribute('data-state'))
+      .toBe('showing');
 
     const overlay = await overlayPage(url);
     const shown = await msUntil(overlay, 'showing', 0);
     const firstCreativeMs = Number(await overlay.locator('html').getAttribute('data-first-creative-ms'));
     expect(firstCreativeMs, 'first creative painted after load (ms)').toBeLessThanOrEqual(1000);
     expect(shown).toBeGreaterThan(0);
-    await expect.poll(() => overlay.getByRole('img', { name: `Glow Cola: Glow nights ${suffix}` }).isVisible()).toBe(true);
+    await expect
+      .poll(() => overlay.getByRole('img', { name: `Glow Cola: Glow nights ${suffix}` }).isVisible())
+      .toBe(true);
     await overlay.getByText('Sponsored by Glow Cola').waitFor();
-    expect(await overlay.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, scroll: document.documentElement.scrollHeight > innerHeight }))).toEqual({ bg: 'rgba(0, 0, 0, 0)', scroll: false });
+    expect(
+      await overlay.evaluate(() => ({
+        bg: getComputedStyle(document.body).backgroundColor,
+        scroll: document.documentElement.scrollHeight > innerHeight,
+      })),
+    ).toEqual({ bg: 'rgba(0, 0, 0, 0)', scroll: false });
     await screenshot(overlay, 'overlay-page');
 
     // Off and on from the dashboard: the overlay follows within 1 s.
@@ -125,8 +169,17 @@ describe('the overlay for OBS', () => {
 
     // A second accepted offer joins without a reload.
     expect(await overlay.locator('#overlay').getAttribute('data-creatives')).toBe('1');
-    await acceptedOffer(advertiser, creator, country, { brand: 'Lumen Labs', title: `Key lights ${suffix}` }, undefined, () => (since = Date.now()));
-    await overlay.waitForFunction(() => document.getElementById('overlay')?.dataset.creatives === '2', undefined, { timeout: 5000 });
+    await acceptedOffer(
+      advertiser,
+      creator,
+      country,
+      { brand: 'Lumen Labs', title: `Key lights ${suffix}` },
+      undefined,
+      () => (since = Date.now()),
+    );
+    await overlay.waitForFunction(() => document.getElementById('overlay')?.dataset.creatives === '2', undefined, {
+      timeout: 5000,
+    });
     expect(Date.now() - since, 'accepted → on the overlay (ms)').toBeLessThanOrEqual(1000);
 
     await checked(dash, 'obs-extension');
@@ -155,11 +208,21 @@ describe('the overlay for OBS', () => {
     await msUntil(renewed, 'showing');
 
     // Download Now: an OBS scene collection with a browser source at the new URL.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Now' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Now' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('castbridge-overlay.json');
-    const collection = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { name: string; sources: { id: string; settings: { url?: string; width?: number; height?: number } }[] };
+    const collection = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      name: string;
+      sources: { id: string; settings: { url?: string; width?: number; height?: number } }[];
+    };
     expect(collection.name).toBe('Castbridge');
-    expect(collection.sources.find((source) => source.id === 'browser_source')!.settings).toMatchObject({ url: fresh, width: 1920, height: 1080 });
+    expect(collection.sources.find((source) => source.id === 'browser_source')!.settings).toMatchObject({
+      url: fresh,
+      width: 1920,
+      height: 1080,
+    });
 
     await renewed.context().close();
     await overlay.context().close();
@@ -168,88 +231,118 @@ describe('the overlay for OBS', () => {
     expect(first.offerId).toBeTruthy();
   });
 
-  it('counts only what OBS shows on a live stream; the minutes complete the offer and pay the creator; the proof lists them', { timeout: 150_000 }, async () => {
-    const suffix = Date.now().toString(36);
-    const country = 'Samoa';
-    const advertiser = await approvedAdvertiser(`Nova Energy ${suffix}`);
-    const creator = await creatorIn(country, 'Uma');
-    const { offerId } = await acceptedOffer(advertiser, creator, country, { brand: 'Nova Energy', title: `One minute ${suffix}`, payCents: 4_000, deliverable: { ...campaignFor(country).deliverable, minutes: 1, disclosure: 'Sponsored by Nova Energy' } });
-    const { overlay: settings } = await call<{ overlay: { path: string } }>('GET', '/api/overlay', { token: creator.token });
+  it(
+    'counts only what OBS shows on a live stream; the minutes complete the offer and pay the creator; the proof lists them',
+    { timeout: 150_000 },
+    async () => {
+      const suffix = Date.now().toString(36);
+      const country = 'Samoa';
+      const advertiser = await approvedAdvertiser(`Nova Energy ${suffix}`);
+      const creator = await creatorIn(country, 'Uma');
+      const { offerId } = await acceptedOffer(advertiser, creator, country, {
+        brand: 'Nova Energy',
+        title: `One minute ${suffix}`,
+        payCents: 4_000,
+        deliverable: { ...campaignFor(country).deliverable, minutes: 1, disclosure: 'Sponsored by Nova Energy' },
+      });
+      const { overlay: settings } = await call<{ overlay: { path: string } }>('GET', '/api/overlay', {
+        token: creator.token,
+      });
 
-    const beats: { seconds: number; status: number }[] = [];
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    // obs-browser's API as the page sees it in OBS: getStatus and the source/stream events on window.
-    await context.addInitScript(() => {
-      (window as unknown as { obsstudio: unknown }).obsstudio = { pluginVersion: '2.24.0', getStatus: (callback: (status: { streaming: boolean }) => void) => callback({ streaming: false }) };
-    });
-    const page = await context.newPage();
-    page.on('response', async (response) => {
-      if (response.url().endsWith('/api/overlay/heartbeat')) beats.push({ seconds: (JSON.parse(response.request().postData()!) as { seconds: number }).seconds, status: response.status() });
-    });
-    await page.clock.install();
-    await page.goto(`${baseURL()}${settings.path}`);
-    await msUntil(page, 'showing');
-    const obs = (name: string, detail?: Record<string, boolean>) => page.evaluate(([event, data]) => window.dispatchEvent(new CustomEvent(event as string, { detail: data })), [name, detail] as const);
+      const beats: { seconds: number; status: number }[] = [];
+      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      // obs-browser's API as the page sees it in OBS: getStatus and the source/stream events on window.
+      await context.addInitScript(() => {
+        (window as unknown as { obsstudio: unknown }).obsstudio = {
+          pluginVersion: '2.24.0',
+          getStatus: (callback: (status: { streaming: boolean }) => void) => callback({ streaming: false }),
+        };
+      });
+      const page = await context.newPage();
+      page.on('response', async (response) => {
+        if (response.url().endsWith('/api/overlay/heartbeat'))
+          beats.push({
+            seconds: (JSON.parse(response.request().postData()!) as { seconds: number }).seconds,
+            status: response.status(),
+          });
+      });
+      await page.clock.install();
+      await page.goto(`${baseURL()}${settings.path}`);
+      await msUntil(page, 'showing');
+      const obs = (name: string, detail?: Record<string, boolean>) =>
+        page.evaluate(([event, data]) => window.dispatchEvent(new CustomEvent(event as string, { detail: data })), [
+          name,
+          detail,
+        ] as const);
 
-    // Shown, but OBS is not streaming: nothing is reported.
-    await page.clock.runFor(45_000);
-    await page.waitForTimeout(300);
-    expect(beats).toEqual([]);
-    // Streaming: a report every 15 s.
-    await obs('obsStreamingStarted');
-    await page.clock.runFor(15_000);
-    await expect.poll(() => beats.length).toBe(1);
-    // The report's timer runs from the page's start: the first report holds the 14 or 15 s counted since streaming.
-    expect(beats[0]!.status).toBe(200);
-    expect(beats[0]!.seconds).toBeGreaterThanOrEqual(14);
-    // The source hidden in OBS: what was counted is reported, then nothing more.
-    await obs('obsSourceVisibleChanged', { visible: false });
-    await page.clock.runFor(15_000);
-    await page.waitForTimeout(300);
-    const reported = beats.length;
-    expect(beats.reduce((sum, beat) => sum + beat.seconds, 0)).toBeLessThanOrEqual(15);
-    await page.clock.runFor(45_000);
-    await page.waitForTimeout(300);
-    expect(beats).toHaveLength(reported);
-    // Visible again, but the source is not active (its scene is not on the program): still nothing.
-    await obs('obsSourceVisibleChanged', { visible: true });
-    await obs('obsSourceActiveChanged', { active: false });
-    await page.clock.runFor(45_000);
-    await page.waitForTimeout(300);
-    expect(beats).toHaveLength(reported);
-    // Active again, but the stream has stopped: nothing.
-    await obs('obsSourceActiveChanged', { active: true });
-    await obs('obsStreamingStopped');
-    await page.clock.runFor(45_000);
-    await page.waitForTimeout(300);
-    expect(beats).toHaveLength(reported);
-    // Streaming again with the source shown: the page reports as time passes; the server credits no more than the
-    // clock, so the minute needs about 45 s more of real time. Then the offer completes and its creative leaves the
-    // overlay.
-    await obs('obsStreamingStarted');
-    await page.clock.resume();
-    const status = async () => (await call<{ offer: { status: string } }>('GET', `/api/offers/${offerId}`, { token: creator.token })).offer.status;
-    await expect.poll(status, { timeout: 100_000, interval: 2000 }).toBe('completed');
-    await msUntil(page, 'hidden');
-    const earnings = await call<{ availableCents: number; periods: { allOver: { overlayCents: number } } }>('GET', '/api/earnings', { token: creator.token });
-    expect(earnings.periods.allOver.overlayCents).toBe(4_000);
-    expect(beats.every((beat) => beat.seconds <= 15)).toBe(true);
-    await context.close();
+      // Shown, but OBS is not streaming: nothing is reported.
+      await page.clock.runFor(45_000);
+      await page.waitForTimeout(300);
+      expect(beats).toEqual([]);
+      // Streaming: a report every 15 s.
+      await obs('obsStreamingStarted');
+      await page.clock.runFor(15_000);
+      await expect.poll(() => beats.length).toBe(1);
+      // The report's timer runs from the page's start: the first report holds the 14 or 15 s counted since streaming.
+      expect(beats[0]!.status).toBe(200);
+      expect(beats[0]!.seconds).toBeGreaterThanOrEqual(14);
+      // The source hidden in OBS: what was counted is reported, then nothing more.
+      await obs('obsSourceVisibleChanged', { visible: false });
+      await page.clock.runFor(15_000);
+      await page.waitForTimeout(300);
+      const reported = beats.length;
+      expect(beats.reduce((sum, beat) => sum + beat.seconds, 0)).toBeLessThanOrEqual(15);
+      await page.clock.runFor(45_000);
+      await page.waitForTimeout(300);
+      expect(beats).toHaveLength(reported);
+      // Visible again, but the source is not active (its scene is not on the program): still nothing.
+      await obs('obsSourceVisibleChanged', { visible: true });
+      await obs('obsSourceActiveChanged', { active: false });
+      await page.clock.runFor(45_000);
+      await page.waitForTimeout(300);
+      expect(beats).toHaveLength(reported);
+      // Active again, but the stream has stopped: nothing.
+      await obs('obsSourceActiveChanged', { active: true });
+      await obs('obsStreamingStopped');
+      await page.clock.runFor(45_000);
+      await page.waitForTimeout(300);
+      expect(beats).toHaveLength(reported);
+      // Streaming again with the source shown: the page reports as time passes; the server credits no more than the
+      // clock, so the minute needs about 45 s more of real time. Then the offer completes and its creative leaves the
+      // overlay.
+      await obs('obsStreamingStarted');
+      await page.clock.resume();
+      const status = async () =>
+        (await call<{ offer: { status: string } }>('GET', `/api/offers/${offerId}`, { token: creator.token })).offer
+          .status;
+      await expect.poll(status, { timeout: 100_000, interval: 2000 }).toBe('completed');
+      await msUntil(page, 'hidden');
+      const earnings = await call<{ availableCents: number; periods: { allOver: { overlayCents: number } } }>(
+        'GET',
+        '/api/earnings',
+        { token: creator.token },
+      );
+      expect(earnings.periods.allOver.overlayCents).toBe(4_000);
+      expect(beats.every((beat) => beat.seconds <= 15)).toBe(true);
+      await context.close();
 
-    // The proof, for the creator (printable) and the advertiser.
-    for (const width of [widths.mobile, widths.desktop]) {
-      const proof = await signedIn(browser, width, creator.token, `/offers/${offerId}/proof`);
-      await proof.page.getByRole('heading', { name: '1 min of 1 min displayed' }).waitFor();
-      const sessions = proof.page.getByRole('table', { name: 'Display sessions' }).getByRole('row');
-      expect(await sessions.count()).toBeGreaterThanOrEqual(2);
-      await proof.page.getByText('by the displayed minutes').waitFor();
-      await checked(proof, 'proof-of-display');
-      expect(proof.problems).toEqual([]);
-      await proof.context.close();
-    }
-    const seen = await call<{ display: { displayedSeconds: number } }>('GET', `/api/offers/${offerId}/display`, { token: advertiser.token });
-    expect(seen.display.displayedSeconds).toBe(60);
-  });
+      // The proof, for the creator (printable) and the advertiser.
+      for (const width of [widths.mobile, widths.desktop]) {
+        const proof = await signedIn(browser, width, creator.token, `/offers/${offerId}/proof`);
+        await proof.page.getByRole('heading', { name: '1 min of 1 min displayed' }).waitFor();
+        const sessions = proof.page.getByRole('table', { name: 'Display sessions' }).getByRole('row');
+        expect(await sessions.count()).toBeGreaterThanOrEqual(2);
+        await proof.page.getByText('by the displayed minutes').waitFor();
+        await checked(proof, 'proof-of-display');
+        expect(proof.problems).toEqual([]);
+        await proof.context.close();
+      }
+      const seen = await call<{ display: { displayedSeconds: number } }>('GET', `/api/offers/${offerId}/display`, {
+        token: advertiser.token,
+      });
+      expect(seen.display.displayedSeconds).toBe(60);
+    },
+  );
 
   it('unknown and rotated tokens show nothing and learn nothing', async () => {
     const page = await overlayPage(`${baseURL()}/overlay/${'x'.repeat(43)}`);
@@ -284,7 +377,15 @@ describe('the overlay across a server restart', () => {
 
   function start(port: number): Promise<ChildProcess> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir!, STATIC_DIR: join(inject('dataDir'), 'dist'), SEED_DEMO: '0', CONTRACT_CHECK: '1', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir!,
+        STATIC_DIR: join(inject('dataDir'), 'dist'),
+        SEED_DEMO: '0',
+        CONTRACT_CHECK: '1',
+        NODE_ENV: 'production',
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     return new Promise((resolve, reject) => {
@@ -295,36 +396,47 @@ describe('the overlay across a server restart', () => {
     });
   }
 
-  it('killed and started again, the overlay reconnects by itself and shows the right state', { timeout: 120_000 }, async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'castbridge-overlay-restart-'));
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    server = await start(port);
-    const api = async <T>(method: string, path: string, token?: string, json?: unknown): Promise<T> => {
-      const response = await fetch(`${origin}${path}`, {
-        method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
-        ...(json ? { body: JSON.stringify(json) } : {}),
+  it(
+    'killed and started again, the overlay reconnects by itself and shows the right state',
+    { timeout: 120_000 },
+    async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'castbridge-overlay-restart-'));
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      server = await start(port);
+      const api = async <T>(method: string, path: string, token?: string, json?: unknown): Promise<T> => {
+        const response = await fetch(`${origin}${path}`, {
+          method,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(json ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(json ? { body: JSON.stringify(json) } : {}),
+        });
+        expect(response.ok, await response.clone().text()).toBe(true);
+        return (await response.json()) as T;
+      };
+      const { token } = await api<{ token: string }>('POST', '/api/auth/register', undefined, {
+        email: `restart-${Date.now()}@example.com`,
+        password: 'Castbridge!2024-secure',
+        type_account: 'Influencer',
       });
-      expect(response.ok, await response.clone().text()).toBe(true);
-      return (await response.json()) as T;
-    };
-    const { token } = await api<{ token: string }>('POST', '/api/auth/register', undefined, { email: `restart-${Date.now()}@example.com`, password: 'Castbridge!2024-secure', type_account: 'Influencer' });
-    const { overlay } = await api<{ overlay: { path: string } }>('GET', '/api/overlay', token);
-    const page = await overlayPage(`${origin}${overlay.path}`);
-    const connection = () => page.locator('#overlay').getAttribute('data-connection');
-    await expect.poll(connection).toBe('live');
+      const { overlay } = await api<{ overlay: { path: string } }>('GET', '/api/overlay', token);
+      const page = await overlayPage(`${origin}${overlay.path}`);
+      const connection = () => page.locator('#overlay').getAttribute('data-connection');
+      await expect.poll(connection).toBe('live');
 
-    // Killed: the page notices; started again on the same port: it reconnects without help.
-    server.kill('SIGKILL');
-    await new Promise((resolve) => server!.once('exit', resolve));
-    await expect.poll(connection, { timeout: 10_000 }).toBe('offline');
-    server = await start(port);
-    await expect.poll(connection, { timeout: 45_000, interval: 500 }).toBe('live');
-    // And it follows changes made after the restart.
-    expect(await page.locator('#overlay').getAttribute('data-enabled')).toBe('true');
-    await api('PUT', '/api/overlay', token, { enabled: false });
-    await expect.poll(() => page.locator('#overlay').getAttribute('data-enabled'), { timeout: 5000 }).toBe('false');
-    await page.context().close();
-  });
+      // Killed: the page notices; started again on the same port: it reconnects without help.
+      server.kill('SIGKILL');
+      await new Promise((resolve) => server!.once('exit', resolve));
+      await expect.poll(connection, { timeout: 10_000 }).toBe('offline');
+      server = await start(port);
+      await expect.poll(connection, { timeout: 45_000, interval: 500 }).toBe('live');
+      // And it follows changes made after the restart.
+      expect(await page.locator('#overlay').getAttribute('data-enabled')).toBe('true');
+      await api('PUT', '/api/overlay', token, { enabled: false });
+      await expect.poll(() => page.locator('#overlay').getAttribute('data-enabled'), { timeout: 5000 }).toBe('false');
+      await page.context().close();
+    },
+  );
 });

@@ -40,7 +40,11 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     expect(await nav.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
     expect(await nav.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
-    for (const [name, href] of [['Home', '/'], ['Advertisers', '/#'], ['Contact Us', '/contact-us']]) {
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Advertisers', '/#'],
+      ['Contact Us', '/contact-us'],
+    ]) {
       expect(await nav.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
     await signedOut.context.close();
@@ -84,7 +88,11 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     expect(await footer.getByRole('link', { name: 'Terms of Services' }).getAttribute('href')).toBe('/#');
     expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/#');
     const footerNav = footer.getByRole('navigation', { name: 'Footer' });
-    for (const [name, href] of [['Home', '/'], ['Advertisers', '/#'], ['Contact Us', '/contact-us']]) {
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Advertisers', '/#'],
+      ['Contact Us', '/contact-us'],
+    ]) {
       expect(await footerNav.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
     await context.close();
@@ -158,7 +166,9 @@ describe.each([375, 1280])('public site at %i px', (width) => {
       expect(await page.getByLabel(label, { exact: true }).isVisible()).toBe(true);
     }
     expect(await page.getByRole('button', { name: 'Send Message' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'support@castbridge.app' }).getAttribute('href')).toBe('mailto:support@castbridge.app');
+    expect(await page.getByRole('link', { name: 'support@castbridge.app' }).getAttribute('href')).toBe(
+      'mailto:support@castbridge.app',
+    );
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await page.getByText('Este campo es obligatorio').count()).toBe(4);
     expect(await axeViolations(page)).toEqual([]);
@@ -172,7 +182,9 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await page.getByText('We received your message', { exact: false }).waitFor();
     await expectCleanPage({ page, context, problems }, 'contact-sent');
     // Mailed to the support address, after it was stored: the mail carries the stored ticket's id.
-    const ticket = await mailMatching(inject('mailboxURL'), 'support@castbridge.app', (mail) => mail.text.includes(sender));
+    const ticket = await mailMatching(inject('mailboxURL'), 'support@castbridge.app', (mail) =>
+      mail.text.includes(sender),
+    );
     expect(ticket.subject).toBe(`[Support] Payouts ${width}`);
     expect(ticket.text).toContain('When do payouts arrive?');
     expect(ticket.text).toContain('(not signed in)');
@@ -225,7 +237,9 @@ describe('public menu below 992 px', () => {
     const { page, context } = await openPage(browser, 1280);
     await page.goto('/');
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' }).isVisible(),
+    ).toBe(true);
     await context.close();
   });
 });
@@ -251,13 +265,16 @@ describe('access guard', () => {
 });
 
 describe('prerendered public routes', () => {
-  it.each(['/', '/contact-us', '/login', '/register', '/forgot-password'])('%s arrives as static HTML with no inline script', async (path) => {
-    const response = await fetch(`${baseURL()}${path}`);
-    const html = await response.text();
-    expect(html).toContain(`data-prerendered="${path}"`);
-    expect(html).toMatch(/<h1[^>]*>[^<]+/);
-    expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? []).toEqual([]);
-  });
+  it.each(['/', '/contact-us', '/login', '/register', '/forgot-password'])(
+    '%s arrives as static HTML with no inline script',
+    async (path) => {
+      const response = await fetch(`${baseURL()}${path}`);
+      const html = await response.text();
+      expect(html).toContain(`data-prerendered="${path}"`);
+      expect(html).toMatch(/<h1[^>]*>[^<]+/);
+      expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? []).toEqual([]);
+    },
+  );
 
   it('shows its content before any JavaScript runs', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } });

@@ -4,7 +4,15 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedAdvertiser, call, campaignFor, clearNotificationsWhenSettled, register, updateProfile, waitForNotifications } from './api';
+import {
+  approvedAdvertiser,
+  call,
+  campaignFor,
+  clearNotificationsWhenSettled,
+  register,
+  updateProfile,
+  waitForNotifications,
+} from './api';
 import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot } from './harness';
 import { protectedRoutes as protectedPaths } from './routes';
 
@@ -61,7 +69,11 @@ function png(): Buffer {
   header.writeUInt32BE(size, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
-  const rows = Buffer.concat(Array.from({ length: size }, () => Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [0x5b, 0x3f, 0xd9]).flat())])));
+  const rows = Buffer.concat(
+    Array.from({ length: size }, () =>
+      Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [0x5b, 0x3f, 0xd9]).flat())]),
+    ),
+  );
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -87,7 +99,10 @@ afterAll(async () => {
 async function openSignedIn(width: number, path: string, jwt = token) {
   const watched = await openPage(browser, width, { jwt });
   await watched.page.goto(path);
-  await watched.page.getByTestId('welcome').filter({ hasText: /Welcome back, / }).waitFor();
+  await watched.page
+    .getByTestId('welcome')
+    .filter({ hasText: /Welcome back, / })
+    .waitFor();
   await overlay(watched.page).waitFor({ state: 'detached' });
   return watched;
 }
@@ -179,7 +194,7 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     await context.close();
   });
 
-  it('notifications: the user\'s own, counted; Clear All fades the cards 100 ms apart, each hidden 1.5 s after its fade starts, for good', async () => {
+  it("notifications: the user's own, counted; Clear All fades the cards 100 ms apart, each hidden 1.5 s after its fade starts, for good", async () => {
     // A creator with six real notifications: a new offer from a campaign aimed at their country, then five messages.
     const country = width === 375 ? 'Tuvalu' : 'Nauru';
     const creator = await register();
@@ -187,11 +202,18 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     // The demo campaigns match everyone: their offers' notifications are cleared first.
     await clearNotificationsWhenSettled(creator.token);
     const advertiser = await approvedAdvertiser();
-    const { campaign } = await call<{ campaign: { id: string } }>('POST', '/api/campaigns', { token: advertiser.token, json: campaignFor(country) });
+    const { campaign } = await call<{ campaign: { id: string } }>('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignFor(country),
+    });
     await call('POST', `/api/campaigns/${campaign.id}/launch`, { token: advertiser.token });
     await waitForNotifications(creator.token, 1);
     const { offers } = await call<{ offers: { id: string }[] }>('GET', '/api/offers', { token: creator.token });
-    for (let i = 1; i <= 5; i++) await call('POST', `/api/offers/${offers[0]!.id}/messages`, { token: advertiser.token, json: { body: `Message ${i}` } });
+    for (let i = 1; i <= 5; i++)
+      await call('POST', `/api/offers/${offers[0]!.id}/messages`, {
+        token: advertiser.token,
+        json: { body: `Message ${i}` },
+      });
     await waitForNotifications(creator.token, 6);
     const count = 6;
 
@@ -219,12 +241,16 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
         }
       });
       items.forEach((item) => observer.observe(item, { attributes: true, attributeFilter: ['data-phase'] }));
-      document.querySelector('[role="dialog"] button')?.addEventListener('click', () => (w.clickAt = performance.now()), { capture: true });
+      document
+        .querySelector('[role="dialog"] button')
+        ?.addEventListener('click', () => (w.clickAt = performance.now()), { capture: true });
     });
     await dialog.getByRole('button', { name: 'Clear All' }).click();
     await dialog.getByText('No notifications').waitFor({ timeout: 5000 });
     expect(await cards.evaluateAll((els) => els.filter((el) => !(el as HTMLElement).hidden).length)).toBe(0);
-    const log = await page.evaluate(() => (window as unknown as { phaseLog: { index: number; phase: string; at: number }[] }).phaseLog);
+    const log = await page.evaluate(
+      () => (window as unknown as { phaseLog: { index: number; phase: string; at: number }[] }).phaseLog,
+    );
     const fadeAt = (i: number) => log.find((e) => e.index === i && e.phase === 'fading')!.at;
     const hideAt = (i: number) => log.find((e) => e.index === i && e.phase === 'hidden')!.at;
     for (let i = 1; i < count; i++) {
@@ -242,7 +268,13 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Cleared for good: the server lists none, and the bell has no dot.
-    await expect.poll(async () => (await call<{ notifications: unknown[] }>('GET', '/api/notifications', { token: creator.token })).notifications.length).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ notifications: unknown[] }>('GET', '/api/notifications', { token: creator.token }))
+            .notifications.length,
+      )
+      .toBe(0);
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
@@ -258,14 +290,17 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     expect((await saved).status()).toBe(200);
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await page.reload();
-    await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false');
+    await page.waitForFunction(
+      () => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false',
+    );
     await page.waitForFunction(() => !document.querySelector('[role="switch"]')?.hasAttribute('disabled'));
     await toggle.click();
     await page.waitForFunction(() => !document.querySelector('[role="switch"]')?.hasAttribute('disabled'));
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
 
     await page.getByRole('button', { name: 'Change Password' }).click();
-    for (const label of ['Old Password', 'New Password', 'Confirm New Password']) await page.getByLabel(label, { exact: true }).waitFor();
+    for (const label of ['Old Password', 'New Password', 'Confirm New Password'])
+      await page.getByLabel(label, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Change', exact: true }).click();
     expect(await page.getByText('Este campo es obligatorio').count()).toBe(3);
     await settled(page);
@@ -386,7 +421,20 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     const { page, context, problems } = await openSignedIn(width, '/my-profile');
     const details = page.getByTestId('profile-details');
     await details.waitFor();
-    for (const text of ['Ana Torres', email, '1994-03-08', 'Female', 'USA', 'Austin', '73301', '500 Congress Ave', 'English', '2', 'Gaming', 'Streamer']) {
+    for (const text of [
+      'Ana Torres',
+      email,
+      '1994-03-08',
+      'Female',
+      'USA',
+      'Austin',
+      '73301',
+      '500 Congress Ave',
+      'English',
+      '2',
+      'Gaming',
+      'Streamer',
+    ]) {
       await details.getByText(text, { exact: true }).first().waitFor();
     }
     await page.getByText('Speedrunner and retro collector.').waitFor();

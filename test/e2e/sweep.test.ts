@@ -15,7 +15,14 @@ beforeAll(async () => {
   browser = await launch();
   const account = await register();
   jwt = account.token;
-  await updateProfile(jwt, { first_name: 'Sofía', last_name: 'Méndez', country: 'usa', language: 'English', tier: 1, category: 'Gaming' });
+  await updateProfile(jwt, {
+    first_name: 'Sofía',
+    last_name: 'Méndez',
+    country: 'usa',
+    language: 'English',
+    tier: 1,
+    category: 'Gaming',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -60,7 +67,8 @@ describe('keyboard and navigation', () => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return 'nothing focused';
         const style = getComputedStyle(el);
-        const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        const ring =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
         return ring ? 'ok' : `${el.tagName} ${el.textContent?.trim()} has no focus ring`;
       });
       expect(visible).toBe('ok');
@@ -68,17 +76,20 @@ describe('keyboard and navigation', () => {
     await context.close();
   });
 
-  it.each(['/my-profile', '/earnings', '/settings'])('a reload on %s keeps the signed-in person there', async (path) => {
-    const { page, context } = await openPage(browser, 1280, { jwt });
-    await page.goto(path);
-    await settled(page);
-    const heading = await page.locator('main h1').first().textContent();
-    await page.reload();
-    await settled(page);
-    expect(new URL(page.url()).pathname).toBe(path);
-    expect(await page.locator('main h1').first().textContent()).toBe(heading);
-    await context.close();
-  });
+  it.each(['/my-profile', '/earnings', '/settings'])(
+    'a reload on %s keeps the signed-in person there',
+    async (path) => {
+      const { page, context } = await openPage(browser, 1280, { jwt });
+      await page.goto(path);
+      await settled(page);
+      const heading = await page.locator('main h1').first().textContent();
+      await page.reload();
+      await settled(page);
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.locator('main h1').first().textContent()).toBe(heading);
+      await context.close();
+    },
+  );
 
   it('the back button returns through the visited routes', async () => {
     const { page, context } = await openPage(browser, 1280);

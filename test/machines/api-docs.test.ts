@@ -63,12 +63,19 @@ function withoutCode(markdown: string, dropInline = true): string {
 /** Every link target of a Markdown text: inline links and images, and reference definitions. */
 function linksOf(markdown: string): string[] {
   const text = withoutCode(markdown);
-  const inline = [...text.matchAll(/!?\[(?:[^\][]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
+  const inline = [...text.matchAll(/!?\[(?:[^\][]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map(
+    (m) => m[1]!,
+  );
   const references = [...text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]!);
   return [...inline, ...references];
 }
 
-const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 describe('links in README.md and docs/*.md', () => {
   it.each(docs)('%s: every relative link names a file of the repository', (file) => {

@@ -72,7 +72,9 @@ describe('charts', () => {
       'notifications.modal.open.clock.ticking',
     ]);
     const svg = toSvg(chart, { active });
-    expect(svg).toContain('data-state-id="notifications.modal.open.cards.listing" data-state-type="atomic" data-active="true"');
+    expect(svg).toContain(
+      'data-state-id="notifications.modal.open.cards.listing" data-state-type="atomic" data-active="true"',
+    );
     expect(svg).toContain('data-state-id="notifications.modal.closed" data-state-type="atomic" data-active="false"');
   });
 
@@ -88,7 +90,9 @@ describe('charts', () => {
 
   it('cites only headings that exist in docs/product.md', () => {
     const product = readFileSync(join(__dirname, '../../docs/product.md'), 'utf8');
-    const headings = new Set(product.split('\n').flatMap((line) => (/^#+ /.test(line) ? [line.replace(/^#+ /, '').trim()] : [])));
+    const headings = new Set(
+      product.split('\n').flatMap((line) => (/^#+ /.test(line) ? [line.replace(/^#+ /, '').trim()] : [])),
+    );
     const cited = entries.flatMap((entry) => {
       const part = /product: (.*?)(?: \(.*)?$/.exec(entry.spec)?.[1];
       return part ? part.split(/, (?=[A-Z])/) : [];
@@ -106,7 +110,9 @@ describe('charts', () => {
   it('docs/machines matches the machines (run `npm run charts` after changing one)', () => {
     const docs = join(__dirname, '../../docs/machines');
     for (const file of readdirSync(outDir)) {
-      expect(readFileSync(join(docs, file), 'utf8'), `docs/machines/${file} is stale: run npm run charts`).toBe(readFileSync(join(outDir, file), 'utf8'));
+      expect(readFileSync(join(docs, file), 'utf8'), `docs/machines/${file} is stale: run npm run charts`).toBe(
+        readFileSync(join(outDir, file), 'utf8'),
+      );
     }
   });
 });

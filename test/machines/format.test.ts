@@ -89,7 +89,8 @@ describe('instants, on the UTC clock', () => {
   });
 
   it('gives nothing for an unreadable instant', () => {
-    for (const text of [dayOf('nope'), formatDate('nope'), formatTime('nope'), formatDateTime(Number.NaN)]) expect(text).toBe('');
+    for (const text of [dayOf('nope'), formatDate('nope'), formatTime('nope'), formatDateTime(Number.NaN)])
+      expect(text).toBe('');
   });
 });
 
@@ -146,7 +147,9 @@ describe('a viewer outside UTC sees the same days and times', () => {
   ])('in %s', async (zone, instant, localDay) => {
     viewerIn(zone);
     // The stand-in works: a formatter without a zone reads the instant on the viewer's own clock (another day).
-    expect(new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(instant))).toBe(localDay);
+    expect(
+      new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(instant)),
+    ).toBe(localDay);
     vi.resetModules();
     const fresh = await import('@/src/common/format');
     expect(fresh.formatDay('2026-11-20')).toBe('Nov 20, 2026');

@@ -12,7 +12,9 @@ const bin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mj
 
 /** The depcruise command of package.json's lint script, as arguments: the folders it checks, then its options. */
 function lintCheck(): { folders: string[]; options: string[] } {
-  const lint = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.lint ?? '';
+  const lint =
+    (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+      .lint ?? '';
   const command = lint
     .split('&&')
     .map((part) => part.trim())

@@ -89,7 +89,8 @@ export function listTransitions(machine: AnyStateMachine): TransitionRef[] {
 }
 
 export function keyOf(t: TransitionDefinitionLike): string {
-  const list = (t.eventType ? t.source.transitions.get(t.eventType) : t.source.always) as TransitionDefinitionLike[] | undefined;
+  const list = (t.eventType ? t.source.transitions.get(t.eventType) : t.source.always) as
+    TransitionDefinitionLike[] | undefined;
   const index = list?.indexOf(t) ?? -1;
   return `${t.source.id}|${t.eventType || '(always)'}|${index}`;
 }
@@ -144,7 +145,11 @@ export function inert(machine: AnyStateMachine): AnyStateMachine {
  * The transitions `event` selects in `snapshot` (guards evaluated), through the machine's public `getTransitionData`
  * (`snapshot.can(event)` would answer false for a transition with neither target nor actions, still one to cover).
  */
-function selected(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): TransitionDefinitionLike[] {
+function selected(
+  machine: AnyStateMachine,
+  snapshot: AnyMachineSnapshot,
+  event: EventObject,
+): TransitionDefinitionLike[] {
   return machine.getTransitionData(snapshot, event) as TransitionDefinitionLike[];
 }
 
@@ -156,7 +161,11 @@ function selected(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event:
  * should a transition still be missing (an eventless one, which the model does not show), the other candidates are
  * run until it is taken. `all: true` keeps every candidate instead.
  */
-export function generatePaths(entry: CatalogueEntry, fixture: AnyFixture = {}, options: { limit?: number; all?: boolean } = {}): GeneratedPath[] {
+export function generatePaths(
+  entry: CatalogueEntry,
+  fixture: AnyFixture = {},
+  options: { limit?: number; all?: boolean } = {},
+): GeneratedPath[] {
   const machine = inert(entry.machine);
   const inputs = fixture.inputs?.length ? fixture.inputs : [undefined];
   // Distinct by construction: one route per state, one edge per (state, event), one input per graph.
@@ -220,7 +229,9 @@ function memoised<T extends object>(serialise: (value: T) => string): (value: T)
  * `{}`, which would merge an event's error samples into one edge).
  */
 const serializeEvent = memoised((event: EventObject) =>
-  JSON.stringify(event, (_key, value: unknown) => (value instanceof Error ? { ...value, name: value.name, message: value.message } : value)),
+  JSON.stringify(event, (_key, value: unknown) =>
+    value instanceof Error ? { ...value, name: value.name, message: value.message } : value,
+  ),
 );
 
 /**
@@ -236,7 +247,8 @@ const serializeEvent = memoised((event: EventObject) =>
 function stateGraph(machine: AnyStateMachine, fixture: AnyFixture, input: unknown, limit: number) {
   const serializeState = memoised((snapshot: AnyMachineSnapshot) => {
     const { value, context } = snapshot;
-    const shown = context && Object.keys(context).length ? (fixture.abstract?.(context as never) ?? context) : undefined;
+    const shown =
+      context && Object.keys(context).length ? (fixture.abstract?.(context as never) ?? context) : undefined;
     return JSON.stringify({ value, context: shown });
   });
   const traversal: TraversalOptions<AnyMachineSnapshot, EventObject, unknown> = {

@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_PASSWORD, RESET_PROBLEMS, RESET_REQUESTED, WRONG_CURRENT_PASSWORD } from '../../server/accounts/auth-routes.ts';
+import {
+  NO_PASSWORD,
+  RESET_PROBLEMS,
+  RESET_REQUESTED,
+  WRONG_CURRENT_PASSWORD,
+} from '../../server/accounts/auth-routes.ts';
 import { SUBSCRIBED, UNKNOWN_UNSUBSCRIBE, UNSUBSCRIBED } from '../../server/public/routes.ts';
 import { TICKET_RECEIVED } from '../../server/support/routes.ts';
 import { MAX_FAILURES } from '../../server/accounts/throttle.ts';
@@ -42,16 +47,24 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
   let smtp: TestSmtp;
 
   const register = async (email = uniqueEmail('acct'), password = STRONG_PASSWORD) => {
-    const answer = await api.request('POST', '/api/auth/register', { json: { email, password, type_account: 'Influencer' } });
+    const answer = await api.request('POST', '/api/auth/register', {
+      json: { email, password, type_account: 'Influencer' },
+    });
     expect(answer.status, answer.text).toBe(201);
     return { email, token: answer.body.token as string };
   };
-  const login = (email: string, password: string) => api.request('POST', '/api/auth/jwt-login', { json: { email, password, firebaseResponse: null } });
+  const login = (email: string, password: string) =>
+    api.request('POST', '/api/auth/jwt-login', { json: { email, password, firebaseResponse: null } });
   const me = (token: string) => api.request('GET', '/api/user', { token });
   /** A Google-only account, as firebase-login creates it (no password hash). */
   const googleAccount = async () => {
     const email = uniqueEmail('google');
-    const id = await createUserStore(api.castbridge.db).create({ email, passwordHash: null, typeAccount: 'Influencer', firebaseUid: `uid-${email}` });
+    const id = await createUserStore(api.castbridge.db).create({
+      email,
+      passwordHash: null,
+      typeAccount: 'Influencer',
+      firebaseUid: `uid-${email}`,
+    });
     const tokens = await createTokenService(new TextEncoder().encode(TEST_JWT_SECRET));
     return { email, id, token: await tokens.issue(id, 0) };
   };
@@ -59,7 +72,11 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     backend = await makeBackend(backendName);
-    api = await startApp(backend, { SMTP_URL: smtp.url, SUPPORT_EMAIL: SUPPORT, PUBLIC_URL: 'https://castbridge.test' });
+    api = await startApp(backend, {
+      SMTP_URL: smtp.url,
+      SUPPORT_EMAIL: SUPPORT,
+      PUBLIC_URL: 'https://castbridge.test',
+    });
   });
   afterAll(async () => {
     await api?.close();
@@ -116,7 +133,9 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       expect(weak.status).toBe(400);
       expect(weak.body.message).toMatch(/at least/i);
 
-      const reset = await api.request('POST', '/api/auth/reset-password', { json: { token: link, password: NEW_PASSWORD } });
+      const reset = await api.request('POST', '/api/auth/reset-password', {
+        json: { token: link, password: NEW_PASSWORD },
+      });
       expect(reset.status, reset.text).toBe(200);
       const fresh = reset.body.token as string;
       expect((await me(fresh)).status).toBe(200);
@@ -124,7 +143,9 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       expect((await login(email, STRONG_PASSWORD)).status).toBe(401);
       expect((await login(email, NEW_PASSWORD)).status).toBe(200);
 
-      const again = await api.request('POST', '/api/auth/reset-password', { json: { token: link, password: STRONG_PASSWORD } });
+      const again = await api.request('POST', '/api/auth/reset-password', {
+        json: { token: link, password: STRONG_PASSWORD },
+      });
       expect(again.status).toBe(410);
       expect(again.body.message).toBe(RESET_PROBLEMS.used);
     });
@@ -137,16 +158,25 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       const second = resetToken(await smtp.next(email));
       expect(second).not.toBe(first);
 
-      const replaced = await api.request('POST', '/api/auth/reset-password', { json: { token: first, password: NEW_PASSWORD } });
+      const replaced = await api.request('POST', '/api/auth/reset-password', {
+        json: { token: first, password: NEW_PASSWORD },
+      });
       expect(replaced.status).toBe(410);
       expect(replaced.body.message).toBe(RESET_PROBLEMS.used);
-      const unknown = await api.request('POST', '/api/auth/reset-password', { json: { token: 'A'.repeat(43), password: NEW_PASSWORD } });
+      const unknown = await api.request('POST', '/api/auth/reset-password', {
+        json: { token: 'A'.repeat(43), password: NEW_PASSWORD },
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe(RESET_PROBLEMS.unknown);
 
       // Sixty minutes later.
-      await api.castbridge.db.updateTable('password_resets').set({ expires_at: Date.now() - 1 }).execute();
-      const expired = await api.request('POST', '/api/auth/reset-password', { json: { token: second, password: NEW_PASSWORD } });
+      await api.castbridge.db
+        .updateTable('password_resets')
+        .set({ expires_at: Date.now() - 1 })
+        .execute();
+      const expired = await api.request('POST', '/api/auth/reset-password', {
+        json: { token: second, password: NEW_PASSWORD },
+      });
       expect(expired.status).toBe(410);
       expect(expired.body.message).toBe(RESET_PROBLEMS.expired);
       expect((await login(email, STRONG_PASSWORD)).status).toBe(200);
@@ -165,7 +195,10 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       const google = await googleAccount();
       await api.request('POST', '/api/auth/forgot-password', { json: { email: google.email } });
       const link = resetToken(await smtp.next(google.email));
-      expect((await api.request('POST', '/api/auth/reset-password', { json: { token: link, password: NEW_PASSWORD } })).status).toBe(200);
+      expect(
+        (await api.request('POST', '/api/auth/reset-password', { json: { token: link, password: NEW_PASSWORD } }))
+          .status,
+      ).toBe(200);
       expect((await login(google.email, NEW_PASSWORD)).status).toBe(200);
     });
   });
@@ -173,10 +206,16 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
   describe('change password', () => {
     it('refuses a wrong current password and a weak new one, changing nothing', async () => {
       const { email, token } = await register();
-      const wrong = await api.request('POST', '/api/auth/change-password', { token, json: { currentPassword: 'not-it', newPassword: NEW_PASSWORD } });
+      const wrong = await api.request('POST', '/api/auth/change-password', {
+        token,
+        json: { currentPassword: 'not-it', newPassword: NEW_PASSWORD },
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe(WRONG_CURRENT_PASSWORD);
-      const weak = await api.request('POST', '/api/auth/change-password', { token, json: { currentPassword: STRONG_PASSWORD, newPassword: 'abc' } });
+      const weak = await api.request('POST', '/api/auth/change-password', {
+        token,
+        json: { currentPassword: STRONG_PASSWORD, newPassword: 'abc' },
+      });
       expect(weak.status).toBe(400);
       expect((await login(email, STRONG_PASSWORD)).status).toBe(200);
       expect((await me(token)).status).toBe(200);
@@ -185,7 +224,10 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
     it('changes it: the caller goes on with a new token, every other session stops working', async () => {
       const { email, token: here } = await register();
       const elsewhere = (await login(email, STRONG_PASSWORD)).body.token as string;
-      const changed = await api.request('POST', '/api/auth/change-password', { token: here, json: { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD } });
+      const changed = await api.request('POST', '/api/auth/change-password', {
+        token: here,
+        json: { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD },
+      });
       expect(changed.status, changed.text).toBe(200);
       const next = changed.body.token as string;
       expect((await me(next)).status).toBe(200);
@@ -199,20 +241,32 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       const { token } = await register();
       // Its own client address, so the address's count does not spill into other tests.
       const headers = { 'x-forwarded-for': '203.0.113.99' };
-      const guess = () => api.request('POST', '/api/auth/change-password', { token, headers, json: { currentPassword: 'guess', newPassword: NEW_PASSWORD } });
+      const guess = () =>
+        api.request('POST', '/api/auth/change-password', {
+          token,
+          headers,
+          json: { currentPassword: 'guess', newPassword: NEW_PASSWORD },
+        });
       for (let i = 0; i < MAX_FAILURES; i++) expect((await guess()).status).toBe(400);
       const blocked = await guess();
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       // The account's count blocks deletion too, from any address.
-      const del = await api.request('DELETE', '/api/user', { token, headers: { 'x-forwarded-for': '198.51.100.99' }, json: { password: STRONG_PASSWORD } });
+      const del = await api.request('DELETE', '/api/user', {
+        token,
+        headers: { 'x-forwarded-for': '198.51.100.99' },
+        json: { password: STRONG_PASSWORD },
+      });
       expect(del.status).toBe(429);
       expect((await me(token)).status).toBe(200);
     });
 
     it('tells a Google-only account it has no password', async () => {
       const google = await googleAccount();
-      const answer = await api.request('POST', '/api/auth/change-password', { token: google.token, json: { currentPassword: 'x', newPassword: NEW_PASSWORD } });
+      const answer = await api.request('POST', '/api/auth/change-password', {
+        token: google.token,
+        json: { currentPassword: 'x', newPassword: NEW_PASSWORD },
+      });
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe(NO_PASSWORD);
     });
@@ -221,7 +275,10 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       const a = await register();
       const b = await register();
       // B knows A's password but holds B's session: the check is against B's password.
-      const answer = await api.request('POST', '/api/auth/change-password', { token: b.token, json: { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD } });
+      const answer = await api.request('POST', '/api/auth/change-password', {
+        token: b.token,
+        json: { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD },
+      });
       expect(answer.status).toBe(200);
       expect((await login(a.email, STRONG_PASSWORD)).status).toBe(200);
       expect((await login(b.email, NEW_PASSWORD)).status).toBe(200);
@@ -241,10 +298,16 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
 
     it('erases the user, the photo and every record owned; the token answers 401 and the e-mail is free again', async () => {
       const { email, token } = await register();
-      const upload = await api.request('POST', '/api/upload-photo', { token, body: photoForm(PNG_1PX, 'me.png', 'image/png') });
+      const upload = await api.request('POST', '/api/upload-photo', {
+        token,
+        body: photoForm(PNG_1PX, 'me.png', 'image/png'),
+      });
       const photo = path.join(backend.dataDir, 'uploads', path.basename(String(upload.body.photoUrl)));
       expect(fs.existsSync(photo)).toBe(true);
-      await api.request('POST', '/api/support', { token, json: { name: 'Ana', email, subject: 'Bye', message: 'Deleting' } });
+      await api.request('POST', '/api/support', {
+        token,
+        json: { name: 'Ana', email, subject: 'Bye', message: 'Deleting' },
+      });
       await smtp.next(SUPPORT);
       await api.request('POST', '/api/auth/forgot-password', { json: { email } });
       await smtp.next(email);
@@ -273,7 +336,9 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
     it('deletes only the caller', async () => {
       const a = await register();
       const b = await register();
-      expect((await api.request('DELETE', '/api/user', { token: b.token, json: { password: STRONG_PASSWORD } })).status).toBe(200);
+      expect(
+        (await api.request('DELETE', '/api/user', { token: b.token, json: { password: STRONG_PASSWORD } })).status,
+      ).toBe(200);
       expect((await me(a.token)).status).toBe(200);
     });
   });
@@ -282,12 +347,21 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
     it('persists the notifications switch per user and reads it back', async () => {
       const a = await register();
       const b = await register();
-      expect((await api.request('GET', '/api/settings', { token: a.token })).body).toEqual({ notifications: true, hasPassword: true });
+      expect((await api.request('GET', '/api/settings', { token: a.token })).body).toEqual({
+        notifications: true,
+        hasPassword: true,
+      });
       const off = await api.request('PUT', '/api/settings', { token: a.token, json: { notifications: false } });
       expect(off.body).toEqual({ notifications: false, hasPassword: true });
       expect((await api.request('GET', '/api/settings', { token: a.token })).body.notifications).toBe(false);
       expect((await api.request('GET', '/api/settings', { token: b.token })).body.notifications).toBe(true);
-      expect(await api.castbridge.db.selectFrom('users').select('notify_email').where('id', '=', tokenSubject(a.token)).executeTakeFirst()).toEqual({
+      expect(
+        await api.castbridge.db
+          .selectFrom('users')
+          .select('notify_email')
+          .where('id', '=', tokenSubject(a.token))
+          .executeTakeFirst(),
+      ).toEqual({
         notify_email: 0,
       });
       const bad = await api.request('PUT', '/api/settings', { token: a.token, json: { notifications: 'yes' } });
@@ -297,19 +371,38 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
 
     it('says when an account has no password', async () => {
       const google = await googleAccount();
-      expect((await api.request('GET', '/api/settings', { token: google.token })).body).toEqual({ notifications: true, hasPassword: false });
+      expect((await api.request('GET', '/api/settings', { token: google.token })).body).toEqual({
+        notifications: true,
+        hasPassword: false,
+      });
     });
   });
 
   describe('support tickets', () => {
-    const ticket = { name: 'Ana Ruiz', email: 'ana.ruiz@example.com', subject: 'Payout question', message: 'When do payouts arrive?\n\nThanks', page: '/contact-us' };
+    const ticket = {
+      name: 'Ana Ruiz',
+      email: 'ana.ruiz@example.com',
+      subject: 'Payout question',
+      message: 'When do payouts arrive?\n\nThanks',
+      page: '/contact-us',
+    };
 
     it('stores a visitor’s ticket and mails the support address with the sender as Reply-To', async () => {
       const answer = await api.request('POST', '/api/support', { json: ticket });
       expect(answer.status, answer.text).toBe(201);
       expect(answer.body.message).toBe(TICKET_RECEIVED);
-      const row = await api.castbridge.db.selectFrom('support_tickets').selectAll().where('email', '=', ticket.email).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ user_id: null, name: ticket.name, subject: ticket.subject, message: ticket.message, page: '/contact-us' });
+      const row = await api.castbridge.db
+        .selectFrom('support_tickets')
+        .selectAll()
+        .where('email', '=', ticket.email)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        user_id: null,
+        name: ticket.name,
+        subject: ticket.subject,
+        message: ticket.message,
+        page: '/contact-us',
+      });
       const mail = await smtp.next(SUPPORT);
       expect(mail.subject).toBe('[Support] Payout question');
       expect(mail.replyTo?.value[0]?.address).toBe(ticket.email);
@@ -320,7 +413,11 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
     it('attaches the signed-in user', async () => {
       const { email, token } = await register();
       await api.request('POST', '/api/support', { token, json: { ...ticket, email, page: '/help-and-support' } });
-      const row = await api.castbridge.db.selectFrom('support_tickets').select(['user_id', 'page']).where('email', '=', email).executeTakeFirstOrThrow();
+      const row = await api.castbridge.db
+        .selectFrom('support_tickets')
+        .select(['user_id', 'page'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ user_id: tokenSubject(token), page: '/help-and-support' });
       await smtp.next(SUPPORT);
     });
@@ -339,7 +436,9 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
         expect(typeof answer.body.message).toBe('string');
       }
       expect(await api.castbridge.db.selectFrom('support_tickets').select('id').execute()).toHaveLength(before.length);
-      expect((await api.request('POST', '/api/support', { json: { ...ticket, message: 'x'.repeat(5000) } })).status).toBe(201);
+      expect(
+        (await api.request('POST', '/api/support', { json: { ...ticket, message: 'x'.repeat(5000) } })).status,
+      ).toBe(201);
       await smtp.next(SUPPORT);
     });
   });
@@ -353,7 +452,13 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       expect(second.status).toBe(200);
       expect(first.text).toBe(second.text);
       expect(first.body.message).toBe(SUBSCRIBED);
-      expect(await api.castbridge.db.selectFrom('newsletter_subscriptions').select('email').where('email', '=', email).execute()).toHaveLength(1);
+      expect(
+        await api.castbridge.db
+          .selectFrom('newsletter_subscriptions')
+          .select('email')
+          .where('email', '=', email)
+          .execute(),
+      ).toHaveLength(1);
 
       const mail = await smtp.next(email);
       const link = /https:\/\/castbridge\.test\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
@@ -365,14 +470,24 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       const out = await api.request('POST', '/api/newsletter/unsubscribe', { json: { token: link![1] } });
       expect(out.status).toBe(200);
       expect(out.body.message).toBe(UNSUBSCRIBED);
-      const row = await api.castbridge.db.selectFrom('newsletter_subscriptions').select('unsubscribed_at').where('email', '=', email).executeTakeFirstOrThrow();
+      const row = await api.castbridge.db
+        .selectFrom('newsletter_subscriptions')
+        .select('unsubscribed_at')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
       expect(row.unsubscribed_at).not.toBeNull();
       // Twice is fine.
-      expect((await api.request('POST', '/api/newsletter/unsubscribe', { json: { token: link![1] } })).status).toBe(200);
+      expect((await api.request('POST', '/api/newsletter/unsubscribe', { json: { token: link![1] } })).status).toBe(
+        200,
+      );
 
       await api.request('POST', '/api/newsletter', { json: { email } });
       await smtp.next(email);
-      const resumed = await api.castbridge.db.selectFrom('newsletter_subscriptions').select('unsubscribed_at').where('email', '=', email).executeTakeFirstOrThrow();
+      const resumed = await api.castbridge.db
+        .selectFrom('newsletter_subscriptions')
+        .select('unsubscribed_at')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
       expect(resumed.unsubscribed_at).toBeNull();
     });
 
@@ -380,7 +495,9 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       const unknown = await api.request('POST', '/api/newsletter/unsubscribe', { json: { token: 'B'.repeat(43) } });
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe(UNKNOWN_UNSUBSCRIBE);
-      expect((await api.request('POST', '/api/newsletter/unsubscribe', { json: { token: '../../etc' } })).status).toBe(400);
+      expect((await api.request('POST', '/api/newsletter/unsubscribe', { json: { token: '../../etc' } })).status).toBe(
+        400,
+      );
       expect((await api.request('POST', '/api/newsletter', { json: { email: 'nope' } })).status).toBe(400);
     });
   });
@@ -398,8 +515,17 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       ['POST', '/api/newsletter/unsubscribe', false],
     ];
     for (const [method, url, auth] of cases) {
-      for (const body of ['{"email": 4', '[]', '"x"', JSON.stringify({ email: 42, token: 7, password: null, notifications: 1 })]) {
-        const answer = await api.request(method, url, { body, headers: { 'content-type': 'application/json' }, ...(auth ? { token } : {}) });
+      for (const body of [
+        '{"email": 4',
+        '[]',
+        '"x"',
+        JSON.stringify({ email: 42, token: 7, password: null, notifications: 1 }),
+      ]) {
+        const answer = await api.request(method, url, {
+          body,
+          headers: { 'content-type': 'application/json' },
+          ...(auth ? { token } : {}),
+        });
         expect(answer.status, `${method} ${url} ${body}`).toBeGreaterThanOrEqual(400);
         expect(answer.status, `${method} ${url} ${body}`).toBeLessThan(500);
         expect(typeof answer.body.message).toBe('string');
@@ -448,18 +574,39 @@ describe('request limits', () => {
     const email = uniqueEmail('target');
     const codes = [];
     for (let i = 0; i < 6; i++) {
-      codes.push((await api.request('POST', '/api/auth/forgot-password', { headers: from(`192.0.2.${i}`), json: { email } })).status);
+      codes.push(
+        (await api.request('POST', '/api/auth/forgot-password', { headers: from(`192.0.2.${i}`), json: { email } }))
+          .status,
+      );
     }
     expect(codes).toEqual([202, 202, 202, 202, 202, 429]);
 
     const ticket = (i: number) => ({ name: 'N', email: `s${i}@example.com`, subject: 'S', message: 'M' });
     const support = [];
-    for (let i = 0; i < 11; i++) support.push((await api.request('POST', '/api/support', { headers: from('192.0.2.50'), json: ticket(i) })).status);
+    for (let i = 0; i < 11; i++)
+      support.push(
+        (await api.request('POST', '/api/support', { headers: from('192.0.2.50'), json: ticket(i) })).status,
+      );
     expect(support.filter((s) => s === 429)).toHaveLength(1);
 
     const news = [];
-    for (let i = 0; i < 21; i++) news.push((await api.request('POST', '/api/newsletter', { headers: from('192.0.2.60'), json: { email: `n${i}@example.com` } })).status);
+    for (let i = 0; i < 21; i++)
+      news.push(
+        (
+          await api.request('POST', '/api/newsletter', {
+            headers: from('192.0.2.60'),
+            json: { email: `n${i}@example.com` },
+          })
+        ).status,
+      );
     expect(news.at(-1)).toBe(429);
-    expect((await api.request('POST', '/api/newsletter', { headers: from('192.0.2.61'), json: { email: 'n99@example.com' } })).status).toBe(200);
+    expect(
+      (
+        await api.request('POST', '/api/newsletter', {
+          headers: from('192.0.2.61'),
+          json: { email: 'n99@example.com' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -22,39 +22,83 @@ const daysIn = (from: string, to: string) => (Date.parse(to) - Date.parse(from))
 function spanOf(range: AnalyticsRange, now: number): number {
   const today = new Date(now);
   if (range !== '12m') return Number(range.slice(0, -1));
-  return (Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), today.getUTCDate())) / DAY;
+  return (
+    (Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) -
+      Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), today.getUTCDate())) /
+    DAY
+  );
 }
 /** A year's points: a month each, the first one partial unless today ends a month (then 12 whole ones). */
 function yearPoints(now: number): number {
   const today = new Date(now);
-  return today.getUTCDate() === new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).getUTCDate() ? 12 : 13;
+  return today.getUTCDate() === new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).getUTCDate()
+    ? 12
+    : 13;
 }
 
 describe('the range windows', () => {
   // Mid-month (the review's example), a leap day, a month's last and first day, just before midnight.
-  const moments = ['2026-03-15T12:00:00Z', '2024-02-29T23:59:59Z', '2026-03-31T00:00:00Z', '2026-01-01T00:30:00Z', '2025-12-31T23:59:59Z'].map((at) => Date.parse(at));
-  it.each(ANALYTICS_RANGES)('%s: ends today, covers the named span, the previous range as long right before it; the buckets tile it', (range) => {
-    for (const now of moments) {
-      const window = windowOf(range, now);
-      const at = new Date(now).toISOString();
-      expect(window.to, at).toBe(isoDay(now));
-      expect(daysIn(window.from, window.to), at).toBe(spanOf(range, now));
-      expect(daysIn(window.prevFrom, window.prevTo), at).toBe(spanOf(range, now));
-      expect(isoDay(Date.parse(window.prevTo) + DAY), at).toBe(window.from);
-      // One point a day (7 d, 30 d), a week (90 d: 13, the first one shorter), a month (12 m: the first and the
-      // current one partial); together exactly the range.
-      const { buckets } = window;
-      expect(buckets.length, at).toBe(range === '7d' ? 7 : range === '30d' ? 30 : range === '90d' ? 13 : yearPoints(now));
-      expect(buckets[0]!.start, at).toBe(window.from);
-      expect(buckets.at(-1)!.end, at).toBe(isoDay(Date.parse(window.to) + DAY));
-      for (let i = 1; i < buckets.length; i += 1) expect(buckets[i]!.start, at).toBe(buckets[i - 1]!.end);
-      if (range === '90d') expect(buckets.slice(1).every((b) => daysIn(b.start, b.end) === 8)).toBe(true);
-      if (range === '12m') expect(buckets.slice(1).every((b) => b.start.endsWith('-01'))).toBe(true);
-    }
-  });
+  const moments = [
+    '2026-03-15T12:00:00Z',
+    '2024-02-29T23:59:59Z',
+    '2026-03-31T00:00:00Z',
+    '2026-01-01T00:30:00Z',
+    '2025-12-31T23:59:59Z',
+  ].map((at) => Date.parse(at));
+  it.each(ANALYTICS_RANGES)(
+    '%s: ends today, covers the named span, the previous range as long right before it; the buckets tile it',
+    (range) => {
+      for (const now of moments) {
+        const window = windowOf(range, now);
+        const at = new Date(now).toISOString();
+        expect(window.to, at).toBe(isoDay(now));
+        expect(daysIn(window.from, window.to), at).toBe(spanOf(range, now));
+        expect(daysIn(window.prevFrom, window.prevTo), at).toBe(spanOf(range, now));
+        expect(isoDay(Date.parse(window.prevTo) + DAY), at).toBe(window.from);
+        // One point a day (7 d, 30 d), a week (90 d: 13, the first one shorter), a month (12 m: the first and the
+        // current one partial); together exactly the range.
+        const { buckets } = window;
+        expect(buckets.length, at).toBe(
+          range === '7d' ? 7 : range === '30d' ? 30 : range === '90d' ? 13 : yearPoints(now),
+        );
+        expect(buckets[0]!.start, at).toBe(window.from);
+        expect(buckets.at(-1)!.end, at).toBe(isoDay(Date.parse(window.to) + DAY));
+        for (let i = 1; i < buckets.length; i += 1) expect(buckets[i]!.start, at).toBe(buckets[i - 1]!.end);
+        if (range === '90d') expect(buckets.slice(1).every((b) => daysIn(b.start, b.end) === 8)).toBe(true);
+        if (range === '12m') expect(buckets.slice(1).every((b) => b.start.endsWith('-01'))).toBe(true);
+      }
+    },
+  );
   it('12 months: a month a point, the first one with its year', () => {
-    expect(windowOf('12m', Date.parse('2026-03-15T12:00:00Z')).buckets.map((b) => b.label)).toEqual(['Mar 2025', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Jan 2026', 'Feb', 'Mar']);
-    expect(windowOf('12m', Date.parse('2026-03-31T12:00:00Z')).buckets.map((b) => b.label)).toEqual(['Apr 2025', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Jan 2026', 'Feb', 'Mar']);
+    expect(windowOf('12m', Date.parse('2026-03-15T12:00:00Z')).buckets.map((b) => b.label)).toEqual([
+      'Mar 2025',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+      'Jan 2026',
+      'Feb',
+      'Mar',
+    ]);
+    expect(windowOf('12m', Date.parse('2026-03-31T12:00:00Z')).buckets.map((b) => b.label)).toEqual([
+      'Apr 2025',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+      'Jan 2026',
+      'Feb',
+      'Mar',
+    ]);
   });
 });
 
@@ -84,16 +128,30 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     expect(answer.status, answer.text).toBe(200);
     return answer.body as unknown as CreatorAnalytics;
   };
-  const metric = (figures: CreatorAnalytics, platform: 'twitch' | 'youtube', key: AnalyticsMetric['key']) => figures[platform].metrics.find((m) => m.key === key)!;
+  const metric = (figures: CreatorAnalytics, platform: 'twitch' | 'youtube', key: AnalyticsMetric['key']) =>
+    figures[platform].metrics.find((m) => m.key === key)!;
   const collection = (creator: Account, platform: 'twitch' | 'youtube') =>
-    api.castbridge.db.selectFrom('metric_collection').selectAll().where('user_id', '=', creator.id).where('platform', '=', platform).executeTakeFirst();
-  const job = (creator: Account, platform: string) => api.castbridge.db.selectFrom('jobs').selectAll().where('key', '=', `collect:${creator.id}:${platform}`).executeTakeFirst();
+    api.castbridge.db
+      .selectFrom('metric_collection')
+      .selectAll()
+      .where('user_id', '=', creator.id)
+      .where('platform', '=', platform)
+      .executeTakeFirst();
+  const job = (creator: Account, platform: string) =>
+    api.castbridge.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('key', '=', `collect:${creator.id}:${platform}`)
+      .executeTakeFirst();
   /** A creator with Twitch connected through the stand-in, once its first collection has run. */
   async function connectedCreator(platform: 'twitch' | 'youtube' = 'twitch') {
     const creator = await account(api, 'creator');
     const channel = channelName(platform);
     expect((await connect(api, creator, platform, channel)).get('connected')).toBe(platform);
-    await until(() => collection(creator, platform), (row) => row?.status === 'ok');
+    await until(
+      () => collection(creator, platform),
+      (row) => row?.status === 'ok',
+    );
     return { creator, channel };
   }
 
@@ -111,7 +169,12 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
 
   it('nothing connected: every card says why, no invented figure; the range has its points', async () => {
     const creator = await account(api, 'creator');
-    for (const [range, points] of [['7d', 7], ['30d', 30], ['90d', 13], ['12m', yearPoints(Date.now())]] as const) {
+    for (const [range, points] of [
+      ['7d', 7],
+      ['30d', 30],
+      ['90d', 13],
+      ['12m', yearPoints(Date.now())],
+    ] as const) {
       const figures = await analytics(creator, range);
       expect(figures.role).toBe('creator');
       expect(figures.twitch.channel).toBeNull();
@@ -123,23 +186,38 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
           expect(card.points.every((p) => p.value === null)).toBe(true);
         }
       }
-      expect(figures.sponsorships).toMatchObject({ revenueCents: 0, activeOffers: 0, displayMinutes: 0, impressions: 0, offers: [] });
+      expect(figures.sponsorships).toMatchObject({
+        revenueCents: 0,
+        activeOffers: 0,
+        displayMinutes: 0,
+        impressions: 0,
+        offers: [],
+      });
     }
     // The spec's cards first: Twitch Followers, Viewers, Donations; YouTube Subscribers, Donations.
     const figures = await analytics(creator);
     expect(figures.twitch.metrics.map((m) => m.title)).toEqual(['Followers', 'Viewers', 'Donations', 'Subscribers']);
     expect(figures.youtube.metrics.map((m) => m.title)).toEqual(['Subscribers', 'Donations', 'Viewers', 'Views']);
-    expect(metric(figures, 'twitch', 'followers').missing!.message).toBe('Not connected: connect your Twitch account on Connect Accounts to see your followers.');
+    expect(metric(figures, 'twitch', 'followers').missing!.message).toBe(
+      'Not connected: connect your Twitch account on Connect Accounts to see your followers.',
+    );
   });
 
   it('a connect collects at once: the figures are the platform’s; not live, the next run is in an hour', async () => {
     const { creator, channel } = await connectedCreator();
     const expected = standIn.figures.get('twitch', channel);
     const figures = await analytics(creator);
-    expect(metric(figures, 'twitch', 'followers')).toMatchObject({ current: expected.followers, change: 0, missing: null });
+    expect(metric(figures, 'twitch', 'followers')).toMatchObject({
+      current: expected.followers,
+      change: 0,
+      missing: null,
+    });
     expect(metric(figures, 'twitch', 'followers').points.at(-1)!.value).toBe(expected.followers);
     expect(metric(figures, 'twitch', 'subscribers')).toMatchObject({ current: expected.subscribers, missing: null });
-    expect(metric(figures, 'twitch', 'viewers').missing).toEqual({ reason: 'pending', message: 'No live stream collected yet: viewers are sampled every 15 minutes while you are live.' });
+    expect(metric(figures, 'twitch', 'viewers').missing).toEqual({
+      reason: 'pending',
+      message: 'No live stream collected yet: viewers are sampled every 15 minutes while you are live.',
+    });
     expect(metric(figures, 'twitch', 'donations').missing!.reason).toBe('unavailable');
     expect(figures.twitch.channel).toEqual({ login: channel, displayName: channel, status: 'connected' });
     const row = (await collection(creator, 'twitch'))!;
@@ -151,7 +229,11 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     standIn.figures.set('twitch', channel, { viewers: 150, followers: expected.followers + 7 });
     await api.castbridge.services.collector.collect(creator.id, 'twitch');
     const live = await analytics(creator);
-    expect(metric(live, 'twitch', 'viewers')).toMatchObject({ current: 150, currentLabel: 'average while live', missing: null });
+    expect(metric(live, 'twitch', 'viewers')).toMatchObject({
+      current: 150,
+      currentLabel: 'average while live',
+      missing: null,
+    });
     expect(metric(live, 'twitch', 'followers')).toMatchObject({ current: expected.followers + 7, change: 7 });
     expect(live.twitch.collection).toMatchObject({ status: 'ok', live: true });
     const again = (await collection(creator, 'twitch'))!;
@@ -162,7 +244,8 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
   it('stored series: totals carried forward and their change over the range; viewers averaged against the previous range; a year by month', async () => {
     const creator = await account(api, 'creator');
     const now = Date.now();
-    const write = (at: number, samples: Record<string, number>) => api.castbridge.services.metrics.write(creator.id, 'twitch', at, samples);
+    const write = (at: number, samples: Record<string, number>) =>
+      api.castbridge.services.metrics.write(creator.id, 'twitch', at, samples);
     // Two samples of a day are taken around its noon (UTC), so that they share their day whatever the time the test runs.
     const noon = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate(), 12);
     await write(now - 200 * DAY, { followers: 500 });
@@ -196,7 +279,12 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     expect(yearly.points.slice(0, firstKnown).every((p) => p.value === null)).toBe(true);
     expect(yearly.points.slice(firstKnown).every((p) => p.value !== null)).toBe(true);
     // The rollup: one row a day and series, whatever the samples.
-    const rows = await api.castbridge.db.selectFrom('metric_days').selectAll().where('user_id', '=', creator.id).where('metric', '=', 'viewers').execute();
+    const rows = await api.castbridge.db
+      .selectFrom('metric_days')
+      .selectAll()
+      .where('user_id', '=', creator.id)
+      .where('metric', '=', 'viewers')
+      .execute();
     expect(rows.reduce((sum, r) => sum + Number(r.samples), 0)).toBe(4);
     expect(rows.length).toBeLessThanOrEqual(4);
   });
@@ -215,7 +303,19 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     await api.castbridge.services.archive.write(
       { userId: creator.id, platform: 'twitch', channelId: `steady-${backendName}`, channel: 'steady_channel' },
       {
-        messages: days.map((i) => ({ msgId: `s${i}`, sentAt: today - i * DAY + 60_000, chatterId: 'c1', login: 'fan', displayName: 'Fan', color: null, badges: '', emotes: null, bits: 100, kind: 'privmsg', text: 'Cheer100' })),
+        messages: days.map((i) => ({
+          msgId: `s${i}`,
+          sentAt: today - i * DAY + 60_000,
+          chatterId: 'c1',
+          login: 'fan',
+          displayName: 'Fan',
+          color: null,
+          badges: '',
+          emotes: null,
+          bits: 100,
+          kind: 'privmsg',
+          text: 'Cheer100',
+        })),
         moderation: [],
         skipped: 0,
         seenAt: now,
@@ -232,7 +332,10 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
       const donations = metric(figures, 'twitch', 'donations');
       expect(donations, range).toMatchObject({ current: 100 * span, change: 0 });
       // The chart's points add up to the range: none before it, none after today.
-      expect(donations.points.reduce((sum, p) => sum + p.value!, 0), range).toBe(100 * span);
+      expect(
+        donations.points.reduce((sum, p) => sum + p.value!, 0),
+        range,
+      ).toBe(100 * span);
       expect(donations.points[0]!.start, range).toBe(figures.from);
       expect(donations.points.every((p) => p.start <= figures.to)).toBe(true);
     }
@@ -268,15 +371,25 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     await api.castbridge.services.collector.collect(creator.id, 'twitch');
     expect((await collection(creator, 'twitch'))!.status).toBe('reconnect');
     const cards = await api.request('GET', '/api/connections', { token: creator.token });
-    expect((cards.body.connections as { platform: string; account: { status: string } | null }[]).find((c) => c.platform === 'twitch')!.account!.status).toBe('reconnect');
+    expect(
+      (cards.body.connections as { platform: string; account: { status: string } | null }[]).find(
+        (c) => c.platform === 'twitch',
+      )!.account!.status,
+    ).toBe('reconnect');
     const figures = await analytics(creator);
     expect(figures.twitch.channel!.status).toBe('reconnect');
-    expect(figures.twitch.collection).toMatchObject({ status: 'reconnect', problem: 'Twitch no longer accepts Castbridge’s connection: connect Twitch again on Connect Accounts.' });
+    expect(figures.twitch.collection).toMatchObject({
+      status: 'reconnect',
+      problem: 'Twitch no longer accepts Castbridge’s connection: connect Twitch again on Connect Accounts.',
+    });
     expect(metric(figures, 'twitch', 'viewers').missing!.reason).toBe('reconnect');
     expect((await job(creator, 'twitch')) ?? null).toBeNull();
     // Connecting again starts it again.
     expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
-    await until(() => collection(creator, 'twitch'), (row) => row?.status === 'ok');
+    await until(
+      () => collection(creator, 'twitch'),
+      (row) => row?.status === 'ok',
+    );
   });
 
   it('a scope not granted: those cards say so, the others are collected', async () => {
@@ -285,13 +398,21 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     // The grant as an older connection left it: chat only.
     await api.castbridge.services.jobs.stop();
     expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
-    await api.castbridge.db.updateTable('connected_accounts').set({ scopes: 'chat:read' }).where('user_id', '=', creator.id).execute();
+    await api.castbridge.db
+      .updateTable('connected_accounts')
+      .set({ scopes: 'chat:read' })
+      .where('user_id', '=', creator.id)
+      .execute();
     api.castbridge.services.jobs.start();
-    await until(() => collection(creator, 'twitch'), (row) => row?.status === 'ok');
+    await until(
+      () => collection(creator, 'twitch'),
+      (row) => row?.status === 'ok',
+    );
     const figures = await analytics(creator);
     expect(metric(figures, 'twitch', 'followers').missing).toEqual({
       reason: 'scope',
-      message: 'Scope missing: the Twitch connection does not allow reading your followers. Connect Twitch again and allow it.',
+      message:
+        'Scope missing: the Twitch connection does not allow reading your followers. Connect Twitch again and allow it.',
     });
     expect(metric(figures, 'twitch', 'subscribers').missing!.reason).toBe('scope');
   });
@@ -301,15 +422,24 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     const channel = channelName('plain');
     standIn.figures.set('twitch', channel, { subscribers: null });
     expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
-    await until(() => collection(creator, 'twitch'), (row) => row?.status === 'ok');
-    const why = { reason: 'unavailable', message: 'Twitch gives subscriber counts only for Affiliate and Partner channels.' };
+    await until(
+      () => collection(creator, 'twitch'),
+      (row) => row?.status === 'ok',
+    );
+    const why = {
+      reason: 'unavailable',
+      message: 'Twitch gives subscriber counts only for Affiliate and Partner channels.',
+    };
     expect(metric(await analytics(creator), 'twitch', 'subscribers').missing).toEqual(why);
 
     // A rate-limited run and a failed one say what happened to the run; the card keeps its reason.
     standIn.twitch.rateLimit(1, 120_000);
     await api.castbridge.services.collector.collect(creator.id, 'twitch');
     let figures = await analytics(creator);
-    expect(figures.twitch.collection).toMatchObject({ status: 'rate_limited', problem: expect.stringMatching(/ asked to slow down: collecting again at \d\d:\d\d UTC\.$/) });
+    expect(figures.twitch.collection).toMatchObject({
+      status: 'rate_limited',
+      problem: expect.stringMatching(/ asked to slow down: collecting again at \d\d:\d\d UTC\.$/),
+    });
     expect(figures.twitch.collection!.problem).not.toContain('subscribers');
     expect(metric(figures, 'twitch', 'subscribers').missing).toEqual(why);
     const { connections } = api.castbridge.services;
@@ -321,7 +451,10 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
       connections.accessToken = accessToken;
     }
     figures = await analytics(creator);
-    expect(figures.twitch.collection).toMatchObject({ status: 'error', problem: 'Twitch could not be read (socket hang up): trying again in 5 minutes.' });
+    expect(figures.twitch.collection).toMatchObject({
+      status: 'error',
+      problem: 'Twitch could not be read (socket hang up): trying again in 5 minutes.',
+    });
     expect(metric(figures, 'twitch', 'subscribers').missing).toEqual(why);
     // The next good run says it again (or not, if the channel has become an Affiliate).
     standIn.figures.set('twitch', channel, { subscribers: 12 });
@@ -336,7 +469,11 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     const { connections } = api.castbridge.services;
     const accessToken = connections.accessToken;
     // The token has run out; the one the refresh gives expires as it is issued, the next one lives.
-    await api.castbridge.db.updateTable('connected_accounts').set({ expires_at: 0 }).where('user_id', '=', creator.id).execute();
+    await api.castbridge.db
+      .updateTable('connected_accounts')
+      .set({ expires_at: 0 })
+      .where('user_id', '=', creator.id)
+      .execute();
     standIn.setTokenLifetime(0);
     connections.accessToken = async (row, options) => {
       const token = await accessToken(row, options);
@@ -359,7 +496,11 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     const { creator, channel } = await connectedCreator();
     // The token has run out, and the platform's new ones expire as they are issued: both refreshes succeed, the
     // platform still answers 401.
-    await api.castbridge.db.updateTable('connected_accounts').set({ expires_at: 0 }).where('user_id', '=', creator.id).execute();
+    await api.castbridge.db
+      .updateTable('connected_accounts')
+      .set({ expires_at: 0 })
+      .where('user_id', '=', creator.id)
+      .execute();
     standIn.setTokenLifetime(0);
     const refreshes = standIn.calls.grants.filter((grant) => grant === 'refresh_token').length;
     try {
@@ -371,14 +512,23 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     expect((await collection(creator, 'twitch'))!.status).toBe('reconnect');
     const figures = await analytics(creator);
     expect(figures.twitch.channel!.status).toBe('reconnect');
-    expect(figures.twitch.collection).toMatchObject({ status: 'reconnect', problem: 'Twitch no longer accepts Castbridge’s connection: connect Twitch again on Connect Accounts.' });
+    expect(figures.twitch.collection).toMatchObject({
+      status: 'reconnect',
+      problem: 'Twitch no longer accepts Castbridge’s connection: connect Twitch again on Connect Accounts.',
+    });
     expect(metric(figures, 'twitch', 'viewers').missing!.reason).toBe('reconnect');
     expect((await job(creator, 'twitch')) ?? null).toBeNull();
     // Connect Accounts says so too.
-    const cards = (await api.request('GET', '/api/connections', { token: creator.token })).body.connections as { platform: string; account: { status: string } | null }[];
+    const cards = (await api.request('GET', '/api/connections', { token: creator.token })).body.connections as {
+      platform: string;
+      account: { status: string } | null;
+    }[];
     expect(cards.find((card) => card.platform === 'twitch')!.account!.status).toBe('reconnect');
     expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
-    await until(() => collection(creator, 'twitch'), (row) => row?.status === 'ok');
+    await until(
+      () => collection(creator, 'twitch'),
+      (row) => row?.status === 'ok',
+    );
     expect((await analytics(creator)).twitch.channel!.status).toBe('connected');
   });
 
@@ -406,11 +556,33 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     const creator = await account(api, 'creator');
     const { archive } = api.castbridge.services;
     const now = Date.now();
-    const line = (id: string, at: number, extra: Record<string, unknown>) => ({ msgId: id, sentAt: at, chatterId: id, login: `fan_${id}`, displayName: `Fan ${id}`, color: null, badges: '', emotes: null, bits: null, kind: 'privmsg', text: 'hi', ...extra });
+    const line = (id: string, at: number, extra: Record<string, unknown>) => ({
+      msgId: id,
+      sentAt: at,
+      chatterId: id,
+      login: `fan_${id}`,
+      displayName: `Fan ${id}`,
+      color: null,
+      badges: '',
+      emotes: null,
+      bits: null,
+      kind: 'privmsg',
+      text: 'hi',
+      ...extra,
+    });
     // Three messages in one minute, a fourth in the next: the busiest minute holds three.
     const minute = Math.floor((now - 2 * 3600_000) / 60_000) * 60_000 + 1000;
-    const twitchKey = { userId: creator.id, platform: 'twitch' as const, channelId: `d-${backendName}`, channel: 'donor_channel' };
-    await archive.streamLive(twitchKey, { streamId: 's-1', title: 'Charity stream', startedAt: now - 3 * 3600_000 }, now - 3600_000);
+    const twitchKey = {
+      userId: creator.id,
+      platform: 'twitch' as const,
+      channelId: `d-${backendName}`,
+      channel: 'donor_channel',
+    };
+    await archive.streamLive(
+      twitchKey,
+      { streamId: 's-1', title: 'Charity stream', startedAt: now - 3 * 3600_000 },
+      now - 3600_000,
+    );
     await archive.write(twitchKey, {
       messages: [
         line('b1', minute, { bits: 100 }),
@@ -423,7 +595,12 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
       skipped: 0,
       seenAt: now,
     });
-    const youtubeKey = { userId: creator.id, platform: 'youtube' as const, channelId: `y-${backendName}`, channel: 'donor_yt' };
+    const youtubeKey = {
+      userId: creator.id,
+      platform: 'youtube' as const,
+      channelId: `y-${backendName}`,
+      channel: 'donor_yt',
+    };
     await archive.write(youtubeKey, {
       messages: [
         line('y1', now - 3600_000, { kind: 'superchat', amountMicros: 5_000_000, currency: 'USD' }),
@@ -435,26 +612,54 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
       seenAt: now,
     });
     const figures = await analytics(creator);
-    expect(metric(figures, 'twitch', 'donations')).toMatchObject({ unit: 'bits', current: 350, change: 350 - 1000, changeLabel: 'vs the previous 30 days', missing: null });
+    expect(metric(figures, 'twitch', 'donations')).toMatchObject({
+      unit: 'bits',
+      current: 350,
+      change: 350 - 1000,
+      changeLabel: 'vs the previous 30 days',
+      missing: null,
+    });
     expect(metric(figures, 'twitch', 'donations').points.at(-1)!.value).toBe(350);
-    expect(metric(figures, 'youtube', 'donations')).toMatchObject({ unit: 'USD', current: 7.5, note: 'Also received (not in the chart): 10.00 EUR in 1 Super Chat.' });
-    expect(figures.twitch.streams).toEqual([expect.objectContaining({ title: 'Charity stream', messages: 4, chatters: 4, peakPerMinute: 3 })]);
+    expect(metric(figures, 'youtube', 'donations')).toMatchObject({
+      unit: 'USD',
+      current: 7.5,
+      note: 'Also received (not in the chart): 10.00 EUR in 1 Super Chat.',
+    });
+    expect(figures.twitch.streams).toEqual([
+      expect.objectContaining({ title: 'Charity stream', messages: 4, chatters: 4, peakPerMinute: 3 }),
+    ]);
   });
 
   it('sponsorships: revenue per month from the ledger, display minutes and impressions per offer; the advertiser’s campaigns', async () => {
     const operator = await account(api, 'operator');
     const advertiser = await approvedAdvertiser(api, operator);
-    const creator = await account(api, 'creator', { language: 'English', country: 'Bhutan', type_content: 'Speedruns on Twitch' });
+    const creator = await account(api, 'creator', {
+      language: 'English',
+      country: 'Bhutan',
+      type_content: 'Speedruns on Twitch',
+    });
     const offerIn = async (title: string) => {
       const created = await api.request('POST', '/api/campaigns', {
         token: advertiser.token,
-        json: campaignInput({ title, payCents: 10_000, spots: 2, targeting: { ...campaignInput().targeting, countries: ['Bhutan'] } }),
+        json: campaignInput({
+          title,
+          payCents: 10_000,
+          spots: 2,
+          targeting: { ...campaignInput().targeting, countries: ['Bhutan'] },
+        }),
       });
       expect(created.status, created.text).toBe(201);
       const campaignId = (created.body.campaign as { id: string }).id;
-      expect((await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status).toBe(200);
+      expect(
+        (await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status,
+      ).toBe(200);
       await api.castbridge.services.jobs.drain();
-      const offer = ((await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string; campaignId: string }[]).find((o) => o.campaignId === campaignId)!;
+      const offer = (
+        (await api.request('GET', '/api/offers', { token: creator.token })).body.offers as {
+          id: string;
+          campaignId: string;
+        }[]
+      ).find((o) => o.campaignId === campaignId)!;
       expect((await api.request('POST', `/api/offers/${offer.id}/accept`, { token: creator.token })).status).toBe(200);
       return { campaignId, offerId: offer.id };
     };
@@ -471,7 +676,10 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
         ...Array.from({ length: 5 }, (_, i) => ({ offer_id: shown.offerId, minute: minute + 120 + i, seconds: 60 })),
       ])
       .execute();
-    expect((await api.request('POST', `/api/offers/${delivered.offerId}/confirm-delivery`, { token: advertiser.token })).status).toBe(200);
+    expect(
+      (await api.request('POST', `/api/offers/${delivered.offerId}/confirm-delivery`, { token: advertiser.token }))
+        .status,
+    ).toBe(200);
 
     const figures = await analytics(creator, '12m');
     expect(figures.sponsorships.revenueCents).toBe(10_000);
@@ -480,7 +688,10 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     expect(figures.sponsorships.activeOffers).toBe(1);
     const offer = figures.sponsorships.offers.find((o) => o.offerId === shown.offerId)!;
     expect(offer).toMatchObject({ title: 'Overlay week', displayMinutes: 15, impressions: 10 * 50 });
-    expect(figures.sponsorships.offers.find((o) => o.offerId === delivered.offerId)).toMatchObject({ status: 'completed', displayMinutes: 0 });
+    expect(figures.sponsorships.offers.find((o) => o.offerId === delivered.offerId)).toMatchObject({
+      status: 'completed',
+      displayMinutes: 0,
+    });
     expect(figures.sponsorships).toMatchObject({ displayMinutes: 15, impressions: 500 });
     const week = await analytics(creator, '7d');
     expect(week.sponsorships.revenue.map((p) => p.start.slice(0, 7))).toContain(new Date().toISOString().slice(0, 7));
@@ -488,8 +699,19 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     const answer = await api.request('GET', '/api/analytics?range=30d', { token: advertiser.token });
     expect(answer.status, answer.text).toBe(200);
     const campaigns = (answer.body as unknown as AdvertiserAnalytics).campaigns;
-    expect(campaigns.find((c) => c.id === shown.campaignId)).toMatchObject({ creatorsReached: 1, displayMinutes: 15, impressions: 500, spendCents: 0, budgetCents: 20_000 });
-    expect(campaigns.find((c) => c.id === delivered.campaignId)).toMatchObject({ creatorsReached: 0, displayMinutes: 0, spendCents: 10_000, budgetCents: 20_000 });
+    expect(campaigns.find((c) => c.id === shown.campaignId)).toMatchObject({
+      creatorsReached: 1,
+      displayMinutes: 15,
+      impressions: 500,
+      spendCents: 0,
+      budgetCents: 20_000,
+    });
+    expect(campaigns.find((c) => c.id === delivered.campaignId)).toMatchObject({
+      creatorsReached: 0,
+      displayMinutes: 0,
+      spendCents: 10_000,
+      budgetCents: 20_000,
+    });
     // Across an hour's start, three days ago: Twitch's sample at 19:50 counts for 20:05–20:09 (within 20 minutes), not
     // for 20:15; YouTube's at 20:20 counts for 20:30.
     const evening = (Math.floor(Date.now() / DAY) - 3) * DAY + 20 * 3_600_000;
@@ -497,20 +719,33 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     await api.castbridge.services.metrics.write(creator.id, 'youtube', evening + 20 * 60_000, { viewers: 10 });
     await api.castbridge.db
       .insertInto('overlay_minutes')
-      .values([5, 6, 7, 8, 9, 15, 30].map((m) => ({ offer_id: shown.offerId, minute: evening / 60_000 + m, seconds: 60 })))
+      .values(
+        [5, 6, 7, 8, 9, 15, 30].map((m) => ({ offer_id: shown.offerId, minute: evening / 60_000 + m, seconds: 60 })),
+      )
       .execute();
-    const later = (await api.request('GET', '/api/analytics?range=30d', { token: advertiser.token })).body as unknown as AdvertiserAnalytics;
-    expect(later.campaigns.find((c) => c.id === shown.campaignId)).toMatchObject({ creatorsReached: 1, displayMinutes: 15 + 7, impressions: 500 + 5 * 30 + 10 });
+    const later = (await api.request('GET', '/api/analytics?range=30d', { token: advertiser.token }))
+      .body as unknown as AdvertiserAnalytics;
+    expect(later.campaigns.find((c) => c.id === shown.campaignId)).toMatchObject({
+      creatorsReached: 1,
+      displayMinutes: 15 + 7,
+      impressions: 500 + 5 * 30 + 10,
+    });
     // Another advertiser sees none of them; the creator's answer names none of the advertiser's others.
     const other = await approvedAdvertiser(api, operator);
-    expect(((await api.request('GET', '/api/analytics', { token: other.token })).body as unknown as AdvertiserAnalytics).campaigns).toEqual([]);
+    expect(
+      ((await api.request('GET', '/api/analytics', { token: other.token })).body as unknown as AdvertiserAnalytics)
+        .campaigns,
+    ).toEqual([]);
     expect((await analytics(await account(api, 'creator'))).sponsorships.offers).toEqual([]);
   });
 
   it('a disconnect stops collecting; what was collected stays', async () => {
     const { creator } = await connectedCreator();
     expect((await api.request('DELETE', '/api/connections/twitch', { token: creator.token })).status).toBe(200);
-    await until(async () => [await job(creator, 'twitch'), await collection(creator, 'twitch')], (rows) => rows.every((row) => row === undefined));
+    await until(
+      async () => [await job(creator, 'twitch'), await collection(creator, 'twitch')],
+      (rows) => rows.every((row) => row === undefined),
+    );
     const figures = await analytics(creator);
     expect(figures.twitch.channel).toBeNull();
     expect(metric(figures, 'twitch', 'followers').current).not.toBeNull();

@@ -32,7 +32,15 @@ function messages(prefix: string, perDay: number, chatters = CHATTERS): ChatLine
     for (let i = 0; i < perDay * chatters.length; i += 1) {
       const [chatterId, login] = chatters[i % chatters.length]!;
       seq += 1;
-      lines.push(privmsg(`${prefix}${seq}`, Date.parse(`${day}T12:00:00Z`) + i * 10_000, chatterId, login, `${i % 3 === 0 ? 'lantern' : 'chat'} message ${seq} word${chatterId}`));
+      lines.push(
+        privmsg(
+          `${prefix}${seq}`,
+          Date.parse(`${day}T12:00:00Z`) + i * 10_000,
+          chatterId,
+          login,
+          `${i % 3 === 0 ? 'lantern' : 'chat'} message ${seq} word${chatterId}`,
+        ),
+      );
     }
   }
   return lines;
@@ -45,8 +53,11 @@ describe.each(BACKENDS)('a chatter’s messages on %s', (backendName) => {
   let other: Account;
   let twitch: ChannelKey;
 
-  const write = (key: ChannelKey, batch: ChatLine[], moderation: Parameters<Client['castbridge']['services']['archive']['write']>[1]['moderation'] = []) =>
-    api.castbridge.services.archive.write(key, { messages: batch, moderation, skipped: 0, seenAt: Date.now() });
+  const write = (
+    key: ChannelKey,
+    batch: ChatLine[],
+    moderation: Parameters<Client['castbridge']['services']['archive']['write']>[1]['moderation'] = [],
+  ) => api.castbridge.services.archive.write(key, { messages: batch, moderation, skipped: 0, seenAt: Date.now() });
 
   /** The oracle: the creator's messages read off the table, newest first. */
   async function table(where: { login?: string; chatterId?: string; from?: string; to?: string; word?: string }) {
@@ -70,7 +81,12 @@ describe.each(BACKENDS)('a chatter’s messages on %s', (backendName) => {
     const ids: number[] = [];
     let before: SearchQuery['before'];
     for (let pages = 0; pages < 100; pages += 1) {
-      const page = await api.castbridge.services.archive.search(userId, { ...query, platform: 'twitch', limit: 7, ...(before ? { before } : {}) });
+      const page = await api.castbridge.services.archive.search(userId, {
+        ...query,
+        platform: 'twitch',
+        limit: 7,
+        ...(before ? { before } : {}),
+      });
       ids.push(...page.messages.map((message) => message.id));
       if (!page.next) return ids;
       before = page.next;
@@ -83,7 +99,9 @@ describe.each(BACKENDS)('a chatter’s messages on %s', (backendName) => {
    * (another creator's messages, of chatters of the same ids and logins, aside).
    */
   async function indexed(match: string): Promise<number> {
-    const result = await sql<{ n: number }>`select count(*) as n from chat_messages_fts where chat_messages_fts match ${match} and rowid not in (select id from chat_messages where user_id = ${other.id})`.execute(
+    const result = await sql<{
+      n: number;
+    }>`select count(*) as n from chat_messages_fts where chat_messages_fts match ${match} and rowid not in (select id from chat_messages where user_id = ${other.id})`.execute(
       api.castbridge.db,
     );
     return Number(result.rows[0]!.n);
@@ -93,7 +111,9 @@ describe.each(BACKENDS)('a chatter’s messages on %s', (backendName) => {
     for (const [, login] of CHATTERS) {
       expect(await searchAll({ user: login }), login).toEqual(await ids({ login }));
       expect(await searchAll({ user: login, q: 'lantern' }), login).toEqual(await ids({ login, word: 'lantern' }));
-      expect(await searchAll({ user: login, from: DAYS[1], to: DAYS[2] }), login).toEqual(await ids({ login, from: DAYS[1], to: DAYS[2] }));
+      expect(await searchAll({ user: login, from: DAYS[1], to: DAYS[2] }), login).toEqual(
+        await ids({ login, from: DAYS[1], to: DAYS[2] }),
+      );
       expect(await searchAll({ user: login, from: DAYS[1] }), login).toEqual(await ids({ login, from: DAYS[1] }));
     }
   }
@@ -103,8 +123,18 @@ describe.each(BACKENDS)('a chatter’s messages on %s', (backendName) => {
     api = await startApp(backend, { TWITCH_CHAT_URL: 'ws://127.0.0.1:9' });
     creator = await account(api, 'creator');
     other = await account(api, 'creator');
-    twitch = { userId: creator.id, platform: 'twitch', channelId: `8${backendName.length}01`, channel: `chatters_${backendName}` };
-    const theirs: ChannelKey = { userId: other.id, platform: 'twitch', channelId: `8${backendName.length}02`, channel: `others_${backendName}` };
+    twitch = {
+      userId: creator.id,
+      platform: 'twitch',
+      channelId: `8${backendName.length}01`,
+      channel: `chatters_${backendName}`,
+    };
+    const theirs: ChannelKey = {
+      userId: other.id,
+      platform: 'twitch',
+      channelId: `8${backendName.length}02`,
+      channel: `others_${backendName}`,
+    };
     const batch = messages('a', 5);
     for (let i = 0; i < batch.length; i += 25) await write(twitch, batch.slice(i, i + 25));
     // Another creator's channel has chatters of the same logins: never in this creator's answers.
@@ -129,7 +159,11 @@ describe.each(BACKENDS)('a chatter’s messages on %s', (backendName) => {
   });
 
   it('an export by chatter holds their messages only, in order', async () => {
-    const response = await api.request('GET', `/api/archive/export?format=ndjson&platform=twitch&user=${encodeURIComponent('foo_bar')}`, { token: creator.token });
+    const response = await api.request(
+      'GET',
+      `/api/archive/export?format=ndjson&platform=twitch&user=${encodeURIComponent('foo_bar')}`,
+      { token: creator.token },
+    );
     expect(response.status).toBe(200);
     const exported = (response.text as string)
       .trim()
@@ -140,13 +174,30 @@ describe.each(BACKENDS)('a chatter’s messages on %s', (backendName) => {
 
   it('a timeout by login, and a ban by id, flag that chatter’s messages of that day up to it, nobody else’s', async () => {
     const cut = Date.parse(`${DAYS[1]}T12:02:00Z`);
-    await write(twitch, [], [
-      { kind: 'clearchat', at: cut, targetLogin: 'foo_bar', targetId: null, targetMsgId: null, duration: 600 },
-      { kind: 'clearchat', at: Date.parse(`${DAYS[2]}T23:00:00Z`), targetLogin: 'whatever', targetId: '104', targetMsgId: null, duration: null },
-    ]);
-    const rows = await api.castbridge.db.selectFrom('chat_messages').select(['chatter_id', 'login', 'day', 'sent_at', 'moderated']).where('user_id', '=', creator.id).execute();
+    await write(
+      twitch,
+      [],
+      [
+        { kind: 'clearchat', at: cut, targetLogin: 'foo_bar', targetId: null, targetMsgId: null, duration: 600 },
+        {
+          kind: 'clearchat',
+          at: Date.parse(`${DAYS[2]}T23:00:00Z`),
+          targetLogin: 'whatever',
+          targetId: '104',
+          targetMsgId: null,
+          duration: null,
+        },
+      ],
+    );
+    const rows = await api.castbridge.db
+      .selectFrom('chat_messages')
+      .select(['chatter_id', 'login', 'day', 'sent_at', 'moderated'])
+      .where('user_id', '=', creator.id)
+      .execute();
     for (const row of rows) {
-      const expected = (row.login === 'foo_bar' && row.day === DAYS[1] && Number(row.sent_at) <= cut) || (row.chatter_id === '104' && row.day === DAYS[2]);
+      const expected =
+        (row.login === 'foo_bar' && row.day === DAYS[1] && Number(row.sent_at) <= cut) ||
+        (row.chatter_id === '104' && row.day === DAYS[2]);
       expect(Boolean(row.moderated), `${row.login} ${row.day} ${row.sent_at}`).toBe(expected);
     }
     // foo_bar at 12:00, 12:01 and 12:02 (the timeout's second); chatter 104 all day.
@@ -170,23 +221,36 @@ describe.each(BACKENDS)('a chatter’s messages on %s', (backendName) => {
     }
   });
 
-  it.runIf(backendName === 'sqlite')('the migration indexes an archive kept before it: its chatters are found and deleted the same', async () => {
-    const db = api.castbridge.db as unknown as Kysely<unknown>;
-    await down(db, 'sqlite');
-    // Written under the schema before 0018 (the chatter B-tree, no `who` column).
-    const kept = messages('k', 2, [['201', 'kept_one'], ['202', 'kept_two']]);
-    await write(twitch, kept);
-    await up(db, 'sqlite');
-    for (const login of ['kept_one', 'kept_two']) expect(await searchAll({ user: login })).toEqual(await ids({ login }));
-    await expectFoundExactly();
-    expect(await indexed(whoMatch('chatter', '201'))).toBe(6);
-    const response = await api.request('DELETE', `/api/archive/chatters/201?platform=twitch`, { token: creator.token });
-    expect(response.status).toBe(200);
-    // The trigger's tokens are the rebuild's: the deletion left no entry behind.
-    expect(await indexed(whoMatch('chatter', '201'))).toBe(0);
-    expect(await indexed(whoMatch('login', 'kept_one'))).toBe(0);
-    expect(await searchAll({ user: 'kept_two' })).toEqual(await ids({ login: 'kept_two' }));
-    const plan = await sql<{ detail: string }>`explain query plan select id from chat_messages where user_id = ${creator.id} and login = 'kept_two'`.execute(api.castbridge.db);
-    expect(plan.rows.map((row) => row.detail).join(' ')).not.toContain('chat_messages_chatter');
-  });
+  it.runIf(backendName === 'sqlite')(
+    'the migration indexes an archive kept before it: its chatters are found and deleted the same',
+    async () => {
+      const db = api.castbridge.db as unknown as Kysely<unknown>;
+      await down(db, 'sqlite');
+      // Written under the schema before 0018 (the chatter B-tree, no `who` column).
+      const kept = messages('k', 2, [
+        ['201', 'kept_one'],
+        ['202', 'kept_two'],
+      ]);
+      await write(twitch, kept);
+      await up(db, 'sqlite');
+      for (const login of ['kept_one', 'kept_two'])
+        expect(await searchAll({ user: login })).toEqual(await ids({ login }));
+      await expectFoundExactly();
+      expect(await indexed(whoMatch('chatter', '201'))).toBe(6);
+      const response = await api.request('DELETE', `/api/archive/chatters/201?platform=twitch`, {
+        token: creator.token,
+      });
+      expect(response.status).toBe(200);
+      // The trigger's tokens are the rebuild's: the deletion left no entry behind.
+      expect(await indexed(whoMatch('chatter', '201'))).toBe(0);
+      expect(await indexed(whoMatch('login', 'kept_one'))).toBe(0);
+      expect(await searchAll({ user: 'kept_two' })).toEqual(await ids({ login: 'kept_two' }));
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select id from chat_messages where user_id = ${creator.id} and login = 'kept_two'`.execute(
+        api.castbridge.db,
+      );
+      expect(plan.rows.map((row) => row.detail).join(' ')).not.toContain('chat_messages_chatter');
+    },
+  );
 });

@@ -17,7 +17,8 @@ import { account, type Account } from './market.ts';
 const at = (day: string, time: string) => Date.parse(`${day}T${time}Z`);
 
 let seq = 0;
-const line = (sentAt: number, chatterId: string, login: string, msgId = `m${(seq += 1)}`): ChatLine => privmsg(msgId, sentAt, chatterId, login, `hello from ${login}`);
+const line = (sentAt: number, chatterId: string, login: string, msgId = `m${(seq += 1)}`): ChatLine =>
+  privmsg(msgId, sentAt, chatterId, login, `hello from ${login}`);
 
 /** `count` messages from `from` on, one a minute, by chatters taken in turn from `chatters`. */
 const burst = (from: number, count: number, chatters: [string, string][]) =>
@@ -32,10 +33,15 @@ describe.each(BACKENDS)('the Archive Chat list on %s equals counting the archive
   let youtube: ChannelKey;
   let otherTwitch: ChannelKey;
 
-  const write = (key: ChannelKey, messages: ChatLine[]) => api.castbridge.services.archive.write(key, { messages, moderation: [], skipped: 0, seenAt: Date.now() });
+  const write = (key: ChannelKey, messages: ChatLine[]) =>
+    api.castbridge.services.archive.write(key, { messages, moderation: [], skipped: 0, seenAt: Date.now() });
 
   /** What the list answered before it was kept: every figure counted off the messages. */
-  async function counted(userId: string, platform: ConnectPlatform, date?: string): Promise<{ days: ArchiveDay[]; streams: ArchiveStream[] }> {
+  async function counted(
+    userId: string,
+    platform: ConnectPlatform,
+    date?: string,
+  ): Promise<{ days: ArchiveDay[]; streams: ArchiveStream[] }> {
     const { db } = api.castbridge;
     const days = await db
       .selectFrom('chat_messages')
@@ -61,8 +67,15 @@ describe.each(BACKENDS)('the Archive Chat list on %s equals counting the archive
       .where('kind', '=', 'gap')
       .groupBy('day')
       .execute();
-    let streams = db.selectFrom('chat_streams').selectAll().where('user_id', '=', userId).where('platform', '=', platform);
-    if (date) streams = streams.where('start_day', '<=', date).where((eb) => eb.or([eb('end_day', '>=', date), eb('ended_at', 'is', null)]));
+    let streams = db
+      .selectFrom('chat_streams')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('platform', '=', platform);
+    if (date)
+      streams = streams
+        .where('start_day', '<=', date)
+        .where((eb) => eb.or([eb('end_day', '>=', date), eb('ended_at', 'is', null)]));
     const rows = await streams.orderBy('started_at', 'desc').limit(500).execute();
     return {
       days: days.map((row) => ({
@@ -80,7 +93,10 @@ describe.each(BACKENDS)('the Archive Chat list on %s equals counting the archive
           const { startDay, endDay, from, to } = streamRange(row);
           const count = await db
             .selectFrom('chat_messages')
-            .select((eb) => [eb.fn.countAll<number>().as('messages'), eb.fn.count<number>('login').distinct().as('chatters')])
+            .select((eb) => [
+              eb.fn.countAll<number>().as('messages'),
+              eb.fn.count<number>('login').distinct().as('chatters'),
+            ])
             .where('user_id', '=', userId)
             .where('platform', '=', platform)
             .where('day', '>=', startDay)
@@ -112,11 +128,24 @@ describe.each(BACKENDS)('the Archive Chat list on %s equals counting the archive
         const listed = await api.request('GET', `/api/archive/days?platform=${platform}`, { token: who.token });
         expect(listed.status, listed.text).toBe(200);
         const expected = await counted(who.id, platform);
-        expect({ days: listed.body.days, streams: listed.body.streams }, `${platform} without a date`).toEqual(expected);
-        const dates = new Set([...expected.days.map((day) => day.day), '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
+        expect({ days: listed.body.days, streams: listed.body.streams }, `${platform} without a date`).toEqual(
+          expected,
+        );
+        const dates = new Set([
+          ...expected.days.map((day) => day.day),
+          '2026-03-01',
+          '2026-03-02',
+          '2026-03-03',
+          '2026-03-04',
+          '2026-03-05',
+        ]);
         for (const date of dates) {
-          const one = await api.request('GET', `/api/archive/days?platform=${platform}&date=${date}`, { token: who.token });
-          expect({ days: one.body.days, streams: one.body.streams }, `${platform} on ${date}`).toEqual(await counted(who.id, platform, date));
+          const one = await api.request('GET', `/api/archive/days?platform=${platform}&date=${date}`, {
+            token: who.token,
+          });
+          expect({ days: one.body.days, streams: one.body.streams }, `${platform} on ${date}`).toEqual(
+            await counted(who.id, platform, date),
+          );
         }
         if (who === creator) {
           days += expected.days.length;
@@ -157,37 +186,79 @@ describe.each(BACKENDS)('the Archive Chat list on %s equals counting the archive
     ];
     // Day one: chat before and during a stream that runs past midnight; the stream is reported after its chat began.
     await write(twitch, burst(at('2026-03-01', '20:00:00'), 90, regulars));
-    await archive.streamLive(twitch, { streamId: 's1', title: 'Late night', startedAt: at('2026-03-01', '21:00:00') }, at('2026-03-01', '21:30:00'));
+    await archive.streamLive(
+      twitch,
+      { streamId: 's1', title: 'Late night', startedAt: at('2026-03-01', '21:00:00') },
+      at('2026-03-01', '21:30:00'),
+    );
     const during = burst(at('2026-03-01', '21:30:00'), 200, [...regulars, ['15', 'eve']]);
     await write(twitch, during);
     // A replay is stored (and counted) once; ben renamed himself benny (same id); 'eve' is also another chatter's login.
-    await write(twitch, [...during.slice(0, 50), line(at('2026-03-02', '00:30:00'), '12', 'benny'), line(at('2026-03-02', '00:31:00'), '99', 'eve')]);
-    await archive.streamLive(twitch, { streamId: 's1', title: 'Late night', startedAt: at('2026-03-01', '21:00:00') }, at('2026-03-02', '01:00:00'));
+    await write(twitch, [
+      ...during.slice(0, 50),
+      line(at('2026-03-02', '00:30:00'), '12', 'benny'),
+      line(at('2026-03-02', '00:31:00'), '99', 'eve'),
+    ]);
+    await archive.streamLive(
+      twitch,
+      { streamId: 's1', title: 'Late night', startedAt: at('2026-03-01', '21:00:00') },
+      at('2026-03-02', '01:00:00'),
+    );
     await archive.streamOffline(twitch, at('2026-03-02', '01:30:00'));
     // Chat after the stream, and on the third day a stream that a new one ends (the platform moved on).
     await write(twitch, burst(at('2026-03-02', '09:00:00'), 40, regulars));
-    await archive.streamLive(twitch, { streamId: 's2', title: 'Morning', startedAt: at('2026-03-03', '08:00:00') }, at('2026-03-03', '08:00:00'));
+    await archive.streamLive(
+      twitch,
+      { streamId: 's2', title: 'Morning', startedAt: at('2026-03-03', '08:00:00') },
+      at('2026-03-03', '08:00:00'),
+    );
     await write(twitch, burst(at('2026-03-03', '08:00:00'), 120, regulars));
-    await archive.streamLive(twitch, { streamId: 's3', title: 'Afternoon', startedAt: at('2026-03-03', '09:00:00') }, at('2026-03-03', '10:30:00'));
+    await archive.streamLive(
+      twitch,
+      { streamId: 's3', title: 'Afternoon', startedAt: at('2026-03-03', '09:00:00') },
+      at('2026-03-03', '10:30:00'),
+    );
     // The channel renamed on the fourth day: the day shows the greater of its names, as counting does.
     await write({ ...twitch, channel: 'nova' }, burst(at('2026-03-04', '10:00:00'), 30, regulars));
     await write({ ...twitch, channel: 'nova_speedruns' }, burst(at('2026-03-04', '12:00:00'), 30, regulars));
     // A stream ends while the server was down: it ends shortly after it was last seen live; later chat is not its.
-    await archive.streamLive(twitch, { streamId: 's4', title: 'Down', startedAt: at('2026-03-04', '11:00:00') }, at('2026-03-04', '11:30:00'));
+    await archive.streamLive(
+      twitch,
+      { streamId: 's4', title: 'Down', startedAt: at('2026-03-04', '11:00:00') },
+      at('2026-03-04', '11:30:00'),
+    );
     await write(twitch, burst(at('2026-03-04', '11:31:00'), 60, regulars));
     await archive.streamOffline(twitch, at('2026-03-04', '14:00:00'));
     // A late message of an ended stream, a gap, YouTube chat and a live YouTube broadcast, and another creator.
     await write(twitch, [line(at('2026-03-03', '09:30:30'), '16', 'late_larry')]);
     await archive.recordGap(twitch, at('2026-03-02', '10:00:00'), at('2026-03-02', '10:05:00'), 'reconnect');
-    await archive.streamLive(youtube, { streamId: 'yt1', title: 'Cooking', startedAt: at('2026-03-02', '18:00:00') }, at('2026-03-02', '18:00:00'));
-    await write(youtube, burst(at('2026-03-02', '17:00:00'), 150, [['UCa', 'Ana Cooks'], ['UCb', 'Bo'], ['UCc', 'Cy']]));
+    await archive.streamLive(
+      youtube,
+      { streamId: 'yt1', title: 'Cooking', startedAt: at('2026-03-02', '18:00:00') },
+      at('2026-03-02', '18:00:00'),
+    );
+    await write(
+      youtube,
+      burst(at('2026-03-02', '17:00:00'), 150, [
+        ['UCa', 'Ana Cooks'],
+        ['UCb', 'Bo'],
+        ['UCc', 'Cy'],
+      ]),
+    );
     await write(otherTwitch, burst(at('2026-03-02', '12:00:00'), 80, regulars));
-    await archive.streamLive(otherTwitch, { streamId: 'o1', title: 'Other', startedAt: at('2026-03-02', '12:30:00') }, at('2026-03-02', '12:30:00'));
+    await archive.streamLive(
+      otherTwitch,
+      { streamId: 'o1', title: 'Other', startedAt: at('2026-03-02', '12:30:00') },
+      at('2026-03-02', '12:30:00'),
+    );
 
     const { days, messages } = await expectExact();
     expect(days).toBe(5);
     expect(messages).toBe(90 + 200 + 2 + 40 + 120 + 60 + 60 + 1 + 150);
-    const listed = (await api.request('GET', '/api/archive/days?platform=twitch', { token: creator.token })).body as { days: ArchiveDay[]; streams: ArchiveStream[] };
+    const listed = (await api.request('GET', '/api/archive/days?platform=twitch', { token: creator.token })).body as {
+      days: ArchiveDay[];
+      streams: ArchiveStream[];
+    };
     expect(listed.days.find((day) => day.day === '2026-03-04')?.channel).toBe('nova_speedruns');
     expect(listed.streams.map((stream) => stream.title)).toEqual(['Down', 'Afternoon', 'Morning', 'Late night']);
     expect(listed.streams.every((stream) => stream.messages > 0)).toBe(true);
@@ -213,24 +284,45 @@ describe.each(BACKENDS)('the Archive Chat list on %s equals counting the archive
   });
 
   it("a stream's deletion, and chat archived after it", async () => {
-    const streams = (await api.request('GET', '/api/archive/days?platform=twitch', { token: creator.token })).body.streams as ArchiveStream[];
+    const streams = (await api.request('GET', '/api/archive/days?platform=twitch', { token: creator.token })).body
+      .streams as ArchiveStream[];
     const afternoon = streams.find((stream) => stream.title === 'Afternoon')!;
     expect(await remove(`/api/archive/streams/${afternoon.id}?platform=twitch`)).toBe(afternoon.messages);
     await expectExact();
     await write(twitch, burst(at('2026-03-03', '09:10:00'), 20, [['17', 'fay']]));
-    await write(twitch, burst(at('2026-03-05', '08:00:00'), 20, [['17', 'fay'], ['11', 'ana']]));
+    await write(
+      twitch,
+      burst(at('2026-03-05', '08:00:00'), 20, [
+        ['17', 'fay'],
+        ['11', 'ana'],
+      ]),
+    );
     await expectExact();
   });
 
   it('the migration counts an archive kept before it the same way', async () => {
     const { db, dialect } = api.castbridge;
-    const before = await db.selectFrom('chat_days').select(['user_id', 'platform', 'day', 'messages', 'chatters']).orderBy('user_id').orderBy('platform').orderBy('day').execute();
+    const before = await db
+      .selectFrom('chat_days')
+      .select(['user_id', 'platform', 'day', 'messages', 'chatters'])
+      .orderBy('user_id')
+      .orderBy('platform')
+      .orderBy('day')
+      .execute();
     await down(db as unknown as Kysely<unknown>);
     await up(db as unknown as Kysely<unknown>, dialect);
     // A server starts after its migrations: nothing remembered of the summaries before them.
     await api.close();
     api = await startApp(backend);
-    expect(await api.castbridge.db.selectFrom('chat_days').select(['user_id', 'platform', 'day', 'messages', 'chatters']).orderBy('user_id').orderBy('platform').orderBy('day').execute()).toEqual(before);
+    expect(
+      await api.castbridge.db
+        .selectFrom('chat_days')
+        .select(['user_id', 'platform', 'day', 'messages', 'chatters'])
+        .orderBy('user_id')
+        .orderBy('platform')
+        .orderBy('day')
+        .execute(),
+    ).toEqual(before);
     await expectExact();
     // And keeps them from there on.
     await write(twitch, burst(at('2026-03-05', '09:00:00'), 10, [['18', 'gus']]));
@@ -251,7 +343,11 @@ describe.each(BACKENDS)('the Archive Chat list on %s equals counting the archive
       .executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
     // Orphaned logins of deleted days or streams would mean the cascade did not run.
-    const orphans = await sql<{ n: number }>`select (select count(*) from chat_day_chatters c where not exists (select 1 from chat_days d where d.id = c.day_id)) + (select count(*) from chat_stream_chatters c where not exists (select 1 from chat_streams s where s.id = c.stream_id)) as n`.execute(db);
+    const orphans = await sql<{
+      n: number;
+    }>`select (select count(*) from chat_day_chatters c where not exists (select 1 from chat_days d where d.id = c.day_id)) + (select count(*) from chat_stream_chatters c where not exists (select 1 from chat_streams s where s.id = c.stream_id)) as n`.execute(
+      db,
+    );
     expect(Number(orphans.rows[0]!.n)).toBe(0);
   });
 });

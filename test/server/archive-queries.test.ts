@@ -14,14 +14,19 @@ const at = (iso: string) => Date.parse(iso);
 function youtubeLine(id: string, channelId: string, displayName: string, text: string, sentAt: number): ChatLine {
   const read = youtubeItem({
     id,
-    snippet: { type: 'textMessageEvent', publishedAt: new Date(sentAt).toISOString(), textMessageDetails: { messageText: text } },
+    snippet: {
+      type: 'textMessageEvent',
+      publishedAt: new Date(sentAt).toISOString(),
+      textMessageDetails: { messageText: text },
+    },
     authorDetails: { channelId, displayName },
   });
   if (!read || !('line' in read)) throw new Error(`not a line: ${id}`);
   return read.line;
 }
 
-const twitchLine = (id: string, chatterId: string, login: string, text: string, sentAt: number): ChatLine => privmsg(id, sentAt, chatterId, login, text);
+const twitchLine = (id: string, chatterId: string, login: string, text: string, sentAt: number): ChatLine =>
+  privmsg(id, sentAt, chatterId, login, text);
 
 const YAMADA = 'UCyamada00000000000000000';
 const ALEXEI = 'UCalexei00000000000000000';
@@ -49,7 +54,13 @@ describe.each(BACKENDS)('the chat archive’s queries on %s', (backendName) => {
   const get = (path: string, who: Account = creator) => api.request('GET', path, { token: who.token });
   const remove = (path: string, who: Account = creator) => api.request('DELETE', path, { token: who.token });
   const day = (platform: string, date: string) =>
-    get(`/api/archive/messages?platform=${platform}&date=${date}`).then((a) => a.body as { messages: { chatterId: string; login: string; moderated: boolean }[]; events: { kind: string; targetLogin: string | null }[] });
+    get(`/api/archive/messages?platform=${platform}&date=${date}`).then(
+      (a) =>
+        a.body as {
+          messages: { chatterId: string; login: string; moderated: boolean }[];
+          events: { kind: string; targetLogin: string | null }[];
+        },
+    );
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
@@ -57,7 +68,12 @@ describe.each(BACKENDS)('the chat archive’s queries on %s', (backendName) => {
     creator = await account(api, 'creator');
     other = await account(api, 'creator');
     youtube = { userId: creator.id, platform: 'youtube', channelId: `UCcreator_${backendName}`, channel: 'Creator' };
-    twitch = { userId: creator.id, platform: 'twitch', channelId: `7${backendName.length}00`, channel: `queries_${backendName}` };
+    twitch = {
+      userId: creator.id,
+      platform: 'twitch',
+      channelId: `7${backendName.length}00`,
+      channel: `queries_${backendName}`,
+    };
     const { archive } = api.castbridge.services;
     await archive.write(youtube, {
       messages: [
@@ -93,7 +109,11 @@ describe.each(BACKENDS)('the chat archive’s queries on %s', (backendName) => {
       skipped: 0,
       seenAt: at('2026-01-03T09:00:00Z'),
     });
-    await archive.streamLive(twitch, { streamId: 'stream-1', title: 'Lantern night', startedAt: at('2026-01-02T10:00:00Z') }, at('2026-01-02T11:00:00Z'));
+    await archive.streamLive(
+      twitch,
+      { streamId: 'stream-1', title: 'Lantern night', startedAt: at('2026-01-02T10:00:00Z') },
+      at('2026-01-02T11:00:00Z'),
+    );
     await archive.streamOffline(twitch, at('2026-01-02T11:00:00Z'));
   });
   afterAll(async () => {
@@ -122,12 +142,32 @@ describe.each(BACKENDS)('the chat archive’s queries on %s', (backendName) => {
     // Another Alex is banned: the Alex who was not keeps their message unflagged.
     const banAlex = youtubeItem({
       id: 'ban-alex',
-      snippet: { type: 'userBannedEvent', publishedAt: '2026-01-02T10:11:00Z', userBannedDetails: { bannedUserDetails: { channelId: ALEX_TWO, displayName: 'Alex' }, banType: 'permanent' } },
+      snippet: {
+        type: 'userBannedEvent',
+        publishedAt: '2026-01-02T10:11:00Z',
+        userBannedDetails: { bannedUserDetails: { channelId: ALEX_TWO, displayName: 'Alex' }, banType: 'permanent' },
+      },
     });
     // A ban that names nobody cannot be told from clearing the whole chat: it is not read.
-    expect(youtubeItem({ id: 'ban-nobody', snippet: { type: 'userBannedEvent', publishedAt: '2026-01-02T10:12:00Z', userBannedDetails: { banType: 'permanent' } } })).toBeNull();
-    const moderation = [ban, banAlex].map((read) => (read && 'moderation' in read ? read.moderation : null)).filter((event) => event !== null);
-    await api.castbridge.services.archive.write(youtube, { messages: [], moderation, skipped: 0, seenAt: at('2026-01-02T10:12:00Z') });
+    expect(
+      youtubeItem({
+        id: 'ban-nobody',
+        snippet: {
+          type: 'userBannedEvent',
+          publishedAt: '2026-01-02T10:12:00Z',
+          userBannedDetails: { banType: 'permanent' },
+        },
+      }),
+    ).toBeNull();
+    const moderation = [ban, banAlex]
+      .map((read) => (read && 'moderation' in read ? read.moderation : null))
+      .filter((event) => event !== null);
+    await api.castbridge.services.archive.write(youtube, {
+      messages: [],
+      moderation,
+      skipped: 0,
+      seenAt: at('2026-01-02T10:12:00Z'),
+    });
     const { messages, events } = await day('youtube', '2026-01-02');
     expect(messages.filter((m) => m.moderated).map((m) => m.chatterId)).toEqual([YAMADA, ALEX_TWO]);
     expect(events.map((e) => [e.kind, e.targetLogin])).toEqual([
@@ -152,14 +192,19 @@ describe.each(BACKENDS)('the chat archive’s queries on %s', (backendName) => {
     // Twitch: the messages under their earlier login go too; the login's new owner keeps theirs.
     const renamed = await remove('/api/archive/chatters/4242?platform=twitch');
     expect(renamed.body).toEqual({ deleted: 3 });
-    const left = (await get('/api/archive/search?q=lantern&platform=twitch')).body.messages as { msgId: string; moderated: boolean }[];
+    const left = (await get('/api/archive/search?q=lantern&platform=twitch')).body.messages as {
+      msgId: string;
+      moderated: boolean;
+    }[];
     expect(left.map((m) => [m.msgId, m.moderated])).toEqual([
       ['t7', true],
       ['t5', false],
       ['t3', false],
     ]);
     expect((await day('twitch', '2026-01-01')).events).toEqual([]);
-    expect((await day('twitch', '2026-01-03')).events.map((e) => [e.kind, e.targetLogin])).toEqual([['clearchat', 'old_name']]);
+    expect((await day('twitch', '2026-01-03')).events.map((e) => [e.kind, e.targetLogin])).toEqual([
+      ['clearchat', 'old_name'],
+    ]);
 
     expect((await remove('/api/archive/chatters/4242?platform=twitch')).status).toBe(404);
     expect((await remove(`/api/archive/chatters/${MINSU}?platform=youtube`, other)).status).toBe(404);
@@ -172,7 +217,10 @@ describe.each(BACKENDS)('the chat archive’s queries on %s', (backendName) => {
   });
 
   it('a date range open at one end reaches every day on its side', async () => {
-    const days = async (range: string) => ((await get(`/api/archive/search?q=beacon&platform=twitch&${range}`)).body.messages as { sentAt: number }[]).map((m) => new Date(m.sentAt).toISOString().slice(0, 10));
+    const days = async (range: string) =>
+      ((await get(`/api/archive/search?q=beacon&platform=twitch&${range}`)).body.messages as { sentAt: number }[]).map(
+        (m) => new Date(m.sentAt).toISOString().slice(0, 10),
+      );
     expect(await days('from=2026-01-02')).toEqual(['2026-01-03', '2026-01-02']);
     expect(await days('to=2026-01-02')).toEqual(['2026-01-02', '2026-01-01']);
     expect(await days('from=2026-01-02&to=2026-01-02')).toEqual(['2026-01-02']);
@@ -206,7 +254,11 @@ describe.each(BACKENDS)('the chat archive’s queries on %s', (backendName) => {
     const exported = await get(`/api/archive/export?format=ndjson&stream=${stream!.id}&q=lantern`);
     expect(exported.status, exported.text).toBe(200);
     // NDJSON's id is the platform's message id.
-    const ids = (text: string) => text.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const ids = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids(exported.text)).toEqual(['t3']);
     expect(ids((await get(`/api/archive/export?format=ndjson&stream=${stream!.id}`)).text)).toEqual(['t3', 't4']);
   });

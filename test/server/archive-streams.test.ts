@@ -37,7 +37,8 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
 
   const streamCalls = () => standIn.calls.helix.streams ?? 0;
   const get = (path: string, who: Account = creator) => api.request('GET', path, { token: who.token });
-  const streams = async (platform = 'twitch', who: Account = creator) => (await get(`/api/archive/days?platform=${platform}`, who)).body.streams as Stream[];
+  const streams = async (platform = 'twitch', who: Account = creator) =>
+    (await get(`/api/archive/days?platform=${platform}`, who)).body.streams as Stream[];
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
@@ -45,7 +46,11 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
     const served = await serveStandIn(standIn);
     server = served.server;
     chat = await startTwitchChatStandIn();
-    api = await startApp(backend, { ...standInSettings(served.base), TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}`, TWITCH_STREAM_POLL_SECONDS: '1' });
+    api = await startApp(backend, {
+      ...standInSettings(served.base),
+      TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}`,
+      TWITCH_STREAM_POLL_SECONDS: '1',
+    });
     creator = await account(api, 'creator');
     other = await account(api, 'creator');
     expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
@@ -59,7 +64,10 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
 
   it('a live channel is a stream with its title and start; its chat is counted in it; going offline ends it', async () => {
     standIn.twitch.setLive(channel, true, 'Speedrun night with Nova Energy');
-    const on = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'twitch', archiving: true } });
+    const on = await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'twitch', archiving: true },
+    });
     expect(on.status, on.text).toBe(200);
     await chat.waitForJoin(channel);
     const [live] = await until(streams, (list) => list.length === 1);
@@ -76,14 +84,20 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
     // Chat after the stream belongs to the day, not to the stream.
     chat.send(channel, privmsg(channel, 'after-stream-1', 'late_larry', 'did I miss it'));
     const today = new Date().toISOString().slice(0, 10);
-    await until(() => get(`/api/archive/days?platform=twitch&date=${today}`), (a) => (a.body.days as { messages: number }[])[0]?.messages === 12);
+    await until(
+      () => get(`/api/archive/days?platform=twitch&date=${today}`),
+      (a) => (a.body.days as { messages: number }[])[0]?.messages === 12,
+    );
     expect((await streams())[0]).toMatchObject({ messages: 11 });
   });
 
   it('a second broadcast is a second stream; each pages, exports and deletes its own messages', async () => {
     standIn.twitch.setLive(channel, true, 'Second stream');
     await until(streams, (list) => list.length === 2 && list[0]!.endedAt === null);
-    chat.send(channel, [privmsg(channel, 'second-1', 'new_nia', 'second stream hello'), privmsg(channel, 'second-2', 'new_nia', 'and goodbye')]);
+    chat.send(channel, [
+      privmsg(channel, 'second-1', 'new_nia', 'second stream hello'),
+      privmsg(channel, 'second-2', 'new_nia', 'and goodbye'),
+    ]);
     const [second, first] = await until(streams, (list) => list[0]?.messages === 2);
     expect(second!.title).toBe('Second stream');
 
@@ -92,17 +106,27 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
     expect((page.body.messages as { login: string }[]).map((m) => m.login)).not.toContain('late_larry');
     expect(page.body.messages).toHaveLength(11);
     const secondPage = await get(`/api/archive/messages?platform=twitch&stream=${second!.id}`);
-    expect((secondPage.body.messages as { text: string }[]).map((m) => m.text)).toEqual(['second stream hello', 'and goodbye']);
+    expect((secondPage.body.messages as { text: string }[]).map((m) => m.text)).toEqual([
+      'second stream hello',
+      'and goodbye',
+    ]);
     // A stream's jump time: HH:MM on the day it started.
     const at = new Date(first!.startedAt).toISOString().slice(11, 16);
-    expect(((await get(`/api/archive/messages?platform=twitch&stream=${first!.id}&at=${at}`)).body.messages as unknown[]).length).toBe(11);
+    expect(
+      ((await get(`/api/archive/messages?platform=twitch&stream=${first!.id}&at=${at}`)).body.messages as unknown[])
+        .length,
+    ).toBe(11);
 
     const exported = await get(`/api/archive/export?format=ndjson&stream=${first!.id}`);
     expect(exported.status).toBe(200);
-    expect(exported.headers.get('content-disposition')).toBe(`attachment; filename="castbridge-chat-twitch-stream-${new Date(first!.startedAt).toISOString().slice(0, 10)}-${first!.id}.ndjson"`);
+    expect(exported.headers.get('content-disposition')).toBe(
+      `attachment; filename="castbridge-chat-twitch-stream-${new Date(first!.startedAt).toISOString().slice(0, 10)}-${first!.id}.ndjson"`,
+    );
     expect(exported.text.trim().split('\n')).toHaveLength(11);
 
-    const gone = await api.request('DELETE', `/api/archive/streams/${first!.id}?platform=twitch`, { token: creator.token });
+    const gone = await api.request('DELETE', `/api/archive/streams/${first!.id}?platform=twitch`, {
+      token: creator.token,
+    });
     expect(gone.status, gone.text).toBe(200);
     expect(gone.body).toEqual({ deleted: 11 });
     const left = await streams();
@@ -118,11 +142,17 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
     const advertiser = await account(api, 'advertiser');
     expect((await get(`/api/archive/messages?platform=twitch&stream=${stream!.id}`, other)).status).toBe(404);
     expect((await get(`/api/archive/export?format=csv&stream=${stream!.id}`, other)).status).toBe(404);
-    expect((await api.request('DELETE', `/api/archive/streams/${stream!.id}`, { token: other.token })).status).toBe(404);
-    expect((await api.request('DELETE', `/api/archive/streams/${stream!.id}`, { token: advertiser.token })).status).toBe(403);
+    expect((await api.request('DELETE', `/api/archive/streams/${stream!.id}`, { token: other.token })).status).toBe(
+      404,
+    );
+    expect(
+      (await api.request('DELETE', `/api/archive/streams/${stream!.id}`, { token: advertiser.token })).status,
+    ).toBe(403);
     expect((await api.request('DELETE', `/api/archive/streams/${stream!.id}`)).status).toBe(401);
     expect((await get(`/api/archive/messages?platform=youtube&stream=${stream!.id}`)).status).toBe(404);
-    expect((await api.request('DELETE', '/api/archive/streams/not-a-number', { token: creator.token })).status).toBe(404);
+    expect((await api.request('DELETE', '/api/archive/streams/not-a-number', { token: creator.token })).status).toBe(
+      404,
+    );
     expect((await get(`/api/archive/messages?platform=twitch&stream=abc`)).status).toBe(400);
     expect((await get(`/api/archive/messages?platform=twitch&stream=${stream!.id}&date=2026-01-01`)).status).toBe(400);
     expect(await streams('twitch', other)).toEqual([]);
@@ -132,12 +162,19 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
   it('a 429 waits for Ratelimit-Reset; a refused token is the channel’s problem while the chat goes on', async () => {
     const before = streamCalls();
     standIn.twitch.rateLimit(1, 4000);
-    await until(async () => streamCalls(), (calls) => calls > before);
+    await until(
+      async () => streamCalls(),
+      (calls) => calls > before,
+    );
     const limitedAt = streamCalls();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     // Polled every second otherwise: nothing more was asked before the reset.
     expect(streamCalls()).toBe(limitedAt);
-    await until(async () => streamCalls(), (calls) => calls > limitedAt, 8000);
+    await until(
+      async () => streamCalls(),
+      (calls) => calls > limitedAt,
+      8000,
+    );
 
     standIn.revokeChannel('twitch', channel);
     const problem = await until(
@@ -145,53 +182,113 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
       (a) => typeof (a.body.channel as { problem: string | null }).problem === 'string',
       15_000,
     );
-    expect((problem.body.channel as { problem: string }).problem).toMatch(/^Twitch refused to say when you are live .*connect Twitch again\. The chat is still archived\.$/);
+    expect((problem.body.channel as { problem: string }).problem).toMatch(
+      /^Twitch refused to say when you are live .*connect Twitch again\. The chat is still archived\.$/,
+    );
     chat.send(channel, privmsg(channel, 'revoked-1', 'still_sal', 'chat still archived'));
-    await until(() => get('/api/archive/search?q=still%20archived'), (a) => (a.body.messages as unknown[]).length === 1);
+    await until(
+      () => get('/api/archive/search?q=still%20archived'),
+      (a) => (a.body.messages as unknown[]).length === 1,
+    );
     // Connecting again clears it.
     expect((await connect(api, creator, 'twitch', channel)).get('connected')).toBe('twitch');
-    await until(() => get('/api/archive/days?platform=twitch'), (a) => (a.body.channel as { problem: string | null }).problem === null, 15_000);
+    await until(
+      () => get('/api/archive/days?platform=twitch'),
+      (a) => (a.body.channel as { problem: string | null }).problem === null,
+      15_000,
+    );
   });
 
   it('archiving off ends a live stream where the archive stops; on again while it is still live takes it up again', async () => {
     const [live] = await until(streams, (list) => list[0]?.endedAt === null);
-    const off = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'twitch', archiving: false } });
+    const off = await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'twitch', archiving: false },
+    });
     expect(off.status, off.text).toBe(200);
     const [ended] = await until(streams, (list) => list[0]?.endedAt !== null);
     expect(ended!.id).toBe(live!.id);
-    await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'twitch', archiving: true } });
+    await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'twitch', archiving: true },
+    });
     const [again] = await until(streams, (list) => list[0]?.endedAt === null);
     expect(again!.id).toBe(live!.id);
   });
 
   it('a stream found ended after a restart ends shortly after it was last seen live, not at the restart', async () => {
-    const key = { userId: creator.id, platform: 'twitch' as const, channelId: 'restart-channel', channel: 'restart_channel' };
+    const key = {
+      userId: creator.id,
+      platform: 'twitch' as const,
+      channelId: 'restart-channel',
+      channel: 'restart_channel',
+    };
     const seen = Date.parse('2026-11-20T23:50:00Z');
-    await api.castbridge.services.archive.streamLive(key, { streamId: 'late-night', title: 'Past midnight', startedAt: Date.parse('2026-11-20T22:00:00Z') }, seen);
-    await api.castbridge.services.archive.streamLive(key, { streamId: 'late-night', title: 'Past midnight', startedAt: Date.parse('2026-11-20T22:00:00Z') }, Date.parse('2026-11-21T00:30:00Z'));
+    await api.castbridge.services.archive.streamLive(
+      key,
+      { streamId: 'late-night', title: 'Past midnight', startedAt: Date.parse('2026-11-20T22:00:00Z') },
+      seen,
+    );
+    await api.castbridge.services.archive.streamLive(
+      key,
+      { streamId: 'late-night', title: 'Past midnight', startedAt: Date.parse('2026-11-20T22:00:00Z') },
+      Date.parse('2026-11-21T00:30:00Z'),
+    );
     await api.castbridge.services.archive.streamOffline(key, Date.parse('2026-11-21T09:00:00Z'));
-    const row = await api.castbridge.db.selectFrom('chat_streams').selectAll().where('stream_id', '=', 'late-night').executeTakeFirstOrThrow();
+    const row = await api.castbridge.db
+      .selectFrom('chat_streams')
+      .selectAll()
+      .where('stream_id', '=', 'late-night')
+      .executeTakeFirstOrThrow();
     expect(Number(row.ended_at)).toBe(Date.parse('2026-11-21T00:30:00Z') + STREAM_END_GRACE_MS);
     expect([row.start_day, row.end_day]).toEqual(['2026-11-20', '2026-11-21']);
     // Listed on both days it ran.
-    expect((await get('/api/archive/days?platform=twitch&date=2026-11-20')).body.streams).toEqual([expect.objectContaining({ title: 'Past midnight' })]);
-    expect((await get('/api/archive/days?platform=twitch&date=2026-11-21')).body.streams).toEqual([expect.objectContaining({ title: 'Past midnight' })]);
+    expect((await get('/api/archive/days?platform=twitch&date=2026-11-20')).body.streams).toEqual([
+      expect.objectContaining({ title: 'Past midnight' }),
+    ]);
+    expect((await get('/api/archive/days?platform=twitch&date=2026-11-21')).body.streams).toEqual([
+      expect.objectContaining({ title: 'Past midnight' }),
+    ]);
     expect((await get('/api/archive/days?platform=twitch&date=2026-11-22')).body.streams).toEqual([]);
     // A new broadcast of the channel ends one left open.
-    await api.castbridge.services.archive.streamLive(key, { streamId: 'open-one', title: 'Open', startedAt: Date.parse('2026-11-22T10:00:00Z') }, Date.parse('2026-11-22T10:05:00Z'));
-    await api.castbridge.services.archive.streamLive(key, { streamId: 'next-one', title: 'Next', startedAt: Date.parse('2026-11-22T12:00:00Z') }, Date.parse('2026-11-22T12:00:00Z'));
-    const open = await api.castbridge.db.selectFrom('chat_streams').select('ended_at').where('stream_id', '=', 'open-one').executeTakeFirstOrThrow();
+    await api.castbridge.services.archive.streamLive(
+      key,
+      { streamId: 'open-one', title: 'Open', startedAt: Date.parse('2026-11-22T10:00:00Z') },
+      Date.parse('2026-11-22T10:05:00Z'),
+    );
+    await api.castbridge.services.archive.streamLive(
+      key,
+      { streamId: 'next-one', title: 'Next', startedAt: Date.parse('2026-11-22T12:00:00Z') },
+      Date.parse('2026-11-22T12:00:00Z'),
+    );
+    const open = await api.castbridge.db
+      .selectFrom('chat_streams')
+      .select('ended_at')
+      .where('stream_id', '=', 'open-one')
+      .executeTakeFirstOrThrow();
     expect(Number(open.ended_at)).toBe(Date.parse('2026-11-22T10:05:00Z'));
   });
 
   it('YouTube: the live broadcast is the stream, ended when its chat ends', async () => {
     expect((await connect(api, creator, 'youtube', ytChannel)).get('connected')).toBe('youtube');
     standIn.youtube.setLive(ytChannel, true, 'YouTube premiere');
-    await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'youtube', archiving: true } });
-    const [live] = await until(() => streams('youtube'), (list) => list.length === 1);
+    await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'youtube', archiving: true },
+    });
+    const [live] = await until(
+      () => streams('youtube'),
+      (list) => list.length === 1,
+    );
     expect(live).toMatchObject({ title: 'YouTube premiere', endedAt: null });
     standIn.youtube.setLive(ytChannel, false);
-    await until(() => streams('youtube'), (list) => list[0]?.endedAt !== null);
-    await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'youtube', archiving: false } });
+    await until(
+      () => streams('youtube'),
+      (list) => list[0]?.endedAt !== null,
+    );
+    await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'youtube', archiving: false },
+    });
   });
 });

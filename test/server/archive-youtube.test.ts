@@ -11,8 +11,21 @@ import { connect, serveStandIn } from './oauth-flow.ts';
 
 const text = (id: string, name: string, message: string, extra: Record<string, unknown> = {}): YouTubeChatItem => ({
   id,
-  snippet: { type: 'textMessageEvent', publishedAt: new Date().toISOString(), displayMessage: message, textMessageDetails: { messageText: message } },
-  authorDetails: { channelId: `UC${id.padEnd(22, '0')}`, displayName: name, isChatOwner: false, isChatModerator: false, isChatSponsor: false, isVerified: false, ...extra },
+  snippet: {
+    type: 'textMessageEvent',
+    publishedAt: new Date().toISOString(),
+    displayMessage: message,
+    textMessageDetails: { messageText: message },
+  },
+  authorDetails: {
+    channelId: `UC${id.padEnd(22, '0')}`,
+    displayName: name,
+    isChatOwner: false,
+    isChatModerator: false,
+    isChatSponsor: false,
+    isVerified: false,
+    ...extra,
+  },
 });
 
 describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) => {
@@ -31,7 +44,14 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
     const served = await serveStandIn(standIn);
     server = served.server;
     const base = `${served.base}/youtube`;
-    api = await startApp(backend, { GOOGLE_CLIENT_ID: 'test-client', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_AUTH_BASE: base, GOOGLE_TOKEN_BASE: base, YOUTUBE_API_BASE: base, TWITCH_CHAT_URL: 'ws://127.0.0.1:9' });
+    api = await startApp(backend, {
+      GOOGLE_CLIENT_ID: 'test-client',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      GOOGLE_AUTH_BASE: base,
+      GOOGLE_TOKEN_BASE: base,
+      YOUTUBE_API_BASE: base,
+      TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
+    });
     creator = await account(api, 'creator');
     expect((await connect(api, creator, 'youtube', channel)).get('connected')).toBe('youtube');
   });
@@ -43,14 +63,47 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
 
   it('reads the live chat at the API’s interval: messages, a Super Chat, a deletion and a ban', async () => {
     standIn.youtube.setLive(channel, true);
-    standIn.youtube.say(channel, [text('m1', 'Lia Fan', 'hello from youtube', { isChatSponsor: true }), text('m2', '@Troll Tom', 'spam spam')]);
-    const on = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'youtube', archiving: true } });
+    standIn.youtube.say(channel, [
+      text('m1', 'Lia Fan', 'hello from youtube', { isChatSponsor: true }),
+      text('m2', '@Troll Tom', 'spam spam'),
+    ]);
+    const on = await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'youtube', archiving: true },
+    });
     expect(on.status, on.text).toBe(200);
     await until(days, (a) => (a.body.days as { messages: number }[])[0]?.messages === 2);
     standIn.youtube.say(channel, [
-      { id: 'sc1', snippet: { type: 'superChatEvent', publishedAt: new Date().toISOString(), displayMessage: '$5.00 from Big Fan: keep going', superChatDetails: { amountDisplayString: '$5.00', userComment: 'keep going' } }, authorDetails: { channelId: 'UCbigfan000000000000000', displayName: 'Big Fan' } },
-      { id: 'del1', snippet: { type: 'messageDeletedEvent', publishedAt: new Date().toISOString(), messageDeletedDetails: { deletedMessageId: 'm2' } } },
-      { id: 'ban1', snippet: { type: 'userBannedEvent', publishedAt: new Date().toISOString(), userBannedDetails: { bannedUserDetails: { channelId: 'UCm20', displayName: '@Troll Tom' }, banType: 'temporary', banDurationSeconds: '300' } } },
+      {
+        id: 'sc1',
+        snippet: {
+          type: 'superChatEvent',
+          publishedAt: new Date().toISOString(),
+          displayMessage: '$5.00 from Big Fan: keep going',
+          superChatDetails: { amountDisplayString: '$5.00', userComment: 'keep going' },
+        },
+        authorDetails: { channelId: 'UCbigfan000000000000000', displayName: 'Big Fan' },
+      },
+      {
+        id: 'del1',
+        snippet: {
+          type: 'messageDeletedEvent',
+          publishedAt: new Date().toISOString(),
+          messageDeletedDetails: { deletedMessageId: 'm2' },
+        },
+      },
+      {
+        id: 'ban1',
+        snippet: {
+          type: 'userBannedEvent',
+          publishedAt: new Date().toISOString(),
+          userBannedDetails: {
+            bannedUserDetails: { channelId: 'UCm20', displayName: '@Troll Tom' },
+            banType: 'temporary',
+            banDurationSeconds: '300',
+          },
+        },
+      },
       { id: 'odd', snippet: { type: 'pollEvent', publishedAt: new Date().toISOString() } },
     ]);
     await until(days, (a) => (a.body.days as { messages: number }[])[0]?.messages === 3);
@@ -58,7 +111,14 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
       () => api.request('GET', `/api/archive/messages?platform=youtube&date=${today()}`, { token: creator.token }),
       (a) => (a.body.events as unknown[]).length === 2,
     );
-    const messages = page.body.messages as { login: string; displayName: string; badges: string; kind: string; text: string; moderated: boolean }[];
+    const messages = page.body.messages as {
+      login: string;
+      displayName: string;
+      badges: string;
+      kind: string;
+      text: string;
+      moderated: boolean;
+    }[];
     expect(messages.map((m) => [m.displayName, m.kind, m.text, m.moderated])).toEqual([
       ['Lia Fan', 'privmsg', 'hello from youtube', false],
       ['@Troll Tom', 'privmsg', 'spam spam', true],
@@ -66,17 +126,28 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
     ]);
     expect(messages[0]!.badges).toBe('member/1');
     expect(messages[1]!.login).toBe('troll_tom');
-    expect((page.body.events as { kind: string; targetLogin: string | null; duration: number | null }[]).map((e) => [e.kind, e.targetLogin, e.duration])).toEqual([
+    expect(
+      (page.body.events as { kind: string; targetLogin: string | null; duration: number | null }[]).map((e) => [
+        e.kind,
+        e.targetLogin,
+        e.duration,
+      ]),
+    ).toEqual([
       ['clearmsg', null, null],
       ['clearchat', 'troll_tom', 300],
     ]);
-    expect((await api.request('GET', '/api/archive/search?q=youtube&platform=youtube', { token: creator.token })).body.messages).toHaveLength(1);
+    expect(
+      (await api.request('GET', '/api/archive/search?q=youtube&platform=youtube', { token: creator.token })).body
+        .messages,
+    ).toHaveLength(1);
   });
 
   it('a used-up quota shows as the channel’s problem on the screen', async () => {
     standIn.youtube.setQuotaExceeded(true);
     await until(days, (a) => (a.body.channel as { problem: string | null }).problem !== null, 15_000);
-    expect((await days()).body.channel).toMatchObject({ problem: 'YouTube says the daily API quota is used up: the chat is read again when it resets.' });
+    expect((await days()).body.channel).toMatchObject({
+      problem: 'YouTube says the daily API quota is used up: the chat is read again when it resets.',
+    });
     // The ingester looks again after QUOTA_RETRY_MS; an answer then clears the problem (youtube-source.ts).
     standIn.youtube.setQuotaExceeded(false);
     expect((await days()).body.channel).toMatchObject({ archiving: true });
@@ -85,7 +156,10 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
   it('a broadcast that ends is not a gap; turning archiving off stops polling', async () => {
     standIn.youtube.setLive(channel, false);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const off = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'youtube', archiving: false } });
+    const off = await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'youtube', archiving: false },
+    });
     expect(off.body.channel).toMatchObject({ archiving: false, live: false, problem: null });
     expect(((await days()).body.days as { gaps: number }[])[0]!.gaps).toBe(0);
   });

@@ -17,7 +17,21 @@ async function connectTwitch(api: Client, creator: Account, login: string, chann
   const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));
   await db
     .insertInto('connected_accounts')
-    .values({ id: `ca-${login}`, user_id: creator.id, platform: 'twitch', platform_user_id: channelId, login, display_name: login, scopes: 'chat:read', tokens_sealed: sealer.seal({ accessToken: 'a', refreshToken: 'r' }), expires_at: Date.now() + 3_600_000, status: 'connected', stand_in: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+    .values({
+      id: `ca-${login}`,
+      user_id: creator.id,
+      platform: 'twitch',
+      platform_user_id: channelId,
+      login,
+      display_name: login,
+      scopes: 'chat:read',
+      tokens_sealed: sealer.seal({ accessToken: 'a', refreshToken: 'r' }),
+      expires_at: Date.now() + 3_600_000,
+      status: 'connected',
+      stand_in: 1,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
     .execute();
 }
 
@@ -33,7 +47,10 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
   const channel = `arch_${backendName}`;
 
   const get = (path: string, who: Account = creator) => api.request('GET', path, { token: who.token });
-  const written = () => get(`/api/archive/days?platform=twitch&date=${today()}`).then((a) => (a.body.days as { messages: number }[])[0]?.messages ?? 0);
+  const written = () =>
+    get(`/api/archive/days?platform=twitch&date=${today()}`).then(
+      (a) => (a.body.days as { messages: number }[])[0]?.messages ?? 0,
+    );
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
@@ -51,32 +68,76 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
 
   it('Archive Chat turns archiving on: the ingester joins, the replayed session is stored with its tags and moderation', async () => {
     const before = await get('/api/archive/days?platform=twitch');
-    expect(before.body).toEqual({ channel: { login: channel, displayName: channel, archiving: false, live: false, supported: true, problem: null }, days: [], streams: [] });
+    expect(before.body).toEqual({
+      channel: { login: channel, displayName: channel, archiving: false, live: false, supported: true, problem: null },
+      days: [],
+      streams: [],
+    });
 
-    const on = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'twitch', archiving: true } });
+    const on = await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'twitch', archiving: true },
+    });
     expect(on.status, on.text).toBe(200);
     expect(on.body.channel).toMatchObject({ archiving: true });
     await chat.waitForJoin(channel);
-    await until(() => get('/api/archive/days?platform=twitch').then((a) => (a.body.channel as { live: boolean }).live), (live) => live);
+    await until(
+      () => get('/api/archive/days?platform=twitch').then((a) => (a.body.channel as { live: boolean }).live),
+      (live) => live,
+    );
 
     await chat.replay(channel, RECORDED_SESSION);
     await until(written, (count) => count === 11);
-    const days = (await get(`/api/archive/days?platform=twitch&date=${today()}`)).body.days as { day: string; messages: number; chatters: number; gaps: number }[];
+    const days = (await get(`/api/archive/days?platform=twitch&date=${today()}`)).body.days as {
+      day: string;
+      messages: number;
+      chatters: number;
+      gaps: number;
+    }[];
     expect(days).toEqual([expect.objectContaining({ day: today(), channel, messages: 11, chatters: 8, gaps: 0 })]);
 
     const page = await get(`/api/archive/messages?platform=twitch&date=${today()}`);
     expect(page.status, page.text).toBe(200);
-    const messages = page.body.messages as { login: string; displayName: string; text: string; badges: string; color: string | null; bits: number | null; kind: string; moderated: boolean; sentAt: number }[];
+    const messages = page.body.messages as {
+      login: string;
+      displayName: string;
+      text: string;
+      badges: string;
+      color: string | null;
+      bits: number | null;
+      kind: string;
+      moderated: boolean;
+      sentAt: number;
+    }[];
     expect(messages).toHaveLength(11);
     expect(messages.map((m) => m.sentAt)).toEqual([...messages.map((m) => m.sentAt)].sort((a, b) => a - b));
-    expect(messages[0]).toMatchObject({ login: 'pixelpaladin', displayName: 'PixelPaladin', badges: 'subscriber/12,premium/1', color: '#1E90FF', kind: 'privmsg', moderated: false });
+    expect(messages[0]).toMatchObject({
+      login: 'pixelpaladin',
+      displayName: 'PixelPaladin',
+      badges: 'subscriber/12,premium/1',
+      color: '#1E90FF',
+      kind: 'privmsg',
+      moderated: false,
+    });
     expect(messages.find((m) => m.login === 'cheerfulchen')).toMatchObject({ bits: 100 });
     expect(messages.find((m) => m.login === 'lurker_lou')!.text).toBe('<b>is this bold?</b> & other "quotes"');
-    expect(messages.find((m) => m.login === 'novafan')).toMatchObject({ kind: 'sub', text: 'hyped for the sponsor segment' });
-    expect(messages.find((m) => m.login === 'unicode_uma')).toMatchObject({ displayName: 'Ünïcødé_Uma', text: 'ça va? これはテストです 🎮' });
+    expect(messages.find((m) => m.login === 'novafan')).toMatchObject({
+      kind: 'sub',
+      text: 'hyped for the sponsor segment',
+    });
+    expect(messages.find((m) => m.login === 'unicode_uma')).toMatchObject({
+      displayName: 'Ünïcødé_Uma',
+      text: 'ça va? これはテストです 🎮',
+    });
     // The timeout (CLEARCHAT) cleared the spammer's message: kept, flagged, with the event.
     expect(messages.find((m) => m.login === 'spamsam')).toMatchObject({ moderated: true });
-    expect((page.body.events as { kind: string; targetLogin: string | null; duration: number | null }[]).map((e) => [e.kind, e.targetLogin, e.duration])).toEqual([
+    expect(
+      (page.body.events as { kind: string; targetLogin: string | null; duration: number | null }[]).map((e) => [
+        e.kind,
+        e.targetLogin,
+        e.duration,
+      ]),
+    ).toEqual([
       ['clearmsg', 'spamsam', null],
       ['clearchat', 'spamsam', 600],
     ]);
@@ -85,12 +146,18 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
   it('a message removed by a moderator (CLEARMSG) is flagged; a replayed id is stored once', async () => {
     chat.send(channel, privmsg(channel, 'fixed-id-1', 'rude_rick', 'something rude'));
     chat.send(channel, privmsg(channel, 'fixed-id-1', 'rude_rick', 'something rude'));
-    chat.send(channel, `@login=rude_rick;room-id=1;target-msg-id=fixed-id-1;tmi-sent-ts=${Date.now()} :tmi.twitch.tv CLEARMSG #${channel} :something rude`);
+    chat.send(
+      channel,
+      `@login=rude_rick;room-id=1;target-msg-id=fixed-id-1;tmi-sent-ts=${Date.now()} :tmi.twitch.tv CLEARMSG #${channel} :something rude`,
+    );
     await until(
       () => get(`/api/archive/search?q=rude&platform=twitch`),
       (a) => (a.body.messages as { moderated: boolean }[]).some((m) => m.moderated),
     );
-    const found = (await get(`/api/archive/search?q=rude&platform=twitch`)).body.messages as { msgId: string; moderated: boolean }[];
+    const found = (await get(`/api/archive/search?q=rude&platform=twitch`)).body.messages as {
+      msgId: string;
+      moderated: boolean;
+    }[];
     expect(found).toEqual([expect.objectContaining({ msgId: 'fixed-id-1', moderated: true })]);
   });
 
@@ -98,10 +165,13 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
     const words = await get('/api/archive/search?q=lantern');
     expect((words.body.messages as { login: string }[]).map((m) => m.login)).toEqual(['retro_rosa', 'modmarlo']);
     expect(((await get('/api/archive/search?q=keyword%20giveaway')).body.messages as unknown[]).length).toBe(1);
-    if (backendName === 'sqlite') expect(((await get('/api/archive/search?q=ca%20va')).body.messages as unknown[]).length).toBe(1);
+    if (backendName === 'sqlite')
+      expect(((await get('/api/archive/search?q=ca%20va')).body.messages as unknown[]).length).toBe(1);
     expect(((await get('/api/archive/search?user=PixelPaladin')).body.messages as unknown[]).length).toBe(2);
     expect(((await get('/api/archive/search?q=lantern&user=modmarlo')).body.messages as unknown[]).length).toBe(1);
-    expect(((await get(`/api/archive/search?q=lantern&from=${today()}&to=${today()}`)).body.messages as unknown[]).length).toBe(2);
+    expect(
+      ((await get(`/api/archive/search?q=lantern&from=${today()}&to=${today()}`)).body.messages as unknown[]).length,
+    ).toBe(2);
     expect(((await get('/api/archive/search?q=lantern&to=2000-01-01')).body.messages as unknown[]).length).toBe(0);
     // FTS syntax in a search is only words.
     expect((await get('/api/archive/search?q=%22lantern%20OR%20NEAR(x*')).status).toBe(200);
@@ -113,23 +183,37 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
     const ndjson = await get(`/api/archive/export?format=ndjson&platform=twitch&date=${today()}`);
     expect(ndjson.status).toBe(200);
     expect(ndjson.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
-    expect(ndjson.headers.get('content-disposition')).toBe(`attachment; filename="castbridge-chat-twitch-${today()}.ndjson"`);
-    const rows = ndjson.text.trim().split('\n').map((line) => JSON.parse(line) as { login: string; text: string; moderated: boolean });
+    expect(ndjson.headers.get('content-disposition')).toBe(
+      `attachment; filename="castbridge-chat-twitch-${today()}.ndjson"`,
+    );
+    const rows = ndjson.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { login: string; text: string; moderated: boolean });
     expect(rows).toHaveLength(12);
     expect(rows.find((r) => r.login === 'lurker_lou')!.text).toBe('<b>is this bold?</b> & other "quotes"');
 
     const csv = await get(`/api/archive/export?format=csv&platform=twitch&date=${today()}`);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('sent_at,platform,channel,msg_id,user_id,login,display_name,color,badges,bits,kind,moderated,text');
+    expect(lines[0]).toBe(
+      'sent_at,platform,channel,msg_id,user_id,login,display_name,color,badges,bits,kind,moderated,text',
+    );
     expect(lines).toHaveLength(13);
     expect(csv.text).toContain('"<b>is this bold?</b> & other ""quotes"""');
 
     const text = await get(`/api/archive/export?format=text&platform=twitch&date=${today()}`);
-    expect(text.text.split('\n')[0]).toMatch(new RegExp(`^\\[${today()} \\d\\d:\\d\\d:\\d\\d\\] #${channel} pixelpaladin: good evening chat`));
+    expect(text.text.split('\n')[0]).toMatch(
+      new RegExp(`^\\[${today()} \\d\\d:\\d\\d:\\d\\d\\] #${channel} pixelpaladin: good evening chat`),
+    );
 
     // Page by page (3 rows a page here): every message once, in time order; a search's pages follow the index.
     const paged: { id: number; sentAt: number }[] = [];
-    for await (const message of api.castbridge.services.archive.export(creator.id, { platform: 'twitch', day: today() }, 3)) paged.push(message);
+    for await (const message of api.castbridge.services.archive.export(
+      creator.id,
+      { platform: 'twitch', day: today() },
+      3,
+    ))
+      paged.push(message);
     expect(paged).toHaveLength(12);
     expect(new Set(paged.map((m) => m.id)).size).toBe(12);
     expect(paged.map((m) => m.sentAt)).toEqual([...paged.map((m) => m.sentAt)].sort((a, b) => a - b));
@@ -137,7 +221,8 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
     for await (const message of api.castbridge.services.archive.export(creator.id, {}, 5)) everything.push(message);
     expect(everything).toHaveLength(12);
     const lanterns: unknown[] = [];
-    for await (const message of api.castbridge.services.archive.export(creator.id, { q: 'lantern' }, 1)) lanterns.push(message);
+    for await (const message of api.castbridge.services.archive.export(creator.id, { q: 'lantern' }, 1))
+      lanterns.push(message);
     expect(lanterns).toHaveLength(2);
 
     const search = await get('/api/archive/export?format=ndjson&q=lantern');
@@ -148,37 +233,82 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
   });
 
   it('malformed lines and a 10 MB line are skipped and counted; ingestion goes on', async () => {
-    chat.send(channel, ['this is not irc at all', '@only-tags', `@id=;tmi-sent-ts=nope :x!x@x.tmi.twitch.tv PRIVMSG #${channel} :no id, no time`, `:tmi.twitch.tv PRIVMSG #${channel} :no tags`]);
+    chat.send(channel, [
+      'this is not irc at all',
+      '@only-tags',
+      `@id=;tmi-sent-ts=nope :x!x@x.tmi.twitch.tv PRIVMSG #${channel} :no id, no time`,
+      `:tmi.twitch.tv PRIVMSG #${channel} :no tags`,
+    ]);
     chat.send(channel, privmsg(channel, 'flood-1', 'flooder', 'x'.repeat(10 * 1024 * 1024)));
     chat.send(channel, privmsg(channel, 'after-flood', 'steady_sue', 'still here after the flood'));
-    await until(() => get('/api/archive/search?q=flood'), (a) => (a.body.messages as unknown[]).length === 1);
-    const state = await api.castbridge.db.selectFrom('chat_ingest_state').select('skipped').where('user_id', '=', creator.id).executeTakeFirstOrThrow();
+    await until(
+      () => get('/api/archive/search?q=flood'),
+      (a) => (a.body.messages as unknown[]).length === 1,
+    );
+    const state = await api.castbridge.db
+      .selectFrom('chat_ingest_state')
+      .select('skipped')
+      .where('user_id', '=', creator.id)
+      .executeTakeFirstOrThrow();
     expect(Number(state.skipped)).toBeGreaterThanOrEqual(5);
     expect(((await get('/api/archive/search?user=flooder')).body.messages as unknown[]).length).toBe(0);
   });
 
   it('a lost connection is a gap, recorded once the ingester is back', async () => {
     chat.dropAll();
-    await until(() => get(`/api/archive/messages?platform=twitch&date=${today()}`), (a) => (a.body.events as { kind: string; until: number | null }[]).some((e) => e.kind === 'gap' && e.until !== null), 15_000);
+    await until(
+      () => get(`/api/archive/messages?platform=twitch&date=${today()}`),
+      (a) =>
+        (a.body.events as { kind: string; until: number | null }[]).some((e) => e.kind === 'gap' && e.until !== null),
+      15_000,
+    );
     await chat.waitForJoin(channel);
     chat.send(channel, privmsg(channel, 'after-gap', 'back_bea', 'back after the gap'));
-    await until(() => get('/api/archive/search?q=gap'), (a) => (a.body.messages as unknown[]).length === 1);
-    expect((await get(`/api/archive/days?platform=twitch&date=${today()}`)).body.days).toEqual([expect.objectContaining({ gaps: 1 })]);
+    await until(
+      () => get('/api/archive/search?q=gap'),
+      (a) => (a.body.messages as unknown[]).length === 1,
+    );
+    expect((await get(`/api/archive/days?platform=twitch&date=${today()}`)).body.days).toEqual([
+      expect.objectContaining({ gaps: 1 }),
+    ]);
   });
 
   it('the wrong user: anonymous 401, advertisers 403; another creator\u2019s day is 404 and its deletes find nothing', async () => {
     const advertiser = await account(api, 'advertiser');
-    for (const path of [`/api/archive/days?platform=twitch`, `/api/archive/messages?platform=twitch&date=${today()}`, '/api/archive/search?q=lantern', '/api/archive/export?format=csv&date=2026-01-01']) {
+    for (const path of [
+      `/api/archive/days?platform=twitch`,
+      `/api/archive/messages?platform=twitch&date=${today()}`,
+      '/api/archive/search?q=lantern',
+      '/api/archive/export?format=csv&date=2026-01-01',
+    ]) {
       expect((await api.request('GET', path)).status).toBe(401);
       expect((await get(path, advertiser)).status).toBe(403);
     }
-    expect((await api.request('PUT', '/api/archive/settings', { token: advertiser.token, json: { platform: 'twitch', archiving: true } })).status).toBe(403);
+    expect(
+      (
+        await api.request('PUT', '/api/archive/settings', {
+          token: advertiser.token,
+          json: { platform: 'twitch', archiving: true },
+        })
+      ).status,
+    ).toBe(403);
     expect((await get(`/api/archive/messages?platform=twitch&date=${today()}`, other)).status).toBe(404);
-    expect((await get(`/api/archive/days?platform=twitch`, other)).body).toEqual({ channel: null, days: [], streams: [] });
-    expect((await api.request('DELETE', `/api/archive/days/${today()}?platform=twitch`, { token: other.token })).status).toBe(404);
-    expect((await api.request('DELETE', '/api/archive/chatters/90112233?platform=twitch', { token: other.token })).status).toBe(404);
+    expect((await get(`/api/archive/days?platform=twitch`, other)).body).toEqual({
+      channel: null,
+      days: [],
+      streams: [],
+    });
+    expect(
+      (await api.request('DELETE', `/api/archive/days/${today()}?platform=twitch`, { token: other.token })).status,
+    ).toBe(404);
+    expect(
+      (await api.request('DELETE', '/api/archive/chatters/90112233?platform=twitch', { token: other.token })).status,
+    ).toBe(404);
     expect((await api.request('DELETE', '/api/archive', { token: other.token })).body).toEqual({ deleted: 0 });
-    const settings = await api.request('PUT', '/api/archive/settings', { token: other.token, json: { platform: 'twitch', archiving: true } });
+    const settings = await api.request('PUT', '/api/archive/settings', {
+      token: other.token,
+      json: { platform: 'twitch', archiving: true },
+    });
     expect(settings.status).toBe(409);
     expect(settings.body.message).toBe('Connect your Twitch account first (Connect Accounts)');
     expect(((await get('/api/archive/search?q=lantern')).body.messages as unknown[]).length).toBe(2);
@@ -186,12 +316,20 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
 
   it('deletes a chatter\u2019s messages, a day and everything for real (rows and index entries gone)', async () => {
     // By the chatter's id (retro_rosa's user-id tag in the recorded session).
-    const gone = await api.request('DELETE', '/api/archive/chatters/90112233?platform=twitch', { token: creator.token });
+    const gone = await api.request('DELETE', '/api/archive/chatters/90112233?platform=twitch', {
+      token: creator.token,
+    });
     expect(gone.body).toEqual({ deleted: 2 });
-    expect(((await get('/api/archive/search?q=lantern')).body.messages as { login: string }[]).map((m) => m.login)).toEqual(['modmarlo']);
+    expect(
+      ((await get('/api/archive/search?q=lantern')).body.messages as { login: string }[]).map((m) => m.login),
+    ).toEqual(['modmarlo']);
     if (backendName === 'sqlite') {
       const { sql } = await import('kysely');
-      const indexed = await sql<{ n: number }>`select count(*) as n from chat_messages_fts where chat_messages_fts match '"first" "time" "overlay"'`.execute(api.castbridge.db);
+      const indexed = await sql<{
+        n: number;
+      }>`select count(*) as n from chat_messages_fts where chat_messages_fts match '"first" "time" "overlay"'`.execute(
+        api.castbridge.db,
+      );
       expect(Number(indexed.rows[0]!.n)).toBe(0);
     }
     const day = await api.request('DELETE', `/api/archive/days/${today()}?platform=twitch`, { token: creator.token });
@@ -200,21 +338,37 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
     expect((await get(`/api/archive/days?platform=twitch`)).body.days).toEqual([]);
     expect((await get(`/api/archive/messages?platform=twitch&date=${today()}`)).status).toBe(404);
     // Off: the ingester leaves the channel.
-    const off = await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'twitch', archiving: false } });
+    const off = await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'twitch', archiving: false },
+    });
     expect(off.body.channel).toMatchObject({ archiving: false, live: false });
-    await until(async () => chat.joined(), (joined) => !joined.includes(channel));
+    await until(
+      async () => chat.joined(),
+      (joined) => !joined.includes(channel),
+    );
   });
 
   it('after a restart, the time the server was down is a gap', async () => {
-    await api.request('PUT', '/api/archive/settings', { token: creator.token, json: { platform: 'twitch', archiving: true } });
+    await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'twitch', archiving: true },
+    });
     await chat.waitForJoin(channel);
     chat.send(channel, privmsg(channel, 'before-restart', 'early_eve', 'before the restart'));
     await until(written, (count) => count === 1);
     await api.close();
     await new Promise((resolve) => setTimeout(resolve, 2500));
     api = await startApp(backend, { TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` });
-    await until(() => get(`/api/archive/messages?platform=twitch&date=${today()}`), (a) => (a.body.events as { kind: string }[]).some((e) => e.kind === 'gap'));
-    const events = (await get(`/api/archive/messages?platform=twitch&date=${today()}`)).body.events as { kind: string; at: number; until: number }[];
+    await until(
+      () => get(`/api/archive/messages?platform=twitch&date=${today()}`),
+      (a) => (a.body.events as { kind: string }[]).some((e) => e.kind === 'gap'),
+    );
+    const events = (await get(`/api/archive/messages?platform=twitch&date=${today()}`)).body.events as {
+      kind: string;
+      at: number;
+      until: number;
+    }[];
     const gap = events.find((e) => e.kind === 'gap')!;
     expect(gap.until - gap.at).toBeGreaterThanOrEqual(2000);
     const all = await api.request('DELETE', '/api/archive', { token: creator.token });

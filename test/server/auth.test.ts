@@ -188,7 +188,11 @@ describe.each(BACKENDS)('auth on %s', (backendName) => {
     });
 
     it('keeps the failure counts in the database, shared by every process using it', async () => {
-      const rows = await api.castbridge.db.selectFrom('login_failures').select('key').where('key', '=', 'ip:192.0.2.77').execute();
+      const rows = await api.castbridge.db
+        .selectFrom('login_failures')
+        .select('key')
+        .where('key', '=', 'ip:192.0.2.77')
+        .execute();
       expect(rows.length).toBeGreaterThanOrEqual(10);
     });
   });
@@ -196,14 +200,21 @@ describe.each(BACKENDS)('auth on %s', (backendName) => {
   describe('tokens', () => {
     const me = (bearer: string) => api.request('GET', '/api/user', { headers: { authorization: bearer } });
     const base = () =>
-      new SignJWT({}).setSubject(tokenSubject(token)).setIssuer('castbridge').setAudience('castbridge-web').setIssuedAt();
+      new SignJWT({})
+        .setSubject(tokenSubject(token))
+        .setIssuer('castbridge')
+        .setAudience('castbridge-web')
+        .setIssuedAt();
 
     it('accepts its own token', async () => {
       expect((await me(`Bearer ${token}`)).status).toBe(200);
     });
 
     it('issues HS256 tokens for castbridge-web that expire in 7 days', () => {
-      const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
+      const [header, payload] = token
+        .split('.')
+        .slice(0, 2)
+        .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
       expect(header).toMatchObject({ alg: 'HS256' });
       expect(payload).toMatchObject({ iss: 'castbridge', aud: 'castbridge-web' });
       expect((payload!.exp as number) - (payload!.iat as number)).toBe(7 * 24 * 3600);
@@ -226,15 +237,25 @@ describe.each(BACKENDS)('auth on %s', (backendName) => {
     it('answers 401 for a tampered payload', async () => {
       const [header, payload, signature] = token.split('.');
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-      const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else', exp: 4102444800 })).toString('base64url');
+      const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else', exp: 4102444800 })).toString(
+        'base64url',
+      );
       expect((await me(`Bearer ${header}.${forged}.${signature}`)).status).toBe(401);
     });
 
     it('answers 401 for a token signed with another secret, a past exp, another audience or algorithm', async () => {
       const other = new TextEncoder().encode('another-secret-another-secret-another-secret');
       const forged = await base().setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(other);
-      const expired = await base().setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1_600_000_000).setExpirationTime(1_600_000_600).sign(secret);
-      const audience = await base().setAudience('someone-else').setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(secret);
+      const expired = await base()
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(1_600_000_000)
+        .setExpirationTime(1_600_000_600)
+        .sign(secret);
+      const audience = await base()
+        .setAudience('someone-else')
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('1h')
+        .sign(secret);
       const hs512 = await base().setProtectedHeader({ alg: 'HS512' }).setExpirationTime('1h').sign(secret);
       const noExp = await base().setProtectedHeader({ alg: 'HS256' }).sign(secret);
       for (const bad of [forged, expired, audience, hs512, noExp]) expect((await me(`Bearer ${bad}`)).status).toBe(401);

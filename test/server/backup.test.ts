@@ -10,7 +10,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup, restore } from '../../server/cli/backup.ts';
-import { BACKENDS, findPostgres, makeBackend, photoForm, PNG_1PX, startApp, STRONG_PASSWORD, tempDir, testConfig, uniqueEmail, type Backend } from './helpers.ts';
+import {
+  BACKENDS,
+  findPostgres,
+  makeBackend,
+  photoForm,
+  PNG_1PX,
+  startApp,
+  STRONG_PASSWORD,
+  tempDir,
+  testConfig,
+  uniqueEmail,
+  type Backend,
+} from './helpers.ts';
 
 describe.each(BACKENDS)('backup and restore on %s', (backendName) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -28,20 +40,32 @@ describe.each(BACKENDS)('backup and restore on %s', (backendName) => {
     const api = await startApp(source);
     try {
       email = uniqueEmail('backup');
-      const registered = await api.request('POST', '/api/auth/register', { json: { email, password: STRONG_PASSWORD, type_account: 'Influencer' } });
+      const registered = await api.request('POST', '/api/auth/register', {
+        json: { email, password: STRONG_PASSWORD, type_account: 'Influencer' },
+      });
       expect(registered.status, registered.text).toBe(201);
       const token = registered.body.token as string;
-      const upload = await api.request('POST', '/api/upload-photo', { token, body: photoForm(PNG_1PX, 'me.png', 'image/png') });
+      const upload = await api.request('POST', '/api/upload-photo', {
+        token,
+        body: photoForm(PNG_1PX, 'me.png', 'image/png'),
+      });
       expect(upload.status, upload.text).toBe(200);
       photoUrl = String(upload.body.photoUrl);
-      const method = await api.request('POST', '/api/payout-methods', { token, json: { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' } });
+      const method = await api.request('POST', '/api/payout-methods', {
+        token,
+        json: { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' },
+      });
       expect(method.status, method.text).toBe(201);
 
       // Taken while the server runs.
       folder = path.join(tempDir('castbridge-backup-'), 'backup');
       cleanups.push(async () => fs.rmSync(path.dirname(folder), { recursive: true, force: true }));
       const manifest = await backup(api.castbridge.config, folder);
-      expect(manifest).toMatchObject({ dialect: backendName, uploads: 1, secrets: expect.arrayContaining(['payout-key']) });
+      expect(manifest).toMatchObject({
+        dialect: backendName,
+        uploads: 1,
+        secrets: expect.arrayContaining(['payout-key']),
+      });
       expect(fs.statSync(path.join(folder, 'payout-key')).mode & 0o777).toBe(0o600);
     } finally {
       await api.close();
@@ -50,7 +74,12 @@ describe.each(BACKENDS)('backup and restore on %s', (backendName) => {
 
   /** An empty place to restore into: a new DATA_DIR, and for PostgreSQL a new database (same schema name). */
   async function emptyTarget(): Promise<Backend & { url: string | null }> {
-    const target: Backend & { url: string | null } = { ...source, dataDir: tempDir(), env: { ...source.env }, url: null };
+    const target: Backend & { url: string | null } = {
+      ...source,
+      dataDir: tempDir(),
+      env: { ...source.env },
+      url: null,
+    };
     target.env.DATA_DIR = target.dataDir;
     cleanups.push(async () => fs.rmSync(target.dataDir, { recursive: true, force: true }));
     if (backendName === 'postgres') {
@@ -85,13 +114,20 @@ describe.each(BACKENDS)('backup and restore on %s', (backendName) => {
   }
   const schema = () => source.env.DATABASE_SCHEMA!;
   const tablesOf = async (target: { url: string | null }) =>
-    (await query<{ table_name: string }>(target.url!, `select table_name from information_schema.tables where table_schema = '${schema()}' order by 1`)).map((row) => row.table_name);
+    (
+      await query<{ table_name: string }>(
+        target.url!,
+        `select table_name from information_schema.tables where table_schema = '${schema()}' order by 1`,
+      )
+    ).map((row) => row.table_name);
 
   /** Signs in on the restored target and reads the sealed payout method. */
   async function works(target: Backend) {
     const restored = await startApp(target);
     try {
-      const login = await restored.request('POST', '/api/auth/jwt-login', { json: { email, password: STRONG_PASSWORD, firebaseResponse: null } });
+      const login = await restored.request('POST', '/api/auth/jwt-login', {
+        json: { email, password: STRONG_PASSWORD, firebaseResponse: null },
+      });
       expect(login.status, login.text).toBe(200);
       const token = login.body.token as string;
       const methods = await restored.request('GET', '/api/payout-methods', { token });
@@ -113,20 +149,30 @@ describe.each(BACKENDS)('backup and restore on %s', (backendName) => {
       const photo = await restored.request('GET', photoUrl);
       expect(photo.status).toBe(200);
       // The restored product takes writes.
-      expect((await restored.request('PUT', '/api/settings', { token, json: { notifications: false } })).status).toBe(200);
+      expect((await restored.request('PUT', '/api/settings', { token, json: { notifications: false } })).status).toBe(
+        200,
+      );
     } finally {
       await restored.close();
     }
     // Restoring over what is there is refused without --force; nothing is left behind in DATA_DIR.
-    await expect(restore(testConfig(target), folder)).rejects.toThrow(backendName === 'sqlite' ? /exists: restore into an empty DATA_DIR/ : /already holds tables in schema .*add --force/);
-    expect(fs.readdirSync(target.dataDir).filter((name) => name.includes('restoring') || name.includes('replaced'))).toEqual([]);
+    await expect(restore(testConfig(target), folder)).rejects.toThrow(
+      backendName === 'sqlite'
+        ? /exists: restore into an empty DATA_DIR/
+        : /already holds tables in schema .*add --force/,
+    );
+    expect(
+      fs.readdirSync(target.dataDir).filter((name) => name.includes('restoring') || name.includes('replaced')),
+    ).toEqual([]);
   });
 
   it('a restore refused for a payout key that differs writes nothing: no database, no upload, no other secret', async () => {
     const target = await emptyTarget();
     const ownKey = `${crypto.randomBytes(32).toString('hex')}\n`;
     fs.writeFileSync(path.join(target.dataDir, 'payout-key'), ownKey, { mode: 0o600 });
-    await expect(restore(testConfig(target), folder)).rejects.toThrow(/payout-key differs from the backup's: add --force/);
+    await expect(restore(testConfig(target), folder)).rejects.toThrow(
+      /payout-key differs from the backup's: add --force/,
+    );
     expect(fs.readdirSync(target.dataDir)).toEqual(['payout-key']);
     expect(fs.readFileSync(path.join(target.dataDir, 'payout-key'), 'utf8')).toBe(ownKey);
     if (backendName === 'postgres') expect(await tablesOf(target)).toEqual([]);
@@ -148,9 +194,13 @@ describe.each(BACKENDS)('backup and restore on %s', (backendName) => {
     const keyBefore = fs.readFileSync(path.join(target.dataDir, 'payout-key'), 'utf8');
     const tablesBefore = backendName === 'postgres' ? await tablesOf(target) : [];
 
-    await expect(restore(testConfig(target), damaged, { force: true })).rejects.toThrow(backendName === 'sqlite' ? /is damaged/ : /pg_restore failed/);
+    await expect(restore(testConfig(target), damaged, { force: true })).rejects.toThrow(
+      backendName === 'sqlite' ? /is damaged/ : /pg_restore failed/,
+    );
     expect(fs.readFileSync(path.join(target.dataDir, 'payout-key'), 'utf8')).toBe(keyBefore);
-    expect(fs.readdirSync(target.dataDir).filter((name) => name.includes('restoring') || name.includes('replaced'))).toEqual([]);
+    expect(
+      fs.readdirSync(target.dataDir).filter((name) => name.includes('restoring') || name.includes('replaced')),
+    ).toEqual([]);
     if (backendName === 'postgres') expect(await tablesOf(target)).toEqual(tablesBefore);
     const { restored, token } = await works(target);
     try {
@@ -167,10 +217,17 @@ describe.each(BACKENDS)('backup and restore on %s', (backendName) => {
     // What a later version or later use added: a table (PostgreSQL: the schema cannot simply be dropped), a row
     // (SQLite: the file is replaced), an upload the backup does not have.
     const later = uniqueEmail('later');
-    if (backendName === 'postgres') await query(target.url!, `create table "${schema()}".later_feature (id int primary key)`);
+    if (backendName === 'postgres')
+      await query(target.url!, `create table "${schema()}".later_feature (id int primary key)`);
     else {
       const { restored } = await works(target);
-      expect((await restored.request('POST', '/api/auth/register', { json: { email: later, password: STRONG_PASSWORD, type_account: 'Influencer' } })).status).toBe(201);
+      expect(
+        (
+          await restored.request('POST', '/api/auth/register', {
+            json: { email: later, password: STRONG_PASSWORD, type_account: 'Influencer' },
+          })
+        ).status,
+      ).toBe(201);
       await restored.close();
     }
     fs.writeFileSync(path.join(target.dataDir, 'uploads', 'later.png'), PNG_1PX);
@@ -178,10 +235,14 @@ describe.each(BACKENDS)('backup and restore on %s', (backendName) => {
     await restore(testConfig(target), folder, { force: true });
     if (backendName === 'postgres') expect(await tablesOf(target)).not.toContain('later_feature');
     expect(fs.existsSync(path.join(target.dataDir, 'uploads', 'later.png'))).toBe(false);
-    expect(fs.readdirSync(target.dataDir).filter((name) => name.includes('restoring') || name.includes('replaced'))).toEqual([]);
+    expect(
+      fs.readdirSync(target.dataDir).filter((name) => name.includes('restoring') || name.includes('replaced')),
+    ).toEqual([]);
     const { restored } = await works(target);
     try {
-      const login = await restored.request('POST', '/api/auth/jwt-login', { json: { email: later, password: STRONG_PASSWORD, firebaseResponse: null } });
+      const login = await restored.request('POST', '/api/auth/jwt-login', {
+        json: { email: later, password: STRONG_PASSWORD, firebaseResponse: null },
+      });
       expect(login.status).toBe(401);
     } finally {
       await restored.close();

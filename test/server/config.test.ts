@@ -79,12 +79,18 @@ describe('Content-Security-Policy', () => {
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self'");
     expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
     expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob:");
-    for (const part of ["frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'", "font-src 'self'"]) {
+    for (const part of [
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+      "font-src 'self'",
+    ]) {
       expect(csp).toContain(part);
     }
   });
 
-  it('allows the Auth emulator for connections and its iframe, and the popup flow\'s gapi loader', () => {
+  it("allows the Auth emulator for connections and its iframe, and the popup flow's gapi loader", () => {
     const csp = contentSecurityPolicy(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }));
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:9099");
     expect(directive(csp, 'frame-src')).toBe("frame-src 'self' http://127.0.0.1:9099");
@@ -110,7 +116,8 @@ describe('sniffImage', () => {
   });
 
   it('refuses everything else', () => {
-    for (const text of ['hello', '<svg></svg>', '%PDF-1.7', 'RIFF\0\0\0\0WAVE', '']) expect(sniffImage(Buffer.from(text))).toBeNull();
+    for (const text of ['hello', '<svg></svg>', '%PDF-1.7', 'RIFF\0\0\0\0WAVE', ''])
+      expect(sniffImage(Buffer.from(text))).toBeNull();
     expect(sniffImage(PNG_1PX.subarray(0, 4))).toBeNull();
   });
 });

@@ -12,7 +12,20 @@ import { callback, complete, connect, consent, serveStandIn, standInSettings, st
 async function listed(api: Client, who: Account) {
   const answer = await api.request('GET', '/api/connections', { token: who.token });
   expect(answer.status, answer.text).toBe(200);
-  return answer.body.connections as { platform: string; configured: boolean; standIn: boolean; settings: string[]; account: null | { status: string; login: string; displayName: string; platformUserId: string; scopes: string[]; archiving: boolean } }[];
+  return answer.body.connections as {
+    platform: string;
+    configured: boolean;
+    standIn: boolean;
+    settings: string[];
+    account: null | {
+      status: string;
+      login: string;
+      displayName: string;
+      platformUserId: string;
+      scopes: string[];
+      archiving: boolean;
+    };
+  }[];
 }
 
 describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
@@ -53,10 +66,19 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     expect((await listed(api, creator))[0]!.account).toBeNull();
     expect(Object.fromEntries(await complete(api, creator, back))).toEqual({ connected: 'twitch' });
     const [twitch] = await listed(api, creator);
-    expect(twitch!.account).toMatchObject({ status: 'connected', login: 'rin_streams', displayName: 'rin_streams', archiving: false });
+    expect(twitch!.account).toMatchObject({
+      status: 'connected',
+      login: 'rin_streams',
+      displayName: 'rin_streams',
+      archiving: false,
+    });
     expect(twitch!.account!.scopes).toContain('chat:read');
 
-    const row = await api.castbridge.db.selectFrom('connected_accounts').selectAll().where('user_id', '=', creator.id).executeTakeFirstOrThrow();
+    const row = await api.castbridge.db
+      .selectFrom('connected_accounts')
+      .selectAll()
+      .where('user_id', '=', creator.id)
+      .executeTakeFirstOrThrow();
     const accessToken = await api.castbridge.services.connections.accessToken(row);
     expect(accessToken.length).toBeGreaterThan(20);
     expect(row.tokens_sealed).not.toContain(accessToken);
@@ -68,7 +90,11 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     const url = new URL(await start(api, creator, 'youtube'));
     expect(url.pathname).toBe('/youtube/o/oauth2/v2/auth');
     expect(url.searchParams.get('access_type')).toBe('offline');
-    expect(Object.fromEntries(await complete(api, creator, await callback(api, await consent(url.toString(), { channel: 'lia_plays' }))))).toEqual({ connected: 'youtube' });
+    expect(
+      Object.fromEntries(
+        await complete(api, creator, await callback(api, await consent(url.toString(), { channel: 'lia_plays' }))),
+      ),
+    ).toEqual({ connected: 'youtube' });
     const youtube = (await listed(api, creator))[1]!;
     expect(youtube.account).toMatchObject({ status: 'connected', login: '@lia_plays', displayName: 'lia_plays' });
     expect(youtube.account!.platformUserId).toMatch(/^UC/);
@@ -79,24 +105,39 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     const path = await consent(await start(api, creator, 'twitch'), { channel: 'once_only' });
     const back = await callback(api, path);
     expect(back.get('complete')).toBeTruthy();
-    expect((await callback(api, path)).get('error')).toBe('This Twitch connection attempt is unknown or was already used: connect again');
+    expect((await callback(api, path)).get('error')).toBe(
+      'This Twitch connection attempt is unknown or was already used: connect again',
+    );
     // The completion token is good once too.
     expect((await complete(api, creator, back)).get('connected')).toBe('twitch');
-    expect((await complete(api, creator, back)).get('error')).toBe('This Twitch connection attempt is unknown or was already used: connect again');
+    expect((await complete(api, creator, back)).get('error')).toBe(
+      'This Twitch connection attempt is unknown or was already used: connect again',
+    );
 
     // A YouTube state on the Twitch callback is not found.
     const youtubePath = await consent(await start(api, creator, 'youtube'), { channel: 'cross_over' });
-    expect((await callback(api, youtubePath.replace('/youtube/', '/twitch/'))).get('error')).toMatch(/unknown or was already used/);
+    expect((await callback(api, youtubePath.replace('/youtube/', '/twitch/'))).get('error')).toMatch(
+      /unknown or was already used/,
+    );
 
     const denied = await consent(await start(api, creator, 'youtube'), { decision: 'deny' });
     expect((await callback(api, denied)).get('error')).toBe('You did not allow Castbridge on YouTube');
 
     // The provider saw another challenge than ours: our verifier does not match it, so it refuses the code.
-    const forged = await consent(await start(api, creator, 'youtube'), { channel: 'forged_one', challenge: 'A'.repeat(43) });
-    expect((await complete(api, creator, await callback(api, forged))).get('error')).toBe('YouTube did not connect: Invalid code verifier');
+    const forged = await consent(await start(api, creator, 'youtube'), {
+      channel: 'forged_one',
+      challenge: 'A'.repeat(43),
+    });
+    expect((await complete(api, creator, await callback(api, forged))).get('error')).toBe(
+      'YouTube did not connect: Invalid code verifier',
+    );
 
-    expect((await callback(api, '/api/connections/twitch/callback?code=abc')).get('error')).toMatch(/without the connection's state/);
-    expect((await callback(api, '/api/connections/twitch/callback?code=abc&state=made-up')).get('error')).toMatch(/unknown or was already used/);
+    expect((await callback(api, '/api/connections/twitch/callback?code=abc')).get('error')).toMatch(
+      /without the connection's state/,
+    );
+    expect((await callback(api, '/api/connections/twitch/callback?code=abc&state=made-up')).get('error')).toMatch(
+      /unknown or was already used/,
+    );
     expect((await listed(api, creator))[1]!.account).toBeNull();
   });
 
@@ -106,7 +147,8 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     try {
       await connect(api, creator, 'twitch', 'fresh_tokens');
       const { connections, db } = api.castbridge.services;
-      const row = async () => db.selectFrom('connected_accounts').selectAll().where('user_id', '=', creator.id).executeTakeFirstOrThrow();
+      const row = async () =>
+        db.selectFrom('connected_accounts').selectAll().where('user_id', '=', creator.id).executeTakeFirstOrThrow();
       const before = standIn.calls.grants.filter((g) => g === 'refresh_token').length;
       const first = await row();
       const [a, b] = await Promise.all([connections.accessToken(first), connections.accessToken(first)]);
@@ -116,7 +158,9 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
       await expect(connections.accessToken(await row())).resolves.toMatch(/.{20}/);
 
       standIn.revokeChannel('twitch', 'fresh_tokens');
-      await expect(connections.accessToken(await row())).rejects.toThrow('Twitch no longer accepts this connection: connect it again');
+      await expect(connections.accessToken(await row())).rejects.toThrow(
+        'Twitch no longer accepts this connection: connect it again',
+      );
       expect((await listed(api, creator))[0]!.account!.status).toBe('reconnect');
       // Connecting again clears it.
       await connect(api, creator, 'twitch', 'fresh_tokens');
@@ -130,7 +174,8 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     const creator = await account(api, 'creator');
     await connect(api, creator, 'twitch', 'rotating_tokens');
     const { connections, db } = api.castbridge.services;
-    const read = () => db.selectFrom('connected_accounts').selectAll().where('user_id', '=', creator.id).executeTakeFirstOrThrow();
+    const read = () =>
+      db.selectFrom('connected_accounts').selectAll().where('user_id', '=', creator.id).executeTakeFirstOrThrow();
     const stale = await read();
     // Another caller (on this instance or another one) refreshes first: Twitch rotates the refresh token.
     const fresh = await connections.accessToken(stale, { force: true });
@@ -156,20 +201,33 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     expect(answer.body.connection).toMatchObject({ platform: 'twitch', account: null });
     expect(standIn.calls.revoked.length).toBeGreaterThan(revokedBefore);
     expect(standIn.liveAccessTokens()).toBe(live - 1);
-    expect(await api.castbridge.db.selectFrom('connected_accounts').select('id').where('user_id', '=', creator.id).execute()).toEqual([]);
+    expect(
+      await api.castbridge.db.selectFrom('connected_accounts').select('id').where('user_id', '=', creator.id).execute(),
+    ).toEqual([]);
     expect((await api.request('DELETE', '/api/connections/twitch', { token: creator.token })).status).toBe(404);
   });
 
-  it("a consent link followed by someone else connects nothing: only the creator who started completes, and only once", async () => {
+  it('a consent link followed by someone else connects nothing: only the creator who started completes, and only once', async () => {
     const [attacker, victim] = [await account(api, 'creator'), await account(api, 'creator')];
     // The attacker starts, and gets the victim to follow the consent link (a provider that remembers the app's
     // approval skips the consent screen): the victim's browser comes back to Connect Accounts with the token.
-    const back = await callback(api, await consent(await start(api, attacker, 'twitch'), { channel: 'victims_channel' }));
-    const refused = await api.request('POST', '/api/connections/twitch/complete', { token: victim.token, json: { completion: back.get('complete') } });
+    const back = await callback(
+      api,
+      await consent(await start(api, attacker, 'twitch'), { channel: 'victims_channel' }),
+    );
+    const refused = await api.request('POST', '/api/connections/twitch/complete', {
+      token: victim.token,
+      json: { completion: back.get('complete') },
+    });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'This Twitch connection was started from another Castbridge account: connect again from this one' });
+    expect(refused.body).toEqual({
+      message: 'This Twitch connection was started from another Castbridge account: connect again from this one',
+    });
     // Spent: the attacker cannot take it either (they would not have it, but it is gone all the same).
-    const spent = await api.request('POST', '/api/connections/twitch/complete', { token: attacker.token, json: { completion: back.get('complete') } });
+    const spent = await api.request('POST', '/api/connections/twitch/complete', {
+      token: attacker.token,
+      json: { completion: back.get('complete') },
+    });
     expect(spent.status).toBe(409);
     for (const who of [attacker, victim]) expect((await listed(api, who))[0]!.account).toBeNull();
     // The victim connects their own channel as usual.
@@ -183,16 +241,25 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     expect((await api.request('POST', '/api/connections/youtube/complete', { json: { completion } })).status).toBe(401);
     for (const role of ['advertiser', 'operator'] as const) {
       const other = await account(api, role);
-      expect((await api.request('POST', '/api/connections/youtube/complete', { token: other.token, json: { completion } })).status).toBe(403);
+      expect(
+        (await api.request('POST', '/api/connections/youtube/complete', { token: other.token, json: { completion } }))
+          .status,
+      ).toBe(403);
     }
-    expect((await api.request('POST', '/api/connections/tiktok/complete', { token: creator.token, json: { completion } })).status).toBe(404);
+    expect(
+      (await api.request('POST', '/api/connections/tiktok/complete', { token: creator.token, json: { completion } }))
+        .status,
+    ).toBe(404);
     for (const json of [{}, { completion: '' }, { completion: 'x'.repeat(201) }, { completion: 42 }]) {
       const bad = await api.request('POST', '/api/connections/youtube/complete', { token: creator.token, json });
       expect(bad.status, JSON.stringify(json)).toBe(400);
       expect(typeof bad.body.message).toBe('string');
     }
     // The Twitch callback's token is not a YouTube one.
-    expect((await api.request('POST', '/api/connections/twitch/complete', { token: creator.token, json: { completion } })).status).toBe(409);
+    expect(
+      (await api.request('POST', '/api/connections/twitch/complete', { token: creator.token, json: { completion } }))
+        .status,
+    ).toBe(409);
     // Still good for its own platform after all that (none of the refusals above spent it).
     expect((await complete(api, creator, back)).get('connected')).toBe('youtube');
   });
@@ -200,12 +267,19 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
   it('one channel belongs to one Castbridge account', async () => {
     const [first, second] = [await account(api, 'creator'), await account(api, 'creator')];
     await connect(api, first, 'twitch', 'shared_channel');
-    expect((await connect(api, second, 'twitch', 'shared_channel')).get('error')).toBe('Twitch did not connect: This Twitch channel is already connected to another Castbridge account');
+    expect((await connect(api, second, 'twitch', 'shared_channel')).get('error')).toBe(
+      'Twitch did not connect: This Twitch channel is already connected to another Castbridge account',
+    );
     expect((await listed(api, second))[0]!.account).toBeNull();
   });
 
   it('the wrong user: anonymous 401, advertisers and operators 403, an unknown platform 404; a state binds its creator', async () => {
-    const [creator, other, advertiser, operator] = [await account(api, 'creator'), await account(api, 'creator'), await account(api, 'advertiser'), await account(api, 'operator')];
+    const [creator, other, advertiser, operator] = [
+      await account(api, 'creator'),
+      await account(api, 'creator'),
+      await account(api, 'advertiser'),
+      await account(api, 'operator'),
+    ];
     for (const [method, path] of [
       ['GET', '/api/connections'],
       ['POST', '/api/connections/twitch/start'],
@@ -245,11 +319,25 @@ describe('connected accounts without configuration', () => {
   it('the cards say what to set, and Connect answers 409 with it', async () => {
     const creator = await account(api, 'creator');
     expect(await listed(api, creator)).toEqual([
-      { platform: 'twitch', configured: false, standIn: false, settings: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'], account: null },
-      { platform: 'youtube', configured: false, standIn: false, settings: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], account: null },
+      {
+        platform: 'twitch',
+        configured: false,
+        standIn: false,
+        settings: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'],
+        account: null,
+      },
+      {
+        platform: 'youtube',
+        configured: false,
+        standIn: false,
+        settings: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+        account: null,
+      },
     ]);
     const answer = await api.request('POST', '/api/connections/youtube/start', { token: creator.token });
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe('YouTube is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+    expect(answer.body.message).toBe(
+      'YouTube is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+    );
   });
 });

@@ -29,70 +29,130 @@ import { account, campaignInput, englishCreator, type Account } from './market.t
 const calls = {
   health: (api) => api.request('GET', '/api/health'),
   passwordPolicy: (api) => api.request('GET', '/api/auth/password-policy'),
-  register: (api, ctx) => api.request('POST', '/api/auth/register', { json: { email: ctx.email, password: STRONG_PASSWORD, type_account: 'Influencer' } }),
-  jwtLogin: (api, ctx) => api.request('POST', '/api/auth/jwt-login', { json: { email: ctx.email, password: STRONG_PASSWORD, firebaseResponse: null } }),
+  register: (api, ctx) =>
+    api.request('POST', '/api/auth/register', {
+      json: { email: ctx.email, password: STRONG_PASSWORD, type_account: 'Influencer' },
+    }),
+  jwtLogin: (api, ctx) =>
+    api.request('POST', '/api/auth/jwt-login', {
+      json: { email: ctx.email, password: STRONG_PASSWORD, firebaseResponse: null },
+    }),
   // The Firebase exchange needs the Auth emulator; its success is covered in firebase-login.test.ts. Its failure shape is checked below.
   firebaseLogin: null,
   getUser: (api, ctx) => api.request('GET', '/api/user', { token: ctx.token }),
-  updateProfile: (api, ctx) => api.request('PUT', '/api/profile', { token: ctx.token, json: { first_name: 'Ana', tier: '2', gender: '' } }),
-  uploadPhoto: (api, ctx) => api.request('POST', '/api/upload-photo', { token: ctx.token, body: photoForm(PNG_1PX, 'me.png', 'image/png') }),
+  updateProfile: (api, ctx) =>
+    api.request('PUT', '/api/profile', { token: ctx.token, json: { first_name: 'Ana', tier: '2', gender: '' } }),
+  uploadPhoto: (api, ctx) =>
+    api.request('POST', '/api/upload-photo', { token: ctx.token, body: photoForm(PNG_1PX, 'me.png', 'image/png') }),
   getSettings: (api, ctx) => api.request('GET', '/api/settings', { token: ctx.token }),
-  updateSettings: (api, ctx) => api.request('PUT', '/api/settings', { token: ctx.token, json: { notifications: false } }),
+  updateSettings: (api, ctx) =>
+    api.request('PUT', '/api/settings', { token: ctx.token, json: { notifications: false } }),
   forgotPassword: (api, ctx) => api.request('POST', '/api/auth/forgot-password', { json: { email: ctx.email } }),
   // The e-mailed link is read from the mail in account-flows.test.ts; here one is issued directly.
   resetPassword: async (api, ctx) =>
     api.request('POST', '/api/auth/reset-password', {
-      json: { token: await createResetLinks(api.castbridge.db).issue(tokenSubject(ctx.token)), password: OTHER_PASSWORD },
+      json: {
+        token: await createResetLinks(api.castbridge.db).issue(tokenSubject(ctx.token)),
+        password: OTHER_PASSWORD,
+      },
     }),
   changePassword: (api, ctx) =>
-    api.request('POST', '/api/auth/change-password', { token: ctx.token, json: { currentPassword: OTHER_PASSWORD, newPassword: STRONG_PASSWORD } }),
+    api.request('POST', '/api/auth/change-password', {
+      token: ctx.token,
+      json: { currentPassword: OTHER_PASSWORD, newPassword: STRONG_PASSWORD },
+    }),
   support: (api, ctx) =>
-    api.request('POST', '/api/support', { token: ctx.token, json: { name: 'Ana', email: ctx.email, subject: 'Payouts', message: 'When?', page: '/help-and-support' } }),
+    api.request('POST', '/api/support', {
+      token: ctx.token,
+      json: { name: 'Ana', email: ctx.email, subject: 'Payouts', message: 'When?', page: '/help-and-support' },
+    }),
   newsletter: (api, ctx) => api.request('POST', '/api/newsletter', { json: { email: ctx.email } }),
   unsubscribe: (api, ctx) =>
-    api.request('POST', '/api/newsletter/unsubscribe', { json: { token: unsubscribeToken(new TextEncoder().encode(TEST_JWT_SECRET), ctx.email) } }),
+    api.request('POST', '/api/newsletter/unsubscribe', {
+      json: { token: unsubscribeToken(new TextEncoder().encode(TEST_JWT_SECRET), ctx.email) },
+    }),
   // The marketplace (docs/product.md §Marketplace), with the accounts of `world` (made in beforeAll).
   getAdvertiserProfile: (api) => api.request('GET', '/api/advertiser/profile', { token: world.advertiser.token }),
-  updateAdvertiserProfile: (api) => api.request('PUT', '/api/advertiser/profile', { token: world.advertiser.token, json: COMPANY }),
-  adminAdvertisers: (api) => api.request('GET', '/api/admin/advertisers?status=pending', { token: world.operator.token }),
-  approveAdvertiser: (api) => api.request('POST', `/api/admin/advertisers/${world.advertiser.id}/approve`, { token: world.operator.token }),
-  rejectAdvertiser: (api) => api.request('POST', `/api/admin/advertisers/${world.other.id}/reject`, { token: world.operator.token, json: { reason: 'No website' } }),
+  updateAdvertiserProfile: (api) =>
+    api.request('PUT', '/api/advertiser/profile', { token: world.advertiser.token, json: COMPANY }),
+  adminAdvertisers: (api) =>
+    api.request('GET', '/api/admin/advertisers?status=pending', { token: world.operator.token }),
+  approveAdvertiser: (api) =>
+    api.request('POST', `/api/admin/advertisers/${world.advertiser.id}/approve`, { token: world.operator.token }),
+  rejectAdvertiser: (api) =>
+    api.request('POST', `/api/admin/advertisers/${world.other.id}/reject`, {
+      token: world.operator.token,
+      json: { reason: 'No website' },
+    }),
   // Money (docs/product.md §Money): the launch below reserves from this deposit.
   recordDeposit: (api) =>
-    api.request('POST', '/api/admin/deposits', { token: world.operator.token, json: { advertiserId: world.advertiser.id, amountCents: 1_000_000, reference: 'WIRE-1' } }),
+    api.request('POST', '/api/admin/deposits', {
+      token: world.operator.token,
+      json: { advertiserId: world.advertiser.id, amountCents: 1_000_000, reference: 'WIRE-1' },
+    }),
   createCampaign: async (api) => {
-    const answer = await api.request('POST', '/api/campaigns', { token: world.advertiser.token, json: campaignInput({ targeting: { ...campaignInput().targeting, countries: ['Tonga'] } }) });
+    const answer = await api.request('POST', '/api/campaigns', {
+      token: world.advertiser.token,
+      json: campaignInput({ targeting: { ...campaignInput().targeting, countries: ['Tonga'] } }),
+    });
     world.campaignId = (answer.body.campaign as { id: string }).id;
     return answer;
   },
   listCampaigns: (api) => api.request('GET', '/api/campaigns', { token: world.advertiser.token }),
-  updateCampaign: (api) => api.request('PATCH', `/api/campaigns/${world.campaignId}`, { token: world.advertiser.token, json: { title: 'Renamed' } }),
-  uploadCampaignImage: (api) => api.request('POST', `/api/campaigns/${world.campaignId}/image`, { token: world.advertiser.token, body: photoForm(PNG_1PX, 'c.png', 'image/png', 'image') }),
+  updateCampaign: (api) =>
+    api.request('PATCH', `/api/campaigns/${world.campaignId}`, {
+      token: world.advertiser.token,
+      json: { title: 'Renamed' },
+    }),
+  uploadCampaignImage: (api) =>
+    api.request('POST', `/api/campaigns/${world.campaignId}/image`, {
+      token: world.advertiser.token,
+      body: photoForm(PNG_1PX, 'c.png', 'image/png', 'image'),
+    }),
   launchCampaign: async (api) => {
-    const answer = await api.request('POST', `/api/campaigns/${world.campaignId}/launch`, { token: world.advertiser.token });
+    const answer = await api.request('POST', `/api/campaigns/${world.campaignId}/launch`, {
+      token: world.advertiser.token,
+    });
     await api.castbridge.services.jobs.drain();
     return answer;
   },
   getCampaign: (api) => api.request('GET', `/api/campaigns/${world.campaignId}`, { token: world.advertiser.token }),
-  pauseCampaign: (api) => api.request('POST', `/api/campaigns/${world.campaignId}/pause`, { token: world.advertiser.token }),
-  resumeCampaign: (api) => api.request('POST', `/api/campaigns/${world.campaignId}/resume`, { token: world.advertiser.token }),
+  pauseCampaign: (api) =>
+    api.request('POST', `/api/campaigns/${world.campaignId}/pause`, { token: world.advertiser.token }),
+  resumeCampaign: (api) =>
+    api.request('POST', `/api/campaigns/${world.campaignId}/resume`, { token: world.advertiser.token }),
   listOffers: async (api) => {
     const answer = await api.request('GET', '/api/offers?status=invited', { token: world.creator.token });
     world.offerId = (answer.body.offers as { id: string }[])[0]!.id;
     return answer;
   },
   getOffer: (api) => api.request('GET', `/api/offers/${world.offerId}`, { token: world.advertiser.token }),
-  requestInfo: (api) => api.request('POST', `/api/offers/${world.offerId}/request-info`, { token: world.creator.token, json: { message: 'Which flavour?' } }),
+  requestInfo: (api) =>
+    api.request('POST', `/api/offers/${world.offerId}/request-info`, {
+      token: world.creator.token,
+      json: { message: 'Which flavour?' },
+    }),
   listMessages: (api) => api.request('GET', `/api/offers/${world.offerId}/messages`, { token: world.creator.token }),
-  postMessage: (api) => api.request('POST', `/api/offers/${world.offerId}/messages`, { token: world.advertiser.token, json: { body: 'Citrus.' } }),
+  postMessage: (api) =>
+    api.request('POST', `/api/offers/${world.offerId}/messages`, {
+      token: world.advertiser.token,
+      json: { body: 'Citrus.' },
+    }),
   acceptOffer: (api) => api.request('POST', `/api/offers/${world.offerId}/accept`, { token: world.creator.token }),
   getOverlay: async (api) => {
     const answer = await api.request('GET', '/api/overlay', { token: world.creator.token });
     world.overlayToken = (answer.body.overlay as { path: string }).path.split('/').pop()!;
     return answer;
   },
-  updateOverlay: (api) => api.request('PUT', '/api/overlay', { token: world.creator.token, json: { position: 'top-left', rotationSeconds: 30 } }),
-  overlayHeartbeat: (api) => api.request('POST', '/api/overlay/heartbeat', { json: { token: world.overlayToken, offerId: world.offerId, seconds: 15, beatId: 'contract-beat-1' } }),
+  updateOverlay: (api) =>
+    api.request('PUT', '/api/overlay', {
+      token: world.creator.token,
+      json: { position: 'top-left', rotationSeconds: 30 },
+    }),
+  overlayHeartbeat: (api) =>
+    api.request('POST', '/api/overlay/heartbeat', {
+      json: { token: world.overlayToken, offerId: world.offerId, seconds: 15, beatId: 'contract-beat-1' },
+    }),
   offerDisplay: (api) => api.request('GET', `/api/offers/${world.offerId}/display`, { token: world.advertiser.token }),
   rotateOverlayToken: (api) => api.request('POST', '/api/overlay/rotate', { token: world.creator.token }),
   // A text/event-stream, not JSON: its events are checked in overlay.test.ts.
@@ -108,18 +168,48 @@ const calls = {
     const started = await api.request('POST', '/api/connections/twitch/start', { token: world.creator2.token });
     const authorize = new URL(started.body.url as string);
     const q = authorize.searchParams;
-    const form = new URLSearchParams({ redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, scope: q.get('scope') ?? '', code_challenge: q.get('code_challenge')!, channel: 'contract_channel', decision: 'allow' });
-    const decided = await api.request('POST', `${authorize.pathname}/decide`, { body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = new URLSearchParams({
+      redirect_uri: q.get('redirect_uri')!,
+      state: q.get('state')!,
+      scope: q.get('scope') ?? '',
+      code_challenge: q.get('code_challenge')!,
+      channel: 'contract_channel',
+      decision: 'allow',
+    });
+    const decided = await api.request('POST', `${authorize.pathname}/decide`, {
+      body: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const callback = new URL(decided.headers.get('location')!);
     const back = await api.request('GET', `${callback.pathname}${callback.search}`);
     const completion = new URL(back.headers.get('location')!).searchParams.get('complete')!;
-    return api.request('POST', '/api/connections/twitch/complete', { token: world.creator2.token, json: { completion } });
+    return api.request('POST', '/api/connections/twitch/complete', {
+      token: world.creator2.token,
+      json: { completion },
+    });
   },
   disconnect: async (api) => {
     const { db, config } = api.castbridge.services;
     await db
       .insertInto('connected_accounts')
-      .values({ id: `ca-${Date.now()}`, user_id: world.creator.id, platform: 'youtube', platform_user_id: 'UCcontract', login: '@contract', display_name: 'Contract', scopes: '', tokens_sealed: createSealer(loadPayoutKey(config.payoutKey, config.dataDir)).seal({ accessToken: 'a', refreshToken: null }), expires_at: Date.now() + 3_600_000, status: 'connected', stand_in: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .values({
+        id: `ca-${Date.now()}`,
+        user_id: world.creator.id,
+        platform: 'youtube',
+        platform_user_id: 'UCcontract',
+        login: '@contract',
+        display_name: 'Contract',
+        scopes: '',
+        tokens_sealed: createSealer(loadPayoutKey(config.payoutKey, config.dataDir)).seal({
+          accessToken: 'a',
+          refreshToken: null,
+        }),
+        expires_at: Date.now() + 3_600_000,
+        status: 'connected',
+        stand_in: 1,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
       .execute();
     return api.request('DELETE', '/api/connections/youtube', { token: world.creator.token });
   },
@@ -127,14 +217,53 @@ const calls = {
     const { db, config } = api.castbridge.services;
     await db
       .insertInto('connected_accounts')
-      .values({ id: `ca-tw-${Date.now()}`, user_id: world.creator.id, platform: 'twitch', platform_user_id: '4242', login: 'contract_channel', display_name: 'Contract', scopes: 'chat:read', tokens_sealed: createSealer(loadPayoutKey(config.payoutKey, config.dataDir)).seal({ accessToken: 'a', refreshToken: null }), expires_at: Date.now() + 3_600_000, status: 'connected', stand_in: 1, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .values({
+        id: `ca-tw-${Date.now()}`,
+        user_id: world.creator.id,
+        platform: 'twitch',
+        platform_user_id: '4242',
+        login: 'contract_channel',
+        display_name: 'Contract',
+        scopes: 'chat:read',
+        tokens_sealed: createSealer(loadPayoutKey(config.payoutKey, config.dataDir)).seal({
+          accessToken: 'a',
+          refreshToken: null,
+        }),
+        expires_at: Date.now() + 3_600_000,
+        status: 'connected',
+        stand_in: 1,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
       .execute();
-    return api.request('PUT', '/api/archive/settings', { token: world.creator.token, json: { platform: 'twitch', archiving: false } });
+    return api.request('PUT', '/api/archive/settings', {
+      token: world.creator.token,
+      json: { platform: 'twitch', archiving: false },
+    });
   },
   archiveDays: async (api) => {
     await api.castbridge.services.archive.write(
       { userId: world.creator.id, platform: 'twitch', channelId: '4242', channel: 'contract_channel' },
-      { messages: [{ msgId: 'contract-1', sentAt: Date.parse('2026-11-20T10:00:00Z'), chatterId: '1', login: 'ana', displayName: 'Ana', color: null, badges: '', emotes: null, bits: null, kind: 'privmsg', text: 'hello lantern' }], moderation: [], skipped: 0, seenAt: Date.now() },
+      {
+        messages: [
+          {
+            msgId: 'contract-1',
+            sentAt: Date.parse('2026-11-20T10:00:00Z'),
+            chatterId: '1',
+            login: 'ana',
+            displayName: 'Ana',
+            color: null,
+            badges: '',
+            emotes: null,
+            bits: null,
+            kind: 'privmsg',
+            text: 'hello lantern',
+          },
+        ],
+        moderation: [],
+        skipped: 0,
+        seenAt: Date.now(),
+      },
     );
     await api.castbridge.services.archive.streamLive(
       { userId: world.creator.id, platform: 'twitch', channelId: '4242', channel: 'contract_channel' },
@@ -148,30 +277,58 @@ const calls = {
     expect(schemas.analytics.response.safeParse(advertiser.body).success, advertiser.text).toBe(true);
     return api.request('GET', '/api/analytics?range=12m', { token: world.creator.token });
   },
-  archiveMessages: (api) => api.request('GET', '/api/archive/messages?platform=twitch&date=2026-11-20', { token: world.creator.token }),
+  archiveMessages: (api) =>
+    api.request('GET', '/api/archive/messages?platform=twitch&date=2026-11-20', { token: world.creator.token }),
   archiveSearch: (api) => api.request('GET', '/api/archive/search?q=lantern', { token: world.creator.token }),
   // A streamed download, not JSON: checked in archive.test.ts.
   archiveExport: null,
   deleteArchiveStream: async (api) => {
     const listed = await api.request('GET', '/api/archive/days?platform=twitch', { token: world.creator.token });
     const stream = (listed.body.streams as { id: number }[])[0]!;
-    const messages = await api.request('GET', `/api/archive/messages?platform=twitch&stream=${stream.id}`, { token: world.creator.token });
+    const messages = await api.request('GET', `/api/archive/messages?platform=twitch&stream=${stream.id}`, {
+      token: world.creator.token,
+    });
     expect(schemas.archiveMessages.response.safeParse(messages.body).success, messages.text).toBe(true);
     return api.request('DELETE', `/api/archive/streams/${stream.id}?platform=twitch`, { token: world.creator.token });
   },
   // By ana's id (her messages' chatterId).
-  deleteArchiveChatter: (api) => api.request('DELETE', '/api/archive/chatters/1?platform=twitch', { token: world.creator.token }),
+  deleteArchiveChatter: (api) =>
+    api.request('DELETE', '/api/archive/chatters/1?platform=twitch', { token: world.creator.token }),
   deleteArchiveDay: async (api) => {
     await api.castbridge.services.archive.write(
       { userId: world.creator.id, platform: 'twitch', channelId: '4242', channel: 'contract_channel' },
-      { messages: [{ msgId: 'contract-2', sentAt: Date.parse('2026-11-21T10:00:00Z'), chatterId: '2', login: 'bo', displayName: 'Bo', color: null, badges: '', emotes: null, bits: null, kind: 'privmsg', text: 'hi' }], moderation: [], skipped: 0, seenAt: Date.now() },
+      {
+        messages: [
+          {
+            msgId: 'contract-2',
+            sentAt: Date.parse('2026-11-21T10:00:00Z'),
+            chatterId: '2',
+            login: 'bo',
+            displayName: 'Bo',
+            color: null,
+            badges: '',
+            emotes: null,
+            bits: null,
+            kind: 'privmsg',
+            text: 'hi',
+          },
+        ],
+        moderation: [],
+        skipped: 0,
+        seenAt: Date.now(),
+      },
     );
     return api.request('DELETE', '/api/archive/days/2026-11-21?platform=twitch', { token: world.creator.token });
   },
   deleteArchive: (api) => api.request('DELETE', '/api/archive', { token: world.creator.token }),
-  confirmDelivery: (api) => api.request('POST', `/api/offers/${world.offerId}/confirm-delivery`, { token: world.advertiser.token }),
+  confirmDelivery: (api) =>
+    api.request('POST', `/api/offers/${world.offerId}/confirm-delivery`, { token: world.advertiser.token }),
   requestPayout: async (api) => {
-    const answer = await api.request('POST', '/api/payouts', { token: world.creator.token, headers: { 'idempotency-key': `contract-${Date.now()}-1` }, json: { amount_cents: 6_000 } });
+    const answer = await api.request('POST', '/api/payouts', {
+      token: world.creator.token,
+      headers: { 'idempotency-key': `contract-${Date.now()}-1` },
+      json: { amount_cents: 6_000 },
+    });
     world.payoutId = (answer.body.payout as { id: string }).id;
     return answer;
   },
@@ -181,22 +338,37 @@ const calls = {
   adminPayouts: (api) => api.request('GET', '/api/admin/payouts?status=processing', { token: world.operator.token }),
   markPayoutPaid: async (api) => {
     await api.castbridge.services.jobs.drain();
-    return api.request('POST', `/api/admin/payouts/${world.payoutId}/paid`, { token: world.operator.token, json: { reference: 'ACH 1' } });
+    return api.request('POST', `/api/admin/payouts/${world.payoutId}/paid`, {
+      token: world.operator.token,
+      json: { reference: 'ACH 1' },
+    });
   },
   markPayoutFailed: async (api) => {
-    const second = await api.request('POST', '/api/payouts', { token: world.creator.token, headers: { 'idempotency-key': `contract-${Date.now()}-2` }, json: { amount_cents: 5_000 } });
-    return api.request('POST', `/api/admin/payouts/${(second.body.payout as { id: string }).id}/failed`, { token: world.operator.token, json: { reason: 'Account closed' } });
+    const second = await api.request('POST', '/api/payouts', {
+      token: world.creator.token,
+      headers: { 'idempotency-key': `contract-${Date.now()}-2` },
+      json: { amount_cents: 5_000 },
+    });
+    return api.request('POST', `/api/admin/payouts/${(second.body.payout as { id: string }).id}/failed`, {
+      token: world.operator.token,
+      json: { reason: 'Account closed' },
+    });
   },
   // Needs Stripe configured and a signed event: covered against the Stripe stand-in in payouts-providers.test.ts.
   stripeWebhook: null,
   declineOffer: async (api) => {
     const offers = await api.request('GET', '/api/offers', { token: world.creator2.token });
-    return api.request('POST', `/api/offers/${(offers.body.offers as { id: string }[])[0]!.id}/decline`, { token: world.creator2.token, json: { reason: 'Busy' } });
+    return api.request('POST', `/api/offers/${(offers.body.offers as { id: string }[])[0]!.id}/decline`, {
+      token: world.creator2.token,
+      json: { reason: 'Busy' },
+    });
   },
-  cancelCampaign: (api) => api.request('POST', `/api/campaigns/${world.campaignId}/cancel`, { token: world.advertiser.token }),
+  cancelCampaign: (api) =>
+    api.request('POST', `/api/campaigns/${world.campaignId}/cancel`, { token: world.advertiser.token }),
   listNotifications: (api) => api.request('GET', '/api/notifications', { token: world.creator.token }),
   readNotifications: (api) => api.request('POST', '/api/notifications/read', { token: world.creator.token, json: {} }),
-  clearNotifications: (api) => api.request('POST', '/api/notifications/clear', { token: world.creator.token, json: { upTo: 1_000_000 } }),
+  clearNotifications: (api) =>
+    api.request('POST', '/api/notifications/clear', { token: world.creator.token, json: { upTo: 1_000_000 } }),
   eventsTicket: (api) => api.request('POST', '/api/events/ticket', { token: world.creator.token }),
   // A text/event-stream, not JSON: its events are checked in marketplace.test.ts.
   events: null,
@@ -204,20 +376,41 @@ const calls = {
   adminUsers: (api) => api.request('GET', '/api/admin/users?q=example', { token: world.operator.token }),
   adminTickets: (api) => api.request('GET', '/api/admin/support-tickets', { token: world.operator.token }),
   addPayoutMethod: async (api, ctx) => {
-    const answer = await api.request('POST', '/api/payout-methods', { token: ctx.token, json: { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' } });
+    const answer = await api.request('POST', '/api/payout-methods', {
+      token: ctx.token,
+      json: { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' },
+    });
     world.methodId = (answer.body.methods as { id: string }[])[0]!.id;
     return answer;
   },
   listPayoutMethods: (api, ctx) => api.request('GET', '/api/payout-methods', { token: ctx.token }),
-  deletePayoutMethod: (api, ctx) => api.request('DELETE', `/api/payout-methods/${world.methodId}`, { token: ctx.token }),
-  deleteUser: (api, ctx) => api.request('DELETE', '/api/user', { token: ctx.token, json: { password: STRONG_PASSWORD } }),
+  deletePayoutMethod: (api, ctx) =>
+    api.request('DELETE', `/api/payout-methods/${world.methodId}`, { token: ctx.token }),
+  deleteUser: (api, ctx) =>
+    api.request('DELETE', '/api/user', { token: ctx.token, json: { password: STRONG_PASSWORD } }),
 } satisfies Record<EndpointName, ((api: Client, ctx: { email: string; token: string }) => Promise<Answer>) | null>;
 
 const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';
-const COMPANY = { companyName: 'Nova Energy', website: 'https://nova.example', contactName: 'Nora', contactEmail: 'nora@nova.example' };
+const COMPANY = {
+  companyName: 'Nova Energy',
+  website: 'https://nova.example',
+  contactName: 'Nora',
+  contactEmail: 'nora@nova.example',
+};
 
 /** The marketplace's accounts for one backend's run. */
-let world: { operator: Account; advertiser: Account; other: Account; creator: Account; creator2: Account; campaignId: string; offerId: string; methodId: string; payoutId: string; overlayToken: string };
+let world: {
+  operator: Account;
+  advertiser: Account;
+  other: Account;
+  creator: Account;
+  creator2: Account;
+  campaignId: string;
+  offerId: string;
+  methodId: string;
+  payoutId: string;
+  overlayToken: string;
+};
 
 describe.each(BACKENDS)('the contract on %s', (backendName) => {
   let backend: Backend;
@@ -241,7 +434,10 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
       overlayToken: '',
     };
     await api.request('PUT', '/api/advertiser/profile', { token: world.other.token, json: COMPANY });
-    await api.request('POST', '/api/payout-methods', { token: world.creator.token, json: { kind: 'paypal', email: 'ana@example.com' } });
+    await api.request('POST', '/api/payout-methods', {
+      token: world.creator.token,
+      json: { kind: 'paypal', email: 'ana@example.com' },
+    });
   });
   afterAll(async () => {
     await api?.close();
@@ -267,7 +463,10 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
     const answer =
       meta.auth === 'bearer'
         ? await api.request(meta.method, meta.path)
-        : await api.request(meta.method, meta.path, { headers: { 'content-type': 'application/json' }, body: '{"email": 42' });
+        : await api.request(meta.method, meta.path, {
+            headers: { 'content-type': 'application/json' },
+            body: '{"email": 42',
+          });
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(errorBody.safeParse(answer.body).success, answer.text).toBe(true);
@@ -276,7 +475,10 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
 
 describe('a route that drifts from its contract', () => {
   const services = (contractCheck: boolean) => ({
-    config: { ...testConfig({ name: 'sqlite', env: {}, dataDir: '/nonexistent', cleanup: async () => {} }), contractCheck },
+    config: {
+      ...testConfig({ name: 'sqlite', env: {}, dataDir: '/nonexistent', cleanup: async () => {} }),
+      contractCheck,
+    },
     sessions: { session: async () => null },
   });
   const drifting = (contractCheck: boolean) => {
@@ -290,7 +492,9 @@ describe('a route that drifts from its contract', () => {
   it('fails with CONTRACT_CHECK (as in every test)', async () => {
     const response = await drifting(true).request('/api/health');
     expect(response.status).toBe(500);
-    expect(((await response.json()) as { message: string }).message).toMatch(/GET \/api\/health answered outside its contract: status/);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /GET \/api\/health answered outside its contract: status/,
+    );
   });
 
   it('answers unchecked without it (production)', async () => {

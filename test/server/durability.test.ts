@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKENDS, httpJson, makeBackend, spawnServer, STRONG_PASSWORD, uniqueEmail, type Backend, type RunningServer } from './helpers.ts';
+import {
+  BACKENDS,
+  httpJson,
+  makeBackend,
+  spawnServer,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type Backend,
+  type RunningServer,
+} from './helpers.ts';
 
 const backends: Backend[] = [];
 const servers: RunningServer[] = [];
@@ -32,16 +41,21 @@ describe.each(BACKENDS)('durability on %s', (backendName) => {
     });
     expect(registered.status).toBe(201);
     const token = registered.body.token as string;
-    expect((await httpJson('PUT', `${first.url}/api/profile`, { token, json: { first_name: 'Persisted', tier: 1 } })).status).toBe(200);
+    expect(
+      (await httpJson('PUT', `${first.url}/api/profile`, { token, json: { first_name: 'Persisted', tier: 1 } })).status,
+    ).toBe(200);
     expect(await first.stop('SIGINT')).toBe(0);
-    if (backendName === 'sqlite') expect(fs.statSync(path.join(backend.dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    if (backendName === 'sqlite')
+      expect(fs.statSync(path.join(backend.dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
 
     const second = await start(backend);
     // The token from before the restart is still good (the secret was kept), and so is the data.
     const me = await httpJson('GET', `${second.url}/api/user`, { token });
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ email, first_name: 'Persisted', tier: 1 });
-    const login = await httpJson('POST', `${second.url}/api/auth/jwt-login`, { json: { email, password: STRONG_PASSWORD, firebaseResponse: null } });
+    const login = await httpJson('POST', `${second.url}/api/auth/jwt-login`, {
+      json: { email, password: STRONG_PASSWORD, firebaseResponse: null },
+    });
     expect(login.status).toBe(200);
     expect(await second.stop()).toBe(0);
   });
@@ -69,7 +83,10 @@ describe('SIGKILL during a stream of writes (SQLite)', () => {
     const updateLoop = async (writer: (typeof writers)[number]) => {
       for (let n = 0; !stop; n++) {
         try {
-          const answer = await httpJson('PUT', `${base}/api/profile`, { token: writer.token, json: { about: String(n), city: `city ${n}` } });
+          const answer = await httpJson('PUT', `${base}/api/profile`, {
+            token: writer.token,
+            json: { about: String(n), city: `city ${n}` },
+          });
           if (answer.status === 200) writer.acked = n;
         } catch {
           return; // the server died mid-request
@@ -80,7 +97,9 @@ describe('SIGKILL during a stream of writes (SQLite)', () => {
       for (let i = 0; !stop && i < 15; i++) {
         const email = uniqueEmail(`row${i}`);
         try {
-          const answer = await httpJson('POST', `${base}/api/auth/register`, { json: { email, password: STRONG_PASSWORD, type_account: 'Advertiser' } });
+          const answer = await httpJson('POST', `${base}/api/auth/register`, {
+            json: { email, password: STRONG_PASSWORD, type_account: 'Advertiser' },
+          });
           if (answer.status === 201) registered.push({ token: answer.body.token as string, email });
         } catch {
           return;

@@ -9,14 +9,19 @@ export interface AuthEmulator {
   host: string;
   projectId: string;
   /** Signs in with a fake Google credential and returns the emulator's Firebase ID token. */
-  googleIdToken(email: string, options?: { verified?: boolean; sub?: string }): Promise<{ idToken: string; localId: string }>;
+  googleIdToken(
+    email: string,
+    options?: { verified?: boolean; sub?: string },
+  ): Promise<{ idToken: string; localId: string }>;
   /** Creates an email/password account (email not verified) and returns its ID token. */
   passwordIdToken(email: string, password: string): Promise<string>;
   stop(): Promise<void>;
 }
 
 export async function startAuthEmulator(projectId = 'demo-castbridge', timeoutMs = 120_000): Promise<AuthEmulator> {
-  const repoConfig = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'firebase.json'), 'utf8')) as { emulators: Record<string, unknown> };
+  const repoConfig = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'firebase.json'), 'utf8')) as {
+    emulators: Record<string, unknown>;
+  };
   const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
   const dir = tempDir('castbridge-firebase-');
   const configFile = path.join(dir, 'firebase.json');
@@ -86,11 +91,14 @@ export async function startAuthEmulator(projectId = 'demo-castbridge', timeoutMs
   }
 
   const call = async (method: string, body: unknown) => {
-    const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fake-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const response = await fetch(
+      `http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fake-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    );
     const json = (await response.json()) as Record<string, unknown>;
     if (!response.ok) throw new Error(`emulator ${method} failed: ${JSON.stringify(json)}`);
     return json;

@@ -1,7 +1,16 @@
 // POST /api/auth/firebase-login against the Firebase Auth emulator, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthEmulator, type AuthEmulator } from './firebase-emulator.ts';
-import { BACKENDS, makeBackend, startApp, STRONG_PASSWORD, tokenSubject, uniqueEmail, type Backend, type Client } from './helpers.ts';
+import {
+  BACKENDS,
+  makeBackend,
+  startApp,
+  STRONG_PASSWORD,
+  tokenSubject,
+  uniqueEmail,
+  type Backend,
+  type Client,
+} from './helpers.ts';
 
 let emulator: AuthEmulator;
 
@@ -16,11 +25,15 @@ afterAll(async () => {
 describe.each(BACKENDS)('Google sign-in on %s', (backendName) => {
   let backend: Backend;
   let api: Client;
-  const firebaseLogin = (accessToken: unknown, client = api) => client.request('POST', '/api/auth/firebase-login', { json: { accessToken } });
+  const firebaseLogin = (accessToken: unknown, client = api) =>
+    client.request('POST', '/api/auth/firebase-login', { json: { accessToken } });
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
-    api = await startApp(backend, { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: emulator.projectId });
+    api = await startApp(backend, {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      FIREBASE_PROJECT_ID: emulator.projectId,
+    });
   });
 
   afterAll(async () => {
@@ -40,7 +53,11 @@ describe.each(BACKENDS)('Google sign-in on %s', (backendName) => {
     const again = await firebaseLogin((await emulator.googleIdToken(email)).idToken);
     expect(again.status).toBe(200);
     expect(tokenSubject(again.body.token as string)).toBe(tokenSubject(first.body.token as string));
-    const rows = await api.castbridge.db.selectFrom('users').select(['id', 'password_hash', 'firebase_uid']).where('email', '=', email).execute();
+    const rows = await api.castbridge.db
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'firebase_uid'])
+      .where('email', '=', email)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.password_hash).toBeNull();
     expect(rows[0]!.firebase_uid).toBeTruthy();
@@ -84,7 +101,10 @@ describe.each(BACKENDS)('Google sign-in on %s', (backendName) => {
   });
 
   it('refuses ID tokens issued for another Firebase project', async () => {
-    const other = await startApp(backend, { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: 'demo-someone-else' });
+    const other = await startApp(backend, {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      FIREBASE_PROJECT_ID: 'demo-someone-else',
+    });
     try {
       const { idToken } = await emulator.googleIdToken(uniqueEmail('project'));
       expect((await firebaseLogin(idToken, other)).status).toBe(401);

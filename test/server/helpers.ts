@@ -92,7 +92,8 @@ export interface LogLine {
 
 export function memoryLogger(): Logger & { lines: LogLine[] } {
   const lines: LogLine[] = [];
-  const push = (level: string) => (msg: string, fields?: Record<string, unknown>) => void lines.push({ level, msg, fields });
+  const push = (level: string) => (msg: string, fields?: Record<string, unknown>) =>
+    void lines.push({ level, msg, fields });
   return { lines, info: push('info'), warn: push('warn'), error: push('error') };
 }
 
@@ -120,7 +121,11 @@ export interface Answer<T = Record<string, unknown>> {
 export interface Client {
   castbridge: CastbridgeApp;
   logger: ReturnType<typeof memoryLogger>;
-  request(method: string, url: string, init?: { json?: unknown; body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Answer>;
+  request(
+    method: string,
+    url: string,
+    init?: { json?: unknown; body?: BodyInit; token?: string; headers?: Record<string, string> },
+  ): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -170,9 +175,18 @@ export const PNG_1PX = Buffer.from(
   'base64',
 );
 /** Enough of a JPEG for magic-byte sniffing. */
-export const JPEG_HEAD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64, 1)]);
+export const JPEG_HEAD = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0'),
+  Buffer.alloc(64, 1),
+]);
 export const GIF_HEAD = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 0)]);
-export const WEBP_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 0)]);
+export const WEBP_HEAD = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x24, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(32, 0),
+]);
 
 export function photoForm(bytes: Uint8Array, fileName: string, type: string, field = 'photo'): FormData {
   const form = new FormData();
@@ -278,7 +292,8 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached in ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
+    if (Date.now() > deadline)
+      throw new Error(`not reached in ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

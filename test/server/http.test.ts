@@ -5,7 +5,16 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../server/http/security-headers.ts';
-import { BACKENDS, makeBackend, startApp, STRONG_PASSWORD, testConfig, uniqueEmail, type Backend, type Client } from './helpers.ts';
+import {
+  BACKENDS,
+  makeBackend,
+  startApp,
+  STRONG_PASSWORD,
+  testConfig,
+  uniqueEmail,
+  type Backend,
+  type Client,
+} from './helpers.ts';
 
 /** The policy every page is sent under (no Firebase configured). */
 const PAGE_CSP =
@@ -88,7 +97,10 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
     ['a form', 'email=a%40b.c', 'application/x-www-form-urlencoded', 415],
   ])('answers 4xx { message } for %s, and keeps serving', async (_name, body, type, status) => {
     for (const url of ['/api/auth/register', '/api/auth/jwt-login', '/api/auth/firebase-login']) {
-      const answer = await api.request('POST', url, { body: body as BodyInit, headers: type ? { 'content-type': type } : {} });
+      const answer = await api.request('POST', url, {
+        body: body as BodyInit,
+        headers: type ? { 'content-type': type } : {},
+      });
       expect(answer.status, url).toBe(status);
       expect(typeof answer.body.message).toBe('string');
     }
@@ -97,11 +109,21 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
 
   it('reads JSON bodies from the Node request stream when served over HTTP: 413 past 64 KB (declared or chunked), 400 for broken JSON', async () => {
     // Not replacing the global Request and Response: the other tests here call the app directly.
-    const server = serve({ fetch: api.castbridge.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
+    const server = serve({
+      fetch: api.castbridge.app.fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+      overrideGlobalObjects: false,
+    });
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     const post = (body: string | ReadableStream<Uint8Array>, extra: RequestInit = {}) =>
-      fetch(`http://127.0.0.1:${port}/api/auth/jwt-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, ...extra } as RequestInit);
+      fetch(`http://127.0.0.1:${port}/api/auth/jwt-login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        ...extra,
+      } as RequestInit);
     try {
       const big = JSON.stringify({ email: uniqueEmail(), password: 'x'.repeat(70 * 1024) });
       const declared = await post(big);
@@ -121,7 +143,9 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
       const broken = await post('{"email":');
       expect(broken.status).toBe(400);
       expect(await broken.json()).toEqual({ message: 'Request body is not valid JSON' });
-      const refused = await post(JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, firebaseResponse: null }));
+      const refused = await post(
+        JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, firebaseResponse: null }),
+      );
       expect(refused.status).toBe(401);
     } finally {
       server.close();
@@ -129,8 +153,16 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
   });
 
   it('answers 413 for a JSON body over 64 KB, declared or streamed', async () => {
-    const big = JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, type_account: 'Influencer', pad: 'x'.repeat(70 * 1024) });
-    const declared = await api.request('POST', '/api/auth/register', { body: big, headers: { 'content-type': 'application/json' } });
+    const big = JSON.stringify({
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+      type_account: 'Influencer',
+      pad: 'x'.repeat(70 * 1024),
+    });
+    const declared = await api.request('POST', '/api/auth/register', {
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(declared.status).toBe(413);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -146,7 +178,10 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
     } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(await streamed.json()).toEqual({ message: 'Request body is larger than 65536 bytes' });
-    expect((await api.request('POST', '/api/auth/register', { body: big, headers: { 'content-type': 'application/json' } })).body).toEqual({
+    expect(
+      (await api.request('POST', '/api/auth/register', { body: big, headers: { 'content-type': 'application/json' } }))
+        .body,
+    ).toEqual({
       message: 'Request body is larger than 65536 bytes',
     });
     // A declared length the body does not keep to is no way past the limit.
@@ -160,7 +195,10 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
     const atLimit = JSON.stringify({ email: uniqueEmail(), password: '' }).slice(0, -1);
     const padded = `${atLimit},"pad":"${'x'.repeat(64 * 1024 - atLimit.length - 10)}"}`;
     expect(Buffer.byteLength(padded)).toBe(64 * 1024);
-    const fits = await api.request('POST', '/api/auth/jwt-login', { body: padded, headers: { 'content-type': 'application/json' } });
+    const fits = await api.request('POST', '/api/auth/jwt-login', {
+      body: padded,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(fits.status).not.toBe(413);
     expect(fits.status).toBeLessThan(500);
     await healthy();
@@ -189,8 +227,20 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
   });
 
   it('sends each security header with its exact value on /api/, /overlay/ and page answers, and no others', async () => {
-    const page = { csp: PAGE_CSP, nosniff: 'nosniff', referrer: 'strict-origin-when-cross-origin', frame: 'DENY', opener: 'same-origin-allow-popups', permissions: 'camera=(), microphone=(), geolocation=()' };
-    const overlay = { ...page, csp: PAGE_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'"), referrer: 'no-referrer', frame: 'SAMEORIGIN' };
+    const page = {
+      csp: PAGE_CSP,
+      nosniff: 'nosniff',
+      referrer: 'strict-origin-when-cross-origin',
+      frame: 'DENY',
+      opener: 'same-origin-allow-popups',
+      permissions: 'camera=(), microphone=(), geolocation=()',
+    };
+    const overlay = {
+      ...page,
+      csp: PAGE_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      referrer: 'no-referrer',
+      frame: 'SAMEORIGIN',
+    };
     const csp = contentSecurityPolicy(testConfig(backend));
     expect(csp).toBe(PAGE_CSP);
     for (const [url, expected, cache] of [
@@ -208,7 +258,10 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
       for (const name of NOT_SENT) expect(answer.headers.get(name), `${url} ${name}`).toBeNull();
     }
     // An error answer from an /api/ route is no-store too.
-    const failed = await api.request('POST', '/api/auth/jwt-login', { body: '{', headers: { 'content-type': 'application/json' } });
+    const failed = await api.request('POST', '/api/auth/jwt-login', {
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(failed.status).toBe(400);
     expect(failed.headers.get('cache-control')).toBe('no-store');
     expect(securityOf(failed.headers)).toEqual(page);
@@ -216,7 +269,11 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
 
   it('allows CORS only for the configured origins', async () => {
     const preflight = await api.request('OPTIONS', '/api/user', {
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
@@ -255,7 +312,9 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
     expect(answer.headers.get('x-request-id')).toBe(answer.body.requestId);
     expect(answer.text).not.toMatch(/\bat .*\.ts:\d+/);
     expect(answer.headers.get('content-security-policy')).toBeTruthy();
-    const logged = broken.logger.lines.find((line) => line.level === 'error' && line.fields?.requestId === answer.body.requestId);
+    const logged = broken.logger.lines.find(
+      (line) => line.level === 'error' && line.fields?.requestId === answer.body.requestId,
+    );
     expect(String(logged?.fields?.error)).toMatch(/\n\s+at /);
     // The health check reports the missing database instead of claiming ok.
     expect((await broken.request('GET', '/api/health')).status).toBe(503);
@@ -272,7 +331,7 @@ describe('securityHeaders', () => {
     ['no Firebase', {}],
     ['the Auth emulator', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }],
     ['a real Firebase project', { FIREBASE_PROJECT_ID: 'castbridge-prod' }],
-  ])('sends contentSecurityPolicy(config) with %s, frame-ancestors \'self\' only under /overlay/', async (_name, env) => {
+  ])("sends contentSecurityPolicy(config) with %s, frame-ancestors 'self' only under /overlay/", async (_name, env) => {
     const config = loadConfig(env);
     const app = appWith(config);
     const csp = contentSecurityPolicy(config);
@@ -285,11 +344,15 @@ describe('securityHeaders', () => {
 
   it('keeps a Cache-Control an /api/ handler set itself, and adds none outside /api/', async () => {
     const config = loadConfig({});
-    expect((await appWith(config, 'private, max-age=60').request('/api/x')).headers.get('cache-control')).toBe('private, max-age=60');
+    expect((await appWith(config, 'private, max-age=60').request('/api/x')).headers.get('cache-control')).toBe(
+      'private, max-age=60',
+    );
     expect((await appWith(config).request('/api/x')).headers.get('cache-control')).toBe('no-store');
     expect((await appWith(config).request('/apix')).headers.get('cache-control')).toBeNull();
     // A handler's own security header is replaced by the policy's.
-    const own = new Hono().use(securityHeaders(config)).get('*', (c) => c.text('ok', 200, { 'X-Frame-Options': 'ALLOWALL' }));
+    const own = new Hono()
+      .use(securityHeaders(config))
+      .get('*', (c) => c.text('ok', 200, { 'X-Frame-Options': 'ALLOWALL' }));
     expect((await own.request('/page')).headers.get('x-frame-options')).toBe('DENY');
   });
 });

@@ -46,7 +46,11 @@ describe('the BullMQ relay', () => {
     const leases = new Set<string>();
     const plugin: KyselyPlugin = {
       transformQuery({ node, queryId }) {
-        if (node.kind === 'UpdateQueryNode' && node.updates?.some((update) => ColumnNode.is(update.column) && update.column.column.name === 'rerun')) leases.add(queryId.queryId);
+        if (
+          node.kind === 'UpdateQueryNode' &&
+          node.updates?.some((update) => ColumnNode.is(update.column) && update.column.column.name === 'rerun')
+        )
+          leases.add(queryId.queryId);
         return node;
       },
       async transformResult({ queryId, result }: { queryId: QueryId; result: never }) {
@@ -57,7 +61,11 @@ describe('the BullMQ relay', () => {
         return result;
       },
     };
-    jobs = await createBullJobQueue({ db: db.withPlugin(plugin), logger: memoryLogger(), backend: { kind: 'redis', url: REDIS_URL, prefix } });
+    jobs = await createBullJobQueue({
+      db: db.withPlugin(plugin),
+      logger: memoryLogger(),
+      backend: { kind: 'redis', url: REDIS_URL, prefix },
+    });
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
     let release!: () => void;

@@ -19,7 +19,9 @@ describe('PostgreSQL leases', () => {
   };
   /** The backend process of an instance's lock connection. */
   const backendOf = async (owner: string) => {
-    const rows = await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [`castbridge-locks-${owner}`]);
+    const rows = await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [
+      `castbridge-locks-${owner}`,
+    ]);
     expect(rows.rows).toHaveLength(1);
     return rows.rows[0]!.pid;
   };
@@ -53,20 +55,26 @@ describe('PostgreSQL leases', () => {
     expect(await b.acquire('channel:two')).not.toBeNull();
   });
 
-  it('a lock connection that stops answering is given up within seconds with its leases, and a new one is opened', { timeout: 30_000 }, async () => {
-    const a = await locks('a-3');
-    const lease = (await a.acquire('channel:three'))!;
-    const pid = await backendOf('a-3');
-    // The backend frozen: the socket stays open, nothing answers (a host cut off, a database hung).
-    execFileSync('kill', ['-STOP', String(pid)]);
-    try {
-      const started = Date.now();
-      expect(await lease.renew()).toBe(false);
-      expect(Date.now() - started).toBeLessThan(8_000);
-    } finally {
-      execFileSync('kill', ['-CONT', String(pid)]);
-    }
-    // The next acquire opens a new connection (the old session is ended and its lock goes with it).
-    await expect.poll(async () => (await a.acquire('channel:three')) !== null, { timeout: 10_000, interval: 250 }).toBe(true);
-  });
+  it(
+    'a lock connection that stops answering is given up within seconds with its leases, and a new one is opened',
+    { timeout: 30_000 },
+    async () => {
+      const a = await locks('a-3');
+      const lease = (await a.acquire('channel:three'))!;
+      const pid = await backendOf('a-3');
+      // The backend frozen: the socket stays open, nothing answers (a host cut off, a database hung).
+      execFileSync('kill', ['-STOP', String(pid)]);
+      try {
+        const started = Date.now();
+        expect(await lease.renew()).toBe(false);
+        expect(Date.now() - started).toBeLessThan(8_000);
+      } finally {
+        execFileSync('kill', ['-CONT', String(pid)]);
+      }
+      // The next acquire opens a new connection (the old session is ended and its lock goes with it).
+      await expect
+        .poll(async () => (await a.acquire('channel:three')) !== null, { timeout: 10_000, interval: 250 })
+        .toBe(true);
+    },
+  );
 });

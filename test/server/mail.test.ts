@@ -29,7 +29,10 @@ describe('mail through SMTP', () => {
 
   it('delivers a text and an HTML part with the product name, the support address and the link', async () => {
     const logger = memoryLogger();
-    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Castbridge <no-reply@castbridge.app>', dataDir: tempDir() }, logger);
+    const mailer = createMailer(
+      { smtpUrl: smtp.url, mailFrom: 'Castbridge <no-reply@castbridge.app>', dataDir: tempDir() },
+      logger,
+    );
     expect(mailer.delivery).toBe('smtp');
     await mailer.send({ to: 'ana@example.com', ...content });
     const mail = await smtp.next('ana@example.com');
@@ -45,7 +48,10 @@ describe('mail through SMTP', () => {
   });
 
   it('rejects when the SMTP server cannot be reached', async () => {
-    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'a@b.c', dataDir: tempDir() }, memoryLogger());
+    const mailer = createMailer(
+      { smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'a@b.c', dataDir: tempDir() },
+      memoryLogger(),
+    );
     await expect(mailer.send({ to: 'ana@example.com', ...content })).rejects.toThrow();
     mailer.close();
   });
@@ -67,15 +73,26 @@ describe('mail into the outbox', () => {
     expect(mail.text).toContain('reset-password?token=abc');
     expect(mail.html).toContain('Choose a new password');
     const line = logger.lines.find((l) => l.msg === 'mail written to the outbox');
-    expect(line?.fields).toMatchObject({ subject: 'Reset your password', links: ['http://127.0.0.1:3000/reset-password?token=abc&x=1'] });
+    expect(line?.fields).toMatchObject({
+      subject: 'Reset your password',
+      links: ['http://127.0.0.1:3000/reset-password?token=abc&x=1'],
+    });
     expect(['ana@example.com', 'bo@example.com']).toContain(line?.fields?.to);
   });
 });
 
 describe('mail configuration', () => {
   it('reads SMTP_URL, MAIL_FROM, SUPPORT_EMAIL and PUBLIC_URL, and refuses malformed ones', () => {
-    const config = loadConfig({ SMTP_URL: 'smtp://u:p@mail:587', PUBLIC_URL: 'https://castbridge.example/', SUPPORT_EMAIL: 'help@x.io' });
-    expect(config).toMatchObject({ smtpUrl: 'smtp://u:p@mail:587', publicUrl: 'https://castbridge.example', supportEmail: 'help@x.io' });
+    const config = loadConfig({
+      SMTP_URL: 'smtp://u:p@mail:587',
+      PUBLIC_URL: 'https://castbridge.example/',
+      SUPPORT_EMAIL: 'help@x.io',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtp://u:p@mail:587',
+      publicUrl: 'https://castbridge.example',
+      supportEmail: 'help@x.io',
+    });
     expect(loadConfig({}).smtpUrl).toBeNull();
     expect(() => loadConfig({ SMTP_URL: 'mail.example:25' })).toThrow('SMTP_URL');
     expect(() => loadConfig({ PUBLIC_URL: 'castbridge.example' })).toThrow('PUBLIC_URL');

@@ -12,7 +12,13 @@ export function campaignInput(overrides: Partial<CampaignInput> = {}): CampaignI
     description: 'Our can on stream for 30 seconds each hour.',
     payCents: 25_000,
     spots: 2,
-    targeting: { platforms: ['Twitch', 'YouTube'], languages: ['English'], countries: [], categories: [], minAvgViewers: null },
+    targeting: {
+      platforms: ['Twitch', 'YouTube'],
+      languages: ['English'],
+      countries: [],
+      categories: [],
+      minAvgViewers: null,
+    },
     deliverable: { minutes: 120, startsOn: day(0), endsOn: day(30), disclosure: 'Sponsored by Nova Energy' },
     ...overrides,
   };
@@ -26,7 +32,11 @@ export interface Account {
 let seq = 0;
 
 /** An account made directly in the store (no password: tokens are issued here), with profile fields. */
-export async function account(api: Client, role: 'creator' | 'advertiser' | 'operator', profile: Record<string, unknown> = {}): Promise<Account> {
+export async function account(
+  api: Client,
+  role: 'creator' | 'advertiser' | 'operator',
+  profile: Record<string, unknown> = {},
+): Promise<Account> {
   const { services, db } = api.castbridge;
   seq += 1;
   const id = await services.users.create({
@@ -39,25 +49,47 @@ export async function account(api: Client, role: 'creator' | 'advertiser' | 'ope
   return { id, token: await services.tokens.issue(id, 0) };
 }
 
-export const englishCreator = { first_name: 'Ana', last_name: 'Lee', language: 'English', country: 'Canada', type_content: 'Speedruns on Twitch', tier: 2 };
+export const englishCreator = {
+  first_name: 'Ana',
+  last_name: 'Lee',
+  language: 'English',
+  country: 'Canada',
+  type_content: 'Speedruns on Twitch',
+  tier: 2,
+};
 
 /** An advertiser whose company profile the operator approved, with `fundsCents` deposited (launches reserve from it). */
 export async function approvedAdvertiser(api: Client, operator: Account, fundsCents = 100_000_000): Promise<Account> {
   const advertiser = await account(api, 'advertiser');
   const sent = await api.request('PUT', '/api/advertiser/profile', {
     token: advertiser.token,
-    json: { companyName: 'Nova Energy', website: 'https://nova.example', contactName: 'Nora Vance', contactEmail: 'nora@nova.example' },
+    json: {
+      companyName: 'Nova Energy',
+      website: 'https://nova.example',
+      contactName: 'Nora Vance',
+      contactEmail: 'nora@nova.example',
+    },
   });
   expect(sent.status, sent.text).toBe(200);
-  const approved = await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token });
+  const approved = await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, {
+    token: operator.token,
+  });
   expect(approved.status, approved.text).toBe(200);
   if (fundsCents > 0) await deposit(api, operator, advertiser, fundsCents);
   return advertiser;
 }
 
 /** The operator records a deposit for `advertiser`. */
-export async function deposit(api: Client, operator: Account, advertiser: Account, amountCents: number, reference = 'WIRE-TEST'): Promise<void> {
-  const answer = await api.request('POST', '/api/admin/deposits', { token: operator.token, json: { advertiserId: advertiser.id, amountCents, reference } });
+export async function deposit(
+  api: Client,
+  operator: Account,
+  advertiser: Account,
+  amountCents: number,
+  reference = 'WIRE-TEST',
+): Promise<void> {
+  const answer = await api.request('POST', '/api/admin/deposits', {
+    token: operator.token,
+    json: { advertiserId: advertiser.id, amountCents, reference },
+  });
   expect(answer.status, answer.text).toBe(201);
 }
-

@@ -10,7 +10,10 @@ import { account, approvedAdvertiser, campaignInput, day, deposit, englishCreato
 import { readEvents } from './sse.ts';
 
 async function launched(api: Client, advertiser: Account, overrides: Partial<CampaignInput> = {}): Promise<string> {
-  const created = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput(overrides) });
+  const created = await api.request('POST', '/api/campaigns', {
+    token: advertiser.token,
+    json: campaignInput(overrides),
+  });
   expect(created.status, created.text).toBe(201);
   const id = (created.body.campaign as { id: string }).id;
   const launch = await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token });
@@ -22,7 +25,13 @@ async function launched(api: Client, advertiser: Account, overrides: Partial<Cam
 async function offersOf(api: Client, who: Account, status?: string) {
   const answer = await api.request('GET', `/api/offers${status ? `?status=${status}` : ''}`, { token: who.token });
   expect(answer.status, answer.text).toBe(200);
-  return answer.body.offers as { id: string; status: string; campaignId: string; reasons: { criterion: string; detail: string }[]; creator?: { name: string } }[];
+  return answer.body.offers as {
+    id: string;
+    status: string;
+    campaignId: string;
+    reasons: { criterion: string; detail: string }[];
+    creator?: { name: string };
+  }[];
 }
 
 describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
@@ -45,7 +54,13 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
       ['Influencer', 'creator'],
       ['Advertiser', 'advertiser'],
     ] as const) {
-      const registered = await api.request('POST', '/api/auth/register', { json: { email: `role-${type}-${Date.now()}@example.com`, password: 'Violet-Anchor-Quartz-42', type_account: type } });
+      const registered = await api.request('POST', '/api/auth/register', {
+        json: {
+          email: `role-${type}-${Date.now()}@example.com`,
+          password: 'Violet-Anchor-Quartz-42',
+          type_account: type,
+        },
+      });
       const me = await api.request('GET', '/api/user', { token: registered.body.token as string });
       expect(me.body.user).toMatchObject({ type_account: type, role });
     }
@@ -55,42 +70,91 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
 
   it('an advertiser sends the company profile for review; the operator approves or rejects it with a reason', async () => {
     const advertiser = await account(api, 'advertiser');
-    expect((await api.request('GET', '/api/advertiser/profile', { token: advertiser.token })).body).toEqual({ profile: null });
-    const bad = await api.request('PUT', '/api/advertiser/profile', { token: advertiser.token, json: { companyName: '', website: 'nova', contactName: 'N', contactEmail: 'x' } });
+    expect((await api.request('GET', '/api/advertiser/profile', { token: advertiser.token })).body).toEqual({
+      profile: null,
+    });
+    const bad = await api.request('PUT', '/api/advertiser/profile', {
+      token: advertiser.token,
+      json: { companyName: '', website: 'nova', contactName: 'N', contactEmail: 'x' },
+    });
     expect(bad.status).toBe(400);
-    const profile = { companyName: 'Orbit', website: 'https://orbit.example', contactName: 'Olga', contactEmail: 'olga@orbit.example' };
+    const profile = {
+      companyName: 'Orbit',
+      website: 'https://orbit.example',
+      contactName: 'Olga',
+      contactEmail: 'olga@orbit.example',
+    };
     const sent = await api.request('PUT', '/api/advertiser/profile', { token: advertiser.token, json: profile });
     expect(sent.body.profile).toMatchObject({ ...profile, status: 'pending', rejectionReason: null });
 
     const pending = await api.request('GET', '/api/admin/advertisers?status=pending', { token: operator.token });
     expect((pending.body.advertisers as { userId: string }[]).map((a) => a.userId)).toContain(advertiser.id);
 
-    expect((await api.request('POST', `/api/admin/advertisers/${advertiser.id}/reject`, { token: operator.token, json: {} })).status).toBe(400);
-    const rejected = await api.request('POST', `/api/admin/advertisers/${advertiser.id}/reject`, { token: operator.token, json: { reason: 'The website does not load' } });
-    expect(rejected.body.advertiser).toMatchObject({ status: 'rejected', rejectionReason: 'The website does not load' });
-    expect((await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token })).status).toBe(409);
+    expect(
+      (await api.request('POST', `/api/admin/advertisers/${advertiser.id}/reject`, { token: operator.token, json: {} }))
+        .status,
+    ).toBe(400);
+    const rejected = await api.request('POST', `/api/admin/advertisers/${advertiser.id}/reject`, {
+      token: operator.token,
+      json: { reason: 'The website does not load' },
+    });
+    expect(rejected.body.advertiser).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'The website does not load',
+    });
+    expect(
+      (await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token })).status,
+    ).toBe(409);
 
     // Sending it again puts it back to review; approval then sticks through later edits.
     const resent = await api.request('PUT', '/api/advertiser/profile', { token: advertiser.token, json: profile });
     expect(resent.body.profile).toMatchObject({ status: 'pending', rejectionReason: null });
-    expect((await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token })).body.advertiser).toMatchObject({ status: 'approved' });
-    const edited = await api.request('PUT', '/api/advertiser/profile', { token: advertiser.token, json: { ...profile, contactName: 'Olga P.' } });
+    expect(
+      (await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token })).body
+        .advertiser,
+    ).toMatchObject({ status: 'approved' });
+    const edited = await api.request('PUT', '/api/advertiser/profile', {
+      token: advertiser.token,
+      json: { ...profile, contactName: 'Olga P.' },
+    });
     expect(edited.body.profile).toMatchObject({ status: 'approved', contactName: 'Olga P.' });
 
     const notes = await api.request('GET', '/api/notifications', { token: advertiser.token });
-    expect((notes.body.notifications as { type: string }[]).map((n) => n.type)).toEqual(['advertiser.approved', 'advertiser.rejected']);
-    expect(await api.request('POST', `/api/admin/advertisers/unknown-id/approve`, { token: operator.token })).toMatchObject({ status: 404 });
+    expect((notes.body.notifications as { type: string }[]).map((n) => n.type)).toEqual([
+      'advertiser.approved',
+      'advertiser.rejected',
+    ]);
+    expect(
+      await api.request('POST', `/api/admin/advertisers/unknown-id/approve`, { token: operator.token }),
+    ).toMatchObject({ status: 404 });
   });
 
   it('only approved advertisers launch; a launched campaign is matched by a job: hard filters, reasons, spots × 3', async () => {
     const advertiser = await account(api, 'advertiser');
-    const created = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput({ spots: 1, targeting: { platforms: ['Twitch'], languages: ['Spanish'], countries: ['Mexico'], categories: ['retro'], minAvgViewers: null } }) });
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({
+        spots: 1,
+        targeting: {
+          platforms: ['Twitch'],
+          languages: ['Spanish'],
+          countries: ['Mexico'],
+          categories: ['retro'],
+          minAvgViewers: null,
+        },
+      }),
+    });
     const id = (created.body.campaign as { id: string }).id;
     const refused = await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/approved/);
 
-    const good = await account(api, 'creator', { language: 'Mexico', country: 'Mexico', type_content: 'Retro games on Twitch', tier: 1 });
+    const good = await account(api, 'creator', {
+      language: 'Mexico',
+      country: 'Mexico',
+      type_content: 'Retro games on Twitch',
+      tier: 1,
+    });
     const others = await Promise.all([
       account(api, 'creator', { language: 'English', country: 'Mexico', type_content: 'Retro games on Twitch' }), // language
       account(api, 'creator', { language: 'Spanish', country: 'Spain', type_content: 'Retro games on Twitch' }), // country
@@ -98,9 +162,21 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
       account(api, 'creator', { language: 'Spanish', country: 'Mexico', type_content: 'Retro games on YouTube' }), // platform
       account(api, 'creator', { language: 'Spanish', country: 'Mexico', type_content: 'Retro games' }), // platform unknown, campaign not on every platform
     ]);
-    const extra = await Promise.all(Array.from({ length: 4 }, () => account(api, 'creator', { language: 'Spanish', country: 'Mexico', type_content: 'retro runs on twitch' })));
+    const extra = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        account(api, 'creator', { language: 'Spanish', country: 'Mexico', type_content: 'retro runs on twitch' }),
+      ),
+    );
 
-    await api.request('PUT', '/api/advertiser/profile', { token: advertiser.token, json: { companyName: 'Retro Co', website: 'https://retro.example', contactName: 'R', contactEmail: 'r@retro.example' } });
+    await api.request('PUT', '/api/advertiser/profile', {
+      token: advertiser.token,
+      json: {
+        companyName: 'Retro Co',
+        website: 'https://retro.example',
+        contactName: 'R',
+        contactEmail: 'r@retro.example',
+      },
+    });
     await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, { token: operator.token });
     // Approved, but launching reserves pay × spots (docs/product.md §Money): without funds it is refused.
     const unfunded = await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token });
@@ -136,15 +212,29 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
   it('a creator completing their profile receives offers of the active campaigns they match, as a job', async () => {
     const advertiser = await approvedAdvertiser(api, operator);
     // Only this test's creator is in Bhutan, so earlier creators cannot fill the campaign's room first.
-    const campaign = await launched(api, advertiser, { targeting: { platforms: ['Twitch', 'YouTube'], languages: ['English', 'Spanish'], countries: ['Bhutan'], categories: [], minAvgViewers: null } });
+    const campaign = await launched(api, advertiser, {
+      targeting: {
+        platforms: ['Twitch', 'YouTube'],
+        languages: ['English', 'Spanish'],
+        countries: ['Bhutan'],
+        categories: [],
+        minAvgViewers: null,
+      },
+    });
     const creator = await account(api, 'creator');
     expect(await offersOf(api, creator)).toEqual([]);
-    const saved = await api.request('PUT', '/api/profile', { token: creator.token, json: { first_name: 'Ben', language: 'United States', country: 'Bhutan', type_content: 'Just chatting' } });
+    const saved = await api.request('PUT', '/api/profile', {
+      token: creator.token,
+      json: { first_name: 'Ben', language: 'United States', country: 'Bhutan', type_content: 'Just chatting' },
+    });
     expect(saved.status).toBe(200);
     await api.castbridge.services.jobs.drain();
     const offers = await offersOf(api, creator);
     expect(offers.map((o) => o.campaignId)).toContain(campaign);
-    expect(offers.find((o) => o.campaignId === campaign)!.reasons[0]).toEqual({ criterion: 'platform', detail: 'The campaign runs on Twitch and YouTube' });
+    expect(offers.find((o) => o.campaignId === campaign)!.reasons[0]).toEqual({
+      criterion: 'platform',
+      detail: 'The campaign runs on Twitch and YouTube',
+    });
   });
 
   it('campaigns: edit only while draft, life-cycle controls answer 409 out of turn, creative images sniffed', async () => {
@@ -153,27 +243,56 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     const id = (created.body.campaign as { id: string }).id;
     expect(created.body.campaign).toMatchObject({ status: 'draft', payCents: 25_000, spots: 2, image: null });
 
-    const invalid = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput({ payCents: 0, title: '' }) });
+    const invalid = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({ payCents: 0, title: '' }),
+    });
     expect(invalid.status).toBe(400);
-    const backwards = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput({ deliverable: { minutes: 10, startsOn: day(5), endsOn: day(1), disclosure: 'Ad' } }) });
+    const backwards = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({ deliverable: { minutes: 10, startsOn: day(5), endsOn: day(1), disclosure: 'Ad' } }),
+    });
     expect(backwards.status).toBe(400);
 
-    const patched = await api.request('PATCH', `/api/campaigns/${id}`, { token: advertiser.token, json: { title: 'Holiday streams', payCents: 30_000 } });
+    const patched = await api.request('PATCH', `/api/campaigns/${id}`, {
+      token: advertiser.token,
+      json: { title: 'Holiday streams', payCents: 30_000 },
+    });
     expect(patched.body.campaign).toMatchObject({ title: 'Holiday streams', payCents: 30_000 });
 
-    const notImage = await api.request('POST', `/api/campaigns/${id}/image`, { token: advertiser.token, body: photoForm(Buffer.from('<svg/>'), 'a.png', 'image/png', 'image') });
+    const notImage = await api.request('POST', `/api/campaigns/${id}/image`, {
+      token: advertiser.token,
+      body: photoForm(Buffer.from('<svg/>'), 'a.png', 'image/png', 'image'),
+    });
     expect(notImage.status).toBe(415);
-    const image = await api.request('POST', `/api/campaigns/${id}/image`, { token: advertiser.token, body: photoForm(PNG_1PX, 'a.png', 'image/png', 'image') });
+    const image = await api.request('POST', `/api/campaigns/${id}/image`, {
+      token: advertiser.token,
+      body: photoForm(PNG_1PX, 'a.png', 'image/png', 'image'),
+    });
     expect(image.status, image.text).toBe(200);
     expect((image.body.campaign as { image: string }).image).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
 
-    for (const action of ['pause', 'resume']) expect((await api.request('POST', `/api/campaigns/${id}/${action}`, { token: advertiser.token })).status).toBe(409);
-    expect((await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token })).body.campaign).toMatchObject({ status: 'active' });
-    expect((await api.request('PATCH', `/api/campaigns/${id}`, { token: advertiser.token, json: { title: 'Late edit' } })).status).toBe(409);
+    for (const action of ['pause', 'resume'])
+      expect((await api.request('POST', `/api/campaigns/${id}/${action}`, { token: advertiser.token })).status).toBe(
+        409,
+      );
+    expect(
+      (await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token })).body.campaign,
+    ).toMatchObject({ status: 'active' });
+    expect(
+      (await api.request('PATCH', `/api/campaigns/${id}`, { token: advertiser.token, json: { title: 'Late edit' } }))
+        .status,
+    ).toBe(409);
     expect((await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token })).status).toBe(409);
-    expect((await api.request('POST', `/api/campaigns/${id}/pause`, { token: advertiser.token })).body.campaign).toMatchObject({ status: 'paused' });
-    expect((await api.request('POST', `/api/campaigns/${id}/resume`, { token: advertiser.token })).body.campaign).toMatchObject({ status: 'active' });
-    expect((await api.request('POST', `/api/campaigns/${id}/cancel`, { token: advertiser.token })).body.campaign).toMatchObject({ status: 'cancelled' });
+    expect(
+      (await api.request('POST', `/api/campaigns/${id}/pause`, { token: advertiser.token })).body.campaign,
+    ).toMatchObject({ status: 'paused' });
+    expect(
+      (await api.request('POST', `/api/campaigns/${id}/resume`, { token: advertiser.token })).body.campaign,
+    ).toMatchObject({ status: 'active' });
+    expect(
+      (await api.request('POST', `/api/campaigns/${id}/cancel`, { token: advertiser.token })).body.campaign,
+    ).toMatchObject({ status: 'cancelled' });
     expect((await api.request('POST', `/api/campaigns/${id}/resume`, { token: advertiser.token })).status).toBe(409);
 
     const list = await api.request('GET', '/api/campaigns', { token: advertiser.token });
@@ -196,7 +315,11 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
       ['POST', `/api/campaigns/${id}/resume`],
       ['POST', `/api/campaigns/${id}/cancel`],
       ['GET', '/api/advertiser/profile'],
-      ['PUT', '/api/advertiser/profile', { companyName: 'X', website: 'https://x.example', contactName: 'X', contactEmail: 'x@x.example' }],
+      [
+        'PUT',
+        '/api/advertiser/profile',
+        { companyName: 'X', website: 'https://x.example', contactName: 'X', contactEmail: 'x@x.example' },
+      ],
     ];
     for (const who of [creator, operator]) {
       for (const [method, url, json] of calls) {
@@ -206,9 +329,19 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
       }
     }
     for (const [method, url, json] of calls.filter(([, url]) => url.includes(id))) {
-      expect((await api.request(method, url, { token: stranger.token, ...(json ? { json } : {}) })).status, `${method} ${url}`).toBe(404);
+      expect(
+        (await api.request(method, url, { token: stranger.token, ...(json ? { json } : {}) })).status,
+        `${method} ${url}`,
+      ).toBe(404);
     }
-    expect((await api.request('POST', `/api/campaigns/${id}/image`, { token: stranger.token, body: photoForm(PNG_1PX, 'a.png', 'image/png', 'image') })).status).toBe(404);
+    expect(
+      (
+        await api.request('POST', `/api/campaigns/${id}/image`, {
+          token: stranger.token,
+          body: photoForm(PNG_1PX, 'a.png', 'image/png', 'image'),
+        })
+      ).status,
+    ).toBe(404);
     expect((await api.request('GET', '/api/campaigns')).status).toBe(401);
   });
 
@@ -224,10 +357,16 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
       ['GET', '/api/admin/support-tickets'],
     ];
     for (const [method, url, json] of calls) {
-      for (const who of [creator, advertiser]) expect((await api.request(method, url, { token: who.token, ...(json ? { json } : {}) })).status, `${method} ${url}`).toBe(403);
+      for (const who of [creator, advertiser])
+        expect(
+          (await api.request(method, url, { token: who.token, ...(json ? { json } : {}) })).status,
+          `${method} ${url}`,
+        ).toBe(403);
       expect((await api.request(method, url, json ? { json } : {})).status).toBe(401);
     }
-    const users = await api.request('GET', `/api/admin/users?q=${encodeURIComponent('creator')}`, { token: operator.token });
+    const users = await api.request('GET', `/api/admin/users?q=${encodeURIComponent('creator')}`, {
+      token: operator.token,
+    });
     expect((users.body.users as { role: string }[]).length).toBeGreaterThan(0);
     expect((await api.request('GET', '/api/admin/campaigns', { token: operator.token })).status).toBe(200);
     expect((await api.request('GET', '/api/admin/support-tickets', { token: operator.token })).status).toBe(200);
@@ -241,17 +380,49 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     expect(offer).toMatchObject({ status: 'invited' });
     expect(offer.creator).toBeUndefined();
 
-    expect((await api.request('POST', `/api/offers/${offer.id}/request-info`, { token: creator.token, json: { message: '' } })).status).toBe(400);
-    const asked = await api.request('POST', `/api/offers/${offer.id}/request-info`, { token: creator.token, json: { message: 'Which <b>can</b> flavour?' } });
+    expect(
+      (
+        await api.request('POST', `/api/offers/${offer.id}/request-info`, {
+          token: creator.token,
+          json: { message: '' },
+        })
+      ).status,
+    ).toBe(400);
+    const asked = await api.request('POST', `/api/offers/${offer.id}/request-info`, {
+      token: creator.token,
+      json: { message: 'Which <b>can</b> flavour?' },
+    });
     expect(asked.body.offer).toMatchObject({ status: 'info_requested', messageCount: 1 });
-    expect((await api.request('POST', `/api/offers/${offer.id}/request-info`, { token: creator.token, json: { message: 'Again?' } })).status).toBe(409);
+    expect(
+      (
+        await api.request('POST', `/api/offers/${offer.id}/request-info`, {
+          token: creator.token,
+          json: { message: 'Again?' },
+        })
+      ).status,
+    ).toBe(409);
 
     const theirs = await offersOf(api, advertiser, 'info_requested');
     expect(theirs.find((o) => o.id === offer.id)!.creator).toMatchObject({ name: 'Ana Lee' });
-    const answer = await api.request('POST', `/api/offers/${offer.id}/messages`, { token: advertiser.token, json: { body: 'Citrus, the new one.' } });
+    const answer = await api.request('POST', `/api/offers/${offer.id}/messages`, {
+      token: advertiser.token,
+      json: { body: 'Citrus, the new one.' },
+    });
     expect(answer.status, answer.text).toBe(201);
-    expect(answer.body.message).toMatchObject({ author: 'advertiser', authorName: 'Nova Energy', mine: true, body: 'Citrus, the new one.' });
-    expect((await api.request('POST', `/api/offers/${offer.id}/messages`, { token: creator.token, json: { body: 'x'.repeat(2001) } })).status).toBe(400);
+    expect(answer.body.message).toMatchObject({
+      author: 'advertiser',
+      authorName: 'Nova Energy',
+      mine: true,
+      body: 'Citrus, the new one.',
+    });
+    expect(
+      (
+        await api.request('POST', `/api/offers/${offer.id}/messages`, {
+          token: creator.token,
+          json: { body: 'x'.repeat(2001) },
+        })
+      ).status,
+    ).toBe(400);
 
     const thread = await api.request('GET', `/api/offers/${offer.id}/messages`, { token: creator.token });
     expect(thread.body.messages).toMatchObject([
@@ -259,55 +430,116 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
       { author: 'advertiser', body: 'Citrus, the new one.', mine: false },
     ]);
     const creatorNotes = await api.request('GET', '/api/notifications', { token: creator.token });
-    expect((creatorNotes.body.notifications as { type: string; offerId: string }[])[0]).toMatchObject({ type: 'thread.message', offerId: offer.id });
+    expect((creatorNotes.body.notifications as { type: string; offerId: string }[])[0]).toMatchObject({
+      type: 'thread.message',
+      offerId: offer.id,
+    });
 
     const accepted = await api.request('POST', `/api/offers/${offer.id}/accept`, { token: creator.token });
     expect(accepted.body.offer).toMatchObject({ status: 'accepted' });
-    for (const action of ['accept', 'decline']) expect((await api.request('POST', `/api/offers/${offer.id}/${action}`, { token: creator.token, json: {} })).status).toBe(409);
+    for (const action of ['accept', 'decline'])
+      expect(
+        (await api.request('POST', `/api/offers/${offer.id}/${action}`, { token: creator.token, json: {} })).status,
+      ).toBe(409);
     const advertiserNotes = await api.request('GET', '/api/notifications', { token: advertiser.token });
-    expect((advertiserNotes.body.notifications as { type: string }[]).map((n) => n.type).slice(0, 2)).toEqual(['offer.accepted', 'offer.info_requested']);
+    expect((advertiserNotes.body.notifications as { type: string }[]).map((n) => n.type).slice(0, 2)).toEqual([
+      'offer.accepted',
+      'offer.info_requested',
+    ]);
   });
 
   it('declining keeps the optional reason, tells the advertiser, and frees room for another creator', async () => {
     const advertiser = await approvedAdvertiser(api, operator);
     const first = await account(api, 'creator', { ...englishCreator, country: 'Ghana' });
-    const campaign = await launched(api, advertiser, { spots: 1, targeting: { platforms: ['Twitch'], languages: ['English'], countries: ['Ghana', 'Kenya'], categories: [], minAvgViewers: null } });
-    const creators = [first, ...(await Promise.all([1, 2, 3].map(() => account(api, 'creator', { ...englishCreator, country: 'Kenya', tier: 3 }))))];
+    const campaign = await launched(api, advertiser, {
+      spots: 1,
+      targeting: {
+        platforms: ['Twitch'],
+        languages: ['English'],
+        countries: ['Ghana', 'Kenya'],
+        categories: [],
+        minAvgViewers: null,
+      },
+    });
+    const creators = [
+      first,
+      ...(await Promise.all(
+        [1, 2, 3].map(() => account(api, 'creator', { ...englishCreator, country: 'Kenya', tier: 3 })),
+      )),
+    ];
     await api.castbridge.services.matcher.matchCampaign(campaign);
-    const open = async () => (await api.request('GET', `/api/campaigns/${campaign}`, { token: advertiser.token })).body.offers as { status: string; declineReason: string | null }[];
+    const open = async () =>
+      (await api.request('GET', `/api/campaigns/${campaign}`, { token: advertiser.token })).body.offers as {
+        status: string;
+        declineReason: string | null;
+      }[];
     expect((await open()).filter((o) => o.status === 'invited')).toHaveLength(3);
 
-    const invited = (await Promise.all(creators.map(async (c) => ({ c, offers: (await offersOf(api, c)).filter((o) => o.campaignId === campaign) })))).filter((x) => x.offers.length > 0);
+    const invited = (
+      await Promise.all(
+        creators.map(async (c) => ({ c, offers: (await offersOf(api, c)).filter((o) => o.campaignId === campaign) })),
+      )
+    ).filter((x) => x.offers.length > 0);
     const { c: decliner, offers } = invited[0]!;
-    const declined = await api.request('POST', `/api/offers/${offers[0]!.id}/decline`, { token: decliner.token, json: { reason: 'Not my audience' } });
+    const declined = await api.request('POST', `/api/offers/${offers[0]!.id}/decline`, {
+      token: decliner.token,
+      json: { reason: 'Not my audience' },
+    });
     expect(declined.body.offer).toMatchObject({ status: 'declined', declineReason: 'Not my audience' });
     await api.castbridge.services.jobs.drain();
     const after = await open();
     expect(after.filter((o) => o.status === 'invited')).toHaveLength(3);
     expect(after.find((o) => o.status === 'declined')).toMatchObject({ declineReason: 'Not my audience' });
     const notes = await api.request('GET', '/api/notifications', { token: advertiser.token });
-    expect((notes.body.notifications as { type: string; text: string }[])[0]).toMatchObject({ type: 'offer.declined', text: expect.stringContaining('Not my audience') });
+    expect((notes.body.notifications as { type: string; text: string }[])[0]).toMatchObject({
+      type: 'offer.declined',
+      text: expect.stringContaining('Not my audience'),
+    });
   });
 
   it('GET /api/offers is answered from a cache that every change to a list invalidates, gzip when accepted', async () => {
     const advertiser = await approvedAdvertiser(api, operator);
     const creator = await account(api, 'creator', { ...englishCreator, country: 'Peru' });
-    const campaign = await launched(api, advertiser, { targeting: { platforms: ['Twitch'], languages: ['English'], countries: ['Peru'], categories: [], minAvgViewers: null } });
+    const campaign = await launched(api, advertiser, {
+      targeting: {
+        platforms: ['Twitch'],
+        languages: ['English'],
+        countries: ['Peru'],
+        categories: [],
+        minAvgViewers: null,
+      },
+    });
     const [offer] = (await offersOf(api, creator)).filter((o) => o.campaignId === campaign);
-    expect((await offersOf(api, advertiser)).find((o) => o.id === offer!.id)!.creator).toMatchObject({ name: 'Ana Lee' });
+    expect((await offersOf(api, advertiser)).find((o) => o.id === offer!.id)!.creator).toMatchObject({
+      name: 'Ana Lee',
+    });
 
     // The creator's name is on the advertiser's cached list: a profile change raises the advertiser's revision.
-    expect((await api.request('PUT', '/api/profile', { token: creator.token, json: { first_name: 'Ada' } })).status).toBe(200);
-    expect((await offersOf(api, advertiser)).find((o) => o.id === offer!.id)!.creator).toMatchObject({ name: 'Ada Lee' });
+    expect(
+      (await api.request('PUT', '/api/profile', { token: creator.token, json: { first_name: 'Ada' } })).status,
+    ).toBe(200);
+    expect((await offersOf(api, advertiser)).find((o) => o.id === offer!.id)!.creator).toMatchObject({
+      name: 'Ada Lee',
+    });
     // A message changes both sides' counts; the filtered list is cached apart from the whole one.
     expect((await offersOf(api, creator, 'invited')).map((o) => o.id)).toContain(offer!.id);
-    await api.request('POST', `/api/offers/${offer!.id}/request-info`, { token: creator.token, json: { message: 'Which flavour?' } });
+    await api.request('POST', `/api/offers/${offer!.id}/request-info`, {
+      token: creator.token,
+      json: { message: 'Which flavour?' },
+    });
     expect((await offersOf(api, creator, 'invited')).map((o) => o.id)).not.toContain(offer!.id);
-    expect((await offersOf(api, advertiser)).find((o) => o.id === offer!.id)).toMatchObject({ status: 'info_requested', messageCount: 1 });
+    expect((await offersOf(api, advertiser)).find((o) => o.id === offer!.id)).toMatchObject({
+      status: 'info_requested',
+      messageCount: 1,
+    });
 
     // Compressed once per revision for clients that accept it; the same answer either way.
-    const plain = await api.castbridge.app.request('/api/offers', { headers: { authorization: `Bearer ${creator.token}` } });
-    const packed = await api.castbridge.app.request('/api/offers', { headers: { authorization: `Bearer ${creator.token}`, 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
+    const plain = await api.castbridge.app.request('/api/offers', {
+      headers: { authorization: `Bearer ${creator.token}` },
+    });
+    const packed = await api.castbridge.app.request('/api/offers', {
+      headers: { authorization: `Bearer ${creator.token}`, 'accept-encoding': 'br;q=1, gzip;q=0.5' },
+    });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(packed.headers.get('content-encoding')).toBe('gzip');
     expect(packed.headers.get('vary')).toBe('Accept-Encoding');
@@ -315,11 +547,17 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     expect(gunzipSync(Buffer.from(await packed.arrayBuffer())).toString('utf8')).toBe(await plain.text());
 
     // A write that forgets the revision is caught by the tests' contract check rather than served stale.
-    await api.castbridge.db.updateTable('offers').set({ decline_reason: 'edited behind the cache' }).where('id', '=', offer!.id).execute();
+    await api.castbridge.db
+      .updateTable('offers')
+      .set({ decline_reason: 'edited behind the cache' })
+      .where('id', '=', offer!.id)
+      .execute();
     const stale = await api.request('GET', '/api/offers', { token: creator.token });
     expect(stale.status).toBe(500);
     await touchOfferLists(api.castbridge.db, [creator.id]);
-    expect((await offersOf(api, creator)).find((o) => o.id === offer!.id)).toMatchObject({ declineReason: 'edited behind the cache' });
+    expect((await offersOf(api, creator)).find((o) => o.id === offer!.id)).toMatchObject({
+      declineReason: 'edited behind the cache',
+    });
 
     // An erased account takes its offers along: the other side's cached list changes too.
     await api.castbridge.services.users.erase(advertiser.id);
@@ -339,59 +577,123 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
       ['POST', `/api/offers/${offer.id}/messages`, { body: 'hello' }],
     ];
     for (const who of [otherCreator, otherAdvertiser, operator]) {
-      for (const [method, url, json] of reads) expect((await api.request(method, url, { token: who.token, ...(json ? { json } : {}) })).status, `${method} ${url}`).toBe(404);
+      for (const [method, url, json] of reads)
+        expect(
+          (await api.request(method, url, { token: who.token, ...(json ? { json } : {}) })).status,
+          `${method} ${url}`,
+        ).toBe(404);
     }
     for (const action of ['accept', 'decline', 'request-info']) {
       const json = action === 'request-info' ? { message: 'hi' } : {};
-      expect((await api.request('POST', `/api/offers/${offer.id}/${action}`, { token: otherCreator.token, json })).status).toBe(404);
-      expect((await api.request('POST', `/api/offers/${offer.id}/${action}`, { token: advertiser.token, json })).status).toBe(403);
+      expect(
+        (await api.request('POST', `/api/offers/${offer.id}/${action}`, { token: otherCreator.token, json })).status,
+      ).toBe(404);
+      expect(
+        (await api.request('POST', `/api/offers/${offer.id}/${action}`, { token: advertiser.token, json })).status,
+      ).toBe(403);
       expect((await api.request('POST', `/api/offers/${offer.id}/${action}`, { json })).status).toBe(401);
     }
     expect(await offersOf(api, otherAdvertiser)).toEqual([]);
     expect((await api.request('GET', '/api/offers', { token: operator.token })).status).toBe(403);
     expect((await api.request('GET', '/api/offers?status=bogus', { token: creator.token })).status).toBe(400);
-    expect((await api.request('GET', `/api/offers/${offer.id}`, { token: advertiser.token })).body.offer).toMatchObject({ id: offer.id, creator: { name: 'Ana Lee' } });
+    expect((await api.request('GET', `/api/offers/${offer.id}`, { token: advertiser.token })).body.offer).toMatchObject(
+      { id: offer.id, creator: { name: 'Ana Lee' } },
+    );
   });
 
   it('50 creators accepting a 3-spot campaign at once: exactly 3 accepted, the rest refused with 409, open offers expire', async () => {
     const advertiser = await approvedAdvertiser(api, operator);
-    const campaign = await launched(api, advertiser, { spots: 3, targeting: { platforms: ['Twitch'], languages: ['English'], countries: ['Iceland'], categories: [], minAvgViewers: null } });
-    const creators = await Promise.all(Array.from({ length: 50 }, () => account(api, 'creator', { ...englishCreator, country: 'Iceland' })));
+    const campaign = await launched(api, advertiser, {
+      spots: 3,
+      targeting: {
+        platforms: ['Twitch'],
+        languages: ['English'],
+        countries: ['Iceland'],
+        categories: [],
+        minAvgViewers: null,
+      },
+    });
+    const creators = await Promise.all(
+      Array.from({ length: 50 }, () => account(api, 'creator', { ...englishCreator, country: 'Iceland' })),
+    );
     // Matching keeps spots × 3 open offers; the race needs all 50 invited, so they are written directly.
     const { db } = api.castbridge;
     await db.deleteFrom('offers').where('campaign_id', '=', campaign).execute();
     const stamp = new Date().toISOString();
     await db
       .insertInto('offers')
-      .values(creators.map((c, i) => ({ id: `race-${backendName}-${i}-${Date.now()}`, campaign_id: campaign, creator_id: c.id, status: 'invited' as const, reasons: '[]', score: 0, decline_reason: null, created_at: stamp, updated_at: stamp })))
+      .values(
+        creators.map((c, i) => ({
+          id: `race-${backendName}-${i}-${Date.now()}`,
+          campaign_id: campaign,
+          creator_id: c.id,
+          status: 'invited' as const,
+          reasons: '[]',
+          score: 0,
+          decline_reason: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
       .execute();
-    const offers = await Promise.all(creators.map(async (c) => (await offersOf(api, c)).find((o) => o.campaignId === campaign)!));
-    const answers = await Promise.all(creators.map((c, i) => api.request('POST', `/api/offers/${offers[i]!.id}/accept`, { token: c.token })));
+    const offers = await Promise.all(
+      creators.map(async (c) => (await offersOf(api, c)).find((o) => o.campaignId === campaign)!),
+    );
+    const answers = await Promise.all(
+      creators.map((c, i) => api.request('POST', `/api/offers/${offers[i]!.id}/accept`, { token: c.token })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(47);
     expect(answers.find((a) => a.status === 409)!.body.message).toBe('All spots of this campaign are taken');
     const detail = await api.request('GET', `/api/campaigns/${campaign}`, { token: advertiser.token });
-    expect((detail.body.campaign as { offers: Record<string, number> }).offers).toMatchObject({ accepted: 3, expired: 47, invited: 0 });
-    const row = await db.selectFrom('campaigns').select('accepted_count').where('id', '=', campaign).executeTakeFirstOrThrow();
+    expect((detail.body.campaign as { offers: Record<string, number> }).offers).toMatchObject({
+      accepted: 3,
+      expired: 47,
+      invited: 0,
+    });
+    const row = await db
+      .selectFrom('campaigns')
+      .select('accepted_count')
+      .where('id', '=', campaign)
+      .executeTakeFirstOrThrow();
     expect(Number(row.accepted_count)).toBe(3);
   });
 
   it('notifications: listed newest first with the unread count, read and cleared for good', async () => {
     const creator = await account(api, 'creator');
     const { services, db } = api.castbridge;
-    const announce = await services.notifier.create(db, [1, 2, 3].map((n) => ({ userId: creator.id, type: 'offer.new' as const, title: `Offer ${n}`, text: `Text ${n}` })));
+    const announce = await services.notifier.create(
+      db,
+      [1, 2, 3].map((n) => ({
+        userId: creator.id,
+        type: 'offer.new' as const,
+        title: `Offer ${n}`,
+        text: `Text ${n}`,
+      })),
+    );
     announce();
     const list = await api.request('GET', '/api/notifications', { token: creator.token });
     const items = list.body.notifications as { id: number; title: string; read: boolean }[];
     expect(items.map((n) => n.title)).toEqual(['Offer 3', 'Offer 2', 'Offer 1']);
     expect(list.body.unread).toBe(3);
-    expect((await api.request('POST', '/api/notifications/read', { token: creator.token, json: { upTo: items[1]!.id } })).body).toEqual({ unread: 1 });
-    expect((await api.request('POST', '/api/notifications/clear', { token: creator.token, json: { upTo: items[1]!.id } })).body).toEqual({ unread: 1 });
+    expect(
+      (await api.request('POST', '/api/notifications/read', { token: creator.token, json: { upTo: items[1]!.id } }))
+        .body,
+    ).toEqual({ unread: 1 });
+    expect(
+      (await api.request('POST', '/api/notifications/clear', { token: creator.token, json: { upTo: items[1]!.id } }))
+        .body,
+    ).toEqual({ unread: 1 });
     const left = await api.request('GET', '/api/notifications', { token: creator.token });
     expect((left.body.notifications as { title: string }[]).map((n) => n.title)).toEqual(['Offer 3']);
-    expect((await api.request('POST', '/api/notifications/clear', { token: creator.token, json: {} })).body).toEqual({ unread: 0 });
-    expect((await api.request('GET', '/api/notifications', { token: creator.token })).body).toEqual({ notifications: [], unread: 0 });
+    expect((await api.request('POST', '/api/notifications/clear', { token: creator.token, json: {} })).body).toEqual({
+      unread: 0,
+    });
+    expect((await api.request('GET', '/api/notifications', { token: creator.token })).body).toEqual({
+      notifications: [],
+      unread: 0,
+    });
     // Another user's notifications are untouched by these calls.
     const other = await account(api, 'creator');
     (await services.notifier.create(db, [{ userId: other.id, type: 'offer.new', title: 'Theirs', text: 'x' }]))();
@@ -412,7 +714,9 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const { services, db } = api.castbridge;
     setTimeout(() => {
-      void services.notifier.create(db, [{ userId: creator.id, type: 'offer.new', title: 'Live one', text: 'Now' }]).then((announce) => announce());
+      void services.notifier
+        .create(db, [{ userId: creator.id, type: 'offer.new', title: 'Live one', text: 'Now' }])
+        .then((announce) => announce());
     }, 50);
     const events = await readEvents(response, 2);
     expect(events[0]).toMatchObject({ event: 'ready' });
@@ -422,18 +726,35 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     expect(events[1]!.id).toBe(String(live.id));
 
     // Two more while away; a reconnect with Last-Event-ID gets exactly those.
-    (await services.notifier.create(db, [1, 2].map((n) => ({ userId: creator.id, type: 'offer.new' as const, title: `Missed ${n}`, text: 'x' }))))();
-    const again = await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(ticket)}`, { headers: { 'Last-Event-ID': String(live.id) } });
+    (
+      await services.notifier.create(
+        db,
+        [1, 2].map((n) => ({ userId: creator.id, type: 'offer.new' as const, title: `Missed ${n}`, text: 'x' })),
+      )
+    )();
+    const again = await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(ticket)}`, {
+      headers: { 'Last-Event-ID': String(live.id) },
+    });
     const resumed = await readEvents(again, 3);
-    expect(resumed.slice(1).map((e) => (JSON.parse(e.data) as { title: string }).title)).toEqual(['Missed 1', 'Missed 2']);
+    expect(resumed.slice(1).map((e) => (JSON.parse(e.data) as { title: string }).title)).toEqual([
+      'Missed 1',
+      'Missed 2',
+    ]);
 
     // A newcomer listed nothing (its dashboard connects with lastEventId=0): what was made between its empty list and
     // its connection still arrives (an offer matched while the screen loaded was lost before).
     const newcomer = await account(api, 'creator');
     expect((await api.request('GET', '/api/notifications', { token: newcomer.token })).body.notifications).toEqual([]);
-    (await services.notifier.create(db, [{ userId: newcomer.id, type: 'offer.new', title: 'Made while loading', text: 'x' }]))();
+    (
+      await services.notifier.create(db, [
+        { userId: newcomer.id, type: 'offer.new', title: 'Made while loading', text: 'x' },
+      ])
+    )();
     const fresh = (await api.request('POST', '/api/events/ticket', { token: newcomer.token })).body.ticket as string;
-    const first = await readEvents(await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(fresh)}&lastEventId=0`), 2);
+    const first = await readEvents(
+      await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(fresh)}&lastEventId=0`),
+      2,
+    );
     expect(first.slice(1).map((e) => (JSON.parse(e.data) as { title: string }).title)).toEqual(['Made while loading']);
     expect(services.bus.size()).toBe(0);
   });

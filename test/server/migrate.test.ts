@@ -30,8 +30,13 @@ describe('migrateToLatest', () => {
     const other = answers({ error: Object.assign(new Error('permission denied'), { code: '42501' }) }, { results: [] });
     await expect(migrateToLatest(other, 'postgres')).rejects.toThrow('database migration failed');
     expect(other.calls).toBe(1);
-    const failed = answers({ error: dropped, results: [{ migrationName: '0015_overlay_budget', direction: 'Up', status: 'Error' }] }, { results: [] });
-    await expect(migrateToLatest(failed, 'postgres')).rejects.toThrow('database migration failed at 0015_overlay_budget');
+    const failed = answers(
+      { error: dropped, results: [{ migrationName: '0015_overlay_budget', direction: 'Up', status: 'Error' }] },
+      { results: [] },
+    );
+    await expect(migrateToLatest(failed, 'postgres')).rejects.toThrow(
+      'database migration failed at 0015_overlay_budget',
+    );
     const sqlite = answers({ error: dropped }, { results: [] });
     await expect(migrateToLatest(sqlite, 'sqlite')).rejects.toThrow('database migration failed');
     expect(sqlite.calls).toBe(1);

@@ -10,10 +10,34 @@ import { checkLedger, creatorAvailable, EXTERNAL, postTransfer } from '../../ser
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, deposit, type Account } from './market.ts';
 
-type Payout = { id: string; amountCents: number; status: string; reference: string; method: { kind: string; display: string }; failureReason: string | null };
+type Payout = {
+  id: string;
+  amountCents: number;
+  status: string;
+  reference: string;
+  method: { kind: string; display: string };
+  failureReason: string | null;
+};
 
 const BANK = { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' };
-const COUNTRIES = ['Tonga', 'Fiji', 'Samoa', 'Nepal', 'Peru', 'Chile', 'Ghana', 'Kenya', 'Malta', 'Oman', 'Palau', 'Qatar', 'Togo', 'Benin', 'Gabon', 'Haiti'];
+const COUNTRIES = [
+  'Tonga',
+  'Fiji',
+  'Samoa',
+  'Nepal',
+  'Peru',
+  'Chile',
+  'Ghana',
+  'Kenya',
+  'Malta',
+  'Oman',
+  'Palau',
+  'Qatar',
+  'Togo',
+  'Benin',
+  'Gabon',
+  'Haiti',
+];
 let countryIndex = 0;
 
 describe.each(BACKENDS)('money on %s', (backendName) => {
@@ -26,9 +50,18 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     expect(answer.status, answer.text).toBe(200);
     return answer.body as T;
   };
-  const balanceOf = (advertiser: Account) => get<{ balanceCents: number; reservedCents: number; deposits: { amountCents: number; reference: string }[] }>('/api/advertiser/balance', advertiser);
+  const balanceOf = (advertiser: Account) =>
+    get<{ balanceCents: number; reservedCents: number; deposits: { amountCents: number; reference: string }[] }>(
+      '/api/advertiser/balance',
+      advertiser,
+    );
   const earningsOf = (creator: Account) =>
-    get<{ periods: Record<string, { totalCents: number; overlayCents: number; sponsorshipCents: number }>; availableCents: number; inPayoutCents: number; minPayoutCents: number }>('/api/earnings', creator);
+    get<{
+      periods: Record<string, { totalCents: number; overlayCents: number; sponsorshipCents: number }>;
+      availableCents: number;
+      inPayoutCents: number;
+      minPayoutCents: number;
+    }>('/api/earnings', creator);
   const payoutsOf = async (creator: Account) => (await get<{ payouts: Payout[] }>('/api/payouts', creator)).payouts;
   let keys = 0;
   const withdraw = (creator: Account, amountCents: number, extra: { key?: string | null; methodId?: string } = {}) =>
@@ -41,16 +74,26 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
   /** A launched campaign (funded) with one creator who accepted its offer; the country keeps it to that creator. */
   async function acceptedOffer(advertiser: Account, overrides: { payCents?: number; spots?: number } = {}) {
     const country = COUNTRIES[countryIndex++ % COUNTRIES.length]!;
-    const creator = await account(api, 'creator', { language: 'English', country, type_content: `Speedruns on Twitch ${country}` });
+    const creator = await account(api, 'creator', {
+      language: 'English',
+      country,
+      type_content: `Speedruns on Twitch ${country}`,
+    });
     const created = await api.request('POST', '/api/campaigns', {
       token: advertiser.token,
-      json: campaignInput({ payCents: overrides.payCents ?? 10_000, spots: overrides.spots ?? 2, targeting: { ...campaignInput().targeting, countries: [country] } }),
+      json: campaignInput({
+        payCents: overrides.payCents ?? 10_000,
+        spots: overrides.spots ?? 2,
+        targeting: { ...campaignInput().targeting, countries: [country] },
+      }),
     });
     const campaignId = (created.body.campaign as { id: string }).id;
     const launch = await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token });
     expect(launch.status, launch.text).toBe(200);
     await api.castbridge.services.jobs.drain();
-    const offers = (await get<{ offers: { id: string; campaignId: string }[] }>('/api/offers', creator)).offers.filter((offer) => offer.campaignId === campaignId);
+    const offers = (await get<{ offers: { id: string; campaignId: string }[] }>('/api/offers', creator)).offers.filter(
+      (offer) => offer.campaignId === campaignId,
+    );
     expect(offers).toHaveLength(1);
     const accepted = await api.request('POST', `/api/offers/${offers[0]!.id}/accept`, { token: creator.token });
     expect(accepted.status, accepted.text).toBe(200);
@@ -102,39 +145,83 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
       [2_550, 'Wire 2026-11-02'],
       [150_000, 'Wire 2026-11-01'],
     ]);
-    const notifications = await get<{ notifications: { type: string; text: string }[] }>('/api/notifications', advertiser);
-    expect(notifications.notifications[0]).toMatchObject({ type: 'funds.deposited', text: 'Castbridge recorded your deposit of $25.50 (Wire 2026-11-02).' });
+    const notifications = await get<{ notifications: { type: string; text: string }[] }>(
+      '/api/notifications',
+      advertiser,
+    );
+    expect(notifications.notifications[0]).toMatchObject({
+      type: 'funds.deposited',
+      text: 'Castbridge recorded your deposit of $25.50 (Wire 2026-11-02).',
+    });
     // The console lists the funds beside the advertiser.
-    const listed = await get<{ advertisers: { userId: string; balanceCents: number; reservedCents: number }[] }>('/api/admin/advertisers?status=approved', operator);
-    expect(listed.advertisers.find((a) => a.userId === advertiser.id)).toMatchObject({ balanceCents: 152_550, reservedCents: 0 });
+    const listed = await get<{ advertisers: { userId: string; balanceCents: number; reservedCents: number }[] }>(
+      '/api/admin/advertisers?status=approved',
+      operator,
+    );
+    expect(listed.advertisers.find((a) => a.userId === advertiser.id)).toMatchObject({
+      balanceCents: 152_550,
+      reservedCents: 0,
+    });
   });
 
   it('deposits: operators only (403), a real advertiser (404), whole positive cents and a reference (400)', async () => {
     const advertiser = await approvedAdvertiser(api, operator, 0);
     const creator = await account(api, 'creator');
     const body = { advertiserId: advertiser.id, amountCents: 1_000, reference: 'Wire' };
-    for (const who of [advertiser, creator]) expect((await api.request('POST', '/api/admin/deposits', { token: who.token, json: body })).status).toBe(403);
+    for (const who of [advertiser, creator])
+      expect((await api.request('POST', '/api/admin/deposits', { token: who.token, json: body })).status).toBe(403);
     expect((await api.request('POST', '/api/admin/deposits', { json: body })).status).toBe(401);
-    expect((await api.request('POST', '/api/admin/deposits', { token: operator.token, json: { ...body, advertiserId: creator.id } })).status).toBe(404);
-    expect((await api.request('POST', '/api/admin/deposits', { token: operator.token, json: { ...body, advertiserId: 'nobody' } })).status).toBe(404);
-    for (const bad of [{ amountCents: 0 }, { amountCents: -5 }, { amountCents: 10.5 }, { amountCents: '100' }, { reference: ' ' }]) {
-      const answer = await api.request('POST', '/api/admin/deposits', { token: operator.token, json: { ...body, ...bad } });
+    expect(
+      (
+        await api.request('POST', '/api/admin/deposits', {
+          token: operator.token,
+          json: { ...body, advertiserId: creator.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.request('POST', '/api/admin/deposits', {
+          token: operator.token,
+          json: { ...body, advertiserId: 'nobody' },
+        })
+      ).status,
+    ).toBe(404);
+    for (const bad of [
+      { amountCents: 0 },
+      { amountCents: -5 },
+      { amountCents: 10.5 },
+      { amountCents: '100' },
+      { reference: ' ' },
+    ]) {
+      const answer = await api.request('POST', '/api/admin/deposits', {
+        token: operator.token,
+        json: { ...body, ...bad },
+      });
       expect(answer.status, JSON.stringify(bad)).toBe(400);
       expect(answer.body.message).toEqual(expect.any(String));
     }
     expect((await balanceOf(advertiser)).balanceCents).toBe(0);
     // The balance is the advertiser's own: creators and operators are refused.
-    for (const who of [creator, operator]) expect((await api.request('GET', '/api/advertiser/balance', { token: who.token })).status).toBe(403);
+    for (const who of [creator, operator])
+      expect((await api.request('GET', '/api/advertiser/balance', { token: who.token })).status).toBe(403);
   });
 
   it('a launch reserves pay × spots and is refused (409, nothing changed) when the balance is short', async () => {
     const advertiser = await approvedAdvertiser(api, operator, 59_999);
-    const created = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput({ payCents: 20_000, spots: 3 }) });
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({ payCents: 20_000, spots: 3 }),
+    });
     const id = (created.body.campaign as { id: string }).id;
     const refused = await api.request('POST', `/api/campaigns/${id}/launch`, { token: advertiser.token });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Launching reserves $600 (pay × spots) and your balance is $599.99: add funds, or lower the pay or the spots, before launching');
-    expect((await get<{ campaign: { status: string } }>(`/api/campaigns/${id}`, advertiser)).campaign.status).toBe('draft');
+    expect(refused.body.message).toBe(
+      'Launching reserves $600 (pay × spots) and your balance is $599.99: add funds, or lower the pay or the spots, before launching',
+    );
+    expect((await get<{ campaign: { status: string } }>(`/api/campaigns/${id}`, advertiser)).campaign.status).toBe(
+      'draft',
+    );
     expect(await balanceOf(advertiser)).toMatchObject({ balanceCents: 59_999, reservedCents: 0 });
 
     await deposit(api, operator, advertiser, 1);
@@ -152,22 +239,40 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     const first = await acceptedOffer(advertiser, { payCents: 10_000, spots: 3 });
     expect(await balanceOf(advertiser)).toMatchObject({ balanceCents: 70_000, reservedCents: 30_000 });
 
-    const confirmed = await api.request('POST', `/api/offers/${first.offerId}/confirm-delivery`, { token: advertiser.token });
+    const confirmed = await api.request('POST', `/api/offers/${first.offerId}/confirm-delivery`, {
+      token: advertiser.token,
+    });
     expect(confirmed.status, confirmed.text).toBe(200);
-    expect(confirmed.body.offer).toMatchObject({ status: 'completed', earnedCents: 10_000, completedAt: expect.any(String) });
+    expect(confirmed.body.offer).toMatchObject({
+      status: 'completed',
+      earnedCents: 10_000,
+      completedAt: expect.any(String),
+    });
     expect(await balanceOf(advertiser)).toMatchObject({ balanceCents: 70_000, reservedCents: 20_000 });
     expect(await earningsOf(first.creator)).toMatchObject({
-      periods: { allOver: { totalCents: 10_000, sponsorshipCents: 10_000, overlayCents: 0 }, thisMonth: { totalCents: 10_000 } },
+      periods: {
+        allOver: { totalCents: 10_000, sponsorshipCents: 10_000, overlayCents: 0 },
+        thisMonth: { totalCents: 10_000 },
+      },
       availableCents: 10_000,
       inPayoutCents: 0,
     });
     const told = await get<{ notifications: { type: string; text: string }[] }>('/api/notifications', first.creator);
-    expect(told.notifications[0]).toMatchObject({ type: 'offer.completed', text: 'Nova Energy confirmed "Weekend streams": $100 is in your Earning Balance.' });
+    expect(told.notifications[0]).toMatchObject({
+      type: 'offer.completed',
+      text: 'Nova Energy confirmed "Weekend streams": $100 is in your Earning Balance.',
+    });
     // The creator's list shows it completed (the cached answer was invalidated).
-    expect((await get<{ offers: { id: string; status: string }[] }>('/api/offers', first.creator)).offers.find((o) => o.id === first.offerId)).toMatchObject({ status: 'completed' });
+    expect(
+      (await get<{ offers: { id: string; status: string }[] }>('/api/offers', first.creator)).offers.find(
+        (o) => o.id === first.offerId,
+      ),
+    ).toMatchObject({ status: 'completed' });
 
     // Twice, or an offer that is not accepted: 409.
-    const again = await api.request('POST', `/api/offers/${first.offerId}/confirm-delivery`, { token: advertiser.token });
+    const again = await api.request('POST', `/api/offers/${first.offerId}/confirm-delivery`, {
+      token: advertiser.token,
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This offer is already completed');
 
@@ -177,7 +282,9 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     await api.request('POST', `/api/campaigns/${second.campaignId}/cancel`, { token: advertiser.token });
     // Three unfilled spots return; the accepted creator's pay stays reserved for their delivery.
     expect(await balanceOf(advertiser)).toMatchObject({ balanceCents: 65_000, reservedCents: 25_000 });
-    const late = await api.request('POST', `/api/offers/${second.offerId}/confirm-delivery`, { token: advertiser.token });
+    const late = await api.request('POST', `/api/offers/${second.offerId}/confirm-delivery`, {
+      token: advertiser.token,
+    });
     expect(late.status, late.text).toBe(200);
     expect(await balanceOf(advertiser)).toMatchObject({ balanceCents: 65_000, reservedCents: 20_000 });
     expect((await earningsOf(second.creator)).availableCents).toBe(5_000);
@@ -187,16 +294,31 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     const advertiser = await approvedAdvertiser(api, operator);
     const stranger = await approvedAdvertiser(api, operator);
     const { creator, offerId, campaignId } = await acceptedOffer(advertiser);
-    for (const who of [creator, operator]) expect((await api.request('POST', `/api/offers/${offerId}/confirm-delivery`, { token: who.token })).status).toBe(403);
-    expect((await api.request('POST', `/api/offers/${offerId}/confirm-delivery`, { token: stranger.token })).status).toBe(404);
+    for (const who of [creator, operator])
+      expect((await api.request('POST', `/api/offers/${offerId}/confirm-delivery`, { token: who.token })).status).toBe(
+        403,
+      );
+    expect(
+      (await api.request('POST', `/api/offers/${offerId}/confirm-delivery`, { token: stranger.token })).status,
+    ).toBe(404);
     expect((await api.request('POST', `/api/offers/${offerId}/confirm-delivery`)).status).toBe(401);
-    expect((await api.request('POST', `/api/offers/unknown/confirm-delivery`, { token: advertiser.token })).status).toBe(404);
+    expect(
+      (await api.request('POST', `/api/offers/unknown/confirm-delivery`, { token: advertiser.token })).status,
+    ).toBe(404);
     // An invited offer (a second creator) cannot be completed.
-    const other = await account(api, 'creator', { language: 'English', country: 'Canada', type_content: 'Speedruns on Twitch' });
+    const other = await account(api, 'creator', {
+      language: 'English',
+      country: 'Canada',
+      type_content: 'Speedruns on Twitch',
+    });
     await api.castbridge.services.matcher.matchCreator(other.id);
-    const invited = (await get<{ offers: { id: string; campaignId: string; status: string }[] }>('/api/offers', other)).offers.find((o) => o.campaignId === campaignId);
+    const invited = (
+      await get<{ offers: { id: string; campaignId: string; status: string }[] }>('/api/offers', other)
+    ).offers.find((o) => o.campaignId === campaignId);
     if (invited) {
-      const refused = await api.request('POST', `/api/offers/${invited.id}/confirm-delivery`, { token: advertiser.token });
+      const refused = await api.request('POST', `/api/offers/${invited.id}/confirm-delivery`, {
+        token: advertiser.token,
+      });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('This offer is invited: only an accepted offer can be completed');
     }
@@ -207,13 +329,21 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     const advertiser = await approvedAdvertiser(api, operator, 40_000);
     const { creator, campaignId, offerId } = await acceptedOffer(advertiser, { payCents: 10_000, spots: 4 });
     expect(await balanceOf(advertiser)).toMatchObject({ balanceCents: 0, reservedCents: 40_000 });
-    await api.castbridge.db.updateTable('campaigns').set({ ends_on: '2000-01-01' }).where('id', '=', campaignId).execute();
+    await api.castbridge.db
+      .updateTable('campaigns')
+      .set({ ends_on: '2000-01-01' })
+      .where('id', '=', campaignId)
+      .execute();
     await api.castbridge.services.campaigns.completeEnded();
     expect(await balanceOf(advertiser)).toMatchObject({ balanceCents: 40_000, reservedCents: 0 });
     expect((await get<{ offer: { status: string } }>(`/api/offers/${offerId}`, creator)).offer.status).toBe('expired');
     const told = await get<{ notifications: { type: string; text: string }[] }>('/api/notifications', advertiser);
-    expect(told.notifications.find((n) => n.type === 'campaign.completed')?.text).toBe('"Weekend streams" has ended: 0 creators completed it; $400 returned to your balance.');
-    expect((await api.request('POST', `/api/offers/${offerId}/confirm-delivery`, { token: advertiser.token })).status).toBe(409);
+    expect(told.notifications.find((n) => n.type === 'campaign.completed')?.text).toBe(
+      '"Weekend streams" has ended: 0 creators completed it; $400 returned to your balance.',
+    );
+    expect(
+      (await api.request('POST', `/api/offers/${offerId}/confirm-delivery`, { token: advertiser.token })).status,
+    ).toBe(409);
   });
 
   it('withdrawals refuse what they cannot do, each with its reason, and take nothing', async () => {
@@ -236,7 +366,11 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     expect(noKey.body.message).toMatch(/^Idempotency-Key header is required/);
     expect((await withdraw(creator, 5_000, { key: 'short' })).status).toBe(400);
     for (const amount of [0, -100, 50.5, '5000']) {
-      const bad = await api.request('POST', '/api/payouts', { token: creator.token, headers: { 'idempotency-key': `bad-amount-${String(amount)}` }, json: { amount_cents: amount } });
+      const bad = await api.request('POST', '/api/payouts', {
+        token: creator.token,
+        headers: { 'idempotency-key': `bad-amount-${String(amount)}` },
+        json: { amount_cents: amount },
+      });
       expect(bad.status, String(amount)).toBe(400);
     }
     // Another creator's method does not exist for this one.
@@ -261,38 +395,84 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     const requested = await withdraw(creator, 6_000, { methodId });
     expect(requested.status, requested.text).toBe(201);
     const payout = requested.body.payout as Payout;
-    expect(payout).toMatchObject({ amountCents: 6_000, status: 'requested', method: { kind: 'bank', display: '•••• 6789' }, failureReason: null });
+    expect(payout).toMatchObject({
+      amountCents: 6_000,
+      status: 'requested',
+      method: { kind: 'bank', display: '•••• 6789' },
+      failureReason: null,
+    });
     expect(payout.reference).toMatch(/^#CB-\d{6}-\d{4}$/);
     expect(payout.reference.slice(4, 10)).toBe(new Date().toISOString().slice(2, 10).replace(/-/g, ''));
     expect(await earningsOf(creator)).toMatchObject({ availableCents: 14_000, inPayoutCents: 6_000 });
     // The job hands it to the manual rail: processing, in the console with its full destination.
     await api.castbridge.services.jobs.drain();
     expect((await payoutsOf(creator))[0]).toMatchObject({ id: payout.id, status: 'processing' });
-    const open = (await get<{ payouts: { id: string; status: string; destination: string | null; creatorId: string }[] }>('/api/admin/payouts?status=processing', operator)).payouts;
-    expect(open.find((p) => p.id === payout.id)).toMatchObject({ creatorId: creator.id, destination: 'Ana Lee · routing 011000015 · account 000123456789' });
+    const open = (
+      await get<{ payouts: { id: string; status: string; destination: string | null; creatorId: string }[] }>(
+        '/api/admin/payouts?status=processing',
+        operator,
+      )
+    ).payouts;
+    expect(open.find((p) => p.id === payout.id)).toMatchObject({
+      creatorId: creator.id,
+      destination: 'Ana Lee · routing 011000015 · account 000123456789',
+    });
 
     // Only operators decide (403), an unknown payout is 404.
     for (const who of [creator, advertiser]) {
-      expect((await api.request('POST', `/api/admin/payouts/${payout.id}/paid`, { token: who.token, json: { reference: 'x' } })).status).toBe(403);
+      expect(
+        (
+          await api.request('POST', `/api/admin/payouts/${payout.id}/paid`, {
+            token: who.token,
+            json: { reference: 'x' },
+          })
+        ).status,
+      ).toBe(403);
       expect((await api.request('GET', '/api/admin/payouts', { token: who.token })).status).toBe(403);
     }
-    expect((await api.request('POST', `/api/admin/payouts/unknown/paid`, { token: operator.token, json: { reference: 'x' } })).status).toBe(404);
-    expect((await api.request('POST', `/api/admin/payouts/${payout.id}/paid`, { token: operator.token, json: { reference: '' } })).status).toBe(400);
+    expect(
+      (
+        await api.request('POST', `/api/admin/payouts/unknown/paid`, {
+          token: operator.token,
+          json: { reference: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.request('POST', `/api/admin/payouts/${payout.id}/paid`, {
+          token: operator.token,
+          json: { reference: '' },
+        })
+      ).status,
+    ).toBe(400);
 
-    const paid = await api.request('POST', `/api/admin/payouts/${payout.id}/paid`, { token: operator.token, json: { reference: 'ACH 7781' } });
+    const paid = await api.request('POST', `/api/admin/payouts/${payout.id}/paid`, {
+      token: operator.token,
+      json: { reference: 'ACH 7781' },
+    });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.payout).toMatchObject({ status: 'paid', paidAt: expect.any(String), destination: null });
     expect(await earningsOf(creator)).toMatchObject({ availableCents: 14_000, inPayoutCents: 0 });
-    const again = await api.request('POST', `/api/admin/payouts/${payout.id}/failed`, { token: operator.token, json: { reason: 'late' } });
+    const again = await api.request('POST', `/api/admin/payouts/${payout.id}/failed`, {
+      token: operator.token,
+      json: { reason: 'late' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This payout is already paid');
     const told = await get<{ notifications: { type: string; text: string }[] }>('/api/notifications', creator);
-    expect(told.notifications[0]).toMatchObject({ type: 'payout.paid', text: `Your withdrawal ${payout.reference} of $60 was paid to Bank Account •••• 6789.` });
+    expect(told.notifications[0]).toMatchObject({
+      type: 'payout.paid',
+      text: `Your withdrawal ${payout.reference} of $60 was paid to Bank Account •••• 6789.`,
+    });
 
     // A failed payout returns the amount.
     const second = (await withdraw(creator, 14_000)).body.payout as Payout;
     expect(await earningsOf(creator)).toMatchObject({ availableCents: 0, inPayoutCents: 14_000 });
-    const failed = await api.request('POST', `/api/admin/payouts/${second.id}/failed`, { token: operator.token, json: { reason: 'The account is closed' } });
+    const failed = await api.request('POST', `/api/admin/payouts/${second.id}/failed`, {
+      token: operator.token,
+      json: { reason: 'The account is closed' },
+    });
     expect(failed.status, failed.text).toBe(200);
     expect(failed.body.payout).toMatchObject({ status: 'failed', failureReason: 'The account is closed' });
     expect(await earningsOf(creator)).toMatchObject({ availableCents: 14_000, inPayoutCents: 0 });
@@ -300,7 +480,8 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
       [14_000, 'failed'],
       [6_000, 'paid'],
     ]);
-    const failedNotice = (await get<{ notifications: { type: string; text: string }[] }>('/api/notifications', creator)).notifications[0];
+    const failedNotice = (await get<{ notifications: { type: string; text: string }[] }>('/api/notifications', creator))
+      .notifications[0];
     expect(failedNotice).toMatchObject({ type: 'payout.failed' });
     expect(failedNotice!.text).toMatch(/failed: The account is closed\. The amount is back in your Earning Balance\.$/);
   });
@@ -312,7 +493,11 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     await api.castbridge.services.jobs.drain();
     const { db, payouts, jobs } = api.castbridge.services;
     // As if the rail had been down longer than the job's retries: requested an hour ago, no job left.
-    await db.updateTable('payouts').set({ status: 'requested', requested_at: new Date(Date.now() - 3_600_000).toISOString() }).where('id', '=', stuck.id).execute();
+    await db
+      .updateTable('payouts')
+      .set({ status: 'requested', requested_at: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('id', '=', stuck.id)
+      .execute();
     expect(await db.selectFrom('jobs').select('key').where('key', '=', `payout:${stuck.id}`).execute()).toEqual([]);
     const fresh = (await withdraw(creator, 5_000, { methodId })).body.payout as Payout;
     expect(await payouts.resubmitStale(10 * 60_000)).toBe(1);
@@ -347,7 +532,11 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
   it('200 concurrent withdrawals from a balance that covers 10: exactly 10 requested, the rest refused with 4xx', async () => {
     const advertiser = await approvedAdvertiser(api, operator);
     const { creator } = await earningCreator(advertiser, 50_000);
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => withdraw(creator, 5_000, { key: `burst-${backendName}-${Date.now()}-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        withdraw(creator, 5_000, { key: `burst-${backendName}-${Date.now()}-${i}` }),
+      ),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     for (const answer of answers.filter((a) => a.status !== 201)) {
@@ -368,7 +557,15 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     const lastYear = new Date(Date.UTC(now.getUTCFullYear() - 1, 6, 1)).toISOString();
     const earn = (kind: 'earning' | 'overlay_earning', cents: number, at?: string) =>
       db.transaction().execute((trx) =>
-        postTransfer(trx, { kind, memo: 'test', at, legs: [{ account: EXTERNAL, amountCents: -cents }, { account: creatorAvailable(creator.id), amountCents: cents }] }),
+        postTransfer(trx, {
+          kind,
+          memo: 'test',
+          at,
+          legs: [
+            { account: EXTERNAL, amountCents: -cents },
+            { account: creatorAvailable(creator.id), amountCents: cents },
+          ],
+        }),
       );
     await earn('earning', 30_000, lastYear);
     await earn('overlay_earning', 12_000, lastYear);
@@ -401,22 +598,51 @@ describe('the platform fee', () => {
   it('FEE_BPS takes its share of each earning (rounded down) into the platform account; MIN_PAYOUT_CENTS sets the minimum', async () => {
     const operator = await account(api, 'operator');
     const advertiser = await approvedAdvertiser(api, operator);
-    const creator = await account(api, 'creator', { language: 'English', country: 'Iceland', type_content: 'Speedruns on Twitch' });
-    const created = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput({ payCents: 10_001, spots: 1, targeting: { ...campaignInput().targeting, countries: ['Iceland'] } }) });
+    const creator = await account(api, 'creator', {
+      language: 'English',
+      country: 'Iceland',
+      type_content: 'Speedruns on Twitch',
+    });
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({
+        payCents: 10_001,
+        spots: 1,
+        targeting: { ...campaignInput().targeting, countries: ['Iceland'] },
+      }),
+    });
     const campaignId = (created.body.campaign as { id: string }).id;
     await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token });
     await api.castbridge.services.jobs.drain();
-    const offer = ((await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string }[])[0]!;
+    const offer = (
+      (await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string }[]
+    )[0]!;
     await api.request('POST', `/api/offers/${offer.id}/accept`, { token: creator.token });
-    const confirmed = await api.request('POST', `/api/offers/${offer.id}/confirm-delivery`, { token: advertiser.token });
+    const confirmed = await api.request('POST', `/api/offers/${offer.id}/confirm-delivery`, {
+      token: advertiser.token,
+    });
     // 12.5 % of $100.01 is 1,250.125 cents: the fee is 1,250, the creator keeps 8,751.
     expect(confirmed.body.offer).toMatchObject({ earnedCents: 8_751 });
-    const earnings = (await api.request('GET', '/api/earnings', { token: creator.token })).body as { availableCents: number; minPayoutCents: number };
+    const earnings = (await api.request('GET', '/api/earnings', { token: creator.token })).body as {
+      availableCents: number;
+      minPayoutCents: number;
+    };
     expect(earnings).toMatchObject({ availableCents: 8_751, minPayoutCents: 1_000 });
-    const fees = await api.castbridge.db.selectFrom('ledger_accounts').select('balance_cents').where('kind', '=', 'platform_fees').executeTakeFirstOrThrow();
+    const fees = await api.castbridge.db
+      .selectFrom('ledger_accounts')
+      .select('balance_cents')
+      .where('kind', '=', 'platform_fees')
+      .executeTakeFirstOrThrow();
     expect(Number(fees.balance_cents)).toBe(1_250);
-    await api.request('POST', '/api/payout-methods', { token: creator.token, json: { kind: 'paypal', email: 'ana@example.com' } });
-    const small = await api.request('POST', '/api/payouts', { token: creator.token, headers: { 'idempotency-key': 'fee-test-payout-1' }, json: { amount_cents: 1_000 } });
+    await api.request('POST', '/api/payout-methods', {
+      token: creator.token,
+      json: { kind: 'paypal', email: 'ana@example.com' },
+    });
+    const small = await api.request('POST', '/api/payouts', {
+      token: creator.token,
+      headers: { 'idempotency-key': 'fee-test-payout-1' },
+      json: { amount_cents: 1_000 },
+    });
     expect(small.status, small.text).toBe(201);
     expect((await checkLedger(api.castbridge.db)).breaches).toEqual([]);
   });
@@ -439,17 +665,36 @@ describe('money held for an account', () => {
     const advertiser = await approvedAdvertiser(api, operator, 12_345);
     const creator = await account(api, 'creator');
     await api.castbridge.db.transaction().execute((trx) =>
-      postTransfer(trx, { kind: 'correction', memo: 'test', legs: [{ account: EXTERNAL, amountCents: -7_000 }, { account: creatorAvailable(creator.id), amountCents: 7_000 }] }),
+      postTransfer(trx, {
+        kind: 'correction',
+        memo: 'test',
+        legs: [
+          { account: EXTERNAL, amountCents: -7_000 },
+          { account: creatorAvailable(creator.id), amountCents: 7_000 },
+        ],
+      }),
     );
     const refused = await api.request('DELETE', '/api/user', { token: creator.token, json: {} });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Your Earning Balance holds $70: withdraw it before deleting your account.');
-    await api.request('POST', '/api/payout-methods', { token: creator.token, json: { kind: 'paypal', email: 'ana@example.com' } });
-    const payout = (await api.request('POST', '/api/payouts', { token: creator.token, headers: { 'idempotency-key': 'held-funds-1' }, json: { amount_cents: 7_000 } })).body.payout as { id: string };
+    await api.request('POST', '/api/payout-methods', {
+      token: creator.token,
+      json: { kind: 'paypal', email: 'ana@example.com' },
+    });
+    const payout = (
+      await api.request('POST', '/api/payouts', {
+        token: creator.token,
+        headers: { 'idempotency-key': 'held-funds-1' },
+        json: { amount_cents: 7_000 },
+      })
+    ).body.payout as { id: string };
     const onItsWay = await api.request('DELETE', '/api/user', { token: creator.token, json: {} });
     expect(onItsWay.body.message).toBe('A withdrawal of $70 is on its way: delete your account once it is paid.');
     await api.castbridge.services.jobs.drain();
-    await api.request('POST', `/api/admin/payouts/${payout.id}/paid`, { token: operator.token, json: { reference: 'ACH' } });
+    await api.request('POST', `/api/admin/payouts/${payout.id}/paid`, {
+      token: operator.token,
+      json: { reference: 'ACH' },
+    });
     expect((await api.request('DELETE', '/api/user', { token: creator.token, json: {} })).status).toBe(200);
 
     const advertiserRefused = await api.request('DELETE', '/api/user', { token: advertiser.token, json: {} });

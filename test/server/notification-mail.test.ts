@@ -29,14 +29,19 @@ describe.each(BACKENDS)('notification e-mails on %s', (backendName) => {
     const advertiser = await approvedAdvertiser(api, operator);
     const on = await account(api, 'creator', { ...englishCreator, country: 'Fiji' });
     const off = await account(api, 'creator', { ...englishCreator, country: 'Fiji' });
-    expect((await api.request('PUT', '/api/settings', { token: off.token, json: { notifications: false } })).status).toBe(200);
-    const emailOf = async (id: string) => (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+    expect(
+      (await api.request('PUT', '/api/settings', { token: off.token, json: { notifications: false } })).status,
+    ).toBe(200);
+    const emailOf = async (id: string) =>
+      (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 
     const created = await api.request('POST', '/api/campaigns', {
       token: advertiser.token,
       json: campaignInput({ title: 'Fiji streams', targeting: { ...campaignInput().targeting, countries: ['Fiji'] } }),
     });
-    await api.request('POST', `/api/campaigns/${(created.body.campaign as { id: string }).id}/launch`, { token: advertiser.token });
+    await api.request('POST', `/api/campaigns/${(created.body.campaign as { id: string }).id}/launch`, {
+      token: advertiser.token,
+    });
     await services.jobs.drain();
 
     const message = await smtp.next(await emailOf(on.id));
@@ -47,27 +52,42 @@ describe.each(BACKENDS)('notification e-mails on %s', (backendName) => {
     const offAddress = await emailOf(off.id);
     expect(smtp.messages.some((m) => JSON.stringify(m.to).includes(offAddress))).toBe(false);
     // Both got the notification itself.
-    for (const who of [on, off]) expect((await api.request('GET', '/api/notifications', { token: who.token })).body.unread).toBe(1);
+    for (const who of [on, off])
+      expect((await api.request('GET', '/api/notifications', { token: who.token })).body.unread).toBe(1);
   });
 
   it("are queued in the notification's transaction: durable when nothing runs after the commit, none after a rollback", async () => {
     const { db, services } = api.castbridge;
     const on = await account(api, 'creator');
     const off = await account(api, 'creator');
-    expect((await api.request('PUT', '/api/settings', { token: off.token, json: { notifications: false } })).status).toBe(200);
-    const mailJobs = (executor: typeof db) => executor.selectFrom('jobs').select(['key', 'payload']).where('kind', '=', NOTIFICATION_MAIL_JOB).where('payload', 'like', `%${on.id}%`).execute();
+    expect(
+      (await api.request('PUT', '/api/settings', { token: off.token, json: { notifications: false } })).status,
+    ).toBe(200);
+    const mailJobs = (executor: typeof db) =>
+      executor
+        .selectFrom('jobs')
+        .select(['key', 'payload'])
+        .where('kind', '=', NOTIFICATION_MAIL_JOB)
+        .where('payload', 'like', `%${on.id}%`)
+        .execute();
     const item = (userId: string, title: string) => ({ userId, type: 'offer.new' as const, title, text: `${title}.` });
 
     // Inside the transaction, beside the notification: the job of the user who wants e-mail, none for the other.
     await db.transaction().execute(async (trx) => {
       await services.notifier.create(trx, [item(on.id, 'Kept'), item(off.id, 'Kept')]);
-      const [row] = await trx.selectFrom('notifications').select('id').where('user_id', '=', on.id).where('title', '=', 'Kept').execute();
+      const [row] = await trx
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', on.id)
+        .where('title', '=', 'Kept')
+        .execute();
       expect((await mailJobs(trx)).map((job) => job.key)).toEqual([`mail:notification:${row!.id}`]);
       expect(await trx.selectFrom('jobs').select('key').where('payload', 'like', `%${off.id}%`).execute()).toEqual([]);
     });
     // The caller never announces (it died right after the commit): the e-mail goes anyway.
     await services.jobs.drain();
-    const email = (await db.selectFrom('users').select('email').where('id', '=', on.id).executeTakeFirstOrThrow()).email;
+    const email = (await db.selectFrom('users').select('email').where('id', '=', on.id).executeTakeFirstOrThrow())
+      .email;
     expect((await smtp.next(email)).subject).toBe('Kept');
 
     // Rolled back: neither the notification nor its e-mail.

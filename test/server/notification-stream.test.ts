@@ -20,7 +20,10 @@ interface Sent {
 
 async function openStream(api: Client, who: Account, lastEventId?: number) {
   const ticket = (await api.request('POST', '/api/events/ticket', { token: who.token })).body.ticket as string;
-  const response = await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(ticket)}`, lastEventId === undefined ? {} : { headers: { 'Last-Event-ID': String(lastEventId) } });
+  const response = await api.castbridge.app.request(
+    `/api/events?ticket=${encodeURIComponent(ticket)}`,
+    lastEventId === undefined ? {} : { headers: { 'Last-Event-ID': String(lastEventId) } },
+  );
   const reader = sseReader(response);
   expect((await reader.next(5000))?.event).toBe('ready');
   return {
@@ -50,7 +53,12 @@ async function heldNotification(api: Client, who: Account, title: string) {
       .transaction()
       .execute(async (trx) => {
         const announce = await services.notifier.create(trx, [{ userId: who.id, type: 'offer.new', title, text: 'x' }]);
-        const row = await trx.selectFrom('notifications').select('id').where('user_id', '=', who.id).where('title', '=', title).executeTakeFirstOrThrow();
+        const row = await trx
+          .selectFrom('notifications')
+          .select('id')
+          .where('user_id', '=', who.id)
+          .where('title', '=', title)
+          .executeTakeFirstOrThrow();
         resolve({ id: Number(row.id), announce });
         await committing;
       })
@@ -69,9 +77,16 @@ async function heldNotification(api: Client, who: Account, title: string) {
 
 async function notify(api: Client, who: Account, title: string): Promise<number> {
   const { db, services } = api.castbridge;
-  const announce = await db.transaction().execute((trx) => services.notifier.create(trx, [{ userId: who.id, type: 'offer.new', title, text: 'x' }]));
+  const announce = await db
+    .transaction()
+    .execute((trx) => services.notifier.create(trx, [{ userId: who.id, type: 'offer.new', title, text: 'x' }]));
   announce();
-  const row = await db.selectFrom('notifications').select('id').where('user_id', '=', who.id).where('title', '=', title).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', who.id)
+    .where('title', '=', title)
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
@@ -126,7 +141,11 @@ describe('the live stream on PostgreSQL, notifications committed out of id order
     const creator = await account(api, 'creator');
     const { db } = api.castbridge;
     const old = await notify(api, creator, 'Old');
-    await db.updateTable('notifications').set({ created_at: new Date(Date.now() - 3_600_000).toISOString() }).where('id', '=', old).execute();
+    await db
+      .updateTable('notifications')
+      .set({ created_at: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('id', '=', old)
+      .execute();
     const newest = await notify(api, creator, 'Newest');
     const stream = await openStream(api, creator, newest);
     try {
@@ -138,63 +157,80 @@ describe('the live stream on PostgreSQL, notifications committed out of id order
   });
 });
 
-describe.each(['postgres', 'redis'] as const)('open streams after the cluster transport (%s) lost its connection', (transport) => {
-  let backend: Backend;
-  let api: Client;
-  const instanceId = `stream-${transport}-${crypto.randomBytes(3).toString('hex')}`;
+describe.each(['postgres', 'redis'] as const)(
+  'open streams after the cluster transport (%s) lost its connection',
+  (transport) => {
+    let backend: Backend;
+    let api: Client;
+    const instanceId = `stream-${transport}-${crypto.randomBytes(3).toString('hex')}`;
 
-  beforeAll(async () => {
-    backend = await makeBackend('postgres');
-    api = await startApp(backend, { INSTANCE_ID: instanceId, ...(transport === 'redis' ? { REDIS_URL } : {}) });
-  }, 60_000);
-  afterAll(async () => {
-    await api?.close();
-    if (transport === 'redis' && backend) {
+    beforeAll(async () => {
+      backend = await makeBackend('postgres');
+      api = await startApp(backend, { INSTANCE_ID: instanceId, ...(transport === 'redis' ? { REDIS_URL } : {}) });
+    }, 60_000);
+    afterAll(async () => {
+      await api?.close();
+      if (transport === 'redis' && backend) {
+        const redis = new Redis(REDIS_URL);
+        const keys = await redis.keys(`${namespaceOf(testConfig(backend))}*`);
+        if (keys.length) await redis.del(...keys);
+        await redis.quit();
+      }
+      await backend?.cleanup();
+    });
+
+    /** Cuts the connection this instance receives cluster messages on; resolves once it was cut. */
+    async function cutTransport() {
+      const name = `castbridge-events-${instanceId}`;
+      if (transport === 'postgres') {
+        const { rows } = await sql<{
+          cut: boolean;
+        }>`select pg_terminate_backend(pid, 5000) as cut from pg_stat_activity where application_name = ${name}`.execute(
+          api.castbridge.db,
+        );
+        expect(rows.map((row) => row.cut)).toEqual([true]);
+        return;
+      }
       const redis = new Redis(REDIS_URL);
-      const keys = await redis.keys(`${namespaceOf(testConfig(backend))}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
+      try {
+        const clients = String(await redis.client('LIST'))
+          .split('\n')
+          .filter((line) => line.includes(` name=${name} `));
+        expect(clients).toHaveLength(1);
+        const id = /(?:^| )id=(\d+)/.exec(clients[0]!)![1]!;
+        expect(await redis.client('KILL', 'ID', id)).toBe(1);
+      } finally {
+        await redis.quit();
+      }
     }
-    await backend?.cleanup();
-  });
 
-  /** Cuts the connection this instance receives cluster messages on; resolves once it was cut. */
-  async function cutTransport() {
-    const name = `castbridge-events-${instanceId}`;
-    if (transport === 'postgres') {
-      const { rows } = await sql<{ cut: boolean }>`select pg_terminate_backend(pid, 5000) as cut from pg_stat_activity where application_name = ${name}`.execute(api.castbridge.db);
-      expect(rows.map((row) => row.cut)).toEqual([true]);
-      return;
-    }
-    const redis = new Redis(REDIS_URL);
-    try {
-      const clients = String(await redis.client('LIST')).split('\n').filter((line) => line.includes(` name=${name} `));
-      expect(clients).toHaveLength(1);
-      const id = /(?:^| )id=(\d+)/.exec(clients[0]!)![1]!;
-      expect(await redis.client('KILL', 'ID', id)).toBe(1);
-    } finally {
-      await redis.quit();
-    }
-  }
-
-  it('a notification whose push was lost meanwhile reaches the open stream once the transport is back', async () => {
-    const creator = await account(api, 'creator');
-    const stream = await openStream(api, creator, 0);
-    try {
-      const seen = await notify(api, creator, 'Before');
-      expect((await stream.until('Before')).map((n) => n.id)).toEqual([seen]);
-      // Another instance stored this one and pushed it while this instance was not listening: the push is lost (here
-      // it is never sent at all), only the database has it.
-      const stamp = new Date().toISOString();
-      await api.castbridge.db
-        .insertInto('notifications')
-        .values({ user_id: creator.id, type: 'offer.new', title: 'Missed', text: 'x', offer_id: null, link: null, created_at: stamp })
-        .execute();
-      await cutTransport();
-      const got = await stream.until('Missed', 15_000);
-      expect(got.map((n) => n.title)).toEqual(['Missed']);
-    } finally {
-      await stream.reader.close();
-    }
-  }, 30_000);
-});
+    it('a notification whose push was lost meanwhile reaches the open stream once the transport is back', async () => {
+      const creator = await account(api, 'creator');
+      const stream = await openStream(api, creator, 0);
+      try {
+        const seen = await notify(api, creator, 'Before');
+        expect((await stream.until('Before')).map((n) => n.id)).toEqual([seen]);
+        // Another instance stored this one and pushed it while this instance was not listening: the push is lost (here
+        // it is never sent at all), only the database has it.
+        const stamp = new Date().toISOString();
+        await api.castbridge.db
+          .insertInto('notifications')
+          .values({
+            user_id: creator.id,
+            type: 'offer.new',
+            title: 'Missed',
+            text: 'x',
+            offer_id: null,
+            link: null,
+            created_at: stamp,
+          })
+          .execute();
+        await cutTransport();
+        const got = await stream.until('Missed', 15_000);
+        expect(got.map((n) => n.title)).toEqual(['Missed']);
+      } finally {
+        await stream.reader.close();
+      }
+    }, 30_000);
+  },
+);

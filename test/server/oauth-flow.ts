@@ -8,7 +8,10 @@ import type { Client } from './helpers.ts';
 import type { Account } from './market.ts';
 
 /** The consent page, then the provider's redirect to our callback: answers the callback's path and query. */
-export async function consent(authorizeUrl: string, options: { decision?: 'allow' | 'deny'; channel?: string; challenge?: string } = {}): Promise<string> {
+export async function consent(
+  authorizeUrl: string,
+  options: { decision?: 'allow' | 'deny'; channel?: string; challenge?: string } = {},
+): Promise<string> {
   const url = new URL(authorizeUrl);
   const page = await fetch(url);
   expect(page.status).toBe(200);
@@ -22,7 +25,11 @@ export async function consent(authorizeUrl: string, options: { decision?: 'allow
     channel: options.channel ?? 'rin_streams',
     decision: options.decision ?? 'allow',
   });
-  const decided = await fetch(`${url.origin}${url.pathname}/decide`, { method: 'POST', body: form, redirect: 'manual' });
+  const decided = await fetch(`${url.origin}${url.pathname}/decide`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   expect(decided.status).toBe(302);
   const back = new URL(decided.headers.get('location')!);
   return `${back.pathname}${back.search}`;
@@ -51,7 +58,10 @@ export async function complete(api: Client, who: Account, back: URLSearchParams)
   const platform = back.get('platform')!;
   const completion = back.get('complete');
   if (!completion) return back;
-  const answer = await api.request('POST', `/api/connections/${platform}/complete`, { token: who.token, json: { completion } });
+  const answer = await api.request('POST', `/api/connections/${platform}/complete`, {
+    token: who.token,
+    json: { completion },
+  });
   if (answer.status === 200) {
     expect((answer.body.connection as { platform: string }).platform).toBe(platform);
     return new URLSearchParams({ connected: platform });
@@ -64,12 +74,13 @@ export async function connect(api: Client, who: Account, platform: 'twitch' | 'y
   return complete(api, who, await callback(api, await consent(await start(api, who, platform), { channel })));
 }
 
-
 /** Serves the stand-in on a port of its own; answers its base URL and the server to close. */
 export async function serveStandIn(standIn: OAuthStandIn): Promise<{ base: string; server: ServerType }> {
   let server!: ServerType;
   const port = await new Promise<number>((resolve) => {
-    server = serve({ fetch: standIn.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+    server = serve({ fetch: standIn.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve(info.port),
+    );
   });
   return { base: `http://127.0.0.1:${port}`, server };
 }

@@ -12,7 +12,24 @@ import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './he
 import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
 import { sseReader } from './sse.ts';
 
-const COUNTRIES = ['Tonga', 'Fiji', 'Samoa', 'Nepal', 'Peru', 'Chile', 'Ghana', 'Kenya', 'Malta', 'Oman', 'Palau', 'Qatar', 'Belize', 'Bhutan', 'Laos', 'Cuba'];
+const COUNTRIES = [
+  'Tonga',
+  'Fiji',
+  'Samoa',
+  'Nepal',
+  'Peru',
+  'Chile',
+  'Ghana',
+  'Kenya',
+  'Malta',
+  'Oman',
+  'Palau',
+  'Qatar',
+  'Belize',
+  'Bhutan',
+  'Laos',
+  'Cuba',
+];
 let countryIndex = 0;
 
 describe.each(BACKENDS)('the overlay on %s', (backendName) => {
@@ -40,7 +57,14 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
   const overlayOf = async (creator: Account) => {
     const answer = await api.request('GET', '/api/overlay', { token: creator.token });
     expect(answer.status, answer.text).toBe(200);
-    return answer.body.overlay as { enabled: boolean; position: string; size: number; rotationSeconds: number; url: string; path: string };
+    return answer.body.overlay as {
+      enabled: boolean;
+      position: string;
+      size: number;
+      rotationSeconds: number;
+      url: string;
+      path: string;
+    };
   };
   const beat = (token: string, offerId: string, seconds = 15, beatId = `beat-${Math.random().toString(36).slice(2)}`) =>
     api.request('POST', '/api/overlay/heartbeat', { json: { token, offerId, seconds, beatId } });
@@ -71,7 +95,11 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
   async function creatorWithOffer(overrides: Partial<CampaignInput> = {}, accept = true) {
     const country = `${COUNTRIES[countryIndex % COUNTRIES.length]}`;
     countryIndex += 1;
-    const creator = await account(api, 'creator', { language: 'English', country, type_content: 'Speedruns on Twitch' });
+    const creator = await account(api, 'creator', {
+      language: 'English',
+      country,
+      type_content: 'Speedruns on Twitch',
+    });
     return { country, ...(await offerFor(creator, country, overrides, accept)) };
   }
 
@@ -79,16 +107,28 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
   async function offerFor(creator: Account, country: string, overrides: Partial<CampaignInput> = {}, accept = true) {
     const created = await api.request('POST', '/api/campaigns', {
       token: advertiser.token,
-      json: campaignInput({ payCents: 10_000, targeting: { ...campaignInput().targeting, countries: [country] }, ...overrides }),
+      json: campaignInput({
+        payCents: 10_000,
+        targeting: { ...campaignInput().targeting, countries: [country] },
+        ...overrides,
+      }),
     });
     expect(created.status, created.text).toBe(201);
     const campaignId = (created.body.campaign as { id: string }).id;
-    expect((await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status).toBe(200);
+    expect((await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status).toBe(
+      200,
+    );
     await api.castbridge.services.jobs.drain();
-    const offers = ((await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string; campaignId: string }[]).filter((o) => o.campaignId === campaignId);
+    const offers = (
+      (await api.request('GET', '/api/offers', { token: creator.token })).body.offers as {
+        id: string;
+        campaignId: string;
+      }[]
+    ).filter((o) => o.campaignId === campaignId);
     expect(offers).toHaveLength(1);
     const offerId = offers[0]!.id;
-    if (accept) expect((await api.request('POST', `/api/offers/${offerId}/accept`, { token: creator.token })).status).toBe(200);
+    if (accept)
+      expect((await api.request('POST', `/api/offers/${offerId}/accept`, { token: creator.token })).status).toBe(200);
     return { creator, campaignId, offerId };
   }
 
@@ -103,11 +143,18 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     expect(tokenOf(await overlayOf(creator))).toBe(token);
 
     // Stored hashed (and sealed for the dashboard), never in the clear.
-    const row = await api.castbridge.db.selectFrom('overlays').selectAll().where('creator_id', '=', creator.id).executeTakeFirstOrThrow();
+    const row = await api.castbridge.db
+      .selectFrom('overlays')
+      .selectAll()
+      .where('creator_id', '=', creator.id)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
 
-    const changed = await api.request('PUT', '/api/overlay', { token: creator.token, json: { enabled: false, position: 'top-left', size: 40, rotationSeconds: 45 } });
+    const changed = await api.request('PUT', '/api/overlay', {
+      token: creator.token,
+      json: { enabled: false, position: 'top-left', size: 40, rotationSeconds: 45 },
+    });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body.overlay).toMatchObject({ enabled: false, position: 'top-left', size: 40, rotationSeconds: 45 });
 
@@ -127,7 +174,9 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
 
     for (const who of [advertiser, operator]) {
       expect((await api.request('GET', '/api/overlay', { token: who.token })).status).toBe(403);
-      expect((await api.request('PUT', '/api/overlay', { token: who.token, json: { enabled: true } })).status).toBe(403);
+      expect((await api.request('PUT', '/api/overlay', { token: who.token, json: { enabled: true } })).status).toBe(
+        403,
+      );
       expect((await api.request('POST', '/api/overlay/rotate', { token: who.token })).status).toBe(403);
     }
     expect((await api.request('GET', '/api/overlay')).status).toBe(401);
@@ -141,7 +190,9 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     const reader = await stream(token);
     const first = await nextState(reader);
     expect(first).toMatchObject({ enabled: true, position: 'bottom-right', size: 25, rotationSeconds: 20 });
-    expect(first.creatives).toEqual([{ offerId, brand: 'Nova Energy', title: 'Weekend streams', image: null, disclosure: 'Sponsored by Nova Energy' }]);
+    expect(first.creatives).toEqual([
+      { offerId, brand: 'Nova Energy', title: 'Weekend streams', image: null, disclosure: 'Sponsored by Nova Energy' },
+    ]);
 
     await api.request('PUT', '/api/overlay', { token: creator.token, json: { enabled: false } });
     const off = await nextState(reader);
@@ -153,15 +204,28 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     expect(await nextState(reader)).toMatchObject({ enabled: true, position: 'top-right' });
 
     // A second campaign reaches the same creator (same country); accepting it adds its creative live.
-    const country = (await api.castbridge.db.selectFrom('users').select('country').where('id', '=', creator.id).executeTakeFirstOrThrow()).country!;
+    const country = (
+      await api.castbridge.db
+        .selectFrom('users')
+        .select('country')
+        .where('id', '=', creator.id)
+        .executeTakeFirstOrThrow()
+    ).country!;
     const created = await api.request('POST', '/api/campaigns', {
       token: advertiser.token,
-      json: campaignInput({ brand: 'Glow Cola', title: 'Night runs', deliverable: { ...campaignInput().deliverable, disclosure: 'Sponsored by Glow Cola' }, targeting: { ...campaignInput().targeting, countries: [country] } }),
+      json: campaignInput({
+        brand: 'Glow Cola',
+        title: 'Night runs',
+        deliverable: { ...campaignInput().deliverable, disclosure: 'Sponsored by Glow Cola' },
+        targeting: { ...campaignInput().targeting, countries: [country] },
+      }),
     });
     const second = (created.body.campaign as { id: string }).id;
     await api.request('POST', `/api/campaigns/${second}/launch`, { token: advertiser.token });
     await api.castbridge.services.jobs.drain();
-    const invited = ((await api.request('GET', '/api/offers?status=invited', { token: creator.token })).body.offers as { id: string }[])[0]!;
+    const invited = (
+      (await api.request('GET', '/api/offers?status=invited', { token: creator.token })).body.offers as { id: string }[]
+    )[0]!;
     await api.request('POST', `/api/offers/${invited.id}/accept`, { token: creator.token });
     await stateWhere(reader, (state) => brands(state) === 'Nova Energy,Glow Cola');
 
@@ -207,7 +271,7 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     expect((await beat(fresh, offerId)).status).toBe(200);
   });
 
-  it('after pushes may have been lost (the instances\' transport came back), an open page checks its token and gets the current state', async () => {
+  it("after pushes may have been lost (the instances' transport came back), an open page checks its token and gets the current state", async () => {
     const { creator } = await creatorWithOffer();
     const token = tokenOf(await overlayOf(creator));
     const reader = await stream(token);
@@ -217,7 +281,11 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     api.castbridge.services.overlays.hub.resync();
     expect(await stateWhere(reader, (state) => !state.enabled)).toMatchObject({ enabled: false, creatives: [] });
     // Rotated there too: the page's token is dead, its stream ends.
-    await api.castbridge.db.updateTable('overlays').set({ token_hash: hashToken('rotated-elsewhere') }).where('creator_id', '=', creator.id).execute();
+    await api.castbridge.db
+      .updateTable('overlays')
+      .set({ token_hash: hashToken('rotated-elsewhere') })
+      .where('creator_id', '=', creator.id)
+      .execute();
     api.castbridge.services.overlays.hub.resync();
     expect((await reader.next())?.event).toBe('revoked');
     expect(await reader.next(500)).toBeNull();
@@ -237,26 +305,48 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     const off = await beat(token, mine.offerId);
     expect(off.status).toBe(409);
     await api.request('PUT', '/api/overlay', { token: mine.creator.token, json: { enabled: true } });
-    for (const json of [{}, { token, offerId: mine.offerId, seconds: 0, beatId: 'b-00000001' }, { token, offerId: mine.offerId, seconds: 61, beatId: 'b-00000001' }, { token, offerId: mine.offerId, seconds: 1.5, beatId: 'b-00000001' }, { token, offerId: mine.offerId, seconds: 5 }]) {
+    for (const json of [
+      {},
+      { token, offerId: mine.offerId, seconds: 0, beatId: 'b-00000001' },
+      { token, offerId: mine.offerId, seconds: 61, beatId: 'b-00000001' },
+      { token, offerId: mine.offerId, seconds: 1.5, beatId: 'b-00000001' },
+      { token, offerId: mine.offerId, seconds: 5 },
+    ]) {
       const refused = await api.request('POST', '/api/overlay/heartbeat', { json });
       expect(refused.status, JSON.stringify(json)).toBe(400);
       expect(typeof refused.body.message).toBe('string');
     }
-    const progress = await api.castbridge.db.selectFrom('overlay_progress').selectAll().where('offer_id', 'in', [theirs.offerId, invited.offerId]).execute();
+    const progress = await api.castbridge.db
+      .selectFrom('overlay_progress')
+      .selectAll()
+      .where('offer_id', 'in', [theirs.offerId, invited.offerId])
+      .execute();
     expect(progress).toEqual([]);
   });
 
   it('credit never runs ahead of the wall clock: a flood, a replay and a backlog add nothing beyond real time', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(`${new Date().toISOString().slice(0, 10)}T12:00:05Z`));
-    const { creator, offerId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 600 } });
+    const { creator, offerId } = await creatorWithOffer({
+      deliverable: { ...campaignInput().deliverable, minutes: 600 },
+    });
     const token = tokenOf(await overlayOf(creator));
     const first = await beat(token, offerId, 15, 'beat-0000-first');
-    expect(first.body).toMatchObject({ creditedSeconds: 15, displayedSeconds: 15, deliverableSeconds: 36_000, completed: false });
+    expect(first.body).toMatchObject({
+      creditedSeconds: 15,
+      displayedSeconds: 15,
+      deliverableSeconds: 36_000,
+      completed: false,
+    });
     // The offer became active with its first displayed seconds.
-    expect((await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer).toMatchObject({ status: 'active' });
+    expect((await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer).toMatchObject({
+      status: 'active',
+    });
     // The same heartbeat again (a retry): counted once.
-    expect((await beat(token, offerId, 15, 'beat-0000-first')).body).toMatchObject({ creditedSeconds: 0, displayedSeconds: 15 });
+    expect((await beat(token, offerId, 15, 'beat-0000-first')).body).toMatchObject({
+      creditedSeconds: 0,
+      displayedSeconds: 15,
+    });
     // A flood in the same instant: 200 heartbeats claiming 60 s each add nothing.
     const flood = await Promise.all(Array.from({ length: 200 }, () => beat(token, offerId, 60)));
     expect(flood.every((answer) => answer.status === 200)).toBe(true);
@@ -269,7 +359,11 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     expect((await beat(token, offerId, 60)).body).toMatchObject({ creditedSeconds: 60, displayedSeconds: 90 });
     expect((await beat(token, offerId, 60)).body).toMatchObject({ creditedSeconds: 0, displayedSeconds: 90 });
     // Seconds are kept per minute, never more than 60 in one.
-    const rows = await api.castbridge.db.selectFrom('overlay_minutes').selectAll().where('offer_id', '=', offerId).execute();
+    const rows = await api.castbridge.db
+      .selectFrom('overlay_minutes')
+      .selectAll()
+      .where('offer_id', '=', offerId)
+      .execute();
     expect(rows.reduce((sum, row) => sum + Number(row.seconds), 0)).toBe(90);
     expect(rows.every((row) => Number(row.seconds) <= 60)).toBe(true);
   });
@@ -296,25 +390,47 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
       credited += now;
     }
     expect(credited).toBe(300);
-    const totals = await api.castbridge.db.selectFrom('overlay_progress').select('displayed_seconds').where('offer_id', 'in', offerIds).execute();
+    const totals = await api.castbridge.db
+      .selectFrom('overlay_progress')
+      .select('displayed_seconds')
+      .where('offer_id', 'in', offerIds)
+      .execute();
     expect(totals.reduce((sum, row) => sum + Number(row.displayed_seconds), 0)).toBe(300);
     // The minutes of all three never hold more than a minute of display between them.
-    const rows = await api.castbridge.db.selectFrom('overlay_minutes').select(['minute', 'seconds']).where('offer_id', 'in', offerIds).execute();
+    const rows = await api.castbridge.db
+      .selectFrom('overlay_minutes')
+      .select(['minute', 'seconds'])
+      .where('offer_id', 'in', offerIds)
+      .execute();
     const perMinute = new Map<number, number>();
-    for (const row of rows) perMinute.set(Number(row.minute), (perMinute.get(Number(row.minute)) ?? 0) + Number(row.seconds));
+    for (const row of rows)
+      perMinute.set(Number(row.minute), (perMinute.get(Number(row.minute)) ?? 0) + Number(row.seconds));
     expect([...perMinute.values()].every((seconds) => seconds <= 60)).toBe(true);
     expect([...perMinute.values()].reduce((sum, seconds) => sum + seconds, 0)).toBe(300);
   });
 
-  it('the proof adds up to what was credited, whatever the heartbeats\' rhythm', async () => {
+  it("the proof adds up to what was credited, whatever the heartbeats' rhythm", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date(`${new Date().toISOString().slice(0, 10)}T14:00:00Z`).getTime();
     vi.setSystemTime(start);
-    const { creator, offerId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 600 } });
+    const { creator, offerId } = await creatorWithOffer({
+      deliverable: { ...campaignInput().deliverable, minutes: 600 },
+    });
     const token = tokenOf(await overlayOf(creator));
     // A page whose timer runs early or late, a late heartbeat claiming its backlog, a pause, a restart (booked where
     // the display was: a late claim's seconds are not stacked onto the minute it arrived in).
-    const beats: [number, number][] = [[45, 15], [84, 15], [120, 60], [134, 15], [151, 16], [164, 15], [900, 15], [916, 15], [929, 14], [948, 15]];
+    const beats: [number, number][] = [
+      [45, 15],
+      [84, 15],
+      [120, 60],
+      [134, 15],
+      [151, 16],
+      [164, 15],
+      [900, 15],
+      [916, 15],
+      [929, 14],
+      [948, 15],
+    ];
     let displayed = 0;
     for (const [at, seconds] of beats) {
       vi.setSystemTime(start + at * 1000);
@@ -323,7 +439,12 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
       displayed = answer.body.displayedSeconds as number;
     }
     expect(displayed).toBeGreaterThan(150);
-    const display = (await api.request('GET', `/api/offers/${offerId}/display`, { token: creator.token })).body.display as { displayedSeconds: number; days: { seconds: number }[]; sessions: { start: string; end: string; seconds: number }[] };
+    const display = (await api.request('GET', `/api/offers/${offerId}/display`, { token: creator.token })).body
+      .display as {
+      displayedSeconds: number;
+      days: { seconds: number }[];
+      sessions: { start: string; end: string; seconds: number }[];
+    };
     expect(display.displayedSeconds).toBe(displayed);
     expect(display.days.reduce((sum, day) => sum + day.seconds, 0)).toBe(displayed);
     expect(display.sessions.reduce((sum, session) => sum + session.seconds, 0)).toBe(displayed);
@@ -333,19 +454,43 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
   });
 
   it('an offer whose display met its deliverable but whose completion failed is completed by the sweep, before its campaign ends', async () => {
-    const { creator, offerId, campaignId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 2 } });
+    const { creator, offerId, campaignId } = await creatorWithOffer({
+      deliverable: { ...campaignInput().deliverable, minutes: 2 },
+    });
     // As if the server stopped between crediting the last heartbeat and completing the offer.
     const stamp = new Date().toISOString();
     await api.castbridge.db
       .insertInto('overlay_progress')
-      .values({ offer_id: offerId, displayed_seconds: 120, credited_until: Date.now(), last_beat_id: 'beat-before-the-crash', first_beat_at: stamp, last_beat_at: stamp })
+      .values({
+        offer_id: offerId,
+        displayed_seconds: 120,
+        credited_until: Date.now(),
+        last_beat_id: 'beat-before-the-crash',
+        first_beat_at: stamp,
+        last_beat_at: stamp,
+      })
       .execute();
-    await api.castbridge.db.updateTable('campaigns').set({ ends_on: '2020-01-01' }).where('id', '=', campaignId).execute();
+    await api.castbridge.db
+      .updateTable('campaigns')
+      .set({ ends_on: '2020-01-01' })
+      .where('id', '=', campaignId)
+      .execute();
     expect(await api.castbridge.services.overlays.completeDue()).toBe(1);
     await api.castbridge.services.campaigns.completeEnded();
-    const offer = (await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer as { status: string; earnedCents: number };
+    const offer = (await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer as {
+      status: string;
+      earnedCents: number;
+    };
     expect(offer).toMatchObject({ status: 'completed', earnedCents: 10_000 });
-    expect((await api.castbridge.db.selectFrom('offers').select('completed_via').where('id', '=', offerId).executeTakeFirstOrThrow()).completed_via).toBe('overlay');
+    expect(
+      (
+        await api.castbridge.db
+          .selectFrom('offers')
+          .select('completed_via')
+          .where('id', '=', offerId)
+          .executeTakeFirstOrThrow()
+      ).completed_via,
+    ).toBe('overlay');
     // Once: a second sweep finds nothing to do.
     expect(await api.castbridge.services.overlays.completeDue()).toBe(0);
   });
@@ -354,7 +499,9 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date(`${new Date().toISOString().slice(0, 10)}T09:00:00Z`).getTime();
     vi.setSystemTime(start);
-    const { creator, offerId, campaignId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 2 } });
+    const { creator, offerId, campaignId } = await creatorWithOffer({
+      deliverable: { ...campaignInput().deliverable, minutes: 2 },
+    });
     const token = tokenOf(await overlayOf(creator));
     const reader = await stream(token);
     expect((await nextState(reader)).creatives).toHaveLength(1);
@@ -369,40 +516,70 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     }
     vi.setSystemTime(start + 12 * 60_000);
     const last = await beat(token, offerId);
-    expect(last.body).toMatchObject({ creditedSeconds: 15, displayedSeconds: 120, deliverableSeconds: 120, completed: true });
+    expect(last.body).toMatchObject({
+      creditedSeconds: 15,
+      displayedSeconds: 120,
+      deliverableSeconds: 120,
+      completed: true,
+    });
     // The completed offer leaves the overlay at once.
     expect((await nextState(reader)).creatives).toEqual([]);
     await reader.close();
 
-    const offer = (await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer as { status: string; earnedCents: number };
+    const offer = (await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer as {
+      status: string;
+      earnedCents: number;
+    };
     expect(offer).toMatchObject({ status: 'completed', earnedCents: 10_000 });
-    const row = await api.castbridge.db.selectFrom('offers').select('completed_via').where('id', '=', offerId).executeTakeFirstOrThrow();
+    const row = await api.castbridge.db
+      .selectFrom('offers')
+      .select('completed_via')
+      .where('id', '=', offerId)
+      .executeTakeFirstOrThrow();
     expect(row.completed_via).toBe('overlay');
-    const earnings = (await api.request('GET', '/api/earnings', { token: creator.token })).body as { availableCents: number; periods: Record<string, { overlayCents: number }> };
+    const earnings = (await api.request('GET', '/api/earnings', { token: creator.token })).body as {
+      availableCents: number;
+      periods: Record<string, { overlayCents: number }>;
+    };
     expect(earnings.availableCents).toBe(10_000);
     expect(earnings.periods.allOver!.overlayCents).toBe(10_000);
     // No more credit for a completed offer.
     vi.setSystemTime(start + 12 * 60_000 + 15_000);
     expect((await beat(token, offerId)).status).toBe(404);
-    const notices = (await api.request('GET', '/api/notifications', { token: creator.token })).body.notifications as { type: string }[];
+    const notices = (await api.request('GET', '/api/notifications', { token: creator.token })).body.notifications as {
+      type: string;
+    }[];
     expect(notices.map((n) => n.type)).toContain('offer.completed');
 
     // The proof: two sessions, one day, 120 s; the advertiser reads the same.
     const proof = await api.request('GET', `/api/offers/${offerId}/display`, { token: advertiser.token });
     expect(proof.status, proof.text).toBe(200);
-    const display = proof.body.display as { displayedSeconds: number; deliverableSeconds: number; days: { day: string; seconds: number }[]; sessions: { start: string; end: string; seconds: number }[]; completedVia: string };
+    const display = proof.body.display as {
+      displayedSeconds: number;
+      deliverableSeconds: number;
+      days: { day: string; seconds: number }[];
+      sessions: { start: string; end: string; seconds: number }[];
+      completedVia: string;
+    };
     expect(display).toMatchObject({ displayedSeconds: 120, deliverableSeconds: 120, completedVia: 'overlay' });
     expect(display.days).toEqual([{ day: new Date(start).toISOString().slice(0, 10), seconds: 120 }]);
     expect(display.sessions).toEqual([
       { start: new Date(start).toISOString(), end: new Date(start + 60_000).toISOString(), seconds: 60 },
-      { start: new Date(start + 11 * 60_000).toISOString(), end: new Date(start + 12 * 60_000).toISOString(), seconds: 60 },
+      {
+        start: new Date(start + 11 * 60_000).toISOString(),
+        end: new Date(start + 12 * 60_000).toISOString(),
+        seconds: 60,
+      },
     ]);
-    expect((await api.request('GET', `/api/offers/${offerId}/display`, { token: creator.token })).body).toEqual(proof.body);
+    expect((await api.request('GET', `/api/offers/${offerId}/display`, { token: creator.token })).body).toEqual(
+      proof.body,
+    );
 
     // Nobody else reads it.
     const stranger = await account(api, 'creator');
     const otherAdvertiser = await approvedAdvertiser(api, operator, 0);
-    for (const who of [stranger, otherAdvertiser, operator]) expect((await api.request('GET', `/api/offers/${offerId}/display`, { token: who.token })).status).toBe(404);
+    for (const who of [stranger, otherAdvertiser, operator])
+      expect((await api.request('GET', `/api/offers/${offerId}/display`, { token: who.token })).status).toBe(404);
     expect((await api.request('GET', `/api/offers/${offerId}/display`)).status).toBe(401);
     expect(campaignId).toBeTruthy();
   });
@@ -411,12 +588,26 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date(`${new Date().toISOString().slice(0, 10)}T15:00:00Z`).getTime();
     vi.setSystemTime(start);
-    const { creator, offerId } = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 1 } });
+    const { creator, offerId } = await creatorWithOffer({
+      deliverable: { ...campaignInput().deliverable, minutes: 1 },
+    });
     const token = tokenOf(await overlayOf(creator));
-    expect((await beat(token, offerId, 45)).body).toMatchObject({ creditedSeconds: 45, displayedSeconds: 45, completed: false });
+    expect((await beat(token, offerId, 45)).body).toMatchObject({
+      creditedSeconds: 45,
+      displayedSeconds: 45,
+      completed: false,
+    });
     vi.setSystemTime(start + 30_000);
-    expect((await beat(token, offerId, 30)).body).toMatchObject({ creditedSeconds: 15, displayedSeconds: 60, completed: true });
-    const rows = await api.castbridge.db.selectFrom('overlay_minutes').select('seconds').where('offer_id', '=', offerId).execute();
+    expect((await beat(token, offerId, 30)).body).toMatchObject({
+      creditedSeconds: 15,
+      displayedSeconds: 60,
+      completed: true,
+    });
+    const rows = await api.castbridge.db
+      .selectFrom('overlay_minutes')
+      .select('seconds')
+      .where('offer_id', '=', offerId)
+      .execute();
     expect(rows.reduce((sum, row) => sum + Number(row.seconds), 0)).toBe(60);
   });
 
@@ -424,7 +615,9 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     const { creator, offerId } = await creatorWithOffer();
     const reader = await stream(tokenOf(await overlayOf(creator)));
     expect((await nextState(reader)).creatives).toHaveLength(1);
-    expect((await api.request('POST', `/api/offers/${offerId}/confirm-delivery`, { token: advertiser.token })).status).toBe(200);
+    expect(
+      (await api.request('POST', `/api/offers/${offerId}/confirm-delivery`, { token: advertiser.token })).status,
+    ).toBe(200);
     expect((await nextState(reader)).creatives).toEqual([]);
     await reader.close();
   });

@@ -14,8 +14,10 @@ type Method = { id: string; kind: string; display: string; holderName: string | 
 
 describe('ABA routing numbers', () => {
   it('accept nine digits with a valid checksum only', () => {
-    for (const valid of ['011000015', '021000021', '121000358', '026009593']) expect(isAbaRoutingNumber(valid), valid).toBe(true);
-    for (const invalid of ['011000016', '12345678', '0110000150', '01100001a', '']) expect(isAbaRoutingNumber(invalid), invalid).toBe(false);
+    for (const valid of ['011000015', '021000021', '121000358', '026009593'])
+      expect(isAbaRoutingNumber(valid), valid).toBe(true);
+    for (const invalid of ['011000016', '12345678', '0110000150', '01100001a', ''])
+      expect(isAbaRoutingNumber(invalid), invalid).toBe(false);
   });
 });
 
@@ -62,33 +64,61 @@ describe.each(BACKENDS)('payout methods on %s', (backendName) => {
   it('connects a bank account: checked, sealed at rest, answered masked, the first method is the default', async () => {
     const creator = await account(api, 'creator');
     expect(await methodsOf(creator)).toEqual([]);
-    const bad = await api.request('POST', '/api/payout-methods', { token: creator.token, json: { ...BANK, routingNumber: '011000016' } });
+    const bad = await api.request('POST', '/api/payout-methods', {
+      token: creator.token,
+      json: { ...BANK, routingNumber: '011000016' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/routingNumber: is not a valid ABA routing number/);
-    expect((await api.request('POST', '/api/payout-methods', { token: creator.token, json: { ...BANK, accountNumber: '12' } })).body.message).toMatch(/accountNumber: must be 4 to 17 digits/);
-    expect((await api.request('POST', '/api/payout-methods', { token: creator.token, json: { kind: 'iban' } })).status).toBe(400);
+    expect(
+      (
+        await api.request('POST', '/api/payout-methods', {
+          token: creator.token,
+          json: { ...BANK, accountNumber: '12' },
+        })
+      ).body.message,
+    ).toMatch(/accountNumber: must be 4 to 17 digits/);
+    expect(
+      (await api.request('POST', '/api/payout-methods', { token: creator.token, json: { kind: 'iban' } })).status,
+    ).toBe(400);
 
     const made = await api.request('POST', '/api/payout-methods', { token: creator.token, json: BANK });
     expect(made.status, made.text).toBe(201);
-    expect(made.body.methods).toMatchObject([{ kind: 'bank', display: '•••• 6789', holderName: 'Ana Lee', isDefault: true }]);
+    expect(made.body.methods).toMatchObject([
+      { kind: 'bank', display: '•••• 6789', holderName: 'Ana Lee', isDefault: true },
+    ]);
     expect(made.text).not.toContain('123456789');
     expect(made.text).not.toContain('011000015');
 
-    const row = await api.castbridge.db.selectFrom('payout_methods').selectAll().where('user_id', '=', creator.id).executeTakeFirstOrThrow();
+    const row = await api.castbridge.db
+      .selectFrom('payout_methods')
+      .selectAll()
+      .where('user_id', '=', creator.id)
+      .executeTakeFirstOrThrow();
     expect(row.sealed).not.toContain('123456789');
     expect(row.sealed).not.toContain('011000015');
-    expect(await api.castbridge.services.payoutMethods.details(creator.id, row.id)).toEqual({ kind: 'bank', routingNumber: '011000015', accountNumber: '000123456789' });
+    expect(await api.castbridge.services.payoutMethods.details(creator.id, row.id)).toEqual({
+      kind: 'bank',
+      routingNumber: '011000015',
+      accountNumber: '000123456789',
+    });
   });
 
   it('one method per kind (connecting again replaces it), one default, removing the default promotes the other', async () => {
     const creator = await account(api, 'creator');
     await api.request('POST', '/api/payout-methods', { token: creator.token, json: BANK });
-    const both = await api.request('POST', '/api/payout-methods', { token: creator.token, json: { kind: 'paypal', email: 'Ana@Example.com' } });
+    const both = await api.request('POST', '/api/payout-methods', {
+      token: creator.token,
+      json: { kind: 'paypal', email: 'Ana@Example.com' },
+    });
     expect(both.body.methods).toMatchObject([
       { kind: 'bank', isDefault: true },
       { kind: 'paypal', display: 'ana@example.com', holderName: null, isDefault: false },
     ]);
-    const replaced = await api.request('POST', '/api/payout-methods', { token: creator.token, json: { kind: 'paypal', email: 'ana.lee@example.com', makeDefault: true } });
+    const replaced = await api.request('POST', '/api/payout-methods', {
+      token: creator.token,
+      json: { kind: 'paypal', email: 'ana.lee@example.com', makeDefault: true },
+    });
     const methods = replaced.body.methods as Method[];
     expect(methods).toHaveLength(2);
     expect(methods).toMatchObject([
@@ -99,13 +129,16 @@ describe.each(BACKENDS)('payout methods on %s', (backendName) => {
     expect(left.body.methods).toMatchObject([{ kind: 'bank', isDefault: true }]);
     const none = await api.request('DELETE', `/api/payout-methods/${methods[1]!.id}`, { token: creator.token });
     expect(none.body.methods).toEqual([]);
-    expect((await api.request('DELETE', `/api/payout-methods/${methods[1]!.id}`, { token: creator.token })).status).toBe(404);
+    expect(
+      (await api.request('DELETE', `/api/payout-methods/${methods[1]!.id}`, { token: creator.token })).status,
+    ).toBe(404);
   });
 
   it('refuses advertisers and operators (403), another creator (404) and anonymous callers (401)', async () => {
     const owner = await account(api, 'creator');
     const other = await account(api, 'creator');
-    const [method] = (await api.request('POST', '/api/payout-methods', { token: owner.token, json: BANK })).body.methods as Method[];
+    const [method] = (await api.request('POST', '/api/payout-methods', { token: owner.token, json: BANK })).body
+      .methods as Method[];
     expect((await api.request('DELETE', `/api/payout-methods/${method!.id}`, { token: other.token })).status).toBe(404);
     expect(await methodsOf(other)).toEqual([]);
     for (const role of ['advertiser', 'operator'] as const) {

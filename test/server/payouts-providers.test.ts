@@ -14,7 +14,14 @@ const STRIPE = { secretKey: 'sk_test_castbridge_stand_in', webhookSecret: 'whsec
 const PAYPAL = { clientId: 'castbridge-client', clientSecret: 'castbridge-secret' };
 const BANK = { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' };
 
-type Payout = { id: string; status: string; amountCents: number; provider: string; failureReason: string | null; reference: string };
+type Payout = {
+  id: string;
+  status: string;
+  amountCents: number;
+  provider: string;
+  failureReason: string | null;
+  reference: string;
+};
 
 describe('payout rails against the Stripe and PayPal stand-ins', () => {
   let backend: Backend;
@@ -27,26 +34,64 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
   let keys = 0;
 
   const get = async <T>(url: string, who: Account) => (await api.request('GET', url, { token: who.token })).body as T;
-  const balances = (creator: Account) => get<{ availableCents: number; inPayoutCents: number }>('/api/earnings', creator);
-  const payoutOf = async (creator: Account, id: string) => (await get<{ payouts: Payout[] }>('/api/payouts', creator)).payouts.find((p) => p.id === id)!;
+  const balances = (creator: Account) =>
+    get<{ availableCents: number; inPayoutCents: number }>('/api/earnings', creator);
+  const payoutOf = async (creator: Account, id: string) =>
+    (await get<{ payouts: Payout[] }>('/api/payouts', creator)).payouts.find((p) => p.id === id)!;
   const withdraw = async (creator: Account, amountCents: number) => {
-    const answer = await api.request('POST', '/api/payouts', { token: creator.token, headers: { 'idempotency-key': `rail-test-${Date.now()}-${++keys}` }, json: { amount_cents: amountCents } });
+    const answer = await api.request('POST', '/api/payouts', {
+      token: creator.token,
+      headers: { 'idempotency-key': `rail-test-${Date.now()}-${++keys}` },
+      json: { amount_cents: amountCents },
+    });
     expect(answer.status, answer.text).toBe(201);
     return answer.body.payout as Payout;
   };
-  const deliver = (body: string, signature: string) => api.request('POST', '/api/webhooks/stripe', { body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  const deliver = (body: string, signature: string) =>
+    api.request('POST', '/api/webhooks/stripe', {
+      body,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
 
   /** A creator who earned `cents` (an ordinary completion) and saved `method`. */
   async function earningCreator(cents: number, method: Record<string, unknown>) {
-    const place = ['Tonga', 'Fiji', 'Samoa', 'Nepal', 'Peru', 'Chile', 'Ghana', 'Kenya', 'Malta', 'Oman', 'Palau', 'Qatar'][country++]!;
-    const creator = await account(api, 'creator', { language: 'English', country: place, type_content: 'Speedruns on Twitch' });
-    const created = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput({ payCents: cents, spots: 1, targeting: { ...campaignInput().targeting, countries: [place] } }) });
+    const place = [
+      'Tonga',
+      'Fiji',
+      'Samoa',
+      'Nepal',
+      'Peru',
+      'Chile',
+      'Ghana',
+      'Kenya',
+      'Malta',
+      'Oman',
+      'Palau',
+      'Qatar',
+    ][country++]!;
+    const creator = await account(api, 'creator', {
+      language: 'English',
+      country: place,
+      type_content: 'Speedruns on Twitch',
+    });
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({
+        payCents: cents,
+        spots: 1,
+        targeting: { ...campaignInput().targeting, countries: [place] },
+      }),
+    });
     const campaignId = (created.body.campaign as { id: string }).id;
     await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token });
     await api.castbridge.services.jobs.drain();
-    const offer = ((await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string }[])[0]!;
+    const offer = (
+      (await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string }[]
+    )[0]!;
     await api.request('POST', `/api/offers/${offer.id}/accept`, { token: creator.token });
-    expect((await api.request('POST', `/api/offers/${offer.id}/confirm-delivery`, { token: advertiser.token })).status).toBe(200);
+    expect(
+      (await api.request('POST', `/api/offers/${offer.id}/confirm-delivery`, { token: advertiser.token })).status,
+    ).toBe(200);
     expect((await api.request('POST', '/api/payout-methods', { token: creator.token, json: method })).status).toBe(201);
     return creator;
   }
@@ -88,10 +133,20 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     expect(await payoutOf(creator, payout.id)).toMatchObject({ status: 'processing' });
     const calls = stripe.requests.filter((r) => r.method === 'POST');
     const [connected] = [...stripe.accounts.keys()];
-    expect(calls.map((r) => r.path)).toEqual(['/v1/accounts', `/v1/accounts/${connected}/external_accounts`, '/v1/transfers', '/v1/payouts']);
+    expect(calls.map((r) => r.path)).toEqual([
+      '/v1/accounts',
+      `/v1/accounts/${connected}/external_accounts`,
+      '/v1/transfers',
+      '/v1/payouts',
+    ]);
     expect(calls[2]!.params.destination).toBe(connected);
     for (const call of calls) expect(call.idempotencyKey).toMatch(/^castbridge-/);
-    expect(calls[1]!.params.external_account).toMatchObject({ object: 'bank_account', routing_number: '011000015', account_number: '000123456789', account_holder_name: 'Ana Lee' });
+    expect(calls[1]!.params.external_account).toMatchObject({
+      object: 'bank_account',
+      routing_number: '011000015',
+      account_number: '000123456789',
+      account_holder_name: 'Ana Lee',
+    });
     expect(calls[2]!.params).toMatchObject({ amount: '6000', currency: 'usd', metadata: { payout_id: payout.id } });
     const [po] = [...stripe.payouts.values()];
     expect(calls[3]!.account).toBe(po!.account);
@@ -124,16 +179,29 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     const creator = await earningCreator(9_000, BANK);
     const payout = await withdraw(creator, 9_000);
     await api.castbridge.services.jobs.drain();
-    const po = [...stripe.payouts.values()].find((p) => (p.metadata as { payout_id?: string }).payout_id === payout.id)!;
+    const po = [...stripe.payouts.values()].find(
+      (p) => (p.metadata as { payout_id?: string }).payout_id === payout.id,
+    )!;
     stripe.settle(po.id, 'failed', 'The bank account has been closed.');
     const event = stripe.event('payout.failed', po.id);
     await deliver(event.body, event.signature);
-    expect(await payoutOf(creator, payout.id)).toMatchObject({ status: 'failed', failureReason: 'The bank account has been closed.' });
+    expect(await payoutOf(creator, payout.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The bank account has been closed.',
+    });
     expect(await balances(creator)).toEqual(expect.objectContaining({ availableCents: 9_000, inPayoutCents: 0 }));
 
-    const stranger = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payout.paid', data: { object: { id: 'po_unknown', object: 'payout', status: 'paid', metadata: { payout_id: 'nobody' } } } });
+    const stranger = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payout.paid',
+      data: { object: { id: 'po_unknown', object: 'payout', status: 'paid', metadata: { payout_id: 'nobody' } } },
+    });
     const { default: Stripe } = await import('stripe');
-    const answer = await deliver(stranger, Stripe.webhooks.generateTestHeaderString({ payload: stranger, secret: STRIPE.webhookSecret }));
+    const answer = await deliver(
+      stranger,
+      Stripe.webhooks.generateTestHeaderString({ payload: stranger, secret: STRIPE.webhookSecret }),
+    );
     expect(answer.status).toBe(200);
   });
 
@@ -157,13 +225,18 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     const first = await withdraw(flaky, 7_000);
     await api.castbridge.services.jobs.drain();
     expect((await payoutOf(flaky, first.id)).status).toBe('processing');
-    expect(stripe.transfers.filter((t) => (t.metadata as { payout_id?: string }).payout_id === first.id)).toHaveLength(1);
+    expect(stripe.transfers.filter((t) => (t.metadata as { payout_id?: string }).payout_id === first.id)).toHaveLength(
+      1,
+    );
 
     stripe.refuseRoutingNumber('021000021');
     const refused = await earningCreator(6_000, { ...BANK, routingNumber: '021000021' });
     const payout = await withdraw(refused, 6_000);
     await api.castbridge.services.jobs.drain();
-    expect(await payoutOf(refused, payout.id)).toMatchObject({ status: 'failed', failureReason: 'Routing number 021000021 is invalid.' });
+    expect(await payoutOf(refused, payout.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Routing number 021000021 is invalid.',
+    });
     expect(await balances(refused)).toEqual(expect.objectContaining({ availableCents: 6_000, inPayoutCents: 0 }));
   });
 
@@ -171,7 +244,9 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     const creator = await earningCreator(5_500, BANK);
     const payout = await withdraw(creator, 5_500);
     await api.castbridge.services.jobs.drain();
-    const po = [...stripe.payouts.values()].find((p) => (p.metadata as { payout_id?: string }).payout_id === payout.id)!;
+    const po = [...stripe.payouts.values()].find(
+      (p) => (p.metadata as { payout_id?: string }).payout_id === payout.id,
+    )!;
     await api.castbridge.services.payouts.pollProcessing();
     expect((await payoutOf(creator, payout.id)).status).toBe('processing');
     stripe.settle(po.id, 'paid');
@@ -187,7 +262,17 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     expect(paypal.posts).toHaveLength(1);
     expect(paypal.posts[0]).toMatchObject({
       requestId: first.id,
-      body: { sender_batch_header: { sender_batch_id: first.id }, items: [{ recipient_type: 'EMAIL', receiver: 'ana@example.com', amount: { value: '60.00', currency: 'USD' }, sender_item_id: first.id }] },
+      body: {
+        sender_batch_header: { sender_batch_id: first.id },
+        items: [
+          {
+            recipient_type: 'EMAIL',
+            receiver: 'ana@example.com',
+            amount: { value: '60.00', currency: 'USD' },
+            sender_item_id: first.id,
+          },
+        ],
+      },
     });
     const [batch] = [...paypal.batches.values()];
     expect((await payoutOf(creator, first.id)).status).toBe('processing');
@@ -207,7 +292,10 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     expect(secondBatch.item.amount.value).toBe('100.50');
     paypal.setStatus(secondBatch.payout_batch_id, 'FAILED', 'Receiver is unregistered');
     await api.castbridge.services.payouts.pollProcessing();
-    expect(await payoutOf(creator, second.id)).toMatchObject({ status: 'failed', failureReason: 'Receiver is unregistered' });
+    expect(await payoutOf(creator, second.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Receiver is unregistered',
+    });
     expect(await balances(creator)).toEqual(expect.objectContaining({ availableCents: 24_000, inPayoutCents: 0 }));
     expect(paypal.tokenRequests).toBe(1);
 
@@ -220,10 +308,23 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
 
 describe('payout rail settings', () => {
   it('refuse a rail without its credentials, and an unknown rail', () => {
-    expect(() => loadConfig({ PAYOUT_PROVIDER: 'stripe' })).toThrow('PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-    expect(() => loadConfig({ PAYOUT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'x' })).toThrow('PAYOUT_PROVIDER includes paypal: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
-    expect(() => loadConfig({ PAYOUT_PROVIDER: 'venmo' })).toThrow('PAYOUT_PROVIDER: unknown provider "venmo" (manual, stripe, paypal)');
-    expect(() => loadConfig({ PAYOUT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'x', PAYPAL_CLIENT_SECRET: 'y', PAYPAL_API_BASE: 'ftp://x' })).toThrow(/PAYPAL_API_BASE must be an http/);
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'stripe' })).toThrow(
+      'PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'x' })).toThrow(
+      'PAYOUT_PROVIDER includes paypal: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+    );
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'venmo' })).toThrow(
+      'PAYOUT_PROVIDER: unknown provider "venmo" (manual, stripe, paypal)',
+    );
+    expect(() =>
+      loadConfig({
+        PAYOUT_PROVIDER: 'paypal',
+        PAYPAL_CLIENT_ID: 'x',
+        PAYPAL_CLIENT_SECRET: 'y',
+        PAYPAL_API_BASE: 'ftp://x',
+      }),
+    ).toThrow(/PAYPAL_API_BASE must be an http/);
     expect(loadConfig({}).payoutProviders).toEqual(['manual']);
   });
 });

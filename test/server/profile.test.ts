@@ -18,8 +18,25 @@ import {
 } from './helpers.ts';
 
 const PROFILE_KEYS = [
-  'first_name', 'last_name', 'email', 'image', 'date_birth', 'gender', 'country', 'city', 'zipcode', 'address',
-  'language', 'about', 'job_title', 'tier', 'category', 'goals', 'type_content', 'type_account', 'role',
+  'first_name',
+  'last_name',
+  'email',
+  'image',
+  'date_birth',
+  'gender',
+  'country',
+  'city',
+  'zipcode',
+  'address',
+  'language',
+  'about',
+  'job_title',
+  'tier',
+  'category',
+  'goals',
+  'type_content',
+  'type_account',
+  'role',
 ].sort();
 
 const UPLOAD_LIMIT = 4096;
@@ -32,7 +49,8 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
   const email = uniqueEmail('creator');
 
   const put = (json: unknown, bearer = token) => api.request('PUT', '/api/profile', { json, token: bearer });
-  const me = async (bearer = token) => (await api.request('GET', '/api/user', { token: bearer })).body.user as Record<string, unknown>;
+  const me = async (bearer = token) =>
+    (await api.request('GET', '/api/user', { token: bearer })).body.user as Record<string, unknown>;
   const upload = (form: FormData, bearer: string | null = token) =>
     api.request('POST', '/api/upload-photo', { body: form, ...(bearer ? { token: bearer } : {}) });
 
@@ -40,8 +58,11 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
     backend = await makeBackend(backendName);
     api = await startApp(backend, { MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT) });
     const register = async (address: string) =>
-      (await api.request('POST', '/api/auth/register', { json: { email: address, password: STRONG_PASSWORD, type_account: 'Influencer' } }))
-        .body.token as string;
+      (
+        await api.request('POST', '/api/auth/register', {
+          json: { email: address, password: STRONG_PASSWORD, type_account: 'Influencer' },
+        })
+      ).body.token as string;
     token = await register(email);
     otherToken = await register(uniqueEmail('other'));
   });
@@ -57,7 +78,14 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
       expect(answer.status).toBe(200);
       const user = answer.body.user as Record<string, unknown>;
       expect(Object.keys(user).sort()).toEqual(PROFILE_KEYS);
-      expect(user).toMatchObject({ email, type_account: 'Influencer', role: 'creator', first_name: null, image: null, tier: null });
+      expect(user).toMatchObject({
+        email,
+        type_account: 'Influencer',
+        role: 'creator',
+        first_name: null,
+        image: null,
+        tier: null,
+      });
       expect(answer.text).not.toMatch(/argon2|password/i);
     });
   });
@@ -79,13 +107,31 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
       });
       expect(answer.status).toBe(200);
       expect(answer.body.message).toBe('Perfil actualizado correctamente');
-      expect(answer.body.user).toMatchObject({ first_name: 'Ada', language: 'United States', date_birth: '1990-12-10', image: null });
+      expect(answer.body.user).toMatchObject({
+        first_name: 'Ada',
+        language: 'United States',
+        date_birth: '1990-12-10',
+        image: null,
+      });
     });
 
     it('applies partial updates from the profile screen (tier as a string) and keeps the rest', async () => {
-      const answer = await put({ language: 'English', tier: '2', category: 'Gaming', about: 'Long text\nwith lines', job_title: 'Streamer', goals: 'Grow' });
+      const answer = await put({
+        language: 'English',
+        tier: '2',
+        category: 'Gaming',
+        about: 'Long text\nwith lines',
+        job_title: 'Streamer',
+        goals: 'Grow',
+      });
       expect(answer.status).toBe(200);
-      expect(answer.body.user).toMatchObject({ first_name: 'Ada', language: 'English', tier: 2, category: 'Gaming', goals: 'Grow' });
+      expect(answer.body.user).toMatchObject({
+        first_name: 'Ada',
+        language: 'English',
+        tier: 2,
+        category: 'Gaming',
+        goals: 'Grow',
+      });
       expect((await put({ tier: 3 })).body.user).toMatchObject({ tier: 3 });
       expect(await me()).toMatchObject({ tier: 3, city: 'London', about: 'Long text\nwith lines' });
     });
@@ -113,7 +159,13 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
     });
 
     it('ignores unknown keys and never changes the email or account type', async () => {
-      const answer = await put({ email: 'hijack@example.com', type_account: 'Advertiser', password_hash: 'x', is_admin: true, first_name: 'Ada' });
+      const answer = await put({
+        email: 'hijack@example.com',
+        type_account: 'Advertiser',
+        password_hash: 'x',
+        is_admin: true,
+        first_name: 'Ada',
+      });
       expect(answer.status).toBe(200);
       expect(answer.body.user).toMatchObject({ email, type_account: 'Influencer', first_name: 'Ada' });
     });
@@ -150,9 +202,17 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
     });
 
     it('answers 400 for malformed JSON and 415 for another content type', async () => {
-      const bad = await api.request('PUT', '/api/profile', { body: '{"first_name": "x"', token, headers: { 'content-type': 'application/json' } });
+      const bad = await api.request('PUT', '/api/profile', {
+        body: '{"first_name": "x"',
+        token,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(bad.status).toBe(400);
-      const form = await api.request('PUT', '/api/profile', { body: 'first_name=x', token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await api.request('PUT', '/api/profile', {
+        body: 'first_name=x',
+        token,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(form.status).toBe(415);
     });
   });
@@ -207,7 +267,13 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
       const answer = await upload(photoForm(Buffer.from('just some text, not an image'), 'photo.png', 'image/png'));
       expect(answer.status).toBe(415);
       expect(answer.body.message).toMatch(/PNG, JPEG, WebP or GIF/);
-      const svg = await upload(photoForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'));
+      const svg = await upload(
+        photoForm(
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          'x.svg',
+          'image/svg+xml',
+        ),
+      );
       expect(svg.status).toBe(415);
       expect((await api.request('GET', '/api/health')).status).toBe(200);
     });
@@ -227,7 +293,11 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
       form.append('photo', 'not a file');
       expect((await upload(form)).status).toBe(400);
       expect((await upload(photoForm(Buffer.alloc(0), 'empty.png', 'image/png'))).status).toBe(400);
-      const raw = await api.request('POST', '/api/upload-photo', { body: PNG_1PX, token, headers: { 'content-type': 'image/png' } });
+      const raw = await api.request('POST', '/api/upload-photo', {
+        body: PNG_1PX,
+        token,
+        headers: { 'content-type': 'image/png' },
+      });
       expect(raw.status).toBe(415);
       const broken = await api.request('POST', '/api/upload-photo', {
         body: 'garbage',
@@ -246,7 +316,12 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
     });
 
     it('answers 404 for unknown or made-up upload names', async () => {
-      for (const url of ['/uploads/0123456789abcdef0123456789abcdef.png', '/uploads/..%2Fcastbridge.sqlite', '/uploads/jwt-secret', '/uploads/']) {
+      for (const url of [
+        '/uploads/0123456789abcdef0123456789abcdef.png',
+        '/uploads/..%2Fcastbridge.sqlite',
+        '/uploads/jwt-secret',
+        '/uploads/',
+      ]) {
         const answer = await api.request('GET', url);
         expect(answer.status, url).toBe(404);
         expect(answer.text).not.toContain('SQLite');

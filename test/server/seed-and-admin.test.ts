@@ -22,7 +22,12 @@ describe('the demo seed', () => {
   it('writes an operator, an approved and a pending advertiser and a creator whose offers fill the three tabs; once', async () => {
     const first = await seedDemo(api.castbridge);
     expect(first.seeded).toBe(true);
-    expect(first.accounts.map((a) => a.email)).toEqual([DEMO_EMAILS.operator, DEMO_EMAILS.advertiser, DEMO_EMAILS.pending, DEMO_EMAILS.creator]);
+    expect(first.accounts.map((a) => a.email)).toEqual([
+      DEMO_EMAILS.operator,
+      DEMO_EMAILS.advertiser,
+      DEMO_EMAILS.pending,
+      DEMO_EMAILS.creator,
+    ]);
     const file = fs.readFileSync(first.file, 'utf8');
     for (const account of first.accounts) expect(file).toContain(`${account.email}  ${account.password}`);
     expect(fs.statSync(first.file).mode & 0o777).toBe(0o600);
@@ -30,40 +35,71 @@ describe('the demo seed', () => {
     // The printed passwords sign in, and each account has its role.
     const token = async (email: string) => {
       const password = first.accounts.find((a) => a.email === email)!.password;
-      const answer = await api.request('POST', '/api/auth/jwt-login', { json: { email, password, firebaseResponse: null } });
+      const answer = await api.request('POST', '/api/auth/jwt-login', {
+        json: { email, password, firebaseResponse: null },
+      });
       expect(answer.status).toBe(200);
       return answer.body.token as string;
     };
     const creator = await token(DEMO_EMAILS.creator);
-    const offers = (await api.request('GET', '/api/offers', { token: creator })).body.offers as { status: string; title: string }[];
+    const offers = (await api.request('GET', '/api/offers', { token: creator })).body.offers as {
+      status: string;
+      title: string;
+    }[];
     const count = (status: string) => offers.filter((o) => o.status === status).length;
     expect([count('invited'), count('accepted'), count('info_requested')]).toEqual([4, 2, 3]);
     expect(offers.map((o) => o.title)).toContain('Nova Energy Drink');
     // The sponsorships the overlay proved come with their display: 120 minutes in four evening sessions.
     const proven = offers.find((o) => o.title === 'Nova Night Streams') as { id?: string } | undefined;
     expect(proven?.id).toBeTruthy();
-    const proof = (await api.request('GET', `/api/offers/${proven!.id}/display`, { token: creator })).body.display as { displayedSeconds: number; sessions: unknown[]; completedVia: string };
+    const proof = (await api.request('GET', `/api/offers/${proven!.id}/display`, { token: creator })).body.display as {
+      displayedSeconds: number;
+      sessions: unknown[];
+      completedVia: string;
+    };
     expect(proof).toMatchObject({ displayedSeconds: 7200, completedVia: 'overlay' });
     expect(proof.sessions).toHaveLength(4);
-    expect(((await api.request('GET', '/api/user', { token: await token(DEMO_EMAILS.operator) })).body.user as { role: string }).role).toBe('operator');
+    expect(
+      (
+        (await api.request('GET', '/api/user', { token: await token(DEMO_EMAILS.operator) })).body.user as {
+          role: string;
+        }
+      ).role,
+    ).toBe('operator');
     const nova = await token(DEMO_EMAILS.advertiser);
-    expect((await api.request('GET', '/api/advertiser/profile', { token: nova })).body.profile).toMatchObject({ companyName: 'Nova Energy', status: 'approved' });
+    expect((await api.request('GET', '/api/advertiser/profile', { token: nova })).body.profile).toMatchObject({
+      companyName: 'Nova Energy',
+      status: 'approved',
+    });
     const pending = await token(DEMO_EMAILS.pending);
-    expect((await api.request('GET', '/api/advertiser/profile', { token: pending })).body.profile).toMatchObject({ status: 'pending' });
+    expect((await api.request('GET', '/api/advertiser/profile', { token: pending })).body.profile).toMatchObject({
+      status: 'pending',
+    });
 
     // A second start leaves the seeded world alone.
     const again = await seedDemo(api.castbridge);
     expect(again.seeded).toBe(false);
-    const users = await api.castbridge.db.selectFrom('users').select('email').where('email', 'like', '%@demo.castbridge.app').execute();
+    const users = await api.castbridge.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'like', '%@demo.castbridge.app')
+      .execute();
     expect(users).toHaveLength(4);
   });
 
   it('campaigns whose window has ended complete and their open offers expire', async () => {
     const { db, services } = api.castbridge;
-    const campaign = await db.selectFrom('campaigns').select('id').where('title', '=', 'Fresh Bites Snacks').executeTakeFirstOrThrow();
+    const campaign = await db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('title', '=', 'Fresh Bites Snacks')
+      .executeTakeFirstOrThrow();
     await db.updateTable('campaigns').set({ ends_on: '2020-01-01' }).where('id', '=', campaign.id).execute();
     expect(await services.campaigns.completeEnded()).toBeGreaterThanOrEqual(1);
-    expect((await db.selectFrom('campaigns').select('status').where('id', '=', campaign.id).executeTakeFirstOrThrow()).status).toBe('completed');
+    expect(
+      (await db.selectFrom('campaigns').select('status').where('id', '=', campaign.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('completed');
     const open = await db.selectFrom('offers').select('status').where('campaign_id', '=', campaign.id).execute();
     expect(open.map((o) => o.status)).toEqual(['expired']);
   });
@@ -74,7 +110,12 @@ describe('npm run admin -- create-operator', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'admin.ts'), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'admin-test-secret-0123456789abcdef0123' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        JWT_SECRET: 'admin-test-secret-0123456789abcdef0123',
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -94,7 +135,9 @@ describe('npm run admin -- create-operator', () => {
     const backend: Backend = { name: 'sqlite', env: { DATA_DIR: dataDir }, dataDir, cleanup: async () => {} };
     const api = await startApp(backend, { JWT_SECRET: 'admin-test-secret-0123456789abcdef0123' });
     try {
-      const login = await api.request('POST', '/api/auth/jwt-login', { json: { email: 'ops@example.com', password, firebaseResponse: null } });
+      const login = await api.request('POST', '/api/auth/jwt-login', {
+        json: { email: 'ops@example.com', password, firebaseResponse: null },
+      });
       expect(login.status).toBe(200);
       const me = await api.request('GET', '/api/user', { token: login.body.token as string });
       expect((me.body.user as { role: string }).role).toBe('operator');

@@ -13,7 +13,9 @@ export interface TestSmtp {
 }
 
 const recipients = (mail: ParsedMail) =>
-  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) => address.value.map((v) => v.address?.toLowerCase()));
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) =>
+    address.value.map((v) => v.address?.toLowerCase()),
+  );
 
 export async function startSmtp(): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];

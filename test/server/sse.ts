@@ -25,7 +25,8 @@ export function sseReader(response: Response) {
           .filter((line) => line && !line.startsWith(':'))
           .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
       );
-      if (fields.event || fields.data) ready.push({ event: fields.event ?? 'message', id: fields.id, data: fields.data ?? '' });
+      if (fields.event || fields.data)
+        ready.push({ event: fields.event ?? 'message', id: fields.id, data: fields.data ?? '' });
     }
   }
 
@@ -36,7 +37,10 @@ export function sseReader(response: Response) {
       while (ready.length === 0 && !ended) {
         const left = deadline - Date.now();
         if (left <= 0) return null;
-        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+        ]);
         if (chunk === null) return null;
         if (chunk.done) ended = true;
         else buffer += decoder.decode(chunk.value, { stream: true });

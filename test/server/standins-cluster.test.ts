@@ -35,21 +35,52 @@ describe('two stand-ins over one DATA_DIR answer as one provider', () => {
   });
 
   const post = (standIn: OAuthStandIn, path: string, fields: Record<string, string>) =>
-    standIn.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    standIn.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
   /** The consent page and its Authorize on `standIn`: answers the code. */
   async function authorize(standIn: OAuthStandIn, channel: string, challenge: string): Promise<string> {
-    const query = new URLSearchParams({ client_id: STANDIN_CLIENT.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'user:read:email chat:read', state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
+    const query = new URLSearchParams({
+      client_id: STANDIN_CLIENT.clientId,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: 'user:read:email chat:read',
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
     expect((await standIn.app.request(`/twitch/oauth2/authorize?${query}`)).status).toBe(200);
-    const decided = await post(standIn, '/twitch/oauth2/authorize/decide', { redirect_uri: REDIRECT, state: 's', scope: 'user:read:email chat:read', code_challenge: challenge, channel, decision: 'allow' });
+    const decided = await post(standIn, '/twitch/oauth2/authorize/decide', {
+      redirect_uri: REDIRECT,
+      state: 's',
+      scope: 'user:read:email chat:read',
+      code_challenge: challenge,
+      channel,
+      decision: 'allow',
+    });
     expect(decided.status).toBe(302);
     return new URL(decided.headers.get('location')!).searchParams.get('code')!;
   }
-  const token = (standIn: OAuthStandIn, fields: Record<string, string>) => post(standIn, '/twitch/oauth2/token', { client_id: STANDIN_CLIENT.clientId, client_secret: STANDIN_CLIENT.clientSecret, ...fields });
-  const exchange = (standIn: OAuthStandIn, code: string, codeVerifier: string) => token(standIn, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: codeVerifier });
-  const refresh = (standIn: OAuthStandIn, refreshToken: string) => token(standIn, { grant_type: 'refresh_token', refresh_token: refreshToken });
+  const token = (standIn: OAuthStandIn, fields: Record<string, string>) =>
+    post(standIn, '/twitch/oauth2/token', {
+      client_id: STANDIN_CLIENT.clientId,
+      client_secret: STANDIN_CLIENT.clientSecret,
+      ...fields,
+    });
+  const exchange = (standIn: OAuthStandIn, code: string, codeVerifier: string) =>
+    token(standIn, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: codeVerifier });
+  const refresh = (standIn: OAuthStandIn, refreshToken: string) =>
+    token(standIn, { grant_type: 'refresh_token', refresh_token: refreshToken });
   const whoIs = async (standIn: OAuthStandIn, accessToken: string) => {
-    const answer = await standIn.app.request('/twitch/helix/users', { headers: { authorization: `Bearer ${accessToken}`, 'client-id': STANDIN_CLIENT.clientId } });
-    return { status: answer.status, login: answer.status === 200 ? ((await answer.json()) as { data: { login: string }[] }).data[0]!.login : null };
+    const answer = await standIn.app.request('/twitch/helix/users', {
+      headers: { authorization: `Bearer ${accessToken}`, 'client-id': STANDIN_CLIENT.clientId },
+    });
+    return {
+      status: answer.status,
+      login: answer.status === 200 ? ((await answer.json()) as { data: { login: string }[] }).data[0]!.login : null,
+    };
   };
 
   it('a code given on A is exchanged on B, once; the tokens work on both; a refresh token rotated on A is spent on B', async () => {
@@ -76,13 +107,22 @@ describe('two stand-ins over one DATA_DIR answer as one provider', () => {
 
   it('a revocation on one ends the grant on the other, by a token (Castbridge disconnecting) or on the platform', async () => {
     const v = verifier();
-    const tokens = (await (await exchange(b, await authorize(a, 'lia_plays', challengeOf(v)), v)).json()) as { access_token: string; refresh_token: string };
-    expect((await post(b, '/twitch/oauth2/revoke', { client_id: STANDIN_CLIENT.clientId, token: tokens.access_token })).status).toBe(200);
+    const tokens = (await (await exchange(b, await authorize(a, 'lia_plays', challengeOf(v)), v)).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
+    expect(
+      (await post(b, '/twitch/oauth2/revoke', { client_id: STANDIN_CLIENT.clientId, token: tokens.access_token }))
+        .status,
+    ).toBe(200);
     expect((await whoIs(a, tokens.access_token)).status).toBe(401);
     expect((await refresh(a, tokens.refresh_token)).status).toBe(400);
 
     const w = verifier();
-    const again = (await (await exchange(a, await authorize(b, 'lia_plays', challengeOf(w)), w)).json()) as { access_token: string; refresh_token: string };
+    const again = (await (await exchange(a, await authorize(b, 'lia_plays', challengeOf(w)), w)).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
     expect((await whoIs(b, again.access_token)).status).toBe(200);
     a.revokeChannel('twitch', 'lia_plays');
     expect((await whoIs(b, again.access_token)).status).toBe(401);
@@ -91,9 +131,14 @@ describe('two stand-ins over one DATA_DIR answer as one provider', () => {
 
   it('live broadcasts agree: set on one, seen on the other; the demo starts one broadcast per channel for all', async () => {
     const v = verifier();
-    const tokens = (await (await exchange(a, await authorize(a, 'rin_streams', challengeOf(v)), v)).json()) as { access_token: string };
+    const tokens = (await (await exchange(a, await authorize(a, 'rin_streams', challengeOf(v)), v)).json()) as {
+      access_token: string;
+    };
     const streams = async (standIn: OAuthStandIn) => {
-      const answer = await standIn.app.request(`/twitch/helix/streams?user_id=${standInChannelId('twitch', 'rin_streams')}`, { headers: { authorization: `Bearer ${tokens.access_token}`, 'client-id': STANDIN_CLIENT.clientId } });
+      const answer = await standIn.app.request(
+        `/twitch/helix/streams?user_id=${standInChannelId('twitch', 'rin_streams')}`,
+        { headers: { authorization: `Bearer ${tokens.access_token}`, 'client-id': STANDIN_CLIENT.clientId } },
+      );
       return ((await answer.json()) as { data: { id: string; title: string }[] }).data;
     };
     a.twitch.setLive('rin_streams', true, 'Speedrun night');
@@ -104,17 +149,42 @@ describe('two stand-ins over one DATA_DIR answer as one provider', () => {
     expect(await streams(a)).toEqual([]);
 
     const demoDir = tempDir('castbridge-standins-demo-');
-    const demos = [createOAuthStandIn({ dataDir: demoDir, demoLines: ['# nothing said'] }), createOAuthStandIn({ dataDir: demoDir, demoLines: ['# nothing said'] })];
+    const demos = [
+      createOAuthStandIn({ dataDir: demoDir, demoLines: ['# nothing said'] }),
+      createOAuthStandIn({ dataDir: demoDir, demoLines: ['# nothing said'] }),
+    ];
     try {
       const live = async (standIn: OAuthStandIn) => {
         const w = verifier();
-        const query = new URLSearchParams({ client_id: STANDIN_CLIENT.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'youtube.readonly', code_challenge: challengeOf(w), code_challenge_method: 'S256' });
+        const query = new URLSearchParams({
+          client_id: STANDIN_CLIENT.clientId,
+          redirect_uri: REDIRECT,
+          response_type: 'code',
+          scope: 'youtube.readonly',
+          code_challenge: challengeOf(w),
+          code_challenge_method: 'S256',
+        });
         expect((await standIn.app.request(`/youtube/o/oauth2/v2/auth?${query}`)).status).toBe(200);
-        const decided = await post(standIn, '/youtube/o/oauth2/v2/auth/decide', { redirect_uri: REDIRECT, scope: 'youtube.readonly', code_challenge: challengeOf(w), channel: 'demo_channel', decision: 'allow' });
+        const decided = await post(standIn, '/youtube/o/oauth2/v2/auth/decide', {
+          redirect_uri: REDIRECT,
+          scope: 'youtube.readonly',
+          code_challenge: challengeOf(w),
+          channel: 'demo_channel',
+          decision: 'allow',
+        });
         const code = new URL(decided.headers.get('location')!).searchParams.get('code')!;
-        const exchanged = await post(standIn, '/youtube/token', { client_id: STANDIN_CLIENT.clientId, client_secret: STANDIN_CLIENT.clientSecret, grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: w });
+        const exchanged = await post(standIn, '/youtube/token', {
+          client_id: STANDIN_CLIENT.clientId,
+          client_secret: STANDIN_CLIENT.clientSecret,
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          code_verifier: w,
+        });
         const { access_token } = (await exchanged.json()) as { access_token: string };
-        const answer = await standIn.app.request('/youtube/youtube/v3/liveBroadcasts?part=snippet&mine=true', { headers: { authorization: `Bearer ${access_token}` } });
+        const answer = await standIn.app.request('/youtube/youtube/v3/liveBroadcasts?part=snippet&mine=true', {
+          headers: { authorization: `Bearer ${access_token}` },
+        });
         return ((await answer.json()) as { items: { id: string }[] }).items.map((item) => item.id);
       };
       const first = await live(demos[0]!);
@@ -136,12 +206,23 @@ describe('two Castbridge instances over one PostgreSQL and DATA_DIR, each with i
   beforeAll(async () => {
     backend = await makeBackend('postgres');
     for (let i = 0; i < 2; i += 1) {
-      const standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret', dataDir: backend.dataDir });
+      const standIn = createOAuthStandIn({
+        clientId: 'test-client',
+        clientSecret: 'test-secret',
+        dataDir: backend.dataDir,
+      });
       const served = await serveStandIn(standIn);
       standIns.push(standIn);
       servers.push(served.server);
       // The same PUBLIC_URL (the proxy's) on both: the redirect URI the code was given for is the one B exchanges it with.
-      apps.push(await startApp(backend, { ...standInSettings(served.base), PUBLIC_URL: 'http://127.0.0.1:3000', TWITCH_CHAT_URL: 'ws://127.0.0.1:9', JOB_QUEUE: 'table' }));
+      apps.push(
+        await startApp(backend, {
+          ...standInSettings(served.base),
+          PUBLIC_URL: 'http://127.0.0.1:3000',
+          TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
+          JOB_QUEUE: 'table',
+        }),
+      );
     }
   });
   afterAll(async () => {
@@ -164,7 +245,10 @@ describe('two Castbridge instances over one PostgreSQL and DATA_DIR, each with i
     expect(row).toMatchObject({ login: 'across_two' });
     const accessToken = await appB.castbridge.services.connections.accessToken(row!);
     expect(await appA.castbridge.services.connections.accessToken(row!)).toBe(accessToken);
-    const whoIs = (base: string) => fetch(`${base}/twitch/helix/users`, { headers: { authorization: `Bearer ${accessToken}`, 'client-id': 'test-client' } }).then((answer) => answer.status);
+    const whoIs = (base: string) =>
+      fetch(`${base}/twitch/helix/users`, {
+        headers: { authorization: `Bearer ${accessToken}`, 'client-id': 'test-client' },
+      }).then((answer) => answer.status);
     const bases = servers.map((server) => {
       const address = server.address();
       return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -187,7 +271,15 @@ describe('the mounted stand-in across two instances', () => {
   const apps: Client[] = [];
   beforeAll(async () => {
     backend = await makeBackend('postgres');
-    for (let i = 0; i < 2; i += 1) apps.push(await startApp(backend, { STANDINS: '1', SEED_DEMO: '0', PUBLIC_URL: 'http://127.0.0.1:3000', JOB_QUEUE: 'table' }));
+    for (let i = 0; i < 2; i += 1)
+      apps.push(
+        await startApp(backend, {
+          STANDINS: '1',
+          SEED_DEMO: '0',
+          PUBLIC_URL: 'http://127.0.0.1:3000',
+          JOB_QUEUE: 'table',
+        }),
+      );
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -201,8 +293,18 @@ describe('the mounted stand-in across two instances', () => {
     expect(url.pathname).toBe('/standin/twitch/oauth2/authorize');
     expect((await b.request('GET', `${url.pathname}${url.search}`)).status).toBe(200);
     const q = url.searchParams;
-    const form = new URLSearchParams({ redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, scope: q.get('scope')!, code_challenge: q.get('code_challenge')!, channel: 'mounted_two', decision: 'allow' });
-    const decided = await b.request('POST', `${url.pathname}/decide`, { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = new URLSearchParams({
+      redirect_uri: q.get('redirect_uri')!,
+      state: q.get('state')!,
+      scope: q.get('scope')!,
+      code_challenge: q.get('code_challenge')!,
+      channel: 'mounted_two',
+      decision: 'allow',
+    });
+    const decided = await b.request('POST', `${url.pathname}/decide`, {
+      body: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(decided.status).toBe(302);
     const back = new URL(decided.headers.get('location')!);
     const answer = await a.request('GET', `${back.pathname}${back.search}`);
@@ -212,7 +314,13 @@ describe('the mounted stand-in across two instances', () => {
 
     const row = (await a.castbridge.services.connections.account(creator.id, 'twitch'))!;
     const token = await a.castbridge.services.connections.accessToken(row);
-    const whoIs = async (api: Client) => (await api.request('GET', '/standin/twitch/helix/users', { token, headers: { 'client-id': 'castbridge-standin' } })).status;
+    const whoIs = async (api: Client) =>
+      (
+        await api.request('GET', '/standin/twitch/helix/users', {
+          token,
+          headers: { 'client-id': 'castbridge-standin' },
+        })
+      ).status;
     expect(await whoIs(a)).toBe(200);
     expect(await whoIs(b)).toBe(200);
     expect((await b.request('DELETE', '/api/connections/twitch', { token: creator.token })).status).toBe(200);

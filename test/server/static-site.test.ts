@@ -16,12 +16,21 @@ describe('static site', () => {
     site = path.join(backend.dataDir, 'dist');
     fs.mkdirSync(path.join(site, 'assets'), { recursive: true });
     fs.mkdirSync(path.join(site, 'contact-us'), { recursive: true });
-    fs.writeFileSync(path.join(site, 'index.html'), `<!doctype html><title>Castbridge</title><div id="root"></div>${'<!-- pad -->'.repeat(100)}`);
+    fs.writeFileSync(
+      path.join(site, 'index.html'),
+      `<!doctype html><title>Castbridge</title><div id="root"></div>${'<!-- pad -->'.repeat(100)}`,
+    );
     fs.writeFileSync(path.join(site, 'contact-us', 'index.html'), '<!doctype html><title>Contact Us</title>');
     fs.writeFileSync(path.join(site, 'assets', 'index-AbC123.js'), script);
-    fs.writeFileSync(path.join(site, 'assets', 'logo-9f8e.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    fs.writeFileSync(
+      path.join(site, 'assets', 'logo-9f8e.png'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
     fs.writeFileSync(path.join(site, 'robots.txt'), 'User-agent: *\n');
-    fs.writeFileSync(path.join(site, 'overlay.html'), '<!doctype html><title>Castbridge overlay</title><main id="overlay"></main>');
+    fs.writeFileSync(
+      path.join(site, 'overlay.html'),
+      '<!doctype html><title>Castbridge overlay</title><main id="overlay"></main>',
+    );
     fs.writeFileSync(path.join(backend.dataDir, 'secret.txt'), 'outside the site');
     api = await startApp(backend, { STATIC_DIR: site });
   });
@@ -31,7 +40,8 @@ describe('static site', () => {
     await backend?.cleanup();
   });
 
-  const get = (url: string, encoding = 'identity', method = 'GET') => api.castbridge.app.request(url, { method, headers: { 'accept-encoding': encoding } });
+  const get = (url: string, encoding = 'identity', method = 'GET') =>
+    api.castbridge.app.request(url, { method, headers: { 'accept-encoding': encoding } });
 
   it('serves index.html at / with no-cache', async () => {
     const answer = await get('/');
@@ -121,7 +131,14 @@ describe('static site', () => {
   });
 
   it('never serves files outside the static directory', async () => {
-    for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%00', '/.env']) {
+    for (const url of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%00',
+      '/.env',
+    ]) {
       const answer = await get(url);
       const text = await answer.text();
       expect(text, url).not.toContain('outside the site');
@@ -138,7 +155,9 @@ describe('static site', () => {
       expect(answer.headers.get('etag'), encoding).toBe(etag);
       expect(answer.headers.get('last-modified'), encoding).toBe(stats.mtime.toUTCString());
       expect(answer.headers.get('content-length'), encoding).toBe(String(body.length));
-      const again = await api.castbridge.app.request('/assets/index-AbC123.js', { headers: { 'if-none-match': etag, 'accept-encoding': encoding } });
+      const again = await api.castbridge.app.request('/assets/index-AbC123.js', {
+        headers: { 'if-none-match': etag, 'accept-encoding': encoding },
+      });
       expect(again.status, encoding).toBe(304);
       expect(again.headers.get('etag'), encoding).toBe(etag);
       expect(again.headers.get('cache-control'), encoding).toBe('public, max-age=31536000, immutable');
@@ -147,7 +166,9 @@ describe('static site', () => {
     // HEAD of a compressed answer: the compressed length, no body.
     const head = await get('/assets/index-AbC123.js', 'br', 'HEAD');
     expect(head.headers.get('content-encoding')).toBe('br');
-    expect(Number(head.headers.get('content-length'))).toBe((await (await get('/assets/index-AbC123.js', 'br')).arrayBuffer()).byteLength);
+    expect(Number(head.headers.get('content-length'))).toBe(
+      (await (await get('/assets/index-AbC123.js', 'br')).arrayBuffer()).byteLength,
+    );
     expect(await head.text()).toBe('');
     // Client routes are revalidated too (no-cache), and small files are never compressed.
     expect((await get('/dashboard', 'br')).headers.get('cache-control')).toBe('no-cache');

@@ -44,7 +44,12 @@ async function corpus(): Promise<[string, string][]> {
     ['four segments', `${valid}.x`],
     ['two segments', `${h}.${p}`],
     ['empty', ''],
-    ['crit header', await sign({ alg: 'HS256', crit: ['exp'] }, good).catch(() => `${b64({ alg: 'HS256', crit: ['exp'] })}.${p}.${s}`)],
+    [
+      'crit header',
+      await sign({ alg: 'HS256', crit: ['exp'] }, good).catch(
+        () => `${b64({ alg: 'HS256', crit: ['exp'] })}.${p}.${s}`,
+      ),
+    ],
     ['b64 false header', `${b64({ alg: 'HS256', b64: false, crit: ['b64'] })}.${p}.${s}`],
     ['kid header', await sign({ alg: 'HS256', kid: 'k1' }, good)],
     ['typ at+jwt', await sign({ alg: 'HS256', typ: 'at+jwt' }, good)],

@@ -29,14 +29,21 @@ describe.each(BACKENDS)('the write batcher on %s', (backendName) => {
         return id;
       });
     const outcomes = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => insert(i + 1, i % 7 === 3)));
-    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(['refused 4', 'refused 11', 'refused 18', 'refused 25', 'refused 32', 'refused 39']);
+    expect(
+      outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message),
+    ).toEqual(['refused 4', 'refused 11', 'refused 18', 'refused 25', 'refused 32', 'refused 39']);
     const rows = await sql<{ id: number }>`select id from batch_probe order by id`.execute(db);
     const kept = rows.rows.map((row) => Number(row.id));
     expect(kept).toHaveLength(34);
     expect(kept).not.toContain(4);
     // A caller that heard back sees its row from any other reader: it was committed before the answer.
     expect(await insert(1000)).toBe(1000);
-    expect(Number((await sql<{ n: number | string }>`select count(*) as n from batch_probe where id = 1000`.execute(db)).rows[0]!.n)).toBe(1);
+    expect(
+      Number(
+        (await sql<{ n: number | string }>`select count(*) as n from batch_probe where id = 1000`.execute(db)).rows[0]!
+          .n,
+      ),
+    ).toBe(1);
   });
 
   it('on SQLite shares COMMITs between writes that arrive together', async () => {
@@ -53,7 +60,11 @@ describe.each(BACKENDS)('the write batcher on %s', (backendName) => {
       commits += 1;
       return original();
     };
-    await Promise.all(Array.from({ length: 30 }, (_, i) => writes.run((trx) => sql`insert into batch_probe (id, label) values (${2000 + i}, 'shared')`.execute(trx))));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        writes.run((trx) => sql`insert into batch_probe (id, label) values (${2000 + i}, 'shared')`.execute(trx)),
+      ),
+    );
     // The first write runs alone; the 29 that queued meanwhile share the next transaction.
     expect(commits).toBe(2);
   });

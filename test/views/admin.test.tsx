@@ -12,7 +12,11 @@ import { OPERATORS_ONLY } from '@/src/operator/asOperator';
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { sampleAdminPayout, sampleFundedAdvertiser, samplePendingAdvertiser } from '@/machines/operator/samples';
 import type { AdminPayout } from '@/contract';
-import { adminFundsMachine, DEPOSIT_AMOUNT_INVALID, type FundedAdvertiser } from '@/machines/operator/adminFunds.machine';
+import {
+  adminFundsMachine,
+  DEPOSIT_AMOUNT_INVALID,
+  type FundedAdvertiser,
+} from '@/machines/operator/adminFunds.machine';
 import { adminPayoutsMachine } from '@/machines/operator/adminPayouts.machine';
 import { sampleCampaign } from '@/machines/marketplace/samples';
 import { controlled, renderScreen } from './harness';
@@ -21,7 +25,12 @@ const request = vi.hoisted(() => vi.fn());
 vi.mock('@/src/api/client', () => ({ request }));
 afterEach(() => request.mockReset());
 
-const other: PendingAdvertiser = { ...samplePendingAdvertiser, userId: 'usr_other', companyName: 'Orbit Mice', email: 'olga@orbit.example' };
+const other: PendingAdvertiser = {
+  ...samplePendingAdvertiser,
+  userId: 'usr_other',
+  companyName: 'Orbit Mice',
+  email: 'olga@orbit.example',
+};
 
 function setup() {
   const load = controlled<PendingAdvertiser[]>();
@@ -29,7 +38,9 @@ function setup() {
   const reject = controlled<PendingAdvertiser, { userId: string; reason: string }>();
   const records = controlled<unknown[], { kind: RecordsKind; query: string }>();
   const logic = {
-    approval: adminApprovalMachine.provide({ actors: { loadPending: load.logic, approveAdvertiser: approve.logic, rejectAdvertiser: reject.logic } }),
+    approval: adminApprovalMachine.provide({
+      actors: { loadPending: load.logic, approveAdvertiser: approve.logic, rejectAdvertiser: reject.logic },
+    }),
     records: adminRecordsMachine.provide({ actors: { loadRecords: records.logic } }),
   };
   renderScreen(<OperatorConsoleScreen logic={logic} />, { path: '/admin', jwt: 'session.jwt' });
@@ -64,7 +75,11 @@ describe('Operator Console', () => {
     await reject.reject(new Error('This advertiser is already approved'));
     expect(within(dialog).getByText('This advertiser is already approved')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await reject.resolve({ ...samplePendingAdvertiser, status: 'rejected', rejectionReason: 'The website does not load' });
+    await reject.resolve({
+      ...samplePendingAdvertiser,
+      status: 'rejected',
+      rejectionReason: 'The website does not load',
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('No advertisers waiting for approval.')).toBeInTheDocument();
   });
@@ -74,7 +89,9 @@ describe('Operator Console', () => {
     await load.resolve([]);
     await user.click(screen.getByRole('tab', { name: 'Users' }));
     expect(records.inputs.at(-1)).toEqual({ kind: 'users', query: '' });
-    await records.resolve([{ id: 'u1', email: 'ana@example.com', name: 'Ana Lee', role: 'creator', createdAt: '2026-11-01T00:00:00.000Z' }]);
+    await records.resolve([
+      { id: 'u1', email: 'ana@example.com', name: 'Ana Lee', role: 'creator', createdAt: '2026-11-01T00:00:00.000Z' },
+    ]);
     expect(screen.getByRole('cell', { name: 'ana@example.com' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Search users'), 'olga');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -126,13 +143,18 @@ describe('Operator Console wiring', () => {
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('No advertisers waiting for approval.')).toBeInTheDocument();
     expect(request).toHaveBeenCalledWith('adminAdvertisers', { jwt: 'session.jwt', query: { status: 'pending' } });
-    expect(request).toHaveBeenCalledWith('approveAdvertiser', { jwt: 'session.jwt', params: { id: samplePendingAdvertiser.userId } });
+    expect(request).toHaveBeenCalledWith('approveAdvertiser', {
+      jwt: 'session.jwt',
+      params: { id: samplePendingAdvertiser.userId },
+    });
     await user.click(screen.getByRole('tab', { name: 'Users' }));
     expect(await screen.findByText('No users match.')).toBeInTheDocument();
     expect(request).toHaveBeenLastCalledWith('adminUsers', { jwt: 'session.jwt', query: {} });
     await user.type(screen.getByLabelText('Search users'), 'ana@');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await vi.waitFor(() => expect(request).toHaveBeenLastCalledWith('adminUsers', { jwt: 'session.jwt', query: { q: 'ana@' } }));
+    await vi.waitFor(() =>
+      expect(request).toHaveBeenLastCalledWith('adminUsers', { jwt: 'session.jwt', query: { q: 'ana@' } }),
+    );
   });
 
   it('a signed-in non-operator (the server answers 403) reads that the page is for operators', async () => {
@@ -146,7 +168,10 @@ describe('Operator Console wiring', () => {
 describe('Operator Console: money (docs/product.md §Money)', () => {
   function setupMoney() {
     const funded = controlled<FundedAdvertiser[]>();
-    const deposit = controlled<{ balanceCents: number }, { advertiserId: string; amountCents: number; reference: string }>();
+    const deposit = controlled<
+      { balanceCents: number },
+      { advertiserId: string; amountCents: number; reference: string }
+    >();
     const payouts = controlled<AdminPayout[]>();
     const decide = controlled<AdminPayout, { payoutId: string; verdict: 'paid' | 'failed'; text: string }>();
     const logic = {
@@ -164,7 +189,9 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     await vi.waitFor(() => expect(funded.started).toBe(1));
     await funded.resolve([sampleFundedAdvertiser]);
     const table = await screen.findByRole('table', { name: 'Approved advertisers and their funds' });
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Nova Energynora@nova.example$12,500$750Record deposit');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      'Nova Energynora@nova.example$12,500$750Record deposit',
+    );
 
     await user.click(within(table).getByRole('button', { name: 'Record deposit for Nova Energy' }));
     const dialog = screen.getByRole('dialog', { name: 'Record a deposit for Nova Energy' });
@@ -184,7 +211,9 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Record deposit' }));
     await deposit.resolve({ balanceCents: 1_750_050 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByText('Deposit of $5,000.50 recorded for Nova Energy.').closest('[role="status"]')).not.toBeNull();
+    expect(
+      screen.getByText('Deposit of $5,000.50 recorded for Nova Energy.').closest('[role="status"]'),
+    ).not.toBeNull();
     expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('$17,500.50');
   });
 
@@ -209,12 +238,19 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     await decide.reject(new Error('This payout is already failed'));
     expect(within(screen.getByRole('dialog')).getByText('This payout is already failed')).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark paid' }));
-    await decide.resolve({ ...sampleAdminPayout, status: 'paid', paidAt: '2026-11-25T10:00:00.000Z', destination: null });
+    await decide.resolve({
+      ...sampleAdminPayout,
+      status: 'paid',
+      paidAt: '2026-11-25T10:00:00.000Z',
+      destination: null,
+    });
     expect(within(screen.getByRole('list', { name: 'Payouts waiting' })).getAllByRole('listitem')).toHaveLength(1);
     const decided = screen.getByRole('table', { name: 'Decided payouts' });
     expect(within(decided).getAllByRole('row')[1]).toHaveTextContent('#CB-261124-0001Ana Lee$60Paid');
 
-    await user.click(within(screen.getByRole('list', { name: 'Payouts waiting' })).getByRole('button', { name: 'Mark failed' }));
+    await user.click(
+      within(screen.getByRole('list', { name: 'Payouts waiting' })).getByRole('button', { name: 'Mark failed' }),
+    );
     dialog = screen.getByRole('dialog', { name: 'Mark #CB-261124-0002 failed' });
     await user.type(within(dialog).getByLabelText('Reason'), 'The account is closed');
     await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
@@ -227,7 +263,8 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
   it('wires the money tabs to the API: approved advertisers, deposits, payouts and decisions with the session jwt', async () => {
     request.mockImplementation(async (name: string) => {
       if (name === 'adminAdvertisers') return { advertisers: [sampleFundedAdvertiser] };
-      if (name === 'recordDeposit') return { deposit: { id: '1', amountCents: 100, reference: 'W', createdAt: '' }, balanceCents: 1_250_100 };
+      if (name === 'recordDeposit')
+        return { deposit: { id: '1', amountCents: 100, reference: 'W', createdAt: '' }, balanceCents: 1_250_100 };
       if (name === 'adminPayouts') return { payouts: [sampleAdminPayout] };
       return { payout: { ...sampleAdminPayout, status: 'paid' } };
     });

@@ -4,7 +4,16 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdvertiserAnalytics, AdvertiserBalance, AdvertiserProfile, AdvertiserProfileInput, Campaign, CampaignInput, Offer, ThreadMessage } from '@/contract';
+import type {
+  AdvertiserAnalytics,
+  AdvertiserBalance,
+  AdvertiserProfile,
+  AdvertiserProfileInput,
+  Campaign,
+  CampaignInput,
+  Offer,
+  ThreadMessage,
+} from '@/contract';
 import type { CampaignAction } from '@/contract/marketplace';
 import { advertiserProfileMachine } from '@/machines/marketplace/advertiserProfile.machine';
 import { advertiserFundsMachine } from '@/machines/money/advertiserFunds.machine';
@@ -26,7 +35,13 @@ import type { AnalyticsRange } from '@/contract/analytics';
 import { sampleAdvertiserAnalytics } from '@/machines/analytics/samples';
 import { CompanyProfileScreen, verification } from '@/src/marketplace/CompanyProfile';
 import { fixtures } from '@/machines/samples';
-import { sampleAdvertiserProfile, sampleCampaign, sampleMessage, sampleOffer, sampleReply } from '@/machines/marketplace/samples';
+import {
+  sampleAdvertiserProfile,
+  sampleCampaign,
+  sampleMessage,
+  sampleOffer,
+  sampleReply,
+} from '@/machines/marketplace/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 
@@ -41,7 +56,9 @@ describe('Company Profile', () => {
   function setup() {
     const load = controlled<AdvertiserProfile | null>();
     const save = controlled<AdvertiserProfile, AdvertiserProfileInput>();
-    const logic = advertiserProfileMachine.provide({ actors: { loadAdvertiserProfile: load.logic, saveAdvertiserProfile: save.logic } });
+    const logic = advertiserProfileMachine.provide({
+      actors: { loadAdvertiserProfile: load.logic, saveAdvertiserProfile: save.logic },
+    });
     renderScreen(<CompanyProfileScreen logic={logic} />, { path: '/company-profile', jwt: 'advertiser.jwt' });
     return { load, save, user: userEvent.setup() };
   }
@@ -68,7 +85,12 @@ describe('Company Profile', () => {
     await user.type(screen.getByLabelText('Website'), 'https://nova-energy.example');
     await user.click(screen.getByRole('button', { name: 'Send for Review' }));
     expect(save.inputs).toEqual([
-      { companyName: 'Nova Energy', website: 'https://nova-energy.example', contactName: 'Marta Ruiz', contactEmail: 'marta@nova-energy.example' },
+      {
+        companyName: 'Nova Energy',
+        website: 'https://nova-energy.example',
+        contactName: 'Marta Ruiz',
+        contactEmail: 'marta@nova-energy.example',
+      },
     ]);
     expect(screen.getByRole('button', { name: 'Send for Review' })).toBeDisabled();
 
@@ -80,7 +102,11 @@ describe('Company Profile', () => {
 
   it('shows a rejection with its reason and resends the corrected profile', async () => {
     const { load, save, user } = setup();
-    await load.resolve({ ...sampleAdvertiserProfile, status: 'rejected', rejectionReason: 'The website does not load.' });
+    await load.resolve({
+      ...sampleAdvertiserProfile,
+      status: 'rejected',
+      rejectionReason: 'The website does not load.',
+    });
     expect(screen.getByTestId('verification-status')).toHaveTextContent('Rejected');
     expect(screen.getByText('The website does not load.')).toBeInTheDocument();
 
@@ -104,12 +130,19 @@ describe('Company Profile', () => {
 
 describe('Company Profile along generated paths', () => {
   const paths = generatePaths(catalogue.advertiserProfile, fixtures.advertiserProfile);
-  const labels = { companyName: 'Company Name', website: 'Website', contactName: 'Contact Name', contactEmail: 'Contact Email' } as const;
+  const labels = {
+    companyName: 'Company Name',
+    website: 'Website',
+    contactName: 'Contact Name',
+    contactEmail: 'Contact Email',
+  } as const;
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     const load = controlled<AdvertiserProfile | null>();
     const save = controlled<AdvertiserProfile, AdvertiserProfileInput>();
-    const logic = advertiserProfileMachine.provide({ actors: { loadAdvertiserProfile: load.logic, saveAdvertiserProfile: save.logic } });
+    const logic = advertiserProfileMachine.provide({
+      actors: { loadAdvertiserProfile: load.logic, saveAdvertiserProfile: save.logic },
+    });
     renderScreen(<CompanyProfileScreen logic={logic} />, { path: '/company-profile', jwt: 'advertiser.jwt' });
     let profile: AdvertiserProfile | null = null;
 
@@ -123,7 +156,8 @@ describe('Company Profile along generated paths', () => {
       'profile.edit': () => fireEvent.click(screen.getByRole('button', { name: /^Edit/ })),
       'profile.cancel': () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })),
       'profile.submit': () => fireEvent.click(screen.getByRole('button', { name: /^(Send for Review|Save)$/ })),
-      'field.change': ({ field, value }) => fireEvent.change(screen.getByLabelText(labels[field]), { target: { value } }),
+      'field.change': ({ field, value }) =>
+        fireEvent.change(screen.getByLabelText(labels[field]), { target: { value } }),
       'xstate.done.actor.saveAdvertiserProfile': async ({ output }) => {
         profile = output;
         await save.resolve(output);
@@ -146,7 +180,8 @@ describe('Company Profile along generated paths', () => {
       expect(path.expected).toBe('editing');
       expect(screen.getByLabelText('Company Name')).toBeEnabled();
       expect(screen.queryByRole('button', { name: 'Cancel' }) !== null).toBe(profile !== null);
-      if (last === 'xstate.error.actor.saveAdvertiserProfile') expect(screen.getByText('Too many requests')).toBeInTheDocument();
+      if (last === 'xstate.error.actor.saveAdvertiserProfile')
+        expect(screen.getByText('Too many requests')).toBeInTheDocument();
     }
   });
 });
@@ -168,15 +203,33 @@ describe('Campaigns', () => {
     const load = controlled<Campaign[]>();
     const logic = campaignListMachine.provide({ actors: { loadCampaigns: load.logic } });
     const funds = fundsLogic();
-    const first = renderScreen(<CampaignsScreen logic={{ list: logic, funds: funds.logic, reach: reachLogic().logic }} />, { path: '/campaigns', jwt: 'advertiser.jwt' });
+    const first = renderScreen(
+      <CampaignsScreen logic={{ list: logic, funds: funds.logic, reach: reachLogic().logic }} />,
+      { path: '/campaigns', jwt: 'advertiser.jwt' },
+    );
     expect(screen.getByRole('link', { name: 'New Campaign' })).toHaveAttribute('href', '/campaigns/new');
     await load.resolve([]);
     expect(screen.getByText(/No campaigns yet\./)).toBeInTheDocument();
     first.unmount();
 
     const again = controlled<Campaign[]>();
-    renderScreen(<CampaignsScreen logic={{ list: campaignListMachine.provide({ actors: { loadCampaigns: again.logic } }), funds: fundsLogic().logic, reach: reachLogic().logic }} />, { path: '/campaigns', jwt: 'a.jwt' });
-    await again.resolve([{ ...sampleCampaign, status: 'active', offers: { ...sampleCampaign.offers, invited: 4, info_requested: 1, accepted: 2 } }]);
+    renderScreen(
+      <CampaignsScreen
+        logic={{
+          list: campaignListMachine.provide({ actors: { loadCampaigns: again.logic } }),
+          funds: fundsLogic().logic,
+          reach: reachLogic().logic,
+        }}
+      />,
+      { path: '/campaigns', jwt: 'a.jwt' },
+    );
+    await again.resolve([
+      {
+        ...sampleCampaign,
+        status: 'active',
+        offers: { ...sampleCampaign.offers, invited: 4, info_requested: 1, accepted: 2 },
+      },
+    ]);
     const card = screen.getByRole('listitem');
     expect(within(card).getByRole('link', { name: sampleCampaign.title })).toHaveAttribute('href', '/campaigns/cmp_1');
     expect(within(card).getByText('Active')).toBeInTheDocument();
@@ -190,7 +243,11 @@ describe('Campaigns', () => {
     const funds = fundsLogic();
     renderScreen(
       <CampaignsScreen
-        logic={{ list: campaignListMachine.provide({ actors: { loadCampaigns: list.logic } }), funds: funds.logic.provide({ actors: { liveFeed: fundsLiveFeed } }), reach: reachLogic().logic }}
+        logic={{
+          list: campaignListMachine.provide({ actors: { loadCampaigns: list.logic } }),
+          funds: funds.logic.provide({ actors: { liveFeed: fundsLiveFeed } }),
+          reach: reachLogic().logic,
+        }}
       />,
       { path: '/campaigns', jwt: 'advertiser.jwt' },
     );
@@ -198,12 +255,28 @@ describe('Campaigns', () => {
     await funds.load.reject(new Error('Failed to fetch'));
     expect(screen.getByRole('alert')).toHaveTextContent('The funds could not be loaded');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    await funds.load.resolve({ balanceCents: 1_250_000, reservedCents: 75_000, deposits: [{ id: '1', amountCents: 1_325_000, reference: 'Wire NOVA-0001', createdAt: '2026-11-02T10:00:00.000Z' }] });
+    await funds.load.resolve({
+      balanceCents: 1_250_000,
+      reservedCents: 75_000,
+      deposits: [
+        { id: '1', amountCents: 1_325_000, reference: 'Wire NOVA-0001', createdAt: '2026-11-02T10:00:00.000Z' },
+      ],
+    });
     const card = screen.getByRole('region', { name: 'Funds' });
     expect(within(card).getByText('Balance').nextSibling).toHaveTextContent('$12,500');
     expect(within(card).getByText('Reserved by campaigns').nextSibling).toHaveTextContent('$750');
-    expect(within(card).getByRole('list', { name: 'Latest deposits' })).toHaveTextContent('Nov 2, 2026: $13,250 · Wire NOVA-0001');
-    const base = { id: 9, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '2026-11-24T10:00:00.000Z' };
+    expect(within(card).getByRole('list', { name: 'Latest deposits' })).toHaveTextContent(
+      'Nov 2, 2026: $13,250 · Wire NOVA-0001',
+    );
+    const base = {
+      id: 9,
+      title: 't',
+      text: 't',
+      offerId: null,
+      link: null,
+      read: false,
+      createdAt: '2026-11-24T10:00:00.000Z',
+    };
     act(() => publishLive({ ...base, type: 'thread.message' }));
     expect(funds.load.started).toBe(2);
     act(() => publishLive({ ...base, type: 'funds.deposited' }));
@@ -235,7 +308,11 @@ describe('Campaigns: reach per campaign (docs/product.md §Analytics)', () => {
     await load.resolve(sampleAdvertiserAnalytics);
     const card = screen.getByRole('region', { name: 'Reach' });
     const row = within(card).getByRole('row', { name: /Overlay week/ });
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Nova Energy: Overlay week', '3', '180', '9,000', '$250 of $1,250']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Nova Energy: Overlay week', '3', '180', '9,000', '$250 of $1,250']);
     const user = userEvent.setup();
     await user.click(within(card).getByRole('radio', { name: '7 days' }));
     expect(load.inputs.at(-1)).toEqual({ range: '7d' });
@@ -251,14 +328,19 @@ describe('Campaign editor', () => {
     const load = controlled<Campaign, { id: string }>();
     const save = controlled<Campaign, { id: string | null; input: CampaignInput }>();
     const upload = controlled<Campaign, { id: string; file: File }>();
-    const logic = campaignEditorMachine.provide({ actors: { loadCampaign: load.logic, saveCampaign: save.logic, uploadCampaignImage: upload.logic } });
+    const logic = campaignEditorMachine.provide({
+      actors: { loadCampaign: load.logic, saveCampaign: save.logic, uploadCampaignImage: upload.logic },
+    });
     const view = renderScreen(<CampaignEditorScreen logic={logic} />, { path, url, jwt: 'advertiser.jwt' });
     return { load, save, upload, view, user: userEvent.setup() };
   }
 
   const fieldError = (label: string) => {
     const field = screen.getByLabelText(label);
-    const id = field.getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('-error'));
+    const id = field
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((part) => part.endsWith('-error'));
     return id ? document.getElementById(id)?.textContent : undefined;
   };
 
@@ -305,8 +387,19 @@ describe('Campaign editor', () => {
           description: '',
           payCents: 25_050,
           spots: 3,
-          targeting: { platforms: ['Twitch'], languages: ['English'], countries: ['Mexico'], categories: ['Gaming', 'speedruns'], minAvgViewers: null },
-          deliverable: { minutes: 120, startsOn: '2025-07-01', endsOn: '2025-07-31', disclosure: 'Sponsored by Nova Energy' },
+          targeting: {
+            platforms: ['Twitch'],
+            languages: ['English'],
+            countries: ['Mexico'],
+            categories: ['Gaming', 'speedruns'],
+            minAvgViewers: null,
+          },
+          deliverable: {
+            minutes: 120,
+            startsOn: '2025-07-01',
+            endsOn: '2025-07-31',
+            disclosure: 'Sponsored by Nova Energy',
+          },
         },
       },
     ]);
@@ -351,7 +444,11 @@ describe('Campaign page', () => {
       thread: threadMachine.provide({ actors: { loadMessages: list.logic, postMessage: post.logic } }),
       delivery: deliveryConfirmMachine.provide({ actors: { confirmDelivery: confirm.logic } }),
     };
-    renderScreen(<CampaignPageScreen logic={logic} />, { path: '/campaigns/:id', url: '/campaigns/cmp_1', jwt: 'advertiser.jwt' });
+    renderScreen(<CampaignPageScreen logic={logic} />, {
+      path: '/campaigns/:id',
+      url: '/campaigns/cmp_1',
+      jwt: 'advertiser.jwt',
+    });
     return { load, run, list, post, confirm, user: userEvent.setup() };
   }
 
@@ -364,7 +461,9 @@ describe('Campaign page', () => {
     expect(card.getByRole('link', { name: 'Proof of display' })).toHaveAttribute('href', '/offers/off_1/proof');
     await user.click(card.getByRole('button', { name: 'Confirm Delivery' }));
     let dialog = screen.getByRole('alertdialog', { name: 'Confirm delivery?' });
-    expect(dialog).toHaveTextContent(`Ana García delivered "${sampleOffer.title}": they are paid $250 from this campaign's reservation.`);
+    expect(dialog).toHaveTextContent(
+      `Ana García delivered "${sampleOffer.title}": they are paid $250 from this campaign's reservation.`,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'No, Not Yet' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(confirm.started).toBe(0);
@@ -374,10 +473,17 @@ describe('Campaign page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Confirm Delivery' }));
     expect(confirm.inputs).toEqual([{ offerId: 'off_1' }]);
     await confirm.reject(new Error("This campaign's reservation does not cover the pay; contact Castbridge support"));
-    expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent('reservation does not cover the pay');
+    expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent(
+      'reservation does not cover the pay',
+    );
 
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, Confirm Delivery' }));
-    const completed = { ...accepted, status: 'completed' as const, completedAt: '2026-11-24T10:00:00.000Z', earnedCents: 25_000 };
+    const completed = {
+      ...accepted,
+      status: 'completed' as const,
+      completedAt: '2026-11-24T10:00:00.000Z',
+      earnedCents: 25_000,
+    };
     await confirm.resolve(completed);
     await act(async () => {});
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -393,7 +499,9 @@ describe('Campaign page', () => {
     const { load, run, user } = setup();
     expect(load.inputs).toEqual([{ id: 'cmp_1' }]);
     await load.resolve({ campaign: sampleCampaign, offers: [] });
-    expect(screen.getByText('No matched creators yet. Creators are matched when the campaign is launched.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No matched creators yet. Creators are matched when the campaign is launched.'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('campaign-status')).toHaveTextContent('Draft');
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
 
@@ -432,7 +540,14 @@ describe('Campaign page', () => {
 
   it('lists the matched creators by offer status with their reasons, and opens an offer’s thread', async () => {
     const { load, list, post, user } = setup();
-    const declined = { ...sampleOffer, id: 'off_2', status: 'declined' as const, declineReason: 'Booked that month', messageCount: 0, creator: { ...sampleOffer.creator!, name: 'Leo Park' } };
+    const declined = {
+      ...sampleOffer,
+      id: 'off_2',
+      status: 'declined' as const,
+      declineReason: 'Booked that month',
+      messageCount: 0,
+      creator: { ...sampleOffer.creator!, name: 'Leo Park' },
+    };
     await load.resolve({ campaign: { ...sampleCampaign, status: 'active' }, offers: [declined, sampleOffer] });
 
     const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
@@ -440,12 +555,14 @@ describe('Campaign page', () => {
     const asked = screen.getByRole('list', { name: 'Requested More Information' });
     expect(within(asked).getByRole('heading', { name: 'Ana García' })).toBeInTheDocument();
     const reasons = within(asked).getByRole('list', { name: 'Why Ana García matched' });
-    expect(within(reasons).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Platform: Streams on Twitch',
-      'Language: Broadcasts in English',
-      'Category: Content matches "Gaming"',
-    ]);
-    expect(within(screen.getByRole('list', { name: 'Declined' })).getByText('Declined: Booked that month')).toBeInTheDocument();
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Platform: Streams on Twitch', 'Language: Broadcasts in English', 'Category: Content matches "Gaming"']);
+    expect(
+      within(screen.getByRole('list', { name: 'Declined' })).getByText('Declined: Booked that month'),
+    ).toBeInTheDocument();
 
     await user.click(within(asked).getByRole('button', { name: 'Messages (1)' }));
     // The thread's code loads after the page: the dialog opens once it has.
@@ -461,10 +578,11 @@ describe('Campaign page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(post.inputs).toEqual([{ offerId: 'off_1', body: 'Yes, any corner works.' }]);
     await post.resolve(sampleReply);
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      expect.stringContaining(sampleMessage.body),
-      expect.stringContaining(sampleReply.body),
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining(sampleMessage.body), expect.stringContaining(sampleReply.body)]);
     expect(within(dialog).getByLabelText('Message')).toHaveValue('');
 
     await user.keyboard('{Escape}');

@@ -15,9 +15,22 @@ import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 
 const tabLabel = { twitch: 'Twitch', youtube: 'YouTube' } as const;
-const cards = { twitch: ['Followers', 'Viewers', 'Donations', 'Subscribers'], youtube: ['Subscribers', 'Donations', 'Viewers', 'Views'] } as const;
+const cards = {
+  twitch: ['Followers', 'Viewers', 'Donations', 'Subscribers'],
+  youtube: ['Subscribers', 'Donations', 'Viewers', 'Views'],
+} as const;
 
-type Expected = 'loading' | 'failed' | 'notConnected' | { connected: { tab: 'twitch' | 'youtube'; figures: 'complete' | 'partial' | 'reloading'; warning: 'shown' | 'fading' | 'gone' } };
+type Expected =
+  | 'loading'
+  | 'failed'
+  | 'notConnected'
+  | {
+      connected: {
+        tab: 'twitch' | 'youtube';
+        figures: 'complete' | 'partial' | 'reloading';
+        warning: 'shown' | 'fading' | 'gone';
+      };
+    };
 
 // The screen's tables load lazily; the module is loaded once here so that every path finds it ready.
 beforeAll(async () => {
@@ -68,7 +81,11 @@ function expectState(expected: Expected) {
     .map((h) => h.textContent);
   expect(titles).toEqual([...cards[tab], 'Chat activity']);
   if (figures === 'reloading') expect(screen.getByText('Loading the range')).toBeInTheDocument();
-  if (figures === 'partial' && tab === 'twitch') expect(within(panel).getAllByText('First collection pending: your figures appear within a few minutes of connecting.').length).toBeGreaterThan(0);
+  if (figures === 'partial' && tab === 'twitch')
+    expect(
+      within(panel).getAllByText('First collection pending: your figures appear within a few minutes of connecting.')
+        .length,
+    ).toBeGreaterThan(0);
   if (figures === 'complete') {
     // Each chart has a text alternative: a described image and a table of its values.
     expect(within(panel).getAllByRole('img')).toHaveLength(cards[tab].length);
@@ -124,14 +141,19 @@ describe('the Analytics screen', () => {
     expect(within(followers).getByText('as of Nov 25')).toBeInTheDocument();
     expect(within(followers).getByText('+120 in 30d')).toBeInTheDocument();
     expect(within(followers).getByText('Where followers come from.')).toBeInTheDocument();
-    expect(within(followers).getByRole('img').getAttribute('aria-label')).toBe('Followers: 1,370 (Nov 25), up from 1,080 (Oct 27).');
+    expect(within(followers).getByRole('img').getAttribute('aria-label')).toBe(
+      'Followers: 1,370 (Nov 25), up from 1,080 (Oct 27).',
+    );
     // The table alternative: one row a day of the range.
     const table = followers.querySelector('table')!;
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     const donations = screen.getAllByRole('region', { name: 'Donations' })[0]!;
     expect(within(donations).getByText('1,200 bits', { selector: 'strong' })).toBeInTheDocument();
     const chat = screen.getByRole('region', { name: 'Chat activity of your latest Twitch streams' });
-    expect(within(chat).getByRole('link', { name: 'Speedrun night' })).toHaveAttribute('href', '/archive-chat/twitch/streams/3');
+    expect(within(chat).getByRole('link', { name: 'Speedrun night' })).toHaveAttribute(
+      'href',
+      '/archive-chat/twitch/streams/3',
+    );
     expect(within(chat).getByText('42 / min')).toBeInTheDocument();
     const sponsorships = screen.getByRole('region', { name: 'Sponsorships' });
     expect(within(sponsorships).getByText('$125', { selector: 'strong' })).toBeInTheDocument();

@@ -5,12 +5,28 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
-import { archiveChatMachine, type ArchiveChannel, type ArchiveDeletion, type ArchiveListing, type ArchivePart, type ChatPlatform } from '@/machines/archive/archiveChat.machine';
+import {
+  archiveChatMachine,
+  type ArchiveChannel,
+  type ArchiveDeletion,
+  type ArchiveListing,
+  type ArchivePart,
+  type ChatPlatform,
+} from '@/machines/archive/archiveChat.machine';
 import { archiveSearchMachine, type ArchiveSearchTerms } from '@/machines/archive/archiveSearch.machine';
-import { archiveViewerMachine, type ArchivePage, type ArchivePageQuery } from '@/machines/archive/archiveViewer.machine';
+import {
+  archiveViewerMachine,
+  type ArchivePage,
+  type ArchivePageQuery,
+} from '@/machines/archive/archiveViewer.machine';
 import { ArchiveChatScreen } from '@/src/archive/ArchiveChat';
 import { ArchiveDayScreen } from '@/src/archive/ArchiveViewer';
-import { sampleArchiveChannel, sampleArchiveDay, sampleArchivedMessage, sampleArchiveStream } from '@/machines/archive/samples';
+import {
+  sampleArchiveChannel,
+  sampleArchiveDay,
+  sampleArchivedMessage,
+  sampleArchiveStream,
+} from '@/machines/archive/samples';
 import type { Controlled } from '@/test/machines/controlled';
 import { controlled, renderScreen } from './harness';
 
@@ -21,12 +37,32 @@ function setup() {
   const setArchiving = controlled<ArchiveChannel | null, { platform: ChatPlatform; archiving: boolean }>();
   const exportArchive = controlled<void, { platform: ChatPlatform; part: ArchivePart; format: ExportFormat }>();
   const remove = controlled<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>();
-  const search = controlled<{ messages: ArchivedMessage[]; next: string | null }, { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }>();
+  const search = controlled<
+    { messages: ArchivedMessage[]; next: string | null },
+    { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }
+  >();
   const exportResults = controlled<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>();
   const deleteChatter = controlled<number, { platform: ChatPlatform; chatterId: string }>();
-  const logic = archiveChatMachine.provide({ actors: { listArchive: list.logic, setArchiving: setArchiving.logic, exportArchive: exportArchive.logic, deleteArchive: remove.logic } });
-  const searchLogic = archiveSearchMachine.provide({ actors: { search: search.logic, searchMore: search.logic, exportResults: exportResults.logic, deleteChatter: deleteChatter.logic } });
-  renderScreen(<ArchiveChatScreen logic={logic} searchLogic={searchLogic} />, { path: '/archive-chat', jwt: 'creator.jwt' });
+  const logic = archiveChatMachine.provide({
+    actors: {
+      listArchive: list.logic,
+      setArchiving: setArchiving.logic,
+      exportArchive: exportArchive.logic,
+      deleteArchive: remove.logic,
+    },
+  });
+  const searchLogic = archiveSearchMachine.provide({
+    actors: {
+      search: search.logic,
+      searchMore: search.logic,
+      exportResults: exportResults.logic,
+      deleteChatter: deleteChatter.logic,
+    },
+  });
+  renderScreen(<ArchiveChatScreen logic={logic} searchLogic={searchLogic} />, {
+    path: '/archive-chat',
+    jwt: 'creator.jwt',
+  });
   return { list, setArchiving, exportArchive, remove, search, exportResults, deleteChatter, user: userEvent.setup() };
 }
 
@@ -40,22 +76,34 @@ describe('Archive Chat', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Twitch' }));
     expect(list.inputs.at(-1)).toEqual({ platform: 'twitch', date: '' });
-    await list.resolve({ channel: sampleArchiveChannel(false), days: [sampleArchiveDay], streams: [sampleArchiveStream] });
+    await list.resolve({
+      channel: sampleArchiveChannel(false),
+      days: [sampleArchiveDay],
+      streams: [sampleArchiveStream],
+    });
     const streams = screen.getByRole('list', { name: 'Archived streams' });
     expect(within(streams).getByRole('heading', { name: 'Speedrun night with Nova Energy' })).toBeInTheDocument();
     expect(within(streams).getByText('#rin_streams · Fri, Nov 20, 2026 · 19:02:11–22:15:40 UTC')).toBeInTheDocument();
     expect(within(streams).getByText('9 messages · 6 chatters')).toBeInTheDocument();
-    expect(within(streams).getByRole('link', { name: /Open chat/ })).toHaveAttribute('href', '/archive-chat/twitch/streams/3');
+    expect(within(streams).getByRole('link', { name: /Open chat/ })).toHaveAttribute(
+      'href',
+      '/archive-chat/twitch/streams/3',
+    );
     const days = screen.getByRole('list', { name: 'Archived days' });
     expect(within(days).getByRole('heading', { name: 'Fri, Nov 20, 2026' })).toBeInTheDocument();
     expect(within(days).getByText('11 messages · 8 chatters · 1 gap')).toBeInTheDocument();
-    expect(within(days).getByRole('link', { name: /Open chat/ })).toHaveAttribute('href', '/archive-chat/twitch/2026-11-20');
+    expect(within(days).getByRole('link', { name: /Open chat/ })).toHaveAttribute(
+      'href',
+      '/archive-chat/twitch/2026-11-20',
+    );
     expect(screen.getByText('Not archiving')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Archive Chat' }));
     expect(setArchiving.inputs.at(-1)).toEqual({ platform: 'twitch', archiving: true });
     await setArchiving.resolve(sampleArchiveChannel(true));
-    expect(screen.getByText("Archiving is on: every message of Rin_Streams's chat is kept from now on.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Archiving is on: every message of Rin_Streams's chat is kept from now on."),
+    ).toBeInTheDocument();
     expect(screen.getByText('Archiving · live')).toBeInTheDocument();
   });
 
@@ -65,7 +113,9 @@ describe('Archive Chat', () => {
     await list.resolve({ channel: null, days: [], streams: [] });
     expect(screen.getByText('Nothing of YouTube is archived yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Archive Chat' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Connect your YouTube account first (Connect Accounts), then Archive Chat keeps its chat.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Connect your YouTube account first (Connect Accounts), then Archive Chat keeps its chat.',
+    );
     expect(screen.getByRole('link', { name: 'Go to Connect Accounts' })).toHaveAttribute('href', '/connect-accounts');
     expect(setArchiving.started).toBe(0);
   });
@@ -79,7 +129,11 @@ describe('Archive Chat', () => {
     await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay], streams: [] });
 
     await user.click(screen.getByRole('button', { name: 'CSV' }));
-    expect(exportArchive.inputs.at(-1)).toEqual({ platform: 'twitch', part: { kind: 'day', day: '2026-11-20' }, format: 'csv' });
+    expect(exportArchive.inputs.at(-1)).toEqual({
+      platform: 'twitch',
+      part: { kind: 'day', day: '2026-11-20' },
+      format: 'csv',
+    });
     await exportArchive.resolve();
 
     await user.click(screen.getByRole('button', { name: /^Delete/ }));
@@ -96,18 +150,31 @@ describe('Archive Chat', () => {
   it('a stream exports on its own and is deleted after a confirmation that names it; a refusal keeps the dialog', async () => {
     const { list, exportArchive, remove, user } = setup();
     await user.click(screen.getByRole('radio', { name: 'Twitch' }));
-    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay], streams: [{ ...sampleArchiveStream, endedAt: null }] });
+    await list.resolve({
+      channel: sampleArchiveChannel(true),
+      days: [sampleArchiveDay],
+      streams: [{ ...sampleArchiveStream, endedAt: null }],
+    });
     const streams = screen.getByRole('list', { name: 'Archived streams' });
     expect(within(streams).getByText('#rin_streams · Fri, Nov 20, 2026 · 19:02:11 UTC · live now')).toBeInTheDocument();
     await user.click(within(streams).getByRole('button', { name: 'Text' }));
-    expect(exportArchive.inputs.at(-1)).toEqual({ platform: 'twitch', part: { kind: 'stream', id: 3, title: 'Speedrun night with Nova Energy' }, format: 'text' });
+    expect(exportArchive.inputs.at(-1)).toEqual({
+      platform: 'twitch',
+      part: { kind: 'stream', id: 3, title: 'Speedrun night with Nova Energy' },
+      format: 'text',
+    });
     await exportArchive.reject(refusal('The server could not be reached', 0));
     expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached');
 
     await user.click(within(streams).getByRole('button', { name: /^Delete/ }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete the chat of the stream “Speedrun night with Nova Energy”?' });
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Delete the chat of the stream “Speedrun night with Nova Energy”?',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(remove.inputs.at(-1)).toEqual({ platform: 'twitch', deletion: { kind: 'stream', id: 3, title: 'Speedrun night with Nova Energy' } });
+    expect(remove.inputs.at(-1)).toEqual({
+      platform: 'twitch',
+      deletion: { kind: 'stream', id: 3, title: 'Speedrun night with Nova Energy' },
+    });
     await remove.reject(refusal('No such archived stream', 404));
     expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent('No such archived stream');
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep it' }));
@@ -131,7 +198,10 @@ describe('Archive Chat', () => {
     const results = screen.getByRole('list', { name: 'Search results' });
     // Text, never HTML.
     expect(within(results).getByText('<b>lantern</b>')).toBeInTheDocument();
-    expect(within(results).getByRole('link', { name: 'Open in the chat of that day' })).toHaveAttribute('href', '/archive-chat/twitch/2026-11-25?at=03:52');
+    expect(within(results).getByRole('link', { name: 'Open in the chat of that day' })).toHaveAttribute(
+      'href',
+      '/archive-chat/twitch/2026-11-25?at=03:52',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Delete every message from retro_rosa' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete every message from retro_rosa?' });
@@ -139,7 +209,9 @@ describe('Archive Chat', () => {
     // By the chatter's id, not by the name searched for.
     expect(deleteChatter.inputs.at(-1)).toEqual({ platform: 'twitch', chatterId: '90112233' });
     await deleteChatter.reject(refusal('The server could not be reached', 0));
-    expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent('The server could not be reached');
+    expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent(
+      'The server could not be reached',
+    );
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await deleteChatter.resolve(2);
     expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
@@ -154,16 +226,28 @@ describe('Archive Chat', () => {
     await user.type(within(form).getByLabelText('Words'), 'lantern');
     fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2026-11-01' } });
     await user.click(within(form).getByRole('button', { name: 'Search' }));
-    expect(search.inputs.at(-1)).toEqual({ platform: 'twitch', terms: { q: 'lantern', user: '', from: '2026-11-01', to: '' }, before: null });
+    expect(search.inputs.at(-1)).toEqual({
+      platform: 'twitch',
+      terms: { q: 'lantern', user: '', from: '2026-11-01', to: '' },
+      before: null,
+    });
     await search.resolve({ messages: [sampleArchivedMessage], next: '1795578760238.6' });
 
     await user.type(within(form).getByLabelText('Words'), ' festival');
     expect(within(form).getByLabelText('Words')).toHaveValue('lantern festival');
     await user.click(screen.getByRole('button', { name: 'More results' }));
-    expect(search.inputs.at(-1)).toEqual({ platform: 'twitch', terms: { q: 'lantern', user: '', from: '2026-11-01', to: '' }, before: '1795578760238.6' });
+    expect(search.inputs.at(-1)).toEqual({
+      platform: 'twitch',
+      terms: { q: 'lantern', user: '', from: '2026-11-01', to: '' },
+      before: '1795578760238.6',
+    });
     await search.resolve({ messages: [{ ...sampleArchivedMessage, id: 5 }], next: null });
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(exportResults.inputs.at(-1)).toEqual({ platform: 'twitch', terms: { q: 'lantern', user: '', from: '2026-11-01', to: '' }, format: 'csv' });
+    expect(exportResults.inputs.at(-1)).toEqual({
+      platform: 'twitch',
+      terms: { q: 'lantern', user: '', from: '2026-11-01', to: '' },
+      format: 'csv',
+    });
     await exportResults.resolve();
 
     // A new search takes the terms as typed.
@@ -182,18 +266,37 @@ describe('Archive Chat', () => {
     await search.resolve({
       messages: [
         { ...sampleArchivedMessage, text: 'the new owner of the name' },
-        { ...sampleArchivedMessage, id: 5, chatterId: '55500011', sentAt: sampleArchivedMessage.sentAt - 60_000, text: 'the first owner of the name' },
-        { ...sampleArchivedMessage, id: 4, sentAt: sampleArchivedMessage.sentAt - 120_000, text: 'the new owner again' },
+        {
+          ...sampleArchivedMessage,
+          id: 5,
+          chatterId: '55500011',
+          sentAt: sampleArchivedMessage.sentAt - 60_000,
+          text: 'the first owner of the name',
+        },
+        {
+          ...sampleArchivedMessage,
+          id: 4,
+          sentAt: sampleArchivedMessage.sentAt - 120_000,
+          text: 'the new owner again',
+        },
       ],
       next: null,
     });
     const group = screen.getByRole('group', { name: 'Delete a chatter’s messages' });
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual([
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
       'Delete every message from retro_rosa (id 90112233)',
       'Delete every message from retro_rosa (id 55500011)',
     ]);
     await user.click(within(group).getByRole('button', { name: 'Delete every message from retro_rosa (id 55500011)' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete every message from retro_rosa (id 55500011)?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(
+        screen.getByRole('alertdialog', { name: 'Delete every message from retro_rosa (id 55500011)?' }),
+      ).getByRole('button', { name: 'Delete' }),
+    );
     expect(deleteChatter.inputs.at(-1)).toEqual({ platform: 'twitch', chatterId: '55500011' });
     await deleteChatter.resolve(1);
     const results = screen.getByRole('list', { name: 'Search results' });
@@ -208,15 +311,42 @@ describe('one archived day', () => {
   it('shows messages in order as text with badges, moderation marks and gaps; a jump loads the page at that time', async () => {
     const load = controlled<ArchivePage, ArchivePageQuery>();
     const logic = archiveViewerMachine.provide({ actors: { loadPage: load.logic, loadMore: load.logic } });
-    renderScreen(<ArchiveDayScreen logic={logic} />, { path: '/archive-chat/:platform/:date', url: '/archive-chat/twitch/2026-11-20?at=03:50', jwt: 'creator.jwt' });
-    expect(load.inputs.at(-1)).toEqual({ platform: 'twitch', date: '2026-11-20', stream: null, at: '03:50', after: null });
+    renderScreen(<ArchiveDayScreen logic={logic} />, {
+      path: '/archive-chat/:platform/:date',
+      url: '/archive-chat/twitch/2026-11-20?at=03:50',
+      jwt: 'creator.jwt',
+    });
+    expect(load.inputs.at(-1)).toEqual({
+      platform: 'twitch',
+      date: '2026-11-20',
+      stream: null,
+      at: '03:50',
+      after: null,
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Chat of Fri, Nov 20, 2026' })).toBeInTheDocument();
     await load.resolve({
       messages: [
         { ...sampleArchivedMessage, badges: 'moderator/1,subscriber/3', text: '<img src=x onerror=alert(1)>' },
-        { ...sampleArchivedMessage, id: 7, login: 'spamsam', displayName: 'SpamSam', sentAt: sampleArchivedMessage.sentAt + 5000, moderated: true, text: 'BUY FOLLOWERS' },
+        {
+          ...sampleArchivedMessage,
+          id: 7,
+          login: 'spamsam',
+          displayName: 'SpamSam',
+          sentAt: sampleArchivedMessage.sentAt + 5000,
+          moderated: true,
+          text: 'BUY FOLLOWERS',
+        },
       ],
-      events: [{ id: 1, kind: 'gap', at: sampleArchivedMessage.sentAt + 1000, until: sampleArchivedMessage.sentAt + 4000, targetLogin: null, duration: null }],
+      events: [
+        {
+          id: 1,
+          kind: 'gap',
+          at: sampleArchivedMessage.sentAt + 1000,
+          until: sampleArchivedMessage.sentAt + 4000,
+          targetLogin: null,
+          duration: null,
+        },
+      ],
       next: null,
       stream: null,
     });
@@ -232,11 +362,17 @@ describe('one archived stream', () => {
   it('is titled by the stream, says when it ran, pages by its id and jumps within it', async () => {
     const load = controlled<ArchivePage, ArchivePageQuery>();
     const logic = archiveViewerMachine.provide({ actors: { loadPage: load.logic, loadMore: load.logic } });
-    renderScreen(<ArchiveDayScreen logic={logic} />, { path: '/archive-chat/:platform/streams/:id', url: '/archive-chat/twitch/streams/3', jwt: 'creator.jwt' });
+    renderScreen(<ArchiveDayScreen logic={logic} />, {
+      path: '/archive-chat/:platform/streams/:id',
+      url: '/archive-chat/twitch/streams/3',
+      jwt: 'creator.jwt',
+    });
     expect(load.inputs.at(-1)).toEqual({ platform: 'twitch', date: null, stream: 3, at: null, after: null });
     expect(screen.getByRole('heading', { level: 1, name: 'Chat of a stream' })).toBeInTheDocument();
     await load.resolve({ messages: [sampleArchivedMessage], events: [], next: null, stream: sampleArchiveStream });
-    expect(screen.getByRole('heading', { level: 1, name: 'Chat of the stream “Speedrun night with Nova Energy”' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Chat of the stream “Speedrun night with Nova Energy”' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('#rin_streams · Fri, Nov 20, 2026 · 19:02:11–22:15:40 UTC')).toBeInTheDocument();
     expect(screen.getByRole('log', { name: 'Messages of the stream' })).toBeInTheDocument();
     await userJumps(load, 'No message at or after 22:00 UTC in this stream.');

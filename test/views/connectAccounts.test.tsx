@@ -37,7 +37,18 @@ function setup(url = '/connect-accounts') {
   });
   renderScreen(<ConnectAccountsScreen logic={logic} />, { path: '/connect-accounts', url, jwt: 'creator.jwt' });
   const card = (name: string) => within(screen.getByRole('region', { name }));
-  return { list, twitchStart, youtubeStart, twitchComplete, youtubeComplete, twitchDisconnect, youtubeDisconnect, redirect, card, user: userEvent.setup() };
+  return {
+    list,
+    twitchStart,
+    youtubeStart,
+    twitchComplete,
+    youtubeComplete,
+    twitchDisconnect,
+    youtubeDisconnect,
+    redirect,
+    card,
+    user: userEvent.setup(),
+  };
 }
 
 describe('Connect Accounts', () => {
@@ -52,7 +63,9 @@ describe('Connect Accounts', () => {
     await user.click(card('Twitch').getByRole('button', { name: 'Connect' }));
     expect(card('Twitch').getByRole('button', { name: 'Opening Twitch…' })).toBeDisabled();
     await twitchStart.resolve('https://id.twitch.tv/oauth2/authorize?state=abc');
-    expect(redirect).toHaveBeenCalledWith(expect.anything(), { url: 'https://id.twitch.tv/oauth2/authorize?state=abc' });
+    expect(redirect).toHaveBeenCalledWith(expect.anything(), {
+      url: 'https://id.twitch.tv/oauth2/authorize?state=abc',
+    });
 
     await user.click(card('YouTube').getByRole('button', { name: 'Disconnect' }));
     expect(card('YouTube').getByRole('button', { name: 'Disconnecting…' })).toBeDisabled();
@@ -72,14 +85,18 @@ describe('Connect Accounts', () => {
   });
 
   it('the provider’s refusal shows on its card, once; a refused start shows its reason and Connect tries again', async () => {
-    const { list, youtubeStart, redirect, card, user } = setup('/connect-accounts?platform=twitch&error=You%20did%20not%20allow%20Castbridge%20on%20Twitch');
+    const { list, youtubeStart, redirect, card, user } = setup(
+      '/connect-accounts?platform=twitch&error=You%20did%20not%20allow%20Castbridge%20on%20Twitch',
+    );
     await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
     expect(card('Twitch').getByRole('alert')).toHaveTextContent('You did not allow Castbridge on Twitch');
     // The answer is taken off the address bar.
     expect(screen.getByTestId('location')).toHaveTextContent('/connect-accounts');
 
     await user.click(card('YouTube').getByRole('button', { name: 'Connect' }));
-    await youtubeStart.reject(refusal('YouTube is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', 409));
+    await youtubeStart.reject(
+      refusal('YouTube is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', 409),
+    );
     expect(card('YouTube').getByRole('alert')).toHaveTextContent('YouTube is not configured on this server');
     await user.click(card('YouTube').getByRole('button', { name: 'Connect' }));
     expect(card('YouTube').queryByRole('alert')).toBeNull();
@@ -88,7 +105,9 @@ describe('Connect Accounts', () => {
   });
 
   it('back from the provider, the card completes the connection with the one-time token, once', async () => {
-    const { list, twitchComplete, youtubeComplete, card } = setup('/connect-accounts?platform=twitch&complete=one-time-token');
+    const { list, twitchComplete, youtubeComplete, card } = setup(
+      '/connect-accounts?platform=twitch&complete=one-time-token',
+    );
     await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
     expect(card('Twitch').getByRole('button', { name: 'Connecting…' })).toBeDisabled();
     expect(twitchComplete.inputs).toEqual([{ completion: 'one-time-token' }]);
@@ -101,10 +120,16 @@ describe('Connect Accounts', () => {
   });
 
   it('a completion refused (started from another account) shows the reason; Connect starts again', async () => {
-    const { list, twitchComplete, twitchStart, card, user } = setup('/connect-accounts?platform=twitch&complete=someone-elses');
+    const { list, twitchComplete, twitchStart, card, user } = setup(
+      '/connect-accounts?platform=twitch&complete=someone-elses',
+    );
     await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
-    await twitchComplete.reject(refusal('This Twitch connection was started from another Castbridge account: connect again from this one', 403));
-    expect(card('Twitch').getByRole('alert')).toHaveTextContent('This Twitch connection was started from another Castbridge account: connect again from this one');
+    await twitchComplete.reject(
+      refusal('This Twitch connection was started from another Castbridge account: connect again from this one', 403),
+    );
+    expect(card('Twitch').getByRole('alert')).toHaveTextContent(
+      'This Twitch connection was started from another Castbridge account: connect again from this one',
+    );
     expect(card('Twitch').getByText('Not connected')).toBeInTheDocument();
     await user.click(card('Twitch').getByRole('button', { name: 'Connect' }));
     expect(twitchStart.inputs).toHaveLength(1);
@@ -117,7 +142,9 @@ describe('Connect Accounts', () => {
     expect(card('Twitch').getByText(/no longer accepts this connection/)).toBeInTheDocument();
     await user.click(card('Twitch').getByRole('button', { name: 'Connect' }));
     await twitchStart.resolve('https://id.twitch.tv/oauth2/authorize?state=again');
-    expect(redirect).toHaveBeenCalledWith(expect.anything(), { url: 'https://id.twitch.tv/oauth2/authorize?state=again' });
+    expect(redirect).toHaveBeenCalledWith(expect.anything(), {
+      url: 'https://id.twitch.tv/oauth2/authorize?state=again',
+    });
   });
 
   it('a failed list offers Try again', async () => {

@@ -84,7 +84,10 @@ export function renderScreen(element: ReactNode, { path = '/', jwt = null, url =
 export type Gestures<M extends AnyStateMachine> = { [K in PathEventType<M>]: (event: PathEvent<M, K>) => unknown };
 
 /** Performs a path's events in order through the gesture table (delayed events by `xstate.after.<delay>`). */
-export async function perform(gestures: Record<string, (event: never) => unknown>, events: readonly EventObject[]): Promise<void> {
+export async function perform(
+  gestures: Record<string, (event: never) => unknown>,
+  events: readonly EventObject[],
+): Promise<void> {
   for (const event of events) {
     const gesture = gestures[eventKey(event.type)] as ((event: EventObject) => unknown) | undefined;
     if (!gesture) throw new Error(`No gesture for ${event.type}`);

@@ -14,7 +14,11 @@ import { createActorRegistry } from '@/src/inspector/registry';
 
 // The notifications machine with its list read left pending, so that only the test's events move it.
 const notificationsLogic = notificationsMachine.provide({
-  actors: { listNotifications: fromPromise<{ notifications: Notification[]; unread: number }, void>(() => new Promise(() => {})) },
+  actors: {
+    listNotifications: fromPromise<{ notifications: Notification[]; unread: number }, void>(
+      () => new Promise(() => {}),
+    ),
+  },
 });
 
 const activeIn = (stateId: string) =>
@@ -27,7 +31,9 @@ describe('inspector panel', () => {
     render(<InspectorPanel registry={registry} />);
 
     const actors = screen.getByRole('navigation', { name: 'Live actors' });
-    expect(await within(actors).findByRole('button', { name: new RegExp(`^notifications, ${actor.sessionId}`) })).toHaveAttribute('aria-current', 'true');
+    expect(
+      await within(actors).findByRole('button', { name: new RegExp(`^notifications, ${actor.sessionId}`) }),
+    ).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('img', { name: /Statechart of notifications/ })).toBeInTheDocument();
     expect(activeIn('notifications.modal.closed')).toBe('true');
     expect(activeIn('notifications.modal.open')).toBe('false');
@@ -36,8 +42,12 @@ describe('inspector panel', () => {
     await waitFor(() => expect(activeIn('notifications.modal.open.cards.listing')).toBe('true'));
     expect(activeIn('notifications.modal.open')).toBe('true');
     expect(activeIn('notifications.modal.closed')).toBe('false');
-    expect(screen.getByRole('status')).toHaveTextContent('Current state: { list.loading, modal.open.{ clock.ticking, cards.listing } }');
-    expect(screen.getByRole('list', { name: 'Events received by notifications' })).toHaveTextContent('notifications.open');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Current state: { list.loading, modal.open.{ clock.ticking, cards.listing } }',
+    );
+    expect(screen.getByRole('list', { name: 'Events received by notifications' })).toHaveTextContent(
+      'notifications.open',
+    );
 
     act(() => actor.stop());
     expect(await screen.findByText('No running actors.')).toBeInTheDocument();
@@ -55,7 +65,12 @@ describe('inspector panel', () => {
 
     const accepted = await screen.findByRole('list', { name: 'Events the current state accepts' });
     // noPlatform accepts platform.select and the machine-wide date.change; the list's events only once a platform is chosen.
-    expect(within(accepted).getAllByRole('button').map((b) => b.textContent).sort()).toEqual(['date.change', 'platform.select']);
+    expect(
+      within(accepted)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .sort(),
+    ).toEqual(['date.change', 'platform.select']);
 
     await user.click(within(accepted).getByRole('button', { name: 'platform.select' }));
     const payload = screen.getByLabelText('Payload of platform.select (JSON, without type)');
@@ -70,7 +85,11 @@ describe('inspector panel', () => {
     await waitFor(() => expect(activeIn('archiveChat.platformChosen')).toBe('true'));
     expect(screen.getByRole('list', { name: 'Context of archiveChat' })).toHaveTextContent('platform: "youtube"');
     expect(screen.getByRole('list', { name: 'Context of archiveChat' })).not.toHaveTextContent('circular');
-    expect(await within(screen.getByRole('list', { name: 'Events the current state accepts' })).findByRole('button', { name: 'archive.retry' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('list', { name: 'Events the current state accepts' })).findByRole('button', {
+        name: 'archive.retry',
+      }),
+    ).toBeInTheDocument();
 
     // An edited payload is sent as typed; invalid JSON is refused with a message.
     await user.click(screen.getByRole('button', { name: 'date.change' }));

@@ -7,7 +7,12 @@ import { createActor, fromCallback, type EventObject } from 'xstate';
 import type { Notification } from '@/contract';
 import { liveEventsMachine } from '@/machines/notifications/liveEvents.machine';
 import { notificationsMachine } from '@/machines/notifications/notifications.machine';
-import { CARD_HIDE_AFTER_FADE_MS, CLEAR_ALL_STAGGER_MS, LIVE_RECONNECT_MS, RELATIVE_TIME_TICK_MS } from '@/machines/timing';
+import {
+  CARD_HIDE_AFTER_FADE_MS,
+  CLEAR_ALL_STAGGER_MS,
+  LIVE_RECONNECT_MS,
+  RELATIVE_TIME_TICK_MS,
+} from '@/machines/timing';
 import { publishLive, subscribeLive } from '@/src/notifications/liveHub';
 import { eventSourceLogic, type EventSourceLike } from '@/src/notifications/liveEvents';
 import { liveFeedLogic } from '@/src/notifications/notifications';
@@ -48,7 +53,16 @@ class FakeEventSource implements EventSourceLike {
     act(() => this.onopen?.(new Event('open')));
   }
   emit(notification: Notification) {
-    act(() => this.listeners.forEach((listener) => listener(new MessageEvent('notification', { data: JSON.stringify(notification), lastEventId: String(notification.id) }))));
+    act(() =>
+      this.listeners.forEach((listener) =>
+        listener(
+          new MessageEvent('notification', {
+            data: JSON.stringify(notification),
+            lastEventId: String(notification.id),
+          }),
+        ),
+      ),
+    );
   }
   /** What a 401 (an expired ticket) or a dropped connection looks like: an error event. */
   fail() {
@@ -78,7 +92,10 @@ function mount() {
       }),
     },
   });
-  const view = renderScreen(<DashboardLayout logic={{ notifications: logic }} />, { path: '/dashboard', jwt: 'session.jwt' });
+  const view = renderScreen(<DashboardLayout logic={{ notifications: logic }} />, {
+    path: '/dashboard',
+    jwt: 'session.jwt',
+  });
   return { view, list, read, clear, ticket };
 }
 
@@ -131,7 +148,11 @@ describe('notifications', () => {
     const dialog = openModal();
     expect(within(dialog).getByText('2 new notifications')).toBeInTheDocument();
     expect(cards(dialog)).toHaveLength(3);
-    expect(cards(dialog).map((card) => card.querySelector('time')?.textContent)).toEqual(['Just Now', '5 min ago', '3 days ago']);
+    expect(cards(dialog).map((card) => card.querySelector('time')?.textContent)).toEqual([
+      'Just Now',
+      '5 min ago',
+      '3 days ago',
+    ]);
     // Unread cards are marked as the static design marks them: no data-read, a "New" pill.
     expect(cards(dialog).map((card) => card.dataset.read ?? 'unread')).toEqual(['unread', 'unread', 'true']);
     expect(within(cards(dialog)[0]!).getByText('New')).toBeInTheDocument();
@@ -139,7 +160,11 @@ describe('notifications', () => {
 
     // The relative times follow the clock while the modal is open.
     await wait(RELATIVE_TIME_TICK_MS);
-    expect(cards(dialog).map((card) => card.querySelector('time')?.textContent)).toEqual(['1 min ago', '6 min ago', '3 days ago']);
+    expect(cards(dialog).map((card) => card.querySelector('time')?.textContent)).toEqual([
+      '1 min ago',
+      '6 min ago',
+      '3 days ago',
+    ]);
   });
 
   it('says so when there is nothing, and offers to try again when the list cannot be read', async () => {
@@ -159,7 +184,10 @@ describe('notifications', () => {
     const { list, ticket } = await setup();
     const heard: number[] = [];
     const unsubscribe = subscribeLive((notification) => heard.push(notification.id));
-    await list.resolve({ notifications: [sampleNotification(2, { read: true }), sampleNotification(1, { read: true })], unread: 0 });
+    await list.resolve({
+      notifications: [sampleNotification(2, { read: true }), sampleNotification(1, { read: true })],
+      unread: 0,
+    });
     expect(dot()).toBeNull();
 
     // Live from the newest listed one on.

@@ -30,7 +30,9 @@ describe('OBS Extension', () => {
     const load = controlled<OverlaySettings>();
     const save = controlled<OverlaySettings, OverlayUpdate>();
     const rotate = controlled<OverlaySettings>();
-    const logic = overlaySettingsMachine.provide({ actors: { loadOverlay: load.logic, saveOverlay: save.logic, rotateToken: rotate.logic } });
+    const logic = overlaySettingsMachine.provide({
+      actors: { loadOverlay: load.logic, saveOverlay: save.logic, rotateToken: rotate.logic },
+    });
     renderScreen(<ObsExtensionScreen logic={logic} />, { path: '/obs-extension', jwt: 'creator.jwt' });
     return { load, save, rotate, user: userEvent.setup() };
   }
@@ -75,7 +77,9 @@ describe('OBS Extension', () => {
     expect(toggle).toBeDisabled();
     await save.resolve({ ...sampleOverlaySettings, enabled: false });
     expect(toggle).not.toBeChecked();
-    expect(screen.getByText('The overlay is switched off: your stream shows nothing from Castbridge.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The overlay is switched off: your stream shows nothing from Castbridge.'),
+    ).toBeInTheDocument();
 
     await user.click(toggle);
     expect(toggle).toBeChecked();
@@ -105,10 +109,19 @@ describe('OBS Extension', () => {
     };
     expect(collection.name).toBe('Castbridge');
     const source = collection.sources.find((s) => s.id === 'browser_source')!;
-    expect(source.settings).toMatchObject({ url: absolute(sampleOverlaySettings.path), width: 1920, height: 1080, shutdown: true, webpage_control_level: 2 });
+    expect(source.settings).toMatchObject({
+      url: absolute(sampleOverlaySettings.path),
+      width: 1920,
+      height: 1080,
+      shutdown: true,
+      webpage_control_level: 2,
+    });
     const scene = collection.sources.find((s) => s.id === 'scene')!;
     expect(scene.name).toBe(collection.current_scene);
-    expect((scene.settings.items as { source_uuid: string; name: string }[])[0]).toMatchObject({ source_uuid: source.uuid, name: source.name });
+    expect((scene.settings.items as { source_uuid: string; name: string }[])[0]).toMatchObject({
+      source_uuid: source.uuid,
+      name: source.name,
+    });
   });
 
   it('makes a new URL only after a confirmation; the new one is masked; a refusal keeps the dialog', async () => {
@@ -150,7 +163,11 @@ describe('Proof of display', () => {
     // The wiring prints with the browser's own dialog.
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     const logic = displayProofMachine.provide({ actors: { loadDisplay: load.logic } });
-    renderScreen(<DisplayProofScreen logic={logic} />, { path: '/offers/:id/proof', url: '/offers/off_1/proof', jwt: 'creator.jwt' });
+    renderScreen(<DisplayProofScreen logic={logic} />, {
+      path: '/offers/:id/proof',
+      url: '/offers/off_1/proof',
+      jwt: 'creator.jwt',
+    });
     return { load, print, user: userEvent.setup() };
   }
 

@@ -18,7 +18,10 @@ import { creatorOffer } from '@/machines/marketplace/samples';
 import type { Controlled } from '@/test/machines/controlled';
 import { controlled, renderScreen } from './harness';
 
-const nova = creatorOffer('off_nova', 'invited', { image: '/images/offers/energy.svg', updatedAt: '2026-11-03T10:00:00.000Z' });
+const nova = creatorOffer('off_nova', 'invited', {
+  image: '/images/offers/energy.svg',
+  updatedAt: '2026-11-03T10:00:00.000Z',
+});
 const pixel = creatorOffer('off_pixel', 'invited', {
   brand: 'Pixel Gear',
   title: 'Pixel Gear Headsets',
@@ -28,12 +31,24 @@ const pixel = creatorOffer('off_pixel', 'invited', {
   reasons: [{ criterion: 'category', detail: 'Your content matches "Gaming"' }],
   updatedAt: '2026-11-02T10:00:00.000Z',
 });
-const arc = creatorOffer('off_arc', 'accepted', { brand: 'Arc Gaming', title: 'Arc Gaming Chairs', image: '/uploads/chair.webp', messageCount: 2 });
+const arc = creatorOffer('off_arc', 'accepted', {
+  brand: 'Arc Gaming',
+  title: 'Arc Gaming Chairs',
+  image: '/uploads/chair.webp',
+  messageCount: 2,
+});
 
 const later = '2026-11-05T10:00:00.000Z';
 
 function message(id: string, body: string, mine = false): ThreadMessage {
-  return { id, author: mine ? 'creator' : 'advertiser', authorName: mine ? 'Ana García' : 'Nova Energy', body, mine, createdAt: '2026-11-04T10:00:00.000Z' };
+  return {
+    id,
+    author: mine ? 'creator' : 'advertiser',
+    authorName: mine ? 'Ana García' : 'Nova Energy',
+    body,
+    mine,
+    createdAt: '2026-11-04T10:00:00.000Z',
+  };
 }
 
 function setup() {
@@ -45,7 +60,9 @@ function setup() {
   const post = controlled<ThreadMessage, { offerId: string; body: string }>();
   const logic = {
     offers: offersMachine.provide({ actors: { listOffers: list.logic } }),
-    offerActions: offerActionsMachine.provide({ actors: { acceptOffer: accept.logic, declineOffer: decline.logic, requestInfo: ask.logic } }),
+    offerActions: offerActionsMachine.provide({
+      actors: { acceptOffer: accept.logic, declineOffer: decline.logic, requestInfo: ask.logic },
+    }),
     thread: threadMachine.provide({ actors: { loadMessages: thread.logic, postMessage: post.logic } }),
   };
   renderScreen(<SponsorshipOffersScreen logic={logic} />, { path: '/sponsorship-offers', jwt: 'creator.jwt' });
@@ -55,7 +72,11 @@ function setup() {
 /** The cards of a tab's list, by title (also behind an open dialog, which hides the page from the accessibility tree). */
 function titlesIn(tab: string): string[] {
   const list = screen.queryByRole('list', { name: tab, hidden: true });
-  return list ? within(list).getAllByRole('heading', { level: 2, hidden: true }).map((heading) => heading.textContent ?? '') : [];
+  return list
+    ? within(list)
+        .getAllByRole('heading', { level: 2, hidden: true })
+        .map((heading) => heading.textContent ?? '')
+    : [];
 }
 
 /** Waits for what the screen loads after it shows (the cards' actions, the thread dialog, the failure notices). */
@@ -83,7 +104,11 @@ describe('Sponsorship Offers', () => {
     expect(list.started).toBe(1);
     await show(list, [pixel, arc, nova]);
 
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Newley Offers', 'Accepted', 'Requested More Information']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Newley Offers',
+      'Accepted',
+      'Requested More Information',
+    ]);
     expect(screen.getByRole('tab', { name: 'Newley Offers' })).toHaveAttribute('aria-selected', 'true');
     // The latest change first.
     expect(titlesIn('Newley Offers')).toEqual(['Nova Energy Drink', 'Pixel Gear Headsets']);
@@ -95,7 +120,11 @@ describe('Sponsorship Offers', () => {
     expect(within(first).getByText('120 display minutes, Dec 1 – Dec 31, 2026')).toBeInTheDocument();
     expect(within(first).getByText('Disclosure: “Sponsored by Nova Energy”')).toBeInTheDocument();
     const why = within(first).getByRole('region', { name: 'Why you matched' });
-    expect(within(why).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['You stream on Twitch', 'You broadcast in English']);
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['You stream on Twitch', 'You broadcast in English']);
     expect(first.querySelector('img')).toHaveAttribute('src', '/images/offers/energy.svg');
     for (const name of ['Accept', 'Decline', 'Request More Information', 'View conversation']) {
       expect(within(first).getByRole('button', { name })).toBeEnabled();
@@ -120,7 +149,9 @@ describe('Sponsorship Offers', () => {
     }
     expect(within(accepted).getByRole('button', { name: 'View conversation (2)' })).toBeInTheDocument();
     // Accepted and after: the proof of display (docs/product.md §The overlay for OBS).
-    expect(within(accepted).getByRole('link', { name: 'Proof of display' }).getAttribute('href')).toMatch(/^\/offers\/[^/]+\/proof$/);
+    expect(within(accepted).getByRole('link', { name: 'Proof of display' }).getAttribute('href')).toMatch(
+      /^\/offers\/[^/]+\/proof$/,
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Requested More Information' }));
     expect(screen.getByText('No offers waiting for more information.')).toBeInTheDocument();
@@ -166,16 +197,23 @@ describe('Sponsorship Offers', () => {
     expect(within(refused).getByRole('alert')).toHaveTextContent('Service unavailable');
     await user.click(within(refused).getByRole('button', { name: 'Accept' }));
     // A conflict cannot pass: the card says why and offers nothing more.
-    await accept.reject(new ApiError('All the spots of this campaign are taken.', 409, { message: 'All the spots of this campaign are taken.' }));
+    await accept.reject(
+      new ApiError('All the spots of this campaign are taken.', 409, {
+        message: 'All the spots of this campaign are taken.',
+      }),
+    );
     expect(within(refused).getByRole('alert')).toHaveTextContent('All the spots of this campaign are taken.');
-    for (const name of ['Accept', 'Decline', 'Request More Information']) expect(within(refused).queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['Accept', 'Decline', 'Request More Information'])
+      expect(within(refused).queryByRole('button', { name })).not.toBeInTheDocument();
 
     await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'Accept' }));
     expect(accept.inputs.at(-1)).toEqual({ offerId: 'off_nova' });
     await accept.resolve({ ...nova, status: 'accepted', updatedAt: later });
     expect(titlesIn('Newley Offers')).toEqual(['Pixel Gear Headsets']);
     // The refusal stays on its card.
-    expect(within(card('Pixel Gear Headsets')).getByRole('alert')).toHaveTextContent('All the spots of this campaign are taken.');
+    expect(within(card('Pixel Gear Headsets')).getByRole('alert')).toHaveTextContent(
+      'All the spots of this campaign are taken.',
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Accepted' }));
     expect(titlesIn('Accepted')).toEqual(['Nova Energy Drink']);
@@ -278,7 +316,10 @@ describe('Sponsorship Offers', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await post.resolve(message('msg_2', 'Can I keep the cans?', true));
     const items = within(within(dialog).getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('<b>x</b>'), expect.stringContaining('Can I keep the cans?')]);
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('<b>x</b>'),
+      expect.stringContaining('Can I keep the cans?'),
+    ]);
     expect(within(dialog).getByLabelText('Message')).toHaveValue('');
   });
 

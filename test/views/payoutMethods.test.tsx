@@ -5,19 +5,34 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PayoutMethod } from '@/contract';
-import { ACCOUNT_INVALID, EMAIL_INVALID, payoutMethodsMachine, ROUTING_INVALID, type NewPayoutMethod } from '@/machines/money/payoutMethods.machine';
+import {
+  ACCOUNT_INVALID,
+  EMAIL_INVALID,
+  payoutMethodsMachine,
+  ROUTING_INVALID,
+  type NewPayoutMethod,
+} from '@/machines/money/payoutMethods.machine';
 import { messages } from '@/src/messages';
 import { SetPayoutMethodScreen } from '@/src/money/PayoutMethods';
 import { sampleBankMethod } from '@/machines/money/samples';
 import { controlled, renderScreen } from './harness';
 
-const paypal: PayoutMethod = { id: 'pm_paypal', kind: 'paypal', display: 'ana@example.com', holderName: null, isDefault: false, createdAt: '2026-11-21T10:00:00.000Z' };
+const paypal: PayoutMethod = {
+  id: 'pm_paypal',
+  kind: 'paypal',
+  display: 'ana@example.com',
+  holderName: null,
+  isDefault: false,
+  createdAt: '2026-11-21T10:00:00.000Z',
+};
 
 function setup() {
   const load = controlled<PayoutMethod[]>();
   const add = controlled<PayoutMethod[], NewPayoutMethod>();
   const remove = controlled<PayoutMethod[], { id: string }>();
-  const logic = payoutMethodsMachine.provide({ actors: { loadMethods: load.logic, addMethod: add.logic, removeMethod: remove.logic } });
+  const logic = payoutMethodsMachine.provide({
+    actors: { loadMethods: load.logic, addMethod: add.logic, removeMethod: remove.logic },
+  });
   renderScreen(<SetPayoutMethodScreen logic={logic} />, { path: '/set-payout-method', jwt: 'creator.jwt' });
   return { load, add, remove, user: userEvent.setup() };
 }
@@ -49,7 +64,9 @@ describe('Set Payout Method', () => {
     await user.clear(within(dialog).getByLabelText('Account Number'));
     await user.type(within(dialog).getByLabelText('Account Number'), '0001 2345 6789');
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
-    expect(add.inputs).toEqual([{ kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' }]);
+    expect(add.inputs).toEqual([
+      { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' },
+    ]);
     expect(within(dialog).getByRole('button', { name: 'Connect' })).toBeDisabled();
     // Escape while the method is being stored does not close the dialog.
     await user.keyboard('{Escape}');

@@ -70,8 +70,11 @@ describe('My Profile along generated paths', () => {
       },
       // The fixture's file is plain data (name and type); the gesture picks a real File.
       'photo.select': ({ file: { name, type } }) => {
-        fireEvent.change(screen.getByLabelText('Upload photo'), { target: { files: [new File(['x'], name, { type })] } });
-        if (type.startsWith('image/')) lastPreview = vi.mocked(URL.createObjectURL).mock.results.at(-1)!.value as string;
+        fireEvent.change(screen.getByLabelText('Upload photo'), {
+          target: { files: [new File(['x'], name, { type })] },
+        });
+        if (type.startsWith('image/'))
+          lastPreview = vi.mocked(URL.createObjectURL).mock.results.at(-1)!.value as string;
       },
       'xstate.done.actor.saveProfile': async ({ output }) => {
         user = output;
@@ -116,7 +119,9 @@ describe('My Profile along generated paths', () => {
       expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
       expect(holds()).toBe(0);
       if (last.startsWith('xstate.after.loaderHide.')) {
-        expect(screen.getAllByRole('status').some((el) => el.textContent?.includes('Perfil actualizado correctamente'))).toBe(true);
+        expect(
+          screen.getAllByRole('status').some((el) => el.textContent?.includes('Perfil actualizado correctamente')),
+        ).toBe(true);
         expect(view.session().getSnapshot().context.user?.city).toBe(u.city);
       }
     } else {
@@ -130,7 +135,10 @@ describe('My Profile along generated paths', () => {
       if (form === 'idle') {
         expect(updateButton()).toBeEnabled();
         if (last === 'xstate.error.actor.saveProfile') {
-          const text = saveError instanceof MissingTokenError ? 'No se ha podido actualizar el perfil' : 'Error al actualizar el perfil';
+          const text =
+            saveError instanceof MissingTokenError
+              ? 'No se ha podido actualizar el perfil'
+              : 'Error al actualizar el perfil';
           expect(screen.getByRole('alert')).toHaveTextContent(text);
         }
         if (last === 'field.change') expect(screen.getByLabelText('City')).toHaveValue('Austin');
@@ -140,7 +148,9 @@ describe('My Profile along generated paths', () => {
       } else {
         expect(updateButton()).toBeDisabled();
         if (last === 'xstate.done.actor.saveProfile') {
-          expect(screen.getAllByRole('status').some((el) => el.textContent?.includes('Perfil actualizado correctamente'))).toBe(true);
+          expect(
+            screen.getAllByRole('status').some((el) => el.textContent?.includes('Perfil actualizado correctamente')),
+          ).toBe(true);
         }
       }
       if (photo === 'idle') {
@@ -151,7 +161,9 @@ describe('My Profile along generated paths', () => {
         expect(picture()).toBe(lastPreview);
         expect(upload.inputs.at(-1)?.file.name).toBe('me.png');
       } else if (uploaded) {
-        expect(screen.getAllByRole('status').some((el) => el.textContent?.includes('Imagen subida correctamente'))).toBe(true);
+        expect(
+          screen.getAllByRole('status').some((el) => el.textContent?.includes('Imagen subida correctamente')),
+        ).toBe(true);
         expect(picture()).toBe('/uploads/sample.png');
         // The session hears of the new picture, so the header's avatar follows.
         expect(view.session().getSnapshot().context.user?.image).toBe('/uploads/sample.png');

@@ -44,7 +44,17 @@ describe('profile completion view along generated paths', () => {
     const progress = () => screen.getByRole('progressbar').getAttribute('aria-valuenow');
     if (value === 'personal') {
       expect(progress()).toBe('50');
-      for (const label of ['First name', 'Last name', 'Date of birth', 'Gender', 'Country', 'City', 'Zipcode', 'Address', 'Broadcasting Language']) {
+      for (const label of [
+        'First name',
+        'Last name',
+        'Date of birth',
+        'Gender',
+        'Country',
+        'City',
+        'Zipcode',
+        'Address',
+        'Broadcasting Language',
+      ]) {
         expect(screen.getByLabelText(label)).toBeInTheDocument();
       }
       expect(screen.getByLabelText('First name')).toHaveValue(firstName);
@@ -74,7 +84,8 @@ describe('profile completion view along generated paths', () => {
       expect(screen.getByLabelText('What type of content do you make?')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
       expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled();
-      if ((value as { content: string }).content === 'failed') expect(screen.getByRole('alert')).toHaveTextContent('Error al actualizar el perfil');
+      if ((value as { content: string }).content === 'failed')
+        expect(screen.getByRole('alert')).toHaveTextContent('Error al actualizar el perfil');
       else expect(screen.queryByRole('alert')).toBeNull();
     }
   });

@@ -81,7 +81,9 @@ describe('Newsletter modal', () => {
 describe('Forgot password', () => {
   function setup() {
     const { send, logic } = emailForm();
-    renderScreen(<ForgotPassword logic={forgotPasswordMachine.provide({ actors: { emailForm: logic } })} />, { path: '/forgot-password' });
+    renderScreen(<ForgotPassword logic={forgotPasswordMachine.provide({ actors: { emailForm: logic } })} />, {
+      path: '/forgot-password',
+    });
     return { send, user: userEvent.setup() };
   }
 
@@ -134,7 +136,9 @@ describe('Unsubscribe', () => {
 
   it('without a token, says what is missing and calls nothing', () => {
     const { unsubscribe } = setup('/unsubscribe');
-    expect(screen.getByRole('alert')).toHaveTextContent('This page needs the unsubscribe link from one of our e-mails.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This page needs the unsubscribe link from one of our e-mails.',
+    );
     expect(unsubscribe.started).toBe(0);
   });
 });

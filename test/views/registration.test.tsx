@@ -75,7 +75,11 @@ describe('registration view along generated paths', () => {
     } else if (typeof wizard === 'object' && wizard.details === 'registered') {
       await waitFor(() => expect(view.location()).toBe('/complete-register'));
       expect(view.signIns).toEqual(['issued.jwt.token']);
-      expect(registration.inputs.at(-1)).toEqual({ email: model.email, password: model.password, type_account: model.accountType });
+      expect(registration.inputs.at(-1)).toEqual({
+        email: model.email,
+        password: model.password,
+        type_account: model.accountType,
+      });
     } else if (typeof wizard === 'object') {
       const form = screen.getByRole('form', { name: 'Sign up' });
       expect(within(form).getByRole('checkbox')).toBeInTheDocument();

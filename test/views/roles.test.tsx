@@ -32,7 +32,13 @@ function Where() {
 /** The shell's routes in miniature: the guard around each workspace, the side menu beside them. */
 function renderShell(url: string) {
   const logic = sessionMachine.provide({
-    actions: { storeSession: () => {}, storeToken: () => {}, clearStorage: () => {}, navigateHome: () => {}, logError: () => {} },
+    actions: {
+      storeSession: () => {},
+      storeToken: () => {},
+      clearStorage: () => {},
+      navigateHome: () => {},
+      logError: () => {},
+    },
     actors: { loadUser: fromPromise<User, { jwt: string }>(() => new Promise(() => {})) },
   });
   const menu = createActor(sideMenuMachine).start();
@@ -60,7 +66,10 @@ function renderShell(url: string) {
   return {
     signIn: (role: Role) => act(() => captured.ref!.send({ type: 'user.updated', user: { ...sampleUser, role } })),
     location: () => screen.getByTestId('location').textContent,
-    links: () => within(screen.getByRole('navigation', { name: 'Dashboard' })).queryAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]),
+    links: () =>
+      within(screen.getByRole('navigation', { name: 'Dashboard' }))
+        .queryAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
   };
 }
 

@@ -66,7 +66,10 @@ describe('Settings', () => {
     expect(screen.getByLabelText('Old Password')).toHaveValue('Old-Password-1');
 
     await user.click(screen.getByRole('button', { name: 'Change' }));
-    await change.resolve({ message: 'Your password has been changed. Other devices have been signed out.', token: 'renewed.jwt' });
+    await change.resolve({
+      message: 'Your password has been changed. Other devices have been signed out.',
+      token: 'renewed.jwt',
+    });
     expect(screen.queryByLabelText('Old Password')).not.toBeInTheDocument();
     expect(screen.getByText('Your password has been changed. Other devices have been signed out.')).toBeInTheDocument();
     expect(view.session().getSnapshot().context.jwt).toBe('renewed.jwt');

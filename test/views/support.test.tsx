@@ -5,7 +5,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUPPORT_LIMITS } from '@/contract/limits';
-import { INVALID_EMAIL, MESSAGE_TOO_LONG, supportFormMachine, type SupportValues } from '@/machines/support/supportForm.machine';
+import {
+  INVALID_EMAIL,
+  MESSAGE_TOO_LONG,
+  supportFormMachine,
+  type SupportValues,
+} from '@/machines/support/supportForm.machine';
 import { messages } from '@/src/messages';
 import { HelpAndSupportScreen } from '@/src/support/HelpAndSupport';
 import { ContactUs } from '@/src/support/ContactUs';
@@ -71,10 +76,21 @@ describe('Support form on Contact Us', () => {
 
   it('sends the ticket with its page, shows the server’s refusal with the fields kept, then the confirmation', async () => {
     const { send, user } = setup();
-    await fill(user, { name: 'Ana Ruiz', email: 'ana@example.com', subject: 'Payouts', message: 'When do payouts arrive?' });
+    await fill(user, {
+      name: 'Ana Ruiz',
+      email: 'ana@example.com',
+      subject: 'Payouts',
+      message: 'When do payouts arrive?',
+    });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(send.inputs).toEqual([
-      { name: 'Ana Ruiz', email: 'ana@example.com', subject: 'Payouts', message: 'When do payouts arrive?', page: '/contact-us' },
+      {
+        name: 'Ana Ruiz',
+        email: 'ana@example.com',
+        subject: 'Payouts',
+        message: 'When do payouts arrive?',
+        page: '/contact-us',
+      },
     ]);
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeDisabled();
 
@@ -105,7 +121,12 @@ describe('Support form on Help and Support', () => {
     const { send, user } = setup('help');
     const form = screen.getByRole('form', { name: 'Support form' });
     expect(within(form).getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
-    await fill(user, { name: 'Ana', email: 'ana@example.com', subject: 'Payout', message: 'When does my payout arrive?' });
+    await fill(user, {
+      name: 'Ana',
+      email: 'ana@example.com',
+      subject: 'Payout',
+      message: 'When does my payout arrive?',
+    });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(send.inputs[0]?.page).toBe('/help-and-support');
     await send.resolve({ message: CONFIRMATION });

@@ -34,7 +34,10 @@ async function setup(data: EarningsData = { earnings: sampleEarnings, payouts: [
   const logResult = vi.fn();
   const logic = {
     earnings: earningsMachine.provide({ actors: { loadEarnings: load.logic } }),
-    withdraw: withdrawMachine.provide({ actors: { loadMethods: methods.logic, requestPayout: payout.logic }, actions: { logResult: (_, params) => logResult(params) } }),
+    withdraw: withdrawMachine.provide({
+      actors: { loadMethods: methods.logic, requestPayout: payout.logic },
+      actions: { logResult: (_, params) => logResult(params) },
+    }),
   };
   renderScreen(<EarningsScreen logic={logic} />, { path: '/earnings', jwt: 'creator.jwt' });
   await load.resolve(data);
@@ -63,7 +66,8 @@ describe('withdraw view along generated paths', () => {
       'xstate.done.actor.loadMethods': async ({ output }) => {
         await methods.resolve(output);
         loaded = output;
-        chosen = output.find((m) => m.id === chosen)?.id ?? output.find((m) => m.isDefault)?.id ?? output[0]?.id ?? null;
+        chosen =
+          output.find((m) => m.id === chosen)?.id ?? output.find((m) => m.isDefault)?.id ?? output[0]?.id ?? null;
       },
       'xstate.error.actor.loadMethods': ({ error }) => methods.reject(error),
       'methods.retry': () => user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Try again' })),
@@ -76,7 +80,9 @@ describe('withdraw view along generated paths', () => {
       'method.change': async ({ methodId }) => {
         const method = loaded.find((m) => m.id === methodId)!;
         chosen = methodId;
-        await user.click(within(dialog('Withdraw')).getByRole('radio', { name: method.kind === 'bank' ? 'Bank Account' : 'PayPal' }));
+        await user.click(
+          within(dialog('Withdraw')).getByRole('radio', { name: method.kind === 'bank' ? 'Bank Account' : 'PayPal' }),
+        );
       },
       'withdraw.cancel': () => user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Cancel' })),
       'withdraw.submit': async () => {
@@ -107,7 +113,9 @@ describe('withdraw view along generated paths', () => {
       expect(within(dialog('Withdraw')).getByText('Loading your payout methods')).toBeInTheDocument();
       expect(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' })).toBeDisabled();
     } else if (state === '{"open":"loadFailed"}') {
-      expect(within(dialog('Withdraw')).getByRole('alert')).toHaveTextContent('Your payout methods could not be loaded');
+      expect(within(dialog('Withdraw')).getByRole('alert')).toHaveTextContent(
+        'Your payout methods could not be loaded',
+      );
     } else if (state === '{"open":"editing"}' || state === '"requesting"') {
       const d = dialog('Withdraw');
       const input = within(d).getByLabelText('Amount');
@@ -116,7 +124,10 @@ describe('withdraw view along generated paths', () => {
       expect(within(d).getByText('$')).toBeInTheDocument();
       if (loaded.length === 0) {
         expect(within(d).getByText(/No payout method yet/)).toBeInTheDocument();
-        expect(within(d).getByRole('link', { name: 'Set Payout Method' })).toHaveAttribute('href', '/set-payout-method');
+        expect(within(d).getByRole('link', { name: 'Set Payout Method' })).toHaveAttribute(
+          'href',
+          '/set-payout-method',
+        );
       } else {
         const bank = within(d).getByRole('radio', { name: 'Bank Account' });
         const paypal = within(d).getByRole('radio', { name: 'PayPal' });
@@ -134,7 +145,9 @@ describe('withdraw view along generated paths', () => {
       expect(within(d).getByRole('button', { name: 'Retry' })).toBeEnabled();
     } else if (state === '"succeeded"') {
       const d = await screen.findByRole('dialog', { name: 'Withdrawal successful' });
-      expect(d).toHaveTextContent(`Withdrawal amount of $60${SUCCEEDED}Reference #CB-261124-0001 · Bank Account •••• 6789.`);
+      expect(d).toHaveTextContent(
+        `Withdrawal amount of $60${SUCCEEDED}Reference #CB-261124-0001 · Bank Account •••• 6789.`,
+      );
       expect(within(d).getByText('$60').tagName).toBe('STRONG');
     } else {
       throw new Error(`No assertion for ${state}`);
@@ -144,8 +157,23 @@ describe('withdraw view along generated paths', () => {
 
 describe('Earnings', () => {
   it('shows each period’s figures and Payout History from the ledger, with the status colours', async () => {
-    const paid: Payout = { ...samplePayout, id: 'po_2', status: 'paid', reference: '#CB-261001-0002', requestedAt: '2025-10-01T10:00:00.000Z', paidAt: '2025-10-02T10:00:00.000Z' };
-    const failed: Payout = { ...samplePayout, id: 'po_3', status: 'failed', reference: '#CB-251001-0003', method: { kind: 'paypal', display: 'ana@example.com' }, failureReason: 'Account closed', requestedAt: '2025-10-01T09:00:00.000Z' };
+    const paid: Payout = {
+      ...samplePayout,
+      id: 'po_2',
+      status: 'paid',
+      reference: '#CB-261001-0002',
+      requestedAt: '2025-10-01T10:00:00.000Z',
+      paidAt: '2025-10-02T10:00:00.000Z',
+    };
+    const failed: Payout = {
+      ...samplePayout,
+      id: 'po_3',
+      status: 'failed',
+      reference: '#CB-251001-0003',
+      method: { kind: 'paypal', display: 'ana@example.com' },
+      failureReason: 'Account closed',
+      requestedAt: '2025-10-01T09:00:00.000Z',
+    };
     const now = new Date().toISOString();
     const recent: Payout = { ...samplePayout, requestedAt: now };
     const { user } = await setup({
@@ -169,8 +197,20 @@ describe('Earnings', () => {
     expect(within(panel()).getByText('$7,620')).toBeInTheDocument();
     const table = within(panel()).getByRole('table', { name: 'Payout History' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['$60', new Date(now).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }), 'Bank Account •••• 6789', 'Processing', '#CB-261124-0001'],
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [
+        '$60',
+        new Date(now).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+        'Bank Account •••• 6789',
+        'Processing',
+        '#CB-261124-0001',
+      ],
       ['$60', 'Oct 1, 2025', 'Bank Account •••• 6789', 'Paid', '#CB-261001-0002'],
       ['$60', 'Oct 1, 2025', 'PayPal', 'Failed', '#CB-251001-0003'],
     ]);
@@ -186,7 +226,15 @@ describe('Earnings', () => {
 
   it('a new creator sees zeros and empty histories, never sample rows', async () => {
     const zero = { totalCents: 0, overlayCents: 0, sponsorshipCents: 0 };
-    const { user } = await setup({ earnings: { periods: { allOver: zero, thisYear: zero, thisMonth: zero }, availableCents: 0, inPayoutCents: 0, minPayoutCents: 5_000 }, payouts: [] });
+    const { user } = await setup({
+      earnings: {
+        periods: { allOver: zero, thisYear: zero, thisMonth: zero },
+        availableCents: 0,
+        inPayoutCents: 0,
+        minPayoutCents: 5_000,
+      },
+      payouts: [],
+    });
     expect(within(screen.getByRole('tabpanel')).getAllByText('$0')).toHaveLength(4);
     expect(screen.getByText(/^No payouts yet\./)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'This Year' }));
@@ -195,7 +243,10 @@ describe('Earnings', () => {
 
   it('a failed load offers Try again', async () => {
     const load = controlled<EarningsData>();
-    renderScreen(<EarningsScreen logic={{ earnings: earningsMachine.provide({ actors: { loadEarnings: load.logic } }) }} />, { path: '/earnings', jwt: 'creator.jwt' });
+    renderScreen(
+      <EarningsScreen logic={{ earnings: earningsMachine.provide({ actors: { loadEarnings: load.logic } }) }} />,
+      { path: '/earnings', jwt: 'creator.jwt' },
+    );
     expect(screen.getByText('Loading earnings')).toBeInTheDocument();
     await load.reject(new Error(messages.genericError));
     expect(screen.getByRole('alert')).toHaveTextContent('The earnings could not be loaded');
@@ -223,9 +274,19 @@ describe('Earnings', () => {
 describe('the live feed', () => {
   it('reads the figures again on money news only', async () => {
     const load = controlled<EarningsData>();
-    const actor = createActor(earningsMachine.provide({ actors: { loadEarnings: load.logic, liveFeed: earningsLiveFeed } })).start();
+    const actor = createActor(
+      earningsMachine.provide({ actors: { loadEarnings: load.logic, liveFeed: earningsLiveFeed } }),
+    ).start();
     await load.resolve({ earnings: sampleEarnings, payouts: [] });
-    const base = { id: 1, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '2026-11-24T10:00:00.000Z' };
+    const base = {
+      id: 1,
+      title: 't',
+      text: 't',
+      offerId: null,
+      link: null,
+      read: false,
+      createdAt: '2026-11-24T10:00:00.000Z',
+    };
     act(() => publishLive({ ...base, type: 'thread.message' }));
     expect(load.started).toBe(1);
     act(() => publishLive({ ...base, type: 'payout.paid' }));

@@ -5,7 +5,10 @@ import { autoIncrementId, type Dialect } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // creator | advertiser | operator. Existing accounts take theirs from the account type chosen at sign-up.
-  await db.schema.alterTable('users').addColumn('role', 'text', (c) => c.notNull().defaultTo('creator')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('role', 'text', (c) => c.notNull().defaultTo('creator'))
+    .execute();
   await sql`update users set role = 'advertiser' where type_account = 'Advertiser'`.execute(db);
 
   await db.schema
@@ -23,7 +26,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('advertiser_profiles_status').on('advertiser_profiles').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('advertiser_profiles_status')
+    .on('advertiser_profiles')
+    .columns(['status', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('campaigns')
@@ -53,7 +60,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('launched_at', 'text')
     .execute();
-  await db.schema.createIndex('campaigns_advertiser').on('campaigns').columns(['advertiser_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('campaigns_advertiser')
+    .on('campaigns')
+    .columns(['advertiser_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('campaigns_status').on('campaigns').column('status').execute();
 
   await db.schema

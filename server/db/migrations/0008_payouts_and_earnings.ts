@@ -60,7 +60,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const column of ['fee_cents', 'earned_cents', 'completed_via', 'completed_at']) await db.schema.alterTable('offers').dropColumn(column).execute();
+  for (const column of ['fee_cents', 'earned_cents', 'completed_via', 'completed_at'])
+    await db.schema.alterTable('offers').dropColumn(column).execute();
   await db.schema.dropTable('provider_accounts').execute();
   await db.schema.dropTable('payout_sequences').execute();
   await db.schema.dropTable('payouts').execute();

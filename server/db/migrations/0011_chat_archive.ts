@@ -32,10 +32,23 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     // 1 once a moderator removed it (CLEARMSG) or its author was timed out or banned (CLEARCHAT).
     .addColumn('moderated', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('chat_messages_msg').on('chat_messages').columns(['platform', 'channel_id', 'msg_id']).unique().execute();
-  await db.schema.createIndex('chat_messages_day').on('chat_messages').columns(['user_id', 'platform', 'day', 'sent_at']).execute();
+  await db.schema
+    .createIndex('chat_messages_msg')
+    .on('chat_messages')
+    .columns(['platform', 'channel_id', 'msg_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('chat_messages_day')
+    .on('chat_messages')
+    .columns(['user_id', 'platform', 'day', 'sent_at'])
+    .execute();
   // A chatter's messages newest first come straight off this index (id grows with arrival).
-  await db.schema.createIndex('chat_messages_chatter').on('chat_messages').columns(['user_id', 'platform', 'login', 'id']).execute();
+  await db.schema
+    .createIndex('chat_messages_chatter')
+    .on('chat_messages')
+    .columns(['user_id', 'platform', 'login', 'id'])
+    .execute();
 
   await db.schema
     .createTable('chat_events')
@@ -54,7 +67,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('until', 'bigint')
     .addColumn('detail', 'text')
     .execute();
-  await db.schema.createIndex('chat_events_day').on('chat_events').columns(['user_id', 'platform', 'day', 'at']).execute();
+  await db.schema
+    .createIndex('chat_events_day')
+    .on('chat_events')
+    .columns(['user_id', 'platform', 'day', 'at'])
+    .execute();
 
   // Per archived channel: when the ingester last knew it was receiving (a restart records the gap since).
   await db.schema
@@ -68,15 +85,23 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
 
   if (dialect === 'postgres') {
-    await sql`alter table chat_messages add column tsv tsvector generated always as (to_tsvector('simple', text)) stored`.execute(db);
+    await sql`alter table chat_messages add column tsv tsvector generated always as (to_tsvector('simple', text)) stored`.execute(
+      db,
+    );
     await sql`create index chat_messages_tsv on chat_messages using gin (tsv)`.execute(db);
   } else {
     // day_token ('d20261125') lets a search with a date range intersect the day's doclist inside the index instead of
     // filtering every match of a common word afterwards. Only rowids are ever read back, so the content table need
     // not hold that column; the triggers give both values.
-    await sql`create virtual table chat_messages_fts using fts5(text, day_token, content='chat_messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db);
-    await sql`create trigger chat_messages_fts_insert after insert on chat_messages begin insert into chat_messages_fts(rowid, text, day_token) values (new.id, new.text, 'd' || replace(new.day, '-', '')); end`.execute(db);
-    await sql`create trigger chat_messages_fts_delete after delete on chat_messages begin insert into chat_messages_fts(chat_messages_fts, rowid, text, day_token) values ('delete', old.id, old.text, 'd' || replace(old.day, '-', '')); end`.execute(db);
+    await sql`create virtual table chat_messages_fts using fts5(text, day_token, content='chat_messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(
+      db,
+    );
+    await sql`create trigger chat_messages_fts_insert after insert on chat_messages begin insert into chat_messages_fts(rowid, text, day_token) values (new.id, new.text, 'd' || replace(new.day, '-', '')); end`.execute(
+      db,
+    );
+    await sql`create trigger chat_messages_fts_delete after delete on chat_messages begin insert into chat_messages_fts(chat_messages_fts, rowid, text, day_token) values ('delete', old.id, old.text, 'd' || replace(old.day, '-', '')); end`.execute(
+      db,
+    );
   }
 }
 

@@ -25,8 +25,17 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('start_day', 'text', (c) => c.notNull())
     .addColumn('end_day', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('chat_streams_stream').on('chat_streams').columns(['platform', 'channel_id', 'stream_id']).unique().execute();
-  await db.schema.createIndex('chat_streams_user').on('chat_streams').columns(['user_id', 'platform', 'start_day']).execute();
+  await db.schema
+    .createIndex('chat_streams_stream')
+    .on('chat_streams')
+    .columns(['platform', 'channel_id', 'stream_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('chat_streams_user')
+    .on('chat_streams')
+    .columns(['user_id', 'platform', 'start_day'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

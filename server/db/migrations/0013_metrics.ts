@@ -52,8 +52,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('chat_messages').addColumn('amount_micros', 'bigint').execute();
   await db.schema.alterTable('chat_messages').addColumn('currency', 'text').execute();
   // Partial indexes (both databases have them): a year of donations is read without touching the other messages.
-  await sql`create index chat_messages_bits on chat_messages (user_id, platform, day) where bits is not null`.execute(db);
-  await sql`create index chat_messages_superchats on chat_messages (user_id, platform, day) where amount_micros is not null`.execute(db);
+  await sql`create index chat_messages_bits on chat_messages (user_id, platform, day) where bits is not null`.execute(
+    db,
+  );
+  await sql`create index chat_messages_superchats on chat_messages (user_id, platform, day) where amount_micros is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

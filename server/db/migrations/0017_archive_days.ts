@@ -9,7 +9,8 @@ import { autoIncrementId, type Dialect } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // A set is looked up by its key only: on SQLite the key is the row (no rowid beside it).
-  const keyed = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) => (dialect === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table);
+  const keyed = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+    dialect === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table;
 
   await db.schema
     .createTable('chat_days')
@@ -26,7 +27,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     // Bumped each time a deletion takes logins from its set: an ingester's memory of the set holds while it is unchanged.
     .addColumn('pruned', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('chat_days_day').on('chat_days').columns(['user_id', 'platform', 'day']).unique().execute();
+  await db.schema
+    .createIndex('chat_days_day')
+    .on('chat_days')
+    .columns(['user_id', 'platform', 'day'])
+    .unique()
+    .execute();
   await keyed(
     db.schema
       .createTable('chat_day_chatters')
@@ -35,9 +41,18 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .addPrimaryKeyConstraint('chat_day_chatters_pk', ['day_id', 'login']),
   ).execute();
 
-  await db.schema.alterTable('chat_streams').addColumn('messages', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('chat_streams').addColumn('chatters', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('chat_streams').addColumn('pruned', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('chat_streams')
+    .addColumn('messages', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('chat_streams')
+    .addColumn('chatters', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('chat_streams')
+    .addColumn('pruned', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await keyed(
     db.schema
       .createTable('chat_stream_chatters')
@@ -48,15 +63,21 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   // The archives kept so far, counted once.
   await sql`insert into chat_days (user_id, platform, day, channel, messages, chatters, first_at, last_at)
-    select user_id, platform, day, max(channel), count(*), count(distinct login), min(sent_at), max(sent_at) from chat_messages group by user_id, platform, day`.execute(db);
+    select user_id, platform, day, max(channel), count(*), count(distinct login), min(sent_at), max(sent_at) from chat_messages group by user_id, platform, day`.execute(
+    db,
+  );
   await sql`insert into chat_day_chatters (day_id, login)
-    select distinct d.id, m.login from chat_messages m join chat_days d on d.user_id = m.user_id and d.platform = m.platform and d.day = m.day`.execute(db);
+    select distinct d.id, m.login from chat_messages m join chat_days d on d.user_id = m.user_id and d.platform = m.platform and d.day = m.day`.execute(
+    db,
+  );
   // A stream's messages: its platform's, sent between its start and its end (from its start on while it is live).
   const during = (s: string, m: string) =>
     sql.raw(
       `${m}.user_id = ${s}.user_id and ${m}.platform = ${s}.platform and ${m}.day >= ${s}.start_day and ${m}.sent_at >= ${s}.started_at and (${s}.ended_at is null or (${m}.day <= ${s}.end_day and ${m}.sent_at <= ${s}.ended_at))`,
     );
-  await sql`insert into chat_stream_chatters (stream_id, login) select distinct s.id, m.login from chat_streams s join chat_messages m on ${during('s', 'm')}`.execute(db);
+  await sql`insert into chat_stream_chatters (stream_id, login) select distinct s.id, m.login from chat_streams s join chat_messages m on ${during('s', 'm')}`.execute(
+    db,
+  );
   await sql`update chat_streams set
     messages = (select count(*) from chat_messages m where ${during('chat_streams', 'm')}),
     chatters = (select count(*) from chat_stream_chatters c where c.stream_id = chat_streams.id)`.execute(db);

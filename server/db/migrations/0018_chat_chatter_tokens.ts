@@ -17,9 +17,19 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`drop trigger chat_messages_fts_delete`.execute(db);
   await sql`drop table chat_messages_fts`.execute(db);
   // columnsize=0: no per-message row of column sizes (only ranking reads them; the archive orders by arrival).
-  await sql`create virtual table chat_messages_fts using fts5(text, day_token, who, content='chat_messages', content_rowid='id', columnsize=0, tokenize='unicode61 remove_diacritics 2')`.execute(db);
-  await sql.raw(`insert into chat_messages_fts(rowid, text, day_token, who) select m.id, m.text, ${DAY('m')}, ${WHO('m')} from chat_messages m`).execute(db);
-  await sql.raw(`create trigger chat_messages_fts_insert after insert on chat_messages begin insert into chat_messages_fts(rowid, text, day_token, who) values (new.id, new.text, ${DAY('new')}, ${WHO('new')}); end`).execute(db);
+  await sql`create virtual table chat_messages_fts using fts5(text, day_token, who, content='chat_messages', content_rowid='id', columnsize=0, tokenize='unicode61 remove_diacritics 2')`.execute(
+    db,
+  );
+  await sql
+    .raw(
+      `insert into chat_messages_fts(rowid, text, day_token, who) select m.id, m.text, ${DAY('m')}, ${WHO('m')} from chat_messages m`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger chat_messages_fts_insert after insert on chat_messages begin insert into chat_messages_fts(rowid, text, day_token, who) values (new.id, new.text, ${DAY('new')}, ${WHO('new')}); end`,
+    )
+    .execute(db);
   await sql
     .raw(
       `create trigger chat_messages_fts_delete after delete on chat_messages begin insert into chat_messages_fts(chat_messages_fts, rowid, text, day_token, who) values ('delete', old.id, old.text, ${DAY('old')}, ${WHO('old')}); end`,
@@ -30,14 +40,28 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
 export async function down(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect !== 'sqlite') return;
-  await db.schema.createIndex('chat_messages_chatter').on('chat_messages').columns(['user_id', 'platform', 'login', 'id']).execute();
+  await db.schema
+    .createIndex('chat_messages_chatter')
+    .on('chat_messages')
+    .columns(['user_id', 'platform', 'login', 'id'])
+    .execute();
   await sql`drop trigger chat_messages_fts_insert`.execute(db);
   await sql`drop trigger chat_messages_fts_delete`.execute(db);
   await sql`drop table chat_messages_fts`.execute(db);
-  await sql`create virtual table chat_messages_fts using fts5(text, day_token, content='chat_messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db);
-  await sql.raw(`insert into chat_messages_fts(rowid, text, day_token) select m.id, m.text, ${DAY('m')} from chat_messages m`).execute(db);
-  await sql.raw(`create trigger chat_messages_fts_insert after insert on chat_messages begin insert into chat_messages_fts(rowid, text, day_token) values (new.id, new.text, ${DAY('new')}); end`).execute(db);
+  await sql`create virtual table chat_messages_fts using fts5(text, day_token, content='chat_messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(
+    db,
+  );
   await sql
-    .raw(`create trigger chat_messages_fts_delete after delete on chat_messages begin insert into chat_messages_fts(chat_messages_fts, rowid, text, day_token) values ('delete', old.id, old.text, ${DAY('old')}); end`)
+    .raw(`insert into chat_messages_fts(rowid, text, day_token) select m.id, m.text, ${DAY('m')} from chat_messages m`)
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger chat_messages_fts_insert after insert on chat_messages begin insert into chat_messages_fts(rowid, text, day_token) values (new.id, new.text, ${DAY('new')}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger chat_messages_fts_delete after delete on chat_messages begin insert into chat_messages_fts(chat_messages_fts, rowid, text, day_token) values ('delete', old.id, old.text, ${DAY('old')}); end`,
+    )
     .execute(db);
 }

@@ -19,7 +19,9 @@ export interface PayoutRails {
 export function createPayoutRails(config: Config, db: Kysely<Database>): PayoutRails {
   const stripe = config.stripe ? createStripeProvider(config.stripe, db) : null;
   const paypal = config.paypal ? createPaypalProvider(config.paypal) : null;
-  const configured: PayoutProvider[] = config.payoutProviders.map((name) => (name === 'stripe' ? stripe! : name === 'paypal' ? paypal! : manualProvider));
+  const configured: PayoutProvider[] = config.payoutProviders.map((name) =>
+    name === 'stripe' ? stripe! : name === 'paypal' ? paypal! : manualProvider,
+  );
   const all: PayoutProvider[] = [...configured, manualProvider];
   return {
     forKind: (kind) => all.find((provider) => provider.supports(kind))!,

@@ -39,7 +39,12 @@ export function createPaypalProvider(settings: NonNullable<Config['paypal']>): P
     return token.value;
   }
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<{ status: number; body: BatchAnswer }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<{ status: number; body: BatchAnswer }> {
     const response = await fetch(`${settings.apiBase}${path}`, {
       method,
       headers: {
@@ -61,7 +66,12 @@ export function createPaypalProvider(settings: NonNullable<Config['paypal']>): P
     const item = answer.items?.[0];
     const status = item?.transaction_status ?? answer.batch_header?.batch_status ?? 'PENDING';
     if (status === 'SUCCESS') return { status: 'paid', providerRef: batchId };
-    if (FAILED_ITEM.has(status)) return { status: 'failed', providerRef: batchId, reason: item?.errors?.message ?? `PayPal reported ${status.toLowerCase()}` };
+    if (FAILED_ITEM.has(status))
+      return {
+        status: 'failed',
+        providerRef: batchId,
+        reason: item?.errors?.message ?? `PayPal reported ${status.toLowerCase()}`,
+      };
     return { status: 'processing', providerRef: batchId };
   }
 

@@ -18,7 +18,12 @@ export type StripeProvider = PayoutProvider & {
 const resultOf = (payout: Stripe.Payout): ProviderResult => {
   if (payout.status === 'paid') return { status: 'paid', providerRef: payout.id };
   if (payout.status === 'failed' || payout.status === 'canceled') {
-    return { status: 'failed', providerRef: payout.id, reason: payout.failure_message ?? `The bank ${payout.status === 'canceled' ? 'cancelled' : 'refused'} the transfer` };
+    return {
+      status: 'failed',
+      providerRef: payout.id,
+      reason:
+        payout.failure_message ?? `The bank ${payout.status === 'canceled' ? 'cancelled' : 'refused'} the transfer`,
+    };
   }
   return { status: 'processing', providerRef: payout.id };
 };
@@ -37,7 +42,12 @@ export function createStripeProvider(settings: NonNullable<Config['stripe']>, db
   /** The creator's connected account, with `order`'s bank account attached as its external account. */
   async function connectedAccount(order: PayoutOrder): Promise<string> {
     if (order.details.kind !== 'bank') throw new PayoutRejected('Stripe pays bank accounts only');
-    let row = await db.selectFrom('provider_accounts').selectAll().where('user_id', '=', order.creatorId).where('provider', '=', 'stripe').executeTakeFirst();
+    let row = await db
+      .selectFrom('provider_accounts')
+      .selectAll()
+      .where('user_id', '=', order.creatorId)
+      .where('provider', '=', 'stripe')
+      .executeTakeFirst();
     if (!row) {
       const account = await stripe.accounts.create(
         {
@@ -52,10 +62,21 @@ export function createStripeProvider(settings: NonNullable<Config['stripe']>, db
       );
       await db
         .insertInto('provider_accounts')
-        .values({ user_id: order.creatorId, provider: 'stripe', account_id: account.id, method_id: null, created_at: new Date().toISOString() })
+        .values({
+          user_id: order.creatorId,
+          provider: 'stripe',
+          account_id: account.id,
+          method_id: null,
+          created_at: new Date().toISOString(),
+        })
         .onConflict((oc) => oc.columns(['user_id', 'provider']).doNothing())
         .execute();
-      row = await db.selectFrom('provider_accounts').selectAll().where('user_id', '=', order.creatorId).where('provider', '=', 'stripe').executeTakeFirstOrThrow();
+      row = await db
+        .selectFrom('provider_accounts')
+        .selectAll()
+        .where('user_id', '=', order.creatorId)
+        .where('provider', '=', 'stripe')
+        .executeTakeFirstOrThrow();
     }
     if (row.method_id !== order.methodId) {
       await stripe.accounts.createExternalAccount(
@@ -74,13 +95,23 @@ export function createStripeProvider(settings: NonNullable<Config['stripe']>, db
         },
         { idempotencyKey: `castbridge-bank-${order.methodId}` },
       );
-      await db.updateTable('provider_accounts').set({ method_id: order.methodId }).where('user_id', '=', order.creatorId).where('provider', '=', 'stripe').execute();
+      await db
+        .updateTable('provider_accounts')
+        .set({ method_id: order.methodId })
+        .where('user_id', '=', order.creatorId)
+        .where('provider', '=', 'stripe')
+        .execute();
     }
     return row.account_id;
   }
 
   async function accountOf(creatorId: string): Promise<string> {
-    const row = await db.selectFrom('provider_accounts').select('account_id').where('user_id', '=', creatorId).where('provider', '=', 'stripe').executeTakeFirst();
+    const row = await db
+      .selectFrom('provider_accounts')
+      .select('account_id')
+      .where('user_id', '=', creatorId)
+      .where('provider', '=', 'stripe')
+      .executeTakeFirst();
     if (!row) throw new Error(`no Stripe account for creator ${creatorId}`);
     return row.account_id;
   }
@@ -94,7 +125,13 @@ export function createStripeProvider(settings: NonNullable<Config['stripe']>, db
         const account = await connectedAccount(order);
         const metadata = { payout_id: order.payoutId, reference: order.reference };
         await stripe.transfers.create(
-          { amount: order.amountCents, currency: 'usd', destination: account, transfer_group: order.payoutId, metadata },
+          {
+            amount: order.amountCents,
+            currency: 'usd',
+            destination: account,
+            transfer_group: order.payoutId,
+            metadata,
+          },
           { idempotencyKey: `castbridge-transfer-${order.payoutId}` },
         );
         const payout = await stripe.payouts.create(
@@ -105,7 +142,10 @@ export function createStripeProvider(settings: NonNullable<Config['stripe']>, db
       } catch (error) {
         // A refusal about the request itself (a bad routing number, an account Stripe closed) will not pass by
         // retrying; anything else (network, 5xx, rate limits) is retried by the job with the same keys.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError
+        ) {
           throw new PayoutRejected(error.message);
         }
         throw error;

@@ -12,7 +12,12 @@ import { flushMicrotasks } from '../controlled';
 
 /** A read per call, each settled by the test in any order. */
 function reads<T>() {
-  const calls: { range: AnalyticsRange; resolve: (value: T) => void; reject: (error: unknown) => void; aborted: () => boolean }[] = [];
+  const calls: {
+    range: AnalyticsRange;
+    resolve: (value: T) => void;
+    reject: (error: unknown) => void;
+    aborted: () => boolean;
+  }[] = [];
   const logic = fromPromise<T, { range: AnalyticsRange }>(
     ({ input, signal }) =>
       new Promise<T>((resolve, reject) => {

@@ -9,7 +9,13 @@ function start() {
   const actions = { signIn: vi.fn(), goToDashboard: vi.fn(), logError: vi.fn() };
   const authenticate = controlled<string, { email: string; password: string }>();
   const actor = createActor(loginMachine.provide({ actions, actors: { authenticate: authenticate.logic } })).start();
-  return { actor, actions, authenticate, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
+  return {
+    actor,
+    actions,
+    authenticate,
+    value: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+  };
 }
 
 /** Filled in and submitted: `submitting`. */
@@ -32,39 +38,55 @@ describe('login transitions', () => {
     expect(context()).toEqual({ email: 'ana@example.com', password: '' });
   });
 
-  pin({ from: 'login.editing', on: 'form.submit', guard: 'isComplete', to: 'login.submitting' }, 'both fields filled: the trimmed email and the password are sent', () => {
-    const { value, authenticate } = submitting();
-    expect(value()).toBe('submitting');
-    expect(authenticate.inputs).toEqual([{ email: 'ana@example.com', password: 'Castbridge!2024' }]);
-  });
+  pin(
+    { from: 'login.editing', on: 'form.submit', guard: 'isComplete', to: 'login.submitting' },
+    'both fields filled: the trimmed email and the password are sent',
+    () => {
+      const { value, authenticate } = submitting();
+      expect(value()).toBe('submitting');
+      expect(authenticate.inputs).toEqual([{ email: 'ana@example.com', password: 'Castbridge!2024' }]);
+    },
+  );
 
-  pin({ from: 'login.editing', on: 'form.submit', to: 'login.editing.invalid' }, 'an empty field refuses the submit and sends nothing', () => {
-    const { actor, value, authenticate } = start();
-    actor.send({ type: 'field.change', field: 'email', value: '   ' });
-    actor.send({ type: 'field.change', field: 'password', value: 'Castbridge!2024' });
-    actor.send({ type: 'form.submit' });
-    expect(value()).toEqual({ editing: 'invalid' });
-    expect(authenticate.started).toBe(0);
-  });
+  pin(
+    { from: 'login.editing', on: 'form.submit', to: 'login.editing.invalid' },
+    'an empty field refuses the submit and sends nothing',
+    () => {
+      const { actor, value, authenticate } = start();
+      actor.send({ type: 'field.change', field: 'email', value: '   ' });
+      actor.send({ type: 'field.change', field: 'password', value: 'Castbridge!2024' });
+      actor.send({ type: 'form.submit' });
+      expect(value()).toEqual({ editing: 'invalid' });
+      expect(authenticate.started).toBe(0);
+    },
+  );
 
-  pin({ from: 'login.submitting', on: 'xstate.done.actor.authenticate', to: 'login.signedIn' }, 'the token goes to the session and the dashboard opens', async () => {
-    const { actor, value, authenticate, actions } = submitting();
-    await authenticate.resolve('issued.jwt');
-    expect(value()).toBe('signedIn');
-    expect(actor.getSnapshot().status).toBe('done');
-    expect(actions.signIn).toHaveBeenCalledWith(expect.anything(), { token: 'issued.jwt' });
-    expect(actions.goToDashboard).toHaveBeenCalledOnce();
-  });
+  pin(
+    { from: 'login.submitting', on: 'xstate.done.actor.authenticate', to: 'login.signedIn' },
+    'the token goes to the session and the dashboard opens',
+    async () => {
+      const { actor, value, authenticate, actions } = submitting();
+      await authenticate.resolve('issued.jwt');
+      expect(value()).toBe('signedIn');
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(actions.signIn).toHaveBeenCalledWith(expect.anything(), { token: 'issued.jwt' });
+      expect(actions.goToDashboard).toHaveBeenCalledOnce();
+    },
+  );
 
-  pin({ from: 'login.submitting', on: 'xstate.error.actor.authenticate', to: 'login.editing.rejected' }, 'a refusal is logged and the form shows it', async () => {
-    const { value, context, authenticate, actions } = submitting();
-    const error = new Error('401');
-    await authenticate.reject(error);
-    expect(value()).toEqual({ editing: 'rejected' });
-    expect(context().email).toBe(' ana@example.com ');
-    expect(actions.logError).toHaveBeenCalledWith(expect.anything(), { error });
-    expect(actions.signIn).not.toHaveBeenCalled();
-  });
+  pin(
+    { from: 'login.submitting', on: 'xstate.error.actor.authenticate', to: 'login.editing.rejected' },
+    'a refusal is logged and the form shows it',
+    async () => {
+      const { value, context, authenticate, actions } = submitting();
+      const error = new Error('401');
+      await authenticate.reject(error);
+      expect(value()).toEqual({ editing: 'rejected' });
+      expect(context().email).toBe(' ana@example.com ');
+      expect(actions.logError).toHaveBeenCalledWith(expect.anything(), { error });
+      expect(actions.signIn).not.toHaveBeenCalled();
+    },
+  );
 
   pinsEveryTransition();
 });

@@ -3,7 +3,13 @@
 // and comes back after a growing wait, a rotated token that shows nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
-import { currentOffer, overlayPageMachine, type Beat, type HostStatus, type OverlayPageEvent } from '@/machines/overlay/overlayPage.machine';
+import {
+  currentOffer,
+  overlayPageMachine,
+  type Beat,
+  type HostStatus,
+  type OverlayPageEvent,
+} from '@/machines/overlay/overlayPage.machine';
 import { sampleOverlayState } from '@/machines/overlay/samples';
 
 function start(options: { preview?: boolean; host?: Partial<HostStatus> } = {}) {
@@ -22,7 +28,13 @@ function start(options: { preview?: boolean; host?: Partial<HostStatus> } = {}) 
       actors: { overlayStream, hostWatch: fromCallback<EventObject, void>(() => () => {}) },
       actions: { sendBeats: (_args, { beats }) => void reports.push(beats) },
     }),
-    { input: { token: 't', preview: options.preview ?? false, host: { visible: true, active: true, streaming: null, ...options.host } } },
+    {
+      input: {
+        token: 't',
+        preview: options.preview ?? false,
+        host: { visible: true, active: true, streaming: null, ...options.host },
+      },
+    },
   );
   actor.start();
   return {
@@ -69,7 +81,11 @@ describe('the overlay page', () => {
     const page = start();
     page.stream({ type: 'stream.state', state: sampleOverlayState });
     const total = () => page.reports.flat().reduce((sum, beat) => sum + beat.seconds, 0);
-    const of = (offerId: string) => page.reports.flat().filter((beat) => beat.offerId === offerId).reduce((sum, beat) => sum + beat.seconds, 0);
+    const of = (offerId: string) =>
+      page.reports
+        .flat()
+        .filter((beat) => beat.offerId === offerId)
+        .reduce((sum, beat) => sum + beat.seconds, 0);
     vi.advanceTimersByTime(15_000);
     // The report and the 15th second fall due together: the second may go into the next report.
     expect(page.reports).toHaveLength(1);

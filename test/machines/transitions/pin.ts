@@ -38,11 +38,19 @@ export function pinTransitions<M extends AnyStateMachine>(machine: M) {
       describe('coverage', () => {
         it(`pins every transition of "${machine.id}" by hand, and only those`, () => {
           const actual = listTransitions(machine).map((t) =>
-            describeTransition({ from: t.source, on: t.event === '(always)' ? 'always' : t.event, guard: t.guard, to: t.target === '(self)' ? null : t.target }),
+            describeTransition({
+              from: t.source,
+              on: t.event === '(always)' ? 'always' : t.event,
+              guard: t.guard,
+              to: t.target === '(self)' ? null : t.target,
+            }),
           );
           const missing = actual.filter((t) => !pinned.has(t));
           const stale = [...pinned].filter((t) => !actual.includes(t));
-          expect({ missing, stale }, 'transitions without a pinned test (missing) and pins the machine lacks (stale)').toEqual({ missing: [], stale: [] });
+          expect(
+            { missing, stale },
+            'transitions without a pinned test (missing) and pins the machine lacks (stale)',
+          ).toEqual({ missing: [], stale: [] });
         });
       });
     },

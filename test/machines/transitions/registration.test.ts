@@ -14,9 +14,20 @@ function start() {
   const loadPolicy = controlled<PasswordPolicy>();
   const register = controlled<string, { email: string; password: string; type_account: AccountType }>();
   const clock = new SimulatedClock();
-  const logic = registrationMachine.provide({ actions, actors: { loadPolicy: loadPolicy.logic, register: register.logic } });
+  const logic = registrationMachine.provide({
+    actions,
+    actors: { loadPolicy: loadPolicy.logic, register: register.logic },
+  });
   const actor = createActor(logic, { clock }).start();
-  return { actor, actions, loadPolicy, register, clock, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
+  return {
+    actor,
+    actions,
+    loadPolicy,
+    register,
+    clock,
+    value: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+  };
 }
 
 /** Past the step animation, on the credentials step, with the server's policy (minimum 8) loaded. */
@@ -41,98 +52,165 @@ async function submitting() {
 describe('registration transitions', () => {
   const { pin, pinsEveryTransition } = pinTransitions(registrationMachine);
 
-  pin({ from: 'registration.policy.idle', on: 'step.continue', to: 'registration.policy.loading' }, "Continue fetches the server's password policy", () => {
-    const { actor, value, loadPolicy } = start();
-    expect(loadPolicy.started).toBe(0);
-    actor.send({ type: 'step.continue' });
-    expect(value()).toEqual({ policy: 'loading', wizard: 'animating' });
-    expect(loadPolicy.started).toBe(1);
-  });
+  pin(
+    { from: 'registration.policy.idle', on: 'step.continue', to: 'registration.policy.loading' },
+    "Continue fetches the server's password policy",
+    () => {
+      const { actor, value, loadPolicy } = start();
+      expect(loadPolicy.started).toBe(0);
+      actor.send({ type: 'step.continue' });
+      expect(value()).toEqual({ policy: 'loading', wizard: 'animating' });
+      expect(loadPolicy.started).toBe(1);
+    },
+  );
 
-  pin({ from: 'registration.policy.loading', on: 'xstate.done.actor.loadPolicy', to: 'registration.policy.loaded' }, "the server's policy raises the default", async () => {
-    const { actor, value, context, loadPolicy } = start();
-    actor.send({ type: 'step.continue' });
-    await loadPolicy.resolve({ minLength: 8, maxLength: 128 });
-    expect(value()).toEqual({ policy: 'loaded', wizard: 'animating' });
-    expect(context().policy).toEqual({ ...defaultPasswordPolicy, minLength: 8, maxLength: 128 });
-  });
+  pin(
+    { from: 'registration.policy.loading', on: 'xstate.done.actor.loadPolicy', to: 'registration.policy.loaded' },
+    "the server's policy raises the default",
+    async () => {
+      const { actor, value, context, loadPolicy } = start();
+      actor.send({ type: 'step.continue' });
+      await loadPolicy.resolve({ minLength: 8, maxLength: 128 });
+      expect(value()).toEqual({ policy: 'loaded', wizard: 'animating' });
+      expect(context().policy).toEqual({ ...defaultPasswordPolicy, minLength: 8, maxLength: 128 });
+    },
+  );
 
-  pin({ from: 'registration.policy.loading', on: 'xstate.error.actor.loadPolicy', to: 'registration.policy.unavailable' }, 'without the policy the default stands', async () => {
-    const { actor, value, context, loadPolicy } = start();
-    actor.send({ type: 'step.continue' });
-    await loadPolicy.reject(new Error('policy unavailable'));
-    expect(value()).toEqual({ policy: 'unavailable', wizard: 'animating' });
-    expect(context().policy).toEqual(defaultPasswordPolicy);
-  });
+  pin(
+    { from: 'registration.policy.loading', on: 'xstate.error.actor.loadPolicy', to: 'registration.policy.unavailable' },
+    'without the policy the default stands',
+    async () => {
+      const { actor, value, context, loadPolicy } = start();
+      actor.send({ type: 'step.continue' });
+      await loadPolicy.reject(new Error('policy unavailable'));
+      expect(value()).toEqual({ policy: 'unavailable', wizard: 'animating' });
+      expect(context().policy).toEqual(defaultPasswordPolicy);
+    },
+  );
 
-  pin({ from: 'registration.wizard.choosing', on: 'account.choose', to: null }, 'the chosen account type is kept, on the same step', () => {
-    const { actor, value, context } = start();
-    actor.send({ type: 'account.choose', accountType: 'Advertiser' });
-    expect(value()).toEqual({ policy: 'idle', wizard: 'choosing' });
-    expect(context().accountType).toBe('Advertiser');
-  });
+  pin(
+    { from: 'registration.wizard.choosing', on: 'account.choose', to: null },
+    'the chosen account type is kept, on the same step',
+    () => {
+      const { actor, value, context } = start();
+      actor.send({ type: 'account.choose', accountType: 'Advertiser' });
+      expect(value()).toEqual({ policy: 'idle', wizard: 'choosing' });
+      expect(context().accountType).toBe('Advertiser');
+    },
+  );
 
-  pin({ from: 'registration.wizard.choosing', on: 'step.continue', to: 'registration.wizard.animating' }, 'Continue starts the step animation', () => {
-    const { actor, value } = start();
-    actor.send({ type: 'step.continue' });
-    expect(value()).toEqual({ policy: 'loading', wizard: 'animating' });
-  });
+  pin(
+    { from: 'registration.wizard.choosing', on: 'step.continue', to: 'registration.wizard.animating' },
+    'Continue starts the step animation',
+    () => {
+      const { actor, value } = start();
+      actor.send({ type: 'step.continue' });
+      expect(value()).toEqual({ policy: 'loading', wizard: 'animating' });
+    },
+  );
 
-  pin({ from: 'registration.wizard.animating', on: 'xstate.after.stepAnimation', to: 'registration.wizard.details' }, 'the credentials step shows after the animation (1 s)', () => {
-    const { actor, value, clock } = start();
-    actor.send({ type: 'step.continue' });
-    clock.increment(STEP_ANIMATION_MS - 1);
-    expect(value()).toEqual({ policy: 'loading', wizard: 'animating' });
-    clock.increment(1);
-    expect(value()).toEqual({ policy: 'loading', wizard: { details: { editing: 'pristine' } } });
-  });
+  pin(
+    { from: 'registration.wizard.animating', on: 'xstate.after.stepAnimation', to: 'registration.wizard.details' },
+    'the credentials step shows after the animation (1 s)',
+    () => {
+      const { actor, value, clock } = start();
+      actor.send({ type: 'step.continue' });
+      clock.increment(STEP_ANIMATION_MS - 1);
+      expect(value()).toEqual({ policy: 'loading', wizard: 'animating' });
+      clock.increment(1);
+      expect(value()).toEqual({ policy: 'loading', wizard: { details: { editing: 'pristine' } } });
+    },
+  );
 
-  pin({ from: 'registration.wizard.details.editing', on: 'field.change', to: null }, 'a typed field is kept, in the same state', async () => {
-    const { actor, value, context } = await details();
-    actor.send({ type: 'field.change', field: 'confirmPassword', value: 'anything' });
-    expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'pristine' } } });
-    expect(context().confirmPassword).toBe('anything');
-  });
+  pin(
+    { from: 'registration.wizard.details.editing', on: 'field.change', to: null },
+    'a typed field is kept, in the same state',
+    async () => {
+      const { actor, value, context } = await details();
+      actor.send({ type: 'field.change', field: 'confirmPassword', value: 'anything' });
+      expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'pristine' } } });
+      expect(context().confirmPassword).toBe('anything');
+    },
+  );
 
-  pin({ from: 'registration.wizard.details.editing', on: 'agreement.toggle', to: null }, 'the agreement box is kept, in the same state', async () => {
-    const { actor, value, context } = await details();
-    actor.send({ type: 'agreement.toggle', agreed: false });
-    expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'pristine' } } });
-    expect(context().agreed).toBe(false);
-  });
+  pin(
+    { from: 'registration.wizard.details.editing', on: 'agreement.toggle', to: null },
+    'the agreement box is kept, in the same state',
+    async () => {
+      const { actor, value, context } = await details();
+      actor.send({ type: 'agreement.toggle', agreed: false });
+      expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'pristine' } } });
+      expect(context().agreed).toBe(false);
+    },
+  );
 
-  pin({ from: 'registration.wizard.details.editing', on: 'form.submit', guard: 'isComplete', to: 'registration.wizard.details.submitting' }, 'valid credentials are sent with the account type', async () => {
-    const { value, register } = await submitting();
-    expect(value()).toEqual({ policy: 'loaded', wizard: { details: 'submitting' } });
-    expect(register.inputs).toEqual([{ email: 'ana@example.com', password: 'Castbridge!2024', type_account: 'Influencer' }]);
-  });
+  pin(
+    {
+      from: 'registration.wizard.details.editing',
+      on: 'form.submit',
+      guard: 'isComplete',
+      to: 'registration.wizard.details.submitting',
+    },
+    'valid credentials are sent with the account type',
+    async () => {
+      const { value, register } = await submitting();
+      expect(value()).toEqual({ policy: 'loaded', wizard: { details: 'submitting' } });
+      expect(register.inputs).toEqual([
+        { email: 'ana@example.com', password: 'Castbridge!2024', type_account: 'Influencer' },
+      ]);
+    },
+  );
 
-  pin({ from: 'registration.wizard.details.editing', on: 'form.submit', to: 'registration.wizard.details.editing.invalid' }, "a password under the server's minimum is refused, nothing sent", async () => {
-    const { actor, value, register } = await details();
-    actor.send({ type: 'field.change', field: 'email', value: 'ana@example.com' });
-    actor.send({ type: 'field.change', field: 'password', value: 'short1' }); // enough for the default 6, not the server's 8
-    actor.send({ type: 'form.submit' });
-    expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'invalid' } } });
-    expect(register.started).toBe(0);
-  });
+  pin(
+    {
+      from: 'registration.wizard.details.editing',
+      on: 'form.submit',
+      to: 'registration.wizard.details.editing.invalid',
+    },
+    "a password under the server's minimum is refused, nothing sent",
+    async () => {
+      const { actor, value, register } = await details();
+      actor.send({ type: 'field.change', field: 'email', value: 'ana@example.com' });
+      actor.send({ type: 'field.change', field: 'password', value: 'short1' }); // enough for the default 6, not the server's 8
+      actor.send({ type: 'form.submit' });
+      expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'invalid' } } });
+      expect(register.started).toBe(0);
+    },
+  );
 
-  pin({ from: 'registration.wizard.details.submitting', on: 'xstate.done.actor.register', to: 'registration.wizard.details.registered' }, 'the token goes to the session and /complete-register opens', async () => {
-    const { value, register, actions } = await submitting();
-    await register.resolve('issued.jwt');
-    expect(value()).toEqual({ policy: 'loaded', wizard: { details: 'registered' } });
-    expect(actions.signIn).toHaveBeenCalledWith(expect.anything(), { token: 'issued.jwt' });
-    expect(actions.goToCompleteRegister).toHaveBeenCalledOnce();
-  });
+  pin(
+    {
+      from: 'registration.wizard.details.submitting',
+      on: 'xstate.done.actor.register',
+      to: 'registration.wizard.details.registered',
+    },
+    'the token goes to the session and /complete-register opens',
+    async () => {
+      const { value, register, actions } = await submitting();
+      await register.resolve('issued.jwt');
+      expect(value()).toEqual({ policy: 'loaded', wizard: { details: 'registered' } });
+      expect(actions.signIn).toHaveBeenCalledWith(expect.anything(), { token: 'issued.jwt' });
+      expect(actions.goToCompleteRegister).toHaveBeenCalledOnce();
+    },
+  );
 
-  pin({ from: 'registration.wizard.details.submitting', on: 'xstate.error.actor.register', to: 'registration.wizard.details.editing.rejected' }, "a refusal is logged and keeps the server's reason", async () => {
-    const { value, context, register, actions } = await submitting();
-    const error = new Error('An account with this email already exists');
-    await register.reject(error);
-    expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'rejected' } } });
-    expect(context().serverReason).toBe('An account with this email already exists');
-    expect(actions.logError).toHaveBeenCalledWith(expect.anything(), { error });
-    expect(actions.signIn).not.toHaveBeenCalled();
-  });
+  pin(
+    {
+      from: 'registration.wizard.details.submitting',
+      on: 'xstate.error.actor.register',
+      to: 'registration.wizard.details.editing.rejected',
+    },
+    "a refusal is logged and keeps the server's reason",
+    async () => {
+      const { value, context, register, actions } = await submitting();
+      const error = new Error('An account with this email already exists');
+      await register.reject(error);
+      expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'rejected' } } });
+      expect(context().serverReason).toBe('An account with this email already exists');
+      expect(actions.logError).toHaveBeenCalledWith(expect.anything(), { error });
+      expect(actions.signIn).not.toHaveBeenCalled();
+    },
+  );
 
   pinsEveryTransition();
 });

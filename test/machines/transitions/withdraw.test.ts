@@ -18,9 +18,21 @@ function start() {
   const actions = { logResult: vi.fn() };
   const loadMethods = controlled<PayoutMethod[]>();
   const requestPayout = controlled<Payout, PayoutRequest>();
-  const actor = createActor(withdrawMachine.provide({ actions, actors: { loadMethods: loadMethods.logic, requestPayout: requestPayout.logic } }));
+  const actor = createActor(
+    withdrawMachine.provide({
+      actions,
+      actors: { loadMethods: loadMethods.logic, requestPayout: requestPayout.logic },
+    }),
+  );
   actor.start();
-  return { actor, actions, loadMethods, requestPayout, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
+  return {
+    actor,
+    actions,
+    loadMethods,
+    requestPayout,
+    value: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+  };
 }
 
 /** The modal open with the two methods loaded (the bank account is the default). */
@@ -53,121 +65,183 @@ async function showing(kind: 'failed' | 'succeeded') {
 describe('withdraw transitions', () => {
   const { pin, pinsEveryTransition } = pinTransitions(withdrawMachine);
 
-  pin({ from: 'withdraw.closed', on: 'withdraw.open', to: 'withdraw.open' }, 'Withdraw opens the modal with an empty amount and loads the methods', async () => {
-    const withdraw = await editing();
-    withdraw.actor.send({ type: 'amount.change', value: '50' });
-    withdraw.actor.send({ type: 'withdraw.dismiss' });
-    withdraw.actor.send({ type: 'withdraw.open' });
-    expect(withdraw.value()).toEqual({ open: 'loading' });
-    expect(withdraw.loadMethods.started).toBe(2);
-    expect(withdraw.context()).toMatchObject({ amount: '', amountError: null, failure: null, payout: null });
-  });
+  pin(
+    { from: 'withdraw.closed', on: 'withdraw.open', to: 'withdraw.open' },
+    'Withdraw opens the modal with an empty amount and loads the methods',
+    async () => {
+      const withdraw = await editing();
+      withdraw.actor.send({ type: 'amount.change', value: '50' });
+      withdraw.actor.send({ type: 'withdraw.dismiss' });
+      withdraw.actor.send({ type: 'withdraw.open' });
+      expect(withdraw.value()).toEqual({ open: 'loading' });
+      expect(withdraw.loadMethods.started).toBe(2);
+      expect(withdraw.context()).toMatchObject({ amount: '', amountError: null, failure: null, payout: null });
+    },
+  );
 
-  pin({ from: 'withdraw.open.loading', on: 'xstate.done.actor.loadMethods', to: 'withdraw.open.editing' }, 'the methods arrive and the default one is chosen', async () => {
-    const withdraw = await editing();
-    expect(withdraw.context()).toMatchObject({ methods: [sampleBankMethod, samplePaypalMethod], methodId: sampleBankMethod.id });
-  });
+  pin(
+    { from: 'withdraw.open.loading', on: 'xstate.done.actor.loadMethods', to: 'withdraw.open.editing' },
+    'the methods arrive and the default one is chosen',
+    async () => {
+      const withdraw = await editing();
+      expect(withdraw.context()).toMatchObject({
+        methods: [sampleBankMethod, samplePaypalMethod],
+        methodId: sampleBankMethod.id,
+      });
+    },
+  );
 
-  pin({ from: 'withdraw.open.loading', on: 'xstate.error.actor.loadMethods', to: 'withdraw.open.loadFailed' }, 'a failed load says why', async () => {
-    const withdraw = start();
-    withdraw.actor.send({ type: 'withdraw.open' });
-    await withdraw.loadMethods.reject(new Error('Failed to fetch'));
-    expect(withdraw.value()).toEqual({ open: 'loadFailed' });
-    expect(withdraw.context().loadError).toBe('Failed to fetch');
-  });
+  pin(
+    { from: 'withdraw.open.loading', on: 'xstate.error.actor.loadMethods', to: 'withdraw.open.loadFailed' },
+    'a failed load says why',
+    async () => {
+      const withdraw = start();
+      withdraw.actor.send({ type: 'withdraw.open' });
+      await withdraw.loadMethods.reject(new Error('Failed to fetch'));
+      expect(withdraw.value()).toEqual({ open: 'loadFailed' });
+      expect(withdraw.context().loadError).toBe('Failed to fetch');
+    },
+  );
 
-  pin({ from: 'withdraw.open.loadFailed', on: 'methods.retry', to: 'withdraw.open.loading' }, 'Try again loads the methods again', async () => {
-    const withdraw = start();
-    withdraw.actor.send({ type: 'withdraw.open' });
-    await withdraw.loadMethods.reject(new Error('Failed to fetch'));
-    withdraw.actor.send({ type: 'methods.retry' });
-    expect(withdraw.value()).toEqual({ open: 'loading' });
-    expect(withdraw.loadMethods.started).toBe(2);
-    expect(withdraw.context().loadError).toBeNull();
-  });
+  pin(
+    { from: 'withdraw.open.loadFailed', on: 'methods.retry', to: 'withdraw.open.loading' },
+    'Try again loads the methods again',
+    async () => {
+      const withdraw = start();
+      withdraw.actor.send({ type: 'withdraw.open' });
+      await withdraw.loadMethods.reject(new Error('Failed to fetch'));
+      withdraw.actor.send({ type: 'methods.retry' });
+      expect(withdraw.value()).toEqual({ open: 'loading' });
+      expect(withdraw.loadMethods.started).toBe(2);
+      expect(withdraw.context().loadError).toBeNull();
+    },
+  );
 
-  pin({ from: 'withdraw.open.editing', on: 'amount.change', to: null }, 'the typed amount is kept; a shown error follows the corrections', async () => {
-    const withdraw = await editing();
-    withdraw.actor.send({ type: 'amount.change', value: '12.345' });
-    expect(withdraw.context()).toMatchObject({ amount: '12.345', amountError: null });
-    withdraw.actor.send({ type: 'withdraw.submit' });
-    expect(withdraw.context().amountError).toBe(AMOUNT_INVALID);
-    withdraw.actor.send({ type: 'amount.change', value: '12.34' });
-    expect(withdraw.value()).toEqual({ open: 'editing' });
-    expect(withdraw.context().amountError).toBeNull();
-  });
-
-  pin({ from: 'withdraw.open.editing', on: 'method.change', to: null }, 'the chosen method is kept, in the same state', async () => {
-    const withdraw = await editing();
-    withdraw.actor.send({ type: 'method.change', methodId: samplePaypalMethod.id });
-    expect(withdraw.value()).toEqual({ open: 'editing' });
-    expect(withdraw.context().methodId).toBe(samplePaypalMethod.id);
-  });
-
-  pin({ from: 'withdraw.open.editing', on: 'withdraw.submit', guard: 'amountValid', to: 'withdraw.requesting' }, 'a dollar amount is requested in cents with a new key', async () => {
-    const withdraw = await requesting();
-    const [request] = withdraw.requestPayout.inputs;
-    expect(request).toMatchObject({ amountCents: 6_050, methodId: samplePaypalMethod.id });
-    expect(request!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
-    expect(withdraw.context().requestedCents).toBe(6_050);
-  });
-
-  pin({ from: 'withdraw.open.editing', on: 'withdraw.submit', to: null }, 'an empty or malformed amount is not sent and says why', async () => {
-    const withdraw = await editing();
-    withdraw.actor.send({ type: 'withdraw.submit' });
-    expect(withdraw.context().amountError).toBe(REQUIRED_MESSAGE);
-    for (const bad of ['abc', '-5', '0', '1.234']) {
-      withdraw.actor.send({ type: 'amount.change', value: bad });
+  pin(
+    { from: 'withdraw.open.editing', on: 'amount.change', to: null },
+    'the typed amount is kept; a shown error follows the corrections',
+    async () => {
+      const withdraw = await editing();
+      withdraw.actor.send({ type: 'amount.change', value: '12.345' });
+      expect(withdraw.context()).toMatchObject({ amount: '12.345', amountError: null });
       withdraw.actor.send({ type: 'withdraw.submit' });
-      expect(withdraw.context().amountError, bad).toBe(AMOUNT_INVALID);
-    }
-    expect(withdraw.value()).toEqual({ open: 'editing' });
-    expect(withdraw.requestPayout.started).toBe(0);
-  });
+      expect(withdraw.context().amountError).toBe(AMOUNT_INVALID);
+      withdraw.actor.send({ type: 'amount.change', value: '12.34' });
+      expect(withdraw.value()).toEqual({ open: 'editing' });
+      expect(withdraw.context().amountError).toBeNull();
+    },
+  );
 
-  pin({ from: 'withdraw.open', on: 'withdraw.cancel', to: 'withdraw.closed' }, 'Cancel closes the modal: no request, no result modal, nothing logged', async () => {
-    const withdraw = await editing();
-    withdraw.actor.send({ type: 'amount.change', value: '60' });
-    withdraw.actor.send({ type: 'withdraw.cancel' });
-    expect(withdraw.value()).toBe('closed');
-    expect(withdraw.requestPayout.started).toBe(0);
-    expect(withdraw.actions.logResult).not.toHaveBeenCalled();
-  });
+  pin(
+    { from: 'withdraw.open.editing', on: 'method.change', to: null },
+    'the chosen method is kept, in the same state',
+    async () => {
+      const withdraw = await editing();
+      withdraw.actor.send({ type: 'method.change', methodId: samplePaypalMethod.id });
+      expect(withdraw.value()).toEqual({ open: 'editing' });
+      expect(withdraw.context().methodId).toBe(samplePaypalMethod.id);
+    },
+  );
 
-  pin({ from: 'withdraw.open', on: 'withdraw.dismiss', to: 'withdraw.closed' }, 'Escape closes the modal with no request and nothing logged', async () => {
-    const withdraw = start();
-    withdraw.actor.send({ type: 'withdraw.open' });
-    withdraw.actor.send({ type: 'withdraw.dismiss' });
-    expect(withdraw.value()).toBe('closed');
-    expect(withdraw.requestPayout.started).toBe(0);
-    expect(withdraw.actions.logResult).not.toHaveBeenCalled();
-  });
+  pin(
+    { from: 'withdraw.open.editing', on: 'withdraw.submit', guard: 'amountValid', to: 'withdraw.requesting' },
+    'a dollar amount is requested in cents with a new key',
+    async () => {
+      const withdraw = await requesting();
+      const [request] = withdraw.requestPayout.inputs;
+      expect(request).toMatchObject({ amountCents: 6_050, methodId: samplePaypalMethod.id });
+      expect(request!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+      expect(withdraw.context().requestedCents).toBe(6_050);
+    },
+  );
 
-  pin({ from: 'withdraw.requesting', on: 'xstate.done.actor.requestPayout', to: 'withdraw.succeeded' }, 'the payout shows the success modal and is logged (on its own, with no parent to tell)', async () => {
-    const withdraw = await showing('succeeded');
-    expect(withdraw.context()).toMatchObject({ payout: samplePayout, pending: null, amount: '' });
-    expect(withdraw.actions.logResult).toHaveBeenCalledWith(expect.anything(), { ok: true, result: samplePayout });
-    expect(withdraw.actor.getSnapshot().status).toBe('active');
-  });
+  pin(
+    { from: 'withdraw.open.editing', on: 'withdraw.submit', to: null },
+    'an empty or malformed amount is not sent and says why',
+    async () => {
+      const withdraw = await editing();
+      withdraw.actor.send({ type: 'withdraw.submit' });
+      expect(withdraw.context().amountError).toBe(REQUIRED_MESSAGE);
+      for (const bad of ['abc', '-5', '0', '1.234']) {
+        withdraw.actor.send({ type: 'amount.change', value: bad });
+        withdraw.actor.send({ type: 'withdraw.submit' });
+        expect(withdraw.context().amountError, bad).toBe(AMOUNT_INVALID);
+      }
+      expect(withdraw.value()).toEqual({ open: 'editing' });
+      expect(withdraw.requestPayout.started).toBe(0);
+    },
+  );
 
-  pin({ from: 'withdraw.requesting', on: 'xstate.error.actor.requestPayout', to: 'withdraw.failed' }, "a refusal shows the failed modal with the server's reason and is logged", async () => {
-    const withdraw = await showing('failed');
-    expect(withdraw.context().failure).toBe('Withdrawals start at $50.');
-    expect(withdraw.actions.logResult).toHaveBeenCalledWith(expect.anything(), { ok: false, result: expect.objectContaining({ message: 'Withdrawals start at $50.' }) });
-  });
+  pin(
+    { from: 'withdraw.open', on: 'withdraw.cancel', to: 'withdraw.closed' },
+    'Cancel closes the modal: no request, no result modal, nothing logged',
+    async () => {
+      const withdraw = await editing();
+      withdraw.actor.send({ type: 'amount.change', value: '60' });
+      withdraw.actor.send({ type: 'withdraw.cancel' });
+      expect(withdraw.value()).toBe('closed');
+      expect(withdraw.requestPayout.started).toBe(0);
+      expect(withdraw.actions.logResult).not.toHaveBeenCalled();
+    },
+  );
+
+  pin(
+    { from: 'withdraw.open', on: 'withdraw.dismiss', to: 'withdraw.closed' },
+    'Escape closes the modal with no request and nothing logged',
+    async () => {
+      const withdraw = start();
+      withdraw.actor.send({ type: 'withdraw.open' });
+      withdraw.actor.send({ type: 'withdraw.dismiss' });
+      expect(withdraw.value()).toBe('closed');
+      expect(withdraw.requestPayout.started).toBe(0);
+      expect(withdraw.actions.logResult).not.toHaveBeenCalled();
+    },
+  );
+
+  pin(
+    { from: 'withdraw.requesting', on: 'xstate.done.actor.requestPayout', to: 'withdraw.succeeded' },
+    'the payout shows the success modal and is logged (on its own, with no parent to tell)',
+    async () => {
+      const withdraw = await showing('succeeded');
+      expect(withdraw.context()).toMatchObject({ payout: samplePayout, pending: null, amount: '' });
+      expect(withdraw.actions.logResult).toHaveBeenCalledWith(expect.anything(), { ok: true, result: samplePayout });
+      expect(withdraw.actor.getSnapshot().status).toBe('active');
+    },
+  );
+
+  pin(
+    { from: 'withdraw.requesting', on: 'xstate.error.actor.requestPayout', to: 'withdraw.failed' },
+    "a refusal shows the failed modal with the server's reason and is logged",
+    async () => {
+      const withdraw = await showing('failed');
+      expect(withdraw.context().failure).toBe('Withdrawals start at $50.');
+      expect(withdraw.actions.logResult).toHaveBeenCalledWith(expect.anything(), {
+        ok: false,
+        result: expect.objectContaining({ message: 'Withdrawals start at $50.' }),
+      });
+    },
+  );
 
   for (const result of ['failed', 'succeeded'] as const) {
-    pin({ from: `withdraw.${result}`, on: 'result.retry', to: 'withdraw.closed' }, `Retry closes the ${result} modal`, async () => {
-      const { actor, value } = await showing(result);
-      actor.send({ type: 'result.retry' });
-      expect(value()).toBe('closed');
-    });
+    pin(
+      { from: `withdraw.${result}`, on: 'result.retry', to: 'withdraw.closed' },
+      `Retry closes the ${result} modal`,
+      async () => {
+        const { actor, value } = await showing(result);
+        actor.send({ type: 'result.retry' });
+        expect(value()).toBe('closed');
+      },
+    );
 
-    pin({ from: `withdraw.${result}`, on: 'result.dismiss', to: 'withdraw.closed' }, `Escape closes the ${result} modal`, async () => {
-      const { actor, value } = await showing(result);
-      actor.send({ type: 'result.dismiss' });
-      expect(value()).toBe('closed');
-    });
+    pin(
+      { from: `withdraw.${result}`, on: 'result.dismiss', to: 'withdraw.closed' },
+      `Escape closes the ${result} modal`,
+      async () => {
+        const { actor, value } = await showing(result);
+        actor.send({ type: 'result.dismiss' });
+        expect(value()).toBe('closed');
+      },
+    );
   }
 
   pinsEveryTransition();
@@ -221,13 +295,26 @@ describe('the link to Earnings', () => {
     const loadEarnings = controlled<EarningsData>();
     const loadMethods = controlled<PayoutMethod[]>();
     const requestPayout = controlled<Payout, PayoutRequest>();
-    const withdrawLogic = withdrawMachine.provide({ actions: { logResult: () => {} }, actors: { loadMethods: loadMethods.logic, requestPayout: requestPayout.logic } });
-    const events: Array<{ to: unknown; type: string; from: AnyActorRef | undefined }> = [];
-    const earnings = createActor(earningsMachine.provide({ actors: { loadEarnings: loadEarnings.logic, liveFeed: fromCallback(() => {}), withdraw: withdrawLogic } }), {
-      inspect: (inspection) => {
-        if (inspection.type === '@xstate.event') events.push({ to: inspection.actorRef, type: inspection.event.type, from: inspection.sourceRef as AnyActorRef | undefined });
-      },
+    const withdrawLogic = withdrawMachine.provide({
+      actions: { logResult: () => {} },
+      actors: { loadMethods: loadMethods.logic, requestPayout: requestPayout.logic },
     });
+    const events: Array<{ to: unknown; type: string; from: AnyActorRef | undefined }> = [];
+    const earnings = createActor(
+      earningsMachine.provide({
+        actors: { loadEarnings: loadEarnings.logic, liveFeed: fromCallback(() => {}), withdraw: withdrawLogic },
+      }),
+      {
+        inspect: (inspection) => {
+          if (inspection.type === '@xstate.event')
+            events.push({
+              to: inspection.actorRef,
+              type: inspection.event.type,
+              from: inspection.sourceRef as AnyActorRef | undefined,
+            });
+        },
+      },
+    );
     earnings.start();
     /** What Earnings itself received, with the sender. */
     const received = () => events.filter((e) => e.to === earnings).map(({ type, from }) => ({ type, from }));
@@ -245,7 +332,8 @@ describe('the link to Earnings', () => {
     return { earnings, withdraw, loadEarnings, requestPayout, received, request };
   }
 
-  const payoutsReceived = (received: () => Array<{ type: string; from: AnyActorRef | undefined }>) => received().filter((e) => e.type === 'payout.requested');
+  const payoutsReceived = (received: () => Array<{ type: string; from: AnyActorRef | undefined }>) =>
+    received().filter((e) => e.type === 'payout.requested');
 
   it('Earnings invokes the withdraw flow as its child `withdraw`, for the screen’s whole life', async () => {
     const { earnings, withdraw } = await earningsScreen();
@@ -267,7 +355,10 @@ describe('the link to Earnings', () => {
     expect(loadEarnings.started).toBe(2);
     // The figures on screen stay until the new ones arrive.
     expect(earnings.getSnapshot().context.data).toBe(read);
-    const after: EarningsData = { earnings: { ...sampleEarnings, availableCents: 13_000 }, payouts: [samplePayout, samplePayout] };
+    const after: EarningsData = {
+      earnings: { ...sampleEarnings, availableCents: 13_000 },
+      payouts: [samplePayout, samplePayout],
+    };
     await loadEarnings.resolve(after);
     expect(earnings.getSnapshot().value).toEqual({ ready: 'idle' });
     expect(earnings.getSnapshot().context.data).toBe(after);

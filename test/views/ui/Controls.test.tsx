@@ -212,10 +212,18 @@ describe('Table', () => {
     const region = screen.getByRole('region', { name: 'Payout History' });
     expect(region.getAttribute('tabindex')).toBe('0');
     const table = within(region).getByRole('table', { name: 'Payout History' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Amount', 'Status', 'Reference Number']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Amount', 'Status', 'Reference Number']);
     const bodyRows = within(table).getAllByRole('row').slice(1);
     expect(bodyRows).toHaveLength(2);
-    expect(within(bodyRows[0]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$1,289', 'Paid', 'A-1']);
+    expect(
+      within(bodyRows[0]!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['$1,289', 'Paid', 'A-1']);
   });
 });
 

@@ -108,7 +108,13 @@ describe('AlertDialog', () => {
       return (
         <>
           <Button onClick={() => setOpen(true)}>Log Out</Button>
-          <AlertDialog open={open} onOpenChange={setOpen} onAction={() => setOpen(false)} onCancel={() => setOpen(false)} {...props} />
+          <AlertDialog
+            open={open}
+            onOpenChange={setOpen}
+            onAction={() => setOpen(false)}
+            onCancel={() => setOpen(false)}
+            {...props}
+          />
         </>
       );
     }
@@ -122,7 +128,9 @@ describe('AlertDialog', () => {
 
   it('reports Escape through onOpenChange(false)', async () => {
     const onOpenChange = vi.fn();
-    render(<AlertDialog open onOpenChange={onOpenChange} onAction={() => undefined} onCancel={() => undefined} {...props} />);
+    render(
+      <AlertDialog open onOpenChange={onOpenChange} onAction={() => undefined} onCancel={() => undefined} {...props} />,
+    );
     await screen.findByRole('alertdialog');
     await userEvent.keyboard('{Escape}');
     expect(onOpenChange).toHaveBeenCalledWith(false);

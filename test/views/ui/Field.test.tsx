@@ -22,7 +22,15 @@ describe('Field', () => {
   });
 
   it('marks the input invalid and describes it with the error', () => {
-    render(<Field label="Password" name="password" type="password" error="Este campo es obligatorio" hint="At least 6 characters" />);
+    render(
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        error="Este campo es obligatorio"
+        hint="At least 6 characters"
+      />,
+    );
     const input = screen.getByLabelText('Password');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const describedBy = input.getAttribute('aria-describedby')?.split(' ') ?? [];

@@ -81,7 +81,9 @@ function GalleryBody({ initial = null }: { initial?: GalleryProps['initial'] }) 
     <main className={g.page}>
       <header className={g.stack}>
         <h1>Castbridge UI kit</h1>
-        <p className={g.text}>Radix primitives styled with vanilla-extract. Every component, in the states the screens use.</p>
+        <p className={g.text}>
+          Radix primitives styled with vanilla-extract. Every component, in the states the screens use.
+        </p>
       </header>
 
       <Section title="Colours">
@@ -151,7 +153,14 @@ function GalleryBody({ initial = null }: { initial?: GalleryProps['initial'] }) 
             onChange={(event) => setEmail(event.target.value)}
             hint="We never share it with sponsors."
           />
-          <Field label="Password" name="password" type="password" value="" onChange={() => undefined} error="Este campo es obligatorio" />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            value=""
+            onChange={() => undefined}
+            error="Este campo es obligatorio"
+          />
           <Field
             label="Amount"
             name="amount"
@@ -234,8 +243,18 @@ function GalleryBody({ initial = null }: { initial?: GalleryProps['initial'] }) 
               value={accountType}
               onValueChange={setAccountType}
               options={[
-                { value: 'influencer', label: 'Influencer', description: 'I stream and want sponsors', icon: <Icon name="play" size={22} /> },
-                { value: 'advertiser', label: 'Advertiser', description: 'I sponsor creators', icon: <Icon name="offers" size={22} /> },
+                {
+                  value: 'influencer',
+                  label: 'Influencer',
+                  description: 'I stream and want sponsors',
+                  icon: <Icon name="play" size={22} />,
+                },
+                {
+                  value: 'advertiser',
+                  label: 'Advertiser',
+                  description: 'I sponsor creators',
+                  icon: <Icon name="offers" size={22} />,
+                },
               ]}
             />
             <RadioGroup
@@ -244,7 +263,12 @@ function GalleryBody({ initial = null }: { initial?: GalleryProps['initial'] }) 
               value={method}
               onValueChange={setMethod}
               options={[
-                { value: 'bank', label: 'Bank Account', description: '•••• •••• 4821', icon: <Icon name="bank" size={22} /> },
+                {
+                  value: 'bank',
+                  label: 'Bank Account',
+                  description: '•••• •••• 4821',
+                  icon: <Icon name="bank" size={22} />,
+                },
                 { value: 'paypal', label: 'PayPal', icon: <Icon name="paypal" size={22} /> },
               ]}
             />
@@ -412,7 +436,8 @@ function GalleryBody({ initial = null }: { initial?: GalleryProps['initial'] }) 
           ))}
         </div>
         <p className={g.text}>
-          Labelled icon: <Icon name="bell" title="Notifications" /> <VisuallyHidden>(an icon with a title is read out)</VisuallyHidden>
+          Labelled icon: <Icon name="bell" title="Notifications" />{' '}
+          <VisuallyHidden>(an icon with a title is read out)</VisuallyHidden>
         </p>
       </Section>
 
