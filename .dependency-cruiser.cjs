@@ -1,5 +1,5 @@
 // Which way imports may run (npm run lint: `depcruise src machines server contract --config .dependency-cruiser.cjs`).
-// No cycles anywhere, type-only imports included; on the server, contract/ → the basics (http, db, jobs, mail and
+// No cycles anywhere, type-only imports included; on the server, contract/ → the basics (http, db, jobs, mail, cluster and
 // the root helpers) → the domains, each declaring the small interface it needs → server/app.ts, the only module that
 // builds the whole. Between the domains that share offers and money the direction is fixed too: accounts at the
 // bottom, then money, then the marketplace (which owns offer completion: server/marketplace/completion.ts), then
@@ -7,7 +7,7 @@
 // callback that app.ts fills in (e.g. OverlayRefresh in server/marketplace/routes.ts).
 
 /** The server's basics: they import each other and contract/, never a domain. */
-const BASICS = '^server/(http|db|jobs|mail)/|^server/(log|config|secret-file)[.]ts$';
+const BASICS = '^server/(http|db|jobs|mail|cluster)/|^server/(log|config|secret-file)[.]ts$';
 /** What only the top may import: the whole app and its bag of services. */
 const THE_WHOLE = '^server/(app|main|services)[.]ts$';
 
@@ -26,8 +26,8 @@ module.exports = {
       name: 'server-basics-import-no-domain',
       severity: 'error',
       comment:
-        'server/http, db, jobs and mail (and log, config, secret-file) are below every domain: declare an interface here and let server/app.ts pass the domain in.',
-      from: { path: '^server/(http|db|jobs|mail)/|^server/(log|config|secret-file)[.]ts$' },
+        'server/http, db, jobs, mail and cluster (and log, config, secret-file) are below every domain: declare an interface here and let server/app.ts pass the domain in.',
+      from: { path: BASICS },
       to: { path: '^server/', pathNot: BASICS },
     },
     {

@@ -120,11 +120,5 @@ export const MARKETPLACE_LIMITS = {
 /** How many open offers a campaign keeps per spot (docs/product.md §Marketplace: at most spots × 3). */
 export const OPEN_OFFERS_PER_SPOT = 3;
 
-/** "$1,234.50" from integer cents (USD). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  const rest = abs % 100;
-  return `${sign}$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
-}
+// How a sum of cents is written lives in its own module (the client's format chunk takes it alone).
+export { formatCents } from './cents';

@@ -39,7 +39,7 @@ import { createMemoryBus } from './notifications/bus.ts';
 import { createNotifier, NOTIFICATION_MAIL_JOB, notificationById } from './notifications/store.ts';
 import { createTickets } from './notifications/tickets.ts';
 import { notificationRoutes } from './notifications/routes.ts';
-import { clusterBus } from './cluster/bus.ts';
+import { clusterBus } from './notifications/cluster-bus.ts';
 import { createCluster, createJobs } from './cluster/index.ts';
 import { createCampaignStore } from './marketplace/campaigns.ts';
 import { createOfferStore } from './marketplace/offers.ts';

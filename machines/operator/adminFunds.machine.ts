@@ -3,7 +3,7 @@
 // here before the deposit is recorded (POST /api/admin/deposits); a refusal keeps the dialog and says why.
 import { assign, setup } from 'xstate';
 import type { AdvertiserProfile } from '@/contract';
-import { formatCents } from '@/contract/marketplace';
+import { formatCents } from '@/contract/cents';
 import { parseDollars } from '@/contract/money';
 import { errorText, REQUIRED_MESSAGE } from '../messages';
 import { service } from '../placeholders';

@@ -1,6 +1,6 @@
 // The live bus: a notification stored for a user is pushed to every SSE connection of that user. In-memory here
 // (one process, the embedded default); docs/product.md §Several instances adds PostgreSQL LISTEN/NOTIFY and Redis behind the same interface
-// (server/cluster/bus.ts). Pushes from other instances can be lost while the cluster's transport is down: then every
+// (server/notifications/cluster-bus.ts). Pushes from other instances can be lost while the cluster's transport is down: then every
 // subscription is told (`resync`) and reads what it missed itself.
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 

@@ -12,12 +12,12 @@
 //     2026, 19:02 UTC". A time written alone says UTC in its sentence or column ("19:02–22:15 UTC").
 //   - How long ago (formatRelative, the notification cards) is a difference of instants, the same in any zone.
 // Money: integer cents in US dollars, cents written only when there are some ("$1,289", "$1,289.50"): the rule of
-// contract/marketplace's formatCents, which the server's messages use too. Counts: whole, with thousands separators
+// contract/cents.ts's formatCents, which the server's messages use too. Counts: whole, with thousands separators
 // ("1,204"); a chart's axis compact ("1.2K").
 //
 // Statecharts (machines/) cannot import the client: the few limits their messages quote are written with en-US
 // separators in place ("Keep it under 2,000 characters.").
-import { formatCents } from '@/contract/marketplace';
+import { formatCents } from '@/contract/cents';
 
 export const LOCALE = 'en-US';
 export const TIME_ZONE = 'UTC';

@@ -10,15 +10,16 @@ import { useNotificationsLogic, type NotificationsLogic } from '@/src/notificati
 import { sideMenuLogic } from '@/src/shell/sideMenu';
 import { LoadingOverlay } from '@/src/ui/Spinner';
 import { RouteFallback } from '@/src/common/RouteFallback';
-import { LogoutDialog } from './LogoutDialog';
 import { DashboardHeader } from './DashboardHeader';
 import { SideMenu } from './SideMenu';
 import * as s from './DashboardLayout.css';
 
-// The modal is its own chunk, loaded once the shell is up: every dashboard route carries the shell (bundle budget).
+// The shell's modals are chunks of their own, loaded once the shell is up: every dashboard route carries the shell
+// (bundle budget), and neither modal is open before a click.
 const NotificationsModal = lazy(() =>
   import('../notifications/NotificationsModal').then((m) => ({ default: m.NotificationsModal })),
 );
+const LogoutDialog = lazy(() => import('./LogoutDialog').then((m) => ({ default: m.LogoutDialog })));
 
 /** The signed-in shell (docs/spec.md §2 Dashboard shell): side menu, header, the screen, and the shell's modals. */
 export function DashboardLayout({ logic = {} }: { logic?: { notifications?: NotificationsLogic } }) {
@@ -64,8 +65,8 @@ export function DashboardLayout({ logic = {} }: { logic?: { notifications?: Noti
       </div>
       <Suspense fallback={null}>
         <NotificationsModal actorRef={notificationsRef} />
+        <LogoutDialog actorRef={logout} />
       </Suspense>
-      <LogoutDialog actorRef={logout} />
       <LoadingOverlay visible={loading} />
     </div>
   );

@@ -53,9 +53,13 @@ async function texts(locator: Locator): Promise<string[]> {
   return (await locator.allTextContents()).map((t) => t.trim());
 }
 
-/** The withdraw modal has closed: its closing animation is over and only the result modal is in the DOM. */
+/**
+ * The withdraw modal has closed: its closing animation is over and only the result modal is in the DOM. Waits on the
+ * modal leaving the DOM (state), not on a poll's time: under load the animation outlasted a one-second poll.
+ */
 async function onlyOneDialog(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(1);
+  await page.getByRole('dialog', { name: 'Withdraw', exact: true }).waitFor({ state: 'detached' });
+  expect(await page.locator('[role="dialog"]').count()).toBe(1);
 }
 
 const WARNING = 'We are under construction and are in the process of displaying more of your data for you.';

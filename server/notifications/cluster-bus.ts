@@ -6,8 +6,8 @@
 // every stream reads what it missed (Bus.resync). One process (no transport) is the memory bus itself.
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 import type { Logger } from '../log.ts';
-import type { Bus } from '../notifications/bus.ts';
-import type { Transport } from './transport.ts';
+import type { Bus } from './bus.ts';
+import type { Transport } from '../cluster/transport.ts';
 
 export function clusterBus(
   local: Bus<Notification>,
