@@ -58,7 +58,9 @@ async function texts(locator: Locator): Promise<string[]> {
  * modal leaving the DOM (state), not on a poll's time: under load the animation outlasted a one-second poll.
  */
 async function onlyOneDialog(page: Page): Promise<void> {
-  await page.getByRole('dialog', { name: 'Withdraw', exact: true }).waitFor({ state: 'detached' });
+  // A CSS locator: the result modal hides the rest of the page from the accessibility tree (aria-hidden), the closing
+  // withdraw modal included, so a role locator would stop seeing it before it leaves the DOM.
+  await page.locator('[role="dialog"][data-state="closed"]').waitFor({ state: 'detached' });
   expect(await page.locator('[role="dialog"]').count()).toBe(1);
 }
 

@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { preloadAlertDialogPanel } from '@/src/ui/AlertDialog';
 
 afterEach(() => {
   cleanup();
@@ -33,3 +34,7 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
+
+// The confirmation dialog's panel is loaded when a dialog first opens (src/ui/AlertDialog.tsx); loaded here once,
+// dialogs render at once, as they do in the browser after the first.
+await preloadAlertDialogPanel();
