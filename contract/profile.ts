@@ -10,6 +10,13 @@ export type Gender = (typeof GENDERS)[number];
 
 /** Broadcasting language: the names the profile form sends, and the values registration sends (docs/spec.md §3). */
 export const LANGUAGES = ['English', 'Spanish', 'United States', 'Mexico'] as const;
+/** Each stored language by its name: registration stores the country it is spoken in (docs/spec.md §3). */
+export const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], 'English' | 'Spanish'> = {
+  English: 'English',
+  'United States': 'English',
+  Spanish: 'Spanish',
+  Mexico: 'Spanish',
+};
 export const CATEGORIES = ['Gaming'] as const;
 export const TIERS = [1, 2, 3] as const;
 

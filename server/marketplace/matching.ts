@@ -2,6 +2,7 @@
 // sides can read. Pure functions here; server/marketplace/match-jobs.ts loads the rows and writes the offers.
 import type { CampaignLanguage, MatchCriterion, Platform } from '../../contract/marketplace.ts';
 import { PLATFORMS } from '../../contract/marketplace.ts';
+import { LANGUAGE_NAMES } from '../../contract/profile.ts';
 
 export interface CreatorFacts {
   id: string;
@@ -34,12 +35,7 @@ export interface Match {
 }
 
 /** The profile's languages read as broadcasting languages (the completion form sends countries: docs/spec.md §3). */
-const LANGUAGE_OF: Record<string, CampaignLanguage> = {
-  English: 'English',
-  'United States': 'English',
-  Spanish: 'Spanish',
-  Mexico: 'Spanish',
-};
+const LANGUAGE_OF: Record<string, CampaignLanguage> = LANGUAGE_NAMES;
 
 const words = (text: string) => text.toLowerCase();
 

@@ -43,7 +43,7 @@ import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
-import { campaignStatus, criterion, offerStatus } from './labels';
+import { campaignStatus, creatorOrigin, criterion, offerStatus } from './labels';
 
 /** Offers whose display the overlay may have counted: accepted and after (docs/product.md §The overlay for OBS). */
 const PROOF_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
@@ -338,7 +338,7 @@ function OfferCard({
 }) {
   const creator = offer.creator;
   const name = creator?.name || 'Creator';
-  const about = [creator?.country, creator?.language].filter(Boolean).join(' · ');
+  const about = creatorOrigin(creator);
   return (
     <Card as="li" padding="sm" aria-labelledby={`offer-${offer.id}`}>
       <div className={s.creator}>

@@ -538,6 +538,18 @@ describe('Campaign page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Campaign' })).not.toBeInTheDocument();
   });
 
+  it('names a matched creator’s broadcasting language, which registration stores as a country', async () => {
+    const { load } = setup();
+    const registered = {
+      ...sampleOffer,
+      creator: { ...sampleOffer.creator!, country: 'United States', language: 'United States' },
+    };
+    await load.resolve({ campaign: { ...sampleCampaign, status: 'active' }, offers: [registered] });
+    const asked = screen.getByRole('list', { name: 'Requested More Information' });
+    expect(within(asked).getByText('United States · English')).toBeInTheDocument();
+    expect(within(asked).queryByText('United States · United States')).not.toBeInTheDocument();
+  });
+
   it('lists the matched creators by offer status with their reasons, and opens an offer’s thread', async () => {
     const { load, list, post, user } = setup();
     const declined = {
