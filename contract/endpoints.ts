@@ -350,7 +350,7 @@ export const endpointDocs = {
     who: 'the `state`',
     request: "the platform's `?code=&state=` or `?error=&state=`",
     answer:
-      '`302` to `/connect-accounts?platform=<platform>&complete=<token>` (good once, 10 minutes), or `?platform=<platform>&error=<reason>`',
+      '`302` to `/connect-accounts?platform=<platform>&complete=<token>` (good once, 10 minutes), or `?platform=<platform>&error=<code>`, a code of `CONNECT_ERRORS` (contract/connections.ts): `denied`, `state_missing`, `state_mismatch`, `expired`, `provider_error`, `code_missing`; never text',
     errors: '404 unknown platform',
   },
   completeConnection: {

@@ -4,8 +4,8 @@
 // page), connected (the channel's name; Disconnect), disconnecting (DELETE …, which revokes at the provider), or error
 // (why connecting or disconnecting failed; Connect tries again). Our callback sends the browser back to
 // /connect-accounts?platform=<platform>&complete=<token> — the card completes the connection with it (POST
-// …/complete: only the creator who started takes the provider's answer) — or ?platform=<platform>&error=<message>:
-// the card opens on that.
+// …/complete: only the creator who started takes the provider's answer) — or ?platform=<platform>&error=<code>:
+// the card opens on the message the wiring gives that code (never text from the address).
 import { assign, setup } from 'xstate';
 import type { Connection, ConnectPlatform } from '@/contract';
 import { errorText } from '../messages';
@@ -14,6 +14,7 @@ import { effect, service } from '../placeholders';
 /** What the provider's redirect said, read from the page's query once. */
 export interface ConnectReturn {
   platform: ConnectPlatform | null;
+  /** The product's message for the way back's error code (src/connections/connectAccounts.ts). */
   error: string | null;
   /** The one-time token to complete the connection with (absent after an error). */
   completion?: string | null;

@@ -7,7 +7,7 @@ export const samples = {
   inputs: [
     { returned: { platform: null, error: null } },
     { returned: { platform: 'twitch', error: 'You did not allow Castbridge on Twitch' } },
-    { returned: { platform: 'youtube', error: 'YouTube did not connect: This Google account has no YouTube channel' } },
+    { returned: { platform: 'youtube', error: 'YouTube reported an error: connect again' } },
     { returned: { platform: 'twitch', error: null, completion: 'one-time-token' } },
     { returned: { platform: 'youtube', error: null, completion: 'one-time-token' } },
   ],

@@ -13,6 +13,7 @@ import {
   CONNECT_RETURN_PATH,
   PLATFORM_NAMES,
   PLATFORM_SETTINGS,
+  type ConnectError,
   type ConnectPlatform,
 } from '../../contract/connections.ts';
 import type { Connection } from '../../contract/schemas/connections.ts';
@@ -59,7 +60,7 @@ export interface Connections {
   list(userId: string): Promise<Connection[]>;
   /** The provider's consent URL for this creator and platform. */
   start(userId: string, platform: ConnectPlatform): Promise<string>;
-  /** Handles the provider's redirect; answers where to send the browser (with a completion token, or the error). */
+  /** Handles the provider's redirect; answers where to send the browser (with a completion token, or an error code). */
   callback(
     platform: ConnectPlatform,
     query: { state?: string; code?: string; error?: string; error_description?: string },
@@ -294,9 +295,9 @@ export function createConnections(deps: {
     },
 
     async callback(platform, query) {
-      const name = PLATFORM_NAMES[platform];
-      const fail = (error: string) => back({ platform, error });
-      if (!query.state) return fail(`${name} sent you back without the connection's state: connect again`);
+      // A code of the contract's fixed list, never a text: the way back is an address anyone can write.
+      const fail = (error: ConnectError) => back({ platform, error });
+      if (!query.state) return fail('state_missing');
       // Single use: the request is taken out whatever happens next.
       const request = await db
         .deleteFrom('oauth_requests')
@@ -304,17 +305,18 @@ export function createConnections(deps: {
         .where('platform', '=', platform)
         .returningAll()
         .executeTakeFirst();
-      if (!request) return fail(`This ${name} connection attempt is unknown or was already used: connect again`);
-      if (Number(request.expires_at) < Date.now())
-        return fail(`This ${name} connection attempt expired: connect again`);
+      if (!request) return fail('state_mismatch');
+      if (Number(request.expires_at) < Date.now()) return fail('expired');
       if (query.error) {
-        return fail(
-          query.error === 'access_denied'
-            ? `You did not allow Castbridge on ${name}`
-            : `${name} did not connect: ${query.error_description ?? query.error}`,
-        );
+        if (query.error === 'access_denied') return fail('denied');
+        logger.warn('the platform sent back an error instead of a code', {
+          platform,
+          error: query.error,
+          description: query.error_description?.slice(0, 500) ?? null,
+        });
+        return fail('provider_error');
       }
-      if (!query.code) return fail(`${name} sent you back without a code: connect again`);
+      if (!query.code) return fail('code_missing');
       // Held for the creator who started: whoever's browser came back here must be signed in as them to finish.
       const completion = randomToken();
       await db.deleteFrom('oauth_completions').where('expires_at', '<', Date.now()).execute();

@@ -1,11 +1,18 @@
 // Connect Accounts (docs/product.md §Connected accounts): GET /api/connections, POST /api/connections/:platform/start (then the browser goes to
 // the provider), POST /api/connections/:platform/complete and DELETE /api/connections/:platform with the session's
-// jwt. The way back (/connect-accounts?platform=…&complete=… or ?platform=…&error=…) is read once; the screen takes
-// it off the address bar.
+// jwt. The way back (/connect-accounts?platform=…&complete=… or ?platform=…&error=<code>) is read once; the screen
+// takes it off the address bar. An error shows the product's own message for its code (contract CONNECT_ERRORS), never
+// text from the address: anyone can send a creator a link to this page.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { Connection } from '@/contract';
-import { CONNECT_PLATFORMS, type ConnectPlatform } from '@/contract/connections';
+import {
+  CONNECT_ERRORS,
+  CONNECT_PLATFORMS,
+  PLATFORM_NAMES,
+  type ConnectError,
+  type ConnectPlatform,
+} from '@/contract/connections';
 import { connectAccountsMachine, type ConnectReturn } from '@/machines/connections/connectAccounts.machine';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 
@@ -54,7 +61,25 @@ export const connectAccountsActions = {
   redirect: (_args: unknown, { url }: { url: string }) => window.location.assign(url),
 };
 
-/** The way back in the address bar (`?platform=twitch&complete=…`, `?platform=twitch&error=…`). */
+/** What the card says for each code the callback sends back (docs/user-guide.md §Connected accounts). */
+const CONNECT_ERROR_MESSAGES: Record<ConnectError, (name: string) => string> = {
+  denied: (name) => `You did not allow Castbridge on ${name}`,
+  state_missing: (name) => `${name} sent you back without the connection's state: connect again`,
+  state_mismatch: (name) => `This ${name} connection attempt is unknown or was already used: connect again`,
+  expired: (name) => `This ${name} connection attempt expired: connect again`,
+  provider_error: (name) => `${name} reported an error: connect again`,
+  code_missing: (name) => `${name} sent you back without a code: connect again`,
+};
+
+/** The message for the way back's `error=`: a known code's own, anything else the generic one. */
+export function connectErrorMessage(platform: ConnectPlatform, code: string): string {
+  const name = PLATFORM_NAMES[platform];
+  return (CONNECT_ERRORS as readonly string[]).includes(code)
+    ? CONNECT_ERROR_MESSAGES[code as ConnectError](name)
+    : `${name} did not connect: connect again`;
+}
+
+/** The way back in the address bar (`?platform=twitch&complete=…`, `?platform=twitch&error=<code>`). */
 export function readConnectReturn(search: string): ConnectReturn & { present: boolean } {
   const query = new URLSearchParams(search);
   const platform = (CONNECT_PLATFORMS as readonly string[]).find((p) => p === query.get('platform')) as
@@ -63,7 +88,8 @@ export function readConnectReturn(search: string): ConnectReturn & { present: bo
   const completion = query.get('complete');
   return {
     platform: platform ?? null,
-    error: error ? error.slice(0, 300) : null,
+    // Without a platform no card shows it.
+    error: error && platform ? connectErrorMessage(platform, error) : null,
     completion: completion && !error ? completion.slice(0, 200) : null,
     present: query.has('complete') || query.has('error'),
   };

@@ -85,9 +85,7 @@ describe('Connect Accounts', () => {
   });
 
   it('the provider’s refusal shows on its card, once; a refused start shows its reason and Connect tries again', async () => {
-    const { list, youtubeStart, redirect, card, user } = setup(
-      '/connect-accounts?platform=twitch&error=You%20did%20not%20allow%20Castbridge%20on%20Twitch',
-    );
+    const { list, youtubeStart, redirect, card, user } = setup('/connect-accounts?platform=twitch&error=denied');
     await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
     expect(card('Twitch').getByRole('alert')).toHaveTextContent('You did not allow Castbridge on Twitch');
     // The answer is taken off the address bar.
@@ -102,6 +100,29 @@ describe('Connect Accounts', () => {
     expect(card('YouTube').queryByRole('alert')).toBeNull();
     await youtubeStart.resolve('https://accounts.google.com/o/oauth2/v2/auth?state=x');
     expect(redirect).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['denied', 'You did not allow Castbridge on YouTube'],
+    ['state_missing', "YouTube sent you back without the connection's state: connect again"],
+    ['state_mismatch', 'This YouTube connection attempt is unknown or was already used: connect again'],
+    ['expired', 'This YouTube connection attempt expired: connect again'],
+    ['provider_error', 'YouTube reported an error: connect again'],
+    ['code_missing', 'YouTube sent you back without a code: connect again'],
+  ])('the way back’s code %s shows the product’s own message', async (code, message) => {
+    const { list, card } = setup(`/connect-accounts?platform=youtube&error=${code}`);
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    expect(card('YouTube').getByRole('alert')).toHaveTextContent(message);
+    expect(card('Twitch').queryByRole('alert')).toBeNull();
+  });
+
+  it('text in the address is never shown: an unknown error code gives the generic message', async () => {
+    const text = 'Your account is suspended. Call +1 555 0100 and read out your password';
+    const { list, card } = setup(`/connect-accounts?platform=twitch&error=${encodeURIComponent(text)}`);
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    expect(card('Twitch').getByRole('alert')).toHaveTextContent('Twitch did not connect: connect again');
+    expect(screen.queryByText(/suspended|555 0100|password/)).toBeNull();
+    expect(document.body.textContent).not.toContain('suspended');
   });
 
   it('back from the provider, the card completes the connection with the one-time token, once', async () => {
