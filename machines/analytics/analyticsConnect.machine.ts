@@ -1,7 +1,7 @@
 // The Analytics screen (/dashboard, /analytics; docs/spec.md §2 Analytics, §4 Analytics, §9; docs/product.md §Analytics): the creator's real
 // figures for a chosen range (GET /api/analytics). Nothing connected → the spec's Connect prompt; otherwise the
-// Twitch and YouTube tabs. Where a card has no data yet, the spec's warning shows 10 s and fades for 300 ms (each such
-// card says why); with every card filled it never shows. Changing the range reads the figures again, keeping the
+// Twitch and YouTube tabs. Where a card has no data yet, the spec's warning shows 10 s and fades for 300 ms on that
+// card's tab, from when the tab is first shown (each such card says why); with every card filled it never shows. Changing the range reads the figures again, keeping the
 // ones shown until the new ones arrive; a failed read keeps them too and says so. The last range chosen wins: a change
 // while the figures of another one load starts the read again (the earlier answer is dropped).
 import { assertEvent, assign, setup } from 'xstate';
@@ -30,6 +30,9 @@ export const nothingConnected = (data: CreatorAnalytics | null) =>
 /** Some card of a platform has no figure yet. */
 export const somethingMissing = (data: CreatorAnalytics | null) =>
   data !== null && [...data.twitch.metrics, ...data.youtube.metrics].some((metric) => metric.missing !== null);
+/** Some card of this platform's tab has no figure yet: the tab where the warning belongs. */
+export const tabMissing = (data: CreatorAnalytics | null, tab: AnalyticsTab) =>
+  data !== null && data[tab].metrics.some((metric) => metric.missing !== null);
 
 export const analyticsConnectMachine = setup({
   types: { context: {} as AnalyticsContext, events: {} as AnalyticsEvent },
@@ -46,6 +49,8 @@ export const analyticsConnectMachine = setup({
   guards: {
     nothingConnected: ({ context }) => nothingConnected(context.data),
     somethingMissing: ({ context }) => somethingMissing(context.data),
+    twitchMissing: ({ context }) => tabMissing(context.data, 'twitch'),
+    selectsMissingTab: ({ context, event }) => event.type === 'tab.select' && tabMissing(context.data, event.tab),
     selectsYoutube: ({ event }) => event.type === 'tab.select' && event.tab === 'youtube',
     otherRange: ({ context, event }) => event.type === 'range.change' && event.range !== context.range,
   },
@@ -91,10 +96,11 @@ export const analyticsConnectMachine = setup({
           initial: 'checking',
           states: {
             checking: { always: [{ guard: 'somethingMissing', target: 'partial' }, { target: 'complete' }] },
-            complete: { on: { 'range.change': { target: 'reloading', actions: 'chooseRange' } } },
+            // The range shown chosen again reads nothing (the radio group sends no change for it either).
+            complete: { on: { 'range.change': { guard: 'otherRange', target: 'reloading', actions: 'chooseRange' } } },
             partial: {
               tags: ['partial'],
-              on: { 'range.change': { target: 'reloading', actions: 'chooseRange' } },
+              on: { 'range.change': { guard: 'otherRange', target: 'reloading', actions: 'chooseRange' } },
             },
             reloading: {
               tags: ['busy'],
@@ -114,11 +120,20 @@ export const analyticsConnectMachine = setup({
             },
           },
         },
-        // "We are under construction…" only where a card has no data: 10 s, a 300 ms fade, then gone for good.
+        // "We are under construction…" only on a tab where a card has no data, from when that tab is first shown:
+        // 10 s, a 300 ms fade, then gone for good. Twitch's figures under a warning caused by YouTube would read wrong.
         warning: {
           initial: 'deciding',
           states: {
-            deciding: { always: [{ guard: 'somethingMissing', target: 'shown' }, { target: 'gone' }] },
+            deciding: {
+              always: [
+                { guard: 'twitchMissing', target: 'shown' },
+                { guard: 'somethingMissing', target: 'waiting' },
+                { target: 'gone' },
+              ],
+            },
+            // The tab shown has every figure; the other one has not.
+            waiting: { on: { 'tab.select': { guard: 'selectsMissingTab', target: 'shown' } } },
             shown: { after: { warningShown: 'fading' } },
             fading: { after: { warningFade: 'gone' } },
             gone: {},

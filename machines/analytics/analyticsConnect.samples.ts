@@ -9,6 +9,7 @@ export const samples = {
       { type: 'xstate.done.actor.loadAnalytics', output: sampleCreatorAnalytics('none') },
       { type: 'xstate.done.actor.loadAnalytics', output: sampleCreatorAnalytics('complete') },
       { type: 'xstate.done.actor.loadAnalytics', output: sampleCreatorAnalytics('partial') },
+      { type: 'xstate.done.actor.loadAnalytics', output: sampleCreatorAnalytics('twitchOnly') },
       { type: 'xstate.done.actor.loadAnalytics', output: sampleCreatorAnalytics('complete', '12m') },
     ],
     'xstate.error.actor.loadAnalytics': [
@@ -29,7 +30,7 @@ export const samples = {
     data:
       context.data === null
         ? null
-        : `${context.data.range}:${context.data.twitch.channel !== null}:${context.data.twitch.metrics.filter((m) => m.missing).length}`,
+        : `${context.data.range}:${context.data.twitch.channel !== null}:${context.data.twitch.metrics.filter((m) => m.missing).length}:${context.data.youtube.channel !== null}`,
     error: context.error !== null,
   }),
 } satisfies Fixture<typeof analyticsConnectMachine>;

@@ -20,15 +20,23 @@ export interface ChartSeries {
   format: (value: number) => string;
   /** The axis's short form of a value ("1.2K", "$75"). */
   short?: (value: number) => string;
+  /** Grid steps of at least 1 (whole dollars: a small sum reads $0 $1 $2, not $0 $0.3). */
+  wholeSteps?: boolean;
 }
 
-/** Round grid steps (1, 2, 2.5 or 5 times a power of ten) from 0 to at least the largest value. */
-function niceTicks(max: number): number[] {
+/** Round grid steps (1, 2, 2.5 or 5 times a power of ten; at least `least`) from 0 to at least the largest value. */
+function niceTicks(max: number, least = 0): number[] {
   const raw = Math.max(max, 1) / 4;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
+  const step = Math.max(least, ([1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10) * power);
   const count = Math.max(1, Math.ceil(max / step));
   return Array.from({ length: count + 1 }, (_, i) => i * step);
+}
+
+/** How the last value compares with the first: up or down from it, or unchanged. */
+function trend(first: { label: string; value: number }, last: { value: number }, format: (value: number) => string) {
+  if (last.value === first.value) return `unchanged since ${first.label}`;
+  return `${last.value > first.value ? 'up' : 'down'} from ${format(first.value)} (${first.label})`;
 }
 
 /** The figure and its text alternatives: a described image, a caption, and the values as a hidden table. */
@@ -38,7 +46,7 @@ export function Chart({ series, id }: { series: ChartSeries; id: string }) {
   const known = points
     .map((p, i) => ({ ...p, i }))
     .filter((p): p is { label: string; value: number; i: number } => p.value !== null);
-  const ticks = niceTicks(Math.max(0, ...known.map((p) => p.value)));
+  const ticks = niceTicks(Math.max(0, ...known.map((p) => p.value)), series.wholeSteps ? 1 : 0);
   const top = ticks[ticks.length - 1]!;
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
@@ -48,7 +56,7 @@ export function Chart({ series, id }: { series: ChartSeries; id: string }) {
   const last = known[known.length - 1];
   const summary =
     first && last
-      ? `${series.title}: ${format(last.value)} (${last.label}), ${last.value >= first.value ? 'up' : 'down'} from ${format(first.value)} (${first.label}).`
+      ? `${series.title}: ${format(last.value)} (${last.label}), ${trend(first, last, format)}.`
       : `${series.title}: nothing to show for this range.`;
   // Runs of consecutive known points: one line (and area) each.
   const runs: { label: string; value: number; i: number }[][] = [];

@@ -61,6 +61,7 @@ export function Sponsorships({ data }: { data: CreatorAnalytics }) {
     points: sponsorships.revenue.map((point) => ({ ...point, value: point.value === null ? null : point.value / 100 })),
     format: (dollars) => formatMoney(Math.round(dollars * 100)),
     short: (dollars) => `$${formatCompact(dollars)}`,
+    wholeSteps: true,
   };
   return (
     <section aria-labelledby="sponsorships-title" className={s.section}>

@@ -28,7 +28,7 @@ type Expected =
       connected: {
         tab: 'twitch' | 'youtube';
         figures: 'complete' | 'partial' | 'reloading';
-        warning: 'shown' | 'fading' | 'gone';
+        warning: 'shown' | 'fading' | 'waiting' | 'gone';
       };
     };
 
@@ -81,7 +81,8 @@ function expectState(expected: Expected) {
     .map((h) => h.textContent);
   expect(titles).toEqual([...cards[tab], 'Chat activity']);
   if (figures === 'reloading') expect(screen.getByText('Loading the range')).toBeInTheDocument();
-  if (figures === 'partial' && tab === 'twitch')
+  // Waiting: the tab shown has every figure (the other tab is the one without).
+  if (figures === 'partial' && tab === 'twitch' && warning !== 'waiting')
     expect(
       within(panel).getAllByText('First collection pending: your figures appear within a few minutes of connecting.')
         .length,
@@ -92,7 +93,9 @@ function expectState(expected: Expected) {
     expect(within(panel).queryByText(/First collection pending/)).toBeNull();
   }
   const notice = screen.queryByText(ANALYTICS_WARNING);
-  if (warning === 'gone') {
+  // The warning belongs to a tab with a card without data: on a tab whose figures are all there it never shows.
+  const tabMissing = within(panel).queryAllByText(/First collection pending/).length > 0;
+  if (warning === 'gone' || warning === 'waiting' || !tabMissing) {
     expect(notice).toBeNull();
   } else {
     expect(notice).not.toBeNull();
@@ -130,6 +133,48 @@ describe('the Analytics screen', () => {
     expectState({ connected: { tab: 'twitch', figures: 'partial', warning: 'fading' } });
     wait(FADE_MS);
     expectState({ connected: { tab: 'twitch', figures: 'partial', warning: 'gone' } });
+  });
+
+  it('Twitch filled, YouTube not connected: no warning on Twitch; it shows on YouTube from when that tab opens', async () => {
+    const load = setup();
+    await load.resolve(sampleCreatorAnalytics('twitchOnly'));
+    expect(screen.getByRole('tab', { name: 'Twitch' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByText(ANALYTICS_WARNING)).toBeNull();
+    wait(ANALYTICS_WARNING_MS + FADE_MS);
+    selectTab('YouTube');
+    expect(screen.getByText(ANALYTICS_WARNING).closest('[data-state]')).toHaveAttribute('data-state', 'shown');
+    selectTab('Twitch');
+    expect(screen.queryByText(ANALYTICS_WARNING)).toBeNull();
+    selectTab('YouTube');
+    wait(ANALYTICS_WARNING_MS + FADE_MS);
+    expect(screen.queryByText(ANALYTICS_WARNING)).toBeNull();
+  });
+
+  it('a chart’s caption says a value that did not change is unchanged; small revenue counts whole dollars', async () => {
+    const load = setup();
+    const data = sampleCreatorAnalytics('complete');
+    const flat = data.twitch.metrics.map((metric) =>
+      metric.key === 'followers'
+        ? { ...metric, change: 0, points: metric.points.map((point) => ({ ...point, value: 8931 })) }
+        : metric,
+    );
+    await load.resolve({
+      ...data,
+      twitch: { ...data.twitch, metrics: flat },
+      sponsorships: {
+        ...data.sponsorships,
+        revenue: [{ label: 'Nov 2026', start: '2026-11-01', value: 120 }],
+        revenueCents: 120,
+      },
+    });
+    const followers = screen.getByRole('region', { name: 'Followers' });
+    expect(within(followers).getByRole('img').getAttribute('aria-label')).toBe(
+      'Followers: 8,931 (Nov 25), unchanged since Oct 27.',
+    );
+    expect(within(followers).getByText('No change in 30d')).toBeInTheDocument();
+    const revenue = screen.getByRole('region', { name: 'Revenue per month' });
+    const ticks = [...within(revenue).getByRole('img').querySelectorAll('text')].map((t) => t.textContent);
+    expect(ticks.filter((tick) => tick!.startsWith('$'))).toEqual(['$0', '$1', '$2']);
   });
 
   it('every card filled: no warning at all; figures, changes, sources, chat activity and sponsorships read as text', async () => {
