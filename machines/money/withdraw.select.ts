@@ -20,9 +20,17 @@ export const selectWithdrawForm = (snapshot: Snapshot) => ({
   methods: snapshot.context.methods,
   amountError: snapshot.context.amountError,
 });
-/** What the result modals show: the amount asked for, the payout (success) or the server's reason (failure). */
-export const selectWithdrawResult = (snapshot: Snapshot) => ({
-  amountCents: snapshot.context.requestedCents,
-  payout: snapshot.context.payout,
-  failure: snapshot.context.failure,
-});
+/**
+ * What the result modals show: the amount asked for, the payout (success) or the server's reason (failure), and the
+ * method it was asked for (the payout's own, else the one chosen): the spec's texts speak of a bank account.
+ */
+export const selectWithdrawResult = (snapshot: Snapshot) => {
+  const { payout, methods, methodId } = snapshot.context;
+  const chosen = methods.find((method) => method.id === methodId);
+  return {
+    amountCents: snapshot.context.requestedCents,
+    payout,
+    failure: snapshot.context.failure,
+    method: payout?.method ?? (chosen ? { kind: chosen.kind, display: chosen.display } : null),
+  };
+};

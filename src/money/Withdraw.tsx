@@ -40,6 +40,7 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
   const succeeded = useSelector(actorRef, selectSucceeded);
   const { amount, methodId, methods, amountError } = useSelector(actorRef, selectWithdrawForm);
   const result = useSelector(actorRef, selectWithdrawResult);
+  const paypal = result.method?.kind === 'paypal';
 
   return (
     <>
@@ -134,7 +135,12 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
         open={failed}
         tone="failed"
         title="Withdrawal failed"
-        message="Transfer to bank account has been failed."
+        message={
+          paypal
+            ? `Transfer to your PayPal account ${result.method!.display} has failed.`
+            : 'Transfer to bank account has been failed.'
+        }
+        button={paypal ? 'Done' : 'Retry'}
         amountCents={result.amountCents}
         actorRef={actorRef}
       >
@@ -143,8 +149,7 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
       <ResultDialog
         open={succeeded}
         tone="succeeded"
-        title="Withdrawal successful"
-        message="Transferred successfully to your bank account."
+        {...(result.payout ? successTexts(result.payout) : SPEC_SUCCESS)}
         amountCents={result.amountCents}
         actorRef={actorRef}
       >
@@ -154,13 +159,51 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
   );
 }
 
-/** The request as the server recorded it. */
+/** The spec's success modal (docs/spec.md §8): true of a bank transfer. */
+const SPEC_SUCCESS = {
+  title: 'Withdrawal successful',
+  message: 'Transferred successfully to your bank account.',
+  button: 'Retry',
+} as const;
+
+/**
+ * The success modal's texts: the spec's for a bank account; for PayPal what happened, since the payout is requested
+ * and PayPal (or an operator, on the manual rail) sends it afterwards (docs/user-guide.md §Payout rails).
+ */
+function successTexts(payout: Payout): { title: string; message: string; button: string } {
+  if (payout.method.kind === 'bank') return SPEC_SUCCESS;
+  if (payout.status === 'paid') {
+    return {
+      title: 'Withdrawal successful',
+      message: `Transferred successfully to your PayPal account ${payout.method.display}.`,
+      button: 'Done',
+    };
+  }
+  return {
+    title: 'Withdrawal requested',
+    message: `Requested a transfer to your PayPal account ${payout.method.display}.`,
+    button: 'Done',
+  };
+}
+
+/** The request as the server recorded it, and when the money is expected. */
 function Receipt({ payout }: { payout: Payout }) {
+  if (payout.method.kind === 'bank') {
+    return (
+      <p className={s.resultDetail}>
+        Reference {payout.reference} · Bank Account {payout.method.display}. It shows as Processing in Payout History
+        until it is paid.
+      </p>
+    );
+  }
+  if (payout.status === 'paid') return <p className={s.resultDetail}>Reference {payout.reference}.</p>;
   return (
     <p className={s.resultDetail}>
-      Reference {payout.reference} ·{' '}
-      {payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : `PayPal ${payout.method.display}`}. It
-      shows as Processing in Payout History until it is paid.
+      Reference {payout.reference}.{' '}
+      {payout.provider === 'paypal'
+        ? 'PayPal usually delivers it within minutes.'
+        : 'Castbridge’s team sends it through PayPal by hand.'}{' '}
+      It shows as Processing in Payout History until it is paid, and you get a notification then.
     </p>
   );
 }
@@ -170,6 +213,7 @@ function ResultDialog({
   tone,
   title,
   message,
+  button,
   amountCents,
   actorRef,
   children,
@@ -178,6 +222,8 @@ function ResultDialog({
   tone: 'failed' | 'succeeded';
   title: string;
   message: string;
+  /** The spec labels it Retry (docs/spec.md §8); it closes the modal, and says so where the spec's text is not used. */
+  button: string;
   amountCents: number;
   actorRef: WithdrawRef;
   children?: ReactNode;
@@ -192,7 +238,7 @@ function ResultDialog({
       width="confirm"
       footer={
         <Button fullWidth onClick={() => actorRef.send({ type: 'result.retry' })}>
-          Retry
+          {button}
         </Button>
       }
     >

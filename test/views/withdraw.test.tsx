@@ -12,13 +12,14 @@ import { messages } from '@/src/messages';
 import { publishLive } from '@/src/notifications/liveHub';
 import { earningsLiveFeed } from '@/src/money/earnings';
 import { EarningsScreen } from '@/src/money/Earnings';
-import { sampleEarnings, samplePayout } from '@/machines/money/samples';
+import { sampleBankMethod, sampleEarnings, samplePayout, samplePaypalMethod } from '@/machines/money/samples';
 import { fixtures } from '@/machines/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 
 const FAILED = 'Transfer to bank account has been failed.';
 const SUCCEEDED = 'Transferred successfully to your bank account.';
+const FAILED_PAYPAL = 'Transfer to your PayPal account ana@example.com has failed.';
 
 const dialog = (name: string) => screen.getByRole('dialog', { name });
 
@@ -92,7 +93,8 @@ describe('withdraw view along generated paths', () => {
       },
       'withdraw.dismiss': () => user.keyboard('{Escape}'),
       'result.dismiss': () => user.keyboard('{Escape}'),
-      'result.retry': () => user.click(screen.getByRole('button', { name: 'Retry' })),
+      // The spec's Retry where its bank-account text is shown; Done where the modal speaks of PayPal.
+      'result.retry': () => user.click(screen.getByRole('button', { name: /^(Retry|Done)$/ })),
       'xstate.done.actor.requestPayout': async ({ output }) => {
         await payout.resolve(output);
         expect(logResult).toHaveBeenLastCalledWith({ ok: true, result: output });
@@ -141,8 +143,9 @@ describe('withdraw view along generated paths', () => {
       expect(within(d).getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', busy);
     } else if (state === '"failed"') {
       const d = await screen.findByRole('dialog', { name: 'Withdrawal failed' });
-      expect(d).toHaveTextContent(`Withdrawal amount of $60${FAILED}${lastFailure}`);
-      expect(within(d).getByRole('button', { name: 'Retry' })).toBeEnabled();
+      const paypal = loaded.find((m) => m.id === chosen)?.kind === 'paypal';
+      expect(d).toHaveTextContent(`Withdrawal amount of $60${paypal ? FAILED_PAYPAL : FAILED}${lastFailure}`);
+      expect(within(d).getByRole('button', { name: paypal ? 'Done' : 'Retry' })).toBeEnabled();
     } else if (state === '"succeeded"') {
       const d = await screen.findByRole('dialog', { name: 'Withdrawal successful' });
       expect(d).toHaveTextContent(
@@ -268,6 +271,71 @@ describe('Earnings', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await load.resolve({ earnings: { ...sampleEarnings, availableCents: 13_000 }, payouts: [samplePayout] });
     expect(within(screen.getByRole('tabpanel')).getByText('$130')).toBeInTheDocument();
+  });
+});
+
+describe('the result modals say what happened to the method chosen', () => {
+  const paypalPayout: Payout = {
+    ...samplePayout,
+    status: 'processing',
+    method: { kind: 'paypal', display: 'ana@example.com' },
+    provider: 'paypal',
+  };
+
+  async function requestTo(method: 'Bank Account' | 'PayPal') {
+    const context = await setup();
+    await context.user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await screen.findByRole('dialog', { name: 'Withdraw' });
+    await context.methods.resolve([sampleBankMethod, samplePaypalMethod]);
+    await context.user.click(within(dialog('Withdraw')).getByRole('radio', { name: method }));
+    await context.user.type(within(dialog('Withdraw')).getByLabelText('Amount'), '60');
+    await context.user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));
+    return context;
+  }
+
+  it('a bank transfer: the spec’s text and its Retry button, which closes', async () => {
+    const { payout, user } = await requestTo('Bank Account');
+    await payout.resolve(samplePayout);
+    const d = await screen.findByRole('dialog', { name: 'Withdrawal successful' });
+    expect(d).toHaveTextContent(`Withdrawal amount of $60${SUCCEEDED}`);
+    await user.click(within(d).getByRole('button', { name: 'Retry' }));
+    await expectNoDialog();
+  });
+
+  it('a PayPal payout still processing: requested, to which address, when it is expected; Done closes', async () => {
+    const { payout, user } = await requestTo('PayPal');
+    await payout.resolve(paypalPayout);
+    const d = await screen.findByRole('dialog', { name: 'Withdrawal requested' });
+    expect(d).toHaveTextContent(
+      'Withdrawal amount of $60Requested a transfer to your PayPal account ana@example.com.' +
+        'Reference #CB-261124-0001. PayPal usually delivers it within minutes. It shows as Processing in Payout ' +
+        'History until it is paid, and you get a notification then.',
+    );
+    expect(d).not.toHaveTextContent('bank account');
+    expect(within(d).queryByRole('button', { name: 'Retry' })).toBeNull();
+    await user.click(within(d).getByRole('button', { name: 'Done' }));
+    await expectNoDialog();
+  });
+
+  it('a PayPal payout an operator sends, and a PayPal payout refused, say so', async () => {
+    const { methods, payout, user } = await requestTo('PayPal');
+    await payout.resolve({ ...paypalPayout, status: 'requested', provider: 'manual' });
+    const d = await screen.findByRole('dialog', { name: 'Withdrawal requested' });
+    expect(d).toHaveTextContent('Castbridge’s team sends it through PayPal by hand.');
+    await user.click(within(d).getByRole('button', { name: 'Done' }));
+    await expectNoDialog();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await screen.findByRole('dialog', { name: 'Withdraw' });
+    // PayPal, chosen before, stays chosen.
+    await methods.resolve([sampleBankMethod, samplePaypalMethod]);
+    await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), '60');
+    await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));
+    await payout.reject(Object.assign(new Error('Your available balance is $40.'), { status: 409 }));
+    const failed = await screen.findByRole('dialog', { name: 'Withdrawal failed' });
+    expect(failed).toHaveTextContent(`Withdrawal amount of $60${FAILED_PAYPAL}Your available balance is $40.`);
+    await user.click(within(failed).getByRole('button', { name: 'Done' }));
+    await expectNoDialog();
   });
 });
 
