@@ -55,7 +55,7 @@ import { createPayoutRails } from './money/providers/index.ts';
 import { createWriteBatcher } from './db/write-batcher.ts';
 import { adminRoutes } from './operator/routes.ts';
 import { createOverlays } from './overlay/store.ts';
-import { createConnections } from './connections/store.ts';
+import { callbackPath, createConnections } from './connections/store.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { createOAuthStandIn } from './standins/oauth.ts';
 import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from './standins/twitch-chat.ts';
@@ -300,8 +300,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
   // Their codes, tokens and broadcasts live in DATA_DIR, so the instances of `npm run start:cluster` are one provider.
+  // The client is registered with our callbacks as its redirect URIs, as at the platforms (read at each request: the
+  // address is known once the server listens).
   const oauthStandIn = config.standIns
-    ? createOAuthStandIn({ demoLines: RECORDED_SESSION, dataDir: config.dataDir })
+    ? createOAuthStandIn({
+        demoLines: RECORDED_SESSION,
+        dataDir: config.dataDir,
+        redirectUris: (platform) => [services.links.url(callbackPath(platform))],
+      })
     : null;
   if (oauthStandIn) app.route('/standin', oauthStandIn.app);
   app.route('/uploads', uploadFileRoutes(services));

@@ -33,6 +33,9 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 /** After a refused refresh, how long another instance's refresh with the same token has to store its answer. */
 const REFRESH_RACE_MS = 1500;
 
+/** Our callback's path: with the server's public address, the redirect URI registered at the platform. */
+export const callbackPath = (platform: ConnectPlatform) => `/api/connections/${platform}/callback`;
+
 /** A provider's code held between the callback and the creator's completion, with the PKCE verifier it needs. */
 interface HeldGrant {
   code: string;
@@ -119,7 +122,7 @@ export function createConnections(deps: {
   };
   const refreshing = new Map<string, Promise<string>>();
   const now = () => new Date().toISOString();
-  const redirectUri = (platform: ConnectPlatform) => links.url(`/api/connections/${platform}/callback`);
+  const redirectUri = (platform: ConnectPlatform) => links.url(callbackPath(platform));
   const back = (query: Record<string, string>) => links.url(`${CONNECT_RETURN_PATH}?${new URLSearchParams(query)}`);
 
   const provider = (platform: ConnectPlatform): OAuthProvider => {

@@ -2,7 +2,9 @@
 // speaking their protocols: authorization code with PKCE (S256) and state, client authentication at the token
 // endpoint, refresh (Twitch rotates refresh tokens), revocation, Helix GET /helix/users and YouTube
 // GET /youtube/v3/channels?mine=true. `npm start` mounts it under /standin when no provider is configured; the tests
-// serve it on its own port. The consent page is a plain form: a channel name and Authorize / Cancel.
+// serve it on its own port. The consent page is a plain form: a channel name and Authorize / Cancel. As at the
+// platforms, the client is registered with its redirect URIs: a request with another client_id or a redirect_uri that
+// is not exactly a registered one gets an error page (400), never a redirect (docs/user-guide.md §Connected accounts).
 // Codes, tokens and live broadcasts are kept as a platform keeps them (state.ts): with `dataDir`, in a database every
 // instance sharing that DATA_DIR reads, so a cluster's instances answer as one provider.
 import crypto from 'node:crypto';
@@ -107,16 +109,19 @@ function demoItem(line: string, n: number): YouTubeChatItem | null {
 /** The refresh token the demo seed gives its channels: the demo stand-in (`npm start`) honours it after a restart. */
 export const demoRefreshToken = (platform: Platform, channel: string) => `demo-refresh:${platform}:${channel}`;
 
-export function createOAuthStandIn(
-  options: {
-    clientId?: string;
-    clientSecret?: string;
-    demoLines?: string[];
-    pollMs?: number;
-    /** Where the provider keeps its state (DATA_DIR/standins.sqlite), shared by every instance given the same; else in memory. */
-    dataDir?: string;
-  } = {},
-): OAuthStandIn {
+export function createOAuthStandIn(options: {
+  clientId?: string;
+  clientSecret?: string;
+  /**
+   * The client's registered redirect URIs per platform, matched exactly (as Twitch and Google do); read at each
+   * request, since an app's own address may be known only once it listens.
+   */
+  redirectUris: (platform: Platform) => readonly string[];
+  demoLines?: string[];
+  pollMs?: number;
+  /** Where the provider keeps its state (DATA_DIR/standins.sqlite), shared by every instance given the same; else in memory. */
+  dataDir?: string;
+}): OAuthStandIn {
   const clientId = options.clientId ?? STANDIN_CLIENT.clientId;
   const clientSecret = options.clientSecret ?? STANDIN_CLIENT.clientSecret;
   let lifetime = 4 * 3600;
@@ -170,13 +175,31 @@ export function createOAuthStandIn(
         ? c.json({ status, message }, status)
         : c.json({ error: status === 401 ? 'invalid_client' : 'invalid_grant', error_description: message }, status);
 
+    // The platform's own error page for a request it will not send anywhere: an unknown client, or a redirect_uri
+    // that is not exactly one the client registered (Twitch: "redirect_uri does not match registered URI"; Google:
+    // "Error 400: redirect_uri_mismatch"). Checked on the consent page and again on the decision, which redirects.
+    const clientError = (clientIdGiven: string | undefined, redirectUri: string | undefined) => {
+      if (clientIdGiven !== clientId) return twitch ? 'invalid client' : 'Error 400: invalid_client';
+      if (!redirectUri || !options.redirectUris(platform).includes(redirectUri))
+        return twitch
+          ? 'Parameter redirect_uri does not match registered URI'
+          : 'Error 400: redirect_uri_mismatch. The redirect URI in the request does not match the ones authorized for the OAuth client.';
+      return null;
+    };
+    const errorPage = (c: Context, message: string) =>
+      c.html(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name} (local stand-in): error</title></head><body><main><h1>${name} (local stand-in)</h1><p>${escape(message)}</p></main></body></html>`,
+        400,
+      );
+
     app.get(authorizePath, (c) => {
       const q = c.req.query();
-      if (q.client_id !== clientId || !q.redirect_uri || q.response_type !== 'code')
-        return c.text('invalid client_id, redirect_uri or response_type', 400);
+      const refused = clientError(q.client_id, q.redirect_uri);
+      if (refused) return errorPage(c, refused);
+      if (q.response_type !== 'code') return errorPage(c, 'response_type must be code');
       if (q.code_challenge && q.code_challenge_method !== 'S256') return c.text('only S256 code challenges', 400);
       // Relative: the stand-in may be mounted under a prefix (/standin on `npm start`).
-      const hidden = ['redirect_uri', 'state', 'scope', 'code_challenge']
+      const hidden = ['client_id', 'redirect_uri', 'state', 'scope', 'code_challenge']
         .map((field) => `<input type="hidden" name="${field}" value="${escape(q[field] ?? '')}">`)
         .join('');
       return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -190,7 +213,14 @@ export function createOAuthStandIn(
     app.post(`${authorizePath}/decide`, async (c) => {
       const form = await c.req.parseBody();
       const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
-      const target = new URL(field('redirect_uri'));
+      const refused = clientError(field('client_id'), field('redirect_uri'));
+      if (refused) return errorPage(c, refused);
+      let target: URL;
+      try {
+        target = new URL(field('redirect_uri'));
+      } catch {
+        return errorPage(c, 'redirect_uri is not a URL'); // a registered one that is not: an answer still, never a 500
+      }
       if (field('state')) target.searchParams.set('state', field('state'));
       if (field('decision') !== 'allow') {
         target.searchParams.set('error', 'access_denied');

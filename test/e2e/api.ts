@@ -179,6 +179,7 @@ export async function connectThroughStandIn(
   const authorize = new URL(url);
   const q = authorize.searchParams;
   const form = new URLSearchParams({
+    client_id: q.get('client_id')!,
     redirect_uri: q.get('redirect_uri')!,
     state: q.get('state')!,
     scope: q.get('scope') ?? '',

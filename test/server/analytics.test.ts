@@ -12,7 +12,7 @@ import { windowOf } from '../../server/analytics/aggregate.ts';
 import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
-import { connect, serveStandIn, standInSettings } from './oauth-flow.ts';
+import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -112,7 +112,7 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
-    standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret' });
+    standIn = createOAuthStandIn(testClient);
     const served = await serveStandIn(standIn);
     server = served.server;
     api = await startApp(backend, { ...standInSettings(served.base), TWITCH_CHAT_URL: 'ws://127.0.0.1:9' });

@@ -26,7 +26,7 @@ import {
 } from '../../server/standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, memoryLogger, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
-import { connect, serveStandIn } from './oauth-flow.ts';
+import { connect, serveStandIn, testClient } from './oauth-flow.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -467,7 +467,7 @@ describe.each(BACKENDS)('a YouTube grant revoked while its chat is archived, on 
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
-    standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret', pollMs: 1000 });
+    standIn = createOAuthStandIn({ ...testClient, pollMs: 1000 });
     const served = await serveStandIn(standIn);
     server = served.server;
     const base = `${served.base}/youtube`;

@@ -10,7 +10,7 @@ import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oau
 import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../server/standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
-import { connect, serveStandIn, standInSettings } from './oauth-flow.ts';
+import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
 
 interface Stream {
   id: number;
@@ -42,7 +42,7 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
-    standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret', pollMs: 1000 });
+    standIn = createOAuthStandIn({ ...testClient, pollMs: 1000 });
     const served = await serveStandIn(standIn);
     server = served.server;
     chat = await startTwitchChatStandIn();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
-import { connect, serveStandIn } from './oauth-flow.ts';
+import { connect, serveStandIn, testClient } from './oauth-flow.ts';
 
 const text = (id: string, name: string, message: string, extra: Record<string, unknown> = {}): YouTubeChatItem => ({
   id,
@@ -40,7 +40,7 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
-    standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret', pollMs: 1000 });
+    standIn = createOAuthStandIn({ ...testClient, pollMs: 1000 });
     const served = await serveStandIn(standIn);
     server = served.server;
     const base = `${served.base}/youtube`;

@@ -8,7 +8,16 @@ import { CONNECT_ERRORS } from '../../contract/connections.ts';
 import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
-import { callback, complete, connect, consent, serveStandIn, standInSettings, start } from './oauth-flow.ts';
+import {
+  callback,
+  complete,
+  connect,
+  consent,
+  serveStandIn,
+  standInSettings,
+  start,
+  testClient,
+} from './oauth-flow.ts';
 
 async function listed(api: Client, who: Account) {
   const answer = await api.request('GET', '/api/connections', { token: who.token });
@@ -37,7 +46,7 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
-    standIn = createOAuthStandIn({ clientId: 'test-client', clientSecret: 'test-secret' });
+    standIn = createOAuthStandIn(testClient);
     const served = await serveStandIn(standIn);
     server = served.server;
     api = await startApp(backend, standInSettings(served.base));
@@ -366,4 +375,88 @@ describe('connected accounts without configuration', () => {
       'YouTube is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
     );
   });
+});
+
+describe('the OAuth stand-in checks the client and its redirect URI as Twitch and Google do', () => {
+  const registered = {
+    twitch: 'http://127.0.0.1:3000/api/connections/twitch/callback',
+    youtube: 'http://127.0.0.1:3000/api/connections/youtube/callback',
+  };
+  let standIn: OAuthStandIn;
+  beforeAll(() => {
+    standIn = createOAuthStandIn({
+      clientId: 'test-client',
+      clientSecret: 'test-secret',
+      redirectUris: (platform) => [registered[platform]],
+    });
+  });
+  afterAll(() => standIn?.close());
+
+  const paths = { twitch: '/twitch/oauth2/authorize', youtube: '/youtube/o/oauth2/v2/auth' } as const;
+  const fields = (platform: 'twitch' | 'youtube', changes: Record<string, string> = {}) => ({
+    client_id: 'test-client',
+    redirect_uri: registered[platform],
+    response_type: 'code',
+    state: 'the-state',
+    scope: 'chat:read',
+    code_challenge: 'A'.repeat(43),
+    code_challenge_method: 'S256',
+    channel: 'rin_streams',
+    decision: 'allow',
+    ...changes,
+  });
+  const page = (platform: 'twitch' | 'youtube', changes: Record<string, string> = {}) =>
+    standIn.app.request(`${paths[platform]}?${new URLSearchParams(fields(platform, changes))}`);
+  const decide = (platform: 'twitch' | 'youtube', changes: Record<string, string> = {}) =>
+    standIn.app.request(`${paths[platform]}/decide`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields(platform, changes)).toString(),
+    });
+
+  it.each(['twitch', 'youtube'] as const)(
+    '%s: a redirect URI other than the registered one, an unknown client or a malformed URI is an error page (400), never a redirect',
+    async (platform) => {
+      const refused: Record<string, string>[] = [
+        { redirect_uri: 'https://attacker.example/steal' },
+        { redirect_uri: `${registered[platform]}/../../elsewhere` },
+        { redirect_uri: `${registered[platform]}?next=https://attacker.example` },
+        { redirect_uri: registered[platform].replace('http:', 'https:') },
+        { redirect_uri: registered[platform === 'twitch' ? 'youtube' : 'twitch'] },
+        { redirect_uri: 'not a url' },
+        { redirect_uri: 'http://[' },
+        { redirect_uri: '' },
+        { client_id: 'someone-elses-client' },
+        { client_id: '' },
+      ];
+      for (const changes of refused) {
+        for (const [step, answer] of [
+          ['consent page', await page(platform, changes)],
+          ['decision', await decide(platform, changes)],
+          ['refusal', await decide(platform, { ...changes, decision: 'deny' })],
+        ] as const) {
+          expect(answer.status, `${step} ${JSON.stringify(changes)}`).toBe(400);
+          expect(answer.headers.get('location'), `${step} ${JSON.stringify(changes)}`).toBeNull();
+        }
+      }
+    },
+  );
+
+  it.each(['twitch', 'youtube'] as const)(
+    '%s: the registered redirect URI gets the code, or the refusal',
+    async (platform) => {
+      const consentPage = await page(platform);
+      expect(consentPage.status).toBe(200);
+      expect(await consentPage.text()).toContain('name="client_id" value="test-client"');
+      const allowed = await decide(platform);
+      expect(allowed.status).toBe(302);
+      const back = new URL(allowed.headers.get('location')!);
+      expect(`${back.origin}${back.pathname}`).toBe(registered[platform]);
+      expect(back.searchParams.get('state')).toBe('the-state');
+      expect(back.searchParams.get('code')!.length).toBeGreaterThan(20);
+      const denied = await decide(platform, { decision: 'deny' });
+      expect(denied.status).toBe(302);
+      expect(new URL(denied.headers.get('location')!).searchParams.get('error')).toBe('access_denied');
+    },
+  );
 });

@@ -169,6 +169,7 @@ const calls = {
     const authorize = new URL(started.body.url as string);
     const q = authorize.searchParams;
     const form = new URLSearchParams({
+      client_id: q.get('client_id')!,
       redirect_uri: q.get('redirect_uri')!,
       state: q.get('state')!,
       scope: q.get('scope') ?? '',

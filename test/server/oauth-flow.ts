@@ -3,6 +3,8 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
+import { callbackPath } from '../../server/connections/store.ts';
+import { createLinks } from '../../server/mail/links.ts';
 import type { OAuthStandIn } from '../../server/standins/oauth.ts';
 import type { Client } from './helpers.ts';
 import type { Account } from './market.ts';
@@ -18,6 +20,7 @@ export async function consent(
   expect(await page.text()).toContain('Authorize');
   const q = url.searchParams;
   const form = new URLSearchParams({
+    client_id: q.get('client_id') ?? '',
     redirect_uri: q.get('redirect_uri') ?? '',
     state: q.get('state') ?? '',
     scope: q.get('scope') ?? '',
@@ -84,6 +87,16 @@ export async function serveStandIn(standIn: OAuthStandIn): Promise<{ base: strin
   });
   return { base: `http://127.0.0.1:${port}`, server };
 }
+
+/**
+ * The test apps' OAuth client at a stand-in of their own: test-client / test-secret, its redirect URIs the apps'
+ * callbacks (a test app never listens, so its links keep their default address).
+ */
+export const testClient = {
+  clientId: 'test-client',
+  clientSecret: 'test-secret',
+  redirectUris: (platform: 'twitch' | 'youtube') => [createLinks(null).url(callbackPath(platform))],
+};
 
 /** The server's settings for both platforms' OAuth clients at the stand-in (client test-client / test-secret). */
 export const standInSettings = (base: string) => ({

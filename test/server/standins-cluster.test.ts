@@ -13,7 +13,7 @@ import { STANDIN_CLIENT } from '../../server/config.ts';
 import { createOAuthStandIn, standInChannelId, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 import { account } from './market.ts';
-import { callback, complete, consent, serveStandIn, standInSettings, start } from './oauth-flow.ts';
+import { callback, complete, consent, serveStandIn, standInSettings, start, testClient } from './oauth-flow.ts';
 
 const verifier = () => crypto.randomBytes(32).toString('base64url');
 const challengeOf = (v: string) => crypto.createHash('sha256').update(v).digest('base64url');
@@ -25,8 +25,8 @@ describe('two stand-ins over one DATA_DIR answer as one provider', () => {
   let b: OAuthStandIn;
   beforeAll(() => {
     dir = tempDir('castbridge-standins-');
-    a = createOAuthStandIn({ dataDir: dir });
-    b = createOAuthStandIn({ dataDir: dir });
+    a = createOAuthStandIn({ dataDir: dir, redirectUris: () => [REDIRECT] });
+    b = createOAuthStandIn({ dataDir: dir, redirectUris: () => [REDIRECT] });
   });
   afterAll(() => {
     a.close();
@@ -53,6 +53,7 @@ describe('two stand-ins over one DATA_DIR answer as one provider', () => {
     });
     expect((await standIn.app.request(`/twitch/oauth2/authorize?${query}`)).status).toBe(200);
     const decided = await post(standIn, '/twitch/oauth2/authorize/decide', {
+      client_id: STANDIN_CLIENT.clientId,
       redirect_uri: REDIRECT,
       state: 's',
       scope: 'user:read:email chat:read',
@@ -150,8 +151,8 @@ describe('two stand-ins over one DATA_DIR answer as one provider', () => {
 
     const demoDir = tempDir('castbridge-standins-demo-');
     const demos = [
-      createOAuthStandIn({ dataDir: demoDir, demoLines: ['# nothing said'] }),
-      createOAuthStandIn({ dataDir: demoDir, demoLines: ['# nothing said'] }),
+      createOAuthStandIn({ dataDir: demoDir, demoLines: ['# nothing said'], redirectUris: () => [REDIRECT] }),
+      createOAuthStandIn({ dataDir: demoDir, demoLines: ['# nothing said'], redirectUris: () => [REDIRECT] }),
     ];
     try {
       const live = async (standIn: OAuthStandIn) => {
@@ -166,6 +167,7 @@ describe('two stand-ins over one DATA_DIR answer as one provider', () => {
         });
         expect((await standIn.app.request(`/youtube/o/oauth2/v2/auth?${query}`)).status).toBe(200);
         const decided = await post(standIn, '/youtube/o/oauth2/v2/auth/decide', {
+          client_id: STANDIN_CLIENT.clientId,
           redirect_uri: REDIRECT,
           scope: 'youtube.readonly',
           code_challenge: challengeOf(w),
@@ -206,11 +208,7 @@ describe('two Castbridge instances over one PostgreSQL and DATA_DIR, each with i
   beforeAll(async () => {
     backend = await makeBackend('postgres');
     for (let i = 0; i < 2; i += 1) {
-      const standIn = createOAuthStandIn({
-        clientId: 'test-client',
-        clientSecret: 'test-secret',
-        dataDir: backend.dataDir,
-      });
+      const standIn = createOAuthStandIn({ ...testClient, dataDir: backend.dataDir });
       const served = await serveStandIn(standIn);
       standIns.push(standIn);
       servers.push(served.server);
@@ -294,6 +292,7 @@ describe('the mounted stand-in across two instances', () => {
     expect((await b.request('GET', `${url.pathname}${url.search}`)).status).toBe(200);
     const q = url.searchParams;
     const form = new URLSearchParams({
+      client_id: q.get('client_id')!,
       redirect_uri: q.get('redirect_uri')!,
       state: q.get('state')!,
       scope: q.get('scope')!,
