@@ -1,5 +1,6 @@
 // A campaign's life-cycle controls (docs/product.md §Marketplace "Advertiser workspace", docs/product.md "Campaign": draft → active ⇄ paused →
-// completed | cancelled): launch, pause, resume, and cancel after a confirmation. Only the actions CAMPAIGN_ACTIONS
+// completed | cancelled): launch and cancel after a confirmation (launching first reads the balance, so the dialog
+// says what it reserves and what is left, docs/product.md §Advertiser onboarding), pause, resume. Only the actions CAMPAIGN_ACTIONS
 // allows from the current status are offered; a refusal (409: no approved profile, no platform…) shows the server's
 // message. The page starts new controls when the campaign's status changes (they are keyed by it).
 import { assign, setup } from 'xstate';
@@ -18,6 +19,10 @@ export function actionsFor(status: CampaignStatus): CampaignAction[] {
 export interface CampaignControlsContext {
   campaignId: string;
   status: CampaignStatus;
+  /** What launching reserves: pay × spots, in cents. */
+  reserveCents: number;
+  /** The advertiser's free balance, read when a launch is asked; null until read or when it could not be. */
+  balanceCents: number | null;
   /** The action asked for (confirming or under way). */
   action: CampaignAction | null;
   /** The server's refusal of the last action. */
@@ -25,15 +30,21 @@ export interface CampaignControlsContext {
 }
 
 export type CampaignControlsEvent =
-  { type: 'control.run'; action: CampaignAction } | { type: 'cancel.confirm' } | { type: 'cancel.dismiss' };
+  | { type: 'control.run'; action: CampaignAction }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.dismiss' }
+  | { type: 'launch.confirm' }
+  | { type: 'launch.dismiss' };
 
 export const campaignControlsMachine = setup({
   types: {
     context: {} as CampaignControlsContext,
     events: {} as CampaignControlsEvent,
-    input: {} as { campaignId: string; status: CampaignStatus },
+    input: {} as { campaignId: string; status: CampaignStatus; reserveCents: number },
   },
   actors: {
+    /** GET /api/advertiser/balance → the free balance, in cents. */
+    loadBalance: service<number>('loadBalance'),
     /** POST /api/campaigns/:id/<action> → the campaign in its new status. */
     runCampaignAction: service<Campaign, { id: string; action: CampaignAction }>('runCampaignAction'),
   },
@@ -44,11 +55,20 @@ export const campaignControlsMachine = setup({
   guards: {
     cancelAllowed: ({ context, event }) =>
       event.type === 'control.run' && event.action === 'cancel' && actionsFor(context.status).includes('cancel'),
+    launchAllowed: ({ context, event }) =>
+      event.type === 'control.run' && event.action === 'launch' && actionsFor(context.status).includes('launch'),
     allowed: ({ context, event }) => event.type === 'control.run' && actionsFor(context.status).includes(event.action),
   },
 }).createMachine({
   id: 'campaignControls',
-  context: ({ input }) => ({ campaignId: input.campaignId, status: input.status, action: null, error: null }),
+  context: ({ input }) => ({
+    campaignId: input.campaignId,
+    status: input.status,
+    reserveCents: input.reserveCents,
+    balanceCents: null,
+    action: null,
+    error: null,
+  }),
   initial: 'idle',
   states: {
     idle: {
@@ -56,6 +76,12 @@ export const campaignControlsMachine = setup({
         'control.run': [
           // Cancelling cannot be undone: it asks first.
           { guard: 'cancelAllowed', target: 'confirming', actions: assign({ action: 'cancel', error: null }) },
+          // Launching moves pay × spots out of the free balance: it asks first, showing both.
+          {
+            guard: 'launchAllowed',
+            target: 'confirmingLaunch',
+            actions: assign({ action: 'launch', error: null, balanceCents: null }),
+          },
           { guard: 'allowed', target: 'acting', actions: assign({ action: ({ event }) => event.action, error: null }) },
         ],
       },
@@ -64,6 +90,25 @@ export const campaignControlsMachine = setup({
       on: {
         'cancel.confirm': 'acting',
         'cancel.dismiss': { target: 'idle', actions: assign({ action: null }) },
+      },
+    },
+    confirmingLaunch: {
+      initial: 'reading',
+      on: {
+        'launch.confirm': 'acting',
+        'launch.dismiss': { target: 'idle', actions: assign({ action: null }) },
+      },
+      states: {
+        // The balance is read for the dialog; without it the dialog still asks, without the balance after.
+        reading: {
+          invoke: {
+            id: 'loadBalance',
+            src: 'loadBalance',
+            onDone: { target: 'asking', actions: assign({ balanceCents: ({ event }) => event.output }) },
+            onError: { target: 'asking' },
+          },
+        },
+        asking: {},
       },
     },
     acting: {

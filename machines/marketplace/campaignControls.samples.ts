@@ -5,10 +5,10 @@ import { sampleCampaign } from './samples';
 
 export const samples = {
   inputs: [
-    { campaignId: sampleCampaign.id, status: 'draft' },
-    { campaignId: sampleCampaign.id, status: 'active' },
-    { campaignId: sampleCampaign.id, status: 'paused' },
-    { campaignId: sampleCampaign.id, status: 'completed' },
+    { campaignId: sampleCampaign.id, status: 'draft', reserveCents: 50_000 },
+    { campaignId: sampleCampaign.id, status: 'active', reserveCents: 50_000 },
+    { campaignId: sampleCampaign.id, status: 'paused', reserveCents: 50_000 },
+    { campaignId: sampleCampaign.id, status: 'completed', reserveCents: 50_000 },
   ],
   events: {
     'control.run': [
@@ -17,6 +17,7 @@ export const samples = {
       { type: 'control.run', action: 'resume' },
       { type: 'control.run', action: 'cancel' },
     ],
+    'xstate.done.actor.loadBalance': [{ type: 'xstate.done.actor.loadBalance', output: 1_250_000 }],
     'xstate.done.actor.runCampaignAction': [
       { type: 'xstate.done.actor.runCampaignAction', output: { ...sampleCampaign, status: 'active' } },
     ],

@@ -16,3 +16,21 @@ export const selectRunningAction = (snapshot: Snapshot) =>
 export const selectCancelDialogOpen = (snapshot: Snapshot) =>
   snapshot.matches('confirming') || (snapshot.matches('acting') && snapshot.context.action === 'cancel');
 export const selectControlsError = (snapshot: Snapshot) => snapshot.context.error;
+/** The launch confirmation stays open while the launch is sent. */
+export const selectLaunchDialogOpen = (snapshot: Snapshot) =>
+  snapshot.matches('confirmingLaunch') || (snapshot.matches('acting') && snapshot.context.action === 'launch');
+/**
+ * What the launch confirmation shows: the amount launching reserves, the free balance and what is left after it
+ * (null while the balance is read, or when it could not be); `short` when the balance does not cover it.
+ */
+export const selectLaunchFigures = (snapshot: Snapshot) => {
+  const { reserveCents, balanceCents } = snapshot.context;
+  const reading = snapshot.matches({ confirmingLaunch: 'reading' });
+  return {
+    reserveCents,
+    balanceCents: reading ? null : balanceCents,
+    afterCents: reading || balanceCents === null ? null : balanceCents - reserveCents,
+    short: !reading && balanceCents !== null && balanceCents < reserveCents,
+    reading,
+  };
+};

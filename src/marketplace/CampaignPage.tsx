@@ -1,7 +1,7 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Campaign, Offer } from '@/contract';
 import { DELIVERY_STATUSES, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
 import {
@@ -14,8 +14,11 @@ import {
   selectCancelDialogOpen,
   selectControlsBusy,
   selectControlsError,
+  selectLaunchDialogOpen,
+  selectLaunchFigures,
   selectRunningAction,
 } from '@/machines/marketplace/campaignControls.select';
+import type { CampaignControlsEvent } from '@/machines/marketplace/campaignControls.machine';
 import {
   groupOffers,
   selectDetailCampaign,
@@ -218,7 +221,7 @@ function CampaignControls({
   onChanged: (campaign: Campaign) => void;
 }) {
   const [snapshot, send] = useMachine(useCampaignControlsLogic(logic, onChanged), {
-    input: { campaignId: campaign.id, status: campaign.status },
+    input: { campaignId: campaign.id, status: campaign.status, reserveCents: campaign.payCents * campaign.spots },
     inspect,
   });
   const status = campaignStatus[campaign.status];
@@ -276,7 +279,65 @@ function CampaignControls({
         onCancel={() => send({ type: 'cancel.dismiss' })}
         busy={busy}
       />
+      <LaunchDialog campaign={campaign} snapshot={snapshot} send={send} busy={busy} />
     </Card>
+  );
+}
+
+/**
+ * Launch asks first (docs/product.md §Advertiser onboarding): launching moves pay × spots out of the free balance, so the dialog
+ * shows the amount reserved, the balance and what is left after it.
+ */
+function LaunchDialog({
+  campaign,
+  snapshot,
+  send,
+  busy,
+}: {
+  campaign: Campaign;
+  snapshot: SnapshotFrom<CampaignControlsLogic>;
+  send: (event: CampaignControlsEvent) => void;
+  busy: boolean;
+}) {
+  const figures = selectLaunchFigures(snapshot);
+  return (
+    <AlertDialog
+      open={selectLaunchDialogOpen(snapshot)}
+      onOpenChange={(open) => {
+        if (!open && !busy) send({ type: 'launch.dismiss' });
+      }}
+      title="Launch this campaign?"
+      description={`Launching reserves ${formatMoney(figures.reserveCents)} (${formatMoney(campaign.payCents)} × ${campaign.spots} ${campaign.spots === 1 ? 'spot' : 'spots'}) from your balance; what no creator earns returns when the campaign ends or is cancelled.`}
+      actionLabel="Yes, Launch Campaign"
+      cancelLabel="No, Not Yet"
+      tone="primary"
+      onAction={() => send({ type: 'launch.confirm' })}
+      onCancel={() => send({ type: 'launch.dismiss' })}
+      busy={busy || figures.reading}
+    >
+      <dl className={s.stats}>
+        <div>
+          <dt className={s.term}>Reserved at launch</dt>
+          <dd className={s.value}>{formatMoney(figures.reserveCents)}</dd>
+        </div>
+        <div>
+          <dt className={s.term}>Balance now</dt>
+          <dd className={s.value}>{figures.balanceCents === null ? '…' : formatMoney(figures.balanceCents)}</dd>
+        </div>
+        <div>
+          <dt className={s.term}>Balance after launch</dt>
+          <dd className={s.value}>
+            {figures.afterCents === null ? '…' : figures.short ? 'Not enough' : formatMoney(figures.afterCents)}
+          </dd>
+        </div>
+      </dl>
+      {figures.short ? (
+        <Alert tone="warning">
+          Your balance does not cover this reservation: the launch will be refused until you add funds (see Funds on
+          Campaigns), or lower the pay or the spots.
+        </Alert>
+      ) : null}
+    </AlertDialog>
   );
 }
 

@@ -1,5 +1,5 @@
 // The campaign page's life-cycle controls: POST /api/campaigns/:id/launch|pause|resume|cancel with the
-// session's jwt.
+// session's jwt; the launch confirmation reads the free balance (GET /api/advertiser/balance).
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { Campaign } from '@/contract';
@@ -20,6 +20,9 @@ const actionEndpoints = {
 
 export function campaignControlsActors(jwt: Jwt) {
   return {
+    loadBalance: fromPromise<number, void>(
+      async () => (await (await api()).request('getAdvertiserBalance', { jwt: requireJwt(jwt()) })).balanceCents,
+    ),
     runCampaignAction: fromPromise<Campaign, { id: string; action: CampaignAction }>(
       async ({ input }) =>
         (

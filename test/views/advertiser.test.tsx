@@ -435,12 +435,15 @@ describe('Campaign page', () => {
   function setup() {
     const load = controlled<CampaignDetail, { id: string }>();
     const run = controlled<Campaign, { id: string; action: CampaignAction }>();
+    const balance = controlled<number>();
     const list = controlled<ThreadMessage[], { offerId: string }>();
     const post = controlled<ThreadMessage, { offerId: string; body: string }>();
     const confirm = controlled<Offer, { offerId: string }>();
     const logic = {
       detail: campaignDetailMachine.provide({ actors: { loadCampaignDetail: load.logic } }),
-      controls: campaignControlsMachine.provide({ actors: { runCampaignAction: run.logic } }),
+      controls: campaignControlsMachine.provide({
+        actors: { runCampaignAction: run.logic, loadBalance: balance.logic },
+      }),
       thread: threadMachine.provide({ actors: { loadMessages: list.logic, postMessage: post.logic } }),
       delivery: deliveryConfirmMachine.provide({ actors: { confirmDelivery: confirm.logic } }),
     };
@@ -449,7 +452,7 @@ describe('Campaign page', () => {
       url: '/campaigns/cmp_1',
       jwt: 'advertiser.jwt',
     });
-    return { load, run, list, post, confirm, user: userEvent.setup() };
+    return { load, run, balance, list, post, confirm, user: userEvent.setup() };
   }
 
   it('confirms an accepted offer’s delivery after asking; a refusal keeps the dialog; the page reads its offers again', async () => {
@@ -495,8 +498,54 @@ describe('Campaign page', () => {
     expect(done.getByRole('link', { name: 'Proof of display' })).toBeInTheDocument();
   });
 
+  /** Launch Campaign, then Yes in its confirmation (the balance read first). */
+  async function launch(user: ReturnType<typeof userEvent.setup>, balance: ReturnType<typeof controlled<number>>) {
+    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    await balance.resolve(1_250_000);
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Launch this campaign?' })).getByRole('button', {
+        name: 'Yes, Launch Campaign',
+      }),
+    );
+  }
+
+  it('asks before launching, with the amount reserved and the balance after; No launches nothing', async () => {
+    const { load, run, balance, user } = setup();
+    // Pay $250 × 3 spots.
+    await load.resolve({ campaign: sampleCampaign, offers: [] });
+    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Launch this campaign?' });
+    expect(dialog).toHaveTextContent('Launching reserves $750 ($250 × 3 spots) from your balance');
+    const figures = () =>
+      within(screen.getByRole('alertdialog'))
+        .getAllByRole('definition')
+        .map((value) => value.textContent);
+    // While the balance is read, the figures wait and Yes is not offered yet.
+    expect(figures()).toEqual(['$750', '…', '…']);
+    expect(within(dialog).getByRole('button', { name: 'Yes, Launch Campaign' })).toBeDisabled();
+    expect(balance.started).toBe(1);
+    await balance.resolve(1_250_000);
+    expect(figures()).toEqual(['$750', '$12,500', '$11,750']);
+    await user.click(within(dialog).getByRole('button', { name: 'No, Not Yet' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(run.started).toBe(0);
+
+    // A balance that does not cover it is said before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    await balance.resolve(30_000);
+    dialog = screen.getByRole('alertdialog', { name: 'Launch this campaign?' });
+    expect(figures()).toEqual(['$750', '$300', 'Not enough']);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your balance does not cover this reservation');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Launch Campaign' }));
+    expect(run.inputs).toEqual([{ id: 'cmp_1', action: 'launch' }]);
+    await run.resolve({ ...sampleCampaign, status: 'active' });
+    await act(async () => {});
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('campaign-status')).toHaveTextContent('Active');
+  });
+
   it("shows the server's message when a launch is refused, and launches once allowed", async () => {
-    const { load, run, user } = setup();
+    const { load, run, balance, user } = setup();
     expect(load.inputs).toEqual([{ id: 'cmp_1' }]);
     await load.resolve({ campaign: sampleCampaign, offers: [] });
     expect(
@@ -505,13 +554,14 @@ describe('Campaign page', () => {
     expect(screen.getByTestId('campaign-status')).toHaveTextContent('Draft');
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    await launch(user, balance);
     expect(run.inputs).toEqual([{ id: 'cmp_1', action: 'launch' }]);
     await run.reject(new Error('Your company profile is waiting for approval.'));
+    await act(async () => {});
     expect(screen.getByRole('alert')).toHaveTextContent('Your company profile is waiting for approval.');
     expect(screen.getByTestId('campaign-status')).toHaveTextContent('Draft');
 
-    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    await launch(user, balance);
     await run.resolve({ ...sampleCampaign, status: 'active' });
     expect(screen.getByTestId('campaign-status')).toHaveTextContent('Active');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
