@@ -1,6 +1,7 @@
 // The operator's approval queue (docs/product.md §Marketplace "Operator console"): advertisers waiting for review, each approved, or
-// rejected with a required reason written in a dialog; the server's refusal (e.g. 409: already reviewed) is shown.
-import { assign, setup } from 'xstate';
+// rejected with a required reason written in a dialog; the server's refusal (e.g. 409: already reviewed) is shown. Each
+// decision is confirmed by a status message, and the decided advertisers are found again under the Decided filter.
+import { assertEvent, assign, setup } from 'xstate';
 import type { AdvertiserProfile } from '@/contract';
 import { MARKETPLACE_LIMITS } from '@/contract/marketplace';
 import { errorText, REQUIRED_MESSAGE } from '../messages';
@@ -8,8 +9,19 @@ import { service } from '../placeholders';
 
 export type PendingAdvertiser = AdvertiserProfile & { userId: string; email: string; createdAt: string };
 
+/** Waiting for review, or decided (approved or rejected: the latest decision first). */
+export type ApprovalFilter = 'pending' | 'decided';
+
+/** The last decision, for the status message. */
+export interface ApprovalNotice {
+  verdict: 'approved' | 'rejected';
+  companyName: string;
+}
+
 export interface AdminApprovalContext {
+  filter: ApprovalFilter;
   advertisers: PendingAdvertiser[];
+  notice: ApprovalNotice | null;
   /** The load's failure, or the last refused review. */
   error: string | null;
   /** The advertiser being approved or rejected. */
@@ -20,6 +32,7 @@ export interface AdminApprovalContext {
 
 export type AdminApprovalEvent =
   | { type: 'approval.retry' }
+  | { type: 'filter.change'; filter: ApprovalFilter }
   | { type: 'approval.approve'; userId: string }
   | { type: 'approval.reject'; userId: string }
   | { type: 'reason.change'; value: string }
@@ -36,24 +49,45 @@ const reasonProblem = (reason: string) =>
 export const adminApprovalMachine = setup({
   types: { context: {} as AdminApprovalContext, events: {} as AdminApprovalEvent },
   actors: {
-    loadPending: service<PendingAdvertiser[]>('loadPending'),
+    /** GET /api/admin/advertisers: those waiting (status=pending), or the decided ones. */
+    loadPending: service<PendingAdvertiser[], { filter: ApprovalFilter }>('loadPending'),
     approveAdvertiser: service<PendingAdvertiser, { userId: string }>('approveAdvertiser'),
     rejectAdvertiser: service<PendingAdvertiser, { userId: string; reason: string }>('rejectAdvertiser'),
   },
   guards: {
     reasonValid: ({ context }) => reasonProblem(context.reason) === null,
+    otherFilter: ({ context, event }) => event.type === 'filter.change' && event.filter !== context.filter,
   },
   actions: {
     reviewed: assign({
       advertisers: ({ context }) => context.advertisers.filter((a) => a.userId !== context.target),
+      notice: ({ event }) => {
+        const advertiser = (event as unknown as { output: PendingAdvertiser }).output;
+        return {
+          verdict: advertiser.status === 'rejected' ? ('rejected' as const) : ('approved' as const),
+          companyName: advertiser.companyName,
+        };
+      },
       target: null,
       error: null,
+    }),
+    chooseFilter: assign(({ event }) => {
+      assertEvent(event, 'filter.change');
+      return { filter: event.filter, advertisers: [], error: null };
     }),
     refused: assign({ error: ({ event }) => errorText((event as unknown as { error: unknown }).error), target: null }),
   },
 }).createMachine({
   id: 'adminApproval',
-  context: { advertisers: [], error: null, target: null, reason: '', reasonError: null },
+  context: {
+    filter: 'pending',
+    advertisers: [],
+    notice: null,
+    error: null,
+    target: null,
+    reason: '',
+    reasonError: null,
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -61,6 +95,7 @@ export const adminApprovalMachine = setup({
       invoke: {
         id: 'loadPending',
         src: 'loadPending',
+        input: ({ context }) => ({ filter: context.filter }),
         onDone: { target: 'ready', actions: assign({ advertisers: ({ event }) => event.output, error: null }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
@@ -72,21 +107,34 @@ export const adminApprovalMachine = setup({
       states: {
         idle: {
           on: {
+            // The other list (not while a review is under way: its buttons and dialog hold the screen).
+            'filter.change': { guard: 'otherFilter', target: 'reloading', actions: 'chooseFilter' },
             'approval.approve': {
               target: 'approving',
-              actions: assign({ target: ({ event }) => event.userId, error: null }),
+              actions: assign({ target: ({ event }) => event.userId, error: null, notice: null }),
             },
             'approval.reject': {
               target: 'rejecting',
-              actions: assign({ target: ({ event }) => event.userId, reason: '', reasonError: null, error: null }),
+              actions: assign({
+                target: ({ event }) => event.userId,
+                reason: '',
+                reasonError: null,
+                error: null,
+                notice: null,
+              }),
             },
           },
         },
         reloading: {
           tags: ['busy'],
+          // The last filter chosen wins: the read under way stops, one for it starts.
+          on: {
+            'filter.change': { guard: 'otherFilter', target: 'reloading', reenter: true, actions: 'chooseFilter' },
+          },
           invoke: {
             id: 'loadPending',
             src: 'loadPending',
+            input: ({ context }) => ({ filter: context.filter }),
             onDone: { target: 'idle', actions: assign({ advertisers: ({ event }) => event.output, error: null }) },
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },

@@ -15,3 +15,10 @@ export const selectRejecting = (snapshot: Snapshot) => snapshot.matches({ ready:
 export const selectReason = (snapshot: Snapshot) => snapshot.context.reason;
 export const selectReasonError = (snapshot: Snapshot) => snapshot.context.reasonError;
 export const selectRejectSending = (snapshot: Snapshot) => snapshot.matches({ ready: { rejecting: 'sending' } });
+/** Waiting for review or decided. */
+export const selectApprovalFilter = (snapshot: Snapshot) => snapshot.context.filter;
+/** The last decision, confirmed in the status message; null before any. */
+export const selectApprovalNotice = (snapshot: Snapshot) => snapshot.context.notice;
+/** The list may change to the other filter (not while a review is under way). */
+export const selectCanChangeFilter = (snapshot: Snapshot) =>
+  snapshot.can({ type: 'filter.change', filter: snapshot.context.filter === 'pending' ? 'decided' : 'pending' });

@@ -17,3 +17,11 @@ export const search = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'fl
 export const grow = style({ flex: '1 1 16rem', minWidth: 0 });
 export const empty = style({ margin: 0, color: vars.color.textMuted });
 export const destination = style({ margin: 0, fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' });
+export const notices = style({ display: 'grid', gap: vars.space[2], minWidth: 0 });
+export const notice = style({
+  margin: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: vars.space[2],
+});

@@ -5,6 +5,9 @@ import {
   selectApprovalBusy,
   selectApprovalError,
   selectApprovalFailed,
+  selectApprovalFilter,
+  selectApprovalNotice,
+  selectCanChangeFilter,
   selectApprovalLoading,
   selectApprovalReady,
   selectApprovalTarget,
@@ -14,6 +17,7 @@ import {
   selectRejecting,
   selectRejectSending,
 } from '@/machines/operator/adminApproval.select';
+import type { ApprovalFilter, PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
 import type { RecordsKind } from '@/machines/operator/adminRecords.machine';
 import {
   selectQuery,
@@ -34,6 +38,7 @@ import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
+import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import { Table } from '@/src/ui/Table';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
@@ -111,6 +116,8 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
   const rejecting = selectRejecting(snapshot);
   const formId = useId();
   const subject = advertisers.find((a) => a.userId === target);
+  const filter = selectApprovalFilter(snapshot);
+  const notice = selectApprovalNotice(snapshot);
   if (selectApprovalLoading(snapshot)) return <Spinner label="Loading advertisers" />;
   if (selectApprovalFailed(snapshot)) {
     return (
@@ -121,20 +128,58 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
       />
     );
   }
+  const reloading = selectApprovalBusy(snapshot) && advertisers.length === 0;
   return (
     <>
+      <RadioGroup
+        label="Show"
+        name="approval-filter"
+        orientation="horizontal"
+        value={filter}
+        disabled={!selectCanChangeFilter(snapshot)}
+        onValueChange={(value) => send({ type: 'filter.change', filter: value as ApprovalFilter })}
+        options={[
+          { value: 'pending', label: 'Waiting for approval' },
+          { value: 'decided', label: 'Decided' },
+        ]}
+      />
+      {/* Always present, so that a decision's confirmation is announced (docs/user-guide.md §Operator console). */}
+      <div aria-live="polite" className={s.notices}>
+        {notice ? (
+          <Alert tone="success">
+            <p className={s.notice}>
+              {notice.verdict === 'approved'
+                ? `Approved ${notice.companyName}: they can launch campaigns now.`
+                : `Rejected ${notice.companyName}: they read your reason and can send their profile again.`}{' '}
+              {filter === 'pending' ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => send({ type: 'filter.change', filter: 'decided' })}
+                >
+                  Show decided
+                </Button>
+              ) : null}
+            </p>
+          </Alert>
+        ) : null}
+      </div>
       {selectApprovalError(snapshot) ? (
-        <Alert tone="error" title="Not reviewed">
+        <Alert tone="error" title={filter === 'pending' ? 'Not reviewed' : 'Not loaded'}>
           <p>{selectApprovalError(snapshot)}</p>
         </Alert>
       ) : null}
-      {selectApprovalReady(snapshot) && advertisers.length === 0 ? (
+      {reloading ? <Spinner label="Loading advertisers" /> : null}
+      {filter === 'decided' ? (
+        <Decided advertisers={advertisers} ready={selectApprovalReady(snapshot) && !reloading} />
+      ) : null}
+      {filter === 'pending' && !reloading && selectApprovalReady(snapshot) && advertisers.length === 0 ? (
         <Card>
           <p className={s.empty}>No advertisers waiting for approval.</p>
         </Card>
       ) : null}
-      <ul className={s.list} aria-label="Advertisers waiting for approval">
-        {advertisers.map((advertiser) => (
+      <ul className={s.list} aria-label="Advertisers waiting for approval" hidden={filter !== 'pending'}>
+        {(filter === 'pending' ? advertisers : []).map((advertiser) => (
           <Card as="li" key={advertiser.userId} className={s.row} aria-labelledby={`advertiser-${advertiser.userId}`}>
             <h2 id={`advertiser-${advertiser.userId}`} className={s.name}>
               {advertiser.companyName}
@@ -217,6 +262,37 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
         </form>
       </Dialog>
     </>
+  );
+}
+
+/** The decided advertisers, the latest decision first: found again after the status message. */
+function Decided({ advertisers, ready }: { advertisers: PendingAdvertiser[]; ready: boolean }) {
+  if (!ready) return null;
+  if (advertisers.length === 0) {
+    return (
+      <Card>
+        <p className={s.empty}>No advertiser decided yet.</p>
+      </Card>
+    );
+  }
+  return (
+    <ul className={s.list} aria-label="Decided advertisers">
+      {advertisers.map((advertiser) => (
+        <Card as="li" key={advertiser.userId} className={s.row} aria-labelledby={`decided-${advertiser.userId}`}>
+          <h2 id={`decided-${advertiser.userId}`} className={s.name}>
+            {advertiser.companyName}
+          </h2>
+          <p className={s.muted}>
+            {advertiser.website} · {advertiser.contactName} · {advertiser.contactEmail}
+          </p>
+          <p className={s.destination}>
+            {advertiser.status === 'approved' ? 'Approved' : 'Rejected'}
+            {advertiser.reviewedAt ? ` on ${formatDate(advertiser.reviewedAt)}` : ''}
+            {advertiser.status === 'rejected' && advertiser.rejectionReason ? `: ${advertiser.rejectionReason}` : ''}
+          </p>
+        </Card>
+      ))}
+    </ul>
   );
 }
 

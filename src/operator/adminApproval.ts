@@ -1,7 +1,12 @@
-// The advertisers' approval (operator console): GET /api/admin/advertisers?status=pending, POST …/approve and …/reject.
+// The advertisers' approval (operator console): GET /api/admin/advertisers (?status=pending, or all for the decided
+// ones), POST …/approve and …/reject.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { adminApprovalMachine, type PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
+import {
+  adminApprovalMachine,
+  type ApprovalFilter,
+  type PendingAdvertiser,
+} from '@/machines/operator/adminApproval.machine';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 import { asOperator, type Jwt } from './asOperator';
 
@@ -9,12 +14,16 @@ export type AdminApprovalLogic = typeof adminApprovalMachine;
 
 export function adminApprovalActors(jwt: Jwt) {
   return {
-    loadPending: fromPromise<PendingAdvertiser[], void>(async () =>
-      asOperator(
-        async () =>
-          (await (await api()).request('adminAdvertisers', { jwt: requireJwt(jwt()), query: { status: 'pending' } }))
-            .advertisers,
-      ),
+    // Waiting: ?status=pending. Decided: every advertiser but those waiting, the latest decision first.
+    loadPending: fromPromise<PendingAdvertiser[], { filter: ApprovalFilter }>(async ({ input }) =>
+      asOperator(async () => {
+        const query = input.filter === 'pending' ? { status: 'pending' as const } : {};
+        const { advertisers } = await (await api()).request('adminAdvertisers', { jwt: requireJwt(jwt()), query });
+        if (input.filter === 'pending') return advertisers;
+        return advertisers
+          .filter((advertiser) => advertiser.status !== 'pending')
+          .sort((a, b) => (b.reviewedAt ?? '').localeCompare(a.reviewedAt ?? ''));
+      }),
     ),
     approveAdvertiser: fromPromise<PendingAdvertiser, { userId: string }>(async ({ input }) =>
       asOperator(

@@ -59,6 +59,37 @@ describe('Operator Console', () => {
     await approve.resolve({ ...samplePendingAdvertiser, status: 'approved' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByRole('heading', { name: 'Orbit Mice' })).toBeInTheDocument();
+    // The decision is confirmed in a status message, announced by a live region present from the start.
+    const status = screen.getByText(/^Approved PixelForge Gear/).closest('[role="status"]')!;
+    expect(status).toHaveTextContent('Approved PixelForge Gear: they can launch campaigns now.');
+    expect(status.closest('[aria-live="polite"]')).not.toBeNull();
+  });
+
+  it('a decision is confirmed and found again under Decided, the latest first with its verdict', async () => {
+    const { load, approve, user } = setup();
+    expect(load.inputs).toEqual([{ filter: 'pending' }]);
+    await load.resolve([samplePendingAdvertiser]);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(screen.getByRole('radio', { name: 'Decided' })).toBeDisabled();
+    await approve.resolve({ ...samplePendingAdvertiser, status: 'approved', reviewedAt: '2026-11-21T09:00:00.000Z' });
+    expect(screen.getByText('No advertisers waiting for approval.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show decided' }));
+    expect(screen.getByRole('radio', { name: 'Decided' })).toBeChecked();
+    expect(load.inputs.at(-1)).toEqual({ filter: 'decided' });
+    await load.resolve([
+      { ...samplePendingAdvertiser, status: 'approved', reviewedAt: '2026-11-21T09:00:00.000Z' },
+      { ...other, status: 'rejected', rejectionReason: 'No website', reviewedAt: '2026-11-20T09:00:00.000Z' },
+    ]);
+    const decided = screen.getByRole('list', { name: 'Decided advertisers' });
+    const items = within(decided).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('PixelForge Gear');
+    expect(items[0]).toHaveTextContent('Approved on Nov 21, 2026');
+    expect(items[1]).toHaveTextContent('Rejected on Nov 20, 2026: No website');
+    expect(within(decided).queryByRole('button', { name: 'Approve' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Waiting for approval' }));
+    expect(load.inputs.at(-1)).toEqual({ filter: 'pending' });
+    await load.resolve([]);
+    expect(screen.getByText('No advertisers waiting for approval.')).toBeInTheDocument();
   });
 
   it('Reject asks for a required reason in a titled dialog, sends it, and shows a refusal', async () => {
@@ -82,6 +113,9 @@ describe('Operator Console', () => {
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('No advertisers waiting for approval.')).toBeInTheDocument();
+    expect(screen.getByText(/^Rejected PixelForge Gear/).closest('[role="status"]')).toHaveTextContent(
+      'Rejected PixelForge Gear: they read your reason and can send their profile again.',
+    );
   });
 
   it('the Users tab searches by e-mail or name; a failure offers Try again', async () => {
