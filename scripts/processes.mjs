@@ -23,7 +23,8 @@ export function run(command, args, options = {}) {
 
 /**
  * Starts a long-running process. Resolves with the child once `ready` matches a line of its stdout
- * (or at once without `ready`); its output is forwarded with an optional prefix.
+ * (or at once without `ready`); its output is forwarded with an optional prefix. A process that exits before it is
+ * ready rejects with the last lines it printed (kept even when `quiet`), so the reason is in the message.
  */
 export function start(command, args, { ready, prefix = '', env, timeoutMs = 120_000, quiet = false } = {}) {
   return new Promise((resolve, reject) => {
@@ -34,6 +35,7 @@ export function start(command, args, { ready, prefix = '', env, timeoutMs = 120_
     });
     children.add(child);
     let settled = false;
+    const last = [];
     const timer = ready
       ? setTimeout(() => {
           if (!settled) {
@@ -52,6 +54,7 @@ export function start(command, args, { ready, prefix = '', env, timeoutMs = 120_
           const line = buffer.slice(0, index);
           buffer = buffer.slice(index + 1);
           if (!quiet) target.write(`${prefix}${line}\n`);
+          if (!settled && line.trim() && last.push(line) > 10) last.shift();
           const match = ready && !settled ? line.match(ready) : null;
           if (match) {
             settled = true;
@@ -68,7 +71,8 @@ export function start(command, args, { ready, prefix = '', env, timeoutMs = 120_
       if (!settled) {
         settled = true;
         clearTimeout(timer);
-        reject(new Error(`${command} exited with ${code ?? signal} before it was ready`));
+        const said = last.length > 0 ? `; its last lines:\n${last.map((line) => `${prefix}${line}`).join('\n')}` : '';
+        reject(new Error(`${command} exited with ${code ?? signal} before it was ready${said}`));
       } else {
         // A service that stops on its own takes the whole product down with it.
         stopAll().then(() => process.exit(code ?? 1));
