@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, strongPassword, uniqueEmail } from './api';
-import { axeViolations, baseURL, expectCleanPage, launch, openPage, screenshot } from './harness';
+import { animationsDone, axeViolations, baseURL, expectCleanPage, launch, openPage, screenshot } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -270,7 +270,7 @@ describe('logout', () => {
       await dialog.waitFor();
       expect(await dialog.getByText('Please confirm if you want to log out.').isVisible()).toBe(true);
       expect(await dialog.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(420);
-      await page.waitForTimeout(350); // the dialog's fade-in, so axe measures final colours
+      await animationsDone(dialog); // the dialog's fade-in, so axe measures final colours
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'logout-modal');
       await dialog.getByRole('button', { name: 'Yes, Log Out' }).click();

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -106,6 +106,42 @@ export async function openPage(
 let axeSource: string | undefined;
 
 /** Runs axe-core (wcag2a, wcag2aa) on the page and returns the violations, described. */
+/**
+ * Waits until every animation and transition in `locator`'s subtree has finished: a state, not a guess of how long
+ * a fade takes on a busy machine.
+ */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
+/**
+ * From now on, records in the page (performance.now(), the page's own clock) each value `attribute` of the element
+ * at `selector` takes. Durations a journey checks are measured where they happen, so a slow test runner cannot
+ * stretch or shrink them.
+ */
+export async function recordAttribute(
+  page: Page,
+  selector: string,
+  attribute: string,
+): Promise<() => Promise<{ value: string | null; at: number }[]>> {
+  const key = `__record_${attribute}_${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ([sel, attr, name]) => {
+      const el = document.querySelector(sel!)!;
+      const log: { value: string | null; at: number }[] = [{ value: el.getAttribute(attr!), at: performance.now() }];
+      (window as unknown as Record<string, unknown>)[name!] = log;
+      new MutationObserver(() => {
+        const value = el.getAttribute(attr!);
+        if (log[log.length - 1]!.value !== value) log.push({ value, at: performance.now() });
+      }).observe(el, { attributes: true, attributeFilter: [attr!] });
+    },
+    [selector, attribute, key],
+  );
+  return () => page.evaluate((name) => (window as unknown as Record<string, never>)[name]!, key);
+}
+
 export async function axeViolations(page: Page): Promise<string[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol, so the page's CSP (no inline script) stays on.

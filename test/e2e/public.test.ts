@@ -5,7 +5,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { register, uniqueEmail } from './api';
 import { mailMatching, mailTo } from './mailbox';
-import { axeViolations, baseURL, expectCleanPage, launch, openPage, screenshot } from './harness';
+import { MENU_CLOSE_MS } from '../../machines/timing';
+import { axeViolations, baseURL, expectCleanPage, launch, openPage, recordAttribute, screenshot } from './harness';
 import { protectedRoutes as protectedPaths } from './routes';
 
 let browser: Browser;
@@ -213,13 +214,14 @@ describe('public menu below 992 px', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.isVisible()).toBe(true);
     await screenshot(page, 'menu-open');
+    const states = await recordAttribute(page, '#public-menu', 'data-state');
     await toggle.click();
-    expect(await menu.getAttribute('data-state')).toBe('closing');
-    expect(await menu.isVisible()).toBe(true); // still fading
-    await page.waitForTimeout(250);
-    expect(await menu.getAttribute('data-state')).toBe('closing');
-    await expect.poll(() => menu.getAttribute('data-state'), { timeout: 1500 }).toBe('closed');
+    await expect.poll(() => menu.getAttribute('data-state'), { timeout: 5000 }).toBe('closed');
     expect(await menu.isVisible()).toBe(false);
+    // Measured on the page's clock: open → closing (visible, fading) → closed after the fade's 500 ms.
+    const log = await states();
+    expect(log.map((entry) => entry.value)).toEqual(['open', 'closing', 'closed']);
+    expect(log[2]!.at - log[1]!.at).toBeGreaterThanOrEqual(MENU_CLOSE_MS - 20);
     await context.close();
   });
 
