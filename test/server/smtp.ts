@@ -9,6 +9,8 @@ export interface TestSmtp {
   messages: ParsedMail[];
   /** The next message delivered to `to` (or already delivered and not yet taken). */
   next(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  /** From now on, the server holds every message this long before accepting it (a slow relay). */
+  slowDown(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const taken = new Set<ParsedMail>();
   const waiters: Array<{ to: string; resolve: (mail: ParsedMail) => void }> = [];
+  let acceptDelayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -35,7 +38,7 @@ export async function startSmtp(): Promise<TestSmtp> {
             taken.add(mail);
             waiters.splice(index, 1)[0]!.resolve(mail);
           }
-          callback();
+          setTimeout(callback, acceptDelayMs);
         })
         .catch((error: Error) => callback(error));
     },
@@ -45,6 +48,9 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    slowDown(ms) {
+      acceptDelayMs = ms;
+    },
     next(to, timeoutMs = 10_000) {
       const address = to.toLowerCase();
       const waiting = messages.find((m) => !taken.has(m) && recipients(m).includes(address));
