@@ -215,16 +215,32 @@ export const endpointDocs = {
   },
   launchCampaign: {
     who: 'advertiser',
+    request:
+      'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
     answer: 'reserves pay × spots from the balance; queues matching',
     errors:
-      '403, 404, 409 out of turn, profile not approved, no platform or language, window over, or a short balance (saying how much it needs and what the balance is)',
+      '403, 404, 409 out of turn, profile not approved, no platform or language, window over, or a short balance (saying how much it needs and what the balance is); 422 key used for another request',
   },
-  pauseCampaign: { who: 'advertiser', answer: 'the reservation is kept', errors: '403, 404, 409 out of turn' },
-  resumeCampaign: { who: 'advertiser', answer: 'queues matching', errors: '403, 404, 409 out of turn' },
+  pauseCampaign: {
+    who: 'advertiser',
+    request:
+      'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
+    answer: 'the reservation is kept',
+    errors: '403, 404, 409 out of turn; 422 key used for another request',
+  },
+  resumeCampaign: {
+    who: 'advertiser',
+    request:
+      'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
+    answer: 'queues matching',
+    errors: '403, 404, 409 out of turn; 422 key used for another request',
+  },
   cancelCampaign: {
     who: 'advertiser',
+    request:
+      'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
     answer: 'open offers expire; the reservation is released except the pay of accepted offers awaiting delivery',
-    errors: '403, 404, 409 out of turn',
+    errors: '403, 404, 409 out of turn; 422 key used for another request',
   },
   listOffers: {
     who: 'creator, advertiser',
@@ -294,17 +310,36 @@ export const endpointDocs = {
   getAdvertiserBalance: { who: 'advertiser', errors: '401, 403' },
   confirmDelivery: {
     who: "the campaign's advertiser",
+    request:
+      'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
     answer: 'completed, with `completedAt` and `earnedCents`: the creator is paid',
-    errors: "403 other roles, 404 another advertiser's offer, 409 not accepted or already completed",
+    errors:
+      "403 other roles, 404 another advertiser's offer, 409 not accepted or already completed; 422 key used for another request",
   },
-  recordDeposit: { who: 'operator', errors: '400, 403, 404 not an advertiser' },
+  recordDeposit: {
+    who: 'operator',
+    request:
+      'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
+    errors: '400, 403, 404 not an advertiser; 422 key used for another request',
+  },
   adminPayouts: {
     who: 'operator',
     answer: 'open ones first (with `destination`, the full details, while a manual payout is open), then decided ones',
     errors: '403',
   },
-  markPayoutPaid: { who: 'operator', errors: '400, 403, 404, 409 already decided' },
-  markPayoutFailed: { who: 'operator', answer: 'the amount returns to the creator', errors: '400, 403, 404, 409' },
+  markPayoutPaid: {
+    who: 'operator',
+    request:
+      'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
+    errors: '400, 403, 404, 409 already decided; 422 key used for another request',
+  },
+  markPayoutFailed: {
+    who: 'operator',
+    request:
+      'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
+    answer: 'the amount returns to the creator',
+    errors: '400, 403, 404, 409; 422 key used for another request',
+  },
   stripeWebhook: {
     who: 'Stripe (signature in `Stripe-Signature`)',
     request: 'the event, read raw (the signature covers its bytes)',

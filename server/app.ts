@@ -31,6 +31,7 @@ import { createPhotoStorage } from './uploads/storage.ts';
 import { uploadApiRoutes, uploadFileRoutes } from './uploads/routes.ts';
 import { userRoutes } from './accounts/profile-routes.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
+import { createIdempotency } from './http/idempotency.ts';
 import { createResetLinks } from './accounts/resets.ts';
 import { newsletterRoutes } from './public/routes.ts';
 import { supportRoutes } from './support/routes.ts';
@@ -132,6 +133,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     links: createLinks(config.publicUrl),
     limits: createRateLimiter(db, { scale: config.rateLimitScale, trustProxy: config.trustProxy }),
     resets: createResetLinks(db),
+    idempotency: createIdempotency(db),
     bus: clusterBus(createMemoryBus(), cluster.transport, (userId, id) => notificationById(db, userId, id), logger),
     tickets: createTickets(secret),
     jobs: await createJobs(config, db, logger),

@@ -13,6 +13,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { PhotoStorage } from './uploads/storage.ts';
 import type { UserStore } from './accounts/users.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { Idempotency } from './http/idempotency.ts';
 import type { SessionCheck } from './http/session.ts';
 import type { ResetLinks } from './accounts/resets.ts';
 import type { PayoutMethods } from './money/payout-methods.ts';
@@ -54,6 +55,8 @@ export interface Services {
   links: Links;
   /** Request limits shared through the database (429 with Retry-After). */
   limits: RateLimiter;
+  /** Idempotency-Key for the requests that move money: one effect, the first answer replayed (docs/product.md §Money). */
+  idempotency: Idempotency;
   /** Password-reset links. */
   resets: ResetLinks;
   /** Live pushes to SSE connections (in-memory in one process). */

@@ -1,10 +1,12 @@
 // The operator console's Funds tab (docs/product.md §Money "Advertiser funding", the `manual` rail): approved advertisers with their
 // balance and reservations; Record deposit opens a dialog whose amount (dollars and cents) and reference are checked
-// here before the deposit is recorded (POST /api/admin/deposits); a refusal keeps the dialog and says why.
+// here before the deposit is recorded (POST /api/admin/deposits, with an Idempotency-Key kept while the same deposit is
+// sent again, so a resend after a lost answer records it once); a refusal keeps the dialog and says why.
 import { assign, setup } from 'xstate';
 import type { AdvertiserProfile } from '@/contract';
 import { formatCents } from '@/contract/cents';
 import { parseDollars } from '@/contract/money';
+import { newIdempotencyKey } from '../ids';
 import { errorText, REQUIRED_MESSAGE } from '../messages';
 import { service } from '../placeholders';
 
@@ -23,6 +25,14 @@ export interface DepositDraft {
   reference: string;
 }
 
+/** The deposit as sent, with its Idempotency-Key: sent again unchanged, it keeps the key (docs/product.md §Money). */
+export interface DepositRequest {
+  advertiserId: string;
+  amountCents: number;
+  reference: string;
+  idempotencyKey: string;
+}
+
 export interface AdminFundsContext {
   advertisers: FundedAdvertiser[];
   /** The advertiser the dialog records a deposit for. */
@@ -33,6 +43,8 @@ export interface AdminFundsContext {
   error: string | null;
   /** The last deposit recorded, confirmed on the screen. */
   notice: string | null;
+  /** The deposit being sent or last refused; null once recorded or when the dialog opens. */
+  pending: DepositRequest | null;
 }
 
 export type AdminFundsEvent =
@@ -59,16 +71,14 @@ export const adminFundsMachine = setup({
     /** GET /api/admin/advertisers?status=approved. */
     loadFunded: service<FundedAdvertiser[]>('loadFunded'),
     /** POST /api/admin/deposits → the advertiser's new balance. */
-    recordDeposit: service<{ balanceCents: number }, { advertiserId: string; amountCents: number; reference: string }>(
-      'recordDeposit',
-    ),
+    recordDeposit: service<{ balanceCents: number }, DepositRequest>('recordDeposit'),
   },
   guards: {
     draftOk: ({ context }) => Object.keys(depositProblems(context.draft)).length === 0,
   },
 }).createMachine({
   id: 'adminFunds',
-  context: { advertisers: [], target: null, draft: EMPTY, fieldErrors: {}, error: null, notice: null },
+  context: { advertisers: [], target: null, draft: EMPTY, fieldErrors: {}, error: null, notice: null, pending: null },
   initial: 'loading',
   states: {
     loading: {
@@ -93,6 +103,7 @@ export const adminFundsMachine = setup({
                 fieldErrors: {},
                 error: null,
                 notice: null,
+                pending: null,
               }),
             },
           },
@@ -113,7 +124,29 @@ export const adminFundsMachine = setup({
               }),
             },
             'deposit.submit': [
-              { guard: 'draftOk', target: 'saving', actions: assign({ fieldErrors: {}, error: null }) },
+              {
+                guard: 'draftOk',
+                target: 'saving',
+                actions: assign(({ context }) => {
+                  const request = {
+                    advertiserId: context.target!,
+                    amountCents: parseDollars(context.draft.amount)!,
+                    reference: context.draft.reference.trim(),
+                  };
+                  const { pending } = context;
+                  // The same deposit sent again (after a refusal or a lost answer) keeps its key; another is new.
+                  const same =
+                    pending !== null &&
+                    pending.advertiserId === request.advertiserId &&
+                    pending.amountCents === request.amountCents &&
+                    pending.reference === request.reference;
+                  return {
+                    fieldErrors: {},
+                    error: null,
+                    pending: same ? pending : { ...request, idempotencyKey: newIdempotencyKey() },
+                  };
+                }),
+              },
               { actions: assign({ fieldErrors: ({ context }) => depositProblems(context.draft) }) },
             ],
             'deposit.cancel': { target: 'idle', actions: assign({ target: null, error: null }) },
@@ -123,11 +156,7 @@ export const adminFundsMachine = setup({
           invoke: {
             id: 'recordDeposit',
             src: 'recordDeposit',
-            input: ({ context }) => ({
-              advertiserId: context.target!,
-              amountCents: parseDollars(context.draft.amount)!,
-              reference: context.draft.reference.trim(),
-            }),
+            input: ({ context }) => context.pending!,
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => {
@@ -139,6 +168,7 @@ export const adminFundsMachine = setup({
                   notice: `Deposit of ${formatCents(parseDollars(context.draft.amount)!)} recorded for ${advertiser?.companyName ?? 'the advertiser'}.`,
                   target: null,
                   draft: EMPTY,
+                  pending: null,
                 };
               }),
             },

@@ -450,6 +450,16 @@ export interface Database {
   chat_days: ChatDaysTable;
   chat_day_chatters: ChatDayChattersTable;
   chat_stream_chatters: ChatStreamChattersTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** A caller's Idempotency-Key on a request that moves money (migration 0021, server/http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  answer: string | null;
+  created_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Idempotency } from '../http/idempotency.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -42,6 +43,8 @@ export interface MarketplaceRoutesDeps extends RouteDeps {
   notifier: Pick<Notifier, 'create'>;
   photos: Pick<PhotoStorage, 'save' | 'remove'>;
   overlays: OverlayRefresh;
+  /** Launching (the reservation), ending a campaign (the release) and confirming a delivery once per Idempotency-Key. */
+  idempotency: Idempotency;
 }
 
 export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv> {
@@ -125,10 +128,13 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     action: CampaignAction,
   ) =>
     route(app, services, name, async (c) => {
-      const campaign = await campaigns.act(advertiser(c), c.req.param('id')!, action);
-      // Pausing, resuming or ending a campaign changes what its creators' overlays show.
-      await services.overlays.refreshCampaign(campaign.id);
-      return { campaign };
+      const userId = advertiser(c);
+      return services.idempotency.once(c, userId, null, async () => {
+        const campaign = await campaigns.act(userId, c.req.param('id')!, action);
+        // Pausing, resuming or ending a campaign changes what its creators' overlays show.
+        await services.overlays.refreshCampaign(campaign.id);
+        return { campaign };
+      });
     });
   act('launchCampaign', 'launch');
   act('pauseCampaign', 'pause');
@@ -159,7 +165,10 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   route(app, services, 'confirmDelivery', async (c) => {
     const userId = c.get('userId');
     if (c.get('role') !== 'advertiser') throw new HttpError(403, "Only the campaign's advertiser confirms a delivery");
-    const id = c.req.param('id')!;
+    return services.idempotency.once(c, userId, null, () => confirmDelivery(userId, c.req.param('id')!));
+  });
+
+  async function confirmDelivery(userId: string, id: string) {
     // The advertiser's own offer, or 404.
     const offer = await offers.get({ userId, role: 'advertiser' }, id);
     if (!(DELIVERY_STATUSES as readonly string[]).includes(offer.status)) {
@@ -180,7 +189,7 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     // A completed offer leaves the creator's overlay.
     await services.overlays.refreshCampaign(completed.campaignId);
     return { offer: completed };
-  });
+  }
 
   return app;
 }

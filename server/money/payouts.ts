@@ -12,6 +12,7 @@ import { displayName } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
+import { isIdempotencyKey, KEY_FORMAT } from '../http/idempotency.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -47,9 +48,6 @@ export const toPayout = (row: PayoutRow): Payout => ({
 /** `#CB-YYMMDD-NNNN` for the `n`th payout requested on `at`'s day (UTC). */
 export const referenceFor = (at: string, n: number) =>
   `#CB-${at.slice(2, 4)}${at.slice(5, 7)}${at.slice(8, 10)}-${String(n).padStart(4, '0')}`;
-
-/** An Idempotency-Key as clients send them (UUIDs, ULIDs, Stripe-style keys): 8 to 255 visible ASCII characters. */
-export const isIdempotencyKey = (key: string) => /^[\x21-\x7e]{8,255}$/.test(key);
 
 /** What payouts need: the database (and its batched short writes), the submit job, notifications and the methods' details. */
 export interface PayoutDeps {
@@ -195,7 +193,7 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
           400,
           'Idempotency-Key header is required: send a new random key (e.g. a UUID) with each withdrawal',
         );
-      if (!isIdempotencyKey(key)) throw new HttpError(400, 'Idempotency-Key must be 8 to 255 visible ASCII characters');
+      if (!isIdempotencyKey(key)) throw new HttpError(400, KEY_FORMAT);
       const replay = async () => {
         const earlier = await db
           .selectFrom('payouts')

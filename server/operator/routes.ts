@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { displayName } from '../accounts/users.ts';
 import type { Database } from '../db/types.ts';
+import type { Idempotency } from '../http/idempotency.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
 import type { CampaignStore } from '../marketplace/campaigns.ts';
@@ -20,6 +21,7 @@ export interface OperatorRoutesDeps extends RouteDeps {
   campaigns: Pick<CampaignStore, 'listAll'>;
   funding: Pick<Funding, 'deposit'>;
   payouts: Pick<Payouts, 'adminList' | 'decide'>;
+  idempotency: Idempotency;
 }
 
 export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
@@ -157,10 +159,11 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
     };
   });
 
-  // Money (docs/product.md §Money): deposits (the manual funding rail) and payouts (the manual payout rail).
+  // Money (docs/product.md §Money): deposits (the manual funding rail) and payouts (the manual payout rail), each
+  // once per Idempotency-Key (server/http/idempotency.ts).
   route(app, services, 'recordDeposit', async (c, { body }) => {
     const operatorId = operator(c);
-    return services.funding.deposit(operatorId, body);
+    return services.idempotency.once(c, operatorId, body, () => services.funding.deposit(operatorId, body));
   });
 
   route(app, services, 'adminPayouts', async (c, { query }) => {
@@ -170,19 +173,19 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
 
   route(app, services, 'markPayoutPaid', async (c, { body }) => {
     const operatorId = operator(c);
-    return {
+    return services.idempotency.once(c, operatorId, body, async () => ({
       payout: await services.payouts.decide(operatorId, c.req.param('id')!, {
         status: 'paid',
         reference: body.reference,
       }),
-    };
+    }));
   });
 
   route(app, services, 'markPayoutFailed', async (c, { body }) => {
     const operatorId = operator(c);
-    return {
+    return services.idempotency.once(c, operatorId, body, async () => ({
       payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'failed', reason: body.reason }),
-    };
+    }));
   });
 
   return app;

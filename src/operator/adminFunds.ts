@@ -1,8 +1,8 @@
 // The advertisers' funds (operator console): approved advertisers with their balances, and deposits recorded by hand
-// (POST /api/admin/deposits).
+// (POST /api/admin/deposits with the flow's Idempotency-Key, docs/api.md "Idempotency-Key").
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { adminFundsMachine, type FundedAdvertiser } from '@/machines/operator/adminFunds.machine';
+import { adminFundsMachine, type DepositRequest, type FundedAdvertiser } from '@/machines/operator/adminFunds.machine';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 import { asOperator, type Jwt } from './asOperator';
 
@@ -17,11 +17,14 @@ export function adminFundsActors(jwt: Jwt) {
             .advertisers,
       ),
     ),
-    recordDeposit: fromPromise<
-      { balanceCents: number },
-      { advertiserId: string; amountCents: number; reference: string }
-    >(({ input }) =>
-      asOperator(async () => (await api()).request('recordDeposit', { jwt: requireJwt(jwt()), json: input })),
+    recordDeposit: fromPromise<{ balanceCents: number }, DepositRequest>(({ input: { idempotencyKey, ...json } }) =>
+      asOperator(async () =>
+        (await api()).request('recordDeposit', {
+          jwt: requireJwt(jwt()),
+          json,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      ),
     ),
   };
 }

@@ -15,6 +15,7 @@ import type { AdminPayout } from '@/contract';
 import {
   adminFundsMachine,
   DEPOSIT_AMOUNT_INVALID,
+  type DepositRequest,
   type FundedAdvertiser,
 } from '@/machines/operator/adminFunds.machine';
 import { adminPayoutsMachine } from '@/machines/operator/adminPayouts.machine';
@@ -202,10 +203,7 @@ describe('Operator Console wiring', () => {
 describe('Operator Console: money (docs/product.md §Money)', () => {
   function setupMoney() {
     const funded = controlled<FundedAdvertiser[]>();
-    const deposit = controlled<
-      { balanceCents: number },
-      { advertiserId: string; amountCents: number; reference: string }
-    >();
+    const deposit = controlled<{ balanceCents: number }, DepositRequest>();
     const payouts = controlled<AdminPayout[]>();
     const decide = controlled<AdminPayout, { payoutId: string; verdict: 'paid' | 'failed'; text: string }>();
     const logic = {
@@ -239,16 +237,28 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     await user.clear(within(dialog).getByLabelText('Amount received'));
     await user.type(within(dialog).getByLabelText('Amount received'), '5,000.50');
     await user.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
-    expect(deposit.inputs).toEqual([{ advertiserId: 'usr_nova', amountCents: 500_050, reference: 'Wire NOVA-0002' }]);
+    const sent = { advertiserId: 'usr_nova', amountCents: 500_050, reference: 'Wire NOVA-0002' };
+    expect(deposit.inputs).toEqual([{ ...sent, idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
     await deposit.reject(new Error('No such advertiser'));
     expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('No such advertiser');
+    // Sent again unchanged (a refusal, or an answer lost on the way): the same Idempotency-Key, so it is recorded once.
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Record deposit' }));
+    expect(deposit.inputs[1]).toEqual(deposit.inputs[0]);
     await deposit.resolve({ balanceCents: 1_750_050 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(
       screen.getByText('Deposit of $5,000.50 recorded for Nova Energy.').closest('[role="status"]'),
     ).not.toBeNull();
     expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('$17,500.50');
+
+    // Another deposit, even of the same amount and reference, is a new request with a new key.
+    await user.click(within(screen.getByRole('table')).getByRole('button', { name: 'Record deposit for Nova Energy' }));
+    const next = screen.getByRole('dialog', { name: 'Record a deposit for Nova Energy' });
+    await user.type(within(next).getByLabelText('Amount received'), '5,000.50');
+    await user.type(within(next).getByLabelText('Reference'), 'Wire NOVA-0002');
+    await user.click(within(next).getByRole('button', { name: 'Record deposit' }));
+    expect(deposit.inputs[2]).toEqual({ ...sent, idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(deposit.inputs[2]!.idempotencyKey).not.toBe(deposit.inputs[0]!.idempotencyKey);
   });
 
   it('Payouts: marks a waiting payout paid with a reference, or failed with a reason; a refusal keeps the dialog', async () => {
@@ -308,13 +318,25 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     const { createActor, toPromise } = await import('xstate');
     const run = (logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start());
     await run(adminFundsActors(jwt).loadFunded);
-    await run(adminFundsActors(jwt).recordDeposit, { advertiserId: 'usr_nova', amountCents: 100, reference: 'W' });
+    await run(adminFundsActors(jwt).recordDeposit, {
+      advertiserId: 'usr_nova',
+      amountCents: 100,
+      reference: 'W',
+      idempotencyKey: 'key-0123456789',
+    });
     await run(adminPayoutsActors(jwt).loadPayouts);
     await run(adminPayoutsActors(jwt).decidePayout, { payoutId: 'po_1', verdict: 'paid', text: 'ACH 1' });
     await run(adminPayoutsActors(jwt).decidePayout, { payoutId: 'po_1', verdict: 'failed', text: 'Closed' });
     expect(request.mock.calls).toEqual([
       ['adminAdvertisers', { jwt: 'operator.jwt', query: { status: 'approved' } }],
-      ['recordDeposit', { jwt: 'operator.jwt', json: { advertiserId: 'usr_nova', amountCents: 100, reference: 'W' } }],
+      [
+        'recordDeposit',
+        {
+          jwt: 'operator.jwt',
+          json: { advertiserId: 'usr_nova', amountCents: 100, reference: 'W' },
+          headers: { 'Idempotency-Key': 'key-0123456789' },
+        },
+      ],
       ['adminPayouts', { jwt: 'operator.jwt', query: {} }],
       ['markPayoutPaid', { jwt: 'operator.jwt', params: { id: 'po_1' }, json: { reference: 'ACH 1' } }],
       ['markPayoutFailed', { jwt: 'operator.jwt', params: { id: 'po_1' }, json: { reason: 'Closed' } }],
