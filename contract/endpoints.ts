@@ -163,17 +163,19 @@ export const endpointDocs = {
   forgotPassword: { answer: 'the same answer and timing whether or not the account exists', errors: '400; 429' },
   resetPassword: {
     request: '`token`: from the e-mailed link',
-    answer: 'signed in',
+    answer: 'signed in; every earlier session of the account gets 401, and its live streams end',
     errors: '400 password refused by the policy; 404 unknown link; 410 used, replaced or expired link; 429',
   },
   changePassword: {
-    answer: 'the caller goes on with the new token; every other session of the account gets 401',
+    answer:
+      'the caller goes on with the new token; every other session of the account gets 401, and the live streams opened before end',
     errors:
       '400 wrong current password or policy; 409 Google-only account (no password: use the reset flow); 429 after repeated wrong passwords',
   },
   deleteUser: {
     request: '`password` omitted for Google-only accounts',
-    answer: 'the account and everything it owns are erased; its tokens get 401; the e-mail can register again',
+    answer:
+      'the account and everything it owns are erased; its tokens get 401 and its live streams end; the e-mail can register again',
     errors: '400 missing or wrong password; 409 money still held for the account (saying why); 429',
   },
   getSettings: { errors: '401' },
@@ -270,15 +272,17 @@ export const endpointDocs = {
   clearNotifications: { who: 'anyone signed in', answer: 'cleared ones never come back', errors: '400' },
   eventsTicket: {
     who: 'anyone signed in',
-    answer: 'an HMAC-signed `{ user, session version, expiry }` for `GET /api/events`, valid for 60 seconds',
+    answer:
+      'an HMAC-signed `{ user, session version, id, expiry }` for `GET /api/events`: it opens one stream, once, within 60 seconds',
     errors: '401',
   },
   events: {
     who: "the ticket's user",
     request: '`Last-Event-ID` header or `lastEventId`: resume after that notification',
     answer:
-      "`text/event-stream`: `event: ready` (`{ unread }`), then `event: notification` with `id:` the notification id and its JSON; `: keep-alive` every 15 s; a resume also sends those made up to 60 s before the id (a lower id may commit later, or arrive later from another instance; the client keeps each id once); after the instances' transport reconnects, every open stream reads what it missed",
-    errors: '400, 401',
+      "`text/event-stream`: `event: ready` (`{ unread }`), then `event: notification` with `id:` the notification id and its JSON; `: keep-alive` every 15 s; a resume also sends those made up to 60 s before the id (a lower id may commit later, or arrive later from another instance; the client keeps each id once); after the instances' transport reconnects, every open stream reads what it missed; the stream ends when its session does (password changed or reset, account deleted: on every instance)",
+    errors:
+      '400; 401 missing, expired or forged ticket, a ticket already used (one opens one stream), or its session ended',
   },
   adminAdvertisers: { who: 'operator', errors: '403' },
   approveAdvertiser: { who: 'operator', errors: '403, 404, 409 not pending' },

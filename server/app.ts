@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { createFirebaseVerifier } from './accounts/firebase.ts';
 import { authRoutes } from './accounts/auth-routes.ts';
 import { createLoginThrottle } from './accounts/throttle.ts';
-import { createSessions } from './accounts/sessions.ts';
+import { createSessionRevocations, createSessions } from './accounts/sessions.ts';
 import { createTokenService, loadSecret } from './accounts/tokens.ts';
 import type { Config } from './config.ts';
 import { migrate, openDatabase } from './db/connect.ts';
@@ -126,6 +126,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     users,
     tokens,
     sessions: createSessions({ tokens, users }),
+    revocations: createSessionRevocations(cluster.transport),
     throttle: createLoginThrottle(db),
     firebase: createFirebaseVerifier(config, logger),
     photos: createPhotoStorage(config.dataDir, logger),
@@ -135,7 +136,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     resets: createResetLinks(db),
     idempotency: createIdempotency(db),
     bus: clusterBus(createMemoryBus(), cluster.transport, (userId, id) => notificationById(db, userId, id), logger),
-    tickets: createTickets(secret),
+    tickets: createTickets(secret, db),
     jobs: await createJobs(config, db, logger),
   };
   const notifier = createNotifier({

@@ -15,6 +15,7 @@ import type { UserStore } from './accounts/users.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { Idempotency } from './http/idempotency.ts';
 import type { SessionCheck } from './http/session.ts';
+import type { SessionRevocations } from './accounts/sessions.ts';
 import type { ResetLinks } from './accounts/resets.ts';
 import type { PayoutMethods } from './money/payout-methods.ts';
 import type { Funding } from './money/funding.ts';
@@ -46,6 +47,8 @@ export interface Services {
   tokens: TokenService;
   /** Who a request is from (its bearer token); every route's guard asks it. */
   sessions: SessionCheck;
+  /** Ends an account's sessions' live streams on every instance (password change or reset, deletion). */
+  revocations: SessionRevocations;
   throttle: LoginThrottle;
   firebase: FirebaseVerifier;
   photos: PhotoStorage;

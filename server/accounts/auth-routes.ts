@@ -18,6 +18,7 @@ import type { FirebaseVerifier } from './firebase.ts';
 import { hashPassword, PASSWORD_POLICY, passwordProblem, verifyPassword } from './passwords.ts';
 import { RESET_LINK_MINUTES, type ResetLinks, type ResetProblem } from './resets.ts';
 import type { LoginThrottle } from './throttle.ts';
+import type { SessionRevocations } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -52,6 +53,8 @@ export interface AuthRoutesDeps extends RouteDeps {
   resets: ResetLinks;
   mail: Pick<Mailer, 'post'>;
   links: Links;
+  /** A password reset or change ends the account's other sessions and their live streams (./sessions.ts). */
+  revocations: Pick<SessionRevocations, 'revoke'>;
 }
 
 export function authRoutes(services: AuthRoutesDeps) {
@@ -158,6 +161,8 @@ export function authRoutes(services: AuthRoutesDeps) {
     });
     if ('problem' in outcome)
       throw new HttpError(RESET_PROBLEM_STATUS[outcome.problem], RESET_PROBLEMS[outcome.problem]);
+    // Committed: the sessions issued before end, their open live streams too, on every instance.
+    services.revocations.revoke(outcome.userId);
     const account = await users.account(outcome.userId);
     if (account) await throttle.recordSuccess({ email: account.email, ip: '' });
     return { token: await tokens.issue(outcome.userId, outcome.version) };
@@ -173,6 +178,8 @@ export function authRoutes(services: AuthRoutesDeps) {
     const problem = passwordProblem(body.newPassword);
     if (problem) throw new HttpError(400, problem);
     const version = await users.setPassword(userId, await hashPassword(body.newPassword));
+    // "Other devices have been signed out": their tokens get 401 and their open live streams end, on every instance.
+    services.revocations.revoke(userId);
     return {
       message: 'Your password has been changed. Other devices have been signed out.',
       token: await tokens.issue(userId, version),

@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
+import type { SessionRevocations } from './sessions.ts';
 import type { LoginThrottle } from './throttle.ts';
 import type { UserStore } from './users.ts';
 
@@ -29,6 +30,8 @@ export interface UserRoutesDeps extends RouteDeps {
   /** Why money held for the account forbids deleting it, or null (server/money/funding.ts). */
   funding: { held(userId: string, role: Role): Promise<string | null> };
   logger: Pick<Logger, 'info'>;
+  /** The deleted account's sessions end, and their open live streams (./sessions.ts). */
+  revocations: Pick<SessionRevocations, 'revoke'>;
 }
 
 export function userRoutes(services: UserRoutesDeps) {
@@ -86,6 +89,7 @@ export function userRoutes(services: UserRoutesDeps) {
     if (held) throw new HttpError(409, held);
     const erased = await users.erase(userId);
     if (!erased) throw new HttpError(401, GONE);
+    services.revocations.revoke(userId);
     // Files go once the rows are gone for good.
     await photos.remove(erased.image);
     services.logger.info('account deleted', { userId });

@@ -20,7 +20,11 @@ export type ClusterMessage =
   /** A creator's overlay token was replaced: pages open with the old one are told, caches dropped. */
   | { o: string; t: 'overlay.revoked'; c: string }
   /** A campaign changed (paused, resumed, ended): the overlays of its creators show it again. */
-  | { o: string; t: 'overlay.campaign'; k: string };
+  | { o: string; t: 'overlay.campaign'; k: string }
+  /** User `u`'s sessions ended (password changed or reset, account deleted): their open live streams close. */
+  | { o: string; t: 'sessions.revoked'; u: string }
+  /** User `u`'s archive of platform `p` grew: their open live streams are told (docs/product.md §Chat archive). */
+  | { o: string; t: 'archive.updated'; u: string; p: 'twitch' | 'youtube' };
 
 type Payload<T extends ClusterMessage['t']> = Omit<Extract<ClusterMessage, { t: T }>, 'o'>;
 

@@ -311,6 +311,12 @@ export interface OAuthCompletionsTable {
   expires_at: number | string;
 }
 
+/** Live events tickets already used to open a stream (migration 0019): one stream per ticket. */
+export interface EventTicketsTable {
+  id: string;
+  expires_at: number | string;
+}
+
 export interface ChatMessagesTable {
   id: Generated<number>;
   user_id: string;
@@ -440,6 +446,7 @@ export interface Database {
   connected_accounts: ConnectedAccountsTable;
   oauth_requests: OAuthRequestsTable;
   oauth_completions: OAuthCompletionsTable;
+  event_tickets: EventTicketsTable;
   chat_messages: ChatMessagesTable;
   chat_events: ChatEventsTable;
   chat_ingest_state: ChatIngestStateTable;

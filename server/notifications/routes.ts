@@ -8,9 +8,15 @@
 // id N gets those after N and those made shortly before N (LATE_COMMIT_MS): some the client may have already, and it
 // tells them apart by id (machines/notifications.machine.ts lists each id once). The same read catches a stream up
 // when pushes may have been lost (the cluster's transport was down: Bus.resync).
+//
+// A stream lives no longer than the session that asked for its ticket (docs/product.md §Live events): when the
+// account's sessions end (password changed or reset, account deleted; on any instance) it checks its session again
+// and ends, writing nothing more meanwhile; it also checks every SESSION_RECHECK_MS in case that news was lost. Its
+// ticket opens it once (server/notifications/tickets.ts).
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { runLiveStream } from '../http/live-stream.ts';
+import type { SessionRevocations } from '../accounts/sessions.ts';
 import type { UserStore } from '../accounts/users.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
@@ -24,6 +30,10 @@ import { TICKET_SECONDS, type Tickets } from './tickets.ts';
 const RETRY_MS = 2_000;
 /** How many of the ids it sent a stream remembers (to send each once); an older one sent again is a duplicate the client drops. */
 const SENT_MEMORY = 1_000;
+/** How often an open stream checks its session without being told (a safety net for a lost revocation message). */
+export const SESSION_RECHECK_MS = 30_000;
+/** Queued to end a stream whose session ended. */
+const ENDED = Symbol('session ended');
 
 export interface NotificationRoutesDeps extends RouteDeps {
   notifier: Notifier;
@@ -31,6 +41,8 @@ export interface NotificationRoutesDeps extends RouteDeps {
   tickets: Tickets;
   /** A ticket names a session version: the account's current one must still match. */
   users: Pick<UserStore, 'session'>;
+  /** Tells open streams that their user's sessions ended (server/accounts/sessions.ts). */
+  revocations: Pick<SessionRevocations, 'watch'>;
   logger: Pick<Logger, 'warn'>;
 }
 
@@ -62,7 +74,19 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
         'The events ticket is missing, expired or invalid: get a new one from POST /api/events/ticket',
       );
     }
+    if (!(await tickets.consume(claims))) {
+      throw new HttpError(401, 'The events ticket was already used: get a new one from POST /api/events/ticket');
+    }
     const userId = claims.userId;
+    /** Whether the session the ticket was issued for is still the account's (false once the account is gone). */
+    const signedIn = async () => {
+      try {
+        return (await users.session(userId))?.version === claims.version;
+      } catch (error) {
+        services.logger.warn('events: a stream could not check its session', { error: (error as Error).message });
+        return true;
+      }
+    };
     const header = c.req.header('last-event-id');
     // A client that names where it is (even 0: "I listed nothing yet") gets everything after it, so a notification
     // made between its list and this connection is not lost; one that names nothing starts from now.
@@ -82,9 +106,31 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
           services.logger.warn('events: a stream could not read what it missed', { error: (error as Error).message });
         }
       };
-      return runLiveStream<Notification>(stream, {
-        subscribe: (push) => bus.subscribe(userId, push, () => void catchUp(push)),
+      // A session check under way: nothing is written until it answers (a revoked stream sends nothing more).
+      let checking: Promise<boolean> | null = null;
+      return runLiveStream<Notification | typeof ENDED>(stream, {
+        subscribe: (push) => {
+          const check = () => {
+            const current = signedIn();
+            checking = current;
+            void current.then((valid) => {
+              if (checking === current) checking = null;
+              if (!valid) push(ENDED);
+            });
+          };
+          const unsubscribe = bus.subscribe(userId, push, () => void catchUp(push));
+          const unwatch = services.revocations.watch(userId, check);
+          const timer = setInterval(check, SESSION_RECHECK_MS);
+          timer.unref();
+          return () => {
+            clearInterval(timer);
+            unwatch();
+            unsubscribe();
+          };
+        },
         start: async (queue) => {
+          // The session may have ended between the check above and the watch.
+          if (!(await signedIn())) return false;
           await stream.writeSSE({
             event: 'ready',
             data: JSON.stringify({ unread: await services.notifier.unread(userId) }),
@@ -95,6 +141,8 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
           return true;
         },
         write: async (notification) => {
+          if (notification === ENDED) return false;
+          if (checking && !(await checking)) return false;
           if (sent.has(notification.id)) return true;
           sent.add(notification.id);
           if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);

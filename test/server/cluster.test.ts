@@ -1,7 +1,8 @@
 // Several instances, one product (docs/product.md §Several instances): two server processes over one PostgreSQL — with Redis (pub/sub, BullMQ on
 // Redis, Redis leases) and without it (LISTEN/NOTIFY, BullMQ on PostgreSQL, advisory locks) — behind the cluster's
 // proxy. A notification raised on A reaches an SSE stream held by B within a second; notifications raised on both at
-// once all reach it, and so does one raised while B's transport is disconnected; 200 withdrawals split across both
+// once all reach it, and so does one raised while B's transport is disconnected; a password changed through A ends
+// the stream B holds, and a ticket opens one stream on either instance, once; 200 withdrawals split across both
 // leave the ledger sound with exactly the affordable ones paid; matching started on both at once makes no duplicate
 // offer; the instance that ingests a channel is killed and the other takes over within 30 s, records the gap and
 // stores nothing twice; an instance killed with -9 under load loses no acknowledged write.
@@ -24,6 +25,7 @@ import { createUserStore } from '../../server/accounts/users.ts';
 import {
   makeBackend,
   spawnServer,
+  STRONG_PASSWORD,
   TEST_JWT_SECRET,
   testConfig,
   until,
@@ -317,6 +319,52 @@ describe.each(['redis', 'postgres'] as const)(
       } finally {
         relay.restore();
         await stream.reader.close();
+      }
+    }, 60_000);
+
+    it('a password changed through A ends the stream B holds, and it receives nothing after', async () => {
+      const email = `${transport}-stream-${Date.now()}@example.com`;
+      const registered = await call(a.url, 'POST', '/api/auth/register', {
+        json: { email, password: STRONG_PASSWORD, type_account: 'Advertiser' },
+      });
+      expect(registered.status, registered.text).toBe(201);
+      const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const who = { id: row.id, token: registered.body.token as string };
+      const stream = await streamOn(b, who);
+      try {
+        const changed = await call(a.url, 'POST', '/api/auth/change-password', {
+          token: who.token,
+          json: { currentPassword: STRONG_PASSWORD, newPassword: 'Copper-Lantern-Meadow-77' },
+        });
+        expect(changed.status, changed.text).toBe(200);
+        const ended = Date.now();
+        await depositThrough(a, who, 'AFTER-THE-CHANGE');
+        const got: string[] = [];
+        while (Date.now() - ended < 5_000) {
+          const event = await stream.reader.next(Math.max(0, 5_000 - (Date.now() - ended)));
+          if (event) got.push(event.event);
+          else if (stream.reader.ended) break;
+        }
+        expect(stream.reader.ended).toBe(true);
+        expect(got).toEqual([]);
+        expect(Date.now() - ended).toBeLessThan(2_000);
+      } finally {
+        await stream.reader.close();
+      }
+    }, 60_000);
+
+    it('a ticket opens one stream: used on A, it is refused on B', async () => {
+      const who = await account('creator');
+      const ticket = (await call(a.url, 'POST', '/api/events/ticket', { token: who.token })).body.ticket as string;
+      const first = await fetch(`${a.url}/api/events?ticket=${encodeURIComponent(ticket)}`);
+      const reader = sseReader(first);
+      try {
+        expect((await reader.next(5000))?.event).toBe('ready');
+        const second = await fetch(`${b.url}/api/events?ticket=${encodeURIComponent(ticket)}`);
+        await second.body?.cancel();
+        expect(second.status).toBe(401);
+      } finally {
+        await reader.close();
       }
     }, 60_000);
 

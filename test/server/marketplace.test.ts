@@ -732,7 +732,9 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
         [1, 2].map((n) => ({ userId: creator.id, type: 'offer.new' as const, title: `Missed ${n}`, text: 'x' })),
       )
     )();
-    const again = await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(ticket)}`, {
+    // A ticket opens one stream: the reconnect asks a new one.
+    const next = (await api.request('POST', '/api/events/ticket', { token: creator.token })).body.ticket as string;
+    const again = await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(next)}`, {
       headers: { 'Last-Event-ID': String(live.id) },
     });
     const resumed = await readEvents(again, 3);

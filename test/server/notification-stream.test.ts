@@ -1,13 +1,24 @@
 // The live stream (GET /api/events) when notifications do not come in id order (docs/product.md §Several instances): on PostgreSQL a
 // transaction that took a lower id can commit after a higher one was sent, and a stream must still send it — live,
 // and to a client resuming with Last-Event-ID. When the cluster's transport loses its connection (LISTEN/NOTIFY, Redis
-// pub/sub), what was pushed meanwhile never arrives: every open stream reads what it missed once it is back.
+// pub/sub), what was pushed meanwhile never arrives: every open stream reads what it missed once it is back. And a
+// stream lives no longer than its session (a password change, a reset or the account's deletion ends it), and a ticket
+// opens one stream once.
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namespaceOf } from '../../server/cluster/index.ts';
-import { makeBackend, startApp, testConfig, type Backend, type Client } from './helpers.ts';
+import {
+  BACKENDS,
+  makeBackend,
+  startApp,
+  STRONG_PASSWORD,
+  testConfig,
+  uniqueEmail,
+  type Backend,
+  type Client,
+} from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { sseReader } from './sse.ts';
 
@@ -89,6 +100,104 @@ async function notify(api: Client, who: Account, title: string): Promise<number>
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
+
+describe.each(BACKENDS)('a live stream and its session on %s', (backendName) => {
+  let api: Client;
+  let backend: Backend;
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    api = await startApp(backend);
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  /** An account with a password (registered through the API), its id and token. */
+  async function registered(): Promise<Account & { email: string }> {
+    const email = uniqueEmail('stream');
+    const answer = await api.request('POST', '/api/auth/register', {
+      json: { email, password: STRONG_PASSWORD, type_account: 'Influencer' },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    const id = (await api.castbridge.services.users.idByEmail(email))!;
+    return { id, email, token: answer.body.token as string };
+  }
+
+  /** Reads until the stream ends (true) or `timeoutMs` passes (false); notifications read meanwhile go to `got`. */
+  async function ends(reader: ReturnType<typeof sseReader>, got: string[], timeoutMs = 3000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const event = await reader.next(Math.max(0, deadline - Date.now()));
+      if (event?.event === 'notification') got.push((JSON.parse(event.data) as Sent).title);
+      if (!event && reader.ended) return true;
+    }
+    return false;
+  }
+
+  it('a stream opened before a password change ends, and receives nothing after it', async () => {
+    const user = await registered();
+    const stream = await openStream(api, user, 0);
+    try {
+      const changed = await api.request('POST', '/api/auth/change-password', {
+        token: user.token,
+        json: { currentPassword: STRONG_PASSWORD, newPassword: 'Copper-Lantern-Meadow-77' },
+      });
+      expect(changed.status, changed.text).toBe(200);
+      await notify(api, user, 'After the change');
+      const got: string[] = [];
+      expect(await ends(stream.reader, got)).toBe(true);
+      expect(got).toEqual([]);
+    } finally {
+      await stream.reader.close();
+    }
+    expect(api.castbridge.services.bus.size()).toBe(0);
+  });
+
+  it("deleting the account ends its streams; another account's stream stays open", async () => {
+    const user = await registered();
+    const bystander = await account(api, 'creator');
+    const stream = await openStream(api, user, 0);
+    const other = await openStream(api, bystander, 0);
+    try {
+      const deleted = await api.request('DELETE', '/api/user', {
+        token: user.token,
+        json: { password: STRONG_PASSWORD },
+      });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect(await ends(stream.reader, [])).toBe(true);
+      await notify(api, bystander, 'Still here');
+      expect((await other.until('Still here')).map((n) => n.title)).toEqual(['Still here']);
+    } finally {
+      await stream.reader.close();
+      await other.reader.close();
+    }
+  });
+
+  it('a ticket opens one stream, once', async () => {
+    const user = await account(api, 'creator');
+    const ticket = (await api.request('POST', '/api/events/ticket', { token: user.token })).body.ticket as string;
+    const first = await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(first.status).toBe(200);
+    const reader = sseReader(first);
+    try {
+      expect((await reader.next(5000))?.event).toBe('ready');
+      const second = await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(ticket)}`);
+      await second.body?.cancel();
+      expect(second.status).toBe(401);
+      // Two at once: one opens, the other is refused.
+      const fresh = (await api.request('POST', '/api/events/ticket', { token: user.token })).body.ticket as string;
+      const both = await Promise.all(
+        [0, 1].map(() => api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(fresh)}`)),
+      );
+      expect(both.map((response) => response.status).sort()).toEqual([200, 401]);
+      await Promise.all(both.map((response) => response.body?.cancel()));
+    } finally {
+      await reader.close();
+    }
+  });
+});
 
 describe('the live stream on PostgreSQL, notifications committed out of id order', () => {
   let backend: Backend;
