@@ -1,7 +1,8 @@
 // Export formats of the chat archive (docs/product.md §Chat archive): NDJSON (one JSON object per message, every field), CSV (RFC 4180,
-// with cells that a spreadsheet would run as a formula made inert), and justlog's plain text
+// every cell quoted, cells that a spreadsheet would run as a formula made inert: server/http/csv.ts), and justlog's plain text
 // (`[2026-11-25 03:12:45] #channel login: text`), so archives read like the logs creators already know.
 import type { ArchivedMessage, ExportFormat } from '../../contract/archive.ts';
+import { csvRow } from '../http/csv.ts';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   ndjson: 'application/x-ndjson; charset=utf-8',
@@ -26,18 +27,10 @@ const CSV_COLUMNS = [
   'text',
 ] as const;
 
-function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  // =, +, -, @, tab and CR at the start make spreadsheets evaluate a cell: a leading apostrophe keeps it text.
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const stamp = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
 export function header(format: ExportFormat): string {
-  return format === 'csv' ? `${CSV_COLUMNS.join(',')}\r\n` : '';
+  return format === 'csv' ? csvRow(CSV_COLUMNS) : '';
 }
 
 export function line(format: ExportFormat, m: ArchivedMessage): string {
@@ -59,7 +52,21 @@ export function line(format: ExportFormat, m: ArchivedMessage): string {
     })}\n`;
   }
   if (format === 'csv') {
-    return `${[new Date(m.sentAt).toISOString(), m.platform, m.channel, m.msgId, m.chatterId, m.login, m.displayName, m.color, m.badges, m.bits, m.kind, m.moderated, m.text].map(csvCell).join(',')}\r\n`;
+    return csvRow([
+      new Date(m.sentAt).toISOString(),
+      m.platform,
+      m.channel,
+      m.msgId,
+      m.chatterId,
+      m.login,
+      m.displayName,
+      m.color,
+      m.badges,
+      m.bits,
+      m.kind,
+      m.moderated,
+      m.text,
+    ]);
   }
   return `[${stamp(m.sentAt)}] #${m.channel} ${m.login}: ${m.text.replace(/[\r\n]+/g, ' ')}\n`;
 }

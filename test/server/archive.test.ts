@@ -196,7 +196,7 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
     const csv = await get(`/api/archive/export?format=csv&platform=twitch&date=${today()}`);
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'sent_at,platform,channel,msg_id,user_id,login,display_name,color,badges,bits,kind,moderated,text',
+      '"sent_at","platform","channel","msg_id","user_id","login","display_name","color","badges","bits","kind","moderated","text"',
     );
     expect(lines).toHaveLength(13);
     expect(csv.text).toContain('"<b>is this bold?</b> & other ""quotes"""');
