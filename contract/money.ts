@@ -45,6 +45,26 @@ export const MAX_PAYOUT_CENTS = 100_000_000;
 /** The largest single deposit an operator records ($10,000,000). */
 export const MAX_DEPOSIT_CENTS = 1_000_000_000;
 
+/** The longest transfer instructions an operator publishes (docs/product.md §Advertiser onboarding). */
+export const MAX_TRANSFER_INSTRUCTIONS = 2_000;
+
+/**
+ * An advertiser's transfer reference (docs/product.md §Advertiser onboarding): `CB-` and two groups of four characters from an
+ * alphabet without look-alikes (no 0/O, 1/I/L), so it survives being read aloud, retyped or written on a transfer.
+ */
+export const TRANSFER_REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const TRANSFER_REFERENCE = /^CB-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
+
+/**
+ * The transfer reference inside what an operator typed or pasted (a bank statement's line, say), written as it is
+ * issued, or null: case, spaces and dashes do not matter ("cb abcd efgh", "CBABCDEFGH", "Payment CB-ABCD-EFGH").
+ */
+export function findTransferReference(text: string): string | null {
+  const compact = text.toUpperCase().replace(/[\s\-_.]/g, '');
+  const match = /CB([2-9A-HJKMNP-Z]{4})([2-9A-HJKMNP-Z]{4})/.exec(compact);
+  return match ? `CB-${match[1]}-${match[2]}` : null;
+}
+
 /** The Earnings screen's tabs (docs/spec.md §2, texts verbatim). */
 export const EARNINGS_PERIODS = [
   { value: 'allOver', label: 'All Over' },

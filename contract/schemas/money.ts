@@ -6,6 +6,7 @@ import {
   isAccountNumber,
   MAX_DEPOSIT_CENTS,
   MAX_PAYOUT_CENTS,
+  MAX_TRANSFER_INSTRUCTIONS,
   onlyDigits,
   PAYOUT_METHOD_KINDS,
   PAYOUT_PROVIDERS,
@@ -128,6 +129,18 @@ export const advertiserBalanceResponse = z.object({
 });
 export type AdvertiserBalance = z.infer<typeof advertiserBalanceResponse>;
 
+/**
+ * GET /api/advertiser/funding: how to add funds until card deposits exist (docs/product.md §Advertiser onboarding):
+ * the operator's transfer instructions and the advertiser's own transfer reference.
+ */
+export const fundingDetailsResponse = z.object({
+  /** Unique to the advertiser and never changed: `CB-XXXX-XXXX` (no 0, O, 1, I or L). */
+  reference: z.string(),
+  /** The bank details an operator published in /admin; null until then. */
+  instructions: z.string().nullable(),
+});
+export type FundingDetails = z.infer<typeof fundingDetailsResponse>;
+
 // --- Operator console -------------------------------------------------------------------------------------------
 
 const reference = z
@@ -148,6 +161,21 @@ export const depositRequest = z.object({
   reference,
 });
 export const depositResponse = z.object({ deposit, balanceCents: cents });
+
+/** GET/PUT /api/admin/transfer-instructions: what advertisers read on Funds (docs/product.md §Advertiser onboarding). */
+export const transferInstructionsResponse = z.object({
+  instructions: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type TransferInstructions = z.infer<typeof transferInstructionsResponse>;
+export const transferInstructionsRequest = z.object({
+  /** Empty clears them. */
+  instructions: z
+    .string({ error: 'is required' })
+    .trim()
+    .max(MAX_TRANSFER_INSTRUCTIONS, `must be at most ${MAX_TRANSFER_INSTRUCTIONS} characters`)
+    .refine(...NO_NUL),
+});
 
 export const adminPayout = payout.extend({
   creatorId: z.string(),

@@ -155,6 +155,7 @@ export function toAdvertiserProfile(row: Selectable<AdvertiserProfilesTable>) {
     website: row.website,
     contactName: row.contact_name,
     contactEmail: row.contact_email,
+    promotes: row.promotes,
     status: row.status,
     rejectionReason: row.rejection_reason,
     reviewedAt: row.reviewed_at,

@@ -2,9 +2,11 @@
 // the reservation a campaign takes from its advertiser's balance when it launches (pay × spots), and the release of
 // whatever a campaign no longer needs once it is cancelled or over. Every movement is a ledger transfer inside the
 // caller's transaction.
+import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DELIVERY_STATUSES, formatCents, type Role } from '../../contract/marketplace.ts';
-import type { AdvertiserBalance } from '../../contract/schemas/money.ts';
+import { TRANSFER_REFERENCE_ALPHABET } from '../../contract/money.ts';
+import type { AdvertiserBalance, FundingDetails, TransferInstructions } from '../../contract/schemas/money.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -121,6 +123,45 @@ export async function balancesOf(db: Kysely<Database>, advertiserIds: string[]):
   return result;
 }
 
+/** A new transfer reference: `CB-` and 2 × 4 characters of the look-alike-free alphabet (31^8 ≈ 8.5 × 10^11). */
+function newTransferReference(): string {
+  const pick = () =>
+    Array.from({ length: 4 }, () => TRANSFER_REFERENCE_ALPHABET[randomInt(TRANSFER_REFERENCE_ALPHABET.length)]).join(
+      '',
+    );
+  return `CB-${pick()}-${pick()}`;
+}
+
+/**
+ * Each advertiser's transfer reference (docs/product.md §Advertiser onboarding), made on first read and never changed
+ * afterwards. Two first reads at once both insert and one wins (the key is the user); a reference another advertiser
+ * already has (the unique index) is drawn again.
+ */
+export async function fundingReferences(db: Kysely<Database>, userIds: string[]): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  if (userIds.length === 0) return result;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const rows = await db
+      .selectFrom('funding_references')
+      .select(['user_id', 'reference'])
+      .where('user_id', 'in', userIds)
+      .execute();
+    for (const row of rows) result.set(row.user_id, row.reference);
+    const missing = userIds.filter((id) => !result.has(id));
+    if (missing.length === 0) return result;
+    const stamp = new Date().toISOString();
+    await db
+      .insertInto('funding_references')
+      .values(missing.map((user_id) => ({ user_id, reference: newTransferReference(), created_at: stamp })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  throw new Error('Could not make a transfer reference');
+}
+
+/** The operator's transfer instructions, by key in platform_settings. */
+const INSTRUCTIONS = 'funding.transfer_instructions';
+
 /** What funding needs: the database and the advertiser's notification of a deposit. */
 export interface FundingDeps {
   db: Kysely<Database>;
@@ -155,6 +196,16 @@ export function createFunding(services: FundingDeps) {
     }));
   }
 
+  /** The transfer instructions an operator published (null until then). */
+  async function instructions(): Promise<TransferInstructions> {
+    const row = await db
+      .selectFrom('platform_settings')
+      .select(['value', 'updated_at'])
+      .where('key', '=', INSTRUCTIONS)
+      .executeTakeFirst();
+    return { instructions: row?.value ? row.value : null, updatedAt: row?.updated_at ?? null };
+  }
+
   return {
     /** What GET /api/advertiser/balance answers. */
     async balance(advertiserId: string): Promise<AdvertiserBalance> {
@@ -164,6 +215,25 @@ export function createFunding(services: FundingDeps) {
         reservedCents: reserved.get(advertiserId) ?? 0,
         deposits: await deposits(advertiserId),
       };
+    },
+
+    /** What GET /api/advertiser/funding answers: the advertiser's reference and the operator's instructions. */
+    async details(advertiserId: string): Promise<FundingDetails> {
+      const [references, published] = await Promise.all([fundingReferences(db, [advertiserId]), instructions()]);
+      return { reference: references.get(advertiserId)!, instructions: published.instructions };
+    },
+
+    instructions,
+
+    /** An operator publishes (or, with '', withdraws) the transfer instructions. */
+    async setInstructions(operatorId: string, text: string): Promise<TransferInstructions> {
+      const stamp = new Date().toISOString();
+      await db
+        .insertInto('platform_settings')
+        .values({ key: INSTRUCTIONS, value: text, updated_at: stamp, updated_by: operatorId })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: stamp, updated_by: operatorId }))
+        .execute();
+      return instructions();
     },
 
     /** Why the account cannot be deleted while money is held for it (DELETE /api/user), or null. */

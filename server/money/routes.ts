@@ -25,7 +25,7 @@ export interface MoneyRoutesDeps extends RouteDeps {
   limits: RateLimiter;
   payoutMethods: PayoutMethods;
   payouts: Payouts;
-  funding: Pick<Funding, 'balance'>;
+  funding: Pick<Funding, 'balance' | 'details'>;
   rails: Pick<PayoutRails, 'stripe'>;
 }
 
@@ -55,6 +55,8 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   route(app, services, 'getEarnings', async (c) => earningsOf(db, creator(c), config.minPayoutCents));
 
   route(app, services, 'getAdvertiserBalance', async (c) => funding.balance(advertiser(c)));
+  // How to add funds until card deposits exist (docs/product.md §Advertiser onboarding).
+  route(app, services, 'getFundingDetails', async (c) => funding.details(advertiser(c)));
 
   route(app, services, 'stripeWebhook', async (c) => {
     const stripe = services.rails.stripe;

@@ -9,7 +9,7 @@ import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
 import type { CampaignStore } from '../marketplace/campaigns.ts';
 import { toAdvertiserProfile } from '../marketplace/rows.ts';
-import { balancesOf, reservedBy, type Funding } from '../money/funding.ts';
+import { balancesOf, fundingReferences, reservedBy, type Funding } from '../money/funding.ts';
 import type { Payouts } from '../money/payouts.ts';
 import type { Notifier } from '../notifications/store.ts';
 
@@ -19,7 +19,7 @@ export interface OperatorRoutesDeps extends RouteDeps {
   db: Kysely<Database>;
   notifier: Pick<Notifier, 'create'>;
   campaigns: Pick<CampaignStore, 'listAll'>;
-  funding: Pick<Funding, 'deposit'>;
+  funding: Pick<Funding, 'deposit' | 'instructions' | 'setInstructions'>;
   payouts: Pick<Payouts, 'adminList' | 'decide'>;
   idempotency: Idempotency;
 }
@@ -38,7 +38,11 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
   /** The advertisers with their funds: free balance, and reserved by launched campaigns (docs/product.md §Money). */
   const present = async (rows: Row[]) => {
     const ids = rows.map((row) => row.user_id);
-    const [free, reserved] = await Promise.all([balancesOf(db, ids), reservedBy(db, ids)]);
+    const [free, reserved, references] = await Promise.all([
+      balancesOf(db, ids),
+      reservedBy(db, ids),
+      fundingReferences(db, ids),
+    ]);
     return rows.map((row) => ({
       ...toAdvertiserProfile(row),
       userId: row.user_id,
@@ -46,6 +50,7 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
       createdAt: row.created_at,
       balanceCents: free.get(row.user_id) ?? 0,
       reservedCents: reserved.get(row.user_id) ?? 0,
+      fundingReference: references.get(row.user_id)!,
     }));
   };
 
@@ -165,6 +170,15 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
     const operatorId = operator(c);
     return services.idempotency.once(c, operatorId, body, () => services.funding.deposit(operatorId, body));
   });
+
+  // The transfer instructions advertisers read on Funds (docs/product.md §Advertiser onboarding).
+  route(app, services, 'getTransferInstructions', async (c) => {
+    operator(c);
+    return services.funding.instructions();
+  });
+  route(app, services, 'updateTransferInstructions', async (c, { body }) =>
+    services.funding.setInstructions(operator(c), body.instructions),
+  );
 
   route(app, services, 'adminPayouts', async (c, { query }) => {
     operator(c);

@@ -75,6 +75,7 @@ const calls = {
   getAdvertiserProfile: (api) => api.request('GET', '/api/advertiser/profile', { token: world.advertiser.token }),
   updateAdvertiserProfile: (api) =>
     api.request('PUT', '/api/advertiser/profile', { token: world.advertiser.token, json: COMPANY }),
+  getAdvertiserChecklist: (api) => api.request('GET', '/api/advertiser/checklist', { token: world.advertiser.token }),
   adminAdvertisers: (api) =>
     api.request('GET', '/api/admin/advertisers?status=pending', { token: world.operator.token }),
   approveAdvertiser: (api) =>
@@ -336,6 +337,14 @@ const calls = {
   listPayouts: (api) => api.request('GET', '/api/payouts', { token: world.creator.token }),
   getEarnings: (api) => api.request('GET', '/api/earnings', { token: world.creator.token }),
   getAdvertiserBalance: (api) => api.request('GET', '/api/advertiser/balance', { token: world.advertiser.token }),
+  getFundingDetails: (api) => api.request('GET', '/api/advertiser/funding', { token: world.advertiser.token }),
+  getTransferInstructions: (api) =>
+    api.request('GET', '/api/admin/transfer-instructions', { token: world.operator.token }),
+  updateTransferInstructions: (api) =>
+    api.request('PUT', '/api/admin/transfer-instructions', {
+      token: world.operator.token,
+      json: { instructions: 'Bank: Example Bank · IBAN GB00 EXAM 0000 0000 0000 00' },
+    }),
   adminPayouts: (api) => api.request('GET', '/api/admin/payouts?status=processing', { token: world.operator.token }),
   markPayoutPaid: async (api) => {
     await api.castbridge.services.jobs.drain();
