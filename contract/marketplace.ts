@@ -60,6 +60,9 @@ export const THREAD_OPEN_STATUSES = [
   'paid',
 ] as const satisfies readonly OfferStatus[];
 
+/** How many messages a page of a thread holds: the newest page first, earlier ones by cursor (docs/product.md §Threads). */
+export const THREAD_PAGE = 50;
+
 /** The Sponsorship Offers screen's tabs (docs/spec.md §2, texts verbatim) and the statuses each one lists (docs/product.md §Offers, threads, notifications). */
 export const OFFER_TABS = [
   { value: 'newley', label: 'Newley Offers', statuses: ['invited'] },
@@ -105,8 +108,6 @@ export const MARKETPLACE_LIMITS = {
   brand: 100,
   title: 120,
   description: 2000,
-  /** What the company wants to promote (docs/product.md §Advertiser onboarding). */
-  promotes: 500,
   disclosure: 120,
   keyword: 40,
   keywords: 20,

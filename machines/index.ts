@@ -232,7 +232,7 @@ export const catalogue = {
     machine: threadMachine,
     spec: 'product: Threads, Thread',
     summary:
-      "An offer's messages, newest last: load, write (checked: required, 2,000 characters), send; a refusal keeps the text; live news of the offer reads them again in the background.",
+      "An offer's messages, newest last: the newest page loads, Load earlier messages reads the page before by its cursor; write (checked: required, 2,000 characters), send; a refusal (too fast: 429) shows why and keeps the text; live news of the offer reads the newest page again in the background.",
   },
   // money
   earnings: {

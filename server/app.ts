@@ -37,7 +37,7 @@ import { newsletterRoutes } from './public/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 import { createUserStore } from './accounts/users.ts';
 import { createMemoryBus } from './notifications/bus.ts';
-import { createNotifier, NOTIFICATION_MAIL_JOB, notificationById } from './notifications/store.ts';
+import { createNotifier, NOTIFICATION_MAIL_JOB, notificationById, THREAD_DIGEST_JOB } from './notifications/store.ts';
 import { createTickets } from './notifications/tickets.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { clusterBus } from './notifications/cluster-bus.ts';
@@ -147,6 +147,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     supportEmail: config.supportEmail,
     logger,
     jobs: base.jobs,
+    threadMailQuietMs: config.threadMailQuietSeconds * 1000,
   });
   const marketplace = { ...base, notifier };
   const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));
@@ -229,6 +230,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   services.collector.register();
   services.jobs.register(NOTIFICATION_MAIL_JOB, (payload) =>
     notifier.sendMail(payload as { userId: string; id: number }),
+  );
+  // Thread messages are e-mailed as digests, one per thread and recipient per quiet period (docs/product.md §Threads).
+  services.jobs.register(THREAD_DIGEST_JOB, (payload) =>
+    notifier.sendThreadDigest(payload as { userId: string; offerId: string }),
   );
   // Account e-mail (resets, support tickets, the newsletter) is a job too, retried when the mail server refuses it.
   services.jobs.register(MAIL_JOB, (payload) => services.mail.send(payload as MailMessage));

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MIN_PAYOUT_CENTS, PAYOUT_PROVIDERS, type PayoutProviderName } from '../contract/money.ts';
 
+/** The quiet period of thread e-mails, in seconds (THREAD_MAIL_QUIET_SECONDS; docs/operations.md, docs/product.md §Threads). */
+export const DEFAULT_THREAD_MAIL_QUIET_SECONDS = 300;
+
 export interface Config {
   port: number;
   host: string;
@@ -34,6 +37,12 @@ export interface Config {
   publicUrl: string | null;
   /** Multiplies every request limit (server/http/rate-limit.ts); 1 in production, raised by tests and demos. */
   rateLimitScale: number;
+  /**
+   * THREAD_MAIL_QUIET_SECONDS (default 300): a thread's e-mail waits this long after the message that starts it and
+   * then carries every message that arrived meanwhile; at most one per thread and recipient in this long
+   * (docs/product.md §Threads).
+   */
+  threadMailQuietSeconds: number;
   /** SEED_DEMO (default on; "0" turns it off): seed the demo world into an empty database at start (server/seed/demo.ts). */
   seedDemo: boolean;
   /** FEE_BPS: the platform's fee on a creator's earning, in basis points (default 0: the pitch is free help). */
@@ -255,6 +264,13 @@ export function loadConfig(env: Env = process.env): Config {
     supportEmail: nonEmpty(env.SUPPORT_EMAIL) ?? 'support@castbridge.app',
     publicUrl: publicUrl(env.PUBLIC_URL),
     rateLimitScale: integer('RATE_LIMIT_SCALE', env.RATE_LIMIT_SCALE, 1, 1, 1_000_000),
+    threadMailQuietSeconds: integer(
+      'THREAD_MAIL_QUIET_SECONDS',
+      env.THREAD_MAIL_QUIET_SECONDS,
+      DEFAULT_THREAD_MAIL_QUIET_SECONDS,
+      1,
+      86_400,
+    ),
     seedDemo: nonEmpty(env.SEED_DEMO) !== '0',
     feeBps: integer('FEE_BPS', env.FEE_BPS, 0, 0, 10_000),
     minPayoutCents: integer('MIN_PAYOUT_CENTS', env.MIN_PAYOUT_CENTS, DEFAULT_MIN_PAYOUT_CENTS, 1, 100_000_000),

@@ -12,11 +12,20 @@ export const samples = {
       { type: 'message.change', value: 'x'.repeat(2001) },
     ],
     'message.received': [{ type: 'message.received', message: sampleMessage }],
-    'xstate.done.actor.loadMessages': [{ type: 'xstate.done.actor.loadMessages', output: [sampleMessage] }],
+    // The newest page: the whole thread, or one with earlier pages before it (its cursor).
+    'xstate.done.actor.loadMessages': [
+      { type: 'xstate.done.actor.loadMessages', output: { messages: [sampleMessage], earlier: null } },
+      { type: 'xstate.done.actor.loadMessages', output: { messages: [sampleReply], earlier: '41' } },
+    ],
+    'xstate.done.actor.loadEarlier': [
+      { type: 'xstate.done.actor.loadEarlier', output: { messages: [sampleMessage], earlier: null } },
+    ],
     'xstate.done.actor.postMessage': [{ type: 'xstate.done.actor.postMessage', output: sampleReply }],
   },
   abstract: (context) => ({
     messages: context.messages.length,
+    earlier: context.earlier !== null,
+    earlierError: context.earlierError !== null,
     draft: messageProblem(context.draft),
     draftError: context.draftError !== null,
     failed: context.error !== null,

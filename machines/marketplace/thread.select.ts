@@ -13,3 +13,11 @@ export const selectThreadDraftError = (snapshot: Snapshot) => snapshot.context.d
 export const selectThreadError = (snapshot: Snapshot) => snapshot.context.error;
 /** The composer takes text once the messages are read, and not while one is being sent. */
 export const selectThreadCanWrite = (snapshot: Snapshot) => snapshot.matches('ready');
+/** Whether messages before the oldest shown exist ("Load earlier messages" shows). */
+export const selectThreadHasEarlier = (snapshot: Snapshot) => snapshot.context.earlier !== null;
+/** The earlier page is being read. */
+export const selectThreadLoadingEarlier = (snapshot: Snapshot) => snapshot.matches({ ready: 'loadingEarlier' });
+/** "Load earlier messages" is usable now. */
+export const selectThreadCanLoadEarlier = (snapshot: Snapshot) => snapshot.can({ type: 'thread.loadEarlier' });
+/** Why the earlier page could not be read. */
+export const selectThreadEarlierError = (snapshot: Snapshot) => snapshot.context.earlierError;

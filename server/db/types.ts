@@ -94,8 +94,6 @@ export interface CampaignsTable {
   advertiser_id: string;
   brand: string;
   title: string;
-  /** What the company wants to promote, asked at sign-up (docs/product.md §Advertiser onboarding); '' when not said. */
-  promotes: Generated<string>;
   description: string;
   image: string | null;
   /** Integer cents (bigint: a string when read from PostgreSQL). */
@@ -104,21 +102,6 @@ export interface CampaignsTable {
   accepted_count: Generated<number>;
   /** JSON arrays. */
   platforms: string;
-/** Each advertiser's transfer reference (docs/product.md §Advertiser onboarding): made on first read, never changed. */
-export interface FundingReferencesTable {
-  user_id: string;
-  reference: string;
-  created_at: string;
-}
-
-/** Settings an operator edits in /admin (docs/product.md §Advertiser onboarding), by key. */
-export interface PlatformSettingsTable {
-  key: string;
-  value: string;
-  updated_at: string;
-  updated_by: string | null;
-}
-
   languages: string;
   countries: string;
   categories: string;
@@ -172,6 +155,16 @@ export interface NotificationsTable {
   read_at: string | null;
   cleared_at: string | null;
   created_at: string;
+  /** Thread messages this notification stands for (docs/product.md §Threads); 1 for every other type. */
+  batched: Generated<number>;
+}
+
+/** Per recipient and offer: what the last thread digest e-mail carried, and when it went (docs/product.md §Threads). */
+export interface ThreadDigestsTable {
+  user_id: string;
+  offer_id: string;
+  mailed_up_to: number | string;
+  mailed_at: Millis;
 }
 
 export interface JobsTable {
@@ -449,6 +442,7 @@ export interface Database {
   offers: OffersTable;
   offer_messages: OfferMessagesTable;
   notifications: NotificationsTable;
+  thread_digests: ThreadDigestsTable;
   jobs: JobsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
@@ -469,8 +463,6 @@ export interface Database {
   chat_ingest_state: ChatIngestStateTable;
   chat_streams: ChatStreamsTable;
   metric_samples: MetricSamplesTable;
-  funding_references: FundingReferencesTable;
-  platform_settings: PlatformSettingsTable;
   metric_days: MetricDaysTable;
   metric_collection: MetricCollectionTable;
   chat_days: ChatDaysTable;

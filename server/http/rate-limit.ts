@@ -15,9 +15,14 @@ export interface RateRule {
   perEmail?: number;
   /** Per signed-in user (checkUser). */
   perUser?: number;
+  /** Per signed-in user within one scope, e.g. one offer's thread (checkUser with a scope). */
+  perScope?: number;
+  /** The 429's message for a wait of `seconds`; the generic one when absent. */
+  message?: (seconds: number) => string;
 }
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 /** The limits of the account flows; RATE_LIMIT_SCALE multiplies every count (tests and demos only). */
 export const RATE_RULES = {
@@ -28,6 +33,16 @@ export const RATE_RULES = {
   newsletter: { name: 'newsletter', windowMs: HOUR, perIp: 20, perEmail: 5 },
   // Withdrawals (docs/product.md §Money): a creator's requests, whatever address they come from.
   payouts: { name: 'payouts', windowMs: HOUR, perIp: 60, perUser: 10 },
+  // Thread messages (docs/product.md §Threads): an author's messages in all threads, and in one thread (the scope).
+  threadMessages: {
+    name: 'thread-messages',
+    windowMs: MINUTE,
+    perIp: 30,
+    perUser: 30,
+    perScope: 10,
+    message: (seconds) =>
+      `You are sending messages too fast. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  },
 } as const satisfies Record<string, RateRule>;
 
 export function createRateLimiter(
@@ -77,17 +92,24 @@ export function createRateLimiter(
       }
     },
 
-    /** Counts a signed-in user's request against `rule` (its perUser limit); 429 with Retry-After when over it. */
-    async checkUser(rule: RateRule, userId: string): Promise<void> {
-      const wait = await hit(
-        `${rule.name}:user:${userId}`,
-        (rule.perUser ?? rule.perIp) * options.scale,
-        rule.windowMs,
-      );
+    /**
+     * Counts a signed-in user's request against `rule` (its perUser limit) and, given a `scope` (one thread), against
+     * its perScope limit for that user there; 429 with Retry-After when either is over.
+     */
+    async checkUser(rule: RateRule, userId: string, scope?: string): Promise<void> {
+      let wait = await hit(`${rule.name}:user:${userId}`, (rule.perUser ?? rule.perIp) * options.scale, rule.windowMs);
+      if (scope !== undefined && rule.perScope !== undefined) {
+        wait = Math.max(
+          wait,
+          await hit(`${rule.name}:scope:${scope}:user:${userId}`, rule.perScope * options.scale, rule.windowMs),
+        );
+      }
       if (wait > 0) {
-        throw new HttpError(429, `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`, {
-          'Retry-After': String(wait),
-        });
+        throw new HttpError(
+          429,
+          rule.message ? rule.message(wait) : `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`,
+          { 'Retry-After': String(wait) },
+        );
       }
     },
 

@@ -5,6 +5,7 @@
 import {
   OFFER_ACTIONS,
   THREAD_OPEN_STATUSES,
+  THREAD_PAGE,
   type OfferAction,
   type OfferStatus,
   type Role,
@@ -30,7 +31,7 @@ interface Party {
 /** What the offer store needs: the database, notifications in the write's transaction, and the matching job. */
 export interface OfferDeps {
   db: Kysely<Database>;
-  notifier: Pick<Notifier, 'create'>;
+  notifier: Pick<Notifier, 'create' | 'thread'>;
   jobs: Pick<JobQueue, 'enqueue' | 'poke'>;
 }
 
@@ -82,6 +83,14 @@ export function createOfferStore(services: OfferDeps) {
   }
 
   async function addMessage(executor: Kysely<Database>, offer: Visible, party: Party, body: string) {
+    // The offer's row first: it holds the thread's messages in turn until the commit, so their ids commit in order
+    // (a page or a digest read after message N never misses an earlier one committing later) and their notices take
+    // turns (server/notifications/store.ts, thread()).
+    await executor
+      .updateTable('offers')
+      .set((eb) => ({ message_count: eb('message_count', '+', 1) }))
+      .where('id', '=', offer.id)
+      .execute();
     const stamp = now();
     const row = await executor
       .insertInto('offer_messages')
@@ -94,11 +103,6 @@ export function createOfferStore(services: OfferDeps) {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await executor
-      .updateTable('offers')
-      .set((eb) => ({ message_count: eb('message_count', '+', 1) }))
-      .where('id', '=', offer.id)
-      .execute();
     await touchOfferLists(executor, [offer.creator_id, offer.advertiser_id]);
     return row;
   }
@@ -256,9 +260,18 @@ export function createOfferStore(services: OfferDeps) {
       return this.get(party, id);
     },
 
-    async messages(party: Party, id: string): Promise<ThreadMessage[]> {
+    /**
+     * A page of the thread (docs/product.md §Threads): the newest THREAD_PAGE messages before message `before` (the
+     * newest of all without it), oldest first, and the cursor of the page before them. Ids order the thread, also
+     * for messages written in the same millisecond.
+     */
+    async messages(
+      party: Party,
+      id: string,
+      before?: string,
+    ): Promise<{ messages: ThreadMessage[]; earlier: string | null }> {
       const offer = await visible(party, id);
-      const rows = await db
+      let query = db
         .selectFrom('offer_messages')
         .innerJoin('users', 'users.id', 'offer_messages.author_id')
         .leftJoin('advertiser_profiles', 'advertiser_profiles.user_id', 'offer_messages.author_id')
@@ -273,18 +286,24 @@ export function createOfferStore(services: OfferDeps) {
           'users.email as email',
           'advertiser_profiles.company_name as company_name',
         ])
-        .where('offer_messages.offer_id', '=', offer.id)
-        .orderBy('offer_messages.id')
-        .limit(1000)
+        .where('offer_messages.offer_id', '=', offer.id);
+      if (before !== undefined) query = query.where('offer_messages.id', '<', Number(before));
+      const rows = await query
+        .orderBy('offer_messages.id', 'desc')
+        .limit(THREAD_PAGE + 1)
         .execute();
-      return rows.map((row) => ({
-        id: String(row.id),
-        author: row.author_side,
-        authorName: row.author_side === 'advertiser' ? (row.company_name ?? offer.brand) : displayName(row),
-        body: row.body,
-        mine: row.author_id === party.userId,
-        createdAt: row.created_at,
-      }));
+      const page = rows.slice(0, THREAD_PAGE).reverse();
+      return {
+        messages: page.map((row) => ({
+          id: String(row.id),
+          author: row.author_side,
+          authorName: row.author_side === 'advertiser' ? (row.company_name ?? offer.brand) : displayName(row),
+          body: row.body,
+          mine: row.author_id === party.userId,
+          createdAt: row.created_at,
+        })),
+        earlier: rows.length > THREAD_PAGE ? String(page[0]!.id) : null,
+      };
     },
 
     async post(party: Party, id: string, body: string): Promise<ThreadMessage> {
@@ -296,16 +315,24 @@ export function createOfferStore(services: OfferDeps) {
         }
         const message = await addMessage(trx, offer, party, body);
         const toCreator = party.role !== 'creator';
-        announce = await notifier.create(trx, [
-          {
-            userId: toCreator ? offer.creator_id : offer.advertiser_id,
-            type: 'thread.message',
-            title: toCreator ? `New message from ${offer.brand}` : 'New message from a creator',
-            text: `${toCreator ? offer.brand : displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} about "${offer.title}": ${body.slice(0, 200)}`,
-            offerId: id,
-            link: toCreator ? '/sponsorship-offers' : `/campaigns/${offer.campaign_id}`,
-          },
-        ]);
+        const from = toCreator
+          ? offer.brand
+          : displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email });
+        // One unread notice per thread, counting the messages, and e-mail as a digest (docs/product.md §Threads).
+        announce = await notifier.thread(trx, {
+          userId: toCreator ? offer.creator_id : offer.advertiser_id,
+          offerId: id,
+          link: toCreator ? '/sponsorship-offers' : `/campaigns/${offer.campaign_id}`,
+          compose: (count) => ({
+            title:
+              count === 1
+                ? toCreator
+                  ? `New message from ${offer.brand}`
+                  : 'New message from a creator'
+                : `${count} new messages from ${toCreator ? offer.brand : 'a creator'}`,
+            text: `${from} about "${offer.title}": ${body.slice(0, 200)}`,
+          }),
+        });
         return message;
       });
       announce();

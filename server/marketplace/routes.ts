@@ -9,7 +9,7 @@ import type { Database } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Idempotency } from '../http/idempotency.ts';
-import { balancesOf, reservedBy } from '../money/funding.ts';
+import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -44,6 +44,8 @@ export interface MarketplaceRoutesDeps extends RouteDeps {
   notifier: Pick<Notifier, 'create'>;
   photos: Pick<PhotoStorage, 'save' | 'remove'>;
   overlays: OverlayRefresh;
+  /** Thread messages are limited per author (docs/product.md §Threads). */
+  limits: Pick<RateLimiter, 'checkUser'>;
   /** Launching (the reservation), ending a campaign (the release) and confirming a delivery once per Idempotency-Key. */
   idempotency: Idempotency;
 }
@@ -79,8 +81,6 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
         user_id: userId,
         ...values,
         status: 'pending',
-      // Left as it was when omitted (docs/product.md §Advertiser onboarding).
-      ...(body.promotes === undefined ? {} : { promotes: body.promotes }),
         rejection_reason: null,
         reviewed_at: null,
         reviewed_by: null,
@@ -110,40 +110,6 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   route(app, services, 'updateCampaign', async (c, { body }) => ({
     campaign: await campaigns.update(advertiser(c), c.req.param('id')!, body),
   }));
-
-  // Where a new advertiser stands on the way to a first launch (docs/product.md §Advertiser onboarding).
-  route(app, services, 'getAdvertiserChecklist', async (c) => {
-    const userId = advertiser(c);
-    const [profile, counts, draft, free, reserved] = await Promise.all([
-      db.selectFrom('advertiser_profiles').select('status').where('user_id', '=', userId).executeTakeFirst(),
-      db
-        .selectFrom('campaigns')
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('campaigns'),
-          eb.fn.count<number | string>('launched_at').as('launched'),
-        ])
-        .where('advertiser_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('campaigns')
-        .select('id')
-        .where('advertiser_id', '=', userId)
-        .where('status', '=', 'draft')
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-      balancesOf(db, [userId]),
-      reservedBy(db, [userId]),
-    ]);
-    return {
-      profile: profile?.status ?? ('missing' as const),
-      fundsCents: (free.get(userId) ?? 0) + (reserved.get(userId) ?? 0),
-      campaigns: Number(counts.campaigns),
-      draftId: draft?.id ?? null,
-      launched: Number(counts.launched) > 0,
-    };
-  });
 
   route(app, services, 'uploadCampaignImage', async (c) => {
     const userId = advertiser(c);
@@ -192,12 +158,15 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   route(app, services, 'requestInfo', async (c, { body }) => ({
     offer: await offers.requestInfo(party(c), c.req.param('id')!, body.message),
   }));
-  route(app, services, 'listMessages', async (c) => ({
-    messages: await offers.messages(party(c), c.req.param('id')!),
-  }));
-  route(app, services, 'postMessage', async (c, { body }) => ({
-    message: await offers.post(party(c), c.req.param('id')!, body.body),
-  }));
+  route(app, services, 'listMessages', async (c, { query }) =>
+    offers.messages(party(c), c.req.param('id')!, query.before),
+  );
+  route(app, services, 'postMessage', async (c, { body }) => {
+    const id = c.req.param('id')!;
+    // A flood gets 429 before it costs a write, a notification or an e-mail (docs/product.md §Threads).
+    await services.limits.checkUser(RATE_RULES.threadMessages, c.get('userId'), `offer:${id}`);
+    return { message: await offers.post(party(c), id, body.body) };
+  });
 
   route(app, services, 'confirmDelivery', async (c) => {
     const userId = c.get('userId');

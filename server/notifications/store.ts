@@ -11,6 +11,7 @@ import type { Links } from '../mail/links.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderEmail } from '../mail/template.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { writeJob } from '../jobs/table.ts';
 import type { Bus } from './bus.ts';
 
 export interface NewNotification {
@@ -22,6 +23,20 @@ export interface NewNotification {
   /** A path in the app the notification leads to. */
   link?: string | null;
 }
+
+/**
+ * A thread message for the other side (docs/product.md §Threads): `compose` words the notice for the `count` messages
+ * it stands for (this one and those before it the recipient has not read).
+ */
+export interface ThreadNotice {
+  userId: string;
+  offerId: string;
+  link: string;
+  compose(count: number): { title: string; text: string };
+}
+
+/** How many messages a thread digest e-mail quotes (the newest of those it reports). */
+export const DIGEST_QUOTES = 50;
 
 /** How many notifications the modal lists (newest first). */
 export const NOTIFICATION_PAGE = 50;
@@ -74,9 +89,21 @@ export interface Notifier {
   unread(userId: string): Promise<number>;
   /** The e-mail job's work (registered by the app). */
   sendMail(payload: { userId: string; id: number }): Promise<void>;
+  /**
+   * A thread message's notice, inside the caller's transaction (after the message's write, which holds the offer's
+   * row, so the messages of one thread take their turn): the recipient's unread notice of the thread is replaced by
+   * one counting it too, and the thread's digest e-mail is queued for the end of the quiet period unless it already
+   * is. Returns the function to call after the commit, as create().
+   */
+  thread(trx: Kysely<Database> | Transaction<Database>, notice: ThreadNotice): Promise<() => void>;
+  /** The digest job's work (registered by the app): the messages since the last digest, if the user wants e-mail. */
+  sendThreadDigest(payload: { userId: string; offerId: string }): Promise<void>;
 }
 
 export const NOTIFICATION_MAIL_JOB = 'notification-mail';
+export const THREAD_DIGEST_JOB = 'thread-digest';
+const threadDigestKey = (payload: { userId: string; offerId: string }) =>
+  `mail:thread:${payload.offerId}:${payload.userId}`;
 
 export function createNotifier(deps: {
   db: Kysely<Database>;
@@ -86,6 +113,8 @@ export function createNotifier(deps: {
   supportEmail: string;
   logger: Logger;
   jobs: JobQueue;
+  /** THREAD_MAIL_QUIET_SECONDS in ms: at most one thread e-mail per thread and recipient in this long. */
+  threadMailQuietMs: number;
 }): Notifier {
   const { db, bus } = deps;
   const now = () => new Date().toISOString();
@@ -149,8 +178,154 @@ export function createNotifier(deps: {
     await deps.mail.send({ to: user.email, ...message });
   }
 
+  /**
+   * The digest job: the other side's messages after the last digest, as one e-mail. Run within the quiet period of the
+   * last one (a message arrived while it was being sent), it puts itself off to the period's end.
+   */
+  async function sendThreadDigest(payload: { userId: string; offerId: string }): Promise<void> {
+    const { userId, offerId } = payload;
+    const user = await db
+      .selectFrom('users')
+      .select(['email', 'notify_email'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user || Number(user.notify_email) !== 1) return;
+    const last = await db
+      .selectFrom('thread_digests')
+      .select(['mailed_up_to', 'mailed_at'])
+      .where('user_id', '=', userId)
+      .where('offer_id', '=', offerId)
+      .executeTakeFirst();
+    const quietUntil = last ? Number(last.mailed_at) + deps.threadMailQuietMs : 0;
+    if (Date.now() < quietUntil) {
+      await deps.jobs.schedule(THREAD_DIGEST_JOB, threadDigestKey(payload), payload, quietUntil);
+      return;
+    }
+    const offer = await db
+      .selectFrom('offers')
+      .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+      .select(['offers.creator_id', 'campaigns.id as campaign_id', 'campaigns.title', 'campaigns.brand'])
+      .where('offers.id', '=', offerId)
+      .executeTakeFirst();
+    if (!offer) return;
+    const since = Number(last?.mailed_up_to ?? 0);
+    const fresh = () =>
+      db
+        .selectFrom('offer_messages')
+        .where('offer_messages.offer_id', '=', offerId)
+        .where('offer_messages.id', '>', since)
+        .where('offer_messages.author_id', '!=', userId);
+    const [{ n }, newest] = await Promise.all([
+      fresh()
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
+      fresh()
+        .innerJoin('users', 'users.id', 'offer_messages.author_id')
+        .select([
+          'offer_messages.id as id',
+          'offer_messages.author_side as author_side',
+          'offer_messages.body as body',
+          'users.first_name as first_name',
+          'users.last_name as last_name',
+          'users.email as email',
+        ])
+        .orderBy('offer_messages.id', 'desc')
+        .limit(DIGEST_QUOTES)
+        .execute(),
+    ]);
+    const count = Number(n);
+    if (count === 0 || newest.length === 0) return;
+    const quoted = newest.reverse();
+    const author = (row: (typeof quoted)[number]) =>
+      row.author_side === 'advertiser'
+        ? offer.brand
+        : [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email;
+    const subject = `${count === 1 ? 'A new message' : `${count} new messages`} about "${offer.title}"`;
+    const link = userId === offer.creator_id ? '/sponsorship-offers' : `/campaigns/${offer.campaign_id}`;
+    const message = renderEmail(
+      {
+        subject,
+        heading: subject,
+        paragraphs: [
+          ...(count > quoted.length ? [`The newest ${quoted.length} of them; the thread has the rest.`] : []),
+          ...quoted.map((row) => `${author(row)}: ${row.body.slice(0, 500)}`),
+        ],
+        action: { label: 'Open Castbridge', url: deps.links.url(link) },
+        footnote: 'You get these e-mails because Notifications is on in your Settings.',
+      },
+      deps.supportEmail,
+    );
+    await deps.mail.send({ to: user.email, ...message });
+    const mailed = { mailed_up_to: Number(quoted[quoted.length - 1]!.id), mailed_at: Date.now() };
+    await db
+      .insertInto('thread_digests')
+      .values({ user_id: userId, offer_id: offerId, ...mailed })
+      .onConflict((oc) => oc.columns(['user_id', 'offer_id']).doUpdateSet(mailed))
+      .execute();
+  }
+
   return {
     sendMail,
+    sendThreadDigest,
+
+    async thread(trx, notice) {
+      // The recipient's unread notice of this thread (one, but any left over are folded in too) gives way to this one.
+      const previous = await trx
+        .selectFrom('notifications')
+        .select(['id', 'batched'])
+        .where('user_id', '=', notice.userId)
+        .where('offer_id', '=', notice.offerId)
+        .where('type', '=', 'thread.message')
+        .where('read_at', 'is', null)
+        .where('cleared_at', 'is', null)
+        .execute();
+      const count = 1 + previous.reduce((sum, row) => sum + Number(row.batched), 0);
+      if (previous.length > 0) {
+        await trx
+          .deleteFrom('notifications')
+          .where(
+            'id',
+            'in',
+            previous.map((row) => row.id),
+          )
+          .execute();
+      }
+      const { title, text } = notice.compose(count);
+      const row = await trx
+        .insertInto('notifications')
+        .values({
+          user_id: notice.userId,
+          type: 'thread.message',
+          title,
+          text,
+          offer_id: notice.offerId,
+          link: notice.link,
+          created_at: now(),
+          batched: count,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const notification = toNotification(row);
+      const recipient = await trx
+        .selectFrom('users')
+        .select('notify_email')
+        .where('id', '=', notice.userId)
+        .executeTakeFirst();
+      if (recipient && Number(recipient.notify_email) === 1) {
+        // One digest per quiet period: a job already waiting for this thread and recipient keeps its time (and
+        // will carry this message too); one running is asked to run again, and puts itself off to the period's end.
+        const payload = { userId: notice.userId, offerId: notice.offerId };
+        await writeJob(trx, {
+          kind: THREAD_DIGEST_JOB,
+          key: threadDigestKey(payload),
+          payload,
+          runAt: Date.now() + deps.threadMailQuietMs,
+          move: false,
+        });
+      }
+      return () => bus.publish(notice.userId, notification);
+    },
+
     async create(trx, items) {
       if (items.length === 0) return () => {};
       const stamp = now();

@@ -9,6 +9,9 @@ export const retry = style({ marginTop: vars.space[3] });
 
 export const actions = style({ display: 'flex', justifyContent: 'flex-end' });
 
+/** "Load earlier messages", above the list. */
+export const earlier = style({ display: 'flex', justifyContent: 'center' });
+
 /** The thread's messages, newest last. */
 export const messages = style({
   display: 'flex',

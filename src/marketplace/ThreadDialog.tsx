@@ -1,11 +1,16 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import {
+  selectThreadCanLoadEarlier,
   selectThreadCanWrite,
   selectThreadDraft,
   selectThreadDraftError,
+  selectThreadEarlierError,
   selectThreadError,
   selectThreadFailed,
+  selectThreadHasEarlier,
   selectThreadLoading,
+  selectThreadLoadingEarlier,
   selectThreadMessages,
   selectThreadSending,
 } from '@/machines/marketplace/thread.select';
@@ -30,7 +35,10 @@ export interface ThreadDialogProps {
   logic?: ThreadLogic;
 }
 
-/** An offer's thread in a titled dialog (docs/product.md §Offers, threads, notifications "Threads"): the messages, newest last, and a composer. */
+/**
+ * An offer's thread in a titled dialog (docs/product.md §Offers, threads, notifications "Threads"): the messages, newest last and
+ * in view on open, "Load earlier messages" for the pages before them, and a composer.
+ */
 export function ThreadDialog({ offerId, title, writable, onClose, logic }: ThreadDialogProps) {
   return (
     <Dialog
@@ -51,6 +59,9 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
   const messages = selectThreadMessages(snapshot);
   const sending = selectThreadSending(snapshot);
   const error = selectThreadError(snapshot);
+  const earlierError = selectThreadEarlierError(snapshot);
+  const loadingEarlier = selectThreadLoadingEarlier(snapshot);
+  const list = useKeptAtNewest(messages);
   return (
     <div className={s.stack}>
       {selectThreadLoading(snapshot) ? <Spinner label="Loading messages" /> : null}
@@ -65,8 +76,22 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
       {!selectThreadLoading(snapshot) && !selectThreadFailed(snapshot) && messages.length === 0 ? (
         <p className={s.muted}>No messages yet.</p>
       ) : null}
+      {selectThreadHasEarlier(snapshot) ? (
+        <div className={s.earlier}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!selectThreadCanLoadEarlier(snapshot)}
+            aria-busy={loadingEarlier || undefined}
+            onClick={() => send({ type: 'thread.loadEarlier' })}
+          >
+            Load earlier messages
+          </Button>
+        </div>
+      ) : null}
+      {earlierError ? <Alert tone="error">{earlierError}</Alert> : null}
       {messages.length > 0 ? (
-        <ol className={s.messages} aria-label="Messages">
+        <ol className={s.messages} aria-label="Messages" ref={list}>
           {messages.map((message) => (
             <li key={message.id} className={s.message} data-mine={message.mine ? 'true' : undefined}>
               <p className={s.messageMeta}>
@@ -116,4 +141,29 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
       )}
     </div>
   );
+}
+
+/**
+ * The list's scroll: at the newest message when the thread opens and when a newer one arrives; where the reader was
+ * when earlier messages are put above (the same message stays in view).
+ */
+function useKeptAtNewest(messages: readonly { id: string }[]) {
+  const list = useRef<HTMLOListElement>(null);
+  const seen = useRef<{ first: string | undefined; last: string | undefined; height: number }>({
+    first: undefined,
+    last: undefined,
+    height: 0,
+  });
+  useLayoutEffect(() => {
+    const element = list.current;
+    const first = messages[0]?.id;
+    const last = messages[messages.length - 1]?.id;
+    const before = seen.current;
+    if (element) {
+      if (last !== before.last) element.scrollTop = element.scrollHeight;
+      else if (first !== before.first) element.scrollTop += element.scrollHeight - before.height;
+    }
+    seen.current = { first, last, height: element?.scrollHeight ?? 0 };
+  }, [messages]);
+  return list;
 }

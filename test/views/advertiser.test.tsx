@@ -25,7 +25,7 @@ import { campaignDetailMachine, type CampaignDetail } from '@/machines/marketpla
 import { campaignEditorMachine } from '@/machines/marketplace/campaignEditor.machine';
 import { campaignListMachine } from '@/machines/marketplace/campaignList.machine';
 import { catalogue } from '@/machines/index';
-import { threadMachine } from '@/machines/marketplace/thread.machine';
+import { threadMachine, type ThreadPage } from '@/machines/marketplace/thread.machine';
 import { messages } from '@/src/messages';
 import { CampaignEditorScreen } from '@/src/marketplace/CampaignEditor';
 import { CampaignPageScreen } from '@/src/marketplace/CampaignPage';
@@ -436,7 +436,7 @@ describe('Campaign page', () => {
     const load = controlled<CampaignDetail, { id: string }>();
     const run = controlled<Campaign, { id: string; action: CampaignAction }>();
     const balance = controlled<number>();
-    const list = controlled<ThreadMessage[], { offerId: string }>();
+    const list = controlled<ThreadPage, { offerId: string; before: string | null }>();
     const post = controlled<ThreadMessage, { offerId: string; body: string }>();
     const confirm = controlled<Offer, { offerId: string }>();
     const logic = {
@@ -629,8 +629,8 @@ describe('Campaign page', () => {
     await user.click(within(asked).getByRole('button', { name: 'Messages (1)' }));
     // The thread's code loads after the page: the dialog opens once it has.
     const dialog = await screen.findByRole('dialog', { name: 'Conversation with Ana García' });
-    expect(list.inputs).toEqual([{ offerId: 'off_1' }]);
-    await list.resolve([sampleMessage]);
+    expect(list.inputs).toEqual([{ offerId: 'off_1', before: null }]);
+    await list.resolve({ messages: [sampleMessage], earlier: null });
     expect(within(dialog).getByText(sampleMessage.body)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));

@@ -6,6 +6,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Offer, ThreadMessage } from '@/contract';
+import type { ThreadPage } from '@/machines/marketplace/thread.machine';
 import { offerActionsMachine } from '@/machines/marketplace/offerActions.machine';
 import { offersMachine } from '@/machines/marketplace/offers.machine';
 import { threadMachine } from '@/machines/marketplace/thread.machine';
@@ -51,22 +52,28 @@ function message(id: string, body: string, mine = false): ThreadMessage {
   };
 }
 
+/** A page of a thread: its messages and the cursor of the page before (null: it starts the thread). */
+const page = (messages: ThreadMessage[], earlier: string | null = null): ThreadPage => ({ messages, earlier });
+
 function setup() {
   const list = controlled<Offer[]>();
   const accept = controlled<Offer, { offerId: string }>();
   const decline = controlled<Offer, { offerId: string; reason: string | undefined }>();
   const ask = controlled<Offer, { offerId: string; message: string }>();
-  const thread = controlled<ThreadMessage[], { offerId: string }>();
+  const thread = controlled<ThreadPage, { offerId: string; before: string | null }>();
+  const earlier = controlled<ThreadPage, { offerId: string; before: string | null }>();
   const post = controlled<ThreadMessage, { offerId: string; body: string }>();
   const logic = {
     offers: offersMachine.provide({ actors: { listOffers: list.logic } }),
     offerActions: offerActionsMachine.provide({
       actors: { acceptOffer: accept.logic, declineOffer: decline.logic, requestInfo: ask.logic },
     }),
-    thread: threadMachine.provide({ actors: { loadMessages: thread.logic, postMessage: post.logic } }),
+    thread: threadMachine.provide({
+      actors: { loadMessages: thread.logic, loadEarlier: earlier.logic, postMessage: post.logic },
+    }),
   };
   renderScreen(<SponsorshipOffersScreen logic={logic} />, { path: '/sponsorship-offers', jwt: 'creator.jwt' });
-  return { list, accept, decline, ask, thread, post, user: userEvent.setup() };
+  return { list, accept, decline, ask, thread, earlier, post, user: userEvent.setup() };
 }
 
 /** The cards of a tab's list, by title (also behind an open dialog, which hides the page from the accessibility tree). */
@@ -275,8 +282,8 @@ describe('Sponsorship Offers', () => {
 
     const conversation = await screen.findByRole('dialog', { name: 'Conversation about Nova Energy Drink' });
     expect(screen.queryByRole('dialog', { name: 'Request More Information' })).not.toBeInTheDocument();
-    expect(thread.inputs).toEqual([{ offerId: 'off_nova' }]);
-    await thread.resolve([message('msg_1', 'Which flavours would you send?', true)]);
+    expect(thread.inputs).toEqual([{ offerId: 'off_nova', before: null }]);
+    await thread.resolve(page([message('msg_1', 'Which flavours would you send?', true)]));
     expect(within(conversation).getByText('Which flavours would you send?')).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
@@ -297,8 +304,8 @@ describe('Sponsorship Offers', () => {
     await show(list, [nova, arc]);
     await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'View conversation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conversation about Nova Energy Drink' });
-    expect(thread.inputs).toEqual([{ offerId: 'off_nova' }]);
-    await thread.resolve([message('msg_1', '<b>x</b> <img src=x onerror=alert(1)>')]);
+    expect(thread.inputs).toEqual([{ offerId: 'off_nova', before: null }]);
+    await thread.resolve(page([message('msg_1', '<b>x</b> <img src=x onerror=alert(1)>')]));
     expect(within(dialog).getByText('<b>x</b> <img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(dialog.querySelector('b')).toBeNull();
     expect(dialog.querySelector('img')).toBeNull();
@@ -323,12 +330,71 @@ describe('Sponsorship Offers', () => {
     expect(within(dialog).getByLabelText('Message')).toHaveValue('');
   });
 
+  it('opens a long thread on its newest page; "Load earlier messages" reads the page before, by its cursor', async () => {
+    const { list, thread, earlier, user } = setup();
+    await show(list, [nova]);
+    await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'View conversation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation about Nova Energy Drink' });
+    await thread.resolve(page([message('101', 'Newer one'), message('102', 'Newest one')], '101'));
+    const bodies = () =>
+      within(within(dialog).getByRole('list', { name: 'Messages' }))
+        .getAllByRole('listitem')
+        .map((item) => item.querySelectorAll('p')[1]?.textContent);
+    expect(bodies()).toEqual(['Newer one', 'Newest one']);
+
+    // A failed read says so and keeps what is shown; trying again asks for the same page.
+    await user.click(within(dialog).getByRole('button', { name: 'Load earlier messages' }));
+    expect(earlier.inputs).toEqual([{ offerId: 'off_nova', before: '101' }]);
+    await earlier.reject(new Error('Network error'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Network error');
+    expect(bodies()).toEqual(['Newer one', 'Newest one']);
+    await user.click(within(dialog).getByRole('button', { name: 'Load earlier messages' }));
+    expect(earlier.inputs[1]).toEqual({ offerId: 'off_nova', before: '101' });
+    await earlier.resolve(page([message('99', 'First one'), message('100', 'Second one')], '99'));
+    expect(bodies()).toEqual(['First one', 'Second one', 'Newer one', 'Newest one']);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    // The thread's start: the button goes.
+    await user.click(within(dialog).getByRole('button', { name: 'Load earlier messages' }));
+    expect(earlier.inputs[2]).toEqual({ offerId: 'off_nova', before: '99' });
+    await earlier.resolve(page([message('98', 'Hello')]));
+    expect(bodies()).toEqual(['Hello', 'First one', 'Second one', 'Newer one', 'Newest one']);
+    expect(within(dialog).queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
+
+    // Live news reads the newest page again: what is shown stays, the new message joins at the end.
+    act(() => publishLive({ ...sampleNotification(8), type: 'thread.message', offerId: 'off_nova' }));
+    await thread.resolve(
+      page([message('101', 'Newer one'), message('102', 'Newest one'), message('103', 'Later')], '101'),
+    );
+    expect(bodies()).toEqual(['Hello', 'First one', 'Second one', 'Newer one', 'Newest one', 'Later']);
+  });
+
+  it('shows a 429 in the dialog and keeps the unsent text', async () => {
+    const { list, thread, post, user } = setup();
+    await show(list, [nova]);
+    await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'View conversation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation about Nova Energy Drink' });
+    await thread.resolve(page([message('1', 'Hello from Nova')]));
+    await user.type(within(dialog).getByLabelText('Message'), 'One more question');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await post.reject(
+      new ApiError('You are sending messages too fast. Try again in 42 seconds.', 429, {
+        message: 'You are sending messages too fast. Try again in 42 seconds.',
+      }),
+    );
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'You are sending messages too fast. Try again in 42 seconds.',
+    );
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('One more question');
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
   it('reads the offers and the open thread again when live news names an offer', async () => {
     const { list, thread, user } = setup();
     await show(list, [nova]);
     await user.click(within(card('Nova Energy Drink')).getByRole('button', { name: 'View conversation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conversation about Nova Energy Drink' });
-    await thread.resolve([message('msg_1', 'Hello from Nova')]);
+    await thread.resolve(page([message('msg_1', 'Hello from Nova')]));
     await user.type(within(dialog).getByLabelText('Message'), 'Half-written');
 
     // News of another offer: the list is read again, the thread is not.
@@ -343,7 +409,7 @@ describe('Sponsorship Offers', () => {
     expect(list.started).toBe(3);
     expect(thread.started).toBe(2);
     expect(within(dialog).getByLabelText('Message')).toBeEnabled();
-    await thread.resolve([message('msg_1', 'Hello from Nova'), message('msg_3', 'Any news?')]);
+    await thread.resolve(page([message('msg_1', 'Hello from Nova'), message('msg_3', 'Any news?')]));
     expect(within(dialog).getByText('Any news?')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Message')).toHaveValue('Half-written');
 
