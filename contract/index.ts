@@ -60,6 +60,7 @@ export const schemas = {
   getAdvertiserProfile: { response: m.advertiserProfileResponse, status: 200 },
   // Sending the profile (again) puts it up for the operator's review, unless it is already approved.
   updateAdvertiserProfile: { body: m.advertiserProfileInput, response: m.advertiserProfileResponse, status: 200 },
+  getAdvertiserChecklist: { response: m.advertiserChecklistResponse, status: 200 },
   createCampaign: { body: m.campaignInput, response: m.campaignResponse, status: 201 },
   listCampaigns: { response: m.campaignsResponse, status: 200 },
   getCampaign: { response: m.campaignDetailResponse, status: 200 },
@@ -97,8 +98,15 @@ export const schemas = {
   listPayouts: { response: money.payoutsResponse, status: 200 },
   getEarnings: { response: money.earningsResponse, status: 200 },
   getAdvertiserBalance: { response: money.advertiserBalanceResponse, status: 200 },
+  getFundingDetails: { response: money.fundingDetailsResponse, status: 200 },
   confirmDelivery: { response: m.offerResponse, status: 200 },
   recordDeposit: { body: money.depositRequest, response: money.depositResponse, status: 201 },
+  getTransferInstructions: { response: money.transferInstructionsResponse, status: 200 },
+  updateTransferInstructions: {
+    body: money.transferInstructionsRequest,
+    response: money.transferInstructionsResponse,
+    status: 200,
+  },
   adminPayouts: { query: money.adminPayoutsQuery, response: money.adminPayoutsResponse, status: 200 },
   markPayoutPaid: { body: money.markPaidRequest, response: money.adminPayoutResponse, status: 200 },
   markPayoutFailed: { body: money.markFailedRequest, response: money.adminPayoutResponse, status: 200 },
@@ -161,7 +169,15 @@ export { endpoints, type EndpointName } from './endpoints.ts';
 export { errorBody, normaliseEmail, type ErrorBody } from './schemas/common.ts';
 export type { PasswordPolicy } from './schemas/auth.ts';
 export type { Settings, SupportRequest } from './schemas/account.ts';
-export type { AdminPayout, AdvertiserBalance, Earnings, Payout, PayoutMethod } from './schemas/money.ts';
+export type {
+  AdminPayout,
+  AdvertiserBalance,
+  Earnings,
+  FundingDetails,
+  Payout,
+  PayoutMethod,
+  TransferInstructions,
+} from './schemas/money.ts';
 export * from './money.ts';
 export * from './overlay.ts';
 export * from './connections.ts';
@@ -184,6 +200,7 @@ export type { ProfileChanges, ProfileUpdate, User } from './schemas/user.ts';
 export * from './profile.ts';
 export * from './marketplace.ts';
 export type {
+  AdvertiserChecklist,
   AdvertiserProfile,
   AdvertiserProfileInput,
   Campaign,

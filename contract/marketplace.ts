@@ -108,6 +108,8 @@ export const MARKETPLACE_LIMITS = {
   brand: 100,
   title: 120,
   description: 2000,
+  /** What the company wants to promote (docs/product.md §Advertiser onboarding). */
+  promotes: 500,
   disclosure: 120,
   keyword: 40,
   keywords: 20,

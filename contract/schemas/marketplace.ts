@@ -61,6 +61,8 @@ export const advertiserProfileInput = z.object({
   website,
   contactName: required(L.contactName),
   contactEmail: email,
+  /** What the company wants to promote (docs/product.md §Advertiser onboarding); left as it was when omitted. */
+  promotes: optionalText(L.promotes).optional(),
 });
 export type AdvertiserProfileInput = z.input<typeof advertiserProfileInput>;
 
@@ -69,6 +71,8 @@ export const advertiserProfile = z.object({
   website: z.string(),
   contactName: z.string(),
   contactEmail: z.string(),
+  /** What the company wants to promote; '' when not said. */
+  promotes: z.string(),
   status: z.enum(VERIFICATION_STATUSES),
   /** The operator's reason when rejected. */
   rejectionReason: z.string().nullable(),
@@ -77,6 +81,24 @@ export const advertiserProfile = z.object({
 export type AdvertiserProfile = z.infer<typeof advertiserProfile>;
 /** null until the advertiser has sent a profile for review. */
 export const advertiserProfileResponse = z.object({ profile: advertiserProfile.nullable() });
+
+/**
+ * GET /api/advertiser/checklist: where a new advertiser stands on the way to a first launch (docs/product.md
+ * §Advertiser onboarding): company profile → approval → funds → campaign → launch.
+ */
+export const advertiserChecklistResponse = z.object({
+  /** The company profile's review: `missing` until one was sent. */
+  profile: z.enum(['missing', ...VERIFICATION_STATUSES]),
+  /** Deposited money the advertiser holds: free balance plus what campaigns reserve. */
+  fundsCents: z.number().int(),
+  /** Campaigns created, drafts included. */
+  campaigns: z.number().int().min(0),
+  /** The newest draft, the one to launch; null when there is none. */
+  draftId: z.string().nullable(),
+  /** A campaign has been launched (whatever its status now): the checklist is done. */
+  launched: z.boolean(),
+});
+export type AdvertiserChecklist = z.infer<typeof advertiserChecklistResponse>;
 
 // --- Campaigns --------------------------------------------------------------------------------------------------
 
@@ -310,6 +332,8 @@ export const adminCampaignsResponse = z.object({ campaigns: z.array(adminCampaig
 export const adminUser = z.object({
   id,
   email: z.string(),
+  /** The advertiser's transfer reference (docs/product.md §Advertiser onboarding): the deposit form finds them by it. */
+  fundingReference: z.string(),
   role: z.enum(ROLES),
   name: z.string().nullable(),
   createdAt: z.string(),

@@ -94,6 +94,8 @@ export interface CampaignsTable {
   advertiser_id: string;
   brand: string;
   title: string;
+  /** What the company wants to promote, asked at sign-up (docs/product.md §Advertiser onboarding); '' when not said. */
+  promotes: Generated<string>;
   description: string;
   image: string | null;
   /** Integer cents (bigint: a string when read from PostgreSQL). */
@@ -102,6 +104,21 @@ export interface CampaignsTable {
   accepted_count: Generated<number>;
   /** JSON arrays. */
   platforms: string;
+/** Each advertiser's transfer reference (docs/product.md §Advertiser onboarding): made on first read, never changed. */
+export interface FundingReferencesTable {
+  user_id: string;
+  reference: string;
+  created_at: string;
+}
+
+/** Settings an operator edits in /admin (docs/product.md §Advertiser onboarding), by key. */
+export interface PlatformSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
   languages: string;
   countries: string;
   categories: string;
@@ -463,6 +480,8 @@ export interface Database {
   chat_ingest_state: ChatIngestStateTable;
   chat_streams: ChatStreamsTable;
   metric_samples: MetricSamplesTable;
+  funding_references: FundingReferencesTable;
+  platform_settings: PlatformSettingsTable;
   metric_days: MetricDaysTable;
   metric_collection: MetricCollectionTable;
   chat_days: ChatDaysTable;

@@ -10,6 +10,7 @@ import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Idempotency } from '../http/idempotency.ts';
 import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
+import { balancesOf, reservedBy } from '../money/funding.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -81,6 +82,8 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
         user_id: userId,
         ...values,
         status: 'pending',
+      // Left as it was when omitted (docs/product.md §Advertiser onboarding).
+      ...(body.promotes === undefined ? {} : { promotes: body.promotes }),
         rejection_reason: null,
         reviewed_at: null,
         reviewed_by: null,
@@ -110,6 +113,40 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   route(app, services, 'updateCampaign', async (c, { body }) => ({
     campaign: await campaigns.update(advertiser(c), c.req.param('id')!, body),
   }));
+
+  // Where a new advertiser stands on the way to a first launch (docs/product.md §Advertiser onboarding).
+  route(app, services, 'getAdvertiserChecklist', async (c) => {
+    const userId = advertiser(c);
+    const [profile, counts, draft, free, reserved] = await Promise.all([
+      db.selectFrom('advertiser_profiles').select('status').where('user_id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('campaigns')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('campaigns'),
+          eb.fn.count<number | string>('launched_at').as('launched'),
+        ])
+        .where('advertiser_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('campaigns')
+        .select('id')
+        .where('advertiser_id', '=', userId)
+        .where('status', '=', 'draft')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+      balancesOf(db, [userId]),
+      reservedBy(db, [userId]),
+    ]);
+    return {
+      profile: profile?.status ?? ('missing' as const),
+      fundsCents: (free.get(userId) ?? 0) + (reserved.get(userId) ?? 0),
+      campaigns: Number(counts.campaigns),
+      draftId: draft?.id ?? null,
+      launched: Number(counts.launched) > 0,
+    };
+  });
 
   route(app, services, 'uploadCampaignImage', async (c) => {
     const userId = advertiser(c);
