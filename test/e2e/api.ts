@@ -1,4 +1,5 @@
 // Talks to the running product's API the way the browser does, to set up accounts for browser tests.
+import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, inject } from 'vitest';
@@ -152,17 +153,31 @@ export async function waitForNotifications(token: string, count: number): Promis
 }
 
 /**
- * Waits until the account's notifications stop changing (the matching job that a profile change queues has run),
- * then clears them, so a journey starts from none.
+ * Waits until the server's background job `key` has run: the run's own database (the data directory of
+ * global-setup.ts) no longer holds its row. The server writes the row before it answers the request that queues the
+ * job, and deletes it when the job is done, so this waits on the server's state, not on a guess of how long it takes.
+ */
+export async function jobDone(key: string, timeoutMs = 30_000): Promise<void> {
+  const db = new Database(join(inject('dataDir'), 'castbridge.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const pending = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM jobs WHERE key = ?');
+    await expect.poll(() => pending.get(key)!.n, { timeout: timeoutMs, interval: 100 }).toBe(0);
+  } finally {
+    db.close();
+  }
+}
+
+/** The account id in a session token (its subject). */
+export function accountId(token: string): string {
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+}
+
+/**
+ * Waits until the matching that the creator's last profile change queued has run (the demo campaigns match everyone,
+ * so it brings offers and their notifications), then clears the notifications, so a journey starts from none.
  */
 export async function clearNotificationsWhenSettled(token: string): Promise<void> {
-  let last = -1;
-  for (let i = 0; i < 40; i++) {
-    const { unread } = await call<{ unread: number }>('GET', '/api/notifications', { token });
-    if (unread === last) break;
-    last = unread;
-    await new Promise((resolve) => setTimeout(resolve, 750));
-  }
+  await jobDone(`match:creator:${accountId(token)}`);
   await call('POST', '/api/notifications/clear', { token, json: {} });
 }
 
