@@ -8,6 +8,15 @@ import { service } from '../placeholders';
 import { CARD_HIDE_AFTER_FADE_MS, CLEAR_ALL_STAGGER_MS, RELATIVE_TIME_TICK_MS } from '../timing';
 import { errorText } from '../messages';
 
+/** Whether `newer` replaces `older`: both unread notices of one offer's thread, `newer` the later one. */
+export const supersedes = (newer: Notification, older: Notification) =>
+  newer.type === 'thread.message' &&
+  older.type === 'thread.message' &&
+  newer.offerId !== null &&
+  newer.offerId === older.offerId &&
+  !older.read &&
+  older.id < newer.id;
+
 export interface NotificationsContext {
   /** The user's notifications, newest first. */
   notifications: Notification[];
@@ -86,9 +95,14 @@ export const notificationsMachine = setup({
       if (event.type !== 'notification.received') return {};
       const { notification } = event;
       if (context.notifications.some((n) => n.id === notification.id)) return {};
+      // A thread's unread notice stands for every message since it was read: the server replaces the earlier one
+      // with it (docs/product.md §Threads), and so does this list, so the count stays one per thread.
+      const replaced = context.notifications.filter((n) => supersedes(notification, n));
+      const kept =
+        replaced.length === 0 ? context.notifications : context.notifications.filter((n) => !replaced.includes(n));
       return {
-        notifications: [notification, ...context.notifications].sort((a, b) => b.id - a.id),
-        unread: context.unread + (notification.read ? 0 : 1),
+        notifications: [notification, ...kept].sort((a, b) => b.id - a.id),
+        unread: Math.max(0, context.unread - replaced.length) + (notification.read ? 0 : 1),
       };
     }),
     // Everything listed has been seen: read here at once, on the server up to the newest.

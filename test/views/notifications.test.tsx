@@ -219,6 +219,35 @@ describe('notifications', () => {
     unsubscribe();
   });
 
+  it('keeps one notice per thread: a newer unread notice of the same thread replaces the earlier one', async () => {
+    const { list, ticket } = await setup();
+    const thread = (id: number, offerId: string, title: string, read = false) => ({
+      ...sampleNotification(id, { read, createdAt: ago(0) }),
+      type: 'thread.message' as const,
+      title,
+      offerId,
+    });
+    await list.resolve({
+      notifications: [thread(2, 'ofr_a', 'New message from a creator'), thread(1, 'ofr_b', 'Read one', true)],
+      unread: 1,
+    });
+    await ticket.resolve('ticket-1');
+    const source = FakeEventSource.latest();
+    source.open();
+
+    source.emit(thread(3, 'ofr_a', '2 new messages from a creator'));
+    source.emit(thread(4, 'ofr_b', 'New message from Nova Energy'));
+    expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
+    const dialog = openModal();
+    expect(within(dialog).getByText('2 new notifications')).toBeInTheDocument();
+    expect(cards(dialog).map((card) => card.textContent)).toEqual([
+      expect.stringContaining('New message from Nova Energy'),
+      expect.stringContaining('2 new messages from a creator'),
+      // A read notice of a thread stays: it told of messages already seen.
+      expect.stringContaining('Read one'),
+    ]);
+  });
+
   it('marks them read up to the newest when the modal closes', async () => {
     const { list, read } = await setup();
     await list.resolve({ notifications: three(), unread: 2 });
