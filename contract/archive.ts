@@ -9,6 +9,17 @@ export const isArchiveDay = (value: string) => {
   return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === value;
 };
 
+/**
+ * Told on the live events stream (its `archive` event, beside the notifications) when a platform's archive grew: a
+ * day or a stream appeared, or messages were added to one. Sent at most once per ARCHIVE_SIGNAL_MS per channel; the
+ * Archive Chat screen reads its list again (docs/product.md §Chat archive).
+ */
+export interface ArchiveSignal {
+  type: 'archive.updated';
+  platform: 'twitch' | 'youtube';
+}
+export const ARCHIVE_SIGNAL_MS = 5_000;
+
 /** Messages per page of the viewer and of a search. */
 export const ARCHIVE_PAGE = 200;
 export const SEARCH_PAGE = 50;

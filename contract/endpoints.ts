@@ -299,7 +299,7 @@ export const endpointDocs = {
     who: "the ticket's user",
     request: '`Last-Event-ID` header or `lastEventId`: resume after that notification',
     answer:
-      "`text/event-stream`: `event: ready` (`{ unread }`), then `event: notification` with `id:` the notification id and its JSON; `: keep-alive` every 15 s; a resume also sends those made up to 60 s before the id (a lower id may commit later, or arrive later from another instance; the client keeps each id once); after the instances' transport reconnects, every open stream reads what it missed; the stream ends when its session does (password changed or reset, account deleted: on every instance)",
+      "`text/event-stream`: `event: ready` (`{ unread }`), then `event: notification` with `id:` the notification id and its JSON, and `event: archive` (no id, not stored: `{ type: 'archive.updated', platform }`, at most once per 5 s per channel) when the user's chat archive grew; `: keep-alive` every 15 s; a resume also sends those made up to 60 s before the id (a lower id may commit later, or arrive later from another instance; the client keeps each id once); after the instances' transport reconnects, every open stream reads what it missed; the stream ends when its session does (password changed or reset, account deleted: on every instance)",
     errors:
       '400; 401 missing, expired or forged ticket, a ticket already used (one opens one stream), or its session ended',
   },

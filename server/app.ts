@@ -186,6 +186,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       logger,
       locks: cluster.locks,
       owner: cluster.instanceId,
+      // The archive grew: the owner's open live streams are told (docs/product.md §Chat archive).
+      signal: (key) => base.bus.publish(key.userId, { type: 'archive.updated', platform: key.platform }),
       // Twitch chat needs no token (anonymous read); YouTube's needs the channel's own, and its client configured.
       platforms: config.oauth.youtube ? ['twitch', 'youtube'] : ['twitch'],
       source: (account, handlers) => {

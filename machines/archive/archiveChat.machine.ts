@@ -3,10 +3,12 @@
 // until then) its archived days load (GET /api/archive/days, one day when a date is given) with the connected channel;
 // Archive Chat turns archiving on for that channel (PUT /api/archive/settings) or says what is missing; its streams and
 // days are listed, each exported (a streamed download) or deleted after a confirmation, and so is the whole archive of
-// the platform.
+// the platform. The list follows the archive live: when the live events stream says the platform's archive grew, it
+// is read again in place (nothing else on the screen changes meanwhile).
 import { assign, setup } from 'xstate';
 import type { ArchiveDay, ArchiveStream, ExportFormat } from '@/contract';
 import { errorText } from '../messages';
+import { listener } from '../listener';
 import { service } from '../placeholders';
 
 export type ChatPlatform = 'twitch' | 'youtube';
@@ -55,7 +57,9 @@ export type ArchiveChatEvent =
   | { type: 'archive.export'; part: ArchivePart; format: ExportFormat }
   | { type: 'delete.ask'; deletion: ArchiveDeletion }
   | { type: 'delete.confirm' }
-  | { type: 'delete.dismiss' };
+  | { type: 'delete.dismiss' }
+  /** From the live events stream: this platform's archive grew (a day or stream appeared, or messages were added). */
+  | { type: 'archive.changed'; platform: ChatPlatform };
 
 const NO_ACCOUNT = (platform: ChatPlatform) =>
   `Connect your ${platform === 'twitch' ? 'Twitch' : 'YouTube'} account first (Connect Accounts), then Archive Chat keeps its chat.`;
@@ -71,11 +75,14 @@ export const archiveChatMachine = setup({
     exportArchive: service<void, { platform: ChatPlatform; part: ArchivePart; format: ExportFormat }>('exportArchive'),
     /** DELETE /api/archive/days/:date, /api/archive/streams/:id or /api/archive → how many messages went. */
     deleteArchive: service<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>('deleteArchive'),
+    /** The live hub's archive signals, sent back as `archive.changed`. */
+    liveFeed: listener('liveFeed'),
   },
   guards: {
     noAccount: ({ context }) => context.channel === null,
     unsupported: ({ context }) => context.channel !== null && !context.channel.supported,
     alreadyOn: ({ context }) => context.channel?.archiving === true,
+    samePlatform: ({ context, event }) => event.type === 'archive.changed' && event.platform === context.platform,
   },
 }).createMachine({
   id: 'archiveChat',
@@ -102,6 +109,7 @@ export const archiveChatMachine = setup({
     },
     platformChosen: {
       initial: 'loading',
+      invoke: { id: 'liveFeed', src: 'liveFeed' },
       on: {
         // Each platform and date lists its own days.
         'platform.select': {
@@ -135,6 +143,7 @@ export const archiveChatMachine = setup({
           states: {
             idle: {
               on: {
+                'archive.changed': { guard: 'samePlatform', target: 'refreshing' },
                 'archive.submit': [
                   {
                     guard: 'noAccount',
@@ -167,6 +176,25 @@ export const archiveChatMachine = setup({
                   target: 'confirming',
                   actions: assign({ deletion: ({ event }) => event.deletion, error: null, notice: null }),
                 },
+              },
+            },
+            // The archive grew: read again in place. A failure keeps what is shown (the next signal tries again).
+            refreshing: {
+              on: { 'archive.changed': { guard: 'samePlatform', target: 'refreshing', reenter: true } },
+              invoke: {
+                // The same id as the first read (never both at once): one done/error event type for both.
+                id: 'listArchive',
+                src: 'listArchive',
+                input: ({ context }) => ({ platform: context.platform!, date: context.date }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign({
+                    channel: ({ event }) => event.output.channel,
+                    days: ({ event }) => event.output.days,
+                    streams: ({ event }) => event.output.streams,
+                  }),
+                },
+                onError: 'idle',
               },
             },
             switching: {

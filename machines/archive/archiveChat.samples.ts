@@ -25,6 +25,11 @@ export const samples = {
         output: { channel: { ...sampleArchiveChannel(false), supported: false }, days: [], streams: [] },
       },
     ],
+    // The live stream: this platform's archive grew (and another platform's, which the list ignores).
+    'archive.changed': [
+      { type: 'archive.changed', platform: 'twitch' },
+      { type: 'archive.changed', platform: 'youtube' },
+    ],
     'xstate.error.actor.listArchive': [
       { type: 'xstate.error.actor.listArchive', error: apiRefusal('The server could not be reached', 0) },
     ],

@@ -18,10 +18,13 @@ export interface ArchiveSearchTerms {
 export interface ArchiveChatter {
   id: string;
   name: string;
+  /** The platform their messages were found on (a search before a platform is chosen covers both). */
+  platform: 'twitch' | 'youtube';
 }
 
 export interface ArchiveSearchContext {
-  platform: 'twitch' | 'youtube';
+  /** The platform searched; null before one is chosen on the screen: every platform. */
+  platform: 'twitch' | 'youtube' | null;
   /** The form's terms, as typed. */
   terms: ArchiveSearchTerms;
   /** The terms the results are for (their next page and their export use them), whatever the form says since. */
@@ -51,23 +54,24 @@ export const archiveSearchMachine = setup({
   types: {
     context: {} as ArchiveSearchContext,
     events: {} as ArchiveSearchEvent,
-    input: {} as { platform: 'twitch' | 'youtube' },
+    input: {} as { platform: 'twitch' | 'youtube' | null },
   },
   actors: {
     /** GET /api/archive/search?… */
     search: service<
       { messages: ArchivedMessage[]; next: string | null },
-      { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; before: string | null }
+      { platform: 'twitch' | 'youtube' | null; terms: ArchiveSearchTerms; before: string | null }
     >('search'),
     /** The same call for the page after the cursor. */
     searchMore: service<
       { messages: ArchivedMessage[]; next: string | null },
-      { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; before: string | null }
+      { platform: 'twitch' | 'youtube' | null; terms: ArchiveSearchTerms; before: string | null }
     >('searchMore'),
     /** GET /api/archive/export?format=&q=&user=&from=&to=, saved as a file. */
-    exportResults: service<void, { platform: 'twitch' | 'youtube'; terms: ArchiveSearchTerms; format: ExportFormat }>(
-      'exportResults',
-    ),
+    exportResults: service<
+      void,
+      { platform: 'twitch' | 'youtube' | null; terms: ArchiveSearchTerms; format: ExportFormat }
+    >('exportResults'),
     /** DELETE /api/archive/chatters/:chatterId?platform= → how many messages went. */
     deleteChatter: service<number, { platform: 'twitch' | 'youtube'; chatterId: string }>('deleteChatter'),
   },
@@ -170,7 +174,7 @@ export const archiveSearchMachine = setup({
           invoke: {
             id: 'deleteChatter',
             src: 'deleteChatter',
-            input: ({ context }) => ({ platform: context.platform, chatterId: context.chatter!.id }),
+            input: ({ context }) => ({ platform: context.chatter!.platform, chatterId: context.chatter!.id }),
             onDone: {
               target: 'idle',
               actions: assign({

@@ -26,7 +26,7 @@ export const samples = {
       { type: 'xstate.error.actor.searchMore', error: apiRefusal('The server could not be reached', 0) },
     ],
     'search.export': [{ type: 'search.export', format: 'ndjson' }],
-    'chatter.delete': [{ type: 'chatter.delete', chatter: { id: '90112233', name: 'retro_rosa' } }],
+    'chatter.delete': [{ type: 'chatter.delete', chatter: { id: '90112233', name: 'retro_rosa', platform: 'twitch' } }],
     'xstate.done.actor.deleteChatter': [{ type: 'xstate.done.actor.deleteChatter', output: 2 }],
     'xstate.error.actor.deleteChatter': [
       {

@@ -3,6 +3,7 @@
 // the last event received, so nothing is missed.
 import { assign, setup } from 'xstate';
 import type { Notification } from '@/contract';
+import type { ArchiveSignal } from '@/contract/archive';
 import { listener } from '../listener';
 import { effect, service } from '../placeholders';
 import { LIVE_RECONNECT_MS } from '../timing';
@@ -15,9 +16,15 @@ export interface LiveEventsContext {
   failures: number;
 }
 
-/** What the event source sends back: the stream opened, a notification arrived, the stream failed (it is closed then). */
+/**
+ * What the event source sends back: the stream opened, a notification arrived, a signal arrived (the archive grew: not
+ * stored, nothing to resume from), the stream failed (it is closed then).
+ */
 export type LiveEventsEvent =
-  { type: 'live.open' } | { type: 'live.message'; notification: Notification } | { type: 'live.error' };
+  | { type: 'live.open' }
+  | { type: 'live.message'; notification: Notification }
+  | { type: 'live.signal'; signal: ArchiveSignal }
+  | { type: 'live.error' };
 
 export interface EventSourceInput {
   ticket: string;
@@ -44,6 +51,8 @@ export const liveEventsMachine = setup({
   actions: {
     /** Hands a received notification to the app (the live hub). */
     publish: effect<{ notification: Notification }>('publish'),
+    /** Hands a received signal to the app (the live hub's signal listeners: Archive Chat). */
+    publishSignal: effect<{ signal: ArchiveSignal }>('publishSignal'),
     remember: assign({
       lastEventId: ({ context, event }) =>
         event.type === 'live.message' ? Math.max(context.lastEventId ?? 0, event.notification.id) : context.lastEventId,
@@ -75,6 +84,7 @@ export const liveEventsMachine = setup({
         'live.message': {
           actions: ['remember', { type: 'publish', params: ({ event }) => ({ notification: event.notification }) }],
         },
+        'live.signal': { actions: { type: 'publishSignal', params: ({ event }) => ({ signal: event.signal }) } },
         // The ticket is spent (it is good for one connection): leave, which closes the stream, and start over.
         'live.error': 'backoff',
       },

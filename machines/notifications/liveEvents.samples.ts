@@ -8,6 +8,7 @@ export const samples = {
   events: {
     'xstate.done.actor.eventsTicket': [{ type: 'xstate.done.actor.eventsTicket', output: 'events-ticket' }],
     'live.message': [{ type: 'live.message', notification: sampleNotification(3) }],
+    'live.signal': [{ type: 'live.signal', signal: { type: 'archive.updated', platform: 'twitch' } }],
   },
   // Failures in a row only change the wait (1, 2, 5, 10, 30 s), not what the connection can do next.
   abstract: (context) => ({

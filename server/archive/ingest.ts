@@ -8,6 +8,7 @@
 // creators turn archiving on and off or disconnect, and restarts one that fails, with backoff. A YouTube account whose
 // grant Google refused ("reconnect") is not ingested — its chat needs the token — until the creator connects again;
 // the screen says so meanwhile. Twitch's chat is read anonymously and goes on.
+import { ARCHIVE_SIGNAL_MS } from '../../contract/archive.ts';
 import { memoryLocks, type Lease, type Locks } from '../cluster/locks.ts';
 import type { Logger } from '../log.ts';
 import type { AccountChange, AccountRow, Connections } from '../connections/store.ts';
@@ -38,12 +39,40 @@ export interface IngesterStatus {
   gaps: number;
 }
 
+/**
+ * `signal` at most once per `ms`: at once when it has been quiet that long, else once at the end of the wait (so the
+ * last change is always told).
+ */
+export function throttle(signal: () => void, ms: number, now: () => number = Date.now) {
+  let last = -Infinity;
+  let timer: NodeJS.Timeout | null = null;
+  const fire = () => {
+    timer = null;
+    last = now();
+    signal();
+  };
+  return () => {
+    if (timer) return;
+    const wait = last + ms - now();
+    if (wait <= 0) fire();
+    else (timer = setTimeout(fire, wait)).unref();
+  };
+}
+
 export function createIngester(
   key: ChannelKey,
-  deps: { archive: Archive; logger: Logger; source: (handlers: ChatSourceHandlers) => ChatSource; now?: () => number },
+  deps: {
+    archive: Archive;
+    logger: Logger;
+    source: (handlers: ChatSourceHandlers) => ChatSource;
+    now?: () => number;
+    /** Told when the archive grew (messages written, a stream started or ended): the live signal, throttled. */
+    changed?: () => void;
+  },
 ) {
   const { archive, logger } = deps;
   const now = deps.now ?? Date.now;
+  const changed = deps.changed ? throttle(deps.changed, ARCHIVE_SIGNAL_MS) : () => {};
   let lines: ChatLine[] = [];
   let moderation: ChatModeration[] = [];
   let skipped = 0;
@@ -146,6 +175,7 @@ export function createIngester(
     const failed = await failure(batch);
     if (!failed) {
       status.written += batch.messages.length;
+      if (batch.messages.length > 0) changed();
       return true;
     }
     // The database down (it takes no write at all: everything is kept), or rows it refuses (the rest goes in without them).
@@ -213,6 +243,7 @@ export function createIngester(
     const at = now();
     streamWrites = streamWrites
       .then(() => write(at))
+      .then(changed)
       .catch((error: unknown) =>
         logger.error('recording a stream failed', { channel: key.channel, error: (error as Error).message }),
       );
@@ -336,6 +367,8 @@ export function createIngestSupervisor(deps: {
   /** This instance's id, written with each batch (a takeover by another instance is a gap). */
   owner?: string;
   reconcileMs?: number;
+  /** Told when a channel's archive grew (throttled per channel): the owner's live streams hear of it. */
+  signal?: (key: ChannelKey) => void;
 }) {
   const { connections, archive, logger } = deps;
   const locks = deps.locks ?? memoryLocks();
@@ -385,6 +418,7 @@ export function createIngestSupervisor(deps: {
       {
         archive,
         logger,
+        ...(deps.signal ? { changed: () => deps.signal!(channelKey(account)) } : {}),
         source: (handlers) => {
           source = factory(account, handlers);
           return source ?? { start: async () => {}, stop: async () => {} };

@@ -2,12 +2,19 @@
 // (one process, the embedded default); docs/product.md §Several instances adds PostgreSQL LISTEN/NOTIFY and Redis behind the same interface
 // (server/notifications/cluster-bus.ts). Pushes from other instances can be lost while the cluster's transport is down: then every
 // subscription is told (`resync`) and reads what it missed itself.
+import type { ArchiveSignal } from '../../contract/archive.ts';
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 
-export type BusListener<T = Notification> = (message: T) => void;
+/** What the live events stream carries: stored notifications, and signals that are not stored (the archive grew). */
+export type LiveMessage = Notification | ArchiveSignal;
 
-/** Messages of type T addressed to a user: notifications, or the overlay's state (server/overlay/hub.ts). */
-export interface Bus<T = Notification> {
+/** A notification has an id (the stream's event id); a signal has none. */
+export const isNotification = (message: LiveMessage): message is Notification => 'id' in message;
+
+export type BusListener<T = LiveMessage> = (message: T) => void;
+
+/** Messages of type T addressed to a user: notifications and signals, or the overlay's state (server/overlay/hub.ts). */
+export interface Bus<T = LiveMessage> {
   publish(userId: string, message: T): void;
   /**
    * Returns the unsubscribe function. `resync` is called when pushes may have been lost (the cluster's transport
@@ -29,7 +36,7 @@ interface Subscription<T> {
   resync?: () => void;
 }
 
-export function createMemoryBus<T = Notification>(): Bus<T> {
+export function createMemoryBus<T = LiveMessage>(): Bus<T> {
   const byUser = new Map<string, Set<Subscription<T>>>();
   let count = 0;
   return {

@@ -6,17 +6,22 @@
 // every stream reads what it missed (Bus.resync). One process (no transport) is the memory bus itself.
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 import type { Logger } from '../log.ts';
-import type { Bus } from './bus.ts';
+import { isNotification, type Bus, type LiveMessage } from './bus.ts';
 import type { Transport } from '../cluster/transport.ts';
 
 export function clusterBus(
-  local: Bus<Notification>,
+  local: Bus<LiveMessage>,
   transport: Transport,
   load: (userId: string, id: number) => Promise<Notification | null>,
   logger: Logger,
-): Bus<Notification> {
+): Bus<LiveMessage> {
   if (transport.kind === 'none') return local;
   transport.onMessage((message) => {
+    // A signal (not stored) travels whole: the archive of user `u` on platform `p` grew.
+    if (message.t === 'archive.updated') {
+      if (local.has(message.u)) local.publish(message.u, { type: 'archive.updated', platform: message.p });
+      return;
+    }
     if (message.t !== 'notification' || !local.has(message.u)) return;
     load(message.u, message.n)
       .then((notification) => {
@@ -29,9 +34,10 @@ export function clusterBus(
   transport.onReconnect(() => local.resync());
   return {
     ...local,
-    publish(userId, notification) {
-      local.publish(userId, notification);
-      transport.send({ t: 'notification', u: userId, n: notification.id });
+    publish(userId, message) {
+      local.publish(userId, message);
+      if (isNotification(message)) transport.send({ t: 'notification', u: userId, n: message.id });
+      else transport.send({ t: 'archive.updated', u: userId, p: message.platform });
     },
   };
 }

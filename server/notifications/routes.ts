@@ -22,7 +22,7 @@ import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import type { Logger } from '../log.ts';
 import type { Notification } from '../../contract/schemas/marketplace.ts';
-import type { Bus } from './bus.ts';
+import { isNotification, type Bus, type LiveMessage } from './bus.ts';
 import type { Notifier } from './store.ts';
 import { TICKET_SECONDS, type Tickets } from './tickets.ts';
 
@@ -108,7 +108,7 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
       };
       // A session check under way: nothing is written until it answers (a revoked stream sends nothing more).
       let checking: Promise<boolean> | null = null;
-      return runLiveStream<Notification | typeof ENDED>(stream, {
+      return runLiveStream<LiveMessage | typeof ENDED>(stream, {
         subscribe: (push) => {
           const check = () => {
             const current = signedIn();
@@ -143,6 +143,11 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
         write: async (notification) => {
           if (notification === ENDED) return false;
           if (checking && !(await checking)) return false;
+          // A signal (the archive grew) is not stored: no id, nothing to resume (docs/product.md §Chat archive).
+          if (!isNotification(notification)) {
+            await stream.writeSSE({ event: 'archive', data: JSON.stringify(notification) });
+            return true;
+          }
           if (sent.has(notification.id)) return true;
           sent.add(notification.id);
           if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);

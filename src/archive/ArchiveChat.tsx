@@ -35,7 +35,8 @@ import * as s from './ArchiveChat.css';
 
 type Ref = ReturnType<typeof useActorRef<ArchiveChatLogic>>;
 
-// Search shows once a platform is chosen: its code loads then, keeping the route within its bundle budget.
+// Search is there from the start (every platform until one is chosen): its code loads after the screen's, keeping the
+// route within its bundle budget.
 const ArchiveSearch = lazy(() => import('./ArchiveSearch').then((m) => ({ default: m.ArchiveSearch })));
 
 /** One archived day or stream: what it holds, a link into it, its exports and its deletion. */
@@ -300,11 +301,9 @@ export function ArchiveChatScreen({
           </div>
         </form>
       </Card>
-      {platform ? (
-        <Suspense fallback={<Spinner label="Loading search" />}>
-          <ArchiveSearch key={platform} platform={platform} logic={searchLogic} />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={<Spinner label="Loading search" />}>
+        <ArchiveSearch key={platform ?? 'every'} platform={platform} logic={searchLogic} />
+      </Suspense>
       <AlertDialog
         open={deletion !== null}
         onOpenChange={(open) => {

@@ -27,7 +27,7 @@ import { dayOf, formatDateTime, formatTime } from '@/src/common/format';
 import { EXPORTS } from './archiveFormat';
 import * as s from './ArchiveChat.css';
 
-function Result({ message, platform }: { message: ArchivedMessage; platform: ChatPlatform }) {
+function Result({ message }: { message: ArchivedMessage }) {
   return (
     <li className={s.result}>
       <p className={s.resultMeta}>
@@ -39,7 +39,7 @@ function Result({ message, platform }: { message: ArchivedMessage; platform: Cha
         {message.moderated ? <span className={s.removed}> (removed by a moderator)</span> : null}
       </p>
       <p className={s.resultText}>{message.text}</p>
-      <Link to={`/archive-chat/${platform}/${dayOf(message.sentAt)}?at=${formatTime(message.sentAt)}`}>
+      <Link to={`/archive-chat/${message.platform}/${dayOf(message.sentAt)}?at=${formatTime(message.sentAt)}`}>
         Open in the chat of that day
       </Link>
     </li>
@@ -51,17 +51,20 @@ function Result({ message, platform }: { message: ArchivedMessage; platform: Cha
  * someone else's too), shown by their display name — with the id when two of them share it.
  */
 function chattersOf(results: ArchivedMessage[]): ArchiveChatter[] {
-  const names = new Map<string, string>();
-  for (const message of results) if (!names.has(message.chatterId)) names.set(message.chatterId, message.displayName);
-  const shown = [...names.values()];
-  return [...names].map(([id, name]) => ({
+  const names = new Map<string, { name: string; platform: ChatPlatform }>();
+  for (const message of results)
+    if (!names.has(message.chatterId))
+      names.set(message.chatterId, { name: message.displayName, platform: message.platform });
+  const shown = [...names.values()].map((found) => found.name);
+  return [...names].map(([id, { name, platform }]) => ({
     id,
     name: shown.indexOf(name) === shown.lastIndexOf(name) ? name : `${name} (id ${id})`,
+    platform,
   }));
 }
 
 /** Search across the archive (docs/product.md §Chat archive): words, a chatter, a date range; results link into their day. */
-export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; logic?: ArchiveSearchLogic }) {
+export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform | null; logic?: ArchiveSearchLogic }) {
   const actor = useActorRef(useArchiveSearchLogic(logic), { inspect, input: { platform } });
   const terms = useSelector(actor, selectSearchTerms);
   const searching = useSelector(actor, selectSearching);
@@ -82,6 +85,11 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
       <h2 id="archive-search-title" className={s.sectionTitle}>
         Search the archive
       </h2>
+      <p className={s.hint}>
+        {platform === null
+          ? 'Searches the chat of every platform you archive; choose a platform above to search only its chat.'
+          : `Searches the chat archived from ${platform === 'twitch' ? 'Twitch' : 'YouTube'}.`}
+      </p>
       <form
         className={s.searchForm}
         role="search"
@@ -153,7 +161,7 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform; log
           {results.length > 0 ? (
             <ul className={s.results} aria-label="Search results">
               {results.map((message) => (
-                <Result key={message.id} message={message} platform={platform} />
+                <Result key={message.id} message={message} />
               ))}
             </ul>
           ) : null}

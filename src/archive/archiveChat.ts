@@ -2,16 +2,18 @@
 // deletions, with the session's jwt; exports are fetched and saved as the file the server names (./archiveSearch
 // exports its results the same way).
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ExportFormat } from '@/contract';
 import {
   archiveChatMachine,
   type ArchiveChannel,
   type ArchiveDeletion,
   type ArchiveListing,
+  type ArchiveChatEvent,
   type ArchivePart,
   type ChatPlatform,
 } from '@/machines/archive/archiveChat.machine';
+import { subscribeSignals } from '../notifications/liveHub';
 import { saveBlob } from '../money/saveFile';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 
@@ -75,9 +77,23 @@ export function archiveChatActors(jwt: Jwt) {
   };
 }
 
+/** The live hub's archive signals (the live events stream's `archive` events) as the flow's `archive.changed`. */
+export const archiveLiveFeed = fromCallback<EventObject, void>(({ sendBack }) =>
+  subscribeSignals((signal) =>
+    sendBack({ type: 'archive.changed', platform: signal.platform } satisfies ArchiveChatEvent),
+  ),
+);
+
 export type ArchiveChatLogic = typeof archiveChatMachine;
 
+/** `logic` (tests) replaces the API actors; the live hub's feed is given either way. */
 export function useArchiveChatLogic(logic?: ArchiveChatLogic): ArchiveChatLogic {
   const app = useAppWiring();
-  return useMemo(() => logic ?? archiveChatMachine.provide({ actors: archiveChatActors(app.jwt) }), [logic, app]);
+  return useMemo(
+    () =>
+      (logic ?? archiveChatMachine.provide({ actors: archiveChatActors(app.jwt) })).provide({
+        actors: { liveFeed: archiveLiveFeed },
+      }),
+    [logic, app],
+  );
 }

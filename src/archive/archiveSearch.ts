@@ -23,12 +23,13 @@ const termsQuery = (terms: ArchiveSearchTerms) =>
 export function archiveSearchActors(jwt: Jwt) {
   const search = fromPromise<
     { messages: ArchivedMessage[]; next: string | null },
-    { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }
+    { platform: ChatPlatform | null; terms: ArchiveSearchTerms; before: string | null }
   >(async ({ input }) =>
     (await api()).request('archiveSearch', {
       jwt: requireJwt(jwt()),
+      // No platform chosen yet: every platform's archive.
       query: {
-        platform: input.platform,
+        ...(input.platform ? { platform: input.platform } : {}),
         ...termsQuery(input.terms),
         ...(input.before ? { before: input.before } : {}),
       } as never,
@@ -37,13 +38,15 @@ export function archiveSearchActors(jwt: Jwt) {
   return {
     search,
     searchMore: search,
-    exportResults: fromPromise<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>(
-      ({ input }) =>
-        exportFile(
-          jwt,
-          { format: input.format, platform: input.platform, ...termsQuery(input.terms) },
-          `chat-search.${input.format === 'text' ? 'txt' : input.format}`,
-        ),
+    exportResults: fromPromise<
+      void,
+      { platform: ChatPlatform | null; terms: ArchiveSearchTerms; format: ExportFormat }
+    >(({ input }) =>
+      exportFile(
+        jwt,
+        { format: input.format, ...(input.platform ? { platform: input.platform } : {}), ...termsQuery(input.terms) },
+        `chat-search.${input.format === 'text' ? 'txt' : input.format}`,
+      ),
     ),
     deleteChatter: fromPromise<number, { platform: ChatPlatform; chatterId: string }>(
       async ({ input }) =>

@@ -2,6 +2,7 @@
 // the liveEvents statechart; what it receives goes to the live hub. Loaded lazily by ./notifications.ts.
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { Notification } from '@/contract';
+import type { ArchiveSignal } from '@/contract/archive';
 import { endpoints } from '@/contract/endpoints';
 import {
   liveEventsMachine,
@@ -9,7 +10,7 @@ import {
   type LiveEventsEvent,
 } from '@/machines/notifications/liveEvents.machine';
 import { API_HOST } from '@/src/config';
-import { publishLive } from './liveHub';
+import { publishLive, publishSignal } from './liveHub';
 import { api, requireJwt } from '../accounts/session';
 
 export type LiveEventsLogic = typeof liveEventsMachine;
@@ -18,7 +19,7 @@ export type LiveEventsLogic = typeof liveEventsMachine;
 export interface EventSourceLike {
   onopen: ((event: Event) => void) | null;
   onerror: ((event: Event) => void) | null;
-  addEventListener(type: 'notification', listener: (event: MessageEvent<string>) => void): void;
+  addEventListener(type: 'notification' | 'archive', listener: (event: MessageEvent<string>) => void): void;
   close(): void;
 }
 export type EventSourceClass = new (url: string) => EventSourceLike;
@@ -47,6 +48,16 @@ export function eventSourceLogic(Source?: EventSourceClass) {
       }
       send({ type: 'live.message', notification });
     });
+    // The archive grew (docs/product.md §Chat archive): a signal, not a notification.
+    source.addEventListener('archive', (event) => {
+      let signal: ArchiveSignal;
+      try {
+        signal = JSON.parse(event.data) as ArchiveSignal;
+      } catch {
+        return;
+      }
+      if (signal?.type === 'archive.updated') send({ type: 'live.signal', signal });
+    });
     return () => source.close();
   });
 }
@@ -60,7 +71,10 @@ export function liveEventsLogic(jwt: () => string | null, Source?: EventSourceCl
       ),
       eventSource: eventSourceLogic(Source),
     },
-    actions: { publish: (_, { notification }) => publishLive(notification) },
+    actions: {
+      publish: (_, { notification }) => publishLive(notification),
+      publishSignal: (_, { signal }) => publishSignal(signal),
+    },
   });
 }
 

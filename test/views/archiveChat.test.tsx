@@ -1,7 +1,7 @@
 // Archive Chat (docs/product.md §Chat archive) through its machines with controlled actors: the spec's form over the real archive (the list
 // only once a platform is chosen), Archive Chat turning archiving on or saying what is missing, the streams and days
 // exported and deleted with a confirmation, search with a chatter's deletion, and the viewer of a day or a stream.
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ArchivedMessage, ExportFormat } from '@/contract';
@@ -21,6 +21,7 @@ import {
 } from '@/machines/archive/archiveViewer.machine';
 import { ArchiveChatScreen } from '@/src/archive/ArchiveChat';
 import { ArchiveDayScreen } from '@/src/archive/ArchiveViewer';
+import { publishSignal } from '@/src/notifications/liveHub';
 import {
   sampleArchiveChannel,
   sampleArchiveDay,
@@ -39,9 +40,12 @@ function setup() {
   const remove = controlled<number, { platform: ChatPlatform; deletion: ArchiveDeletion }>();
   const search = controlled<
     { messages: ArchivedMessage[]; next: string | null },
-    { platform: ChatPlatform; terms: ArchiveSearchTerms; before: string | null }
+    { platform: ChatPlatform | null; terms: ArchiveSearchTerms; before: string | null }
   >();
-  const exportResults = controlled<void, { platform: ChatPlatform; terms: ArchiveSearchTerms; format: ExportFormat }>();
+  const exportResults = controlled<
+    void,
+    { platform: ChatPlatform | null; terms: ArchiveSearchTerms; format: ExportFormat }
+  >();
   const deleteChatter = controlled<number, { platform: ChatPlatform; chatterId: string }>();
   const logic = archiveChatMachine.provide({
     actors: {
@@ -67,6 +71,48 @@ function setup() {
 }
 
 describe('Archive Chat', () => {
+  it('follows the archive live: the platform’s signal reads the list again in place; another platform’s does not', async () => {
+    const { list, user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Twitch' }));
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [], streams: [] });
+    expect(screen.getByText(/Nothing of Twitch is archived yet\./)).toBeInTheDocument();
+    act(() => publishSignal({ type: 'archive.updated', platform: 'youtube' }));
+    expect(list.started).toBe(1);
+    act(() => publishSignal({ type: 'archive.updated', platform: 'twitch' }));
+    expect(list.started).toBe(2);
+    expect(list.inputs.at(-1)).toEqual({ platform: 'twitch', date: '' });
+    // In place: no spinner, the screen stays as it is until the answer.
+    expect(screen.queryByText('Loading the archive')).toBeNull();
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [sampleArchiveDay], streams: [] });
+    expect(screen.queryByText(/Nothing of Twitch is archived yet\./)).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Archived days' })).getAllByRole('listitem')).toHaveLength(1);
+    // A failed read keeps what is shown.
+    act(() => publishSignal({ type: 'archive.updated', platform: 'twitch' }));
+    await list.reject(refusal('The server could not be reached', 0));
+    expect(within(screen.getByRole('list', { name: 'Archived days' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('search is there before a platform is chosen and searches every platform', async () => {
+    const { search, list, user } = setup();
+    expect(list.started).toBe(0);
+    const form = await screen.findByRole('search', { name: 'Search the archive' });
+    expect(
+      screen.getByText(
+        'Searches the chat of every platform you archive; choose a platform above to search only its chat.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Words'), 'lantern');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(search.inputs.at(-1)).toMatchObject({ platform: null, terms: { q: 'lantern' } });
+    await search.resolve({ messages: [{ ...sampleArchivedMessage, platform: 'youtube' }], next: null });
+    expect(
+      within(screen.getByRole('list', { name: 'Search results' })).getByRole('link', {
+        name: 'Open in the chat of that day',
+      }),
+    ).toHaveAttribute('href', '/archive-chat/youtube/2026-11-25?at=03:52');
+  });
+
   it('keeps the spec’s form; the archive lists once a platform is chosen; Archive Chat turns archiving on', async () => {
     const { list, setArchiving, user } = setup();
     expect(screen.getByRole('radiogroup', { name: 'Platform' })).toBeInTheDocument();
