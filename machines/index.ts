@@ -42,6 +42,9 @@ import { adminRecordsMachine } from './operator/adminRecords.machine';
 import { offersMachine } from './marketplace/offers.machine';
 import { offerActionsMachine } from './marketplace/offerActions.machine';
 import { advertiserFundsMachine } from './money/advertiserFunds.machine';
+import { advertiserCompletionMachine } from './accounts/advertiserCompletion.machine';
+import { advertiserChecklistMachine } from './marketplace/advertiserChecklist.machine';
+import { transferInstructionsMachine } from './operator/transferInstructions.machine';
 import { deliveryConfirmMachine } from './marketplace/deliveryConfirm.machine';
 import { adminFundsMachine } from './operator/adminFunds.machine';
 import { adminPayoutsMachine } from './operator/adminPayouts.machine';
@@ -113,6 +116,12 @@ export const catalogue = {
     machine: profileCompletionMachine,
     spec: '§2 Complete-register screen, §3 Profile completion payload, §4 Profile completion, §9',
     summary: 'Two steps with a 50 %/100 % progress bar; Finish saves the profile and opens the dashboard.',
+  },
+  advertiserCompletion: {
+    machine: advertiserCompletionMachine,
+    spec: 'product: Advertiser onboarding, Advertiser profile',
+    summary:
+      "An advertiser's own completion: company, website, contact and what it promotes, checked as the server does, sent for review; then Company Profile.",
   },
   forgotPassword: {
     machine: forgotPasswordMachine,
@@ -204,11 +213,17 @@ export const catalogue = {
     summary:
       'The campaign page: the campaign and its offers (matched creators with reasons) by status, refreshed on demand and after a delivery its child deliveryConfirm confirmed, one thread open at a time.',
   },
+  advertiserChecklist: {
+    machine: advertiserChecklistMachine,
+    spec: 'product: Advertiser onboarding',
+    summary:
+      'Getting started on Campaigns: company profile, approval, funds, campaign, launch, each with its state until the first launch; read again on approval or deposit news.',
+  },
   campaignControls: {
     machine: campaignControlsMachine,
     spec: 'product: Advertiser workspace, Campaign',
     summary:
-      "Launch, pause, resume, and cancel after a confirmation, as the status allows; a refusal shows the server's message.",
+      "Launch (after a confirmation that reads the balance and shows the reservation and what is left), pause, resume, and cancel after a confirmation, as the status allows; a refusal shows the server's message.",
   },
   deliveryConfirm: {
     machine: deliveryConfirmMachine,
@@ -257,7 +272,7 @@ export const catalogue = {
     machine: advertiserFundsMachine,
     spec: 'product: Advertiser funding, Ledger',
     summary:
-      "The advertiser's balance, what campaigns reserve and the latest deposits: load, retry, read again on live news about money.",
+      "The advertiser's balance, what campaigns reserve and the latest deposits: load, retry, read again on live news about money; beside them, how to add funds (transfer reference, bank details).",
   },
   // overlay
   overlaySettings: {
@@ -324,9 +339,15 @@ export const catalogue = {
   },
   adminFunds: {
     machine: adminFundsMachine,
-    spec: 'product: Advertiser funding',
+    spec: 'product: Advertiser funding, Advertiser onboarding',
     summary:
-      'Approved advertisers with their funds; Record deposit checks a dollar amount and a reference, then adds it to the balance; a refusal keeps the dialog.',
+      'Approved advertisers with their funds, found by a transfer reference typed or pasted; Record deposit checks a dollar amount and a reference, then adds it to the balance; a refusal keeps the dialog.',
+  },
+  transferInstructions: {
+    machine: transferInstructionsMachine,
+    spec: 'product: Advertiser onboarding, Advertiser funding',
+    summary:
+      'The bank details advertisers read on Funds: load, edit, save (empty withdraws them); a refusal keeps the text and says why.',
   },
   adminPayouts: {
     machine: adminPayoutsMachine,

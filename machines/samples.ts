@@ -33,6 +33,9 @@ import { samples as offerActions } from './marketplace/offerActions.samples';
 import { samples as withdraw } from './money/withdraw.samples';
 import { samples as earnings } from './money/earnings.samples';
 import { samples as advertiserFunds } from './money/advertiserFunds.samples';
+import { samples as advertiserCompletion } from './accounts/advertiserCompletion.samples';
+import { samples as advertiserChecklist } from './marketplace/advertiserChecklist.samples';
+import { samples as transferInstructions } from './operator/transferInstructions.samples';
 import { samples as payoutMethods } from './money/payoutMethods.samples';
 import { samples as overlayPage } from './overlay/overlayPage.samples';
 import { samples as overlaySettings } from './overlay/overlaySettings.samples';
@@ -67,6 +70,7 @@ export const fixtures = {
   googleSignIn,
   registration,
   profileCompletion,
+  advertiserCompletion,
   profile,
   connectAccounts,
   notifications,
@@ -74,6 +78,7 @@ export const fixtures = {
   deliveryConfirm,
   advertiserProfile,
   campaignList,
+  advertiserChecklist,
   campaignEditor,
   campaignControls,
   campaignDetail,
@@ -93,6 +98,7 @@ export const fixtures = {
   campaignReach,
   analyticsConnect,
   adminFunds,
+  transferInstructions,
   adminPayouts,
   adminApproval,
   adminRecords,

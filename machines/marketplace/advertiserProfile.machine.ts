@@ -17,7 +17,11 @@ export const advertiserProfileFields = [
   'website',
   'contactName',
   'contactEmail',
+  'promotes',
 ] as const satisfies readonly AdvertiserProfileField[];
+
+/** Fields that may stay empty: what the company wants to promote (docs/product.md §Advertiser onboarding). */
+const OPTIONAL_FIELDS: readonly AdvertiserProfileField[] = ['promotes'];
 
 export const INVALID_WEBSITE = 'Enter the web address, starting with https://';
 export const INVALID_CONTACT_EMAIL = 'Enter a valid email address.';
@@ -42,11 +46,13 @@ export function advertiserProfileErrors(draft: AdvertiserProfileDraft): Advertis
     website: L.website,
     contactName: L.contactName,
     contactEmail: 254,
+    promotes: L.promotes,
   };
   for (const field of advertiserProfileFields) {
     const value = draft[field].trim();
-    if (value === '') errors[field] = REQUIRED_MESSAGE;
-    else if (value.length > limits[field]) errors[field] = tooLong(limits[field]);
+    if (value === '') {
+      if (!OPTIONAL_FIELDS.includes(field)) errors[field] = REQUIRED_MESSAGE;
+    } else if (value.length > limits[field]) errors[field] = tooLong(limits[field]);
   }
   if (!errors.website && !isWebsite(draft.website)) errors.website = INVALID_WEBSITE;
   if (!errors.contactEmail && !EMAIL.test(draft.contactEmail.trim())) errors.contactEmail = INVALID_CONTACT_EMAIL;
@@ -59,6 +65,7 @@ export function draftOf(profile: AdvertiserProfile | null): AdvertiserProfileDra
     website: profile?.website ?? '',
     contactName: profile?.contactName ?? '',
     contactEmail: profile?.contactEmail ?? '',
+    promotes: profile?.promotes ?? '',
   };
 }
 
@@ -69,6 +76,7 @@ export function toAdvertiserProfileInput(draft: AdvertiserProfileDraft): Adverti
     website: draft.website.trim(),
     contactName: draft.contactName.trim(),
     contactEmail: draft.contactEmail.trim(),
+    promotes: draft.promotes.trim(),
   };
 }
 

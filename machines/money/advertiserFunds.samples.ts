@@ -7,6 +7,16 @@ export const samples = {
     'xstate.done.actor.loadFunds': [
       { type: 'xstate.done.actor.loadFunds', output: { balanceCents: 1_250_000, reservedCents: 75_000, deposits: [] } },
     ],
+    'xstate.done.actor.loadTransfer': [
+      {
+        type: 'xstate.done.actor.loadTransfer',
+        output: { reference: 'CB-7KQ4-M2XD', instructions: 'Example Bank · IBAN GB33 BUKB 2020 1555 5555 55' },
+      },
+    ],
   },
-  abstract: (context) => ({ loaded: context.funds !== null, failed: context.error !== null }),
+  abstract: (context) => ({
+    loaded: context.funds !== null,
+    failed: context.error !== null,
+    transfer: context.transfer !== null,
+  }),
 } satisfies Fixture<typeof advertiserFundsMachine>;

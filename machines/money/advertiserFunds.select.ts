@@ -8,3 +8,5 @@ export const selectFundsLoading = (snapshot: Snapshot) => snapshot.matches('load
 export const selectFundsLoadError = (snapshot: Snapshot) =>
   snapshot.matches('failed') ? snapshot.context.error : null;
 export const selectFunds = (snapshot: Snapshot) => snapshot.context.funds;
+/** How to add funds (the transfer reference and the operator's instructions), or null until read. */
+export const selectTransfer = (snapshot: Snapshot) => snapshot.context.transfer;

@@ -5,7 +5,7 @@
 import { assign, setup } from 'xstate';
 import type { AdvertiserProfile } from '@/contract';
 import { formatCents } from '@/contract/cents';
-import { parseDollars } from '@/contract/money';
+import { findTransferReference, parseDollars } from '@/contract/money';
 import { newIdempotencyKey } from '../ids';
 import { errorText, REQUIRED_MESSAGE } from '../messages';
 import { service } from '../placeholders';
@@ -16,6 +16,8 @@ export type FundedAdvertiser = AdvertiserProfile & {
   createdAt: string;
   balanceCents: number;
   reservedCents: number;
+  /** The advertiser's transfer reference (docs/product.md §Advertiser onboarding). */
+  fundingReference: string;
 };
 
 export const DEPOSIT_AMOUNT_INVALID = 'Enter the amount received in dollars and cents, e.g. 5000 or 5,000.00.';
@@ -45,10 +47,13 @@ export interface AdminFundsContext {
   notice: string | null;
   /** The deposit being sent or last refused; null once recorded or when the dialog opens. */
   pending: DepositRequest | null;
+  /** What the operator typed or pasted to find an advertiser by transfer reference (docs/product.md §Advertiser onboarding). */
+  find: string;
 }
 
 export type AdminFundsEvent =
   | { type: 'funds.retry' }
+  | { type: 'funds.find'; text: string }
   | { type: 'deposit.open'; userId: string }
   | { type: 'deposit.change'; field: keyof DepositDraft; value: string }
   | { type: 'deposit.submit' }
@@ -65,6 +70,21 @@ export function depositProblems(draft: DepositDraft): Partial<Record<keyof Depos
 
 const EMPTY: DepositDraft = { amount: '', reference: '' };
 
+/**
+ * The advertisers the Funds tab shows: all, or those whose transfer reference (or company, or e-mail) matches what
+ * was typed; a reference is recognised in any case or spacing, inside a pasted line.
+ */
+export function advertisersFound(advertisers: FundedAdvertiser[], text: string): FundedAdvertiser[] {
+  const term = text.trim();
+  if (term === '') return advertisers;
+  const reference = findTransferReference(term);
+  if (reference) return advertisers.filter((a) => a.fundingReference === reference);
+  const lower = term.toLowerCase();
+  return advertisers.filter(
+    (a) => a.companyName.toLowerCase().includes(lower) || a.email.toLowerCase().includes(lower),
+  );
+}
+
 export const adminFundsMachine = setup({
   types: { context: {} as AdminFundsContext, events: {} as AdminFundsEvent },
   actors: {
@@ -78,7 +98,16 @@ export const adminFundsMachine = setup({
   },
 }).createMachine({
   id: 'adminFunds',
-  context: { advertisers: [], target: null, draft: EMPTY, fieldErrors: {}, error: null, notice: null, pending: null },
+  context: {
+    advertisers: [],
+    target: null,
+    draft: EMPTY,
+    fieldErrors: {},
+    error: null,
+    notice: null,
+    pending: null,
+    find: '',
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -95,11 +124,17 @@ export const adminFundsMachine = setup({
       states: {
         idle: {
           on: {
+            'funds.find': { actions: assign({ find: ({ event }) => event.text }) },
             'deposit.open': {
               target: 'editing',
               actions: assign({
                 target: ({ event }) => event.userId,
-                draft: EMPTY,
+                // Found by its transfer reference: the deposit is recorded under that reference.
+                draft: ({ context, event }) => {
+                  const reference = findTransferReference(context.find);
+                  const found = context.advertisers.find((a) => a.userId === event.userId);
+                  return reference && found?.fundingReference === reference ? { ...EMPTY, reference } : EMPTY;
+                },
                 fieldErrors: {},
                 error: null,
                 notice: null,

@@ -6,6 +6,11 @@ import { sampleFundedAdvertiser } from './samples';
 export const samples = {
   events: {
     'deposit.open': [{ type: 'deposit.open', userId: 'usr_nova' }],
+    // A transfer reference pasted as a bank statement shows it (docs/product.md §Advertiser onboarding), then another one.
+    'funds.find': [
+      { type: 'funds.find', text: 'Transfer cb 7kq4 m2xd' },
+      { type: 'funds.find', text: 'CB-2222-2222' },
+    ],
     'deposit.change': [
       { type: 'deposit.change', field: 'amount', value: '5,000.00' },
       { type: 'deposit.change', field: 'amount', value: '5.000,00' },
@@ -25,5 +30,7 @@ export const samples = {
     shown: Object.values(context.fieldErrors).filter(Boolean).length,
     failed: context.error !== null,
     notice: context.notice !== null,
+    find: context.find,
+    reference: context.draft.reference !== '',
   }),
 } satisfies Fixture<typeof adminFundsMachine>;

@@ -1,6 +1,7 @@
 // What the operator console's Funds tab reads.
 import type { SnapshotFrom } from 'xstate';
-import type { adminFundsMachine } from './adminFunds.machine';
+import { advertisersFound, type adminFundsMachine } from './adminFunds.machine';
+import { findTransferReference } from '@/contract/money';
 
 type Snapshot = SnapshotFrom<typeof adminFundsMachine>;
 
@@ -20,3 +21,9 @@ export const selectDepositFieldErrors = (snapshot: Snapshot) => snapshot.context
 export const selectDepositError = (snapshot: Snapshot) =>
   snapshot.matches({ ready: 'editing' }) ? snapshot.context.error : null;
 export const selectDepositNotice = (snapshot: Snapshot) => snapshot.context.notice;
+/** What was typed in the search, and the advertisers it finds (docs/product.md §Advertiser onboarding). */
+export const selectFundsFind = (snapshot: Snapshot) => snapshot.context.find;
+export const selectFundsShown = (snapshot: Snapshot) =>
+  advertisersFound(snapshot.context.advertisers, snapshot.context.find);
+/** The transfer reference recognised in the search, or null. */
+export const selectFoundReference = (snapshot: Snapshot) => findTransferReference(snapshot.context.find);

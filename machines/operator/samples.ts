@@ -11,12 +11,14 @@ export const sampleFundedAdvertiser: FundedAdvertiser = {
   website: 'https://nova.example',
   contactName: 'Nora Vance',
   contactEmail: 'nora@nova.example',
+  promotes: 'Energy drinks for long streams',
   status: 'approved',
   rejectionReason: null,
   reviewedAt: '2026-11-01T10:00:00.000Z',
   createdAt: '2026-10-30T10:00:00.000Z',
   balanceCents: 1_250_000,
   reservedCents: 75_000,
+  fundingReference: 'CB-7KQ4-M2XD',
 };
 
 /** A payout of the manual rail waiting for an operator. */
@@ -37,6 +39,7 @@ export const samplePendingAdvertiser = {
   website: 'https://pixelforge.example',
   contactName: 'Felix Park',
   contactEmail: 'felix@pixelforge.example',
+  promotes: 'Gaming keyboards',
   status: 'pending' as const,
   rejectionReason: null,
   reviewedAt: null,

@@ -1,5 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { CompletionField } from '@/machines/accounts/profileCompletion.machine';
+import type { AdvertiserProfileField } from '@/machines/marketplace/advertiserProfile.machine';
+import {
+  selectCompanyDraft,
+  selectCompanyErrors,
+  selectCompanyRefusal,
+  selectCompanySending,
+} from '@/machines/accounts/advertiserCompletion.select';
 import {
   selectCompletionFailed,
   selectCompletionFields,
@@ -7,12 +15,13 @@ import {
   selectOnStepOne,
   selectProgress,
 } from '@/machines/accounts/profileCompletion.select';
-import { selectSignedIn } from '@/machines/accounts/session.select';
+import { selectRole, selectSignedIn, selectUser } from '@/machines/accounts/session.select';
 import { inspect } from '@/src/app/inspect';
 import { SessionContext } from '@/src/app/session';
 import { countries } from '@/contract/countries';
 import { messages } from '@/src/messages';
 import { useProfileCompletionLogic, type ProfileCompletionLogic } from '@/src/accounts/profileCompletion';
+import { useAdvertiserCompletionLogic, type AdvertiserCompletionLogic } from '@/src/accounts/advertiserCompletion';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Field, NativeSelectField } from '@/src/ui/Field';
@@ -31,10 +40,115 @@ const languageOptions = [
   { value: 'Mexico', label: 'Spanish' },
 ];
 
-/** /complete-register (docs/spec.md §2): only for a signed-in user; otherwise it renders nothing. `logic` replaces its API actor (tests). */
-export function CompleteRegister({ logic }: { logic?: ProfileCompletionLogic }) {
+/**
+ * /complete-register (docs/spec.md §2): only for a signed-in user; otherwise it renders nothing. A creator gets the spec's
+ * wizard; an advertiser its own completion, the company profile sent for review (docs/product.md §Advertiser onboarding).
+ * Nothing renders until the user (and so the role) is read. `logic` and `advertiserLogic` replace their API actors (tests).
+ */
+export function CompleteRegister({
+  logic,
+  advertiserLogic,
+}: {
+  logic?: ProfileCompletionLogic;
+  advertiserLogic?: AdvertiserCompletionLogic;
+}) {
   const signedIn = SessionContext.useSelector(selectSignedIn);
-  return signedIn ? <CompletionWizard logic={logic} /> : null;
+  const session = SessionContext.useActorRef();
+  const role = SessionContext.useSelector(selectRole);
+  const user = SessionContext.useSelector(selectUser);
+  // The role decides the form: GET /api/user, as the dashboard does on load.
+  useEffect(() => {
+    if (signedIn && session.getSnapshot().context.user === null) session.send({ type: 'user.load' });
+  }, [signedIn, session]);
+  if (!signedIn || role === null) return null;
+  return role === 'advertiser' ? (
+    <AdvertiserCompletion logic={advertiserLogic} email={user?.email ?? ''} />
+  ) : (
+    <CompletionWizard logic={logic} />
+  );
+}
+
+const COMPANY_FIELDS: Array<{
+  field: AdvertiserProfileField;
+  label: string;
+  type: string;
+  autoComplete: string;
+  hint?: string;
+}> = [
+  { field: 'companyName', label: 'Company Name', type: 'text', autoComplete: 'organization' },
+  {
+    field: 'website',
+    label: 'Website',
+    type: 'url',
+    autoComplete: 'url',
+    hint: 'The full address, e.g. https://example.com',
+  },
+  { field: 'contactName', label: 'Contact Name', type: 'text', autoComplete: 'name' },
+  { field: 'contactEmail', label: 'Contact Email', type: 'email', autoComplete: 'email' },
+];
+
+/** An advertiser's completion: the company, sent for review; then Company Profile shows the review. */
+function AdvertiserCompletion({ logic, email }: { logic?: AdvertiserCompletionLogic; email: string }) {
+  const completion = useActorRef(useAdvertiserCompletionLogic(logic), { input: { email }, inspect });
+  const draft = useSelector(completion, selectCompanyDraft);
+  const errors = useSelector(completion, selectCompanyErrors);
+  const sending = useSelector(completion, selectCompanySending);
+  const refusal = useSelector(completion, selectCompanyRefusal);
+  const change = (field: AdvertiserProfileField) => (event: { target: { value: string } }) =>
+    completion.send({ type: 'field.change', field, value: event.target.value });
+  return (
+    <AuthLayout
+      title="Complete your company profile"
+      subtitle="Castbridge reviews every advertiser before its campaigns reach creators."
+      wide
+    >
+      <title>Complete your company profile — Castbridge</title>
+      {refusal ? <Alert tone="error">{refusal}</Alert> : null}
+      <form
+        className={s.form}
+        noValidate
+        aria-label="Complete your company profile"
+        onSubmit={(event) => {
+          event.preventDefault();
+          completion.send({ type: 'form.submit' });
+        }}
+      >
+        <div className={s.grid}>
+          {COMPANY_FIELDS.map(({ field, label, type, autoComplete, hint }) => (
+            <Field
+              key={field}
+              label={label}
+              name={field}
+              type={type}
+              autoComplete={autoComplete}
+              hint={hint}
+              value={draft[field]}
+              error={errors[field]}
+              disabled={sending}
+              onChange={change(field)}
+            />
+          ))}
+        </div>
+        <Field
+          label="What do you want to promote?"
+          name="promotes"
+          multiline
+          rows={4}
+          hint="Your products or services, in a sentence or two: it helps the review and your campaigns."
+          value={draft.promotes}
+          error={errors.promotes}
+          disabled={sending}
+          onChange={change('promotes')}
+        />
+        <div className={s.actions}>
+          <span />
+          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
+            Send for Review
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
 }
 
 function CompletionWizard({ logic }: { logic?: ProfileCompletionLogic }) {

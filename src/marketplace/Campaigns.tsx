@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import type { Campaign } from '@/contract';
+import type { Campaign, FundingDetails } from '@/contract';
 import {
   offerCounts,
   selectCampaigns,
@@ -14,10 +14,26 @@ import { inspect } from '@/src/app/inspect';
 import { formatDate, formatMoney } from '@/src/common/format';
 import { useCampaignListLogic, type CampaignListLogic } from '@/src/marketplace/campaignList';
 import { useAdvertiserFundsLogic, type AdvertiserFundsLogic } from '@/src/money/advertiserFunds';
-import { selectFunds, selectFundsLoadError, selectFundsLoading } from '@/machines/money/advertiserFunds.select';
+import {
+  selectFunds,
+  selectFundsLoadError,
+  selectFundsLoading,
+  selectTransfer,
+} from '@/machines/money/advertiserFunds.select';
+import {
+  selectChecklistDraftId,
+  selectChecklistError,
+  selectChecklistLoading,
+  selectChecklistSteps,
+  type ChecklistStep,
+  type ChecklistStepId,
+  type ChecklistStepState,
+} from '@/machines/marketplace/advertiserChecklist.select';
+import { useAdvertiserChecklistLogic, type AdvertiserChecklistLogic } from '@/src/marketplace/advertiserChecklist';
+import { Link as TextLink } from '@/src/ui/Link';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
-import { Chip } from '@/src/ui/Chip';
+import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
@@ -32,10 +48,12 @@ export interface CampaignsScreenLogic {
   list?: CampaignListLogic;
   funds?: AdvertiserFundsLogic;
   reach?: CampaignReachLogic;
+  checklist?: AdvertiserChecklistLogic;
 }
 
 /**
- * Campaigns (docs/product.md §Marketplace): the advertiser's funds (docs/product.md §Money), their reach per campaign (docs/product.md §Analytics), then their campaigns with
+ * Campaigns (docs/product.md §Marketplace): until the first launch, the checklist of what comes first (docs/product.md §Advertiser
+ * onboarding); the advertiser's funds (docs/product.md §Money), their reach per campaign (docs/product.md §Analytics), then their campaigns with
  * status, pay, spots and offers; New Campaign opens the editor.
  */
 export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }) {
@@ -51,6 +69,7 @@ export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }
           </Link>
         </Button>
       </ScreenHeading>
+      <ChecklistCard logic={logic.checklist} />
       <FundsCard logic={logic.funds} />
       <Suspense fallback={null}>
         <ReachCard logic={logic.reach} />
@@ -77,17 +96,103 @@ export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }
   );
 }
 
+/** What each step asks for, with where to do it (docs/product.md §Advertiser onboarding). */
+const STEP_TEXT: Record<ChecklistStepId, { title: string; hint: string }> = {
+  profile: { title: 'Send your company profile', hint: 'Company name, website and contact, for review.' },
+  approval: {
+    title: 'Castbridge approves it',
+    hint: 'Campaigns launch only once your company profile is approved; you are notified.',
+  },
+  funds: { title: 'Add funds', hint: 'A bank transfer with your reference; see Funds below.' },
+  campaign: { title: 'Create a campaign', hint: 'A draft: brand, pay per creator, spots, targeting.' },
+  launch: { title: 'Launch it', hint: 'Launching reserves pay × spots from your balance and matches creators.' },
+};
+
+const STATE_CHIP: Record<ChecklistStepState, { label: string; tone: ChipTone }> = {
+  done: { label: 'Done', tone: 'success' },
+  todo: { label: 'To do', tone: 'neutral' },
+  waiting: { label: 'Waiting for review', tone: 'warning' },
+  refused: { label: 'Not approved', tone: 'danger' },
+};
+
+/** Where a step is done: null when there is nothing to open (the review is Castbridge's). */
+function stepLink(step: ChecklistStep, draftId: string | null): { to: string; label: string } | null {
+  if (step.state === 'done') return null;
+  switch (step.id) {
+    case 'profile':
+      return { to: '/company-profile', label: 'Open Company Profile' };
+    case 'approval':
+      return step.state === 'refused' ? { to: '/company-profile', label: 'See why and send it again' } : null;
+    case 'funds':
+      return { to: '#funds', label: 'See how to add funds' };
+    case 'campaign':
+      return { to: '/campaigns/new', label: 'New Campaign' };
+    case 'launch':
+      return draftId ? { to: `/campaigns/${encodeURIComponent(draftId)}`, label: 'Open the draft' } : null;
+  }
+}
+
+/** Getting started: company profile → approval → funds → campaign → launch, each step's state, until the first launch. */
+function ChecklistCard({ logic }: { logic?: AdvertiserChecklistLogic }) {
+  const [snapshot, send] = useMachine(useAdvertiserChecklistLogic(logic), { inspect });
+  const steps = selectChecklistSteps(snapshot);
+  const draftId = selectChecklistDraftId(snapshot);
+  const loading = selectChecklistLoading(snapshot);
+  const error = selectChecklistError(snapshot);
+  if (loading || error !== null)
+    return (
+      <LoadState loading={loading} error={error} what="checklist" onRetry={() => send({ type: 'checklist.retry' })} />
+    );
+  if (!steps) return null;
+  return (
+    <Card as="section" aria-labelledby="checklist-title">
+      <h2 id="checklist-title" className={s.sectionTitle}>
+        Getting started
+      </h2>
+      <p className={s.muted}>Your first campaign launches once these are done, in this order.</p>
+      <ol className={`${s.checklist} ${s.spacedSm}`} aria-label="Getting started">
+        {steps.map((step) => {
+          const text = STEP_TEXT[step.id];
+          const chip = STATE_CHIP[step.state];
+          const link = stepLink(step, draftId);
+          return (
+            <li key={step.id} className={s.checkStep} aria-current={step.current ? 'step' : undefined}>
+              <div className={s.spread}>
+                <span className={s.checkTitle}>{text.title}</span>
+                <Chip tone={chip.tone}>{chip.label}</Chip>
+              </div>
+              <p className={s.muted}>{text.hint}</p>
+              {link ? (
+                link.to.startsWith('#') ? (
+                  <a href={link.to} className={s.checkLink}>
+                    {link.label}
+                  </a>
+                ) : (
+                  <TextLink to={link.to} className={s.checkLink}>
+                    {link.label}
+                  </TextLink>
+                )
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}
+
 /** The balance free to reserve, what campaigns hold, and the latest deposits. */
 function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
   const [snapshot, send] = useMachine(useAdvertiserFundsLogic(logic), { inspect });
   const funds = selectFunds(snapshot);
+  const transfer = selectTransfer(snapshot);
   const loading = selectFundsLoading(snapshot);
   const error = selectFundsLoadError(snapshot);
   if (loading || error !== null)
     return <LoadState loading={loading} error={error} what="funds" onRetry={() => send({ type: 'funds.retry' })} />;
   if (!funds) return null;
   return (
-    <Card as="section" aria-labelledby="funds-title">
+    <Card as="section" id="funds" aria-labelledby="funds-title">
       <h2 id="funds-title" className={s.sectionTitle}>
         Funds
       </h2>
@@ -103,9 +208,9 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
       </dl>
       <p className={`${s.muted} ${s.spacedSm}`}>
         Launching a campaign reserves its pay × spots from your balance; what no creator earns returns when it ends or
-        is cancelled. To add funds, send a bank transfer and tell Castbridge support its reference: an operator records
-        it here.
+        is cancelled.
       </p>
+      <TransferDetails transfer={transfer} />
       {funds.deposits.length > 0 ? (
         <ul className={`${s.deposits} ${s.spacedSm}`} aria-label="Latest deposits">
           {funds.deposits.slice(0, 3).map((deposit) => (
@@ -118,6 +223,42 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
         <p className={`${s.muted} ${s.spacedSm}`}>No deposits yet.</p>
       )}
     </Card>
+  );
+}
+
+/**
+ * How to add funds until card deposits exist (docs/product.md §Advertiser onboarding): a bank transfer to the details the operator
+ * published, with the advertiser's own reference, which the operator's deposit form recognises.
+ */
+function TransferDetails({ transfer }: { transfer: FundingDetails | null }) {
+  if (!transfer) return null;
+  return (
+    <section className={`${s.transfer} ${s.spacedSm}`} aria-labelledby="transfer-title">
+      <h3 id="transfer-title" className={s.subTitle}>
+        Add funds by bank transfer
+      </h3>
+      <dl className={s.stats}>
+        <div>
+          <dt className={s.term}>Your transfer reference</dt>
+          <dd className={`${s.value} ${s.reference}`}>{transfer.reference}</dd>
+        </div>
+      </dl>
+      <p className={`${s.muted} ${s.spacedSm}`}>
+        Write this reference on the transfer: it tells Castbridge the money is yours, and an operator records it here
+        when it arrives.
+      </p>
+      {transfer.instructions ? (
+        <div className={s.spacedSm}>
+          <p className={s.term}>Send it to</p>
+          <p className={s.longText}>{transfer.instructions}</p>
+        </div>
+      ) : (
+        <p className={`${s.muted} ${s.spacedSm}`}>
+          Castbridge has not published its bank details yet: ask for them in{' '}
+          <TextLink to="/help-and-support">Help and Support</TextLink>, quoting your reference.
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -48,6 +48,7 @@ const FIELDS: Array<{
   type?: string;
   autoComplete: string;
   hint?: string;
+  multiline?: boolean;
 }> = [
   { field: 'companyName', label: 'Company Name', autoComplete: 'organization' },
   {
@@ -59,6 +60,14 @@ const FIELDS: Array<{
   },
   { field: 'contactName', label: 'Contact Name', autoComplete: 'name' },
   { field: 'contactEmail', label: 'Contact Email', type: 'email', autoComplete: 'email' },
+  // docs/product.md §Advertiser onboarding: asked at sign-up; the operator reads it when reviewing.
+  {
+    field: 'promotes',
+    label: 'What do you want to promote?',
+    autoComplete: 'off',
+    hint: 'Your products or services, in a sentence or two (optional).',
+    multiline: true,
+  },
 ];
 
 /** Company Profile (docs/product.md §Marketplace): the advertiser's company, its verification status, and the form that sends it for review. */
@@ -137,6 +146,7 @@ function CompanyDetails({ profile }: { profile: AdvertiserProfile }) {
     ['Website', profile.website],
     ['Contact Name', profile.contactName],
     ['Contact Email', profile.contactEmail],
+    ...(profile.promotes ? ([['Promotes', profile.promotes]] as [string, string][]) : []),
   ];
   return (
     <Card as="section" aria-labelledby="company-details">
@@ -198,12 +208,15 @@ function CompanyForm({
         }}
       >
         <div className={s.fields}>
-          {FIELDS.map(({ field, label, type, autoComplete, hint }) => (
+          {FIELDS.map(({ field, label, type, autoComplete, hint, multiline }) => (
             <Field
               key={field}
               label={label}
               name={field}
-              type={type ?? 'text'}
+              className={multiline ? s.full : undefined}
+              multiline={multiline}
+              rows={multiline ? 3 : undefined}
+              type={multiline ? undefined : (type ?? 'text')}
               autoComplete={autoComplete}
               hint={hint}
               value={draft[field]}

@@ -252,3 +252,31 @@ export const proofLink = style({
   color: vars.color.primary,
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 } },
 });
+
+/** The Campaigns checklist (docs/product.md §Advertiser onboarding): one row per step. */
+export const checklist = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space[3] });
+export const checkStep = style({
+  display: 'grid',
+  gap: vars.space[1],
+  padding: vars.space[3],
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  selectors: { '&[aria-current="step"]': { borderColor: vars.color.dashboardPrimary } },
+});
+export const checkTitle = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
+export const checkLink = style({
+  justifySelf: 'start',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.primary,
+  minHeight: 24,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 } },
+});
+
+/** How to add funds, inside the Funds card. */
+export const transfer = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space[3] });
+export const reference = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  letterSpacing: '0.05em',
+  fontSize: vars.fontSize.lg,
+});

@@ -1,8 +1,8 @@
 // The advertiser's funds card (docs/product.md §Money): GET /api/advertiser/balance with the session's jwt, read again when the live
-// hub brings news about the advertiser's money.
+// hub brings news about the advertiser's money; GET /api/advertiser/funding for how to add funds (docs/product.md §Advertiser onboarding).
 import { useMemo } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { AdvertiserBalance } from '@/contract';
+import type { AdvertiserBalance, FundingDetails } from '@/contract';
 import type { NotificationType } from '@/contract/marketplace';
 import { advertiserFundsMachine, type AdvertiserFundsEvent } from '@/machines/money/advertiserFunds.machine';
 import { subscribeLive } from '../notifications/liveHub';
@@ -19,6 +19,9 @@ export function advertiserFundsActors(jwt: Jwt) {
   return {
     loadFunds: fromPromise<AdvertiserBalance, void>(async () =>
       (await api()).request('getAdvertiserBalance', { jwt: requireJwt(jwt()) }),
+    ),
+    loadTransfer: fromPromise<FundingDetails, void>(async () =>
+      (await api()).request('getFundingDetails', { jwt: requireJwt(jwt()) }),
     ),
   };
 }

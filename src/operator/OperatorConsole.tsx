@@ -31,6 +31,7 @@ import { inspect } from '@/src/app/inspect';
 import { formatDate, formatMoney } from '@/src/common/format';
 import { useAdminApprovalLogic, type AdminApprovalLogic } from '@/src/operator/adminApproval';
 import type { AdminFundsLogic } from '@/src/operator/adminFunds';
+import type { TransferInstructionsLogic } from '@/src/operator/transferInstructions';
 import type { AdminPayoutsLogic } from '@/src/operator/adminPayouts';
 import { useAdminRecordsLogic, type AdminRecordsLogic } from '@/src/operator/adminRecords';
 import { Alert } from '@/src/ui/Alert';
@@ -54,6 +55,7 @@ export interface OperatorConsoleLogic {
   records?: AdminRecordsLogic;
   funds?: AdminFundsLogic;
   payouts?: AdminPayoutsLogic;
+  instructions?: TransferInstructionsLogic;
 }
 
 /** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), campaigns, users and support tickets. */
@@ -75,7 +77,7 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
         </TabsContent>
         <TabsContent value="funds" className={s.panel}>
           <Suspense fallback={<Spinner label="Loading funds" />}>
-            <FundsPanel logic={logic.funds} />
+            <FundsPanel logic={logic.funds} instructionsLogic={logic.instructions} />
           </Suspense>
         </TabsContent>
         <TabsContent value="payouts" className={s.panel}>

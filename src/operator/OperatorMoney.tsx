@@ -11,10 +11,22 @@ import {
   selectDepositNotice,
   selectDepositSaving,
   selectDepositTarget,
-  selectFundedAdvertisers,
+  selectFoundReference,
+  selectFundsFind,
   selectFundsLoadError,
   selectFundsLoading,
+  selectFundsShown,
 } from '@/machines/operator/adminFunds.select';
+import {
+  selectInstructionsLoadError,
+  selectInstructionsLoading,
+  selectInstructionsNotice,
+  selectInstructionsProblem,
+  selectInstructionsSaving,
+  selectInstructionsText,
+  selectInstructionsUpdatedAt,
+} from '@/machines/operator/transferInstructions.select';
+import { useTransferInstructionsLogic, type TransferInstructionsLogic } from '@/src/operator/transferInstructions';
 import {
   selectDecidedPayouts,
   selectDecision,
@@ -41,10 +53,82 @@ import { Table } from '@/src/ui/Table';
 import { LoadState } from '@/src/common/LoadState';
 import * as s from './OperatorConsole.css';
 
-/** Approved advertisers with their funds; Record deposit per advertiser. */
-export function FundsPanel({ logic }: { logic?: AdminFundsLogic }) {
+/**
+ * The transfer instructions advertisers read on Funds until card deposits exist (docs/product.md §Advertiser onboarding): the bank
+ * details to send money to; saved empty, advertisers are told to ask support.
+ */
+function TransferInstructionsCard({ logic }: { logic?: TransferInstructionsLogic }) {
+  const [snapshot, send] = useMachine(useTransferInstructionsLogic(logic), { inspect });
+  const formId = useId();
+  const loading = selectInstructionsLoading(snapshot);
+  const loadError = selectInstructionsLoadError(snapshot);
+  const saving = selectInstructionsSaving(snapshot);
+  const problem = selectInstructionsProblem(snapshot);
+  const notice = selectInstructionsNotice(snapshot);
+  const updatedAt = selectInstructionsUpdatedAt(snapshot);
+  return (
+    <Card as="section" aria-labelledby={`${formId}-title`}>
+      <h3 id={`${formId}-title`} className={s.name}>
+        Transfer instructions
+      </h3>
+      {loading || loadError !== null ? (
+        <LoadState
+          loading={loading}
+          error={loadError}
+          what="transfer instructions"
+          onRetry={() => send({ type: 'instructions.retry' })}
+        />
+      ) : (
+        <form
+          id={formId}
+          noValidate
+          className={s.panel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'instructions.save' });
+          }}
+        >
+          <Field
+            label="Bank details advertisers send funds to"
+            name="instructions"
+            multiline
+            rows={4}
+            hint={`Shown on every advertiser's Funds with their own transfer reference${updatedAt ? `; last changed ${formatDate(updatedAt)}` : ''}. Leave empty to withdraw them.`}
+            value={selectInstructionsText(snapshot)}
+            error={problem ?? undefined}
+            disabled={saving}
+            onChange={(event) => send({ type: 'instructions.change', value: event.target.value })}
+          />
+          {notice ? (
+            <Alert tone="success">
+              {notice === 'published'
+                ? 'Saved: advertisers now see these instructions on Funds.'
+                : 'Saved: advertisers are told to ask support for the bank details.'}
+            </Alert>
+          ) : null}
+          <div>
+            <Button type="submit" variant="dashboard" disabled={saving} aria-busy={saving || undefined}>
+              Save instructions
+            </Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+/** Approved advertisers with their funds; Record deposit per advertiser; found by transfer reference. */
+export function FundsPanel({
+  logic,
+  instructionsLogic,
+}: {
+  logic?: AdminFundsLogic;
+  instructionsLogic?: TransferInstructionsLogic;
+}) {
   const [snapshot, send] = useMachine(useAdminFundsLogic(logic), { inspect });
-  const advertisers = selectFundedAdvertisers(snapshot);
+  const advertisers = selectFundsShown(snapshot);
+  const find = selectFundsFind(snapshot);
+  const foundReference = selectFoundReference(snapshot);
   const target = selectDepositTarget(snapshot);
   const saving = selectDepositSaving(snapshot);
   const draft = selectDepositDraft(snapshot);
@@ -54,21 +138,47 @@ export function FundsPanel({ logic }: { logic?: AdminFundsLogic }) {
   const formId = useId();
   const loading = selectFundsLoading(snapshot);
   const loadError = selectFundsLoadError(snapshot);
+  const instructions = <TransferInstructionsCard logic={instructionsLogic} />;
   if (loading || loadError !== null)
     return (
-      <LoadState loading={loading} error={loadError} what="advertisers" onRetry={() => send({ type: 'funds.retry' })} />
+      <>
+        {instructions}
+        <LoadState
+          loading={loading}
+          error={loadError}
+          what="advertisers"
+          onRetry={() => send({ type: 'funds.retry' })}
+        />
+      </>
     );
   return (
     <>
+      {instructions}
       <p className={s.muted}>
         Record money an approved advertiser sent to Castbridge (a bank transfer you received). Launching a campaign
         reserves its pay × spots from this balance.
       </p>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <Field
+        label="Find by transfer reference"
+        name="find"
+        hint="Type or paste the transfer's reference (e.g. CB-7KQ4-M2XD), or a company or e-mail."
+        autoComplete="off"
+        value={find}
+        onChange={(event) => send({ type: 'funds.find', text: event.target.value })}
+      />
+      {foundReference ? (
+        <p className={s.muted} role="status">
+          {advertisers.length > 0
+            ? `${foundReference} is the reference of ${advertisers[0]!.companyName}.`
+            : `No approved advertiser has the reference ${foundReference}.`}
+        </p>
+      ) : null}
       <Table
         caption="Approved advertisers and their funds"
         columns={[
           { key: 'company', header: 'Advertiser' },
+          { key: 'reference', header: 'Transfer reference' },
           { key: 'balance', header: 'Balance', align: 'right' },
           { key: 'reserved', header: 'Reserved', align: 'right' },
           { key: 'action', header: 'Deposit' },
@@ -81,6 +191,7 @@ export function FundsPanel({ logic }: { logic?: AdminFundsLogic }) {
               <span className={s.muted}>{advertiser.email}</span>
             </>
           ),
+          reference: <code>{advertiser.fundingReference}</code>,
           balance: formatMoney(advertiser.balanceCents),
           reserved: formatMoney(advertiser.reservedCents),
           action: (
@@ -95,7 +206,7 @@ export function FundsPanel({ logic }: { logic?: AdminFundsLogic }) {
           ),
         }))}
         rowKey={(_, index) => advertisers[index]!.userId}
-        emptyMessage="No approved advertisers yet."
+        emptyMessage={find.trim() ? 'No approved advertiser matches.' : 'No approved advertisers yet.'}
       />
       <Dialog
         open={target !== null}

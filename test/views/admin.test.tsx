@@ -19,6 +19,8 @@ import {
   type FundedAdvertiser,
 } from '@/machines/operator/adminFunds.machine';
 import { adminPayoutsMachine } from '@/machines/operator/adminPayouts.machine';
+import { INSTRUCTIONS_TOO_LONG, transferInstructionsMachine } from '@/machines/operator/transferInstructions.machine';
+import type { TransferInstructions } from '@/contract';
 import { sampleCampaign } from '@/machines/marketplace/samples';
 import { controlled, renderScreen } from './harness';
 
@@ -206,13 +208,18 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     const deposit = controlled<{ balanceCents: number }, DepositRequest>();
     const payouts = controlled<AdminPayout[]>();
     const decide = controlled<AdminPayout, { payoutId: string; verdict: 'paid' | 'failed'; text: string }>();
+    const loadInstructions = controlled<TransferInstructions>();
+    const saveInstructions = controlled<TransferInstructions, { instructions: string }>();
     const logic = {
       approval: adminApprovalMachine.provide({ actors: { loadPending: controlled<PendingAdvertiser[]>().logic } }),
       funds: adminFundsMachine.provide({ actors: { loadFunded: funded.logic, recordDeposit: deposit.logic } }),
       payouts: adminPayoutsMachine.provide({ actors: { loadPayouts: payouts.logic, decidePayout: decide.logic } }),
+      instructions: transferInstructionsMachine.provide({
+        actors: { loadInstructions: loadInstructions.logic, saveInstructions: saveInstructions.logic },
+      }),
     };
     renderScreen(<OperatorConsoleScreen logic={logic} />, { path: '/admin', jwt: 'session.jwt' });
-    return { funded, deposit, payouts, decide, user: userEvent.setup() };
+    return { funded, deposit, payouts, decide, loadInstructions, saveInstructions, user: userEvent.setup() };
   }
 
   it('Funds: records a deposit for an approved advertiser, checking the amount and the reference first', async () => {
@@ -222,7 +229,7 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     await funded.resolve([sampleFundedAdvertiser]);
     const table = await screen.findByRole('table', { name: 'Approved advertisers and their funds' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-      'Nova Energynora@nova.example$12,500$750Record deposit',
+      'Nova Energynora@nova.exampleCB-7KQ4-M2XD$12,500$750Record deposit',
     );
 
     await user.click(within(table).getByRole('button', { name: 'Record deposit for Nova Energy' }));
@@ -259,6 +266,89 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     await user.click(within(next).getByRole('button', { name: 'Record deposit' }));
     expect(deposit.inputs[2]).toEqual({ ...sent, idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(deposit.inputs[2]!.idempotencyKey).not.toBe(deposit.inputs[0]!.idempotencyKey);
+  });
+
+  it('Funds: a transfer reference typed or pasted finds its advertiser, and the deposit is recorded under it', async () => {
+    const { funded, deposit, user } = setupMoney();
+    await user.click(screen.getByRole('tab', { name: 'Funds' }));
+    await vi.waitFor(() => expect(funded.started).toBe(1));
+    const pixel: FundedAdvertiser = {
+      ...sampleFundedAdvertiser,
+      userId: 'usr_pixel',
+      companyName: 'PixelForge Gear',
+      email: 'felix@pixelforge.example',
+      fundingReference: 'CB-H3PW-9RTA',
+    };
+    await funded.resolve([sampleFundedAdvertiser, pixel]);
+    const table = await screen.findByRole('table', { name: 'Approved advertisers and their funds' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    const find = screen.getByLabelText('Find by transfer reference');
+    // As a bank statement shows it: other words around it, lower case, spaces for dashes.
+    await user.type(find, 'SEPA credit cb h3pw 9rta');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('PixelForge Gear');
+    expect(screen.getByText('CB-H3PW-9RTA is the reference of PixelForge Gear.')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Record deposit for PixelForge Gear' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record a deposit for PixelForge Gear' });
+    expect(within(dialog).getByLabelText('Reference')).toHaveValue('CB-H3PW-9RTA');
+    await user.type(within(dialog).getByLabelText('Amount received'), '2,000');
+    await user.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    expect(deposit.inputs).toEqual([
+      expect.objectContaining({ advertiserId: 'usr_pixel', amountCents: 200_000, reference: 'CB-H3PW-9RTA' }),
+    ]);
+    await deposit.resolve({ balanceCents: 1_450_000 });
+
+    // A reference nobody has says so; a company name finds too; empty shows everyone.
+    await user.clear(find);
+    await user.type(find, 'CB-2222-2222');
+    expect(screen.getByText('No approved advertiser has the reference CB-2222-2222.')).toBeInTheDocument();
+    expect(within(table).getByText('No approved advertiser matches.')).toBeInTheDocument();
+    await user.clear(find);
+    await user.type(find, 'nova');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Nova Energy');
+    await user.clear(find);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('Funds: the transfer instructions advertisers read are edited and saved; too long is refused here; empty withdraws them', async () => {
+    const { loadInstructions, saveInstructions, user } = setupMoney();
+    await user.click(screen.getByRole('tab', { name: 'Funds' }));
+    await vi.waitFor(() => expect(loadInstructions.started).toBe(1));
+    const card = () => within(screen.getByRole('region', { name: 'Transfer instructions' }));
+    expect(card().getByText('Loading transfer instructions')).toBeInTheDocument();
+    await loadInstructions.reject(new Error('Failed to fetch'));
+    expect(card().getByRole('alert')).toHaveTextContent('The transfer instructions could not be loaded');
+    await user.click(card().getByRole('button', { name: 'Try again' }));
+    await loadInstructions.resolve({ instructions: null, updatedAt: null });
+    const field = card().getByLabelText('Bank details advertisers send funds to');
+    expect(field).toHaveValue('');
+
+    await user.click(field);
+    await user.paste('x'.repeat(2_001));
+    await user.click(card().getByRole('button', { name: 'Save instructions' }));
+    expect(card().getByText(INSTRUCTIONS_TOO_LONG)).toBeInTheDocument();
+    expect(saveInstructions.started).toBe(0);
+
+    await user.clear(field);
+    await user.type(field, '  Example Bank · IBAN GB33 BUKB 2020 1555 5555 55 ');
+    await user.click(card().getByRole('button', { name: 'Save instructions' }));
+    expect(saveInstructions.inputs).toEqual([{ instructions: 'Example Bank · IBAN GB33 BUKB 2020 1555 5555 55' }]);
+    await saveInstructions.reject(new Error('instructions: must be at most 2000 characters'));
+    expect(card().getByText('instructions: must be at most 2000 characters')).toBeInTheDocument();
+    await user.click(card().getByRole('button', { name: 'Save instructions' }));
+    await saveInstructions.resolve({
+      instructions: 'Example Bank · IBAN GB33 BUKB 2020 1555 5555 55',
+      updatedAt: '2026-11-26T08:00:00.000Z',
+    });
+    expect(card().getByText('Saved: advertisers now see these instructions on Funds.')).toBeInTheDocument();
+    expect(card().getByText(/last changed Nov 26, 2026/)).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.click(card().getByRole('button', { name: 'Save instructions' }));
+    expect(saveInstructions.inputs.at(-1)).toEqual({ instructions: '' });
+    await saveInstructions.resolve({ instructions: null, updatedAt: '2026-11-26T08:05:00.000Z' });
+    expect(card().getByText('Saved: advertisers are told to ask support for the bank details.')).toBeInTheDocument();
   });
 
   it('Payouts: marks a waiting payout paid with a reference, or failed with a reason; a refusal keeps the dialog', async () => {

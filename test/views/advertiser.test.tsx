@@ -7,6 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type {
   AdvertiserAnalytics,
   AdvertiserBalance,
+  AdvertiserChecklist,
+  FundingDetails,
   AdvertiserProfile,
   AdvertiserProfileInput,
   Campaign,
@@ -17,6 +19,8 @@ import type {
 import type { CampaignAction } from '@/contract/marketplace';
 import { advertiserProfileMachine } from '@/machines/marketplace/advertiserProfile.machine';
 import { advertiserFundsMachine } from '@/machines/money/advertiserFunds.machine';
+import { advertiserChecklistMachine } from '@/machines/marketplace/advertiserChecklist.machine';
+import { checklistLiveFeed } from '@/src/marketplace/advertiserChecklist';
 import { deliveryConfirmMachine } from '@/machines/marketplace/deliveryConfirm.machine';
 import { fundsLiveFeed } from '@/src/money/advertiserFunds';
 import { publishLive } from '@/src/notifications/liveHub';
@@ -90,6 +94,8 @@ describe('Company Profile', () => {
         website: 'https://nova-energy.example',
         contactName: 'Marta Ruiz',
         contactEmail: 'marta@nova-energy.example',
+        // What it promotes may stay empty here (docs/product.md §Advertiser onboarding: asked at sign-up).
+        promotes: '',
       },
     ]);
     expect(screen.getByRole('button', { name: 'Send for Review' })).toBeDisabled();
@@ -98,6 +104,7 @@ describe('Company Profile', () => {
     expect(screen.getByTestId('verification-status')).toHaveTextContent('Waiting for approval');
     expect(screen.getByText('Your company profile was sent for review.')).toBeInTheDocument();
     expect(screen.getByText('https://nova-energy.example')).toBeInTheDocument();
+    expect(screen.getByText('Promotes').nextSibling).toHaveTextContent(sampleAdvertiserProfile.promotes);
   });
 
   it('shows a rejection with its reason and resends the corrected profile', async () => {
@@ -135,6 +142,7 @@ describe('Company Profile along generated paths', () => {
     website: 'Website',
     contactName: 'Contact Name',
     contactEmail: 'Contact Email',
+    promotes: 'What do you want to promote?',
   } as const;
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
@@ -186,6 +194,12 @@ describe('Company Profile along generated paths', () => {
   });
 });
 
+/** The checklist as GET /api/advertiser/checklist answers it. */
+function checklistLogic() {
+  const load = controlled<AdvertiserChecklist>();
+  return { load, logic: advertiserChecklistMachine.provide({ actors: { loadChecklist: load.logic } }) };
+}
+
 describe('Campaigns', () => {
   /** Funds as GET /api/advertiser/balance answers them. */
   function fundsLogic(funds: AdvertiserBalance = { balanceCents: 0, reservedCents: 0, deposits: [] }) {
@@ -204,7 +218,9 @@ describe('Campaigns', () => {
     const logic = campaignListMachine.provide({ actors: { loadCampaigns: load.logic } });
     const funds = fundsLogic();
     const first = renderScreen(
-      <CampaignsScreen logic={{ list: logic, funds: funds.logic, reach: reachLogic().logic }} />,
+      <CampaignsScreen
+        logic={{ list: logic, funds: funds.logic, reach: reachLogic().logic, checklist: checklistLogic().logic }}
+      />,
       { path: '/campaigns', jwt: 'advertiser.jwt' },
     );
     expect(screen.getByRole('link', { name: 'New Campaign' })).toHaveAttribute('href', '/campaigns/new');
@@ -219,6 +235,7 @@ describe('Campaigns', () => {
           list: campaignListMachine.provide({ actors: { loadCampaigns: again.logic } }),
           funds: fundsLogic().logic,
           reach: reachLogic().logic,
+          checklist: checklistLogic().logic,
         }}
       />,
       { path: '/campaigns', jwt: 'a.jwt' },
@@ -247,6 +264,7 @@ describe('Campaigns', () => {
           list: campaignListMachine.provide({ actors: { loadCampaigns: list.logic } }),
           funds: funds.logic.provide({ actors: { liveFeed: fundsLiveFeed } }),
           reach: reachLogic().logic,
+          checklist: checklistLogic().logic,
         }}
       />,
       { path: '/campaigns', jwt: 'advertiser.jwt' },
@@ -284,6 +302,135 @@ describe('Campaigns', () => {
   });
 });
 
+describe('Campaigns: getting started, and how to add funds (docs/product.md §Advertiser onboarding)', () => {
+  const fresh: AdvertiserChecklist = {
+    profile: 'missing',
+    fundsCents: 0,
+    campaigns: 0,
+    draftId: null,
+    launched: false,
+  };
+
+  function setup() {
+    const checklist = checklistLogic();
+    const funds = controlled<AdvertiserBalance>();
+    const transfer = controlled<FundingDetails>();
+    renderScreen(
+      <CampaignsScreen
+        logic={{
+          list: campaignListMachine.provide({ actors: { loadCampaigns: controlled<Campaign[]>().logic } }),
+          funds: advertiserFundsMachine.provide({ actors: { loadFunds: funds.logic, loadTransfer: transfer.logic } }),
+          reach: campaignReachMachine.provide({
+            actors: { loadReach: controlled<AdvertiserAnalytics, { range: AnalyticsRange }>().logic },
+          }),
+          checklist: checklist.logic.provide({ actors: { liveFeed: checklistLiveFeed } }),
+        }}
+      />,
+      { path: '/campaigns', jwt: 'advertiser.jwt' },
+    );
+    return { checklist: checklist.load, funds, transfer, user: userEvent.setup() };
+  }
+
+  /** Each step: its title, its state, its link (if any), and whether it is the one to act on now. */
+  const steps = () =>
+    within(screen.getByRole('list', { name: 'Getting started' }))
+      .getAllByRole('listitem')
+      .map((item) => ({
+        text: item.textContent,
+        link: within(item).queryByRole('link')?.getAttribute('href') ?? null,
+        current: item.getAttribute('aria-current') === 'step',
+      }));
+
+  it('a new advertiser sees the order of things: company profile first, each step with its state and where to do it', async () => {
+    const { checklist } = setup();
+    expect(screen.getByText('Loading checklist')).toBeInTheDocument();
+    await checklist.resolve(fresh);
+    expect(screen.getByRole('region', { name: 'Getting started' })).toHaveTextContent(
+      'Your first campaign launches once these are done, in this order.',
+    );
+    expect(steps()).toEqual([
+      { text: expect.stringMatching(/^Send your company profileTo do/), link: '/company-profile', current: true },
+      { text: expect.stringMatching(/^Castbridge approves itTo do.*approved/), link: null, current: false },
+      { text: expect.stringMatching(/^Add fundsTo do/), link: '#funds', current: false },
+      { text: expect.stringMatching(/^Create a campaignTo do/), link: '/campaigns/new', current: false },
+      { text: expect.stringMatching(/^Launch itTo do/), link: null, current: false },
+    ]);
+  });
+
+  it('follows the review, the deposit, the draft and the launch; live news reads it again; gone after the first launch', async () => {
+    const { checklist } = setup();
+    await checklist.resolve({ ...fresh, profile: 'pending' });
+    expect(steps().slice(0, 2)).toEqual([
+      { text: expect.stringMatching(/^Send your company profileDone/), link: null, current: false },
+      { text: expect.stringMatching(/^Castbridge approves itWaiting for review/), link: null, current: true },
+    ]);
+    const base = { id: 9, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '' };
+    act(() => publishLive({ ...base, type: 'thread.message' }));
+    expect(checklist.started).toBe(1);
+    act(() => publishLive({ ...base, type: 'advertiser.rejected' }));
+    expect(checklist.started).toBe(2);
+    await checklist.resolve({ ...fresh, profile: 'rejected' });
+    expect(steps()[1]).toEqual({
+      text: expect.stringMatching(/^Castbridge approves itNot approved/),
+      link: '/company-profile',
+      current: true,
+    });
+    act(() => publishLive({ ...base, type: 'advertiser.approved' }));
+    await checklist.resolve({ ...fresh, profile: 'approved' });
+    expect(steps()[2]).toEqual({ text: expect.stringMatching(/^Add fundsTo do/), link: '#funds', current: true });
+    act(() => publishLive({ ...base, type: 'funds.deposited' }));
+    await checklist.resolve({ ...fresh, profile: 'approved', fundsCents: 500_000, campaigns: 1, draftId: 'cmp_1' });
+    expect(steps().slice(2)).toEqual([
+      { text: expect.stringMatching(/^Add fundsDone/), link: null, current: false },
+      { text: expect.stringMatching(/^Create a campaignDone/), link: null, current: false },
+      { text: expect.stringMatching(/^Launch itTo do/), link: '/campaigns/cmp_1', current: true },
+    ]);
+    act(() => publishLive({ ...base, type: 'funds.deposited' }));
+    await checklist.resolve({ profile: 'approved', fundsCents: 500_000, campaigns: 1, draftId: null, launched: true });
+    expect(screen.queryByRole('region', { name: 'Getting started' })).not.toBeInTheDocument();
+  });
+
+  it('a failed read offers Try again', async () => {
+    const { checklist, user } = setup();
+    await checklist.reject(new Error('Failed to fetch'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The checklist could not be loaded');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await checklist.resolve(fresh);
+    expect(screen.getByRole('list', { name: 'Getting started' })).toBeInTheDocument();
+  });
+
+  it('Funds shows the advertiser’s transfer reference and the operator’s bank details, or where to ask for them', async () => {
+    const { funds, transfer, checklist } = setup();
+    await checklist.resolve({ ...fresh, profile: 'approved' });
+    await funds.resolve({ balanceCents: 0, reservedCents: 0, deposits: [] });
+    const card = within(screen.getByRole('region', { name: 'Funds' }));
+    expect(card.queryByText('Your transfer reference')).not.toBeInTheDocument();
+    await transfer.resolve({
+      reference: 'CB-7KQ4-M2XD',
+      instructions: 'Example Bank · Castbridge Ltd\nIBAN GB33 BUKB 2020 1555 5555 55',
+    });
+    expect(card.getByRole('heading', { name: 'Add funds by bank transfer' })).toBeInTheDocument();
+    expect(card.getByText('Your transfer reference').nextSibling).toHaveTextContent('CB-7KQ4-M2XD');
+    expect(card.getByText(/Write this reference on the transfer/)).toBeInTheDocument();
+    expect(card.getByText('Send it to').nextSibling).toHaveTextContent(
+      'Example Bank · Castbridge Ltd IBAN GB33 BUKB 2020 1555 5555 55',
+    );
+    // The checklist's funds step leads here.
+    expect(screen.getByRole('region', { name: 'Funds' })).toHaveAttribute('id', 'funds');
+  });
+
+  it('Funds without published bank details says to ask support, quoting the reference', async () => {
+    const { funds, transfer } = setup();
+    await funds.resolve({ balanceCents: 0, reservedCents: 0, deposits: [] });
+    await transfer.resolve({ reference: 'CB-7KQ4-M2XD', instructions: null });
+    const card = within(screen.getByRole('region', { name: 'Funds' }));
+    expect(card.getByText(/Castbridge has not published its bank details yet/)).toHaveTextContent(
+      'ask for them in Help and Support, quoting your reference.',
+    );
+    expect(card.getByRole('link', { name: 'Help and Support' })).toHaveAttribute('href', '/help-and-support');
+  });
+});
+
 describe('Campaigns: reach per campaign (docs/product.md §Analytics)', () => {
   // The card loads lazily; its module is loaded once here.
   beforeAll(async () => {
@@ -299,6 +446,7 @@ describe('Campaigns: reach per campaign (docs/product.md §Analytics)', () => {
           list: campaignListMachine.provide({ actors: { loadCampaigns: controlled<Campaign[]>().logic } }),
           funds: advertiserFundsMachine.provide({ actors: { loadFunds: funds.logic } }),
           reach: campaignReachMachine.provide({ actors: { loadReach: load.logic } }),
+          checklist: checklistLogic().logic,
         }}
       />,
       { path: '/campaigns', jwt: 'advertiser.jwt' },
