@@ -45,7 +45,7 @@ import { createCluster, createJobs } from './cluster/index.ts';
 import { createCampaignStore } from './marketplace/campaigns.ts';
 import { createOfferStore } from './marketplace/offers.ts';
 import { createMatcher, type MatchPayload } from './marketplace/match-jobs.ts';
-import { offerListHooks } from './marketplace/offer-revisions.ts';
+import { accountHooks } from './marketplace/departures.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
 import { createPayoutMethods } from './money/payout-methods.ts';
 import { moneyRoutes } from './money/routes.ts';
@@ -115,8 +115,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const secret = loadSecret(config.jwtSecret, config.dataDir);
   // Several instances (docs/product.md §Several instances): how they tell each other of changes and share exclusive work; none on SQLite.
   const cluster = await createCluster(config, handle.dialect, logger);
-  // A profile change or an erasure raises the offers-list revisions it affects, in its own transaction.
-  const users = createUserStore(db, offerListHooks);
+  // The jobs come first: a creator's erasure queues matching for the campaigns it gives spots back to.
+  const jobs = await createJobs(config, db, logger);
+  // A profile change or an erasure raises the offers-list revisions it affects, and a departing creator's offers give
+  // back their spots and reservations, in its own transaction (server/marketplace/departures.ts).
+  const users = createUserStore(db, accountHooks({ jobs }));
   const tokens = await createTokenService(secret);
   const base = {
     config,
@@ -137,7 +140,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     idempotency: createIdempotency(db),
     bus: clusterBus(createMemoryBus(), cluster.transport, (userId, id) => notificationById(db, userId, id), logger),
     tickets: createTickets(secret, db),
-    jobs: await createJobs(config, db, logger),
+    jobs,
   };
   const notifier = createNotifier({
     db,
