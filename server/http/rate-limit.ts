@@ -98,7 +98,8 @@ export function createRateLimiter(
      */
     async checkUser(rule: RateRule, userId: string, scope?: string): Promise<void> {
       let wait = await hit(`${rule.name}:user:${userId}`, (rule.perUser ?? rule.perIp) * options.scale, rule.windowMs);
-      if (scope !== undefined && rule.perScope !== undefined) {
+      // A request already over the user's limit is not counted in its scope: a flood of made-up scopes adds no rows.
+      if (wait === 0 && scope !== undefined && rule.perScope !== undefined) {
         wait = Math.max(
           wait,
           await hit(`${rule.name}:scope:${scope}:user:${userId}`, rule.perScope * options.scale, rule.windowMs),
