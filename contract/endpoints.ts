@@ -145,7 +145,7 @@ export const endpointDocs = {
   jwtLogin: {
     request: '`password` and `firebaseResponse` may be `null`',
     errors:
-      '400 invalid body; 401 `Invalid email or password` (same answer, same cost, for an unknown email, a wrong password and accounts without a password); 429 with `Retry-After` after 10 failures',
+      '400 invalid body; 401 `Invalid email or password` (same answer, same cost, for an unknown email, a wrong password and accounts without a password); 429 with `Retry-After` while the throttle asks for a wait (growing delays per account and address, per address, per account: [Sign-in and tokens](#sign-in-and-tokens)), the same answer for an unknown email',
   },
   firebaseLogin: {
     request: '`accessToken`: the Firebase ID token from the Google popup sign-in',

@@ -94,6 +94,8 @@ const POLL_STRIPE_MS = 5 * 60 * 1000;
 
 export interface AppOptions {
   logger?: Logger;
+  /** The sign-in throttle's clock (tests move it instead of sleeping); Date.now otherwise. */
+  now?: () => number;
 }
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<CastbridgeApp> {
@@ -130,7 +132,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     tokens,
     sessions: createSessions({ tokens, users }),
     revocations: createSessionRevocations(cluster.transport),
-    throttle: createLoginThrottle(db),
+    throttle: createLoginThrottle(db, options.now),
     firebase: createFirebaseVerifier(config, logger),
     photos: createPhotoStorage(config.dataDir, logger),
     mail: createMailer(config, logger),

@@ -81,16 +81,14 @@ export function authRoutes(services: AuthRoutesDeps) {
   });
 
   route(app, services, 'jwtLogin', async (c, { body }) => {
-    const keys = { email: normaliseEmail(body.email), ip: clientIp(c, config.trustProxy) };
-    await throttle.assertAllowed(keys, 'sign-in attempts');
+    const email = normaliseEmail(body.email);
+    const account = await users.credentials(email);
+    // Throttled the same whether or not the account exists; its known addresses are spared others' failures.
+    const attempt = await throttle.begin({ email, ip: clientIp(c, config.trustProxy), userId: account?.id });
     // Unknown account, account without a password and wrong password all cost one argon2 verification.
-    const account = await users.credentials(keys.email);
     const ok = await verifyPassword(account?.password_hash ?? null, body.password ?? '');
-    if (!ok || !account) {
-      await throttle.recordFailure(keys);
-      throw new HttpError(401, INVALID_LOGIN);
-    }
-    await throttle.recordSuccess(keys);
+    if (!ok || !account) throw new HttpError(401, INVALID_LOGIN);
+    await attempt.succeeded();
     return { token: await tokens.issue(account.id, account.token_version) };
   });
 
@@ -163,8 +161,15 @@ export function authRoutes(services: AuthRoutesDeps) {
       throw new HttpError(RESET_PROBLEM_STATUS[outcome.problem], RESET_PROBLEMS[outcome.problem]);
     // Committed: the sessions issued before end, their open live streams too, on every instance.
     services.revocations.revoke(outcome.userId);
+    // The mailbox is another way in: the account's failures go and this address becomes one of its own.
     const account = await users.account(outcome.userId);
-    if (account) await throttle.recordSuccess({ email: account.email, ip: '' });
+    if (account) {
+      await throttle.passwordReset({
+        email: account.email,
+        ip: clientIp(c, config.trustProxy),
+        userId: outcome.userId,
+      });
+    }
     return { token: await tokens.issue(outcome.userId, outcome.version) };
   });
 
@@ -173,7 +178,7 @@ export function authRoutes(services: AuthRoutesDeps) {
     const account = await users.account(userId);
     if (!account) throw new HttpError(401, 'This account no longer exists');
     if (account.password_hash === null) throw new HttpError(409, NO_PASSWORD);
-    const keys = { email: account.email, ip: clientIp(c, config.trustProxy) };
+    const keys = { email: account.email, ip: clientIp(c, config.trustProxy), userId };
     await throttle.confirmPassword(keys, account.password_hash, body.currentPassword, WRONG_CURRENT_PASSWORD);
     const problem = passwordProblem(body.newPassword);
     if (problem) throw new HttpError(400, problem);

@@ -77,7 +77,7 @@ export function userRoutes(services: UserRoutesDeps) {
       if (!body.password) throw new HttpError(400, 'password: is required to delete a password account');
       // A stolen session alone cannot delete a password account.
       await throttle.confirmPassword(
-        { email: account.email, ip: clientIp(c, config.trustProxy) },
+        { email: account.email, ip: clientIp(c, config.trustProxy), userId },
         account.password_hash,
         body.password,
         WRONG_PASSWORD,

@@ -127,7 +127,8 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
       return db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('users').select(['email', 'image']).where('id', '=', id).executeTakeFirst();
         if (!row) return null;
-        await trx.deleteFrom('login_failures').where('key', '=', `email:${row.email}`).execute();
+        // Its failed sign-ins (server/accounts/throttle.ts); its known addresses go with the row.
+        await trx.deleteFrom('sign_in_failures').where('email', '=', row.email).execute();
         await hooks.erasing?.(trx, id);
         await trx.deleteFrom('users').where('id', '=', id).execute();
         return row;

@@ -29,12 +29,25 @@ export interface UsersTable extends Profile {
   updated_at: string;
 }
 
-export interface LoginFailuresTable {
+/** One failed password (sign-in, or a signed-in user confirming theirs): server/accounts/throttle.ts, migration 0022. */
+export interface SignInFailuresTable {
   id: Generated<number>;
-  /** "email:<normalised email>" or "ip:<address>". */
-  key: string;
+  /** Normalised e-mail, whether or not an account has it. */
+  email: string;
+  /** The client address (an IPv6 /64 as one address, server/http/client-ip.ts). */
+  ip: string;
   /** Milliseconds since the epoch (bigint on PostgreSQL, returned as a string there). */
   at: number | string;
+  /** 1 when it counts toward the address's and the account's budgets; 0 from an address the account signed in from. */
+  wide: number;
+}
+
+/** The addresses an account signed in from (or reset its password from): never slowed by others' failures. */
+export interface SignInAddressesTable {
+  user_id: string;
+  ip: string;
+  /** Milliseconds since the epoch of the latest success from it (bigint: a string when read from PostgreSQL). */
+  last_at: number | string;
 }
 
 /** Milliseconds since the epoch (bigint: a string when read from PostgreSQL). */
@@ -449,7 +462,8 @@ export interface MetricCollectionTable {
 
 export interface Database {
   users: UsersTable;
-  login_failures: LoginFailuresTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_addresses: SignInAddressesTable;
   password_resets: PasswordResetsTable;
   support_tickets: SupportTicketsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PAIR } from '../../server/accounts/throttle.ts';
 import {
   BACKENDS,
   httpJson,
@@ -147,13 +148,15 @@ describe('a real process', () => {
     const backend = await makeBackend('sqlite');
     backends.push(backend);
     const server = await start(backend);
+    // One account from one socket address: its free attempts (PAIR.free), then a wait, whatever the header says.
+    const email = uniqueEmail('socket');
     const attempt = (i: number) =>
       fetch(`${server.url}/api/auth/jwt-login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.2.${i}` },
-        body: JSON.stringify({ email: uniqueEmail('socket'), password: 'Not-The-Password-1', firebaseResponse: null }),
+        body: JSON.stringify({ email, password: 'Not-The-Password-1', firebaseResponse: null }),
       });
-    for (let i = 0; i < 10; i++) expect((await attempt(i)).status).toBe(401);
+    for (let i = 0; i < PAIR.free; i++) expect((await attempt(i)).status).toBe(401);
     const blocked = await attempt(99);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createApp, type CastbridgeApp } from '../../server/app.ts';
+import { createApp, type AppOptions, type CastbridgeApp } from '../../server/app.ts';
 import { loadConfig, REPO_ROOT, type Config } from '../../server/config.ts';
 import type { Logger } from '../../server/log.ts';
 
@@ -129,9 +129,13 @@ export interface Client {
   close(): Promise<void>;
 }
 
-export async function startApp(backend: Backend, env: Record<string, string> = {}): Promise<Client> {
+export async function startApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  options: Omit<AppOptions, 'logger'> = {},
+): Promise<Client> {
   const logger = memoryLogger();
-  const castbridge = await createApp(testConfig(backend, env), { logger });
+  const castbridge = await createApp(testConfig(backend, env), { ...options, logger });
   return {
     castbridge,
     logger,
