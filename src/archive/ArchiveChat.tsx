@@ -1,7 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import type { ArchiveDay, ArchiveStream, ExportFormat } from '@/contract';
-import { type ArchiveDeletion, type ArchivePart, type ChatPlatform } from '@/machines/archive/archiveChat.machine';
+import {
+  type ArchiveChannel,
+  type ArchiveDeletion,
+  type ArchivePart,
+  type ChatPlatform,
+} from '@/machines/archive/archiveChat.machine';
 import {
   selectArchiveForm,
   selectBusy,
@@ -152,6 +157,37 @@ function StreamCard({
   );
 }
 
+/** Why an empty archive is empty, and the one action that fills it (docs/user-guide.md §The chat archive). */
+function EmptyAction({
+  channel,
+  platformName,
+  busy,
+  actor,
+}: {
+  channel: ArchiveChannel | null;
+  platformName: string;
+  busy: boolean;
+  actor: Ref;
+}) {
+  if (channel === null) {
+    return (
+      <>
+        Its chat is archived from your connected channel: <Link to="/connect-accounts">connect {platformName}</Link>.
+      </>
+    );
+  }
+  if (channel.archiving) return <>Archiving is on: the chat shows here within seconds of its first message.</>;
+  if (!channel.supported) return null;
+  return (
+    <>
+      Archiving is off for {channel.displayName}: turn it on and every message is kept from then on.{' '}
+      <Button variant="secondary" size="sm" disabled={busy} onClick={() => actor.send({ type: 'archive.submit' })}>
+        Turn archiving on
+      </Button>
+    </>
+  );
+}
+
 const deletionTitle = (deletion: ArchiveDeletion | null, platformName: string) => {
   if (deletion?.kind === 'all') return `Delete the whole ${platformName} archive?`;
   if (deletion?.kind === 'stream') return `Delete the chat of the stream “${deletion.title || 'Untitled stream'}”?`;
@@ -242,9 +278,14 @@ export function ArchiveChatScreen({
               ) : null}
               {!loading && !failed && days.length === 0 && streams.length === 0 ? (
                 <p className={s.hint}>
-                  {date
-                    ? `Nothing of ${platformName} is archived for ${archiveDay(date)}.`
-                    : `Nothing of ${platformName} is archived yet.`}
+                  {date ? (
+                    `Nothing of ${platformName} is archived for ${archiveDay(date)}.`
+                  ) : (
+                    <>
+                      <span>Nothing of {platformName} is archived yet.</span>{' '}
+                      <EmptyAction channel={channel} platformName={platformName} busy={busy} actor={actor} />
+                    </>
+                  )}
                 </p>
               ) : null}
               {!loading && streams.length > 0 ? (

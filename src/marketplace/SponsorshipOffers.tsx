@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { Offer } from '@/contract';
@@ -51,10 +51,26 @@ export interface SponsorshipOffersLogics {
   thread?: ThreadLogic;
 }
 
-const EMPTY: Record<OfferTab, string> = {
-  newley: 'No new offers yet.',
-  accepted: 'No accepted offers yet.',
-  requested: 'No offers waiting for more information.',
+/** Each tab's empty state: what is missing and why, and for new offers the actions that bring them (docs/user-guide.md). */
+const EMPTY: Record<OfferTab, ReactNode> = {
+  newley: (
+    <>
+      <span>No new offers yet.</span> Advertisers’ campaigns are matched to your connected channels and your profile
+      (language, country, type of content): <Link to="/connect-accounts">connect a channel</Link> and{' '}
+      <Link to="/my-profile">complete your profile</Link> to be matched.
+    </>
+  ),
+  accepted: (
+    <>
+      <span>No accepted offers yet.</span> An offer you accept in Newley Offers shows here until it is paid.
+    </>
+  ),
+  requested: (
+    <>
+      <span>No offers waiting for more information.</span> When you ask an advertiser about an offer, it waits here for
+      their answer.
+    </>
+  ),
 };
 
 /** How the statuses of the Accepted tab read on a card. */

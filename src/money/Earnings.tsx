@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Payout } from '@/contract';
 import { EARNINGS_PERIODS, PAYOUT_STATUS_LABELS, type EarningsPeriod } from '@/contract/money';
@@ -20,6 +20,7 @@ import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
+import { Link } from '@/src/ui/Link';
 import { Table } from '@/src/ui/Table';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { LoadState } from '@/src/common/LoadState';
@@ -59,8 +60,13 @@ const historyRow = (payout: Payout) => ({
   reference: payout.reference,
 });
 
-const EMPTY_HISTORY: Record<EarningsPeriod, string> = {
-  allOver: 'No payouts yet. Withdraw from your Earning Balance once you have earned from a sponsorship.',
+const EMPTY_HISTORY: Record<EarningsPeriod, ReactNode> = {
+  allOver: (
+    <>
+      No payouts yet. You earn when a sponsorship you accepted is delivered:{' '}
+      <Link to="/sponsorship-offers">accept an offer</Link>, then withdraw from your Earning Balance.
+    </>
+  ),
   thisYear: 'No payouts this year.',
   thisMonth: 'No payouts this month.',
 };

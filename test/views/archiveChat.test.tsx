@@ -93,6 +93,20 @@ describe('Archive Chat', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('an empty archive says why and offers the action that fills it: turning archiving on', async () => {
+    const { list, setArchiving, user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Twitch' }));
+    await list.resolve({ channel: sampleArchiveChannel(false), days: [], streams: [] });
+    expect(screen.getByText(/Archiving is off for Rin_Streams: turn it on/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Turn archiving on' }));
+    expect(setArchiving.inputs.at(-1)).toEqual({ platform: 'twitch', archiving: true });
+    await setArchiving.resolve(sampleArchiveChannel(true));
+    expect(
+      screen.getByText('Archiving is on: the chat shows here within seconds of its first message.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn archiving on' })).toBeNull();
+  });
+
   it('search is there before a platform is chosen and searches every platform', async () => {
     const { search, list, user } = setup();
     expect(list.started).toBe(0);
@@ -158,6 +172,8 @@ describe('Archive Chat', () => {
     await user.click(screen.getByRole('radio', { name: 'Youtube' }));
     await list.resolve({ channel: null, days: [], streams: [] });
     expect(screen.getByText('Nothing of YouTube is archived yet.')).toBeInTheDocument();
+    // Why, and the one action that fills it.
+    expect(screen.getByRole('link', { name: 'connect YouTube' })).toHaveAttribute('href', '/connect-accounts');
     await user.click(screen.getByRole('button', { name: 'Archive Chat' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Connect your YouTube account first (Connect Accounts), then Archive Chat keeps its chat.',

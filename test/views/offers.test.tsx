@@ -169,6 +169,9 @@ describe('Sponsorship Offers', () => {
     const { list, user } = setup();
     await show(list, []);
     expect(screen.getByText('No new offers yet.')).toBeInTheDocument();
+    // Why, and what brings offers: a connected channel and a complete profile.
+    expect(screen.getByRole('link', { name: 'connect a channel' })).toHaveAttribute('href', '/connect-accounts');
+    expect(screen.getByRole('link', { name: 'complete your profile' })).toHaveAttribute('href', '/my-profile');
     await user.click(screen.getByRole('tab', { name: 'Accepted' }));
     expect(screen.getByText('No accepted offers yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Requested More Information' }));

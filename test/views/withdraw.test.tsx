@@ -240,6 +240,8 @@ describe('Earnings', () => {
     });
     expect(within(screen.getByRole('tabpanel')).getAllByText('$0')).toHaveLength(4);
     expect(screen.getByText(/^No payouts yet\./)).toBeInTheDocument();
+    // Why, and the action that fills it.
+    expect(screen.getByRole('link', { name: 'accept an offer' })).toHaveAttribute('href', '/sponsorship-offers');
     await user.click(screen.getByRole('tab', { name: 'This Year' }));
     expect(screen.getByText('No payouts this year.')).toBeInTheDocument();
   });
