@@ -1,5 +1,6 @@
 // Every endpoint of the API by name: method, path and how it authenticates. Plain data without zod, so the client
 // builds its requests from it at no bundle cost; ./index.ts pairs each name with its schemas.
+import type { Role } from './marketplace.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -483,3 +484,69 @@ export const endpointDocs = {
   },
   deleteArchive: { who: 'creator', answer: 'everything (of the platform)', errors: '401, 403' },
 } as const satisfies Record<EndpointName, EndpointDoc>;
+
+/**
+ * The roles that may call each role-limited endpoint (docs/api.md §Conventions). server/http/route.ts answers any other
+ * role 403 before it reads the body or the query, so the wrong role learns nothing of what the endpoint accepts; an
+ * endpoint not listed serves anyone signed in (or needs no session), or only the parties of the record its path
+ * names (an offer's creator and its campaign's advertiser: anyone else, an operator too, gets 404 as if it did not
+ * exist). Each entry names the roles its endpointDocs `who` names (test/server/authorization.test.ts checks it). A
+ * table apart from `endpoints`, which the client imports: the client never reads this one, so it stays out of the
+ * bundle.
+ */
+export const endpointRoles = {
+  getAdvertiserProfile: ['advertiser'],
+  updateAdvertiserProfile: ['advertiser'],
+  getAdvertiserChecklist: ['advertiser'],
+  createCampaign: ['advertiser'],
+  listCampaigns: ['advertiser'],
+  getCampaign: ['advertiser'],
+  updateCampaign: ['advertiser'],
+  uploadCampaignImage: ['advertiser'],
+  launchCampaign: ['advertiser'],
+  pauseCampaign: ['advertiser'],
+  resumeCampaign: ['advertiser'],
+  cancelCampaign: ['advertiser'],
+  listOffers: ['creator', 'advertiser'],
+  acceptOffer: ['creator'],
+  declineOffer: ['creator'],
+  requestInfo: ['creator'],
+  adminAdvertisers: ['operator'],
+  approveAdvertiser: ['operator'],
+  rejectAdvertiser: ['operator'],
+  adminCampaigns: ['operator'],
+  adminUsers: ['operator'],
+  adminTickets: ['operator'],
+  listPayoutMethods: ['creator'],
+  addPayoutMethod: ['creator'],
+  deletePayoutMethod: ['creator'],
+  requestPayout: ['creator'],
+  listPayouts: ['creator'],
+  getEarnings: ['creator'],
+  getAdvertiserBalance: ['advertiser'],
+  getFundingDetails: ['advertiser'],
+  confirmDelivery: ['advertiser'],
+  recordDeposit: ['operator'],
+  getTransferInstructions: ['operator'],
+  updateTransferInstructions: ['operator'],
+  adminPayouts: ['operator'],
+  markPayoutPaid: ['operator'],
+  markPayoutFailed: ['operator'],
+  getOverlay: ['creator'],
+  updateOverlay: ['creator'],
+  rotateOverlayToken: ['creator'],
+  listConnections: ['creator'],
+  startConnection: ['creator'],
+  completeConnection: ['creator'],
+  disconnect: ['creator'],
+  analytics: ['creator', 'advertiser'],
+  archiveDays: ['creator'],
+  archiveMessages: ['creator'],
+  archiveSearch: ['creator'],
+  archiveExport: ['creator'],
+  archiveSettings: ['creator'],
+  deleteArchiveDay: ['creator'],
+  deleteArchiveStream: ['creator'],
+  deleteArchiveChatter: ['creator'],
+  deleteArchive: ['creator'],
+} as const satisfies Partial<Record<EndpointName, readonly Role[]>>;

@@ -6,18 +6,21 @@ import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import type { AnalyticsService } from './aggregate.ts';
 
+const FOR_WHOM = 'Analytics are for creators and advertisers';
+
 export interface AnalyticsRoutesDeps extends RouteDeps {
   analytics: AnalyticsService;
 }
 
 export function analyticsRoutes(services: AnalyticsRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  route(app, services, 'analytics', async (c, { query }) => {
+  // Operators get the 403 before the range is read (server/http/route.ts, contract/endpoints.ts endpointRoles).
+  route(app, services, 'analytics', { forbidden: FOR_WHOM }, async (c, { query }) => {
     const range = query.range ?? DEFAULT_RANGE;
     const role = c.get('role');
     if (role === 'creator') return services.analytics.creator(c.get('userId'), range);
     if (role === 'advertiser') return services.analytics.advertiser(c.get('userId'), range);
-    throw new HttpError(403, 'Analytics are for creators and advertisers');
+    throw new HttpError(403, FOR_WHOM);
   });
   return app;
 }

@@ -1,6 +1,6 @@
 // The chat archive's API (docs/product.md §Chat archive): days, a day's messages (keyset pages), search, streamed exports, archiving on
 // and off, and deletion of a day, a stream, a chatter's messages or everything. Creators only; every query is the caller's own.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ARCHIVE_PAGE, isArchiveDay, SEARCH_PAGE } from '../../contract/archive.ts';
 import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
 import { creatorsOnly } from '../connections/routes.ts';
@@ -175,7 +175,13 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
     return { deleted };
   });
 
-  route(app, services, 'deleteArchiveStream', async (c, { query }) => {
+  // Someone else's stream (or none) is a 404 before the query is read.
+  const streamOwner = {
+    authorize: async (c: Context<AppEnv>) => {
+      await ownStream(c.get('userId'), c.req.param('id'));
+    },
+  };
+  route(app, services, 'deleteArchiveStream', streamOwner, async (c, { query }) => {
     creatorsOnly(c.get('role'));
     const found = await ownStream(c.get('userId'), c.req.param('id'), query.platform);
     return {

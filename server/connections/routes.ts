@@ -24,13 +24,15 @@ export interface ConnectionRoutesDeps extends RouteDeps {
 export function connectionRoutes(services: ConnectionRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { connections } = services;
+  // Other roles get this 403 before anything is read (server/http/route.ts, contract/endpoints.ts endpointRoles).
+  const creators = { forbidden: 'Only creators connect channels' };
 
-  route(app, services, 'listConnections', async (c) => {
+  route(app, services, 'listConnections', creators, async (c) => {
     creatorsOnly(c.get('role'));
     return { connections: await connections.list(c.get('userId')) };
   });
 
-  route(app, services, 'startConnection', async (c) => {
+  route(app, services, 'startConnection', creators, async (c) => {
     const platform = platformParam(c.req.param('platform'));
     creatorsOnly(c.get('role'));
     return { url: await connections.start(c.get('userId'), platform) };
@@ -41,13 +43,13 @@ export function connectionRoutes(services: ConnectionRoutesDeps): Hono<AppEnv> {
     return c.redirect(await connections.callback(platform, query), 302);
   });
 
-  route(app, services, 'completeConnection', async (c, { body }) => {
+  route(app, services, 'completeConnection', creators, async (c, { body }) => {
     const platform = platformParam(c.req.param('platform'));
     creatorsOnly(c.get('role'));
     return { connection: await connections.complete(c.get('userId'), platform, body.completion) };
   });
 
-  route(app, services, 'disconnect', async (c) => {
+  route(app, services, 'disconnect', creators, async (c) => {
     const platform = platformParam(c.req.param('platform'));
     creatorsOnly(c.get('role'));
     return { connection: await connections.disconnect(c.get('userId'), platform) };

@@ -17,6 +17,7 @@ import type { Notifier } from '../notifications/store.ts';
 import { readImageField } from '../uploads/routes.ts';
 import type { PhotoStorage } from '../uploads/storage.ts';
 import type { CampaignStore } from './campaigns.ts';
+import { ANSWERS_ARE_THE_CREATORS, offerParty, ownCampaign } from './access.ts';
 import { completeOffer } from './completion.ts';
 import { createOfferLists } from './offer-lists.ts';
 import type { OfferStore } from './offers.ts';
@@ -55,6 +56,12 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   const app = new Hono<AppEnv>();
   const { db, campaigns, offers, notifier, photos, config } = services;
   const offerLists = createOfferLists(offers, { contractCheck: config.contractCheck });
+  // Checked before the body is read (server/http/route.ts): another advertiser's campaign, or an offer of others, is
+  // a 404 whatever was sent; other roles get 403 first.
+  const campaignOwner = { authorize: ownCampaign(db) };
+  const offerParties = { authorize: offerParty(db) };
+  const offerAnswer = { forbidden: ANSWERS_ARE_THE_CREATORS, authorize: offerParty(db) };
+  const deliveryConfirmer = { forbidden: "Only the campaign's advertiser confirms a delivery" };
 
   route(app, services, 'getAdvertiserProfile', async (c) => {
     const row = await db
@@ -110,7 +117,7 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   }));
   route(app, services, 'listCampaigns', async (c) => ({ campaigns: await campaigns.list(advertiser(c)) }));
   route(app, services, 'getCampaign', async (c) => campaigns.detail(advertiser(c), c.req.param('id')!));
-  route(app, services, 'updateCampaign', async (c, { body }) => ({
+  route(app, services, 'updateCampaign', campaignOwner, async (c, { body }) => ({
     campaign: await campaigns.update(advertiser(c), c.req.param('id')!, body),
   }));
 
@@ -148,7 +155,7 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     };
   });
 
-  route(app, services, 'uploadCampaignImage', async (c) => {
+  route(app, services, 'uploadCampaignImage', campaignOwner, async (c) => {
     const userId = advertiser(c);
     const id = c.req.param('id')!;
     const { bytes, kind } = await readImageField(c, config.maxUploadBytes, 'image');
@@ -183,29 +190,29 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
 
   route(app, services, 'listOffers', (c, { query }) => offerLists.respond(c, party(c), query.status));
   route(app, services, 'getOffer', async (c) => ({ offer: await offers.get(party(c), c.req.param('id')!) }));
-  route(app, services, 'acceptOffer', async (c) => {
+  route(app, services, 'acceptOffer', { forbidden: ANSWERS_ARE_THE_CREATORS }, async (c) => {
     const offer = await offers.accept(party(c), c.req.param('id')!);
     // An accepted offer's creative joins the creator's overlay at once.
     await services.overlays.refresh([c.get('userId')]);
     return { offer };
   });
-  route(app, services, 'declineOffer', async (c, { body }) => ({
+  route(app, services, 'declineOffer', offerAnswer, async (c, { body }) => ({
     offer: await offers.decline(party(c), c.req.param('id')!, body.reason),
   }));
-  route(app, services, 'requestInfo', async (c, { body }) => ({
+  route(app, services, 'requestInfo', offerAnswer, async (c, { body }) => ({
     offer: await offers.requestInfo(party(c), c.req.param('id')!, body.message),
   }));
-  route(app, services, 'listMessages', async (c, { query }) =>
+  route(app, services, 'listMessages', offerParties, async (c, { query }) =>
     offers.messages(party(c), c.req.param('id')!, query.before),
   );
-  route(app, services, 'postMessage', async (c, { body }) => {
+  route(app, services, 'postMessage', offerParties, async (c, { body }) => {
     const id = c.req.param('id')!;
     // A flood gets 429 before it costs a write, a notification or an e-mail (docs/product.md §Threads).
     await services.limits.checkUser(RATE_RULES.threadMessages, c.get('userId'), `offer:${id}`);
     return { message: await offers.post(party(c), id, body.body) };
   });
 
-  route(app, services, 'confirmDelivery', async (c) => {
+  route(app, services, 'confirmDelivery', deliveryConfirmer, async (c) => {
     const userId = c.get('userId');
     if (c.get('role') !== 'advertiser') throw new HttpError(403, "Only the campaign's advertiser confirms a delivery");
     return services.idempotency.once(c, userId, null, () => confirmDelivery(userId, c.req.param('id')!));

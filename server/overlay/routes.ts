@@ -14,6 +14,8 @@ import type { Overlays, OverlaySignal } from './store.ts';
 
 /** The reconnection delay EventSource is told to use (the page's own machine backs off further). */
 const RETRY_MS = 1_000;
+/** Other roles get this 403 before anything is read (server/http/route.ts, contract/endpoints.ts endpointRoles). */
+const CREATORS_ONLY = { forbidden: 'Only creators have an overlay' };
 
 export interface OverlayRoutesDeps extends RouteDeps {
   overlays: Overlays;
@@ -25,20 +27,20 @@ export function overlayRoutes(services: OverlayRoutesDeps): Hono<AppEnv> {
   const { overlays } = services;
 
   const creatorOnly = (role: string) => {
-    if (role !== 'creator') throw new HttpError(403, 'Only creators have an overlay');
+    if (role !== 'creator') throw new HttpError(403, CREATORS_ONLY.forbidden);
   };
 
-  route(app, services, 'getOverlay', async (c) => {
+  route(app, services, 'getOverlay', CREATORS_ONLY, async (c) => {
     creatorOnly(c.get('role'));
     return { overlay: await overlays.settings(c.get('userId')) };
   });
 
-  route(app, services, 'updateOverlay', async (c, { body }) => {
+  route(app, services, 'updateOverlay', CREATORS_ONLY, async (c, { body }) => {
     creatorOnly(c.get('role'));
     return { overlay: await overlays.update(c.get('userId'), body) };
   });
 
-  route(app, services, 'rotateOverlayToken', async (c) => {
+  route(app, services, 'rotateOverlayToken', CREATORS_ONLY, async (c) => {
     creatorOnly(c.get('role'));
     return { overlay: await overlays.rotate(c.get('userId')) };
   });
