@@ -36,8 +36,8 @@ export const endpoints = {
   // The marketplace (docs/product.md §Marketplace). Campaign endpoints: advertisers only; offers: the creator or the campaign's advertiser.
   getAdvertiserProfile: { method: 'GET', path: '/api/advertiser/profile', auth: 'bearer' },
   updateAdvertiserProfile: { method: 'PUT', path: '/api/advertiser/profile', auth: 'bearer' },
-  createCampaign: { method: 'POST', path: '/api/campaigns', auth: 'bearer' },
   getAdvertiserChecklist: { method: 'GET', path: '/api/advertiser/checklist', auth: 'bearer' },
+  createCampaign: { method: 'POST', path: '/api/campaigns', auth: 'bearer' },
   listCampaigns: { method: 'GET', path: '/api/campaigns', auth: 'bearer' },
   getCampaign: { method: 'GET', path: '/api/campaigns/:id', auth: 'bearer' },
   updateCampaign: { method: 'PATCH', path: '/api/campaigns/:id', auth: 'bearer' },
@@ -76,13 +76,13 @@ export const endpoints = {
   getEarnings: { method: 'GET', path: '/api/earnings', auth: 'bearer' },
   // Advertisers: their funds; the advertiser of the offer's campaign confirms its delivery (the creator earns).
   getAdvertiserBalance: { method: 'GET', path: '/api/advertiser/balance', auth: 'bearer' },
-  confirmDelivery: { method: 'POST', path: '/api/offers/:id/confirm-delivery', auth: 'bearer' },
   getFundingDetails: { method: 'GET', path: '/api/advertiser/funding', auth: 'bearer' },
+  confirmDelivery: { method: 'POST', path: '/api/offers/:id/confirm-delivery', auth: 'bearer' },
   // Operators: deposits (the manual funding rail) and the manual payout rail.
   recordDeposit: { method: 'POST', path: '/api/admin/deposits', auth: 'bearer' },
-  adminPayouts: { method: 'GET', path: '/api/admin/payouts', auth: 'bearer' },
   getTransferInstructions: { method: 'GET', path: '/api/admin/transfer-instructions', auth: 'bearer' },
   updateTransferInstructions: { method: 'PUT', path: '/api/admin/transfer-instructions', auth: 'bearer' },
+  adminPayouts: { method: 'GET', path: '/api/admin/payouts', auth: 'bearer' },
   markPayoutPaid: { method: 'POST', path: '/api/admin/payouts/:id/paid', auth: 'bearer' },
   markPayoutFailed: { method: 'POST', path: '/api/admin/payouts/:id/failed', auth: 'bearer' },
   // Stripe's signed webhook (payout.paid, payout.failed of connected accounts): the signature authenticates it.
@@ -203,17 +203,17 @@ export const endpointDocs = {
   getAdvertiserProfile: { who: 'advertiser', answer: '`profile` is null until one was sent for review', errors: '403' },
   updateAdvertiserProfile: {
     who: 'advertiser',
-    answer: 'a new or rejected profile goes to review; an approved one stays approved',
     request: '`promotes` (what the company wants to promote) may be omitted: it stays as it was',
+    answer: 'a new or rejected profile goes to review; an approved one stays approved',
     errors: '400, 403',
   },
-  createCampaign: {
   getAdvertiserChecklist: {
     who: 'advertiser',
     answer:
       'where a new advertiser stands: company profile (`missing` until sent) → approval → funds → campaign → launch; `draftId`: the newest draft, to launch',
     errors: '401, 403',
   },
+  createCampaign: {
     who: 'advertiser',
     request: 'pay in integer cents, $1 to $1,000,000',
     answer: 'a draft',
@@ -332,6 +332,12 @@ export const endpointDocs = {
   listPayouts: { who: 'creator', answer: 'newest first', errors: '401, 403' },
   getEarnings: { who: 'creator', errors: '401, 403' },
   getAdvertiserBalance: { who: 'advertiser', errors: '401, 403' },
+  getFundingDetails: {
+    who: 'advertiser',
+    answer:
+      "`reference`: the advertiser's own transfer reference (`CB-XXXX-XXXX`, made on first read, never changed; an operator's deposit form finds the advertiser by it); `instructions`: the bank details an operator published, null until then",
+    errors: '401, 403',
+  },
   confirmDelivery: {
     who: "the campaign's advertiser",
     request:
@@ -341,16 +347,17 @@ export const endpointDocs = {
       "403 other roles, 404 another advertiser's offer, 409 not accepted or already completed; 422 key used for another request",
   },
   recordDeposit: {
-  getFundingDetails: {
-    who: 'advertiser',
-    answer:
-      "`reference`: the advertiser's own transfer reference (`CB-XXXX-XXXX`, made on first read, never changed; an operator's deposit form finds the advertiser by it); `instructions`: the bank details an operator published, null until then",
-    errors: '401, 403',
-  },
     who: 'operator',
     request:
       'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
     errors: '400, 403, 404 not an advertiser; 422 key used for another request',
+  },
+  getTransferInstructions: { who: 'operator', answer: 'null until published', errors: '401, 403' },
+  updateTransferInstructions: {
+    who: 'operator',
+    request: '`instructions` ≤ 2,000 characters; empty clears them',
+    answer: 'what advertisers now read on Funds',
+    errors: '400, 401, 403',
   },
   adminPayouts: {
     who: 'operator',
@@ -361,13 +368,6 @@ export const endpointDocs = {
     who: 'operator',
     request:
       'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
-  getTransferInstructions: { who: 'operator', answer: 'null until published', errors: '401, 403' },
-  updateTransferInstructions: {
-    who: 'operator',
-    request: '`instructions` ≤ 2,000 characters; empty clears them',
-    answer: 'what advertisers now read on Funds',
-    errors: '400, 401, 403',
-  },
     errors: '400, 403, 404, 409 already decided; 422 key used for another request',
   },
   markPayoutFailed: {

@@ -105,11 +105,11 @@ export const MARKETPLACE_LIMITS = {
   companyName: 120,
   website: 300,
   contactName: 120,
+  /** What the company wants to promote (docs/product.md §Advertiser onboarding). */
+  promotes: 500,
   brand: 100,
   title: 120,
   description: 2000,
-  /** What the company wants to promote (docs/product.md §Advertiser onboarding). */
-  promotes: 500,
   disclosure: 120,
   keyword: 40,
   keywords: 20,

@@ -320,6 +320,8 @@ export const adminAdvertiser = advertiserProfile.extend({
   /** Funds free to reserve, and reserved by launched campaigns (docs/product.md §Money). */
   balanceCents: z.number().int(),
   reservedCents: z.number().int(),
+  /** The advertiser's transfer reference (docs/product.md §Advertiser onboarding): the deposit form finds them by it. */
+  fundingReference: z.string(),
 });
 export const adminAdvertisersResponse = z.object({ advertisers: z.array(adminAdvertiser) });
 export const adminAdvertiserResponse = z.object({ advertiser: adminAdvertiser });
@@ -332,8 +334,6 @@ export const adminCampaignsResponse = z.object({ campaigns: z.array(adminCampaig
 export const adminUser = z.object({
   id,
   email: z.string(),
-  /** The advertiser's transfer reference (docs/product.md §Advertiser onboarding): the deposit form finds them by it. */
-  fundingReference: z.string(),
   role: z.enum(ROLES),
   name: z.string().nullable(),
   createdAt: z.string(),

@@ -94,6 +94,8 @@ export interface AdvertiserProfilesTable {
   website: string;
   contact_name: string;
   contact_email: string;
+  /** What the company wants to promote, asked at sign-up (docs/product.md §Advertiser onboarding); '' when not said. */
+  promotes: Generated<string>;
   status: VerificationStatus;
   rejection_reason: string | null;
   reviewed_at: string | null;
@@ -102,21 +104,6 @@ export interface AdvertiserProfilesTable {
   updated_at: string;
 }
 
-export interface CampaignsTable {
-  id: string;
-  advertiser_id: string;
-  brand: string;
-  title: string;
-  /** What the company wants to promote, asked at sign-up (docs/product.md §Advertiser onboarding); '' when not said. */
-  promotes: Generated<string>;
-  description: string;
-  image: string | null;
-  /** Integer cents (bigint: a string when read from PostgreSQL). */
-  pay_cents: number | string;
-  spots: number;
-  accepted_count: Generated<number>;
-  /** JSON arrays. */
-  platforms: string;
 /** Each advertiser's transfer reference (docs/product.md §Advertiser onboarding): made on first read, never changed. */
 export interface FundingReferencesTable {
   user_id: string;
@@ -132,6 +119,19 @@ export interface PlatformSettingsTable {
   updated_by: string | null;
 }
 
+export interface CampaignsTable {
+  id: string;
+  advertiser_id: string;
+  brand: string;
+  title: string;
+  description: string;
+  image: string | null;
+  /** Integer cents (bigint: a string when read from PostgreSQL). */
+  pay_cents: number | string;
+  spots: number;
+  accepted_count: Generated<number>;
+  /** JSON arrays. */
+  platforms: string;
   languages: string;
   countries: string;
   categories: string;
@@ -469,6 +469,8 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   rate_limits: RateLimitsTable;
   advertiser_profiles: AdvertiserProfilesTable;
+  funding_references: FundingReferencesTable;
+  platform_settings: PlatformSettingsTable;
   campaigns: CampaignsTable;
   offers: OffersTable;
   offer_messages: OfferMessagesTable;
@@ -494,8 +496,6 @@ export interface Database {
   chat_ingest_state: ChatIngestStateTable;
   chat_streams: ChatStreamsTable;
   metric_samples: MetricSamplesTable;
-  funding_references: FundingReferencesTable;
-  platform_settings: PlatformSettingsTable;
   metric_days: MetricDaysTable;
   metric_collection: MetricCollectionTable;
   chat_days: ChatDaysTable;

@@ -9,8 +9,8 @@ import type { Database } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Idempotency } from '../http/idempotency.ts';
-import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
 import { balancesOf, reservedBy } from '../money/funding.ts';
+import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -80,6 +80,8 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
       website: body.website,
       contact_name: body.contactName,
       contact_email: body.contactEmail,
+      // Left as it was when omitted (docs/product.md §Advertiser onboarding).
+      ...(body.promotes === undefined ? {} : { promotes: body.promotes }),
       updated_at: stamp,
     };
     // A new or rejected profile goes (back) to review; an approved one stays approved.
@@ -89,8 +91,6 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
         user_id: userId,
         ...values,
         status: 'pending',
-      // Left as it was when omitted (docs/product.md §Advertiser onboarding).
-      ...(body.promotes === undefined ? {} : { promotes: body.promotes }),
         rejection_reason: null,
         reviewed_at: null,
         reviewed_by: null,
@@ -111,15 +111,6 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
       .executeTakeFirstOrThrow();
     return { profile: toAdvertiserProfile(row) };
   });
-
-  route(app, services, 'createCampaign', async (c, { body }) => ({
-    campaign: await campaigns.create(advertiser(c), body),
-  }));
-  route(app, services, 'listCampaigns', async (c) => ({ campaigns: await campaigns.list(advertiser(c)) }));
-  route(app, services, 'getCampaign', async (c) => campaigns.detail(advertiser(c), c.req.param('id')!));
-  route(app, services, 'updateCampaign', campaignOwner, async (c, { body }) => ({
-    campaign: await campaigns.update(advertiser(c), c.req.param('id')!, body),
-  }));
 
   // Where a new advertiser stands on the way to a first launch (docs/product.md §Advertiser onboarding).
   route(app, services, 'getAdvertiserChecklist', async (c) => {
@@ -154,6 +145,15 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
       launched: Number(counts.launched) > 0,
     };
   });
+
+  route(app, services, 'createCampaign', async (c, { body }) => ({
+    campaign: await campaigns.create(advertiser(c), body),
+  }));
+  route(app, services, 'listCampaigns', async (c) => ({ campaigns: await campaigns.list(advertiser(c)) }));
+  route(app, services, 'getCampaign', async (c) => campaigns.detail(advertiser(c), c.req.param('id')!));
+  route(app, services, 'updateCampaign', campaignOwner, async (c, { body }) => ({
+    campaign: await campaigns.update(advertiser(c), c.req.param('id')!, body),
+  }));
 
   route(app, services, 'uploadCampaignImage', campaignOwner, async (c) => {
     const userId = advertiser(c);
