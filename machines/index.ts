@@ -99,7 +99,8 @@ export const catalogue = {
   login: {
     machine: loginMachine,
     spec: '§2 Login screen, §3 Login payload, §5, §7, §8',
-    summary: 'Email and password; empty fields are refused; success stores the token and opens the dashboard.',
+    summary:
+      'Email and password; empty fields are refused; success stores the token and opens the dashboard; a refusal alerts, a wait the sign-in throttle asks for (429) shows the server’s message.',
   },
   googleSignIn: {
     machine: googleSignInMachine,

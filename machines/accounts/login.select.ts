@@ -23,6 +23,9 @@ export const sameMissing = (a: Record<LoginField, boolean>, b: Record<LoginField
 export const selectLoginBusy = (snapshot: Login) => snapshot.hasTag('busy');
 /** The server refused: alert "Error al autenticar el usuario". */
 export const selectLoginRejected = (snapshot: Login) => snapshot.matches({ editing: 'rejected' });
+/** The server asks for a wait (429): its message (how long, and "Forgot your password?"), else null. */
+export const selectLoginWait = (snapshot: Login) =>
+  snapshot.matches({ editing: 'throttled' }) ? snapshot.context.waitMessage : null;
 
 export const selectGoogleBusy = (snapshot: Google) => snapshot.hasTag('busy');
 /** A falsy result: alert "Error al autenticar el usuario". */

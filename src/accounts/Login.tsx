@@ -6,6 +6,7 @@ import {
   selectLoginBusy,
   selectLoginFields,
   selectLoginRejected,
+  selectLoginWait,
   selectMissingFields,
 } from '@/machines/accounts/login.select';
 import { inspect } from '@/src/app/inspect';
@@ -29,6 +30,7 @@ export function Login({ logic }: { logic?: { login?: LoginLogic; google?: Google
   const missing = useSelector(login, selectMissingFields, sameMissing);
   const submitting = useSelector(login, selectLoginBusy);
   const rejected = useSelector(login, selectLoginRejected);
+  const wait = useSelector(login, selectLoginWait);
   const googleBusy = useSelector(google, selectGoogleBusy);
   const googleRefused = useSelector(google, selectGoogleRefused);
 
@@ -36,6 +38,7 @@ export function Login({ logic }: { logic?: { login?: LoginLogic; google?: Google
     <AuthLayout title="Welcome" subtitle="Please login to continue">
       <title>Log in — Castbridge</title>
       {rejected || googleRefused ? <Alert tone="error">{messages.loginFailed}</Alert> : null}
+      {wait !== null && !googleRefused ? <Alert tone="error">{wait}</Alert> : null}
       <form
         className={s.form}
         noValidate

@@ -2,6 +2,8 @@
 import { describe, expect, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { loginMachine } from '@/machines/accounts/login.machine';
+import { selectLoginRejected, selectLoginWait } from '@/machines/accounts/login.select';
+import { apiRefusal } from '@/machines/events';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
 
@@ -17,6 +19,9 @@ function start() {
     context: () => actor.getSnapshot().context,
   };
 }
+
+const WAIT =
+  'Too many failed sign-in attempts. Try again in 4 seconds, or choose a new password with "Forgot your password?" on the login page.';
 
 /** Filled in and submitted: `submitting`. */
 function submitting() {
@@ -35,7 +40,7 @@ describe('login transitions', () => {
     const { actor, value, context } = start();
     actor.send({ type: 'field.change', field: 'email', value: 'ana@example.com' });
     expect(value()).toEqual({ editing: 'pristine' });
-    expect(context()).toEqual({ email: 'ana@example.com', password: '' });
+    expect(context()).toEqual({ email: 'ana@example.com', password: '', waitMessage: null });
   });
 
   pin(
@@ -79,12 +84,30 @@ describe('login transitions', () => {
     'a refusal is logged and the form shows it',
     async () => {
       const { value, context, authenticate, actions } = submitting();
-      const error = new Error('401');
+      const error = apiRefusal('Invalid email or password', 401);
       await authenticate.reject(error);
       expect(value()).toEqual({ editing: 'rejected' });
       expect(context().email).toBe(' ana@example.com ');
       expect(actions.logError).toHaveBeenCalledWith(expect.anything(), { error });
       expect(actions.signIn).not.toHaveBeenCalled();
+    },
+  );
+
+  pin(
+    { from: 'login.submitting', on: 'xstate.error.actor.authenticate', guard: 'isWait', to: 'login.editing.throttled' },
+    "a 429 is the throttle asking for a wait: the form shows the server's message, and a later submit tries again",
+    async () => {
+      const { actor, value, context, authenticate, actions } = submitting();
+      const error = apiRefusal(WAIT, 429);
+      await authenticate.reject(error);
+      expect(value()).toEqual({ editing: 'throttled' });
+      expect(context().waitMessage).toBe(WAIT);
+      expect(selectLoginWait(actor.getSnapshot())).toBe(WAIT);
+      expect(selectLoginRejected(actor.getSnapshot())).toBe(false);
+      expect(actions.logError).toHaveBeenCalledWith(expect.anything(), { error });
+      actor.send({ type: 'form.submit' });
+      expect(value()).toBe('submitting');
+      expect(selectLoginWait(actor.getSnapshot())).toBeNull();
     },
   );
 
