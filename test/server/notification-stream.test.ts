@@ -7,8 +7,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { namespaceOf } from '../../server/cluster/index.ts';
+import { SESSION_RECHECK_MS } from '../../server/notifications/routes.ts';
 import {
   BACKENDS,
   makeBackend,
@@ -172,6 +173,30 @@ describe.each(BACKENDS)('a live stream and its session on %s', (backendName) => 
     } finally {
       await stream.reader.close();
       await other.reader.close();
+    }
+  });
+
+  it('a stream whose session ended unannounced (the news was lost) ends at its next periodic check', async () => {
+    const user = await account(api, 'creator');
+    // Only the periodic check's clock is faked; the stream's own timers run as usual.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const stream = await openStream(api, user, 0);
+      try {
+        // What a password change does to the row, without telling anyone.
+        await api.castbridge.db
+          .updateTable('users')
+          .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+          .where('id', '=', user.id)
+          .execute();
+        expect(await ends(stream.reader, [], 500)).toBe(false);
+        vi.advanceTimersByTime(SESSION_RECHECK_MS);
+        expect(await ends(stream.reader, [])).toBe(true);
+      } finally {
+        await stream.reader.close();
+      }
+    } finally {
+      vi.useRealTimers();
     }
   });
 
