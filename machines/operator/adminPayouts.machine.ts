@@ -1,12 +1,22 @@
 // The operator console's Payouts tab (docs/product.md §Money, the `manual` payout rail): payouts waiting for an operator first,
 // then the decided ones. Mark paid asks for the bank's or PayPal's reference, Mark failed for the reason the creator
-// reads; both are required, and a refusal (409: already decided) keeps the dialog and says why.
+// reads; both are required, and a refusal (409: already decided) keeps the dialog and says why. Each decision is sent
+// with an Idempotency-Key, kept while the same decision is sent again (docs/api.md "Idempotency-Key").
 import { assign, setup } from 'xstate';
 import type { AdminPayout } from '@/contract';
+import { newIdempotencyKey } from '../ids';
 import { errorText, REQUIRED_MESSAGE } from '../messages';
 import { service } from '../placeholders';
 
 export type Verdict = 'paid' | 'failed';
+
+/** A decision as sent, with its Idempotency-Key: sent again unchanged (after a refusal or a lost answer), it keeps it. */
+export interface PayoutDecision {
+  payoutId: string;
+  verdict: Verdict;
+  text: string;
+  idempotencyKey: string;
+}
 
 export interface AdminPayoutsContext {
   payouts: AdminPayout[];
@@ -16,6 +26,8 @@ export interface AdminPayoutsContext {
   text: string;
   textError: string | null;
   error: string | null;
+  /** The decision being sent or last refused; null once decided or when a dialog opens. */
+  pending: PayoutDecision | null;
 }
 
 export type AdminPayoutsEvent =
@@ -39,14 +51,14 @@ export const adminPayoutsMachine = setup({
     /** GET /api/admin/payouts. */
     loadPayouts: service<AdminPayout[]>('loadPayouts'),
     /** POST /api/admin/payouts/:id/paid {reference} or …/failed {reason}. */
-    decidePayout: service<AdminPayout, { payoutId: string; verdict: Verdict; text: string }>('decidePayout'),
+    decidePayout: service<AdminPayout, PayoutDecision>('decidePayout'),
   },
   guards: {
     textOk: ({ context }) => context.verdict !== null && decisionProblem(context.verdict, context.text) === null,
   },
 }).createMachine({
   id: 'adminPayouts',
-  context: { payouts: [], target: null, verdict: null, text: '', textError: null, error: null },
+  context: { payouts: [], target: null, verdict: null, text: '', textError: null, error: null, pending: null },
   initial: 'loading',
   states: {
     loading: {
@@ -72,6 +84,7 @@ export const adminPayoutsMachine = setup({
                 text: '',
                 textError: null,
                 error: null,
+                pending: null,
               }),
             },
           },
@@ -88,7 +101,26 @@ export const adminPayoutsMachine = setup({
           on: {
             'decision.change': { actions: assign({ text: ({ event }) => event.value, textError: null }) },
             'decision.submit': [
-              { guard: 'textOk', target: 'sending' },
+              {
+                guard: 'textOk',
+                target: 'sending',
+                actions: assign({
+                  pending: ({ context }) => {
+                    const decision = {
+                      payoutId: context.target!,
+                      verdict: context.verdict!,
+                      text: context.text.trim(),
+                    };
+                    const { pending } = context;
+                    const same =
+                      pending !== null &&
+                      pending.payoutId === decision.payoutId &&
+                      pending.verdict === decision.verdict &&
+                      pending.text === decision.text;
+                    return same ? pending : { ...decision, idempotencyKey: newIdempotencyKey() };
+                  },
+                }),
+              },
               { actions: assign({ textError: ({ context }) => decisionProblem(context.verdict!, context.text) }) },
             ],
             'decision.cancel': { target: 'idle', actions: assign({ target: null, verdict: null }) },
@@ -98,11 +130,7 @@ export const adminPayoutsMachine = setup({
           invoke: {
             id: 'decidePayout',
             src: 'decidePayout',
-            input: ({ context }) => ({
-              payoutId: context.target!,
-              verdict: context.verdict!,
-              text: context.text.trim(),
-            }),
+            input: ({ context }) => context.pending!,
             onDone: {
               target: 'idle',
               actions: assign({
@@ -110,6 +138,7 @@ export const adminPayoutsMachine = setup({
                   context.payouts.map((payout) => (payout.id === event.output.id ? event.output : payout)),
                 target: null,
                 verdict: null,
+                pending: null,
               }),
             },
             onError: { target: 'deciding', actions: assign({ textError: ({ event }) => errorText(event.error) }) },

@@ -1,9 +1,9 @@
 // The manual payout rail (operator console): the creators' withdrawals to pay by hand, each marked paid (with the
-// transfer's reference) or failed (with the reason).
+// transfer's reference) or failed (with the reason), each with the flow's Idempotency-Key.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { AdminPayout } from '@/contract';
-import { adminPayoutsMachine, type Verdict } from '@/machines/operator/adminPayouts.machine';
+import { adminPayoutsMachine, type PayoutDecision } from '@/machines/operator/adminPayouts.machine';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 import { asOperator, type Jwt } from './asOperator';
 
@@ -16,15 +16,16 @@ export function adminPayoutsActors(jwt: Jwt) {
         async () => (await (await api()).request('adminPayouts', { jwt: requireJwt(jwt()), query: {} })).payouts,
       ),
     ),
-    decidePayout: fromPromise<AdminPayout, { payoutId: string; verdict: Verdict; text: string }>(({ input }) =>
+    decidePayout: fromPromise<AdminPayout, PayoutDecision>(({ input }) =>
       asOperator(async () => {
         const client = await api();
         const token = requireJwt(jwt());
         const params = { id: input.payoutId };
+        const headers = { 'Idempotency-Key': input.idempotencyKey };
         const answer =
           input.verdict === 'paid'
-            ? await client.request('markPayoutPaid', { jwt: token, params, json: { reference: input.text } })
-            : await client.request('markPayoutFailed', { jwt: token, params, json: { reason: input.text } });
+            ? await client.request('markPayoutPaid', { jwt: token, params, headers, json: { reference: input.text } })
+            : await client.request('markPayoutFailed', { jwt: token, params, headers, json: { reason: input.text } });
         return answer.payout;
       }),
     ),

@@ -18,7 +18,7 @@ import {
   type DepositRequest,
   type FundedAdvertiser,
 } from '@/machines/operator/adminFunds.machine';
-import { adminPayoutsMachine } from '@/machines/operator/adminPayouts.machine';
+import { adminPayoutsMachine, type PayoutDecision } from '@/machines/operator/adminPayouts.machine';
 import { INSTRUCTIONS_TOO_LONG, transferInstructionsMachine } from '@/machines/operator/transferInstructions.machine';
 import type { TransferInstructions } from '@/contract';
 import { sampleCampaign } from '@/machines/marketplace/samples';
@@ -207,7 +207,7 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     const funded = controlled<FundedAdvertiser[]>();
     const deposit = controlled<{ balanceCents: number }, DepositRequest>();
     const payouts = controlled<AdminPayout[]>();
-    const decide = controlled<AdminPayout, { payoutId: string; verdict: 'paid' | 'failed'; text: string }>();
+    const decide = controlled<AdminPayout, PayoutDecision>();
     const loadInstructions = controlled<TransferInstructions>();
     const saveInstructions = controlled<TransferInstructions, { instructions: string }>();
     const logic = {
@@ -368,10 +368,13 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     expect(within(dialog).getByText(messages.required)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Payment reference'), 'ACH 7781');
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
-    expect(decide.inputs).toEqual([{ payoutId: 'po_1', verdict: 'paid', text: 'ACH 7781' }]);
+    const key = expect.stringMatching(/^[0-9a-f]{32}$/);
+    expect(decide.inputs).toEqual([{ payoutId: 'po_1', verdict: 'paid', text: 'ACH 7781', idempotencyKey: key }]);
     await decide.reject(new Error('This payout is already failed'));
     expect(within(screen.getByRole('dialog')).getByText('This payout is already failed')).toBeInTheDocument();
+    // The same decision sent again keeps its Idempotency-Key: decided once however many times it is sent.
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark paid' }));
+    expect(decide.inputs[1]).toEqual(decide.inputs[0]);
     await decide.resolve({
       ...sampleAdminPayout,
       status: 'paid',
@@ -388,7 +391,13 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     dialog = screen.getByRole('dialog', { name: 'Mark #CB-261124-0002 failed' });
     await user.type(within(dialog).getByLabelText('Reason'), 'The account is closed');
     await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
-    expect(decide.inputs.at(-1)).toEqual({ payoutId: 'po_2', verdict: 'failed', text: 'The account is closed' });
+    expect(decide.inputs.at(-1)).toEqual({
+      payoutId: 'po_2',
+      verdict: 'failed',
+      text: 'The account is closed',
+      idempotencyKey: key,
+    });
+    expect(decide.inputs.at(-1)!.idempotencyKey).not.toBe(decide.inputs[0]!.idempotencyKey);
     await decide.resolve({ ...second, status: 'failed', failureReason: 'The account is closed', destination: null });
     expect(screen.getByText('No payouts waiting.')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Decided payouts' })).getAllByRole('row')).toHaveLength(3);
@@ -415,8 +424,18 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
       idempotencyKey: 'key-0123456789',
     });
     await run(adminPayoutsActors(jwt).loadPayouts);
-    await run(adminPayoutsActors(jwt).decidePayout, { payoutId: 'po_1', verdict: 'paid', text: 'ACH 1' });
-    await run(adminPayoutsActors(jwt).decidePayout, { payoutId: 'po_1', verdict: 'failed', text: 'Closed' });
+    await run(adminPayoutsActors(jwt).decidePayout, {
+      payoutId: 'po_1',
+      verdict: 'paid',
+      text: 'ACH 1',
+      idempotencyKey: 'key-paid-0001',
+    });
+    await run(adminPayoutsActors(jwt).decidePayout, {
+      payoutId: 'po_1',
+      verdict: 'failed',
+      text: 'Closed',
+      idempotencyKey: 'key-failed-0001',
+    });
     expect(request.mock.calls).toEqual([
       ['adminAdvertisers', { jwt: 'operator.jwt', query: { status: 'approved' } }],
       [
@@ -428,8 +447,24 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
         },
       ],
       ['adminPayouts', { jwt: 'operator.jwt', query: {} }],
-      ['markPayoutPaid', { jwt: 'operator.jwt', params: { id: 'po_1' }, json: { reference: 'ACH 1' } }],
-      ['markPayoutFailed', { jwt: 'operator.jwt', params: { id: 'po_1' }, json: { reason: 'Closed' } }],
+      [
+        'markPayoutPaid',
+        {
+          jwt: 'operator.jwt',
+          params: { id: 'po_1' },
+          headers: { 'Idempotency-Key': 'key-paid-0001' },
+          json: { reference: 'ACH 1' },
+        },
+      ],
+      [
+        'markPayoutFailed',
+        {
+          jwt: 'operator.jwt',
+          params: { id: 'po_1' },
+          headers: { 'Idempotency-Key': 'key-failed-0001' },
+          json: { reason: 'Closed' },
+        },
+      ],
     ]);
   });
 });
