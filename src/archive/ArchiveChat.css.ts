@@ -7,6 +7,8 @@ export const lead = style({ margin: 0, color: vars.color.textMuted });
 export const form = style({ display: 'grid', gap: vars.space[6] });
 export const date = style({ maxWidth: 280 });
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontStyle: 'italic' });
+/** An empty archive's action (a button) sits in its hint's sentence, upright. */
+export const hintAction = style({ fontStyle: 'normal', verticalAlign: 'baseline' });
 export const listing = style({ display: 'grid', gap: vars.space[4] });
 export const channel = style({
   display: 'flex',

@@ -181,7 +181,13 @@ function EmptyAction({
   return (
     <>
       Archiving is off for {channel.displayName}: turn it on and every message is kept from then on.{' '}
-      <Button variant="secondary" size="sm" disabled={busy} onClick={() => actor.send({ type: 'archive.submit' })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={s.hintAction}
+        disabled={busy}
+        onClick={() => actor.send({ type: 'archive.submit' })}
+      >
         Turn archiving on
       </Button>
     </>
