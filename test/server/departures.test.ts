@@ -162,11 +162,11 @@ describe.each(BACKENDS)('a deleted creator on %s', (backendName) => {
     const advertiser = await approvedAdvertiser(api, operator, 50_000);
     const country = place();
     // One spot: three open offers at most; the fourth creator waits.
-    const creators = [];
+    const creators: Account[] = [];
     for (let i = 0; i < 4; i += 1) creators.push(await creatorIn(country));
     const campaignId = await launched(advertiser, country, 1);
-    const invited = [];
-    const waiting = [];
+    const invited: Account[] = [];
+    const waiting: Account[] = [];
     for (const creator of creators) ((await offersOf(creator, campaignId)).length ? invited : waiting).push(creator);
     expect(invited).toHaveLength(3);
     expect(waiting).toHaveLength(1);
