@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -75,6 +76,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             },
   },
   test: {
+    // At least two test files at once, also on a 2-core machine (Vitest's default there is one): the server tests
+    // mostly wait on databases, sockets and child processes, so two workers halve the unit, view and server run.
+    // The browser journeys run one file at a time whatever this says (fileParallelism below).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
