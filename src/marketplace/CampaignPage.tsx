@@ -308,7 +308,7 @@ function LaunchDialog({
       }}
       title="Launch this campaign?"
       description={`Launching reserves ${formatMoney(figures.reserveCents)} (${formatMoney(campaign.payCents)} × ${campaign.spots} ${campaign.spots === 1 ? 'spot' : 'spots'}) from your balance; what no creator earns returns when the campaign ends or is cancelled.`}
-      actionLabel="Yes, Launch Campaign"
+      actionLabel="Yes, Launch"
       cancelLabel="No, Not Yet"
       tone="primary"
       onAction={() => send({ type: 'launch.confirm' })}

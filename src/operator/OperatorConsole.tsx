@@ -191,6 +191,8 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
               {advertiser.contactName} · {advertiser.contactEmail} · account {advertiser.email} · since{' '}
               {formatDate(advertiser.createdAt)}
             </p>
+            {/* docs/product.md §Advertiser onboarding: what the company said it wants to promote, for the review. */}
+            {advertiser.promotes ? <p className={s.muted}>Promotes: {advertiser.promotes}</p> : null}
             <div className={s.actions}>
               <Button
                 variant="dashboard"

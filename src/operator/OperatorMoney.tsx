@@ -67,7 +67,7 @@ function TransferInstructionsCard({ logic }: { logic?: TransferInstructionsLogic
   const notice = selectInstructionsNotice(snapshot);
   const updatedAt = selectInstructionsUpdatedAt(snapshot);
   return (
-    <Card as="section" aria-labelledby={`${formId}-title`}>
+    <Card as="section" aria-labelledby={`${formId}-title`} className={s.panel}>
       <h3 id={`${formId}-title`} className={s.name}>
         Transfer instructions
       </h3>

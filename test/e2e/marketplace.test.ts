@@ -106,6 +106,11 @@ describe('the marketplace', () => {
     await a.getByRole('button', { name: 'Save Draft' }).click();
     await a.waitForURL(/\/campaigns\/[0-9a-f-]{36}$/);
     await a.getByRole('button', { name: 'Launch Campaign' }).click();
+    // Launch asks first, showing what it reserves (docs/product.md §Advertiser onboarding).
+    await a
+      .getByRole('alertdialog', { name: 'Launch this campaign?' })
+      .getByRole('button', { name: 'Yes, Launch' })
+      .click();
     await a.getByText('Active', { exact: true }).first().waitFor();
 
     // The creator sees it arrive without a reload, with why they matched.

@@ -652,7 +652,7 @@ describe('Campaign page', () => {
     await balance.resolve(1_250_000);
     await user.click(
       within(screen.getByRole('alertdialog', { name: 'Launch this campaign?' })).getByRole('button', {
-        name: 'Yes, Launch Campaign',
+        name: 'Yes, Launch',
       }),
     );
   }
@@ -670,7 +670,7 @@ describe('Campaign page', () => {
         .map((value) => value.textContent);
     // While the balance is read, the figures wait and Yes is not offered yet.
     expect(figures()).toEqual(['$750', '…', '…']);
-    expect(within(dialog).getByRole('button', { name: 'Yes, Launch Campaign' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Yes, Launch' })).toBeDisabled();
     expect(balance.started).toBe(1);
     await balance.resolve(1_250_000);
     expect(figures()).toEqual(['$750', '$12,500', '$11,750']);
@@ -684,7 +684,7 @@ describe('Campaign page', () => {
     dialog = screen.getByRole('alertdialog', { name: 'Launch this campaign?' });
     expect(figures()).toEqual(['$750', '$300', 'Not enough']);
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Your balance does not cover this reservation');
-    await user.click(within(dialog).getByRole('button', { name: 'Yes, Launch Campaign' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Launch' }));
     expect(run.inputs).toEqual([{ id: 'cmp_1', action: 'launch' }]);
     await run.resolve({ ...sampleCampaign, status: 'active' });
     await act(async () => {});
