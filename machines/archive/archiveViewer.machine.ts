@@ -1,7 +1,10 @@
 // One archived day or stream (docs/product.md §Chat archive "A viewer for one stream/day"): its messages in order with the moderation marks
 // and gaps, a page at a time (GET /api/archive/messages, keyset cursor), more as the reader scrolls to the end, and a
-// jump to a time (the page at or after it; a stream's times are on the day it started).
+// jump to a time (the page at or after it; a stream's times are on the day it started). The open day or stream follows
+// the archive live: when the live events stream says the platform's archive grew and the last page is shown (nothing
+// more to load), that page is read again in place, so new messages appear at the end.
 import { assign, setup } from 'xstate';
+import { listener } from '../listener';
 import type { ArchiveEvent, ArchivedMessage, ArchiveStream } from '@/contract';
 import { errorText } from '../messages';
 import { service } from '../placeholders';
@@ -40,10 +43,16 @@ export interface ArchiveViewerContext extends ArchiveViewerInput {
   events: ArchiveEvent[];
   next: string | null;
   error: string | null;
+  /** Where the last page loaded begins in `messages`, and how it was asked for: what a live refresh reads again. */
+  tail: { start: number; after: string | null; at: string | null };
 }
 
 export type ArchiveViewerEvent =
-  { type: 'viewer.more' } | { type: 'viewer.jump'; at: string } | { type: 'viewer.retry' };
+  | { type: 'viewer.more' }
+  | { type: 'viewer.jump'; at: string }
+  | { type: 'viewer.retry' }
+  /** From the live events stream: this platform's archive grew. */
+  | { type: 'archive.changed'; platform: 'twitch' | 'youtube' };
 
 export const archiveViewerMachine = setup({
   types: { context: {} as ArchiveViewerContext, events: {} as ArchiveViewerEvent, input: {} as ArchiveViewerInput },
@@ -52,14 +61,28 @@ export const archiveViewerMachine = setup({
     loadPage: service<ArchivePage, ArchivePageQuery>('loadPage'),
     /** The same call for the page after the cursor. */
     loadMore: service<ArchivePage, ArchivePageQuery>('loadMore'),
+    /** The live hub's archive signals, sent back as `archive.changed`. */
+    liveFeed: listener('liveFeed'),
   },
   guards: {
     hasMore: ({ context }) => context.next !== null,
+    /** This platform grew and the last page is shown: new messages belong at the end. */
+    grewAtEnd: ({ context, event }) =>
+      event.type === 'archive.changed' && event.platform === context.platform && context.next === null,
   },
 }).createMachine({
   id: 'archiveViewer',
-  context: ({ input }) => ({ ...input, streamInfo: null, messages: [], events: [], next: null, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    streamInfo: null,
+    messages: [],
+    events: [],
+    next: null,
+    error: null,
+    tail: { start: 0, after: null, at: input.at },
+  }),
   initial: 'loading',
+  invoke: { id: 'liveFeed', src: 'liveFeed' },
   on: {
     'viewer.jump': { target: '.loading', actions: assign({ at: ({ event }) => event.at, error: null }) },
   },
@@ -83,6 +106,7 @@ export const archiveViewerMachine = setup({
             events: ({ event }) => event.output.events,
             next: ({ event }) => event.output.next,
             streamInfo: ({ context, event }) => event.output.stream ?? context.streamInfo,
+            tail: ({ context }) => ({ start: 0, after: null, at: context.at }),
           }),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
@@ -92,7 +116,41 @@ export const archiveViewerMachine = setup({
     ready: {
       initial: 'idle',
       states: {
-        idle: { on: { 'viewer.more': { guard: 'hasMore', target: 'more' } } },
+        idle: {
+          on: {
+            'viewer.more': { guard: 'hasMore', target: 'more' },
+            'archive.changed': { guard: 'grewAtEnd', target: 'refreshing' },
+          },
+        },
+        // The last page read again in place (same id as a page more: never both at once); a failure keeps the page.
+        refreshing: {
+          invoke: {
+            id: 'loadMore',
+            src: 'loadMore',
+            input: ({ context }) => ({
+              platform: context.platform,
+              date: context.date,
+              stream: context.stream,
+              after: context.tail.after,
+              at: context.tail.after === null ? context.tail.at : null,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                messages: ({ context, event }) => [
+                  ...context.messages.slice(0, context.tail.start),
+                  ...event.output.messages,
+                ],
+                events: ({ context, event }) => [
+                  ...context.events,
+                  ...event.output.events.filter((e) => !context.events.some((known) => known.id === e.id)),
+                ],
+                next: ({ event }) => event.output.next,
+              }),
+            },
+            onError: 'idle',
+          },
+        },
         more: {
           invoke: {
             id: 'loadMore',
@@ -108,6 +166,7 @@ export const archiveViewerMachine = setup({
               target: 'idle',
               actions: assign({
                 messages: ({ context, event }) => [...context.messages, ...event.output.messages],
+                tail: ({ context }) => ({ start: context.messages.length, after: context.next, at: null }),
                 events: ({ context, event }) => [
                   ...context.events,
                   ...event.output.events.filter((e) => !context.events.some((known) => known.id === e.id)),

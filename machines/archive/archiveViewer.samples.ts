@@ -33,6 +33,10 @@ export const samples = {
       { type: 'xstate.error.actor.loadMore', error: apiRefusal('The server could not be reached', 0) },
     ],
     'viewer.jump': [{ type: 'viewer.jump', at: '22:00' }],
+    'archive.changed': [
+      { type: 'archive.changed', platform: 'twitch' },
+      { type: 'archive.changed', platform: 'youtube' },
+    ],
   },
   abstract: (context) => ({
     at: context.at,

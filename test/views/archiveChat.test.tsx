@@ -420,6 +420,37 @@ describe('one archived day', () => {
   });
 });
 
+describe('an open day follows the archive live', () => {
+  it('the last page shown is read again in place when the platform’s archive grows', async () => {
+    const load = controlled<ArchivePage, ArchivePageQuery>();
+    const logic = archiveViewerMachine.provide({ actors: { loadPage: load.logic, loadMore: load.logic } });
+    renderScreen(<ArchiveDayScreen logic={logic} />, {
+      path: '/archive-chat/:platform/:date',
+      url: '/archive-chat/twitch/2026-11-20',
+      jwt: 'creator.jwt',
+    });
+    await load.resolve({ messages: [sampleArchivedMessage], events: [], next: null, stream: null });
+    const log = screen.getByRole('log', { name: 'Messages of Fri, Nov 20, 2026' });
+    expect(within(log).getByText(sampleArchivedMessage.text)).toBeInTheDocument();
+    act(() => publishSignal({ type: 'archive.updated', platform: 'youtube' }));
+    expect(load.started).toBe(1);
+    act(() => publishSignal({ type: 'archive.updated', platform: 'twitch' }));
+    expect(load.started).toBe(2);
+    expect(load.inputs.at(-1)).toEqual({ platform: 'twitch', date: '2026-11-20', stream: null, after: null, at: null });
+    await load.resolve({
+      messages: [
+        sampleArchivedMessage,
+        { ...sampleArchivedMessage, id: 8, sentAt: sampleArchivedMessage.sentAt + 9000, text: 'just arrived' },
+      ],
+      events: [],
+      next: null,
+      stream: null,
+    });
+    expect(within(log).getByText('just arrived')).toBeInTheDocument();
+    expect(within(log).getAllByText(sampleArchivedMessage.text)).toHaveLength(1);
+  });
+});
+
 describe('one archived stream', () => {
   it('is titled by the stream, says when it ran, pages by its id and jumps within it', async () => {
     const load = controlled<ArchivePage, ArchivePageQuery>();
