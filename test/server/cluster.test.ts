@@ -441,6 +441,54 @@ describe.each(['redis', 'postgres'] as const)(
       expect(await offersOf(campaignId)).toHaveLength(12);
     }, 60_000);
 
+    it('the archive grew on the instance that ingests: the creator’s streams on both instances get the archive event', async () => {
+      const creator = await account('creator');
+      const channel = `signal_${transport}`;
+      const sealer = createSealer(loadPayoutKey(null, backend.dataDir));
+      const stamp = new Date().toISOString();
+      const [onA, onB] = [await streamOn(a, creator), await streamOn(b, creator)];
+      try {
+        await db
+          .insertInto('connected_accounts')
+          .values({
+            id: `ca-${channel}`,
+            user_id: creator.id,
+            platform: 'twitch',
+            platform_user_id: `66${transport.length}0001`,
+            login: channel,
+            display_name: channel,
+            scopes: 'chat:read',
+            tokens_sealed: sealer.seal({ accessToken: 'a', refreshToken: 'r' }),
+            expires_at: Date.now() + 3_600_000,
+            status: 'connected',
+            stand_in: 1,
+            archiving: 1,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+        // Picked up by one instance's reconciliation (every 5 s); the other hears of the archive through the transport.
+        await chat.waitForJoin(channel, 20_000);
+        await chat.replay(channel, RECORDED_SESSION.slice(0, 4), 20);
+        const archiveEvent = async (stream: Awaited<ReturnType<typeof streamOn>>) => {
+          const deadline = Date.now() + 15_000;
+          for (;;) {
+            const event = await stream.reader.next(Math.max(1, deadline - Date.now()));
+            if (!event) return null;
+            if (event.event === 'archive') return { id: event.id, data: JSON.parse(event.data) as unknown };
+          }
+        };
+        const expected = { id: undefined, data: { type: 'archive.updated', platform: 'twitch' } };
+        expect(await archiveEvent(onA)).toEqual(expected);
+        expect(await archiveEvent(onB)).toEqual(expected);
+      } finally {
+        await onA.reader.close();
+        await onB.reader.close();
+        // Off again, so that the next test's channel is the only one ingested.
+        await db.updateTable('connected_accounts').set({ archiving: 0 }).where('id', '=', `ca-${channel}`).execute();
+      }
+    }, 60_000);
+
     it('the instance that ingests a channel dies: the other takes over within 30 s, records the gap, stores nothing twice', async () => {
       const creator = await account('creator');
       const channel = `cluster_${transport}`;
