@@ -403,6 +403,19 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     expect(within(screen.getByRole('table', { name: 'Decided payouts' })).getAllByRole('row')).toHaveLength(3);
   });
 
+  it('wires the transfer instructions to GET and PUT /api/admin/transfer-instructions with the session jwt', async () => {
+    request.mockImplementation(async () => ({ instructions: 'Example Bank', updatedAt: '2026-11-26T08:00:00.000Z' }));
+    const { transferInstructionsActors } = await import('@/src/operator/transferInstructions');
+    const { createActor, toPromise } = await import('xstate');
+    const actors = transferInstructionsActors(() => 'operator.jwt');
+    await toPromise(createActor(actors.loadInstructions).start());
+    await toPromise(createActor(actors.saveInstructions, { input: { instructions: 'Example Bank' } }).start());
+    expect(request.mock.calls).toEqual([
+      ['getTransferInstructions', { jwt: 'operator.jwt' }],
+      ['updateTransferInstructions', { jwt: 'operator.jwt', json: { instructions: 'Example Bank' } }],
+    ]);
+  });
+
   it('wires the money tabs to the API: approved advertisers, deposits, payouts and decisions with the session jwt', async () => {
     request.mockImplementation(async (name: string) => {
       if (name === 'adminAdvertisers') return { advertisers: [sampleFundedAdvertiser] };
