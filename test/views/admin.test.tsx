@@ -5,7 +5,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorLogic } from 'xstate';
-import { adminApprovalMachine, type PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
+import {
+  adminApprovalMachine,
+  type ApprovalFilter,
+  type PendingAdvertiser,
+} from '@/machines/operator/adminApproval.machine';
 import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/adminRecords.machine';
 import { messages } from '@/src/messages';
 import { OPERATORS_ONLY } from '@/src/operator/asOperator';
@@ -36,7 +40,7 @@ const other: PendingAdvertiser = {
 };
 
 function setup() {
-  const load = controlled<PendingAdvertiser[]>();
+  const load = controlled<PendingAdvertiser[], { filter: ApprovalFilter }>();
   const approve = controlled<PendingAdvertiser, { userId: string }>();
   const reject = controlled<PendingAdvertiser, { userId: string; reason: string }>();
   const records = controlled<unknown[], { kind: RecordsKind; query: string }>();
@@ -211,7 +215,9 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     const loadInstructions = controlled<TransferInstructions>();
     const saveInstructions = controlled<TransferInstructions, { instructions: string }>();
     const logic = {
-      approval: adminApprovalMachine.provide({ actors: { loadPending: controlled<PendingAdvertiser[]>().logic } }),
+      approval: adminApprovalMachine.provide({
+        actors: { loadPending: controlled<PendingAdvertiser[], { filter: ApprovalFilter }>().logic },
+      }),
       funds: adminFundsMachine.provide({ actors: { loadFunded: funded.logic, recordDeposit: deposit.logic } }),
       payouts: adminPayoutsMachine.provide({ actors: { loadPayouts: payouts.logic, decidePayout: decide.logic } }),
       instructions: transferInstructionsMachine.provide({
