@@ -24,8 +24,6 @@ export type ClusterMessage =
   /** User `u`'s sessions ended (password changed or reset, account deleted): their open live streams close. */
   | { o: string; t: 'sessions.revoked'; u: string }
   /** User `u`'s archive of platform `p` grew: their open live streams are told (docs/product.md §Chat archive). */
-  | { o: string; t: 'archive.updated'; u: string; p: 'twitch' | 'youtube' }
-  /** User `u`'s archive of platform `p` grew: their open live streams are told (docs/product.md §Chat archive). */
   | { o: string; t: 'archive.updated'; u: string; p: 'twitch' | 'youtube' };
 
 type Payload<T extends ClusterMessage['t']> = Omit<Extract<ClusterMessage, { t: T }>, 'o'>;
