@@ -1,6 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
-import type { Campaign } from '@/contract';
+import { lazy, Suspense, useState } from 'react';
 import {
   selectApprovalBusy,
   selectApprovalError,
@@ -18,37 +17,30 @@ import {
   selectRejectSending,
 } from '@/machines/operator/adminApproval.select';
 import type { ApprovalFilter, PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
-import type { RecordsKind } from '@/machines/operator/adminRecords.machine';
-import {
-  selectQuery,
-  selectRecordsError,
-  selectRecordsFailed,
-  selectRecordsLoading,
-  selectRecordsReady,
-  selectRows,
-} from '@/machines/operator/adminRecords.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDate, formatMoney } from '@/src/common/format';
+import { formatDate } from '@/src/common/format';
 import { useAdminApprovalLogic, type AdminApprovalLogic } from '@/src/operator/adminApproval';
 import type { AdminFundsLogic } from '@/src/operator/adminFunds';
 import type { TransferInstructionsLogic } from '@/src/operator/transferInstructions';
 import type { AdminPayoutsLogic } from '@/src/operator/adminPayouts';
-import { useAdminRecordsLogic, type AdminRecordsLogic } from '@/src/operator/adminRecords';
+import type { AdminRecordsLogic } from '@/src/operator/adminRecords';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
-import { Dialog } from '@/src/ui/Dialog';
-import { Field } from '@/src/ui/Field';
 import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
-import { Table } from '@/src/ui/Table';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './OperatorConsole.css';
+import { Problem } from './Problem';
 
 // The money tabs (docs/product.md §Money) are a chunk of their own, loaded when one is opened.
 const FundsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default: m.FundsPanel })));
 const PayoutsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default: m.PayoutsPanel })));
+// The reason asked when rejecting an advertiser is one too, loaded with the first Reject.
+const RejectReason = lazy(() => import('./RejectReason').then((m) => ({ default: m.RejectReason })));
+// So are the record lists (campaigns, users, support tickets): the console opens on the approvals.
+const RecordsPanel = lazy(() => import('./OperatorRecords').then((m) => ({ default: m.RecordsPanel })));
 
 export interface OperatorConsoleLogic {
   approval?: AdminApprovalLogic;
@@ -86,27 +78,22 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
           </Suspense>
         </TabsContent>
         <TabsContent value="campaigns" className={s.panel}>
-          <Records kind="campaigns" logic={logic.records} />
+          <Suspense fallback={<Spinner label="Loading campaigns" />}>
+            <RecordsPanel kind="campaigns" logic={logic.records} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="users" className={s.panel}>
-          <Records kind="users" logic={logic.records} />
+          <Suspense fallback={<Spinner label="Loading users" />}>
+            <RecordsPanel kind="users" logic={logic.records} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="tickets" className={s.panel}>
-          <Records kind="tickets" logic={logic.records} />
+          <Suspense fallback={<Spinner label="Loading support tickets" />}>
+            <RecordsPanel kind="tickets" logic={logic.records} />
+          </Suspense>
         </TabsContent>
       </TabsRoot>
     </div>
-  );
-}
-
-function Problem({ title, message, onRetry }: { title: string; message: string | null; onRetry: () => void }) {
-  return (
-    <Alert tone="error" title={title}>
-      <p>{message}</p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
   );
 }
 
@@ -116,7 +103,10 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
   const busy = selectApprovalBusy(snapshot);
   const target = selectApprovalTarget(snapshot);
   const rejecting = selectRejecting(snapshot);
-  const formId = useId();
+  // The reason dialog is loaded when a first Reject is pressed, then kept mounted (its closing animation and focus
+  // return run as usual).
+  const [rejectOpened, setRejectOpened] = useState(false);
+  if (rejecting && !rejectOpened) setRejectOpened(true);
   const subject = advertisers.find((a) => a.userId === target);
   const filter = selectApprovalFilter(snapshot);
   const notice = selectApprovalNotice(snapshot);
@@ -217,54 +207,20 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
           </Card>
         ))}
       </ul>
-      <Dialog
-        open={rejecting}
-        onOpenChange={(open) => {
-          if (!open) send({ type: 'reason.cancel' });
-        }}
-        title={`Reject ${subject?.companyName ?? 'advertiser'}`}
-        description="The advertiser reads this reason and can correct the profile and send it again."
-        width="narrow"
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              disabled={selectRejectSending(snapshot)}
-              onClick={() => send({ type: 'reason.cancel' })}
-            >
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form={formId}
-              variant="danger"
-              disabled={selectRejectSending(snapshot)}
-              aria-busy={selectRejectSending(snapshot) || undefined}
-            >
-              Reject
-            </Button>
-          </>
-        }
-      >
-        <form
-          id={formId}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'reason.submit' });
-          }}
-        >
-          <Field
-            label="Reason"
-            name="reason"
-            multiline
-            rows={4}
-            value={selectReason(snapshot)}
-            error={selectReasonError(snapshot) ?? undefined}
-            onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
+      {rejectOpened ? (
+        <Suspense fallback={null}>
+          <RejectReason
+            open={rejecting}
+            company={subject?.companyName ?? 'advertiser'}
+            reason={selectReason(snapshot)}
+            error={selectReasonError(snapshot)}
+            sending={selectRejectSending(snapshot)}
+            onChange={(value) => send({ type: 'reason.change', value })}
+            onSubmit={() => send({ type: 'reason.submit' })}
+            onCancel={() => send({ type: 'reason.cancel' })}
           />
-        </form>
-      </Dialog>
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -297,124 +253,5 @@ function Decided({ advertisers, ready }: { advertisers: PendingAdvertiser[]; rea
         </Card>
       ))}
     </ul>
-  );
-}
-
-type Row = Record<string, ReactNode>;
-
-const COLUMNS: Record<
-  RecordsKind,
-  {
-    caption: string;
-    empty: string;
-    columns: { key: string; header: string; align?: 'right' }[];
-    row: (record: never) => Row;
-    key: (record: never) => string;
-  }
-> = {
-  campaigns: {
-    caption: 'Campaigns',
-    empty: 'No campaigns yet.',
-    columns: [
-      { key: 'title', header: 'Campaign' },
-      { key: 'advertiser', header: 'Advertiser' },
-      { key: 'status', header: 'Status' },
-      { key: 'pay', header: 'Pay', align: 'right' },
-      { key: 'spots', header: 'Spots', align: 'right' },
-      { key: 'accepted', header: 'Accepted', align: 'right' },
-    ],
-    row: (c: Campaign & { advertiser: string }) => ({
-      title: c.title,
-      advertiser: c.advertiser,
-      status: c.status,
-      pay: formatMoney(c.payCents),
-      spots: c.spots,
-      accepted: c.offers.accepted + c.offers.active + c.offers.completed + c.offers.paid,
-    }),
-    key: (c: Campaign) => c.id,
-  },
-  users: {
-    caption: 'Users',
-    empty: 'No users match.',
-    columns: [
-      { key: 'email', header: 'E-mail' },
-      { key: 'name', header: 'Name' },
-      { key: 'role', header: 'Role' },
-      { key: 'since', header: 'Since' },
-    ],
-    row: (u: { email: string; name: string | null; role: string; createdAt: string }) => ({
-      email: u.email,
-      name: u.name ?? '—',
-      role: u.role,
-      since: formatDate(u.createdAt),
-    }),
-    key: (u: { id: string }) => u.id,
-  },
-  tickets: {
-    caption: 'Support tickets',
-    empty: 'No support tickets.',
-    columns: [
-      { key: 'when', header: 'Received' },
-      { key: 'from', header: 'From' },
-      { key: 'subject', header: 'Subject' },
-      { key: 'message', header: 'Message' },
-    ],
-    row: (t: { createdAt: string; name: string; email: string; subject: string; message: string }) => ({
-      when: formatDate(t.createdAt),
-      from: `${t.name} <${t.email}>`,
-      subject: t.subject,
-      message: t.message,
-    }),
-    key: (t: { id: string }) => t.id,
-  },
-};
-
-function Records({ kind, logic }: { kind: RecordsKind; logic?: AdminRecordsLogic }) {
-  const [snapshot, send] = useMachine(useAdminRecordsLogic(logic), { input: { kind }, inspect });
-  const table = COLUMNS[kind];
-  const rows = selectRows(snapshot) as never[];
-  return (
-    <>
-      {kind === 'users' ? (
-        <form
-          className={s.search}
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            // The box is uncontrolled: the machine holds the query that was searched, not every keystroke.
-            send({ type: 'records.search', query: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
-          }}
-        >
-          <Field
-            className={s.grow}
-            label="Search users"
-            name="q"
-            type="search"
-            defaultValue={selectQuery(snapshot)}
-            hint="E-mail or name."
-          />
-          <Button type="submit" variant="dashboard">
-            Search
-          </Button>
-        </form>
-      ) : null}
-      {selectRecordsLoading(snapshot) ? <Spinner label={`Loading ${table.caption.toLowerCase()}`} /> : null}
-      {selectRecordsFailed(snapshot) ? (
-        <Problem
-          title={`The ${table.caption.toLowerCase()} could not be loaded`}
-          message={selectRecordsError(snapshot)}
-          onRetry={() => send({ type: 'records.retry' })}
-        />
-      ) : null}
-      {selectRecordsReady(snapshot) ? (
-        <Table
-          caption={selectQuery(snapshot) ? `${table.caption} matching “${selectQuery(snapshot)}”` : table.caption}
-          columns={table.columns}
-          rows={rows.map((record) => table.row(record))}
-          rowKey={(_, index) => table.key(rows[index]!)}
-          emptyMessage={table.empty}
-        />
-      ) : null}
-    </>
   );
 }

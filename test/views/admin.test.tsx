@@ -1,7 +1,7 @@
 // The operator console (docs/product.md §Marketplace): the approval queue (approve, reject with a required reason, a refused review),
 // the users search, and the read-only tabs, each through its machine with controlled actors; then the wiring (the
 // session's jwt, ?status=pending, ?q=, and the server's 403 read as the console's refusal).
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorLogic } from 'xstate';
@@ -103,7 +103,7 @@ describe('Operator Console', () => {
     const { load, reject, user } = setup();
     await load.resolve([samplePendingAdvertiser]);
     await user.click(screen.getByRole('button', { name: 'Reject' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject PixelForge Gear' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reject PixelForge Gear' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByText(messages.required)).toBeInTheDocument();
     expect(reject.started).toBe(0);
@@ -129,7 +129,7 @@ describe('Operator Console', () => {
     const { load, records, user } = setup();
     await load.resolve([]);
     await user.click(screen.getByRole('tab', { name: 'Users' }));
-    expect(records.inputs.at(-1)).toEqual({ kind: 'users', query: '' });
+    await waitFor(() => expect(records.inputs.at(-1)).toEqual({ kind: 'users', query: '' }));
     await records.resolve([
       { id: 'u1', email: 'ana@example.com', name: 'Ana Lee', role: 'creator', createdAt: '2026-11-01T00:00:00.000Z' },
     ]);
@@ -159,13 +159,13 @@ describe('Operator Console', () => {
     await load.resolve([]);
     expect(screen.getByText('No advertisers waiting for approval.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Campaigns' }));
-    expect(records.inputs.at(-1)).toEqual({ kind: 'campaigns', query: '' });
+    await waitFor(() => expect(records.inputs.at(-1)).toEqual({ kind: 'campaigns', query: '' }));
     await records.resolve([{ ...sampleCampaign, advertiser: 'Nova Energy' }]);
     const campaigns = screen.getByRole('table', { name: 'Campaigns' });
     expect(within(campaigns).getByRole('cell', { name: sampleCampaign.title })).toBeInTheDocument();
     expect(within(campaigns).getByRole('cell', { name: 'Nova Energy' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Support Tickets' }));
-    expect(records.inputs.at(-1)).toEqual({ kind: 'tickets', query: '' });
+    await waitFor(() => expect(records.inputs.at(-1)).toEqual({ kind: 'tickets', query: '' }));
     await records.resolve([]);
     expect(screen.getByText('No support tickets.')).toBeInTheDocument();
   });
