@@ -292,7 +292,7 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await finish(watched, 'earnings');
   });
 
-  it('Withdraw: Cancel just closes; a refused amount shows the failed modal with the reason, a real payout the success modal; Retry closes each', async () => {
+  it('Withdraw to PayPal: Cancel just closes; a refused amount shows the failed modal with the reason, a real payout the requested modal; Done closes each', async () => {
     const watched = await openScreen(width, '/earnings', 'Earnings', demoToken);
     const { page } = watched;
     const open = async () => {
@@ -324,26 +324,27 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     await result.waitFor();
     await onlyOneDialog(page);
     expect((await result.innerText()).replace(/\s+/g, ' ')).toContain(
-      'Withdrawal amount of $10 Transfer to bank account has been failed. Withdrawals start at $50.',
+      'Withdrawal amount of $10 Transfer to your PayPal account alex.rivera@demo.castbridge.app has failed. Withdrawals start at $50.',
     );
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'withdraw-failed');
-    await result.getByRole('button', { name: 'Retry' }).click();
+    await result.getByRole('button', { name: 'Done' }).click();
     await result.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     dialog = await open();
     await dialog.getByLabel('Amount').fill('75');
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
-    result = page.getByRole('dialog', { name: 'Withdrawal successful' });
+    // PayPal sends it afterwards (the demo's manual rail: the team, by hand): requested, not yet transferred.
+    result = page.getByRole('dialog', { name: 'Withdrawal requested' });
     await result.waitFor();
     await onlyOneDialog(page);
     expect((await result.innerText()).replace(/\s+/g, ' ')).toMatch(
-      /Withdrawal amount of \$75 Transferred successfully to your bank account\. Reference #CB-\d{6}-\d{4} · PayPal alex\.rivera@demo\.castbridge\.app\./,
+      /Withdrawal amount of \$75 Requested a transfer to your PayPal account alex\.rivera@demo\.castbridge\.app\. Reference #CB-\d{6}-\d{4}\./,
     );
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'withdraw-success');
-    await result.getByRole('button', { name: 'Retry' }).click();
+    await result.getByRole('button', { name: 'Done' }).click();
     await result.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
     // The history shows it at once, processing.

@@ -174,10 +174,10 @@ describe('money', () => {
     const failed = c.getByRole('dialog', { name: 'Withdrawal failed' });
     await failed.getByText(`Your available balance is ${balance}: you cannot withdraw $1,000,000.`).waitFor();
     expect(await failed.textContent()).toContain(
-      'Withdrawal amount of $1,000,000Transfer to bank account has been failed.',
+      'Withdrawal amount of $1,000,000Transfer to your PayPal account alex.rivera@demo.castbridge.app has failed.',
     );
     await checked(cr, 'creator-withdraw-failed');
-    await failed.getByRole('button', { name: 'Retry' }).click();
+    await failed.getByRole('button', { name: 'Done' }).click();
     await failed.waitFor({ state: 'detached' });
     expect(await figure(c, 'Earning Balance').locator('p').first().textContent()).toBe(balance);
     // The refused request (409) is the only failure the page saw.
