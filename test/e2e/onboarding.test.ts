@@ -28,7 +28,7 @@ const step = (page: Page, title: string) =>
 /** The same screen at 375 px, checked too. */
 async function alsoNarrow(watched: Watched, name: string) {
   await watched.page.setViewportSize({ width: widths.mobile, height: 900 });
-  await checked(watched, `${name}-375`);
+  await checked(watched, name); // the screenshot is named by the width it is taken at
   await watched.page.setViewportSize({ width: widths.desktop, height: 900 });
 }
 
