@@ -127,6 +127,14 @@ export function createOAuthStandIn(options: {
   let lifetime = 4 * 3600;
   const state = openStandInState(options.dataDir);
   const calls = { grants: [] as string[], revoked: [] as string[], identity: 0, helix: {} as Record<string, number> };
+  /** The posted form, or null when the body cannot be read as one (a 400, as the platforms answer; never a 500). */
+  const readForm = async (c: Context): Promise<Record<string, unknown> | null> => {
+    try {
+      return await c.req.parseBody();
+    } catch {
+      return null;
+    }
+  };
   const app = new Hono();
   // Random: instances of a cluster start broadcasts too, and two must not share an id.
   const broadcast = (channel: string, title?: string): Broadcast => ({
@@ -211,7 +219,8 @@ export function createOAuthStandIn(options: {
     });
 
     app.post(`${authorizePath}/decide`, async (c) => {
-      const form = await c.req.parseBody();
+      const form = await readForm(c);
+      if (!form) return errorPage(c, 'the form could not be read');
       const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
       const refused = clientError(field('client_id'), field('redirect_uri'));
       if (refused) return errorPage(c, refused);
@@ -244,7 +253,8 @@ export function createOAuthStandIn(options: {
     });
 
     app.post(tokenPath, async (c) => {
-      const form = await c.req.parseBody();
+      const form = await readForm(c);
+      if (!form) return refuse(c, 400, 'invalid request body');
       const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
       if (field('client_id') !== clientId || field('client_secret') !== clientSecret)
         return refuse(c, 401, 'invalid client');
@@ -307,7 +317,8 @@ export function createOAuthStandIn(options: {
     });
 
     app.post(revokePath, async (c) => {
-      const form = await c.req.parseBody();
+      const form = await readForm(c);
+      if (!form) return refuse(c, 400, 'invalid request body');
       const token = typeof form.token === 'string' ? form.token : (c.req.query('token') ?? '');
       if (twitch && form.client_id !== clientId) return refuse(c, 400, 'Invalid client id');
       const known = state.grantOf(token);

@@ -443,6 +443,23 @@ describe('the OAuth stand-in checks the client and its redirect URI as Twitch an
   );
 
   it.each(['twitch', 'youtube'] as const)(
+    '%s: a body that is not a readable form is a 400 on the decision, the token and the revocation, never a 500',
+    async (platform) => {
+      const base = paths[platform].slice(0, paths[platform].lastIndexOf('/'));
+      const tokenPath = platform === 'twitch' ? `${base}/token` : '/youtube/token';
+      const revokePath = platform === 'twitch' ? `${base}/revoke` : '/youtube/revoke';
+      for (const path of [`${paths[platform]}/decide`, tokenPath, revokePath]) {
+        const answer = await standIn.app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'multipart/form-data; boundary=----x' },
+          body: '------x\r\nContent-Disposition: form-data; name="client_id"\r\n\r\nunterminated',
+        });
+        expect(answer.status, path).toBe(400);
+      }
+    },
+  );
+
+  it.each(['twitch', 'youtube'] as const)(
     '%s: the registered redirect URI gets the code, or the refusal',
     async (platform) => {
       const consentPage = await page(platform);
