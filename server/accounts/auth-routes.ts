@@ -77,6 +77,7 @@ export function authRoutes(services: AuthRoutesDeps) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'An account with this email already exists');
       throw error;
     }
+    await throttle.registered({ email: normaliseEmail(body.email), ip: clientIp(c, config.trustProxy), userId: id });
     return { token: await tokens.issue(id, 0) };
   });
 

@@ -189,6 +189,11 @@ export function createLoginThrottle(db: Kysely<Database>, now: () => number = Da
       await attempt.succeeded();
     },
 
+    /** A new account, registered from `ip`: the address it signed up from is one of its own from the start. */
+    async registered(keys: ThrottleKeys & { userId: string }): Promise<void> {
+      await remember(keys.email, keys.userId, addressBlock(keys.ip), now());
+    },
+
     /**
      * A password reset from `ip` (the mailbox proved): the account's failures go, wherever they came from, and `ip`
      * becomes one of its addresses.

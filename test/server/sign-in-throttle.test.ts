@@ -46,10 +46,11 @@ describe.each(BACKENDS)('sign-in throttle on %s', (backendName) => {
       headers: { 'x-forwarded-for': ip },
     });
   const retryAfter = (answer: Answer) => Number(answer.headers.get('retry-after'));
-  const register = async () => {
+  const register = async (ip?: string) => {
     const email = uniqueEmail('owner');
     const answer = await api.request('POST', '/api/auth/register', {
       json: { email, password: STRONG_PASSWORD, type_account: 'Influencer' },
+      ...(ip ? { headers: { 'x-forwarded-for': ip } } : {}),
     });
     expect(answer.status).toBe(201);
     return { email, userId: tokenSubject(answer.body.token as string) };
@@ -81,6 +82,15 @@ describe.each(BACKENDS)('sign-in throttle on %s', (backendName) => {
     const stranger = await login(email, STRONG_PASSWORD, at(500));
     expect(stranger.status).toBe(429);
     expect(retryAfter(stranger)).toBeGreaterThan(0);
+  });
+
+  it('the address an account signed up from is its own before any sign-in', async () => {
+    const at = addresses();
+    const usual = at(0);
+    const { email } = await register(usual);
+    for (let i = 0; i < ACCOUNT.free; i++) await fail(email, at(10 + i), 1);
+    expect((await login(email, STRONG_PASSWORD, at(500))).status).toBe(429);
+    expect((await login(email, STRONG_PASSWORD, usual)).status).toBe(200);
   });
 
   it('gives the (account, address) pair growing delays: free attempts, then 1 s, 2 s, 4 s … up to 15 minutes', async () => {
