@@ -57,9 +57,10 @@ export function CompleteRegister({
   const role = SessionContext.useSelector(selectRole);
   const user = SessionContext.useSelector(selectUser);
   // The role decides the form: GET /api/user, as the dashboard does on load.
+  const userKnown = user !== null;
   useEffect(() => {
-    if (signedIn && session.getSnapshot().context.user === null) session.send({ type: 'user.load' });
-  }, [signedIn, session]);
+    if (signedIn && !userKnown) session.send({ type: 'user.load' });
+  }, [signedIn, userKnown, session]);
   if (!signedIn || role === null) return null;
   return role === 'advertiser' ? (
     <AdvertiserCompletion logic={advertiserLogic} email={user?.email ?? ''} />
