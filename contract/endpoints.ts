@@ -85,6 +85,11 @@ export const endpoints = {
   adminPayouts: { method: 'GET', path: '/api/admin/payouts', auth: 'bearer' },
   markPayoutPaid: { method: 'POST', path: '/api/admin/payouts/:id/paid', auth: 'bearer' },
   markPayoutFailed: { method: 'POST', path: '/api/admin/payouts/:id/failed', auth: 'bearer' },
+  // Verified delivery's review window (docs/product.md §Verified delivery): the advertiser disputes an overlay delivery in
+  // its window; operators settle held and disputed earnings.
+  disputeDelivery: { method: 'POST', path: '/api/offers/:id/dispute', auth: 'bearer' },
+  adminReviews: { method: 'GET', path: '/api/admin/reviews', auth: 'bearer' },
+  resolveReview: { method: 'POST', path: '/api/admin/reviews/:id/resolve', auth: 'bearer' },
   // Stripe's signed webhook (payout.paid, payout.failed of connected accounts): the signature authenticates it.
   stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', auth: 'none' },
   // The overlay for OBS (docs/product.md §The overlay for OBS). Settings: creators only. The stream and the heartbeat are authenticated by the
@@ -94,6 +99,9 @@ export const endpoints = {
   rotateOverlayToken: { method: 'POST', path: '/api/overlay/rotate', auth: 'bearer' },
   overlayStream: { method: 'GET', path: '/api/overlay/stream', auth: 'none' },
   overlayHeartbeat: { method: 'POST', path: '/api/overlay/heartbeat', auth: 'none' },
+  // The page's report of where it runs (OBS Program, preview, a browser tab); the creator reads whether it counts.
+  overlayPresence: { method: 'POST', path: '/api/overlay/presence', auth: 'none' },
+  overlayStatus: { method: 'GET', path: '/api/overlay/status', auth: 'bearer' },
   // An offer's display proof: its creator or its campaign's advertiser (others 404).
   offerDisplay: { method: 'GET', path: '/api/offers/:id/display', auth: 'bearer' },
   // Connected accounts (docs/product.md §Connected accounts): creators only (others 403). The callback is the provider's redirect: its `state`
@@ -407,7 +415,43 @@ export const endpointDocs = {
     request: '`seconds`: 1–60, whole; `beatId`: 8–64 characters, a retry repeats it',
     errors: "400, 404 unknown token or not this overlay's active offer, 409 switched off",
   },
-  offerDisplay: { who: "the offer's creator or its campaign's advertiser", errors: '401, 404 anyone else' },
+  offerDisplay: {
+    who: "the offer's creator or its campaign's advertiser",
+    answer:
+      'claimed, verified and unverified seconds (by why), impressions and effective CPM; each session with its viewer samples, the platform recording at its start (`evidenceUrl`) and its archived chat messages; the review window once completed',
+    errors: '401, 404 anyone else',
+  },
+  overlayPresence: {
+    who: 'the overlay token (in the body)',
+    request: '`host`: where the page runs; only `program` (on Program while OBS streams) counts',
+    answer: "the overlay's status, as `GET /api/overlay/status` gives it",
+    errors: '400, 404 unknown token',
+  },
+  overlayStatus: {
+    who: 'creator',
+    answer:
+      'whether the overlay is being counted now and, if not, the first reason (`switched_off`, `no_offer`, `no_channel`, `no_page`, `browser`, `not_program`, `not_streaming`, `offline`, `undisclosed`); the channels as the platform last reported them',
+    errors: '401, 403',
+  },
+  disputeDelivery: {
+    who: "the campaign's advertiser",
+    request: '`reason`: 10–1000 characters',
+    answer: 'the review, now `disputed`: the pay stays pending until an operator resolves it',
+    errors:
+      "400, 403, 404 not the advertiser's offer, 409 no review window open (not completed by the overlay, released, already disputed or resolved, or the window ended)",
+  },
+  adminReviews: {
+    who: 'operator',
+    answer: 'held and disputed earnings, oldest first',
+    errors: '401, 403',
+  },
+  resolveReview: {
+    who: 'operator',
+    request:
+      '`payCents`: 0 to the earning, what the creator gets (the rest returns to the advertiser); `reason`: shown to both; optional header `Idempotency-Key`',
+    answer: 'the review, now `resolved`',
+    errors: '400, 403, 404, 409 not held or disputed, 422 more than the earning',
+  },
   listConnections: {
     who: 'creator',
     answer: '`settings`: what to set when the platform is not configured',
@@ -532,7 +576,11 @@ export const endpointRoles = {
   adminPayouts: ['operator'],
   markPayoutPaid: ['operator'],
   markPayoutFailed: ['operator'],
+  disputeDelivery: ['advertiser'],
+  adminReviews: ['operator'],
+  resolveReview: ['operator'],
   getOverlay: ['creator'],
+  overlayStatus: ['creator'],
   updateOverlay: ['creator'],
   rotateOverlayToken: ['creator'],
   listConnections: ['creator'],

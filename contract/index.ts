@@ -110,6 +110,9 @@ export const schemas = {
   adminPayouts: { query: money.adminPayoutsQuery, response: money.adminPayoutsResponse, status: 200 },
   markPayoutPaid: { body: money.markPaidRequest, response: money.adminPayoutResponse, status: 200 },
   markPayoutFailed: { body: money.markFailedRequest, response: money.adminPayoutResponse, status: 200 },
+  disputeDelivery: { body: money.disputeRequest, response: z.object({ review: overlay.earningReview }), status: 200 },
+  adminReviews: { response: money.adminReviewsResponse, status: 200 },
+  resolveReview: { body: money.resolveReviewRequest, response: money.adminReviewResponse, status: 200 },
   // The raw body is read by the handler (the signature covers its exact bytes).
   stripeWebhook: { response: z.object({ received: z.literal(true) }), status: 200 },
   getOverlay: { response: overlay.overlayResponse, status: 200 },
@@ -119,6 +122,8 @@ export const schemas = {
   overlayStream: { query: overlay.overlayStreamQuery, response: z.never(), status: 200 },
   overlayHeartbeat: { body: overlay.heartbeatRequest, response: overlay.heartbeatResponse, status: 200 },
   offerDisplay: { response: overlay.offerDisplayResponse, status: 200 },
+  overlayPresence: { body: overlay.presenceRequest, response: overlay.overlayStatusResponse, status: 200 },
+  overlayStatus: { response: overlay.overlayStatusResponse, status: 200 },
   listConnections: { response: connections.connectionsResponse, status: 200 },
   startConnection: { response: connections.connectStartResponse, status: 200 },
   // A redirect (302) to /connect-accounts?platform=<platform>&complete=<token> or ?platform=<platform>&error=<message>.

@@ -84,3 +84,19 @@ export function parseDollars(text: string): number | null {
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return Number.isSafeInteger(cents) ? cents : null;
 }
+
+// --- Review window (docs/product.md §Verified delivery) ----------------------------------------------------------
+
+/** An overlay earning: pending for REVIEW_HOURS → released, or disputed / held → resolved by an operator. */
+export const REVIEW_STATUSES = ['pending', 'held', 'disputed', 'released', 'resolved'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const DEFAULT_REVIEW_HOURS = 72;
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: 'In review',
+  held: 'Held for review',
+  disputed: 'Disputed',
+  released: 'Available',
+  resolved: 'Resolved',
+};
+/** A dispute's or a resolution's reason: 10 to 1000 characters. */
+export const REVIEW_REASON_LENGTH = { min: 10, max: 1000 } as const;

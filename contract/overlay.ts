@@ -57,3 +57,58 @@ export interface OverlayState {
   rotationSeconds: RotationSeconds;
   creatives: OverlayCreative[];
 }
+
+// --- Verified delivery (docs/product.md §Verified delivery) ------------------------------------------------------
+
+/**
+ * What the overlay page says of where it runs, every HEARTBEAT_SECONDS (POST /api/overlay/presence): only `program`
+ * (OBS shows the source on its Program output and reports streaming) ever counts.
+ */
+export const HOST_STATES = ['program', 'not_streaming', 'not_program', 'browser'] as const;
+export type HostState = (typeof HOST_STATES)[number];
+
+/** How a claimed minute was settled against the platform. */
+export const MINUTE_STATUSES = ['pending', 'verified', 'offline', 'undisclosed', 'no_sample'] as const;
+export type MinuteStatus = (typeof MINUTE_STATUSES)[number];
+
+/** Why claimed seconds did not count, as the creator and the brand read it. */
+export const MINUTE_STATUS_TEXT: Record<Exclude<MinuteStatus, 'verified'>, string> = {
+  pending: 'waiting for the platform to confirm',
+  offline: 'not verified: your channel was offline',
+  undisclosed: 'not verified: the stream was not disclosed as sponsored',
+  no_sample: 'not verified: the platform gave no viewer count',
+};
+
+/**
+ * Why the overlay is not being counted right now (GET /api/overlay/status), in the order they are checked; the
+ * OBS Extension screen shows the first that applies, with what to do about it.
+ */
+export const COUNTING_REASONS = [
+  'switched_off',
+  'no_offer',
+  'no_channel',
+  'no_page',
+  'browser',
+  'not_program',
+  'not_streaming',
+  'offline',
+  'undisclosed',
+] as const;
+export type CountingReason = (typeof COUNTING_REASONS)[number];
+
+export const COUNTING_REASON_TEXT: Record<CountingReason, string> = {
+  switched_off: 'The overlay is switched off.',
+  no_offer: 'No accepted sponsorship is running today, so there is nothing to show.',
+  no_channel:
+    'Connect your Twitch or YouTube channel in Connect Accounts: only a channel the platform confirms is live counts.',
+  no_page: 'The overlay is not open in OBS. Add it as a Browser source (Download Now gives a scene with it).',
+  browser: 'This is a browser tab, not OBS: a preview never counts toward pay.',
+  not_program: 'The overlay’s scene is not on Program. Studio Mode preview and hidden sources do not count.',
+  not_streaming: 'OBS is not streaming. Display counts only while you are live.',
+  offline: 'Not verified: your channel was offline. The platform does not report your channel as live.',
+  undisclosed:
+    'Your stream is not disclosed as sponsored. Add #ad to your stream title (or turn on Branded Content on Twitch, paid promotion on YouTube).',
+};
+
+/** Epoch ms after which a page that has not reported is taken as closed. */
+export const PRESENCE_TIMEOUT_SECONDS = 45;

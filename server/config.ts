@@ -1,7 +1,12 @@
 // Server configuration, read once from the environment (the table is in docs/operations.md, "Configuration").
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MIN_PAYOUT_CENTS, PAYOUT_PROVIDERS, type PayoutProviderName } from '../contract/money.ts';
+import {
+  DEFAULT_MIN_PAYOUT_CENTS,
+  DEFAULT_REVIEW_HOURS,
+  PAYOUT_PROVIDERS,
+  type PayoutProviderName,
+} from '../contract/money.ts';
 
 /** The quiet period of thread e-mails, in seconds (THREAD_MAIL_QUIET_SECONDS; docs/operations.md, docs/product.md §Threads). */
 export const DEFAULT_THREAD_MAIL_QUIET_SECONDS = 300;
@@ -49,6 +54,15 @@ export interface Config {
   feeBps: number;
   /** MIN_PAYOUT_CENTS: the smallest withdrawal (default 5000, $50). */
   minPayoutCents: number;
+  /**
+   * REVIEW_HOURS (default 72; decimals allowed, so a demo or a test can use seconds): how long an overlay earning
+   * stays pending, open to the advertiser's dispute, before it becomes available (docs/product.md §Verified delivery).
+   */
+  reviewSeconds: number;
+  /** LIVE_POLL_SECONDS (default 60): how often the platforms are asked whether watched channels are live. */
+  livePollSeconds: number;
+  /** The fraud signals that hold an earning for an operator (server/overlay/fraud.ts, docs/operations.md). */
+  fraud: FraudThresholds;
   /** PAYOUT_PROVIDER: the rails payouts go out on, e.g. "stripe,paypal"; each method kind takes the first that
    * supports it (Stripe: bank accounts, PayPal: PayPal e-mails), and `manual` (an operator pays) takes the rest. */
   payoutProviders: PayoutProviderName[];
@@ -91,6 +105,27 @@ export const DEFAULT_FIREBASE_PROJECT = 'demo-castbridge';
 export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 type Env = Record<string, string | undefined>;
+
+/** When an earning is held for an operator instead of released (docs/operations.md §Fraud signals). */
+export interface FraudThresholds {
+  /** FRAUD_VIEWER_SPIKE (default 5): verified minutes' viewers above this many times the channel's own median. */
+  viewerSpike: number;
+  /** FRAUD_CHAT_RATIO (default 0.2): chat messages per viewer below this share of the channel's own ratio. */
+  chatRatio: number;
+  /** FRAUD_ADDRESS_MINUTES (default 3): minutes in which heartbeats came from more than one network address. */
+  addressMinutes: number;
+  /** FRAUD_OFFLINE_MINUTES (default 10): claimed minutes while the platform said the channel was offline. */
+  offlineMinutes: number;
+}
+
+function decimal(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(value);
+  if (raw === null) return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new Error(`${name} must be a number, got "${raw}"`);
+  const parsed = Number(raw);
+  if (parsed < min || parsed > max) throw new Error(`${name} must be between ${min} and ${max}, got ${parsed}`);
+  return parsed;
+}
 
 function nonEmpty(value: string | undefined): string | null {
   const trimmed = value?.trim();
@@ -274,6 +309,14 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: nonEmpty(env.SEED_DEMO) !== '0',
     feeBps: integer('FEE_BPS', env.FEE_BPS, 0, 0, 10_000),
     minPayoutCents: integer('MIN_PAYOUT_CENTS', env.MIN_PAYOUT_CENTS, DEFAULT_MIN_PAYOUT_CENTS, 1, 100_000_000),
+    reviewSeconds: Math.round(decimal('REVIEW_HOURS', env.REVIEW_HOURS, DEFAULT_REVIEW_HOURS, 0, 8760) * 3600),
+    livePollSeconds: integer('LIVE_POLL_SECONDS', env.LIVE_POLL_SECONDS, 60, 1, 3600),
+    fraud: {
+      viewerSpike: decimal('FRAUD_VIEWER_SPIKE', env.FRAUD_VIEWER_SPIKE, 5, 1, 1000),
+      chatRatio: decimal('FRAUD_CHAT_RATIO', env.FRAUD_CHAT_RATIO, 0.2, 0, 1),
+      addressMinutes: integer('FRAUD_ADDRESS_MINUTES', env.FRAUD_ADDRESS_MINUTES, 3, 1, 100_000),
+      offlineMinutes: integer('FRAUD_OFFLINE_MINUTES', env.FRAUD_OFFLINE_MINUTES, 10, 1, 100_000),
+    },
     payoutProviders: providers,
     stripe: stripeSettings(env, providers.includes('stripe')),
     paypal: paypalSettings(env, providers.includes('paypal')),

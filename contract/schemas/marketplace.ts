@@ -132,6 +132,11 @@ export const deliverable = z.object({
   endsOn: day,
   /** The disclosure label the overlay shows, e.g. "Sponsored by Nova Energy". */
   disclosure: required(L.disclosure),
+  /**
+   * Minutes count only while the stream is disclosed as sponsored on the platform (Twitch branded content or
+   * #ad / #sponsored in the title; YouTube paid promotion or #ad): docs/product.md §Verified delivery. Default on.
+   */
+  requiresDisclosure: z.boolean({ error: 'must be true or false' }).default(true),
 });
 export type Deliverable = z.infer<typeof deliverable>;
 

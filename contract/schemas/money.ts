@@ -10,6 +10,8 @@ import {
   onlyDigits,
   PAYOUT_METHOD_KINDS,
   PAYOUT_PROVIDERS,
+  REVIEW_REASON_LENGTH,
+  REVIEW_STATUSES,
   PAYOUT_STATUSES,
 } from '../money.ts';
 import { email, NO_NUL } from './common.ts';
@@ -110,6 +112,8 @@ export const earningsResponse = z.object({
   periods: z.object({ allOver: earningsFigures, thisYear: earningsFigures, thisMonth: earningsFigures }),
   /** Withdrawable now ("Earning Balance"). */
   availableCents: cents,
+  /** Earned, in its review window or held (docs/product.md §Verified delivery): available once released. */
+  pendingCents: cents,
   /** Held by payouts on their way. */
   inPayoutCents: cents,
   minPayoutCents: cents,
@@ -190,3 +194,44 @@ export const adminPayoutResponse = z.object({ payout: adminPayout });
 export const adminPayoutsQuery = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
 export const markPaidRequest = z.object({ reference });
 export const markFailedRequest = z.object({ reason: reference.pipe(z.string().max(500)) });
+
+// --- Review window (docs/product.md §Verified delivery) ----------------------------------------------------------
+
+const reviewReason = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(REVIEW_REASON_LENGTH.min, `must be at least ${REVIEW_REASON_LENGTH.min} characters`)
+  .max(REVIEW_REASON_LENGTH.max, `must be at most ${REVIEW_REASON_LENGTH.max} characters`);
+
+/** The advertiser disputes an overlay delivery inside its review window. */
+export const disputeRequest = z.object({ reason: reviewReason }).strict();
+
+/** An operator settles a held or disputed earning: `payCents` of it to the creator, the rest back to the advertiser. */
+export const resolveReviewRequest = z
+  .object({
+    payCents: z.number({ error: 'must be an amount in cents' }).int('must be a whole number of cents').min(0),
+    reason: reviewReason,
+  })
+  .strict();
+
+export const adminReview = z.object({
+  offerId: z.string(),
+  campaignId: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  brand: z.string(),
+  title: z.string(),
+  creatorName: z.string(),
+  creatorEmail: z.string(),
+  earnedCents: cents,
+  feeCents: cents,
+  endsAt: z.string(),
+  holdReasons: z.array(z.object({ rule: z.string(), detail: z.string() })),
+  disputeReason: z.string().nullable(),
+  disputedAt: z.string().nullable(),
+  verifiedSeconds: z.number().int().min(0),
+  impressions: z.number().int().min(0),
+  createdAt: z.string(),
+});
+export type AdminReview = z.infer<typeof adminReview>;
+export const adminReviewsResponse = z.object({ reviews: z.array(adminReview) });
+export const adminReviewResponse = z.object({ review: adminReview });

@@ -43,6 +43,7 @@ export const sampleEarnings: Earnings = {
     thisMonth: { totalCents: 25_000, overlayCents: 0, sponsorshipCents: 25_000 },
   },
   availableCents: 19_000,
+  pendingCents: 0,
   inPayoutCents: 6_000,
   minPayoutCents: 5_000,
 };

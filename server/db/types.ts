@@ -140,6 +140,8 @@ export interface CampaignsTable {
   starts_on: string;
   ends_on: string;
   disclosure: string;
+  /** 1 (default): minutes count only while the stream is disclosed as sponsored (docs/product.md §Verified delivery). */
+  requires_disclosure: Generated<number>;
   status: CampaignStatus;
   created_at: string;
   updated_at: string;
@@ -212,7 +214,13 @@ export interface JobsTable {
 type BigInt = number | string;
 
 export type LedgerAccountKind =
-  'advertiser_balance' | 'campaign_reserve' | 'creator_available' | 'creator_in_payout' | 'platform_fees' | 'external';
+  | 'advertiser_balance'
+  | 'campaign_reserve'
+  | 'creator_pending'
+  | 'creator_available'
+  | 'creator_in_payout'
+  | 'platform_fees'
+  | 'external';
 
 export interface LedgerAccountsTable {
   id: Generated<BigInt>;
@@ -303,12 +311,29 @@ export interface OverlayMinutesTable {
   offer_id: string;
   /** UTC epoch minute (bigint: a string when read from PostgreSQL). */
   minute: number | string;
+  /** Seconds the page claimed (on Program while OBS streamed). */
   seconds: number;
+  /** Settled against the platform (migration 0024): pending until the channel was looked at after the minute. */
+  status: Generated<MinuteStatus>;
+  /** Of `seconds`, those the platform confirmed (live, disclosed when required, with a viewer sample). */
+  verified_seconds: Generated<number>;
+  /** The viewers counted for the minute's impressions (the lowest sample around it); null: none. */
+  viewers: Generated<number | null>;
+  /** The live stream (live_streams.id) that confirmed it. */
+  stream_key: Generated<string | null>;
 }
+
+/** pending → verified | offline | undisclosed | no_sample (contract/overlay.ts MINUTE_STATUSES). */
+export type MinuteStatus = 'pending' | 'verified' | 'offline' | 'undisclosed' | 'no_sample';
 
 export interface OverlayProgressTable {
   offer_id: string;
+  /** Claimed seconds (what the page reported and the wall-clock budget allowed). */
   displayed_seconds: number;
+  /** Of those, the seconds the platform confirmed: what completes the deliverable. */
+  verified_seconds: Generated<number>;
+  /** Verified seconds × viewers, summed per minute, ÷ 60 (viewer-minutes are not impressions: see docs/product.md). */
+  impressions: Generated<number | string>;
   /** Epoch milliseconds (bigint). */
   credited_until: number | string;
   last_beat_id: string;
@@ -502,6 +527,91 @@ export interface Database {
   chat_day_chatters: ChatDayChattersTable;
   chat_stream_chatters: ChatStreamChattersTable;
   idempotency_keys: IdempotencyKeysTable;
+  live_streams: LiveStreamsTable;
+  live_samples: LiveSamplesTable;
+  live_watch: LiveWatchTable;
+  overlay_sources: OverlaySourcesTable;
+  overlay_presence: OverlayPresenceTable;
+  earning_reviews: EarningReviewsTable;
+}
+
+/** A live stream a platform reported for a creator's connected channel (migration 0024, server/connections/live.ts). */
+export interface LiveStreamsTable {
+  /** `${platform}:${stream id}`. */
+  id: string;
+  creator_id: string;
+  account_id: string;
+  platform: 'twitch' | 'youtube';
+  channel_id: string;
+  channel_login: string;
+  stream_id: string;
+  /** Epoch ms (bigint): the platform's start, the last look that found it live, the first that found it gone. */
+  started_at: Millis;
+  last_live_at: Millis;
+  ended_at: Millis | null;
+  title: string;
+  recording_url: string | null;
+}
+
+/** One look at a live stream: its viewers, title and disclosure then. */
+export interface LiveSamplesTable {
+  stream_key: string;
+  at: Millis;
+  viewers: number | null;
+  title: string;
+  /** 1: disclosed as sponsored (the platform's flag, or #ad / #sponsored in the title). */
+  disclosed: number;
+  /** 1: the platform's own flag (Twitch branded content, YouTube paid promotion). */
+  branded: number;
+}
+
+/** Each watched connected account: when the platform last answered, and what it said. */
+export interface LiveWatchTable {
+  account_id: string;
+  creator_id: string;
+  platform: 'twitch' | 'youtube';
+  checked_at: Generated<Millis>;
+  live: Generated<number>;
+  stream_key: string | null;
+  problem: string | null;
+}
+
+/** The (hashed) addresses an overlay's heartbeats came from, per minute: a fraud signal (server/overlay/fraud.ts). */
+export interface OverlaySourcesTable {
+  creator_id: string;
+  minute: Millis;
+  address: string;
+}
+
+/** What an overlay page last reported of its host (server/overlay/status.ts). */
+export interface OverlayPresenceTable {
+  creator_id: string;
+  host: string;
+  at: Millis;
+}
+
+/** An overlay earning's review window (migration 0024, server/money/reviews.ts). */
+export interface EarningReviewsTable {
+  offer_id: string;
+  creator_id: string;
+  advertiser_id: string;
+  campaign_id: string;
+  earned_cents: BigInt;
+  fee_cents: BigInt;
+  status: 'pending' | 'held' | 'disputed' | 'released' | 'resolved';
+  /** Epoch ms when the window ends. */
+  ends_at: Millis;
+  /** JSON array of { rule, detail }. */
+  hold_reasons: Generated<string>;
+  dispute_reason: string | null;
+  disputed_at: string | null;
+  resolution_reason: string | null;
+  resolved_pay_cents: BigInt | null;
+  resolved_refund_cents: BigInt | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  released_at: string | null;
+  created_at: string;
 }
 
 /** A caller's Idempotency-Key on a request that moves money (migration 0021, server/http/idempotency.ts). */

@@ -106,6 +106,7 @@ export function createCampaignStore(services: CampaignDeps) {
       starts_on: input.deliverable.startsOn,
       ends_on: input.deliverable.endsOn,
       disclosure: input.deliverable.disclosure,
+      requires_disclosure: input.deliverable.requiresDisclosure === false ? 0 : 1,
     }),
   });
 

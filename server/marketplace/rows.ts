@@ -24,13 +24,14 @@ export function targetingOf(row: CampaignRow): Campaign['targeting'] {
 }
 
 export function deliverableOf(
-  row: Pick<CampaignRow, 'deliverable_minutes' | 'starts_on' | 'ends_on' | 'disclosure'>,
+  row: Pick<CampaignRow, 'deliverable_minutes' | 'starts_on' | 'ends_on' | 'disclosure' | 'requires_disclosure'>,
 ): Campaign['deliverable'] {
   return {
     minutes: Number(row.deliverable_minutes),
     startsOn: row.starts_on,
     endsOn: row.ends_on,
     disclosure: row.disclosure,
+    requiresDisclosure: Number(row.requires_disclosure) !== 0,
   };
 }
 
@@ -74,6 +75,7 @@ export const OFFER_COLUMNS = [
   'campaigns.starts_on as starts_on',
   'campaigns.ends_on as ends_on',
   'campaigns.disclosure as disclosure',
+  'campaigns.requires_disclosure as requires_disclosure',
 ] as const;
 
 export const CREATOR_COLUMNS = [
@@ -109,6 +111,7 @@ export interface OfferJoinRow {
   starts_on: string;
   ends_on: string;
   disclosure: string;
+  requires_disclosure: number;
   first_name?: string | null;
   last_name?: string | null;
   creator_email?: string;

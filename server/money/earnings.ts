@@ -12,6 +12,7 @@ import {
   balanceOf,
   campaignReserve,
   creatorAvailable,
+  creatorPending,
   creatorInPayout,
   EARNING_KINDS,
   InsufficientFunds,
@@ -108,13 +109,15 @@ export async function earningsOf(
     const sponsorshipCents = sum('earning', column);
     return { totalCents: overlayCents + sponsorshipCents, overlayCents, sponsorshipCents };
   };
-  const [availableCents, inPayoutCents] = await Promise.all([
+  const [availableCents, pendingCents, inPayoutCents] = await Promise.all([
     balanceOf(db, creatorAvailable(creatorId)),
+    balanceOf(db, creatorPending(creatorId)),
     balanceOf(db, creatorInPayout(creatorId)),
   ]);
   return {
     periods: { allOver: period('all'), thisYear: period('year'), thisMonth: period('month') },
     availableCents,
+    pendingCents,
     inPayoutCents,
     minPayoutCents,
   };

@@ -33,6 +33,8 @@ export type TransferKind =
   | 'payout_hold'
   | 'payout_paid'
   | 'payout_return'
+  | 'review_release'
+  | 'review_resolution'
   | 'correction';
 
 export const EARNING_KINDS = ['earning', 'overlay_earning'] as const satisfies readonly TransferKind[];
@@ -59,6 +61,8 @@ export const advertiserBalance = (advertiserId: string): AccountRef => ({
 });
 /** What a launched campaign holds for its creators' pay. */
 export const campaignReserve = (campaignId: string): AccountRef => ({ kind: 'campaign_reserve', ownerId: campaignId });
+/** A creator's earnings in their review window or held (docs/product.md §Verified delivery): not withdrawable yet. */
+export const creatorPending = (creatorId: string): AccountRef => ({ kind: 'creator_pending', ownerId: creatorId });
 /** A creator's withdrawable earnings. */
 export const creatorAvailable = (creatorId: string): AccountRef => ({ kind: 'creator_available', ownerId: creatorId });
 /** A creator's earnings held by payouts on their way. */

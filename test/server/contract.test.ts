@@ -398,6 +398,12 @@ const calls = {
     api.request('DELETE', `/api/payout-methods/${world.methodId}`, { token: ctx.token }),
   deleteUser: (api, ctx) =>
     api.request('DELETE', '/api/user', { token: ctx.token, json: { password: STRONG_PASSWORD } }),
+  // Verified delivery: exercised with their worlds in test/server/verification.test.ts and reviews.test.ts.
+  overlayPresence: null,
+  overlayStatus: null,
+  disputeDelivery: null,
+  adminReviews: null,
+  resolveReview: null,
 } satisfies Record<EndpointName, ((api: Client, ctx: { email: string; token: string }) => Promise<Answer>) | null>;
 
 const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';

@@ -28,7 +28,13 @@ const pixel = creatorOffer('off_pixel', 'invited', {
   title: 'Pixel Gear Headsets',
   description: 'Review our new wireless headset live.',
   payCents: 40_050,
-  deliverable: { minutes: 60, startsOn: '2026-12-15', endsOn: '2027-01-15', disclosure: 'Sponsored by Pixel Gear' },
+  deliverable: {
+    minutes: 60,
+    startsOn: '2026-12-15',
+    endsOn: '2027-01-15',
+    disclosure: 'Sponsored by Pixel Gear',
+    requiresDisclosure: true,
+  },
   reasons: [{ criterion: 'category', detail: 'Your content matches "Gaming"' }],
   updatedAt: '2026-11-02T10:00:00.000Z',
 });

@@ -188,6 +188,7 @@ describe('Earnings', () => {
           thisMonth: { totalCents: 115_050, overlayCents: 42_000, sponsorshipCents: 73_050 },
         },
         availableCents: 128_900,
+        pendingCents: 0,
         inPayoutCents: 6_000,
       },
       payouts: [recent, paid, failed],
@@ -233,6 +234,7 @@ describe('Earnings', () => {
       earnings: {
         periods: { allOver: zero, thisYear: zero, thisMonth: zero },
         availableCents: 0,
+        pendingCents: 0,
         inPayoutCents: 0,
         minPayoutCents: 5_000,
       },
