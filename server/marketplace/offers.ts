@@ -1,7 +1,8 @@
 // Offers and their threads (docs/product.md §Offers, threads, notifications, docs/product.md "Offer", "Thread"). A creator reads and answers their own offers;
 // an advertiser reads the offers of their own campaigns; both write in the offer's thread. Anyone else: 404.
 // Transitions follow contract/marketplace.ts (OFFER_ACTIONS); anything else is a 409. Accepting takes a spot with
-// one conditional UPDATE (accepted_count < spots), so concurrent accepts never overbook a campaign.
+// one conditional UPDATE (accepted_count < spots), so concurrent accepts never overbook a campaign. Accepting needs a
+// channel connected on one of the campaign's platforms: display counts only while that platform confirms it is live.
 import {
   OFFER_ACTIONS,
   THREAD_OPEN_STATUSES,
@@ -11,6 +12,7 @@ import {
   type Role,
 } from '../../contract/marketplace.ts';
 import type { Offer, ThreadMessage } from '../../contract/schemas/marketplace.ts';
+import { PLATFORMS, type Platform } from '../../contract/marketplace.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { displayName } from '../accounts/users.ts';
@@ -19,7 +21,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { expireOpenOffers } from './campaigns.ts';
 import { touchOfferLists } from './offer-revisions.ts';
-import { CREATOR_COLUMNS, OFFER_COLUMNS, toOffer, type OfferJoinRow } from './rows.ts';
+import { CREATOR_COLUMNS, OFFER_COLUMNS, targetingOf, toOffer, type CampaignRow, type OfferJoinRow } from './rows.ts';
 
 const NOT_FOUND = 'No such offer';
 
@@ -74,6 +76,35 @@ export function createOfferStore(services: OfferDeps) {
         `This offer is ${status.replace('_', ' ')}: it cannot be ${action === 'request-info' ? 'asked about' : `${action}ed`} now`,
       );
     }
+  }
+
+  /**
+   * 409 unless the creator has a channel connected (and not waiting to be reconnected) on one of the campaign's
+   * platforms (none listed: either), named in the message so the creator knows what to connect.
+   */
+  async function assertConnected(executor: Kysely<Database>, creatorId: string, campaign: CampaignRow): Promise<void> {
+    const listed = targetingOf(campaign).platforms.filter((platform): platform is Platform =>
+      (PLATFORMS as readonly string[]).includes(platform),
+    );
+    const wanted = listed.length > 0 ? listed : [...PLATFORMS];
+    const found = await executor
+      .selectFrom('connected_accounts')
+      .select('id')
+      .where('user_id', '=', creatorId)
+      .where('status', '=', 'connected')
+      .where(
+        'platform',
+        'in',
+        wanted.map((platform) => (platform === 'Twitch' ? ('twitch' as const) : ('youtube' as const))),
+      )
+      .executeTakeFirst();
+    if (found) return;
+    const names = wanted.join(' or ');
+    const confirms = wanted.length > 1 ? 'the platform confirms' : `${names} confirms`;
+    throw new HttpError(
+      409,
+      `Connect your ${names} channel in Connect Accounts before accepting: Castbridge counts display only while ${confirms} you are live.`,
+    );
   }
 
   /** The creator's own offer, for an action; operators and advertisers get 403 (creators act, not them). */
@@ -148,6 +179,7 @@ export function createOfferStore(services: OfferDeps) {
         assertAllowed(offer.status, 'accept');
         if (campaign.status !== 'active')
           throw new HttpError(409, `This campaign is ${campaign.status}: it is not taking offers right now`);
+        await assertConnected(trx, offer.creator_id, campaign);
         const took = await trx
           .updateTable('campaigns')
           .set((eb) => ({ accepted_count: eb('accepted_count', '+', 1), updated_at: now() }))

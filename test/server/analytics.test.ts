@@ -11,7 +11,7 @@ import type { AdvertiserAnalytics, AnalyticsMetric, CreatorAnalytics } from '../
 import { windowOf } from '../../server/analytics/aggregate.ts';
 import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
 
 const DAY = 86_400_000;
@@ -638,6 +638,7 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
       country: 'Bhutan',
       type_content: 'Speedruns on Twitch',
     });
+    await connectChannel(api, creator);
     const offerIn = async (title: string) => {
       const created = await api.request('POST', '/api/campaigns', {
         token: advertiser.token,

@@ -32,7 +32,7 @@ import {
   type Backend,
   type RunningServer,
 } from './helpers.ts';
-import { campaignInput } from './market.ts';
+import { campaignInput, connectChannel } from './market.ts';
 import { sseReader } from './sse.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -375,6 +375,7 @@ describe.each(['redis', 'postgres'] as const)(
         country: 'Nauru',
         type_content: 'Speedruns on Twitch',
       });
+      await connectChannel({ db, payoutKey: null, dataDir: backend.dataDir }, creator);
       const campaignId = await campaign(advertiser, 'Nauru', { payCents: 50_000, spots: 1 });
       expect(
         (await call(a.url, 'POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status,

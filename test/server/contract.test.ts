@@ -23,7 +23,7 @@ import {
   type Backend,
   type Client,
 } from './helpers.ts';
-import { account, campaignInput, englishCreator, type Account } from './market.ts';
+import { account, campaignInput, connectChannel, englishCreator, type Account } from './market.ts';
 
 /** One successful call of each endpoint; a missing endpoint is a compile error. */
 const calls = {
@@ -139,7 +139,13 @@ const calls = {
       token: world.advertiser.token,
       json: { body: 'Citrus.' },
     }),
-  acceptOffer: (api) => api.request('POST', `/api/offers/${world.offerId}/accept`, { token: world.creator.token }),
+  acceptOffer: async (api) => {
+    // Accepting needs a connected channel; it goes again after, as the connection calls below connect their own.
+    const channel = await connectChannel(api, world.creator);
+    const answer = await api.request('POST', `/api/offers/${world.offerId}/accept`, { token: world.creator.token });
+    await api.castbridge.db.deleteFrom('connected_accounts').where('id', '=', channel.id).execute();
+    return answer;
+  },
   getOverlay: async (api) => {
     const answer = await api.request('GET', '/api/overlay', { token: world.creator.token });
     world.overlayToken = (answer.body.overlay as { path: string }).path.split('/').pop()!;

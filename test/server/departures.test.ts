@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contract/countries.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
 
 describe.each(BACKENDS)('a deleted creator on %s', (backendName) => {
   let backend: Backend;
@@ -19,8 +19,16 @@ describe.each(BACKENDS)('a deleted creator on %s', (backendName) => {
 
   /** Creators of a country no other test uses, so only they match the campaign. */
   const place = () => countries[60 + ++used]!;
-  const creatorIn = (country: string) =>
-    account(api, 'creator', { language: 'English', country, type_content: `Speedruns from ${country}` });
+  /** Each with a connected channel, so that they can accept. */
+  const creatorIn = async (country: string) => {
+    const creator = await account(api, 'creator', {
+      language: 'English',
+      country,
+      type_content: `Speedruns from ${country}`,
+    });
+    await connectChannel(api, creator);
+    return creator;
+  };
 
   const offersOf = async (creator: Account, campaignId: string) =>
     (

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countries as COUNTRIES } from '../../contract/countries.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
 
 const BANK = { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' };
 let keys = 0;
@@ -64,6 +64,7 @@ describe.each(BACKENDS)('Idempotency-Key on %s', (backendName) => {
       campaignId: string;
     }[];
     const offer = offers.find((o) => o.campaignId === campaignId)!;
+    await connectChannel(api, creator);
     expect((await post(`/api/offers/${offer.id}/accept`, creator, null)).status).toBe(200);
     return { creator, campaignId, offerId: offer.id };
   }

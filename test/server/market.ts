@@ -1,6 +1,10 @@
 // Accounts and campaigns for the marketplace's API tests (docs/product.md §Marketplace).
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
+import type { Database } from '../../server/db/types.ts';
+import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../../server/connections/providers.ts';
+import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
 import type { Client } from './helpers.ts';
 
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -47,6 +51,52 @@ export async function account(
   });
   if (Object.keys(profile).length > 0) await db.updateTable('users').set(profile).where('id', '=', id).execute();
   return { id, token: await services.tokens.issue(id, 0) };
+}
+
+/** Where a channel is stored: a test app, or a database with the instances' PAYOUT_KEY (null) and data directory. */
+export type ChannelStore = Client | { db: Kysely<Database>; payoutKey: string | null; dataDir: string };
+
+/**
+ * A channel connected for `creator` as server/connections/store.ts leaves it after the OAuth flow (sealed tokens, a
+ * stand-in account): accepting an offer needs one on the campaign's platforms (the flow itself: connections.test.ts).
+ */
+export async function connectChannel(
+  where: ChannelStore,
+  creator: { id: string },
+  platform: 'twitch' | 'youtube' = 'twitch',
+): Promise<{ id: string; login: string }> {
+  const { db, payoutKey, dataDir } =
+    'castbridge' in where
+      ? {
+          db: where.castbridge.services.db,
+          payoutKey: where.castbridge.services.config.payoutKey,
+          dataDir: where.castbridge.services.config.dataDir,
+        }
+      : where;
+  const sealer = createSealer(loadPayoutKey(payoutKey, dataDir));
+  seq += 1;
+  const login = `channel${seq}_${Date.now()}`;
+  const id = crypto.randomUUID();
+  const stamp = new Date().toISOString();
+  await db
+    .insertInto('connected_accounts')
+    .values({
+      id,
+      user_id: creator.id,
+      platform,
+      platform_user_id: `${platform}-${login}`,
+      login,
+      display_name: login,
+      scopes: (platform === 'twitch' ? TWITCH_SCOPES : YOUTUBE_SCOPES).join(' '),
+      tokens_sealed: sealer.seal({ accessToken: `access-${login}`, refreshToken: `refresh-${login}` }),
+      expires_at: Date.now() + 3_600_000,
+      status: 'connected',
+      stand_in: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  return { id, login };
 }
 
 export const englishCreator = {

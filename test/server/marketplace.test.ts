@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import { BACKENDS, makeBackend, photoForm, PNG_1PX, startApp, type Backend, type Client } from './helpers.ts';
 import { touchOfferLists } from '../../server/marketplace/offer-revisions.ts';
-import { account, approvedAdvertiser, campaignInput, day, deposit, englishCreator, type Account } from './market.ts';
+import {
+  account,
+  approvedAdvertiser,
+  campaignInput,
+  connectChannel,
+  day,
+  deposit,
+  englishCreator,
+  type Account,
+} from './market.ts';
 import { readEvents } from './sse.ts';
 
 async function launched(api: Client, advertiser: Account, overrides: Partial<CampaignInput> = {}): Promise<string> {
@@ -435,6 +444,7 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
       offerId: offer.id,
     });
 
+    await connectChannel(api, creator);
     const accepted = await api.request('POST', `/api/offers/${offer.id}/accept`, { token: creator.token });
     expect(accepted.body.offer).toMatchObject({ status: 'accepted' });
     for (const action of ['accept', 'decline'])
@@ -446,6 +456,75 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
       'offer.accepted',
       'offer.info_requested',
     ]);
+  });
+
+  it("accepting needs a channel connected on one of the campaign's platforms; the 409 says which to connect", async () => {
+    const advertiser = await approvedAdvertiser(api, operator);
+    const creator = await account(api, 'creator', {
+      ...englishCreator,
+      country: 'Norway',
+      type_content: 'Speedruns on YouTube and Twitch',
+    });
+    const targeting = (platforms: ('Twitch' | 'YouTube')[]) => ({
+      platforms,
+      languages: ['English' as const],
+      countries: ['Norway'],
+      categories: [],
+      minAvgViewers: null,
+    });
+    const youtubeOnly = await launched(api, advertiser, {
+      title: `YouTube only ${Date.now()}`,
+      targeting: targeting(['YouTube']),
+    });
+    const either = await launched(api, advertiser, {
+      title: `Either ${Date.now()}`,
+      targeting: targeting(['Twitch', 'YouTube']),
+    });
+    // Invitations arrive without a connected channel: matching does not ask for one.
+    const offers = await offersOf(api, creator);
+    const onYouTube = offers.find((o) => o.campaignId === youtubeOnly)!;
+    const onEither = offers.find((o) => o.campaignId === either)!;
+    expect([onYouTube.status, onEither.status]).toEqual(['invited', 'invited']);
+    const accept = (id: string) => api.request('POST', `/api/offers/${id}/accept`, { token: creator.token });
+
+    const none = await accept(onEither.id);
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe(
+      'Connect your Twitch or YouTube channel in Connect Accounts before accepting: Castbridge counts display only while the platform confirms you are live.',
+    );
+    // A Twitch channel does not do for a YouTube-only campaign.
+    await connectChannel(api, creator, 'twitch');
+    const wrong = await accept(onYouTube.id);
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.message).toBe(
+      'Connect your YouTube channel in Connect Accounts before accepting: Castbridge counts display only while YouTube confirms you are live.',
+    );
+    expect(
+      (await api.request('GET', `/api/offers/${onYouTube.id}`, { token: creator.token })).body.offer,
+    ).toMatchObject({ status: 'invited' });
+    const campaign = await api.request('GET', `/api/campaigns/${youtubeOnly}`, { token: advertiser.token });
+    expect((campaign.body.campaign as { offers: { accepted: number } }).offers.accepted).toBe(0);
+
+    // A channel waiting to be reconnected cannot be asked whether it is live: it does not count either.
+    const youtube = await connectChannel(api, creator, 'youtube');
+    await api.castbridge.db
+      .updateTable('connected_accounts')
+      .set({ status: 'reconnect' })
+      .where('id', '=', youtube.id)
+      .execute();
+    expect((await accept(onYouTube.id)).status).toBe(409);
+    await api.castbridge.db
+      .updateTable('connected_accounts')
+      .set({ status: 'connected' })
+      .where('id', '=', youtube.id)
+      .execute();
+    const accepted = await accept(onYouTube.id);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.offer).toMatchObject({ status: 'accepted' });
+    // Either platform will do where the campaign lists both.
+    await api.castbridge.db.deleteFrom('connected_accounts').where('id', '=', youtube.id).execute();
+    const onTwitch = await accept(onEither.id);
+    expect(onTwitch.status, onTwitch.text).toBe(200);
   });
 
   it('declining keeps the optional reason, tells the advertiser, and frees room for another creator', async () => {
@@ -616,6 +695,7 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     const creators = await Promise.all(
       Array.from({ length: 50 }, () => account(api, 'creator', { ...englishCreator, country: 'Iceland' })),
     );
+    for (const creator of creators) await connectChannel(api, creator);
     // Matching keeps spots × 3 open offers; the race needs all 50 invited, so they are written directly.
     const { db } = api.castbridge;
     await db.deleteFrom('offers').where('campaign_id', '=', campaign).execute();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, creatorAvailable, EXTERNAL, postTransfer } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, deposit, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, connectChannel, deposit, type Account } from './market.ts';
 
 type Payout = {
   id: string;
@@ -95,6 +95,7 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
       (offer) => offer.campaignId === campaignId,
     );
     expect(offers).toHaveLength(1);
+    await connectChannel(api, creator);
     const accepted = await api.request('POST', `/api/offers/${offers[0]!.id}/accept`, { token: creator.token });
     expect(accepted.status, accepted.text).toBe(200);
     return { creator, campaignId, offerId: offers[0]!.id };
@@ -617,6 +618,7 @@ describe('the platform fee', () => {
     const offer = (
       (await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string }[]
     )[0]!;
+    await connectChannel(api, creator);
     await api.request('POST', `/api/offers/${offer.id}/accept`, { token: creator.token });
     const confirmed = await api.request('POST', `/api/offers/${offer.id}/confirm-delivery`, {
       token: advertiser.token,

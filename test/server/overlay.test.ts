@@ -9,7 +9,7 @@ import type { OverlayState } from '../../contract/overlay.ts';
 import { hashToken } from '../../server/overlay/store.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
 import { sseReader } from './sse.ts';
 
 const COUNTRIES = [
@@ -100,6 +100,7 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
       country,
       type_content: 'Speedruns on Twitch',
     });
+    await connectChannel(api, creator);
     return { country, ...(await offerFor(creator, country, overrides, accept)) };
   }
 

@@ -8,7 +8,7 @@ import { checkLedger } from '../../server/money/ledger.ts';
 import { startPaypalStandIn, type PaypalStandIn } from '../stand-ins/paypal.ts';
 import { startStripeStandIn, type StripeStandIn } from '../stand-ins/stripe.ts';
 import { makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
 
 const STRIPE = { secretKey: 'sk_test_castbridge_stand_in', webhookSecret: 'whsec_castbridge_stand_in' };
 const PAYPAL = { clientId: 'castbridge-client', clientSecret: 'castbridge-secret' };
@@ -88,6 +88,7 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     const offer = (
       (await api.request('GET', '/api/offers', { token: creator.token })).body.offers as { id: string }[]
     )[0]!;
+    await connectChannel(api, creator);
     await api.request('POST', `/api/offers/${offer.id}/accept`, { token: creator.token });
     expect(
       (await api.request('POST', `/api/offers/${offer.id}/confirm-delivery`, { token: advertiser.token })).status,
