@@ -51,6 +51,7 @@ import { adminPayoutsMachine } from './operator/adminPayouts.machine';
 import { overlayPageMachine } from './overlay/overlayPage.machine';
 import { overlaySettingsMachine } from './overlay/overlaySettings.machine';
 import { displayProofMachine } from './overlay/displayProof.machine';
+import { overlayStatusMachine } from './overlay/overlayStatus.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -286,7 +287,13 @@ export const catalogue = {
     machine: overlayPageMachine,
     spec: 'product: The overlay page, Overlay',
     summary:
-      'The overlay page OBS loads: its stream (connecting, live, reconnecting with a growing wait, forever; a rotated token shows nothing), the creatives rotating while the overlay is on, and the proof: seconds counted while a creative is seen (OBS source visible and active, streaming; a browser tab visible), reported every 15 s; never in the preview.',
+      'The overlay page OBS loads: its stream (connecting, live, reconnecting with a growing wait, forever; a rotated token shows nothing), the creatives rotating while the overlay is on, the proof: seconds counted only while a creative is on Program in OBS and OBS streams (never in a browser tab, Studio Mode preview or a hidden scene), reported every 15 s; and its presence (browser, not on Program, not streaming, on Program) reported every 15 s and at once on a change; never from the preview.',
+  },
+  overlayStatus: {
+    machine: overlayStatusMachine,
+    spec: '§2 OBS Extension screen; product: Verified delivery',
+    summary:
+      "The OBS Extension screen's Counting now: whether the overlay is counted and why not, the channels as the platform last reported them and each offer's verified minutes, read at once and every 5 s while the screen is open; a failed read keeps the last status and tries again.",
   },
   displayProof: {
     machine: displayProofMachine,

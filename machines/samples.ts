@@ -40,6 +40,7 @@ import { samples as payoutMethods } from './money/payoutMethods.samples';
 import { samples as overlayPage } from './overlay/overlayPage.samples';
 import { samples as overlaySettings } from './overlay/overlaySettings.samples';
 import { samples as displayProof } from './overlay/displayProof.samples';
+import { samples as overlayStatus } from './overlay/overlayStatus.samples';
 import { samples as archiveChat } from './archive/archiveChat.samples';
 import { samples as archiveViewer } from './archive/archiveViewer.samples';
 import { samples as archiveSearch } from './archive/archiveSearch.samples';
@@ -92,6 +93,7 @@ export const fixtures = {
   overlayPage,
   overlaySettings,
   displayProof,
+  overlayStatus,
   archiveChat,
   archiveViewer,
   archiveSearch,

@@ -1,25 +1,41 @@
-// The overlay page OBS loads as a browser source (docs/product.md §The overlay for OBS), in three regions at once:
+// The overlay page OBS loads as a browser source (docs/product.md §The overlay for OBS), in four regions at once:
 // - connection: the overlay's stream (GET /api/overlay/stream?token=…). Every connect brings the full state; a failed
 //   or ended stream is closed and opened again after a growing wait (1, 2, 5, 10, then every 30 s), forever. A rotated
 //   token's stream says `revoked`: the page forgets what it showed and keeps trying (it shows nothing meanwhile).
 // - display: hidden while the overlay is off or has nothing to show; showing rotates the creatives, each for the
 //   overlay's rotation interval.
-// - proof: while a creative is on screen and the host lets it be seen (in OBS: the source visible and active and, when
-//   OBS tells, streaming; in a browser: the tab visible), every second counts for the offer shown, and every
-//   HEARTBEAT_SECONDS the counted seconds are reported. The dashboard's preview never reports.
+// - proof: while a creative is on screen and the host is `program` (OBS shows the source on its Program output, and
+//   reports streaming), every second counts for the offer shown, and every HEARTBEAT_SECONDS the counted seconds are
+//   reported. Studio Mode's preview, a hidden source, OBS not streaming (or not saying) and a browser tab count nothing.
+// - presence: where the page runs (contract/overlay.ts HOST_STATES) is reported every HEARTBEAT_SECONDS and at once
+//   when it changes, so the OBS Extension screen can say why nothing counts. The dashboard's preview never reports.
 import { assign, setup } from 'xstate';
-import { HEARTBEAT_SECONDS, type OverlayState } from '@/contract/overlay';
+import { HEARTBEAT_SECONDS, type HostState, type OverlayState } from '@/contract/overlay';
 import { listener } from '../listener';
 import { effect } from '../placeholders';
 import { LIVE_RECONNECT_MS } from '../timing';
 
-/** What the host says: OBS's source events and status, or the browser tab's visibility. */
+/** What the host says: OBS's source events and output status (obs-browser's window.obsstudio), or that it is no OBS. */
 export interface HostStatus {
+  /** The page runs in OBS (window.obsstudio is there); anywhere else it is a preview. */
+  obs: boolean;
+  /** obsSourceVisibleChanged: the source is shown (in Studio Mode's preview or on Program). */
   visible: boolean;
+  /** obsSourceActiveChanged: the source is on Program output. */
   active: boolean;
-  /** null while unknown (a browser tab, or OBS without the permission to read its status). */
+  /** getStatus, obsStreamingStarted/Stopped; null while unknown (a browser tab, or OBS not letting the page read it). */
   streaming: boolean | null;
 }
+
+/** Where the page runs, as it reports it: only `program` counts. */
+export const hostState = (host: HostStatus): HostState =>
+  !host.obs
+    ? 'browser'
+    : !(host.visible && host.active)
+      ? 'not_program'
+      : host.streaming !== true
+        ? 'not_streaming'
+        : 'program';
 
 export interface OverlayPageContext {
   token: string;
@@ -58,7 +74,6 @@ export const overlayReconnectDelay = (failures: number): number =>
 
 const shows = (context: OverlayPageContext): boolean =>
   Boolean(context.state?.enabled && context.state.creatives.length > 0);
-const seen = (host: HostStatus): boolean => host.visible && host.active && host.streaming !== false;
 
 /** The offer on screen, or null. */
 export const currentOffer = (context: OverlayPageContext): string | null =>
@@ -79,6 +94,8 @@ export const overlayPageMachine = setup({
   actions: {
     /** POST /api/overlay/heartbeat for each offer counted. */
     sendBeats: effect<{ beats: Beat[] }>('sendBeats'),
+    /** POST /api/overlay/presence with where the page runs. */
+    sendPresence: effect<{ host: HostState }>('sendPresence'),
     takeState: assign(({ context, event }) => {
       if (event.type !== 'stream.state') return {};
       // Keep the creative on screen when it is still there; else start from the first.
@@ -105,8 +122,12 @@ export const overlayPageMachine = setup({
   guards: {
     shows: ({ context }) => shows(context),
     hides: ({ context }) => !shows(context),
-    counts: ({ context }) => !context.preview && shows(context) && seen(context.host),
-    stopsCounting: ({ context }) => context.preview || !shows(context) || !seen(context.host),
+    counts: ({ context }) => !context.preview && shows(context) && hostState(context.host) === 'program',
+    stopsCounting: ({ context }) => context.preview || !shows(context) || hostState(context.host) !== 'program',
+    isPreview: ({ context }) => context.preview,
+    /** The change moves the page to another host state (a change within one is not worth a report). */
+    hostStateChanges: ({ context, event }) =>
+      event.type === 'host.changed' && hostState({ ...context.host, ...event.host }) !== hostState(context.host),
     hasTally: ({ context }) => Object.keys(context.tally).length > 0,
   },
   delays: {
@@ -205,6 +226,25 @@ export const overlayPageMachine = setup({
                 ],
               },
             },
+          },
+        },
+      },
+    },
+    presence: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'isPreview', target: 'silent' }, { target: 'reporting' }],
+        },
+        // The dashboard's preview is not where the overlay runs: it says nothing.
+        silent: {},
+        // Reported on entry; entered again every HEARTBEAT_SECONDS and as soon as the host state changes. This
+        // transition takes the new host itself: where it applies, it preempts the root's host.changed.
+        reporting: {
+          entry: { type: 'sendPresence', params: ({ context }) => ({ host: hostState(context.host) }) },
+          after: { heartbeat: { target: 'reporting', reenter: true } },
+          on: {
+            'host.changed': { guard: 'hostStateChanges', target: 'reporting', reenter: true, actions: 'takeHost' },
           },
         },
       },

@@ -1,12 +1,14 @@
 // The overlayPage flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
 import type { Fixture } from '../events';
-import type { overlayPageMachine } from './overlayPage.machine';
+import { hostState, type overlayPageMachine } from './overlayPage.machine';
 import { sampleOverlayState } from './samples';
 
 export const samples = {
   inputs: [
-    { token: 'overlay-token', preview: false, host: { visible: true, active: true, streaming: null } },
-    { token: 'overlay-token', preview: true, host: { visible: true, active: true, streaming: null } },
+    // OBS before it said whether it streams; a browser tab; the dashboard's preview.
+    { token: 'overlay-token', preview: false, host: { obs: true, visible: true, active: true, streaming: null } },
+    { token: 'overlay-token', preview: false, host: { obs: false, visible: true, active: true, streaming: null } },
+    { token: 'overlay-token', preview: true, host: { obs: false, visible: true, active: true, streaming: null } },
   ],
   events: {
     'stream.state': [
@@ -16,7 +18,8 @@ export const samples = {
     'host.changed': [
       { type: 'host.changed', host: { visible: false } },
       { type: 'host.changed', host: { visible: true, streaming: true } },
-      { type: 'host.changed', host: { streaming: false } },
+      { type: 'host.changed', host: { active: false } },
+      { type: 'host.changed', host: { active: true, streaming: false } },
     ],
   },
   // What the guards read; failures only change the wait; the tally only whether there is one to report.
@@ -24,7 +27,7 @@ export const samples = {
     shows: Boolean(context.state?.enabled && context.state.creatives.length > 0),
     index: context.index,
     failing: context.failures > 0,
-    seen: context.host.visible && context.host.active && context.host.streaming !== false,
+    host: hostState(context.host),
     tally: Object.keys(context.tally).length > 0,
     preview: context.preview,
   }),

@@ -1,7 +1,8 @@
 // Download Now on the OBS Extension screen (docs/product.md §The overlay for OBS): an OBS Studio scene collection (the JSON OBS writes under
 // basic/scenes/, importable with Scene Collection → Import) holding one scene, "Castbridge", with one browser source at
 // the overlay's URL, 1920×1080, transparent, shut down while hidden (nothing counts then) and allowed to read OBS's
-// status (webpage_control_level 2, "read access to user information": the page counts only while streaming).
+// status (webpage_control_level 2, "read access to user information", which includes level 1's "read access to OBS
+// status information": getStatus, as the page counts only while OBS reports streaming; obs-browser's README).
 
 export const SCENE_NAME = 'Castbridge';
 export const SOURCE_NAME = 'Castbridge overlay';

@@ -1,5 +1,6 @@
 // The overlay page's machine over time (docs/product.md §The overlay for OBS), with fake timers: the rotation, the proof's seconds and 15-second
-// reports (only while a creative is seen; never in the preview), OBS's visible/active/streaming, a stream that fails
+// reports (only while OBS shows the source on Program and streams; never in a browser tab or the preview), the
+// page's presence (its host state every 15 s and at once on a change; never from the preview), a stream that fails
 // and comes back after a growing wait, a rotated token that shows nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
@@ -11,9 +12,14 @@ import {
   type OverlayPageEvent,
 } from '@/machines/overlay/overlayPage.machine';
 import { sampleOverlayState } from '@/machines/overlay/samples';
+import type { HostState } from '@/contract/overlay';
+
+/** OBS with the source on Program while streaming: the one host that counts. */
+const PROGRAM: HostStatus = { obs: true, visible: true, active: true, streaming: true };
 
 function start(options: { preview?: boolean; host?: Partial<HostStatus> } = {}) {
   const reports: Beat[][] = [];
+  const presence: HostState[] = [];
   let connections = 0;
   let send: ((event: OverlayPageEvent) => void) | null = null;
   const overlayStream = fromCallback<EventObject, { token: string }>(({ sendBack }) => {
@@ -26,13 +32,16 @@ function start(options: { preview?: boolean; host?: Partial<HostStatus> } = {}) 
   const actor = createActor(
     overlayPageMachine.provide({
       actors: { overlayStream, hostWatch: fromCallback<EventObject, void>(() => () => {}) },
-      actions: { sendBeats: (_args, { beats }) => void reports.push(beats) },
+      actions: {
+        sendBeats: (_args, { beats }) => void reports.push(beats),
+        sendPresence: (_args, { host }) => void presence.push(host),
+      },
     }),
     {
       input: {
         token: 't',
         preview: options.preview ?? false,
-        host: { visible: true, active: true, streaming: null, ...options.host },
+        host: { ...PROGRAM, ...options.host },
       },
     },
   );
@@ -40,6 +49,7 @@ function start(options: { preview?: boolean; host?: Partial<HostStatus> } = {}) 
   return {
     actor,
     reports,
+    presence,
     get connections() {
       return connections;
     },
@@ -102,7 +112,7 @@ describe('the overlay page', () => {
   });
 
   it('in OBS counts only while the source is visible and active and OBS is streaming', () => {
-    const page = start();
+    const page = start({ host: { streaming: null } });
     page.stream({ type: 'stream.state', state: sampleOverlayState });
     page.actor.send({ type: 'host.changed', host: { visible: false } });
     vi.advanceTimersByTime(60_000);
@@ -110,7 +120,11 @@ describe('the overlay page', () => {
     page.actor.send({ type: 'host.changed', host: { visible: true, active: false } });
     vi.advanceTimersByTime(30_000);
     expect(page.reports).toEqual([]);
-    page.actor.send({ type: 'host.changed', host: { active: true, streaming: false } });
+    // Streaming unknown (OBS has not said, or the page may not read it) counts nothing either.
+    page.actor.send({ type: 'host.changed', host: { active: true } });
+    vi.advanceTimersByTime(30_000);
+    expect(page.reports).toEqual([]);
+    page.actor.send({ type: 'host.changed', host: { streaming: false } });
     vi.advanceTimersByTime(30_000);
     expect(page.reports).toEqual([]);
     page.actor.send({ type: 'host.changed', host: { streaming: true } });
@@ -126,12 +140,66 @@ describe('the overlay page', () => {
     expect(page.reports.length).toBe(before + 1);
   });
 
-  it("the dashboard's preview shows but never reports", () => {
+  it("the dashboard's preview shows but never reports, neither seconds nor presence", () => {
     const page = start({ preview: true });
     page.stream({ type: 'stream.state', state: sampleOverlayState });
     expect(page.showing()).toBe(true);
     vi.advanceTimersByTime(120_000);
+    page.actor.send({ type: 'host.changed', host: { streaming: false } });
+    vi.advanceTimersByTime(30_000);
     expect(page.reports).toEqual([]);
+    expect(page.presence).toEqual([]);
+  });
+
+  describe('which hosts count', () => {
+    const cases: [string, Partial<HostStatus>, HostState][] = [
+      ['a visible browser tab', { obs: false, visible: true, active: true, streaming: null }, 'browser'],
+      ["OBS's Studio Mode preview (visible, not on Program)", { active: false }, 'not_program'],
+      ['a hidden source in OBS', { visible: false, active: false }, 'not_program'],
+      ['OBS on Program, not streaming', { streaming: false }, 'not_streaming'],
+      ['OBS on Program, streaming unknown', { streaming: null }, 'not_streaming'],
+    ];
+    it.each(cases)('%s counts nothing and says so', (_what, host, state) => {
+      const page = start({ host });
+      page.stream({ type: 'stream.state', state: sampleOverlayState });
+      vi.advanceTimersByTime(120_000);
+      expect(page.reports).toEqual([]);
+      expect(new Set(page.presence)).toEqual(new Set([state]));
+    });
+    it('OBS on Program while streaming counts', () => {
+      const page = start();
+      page.stream({ type: 'stream.state', state: sampleOverlayState });
+      vi.advanceTimersByTime(30_000);
+      expect(page.reports.flat().reduce((sum, beat) => sum + beat.seconds, 0)).toBeGreaterThanOrEqual(29);
+      expect(new Set(page.presence)).toEqual(new Set(['program']));
+    });
+  });
+
+  it('reports its host at once, every 15 s, and at once when the host state changes', () => {
+    const page = start({ host: { streaming: null } });
+    expect(page.presence).toEqual(['not_streaming']);
+    vi.advanceTimersByTime(14_999);
+    expect(page.presence).toEqual(['not_streaming']);
+    vi.advanceTimersByTime(1);
+    expect(page.presence).toEqual(['not_streaming', 'not_streaming']);
+    // OBS answers getStatus: streaming. At once, and the next report 15 s after it.
+    vi.advanceTimersByTime(5_000);
+    page.actor.send({ type: 'host.changed', host: { streaming: true } });
+    expect(page.presence.at(-1)).toBe('program');
+    expect(page.presence).toHaveLength(3);
+    // A change that leaves the host state as it was is not reported early.
+    page.actor.send({ type: 'host.changed', host: { visible: true } });
+    expect(page.presence).toHaveLength(3);
+    vi.advanceTimersByTime(14_999);
+    expect(page.presence).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(page.presence).toEqual(['not_streaming', 'not_streaming', 'program', 'program']);
+    // Studio Mode: the scene goes back to preview.
+    page.actor.send({ type: 'host.changed', host: { active: false } });
+    expect(page.presence.at(-1)).toBe('not_program');
+    page.actor.send({ type: 'host.changed', host: { active: true, streaming: false } });
+    expect(page.presence.at(-1)).toBe('not_streaming');
+    expect(page.presence).toHaveLength(6);
   });
 
   it('a failed stream is opened again after 1, 2, 5, 10, then 30 s, forever; a working one resets the wait', () => {
