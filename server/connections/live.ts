@@ -1,0 +1,726 @@
+// The live watcher (docs/product.md §Verified delivery): whether the platforms say the channels Castbridge pays for
+// are live, with how many viewers and whether the stream is disclosed as sponsored. Watched are the connected
+// accounts of creators with an offer in delivery (contract/marketplace.ts DELIVERY_STATUSES) on an active campaign of
+// that platform. One poll per LIVE_POLL_SECONDS for the whole cluster: a job of one key (server/jobs/queue.ts), so
+// one instance takes each run and a restart resumes it, and a lease (server/cluster/locks.ts) so two polls never
+// overlap.
+// - Twitch: one app access token (client_credentials), Helix Get Streams and Get Channel Information batched by 100
+//   ids — 2,000 live channels cost ~40 Helix points a poll, of the 800 a minute a token has; Get Videos (type=archive)
+//   finds a stream's recording once it ends, and every 10 minutes while it is live until found (within a budget).
+// - YouTube: with each channel's own token, liveBroadcasts.list (the active broadcast), then videos.list (viewers,
+//   title, the paid-promotion flag); the recording is the broadcast's watch page.
+// What a platform answered is written (live_streams, live_samples, live_watch); an unreachable platform changes
+// nothing (no look, no confirmation); a 429 skips the platform until its reset; a refused grant is the channel's
+// `problem`, in words the creator can act on.
+import type { Kysely } from 'kysely';
+import { DELIVERY_STATUSES } from '../../contract/marketplace.ts';
+import type { OverlayStatus } from '../../contract/schemas/overlay.ts';
+import type { Locks } from '../cluster/locks.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import type { SelfFetch } from '../http/self-fetch.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Logger } from '../log.ts';
+import type { AccountRow, Connections } from './store.ts';
+
+export const LIVE_JOB = 'live-poll';
+const LIVE_KEY = 'live:poll';
+const LEASE = 'live-poll';
+/** Helix takes up to 100 ids per Get Streams / Get Channel Information call. */
+export const HELIX_BATCH = 100;
+/** A live stream's recording is looked for at most this often until found. */
+export const RECORDING_RETRY_MS = 10 * 60_000;
+/** Helix's bucket per token per minute, and the share of it recording look-ups may take. */
+export const HELIX_POINTS_PER_MINUTE = 800;
+const RECORDING_POINTS_BUDGET = 600;
+/** The app token is fetched again this long before it expires. */
+const APP_TOKEN_MARGIN_MS = 5 * 60_000;
+const TIMEOUT_MS = 10_000;
+const YOUTUBE_CONCURRENCY = 8;
+
+type Platform = 'twitch' | 'youtube';
+
+/** A watched account, as the poll needs it. */
+export interface Watched {
+  accountId: string;
+  creatorId: string;
+  platform: Platform;
+  channelId: string;
+  login: string;
+}
+
+/** What the platform said of one channel at one look. */
+type Look =
+  | { live: false }
+  | { live: true; streamId: string; startedAt: number; title: string; viewers: number | null; branded: boolean };
+
+export interface PollResult {
+  /** Another instance (or call) was polling: nothing was asked. */
+  skipped: boolean;
+  /** Accounts the platforms answered about. */
+  answered: number;
+  /** Accounts with a problem recorded. */
+  problems: number;
+}
+
+class RateLimited extends Error {
+  constructor(
+    message: string,
+    readonly retryAt: number,
+  ) {
+    super(message);
+  }
+}
+class Unauthorized extends Error {}
+/** Unreachable, a 5xx or an answer that cannot be read: nothing is known. */
+class PlatformDown extends Error {}
+/** The platform refused our credentials (Twitch's app credentials): a problem for every account it concerns. */
+class Refused extends Error {}
+
+const TWITCH_TAGS = /(?:^|[^\p{L}\p{N}_#])#(?:ad|sponsored)(?![\p{L}\p{N}_])/iu;
+const YOUTUBE_TAGS = /(?:^|[^\p{L}\p{N}_#])#ad(?![\p{L}\p{N}_])/iu;
+
+/** Disclosed as sponsored: the platform's own flag, or the hashtag in the title (#ad/#sponsored on Twitch, #ad on YouTube). */
+export function isDisclosed(platform: Platform, title: string, branded: boolean): boolean {
+  return branded || (platform === 'twitch' ? TWITCH_TAGS : YOUTUBE_TAGS).test(title);
+}
+
+const count = (value: unknown): number | null => {
+  const n = typeof value === 'string' && value !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+};
+const chunks = <T>(items: T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+async function getJson(
+  fetcher: typeof fetch,
+  url: string,
+  init: RequestInit,
+  now: number,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  let response: Response;
+  try {
+    response = await fetcher(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    throw new PlatformDown(`${new URL(url).host} did not answer: ${(error as Error).message}`);
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status === 401) throw new Unauthorized(`${new URL(url).host} refused the token`);
+  if (response.status === 429) {
+    // Twitch: Ratelimit-Reset is when the bucket is full again (epoch seconds); others: Retry-After seconds.
+    const reset = Number(response.headers.get('ratelimit-reset')) * 1000;
+    const after = Number(response.headers.get('retry-after')) * 1000;
+    const retryAt =
+      Number.isFinite(reset) && reset > now ? reset : Number.isFinite(after) && after > 0 ? now + after : now + 60_000;
+    throw new RateLimited(`${new URL(url).host} asked to slow down`, retryAt);
+  }
+  if (response.status >= 500) throw new PlatformDown(`${new URL(url).host} answered ${response.status}`);
+  return { status: response.status, body };
+}
+
+export interface LiveWatchDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'oauth' | 'livePollSeconds'>;
+  connections: Pick<Connections, 'account' | 'accessToken' | 'markReconnect'>;
+  jobs: Pick<JobQueue, 'register' | 'enqueue' | 'schedule'>;
+  logger: Logger;
+  selfFetch: Pick<SelfFetch, 'resolve' | 'fetch'>;
+  /** One poll at a time across the cluster (absent: one at a time in this process). */
+  locks?: Pick<Locks, 'acquire'>;
+  /** Told after each poll which creators' channels the platforms answered about (their minutes can be settled). */
+  onChecked?: (creatorIds: string[], now: number) => Promise<void> | void;
+  /** The clock of the scheduled polls (tests call pollOnce with their own `now`). */
+  clock?: () => number;
+}
+
+export function createLiveWatch(deps: LiveWatchDeps) {
+  const { db, config, connections, jobs, logger, selfFetch } = deps;
+  const clock = deps.clock ?? Date.now;
+  const fetcher = selfFetch.fetch;
+  let polling = false;
+  let started = false;
+  let appToken: { token: string; expiresAt: number } | null = null;
+  /** Twitch's and YouTube's "not before" after a 429 (epoch ms). */
+  const pausedUntil: Record<Platform, number> = { twitch: 0, youtube: 0 };
+  /** Helix calls, as the `now` of the poll that made them (the per-minute count). */
+  const helixCalls: number[] = [];
+  let helixTotal = 0;
+  /** When each live stream's recording was last looked for (this instance). */
+  const recordingLookedAt = new Map<string, number>();
+
+  /** Helix points spent in the minute up to `now` (Helix's bucket refills over a minute). */
+  function helixPointsLastMinute(now = clock()): number {
+    return helixCalls.filter((at) => at > now - 60_000 && at <= now).length;
+  }
+  const spend = (now: number) => {
+    helixCalls.push(now);
+    helixTotal += 1;
+    while (helixCalls.length > 0 && helixCalls[0]! <= now - 120_000) helixCalls.shift();
+  };
+
+  // ------------------------------------------------------------------------------------------ who is watched
+
+  /** The accounts to watch now; live_watch gets a row for each and loses the others'. */
+  async function sync(): Promise<Watched[]> {
+    const rows = await db
+      .selectFrom('connected_accounts as a')
+      .innerJoin('offers as o', 'o.creator_id', 'a.user_id')
+      .innerJoin('campaigns as c', 'c.id', 'o.campaign_id')
+      .where('o.status', 'in', [...DELIVERY_STATUSES])
+      .where('c.status', '=', 'active')
+      .select(['a.id', 'a.user_id', 'a.platform', 'a.platform_user_id', 'a.login', 'c.platforms'])
+      .execute();
+    const watched = new Map<string, Watched>();
+    for (const row of rows) {
+      let platforms: string[] = [];
+      try {
+        platforms = (JSON.parse(row.platforms) as string[]).map((p) => p.toLowerCase());
+      } catch {
+        platforms = [];
+      }
+      if (platforms.length > 0 && !platforms.includes(row.platform)) continue;
+      watched.set(row.id, {
+        accountId: row.id,
+        creatorId: row.user_id,
+        platform: row.platform,
+        channelId: row.platform_user_id,
+        login: row.login,
+      });
+    }
+    const known = await db.selectFrom('live_watch').select('account_id').execute();
+    const knownIds = new Set(known.map((row) => row.account_id));
+    const gone = [...knownIds].filter((id) => !watched.has(id));
+    for (const batch of chunks(gone, 500)) await db.deleteFrom('live_watch').where('account_id', 'in', batch).execute();
+    const missing = [...watched.values()].filter((w) => !knownIds.has(w.accountId));
+    for (const batch of chunks(missing, 200))
+      await db
+        .insertInto('live_watch')
+        .values(
+          batch.map((w) => ({
+            account_id: w.accountId,
+            creator_id: w.creatorId,
+            platform: w.platform,
+            stream_key: null,
+            problem: null,
+          })),
+        )
+        .onConflict((oc) => oc.column('account_id').doNothing())
+        .execute();
+    return [...watched.values()];
+  }
+
+  // ------------------------------------------------------------------------------------------ Twitch
+
+  async function twitchAppToken(now: number, force = false): Promise<string> {
+    const client = config.oauth.twitch!;
+    if (!force && appToken && appToken.expiresAt - APP_TOKEN_MARGIN_MS > clock()) return appToken.token;
+    appToken = null;
+    const answer = await getJson(
+      fetcher,
+      `${selfFetch.resolve(client.tokenBase)}/oauth2/token`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+          grant_type: 'client_credentials',
+        }).toString(),
+      },
+      now,
+    ).catch((error: unknown) => {
+      if (error instanceof Unauthorized) throw new Refused(String(error.message));
+      throw error;
+    });
+    const token = answer.body.access_token;
+    if (answer.status !== 200 || typeof token !== 'string')
+      throw new Refused(String(answer.body.message ?? `the token endpoint answered ${answer.status}`));
+    appToken = { token, expiresAt: clock() + (count(answer.body.expires_in) ?? 3600) * 1000 };
+    return token;
+  }
+
+  /** One Helix GET (1 point), with the app token; a 401 fetches the token again once. */
+  async function helix(path: string, query: [string, string][], now: number): Promise<Record<string, unknown>> {
+    const client = config.oauth.twitch!;
+    const url = `${selfFetch.resolve(client.apiBase)}/helix/${path}?${new URLSearchParams(query)}`;
+    const call = async (force: boolean) => {
+      const token = await twitchAppToken(now, force);
+      spend(now);
+      return getJson(
+        fetcher,
+        url,
+        { headers: { authorization: `Bearer ${token}`, 'client-id': client.clientId, accept: 'application/json' } },
+        now,
+      );
+    };
+    let answer: Awaited<ReturnType<typeof call>>;
+    try {
+      answer = await call(false);
+    } catch (error) {
+      if (!(error instanceof Unauthorized)) throw error;
+      try {
+        answer = await call(true);
+      } catch (again) {
+        if (again instanceof Unauthorized) throw new Refused('Twitch refused Castbridge’s app access token');
+        throw again;
+      }
+    }
+    if (answer.status !== 200)
+      throw new PlatformDown(`Twitch answered ${answer.status} (${String(answer.body.message ?? '')})`);
+    return answer.body;
+  }
+
+  async function lookTwitch(accounts: Watched[], now: number): Promise<Map<string, Look>> {
+    const looks = new Map<string, Look>();
+    for (const batch of chunks(accounts, HELIX_BATCH)) {
+      let streams: Record<string, unknown>;
+      try {
+        streams = await helix(
+          'streams',
+          [...batch.map((w): [string, string] => ['user_id', w.channelId]), ['type', 'live'], ['first', '100']],
+          now,
+        );
+      } catch (error) {
+        if (error instanceof PlatformDown) {
+          logger.warn('live: Twitch could not be read', { error: error.message });
+          continue;
+        }
+        throw error;
+      }
+      const live = new Map<string, Record<string, unknown>>();
+      for (const stream of (streams.data as Record<string, unknown>[] | undefined) ?? [])
+        if (stream.type === 'live' && typeof stream.id === 'string' && typeof stream.user_id === 'string')
+          live.set(stream.user_id, stream);
+      // The branded-content flag and the current title, for the live ones only.
+      const channels = new Map<string, Record<string, unknown>>();
+      if (live.size > 0) {
+        try {
+          const answer = await helix(
+            'channels',
+            [...live.keys()].map((id): [string, string] => ['broadcaster_id', id]),
+            now,
+          );
+          for (const channel of (answer.data as Record<string, unknown>[] | undefined) ?? [])
+            if (typeof channel.broadcaster_id === 'string') channels.set(channel.broadcaster_id, channel);
+        } catch (error) {
+          if (!(error instanceof PlatformDown)) throw error;
+          // Live, but whether it is disclosed is unknown: this batch was not looked at.
+          logger.warn('live: Twitch channel information could not be read', { error: error.message });
+          continue;
+        }
+      }
+      for (const w of batch) {
+        const stream = live.get(w.channelId);
+        if (!stream) {
+          looks.set(w.accountId, { live: false });
+          continue;
+        }
+        const channel = channels.get(w.channelId);
+        const startedAt = Date.parse(String(stream.started_at ?? ''));
+        looks.set(w.accountId, {
+          live: true,
+          streamId: String(stream.id),
+          startedAt: Number.isFinite(startedAt) ? startedAt : now,
+          title: String(channel?.title ?? stream.title ?? ''),
+          viewers: count(stream.viewer_count),
+          branded: channel?.is_branded_content === true,
+        });
+      }
+    }
+    return looks;
+  }
+
+  /** The recording (VOD) of a Twitch stream: Get Videos type=archive, the one with its stream_id. */
+  async function twitchRecording(channelId: string, streamId: string, now: number): Promise<string | null> {
+    const answer = await helix(
+      'videos',
+      [
+        ['user_id', channelId],
+        ['type', 'archive'],
+        ['first', '20'],
+      ],
+      now,
+    );
+    const video = ((answer.data as Record<string, unknown>[] | undefined) ?? []).find(
+      (v) => String(v.stream_id ?? '') === streamId && typeof v.url === 'string',
+    );
+    return video ? String(video.url) : null;
+  }
+
+  // ------------------------------------------------------------------------------------------ YouTube
+
+  const youtubeWatchUrl = (id: string) => {
+    const client = config.oauth.youtube;
+    // A stand-in on this server has a watch page of its own (server/standins/oauth.ts).
+    return client && client.apiBase.startsWith('/')
+      ? `${client.apiBase}/watch?v=${encodeURIComponent(id)}`
+      : `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+  };
+
+  const reconnectText = 'YouTube no longer accepts Castbridge’s connection: connect YouTube again on Connect Accounts.';
+
+  async function lookYouTube(w: Watched, now: number): Promise<Look> {
+    const client = config.oauth.youtube!;
+    let account: AccountRow | null | undefined = await connections.account(w.creatorId, 'youtube');
+    if (!account || account.id !== w.accountId) throw new PlatformDown('the account changed');
+    if (account.status === 'reconnect') throw new Refused(reconnectText);
+    const api = async (path: string, query: Record<string, string>) => {
+      const call = async (force: boolean) => {
+        const token = await connections.accessToken(account!, { force });
+        return getJson(
+          fetcher,
+          `${selfFetch.resolve(client.apiBase)}/youtube/v3/${path}?${new URLSearchParams(query)}`,
+          { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
+          now,
+        );
+      };
+      let answer: Awaited<ReturnType<typeof call>>;
+      try {
+        try {
+          answer = await call(false);
+        } catch (error) {
+          if (!(error instanceof Unauthorized)) throw error;
+          // Revoked or replaced before it expired: one fresh token, then the platform's answer stands.
+          account = (await connections.account(w.creatorId, 'youtube')) ?? account;
+          try {
+            answer = await call(true);
+          } catch (again) {
+            if (!(again instanceof Unauthorized)) throw again;
+            await connections.markReconnect(account!);
+            throw new Refused(reconnectText);
+          }
+        }
+      } catch (error) {
+        // connections.accessToken: a refused refresh (409) is the grant gone; others are ours to retry.
+        if (error instanceof HttpError && error.status === 409) throw new Refused(reconnectText);
+        throw error;
+      }
+      const reason = (answer.body.error as { errors?: { reason?: string }[] } | undefined)?.errors?.[0]?.reason;
+      if (reason === 'quotaExceeded' || reason === 'rateLimitExceeded' || reason === 'dailyLimitExceeded')
+        throw new RateLimited('YouTube says the daily API quota is used up', now + 60 * 60_000);
+      if (answer.status === 403)
+        throw new Refused(
+          `YouTube refused to say whether you are live (${reason ?? 'forbidden'}): connect YouTube again on Connect Accounts.`,
+        );
+      if (answer.status !== 200) throw new PlatformDown(`YouTube answered ${answer.status}`);
+      return answer.body;
+    };
+    const broadcasts = await api('liveBroadcasts', { part: 'id,snippet', broadcastStatus: 'active' });
+    const broadcast = ((broadcasts.items as Record<string, unknown>[] | undefined) ?? []).find(
+      (item) => typeof item.id === 'string',
+    );
+    if (!broadcast) return { live: false };
+    const id = String(broadcast.id);
+    const videos = await api('videos', { part: 'snippet,liveStreamingDetails,paidProductPlacementDetails', id });
+    const video = ((videos.items as Record<string, unknown>[] | undefined) ?? []).find((item) => item.id === id);
+    const details = (video?.liveStreamingDetails ?? {}) as Record<string, unknown>;
+    if (typeof details.actualEndTime === 'string') return { live: false };
+    const snippet = (broadcast.snippet ?? {}) as Record<string, unknown>;
+    const startedAt = Date.parse(String(details.actualStartTime ?? snippet.actualStartTime ?? ''));
+    return {
+      live: true,
+      streamId: id,
+      startedAt: Number.isFinite(startedAt) ? startedAt : now,
+      title: String(((video?.snippet ?? {}) as Record<string, unknown>).title ?? snippet.title ?? ''),
+      viewers: count(details.concurrentViewers),
+      branded: ((video?.paidProductPlacementDetails ?? {}) as Record<string, unknown>).hasPaidProductPlacement === true,
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------ writing
+
+  /** Writes one answered look: the stream, its sample and the account's watch row; ends a stream that is gone. */
+  async function record(w: Watched, look: Look, now: number): Promise<{ ended: string[] }> {
+    const key = look.live ? `${w.platform}:${look.streamId}` : null;
+    return db.transaction().execute(async (trx) => {
+      const open = await trx
+        .selectFrom('live_streams')
+        .select('id')
+        .where('account_id', '=', w.accountId)
+        .where('ended_at', 'is', null)
+        .execute();
+      const ended = open.map((row) => row.id).filter((id) => id !== key);
+      if (ended.length > 0)
+        await trx
+          .updateTable('live_streams')
+          .set({ ended_at: now })
+          .where('id', 'in', ended)
+          .where('ended_at', 'is', null)
+          .execute();
+      if (look.live && key) {
+        const branded = look.branded ? 1 : 0;
+        const disclosed = isDisclosed(w.platform, look.title, look.branded) ? 1 : 0;
+        await trx
+          .insertInto('live_streams')
+          .values({
+            id: key,
+            creator_id: w.creatorId,
+            account_id: w.accountId,
+            platform: w.platform,
+            channel_id: w.channelId,
+            channel_login: w.login,
+            stream_id: look.streamId,
+            started_at: look.startedAt,
+            last_live_at: now,
+            ended_at: null,
+            title: look.title,
+            recording_url: w.platform === 'youtube' ? youtubeWatchUrl(look.streamId) : null,
+          })
+          .onConflict((oc) =>
+            // A look older than the last one (a slow poll) does not move the stream back.
+            oc.column('id').doUpdateSet((eb) => ({
+              last_live_at: eb
+                .case()
+                .when('live_streams.last_live_at', '<', now)
+                .then(now)
+                .else(eb.ref('live_streams.last_live_at'))
+                .end(),
+              ended_at: null,
+              title: look.title,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('live_samples')
+          .values({ stream_key: key, at: now, viewers: look.viewers, title: look.title, disclosed, branded })
+          // Two looks at the same moment are one sample.
+          .onConflict((oc) => oc.columns(['stream_key', 'at']).doNothing())
+          .execute();
+      }
+      await trx
+        .updateTable('live_watch')
+        .set({ checked_at: now, live: look.live ? 1 : 0, stream_key: key, problem: null })
+        .where('account_id', '=', w.accountId)
+        .execute();
+      return { ended };
+    });
+  }
+
+  async function setProblem(accounts: Watched[], problem: string): Promise<void> {
+    for (const batch of chunks(accounts, 500))
+      await db
+        .updateTable('live_watch')
+        .set({ problem })
+        .where(
+          'account_id',
+          'in',
+          batch.map((w) => w.accountId),
+        )
+        .execute();
+  }
+
+  /** Twitch recordings: streams that just ended, and live ones not looked for in 10 minutes, within the budget. */
+  async function findRecordings(byAccount: Map<string, Watched>, ended: string[], now: number): Promise<void> {
+    if (!config.oauth.twitch || pausedUntil.twitch > now) return;
+    const live = await db
+      .selectFrom('live_streams')
+      .select(['id', 'channel_id', 'stream_id', 'account_id'])
+      .where('platform', '=', 'twitch')
+      .where('recording_url', 'is', null)
+      .where((eb) =>
+        ended.length > 0 ? eb.or([eb('ended_at', 'is', null), eb('id', 'in', ended)]) : eb('ended_at', 'is', null),
+      )
+      .execute();
+    // A live stream is first looked for 10 minutes after it was first seen here (Twitch writes its VOD as it goes),
+    // so 2,000 channels going live do not cost 2,000 points at once.
+    const open = new Set(live.map((row) => row.id));
+    for (const id of recordingLookedAt.keys()) if (!open.has(id)) recordingLookedAt.delete(id);
+    for (const row of live) if (!recordingLookedAt.has(row.id)) recordingLookedAt.set(row.id, now);
+    const due = live.filter(
+      (row) =>
+        ended.includes(row.id) ||
+        (byAccount.has(row.account_id) && now - recordingLookedAt.get(row.id)! >= RECORDING_RETRY_MS),
+    );
+    // Ended ones first: it is their last look.
+    due.sort((a, b) => Number(ended.includes(b.id)) - Number(ended.includes(a.id)));
+    for (const row of due) {
+      if (helixPointsLastMinute(now) >= RECORDING_POINTS_BUDGET) break;
+      recordingLookedAt.set(row.id, now);
+      let url: string | null;
+      try {
+        url = await twitchRecording(row.channel_id, row.stream_id, now);
+      } catch (error) {
+        if (error instanceof RateLimited) {
+          pausedUntil.twitch = error.retryAt;
+          return;
+        }
+        logger.warn('live: a Twitch recording could not be looked up', { error: (error as Error).message });
+        continue;
+      }
+      if (url) {
+        await db.updateTable('live_streams').set({ recording_url: url }).where('id', '=', row.id).execute();
+        recordingLookedAt.delete(row.id);
+      }
+    }
+    for (const id of ended) recordingLookedAt.delete(id);
+  }
+
+  // ------------------------------------------------------------------------------------------ the poll
+
+  async function poll(now: number): Promise<PollResult> {
+    const watched = await sync();
+    const byAccount = new Map(watched.map((w) => [w.accountId, w]));
+    const answered: Watched[] = [];
+    let problems = 0;
+    const ended: string[] = [];
+    const write = async (w: Watched, look: Look) => {
+      const result = await record(w, look, now);
+      ended.push(...result.ended);
+      answered.push(w);
+    };
+
+    const twitch = watched.filter((w) => w.platform === 'twitch');
+    if (twitch.length > 0 && config.oauth.twitch && pausedUntil.twitch <= now) {
+      try {
+        const looks = await lookTwitch(twitch, now);
+        for (const w of twitch) {
+          const look = looks.get(w.accountId);
+          if (look) await write(w, look);
+        }
+      } catch (error) {
+        if (error instanceof RateLimited) {
+          pausedUntil.twitch = error.retryAt;
+          logger.warn('live: Twitch asked to slow down; skipping until its reset', { until: error.retryAt });
+        } else if (error instanceof Refused) {
+          appToken = null;
+          logger.error('live: Twitch refused the app credentials', { error: error.message });
+          await setProblem(
+            twitch,
+            `Twitch refused Castbridge’s app credentials (${error.message}): Castbridge cannot see whether you are live. Its operators are told.`,
+          );
+          problems += twitch.length;
+        } else if (error instanceof PlatformDown) {
+          logger.warn('live: Twitch could not be reached', { error: error.message });
+        } else throw error;
+      }
+    }
+
+    const youtube = watched.filter((w) => w.platform === 'youtube');
+    if (youtube.length > 0 && config.oauth.youtube && pausedUntil.youtube <= now) {
+      const queue = [...youtube];
+      const worker = async () => {
+        for (let w = queue.shift(); w; w = queue.shift()) {
+          if (pausedUntil.youtube > now) return;
+          try {
+            await write(w, await lookYouTube(w, now));
+          } catch (error) {
+            if (error instanceof RateLimited) {
+              pausedUntil.youtube = error.retryAt;
+              logger.warn('live: YouTube asked to slow down; skipping until its reset', { until: error.retryAt });
+            } else if (error instanceof Refused) {
+              await setProblem([w], error.message);
+              problems += 1;
+            } else {
+              // Unreachable or unreadable (our own refresh failing too): no look, no change.
+              logger.warn('live: YouTube could not be read', { error: (error as Error).message });
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(YOUTUBE_CONCURRENCY, queue.length) }, worker));
+    }
+
+    await findRecordings(byAccount, ended, now).catch((error: unknown) =>
+      logger.warn('live: looking up recordings failed', { error: (error as Error).message }),
+    );
+    const creators = [...new Set(answered.map((w) => w.creatorId))];
+    if (creators.length > 0 && deps.onChecked) {
+      try {
+        await deps.onChecked(creators, now);
+      } catch (error) {
+        logger.error('live: settling the checked creators failed', { error: (error as Error).message });
+      }
+    }
+    return { skipped: false, answered: answered.length, problems };
+  }
+
+  /** One look at every watched channel; skipped (nothing asked) while another poll runs anywhere in the cluster. */
+  async function pollOnce(now = Date.now()): Promise<PollResult> {
+    const skipped = { skipped: true, answered: 0, problems: 0 };
+    if (polling) return skipped;
+    polling = true;
+    try {
+      const lease = deps.locks ? await deps.locks.acquire(LEASE) : null;
+      if (deps.locks && !lease) return skipped;
+      try {
+        return await poll(now);
+      } finally {
+        await lease?.release();
+      }
+    } finally {
+      polling = false;
+    }
+  }
+
+  return {
+    pollOnce,
+    sync,
+    helixPointsLastMinute,
+    /** Helix calls since this watcher was made. */
+    helixPoints: () => helixTotal,
+    register() {
+      jobs.register(LIVE_JOB, async () => {
+        if (!started) return;
+        const at = clock();
+        // The next run first: a poll that fails does not end the schedule.
+        await jobs.schedule(LIVE_JOB, LIVE_KEY, {}, at + config.livePollSeconds * 1000);
+        await pollOnce(at).catch((error: unknown) =>
+          logger.error('live: the poll failed', { error: (error as Error).message }),
+        );
+      });
+    },
+    /** Polls from now on (a scheduled run already waiting keeps its time: several instances share one schedule). */
+    async start() {
+      started = true;
+      await jobs.enqueue(LIVE_JOB, LIVE_KEY, {});
+    },
+    stop() {
+      started = false;
+    },
+  };
+}
+
+export type LiveWatch = ReturnType<typeof createLiveWatch>;
+
+type ChannelState = OverlayStatus['channels'][number];
+
+/** The creator's connected channels as the platforms last reported them (the overlay's status, the proof). */
+export async function channelsOf(db: Kysely<Database>, creatorId: string): Promise<ChannelState[]> {
+  const rows = await db
+    .selectFrom('connected_accounts as a')
+    .leftJoin('live_watch as w', 'w.account_id', 'a.id')
+    .where('a.user_id', '=', creatorId)
+    .select(['a.platform', 'a.login', 'w.checked_at', 'w.live', 'w.stream_key', 'w.problem'])
+    .orderBy('a.platform')
+    .execute();
+  const channels: ChannelState[] = [];
+  for (const row of rows) {
+    const live = Number(row.live ?? 0) === 1;
+    const sample =
+      live && row.stream_key
+        ? await db
+            .selectFrom('live_samples')
+            .select(['title', 'disclosed', 'viewers'])
+            .where('stream_key', '=', row.stream_key)
+            .orderBy('at', 'desc')
+            .limit(1)
+            .executeTakeFirst()
+        : undefined;
+    const checked = Number(row.checked_at ?? 0);
+    channels.push({
+      platform: row.platform,
+      login: row.login,
+      live,
+      checkedAt: checked > 0 ? new Date(checked).toISOString() : null,
+      title: sample ? sample.title : null,
+      disclosed: sample ? Number(sample.disclosed) === 1 : null,
+      viewers: sample?.viewers ?? null,
+      problem: row.problem ?? null,
+    });
+  }
+  return channels;
+}

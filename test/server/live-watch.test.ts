@@ -1,0 +1,826 @@
+// The live watcher (server/connections/live.ts) on SQLite and PostgreSQL, against a small in-process Twitch (app token,
+// Helix streams, channels and videos) and YouTube (liveBroadcasts, videos) speaking the real APIs' shapes: which
+// channels are watched (a delivery offer on an active campaign of that platform), a Twitch channel going live,
+// disclosing by title and by the branded flag, changing viewers and going offline (streams, samples, watch rows,
+// its VOD); 250 channels in 3 + 3 Helix calls; a 429 waits for Ratelimit-Reset; an unreachable platform changes
+// nothing; YouTube's paid-promotion flag and watch URL; a revoked grant is the channel's problem; the creators told
+// after a poll; two instances polling at once write each sample once.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namespaceOf } from '../../server/cluster/index.ts';
+import { postgresLocks } from '../../server/cluster/locks.ts';
+import type { Config, OAuthClient } from '../../server/config.ts';
+import { channelsOf, createLiveWatch, isDisclosed, type LiveWatchDeps } from '../../server/connections/live.ts';
+import type { Connections } from '../../server/connections/store.ts';
+import { HttpError } from '../../server/http/errors.ts';
+import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
+import { BACKENDS, findPostgres, makeBackend, memoryLogger, startApp, type Backend, type Client } from './helpers.ts';
+import { account, type Account } from './market.ts';
+
+// In the past: the 429 test's real clock comes after it.
+const T0 = Date.parse('2026-01-15T12:00:00Z');
+const MIN = 60_000;
+
+interface FakeChannel {
+  live: boolean;
+  streamId: string;
+  startedAt: number;
+  title: string;
+  branded: boolean;
+  viewers: number;
+  /** Twitch: the archive's VOD of this stream exists. */
+  recorded?: boolean;
+}
+
+/** Twitch and YouTube as their APIs answer, in process; `calls` counts what was asked. */
+function fakePlatforms() {
+  const channels = new Map<string, FakeChannel>();
+  const appTokens = new Set<string>();
+  const calls = { token: 0, streams: 0, channels: 0, videos: 0, liveBroadcasts: 0, ytVideos: 0 };
+  const state = {
+    channels,
+    calls,
+    /** Twitch: the next Helix calls answer 429 until this epoch ms. */
+    limitedUntil: 0,
+    down: false,
+    refuseApp: false,
+    /** YouTube access tokens the platform no longer accepts. */
+    revoked: new Set<string>(),
+    /** Held until opened (the two-instances test). */
+    gate: null as Promise<void> | null,
+    set(id: string, change: Partial<FakeChannel>) {
+      const current = channels.get(id) ?? {
+        live: false,
+        streamId: '',
+        startedAt: 0,
+        title: '',
+        branded: false,
+        viewers: 0,
+      };
+      channels.set(id, { ...current, ...change });
+    },
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      if (state.down) throw new TypeError('fetch failed');
+      if (state.gate) await state.gate;
+      const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+      const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+      if (url.pathname === '/twitch/oauth2/token') {
+        const form = new URLSearchParams(await request.text());
+        calls.token += 1;
+        if (
+          state.refuseApp ||
+          form.get('client_secret') !== 'secret' ||
+          form.get('grant_type') !== 'client_credentials'
+        )
+          return json({ status: 400, message: 'invalid client secret' }, 400);
+        const token = `app-${crypto.randomUUID()}`;
+        appTokens.add(token);
+        return json({ access_token: token, expires_in: 5_000_000, token_type: 'bearer' });
+      }
+      if (url.pathname.startsWith('/twitch/helix/')) {
+        if (!appTokens.has(bearer) || request.headers.get('client-id') !== 'client')
+          return json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
+        if (Date.now() < state.limitedUntil)
+          return json({ error: 'Too Many Requests', status: 429, message: '' }, 429, {
+            'Ratelimit-Reset': String(Math.ceil(state.limitedUntil / 1000)),
+          });
+        const path = url.pathname.slice('/twitch/helix/'.length);
+        if (path === 'streams') {
+          calls.streams += 1;
+          const ids = url.searchParams.getAll('user_id');
+          if (ids.length > 100 || url.searchParams.get('first') !== '100') return json({ message: 'bad' }, 400);
+          return json({
+            data: ids.flatMap((id) => {
+              const c = channels.get(id);
+              return c?.live
+                ? [
+                    {
+                      id: c.streamId,
+                      user_id: id,
+                      user_login: id,
+                      type: 'live',
+                      title: c.title,
+                      viewer_count: c.viewers,
+                      started_at: new Date(c.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+                    },
+                  ]
+                : [];
+            }),
+            pagination: {},
+          });
+        }
+        if (path === 'channels') {
+          calls.channels += 1;
+          const ids = url.searchParams.getAll('broadcaster_id');
+          if (ids.length > 100) return json({ message: 'bad' }, 400);
+          return json({
+            data: ids.map((id) => ({
+              broadcaster_id: id,
+              broadcaster_login: id,
+              title: channels.get(id)?.title ?? '',
+              is_branded_content: channels.get(id)?.branded ?? false,
+            })),
+          });
+        }
+        if (path === 'videos') {
+          calls.videos += 1;
+          const c = channels.get(url.searchParams.get('user_id') ?? '');
+          if (url.searchParams.get('type') !== 'archive') return json({ message: 'bad' }, 400);
+          return json({
+            data:
+              c?.recorded && c.streamId
+                ? [
+                    { id: `v${c.streamId}`, stream_id: 'other', url: 'https://www.twitch.tv/videos/1' },
+                    { id: `v${c.streamId}`, stream_id: c.streamId, url: `https://www.twitch.tv/videos/v${c.streamId}` },
+                  ]
+                : [],
+            pagination: {},
+          });
+        }
+      }
+      if (url.pathname.startsWith('/youtube/youtube/v3/')) {
+        // The channel is the token's: `access-<channel id>`.
+        const id = bearer.replace(/^access-/, '');
+        if (url.pathname.endsWith('/liveBroadcasts')) calls.liveBroadcasts += 1;
+        if (!bearer || state.revoked.has(bearer))
+          return json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        const c = channels.get(id);
+        if (url.pathname.endsWith('/liveBroadcasts')) {
+          return json({
+            kind: 'youtube#liveBroadcastListResponse',
+            items: c?.live
+              ? [
+                  {
+                    id: c.streamId,
+                    snippet: { title: c.title, actualStartTime: new Date(c.startedAt).toISOString() },
+                  },
+                ]
+              : [],
+          });
+        }
+        if (url.pathname.endsWith('/videos')) {
+          calls.ytVideos += 1;
+          return json({
+            kind: 'youtube#videoListResponse',
+            items:
+              c?.live && url.searchParams.get('id') === c.streamId
+                ? [
+                    {
+                      id: c.streamId,
+                      snippet: { title: c.title },
+                      liveStreamingDetails: {
+                        actualStartTime: new Date(c.startedAt).toISOString(),
+                        concurrentViewers: String(c.viewers),
+                      },
+                      paidProductPlacementDetails: { hasPaidProductPlacement: c.branded },
+                    },
+                  ]
+                : [],
+          });
+        }
+      }
+      return json({ message: 'not found' }, 404);
+    }) as typeof fetch,
+  };
+  return state;
+}
+
+const client = (base: string): OAuthClient => ({
+  clientId: 'client',
+  clientSecret: 'secret',
+  authBase: base,
+  tokenBase: base,
+  apiBase: base,
+  standIn: false,
+});
+
+describe('disclosure in a title', () => {
+  it('is a hashtag: #ad or #sponsored on Twitch, #ad on YouTube, in any case, as a word of its own', () => {
+    expect(isDisclosed('twitch', 'Speedrun #ad', false)).toBe(true);
+    expect(isDisclosed('twitch', '#AD speedrun', false)).toBe(true);
+    expect(isDisclosed('twitch', 'Speedrun (#Sponsored)', false)).toBe(true);
+    expect(isDisclosed('twitch', 'Speedrun #adventure', false)).toBe(false);
+    expect(isDisclosed('twitch', 'Speedrun ad sponsored', false)).toBe(false);
+    expect(isDisclosed('twitch', 'mail#ad', false)).toBe(false);
+    expect(isDisclosed('twitch', 'Speedrun', true)).toBe(true);
+    expect(isDisclosed('youtube', 'Live #ad!', false)).toBe(true);
+    expect(isDisclosed('youtube', 'Live #sponsored', false)).toBe(false);
+    expect(isDisclosed('youtube', 'Live', true)).toBe(true);
+  });
+});
+
+describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+  let advertiser: Account;
+  let n = 0;
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    // No platform configured: the app's own watcher stays off; each test builds one against the fake platforms.
+    api = await startApp(backend);
+    advertiser = await account(api, 'advertiser');
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  const db = () => api.castbridge.db;
+
+  /** Every campaign so far ends: a test watches only what it makes. */
+  const reset = () => db().updateTable('campaigns').set({ status: 'completed' }).execute();
+
+  async function campaign(platforms: string[], status: 'active' | 'paused' = 'active'): Promise<string> {
+    const id = crypto.randomUUID();
+    const stamp = new Date().toISOString();
+    await db()
+      .insertInto('campaigns')
+      .values({
+        id,
+        advertiser_id: advertiser.id,
+        brand: 'Nova',
+        title: 'Streams',
+        description: 'On stream',
+        image: null,
+        pay_cents: 10_000,
+        spots: 1000,
+        platforms: JSON.stringify(platforms),
+        languages: '[]',
+        countries: '[]',
+        categories: '[]',
+        min_avg_viewers: null,
+        deliverable_minutes: 120,
+        starts_on: '2026-01-01',
+        ends_on: '2027-01-01',
+        disclosure: 'Sponsored by Nova',
+        status,
+        created_at: stamp,
+        updated_at: stamp,
+        launched_at: stamp,
+      })
+      .execute();
+    return id;
+  }
+
+  /** Creators with a connected channel each and an offer on `campaignId`; answers them with their channel ids. */
+  async function creators(
+    count: number,
+    platform: 'twitch' | 'youtube',
+    campaignId: string,
+    offerStatus: 'accepted' | 'active' | 'invited' = 'accepted',
+  ) {
+    const sealer = createSealer(loadPayoutKey(api.castbridge.config.payoutKey, api.castbridge.config.dataDir));
+    const made: { creator: Account; channelId: string; accountId: string }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const creator = await account(api, 'creator');
+      n += 1;
+      made.push({ creator, channelId: `${platform}-${backendName}-${n}`, accountId: crypto.randomUUID() });
+    }
+    const stamp = new Date().toISOString();
+    for (let i = 0; i < made.length; i += 100) {
+      const batch = made.slice(i, i + 100);
+      await db()
+        .insertInto('connected_accounts')
+        .values(
+          batch.map((m) => ({
+            id: m.accountId,
+            user_id: m.creator.id,
+            platform,
+            platform_user_id: m.channelId,
+            login: `login_${m.channelId}`,
+            display_name: m.channelId,
+            scopes: '',
+            tokens_sealed: sealer.seal({ accessToken: `access-${m.channelId}`, refreshToken: 'refresh' }),
+            expires_at: Date.now() + 3_600_000,
+            status: 'connected' as const,
+            stand_in: 0,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .execute();
+      await db()
+        .insertInto('offers')
+        .values(
+          batch.map((m) => ({
+            id: crypto.randomUUID(),
+            campaign_id: campaignId,
+            creator_id: m.creator.id,
+            status: offerStatus,
+            reasons: '[]',
+            score: 1,
+            decline_reason: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .execute();
+    }
+    return made;
+  }
+
+  function watcher(
+    fake: ReturnType<typeof fakePlatforms>,
+    options: Partial<LiveWatchDeps> & { connections?: LiveWatchDeps['connections'] } = {},
+  ) {
+    const logger = memoryLogger();
+    const config: Pick<Config, 'oauth' | 'livePollSeconds'> = {
+      livePollSeconds: 60,
+      oauth: { twitch: client('http://platform.test/twitch'), youtube: client('http://platform.test/youtube') },
+    };
+    return createLiveWatch({
+      db: db(),
+      config,
+      connections: api.castbridge.services.connections,
+      jobs: api.castbridge.services.jobs,
+      logger,
+      selfFetch: { resolve: (base) => base, fetch: fake.fetch },
+      ...options,
+    });
+  }
+
+  const watchRow = (accountId: string) =>
+    db().selectFrom('live_watch').selectAll().where('account_id', '=', accountId).executeTakeFirstOrThrow();
+  const samples = (key: string) =>
+    db()
+      .selectFrom('live_samples')
+      .selectAll()
+      .where('stream_key', '=', key)
+      .orderBy('at')
+      .execute()
+      .then((rows) =>
+        rows.map((r) => ({
+          at: Number(r.at),
+          viewers: r.viewers,
+          title: r.title,
+          branded: Number(r.branded),
+          disclosed: Number(r.disclosed),
+        })),
+      );
+  const stream = (key: string) =>
+    db()
+      .selectFrom('live_streams')
+      .selectAll()
+      .where('id', '=', key)
+      .executeTakeFirst()
+      .then(
+        (r) =>
+          r && {
+            creator: r.creator_id,
+            startedAt: Number(r.started_at),
+            lastLiveAt: Number(r.last_live_at),
+            endedAt: r.ended_at === null ? null : Number(r.ended_at),
+            title: r.title,
+            recording: r.recording_url,
+          },
+      );
+
+  it('watches the channels of creators with a delivery offer on an active campaign of that platform, and only those', async () => {
+    await reset();
+    const twitchOnly = await campaign(['Twitch']);
+    const anyPlatform = await campaign([]);
+    const paused = await campaign(['Twitch', 'YouTube'], 'paused');
+    const [accepted] = await creators(1, 'twitch', twitchOnly, 'accepted');
+    const [active] = await creators(1, 'twitch', twitchOnly, 'active');
+    const [wrongPlatform] = await creators(1, 'youtube', twitchOnly, 'accepted');
+    const [invited] = await creators(1, 'twitch', twitchOnly, 'invited');
+    const [onPaused] = await creators(1, 'twitch', paused, 'accepted');
+    const [youtubeAny] = await creators(1, 'youtube', anyPlatform, 'active');
+    const live = watcher(fakePlatforms());
+    const watched = await live.sync();
+    expect(watched.map((w) => w.accountId).sort()).toEqual(
+      [accepted!.accountId, active!.accountId, youtubeAny!.accountId].sort(),
+    );
+    const rows = await db().selectFrom('live_watch').select(['account_id', 'creator_id', 'platform']).execute();
+    expect(rows.map((r) => r.account_id).sort()).toEqual(watched.map((w) => w.accountId).sort());
+    for (const left of [wrongPlatform, invited, onPaused])
+      expect(rows.some((r) => r.account_id === left!.accountId)).toBe(false);
+
+    // The campaign ends: its channels are no longer watched.
+    await db().updateTable('campaigns').set({ status: 'completed' }).where('id', '=', twitchOnly).execute();
+    await live.sync();
+    const after = await db().selectFrom('live_watch').select('account_id').execute();
+    expect(after.map((r) => r.account_id)).toEqual([youtubeAny!.accountId]);
+  });
+
+  it('a Twitch channel goes live, discloses by title then by its branded flag, and goes offline with its VOD', async () => {
+    await reset();
+    const fake = fakePlatforms();
+    const checked: [string[], number][] = [];
+    const live = watcher(fake, { onChecked: (ids, now) => void checked.push([ids, now]) });
+    const [one] = await creators(1, 'twitch', await campaign(['Twitch']));
+    const { channelId, accountId, creator } = one!;
+
+    fake.set(channelId, { live: false });
+    expect(await live.pollOnce(T0)).toMatchObject({ skipped: false, answered: 1, problems: 0 });
+    expect(await watchRow(accountId)).toMatchObject({ live: 0, stream_key: null, problem: null });
+    expect(Number((await watchRow(accountId)).checked_at)).toBe(T0);
+    expect(checked).toEqual([[[creator.id], T0]]);
+
+    fake.set(channelId, { live: true, streamId: 's1', startedAt: T0 + 10_000, title: 'Speedrun', viewers: 42 });
+    await live.pollOnce(T0 + MIN);
+    const key = 'twitch:s1';
+    expect(await stream(key)).toEqual({
+      creator: creator.id,
+      startedAt: T0 + 10_000,
+      lastLiveAt: T0 + MIN,
+      endedAt: null,
+      title: 'Speedrun',
+      recording: null,
+    });
+    expect(await watchRow(accountId)).toMatchObject({ live: 1, stream_key: key, problem: null });
+
+    fake.set(channelId, { title: 'Speedrun #ad', viewers: 50 });
+    await live.pollOnce(T0 + 2 * MIN);
+    expect(await channelsOf(db(), creator.id)).toEqual([
+      {
+        platform: 'twitch',
+        login: `login_${channelId}`,
+        live: true,
+        checkedAt: new Date(T0 + 2 * MIN).toISOString(),
+        title: 'Speedrun #ad',
+        disclosed: true,
+        viewers: 50,
+        problem: null,
+      },
+    ]);
+    fake.set(channelId, { title: 'Speedrun', branded: true, viewers: 61 });
+    await live.pollOnce(T0 + 3 * MIN);
+    // Not looked for while live before 10 minutes.
+    expect(fake.calls.videos).toBe(0);
+
+    fake.set(channelId, { live: false, recorded: true });
+    await live.pollOnce(T0 + 4 * MIN);
+    expect(await samples(key)).toEqual([
+      { at: T0 + MIN, viewers: 42, title: 'Speedrun', branded: 0, disclosed: 0 },
+      { at: T0 + 2 * MIN, viewers: 50, title: 'Speedrun #ad', branded: 0, disclosed: 1 },
+      { at: T0 + 3 * MIN, viewers: 61, title: 'Speedrun', branded: 1, disclosed: 1 },
+    ]);
+    expect(await stream(key)).toMatchObject({
+      lastLiveAt: T0 + 3 * MIN,
+      endedAt: T0 + 4 * MIN,
+      recording: 'https://www.twitch.tv/videos/vs1',
+    });
+    expect(fake.calls.videos).toBe(1);
+    expect(await watchRow(accountId)).toMatchObject({ live: 0, stream_key: null });
+    expect((await channelsOf(db(), creator.id))[0]).toMatchObject({ live: false, title: null, viewers: null });
+    expect(checked.map(([, at]) => at)).toEqual([T0, T0 + MIN, T0 + 2 * MIN, T0 + 3 * MIN, T0 + 4 * MIN]);
+
+    // A new stream ends the one before at the first look that sees it.
+    fake.set(channelId, { live: true, streamId: 's2', startedAt: T0 + 5 * MIN, recorded: false });
+    await live.pollOnce(T0 + 6 * MIN);
+    fake.set(channelId, { streamId: 's3', startedAt: T0 + 6 * MIN + 1 });
+    await live.pollOnce(T0 + 7 * MIN);
+    expect(await stream('twitch:s2')).toMatchObject({ endedAt: T0 + 7 * MIN });
+    expect(await stream('twitch:s3')).toMatchObject({ endedAt: null });
+    // One app token for all of it.
+    expect(fake.calls.token).toBe(1);
+  });
+
+  it('a live Twitch stream is looked for its VOD every 10 minutes until found', async () => {
+    await reset();
+    const fake = fakePlatforms();
+    const live = watcher(fake);
+    const [one] = await creators(1, 'twitch', await campaign(['Twitch']));
+    fake.set(one!.channelId, { live: true, streamId: 'r1', startedAt: T0, title: 'Long one', viewers: 5 });
+    for (let minute = 0; minute <= 25; minute += 1) {
+      if (minute === 21) fake.set(one!.channelId, { recorded: true });
+      await live.pollOnce(T0 + minute * MIN);
+    }
+    // At 10 and 20 minutes (none yet), then at 30 it would be found: not before.
+    expect(fake.calls.videos).toBe(2);
+    expect(await stream('twitch:r1')).toMatchObject({ recording: null });
+    await live.pollOnce(T0 + 30 * MIN);
+    expect(await stream('twitch:r1')).toMatchObject({ recording: 'https://www.twitch.tv/videos/vr1' });
+    await live.pollOnce(T0 + 45 * MIN);
+    expect(fake.calls.videos).toBe(3);
+  });
+
+  it('250 live Twitch channels cost 3 Get Streams and 3 Get Channel Information calls a poll', async () => {
+    await reset();
+    const fake = fakePlatforms();
+    const live = watcher(fake);
+    const made = await creators(250, 'twitch', await campaign(['Twitch']));
+    for (const [i, m] of made.entries())
+      fake.set(m.channelId, { live: true, streamId: `b${backendName}${i}`, startedAt: T0, title: 'x', viewers: i });
+    const result = await live.pollOnce(T0);
+    expect(result).toMatchObject({ answered: 250, problems: 0 });
+    expect(fake.calls).toMatchObject({ token: 1, streams: 3, channels: 3, videos: 0 });
+    expect(live.helixPointsLastMinute(T0)).toBe(6);
+    const rows = await db()
+      .selectFrom('live_samples')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('at', '=', T0)
+      .where('stream_key', 'like', `twitch:b${backendName}%`)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(250);
+    await live.pollOnce(T0 + 30_000);
+    expect(live.helixPointsLastMinute(T0 + 30_000)).toBe(12);
+    // A minute later the first poll's points are out of the window.
+    expect(live.helixPointsLastMinute(T0 + 60_000)).toBe(6);
+  });
+
+  it('a 429 skips Twitch until its Ratelimit-Reset; an unreachable platform or a refused app changes nothing it knew', async () => {
+    await reset();
+    const fake = fakePlatforms();
+    const checked: string[][] = [];
+    const live = watcher(fake, { onChecked: (ids) => void checked.push(ids) });
+    const [one] = await creators(1, 'twitch', await campaign(['Twitch']));
+    fake.set(one!.channelId, { live: true, streamId: 'q1', startedAt: T0, title: 'x', viewers: 3 });
+    await live.pollOnce(T0);
+    const streamsBefore = fake.calls.streams;
+
+    // The reset is real time (Helix's header is epoch seconds): a pause 2 s from now.
+    const now = Date.now();
+    fake.limitedUntil = now + 2000;
+    expect(await live.pollOnce(now)).toMatchObject({ answered: 0 });
+    await live.pollOnce(now + 1000);
+    // Nothing asked before the reset.
+    expect(fake.calls.streams).toBe(streamsBefore);
+    expect(Number((await watchRow(one!.accountId)).checked_at)).toBe(T0);
+    fake.limitedUntil = 0;
+    expect(await live.pollOnce(now + 3000)).toMatchObject({ answered: 1 });
+
+    fake.down = true;
+    expect(await live.pollOnce(now + 4000)).toMatchObject({ answered: 0, problems: 0 });
+    expect(await watchRow(one!.accountId)).toMatchObject({ live: 1, stream_key: 'twitch:q1', problem: null });
+    expect(Number((await watchRow(one!.accountId)).checked_at)).toBe(now + 3000);
+    expect(await stream('twitch:q1')).toMatchObject({ endedAt: null, lastLiveAt: now + 3000 });
+    fake.down = false;
+
+    // The app credentials refused: said on the channel, nothing else changes.
+    const refused = watcher(fake);
+    fake.refuseApp = true;
+    expect(await refused.pollOnce(now + 5000)).toMatchObject({ answered: 0, problems: 1 });
+    expect((await watchRow(one!.accountId)).problem).toMatch(/Twitch refused Castbridge’s app credentials/);
+    expect(Number((await watchRow(one!.accountId)).checked_at)).toBe(now + 3000);
+    fake.refuseApp = false;
+    await refused.pollOnce(now + 6000);
+    expect((await watchRow(one!.accountId)).problem).toBeNull();
+    expect(checked).toEqual([[one!.creator.id], [one!.creator.id]]);
+  });
+
+  it('a YouTube broadcast with the paid-promotion flag, then #ad in its title; its recording is the watch page', async () => {
+    await reset();
+    const fake = fakePlatforms();
+    const checked: string[][] = [];
+    const live = watcher(fake, { onChecked: (ids) => void checked.push(ids) });
+    const [one] = await creators(1, 'youtube', await campaign(['YouTube']));
+    const { channelId, accountId, creator } = one!;
+    fake.set(channelId, {
+      live: true,
+      streamId: 'yt-1',
+      startedAt: T0 - MIN,
+      title: 'Live',
+      branded: true,
+      viewers: 77,
+    });
+    await live.pollOnce(T0);
+    expect(await stream('youtube:yt-1')).toMatchObject({
+      creator: creator.id,
+      startedAt: T0 - MIN,
+      endedAt: null,
+      recording: 'https://www.youtube.com/watch?v=yt-1',
+    });
+    fake.set(channelId, { title: 'Live #sponsored', branded: false, viewers: 80 });
+    await live.pollOnce(T0 + MIN);
+    fake.set(channelId, { title: 'Live #ad', viewers: 81 });
+    await live.pollOnce(T0 + 2 * MIN);
+    fake.set(channelId, { live: false });
+    await live.pollOnce(T0 + 3 * MIN);
+    expect(await samples('youtube:yt-1')).toEqual([
+      { at: T0, viewers: 77, title: 'Live', branded: 1, disclosed: 1 },
+      // #sponsored is Twitch's word, not YouTube's.
+      { at: T0 + MIN, viewers: 80, title: 'Live #sponsored', branded: 0, disclosed: 0 },
+      { at: T0 + 2 * MIN, viewers: 81, title: 'Live #ad', branded: 0, disclosed: 1 },
+    ]);
+    expect(await stream('youtube:yt-1')).toMatchObject({ endedAt: T0 + 3 * MIN });
+    expect(await watchRow(accountId)).toMatchObject({ live: 0, problem: null });
+    // Offline: one call; live: two.
+    expect(fake.calls).toMatchObject({ liveBroadcasts: 4, ytVideos: 3 });
+    expect(checked).toEqual([[creator.id], [creator.id], [creator.id], [creator.id]]);
+  });
+
+  it('a revoked YouTube grant is recorded as the channel’s problem, in words the creator can act on', async () => {
+    await reset();
+    const fake = fakePlatforms();
+    const real = api.castbridge.services.connections;
+    const forced: string[] = [];
+    // The refresh the watcher asks for after a 401 is refused, as connections.accessToken answers a refused refresh.
+    const connections: Pick<Connections, 'account' | 'accessToken' | 'markReconnect'> = {
+      account: real.account,
+      markReconnect: real.markReconnect,
+      accessToken: async (row, options) => {
+        if (options?.force) {
+          forced.push(row.id);
+          throw new HttpError(409, 'YouTube no longer accepts this connection: connect it again');
+        }
+        return real.accessToken(row);
+      },
+    };
+    const checked: string[][] = [];
+    const live = watcher(fake, { connections, onChecked: (ids) => void checked.push(ids) });
+    const [revoked, fine] = await creators(2, 'youtube', await campaign(['YouTube']));
+    fake.set(revoked!.channelId, { live: true, streamId: 'yt-r', startedAt: T0, title: 'Live #ad', viewers: 5 });
+    fake.set(fine!.channelId, { live: false });
+    await live.pollOnce(T0);
+    fake.revoked.add(`access-${revoked!.channelId}`);
+    expect(await live.pollOnce(T0 + MIN)).toMatchObject({ answered: 1, problems: 1 });
+    expect(forced).toEqual([revoked!.accountId]);
+    const row = await watchRow(revoked!.accountId);
+    expect(row.problem).toBe(
+      'YouTube no longer accepts Castbridge’s connection: connect YouTube again on Connect Accounts.',
+    );
+    // What was known stays (the last look that answered); no sample without a look.
+    expect(Number(row.checked_at)).toBe(T0);
+    expect((await samples('youtube:yt-r')).map((s) => s.at)).toEqual([T0]);
+    expect((await channelsOf(db(), revoked!.creator.id))[0]).toMatchObject({ problem: row.problem });
+    expect(checked.map((ids) => [...ids].sort())).toEqual([
+      [revoked!.creator.id, fine!.creator.id].sort(),
+      [fine!.creator.id],
+    ]);
+
+    // An account already marked "reconnect" is not asked at all.
+    await db()
+      .updateTable('connected_accounts')
+      .set({ status: 'reconnect' })
+      .where('id', '=', fine!.accountId)
+      .execute();
+    const asked = fake.calls.liveBroadcasts;
+    await live.pollOnce(T0 + 2 * MIN);
+    expect(fake.calls.liveBroadcasts).toBe(asked + 1);
+    expect((await watchRow(fine!.accountId)).problem).toMatch(/connect YouTube again/);
+  });
+
+  it('without a platform configured the app does not poll', async () => {
+    expect(api.castbridge.config.oauth.twitch).toBeNull();
+    const jobs = await db().selectFrom('jobs').select('key').where('key', '=', 'live:poll').execute();
+    expect(jobs).toEqual([]);
+  });
+});
+
+describe('two instances on one PostgreSQL', () => {
+  let backend: Backend;
+  let a: Client;
+  let b: Client;
+
+  beforeAll(async () => {
+    backend = await makeBackend('postgres');
+    [a, b] = [await startApp(backend), await startApp(backend)];
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await backend?.cleanup();
+  });
+
+  it('polling at once on both writes each look once: one polls, the other is told someone else is', async () => {
+    const advertiser = await account(a, 'advertiser');
+    const creator = await account(a, 'creator');
+    const stamp = new Date().toISOString();
+    const sealer = createSealer(loadPayoutKey(a.castbridge.config.payoutKey, a.castbridge.config.dataDir));
+    await a.castbridge.db
+      .insertInto('campaigns')
+      .values({
+        id: 'c-two',
+        advertiser_id: advertiser.id,
+        brand: 'Nova',
+        title: 'Streams',
+        description: 'On stream',
+        image: null,
+        pay_cents: 10_000,
+        spots: 10,
+        platforms: '["Twitch"]',
+        languages: '[]',
+        countries: '[]',
+        categories: '[]',
+        min_avg_viewers: null,
+        deliverable_minutes: 120,
+        starts_on: '2026-01-01',
+        ends_on: '2027-01-01',
+        disclosure: 'Sponsored by Nova',
+        status: 'active',
+        created_at: stamp,
+        updated_at: stamp,
+        launched_at: stamp,
+      })
+      .execute();
+    await a.castbridge.db
+      .insertInto('connected_accounts')
+      .values({
+        id: 'acc-two',
+        user_id: creator.id,
+        platform: 'twitch',
+        platform_user_id: 'tw-two',
+        login: 'two',
+        display_name: 'two',
+        scopes: '',
+        tokens_sealed: sealer.seal({ accessToken: 'a', refreshToken: 'r' }),
+        expires_at: Date.now() + 3_600_000,
+        status: 'connected',
+        stand_in: 0,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    await a.castbridge.db
+      .insertInto('offers')
+      .values({
+        id: 'o-two',
+        campaign_id: 'c-two',
+        creator_id: creator.id,
+        status: 'accepted',
+        reasons: '[]',
+        score: 1,
+        decline_reason: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+
+    const fake = fakePlatforms();
+    fake.set('tw-two', { live: true, streamId: 'p1', startedAt: T0, title: 'x #ad', viewers: 9 });
+    const url = await findPostgres();
+    const namespace = namespaceOf(a.castbridge.config);
+    const instance = async (app: Client, owner: string) => {
+      const locks = await postgresLocks({ connectionString: url, namespace, owner, logger: memoryLogger() });
+      const watch = createLiveWatch({
+        db: app.castbridge.db,
+        config: { livePollSeconds: 60, oauth: { twitch: client('http://platform.test/twitch'), youtube: null } },
+        connections: app.castbridge.services.connections,
+        jobs: app.castbridge.services.jobs,
+        logger: memoryLogger(),
+        selfFetch: { resolve: (base) => base, fetch: fake.fetch },
+        locks,
+      });
+      return { watch, locks };
+    };
+    const one = await instance(a, 'one');
+    const two = await instance(b, 'two');
+    try {
+      // The platform answers only once both polls have started: the second finds the first polling and stops.
+      let open!: () => void;
+      fake.gate = new Promise<void>((resolve) => (open = resolve));
+      const first = one.watch.pollOnce(T0);
+      const second = two.watch.pollOnce(T0 + 1);
+      const done = await Promise.race([
+        first.then((r) => ({ who: 'one', r })),
+        second.then((r) => ({ who: 'two', r })),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 8000)),
+      ]);
+      expect(done?.r.skipped).toBe(true);
+      open();
+      fake.gate = null;
+      const results = await Promise.all([first, second]);
+      expect(results.filter((r) => !r.skipped)).toHaveLength(1);
+      const rows = await b.castbridge.db.selectFrom('live_samples').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(fake.calls.streams).toBe(1);
+
+      // The same look on both (one moment, one stream): one sample, one stream.
+      await Promise.all([one.watch.pollOnce(T0 + MIN), two.watch.pollOnce(T0 + MIN)]);
+      await Promise.all([two.watch.pollOnce(T0 + 2 * MIN), one.watch.pollOnce(T0 + 2 * MIN)]);
+      const at = (await b.castbridge.db.selectFrom('live_samples').select('at').orderBy('at').execute()).map((r) =>
+        Number(r.at),
+      );
+      expect(at).toEqual([results.find((r) => !r.skipped) === results[0] ? T0 : T0 + 1, T0 + MIN, T0 + 2 * MIN]);
+      expect(await b.castbridge.db.selectFrom('live_streams').select('id').execute()).toEqual([{ id: 'twitch:p1' }]);
+    } finally {
+      await one.locks.close();
+      await two.locks.close();
+    }
+  });
+
+  it('the scheduled poll is one job for the cluster: started on both instances, one row', async () => {
+    const fake = fakePlatforms();
+    const make = (app: Client) =>
+      createLiveWatch({
+        db: app.castbridge.db,
+        config: { livePollSeconds: 3600, oauth: { twitch: client('http://platform.test/twitch'), youtube: null } },
+        connections: app.castbridge.services.connections,
+        jobs: app.castbridge.services.jobs,
+        logger: memoryLogger(),
+        selfFetch: { resolve: (base) => base, fetch: fake.fetch },
+      });
+    const [x, y] = [make(a), make(b)];
+    x.register();
+    y.register();
+    await Promise.all([x.start(), y.start()]);
+    await a.castbridge.services.jobs.drain();
+    await b.castbridge.services.jobs.drain();
+    const rows = await a.castbridge.db
+      .selectFrom('jobs')
+      .select(['key', 'run_at'])
+      .where('key', '=', 'live:poll')
+      .execute();
+    expect(rows).toHaveLength(1);
+    // The next run an interval after the one that ran.
+    expect(Number(rows[0]!.run_at)).toBeGreaterThan(Date.now() + 3500_000);
+    x.stop();
+    y.stop();
+  });
+});
