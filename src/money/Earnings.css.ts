@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@/src/theme/theme.css';
 
 // minmax(0, 1fr): the payout table scrolls inside its region instead of widening the column.
@@ -21,6 +21,20 @@ export const figureValue = style({
   letterSpacing: '-0.02em',
 });
 export const figureNote = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textOnDarkMuted });
+/** Pending beside the balance: earned, in its review window (docs/product.md §Verified delivery). */
+export const pending = style({
+  margin: 0,
+  paddingTop: vars.space[2],
+  borderTop: `1px solid ${vars.color.textOnDarkMuted}`,
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  alignItems: 'baseline',
+  columnGap: vars.space[3],
+  rowGap: vars.space[1],
+});
+export const pendingLabel = style({ fontSize: vars.fontSize.md, color: vars.color.textOnDarkMuted });
+export const pendingValue = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
+globalStyle(`${pending} > dd:last-child`, { gridColumn: '1 / -1' });
 export const balanceRow = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -106,6 +106,14 @@ function Period({
           {balances.inPayoutCents > 0 ? (
             <p className={s.figureNote}>{formatMoney(balances.inPayoutCents)} on its way in payouts</p>
           ) : null}
+          {/* docs/product.md §Verified delivery: earned, not yet withdrawable; Withdraw offers the balance above only. */}
+          <dl className={s.pending}>
+            <dt className={s.pendingLabel}>Pending</dt>
+            <dd className={s.pendingValue}>{formatMoney(balances.pendingCents)}</dd>
+            <dd className={s.figureNote}>
+              In its review window after a sponsorship completes; then it moves to your Earning Balance.
+            </dd>
+          </dl>
         </Card>
         <Card gradient className={s.figure}>
           <h2 className={s.figureLabel}>

@@ -240,12 +240,34 @@ describe('Earnings', () => {
       },
       payouts: [],
     });
-    expect(within(screen.getByRole('tabpanel')).getAllByText('$0')).toHaveLength(4);
+    // Total, Earning Balance, Pending and the two cards.
+    expect(within(screen.getByRole('tabpanel')).getAllByText('$0')).toHaveLength(5);
     expect(screen.getByText(/^No payouts yet\./)).toBeInTheDocument();
     // Why, and the action that fills it.
     expect(screen.getByRole('link', { name: 'accept an offer' })).toHaveAttribute('href', '/sponsorship-offers');
     await user.click(screen.getByRole('tab', { name: 'This Year' }));
     expect(screen.getByText('No payouts this year.')).toBeInTheDocument();
+  });
+
+  it('shows Pending beside the Earning Balance, which keeps the Withdraw button', async () => {
+    const { user } = await setup({
+      earnings: { ...sampleEarnings, availableCents: 19_000, pendingCents: 22_500 },
+      payouts: [],
+    });
+    const panel = within(screen.getByRole('tabpanel'));
+    const balance = panel.getByRole('heading', { name: 'Earning Balance' }).parentElement!;
+    expect(within(balance).getByText('$190')).toBeInTheDocument();
+    expect(within(balance).getByText('Pending', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$225');
+    expect(
+      within(balance).getByText(
+        'In its review window after a sponsorship completes; then it moves to your Earning Balance.',
+      ),
+    ).toBeInTheDocument();
+    // The spec's texts stay as they are.
+    for (const text of ['Total Earning', 'Earning Through OBS Extension', 'Earning Through Sponserships'])
+      expect(panel.getByRole('heading', { name: text })).toBeInTheDocument();
+    await user.click(within(balance).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('dialog', { name: 'Withdraw' })).toBeInTheDocument();
   });
 
   it('a failed load offers Try again', async () => {
