@@ -52,6 +52,8 @@ import { overlayPageMachine } from './overlay/overlayPage.machine';
 import { overlaySettingsMachine } from './overlay/overlaySettings.machine';
 import { displayProofMachine } from './overlay/displayProof.machine';
 import { overlayStatusMachine } from './overlay/overlayStatus.machine';
+import { deliveryDisputeMachine } from './money/deliveryDispute.machine';
+import { reviewQueueMachine } from './operator/reviewQueue.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -270,6 +272,12 @@ export const catalogue = {
     summary:
       "The creator's payout methods load; Connect opens the Bank Account (ABA routing number checked) or PayPal dialog and stores the method, replacing one of the same kind; Disconnect removes it.",
   },
+  deliveryDispute: {
+    machine: deliveryDisputeMachine,
+    spec: 'product: Verified delivery',
+    summary:
+      "The advertiser's Dispute delivery on the proof report: a reason of 10 to 1000 characters, checked, then sent; the review comes back disputed (and tells the report, its parent); a refusal keeps the dialog and shows the server's message.",
+  },
   advertiserFunds: {
     machine: advertiserFundsMachine,
     spec: 'product: Advertiser funding, Ledger',
@@ -298,7 +306,8 @@ export const catalogue = {
   displayProof: {
     machine: displayProofMachine,
     spec: 'product: Proof of display, Evidence',
-    summary: "An offer's proof of display for its creator and its advertiser: load, retry, print.",
+    summary:
+      "An offer's proof of display for its creator and its advertiser: load, retry, print; the advertiser's dispute is its child, whose disputed review replaces the report's.",
   },
   // archive
   archiveChat: {
@@ -362,6 +371,12 @@ export const catalogue = {
     spec: 'product: Payout life cycle',
     summary:
       'Payouts waiting for an operator, then the decided ones; Mark paid asks for the reference, Mark failed for the reason; a refusal keeps the dialog.',
+  },
+  reviewQueue: {
+    machine: reviewQueueMachine,
+    spec: 'product: Verified delivery',
+    summary:
+      'Held and disputed overlay earnings; Resolve asks what the creator is paid (0 to the earning; Pay in full, Refund in full) and a reason, sent with an Idempotency-Key; the row leaves and a status message says what was decided; a refusal keeps the dialog.',
   },
 } satisfies Record<string, CatalogueEntry>;
 

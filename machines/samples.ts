@@ -48,6 +48,8 @@ import { samples as campaignReach } from './analytics/campaignReach.samples';
 import { samples as analyticsConnect } from './analytics/analyticsConnect.samples';
 import { samples as adminFunds } from './operator/adminFunds.samples';
 import { samples as adminPayouts } from './operator/adminPayouts.samples';
+import { samples as reviewQueue } from './operator/reviewQueue.samples';
+import { samples as deliveryDispute } from './money/deliveryDispute.samples';
 import { samples as adminApproval } from './operator/adminApproval.samples';
 import { samples as adminRecords } from './operator/adminRecords.samples';
 
@@ -88,6 +90,7 @@ export const fixtures = {
   offerActions,
   withdraw,
   earnings,
+  deliveryDispute,
   advertiserFunds,
   payoutMethods,
   overlayPage,
@@ -102,6 +105,7 @@ export const fixtures = {
   adminFunds,
   transferInstructions,
   adminPayouts,
+  reviewQueue,
   adminApproval,
   adminRecords,
 } satisfies Fixtures;

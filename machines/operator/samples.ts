@@ -2,6 +2,7 @@
 import type { AdminPayout } from '@/contract';
 import type { FundedAdvertiser } from './adminFunds.machine';
 import { samplePayout } from '../money/samples';
+import type { AdminReview } from './reviewQueue.machine';
 
 /** An approved advertiser as the operator's Funds tab lists it. */
 export const sampleFundedAdvertiser: FundedAdvertiser = {
@@ -44,4 +45,37 @@ export const samplePendingAdvertiser = {
   rejectionReason: null,
   reviewedAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+/** An overlay earning disputed by its advertiser, waiting for an operator (GET /api/admin/reviews). */
+export const sampleAdminReview: AdminReview = {
+  offerId: 'off_1',
+  campaignId: 'cmp_1',
+  status: 'disputed',
+  brand: 'Nova Energy',
+  title: 'Weekend streams',
+  creatorName: 'Ana Lee',
+  creatorEmail: 'ana@example.com',
+  earnedCents: 22_500,
+  feeCents: 2_500,
+  endsAt: '2026-11-26T18:30:00.000Z',
+  holdReasons: [],
+  disputeReason: 'The recording shows no overlay on screen.',
+  disputedAt: '2026-11-24T09:00:00.000Z',
+  verifiedSeconds: 3600,
+  impressions: 5_040,
+  createdAt: '2026-11-23T18:30:00.000Z',
+};
+
+/** An overlay earning held by a fraud signal. */
+export const sampleHeldReview: AdminReview = {
+  ...sampleAdminReview,
+  offerId: 'off_2',
+  campaignId: 'cmp_2',
+  status: 'held',
+  brand: 'Glow Cola',
+  title: 'Night runs',
+  holdReasons: [{ rule: 'viewer_spike', detail: 'Viewers 2,400 against a baseline of 90.' }],
+  disputeReason: null,
+  disputedAt: null,
 };

@@ -1,12 +1,23 @@
 // The displayProof flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
 import type { Fixture } from '../events';
 import type { displayProofMachine } from './displayProof.machine';
-import { sampleDisplay } from './samples';
+import { sampleCompletedDisplay, sampleDisplay, sampleReview } from './samples';
 
 export const samples = {
   inputs: [{ offerId: 'off_1' }],
   events: {
-    'xstate.done.actor.loadDisplay': [{ type: 'xstate.done.actor.loadDisplay', output: sampleDisplay }],
+    'xstate.done.actor.loadDisplay': [
+      { type: 'xstate.done.actor.loadDisplay', output: sampleDisplay },
+      { type: 'xstate.done.actor.loadDisplay', output: sampleCompletedDisplay },
+    ],
+    // What the child dispute flow sends once the server recorded the dispute.
+    'dispute.sent': [
+      { type: 'dispute.sent', review: { ...sampleReview, status: 'disputed', disputeReason: 'No overlay on screen.' } },
+    ],
   },
-  abstract: (context) => ({ loaded: context.display !== null, failed: context.error !== null }),
+  abstract: (context) => ({
+    loaded: context.display !== null,
+    failed: context.error !== null,
+    review: context.display?.review?.status ?? null,
+  }),
 } satisfies Fixture<typeof displayProofMachine>;

@@ -68,6 +68,29 @@ export const sampleDisplay: OfferDisplay = {
   ],
 };
 
+/** A completed overlay delivery's review window, open until Nov 26, 18:30 UTC. */
+export const sampleReview: NonNullable<OfferDisplay['review']> = {
+  status: 'pending',
+  endsAt: '2026-11-26T18:30:00.000Z',
+  earnedCents: 22_500,
+  holdReasons: [],
+  disputeReason: null,
+  disputedAt: null,
+  resolution: null,
+  releasedAt: null,
+};
+
+/** The same offer completed by its verified minutes, in its review window. */
+export const sampleCompletedDisplay: OfferDisplay = {
+  ...sampleDisplay,
+  status: 'completed',
+  displayedSeconds: 3900,
+  verifiedSeconds: 3600,
+  completedAt: '2026-11-23T18:30:00.000Z',
+  completedVia: 'overlay',
+  review: sampleReview,
+};
+
 /** What an overlay page receives: two creatives rotating bottom right. */
 export const sampleOverlayState: OverlayState = {
   version: 1,

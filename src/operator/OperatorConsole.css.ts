@@ -25,3 +25,5 @@ export const notice = style({
   alignItems: 'baseline',
   gap: vars.space[2],
 });
+export const reasons = style({ margin: 0, paddingLeft: vars.space[5], overflowWrap: 'anywhere' });
+export const quote = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });

@@ -24,6 +24,7 @@ import type { AdminFundsLogic } from '@/src/operator/adminFunds';
 import type { TransferInstructionsLogic } from '@/src/operator/transferInstructions';
 import type { AdminPayoutsLogic } from '@/src/operator/adminPayouts';
 import type { AdminRecordsLogic } from '@/src/operator/adminRecords';
+import type { ReviewQueueLogic } from '@/src/operator/reviewQueue';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
@@ -41,6 +42,8 @@ const PayoutsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default
 const RejectReason = lazy(() => import('./RejectReason').then((m) => ({ default: m.RejectReason })));
 // So are the record lists (campaigns, users, support tickets): the console opens on the approvals.
 const RecordsPanel = lazy(() => import('./OperatorRecords').then((m) => ({ default: m.RecordsPanel })));
+// And the held and disputed earnings (docs/product.md §Verified delivery), with their Resolve dialog.
+const ReviewsPanel = lazy(() => import('./ReviewQueue').then((m) => ({ default: m.ReviewsPanel })));
 
 export interface OperatorConsoleLogic {
   approval?: AdminApprovalLogic;
@@ -48,9 +51,10 @@ export interface OperatorConsoleLogic {
   funds?: AdminFundsLogic;
   payouts?: AdminPayoutsLogic;
   instructions?: TransferInstructionsLogic;
+  reviews?: ReviewQueueLogic;
 }
 
-/** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), campaigns, users and support tickets. */
+/** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), held and disputed earnings (§Verified delivery), campaigns, users and support tickets. */
 export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleLogic }) {
   return (
     <div className={s.page}>
@@ -60,6 +64,7 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
           <TabsTrigger value="advertisers">Advertisers</TabsTrigger>
           <TabsTrigger value="funds">Funds</TabsTrigger>
           <TabsTrigger value="payouts">Payouts</TabsTrigger>
+          <TabsTrigger value="reviews">Reviews</TabsTrigger>
           <TabsTrigger value="campaigns">Campaigns</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="tickets">Support Tickets</TabsTrigger>
@@ -75,6 +80,11 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
         <TabsContent value="payouts" className={s.panel}>
           <Suspense fallback={<Spinner label="Loading payouts" />}>
             <PayoutsPanel logic={logic.payouts} />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="reviews" className={s.panel}>
+          <Suspense fallback={<Spinner label="Loading reviews" />}>
+            <ReviewsPanel logic={logic.reviews} />
           </Suspense>
         </TabsContent>
         <TabsContent value="campaigns" className={s.panel}>

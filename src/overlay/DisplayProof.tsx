@@ -1,19 +1,37 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { OfferDisplay } from '@/contract';
-import { selectProof, selectProofLoadError, selectProofLoading } from '@/machines/overlay/displayProof.select';
+import { REVIEW_STATUS_LABELS, type ReviewStatus } from '@/contract/money';
+import { MINUTE_STATUS_TEXT } from '@/contract/overlay';
+import { PLATFORM_NAMES } from '@/contract/connections';
+import {
+  selectDispute,
+  selectDisputable,
+  selectProof,
+  selectProofLoadError,
+  selectProofLoading,
+} from '@/machines/overlay/displayProof.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDateTime, formatDay, formatDuration } from '@/src/common/format';
+import { formatCount, formatDateTime, formatDay, formatDuration, formatMoney, formatTime } from '@/src/common/format';
 import { selectRole } from '@/machines/accounts/session.select';
 import { SessionContext } from '@/src/app/session';
+import type { DeliveryDisputeLogic } from '@/src/money/deliveryDispute';
 import { useDisplayProofLogic, type DisplayProofLogic } from '@/src/overlay/displayProof';
 import { Button } from '@/src/ui/Button';
+import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
+import { ExternalLink } from '@/src/ui/Link';
 import { Progress } from '@/src/ui/Progress';
 import { Table } from '@/src/ui/Table';
 import { LoadState } from '@/src/common/LoadState';
 import { Logo } from '@/src/common/Logo';
 import * as s from './DisplayProof.css';
+
+// The dispute dialog (Radix Dialog, Field) is for advertisers only: a chunk of its own, loaded with their report.
+const DeliveryDisputeDialog = lazy(() =>
+  import('@/src/money/DeliveryDispute').then((m) => ({ default: m.DeliveryDisputeDialog })),
+);
 
 /** A day of the report, with its weekday: "Sat, Nov 21, 2026". */
 const day = (value: string) => formatDay(value, { weekday: true });
@@ -25,15 +43,118 @@ const STATUS: Partial<Record<OfferDisplay['status'], string>> = {
   paid: 'Completed and paid',
 };
 
-function Report({ display }: { display: OfferDisplay }) {
-  const percent =
-    display.deliverableSeconds > 0
-      ? Math.min(100, Math.round((display.displayedSeconds / display.deliverableSeconds) * 100))
-      : 0;
+const REVIEW_TONE: Record<ReviewStatus, ChipTone> = {
+  pending: 'info',
+  held: 'warning',
+  disputed: 'warning',
+  released: 'success',
+  resolved: 'neutral',
+};
+
+type Session = OfferDisplay['sessions'][number];
+type Review = NonNullable<OfferDisplay['review']>;
+
+/** "Nov 21, 2026, 18:00 UTC – 18:30 UTC", the end's date written only when it differs. */
+function span(session: Session): string {
+  const sameDay = session.start.slice(0, 10) === session.end.slice(0, 10);
+  return `${formatDateTime(session.start)} – ${sameDay ? `${formatTime(session.end)} UTC` : formatDateTime(session.end)}`;
+}
+
+const percentOf = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0);
+
+function SessionEntry({ session, index }: { session: Session; index: number }) {
+  const headingId = `proof-session-${index}`;
+  const facts = [
+    session.platform ? PLATFORM_NAMES[session.platform] : 'No platform confirmed',
+    `${formatDuration(session.seconds)} claimed`,
+    `${formatDuration(session.verifiedSeconds)} verified`,
+    `${formatCount(session.impressions)} impressions`,
+    ...(session.chatMessages !== null ? [`${formatCount(session.chatMessages)} chat messages`] : []),
+  ];
+  return (
+    <li className={s.session} aria-labelledby={headingId}>
+      <h3 id={headingId} className={s.sessionTitle}>
+        {span(session)}
+      </h3>
+      <p className={s.sessionFacts}>{facts.join(' · ')}</p>
+      {session.evidenceUrl ? (
+        <p className={s.sessionFacts}>
+          <ExternalLink href={session.evidenceUrl} aria-describedby={headingId}>
+            Open recording at this moment
+          </ExternalLink>
+        </p>
+      ) : null}
+      {session.samples.length > 0 ? (
+        <div className={s.samples}>
+          <span id={`${headingId}-samples`} className={s.samplesLabel}>
+            Viewer samples
+          </span>
+          <ul aria-labelledby={`${headingId}-samples ${headingId}`} className={s.sampleList}>
+            {session.samples.map((sample) => (
+              <li key={sample.at}>
+                {formatTime(sample.at)}:{' '}
+                {sample.viewers === null ? 'no viewer count' : `${formatCount(sample.viewers)} viewers`}
+                {sample.disclosed ? '' : ', not disclosed'}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function ReviewFacts({ review }: { review: Review }) {
+  const open = review.status === 'pending' || review.status === 'held' || review.status === 'disputed';
+  return (
+    <dl className={s.facts}>
+      <div>
+        <dt>Review status</dt>
+        <dd>
+          <Chip tone={REVIEW_TONE[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Chip>
+        </dd>
+      </div>
+      <div>
+        <dt>Earned by the creator</dt>
+        <dd>{formatMoney(review.earnedCents)}</dd>
+      </div>
+      {open ? (
+        <div>
+          <dt>Review window ends</dt>
+          <dd>{formatDateTime(review.endsAt)}</dd>
+        </div>
+      ) : null}
+      {review.releasedAt ? (
+        <div>
+          <dt>Available to the creator since</dt>
+          <dd>{formatDateTime(review.releasedAt)}</dd>
+        </div>
+      ) : null}
+      {review.disputeReason ? (
+        <div className={s.wide}>
+          <dt>Dispute{review.disputedAt ? ` (${formatDateTime(review.disputedAt)})` : ''}</dt>
+          <dd className={s.text}>{review.disputeReason}</dd>
+        </div>
+      ) : null}
+      {review.resolution ? (
+        <div className={s.wide}>
+          <dt>Resolution ({formatDateTime(review.resolution.at)})</dt>
+          <dd className={s.text}>
+            {formatMoney(review.resolution.payCents)} paid to the creator, {formatMoney(review.resolution.refundCents)}{' '}
+            returned to the advertiser. {review.resolution.reason}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() => void) | null }) {
   const busiest = Math.max(1, ...display.days.map((entry) => entry.seconds));
   const dayRows = display.days.map((entry) => ({
     day: day(entry.day),
     minutes: formatDuration(entry.seconds),
+    verified: formatDuration(entry.verifiedSeconds),
     bar: (
       <span
         className={s.bar}
@@ -42,13 +163,9 @@ function Report({ display }: { display: OfferDisplay }) {
       />
     ),
   }));
-  const sessionRows = display.sessions.map((session) => ({
-    start: formatDateTime(session.start),
-    end: formatDateTime(session.end),
-    minutes: formatDuration(session.seconds),
-  }));
+  const unverified = display.unverified.filter((share) => share.status !== 'verified' && share.seconds > 0);
   const completed = display.completedAt
-    ? `${formatDateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the displayed minutes' : 'confirmed by the advertiser'}`
+    ? `${formatDateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the verified minutes' : 'confirmed by the advertiser'}`
     : 'Not yet';
   return (
     <>
@@ -69,7 +186,9 @@ function Report({ display }: { display: OfferDisplay }) {
         </div>
         <div>
           <dt>Disclosure shown</dt>
-          <dd>“{display.disclosure}”</dd>
+          <dd>
+            “{display.disclosure}”{display.requiresDisclosure ? '; the stream must be disclosed as sponsored' : ''}
+          </dd>
         </div>
         <div>
           <dt>Status</dt>
@@ -82,10 +201,64 @@ function Report({ display }: { display: OfferDisplay }) {
       </dl>
       <section aria-labelledby="proof-minutes" className={s.section}>
         <h2 id="proof-minutes" className={s.sectionTitle}>
-          {formatDuration(display.displayedSeconds)} of {formatDuration(display.deliverableSeconds)} displayed
+          {formatDuration(display.verifiedSeconds)} of {formatDuration(display.deliverableSeconds)} verified
         </h2>
-        <Progress value={percent} label="Displayed against the deliverable" />
+        <Progress
+          value={percentOf(display.verifiedSeconds, display.deliverableSeconds)}
+          label="Verified against the deliverable"
+        />
+        <dl className={s.figures}>
+          <div>
+            <dt>Claimed by the overlay</dt>
+            <dd>{formatDuration(display.displayedSeconds)}</dd>
+          </div>
+          <div>
+            <dt>Verified by the platform</dt>
+            <dd>{formatDuration(display.verifiedSeconds)}</dd>
+          </div>
+          <div>
+            <dt>Impressions</dt>
+            <dd>{formatCount(display.impressions)}</dd>
+          </div>
+          <div>
+            <dt>Effective CPM</dt>
+            <dd>{display.cpmCents === null ? 'No impressions yet' : formatMoney(display.cpmCents)}</dd>
+          </div>
+          <div>
+            <dt>Pay</dt>
+            <dd>{formatMoney(display.payCents)}</dd>
+          </div>
+        </dl>
+        {unverified.length > 0 ? (
+          <div className={s.samples}>
+            <span id="proof-unverified" className={s.samplesLabel}>
+              Claimed but not counted
+            </span>
+            <ul aria-labelledby="proof-unverified" className={s.unverified}>
+              {unverified.map((share) => (
+                <li key={share.status}>
+                  {formatDuration(share.seconds)} {MINUTE_STATUS_TEXT[share.status as keyof typeof MINUTE_STATUS_TEXT]}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </section>
+      {display.review ? (
+        <section aria-labelledby="proof-review" className={s.section}>
+          <div className={s.sectionHead}>
+            <h2 id="proof-review" className={s.sectionTitle}>
+              Review
+            </h2>
+            {onDispute ? (
+              <Button variant="secondary" className={s.screenOnly} onClick={onDispute}>
+                Dispute delivery
+              </Button>
+            ) : null}
+          </div>
+          <ReviewFacts review={display.review} />
+        </section>
+      ) : null}
       <section aria-labelledby="proof-days" className={s.section}>
         <h2 id="proof-days" className={s.sectionTitle}>
           Display by day
@@ -94,7 +267,8 @@ function Report({ display }: { display: OfferDisplay }) {
           caption="Display by day"
           columns={[
             { key: 'day', header: 'Day' },
-            { key: 'minutes', header: 'Displayed', align: 'right' },
+            { key: 'minutes', header: 'Claimed', align: 'right' },
+            { key: 'verified', header: 'Verified', align: 'right' },
             { key: 'bar', header: 'Share of the busiest day' },
           ]}
           rows={dayRows}
@@ -106,41 +280,52 @@ function Report({ display }: { display: OfferDisplay }) {
         <h2 id="proof-sessions" className={s.sectionTitle}>
           Sessions
         </h2>
-        <Table
-          caption="Display sessions"
-          columns={[
-            { key: 'start', header: 'Start' },
-            { key: 'end', header: 'End' },
-            { key: 'minutes', header: 'Displayed', align: 'right' },
-          ]}
-          rows={sessionRows}
-          rowKey={(row) => String(row.start)}
-          emptyMessage="No sessions yet."
-        />
+        {display.sessions.length === 0 ? (
+          <p className={s.note}>No sessions yet.</p>
+        ) : (
+          <ol aria-label="Display sessions" className={s.sessions}>
+            {display.sessions.map((session, index) => (
+              <SessionEntry key={session.start} session={session} index={index} />
+            ))}
+          </ol>
+        )}
       </section>
       <p className={s.note}>
-        Counted by Castbridge from the overlay's heartbeats: only seconds the creative was on screen (in OBS, while the
-        source was visible and the stream live), never more than the clock allows. Times in UTC. Printed{' '}
+        Claimed minutes are what the overlay reported from OBS while its source was on Program and OBS was streaming.
+        Verified minutes are those the platform confirmed: the channel live
+        {display.requiresDisclosure ? ', the stream disclosed as sponsored' : ''} and a viewer count sampled.
+        Impressions are verified minutes × the platform's concurrent viewers. Times in UTC. Printed{' '}
         {formatDateTime(Date.now())}.
       </p>
     </>
   );
 }
 
-/** An offer's proof of display (docs/product.md §The overlay for OBS): a page of its own that prints as a report (print to PDF). */
-export function DisplayProofScreen({ logic }: { logic?: DisplayProofLogic }) {
+/**
+ * An offer's proof of display (docs/product.md §The overlay for OBS, §Verified delivery): a page of its own that prints as a report
+ * (print to PDF). The advertiser may dispute the delivery while its review window is open; the creator never can.
+ */
+export function DisplayProofScreen({
+  logic,
+  disputeLogic,
+}: {
+  logic?: DisplayProofLogic;
+  disputeLogic?: DeliveryDisputeLogic;
+}) {
   const { id = '' } = useParams();
-  const proof = useActorRef(useDisplayProofLogic(logic), { inspect, input: { offerId: id } });
+  const proof = useActorRef(useDisplayProofLogic(logic, disputeLogic), { inspect, input: { offerId: id } });
   const loading = useSelector(proof, selectProofLoading);
   const error = useSelector(proof, selectProofLoadError);
   const display = useSelector(proof, selectProof);
+  const dispute = useSelector(proof, selectDispute);
+  const disputable = useSelector(proof, (snapshot) => selectDisputable(snapshot, Date.now()));
   const role = SessionContext.useSelector(selectRole);
-  const back =
-    role === 'advertiser'
-      ? { to: '/campaigns', label: 'Campaigns' }
-      : role === 'creator'
-        ? { to: '/sponsorship-offers', label: 'Sponsorship Offers' }
-        : { to: '/dashboard', label: 'Dashboard' };
+  const advertiser = role === 'advertiser';
+  const back = advertiser
+    ? { to: '/campaigns', label: 'Campaigns' }
+    : role === 'creator'
+      ? { to: '/sponsorship-offers', label: 'Sponsorship Offers' }
+      : { to: '/dashboard', label: 'Dashboard' };
   return (
     <main className={s.page}>
       <header className={s.header}>
@@ -167,7 +352,17 @@ export function DisplayProofScreen({ logic }: { logic?: DisplayProofLogic }) {
         what="proof of display"
         onRetry={() => proof.send({ type: 'proof.retry' })}
       />
-      {display ? <Report display={display} /> : null}
+      {display ? (
+        <Report
+          display={display}
+          onDispute={advertiser && disputable && dispute ? () => dispute.send({ type: 'dispute.open' }) : null}
+        />
+      ) : null}
+      {advertiser && dispute && display ? (
+        <Suspense fallback={null}>
+          <DeliveryDisputeDialog actorRef={dispute} title={display.title} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -176,15 +176,16 @@ describe('Proof of display', () => {
     expect(load.inputs).toEqual([{ offerId: 'off_1' }]);
     expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
     await load.resolve(sampleDisplay);
-    expect(screen.getByRole('heading', { name: '45 min of 60 min displayed' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+    expect(screen.getByRole('heading', { name: '40 min of 60 min verified' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
     const days = within(screen.getByRole('table', { name: 'Display by day' })).getAllByRole('row');
     expect(days).toHaveLength(3);
     expect(days[1]).toHaveTextContent('Sat, Nov 21, 2026');
     expect(days[1]).toHaveTextContent('30 min');
-    const sessions = within(screen.getByRole('table', { name: 'Display sessions' })).getAllByRole('row');
-    expect(sessions[2]).toHaveTextContent('Nov 22, 2026, 19:00 UTC');
-    expect(sessions[2]).toHaveTextContent('15 min');
+    // The sessions, their verified minutes and evidence: test/views/displayProof.test.tsx.
+    expect(screen.getByRole('listitem', { name: 'Nov 22, 2026, 19:00 UTC – 19:15 UTC' })).toHaveTextContent(
+      '15 min claimed',
+    );
     expect(screen.getByText('Sponsored by Nova Energy', { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);

@@ -1,0 +1,77 @@
+// The advertiser's Dispute delivery dialog (docs/product.md §Verified delivery), opened from the proof report: a chunk of its
+// own, loaded for advertisers only (src/overlay/DisplayProof.tsx).
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { REVIEW_REASON_LENGTH } from '@/contract/money';
+import {
+  selectDisputeError,
+  selectDisputeOpen,
+  selectDisputeReason,
+  selectDisputeReasonError,
+  selectDisputeSending,
+} from '@/machines/money/deliveryDispute.select';
+import type { DeliveryDisputeLogic } from '@/src/money/deliveryDispute';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field } from '@/src/ui/Field';
+
+export type DeliveryDisputeRef = ActorRefFrom<DeliveryDisputeLogic>;
+
+export function DeliveryDisputeDialog({ actorRef, title }: { actorRef: DeliveryDisputeRef; title: string }) {
+  const open = useSelector(actorRef, selectDisputeOpen);
+  const sending = useSelector(actorRef, selectDisputeSending);
+  const reason = useSelector(actorRef, selectDisputeReason);
+  const reasonError = useSelector(actorRef, selectDisputeReasonError);
+  const error = useSelector(actorRef, selectDisputeError);
+  const formId = useId();
+  const cancel = () => actorRef.send({ type: 'dispute.cancel' });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !sending) cancel();
+      }}
+      title="Dispute delivery"
+      description={`The pay for “${title}” stays pending until a Castbridge operator reviews the proof and decides; the creator and you both read the decision and its reason.`}
+      width="narrow"
+      footer={
+        <>
+          <Button variant="secondary" disabled={sending} onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="danger" disabled={sending} aria-busy={sending || undefined}>
+            Send
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actorRef.send({ type: 'dispute.submit' });
+        }}
+      >
+        {error ? (
+          <Alert tone="error" title="Not sent">
+            <p>{error}</p>
+          </Alert>
+        ) : null}
+        <Field
+          label="What is wrong with the delivery"
+          name="reason"
+          multiline
+          rows={5}
+          hint={`${REVIEW_REASON_LENGTH.min} to ${REVIEW_REASON_LENGTH.max} characters; the operator and the creator read it.`}
+          value={reason}
+          error={reasonError ?? undefined}
+          disabled={sending}
+          onChange={(event) => actorRef.send({ type: 'reason.change', value: event.target.value })}
+        />
+      </form>
+    </Dialog>
+  );
+}

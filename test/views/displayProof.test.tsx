@@ -1,0 +1,222 @@
+// The proof report with verified delivery (docs/product.md §Verified delivery), through its machine with controlled actors:
+// verified against claimed minutes, what did not count and why, impressions and effective CPM, each session's evidence
+// and viewer samples, the review window; the advertiser's Dispute delivery dialog (the creator never sees it).
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OfferDisplay } from '@/contract';
+import { sampleUser } from '@/machines/accounts/samples';
+import {
+  deliveryDisputeMachine,
+  type DisputeRequest,
+  type EarningReview,
+} from '@/machines/money/deliveryDispute.machine';
+import { displayProofMachine } from '@/machines/overlay/displayProof.machine';
+import { sampleCompletedDisplay, sampleDisplay, sampleReview } from '@/machines/overlay/samples';
+import { REQUIRED_MESSAGE } from '@/machines/messages';
+import { DisplayProofScreen } from '@/src/overlay/DisplayProof';
+import { controlled, renderScreen } from './harness';
+
+const request = vi.hoisted(() => vi.fn());
+vi.mock('@/src/api/client', () => ({ request }));
+afterEach(() => {
+  request.mockReset();
+  vi.restoreAllMocks();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A review window still open (the report compares it with the clock as it renders). */
+const openReview = (): EarningReview => ({ ...sampleReview, endsAt: new Date(Date.now() + DAY).toISOString() });
+const REASON = 'The recording shows no overlay on screen during the second hour.';
+
+async function setup(role: 'creator' | 'advertiser', display: OfferDisplay) {
+  const load = controlled<OfferDisplay, { offerId: string }>();
+  const send = controlled<EarningReview, DisputeRequest>();
+  vi.spyOn(window, 'print').mockImplementation(() => {});
+  const view = renderScreen(
+    <DisplayProofScreen
+      logic={displayProofMachine.provide({ actors: { loadDisplay: load.logic } })}
+      disputeLogic={deliveryDisputeMachine.provide({ actors: { sendDispute: send.logic } })}
+    />,
+    { path: '/offers/:id/proof', url: '/offers/off_1/proof', jwt: `${role}.jwt` },
+  );
+  act(() => view.session().send({ type: 'user.updated', user: { ...sampleUser, role } }));
+  await load.resolve(display);
+  return { load, send, user: userEvent.setup() };
+}
+
+const figure = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+
+describe('Proof of display: verified delivery', () => {
+  it('shows verified against claimed minutes, what did not count and why, impressions and effective CPM', async () => {
+    await setup('creator', sampleDisplay);
+    expect(screen.getByRole('heading', { name: '40 min of 60 min verified' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Verified against the deliverable' })).toHaveAttribute(
+      'aria-valuenow',
+      '67',
+    );
+    expect(figure('Claimed by the overlay')).toHaveTextContent('45 min');
+    expect(figure('Verified by the platform')).toHaveTextContent('40 min');
+    expect(figure('Impressions')).toHaveTextContent('3,360');
+    expect(figure('Effective CPM')).toHaveTextContent('$74.40');
+    expect(
+      within(screen.getByRole('list', { name: 'Claimed but not counted' })).getByRole('listitem'),
+    ).toHaveTextContent('5 min not verified: your channel was offline');
+    const days = within(screen.getByRole('table', { name: 'Display by day' })).getAllByRole('row');
+    expect(
+      within(days[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Claimed', 'Verified', 'Share of the busiest day']);
+    expect(
+      within(days[2]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Sun, Nov 22, 2026', '15 min', '10 min', '']);
+    // No review before completion.
+    expect(screen.queryByRole('heading', { name: 'Review' })).toBeNull();
+  });
+
+  it('links each counted session to its recording at that moment, with its viewer samples and chat activity', async () => {
+    await setup('creator', sampleDisplay);
+    const first = screen.getByRole('listitem', { name: 'Nov 21, 2026, 18:00 UTC – 18:30 UTC' });
+    expect(first).toHaveTextContent(
+      'Twitch · 30 min claimed · 30 min verified · 2,520 impressions · 212 chat messages',
+    );
+    const recording = within(first).getByRole('link', { name: 'Open recording at this moment' });
+    expect(recording).toHaveAttribute('href', 'https://www.twitch.tv/videos/2301234567?t=0h4m0s');
+    expect(recording).toHaveAttribute('target', '_blank');
+    expect(recording.getAttribute('rel')).toContain('noopener');
+    expect(
+      within(within(first).getByRole('list', { name: /^Viewer samples/ }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['18:00: 84 viewers', '18:15: 86 viewers']);
+    // No recording yet, the archive off: neither is claimed.
+    const second = screen.getByRole('listitem', { name: 'Nov 22, 2026, 19:00 UTC – 19:15 UTC' });
+    expect(second).toHaveTextContent('Twitch · 15 min claimed · 10 min verified · 840 impressions');
+    expect(second).not.toHaveTextContent('chat messages');
+    expect(within(second).queryByRole('link')).toBeNull();
+  });
+
+  it('shows the review window to the creator, never the Dispute delivery button', async () => {
+    await setup('creator', { ...sampleCompletedDisplay, review: openReview() });
+    expect(screen.getByRole('heading', { name: 'Review' })).toBeInTheDocument();
+    expect(figure('Review status')).toHaveTextContent('In review');
+    expect(figure('Earned by the creator')).toHaveTextContent('$225');
+    expect(figure('Review window ends')).not.toBeEmptyDOMElement();
+    expect(screen.queryByRole('button', { name: 'Dispute delivery' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the advertiser disputes inside the window: a titled dialog, the reason checked, the server’s refusal shown', async () => {
+    const { send, user } = await setup('advertiser', { ...sampleCompletedDisplay, review: openReview() });
+    await user.click(screen.getByRole('button', { name: 'Dispute delivery' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute delivery' });
+    const reason = within(dialog).getByLabelText('What is wrong with the delivery');
+    expect(reason.tagName).toBe('TEXTAREA');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining(REQUIRED_MESSAGE));
+    await user.type(reason, 'Too short');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('At least 10 characters.'));
+    expect(send.started).toBe(0);
+
+    await user.clear(reason);
+    await user.type(reason, `  ${REASON} `);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(send.inputs).toEqual([{ offerId: 'off_1', reason: REASON }]);
+    await send.reject(Object.assign(new Error('The review window has ended.'), { status: 409 }));
+    expect(within(dialog).getByText('The review window has ended.')).toBeInTheDocument();
+    expect(reason).toHaveValue(`  ${REASON} `);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await send.resolve({
+      ...openReview(),
+      status: 'disputed',
+      disputeReason: REASON,
+      disputedAt: '2026-11-24T09:00:00.000Z',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(figure('Review status')).toHaveTextContent('Disputed');
+    expect(screen.getByText(REASON)).toBeInTheDocument();
+    // Disputed once: the button is gone.
+    expect(screen.queryByRole('button', { name: 'Dispute delivery' })).toBeNull();
+  });
+
+  it('Cancel closes the dialog and sends nothing', async () => {
+    const { send, user } = await setup('advertiser', { ...sampleCompletedDisplay, review: openReview() });
+    await user.click(screen.getByRole('button', { name: 'Dispute delivery' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute delivery' });
+    await user.type(within(dialog).getByLabelText('What is wrong with the delivery'), REASON);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(send.started).toBe(0);
+    expect(figure('Review status')).toHaveTextContent('In review');
+  });
+
+  it('no dispute once the window ended', async () => {
+    await setup('advertiser', {
+      ...sampleCompletedDisplay,
+      review: { ...sampleReview, endsAt: new Date(Date.now() - 1000).toISOString() },
+    });
+    expect(screen.getByRole('heading', { name: 'Review' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dispute delivery' })).toBeNull();
+  });
+
+  it('a held review can still be disputed', async () => {
+    await setup('advertiser', { ...sampleCompletedDisplay, review: { ...openReview(), status: 'held' } });
+    expect(figure('Review status')).toHaveTextContent('Held for review');
+    expect(screen.getByRole('button', { name: 'Dispute delivery' })).toBeInTheDocument();
+  });
+
+  it('a released review offers no dispute', async () => {
+    await setup('advertiser', {
+      ...sampleCompletedDisplay,
+      review: { ...openReview(), status: 'released', releasedAt: '2026-11-26T18:30:00.000Z' },
+    });
+    expect(figure('Review status')).toHaveTextContent('Available');
+    expect(figure('Available to the creator since')).toHaveTextContent('Nov 26, 2026, 18:30 UTC');
+    expect(screen.queryByText('Review window ends')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Dispute delivery' })).toBeNull();
+  });
+
+  it('a resolved dispute shows the operator’s decision: both amounts and the reason', async () => {
+    await setup('advertiser', {
+      ...sampleCompletedDisplay,
+      review: {
+        ...openReview(),
+        status: 'resolved',
+        disputeReason: REASON,
+        disputedAt: '2026-11-24T09:00:00.000Z',
+        resolution: {
+          payCents: 10_000,
+          refundCents: 12_500,
+          reason: 'Half the verified minutes had no overlay in the recording.',
+          at: '2026-11-25T10:00:00.000Z',
+        },
+      },
+    });
+    expect(figure('Review status')).toHaveTextContent('Resolved');
+    expect(figure('Resolution (Nov 25, 2026, 10:00 UTC)')).toHaveTextContent(
+      '$100 paid to the creator, $125 returned to the advertiser. Half the verified minutes had no overlay in the recording.',
+    );
+    expect(screen.getByText(REASON)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dispute delivery' })).toBeNull();
+  });
+
+  it('wires the dispute to POST /api/offers/:id/dispute with the session jwt', async () => {
+    request.mockImplementation(async () => ({ review: { ...sampleReview, status: 'disputed' } }));
+    const { deliveryDisputeActors } = await import('@/src/money/deliveryDispute');
+    const { createActor, toPromise } = await import('xstate');
+    const review = await toPromise(
+      createActor(deliveryDisputeActors(() => 'advertiser.jwt').sendDispute, {
+        input: { offerId: 'off_1', reason: REASON },
+      }).start(),
+    );
+    expect(review.status).toBe('disputed');
+    expect(request.mock.calls).toEqual([
+      ['disputeDelivery', { jwt: 'advertiser.jwt', params: { id: 'off_1' }, json: { reason: REASON } }],
+    ]);
+  });
+});
