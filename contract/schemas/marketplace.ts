@@ -198,6 +198,17 @@ export const campaign = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   launchedAt: z.string().nullable(),
+  /**
+   * What its overlay offers delivered, as the platforms confirmed it (its advertiser's reads only): verified seconds,
+   * impressions, and the pay of the offers with impressions per thousand of them in cents (null before the first).
+   */
+  delivery: z
+    .object({
+      verifiedSeconds: z.number().int().min(0),
+      impressions: z.number().int().min(0),
+      cpmCents: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type Campaign = z.infer<typeof campaign>;
 

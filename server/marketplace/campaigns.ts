@@ -76,6 +76,47 @@ export function createCampaignStore(services: CampaignDeps) {
     return rows.map((row) => toCampaign(row, byId.get(row.id)));
   }
 
+  /**
+   * What the campaigns' overlay offers delivered, for their advertiser: verified seconds and impressions as the
+   * overlay's settlement keeps them per offer (overlay_progress), and the effective CPM: the pay of the offers that
+   * had impressions, per thousand impressions (as each offer's proof computes it, server/overlay/proof.ts).
+   */
+  async function withDelivery(campaigns: Campaign[]): Promise<Campaign[]> {
+    if (campaigns.length === 0) return campaigns;
+    const rows = await db
+      .selectFrom('overlay_progress')
+      .innerJoin('offers', 'offers.id', 'overlay_progress.offer_id')
+      .select((eb) => [
+        'offers.campaign_id as campaignId',
+        eb.fn.sum<number | string>('overlay_progress.verified_seconds').as('verified'),
+        eb.fn.sum<number | string>('overlay_progress.impressions').as('impressions'),
+        eb.fn
+          .sum<number | string>(eb.case().when('overlay_progress.impressions', '>', 0).then(1).else(0).end())
+          .as('delivering'),
+      ])
+      .where(
+        'offers.campaign_id',
+        'in',
+        campaigns.map((campaign) => campaign.id),
+      )
+      .groupBy('offers.campaign_id')
+      .execute();
+    const byId = new Map(rows.map((row) => [row.campaignId, row]));
+    return campaigns.map((campaign) => {
+      const row = byId.get(campaign.id);
+      const impressions = Number(row?.impressions ?? 0);
+      const paid = campaign.payCents * Number(row?.delivering ?? 0);
+      return {
+        ...campaign,
+        delivery: {
+          verifiedSeconds: Number(row?.verified ?? 0),
+          impressions,
+          cpmCents: impressions > 0 ? Math.round((paid * 1000) / impressions) : null,
+        },
+      };
+    });
+  }
+
   /** The advertiser's own campaign, or 404 (another advertiser's campaign does not exist for them). */
   async function own(advertiserId: string, id: string, executor: Kysely<Database> = db): Promise<CampaignRow> {
     const row = await executor
@@ -156,7 +197,7 @@ export function createCampaignStore(services: CampaignDeps) {
         .where('advertiser_id', '=', advertiserId)
         .orderBy('created_at', 'desc')
         .execute();
-      return withCounts(rows);
+      return withDelivery(await withCounts(rows));
     },
 
     async listAll(): Promise<(Campaign & { advertiser: string })[]> {
@@ -187,7 +228,7 @@ export function createCampaignStore(services: CampaignDeps) {
         .orderBy('offers.score', 'desc')
         .orderBy('offers.created_at')
         .execute();
-      const [campaign] = await withCounts([row]);
+      const [campaign] = await withDelivery(await withCounts([row]));
       return { campaign: campaign!, offers: offers.map((offer) => toOffer(offer as OfferJoinRow, true)) };
     },
 

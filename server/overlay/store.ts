@@ -35,6 +35,7 @@ import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
 import { completeOffer } from '../marketplace/completion.ts';
 import { touchOfferLists } from '../marketplace/offer-revisions.ts';
+import { offerDisplay } from './proof.ts';
 import type { Sealer } from '../money/sealing.ts';
 import { createMemoryBus, type Bus } from '../notifications/bus.ts';
 import { noTransport, type Transport } from '../cluster/transport.ts';
@@ -51,8 +52,6 @@ const CACHE_ENTRIES = 100_000;
 /** The most heartbeats one write credits, and the rows one INSERT carries. */
 const MAX_BEATS_PER_WRITE = 1000;
 const ROWS_PER_STATEMENT = 200;
-/** A gap longer than this between displayed minutes starts a new session in the proof. */
-const SESSION_GAP_MINUTES = 2;
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 const newToken = (): string => crypto.randomBytes(32).toString('base64url');
@@ -700,81 +699,6 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       return count;
     },
 
-    async display(party, offerId) {
-      if (party.role !== 'creator' && party.role !== 'advertiser') throw new HttpError(404, 'No such offer');
-      const row = await db
-        .selectFrom('offers')
-        .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
-        .innerJoin('users', 'users.id', 'offers.creator_id')
-        .leftJoin('overlay_progress', 'overlay_progress.offer_id', 'offers.id')
-        .select([
-          'offers.id as offerId',
-          'offers.status as status',
-          'offers.completed_at as completedAt',
-          'offers.completed_via as completedVia',
-          'campaigns.brand as brand',
-          'campaigns.title as title',
-          'campaigns.disclosure as disclosure',
-          'campaigns.starts_on as startsOn',
-          'campaigns.ends_on as endsOn',
-          'campaigns.deliverable_minutes as deliverableMinutes',
-          'users.first_name as firstName',
-          'users.last_name as lastName',
-          'users.email as email',
-          'overlay_progress.displayed_seconds as displayedSeconds',
-        ])
-        .where('offers.id', '=', offerId)
-        .where(party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id', '=', party.userId)
-        .executeTakeFirst();
-      if (!row) throw new HttpError(404, 'No such offer');
-      const minutes = await db
-        .selectFrom('overlay_minutes')
-        .select(['minute', 'seconds'])
-        .where('offer_id', '=', offerId)
-        .orderBy('minute')
-        .execute();
-      const days = new Map<string, number>();
-      const sessions: OfferDisplay['sessions'] = [];
-      let open: { startMinute: number; lastMinute: number; seconds: number } | null = null;
-      const close = () => {
-        if (open)
-          sessions.push({
-            start: new Date(open.startMinute * 60_000).toISOString(),
-            end: new Date((open.lastMinute + 1) * 60_000).toISOString(),
-            seconds: open.seconds,
-          });
-      };
-      for (const entry of minutes) {
-        const minute = Number(entry.minute);
-        const seconds = Number(entry.seconds);
-        const day = new Date(minute * 60_000).toISOString().slice(0, 10);
-        days.set(day, (days.get(day) ?? 0) + seconds);
-        if (open && minute - open.lastMinute <= SESSION_GAP_MINUTES) {
-          open.lastMinute = minute;
-          open.seconds += seconds;
-        } else {
-          close();
-          open = { startMinute: minute, lastMinute: minute, seconds };
-        }
-      }
-      close();
-      const name = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
-      return {
-        offerId: row.offerId,
-        status: row.status,
-        brand: row.brand,
-        title: row.title,
-        disclosure: row.disclosure,
-        creatorName: name || row.email,
-        startsOn: row.startsOn,
-        endsOn: row.endsOn,
-        deliverableSeconds: Number(row.deliverableMinutes) * 60,
-        displayedSeconds: Number(row.displayedSeconds ?? 0),
-        completedAt: row.completedAt ?? null,
-        completedVia: row.completedVia ?? null,
-        days: [...days].map(([day, seconds]) => ({ day, seconds })),
-        sessions,
-      };
-    },
+    display: (party, offerId) => offerDisplay(db, party, offerId),
   };
 }
