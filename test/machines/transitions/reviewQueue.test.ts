@@ -1,0 +1,295 @@
+// The review queue's transitions, pinned by hand (docs/product.md §Money: money flows are pinned as well as path-tested): source,
+// event, expected target and what it changes — the creator's pay in cents, the reason, the Idempotency-Key kept while
+// the same resolution is sent again, the row leaving and the status message.
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { REQUIRED_MESSAGE } from '@/machines/messages';
+import {
+  PAY_INVALID,
+  payProblem,
+  reviewQueueMachine,
+  type AdminReview,
+  type Resolution,
+} from '@/machines/operator/reviewQueue.machine';
+import { sampleAdminReview, sampleHeldReview } from '@/machines/operator/samples';
+import { controlled } from '../controlled';
+import { pinTransitions } from './pin';
+
+const REASON = 'Half the verified minutes had no overlay in the recording.';
+const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
+
+async function start() {
+  const loadReviews = controlled<AdminReview[]>();
+  const resolveReview = controlled<AdminReview, Resolution>();
+  const actor = createActor(
+    reviewQueueMachine.provide({ actors: { loadReviews: loadReviews.logic, resolveReview: resolveReview.logic } }),
+  );
+  actor.start();
+  return {
+    actor,
+    loadReviews,
+    resolveReview,
+    value: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+  };
+}
+
+/** The two reviews listed. */
+async function ready() {
+  const queue = await start();
+  await queue.loadReviews.resolve([sampleAdminReview, sampleHeldReview]);
+  expect(queue.value()).toEqual({ ready: 'idle' });
+  return queue;
+}
+
+/** The dialog open on the disputed earning ($225). */
+async function resolving() {
+  const queue = await ready();
+  queue.actor.send({ type: 'resolve.open', offerId: 'off_1' });
+  expect(queue.value()).toEqual({ ready: 'resolving' });
+  return queue;
+}
+
+/** $100 to the creator under way. */
+async function sending() {
+  const queue = await resolving();
+  queue.actor.send({ type: 'pay.change', value: '100' });
+  queue.actor.send({ type: 'reason.change', value: ` ${REASON} ` });
+  queue.actor.send({ type: 'resolve.submit' });
+  expect(queue.value()).toEqual({ ready: 'sending' });
+  return queue;
+}
+
+describe('the amount', () => {
+  it('is dollars and cents from 0 to the earning', () => {
+    expect(payProblem('0', 22_500)).toBeNull();
+    expect(payProblem('225', 22_500)).toBeNull();
+    expect(payProblem('$112.50', 22_500)).toBeNull();
+    expect(payProblem('225.01', 22_500)).toBe('At most $225, the whole earning.');
+    expect(payProblem('', 22_500)).toBe(PAY_INVALID);
+    expect(payProblem('-5', 22_500)).toBe(PAY_INVALID);
+    expect(payProblem('1.234', 22_500)).toBe(PAY_INVALID);
+  });
+});
+
+describe('reviewQueue transitions', () => {
+  const { pin, pinsEveryTransition } = pinTransitions(reviewQueueMachine);
+
+  pin(
+    { from: 'reviewQueue.loading', on: 'xstate.done.actor.loadReviews', to: 'reviewQueue.ready' },
+    'the held and disputed earnings are listed',
+    async () => {
+      const queue = await ready();
+      expect(queue.context().reviews).toEqual([sampleAdminReview, sampleHeldReview]);
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.loading', on: 'xstate.error.actor.loadReviews', to: 'reviewQueue.failed' },
+    'a failed load says why',
+    async () => {
+      const queue = await start();
+      await queue.loadReviews.reject(new Error('Failed to fetch'));
+      expect(queue.value()).toBe('failed');
+      expect(queue.context().error).toBe('Failed to fetch');
+    },
+  );
+
+  pin({ from: 'reviewQueue.failed', on: 'reviews.retry', to: 'reviewQueue.loading' }, 'Try again', async () => {
+    const queue = await start();
+    await queue.loadReviews.reject(new Error('Failed to fetch'));
+    queue.actor.send({ type: 'reviews.retry' });
+    expect(queue.value()).toBe('loading');
+    expect(queue.loadReviews.started).toBe(2);
+  });
+
+  pin(
+    { from: 'reviewQueue.ready.idle', on: 'reviews.reload', to: 'reviewQueue.ready.reloading' },
+    'Refresh reads the list again and drops the last status message',
+    async () => {
+      const queue = await sending();
+      await queue.resolveReview.resolve({ ...sampleAdminReview, status: 'resolved' });
+      expect(queue.context().notice).not.toBeNull();
+      queue.actor.send({ type: 'reviews.reload' });
+      expect(queue.value()).toEqual({ ready: 'reloading' });
+      expect(queue.context().notice).toBeNull();
+      expect(queue.loadReviews.started).toBe(2);
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.reloading', on: 'xstate.done.actor.loadReviews', to: 'reviewQueue.ready.idle' },
+    'the list read again replaces the one shown',
+    async () => {
+      const queue = await ready();
+      queue.actor.send({ type: 'reviews.reload' });
+      await queue.loadReviews.resolve([sampleHeldReview]);
+      expect(queue.value()).toEqual({ ready: 'idle' });
+      expect(queue.context().reviews).toEqual([sampleHeldReview]);
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.reloading', on: 'xstate.error.actor.loadReviews', to: 'reviewQueue.ready.idle' },
+    'a failed reload keeps the list and says why',
+    async () => {
+      const queue = await ready();
+      queue.actor.send({ type: 'reviews.reload' });
+      await queue.loadReviews.reject(new Error('Failed to fetch'));
+      expect(queue.value()).toEqual({ ready: 'idle' });
+      expect(queue.context()).toMatchObject({
+        reviews: [sampleAdminReview, sampleHeldReview],
+        error: 'Failed to fetch',
+      });
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.idle', on: 'resolve.open', to: 'reviewQueue.ready.resolving' },
+    'Resolve opens the dialog for that earning, empty',
+    async () => {
+      const queue = await resolving();
+      queue.actor.send({ type: 'pay.change', value: '12' });
+      queue.actor.send({ type: 'resolve.cancel' });
+      queue.actor.send({ type: 'resolve.open', offerId: 'off_2' });
+      expect(queue.context()).toMatchObject({
+        target: 'off_2',
+        pay: '',
+        reason: '',
+        payError: null,
+        reasonError: null,
+        error: null,
+        pending: null,
+      });
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.resolving', on: 'pay.change', to: null },
+    'the amount as typed, its error cleared',
+    async () => {
+      const queue = await resolving();
+      queue.actor.send({ type: 'resolve.submit' });
+      expect(queue.context().payError).toBe(PAY_INVALID);
+      queue.actor.send({ type: 'pay.change', value: '50.25' });
+      expect(queue.context()).toMatchObject({ pay: '50.25', payError: null });
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.resolving', on: 'pay.full', to: null },
+    'Pay in full fills the whole earning',
+    async () => {
+      const queue = await resolving();
+      queue.actor.send({ type: 'pay.full' });
+      expect(queue.context().pay).toBe('225');
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.resolving', on: 'refund.full', to: null },
+    'Refund in full pays the creator nothing',
+    async () => {
+      const queue = await resolving();
+      queue.actor.send({ type: 'pay.full' });
+      queue.actor.send({ type: 'refund.full' });
+      expect(queue.context().pay).toBe('0');
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.resolving', on: 'reason.change', to: null },
+    'the reason as typed, its error cleared',
+    async () => {
+      const queue = await resolving();
+      queue.actor.send({ type: 'resolve.submit' });
+      expect(queue.context().reasonError).toBe(REQUIRED_MESSAGE);
+      queue.actor.send({ type: 'reason.change', value: REASON });
+      expect(queue.context()).toMatchObject({ reason: REASON, reasonError: null });
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.resolving', on: 'resolve.submit', guard: 'formOk', to: 'reviewQueue.ready.sending' },
+    'a valid resolution is sent in cents with a trimmed reason and a new Idempotency-Key',
+    async () => {
+      const queue = await sending();
+      expect(queue.resolveReview.inputs).toEqual([
+        { offerId: 'off_1', payCents: 10_000, reason: REASON, idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      ]);
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.resolving', on: 'resolve.submit', to: null },
+    'more than the earning, or a short reason, says why and sends nothing',
+    async () => {
+      const queue = await resolving();
+      queue.actor.send({ type: 'pay.change', value: '300' });
+      queue.actor.send({ type: 'reason.change', value: 'short' });
+      queue.actor.send({ type: 'resolve.submit' });
+      expect(queue.value()).toEqual({ ready: 'resolving' });
+      expect(queue.context()).toMatchObject({
+        payError: 'At most $225, the whole earning.',
+        reasonError: 'At least 10 characters.',
+      });
+      expect(queue.resolveReview.started).toBe(0);
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.resolving', on: 'resolve.cancel', to: 'reviewQueue.ready.idle' },
+    'Cancel closes the dialog and sends nothing',
+    async () => {
+      const queue = await resolving();
+      queue.actor.send({ type: 'resolve.cancel' });
+      expect(queue.value()).toEqual({ ready: 'idle' });
+      expect(queue.context().target).toBeNull();
+      expect(queue.resolveReview.started).toBe(0);
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.sending', on: 'xstate.done.actor.resolveReview', to: 'reviewQueue.ready.idle' },
+    'the resolved earning leaves the list and the status message says what was decided',
+    async () => {
+      const queue = await sending();
+      await queue.resolveReview.resolve({ ...sampleAdminReview, status: 'resolved' });
+      expect(queue.context()).toMatchObject({
+        reviews: [sampleHeldReview],
+        target: null,
+        pending: null,
+        notice: {
+          brand: 'Nova Energy',
+          title: 'Weekend streams',
+          creatorName: 'Ana Lee',
+          payCents: 10_000,
+          refundCents: 12_500,
+        },
+      });
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.sending', on: 'xstate.error.actor.resolveReview', to: 'reviewQueue.ready.resolving' },
+    "a refusal keeps the dialog with the server's message; the same resolution sent again keeps its key",
+    async () => {
+      const queue = await sending();
+      await queue.resolveReview.reject(refusal('This earning is not held or disputed.', 409));
+      expect(queue.value()).toEqual({ ready: 'resolving' });
+      expect(queue.context().error).toBe('This earning is not held or disputed.');
+      queue.actor.send({ type: 'resolve.submit' });
+      expect(queue.context().error).toBeNull();
+      const [first, second] = queue.resolveReview.inputs;
+      expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+      // A different amount is a different resolution.
+      await queue.resolveReview.reject(new Error('Failed to fetch'));
+      queue.actor.send({ type: 'pay.full' });
+      queue.actor.send({ type: 'resolve.submit' });
+      expect(queue.resolveReview.inputs[2]).toMatchObject({ payCents: 22_500 });
+      expect(queue.resolveReview.inputs[2]!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    },
+  );
+
+  pinsEveryTransition();
+});
