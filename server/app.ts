@@ -322,6 +322,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         demoLines: RECORDED_SESSION,
         dataDir: config.dataDir,
         redirectUris: (platform) => [services.links.url(callbackPath(platform))],
+        // Recording links open in the browser; the control page (server/standins/control.ts) drives the stand-ins
+        // only where a platform is stood in for, never beside a real provider's settings alone.
+        browserBase: () => services.links.url('/standin'),
+        control: Boolean(config.oauth.twitch?.standIn || config.oauth.youtube?.standIn),
       })
     : null;
   if (oauthStandIn) app.route('/standin', oauthStandIn.app);

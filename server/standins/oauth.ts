@@ -5,13 +5,26 @@
 // serve it on its own port. The consent page is a plain form: a channel name and Authorize / Cancel. As at the
 // platforms, the client is registered with its redirect URIs: a request with another client_id or a redirect_uri that
 // is not exactly a registered one gets an error page (400), never a redirect (docs/user-guide.md §Connected accounts).
-// Codes, tokens and live broadcasts are kept as a platform keeps them (state.ts): with `dataDir`, in a database every
-// instance sharing that DATA_DIR reads, so a cluster's instances answer as one provider.
+// Codes, tokens, channels, streams and their recordings are kept as a platform keeps them (state.ts): with `dataDir`,
+// in a database every instance sharing that DATA_DIR reads, so a cluster's instances answer as one provider.
+// What Castbridge verifies delivery with (docs/product.md §Verified delivery) is here too: Twitch's app access token
+// (client credentials), Helix Get Streams, Get Channel Information (is_branded_content) and Get Videos (the VOD of
+// each stream), 100 channels a call; YouTube's liveBroadcasts.list and videos.list (concurrentViewers,
+// paidProductPlacementDetails, actualEndTime). control.ts drives it: a page and an API to take a channel live or
+// offline, retitle it, flag it branded and set its viewers.
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { STANDIN_CLIENT } from '../config.ts';
 import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../connections/providers.ts';
-import { openStandInState, type Broadcast, type Grant, type Platform } from './state.ts';
+import { controlRoutes, hms, recordingRoutes, type ChannelView } from './control.ts';
+import {
+  defaultTitle,
+  openStandInState,
+  type ChannelChange,
+  type Grant,
+  type Platform,
+  type Recording,
+} from './state.ts';
 
 /** A YouTube live chat message as liveChatMessages.list returns it. */
 export interface YouTubeChatItem {
@@ -54,12 +67,29 @@ export interface OAuthStandIn {
     /** The next `count` Helix calls answer 429 with Ratelimit-Reset `resetInMs` from now. */
     rateLimit(count: number, resetInMs: number): void;
   };
+  /**
+   * Changes a channel as its owner would on the platform (the control surface's API does the same): going live
+   * starts a new stream and its recording, offline ends it (the recording stays); the title, branded-content /
+   * paid-promotion flag and viewer count are the channel's. Shared by every stand-in on the same DATA_DIR.
+   */
+  setChannel(platform: Platform, channel: string, change: ChannelChange): ChannelView;
+  /** The channel as the control API shows it (recording URLs relative unless the stand-in knows its base). */
+  channelState(platform: Platform, channel: string): ChannelView;
   /** Access token lifetime in seconds for new tokens (tests shorten it to exercise refresh). */
   setTokenLifetime(seconds: number): void;
   /** Revokes every grant of a channel, as a user would on the platform's settings page. */
   revokeChannel(platform: Platform, channel: string): void;
-  /** Calls seen, for tests: token grants by type, revocations, identity calls. */
-  calls: { grants: string[]; revoked: string[]; identity: number; helix: Record<string, number> };
+  /**
+   * Calls seen, for tests and the bench: token grants by type, revocations, identity calls, Helix calls by path and
+   * by access token (a Helix call costs one point of the token's 800 a minute).
+   */
+  calls: {
+    grants: string[];
+    revoked: string[];
+    identity: number;
+    helix: Record<string, number>;
+    helixByToken: Record<string, number>;
+  };
   /** What the platform reports of a channel's audience (deterministic per channel until set). */
   figures: {
     get(platform: Platform, channel: string): Figures;
@@ -121,12 +151,31 @@ export function createOAuthStandIn(options: {
   pollMs?: number;
   /** Where the provider keeps its state (DATA_DIR/standins.sqlite), shared by every instance given the same; else in memory. */
   dataDir?: string;
+  /**
+   * The stand-in's address as a browser reaches it ("http://127.0.0.1:3000/standin"), for the recording URLs it
+   * hands out; by default the address the request came to.
+   */
+  browserBase?: () => string;
+  /** Serve the control surface (control.ts); false where no platform is stood in for. Default true. */
+  control?: boolean;
 }): OAuthStandIn {
   const clientId = options.clientId ?? STANDIN_CLIENT.clientId;
   const clientSecret = options.clientSecret ?? STANDIN_CLIENT.clientSecret;
   let lifetime = 4 * 3600;
-  const state = openStandInState(options.dataDir);
-  const calls = { grants: [] as string[], revoked: [] as string[], identity: 0, helix: {} as Record<string, number> };
+  // Twitch's app access tokens live about 60 days.
+  let appLifetime = 5_011_271;
+  // The demo (`npm start`): every channel is live, its title disclosing the sponsorship, its chat the recorded
+  // session, a line per poll.
+  const state = openStandInState(options.dataDir, {
+    initialTitle: options.demoLines ? (_platform, channel) => `${defaultTitle(channel)} #ad` : undefined,
+  });
+  const calls = {
+    grants: [] as string[],
+    revoked: [] as string[],
+    identity: 0,
+    helix: {} as Record<string, number>,
+    helixByToken: {} as Record<string, number>,
+  };
   /** The posted form, or null when the body cannot be read as one (a 400, as the platforms answer; never a 500). */
   const readForm = async (c: Context): Promise<Record<string, unknown> | null> => {
     try {
@@ -136,19 +185,9 @@ export function createOAuthStandIn(options: {
     }
   };
   const app = new Hono();
-  // Random: instances of a cluster start broadcasts too, and two must not share an id.
-  const broadcast = (channel: string, title?: string): Broadcast => ({
-    id: String(40_000_000_000 + crypto.randomInt(10_000_000_000)),
-    title: title ?? `${channel} live on Castbridge`,
-    startedAt: Date.now(),
-  });
-  // The demo (`npm start`): every channel is live, its chat the recorded session, a line per poll.
-  const liveNow = (platform: Platform, channel: string) =>
-    state.broadcast(platform, channel, () => (options.demoLines ? broadcast(channel) : null));
-  const setLive = (platform: Platform, channel: string, isLive: boolean, title?: string) => {
-    if (!isLive) state.setBroadcast(platform, channel, null);
-    else if (!liveNow(platform, channel)) state.setBroadcast(platform, channel, broadcast(channel, title));
-  };
+  const liveNow = (platform: Platform, channel: string) => state.broadcast(platform, channel);
+  const setLive = (platform: Platform, channel: string, isLive: boolean, title?: string) =>
+    setChannel(platform, channel, isLive && title !== undefined ? { live: true, title } : { live: isLive });
   // A YouTube chat is read by the one instance that archives the channel: its messages stay with that instance.
   const chats = new Map<string, YouTubeChatItem[]>();
   const chatOf = (channel: string) => {
@@ -156,12 +195,90 @@ export function createOAuthStandIn(options: {
     return chats.get(channel)!;
   };
   let limited = { count: 0, resetAt: 0 };
+  // Followers, subscribers and views are this instance's; viewers are the platform's (state.ts), set by the control
+  // surface for every instance.
   const figures = new Map<string, Figures>();
   const figuresOf = (platform: Platform, channel: string): Figures => {
     const key = `${platform}:${channel}`;
     if (!figures.has(key)) figures.set(key, standInFigures(platform, channel));
-    return figures.get(key)!;
+    const kept = figures.get(key)!;
+    return { ...kept, viewers: state.channel(platform, channel).viewers ?? kept.viewers };
   };
+
+  // Channel ids are a hash of the name: a table of the known ones answers "which channel is this id".
+  const ids = new Map<string, string>();
+  const idOf = (platform: Platform, channel: string) => {
+    const key = `${platform}:${channel}`;
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = standInChannelId(platform, channel);
+      ids.set(key, id);
+    }
+    return id;
+  };
+  const channelsById = (platform: Platform) =>
+    new Map(state.knownChannels(platform).map((channel) => [idOf(platform, channel), channel]));
+
+  /** The stand-in's browser-facing base for a request: configured, or the request's origin and mount prefix. */
+  const baseOf = (c: Context) => {
+    if (options.browserBase) return options.browserBase().replace(/\/+$/, '');
+    const url = new URL(c.req.url);
+    const path = url.pathname;
+    const prefix =
+      /^(.*?)\/api\/channels(?:\/|$)/.exec(path)?.[1] ??
+      /^(.*?)\/channels\/(?:twitch|youtube)\/[^/]+$/.exec(path)?.[1] ??
+      /^(.*?)\/(?:twitch|youtube)\//.exec(path)?.[1] ??
+      path.replace(/\/+$/, '');
+    return `${url.origin}${prefix}`;
+  };
+  const recordingUrl = (base: string, recording: Recording) =>
+    recording.platform === 'twitch'
+      ? `${base}/twitch/videos/${recording.id}`
+      : `${base}/youtube/watch?v=${encodeURIComponent(recording.id)}`;
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const viewOf = (platform: Platform, channel: string, base: string): ChannelView => {
+    const now = state.channel(platform, channel);
+    return {
+      platform,
+      channel,
+      channelId: idOf(platform, channel),
+      live: now.live !== null,
+      title: now.title ?? defaultTitle(channel),
+      branded: now.branded,
+      viewers: now.viewers ?? figuresOf(platform, channel).viewers,
+      startedAt: now.live ? iso(now.live.startedAt) : null,
+      recordings: state.recordings(platform, channel).map((recording) => ({
+        id: recording.id,
+        url: recordingUrl(base, recording),
+        title: recording.title,
+        startedAt: iso(recording.startedAt),
+        endedAt: recording.endedAt === null ? null : iso(recording.endedAt),
+      })),
+    };
+  };
+  const setChannel = (platform: Platform, channel: string, change: ChannelChange) => {
+    state.change(platform, channel, change);
+    return viewOf(platform, channel, options.browserBase?.() ?? '');
+  };
+  if (options.control !== false)
+    app.route(
+      '/',
+      controlRoutes({
+        channels: (base) =>
+          (['twitch', 'youtube'] as const).flatMap((platform) =>
+            state.knownChannels(platform).map((channel) => viewOf(platform, channel, base)),
+          ),
+        channel: (platform, channel, base) =>
+          state.knownChannels(platform).includes(channel) ? viewOf(platform, channel, base) : undefined,
+        change: (platform, channel, change) => void state.change(platform, channel, change),
+        recording: (platform, id) => state.recording(platform, id),
+        baseOf,
+      }),
+    );
+  app.route(
+    '/',
+    recordingRoutes((platform, id) => state.recording(platform, id)),
+  );
   let quotaExceeded = false;
 
   // The demo seed's channels never came through the consent page: their refresh tokens are honoured as they are.
@@ -293,6 +410,13 @@ export function createOAuthStandIn(options: {
               }
             : { access_token: accessToken, expires_in: lifetime, scope: grant.scopes.join(' '), token_type: 'Bearer' },
         );
+      } else if (twitch && field('grant_type') === 'client_credentials') {
+        // The app's own token: no user, no refresh token; good for the Helix calls that read public data.
+        return c.json({
+          access_token: state.issueApp(platform, appLifetime),
+          expires_in: appLifetime,
+          token_type: 'bearer',
+        });
       } else {
         return refuse(c, 400, 'unsupported grant_type');
       }
@@ -324,8 +448,9 @@ export function createOAuthStandIn(options: {
       const known = state.grantOf(token);
       if (!known) return refuse(c, 400, 'Invalid token');
       calls.revoked.push(token);
-      // Revoking either token ends the whole grant (both platforms behave so).
-      state.revoke(known.platform, known.channel);
+      // Revoking either token ends the whole grant (both platforms behave so); an app token ends alone.
+      if (known.channel === '') state.revokeToken(token);
+      else state.revoke(known.platform, known.channel);
       return c.body(null, 200);
     });
 
@@ -335,76 +460,217 @@ export function createOAuthStandIn(options: {
     };
 
     if (twitch) {
-      app.get(`/${platform}/helix/users`, (c) => {
-        const grant = bearer(c.req.header('authorization'));
-        if (!grant || c.req.header('client-id') !== clientId)
-          return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
-        calls.identity += 1;
-        return c.json({
-          data: [
-            {
-              id: standInChannelId('twitch', grant.channel),
-              login: grant.channel,
-              display_name: grant.channel,
-              type: '',
-              broadcaster_type: 'affiliate',
-              created_at: '2020-01-01T00:00:00Z',
-            },
-          ],
-        });
-      });
-      // Helix calls that need the channel's token and the app's Client-Id, and may be rate limited on demand.
-      const helix = (path: string, answer: (grant: Grant, c: Context) => Response) =>
+      const unauthorized = (c: Context, message = 'Invalid OAuth token') =>
+        c.json({ error: 'Unauthorized', status: 401, message }, 401);
+      const badRequest = (c: Context, message: string) => c.json({ error: 'Bad Request', status: 400, message }, 400);
+      // Every Helix answer says where the token stands in its bucket (800 points a minute, a point a call). The
+      // stand-in counts and never refuses on its own; `rateLimit` makes it refuse.
+      const buckets = new Map<string, { used: number; resetAt: number }>();
+      const charge = (c: Context, token: string) => {
+        const now = Date.now();
+        let bucket = buckets.get(token);
+        if (!bucket || bucket.resetAt <= now) {
+          bucket = { used: 0, resetAt: now + 60_000 };
+          buckets.set(token, bucket);
+        }
+        bucket.used += 1;
+        calls.helixByToken[token] = (calls.helixByToken[token] ?? 0) + 1;
+        c.header('Ratelimit-Limit', '800');
+        c.header('Ratelimit-Remaining', String(Math.max(0, 800 - bucket.used)));
+        c.header('Ratelimit-Reset', String(Math.ceil(bucket.resetAt / 1000)));
+      };
+      /**
+       * A Helix call: the app's Client-Id and a live token, a user's or (where `app`) the app's own; counted, and
+       * refused with 429 while `rateLimit` says so (except the identity call).
+       */
+      const helix = (
+        path: string,
+        accepts: { app: boolean; limited?: boolean },
+        answer: (grant: Grant, c: Context) => Response,
+      ) =>
         app.get(`/${platform}/helix/${path}`, (c) => {
-          const grant = bearer(c.req.header('authorization'));
-          if (!grant || c.req.header('client-id') !== clientId)
-            return c.json({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' }, 401);
+          const token = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+          const grant = state.access(platform, token);
+          if (!grant || c.req.header('client-id') !== clientId) return unauthorized(c);
           calls.helix[path] = (calls.helix[path] ?? 0) + 1;
-          if (limited.count > 0) {
+          charge(c, token);
+          if (grant.channel === '' && !accepts.app) return unauthorized(c, 'Missing User OAUTH Token');
+          if (accepts.limited !== false && limited.count > 0) {
             limited.count -= 1;
-            c.header('Ratelimit-Limit', '800');
             c.header('Ratelimit-Remaining', '0');
             c.header('Ratelimit-Reset', String(Math.ceil(limited.resetAt / 1000)));
             return c.json({ error: 'Too Many Requests', status: 429, message: '' }, 429);
           }
           return answer(grant, c);
         });
-      helix('streams', (_grant, c) => {
-        const wanted = c.req.queries('user_id') ?? [];
-        // Every channel the stand-in has granted, by its id: the ones asked for that are live.
-        const data = state
-          .channels('twitch')
-          .filter((channel) => wanted.includes(standInChannelId('twitch', channel)))
-          .flatMap((channel) => {
-            const stream = liveNow('twitch', channel);
-            return stream
-              ? [
-                  {
-                    id: stream.id,
-                    user_id: standInChannelId('twitch', channel),
-                    user_login: channel,
-                    user_name: channel,
-                    game_id: '509658',
-                    game_name: 'Just Chatting',
-                    type: 'live',
-                    title: stream.title,
-                    viewer_count: figuresOf('twitch', channel).viewers,
-                    started_at: new Date(stream.startedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-                    language: 'en',
-                    thumbnail_url: '',
-                    tag_ids: [],
-                    tags: [],
-                    is_mature: false,
-                  },
-                ]
-              : [];
-          });
-        return c.json({ data, pagination: {} });
+      /** The repeated query parameter's values, each once; null when there are more than Helix takes (100). */
+      const many = (c: Context, name: string) => {
+        const values = [...new Set(c.req.queries(name) ?? [])];
+        return values.length > 100 ? null : values;
+      };
+      const userOf = (channel: string) => ({
+        id: idOf('twitch', channel),
+        login: channel,
+        display_name: channel,
+        type: '',
+        broadcaster_type: 'affiliate',
+        created_at: '2020-01-01T00:00:00Z',
+      });
+      // The token's user; with an app token, the users asked for by id or login.
+      helix('users', { app: true, limited: false }, (grant, c) => {
+        if (grant.channel) {
+          calls.identity += 1;
+          return c.json({ data: [userOf(grant.channel)] });
+        }
+        const wantedIds = many(c, 'id');
+        const wantedLogins = many(c, 'login');
+        if (!wantedIds || !wantedLogins)
+          return badRequest(c, 'The request may include at most 100 id and login values');
+        if (!wantedIds.length && !wantedLogins.length) return badRequest(c, 'Must provide an ID, Login or OAuth Token');
+        const byId = channelsById('twitch');
+        const known = new Set(byId.values());
+        const found = new Set([
+          ...wantedIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+          ...wantedLogins.map((login) => login.toLowerCase()).filter((login) => known.has(login)),
+        ]);
+        return c.json({ data: [...found].map(userOf) });
+      });
+      helix('streams', { app: true }, (_grant, c) => {
+        const wantedIds = many(c, 'user_id');
+        const wantedLogins = many(c, 'user_login');
+        if (!wantedIds || !wantedLogins || wantedIds.length + wantedLogins.length > 100)
+          return badRequest(c, 'The request may include at most 100 user_id and user_login values');
+        const first = Number(c.req.query('first') ?? 20);
+        if (!Number.isInteger(first) || first < 1 || first > 100)
+          return badRequest(c, 'The parameter "first" must be between 1 and 100');
+        // The live ones among the channels asked for (by id or login) that the stand-in knows.
+        const byId = channelsById('twitch');
+        const asked = new Set([
+          ...wantedIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+          ...wantedLogins.map((login) => login.toLowerCase()).filter((login) => [...byId.values()].includes(login)),
+        ]);
+        // Without a user_id or user_login Helix lists the most watched streams; the stand-in lists its live ones.
+        const channels = wantedIds.length || wantedLogins.length ? [...asked] : [...byId.values()];
+        const data = channels.flatMap((channel) => {
+          const now = state.channel('twitch', channel);
+          const stream = now.live;
+          return stream
+            ? [
+                {
+                  id: stream.id,
+                  user_id: idOf('twitch', channel),
+                  user_login: channel,
+                  user_name: channel,
+                  game_id: '509658',
+                  game_name: 'Just Chatting',
+                  type: 'live',
+                  title: stream.title,
+                  viewer_count: now.viewers ?? figuresOf('twitch', channel).viewers,
+                  started_at: iso(stream.startedAt),
+                  language: 'en',
+                  thumbnail_url: '',
+                  tag_ids: [],
+                  tags: ['English'],
+                  is_mature: false,
+                },
+              ]
+            : [];
+        });
+        return c.json({ data: data.slice(0, first), pagination: {} });
+      });
+      // Get Channel Information: every asked channel the stand-in knows, live or not (title, branded-content flag).
+      helix('channels', { app: true }, (_grant, c) => {
+        const wanted = many(c, 'broadcaster_id');
+        if (!wanted) return badRequest(c, 'The request may include at most 100 broadcaster_id values');
+        if (!wanted.length) return badRequest(c, 'Missing required parameter "broadcaster_id"');
+        const byId = channelsById('twitch');
+        const data = wanted.flatMap((id) => {
+          const channel = byId.get(id);
+          if (channel === undefined) return [];
+          const now = state.channel('twitch', channel);
+          return [
+            {
+              broadcaster_id: id,
+              broadcaster_login: channel,
+              broadcaster_name: channel,
+              broadcaster_language: 'en',
+              game_id: '509658',
+              game_name: 'Just Chatting',
+              title: now.title ?? defaultTitle(channel),
+              delay: 0,
+              tags: ['English'],
+              content_classification_labels: [],
+              is_branded_content: now.branded,
+            },
+          ];
+        });
+        return c.json({ data });
+      });
+      // Get Videos: by id (up to 100) or by user_id (one); the VOD each stream leaves (type archive), newest first.
+      helix('videos', { app: true }, (_grant, c) => {
+        const wantedIds = many(c, 'id');
+        const users = c.req.queries('user_id') ?? [];
+        const games = c.req.queries('game_id') ?? [];
+        if (!wantedIds) return badRequest(c, 'The request may include at most 100 id values');
+        if ([wantedIds.length > 0, users.length > 0, games.length > 0].filter(Boolean).length !== 1 || users.length > 1)
+          return badRequest(c, 'Exactly one of id, user_id (one) or game_id (one) must be specified');
+        const type = c.req.query('type') ?? 'all';
+        if (!['all', 'archive', 'highlight', 'upload'].includes(type))
+          return badRequest(c, 'The parameter "type" must be all, archive, highlight or upload');
+        const first = Number(c.req.query('first') ?? 20);
+        if (!Number.isInteger(first) || first < 1 || first > 100)
+          return badRequest(c, 'The parameter "first" must be between 1 and 100');
+        let from = 0;
+        const after = c.req.query('after');
+        if (after) {
+          from = Number(Buffer.from(after, 'base64url').toString());
+          if (!Number.isInteger(from) || from < 0) return badRequest(c, 'The cursor "after" is not valid');
+        }
+        let recordings: Recording[];
+        if (wantedIds.length) {
+          recordings = wantedIds.flatMap((id) => state.recording('twitch', id) ?? []);
+          if (!recordings.length) return c.json({ error: 'Not Found', status: 404, message: 'videos not found' }, 404);
+        } else if (users.length) {
+          const channel = channelsById('twitch').get(users[0]!);
+          recordings =
+            channel !== undefined && (type === 'all' || type === 'archive') ? state.recordings('twitch', channel) : [];
+        } else {
+          recordings = [];
+        }
+        const base = baseOf(c);
+        const page = recordings.slice(from, from + first);
+        const data = page.map((recording) => {
+          const end = recording.endedAt ?? Date.now();
+          return {
+            id: recording.id,
+            stream_id: recording.streamId,
+            user_id: idOf('twitch', recording.channel),
+            user_login: recording.channel,
+            user_name: recording.channel,
+            title: recording.title,
+            description: '',
+            created_at: iso(recording.startedAt),
+            published_at: iso(recording.startedAt),
+            url: recordingUrl(base, recording),
+            thumbnail_url: '',
+            viewable: 'public',
+            view_count: figuresOf('twitch', recording.channel).viewers,
+            language: 'en',
+            type: 'archive',
+            duration: hms((end - recording.startedAt) / 1000),
+            muted_segments: null,
+          };
+        });
+        const more = users.length > 0 && from + first < recordings.length;
+        return c.json({
+          data,
+          pagination: more ? { cursor: Buffer.from(String(from + first)).toString('base64url') } : {},
+        });
       });
       // Followers and subscriptions of the token's own channel (as broadcaster) only.
       const own = (grant: Grant, c: Context) =>
         c.req.query('broadcaster_id') === standInChannelId('twitch', grant.channel);
-      helix('channels/followers', (grant, c) => {
+      helix('channels/followers', { app: false }, (grant, c) => {
         if (!own(grant, c))
           return c.json(
             { error: 'Forbidden', status: 403, message: 'The user must be the broadcaster or a moderator' },
@@ -417,7 +683,7 @@ export function createOAuthStandIn(options: {
           );
         return c.json({ total: figuresOf('twitch', grant.channel).followers, data: [], pagination: {} });
       });
-      helix('subscriptions', (grant, c) => {
+      helix('subscriptions', { app: false }, (grant, c) => {
         if (!own(grant, c))
           return c.json({ error: 'Forbidden', status: 403, message: 'broadcaster_id must match the user' }, 403);
         if (!grant.scopes.includes('channel:read:subscriptions'))
@@ -480,52 +746,107 @@ export function createOAuthStandIn(options: {
           ],
         });
       });
+      const invalid = (c: Context, message: string, reason: string) =>
+        c.json({ error: { code: 400, message, errors: [{ message, domain: 'youtube.parameter', reason }] } }, 400);
+      // The channel's broadcasts: the running one (a live chat, no end) and those it ended (with actualEndTime).
       app.get(`/${platform}/youtube/v3/liveBroadcasts`, (c) => {
         const grant = bearer(c.req.header('authorization'));
         if (!grant)
           return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         if (quotaExceeded) return quota(c);
+        const status = c.req.query('broadcastStatus') ?? 'active';
+        if (!['active', 'all', 'completed', 'upcoming'].includes(status))
+          return invalid(c, `Invalid value for broadcastStatus: ${status}`, 'invalidValue');
+        const maxResults = Number(c.req.query('maxResults') ?? 5);
+        if (!Number.isInteger(maxResults) || maxResults < 0 || maxResults > 50)
+          return invalid(c, 'maxResults is from 0 to 50', 'invalidValue');
         const on = liveNow('youtube', grant.channel);
+        const ids = c.req.query('id')?.split(',');
+        const items = state
+          .recordings('youtube', grant.channel)
+          .filter((recording) => (ids ? ids.includes(recording.id) : true))
+          .filter((recording) => {
+            const running = on?.id === recording.id;
+            if (ids) return true;
+            return status === 'all' || (status === 'active' ? running : status === 'completed' && !running);
+          })
+          .slice(0, maxResults)
+          .map((recording) => {
+            const running = on?.id === recording.id;
+            return {
+              kind: 'youtube#liveBroadcast',
+              id: recording.id,
+              snippet: {
+                publishedAt: new Date(recording.startedAt).toISOString(),
+                channelId: idOf('youtube', grant.channel),
+                title: recording.title,
+                description: '',
+                scheduledStartTime: new Date(recording.startedAt).toISOString(),
+                actualStartTime: new Date(recording.startedAt).toISOString(),
+                ...(running
+                  ? { liveChatId: `chat-${grant.channel}` }
+                  : { actualEndTime: new Date(recording.endedAt ?? Date.now()).toISOString() }),
+              },
+              status: { lifeCycleStatus: running ? 'live' : 'complete', privacyStatus: 'public' },
+            };
+          });
         return c.json({
           kind: 'youtube#liveBroadcastListResponse',
-          items: on
-            ? [
-                {
-                  kind: 'youtube#liveBroadcast',
-                  id: on.id,
-                  snippet: {
-                    title: on.title,
-                    liveChatId: `chat-${grant.channel}`,
-                    actualStartTime: new Date(on.startedAt).toISOString(),
-                  },
-                },
-              ]
-            : [],
+          pageInfo: { totalResults: items.length, resultsPerPage: maxResults },
+          items,
         });
       });
+      // videos.list by id: a broadcast's video, live or ended; the paid-promotion flag only to its owner (as YouTube).
+      const VIDEO_PARTS = ['id', 'snippet', 'liveStreamingDetails', 'paidProductPlacementDetails', 'status'];
       app.get(`/${platform}/youtube/v3/videos`, (c) => {
         const grant = bearer(c.req.header('authorization'));
         if (!grant)
           return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         if (quotaExceeded) return quota(c);
-        const on = liveNow('youtube', grant.channel);
-        const ids = (c.req.query('id') ?? '').split(',');
+        const parts = (c.req.query('part') ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+        if (!parts.length) return invalid(c, 'Required parameter: part', 'required');
+        const unknown = parts.find((part) => !VIDEO_PARTS.includes(part));
+        if (unknown) return invalid(c, `'${unknown}'`, 'unknownPart');
+        const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
+        if (ids.length > 50) return invalid(c, 'At most 50 ids', 'invalidValue');
+        const items = [...new Set(ids)].flatMap((id) => {
+          const recording = state.recording('youtube', id);
+          if (!recording) return [];
+          const running = liveNow('youtube', recording.channel)?.id === recording.id;
+          const now = state.channel('youtube', recording.channel);
+          const item: Record<string, unknown> = { kind: 'youtube#video', id: recording.id };
+          if (parts.includes('snippet'))
+            item.snippet = {
+              publishedAt: new Date(recording.startedAt).toISOString(),
+              channelId: idOf('youtube', recording.channel),
+              title: recording.title,
+              description: '',
+              channelTitle: recording.channel,
+              liveBroadcastContent: running ? 'live' : 'none',
+            };
+          if (parts.includes('liveStreamingDetails'))
+            item.liveStreamingDetails = running
+              ? {
+                  actualStartTime: new Date(recording.startedAt).toISOString(),
+                  concurrentViewers: String(now.viewers ?? figuresOf('youtube', recording.channel).viewers),
+                  activeLiveChatId: `chat-${recording.channel}`,
+                }
+              : {
+                  actualStartTime: new Date(recording.startedAt).toISOString(),
+                  actualEndTime: new Date(recording.endedAt ?? Date.now()).toISOString(),
+                };
+          if (parts.includes('paidProductPlacementDetails') && grant.channel === recording.channel)
+            item.paidProductPlacementDetails = { hasPaidProductPlacement: now.branded };
+          if (parts.includes('status')) item.status = { uploadStatus: 'processed', privacyStatus: 'public' };
+          return [item];
+        });
         return c.json({
           kind: 'youtube#videoListResponse',
-          items:
-            on && ids.includes(on.id)
-              ? [
-                  {
-                    kind: 'youtube#video',
-                    id: on.id,
-                    liveStreamingDetails: {
-                      actualStartTime: new Date(on.startedAt).toISOString(),
-                      concurrentViewers: String(figuresOf('youtube', grant.channel).viewers),
-                      activeLiveChatId: `chat-${grant.channel}`,
-                    },
-                  },
-                ]
-              : [],
+          pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+          items,
         });
       });
       app.get(`/${platform}/youtube/v3/liveChat/messages`, (c) => {
@@ -580,13 +901,19 @@ export function createOAuthStandIn(options: {
       },
     },
     figures: {
-      get: (platform, channel) => ({ ...figuresOf(platform, channel) }),
+      get: (platform, channel) => figuresOf(platform, channel),
       set(platform, channel, changes) {
-        Object.assign(figuresOf(platform, channel), changes);
+        const { viewers, ...own } = changes;
+        figuresOf(platform, channel);
+        Object.assign(figures.get(`${platform}:${channel}`)!, own);
+        if (viewers !== undefined) state.change(platform, channel, { viewers });
       },
     },
+    setChannel,
+    channelState: (platform, channel) => viewOf(platform, channel, options.browserBase?.() ?? ''),
     setTokenLifetime(seconds) {
       lifetime = seconds;
+      appLifetime = seconds;
     },
     revokeChannel: (platform, channel) => state.revoke(platform, channel),
     calls,

@@ -1,5 +1,6 @@
 // What the OAuth stand-in (oauth.ts) knows, as a platform keeps it on its side: pending authorization codes, the
-// access and refresh tokens of each grant, and which channels are live. In a small SQLite database — in memory for a
+// access and refresh tokens of each grant (and the app's own tokens), and each channel: whether it is live, its
+// title, branded-content flag and viewers, and the recording each stream leaves. In a small SQLite database — in memory for a
 // stand-in of its own (the tests), or DATA_DIR/standins.sqlite when the server mounts it: every instance of a
 // cluster on the machine (`npm run start:cluster`) then answers as one provider. The consent page may be served by
 // one instance and the code exchanged, the token used, refreshed or revoked on any other (docs/product.md §Several instances).
@@ -24,11 +25,42 @@ export interface PendingCode extends Grant {
   expiresAt: number;
 }
 
-/** A live broadcast: its id, title and start. */
+/** A live broadcast: its id (the stream id), title and start. */
 export interface Broadcast {
   id: string;
   title: string;
   startedAt: number;
+}
+
+/**
+ * The recording a stream leaves (a Twitch VOD of type archive, the YouTube broadcast's own video): one per stream
+ * the stand-in started, from its start, open (`endedAt` null) while the stream runs. On YouTube the recording's id is
+ * the broadcast's; on Twitch the VOD has an id of its own and the stream's id as `streamId`.
+ */
+export interface Recording {
+  id: string;
+  streamId: string;
+  platform: Platform;
+  channel: string;
+  title: string;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/** What the platform says of a channel now: its broadcast (null offline), title, branded flag, viewers (null: unset). */
+export interface ChannelState {
+  live: Broadcast | null;
+  title: string | null;
+  branded: boolean;
+  viewers: number | null;
+}
+
+/** A change to a channel, as its owner makes it on the platform (the stand-in's control surface). */
+export interface ChannelChange {
+  live?: boolean;
+  title?: string;
+  branded?: boolean;
+  viewers?: number;
 }
 
 export interface StandInState {
@@ -37,7 +69,9 @@ export interface StandInState {
   takeCode(code: string): PendingCode | undefined;
   /** New tokens for the grant; `refresh` false for a Google refresh, which keeps the refresh token it has. */
   issue(grant: Grant, lifetimeSeconds: number, refresh: boolean): { accessToken: string; refreshToken: string | null };
-  /** The grant of the platform's access token, while it has not expired. */
+  /** An app access token (Twitch's client credentials grant): no channel, no refresh token. */
+  issueApp(platform: Platform, lifetimeSeconds: number): string;
+  /** The grant of the platform's access token, while it has not expired; an app token's grant has channel ''. */
   access(platform: Platform, token: string): Grant | undefined;
   refresh(platform: Platform, token: string): Grant | undefined;
   /** The grant of the platform's refresh token, removed (Twitch rotates refresh tokens: each is good once). */
@@ -46,12 +80,26 @@ export interface StandInState {
   grantOf(token: string): Grant | undefined;
   /** Ends every grant of the channel: its access and refresh tokens stop working. */
   revoke(platform: Platform, channel: string): void;
+  /** Ends one token (an app token: the app's other tokens keep working). */
+  revokeToken(token: string): void;
   /** Channels with a grant. */
   channels(platform: Platform): string[];
+  /** Channels the platform knows: granted once (revoked or not), or with a broadcast; by name. */
+  knownChannels(platform: Platform): string[];
   liveAccessTokens(): number;
-  /** The channel's broadcast: null when offline; `initial` decides for a channel nobody set (the first answer wins). */
-  broadcast(platform: Platform, channel: string, initial: () => Broadcast | null): Broadcast | null;
-  setBroadcast(platform: Platform, channel: string, broadcast: Broadcast | null): void;
+  /** The channel's broadcast: null when offline; a channel nobody set starts as `initialTitle` says (first answer wins). */
+  broadcast(platform: Platform, channel: string): Broadcast | null;
+  /** The channel now (its broadcast as `broadcast` answers it). */
+  channel(platform: Platform, channel: string): ChannelState;
+  /**
+   * Changes the channel at once, for every instance: going live starts a new stream (new id, and its recording),
+   * offline ends it (the recording stays, ended); a title set while live is the stream's and its recording's too.
+   */
+  change(platform: Platform, channel: string, change: ChannelChange): ChannelState;
+  /** The channel's recordings, newest first. */
+  recordings(platform: Platform, channel: string): Recording[];
+  /** A recording by its id (YouTube: the broadcast id; Twitch: the VOD id). */
+  recording(platform: Platform, id: string): Recording | undefined;
   close(): void;
 }
 
@@ -73,10 +121,43 @@ create table if not exists broadcasts (
   title text,
   started_at integer,
   primary key (platform, channel)
-);`;
+);
+create table if not exists channels (
+  platform text not null,
+  channel text not null,
+  title text,
+  branded integer not null default 0,
+  viewers integer,
+  primary key (platform, channel)
+);
+create table if not exists recordings (
+  platform text not null,
+  id text not null,
+  channel text not null,
+  stream_id text not null,
+  title text not null,
+  started_at integer not null,
+  ended_at integer,
+  primary key (platform, id)
+);
+create index if not exists recordings_channel on recordings (platform, channel, started_at);
+create index if not exists recordings_stream on recordings (platform, stream_id);`;
 
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 const random = () => crypto.randomBytes(24).toString('base64url');
+
+/** The title a stream gets when neither it nor its channel was given one. */
+export const defaultTitle = (channel: string) => `${channel} live on Castbridge`;
+
+// Ids shaped as the platforms' are, random: instances of a cluster start streams too, and two must not share an id.
+/** Twitch stream ids are long decimal numbers; YouTube video (broadcast) ids 11 characters of base64url. */
+const streamIdFor = (platform: Platform) =>
+  platform === 'twitch'
+    ? String(40_000_000_000 + crypto.randomInt(10_000_000_000))
+    : crypto.randomBytes(8).toString('base64url').slice(0, 11);
+/** A Twitch VOD has an id of its own; a YouTube broadcast's recording is the broadcast's video. */
+const recordingIdFor = (platform: Platform, streamId: string) =>
+  platform === 'twitch' ? String(2_000_000_000 + crypto.randomInt(1_000_000_000)) : streamId;
 
 interface TokenRow {
   platform: Platform;
@@ -86,8 +167,43 @@ interface TokenRow {
 const grantOf = (row: TokenRow | undefined): Grant | undefined =>
   row ? { platform: row.platform, channel: row.channel, scopes: row.scopes.split(' ').filter(Boolean) } : undefined;
 
-/** The stand-in's state: shared through DATA_DIR/standins.sqlite when `dataDir` is given, else in memory. */
-export function openStandInState(dataDir?: string): StandInState {
+interface BroadcastRow {
+  id: string | null;
+  title: string | null;
+  started_at: number | null;
+}
+interface ChannelRow {
+  title: string | null;
+  branded: number;
+  viewers: number | null;
+}
+interface RecordingRow {
+  platform: Platform;
+  id: string;
+  channel: string;
+  stream_id: string;
+  title: string;
+  started_at: number;
+  ended_at: number | null;
+}
+const recordingOf = (row: RecordingRow): Recording => ({
+  id: row.id,
+  streamId: row.stream_id,
+  platform: row.platform,
+  channel: row.channel,
+  title: row.title,
+  startedAt: row.started_at,
+  endedAt: row.ended_at,
+});
+
+/**
+ * The stand-in's state: shared through DATA_DIR/standins.sqlite when `dataDir` is given, else in memory.
+ * `initialTitle` decides how a channel nobody has set yet starts: live with that title, or offline (null).
+ */
+export function openStandInState(
+  dataDir?: string,
+  options: { initialTitle?: (platform: Platform, channel: string) => string | null } = {},
+): StandInState {
   let handle: SQLite.Database | null = null;
   // Opened on first use: a server that never sees a stand-in call leaves no file.
   const db = () => {
@@ -104,8 +220,87 @@ export function openStandInState(dataDir?: string): StandInState {
       opened = new SQLite(':memory:');
     }
     opened.exec(SCHEMA);
+    // A broadcast started before recordings were kept (an older DATA_DIR) gets its recording now.
+    opened
+      .transaction(() => {
+        const orphans = opened
+          .prepare(
+            'select platform, channel, id, title, started_at from broadcasts b where id is not null and not exists (select 1 from recordings r where r.platform = b.platform and r.stream_id = b.id)',
+          )
+          .all() as (BroadcastRow & { platform: Platform; channel: string; id: string })[];
+        for (const row of orphans)
+          opened
+            .prepare(
+              'insert into recordings (platform, id, channel, stream_id, title, started_at) values (?, ?, ?, ?, ?, ?)',
+            )
+            .run(
+              row.platform,
+              recordingIdFor(row.platform, row.id),
+              row.channel,
+              row.id,
+              row.title ?? defaultTitle(row.channel),
+              row.started_at ?? Date.now(),
+            );
+      })
+      .immediate();
     handle = opened;
     return opened;
+  };
+
+  const readBroadcast = (platform: Platform, channel: string) =>
+    db()
+      .prepare('select id, title, started_at from broadcasts where platform = ? and channel = ?')
+      .get(platform, channel) as BroadcastRow | undefined;
+  const broadcastOf = (row: BroadcastRow): Broadcast | null =>
+    row.id === null ? null : { id: row.id, title: row.title ?? '', startedAt: row.started_at ?? 0 };
+  const ensureChannel = (platform: Platform, channel: string) =>
+    db()
+      .prepare('insert into channels (platform, channel) values (?, ?) on conflict do nothing')
+      .run(platform, channel);
+  /** A new stream, and its recording, from now (inside a transaction). */
+  const start = (platform: Platform, channel: string, title: string) => {
+    const id = streamIdFor(platform);
+    const now = Date.now();
+    db()
+      .prepare(
+        'insert into broadcasts (platform, channel, id, title, started_at) values (?, ?, ?, ?, ?) on conflict (platform, channel) do update set id = excluded.id, title = excluded.title, started_at = excluded.started_at',
+      )
+      .run(platform, channel, id, title, now);
+    db()
+      .prepare('insert into recordings (platform, id, channel, stream_id, title, started_at) values (?, ?, ?, ?, ?, ?)')
+      .run(platform, recordingIdFor(platform, id), channel, id, title, now);
+    ensureChannel(platform, channel);
+    db().prepare('update channels set title = ? where platform = ? and channel = ?').run(title, platform, channel);
+  };
+  /** The channel's broadcast row, made as `initialTitle` says for a channel nobody set (the first instance wins). */
+  const broadcastRow = (platform: Platform, channel: string): BroadcastRow => {
+    const row = readBroadcast(platform, channel);
+    if (row) return row;
+    // Offline unless the stand-in starts channels live: nothing to keep (a channel only looked up stays unknown).
+    const offline = { id: null, title: null, started_at: null };
+    if (!options.initialTitle) return offline;
+    return db()
+      .transaction(() => {
+        const again = readBroadcast(platform, channel);
+        if (again) return again;
+        const title = options.initialTitle?.(platform, channel) ?? null;
+        if (title === null) return offline;
+        start(platform, channel, title);
+        return readBroadcast(platform, channel)!;
+      })
+      .immediate();
+  };
+  const channelState = (platform: Platform, channel: string): ChannelState => {
+    const live = broadcastOf(broadcastRow(platform, channel));
+    const row = db()
+      .prepare('select title, branded, viewers from channels where platform = ? and channel = ?')
+      .get(platform, channel) as ChannelRow | undefined;
+    return {
+      live,
+      title: live?.title ?? row?.title ?? null,
+      branded: row?.branded === 1,
+      viewers: row?.viewers ?? null,
+    };
   };
 
   return {
@@ -141,8 +336,19 @@ export function openStandInState(dataDir?: string): StandInState {
         );
         if (refreshToken)
           insert.run(digest(refreshToken), 'refresh', grant.platform, grant.channel, grant.scopes.join(' '), null);
+        // The platform knows the channel from now on, revoked later or not.
+        if (grant.channel) ensureChannel(grant.platform, grant.channel);
       })();
       return { accessToken, refreshToken };
+    },
+    issueApp(platform, lifetimeSeconds) {
+      const accessToken = random();
+      db()
+        .prepare(
+          "insert into tokens (digest, kind, platform, channel, scopes, expires_at) values (?, 'access', ?, '', '', ?)",
+        )
+        .run(digest(accessToken), platform, Date.now() + lifetimeSeconds * 1000);
+      return accessToken;
     },
     access(platform, token) {
       return grantOf(
@@ -180,9 +386,23 @@ export function openStandInState(dataDir?: string): StandInState {
     revoke(platform, channel) {
       db().prepare('delete from tokens where platform = ? and channel = ?').run(platform, channel);
     },
+    revokeToken(token) {
+      db().prepare('delete from tokens where digest = ?').run(digest(token));
+    },
     channels(platform) {
       return (
-        db().prepare('select distinct channel from tokens where platform = ?').all(platform) as { channel: string }[]
+        db().prepare("select distinct channel from tokens where platform = ? and channel != ''").all(platform) as {
+          channel: string;
+        }[]
+      ).map((row) => row.channel);
+    },
+    knownChannels(platform) {
+      return (
+        db()
+          .prepare(
+            "select channel from channels where platform = ? union select channel from tokens where platform = ? and channel != '' union select channel from broadcasts where platform = ? order by channel",
+          )
+          .all(platform, platform, platform) as { channel: string }[]
       ).map((row) => row.channel);
     },
     liveAccessTokens() {
@@ -192,27 +412,63 @@ export function openStandInState(dataDir?: string): StandInState {
         }
       ).n;
     },
-    broadcast(platform, channel, initial) {
-      const read = () =>
-        db()
-          .prepare('select id, title, started_at from broadcasts where platform = ? and channel = ?')
-          .get(platform, channel) as { id: string | null; title: string | null; started_at: number | null } | undefined;
-      let row = read();
-      if (!row) {
-        const first = initial();
-        db()
-          .prepare('insert or ignore into broadcasts (platform, channel, id, title, started_at) values (?, ?, ?, ?, ?)')
-          .run(platform, channel, first?.id ?? null, first?.title ?? null, first?.startedAt ?? null);
-        row = read()!;
-      }
-      return row.id === null ? null : { id: row.id, title: row.title ?? '', startedAt: row.started_at ?? 0 };
-    },
-    setBroadcast(platform, channel, broadcast) {
+    broadcast: (platform, channel) => broadcastOf(broadcastRow(platform, channel)),
+    channel: channelState,
+    change(platform, channel, change) {
+      broadcastRow(platform, channel);
       db()
-        .prepare(
-          'insert into broadcasts (platform, channel, id, title, started_at) values (?, ?, ?, ?, ?) on conflict (platform, channel) do update set id = excluded.id, title = excluded.title, started_at = excluded.started_at',
-        )
-        .run(platform, channel, broadcast?.id ?? null, broadcast?.title ?? null, broadcast?.startedAt ?? null);
+        .transaction(() => {
+          ensureChannel(platform, channel);
+          const row = readBroadcast(platform, channel);
+          const live = row ? broadcastOf(row) : null;
+          const set = (column: 'title' | 'branded' | 'viewers', value: string | number) =>
+            db()
+              .prepare(`update channels set ${column} = ? where platform = ? and channel = ?`)
+              .run(value, platform, channel);
+          if (change.title !== undefined) {
+            set('title', change.title);
+            // The stream's title, and its recording's, follow the channel's while it runs.
+            if (live) {
+              db()
+                .prepare('update broadcasts set title = ? where platform = ? and channel = ?')
+                .run(change.title, platform, channel);
+              db()
+                .prepare('update recordings set title = ? where platform = ? and stream_id = ?')
+                .run(change.title, platform, live.id);
+            }
+          }
+          if (change.branded !== undefined) set('branded', change.branded ? 1 : 0);
+          if (change.viewers !== undefined) set('viewers', change.viewers);
+          if (change.live === true && !live) {
+            const row = db()
+              .prepare('select title from channels where platform = ? and channel = ?')
+              .get(platform, channel) as { title: string | null };
+            start(platform, channel, change.title ?? row.title ?? defaultTitle(channel));
+          } else if (change.live === false && live) {
+            db()
+              .prepare('update recordings set ended_at = ? where platform = ? and stream_id = ? and ended_at is null')
+              .run(Date.now(), platform, live.id);
+            db()
+              .prepare(
+                'update broadcasts set id = null, title = null, started_at = null where platform = ? and channel = ?',
+              )
+              .run(platform, channel);
+          }
+        })
+        .immediate();
+      return channelState(platform, channel);
+    },
+    recordings(platform, channel) {
+      return (
+        db()
+          .prepare('select * from recordings where platform = ? and channel = ? order by started_at desc, rowid desc')
+          .all(platform, channel) as RecordingRow[]
+      ).map(recordingOf);
+    },
+    recording(platform, id) {
+      const row = db().prepare('select * from recordings where platform = ? and id = ?').get(platform, id) as
+        RecordingRow | undefined;
+      return row ? recordingOf(row) : undefined;
     },
     close() {
       handle?.close();
