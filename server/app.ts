@@ -88,6 +88,7 @@ export interface CastbridgeApp {
 }
 
 const SWEEP_MS = 10 * 60 * 1000;
+const SETTLE_MS = 60 * 1000;
 /** A payout still `requested` this long after it was asked for has lost its job: the sweep queues it again. */
 const STALE_PAYOUT_MS = 10 * 60 * 1000;
 const POLL_STRIPE_MS = 5 * 60 * 1000;
@@ -181,6 +182,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       dialect: handle.dialect,
       sealer,
       feeBps: config.feeBps,
+      addressKey: secret,
       transport: cluster.transport,
     }),
     connections,
@@ -272,6 +274,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   void sweep();
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
+  // Claimed overlay minutes are settled after each look at the platforms, and by this sweep every minute as a safety
+  // net (a look whose settlement failed, a platform that never answers): on every instance, since a minute settles
+  // once whoever gets there first (server/overlay/verification.ts).
+  const settler = setInterval(() => {
+    services.overlays
+      .settle()
+      .catch((error: unknown) => logger.error('overlay settlement failed', { error: (error as Error).message }));
+  }, SETTLE_MS);
+  settler.unref();
 
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders(config));
@@ -370,6 +381,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await services.ingest.close();
       await chatStandIn?.close();
       clearInterval(sweeper);
+      clearInterval(settler);
       if (poller) clearInterval(poller);
       // Mail already queued stays in the queue for the next start; what is being queued now gets there.
       await services.mail.settled({ queued: false });

@@ -1,11 +1,14 @@
-// GET/PUT /api/overlay, POST /api/overlay/rotate (creators), the overlay page's stream GET /api/overlay/stream?token=
-// and POST /api/overlay/heartbeat (the token alone authenticates them), and an offer's display proof (docs/product.md §The overlay for OBS).
+// GET/PUT /api/overlay, POST /api/overlay/rotate and GET /api/overlay/status (creators), the overlay page's stream
+// GET /api/overlay/stream?token=, POST /api/overlay/heartbeat and POST /api/overlay/presence (the token alone
+// authenticates them), and an offer's display proof (docs/product.md §The overlay for OBS, §Verified delivery).
 //
 // The stream: `state` events carry the full OverlayState (sent on every connect and every change; the event id is its
 // version), `revoked` tells a page that its token was rotated (the stream ends), and a keep-alive comment every 15 s
 // keeps proxies from closing an idle connection.
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type { Config } from '../config.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { runLiveStream } from '../http/live-stream.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
@@ -18,6 +21,7 @@ const RETRY_MS = 1_000;
 const CREATORS_ONLY = { forbidden: 'Only creators have an overlay' };
 
 export interface OverlayRoutesDeps extends RouteDeps {
+  config: Pick<Config, 'contractCheck' | 'trustProxy'>;
   overlays: Overlays;
   logger: Pick<Logger, 'warn'>;
 }
@@ -45,7 +49,19 @@ export function overlayRoutes(services: OverlayRoutesDeps): Hono<AppEnv> {
     return { overlay: await overlays.rotate(c.get('userId')) };
   });
 
-  route(app, services, 'overlayHeartbeat', (_c, { body }) => overlays.heartbeat(body));
+  route(app, services, 'overlayStatus', CREATORS_ONLY, async (c) => {
+    creatorOnly(c.get('role'));
+    return { status: await overlays.status(c.get('userId')) };
+  });
+
+  // The address is kept only as a keyed hash, a fraud signal (server/overlay/store.ts).
+  route(app, services, 'overlayHeartbeat', (c, { body }) =>
+    overlays.heartbeat({ ...body, address: clientIp(c, services.config.trustProxy) }),
+  );
+
+  route(app, services, 'overlayPresence', async (_c, { body }) => ({
+    status: await overlays.presence(body.token, body.host),
+  }));
 
   route(app, services, 'offerDisplay', async (c) => ({
     display: await overlays.display({ userId: c.get('userId'), role: c.get('role') }, c.req.param('id')!),

@@ -5,14 +5,16 @@
 // is kept sealed with PAYOUT_KEY so that the dashboard can show the URL again. Rotating replaces both and ends every
 // stream of the old one at once.
 //
-// Proof of display: the page reports every 15 s how many seconds an offer's creative was visible. Credit never runs
+// Claims of display: the page reports every 15 s how many seconds an offer's creative was on Program. Credit never runs
 // ahead of the wall clock: the overlay shows one creative at a time, so the overlay has one budget
 // (overlays.credited_until) that the heartbeats of all its offers spend, only up to now, and that keeps at most a
 // minute of unspent time; a flood, a replay, two pages open with one token or heartbeats for several offers at once
 // add nothing beyond real time. A heartbeat repeated with the same id counts once. Each credited stretch is booked to
 // the seconds of the budget it spent (stretches never overlap), so the per-minute rows, the proof's timeline and its
-// sessions add up to exactly what was credited; when an offer's total reaches its deliverable, the offer completes
-// through the marketplace's completion (server/marketplace/completion.ts, via 'overlay') and the creator is paid.
+// sessions add up to exactly what was credited. Credited seconds are claims ('pending' minutes): they pay only once
+// the platform confirms them (server/overlay/verification.ts settles them and completes the offer), so a heartbeat
+// asks no platform and completes nothing. Each heartbeat's network address is kept per minute as a keyed hash
+// (overlay_sources, a fraud signal: server/overlay/fraud.ts), never the address itself.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { DELIVERY_STATUSES, type OfferStatus } from '../../contract/marketplace.ts';
@@ -26,20 +28,24 @@ import {
   type OverlaySize,
   type RotationSeconds,
 } from '../../contract/overlay.ts';
-import type { OfferDisplay, OverlaySettings } from '../../contract/schemas/overlay.ts';
+import type { HostState } from '../../contract/overlay.ts';
+import type { OfferDisplay, OverlaySettings, OverlayStatus } from '../../contract/schemas/overlay.ts';
+import type { Config } from '../config.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { Database, OverlaysTable } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
+import { addressBlock } from '../http/client-ip.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
-import { completeOffer } from '../marketplace/completion.ts';
 import { touchOfferLists } from '../marketplace/offer-revisions.ts';
 import { offerDisplay } from './proof.ts';
 import type { Sealer } from '../money/sealing.ts';
 import { createMemoryBus, type Bus } from '../notifications/bus.ts';
 import { noTransport, type Transport } from '../cluster/transport.ts';
 import type { Notifier } from '../notifications/store.ts';
+import { overlayStatus } from './status.ts';
+import { createVerification, type SettleResult } from './verification.ts';
 
 /** What an overlay page's connection receives: the full state, or the end of its token. */
 export type OverlaySignal = { kind: 'state'; state: OverlayState } | { kind: 'revoked' };
@@ -63,6 +69,8 @@ export interface HeartbeatInput {
   offerId: string;
   seconds: number;
   beatId: string;
+  /** The client's network address (server/http/client-ip.ts); only its keyed hash is kept. */
+  address?: string;
 }
 
 export interface HeartbeatResult {
@@ -92,10 +100,21 @@ export interface Overlays {
   refreshCampaign(campaignId: string): Promise<void>;
   /** Every creator with an open page (after the campaign sweep, when windows open and close). */
   refreshAll(): Promise<void>;
+  /** Credits claimed seconds (pending until the platform confirms them); `completed`: the offer is completed. */
   heartbeat(input: HeartbeatInput): Promise<HeartbeatResult>;
+  /** The page's report of its host (404 for an unknown token); answers the overlay's status. */
+  presence(token: string, host: HostState, now?: number): Promise<OverlayStatus>;
+  /** Whether the creator's overlay is being counted now, and why not (server/overlay/status.ts). */
+  status(creatorId: string, now?: number): Promise<OverlayStatus>;
   /**
-   * Completes the offers whose display already met their deliverable but which are not completed (a completion that
-   * failed after its heartbeat was credited); the campaign sweep runs it before ending campaigns. Returns how many.
+   * Settles the claimed minutes of these creators (all without a list) against what the platform said, and completes
+   * the offers whose verified seconds meet their deliverable (server/overlay/verification.ts). Run after each look
+   * at the platform and as a sweep; safe on several instances at once.
+   */
+  settle(creatorIds?: readonly string[], now?: number): Promise<SettleResult>;
+  /**
+   * Completes the offers whose verified display already met their deliverable but which are not completed (a
+   * completion that failed after its minutes settled); the campaign sweep runs it before ending campaigns.
    */
   completeDue(): Promise<number>;
   /** The display proof of an offer whose creator or advertiser is `party` (404 otherwise). */
@@ -112,6 +131,10 @@ export interface OverlayDeps {
   notifier: Notifier;
   logger: Logger;
   feeBps: number;
+  /** The review window and the fraud thresholds of an overlay completion (server/overlay/verification.ts). */
+  config: Pick<Config, 'reviewSeconds' | 'fraud'>;
+  /** A server secret (JWT_SECRET's): heartbeat addresses are kept as HMAC-SHA256 under a key derived from it. */
+  addressKey: Uint8Array | string;
   /** Tells the other instances what changed (docs/product.md §Several instances); none in one process. */
   transport?: Transport;
 }
@@ -127,6 +150,11 @@ export function createOverlays(deps: OverlayDeps): Overlays {
   // rotated token, the old switch, a completed offer) answers its own request but is not cached.
   let overlayChanges = 0;
   let offerChanges = 0;
+  // Its own key, so that the stored hashes say nothing about the secret it comes from.
+  const sourceKey = crypto.createHmac('sha256', deps.addressKey).update('castbridge overlay sources').digest();
+  /** The address as kept: its block (an IPv6 /64 is one device), HMAC-SHA256'd. */
+  const sourceOf = (address: string) =>
+    crypto.createHmac('sha256', sourceKey).update(addressBlock(address)).digest('base64url');
 
   function present(row: OverlaysTable): OverlaySettings {
     const path = overlayPath(sealer.unseal<string>(row.token_sealed));
@@ -238,6 +266,18 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       true,
     );
   }
+
+  const verification = createVerification({
+    db,
+    dialect,
+    writes,
+    notifier,
+    logger,
+    feeBps: deps.feeBps,
+    config: deps.config,
+    // A completed offer leaves the overlays at once and is credited no more.
+    refresh: (creatorIds) => refresh(creatorIds),
+  });
 
   // Changes other instances told while the transport was down are lost: once it is back, every cached token and offer
   // is read again and every open page checks its token and gets its state afresh (the stream's resync).
@@ -382,7 +422,7 @@ export function createOverlays(deps: OverlayDeps): Overlays {
   interface PendingBeat {
     input: HeartbeatInput;
     offer: OfferEntry;
-    resolve: (result: HeartbeatResult & { due: boolean }) => void;
+    resolve: (result: HeartbeatResult) => void;
     reject: (error: unknown) => void;
   }
   const beats: PendingBeat[] = [];
@@ -407,10 +447,7 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       });
   }
 
-  async function creditInBulk(
-    trx: Kysely<Database>,
-    batch: PendingBeat[],
-  ): Promise<(HeartbeatResult & { due: boolean })[]> {
+  async function creditInBulk(trx: Kysely<Database>, batch: PendingBeat[]): Promise<HeartbeatResult[]> {
     // Whole seconds: every budget boundary falls on a second, so stretches split into minutes exactly.
     const nowMs = Math.floor(Date.now() / 1000) * 1000;
     const stamp = new Date(nowMs).toISOString();
@@ -442,29 +479,41 @@ export function createOverlays(deps: OverlayDeps): Overlays {
         },
       ]),
     );
+    // Settlement may have completed an offer since it was cached: it is credited nothing more.
+    const statuses = new Map(
+      (await trx.selectFrom('offers').select(['id', 'status']).where('id', 'in', offerIds).execute()).map((row) => [
+        row.id,
+        row.status,
+      ]),
+    );
     const minutes = new Map<string, { offer_id: string; minute: number; seconds: number }>();
+    const sources = new Map<string, { creator_id: string; minute: number; address: string }>();
     const started = new Set<string>();
     const results = batch.map(({ input, offer }) => {
       const deliverableSeconds = offer.deliverableSeconds;
+      const status = statuses.get(offer.offerId);
+      const completed = status === 'completed' || status === 'paid';
+      if (input.address !== undefined) {
+        const address = sourceOf(input.address);
+        const minute = Math.floor(nowMs / 60_000);
+        sources.set(`${offer.creatorId}:${minute}:${address}`, { creator_id: offer.creatorId, minute, address });
+      }
       let entry = progress.get(offer.offerId);
-      if (entry?.lastBeatId === input.beatId)
+      if (entry?.lastBeatId === input.beatId || !DELIVERY_STATUSES.some((open) => open === status))
         return {
           creditedSeconds: 0,
-          displayedSeconds: entry.displayed,
+          displayedSeconds: entry?.displayed ?? 0,
           deliverableSeconds,
-          completed: false,
-          due: false,
+          completed,
         };
       // The overlay's budget continues where its last credit ended; after a pause longer than a heartbeat can reach
       // back, display restarts: the claimed seconds are taken as just ended.
       const budget = budgets.get(offer.creatorId) ?? 0;
       const base = budget >= nowMs - BUDGET_MS ? budget : nowMs - input.seconds * 1000;
-      // Never beyond the wall clock, nor beyond what the deliverable still needs.
+      // Never beyond the wall clock. Claims may pass the deliverable: only the verified seconds complete it, and
+      // claimed minutes the platform does not confirm must not stop the ones it will.
       const displayed = entry?.displayed ?? 0;
-      const credited = Math.max(
-        0,
-        Math.min(input.seconds, Math.floor((nowMs - base) / 1000), deliverableSeconds - displayed),
-      );
+      const credited = Math.max(0, Math.min(input.seconds, Math.floor((nowMs - base) / 1000)));
       if (credited > 0) {
         budgets.set(offer.creatorId, base + credited * 1000);
         spent.set(offer.creatorId, base + credited * 1000);
@@ -482,27 +531,22 @@ export function createOverlays(deps: OverlayDeps): Overlays {
         row.seconds += seconds;
         minutes.set(key, row);
       }
-      if (credited > 0 && offer.status === 'accepted') started.add(offer.offerId);
-      // Met: the caller completes the offer (again after a completion that failed: nothing more is credited then).
-      return {
-        creditedSeconds: credited,
-        displayedSeconds: entry.displayed,
-        deliverableSeconds,
-        completed: false,
-        due: entry.displayed >= deliverableSeconds,
-      };
+      if (credited > 0 && status === 'accepted') started.add(offer.offerId);
+      return { creditedSeconds: credited, displayedSeconds: entry.displayed, deliverableSeconds, completed };
     });
-    const rows = offerIds.map((offerId) => {
-      const entry = progress.get(offerId)!;
-      return {
-        offer_id: offerId,
-        displayed_seconds: entry.displayed,
-        credited_until: entry.creditedUntil,
-        last_beat_id: entry.lastBeatId,
-        first_beat_at: stamp,
-        last_beat_at: stamp,
-      };
-    });
+    const rows = offerIds
+      .filter((offerId) => progress.has(offerId))
+      .map((offerId) => {
+        const entry = progress.get(offerId)!;
+        return {
+          offer_id: offerId,
+          displayed_seconds: entry.displayed,
+          credited_until: entry.creditedUntil,
+          last_beat_id: entry.lastBeatId,
+          first_beat_at: stamp,
+          last_beat_at: stamp,
+        };
+      });
     for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
       await trx
         .insertInto('overlay_progress')
@@ -547,6 +591,14 @@ export function createOverlays(deps: OverlayDeps): Overlays {
         )
         .execute();
     }
+    const sourceRows = [...sources.values()];
+    for (let from = 0; from < sourceRows.length; from += ROWS_PER_STATEMENT) {
+      await trx
+        .insertInto('overlay_sources')
+        .values(sourceRows.slice(from, from + ROWS_PER_STATEMENT))
+        .onConflict((oc) => oc.columns(['creator_id', 'minute', 'address']).doNothing())
+        .execute();
+    }
     if (started.size > 0) {
       // Display has started: the offers are active.
       const ids = [...started];
@@ -564,21 +616,6 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       );
     }
     return results;
-  }
-
-  /** Completes the offer through the ledger via 'overlay'; false when it was already completed or ended (409). */
-  async function complete(offerId: string): Promise<boolean> {
-    try {
-      const announce = await writes.run(async (trx) => {
-        const done = await completeOffer(trx, { offerId, via: 'overlay', feeBps: deps.feeBps });
-        return notifier.create(trx, done.notices);
-      });
-      announce();
-      return true;
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 409) return false;
-      throw error;
-    }
   }
 
   return {
@@ -657,47 +694,34 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       if (!overlay.enabled) throw new HttpError(409, 'The overlay is switched off: it does not count display');
       const offer = await creditableOffer(overlay.creatorId, input.offerId);
       if (!offer) throw new HttpError(404, 'This overlay has no active offer with that id');
-      const result = await new Promise<HeartbeatResult & { due: boolean }>((resolve, reject) => {
+      return new Promise<HeartbeatResult>((resolve, reject) => {
         beats.push({ input, offer, resolve, reject });
         if (!crediting) {
           crediting = true;
           setImmediate(creditBeats);
         }
       });
-      if (!result.due)
-        return {
-          creditedSeconds: result.creditedSeconds,
-          displayedSeconds: result.displayedSeconds,
-          deliverableSeconds: result.deliverableSeconds,
-          completed: false,
-        };
-      // The deliverable is met: the offer completes through the ledger (once; a second heartbeat finds it done).
-      const completed = await complete(offer.offerId);
-      // A completed offer leaves the overlay and stops being credited at once.
-      forgetOffers(overlay.creatorId);
-      await refresh([overlay.creatorId]);
-      return {
-        creditedSeconds: result.creditedSeconds,
-        displayedSeconds: result.displayedSeconds,
-        deliverableSeconds: result.deliverableSeconds,
-        completed,
-      };
     },
 
-    async completeDue() {
-      const due = await db
-        .selectFrom('overlay_progress')
-        .innerJoin('offers', 'offers.id', 'overlay_progress.offer_id')
-        .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
-        .select(['offers.id as offerId', 'offers.creator_id as creatorId'])
-        .where('offers.status', 'in', DELIVERY_STATUSES)
-        .whereRef('overlay_progress.displayed_seconds', '>=', sql<number>`campaigns.deliverable_minutes * 60`)
-        .execute();
-      let count = 0;
-      for (const row of due) if (await complete(row.offerId)) count += 1;
-      if (due.length > 0) await refresh(due.map((row) => row.creatorId));
-      return count;
+    async presence(token, host, at = Date.now()) {
+      const overlay = await overlayByHash(hashToken(token));
+      if (!overlay) throw new HttpError(404, 'Not found');
+      // One row per overlay, the latest report (every 15 s from every open page): a write the batcher shares.
+      await writes.run((trx) =>
+        trx
+          .insertInto('overlay_presence')
+          .values({ creator_id: overlay.creatorId, host, at })
+          .onConflict((oc) => oc.column('creator_id').doUpdateSet({ host, at }))
+          .execute(),
+      );
+      return overlayStatus(db, overlay.creatorId, at);
     },
+
+    status: (creatorId, at) => overlayStatus(db, creatorId, at),
+
+    settle: (creatorIds, at) => verification.settle(creatorIds, at),
+
+    completeDue: () => verification.completeDue(),
 
     display: (party, offerId) => offerDisplay(db, party, offerId),
   };

@@ -1,8 +1,9 @@
 // The overlay for OBS (docs/product.md §The overlay for OBS) on SQLite and PostgreSQL: settings (creators only), the token (hashed, rotatable,
 // the old one dead at once), the live stream (full state on connect, every change pushed, `revoked` on rotation),
-// heartbeats (only the token's own active offers, counted once, never beyond the wall clock, floods add nothing),
-// completion through the ledger when the displayed minutes reach the deliverable, and the proof per offer — with
-// the wrong role (403), the wrong owner (404) and nobody (401).
+// heartbeats (only the token's own active offers, counted once, never beyond the wall clock, floods add nothing; claims
+// only: they complete nothing), completion through the ledger once the platform confirmed enough minutes (the
+// settlement itself: verification.test.ts), and the proof per offer — with the wrong role (403), the wrong owner
+// (404) and nobody (401).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { OverlayState } from '../../contract/overlay.ts';
@@ -91,6 +92,49 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
   };
   const brands = (state: OverlayState) => state.creatives.map((c) => c.brand).join(',');
 
+  /**
+   * The platform says `creator`'s channel was live and disclosed, with 50 viewers, from `from` to `to` (looked at
+   * every minute, as server/connections/live.ts records it), and was last asked at `to`.
+   */
+  async function confirmLive(creator: Account, channel: { id: string; login: string }, from: number, to: number) {
+    const { db } = api.castbridge;
+    const key = `twitch:stream-${channel.login}`;
+    await db
+      .insertInto('live_streams')
+      .values({
+        id: key,
+        creator_id: creator.id,
+        account_id: channel.id,
+        platform: 'twitch',
+        channel_id: `twitch-${channel.login}`,
+        channel_login: channel.login,
+        stream_id: `stream-${channel.login}`,
+        started_at: from,
+        last_live_at: to,
+        ended_at: null,
+        title: 'Speedruns #ad',
+        recording_url: null,
+      })
+      .execute();
+    for (let at = from; at <= to; at += 60_000)
+      await db
+        .insertInto('live_samples')
+        .values({ stream_key: key, at, viewers: 50, title: 'Speedruns #ad', disclosed: 1, branded: 0 })
+        .execute();
+    await db
+      .insertInto('live_watch')
+      .values({
+        account_id: channel.id,
+        creator_id: creator.id,
+        platform: 'twitch',
+        checked_at: to,
+        live: 1,
+        stream_key: key,
+        problem: null,
+      })
+      .execute();
+  }
+
   /** A creator (alone in a country, so only they match) with an offer of a launched campaign, accepted unless told. */
   async function creatorWithOffer(overrides: Partial<CampaignInput> = {}, accept = true) {
     const country = `${COUNTRIES[countryIndex % COUNTRIES.length]}`;
@@ -100,8 +144,8 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
       country,
       type_content: 'Speedruns on Twitch',
     });
-    await connectChannel(api, creator);
-    return { country, ...(await offerFor(creator, country, overrides, accept)) };
+    const channel = await connectChannel(api, creator);
+    return { country, channel, ...(await offerFor(creator, country, overrides, accept)) };
   }
 
   /** Another launched campaign aimed at `country`, and its offer to `creator` (accepted unless told). */
@@ -454,11 +498,11 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     expect(Date.parse(display.sessions.at(-1)!.end)).toBeLessThanOrEqual(start + 948 * 1000 + 60_000);
   });
 
-  it('an offer whose display met its deliverable but whose completion failed is completed by the sweep, before its campaign ends', async () => {
+  it('an offer whose verified display met its deliverable but whose completion failed is completed by the sweep, before its campaign ends', async () => {
     const { creator, offerId, campaignId } = await creatorWithOffer({
       deliverable: { ...campaignInput().deliverable, minutes: 2 },
     });
-    // As if the server stopped between crediting the last heartbeat and completing the offer.
+    // Claimed in full but not confirmed by the platform: nothing to complete.
     const stamp = new Date().toISOString();
     await api.castbridge.db
       .insertInto('overlay_progress')
@@ -470,6 +514,13 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
         first_beat_at: stamp,
         last_beat_at: stamp,
       })
+      .execute();
+    expect(await api.castbridge.services.overlays.completeDue()).toBe(0);
+    // As if the server stopped between settling the last verified minute and completing the offer.
+    await api.castbridge.db
+      .updateTable('overlay_progress')
+      .set({ verified_seconds: 120 })
+      .where('offer_id', '=', offerId)
       .execute();
     await api.castbridge.db
       .updateTable('campaigns')
@@ -496,11 +547,11 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     expect(await api.castbridge.services.overlays.completeDue()).toBe(0);
   });
 
-  it('minutes add up to completion: the offer completes via the overlay, the creator is paid, the creative leaves the overlay; the proof lists the sessions', async () => {
+  it('claimed minutes complete nothing until the platform confirms them: then the offer completes via the overlay, the pay is pending, the creative leaves the overlay; the proof lists the sessions', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date(`${new Date().toISOString().slice(0, 10)}T09:00:00Z`).getTime();
     vi.setSystemTime(start);
-    const { creator, offerId, campaignId } = await creatorWithOffer({
+    const { creator, offerId, campaignId, channel } = await creatorWithOffer({
       deliverable: { ...campaignInput().deliverable, minutes: 2 },
     });
     const token = tokenOf(await overlayOf(creator));
@@ -517,13 +568,21 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     }
     vi.setSystemTime(start + 12 * 60_000);
     const last = await beat(token, offerId);
+    // The whole deliverable claimed: a claim completes nothing.
     expect(last.body).toMatchObject({
       creditedSeconds: 15,
       displayedSeconds: 120,
       deliverableSeconds: 120,
-      completed: true,
+      completed: false,
     });
-    // The completed offer leaves the overlay at once.
+    expect((await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer).toMatchObject({
+      status: 'active',
+    });
+    // The platform says the channel was live (and disclosed) throughout; once it looked after the last minute, the
+    // minutes settle and the offer completes, and leaves the overlay at once.
+    await confirmLive(creator, channel, start - 60_000, start + 14 * 60_000);
+    vi.setSystemTime(start + 14 * 60_000);
+    await api.castbridge.services.overlays.settle([creator.id], start + 14 * 60_000);
     expect((await nextState(reader)).creatives).toEqual([]);
     await reader.close();
 
@@ -538,14 +597,14 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
       .where('id', '=', offerId)
       .executeTakeFirstOrThrow();
     expect(row.completed_via).toBe('overlay');
+    // Into the pending balance, for the review window (server/money/reviews.ts).
     const earnings = (await api.request('GET', '/api/earnings', { token: creator.token })).body as {
       availableCents: number;
-      periods: Record<string, { overlayCents: number }>;
+      pendingCents: number;
     };
-    expect(earnings.availableCents).toBe(10_000);
-    expect(earnings.periods.allOver!.overlayCents).toBe(10_000);
+    expect(earnings).toMatchObject({ availableCents: 0, pendingCents: 10_000 });
     // No more credit for a completed offer.
-    vi.setSystemTime(start + 12 * 60_000 + 15_000);
+    vi.setSystemTime(start + 14 * 60_000 + 15_000);
     expect((await beat(token, offerId)).status).toBe(404);
     const notices = (await api.request('GET', '/api/notifications', { token: creator.token })).body.notifications as {
       type: string;
@@ -557,14 +616,20 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     expect(proof.status, proof.text).toBe(200);
     const display = proof.body.display as {
       displayedSeconds: number;
+      verifiedSeconds: number;
       deliverableSeconds: number;
       days: { day: string; seconds: number }[];
       sessions: { start: string; end: string; seconds: number }[];
       completedVia: string;
     };
-    expect(display).toMatchObject({ displayedSeconds: 120, deliverableSeconds: 120, completedVia: 'overlay' });
-    expect(display.days).toEqual([{ day: new Date(start).toISOString().slice(0, 10), seconds: 120 }]);
-    expect(display.sessions).toEqual([
+    expect(display).toMatchObject({
+      displayedSeconds: 120,
+      verifiedSeconds: 120,
+      deliverableSeconds: 120,
+      completedVia: 'overlay',
+    });
+    expect(display.days).toMatchObject([{ day: new Date(start).toISOString().slice(0, 10), seconds: 120 }]);
+    expect(display.sessions).toMatchObject([
       { start: new Date(start).toISOString(), end: new Date(start + 60_000).toISOString(), seconds: 60 },
       {
         start: new Date(start + 11 * 60_000).toISOString(),
@@ -585,7 +650,7 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     expect(campaignId).toBeTruthy();
   });
 
-  it('the last heartbeat is credited only what the deliverable still needs', async () => {
+  it('claims may run past the deliverable (unconfirmed minutes must not stop confirmed ones), and complete nothing', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date(`${new Date().toISOString().slice(0, 10)}T15:00:00Z`).getTime();
     vi.setSystemTime(start);
@@ -600,16 +665,21 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     });
     vi.setSystemTime(start + 30_000);
     expect((await beat(token, offerId, 30)).body).toMatchObject({
-      creditedSeconds: 15,
-      displayedSeconds: 60,
-      completed: true,
+      creditedSeconds: 30,
+      displayedSeconds: 75,
+      completed: false,
     });
     const rows = await api.castbridge.db
       .selectFrom('overlay_minutes')
-      .select('seconds')
+      .select(['seconds', 'status'])
       .where('offer_id', '=', offerId)
       .execute();
-    expect(rows.reduce((sum, row) => sum + Number(row.seconds), 0)).toBe(60);
+    expect(rows.reduce((sum, row) => sum + Number(row.seconds), 0)).toBe(75);
+    // Every claimed minute waits for the platform.
+    expect(rows.every((row) => row.status === 'pending')).toBe(true);
+    expect((await api.request('GET', `/api/offers/${offerId}`, { token: creator.token })).body.offer).toMatchObject({
+      status: 'active',
+    });
   });
 
   it('a completion confirmed by the advertiser also takes the creative off the overlay', async () => {
