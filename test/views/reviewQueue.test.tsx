@@ -4,7 +4,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminApprovalMachine, type PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
+import {
+  adminApprovalMachine,
+  type ApprovalFilter,
+  type PendingAdvertiser,
+} from '@/machines/operator/adminApproval.machine';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { reviewQueueMachine, type AdminReview, type Resolution } from '@/machines/operator/reviewQueue.machine';
 import { sampleAdminReview, sampleHeldReview } from '@/machines/operator/samples';
@@ -21,7 +25,7 @@ const REASON = 'Half the verified minutes had no overlay in the recording.';
 async function setup() {
   const load = controlled<AdminReview[]>();
   const resolve = controlled<AdminReview, Resolution>();
-  const approvals = controlled<PendingAdvertiser[], unknown>();
+  const approvals = controlled<PendingAdvertiser[], { filter: ApprovalFilter }>();
   renderScreen(
     <OperatorConsoleScreen
       logic={{
