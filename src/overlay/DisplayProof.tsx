@@ -232,7 +232,7 @@ function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() 
         {unverified.length > 0 ? (
           <div className={s.samples}>
             <span id="proof-unverified" className={s.samplesLabel}>
-              Claimed but not counted
+              Claimed but not verified
             </span>
             <ul aria-labelledby="proof-unverified" className={s.unverified}>
               {unverified.map((share) => (

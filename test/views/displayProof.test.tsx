@@ -60,7 +60,7 @@ describe('Proof of display: verified delivery', () => {
     expect(figure('Impressions')).toHaveTextContent('3,360');
     expect(figure('Effective CPM')).toHaveTextContent('$74.40');
     expect(
-      within(screen.getByRole('list', { name: 'Claimed but not counted' })).getByRole('listitem'),
+      within(screen.getByRole('list', { name: 'Claimed but not verified' })).getByRole('listitem'),
     ).toHaveTextContent('5 min not verified: your channel was offline');
     const days = within(screen.getByRole('table', { name: 'Display by day' })).getAllByRole('row');
     expect(
