@@ -252,7 +252,7 @@ export function createVerification(deps: VerificationDeps): Verification {
         .updateTable('overlay_progress')
         .set({
           verified_seconds: sql<number>`(select coalesce(sum(m.verified_seconds), 0) from overlay_minutes m where m.offer_id = ${offerId})`,
-          impressions: sql<number>`(select coalesce(sum((m.verified_seconds * m.viewers) / 60), 0) from overlay_minutes m where m.offer_id = ${offerId} and m.status = 'verified')`,
+          impressions: sql<number>`(select coalesce(sum(cast(m.verified_seconds as bigint) * m.viewers / 60), 0) from overlay_minutes m where m.offer_id = ${offerId} and m.status = 'verified')`,
         })
         .where('offer_id', '=', offerId)
         .execute();
