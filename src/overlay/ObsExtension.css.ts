@@ -87,3 +87,35 @@ export const previewFrame = style({
   transformOrigin: '0 0',
   pointerEvents: 'none',
 });
+
+// Counting now (CountingPanel.tsx).
+export const countingCard = style({ display: 'grid', gap: vars.space[3], marginTop: vars.space[6] });
+export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
+export const subTitle = style({ margin: `${vars.space[2]} 0 0`, fontSize: vars.fontSize.md });
+export const verdict = style({ minHeight: '1.5em' });
+export const verdictLine = style({
+  margin: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space[2],
+});
+export const checkError = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm });
+export const statusList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space[3] });
+export const statusItem = style({
+  display: 'grid',
+  gap: vars.space[2],
+  padding: vars.space[3],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+export const facts = style({
+  margin: 0,
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  columnGap: vars.space[4],
+  rowGap: vars.space[1],
+  fontSize: vars.fontSize.sm,
+});
+globalStyle(`${facts} dt`, { color: vars.color.textMuted });
+globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' });

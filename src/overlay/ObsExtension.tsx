@@ -7,19 +7,31 @@ import {
 } from '@/machines/overlay/overlaySettings.select';
 import { inspect } from '@/src/app/inspect';
 import { useOverlaySettingsLogic, type OverlaySettingsLogic } from '@/src/overlay/overlaySettings';
+import type { OverlayStatusLogic } from '@/src/overlay/overlayStatus';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Icon } from '@/src/ui/Icon';
 import { LoadState } from '@/src/common/LoadState';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import { CountingPanel } from './CountingPanel';
 import * as s from './ObsExtension.css';
 
 const OverlaySettingsPanel = lazy(() =>
   import('./OverlaySettingsPanel').then((m) => ({ default: m.OverlaySettingsPanel })),
 );
 
-/** OBS Extension (docs/spec.md §2; docs/product.md §The overlay for OBS): the heading, image and text, Download Now (the OBS scene collection), and the overlay's settings. */
-export function ObsExtensionScreen({ logic }: { logic?: OverlaySettingsLogic }) {
+/**
+ * OBS Extension (docs/spec.md §2; docs/product.md §The overlay for OBS): the heading, image and text, Download Now (the
+ * OBS scene collection), whether the overlay is being counted now (docs/product.md §Verified delivery), and the
+ * overlay's settings. `logic` and `statusLogic` (tests) replace the API actors.
+ */
+export function ObsExtensionScreen({
+  logic,
+  statusLogic,
+}: {
+  logic?: OverlaySettingsLogic;
+  statusLogic?: OverlayStatusLogic;
+}) {
   const overlay = useActorRef(useOverlaySettingsLogic(logic), { inspect });
   const loading = useSelector(overlay, selectOverlayLoading);
   const loadError = useSelector(overlay, selectOverlayLoadError);
@@ -63,6 +75,7 @@ export function ObsExtensionScreen({ logic }: { logic?: OverlaySettingsLogic }) 
           className={s.image}
         />
       </Card>
+      <CountingPanel logic={statusLogic} />
       <LoadState
         loading={loading}
         error={loadError}

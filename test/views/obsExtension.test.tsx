@@ -7,10 +7,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OfferDisplay, OverlaySettings, OverlayUpdate } from '@/contract';
 import { displayProofMachine } from '@/machines/overlay/displayProof.machine';
 import { overlaySettingsMachine } from '@/machines/overlay/overlaySettings.machine';
+import { overlayStatusMachine } from '@/machines/overlay/overlayStatus.machine';
+import type { OverlayStatus } from '@/contract/schemas/overlay';
 import { ObsExtensionScreen } from '@/src/overlay/ObsExtension';
 import { DisplayProofScreen } from '@/src/overlay/DisplayProof';
 import { sampleDisplay, sampleOverlaySettings } from '@/machines/overlay/samples';
 import { controlled, renderScreen } from './harness';
+
+/** How long the settings' lazy chunk may take to arrive the first time (it is compiled then, on a busy machine too). */
+const LAZY_CHUNK_MS = 10_000;
 
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
 
@@ -33,7 +38,13 @@ describe('OBS Extension', () => {
     const logic = overlaySettingsMachine.provide({
       actors: { loadOverlay: load.logic, saveOverlay: save.logic, rotateToken: rotate.logic },
     });
-    renderScreen(<ObsExtensionScreen logic={logic} />, { path: '/obs-extension', jwt: 'creator.jwt' });
+    // Counting now waits on its first read (its own tests: obsCounting.test.tsx).
+    const status = controlled<OverlayStatus>();
+    const statusLogic = overlayStatusMachine.provide({ actors: { loadStatus: status.logic } });
+    renderScreen(<ObsExtensionScreen logic={logic} statusLogic={statusLogic} />, {
+      path: '/obs-extension',
+      jwt: 'creator.jwt',
+    });
     return { load, save, rotate, user: userEvent.setup() };
   }
   const absolute = (path: string) => `${window.location.origin}${path}`;
@@ -48,7 +59,7 @@ describe('OBS Extension', () => {
     expect(screen.getByRole('button', { name: 'Download Now' })).toBeDisabled();
     await load.resolve(sampleOverlaySettings);
     // The settings' controls arrive just after the screen (a lazy chunk).
-    await screen.findByLabelText('Browser source URL');
+    await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
 
     const field = screen.getByLabelText('Browser source URL');
     expect(field).toHaveValue(`${window.location.origin}/overlay/${'•'.repeat(12)}`);
@@ -68,7 +79,7 @@ describe('OBS Extension', () => {
     const { load, save, user } = setup();
     await load.resolve(sampleOverlaySettings);
     // The settings' controls arrive just after the screen (a lazy chunk).
-    await screen.findByLabelText('Browser source URL');
+    await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
     const toggle = screen.getByRole('switch', { name: 'Show the overlay on stream' });
     expect(toggle).toBeChecked();
     await user.click(toggle);
@@ -92,7 +103,7 @@ describe('OBS Extension', () => {
     const { load, user } = setup();
     await load.resolve(sampleOverlaySettings);
     // The settings' controls arrive just after the screen (a lazy chunk).
-    await screen.findByLabelText('Browser source URL');
+    await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: 'Download Now' }));
     expect(click).toHaveBeenCalledTimes(1);
@@ -128,7 +139,7 @@ describe('OBS Extension', () => {
     const { load, rotate, user } = setup();
     await load.resolve(sampleOverlaySettings);
     // The settings' controls arrive just after the screen (a lazy chunk).
-    await screen.findByLabelText('Browser source URL');
+    await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
     await user.click(screen.getByRole('button', { name: 'New URL' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Make a new overlay URL?' });
     await user.click(within(dialog).getByRole('button', { name: 'No, Cancel' }));
