@@ -94,6 +94,10 @@ export const NOTIFICATION_TYPES = [
   'funds.deposited',
   'payout.paid',
   'payout.failed',
+  // Verified delivery's review window (docs/product.md §Review window and disputes).
+  'earning.released',
+  'earning.disputed',
+  'earning.resolved',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -52,6 +52,7 @@ import { moneyRoutes } from './money/routes.ts';
 import { createSealer, loadPayoutKey } from './money/sealing.ts';
 import { createFunding } from './money/funding.ts';
 import { createPayouts, SUBMIT_JOB } from './money/payouts.ts';
+import { createReviews } from './money/reviews.ts';
 import { createPayoutRails } from './money/providers/index.ts';
 import { createWriteBatcher } from './db/write-batcher.ts';
 import { adminRoutes } from './operator/routes.ts';
@@ -249,6 +250,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   services.mail.useQueue(services.jobs);
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
+  // Overlay earnings leave their review window through a job that reschedules itself (server/money/reviews.ts),
+  // queued at start (its row survives a restart) and again by the sweep should it ever fail for good.
+  const reviews = createReviews({ db, notifier, config, logger });
+  reviews.register(services.jobs);
+  reviews
+    .ensureScheduled(services.jobs)
+    .catch((error: unknown) => logger.error('earning release not queued', { error: (error as Error).message }));
   // Rails that are asked rather than told (PayPal; Stripe as a safety net for a lost webhook) are polled.
   const pollEvery = config.paypal ? config.paypal.pollSeconds * 1000 : config.stripe ? POLL_STRIPE_MS : null;
   const poller = pollEvery
@@ -270,6 +278,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       .then(() => services.overlays.completeDue())
       .then(() => services.campaigns.completeEnded())
       .then(() => services.overlays.refreshAll())
+      .then(() => reviews.ensureScheduled(services.jobs))
       .catch((error: unknown) => logger.error('campaign sweep failed', { error: (error as Error).message }));
   void sweep();
   const sweeper = setInterval(sweep, SWEEP_MS);

@@ -1,20 +1,25 @@
 // Offer completion (docs/product.md §Money): an accepted offer whose deliverable is met becomes completed and its pay moves from
-// the campaign's reservation to the creator's available balance, less the platform fee (FEE_BPS), in one transaction.
-// The advertiser confirms a delivery (POST /api/offers/:id/confirm-delivery, server/marketplace/routes.ts); the overlay
-// completes an offer once its proof of display meets the deliverable (server/overlay/store.ts, `via: 'overlay'`).
+// the campaign's reservation to the creator, less the platform fee (FEE_BPS), in one transaction. The advertiser
+// confirms a delivery (POST /api/offers/:id/confirm-delivery, server/marketplace/routes.ts): the pay is available at
+// once, the one who could dispute it has just vouched for it. The overlay completes an offer once the platform
+// verified its display (server/overlay/, `via: 'overlay'`): the pay goes to the creator's pending balance and a review
+// window opens (docs/product.md §Review window and disputes, server/money/reviews.ts): released when it ends, or
+// disputed by the advertiser, or held by fraud signals, for an operator to resolve.
 //
 // The marketplace owns completion. It is an offer's transition (accepted or active → completed, 409 from any other
 // status), on the offers table, raising the offers-list revisions and telling both sides; money contributes one
-// ledger transfer (payEarning) and the release of what a settled campaign no longer owes (releaseUnneeded), which
-// the marketplace already calls when a campaign launches, is cancelled or ends. So calls run one way:
-// overlay → marketplace → money, and money imports neither (.dependency-cruiser.cjs holds it to that).
+// ledger transfer (payEarning), the review (openReview) and the release of what a settled campaign no longer owes
+// (releaseUnneeded), which the marketplace already calls when a campaign launches, is cancelled or ends. So calls run
+// one way: overlay → marketplace → money, and money imports neither (.dependency-cruiser.cjs holds it to that).
 import type { Kysely } from 'kysely';
 import { DELIVERY_STATUSES, formatCents } from '../../contract/marketplace.ts';
 import { displayName } from '../accounts/users.ts';
+import type { HoldReason } from '../../contract/schemas/overlay.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { feeOf, payEarning } from '../money/earnings.ts';
 import { releaseUnneeded } from '../money/funding.ts';
+import { formatWhen, openReview } from '../money/reviews.ts';
 import type { NewNotification } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 
@@ -24,17 +29,34 @@ export interface Completion {
   offerId: string;
   earnedCents: number;
   feeCents: number;
+  /** An overlay completion's review: when its window ends (epoch ms) and whether fraud signals hold it. */
+  review: { endsAt: number; held: boolean } | null;
   notices: NewNotification[];
+}
+
+export interface CompletionInput {
+  offerId: string;
+  via: CompletedVia;
+  feeBps: number;
+  /** When it completed (ISO); now unless given (the demo seed writes a past history). */
+  at?: string;
+  /** The review window (config.reviewSeconds): required for `via: 'overlay'`. */
+  reviewSeconds?: number;
+  /** Fraud signals (server/overlay/): any holds the earning for an operator instead of releasing it. */
+  holdReasons?: HoldReason[];
 }
 
 /**
  * Completes offer `offerId` inside `trx`: 409 unless it is accepted or active; the earning transfer happens once
  * (its key is the offer). Returns the notifications for the caller to store with its transaction.
  */
-export async function completeOffer(
-  trx: Kysely<Database>,
-  input: { offerId: string; via: CompletedVia; feeBps: number; at?: string },
-): Promise<Completion> {
+export async function completeOffer(trx: Kysely<Database>, input: CompletionInput): Promise<Completion> {
+  const overlay = input.via === 'overlay';
+  if (
+    overlay &&
+    (input.reviewSeconds === undefined || !Number.isFinite(input.reviewSeconds) || input.reviewSeconds < 0)
+  )
+    throw new Error('completeOffer: an overlay completion needs its review window (reviewSeconds, from the config)');
   const offer = await trx
     .selectFrom('offers')
     .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
@@ -87,25 +109,48 @@ export async function completeOffer(
     creatorId: offer.creator_id,
     payCents: pay,
     feeCents: fee,
-    kind: input.via === 'overlay' ? 'overlay_earning' : 'earning',
+    kind: overlay ? 'overlay_earning' : 'earning',
+    into: overlay ? 'pending' : 'available',
     memo: `${offer.brand}: "${offer.title}"`,
     at: stamp,
   });
+  const holdReasons = input.holdReasons ?? [];
+  const review = overlay
+    ? { endsAt: new Date(stamp).getTime() + Math.round(input.reviewSeconds! * 1000), held: holdReasons.length > 0 }
+    : null;
+  if (review)
+    await openReview(trx, {
+      offerId: offer.id,
+      creatorId: offer.creator_id,
+      advertiserId: offer.advertiser_id,
+      campaignId: offer.campaign_id,
+      earnedCents: earned,
+      feeCents: fee,
+      endsAt: review.endsAt,
+      holdReasons,
+      at: stamp,
+    });
   // A cancelled or ended campaign gives back what it no longer owes.
   if (offer.campaign_status !== 'active' && offer.campaign_status !== 'paused')
     await releaseUnneeded(trx, offer.campaign_id, 'a pending delivery was settled');
   await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
   const creator = displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.email });
+  const until = review ? formatWhen(review.endsAt) : '';
   return {
     offerId: offer.id,
     earnedCents: earned,
     feeCents: fee,
+    review,
     notices: [
       {
         userId: offer.creator_id,
         type: 'offer.completed',
         title: 'Sponsorship completed',
-        text: `${input.via === 'overlay' ? `Your overlay showed "${offer.title}" for its full time` : `${offer.brand} confirmed "${offer.title}"`}: ${formatCents(earned)} is in your Earning Balance.`,
+        text: !review
+          ? `${offer.brand} confirmed "${offer.title}": ${formatCents(earned)} is in your Earning Balance.`
+          : review.held
+            ? `Your overlay showed "${offer.title}" for its full time: ${formatCents(earned)} is held for a review by Castbridge, then it moves to your Earning Balance.`
+            : `Your overlay showed "${offer.title}" for its full time: ${formatCents(earned)} is pending review until ${until}, then it moves to your Earning Balance.`,
         offerId: offer.id,
         link: '/earnings',
       },
@@ -113,7 +158,9 @@ export async function completeOffer(
         userId: offer.advertiser_id,
         type: 'offer.completed',
         title: 'Delivery confirmed',
-        text: `${creator} completed "${offer.title}" and was paid ${formatCents(pay)}.`,
+        text: !review
+          ? `${creator} completed "${offer.title}" and was paid ${formatCents(pay)}.`
+          : `${creator} completed "${offer.title}", verified by the platform: ${formatCents(pay)} is paid once the review window ends. You can review the proof and dispute it until ${until}${review.held ? '; Castbridge also holds it for a review of the proof' : ''}.`,
         offerId: offer.id,
         link: `/campaigns/${offer.campaign_id}`,
       },

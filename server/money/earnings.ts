@@ -1,10 +1,12 @@
 // What creators earn (docs/product.md §Money). payEarning is the ledger's side of an offer's completion (the marketplace owns the
 // completion itself: server/marketplace/completion.ts): the pay moves from the campaign's reservation to the
-// creator's available balance, less the platform fee (FEE_BPS). earningsOf is the Earnings screen's figures, computed
-// from the ledger: per period (All Over, This Year, This Month, in UTC) what the creator earned — through the
-// overlay's proof of display ("Earning Through OBS Extension") and through deliveries the advertiser confirmed
-// ("Earning Through Sponserships") — and the balances now.
-import type { Kysely } from 'kysely';
+// creator, less the platform fee (FEE_BPS) — into the available balance when the advertiser confirmed the delivery,
+// into the pending balance for the review window when the overlay proved it (./reviews.ts). earningsOf is the
+// Earnings screen's figures, computed from the ledger: per period (All Over, This Year, This Month, in UTC) what the
+// creator earned — through the overlay's proof of display ("Earning Through OBS Extension"), less what an operator's
+// resolution gave back to the advertiser, and through deliveries the advertiser confirmed ("Earning Through
+// Sponserships") — and the balances now.
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Earnings } from '../../contract/schemas/money.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
@@ -33,17 +35,23 @@ export interface EarningInput {
   feeCents: number;
   /** `overlay_earning` when the overlay's proof of display completed the offer, `earning` when the advertiser did. */
   kind: (typeof EARNING_KINDS)[number];
+  /** Where the creator's part goes: `pending` for an earning in its review window. */
+  into: 'available' | 'pending';
   memo: string;
   at: string;
 }
 
 /** Pays a completed offer inside `trx`; 409 when the campaign's reservation does not cover the pay. */
 export async function payEarning(trx: Kysely<Database>, input: EarningInput): Promise<void> {
-  const legs: Leg[] = [
-    { account: campaignReserve(input.campaignId), amountCents: -input.payCents },
-    { account: creatorAvailable(input.creatorId), amountCents: input.payCents - input.feeCents },
-  ];
-  if (input.feeCents > 0) legs.push({ account: PLATFORM_FEES, amountCents: input.feeCents });
+  const creator = input.into === 'pending' ? creatorPending(input.creatorId) : creatorAvailable(input.creatorId);
+  // A zero leg is no leg (a fee of 0, or a fee of 100%).
+  const legs = (
+    [
+      { account: campaignReserve(input.campaignId), amountCents: -input.payCents },
+      { account: creator, amountCents: input.payCents - input.feeCents },
+      { account: PLATFORM_FEES, amountCents: input.feeCents },
+    ] satisfies Leg[]
+  ).filter((leg) => leg.amountCents !== 0);
   try {
     await postTransfer(trx, {
       kind: input.kind,
@@ -97,15 +105,37 @@ export async function earningsOf(
         )
         .as('month'),
     ])
-    .where('ledger_accounts.kind', '=', 'creator_available')
+    // Earned is earned whether still in its review window or released (the release itself is no new earning).
+    .where('ledger_accounts.kind', 'in', ['creator_available', 'creator_pending'])
     .where('ledger_accounts.owner_id', '=', creatorId)
     .where('ledger_transfers.kind', 'in', EARNING_KINDS)
     .groupBy('ledger_transfers.kind')
     .execute();
+  // What operators' resolutions gave back to advertisers, counted in the period the earning was made (so a refund
+  // never makes a later month negative).
+  const inPeriod = (start: string) => (eb: ExpressionBuilder<Database, 'earning_reviews'>) =>
+    eb.fn.sum<number | string>(
+      eb
+        .case()
+        .when('created_at', '>=', start)
+        .then(eb('earned_cents', '-', eb.ref('resolved_pay_cents')))
+        .else(0)
+        .end(),
+    );
+  const refunded = await db
+    .selectFrom('earning_reviews')
+    .select((eb) => [
+      eb.fn.sum<number | string>(eb('earned_cents', '-', eb.ref('resolved_pay_cents'))).as('all'),
+      inPeriod(yearStart)(eb).as('year'),
+      inPeriod(monthStart)(eb).as('month'),
+    ])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'resolved')
+    .executeTakeFirst();
   const sum = (kind: (typeof EARNING_KINDS)[number], column: 'all' | 'year' | 'month') =>
     Number(rows.find((row) => row.kind === kind)?.[column] ?? 0);
   const period = (column: 'all' | 'year' | 'month') => {
-    const overlayCents = sum('overlay_earning', column);
+    const overlayCents = sum('overlay_earning', column) - Number(refunded?.[column] ?? 0);
     const sponsorshipCents = sum('earning', column);
     return { totalCents: overlayCents + sponsorshipCents, overlayCents, sponsorshipCents };
   };

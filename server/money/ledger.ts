@@ -281,6 +281,26 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
       breaches.push(`${name}: may_go_negative is ${row.may_go_negative} for a ${row.kind} account`);
     if (!mayGoNegative(row.kind) && balance < 0) breaches.push(`${name}: negative balance ${balance} cents`);
   }
+
+  // 4. A creator's pending balance is exactly their earnings still in review (pending, held or disputed:
+  // server/money/reviews.ts): a release or a resolution moves the money and closes the review together.
+  const pending = new Map<string, number>();
+  for (const row of accounts) if (row.kind === 'creator_pending') pending.set(row.owner_id, Number(row.balance_cents));
+  const open = await db
+    .selectFrom('earning_reviews')
+    .select((eb) => ['creator_id', eb.fn.sum<number | string>('earned_cents').as('earned')])
+    .where('status', 'in', ['pending', 'held', 'disputed'])
+    .groupBy('creator_id')
+    .execute();
+  const inReview = new Map(open.map((row) => [row.creator_id, Number(row.earned ?? 0)]));
+  for (const creatorId of new Set([...pending.keys(), ...inReview.keys()])) {
+    const balance = pending.get(creatorId) ?? 0;
+    const earned = inReview.get(creatorId) ?? 0;
+    if (balance !== earned)
+      breaches.push(
+        `creator ${creatorId}: pending balance ${balance} cents, their open reviews' earnings sum to ${earned}`,
+      );
+  }
   return {
     accounts: await count('ledger_accounts'),
     transfers: await count('ledger_transfers'),

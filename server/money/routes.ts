@@ -1,7 +1,9 @@
 // Money endpoints (docs/product.md §Money). Creators: payout methods, payouts (with an Idempotency-Key), earnings. Advertisers:
-// their balance. Wrong role 403; another user's record 404. Confirming an offer's delivery (the creator earns) is the
-// marketplace's (server/marketplace/routes.ts, which owns completion); operators' endpoints live in the console's
-// routes (server/operator/routes.ts); Stripe's webhook is signed, not signed in.
+// their balance, and disputing an overlay delivery in its review window (./reviews.ts): the dispute is the earning's
+// transition, not the offer's (it stays completed), so it lives with the pending money it holds back. Wrong role 403;
+// another user's record 404. Confirming an offer's delivery (the creator earns) is the marketplace's
+// (server/marketplace/routes.ts, which owns completion); operators' endpoints live in the console's routes
+// (server/operator/routes.ts); Stripe's webhook is signed, not signed in.
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
@@ -15,13 +17,17 @@ import type { Funding } from './funding.ts';
 import type { PayoutMethods } from './payout-methods.ts';
 import type { Payouts } from './payouts.ts';
 import type { PayoutRails } from './providers/index.ts';
+import type { Notifier } from '../notifications/store.ts';
+import { createReviews } from './reviews.ts';
 
 const creator = (c: Context<AppEnv>) => requireRole(c, 'creator');
 const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
 
 export interface MoneyRoutesDeps extends RouteDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'contractCheck' | 'minPayoutCents'>;
+  config: Pick<Config, 'contractCheck' | 'minPayoutCents' | 'reviewSeconds'>;
+  /** A dispute tells the creator and the operators. */
+  notifier: Pick<Notifier, 'create'>;
   limits: RateLimiter;
   payoutMethods: PayoutMethods;
   payouts: Payouts;
@@ -55,6 +61,26 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   route(app, services, 'getEarnings', async (c) => earningsOf(db, creator(c), config.minPayoutCents));
 
   route(app, services, 'getAdvertiserBalance', async (c) => funding.balance(advertiser(c)));
+
+  // Another advertiser's offer is a 404 before the body is read (reviews.dispute checks it again in its write).
+  const reviews = createReviews({ db, notifier: services.notifier, config });
+  const ownOffer = async (c: Context<AppEnv>) => {
+    const row = await db
+      .selectFrom('offers')
+      .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+      .select('offers.id')
+      .where('offers.id', '=', c.req.param('id') ?? '')
+      .where('campaigns.advertiser_id', '=', c.get('userId'))
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, 'No such offer');
+  };
+  route(
+    app,
+    services,
+    'disputeDelivery',
+    { forbidden: "Only the campaign's advertiser disputes a delivery", authorize: ownOffer },
+    async (c, { body }) => ({ review: await reviews.dispute(advertiser(c), c.req.param('id')!, body.reason) }),
+  );
   // How to add funds until card deposits exist (docs/product.md §Advertiser onboarding).
   route(app, services, 'getFundingDetails', async (c) => funding.details(advertiser(c)));
 

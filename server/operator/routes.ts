@@ -1,8 +1,10 @@
 // The operator console's endpoints (docs/product.md §Marketplace): advertisers waiting for approval (approve, or reject with a reason),
-// campaigns, users and support tickets; (docs/product.md §Money) deposits and the manual payout rail. Operators only; anyone else 403.
+// campaigns, users and support tickets; (docs/product.md §Money) deposits and the manual payout rail; (docs/product.md §Review window
+// and disputes) held and disputed earnings and their resolution. Operators only; anyone else 403.
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { displayName } from '../accounts/users.ts';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { Idempotency } from '../http/idempotency.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
@@ -11,12 +13,14 @@ import type { CampaignStore } from '../marketplace/campaigns.ts';
 import { toAdvertiserProfile } from '../marketplace/rows.ts';
 import { balancesOf, fundingReferences, reservedBy, type Funding } from '../money/funding.ts';
 import type { Payouts } from '../money/payouts.ts';
+import { createReviews } from '../money/reviews.ts';
 import type { Notifier } from '../notifications/store.ts';
 
 const operator = (c: Context<AppEnv>) => requireRole(c, 'operator');
 
 export interface OperatorRoutesDeps extends RouteDeps {
   db: Kysely<Database>;
+  config: Pick<Config, 'contractCheck' | 'reviewSeconds'>;
   notifier: Pick<Notifier, 'create'>;
   campaigns: Pick<CampaignStore, 'listAll'>;
   funding: Pick<Funding, 'deposit' | 'instructions' | 'setInstructions'>;
@@ -199,6 +203,21 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
     const operatorId = operator(c);
     return services.idempotency.once(c, operatorId, body, async () => ({
       payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'failed', reason: body.reason }),
+    }));
+  });
+
+  // Earnings held by fraud signals or disputed by the advertiser (server/money/reviews.ts): the resolution moves money,
+  // once per Idempotency-Key.
+  const reviews = createReviews({ db, notifier, config: services.config });
+  route(app, services, 'adminReviews', async (c) => {
+    operator(c);
+    return { reviews: await reviews.list() };
+  });
+
+  route(app, services, 'resolveReview', async (c, { body }) => {
+    const operatorId = operator(c);
+    return services.idempotency.once(c, operatorId, body, async () => ({
+      review: await reviews.resolve(operatorId, c.req.param('id')!, body),
     }));
   });
 

@@ -2,7 +2,8 @@
 // creator that reproduces the spec's sample Earnings screen as ordinary rows — past sponsorships that completed (some
 // proven by the overlay, some confirmed by Nova), earning what the spec's figures show per period, a PayPal payout
 // method, and the four payouts of the spec's Payout History (one still processing, for the operator to mark paid).
-// Every amount goes through the ledger, dated in the past where the history is.
+// Every amount goes through the ledger, dated in the past where the history is; the overlay's earnings went through
+// their review window and were released.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CastbridgeApp } from '../app.ts';
@@ -17,6 +18,7 @@ import {
   postTransfer,
 } from '../money/ledger.ts';
 import { referenceFor } from '../money/payouts.ts';
+import { releaseReview } from '../money/reviews.ts';
 
 export const NOVA_DEPOSIT_CENTS = 5_000_000;
 
@@ -173,7 +175,16 @@ export async function seedEarningsHistory(
         })
         .execute();
       if (past.via === 'overlay') await seedDisplay(trx, offerId, past.at, 120);
-      await completeOffer(trx, { offerId, via: past.via, feeBps: config.feeBps, at: past.at });
+      // A past overlay earning has been through its review window: released when it ended (never later than now).
+      const reviewSeconds = Math.min(config.reviewSeconds, Math.floor((now.getTime() - Date.parse(past.at)) / 1000));
+      const done = await completeOffer(trx, {
+        offerId,
+        via: past.via,
+        feeBps: config.feeBps,
+        at: past.at,
+        reviewSeconds,
+      });
+      if (done.review) await releaseReview(trx, offerId, done.review.endsAt);
     });
   }
 
