@@ -395,6 +395,51 @@ describe.each(BACKENDS)('verified delivery on %s', (backendName) => {
     expect((await minutesOf(ended.offerId)).map((minute) => minute.status)).toEqual(['verified', 'offline', 'offline']);
   });
 
+  it('with two channels, a minute not confirmed on one waits for the other to be asked (or to fail), a confirmed one does not', async () => {
+    const offer = await creatorWithOffer();
+    const youtube = await connectChannel(api, offer.creator, 'youtube');
+    await db()
+      .insertInto('live_watch')
+      .values({
+        account_id: youtube.id,
+        creator_id: offer.creator.id,
+        platform: 'youtube',
+        stream_key: null,
+        problem: null,
+      })
+      .execute();
+    const from = todayAt(8);
+    const stopAt = from + 2 * MINUTE;
+    const seen = (at: number): Look =>
+      at >= stopAt
+        ? { live: false }
+        : { live: true, streamId: 's-two', startedAt: from - MINUTE, viewers: 20, disclosed: true };
+    await look(offer.creator, offer.channel, from - 30_000, seen(from - 30_000));
+    const end = await broadcast(offer, from, 4, seen);
+    await overlays().settle([offer.creator.id], end);
+    // Twitch confirmed the first minute; the others might have been live on YouTube, which was never asked.
+    expect((await minutesOf(offer.offerId)).map((minute) => minute.status)).toEqual([
+      'verified',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    // YouTube cannot be asked (its grant was revoked): what Twitch said decides.
+    await db()
+      .updateTable('live_watch')
+      .set({ problem: 'The YouTube account needs to be reconnected' })
+      .where('account_id', '=', youtube.id)
+      .execute();
+    await overlays().settle([offer.creator.id], end);
+    expect((await minutesOf(offer.offerId)).map((minute) => minute.status)).toEqual([
+      'verified',
+      'offline',
+      'offline',
+      'offline',
+    ]);
+    expect((await progressOf(offer.offerId)).verified).toBe(60);
+  });
+
   it('two settlements at once (two instances) count each minute once and complete the offer once', async () => {
     const offer = await creatorWithOffer({ deliverable: { ...campaignInput().deliverable, minutes: 4 } });
     const from = todayAt(5);
