@@ -82,7 +82,15 @@ export const campaignDetailMachine = setup({
     ready: {
       type: 'parallel',
       on: {
-        'campaign.updated': { actions: assign({ campaign: ({ event }) => event.campaign }) },
+        // A control's answer carries no delivery (server/marketplace/campaigns.ts act): the page keeps the one it read.
+        'campaign.updated': {
+          actions: assign({
+            campaign: ({ context, event }) => ({
+              ...event.campaign,
+              delivery: event.campaign.delivery ?? context.campaign?.delivery,
+            }),
+          }),
+        },
       },
       states: {
         data: {

@@ -3,6 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Offer } from '@/contract';
 import type { OfferStatus } from '@/contract/marketplace';
 import type { campaignDetailMachine } from './campaignDetail.machine';
+import { deliveryFigures } from './campaignList.select';
 
 type Snapshot = SnapshotFrom<typeof campaignDetailMachine>;
 
@@ -48,3 +49,8 @@ export const selectThreadOffer = (snapshot: Snapshot) =>
     : null;
 /** The delivery confirmation, invoked by the campaign page's actor for the page's life. */
 export const selectDeliveryConfirm = (snapshot: Snapshot) => snapshot.children.deliveryConfirm;
+/** The campaign's verified delivery, once it is launched (a draft delivers nothing), or null. */
+export const selectDetailDelivery = (snapshot: Snapshot) => {
+  const campaign = snapshot.context.campaign;
+  return campaign && campaign.status !== 'draft' ? deliveryFigures(campaign) : null;
+};

@@ -20,3 +20,21 @@ export function offerCounts(campaign: Campaign) {
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return { open, accepted, total };
 }
+
+/**
+ * What a campaign's overlay offers delivered, as its card and page show it (docs/product.md §Verified delivery): whole
+ * verified minutes, impressions, the effective CPM in cents (null before the first impression), and whether anything
+ * was verified yet. Null when the campaign came without its delivery (only its advertiser's reads carry it).
+ */
+export function deliveryFigures(campaign: Campaign) {
+  const delivery = campaign.delivery;
+  if (!delivery) return null;
+  return {
+    verifiedSeconds: delivery.verifiedSeconds,
+    minutes: Math.floor(delivery.verifiedSeconds / 60),
+    impressions: delivery.impressions,
+    cpmCents: delivery.cpmCents,
+    verified: delivery.verifiedSeconds > 0,
+  };
+}
+export type DeliveryFigures = NonNullable<ReturnType<typeof deliveryFigures>>;

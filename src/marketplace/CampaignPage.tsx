@@ -28,6 +28,7 @@ import {
   selectDetailOffers,
   selectDetailReady,
   selectDeliveryConfirm,
+  selectDetailDelivery,
   selectDetailReloading,
   selectThreadOffer,
 } from '@/machines/marketplace/campaignDetail.select';
@@ -35,6 +36,7 @@ import { inspect } from '@/src/app/inspect';
 import { formatCount, formatDate, formatDayRange, formatMoney } from '@/src/common/format';
 import { apiUrl } from '@/src/config';
 import { useCampaignControlsLogic, type CampaignControlsLogic } from '@/src/marketplace/campaignControls';
+import { DeliveryCard } from '@/src/marketplace/CampaignDelivery';
 import { useCampaignDetailLogic, type CampaignDetailLogic } from '@/src/marketplace/campaignDetail';
 import type { DeliveryConfirmLogic } from '@/src/marketplace/deliveryConfirm';
 import type { ThreadLogic } from '@/src/marketplace/thread';
@@ -83,6 +85,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
     [actorRef],
   );
   const delivery = selectDeliveryConfirm(snapshot);
+  const figures = selectDetailDelivery(snapshot);
   return (
     <div className={s.page}>
       <ScreenHeading title={campaign?.title ?? 'Campaign'}>
@@ -115,6 +118,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
             logic={logic.controls}
             onChanged={onChanged}
           />
+          {figures ? <DeliveryCard figures={figures} /> : null}
           <CampaignDetails campaign={campaign} />
           <Card as="section" aria-labelledby="campaign-creators">
             <div className={s.spread}>
@@ -352,6 +356,10 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
     ['Window', formatDayRange(deliverable.startsOn, deliverable.endsOn)],
     ['Overlay minutes', formatCount(deliverable.minutes)],
     ['Disclosure', deliverable.disclosure],
+    [
+      'Require disclosure (#ad)',
+      deliverable.requiresDisclosure ? 'Yes: minutes count only while the stream is marked as sponsored' : 'No',
+    ],
     ['Platforms', listOr(targeting.platforms, 'None chosen')],
     ['Broadcasting languages', listOr(targeting.languages, 'None chosen')],
     ['Countries', listOr(targeting.countries, 'Every country')],

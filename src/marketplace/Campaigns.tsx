@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { Campaign, FundingDetails } from '@/contract';
 import {
+  deliveryFigures,
   offerCounts,
   selectCampaigns,
   selectCampaignsError,
@@ -13,6 +14,7 @@ import {
 import { inspect } from '@/src/app/inspect';
 import { formatDate, formatMoney } from '@/src/common/format';
 import { useCampaignListLogic, type CampaignListLogic } from '@/src/marketplace/campaignList';
+import { DeliveryLine } from '@/src/marketplace/CampaignDelivery';
 import { useAdvertiserFundsLogic, type AdvertiserFundsLogic } from '@/src/money/advertiserFunds';
 import {
   selectFunds,
@@ -265,6 +267,7 @@ function TransferDetails({ transfer }: { transfer: FundingDetails | null }) {
 function CampaignCard({ campaign }: { campaign: Campaign }) {
   const status = campaignStatus[campaign.status];
   const counts = offerCounts(campaign);
+  const figures = deliveryFigures(campaign);
   const stats: [string, string][] = [
     ['Pay per creator', formatMoney(campaign.payCents)],
     ['Spots', String(campaign.spots)],
@@ -292,6 +295,7 @@ function CampaignCard({ campaign }: { campaign: Campaign }) {
           </div>
         ))}
       </dl>
+      {figures ? <DeliveryLine figures={figures} /> : null}
     </Card>
   );
 }
