@@ -3,7 +3,7 @@
 // and viewer samples, the review window; the advertiser's Dispute delivery dialog (the creator never sees it).
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OfferDisplay } from '@/contract';
 import { sampleUser } from '@/machines/accounts/samples';
 import {
@@ -16,6 +16,10 @@ import { sampleCompletedDisplay, sampleDisplay, sampleReview } from '@/machines/
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { DisplayProofScreen } from '@/src/overlay/DisplayProof';
 import { controlled, renderScreen } from './harness';
+
+// The dialog's chunk is loaded once before the tests (as the browser has it after the first open): a findBy* then
+// waits on the dialog, not on transforming its modules.
+beforeAll(() => import('@/src/money/DeliveryDispute'));
 
 const request = vi.hoisted(() => vi.fn());
 vi.mock('@/src/api/client', () => ({ request }));

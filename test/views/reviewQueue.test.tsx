@@ -3,7 +3,7 @@
 // full, a reason), sent with an Idempotency-Key; the row leaves and an announced status message says what was decided.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminApprovalMachine,
   type ApprovalFilter,
@@ -15,6 +15,10 @@ import { sampleAdminReview, sampleHeldReview } from '@/machines/operator/samples
 import { OPERATORS_ONLY } from '@/src/operator/asOperator';
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { controlled, renderScreen } from './harness';
+
+// The tab's chunk is loaded once before the tests (as the browser has it after the first open): the waits are on
+// the list and the dialog, not on transforming their modules.
+beforeAll(() => import('@/src/operator/ReviewQueue'));
 
 const request = vi.hoisted(() => vi.fn());
 vi.mock('@/src/api/client', () => ({ request }));
