@@ -33,6 +33,8 @@ export type CampaignChoiceField = 'platforms' | 'languages';
 export type CampaignField = CampaignTextField | CampaignChoiceField | 'countries' | 'image';
 
 export type CampaignDraft = Record<CampaignTextField, string> & {
+  /** Minutes count only while the stream is disclosed as sponsored on the platform (on unless switched off). */
+  requiresDisclosure: boolean;
   platforms: Platform[];
   languages: CampaignLanguage[];
   /** Names from contract/countries.ts; empty: every country. */
@@ -67,6 +69,7 @@ export const emptyDraft: CampaignDraft = {
   startsOn: '',
   endsOn: '',
   disclosure: '',
+  requiresDisclosure: true,
   platforms: [],
   languages: [],
   countries: [],
@@ -150,6 +153,7 @@ export function toCampaignInput(draft: CampaignDraft): CampaignInput {
       startsOn: draft.startsOn,
       endsOn: draft.endsOn,
       disclosure: draft.disclosure.trim(),
+      requiresDisclosure: draft.requiresDisclosure,
     },
   };
 }
@@ -167,6 +171,7 @@ export function draftOf(campaign: Campaign): CampaignDraft {
     startsOn: campaign.deliverable.startsOn,
     endsOn: campaign.deliverable.endsOn,
     disclosure: campaign.deliverable.disclosure,
+    requiresDisclosure: campaign.deliverable.requiresDisclosure,
     platforms: [...campaign.targeting.platforms],
     languages: [...campaign.targeting.languages],
     countries: [...campaign.targeting.countries],
@@ -199,6 +204,7 @@ export type CampaignEditorEvent =
   | { type: 'field.change'; field: CampaignTextField; value: string }
   | { type: 'choice.toggle'; field: 'platforms'; value: Platform }
   | { type: 'choice.toggle'; field: 'languages'; value: CampaignLanguage }
+  | { type: 'disclosure.require'; required: boolean }
   | { type: 'country.add'; country: string }
   | { type: 'country.remove'; country: string }
   | { type: 'image.select'; file: File; previewUrl: string }
@@ -290,6 +296,11 @@ export const campaignEditorMachine = setup({
               event.field === 'platforms'
                 ? { ...context.draft, platforms: toggle(context.draft.platforms, event.value) }
                 : { ...context.draft, languages: toggle(context.draft.languages, event.value) },
+          }),
+        },
+        'disclosure.require': {
+          actions: assign({
+            draft: ({ context, event }) => ({ ...context.draft, requiresDisclosure: event.required }),
           }),
         },
         'country.add': {

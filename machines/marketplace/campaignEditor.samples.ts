@@ -14,6 +14,7 @@ export const samples = {
       { type: 'choice.toggle', field: 'platforms', value: 'YouTube' },
       { type: 'choice.toggle', field: 'languages', value: 'Spanish' },
     ],
+    'disclosure.require': [{ type: 'disclosure.require', required: false }],
     'country.add': [{ type: 'country.add', country: 'Mexico' }],
     'country.remove': [{ type: 'country.remove', country: 'Mexico' }],
     // Plain objects rather than Files, so that the inspector can show and edit them as JSON.

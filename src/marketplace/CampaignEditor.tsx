@@ -227,6 +227,23 @@ function CampaignFields({
           })}
           {text('startsOn', 'Starts On', { type: 'date' })}
           {text('endsOn', 'Ends On', { type: 'date' })}
+          <div className={s.full}>
+            <label className={s.check}>
+              <input
+                type="checkbox"
+                name="requiresDisclosure"
+                checked={draft.requiresDisclosure}
+                disabled={busy}
+                aria-describedby="campaign-requires-disclosure-hint"
+                onChange={(event) => send({ type: 'disclosure.require', required: event.target.checked })}
+              />
+              Require disclosure (#ad)
+            </label>
+            <p id="campaign-requires-disclosure-hint" className={s.muted}>
+              Minutes count only while the stream is marked as sponsored: Twitch&apos;s Branded Content or #ad /
+              #sponsored in the title; YouTube&apos;s paid promotion or #ad.
+            </p>
+          </div>
         </div>
       </Card>
     </>

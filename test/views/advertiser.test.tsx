@@ -516,6 +516,12 @@ describe('Campaign editor', () => {
     await user.type(screen.getByLabelText('Content Categories'), 'Gaming, speedruns, gaming');
     await user.type(screen.getByLabelText('Overlay Minutes'), '120');
     await user.type(screen.getByLabelText('Disclosure'), 'Sponsored by Nova Energy');
+    // Required by default, with what it means.
+    const requires = screen.getByRole('checkbox', { name: 'Require disclosure (#ad)' });
+    expect(requires).toBeChecked();
+    expect(requires).toHaveAccessibleDescription(
+      "Minutes count only while the stream is marked as sponsored: Twitch's Branded Content or #ad / #sponsored in the title; YouTube's paid promotion or #ad.",
+    );
     fireEvent.change(screen.getByLabelText('Starts On'), { target: { value: '2025-07-31' } });
     fireEvent.change(screen.getByLabelText('Ends On'), { target: { value: '2025-07-01' } });
     expect(fieldError('Title')).toBeUndefined();
@@ -547,6 +553,7 @@ describe('Campaign editor', () => {
             startsOn: '2025-07-01',
             endsOn: '2025-07-31',
             disclosure: 'Sponsored by Nova Energy',
+            requiresDisclosure: true,
           },
         },
       },
@@ -569,6 +576,23 @@ describe('Campaign editor', () => {
     expect(save.inputs[0]?.input.payCents).toBe(25_000);
     await save.reject(new Error('Only draft campaigns can be edited'));
     expect(screen.getByText('Only draft campaigns can be edited')).toBeInTheDocument();
+  });
+
+  it('Require disclosure (#ad) shows the draft’s choice and sends the one made', async () => {
+    const { load, save, user } = setup('/campaigns/:id/edit', '/campaigns/cmp_1/edit');
+    await load.resolve({
+      ...sampleCampaign,
+      deliverable: { ...sampleCampaign.deliverable, requiresDisclosure: false },
+    });
+    const requires = screen.getByRole('checkbox', { name: 'Require disclosure (#ad)' });
+    expect(requires).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(save.inputs[0]?.input.deliverable.requiresDisclosure).toBe(false);
+    await save.reject(new Error('Try again'));
+    await user.click(requires);
+    expect(requires).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(save.inputs[1]?.input.deliverable.requiresDisclosure).toBe(true);
   });
 
   it('does not offer the form for a campaign that is no longer a draft', async () => {
@@ -715,6 +739,15 @@ describe('Campaign page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('shows whether the campaign requires disclosure', async () => {
+    const { load } = setup();
+    await load.resolve({ campaign: sampleCampaign, offers: [] });
+    const term = screen.getByText('Require disclosure (#ad)', { selector: 'dt' });
+    expect(term.nextElementSibling).toHaveTextContent(
+      'Yes: minutes count only while the stream is marked as sponsored',
+    );
   });
 
   it('asks before cancelling', async () => {
