@@ -94,15 +94,16 @@ const holdReasonsOf = (row: Pick<ReviewRow, 'hold_reasons'>): HoldReason[] => {
 };
 
 /**
- * The contract's earningReview of a row. The hold reasons are the operators' (and the creator's) to read: an
- * advertiser sees none (they name the signals the checks look at).
+ * The contract's earningReview of a row. The hold reasons are the operators' to read (GET /api/admin/reviews): the
+ * creator and the advertiser see none, as the proof shows them (server/overlay/proof.ts), since they name the
+ * signals the checks look at.
  */
 export function toEarningReview(row: ReviewRow, viewer: 'creator' | 'advertiser' | 'operator'): EarningReview {
   return {
     status: row.status,
     endsAt: new Date(Number(row.ends_at)).toISOString(),
     earnedCents: Number(row.earned_cents),
-    holdReasons: viewer === 'advertiser' ? [] : holdReasonsOf(row),
+    holdReasons: viewer === 'operator' ? holdReasonsOf(row) : [],
     disputeReason: row.dispute_reason,
     disputedAt: row.disputed_at,
     resolution:
@@ -116,16 +117,6 @@ export function toEarningReview(row: ReviewRow, viewer: 'creator' | 'advertiser'
         : null,
     releasedAt: row.released_at,
   };
-}
-
-/** An offer's review as `viewer` sees it, or null (not completed by the overlay). For the proof (offerDisplay). */
-export async function reviewOf(
-  db: Kysely<Database>,
-  offerId: string,
-  viewer: 'creator' | 'advertiser' | 'operator',
-): Promise<EarningReview | null> {
-  const row = await db.selectFrom('earning_reviews').selectAll().where('offer_id', '=', offerId).executeTakeFirst();
-  return row ? toEarningReview(row, viewer) : null;
 }
 
 /** The review with what its notices and the console name: brand, title, creator. */
