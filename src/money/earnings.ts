@@ -12,8 +12,14 @@ export type EarningsLogic = typeof earningsMachine;
 
 type Jwt = () => string | null;
 
-/** The notifications that change what Earnings shows. */
-const MONEY_NEWS: readonly NotificationType[] = ['offer.completed', 'payout.paid', 'payout.failed'];
+/** The notifications that change what Earnings shows: pending pay released or resolved moves to the balance. */
+const MONEY_NEWS: readonly NotificationType[] = [
+  'offer.completed',
+  'payout.paid',
+  'payout.failed',
+  'earning.released',
+  'earning.resolved',
+];
 
 export function earningsActors(jwt: Jwt) {
   return {

@@ -2,7 +2,7 @@
 // through the UI along every generated path of the `withdraw` statechart.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
 import { earningsMachine, type EarningsData } from '@/machines/money/earnings.machine';
@@ -16,6 +16,10 @@ import { sampleBankMethod, sampleEarnings, samplePayout, samplePaypalMethod } fr
 import { fixtures } from '@/machines/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
+
+// The modals' chunk is loaded once before the tests (as the browser has it after the first Withdraw): a findBy* then
+// waits on the modal, not on transforming its modules (which can outlast its second on a busy machine).
+beforeAll(() => import('@/src/money/Withdraw'));
 
 const FAILED = 'Transfer to bank account has been failed.';
 const SUCCEEDED = 'Transferred successfully to your bank account.';
@@ -388,6 +392,13 @@ describe('the live feed', () => {
     await load.resolve({ earnings: sampleEarnings, payouts: [] });
     act(() => publishLive({ ...base, type: 'offer.completed' }));
     expect(load.started).toBe(3);
+    // Pending pay that became available (the window ended, or an operator resolved it).
+    await load.resolve({ earnings: sampleEarnings, payouts: [] });
+    act(() => publishLive({ ...base, type: 'earning.released' }));
+    expect(load.started).toBe(4);
+    await load.resolve({ earnings: sampleEarnings, payouts: [] });
+    act(() => publishLive({ ...base, type: 'earning.resolved' }));
+    expect(load.started).toBe(5);
     actor.stop();
   });
 });
