@@ -48,3 +48,5 @@ export const line = style({
   fontVariantNumeric: 'tabular-nums',
   overflowWrap: 'anywhere',
 });
+
+export const part = style({ whiteSpace: 'nowrap' });

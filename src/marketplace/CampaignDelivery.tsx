@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { DeliveryFigures } from '@/machines/marketplace/campaignList.select';
 import { formatCount, formatMoney } from '@/src/common/format';
 import { Card } from '@/src/ui/Card';
@@ -57,7 +58,7 @@ export function DeliveryCard({ figures }: { figures: DeliveryFigures }) {
         </div>
       </dl>
       <p className={s.source}>
-        Counted only while the creator&apos;s channel was live on the platform; each offer&apos;s Proof of display lists
+        Counted only while a creator&apos;s channel was live on the platform; each offer&apos;s Proof of display lists
         its sessions and recordings.
       </p>
     </Card>
@@ -71,11 +72,12 @@ export function DeliveryLine({ figures }: { figures: DeliveryFigures }) {
   if (figures.cpmCents !== null) parts.push(`${formatMoney(figures.cpmCents)} CPM`);
   return (
     <p role="group" aria-label="Verified delivery" className={s.line}>
+      {/* A figure never breaks inside: a narrow card wraps the line at a separator. */}
       {parts.map((part, index) => (
-        <span key={part}>
+        <Fragment key={part}>
           {index > 0 ? <span aria-hidden="true"> · </span> : null}
-          {part}
-        </span>
+          <span className={s.part}>{part}</span>
+        </Fragment>
       ))}
     </p>
   );
