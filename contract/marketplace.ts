@@ -8,6 +8,17 @@ export type Role = (typeof ROLES)[number];
 export const PLATFORMS = ['Twitch', 'YouTube'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
+/**
+ * Accepting needs a channel connected on one of the campaign's platforms (none listed: either): the 409's message
+ * (server/marketplace/offers.ts) names what to connect; the offer card knows it by its start and links Connect Accounts.
+ */
+export const CONNECT_BEFORE_ACCEPT = 'Connect your ';
+export function connectBeforeAcceptMessage(platforms: readonly Platform[]): string {
+  const names = (platforms.length > 0 ? platforms : PLATFORMS).join(' or ');
+  const confirms = names.includes(' or ') ? 'the platform confirms' : `${names} confirms`;
+  return `${CONNECT_BEFORE_ACCEPT}${names} channel in Connect Accounts before accepting: Castbridge counts display only while ${confirms} you are live.`;
+}
+
 /** Broadcasting languages a campaign targets (the profile's "United States" reads as English, "Mexico" as Spanish). */
 export const CAMPAIGN_LANGUAGES = ['English', 'Spanish'] as const;
 export type CampaignLanguage = (typeof CAMPAIGN_LANGUAGES)[number];

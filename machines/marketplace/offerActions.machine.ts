@@ -6,7 +6,13 @@
 // screen starts new actions when the offer's status changes (the cards are keyed by it).
 import { assign, setup } from 'xstate';
 import type { Offer } from '@/contract';
-import { MARKETPLACE_LIMITS, OFFER_ACTIONS, type OfferAction, type OfferStatus } from '@/contract/marketplace';
+import {
+  CONNECT_BEFORE_ACCEPT,
+  MARKETPLACE_LIMITS,
+  OFFER_ACTIONS,
+  type OfferAction,
+  type OfferStatus,
+} from '@/contract/marketplace';
 import { effect, service } from '../placeholders';
 import { messageProblem } from './thread.machine';
 import { errorText } from '../messages';
@@ -38,6 +44,8 @@ export interface OfferActionsContext {
   error: string | null;
   /** The server answered a conflict: the offer can no longer be answered from this card. */
   closed: boolean;
+  /** Accepting was refused for want of a connected channel: the card links Connect Accounts and stays open. */
+  needsChannel: boolean;
 }
 
 export type OfferActionsEvent =
@@ -57,8 +65,12 @@ const allowed = (context: OfferActionsContext, action: OfferAction) => offerActi
 const isConflict = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
 
-/** The refusal's text, and whether it closes the card (a conflict). */
-const refusal = (error: unknown) => ({ error: errorText(error), closed: isConflict(error) });
+/** The refusal's text, and whether it closes the card (a conflict, unless it asks for a channel to be connected first). */
+const refusal = (error: unknown) => {
+  const text = errorText(error);
+  const needsChannel = isConflict(error) && text.startsWith(CONNECT_BEFORE_ACCEPT);
+  return { error: text, closed: isConflict(error) && !needsChannel, needsChannel };
+};
 
 export const offerActionsMachine = setup({
   types: {
@@ -99,13 +111,18 @@ export const offerActionsMachine = setup({
     messageError: null,
     error: null,
     closed: false,
+    needsChannel: false,
   }),
   initial: 'idle',
   states: {
     idle: {
       always: { guard: 'isClosed', target: 'closed' },
       on: {
-        'offer.accept': { guard: 'canAccept', target: 'accepting', actions: assign({ error: null }) },
+        'offer.accept': {
+          guard: 'canAccept',
+          target: 'accepting',
+          actions: assign({ error: null, needsChannel: false }),
+        },
         'decline.open': {
           guard: 'canDecline',
           target: 'declining',

@@ -1,4 +1,5 @@
 // The offerActions flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
+import { connectBeforeAcceptMessage } from '@/contract/marketplace';
 import { apiRefusal, type Fixture } from '../events';
 import { reasonProblem, type offerActionsMachine } from './offerActions.machine';
 import { changedOffer } from './samples';
@@ -25,6 +26,10 @@ export const samples = {
     'xstate.error.actor.acceptOffer': [
       { type: 'xstate.error.actor.acceptOffer', error: new Error('Network error') },
       { type: 'xstate.error.actor.acceptOffer', error: apiRefusal('All spots of this campaign are taken', 409) },
+      {
+        type: 'xstate.error.actor.acceptOffer',
+        error: apiRefusal(connectBeforeAcceptMessage(['Twitch']), 409),
+      },
     ],
     'xstate.error.actor.declineOffer': [
       {
@@ -36,6 +41,7 @@ export const samples = {
   abstract: (context) => ({
     status: context.status,
     closed: context.closed,
+    needsChannel: context.needsChannel,
     reason: reasonProblem(context.reason),
     reasonError: context.reasonError !== null,
     message: messageProblem(context.message),

@@ -23,3 +23,6 @@ export const selectInfoOpen = (snapshot: Snapshot) => snapshot.matches('requesti
 export const selectInfoSending = (snapshot: Snapshot) => snapshot.matches({ requesting: 'sending' });
 export const selectInfoMessage = (snapshot: Snapshot) => snapshot.context.message;
 export const selectInfoMessageError = (snapshot: Snapshot) => snapshot.context.messageError;
+/** Accepting was refused for want of a connected channel: the card's message links Connect Accounts. */
+export const selectOfferNeedsChannel = (snapshot: Snapshot) =>
+  snapshot.context.needsChannel && snapshot.context.error !== null;

@@ -12,7 +12,7 @@ import {
   type Role,
 } from '../../contract/marketplace.ts';
 import type { Offer, ThreadMessage } from '../../contract/schemas/marketplace.ts';
-import { PLATFORMS, type Platform } from '../../contract/marketplace.ts';
+import { connectBeforeAcceptMessage, PLATFORMS, type Platform } from '../../contract/marketplace.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { displayName } from '../accounts/users.ts';
@@ -98,13 +98,7 @@ export function createOfferStore(services: OfferDeps) {
         wanted.map((platform) => (platform === 'Twitch' ? ('twitch' as const) : ('youtube' as const))),
       )
       .executeTakeFirst();
-    if (found) return;
-    const names = wanted.join(' or ');
-    const confirms = wanted.length > 1 ? 'the platform confirms' : `${names} confirms`;
-    throw new HttpError(
-      409,
-      `Connect your ${names} channel in Connect Accounts before accepting: Castbridge counts display only while ${confirms} you are live.`,
-    );
+    if (!found) throw new HttpError(409, connectBeforeAcceptMessage(wanted));
   }
 
   /** The creator's own offer, for an action; operators and advertisers get 403 (creators act, not them). */

@@ -2,6 +2,7 @@
 // Information (a dialog with the message to the advertiser), as the offer's status allows; the server's refusal on
 // the card or in the open dialog. Its own chunk: the screen shows the cards before it has loaded.
 import { useMachine } from '@xstate/react';
+import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { Offer } from '@/contract';
 import type { OfferAction } from '@/contract/marketplace';
@@ -19,6 +20,7 @@ import {
   selectOfferActionError,
   selectOfferActions,
   selectOfferBusy,
+  selectOfferNeedsChannel,
 } from '@/machines/marketplace/offerActions.select';
 import { inspect } from '@/src/app/inspect';
 import { useOfferActionsLogic, type OfferActionsLogic } from '@/src/marketplace/offerActions';
@@ -52,6 +54,12 @@ export function OfferActions({ offer, logic, onChanged }: OfferActionsProps) {
       {error && !dialogOpen ? (
         <Alert tone="error" className={s.actionError}>
           {error}
+          {selectOfferNeedsChannel(snapshot) ? (
+            <>
+              {' '}
+              <Link to="/connect-accounts">Go to Connect Accounts</Link>
+            </>
+          ) : null}
         </Alert>
       ) : null}
       {actions.includes('accept') ? (

@@ -6,6 +6,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Offer, ThreadMessage } from '@/contract';
+import { connectBeforeAcceptMessage } from '@/contract/marketplace';
 import type { ThreadPage } from '@/machines/marketplace/thread.machine';
 import { offerActionsMachine } from '@/machines/marketplace/offerActions.machine';
 import { offersMachine } from '@/machines/marketplace/offers.machine';
@@ -234,6 +235,28 @@ describe('Sponsorship Offers', () => {
     await user.click(screen.getByRole('tab', { name: 'Accepted' }));
     expect(titlesIn('Accepted')).toEqual(['Nova Energy Drink']);
     expect(within(card('Nova Energy Drink')).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('accepting without a connected channel: the card says what to connect, links Connect Accounts, and can accept after', async () => {
+    const { list, accept, user } = setup();
+    await show(list, [nova]);
+    const offer = card('Nova Energy Drink');
+    await user.click(within(offer).getByRole('button', { name: 'Accept' }));
+    const message = connectBeforeAcceptMessage(['Twitch']);
+    await accept.reject(new ApiError(message, 409, { message }));
+    const alert = within(offer).getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Connect your Twitch channel in Connect Accounts before accepting: Castbridge counts display only while Twitch confirms you are live.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Go to Connect Accounts' })).toHaveAttribute(
+      'href',
+      '/connect-accounts',
+    );
+    // Not a closing conflict: once the channel is connected, Accept works.
+    await user.click(within(offer).getByRole('button', { name: 'Accept' }));
+    expect(within(offer).queryByRole('alert')).not.toBeInTheDocument();
+    await accept.resolve({ ...nova, status: 'accepted', updatedAt: later });
+    expect(titlesIn('Newley Offers')).toEqual([]);
   });
 
   it('declines after asking an optional reason, sends it and removes the card', async () => {
