@@ -31,13 +31,15 @@ const LEASE = 'live-poll';
 export const HELIX_BATCH = 100;
 /** A live stream's recording is looked for at most this often until found. */
 export const RECORDING_RETRY_MS = 10 * 60_000;
-/** Helix's bucket per token per minute, and the share of it recording look-ups may take. */
+/** Helix's bucket per token per minute; recording look-ups leave the polls of the coming minute (and a margin) room. */
 export const HELIX_POINTS_PER_MINUTE = 800;
-const RECORDING_POINTS_BUDGET = 600;
+const HELIX_MARGIN = 50;
 /** The app token is fetched again this long before it expires. */
 const APP_TOKEN_MARGIN_MS = 5 * 60_000;
 const TIMEOUT_MS = 10_000;
 const YOUTUBE_CONCURRENCY = 8;
+/** Accounts written per transaction. */
+const RECORD_BATCH = 250;
 
 type Platform = 'twitch' | 'youtube';
 
@@ -102,11 +104,15 @@ async function getJson(
   init: RequestInit,
   now: number,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  let response: Response;
-  try {
-    response = await fetcher(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (error) {
-    throw new PlatformDown(`${new URL(url).host} did not answer: ${(error as Error).message}`);
+  let response: Response | null = null;
+  // A GET is tried twice: a kept-alive connection the platform closed meanwhile fails at once.
+  for (let attempt = 0; !response; attempt += 1) {
+    try {
+      response = await fetcher(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch (error) {
+      if (attempt > 0 || (init.method ?? 'GET') !== 'GET' || (error as Error).name === 'TimeoutError')
+        throw new PlatformDown(`${new URL(url).host} did not answer: ${(error as Error).message}`);
+    }
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status === 401) throw new Unauthorized(`${new URL(url).host} refused the token`);
@@ -433,71 +439,113 @@ export function createLiveWatch(deps: LiveWatchDeps) {
 
   // ------------------------------------------------------------------------------------------ writing
 
-  /** Writes one answered look: the stream, its sample and the account's watch row; ends a stream that is gone. */
-  async function record(w: Watched, look: Look, now: number): Promise<{ ended: string[] }> {
-    const key = look.live ? `${w.platform}:${look.streamId}` : null;
-    return db.transaction().execute(async (trx) => {
-      const open = await trx
-        .selectFrom('live_streams')
-        .select('id')
-        .where('account_id', '=', w.accountId)
-        .where('ended_at', 'is', null)
-        .execute();
-      const ended = open.map((row) => row.id).filter((id) => id !== key);
-      if (ended.length > 0)
-        await trx
-          .updateTable('live_streams')
-          .set({ ended_at: now })
-          .where('id', 'in', ended)
+  /**
+   * Writes answered looks, a few hundred accounts per transaction (a poll of 2,000 channels is a handful of
+   * statements, not thousands): each live stream upserted with its sample, the account's watch row, and the streams
+   * of those accounts that are gone (offline, or another stream) ended. Answers the streams it ended.
+   */
+  async function record(entries: { w: Watched; look: Look }[], now: number): Promise<string[]> {
+    const ended: string[] = [];
+    for (const batch of chunks(entries, RECORD_BATCH)) {
+      const keyOf = (entry: { w: Watched; look: Look }) =>
+        entry.look.live ? `${entry.w.platform}:${entry.look.streamId}` : null;
+      const gone = await db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom('live_streams')
+          .select(['id', 'account_id'])
+          .where(
+            'account_id',
+            'in',
+            batch.map((e) => e.w.accountId),
+          )
           .where('ended_at', 'is', null)
           .execute();
-      if (look.live && key) {
-        const branded = look.branded ? 1 : 0;
-        const disclosed = isDisclosed(w.platform, look.title, look.branded) ? 1 : 0;
+        const current = new Map(batch.map((e) => [e.w.accountId, keyOf(e)]));
+        const gone = open.filter((row) => current.get(row.account_id) !== row.id).map((row) => row.id);
+        if (gone.length > 0)
+          await trx
+            .updateTable('live_streams')
+            .set({ ended_at: now })
+            .where('id', 'in', gone)
+            .where('ended_at', 'is', null)
+            .execute();
+        const live = batch.flatMap((e) => (e.look.live ? [{ w: e.w, look: e.look, key: keyOf(e)! }] : []));
+        if (live.length > 0) {
+          await trx
+            .insertInto('live_streams')
+            .values(
+              live.map(({ w, look, key }) => ({
+                id: key,
+                creator_id: w.creatorId,
+                account_id: w.accountId,
+                platform: w.platform,
+                channel_id: w.channelId,
+                channel_login: w.login,
+                stream_id: look.streamId,
+                started_at: look.startedAt,
+                last_live_at: now,
+                ended_at: null,
+                title: look.title,
+                recording_url: w.platform === 'youtube' ? youtubeWatchUrl(look.streamId) : null,
+              })),
+            )
+            .onConflict((oc) =>
+              // A look older than the last one (a slow poll) does not move the stream back.
+              oc.column('id').doUpdateSet((eb) => ({
+                last_live_at: eb
+                  .case()
+                  .when('live_streams.last_live_at', '<', now)
+                  .then(now)
+                  .else(eb.ref('live_streams.last_live_at'))
+                  .end(),
+                ended_at: null,
+                title: eb.ref('excluded.title'),
+              })),
+            )
+            .execute();
+          await trx
+            .insertInto('live_samples')
+            .values(
+              live.map(({ w, look, key }) => ({
+                stream_key: key,
+                at: now,
+                viewers: look.viewers,
+                title: look.title,
+                disclosed: isDisclosed(w.platform, look.title, look.branded) ? 1 : 0,
+                branded: look.branded ? 1 : 0,
+              })),
+            )
+            // Two looks at the same moment are one sample.
+            .onConflict((oc) => oc.columns(['stream_key', 'at']).doNothing())
+            .execute();
+        }
         await trx
-          .insertInto('live_streams')
-          .values({
-            id: key,
-            creator_id: w.creatorId,
-            account_id: w.accountId,
-            platform: w.platform,
-            channel_id: w.channelId,
-            channel_login: w.login,
-            stream_id: look.streamId,
-            started_at: look.startedAt,
-            last_live_at: now,
-            ended_at: null,
-            title: look.title,
-            recording_url: w.platform === 'youtube' ? youtubeWatchUrl(look.streamId) : null,
-          })
+          .insertInto('live_watch')
+          .values(
+            batch.map((e) => ({
+              account_id: e.w.accountId,
+              creator_id: e.w.creatorId,
+              platform: e.w.platform,
+              checked_at: now,
+              live: e.look.live ? 1 : 0,
+              stream_key: keyOf(e),
+              problem: null,
+            })),
+          )
           .onConflict((oc) =>
-            // A look older than the last one (a slow poll) does not move the stream back.
-            oc.column('id').doUpdateSet((eb) => ({
-              last_live_at: eb
-                .case()
-                .when('live_streams.last_live_at', '<', now)
-                .then(now)
-                .else(eb.ref('live_streams.last_live_at'))
-                .end(),
-              ended_at: null,
-              title: look.title,
+            oc.column('account_id').doUpdateSet((eb) => ({
+              checked_at: eb.ref('excluded.checked_at'),
+              live: eb.ref('excluded.live'),
+              stream_key: eb.ref('excluded.stream_key'),
+              problem: null,
             })),
           )
           .execute();
-        await trx
-          .insertInto('live_samples')
-          .values({ stream_key: key, at: now, viewers: look.viewers, title: look.title, disclosed, branded })
-          // Two looks at the same moment are one sample.
-          .onConflict((oc) => oc.columns(['stream_key', 'at']).doNothing())
-          .execute();
-      }
-      await trx
-        .updateTable('live_watch')
-        .set({ checked_at: now, live: look.live ? 1 : 0, stream_key: key, problem: null })
-        .where('account_id', '=', w.accountId)
-        .execute();
-      return { ended };
-    });
+        return gone;
+      });
+      ended.push(...gone);
+    }
+    return ended;
   }
 
   async function setProblem(accounts: Watched[], problem: string): Promise<void> {
@@ -514,8 +562,15 @@ export function createLiveWatch(deps: LiveWatchDeps) {
   }
 
   /** Twitch recordings: streams that just ended, and live ones not looked for in 10 minutes, within the budget. */
-  async function findRecordings(byAccount: Map<string, Watched>, ended: string[], now: number): Promise<void> {
+  async function findRecordings(
+    byAccount: Map<string, Watched>,
+    ended: string[],
+    now: number,
+    pollPoints: number,
+  ): Promise<void> {
     if (!config.oauth.twitch || pausedUntil.twitch > now) return;
+    const budget =
+      HELIX_POINTS_PER_MINUTE - HELIX_MARGIN - pollPoints * Math.ceil(60 / Math.max(1, config.livePollSeconds));
     const live = await db
       .selectFrom('live_streams')
       .select(['id', 'channel_id', 'stream_id', 'account_id'])
@@ -538,7 +593,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     // Ended ones first: it is their last look.
     due.sort((a, b) => Number(ended.includes(b.id)) - Number(ended.includes(a.id)));
     for (const row of due) {
-      if (helixPointsLastMinute(now) >= RECORDING_POINTS_BUDGET) break;
+      if (helixPointsLastMinute(now) >= budget) break;
       recordingLookedAt.set(row.id, now);
       let url: string | null;
       try {
@@ -562,25 +617,22 @@ export function createLiveWatch(deps: LiveWatchDeps) {
   // ------------------------------------------------------------------------------------------ the poll
 
   async function poll(now: number): Promise<PollResult> {
+    const pointsBefore = helixTotal;
     const watched = await sync();
     const byAccount = new Map(watched.map((w) => [w.accountId, w]));
     const answered: Watched[] = [];
     let problems = 0;
     const ended: string[] = [];
-    const write = async (w: Watched, look: Look) => {
-      const result = await record(w, look, now);
-      ended.push(...result.ended);
-      answered.push(w);
+    const write = async (entries: { w: Watched; look: Look }[]) => {
+      ended.push(...(await record(entries, now)));
+      answered.push(...entries.map((e) => e.w));
     };
 
     const twitch = watched.filter((w) => w.platform === 'twitch');
     if (twitch.length > 0 && config.oauth.twitch && pausedUntil.twitch <= now) {
       try {
         const looks = await lookTwitch(twitch, now);
-        for (const w of twitch) {
-          const look = looks.get(w.accountId);
-          if (look) await write(w, look);
-        }
+        await write(twitch.flatMap((w) => (looks.has(w.accountId) ? [{ w, look: looks.get(w.accountId)! }] : [])));
       } catch (error) {
         if (error instanceof RateLimited) {
           pausedUntil.twitch = error.retryAt;
@@ -606,7 +658,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
         for (let w = queue.shift(); w; w = queue.shift()) {
           if (pausedUntil.youtube > now) return;
           try {
-            await write(w, await lookYouTube(w, now));
+            await write([{ w, look: await lookYouTube(w, now) }]);
           } catch (error) {
             if (error instanceof RateLimited) {
               pausedUntil.youtube = error.retryAt;
@@ -624,7 +676,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
       await Promise.all(Array.from({ length: Math.min(YOUTUBE_CONCURRENCY, queue.length) }, worker));
     }
 
-    await findRecordings(byAccount, ended, now).catch((error: unknown) =>
+    await findRecordings(byAccount, ended, now, helixTotal - pointsBefore).catch((error: unknown) =>
       logger.warn('live: looking up recordings failed', { error: (error as Error).message }),
     );
     const creators = [...new Set(answered.map((w) => w.creatorId))];

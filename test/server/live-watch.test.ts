@@ -6,6 +6,7 @@
 // nothing; YouTube's paid-promotion flag and watch URL; a revoked grant is the channel's problem; the creators told
 // after a poll; two instances polling at once write each sample once.
 import crypto from 'node:crypto';
+import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namespaceOf } from '../../server/cluster/index.ts';
 import { postgresLocks } from '../../server/cluster/locks.ts';
@@ -14,8 +15,10 @@ import { channelsOf, createLiveWatch, isDisclosed, type LiveWatchDeps } from '..
 import type { Connections } from '../../server/connections/store.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
+import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { BACKENDS, findPostgres, makeBackend, memoryLogger, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
+import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
 
 // In the past: the 429 test's real clock comes after it.
 const T0 = Date.parse('2026-01-15T12:00:00Z');
@@ -822,5 +825,124 @@ describe('two instances on one PostgreSQL', () => {
     expect(Number(rows[0]!.run_at)).toBeGreaterThan(Date.now() + 3500_000);
     x.stop();
     y.stop();
+  });
+});
+
+describe.each(BACKENDS)('the app’s live watcher against the stand-in on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+  let standIn: OAuthStandIn;
+  let server: ServerType;
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    standIn = createOAuthStandIn(testClient);
+    const served = await serveStandIn(standIn);
+    server = served.server;
+    // A poll an hour: the test polls itself, with its own clock.
+    api = await startApp(backend, {
+      ...standInSettings(served.base),
+      TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
+      LIVE_POLL_SECONDS: '3600',
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    server?.close();
+    standIn?.close();
+    await backend?.cleanup();
+  });
+
+  it('is started with the app: one scheduled poll, the next an interval later', async () => {
+    await api.castbridge.services.jobs.drain();
+    const rows = await api.castbridge.db.selectFrom('jobs').select('run_at').where('key', '=', 'live:poll').execute();
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]!.run_at)).toBeGreaterThan(Date.now() + 3_500_000);
+  });
+
+  it('a connected Twitch and YouTube channel in delivery: live, disclosed, viewers, offline with the recording', async () => {
+    const advertiser = await account(api, 'advertiser');
+    const creator = await account(api, 'creator');
+    const twitch = `lw_tw_${backendName}`;
+    const youtube = `lw_yt_${backendName}`;
+    expect((await connect(api, creator, 'twitch', twitch)).get('connected')).toBe('twitch');
+    expect((await connect(api, creator, 'youtube', youtube)).get('connected')).toBe('youtube');
+    const stamp = new Date().toISOString();
+    const campaignId = crypto.randomUUID();
+    await api.castbridge.db
+      .insertInto('campaigns')
+      .values({
+        id: campaignId,
+        advertiser_id: advertiser.id,
+        brand: 'Nova',
+        title: 'Streams',
+        description: 'On stream',
+        image: null,
+        pay_cents: 10_000,
+        spots: 10,
+        platforms: '[]',
+        languages: '[]',
+        countries: '[]',
+        categories: '[]',
+        min_avg_viewers: null,
+        deliverable_minutes: 120,
+        starts_on: '2026-01-01',
+        ends_on: '2027-01-01',
+        disclosure: 'Sponsored by Nova',
+        status: 'active',
+        created_at: stamp,
+        updated_at: stamp,
+        launched_at: stamp,
+      })
+      .execute();
+    await api.castbridge.db
+      .insertInto('offers')
+      .values({
+        id: crypto.randomUUID(),
+        campaign_id: campaignId,
+        creator_id: creator.id,
+        status: 'active',
+        reasons: '[]',
+        score: 1,
+        decline_reason: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+
+    const live = api.castbridge.services.live;
+    const now = Date.now();
+    standIn.setChannel('twitch', twitch, { live: true, title: 'Speedrun #sponsored', viewers: 33, branded: false });
+    standIn.setChannel('youtube', youtube, { live: true, title: 'Live', viewers: 44, branded: true });
+    const streamsBefore = standIn.calls.helix.streams ?? 0;
+    expect(await live.pollOnce(now)).toMatchObject({ skipped: false, answered: 2, problems: 0 });
+    expect((standIn.calls.helix.streams ?? 0) - streamsBefore).toBe(1);
+    expect(standIn.calls.grants).toContain('client_credentials');
+    const channels = await channelsOf(api.castbridge.db, creator.id);
+    expect(channels).toEqual([
+      expect.objectContaining({ platform: 'twitch', login: twitch, live: true, disclosed: true, viewers: 33 }),
+      expect.objectContaining({ platform: 'youtube', live: true, title: 'Live', disclosed: true, viewers: 44 }),
+    ]);
+    const ytStream = await api.castbridge.db
+      .selectFrom('live_streams')
+      .selectAll()
+      .where('platform', '=', 'youtube')
+      .where('creator_id', '=', creator.id)
+      .executeTakeFirstOrThrow();
+    expect(ytStream.recording_url).toBe(`https://www.youtube.com/watch?v=${ytStream.stream_id}`);
+
+    standIn.setChannel('twitch', twitch, { live: false });
+    standIn.setChannel('youtube', youtube, { live: false });
+    await live.pollOnce(now + MIN);
+    const ended = await api.castbridge.db
+      .selectFrom('live_streams')
+      .selectAll()
+      .where('creator_id', '=', creator.id)
+      .orderBy('platform')
+      .execute();
+    expect(ended.map((s) => Number(s.ended_at))).toEqual([now + MIN, now + MIN]);
+    // The VOD Twitch keeps of the stream.
+    expect(ended[0]!.recording_url).toMatch(/^http.*\/videos\/\w+/);
+    expect((await channelsOf(api.castbridge.db, creator.id)).map((c) => c.live)).toEqual([false, false]);
   });
 });
