@@ -58,6 +58,7 @@ import { createWriteBatcher } from './db/write-batcher.ts';
 import { adminRoutes } from './operator/routes.ts';
 import { createOverlays } from './overlay/store.ts';
 import { callbackPath, createConnections } from './connections/store.ts';
+import { createLiveWatch } from './connections/live.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { createOAuthStandIn } from './standins/oauth.ts';
 import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from './standins/twitch-chat.ts';
@@ -235,9 +236,22 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }),
     metrics,
     collector: createCollector({ config, connections, metrics, jobs: marketplace.jobs, logger, selfFetch }),
+    // Whether the channels in delivery are live (docs/product.md §Verified delivery): one poll per LIVE_POLL_SECONDS
+    // for the cluster; the minutes of the creators it looked at are settled at once.
+    live: createLiveWatch({
+      db,
+      config,
+      connections,
+      jobs: marketplace.jobs,
+      logger,
+      selfFetch,
+      locks: cluster.locks,
+      onChecked: (creatorIds, now) => services.overlays.settle(creatorIds, now).then(() => {}),
+    }),
     analytics: createAnalytics({ db, archive }),
   };
   services.collector.register();
+  services.live.register();
   services.jobs.register(NOTIFICATION_MAIL_JOB, (payload) =>
     notifier.sendMail(payload as { userId: string; id: number }),
   );
@@ -376,6 +390,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   services.jobs.start();
   await services.ingest.start();
   await services.collector.start(await connections.connected());
+  if (config.oauth.twitch || config.oauth.youtube) await services.live.start();
 
   return {
     app,
@@ -387,6 +402,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     services,
     async close() {
       services.collector.stop();
+      services.live.stop();
       await services.ingest.close();
       await chatStandIn?.close();
       clearInterval(sweeper);

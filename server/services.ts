@@ -36,6 +36,7 @@ import type { IngestSupervisor } from './archive/ingest.ts';
 import type { AnalyticsService } from './analytics/aggregate.ts';
 import type { Collector } from './analytics/collector.ts';
 import type { MetricStore } from './analytics/store.ts';
+import type { LiveWatch } from './connections/live.ts';
 
 export interface Services {
   config: Config;
@@ -93,6 +94,8 @@ export interface Services {
   metrics: MetricStore;
   /** One collection job per connected account. */
   collector: Collector;
+  /** Whether the channels in delivery are live, polled for the cluster (server/connections/live.ts). */
+  live: LiveWatch;
   /** GET /api/analytics's figures. */
   analytics: AnalyticsService;
 }
