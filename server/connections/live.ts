@@ -716,7 +716,8 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     helixPoints: () => helixTotal,
     register() {
       jobs.register(LIVE_JOB, async () => {
-        if (!started) return;
+        // Stopping (or never started here): the run is handed back for another instance, so the schedule lives on.
+        if (!started) return jobs.schedule(LIVE_JOB, LIVE_KEY, {}, clock() + 5_000);
         const at = clock();
         // The next run first: a poll that fails does not end the schedule.
         await jobs.schedule(LIVE_JOB, LIVE_KEY, {}, at + config.livePollSeconds * 1000);
