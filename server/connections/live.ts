@@ -31,6 +31,8 @@ const LEASE = 'live-poll';
 export const HELIX_BATCH = 100;
 /** A live stream's recording is looked for at most this often until found. */
 export const RECORDING_RETRY_MS = 10 * 60_000;
+/** An ended stream's recording is looked for (every 10 minutes) for this long after its end. */
+const RECORDING_AFTER_END_MS = 60 * 60_000;
 /** Helix's bucket per token per minute; recording look-ups leave the polls of the coming minute (and a margin) room. */
 export const HELIX_POINTS_PER_MINUTE = 800;
 const HELIX_MARGIN = 50;
@@ -155,6 +157,8 @@ export function createLiveWatch(deps: LiveWatchDeps) {
   /** Helix calls, as the `now` of the poll that made them (the per-minute count). */
   const helixCalls: number[] = [];
   let helixTotal = 0;
+  /** Streams that sync() ended (their channel no longer watched), for the next recording look-ups. */
+  const endedUnwatched: string[] = [];
   /** When each live stream's recording was last looked for (this instance). */
   const recordingLookedAt = new Map<string, number>();
 
@@ -200,7 +204,23 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     const known = await db.selectFrom('live_watch').select('account_id').execute();
     const knownIds = new Set(known.map((row) => row.account_id));
     const gone = [...knownIds].filter((id) => !watched.has(id));
-    for (const batch of chunks(gone, 500)) await db.deleteFrom('live_watch').where('account_id', 'in', batch).execute();
+    for (const batch of chunks(gone, 500)) {
+      await db.deleteFrom('live_watch').where('account_id', 'in', batch).execute();
+      // No longer looked at: an open stream ends at the last look that found it live (all that is known of it).
+      const open = await db
+        .selectFrom('live_streams')
+        .select('id')
+        .where('account_id', 'in', batch)
+        .where('ended_at', 'is', null)
+        .execute();
+      endedUnwatched.push(...open.map((row) => row.id));
+      await db
+        .updateTable('live_streams')
+        .set((eb) => ({ ended_at: eb.ref('last_live_at') }))
+        .where('account_id', 'in', batch)
+        .where('ended_at', 'is', null)
+        .execute();
+    }
     const missing = [...watched.values()].filter((w) => !knownIds.has(w.accountId));
     for (const batch of chunks(missing, 200))
       await db
@@ -571,24 +591,27 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     if (!config.oauth.twitch || pausedUntil.twitch > now) return;
     const budget =
       HELIX_POINTS_PER_MINUTE - HELIX_MARGIN - pollPoints * Math.ceil(60 / Math.max(1, config.livePollSeconds));
+    // Live ones, and those ended in the last hour whose look-up failed or did not fit the budget.
     const live = await db
       .selectFrom('live_streams')
-      .select(['id', 'channel_id', 'stream_id', 'account_id'])
+      .select(['id', 'channel_id', 'stream_id', 'account_id', 'ended_at'])
       .where('platform', '=', 'twitch')
       .where('recording_url', 'is', null)
-      .where((eb) =>
-        ended.length > 0 ? eb.or([eb('ended_at', 'is', null), eb('id', 'in', ended)]) : eb('ended_at', 'is', null),
-      )
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', now - RECORDING_AFTER_END_MS)]))
       .execute();
     // A live stream is first looked for 10 minutes after it was first seen here (Twitch writes its VOD as it goes),
-    // so 2,000 channels going live do not cost 2,000 points at once.
+    // so 2,000 channels going live do not cost 2,000 points at once; one that ended is looked for at once.
     const open = new Set(live.map((row) => row.id));
     for (const id of recordingLookedAt.keys()) if (!open.has(id)) recordingLookedAt.delete(id);
-    for (const row of live) if (!recordingLookedAt.has(row.id)) recordingLookedAt.set(row.id, now);
+    for (const row of live)
+      if (!recordingLookedAt.has(row.id) && row.ended_at === null) recordingLookedAt.set(row.id, now);
     const due = live.filter(
       (row) =>
         ended.includes(row.id) ||
-        (byAccount.has(row.account_id) && now - recordingLookedAt.get(row.id)! >= RECORDING_RETRY_MS),
+        // An ended one again only where it was looked for at its end (a restart does not look for every old one).
+        (recordingLookedAt.has(row.id) &&
+          (row.ended_at !== null || byAccount.has(row.account_id)) &&
+          now - recordingLookedAt.get(row.id)! >= RECORDING_RETRY_MS),
     );
     // Ended ones first: it is their last look.
     due.sort((a, b) => Number(ended.includes(b.id)) - Number(ended.includes(a.id)));
@@ -611,7 +634,6 @@ export function createLiveWatch(deps: LiveWatchDeps) {
         recordingLookedAt.delete(row.id);
       }
     }
-    for (const id of ended) recordingLookedAt.delete(id);
   }
 
   // ------------------------------------------------------------------------------------------ the poll
@@ -676,6 +698,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
       await Promise.all(Array.from({ length: Math.min(YOUTUBE_CONCURRENCY, queue.length) }, worker));
     }
 
+    ended.push(...endedUnwatched.splice(0));
     await findRecordings(byAccount, ended, now, helixTotal - pointsBefore).catch((error: unknown) =>
       logger.warn('live: looking up recordings failed', { error: (error as Error).message }),
     );

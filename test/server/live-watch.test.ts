@@ -39,7 +39,15 @@ interface FakeChannel {
 function fakePlatforms() {
   const channels = new Map<string, FakeChannel>();
   const appTokens = new Set<string>();
-  const calls = { token: 0, streams: 0, channels: 0, videos: 0, liveBroadcasts: 0, ytVideos: 0 };
+  const calls = {
+    token: 0,
+    streams: 0,
+    channels: 0,
+    videos: 0,
+    liveBroadcasts: 0,
+    ytVideos: 0,
+    videosOf: [] as string[],
+  };
   const state = {
     channels,
     calls,
@@ -130,6 +138,7 @@ function fakePlatforms() {
         }
         if (path === 'videos') {
           calls.videos += 1;
+          calls.videosOf.push(url.searchParams.get('user_id') ?? '');
           const c = channels.get(url.searchParams.get('user_id') ?? '');
           if (url.searchParams.get('type') !== 'archive') return json({ message: 'bad' }, 400);
           return json({
@@ -482,6 +491,22 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
     expect(await stream('twitch:s3')).toMatchObject({ endedAt: null });
     // One app token for all of it.
     expect(fake.calls.token).toBe(1);
+  });
+
+  it('a channel no longer watched has its open stream ended at the last look that found it live', async () => {
+    await reset();
+    const fake = fakePlatforms();
+    const live = watcher(fake);
+    const campaignId = await campaign(['Twitch']);
+    const [one] = await creators(1, 'twitch', campaignId);
+    fake.set(one!.channelId, { live: true, streamId: 'u1', startedAt: T0, title: 'x', viewers: 1 });
+    await live.pollOnce(T0 + MIN);
+    await db().updateTable('campaigns').set({ status: 'completed' }).where('id', '=', campaignId).execute();
+    await live.pollOnce(T0 + 2 * MIN);
+    expect(await stream('twitch:u1')).toMatchObject({ lastLiveAt: T0 + MIN, endedAt: T0 + MIN });
+    expect(await db().selectFrom('live_watch').select('account_id').execute()).toEqual([]);
+    // Its VOD is still looked for once it ended.
+    expect(fake.calls.videosOf.filter((id) => id === one!.channelId)).toHaveLength(1);
   });
 
   it('a live Twitch stream is looked for its VOD every 10 minutes until found', async () => {
