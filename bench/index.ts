@@ -9,6 +9,8 @@ import { benchServer } from './server';
 import { benchMarketplace } from './marketplace';
 import { benchMoney } from './money';
 import { benchOverlay } from './overlay';
+import { benchVerification } from './verification';
+import { benchLive } from './live';
 import { benchArchive } from './archive';
 import { benchAnalytics } from './analytics';
 import { benchCluster } from './cluster';
@@ -277,6 +279,39 @@ try {
       overlay.heartbeatRate >= 2000 && overlay.heartbeatNon2xx === 0,
     );
     record('heartbeat p99 at 2,000/s', `${overlay.heartbeatP99Ms} ms`, '≤ 20 ms', overlay.heartbeatP99Ms <= 20);
+  }
+  if (wants('verification')) {
+    console.log(
+      '\n# Verified delivery (docs/product.md §Verified delivery: heartbeats and presence against a server process on SQLite with the channels live; the live watcher against the Twitch stand-in on its own port)\n',
+    );
+    const verified = await benchVerification((line) => console.log(`      ${line}`));
+    record(
+      'heartbeat p99, 2,000 overlays every 15 s, verification on',
+      `${verified.heartbeatP99Ms} ms (${verified.heartbeatFailed} failed)`,
+      '≤ 20 ms',
+      verified.heartbeatP99Ms <= 20 && verified.heartbeatFailed === 0,
+    );
+    record(
+      'presence report p99, 2,000 overlays every 15 s',
+      `${verified.presenceP99Ms} ms (${verified.presenceFailed} failed)`,
+      '≤ 20 ms',
+      verified.presenceP99Ms <= 20 && verified.presenceFailed === 0,
+    );
+    record('claimed seconds settled as verified', `${verified.verifiedSeconds} s`, '> 0', verified.verifiedSeconds > 0);
+    const live = await benchLive((line) => console.log(`      ${line}`));
+    record('Helix points per poll, 2,000 live channels', `${live.pointsPerPoll}`, 'reported', true);
+    record(
+      'Helix points in any minute (watcher / stand-in per token)',
+      `${live.maxPointsPerMinute} / ${live.standInMaxPerToken}`,
+      '≤ 800',
+      live.maxPointsPerMinute <= 800 && live.standInMaxPerToken <= 800,
+    );
+    record(
+      'recordings found',
+      `${live.recordings}/${live.channels}`,
+      `${live.channels}`,
+      live.recordings === live.channels,
+    );
   }
   if (wants('archive')) {
     console.log(

@@ -79,7 +79,7 @@ function openPage(url: string, token: string, agent: http.Agent): Promise<Page> 
  * POSTs `body()` to `url` at `rate` per second for `seconds`, on a fixed schedule whatever the answers take (an open
  * loop); each latency runs from the moment the request was due to the end of its answer.
  */
-async function fixedRate(url: string, rate: number, seconds: number, body: () => string) {
+export async function fixedRate(url: string, rate: number, seconds: number, body: () => string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];

@@ -424,7 +424,8 @@ export const endpointDocs = {
   overlayPresence: {
     who: 'the overlay token (in the body)',
     request: '`host`: where the page runs; only `program` (on Program while OBS streams) counts',
-    answer: "the overlay's status, as `GET /api/overlay/status` gives it",
+    answer:
+      "`{ received: true }`: stored as the page's latest report (a page reports every 15 s; the creator reads the verdict with `GET /api/overlay/status`, so a report costs one shared write)",
     errors: '400, 404 unknown token',
   },
   overlayStatus: {

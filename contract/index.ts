@@ -122,7 +122,7 @@ export const schemas = {
   overlayStream: { query: overlay.overlayStreamQuery, response: z.never(), status: 200 },
   overlayHeartbeat: { body: overlay.heartbeatRequest, response: overlay.heartbeatResponse, status: 200 },
   offerDisplay: { response: overlay.offerDisplayResponse, status: 200 },
-  overlayPresence: { body: overlay.presenceRequest, response: overlay.overlayStatusResponse, status: 200 },
+  overlayPresence: { body: overlay.presenceRequest, response: z.object({ received: z.literal(true) }), status: 200 },
   overlayStatus: { response: overlay.overlayStatusResponse, status: 200 },
   listConnections: { response: connections.connectionsResponse, status: 200 },
   startConnection: { response: connections.connectStartResponse, status: 200 },

@@ -59,9 +59,10 @@ export function overlayRoutes(services: OverlayRoutesDeps): Hono<AppEnv> {
     overlays.heartbeat({ ...body, address: clientIp(c, services.config.trustProxy) }),
   );
 
-  route(app, services, 'overlayPresence', async (_c, { body }) => ({
-    status: await overlays.presence(body.token, body.host),
-  }));
+  route(app, services, 'overlayPresence', async (_c, { body }) => {
+    await overlays.presence(body.token, body.host);
+    return { received: true as const };
+  });
 
   route(app, services, 'offerDisplay', async (c) => ({
     display: await overlays.display({ userId: c.get('userId'), role: c.get('role') }, c.req.param('id')!),

@@ -102,8 +102,8 @@ export interface Overlays {
   refreshAll(): Promise<void>;
   /** Credits claimed seconds (pending until the platform confirms them); `completed`: the offer is completed. */
   heartbeat(input: HeartbeatInput): Promise<HeartbeatResult>;
-  /** The page's report of its host (404 for an unknown token); answers the overlay's status. */
-  presence(token: string, host: HostState, now?: number): Promise<OverlayStatus>;
+  /** Stores the page's report of its host (404 for an unknown token); the status reads it. */
+  presence(token: string, host: HostState, now?: number): Promise<void>;
   /** Whether the creator's overlay is being counted now, and why not (server/overlay/status.ts). */
   status(creatorId: string, now?: number): Promise<OverlayStatus>;
   /**
@@ -714,7 +714,6 @@ export function createOverlays(deps: OverlayDeps): Overlays {
           .onConflict((oc) => oc.column('creator_id').doUpdateSet({ host, at }))
           .execute(),
       );
-      return overlayStatus(db, overlay.creatorId, at);
     },
 
     status: (creatorId, at) => overlayStatus(db, creatorId, at),
