@@ -437,7 +437,7 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
       await streams.getByText(/ · live now$/).waitFor();
       await streams.getByRole('link', { name: /Open chat/ }).click();
       await page
-        .getByRole('heading', { level: 1, name: `Chat of the stream “${channel} live on Castbridge”` })
+        .getByRole('heading', { level: 1, name: `Chat of the stream “${channel} live on Castbridge #ad”` })
         .waitFor();
       await page
         .getByRole('log', { name: 'Messages of the stream' })

@@ -5,7 +5,16 @@
 // refusing a late accept. Each screen is checked with axe and photographed at 1280 px (and the advertiser's at 375 px).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedAdvertiser, call, campaignFor, demoAccounts, login, register, updateProfile } from './api';
+import {
+  approvedAdvertiser,
+  call,
+  campaignFor,
+  connectThroughStandIn,
+  demoAccounts,
+  login,
+  register,
+  updateProfile,
+} from './api';
 import { launch, openPage, screenshot, widths } from './harness';
 import { recordDeposit } from './console';
 import { checked, signedIn } from './screens';
@@ -38,6 +47,8 @@ async function creatorIn(country: string, firstName: string): Promise<{ email: s
     country,
     type_content: 'Indie games on Twitch',
   });
+  // Accepting needs a channel the platform can confirm live (docs/product.md §Verified delivery).
+  await connectThroughStandIn(creator.token, 'twitch', `${firstName.toLowerCase()}_${Date.now().toString(36)}`);
   return creator;
 }
 

@@ -6,7 +6,16 @@
 // Each money screen is checked with axe and photographed at 375 and 1280 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedAdvertiser, call, campaignFor, demoAccounts, login, register, updateProfile } from './api';
+import {
+  approvedAdvertiser,
+  call,
+  campaignFor,
+  connectThroughStandIn,
+  demoAccounts,
+  login,
+  register,
+  updateProfile,
+} from './api';
 import { launch, widths } from './harness';
 import { recordDeposit } from './console';
 import { checked, signedIn } from './screens';
@@ -48,6 +57,8 @@ describe('money', () => {
       country,
       type_content: 'Indie games on Twitch',
     });
+    // Accepting needs a channel the platform can confirm live (docs/product.md §Verified delivery).
+    await connectThroughStandIn(creator.token, 'twitch', `mia_${suffix}`);
 
     // The operator records the advertiser's deposit in the console.
     const { operator } = demoAccounts();
