@@ -15,6 +15,7 @@ import {
   balanceOf,
   campaignReserve,
   creatorAvailable,
+  creatorPending,
   creatorInPayout,
   EXTERNAL,
   InsufficientFunds,
@@ -239,10 +240,15 @@ export function createFunding(services: FundingDeps) {
     /** Why the account cannot be deleted while money is held for it (DELETE /api/user), or null. */
     async held(userId: string, role: Role): Promise<string | null> {
       if (role === 'creator') {
-        const [availableCents, inPayoutCents] = await Promise.all([
+        const [availableCents, pendingCents, inPayoutCents] = await Promise.all([
           balanceOf(db, creatorAvailable(userId)),
+          balanceOf(db, creatorPending(userId)),
           balanceOf(db, creatorInPayout(userId)),
         ]);
+        // Pending pay is the advertiser's until its review window ends or an operator settles it: it cannot be
+        // given up with the account, nor left behind.
+        if (pendingCents > 0)
+          return `${formatCents(pendingCents)} of your earnings is in its review window: delete your account once it has moved to your Earning Balance and been withdrawn.`;
         if (availableCents > 0)
           return `Your Earning Balance holds ${formatCents(availableCents)}: withdraw it before deleting your account.`;
         if (inPayoutCents > 0)

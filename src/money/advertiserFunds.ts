@@ -13,7 +13,13 @@ export type AdvertiserFundsLogic = typeof advertiserFundsMachine;
 type Jwt = () => string | null;
 
 /** The notifications that change an advertiser's funds. */
-const FUNDS_NEWS: readonly NotificationType[] = ['funds.deposited', 'offer.completed', 'campaign.completed'];
+// A resolved review may return pay to the advertiser's balance.
+const FUNDS_NEWS: readonly NotificationType[] = [
+  'funds.deposited',
+  'offer.completed',
+  'campaign.completed',
+  'earning.resolved',
+];
 
 export function advertiserFundsActors(jwt: Jwt) {
   return {

@@ -168,6 +168,12 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Your available balance is $0: you cannot withdraw $100.');
+    // Nor given up with the account.
+    const deleting = await api.request('DELETE', '/api/user', { token: creator.token, json: {} });
+    expect(deleting.status).toBe(409);
+    expect(deleting.body.message).toBe(
+      '$100 of your earnings is in its review window: delete your account once it has moved to your Earning Balance and been withdrawn.',
+    );
 
     // A release before the window ends does nothing.
     expect(await reviews.releaseDue(endsAt - 1)).toBe(0);
