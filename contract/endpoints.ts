@@ -413,12 +413,14 @@ export const endpointDocs = {
   overlayHeartbeat: {
     who: 'the overlay token (in the body)',
     request: '`seconds`: 1–60, whole; `beatId`: 8–64 characters, a retry repeats it',
+    answer:
+      'the seconds are a claim: they count once the platform confirms the channel was live and disclosed through them ([Verified delivery](product.md#verified-delivery)); `completed` says whether the offer is completed, which happens when the verified seconds meet the deliverable, never on a heartbeat',
     errors: "400, 404 unknown token or not this overlay's active offer, 409 switched off",
   },
   offerDisplay: {
     who: "the offer's creator or its campaign's advertiser",
     answer:
-      'claimed, verified and unverified seconds (by why), impressions and effective CPM; each session with its viewer samples, the platform recording at its start (`evidenceUrl`) and its archived chat messages; the review window once completed',
+      'claimed, verified and unverified seconds (by why), impressions and effective CPM; each session with its viewer samples, the platform recording at its start (`evidenceUrl`) and its archived chat messages; the review window once completed (its `holdReasons` are always empty here: operators read them in `/admin`)',
     errors: '401, 404 anyone else',
   },
   overlayPresence: {

@@ -82,7 +82,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
   {
     title: 'Money',
     intro:
-      'Payout methods, payouts and earnings for creators; funds and delivery confirmation for advertisers; the Stripe webhook.',
+      'Payout methods, payouts and earnings for creators; funds, delivery confirmation and disputes inside the review window for advertisers; the Stripe webhook.',
     names: [
       'listPayoutMethods',
       'addPayoutMethod',
@@ -93,14 +93,24 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'getAdvertiserBalance',
       'getFundingDetails',
       'confirmDelivery',
+      'disputeDelivery',
       'stripeWebhook',
     ],
   },
   {
     title: 'Overlay',
     intro:
-      'The creator’s overlay settings, the overlay page’s stream and heartbeat (authenticated by the overlay token alone), and an offer’s proof of display.',
-    names: ['getOverlay', 'updateOverlay', 'rotateOverlayToken', 'overlayStream', 'overlayHeartbeat', 'offerDisplay'],
+      'The creator’s overlay settings and whether it is being counted, the overlay page’s stream, heartbeat and presence report (authenticated by the overlay token alone), and an offer’s proof of display as the platform verified it.',
+    names: [
+      'getOverlay',
+      'updateOverlay',
+      'rotateOverlayToken',
+      'overlayStatus',
+      'overlayStream',
+      'overlayHeartbeat',
+      'overlayPresence',
+      'offerDisplay',
+    ],
   },
   {
     title: 'Connected accounts',
@@ -143,6 +153,8 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'adminPayouts',
       'markPayoutPaid',
       'markPayoutFailed',
+      'adminReviews',
+      'resolveReview',
     ],
   },
 ];
