@@ -2,9 +2,11 @@
 // - the creator's OBS Extension screen and the overlay page side by side: the page paints the accepted offer's
 //   creative with its disclosure; the switch hides and shows it within 1 s; a newly accepted offer joins without a
 //   reload; a new URL ends the old one within 1 s; Download Now gives a scene collection pointing at the new URL;
-// - a fake window.obsstudio: nothing counts until OBS streams, nothing while the source is hidden or inactive or the
-//   stream stopped, then the minutes add up to the deliverable, the offer completes (the creator is paid) and the
-//   creative leaves; the proof report;
+// - verified delivery with a fake window.obsstudio and the Twitch stand-in's control page: while the platform says
+//   the channel is offline the OBS Extension screen says so and the claimed minutes settle as offline; live with #ad,
+//   it says Counting, the verified minute completes the offer into Pending, the review window releases it to the
+//   Earning Balance, and the proof shows verified and offline minutes (what OBS itself counts is pinned in
+//   test/machines/transitions/overlayPage.test.ts);
 // - a server of its own killed and started again on the same port: the page reconnects by itself;
 // - unknown and rotated tokens show nothing.
 // The screens are checked with axe and photographed at 375 and 1280 px; the overlay page at 1920 × 1080.
@@ -15,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { approvedAdvertiser, call, campaignFor, register, updateProfile } from './api';
+import { approvedAdvertiser, call, campaignFor, connectThroughStandIn, register, updateProfile } from './api';
 import { baseURL, launch, screenshot, widths } from './harness';
 import { checked, signedIn } from './screens';
 
@@ -101,7 +103,10 @@ async function creatorIn(country: string, first = 'Oli') {
     country,
     type_content: 'Speedruns on Twitch',
   });
-  return creator;
+  // Accepting needs a channel the platform can confirm live (docs/product.md §Verified delivery).
+  const channel = `${first.toLowerCase()}_${Date.now().toString(36)}`;
+  await connectThroughStandIn(creator.token, 'twitch', channel);
+  return { ...creator, channel };
 }
 
 describe('the overlay for OBS', () => {
@@ -232,8 +237,8 @@ describe('the overlay for OBS', () => {
   });
 
   it(
-    'counts only what OBS shows on a live stream; the minutes complete the offer and pay the creator; the proof lists them',
-    { timeout: 150_000 },
+    'verified delivery: OBS on Program counts only while the platform says the channel is live and disclosed; the pay waits in Pending, then reaches the Earning Balance; the proof shows both',
+    { timeout: 600_000 },
     async () => {
       const suffix = Date.now().toString(36);
       const country = 'Samoa';
@@ -248,99 +253,94 @@ describe('the overlay for OBS', () => {
       const { overlay: settings } = await call<{ overlay: { path: string } }>('GET', '/api/overlay', {
         token: creator.token,
       });
+      const display = async () =>
+        (
+          await call<{
+            display: { verifiedSeconds: number; unverified: { status: string; seconds: number }[] };
+          }>('GET', `/api/offers/${offerId}/display`, { token: creator.token })
+        ).display;
 
-      const beats: { seconds: number; status: number }[] = [];
+      // The platform's side, driven as a newcomer would: the stand-in's control page takes the channel offline.
+      const control = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await control.goto(`${baseURL()}/standin/`);
+      const channelCard = (state = '') =>
+        control.getByRole('region', { name: new RegExp(`^${creator.channel} on Twitch,${state ? ` ${state}$` : ''}`) });
+      await channelCard().getByLabel('Live').uncheck();
+      await channelCard().getByRole('button', { name: /^Save/ }).click();
+      await channelCard('Offline').waitFor();
+
+      // OBS streaming with the overlay's source on Program.
       const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-      // obs-browser's API as the page sees it in OBS: getStatus and the source/stream events on window.
       await context.addInitScript(() => {
         (window as unknown as { obsstudio: unknown }).obsstudio = {
           pluginVersion: '2.24.0',
-          getStatus: (callback: (status: { streaming: boolean }) => void) => callback({ streaming: false }),
+          getStatus: (callback: (status: { streaming: boolean }) => void) => callback({ streaming: true }),
         };
       });
-      const page = await context.newPage();
-      page.on('response', async (response) => {
-        if (response.url().endsWith('/api/overlay/heartbeat'))
-          beats.push({
-            seconds: (JSON.parse(response.request().postData()!) as { seconds: number }).seconds,
-            status: response.status(),
-          });
-      });
-      await page.clock.install();
-      await page.goto(`${baseURL()}${settings.path}`);
-      await msUntil(page, 'showing');
-      const obs = (name: string, detail?: Record<string, boolean>) =>
-        page.evaluate(([event, data]) => window.dispatchEvent(new CustomEvent(event as string, { detail: data })), [
-          name,
-          detail,
-        ] as const);
+      const obs = await context.newPage();
+      await obs.goto(`${baseURL()}${settings.path}`);
+      await msUntil(obs, 'showing');
 
-      // Shown, but OBS is not streaming: nothing is reported.
-      await page.clock.runFor(45_000);
-      await page.waitForTimeout(300);
-      expect(beats).toEqual([]);
-      // Streaming: a report every 15 s.
-      await obs('obsStreamingStarted');
-      await page.clock.runFor(15_000);
-      await expect.poll(() => beats.length).toBe(1);
-      // The report's timer runs from the page's start: the first report holds the 14 or 15 s counted since streaming.
-      expect(beats[0]!.status).toBe(200);
-      expect(beats[0]!.seconds).toBeGreaterThanOrEqual(14);
-      // The source hidden in OBS: what was counted is reported, then nothing more.
-      await obs('obsSourceVisibleChanged', { visible: false });
-      await page.clock.runFor(15_000);
-      await page.waitForTimeout(300);
-      const reported = beats.length;
-      expect(beats.reduce((sum, beat) => sum + beat.seconds, 0)).toBeLessThanOrEqual(15);
-      await page.clock.runFor(45_000);
-      await page.waitForTimeout(300);
-      expect(beats).toHaveLength(reported);
-      // Visible again, but the source is not active (its scene is not on the program): still nothing.
-      await obs('obsSourceVisibleChanged', { visible: true });
-      await obs('obsSourceActiveChanged', { active: false });
-      await page.clock.runFor(45_000);
-      await page.waitForTimeout(300);
-      expect(beats).toHaveLength(reported);
-      // Active again, but the stream has stopped: nothing.
-      await obs('obsSourceActiveChanged', { active: true });
-      await obs('obsStreamingStopped');
-      await page.clock.runFor(45_000);
-      await page.waitForTimeout(300);
-      expect(beats).toHaveLength(reported);
-      // Streaming again with the source shown: the page reports as time passes; the server credits no more than the
-      // clock, so the minute needs about 45 s more of real time. Then the offer completes and its creative leaves the
-      // overlay.
-      await obs('obsStreamingStarted');
-      await page.clock.resume();
+      // The creator's OBS Extension screen says, live, that nothing counts and why: the platform says offline.
+      const dash = await signedIn(browser, widths.desktop, creator.token, '/obs-extension');
+      const counting = dash.page.getByRole('region', { name: 'Counting now' });
+      await counting.getByText('Not counting').waitFor({ timeout: 30_000 });
+      await counting.getByText(/^Not verified: your channel was offline/).waitFor({ timeout: 30_000 });
+
+      // A tab or a script heartbeating while the channel is offline earns nothing: its minutes settle as offline.
+      await expect
+        .poll(async () => (await display()).unverified.find((share) => share.status === 'offline')?.seconds ?? 0, {
+          timeout: 240_000,
+          interval: 2_000,
+        })
+        .toBeGreaterThan(0);
+      expect((await display()).verifiedSeconds).toBe(0);
+
+      // Live again, disclosed with #ad in the title: the screen turns to Counting, and the minutes verify.
+      await channelCard().getByLabel('Live').check();
+      await channelCard().getByLabel('Title').fill(`Speedrun night with Nova Energy #ad`);
+      await channelCard().getByLabel('Viewers').fill('120');
+      await channelCard().getByRole('button', { name: /^Save/ }).click();
+      await channelCard('Live').waitFor();
+      await counting.getByText('Counting', { exact: true }).waitFor({ timeout: 30_000 });
+      await checked(dash, 'obs-extension-counting');
       const status = async () =>
         (await call<{ offer: { status: string } }>('GET', `/api/offers/${offerId}`, { token: creator.token })).offer
           .status;
-      await expect.poll(status, { timeout: 100_000, interval: 2000 }).toBe('completed');
-      await msUntil(page, 'hidden');
-      const earnings = await call<{ availableCents: number; periods: { allOver: { overlayCents: number } } }>(
-        'GET',
-        '/api/earnings',
-        { token: creator.token },
-      );
-      expect(earnings.periods.allOver.overlayCents).toBe(4_000);
-      expect(beats.every((beat) => beat.seconds <= 15)).toBe(true);
+      await expect.poll(status, { timeout: 300_000, interval: 2_000 }).toBe('completed');
+      await msUntil(obs, 'hidden');
       await context.close();
+      await dash.context.close();
 
-      // The proof, for the creator (printable) and the advertiser.
-      for (const width of [widths.mobile, widths.desktop]) {
-        const proof = await signedIn(browser, width, creator.token, `/offers/${offerId}/proof`);
-        await proof.page.getByRole('heading', { name: '1 min of 1 min displayed' }).waitFor();
-        const sessions = proof.page.getByRole('table', { name: 'Display sessions' }).getByRole('row');
-        expect(await sessions.count()).toBeGreaterThanOrEqual(2);
-        await proof.page.getByText('by the displayed minutes').waitFor();
-        await checked(proof, 'proof-of-display');
+      // The pay waits in its review window (REVIEW_HOURS is 0.01 h here), then reaches the Earning Balance.
+      const earnings = () =>
+        call<{ availableCents: number; pendingCents: number }>('GET', '/api/earnings', { token: creator.token });
+      const pending = await earnings();
+      if (pending.availableCents === 0) {
+        expect(pending.pendingCents).toBe(4_000);
+        const money = await signedIn(browser, widths.mobile, creator.token, '/earnings');
+        await money.page.getByText('Pending', { exact: true }).waitFor();
+        await checked(money, 'earnings-pending');
+        await money.context.close();
+      }
+      await expect
+        .poll(async () => (await earnings()).availableCents, { timeout: 120_000, interval: 2_000 })
+        .toBe(4_000);
+      expect((await earnings()).pendingCents).toBe(0);
+
+      // The proof, for the creator and the advertiser: verified against claimed, the offline minutes and why.
+      for (const [who, width] of [
+        [creator, widths.mobile],
+        [advertiser, widths.desktop],
+      ] as const) {
+        const proof = await signedIn(browser, width, who.token, `/offers/${offerId}/proof`);
+        await proof.page.getByRole('heading', { name: /^1 min of 1 min verified$/ }).waitFor();
+        await proof.page.getByText(/not verified: your channel was offline/).waitFor();
+        await checked(proof, `proof-verified-${width}`);
         expect(proof.problems).toEqual([]);
         await proof.context.close();
       }
-      const seen = await call<{ display: { displayedSeconds: number } }>('GET', `/api/offers/${offerId}/display`, {
-        token: advertiser.token,
-      });
-      expect(seen.display.displayedSeconds).toBe(60);
+      await control.close();
     },
   );
 
