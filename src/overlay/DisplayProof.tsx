@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { OfferDisplay } from '@/contract';
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from '@/contract/money';
@@ -14,7 +14,7 @@ import {
 } from '@/machines/overlay/displayProof.select';
 import { inspect } from '@/src/app/inspect';
 import { formatCount, formatDateTime, formatDay, formatDuration, formatMoney, formatTime } from '@/src/common/format';
-import { selectRole } from '@/machines/accounts/session.select';
+import { selectRole, selectSignedIn, selectUser } from '@/machines/accounts/session.select';
 import { SessionContext } from '@/src/app/session';
 import type { DeliveryDisputeLogic } from '@/src/money/deliveryDispute';
 import { useDisplayProofLogic, type DisplayProofLogic } from '@/src/overlay/displayProof';
@@ -320,6 +320,14 @@ export function DisplayProofScreen({
   const dispute = useSelector(proof, selectDispute);
   const disputable = useSelector(proof, (snapshot) => selectDisputable(snapshot, Date.now()));
   const role = SessionContext.useSelector(selectRole);
+  const session = SessionContext.useActorRef();
+  const signedIn = SessionContext.useSelector(selectSignedIn);
+  const userKnown = SessionContext.useSelector(selectUser) !== null;
+  // A page without the dashboard: the role (who may dispute, where Back goes) needs GET /api/user, as the dashboard
+  // does on load, when the report is opened directly (a link in a notice or an e-mail).
+  useEffect(() => {
+    if (signedIn && !userKnown) session.send({ type: 'user.load' });
+  }, [signedIn, userKnown, session]);
   const advertiser = role === 'advertiser';
   const back = advertiser
     ? { to: '/campaigns', label: 'Campaigns' }

@@ -52,6 +52,20 @@ async function setup(role: 'creator' | 'advertiser', display: OfferDisplay) {
 const figure = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 
 describe('Proof of display: verified delivery', () => {
+  it('opened directly (a link in a notice), it asks for the user: the role decides who may dispute', async () => {
+    const load = controlled<OfferDisplay, { offerId: string }>();
+    const view = renderScreen(
+      <DisplayProofScreen logic={displayProofMachine.provide({ actors: { loadDisplay: load.logic } })} />,
+      { path: '/offers/:id/proof', url: '/offers/off_1/proof', jwt: 'advertiser.jwt' },
+    );
+    await load.resolve({ ...sampleCompletedDisplay, review: openReview() });
+    // Without the dashboard nobody loaded the user: the report asks the session (GET /api/user) itself.
+    expect(JSON.stringify(view.session().getSnapshot().value)).toContain('loading');
+    expect(screen.queryByRole('button', { name: 'Dispute delivery' })).toBeNull();
+    act(() => view.session().send({ type: 'user.updated', user: { ...sampleUser, role: 'advertiser' } }));
+    expect(await screen.findByRole('button', { name: 'Dispute delivery' })).toBeInTheDocument();
+  });
+
   it('shows verified against claimed minutes, what did not count and why, impressions and effective CPM', async () => {
     await setup('creator', sampleDisplay);
     expect(screen.getByRole('heading', { name: '40 min of 60 min verified' })).toBeInTheDocument();
