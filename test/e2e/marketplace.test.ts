@@ -110,7 +110,7 @@ describe('the marketplace', () => {
     await a.getByRole('checkbox', { name: 'English' }).check();
     await a.getByLabel('Countries').selectOption(country);
     await a.getByLabel('Overlay Minutes').fill('90');
-    await a.getByLabel('Disclosure').fill('Sponsored by Lumen Labs');
+    await a.getByLabel('Disclosure', { exact: true }).fill('Sponsored by Lumen Labs');
     await a.getByLabel('Starts On').fill(today());
     await a.getByLabel('Ends On').fill(today(30));
     await checked(adv, 'advertiser-campaign-editor');

@@ -135,7 +135,7 @@ describe('a new advertiser', () => {
     await a.getByRole('checkbox', { name: 'English' }).check();
     await a.getByLabel('Countries').selectOption('Tuvalu');
     await a.getByLabel('Overlay Minutes').fill('60');
-    await a.getByLabel('Disclosure').fill('Sponsored by Orbit Snacks');
+    await a.getByLabel('Disclosure', { exact: true }).fill('Sponsored by Orbit Snacks');
     await a.getByLabel('Starts On').fill(today());
     await a.getByLabel('Ends On').fill(today(30));
     await a.getByRole('button', { name: 'Save Draft' }).click();
