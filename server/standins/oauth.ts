@@ -89,6 +89,8 @@ export interface OAuthStandIn {
     identity: number;
     helix: Record<string, number>;
     helixByToken: Record<string, number>;
+    /** Helix calls made with the app's own token (client credentials), by path. */
+    helixApp: Record<string, number>;
   };
   /** What the platform reports of a channel's audience (deterministic per channel until set). */
   figures: {
@@ -175,6 +177,7 @@ export function createOAuthStandIn(options: {
     identity: 0,
     helix: {} as Record<string, number>,
     helixByToken: {} as Record<string, number>,
+    helixApp: {} as Record<string, number>,
   };
   /** The posted form, or null when the body cannot be read as one (a 400, as the platforms answer; never a 500). */
   const readForm = async (c: Context): Promise<Record<string, unknown> | null> => {
@@ -493,6 +496,7 @@ export function createOAuthStandIn(options: {
           const grant = state.access(platform, token);
           if (!grant || c.req.header('client-id') !== clientId) return unauthorized(c);
           calls.helix[path] = (calls.helix[path] ?? 0) + 1;
+          if (grant.channel === '') calls.helixApp[path] = (calls.helixApp[path] ?? 0) + 1;
           charge(c, token);
           if (grant.channel === '' && !accepts.app) return unauthorized(c, 'Missing User OAUTH Token');
           if (accepts.limited !== false && limited.count > 0) {
