@@ -229,6 +229,19 @@ export const offerCreator = z.object({
   typeContent: z.string().nullable(),
 });
 
+/** One round of an offer's negotiation (docs/product.md §Counter-offers): who proposed what, and what became of it. */
+export const proposal = z.object({
+  round: z.number().int().positive(),
+  side: z.enum(['creator', 'advertiser']),
+  payCents: z.number().int(),
+  /** The deliverable's minutes proposed; null: unchanged. */
+  deliverableMinutes: z.number().int().nullable(),
+  message: z.string(),
+  status: z.enum(['open', 'accepted', 'declined', 'countered', 'withdrawn']),
+  createdAt: z.string(),
+});
+export type Proposal = z.infer<typeof proposal>;
+
 export const offer = z.object({
   id,
   status: z.enum(OFFER_STATUSES),
@@ -237,8 +250,16 @@ export const offer = z.object({
   title: z.string(),
   description: z.string(),
   image: z.string().nullable(),
+  /** The offer's pay: the campaign's, or what a counter-offer agreed. */
   payCents: z.number().int(),
+  /** The campaign's pay per creator, for comparison. */
+  campaignPayCents: z.number().int(),
+  /** The offer's deliverable (its minutes changed where a counter-offer agreed so). */
   deliverable,
+  /** Matching made it, or the brand invited the creator from search. */
+  origin: z.enum(['match', 'invitation']),
+  /** The open proposal of the negotiation, waiting for an answer; null when none. */
+  proposal: proposal.nullable(),
   /** Why the creator matched, per criterion. */
   reasons: z.array(matchReason),
   declineReason: z.string().nullable(),

@@ -165,6 +165,11 @@ export interface OffersTable {
   completed_via: Generated<'advertiser' | 'overlay' | null>;
   earned_cents: Generated<number | string | null>;
   fee_cents: Generated<number | string | null>;
+  /** The agreed pay and deliverable when a counter-offer changed them (migration 0025); null: the campaign's. */
+  pay_cents: Generated<number | string | null>;
+  deliverable_minutes: Generated<number | null>;
+  /** Matching made it, or the brand invited the creator from search (migration 0025). */
+  origin: Generated<'match' | 'invitation'>;
 }
 
 export interface OfferMessagesTable {
@@ -533,6 +538,74 @@ export interface Database {
   overlay_sources: OverlaySourcesTable;
   overlay_presence: OverlayPresenceTable;
   earning_reviews: EarningReviewsTable;
+  media_kits: MediaKitsTable;
+  creator_directory: CreatorDirectoryTable;
+  creator_lists: CreatorListsTable;
+  creator_list_members: CreatorListMembersTable;
+  offer_proposals: OfferProposalsTable;
+}
+
+/** A creator's media kit, /c/<handle> (migration 0025, server/marketplace/media-kit.ts). */
+export interface MediaKitsTable {
+  user_id: string;
+  handle: string;
+  published: Generated<number>;
+  published_at: string | null;
+  updated_at: string;
+}
+
+/** What brands search and the media kit shows, one row per creator (migration 0025, server/marketplace/directory.ts). */
+export interface CreatorDirectoryTable {
+  user_id: string;
+  handle: string;
+  /** 1 while the media kit is published: only listed rows are searched or shown. */
+  listed: Generated<number>;
+  display_name: string;
+  image: string | null;
+  /** Bits: 1 Twitch, 2 YouTube. */
+  platforms: Generated<number>;
+  category: string | null;
+  language: 'English' | 'Spanish' | null;
+  country: string | null;
+  followers: Generated<number>;
+  avg_viewers: number | null;
+  completed: Generated<number>;
+  /** Percent of ended sponsorships delivered; null until one ended. */
+  delivery_rate: number | null;
+  /** JSON array of { platform, name, url, followers, avgViewers }. */
+  channels: Generated<string>;
+  /** JSON array of { country, share } where the platform provides it. */
+  audience_countries: Generated<string>;
+  about: string | null;
+  updated_at: string;
+}
+
+export interface CreatorListsTable {
+  id: string;
+  advertiser_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface CreatorListMembersTable {
+  list_id: string;
+  creator_id: string;
+  added_at: string;
+}
+
+/** One round of an offer's negotiation (migration 0025, server/marketplace/proposals.ts). */
+export interface OfferProposalsTable {
+  id: Generated<number | string>;
+  offer_id: string;
+  round: number;
+  side: 'creator' | 'advertiser';
+  author_id: string;
+  pay_cents: number | string;
+  deliverable_minutes: number | null;
+  message: string;
+  status: Generated<'open' | 'accepted' | 'declined' | 'countered' | 'withdrawn'>;
+  created_at: string;
+  decided_at: string | null;
 }
 
 /** A live stream a platform reported for a creator's connected channel (migration 0024, server/connections/live.ts). */

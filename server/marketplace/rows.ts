@@ -66,6 +66,9 @@ export const OFFER_COLUMNS = [
   'offers.updated_at as updated_at',
   'offers.completed_at as completed_at',
   'offers.earned_cents as earned_cents',
+  'offers.pay_cents as offer_pay_cents',
+  'offers.deliverable_minutes as offer_deliverable_minutes',
+  'offers.origin as origin',
   'campaigns.brand as brand',
   'campaigns.title as title',
   'campaigns.description as description',
@@ -102,6 +105,10 @@ export interface OfferJoinRow {
   updated_at: string;
   completed_at: string | null;
   earned_cents: number | string | null;
+  /** The agreed pay and deliverable when a counter-offer changed them; null: the campaign's. */
+  offer_pay_cents: number | string | null;
+  offer_deliverable_minutes: number | null;
+  origin: 'match' | 'invitation';
   brand: string;
   title: string;
   description: string;
@@ -130,8 +137,14 @@ export function toOffer(row: OfferJoinRow, withCreator: boolean): Offer {
     title: row.title,
     description: row.description,
     image: row.image,
-    payCents: Number(row.pay_cents),
-    deliverable: deliverableOf(row),
+    payCents: Number(row.offer_pay_cents ?? row.pay_cents),
+    campaignPayCents: Number(row.pay_cents),
+    deliverable: {
+      ...deliverableOf(row),
+      ...(row.offer_deliverable_minutes === null ? {} : { minutes: Number(row.offer_deliverable_minutes) }),
+    },
+    origin: row.origin,
+    proposal: null,
     reasons: JSON.parse(row.reasons) as MatchReason[],
     declineReason: row.decline_reason,
     messageCount: Number(row.message_count),
