@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { CONNECT_PLATFORMS, type ConnectPlatform } from '../../contract/connections.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { Connections } from './store.ts';
 
 export function platformParam(value: string | undefined): ConnectPlatform {
@@ -19,6 +20,8 @@ export const creatorsOnly = (role: string) => {
 
 export interface ConnectionRoutesDeps extends RouteDeps {
   connections: Connections;
+  /** A new channel can bring offers: matching reads connected platforms (server/marketplace/match-jobs.ts). */
+  jobs: Pick<JobQueue, 'enqueue' | 'poke'>;
 }
 
 export function connectionRoutes(services: ConnectionRoutesDeps): Hono<AppEnv> {
@@ -46,7 +49,11 @@ export function connectionRoutes(services: ConnectionRoutesDeps): Hono<AppEnv> {
   route(app, services, 'completeConnection', creators, async (c, { body }) => {
     const platform = platformParam(c.req.param('platform'));
     creatorsOnly(c.get('role'));
-    return { connection: await connections.complete(c.get('userId'), platform, body.completion) };
+    const userId = c.get('userId');
+    const connection = await connections.complete(userId, platform, body.completion);
+    await services.jobs.enqueue('match', `match:creator:${userId}`, { creatorId: userId });
+    services.jobs.poke();
+    return { connection };
   });
 
   route(app, services, 'disconnect', creators, async (c) => {

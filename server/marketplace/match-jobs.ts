@@ -3,7 +3,7 @@
 // spots × 3 open offers per campaign, never two offers of one campaign to one creator (a unique key enforces it).
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
+import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT, type Platform } from '../../contract/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import type { Notifier } from '../notifications/store.ts';
 import {
@@ -22,6 +22,37 @@ import { touchOfferLists } from './offer-revisions.ts';
 const INSERT_BATCH = 1000;
 
 const CREATOR_FACTS = ['id', 'country', 'language', 'category', 'type_content', 'about', 'job_title', 'tier'] as const;
+
+/**
+ * The creators' facts with the platforms of their connected channels (docs/product.md "Matching": a connected channel
+ * says where a creator streams better than their profile's words), read in one query for the whole pool.
+ */
+export async function withConnected(
+  executor: Kysely<Database>,
+  creators: Omit<CreatorFacts, 'connected'>[],
+): Promise<CreatorFacts[]> {
+  if (creators.length === 0) return [];
+  const rows = await executor
+    .selectFrom('connected_accounts')
+    .select(['user_id', 'platform'])
+    .where('status', '=', 'connected')
+    .$if(creators.length <= 500, (query) =>
+      query.where(
+        'user_id',
+        'in',
+        creators.map((creator) => creator.id),
+      ),
+    )
+    .execute();
+  const connected = new Map<string, Platform[]>();
+  for (const row of rows) {
+    const platform: Platform = row.platform === 'twitch' ? 'Twitch' : 'YouTube';
+    const list = connected.get(row.user_id) ?? [];
+    if (!list.includes(platform)) list.push(platform);
+    connected.set(row.user_id, list);
+  }
+  return creators.map((creator) => ({ ...creator, connected: connected.get(creator.id) ?? [] }));
+}
 
 export interface MatchPayload {
   campaignId?: string;
@@ -134,7 +165,7 @@ export function createMatcher(services: MatcherDeps) {
         .where('status', '=', 'active')
         .execute();
       if (campaigns.length === 0) return 0;
-      const pool = ((await creators(trx).execute()) as CreatorFacts[]).map(prepareCreator);
+      const pool = (await withConnected(trx, (await creators(trx).execute()) as CreatorFacts[])).map(prepareCreator);
       const taken = new Map<string, Set<string>>(campaigns.map((c) => [c.id, new Set<string>()]));
       for (const row of await trx
         .selectFrom('offers')
@@ -219,7 +250,8 @@ export function createMatcher(services: MatcherDeps) {
           .execute();
         for (const row of counts) open.set(row.campaign_id, Number(row.n));
       }
-      const prepared = prepareCreator(creator as CreatorFacts);
+      const [facts] = await withConnected(trx, [creator as CreatorFacts]);
+      const prepared = prepareCreator(facts!);
       const rows: { campaign: CampaignRow; creatorId: string; match: Match }[] = [];
       for (const campaign of campaigns) {
         const free =

@@ -155,3 +155,19 @@ export function matchCreator(compiled: CompiledTargeting, facts: CreatorFacts): 
   const score = scoreCreator(compiled, creator);
   return score === null ? null : { score, reasons: reasonsFor(compiled, creator) };
 }
+
+/**
+ * The first hard filter a creator fails for the campaign, in scoreCreator's order, or null when they pass: what the
+ * creator's offers page explains (./outlook.ts) when no offer came.
+ */
+export function missedBy(compiled: CompiledTargeting, creator: PreparedCreator): MatchCriterion | null {
+  const { targeting, keywords, countries, everyPlatform } = compiled;
+  const shared = creator.platforms.some((platform) => targeting.platforms.includes(platform));
+  if (!shared && !(creator.platforms.length === 0 && everyPlatform)) return 'platform';
+  if (!creator.language || !targeting.languages.includes(creator.language)) return 'language';
+  if (countries.size > 0 && (!creator.country || !countries.has(creator.country))) return 'country';
+  if (keywords.length > 0 && !keywords.some(({ pattern }) => pattern.test(creator.content))) return 'category';
+  if (targeting.minAvgViewers !== null && creator.avgViewers !== null && creator.avgViewers < targeting.minAvgViewers)
+    return 'audience';
+  return null;
+}
