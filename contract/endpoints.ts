@@ -47,12 +47,18 @@ export const endpoints = {
   resumeCampaign: { method: 'POST', path: '/api/campaigns/:id/resume', auth: 'bearer' },
   cancelCampaign: { method: 'POST', path: '/api/campaigns/:id/cancel', auth: 'bearer' },
   listOffers: { method: 'GET', path: '/api/offers', auth: 'bearer' },
+  offersOutlook: { method: 'GET', path: '/api/offers/outlook', auth: 'bearer' },
   getOffer: { method: 'GET', path: '/api/offers/:id', auth: 'bearer' },
   acceptOffer: { method: 'POST', path: '/api/offers/:id/accept', auth: 'bearer' },
   declineOffer: { method: 'POST', path: '/api/offers/:id/decline', auth: 'bearer' },
   requestInfo: { method: 'POST', path: '/api/offers/:id/request-info', auth: 'bearer' },
   listMessages: { method: 'GET', path: '/api/offers/:id/messages', auth: 'bearer' },
   postMessage: { method: 'POST', path: '/api/offers/:id/messages', auth: 'bearer' },
+  // Counter-offers (docs/product.md §Counter-offers): the offer's creator or its campaign's advertiser; anyone else 404.
+  listProposals: { method: 'GET', path: '/api/offers/:id/proposals', auth: 'bearer' },
+  propose: { method: 'POST', path: '/api/offers/:id/proposals', auth: 'bearer' },
+  acceptProposal: { method: 'POST', path: '/api/offers/:id/proposals/:round/accept', auth: 'bearer' },
+  declineProposal: { method: 'POST', path: '/api/offers/:id/proposals/:round/decline', auth: 'bearer' },
   listNotifications: { method: 'GET', path: '/api/notifications', auth: 'bearer' },
   readNotifications: { method: 'POST', path: '/api/notifications/read', auth: 'bearer' },
   clearNotifications: { method: 'POST', path: '/api/notifications/clear', auth: 'bearer' },
@@ -124,6 +130,9 @@ export const endpoints = {
   deleteArchiveStream: { method: 'DELETE', path: '/api/archive/streams/:id', auth: 'bearer' },
   deleteArchiveChatter: { method: 'DELETE', path: '/api/archive/chatters/:chatterId', auth: 'bearer' },
   deleteArchive: { method: 'DELETE', path: '/api/archive', auth: 'bearer' },
+  // The creator's media kit (docs/product.md §Discovery and negotiation); its public page /c/<handle> is HTML, not API.
+  getMediaKit: { method: 'GET', path: '/api/media-kit', auth: 'bearer' },
+  updateMediaKit: { method: 'PUT', path: '/api/media-kit', auth: 'bearer' },
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;
@@ -269,6 +278,11 @@ export const endpointDocs = {
     answer: "the creator's offers, or those of the advertiser's campaigns",
     errors: '400, 403 operator',
   },
+  offersOutlook: {
+    who: 'creator',
+    answer: 'why no offers came and what would change it: profile, channel, what running campaigns ask for, media kit',
+    errors: '403 advertiser, operator',
+  },
   getOffer: { who: 'its creator or advertiser', errors: '404' },
   acceptOffer: {
     who: 'its creator',
@@ -294,6 +308,31 @@ export const endpointDocs = {
       'the other side is notified: one unread notification per thread, counting the new messages, and at most one e-mail per thread per `THREAD_MAIL_QUIET_SECONDS`, a digest of the messages since the last one',
     errors:
       '400, 404, 409 declined or expired; 429 with `Retry-After` after 10 messages a minute in one thread or 30 a minute in all threads (per author)',
+  },
+  listProposals: {
+    who: 'its creator or advertiser',
+    answer: 'every round of the offer\'s negotiation, oldest first, each with its side, pay, minutes (null: unchanged), message and status',
+    errors: '404',
+  },
+  propose: {
+    who: 'its creator or advertiser, in turn',
+    request:
+      '`payCents` (100–100,000,000), `deliverableMinutes` (1–100,000, or null/absent: unchanged), `message` (1–2,000 characters)',
+    answer:
+      'the offer with its new open `proposal`: the creator opens on an invited or info_requested offer, or counters the advertiser\'s open proposal; the advertiser counters the creator\'s open proposal (which becomes `countered`). Written in the thread; the other side is notified',
+    errors: '400; 403 not their turn; 404; 409 the offer is not invited/info_requested, or the proposal changed meanwhile',
+  },
+  acceptProposal: {
+    who: 'its creator or advertiser, the side that did not write it',
+    answer:
+      "the offer, accepted at the proposal's pay and minutes, in one transaction: a spot is taken and the campaign's reservation grows by (agreed − campaign pay) from the advertiser's balance, or shrinks by the difference back to it",
+    errors:
+      "403 their own proposal; 404; 409 not open, campaign not active or full, no connected channel, or 'Accepting needs $N more than your balance holds: add funds first'",
+  },
+  declineProposal: {
+    who: 'its creator or advertiser, the side that did not write it',
+    answer: 'the offer, open at its previous terms; the proposal is `declined`',
+    errors: '403 their own proposal; 404; 409 not open',
   },
   listNotifications: { who: 'anyone signed in', answer: 'the newest 50 not cleared', errors: '401' },
   readNotifications: { who: 'anyone signed in', errors: '400' },
@@ -530,6 +569,20 @@ export const endpointDocs = {
     errors: '400, 401, 403, 404 nothing from them',
   },
   deleteArchive: { who: 'creator', answer: 'everything (of the platform)', errors: '401, 403' },
+  getMediaKit: {
+    who: 'creator',
+    answer:
+      "the saved handle (or a suggestion from the connected channel's login until one is saved), whether it is published, the page's `url` (`PUBLIC_URL` or the server's origin + `/c/<handle>`) and the public `facts` the page shows: the public name, channels with platform-verified followers and average live viewers, category, language, country, audience countries where a platform gives them, completed sponsorships and the delivery rate",
+    errors: '401, 403',
+  },
+  updateMediaKit: {
+    who: 'creator',
+    request:
+      '`handle`: 3–30 lower-case letters, digits and underscores (trimmed and lower-cased first); `published`: while true the page `/c/<handle>` is shown and the creator is listed in brand search (off by default)',
+    answer:
+      'as `GET /api/media-kit`; publishing, unpublishing and a new handle take effect at once (the creator directory row is written in the same transaction)',
+    errors: "400 bad handle; 401, 403; 409 'That handle is taken'",
+  },
 } as const satisfies Record<EndpointName, EndpointDoc>;
 
 /**
@@ -555,6 +608,7 @@ export const endpointRoles = {
   resumeCampaign: ['advertiser'],
   cancelCampaign: ['advertiser'],
   listOffers: ['creator', 'advertiser'],
+  offersOutlook: ['creator'],
   acceptOffer: ['creator'],
   declineOffer: ['creator'],
   requestInfo: ['creator'],
@@ -600,4 +654,6 @@ export const endpointRoles = {
   deleteArchiveStream: ['creator'],
   deleteArchiveChatter: ['creator'],
   deleteArchive: ['creator'],
+  getMediaKit: ['creator'],
+  updateMediaKit: ['creator'],
 } as const satisfies Partial<Record<EndpointName, readonly Role[]>>;

@@ -22,6 +22,7 @@ import * as archive from './schemas/archive.ts';
 import * as connections from './schemas/connections.ts';
 import * as money from './schemas/money.ts';
 import * as overlay from './schemas/overlay.ts';
+import * as mediaKit from './schemas/mediaKit.ts';
 import { photoUploadResponse } from './schemas/uploads.ts';
 import * as m from './schemas/marketplace.ts';
 import { profileUpdate, profileUpdateResponse, userResponse } from './schemas/user.ts';
@@ -71,12 +72,17 @@ export const schemas = {
   resumeCampaign: { response: m.campaignResponse, status: 200 },
   cancelCampaign: { response: m.campaignResponse, status: 200 },
   listOffers: { query: m.offersQuery, response: m.offersResponse, status: 200 },
+  offersOutlook: { response: m.offersOutlook, status: 200 },
   getOffer: { response: m.offerResponse, status: 200 },
   acceptOffer: { response: m.offerResponse, status: 200 },
   declineOffer: { body: m.declineRequest, response: m.offerResponse, status: 200 },
   requestInfo: { body: m.requestInfoRequest, response: m.offerResponse, status: 200 },
   listMessages: { query: m.threadQuery, response: m.threadResponse, status: 200 },
   postMessage: { body: m.postMessageRequest, response: m.postMessageResponse, status: 201 },
+  listProposals: { response: m.proposalsResponse, status: 200 },
+  propose: { body: m.proposeRequest, response: m.offerResponse, status: 201 },
+  acceptProposal: { response: m.offerResponse, status: 200 },
+  declineProposal: { response: m.offerResponse, status: 200 },
   listNotifications: { response: m.notificationsResponse, status: 200 },
   readNotifications: { body: m.notificationsUpTo, response: m.unreadResponse, status: 200 },
   clearNotifications: { body: m.notificationsUpTo, response: m.unreadResponse, status: 200 },
@@ -153,6 +159,8 @@ export const schemas = {
     status: 200,
   },
   deleteArchive: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
+  getMediaKit: { response: mediaKit.mediaKitResponse, status: 200 },
+  updateMediaKit: { body: mediaKit.mediaKitUpdate, response: mediaKit.mediaKitResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];
@@ -173,6 +181,7 @@ export type ResponseBody<N extends EndpointName> = z.output<Spec<N>['response']>
 export { endpoints, type EndpointName } from './endpoints.ts';
 export { errorBody, normaliseEmail, type ErrorBody } from './schemas/common.ts';
 export type { PasswordPolicy } from './schemas/auth.ts';
+export type { MediaKit, MediaKitFacts, MediaKitUpdate, PublicChannel } from './schemas/mediaKit.ts';
 export type { Settings, SupportRequest } from './schemas/account.ts';
 export type {
   AdminPayout,
@@ -215,6 +224,10 @@ export type {
   MatchReason,
   Notification,
   Offer,
+  OffersOutlook,
+  OutlookStep,
+  Proposal,
+  ProposeRequest,
   Targeting,
   ThreadMessage,
 } from './schemas/marketplace.ts';

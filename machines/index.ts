@@ -44,6 +44,7 @@ import { offerActionsMachine } from './marketplace/offerActions.machine';
 import { advertiserFundsMachine } from './money/advertiserFunds.machine';
 import { advertiserCompletionMachine } from './accounts/advertiserCompletion.machine';
 import { advertiserChecklistMachine } from './marketplace/advertiserChecklist.machine';
+import { offersOutlookMachine } from './marketplace/offersOutlook.machine';
 import { transferInstructionsMachine } from './operator/transferInstructions.machine';
 import { deliveryConfirmMachine } from './marketplace/deliveryConfirm.machine';
 import { adminFundsMachine } from './operator/adminFunds.machine';
@@ -222,6 +223,12 @@ export const catalogue = {
     spec: 'product: Advertiser onboarding',
     summary:
       'Getting started on Campaigns: company profile, approval, funds, campaign, launch, each with its state until the first launch; read again on approval or deposit news.',
+  },
+  offersOutlook: {
+    machine: offersOutlookMachine,
+    spec: 'product: Fair matching explained',
+    summary:
+      'Newley Offers, when empty, says why no offers came: the profile, a channel, what running campaigns ask for, the media kit; a failed read offers Try again.',
   },
   campaignControls: {
     machine: campaignControlsMachine,

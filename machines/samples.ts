@@ -35,6 +35,7 @@ import { samples as earnings } from './money/earnings.samples';
 import { samples as advertiserFunds } from './money/advertiserFunds.samples';
 import { samples as advertiserCompletion } from './accounts/advertiserCompletion.samples';
 import { samples as advertiserChecklist } from './marketplace/advertiserChecklist.samples';
+import { samples as offersOutlook } from './marketplace/offersOutlook.samples';
 import { samples as transferInstructions } from './operator/transferInstructions.samples';
 import { samples as payoutMethods } from './money/payoutMethods.samples';
 import { samples as overlayPage } from './overlay/overlayPage.samples';
@@ -82,6 +83,7 @@ export const fixtures = {
   advertiserProfile,
   campaignList,
   advertiserChecklist,
+  offersOutlook,
   campaignEditor,
   campaignControls,
   campaignDetail,

@@ -71,12 +71,17 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'resumeCampaign',
       'cancelCampaign',
       'listOffers',
+      'offersOutlook',
       'getOffer',
       'acceptOffer',
       'declineOffer',
       'requestInfo',
       'listMessages',
       'postMessage',
+      'listProposals',
+      'propose',
+      'acceptProposal',
+      'declineProposal',
     ],
   },
   {
@@ -111,6 +116,12 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'overlayPresence',
       'offerDisplay',
     ],
+  },
+  {
+    title: 'Media kit',
+    intro:
+      'The creator’s public media kit: a handle and whether `/c/<handle>` (a server-rendered page, not part of the API) is published; creators only. Publishing lists the creator in brand search.',
+    names: ['getMediaKit', 'updateMediaKit'],
   },
   {
     title: 'Connected accounts',

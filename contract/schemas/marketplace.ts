@@ -241,6 +241,24 @@ export const proposal = z.object({
   createdAt: z.string(),
 });
 export type Proposal = z.infer<typeof proposal>;
+export const proposalsResponse = z.object({ proposals: z.array(proposal) });
+/** A proposal or a counter: pay in cents, the deliverable's minutes (null or absent: unchanged), a message. */
+export const proposeRequest = z.object({
+  payCents: z
+    .number({ error: 'must be a whole number of cents' })
+    .int('must be a whole number of cents')
+    .min(L.minPayCents, `must be at least ${L.minPayCents} cents`)
+    .max(L.maxPayCents, `must be at most ${L.maxPayCents} cents`),
+  deliverableMinutes: z
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(L.maxDeliverableMinutes, `must be at most ${L.maxDeliverableMinutes} minutes`)
+    .nullable()
+    .optional(),
+  message: required(L.message),
+});
+export type ProposeRequest = z.infer<typeof proposeRequest>;
 
 export const offer = z.object({
   id,
@@ -274,6 +292,25 @@ export const offer = z.object({
   creator: offerCreator.optional(),
 });
 export type Offer = z.infer<typeof offer>;
+
+/** What the creator can do about an empty Newley Offers tab (docs/product.md "Fair matching explained"). */
+export const outlookStep = z.object({
+  kind: z.enum(['profile', 'channel', 'targeting', 'waiting', 'media-kit']),
+  title: z.string(),
+  text: z.string(),
+  /** One line per reason running campaigns passed the creator by, most frequent first. */
+  details: z.array(z.string()),
+  link: z.object({ to: z.string(), label: z.string() }).nullable(),
+});
+export type OutlookStep = z.infer<typeof outlookStep>;
+export const offersOutlook = z.object({
+  /** Active campaigns with a spot left. */
+  runningCampaigns: z.number().int().min(0),
+  /** Of those without an offer to the creator yet, how many the creator matches. */
+  matching: z.number().int().min(0),
+  steps: z.array(outlookStep),
+});
+export type OffersOutlook = z.infer<typeof offersOutlook>;
 
 export const offerResponse = z.object({ offer });
 export const offersResponse = z.object({ offers: z.array(offer) });

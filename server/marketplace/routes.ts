@@ -21,6 +21,8 @@ import { ANSWERS_ARE_THE_CREATORS, offerParty, ownCampaign } from './access.ts';
 import { completeOffer } from './completion.ts';
 import { createOfferLists } from './offer-lists.ts';
 import type { OfferStore } from './offers.ts';
+import { createProposalStore } from './proposals.ts';
+import { offersOutlook } from './outlook.ts';
 import { toAdvertiserProfile } from './rows.ts';
 
 const party = (c: Context<AppEnv>) => ({ userId: c.get('userId'), role: c.get('role') });
@@ -56,6 +58,7 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   const app = new Hono<AppEnv>();
   const { db, campaigns, offers, notifier, photos, config } = services;
   const offerLists = createOfferLists(offers, { contractCheck: config.contractCheck });
+  const proposals = createProposalStore({ db, notifier, offers });
   // Checked before the body is read (server/http/route.ts): another advertiser's campaign, or an offer of others, is
   // a 404 whatever was sent; other roles get 403 first.
   const campaignOwner = { authorize: ownCampaign(db) };
@@ -189,6 +192,10 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   act('cancelCampaign', 'cancel');
 
   route(app, services, 'listOffers', (c, { query }) => offerLists.respond(c, party(c), query.status));
+  // Before /api/offers/:id, which would take 'outlook' for an id.
+  route(app, services, 'offersOutlook', { forbidden: 'Only creators receive offers' }, async (c) =>
+    offersOutlook(db, c.get('userId')),
+  );
   route(app, services, 'getOffer', async (c) => ({ offer: await offers.get(party(c), c.req.param('id')!) }));
   route(app, services, 'acceptOffer', { forbidden: ANSWERS_ARE_THE_CREATORS }, async (c) => {
     const offer = await offers.accept(party(c), c.req.param('id')!);
@@ -211,6 +218,31 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     await services.limits.checkUser(RATE_RULES.threadMessages, c.get('userId'), `offer:${id}`);
     return { message: await offers.post(party(c), id, body.body) };
   });
+
+  // Counter-offers (./proposals.ts): the offer's two sides; anyone else, an operator too, 404 before the body is read.
+  const roundOf = (c: Context<AppEnv>) => {
+    const round = Number(c.req.param('round'));
+    if (!Number.isSafeInteger(round) || round < 1) throw new HttpError(404, 'No such proposal');
+    return round;
+  };
+  route(app, services, 'listProposals', offerParties, async (c) => ({
+    proposals: await proposals.list(party(c), c.req.param('id')!),
+  }));
+  route(app, services, 'propose', offerParties, async (c, { body }) => ({
+    offer: await proposals.propose(party(c), c.req.param('id')!, body),
+  }));
+  route(app, services, 'acceptProposal', offerParties, async (c) => {
+    const userId = c.get('userId');
+    return services.idempotency.once(c, userId, null, async () => {
+      const offer = await proposals.accept(party(c), c.req.param('id')!, roundOf(c));
+      // An accepted offer's creative joins the creator's overlay at once.
+      await services.overlays.refreshCampaign(offer.campaignId);
+      return { offer };
+    });
+  });
+  route(app, services, 'declineProposal', offerParties, async (c) => ({
+    offer: await proposals.decline(party(c), c.req.param('id')!, roundOf(c)),
+  }));
 
   route(app, services, 'confirmDelivery', deliveryConfirmer, async (c) => {
     const userId = c.get('userId');

@@ -24,6 +24,7 @@ import { inspect } from '@/src/app/inspect';
 import { formatMoney } from '@/src/common/format';
 import type { OfferActionsLogic } from '@/src/marketplace/offerActions';
 import { useOffersLogic, type OffersLogic } from '@/src/marketplace/offers';
+import type { OffersOutlookLogic } from '@/src/marketplace/offersOutlook';
 import type { ThreadLogic } from '@/src/marketplace/thread';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
@@ -42,6 +43,7 @@ const loadLater = () => import('./later');
 const OfferActions = lazy(() => loadLater().then((m) => ({ default: m.OfferActions })));
 const ThreadDialog = lazy(() => loadLater().then((m) => ({ default: m.ThreadDialog })));
 const OffersProblem = lazy(() => loadLater().then((m) => ({ default: m.OffersProblem })));
+const OffersOutlook = lazy(() => loadLater().then((m) => ({ default: m.OffersOutlook })));
 
 /** The screen's flows; tests give controlled ones. */
 export interface SponsorshipOffersLogics {
@@ -49,6 +51,8 @@ export interface SponsorshipOffersLogics {
   /** Every card's actions. */
   offerActions?: OfferActionsLogic;
   thread?: ThreadLogic;
+  /** Why no offers came, in an empty Newley Offers. */
+  outlook?: OffersOutlookLogic;
 }
 
 /** Each tab's empty state: what is missing and why, and for new offers the actions that bring them (docs/user-guide.md). */
@@ -152,7 +156,12 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
             </TabsList>
             {tabs.map((item) => (
               <TabsContent key={item.value} value={item.value}>
-                {item.offers.length === 0 ? (
+                {item.offers.length === 0 && item.value === 'newley' ? (
+                  // Why no offers came, once its code and answer are in; the general text meanwhile.
+                  <Suspense fallback={<p className={s.empty}>{EMPTY.newley}</p>}>
+                    <OffersOutlook fallback={<p className={s.empty}>{EMPTY.newley}</p>} logic={logic.outlook} />
+                  </Suspense>
+                ) : item.offers.length === 0 ? (
                   <p className={s.empty}>{EMPTY[item.value]}</p>
                 ) : (
                   <ul className={s.grid} aria-label={item.label}>

@@ -2,5 +2,6 @@
 // actions with their dialogs, the thread dialog (its own chunk, shared with the advertiser's campaign page), and the
 // rare failure notices.
 export { OfferActions } from './OfferActions';
+export { OffersOutlook } from './OffersOutlook';
 export { OffersProblem } from './OffersProblem';
 export { ThreadDialog } from '@/src/marketplace/ThreadDialog';

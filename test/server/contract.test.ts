@@ -128,6 +128,7 @@ const calls = {
     return answer;
   },
   getOffer: (api) => api.request('GET', `/api/offers/${world.offerId}`, { token: world.advertiser.token }),
+  offersOutlook: (api) => api.request('GET', '/api/offers/outlook', { token: world.creator.token }),
   requestInfo: (api) =>
     api.request('POST', `/api/offers/${world.offerId}/request-info`, {
       token: world.creator.token,
@@ -329,6 +330,12 @@ const calls = {
     return api.request('DELETE', '/api/archive/days/2026-11-21?platform=twitch', { token: world.creator.token });
   },
   deleteArchive: (api) => api.request('DELETE', '/api/archive', { token: world.creator.token }),
+  getMediaKit: (api) => api.request('GET', '/api/media-kit', { token: world.creator.token }),
+  updateMediaKit: (api) =>
+    api.request('PUT', '/api/media-kit', {
+      token: world.creator.token,
+      json: { handle: `contract_${Date.now().toString(36)}`, published: true },
+    }),
   confirmDelivery: (api) =>
     api.request('POST', `/api/offers/${world.offerId}/confirm-delivery`, { token: world.advertiser.token }),
   requestPayout: async (api) => {

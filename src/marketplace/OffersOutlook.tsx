@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { useMachine } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import {
+  selectOutlookError,
+  selectOutlookLoading,
+  selectOutlookSteps,
+} from '@/machines/marketplace/offersOutlook.select';
+import { inspect } from '@/src/app/inspect';
+import { Button } from '@/src/ui/Button';
+import { useOffersOutlookLogic, type OffersOutlookLogic } from './offersOutlook';
+import * as s from './OffersOutlook.css';
+
+/**
+ * Newley Offers when empty (docs/product.md "Fair matching explained"): why no offers came and what would change it,
+ * read from GET /api/offers/outlook. Until the answer (or when it fails) the tab's general text shows, `fallback`.
+ */
+export function OffersOutlook({ fallback, logic }: { fallback: ReactNode; logic?: OffersOutlookLogic }) {
+  const [snapshot, send] = useMachine(useOffersOutlookLogic(logic), { inspect });
+  const steps = selectOutlookSteps(snapshot);
+  const error = selectOutlookError(snapshot);
+  if (selectOutlookLoading(snapshot) || steps.length === 0) {
+    return (
+      <div className={s.problem}>
+        {fallback}
+        {error ? (
+          <p role="status">
+            Why no offers came could not be read: {error}{' '}
+            <Button variant="secondary" size="sm" onClick={() => send({ type: 'outlook.retry' })}>
+              Try again
+            </Button>
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <section className={s.outlook} aria-labelledby="offers-outlook-title">
+      <p id="offers-outlook-title" className={s.lead}>
+        No new offers yet. What would bring them:
+      </p>
+      <ul className={s.steps}>
+        {steps.map((step) => (
+          <li key={step.kind} className={s.step}>
+            <h3 className={s.title}>{step.title}</h3>
+            <p className={s.text}>{step.text}</p>
+            {step.details.length > 0 ? (
+              <ul className={s.details}>
+                {step.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            ) : null}
+            {step.link ? (
+              <p className={s.text}>
+                <Link to={step.link.to}>{step.link.label}</Link>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
