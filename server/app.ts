@@ -46,6 +46,9 @@ import { createCampaignStore } from './marketplace/campaigns.ts';
 import { createOfferStore } from './marketplace/offers.ts';
 import { createMatcher, type MatchPayload } from './marketplace/match-jobs.ts';
 import { accountHooks } from './marketplace/departures.ts';
+import { createDirectoryJobs, withDirectoryHooks } from './marketplace/directory.ts';
+import { createMediaKits } from './marketplace/media-kit.ts';
+import { mediaKitRoutes } from './marketplace/media-kit-routes.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
 import { createPayoutMethods } from './money/payout-methods.ts';
 import { moneyRoutes } from './money/routes.ts';
@@ -124,7 +127,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const jobs = await createJobs(config, db, logger);
   // A profile change or an erasure raises the offers-list revisions it affects, and a departing creator's offers give
   // back their spots and reservations, in its own transaction (server/marketplace/departures.ts).
-  const users = createUserStore(db, accountHooks({ jobs }));
+  // A published creator's profile change refreshes their media kit's directory row (server/marketplace/directory.ts).
+  const users = createUserStore(db, withDirectoryHooks(accountHooks({ jobs }), { jobs }));
   const tokens = await createTokenService(secret);
   const base = {
     config,
@@ -252,6 +256,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   };
   services.collector.register();
   services.live.register();
+  // The creator directory brand search reads: refreshed per creator on a connect or disconnect, hourly for every
+  // published media kit (server/marketplace/directory.ts).
+  const directory = createDirectoryJobs({ db, jobs: services.jobs, logger });
+  directory.register();
+  connections.onChange(directory.connectionChanged);
+  directory
+    .ensureScheduled()
+    .catch((error: unknown) => logger.error('directory sweep not queued', { error: (error as Error).message }));
   services.jobs.register(NOTIFICATION_MAIL_JOB, (payload) =>
     notifier.sendMail(payload as { userId: string; id: number }),
   );
@@ -344,6 +356,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', adminRoutes(services));
   app.route('/', overlayRoutes(services));
   app.route('/', connectionRoutes(services));
+  app.route('/', mediaKitRoutes({ ...services, mediaKits: createMediaKits(services) }));
   app.route('/', archiveRoutes(services));
   app.route('/', analyticsRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));

@@ -16,6 +16,7 @@ import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { OfferStatus } from '../../contract/marketplace.ts';
 import { reserveForLaunch } from '../money/funding.ts';
 import { seedAnalytics } from './analytics.ts';
+import { publishDemoMediaKits } from './media-kits.ts';
 import { monthsAgo, NOVA_DEPOSIT_CENTS, postDeposit, seedEarningsHistory } from './money.ts';
 
 export const DEMO_DOMAIN = 'demo.castbridge.app';
@@ -25,6 +26,8 @@ export const DEMO_EMAILS = {
   pending: `pixelforge@${DEMO_DOMAIN}`,
   creator: `creator@${DEMO_DOMAIN}`,
 } as const;
+/** The demo creator's media kit: /c/alexrivera. */
+export const DEMO_HANDLE = 'alexrivera';
 
 /** The spec's sample offers (docs/spec.md §2 Sponsorship Offers: 4 new, 2 accepted, 3 asking for more information). */
 const CAMPAIGNS: {
@@ -306,6 +309,8 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
     // Creators already signed up get their offers through the ordinary matching job.
     await services.jobs.enqueue('match', `match:campaign:${campaign.id}`, { campaignId: campaign.id });
   }
+  // The demo creator's media kit is published: listed in brand search and at /c/alexrivera.
+  await publishDemoMediaKits(db, [{ creatorId, handle: DEMO_HANDLE }]);
 
   const lines = [
     '# Castbridge demo accounts (written once, when the demo world was seeded; SEED_DEMO=0 turns the seed off)',

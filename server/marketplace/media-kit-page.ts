@@ -1,0 +1,169 @@
+// The public media kit page /c/<handle> (docs/product.md §Discovery and negotiation), rendered on the server at each request
+// from the creator's listed directory row (./directory.ts): the public name and handle, channels with their
+// platform-verified followers and average live viewers, category, language, audience countries where a platform gives
+// them, completed sponsorships and the delivery rate, with the Open Graph and Twitter tags link previews read. Nothing
+// private is in the row, so nothing private can reach the page. Every text a user wrote is escaped. Styled like the
+// product (src/theme/theme.css.ts colours, the bundled Inter font served at /c/-/inter.woff2): no external request.
+import type { MediaKitFacts } from '../../contract/schemas/mediaKit.ts';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escapes text for HTML content and double- or single-quoted attributes. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+/** The bundled image link previews show (public/images/media-kit-card.png). */
+export const OG_IMAGE_PATH = '/images/media-kit-card.png';
+export const FONT_PATH = '/c/-/inter.woff2';
+const DEFAULT_AVATAR = '/images/default-avatar.svg';
+const DESCRIPTION_MAX = 200;
+
+const number = (value: number) => value.toLocaleString('en-US');
+const plural = (count: number, one: string, many: string) => `${number(count)} ${count === 1 ? one : many}`;
+
+// The product's palette (src/theme/theme.css.ts).
+const STYLE = `
+@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url(${FONT_PATH}) format("woff2-variations"),url(${FONT_PATH}) format("woff2")}
+*{box-sizing:border-box}
+body{margin:0;background:#f6f5fb;color:#17133a;font-family:"Inter Variable",Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5}
+a{color:#4b32c3}
+a:focus-visible{outline:3px solid #c2410c;outline-offset:2px;border-radius:4px}
+.top{background:#0f1033;color:#fff;padding:12px 24px}
+.top a{color:#fff;text-decoration:none;display:inline-flex;align-items:center;gap:10px;font-weight:700;font-size:1.125rem}
+.top svg{width:32px;height:32px}
+main{max-width:960px;margin:0 auto;padding:24px 16px 48px}
+.hero{background:radial-gradient(ellipse 70% 60% at 85% 10%,rgba(91,63,217,.55) 0%,rgba(91,63,217,0) 70%),linear-gradient(160deg,#0f1033 0%,#1c1760 60%,#3a1f8f 100%);color:#fff;border-radius:24px;padding:32px 24px;display:flex;gap:24px;align-items:center;flex-wrap:wrap}
+.hero img{width:96px;height:96px;border-radius:50%;object-fit:cover;border:3px solid #c9c4f0;background:#ece8fd}
+.hero h1{margin:0;font-size:clamp(1.5rem,3vw + 1rem,2.25rem);line-height:1.2}
+.handle{margin:4px 0 12px;color:#c9c4f0}
+.chips{display:flex;flex-wrap:wrap;gap:8px;margin:0;padding:0;list-style:none}
+.chips li{background:rgba(255,255,255,.14);border-radius:999px;padding:4px 12px;font-size:.875rem}
+.stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:16px;margin:24px 0;padding:0;list-style:none}
+.stats li,.card{background:#fff;border-radius:16px;box-shadow:0 2px 4px rgba(23,19,58,.04),0 8px 20px rgba(23,19,58,.08);padding:20px}
+.stats strong{display:block;font-size:2rem;line-height:1.2}
+.stats span{color:#5a5778;font-size:.875rem}
+h2{font-size:1.25rem;margin:0 0 12px}
+.card{margin-bottom:16px}
+.channels{list-style:none;margin:0;padding:0}
+.channels li{display:flex;justify-content:space-between;gap:16px;flex-wrap:wrap;padding:12px 0;border-top:1px solid #dcd8ec}
+.channels li:first-child{border-top:0;padding-top:0}
+.platform{display:inline-block;font-size:.75rem;font-weight:600;border-radius:999px;padding:2px 10px;margin-right:8px;background:#ece8fd;color:#3c27a3}
+.muted{color:#5a5778}
+.about{white-space:pre-line;margin:0}
+footer{color:#5a5778;font-size:.875rem;text-align:center;padding:0 16px 32px}
+.missing{max-width:560px;margin:64px auto;text-align:center}
+`;
+
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="9" fill="#ff7a59"/><path d="M9 20.5a7 7 0 0 1 14 0M12.5 20.5a3.5 3.5 0 0 1 7 0" fill="none" stroke="#17133a" stroke-width="2.6" stroke-linecap="round"/><circle cx="16" cy="20.5" r="1.6" fill="#17133a"/><path d="M6 24h20" stroke="#17133a" stroke-width="2.6" stroke-linecap="round"/></svg>';
+
+function page(head: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${head}
+<style>${STYLE}</style>
+</head>
+<body>
+<header class="top"><a href="/">${LOGO}<span>Castbridge</span></a></header>
+${body}
+</body>
+</html>
+`;
+}
+
+/** One line for link previews and search engines, from the public facts only. */
+export function describeKit(kit: MediaKitFacts & { handle: string }): string {
+  const parts = [
+    kit.channels.length > 0
+      ? `${kit.displayName} streams on ${[...new Set(kit.channels.map((c) => c.platform))].join(' and ')}`
+      : `${kit.displayName} on Castbridge`,
+    kit.followers > 0 ? plural(kit.followers, 'follower', 'followers') : null,
+    kit.avgViewers !== null ? `${number(kit.avgViewers)} average live viewers` : null,
+    kit.category,
+    kit.completed > 0 ? plural(kit.completed, 'sponsorship completed', 'sponsorships completed') : null,
+  ].filter(Boolean);
+  const text = `${parts.join(' · ')}.`;
+  return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
+}
+
+/** Only our own uploads are shown (no request leaves for another host). */
+const avatarOf = (image: string | null) => (image && /^\/uploads\/[\w.-]+$/.test(image) ? image : DEFAULT_AVATAR);
+
+/** The published media kit as HTML. `url`: the page's own address; `origin`: where the bundled image is served. */
+export function renderMediaKitPage(
+  kit: MediaKitFacts & { handle: string; updatedAt: string },
+  links: { url: string; image: string },
+): string {
+  const e = escapeHtml;
+  const title = `${kit.displayName} (@${kit.handle}) · Media kit · Castbridge`;
+  const description = describeKit(kit);
+  const head = [
+    `<title>${e(title)}</title>`,
+    `<meta name="description" content="${e(description)}">`,
+    `<link rel="canonical" href="${e(links.url)}">`,
+    `<meta property="og:type" content="profile">`,
+    `<meta property="og:site_name" content="Castbridge">`,
+    `<meta property="og:title" content="${e(`${kit.displayName} (@${kit.handle})`)}">`,
+    `<meta property="og:description" content="${e(description)}">`,
+    `<meta property="og:url" content="${e(links.url)}">`,
+    `<meta property="og:image" content="${e(links.image)}">`,
+    `<meta property="og:image:alt" content="Castbridge media kit">`,
+    `<meta property="profile:username" content="${e(kit.handle)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${e(`${kit.displayName} (@${kit.handle})`)}">`,
+    `<meta name="twitter:description" content="${e(description)}">`,
+    `<meta name="twitter:image" content="${e(links.image)}">`,
+  ].join('\n');
+
+  const chips = [kit.category, kit.language, kit.country].filter((chip): chip is string => Boolean(chip));
+  const stats = [
+    [number(kit.followers), 'Followers, platform-verified'],
+    [kit.avgViewers === null ? '—' : number(kit.avgViewers), 'Average live viewers'],
+    [number(kit.completed), 'Sponsorships completed'],
+    [kit.deliveryRate === null ? '—' : `${kit.deliveryRate}%`, 'Verified delivery rate'],
+  ];
+  const channels =
+    kit.channels.length === 0
+      ? '<p class="muted">No channel connected yet.</p>'
+      : `<ul class="channels">${kit.channels
+          .map(
+            (channel) =>
+              `<li><span><span class="platform">${e(channel.platform)}</span><a href="${e(channel.url)}" rel="noopener nofollow">${e(channel.name)}</a></span>` +
+              `<span class="muted">${channel.followers === null ? 'Followers not measured yet' : plural(channel.followers, 'follower', 'followers')} · ${channel.avgViewers === null ? 'live viewers not measured yet' : `${number(channel.avgViewers)} average live viewers`}</span></li>`,
+          )
+          .join('')}</ul>`;
+  const audience =
+    kit.audienceCountries.length === 0
+      ? ''
+      : `<section class="card" aria-labelledby="audience"><h2 id="audience">Audience countries</h2><ul class="chips">${kit.audienceCountries
+          .map((entry) => `<li class="muted">${e(entry.country)} ${Math.round(entry.share)}%</li>`)
+          .join('')}</ul></section>`;
+  const updated = new Date(kit.updatedAt);
+  const body = `<main>
+<section class="hero" aria-labelledby="name">
+<img src="${e(avatarOf(kit.image))}" alt="">
+<div>
+<h1 id="name">${e(kit.displayName)}</h1>
+<p class="handle">@${e(kit.handle)}</p>
+${chips.length > 0 ? `<ul class="chips" aria-label="Category, language and country">${chips.map((chip) => `<li>${e(chip)}</li>`).join('')}</ul>` : ''}
+</div>
+</section>
+<ul class="stats" aria-label="Figures">${stats.map(([value, label]) => `<li><strong>${e(value!)}</strong><span>${e(label!)}</span></li>`).join('')}</ul>
+<section class="card" aria-labelledby="channels"><h2 id="channels">Channels</h2>${channels}</section>
+${audience}
+${kit.about ? `<section class="card" aria-labelledby="about"><h2 id="about">About</h2><p class="about">${e(kit.about)}</p></section>` : ''}
+<p class="muted">The delivery rate counts sponsorships whose campaign ended: delivered out of delivered and undelivered. Followers and viewers come from the platforms through the creator’s connected accounts.</p>
+</main>
+<footer>Media kit on Castbridge · figures updated ${e(Number.isNaN(updated.getTime()) ? kit.updatedAt : updated.toISOString().slice(0, 10))}</footer>`;
+  return page(head, body);
+}
+
+/** The 404 page of an unknown or unpublished handle. */
+export function renderMissingPage(): string {
+  return page(
+    '<title>Media kit not found · Castbridge</title>\n<meta name="robots" content="noindex">',
+    '<main class="missing"><h1>Media kit not found</h1><p class="muted">This media kit does not exist or is not published.</p><p><a href="/">Go to Castbridge</a></p></main>',
+  );
+}
