@@ -109,6 +109,10 @@ export const NOTIFICATION_TYPES = [
   'earning.released',
   'earning.disputed',
   'earning.resolved',
+  // Counter-offers (docs/product.md §Counter-offers).
+  'offer.countered',
+  'offer.counter_accepted',
+  'offer.counter_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

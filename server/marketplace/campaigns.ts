@@ -27,6 +27,7 @@ import {
   type OfferJoinRow,
 } from './rows.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { withdrawProposals, withProposals } from './proposal-rows.ts';
 
 type ValidInput = Omit<CampaignInput, 'description'> & { description: string };
 
@@ -229,7 +230,13 @@ export function createCampaignStore(services: CampaignDeps) {
         .orderBy('offers.created_at')
         .execute();
       const [campaign] = await withDelivery(await withCounts([row]));
-      return { campaign: campaign!, offers: offers.map((offer) => toOffer(offer as OfferJoinRow, true)) };
+      return {
+        campaign: campaign!,
+        offers: await withProposals(
+          db,
+          offers.map((offer) => toOffer(offer as OfferJoinRow, true)),
+        ),
+      };
     },
 
     async update(advertiserId: string, id: string, patch: CampaignPatch): Promise<Campaign> {
@@ -409,6 +416,12 @@ async function expireOffers(
     .where('status', 'in', statuses)
     .returning(['id', 'creator_id'])
     .execute();
+  // An open counter-offer ends with its offer.
+  if (expired.length > 0)
+    await withdrawProposals(
+      trx,
+      expired.map((offer) => offer.id),
+    );
   if (expired.length > 0)
     await touchOfferLists(trx, [campaign.advertiser_id, ...expired.map((offer) => offer.creator_id)]);
   return services.notifier.create(

@@ -69,6 +69,7 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
       'campaigns.advertiser_id as advertiser_id',
       'campaigns.status as campaign_status',
       'campaigns.pay_cents as pay_cents',
+      'offers.pay_cents as offer_pay_cents',
       'campaigns.brand as brand',
       'campaigns.title as title',
       'users.first_name as first_name',
@@ -79,7 +80,8 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
     .executeTakeFirst();
   if (!offer) throw new HttpError(404, 'No such offer');
   const stamp = input.at ?? new Date().toISOString();
-  const pay = Number(offer.pay_cents);
+  // The pay a counter-offer agreed, else the campaign's.
+  const pay = Number(offer.offer_pay_cents ?? offer.pay_cents);
   const fee = feeOf(pay, input.feeBps);
   const earned = pay - fee;
   const changed = await trx

@@ -21,6 +21,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { expireOpenOffers } from './campaigns.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { withdrawProposals, withProposals } from './proposal-rows.ts';
 import { CREATOR_COLUMNS, OFFER_COLUMNS, targetingOf, toOffer, type CampaignRow, type OfferJoinRow } from './rows.ts';
 
 const NOT_FOUND = 'No such offer';
@@ -35,6 +36,133 @@ export interface OfferDeps {
   db: Kysely<Database>;
   notifier: Pick<Notifier, 'create' | 'thread'>;
   jobs: Pick<JobQueue, 'enqueue' | 'poke'>;
+}
+
+/**
+ * 409 unless the creator has a channel connected (and not waiting to be reconnected) on one of the campaign's
+ * platforms (none listed: either), named in the message so the creator knows what to connect.
+ */
+export async function assertConnected(
+  executor: Kysely<Database>,
+  creatorId: string,
+  campaign: CampaignRow,
+): Promise<void> {
+  const listed = targetingOf(campaign).platforms.filter((platform): platform is Platform =>
+    (PLATFORMS as readonly string[]).includes(platform),
+  );
+  const wanted = listed.length > 0 ? listed : [...PLATFORMS];
+  const found = await executor
+    .selectFrom('connected_accounts')
+    .select('id')
+    .where('user_id', '=', creatorId)
+    .where('status', '=', 'connected')
+    .where(
+      'platform',
+      'in',
+      wanted.map((platform) => (platform === 'Twitch' ? ('twitch' as const) : ('youtube' as const))),
+    )
+    .executeTakeFirst();
+  if (!found) throw new HttpError(409, connectBeforeAcceptMessage(wanted));
+}
+
+/** An offer being accepted: who it is between and what it is for. */
+export interface AcceptingOffer {
+  id: string;
+  campaign_id: string;
+  creator_id: string;
+  advertiser_id: string;
+  title: string;
+}
+
+/**
+ * Accepts `offer` inside `trx`, at the campaign's terms or (`terms`, a counter-offer's accepted proposal) at its
+ * own: 409 unless the campaign is active and the creator has a channel connected on one of its platforms; takes a
+ * spot with one conditional UPDATE (accepted_count < spots) and moves the offer from invited or info_requested with
+ * another, so concurrent accepts settle once. An open proposal is withdrawn (`keepProposal`: the caller settles
+ * it). A campaign whose last spot this took is full: its other open offers expire. Stores `notices` and returns
+ * their announcement.
+ */
+export async function takeSpot(
+  trx: Kysely<Database>,
+  services: { notifier: Pick<Notifier, 'create'> },
+  offer: AcceptingOffer,
+  campaign: CampaignRow,
+  options: {
+    notices: NewNotification[];
+    terms?: { pay_cents: number; deliverable_minutes: number | null };
+    keepProposal?: boolean;
+  },
+): Promise<() => void> {
+  const stamp = new Date().toISOString();
+  if (campaign.status !== 'active')
+    throw new HttpError(409, `This campaign is ${campaign.status}: it is not taking offers right now`);
+  await assertConnected(trx, offer.creator_id, campaign);
+  const took = await trx
+    .updateTable('campaigns')
+    .set((eb) => ({ accepted_count: eb('accepted_count', '+', 1), updated_at: stamp }))
+    .where('id', '=', campaign.id)
+    .where('status', '=', 'active')
+    .whereRef('accepted_count', '<', 'spots')
+    .returning(['accepted_count', 'spots'])
+    .executeTakeFirst();
+  if (!took) throw new HttpError(409, 'All spots of this campaign are taken');
+  const changed = await trx
+    .updateTable('offers')
+    .set({ status: 'accepted', updated_at: stamp, ...(options.terms ?? {}) })
+    .where('id', '=', offer.id)
+    .where('status', 'in', OFFER_ACTIONS.accept)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+  if (!options.keepProposal) await withdrawProposals(trx, [offer.id]);
+  await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
+  const notices = [...options.notices];
+  let expire = () => {};
+  if (Number(took.accepted_count) >= Number(took.spots)) {
+    expire = await expireOpenOffers(trx, services, campaign, 'is full: every spot was taken');
+    notices.push({
+      userId: offer.advertiser_id,
+      type: 'campaign.full',
+      title: 'Campaign full',
+      text: `Every spot of "${campaign.title}" is taken.`,
+      link: `/campaigns/${campaign.id}`,
+    });
+  }
+  const announceAccepted = await services.notifier.create(trx, notices);
+  return () => {
+    announceAccepted();
+    expire();
+  };
+}
+
+/** Writes `body` in the offer's thread as `party`, inside the caller's transaction. */
+export async function addThreadMessage(
+  executor: Kysely<Database>,
+  offer: { id: string; creator_id: string; advertiser_id: string },
+  party: Party,
+  body: string,
+) {
+  // The offer's row first: it holds the thread's messages in turn until the commit, so their ids commit in order
+  // (a page or a digest read after message N never misses an earlier one committing later) and their notices take
+  // turns (server/notifications/store.ts, thread()).
+  await executor
+    .updateTable('offers')
+    .set((eb) => ({ message_count: eb('message_count', '+', 1) }))
+    .where('id', '=', offer.id)
+    .execute();
+  const stamp = new Date().toISOString();
+  const row = await executor
+    .insertInto('offer_messages')
+    .values({
+      offer_id: offer.id,
+      author_id: party.userId,
+      author_side: party.role === 'creator' ? 'creator' : 'advertiser',
+      body,
+      created_at: stamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await touchOfferLists(executor, [offer.creator_id, offer.advertiser_id]);
+  return row;
 }
 
 export function createOfferStore(services: OfferDeps) {
@@ -78,59 +206,14 @@ export function createOfferStore(services: OfferDeps) {
     }
   }
 
-  /**
-   * 409 unless the creator has a channel connected (and not waiting to be reconnected) on one of the campaign's
-   * platforms (none listed: either), named in the message so the creator knows what to connect.
-   */
-  async function assertConnected(executor: Kysely<Database>, creatorId: string, campaign: CampaignRow): Promise<void> {
-    const listed = targetingOf(campaign).platforms.filter((platform): platform is Platform =>
-      (PLATFORMS as readonly string[]).includes(platform),
-    );
-    const wanted = listed.length > 0 ? listed : [...PLATFORMS];
-    const found = await executor
-      .selectFrom('connected_accounts')
-      .select('id')
-      .where('user_id', '=', creatorId)
-      .where('status', '=', 'connected')
-      .where(
-        'platform',
-        'in',
-        wanted.map((platform) => (platform === 'Twitch' ? ('twitch' as const) : ('youtube' as const))),
-      )
-      .executeTakeFirst();
-    if (!found) throw new HttpError(409, connectBeforeAcceptMessage(wanted));
-  }
-
   /** The creator's own offer, for an action; operators and advertisers get 403 (creators act, not them). */
   async function creatorOffer(party: Party, id: string, executor: Kysely<Database>): Promise<Visible> {
     if (party.role !== 'creator') throw new HttpError(403, 'Only the creator the offer was made to can answer it');
     return visible(party, id, executor);
   }
 
-  async function addMessage(executor: Kysely<Database>, offer: Visible, party: Party, body: string) {
-    // The offer's row first: it holds the thread's messages in turn until the commit, so their ids commit in order
-    // (a page or a digest read after message N never misses an earlier one committing later) and their notices take
-    // turns (server/notifications/store.ts, thread()).
-    await executor
-      .updateTable('offers')
-      .set((eb) => ({ message_count: eb('message_count', '+', 1) }))
-      .where('id', '=', offer.id)
-      .execute();
-    const stamp = now();
-    const row = await executor
-      .insertInto('offer_messages')
-      .values({
-        offer_id: offer.id,
-        author_id: party.userId,
-        author_side: party.role === 'creator' ? 'creator' : 'advertiser',
-        body,
-        created_at: stamp,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await touchOfferLists(executor, [offer.creator_id, offer.advertiser_id]);
-    return row;
-  }
+  const addMessage = (executor: Kysely<Database>, offer: Visible, party: Party, body: string) =>
+    addThreadMessage(executor, offer, party, body);
 
   return {
     async list(party: Party, status: OfferStatus | undefined): Promise<Offer[]> {
@@ -142,7 +225,10 @@ export function createOfferStore(services: OfferDeps) {
       );
       if (status) query = query.where('offers.status', '=', status);
       const rows = await query.orderBy('offers.updated_at', 'desc').limit(500).execute();
-      return rows.map((row) => present(party, row as OfferJoinRow));
+      return withProposals(
+        db,
+        rows.map((row) => present(party, row as OfferJoinRow)),
+      );
     },
 
     /** The user's offers-list revision (users.offers_rev), raised by every change to what their list shows. */
@@ -155,7 +241,8 @@ export function createOfferStore(services: OfferDeps) {
     },
 
     async get(party: Party, id: string): Promise<Offer> {
-      return present(party, await visible(party, id));
+      const [offer] = await withProposals(db, [present(party, await visible(party, id))]);
+      return offer!;
     },
 
     async accept(party: Party, id: string): Promise<Offer> {
@@ -171,52 +258,18 @@ export function createOfferStore(services: OfferDeps) {
           throw new HttpError(409, 'All spots of this campaign are taken');
         }
         assertAllowed(offer.status, 'accept');
-        if (campaign.status !== 'active')
-          throw new HttpError(409, `This campaign is ${campaign.status}: it is not taking offers right now`);
-        await assertConnected(trx, offer.creator_id, campaign);
-        const took = await trx
-          .updateTable('campaigns')
-          .set((eb) => ({ accepted_count: eb('accepted_count', '+', 1), updated_at: now() }))
-          .where('id', '=', campaign.id)
-          .where('status', '=', 'active')
-          .whereRef('accepted_count', '<', 'spots')
-          .returning(['accepted_count', 'spots'])
-          .executeTakeFirst();
-        if (!took) throw new HttpError(409, 'All spots of this campaign are taken');
-        const changed = await trx
-          .updateTable('offers')
-          .set({ status: 'accepted', updated_at: now() })
-          .where('id', '=', id)
-          .where('status', 'in', OFFER_ACTIONS.accept)
-          .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
-        await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
-        const notices: NewNotification[] = [
-          {
-            userId: offer.advertiser_id,
-            type: 'offer.accepted',
-            title: 'Offer accepted',
-            text: `${displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} accepted "${offer.title}".`,
-            offerId: id,
-            link: `/campaigns/${campaign.id}`,
-          },
-        ];
-        let expire = () => {};
-        if (Number(took.accepted_count) >= Number(took.spots)) {
-          expire = await expireOpenOffers(trx, services, campaign, 'is full: every spot was taken');
-          notices.push({
-            userId: offer.advertiser_id,
-            type: 'campaign.full',
-            title: 'Campaign full',
-            text: `Every spot of "${campaign.title}" is taken.`,
-            link: `/campaigns/${campaign.id}`,
-          });
-        }
-        const announceAccepted = await notifier.create(trx, notices);
-        announce = () => {
-          announceAccepted();
-          expire();
-        };
+        announce = await takeSpot(trx, services, offer, campaign, {
+          notices: [
+            {
+              userId: offer.advertiser_id,
+              type: 'offer.accepted',
+              title: 'Offer accepted',
+              text: `${displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} accepted "${offer.title}".`,
+              offerId: id,
+              link: `/campaigns/${campaign.id}`,
+            },
+          ],
+        });
       });
       announce();
       return this.get(party, id);
@@ -234,6 +287,7 @@ export function createOfferStore(services: OfferDeps) {
           .where('status', 'in', OFFER_ACTIONS.decline)
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+        await withdrawProposals(trx, [id]);
         await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
         announce = await notifier.create(trx, [
           {

@@ -54,7 +54,8 @@ export async function reserveForLaunch(
 /**
  * Returns to the advertiser what the campaign's reservation holds beyond what it may still owe, inside `trx`: an
  * active or paused campaign may still owe every spot no creator has completed; a cancelled or completed one only the
- * accepted offers still waiting for their delivery. Takes the campaign's row lock first, so two releases never
+ * accepted offers still waiting for their delivery. Each accepted offer counts at its own pay (a counter-offer's,
+ * else the campaign's). Takes the campaign's row lock first, so two releases never
  * compute from the same balance.
  */
 export async function releaseUnneeded(trx: Kysely<Database>, campaignId: string, why: string): Promise<number> {
@@ -65,18 +66,32 @@ export async function releaseUnneeded(trx: Kysely<Database>, campaignId: string,
     .returning(['id', 'advertiser_id', 'status', 'pay_cents', 'spots', 'title'])
     .executeTakeFirst();
   if (!campaign || campaign.status === 'draft') return 0;
+  const pay = Number(campaign.pay_cents);
+  // An offer's own pay (a counter-offer agreed it, server/marketplace/proposals.ts) replaces the campaign's.
   const counts = await trx
     .selectFrom('offers')
     .select((eb) => [
       eb.fn.sum<number | string>(eb.case().when('status', 'in', DELIVERY_STATUSES).then(1).else(0).end()).as('pending'),
+      eb.fn
+        .sum<number | string>(
+          eb
+            .case()
+            .when('status', 'in', DELIVERY_STATUSES)
+            .then(eb.fn.coalesce('pay_cents', eb.val(pay)))
+            .else(0)
+            .end(),
+        )
+        .as('pendingPay'),
       eb.fn.sum<number | string>(eb.case().when('completed_at', 'is not', null).then(1).else(0).end()).as('completed'),
     ])
     .where('campaign_id', '=', campaignId)
     .executeTakeFirstOrThrow();
-  const pay = Number(campaign.pay_cents);
   const open = campaign.status === 'active' || campaign.status === 'paused';
+  const pending = Number(counts.pending ?? 0);
+  const pendingPay = Number(counts.pendingPay ?? 0);
+  // Open: every accepted offer at its pay, and every spot no creator holds at the campaign's; closed: the accepted.
   const needed =
-    pay * (open ? Math.max(0, Number(campaign.spots) - Number(counts.completed ?? 0)) : Number(counts.pending ?? 0));
+    pendingPay + (open ? pay * Math.max(0, Number(campaign.spots) - Number(counts.completed ?? 0) - pending) : 0);
   const held = await balanceOf(trx, campaignReserve(campaignId));
   const excess = held - needed;
   if (excess <= 0) return 0;

@@ -82,10 +82,11 @@ export async function offerDisplay(
       'campaigns.title as title',
       'campaigns.disclosure as disclosure',
       'campaigns.requires_disclosure as requiresDisclosure',
-      'campaigns.pay_cents as payCents',
+      // A counter-offer's agreed pay and minutes, else the campaign's.
+      (eb) => eb.fn.coalesce('offers.pay_cents', 'campaigns.pay_cents').as('payCents'),
       'campaigns.starts_on as startsOn',
       'campaigns.ends_on as endsOn',
-      'campaigns.deliverable_minutes as deliverableMinutes',
+      (eb) => eb.fn.coalesce('offers.deliverable_minutes', 'campaigns.deliverable_minutes').as('deliverableMinutes'),
       'users.first_name as firstName',
       'users.last_name as lastName',
       'users.email as email',

@@ -29,7 +29,8 @@ async function shownOffers(db: Kysely<Database>, creatorId: string, day: string)
       'campaigns.title as title',
       'campaigns.platforms as platforms',
       'campaigns.requires_disclosure as requiresDisclosure',
-      'campaigns.deliverable_minutes as deliverableMinutes',
+      // A counter-offer's agreed minutes, else the campaign's.
+      (eb) => eb.fn.coalesce('offers.deliverable_minutes', 'campaigns.deliverable_minutes').as('deliverableMinutes'),
       'overlay_progress.verified_seconds as verifiedSeconds',
     ])
     .where('offers.creator_id', '=', creatorId)

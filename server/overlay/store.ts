@@ -312,7 +312,8 @@ export function createOverlays(deps: OverlayDeps): Overlays {
         'offers.status as status',
         'offers.campaign_id as campaign_id',
         'campaigns.advertiser_id as advertiser_id',
-        'campaigns.deliverable_minutes as deliverable_minutes',
+        // A counter-offer's agreed minutes, else the campaign's.
+        (eb) => eb.fn.coalesce('offers.deliverable_minutes', 'campaigns.deliverable_minutes').as('deliverable_minutes'),
       ])
       .where('offers.id', '=', offerId)
       .where('offers.creator_id', '=', creatorId)

@@ -393,7 +393,11 @@ export function createVerification(deps: VerificationDeps): Verification {
       .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
       .select(['offers.id as offerId', 'offers.creator_id as creatorId'])
       .where('offers.status', 'in', DELIVERY_STATUSES)
-      .whereRef('overlay_progress.verified_seconds', '>=', sql<number>`campaigns.deliverable_minutes * 60`);
+      .whereRef(
+        'overlay_progress.verified_seconds',
+        '>=',
+        sql<number>`coalesce(offers.deliverable_minutes, campaigns.deliverable_minutes) * 60`,
+      );
     if (offerIds) {
       if (offerIds.length === 0) return 0;
       query = query.where('offers.id', 'in', [...offerIds]);

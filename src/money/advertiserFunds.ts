@@ -19,6 +19,8 @@ const FUNDS_NEWS: readonly NotificationType[] = [
   'offer.completed',
   'campaign.completed',
   'earning.resolved',
+  // The creator accepted the advertiser's counter-offer: the campaign's reservation moved.
+  'offer.counter_accepted',
 ];
 
 export function advertiserFundsActors(jwt: Jwt) {

@@ -18,7 +18,16 @@ const bearer = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpo
  * Endpoints for the parties of the offer their path names, whatever their role: anyone else, an operator too, gets
  * 404 as if the offer did not exist (contract/endpoints.ts endpointRoles), before the body or the query is read.
  */
-const OFFER_PARTIES: EndpointName[] = ['getOffer', 'listMessages', 'postMessage', 'offerDisplay'];
+const OFFER_PARTIES: EndpointName[] = [
+  'getOffer',
+  'listMessages',
+  'postMessage',
+  'offerDisplay',
+  'listProposals',
+  'propose',
+  'acceptProposal',
+  'declineProposal',
+];
 
 /** The endpoint's path with its parameters filled in, and a query none of the contract's query schemas accepts. */
 function target(name: EndpointName): string {
@@ -109,12 +118,18 @@ describe.each(BACKENDS)('authorization before validation on %s', (backendName) =
     ['POST', 'request-info', {}],
     ['POST', 'messages', {}],
     ['GET', 'messages?before=nope', undefined],
+    ['POST', 'proposals', { payCents: 'many' }],
+    ['POST', 'proposals/1/accept', { payCents: 'many' }],
+    ['POST', 'proposals/nope/decline', {}],
+    ['GET', 'proposals', undefined],
   ] as const)("an offer that is not the caller's is a 404 whatever is sent: %s %s", async (method, action, json) => {
     const url = `/api/offers/${crypto.randomUUID()}/${action}`;
-    // Answering is the creator's (others get 403 first); the thread is its parties', whatever their role.
-    const callers = action.startsWith('messages')
-      ? [who.otherCreator, who.advertiser, who.operator]
-      : [who.otherCreator];
+    // Answering is the creator's (others get 403 first); the thread and the negotiation are its parties', whatever
+    // their role.
+    const callers =
+      action.startsWith('messages') || action.startsWith('proposals')
+        ? [who.otherCreator, who.advertiser, who.operator]
+        : [who.otherCreator];
     for (const caller of callers) {
       const answer = await api.request(method, url, { token: caller.token, ...(json ? { json } : {}) });
       expect(answer.status, answer.text).toBe(404);

@@ -140,6 +140,18 @@ const calls = {
       token: world.advertiser.token,
       json: { body: 'Citrus.' },
     }),
+  propose: (api) =>
+    api.request('POST', `/api/offers/${world.offerId}/proposals`, {
+      token: world.creator.token,
+      json: { payCents: 12_000, deliverableMinutes: 90, message: 'My usual rate' },
+    }),
+  listProposals: (api) =>
+    api.request('GET', `/api/offers/${world.offerId}/proposals`, { token: world.advertiser.token }),
+  declineProposal: (api) =>
+    api.request('POST', `/api/offers/${world.offerId}/proposals/1/decline`, { token: world.advertiser.token }),
+  // Accepting a proposal accepts the offer, which acceptOffer below does at the campaign's terms: its success (and
+  // its money) is checked in proposals.test.ts.
+  acceptProposal: null,
   acceptOffer: async (api) => {
     // Accepting needs a connected channel; it goes again after, as the connection calls below connect their own.
     const channel = await connectChannel(api, world.creator);
