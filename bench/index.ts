@@ -10,6 +10,7 @@ import { benchMarketplace } from './marketplace';
 import { benchMoney } from './money';
 import { benchOverlay } from './overlay';
 import { benchVerification } from './verification';
+import { benchSearch } from './search';
 import { benchLive } from './live';
 import { benchArchive } from './archive';
 import { benchAnalytics } from './analytics';
@@ -279,6 +280,24 @@ try {
       overlay.heartbeatRate >= 2000 && overlay.heartbeatNon2xx === 0,
     );
     record('heartbeat p99 at 2,000/s', `${overlay.heartbeatP99Ms} ms`, '≤ 20 ms', overlay.heartbeatP99Ms <= 20);
+  }
+  if (wants('search')) {
+    console.log(
+      "\n# Creator search (docs/product.md §Discovery and negotiation: GET /api/creators' store over 100,000 listed creators, random filter combinations)\n",
+    );
+    const search = await benchSearch((line) => console.log(`      ${line}`));
+    record(
+      'creator search p95 (SQLite, 100,000 listed)',
+      `${search.sqlite.p95Ms} ms`,
+      '≤ 50 ms',
+      search.sqlite.p95Ms <= 50,
+    );
+    record(
+      'creator search p95 (PostgreSQL, 100,000 listed)',
+      search.postgres ? `${search.postgres.p95Ms} ms` : 'unreachable',
+      '≤ 50 ms',
+      search.postgres !== null && search.postgres.p95Ms <= 50,
+    );
   }
   if (wants('verification')) {
     console.log(

@@ -46,6 +46,16 @@ export const endpoints = {
   pauseCampaign: { method: 'POST', path: '/api/campaigns/:id/pause', auth: 'bearer' },
   resumeCampaign: { method: 'POST', path: '/api/campaigns/:id/resume', auth: 'bearer' },
   cancelCampaign: { method: 'POST', path: '/api/campaigns/:id/cancel', auth: 'bearer' },
+  // Creator search (docs/product.md §Discovery and negotiation): approved advertisers only (others 403); a list of others 404.
+  searchCreators: { method: 'GET', path: '/api/creators', auth: 'bearer' },
+  listCreatorLists: { method: 'GET', path: '/api/creator-lists', auth: 'bearer' },
+  createCreatorList: { method: 'POST', path: '/api/creator-lists', auth: 'bearer' },
+  getCreatorList: { method: 'GET', path: '/api/creator-lists/:id', auth: 'bearer' },
+  renameCreatorList: { method: 'PATCH', path: '/api/creator-lists/:id', auth: 'bearer' },
+  deleteCreatorList: { method: 'DELETE', path: '/api/creator-lists/:id', auth: 'bearer' },
+  addToCreatorList: { method: 'PUT', path: '/api/creator-lists/:id/creators/:creatorId', auth: 'bearer' },
+  removeFromCreatorList: { method: 'DELETE', path: '/api/creator-lists/:id/creators/:creatorId', auth: 'bearer' },
+  inviteCreator: { method: 'POST', path: '/api/campaigns/:id/invitations', auth: 'bearer' },
   listOffers: { method: 'GET', path: '/api/offers', auth: 'bearer' },
   offersOutlook: { method: 'GET', path: '/api/offers/outlook', auth: 'bearer' },
   getOffer: { method: 'GET', path: '/api/offers/:id', auth: 'bearer' },
@@ -272,6 +282,49 @@ export const endpointDocs = {
       'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
     answer: 'open offers expire; the reservation is released except the pay of accepted offers awaiting delivery',
     errors: '403, 404, 409 out of turn; 422 key used for another request',
+  },
+  searchCreators: {
+    who: 'advertiser, approved',
+    request:
+      'query: `platform` (Twitch, YouTube), `category`, `language` (English, Spanish), `country`, `minViewers`, `maxViewers` (average live viewers), `minFollowers`, `minDeliveryRate` (percent), `q` (a prefix of the handle or display name), `sort` (`viewers`, `followers`, `deliveryRate`, `completed`; highest first, unmeasured last), `page` (1–200), `pageSize` (1–50, 20 by default)',
+    answer:
+      "creators who published their media kit, as cards of public figures only (channels, followers, average viewers, completed sponsorships, delivery rate, the media kit's `/c/<handle>`); `total` counts up to 1,000 matches, `totalCapped` when there are more",
+    errors: '400 bad filter; 401; 403 not an advertiser, or the company profile is not approved',
+  },
+  listCreatorLists: {
+    who: 'advertiser, approved',
+    answer: "the advertiser's saved lists, newest first, each with the ids of its listed creators",
+    errors: '401, 403',
+  },
+  createCreatorList: {
+    who: 'advertiser, approved',
+    request: '`name`: 1–60 characters',
+    errors: '400, 401, 403, 409 at most 50 lists',
+  },
+  getCreatorList: {
+    who: "the list's advertiser",
+    answer: 'the list and its creators as search shows them; a creator who unpublished the media kit is left out',
+    errors: '401, 403, 404',
+  },
+  renameCreatorList: { who: "the list's advertiser", request: '`name`: 1–60 characters', errors: '400, 401, 403, 404' },
+  deleteCreatorList: { who: "the list's advertiser", errors: '401, 403, 404' },
+  addToCreatorList: {
+    who: "the list's advertiser",
+    answer: 'the list; adding a creator already in it changes nothing',
+    errors: '401, 403, 404 no such list, or a creator who is not listed; 409 at most 500 creators',
+  },
+  removeFromCreatorList: {
+    who: "the list's advertiser",
+    answer: 'the list; a creator not in it changes nothing',
+    errors: '401, 403, 404',
+  },
+  inviteCreator: {
+    who: "the campaign's advertiser, approved",
+    request: '`creatorId`: a listed creator; `message` (optional, ≤ 2,000 characters) opens the thread',
+    answer:
+      'an offer, status `invited` and origin `invitation`; no money moves (launching reserved pay × spots); the creator is notified (`Invitation from <brand>`)',
+    errors:
+      '400; 401; 403 not an advertiser or not approved; 404 no such campaign, or the creator is not listed; 409 campaign not active, the creator already has an offer of it, `All spots of this campaign are taken`, or 3 open offers per free spot already',
   },
   listOffers: {
     who: 'creator, advertiser',
@@ -609,6 +662,15 @@ export const endpointRoles = {
   cancelCampaign: ['advertiser'],
   listOffers: ['creator', 'advertiser'],
   offersOutlook: ['creator'],
+  searchCreators: ['advertiser'],
+  listCreatorLists: ['advertiser'],
+  createCreatorList: ['advertiser'],
+  getCreatorList: ['advertiser'],
+  renameCreatorList: ['advertiser'],
+  deleteCreatorList: ['advertiser'],
+  addToCreatorList: ['advertiser'],
+  removeFromCreatorList: ['advertiser'],
+  inviteCreator: ['advertiser'],
   acceptOffer: ['creator'],
   declineOffer: ['creator'],
   requestInfo: ['creator'],

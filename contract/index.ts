@@ -25,6 +25,7 @@ import * as overlay from './schemas/overlay.ts';
 import * as mediaKit from './schemas/mediaKit.ts';
 import { photoUploadResponse } from './schemas/uploads.ts';
 import * as m from './schemas/marketplace.ts';
+import * as search from './schemas/search.ts';
 import { profileUpdate, profileUpdateResponse, userResponse } from './schemas/user.ts';
 
 export interface EndpointSchemas {
@@ -71,6 +72,16 @@ export const schemas = {
   pauseCampaign: { response: m.campaignResponse, status: 200 },
   resumeCampaign: { response: m.campaignResponse, status: 200 },
   cancelCampaign: { response: m.campaignResponse, status: 200 },
+  searchCreators: { query: search.creatorsQuery, response: search.creatorsResponse, status: 200 },
+  listCreatorLists: { response: search.creatorListsResponse, status: 200 },
+  createCreatorList: { body: search.creatorListInput, response: search.creatorListResponse, status: 201 },
+  getCreatorList: { response: search.creatorListDetailResponse, status: 200 },
+  renameCreatorList: { body: search.creatorListInput, response: search.creatorListResponse, status: 200 },
+  deleteCreatorList: { response: search.deletedResponse, status: 200 },
+  addToCreatorList: { response: search.creatorListResponse, status: 200 },
+  removeFromCreatorList: { response: search.creatorListResponse, status: 200 },
+  // An offer, origin 'invitation' (docs/product.md §Discovery and negotiation).
+  inviteCreator: { body: search.invitationRequest, response: m.offerResponse, status: 201 },
   listOffers: { query: m.offersQuery, response: m.offersResponse, status: 200 },
   offersOutlook: { response: m.offersOutlook, status: 200 },
   getOffer: { response: m.offerResponse, status: 200 },
@@ -197,6 +208,8 @@ export * from './overlay.ts';
 export * from './connections.ts';
 export * from './archive.ts';
 export * from './analytics.ts';
+export * from './search.ts';
+export type { CreatorCard, CreatorList, CreatorsAnswer } from './schemas/search.ts';
 export type {
   AdvertiserAnalytics,
   Analytics,

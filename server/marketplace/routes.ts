@@ -24,6 +24,7 @@ import type { OfferStore } from './offers.ts';
 import { createProposalStore } from './proposals.ts';
 import { offersOutlook } from './outlook.ts';
 import { toAdvertiserProfile } from './rows.ts';
+import { searchRoutes } from './search-routes.ts';
 
 const party = (c: Context<AppEnv>) => ({ userId: c.get('userId'), role: c.get('role') });
 const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
@@ -190,6 +191,8 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   act('pauseCampaign', 'pause');
   act('resumeCampaign', 'resume');
   act('cancelCampaign', 'cancel');
+  // Creator search, saved lists and invitations (docs/product.md §Discovery and negotiation).
+  searchRoutes(app, services);
 
   route(app, services, 'listOffers', (c, { query }) => offerLists.respond(c, party(c), query.status));
   // Before /api/offers/:id, which would take 'outlook' for an id.

@@ -26,6 +26,9 @@ import {
 import { account, campaignInput, connectChannel, englishCreator, type Account } from './market.ts';
 
 /** One successful call of each endpoint; a missing endpoint is a compile error. */
+/** The saved list the creator-list calls make and use. */
+let creatorListId = '';
+
 const calls = {
   health: (api) => api.request('GET', '/api/health'),
   passwordPolicy: (api) => api.request('GET', '/api/auth/password-policy'),
@@ -100,6 +103,32 @@ const calls = {
     return answer;
   },
   listCampaigns: (api) => api.request('GET', '/api/campaigns', { token: world.advertiser.token }),
+  // Creator search and saved lists (the approved advertiser); adding a listed creator and inviting one need the
+  // directory's rows: test/server/creator-search.test.ts.
+  searchCreators: (api) => api.request('GET', '/api/creators?sort=followers', { token: world.advertiser.token }),
+  createCreatorList: async (api) => {
+    const answer = await api.request('POST', '/api/creator-lists', {
+      token: world.advertiser.token,
+      json: { name: 'Speedrunners' },
+    });
+    creatorListId = (answer.body.list as { id: string } | undefined)?.id ?? '';
+    return answer;
+  },
+  listCreatorLists: (api) => api.request('GET', '/api/creator-lists', { token: world.advertiser.token }),
+  getCreatorList: (api) => api.request('GET', `/api/creator-lists/${creatorListId}`, { token: world.advertiser.token }),
+  renameCreatorList: (api) =>
+    api.request('PATCH', `/api/creator-lists/${creatorListId}`, {
+      token: world.advertiser.token,
+      json: { name: 'Best speedrunners' },
+    }),
+  addToCreatorList: null,
+  removeFromCreatorList: (api) =>
+    api.request('DELETE', `/api/creator-lists/${creatorListId}/creators/${world.creator.id}`, {
+      token: world.advertiser.token,
+    }),
+  deleteCreatorList: (api) =>
+    api.request('DELETE', `/api/creator-lists/${creatorListId}`, { token: world.advertiser.token }),
+  inviteCreator: null,
   updateCampaign: (api) =>
     api.request('PATCH', `/api/campaigns/${world.campaignId}`, {
       token: world.advertiser.token,

@@ -1,0 +1,140 @@
+// Invitations (docs/product.md §Discovery and negotiation): an approved advertiser invites a creator found in search to
+// one of its active campaigns. The invitation is an offer like matching's (server/marketplace/match-jobs.ts writes the
+// same row), status 'invited' and origin 'invitation', so the creator answers it as any offer; it respects the
+// campaign as matching does: active only, one offer per creator and campaign, a free spot, and at most
+// spots left × OPEN_OFFERS_PER_SPOT open offers. No money moves: launching reserved pay × spots
+// (server/money/funding.ts), which covers every spot an invitation can fill. The optional message opens the offer's
+// thread as the advertiser's first message; the creator is notified in the same transaction.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
+import type { MatchReason } from '../../contract/schemas/marketplace.ts';
+import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Notifier } from '../notifications/store.ts';
+import { touchOfferLists } from './offer-revisions.ts';
+
+export const ALL_SPOTS_TAKEN = 'All spots of this campaign are taken';
+
+export interface InvitationDeps {
+  db: Kysely<Database>;
+  notifier: Pick<Notifier, 'create'>;
+}
+
+export function createInvitations({ db, notifier }: InvitationDeps) {
+  return {
+    /** Invites `creatorId` to the advertiser's campaign `campaignId`; answers the new offer's id. */
+    async invite(
+      advertiserId: string,
+      campaignId: string,
+      input: { creatorId: string; message?: string | undefined },
+    ): Promise<string> {
+      let announce = () => {};
+      const offerId = await db.transaction().execute(async (trx) => {
+        const stamp = new Date().toISOString();
+        // The campaign's row first, written in place: it holds concurrent invitations (and accepts) of this campaign in
+        // turn until the commit, so two of them never both take the last room.
+        const locked = await trx
+          .updateTable('campaigns')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+          .where('id', '=', campaignId)
+          .where('advertiser_id', '=', advertiserId)
+          .executeTakeFirst();
+        if (Number(locked.numUpdatedRows) !== 1) throw new HttpError(404, 'No such campaign');
+        const campaign = await trx
+          .selectFrom('campaigns')
+          .selectAll()
+          .where('id', '=', campaignId)
+          .executeTakeFirstOrThrow();
+        if (campaign.status !== 'active') {
+          throw new HttpError(409, `This campaign is ${campaign.status}: only an active campaign takes invitations`);
+        }
+        const creator = await trx
+          .selectFrom('creator_directory')
+          .innerJoin('users', 'users.id', 'creator_directory.user_id')
+          .select(['creator_directory.user_id', 'creator_directory.display_name'])
+          .where('creator_directory.user_id', '=', input.creatorId)
+          .where('creator_directory.listed', '=', 1)
+          .where('users.role', '=', 'creator')
+          .executeTakeFirst();
+        if (!creator) throw new HttpError(404, 'No such creator');
+        const existing = await trx
+          .selectFrom('offers')
+          .select('status')
+          .where('campaign_id', '=', campaignId)
+          .where('creator_id', '=', creator.user_id)
+          .executeTakeFirst();
+        if (existing) {
+          throw new HttpError(
+            409,
+            `${creator.display_name} already has an offer of this campaign (${existing.status.replace('_', ' ')})`,
+          );
+        }
+        const spotsLeft = Number(campaign.spots) - Number(campaign.accepted_count);
+        if (spotsLeft <= 0) throw new HttpError(409, ALL_SPOTS_TAKEN);
+        const open = await trx
+          .selectFrom('offers')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('campaign_id', '=', campaignId)
+          .where('status', 'in', OPEN_OFFER_STATUSES)
+          .executeTakeFirstOrThrow();
+        if (Number(open.n) >= spotsLeft * OPEN_OFFERS_PER_SPOT) {
+          throw new HttpError(
+            409,
+            `This campaign already has ${Number(open.n)} open offers for its ${spotsLeft} free ${spotsLeft === 1 ? 'spot' : 'spots'} (at most ${OPEN_OFFERS_PER_SPOT} per spot): wait for answers, or add spots`,
+          );
+        }
+        const reasons: MatchReason[] = [{ criterion: 'platform', detail: `Invited by ${campaign.brand}` }];
+        const message = input.message?.trim() ? input.message.trim() : null;
+        const inserted = await trx
+          .insertInto('offers')
+          .values({
+            id: crypto.randomUUID(),
+            campaign_id: campaignId,
+            creator_id: creator.user_id,
+            status: 'invited',
+            origin: 'invitation',
+            reasons: JSON.stringify(reasons),
+            score: 0,
+            decline_reason: null,
+            message_count: message ? 1 : 0,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .onConflict((oc) => oc.columns(['campaign_id', 'creator_id']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        // Matching wrote one meanwhile (its transaction committed between our read and our insert).
+        if (!inserted) throw new HttpError(409, `${creator.display_name} already has an offer of this campaign`);
+        if (message) {
+          await trx
+            .insertInto('offer_messages')
+            .values({
+              offer_id: inserted.id,
+              author_id: advertiserId,
+              author_side: 'advertiser',
+              body: message,
+              created_at: stamp,
+            })
+            .execute();
+        }
+        await touchOfferLists(trx, [creator.user_id, advertiserId]);
+        announce = await notifier.create(trx, [
+          {
+            userId: creator.user_id,
+            type: 'offer.new',
+            title: `Invitation from ${campaign.brand}`,
+            text: `${campaign.brand} invites you to sponsor ${campaign.title}${message ? `: ${message.slice(0, 200)}` : '.'} Review the offer in Sponsorship Offers.`,
+            offerId: inserted.id,
+            link: '/sponsorship-offers',
+          },
+        ]);
+        return inserted.id;
+      });
+      announce();
+      return offerId;
+    },
+  };
+}
+
+export type Invitations = ReturnType<typeof createInvitations>;
