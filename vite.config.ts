@@ -45,6 +45,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     proxy: {
       '/api': apiTarget,
       '/uploads': apiTarget,
+      // Creators' public media kits are rendered by the API server (server/marketplace/media-kit-routes.ts).
+      '/c/': apiTarget,
     },
   },
   build: {

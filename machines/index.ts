@@ -45,6 +45,7 @@ import { advertiserFundsMachine } from './money/advertiserFunds.machine';
 import { advertiserCompletionMachine } from './accounts/advertiserCompletion.machine';
 import { advertiserChecklistMachine } from './marketplace/advertiserChecklist.machine';
 import { offersOutlookMachine } from './marketplace/offersOutlook.machine';
+import { mediaKitMachine } from './marketplace/mediaKit.machine';
 import { transferInstructionsMachine } from './operator/transferInstructions.machine';
 import { deliveryConfirmMachine } from './marketplace/deliveryConfirm.machine';
 import { adminFundsMachine } from './operator/adminFunds.machine';
@@ -229,6 +230,12 @@ export const catalogue = {
     spec: 'product: Fair matching explained',
     summary:
       'Newley Offers, when empty, says why no offers came: the profile, a channel, what running campaigns ask for, the media kit; a failed read offers Try again.',
+  },
+  mediaKit: {
+    machine: mediaKitMachine,
+    spec: 'product: Discovery and negotiation',
+    summary:
+      "The creator's media kit: the handle (a suggestion until saved) checked here, then saved; the Publish switch saves at once and lists the creator in brand search at /c/<handle>; a refusal (a taken or bad handle) keeps the text and says why; Copy writes the page's address.",
   },
   campaignControls: {
     machine: campaignControlsMachine,

@@ -36,6 +36,7 @@ import { samples as advertiserFunds } from './money/advertiserFunds.samples';
 import { samples as advertiserCompletion } from './accounts/advertiserCompletion.samples';
 import { samples as advertiserChecklist } from './marketplace/advertiserChecklist.samples';
 import { samples as offersOutlook } from './marketplace/offersOutlook.samples';
+import { samples as mediaKit } from './marketplace/mediaKit.samples';
 import { samples as transferInstructions } from './operator/transferInstructions.samples';
 import { samples as payoutMethods } from './money/payoutMethods.samples';
 import { samples as overlayPage } from './overlay/overlayPage.samples';
@@ -84,6 +85,7 @@ export const fixtures = {
   campaignList,
   advertiserChecklist,
   offersOutlook,
+  mediaKit,
   campaignEditor,
   campaignControls,
   campaignDetail,

@@ -39,6 +39,7 @@ export const routeModules: Record<string, string[]> = {
   '/set-payout-method': dashboard('src/money/PayoutMethods.tsx'),
   '/my-profile': dashboard('src/accounts/MyProfile.tsx'),
   '/connect-accounts': dashboard('src/connections/ConnectAccounts.tsx'),
+  '/media-kit': dashboard('src/marketplace/MediaKit.tsx'),
   // The advertiser's workspace (docs/product.md §Marketplace).
   '/company-profile': dashboard('src/marketplace/CompanyProfile.tsx'),
   '/campaigns': dashboard('src/marketplace/Campaigns.tsx'),

@@ -10,8 +10,8 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Escapes text for HTML content and double- or single-quoted attributes. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
-/** The bundled image link previews show (public/images/media-kit-card.png). */
-export const OG_IMAGE_PATH = '/images/media-kit-card.png';
+/** The bundled image link previews show (public/images/media-kit-card.jpg). */
+export const OG_IMAGE_PATH = '/images/media-kit-card.jpg';
 export const FONT_PATH = '/c/-/inter.woff2';
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
 const DESCRIPTION_MAX = 200;
@@ -36,7 +36,7 @@ main{max-width:960px;margin:0 auto;padding:24px 16px 48px}
 .handle{margin:4px 0 12px;color:#c9c4f0}
 .chips{display:flex;flex-wrap:wrap;gap:8px;margin:0;padding:0;list-style:none}
 .chips li{background:rgba(255,255,255,.14);border-radius:999px;padding:4px 12px;font-size:.875rem}
-.stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:16px;margin:24px 0;padding:0;list-style:none}
+.stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:16px;margin:24px 0;padding:0;list-style:none}
 .stats li,.card{background:#fff;border-radius:16px;box-shadow:0 2px 4px rgba(23,19,58,.04),0 8px 20px rgba(23,19,58,.08);padding:20px}
 .stats strong{display:block;font-size:2rem;line-height:1.2}
 .stats span{color:#5a5778;font-size:.875rem}
@@ -109,6 +109,8 @@ export function renderMediaKitPage(
     `<meta property="og:description" content="${e(description)}">`,
     `<meta property="og:url" content="${e(links.url)}">`,
     `<meta property="og:image" content="${e(links.image)}">`,
+    `<meta property="og:image:width" content="1200">`,
+    `<meta property="og:image:height" content="630">`,
     `<meta property="og:image:alt" content="Castbridge media kit">`,
     `<meta property="profile:username" content="${e(kit.handle)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,

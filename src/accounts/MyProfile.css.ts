@@ -6,6 +6,9 @@ export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const notice = style({});
 
+/** The heading's Media kit link and Edit button. */
+export const headingActions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space[4] });
+
 export const details = style({
   display: 'grid',
   gap: vars.space[4],

@@ -25,6 +25,7 @@ import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Field, NativeSelectField } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
+import { Link } from '@/src/ui/Link';
 import { avatarSrc, fullName } from '@/src/shell/ProfileMenu';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './MyProfile.css';
@@ -48,10 +49,14 @@ export function MyProfileScreen({ logic }: { logic?: ProfileLogic }) {
     <div className={s.page}>
       <ScreenHeading title="My Profile">
         {selectProfileViewing(snapshot) ? (
-          <Button variant="dashboard" onClick={() => send({ type: 'profile.edit' })}>
-            <Icon name="user" size={18} />
-            Edit
-          </Button>
+          <div className={s.headingActions}>
+            {/* docs/product.md §Discovery and negotiation: the public page brands see. */}
+            <Link to="/media-kit">Media kit</Link>
+            <Button variant="dashboard" onClick={() => send({ type: 'profile.edit' })}>
+              <Icon name="user" size={18} />
+              Edit
+            </Button>
+          </div>
         ) : null}
       </ScreenHeading>
       {notes ? (

@@ -25,6 +25,8 @@ const SetPayoutMethod = lazy(() =>
   import('@/src/money/PayoutMethods').then((m) => ({ default: m.SetPayoutMethodScreen })),
 );
 const MyProfile = lazy(() => import('@/src/accounts/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
+// The creator's public media kit (docs/product.md §Discovery and negotiation).
+const MediaKit = lazy(() => import('@/src/marketplace/MediaKit').then((m) => ({ default: m.MediaKitScreen })));
 const ConnectAccounts = lazy(() =>
   import('@/src/connections/ConnectAccounts').then((m) => ({ default: m.ConnectAccountsScreen })),
 );
@@ -64,6 +66,7 @@ export function SignedInRoutes() {
             <Route path="set-payout-method" element={<SetPayoutMethod />} />
             <Route path="my-profile" element={<MyProfile />} />
             <Route path="connect-accounts" element={<ConnectAccounts />} />
+            <Route path="media-kit" element={<MediaKit />} />
           </Route>
           <Route element={<RequireRole role="advertiser" />}>
             <Route path="company-profile" element={<CompanyProfile />} />

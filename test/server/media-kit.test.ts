@@ -339,7 +339,7 @@ describe.each(BACKENDS)('media kit on %s', (backendName) => {
     expect(page.text).toContain(`<meta property="og:title" content="${twitch.login} (@${handle})">`);
     expect(page.text).toContain('<meta property="og:description" content="');
     expect(page.text).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+/c/${handle}">`));
-    expect(page.text).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/images\/media-kit-card\.png">/);
+    expect(page.text).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/images\/media-kit-card\.jpg">/);
     expect(page.text).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(page.text).toContain('1,200 followers');
     expect(page.text).toContain('40%');
