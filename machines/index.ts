@@ -41,6 +41,8 @@ import { adminApprovalMachine } from './operator/adminApproval.machine';
 import { adminRecordsMachine } from './operator/adminRecords.machine';
 import { offersMachine } from './marketplace/offers.machine';
 import { offerActionsMachine } from './marketplace/offerActions.machine';
+import { counterOfferMachine } from './marketplace/counterOffer.machine';
+import { proposalReplyMachine } from './marketplace/proposalReply.machine';
 import { advertiserFundsMachine } from './money/advertiserFunds.machine';
 import { advertiserCompletionMachine } from './accounts/advertiserCompletion.machine';
 import { advertiserChecklistMachine } from './marketplace/advertiserChecklist.machine';
@@ -260,6 +262,18 @@ export const catalogue = {
     spec: '§2 Sponsorship Offers; product: Creator: Sponsorship Offers, Offer',
     summary:
       "One card's Accept, Decline (optional reason) and Request More Information (required message), as the status allows; busy while under way; a refusal shows the server's message.",
+  },
+  counterOffer: {
+    machine: counterOfferMachine,
+    spec: 'product: Counter-offers, Offer',
+    summary:
+      "The creator's counter-offer on an open offer card: Propose different pay opens a dialog (pay in dollars, optional minutes, a message) checked before sending, then sent or refused with the dialog kept; the brand's open proposal is accepted, declined or countered.",
+  },
+  proposalReply: {
+    machine: proposalReplyMachine,
+    spec: 'product: Counter-offers, Money',
+    summary:
+      "The advertiser's answer to a creator's proposal on the campaign page: Accept (accepted; short of funds with the amount missing and a link to add funds; or refused), Decline, or Counter with the same dialog.",
   },
   thread: {
     machine: threadMachine,

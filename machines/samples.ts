@@ -30,6 +30,8 @@ import { samples as campaignDetail } from './marketplace/campaignDetail.samples'
 import { samples as thread } from './marketplace/thread.samples';
 import { samples as offers } from './marketplace/offers.samples';
 import { samples as offerActions } from './marketplace/offerActions.samples';
+import { samples as counterOffer } from './marketplace/counterOffer.samples';
+import { samples as proposalReply } from './marketplace/proposalReply.samples';
 import { samples as withdraw } from './money/withdraw.samples';
 import { samples as earnings } from './money/earnings.samples';
 import { samples as advertiserFunds } from './money/advertiserFunds.samples';
@@ -92,6 +94,8 @@ export const fixtures = {
   thread,
   offers,
   offerActions,
+  counterOffer,
+  proposalReply,
   withdraw,
   earnings,
   deliveryDispute,
