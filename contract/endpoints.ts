@@ -373,7 +373,8 @@ export const endpointDocs = {
       '`payCents` (100–100,000,000), `deliverableMinutes` (1–100,000, or null/absent: unchanged), `message` (1–2,000 characters)',
     answer:
       'the offer with its new open `proposal`: the creator opens on an invited or info_requested offer, or counters the advertiser\'s open proposal; the advertiser counters the creator\'s open proposal (which becomes `countered`). Written in the thread; the other side is notified',
-    errors: '400; 403 not their turn; 404; 409 the offer is not invited/info_requested, or the proposal changed meanwhile',
+    errors:
+      '400; 404; 409 out of turn (a proposal of theirs is waiting, or no creator proposal to counter), the offer is not invited/info_requested, or the proposal was answered meanwhile',
   },
   acceptProposal: {
     who: 'its creator or advertiser, the side that did not write it',

@@ -1,6 +1,7 @@
 // The marketplace's plain data (docs/product.md §Marketplace, docs/product.md "Roles", "Records and life cycles"): roles, the campaign and
 // offer life cycles, the creator's three tabs, targeting options and limits. Zod-free, so machines and views import
 // it; ./schemas/marketplace.ts builds the request and answer schemas from it.
+import { formatCents } from './cents';
 
 export const ROLES = ['creator', 'advertiser', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
@@ -146,3 +147,12 @@ export const OPEN_OFFERS_PER_SPOT = 3;
 
 // How a sum of cents is written lives in its own module (the client's format chunk takes it alone).
 export { formatCents } from './cents';
+
+/**
+ * Accepting a counter-offer above the campaign's pay when the advertiser's balance is short (server/marketplace/proposals.ts):
+ * the 409 names the amount missing; the advertiser's reply flow knows it by its start and links Funds.
+ */
+export const SHORT_OF_FUNDS = 'Accepting needs ';
+export function shortOfFundsMessage(missingCents: number): string {
+  return `${SHORT_OF_FUNDS}${formatCents(missingCents)} more than your balance holds: add funds first`;
+}

@@ -27,7 +27,8 @@ export type OffersEvent =
   /** Read the offers again (live news of an offer, or the user asking after a failed refresh). */
   | { type: 'offers.refresh' }
   /** A card's action succeeded: the offer in its new status. */
-  | { type: 'offer.changed'; offer: Offer; action: OfferAction }
+  // 'counter': a counter-offer was proposed, answered or declined (./counterOffer.machine.ts).
+  | { type: 'offer.changed'; offer: Offer; action: OfferAction | 'counter' }
   | { type: 'tab.select'; tab: OfferTab }
   | { type: 'thread.open'; offerId: string }
   | { type: 'thread.close' };

@@ -19,6 +19,7 @@ import {
   CONNECT_BEFORE_ACCEPT,
   OPEN_OFFER_STATUSES,
   formatCents,
+  shortOfFundsMessage,
   type OfferStatus,
   type Role,
 } from '../../contract/marketplace.ts';
@@ -288,7 +289,7 @@ export function createProposalStore(services: ProposalDeps) {
             throw new HttpError(
               409,
               party.role === 'advertiser'
-                ? `Accepting needs ${formatCents(missing)} more than your balance holds: add funds first`
+                ? shortOfFundsMessage(missing)
                 : `${offer.brand} cannot cover ${formatCents(pay)} right now: their balance is short. Try again once they have added funds.`,
             );
           }

@@ -39,6 +39,7 @@ import { useCampaignControlsLogic, type CampaignControlsLogic } from '@/src/mark
 import { DeliveryCard } from '@/src/marketplace/CampaignDelivery';
 import { useCampaignDetailLogic, type CampaignDetailLogic } from '@/src/marketplace/campaignDetail';
 import type { DeliveryConfirmLogic } from '@/src/marketplace/deliveryConfirm';
+import type { ProposalReplyLogic } from '@/src/marketplace/proposals';
 import type { ThreadLogic } from '@/src/marketplace/thread';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
@@ -56,12 +57,16 @@ import { LoadState } from '@/src/common/LoadState';
 
 // The thread loads after the page is interactive: it is only needed once an offer's messages are opened.
 const ThreadDialog = lazy(() => import('@/src/marketplace/ThreadDialog').then((m) => ({ default: m.ThreadDialog })));
+// A creator's open counter-offer and its dialog load only when an offer has one (docs/product.md §Counter-offers).
+const ProposalReply = lazy(() => import('@/src/marketplace/ProposalReply').then((m) => ({ default: m.ProposalReply })));
 
 export interface CampaignPageLogics {
   detail?: CampaignDetailLogic;
   controls?: CampaignControlsLogic;
   thread?: ThreadLogic;
   delivery?: DeliveryConfirmLogic;
+  /** The answers to creators' counter-offers. */
+  reply?: ProposalReplyLogic;
 }
 
 /** /campaigns/:id (docs/product.md §Marketplace): the campaign, its controls, its matched creators with their reasons by offer status, and each offer's thread. */
@@ -84,6 +89,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
     (changed: Campaign) => actorRef.send({ type: 'campaign.updated', campaign: changed }),
     [actorRef],
   );
+  const reload = useCallback(() => send({ type: 'campaign.reload' }), [send]);
   const delivery = selectDeliveryConfirm(snapshot);
   const figures = selectDetailDelivery(snapshot);
   return (
@@ -153,6 +159,8 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
                       <OfferCard
                         key={offer.id}
                         offer={offer}
+                        replyLogic={logic.reply}
+                        onReplied={reload}
                         onThread={() => send({ type: 'thread.open', offerId: offer.id })}
                         onConfirmDelivery={() => delivery?.send({ type: 'delivery.ask', offerId: offer.id })}
                       />
@@ -398,10 +406,14 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
 
 function OfferCard({
   offer,
+  replyLogic,
+  onReplied,
   onThread,
   onConfirmDelivery,
 }: {
   offer: Offer;
+  replyLogic?: ProposalReplyLogic;
+  onReplied: () => void;
   onThread: () => void;
   onConfirmDelivery: () => void;
 }) {
@@ -431,6 +443,33 @@ function OfferCard({
             </li>
           ))}
         </ul>
+      ) : null}
+      {offer.payCents !== offer.campaignPayCents ? (
+        <p className={s.muted}>
+          Agreed pay {formatMoney(offer.payCents)} for {formatCount(offer.deliverable.minutes)} minutes (the campaign
+          pays {formatMoney(offer.campaignPayCents)})
+        </p>
+      ) : null}
+      {offer.proposal?.side === 'creator' ? (
+        <Suspense fallback={null}>
+          {/* Keyed by round: a new proposal gets a fresh answer. */}
+          <ProposalReply
+            key={offer.proposal.round}
+            offer={offer}
+            proposal={offer.proposal}
+            creatorName={name}
+            logic={replyLogic}
+            onChanged={onReplied}
+          />
+        </Suspense>
+      ) : offer.proposal ? (
+        <p className={s.muted}>
+          You countered with {formatMoney(offer.proposal.payCents)}
+          {offer.proposal.deliverableMinutes === null
+            ? ''
+            : ` for ${formatCount(offer.proposal.deliverableMinutes)} minutes`}
+          : waiting for {name}’s answer.
+        </p>
       ) : null}
       {offer.status === 'declined' && offer.declineReason ? (
         <p className={s.muted}>Declined: {offer.declineReason}</p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Offer } from '@/contract';
 import {
   OFFER_ACTIONS,
+  OPEN_OFFER_STATUSES,
   THREAD_OPEN_STATUSES,
   type OfferAction,
   type OfferStatus,
@@ -23,6 +24,7 @@ import {
 import { inspect } from '@/src/app/inspect';
 import { formatMoney } from '@/src/common/format';
 import type { OfferActionsLogic } from '@/src/marketplace/offerActions';
+import type { CounterOfferLogic } from '@/src/marketplace/proposals';
 import { useOffersLogic, type OffersLogic } from '@/src/marketplace/offers';
 import type { OffersOutlookLogic } from '@/src/marketplace/offersOutlook';
 import type { ThreadLogic } from '@/src/marketplace/thread';
@@ -41,6 +43,7 @@ import { scrollTabIntoView } from './scrollTabIntoView';
 // once, their buttons once this code is in, which the screen asks for as it mounts (the offers' read takes longer).
 const loadLater = () => import('./later');
 const OfferActions = lazy(() => loadLater().then((m) => ({ default: m.OfferActions })));
+const CounterOffer = lazy(() => loadLater().then((m) => ({ default: m.CounterOffer })));
 const ThreadDialog = lazy(() => loadLater().then((m) => ({ default: m.ThreadDialog })));
 const OffersProblem = lazy(() => loadLater().then((m) => ({ default: m.OffersProblem })));
 const OffersOutlook = lazy(() => loadLater().then((m) => ({ default: m.OffersOutlook })));
@@ -50,6 +53,8 @@ export interface SponsorshipOffersLogics {
   offers?: OffersLogic;
   /** Every card's actions. */
   offerActions?: OfferActionsLogic;
+  /** Every open card's counter-offer. */
+  counterOffer?: CounterOfferLogic;
   thread?: ThreadLogic;
   /** Why no offers came, in an empty Newley Offers. */
   outlook?: OffersOutlookLogic;
@@ -114,7 +119,7 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
   }, []);
 
   const onChanged = useCallback(
-    (offer: Offer, action: OfferAction) => send({ type: 'offer.changed', offer, action }),
+    (offer: Offer, action: OfferAction | 'counter') => send({ type: 'offer.changed', offer, action }),
     [send],
   );
 
@@ -171,6 +176,7 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
                         key={`${offer.id}:${offer.status}`}
                         offer={offer}
                         logic={logic.offerActions}
+                        counterLogic={logic.counterOffer}
                         onChanged={onChanged}
                         onThread={() => send({ type: 'thread.open', offerId: offer.id })}
                       />
@@ -204,14 +210,19 @@ function showPlaceholder(event: SyntheticEvent<HTMLImageElement>) {
 interface OfferCardProps {
   offer: Offer;
   logic?: OfferActionsLogic;
-  onChanged: (offer: Offer, action: OfferAction) => void;
+  counterLogic?: CounterOfferLogic;
+  onChanged: (offer: Offer, action: OfferAction | 'counter') => void;
   onThread: () => void;
 }
 
 /** One offer: image, brand, title, description, pay, deliverable, why it matched, and the actions its status allows. */
-function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
+function OfferCard({ offer, logic, counterLogic, onChanged, onThread }: OfferCardProps) {
   const titleId = `offer-${offer.id}`;
   const stage = STAGE[offer.status];
+  const onCounter = useCallback(
+    (changed: Offer) => onChanged(changed, changed.status === 'accepted' ? 'accept' : 'counter'),
+    [onChanged],
+  );
   return (
     <Card as="li" gradient padding="sm" className={s.card} aria-labelledby={titleId}>
       <img
@@ -225,7 +236,8 @@ function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
       <div className={s.body}>
         <div className={s.heading}>
           <div className={s.brandRow}>
-            <p className={s.brand}>{offer.brand}</p>
+            {/* An invitation from brand search (docs/product.md §Discovery and negotiation) says so. */}
+            <p className={s.brand}>{offer.origin === 'invitation' ? `Invitation from ${offer.brand}` : offer.brand}</p>
             {stage ? <span className={s.stage}>{stage}</span> : null}
           </div>
           <h2 id={titleId} className={`${shared.cardTitle} ${s.title}`}>
@@ -236,7 +248,12 @@ function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
         <dl className={s.facts}>
           <div>
             <dt className={s.term}>Pay</dt>
-            <dd className={`${s.value} ${s.pay}`}>{formatMoney(offer.payCents)}</dd>
+            <dd className={`${s.value} ${s.pay}`}>
+              {formatMoney(offer.payCents)}
+              {offer.payCents !== offer.campaignPayCents ? (
+                <span className={s.disclosure}>Agreed; the campaign pays {formatMoney(offer.campaignPayCents)}</span>
+              ) : null}
+            </dd>
           </div>
           {offer.earnedCents !== null ? (
             <div>
@@ -269,6 +286,17 @@ function OfferCard({ offer, logic, onChanged, onThread }: OfferCardProps) {
         {actionable(offer) ? (
           <Suspense fallback={null}>
             <OfferActions offer={offer} logic={logic} onChanged={onChanged} />
+          </Suspense>
+        ) : null}
+        {(OPEN_OFFER_STATUSES as readonly OfferStatus[]).includes(offer.status) ? (
+          <Suspense fallback={null}>
+            {/* Keyed by the open round: a new proposal gets a fresh flow. */}
+            <CounterOffer
+              key={offer.proposal ? `${offer.proposal.round}:${offer.proposal.status}` : 'none'}
+              offer={offer}
+              logic={counterLogic}
+              onChanged={onCounter}
+            />
           </Suspense>
         ) : null}
         <Button
