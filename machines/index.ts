@@ -48,6 +48,9 @@ import { advertiserCompletionMachine } from './accounts/advertiserCompletion.mac
 import { advertiserChecklistMachine } from './marketplace/advertiserChecklist.machine';
 import { offersOutlookMachine } from './marketplace/offersOutlook.machine';
 import { mediaKitMachine } from './marketplace/mediaKit.machine';
+import { creatorSearchMachine } from './marketplace/creatorSearch.machine';
+import { creatorListsMachine } from './marketplace/creatorLists.machine';
+import { invitationMachine } from './marketplace/invitation.machine';
 import { transferInstructionsMachine } from './operator/transferInstructions.machine';
 import { deliveryConfirmMachine } from './marketplace/deliveryConfirm.machine';
 import { adminFundsMachine } from './operator/adminFunds.machine';
@@ -238,6 +241,24 @@ export const catalogue = {
     spec: 'product: Discovery and negotiation',
     summary:
       "The creator's media kit: the handle (a suggestion until saved) checked here, then saved; the Publish switch saves at once and lists the creator in brand search at /c/<handle>; a refusal (a taken or bad handle) keeps the text and says why; Copy writes the page's address.",
+  },
+  creatorSearch: {
+    machine: creatorSearchMachine,
+    spec: 'product: Discovery and negotiation',
+    summary:
+      "Find creators: filters typed, then Search (page 1); a sort change searches at once; Previous and Next page; no match is its own state; a refusal shows the server's message and Try again sends it again.",
+  },
+  creatorLists: {
+    machine: creatorListsMachine,
+    spec: 'product: Discovery and negotiation',
+    summary:
+      'Saved lists: Save to list chooses a list or names a new one (created, then the creator saved in it); a list opens to its listed creators, one can be taken off, a list deleted; a refusal is shown.',
+  },
+  invitation: {
+    machine: invitationMachine,
+    spec: 'product: Discovery and negotiation',
+    summary:
+      "Invite a creator: the dialog loads the advertiser's active campaigns, one is chosen, an optional message written, the invitation sent; the server's refusal (spots taken, an offer already made) stays in the dialog; none active: launch one first.",
   },
   campaignControls: {
     machine: campaignControlsMachine,

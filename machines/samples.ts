@@ -24,6 +24,9 @@ import { samples as liveEvents } from './notifications/liveEvents.samples';
 import { samples as deliveryConfirm } from './marketplace/deliveryConfirm.samples';
 import { samples as advertiserProfile } from './marketplace/advertiserProfile.samples';
 import { samples as campaignList } from './marketplace/campaignList.samples';
+import { samples as creatorSearch } from './marketplace/creatorSearch.samples';
+import { samples as creatorLists } from './marketplace/creatorLists.samples';
+import { samples as invitation } from './marketplace/invitation.samples';
 import { samples as campaignEditor } from './marketplace/campaignEditor.samples';
 import { samples as campaignControls } from './marketplace/campaignControls.samples';
 import { samples as campaignDetail } from './marketplace/campaignDetail.samples';
@@ -85,6 +88,9 @@ export const fixtures = {
   deliveryConfirm,
   advertiserProfile,
   campaignList,
+  creatorSearch,
+  creatorLists,
+  invitation,
   advertiserChecklist,
   offersOutlook,
   mediaKit,

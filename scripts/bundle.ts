@@ -44,6 +44,7 @@ export const routeModules: Record<string, string[]> = {
   '/company-profile': dashboard('src/marketplace/CompanyProfile.tsx'),
   '/campaigns': dashboard('src/marketplace/Campaigns.tsx'),
   '/campaigns/new': dashboard('src/marketplace/CampaignEditor.tsx'),
+  '/creators': dashboard('src/marketplace/FindCreators.tsx'),
   '/admin': dashboard('src/operator/OperatorConsole.tsx'),
   '/campaigns/:id': dashboard('src/marketplace/CampaignPage.tsx'),
   '/offers/:id/proof': dashboard('src/overlay/DisplayProof.tsx'),

@@ -38,6 +38,10 @@ const CompanyProfile = lazy(() =>
 const OperatorConsole = lazy(() =>
   import('@/src/operator/OperatorConsole').then((m) => ({ default: m.OperatorConsoleScreen })),
 );
+// Brand search (docs/product.md §Discovery and negotiation).
+const FindCreators = lazy(() =>
+  import('@/src/marketplace/FindCreators').then((m) => ({ default: m.FindCreatorsScreen })),
+);
 const Campaigns = lazy(() => import('@/src/marketplace/Campaigns').then((m) => ({ default: m.CampaignsScreen })));
 const CampaignEditor = lazy(() =>
   import('@/src/marketplace/CampaignEditor').then((m) => ({ default: m.CampaignEditorScreen })),
@@ -71,6 +75,7 @@ export function SignedInRoutes() {
           <Route element={<RequireRole role="advertiser" />}>
             <Route path="company-profile" element={<CompanyProfile />} />
             <Route path="campaigns" element={<Campaigns />} />
+            <Route path="creators" element={<FindCreators />} />
             <Route path="campaigns/new" element={<CampaignEditor />} />
             <Route path="campaigns/:id" element={<CampaignPage />} />
             <Route path="campaigns/:id/edit" element={<CampaignEditor />} />

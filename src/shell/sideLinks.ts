@@ -26,6 +26,7 @@ export function linksFor(role: Role | null): SideLink[] {
   if (role === 'advertiser') {
     return [
       { to: '/campaigns', label: 'Campaigns', icon: 'offers' },
+      { to: '/creators', label: 'Find creators', icon: 'search' },
       { to: '/company-profile', label: 'Company Profile', icon: 'user' },
       help,
     ];

@@ -336,7 +336,7 @@ describe.each(BACKENDS)('creator search on %s', (backendName) => {
         ],
         mediaKitUrl: '/c/nova_runs',
       });
-      for (const query of [{}, { sort: 'followers', pageSize: 50 }, { q: 'nova' }])
+      for (const query of [{}, { sort: 'followers', pageSize: 50 }, { q: 'nova' }] as Query[])
         assertNothingPrivate((await search(query)).text);
     });
 
@@ -358,7 +358,7 @@ describe.each(BACKENDS)('creator search on %s', (backendName) => {
 
     it('a creator who is not listed never appears; one who unpublishes is gone at once, and back on publishing', async () => {
       const hidden = creators.find((c) => c.listed === false)!;
-      for (const query of [{}, { q: 'hidden' }, { minViewers: 5000 }, { sort: 'completed', pageSize: 50 }])
+      for (const query of [{}, { q: 'hidden' }, { minViewers: 5000 }, { sort: 'completed', pageSize: 50 }] as Query[])
         expect(ids(await search(query))).not.toContain(hidden.id);
       const luna = creators.find((c) => c.handle === 'luna_lives')!;
       expect(ids(await search({ q: 'luna' }))).toEqual([luna.id]);

@@ -83,6 +83,7 @@ describe('role-aware shell', () => {
     expect(linksFor('creator').map((link) => [link.label, link.to])).toEqual(SPEC_LINKS);
     expect(linksFor('advertiser').map((link) => [link.label, link.to])).toEqual([
       ['Campaigns', '/campaigns'],
+      ['Find creators', '/creators'],
       ['Company Profile', '/company-profile'],
       ['Help and Support', '/help-and-support'],
     ]);
@@ -102,6 +103,7 @@ describe('role-aware shell', () => {
     expect(screen.getByText('Campaigns screen')).toBeInTheDocument();
     expect(shell.links()).toEqual([
       ['Campaigns', '/campaigns'],
+      ['Find creators', '/creators'],
       ['Company Profile', '/company-profile'],
       ['Help and Support', '/help-and-support'],
     ]);

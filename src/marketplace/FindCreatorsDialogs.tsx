@@ -1,0 +1,203 @@
+// Find creators' dialogs (docs/product.md §Discovery and negotiation), loaded when one first opens so that the screen
+// stays within its route's bundle budget: Save to list (choose a list or name a new one) and Invite (an active
+// campaign and an optional message; the server's refusal stays in the dialog).
+import { Link } from 'react-router-dom';
+import {
+  selectLists,
+  selectListsBusy,
+  selectListsError,
+  selectListsNotice,
+  selectNewListName,
+  selectSaveTarget,
+} from '@/machines/marketplace/creatorLists.select';
+import {
+  selectInviteCampaignId,
+  selectInviteCampaigns,
+  selectInviteChoosing,
+  selectInviteError,
+  selectInviteLoadFailed,
+  selectInviteLoading,
+  selectInviteMessage,
+  selectInviteOpen,
+  selectInviteSending,
+  selectInviteSent,
+  selectInvitee,
+  selectNoActiveCampaign,
+} from '@/machines/marketplace/invitation.select';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field, NativeSelectField } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import { Spinner } from '@/src/ui/Spinner';
+import * as a from './advertiser.css';
+import type { InviteSend, InviteSnapshot, ListsSend, ListsSnapshot } from './creatorSearch';
+import * as s from './FindCreators.css';
+
+/** Save to list: choose a list, or name a new one (created, then the creator saved in it). */
+export function SaveToListDialog({ snapshot, send }: { snapshot: ListsSnapshot; send: ListsSend }) {
+  const target = selectSaveTarget(snapshot);
+  const lists = selectLists(snapshot);
+  const busy = selectListsBusy(snapshot);
+  const error = selectListsError(snapshot);
+  const notice = selectListsNotice(snapshot);
+  const close = () => send({ type: 'save.close' });
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={target ? `Save ${target.displayName} to a list` : 'Save to a list'}
+      width="narrow"
+      footer={
+        <Button variant="secondary" onClick={close}>
+          Done
+        </Button>
+      }
+    >
+      {target ? (
+        <div className={s.dialogBody}>
+          {lists.length > 0 ? (
+            <ul className={s.listButtons} aria-label="Your lists">
+              {lists.map((list) => {
+                const saved = list.creatorIds.includes(target.id);
+                return (
+                  <li key={list.id}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={busy || saved}
+                      onClick={() => send({ type: 'list.choose', listId: list.id })}
+                    >
+                      {saved ? <Icon name="check" size={16} /> : null}
+                      {saved ? `${list.name}: saved` : list.name}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className={a.muted}>No lists yet: name your first one.</p>
+          )}
+          <form
+            className={s.newList}
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: 'list.create' });
+            }}
+          >
+            <Field
+              className={s.grow}
+              label="New list"
+              name="listName"
+              maxLength={60}
+              value={selectNewListName(snapshot)}
+              onChange={(event) => send({ type: 'name.change', value: event.target.value })}
+            />
+            <Button type="submit" variant="dashboard" disabled={busy || selectNewListName(snapshot).trim() === ''}>
+              Create and save
+            </Button>
+          </form>
+          {busy ? <Spinner label="Saving" size="sm" /> : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          {notice ? <Alert tone="success">{notice}</Alert> : null}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** Invite: one of the advertiser's active campaigns and an optional message; the server's refusal stays here. */
+export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; send: InviteSend }) {
+  const creator = selectInvitee(snapshot);
+  const campaigns = selectInviteCampaigns(snapshot);
+  const sending = selectInviteSending(snapshot);
+  const sent = selectInviteSent(snapshot);
+  const error = selectInviteError(snapshot);
+  const close = () => send({ type: 'invite.close' });
+  const choosing = selectInviteChoosing(snapshot) || sending;
+  const canSend = choosing && campaigns.length > 0;
+  return (
+    <Dialog
+      open={selectInviteOpen(snapshot)}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={creator ? `Invite ${creator.displayName}` : 'Invite a creator'}
+      description="An offer of one of your active campaigns, paid from what its launch reserved."
+      width="narrow"
+      footer={
+        sent ? (
+          <Button variant="dashboard" onClick={close}>
+            Done
+          </Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            {canSend ? (
+              <Button variant="dashboard" type="submit" form="invite-form" disabled={sending}>
+                <Icon name="send" size={18} />
+                {sending ? 'Sending…' : 'Send invitation'}
+              </Button>
+            ) : null}
+          </>
+        )
+      }
+    >
+      <div className={s.dialogBody}>
+        {selectInviteLoading(snapshot) ? <Spinner label="Loading your campaigns" size="sm" /> : null}
+        {selectInviteLoadFailed(snapshot) ? (
+          <Alert tone="error" title="Your campaigns could not be loaded">
+            <p>{error}</p>
+            <Button variant="secondary" size="sm" className={a.retry} onClick={() => send({ type: 'campaigns.retry' })}>
+              Try again
+            </Button>
+          </Alert>
+        ) : null}
+        {selectNoActiveCampaign(snapshot) ? (
+          <p className={a.muted}>
+            You have no active campaign to invite to. <Link to="/campaigns">Launch a campaign</Link> first.
+          </p>
+        ) : null}
+        {canSend ? (
+          <form
+            id="invite-form"
+            className={s.dialogBody}
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: 'invite.submit' });
+            }}
+          >
+            <NativeSelectField
+              label="Campaign"
+              name="campaign"
+              value={selectInviteCampaignId(snapshot)}
+              onChange={(event) => send({ type: 'campaign.change', campaignId: event.target.value })}
+              options={campaigns.map((campaign) => ({
+                value: campaign.id,
+                label: `${campaign.brand}: ${campaign.title}`,
+              }))}
+              disabled={sending}
+            />
+            <Field
+              label="Message (optional)"
+              name="message"
+              multiline
+              rows={4}
+              maxLength={2000}
+              hint="It opens the offer's conversation."
+              value={selectInviteMessage(snapshot)}
+              onChange={(event) => send({ type: 'message.change', value: event.target.value })}
+              disabled={sending}
+            />
+            {error ? <Alert tone="error">{error}</Alert> : null}
+          </form>
+        ) : null}
+        {sent && creator ? (
+          <Alert tone="success" title="Invitation sent">
+            {`${creator.displayName} finds it in Sponsorship Offers, as an invitation from your brand.`}
+          </Alert>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}
