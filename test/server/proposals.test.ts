@@ -158,6 +158,15 @@ describe.each(BACKENDS)('counter-offers on %s', (backendName) => {
       'Accepted $150 for 90 minutes.',
     ]);
 
+    // The overlay counts toward the agreed minutes; the display proof shows the agreed pay and minutes.
+    const { status } = ok<{ status: { offers: { offerId: string; deliverableSeconds: number }[] } }>(
+      await api.request('GET', '/api/overlay/status', { token: creator.token }),
+    );
+    expect(status.offers.find((o) => o.offerId === accepted.offer.id)).toMatchObject({ deliverableSeconds: 90 * 60 });
+    const { display } = ok<{ display: { payCents: number; deliverableSeconds: number } }>(
+      await api.request('GET', `${url}/display`, { token: advertiser.token }),
+    );
+    expect(display).toMatchObject({ payCents: 15_000, deliverableSeconds: 90 * 60 });
     // Completion pays the agreed pay; the campaign's other spot still holds the campaign's pay.
     const done = ok<{ offer: OfferBody & { earnedCents: number } }>(await post(`${url}/confirm-delivery`, advertiser));
     expect(done.offer.status).toBe('completed');
