@@ -12,7 +12,14 @@ import type { Database } from '../db/types.ts';
 import { createSealer, loadPayoutKey, type Sealer } from '../money/sealing.ts';
 import { demoRefreshToken, standInChannelId, standInFigures } from '../standins/oauth.ts';
 
-export const DEMO_CHANNELS: Record<ConnectPlatform, { login: string; displayName: string; channel: string }> = {
+/** A channel the seed connects: the stand-in's channel name, and the login and display name Castbridge keeps. */
+export interface DemoChannel {
+  channel: string;
+  login: string;
+  displayName: string;
+}
+
+export const DEMO_CHANNELS: Record<ConnectPlatform, DemoChannel> = {
   twitch: { channel: 'alexrivera_live', login: 'alexrivera_live', displayName: 'AlexRivera_Live' },
   youtube: { channel: 'alexriveraplays', login: '@alexriveraplays', displayName: 'Alex Rivera Plays' },
 };
@@ -22,12 +29,19 @@ const DAY = 86_400_000;
 const wobble = (seed: string, d: number) =>
   parseInt(crypto.createHash('sha256').update(`${seed}:${d}`).digest('hex').slice(0, 6), 16) / 0xffffff;
 
-/** A year of one platform's figures, by moment: totals once a day at noon, viewers every 15 minutes of a 19:00–21:00 UTC stream. */
+/**
+ * A year of one platform's figures, by moment: totals once a day at noon, viewers every 15 minutes of a 19:00–21:00
+ * UTC stream, ending where the stand-in's figures for `channel` (the demo creator's by default) stand today.
+ */
 export function demoYear(
   platform: ConnectPlatform,
   now: number,
+  channel = DEMO_CHANNELS[platform].channel,
 ): { at: number; samples: Partial<Record<SeriesKey, number>> }[] {
-  const final = standInFigures(platform, DEMO_CHANNELS[platform].channel);
+  const final = standInFigures(platform, channel);
+  // The demo creator's wobble as it always was; each other channel its own.
+  const wobbleSeed =
+    channel === DEMO_CHANNELS[platform].channel ? `${platform}-viewers` : `${platform}-viewers:${channel}`;
   const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
   const moments: { at: number; samples: Partial<Record<SeriesKey, number>> }[] = [];
   const totals: SeriesKey[] = platform === 'twitch' ? ['followers', 'subscribers'] : ['subscribers', 'views'];
@@ -46,7 +60,7 @@ export function demoYear(
       moments.push({
         at: day + 19 * 3_600_000 + q * 15 * 60_000,
         samples: {
-          viewers: Math.round(final.viewers * level * (0.8 + 0.4 * wobble(`${platform}-viewers`, d * 8 + q))),
+          viewers: Math.round(final.viewers * level * (0.8 + 0.4 * wobble(wobbleSeed, d * 8 + q))),
         },
       });
     }
@@ -56,13 +70,27 @@ export function demoYear(
 
 /** Connects the demo creator's channels (only where the platforms are the local stand-ins) and writes their year. */
 export async function seedAnalytics(castbridge: CastbridgeApp, creatorId: string): Promise<void> {
+  await seedChannels(castbridge, creatorId, DEMO_CHANNELS);
+}
+
+/**
+ * Writes a year of figures for each of `channels` and connects it where its platform is the local stand-in (the
+ * collector then follows it, reading on from where the year ends).
+ */
+export async function seedChannels(
+  castbridge: CastbridgeApp,
+  creatorId: string,
+  channels: Partial<Record<ConnectPlatform, DemoChannel>>,
+): Promise<void> {
   const { db, config, services } = castbridge;
   const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));
   const now = Date.now();
   for (const platform of ['twitch', 'youtube'] as const) {
-    await services.metrics.writeMany(creatorId, platform, demoYear(platform, now));
+    const channel = channels[platform];
+    if (!channel) continue;
+    await services.metrics.writeMany(creatorId, platform, demoYear(platform, now, channel.channel));
     if (!config.oauth[platform]?.standIn) continue;
-    await connectDemoChannel(db, sealer, creatorId, platform, now);
+    await connectDemoChannel(db, sealer, creatorId, platform, channel, now);
     const account = await services.connections.account(creatorId, platform);
     if (account) await services.collector.follow(account);
   }
@@ -73,9 +101,9 @@ async function connectDemoChannel(
   sealer: Sealer,
   creatorId: string,
   platform: ConnectPlatform,
+  channel: DemoChannel,
   now: number,
 ): Promise<void> {
-  const channel = DEMO_CHANNELS[platform];
   const stamp = new Date(now).toISOString();
   await db
     .insertInto('connected_accounts')

@@ -2,8 +2,10 @@
 // ordinary rows — an operator, an approved advertiser (Nova Energy) running broad campaigns, a second advertiser
 // waiting for approval, and a demo creator whose offers fill the three tabs of Sponsorship Offers and whose channels
 // have a year of figures on Analytics (docs/product.md §Analytics) — and prints the
-// credentials, also written to $DATA_DIR/demo-accounts.txt. A creator who signs up then gets real offers from the
-// demo campaigns. Idempotent: a database that already has the demo operator is left alone.
+// credentials, also written to $DATA_DIR/demo-accounts.txt. Where both platforms are the local stand-ins, a roster of
+// eight more creators (./roster.ts: no password, not printed) fills brand search. A creator who signs up then gets
+// real offers from the demo campaigns, as the roster does through the matching job. Idempotent: a database that
+// already has the demo operator is left alone (an older demo world gets no roster; a fresh DATA_DIR does).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,9 +17,10 @@ import { touchOfferLists } from '../marketplace/offer-revisions.ts';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { OfferStatus } from '../../contract/marketplace.ts';
 import { reserveForLaunch } from '../money/funding.ts';
-import { seedAnalytics } from './analytics.ts';
+import { seedAnalytics, seedChannels } from './analytics.ts';
 import { publishDemoMediaKits } from './media-kits.ts';
-import { monthsAgo, NOVA_DEPOSIT_CENTS, postDeposit, seedEarningsHistory } from './money.ts';
+import { monthsAgo, NOVA_DEPOSIT_CENTS, postDeposit, seedEarningsHistory, seedPastSponsorship } from './money.ts';
+import { ROSTER } from './roster.ts';
 
 export const DEMO_DOMAIN = 'demo.castbridge.app';
 export const DEMO_EMAILS = {
@@ -228,6 +231,8 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
   await seedEarningsHistory(castbridge, { novaId, creatorId });
   await seedAnalytics(castbridge, creatorId);
 
+  const roster = await seedRoster(castbridge, novaId);
+
   const creator = await db.selectFrom('users').selectAll().where('id', '=', creatorId).executeTakeFirstOrThrow();
   for (const sample of CAMPAIGNS) {
     const campaign = await services.campaigns.create(novaId, {
@@ -309,8 +314,8 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
     // Creators already signed up get their offers through the ordinary matching job.
     await services.jobs.enqueue('match', `match:campaign:${campaign.id}`, { campaignId: campaign.id });
   }
-  // The demo creator's media kit is published: listed in brand search and at /c/alexrivera.
-  await publishDemoMediaKits(db, [{ creatorId, handle: DEMO_HANDLE }]);
+  // The demo creators' media kits are published: listed in brand search, at /c/alexrivera and /c/<handle>.
+  await publishDemoMediaKits(db, [{ creatorId, handle: DEMO_HANDLE }, ...roster]);
 
   const lines = [
     '# Castbridge demo accounts (written once, when the demo world was seeded; SEED_DEMO=0 turns the seed off)',
@@ -320,4 +325,45 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });
   return { seeded: true, accounts, file };
+}
+
+/**
+ * The demo roster (./roster.ts), where both platforms are the local stand-ins: each creator's account and profile,
+ * channels and their year of figures, and past sponsorships with Nova (`novaId`) completed through the ledger. Their
+ * media kits are published with the demo creator's; answers each creator's id and handle.
+ */
+async function seedRoster(castbridge: CastbridgeApp, novaId: string): Promise<{ creatorId: string; handle: string }[]> {
+  const { db, services, config } = castbridge;
+  if (!config.oauth.twitch?.standIn || !config.oauth.youtube?.standIn) return [];
+  const seeded: { creatorId: string; handle: string }[] = [];
+  for (const member of ROSTER) {
+    // No password: nobody signs in as them.
+    const creatorId = await services.users.create({
+      email: `${member.handle}@${DEMO_DOMAIN}`,
+      passwordHash: null,
+      typeAccount: 'Influencer',
+      role: 'creator',
+    });
+    await db
+      .updateTable('users')
+      .set({ ...member.profile, notify_email: 0 })
+      .where('id', '=', creatorId)
+      .execute();
+    await seedChannels(castbridge, creatorId, member.channels);
+    for (const past of member.sponsorships)
+      await seedPastSponsorship(
+        castbridge,
+        { advertiserId: novaId, creatorId },
+        {
+          brand: 'Nova Energy',
+          title: past.title,
+          payCents: past.payCents,
+          via: past.via,
+          at: monthsAgo(past.monthsBack),
+          reason: member.channels.twitch ? 'Streams on Twitch' : 'Streams on YouTube',
+        },
+      );
+    seeded.push({ creatorId, handle: member.handle });
+  }
+  return seeded;
 }

@@ -49,10 +49,21 @@ export async function postDeposit(
   );
 }
 
+/** A sponsorship that completed at `at` (its campaign ran the 20 days before). */
+export interface PastSponsorship {
+  brand: string;
+  title: string;
+  payCents: number;
+  via: CompletedVia;
+  at: string;
+  /** The campaign's description and image, and the offer's reason (defaults: Nova's can, "Streams on Twitch"). */
+  description?: string;
+  image?: string;
+  reason?: string;
+}
+
 /** The spec's sample figures (docs/spec.md §2 Earnings, §9): what each period adds, by the way delivery was proven. */
-function pastSponsorships(
-  now: Date,
-): { brand: string; title: string; payCents: number; via: CompletedVia; at: string }[] {
+function pastSponsorships(now: Date): PastSponsorship[] {
   // This month, earlier this year (last month, or last December in January), and last year.
   const thisMonth = new Date(
     Math.max(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 12), now.getTime() - 60 * 60 * 1000),
@@ -111,82 +122,96 @@ const PAST_PAYOUTS = [
   { amountCents: 64_000, monthsBack: 3, paid: true },
 ];
 
+/** A past sponsorship as ordinary rows: a completed one-spot campaign of the advertiser, its reserve, the creator's
+ * offer and its completion through the ledger (an overlay one with its display, released after its review window). */
+export async function seedPastSponsorship(
+  castbridge: CastbridgeApp,
+  ids: { advertiserId: string; creatorId: string },
+  past: PastSponsorship,
+  now = new Date(),
+): Promise<void> {
+  const { db, config } = castbridge;
+  const { advertiserId, creatorId } = ids;
+  const campaignId = crypto.randomUUID();
+  const offerId = crypto.randomUUID();
+  const start = new Date(new Date(past.at).getTime() - 20 * 86_400_000).toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('campaigns')
+      .values({
+        id: campaignId,
+        advertiser_id: advertiserId,
+        brand: past.brand,
+        title: past.title,
+        description:
+          past.description ??
+          `${past.brand} on stream: the can in frame, a chat command for viewers, and the disclosure label.`,
+        image: past.image ?? '/images/offers/energy.svg',
+        pay_cents: past.payCents,
+        spots: 1,
+        accepted_count: 1,
+        platforms: JSON.stringify(['Twitch', 'YouTube']),
+        languages: JSON.stringify(['English', 'Spanish']),
+        countries: '[]',
+        categories: '[]',
+        min_avg_viewers: null,
+        deliverable_minutes: 120,
+        starts_on: start.slice(0, 10),
+        ends_on: past.at.slice(0, 10),
+        disclosure: `Sponsored by ${past.brand}`,
+        status: 'completed',
+        created_at: start,
+        updated_at: past.at,
+        launched_at: start,
+      })
+      .execute();
+    await postTransfer(trx, {
+      kind: 'reserve',
+      key: `reserve:${campaignId}`,
+      memo: `Reserved for "${past.title}"`,
+      createdBy: advertiserId,
+      at: start,
+      legs: [
+        { account: advertiserBalance(advertiserId), amountCents: -past.payCents },
+        { account: campaignReserve(campaignId), amountCents: past.payCents },
+      ],
+    });
+    await trx
+      .insertInto('offers')
+      .values({
+        id: offerId,
+        campaign_id: campaignId,
+        creator_id: creatorId,
+        status: 'accepted',
+        reasons: JSON.stringify([{ criterion: 'platform', detail: past.reason ?? 'Streams on Twitch' }]),
+        score: 1,
+        decline_reason: null,
+        created_at: start,
+        updated_at: start,
+      })
+      .execute();
+    if (past.via === 'overlay') await seedDisplay(trx, offerId, past.at, 120);
+    // A past overlay earning has been through its review window: released when it ended (never later than now).
+    const reviewSeconds = Math.min(config.reviewSeconds, Math.floor((now.getTime() - Date.parse(past.at)) / 1000));
+    const done = await completeOffer(trx, {
+      offerId,
+      via: past.via,
+      feeBps: config.feeBps,
+      at: past.at,
+      reviewSeconds,
+    });
+    if (done.review) await releaseReview(trx, offerId, done.review.endsAt);
+  });
+}
+
 export async function seedEarningsHistory(
   castbridge: CastbridgeApp,
   ids: { novaId: string; creatorId: string },
 ): Promise<void> {
-  const { db, services, config } = castbridge;
+  const { db, services } = castbridge;
   const now = new Date();
-  for (const past of pastSponsorships(now)) {
-    const campaignId = crypto.randomUUID();
-    const offerId = crypto.randomUUID();
-    const start = new Date(new Date(past.at).getTime() - 20 * 86_400_000).toISOString();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('campaigns')
-        .values({
-          id: campaignId,
-          advertiser_id: ids.novaId,
-          brand: past.brand,
-          title: past.title,
-          description: `${past.brand} on stream: the can in frame, a chat command for viewers, and the disclosure label.`,
-          image: '/images/offers/energy.svg',
-          pay_cents: past.payCents,
-          spots: 1,
-          accepted_count: 1,
-          platforms: JSON.stringify(['Twitch', 'YouTube']),
-          languages: JSON.stringify(['English', 'Spanish']),
-          countries: '[]',
-          categories: '[]',
-          min_avg_viewers: null,
-          deliverable_minutes: 120,
-          starts_on: start.slice(0, 10),
-          ends_on: past.at.slice(0, 10),
-          disclosure: `Sponsored by ${past.brand}`,
-          status: 'completed',
-          created_at: start,
-          updated_at: past.at,
-          launched_at: start,
-        })
-        .execute();
-      await postTransfer(trx, {
-        kind: 'reserve',
-        key: `reserve:${campaignId}`,
-        memo: `Reserved for "${past.title}"`,
-        createdBy: ids.novaId,
-        at: start,
-        legs: [
-          { account: advertiserBalance(ids.novaId), amountCents: -past.payCents },
-          { account: campaignReserve(campaignId), amountCents: past.payCents },
-        ],
-      });
-      await trx
-        .insertInto('offers')
-        .values({
-          id: offerId,
-          campaign_id: campaignId,
-          creator_id: ids.creatorId,
-          status: 'accepted',
-          reasons: JSON.stringify([{ criterion: 'platform', detail: 'Streams on Twitch' }]),
-          score: 1,
-          decline_reason: null,
-          created_at: start,
-          updated_at: start,
-        })
-        .execute();
-      if (past.via === 'overlay') await seedDisplay(trx, offerId, past.at, 120);
-      // A past overlay earning has been through its review window: released when it ended (never later than now).
-      const reviewSeconds = Math.min(config.reviewSeconds, Math.floor((now.getTime() - Date.parse(past.at)) / 1000));
-      const done = await completeOffer(trx, {
-        offerId,
-        via: past.via,
-        feeBps: config.feeBps,
-        at: past.at,
-        reviewSeconds,
-      });
-      if (done.review) await releaseReview(trx, offerId, done.review.endsAt);
-    });
-  }
+  for (const past of pastSponsorships(now))
+    await seedPastSponsorship(castbridge, { advertiserId: ids.novaId, creatorId: ids.creatorId }, past, now);
 
   await services.payoutMethods.add(ids.creatorId, {
     kind: 'paypal',

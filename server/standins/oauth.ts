@@ -15,6 +15,7 @@
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { STANDIN_CLIENT } from '../config.ts';
+import { rosterFigures } from '../seed/roster.ts';
 import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../connections/providers.ts';
 import { controlRoutes, hms, recordingRoutes, type ChannelView } from './control.ts';
 import {
@@ -41,8 +42,13 @@ export interface Figures {
   views: number;
 }
 
-/** The figures a channel starts with: fixed per platform and channel name, so a test or the demo knows them. */
+/**
+ * The figures a channel starts with: fixed per platform and channel name, so a test or the demo knows them (the demo
+ * roster's channels start where the seed's year of their figures ends, server/seed/roster.ts).
+ */
 export function standInFigures(platform: Platform, channel: string): Figures {
+  const roster = rosterFigures(platform, channel);
+  if (roster) return roster;
   const n = parseInt(crypto.createHash('sha256').update(`${platform}:${channel}`).digest('hex').slice(0, 8), 16);
   return {
     followers: 1000 + (n % 9000),

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo, DEMO_EMAILS } from '../../server/seed/demo.ts';
+import { seedDemo, DEMO_EMAILS, DEMO_HANDLE } from '../../server/seed/demo.ts';
+import { ROSTER } from '../../server/seed/roster.ts';
 import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 
 describe('the demo seed', () => {
@@ -102,6 +103,94 @@ describe('the demo seed', () => {
     ).toBe('completed');
     const open = await db.selectFrom('offers').select('status').where('campaign_id', '=', campaign.id).execute();
     expect(open.map((o) => o.status)).toEqual(['expired']);
+  });
+});
+
+describe('the demo roster in brand search (both platforms stood in for, as on `npm start`)', () => {
+  let backend: Backend;
+  let api: Client;
+
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    api = await startApp(backend, { STANDINS: '1' });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  it('lists the demo creator and the roster to the demo advertiser, with figures the filters narrow; once', async () => {
+    const first = await seedDemo(api.castbridge);
+    expect(first.seeded).toBe(true);
+    // The roster has no passwords and is not printed.
+    expect(first.accounts).toHaveLength(4);
+    const nova = first.accounts.find((a) => a.email === DEMO_EMAILS.advertiser)!;
+    const login = await api.request('POST', '/api/auth/jwt-login', {
+      json: { email: nova.email, password: nova.password, firebaseResponse: null },
+    });
+    const token = login.body.token as string;
+    type Card = {
+      handle: string;
+      platforms: string[];
+      language: string | null;
+      country: string | null;
+      followers: number;
+      avgViewers: number | null;
+      completed: number;
+      deliveryRate: number | null;
+    };
+    const search = async (query = '') => {
+      const answer = await api.request('GET', `/api/creators${query}`, { token });
+      expect(answer.status).toBe(200);
+      return { total: answer.body.total as number, cards: answer.body.creators as Card[] };
+    };
+    const handles = (cards: Card[]) => cards.map((card) => card.handle).sort();
+
+    const all = await search();
+    expect(all.total).toBe(1 + ROSTER.length);
+    expect(handles(all.cards)).toEqual([DEMO_HANDLE, ...ROSTER.map((member) => member.handle)].sort());
+    // Highest average viewers first, at very different scales; the channels' followers as the seed wrote them.
+    const luna = all.cards[0]!;
+    expect(luna).toMatchObject({ handle: 'lunaplays', language: 'Spanish', country: 'Mexico', followers: 1_050_000 });
+    expect(luna.platforms.sort()).toEqual(['Twitch', 'YouTube']);
+    expect(luna.avgViewers).toBeGreaterThan(10_000);
+    const small = all.cards.find((card) => card.handle === 'pixelnorth')!;
+    expect(small.avgViewers).toBeLessThan(60);
+    expect(small.followers).toBe(1_850);
+    // Completed sponsorships only where the ledger holds them.
+    expect(luna).toMatchObject({ completed: 3, deliveryRate: 100 });
+    expect(all.cards.find((card) => card.handle === 'retrorosa')).toMatchObject({ completed: 0, deliveryRate: null });
+
+    // Filters narrow the directory.
+    const spanish = await search('?language=Spanish');
+    expect(handles(spanish.cards)).toEqual(['gauchogamer', 'lunaplays', 'nocturna', 'retrorosa']);
+    const canada = await search('?country=Canada');
+    expect(handles(canada.cards)).toEqual(['mapleminds', 'pixelnorth']);
+    const youtube = await search('?platform=YouTube');
+    expect(youtube.total).toBeLessThan(all.total);
+    expect(youtube.cards.every((card) => card.platforms.includes('YouTube'))).toBe(true);
+    expect(handles(youtube.cards)).not.toContain('pixelnorth');
+    const big = await search('?minViewers=1000');
+    expect(handles(big.cards)).toEqual(['gauchogamer', 'lunaplays', 'retrorosa', 'speedqueen']);
+    const proven = await search('?minDeliveryRate=100');
+    expect(handles(proven.cards)).toEqual([DEMO_HANDLE, 'gauchogamer', 'lunaplays', 'nocturna', 'speedqueen'].sort());
+    const spanishTwitchBig = await search('?language=Spanish&platform=Twitch&minViewers=1000');
+    expect(handles(spanishTwitchBig.cards)).toEqual(['gauchogamer', 'lunaplays']);
+
+    // Each roster creator's media kit is public.
+    const page = await api.request('GET', '/c/retrorosa');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Retro Rosa');
+
+    // A second start leaves the seeded world alone: no second roster.
+    expect((await seedDemo(api.castbridge)).seeded).toBe(false);
+    expect((await search()).total).toBe(1 + ROSTER.length);
+    const users = await api.castbridge.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'like', '%@demo.castbridge.app')
+      .execute();
+    expect(users).toHaveLength(4 + ROSTER.length);
   });
 });
 
