@@ -364,7 +364,8 @@ export const endpointDocs = {
   },
   listProposals: {
     who: 'its creator or advertiser',
-    answer: 'every round of the offer\'s negotiation, oldest first, each with its side, pay, minutes (null: unchanged), message and status',
+    answer:
+      "every round of the offer's negotiation, oldest first, each with its side, pay, minutes (null: unchanged), message and status",
     errors: '404',
   },
   propose: {
@@ -372,7 +373,7 @@ export const endpointDocs = {
     request:
       '`payCents` (100–100,000,000), `deliverableMinutes` (1–100,000, or null/absent: unchanged), `message` (1–2,000 characters)',
     answer:
-      'the offer with its new open `proposal`: the creator opens on an invited or info_requested offer, or counters the advertiser\'s open proposal; the advertiser counters the creator\'s open proposal (which becomes `countered`). Written in the thread; the other side is notified',
+      "the offer with its new open `proposal`: the creator opens on an invited or info_requested offer, or counters the advertiser's open proposal; the advertiser counters the creator's open proposal (which becomes `countered`). Written in the thread; the other side is notified",
     errors:
       '400; 404; 409 out of turn (a proposal of theirs is waiting, or no creator proposal to counter), the offer is not invited/info_requested, or the proposal was answered meanwhile',
   },
@@ -661,8 +662,6 @@ export const endpointRoles = {
   pauseCampaign: ['advertiser'],
   resumeCampaign: ['advertiser'],
   cancelCampaign: ['advertiser'],
-  listOffers: ['creator', 'advertiser'],
-  offersOutlook: ['creator'],
   searchCreators: ['advertiser'],
   listCreatorLists: ['advertiser'],
   createCreatorList: ['advertiser'],
@@ -672,6 +671,8 @@ export const endpointRoles = {
   addToCreatorList: ['advertiser'],
   removeFromCreatorList: ['advertiser'],
   inviteCreator: ['advertiser'],
+  listOffers: ['creator', 'advertiser'],
+  offersOutlook: ['creator'],
   acceptOffer: ['creator'],
   declineOffer: ['creator'],
   requestInfo: ['creator'],
