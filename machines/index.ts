@@ -292,7 +292,7 @@ export const catalogue = {
   },
   proposalReply: {
     machine: proposalReplyMachine,
-    spec: 'product: Counter-offers, Money',
+    spec: 'product: Counter-offers, Advertiser funding',
     summary:
       "The advertiser's answer to a creator's proposal on the campaign page: Accept (accepted; short of funds with the amount missing and a link to add funds; or refused), Decline, or Counter with the same dialog.",
   },
