@@ -117,8 +117,8 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Matching criteria, in the order reasons are listed. */
-export const MATCH_CRITERIA = ['platform', 'language', 'country', 'category', 'audience'] as const;
+/** Matching criteria, in the order reasons are listed; an invitation (the brand chose the creator in search) has its own. */
+export const MATCH_CRITERIA = ['invitation', 'platform', 'language', 'country', 'category', 'audience'] as const;
 export type MatchCriterion = (typeof MATCH_CRITERIA)[number];
 
 export const MARKETPLACE_LIMITS = {

@@ -84,7 +84,9 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
             `This campaign already has ${Number(open.n)} open offers for its ${spotsLeft} free ${spotsLeft === 1 ? 'spot' : 'spots'} (at most ${OPEN_OFFERS_PER_SPOT} per spot): wait for answers, or add spots`,
           );
         }
-        const reasons: MatchReason[] = [{ criterion: 'platform', detail: `Invited by ${campaign.brand}` }];
+        const reasons: MatchReason[] = [
+          { criterion: 'invitation', detail: `${campaign.brand} chose you in creator search` },
+        ];
         const message = input.message?.trim() ? input.message.trim() : null;
         const inserted = await trx
           .insertInto('offers')

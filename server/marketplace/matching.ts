@@ -160,7 +160,9 @@ export function matchCreator(compiled: CompiledTargeting, facts: CreatorFacts): 
  * The first hard filter a creator fails for the campaign, in scoreCreator's order, or null when they pass: what the
  * creator's offers page explains (./outlook.ts) when no offer came.
  */
-export function missedBy(compiled: CompiledTargeting, creator: PreparedCreator): MatchCriterion | null {
+export type FilterCriterion = Exclude<MatchCriterion, 'invitation'>;
+
+export function missedBy(compiled: CompiledTargeting, creator: PreparedCreator): FilterCriterion | null {
   const { targeting, keywords, countries, everyPlatform } = compiled;
   const shared = creator.platforms.some((platform) => targeting.platforms.includes(platform));
   if (!shared && !(creator.platforms.length === 0 && everyPlatform)) return 'platform';

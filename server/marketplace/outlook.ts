@@ -4,11 +4,11 @@
 // running campaigns the first filter each one fails, counted by criterion with what they ask for. Nothing about a
 // campaign is named beyond what its targeting asks (no brand, no pay): the creator learns what to change, not who.
 import type { Kysely } from 'kysely';
-import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT, type MatchCriterion } from '../../contract/marketplace.ts';
+import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
 import type { OffersOutlook, OutlookStep } from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { withConnected } from './match-jobs.ts';
-import { compileTargeting, missedBy, prepareCreator, type CreatorFacts } from './matching.ts';
+import { compileTargeting, missedBy, prepareCreator, type CreatorFacts, type FilterCriterion } from './matching.ts';
 import { targetingOf } from './rows.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -16,7 +16,7 @@ const listed = (values: Iterable<string>) => [...new Set(values)].sort().join(',
 
 /** One line per criterion that kept campaigns away, with what they ask for. */
 function explain(
-  criterion: MatchCriterion,
+  criterion: FilterCriterion,
   count: number,
   asks: { platforms: string[]; languages: string[]; countries: string[]; keywords: string[]; minViewers: number[] },
 ): string {
@@ -88,7 +88,7 @@ export async function offersOutlook(db: Kysely<Database>, creatorId: string): Pr
   const open = campaigns.filter((campaign) => !had.has(campaign.id));
   let matching = 0;
   let full = 0;
-  const missed = new Map<MatchCriterion, number>();
+  const missed = new Map<FilterCriterion, number>();
   const asks = {
     platforms: [] as string[],
     languages: [] as string[],

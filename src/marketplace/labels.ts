@@ -23,6 +23,7 @@ export const offerStatus: Record<OfferStatus, string> = {
 };
 
 export const criterion: Record<MatchCriterion, string> = {
+  invitation: 'Invitation',
   platform: 'Platform',
   language: 'Language',
   country: 'Country',

@@ -554,7 +554,7 @@ describe.each(BACKENDS)('creator search on %s', (backendName) => {
         status: 'invited',
         origin: 'invitation',
         campaignId: id,
-        reasons: [{ criterion: 'platform', detail: 'Invited by Nova Energy' }],
+        reasons: [{ criterion: 'invitation', detail: 'Nova Energy chose you in creator search' }],
         messageCount: 1,
       });
       expect(await balance(brand)).toEqual(before);
