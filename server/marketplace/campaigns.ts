@@ -80,7 +80,8 @@ export function createCampaignStore(services: CampaignDeps) {
   /**
    * What the campaigns' overlay offers delivered, for their advertiser: verified seconds and impressions as the
    * overlay's settlement keeps them per offer (overlay_progress), and the effective CPM: the pay of the offers that
-   * had impressions, per thousand impressions (as each offer's proof computes it, server/overlay/proof.ts).
+   * had impressions (each at its own pay: a counter-offer's, else the campaign's), per thousand impressions (as each
+   * offer's proof computes it, server/overlay/proof.ts).
    */
   async function withDelivery(campaigns: Campaign[]): Promise<Campaign[]> {
     if (campaigns.length === 0) return campaigns;
@@ -91,9 +92,22 @@ export function createCampaignStore(services: CampaignDeps) {
         'offers.campaign_id as campaignId',
         eb.fn.sum<number | string>('overlay_progress.verified_seconds').as('verified'),
         eb.fn.sum<number | string>('overlay_progress.impressions').as('impressions'),
+        // Offers with impressions at the campaign's pay, and the agreed pay of those a counter-offer changed.
         eb.fn
-          .sum<number | string>(eb.case().when('overlay_progress.impressions', '>', 0).then(1).else(0).end())
+          .sum<number | string>(
+            eb
+              .case()
+              .when(eb.and([eb('overlay_progress.impressions', '>', 0), eb('offers.pay_cents', 'is', null)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
           .as('delivering'),
+        eb.fn
+          .sum<number | string>(
+            eb.case().when('overlay_progress.impressions', '>', 0).then(eb.ref('offers.pay_cents')).else(0).end(),
+          )
+          .as('agreed'),
       ])
       .where(
         'offers.campaign_id',
@@ -106,7 +120,7 @@ export function createCampaignStore(services: CampaignDeps) {
     return campaigns.map((campaign) => {
       const row = byId.get(campaign.id);
       const impressions = Number(row?.impressions ?? 0);
-      const paid = campaign.payCents * Number(row?.delivering ?? 0);
+      const paid = campaign.payCents * Number(row?.delivering ?? 0) + Number(row?.agreed ?? 0);
       return {
         ...campaign,
         delivery: {

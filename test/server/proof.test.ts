@@ -458,5 +458,11 @@ describe.each(BACKENDS)('the display proof on %s', (backendName) => {
     const theirs = (await api.request('GET', '/api/campaigns', { token: otherAdvertiser.token })).body
       .campaigns as Campaign[];
     expect(theirs.some((c) => c.id === campaignId)).toBe(false);
+
+    // A counter-offer agreed $300 for the second offer: its impressions are bought at that pay.
+    await db.updateTable('offers').set({ pay_cents: 30_000 }).where('id', '=', started).execute();
+    await db.updateTable('overlay_progress').set({ impressions: 10_000 }).where('offer_id', '=', started).execute();
+    const agreed = await api.request('GET', `/api/campaigns/${campaignId}`, { token: advertiser.token });
+    expect((agreed.body.campaign as Campaign).delivery!.cpmCents).toBe(Math.round(((25_000 + 30_000) * 1000) / 50_000));
   });
 });
