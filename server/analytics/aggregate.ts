@@ -653,7 +653,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
       const offers = campaigns.length
         ? await db
             .selectFrom('offers')
-            .select(['id', 'campaign_id', 'creator_id', 'status', 'earned_cents', 'fee_cents'])
+            .select(['id', 'campaign_id', 'creator_id', 'status', 'earned_cents', 'fee_cents', 'pay_cents'])
             .where(
               'campaign_id',
               'in',
@@ -682,7 +682,14 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
           spendCents: own
             .filter((offer) => offer.status === 'completed' || offer.status === 'paid')
             .reduce((sum, offer) => sum + Number(offer.earned_cents ?? 0) + Number(offer.fee_cents ?? 0), 0),
-          budgetCents: Number(campaign.pay_cents) * Number(campaign.spots),
+          // The reservation: pay × spots, grown or shrunk by each counter-offer accepted at other pay.
+          budgetCents:
+            Number(campaign.pay_cents) * Number(campaign.spots) +
+            own.reduce(
+              (sum, offer) =>
+                sum + (offer.pay_cents === null ? 0 : Number(offer.pay_cents) - Number(campaign.pay_cents)),
+              0,
+            ),
         };
       });
       return { role: 'advertiser', range, from: window.from, to: window.to, campaigns: figures };

@@ -713,6 +713,12 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
       spendCents: 10_000,
       budgetCents: 20_000,
     });
+    // A counter-offer accepted at $125 grew the reservation by $25: the budget with it.
+    await api.castbridge.db.updateTable('offers').set({ pay_cents: 12_500 }).where('id', '=', shown.offerId).execute();
+    const grown = (await api.request('GET', '/api/analytics?range=30d', { token: advertiser.token }))
+      .body as unknown as AdvertiserAnalytics;
+    expect(grown.campaigns.find((c) => c.id === shown.campaignId)!.budgetCents).toBe(22_500);
+    await api.castbridge.db.updateTable('offers').set({ pay_cents: null }).where('id', '=', shown.offerId).execute();
     // Across an hour's start, three days ago: Twitch's sample at 19:50 counts for 20:05–20:09 (within 20 minutes), not
     // for 20:15; YouTube's at 20:20 counts for 20:30.
     const evening = (Math.floor(Date.now() / DAY) - 3) * DAY + 20 * 3_600_000;
