@@ -231,9 +231,12 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   route(app, services, 'listProposals', offerParties, async (c) => ({
     proposals: await proposals.list(party(c), c.req.param('id')!),
   }));
-  route(app, services, 'propose', offerParties, async (c, { body }) => ({
-    offer: await proposals.propose(party(c), c.req.param('id')!, body),
-  }));
+  route(app, services, 'propose', offerParties, async (c, { body }) => {
+    const id = c.req.param('id')!;
+    // Each round is written in the offer's thread: it counts as a message there (docs/product.md §Threads).
+    await services.limits.checkUser(RATE_RULES.threadMessages, c.get('userId'), `offer:${id}`);
+    return { offer: await proposals.propose(party(c), id, body) };
+  });
   route(app, services, 'acceptProposal', offerParties, async (c) => {
     const userId = c.get('userId');
     return services.idempotency.once(c, userId, null, async () => {

@@ -188,6 +188,31 @@ describe.each(BACKENDS)('counter-offers on %s', (backendName) => {
     expect(await balanceOf(advertiser)).toEqual(expect.objectContaining({ balanceCents: 85_000, reservedCents: 0 }));
   });
 
+  it("a round counts as a message in the offer's thread: a flood gets 429 and writes nothing", async () => {
+    const { creator, url } = await world();
+    // An instance with the real limits (the suite's are scaled up for its many accounts).
+    const strict = await startApp(backend, { RATE_LIMIT_SCALE: '1' });
+    try {
+      for (let i = 0; i < 10; i += 1)
+        ok(
+          await strict.request('POST', `${url}/messages`, { token: creator.token, json: { body: `Question ${i}` } }),
+          201,
+        );
+      const refused = await strict.request('POST', `${url}/proposals`, {
+        token: creator.token,
+        json: { payCents: 15_000, message: 'My rate' },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^You are sending messages too fast/);
+    } finally {
+      await strict.close();
+    }
+    const { proposals } = ok<{ proposals: unknown[] }>(
+      await api.request('GET', `${url}/proposals`, { token: creator.token }),
+    );
+    expect(proposals).toEqual([]);
+  });
+
   it('a lower agreed pay shrinks the reservation; cancelling keeps exactly the agreed pay for the pending delivery', async () => {
     const { advertiser, creator, campaignId, url } = await world();
     ok(await propose(url, creator, 7_000), 201);
