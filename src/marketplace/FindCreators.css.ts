@@ -14,6 +14,18 @@ export const filters = style({
   },
 });
 
+export const filterStack = style({ display: 'grid', gap: vars.space[4] });
+
+export const more = style({ display: 'grid', gap: vars.space[4] });
+
+export const moreSummary = style({
+  cursor: 'pointer',
+  width: 'fit-content',
+  color: vars.color.dashboardPrimary,
+  fontWeight: vars.fontWeight.semibold,
+  selectors: { '[open] > &': { marginBottom: vars.space[4] } },
+});
+
 export const filterActions = style({
   display: 'flex',
   flexWrap: 'wrap',

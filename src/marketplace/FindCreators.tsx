@@ -3,7 +3,8 @@
 // figures and links the media kit (a new tab); Save to list keeps a creator in a saved list, Invite offers them one of
 // the advertiser's active campaigns. Three flows: creatorSearch, creatorLists, invitation (machines/marketplace/).
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { breakpoints } from '@/src/theme/tokens';
 import type { CreatorCard } from '@/contract';
 import { countries } from '@/contract/countries';
 import { CATEGORIES } from '@/contract/profile';
@@ -90,78 +91,91 @@ export function FindCreatorsScreen({ logic = {} }: { logic?: FindCreatorsLogic }
     sendSearch({ type: 'search.submit' });
   };
 
+  const figuresSet = [draft.minViewers, draft.maxViewers, draft.minFollowers, draft.minDeliveryRate].filter(
+    (value) => value !== '',
+  ).length;
+  const [moreOpen, setMoreOpen] = useState(() => figuresSet > 0 || wideEnough());
+
   return (
     <div className={a.page}>
       <ScreenHeading title="Find creators" />
       <Card>
         <form onSubmit={submit} aria-label="Search creators">
-          <div className={s.filters}>
-            <Field label="Name or handle starts with" name="q" value={draft.q} onChange={change('q')} />
-            <NativeSelectField
-              label="Platform"
-              name="platform"
-              value={draft.platform}
-              onChange={change('platform')}
-              options={[any, { value: 'Twitch', label: 'Twitch' }, { value: 'YouTube', label: 'YouTube' }]}
-            />
-            <NativeSelectField
-              label="Category"
-              name="category"
-              value={draft.category}
-              onChange={change('category')}
-              options={[any, ...CATEGORIES.map((c) => ({ value: c, label: c }))]}
-            />
-            <NativeSelectField
-              label="Language"
-              name="language"
-              value={draft.language}
-              onChange={change('language')}
-              options={[any, ...SEARCH_LANGUAGES.map((l) => ({ value: l, label: l }))]}
-            />
-            <NativeSelectField
-              label="Country"
-              name="country"
-              value={draft.country}
-              onChange={change('country')}
-              options={[any, ...countries.map((c) => ({ value: c, label: c }))]}
-            />
-            <Field
-              label="Average viewers, at least"
-              name="minViewers"
-              type="number"
-              min={0}
-              inputMode="numeric"
-              value={draft.minViewers}
-              onChange={change('minViewers')}
-            />
-            <Field
-              label="Average viewers, at most"
-              name="maxViewers"
-              type="number"
-              min={0}
-              inputMode="numeric"
-              value={draft.maxViewers}
-              onChange={change('maxViewers')}
-            />
-            <Field
-              label="Followers, at least"
-              name="minFollowers"
-              type="number"
-              min={0}
-              inputMode="numeric"
-              value={draft.minFollowers}
-              onChange={change('minFollowers')}
-            />
-            <Field
-              label="Delivery rate, at least (%)"
-              name="minDeliveryRate"
-              type="number"
-              min={0}
-              max={100}
-              inputMode="numeric"
-              value={draft.minDeliveryRate}
-              onChange={change('minDeliveryRate')}
-            />
+          <div className={s.filterStack}>
+            <div className={s.filters}>
+              <Field label="Name or handle starts with" name="q" value={draft.q} onChange={change('q')} />
+              <NativeSelectField
+                label="Platform"
+                name="platform"
+                value={draft.platform}
+                onChange={change('platform')}
+                options={[any, { value: 'Twitch', label: 'Twitch' }, { value: 'YouTube', label: 'YouTube' }]}
+              />
+              <NativeSelectField
+                label="Category"
+                name="category"
+                value={draft.category}
+                onChange={change('category')}
+                options={[any, ...CATEGORIES.map((c) => ({ value: c, label: c }))]}
+              />
+              <NativeSelectField
+                label="Language"
+                name="language"
+                value={draft.language}
+                onChange={change('language')}
+                options={[any, ...SEARCH_LANGUAGES.map((l) => ({ value: l, label: l }))]}
+              />
+              <NativeSelectField
+                label="Country"
+                name="country"
+                value={draft.country}
+                onChange={change('country')}
+                options={[any, ...countries.map((c) => ({ value: c, label: c }))]}
+              />
+            </div>
+            {/* The figures: folded on a phone (the results come sooner), open from a tablet up or once one is set. */}
+            <details className={s.more} open={moreOpen} onToggle={(event) => setMoreOpen(event.currentTarget.open)}>
+              <summary className={s.moreSummary}>More filters{figuresSet > 0 ? ` (${figuresSet} set)` : ''}</summary>
+              <div className={s.filters}>
+                <Field
+                  label="Average viewers, at least"
+                  name="minViewers"
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  value={draft.minViewers}
+                  onChange={change('minViewers')}
+                />
+                <Field
+                  label="Average viewers, at most"
+                  name="maxViewers"
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  value={draft.maxViewers}
+                  onChange={change('maxViewers')}
+                />
+                <Field
+                  label="Followers, at least"
+                  name="minFollowers"
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  value={draft.minFollowers}
+                  onChange={change('minFollowers')}
+                />
+                <Field
+                  label="Delivery rate, at least (%)"
+                  name="minDeliveryRate"
+                  type="number"
+                  min={0}
+                  max={100}
+                  inputMode="numeric"
+                  value={draft.minDeliveryRate}
+                  onChange={change('minDeliveryRate')}
+                />
+              </div>
+            </details>
           </div>
           <div className={s.filterActions}>
             <div className={s.buttons}>
@@ -434,4 +448,11 @@ function SavedLists({
       ) : null}
     </Card>
   );
+}
+
+/** Whether the figure filters start unfolded: from a tablet's width up (the media query of the theme's tablet). */
+function wideEnough(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(`(min-width: ${breakpoints.tablet}px)`).matches
+    : true;
 }
