@@ -38,7 +38,7 @@ main{max-width:960px;margin:0 auto;padding:24px 16px 48px}
 .chips li{background:rgba(255,255,255,.14);border-radius:999px;padding:4px 12px;font-size:.875rem}
 .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:16px;margin:24px 0;padding:0;list-style:none}
 .stats li,.card{background:#fff;border-radius:16px;box-shadow:0 2px 4px rgba(23,19,58,.04),0 8px 20px rgba(23,19,58,.08);padding:20px}
-.stats strong{display:block;font-size:2rem;line-height:1.2}
+.stats strong{display:block;font-size:clamp(1.5rem,4vw + .5rem,2rem);line-height:1.2;overflow-wrap:anywhere}
 .stats span{color:#5a5778;font-size:.875rem}
 h2{font-size:1.25rem;margin:0 0 12px}
 .card{margin-bottom:16px}

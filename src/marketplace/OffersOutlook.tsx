@@ -42,7 +42,7 @@ export function OffersOutlook({ fallback, logic }: { fallback: ReactNode; logic?
       <ul className={s.steps}>
         {steps.map((step) => (
           <li key={step.kind} className={s.step}>
-            <h3 className={s.title}>{step.title}</h3>
+            <h2 className={s.title}>{step.title}</h2>
             <p className={s.text}>{step.text}</p>
             {step.details.length > 0 ? (
               <ul className={s.details}>

@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedAdvertiser, call, campaignFor, connectThroughStandIn, register, updateProfile } from './api';
-import { baseURL, launch, widths } from './harness';
+import { axeViolations, baseURL, hasHorizontalScroll, launch, screenshot, widths } from './harness';
 import { checked, signedIn } from './screens';
 
 let browser: Browser;
@@ -49,6 +49,9 @@ describe('discovery and negotiation', () => {
     expect(answer?.status()).toBe(200);
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain(handle);
     expect(await page.content()).not.toContain(creator.email);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'discovery-public-kit');
 
     // The brand: approved and funded, with a campaign launched for a country nobody in the journey lives in.
     const advertiser = await approvedAdvertiser(company);

@@ -47,7 +47,7 @@ describe('why no offers came', () => {
     const load = setup();
     expect(screen.getByText('No new offers yet.')).toBeInTheDocument();
     await load.resolve(outlook);
-    const steps = screen.getAllByRole('listitem').filter((item) => item.querySelector('h3'));
+    const steps = screen.getAllByRole('listitem').filter((item) => item.querySelector('h2'));
     expect(steps.map((item) => within(item).getByRole('heading').textContent)).toEqual([
       'Connect a channel',
       'No running campaign targets you yet',
