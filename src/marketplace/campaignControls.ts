@@ -28,7 +28,16 @@ export function campaignControlsActors(jwt: Jwt) {
         (
           await (
             await api()
-          ).request(actionEndpoints[input.action], { jwt: requireJwt(jwt()), params: { id: input.id } })
+          ).request(actionEndpoints[input.action], {
+            jwt: requireJwt(jwt()),
+            params: { id: input.id },
+            // Launching reserves and cancelling releases money, each once in a campaign's life: a resend after a lost
+            // answer is the same request, so its key names the campaign and the action (docs/api.md
+            // "Idempotency-Key"). Pause and resume move no money and happen again: no key.
+            ...(input.action === 'launch' || input.action === 'cancel'
+              ? { headers: { 'Idempotency-Key': `campaign-${input.action}:${input.id}` } }
+              : {}),
+          })
         ).campaign,
     ),
   };

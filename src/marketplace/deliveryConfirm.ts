@@ -14,8 +14,16 @@ export function deliveryConfirmActors(jwt: Jwt) {
   return {
     confirmDelivery: fromPromise<Offer, { offerId: string }>(
       async ({ input }) =>
-        (await (await api()).request('confirmDelivery', { jwt: requireJwt(jwt()), params: { id: input.offerId } }))
-          .offer,
+        (
+          await (
+            await api()
+          ).request('confirmDelivery', {
+            jwt: requireJwt(jwt()),
+            params: { id: input.offerId },
+            // An offer's delivery is confirmed (and paid) once: a resend after a lost answer is the same request.
+            headers: { 'Idempotency-Key': `offer-confirm:${input.offerId}` },
+          })
+        ).offer,
     ),
   };
 }

@@ -24,6 +24,9 @@ export function proposalActors(jwt: Jwt) {
           ).request(name, {
             jwt: requireJwt(jwt()),
             params: { id: input.offerId, round: String(input.round) },
+            // A round is answered once (accepting moves the reservation): a resend after a lost answer is the same
+            // request, so the key names the offer, the round and the answer.
+            headers: { 'Idempotency-Key': `proposal-${name}:${input.offerId}:${input.round}` },
           })
         ).offer,
     );
