@@ -4,7 +4,6 @@
 // reported them (server/connections/live.ts channelsOf), and what the page last said of its host — and asks no
 // platform.
 import type { Kysely } from 'kysely';
-import { DELIVERY_STATUSES } from '../../contract/marketplace.ts';
 import {
   COUNTING_REASONS,
   OVERLAY_DEFAULTS,
@@ -15,13 +14,12 @@ import {
 import type { OverlayStatus } from '../../contract/schemas/overlay.ts';
 import { channelsOf } from '../connections/live.ts';
 import type { Database } from '../db/types.ts';
+import { offersShownOn } from './shown.ts';
 import { campaignPlatforms } from './verification.ts';
 
 /** The offers the overlay shows on `day` (as its state lists them), with their verified progress. */
 async function shownOffers(db: Kysely<Database>, creatorId: string, day: string): Promise<OverlayStatus['offers']> {
-  const rows = await db
-    .selectFrom('offers')
-    .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+  const rows = await offersShownOn(db, creatorId, day)
     .leftJoin('overlay_progress', 'overlay_progress.offer_id', 'offers.id')
     .select([
       'offers.id as offerId',
@@ -33,13 +31,6 @@ async function shownOffers(db: Kysely<Database>, creatorId: string, day: string)
       (eb) => eb.fn.coalesce('offers.deliverable_minutes', 'campaigns.deliverable_minutes').as('deliverableMinutes'),
       'overlay_progress.verified_seconds as verifiedSeconds',
     ])
-    .where('offers.creator_id', '=', creatorId)
-    .where('offers.status', 'in', DELIVERY_STATUSES)
-    .where('campaigns.status', '=', 'active')
-    .where('campaigns.starts_on', '<=', day)
-    .where('campaigns.ends_on', '>=', day)
-    .orderBy('offers.created_at')
-    .orderBy('offers.id')
     .execute();
   return rows.map((row) => ({
     offerId: row.offerId,

@@ -40,6 +40,7 @@ import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
 import { touchOfferLists } from '../marketplace/offer-revisions.ts';
 import { offerDisplay } from './proof.ts';
+import { offersShownOn } from './shown.ts';
 import type { Sealer } from '../money/sealing.ts';
 import { createMemoryBus, type Bus } from '../notifications/bus.ts';
 import { noTransport, type Transport } from '../cluster/transport.ts';
@@ -197,9 +198,7 @@ export function createOverlays(deps: OverlayDeps): Overlays {
 
   async function creatives(creatorId: string): Promise<OverlayCreative[]> {
     const day = today();
-    const rows = await db
-      .selectFrom('offers')
-      .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+    const rows = await offersShownOn(db, creatorId, day)
       .select([
         'offers.id as offerId',
         'campaigns.brand as brand',
@@ -207,13 +206,6 @@ export function createOverlays(deps: OverlayDeps): Overlays {
         'campaigns.image as image',
         'campaigns.disclosure as disclosure',
       ])
-      .where('offers.creator_id', '=', creatorId)
-      .where('offers.status', 'in', DELIVERY_STATUSES)
-      .where('campaigns.status', '=', 'active')
-      .where('campaigns.starts_on', '<=', day)
-      .where('campaigns.ends_on', '>=', day)
-      .orderBy('offers.created_at')
-      .orderBy('offers.id')
       .execute();
     return rows.map((row) => ({ ...row, image: row.image ?? null }));
   }
@@ -303,10 +295,7 @@ export function createOverlays(deps: OverlayDeps): Overlays {
 
   /** The offer on this creator's overlay that may be credited now, or null. */
   async function creditable(trx: Kysely<Database>, creatorId: string, offerId: string) {
-    const day = today();
-    return trx
-      .selectFrom('offers')
-      .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+    return offersShownOn(trx, creatorId, today())
       .select([
         'offers.id as id',
         'offers.status as status',
@@ -316,11 +305,6 @@ export function createOverlays(deps: OverlayDeps): Overlays {
         (eb) => eb.fn.coalesce('offers.deliverable_minutes', 'campaigns.deliverable_minutes').as('deliverable_minutes'),
       ])
       .where('offers.id', '=', offerId)
-      .where('offers.creator_id', '=', creatorId)
-      .where('offers.status', 'in', DELIVERY_STATUSES)
-      .where('campaigns.status', '=', 'active')
-      .where('campaigns.starts_on', '<=', day)
-      .where('campaigns.ends_on', '>=', day)
       .executeTakeFirst();
   }
 
