@@ -124,8 +124,15 @@ export async function benchLive(log: (line: string) => void = () => {}): Promise
     for (let minute = 0; minute <= 12; minute += 1) {
       const before = { ...standIn.calls.helixByToken };
       const beforePoints = live.helixPoints();
-      const began = performance.now();
-      const result = await live.pollOnce(start + minute * MINUTE);
+      let began = performance.now();
+      let result = await live.pollOnce(start + minute * MINUTE);
+      // The app's own scheduled poll (queued at start) may hold the instance's poll lock: this poll is then skipped,
+      // as the product skips one, and runs once that poll is done.
+      while (result.skipped) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        began = performance.now();
+        result = await live.pollOnce(start + minute * MINUTE);
+      }
       durations.push(performance.now() - began);
       log(`poll ${minute}: ${Math.round(durations.at(-1)!)} ms`);
       if (result.answered !== CHANNELS) throw new Error(`poll ${minute} answered ${result.answered} of ${CHANNELS}`);
