@@ -6,6 +6,7 @@ import type { MediaKit, MediaKitUpdate } from '@/contract';
 import { mediaKitPath } from '@/contract/mediaKit';
 import { mediaKitMachine } from '@/machines/marketplace/mediaKit.machine';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
+import { copyText } from '@/src/common/clipboard';
 
 export type MediaKitLogic = typeof mediaKitMachine;
 
@@ -24,23 +25,6 @@ export function mediaKitActors(jwt: Jwt) {
         (await (await api()).request('updateMediaKit', { jwt: requireJwt(jwt()), json: input })).mediaKit,
     ),
   };
-}
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // Without the async clipboard (an insecure origin): the old way, through a selected field.
-    const field = document.createElement('textarea');
-    field.value = text;
-    field.setAttribute('readonly', '');
-    field.style.position = 'fixed';
-    field.style.opacity = '0';
-    document.body.append(field);
-    field.select();
-    document.execCommand('copy');
-    field.remove();
-  }
 }
 
 export const mediaKitActions = {

@@ -8,6 +8,7 @@ import { overlaySettingsMachine } from '@/machines/overlay/overlaySettings.machi
 import { SCENE_COLLECTION_FILE, sceneCollection } from './obsSceneCollection';
 import { saveBlob } from '../money/saveFile';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
+import { copyText } from '@/src/common/clipboard';
 
 export type OverlaySettingsLogic = typeof overlaySettingsMachine;
 
@@ -29,23 +30,6 @@ export function overlaySettingsActors(jwt: Jwt) {
       async () => (await (await api()).request('rotateOverlayToken', { jwt: requireJwt(jwt()) })).overlay,
     ),
   };
-}
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // Without the async clipboard (an insecure origin): the old way, through a selected field.
-    const field = document.createElement('textarea');
-    field.value = text;
-    field.setAttribute('readonly', '');
-    field.style.position = 'fixed';
-    field.style.opacity = '0';
-    document.body.append(field);
-    field.select();
-    document.execCommand('copy');
-    field.remove();
-  }
 }
 
 function download(name: string, json: unknown): void {
