@@ -94,6 +94,17 @@ export const endpoints = {
   getAdvertiserBalance: { method: 'GET', path: '/api/advertiser/balance', auth: 'bearer' },
   getFundingDetails: { method: 'GET', path: '/api/advertiser/funding', auth: 'bearer' },
   confirmDelivery: { method: 'POST', path: '/api/offers/:id/confirm-delivery', auth: 'bearer' },
+  // Self-serve money (docs/product.md §Self-serve money): advertisers add funds through Stripe Checkout and ask for
+  // their unspent funds back; another advertiser's deposit 404.
+  createDeposit: { method: 'POST', path: '/api/advertiser/deposits', auth: 'bearer' },
+  getDeposit: { method: 'GET', path: '/api/advertiser/deposits/:id', auth: 'bearer' },
+  requestRefund: { method: 'POST', path: '/api/advertiser/refunds', auth: 'bearer' },
+  listRefunds: { method: 'GET', path: '/api/advertiser/refunds', auth: 'bearer' },
+  // Operators: card disputes, and refunds of wired money (the manual rail).
+  adminCardDisputes: { method: 'GET', path: '/api/admin/card-disputes', auth: 'bearer' },
+  adminRefunds: { method: 'GET', path: '/api/admin/refunds', auth: 'bearer' },
+  markRefundSent: { method: 'POST', path: '/api/admin/refunds/:id/sent', auth: 'bearer' },
+  markRefundFailed: { method: 'POST', path: '/api/admin/refunds/:id/failed', auth: 'bearer' },
   // Operators: deposits (the manual funding rail) and the manual payout rail.
   recordDeposit: { method: 'POST', path: '/api/admin/deposits', auth: 'bearer' },
   getTransferInstructions: { method: 'GET', path: '/api/admin/transfer-instructions', auth: 'bearer' },
@@ -448,6 +459,40 @@ export const endpointDocs = {
     errors:
       "403 other roles, 404 another advertiser's offer, 409 not accepted or already completed; 422 key used for another request",
   },
+  createDeposit: {
+    who: 'advertiser',
+    request:
+      '`amountCents` $10–$50,000 (what the balance rises by), `method` `card` or `us_bank_account`; optional header `Idempotency-Key`',
+    answer:
+      "the deposit (`open`) with its fee and gross (amount + fee, charged), and `checkoutUrl`, Stripe's payment page: the balance rises when Stripe's signed webhook says the payment succeeded",
+    errors: '400, 401, 403, 422 key used for another request, 429',
+  },
+  getDeposit: {
+    who: 'advertiser',
+    answer: 'the deposit as it stands: `open`, `processing` (a bank debit), `succeeded`, `failed` or `expired`',
+    errors: "401, 403, 404 another advertiser's",
+  },
+  requestRefund: {
+    who: 'advertiser',
+    request: '`amountCents` at most the free balance; optional header `Idempotency-Key`',
+    answer:
+      'the pieces: each card payment refunded through Stripe (newest first, up to what it has left), the rest by the operator (wired money); the amount leaves the free balance at once',
+    errors: '400, 401, 403, 409 above the free balance; 422 key used for another request, 429',
+  },
+  listRefunds: { who: 'advertiser', answer: 'newest first', errors: '401, 403' },
+  adminCardDisputes: { who: 'operator', answer: 'open ones first', errors: '401, 403' },
+  adminRefunds: { who: 'operator', answer: 'manual ones waiting first, then the rest', errors: '401, 403' },
+  markRefundSent: {
+    who: 'operator',
+    request: '`reference` of the wire sent; optional header `Idempotency-Key`',
+    errors: '400, 403, 404, 409 not a waiting manual refund; 422 key used for another request',
+  },
+  markRefundFailed: {
+    who: 'operator',
+    request: '`reason`; optional header `Idempotency-Key`',
+    answer: 'the amount returns to the advertiser’s balance',
+    errors: '400, 403, 404, 409 not a waiting manual refund; 422 key used for another request',
+  },
   recordDeposit: {
     who: 'operator',
     request:
@@ -691,6 +736,14 @@ export const endpointRoles = {
   getAdvertiserBalance: ['advertiser'],
   getFundingDetails: ['advertiser'],
   confirmDelivery: ['advertiser'],
+  createDeposit: ['advertiser'],
+  getDeposit: ['advertiser'],
+  requestRefund: ['advertiser'],
+  listRefunds: ['advertiser'],
+  adminCardDisputes: ['operator'],
+  adminRefunds: ['operator'],
+  markRefundSent: ['operator'],
+  markRefundFailed: ['operator'],
   recordDeposit: ['operator'],
   getTransferInstructions: ['operator'],
   updateTransferInstructions: ['operator'],

@@ -100,3 +100,51 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
 };
 /** A dispute's or a resolution's reason: 10 to 1000 characters. */
 export const REVIEW_REASON_LENGTH = { min: 10, max: 1000 } as const;
+
+// --- Self-serve deposits and refunds (docs/product.md §Self-serve money) ------------------------------------------
+
+/** How an advertiser pays through Stripe Checkout: a card, or a US bank debit (ACH Direct Debit, settles in days). */
+export const DEPOSIT_METHODS = ['card', 'us_bank_account'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+
+/** A card deposit's life cycle: open (Checkout not finished) → processing (a bank debit on its way) → succeeded | failed | expired. */
+export const CARD_DEPOSIT_STATUSES = ['open', 'processing', 'succeeded', 'failed', 'expired'] as const;
+export type CardDepositStatus = (typeof CARD_DEPOSIT_STATUSES)[number];
+
+/** The smallest and the largest amount one "Add funds" adds ($10 and $50,000). */
+export const MIN_CARD_DEPOSIT_CENTS = 1_000;
+export const MAX_CARD_DEPOSIT_CENTS = 5_000_000;
+
+/**
+ * Stripe's fee on a payment (its US list prices): cards 2.9% + 30¢, US bank debits 0.8% capped at $5. The advertiser
+ * bears it: what they are charged (`grossCents`) is the amount plus the fee, so that once Stripe keeps its fee the
+ * balance rises by exactly the amount chosen. The smallest gross whose fee leaves the amount whole.
+ */
+export function depositFee(method: DepositMethod, amountCents: number): { feeCents: number; grossCents: number } {
+  if (method === 'card') {
+    // gross − (2.9% of gross + 30¢) ≥ amount  ⇔  gross ≥ (amount + 30) / 0.971
+    const grossCents = Math.ceil(((amountCents + 30) * 1000) / 971);
+    return { feeCents: grossCents - amountCents, grossCents };
+  }
+  const uncapped = Math.ceil((amountCents * 1000) / 992);
+  const grossCents = uncapped - amountCents >= 500 ? amountCents + 500 : uncapped;
+  return { feeCents: grossCents - amountCents, grossCents };
+}
+
+/** What the screen says about the fee, for each method. */
+export const DEPOSIT_FEE_TEXT: Record<DepositMethod, string> = {
+  card: 'Card payments carry Stripe’s fee of 2.9% + $0.30, added to what you pay.',
+  us_bank_account:
+    'Bank debits carry Stripe’s fee of 0.8% (at most $5), added to what you pay; they take up to 4 business days.',
+};
+
+/** A refund piece's life cycle: requested → processing → succeeded | failed (failed returns the amount to the balance). */
+export const REFUND_STATUSES = ['requested', 'processing', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** A refund piece goes back through Stripe (to the card or bank account that paid) or the operator's manual rail (a wire). */
+export const REFUND_RAILS = ['stripe', 'manual'] as const;
+export type RefundRail = (typeof REFUND_RAILS)[number];
+
+/** A card dispute's life cycle: open (the amount is held) → won (back to the balance) | lost (gone). */
+export const CARD_DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export type CardDisputeStatus = (typeof CARD_DISPUTE_STATUSES)[number];

@@ -57,6 +57,7 @@ import { createFunding } from './money/funding.ts';
 import { createPayouts, SUBMIT_JOB } from './money/payouts.ts';
 import { createReviews } from './money/reviews.ts';
 import { createPayoutRails } from './money/providers/index.ts';
+import { createStripeGateway } from './money/providers/stripe-client.ts';
 import { createWriteBatcher } from './db/write-batcher.ts';
 import { adminRoutes } from './operator/routes.ts';
 import { createOverlays } from './overlay/store.ts';
@@ -164,9 +165,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const marketplace = { ...base, notifier };
   const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));
   const payoutMethods = createPayoutMethods(db, sealer);
-  const rails = createPayoutRails(config, db);
   // Calls to the stand-ins on this server are answered in process (no socket: they work before it listens).
   const selfFetch = createSelfFetch();
+  // Stripe (deposits, refunds, disputes and the stripe payout rail): the real API, or offline its stand-in.
+  const stripe = config.stripe ? createStripeGateway(config.stripe, selfFetch) : null;
+  const rails = createPayoutRails(config, db, stripe);
   const connections = createConnections({ db, config, links: base.links, sealer, logger, selfFetch });
   const archive = createArchive({ db, dialect: handle.dialect });
   const metrics = createMetricStore({ db, dialect: handle.dialect });
@@ -183,6 +186,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     funding: createFunding(marketplace),
     payouts: createPayouts({ ...marketplace, payoutMethods }, rails),
     rails,
+    stripe,
     overlays: createOverlays({
       ...marketplace,
       dialect: handle.dialect,
@@ -284,7 +288,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     .ensureScheduled(services.jobs)
     .catch((error: unknown) => logger.error('earning release not queued', { error: (error as Error).message }));
   // Rails that are asked rather than told (PayPal; Stripe as a safety net for a lost webhook) are polled.
-  const pollEvery = config.paypal ? config.paypal.pollSeconds * 1000 : config.stripe ? POLL_STRIPE_MS : null;
+  const pollEvery = config.paypal ? config.paypal.pollSeconds * 1000 : rails.stripe ? POLL_STRIPE_MS : null;
   const poller = pollEvery
     ? setInterval(() => {
         services.payouts

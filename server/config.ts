@@ -66,7 +66,12 @@ export interface Config {
   /** PAYOUT_PROVIDER: the rails payouts go out on, e.g. "stripe,paypal"; each method kind takes the first that
    * supports it (Stripe: bank accounts, PayPal: PayPal e-mails), and `manual` (an operator pays) takes the rest. */
   payoutProviders: PayoutProviderName[];
-  stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
+  /**
+   * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (and STRIPE_API_BASE): card and bank-debit deposits, refunds and disputes
+   * (docs/product.md §Self-serve money), and the `stripe` payout rail. Without them, with STANDINS, the stand-in this
+   * server mounts under /standin/stripe (`standIn`); otherwise null: advertisers add funds by wire only.
+   */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string; standIn: boolean } | null;
   paypal: { clientId: string; clientSecret: string; apiBase: string; pollSeconds: number } | null;
   /** OAuth clients of the platforms creators connect (docs/product.md §Connected accounts); null: not configured (the card says what to set). */
   oauth: { twitch: OAuthClient | null; youtube: OAuthClient | null };
@@ -177,17 +182,27 @@ function payoutProviders(value: string | undefined): PayoutProviderName[] {
   return [...new Set(names)] as PayoutProviderName[];
 }
 
-function stripeSettings(env: Env, wanted: boolean): Config['stripe'] {
+/** The stand-in's keys (server/standins/stripe.ts): fixed, since they guard nothing but a local demo. */
+export const STANDIN_STRIPE = {
+  secretKey: 'sk_test_castbridge_standin',
+  webhookSecret: 'whsec_castbridge_standin',
+} as const;
+
+function stripeSettings(env: Env, payouts: boolean, standIns: boolean): Config['stripe'] {
   const secretKey = nonEmpty(env.STRIPE_SECRET_KEY);
   const webhookSecret = nonEmpty(env.STRIPE_WEBHOOK_SECRET);
-  if (!wanted) return null;
-  if (!secretKey || !webhookSecret)
-    throw new Error('PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-  return {
-    secretKey,
-    webhookSecret,
-    apiBase: apiBase('STRIPE_API_BASE', env.STRIPE_API_BASE, 'https://api.stripe.com'),
-  };
+  if (secretKey && webhookSecret) {
+    return {
+      secretKey,
+      webhookSecret,
+      apiBase: apiBase('STRIPE_API_BASE', env.STRIPE_API_BASE, 'https://api.stripe.com'),
+      standIn: false,
+    };
+  }
+  if (secretKey || webhookSecret) throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or neither)');
+  if (payouts) throw new Error('PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  if (!standIns) return null;
+  return { ...STANDIN_STRIPE, apiBase: '/standin/stripe', standIn: true };
 }
 
 function paypalSettings(env: Env, wanted: boolean): Config['paypal'] {
@@ -318,7 +333,7 @@ export function loadConfig(env: Env = process.env): Config {
       offlineMinutes: integer('FRAUD_OFFLINE_MINUTES', env.FRAUD_OFFLINE_MINUTES, 10, 1, 100_000),
     },
     payoutProviders: providers,
-    stripe: stripeSettings(env, providers.includes('stripe')),
+    stripe: stripeSettings(env, providers.includes('stripe'), flag(env.STANDINS)),
     paypal: paypalSettings(env, providers.includes('paypal')),
     oauth: {
       twitch: oauthClient(env, 'twitch', flag(env.STANDINS)),

@@ -19,6 +19,7 @@ import type { SessionRevocations } from './accounts/sessions.ts';
 import type { ResetLinks } from './accounts/resets.ts';
 import type { PayoutMethods } from './money/payout-methods.ts';
 import type { Funding } from './money/funding.ts';
+import type { StripeGateway } from './money/providers/stripe-client.ts';
 import type { Payouts } from './money/payouts.ts';
 import type { PayoutRails } from './money/providers/index.ts';
 import type { WriteBatcher } from './db/write-batcher.ts';
@@ -82,6 +83,8 @@ export interface Services {
   payouts: Payouts;
   /** The payout rails configured by PAYOUT_PROVIDER. */
   rails: PayoutRails;
+  /** Stripe (docs/product.md §Self-serve money): the real API or, offline, the stand-in; null when neither. */
+  stripe: StripeGateway | null;
   /** Creators' overlays for OBS: settings, live state, heartbeats and display proofs (docs/product.md §The overlay for OBS). */
   overlays: Overlays;
   /** Creators' Twitch and YouTube channels connected through OAuth (docs/product.md §Connected accounts). */

@@ -7,6 +7,13 @@ import {
   MAX_DEPOSIT_CENTS,
   MAX_PAYOUT_CENTS,
   MAX_TRANSFER_INSTRUCTIONS,
+  CARD_DEPOSIT_STATUSES,
+  CARD_DISPUTE_STATUSES,
+  DEPOSIT_METHODS,
+  MAX_CARD_DEPOSIT_CENTS,
+  MIN_CARD_DEPOSIT_CENTS,
+  REFUND_RAILS,
+  REFUND_STATUSES,
   onlyDigits,
   PAYOUT_METHOD_KINDS,
   PAYOUT_PROVIDERS,
@@ -124,12 +131,36 @@ export type Earnings = z.infer<typeof earningsResponse>;
 
 export const deposit = z.object({ id: z.string(), amountCents: cents, reference: z.string(), createdAt: z.string() });
 
+/** An "Add funds" through Stripe Checkout (docs/product.md §Self-serve money). */
+export const cardDeposit = z.object({
+  id: z.string(),
+  /** What the balance rises by once Stripe confirms the payment. */
+  amountCents: cents,
+  /** Stripe's fee, which the advertiser bears, and what they are charged (amount + fee). */
+  feeCents: cents,
+  grossCents: cents,
+  method: z.enum(DEPOSIT_METHODS),
+  status: z.enum(CARD_DEPOSIT_STATUSES),
+  /** What refunds have given back of this payment so far. */
+  refundedCents: cents,
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  succeededAt: z.string().nullable(),
+});
+export type CardDeposit = z.infer<typeof cardDeposit>;
+
 export const advertiserBalanceResponse = z.object({
   /** Free to reserve for campaigns. */
   balanceCents: cents,
   /** Reserved by launched campaigns (pay × spots, less what creators earned or was released). */
   reservedCents: cents,
+  /** Held by refunds on their way back to the advertiser. */
+  refundingCents: cents,
+  /** Held by open card disputes until Stripe decides them. */
+  disputedCents: cents,
   deposits: z.array(deposit),
+  /** The newest card and bank-debit payments, open and processing ones included (at most 20). */
+  cardDeposits: z.array(cardDeposit),
 });
 export type AdvertiserBalance = z.infer<typeof advertiserBalanceResponse>;
 
@@ -144,6 +175,66 @@ export const fundingDetailsResponse = z.object({
   instructions: z.string().nullable(),
 });
 export type FundingDetails = z.infer<typeof fundingDetailsResponse>;
+
+/** POST /api/advertiser/deposits (with an Idempotency-Key): opens a Stripe Checkout for amount + fee. */
+export const createDepositRequest = z.object({
+  amountCents: z
+    .number({ error: 'must be a whole number of cents' })
+    .int('must be a whole number of cents')
+    .min(MIN_CARD_DEPOSIT_CENTS, `must be at least ${MIN_CARD_DEPOSIT_CENTS} cents`)
+    .max(MAX_CARD_DEPOSIT_CENTS, `must be at most ${MAX_CARD_DEPOSIT_CENTS} cents`),
+  method: z.enum(DEPOSIT_METHODS, { error: 'must be card or us_bank_account' }),
+});
+/** `checkoutUrl`: Stripe's hosted payment page (the stand-in's test-card page offline); the browser goes there. */
+export const createDepositResponse = z.object({ deposit: cardDeposit, checkoutUrl: z.string() });
+export const depositStatusResponse = z.object({ deposit: cardDeposit });
+
+/** A piece of a refund request: one card payment's refund through Stripe, or the operator's wire for the rest. */
+export const refund = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  amountCents: cents,
+  rail: z.enum(REFUND_RAILS),
+  status: z.enum(REFUND_STATUSES),
+  /** The card deposit a Stripe piece returns to; null for the manual rail. */
+  depositId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  requestedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refund>;
+/** POST /api/advertiser/refunds (with an Idempotency-Key): at most the free balance. */
+export const refundRequest = z.object({
+  amountCents: z
+    .number({ error: 'must be a whole number of cents' })
+    .int('must be a whole number of cents')
+    .min(1, 'must be at least 1 cent')
+    .max(MAX_DEPOSIT_CENTS, `must be at most ${MAX_DEPOSIT_CENTS} cents`),
+});
+export const refundRequestResponse = z.object({ refunds: z.array(refund), balanceCents: cents });
+export const refundsResponse = z.object({ refunds: z.array(refund) });
+
+/** A card dispute, as operators see it. */
+export const cardDispute = z.object({
+  id: z.string(),
+  depositId: z.string(),
+  advertiserId: z.string(),
+  advertiserEmail: z.string(),
+  amountCents: cents,
+  /** What the advertiser's free balance covered; amount − held is owed. */
+  heldCents: cents,
+  reason: z.string(),
+  status: z.enum(CARD_DISPUTE_STATUSES),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type CardDispute = z.infer<typeof cardDispute>;
+export const adminCardDisputesResponse = z.object({ disputes: z.array(cardDispute) });
+
+export const adminRefund = refund.extend({ advertiserId: z.string(), advertiserEmail: z.string() });
+export type AdminRefund = z.infer<typeof adminRefund>;
+export const adminRefundsResponse = z.object({ refunds: z.array(adminRefund) });
+export const adminRefundResponse = z.object({ refund: adminRefund });
 
 // --- Operator console -------------------------------------------------------------------------------------------
 

@@ -5,7 +5,17 @@ import type { advertiserFundsMachine } from './advertiserFunds.machine';
 export const samples = {
   events: {
     'xstate.done.actor.loadFunds': [
-      { type: 'xstate.done.actor.loadFunds', output: { balanceCents: 1_250_000, reservedCents: 75_000, deposits: [] } },
+      {
+        type: 'xstate.done.actor.loadFunds',
+        output: {
+          balanceCents: 1_250_000,
+          reservedCents: 75_000,
+          refundingCents: 0,
+          disputedCents: 0,
+          deposits: [],
+          cardDeposits: [],
+        },
+      },
     ],
     'xstate.done.actor.loadTransfer': [
       {

@@ -225,6 +225,12 @@ export type LedgerAccountKind =
   | 'creator_available'
   | 'creator_in_payout'
   | 'platform_fees'
+  /** What advertisers paid for Stripe's processing fees (Stripe keeps them): it only grows. */
+  | 'processing_fees'
+  /** An advertiser's funds held by a refund on its way (succeeded: out; failed: back to the balance). */
+  | 'advertiser_refunding'
+  /** An advertiser's funds a card dispute holds until its outcome (won: back; lost: out). */
+  | 'advertiser_disputed'
   | 'external';
 
 export interface LedgerAccountsTable {
@@ -543,6 +549,102 @@ export interface Database {
   creator_lists: CreatorListsTable;
   creator_list_members: CreatorListMembersTable;
   offer_proposals: OfferProposalsTable;
+  card_deposits: CardDepositsTable;
+  stripe_events: StripeEventsTable;
+  refunds: RefundsTable;
+  card_disputes: CardDisputesTable;
+  tax_forms: TaxFormsTable;
+  documents: DocumentsTable;
+  document_counters: DocumentCountersTable;
+}
+
+/** An "Add funds" through Stripe Checkout (migration 0027, server/money/deposits.ts). */
+export interface CardDepositsTable {
+  id: string;
+  advertiser_id: string;
+  amount_cents: BigInt;
+  fee_cents: BigInt;
+  gross_cents: BigInt;
+  method: 'card' | 'us_bank_account';
+  status: Generated<'open' | 'processing' | 'succeeded' | 'failed' | 'expired'>;
+  session_id: string | null;
+  checkout_url: string | null;
+  payment_intent_id: string | null;
+  charge_id: string | null;
+  refunded_cents: Generated<BigInt>;
+  failure_reason: string | null;
+  transfer_id: BigInt | null;
+  created_at: string;
+  updated_at: string;
+  succeeded_at: string | null;
+}
+
+/** Stripe events already handled, by id (migration 0027). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+/** A piece of an advertiser's refund request (migration 0027, server/money/refunds.ts). */
+export interface RefundsTable {
+  id: string;
+  request_id: string;
+  advertiser_id: string;
+  amount_cents: BigInt;
+  rail: 'stripe' | 'manual';
+  deposit_id: string | null;
+  status: Generated<'requested' | 'processing' | 'succeeded' | 'failed'>;
+  provider_ref: string | null;
+  failure_reason: string | null;
+  requested_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+/** A card payment's dispute (migration 0027, server/money/card-disputes.ts). */
+export interface CardDisputesTable {
+  id: string;
+  deposit_id: string;
+  advertiser_id: string;
+  amount_cents: BigInt;
+  held_cents: BigInt;
+  reason: string;
+  status: Generated<'open' | 'won' | 'lost'>;
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** A creator's W-9 or W-8BEN (migration 0027, server/money/tax-forms.ts); the current one has no superseded_at. */
+export interface TaxFormsTable {
+  id: Generated<BigInt>;
+  user_id: string;
+  kind: 'w9' | 'w8ben';
+  legal_name: string;
+  tin_type: 'ssn' | 'ein' | 'foreign';
+  tin_last4: string;
+  country: string;
+  details_sealed: string;
+  signed_name: string;
+  signed_at: string;
+  superseded_at: string | null;
+}
+
+/** A numbered PDF document (migration 0027, server/money/documents.ts). */
+export interface DocumentsTable {
+  id: string;
+  owner_id: string;
+  kind: 'deposit_receipt' | 'refund_receipt' | 'payout_statement' | 'annual_statement';
+  subject_id: string;
+  number: string;
+  amount_cents: BigInt;
+  data: string;
+  issued_at: string;
+}
+
+export interface DocumentCountersTable {
+  series: string;
+  last: Generated<number>;
 }
 
 /** A creator's media kit, /c/<handle> (migration 0025, server/marketplace/media-kit.ts). */

@@ -3,15 +3,22 @@
 // whatever a campaign no longer needs once it is cancelled or over. Every movement is a ledger transfer inside the
 // caller's transaction.
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { DELIVERY_STATUSES, formatCents, type Role } from '../../contract/marketplace.ts';
 import { TRANSFER_REFERENCE_ALPHABET } from '../../contract/money.ts';
-import type { AdvertiserBalance, FundingDetails, TransferInstructions } from '../../contract/schemas/money.ts';
-import type { Database } from '../db/types.ts';
+import type {
+  AdvertiserBalance,
+  CardDeposit,
+  FundingDetails,
+  TransferInstructions,
+} from '../../contract/schemas/money.ts';
+import type { CardDepositsTable, Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Notifier } from '../notifications/store.ts';
 import {
   advertiserBalance,
+  advertiserDisputed,
+  advertiserRefunding,
   balanceOf,
   campaignReserve,
   creatorAvailable,
@@ -24,6 +31,24 @@ import {
 
 /** The deposits an advertiser's balance screen lists (newest first). */
 const DEPOSITS_SHOWN = 50;
+/** The card and bank-debit payments it lists. */
+const CARD_DEPOSITS_SHOWN = 20;
+
+/** A card_deposits row as the API answers it. */
+export function cardDepositOf(row: Selectable<CardDepositsTable>): CardDeposit {
+  return {
+    id: row.id,
+    amountCents: Number(row.amount_cents),
+    feeCents: Number(row.fee_cents),
+    grossCents: Number(row.gross_cents),
+    method: row.method,
+    status: row.status,
+    refundedCents: Number(row.refunded_cents),
+    failureReason: row.failure_reason,
+    createdAt: row.created_at,
+    succeededAt: row.succeeded_at,
+  };
+}
 
 /** Reserves pay × spots for a campaign that launches, inside the launch's transaction; 409 when the balance is short. */
 export async function reserveForLaunch(
@@ -222,14 +247,37 @@ export function createFunding(services: FundingDeps) {
     return { instructions: row?.value ? row.value : null, updatedAt: row?.updated_at ?? null };
   }
 
+  /** The newest card and bank-debit payments (docs/product.md §Self-serve money), open and processing ones included. */
+  async function cardDeposits(advertiserId: string): Promise<CardDeposit[]> {
+    const rows = await db
+      .selectFrom('card_deposits')
+      .selectAll()
+      .where('advertiser_id', '=', advertiserId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(CARD_DEPOSITS_SHOWN)
+      .execute();
+    return rows.map(cardDepositOf);
+  }
+
   return {
     /** What GET /api/advertiser/balance answers. */
     async balance(advertiserId: string): Promise<AdvertiserBalance> {
-      const [free, reserved] = await Promise.all([balancesOf(db, [advertiserId]), reservedBy(db, [advertiserId])]);
+      const [free, reserved, refundingCents, disputedCents, listed, card] = await Promise.all([
+        balancesOf(db, [advertiserId]),
+        reservedBy(db, [advertiserId]),
+        balanceOf(db, advertiserRefunding(advertiserId)),
+        balanceOf(db, advertiserDisputed(advertiserId)),
+        deposits(advertiserId),
+        cardDeposits(advertiserId),
+      ]);
       return {
         balanceCents: free.get(advertiserId) ?? 0,
         reservedCents: reserved.get(advertiserId) ?? 0,
-        deposits: await deposits(advertiserId),
+        refundingCents,
+        disputedCents,
+        deposits: listed,
+        cardDeposits: card,
       };
     },
 

@@ -59,6 +59,18 @@ export const advertiserBalance = (advertiserId: string): AccountRef => ({
   kind: 'advertiser_balance',
   ownerId: advertiserId,
 });
+/** An advertiser's funds held by a refund on its way (docs/product.md §Self-serve money). */
+export const advertiserRefunding = (advertiserId: string): AccountRef => ({
+  kind: 'advertiser_refunding',
+  ownerId: advertiserId,
+});
+/** An advertiser's funds an open card dispute holds until Stripe's outcome. */
+export const advertiserDisputed = (advertiserId: string): AccountRef => ({
+  kind: 'advertiser_disputed',
+  ownerId: advertiserId,
+});
+/** What advertisers paid for Stripe's processing fees (Stripe keeps them). */
+export const PROCESSING_FEES: AccountRef = { kind: 'processing_fees', ownerId: '' };
 /** What a launched campaign holds for its creators' pay. */
 export const campaignReserve = (campaignId: string): AccountRef => ({ kind: 'campaign_reserve', ownerId: campaignId });
 /** A creator's earnings in their review window or held (docs/product.md §Verified delivery): not withdrawable yet. */

@@ -16,7 +16,7 @@ import { earningsOf } from './earnings.ts';
 import type { Funding } from './funding.ts';
 import type { PayoutMethods } from './payout-methods.ts';
 import type { Payouts } from './payouts.ts';
-import type { PayoutRails } from './providers/index.ts';
+import type { StripeGateway } from './providers/stripe-client.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { createReviews } from './reviews.ts';
 
@@ -32,7 +32,8 @@ export interface MoneyRoutesDeps extends RouteDeps {
   payoutMethods: PayoutMethods;
   payouts: Payouts;
   funding: Pick<Funding, 'balance' | 'details'>;
-  rails: Pick<PayoutRails, 'stripe'>;
+  /** Verifies Stripe's webhooks (null: Stripe is not configured). */
+  stripe: Pick<StripeGateway, 'verifyWebhook'> | null;
 }
 
 export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
@@ -85,8 +86,8 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   route(app, services, 'getFundingDetails', async (c) => funding.details(advertiser(c)));
 
   route(app, services, 'stripeWebhook', async (c) => {
-    const stripe = services.rails.stripe;
-    if (!stripe) throw new HttpError(404, 'Stripe payouts are not configured');
+    const stripe = services.stripe;
+    if (!stripe) throw new HttpError(404, 'Stripe is not configured');
     const signature = c.req.header('stripe-signature');
     if (!signature) throw new HttpError(400, 'Stripe-Signature header is required');
     const raw = await c.req.text();

@@ -458,6 +458,15 @@ const calls = {
   disputeDelivery: null,
   adminReviews: null,
   resolveReview: null,
+  // Self-serve money: exercised with the Stripe stand-in in test/server/card-deposits.test.ts and refunds.test.ts.
+  createDeposit: null,
+  getDeposit: null,
+  requestRefund: null,
+  listRefunds: null,
+  adminCardDisputes: null,
+  adminRefunds: null,
+  markRefundSent: null,
+  markRefundFailed: null,
 } satisfies Record<EndpointName, ((api: Client, ctx: { email: string; token: string }) => Promise<Answer>) | null>;
 
 const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';

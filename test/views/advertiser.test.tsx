@@ -202,7 +202,16 @@ function checklistLogic() {
 
 describe('Campaigns', () => {
   /** Funds as GET /api/advertiser/balance answers them. */
-  function fundsLogic(funds: AdvertiserBalance = { balanceCents: 0, reservedCents: 0, deposits: [] }) {
+  function fundsLogic(
+    funds: AdvertiserBalance = {
+      balanceCents: 0,
+      reservedCents: 0,
+      refundingCents: 0,
+      disputedCents: 0,
+      deposits: [],
+      cardDeposits: [],
+    },
+  ) {
     const load = controlled<AdvertiserBalance>();
     return { load, funds, logic: advertiserFundsMachine.provide({ actors: { loadFunds: load.logic } }) };
   }
@@ -276,6 +285,9 @@ describe('Campaigns', () => {
     await funds.load.resolve({
       balanceCents: 1_250_000,
       reservedCents: 75_000,
+      refundingCents: 0,
+      disputedCents: 0,
+      cardDeposits: [],
       deposits: [
         { id: '1', amountCents: 1_325_000, reference: 'Wire NOVA-0001', createdAt: '2026-11-02T10:00:00.000Z' },
       ],
@@ -402,7 +414,14 @@ describe('Campaigns: getting started, and how to add funds (docs/product.md §Ad
   it('Funds shows the advertiser’s transfer reference and the operator’s bank details, or where to ask for them', async () => {
     const { funds, transfer, checklist } = setup();
     await checklist.resolve({ ...fresh, profile: 'approved' });
-    await funds.resolve({ balanceCents: 0, reservedCents: 0, deposits: [] });
+    await funds.resolve({
+      balanceCents: 0,
+      reservedCents: 0,
+      refundingCents: 0,
+      disputedCents: 0,
+      deposits: [],
+      cardDeposits: [],
+    });
     const card = within(screen.getByRole('region', { name: 'Funds' }));
     expect(card.queryByText('Your transfer reference')).not.toBeInTheDocument();
     await transfer.resolve({
@@ -421,7 +440,14 @@ describe('Campaigns: getting started, and how to add funds (docs/product.md §Ad
 
   it('Funds without published bank details says to ask support, quoting the reference', async () => {
     const { funds, transfer } = setup();
-    await funds.resolve({ balanceCents: 0, reservedCents: 0, deposits: [] });
+    await funds.resolve({
+      balanceCents: 0,
+      reservedCents: 0,
+      refundingCents: 0,
+      disputedCents: 0,
+      deposits: [],
+      cardDeposits: [],
+    });
     await transfer.resolve({ reference: 'CB-7KQ4-M2XD', instructions: null });
     const card = within(screen.getByRole('region', { name: 'Funds' }));
     expect(card.getByText(/Castbridge has not published its bank details yet/)).toHaveTextContent(

@@ -7,17 +7,18 @@ import type { Database } from '../../db/types.ts';
 import { manualProvider } from './manual.ts';
 import { createPaypalProvider } from './paypal.ts';
 import { createStripeProvider, type StripeProvider } from './stripe.ts';
+import type { StripeGateway } from './stripe-client.ts';
 import type { PayoutProvider } from './types.ts';
 
 export interface PayoutRails {
   forKind(kind: PayoutMethodKind): PayoutProvider;
   byName(name: PayoutProviderName): PayoutProvider;
-  /** The Stripe adapter when configured (its webhook route needs it). */
+  /** The Stripe payout adapter when PAYOUT_PROVIDER includes stripe. */
   stripe: StripeProvider | null;
 }
 
-export function createPayoutRails(config: Config, db: Kysely<Database>): PayoutRails {
-  const stripe = config.stripe ? createStripeProvider(config.stripe, db) : null;
+export function createPayoutRails(config: Config, db: Kysely<Database>, gateway: StripeGateway | null): PayoutRails {
+  const stripe = gateway && config.payoutProviders.includes('stripe') ? createStripeProvider(gateway, db) : null;
   const paypal = config.paypal ? createPaypalProvider(config.paypal) : null;
   const configured: PayoutProvider[] = config.payoutProviders.map((name) =>
     name === 'stripe' ? stripe! : name === 'paypal' ? paypal! : manualProvider,

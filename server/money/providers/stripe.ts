@@ -6,14 +6,11 @@
 // directly, as a safety net for a lost webhook. STRIPE_API_BASE points the client at a stand-in in tests.
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
+import type { StripeGateway } from './stripe-client.ts';
 import { PayoutRejected, type PayoutOrder, type PayoutProvider, type ProviderResult } from './types.ts';
 
-export type StripeProvider = PayoutProvider & {
-  /** Verifies a webhook's signature over its raw body and returns the event (throws on a bad signature). */
-  verifyWebhook(rawBody: string, signature: string): Stripe.Event;
-};
+export type StripeProvider = PayoutProvider;
 
 const resultOf = (payout: Stripe.Payout): ProviderResult => {
   if (payout.status === 'paid') return { status: 'paid', providerRef: payout.id };
@@ -28,16 +25,8 @@ const resultOf = (payout: Stripe.Payout): ProviderResult => {
   return { status: 'processing', providerRef: payout.id };
 };
 
-export function createStripeProvider(settings: NonNullable<Config['stripe']>, db: Kysely<Database>): StripeProvider {
-  const base = new URL(settings.apiBase);
-  const stripe = new Stripe(settings.secretKey, {
-    host: base.hostname,
-    port: base.port || (base.protocol === 'https:' ? 443 : 80),
-    protocol: base.protocol === 'https:' ? 'https' : 'http',
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: 'Castbridge' },
-  });
+export function createStripeProvider(gateway: StripeGateway, db: Kysely<Database>): StripeProvider {
+  const stripe = gateway.client;
 
   /** The creator's connected account, with `order`'s bank account attached as its external account. */
   async function connectedAccount(order: PayoutOrder): Promise<string> {
@@ -155,10 +144,6 @@ export function createStripeProvider(settings: NonNullable<Config['stripe']>, db
     async poll(payout) {
       const account = await accountOf(payout.creatorId);
       return resultOf(await stripe.payouts.retrieve(payout.providerRef, {}, { stripeAccount: account }));
-    },
-
-    verifyWebhook(rawBody, signature) {
-      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
     },
   };
 }

@@ -1,0 +1,54 @@
+// One Stripe client for everything Castbridge does with Stripe (docs/product.md §Self-serve money): Checkout for
+// advertisers' deposits, refunds, disputes' webhooks, and Connect payouts (./stripe.ts). Real Stripe when STRIPE_SECRET_KEY
+// is set; offline (`npm start`), the stand-in this server mounts under /standin/stripe (server/standins/stripe.ts),
+// reached in process through selfFetch: the official `stripe` package speaks to both the same way.
+import Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import type { SelfFetch } from '../../http/self-fetch.ts';
+
+export interface StripeGateway {
+  client: Stripe;
+  /** Verifies a webhook's signature over its raw body and returns the event (throws on a bad signature). */
+  verifyWebhook(rawBody: string, signature: string): Stripe.Event;
+  /** True offline: the stand-in answers, and its test-card page is the payment page. */
+  standIn: boolean;
+}
+
+export function createStripeGateway(
+  settings: NonNullable<Config['stripe']>,
+  selfFetch: Pick<SelfFetch, 'resolve' | 'fetch'>,
+): StripeGateway {
+  let client: Stripe;
+  if (settings.apiBase.startsWith('/')) {
+    // A base on this server: the package asks http://<self>/v1/…, answered in process under the stand-in's base.
+    const origin = new URL(selfFetch.resolve('/'));
+    const prefix = settings.apiBase.replace(/\/+$/, '');
+    const fetchOnSelf = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      return selfFetch.fetch(new URL(`${prefix}${url.pathname}${url.search}`, origin), init);
+    }) as typeof fetch;
+    client = new Stripe(settings.secretKey, {
+      host: origin.hostname,
+      port: 80,
+      protocol: 'http',
+      httpClient: Stripe.createFetchHttpClient(fetchOnSelf),
+      maxNetworkRetries: 0,
+      appInfo: { name: 'Castbridge' },
+    });
+  } else {
+    const base = new URL(settings.apiBase);
+    client = new Stripe(settings.secretKey, {
+      host: base.hostname,
+      port: base.port || (base.protocol === 'https:' ? 443 : 80),
+      protocol: base.protocol === 'https:' ? 'https' : 'http',
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'Castbridge' },
+    });
+  }
+  return {
+    client,
+    verifyWebhook: (rawBody, signature) => client.webhooks.constructEvent(rawBody, signature, settings.webhookSecret),
+    standIn: settings.standIn,
+  };
+}
