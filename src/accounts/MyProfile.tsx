@@ -26,7 +26,7 @@ import { Card } from '@/src/ui/Card';
 import { Field, NativeSelectField } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
 import { Link } from '@/src/ui/Link';
-import { avatarSrc, fullName } from '@/src/shell/ProfileMenu';
+import { avatarSrc, fullName } from '@/src/shell/ProfileTrigger';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './MyProfile.css';
 import { LoadState } from '@/src/common/LoadState';

@@ -19,7 +19,7 @@ import { apiUrl } from '@/src/config';
 import { formatCount } from '@/src/common/format';
 import { LoadState } from '@/src/common/LoadState';
 import { mediaKitUrl, useMediaKitLogic, type MediaKitLogic } from '@/src/marketplace/mediaKit';
-import { DEFAULT_AVATAR } from '@/src/shell/ProfileMenu';
+import { DEFAULT_AVATAR } from '@/src/shell/ProfileTrigger';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import { Alert } from '@/src/ui/Alert';
 import { Avatar } from '@/src/ui/Avatar';

@@ -1,86 +1,38 @@
-import { Link } from 'react-router-dom';
+// The header's profile menu (docs/spec.md §2). Every dashboard route shows its trigger, but few open it: the menu
+// itself (Radix's dropdown and the positioning engine under it, about a fifth of what a dashboard route loads) is
+// ./ProfileMenuPanel, fetched when the pointer or the focus reaches the trigger and shown open on the first click or
+// key. Until then the trigger is this plain button, drawn the same.
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import type { User } from '@/machines/types';
-import { apiUrl } from '@/src/config';
-import { Avatar } from '@/src/ui/Avatar';
-import {
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRoot,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/src/ui/DropdownMenu';
-import { Icon } from '@/src/ui/Icon';
-import * as s from './DashboardHeader.css';
+import { ProfileTrigger } from './ProfileTrigger';
 
-export const DEFAULT_AVATAR = '/images/default-avatar.svg';
+const loadPanel = () => import('./ProfileMenuPanel');
+const ProfileMenuPanel = lazy(loadPanel);
 
-/** The user's picture on the API host, or the default avatar (docs/spec.md §3 image). */
-export function avatarSrc(user: User | null): string {
-  return user?.image ? apiUrl(user.image) : DEFAULT_AVATAR;
-}
-
-export function fullName(user: User | null): string {
-  return [user?.first_name, user?.last_name].filter(Boolean).join(' ');
-}
-
-function initials(user: User | null): string {
-  const text = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`;
-  return text || (user?.email?.[0] ?? '?');
-}
-
-/** The header's profile dropdown (docs/spec.md §2): avatar, name, email and the account links; Log Out opens the logout modal. */
 export function ProfileMenu({ user, onLogOut }: { user: User | null; onLogOut: () => void }) {
-  const name = fullName(user);
-  // docs/product.md §Marketplace: an advertiser's profile is the company's; payouts are the creator's.
-  const role = user?.role ?? 'creator';
+  // False until a click or a key asks for the menu; then the loaded menu, open at once.
+  const [opened, setOpened] = useState(false);
+  const prefetch = () => void loadPanel();
+  const plain = (
+    <ProfileTrigger
+      user={user}
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setOpened(true)}
+      onKeyDown={(event: KeyboardEvent) => {
+        // Radix opens its menu on Enter, Space and ArrowDown; the click above covers Enter and Space.
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          setOpened(true);
+        }
+      }}
+    />
+  );
+  if (!opened) return plain;
   return (
-    // Not modal: Log Out opens a dialog as the menu closes, and a modal menu would fight it for focus and pointer events.
-    <DropdownMenuRoot modal={false}>
-      <DropdownMenuTrigger asChild>
-        <button type="button" className={s.profileTrigger} aria-label="Profile menu" data-testid="profile-trigger">
-          <Avatar src={avatarSrc(user)} alt="" fallback={initials(user)} size="md" />
-          <span className={s.triggerName}>{name || 'My account'}</span>
-          <Icon name="chevron-down" size={18} className={s.chevron} />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className={s.menu}>
-        <DropdownMenuLabel className={s.menuHeader}>
-          <Avatar src={avatarSrc(user)} alt="" fallback={initials(user)} size="lg" />
-          <span className={s.menuIdentity}>
-            <span className={s.menuName}>{name || 'Your profile'}</span>
-            {user?.email ? <span className={s.menuEmail}>{user.email}</span> : null}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {role === 'operator' ? null : (
-          <DropdownMenuItem asChild>
-            <Link to={role === 'advertiser' ? '/company-profile' : '/my-profile'}>
-              <Icon name="user" size={18} />
-              View &amp; Edit profile
-            </Link>
-          </DropdownMenuItem>
-        )}
-        {role === 'creator' ? (
-          <DropdownMenuItem asChild>
-            <Link to="/set-payout-method">
-              <Icon name="bank" size={18} />
-              Set Payout Method
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem asChild>
-          <Link to="/settings">
-            <Icon name="settings" size={18} />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem tone="danger" onSelect={onLogOut}>
-          <Icon name="logout" size={18} />
-          Log Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenuRoot>
+    <Suspense fallback={plain}>
+      <ProfileMenuPanel user={user} onLogOut={onLogOut} defaultOpen />
+    </Suspense>
   );
 }
