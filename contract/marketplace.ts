@@ -114,6 +114,12 @@ export const NOTIFICATION_TYPES = [
   'offer.countered',
   'offer.counter_accepted',
   'offer.counter_declined',
+  // Self-serve money (docs/product.md §Self-serve money): card payments that failed, refunds, card disputes.
+  'funds.deposit_failed',
+  'funds.refunded',
+  'funds.refund_failed',
+  'funds.disputed',
+  'funds.dispute_closed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

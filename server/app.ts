@@ -55,6 +55,9 @@ import { moneyRoutes } from './money/routes.ts';
 import { createSealer, loadPayoutKey } from './money/sealing.ts';
 import { createFunding } from './money/funding.ts';
 import { createPayouts, SUBMIT_JOB } from './money/payouts.ts';
+import { createDeposits } from './money/deposits.ts';
+import { createCardDisputes } from './money/card-disputes.ts';
+import { createRefunds } from './money/refunds.ts';
 import { createReviews } from './money/reviews.ts';
 import { createPayoutRails } from './money/providers/index.ts';
 import { createStripeGateway } from './money/providers/stripe-client.ts';
@@ -187,6 +190,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     payouts: createPayouts({ ...marketplace, payoutMethods }, rails),
     rails,
     stripe,
+    deposits: createDeposits({ ...marketplace, stripe }),
+    refunds: createRefunds({ ...marketplace, stripe }),
+    cardDisputes: createCardDisputes(marketplace),
     overlays: createOverlays({
       ...marketplace,
       dialect: handle.dialect,
@@ -280,6 +286,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   services.mail.useQueue(services.jobs);
   services.jobs.register('match', (payload) => services.matcher.run(payload as MatchPayload));
   services.jobs.register(SUBMIT_JOB, (payload) => services.payouts.submit((payload as { payoutId: string }).payoutId));
+  // Refunds of card and bank-debit money go to Stripe through a job, like payouts (server/money/refunds.ts).
+  services.refunds.register(services.jobs);
   // Overlay earnings leave their review window through a job that reschedules itself (server/money/reviews.ts),
   // queued at start (its row survives a restart) and again by the sweep should it ever fail for good.
   const reviews = createReviews({ db, notifier, config, logger });
@@ -305,6 +313,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const sweep = () =>
     services.payouts
       .resubmitStale(STALE_PAYOUT_MS)
+      .then(() => services.refunds.resubmitStale(STALE_PAYOUT_MS))
       .then(() => services.overlays.completeDue())
       .then(() => services.campaigns.completeEnded())
       .then(() => services.overlays.refreshAll())

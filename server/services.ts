@@ -21,6 +21,9 @@ import type { PayoutMethods } from './money/payout-methods.ts';
 import type { Funding } from './money/funding.ts';
 import type { StripeGateway } from './money/providers/stripe-client.ts';
 import type { Payouts } from './money/payouts.ts';
+import type { Deposits } from './money/deposits.ts';
+import type { Refunds } from './money/refunds.ts';
+import type { CardDisputes } from './money/card-disputes.ts';
 import type { PayoutRails } from './money/providers/index.ts';
 import type { WriteBatcher } from './db/write-batcher.ts';
 import type { Bus } from './notifications/bus.ts';
@@ -85,6 +88,12 @@ export interface Services {
   rails: PayoutRails;
   /** Stripe (docs/product.md §Self-serve money): the real API or, offline, the stand-in; null when neither. */
   stripe: StripeGateway | null;
+  /** Card and bank-debit deposits through Stripe Checkout (docs/product.md §Self-serve money). */
+  deposits: Deposits;
+  /** Refunds of unspent funds: through Stripe, or the operator's manual rail. */
+  refunds: Refunds;
+  /** Card disputes: the hold and Stripe's outcome. */
+  cardDisputes: CardDisputes;
   /** Creators' overlays for OBS: settings, live state, heartbeats and display proofs (docs/product.md §The overlay for OBS). */
   overlays: Overlays;
   /** Creators' Twitch and YouTube channels connected through OAuth (docs/product.md §Connected accounts). */

@@ -1,7 +1,9 @@
 // `npm run ledger -- check`: verifies every invariant of the ledger (docs/product.md §Money) — each transfer a double entry summing
 // to zero, each cached balance equal to its entries' sum and its version to their number, no account that must stay
-// positive below zero, each creator's pending balance equal to their earnings still in review — and exits 1 on any
-// breach. Reads the same DATA_DIR / DATABASE_URL as the server.
+// positive below zero, each creator's pending balance equal to their earnings still in review, each advertiser's
+// refunding and disputed balances equal to their open refunds and card disputes, the processing fees equal to the
+// succeeded card deposits' fees, each card deposit's refunded amount equal to its succeeded refunds — and exits 1 on
+// any breach. Reads the same DATA_DIR / DATABASE_URL as the server.
 import { loadConfig } from '../config.ts';
 import { migrate, openDatabase } from '../db/connect.ts';
 import { checkLedger } from '../money/ledger.ts';

@@ -22,7 +22,10 @@ export interface Leg {
 /**
  * deposit: outside → advertiser; reserve / release: advertiser ⇄ campaign; earning (the advertiser confirmed
  * delivery) and overlay_earning (the overlay proved it): campaign → creator (and fee); payout_hold: creator
- * available → in payout; payout_paid: in payout → outside; payout_return: in payout → available; correction.
+ * available → in payout; payout_paid: in payout → outside; payout_return: in payout → available; refund_hold:
+ * advertiser balance → refunding; refund_paid: refunding → outside; refund_return: refunding → balance; dispute_hold:
+ * advertiser balance → disputed; dispute_won: disputed → balance; dispute_lost: disputed → outside; correction.
+ * (A card deposit is a `deposit` with a third leg: Stripe's fee to processing_fees.)
  */
 export type TransferKind =
   | 'deposit'
@@ -35,6 +38,12 @@ export type TransferKind =
   | 'payout_return'
   | 'review_release'
   | 'review_resolution'
+  | 'refund_hold'
+  | 'refund_paid'
+  | 'refund_return'
+  | 'dispute_hold'
+  | 'dispute_won'
+  | 'dispute_lost'
   | 'correction';
 
 export const EARNING_KINDS = ['earning', 'overlay_earning'] as const satisfies readonly TransferKind[];
@@ -312,6 +321,91 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
       breaches.push(
         `creator ${creatorId}: pending balance ${balance} cents, their open reviews' earnings sum to ${earned}`,
       );
+  }
+
+  // 5. Self-serve money (docs/product.md §Self-serve money, server/money/refunds.ts, card-disputes.ts, deposits.ts):
+  // an advertiser's refunding balance is exactly their refund pieces still open, their disputed balance exactly what
+  // their open card disputes hold; the processing fees are exactly the fees of the card deposits that succeeded.
+  const perOwner = (kind: LedgerAccountKind) => {
+    const balances = new Map<string, number>();
+    for (const row of accounts) if (row.kind === kind) balances.set(row.owner_id, Number(row.balance_cents));
+    return balances;
+  };
+  const compare = (kind: LedgerAccountKind, expected: Map<string, number>, what: string) => {
+    const balances = perOwner(kind);
+    for (const owner of new Set([...balances.keys(), ...expected.keys()])) {
+      const balance = balances.get(owner) ?? 0;
+      const sum = expected.get(owner) ?? 0;
+      if (balance !== sum)
+        breaches.push(`${kind} ${owner || 'platform'}: balance ${balance} cents, ${what} sum to ${sum}`);
+    }
+  };
+  const openRefunds = await db
+    .selectFrom('refunds')
+    .select((eb) => ['advertiser_id', eb.fn.sum<number | string>('amount_cents').as('total')])
+    .where('status', 'in', ['requested', 'processing'])
+    .groupBy('advertiser_id')
+    .execute();
+  compare(
+    'advertiser_refunding',
+    new Map(openRefunds.map((row) => [row.advertiser_id, Number(row.total ?? 0)])),
+    'their open refunds',
+  );
+  const openDisputes = await db
+    .selectFrom('card_disputes')
+    .select((eb) => ['advertiser_id', eb.fn.sum<number | string>('held_cents').as('total')])
+    .where('status', '=', 'open')
+    .groupBy('advertiser_id')
+    .execute();
+  compare(
+    'advertiser_disputed',
+    new Map(openDisputes.map((row) => [row.advertiser_id, Number(row.total ?? 0)])),
+    'their open card disputes hold',
+  );
+  const fees = await db
+    .selectFrom('card_deposits')
+    .select((eb) => eb.fn.sum<number | string>('fee_cents').as('total'))
+    .where('status', '=', 'succeeded')
+    .executeTakeFirstOrThrow();
+  compare('processing_fees', new Map([['', Number(fees.total ?? 0)]]), 'the succeeded card deposits’ fees');
+
+  // 6. A succeeded card deposit has its ledger deposit; what refunds gave back of it is the sum of its succeeded
+  // Stripe pieces, never more than its amount.
+  const deposits = await db
+    .selectFrom('card_deposits')
+    .leftJoin('refunds', (join) =>
+      join
+        .onRef('refunds.deposit_id', '=', 'card_deposits.id')
+        .on('refunds.status', '=', 'succeeded')
+        .on('refunds.rail', '=', 'stripe'),
+    )
+    .select((eb) => [
+      'card_deposits.id as id',
+      'card_deposits.status as status',
+      'card_deposits.transfer_id as transfer_id',
+      'card_deposits.amount_cents as amount_cents',
+      'card_deposits.refunded_cents as refunded_cents',
+      eb.fn.coalesce(eb.fn.sum<number | string>('refunds.amount_cents'), eb.lit(0)).as('refunds'),
+    ])
+    .groupBy([
+      'card_deposits.id',
+      'card_deposits.status',
+      'card_deposits.transfer_id',
+      'card_deposits.amount_cents',
+      'card_deposits.refunded_cents',
+    ])
+    .execute();
+  for (const row of deposits) {
+    if ((row.status === 'succeeded') !== (row.transfer_id !== null))
+      breaches.push(
+        `card deposit ${row.id}: ${row.status} with ${row.transfer_id === null ? 'no' : 'a'} ledger deposit`,
+      );
+    if (Number(row.refunded_cents) !== Number(row.refunds))
+      breaches.push(
+        `card deposit ${row.id}: refunded ${row.refunded_cents} cents, its succeeded refunds sum to ${row.refunds}`,
+      );
+    if (Number(row.refunded_cents) > Number(row.amount_cents))
+      breaches.push(`card deposit ${row.id}: refunded ${row.refunded_cents} cents of ${row.amount_cents}`);
   }
   return {
     accounts: await count('ledger_accounts'),

@@ -16,6 +16,10 @@ import { earningsOf } from './earnings.ts';
 import type { Funding } from './funding.ts';
 import type { PayoutMethods } from './payout-methods.ts';
 import type { Payouts } from './payouts.ts';
+import type { Idempotency } from '../http/idempotency.ts';
+import { CHECKOUT_EVENTS, type Deposits } from './deposits.ts';
+import { DISPUTE_EVENTS, type CardDisputes } from './card-disputes.ts';
+import { REFUND_EVENTS, type Refunds } from './refunds.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { createReviews } from './reviews.ts';
@@ -34,6 +38,11 @@ export interface MoneyRoutesDeps extends RouteDeps {
   funding: Pick<Funding, 'balance' | 'details'>;
   /** Verifies Stripe's webhooks (null: Stripe is not configured). */
   stripe: Pick<StripeGateway, 'verifyWebhook'> | null;
+  /** Card deposits, refunds and card disputes (docs/product.md §Self-serve money), once per Idempotency-Key. */
+  deposits: Pick<Deposits, 'create' | 'get' | 'onCheckoutEvent'>;
+  refunds: Pick<Refunds, 'request' | 'list' | 'onRefundEvent'>;
+  cardDisputes: Pick<CardDisputes, 'onDisputeEvent'>;
+  idempotency: Idempotency;
 }
 
 export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
@@ -85,6 +94,21 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   // How to add funds until card deposits exist (docs/product.md §Advertiser onboarding).
   route(app, services, 'getFundingDetails', async (c) => funding.details(advertiser(c)));
 
+  // Card and bank-debit deposits, and refunds of unspent funds (docs/product.md §Self-serve money): each once per
+  // Idempotency-Key (server/http/idempotency.ts); the balance moves on Stripe's webhook, below.
+  route(app, services, 'createDeposit', async (c, { body }) => {
+    const userId = advertiser(c);
+    return services.idempotency.once(c, userId, body, () => services.deposits.create(userId, body));
+  });
+  route(app, services, 'getDeposit', async (c) => ({
+    deposit: await services.deposits.get(advertiser(c), c.req.param('id')!),
+  }));
+  route(app, services, 'requestRefund', async (c, { body }) => {
+    const userId = advertiser(c);
+    return services.idempotency.once(c, userId, body, () => services.refunds.request(userId, body.amountCents));
+  });
+  route(app, services, 'listRefunds', async (c) => ({ refunds: await services.refunds.list(advertiser(c)) }));
+
   route(app, services, 'stripeWebhook', async (c) => {
     const stripe = services.stripe;
     if (!stripe) throw new HttpError(404, 'Stripe is not configured');
@@ -97,7 +121,12 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
     } catch (error) {
       throw new HttpError(400, `Webhook signature not verified: ${(error as Error).message}`);
     }
-    if (event.type === 'payout.paid' || event.type === 'payout.failed' || event.type === 'payout.canceled') {
+    // Deposits, disputes and refunds claim the event's id with their effect: a repeat changes nothing.
+    if ((CHECKOUT_EVENTS as readonly string[]).includes(event.type)) await services.deposits.onCheckoutEvent(event);
+    else if ((DISPUTE_EVENTS as readonly string[]).includes(event.type))
+      await services.cardDisputes.onDisputeEvent(event);
+    else if ((REFUND_EVENTS as readonly string[]).includes(event.type)) await services.refunds.onRefundEvent(event);
+    else if (event.type === 'payout.paid' || event.type === 'payout.failed' || event.type === 'payout.canceled') {
       const payout = event.data.object;
       const payoutId = payout.metadata?.payout_id;
       if (payoutId) {

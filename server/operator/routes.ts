@@ -13,6 +13,8 @@ import type { CampaignStore } from '../marketplace/campaigns.ts';
 import { toAdvertiserProfile } from '../marketplace/rows.ts';
 import { balancesOf, fundingReferences, reservedBy, type Funding } from '../money/funding.ts';
 import type { Payouts } from '../money/payouts.ts';
+import type { CardDisputes } from '../money/card-disputes.ts';
+import type { Refunds } from '../money/refunds.ts';
 import { createReviews } from '../money/reviews.ts';
 import type { Notifier } from '../notifications/store.ts';
 
@@ -25,6 +27,8 @@ export interface OperatorRoutesDeps extends RouteDeps {
   campaigns: Pick<CampaignStore, 'listAll'>;
   funding: Pick<Funding, 'deposit' | 'instructions' | 'setInstructions'>;
   payouts: Pick<Payouts, 'adminList' | 'decide'>;
+  refunds: Pick<Refunds, 'adminList' | 'decide'>;
+  cardDisputes: Pick<CardDisputes, 'adminList'>;
   idempotency: Idempotency;
 }
 
@@ -203,6 +207,32 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
     const operatorId = operator(c);
     return services.idempotency.once(c, operatorId, body, async () => ({
       payout: await services.payouts.decide(operatorId, c.req.param('id')!, { status: 'failed', reason: body.reason }),
+    }));
+  });
+
+  // Self-serve money (docs/product.md §Self-serve money): card disputes, and refunds of wired money (the manual rail),
+  // each decision once per Idempotency-Key.
+  route(app, services, 'adminCardDisputes', async (c) => {
+    operator(c);
+    return { disputes: await services.cardDisputes.adminList() };
+  });
+  route(app, services, 'adminRefunds', async (c) => {
+    operator(c);
+    return { refunds: await services.refunds.adminList() };
+  });
+  route(app, services, 'markRefundSent', async (c, { body }) => {
+    const operatorId = operator(c);
+    return services.idempotency.once(c, operatorId, body, async () => ({
+      refund: await services.refunds.decide(operatorId, c.req.param('id')!, {
+        status: 'succeeded',
+        reference: body.reference,
+      }),
+    }));
+  });
+  route(app, services, 'markRefundFailed', async (c, { body }) => {
+    const operatorId = operator(c);
+    return services.idempotency.once(c, operatorId, body, async () => ({
+      refund: await services.refunds.decide(operatorId, c.req.param('id')!, { status: 'failed', reason: body.reason }),
     }));
   });
 

@@ -1,0 +1,240 @@
+// Card disputes (docs/product.md §Self-serve money). When a card payment is disputed (`charge.dispute.created`), the
+// disputed amount is held out of the advertiser's free balance (advertiser_balance → advertiser_disputed) as far as
+// the free balance covers it; what it cannot cover is owed, shown to the operators. Stripe's outcome
+// (`charge.dispute.closed`) settles the hold: won returns it to the balance, lost sends it out with the money Stripe
+// took back. Each event is claimed by id in the transaction that applies it (./stripe-events.ts); the dispute's row
+// changes only from `open`, so a repeated or late event moves nothing twice. A `closed` that arrives before its
+// `created` records the dispute decided with nothing held, and the late `created` then finds it and holds nothing.
+import type { Kysely } from 'kysely';
+import type Stripe from 'stripe';
+import { formatCents } from '../../contract/cents.ts';
+import type { CardDispute } from '../../contract/schemas/money.ts';
+import type { Database } from '../db/types.ts';
+import type { Logger } from '../log.ts';
+import type { NewNotification, Notifier } from '../notifications/store.ts';
+import {
+  advertiserBalance,
+  advertiserDisputed,
+  balanceOf,
+  EXTERNAL,
+  InsufficientFunds,
+  postTransfer,
+} from './ledger.ts';
+import { claimStripeEvent, operatorIds, stripeId } from './stripe-events.ts';
+
+export const DISPUTE_EVENTS = ['charge.dispute.created', 'charge.dispute.closed'] as const;
+
+/** Disputes the operators' list shows. */
+const LISTED = 200;
+
+/** How often a hold is tried again when the free balance moved between reading and holding it. */
+const HOLD_ATTEMPTS = 5;
+
+export interface CardDisputeDeps {
+  db: Kysely<Database>;
+  notifier: Pick<Notifier, 'create'>;
+  logger: Pick<Logger, 'warn'>;
+}
+
+export function createCardDisputes(services: CardDisputeDeps) {
+  const { db, notifier, logger } = services;
+
+  /** The card deposit a dispute is about: by its PaymentIntent, else its charge. */
+  const depositOf = async (trx: Kysely<Database>, dispute: Stripe.Dispute) => {
+    const intent = stripeId(dispute.payment_intent);
+    const charge = stripeId(dispute.charge);
+    let query = trx.selectFrom('card_deposits').selectAll();
+    query = query.where((eb) =>
+      eb.or([
+        ...(intent ? [eb('payment_intent_id', '=', intent)] : []),
+        ...(charge ? [eb('charge_id', '=', charge)] : []),
+        eb.val(false),
+      ]),
+    );
+    return query.executeTakeFirst();
+  };
+
+  async function opened(trx: Kysely<Database>, event: Stripe.Event) {
+    const dispute = event.data.object as Stripe.Dispute;
+    const deposit = await depositOf(trx, dispute);
+    if (!deposit) {
+      logger.warn('dispute of a payment that is not a deposit', { eventId: event.id, dispute: dispute.id });
+      return null;
+    }
+    const advertiserId = deposit.advertiser_id;
+    const charge = stripeId(dispute.charge);
+    if (charge && deposit.charge_id === null)
+      await trx.updateTable('card_deposits').set({ charge_id: charge }).where('id', '=', deposit.id).execute();
+    const free = await balanceOf(trx, advertiserBalance(advertiserId));
+    const held = Math.max(0, Math.min(dispute.amount, free));
+    const inserted = await trx
+      .insertInto('card_disputes')
+      .values({
+        id: dispute.id,
+        deposit_id: deposit.id,
+        advertiser_id: advertiserId,
+        amount_cents: dispute.amount,
+        held_cents: held,
+        reason: dispute.reason,
+        status: 'open',
+        created_at: new Date().toISOString(),
+        closed_at: null,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return null; // known already (its `closed` came first)
+    if (held > 0)
+      await postTransfer(trx, {
+        kind: 'dispute_hold',
+        key: `dispute-hold:${dispute.id}`,
+        memo: `Card payment disputed (${dispute.reason})`,
+        legs: [
+          { account: advertiserBalance(advertiserId), amountCents: -held },
+          { account: advertiserDisputed(advertiserId), amountCents: held },
+        ],
+      });
+    const owed = dispute.amount - held;
+    const advertiser = await trx.selectFrom('users').select('email').where('id', '=', advertiserId).executeTakeFirst();
+    const operators = await operatorIds(trx);
+    return notifier.create(trx, [
+      {
+        userId: advertiserId,
+        type: 'funds.disputed',
+        title: 'Card payment disputed',
+        text:
+          `Your card's bank disputed your payment of ${formatCents(Number(deposit.gross_cents))} (${dispute.reason}). ` +
+          `${formatCents(held)} of your balance is held until the bank decides` +
+          (owed > 0 ? `; ${formatCents(owed)} more is owed to Castbridge.` : '.'),
+        link: '/campaigns',
+      },
+      ...operators.map((userId): NewNotification => ({
+        userId,
+        type: 'funds.disputed',
+        title: 'Card payment disputed',
+        text: `${advertiser?.email ?? advertiserId}'s payment of ${formatCents(Number(deposit.gross_cents))} is disputed (${dispute.reason}): ${formatCents(held)} held${owed > 0 ? `, ${formatCents(owed)} owed` : ''}.`,
+        link: '/admin',
+      })),
+    ]);
+  }
+
+  async function closed(trx: Kysely<Database>, event: Stripe.Event) {
+    const dispute = event.data.object as Stripe.Dispute;
+    const won = dispute.status === 'won';
+    if (dispute.status !== 'won' && dispute.status !== 'lost') return null;
+    const stamp = new Date().toISOString();
+    const row = await trx
+      .updateTable('card_disputes')
+      .set({ status: won ? 'won' : 'lost', closed_at: stamp })
+      .where('id', '=', dispute.id)
+      .where('status', '=', 'open')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      const known = await trx.selectFrom('card_disputes').select('id').where('id', '=', dispute.id).executeTakeFirst();
+      if (known) return null;
+      // Its `created` has not come (yet): the dispute is recorded decided, nothing held.
+      const deposit = await depositOf(trx, dispute);
+      if (!deposit) return null;
+      await trx
+        .insertInto('card_disputes')
+        .values({
+          id: dispute.id,
+          deposit_id: deposit.id,
+          advertiser_id: deposit.advertiser_id,
+          amount_cents: dispute.amount,
+          held_cents: 0,
+          reason: dispute.reason,
+          status: won ? 'won' : 'lost',
+          created_at: stamp,
+          closed_at: stamp,
+        })
+        .execute();
+      return null;
+    }
+    const held = Number(row.held_cents);
+    if (held > 0)
+      await postTransfer(trx, {
+        kind: won ? 'dispute_won' : 'dispute_lost',
+        key: `dispute-${won ? 'won' : 'lost'}:${row.id}`,
+        memo: won ? 'Card dispute won: the hold returns' : 'Card dispute lost: the bank took the payment back',
+        legs: [
+          { account: advertiserDisputed(row.advertiser_id), amountCents: -held },
+          { account: won ? advertiserBalance(row.advertiser_id) : EXTERNAL, amountCents: held },
+        ],
+      });
+    const owed = Number(row.amount_cents) - held;
+    const operators = await operatorIds(trx);
+    const text = won
+      ? `The dispute of your card payment was decided in your favour: ${formatCents(held)} is back in your balance.`
+      : `The dispute of your card payment was decided for the card holder: the ${formatCents(held)} held went back to the card` +
+        (owed > 0 ? `, and ${formatCents(owed)} is still owed to Castbridge.` : '.');
+    return notifier.create(trx, [
+      {
+        userId: row.advertiser_id,
+        type: 'funds.dispute_closed',
+        title: 'Card dispute decided',
+        text,
+        link: '/campaigns',
+      },
+      ...operators.map((userId): NewNotification => ({
+        userId,
+        type: 'funds.dispute_closed',
+        title: 'Card dispute decided',
+        text: `Dispute ${row.id} ${won ? 'won' : 'lost'}: ${formatCents(held)} ${won ? 'returned to the advertiser' : 'gone'}${!won && owed > 0 ? `, ${formatCents(owed)} owed` : ''}.`,
+        link: '/admin',
+      })),
+    ]);
+  }
+
+  return {
+    /** Applies a verified dispute event (DISPUTE_EVENTS) once. */
+    async onDisputeEvent(event: Stripe.Event): Promise<void> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const announce = await db.transaction().execute(async (trx) => {
+            if (!(await claimStripeEvent(trx, event))) return null;
+            return event.type === 'charge.dispute.created' ? opened(trx, event) : closed(trx, event);
+          });
+          announce?.();
+          return;
+        } catch (error) {
+          // The free balance shrank between reading it and holding it (a launch at the same moment): read it again.
+          if (!(error instanceof InsufficientFunds) || attempt >= HOLD_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    /** GET /api/admin/card-disputes: open ones first (oldest first), then the decided (newest first). */
+    async adminList(): Promise<CardDispute[]> {
+      const rows = await db
+        .selectFrom('card_disputes')
+        .innerJoin('users', 'users.id', 'card_disputes.advertiser_id')
+        .selectAll('card_disputes')
+        .select('users.email as email')
+        .orderBy('card_disputes.created_at', 'desc')
+        .limit(LISTED)
+        .execute();
+      const open = (row: (typeof rows)[number]) => row.status === 'open';
+      rows.sort(
+        (a, b) =>
+          Number(open(b)) - Number(open(a)) ||
+          (open(a) ? a.created_at.localeCompare(b.created_at) : b.created_at.localeCompare(a.created_at)),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        depositId: row.deposit_id,
+        advertiserId: row.advertiser_id,
+        advertiserEmail: row.email,
+        amountCents: Number(row.amount_cents),
+        heldCents: Number(row.held_cents),
+        reason: row.reason,
+        status: row.status,
+        createdAt: row.created_at,
+        closedAt: row.closed_at,
+      }));
+    },
+  };
+}
+
+export type CardDisputes = ReturnType<typeof createCardDisputes>;

@@ -1,0 +1,282 @@
+// Card and US bank-debit deposits through Stripe Checkout (docs/product.md §Self-serve money). "Add funds" opens a
+// Checkout Session for the amount plus Stripe's fee (the advertiser bears it: contract/money.ts depositFee) and sends
+// the browser to Stripe's page; nothing moves yet. The balance rises only when Stripe's signed webhook says the
+// payment succeeded: `checkout.session.completed` paid (a card) or `checkout.session.async_payment_succeeded` (a bank
+// debit, after `completed` unpaid made it `processing`). Each event is claimed by id in the transaction that applies
+// it (./stripe-events.ts) and every change of status is conditional on the one before, so a replayed, repeated, late
+// or out-of-order event moves the money once; the credit is one `deposit` transfer (external −gross, advertiser
+// +amount, processing_fees +fee) keyed by the deposit. `async_payment_failed` fails it, `expired` expires it.
+//
+//   open ──completed paid / async succeeded──► succeeded          open ──expired──► expired
+//   open ──completed unpaid──► processing ──async succeeded──► succeeded | ──async failed──► failed
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type Stripe from 'stripe';
+import { formatCents } from '../../contract/cents.ts';
+import { depositFee, type DepositMethod } from '../../contract/money.ts';
+import type { CardDeposit } from '../../contract/schemas/money.ts';
+import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Logger } from '../log.ts';
+import type { Links } from '../mail/links.ts';
+import type { Notifier } from '../notifications/store.ts';
+import { cardDepositOf } from './funding.ts';
+import { advertiserBalance, EXTERNAL, postTransfer, PROCESSING_FEES } from './ledger.ts';
+import type { StripeGateway } from './providers/stripe-client.ts';
+import { claimStripeEvent, stripeId } from './stripe-events.ts';
+
+export const NO_STRIPE = 'Card and bank-debit payments are not set up here: add funds by bank transfer instead.';
+export const CHECKOUT_DOWN = 'Stripe did not open the payment page: nothing was charged, try again in a moment.';
+
+/** The Checkout events this module applies. */
+export const CHECKOUT_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+
+const METHOD_NAME: Record<DepositMethod, string> = { card: 'Card payment', us_bank_account: 'Bank debit' };
+
+export interface DepositDeps {
+  db: Kysely<Database>;
+  notifier: Pick<Notifier, 'create'>;
+  /** Stripe: the real API or the stand-in; null when neither is configured (deposits are then refused). */
+  stripe: Pick<StripeGateway, 'client'> | null;
+  /** Checkout's success and cancel pages are the app's (PUBLIC_URL). */
+  links: Pick<Links, 'url'>;
+  logger: Pick<Logger, 'warn' | 'error'>;
+}
+
+export function createDeposits(services: DepositDeps) {
+  const { db, notifier, logger } = services;
+
+  /**
+   * Credits a deposit whose payment succeeded, inside `trx`: the one `deposit` transfer, the receipt and the
+   * advertiser's notice. Null when it is not open or processing (already credited, failed or expired).
+   */
+  async function credit(trx: Kysely<Database>, id: string, session: Stripe.Checkout.Session) {
+    const stamp = new Date().toISOString();
+    const row = await trx
+      .updateTable('card_deposits')
+      .set((eb) => ({
+        status: 'succeeded',
+        succeeded_at: stamp,
+        updated_at: stamp,
+        payment_intent_id: stripeId(session.payment_intent) ?? eb.ref('payment_intent_id'),
+      }))
+      .where('id', '=', id)
+      .where('status', 'in', ['open', 'processing'])
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    const amount = Number(row.amount_cents);
+    const fee = Number(row.fee_cents);
+    const gross = Number(row.gross_cents);
+    const { transferId } = await postTransfer(trx, {
+      kind: 'deposit',
+      key: `card-deposit:${row.id}`,
+      memo: `${METHOD_NAME[row.method]} through Stripe`,
+      createdBy: row.advertiser_id,
+      legs: [
+        { account: EXTERNAL, amountCents: -gross },
+        { account: advertiserBalance(row.advertiser_id), amountCents: amount },
+        ...(fee > 0 ? [{ account: PROCESSING_FEES, amountCents: fee }] : []),
+      ],
+    });
+    await trx.updateTable('card_deposits').set({ transfer_id: transferId }).where('id', '=', row.id).execute();
+    // DOCUMENTS (helper 4, server/money/documents.ts): add once it exists —
+    // await issueDocument(trx, { kind: 'deposit_receipt', subjectId: String(transferId) });
+    return notifier.create(trx, [
+      {
+        userId: row.advertiser_id,
+        type: 'funds.deposited',
+        title: 'Funds added',
+        text: `Your ${METHOD_NAME[row.method].toLowerCase()} of ${formatCents(gross)} succeeded: ${formatCents(amount)} was added to your balance (Stripe's fee ${formatCents(fee)}).`,
+        link: '/campaigns',
+      },
+    ]);
+  }
+
+  /** Fails an open or processing deposit (a bank debit refused), inside `trx`; null when it was neither. */
+  async function fail(trx: Kysely<Database>, id: string, reason: string) {
+    const row = await trx
+      .updateTable('card_deposits')
+      .set({ status: 'failed', failure_reason: reason, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', 'in', ['open', 'processing'])
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    return notifier.create(trx, [
+      {
+        userId: row.advertiser_id,
+        type: 'funds.deposit_failed',
+        title: 'Payment failed',
+        text: `Your ${METHOD_NAME[row.method].toLowerCase()} of ${formatCents(Number(row.gross_cents))} failed: ${reason}. Nothing was added to your balance.`,
+        link: '/campaigns',
+      },
+    ]);
+  }
+
+  return {
+    /**
+     * POST /api/advertiser/deposits: a deposit row, then Stripe's Checkout Session for it (Stripe's idempotency key
+     * names the deposit, so a retried call is the same Session). The route runs it once per Idempotency-Key.
+     */
+    async create(
+      advertiserId: string,
+      input: { amountCents: number; method: DepositMethod },
+    ): Promise<{ deposit: CardDeposit; checkoutUrl: string }> {
+      const stripe = services.stripe;
+      if (!stripe) throw new HttpError(503, NO_STRIPE);
+      const user = await db.selectFrom('users').select(['email']).where('id', '=', advertiserId).executeTakeFirst();
+      if (!user) throw new HttpError(404, 'No such advertiser');
+      const { feeCents, grossCents } = depositFee(input.method, input.amountCents);
+      const id = crypto.randomUUID();
+      const stamp = new Date().toISOString();
+      await db
+        .insertInto('card_deposits')
+        .values({
+          id,
+          advertiser_id: advertiserId,
+          amount_cents: input.amountCents,
+          fee_cents: feeCents,
+          gross_cents: grossCents,
+          method: input.method,
+          status: 'open',
+          session_id: null,
+          checkout_url: null,
+          payment_intent_id: null,
+          charge_id: null,
+          failure_reason: null,
+          transfer_id: null,
+          created_at: stamp,
+          updated_at: stamp,
+          succeeded_at: null,
+        })
+        .execute();
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.client.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: id,
+            metadata: { deposit_id: id },
+            // The SDK's API version (2026-10-28.endive) names it allowed_payment_method_types (payment_method_types before).
+            allowed_payment_method_types: [input.method],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: grossCents,
+                  product_data: {
+                    name: `Castbridge balance: ${formatCents(input.amountCents)} (+ ${formatCents(feeCents)} processing fee)`,
+                  },
+                },
+              },
+            ],
+            payment_intent_data: { metadata: { deposit_id: id } },
+            customer_email: user.email,
+            success_url: services.links.url(`/campaigns?deposit=${id}`),
+            cancel_url: services.links.url(`/campaigns?deposit=${id}&cancelled=1`),
+          },
+          { idempotencyKey: `castbridge-deposit-${id}` },
+        );
+      } catch (error) {
+        // Nothing was charged: no page was shown. The row goes (a Session Stripe made all the same is never paid).
+        logger.warn('checkout session not created', { depositId: id, error: (error as Error).message });
+        await db.deleteFrom('card_deposits').where('id', '=', id).where('status', '=', 'open').execute();
+        throw new HttpError(502, CHECKOUT_DOWN);
+      }
+      if (!session.url) throw new HttpError(502, CHECKOUT_DOWN);
+      const row = await db
+        .updateTable('card_deposits')
+        .set({
+          session_id: session.id,
+          checkout_url: session.url,
+          payment_intent_id: stripeId(session.payment_intent),
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { deposit: cardDepositOf(row), checkoutUrl: session.url };
+    },
+
+    /** GET /api/advertiser/deposits/:id: the advertiser's own deposit (another's: 404). */
+    async get(advertiserId: string, id: string): Promise<CardDeposit> {
+      const row = await db
+        .selectFrom('card_deposits')
+        .selectAll()
+        .where('id', '=', id)
+        .where('advertiser_id', '=', advertiserId)
+        .executeTakeFirst();
+      if (!row) throw new HttpError(404, 'No such deposit');
+      return cardDepositOf(row);
+    },
+
+    /** Applies a verified Checkout event (CHECKOUT_EVENTS) once. */
+    async onCheckoutEvent(event: Stripe.Event): Promise<void> {
+      const session = event.data.object as Stripe.Checkout.Session;
+      const depositId = session.metadata?.deposit_id ?? session.client_reference_id ?? null;
+      const announce = await db.transaction().execute(async (trx) => {
+        if (!(await claimStripeEvent(trx, event))) return null;
+        if (!depositId) return null;
+        const row = await trx.selectFrom('card_deposits').selectAll().where('id', '=', depositId).executeTakeFirst();
+        // Another Session naming this deposit is not ours to believe (a Session is made once per deposit).
+        if (!row || (row.session_id !== null && row.session_id !== session.id)) {
+          logger.warn('checkout event for no deposit of ours', { eventId: event.id, depositId, session: session.id });
+          return null;
+        }
+        const paid = () => {
+          if (session.amount_total !== null && session.amount_total !== Number(row.gross_cents)) {
+            // Stripe charged something else than the deposit asked: left for an operator, never credited blindly.
+            logger.error('checkout amount differs from the deposit', {
+              eventId: event.id,
+              depositId,
+              charged: session.amount_total,
+              expected: Number(row.gross_cents),
+            });
+            return null;
+          }
+          return credit(trx, row.id, session);
+        };
+        switch (event.type) {
+          case 'checkout.session.completed':
+            if (session.payment_status === 'paid') return paid();
+            // A bank debit on its way: Stripe tells its outcome later.
+            await trx
+              .updateTable('card_deposits')
+              .set((eb) => ({
+                status: 'processing',
+                payment_intent_id: stripeId(session.payment_intent) ?? eb.ref('payment_intent_id'),
+                updated_at: new Date().toISOString(),
+              }))
+              .where('id', '=', row.id)
+              .where('status', '=', 'open')
+              .execute();
+            return null;
+          case 'checkout.session.async_payment_succeeded':
+            return paid();
+          case 'checkout.session.async_payment_failed':
+            return fail(trx, row.id, 'the bank refused the debit');
+          case 'checkout.session.expired':
+            await trx
+              .updateTable('card_deposits')
+              .set({ status: 'expired', updated_at: new Date().toISOString() })
+              .where('id', '=', row.id)
+              .where('status', '=', 'open')
+              .execute();
+            return null;
+          default:
+            return null;
+        }
+      });
+      announce?.();
+    },
+  };
+}
+
+export type Deposits = ReturnType<typeof createDeposits>;
