@@ -44,6 +44,9 @@ import { offerActionsMachine } from './marketplace/offerActions.machine';
 import { counterOfferMachine } from './marketplace/counterOffer.machine';
 import { proposalReplyMachine } from './marketplace/proposalReply.machine';
 import { advertiserFundsMachine } from './money/advertiserFunds.machine';
+import { addFundsMachine } from './money/addFunds.machine';
+import { depositReturnMachine } from './money/depositReturn.machine';
+import { fundsRefundMachine } from './money/fundsRefund.machine';
 import { advertiserCompletionMachine } from './accounts/advertiserCompletion.machine';
 import { advertiserChecklistMachine } from './marketplace/advertiserChecklist.machine';
 import { offersOutlookMachine } from './marketplace/offersOutlook.machine';
@@ -332,6 +335,24 @@ export const catalogue = {
     spec: 'product: Advertiser funding, Ledger',
     summary:
       "The advertiser's balance, what campaigns reserve and the latest deposits: load, retry, read again on live news about money; beside them, how to add funds (transfer reference, bank details).",
+  },
+  addFunds: {
+    machine: addFundsMachine,
+    spec: 'product: Self-serve money',
+    summary:
+      'Add funds: a dollar amount ($10–$50,000) and a method (card or US bank debit), the fee and the total shown; Continue to payment opens a Stripe Checkout with an Idempotency-Key (kept for a resend after a lost answer) and the browser goes to its page; a refusal keeps the dialog and says why.',
+  },
+  depositReturn: {
+    machine: depositReturnMachine,
+    spec: 'product: Self-serve money',
+    summary:
+      'Back from Stripe Checkout (/campaigns?deposit=…): the payment is read, and while it processes read again after growing waits and on live news about funds; succeeded tells the Funds card (its parent) to read the funds again; failed, expired or cancelled are said plainly.',
+  },
+  fundsRefund: {
+    machine: fundsRefundMachine,
+    spec: 'product: Self-serve money',
+    summary:
+      'Refund unspent funds: a dollar amount at most the free balance, requested with an Idempotency-Key (kept for a resend after a lost answer); the pieces made (to card payments through Stripe, wired money by the operator) are shown with their states and the Funds card (its parent) reads the funds again.',
   },
   // overlay
   overlaySettings: {

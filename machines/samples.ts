@@ -38,6 +38,9 @@ import { samples as proposalReply } from './marketplace/proposalReply.samples';
 import { samples as withdraw } from './money/withdraw.samples';
 import { samples as earnings } from './money/earnings.samples';
 import { samples as advertiserFunds } from './money/advertiserFunds.samples';
+import { samples as addFunds } from './money/addFunds.samples';
+import { samples as depositReturn } from './money/depositReturn.samples';
+import { samples as fundsRefund } from './money/fundsRefund.samples';
 import { samples as advertiserCompletion } from './accounts/advertiserCompletion.samples';
 import { samples as advertiserChecklist } from './marketplace/advertiserChecklist.samples';
 import { samples as offersOutlook } from './marketplace/offersOutlook.samples';
@@ -106,6 +109,9 @@ export const fixtures = {
   earnings,
   deliveryDispute,
   advertiserFunds,
+  addFunds,
+  depositReturn,
+  fundsRefund,
   payoutMethods,
   overlayPage,
   overlaySettings,

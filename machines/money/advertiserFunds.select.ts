@@ -10,3 +10,7 @@ export const selectFundsLoadError = (snapshot: Snapshot) =>
 export const selectFunds = (snapshot: Snapshot) => snapshot.context.funds;
 /** How to add funds (the transfer reference and the operator's instructions), or null until read. */
 export const selectTransfer = (snapshot: Snapshot) => snapshot.context.transfer;
+/** The card's flows (its children): Add funds, the payment come back from, Refund unspent funds. */
+export const selectAddFunds = (snapshot: Snapshot) => snapshot.children.addFunds;
+export const selectDepositReturn = (snapshot: Snapshot) => snapshot.children.depositReturn;
+export const selectFundsRefund = (snapshot: Snapshot) => snapshot.children.fundsRefund;

@@ -20,8 +20,19 @@ import {
   selectFunds,
   selectFundsLoadError,
   selectFundsLoading,
+  selectAddFunds,
+  selectDepositReturn,
+  selectFundsRefund,
   selectTransfer,
 } from '@/machines/money/advertiserFunds.select';
+import type { FundsFlowsLogic } from '@/src/money/addFunds';
+import {
+  CardPayments,
+  FundsActions,
+  HeldAmounts,
+  PaymentReturnNotice,
+  useDepositReturnQuery,
+} from '@/src/money/FundsParts';
 import {
   selectChecklistDraftId,
   selectChecklistError,
@@ -49,6 +60,8 @@ const ReachCard = lazy(() => import('../analytics/CampaignReach').then((m) => ({
 export interface CampaignsScreenLogic {
   list?: CampaignListLogic;
   funds?: AdvertiserFundsLogic;
+  /** The Funds card's flows: Add funds, the payment come back from, Refund unspent funds. */
+  fundsFlows?: FundsFlowsLogic;
   reach?: CampaignReachLogic;
   checklist?: AdvertiserChecklistLogic;
 }
@@ -72,7 +85,7 @@ export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }
         </Button>
       </ScreenHeading>
       <ChecklistCard logic={logic.checklist} />
-      <FundsCard logic={logic.funds} />
+      <FundsCard logic={logic.funds} flows={logic.fundsFlows} />
       <Suspense fallback={null}>
         <ReachCard logic={logic.reach} />
       </Suspense>
@@ -105,7 +118,7 @@ const STEP_TEXT: Record<ChecklistStepId, { title: string; hint: string }> = {
     title: 'Castbridge approves it',
     hint: 'Campaigns launch only once your company profile is approved; you are notified.',
   },
-  funds: { title: 'Add funds', hint: 'A bank transfer with your reference; see Funds below.' },
+  funds: { title: 'Add funds', hint: 'By card, US bank debit or a bank transfer; see Funds below.' },
   campaign: { title: 'Create a campaign', hint: 'A draft: brand, pay per creator, spots, targeting.' },
   launch: { title: 'Launch it', hint: 'Launching reserves pay × spots from your balance and matches creators.' },
 };
@@ -183,11 +196,16 @@ function ChecklistCard({ logic }: { logic?: AdvertiserChecklistLogic }) {
   );
 }
 
-/** The balance free to reserve, what campaigns hold, and the latest deposits. */
-function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
-  const [snapshot, send] = useMachine(useAdvertiserFundsLogic(logic), { inspect });
+/**
+ * The balance free to reserve, what campaigns, refunds and card disputes hold, the payment come back from, Add funds
+ * and Refund unspent funds, the card payments, and the latest deposits.
+ */
+function FundsCard({ logic, flows }: { logic?: AdvertiserFundsLogic; flows?: FundsFlowsLogic }) {
+  const [snapshot, send] = useMachine(useAdvertiserFundsLogic(logic, flows), { inspect });
   const funds = selectFunds(snapshot);
   const transfer = selectTransfer(snapshot);
+  const depositReturn = selectDepositReturn(snapshot);
+  useDepositReturnQuery(depositReturn);
   const loading = selectFundsLoading(snapshot);
   const error = selectFundsLoadError(snapshot);
   if (loading || error !== null)
@@ -198,6 +216,7 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
       <h2 id="funds-title" className={s.sectionTitle}>
         Funds
       </h2>
+      <PaymentReturnNotice actorRef={depositReturn} />
       <dl className={s.stats}>
         <div>
           <dt className={s.term}>Balance</dt>
@@ -207,11 +226,14 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
           <dt className={s.term}>Reserved by campaigns</dt>
           <dd className={s.value}>{formatMoney(funds.reservedCents)}</dd>
         </div>
+        <HeldAmounts funds={funds} />
       </dl>
       <p className={`${s.muted} ${s.spacedSm}`}>
         Launching a campaign reserves its pay × spots from your balance; what no creator earns returns when it ends or
         is cancelled.
       </p>
+      <FundsActions funds={funds} addFunds={selectAddFunds(snapshot)} fundsRefund={selectFundsRefund(snapshot)} />
+      <CardPayments deposits={funds.cardDeposits} />
       <TransferDetails transfer={transfer} />
       {funds.deposits.length > 0 ? (
         <ul className={`${s.deposits} ${s.spacedSm}`} aria-label="Latest deposits">
@@ -221,15 +243,15 @@ function FundsCard({ logic }: { logic?: AdvertiserFundsLogic }) {
             </li>
           ))}
         </ul>
-      ) : (
+      ) : funds.cardDeposits.length === 0 ? (
         <p className={`${s.muted} ${s.spacedSm}`}>No deposits yet.</p>
-      )}
+      ) : null}
     </Card>
   );
 }
 
 /**
- * How to add funds until card deposits exist (docs/product.md §Advertiser onboarding): a bank transfer to the details the operator
+ * The second way to add funds (docs/product.md §Advertiser onboarding): a bank transfer to the details the operator
  * published, with the advertiser's own reference, which the operator's deposit form recognises.
  */
 function TransferDetails({ transfer }: { transfer: FundingDetails | null }) {

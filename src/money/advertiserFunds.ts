@@ -7,6 +7,7 @@ import type { NotificationType } from '@/contract/marketplace';
 import { advertiserFundsMachine, type AdvertiserFundsEvent } from '@/machines/money/advertiserFunds.machine';
 import { subscribeLive } from '../notifications/liveHub';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
+import { useFundsFlowsLogic, type FundsFlowsLogic } from './addFunds';
 
 export type AdvertiserFundsLogic = typeof advertiserFundsMachine;
 
@@ -36,17 +37,24 @@ export function advertiserFundsActors(jwt: Jwt) {
 
 export const fundsLiveFeed = fromCallback<EventObject, void>(({ sendBack }) =>
   subscribeLive((notification) => {
-    if (FUNDS_NEWS.includes(notification.type)) sendBack({ type: 'funds.reload' } satisfies AdvertiserFundsEvent);
+    // Any news about funds (card payments, refunds and disputes bring their own) reads them again.
+    if (FUNDS_NEWS.includes(notification.type) || notification.type.startsWith('funds.'))
+      sendBack({ type: 'funds.reload' } satisfies AdvertiserFundsEvent);
   }),
 );
 
-export function useAdvertiserFundsLogic(logic?: AdvertiserFundsLogic): AdvertiserFundsLogic {
+/**
+ * `logic` (tests) replaces the API actors; the live hub's feed is given either way, and so are the card's child flows
+ * (`flows` replaces each one given whole, as in useFundsFlowsLogic).
+ */
+export function useAdvertiserFundsLogic(logic?: AdvertiserFundsLogic, flows?: FundsFlowsLogic): AdvertiserFundsLogic {
   const app = useAppWiring();
+  const children = useFundsFlowsLogic(flows);
   return useMemo(
     () =>
       (logic ?? advertiserFundsMachine.provide({ actors: advertiserFundsActors(app.jwt) })).provide({
-        actors: { liveFeed: fundsLiveFeed },
+        actors: { liveFeed: fundsLiveFeed, ...children },
       }),
-    [logic, app],
+    [logic, app, children],
   );
 }
