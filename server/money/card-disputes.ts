@@ -43,15 +43,17 @@ export function createCardDisputes(services: CardDisputeDeps) {
   const depositOf = async (trx: Kysely<Database>, dispute: Stripe.Dispute) => {
     const intent = stripeId(dispute.payment_intent);
     const charge = stripeId(dispute.charge);
-    let query = trx.selectFrom('card_deposits').selectAll();
-    query = query.where((eb) =>
-      eb.or([
-        ...(intent ? [eb('payment_intent_id', '=', intent)] : []),
-        ...(charge ? [eb('charge_id', '=', charge)] : []),
-        eb.val(false),
-      ]),
-    );
-    return query.executeTakeFirst();
+    if (!intent && !charge) return undefined;
+    return trx
+      .selectFrom('card_deposits')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          ...(intent ? [eb('payment_intent_id', '=', intent)] : []),
+          ...(charge ? [eb('charge_id', '=', charge)] : []),
+        ]),
+      )
+      .executeTakeFirst();
   };
 
   async function opened(trx: Kysely<Database>, event: Stripe.Event) {
