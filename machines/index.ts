@@ -58,6 +58,7 @@ import { transferInstructionsMachine } from './operator/transferInstructions.mac
 import { deliveryConfirmMachine } from './marketplace/deliveryConfirm.machine';
 import { adminFundsMachine } from './operator/adminFunds.machine';
 import { adminPayoutsMachine } from './operator/adminPayouts.machine';
+import { adminRefundsMachine } from './operator/adminRefunds.machine';
 import { overlayPageMachine } from './overlay/overlayPage.machine';
 import { overlaySettingsMachine } from './overlay/overlaySettings.machine';
 import { displayProofMachine } from './overlay/displayProof.machine';
@@ -441,6 +442,12 @@ export const catalogue = {
     spec: 'product: Payout life cycle',
     summary:
       'Payouts waiting for an operator, then the decided ones; Mark paid asks for the reference, Mark failed for the reason; a refusal keeps the dialog.',
+  },
+  adminRefunds: {
+    machine: adminRefundsMachine,
+    spec: 'product: Self-serve money',
+    summary:
+      'Card disputes (open first: amount, held, owed) and refunds of wired money waiting for an operator, then the others; Mark sent asks for the wire reference, Mark failed for the reason, sent with an Idempotency-Key; a refusal keeps the dialog.',
   },
   reviewQueue: {
     machine: reviewQueueMachine,

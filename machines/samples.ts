@@ -58,6 +58,7 @@ import { samples as campaignReach } from './analytics/campaignReach.samples';
 import { samples as analyticsConnect } from './analytics/analyticsConnect.samples';
 import { samples as adminFunds } from './operator/adminFunds.samples';
 import { samples as adminPayouts } from './operator/adminPayouts.samples';
+import { samples as adminRefunds } from './operator/adminRefunds.samples';
 import { samples as reviewQueue } from './operator/reviewQueue.samples';
 import { samples as deliveryDispute } from './money/deliveryDispute.samples';
 import { samples as adminApproval } from './operator/adminApproval.samples';
@@ -125,6 +126,7 @@ export const fixtures = {
   adminFunds,
   transferInstructions,
   adminPayouts,
+  adminRefunds,
   reviewQueue,
   adminApproval,
   adminRecords,

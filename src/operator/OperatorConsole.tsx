@@ -23,6 +23,7 @@ import { useAdminApprovalLogic, type AdminApprovalLogic } from '@/src/operator/a
 import type { AdminFundsLogic } from '@/src/operator/adminFunds';
 import type { TransferInstructionsLogic } from '@/src/operator/transferInstructions';
 import type { AdminPayoutsLogic } from '@/src/operator/adminPayouts';
+import type { AdminRefundsLogic } from '@/src/operator/adminRefunds';
 import type { AdminRecordsLogic } from '@/src/operator/adminRecords';
 import type { ReviewQueueLogic } from '@/src/operator/reviewQueue';
 import { Alert } from '@/src/ui/Alert';
@@ -38,6 +39,8 @@ import { Problem } from './Problem';
 // The money tabs (docs/product.md §Money) are a chunk of their own, loaded when one is opened.
 const FundsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default: m.FundsPanel })));
 const PayoutsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default: m.PayoutsPanel })));
+// Card disputes and refunds of wired money (docs/product.md §Self-serve money), a chunk of their own.
+const RefundsPanel = lazy(() => import('./OperatorRefunds').then((m) => ({ default: m.RefundsPanel })));
 // The reason asked when rejecting an advertiser is one too, loaded with the first Reject.
 const RejectReason = lazy(() => import('./RejectReason').then((m) => ({ default: m.RejectReason })));
 // So are the record lists (campaigns, users, support tickets): the console opens on the approvals.
@@ -50,6 +53,7 @@ export interface OperatorConsoleLogic {
   records?: AdminRecordsLogic;
   funds?: AdminFundsLogic;
   payouts?: AdminPayoutsLogic;
+  refunds?: AdminRefundsLogic;
   instructions?: TransferInstructionsLogic;
   reviews?: ReviewQueueLogic;
 }
@@ -64,6 +68,7 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
           <TabsTrigger value="advertisers">Advertisers</TabsTrigger>
           <TabsTrigger value="funds">Funds</TabsTrigger>
           <TabsTrigger value="payouts">Payouts</TabsTrigger>
+          <TabsTrigger value="refunds">Refunds and disputes</TabsTrigger>
           <TabsTrigger value="reviews">Reviews</TabsTrigger>
           <TabsTrigger value="campaigns">Campaigns</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
@@ -80,6 +85,11 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
         <TabsContent value="payouts" className={s.panel}>
           <Suspense fallback={<Spinner label="Loading payouts" />}>
             <PayoutsPanel logic={logic.payouts} />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="refunds" className={s.panel}>
+          <Suspense fallback={<Spinner label="Loading refunds and disputes" />}>
+            <RefundsPanel logic={logic.refunds} />
           </Suspense>
         </TabsContent>
         <TabsContent value="reviews" className={s.panel}>

@@ -1,0 +1,250 @@
+// The operator console's Refunds and disputes tab (docs/product.md §Self-serve money): card disputes (open first: the
+// amount Stripe took back, what is held from the advertiser's free balance, what is owed beyond it) and the refunds of
+// wired money waiting for the manual rail (Mark sent with the wire's reference, Mark failed with the reason), then the
+// other refunds. A chunk of its own: it loads when the tab is opened.
+import { useMachine } from '@xstate/react';
+import { useId } from 'react';
+import type { AdminRefund, CardDispute } from '@/contract/schemas/money';
+import type { CardDisputeStatus, RefundStatus } from '@/contract/money';
+import {
+  selectCardDisputes,
+  selectOtherRefunds,
+  selectRefundDecision,
+  selectRefundDecisionError,
+  selectRefundDecisionSending,
+  selectRefundDecisionText,
+  selectRefundsError,
+  selectRefundsLoadError,
+  selectRefundsLoading,
+  selectRefundsReloading,
+  selectWaitingRefunds,
+} from '@/machines/operator/adminRefunds.select';
+import { inspect } from '@/src/app/inspect';
+import { formatDate, formatMoney } from '@/src/common/format';
+import { LoadState } from '@/src/common/LoadState';
+import { useAdminRefundsLogic, type AdminRefundsLogic } from '@/src/operator/adminRefunds';
+import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
+import { Card } from '@/src/ui/Card';
+import { Chip, type ChipTone } from '@/src/ui/Chip';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field } from '@/src/ui/Field';
+import { Table } from '@/src/ui/Table';
+import * as s from './OperatorConsole.css';
+
+const DISPUTE_STATUS: Record<CardDisputeStatus, { label: string; tone: ChipTone }> = {
+  open: { label: 'Open', tone: 'warning' },
+  won: { label: 'Won', tone: 'success' },
+  lost: { label: 'Lost', tone: 'danger' },
+};
+
+const REFUND_STATUS: Record<RefundStatus, { label: string; tone: ChipTone }> = {
+  requested: { label: 'Waiting', tone: 'warning' },
+  processing: { label: 'Processing', tone: 'warning' },
+  succeeded: { label: 'Sent', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+const railText = (refund: AdminRefund) => (refund.rail === 'manual' ? 'Wire (manual)' : 'Stripe');
+
+function DisputesTable({ disputes }: { disputes: CardDispute[] }) {
+  return (
+    <Table
+      caption="Card disputes"
+      captionVisible
+      columns={[
+        { key: 'advertiser', header: 'Advertiser' },
+        { key: 'amount', header: 'Amount', align: 'right' },
+        { key: 'held', header: 'Held', align: 'right' },
+        { key: 'owed', header: 'Owed', align: 'right' },
+        { key: 'reason', header: 'Reason' },
+        { key: 'status', header: 'Status' },
+        { key: 'opened', header: 'Opened' },
+      ]}
+      rows={disputes.map((dispute) => {
+        const status = DISPUTE_STATUS[dispute.status];
+        return {
+          advertiser: dispute.advertiserEmail,
+          amount: formatMoney(dispute.amountCents),
+          held: formatMoney(dispute.heldCents),
+          // Beyond what the free balance covered: the advertiser owes it (only while the dispute is open or lost).
+          owed: dispute.status === 'won' ? formatMoney(0) : formatMoney(dispute.amountCents - dispute.heldCents),
+          reason: dispute.reason.replace(/_/g, ' '),
+          status: <Chip tone={status.tone}>{status.label}</Chip>,
+          opened: dispute.closedAt
+            ? `${formatDate(dispute.createdAt)} · closed ${formatDate(dispute.closedAt)}`
+            : formatDate(dispute.createdAt),
+        };
+      })}
+      rowKey={(_, index) => disputes[index]!.id}
+      emptyMessage="No card disputes."
+    />
+  );
+}
+
+/** Card disputes, then refunds of wired money waiting for an operator (mark sent or failed), then the other refunds. */
+export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
+  const [snapshot, send] = useMachine(useAdminRefundsLogic(logic), { inspect });
+  const waiting = selectWaitingRefunds(snapshot);
+  const others = selectOtherRefunds(snapshot);
+  const disputes = selectCardDisputes(snapshot);
+  const decision = selectRefundDecision(snapshot);
+  const sending = selectRefundDecisionSending(snapshot);
+  const reloading = selectRefundsReloading(snapshot);
+  const error = selectRefundsError(snapshot);
+  const formId = useId();
+  const loading = selectRefundsLoading(snapshot);
+  const loadError = selectRefundsLoadError(snapshot);
+  if (loading || loadError !== null)
+    return (
+      <LoadState
+        loading={loading}
+        error={loadError}
+        what="refunds and disputes"
+        onRetry={() => send({ type: 'refunds.retry' })}
+      />
+    );
+  const sent = decision?.verdict === 'sent';
+  return (
+    <>
+      <div className={s.search}>
+        <p className={`${s.muted} ${s.grow}`}>
+          Card and bank-debit money goes back through Stripe by itself. Wired money waits here: wire it back to the
+          advertiser, then mark it sent with the reference, or failed with the reason (the amount returns to their
+          balance).
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={reloading}
+          aria-busy={reloading || undefined}
+          onClick={() => send({ type: 'refunds.reload' })}
+        >
+          Refresh
+        </Button>
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <DisputesTable disputes={disputes} />
+      <section aria-labelledby="refunds-waiting" className={s.panel}>
+        <h2 id="refunds-waiting" className={s.name}>
+          Refunds to wire ({waiting.length})
+        </h2>
+        {waiting.length === 0 ? (
+          <Card>
+            <p className={s.empty}>No refunds waiting.</p>
+          </Card>
+        ) : (
+          <ul className={s.list} aria-label="Refunds waiting">
+            {waiting.map((refund) => (
+              <Card as="li" key={refund.id} className={s.row} aria-labelledby={`refund-${refund.id}`}>
+                <h3 id={`refund-${refund.id}`} className={s.name}>
+                  {formatMoney(refund.amountCents)} to {refund.advertiserEmail}
+                </h3>
+                <p className={s.muted}>
+                  Requested {formatDate(refund.requestedAt)} · {railText(refund)} ·{' '}
+                  <Chip tone={REFUND_STATUS[refund.status].tone}>{REFUND_STATUS[refund.status].label}</Chip>
+                </p>
+                <div className={s.actions}>
+                  <Button
+                    variant="dashboard"
+                    size="sm"
+                    aria-describedby={`refund-${refund.id}`}
+                    onClick={() => send({ type: 'decision.open', refundId: refund.id, verdict: 'sent' })}
+                  >
+                    Mark sent
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-describedby={`refund-${refund.id}`}
+                    onClick={() => send({ type: 'decision.open', refundId: refund.id, verdict: 'failed' })}
+                  >
+                    Mark failed
+                  </Button>
+                </div>
+              </Card>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Table
+        caption="Other refunds"
+        captionVisible
+        columns={[
+          { key: 'advertiser', header: 'Advertiser' },
+          { key: 'amount', header: 'Amount', align: 'right' },
+          { key: 'rail', header: 'Rail' },
+          { key: 'status', header: 'Status' },
+          { key: 'detail', header: 'Detail' },
+        ]}
+        rows={others.map((refund) => ({
+          advertiser: refund.advertiserEmail,
+          amount: formatMoney(refund.amountCents),
+          rail: railText(refund),
+          status: <Chip tone={REFUND_STATUS[refund.status].tone}>{REFUND_STATUS[refund.status].label}</Chip>,
+          detail:
+            refund.status === 'failed'
+              ? (refund.failureReason ?? '')
+              : refund.decidedAt
+                ? `Decided ${formatDate(refund.decidedAt)}`
+                : `Requested ${formatDate(refund.requestedAt)}`,
+        }))}
+        rowKey={(_, index) => others[index]!.id}
+        emptyMessage="No other refunds."
+      />
+      <Dialog
+        open={decision !== null}
+        onOpenChange={(next) => {
+          if (!next && !sending) send({ type: 'decision.cancel' });
+        }}
+        title={
+          decision?.refund
+            ? `Mark the refund of ${formatMoney(decision.refund.amountCents)} ${sent ? 'sent' : 'failed'}`
+            : 'Refund'
+        }
+        description={
+          sent
+            ? 'The advertiser is told the money was wired back.'
+            : 'The amount returns to the advertiser’s balance and the advertiser reads this reason.'
+        }
+        width="narrow"
+        footer={
+          <>
+            <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'decision.cancel' })}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              form={formId}
+              variant={sent ? 'dashboard' : 'danger'}
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
+              {sent ? 'Mark sent' : 'Mark failed'}
+            </Button>
+          </>
+        }
+      >
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'decision.submit' });
+          }}
+        >
+          <Field
+            label={sent ? 'Wire reference' : 'Reason'}
+            name={sent ? 'reference' : 'reason'}
+            multiline={!sent}
+            rows={3}
+            autoComplete="off"
+            value={selectRefundDecisionText(snapshot)}
+            error={selectRefundDecisionError(snapshot) ?? undefined}
+            onChange={(event) => send({ type: 'decision.change', value: event.target.value })}
+          />
+        </form>
+      </Dialog>
+    </>
+  );
+}
