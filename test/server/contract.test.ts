@@ -459,14 +459,46 @@ const calls = {
   adminReviews: null,
   resolveReview: null,
   // Self-serve money: exercised with the Stripe stand-in in test/server/card-deposits.test.ts and refunds.test.ts.
-  createDeposit: null,
-  getDeposit: null,
-  requestRefund: null,
-  listRefunds: null,
-  adminCardDisputes: null,
-  adminRefunds: null,
-  markRefundSent: null,
-  markRefundFailed: null,
+  createDeposit: async (api) => {
+    const answer = await api.request('POST', '/api/advertiser/deposits', {
+      token: world.advertiser.token,
+      headers: { 'idempotency-key': `contract-deposit-${Date.now()}` },
+      json: { amountCents: 5_000, method: 'card' },
+    });
+    world.depositId = (answer.body.deposit as { id: string } | undefined)?.id ?? '';
+    return answer;
+  },
+  getDeposit: (api) =>
+    api.request('GET', `/api/advertiser/deposits/${world.depositId}`, { token: world.advertiser.token }),
+  // Only wired money here: the whole amount is the operator's manual piece.
+  requestRefund: async (api) => {
+    const answer = await api.request('POST', '/api/advertiser/refunds', {
+      token: world.advertiser.token,
+      headers: { 'idempotency-key': `contract-refund-${Date.now()}` },
+      json: { amountCents: 1_000 },
+    });
+    world.refundId = (answer.body.refunds as { id: string }[] | undefined)?.[0]?.id ?? '';
+    return answer;
+  },
+  listRefunds: (api) => api.request('GET', '/api/advertiser/refunds', { token: world.advertiser.token }),
+  adminCardDisputes: (api) => api.request('GET', '/api/admin/card-disputes', { token: world.operator.token }),
+  adminRefunds: (api) => api.request('GET', '/api/admin/refunds', { token: world.operator.token }),
+  markRefundSent: (api) =>
+    api.request('POST', `/api/admin/refunds/${world.refundId}/sent`, {
+      token: world.operator.token,
+      json: { reference: 'WIRE-BACK-1' },
+    }),
+  markRefundFailed: async (api) => {
+    const second = await api.request('POST', '/api/advertiser/refunds', {
+      token: world.advertiser.token,
+      json: { amountCents: 500 },
+    });
+    const id = (second.body.refunds as { id: string }[])[0]!.id;
+    return api.request('POST', `/api/admin/refunds/${id}/failed`, {
+      token: world.operator.token,
+      json: { reason: 'The account named is closed' },
+    });
+  },
 } satisfies Record<EndpointName, ((api: Client, ctx: { email: string; token: string }) => Promise<Answer>) | null>;
 
 const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';
@@ -489,6 +521,8 @@ let world: {
   methodId: string;
   payoutId: string;
   overlayToken: string;
+  depositId: string;
+  refundId: string;
 };
 
 describe.each(BACKENDS)('the contract on %s', (backendName) => {
@@ -511,6 +545,8 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
       methodId: '',
       payoutId: '',
       overlayToken: '',
+      depositId: '',
+      refundId: '',
     };
     await api.request('PUT', '/api/advertiser/profile', { token: world.other.token, json: COMPANY });
     await api.request('POST', '/api/payout-methods', {
