@@ -69,6 +69,7 @@ import { createLiveWatch } from './connections/live.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { createOAuthStandIn } from './standins/oauth.ts';
 import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from './standins/twitch-chat.ts';
+import { createStripeStandIn } from './standins/stripe.ts';
 import { createArchive } from './archive/store.ts';
 import { channelKey, createIngestSupervisor } from './archive/ingest.ts';
 import { archiveRoutes } from './archive/routes.ts';
@@ -390,6 +391,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   if (oauthStandIn) app.route('/standin', oauthStandIn.app);
   app.route('/uploads', uploadFileRoutes(services));
+  // Stripe offline (server/standins/stripe.ts): its API answers the gateway in process, its test page takes the
+  // advertisers' payments, its signed webhooks come to /api/webhooks/stripe in process. State in DATA_DIR, as above.
+  const stripeStandIn = config.stripe?.standIn
+    ? createStripeStandIn({
+        secretKey: config.stripe.secretKey,
+        webhookSecret: config.stripe.webhookSecret,
+        dataDir: config.dataDir,
+        browserBase: () => services.links.url(config.stripe!.apiBase),
+        deliver: (body, headers) =>
+          selfFetch.fetch(selfFetch.resolve('/api/webhooks/stripe'), { method: 'POST', headers, body }),
+      })
+    : null;
+  if (stripeStandIn) app.route(config.stripe!.apiBase, stripeStandIn.app);
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));
   app.on(['GET', 'HEAD'], '*', staticSite(config.staticDir));
 
@@ -442,6 +456,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       oauthStandIn?.close();
       services.mail.close();
       await services.firebase.close();
+      await stripeStandIn?.close();
       await db.destroy();
     },
   };
