@@ -117,7 +117,8 @@ export const endpoints = {
   disputeDelivery: { method: 'POST', path: '/api/offers/:id/dispute', auth: 'bearer' },
   adminReviews: { method: 'GET', path: '/api/admin/reviews', auth: 'bearer' },
   resolveReview: { method: 'POST', path: '/api/admin/reviews/:id/resolve', auth: 'bearer' },
-  // Stripe's signed webhook (payout.paid, payout.failed of connected accounts): the signature authenticates it.
+  // Stripe's signed webhook (Checkout deposits, disputes, refunds; payouts of connected accounts): the signature
+  // authenticates it.
   stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', auth: 'none' },
   // The overlay for OBS (docs/product.md §The overlay for OBS). Settings: creators only. The stream and the heartbeat are authenticated by the
   // overlay token alone (the browser source sends no session); an unknown token is a plain 404.
@@ -527,7 +528,8 @@ export const endpointDocs = {
   stripeWebhook: {
     who: 'Stripe (signature in `Stripe-Signature`)',
     request: 'the event, read raw (the signature covers its bytes)',
-    answer: '`payout.paid`, `payout.failed`, `payout.canceled` settle the payout',
+    answer:
+      '`checkout.session.completed`, `checkout.session.async_payment_succeeded` / `_failed`, `checkout.session.expired` settle a card or bank-debit deposit; `charge.dispute.created` / `closed` hold and settle a dispute; `refund.updated` settles a refund; `payout.paid`, `payout.failed`, `payout.canceled` settle the payout. Each event once, by its id',
     errors: '400 bad signature; 404 Stripe not configured',
   },
   getOverlay: {

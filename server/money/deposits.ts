@@ -190,7 +190,10 @@ export function createDeposits(services: DepositDeps) {
         await db.deleteFrom('card_deposits').where('id', '=', id).where('status', '=', 'open').execute();
         throw new HttpError(502, CHECKOUT_DOWN);
       }
-      if (!session.url) throw new HttpError(502, CHECKOUT_DOWN);
+      if (!session.url) {
+        await db.deleteFrom('card_deposits').where('id', '=', id).where('status', '=', 'open').execute();
+        throw new HttpError(502, CHECKOUT_DOWN);
+      }
       const row = await db
         .updateTable('card_deposits')
         .set({
