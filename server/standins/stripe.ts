@@ -724,13 +724,17 @@ export function createStripeStandIn(options: StripeStandInOptions) {
       const items = params.line_items;
       if (!Array.isArray(items) || items.length === 0)
         throw invalid('You must specify `line_items` in `payment` mode.', 'line_items');
-      const types = (params.payment_method_types as string[] | undefined) ?? ['card'];
-      if (!Array.isArray(types) || types.length === 0) throw invalid('Invalid array', 'payment_method_types');
+      // API versions from 2026 name the list allowed_payment_method_types (a filter of the eligible methods: here
+      // the methods themselves); older ones payment_method_types. Without either: card.
+      const allowed = params.allowed_payment_method_types as string[] | undefined;
+      const field = allowed !== undefined ? 'allowed_payment_method_types' : 'payment_method_types';
+      const types = allowed ?? (params.payment_method_types as string[] | undefined) ?? ['card'];
+      if (!Array.isArray(types) || types.length === 0) throw invalid('Invalid array', field);
       for (const type of types)
         if (type !== 'card' && type !== 'us_bank_account')
           throw invalid(
             `The payment method type "${type}" is invalid. The stand-in takes "card" and "us_bank_account".`,
-            'payment_method_types',
+            field,
           );
       let currency: string | null = null;
       const created = seconds(now());
@@ -804,6 +808,7 @@ export function createStripeStandIn(options: StripeStandInOptions) {
         object: 'checkout.session',
         after_expiration: null,
         allow_promotion_codes: null,
+        allowed_payment_method_types: allowed ?? null,
         amount_subtotal: total,
         amount_total: total,
         billing_address_collection: null,
