@@ -15,7 +15,15 @@ import { checkLedger } from '../../server/money/ledger.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../server/standins/stripe.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, type Account } from './market.ts';
-import { deliver, flushStandIn, payOnPage, sessionObject, signedEvent, type TestPayment } from './stripe-webhooks.ts';
+import {
+  controlStandIn,
+  deliver,
+  flushStandIn,
+  payOnPage,
+  sessionObject,
+  signedEvent,
+  type TestPayment,
+} from './stripe-webhooks.ts';
 
 type Refund = {
   id: string;
@@ -298,6 +306,56 @@ describe.each(BACKENDS)('refunds on %s', (backendName) => {
     expect(await balance(other)).toMatchObject({ balanceCents: 2_000, refundingCents: 0 });
   });
 
+  it('a bank debit’s refund is pending until Stripe’s refund.updated settles it (once); a failed one returns the amount', async () => {
+    stripe.setBankDelay(3_600_000);
+    const advertiser = await approvedAdvertiser(api, operator, 0);
+    const created = await api.request('POST', '/api/advertiser/deposits', {
+      token: advertiser.token,
+      json: { amountCents: 20_000, method: 'us_bank_account' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const depositId = (created.body.deposit as { id: string }).id;
+    const paid = await payOnPage(created.body.checkoutUrl as string, { bankAccount: '000123456789' });
+    expect(paid.status, await paid.text()).toBe(303);
+    await flushStandIn(stripe.url);
+    expect((await balance(advertiser)).cardDeposits[0]).toMatchObject({ id: depositId, status: 'processing' });
+    const sessionId = new URL(created.body.checkoutUrl as string).pathname.split('/').pop()!;
+    const intent = String(stripe.get(sessionId)!.payment_intent);
+    await controlStandIn(stripe.url, `payment_intents/${intent}/settle`, { outcome: 'succeeded' });
+    await flushStandIn(stripe.url);
+    expect(await balance(advertiser)).toMatchObject({ balanceCents: 20_000 });
+
+    const first = await refundOk(advertiser, 15_000);
+    await settleJobs();
+    expect((await refundsOf(advertiser))[0]).toMatchObject({
+      id: first.refunds[0]!.id,
+      rail: 'stripe',
+      status: 'processing',
+    });
+    const [made] = stripeRefundsFor(first.refunds[0]!.id);
+    expect(made).toMatchObject({ status: 'pending', amount: 15_000 });
+    await controlStandIn(stripe.url, `refunds/${made!.id}/settle`, { status: 'succeeded' });
+    await flushStandIn(stripe.url);
+    expect((await refundsOf(advertiser))[0]).toMatchObject({ status: 'succeeded' });
+    const updated = (
+      (await (await fetch(`${stripe.url}/control/events?type=refund.updated&limit=1000`)).json()) as {
+        events: { id: string; objectId: string }[];
+      }
+    ).events.find((event) => event.objectId === made!.id)!;
+    await controlStandIn(stripe.url, `events/${updated.id}/duplicate`, { copies: 3 });
+    await flushStandIn(stripe.url);
+    expect(await balance(advertiser)).toMatchObject({ balanceCents: 5_000, refundingCents: 0 });
+
+    const second = await refundOk(advertiser, 5_000);
+    await settleJobs();
+    const [pending] = stripeRefundsFor(second.refunds[0]!.id);
+    await controlStandIn(stripe.url, `refunds/${pending!.id}/settle`, { status: 'failed' });
+    await flushStandIn(stripe.url);
+    expect((await refundsOf(advertiser))[0]).toMatchObject({ status: 'failed' });
+    expect(await balance(advertiser)).toMatchObject({ balanceCents: 5_000, refundingCents: 0 });
+    expect((await balance(advertiser)).cardDeposits[0]).toMatchObject({ refundedCents: 15_000 });
+  });
+
   it('a disputed payment is never refunded through Stripe: its share goes to the operator', async () => {
     const advertiser = await approvedAdvertiser(api, operator, 50_000);
     await paidDeposit(advertiser, 10_000, { card: '4000000000000259' });
@@ -330,6 +388,48 @@ describe.each(BACKENDS)('refunds on %s', (backendName) => {
     for (const answer of same) expect(answer.status, answer.text).toBe(201);
     expect(new Set(same.map((a) => (a.body.refunds as Refund[])[0]!.id)).size).toBe(1);
     expect(await balance(other)).toMatchObject({ balanceCents: 9_000, refundingCents: 1_000 });
+  });
+
+  it('the ledger check sees a refunding balance, a processing fee or a payment’s refunded amount that disagrees with its records', async () => {
+    const db = api.castbridge.db;
+    const advertiser = await approvedAdvertiser(api, operator, 10_000);
+    const card = await paidDeposit(advertiser, 2_000);
+    const { refunds } = await refundOk(advertiser, 1_000);
+    const piece = refunds[0]!;
+    expect(piece).toMatchObject({ rail: 'stripe', depositId: card });
+    await settleJobs();
+    expect((await checkLedger(db)).breaches).toEqual([]);
+
+    // The payment's last $10 through Stripe, the wired $100 by the operator.
+    const manual = (await refundOk(advertiser, 11_000)).refunds.find((r) => r.rail === 'manual')!;
+    await settleJobs();
+    await db.updateTable('refunds').set({ status: 'failed' }).where('id', '=', manual.id).execute();
+    expect((await checkLedger(db)).breaches).toContain(
+      `advertiser_refunding ${advertiser.id}: balance 10000 cents, their open refunds sum to 0`,
+    );
+    await db.updateTable('refunds').set({ status: 'requested' }).where('id', '=', manual.id).execute();
+
+    await db.updateTable('card_deposits').set({ refunded_cents: 0 }).where('id', '=', card).execute();
+    expect((await checkLedger(db)).breaches).toEqual([
+      `card deposit ${card}: refunded 0 cents, its succeeded refunds sum to 2000`,
+    ]);
+    await db.updateTable('card_deposits').set({ refunded_cents: 2_000 }).where('id', '=', card).execute();
+
+    const fee = await db
+      .selectFrom('card_deposits')
+      .select('fee_cents')
+      .where('id', '=', card)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('card_deposits')
+      .set({ fee_cents: Number(fee.fee_cents) + 1 })
+      .where('id', '=', card)
+      .execute();
+    expect((await checkLedger(db)).breaches).toEqual([
+      expect.stringMatching(/^processing_fees platform: balance \d+ cents/),
+    ]);
+    await db.updateTable('card_deposits').set({ fee_cents: fee.fee_cents }).where('id', '=', card).execute();
+    expect((await checkLedger(db)).breaches).toEqual([]);
   });
 
   it('every endpoint refuses the wrong role (403), the wrong owner and nobody (401)', async () => {
