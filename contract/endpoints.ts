@@ -90,6 +90,11 @@ export const endpoints = {
   requestPayout: { method: 'POST', path: '/api/payouts', auth: 'bearer' },
   listPayouts: { method: 'GET', path: '/api/payouts', auth: 'bearer' },
   getEarnings: { method: 'GET', path: '/api/earnings', auth: 'bearer' },
+  // Tax forms (docs/product.md §Self-serve money): the creator's W-9 or W-8BEN (TIN masked in every answer); operators
+  // export the year's 1099-NEC data as CSV.
+  getTaxForm: { method: 'GET', path: '/api/tax-form', auth: 'bearer' },
+  submitTaxForm: { method: 'PUT', path: '/api/tax-form', auth: 'bearer' },
+  export1099: { method: 'GET', path: '/api/admin/tax/1099-nec', auth: 'bearer' },
   // Advertisers: their funds; the advertiser of the offer's campaign confirms its delivery (the creator earns).
   getAdvertiserBalance: { method: 'GET', path: '/api/advertiser/balance', auth: 'bearer' },
   getFundingDetails: { method: 'GET', path: '/api/advertiser/funding', auth: 'bearer' },
@@ -445,6 +450,26 @@ export const endpointDocs = {
   },
   listPayouts: { who: 'creator', answer: 'newest first', errors: '401, 403' },
   getEarnings: { who: 'creator', errors: '401, 403' },
+  getTaxForm: {
+    who: 'creator',
+    answer:
+      'the form on file (`null` until one is filed) with `tinMasked` (`•••-••-1234`, `••-•••1234`, `••••1234`); the full TIN is never answered',
+    errors: '401, 403',
+  },
+  submitTaxForm: {
+    who: 'creator',
+    request:
+      '`kind` `w9` (legal name, business type, `tinType` `ssn` | `ein` and `tin`: an SSN is nine digits, area not 000/666/9xx, group not 00, serial not 0000; an EIN nine digits with a prefix the IRS assigns; US address; `certified`, `signedName`) or `w8ben` (legal name, country of citizenship, address, date of birth, `foreignTin` 1–20 characters or `null` with `foreignTinNotRequiredReason`, optional `treaty`: country, article, rate 0–30 %, income type; `certified`, `signedName`)',
+    answer: 'the new form, masked; the earlier one is superseded (kept)',
+    errors: '400 invalid field (the TIN is never echoed), 401, 403',
+  },
+  export1099: {
+    who: 'operator',
+    request: '`year`: the calendar year',
+    answer:
+      "`text/csv` attachment: one row per US creator (current form a W-9) whose payouts paid that year (the ledger's `payout_paid` transfers) reach $600, with the TIN masked; the full TINs for filing come only from `npm run admin -- 1099 --year YYYY --out FILE`",
+    errors: '400 bad year, 401, 403',
+  },
   getAdvertiserBalance: { who: 'advertiser', errors: '401, 403' },
   getFundingDetails: {
     who: 'advertiser',
@@ -735,6 +760,9 @@ export const endpointRoles = {
   requestPayout: ['creator'],
   listPayouts: ['creator'],
   getEarnings: ['creator'],
+  getTaxForm: ['creator'],
+  submitTaxForm: ['creator'],
+  export1099: ['operator'],
   getAdvertiserBalance: ['advertiser'],
   getFundingDetails: ['advertiser'],
   confirmDelivery: ['advertiser'],

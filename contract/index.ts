@@ -21,6 +21,7 @@ import * as analytics from './schemas/analytics.ts';
 import * as archive from './schemas/archive.ts';
 import * as connections from './schemas/connections.ts';
 import * as money from './schemas/money.ts';
+import * as taxForms from './schemas/taxForms.ts';
 import * as overlay from './schemas/overlay.ts';
 import * as mediaKit from './schemas/mediaKit.ts';
 import { photoUploadResponse } from './schemas/uploads.ts';
@@ -114,6 +115,11 @@ export const schemas = {
   requestPayout: { body: money.payoutRequest, response: money.payoutResponse, status: 201 },
   listPayouts: { response: money.payoutsResponse, status: 200 },
   getEarnings: { response: money.earningsResponse, status: 200 },
+  getTaxForm: { response: taxForms.taxFormResponse, status: 200 },
+  // Filing again supersedes the form on file.
+  submitTaxForm: { body: taxForms.taxFormInput, response: taxForms.taxFormResponse, status: 200 },
+  // A CSV attachment, not JSON.
+  export1099: { query: taxForms.export1099Query, response: z.never(), status: 200 },
   getAdvertiserBalance: { response: money.advertiserBalanceResponse, status: 200 },
   getFundingDetails: { response: money.fundingDetailsResponse, status: 200 },
   confirmDelivery: { response: m.offerResponse, status: 200 },
@@ -212,6 +218,8 @@ export type {
   TransferInstructions,
 } from './schemas/money.ts';
 export * from './money.ts';
+export * from './taxForms.ts';
+export type { TaxForm } from './schemas/taxForms.ts';
 export * from './overlay.ts';
 export * from './connections.ts';
 export * from './archive.ts';

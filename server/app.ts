@@ -55,6 +55,7 @@ import { moneyRoutes } from './money/routes.ts';
 import { createSealer, loadPayoutKey } from './money/sealing.ts';
 import { createFunding } from './money/funding.ts';
 import { createPayouts, SUBMIT_JOB } from './money/payouts.ts';
+import { createTaxForms } from './money/tax-forms.ts';
 import { createDeposits } from './money/deposits.ts';
 import { createCardDisputes } from './money/card-disputes.ts';
 import { createRefunds } from './money/refunds.ts';
@@ -189,6 +190,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     payoutMethods,
     funding: createFunding(marketplace),
     payouts: createPayouts({ ...marketplace, payoutMethods }, rails),
+    taxForms: createTaxForms(db, sealer),
     rails,
     stripe,
     deposits: createDeposits({ ...marketplace, stripe }),

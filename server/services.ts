@@ -21,6 +21,7 @@ import type { PayoutMethods } from './money/payout-methods.ts';
 import type { Funding } from './money/funding.ts';
 import type { StripeGateway } from './money/providers/stripe-client.ts';
 import type { Payouts } from './money/payouts.ts';
+import type { TaxForms } from './money/tax-forms.ts';
 import type { Deposits } from './money/deposits.ts';
 import type { Refunds } from './money/refunds.ts';
 import type { CardDisputes } from './money/card-disputes.ts';
@@ -84,6 +85,8 @@ export interface Services {
   funding: Funding;
   /** Creators' withdrawals and their life cycle (docs/product.md §Money). */
   payouts: Payouts;
+  /** Creators' tax forms, sealed, masked in every answer (docs/product.md §Self-serve money). */
+  taxForms: TaxForms;
   /** The payout rails configured by PAYOUT_PROVIDER. */
   rails: PayoutRails;
   /** Stripe (docs/product.md §Self-serve money): the real API or, offline, the stand-in; null when neither. */

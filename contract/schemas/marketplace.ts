@@ -14,6 +14,7 @@ import {
   VERIFICATION_STATUSES,
 } from '../marketplace.ts';
 import { email, NO_NUL } from './common.ts';
+import { TAX_FORM_KINDS } from '../taxForms.ts';
 
 /** Trimmed text that must not be empty. */
 const required = (max: number) =>
@@ -411,6 +412,8 @@ export const adminUser = z.object({
   role: z.enum(ROLES),
   name: z.string().nullable(),
   createdAt: z.string(),
+  /** A creator's tax form on file (docs/product.md §Self-serve money): its kind, or null (none, or not a creator). */
+  taxForm: z.enum(TAX_FORM_KINDS).nullable(),
 });
 export const adminUsersResponse = z.object({ users: z.array(adminUser) });
 export const adminUsersQuery = z.object({ q: z.string().max(100).optional() });

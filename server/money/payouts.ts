@@ -19,6 +19,8 @@ import type { Notifier } from '../notifications/store.ts';
 import { creatorAvailable, creatorInPayout, EXTERNAL, InsufficientFunds, postTransfer, balanceOf } from './ledger.ts';
 import type { PayoutDetails, PayoutMethods } from './payout-methods.ts';
 import type { PayoutRails } from './providers/index.ts';
+import { NO_TAX_FORM } from '../../contract/taxForms.ts';
+import { hasTaxForm } from './tax-forms.ts';
 import { PayoutRejected, type ProviderResult } from './providers/types.ts';
 
 export const NO_PAYOUT_METHOD = 'Add a payout method in Set Payout Method before withdrawing.';
@@ -213,6 +215,8 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
       if (earlier) return earlier;
       if (input.amountCents < config.minPayoutCents)
         throw new HttpError(400, `Withdrawals start at ${formatCents(config.minPayoutCents)}.`);
+      // A payout needs the creator's tax form on file (docs/product.md §Self-serve money): the refusal names it.
+      if (!(await hasTaxForm(db, creatorId))) throw new HttpError(409, NO_TAX_FORM);
 
       const method = await (input.methodId
         ? db

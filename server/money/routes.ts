@@ -23,6 +23,7 @@ import { REFUND_EVENTS, type Refunds } from './refunds.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { createReviews } from './reviews.ts';
+import type { TaxForms } from './tax-forms.ts';
 
 const creator = (c: Context<AppEnv>) => requireRole(c, 'creator');
 const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
@@ -43,6 +44,8 @@ export interface MoneyRoutesDeps extends RouteDeps {
   refunds: Pick<Refunds, 'request' | 'list' | 'onRefundEvent'>;
   cardDisputes: Pick<CardDisputes, 'onDisputeEvent'>;
   idempotency: Idempotency;
+  /** Creators' W-9 / W-8BEN (./tax-forms.ts). */
+  taxForms: Pick<TaxForms, 'get' | 'submit'>;
 }
 
 export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
@@ -69,6 +72,9 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   });
   route(app, services, 'listPayouts', async (c) => ({ payouts: await payouts.list(creator(c)) }));
   route(app, services, 'getEarnings', async (c) => earningsOf(db, creator(c), config.minPayoutCents));
+  // The tax form (./tax-forms.ts): answered masked; filing again supersedes.
+  route(app, services, 'getTaxForm', async (c) => services.taxForms.get(creator(c)));
+  route(app, services, 'submitTaxForm', async (c, { body }) => services.taxForms.submit(creator(c), body));
 
   route(app, services, 'getAdvertiserBalance', async (c) => funding.balance(advertiser(c)));
 

@@ -15,6 +15,7 @@ import { balancesOf, fundingReferences, reservedBy, type Funding } from '../mone
 import type { Payouts } from '../money/payouts.ts';
 import type { CardDisputes } from '../money/card-disputes.ts';
 import type { Refunds } from '../money/refunds.ts';
+import { form1099Csv, taxFormKinds, type TaxForms } from '../money/tax-forms.ts';
 import { createReviews } from '../money/reviews.ts';
 import type { Notifier } from '../notifications/store.ts';
 
@@ -30,6 +31,7 @@ export interface OperatorRoutesDeps extends RouteDeps {
   refunds: Pick<Refunds, 'adminList' | 'decide'>;
   cardDisputes: Pick<CardDisputes, 'adminList'>;
   idempotency: Idempotency;
+  taxForms: Pick<TaxForms, 'form1099'>;
 }
 
 export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
@@ -145,6 +147,11 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
       );
     }
     const rows = await q.orderBy('created_at', 'desc').limit(200).execute();
+    // Whether each creator has a tax form on file (docs/product.md §Self-serve money): its kind, never its TIN.
+    const forms = await taxFormKinds(
+      db,
+      rows.filter((row) => row.role === 'creator').map((row) => row.id),
+    );
     return {
       users: rows.map((row) => ({
         id: row.id,
@@ -152,8 +159,23 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
         role: row.role,
         name: row.first_name || row.last_name ? displayName(row) : null,
         createdAt: row.created_at,
+        taxForm: forms.get(row.id) ?? null,
       })),
     };
+  });
+
+  // The year's 1099-NEC data as CSV, TINs masked (the full ones only through `npm run admin -- 1099`).
+  route(app, services, 'export1099', async (c, { query }) => {
+    operator(c);
+    const csv = form1099Csv(query.year, await services.taxForms.form1099(query.year, { fullTin: false }));
+    return new Response(csv, {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="castbridge-1099-nec-${query.year}-masked.csv"`,
+        'cache-control': 'no-store',
+      },
+    });
   });
 
   route(app, services, 'adminTickets', async (c) => {

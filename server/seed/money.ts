@@ -18,6 +18,7 @@ import {
   postTransfer,
 } from '../money/ledger.ts';
 import { referenceFor } from '../money/payouts.ts';
+import { taxFormInput } from '../../contract/schemas/taxForms.ts';
 import { releaseReview } from '../money/reviews.ts';
 
 export const NOVA_DEPOSIT_CENTS = 5_000_000;
@@ -218,6 +219,20 @@ export async function seedEarningsHistory(
     email: 'alex.rivera@demo.castbridge.app',
     makeDefault: true,
   });
+  // A W-9 on file (docs/product.md §Self-serve money), so the demo's withdrawals keep working; the TIN is a made-up one.
+  await services.taxForms.submit(
+    ids.creatorId,
+    taxFormInput.parse({
+      kind: 'w9',
+      legalName: 'Alex Rivera',
+      businessType: 'individual',
+      tinType: 'ssn',
+      tin: '400-12-3456',
+      address: { line1: '500 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' },
+      certified: true,
+      signedName: 'Alex Rivera',
+    }),
+  );
   const method = await db
     .selectFrom('payout_methods')
     .selectAll()

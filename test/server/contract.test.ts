@@ -23,7 +23,15 @@ import {
   type Backend,
   type Client,
 } from './helpers.ts';
-import { account, campaignInput, connectChannel, englishCreator, type Account } from './market.ts';
+import {
+  account,
+  campaignInput,
+  connectChannel,
+  englishCreator,
+  fileTaxForm,
+  W9_FORM,
+  type Account,
+} from './market.ts';
 
 /** One successful call of each endpoint; a missing endpoint is a compile error. */
 /** The saved list the creator-list calls make and use. */
@@ -390,6 +398,9 @@ const calls = {
   },
   listPayouts: (api) => api.request('GET', '/api/payouts', { token: world.creator.token }),
   getEarnings: (api) => api.request('GET', '/api/earnings', { token: world.creator.token }),
+  getTaxForm: (api) => api.request('GET', '/api/tax-form', { token: world.creator.token }),
+  submitTaxForm: (api) => api.request('PUT', '/api/tax-form', { token: world.creator2.token, json: W9_FORM }),
+  export1099: null,
   getAdvertiserBalance: (api) => api.request('GET', '/api/advertiser/balance', { token: world.advertiser.token }),
   getFundingDetails: (api) => api.request('GET', '/api/advertiser/funding', { token: world.advertiser.token }),
   getTransferInstructions: (api) =>
@@ -553,6 +564,7 @@ describe.each(BACKENDS)('the contract on %s', (backendName) => {
       token: world.creator.token,
       json: { kind: 'paypal', email: 'ana@example.com' },
     });
+    await fileTaxForm(api, world.creator);
   });
   afterAll(async () => {
     await api?.close();

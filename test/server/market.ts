@@ -143,3 +143,21 @@ export async function deposit(
   });
   expect(answer.status, answer.text).toBe(201);
 }
+
+/** A W-9 as a US creator files it (docs/product.md §Self-serve money): withdrawals need a tax form on file. */
+export const W9_FORM = {
+  kind: 'w9',
+  legalName: 'Ana Lee',
+  businessType: 'individual',
+  tinType: 'ssn',
+  tin: '521-44-7890',
+  address: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' },
+  certified: true,
+  signedName: 'Ana Lee',
+} as const;
+
+/** `who` files a tax form (a W-9 unless `form` says otherwise), as PUT /api/tax-form does before a first payout. */
+export async function fileTaxForm(api: Client, who: Account, form: Record<string, unknown> = W9_FORM): Promise<void> {
+  const answer = await api.request('PUT', '/api/tax-form', { token: who.token, json: form });
+  expect(answer.status, answer.text).toBe(200);
+}
