@@ -471,6 +471,50 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
     expect(await balance(advertiser)).toMatchObject({ balanceCents: 30_000 - 10_330, disputedCents: 0 });
   });
 
+  it('bank debits on the stand-in’s page: processing until the bank settles (a late-delivered event changes nothing more), a closed account fails with nothing credited', async () => {
+    stripe.setBankDelay(3_600_000);
+    const advertiser = await approvedAdvertiser(api, operator, 0);
+    const ok = await addFunds(advertiser, 20_000, 'us_bank_account');
+    expect((await payOnPage(ok.checkoutUrl, { bankAccount: '000123456789' })).status).toBe(303);
+    await flushStandIn(stripe.url);
+    expect(await depositOf(advertiser, ok.deposit.id)).toMatchObject({ status: 'processing' });
+    // Stripe's next event is held back for a while; meanwhile nothing moves.
+    await controlStandIn(stripe.url, 'webhooks/delay', { ms: 3_600_000 });
+    const intent = String(stripe.get(ok.sessionId)!.payment_intent);
+    await controlStandIn(stripe.url, `payment_intents/${intent}/settle`, { outcome: 'succeeded' });
+    await controlStandIn(stripe.url, 'webhooks/delay', { ms: 0 });
+    await flushStandIn(stripe.url);
+    expect(await depositOf(advertiser, ok.deposit.id)).toMatchObject({ status: 'processing' });
+    expect((await balance(advertiser)).balanceCents).toBe(0);
+    const events = (
+      (await (
+        await fetch(`${stripe.url}/control/events?type=checkout.session.async_payment_succeeded&limit=1000`)
+      ).json()) as {
+        events: { id: string; objectId: string; delivered: boolean }[];
+      }
+    ).events;
+    const late = events.find((event) => event.objectId === ok.sessionId)!;
+    expect(late.delivered).toBe(false);
+    // It arrives at last (and once more, as Stripe may): one credit.
+    await controlStandIn(stripe.url, `events/${late.id}/delay`, { ms: 0 });
+    await flushStandIn(stripe.url);
+    await controlStandIn(stripe.url, `events/${late.id}/resend`);
+    expect(await depositOf(advertiser, ok.deposit.id)).toMatchObject({ status: 'succeeded' });
+    expect((await balance(advertiser)).balanceCents).toBe(20_000);
+
+    const closed = await addFunds(advertiser, 10_000, 'us_bank_account');
+    expect((await payOnPage(closed.checkoutUrl, { bankAccount: '000111111113' })).status).toBe(303);
+    await flushStandIn(stripe.url);
+    const closedIntent = String(stripe.get(closed.sessionId)!.payment_intent);
+    await controlStandIn(stripe.url, `payment_intents/${closedIntent}/settle`, {});
+    await flushStandIn(stripe.url);
+    expect(await depositOf(advertiser, closed.deposit.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'the bank refused the debit',
+    });
+    expect((await balance(advertiser)).balanceCents).toBe(20_000);
+  });
+
   it('every endpoint refuses the wrong role (403), the wrong owner (404) and nobody (401)', async () => {
     const advertiser = await approvedAdvertiser(api, operator, 0);
     const stranger = await approvedAdvertiser(api, operator, 0);
