@@ -1,0 +1,214 @@
+// The addFunds flow's transitions, pinned by hand (docs/product.md §Self-serve money: money flows are pinned as well as
+// path-tested): source, event, expected target and what it changes — the deposit's amount in cents, its method and its
+// Idempotency-Key (kept while the same request is sent again after a lost answer, new after a refusal) — and the
+// browser sent to Stripe's page only once Checkout is open.
+import { describe, expect, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { depositFee } from '@/contract/money';
+import { REQUIRED_MESSAGE } from '@/machines/messages';
+import {
+  addFundsMachine,
+  DEPOSIT_AMOUNT_INVALID,
+  DEPOSIT_TOO_LARGE,
+  DEPOSIT_TOO_SMALL,
+  type DepositRequest,
+  type DepositStarted,
+} from '@/machines/money/addFunds.machine';
+import { selectDepositQuote } from '@/machines/money/addFunds.select';
+import { sampleCardDeposit } from '@/machines/money/fundsSamples';
+import { controlled } from '../controlled';
+import { pinTransitions } from './pin';
+
+const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
+const started: DepositStarted = { deposit: sampleCardDeposit, checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_1' };
+
+function start() {
+  const goToCheckout = vi.fn();
+  const createDeposit = controlled<DepositStarted, DepositRequest>();
+  const actor = createActor(
+    addFundsMachine.provide({
+      actions: { goToCheckout: (_, params) => goToCheckout(params) },
+      actors: { createDeposit: createDeposit.logic },
+    }),
+  );
+  actor.start();
+  return {
+    actor,
+    goToCheckout,
+    createDeposit,
+    value: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+  };
+}
+
+function open() {
+  const flow = start();
+  flow.actor.send({ type: 'addFunds.open' });
+  expect(flow.value()).toBe('open');
+  return flow;
+}
+
+/** $500 by US bank debit, sent. */
+function creating() {
+  const flow = open();
+  flow.actor.send({ type: 'amount.change', value: '500' });
+  flow.actor.send({ type: 'method.change', method: 'us_bank_account' });
+  flow.actor.send({ type: 'addFunds.submit' });
+  expect(flow.value()).toBe('creating');
+  return flow;
+}
+
+describe('addFunds transitions', () => {
+  const { pin, pinsEveryTransition } = pinTransitions(addFundsMachine);
+
+  pin(
+    { from: 'addFunds.closed', on: 'addFunds.open', to: 'addFunds.open' },
+    'Add funds opens the dialog on a card payment; an amount typed before stays, its messages go',
+    async () => {
+      const flow = open();
+      expect(flow.context()).toMatchObject({ amount: '', method: 'card', amountError: null, failure: null });
+      flow.actor.send({ type: 'amount.change', value: '5' });
+      flow.actor.send({ type: 'addFunds.submit' });
+      expect(flow.context().amountError).toBe(DEPOSIT_TOO_SMALL);
+      flow.actor.send({ type: 'addFunds.cancel' });
+      flow.actor.send({ type: 'addFunds.open' });
+      expect(flow.context()).toMatchObject({ amount: '5', amountError: null });
+    },
+  );
+
+  pin(
+    { from: 'addFunds.open', on: 'addFunds.cancel', to: 'addFunds.closed' },
+    'Cancel closes without a request',
+    () => {
+      const flow = open();
+      flow.actor.send({ type: 'addFunds.cancel' });
+      expect(flow.value()).toBe('closed');
+      expect(flow.createDeposit.started).toBe(0);
+    },
+  );
+
+  pin(
+    { from: 'addFunds.open', on: 'amount.change', to: null },
+    'the amount is kept as typed; once its check is shown it follows the corrections; the quote follows it',
+    () => {
+      const flow = open();
+      flow.actor.send({ type: 'amount.change', value: '1,289.5' });
+      expect(flow.context()).toMatchObject({ amount: '1,289.5', amountError: null });
+      expect(selectDepositQuote(flow.actor.getSnapshot())).toEqual({
+        amountCents: 128_950,
+        ...depositFee('card', 128_950),
+      });
+      flow.actor.send({ type: 'amount.change', value: '60001' });
+      flow.actor.send({ type: 'addFunds.submit' });
+      expect(flow.context().amountError).toBe(DEPOSIT_TOO_LARGE);
+      expect(selectDepositQuote(flow.actor.getSnapshot())).toBeNull();
+      flow.actor.send({ type: 'amount.change', value: '60.5.0' });
+      expect(flow.context().amountError).toBe(DEPOSIT_AMOUNT_INVALID);
+      flow.actor.send({ type: 'amount.change', value: '50000' });
+      expect(flow.context().amountError).toBeNull();
+    },
+  );
+
+  pin(
+    { from: 'addFunds.open', on: 'method.change', to: null },
+    'the method changes the fee: a bank debit is 0.8% capped at $5',
+    () => {
+      const flow = open();
+      flow.actor.send({ type: 'amount.change', value: '2000' });
+      expect(selectDepositQuote(flow.actor.getSnapshot())).toEqual({
+        amountCents: 200_000,
+        feeCents: 6_005,
+        grossCents: 206_005,
+      });
+      flow.actor.send({ type: 'method.change', method: 'us_bank_account' });
+      expect(flow.context().method).toBe('us_bank_account');
+      expect(selectDepositQuote(flow.actor.getSnapshot())).toEqual({
+        amountCents: 200_000,
+        feeCents: 500,
+        grossCents: 200_500,
+      });
+    },
+  );
+
+  pin(
+    { from: 'addFunds.open', on: 'addFunds.submit', guard: 'amountValid', to: 'addFunds.creating' },
+    'a valid amount is sent in cents with its method and a new Idempotency-Key',
+    () => {
+      const flow = creating();
+      expect(flow.createDeposit.inputs).toEqual([
+        { amountCents: 50_000, method: 'us_bank_account', idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      ]);
+      expect(flow.goToCheckout).not.toHaveBeenCalled();
+    },
+  );
+
+  pin(
+    { from: 'addFunds.open', on: 'addFunds.submit', to: null },
+    'an empty or unreadable amount, or one outside $10–$50,000, is refused here and nothing is sent',
+    () => {
+      const flow = open();
+      flow.actor.send({ type: 'addFunds.submit' });
+      expect(flow.context().amountError).toBe(REQUIRED_MESSAGE);
+      flow.actor.send({ type: 'amount.change', value: 'ten' });
+      flow.actor.send({ type: 'addFunds.submit' });
+      expect(flow.context().amountError).toBe(DEPOSIT_AMOUNT_INVALID);
+      flow.actor.send({ type: 'amount.change', value: '9.99' });
+      flow.actor.send({ type: 'addFunds.submit' });
+      expect(flow.context().amountError).toBe(DEPOSIT_TOO_SMALL);
+      expect(flow.value()).toBe('open');
+      expect(flow.createDeposit.started).toBe(0);
+    },
+  );
+
+  pin(
+    { from: 'addFunds.creating', on: 'xstate.done.actor.createDeposit', to: 'addFunds.redirecting' },
+    'Checkout open: the browser goes to its page, once',
+    async () => {
+      const flow = creating();
+      await flow.createDeposit.resolve(started);
+      expect(flow.value()).toBe('redirecting');
+      expect(flow.goToCheckout).toHaveBeenCalledTimes(1);
+      expect(flow.goToCheckout).toHaveBeenCalledWith({ url: started.checkoutUrl });
+      expect(flow.context()).toMatchObject({ started, pending: null });
+    },
+  );
+
+  pin(
+    { from: 'addFunds.creating', on: 'xstate.error.actor.createDeposit', to: 'addFunds.open' },
+    'a lost answer keeps the key for the same request (a changed one takes a new key); a refusal drops it',
+    async () => {
+      const flow = creating();
+      const first = flow.createDeposit.inputs[0]!.idempotencyKey;
+      await flow.createDeposit.reject(new Error('Failed to fetch'));
+      expect(flow.value()).toBe('open');
+      expect(flow.context().failure).toBe('Failed to fetch');
+      expect(flow.goToCheckout).not.toHaveBeenCalled();
+      flow.actor.send({ type: 'addFunds.submit' });
+      expect(flow.createDeposit.inputs[1]!.idempotencyKey).toBe(first);
+      await flow.createDeposit.reject(new Error('Failed to fetch'));
+      flow.actor.send({ type: 'method.change', method: 'card' });
+      flow.actor.send({ type: 'addFunds.submit' });
+      const third = flow.createDeposit.inputs[2]!;
+      expect(third).toMatchObject({ amountCents: 50_000, method: 'card' });
+      expect(third.idempotencyKey).not.toBe(first);
+      await flow.createDeposit.reject(refusal('Too many requests: try again in a minute.', 429));
+      expect(flow.context()).toMatchObject({ failure: 'Too many requests: try again in a minute.', pending: null });
+      flow.actor.send({ type: 'addFunds.submit' });
+      expect(flow.createDeposit.inputs[3]!.idempotencyKey).not.toBe(third.idempotencyKey);
+      expect(flow.context().failure).toBeNull();
+    },
+  );
+
+  pin(
+    { from: 'addFunds.redirecting', on: 'addFunds.cancel', to: 'addFunds.closed' },
+    'should the browser stay (a blocked navigation), the dialog still closes',
+    async () => {
+      const flow = creating();
+      await flow.createDeposit.resolve(started);
+      flow.actor.send({ type: 'addFunds.cancel' });
+      expect(flow.value()).toBe('closed');
+    },
+  );
+
+  pinsEveryTransition();
+});
