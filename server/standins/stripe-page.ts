@@ -92,6 +92,8 @@ ${back ? `<p><a href="${escape(back)}">Return to Castbridge</a></p>` : ''}${summ
   }
   const methods = session.payment_method_types as string[];
   const alert = form.error ? `<div role="alert"><p>${escape(form.error.message)}</p></div>` : '';
+  // An error about a method this page does not show (a form posted by hand) is told above both.
+  const stray = form.error && !methods.includes(String(form.method)) ? alert : '';
   const card = methods.includes('card')
     ? `<section class="box" aria-labelledby="card-title"><h2 id="card-title">Pay by card</h2>
 ${form.method === 'card' ? alert : ''}<form method="post" action="${escape(session.id)}" novalidate>
@@ -134,7 +136,7 @@ ${
   return page(
     title,
     `<p>${TEST_BADGE} <span class="hint">Stripe Checkout, local stand-in</span></p><h1>Pay ${total} to Castbridge</h1>
-<div class="layout"><div>${summary}${testData}</div><div>${card}${bank}</div></div>`,
+${stray}<div class="layout"><div>${summary}${testData}</div><div>${card}${bank}</div></div>`,
   );
 }
 
@@ -150,6 +152,8 @@ export interface ControlView {
   scheduled: (id: string) => { at: number; kind: string }[];
   notice: { done?: string; error?: string };
   webhooks: boolean;
+  /** Link to the platforms' stand-ins' page (one level up) when mounted beside them. */
+  platforms: boolean;
 }
 
 const badge = (status: unknown) => {
@@ -245,7 +249,7 @@ export function controlPage(view: ControlView): string {
     `<p>${TEST_BADGE}</p><h1>Stripe stand-in</h1>
 <p>Stripe as Castbridge sees it offline: the payments advertisers made on its test page, and what Stripe would decide
 on its own — a bank debit settling, a payer disputing a card payment and the bank's ruling, a refund to a bank account
-settling. Every change is sent to Castbridge as a signed webhook, listed at the end. <a href="../">Platform stand-ins</a></p>
+settling. Every change is sent to Castbridge as a signed webhook, listed at the end.${view.platforms ? ' <a href="../">Platform stand-ins (Twitch, YouTube)</a>' : ''}</p>
 ${notice}
 <div class="layout"><div>
 <section class="box" aria-labelledby="sessions"><h2 id="sessions">Checkout sessions</h2>${sessions}</section>

@@ -1282,7 +1282,7 @@ export function createStripeStandIn(options: StripeStandInOptions) {
         result = await work(c, params);
       } catch (error) {
         if (params.back && error instanceof StripeError)
-          return c.html(controlPageNow(c, { error: error.message }), error.status === 404 ? 404 : 400);
+          return c.redirect(`${rootOf(c)}/?error=${encodeURIComponent(error.message)}`, 303);
         return controlError(c, error);
       }
       void pump();
@@ -1324,6 +1324,8 @@ export function createStripeStandIn(options: StripeStandInOptions) {
       scheduled: (id) => state.scheduled(id),
       notice,
       webhooks: deliver !== null,
+      // Mounted under the platforms' stand-ins (/standin/stripe/): their page is one level up.
+      platforms: c.req.path !== '/',
     });
 
   app.get('/control/events', (c) => {
@@ -1437,12 +1439,18 @@ export function createStripeStandIn(options: StripeStandInOptions) {
   );
 
   // The control page: at the root with a trailing slash, so its forms' relative actions stay under the stand-in.
-  app.get('/', (c) => {
+  // Hono routes a mounted app's root without the slash, hence the middleware (as the platforms' control page does).
+  const showControl = (c: Context) => {
     c.header('Cache-Control', 'no-store');
-    if (!c.req.path.endsWith('/')) return c.redirect(`${c.req.path}/`, 302);
-    const done = c.req.query('done');
-    return c.html(controlPageNow(c, { done: done && done.length <= 120 ? done : undefined }));
+    const short = (value: string | undefined) => (value && value.length <= 300 ? value : undefined);
+    return c.html(controlPageNow(c, { done: short(c.req.query('done')), error: short(c.req.query('error')) }));
+  };
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' && c.req.path.endsWith('/') && !/\/(v1|pay|control)\//.test(c.req.path))
+      return showControl(c);
+    await next();
   });
+  app.get('/', (c) => c.redirect(`${c.req.path}/`, 302));
 
   return {
     app,
