@@ -25,14 +25,17 @@ const STYLE = `*{box-sizing:border-box}body{font:16px/1.5 system-ui,sans-serif;m
 main{max-width:64rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.2rem;margin:0 0 .75rem}
 .test{display:inline-block;background:#ffde92;color:#5b3700;font-weight:700;font-size:.85rem;padding:.1rem .6rem;border-radius:1rem}
 .layout{display:grid;gap:1rem;grid-template-columns:minmax(0,1fr)}@media (min-width:52rem){.layout{grid-template-columns:minmax(0,1fr) minmax(0,1.2fr)}}
-.layout>div{display:grid;gap:1rem;align-content:start}
+.layout>div{display:grid;gap:1rem;align-content:start;min-width:0}
+.checkout{display:grid;gap:1rem;grid-template-areas:"summary" "forms" "test";grid-template-columns:minmax(0,1fr)}
+.checkout>*{min-width:0;align-self:start}.summary{grid-area:summary}.forms{grid-area:forms;display:grid;gap:1rem}.testdata{grid-area:test}
+@media (min-width:52rem){.checkout{grid-template-areas:"summary forms" "test forms";grid-template-columns:minmax(0,1fr) minmax(0,1.2fr);grid-template-rows:auto 1fr}}
 section.box{background:#fff;border:1px solid #c9ced6;border-radius:.5rem;padding:1rem}
 .amount{font-size:2rem;font-weight:700;margin:.25rem 0}ul.lines{list-style:none;padding:0;margin:0}ul.lines li{display:flex;justify-content:space-between;gap:1rem;padding:.25rem 0;border-top:1px solid #eee}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}input[type=text],input[type=email]{width:100%;padding:.6rem;font:inherit;border:1px solid #6b7280;border-radius:.3rem;background:#fff}
 input[aria-invalid=true]{border:2px solid #b00020}.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}
 button{margin-top:1rem;padding:.7rem 1.2rem;font:inherit;font-weight:600;border-radius:.3rem;border:1px solid #3a2fb8;background:#4b3fd6;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#1a1a1a;border-color:#6b7280}button.small{margin:.25rem .25rem 0 0;padding:.35rem .7rem;font-size:.9rem}
-.pay{width:100%}a{color:#3a2fb8;overflow-wrap:anywhere}.hint{color:#4b5563;font-size:.9rem;margin:.25rem 0}
+.pay{width:100%}a{color:#3a2fb8;overflow-wrap:anywhere}.hint{color:#4b5563;font-size:.9rem;margin:.25rem 0;overflow-wrap:anywhere}
 [role=alert]{background:#fdecea;border:1px solid #b00020;padding:.5rem 1rem;border-radius:.3rem;margin:.5rem 0}
 [role=status]{background:#e6f4ea;border:1px solid #1e7b34;padding:.5rem 1rem;border-radius:.3rem}
 .field-error{color:#b00020;font-size:.9rem;margin:.25rem 0 0}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .4rem;border-top:1px solid #e5e7eb;vertical-align:top}
@@ -136,7 +139,7 @@ ${
   return page(
     title,
     `<p>${TEST_BADGE} <span class="hint">Stripe Checkout, local stand-in</span></p><h1>Pay ${total} to Castbridge</h1>
-${stray}<div class="layout"><div>${summary}${testData}</div><div>${card}${bank}</div></div>`,
+${stray}<div class="checkout"><div class="summary">${summary}</div><div class="forms">${card}${bank}</div><div class="testdata">${testData}</div></div>`,
   );
 }
 
