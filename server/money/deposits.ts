@@ -20,6 +20,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
 import type { Notifier } from '../notifications/store.ts';
+import { issueDocument } from './documents.ts';
 import { cardDepositOf } from './funding.ts';
 import { advertiserBalance, EXTERNAL, postTransfer, PROCESSING_FEES } from './ledger.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
@@ -85,8 +86,8 @@ export function createDeposits(services: DepositDeps) {
       ],
     });
     await trx.updateTable('card_deposits').set({ transfer_id: transferId }).where('id', '=', row.id).execute();
-    // DOCUMENTS (helper 4, server/money/documents.ts): add once it exists —
-    // await issueDocument(trx, { kind: 'deposit_receipt', subjectId: String(transferId) });
+    // Its receipt, numbered in this transaction (after transfer_id: the receipt reads the payment by it).
+    await issueDocument(trx, { kind: 'deposit_receipt', subjectId: String(transferId) });
     return notifier.create(trx, [
       {
         userId: row.advertiser_id,

@@ -34,6 +34,7 @@ import {
   InsufficientFunds,
   postTransfer,
 } from './ledger.ts';
+import { issueDocument } from './documents.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent } from './stripe-events.ts';
 
@@ -120,8 +121,8 @@ export function createRefunds(services: RefundDeps) {
           .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amount), updated_at: stamp }))
           .where('id', '=', row.deposit_id)
           .execute();
-      // DOCUMENTS (helper 4, server/money/documents.ts): add once it exists —
-      // await issueDocument(trx, { kind: 'refund_receipt', subjectId: row.id });
+      // Its receipt, numbered in this transaction.
+      await issueDocument(trx, { kind: 'refund_receipt', subjectId: row.id });
     } else {
       await postTransfer(trx, {
         kind: 'refund_return',

@@ -268,6 +268,14 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
       ['processing_fees', 330],
     ]);
     expect(row.payment_intent_id).toBe(added.paymentIntent);
+    // Its receipt, once, in the transaction that credited it.
+    const receipts = await api.castbridge.db
+      .selectFrom('documents')
+      .select(['owner_id', 'number'])
+      .where('kind', '=', 'deposit_receipt')
+      .where('subject_id', '=', String(row.transfer_id))
+      .execute();
+    expect(receipts).toEqual([{ owner_id: advertiser.id, number: expect.stringMatching(/^R-\d{4}-\d{6}$/) }]);
   });
 
   it('Stripe charging another amount than the deposit asked is never credited; an event for no deposit of ours changes nothing', async () => {

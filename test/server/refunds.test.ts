@@ -235,6 +235,14 @@ describe.each(BACKENDS)('refunds on %s', (backendName) => {
       5_000, 10_000,
     ]);
     expect((await notices(advertiser)).filter((n) => n.type === 'funds.refunded')).toHaveLength(2);
+    // A receipt for each piece refunded, none for the one still waiting.
+    const receipts = await api.castbridge.db
+      .selectFrom('documents')
+      .select('subject_id')
+      .where('kind', '=', 'refund_receipt')
+      .where('owner_id', '=', advertiser.id)
+      .execute();
+    expect(receipts.map((r) => r.subject_id).sort()).toEqual([refunds[0]!.id, refunds[1]!.id].sort());
     // A Stripe piece is Stripe's to decide, not the operator's.
     const notManual = await api.request('POST', `/api/admin/refunds/${refunds[0]!.id}/sent`, {
       token: operator.token,
