@@ -339,19 +339,19 @@ export const catalogue = {
   },
   addFunds: {
     machine: addFundsMachine,
-    spec: 'product: Self-serve money',
+    spec: 'product: Advertiser funding',
     summary:
       'Add funds: a dollar amount ($10–$50,000) and a method (card or US bank debit), the fee and the total shown; Continue to payment opens a Stripe Checkout with an Idempotency-Key (kept for a resend after a lost answer) and the browser goes to its page; a refusal keeps the dialog and says why.',
   },
   depositReturn: {
     machine: depositReturnMachine,
-    spec: 'product: Self-serve money',
+    spec: 'product: Advertiser funding',
     summary:
       'Back from Stripe Checkout (/campaigns?deposit=…): the payment is read, and while it processes read again after growing waits and on live news about funds; succeeded tells the Funds card (its parent) to read the funds again; failed, expired or cancelled are said plainly.',
   },
   fundsRefund: {
     machine: fundsRefundMachine,
-    spec: 'product: Self-serve money',
+    spec: 'product: Advertiser funding',
     summary:
       'Refund unspent funds: a dollar amount at most the free balance, requested with an Idempotency-Key (kept for a resend after a lost answer); the pieces made (to card payments through Stripe, wired money by the operator) are shown with their states and the Funds card (its parent) reads the funds again.',
   },
@@ -445,7 +445,7 @@ export const catalogue = {
   },
   adminRefunds: {
     machine: adminRefundsMachine,
-    spec: 'product: Self-serve money',
+    spec: 'product: Advertiser funding, Operator console',
     summary:
       'Card disputes (open first: amount, held, owed) and refunds of wired money waiting for an operator, then the others; Mark sent asks for the wire reference, Mark failed for the reason, sent with an Idempotency-Key; a refusal keeps the dialog.',
   },

@@ -1,6 +1,8 @@
 // The Add funds dialog (docs/product.md §Self-serve money): amount, method, the fee and the total before paying, then
 // Stripe Checkout. A chunk of its own, loaded just after the Campaigns screen.
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { addFundsMachine } from '@/machines/money/addFunds.machine';
 import { DEPOSIT_FEE_TEXT, MAX_CARD_DEPOSIT_CENTS, MIN_CARD_DEPOSIT_CENTS, type DepositMethod } from '@/contract/money';
 import {
   selectAddFundsCreating,
@@ -19,7 +21,8 @@ import { Icon } from '@/src/ui/Icon';
 import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import * as s from '@/src/marketplace/advertiser.css';
-import type { AddFundsRef } from './FundsParts';
+
+type AddFundsRef = ActorRefFrom<typeof addFundsMachine>;
 
 const FORM_ID = 'add-funds-form';
 

@@ -1,6 +1,8 @@
 // The Refund unspent funds dialog (docs/product.md §Self-serve money): an amount up to the free balance, then the pieces
 // it made with their states. A chunk of its own, loaded just after the Campaigns screen.
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { fundsRefundMachine } from '@/machines/money/fundsRefund.machine';
 import type { RefundStatus } from '@/contract/money';
 import type { Refund } from '@/contract/schemas/money';
 import {
@@ -17,7 +19,8 @@ import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
 import * as s from '@/src/marketplace/advertiser.css';
-import type { FundsRefundRef } from './FundsParts';
+
+type FundsRefundRef = ActorRefFrom<typeof fundsRefundMachine>;
 
 const FORM_ID = 'funds-refund-form';
 
