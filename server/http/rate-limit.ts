@@ -33,6 +33,9 @@ export const RATE_RULES = {
   newsletter: { name: 'newsletter', windowMs: HOUR, perIp: 20, perEmail: 5 },
   // Withdrawals (docs/product.md §Money): a creator's requests, whatever address they come from.
   payouts: { name: 'payouts', windowMs: HOUR, perIp: 60, perUser: 10 },
+  // Self-serve money (docs/product.md §Self-serve money): an advertiser's Checkout pages opened and refunds asked for.
+  deposits: { name: 'deposits', windowMs: HOUR, perIp: 60, perUser: 30 },
+  refunds: { name: 'refunds', windowMs: HOUR, perIp: 60, perUser: 10 },
   // Thread messages (docs/product.md §Threads): an author's messages in all threads, and in one thread (the scope).
   threadMessages: {
     name: 'thread-messages',

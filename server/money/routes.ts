@@ -104,6 +104,7 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   // Idempotency-Key (server/http/idempotency.ts); the balance moves on Stripe's webhook, below.
   route(app, services, 'createDeposit', async (c, { body }) => {
     const userId = advertiser(c);
+    await limits.checkUser(RATE_RULES.deposits, userId);
     return services.idempotency.once(c, userId, body, () => services.deposits.create(userId, body));
   });
   route(app, services, 'getDeposit', async (c) => ({
@@ -111,6 +112,7 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   }));
   route(app, services, 'requestRefund', async (c, { body }) => {
     const userId = advertiser(c);
+    await limits.checkUser(RATE_RULES.refunds, userId);
     return services.idempotency.once(c, userId, body, () => services.refunds.request(userId, body.amountCents));
   });
   route(app, services, 'listRefunds', async (c) => ({ refunds: await services.refunds.list(advertiser(c)) }));
