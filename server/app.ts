@@ -389,10 +389,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         // only where a platform is stood in for, never beside a real provider's settings alone.
         browserBase: () => services.links.url('/standin'),
         control: Boolean(config.oauth.twitch?.standIn || config.oauth.youtube?.standIn),
+        stripePage: config.stripe?.standIn && config.stripe.apiBase === '/standin/stripe',
       })
     : null;
-  if (oauthStandIn) app.route('/standin', oauthStandIn.app);
-  app.route('/uploads', uploadFileRoutes(services));
   // Stripe offline (server/standins/stripe.ts): its API answers the gateway in process, its test page takes the
   // advertisers' payments, its signed webhooks come to /api/webhooks/stripe in process. State in DATA_DIR, as above.
   const stripeStandIn = config.stripe?.standIn
@@ -406,6 +405,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       })
     : null;
   if (stripeStandIn) app.route(config.stripe!.apiBase, stripeStandIn.app);
+  if (oauthStandIn) app.route('/standin', oauthStandIn.app);
+  app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));
   app.on(['GET', 'HEAD'], '*', staticSite(config.staticDir));
 
@@ -456,9 +457,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await cluster.close();
       // After the jobs: a collection still running asks the stand-in to the end.
       oauthStandIn?.close();
+      await stripeStandIn?.close();
       services.mail.close();
       await services.firebase.close();
-      await stripeStandIn?.close();
       await db.destroy();
     },
   };

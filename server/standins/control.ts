@@ -39,6 +39,8 @@ export interface ControlDeps {
   recording(platform: Platform, id: string): Recording | undefined;
   /** The stand-in's browser-facing base for a request ("http://127.0.0.1:3000/standin"). */
   baseOf(c: Context): string;
+  /** The Stripe stand-in is mounted beside it (`stripe/`, server/standins/stripe.ts): the page links to it. */
+  stripe?: boolean;
 }
 
 export const PLATFORM_NAMES: Record<Platform, string> = { twitch: 'Twitch', youtube: 'YouTube' };
@@ -164,7 +166,7 @@ function channelCard(view: ChannelView): string {
 </section></li>`;
 }
 
-function controlPage(views: ChannelView[], notice: { saved?: string; error?: string }): string {
+function controlPage(views: ChannelView[], notice: { saved?: string; error?: string }, stripe = false): string {
   const section = (platform: Platform) => {
     const mine = views.filter((view) => view.platform === platform);
     return `<h2 id="${platform}">${PLATFORM_NAMES[platform]}</h2>${
@@ -180,6 +182,7 @@ function controlPage(views: ChannelView[], notice: { saved?: string; error?: str
     `<h1>Platform stand-ins</h1>
 <p>Twitch and YouTube as Castbridge sees them offline. Take a channel live or offline, set its title, its disclosure
 flag and its viewers: Castbridge reads them as it would read the platforms. Each stream leaves a recording.</p>
+${stripe ? '<p><a href="stripe/">Stripe stand-in</a>: card and bank payments, refunds, disputes and webhook events.</p>' : ''}
 ${status}${alert}${section('twitch')}${section('youtube')}`,
   );
 }
@@ -228,7 +231,7 @@ export function controlRoutes(deps: ControlDeps): Hono {
   // the stand-in wherever it is mounted; Hono routes the mounted root without it, hence the middleware.
   const show = (c: Context, notice: { saved?: string; error?: string }, status: 200 | 400 | 404 = 200) => {
     noStore(c);
-    return c.html(controlPage(deps.channels(deps.baseOf(c)), notice), status);
+    return c.html(controlPage(deps.channels(deps.baseOf(c)), notice, deps.stripe), status);
   };
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' && c.req.path.endsWith('/') && c.req.path.split('/').filter(Boolean).length <= 1) {

@@ -166,6 +166,8 @@ export function createOAuthStandIn(options: {
   browserBase?: () => string;
   /** Serve the control surface (control.ts); false where no platform is stood in for. Default true. */
   control?: boolean;
+  /** The Stripe stand-in is mounted at `stripe/` beside it: the control page links to it. */
+  stripePage?: boolean;
 }): OAuthStandIn {
   const clientId = options.clientId ?? STANDIN_CLIENT.clientId;
   const clientSecret = options.clientSecret ?? STANDIN_CLIENT.clientSecret;
@@ -282,6 +284,7 @@ export function createOAuthStandIn(options: {
         change: (platform, channel, change) => void state.change(platform, channel, change),
         recording: (platform, id) => state.recording(platform, id),
         baseOf,
+        stripe: options.stripePage,
       }),
     );
   app.route(
