@@ -8,9 +8,14 @@
 import { Hono } from 'hono';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn, type StripeStandIn } from '../../server/standins/stripe.ts';
+import {
+  createStripeStandIn,
+  startStripeStandIn,
+  webhookTo,
+  type StripeStandIn,
+} from '../../server/standins/stripe.ts';
 import { listen } from '../stand-ins/listen.ts';
-import { makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 
 const KEYS = { secretKey: 'sk_test_standin_protocol', webhookSecret: 'whsec_standin_protocol' };
 const SUCCESS = 'http://castbridge.test/campaigns?deposit=dep-1';
@@ -625,5 +630,69 @@ describe('the Stripe stand-in mounted on the app (STANDINS=1)', () => {
     const control = await api.request('GET', '/standin/stripe/');
     expect(control.status).toBe(200);
     expect(control.text).toContain('Checkout sessions');
+    expect(control.text).toContain('<a href="../">Platform stand-ins');
+    // The platforms' control page links here.
+    expect((await api.request('GET', '/standin/')).text).toContain('<a href="stripe/">Stripe stand-in</a>');
+  });
+});
+
+describe('two instances on one DATA_DIR (npm run start:cluster)', () => {
+  it("are one Stripe: a session made through one is paid on the other's page, and each event is delivered once", async () => {
+    const dir = tempDir('castbridge-stripe-standin-');
+    const receiver = await startReceiver(KEYS.webhookSecret);
+    const instances = [1, 2].map(() =>
+      createStripeStandIn({
+        ...KEYS,
+        dataDir: dir,
+        browserBase: () => 'http://127.0.0.1:3000/standin/stripe',
+        deliver: webhookTo(receiver.url),
+        tickMs: 10,
+      }),
+    );
+    try {
+      const [a, b] = instances as [ReturnType<typeof createStripeStandIn>, ReturnType<typeof createStripeStandIn>];
+      const body = new URLSearchParams({
+        mode: 'payment',
+        'allowed_payment_method_types[0]': 'card',
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][currency]': 'usd',
+        'line_items[0][price_data][unit_amount]': '2500',
+        'line_items[0][price_data][product_data][name]': 'Castbridge balance',
+        success_url: SUCCESS,
+        customer_email: 'brand@example.com',
+      });
+      const created = await a.app.request('/v1/checkout/sessions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.secretKey}`, 'idempotency-key': 'cluster-1' },
+        body,
+      });
+      const cs = (await created.json()) as Stripe.Checkout.Session;
+      // The same key through the other instance: the same session.
+      const replay = await b.app.request('/v1/checkout/sessions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.secretKey}`, 'idempotency-key': 'cluster-1' },
+        body,
+      });
+      expect(((await replay.json()) as { id: string }).id).toBe(cs.id);
+      const paid = await b.app.request(`/pay/${cs.id}`, {
+        method: 'POST',
+        body: new URLSearchParams({ method: 'card', card_number: '4242424242424242', expiry: '12/34', cvc: '123' }),
+      });
+      expect(paid.status).toBe(303);
+      await Promise.all([a.flush(), b.flush()]);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await Promise.all([a.flush(), b.flush()]);
+      // Each instance delivers what it claims first: every event once, in no promised order (as at Stripe).
+      expect(receiver.types().sort()).toEqual([
+        'charge.succeeded',
+        'checkout.session.completed',
+        'payment_intent.created',
+        'payment_intent.succeeded',
+      ]);
+      expect(a.get(cs.id)).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await receiver.close();
+    }
   });
 });
