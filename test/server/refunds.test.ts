@@ -440,6 +440,32 @@ describe.each(BACKENDS)('refunds on %s', (backendName) => {
     expect((await checkLedger(db)).breaches).toEqual([]);
   });
 
+  it('an advertiser asking again and again is slowed down (429) before anything is held', async () => {
+    const limited = await startApp(backend, {
+      STRIPE_SECRET_KEY: STANDIN_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: STANDIN_STRIPE.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+      RATE_LIMIT_SCALE: '1',
+    });
+    try {
+      const advertiser = await approvedAdvertiser(api, operator, 10_000);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i += 1)
+        statuses.push(
+          (
+            await limited.request('POST', '/api/advertiser/refunds', {
+              token: advertiser.token,
+              json: { amountCents: 100 },
+            })
+          ).status,
+        );
+      expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+      expect(await balance(advertiser)).toMatchObject({ balanceCents: 9_000, refundingCents: 1_000 });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('every endpoint refuses the wrong role (403), the wrong owner and nobody (401)', async () => {
     const advertiser = await approvedAdvertiser(api, operator, 5_000);
     const stranger = await approvedAdvertiser(api, operator, 0);
