@@ -105,6 +105,9 @@ export const endpoints = {
   getDeposit: { method: 'GET', path: '/api/advertiser/deposits/:id', auth: 'bearer' },
   requestRefund: { method: 'POST', path: '/api/advertiser/refunds', auth: 'bearer' },
   listRefunds: { method: 'GET', path: '/api/advertiser/refunds', auth: 'bearer' },
+  // Numbered documents (receipts, payout statements, yearly statements): the caller's own; another user's 404.
+  listDocuments: { method: 'GET', path: '/api/documents', auth: 'bearer' },
+  downloadDocument: { method: 'GET', path: '/api/documents/:id', auth: 'bearer' },
   // Operators: card disputes, and refunds of wired money (the manual rail).
   adminCardDisputes: { method: 'GET', path: '/api/admin/card-disputes', auth: 'bearer' },
   adminRefunds: { method: 'GET', path: '/api/admin/refunds', auth: 'bearer' },
@@ -506,6 +509,17 @@ export const endpointDocs = {
     errors: '400, 401, 403, 409 above the free balance; 422 key used for another request, 429',
   },
   listRefunds: { who: 'advertiser', answer: 'newest first', errors: '401, 403' },
+  listDocuments: {
+    who: 'creator, advertiser',
+    answer:
+      'newest first: deposit and refund receipts (advertisers), payout statements and yearly statements (creators; a yearly statement is issued on the first listing after a calendar year the creator earned in ends)',
+    errors: '401, 403',
+  },
+  downloadDocument: {
+    who: 'creator, advertiser',
+    answer: '`application/pdf` as an attachment named after its number; the same bytes on every download',
+    errors: "401, 403, 404 another user's",
+  },
   adminCardDisputes: { who: 'operator', answer: 'open ones first', errors: '401, 403' },
   adminRefunds: { who: 'operator', answer: 'manual ones waiting first, then the rest', errors: '401, 403' },
   markRefundSent: {
@@ -770,6 +784,8 @@ export const endpointRoles = {
   getDeposit: ['advertiser'],
   requestRefund: ['advertiser'],
   listRefunds: ['advertiser'],
+  listDocuments: ['creator', 'advertiser'],
+  downloadDocument: ['creator', 'advertiser'],
   adminCardDisputes: ['operator'],
   adminRefunds: ['operator'],
   markRefundSent: ['operator'],

@@ -21,6 +21,7 @@ import * as analytics from './schemas/analytics.ts';
 import * as archive from './schemas/archive.ts';
 import * as connections from './schemas/connections.ts';
 import * as money from './schemas/money.ts';
+import * as documents from './schemas/documents.ts';
 import * as taxForms from './schemas/taxForms.ts';
 import * as overlay from './schemas/overlay.ts';
 import * as mediaKit from './schemas/mediaKit.ts';
@@ -127,6 +128,9 @@ export const schemas = {
   getDeposit: { response: money.depositStatusResponse, status: 200 },
   requestRefund: { body: money.refundRequest, response: money.refundRequestResponse, status: 201 },
   listRefunds: { response: money.refundsResponse, status: 200 },
+  listDocuments: { response: documents.documentsResponse, status: 200 },
+  // A PDF attachment, not JSON.
+  downloadDocument: { response: z.never(), status: 200 },
   adminCardDisputes: { response: money.adminCardDisputesResponse, status: 200 },
   adminRefunds: { response: money.adminRefundsResponse, status: 200 },
   markRefundSent: { body: money.markPaidRequest, response: money.adminRefundResponse, status: 200 },

@@ -103,6 +103,12 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
     ],
   },
   {
+    title: 'Documents',
+    intro:
+      'Numbered PDF documents, each the same file on every download: deposit and refund receipts for advertisers, payout statements and yearly earnings statements for creators.',
+    names: ['listDocuments', 'downloadDocument'],
+  },
+  {
     title: 'Overlay',
     intro:
       'The creator’s overlay settings and whether it is being counted, the overlay page’s stream, heartbeat and presence report (authenticated by the overlay token alone), and an offer’s proof of display as the platform verified it.',

@@ -52,6 +52,7 @@ import { mediaKitRoutes } from './marketplace/media-kit-routes.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
 import { createPayoutMethods } from './money/payout-methods.ts';
 import { moneyRoutes } from './money/routes.ts';
+import { documentRoutes } from './money/document-routes.ts';
 import { createSealer, loadPayoutKey } from './money/sealing.ts';
 import { createFunding } from './money/funding.ts';
 import { createPayouts, SUBMIT_JOB } from './money/payouts.ts';
@@ -368,6 +369,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', newsletterRoutes(services, secret));
   app.route('/', marketplaceRoutes(services));
   app.route('/', moneyRoutes(services));
+  app.route('/', documentRoutes(services));
   app.route('/', notificationRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', overlayRoutes(services));

@@ -7,16 +7,10 @@
 // is the snapshot of what the PDF shows (./document-pdf.ts draws it), read from the subject when it is issued, so a
 // download is the same file every time, whatever changes later (a renamed user, a new payout method).
 import type { Kysely } from 'kysely';
-import type { Database, DocumentsTable } from '../db/types.ts';
+import { DOCUMENT_TITLES, type DocumentKind } from '../../contract/documents.ts';
+import type { Database } from '../db/types.ts';
 
-export type DocumentKind = DocumentsTable['kind'];
-
-export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
-  deposit_receipt: 'Deposit receipt',
-  refund_receipt: 'Refund receipt',
-  payout_statement: 'Payout statement',
-  annual_statement: 'Annual earnings statement',
-};
+export { DOCUMENT_TITLES, type DocumentKind };
 
 /** Who the document is for, as it was when issued. */
 export interface DocumentParty {
@@ -366,4 +360,74 @@ export async function issueDocument(
     })
     .execute();
   return { id, number, created: true };
+}
+
+/**
+ * Issues the yearly statements a creator is owed: one for each calendar year that has ended and that they earned in.
+ * The Documents list calls it, so a statement is issued on the first listing after its year ends — no job has to run
+ * at midnight on January 1st, a server that was down then misses nothing, and a creator who never looks costs
+ * nothing. Each is its own transaction; two listings at once issue it once (issueDocument).
+ */
+export async function issueYearlyStatements(db: Kysely<Database>, creatorId: string, now = new Date()) {
+  const thisYear = now.getUTCFullYear();
+  const years = await db
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
+    .innerJoin('ledger_transfers', 'ledger_transfers.id', 'ledger_entries.transfer_id')
+    .select((eb) => eb.fn<string>('substr', ['ledger_transfers.created_at', eb.val(1), eb.val(4)]).as('year'))
+    .distinct()
+    .where('ledger_accounts.owner_id', '=', creatorId)
+    .where('ledger_accounts.kind', 'in', ['creator_available', 'creator_pending'])
+    .where('ledger_transfers.kind', 'in', ['earning', 'overlay_earning'])
+    .where('ledger_transfers.created_at', '<', `${thisYear}-01-01T00:00:00.000Z`)
+    .execute();
+  if (years.length === 0) return;
+  const issued = new Set(
+    (
+      await db
+        .selectFrom('documents')
+        .select('subject_id')
+        .where('owner_id', '=', creatorId)
+        .where('kind', '=', 'annual_statement')
+        .execute()
+    ).map((row) => row.subject_id),
+  );
+  for (const { year } of years.sort((a, b) => a.year.localeCompare(b.year))) {
+    const subjectId = `${creatorId}:${year}`;
+    if (issued.has(subjectId)) continue;
+    await db
+      .transaction()
+      .execute((trx) => issueDocument(trx, { kind: 'annual_statement', subjectId, at: now.toISOString() }));
+  }
+}
+
+/** The caller's documents, newest first. */
+export async function listDocuments(db: Kysely<Database>, ownerId: string) {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'kind', 'number', 'amount_cents', 'issued_at'])
+    .where('owner_id', '=', ownerId)
+    .orderBy('issued_at', 'desc')
+    .orderBy('number', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    title: DOCUMENT_TITLES[row.kind],
+    amountCents: Number(row.amount_cents),
+    issuedAt: row.issued_at,
+  }));
+}
+
+/** The caller's document with its snapshot; null when there is none of theirs by that id. */
+export async function ownDocument(db: Kysely<Database>, ownerId: string, id: string) {
+  const row = await db
+    .selectFrom('documents')
+    .select(['id', 'number', 'issued_at', 'data'])
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id: row.id, number: row.number, issuedAt: row.issued_at, data: JSON.parse(row.data) as DocumentData };
 }

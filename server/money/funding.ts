@@ -28,6 +28,7 @@ import {
   InsufficientFunds,
   postTransfer,
 } from './ledger.ts';
+import { issueDocument } from './documents.ts';
 
 /** The deposits an advertiser's balance screen lists (newest first). */
 const DEPOSITS_SHOWN = 50;
@@ -345,6 +346,7 @@ export function createFunding(services: FundingDeps) {
             { account: advertiserBalance(input.advertiserId), amountCents: input.amountCents },
           ],
         });
+        await issueDocument(trx, { kind: 'deposit_receipt', subjectId: String(transferId) });
         announce = await notifier.create(trx, [
           {
             userId: input.advertiserId,

@@ -17,6 +17,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { creatorAvailable, creatorInPayout, EXTERNAL, InsufficientFunds, postTransfer, balanceOf } from './ledger.ts';
+import { issueDocument } from './documents.ts';
 import type { PayoutDetails, PayoutMethods } from './payout-methods.ts';
 import type { PayoutRails } from './providers/index.ts';
 import { NO_TAX_FORM } from '../../contract/taxForms.ts';
@@ -117,6 +118,7 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
               { account: creatorAvailable(row.creator_id), amountCents: amount },
             ],
     });
+    if (outcome.status === 'paid') await issueDocument(trx, { kind: 'payout_statement', subjectId: row.id });
     const announce = await notifier.create(trx, [
       outcome.status === 'paid'
         ? {

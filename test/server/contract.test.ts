@@ -510,6 +510,9 @@ const calls = {
       json: { reason: 'The account named is closed' },
     });
   },
+  listDocuments: (api) => api.request('GET', '/api/documents', { token: world.advertiser.token }),
+  // A PDF, not JSON (test/server/documents.test.ts downloads them).
+  downloadDocument: null,
 } satisfies Record<EndpointName, ((api: Client, ctx: { email: string; token: string }) => Promise<Answer>) | null>;
 
 const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';

@@ -1,0 +1,46 @@
+// Numbered documents' endpoints (./documents.ts): creators and advertisers list their own and download each as a
+// PDF drawn from its snapshot (./document-pdf.ts). Another user's document is not found (404); operators have none.
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import { route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import { renderDocumentPdf } from './document-pdf.ts';
+import { issueYearlyStatements, listDocuments, ownDocument } from './documents.ts';
+
+export interface DocumentRoutesDeps extends RouteDeps {
+  db: Kysely<Database>;
+}
+
+export function documentRoutes(services: DocumentRoutesDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { db } = services;
+  const own = async (c: Context<AppEnv>) => {
+    const found = await ownDocument(db, c.get('userId'), c.req.param('id')!);
+    if (!found) throw new HttpError(404, 'No such document');
+    return found;
+  };
+
+  route(app, services, 'listDocuments', async (c) => {
+    if (c.get('role') === 'creator') await issueYearlyStatements(db, c.get('userId'));
+    return { documents: await listDocuments(db, c.get('userId')) };
+  });
+
+  route(app, services, 'downloadDocument', { authorize: async (c) => void (await own(c)) }, async (c) => {
+    const document = await own(c);
+    const bytes = await renderDocumentPdf(document);
+    return new Response(new Uint8Array(bytes), {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': `attachment; filename="${document.number}.pdf"`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+
+  return app;
+}
