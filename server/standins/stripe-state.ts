@@ -241,6 +241,8 @@ export function openStripeState(dataDir?: string): StripeState {
       ).map((row) => JSON.parse(row.data) as T),
     idempotent: (key) => one('select fingerprint, status, body from idempotency where key = ?', key),
     remember(key, fingerprint, status, body) {
+      // Stripe forgets a key after 24 hours.
+      run('delete from idempotency where created < ?', Date.now() - 24 * 3600 * 1000);
       run(
         'insert into idempotency (key, fingerprint, status, body, created) values (?, ?, ?, ?, ?) on conflict do nothing',
         key,

@@ -125,7 +125,7 @@ export interface StripeStandInOptions {
   deliver?: (body: string, headers: Record<string, string>) => Promise<Response>;
   /** How long a bank debit (and a bank debit's refund) takes to settle; default 10 s. */
   bankDelayMs?: number;
-  /** Webhook retries: the first after `baseMs`, doubling up to `maxMs`, `attempts` deliveries in all. */
+  /** Webhook retries: the first after `baseMs` (5 s), doubling up to `maxMs` (1 h), `attempts` (12) deliveries in all. */
   retry?: { baseMs?: number; maxMs?: number; attempts?: number };
   /** How often the stand-in looks for due work (deliveries, settlements, expiries); default 500 ms. */
   tickMs?: number;
@@ -143,7 +143,7 @@ export function createStripeStandIn(options: StripeStandInOptions) {
   let failNext = 0;
   let deliver = options.deliver ?? null;
   let bankDelayMs = options.bankDelayMs ?? 10_000;
-  const retry = { baseMs: 5_000, maxMs: 3_600_000, attempts: 8, ...options.retry };
+  const retry = { baseMs: 5_000, maxMs: 3_600_000, attempts: 12, ...options.retry };
   const now = () => Date.now();
 
   // ------------------------------------------------------------------------------------------------ events
@@ -664,6 +664,8 @@ export function createStripeStandIn(options: StripeStandInOptions) {
     const account = c.req.header('stripe-account') ?? null;
     const key = c.req.header('idempotency-key') ?? null;
     requests.push({ method: c.req.method, path: c.req.path, account, idempotencyKey: key, params });
+    // A long demo keeps the latest requests only.
+    if (requests.length > 5_000) requests.splice(0, requests.length - 5_000);
     if (failNext > 0) {
       failNext -= 1;
       return c.json({ error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } }, 500);
