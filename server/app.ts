@@ -196,7 +196,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     stripe,
     deposits: createDeposits({ ...marketplace, stripe }),
     refunds: createRefunds({ ...marketplace, stripe }),
-    cardDisputes: createCardDisputes(marketplace),
+    cardDisputes: createCardDisputes({ ...marketplace, stripe }),
     overlays: createOverlays({
       ...marketplace,
       dialect: handle.dialect,

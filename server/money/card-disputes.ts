@@ -4,12 +4,16 @@
 // (`charge.dispute.closed`) settles the hold: won returns it to the balance, lost sends it out with the money Stripe
 // took back. Each event is claimed by id in the transaction that applies it (./stripe-events.ts); the dispute's row
 // changes only from `open`, so a repeated or late event moves nothing twice. A `closed` that arrives before its
-// `created` records the dispute decided with nothing held, and the late `created` then finds it and holds nothing.
+// `created` records the dispute decided with nothing held, and the late `created` then finds it and holds nothing. A
+// `created` that overtakes its payment's own events is refused (409, nothing claimed: Stripe sends it again) until the
+// payment is credited, so the hold always follows the credit; its deposit is found through the PaymentIntent's metadata
+// when we do not know the PaymentIntent yet.
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import { formatCents } from '../../contract/cents.ts';
 import type { CardDispute } from '../../contract/schemas/money.ts';
 import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
 import {
@@ -20,6 +24,7 @@ import {
   InsufficientFunds,
   postTransfer,
 } from './ledger.ts';
+import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent, operatorIds, stripeId } from './stripe-events.ts';
 
 export const DISPUTE_EVENTS = ['charge.dispute.created', 'charge.dispute.closed'] as const;
@@ -34,39 +39,72 @@ export interface CardDisputeDeps {
   db: Kysely<Database>;
   notifier: Pick<Notifier, 'create'>;
   logger: Pick<Logger, 'warn'>;
+  /** Asked which deposit a PaymentIntent is for, when its dispute comes before its own events. */
+  stripe: Pick<StripeGateway, 'client'> | null;
 }
 
 export function createCardDisputes(services: CardDisputeDeps) {
   const { db, notifier, logger } = services;
 
   /** The card deposit a dispute is about: by its PaymentIntent, else its charge. */
-  const depositOf = async (trx: Kysely<Database>, dispute: Stripe.Dispute) => {
+  const depositOf = async (trx: Kysely<Database>, dispute: Stripe.Dispute, hint: string | null = null) => {
     const intent = stripeId(dispute.payment_intent);
     const charge = stripeId(dispute.charge);
-    if (!intent && !charge) return undefined;
-    return trx
-      .selectFrom('card_deposits')
-      .selectAll()
-      .where((eb) =>
-        eb.or([
-          ...(intent ? [eb('payment_intent_id', '=', intent)] : []),
-          ...(charge ? [eb('charge_id', '=', charge)] : []),
-        ]),
-      )
-      .executeTakeFirst();
+    const found =
+      intent || charge
+        ? await trx
+            .selectFrom('card_deposits')
+            .selectAll()
+            .where((eb) =>
+              eb.or([
+                ...(intent ? [eb('payment_intent_id', '=', intent)] : []),
+                ...(charge ? [eb('charge_id', '=', charge)] : []),
+              ]),
+            )
+            .executeTakeFirst()
+        : undefined;
+    if (found || !hint) return found;
+    return trx.selectFrom('card_deposits').selectAll().where('id', '=', hint).executeTakeFirst();
   };
 
-  async function opened(trx: Kysely<Database>, event: Stripe.Event) {
+  /**
+   * The deposit a PaymentIntent we do not know yet names in its metadata (a dispute whose payment's own events have
+   * not come yet): asked of Stripe, outside any transaction. Null when it is not one of ours.
+   */
+  async function depositNamedBy(event: Stripe.Event): Promise<string | null> {
     const dispute = event.data.object as Stripe.Dispute;
-    const deposit = await depositOf(trx, dispute);
+    const intent = stripeId(dispute.payment_intent);
+    if (!intent || !services.stripe) return null;
+    if (await depositOf(db, dispute)) return null;
+    try {
+      const found = await services.stripe.client.paymentIntents.retrieve(intent);
+      return found.metadata?.deposit_id ?? null;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error; // Stripe unreachable: the event is answered 500 and sent again
+    }
+  }
+
+  async function opened(trx: Kysely<Database>, event: Stripe.Event, hint: string | null) {
+    const dispute = event.data.object as Stripe.Dispute;
+    const deposit = await depositOf(trx, dispute, hint);
     if (!deposit) {
       logger.warn('dispute of a payment that is not a deposit', { eventId: event.id, dispute: dispute.id });
       return null;
     }
+    // Disputed before Stripe's word that it succeeded reached us: the hold must follow the credit, so this event is
+    // refused (nothing is claimed) and Stripe sends it again later.
+    if (deposit.status !== 'succeeded')
+      throw new HttpError(409, 'The disputed payment is not credited yet: send the event again later');
     const advertiserId = deposit.advertiser_id;
     const charge = stripeId(dispute.charge);
-    if (charge && deposit.charge_id === null)
-      await trx.updateTable('card_deposits').set({ charge_id: charge }).where('id', '=', deposit.id).execute();
+    const intent = stripeId(dispute.payment_intent);
+    if ((charge && deposit.charge_id === null) || (intent && deposit.payment_intent_id === null))
+      await trx
+        .updateTable('card_deposits')
+        .set({ charge_id: deposit.charge_id ?? charge, payment_intent_id: deposit.payment_intent_id ?? intent })
+        .where('id', '=', deposit.id)
+        .execute();
     const free = await balanceOf(trx, advertiserBalance(advertiserId));
     const held = Math.max(0, Math.min(dispute.amount, free));
     const inserted = await trx
@@ -192,11 +230,12 @@ export function createCardDisputes(services: CardDisputeDeps) {
   return {
     /** Applies a verified dispute event (DISPUTE_EVENTS) once. */
     async onDisputeEvent(event: Stripe.Event): Promise<void> {
+      const hint = event.type === 'charge.dispute.created' ? await depositNamedBy(event) : null;
       for (let attempt = 1; ; attempt += 1) {
         try {
           const announce = await db.transaction().execute(async (trx) => {
             if (!(await claimStripeEvent(trx, event))) return null;
-            return event.type === 'charge.dispute.created' ? opened(trx, event) : closed(trx, event);
+            return event.type === 'charge.dispute.created' ? opened(trx, event, hint) : closed(trx, event);
           });
           announce?.();
           return;

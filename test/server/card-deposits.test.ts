@@ -1,10 +1,11 @@
 // Card and bank-debit deposits through Stripe Checkout, and card disputes (docs/product.md §Self-serve money), on
-// SQLite and PostgreSQL against the Stripe stand-in mounted on the app (STANDINS=1): "Add funds" opens a Checkout
-// Session for the amount plus Stripe's fee and moves nothing; the balance rises only on Stripe's signed webhook, once
-// — a replayed, repeated, parallel, late or out-of-order event changes nothing more, a forged one nothing at all; a
-// bank debit is processing until Stripe tells its outcome; a dispute holds what the free balance covers (the rest is
-// owed) and its outcome settles the hold. Every endpoint tried by the wrong role, the wrong owner and nobody. After
-// every test the ledger's invariants are checked; after the suite, by `npm run ledger -- check` itself.
+// SQLite and PostgreSQL against the Stripe stand-in (server/standins/stripe.ts, on a port of its own, its webhooks
+// delivered into the app): "Add funds" opens a Checkout Session for the amount plus Stripe's fee and moves nothing;
+// the balance rises only on Stripe's signed webhook, once — a replayed, repeated, parallel, late or out-of-order event
+// changes nothing more, a forged one nothing at all; a bank debit is processing until Stripe tells its outcome; a
+// dispute holds what the free balance covers (the rest is owed) and its outcome settles the hold. Every endpoint tried
+// by the wrong role, the wrong owner and nobody. After every test the ledger's invariants are checked; after the
+// suite, by `npm run ledger -- check` itself.
 import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -477,6 +478,49 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
     await controlStandIn(stripe.url, `disputes/${dispute.id}/close`, { status: 'lost' });
     await flushStandIn(stripe.url);
     expect(await balance(advertiser)).toMatchObject({ balanceCents: 30_000 - 10_330, disputedCents: 0 });
+  });
+
+  it('a dispute that overtakes its payment’s own events is refused until the payment is credited, then holds it', async () => {
+    const advertiser = await approvedAdvertiser(api, operator, 0);
+    const added = await addFunds(advertiser, 10_000);
+    await controlStandIn(stripe.url, 'webhooks/delay', { ms: 3_600_000 });
+    expect((await payOnPage(added.checkoutUrl, { card: '4000000000000259' })).status).toBe(303);
+    await controlStandIn(stripe.url, 'webhooks/delay', { ms: 0 });
+    const intent = String(stripe.get(added.sessionId)!.payment_intent);
+    type Listed = { id: string; type: string; objectId: string; event: { data: { object: Record<string, unknown> } } };
+    const listed = ((await (await fetch(`${stripe.url}/control/events?limit=1000`)).json()) as { events: Listed[] })
+      .events;
+    const dispute = listed.find(
+      (e) => e.type === 'charge.dispute.created' && e.event.data.object.payment_intent === intent,
+    )!;
+    const completed = listed.find((e) => e.type === 'checkout.session.completed' && e.objectId === added.sessionId)!;
+
+    // The dispute first: Stripe is asked whose payment it is (its PaymentIntent names the deposit), and told to come back.
+    await controlStandIn(stripe.url, `events/${dispute.id}/delay`, { ms: 0 });
+    await flushStandIn(stripe.url);
+    const first = (await (await fetch(`${stripe.url}/control/events/${dispute.id}`)).json()) as { lastStatus: number };
+    expect(first.lastStatus).toBe(409);
+    expect(await balance(advertiser)).toMatchObject({ balanceCents: 0, disputedCents: 0 });
+
+    // The payment's success, then the dispute again: credited, then held.
+    await controlStandIn(stripe.url, `events/${completed.id}/delay`, { ms: 0 });
+    await flushStandIn(stripe.url);
+    expect(await balance(advertiser)).toMatchObject({ balanceCents: 10_000 });
+    await controlStandIn(stripe.url, `events/${dispute.id}/resend`);
+    expect(await balance(advertiser)).toMatchObject({ balanceCents: 0, disputedCents: 10_000 });
+    const row = await api.castbridge.db
+      .selectFrom('card_disputes')
+      .select(['deposit_id', 'held_cents'])
+      .where('deposit_id', '=', added.deposit.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.held_cents)).toBe(10_000);
+    // Left open: the ledger check counts it as held.
+    for (const event of listed.filter(
+      (e) => e.objectId === added.sessionId || e.event.data.object.payment_intent === intent,
+    ))
+      await controlStandIn(stripe.url, `events/${event.id}/delay`, { ms: 0 }).catch(() => null);
+    await flushStandIn(stripe.url);
+    expect(await balance(advertiser)).toMatchObject({ balanceCents: 0, disputedCents: 10_000 });
   });
 
   it('bank debits on the stand-in’s page: processing until the bank settles (a late-delivered event changes nothing more), a closed account fails with nothing credited', async () => {
