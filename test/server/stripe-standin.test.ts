@@ -571,15 +571,24 @@ describe('the Stripe stand-in, through the stripe package', () => {
     expect(html).toContain('<h1>Stripe stand-in</h1>');
     expect(html).toContain('Open a dispute<span class="visually-hidden"> on payment pi_');
     expect(html).toContain('checkout.session.completed');
-    // A form post comes back to the page with what was done.
-    const intent = standIn.list('payment_intent').find((i) => i.status === 'processing');
-    if (intent) {
-      const done = await submit(`${standIn.url}/control/payment_intents/${intent.id}/settle`, {
-        outcome: 'succeeded',
-        back: 'Settled',
-      });
-      expect(done.status).toBe(303);
-    }
+    // A form post comes back to the page with what was done, or with what was wrong.
+    const cs = await session('card');
+    await payByCard(cs.url!, '4242424242424242');
+    const intentId = (await stripe.checkout.sessions.retrieve(cs.id)).payment_intent as string;
+    const opened = await submit(`${standIn.url}/control/disputes`, {
+      payment_intent: intentId,
+      reason: 'fraudulent',
+      back: `Dispute opened on ${intentId}`,
+    });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/?done=${encodeURIComponent(`Dispute opened on ${intentId}`)}`);
+    expect(await (await fetch(`${standIn.url}${opened.headers.get('location')}`)).text()).toContain(
+      `<p role="status">Dispute opened on ${intentId}.</p>`,
+    );
+    const again = await submit(`${standIn.url}/control/disputes`, { payment_intent: intentId, back: 'again' });
+    expect(again.status).toBe(303);
+    const refusedPage = await (await fetch(`${standIn.url}${again.headers.get('location')}`)).text();
+    expect(refusedPage).toMatch(/<p role="alert">Charge ch_\w+ is already disputed<\/p>/);
   });
 });
 
