@@ -148,6 +148,9 @@ export function createStripeStandIn(options: StripeStandInOptions) {
 
   // ------------------------------------------------------------------------------------------------ events
 
+  /** The API request being handled (handlers run synchronously, one at a time). */
+  let current: { id: string | null; idempotency_key: string | null } | null = null;
+
   /** Records an event about `object` (a snapshot of it now), delivered by the pump (after any delay set). */
   function emit(type: string, object: Obj, extra: { previous?: Params; account?: string | null } = {}): string {
     const id = randomId('evt');
@@ -160,7 +163,8 @@ export function createStripeStandIn(options: StripeStandInOptions) {
       data: { object, ...(extra.previous ? { previous_attributes: extra.previous } : {}) },
       livemode: false,
       pending_webhooks: deliver ? 1 : 0,
-      request: { id: null, idempotency_key: null },
+      // The API request that caused it, as Stripe names it (null: Stripe on its own, or the payment page).
+      request: current ?? { id: null, idempotency_key: null },
       type,
       ...(extra.account ? { account: extra.account } : {}),
     };
@@ -670,44 +674,52 @@ export function createStripeStandIn(options: StripeStandInOptions) {
       failNext -= 1;
       return c.json({ error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } }, 500);
     }
+    const requestId = c.res.headers.get('request-id');
+    // A refusal (a StripeError thrown) rolls back whatever the handler had written.
     const run = (): { status: number; body: string } => {
+      current = { id: requestId, idempotency_key: key };
       try {
         const result = handler(c, params, account);
         const paths = Array.isArray(params.expand) ? (params.expand as string[]) : [];
         return { status: result.status ?? 200, body: JSON.stringify(expand(result.body, paths)) };
-      } catch (error) {
-        if (error instanceof StripeError) return { status: error.status, body: JSON.stringify(errorBody(error)) };
-        throw error;
+      } finally {
+        current = null;
       }
     };
-    const answer = state.tx(() => {
-      if (!key || c.req.method !== 'POST') return { ...run(), replayed: false };
-      // Stripe keeps keys per account; a key's first answer is replayed for the same request.
-      const scoped = `${account ?? ''}:${key}`;
-      const fingerprint = JSON.stringify([c.req.path, params]);
-      const earlier = state.idempotent(scoped);
-      if (earlier) {
-        if (earlier.fingerprint !== fingerprint)
-          return {
-            status: 400,
-            body: JSON.stringify(
-              errorBody(
-                new StripeError(
-                  400,
-                  'idempotency_error',
-                  `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    let answer: { status: number; body: string; replayed: boolean };
+    try {
+      answer = state.tx(() => {
+        if (!key || c.req.method !== 'POST') return { ...run(), replayed: false };
+        // Stripe keeps keys per account; a key's first answer is replayed for the same request.
+        const scoped = `${account ?? ''}:${key}`;
+        const fingerprint = JSON.stringify([c.req.path, params]);
+        const earlier = state.idempotent(scoped);
+        if (earlier) {
+          if (earlier.fingerprint !== fingerprint)
+            return {
+              status: 400,
+              body: JSON.stringify(
+                errorBody(
+                  new StripeError(
+                    400,
+                    'idempotency_error',
+                    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+                  ),
                 ),
               ),
-            ),
-            replayed: false,
-          };
-        return { status: earlier.status, body: earlier.body, replayed: true };
-      }
-      const result = run();
-      // A request refused before it ran (a 400, a 404) is not remembered: the same key may be used again.
-      if (result.status < 400 || result.status === 402) state.remember(scoped, fingerprint, result.status, result.body);
-      return { ...result, replayed: false };
-    });
+              replayed: false,
+            };
+          return { status: earlier.status, body: earlier.body, replayed: true };
+        }
+        const result = run();
+        state.remember(scoped, fingerprint, result.status, result.body);
+        return { ...result, replayed: false };
+      });
+    } catch (error) {
+      if (!(error instanceof StripeError)) throw error;
+      // A refused request (a 400, a 404) is not remembered: the same key may be used again.
+      answer = { status: error.status, body: JSON.stringify(errorBody(error)), replayed: false };
+    }
     if (key) c.header('Idempotency-Key', key);
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
     void pump();

@@ -450,6 +450,11 @@ describe('the Stripe stand-in, through the stripe package', () => {
     expect((await stripe.refunds.list({ payment_intent: intentId })).data).toHaveLength(7);
     await standIn.flush();
     expect(receiver.of('refund.created')).toHaveLength(7);
+    // Each event names the request that caused it.
+    expect(receiver.of('refund.created')[0]!.request).toEqual({
+      id: expect.stringMatching(/^req_/),
+      idempotency_key: key,
+    });
 
     const bank = await session('us_bank_account');
     await payByBank(bank.url!, '000123456789');
