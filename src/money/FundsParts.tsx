@@ -19,6 +19,7 @@ import { Button } from '@/src/ui/Button';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import * as s from '@/src/marketplace/advertiser.css';
+import * as f from './funds.css';
 
 export type AddFundsRef = ActorRefFrom<typeof addFundsMachine>;
 export type DepositReturnRef = ActorRefFrom<typeof depositReturnMachine>;
@@ -170,7 +171,7 @@ function PaymentReturnAlert({ actorRef }: { actorRef: DepositReturnRef }) {
     <Alert
       tone={tone}
       title={title}
-      className={s.spacedSm}
+      className={f.returnNotice}
       aria-busy={waiting || undefined}
       onDismiss={waiting ? undefined : () => actorRef.send({ type: 'deposit.dismiss' })}
     >
@@ -201,17 +202,22 @@ export const CARD_DEPOSIT_STATUS: Record<CardDepositStatus, { label: string; ton
 export function CardPayments({ deposits }: { deposits: CardDeposit[] }) {
   if (deposits.length === 0) return null;
   return (
-    <ul className={`${s.deposits} ${s.spacedSm}`} aria-label="Card and bank payments">
-      {deposits.slice(0, 5).map((deposit) => {
-        const status = CARD_DEPOSIT_STATUS[deposit.status];
-        return (
-          <li key={deposit.id}>
-            {formatDate(deposit.createdAt)}: {formatMoney(deposit.amountCents)} by{' '}
-            {deposit.method === 'card' ? 'card' : 'bank debit'} <Chip tone={status.tone}>{status.label}</Chip>
-            {deposit.refundedCents > 0 ? ` · ${formatMoney(deposit.refundedCents)} refunded` : null}
-          </li>
-        );
-      })}
-    </ul>
+    <section className={s.spaced} aria-labelledby="card-payments-title">
+      <h3 id="card-payments-title" className={s.subTitle}>
+        Card and bank payments
+      </h3>
+      <ul className={`${s.deposits} ${s.spacedSm}`} aria-label="Card and bank payments">
+        {deposits.slice(0, 5).map((deposit) => {
+          const status = CARD_DEPOSIT_STATUS[deposit.status];
+          return (
+            <li key={deposit.id}>
+              {formatDate(deposit.createdAt)}: {formatMoney(deposit.amountCents)} by{' '}
+              {deposit.method === 'card' ? 'card' : 'bank debit'} <Chip tone={status.tone}>{status.label}</Chip>
+              {deposit.refundedCents > 0 ? ` · ${formatMoney(deposit.refundedCents)} refunded` : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -38,12 +38,21 @@ const DISPUTE_STATUS: Record<CardDisputeStatus, { label: string; tone: ChipTone 
   lost: { label: 'Lost', tone: 'danger' },
 };
 
-const REFUND_STATUS: Record<RefundStatus, { label: string; tone: ChipTone }> = {
-  requested: { label: 'Waiting', tone: 'warning' },
-  processing: { label: 'Processing', tone: 'warning' },
-  succeeded: { label: 'Sent', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
-};
+/** A refund's state as operators read it: a wire is sent by one of them, a Stripe refund is refunded by Stripe. */
+function refundStatus(refund: AdminRefund): { label: string; tone: ChipTone } {
+  const labels: Record<RefundStatus, { label: string; tone: ChipTone }> = {
+    requested: { label: refund.rail === 'manual' ? 'Waiting' : 'Requested', tone: 'warning' },
+    processing: { label: 'Processing', tone: 'warning' },
+    succeeded: { label: refund.rail === 'manual' ? 'Sent' : 'Refunded', tone: 'success' },
+    failed: { label: 'Failed', tone: 'danger' },
+  };
+  return labels[refund.status];
+}
+
+function RefundChip({ refund }: { refund: AdminRefund }) {
+  const status = refundStatus(refund);
+  return <Chip tone={status.tone}>{status.label}</Chip>;
+}
 
 const railText = (refund: AdminRefund) => (refund.rail === 'manual' ? 'Wire (manual)' : 'Stripe');
 
@@ -141,8 +150,7 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
                   {formatMoney(refund.amountCents)} to {refund.advertiserEmail}
                 </h3>
                 <p className={s.muted}>
-                  Requested {formatDate(refund.requestedAt)} · {railText(refund)} ·{' '}
-                  <Chip tone={REFUND_STATUS[refund.status].tone}>{REFUND_STATUS[refund.status].label}</Chip>
+                  Requested {formatDate(refund.requestedAt)} · {railText(refund)} · <RefundChip refund={refund} />
                 </p>
                 <div className={s.actions}>
                   <Button
@@ -181,7 +189,7 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
           advertiser: refund.advertiserEmail,
           amount: formatMoney(refund.amountCents),
           rail: railText(refund),
-          status: <Chip tone={REFUND_STATUS[refund.status].tone}>{REFUND_STATUS[refund.status].label}</Chip>,
+          status: <RefundChip refund={refund} />,
           detail:
             refund.status === 'failed'
               ? (refund.failureReason ?? '')
