@@ -25,6 +25,7 @@ import { profileMachine } from './accounts/profile.machine';
 import { sideMenuMachine } from './shell/sideMenu.machine';
 import { withdrawMachine } from './money/withdraw.machine';
 import { earningsMachine } from './money/earnings.machine';
+import { documentsMachine } from './money/documents.machine';
 import { resetPasswordMachine } from './accounts/resetPassword.machine';
 import { forgotPasswordMachine } from './accounts/forgotPassword.machine';
 import { supportFormMachine } from './support/supportForm.machine';
@@ -312,6 +313,12 @@ export const catalogue = {
     spec: '§2 Earnings; product: Earnings',
     summary:
       'Figures per period and Payout History from the ledger: load, retry after a failure, read again (keeping the screen) after a payout request from its child withdraw flow or live news about money.',
+  },
+  documents: {
+    machine: documentsMachine,
+    spec: 'product: Self-serve money (Documents)',
+    summary:
+      "The caller's numbered documents, newest first (receipts; payout and yearly statements): load, retry after a failure, read again (keeping the list) on news of a deposit, refund or payout; Download saves one PDF at a time, a failure says why until the next.",
   },
   withdraw: {
     machine: withdrawMachine,

@@ -37,6 +37,7 @@ import { samples as counterOffer } from './marketplace/counterOffer.samples';
 import { samples as proposalReply } from './marketplace/proposalReply.samples';
 import { samples as withdraw } from './money/withdraw.samples';
 import { samples as earnings } from './money/earnings.samples';
+import { samples as documents } from './money/documents.samples';
 import { samples as advertiserFunds } from './money/advertiserFunds.samples';
 import { samples as addFunds } from './money/addFunds.samples';
 import { samples as depositReturn } from './money/depositReturn.samples';
@@ -108,6 +109,7 @@ export const fixtures = {
   proposalReply,
   withdraw,
   earnings,
+  documents,
   deliveryDispute,
   advertiserFunds,
   addFunds,

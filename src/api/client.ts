@@ -100,9 +100,14 @@ export async function download<N extends EndpointName>(
   options: CallOptions<N>,
 ): Promise<{ blob: Blob; fileName: string | null }> {
   const meta: { method: string; path: string } = endpoints[name];
-  const { jwt, query } = options as { jwt?: string; query?: Record<string, string> };
+  const { jwt, query, params } = options as {
+    jwt?: string;
+    query?: Record<string, string>;
+    params?: Record<string, string>;
+  };
+  const path = meta.path.slice(1).replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params?.[key] ?? ''));
   try {
-    const response = await http(meta.path.slice(1), {
+    const response = await http(path, {
       method: meta.method,
       ...(query ? { searchParams: query } : {}),
       headers: { Authorization: `Bearer ${jwt ?? ''}` },

@@ -24,6 +24,8 @@ const Settings = lazy(() => import('@/src/accounts/Settings').then((m) => ({ def
 const SetPayoutMethod = lazy(() =>
   import('@/src/money/PayoutMethods').then((m) => ({ default: m.SetPayoutMethodScreen })),
 );
+// Receipts and statements, creators' and advertisers' (docs/product.md §Self-serve money).
+const Documents = lazy(() => import('@/src/money/Documents').then((m) => ({ default: m.DocumentsScreen })));
 const MyProfile = lazy(() => import('@/src/accounts/MyProfile').then((m) => ({ default: m.MyProfileScreen })));
 // The creator's public media kit (docs/product.md §Discovery and negotiation).
 const MediaKit = lazy(() => import('@/src/marketplace/MediaKit').then((m) => ({ default: m.MediaKitScreen })));
@@ -83,6 +85,8 @@ export function SignedInRoutes() {
           <Route element={<RequireRole role="operator" />}>
             <Route path="admin" element={<OperatorConsole />} />
           </Route>
+          {/* Creators' and advertisers' own documents; the screen sends an operator to the console. */}
+          <Route path="documents" element={<Documents />} />
           <Route path="help-and-support" element={<HelpAndSupport />} />
           <Route path="settings" element={<Settings />} />
         </Route>

@@ -246,6 +246,9 @@ function FundsCard({ logic, flows }: { logic?: AdvertiserFundsLogic; flows?: Fun
       ) : funds.cardDeposits.length === 0 ? (
         <p className={`${s.muted} ${s.spacedSm}`}>No deposits yet.</p>
       ) : null}
+      <p className={s.spacedSm}>
+        <TextLink to="/documents">Receipts for your deposits and refunds</TextLink>
+      </p>
     </Card>
   );
 }

@@ -186,6 +186,9 @@ export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) 
           ))}
         </TabsRoot>
       ) : null}
+      <p>
+        Statements of your paid withdrawals and of each year's earnings are in <Link to="/documents">Documents</Link>.
+      </p>
       {withdraw ? (
         <Suspense fallback={null}>
           <WithdrawDialogs actorRef={withdraw} />
