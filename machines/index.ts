@@ -24,6 +24,7 @@ import { payoutMethodsMachine } from './money/payoutMethods.machine';
 import { profileMachine } from './accounts/profile.machine';
 import { sideMenuMachine } from './shell/sideMenu.machine';
 import { withdrawMachine } from './money/withdraw.machine';
+import { taxFormMachine } from './money/taxForm.machine';
 import { earningsMachine } from './money/earnings.machine';
 import { documentsMachine } from './money/documents.machine';
 import { resetPasswordMachine } from './accounts/resetPassword.machine';
@@ -40,6 +41,7 @@ import { campaignListMachine } from './marketplace/campaignList.machine';
 import { threadMachine } from './marketplace/thread.machine';
 import { adminApprovalMachine } from './operator/adminApproval.machine';
 import { adminRecordsMachine } from './operator/adminRecords.machine';
+import { export1099Machine } from './operator/export1099.machine';
 import { offersMachine } from './marketplace/offers.machine';
 import { offerActionsMachine } from './marketplace/offerActions.machine';
 import { counterOfferMachine } from './marketplace/counterOffer.machine';
@@ -332,6 +334,12 @@ export const catalogue = {
     summary:
       "The creator's payout methods load; Connect opens the Bank Account (ABA routing number checked) or PayPal dialog and stores the method, replacing one of the same kind; Disconnect removes it.",
   },
+  taxForm: {
+    machine: taxFormMachine,
+    spec: 'product: Self-serve money, Tax form',
+    summary:
+      'The creator\'s tax form on file loads, its TIN masked; without one (or on File a new form) the form opens: "Are you a US person?" chooses Form W-9 (SSN or EIN checked for format) or Form W-8BEN (foreign TIN or why none, optional treaty claim); every field checked, then filed (superseding the one on file); a refusal keeps the fields and says why; the TIN leaves the flow once filed.',
+  },
   deliveryDispute: {
     machine: deliveryDisputeMachine,
     spec: 'product: Verified delivery',
@@ -425,6 +433,12 @@ export const catalogue = {
     spec: 'product: Operator console, Advertiser profile',
     summary:
       'Advertisers waiting for approval: approve one, or reject it with a required reason; a refused review shows why.',
+  },
+  export1099: {
+    machine: export1099Machine,
+    spec: 'product: Self-serve money, 1099-NEC export',
+    summary:
+      "The operator's 1099-NEC export on the Users tab: a calendar year (last year by default), checked, then the CSV of US creators paid at least $600 that year downloaded, TINs masked; a failure says why and keeps the year.",
   },
   adminRecords: {
     machine: adminRecordsMachine,

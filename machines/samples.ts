@@ -48,6 +48,7 @@ import { samples as offersOutlook } from './marketplace/offersOutlook.samples';
 import { samples as mediaKit } from './marketplace/mediaKit.samples';
 import { samples as transferInstructions } from './operator/transferInstructions.samples';
 import { samples as payoutMethods } from './money/payoutMethods.samples';
+import { samples as taxForm } from './money/taxForm.samples';
 import { samples as overlayPage } from './overlay/overlayPage.samples';
 import { samples as overlaySettings } from './overlay/overlaySettings.samples';
 import { samples as displayProof } from './overlay/displayProof.samples';
@@ -64,6 +65,7 @@ import { samples as reviewQueue } from './operator/reviewQueue.samples';
 import { samples as deliveryDispute } from './money/deliveryDispute.samples';
 import { samples as adminApproval } from './operator/adminApproval.samples';
 import { samples as adminRecords } from './operator/adminRecords.samples';
+import { samples as export1099 } from './operator/export1099.samples';
 
 export type { AnyFixture, Fixture } from './events';
 
@@ -116,6 +118,7 @@ export const fixtures = {
   depositReturn,
   fundsRefund,
   payoutMethods,
+  taxForm,
   overlayPage,
   overlaySettings,
   displayProof,
@@ -132,6 +135,7 @@ export const fixtures = {
   reviewQueue,
   adminApproval,
   adminRecords,
+  export1099,
 } satisfies Fixtures;
 
 /** The samples of a catalogue id (or machine id: they are the same), empty when the machine needs none. */

@@ -217,8 +217,6 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
       if (earlier) return earlier;
       if (input.amountCents < config.minPayoutCents)
         throw new HttpError(400, `Withdrawals start at ${formatCents(config.minPayoutCents)}.`);
-      // A payout needs the creator's tax form on file (docs/product.md §Self-serve money): the refusal names it.
-      if (!(await hasTaxForm(db, creatorId))) throw new HttpError(409, NO_TAX_FORM);
 
       const method = await (input.methodId
         ? db
@@ -236,6 +234,8 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
             .executeTakeFirst());
       if (!method)
         throw new HttpError(input.methodId ? 404 : 409, input.methodId ? 'No such payout method' : NO_PAYOUT_METHOD);
+      // A payout needs the creator's tax form on file (docs/product.md §Self-serve money): the refusal names it.
+      if (!(await hasTaxForm(db, creatorId))) throw new HttpError(409, NO_TAX_FORM);
       const provider = rails.forKind(method.kind);
 
       const id = crypto.randomUUID();

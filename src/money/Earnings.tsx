@@ -164,6 +164,10 @@ export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) 
   return (
     <>
       <ScreenHeading title="Earnings" />
+      <p>
+        Withdrawals need your <Link to="/tax-form">Tax Form</Link> on file (Form W-9 or Form W-8BEN) and a{' '}
+        <Link to="/set-payout-method">payout method</Link>.
+      </p>
       <LoadState
         loading={loading}
         error={error}

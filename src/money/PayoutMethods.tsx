@@ -24,6 +24,7 @@ import { Chip } from '@/src/ui/Chip';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
+import { Link } from '@/src/ui/Link';
 import { LoadState } from '@/src/common/LoadState';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from '../accounts/account.css';
@@ -64,6 +65,9 @@ export function SetPayoutMethodScreen({ logic }: { logic?: PayoutMethodsLogic })
   return (
     <div className={s.stack}>
       <ScreenHeading title="Set Payout Method" />
+      <p className={s.muted}>
+        Before your first withdrawal, also file your <Link to="/tax-form">Tax Form</Link> (Form W-9 or Form W-8BEN).
+      </p>
       <LoadState
         loading={selectMethodsLoading(snapshot)}
         error={selectMethodsLoadError(snapshot)}

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Payout } from '@/contract';
+import { isTaxFormRefusal, TAX_FORM_PATH } from '@/contract/taxForms';
 import type { withdrawMachine } from '@/machines/money/withdraw.machine';
 import {
   selectEditing,
@@ -145,6 +146,11 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
         actorRef={actorRef}
       >
         {result.failure ? <p className={s.resultDetail}>{result.failure}</p> : null}
+        {isTaxFormRefusal(result.failure) ? (
+          <p className={s.resultDetail}>
+            <Link to={TAX_FORM_PATH}>File your tax form</Link>
+          </p>
+        ) : null}
       </ResultDialog>
       <ResultDialog
         open={succeeded}

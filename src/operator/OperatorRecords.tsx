@@ -3,6 +3,7 @@
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { Campaign } from '@/contract';
+import { TAX_FORM_NAMES } from '@/contract/taxForms';
 import type { RecordsKind } from '@/machines/operator/adminRecords.machine';
 import {
   selectQuery,
@@ -15,6 +16,15 @@ import {
 import { inspect } from '@/src/app/inspect';
 import { formatDate, formatMoney } from '@/src/common/format';
 import { useAdminRecordsLogic, type AdminRecordsLogic } from '@/src/operator/adminRecords';
+import { useExport1099Logic, type Export1099Logic } from '@/src/operator/export1099';
+import {
+  selectExportError,
+  selectExporting,
+  selectExportSaved,
+  selectExportYear,
+  selectExportYearError,
+} from '@/machines/operator/export1099.select';
+import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Field } from '@/src/ui/Field';
 import { Spinner } from '@/src/ui/Spinner';
@@ -62,12 +72,21 @@ const COLUMNS: Record<
       { key: 'email', header: 'E-mail' },
       { key: 'name', header: 'Name' },
       { key: 'role', header: 'Role' },
+      { key: 'taxForm', header: 'Tax form' },
       { key: 'since', header: 'Since' },
     ],
-    row: (u: { email: string; name: string | null; role: string; createdAt: string }) => ({
+    row: (u: {
+      email: string;
+      name: string | null;
+      role: string;
+      createdAt: string;
+      taxForm?: 'w9' | 'w8ben' | null;
+    }) => ({
       email: u.email,
       name: u.name ?? '—',
       role: u.role,
+      // Whether a creator can be paid (docs/product.md §Self-serve money): their form on file, never its TIN.
+      taxForm: u.role !== 'creator' ? '—' : u.taxForm ? `${TAX_FORM_NAMES[u.taxForm]} on file` : 'None on file',
       since: formatDate(u.createdAt),
     }),
     key: (u: { id: string }) => u.id,
@@ -91,7 +110,15 @@ const COLUMNS: Record<
   },
 };
 
-export function RecordsPanel({ kind, logic }: { kind: RecordsKind; logic?: AdminRecordsLogic }) {
+export function RecordsPanel({
+  kind,
+  logic,
+  export1099,
+}: {
+  kind: RecordsKind;
+  logic?: AdminRecordsLogic;
+  export1099?: Export1099Logic;
+}) {
   const [snapshot, send] = useMachine(useAdminRecordsLogic(logic), { input: { kind }, inspect });
   const table = COLUMNS[kind];
   const rows = selectRows(snapshot) as never[];
@@ -137,6 +164,51 @@ export function RecordsPanel({ kind, logic }: { kind: RecordsKind; logic?: Admin
           emptyMessage={table.empty}
         />
       ) : null}
+      {kind === 'users' ? <Export1099Panel logic={export1099} /> : null}
     </>
+  );
+}
+
+/** The year's 1099-NEC data for US creators paid at least $600 (docs/product.md §Self-serve money): TINs masked. */
+function Export1099Panel({ logic }: { logic?: Export1099Logic }) {
+  const [snapshot, send] = useMachine(useExport1099Logic(logic), {
+    input: { year: String(new Date().getUTCFullYear() - 1) },
+    inspect,
+  });
+  const busy = selectExporting(snapshot);
+  const error = selectExportError(snapshot);
+  const saved = selectExportSaved(snapshot);
+  return (
+    <section aria-labelledby="export-1099">
+      <h2 id="export-1099">1099-NEC export</h2>
+      <p>
+        US creators (Form W-9 on file) paid at least $600 in a calendar year, from the payouts paid that year. TINs are
+        masked here; the file for filing, with full TINs, comes from <code>npm run admin -- 1099</code>.
+      </p>
+      <form
+        className={s.search}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'export.start' });
+        }}
+        noValidate
+      >
+        <Field
+          className={s.grow}
+          label="Tax year"
+          name="year"
+          inputMode="numeric"
+          value={selectExportYear(snapshot)}
+          error={selectExportYearError(snapshot) ?? undefined}
+          disabled={busy}
+          onChange={(event) => send({ type: 'year.change', value: event.target.value })}
+        />
+        <Button type="submit" variant="dashboard" disabled={busy} aria-busy={busy || undefined}>
+          Download CSV
+        </Button>
+      </form>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {saved ? <p role="status">The 1099-NEC data for {saved} was downloaded.</p> : null}
+    </section>
   );
 }

@@ -32,7 +32,7 @@ import {
   type Backend,
   type RunningServer,
 } from './helpers.ts';
-import { campaignInput, connectChannel } from './market.ts';
+import { campaignInput, connectChannel, W9_FORM } from './market.ts';
 import { sseReader } from './sse.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -397,6 +397,8 @@ describe.each(['redis', 'postgres'] as const)(
           })
         ).status,
       ).toBe(201);
+      // A withdrawal needs a tax form on file (docs/product.md §Self-serve money).
+      expect((await call(b.url, 'PUT', '/api/tax-form', { token: creator.token, json: W9_FORM })).status).toBe(200);
 
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countries as COUNTRIES } from '../../contract/countries.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, connectChannel, fileTaxForm, type Account } from './market.ts';
 
 const BANK = { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' };
 let keys = 0;
@@ -221,6 +221,7 @@ describe.each(BACKENDS)('Idempotency-Key on %s', (backendName) => {
       const { creator, offerId } = await accepted(advertiser, 20_000);
       expect((await post(`/api/offers/${offerId}/confirm-delivery`, advertiser, null)).status).toBe(200);
       expect((await post('/api/payout-methods', creator, null, BANK)).status).toBe(201);
+      await fileTaxForm(api, creator);
       const requested = await post('/api/payouts', creator, newKey(), { amount_cents: 5_000 });
       expect(requested.status, requested.text).toBe(201);
       const payoutId = (requested.body.payout as { id: string }).id;

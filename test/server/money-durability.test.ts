@@ -13,7 +13,8 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { campaignReserve, creatorAvailable, creatorInPayout, type AccountRef } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, spawnServer, startApp, type Backend, type RunningServer } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, W9_FORM, type Account } from './market.ts';
+import { taxFormInput } from '../../contract/schemas/taxForms.ts';
 
 const CREATORS = 1_000;
 const PAY_CENTS = 10_000;
@@ -185,6 +186,8 @@ describe.each(BACKENDS)('money across a SIGKILL on %s', (backendName) => {
           kind: 'paypal',
           email: `payee-${item.creatorId.slice(0, 8)}@example.com`,
         });
+        // A withdrawal needs a tax form on file (docs/product.md §Self-serve money).
+        await services.taxForms.submit(item.creatorId, taxFormInput.parse(W9_FORM));
       });
     } finally {
       await api.close();

@@ -8,7 +8,15 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, creatorAvailable, EXTERNAL, postTransfer } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, connectChannel, deposit, type Account } from './market.ts';
+import {
+  account,
+  approvedAdvertiser,
+  campaignInput,
+  connectChannel,
+  deposit,
+  fileTaxForm,
+  type Account,
+} from './market.ts';
 
 type Payout = {
   id: string;
@@ -108,6 +116,8 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     expect(confirmed.status, confirmed.text).toBe(200);
     const added = await api.request('POST', '/api/payout-methods', { token: creator.token, json: BANK });
     expect(added.status, added.text).toBe(201);
+    // A withdrawal needs a tax form on file (docs/product.md §Self-serve money).
+    await fileTaxForm(api, creator);
     return { creator, methodId: (added.body.methods as { id: string }[])[0]!.id };
   }
 
@@ -640,6 +650,8 @@ describe('the platform fee', () => {
       token: creator.token,
       json: { kind: 'paypal', email: 'ana@example.com' },
     });
+    // A withdrawal needs a tax form on file (docs/product.md §Self-serve money).
+    await fileTaxForm(api, creator);
     const small = await api.request('POST', '/api/payouts', {
       token: creator.token,
       headers: { 'idempotency-key': 'fee-test-payout-1' },
@@ -683,6 +695,8 @@ describe('money held for an account', () => {
       token: creator.token,
       json: { kind: 'paypal', email: 'ana@example.com' },
     });
+    // A withdrawal needs a tax form on file (docs/product.md §Self-serve money).
+    await fileTaxForm(api, creator);
     const payout = (
       await api.request('POST', '/api/payouts', {
         token: creator.token,

@@ -8,7 +8,7 @@ import { checkLedger } from '../../server/money/ledger.ts';
 import { startPaypalStandIn, type PaypalStandIn } from '../stand-ins/paypal.ts';
 import { startStripeStandIn, type StripeStandIn } from '../stand-ins/stripe.ts';
 import { makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, connectChannel, fileTaxForm, type Account } from './market.ts';
 
 const STRIPE = { secretKey: 'sk_test_castbridge_stand_in', webhookSecret: 'whsec_castbridge_stand_in' };
 const PAYPAL = { clientId: 'castbridge-client', clientSecret: 'castbridge-secret' };
@@ -94,6 +94,8 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
       (await api.request('POST', `/api/offers/${offer.id}/confirm-delivery`, { token: advertiser.token })).status,
     ).toBe(200);
     expect((await api.request('POST', '/api/payout-methods', { token: creator.token, json: method })).status).toBe(201);
+    // A withdrawal needs a tax form on file (docs/product.md §Self-serve money).
+    await fileTaxForm(api, creator);
     return creator;
   }
 

@@ -20,7 +20,7 @@ import {
 import { createReviews, RELEASE_JOB, RELEASE_JOB_KEY, releaseIntervalMs } from '../../server/money/reviews.ts';
 import { seedDemo, DEMO_EMAILS } from '../../server/seed/demo.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, fileTaxForm, type Account } from './market.ts';
 
 /** The window the tests complete with: an hour (the release is called with its end, never waited for). */
 const REVIEW_SECONDS = 3600;
@@ -161,6 +161,8 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
       token: creator.token,
       json: { kind: 'paypal', email: 'ana@example.com' },
     });
+    // A withdrawal needs a tax form on file (docs/product.md §Self-serve money).
+    await fileTaxForm(api, creator);
     const refused = await api.request('POST', '/api/payouts', {
       token: creator.token,
       headers: { 'idempotency-key': `pending-${offerId}` },
