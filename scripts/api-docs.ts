@@ -87,7 +87,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
   {
     title: 'Money',
     intro:
-      'Payout methods, payouts and earnings for creators; funds, delivery confirmation and disputes inside the review window for advertisers; the Stripe webhook.',
+      'Payout methods, payouts, earnings and the tax form (W-9 or W-8BEN, its TIN masked in every answer) for creators; funds, delivery confirmation and disputes inside the review window for advertisers; the Stripe webhook.',
     names: [
       'listPayoutMethods',
       'addPayoutMethod',
@@ -95,6 +95,8 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'requestPayout',
       'listPayouts',
       'getEarnings',
+      'getTaxForm',
+      'submitTaxForm',
       'getAdvertiserBalance',
       'getFundingDetails',
       'confirmDelivery',
@@ -186,6 +188,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'adminPayouts',
       'markPayoutPaid',
       'markPayoutFailed',
+      'export1099',
       'adminReviews',
       'resolveReview',
     ],
