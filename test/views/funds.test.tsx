@@ -360,6 +360,69 @@ describe('back from Stripe Checkout', () => {
   });
 });
 
+describe('fundsRefund view along generated paths', () => {
+  const paths = generatePaths(catalogue.fundsRefund, fixtures.fundsRefund);
+
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    const { requestRefund, card, user } = await setup({ funds: { ...emptyFunds, balanceCents: 80_000 } });
+    let amount = '';
+    let failure = '';
+    let result: RefundResult | null = null;
+
+    const gestures = {
+      'refund.open': async () => {
+        await user.click(card().getByRole('button', { name: 'Refund unspent funds' }));
+        await screen.findByRole('dialog', { name: 'Refund unspent funds' });
+        amount = '';
+        failure = '';
+      },
+      'amount.change': async ({ value }) => {
+        const input = within(dialog('Refund unspent funds')).getByLabelText('Amount');
+        await user.clear(input);
+        if (value) await user.type(input, value);
+        amount = value;
+      },
+      'refund.submit': async () => {
+        const before = requestRefund.started;
+        await user.click(within(dialog('Refund unspent funds')).getByRole('button', { name: 'Refund' }));
+        if (requestRefund.started > before) failure = '';
+      },
+      'refund.cancel': () =>
+        user.click(within(dialog('Refund unspent funds')).getByRole('button', { name: result ? 'Done' : 'Cancel' })),
+      'xstate.done.actor.requestRefund': async ({ output }) => {
+        await requestRefund.resolve(output);
+        result = output;
+        amount = '';
+      },
+      'xstate.error.actor.requestRefund': async ({ error }) => {
+        await requestRefund.reject(error);
+        failure = (error as Error).message;
+      },
+    } satisfies Gestures<typeof fundsRefundMachine>;
+    await perform(gestures, path.events);
+
+    const state = JSON.stringify(path.expected);
+    if (state === '"closed"') {
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      return;
+    }
+    const d = within(dialog('Refund unspent funds'));
+    if (state === '"done"') {
+      expect(d.getAllByRole('listitem')).toHaveLength(result!.refunds.length);
+      expect(d.getByRole('button', { name: 'Done' })).toBeEnabled();
+      return;
+    }
+    expect(d.getByLabelText('Amount')).toHaveValue(amount);
+    if (state === '"open"') {
+      expect(d.getByRole('button', { name: 'Refund' })).toBeEnabled();
+      if (failure) expect(d.getByRole('alert')).toHaveTextContent(`The refund could not be requested${failure}`);
+    } else if (state === '"requesting"') {
+      expect(d.getByRole('button', { name: 'Refund' })).toBeDisabled();
+      expect(d.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    } else throw new Error(`No assertion for ${state}`);
+  });
+});
+
 describe('Refund unspent funds', () => {
   it('up to the free balance; says where card and wired money go; shows the pieces; the funds read again; the key kept for a resend', async () => {
     const { requestRefund, loadFunds, card, user } = await setup({
