@@ -18,6 +18,7 @@ import {
   postTransfer,
 } from '../money/ledger.ts';
 import { referenceFor } from '../money/payouts.ts';
+import { issueDocument } from '../money/documents.ts';
 import { taxFormInput } from '../../contract/schemas/taxForms.ts';
 import { releaseReview } from '../money/reviews.ts';
 
@@ -36,8 +37,8 @@ export async function postDeposit(
   reference: string,
   at: string,
 ): Promise<void> {
-  await db.transaction().execute((trx) =>
-    postTransfer(trx, {
+  await db.transaction().execute(async (trx) => {
+    const { transferId } = await postTransfer(trx, {
       kind: 'deposit',
       memo: reference,
       createdBy: operatorId,
@@ -46,8 +47,10 @@ export async function postDeposit(
         { account: EXTERNAL, amountCents: -amountCents },
         { account: advertiserBalance(advertiserId), amountCents },
       ],
-    }),
-  );
+    });
+    // Its receipt, as an operator's deposit issues one (server/money/funding.ts), dated when it was recorded.
+    await issueDocument(trx, { kind: 'deposit_receipt', subjectId: String(transferId), at });
+  });
 }
 
 /** A sponsorship that completed at `at` (its campaign ran the 20 days before). */
@@ -296,6 +299,8 @@ export async function seedEarningsHistory(
             { account: EXTERNAL, amountCents: past.amountCents },
           ],
         });
+        // Its statement, as a payout paid issues one (server/money/payouts.ts), dated when it was paid.
+        await issueDocument(trx, { kind: 'payout_statement', subjectId: id, at });
       }
     });
   }

@@ -282,3 +282,36 @@ describe.each(BACKENDS)('documents on %s', (backendName) => {
     expect(await list(advertiser)).toEqual([]);
   });
 });
+
+describe('the demo seed issues its documents', () => {
+  let backend: Backend;
+  let api: Client;
+
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    api = await startApp(backend);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  it("Nova's deposit receipt, the creator's paid payouts' statements and last year's statement", async () => {
+    const { seedDemo, DEMO_EMAILS } = await import('../../server/seed/demo.ts');
+    await seedDemo(api.castbridge);
+    const { db, services } = api.castbridge;
+    const tokenOf = async (email: string) => {
+      const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      return { id: user.id, token: await services.tokens.issue(user.id, 0) };
+    };
+    const list = async (who: Account) =>
+      ((await api.request('GET', '/api/documents', { token: who.token })).body as { documents: Listed[] }).documents;
+    const nova = await list(await tokenOf(DEMO_EMAILS.advertiser));
+    expect(nova.map((doc) => doc.kind)).toEqual(['deposit_receipt']);
+    const creator = await list(await tokenOf(DEMO_EMAILS.creator));
+    const kinds = creator.map((doc) => doc.kind);
+    expect(kinds.filter((kind) => kind === 'payout_statement').length).toBeGreaterThanOrEqual(1);
+    expect(kinds).toContain('annual_statement');
+    expect((await checkLedger(db)).breaches).toEqual([]);
+  });
+});
