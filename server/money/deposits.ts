@@ -37,6 +37,9 @@ export const CHECKOUT_EVENTS = [
   'checkout.session.expired',
 ] as const;
 
+/** A failed bank debit's reason when Stripe gives none. */
+const BANK_REFUSED = 'the bank refused the debit';
+
 const METHOD_NAME: Record<DepositMethod, string> = { card: 'Card payment', us_bank_account: 'Bank debit' };
 
 export interface DepositDeps {
@@ -118,6 +121,20 @@ export function createDeposits(services: DepositDeps) {
         link: '/campaigns',
       },
     ]);
+  }
+
+  /** The bank's reason a debit failed, from its PaymentIntent; the plain one when Stripe does not say. */
+  async function failureOf(session: Stripe.Checkout.Session): Promise<string> {
+    const intent = stripeId(session.payment_intent);
+    if (!intent || !services.stripe) return BANK_REFUSED;
+    try {
+      const found = await services.stripe.client.paymentIntents.retrieve(intent);
+      const message = found.last_payment_error?.message?.trim().replace(/\.$/, '');
+      return message ? message.slice(0, 300) : BANK_REFUSED;
+    } catch (error) {
+      logger.warn('payment intent not read', { intent, error: (error as Error).message });
+      return BANK_REFUSED;
+    }
   }
 
   return {
@@ -225,6 +242,8 @@ export function createDeposits(services: DepositDeps) {
     async onCheckoutEvent(event: Stripe.Event): Promise<void> {
       const session = event.data.object as Stripe.Checkout.Session;
       const depositId = session.metadata?.deposit_id ?? session.client_reference_id ?? null;
+      // Why a bank debit failed is the PaymentIntent's (the bank's words), asked outside the transaction.
+      const reason = event.type === 'checkout.session.async_payment_failed' ? await failureOf(session) : BANK_REFUSED;
       const announce = await db.transaction().execute(async (trx) => {
         if (!(await claimStripeEvent(trx, event))) return null;
         if (!depositId) return null;
@@ -265,7 +284,7 @@ export function createDeposits(services: DepositDeps) {
           case 'checkout.session.async_payment_succeeded':
             return paid();
           case 'checkout.session.async_payment_failed':
-            return fail(trx, row.id, 'the bank refused the debit');
+            return fail(trx, row.id, reason);
           case 'checkout.session.expired':
             await trx
               .updateTable('card_deposits')

@@ -119,7 +119,7 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
       STRIPE_API_BASE: stripe.url,
     });
     // The stand-in's webhooks go to the app in process, as Stripe's go to /api/webhooks/stripe.
-    stripe.setWebhookEndpoint((body, headers) =>
+    stripe.setWebhookEndpoint(async (body, headers) =>
       api.castbridge.app.request('/api/webhooks/stripe', { method: 'POST', headers, body }),
     );
     operator = await account(api, 'operator');
@@ -560,9 +560,10 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
     const closedIntent = String(stripe.get(closed.sessionId)!.payment_intent);
     await controlStandIn(stripe.url, `payment_intents/${closedIntent}/settle`, {});
     await flushStandIn(stripe.url);
+    // The bank's own words, from the PaymentIntent.
     expect(await depositOf(advertiser, closed.deposit.id)).toMatchObject({
       status: 'failed',
-      failureReason: 'the bank refused the debit',
+      failureReason: "The customer's bank account has been closed",
     });
     expect((await balance(advertiser)).balanceCents).toBe(20_000);
   });

@@ -104,7 +104,7 @@ describe.each(BACKENDS)('refunds on %s', (backendName) => {
       STRIPE_WEBHOOK_SECRET: STANDIN_STRIPE.webhookSecret,
       STRIPE_API_BASE: stripe.url,
     });
-    stripe.setWebhookEndpoint((body, headers) =>
+    stripe.setWebhookEndpoint(async (body, headers) =>
       api.castbridge.app.request('/api/webhooks/stripe', { method: 'POST', headers, body }),
     );
     operator = await account(api, 'operator');

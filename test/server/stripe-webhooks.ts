@@ -98,7 +98,7 @@ export type TestPayment = { card: string } | { bankAccount: string };
  * 303 to the success URL when paid, else the page again with the refusal (402 for a decline).
  */
 export async function payOnPage(checkoutUrl: string, payment: TestPayment): Promise<Response> {
-  const form =
+  const form: Record<string, string> =
     'card' in payment
       ? {
           method: 'card',
