@@ -319,7 +319,25 @@ export function createFunding(services: FundingDeps) {
           return `A withdrawal of ${formatCents(inPayoutCents)} is on its way: delete your account once it is paid.`;
       }
       if (role === 'advertiser') {
-        const [free, reserved] = await Promise.all([balancesOf(db, [userId]), reservedBy(db, [userId])]);
+        const [free, reserved, refunding, disputed, waiting] = await Promise.all([
+          balancesOf(db, [userId]),
+          reservedBy(db, [userId]),
+          balanceOf(db, advertiserRefunding(userId)),
+          balanceOf(db, advertiserDisputed(userId)),
+          // A card or bank-debit payment Stripe has not decided yet may still credit the account.
+          db
+            .selectFrom('card_deposits')
+            .select('id')
+            .where('advertiser_id', '=', userId)
+            .where('status', '=', 'processing')
+            .executeTakeFirst(),
+        ]);
+        if (refunding > 0)
+          return `A refund of ${formatCents(refunding)} is on its way to you: delete your account once it has arrived.`;
+        if (disputed > 0)
+          return `A card dispute holds ${formatCents(disputed)} of your funds: delete your account once it is decided.`;
+        if (waiting)
+          return 'A bank debit of yours is still processing: delete your account once Stripe has decided it.';
         const held = (free.get(userId) ?? 0) + (reserved.get(userId) ?? 0);
         if (held > 0)
           return `Castbridge holds ${formatCents(held)} of your funds: cancel your campaigns and contact support to settle them before deleting your account.`;

@@ -191,6 +191,12 @@ describe.each(BACKENDS)('refunds on %s', (backendName) => {
     const advertiser = await approvedAdvertiser(api, operator, 10_000);
     const { refunds } = await refundOk(advertiser, 10_000);
     expect(await balance(advertiser)).toMatchObject({ balanceCents: 0, refundingCents: 10_000 });
+    // Money on its way back keeps the account: deleting it now would leave the refund with no one to tell.
+    const deleting = await api.request('DELETE', '/api/user', { token: advertiser.token, json: {} });
+    expect(deleting.status).toBe(409);
+    expect(deleting.body.message).toBe(
+      'A refund of $100 is on its way to you: delete your account once it has arrived.',
+    );
     const failed = await api.request('POST', `/api/admin/refunds/${refunds[0]!.id}/failed`, {
       token: operator.token,
       json: { reason: 'The account named is closed' },
