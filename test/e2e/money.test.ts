@@ -120,6 +120,23 @@ describe('money', () => {
     await bank.waitFor({ state: 'detached' });
     await c.getByText('•••• 6789').waitFor();
 
+    // Files a W-9 (docs/product.md §Self-serve money: a withdrawal needs a tax form on file), linked from there.
+    await c.getByRole('link', { name: 'Tax Form' }).click();
+    await c.getByRole('radio', { name: /^Yes/ }).click();
+    await c.getByLabel('Legal name (as on your tax return)').fill('Mia Stream');
+    await c.getByLabel('SSN').fill('521-44-7890');
+    await c.getByLabel('Address', { exact: true }).fill('1 Main St');
+    await c.getByLabel('City').fill('Austin');
+    await c.getByLabel('State').selectOption('TX');
+    await c.getByLabel('ZIP code').fill('78701');
+    await c.getByRole('checkbox', { name: /Under penalties of perjury/ }).click();
+    await c.getByLabel('Signature (type your full name)').fill('Mia Stream');
+    await checked(cr, 'creator-tax-form-filling');
+    await c.getByRole('button', { name: 'File tax form' }).click();
+    await c.getByRole('region', { name: 'Form W-9 on file' }).getByText('•••-••-7890').waitFor();
+    expect(await c.content()).not.toContain('521-44-7890');
+    await checked(cr, 'creator-tax-form-on-file');
+
     // Withdraws $60 to it.
     await c.goto('/earnings');
     await c.getByRole('tabpanel').getByRole('button', { name: 'Withdraw' }).click();
