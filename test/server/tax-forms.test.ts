@@ -2,11 +2,13 @@
 // or the reason for none, a treaty claim), the TIN sealed at rest and masked in every answer — never in any JSON answer
 // of a whole journey, never in a log line —, refiling supersedes, a withdrawal refused without a form and allowed with
 // one, the operator's users list saying whether a form is on file, the 1099-NEC export adding up to the ledger's
-// payouts per creator and year with its $600 threshold (masked in the API, full only in the CLI's file), and every
-// endpoint tried by the wrong role and by nobody. The ledger is checked after every test.
+// payouts per creator and year with its $600 threshold (masked in the API, full only in the CLI's file), no TIN in
+// the payout statements' PDFs, and every endpoint tried by the wrong role and by nobody. The ledger is checked after
+// every test.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isEin, isSsn, maskTin, NO_TAX_FORM } from '../../contract/taxForms.ts';
 import { checkLedger, creatorAvailable, creatorInPayout, EXTERNAL, postTransfer } from '../../server/money/ledger.ts';
@@ -48,6 +50,24 @@ describe('TIN formats', () => {
     expect(maskTin('foreign', '')).toBe('Not required');
   });
 });
+
+/** A PDF's bytes, its streams inflated and its hex strings decoded: what any reader of it could see. */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString('latin1');
+  const parts = [raw];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    try {
+      parts.push(zlib.inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1'));
+    } catch {
+      // not deflated
+    }
+  }
+  const all = parts.join('\n');
+  const hex = [...all.matchAll(/<([0-9A-Fa-f\s]+)>/g)].map((m) =>
+    Buffer.from(m[1]!.replace(/\s/g, ''), 'hex').toString('latin1'),
+  );
+  return `${all}\n${hex.join('')}\n${hex.join('\n')}`;
+}
 
 const SSN_DIGITS = '521447890';
 const EIN_FORM = { ...W9_FORM, legalName: 'Lee Media LLC', businessType: 'llc', tinType: 'ein', tin: '46-8123457' };
@@ -393,6 +413,21 @@ describe.each(BACKENDS)('tax forms on %s', (backendName) => {
         paid.reduce((sum, p) => sum + p.amountCents, 0),
       );
     }
+    // The payout statements (PDF documents) carry no TIN: their text, inflated and decoded, is scanned.
+    const listed = await call('GET', '/api/documents', over);
+    expect(listed.status, listed.text).toBe(200);
+    const documents = listed.body.documents as { id: string; number: string }[];
+    expect(documents.length).toBeGreaterThanOrEqual(2);
+    for (const document of documents) {
+      const pdf = await api.castbridge.app.request(`/api/documents/${document.id}`, {
+        headers: { authorization: `Bearer ${over.token}` },
+      });
+      expect(pdf.status).toBe(200);
+      const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+      expect(text).toContain(document.number);
+      for (const secret of SECRETS) expect(text).not.toContain(secret);
+    }
+
     // Last year: the one payout of last year, alone above the threshold.
     const previous = mine(await csvOf(year - 1));
     expect(previous.map((row) => [row['Creator ID'], row['Box 1 nonemployee compensation (USD)']])).toEqual([
