@@ -87,7 +87,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
   {
     title: 'Money',
     intro:
-      'Payout methods, payouts, earnings and the tax form (W-9 or W-8BEN, its TIN masked in every answer) for creators; funds, delivery confirmation and disputes inside the review window for advertisers; the Stripe webhook.',
+      'Payout methods, payouts, earnings and the tax form (W-9 or W-8BEN, its TIN masked in every answer) for creators; funds, card and bank-debit deposits through Stripe Checkout, refunds of unspent funds, delivery confirmation and disputes inside the review window for advertisers; the Stripe webhook.',
     names: [
       'listPayoutMethods',
       'addPayoutMethod',
@@ -99,6 +99,10 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'submitTaxForm',
       'getAdvertiserBalance',
       'getFundingDetails',
+      'createDeposit',
+      'getDeposit',
+      'requestRefund',
+      'listRefunds',
       'confirmDelivery',
       'disputeDelivery',
       'stripeWebhook',
@@ -188,6 +192,10 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'adminPayouts',
       'markPayoutPaid',
       'markPayoutFailed',
+      'adminCardDisputes',
+      'adminRefunds',
+      'markRefundSent',
+      'markRefundFailed',
       'export1099',
       'adminReviews',
       'resolveReview',

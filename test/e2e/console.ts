@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 
 /** The operator records a deposit for `company` in the console's Funds tab (docs/product.md §Money). */
 export async function recordDeposit(page: Page, company: string, amount: string, reference: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Funds' }).click();
+  await page.getByRole('tab', { name: 'Funds', exact: true }).click();
   await page.getByRole('button', { name: `Record deposit for ${company}` }).click();
   const dialog = page.getByRole('dialog', { name: `Record a deposit for ${company}` });
   await dialog.getByLabel('Amount received').fill(amount);

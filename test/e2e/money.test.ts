@@ -83,7 +83,7 @@ describe('money', () => {
 
     // The advertiser sees the funds reserved, then confirms the delivery on the campaign page.
     const adv = await signedIn(browser, widths.desktop, advertiser.token, '/campaigns');
-    const funds = adv.page.getByRole('region', { name: 'Funds' });
+    const funds = adv.page.getByRole('region', { name: 'Funds', exact: true });
     const term = (label: string) => funds.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
     await expect.poll(() => term('Reserved by campaigns').textContent()).toBe('$500');
     expect(await term('Balance').textContent()).toBe('$500');
@@ -237,7 +237,7 @@ describe('money', () => {
   it('the money screens at 375 px: the operator’s Funds and Payouts, the advertiser’s funds', async () => {
     const { operator, advertiser } = demoAccounts();
     const op = await signedIn(browser, widths.mobile, await login(operator.email, operator.password), '/admin');
-    await op.page.getByRole('tab', { name: 'Funds' }).click();
+    await op.page.getByRole('tab', { name: 'Funds', exact: true }).click();
     await op.page
       .getByRole('table', { name: 'Approved advertisers and their funds' })
       .getByText('Nova Energy')
@@ -256,7 +256,7 @@ describe('money', () => {
       await login(advertiser.email, advertiser.password),
       '/campaigns',
     );
-    await adv.page.getByRole('region', { name: 'Funds' }).getByText('Wire NOVA-0001').waitFor();
+    await adv.page.getByRole('region', { name: 'Funds', exact: true }).getByText('Wire NOVA-0001').waitFor();
     await checked(adv, 'advertiser-funds');
     expect(adv.problems).toEqual([]);
     await adv.context.close();

@@ -43,7 +43,7 @@ describe('a new advertiser', () => {
     const op = await signedIn(browser, widths.desktop, await login(operator.email, operator.password), '/admin');
     const o = op.page;
     const instructions = `Castbridge Demo Bank ${suffix} · IBAN GB33 BUKB 2020 1555 5555 55 · BIC BUKBGB22`;
-    await o.getByRole('tab', { name: 'Funds' }).click();
+    await o.getByRole('tab', { name: 'Funds', exact: true }).click();
     await o.getByLabel('Bank details advertisers send funds to').fill(instructions);
     await o.getByRole('button', { name: 'Save instructions' }).click();
     await o.getByText('Saved: advertisers now see these instructions on Funds.').waitFor();
@@ -105,7 +105,7 @@ describe('a new advertiser', () => {
     await alsoNarrow(adv, 'onboarding-funds');
 
     // The operator pastes the reference from the bank statement: it finds the advertiser and fills the deposit.
-    await o.getByRole('tab', { name: 'Funds' }).click();
+    await o.getByRole('tab', { name: 'Funds', exact: true }).click();
     await o.getByLabel('Find by transfer reference').fill(`SEPA CREDIT ${reference.toLowerCase()} ORBIT`);
     await o.getByText(`${reference} is the reference of ${company}.`).waitFor();
     const table = o.getByRole('table', { name: 'Approved advertisers and their funds' });
