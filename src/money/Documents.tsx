@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Navigate } from 'react-router-dom';
-import type { DocumentSummary } from '@/contract/schemas/documents';
 import { selectRole } from '@/machines/accounts/session.select';
 import {
   selectDocuments,
@@ -21,15 +20,12 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Icon } from '@/src/ui/Icon';
-import { Table } from '@/src/ui/Table';
+import * as s from './Documents.css';
 
-const columns = [
-  { key: 'document', header: 'Document' },
-  { key: 'number', header: 'Number' },
-  { key: 'date', header: 'Issued' },
-  { key: 'amount', header: 'Amount', align: 'right' as const },
-  { key: 'download', header: 'PDF' },
-];
+const INTRO = {
+  creator: 'Statements of your paid withdrawals and of each year you earned in.',
+  advertiser: 'Receipts for your deposits and refunds.',
+};
 
 /** Documents (docs/product.md §Self-serve money): the caller's numbered receipts and statements, each a PDF. */
 export function DocumentsScreen({ logic }: { logic?: DocumentsLogic }) {
@@ -43,30 +39,12 @@ export function DocumentsScreen({ logic }: { logic?: DocumentsLogic }) {
   const failed = useSelector(documents, selectDownloadError);
   // Operators have no documents of their own: their workspace is the console.
   if (role === 'operator') return <Navigate to={HOME_OF.operator} replace />;
-  const row = (doc: DocumentSummary) => ({
-    document: doc.title,
-    number: doc.number,
-    date: formatDate(doc.issuedAt),
-    amount: formatMoney(doc.amountCents),
-    download: (
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Download ${doc.title} ${doc.number} (PDF)`}
-        disabled={saving !== null}
-        onClick={() => documents.send({ type: 'document.download', id: doc.id, number: doc.number })}
-      >
-        <Icon name="download" size={16} />
-        {saving?.id === doc.id ? 'Downloading…' : 'Download'}
-      </Button>
-    ),
-  });
   return (
     <>
       <ScreenHeading title="Documents" />
-      <p>
-        Receipts for your deposits and refunds, statements for your withdrawals and for each year you earned in. Each is
-        a numbered PDF: downloading it again gives the same file.
+      <p className={s.intro}>
+        {role === 'creator' || role === 'advertiser' ? `${INTRO[role]} ` : ''}Each document is a numbered PDF:
+        downloading it again gives the same file.
       </p>
       <LoadState
         loading={loading}
@@ -75,19 +53,43 @@ export function DocumentsScreen({ logic }: { logic?: DocumentsLogic }) {
         onRetry={() => documents.send({ type: 'documents.retry' })}
       />
       {failed ? (
-        <Alert tone="error" title={`${failed.number} could not be downloaded`}>
+        <Alert tone="error" title={`${failed.number} could not be downloaded`} className={s.alert}>
           <p>{failed.message}</p>
         </Alert>
       ) : null}
       {ready ? (
         <Card padding="sm">
-          <Table
-            caption="Documents"
-            columns={columns}
-            rows={list.map(row)}
-            rowKey={(r) => String(r.number)}
-            emptyMessage="No documents yet. A receipt or statement appears here when money moves: a deposit or refund, a withdrawal paid, a year of earnings ended."
-          />
+          {list.length === 0 ? (
+            <p className={s.empty}>
+              No documents yet. A receipt or statement appears here when money moves: a deposit or a refund, a
+              withdrawal paid, a year of earnings ended.
+            </p>
+          ) : (
+            // A list rather than a table: a document's title, number, date, amount and download fit a phone's width.
+            <ul className={s.list} aria-label="Documents">
+              {list.map((doc) => (
+                <li key={doc.id} className={s.item}>
+                  <span className={s.document}>
+                    <span className={s.title}>{doc.title}</span>
+                    <span className={s.meta}>
+                      {doc.number} · {formatDate(doc.issuedAt)}
+                    </span>
+                  </span>
+                  <span className={s.amount}>{formatMoney(doc.amountCents)}</span>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Download ${doc.title} ${doc.number} (PDF)`}
+                    disabled={saving !== null}
+                    onClick={() => documents.send({ type: 'document.download', id: doc.id, number: doc.number })}
+                  >
+                    <Icon name="download" size={16} />
+                    {saving?.id === doc.id ? 'Saving…' : 'PDF'}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
         </Card>
       ) : null}
     </>

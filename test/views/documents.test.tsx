@@ -20,7 +20,7 @@ function setup() {
   return { load, download, user: userEvent.setup() };
 }
 
-const table = () => screen.getByRole('region', { name: 'Documents' });
+const list = () => screen.getByRole('list', { name: 'Documents' });
 
 describe('Documents', () => {
   it('lists the documents and downloads one PDF at a time; a failed download says which and why', async () => {
@@ -29,20 +29,20 @@ describe('Documents', () => {
     expect(screen.getByText('Loading documents')).toBeInTheDocument();
     await load.resolve(sampleDocuments);
 
-    const rows = within(table()).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent('Payout statement');
-    expect(rows[1]).toHaveTextContent('S-2026-000002');
-    expect(rows[1]).toHaveTextContent('$123.45');
-    expect(rows[2]).toHaveTextContent('Annual earnings statement');
-    expect(rows[2]).toHaveTextContent('Y-2025-000001');
-    expect(rows[2]).toHaveTextContent('$4,800');
+    const items = within(list()).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Payout statement');
+    expect(items[0]).toHaveTextContent('S-2026-000002 · Nov 20, 2026');
+    expect(items[0]).toHaveTextContent('$123.45');
+    expect(items[1]).toHaveTextContent('Annual earnings statement');
+    expect(items[1]).toHaveTextContent('Y-2025-000001');
+    expect(items[1]).toHaveTextContent('$4,800');
 
     const statement = screen.getByRole('button', { name: 'Download Payout statement S-2026-000002 (PDF)' });
     const yearly = screen.getByRole('button', { name: 'Download Annual earnings statement Y-2025-000001 (PDF)' });
     await user.click(statement);
     expect(download.inputs).toEqual([{ id: 'doc-2', number: 'S-2026-000002' }]);
-    expect(statement).toHaveTextContent('Downloading…');
+    expect(statement).toHaveTextContent('Saving…');
     expect(yearly).toBeDisabled();
     await download.reject(apiRefusal('No such document', 404));
     expect(screen.getByRole('alert')).toHaveTextContent('S-2026-000002 could not be downloaded');
@@ -53,7 +53,7 @@ describe('Documents', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await download.resolve();
     expect(download.inputs).toHaveLength(2);
-    expect(yearly).toHaveTextContent('Download');
+    expect(yearly).toHaveTextContent('PDF');
     expect(yearly).toBeEnabled();
   });
 
@@ -63,6 +63,7 @@ describe('Documents', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The documents could not be loaded');
     await userEvent.setup().click(screen.getByRole('button', { name: /try again/i }));
     await load.resolve([]);
-    expect(within(table()).getByText(/No documents yet/)).toBeInTheDocument();
+    expect(screen.getByText(/No documents yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Documents' })).not.toBeInTheDocument();
   });
 });
