@@ -318,7 +318,7 @@ export const catalogue = {
   },
   documents: {
     machine: documentsMachine,
-    spec: 'product: Self-serve money (Documents)',
+    spec: 'product: Documents',
     summary:
       "The caller's numbered documents, newest first (receipts; payout and yearly statements): load, retry after a failure, read again (keeping the list) on news of a deposit, refund or payout; Download saves one PDF at a time, a failure says why until the next.",
   },
@@ -336,7 +336,7 @@ export const catalogue = {
   },
   taxForm: {
     machine: taxFormMachine,
-    spec: 'product: Self-serve money, Tax form',
+    spec: 'product: Tax form',
     summary:
       'The creator\'s tax form on file loads, its TIN masked; without one (or on File a new form) the form opens: "Are you a US person?" chooses Form W-9 (SSN or EIN checked for format) or Form W-8BEN (foreign TIN or why none, optional treaty claim); every field checked, then filed (superseding the one on file); a refusal keeps the fields and says why; the TIN leaves the flow once filed.',
   },
@@ -348,25 +348,25 @@ export const catalogue = {
   },
   advertiserFunds: {
     machine: advertiserFundsMachine,
-    spec: 'product: Advertiser funding, Ledger',
+    spec: 'product: Advertiser funding, Card and bank deposits, Ledger',
     summary:
       "The advertiser's balance, what campaigns reserve and the latest deposits: load, retry, read again on live news about money; beside them, how to add funds (transfer reference, bank details).",
   },
   addFunds: {
     machine: addFundsMachine,
-    spec: 'product: Advertiser funding',
+    spec: 'product: Card and bank deposits',
     summary:
       'Add funds: a dollar amount ($10–$50,000) and a method (card or US bank debit), the fee and the total shown; Continue to payment opens a Stripe Checkout with an Idempotency-Key (kept for a resend after a lost answer) and the browser goes to its page; a refusal keeps the dialog and says why.',
   },
   depositReturn: {
     machine: depositReturnMachine,
-    spec: 'product: Advertiser funding',
+    spec: 'product: Card and bank deposits',
     summary:
       'Back from Stripe Checkout (/campaigns?deposit=…): the payment is read, and while it processes read again after growing waits and on live news about funds; succeeded tells the Funds card (its parent) to read the funds again; failed, expired or cancelled are said plainly.',
   },
   fundsRefund: {
     machine: fundsRefundMachine,
-    spec: 'product: Advertiser funding',
+    spec: 'product: Refunds',
     summary:
       'Refund unspent funds: a dollar amount at most the free balance, requested with an Idempotency-Key (kept for a resend after a lost answer); the pieces made (to card payments through Stripe, wired money by the operator) are shown with their states and the Funds card (its parent) reads the funds again.',
   },
@@ -436,7 +436,7 @@ export const catalogue = {
   },
   export1099: {
     machine: export1099Machine,
-    spec: 'product: Self-serve money, 1099-NEC export',
+    spec: 'product: Tax form, Operator console',
     summary:
       "The operator's 1099-NEC export on the Users tab: a calendar year (last year by default), checked, then the CSV of US creators paid at least $600 that year downloaded, TINs masked; a failure says why and keeps the year.",
   },
@@ -466,7 +466,7 @@ export const catalogue = {
   },
   adminRefunds: {
     machine: adminRefundsMachine,
-    spec: 'product: Advertiser funding, Operator console',
+    spec: 'product: Refunds, Card disputes, Operator console',
     summary:
       'Card disputes (open first: amount, held, owed) and refunds of wired money waiting for an operator, then the others; Mark sent asks for the wire reference, Mark failed for the reason, sent with an Idempotency-Key; a refusal keeps the dialog.',
   },
