@@ -40,6 +40,9 @@ export const routeModules: Record<string, string[]> = {
   '/my-profile': dashboard('src/accounts/MyProfile.tsx'),
   '/connect-accounts': dashboard('src/connections/ConnectAccounts.tsx'),
   '/media-kit': dashboard('src/marketplace/MediaKit.tsx'),
+  // Self-serve money (docs/product.md §Self-serve money).
+  '/tax-form': dashboard('src/money/TaxForm.tsx'),
+  '/documents': dashboard('src/money/Documents.tsx'),
   // The advertiser's workspace (docs/product.md §Marketplace).
   '/company-profile': dashboard('src/marketplace/CompanyProfile.tsx'),
   '/campaigns': dashboard('src/marketplace/Campaigns.tsx'),
