@@ -99,7 +99,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     // W-9: 'ssn' | 'ein'; W-8BEN: 'foreign' (or 'ssn' when a US TIN is given).
     .addColumn('tin_type', 'text', (c) => c.notNull())
     .addColumn('tin_last4', 'text', (c) => c.notNull())
-    // Two-letter country: the W-9's is 'US'; the W-8BEN's the country of citizenship.
+    // The W-9's is 'US'; the W-8BEN's the country of citizenship, by its name in contract/countries.ts.
     .addColumn('country', 'text', (c) => c.notNull())
     // JSON, sealed: the TIN and every other personal field of the form.
     .addColumn('details_sealed', 'text', (c) => c.notNull())
