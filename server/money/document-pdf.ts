@@ -70,14 +70,14 @@ export function documentRows(data: DocumentData): [string, string][] {
     case 'payout_statement':
       return [
         ['Withdrawal', data.reference],
-        ['Paid to', data.destination],
+        ['Paid to', `${data.methodKind === 'bank' ? 'Bank account' : 'PayPal'} ${data.destination}`],
         ['Requested on', formatDate(data.requestedAt)],
         ['Paid on', formatDate(data.paidAt)],
         ['Amount paid', dollars(data.amountCents)],
       ];
     case 'annual_statement':
       return [
-        ['Period', `January 1 - December 31, ${data.year}`],
+        ['Period', `January 1 – December 31, ${data.year}`],
         ['Completed sponsorships', String(data.earningCount)],
         ['Gross earnings', dollars(data.grossCents)],
         ['Castbridge fees', dollars(-data.feesCents)],
