@@ -274,6 +274,14 @@ describe.each(BACKENDS)('documents on %s', (backendName) => {
     expect(latest).toMatchObject({ title: 'Annual earnings statement', amountCents: 13_545 });
     expect(byNumber.get(`Y-${year - 3}`)).toMatchObject({ amountCents: 6_300 });
     expect(await numbersOf(`Y-${year - 2}`)).toEqual([]);
+    // Three listings at once issued each statement once, and took no number in vain.
+    expect(await numbersOf(`Y-${lastYear}`)).toEqual([1]);
+    const counter = await api.castbridge.db
+      .selectFrom('document_counters')
+      .select('last')
+      .where('series', '=', `Y-${lastYear}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(counter.last)).toBe(1);
     const text = pdfText((await download(creator, latest.id)).bytes);
     for (const shown of [latest.number, String(lastYear), '$150.50', '-$15.05', '$135.45', 'Kai Moss'])
       expect(text).toContain(shown);
