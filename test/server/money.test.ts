@@ -147,7 +147,14 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
 
   it('an operator records deposits; the advertiser sees the balance and each deposit, and is notified', async () => {
     const advertiser = await approvedAdvertiser(api, operator, 0);
-    expect(await balanceOf(advertiser)).toEqual({ balanceCents: 0, reservedCents: 0, deposits: [] });
+    expect(await balanceOf(advertiser)).toEqual({
+      balanceCents: 0,
+      reservedCents: 0,
+      refundingCents: 0,
+      disputedCents: 0,
+      deposits: [],
+      cardDeposits: [],
+    });
     await deposit(api, operator, advertiser, 150_000, 'Wire 2026-11-01');
     await deposit(api, operator, advertiser, 2_550, 'Wire 2026-11-02');
     const balance = await balanceOf(advertiser);
