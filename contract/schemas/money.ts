@@ -158,6 +158,7 @@ export const advertiserBalanceResponse = z.object({
   refundingCents: cents,
   /** Held by open card disputes until Stripe decides them. */
   disputedCents: cents,
+  /** The deposits operators recorded (wires), newest first; card and bank-debit payments are `cardDeposits`. */
   deposits: z.array(deposit),
   /** The newest card and bank-debit payments, open and processing ones included (at most 20). */
   cardDeposits: z.array(cardDeposit),

@@ -227,6 +227,16 @@ export function createFunding(services: FundingDeps) {
       .where('ledger_transfers.kind', '=', 'deposit')
       .where('ledger_accounts.kind', '=', 'advertiser_balance')
       .where('ledger_accounts.owner_id', '=', advertiserId)
+      // Card and bank-debit payments are listed apart, with their state (cardDeposits): these are the wires.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('card_deposits')
+              .select('card_deposits.id')
+              .whereRef('card_deposits.transfer_id', '=', 'ledger_transfers.id'),
+          ),
+        ),
+      )
       .orderBy('ledger_transfers.id', 'desc')
       .limit(DEPOSITS_SHOWN)
       .execute();
