@@ -51,6 +51,7 @@ import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
 import { Table } from '@/src/ui/Table';
 import { LoadState } from '@/src/common/LoadState';
+import { DecisionDialog } from './DecisionDialog';
 import * as s from './OperatorConsole.css';
 
 /**
@@ -279,7 +280,6 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
   const sending = selectDecisionSending(snapshot);
   const reloading = selectPayoutsReloading(snapshot);
   const error = selectPayoutsError(snapshot);
-  const formId = useId();
   const loading = selectPayoutsLoading(snapshot);
   const loadError = selectPayoutsLoadError(snapshot);
   if (loading || loadError !== null)
@@ -377,55 +377,22 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
         rowKey={(_, index) => decided[index]!.id}
         emptyMessage="No payouts decided yet."
       />
-      <Dialog
+      <DecisionDialog
         open={decision !== null}
-        onOpenChange={(next) => {
-          if (!next && !sending) send({ type: 'decision.cancel' });
-        }}
+        settles={paid}
         title={decision?.payout ? `Mark ${decision.payout.reference} ${paid ? 'paid' : 'failed'}` : 'Payout'}
         description={
           paid
             ? 'The creator is told the payout was paid.'
             : 'The amount returns to the creator’s Earning Balance and the creator reads this reason.'
         }
-        width="narrow"
-        footer={
-          <>
-            <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'decision.cancel' })}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form={formId}
-              variant={paid ? 'dashboard' : 'danger'}
-              disabled={sending}
-              aria-busy={sending || undefined}
-            >
-              {paid ? 'Mark paid' : 'Mark failed'}
-            </Button>
-          </>
-        }
-      >
-        <form
-          id={formId}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'decision.submit' });
-          }}
-        >
-          <Field
-            label={paid ? 'Payment reference' : 'Reason'}
-            name={paid ? 'reference' : 'reason'}
-            multiline={!paid}
-            rows={3}
-            autoComplete="off"
-            value={selectDecisionText(snapshot)}
-            error={selectDecisionError(snapshot) ?? undefined}
-            onChange={(event) => send({ type: 'decision.change', value: event.target.value })}
-          />
-        </form>
-      </Dialog>
+        settleLabel="Mark paid"
+        referenceLabel="Payment reference"
+        text={selectDecisionText(snapshot)}
+        error={selectDecisionError(snapshot)}
+        sending={sending}
+        send={send}
+      />
     </>
   );
 }

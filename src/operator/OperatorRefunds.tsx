@@ -3,7 +3,6 @@
 // wired money waiting for the manual rail (Mark sent with the wire's reference, Mark failed with the reason), then the
 // other refunds. A chunk of its own: it loads when the tab is opened.
 import { useMachine } from '@xstate/react';
-import { useId } from 'react';
 import type { AdminRefund, CardDispute } from '@/contract/schemas/money';
 import type { CardDisputeStatus, RefundStatus } from '@/contract/money';
 import {
@@ -27,9 +26,8 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
-import { Dialog } from '@/src/ui/Dialog';
-import { Field } from '@/src/ui/Field';
 import { Table } from '@/src/ui/Table';
+import { DecisionDialog } from './DecisionDialog';
 import * as s from './OperatorConsole.css';
 
 const DISPUTE_STATUS: Record<CardDisputeStatus, { label: string; tone: ChipTone }> = {
@@ -101,7 +99,6 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
   const sending = selectRefundDecisionSending(snapshot);
   const reloading = selectRefundsReloading(snapshot);
   const error = selectRefundsError(snapshot);
-  const formId = useId();
   const loading = selectRefundsLoading(snapshot);
   const loadError = selectRefundsLoadError(snapshot);
   if (loading || loadError !== null)
@@ -200,11 +197,9 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
         rowKey={(_, index) => others[index]!.id}
         emptyMessage="No other refunds."
       />
-      <Dialog
+      <DecisionDialog
         open={decision !== null}
-        onOpenChange={(next) => {
-          if (!next && !sending) send({ type: 'decision.cancel' });
-        }}
+        settles={sent}
         title={
           decision?.refund
             ? `Mark the refund of ${formatMoney(decision.refund.amountCents)} ${sent ? 'sent' : 'failed'}`
@@ -215,44 +210,13 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
             ? 'The advertiser is told the money was wired back.'
             : 'The amount returns to the advertiser’s balance and the advertiser reads this reason.'
         }
-        width="narrow"
-        footer={
-          <>
-            <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'decision.cancel' })}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form={formId}
-              variant={sent ? 'dashboard' : 'danger'}
-              disabled={sending}
-              aria-busy={sending || undefined}
-            >
-              {sent ? 'Mark sent' : 'Mark failed'}
-            </Button>
-          </>
-        }
-      >
-        <form
-          id={formId}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'decision.submit' });
-          }}
-        >
-          <Field
-            label={sent ? 'Wire reference' : 'Reason'}
-            name={sent ? 'reference' : 'reason'}
-            multiline={!sent}
-            rows={3}
-            autoComplete="off"
-            value={selectRefundDecisionText(snapshot)}
-            error={selectRefundDecisionError(snapshot) ?? undefined}
-            onChange={(event) => send({ type: 'decision.change', value: event.target.value })}
-          />
-        </form>
-      </Dialog>
+        settleLabel="Mark sent"
+        referenceLabel="Wire reference"
+        text={selectRefundDecisionText(snapshot)}
+        error={selectRefundDecisionError(snapshot)}
+        sending={sending}
+        send={send}
+      />
     </>
   );
 }

@@ -1,0 +1,86 @@
+// An operator's decision on money waiting for them (docs/product.md §Operator console): a payout marked paid or
+// failed, a wired refund marked sent or failed. One text — the reference of the money sent, or the reason it could
+// not be — in a titled dialog; the flows behind it (adminPayouts, adminRefunds) take the same three events.
+import { useId } from 'react';
+import { Button } from '@/src/ui/Button';
+import { Dialog } from '@/src/ui/Dialog';
+import { Field } from '@/src/ui/Field';
+
+export type DecisionEvent =
+  { type: 'decision.cancel' } | { type: 'decision.submit' } | { type: 'decision.change'; value: string };
+
+export function DecisionDialog({
+  open,
+  settles,
+  title,
+  description,
+  settleLabel,
+  referenceLabel,
+  text,
+  error,
+  sending,
+  send,
+}: {
+  open: boolean;
+  /** True: the money went out (the text is its reference); false: it could not (the text is the reason). */
+  settles: boolean;
+  title: string;
+  description: string;
+  /** "Mark paid", "Mark sent". */
+  settleLabel: string;
+  /** "Payment reference", "Wire reference". */
+  referenceLabel: string;
+  text: string;
+  error: string | null;
+  sending: boolean;
+  send: (event: DecisionEvent) => void;
+}) {
+  const formId = useId();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !sending) send({ type: 'decision.cancel' });
+      }}
+      title={title}
+      description={description}
+      width="narrow"
+      footer={
+        <>
+          <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'decision.cancel' })}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant={settles ? 'dashboard' : 'danger'}
+            disabled={sending}
+            aria-busy={sending || undefined}
+          >
+            {settles ? settleLabel : 'Mark failed'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'decision.submit' });
+        }}
+      >
+        <Field
+          label={settles ? referenceLabel : 'Reason'}
+          name={settles ? 'reference' : 'reason'}
+          multiline={!settles}
+          rows={3}
+          autoComplete="off"
+          value={text}
+          error={error ?? undefined}
+          onChange={(event) => send({ type: 'decision.change', value: event.target.value })}
+        />
+      </form>
+    </Dialog>
+  );
+}
