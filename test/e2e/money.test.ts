@@ -2,7 +2,7 @@
 // advertiser's deposit in the console; the advertiser launches (the launch reserves pay × spots); the creator
 // accepts; the advertiser confirms the delivery on the campaign page; the creator sees the earning, adds a bank
 // account, withdraws $60; the operator marks the payout paid; the creator sees Paid in Payout History and the
-// notification arrive without a reload. Also: a withdrawal above the balance shows the failure modal with the reason.
+// notification arrive without a reload, and its numbered statement on Documents. Also: a withdrawal above the balance shows the failure modal with the reason.
 // Each money screen is checked with axe and photographed at 375 and 1280 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,24 @@ describe('money', () => {
     const notes = c.getByRole('dialog', { name: 'Notifications' });
     await notes.getByText(`Your withdrawal ${reference} of $60 was paid to Bank Account •••• 6789.`).waitFor();
     await checked(cr, 'creator-payout-paid-notification');
+    await c.keyboard.press('Escape');
+    await notes.waitFor({ state: 'detached' });
+
+    // The paid withdrawal's statement: numbered, on Documents, downloadable (docs/product.md §Documents).
+    await c.goto('/documents');
+    const statement = c
+      .locator('main')
+      .getByRole('list', { name: 'Documents' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Payout statement' });
+    await statement.waitFor();
+    expect(await statement.textContent()).toMatch(/S-\d{4}-\d{6}.*\$60/);
+    const [download] = await Promise.all([
+      c.waitForEvent('download'),
+      statement.getByRole('button', { name: /^Download Payout statement S-\d{4}-\d{6} \(PDF\)$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^S-\d{4}-\d{6}\.pdf$/);
+    await checked(cr, 'creator-payout-statement');
 
     expect(op.problems).toEqual([]);
     expect(adv.problems).toEqual([]);
