@@ -65,7 +65,10 @@ describe('self-serve money', () => {
     await expect.poll(() => term('Balance').textContent(), { timeout: 15_000 }).toBe('$500');
     expect(new URL(page.url()).search).toBe('');
     // Listed once, among the card payments with its state; the wires' list does not repeat it.
-    await funds.getByRole('list').getByText(/\$500 by card/).waitFor();
+    await funds
+      .getByRole('list')
+      .getByText(/\$500 by card/)
+      .waitFor();
     expect(await funds.getByText('Card payment through Stripe').count()).toBe(0);
     await checked(adv, 'self-serve-funds-added');
 
