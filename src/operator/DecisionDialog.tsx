@@ -1,10 +1,11 @@
-// An operator's decision on money waiting for them (docs/product.md §Operator console): a payout marked paid or
+// An operator's decision on money waiting for them (its buttons and its dialog) (docs/product.md §Operator console): a payout marked paid or
 // failed, a wired refund marked sent or failed. One text — the reference of the money sent, or the reason it could
 // not be — in a titled dialog; the flows behind it (adminPayouts, adminRefunds) take the same three events.
 import { useId } from 'react';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
+import * as s from './OperatorConsole.css';
 
 export type DecisionEvent =
   { type: 'decision.cancel' } | { type: 'decision.submit' } | { type: 'decision.change'; value: string };
@@ -82,5 +83,27 @@ export function DecisionDialog({
         />
       </form>
     </Dialog>
+  );
+}
+
+/** The two buttons that open the dialog for one waiting item, each described by the item's heading. */
+export function DecisionActions({
+  describedBy,
+  settleLabel,
+  onDecide,
+}: {
+  describedBy: string;
+  settleLabel: string;
+  onDecide: (settles: boolean) => void;
+}) {
+  return (
+    <div className={s.actions}>
+      <Button variant="dashboard" size="sm" aria-describedby={describedBy} onClick={() => onDecide(true)}>
+        {settleLabel}
+      </Button>
+      <Button variant="secondary" size="sm" aria-describedby={describedBy} onClick={() => onDecide(false)}>
+        Mark failed
+      </Button>
+    </div>
   );
 }

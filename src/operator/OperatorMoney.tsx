@@ -51,7 +51,7 @@ import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
 import { Table } from '@/src/ui/Table';
 import { LoadState } from '@/src/common/LoadState';
-import { DecisionDialog } from './DecisionDialog';
+import { DecisionActions, DecisionDialog } from './DecisionDialog';
 import * as s from './OperatorConsole.css';
 
 /**
@@ -329,24 +329,13 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
                 ) : (
                   <p className={s.muted}>Sent through {payout.provider}: it settles by itself.</p>
                 )}
-                <div className={s.actions}>
-                  <Button
-                    variant="dashboard"
-                    size="sm"
-                    aria-describedby={`payout-${payout.id}`}
-                    onClick={() => send({ type: 'decision.open', payoutId: payout.id, verdict: 'paid' })}
-                  >
-                    Mark paid
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-describedby={`payout-${payout.id}`}
-                    onClick={() => send({ type: 'decision.open', payoutId: payout.id, verdict: 'failed' })}
-                  >
-                    Mark failed
-                  </Button>
-                </div>
+                <DecisionActions
+                  describedBy={`payout-${payout.id}`}
+                  settleLabel="Mark paid"
+                  onDecide={(settles) =>
+                    send({ type: 'decision.open', payoutId: payout.id, verdict: settles ? 'paid' : 'failed' })
+                  }
+                />
               </Card>
             ))}
           </ul>

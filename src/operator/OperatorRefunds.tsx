@@ -27,7 +27,7 @@ import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Table } from '@/src/ui/Table';
-import { DecisionDialog } from './DecisionDialog';
+import { DecisionActions, DecisionDialog } from './DecisionDialog';
 import * as s from './OperatorConsole.css';
 
 const DISPUTE_STATUS: Record<CardDisputeStatus, { label: string; tone: ChipTone }> = {
@@ -149,24 +149,13 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
                 <p className={s.muted}>
                   Requested {formatDate(refund.requestedAt)} · {railText(refund)} · <RefundChip refund={refund} />
                 </p>
-                <div className={s.actions}>
-                  <Button
-                    variant="dashboard"
-                    size="sm"
-                    aria-describedby={`refund-${refund.id}`}
-                    onClick={() => send({ type: 'decision.open', refundId: refund.id, verdict: 'sent' })}
-                  >
-                    Mark sent
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-describedby={`refund-${refund.id}`}
-                    onClick={() => send({ type: 'decision.open', refundId: refund.id, verdict: 'failed' })}
-                  >
-                    Mark failed
-                  </Button>
-                </div>
+                <DecisionActions
+                  describedBy={`refund-${refund.id}`}
+                  settleLabel="Mark sent"
+                  onDecide={(settles) =>
+                    send({ type: 'decision.open', refundId: refund.id, verdict: settles ? 'sent' : 'failed' })
+                  }
+                />
               </Card>
             ))}
           </ul>
