@@ -1,7 +1,7 @@
 // Account flows made real (docs/product.md §Accounts): password reset and change, account deletion, settings, support tickets and
 // the newsletter. Field names of the fixed API paths come from the issue; the rest is documented in docs/api.md.
 import { z } from 'zod';
-import { email, NO_NUL, text } from './common.ts';
+import { email, NO_NUL, requiredText as required, text } from './common.ts';
 import { SUPPORT_LIMITS } from '../limits.ts';
 
 /** A short answer for the user: what happened, in a sentence. */
@@ -49,13 +49,6 @@ export type Settings = z.infer<typeof settings>;
 export const settingsUpdate = z.object({ notifications: z.boolean({ error: 'must be true or false' }) });
 
 /** docs/spec.md §3 Support and contact forms: name, email, subject, message; plus the page the form was sent from. */
-const required = (max: number) =>
-  z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`)
-    .refine(...NO_NUL);
 export const supportRequest = z.object({
   name: required(SUPPORT_LIMITS.name),
   email,

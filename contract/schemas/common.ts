@@ -8,6 +8,15 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /** PostgreSQL text cannot hold U+0000, so it is refused on every backend alike. */
 export const NO_NUL = [(value: string) => !value.includes('\u0000'), 'must not contain NUL characters'] as const;
 
+/** Trimmed text that must not be empty, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .refine(...NO_NUL);
+
 /** Emails are compared trimmed and lower-cased. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

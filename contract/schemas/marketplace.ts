@@ -13,17 +13,8 @@ import {
   ROLES,
   VERIFICATION_STATUSES,
 } from '../marketplace.ts';
-import { email, NO_NUL } from './common.ts';
+import { email, NO_NUL, requiredText as required } from './common.ts';
 import { TAX_FORM_KINDS } from '../taxForms.ts';
-
-/** Trimmed text that must not be empty. */
-const required = (max: number) =>
-  z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`)
-    .refine(...NO_NUL);
 
 /** Trimmed text that may be empty. */
 const optionalText = (max: number) =>

@@ -16,15 +16,8 @@ import {
   US_TIN_TYPES,
   ZIP_CODE,
 } from '../taxForms.ts';
-import { NO_NUL } from './common.ts';
+import { NO_NUL, requiredText as required } from './common.ts';
 
-const required = (max: number) =>
-  z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`)
-    .refine(...NO_NUL);
 const optional = (max: number) =>
   z
     .string()
