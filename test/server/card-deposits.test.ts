@@ -7,15 +7,13 @@
 // by the wrong role, the wrong owner and nobody. After every test the ledger's invariants are checked; after the
 // suite, by `npm run ledger -- check` itself.
 import crypto from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { depositFee } from '../../contract/money.ts';
 import { balanceOf, checkLedger, PROCESSING_FEES } from '../../server/money/ledger.ts';
 import { STANDIN_STRIPE } from '../../server/config.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../server/standins/stripe.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, type Account } from './market.ts';
+import { account, approvedAdvertiser, type Account, expectLedgerCommandClean } from './market.ts';
 import {
   deliver,
   disputeObject,
@@ -132,13 +130,7 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
   afterAll(async () => {
     await api?.close();
     if (backend) {
-      const check = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts'), 'check'], {
-        env: { ...process.env, DATABASE_URL: '', ...backend.env },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
-      expect(check.stdout).toMatch(/^Ledger clean/);
+      expectLedgerCommandClean(backend);
     }
     await backend?.cleanup();
     await stripe?.close();

@@ -3,13 +3,18 @@
 // to its campaign and the next matching creator gets an offer and can take it (paid from the reservation kept for
 // it); a cancelled campaign's reservation for that offer returns to the advertiser's free balance; open offers are
 // withdrawn and their room offered again. The ledger's invariants hold after every test and for the whole suite.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contract/countries.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
+import {
+  account,
+  approvedAdvertiser,
+  campaignInput,
+  connectChannel,
+  type Account,
+  expectLedgerCommandClean,
+} from './market.ts';
 
 describe.each(BACKENDS)('a deleted creator on %s', (backendName) => {
   let backend: Backend;
@@ -87,13 +92,7 @@ describe.each(BACKENDS)('a deleted creator on %s', (backendName) => {
   afterAll(async () => {
     await api?.close();
     if (backend) {
-      const check = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts'), 'check'], {
-        env: { ...process.env, DATABASE_URL: '', ...backend.env },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
-      expect(check.stdout).toMatch(/^Ledger clean/);
+      expectLedgerCommandClean(backend);
     }
     await backend?.cleanup();
   });

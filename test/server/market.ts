@@ -1,11 +1,13 @@
 // Accounts and campaigns for the marketplace's API tests (docs/product.md §Marketplace).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../../server/db/types.ts';
 import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../../server/connections/providers.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
-import type { Client } from './helpers.ts';
+import type { Backend, Client } from './helpers.ts';
 
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -160,4 +162,15 @@ export const W9_FORM = {
 export async function fileTaxForm(api: Client, who: Account, form: Record<string, unknown> = W9_FORM): Promise<void> {
   const answer = await api.request('PUT', '/api/tax-form', { token: who.token, json: form });
   expect(answer.status, answer.text).toBe(200);
+}
+
+/** `npm run ledger -- check`, the command itself, on the database a whole suite wrote: exit 0, "Ledger clean". */
+export function expectLedgerCommandClean(backend: Backend): void {
+  const check = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts'), 'check'], {
+    env: { ...process.env, DATABASE_URL: '', ...backend.env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
+  expect(check.stdout).toMatch(/^Ledger clean/);
 }

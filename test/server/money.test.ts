@@ -3,8 +3,6 @@
 // (minimum, balance, method, Idempotency-Key, 200 at once) through the manual rail, and every endpoint tried by the
 // wrong role (403), the wrong owner (404) and nobody (401). After every test the ledger's invariants are checked;
 // after the suite, by `npm run ledger -- check` itself.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, creatorAvailable, EXTERNAL, postTransfer } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
@@ -16,6 +14,7 @@ import {
   deposit,
   fileTaxForm,
   type Account,
+  expectLedgerCommandClean,
 } from './market.ts';
 
 type Payout = {
@@ -134,13 +133,7 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     await api?.close();
     if (backend) {
       // The command itself, on the database the whole suite wrote.
-      const check = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts'), 'check'], {
-        env: { ...process.env, DATABASE_URL: '', ...backend.env },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
-      expect(check.stdout).toMatch(/^Ledger clean/);
+      expectLedgerCommandClean(backend);
     }
     await backend?.cleanup();
   });

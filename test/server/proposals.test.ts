@@ -5,13 +5,19 @@
 // completion pays the agreed pay and every release reckons per-offer pay; races settle once; the wrong user gets 404
 // (or 403 for their own proposal, 401 signed out). The ledger's invariants hold after every test and for the whole
 // run (`npm run ledger -- check`).
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contract/countries.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Answer, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, connectChannel, deposit, type Account } from './market.ts';
+import {
+  account,
+  approvedAdvertiser,
+  campaignInput,
+  connectChannel,
+  deposit,
+  type Account,
+  expectLedgerCommandClean,
+} from './market.ts';
 
 interface OfferBody {
   id: string;
@@ -102,13 +108,7 @@ describe.each(BACKENDS)('counter-offers on %s', (backendName) => {
     await api?.close();
     // And `npm run ledger -- check` on the whole run's ledger.
     if (backend) {
-      const check = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts'), 'check'], {
-        env: { ...process.env, DATABASE_URL: '', ...backend.env },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
-      expect(check.stdout).toMatch(/^Ledger clean/);
+      expectLedgerCommandClean(backend);
     }
     await backend?.cleanup();
   });

@@ -7,14 +7,12 @@
 // invariants are checked (refunding = the open pieces, each payment's refunded amount = its succeeded pieces); after
 // the suite, by `npm run ledger -- check` itself.
 import crypto from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STANDIN_STRIPE } from '../../server/config.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../server/standins/stripe.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, type Account } from './market.ts';
+import { account, approvedAdvertiser, type Account, expectLedgerCommandClean } from './market.ts';
 import {
   controlStandIn,
   deliver,
@@ -117,13 +115,7 @@ describe.each(BACKENDS)('refunds on %s', (backendName) => {
   afterAll(async () => {
     await api?.close();
     if (backend) {
-      const check = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli', 'ledger.ts'), 'check'], {
-        env: { ...process.env, DATABASE_URL: '', ...backend.env },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
-      expect(check.stdout).toMatch(/^Ledger clean/);
+      expectLedgerCommandClean(backend);
     }
     await backend?.cleanup();
     await stripe?.close();
