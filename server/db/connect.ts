@@ -103,8 +103,11 @@ export async function migrate(handle: DatabaseHandle, schema: string | null): Pr
 /**
  * Runs the migrations. Kysely finds its migration table by listing every schema's tables (has_schema_privilege on
  * each name): a schema dropped by someone else meanwhile (another test run or tenant on the same PostgreSQL database)
- * fails that listing with 3F000 before anything is migrated, and listing again is safe.
+ * fails that listing before anything is migrated — 3F000 for the schema, or 42P01 for one of its tables when a
+ * parallel worker reads the catalog — and listing again is safe. A migration that fails is never retried.
  */
+const VANISHED_UNDER_LISTING = ['3F000', '42P01'];
+
 export async function migrateToLatest(
   migrator: Pick<Migrator, 'migrateToLatest'>,
   dialect: DatabaseHandle['dialect'],
@@ -116,7 +119,7 @@ export async function migrateToLatest(
     if (
       dialect === 'postgres' &&
       !failed &&
-      (error as { code?: string } | undefined)?.code === '3F000' &&
+      VANISHED_UNDER_LISTING.includes((error as { code?: string } | undefined)?.code ?? '') &&
       attempt < 5
     ) {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));

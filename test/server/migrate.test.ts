@@ -1,5 +1,6 @@
 // Migrations on a shared PostgreSQL database: Kysely lists every schema's tables to find its own, and a schema that
-// another run drops meanwhile fails that listing with 3F000 — seen between the parallel test files here. The listing
+// another run drops meanwhile fails that listing with 3F000 (or 42P01 for one of its tables, from a parallel worker)
+// — seen between the parallel test files here. The listing
 // is tried again; any other failure, and a failed migration, still stop the start.
 import { describe, expect, it } from 'vitest';
 import type { MigrationResultSet } from 'kysely';
@@ -21,6 +22,16 @@ describe('migrateToLatest', () => {
     const migrator = answers({ error: dropped }, { error: dropped }, { results: [] });
     await migrateToLatest(migrator, 'postgres');
     expect(migrator.calls).toBe(3);
+  });
+
+  it('lists again when one of a vanishing schema’s tables is gone under a parallel worker (42P01)', async () => {
+    const tableGone = Object.assign(new Error('relation "castbridge_test_1_x.metric_samples" does not exist'), {
+      code: '42P01',
+      where: 'parallel worker',
+    });
+    const migrator = answers({ error: tableGone }, { results: [] });
+    await migrateToLatest(migrator, 'postgres');
+    expect(migrator.calls).toBe(2);
   });
 
   it('gives up after five tries, and never retries another error, a failed migration or SQLite', async () => {
