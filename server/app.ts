@@ -68,6 +68,7 @@ import { adminRoutes } from './operator/routes.ts';
 import { createOverlays } from './overlay/store.ts';
 import { callbackPath, createConnections } from './connections/store.ts';
 import { createLiveWatch } from './connections/live.ts';
+import { createGovernor } from './connections/governor.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { createOAuthStandIn } from './standins/oauth.ts';
 import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from './standins/twitch-chat.ts';
@@ -176,6 +177,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // Stripe (deposits, refunds, disputes and the stripe payout rail): the real API, or offline its stand-in.
   const stripe = config.stripe ? createStripeGateway(config.stripe, selfFetch) : null;
   const rails = createPayoutRails(config, db, stripe);
+  // Every call to Twitch and YouTube spends the platforms' budgets through one governor (docs/product.md §Platform limits).
+  const governor = createGovernor({
+    db,
+    logger,
+    fetch: selfFetch.fetch,
+    limits: {
+      twitch: { capacity: config.platformLimits.twitchPointsPerMinute },
+      youtube: { capacity: config.platformLimits.youtubeDailyUnits },
+    },
+  });
   const connections = createConnections({ db, config, links: base.links, sealer, logger, selfFetch });
   const archive = createArchive({ db, dialect: handle.dialect });
   const metrics = createMetricStore({ db, dialect: handle.dialect });
@@ -205,6 +216,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       addressKey: secret,
       transport: cluster.transport,
     }),
+    governor,
     connections,
     archive,
     ingest: createIngestSupervisor({
@@ -449,6 +461,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       services.collector.stop();
       services.live.stop();
       await services.ingest.close();
+      await services.governor.close();
       await chatStandIn?.close();
       clearInterval(sweeper);
       clearInterval(settler);

@@ -81,6 +81,25 @@ export interface Config {
   twitchChatUrl: string | null;
   /** TWITCH_STREAM_POLL_SECONDS: how often Helix is asked whether an archived channel is live (default 60). */
   twitchStreamPollSeconds: number;
+  /**
+   * The platforms' limits the governor keeps to (docs/product.md §Platform limits): TWITCH_POINTS_PER_MINUTE (default
+   * 800, Helix's bucket per token) and YOUTUBE_DAILY_QUOTA (default 10,000 units, the Google Cloud project's quota;
+   * set it to what Google granted after a quota extension).
+   */
+  platformLimits: { twitchPointsPerMinute: number; youtubeDailyUnits: number };
+  /**
+   * TWITCH_CHAT: how the archive reads Twitch chat — `eventsub` (channel.chat.message, Twitch's recommended way; the
+   * default when a Twitch client is configured) or `irc` (anonymous IRC through tmi.js, the fallback).
+   * TWITCH_EVENTSUB_TRANSPORT: `websocket` (one instance; default without a cluster) or `conduit` (shards across
+   * instances; default with PostgreSQL locks or Redis). TWITCH_CONDUIT_SHARDS (default 4). TWITCH_EVENTSUB_URL:
+   * the EventSub WebSocket endpoint (default wss://eventsub.wss.twitch.tv/ws; the stand-in's with STANDINS).
+   */
+  twitchChat: {
+    mode: 'eventsub' | 'irc';
+    transport: 'websocket' | 'conduit' | null;
+    conduitShards: number;
+    eventSubUrl: string | null;
+  };
   /** REDIS_URL (docs/product.md §Several instances): with PostgreSQL, live pushes, jobs and exclusive work go through Redis. */
   redisUrl: string | null;
   /** JOB_QUEUE: `table` (the embedded queue) or `bullmq`; default bullmq on PostgreSQL, table on SQLite. */
@@ -261,6 +280,25 @@ function chatUrl(value: string | undefined, standIns: boolean): string | null {
   return url ?? (standIns ? null : 'wss://irc-ws.chat.twitch.tv:443');
 }
 
+function twitchChat(env: Env): Config['twitchChat'] {
+  const mode = nonEmpty(env.TWITCH_CHAT);
+  if (mode !== null && mode !== 'eventsub' && mode !== 'irc')
+    throw new Error(`TWITCH_CHAT must be eventsub or irc, got "${mode}"`);
+  const transport = nonEmpty(env.TWITCH_EVENTSUB_TRANSPORT);
+  if (transport !== null && transport !== 'websocket' && transport !== 'conduit')
+    throw new Error(`TWITCH_EVENTSUB_TRANSPORT must be websocket or conduit, got "${transport}"`);
+  const url = nonEmpty(env.TWITCH_EVENTSUB_URL);
+  if (url !== null && !/^wss?:\/\/[^/]+/i.test(url))
+    throw new Error(`TWITCH_EVENTSUB_URL must be a ws:// or wss:// URL, got "${url}"`);
+  const twitchConfigured = nonEmpty(env.TWITCH_CLIENT_ID) !== null || flag(env.STANDINS);
+  return {
+    mode: mode ?? (twitchConfigured ? 'eventsub' : 'irc'),
+    transport,
+    conduitShards: integer('TWITCH_CONDUIT_SHARDS', env.TWITCH_CONDUIT_SHARDS, 4, 1, 20_000),
+    eventSubUrl: url ?? (flag(env.STANDINS) ? null : 'wss://eventsub.wss.twitch.tv/ws'),
+  };
+}
+
 function redisUrl(value: string | undefined): string | null {
   const url = nonEmpty(value);
   if (url !== null && !/^rediss?:\/\//i.test(url))
@@ -342,6 +380,11 @@ export function loadConfig(env: Env = process.env): Config {
     standIns: flag(env.STANDINS),
     twitchChatUrl: chatUrl(env.TWITCH_CHAT_URL, flag(env.STANDINS)),
     twitchStreamPollSeconds: integer('TWITCH_STREAM_POLL_SECONDS', env.TWITCH_STREAM_POLL_SECONDS, 60, 1, 3600),
+    platformLimits: {
+      twitchPointsPerMinute: integer('TWITCH_POINTS_PER_MINUTE', env.TWITCH_POINTS_PER_MINUTE, 800, 1, 1_000_000),
+      youtubeDailyUnits: integer('YOUTUBE_DAILY_QUOTA', env.YOUTUBE_DAILY_QUOTA, 10_000, 1, 1_000_000_000),
+    },
+    twitchChat: twitchChat(env),
     redisUrl: redisUrl(env.REDIS_URL),
     jobQueue: jobQueue(env.JOB_QUEUE, databaseUrl !== null),
     instanceId: nonEmpty(env.INSTANCE_ID),

@@ -42,6 +42,7 @@ import type { AnalyticsService } from './analytics/aggregate.ts';
 import type { Collector } from './analytics/collector.ts';
 import type { MetricStore } from './analytics/store.ts';
 import type { LiveWatch } from './connections/live.ts';
+import type { Governor } from './connections/governor.ts';
 
 export interface Services {
   config: Config;
@@ -99,6 +100,8 @@ export interface Services {
   cardDisputes: CardDisputes;
   /** Creators' overlays for OBS: settings, live state, heartbeats and display proofs (docs/product.md §The overlay for OBS). */
   overlays: Overlays;
+  /** Every call to Twitch and YouTube spends the platforms' budgets through it (docs/product.md §Platform limits). */
+  governor: Governor;
   /** Creators' Twitch and YouTube channels connected through OAuth (docs/product.md §Connected accounts). */
   connections: Connections;
   /** The creators' chat archives (docs/product.md §Chat archive). */

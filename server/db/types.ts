@@ -556,6 +556,30 @@ export interface Database {
   tax_forms: TaxFormsTable;
   documents: DocumentsTable;
   document_counters: DocumentCountersTable;
+  platform_budgets: PlatformBudgetsTable;
+  eventsub_conduits: EventSubConduitsTable;
+}
+
+/** A provider credential's budget in its current window (migration 0028, server/connections/governor.ts). */
+export interface PlatformBudgetsTable {
+  key: string;
+  provider: string;
+  credential: string;
+  capacity: number;
+  window_end: BigInt;
+  granted: number;
+  spent: number;
+  refused_until: BigInt | null;
+  refused_reason: string | null;
+  updated_at: BigInt;
+}
+
+/** The Twitch EventSub conduit the instances' shards serve (migration 0028, server/archive/eventsub.ts). */
+export interface EventSubConduitsTable {
+  name: string;
+  conduit_id: string;
+  shard_count: number;
+  created_at: BigInt;
 }
 
 /** An "Add funds" through Stripe Checkout (migration 0027, server/money/deposits.ts). */

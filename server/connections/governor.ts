@@ -1,0 +1,674 @@
+// The platform-limits governor (docs/product.md §Platform limits): every call Castbridge makes to Twitch and YouTube
+// goes through it. It knows what each call costs (Helix: a point a call; YouTube: the published cost table), keeps
+// each credential's budget for the whole cluster in the database, and hands each instance slices of it that the
+// instance then spends from memory — so two instances never spend the same budget, and a call waits for the
+// database only when its slice runs low (a refill is asked for ahead of time). It reads every answer: Helix's
+// Ratelimit-Remaining/Reset bring the cluster's picture in line with the platform's own, and a 429 or a
+// quotaExceeded (which Castbridge's own bursts never cause; another user of the same credential can) stops every
+// instance until the platform's reset. Work that cannot be served at once waits in priority order — delivery
+// verification and live chat first, analytics backfill last — and the lower priorities leave a share of each window
+// to the higher ones.
+//
+//   twitch:app          Helix with the app access token: 800 points a minute
+//   twitch:user:<id>    Helix with a creator's user token: 800 points a minute, per user
+//   youtube:project     every YouTube Data API call of the Google Cloud project: 10,000 units a day, reset at
+//                       midnight Pacific
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import type { Logger } from '../log.ts';
+
+export type Provider = 'twitch' | 'youtube';
+/** Who is asking, highest first: what a waiting call is served by. */
+export type Priority = 'verify' | 'chat' | 'connect' | 'analytics' | 'backfill';
+export const PRIORITIES: readonly Priority[] = ['verify', 'chat', 'connect', 'analytics', 'backfill'];
+export const PRIORITY_RANK: Record<Priority, number> = { verify: 0, chat: 0, connect: 1, analytics: 2, backfill: 3 };
+/**
+ * The share of a window's capacity a priority leaves to the ones above it: analytics stops while less than 30% is
+ * left, a backfill while less than half is.
+ */
+export const RESERVED_SHARE: Record<Priority, number> = {
+  verify: 0,
+  chat: 0,
+  connect: 0.05,
+  analytics: 0.3,
+  backfill: 0.5,
+};
+
+export interface ProviderLimits {
+  /** What the platform allows in one window. */
+  capacity: number;
+  /** A share of the capacity never used: clocks differ, and an invalid call costs too. */
+  headroom: number;
+  window: 'minute' | 'pacific-day';
+  /** What an instance takes from the shared budget at a time. */
+  slice: number;
+}
+
+export const DEFAULT_LIMITS: Record<Provider, ProviderLimits> = {
+  twitch: { capacity: 800, headroom: 0.05, window: 'minute', slice: 40 },
+  youtube: { capacity: 10_000, headroom: 0.01, window: 'pacific-day', slice: 100 },
+};
+
+/**
+ * YouTube Data API quota costs (https://developers.google.com/youtube/v3/determine_quota_cost and each live method's
+ * reference page), by `resource.method`. A call not listed costs 1 (a list) or 50 (a write).
+ */
+export const YOUTUBE_COSTS: Record<string, number> = {
+  'channels.list': 1,
+  'videos.list': 1,
+  'liveBroadcasts.list': 5,
+  'liveStreams.list': 5,
+  'liveChatMessages.list': 5,
+  'liveChatMessages.streamList': 5,
+  'liveChatMessages.insert': 50,
+  'liveChatMessages.delete': 50,
+  'liveChatModerators.list': 5,
+  'search.list': 100,
+};
+
+/** The call a request is (`helix streams`, `liveChatMessages.list`) and what it costs. */
+export function callCost(provider: Provider, method: string, pathname: string): { call: string; cost: number } {
+  const verb = method.toUpperCase();
+  if (provider === 'twitch') {
+    const path = /\/helix\/(.+)$/.exec(pathname)?.[1] ?? pathname;
+    // Every Helix endpoint costs one point by default (https://dev.twitch.tv/docs/api/guide/#twitch-rate-limits).
+    return { call: `${verb} /helix/${path}`, cost: 1 };
+  }
+  const rest = /\/youtube\/v3\/(.+)$/.exec(pathname)?.[1] ?? '';
+  let resource: string;
+  let action: string;
+  if (rest === 'liveChat/messages/stream') {
+    resource = 'liveChatMessages';
+    action = 'streamList';
+  } else {
+    resource = rest === 'liveChat/messages' ? 'liveChatMessages' : rest.split('/')[0] || 'unknown';
+    action = verb === 'GET' ? 'list' : verb === 'POST' ? 'insert' : verb === 'PUT' ? 'update' : 'delete';
+  }
+  const call = `${resource}.${action}`;
+  return { call, cost: YOUTUBE_COSTS[call] ?? (action === 'list' ? 1 : 50) };
+}
+
+/** The platform's offset from UTC at `at`, in milliseconds, for an IANA zone. */
+function zoneOffset(at: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, part.value]),
+  );
+  const local = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  return local - Math.floor(at / 1000) * 1000;
+}
+
+/** The next midnight in Pacific Time after `at`: when YouTube's daily quota resets. */
+export function nextPacificMidnight(at: number): number {
+  const offset = zoneOffset(at, 'America/Los_Angeles');
+  const local = new Date(at + offset);
+  const guess = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1);
+  // Midnight is never when the clocks change (2:00), so the offset at midnight is that of the evening before it.
+  return guess - zoneOffset(guess - offset, 'America/Los_Angeles');
+}
+
+/** No budget for this call before `retryAt` (the caller said it would not wait that long). */
+export class BudgetExhausted extends Error {
+  override name = 'BudgetExhausted';
+  constructor(
+    message: string,
+    readonly provider: Provider,
+    readonly retryAt: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallSpec {
+  provider: Provider;
+  /** `app`, `user:<platform user id>` (Twitch), `project` (YouTube). */
+  credential: string;
+  priority: Priority;
+  /** What the call is for, shown to operators while it waits (`archive chat`, `live watch`). */
+  purpose: string;
+  /**
+   * The longest a call waits for budget before BudgetExhausted; default: a minute for verify and chat, none for the
+   * others (a job is scheduled again at retryAt instead).
+   */
+  maxWaitMs?: number;
+}
+
+/** One credential's budget as the operators see it (GET /api/admin/budgets). */
+export interface BudgetView {
+  provider: Provider;
+  credential: string;
+  capacity: number;
+  /** Spent in this window across the cluster, as the instances reported it (this instance's own up to now). */
+  spent: number;
+  /** Not yet spent: the capacity less what is spent and the headroom kept. */
+  remaining: number;
+  /** When the window ends (epoch ms). */
+  resetAt: number;
+  /** The platform refused until then (someone else used the credential), with why; null when it did not. */
+  refusedUntil: number | null;
+  refusedReason: string | null;
+  /** Calls waiting on this instance, and why. */
+  waiting: { purpose: string; priority: Priority; count: number; since: number; reason: string }[];
+  /** Work put off until the reset (a job rescheduled), by purpose. */
+  deferred: { purpose: string; priority: Priority; count: number; until: number }[];
+}
+
+export interface GovernorStats {
+  /** Calls made through the governor. */
+  calls: number;
+  /** 429s and quotaExceeded answers the platforms gave (none should come from Castbridge's own use). */
+  refusals: number;
+  /** Calls that waited for budget. */
+  waited: number;
+  /** Calls refused by the governor itself (BudgetExhausted). */
+  exhausted: number;
+}
+
+interface Waiter {
+  spec: CallSpec;
+  cost: number;
+  since: number;
+  reason: string;
+  resolve(): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout | null;
+}
+
+interface Budget {
+  key: string;
+  provider: Provider;
+  credential: string;
+  limits: ProviderLimits;
+  /** The end of the window this instance's slice belongs to (0 before the first refill). */
+  windowEnd: number;
+  /** Units this instance holds unspent. */
+  slice: number;
+  /** Spent here and not yet added to the shared row. */
+  unreported: number;
+  /** The shared row as last read: what was handed out, what the cluster reported spent. */
+  granted: number;
+  spent: number;
+  refusedUntil: number;
+  refusedReason: string | null;
+  refilling: Promise<void> | null;
+  waiters: Waiter[];
+  wakeTimer: NodeJS.Timeout | null;
+  deferred: Map<string, { priority: Priority; count: number; until: number }>;
+}
+
+export interface Governor {
+  /** A fetch that takes each call's cost first and reads the platform's answer after; otherwise `base` itself. */
+  fetch(spec: CallSpec, base?: typeof fetch): typeof fetch;
+  /** Takes `cost` units of the credential's budget: at once, after waiting in priority order, or BudgetExhausted. */
+  take(spec: CallSpec & { cost: number }): Promise<void>;
+  /** What the platform's answer says of the budget (Helix's headers, a 429, YouTube's quotaExceeded). */
+  observe(spec: Pick<CallSpec, 'provider' | 'credential'>, response: Response): Promise<void>;
+  /**
+   * What the whole cluster has left for `priority` in the current window (an estimate from the last shared read and
+   * this instance's slice), and when the window ends. `refused`: the platform said no until resetAt.
+   */
+  remaining(
+    provider: Provider,
+    credential: string,
+    priority: Priority,
+  ): { units: number; resetAt: number; refused: boolean };
+  /** A job's call put off until `until` (the caller reschedules it): shown to operators. */
+  defer(spec: CallSpec, until: number): void;
+  budgets(): Promise<BudgetView[]>;
+  stats: GovernorStats;
+  limits: Record<Provider, ProviderLimits>;
+  /** Writes what this instance spent to the shared rows (every few seconds, and at close). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const REPORT_MS = 5_000;
+
+export function createGovernor(deps: {
+  db: Kysely<Database>;
+  logger: Logger;
+  limits?: Partial<Record<Provider, Partial<ProviderLimits>>>;
+  now?: () => number;
+  /** The fetch calls go through when a caller gives none. */
+  fetch?: typeof fetch;
+}): Governor {
+  const { db, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const limits: Record<Provider, ProviderLimits> = {
+    twitch: { ...DEFAULT_LIMITS.twitch, ...deps.limits?.twitch },
+    youtube: { ...DEFAULT_LIMITS.youtube, ...deps.limits?.youtube },
+  };
+  const budgets = new Map<string, Budget>();
+  const stats: GovernorStats = { calls: 0, refusals: 0, waited: 0, exhausted: 0 };
+  let closed = false;
+
+  const usable = (b: Budget) => Math.floor(b.limits.capacity * (1 - b.limits.headroom));
+  const windowAfter = (provider: Provider, at: number) =>
+    limits[provider].window === 'minute' ? at + 60_000 : nextPacificMidnight(at);
+
+  function budgetOf(provider: Provider, credential: string): Budget {
+    const key = `${provider}:${credential}`;
+    let budget = budgets.get(key);
+    if (!budget) {
+      budget = {
+        key,
+        provider,
+        credential,
+        limits: limits[provider],
+        windowEnd: 0,
+        slice: 0,
+        unreported: 0,
+        granted: 0,
+        spent: 0,
+        refusedUntil: 0,
+        refusedReason: null,
+        refilling: null,
+        waiters: [],
+        wakeTimer: null,
+        deferred: new Map(),
+      };
+      budgets.set(key, budget);
+    }
+    return budget;
+  }
+
+  /** A slice held past its window's end is worth nothing: the window it was granted in is over. */
+  function expire(b: Budget, at: number) {
+    if (b.windowEnd !== 0 && at >= b.windowEnd) {
+      b.slice = 0;
+      b.granted = 0;
+      b.spent = 0;
+      b.unreported = 0;
+      b.windowEnd = 0;
+      b.deferred.clear();
+    }
+  }
+
+  /** The cluster's units left for `priority`, as this instance knows them. */
+  function left(b: Budget, priority: Priority): number {
+    const free = usable(b) - b.granted + b.slice;
+    return free - Math.ceil(b.limits.capacity * RESERVED_SHARE[priority]);
+  }
+
+  /**
+   * Asks the shared row for at least `need` units (a slice, or what is left of the window): one conditional UPDATE,
+   * tried again when another instance changed the row meanwhile. A window that ended is started anew by whoever
+   * finds it ended.
+   */
+  async function refill(b: Budget, need: number): Promise<void> {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const at = now();
+      let row = await db.selectFrom('platform_budgets').selectAll().where('key', '=', b.key).executeTakeFirst();
+      if (!row) {
+        await db
+          .insertInto('platform_budgets')
+          .values({
+            key: b.key,
+            provider: b.provider,
+            credential: b.credential,
+            capacity: b.limits.capacity,
+            window_end: windowAfter(b.provider, at),
+            granted: 0,
+            spent: 0,
+            refused_until: null,
+            refused_reason: null,
+            updated_at: at,
+          })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .execute();
+        continue;
+      }
+      const windowEnd = Number(row.window_end);
+      if (windowEnd <= at) {
+        // The window is over: a new one, from now (Helix's own reset moves it where the platform has it).
+        const refused = row.refused_until !== null && Number(row.refused_until) > at;
+        await db
+          .updateTable('platform_budgets')
+          .set({
+            window_end: windowAfter(b.provider, at),
+            granted: 0,
+            spent: 0,
+            capacity: b.limits.capacity,
+            ...(refused ? {} : { refused_until: null, refused_reason: null }),
+            updated_at: at,
+          })
+          .where('key', '=', b.key)
+          .where('window_end', '=', row.window_end)
+          .execute();
+        continue;
+      }
+      if (b.windowEnd !== windowEnd) {
+        // A slice of another window (or none): what this instance held is over.
+        b.slice = 0;
+        b.unreported = 0;
+      }
+      b.windowEnd = windowEnd;
+      b.refusedUntil = row.refused_until === null ? 0 : Number(row.refused_until);
+      b.refusedReason = row.refused_reason;
+      const granted = Number(row.granted);
+      const spent = Number(row.spent);
+      const grant =
+        b.refusedUntil > at ? 0 : Math.max(0, Math.min(Math.max(b.limits.slice, need), usable(b) - granted));
+      const report = b.unreported;
+      const result = await db
+        .updateTable('platform_budgets')
+        .set({ granted: granted + grant, spent: spent + report, updated_at: at })
+        .where('key', '=', b.key)
+        .where('granted', '=', granted)
+        .where('spent', '=', spent)
+        .where('window_end', '=', row.window_end)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) continue;
+      b.unreported -= report;
+      b.granted = granted + grant;
+      b.spent = spent + report;
+      b.slice += grant;
+      return;
+    }
+    // Eight instances changed the row between our read and write: the next call asks again.
+  }
+
+  function startRefill(b: Budget, need: number): Promise<void> {
+    b.refilling ??= refill(b, need)
+      .catch((error: unknown) =>
+        logger.error('platform budget: the shared budget could not be read', {
+          budget: b.key,
+          error: (error as Error).message,
+        }),
+      )
+      .finally(() => {
+        b.refilling = null;
+      });
+    return b.refilling;
+  }
+
+  /** Takes from this instance's slice at once, if it holds enough and the priority's share allows. */
+  function tryTake(b: Budget, spec: CallSpec, cost: number, at: number): boolean {
+    if (b.refusedUntil > at || b.windowEnd === 0 || at >= b.windowEnd) return false;
+    if (b.slice < cost || left(b, spec.priority) < cost) return false;
+    b.slice -= cost;
+    b.unreported += cost;
+    // Asked ahead of time: the next calls find a full slice instead of waiting for the database.
+    if (b.slice < b.limits.slice / 2 && usable(b) > b.granted) void startRefill(b, 0);
+    return true;
+  }
+
+  const whyWaiting = (b: Budget, at: number) =>
+    b.refusedUntil > at
+      ? `${b.provider === 'twitch' ? 'Twitch' : 'YouTube'} refused until the reset: ${b.refusedReason ?? ''}`.trim()
+      : 'the budget of this window is spent or kept for higher priorities';
+
+  /** When waiting work may be served again: the window's end, or the platform's. */
+  const resetOf = (b: Budget, at: number) =>
+    Math.max(b.refusedUntil, b.windowEnd > at ? b.windowEnd : windowAfter(b.provider, at));
+
+  function scheduleWake(b: Budget) {
+    if (b.wakeTimer || b.waiters.length === 0 || closed) return;
+    const at = now();
+    const delay = Math.max(50, Math.min(resetOf(b, at) - at + 5, 60_000));
+    b.wakeTimer = setTimeout(() => {
+      b.wakeTimer = null;
+      void drain(b);
+    }, delay);
+    b.wakeTimer.unref?.();
+  }
+
+  /** Serves waiting calls in priority order (first come first within one), as far as the budget goes. */
+  async function drain(b: Budget) {
+    while (b.waiters.length > 0 && !closed) {
+      const at = now();
+      expire(b, at);
+      const first = b.waiters[0]!;
+      if (!tryTake(b, first.spec, first.cost, at)) {
+        if (b.refusedUntil <= at) await startRefill(b, first.cost);
+        if (!tryTake(b, first.spec, first.cost, now())) break;
+      }
+      b.waiters.shift();
+      if (first.timer) clearTimeout(first.timer);
+      first.resolve();
+    }
+    scheduleWake(b);
+  }
+
+  async function take(spec: CallSpec & { cost: number }): Promise<void> {
+    const b = budgetOf(spec.provider, spec.credential);
+    const cost = spec.cost;
+    let at = now();
+    expire(b, at);
+    stats.calls += 1;
+    // Nobody waiting ahead of it: from the slice, or after one refill.
+    if (b.waiters.length === 0) {
+      // Refilled as long as the shared budget has units for this priority (callers at once share each refill).
+      for (let attempt = 0; attempt < 32; attempt += 1) {
+        if (tryTake(b, spec, cost, at)) return;
+        if (b.refusedUntil > at) break;
+        if (b.windowEnd !== 0 && (usable(b) - b.granted <= 0 || left(b, spec.priority) < cost)) break;
+        await startRefill(b, cost);
+        at = now();
+        expire(b, at);
+      }
+    }
+    const maxWait = spec.maxWaitMs ?? (PRIORITY_RANK[spec.priority] === 0 ? 60_000 : 0);
+    const reset = resetOf(b, at);
+    if (reset - at > maxWait) {
+      stats.exhausted += 1;
+      throw new BudgetExhausted(
+        `${spec.provider === 'twitch' ? 'Twitch' : 'YouTube'} budget (${spec.credential}) is spent until ${new Date(reset).toISOString()}`,
+        spec.provider,
+        reset,
+      );
+    }
+    stats.waited += 1;
+    await new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { spec, cost, since: at, reason: whyWaiting(b, at), resolve, reject, timer: null };
+      waiter.timer = setTimeout(
+        () => {
+          const index = b.waiters.indexOf(waiter);
+          if (index >= 0) b.waiters.splice(index, 1);
+          stats.exhausted += 1;
+          reject(new BudgetExhausted(`no ${spec.provider} budget came in time`, spec.provider, resetOf(b, now())));
+        },
+        Math.max(maxWait, 0) + 1000,
+      );
+      waiter.timer.unref?.();
+      // In priority order; first come first within one.
+      const index = b.waiters.findIndex((w) => PRIORITY_RANK[w.spec.priority] > PRIORITY_RANK[spec.priority]);
+      if (index < 0) b.waiters.push(waiter);
+      else b.waiters.splice(index, 0, waiter);
+      scheduleWake(b);
+    });
+  }
+
+  async function reportRefusal(b: Budget, until: number, reason: string) {
+    stats.refusals += 1;
+    b.refusedUntil = Math.max(b.refusedUntil, until);
+    b.refusedReason = reason;
+    b.slice = 0;
+    logger.warn('a platform refused a call for its limit; every instance waits for its reset', {
+      budget: b.key,
+      until: new Date(until).toISOString(),
+      reason,
+    });
+    await db
+      .updateTable('platform_budgets')
+      .set({ refused_until: until, refused_reason: reason, updated_at: now() })
+      .where('key', '=', b.key)
+      .execute()
+      .catch(() => {});
+    scheduleWake(b);
+  }
+
+  async function observe(spec: Pick<CallSpec, 'provider' | 'credential'>, response: Response): Promise<void> {
+    const b = budgetOf(spec.provider, spec.credential);
+    const at = now();
+    if (spec.provider === 'twitch') {
+      const reset = Number(response.headers.get('ratelimit-reset')) * 1000;
+      const remaining = Number(response.headers.get('ratelimit-remaining'));
+      const limit = Number(response.headers.get('ratelimit-limit'));
+      if (response.status === 429) {
+        await reportRefusal(b, Number.isFinite(reset) && reset > at ? reset : at + 60_000, 'Twitch answered 429');
+        return;
+      }
+      if (!Number.isFinite(reset) || reset <= at || response.headers.get('ratelimit-reset') === null) return;
+      // The platform's window ends later than ours: ours moves there, so that a new window never starts while the
+      // platform still counts the old one.
+      if (b.windowEnd !== 0 && reset > b.windowEnd) {
+        const old = b.windowEnd;
+        b.windowEnd = reset;
+        await db
+          .updateTable('platform_budgets')
+          .set({ window_end: reset, updated_at: at })
+          .where('key', '=', b.key)
+          .where('window_end', '=', old)
+          .execute()
+          .catch(() => {});
+      }
+      // The platform counts fewer points left than the cluster believes (someone else uses the token): what this
+      // instance holds shrinks to it.
+      if (Number.isFinite(remaining) && Number.isFinite(limit) && limit > 0) {
+        const platformLeft = remaining - Math.ceil(limit * b.limits.headroom);
+        if (platformLeft < b.slice) b.slice = Math.max(0, platformLeft);
+      }
+      return;
+    }
+    if (response.status !== 403 && response.status !== 429) return;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { error?: { errors?: { reason?: string }[] } };
+    const reason = body.error?.errors?.[0]?.reason;
+    if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded')
+      await reportRefusal(b, nextPacificMidnight(at), `YouTube answered ${reason}`);
+  }
+
+  function fetchVia(spec: CallSpec, base?: typeof fetch): typeof fetch {
+    const through = base ?? deps.fetch ?? fetch;
+    return async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      const { cost } = callCost(spec.provider, method, url.pathname);
+      await take({ ...spec, cost });
+      const response = await through(input, init);
+      await observe(spec, response);
+      return response;
+    };
+  }
+
+  async function flush() {
+    await Promise.all(
+      [...budgets.values()].map(async (b) => {
+        if (b.unreported === 0 || b.windowEnd === 0) return;
+        const report = b.unreported;
+        b.unreported = 0;
+        const result = await db
+          .updateTable('platform_budgets')
+          .set((eb) => ({ spent: eb('spent', '+', report), updated_at: now() }))
+          .where('key', '=', b.key)
+          .where('window_end', '=', b.windowEnd)
+          .executeTakeFirst()
+          .catch(() => null);
+        if (result && Number(result.numUpdatedRows) > 0) b.spent += report;
+      }),
+    );
+  }
+  const reporter = setInterval(() => void flush(), REPORT_MS);
+  reporter.unref?.();
+
+  return {
+    fetch: fetchVia,
+    take,
+    observe,
+    remaining(provider, credential, priority) {
+      const b = budgetOf(provider, credential);
+      const at = now();
+      expire(b, at);
+      if (b.windowEnd === 0) void startRefill(b, 0);
+      const resetAt = b.windowEnd || windowAfter(provider, at);
+      const refused = b.refusedUntil > at;
+      return {
+        units: refused ? 0 : Math.max(0, left(b, priority)),
+        resetAt: refused ? b.refusedUntil : resetAt,
+        refused,
+      };
+    },
+    defer(spec, until) {
+      const b = budgetOf(spec.provider, spec.credential);
+      const entry = b.deferred.get(spec.purpose) ?? { priority: spec.priority, count: 0, until };
+      entry.count += 1;
+      entry.until = Math.max(entry.until, until);
+      b.deferred.set(spec.purpose, entry);
+    },
+    async budgets() {
+      await flush();
+      const at = now();
+      const rows = await db.selectFrom('platform_budgets').selectAll().orderBy('key').execute();
+      const keys = new Set([...rows.map((row) => row.key), ...budgets.keys()]);
+      return [...keys].sort().flatMap((key): BudgetView[] => {
+        const row = rows.find((r) => r.key === key);
+        const local = budgets.get(key);
+        const provider = (row?.provider ?? local?.provider) as Provider;
+        const credential = row?.credential ?? local!.credential;
+        const capacity = row ? Number(row.capacity) : limits[provider].capacity;
+        const windowEnd = row ? Number(row.window_end) : (local?.windowEnd ?? 0);
+        const current = windowEnd > at;
+        const spent = current ? Number(row?.spent ?? 0) + (local?.unreported ?? 0) : 0;
+        const refusedUntil =
+          row?.refused_until != null && Number(row.refused_until) > at ? Number(row.refused_until) : null;
+        const waiting = new Map<string, BudgetView['waiting'][number]>();
+        for (const w of local?.waiters ?? []) {
+          const entry = waiting.get(w.spec.purpose);
+          if (entry) entry.count += 1;
+          else
+            waiting.set(w.spec.purpose, {
+              purpose: w.spec.purpose,
+              priority: w.spec.priority,
+              count: 1,
+              since: w.since,
+              reason: w.reason,
+            });
+        }
+        return [
+          {
+            provider,
+            credential,
+            capacity,
+            spent,
+            remaining: Math.max(0, Math.floor(capacity * (1 - limits[provider].headroom)) - spent),
+            resetAt: current ? windowEnd : windowAfter(provider, at),
+            refusedUntil,
+            refusedReason: refusedUntil ? (row?.refused_reason ?? null) : null,
+            waiting: [...waiting.values()],
+            deferred: [...(local?.deferred ?? new Map()).entries()]
+              .filter(([, entry]) => entry.until > at)
+              .map(([purpose, entry]) => ({ purpose, ...entry })),
+          },
+        ];
+      });
+    },
+    stats,
+    limits,
+    flush,
+    async close() {
+      closed = true;
+      clearInterval(reporter);
+      for (const b of budgets.values()) {
+        if (b.wakeTimer) clearTimeout(b.wakeTimer);
+        for (const w of b.waiters.splice(0)) {
+          if (w.timer) clearTimeout(w.timer);
+          w.reject(new BudgetExhausted('the server is shutting down', b.provider, now()));
+        }
+      }
+      await flush().catch(() => {});
+    },
+  };
+}
