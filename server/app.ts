@@ -81,6 +81,8 @@ import { createCollector } from './analytics/collector.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { createMetricStore } from './analytics/store.ts';
 import { combinedSource, parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
+import { createEventSubManager, type EventSubManager } from './archive/eventsub.ts';
+import { createUnclaimedWriter, eventSubChatSource } from './archive/eventsub-source.ts';
 import { twitchStreamWatcher } from './archive/twitch-streams.ts';
 import { youtubeChatSource } from './archive/youtube-source.ts';
 import { overlayRoutes } from './overlay/routes.ts';
@@ -194,6 +196,41 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const chatStandIn: TwitchChatStandIn | null =
     config.twitchChatUrl === null ? await startTwitchChatStandIn({ demo: true }) : null;
   const chatEndpoint = parseChatUrl(config.twitchChatUrl ?? `ws://127.0.0.1:${chatStandIn!.port}`);
+  // Twitch chat over EventSub (server/archive/eventsub.ts): one manager for the instance, over WebSocket alone or a
+  // conduit's shards shared by the cluster; IRC when TWITCH_CHAT=irc or no bot account is configured.
+  const eventSubUrl = config.twitchChat.eventSubUrl;
+  const eventSub: EventSubManager | null =
+    config.twitchChat.mode === 'eventsub' && config.oauth.twitch && config.twitchChat.botRefreshToken && eventSubUrl
+      ? (() => {
+          const unclaimed = createUnclaimedWriter({
+            archive,
+            logger,
+            channelOf: async (broadcasterId) => {
+              const row = await db
+                .selectFrom('connected_accounts')
+                .selectAll()
+                .where('platform', '=', 'twitch')
+                .where('platform_user_id', '=', broadcasterId)
+                .where('archiving', '=', 1)
+                .executeTakeFirst();
+              return row ? channelKey(row) : null;
+            },
+          });
+          return createEventSubManager({
+            config,
+            botRefreshToken: config.twitchChat.botRefreshToken!,
+            url: eventSubUrl,
+            transport: config.twitchChat.transport ?? (cluster.locks.kind === 'memory' ? 'websocket' : 'conduit'),
+            governor,
+            selfFetch,
+            connections,
+            db,
+            locks: cluster.locks,
+            logger,
+            unclaimed: unclaimed.write,
+          });
+        })()
+      : null;
   const services: Services = {
     ...marketplace,
     campaigns: createCampaignStore(marketplace),
@@ -219,6 +256,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     governor,
     connections,
     archive,
+    eventSub,
     ingest: createIngestSupervisor({
       connections,
       archive,
@@ -239,7 +277,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           return connections.accessToken(current);
         };
         if (account.platform === 'twitch') {
-          const chat = twitchChatSource(chatEndpoint, channelKey(account).channel, handlers);
+          const irc = () => twitchChatSource(chatEndpoint, channelKey(account).channel, handlers);
+          const chat = eventSub
+            ? eventSubChatSource(
+                eventSub,
+                { broadcasterId: account.platform_user_id, login: channelKey(account).channel },
+                handlers,
+                irc,
+                logger,
+              )
+            : irc();
           const twitch = config.oauth.twitch;
           if (!twitch) return chat;
           // Stream sessions come from Helix, with the channel's own token.
@@ -276,6 +323,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       logger,
       selfFetch,
       locks: cluster.locks,
+      governor,
       onChecked: (creatorIds, now) => services.overlays.settle(creatorIds, now).then(() => {}),
     }),
     analytics: createAnalytics({ db, archive }),
@@ -445,6 +493,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // Background work starts once the app can answer the calls it makes to itself (the stand-ins).
   selfFetch.mount(app);
   services.jobs.start();
+  await eventSub?.start();
   await services.ingest.start();
   await services.collector.start(await connections.connected());
   if (config.oauth.twitch || config.oauth.youtube) await services.live.start();
@@ -461,6 +510,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       services.collector.stop();
       services.live.stop();
       await services.ingest.close();
+      await eventSub?.close();
       await services.governor.close();
       await chatStandIn?.close();
       clearInterval(sweeper);

@@ -99,6 +99,12 @@ export interface Config {
     transport: 'websocket' | 'conduit' | null;
     conduitShards: number;
     eventSubUrl: string | null;
+    /**
+     * TWITCH_BOT_REFRESH_TOKEN: the refresh token of Castbridge's own Twitch account (the bot) that reads chat over
+     * EventSub (scopes user:read:chat, user:bot), refreshed with the Twitch client; with STANDINS and the Twitch
+     * stand-in, the stand-in's bot (castbridge_bot). Without one, chat is read over IRC.
+     */
+    botRefreshToken: string | null;
   };
   /** REDIS_URL (docs/product.md §Several instances): with PostgreSQL, live pushes, jobs and exclusive work go through Redis. */
   redisUrl: string | null;
@@ -290,12 +296,23 @@ function twitchChat(env: Env): Config['twitchChat'] {
   const url = nonEmpty(env.TWITCH_EVENTSUB_URL);
   if (url !== null && !/^wss?:\/\/[^/]+/i.test(url))
     throw new Error(`TWITCH_EVENTSUB_URL must be a ws:// or wss:// URL, got "${url}"`);
-  const twitchConfigured = nonEmpty(env.TWITCH_CLIENT_ID) !== null || flag(env.STANDINS);
+  const realClient = nonEmpty(env.TWITCH_CLIENT_ID) !== null;
+  // The stand-in's bot is honoured by the Twitch stand-in only (server/standins/eventsub.ts).
+  const botRefreshToken =
+    nonEmpty(env.TWITCH_BOT_REFRESH_TOKEN) ??
+    (flag(env.STANDINS) && !realClient ? 'bot-refresh:twitch:castbridge_bot' : null);
+  const twitchConfigured = realClient || flag(env.STANDINS);
+  if (mode === 'eventsub' && (!twitchConfigured || botRefreshToken === null))
+    throw new Error(
+      'TWITCH_CHAT=eventsub needs a Twitch client (TWITCH_CLIENT_ID, TWITCH_CLIENT_SECRET) and the chat account’s TWITCH_BOT_REFRESH_TOKEN',
+    );
   return {
-    mode: mode ?? (twitchConfigured ? 'eventsub' : 'irc'),
+    // EventSub wherever it can be (a Twitch client and the bot's token); IRC otherwise, or when asked for.
+    mode: mode ?? (twitchConfigured && botRefreshToken !== null ? 'eventsub' : 'irc'),
     transport,
     conduitShards: integer('TWITCH_CONDUIT_SHARDS', env.TWITCH_CONDUIT_SHARDS, 4, 1, 20_000),
-    eventSubUrl: url ?? (flag(env.STANDINS) ? null : 'wss://eventsub.wss.twitch.tv/ws'),
+    eventSubUrl: url ?? (flag(env.STANDINS) && !realClient ? null : 'wss://eventsub.wss.twitch.tv/ws'),
+    botRefreshToken,
   };
 }
 

@@ -38,6 +38,7 @@ import type { Overlays } from './overlay/store.ts';
 import type { Connections } from './connections/store.ts';
 import type { Archive } from './archive/store.ts';
 import type { IngestSupervisor } from './archive/ingest.ts';
+import type { EventSubManager } from './archive/eventsub.ts';
 import type { AnalyticsService } from './analytics/aggregate.ts';
 import type { Collector } from './analytics/collector.ts';
 import type { MetricStore } from './analytics/store.ts';
@@ -108,6 +109,8 @@ export interface Services {
   archive: Archive;
   /** One ingester per archived channel, beside the HTTP server. */
   ingest: IngestSupervisor;
+  /** Twitch chat over EventSub for this instance (server/archive/eventsub.ts); null when it is read over IRC. */
+  eventSub?: EventSubManager | null;
   /** The platforms' figures of connected accounts, as time series (docs/product.md §Analytics). */
   metrics: MetricStore;
   /** One collection job per connected account. */

@@ -142,10 +142,44 @@ export function moderationEvent(message: RawMessage, now = Date.now()): ChatMode
   };
 }
 
+/** Twitch lets an account JOIN 20 channels per 10 s (https://dev.twitch.tv/docs/chat/#rate-limits). */
+export const JOIN_LIMIT = 20;
+export const JOIN_WINDOW_MS = 10_000;
+
+/**
+ * Paces JOINs within `limit` per `windowMs`: each call resolves when a JOIN may be sent (in the order asked). A little
+ * margin on the window, since Twitch's clock starts at its own receipt.
+ */
+export function joinPacer(limit = JOIN_LIMIT, windowMs = JOIN_WINDOW_MS, now: () => number = Date.now) {
+  const sent: number[] = [];
+  let queue: Promise<void> = Promise.resolve();
+  const margin = Math.min(250, windowMs / 20);
+  return {
+    slot(): Promise<void> {
+      const turn = queue.then(async () => {
+        for (;;) {
+          while (sent.length > 0 && now() - sent[0]! >= windowMs + margin) sent.shift();
+          if (sent.length < limit) break;
+          await new Promise((resolve) => setTimeout(resolve, sent[0]! + windowMs + margin - now()));
+        }
+        sent.push(now());
+      });
+      queue = turn;
+      return turn;
+    },
+    /** JOINs within the current window (tests). */
+    recent: () => sent.filter((at) => now() - at < windowMs + margin).length,
+  };
+}
+
+/** Every IRC channel of this process JOINs through one pacer: 200 channels starting at once take 100 s, never a refusal. */
+export const processJoins = joinPacer();
+
 export function twitchChatSource(
   endpoint: TwitchChatEndpoint,
   channel: string,
   handlers: ChatSourceHandlers,
+  joins: ReturnType<typeof joinPacer> = processJoins,
 ): ChatSource {
   const client = new tmi.Client({
     options: { skipUpdatingEmotesets: true, skipMembership: true },
@@ -160,6 +194,14 @@ export function twitchChatSource(
     channels: [channel],
     logger: { info: () => {}, warn: () => {}, error: () => {} },
   });
+  // tmi.js JOINs the channel on each (re)connect: every JOIN waits for the process's pace first.
+  const paced = client as unknown as { join(channel: string): Promise<unknown>; readyState(): string };
+  const join = paced.join.bind(client);
+  paced.join = (target: string) =>
+    joins.slot().then(() => {
+      if (paced.readyState() !== 'OPEN') throw new Error('not connected');
+      return join(target);
+    });
   // tmi.js drops lines its parser cannot read; they are counted here, before it sees them.
   const internal = client as unknown as { _onMessage(event: { data: string }): void };
   const original = internal._onMessage.bind(client);
