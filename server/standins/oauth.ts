@@ -18,6 +18,7 @@ import { STANDIN_CLIENT } from '../config.ts';
 import { rosterFigures } from '../seed/roster.ts';
 import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../connections/providers.ts';
 import { controlRoutes, hms, recordingRoutes, type ChannelView } from './control.ts';
+import { STANDIN_BOT, type EventSubStandIn } from './eventsub.ts';
 import {
   defaultTitle,
   openStandInState,
@@ -26,6 +27,7 @@ import {
   type Platform,
   type Recording,
 } from './state.ts';
+import { createYouTubeQuota, streamListResponse, type YouTubeQuotaCalls } from './youtube-quota.ts';
 
 /** A YouTube live chat message as liveChatMessages.list returns it. */
 export interface YouTubeChatItem {
@@ -66,6 +68,10 @@ export interface OAuthStandIn {
     setLive(channel: string, live: boolean, title?: string): void;
     say(channel: string, items: YouTubeChatItem[]): void;
     setQuotaExceeded(exceeded: boolean): void;
+    /** Whether `channel`'s broadcasts offer liveChatMessages.streamList (default yes); no: it answers 400. */
+    setStreaming(channel: string, supported: boolean): void;
+    /** The project's units left today and when they reset (youtube-quota.ts). */
+    quota(): { units: number; resetAt: number };
   };
   /** Twitch live: whether `channel` is streaming now (Helix GET /helix/streams); going live starts a new stream. */
   twitch: {
@@ -73,6 +79,8 @@ export interface OAuthStandIn {
     /** The next `count` Helix calls answer 429 with Ratelimit-Reset `resetInMs` from now. */
     rateLimit(count: number, resetInMs: number): void;
   };
+  /** The EventSub stand-in whose Helix routes this app serves (options.eventSub), if any. */
+  eventSub: EventSubStandIn | null;
   /**
    * Changes a channel as its owner would on the platform (the control surface's API does the same): going live
    * starts a new stream and its recording, offline ends it (the recording stays); the title, branded-content /
@@ -97,6 +105,10 @@ export interface OAuthStandIn {
     helixByToken: Record<string, number>;
     /** Helix calls made with the app's own token (client credentials), by path. */
     helixApp: Record<string, number>;
+    /** Helix calls answered 429 because the token's bucket was empty (not those `rateLimit` forced). */
+    helix429: number;
+    /** YouTube Data API units charged, by call, and the quotaExceeded answers given. */
+    youtube: YouTubeQuotaCalls;
   };
   /** What the platform reports of a channel's audience (deterministic per channel until set). */
   figures: {
@@ -164,10 +176,21 @@ export function createOAuthStandIn(options: {
    * hands out; by default the address the request came to.
    */
   browserBase?: () => string;
+  /** The YouTube project's daily quota in units (default 10,000, as Google grants a new project). */
+  youtubeDailyQuota?: number;
+  /** The clock the YouTube quota's day is counted by (tests run a day in seconds). */
+  now?: () => number;
   /** Serve the control surface (control.ts); false where no platform is stood in for. Default true. */
   control?: boolean;
   /** The Stripe stand-in is mounted at `stripe/` beside it: the control page links to it. */
   stripePage?: boolean;
+  /**
+   * The EventSub stand-in (eventsub.ts): its Helix routes (/helix/eventsub/...) are served here, a revoked channel's
+   * subscriptions are revoked there, and a channel going live or offline is announced (stream.online/offline).
+   */
+  eventSub?: EventSubStandIn | null;
+  /** Points in a Helix token's bucket per minute (Twitch: 800; tests lower it). */
+  helixPointsPerMinute?: number;
 }): OAuthStandIn {
   const clientId = options.clientId ?? STANDIN_CLIENT.clientId;
   const clientSecret = options.clientSecret ?? STANDIN_CLIENT.clientSecret;
@@ -179,6 +202,7 @@ export function createOAuthStandIn(options: {
   const state = openStandInState(options.dataDir, {
     initialTitle: options.demoLines ? (_platform, channel) => `${defaultTitle(channel)} #ad` : undefined,
   });
+  const youtubeQuota = createYouTubeQuota({ daily: options.youtubeDailyQuota, now: options.now });
   const calls = {
     grants: [] as string[],
     revoked: [] as string[],
@@ -186,6 +210,8 @@ export function createOAuthStandIn(options: {
     helix: {} as Record<string, number>,
     helixByToken: {} as Record<string, number>,
     helixApp: {} as Record<string, number>,
+    helix429: 0,
+    youtube: youtubeQuota.calls,
   };
   /** The posted form, or null when the body cannot be read as one (a 400, as the platforms answer; never a 500). */
   const readForm = async (c: Context): Promise<Record<string, unknown> | null> => {
@@ -267,8 +293,16 @@ export function createOAuthStandIn(options: {
       })),
     };
   };
+  /** Changes a channel; on Twitch, going live or offline is an EventSub stream.online / stream.offline. */
+  const changeChannel = (platform: Platform, channel: string, change: ChannelChange) => {
+    const wasLive = platform === 'twitch' && options.eventSub ? state.channel(platform, channel).live : null;
+    const now = state.change(platform, channel, change);
+    if (platform === 'twitch' && options.eventSub && (wasLive === null) !== (now.live === null))
+      options.eventSub.stream(channel, now.live !== null, now.live?.id, now.live?.startedAt);
+    return now;
+  };
   const setChannel = (platform: Platform, channel: string, change: ChannelChange) => {
-    state.change(platform, channel, change);
+    changeChannel(platform, channel, change);
     return viewOf(platform, channel, options.browserBase?.() ?? '');
   };
   if (options.control !== false)
@@ -281,7 +315,7 @@ export function createOAuthStandIn(options: {
           ),
         channel: (platform, channel, base) =>
           state.knownChannels(platform).includes(channel) ? viewOf(platform, channel, base) : undefined,
-        change: (platform, channel, change) => void state.change(platform, channel, change),
+        change: (platform, channel, change) => void changeChannel(platform, channel, change),
         recording: (platform, id) => state.recording(platform, id),
         baseOf,
         stripe: options.stripePage,
@@ -291,14 +325,36 @@ export function createOAuthStandIn(options: {
     '/',
     recordingRoutes((platform, id) => state.recording(platform, id)),
   );
-  let quotaExceeded = false;
+  // Every YouTube Data API call is charged against the project's daily quota before its route answers it.
+  app.use('/youtube/youtube/v3/*', youtubeQuota.middleware);
+  // Chats whose broadcasts do not offer streamList, and who is told when a chat grows or a broadcast ends.
+  const notStreaming = new Set<string>();
+  const chatListeners = new Map<string, Set<() => void>>();
+  const chatChanged = (channel: string) => {
+    for (const listener of [...(chatListeners.get(channel) ?? [])]) listener();
+  };
 
   // The demo seed's channels never came through the consent page: their refresh tokens are honoured as they are.
   const demoGrant = (token: string): Grant | undefined => {
     const [kind, platform, channel] = token.split(':');
     if (!options.demoLines || kind !== 'demo-refresh' || (platform !== 'twitch' && platform !== 'youtube') || !channel)
       return undefined;
-    return { platform, channel, scopes: [...(platform === 'twitch' ? TWITCH_SCOPES : YOUTUBE_SCOPES)] };
+    return { platform, channel, scopes: platform === 'twitch' ? demoTwitchScopes : [...YOUTUBE_SCOPES] };
+  };
+  // A demo channel lets Castbridge's bot read its chat (channel:bot), whatever the connect scopes say.
+  const demoTwitchScopes = [...new Set<string>([...TWITCH_SCOPES, 'channel:bot'])];
+  // Castbridge's chat account (eventsub.ts STANDIN_BOT): its refresh token is honoured always, demo or not.
+  const botGrant = (token: string): Grant | undefined =>
+    token === STANDIN_BOT.refreshToken
+      ? { platform: 'twitch', channel: STANDIN_BOT.login, scopes: [...STANDIN_BOT.scopes] }
+      : undefined;
+  /** The scopes a Twitch user granted the client now (live tokens; the bot's and the demo's as they are honoured). */
+  const grantedScopes = (login: string): string[] | null => {
+    const scopes = state.scopes('twitch', login);
+    if (scopes) return scopes;
+    if (login === STANDIN_BOT.login) return [...STANDIN_BOT.scopes];
+    if (options.demoLines && state.knownChannels('twitch').includes(login)) return demoTwitchScopes;
+    return null;
   };
 
   for (const platform of ['twitch', 'youtube'] as const) {
@@ -407,7 +463,9 @@ export function createOAuthStandIn(options: {
         // again).
         const token = field('refresh_token');
         const known =
-          (twitch ? state.takeRefresh(platform, token) : state.refresh(platform, token)) ?? demoGrant(token);
+          (twitch ? state.takeRefresh(platform, token) : state.refresh(platform, token)) ??
+          demoGrant(token) ??
+          (twitch ? botGrant(token) : undefined);
         if (!known || known.platform !== platform) return refuse(c, 400, 'Invalid refresh token');
         grant = known;
         const { accessToken, refreshToken } = state.issue(grant, lifetime, twitch);
@@ -478,35 +536,50 @@ export function createOAuthStandIn(options: {
       // Every Helix answer says where the token stands in its bucket (800 points a minute, a point a call). The
       // stand-in counts and never refuses on its own; `rateLimit` makes it refuse.
       const buckets = new Map<string, { used: number; resetAt: number }>();
-      const charge = (c: Context, token: string) => {
+      // Twitch keeps one bucket per client id for the app's tokens and one per client id and user for a user's: a
+      // refreshed token spends the same bucket. An empty bucket answers 429 until Ratelimit-Reset (the call is not
+      // made, and costs nothing).
+      const points = options.helixPointsPerMinute ?? 800;
+      const charge = (c: Context, token: string, grant: Grant) => {
         const now = Date.now();
-        let bucket = buckets.get(token);
+        const key = grant.channel === '' ? 'app' : `user:${grant.channel}`;
+        let bucket = buckets.get(key);
         if (!bucket || bucket.resetAt <= now) {
           bucket = { used: 0, resetAt: now + 60_000 };
-          buckets.set(token, bucket);
+          buckets.set(key, bucket);
+        }
+        c.header('Ratelimit-Limit', String(points));
+        c.header('Ratelimit-Reset', String(Math.ceil(bucket.resetAt / 1000)));
+        if (bucket.used >= points) {
+          c.header('Ratelimit-Remaining', '0');
+          return false;
         }
         bucket.used += 1;
         calls.helixByToken[token] = (calls.helixByToken[token] ?? 0) + 1;
-        c.header('Ratelimit-Limit', '800');
-        c.header('Ratelimit-Remaining', String(Math.max(0, 800 - bucket.used)));
-        c.header('Ratelimit-Reset', String(Math.ceil(bucket.resetAt / 1000)));
+        c.header('Ratelimit-Remaining', String(Math.max(0, points - bucket.used)));
+        return true;
       };
       /**
        * A Helix call: the app's Client-Id and a live token, a user's or (where `app`) the app's own; counted, and
        * refused with 429 while `rateLimit` says so (except the identity call).
        */
-      const helix = (
+      const helixRoute = (
+        method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
         path: string,
         accepts: { app: boolean; limited?: boolean },
-        answer: (grant: Grant, c: Context) => Response,
+        answer: (grant: Grant, c: Context) => Response | Promise<Response>,
       ) =>
-        app.get(`/${platform}/helix/${path}`, (c) => {
+        app.on(method, `/${platform}/helix/${path}`, (c) => {
           const token = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
           const grant = state.access(platform, token);
           if (!grant || c.req.header('client-id') !== clientId) return unauthorized(c);
-          calls.helix[path] = (calls.helix[path] ?? 0) + 1;
-          if (grant.channel === '') calls.helixApp[path] = (calls.helixApp[path] ?? 0) + 1;
-          charge(c, token);
+          if (!charge(c, token, grant)) {
+            calls.helix429 += 1;
+            return c.json({ error: 'Too Many Requests', status: 429, message: 'Too Many Requests' }, 429);
+          }
+          const counted = method === 'GET' ? path : `${method} ${path}`;
+          calls.helix[counted] = (calls.helix[counted] ?? 0) + 1;
+          if (grant.channel === '') calls.helixApp[counted] = (calls.helixApp[counted] ?? 0) + 1;
           if (grant.channel === '' && !accepts.app) return unauthorized(c, 'Missing User OAUTH Token');
           if (accepts.limited !== false && limited.count > 0) {
             limited.count -= 1;
@@ -516,6 +589,18 @@ export function createOAuthStandIn(options: {
           }
           return answer(grant, c);
         });
+      const helix = (
+        path: string,
+        accepts: { app: boolean; limited?: boolean },
+        answer: (grant: Grant, c: Context) => Response,
+      ) => helixRoute('GET', path, accepts, answer);
+      // EventSub's subscriptions and conduits (eventsub.ts), with user or app tokens as each route decides.
+      options.eventSub?.mountHelix({
+        clientId,
+        route: (method, path, answer) => helixRoute(method, path, { app: true }, answer),
+        scopes: grantedScopes,
+        loginOf: (id) => channelsById('twitch').get(id),
+      });
       /** The repeated query parameter's values, each once; null when there are more than Helix takes (100). */
       const many = (c: Context, name: string) => {
         const values = [...new Set(c.req.queries(name) ?? [])];
@@ -713,17 +798,6 @@ export function createOAuthStandIn(options: {
         return c.json({ data: [], pagination: {}, total: subscribers, points: subscribers });
       });
     } else {
-      const quota = (c: { json: (body: unknown, status: 403) => Response }) =>
-        c.json(
-          {
-            error: {
-              code: 403,
-              message: 'The request cannot be completed because you have exceeded your quota.',
-              errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }],
-            },
-          },
-          403,
-        );
       app.get(`/${platform}/youtube/v3/channels`, (c) => {
         const grant = bearer(c.req.header('authorization'));
         if (!grant)
@@ -739,7 +813,6 @@ export function createOAuthStandIn(options: {
           );
         if (c.req.query('mine') !== 'true')
           return c.json({ error: { code: 400, message: 'only mine=true here' } }, 400);
-        if (quotaExceeded) return quota(c);
         if ((c.req.query('part') ?? '').includes('snippet')) calls.identity += 1;
         const figures = figuresOf('youtube', grant.channel);
         return c.json({
@@ -766,7 +839,6 @@ export function createOAuthStandIn(options: {
         const grant = bearer(c.req.header('authorization'));
         if (!grant)
           return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
-        if (quotaExceeded) return quota(c);
         const status = c.req.query('broadcastStatus') ?? 'active';
         if (!['active', 'all', 'completed', 'upcoming'].includes(status))
           return invalid(c, `Invalid value for broadcastStatus: ${status}`, 'invalidValue');
@@ -815,7 +887,6 @@ export function createOAuthStandIn(options: {
         const grant = bearer(c.req.header('authorization'));
         if (!grant)
           return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
-        if (quotaExceeded) return quota(c);
         const parts = (c.req.query('part') ?? '')
           .split(',')
           .map((part) => part.trim())
@@ -866,7 +937,6 @@ export function createOAuthStandIn(options: {
         const grant = bearer(c.req.header('authorization'));
         if (!grant)
           return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
-        if (quotaExceeded) return quota(c);
         const items = chatOf(grant.channel);
         if (c.req.query('liveChatId') !== `chat-${grant.channel}` || !liveNow('youtube', grant.channel)) {
           return c.json(
@@ -893,19 +963,58 @@ export function createOAuthStandIn(options: {
           items: items.slice(from).filter((item) => item.snippet.type !== 'tombstone'),
         });
       });
+      // liveChatMessages.streamList (youtube-quota.ts): one call (5 units) streams the chat until its broadcast ends.
+      app.get(`/${platform}/youtube/v3/liveChat/messages/stream`, (c) => {
+        const grant = bearer(c.req.header('authorization'));
+        if (!grant)
+          return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        if (!(c.req.query('part') ?? '').includes('snippet')) return invalid(c, 'Required parameter: part', 'required');
+        if (c.req.query('liveChatId') !== `chat-${grant.channel}` || !liveNow('youtube', grant.channel))
+          return c.json(
+            {
+              error: { code: 403, message: 'The live chat is no longer live.', errors: [{ reason: 'liveChatEnded' }] },
+            },
+            403,
+          );
+        if (notStreaming.has(grant.channel))
+          return invalid(c, 'Streaming is not available for this live chat.', 'liveChatStreamingNotAvailable');
+        const channel = grant.channel;
+        return streamListResponse(
+          c,
+          {
+            items: () => chatOf(channel),
+            live: () => liveNow('youtube', channel) !== null,
+            subscribe(listener) {
+              const listeners = chatListeners.get(channel) ?? new Set();
+              chatListeners.set(channel, listeners);
+              listeners.add(listener);
+              return () => listeners.delete(listener);
+            },
+          },
+          Number(c.req.query('pageToken') ?? 0) || 0,
+          options.now ?? Date.now,
+        );
+      });
     }
   }
 
   return {
     app,
     youtube: {
-      setLive: (channel, isLive, title) => setLive('youtube', channel, isLive, title),
+      setLive(channel, isLive, title) {
+        setLive('youtube', channel, isLive, title);
+        chatChanged(channel);
+      },
       say(channel, items) {
         chatOf(channel).push(...items);
+        chatChanged(channel);
       },
-      setQuotaExceeded(exceeded) {
-        quotaExceeded = exceeded;
+      setQuotaExceeded: (exceeded) => youtubeQuota.setExceeded(exceeded),
+      setStreaming(channel, supported) {
+        if (supported) notStreaming.delete(channel);
+        else notStreaming.add(channel);
       },
+      quota: () => youtubeQuota.remaining(),
     },
     twitch: {
       setLive: (channel, isLive, title) => setLive('twitch', channel, isLive, title),
@@ -928,7 +1037,11 @@ export function createOAuthStandIn(options: {
       lifetime = seconds;
       appLifetime = seconds;
     },
-    revokeChannel: (platform, channel) => state.revoke(platform, channel),
+    revokeChannel(platform, channel) {
+      state.revoke(platform, channel);
+      if (platform === 'twitch') options.eventSub?.revokeUser(channel);
+    },
+    eventSub: options.eventSub ?? null,
     calls,
     liveAccessTokens: () => state.liveAccessTokens(),
     close: () => state.close(),
