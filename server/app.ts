@@ -297,7 +297,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
               broadcasterId: account.platform_user_id,
               accessToken,
               pollMs: config.twitchStreamPollSeconds * 1000,
-              fetch: selfFetch.fetch,
+              // The creator's own token: its Helix budget, shared with analytics (docs/product.md §Platform limits).
+              fetch: governor.fetch(
+                {
+                  provider: 'twitch',
+                  credential: `user:${account.platform_user_id}`,
+                  priority: 'chat',
+                  purpose: 'archive stream sessions',
+                  // Not waiting in line (stopping the archive would wait for it): looked at again at the reset.
+                  maxWaitMs: 0,
+                },
+                selfFetch.fetch,
+              ),
             },
             handlers,
           );

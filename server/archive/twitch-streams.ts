@@ -2,7 +2,10 @@
 // Helix `GET /helix/streams?user_id=` is asked once a minute with the channel's own OAuth token and the app's
 // Client-Id: a live answer records or refreshes the stream (its id, title and started_at), an empty one ends it. A 429
 // waits for `Ratelimit-Reset`; a refusal (the creator revoked Castbridge) is the channel's problem on the screen,
-// while the chat itself goes on being archived anonymously.
+// while the chat itself goes on being archived anonymously. The caller's `fetch` is the governor's for the creator's user
+// token (`user:<id>`, priority chat): a look the token's budget cannot serve soon (BudgetExhausted) is tried again at
+// the budget's reset.
+import { BudgetExhausted } from '../connections/governor.ts';
 import type { ChatSource, ChatSourceHandlers } from './twitch-source.ts';
 
 export const STREAM_POLL_MS = 60_000;
@@ -58,7 +61,9 @@ export function twitchStreamWatcher(
           signal: AbortSignal.timeout(10_000),
         },
       );
-    } catch {
+    } catch (error) {
+      // No budget before retryAt: nothing was asked; the next look then.
+      if (error instanceof BudgetExhausted) return Math.max(1000, Math.min(error.retryAt - now(), 5 * pollMs));
       // Unreachable for now: nothing is known, nothing changes.
       return pollMs;
     }

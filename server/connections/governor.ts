@@ -308,7 +308,7 @@ export function createGovernor(deps: {
   async function refill(b: Budget, need: number): Promise<void> {
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const at = now();
-      let row = await db.selectFrom('platform_budgets').selectAll().where('key', '=', b.key).executeTakeFirst();
+      const row = await db.selectFrom('platform_budgets').selectAll().where('key', '=', b.key).executeTakeFirst();
       if (!row) {
         await db
           .insertInto('platform_budgets')
@@ -347,14 +347,19 @@ export function createGovernor(deps: {
           .execute();
         continue;
       }
-      if (b.windowEnd !== windowEnd) {
-        // A slice of another window (or none): what this instance held is over.
+      // The same window moved later (Helix's reset, seen by another instance) keeps what this instance holds; a slice
+      // of another window (or none) is over.
+      const moved = b.windowEnd > at && windowEnd > b.windowEnd && Number(row.granted) >= b.granted;
+      if (b.windowEnd !== windowEnd && !moved) {
         b.slice = 0;
         b.unreported = 0;
       }
       b.windowEnd = windowEnd;
-      b.refusedUntil = row.refused_until === null ? 0 : Number(row.refused_until);
-      b.refusedReason = row.refused_reason;
+      const refusedUntil = row.refused_until === null ? 0 : Number(row.refused_until);
+      if (refusedUntil >= b.refusedUntil) {
+        b.refusedUntil = refusedUntil;
+        b.refusedReason = row.refused_reason;
+      }
       const granted = Number(row.granted);
       const spent = Number(row.spent);
       const grant =
@@ -408,14 +413,22 @@ export function createGovernor(deps: {
       ? `${b.provider === 'twitch' ? 'Twitch' : 'YouTube'} refused until the reset: ${b.refusedReason ?? ''}`.trim()
       : 'the budget of this window is spent or kept for higher priorities';
 
-  /** When waiting work may be served again: the window's end, or the platform's. */
-  const resetOf = (b: Budget, at: number) =>
-    Math.max(b.refusedUntil, b.windowEnd > at ? b.windowEnd : windowAfter(b.provider, at));
+  /**
+   * When a call of `priority` may be served again: where the platform refused, its reset (or the window's end, when
+   * the window has nothing left for it then); otherwise the window's end.
+   */
+  function resetOf(b: Budget, at: number, priority: Priority = 'verify', cost = 1): number {
+    const windowEnd = b.windowEnd > at ? b.windowEnd : windowAfter(b.provider, at);
+    if (b.refusedUntil <= at) return windowEnd;
+    if (b.refusedUntil >= windowEnd || left(b, priority) >= cost) return b.refusedUntil;
+    return windowEnd;
+  }
 
   function scheduleWake(b: Budget) {
     if (b.wakeTimer || b.waiters.length === 0 || closed) return;
     const at = now();
-    const delay = Math.max(50, Math.min(resetOf(b, at) - at + 5, 60_000));
+    const first = b.waiters[0]!;
+    const delay = Math.max(50, Math.min(resetOf(b, at, first.spec.priority, first.cost) - at + 5, 60_000));
     b.wakeTimer = setTimeout(() => {
       b.wakeTimer = null;
       void drain(b);
@@ -446,8 +459,10 @@ export function createGovernor(deps: {
     let at = now();
     expire(b, at);
     stats.calls += 1;
-    // Nobody waiting ahead of it: from the slice, or after one refill.
-    if (b.waiters.length === 0) {
+    // Nobody of its priority or above waiting ahead of it: from the slice, or after one refill (a call waiting for a
+    // lower priority's share does not hold up a verification the budget can serve).
+    const rank = PRIORITY_RANK[spec.priority];
+    if (!b.waiters.some((w) => PRIORITY_RANK[w.spec.priority] <= rank)) {
       // Refilled as long as the shared budget has units for this priority (callers at once share each refill).
       for (let attempt = 0; attempt < 32; attempt += 1) {
         if (tryTake(b, spec, cost, at)) return;
@@ -459,7 +474,7 @@ export function createGovernor(deps: {
       }
     }
     const maxWait = spec.maxWaitMs ?? (PRIORITY_RANK[spec.priority] === 0 ? 60_000 : 0);
-    const reset = resetOf(b, at);
+    const reset = resetOf(b, at, spec.priority, cost);
     if (reset - at > maxWait) {
       stats.exhausted += 1;
       throw new BudgetExhausted(
@@ -476,7 +491,13 @@ export function createGovernor(deps: {
           const index = b.waiters.indexOf(waiter);
           if (index >= 0) b.waiters.splice(index, 1);
           stats.exhausted += 1;
-          reject(new BudgetExhausted(`no ${spec.provider} budget came in time`, spec.provider, resetOf(b, now())));
+          reject(
+            new BudgetExhausted(
+              `no ${spec.provider} budget came in time`,
+              spec.provider,
+              resetOf(b, now(), spec.priority, cost),
+            ),
+          );
         },
         Math.max(maxWait, 0) + 1000,
       );
@@ -517,7 +538,6 @@ export function createGovernor(deps: {
       const limit = Number(response.headers.get('ratelimit-limit'));
       if (response.status === 429) {
         await reportRefusal(b, Number.isFinite(reset) && reset > at ? reset : at + 60_000, 'Twitch answered 429');
-        return;
       }
       if (!Number.isFinite(reset) || reset <= at || response.headers.get('ratelimit-reset') === null) return;
       // The platform's window ends later than ours: ours moves there, so that a new window never starts while the
@@ -580,6 +600,23 @@ export function createGovernor(deps: {
         if (result && Number(result.numUpdatedRows) > 0) b.spent += report;
       }),
     );
+    // What another instance was refused stops this one too, within a report's time: one read for every credential.
+    if (budgets.size === 0) return;
+    const at = now();
+    const refused = await db
+      .selectFrom('platform_budgets')
+      .select(['key', 'refused_until', 'refused_reason'])
+      .where('refused_until', '>', at)
+      .execute()
+      .catch(() => []);
+    for (const row of refused) {
+      const b = budgets.get(row.key);
+      const until = Number(row.refused_until);
+      if (!b || until <= b.refusedUntil) continue;
+      b.refusedUntil = until;
+      b.refusedReason = row.refused_reason;
+      b.slice = 0;
+    }
   }
   const reporter = setInterval(() => void flush(), REPORT_MS);
   reporter.unref?.();

@@ -7,6 +7,9 @@
 // - Twitch: one app access token (client_credentials), Helix Get Streams and Get Channel Information batched by 100
 //   ids — 2,000 live channels cost ~40 Helix points a poll, of the 800 a minute a token has; Get Videos (type=archive)
 //   finds a stream's recording once it ends, and every 10 minutes while it is live until found (within a budget).
+// Every platform call goes through the governor (server/connections/governor.ts, priority `verify`): the app token's
+// budget (`twitch:app`) and the project's YouTube quota (`youtube:project`) are the cluster's, and a call the
+// governor cannot serve within the poll (BudgetExhausted) waits for the next poll.
 // - YouTube: with each channel's own token, liveBroadcasts.list (the active broadcast), then videos.list (viewers,
 //   title, the paid-promotion flag); the recording is the broadcast's watch page.
 // What a platform answered is written (live_streams, live_samples, live_watch); an unreachable platform changes
@@ -18,6 +21,7 @@ import type { OverlayStatus } from '../../contract/schemas/overlay.ts';
 import type { Locks } from '../cluster/locks.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
+import { BudgetExhausted, type CallSpec, type Governor } from './governor.ts';
 import { HttpError } from '../http/errors.ts';
 import type { SelfFetch } from '../http/self-fetch.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -33,8 +37,7 @@ export const HELIX_BATCH = 100;
 export const RECORDING_RETRY_MS = 10 * 60_000;
 /** An ended stream's recording is looked for (every 10 minutes) for this long after its end. */
 const RECORDING_AFTER_END_MS = 60 * 60_000;
-/** Helix's bucket per token per minute; recording look-ups leave the polls of the coming minute (and a margin) room. */
-export const HELIX_POINTS_PER_MINUTE = 800;
+/** Recording look-ups leave the polls of the coming minute (and this margin) room in the app token's budget. */
 const HELIX_MARGIN = 50;
 /** The app token is fetched again this long before it expires. */
 const APP_TOKEN_MARGIN_MS = 5 * 60_000;
@@ -112,6 +115,8 @@ async function getJson(
     try {
       response = await fetcher(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
+      // No budget for it (the governor's): nothing was asked.
+      if (error instanceof BudgetExhausted) throw error;
       if (attempt > 0 || (init.method ?? 'GET') !== 'GET' || (error as Error).name === 'TimeoutError')
         throw new PlatformDown(`${new URL(url).host} did not answer: ${(error as Error).message}`);
     }
@@ -143,18 +148,34 @@ export interface LiveWatchDeps {
   onChecked?: (creatorIds: string[], now: number) => Promise<void> | void;
   /** The clock of the scheduled polls (tests call pollOnce with their own `now`). */
   clock?: () => number;
+  /** The platforms' budgets (services.governor): every Helix and YouTube call is made through it. */
+  governor: Pick<Governor, 'fetch' | 'remaining'>;
 }
 
 export function createLiveWatch(deps: LiveWatchDeps) {
   const { db, config, connections, jobs, logger, selfFetch } = deps;
   const clock = deps.clock ?? Date.now;
   const fetcher = selfFetch.fetch;
+  // Verification comes first among the platform calls; a poll waits for budget at most half its interval, so that
+  // the next one is not held up (what it could not ask, the next poll asks).
+  const spec = (provider: 'twitch' | 'youtube'): CallSpec => ({
+    provider,
+    credential: provider === 'twitch' ? 'app' : 'project',
+    priority: 'verify',
+    purpose: 'delivery verification',
+    maxWaitMs: Math.min(60_000, (config.livePollSeconds * 1000) / 2),
+  });
+  const twitchFetch = deps.governor.fetch(spec('twitch'), fetcher);
+  const youtubeFetch = deps.governor.fetch(spec('youtube'), fetcher);
   let polling = false;
   let started = false;
   let appToken: { token: string; expiresAt: number } | null = null;
   /** Twitch's and YouTube's "not before" after a 429 (epoch ms). */
   const pausedUntil: Record<Platform, number> = { twitch: 0, youtube: 0 };
-  /** Helix calls, as the `now` of the poll that made them (the per-minute count). */
+  /**
+   * Helix calls, as the `now` of the poll that made them: what this watcher spent, for the bench (the budget itself is
+   * the governor's).
+   */
   const helixCalls: number[] = [];
   let helixTotal = 0;
   /** Streams that sync() ended (their channel no longer watched), for the next recording look-ups. */
@@ -162,7 +183,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
   /** When each live stream's recording was last looked for (this instance). */
   const recordingLookedAt = new Map<string, number>();
 
-  /** Helix points spent in the minute up to `now` (Helix's bucket refills over a minute). */
+  /** Helix points this watcher spent in the minute up to `now` (a figure; the governor keeps the budget). */
   function helixPointsLastMinute(now = clock()): number {
     return helixCalls.filter((at) => at > now - 60_000 && at <= now).length;
   }
@@ -275,13 +296,14 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     const url = `${selfFetch.resolve(client.apiBase)}/helix/${path}?${new URLSearchParams(query)}`;
     const call = async (force: boolean) => {
       const token = await twitchAppToken(now, force);
-      spend(now);
-      return getJson(
-        fetcher,
+      const answer = getJson(
+        twitchFetch,
         url,
         { headers: { authorization: `Bearer ${token}`, 'client-id': client.clientId, accept: 'application/json' } },
         now,
       );
+      spend(now);
+      return answer;
     };
     let answer: Awaited<ReturnType<typeof call>>;
     try {
@@ -311,6 +333,14 @@ export function createLiveWatch(deps: LiveWatchDeps) {
           now,
         );
       } catch (error) {
+        // The app token's budget is spent for now: the batches looked at are answered, the others wait for the
+        // next poll.
+        if (error instanceof BudgetExhausted) {
+          logger.warn('live: the Twitch budget is spent; the other channels wait for the next poll', {
+            until: error.retryAt,
+          });
+          break;
+        }
         if (error instanceof PlatformDown) {
           logger.warn('live: Twitch could not be read', { error: error.message });
           continue;
@@ -333,6 +363,12 @@ export function createLiveWatch(deps: LiveWatchDeps) {
           for (const channel of (answer.data as Record<string, unknown>[] | undefined) ?? [])
             if (typeof channel.broadcaster_id === 'string') channels.set(channel.broadcaster_id, channel);
         } catch (error) {
+          if (error instanceof BudgetExhausted) {
+            logger.warn('live: the Twitch budget is spent; the other channels wait for the next poll', {
+              until: error.retryAt,
+            });
+            break;
+          }
           if (!(error instanceof PlatformDown)) throw error;
           // Live, but whether it is disclosed is unknown: this batch was not looked at.
           logger.warn('live: Twitch channel information could not be read', { error: error.message });
@@ -398,7 +434,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
       const call = async (force: boolean) => {
         const token = await connections.accessToken(account!, { force });
         return getJson(
-          fetcher,
+          youtubeFetch,
           `${selfFetch.resolve(client.apiBase)}/youtube/v3/${path}?${new URLSearchParams(query)}`,
           { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
           now,
@@ -589,8 +625,8 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     pollPoints: number,
   ): Promise<void> {
     if (!config.oauth.twitch || pausedUntil.twitch > now) return;
-    const budget =
-      HELIX_POINTS_PER_MINUTE - HELIX_MARGIN - pollPoints * Math.ceil(60 / Math.max(1, config.livePollSeconds));
+    // What the polls of a minute take stays in the app token's budget (the cluster's, as the governor knows it).
+    const keep = HELIX_MARGIN + pollPoints * Math.ceil(60 / Math.max(1, config.livePollSeconds));
     // Live ones, and those ended in the last hour whose look-up failed or did not fit the budget.
     const live = await db
       .selectFrom('live_streams')
@@ -616,7 +652,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     // Ended ones first: it is their last look.
     due.sort((a, b) => Number(ended.includes(b.id)) - Number(ended.includes(a.id)));
     for (const row of due) {
-      if (helixPointsLastMinute(now) >= budget) break;
+      if (deps.governor.remaining('twitch', 'app', 'verify').units <= keep) break;
       recordingLookedAt.set(row.id, now);
       let url: string | null;
       try {
@@ -626,6 +662,8 @@ export function createLiveWatch(deps: LiveWatchDeps) {
           pausedUntil.twitch = error.retryAt;
           return;
         }
+        // Looked for again at the next poll.
+        if (error instanceof BudgetExhausted) return;
         logger.warn('live: a Twitch recording could not be looked up', { error: (error as Error).message });
         continue;
       }
@@ -685,6 +723,12 @@ export function createLiveWatch(deps: LiveWatchDeps) {
             if (error instanceof RateLimited) {
               pausedUntil.youtube = error.retryAt;
               logger.warn('live: YouTube asked to slow down; skipping until its reset', { until: error.retryAt });
+            } else if (error instanceof BudgetExhausted) {
+              // The project's quota is spent for now: the others wait for the next poll.
+              queue.length = 0;
+              logger.warn('live: the YouTube quota is spent; the other channels wait for the next poll', {
+                until: error.retryAt,
+              });
             } else if (error instanceof Refused) {
               await setProblem([w], error.message);
               problems += 1;

@@ -351,6 +351,8 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
       jobs: api.castbridge.services.jobs,
       logger,
       selfFetch: { resolve: (base) => base, fetch: fake.fetch },
+      // The app's own budgets: every watcher of a test spends the same app token's.
+      governor: api.castbridge.services.governor,
       ...options,
     });
   }
@@ -535,10 +537,16 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
     const made = await creators(250, 'twitch', await campaign(['Twitch']));
     for (const [i, m] of made.entries())
       fake.set(m.channelId, { live: true, streamId: `b${backendName}${i}`, startedAt: T0, title: 'x', viewers: i });
+    const governor = api.castbridge.services.governor;
+    const spent = async () =>
+      (await governor.budgets()).find((b) => b.provider === 'twitch' && b.credential === 'app')?.spent ?? 0;
+    const before = await spent();
     const result = await live.pollOnce(T0);
     expect(result).toMatchObject({ answered: 250, problems: 0 });
     expect(fake.calls).toMatchObject({ token: 1, streams: 3, channels: 3, videos: 0 });
     expect(live.helixPointsLastMinute(T0)).toBe(6);
+    // Spent from the app token's budget, which the cluster shares.
+    expect((await spent()) - before).toBe(6);
     const rows = await db()
       .selectFrom('live_samples')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -783,6 +791,7 @@ describe('two instances on one PostgreSQL', () => {
         jobs: app.castbridge.services.jobs,
         logger: memoryLogger(),
         selfFetch: { resolve: (base) => base, fetch: fake.fetch },
+        governor: app.castbridge.services.governor,
         locks,
       });
       return { watch, locks };
@@ -833,6 +842,7 @@ describe('two instances on one PostgreSQL', () => {
         jobs: app.castbridge.services.jobs,
         logger: memoryLogger(),
         selfFetch: { resolve: (base) => base, fetch: fake.fetch },
+        governor: app.castbridge.services.governor,
       });
     const [x, y] = [make(a), make(b)];
     x.register();
