@@ -84,6 +84,8 @@ export interface StandInState {
   revokeToken(token: string): void;
   /** Channels with a grant. */
   channels(platform: Platform): string[];
+  /** The scopes the channel's user has granted now (its usable tokens'), null when it has no grant. */
+  scopes(platform: Platform, channel: string): string[] | null;
   /** Channels the platform knows: granted once (revoked or not), or with a broadcast; by name. */
   knownChannels(platform: Platform): string[];
   liveAccessTokens(): number;
@@ -388,6 +390,14 @@ export function openStandInState(
     },
     revokeToken(token) {
       db().prepare('delete from tokens where digest = ?').run(digest(token));
+    },
+    scopes(platform, channel) {
+      const rows = db()
+        .prepare(
+          "select scopes from tokens where platform = ? and channel = ? and (kind = 'refresh' or expires_at > ?)",
+        )
+        .all(platform, channel, Date.now()) as { scopes: string }[];
+      return rows.length ? [...new Set(rows.flatMap((row) => row.scopes.split(' ').filter(Boolean)))] : null;
     },
     channels(platform) {
       return (
