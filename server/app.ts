@@ -84,7 +84,7 @@ import { combinedSource, parseChatUrl, twitchChatSource } from './archive/twitch
 import { createEventSubManager, type EventSubManager } from './archive/eventsub.ts';
 import { createUnclaimedWriter, eventSubChatSource } from './archive/eventsub-source.ts';
 import { twitchStreamWatcher } from './archive/twitch-streams.ts';
-import { youtubeChatSource } from './archive/youtube-source.ts';
+import { createYouTubePacer, youtubeChatSource } from './archive/youtube-source.ts';
 import { overlayRoutes } from './overlay/routes.ts';
 
 export interface CastbridgeApp {
@@ -190,6 +190,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     },
   });
   const connections = createConnections({ db, config, links: base.links, sealer, logger, selfFetch });
+  // YouTube chat spreads the project's daily units left over every archived YouTube channel of the cluster.
+  const youtubePacer = createYouTubePacer({
+    remaining: () => governor.remaining('youtube', 'project', 'chat'),
+    clusterChannels: async () => (await connections.archiving()).filter((a) => a.platform === 'youtube').length,
+  });
+  const youtubeChat = {
+    provider: 'youtube',
+    credential: 'project',
+    priority: 'chat',
+    purpose: 'archive chat',
+    maxWaitMs: 0,
+  } as const;
   const archive = createArchive({ db, dialect: handle.dialect });
   const metrics = createMetricStore({ db, dialect: handle.dialect });
   // Twitch chat: the real one, or (STANDINS without TWITCH_CHAT_URL) a local stand-in replaying a recorded session.
@@ -317,7 +329,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         const youtube = config.oauth.youtube;
         if (!youtube) return null;
         return youtubeChatSource(
-          { apiBase: () => onServer(youtube.apiBase), accessToken, fetch: selfFetch.fetch },
+          {
+            apiBase: () => onServer(youtube.apiBase),
+            accessToken,
+            fetch: governor.fetch(youtubeChat, selfFetch.fetch),
+            pacer: youtubePacer,
+            defer: (until) => governor.defer(youtubeChat, until),
+          },
           handlers,
         );
       },

@@ -40,7 +40,9 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
-    standIn = createOAuthStandIn({ ...testClient, pollMs: 1000 });
+    // A project granted a large quota: the chat is polled at the API's own interval (with the default 10,000 units
+    // one chat is paced to a poll every ~20 s; the pacing itself: youtube-quota.test.ts).
+    standIn = createOAuthStandIn({ ...testClient, pollMs: 1000, youtubeDailyQuota: 1_000_000 });
     const served = await serveStandIn(standIn);
     server = served.server;
     const base = `${served.base}/youtube`;
@@ -50,6 +52,7 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
       GOOGLE_AUTH_BASE: base,
       GOOGLE_TOKEN_BASE: base,
       YOUTUBE_API_BASE: base,
+      YOUTUBE_DAILY_QUOTA: '1000000',
       TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
     });
     creator = await account(api, 'creator');
@@ -62,6 +65,8 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
   });
 
   it('reads the live chat at the API’s interval: messages, a Super Chat, a deletion and a ban', async () => {
+    // This broadcast does not offer streamList: its chat is polled (streaming: youtube-quota.test.ts).
+    standIn.youtube.setStreaming(channel, false);
     standIn.youtube.setLive(channel, true);
     standIn.youtube.say(channel, [
       text('m1', 'Lia Fan', 'hello from youtube', { isChatSponsor: true }),
@@ -140,15 +145,23 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
       (await api.request('GET', '/api/archive/search?q=youtube&platform=youtube', { token: creator.token })).body
         .messages,
     ).toHaveLength(1);
+    // Every call went through the stand-in's quota: one streamList refused, then polls, each at its published cost.
+    expect(standIn.calls.youtube.byCall['liveChatMessages.streamList']).toBe(5);
+    expect(standIn.calls.youtube.byCall['liveChatMessages.list']! % 5).toBe(0);
+    expect(standIn.calls.youtube.byCall['liveBroadcasts.list']! % 5).toBe(0);
   });
 
   it('a used-up quota shows as the channel’s problem on the screen', async () => {
     standIn.youtube.setQuotaExceeded(true);
     await until(days, (a) => (a.body.channel as { problem: string | null }).problem !== null, 15_000);
     expect((await days()).body.channel).toMatchObject({
-      problem: 'YouTube says the daily API quota is used up: the chat is read again when it resets.',
+      problem: "YouTube's daily limit is reached: chat is kept again from 00:00 Pacific",
     });
-    // The ingester looks again after QUOTA_RETRY_MS; an answer then clears the problem (youtube-source.ts).
+    // Google said no until its reset: the governor keeps every YouTube call back until midnight Pacific, and the
+    // ingester sleeps until then (the gap and the reading again after the reset: youtube-quota.test.ts).
+    expect(standIn.calls.youtube.forced).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(standIn.calls.youtube.forced).toBe(1);
     standIn.youtube.setQuotaExceeded(false);
     expect((await days()).body.channel).toMatchObject({ archiving: true });
   });
