@@ -2,7 +2,8 @@
 // archive (docs/product.md §Chat archive): it answers CAP/PASS/NICK with the welcome lines, JOIN with the membership and ROOMSTATE lines,
 // PING with PONG, and sends what a test or the demo replays to the clients that joined a channel: recorded Twitch lines
 // with their real tags (PRIVMSG, CLEARCHAT, CLEARMSG, USERNOTICE), with fresh ids and times. It can also drop every
-// connection (network loss), send RECONNECT, or stop answering PINGs.
+// connection (network loss), send RECONNECT, or stop answering PINGs. As Twitch, it joins an account (nick) to at most
+// 20 channels per 10 s and drops the JOINs beyond (counted in `refusedJoins`).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -28,6 +29,8 @@ export interface TwitchChatStandIn {
   /** Stop answering PINGs (the client's ping timeout then reconnects). */
   setAnswerPings(answer: boolean): void;
   connections(): number;
+  /** JOINs refused because their account (nick) had made its 20 in the last 10 s, by nick. */
+  refusedJoins: Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -57,8 +60,26 @@ export async function startTwitchChatStandIn(
     onJoin?: (channel: string) => void;
     demo?: boolean;
     demoIntervalMs?: number;
+    /** Twitch's JOIN limit: `joins` per `windowMs` per account (20 per 10 s). */
+    joinLimit?: { joins: number; windowMs: number };
   } = {},
 ): Promise<TwitchChatStandIn> {
+  const joinLimit = options.joinLimit ?? { joins: 20, windowMs: 10_000 };
+  // The times of each account's recent JOINs (one per channel, a comma list counting each), across its connections.
+  const joinsOf = new Map<string, number[]>();
+  const refusedJoins: Record<string, number> = {};
+  /** Whether `nick` may join one more channel now; counts the JOIN when it may. */
+  const mayJoin = (nick: string) => {
+    const now = Date.now();
+    const recent = (joinsOf.get(nick) ?? []).filter((at) => at > now - joinLimit.windowMs);
+    joinsOf.set(nick, recent);
+    if (recent.length >= joinLimit.joins) {
+      refusedJoins[nick] = (refusedJoins[nick] ?? 0) + 1;
+      return false;
+    }
+    recent.push(now);
+    return true;
+  };
   const server = http.createServer((_req, res) => {
     res.writeHead(426).end('WebSocket only');
   });
@@ -97,6 +118,8 @@ export async function startTwitchChatStandIn(
         } else if (command === 'JOIN') {
           for (const target of (rest[0] ?? '').split(',')) {
             const channel = target.replace(/^#/, '').toLowerCase();
+            // Beyond the limit Twitch drops the JOIN without a word: the channel is not joined.
+            if (!channel || !mayJoin(nick)) continue;
             members.get(socket)!.add(channel);
             socket.send(
               [
@@ -178,6 +201,7 @@ export async function startTwitchChatStandIn(
       answerPings = answer;
     },
     connections: () => members.size,
+    refusedJoins,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of members.keys()) socket.terminate();
