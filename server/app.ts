@@ -189,7 +189,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       youtube: { capacity: config.platformLimits.youtubeDailyUnits },
     },
   });
-  const connections = createConnections({ db, config, links: base.links, sealer, logger, selfFetch });
+  const connections = createConnections({ db, config, links: base.links, sealer, logger, selfFetch, governor });
   // YouTube chat spreads the project's daily units left over every archived YouTube channel of the cluster.
   const youtubePacer = createYouTubePacer({
     remaining: () => governor.remaining('youtube', 'project', 'chat'),
@@ -341,7 +341,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       },
     }),
     metrics,
-    collector: createCollector({ config, connections, metrics, jobs: marketplace.jobs, logger, selfFetch }),
+    collector: createCollector({ config, connections, metrics, jobs: marketplace.jobs, logger, selfFetch, governor }),
     // Whether the channels in delivery are live (docs/product.md §Verified delivery): one poll per LIVE_POLL_SECONDS
     // for the cluster; the minutes of the creators it looked at are settled at once.
     live: createLiveWatch({

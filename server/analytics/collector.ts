@@ -5,12 +5,17 @@
 //      │                    │
 //      ├─ refresh refused / 401 after a fresh token ─► reconnect (no more runs until the creator connects again)
 //      ├─ 429 / quota ─► rate_limited (next run when the platform says)
+//      ├─ no budget left for analytics (the governor's BudgetExhausted) ─► rate_limited (next run at the budget's reset)
 //      └─ unreachable / 5xx ─► error (next run in 5 minutes)
 // A run that could not read the platform says why, and keeps the cards' reasons of the last one that did (a series the
 // platform does not give). A connect (or reconnect) starts it at once; a disconnect cancels it (the figures stay).
+// Its calls go through the governor at priority `analytics` (docs/product.md §Platform limits): Twitch's with the
+// creator's user token (`user:<id>`), YouTube's on the project's quota; they leave a share of each budget to delivery
+// verification and chat, and never wait in line: the run is scheduled again at the budget's reset.
 import { COLLECT_IDLE_MS, COLLECT_LIVE_MS } from '../../contract/analytics.ts';
 import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
 import type { Config } from '../config.ts';
+import { BudgetExhausted, type CallSpec, type Governor } from '../connections/governor.ts';
 import type { AccountRow, Connections } from '../connections/store.ts';
 import { HttpError } from '../http/errors.ts';
 import type { SelfFetch } from '../http/self-fetch.ts';
@@ -31,11 +36,21 @@ export function createCollector(deps: {
   jobs: JobQueue;
   logger: Logger;
   selfFetch: SelfFetch;
+  governor: Pick<Governor, 'fetch' | 'defer'>;
   now?: () => number;
 }) {
   const { config, connections, metrics, jobs, logger, selfFetch } = deps;
   const now = deps.now ?? Date.now;
   const onServer = selfFetch.resolve;
+  const spec = (account: AccountRow): CallSpec =>
+    account.platform === 'twitch'
+      ? {
+          provider: 'twitch',
+          credential: `user:${account.platform_user_id}`,
+          priority: 'analytics',
+          purpose: 'analytics collection',
+        }
+      : { provider: 'youtube', credential: 'project', priority: 'analytics', purpose: 'analytics collection' };
 
   async function read(account: AccountRow, token: string): Promise<Reading> {
     if (account.platform === 'twitch') {
@@ -48,12 +63,17 @@ export function createCollector(deps: {
         broadcasterId: account.platform_user_id,
         scopes: account.scopes.split(' ').filter(Boolean),
         now,
-        fetch: selfFetch.fetch,
+        fetch: deps.governor.fetch(spec(account), selfFetch.fetch),
       });
     }
     const client = config.oauth.youtube;
     if (!client) throw new PlatformDown('YouTube is not configured on this server');
-    return readYouTube({ apiBase: onServer(client.apiBase), token, now, fetch: selfFetch.fetch });
+    return readYouTube({
+      apiBase: onServer(client.apiBase),
+      token,
+      now,
+      fetch: deps.governor.fetch(spec(account), selfFetch.fetch),
+    });
   }
 
   /** A refused grant: the platform no longer accepts the connection. */
@@ -115,6 +135,20 @@ export function createCollector(deps: {
           status: 'rate_limited',
           nextAt: error.retryAt,
           problem: `${error.message}: collecting again at ${new Date(error.retryAt).toISOString().slice(11, 16)} UTC.`,
+        });
+        await jobs.schedule(COLLECT_JOB, jobKey(userId, platform), { userId, platform }, error.retryAt);
+        return;
+      }
+      if (error instanceof BudgetExhausted) {
+        // Castbridge's own budget for the platform is spent (or kept for verification and chat): nothing was asked.
+        deps.governor.defer(spec(account), error.retryAt);
+        await metrics.setCollection(userId, platform, {
+          status: 'rate_limited',
+          nextAt: error.retryAt,
+          problem:
+            platform === 'youtube'
+              ? 'YouTube’s daily limit is reached: collecting again from 00:00 Pacific.'
+              : `${name}’s limit for Castbridge’s calls is reached for now: collecting again at ${new Date(error.retryAt).toISOString().slice(11, 16)} UTC.`,
         });
         await jobs.schedule(COLLECT_JOB, jobKey(userId, platform), { userId, platform }, error.retryAt);
         return;

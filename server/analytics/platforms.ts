@@ -5,8 +5,11 @@
 // - YouTube Data API: subscribers and views (`channels.list` statistics, mine=true), and while a broadcast is live its
 //   concurrent viewers (`liveBroadcasts.list` active, then `videos.list` liveStreamingDetails).
 // Base URLs come from configuration (a local stand-in in tests and under `npm start`). A 401 is Unauthorized (the
-// caller refreshes the token once), a 429 or a used-up quota is RateLimited until the time the platform gives.
+// caller refreshes the token once), a 429 or a used-up quota is RateLimited until the time the platform gives. The
+// caller's `fetch` is the governor's (server/connections/governor.ts): a call it has no budget for throws
+// BudgetExhausted, which is passed on as it is.
 import type { SeriesKey } from '../../contract/analytics.ts';
+import { BudgetExhausted } from '../connections/governor.ts';
 
 export interface Reading {
   live: boolean;
@@ -50,6 +53,7 @@ async function getJson(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
+    if (error instanceof BudgetExhausted) throw error;
     throw new PlatformDown(`${new URL(url).host} did not answer: ${(error as Error).message}`);
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;

@@ -4,6 +4,7 @@
 // platforms or to the local stand-in (server/standins/oauth.ts) that speaks the same protocol.
 import type { ConnectPlatform } from '../../contract/connections.ts';
 import type { OAuthClient } from '../config.ts';
+import { BudgetExhausted, type CallSpec, type Governor } from './governor.ts';
 
 export interface TokenSet {
   accessToken: string;
@@ -38,8 +39,16 @@ export interface OAuthProvider {
   identity(accessToken: string): Promise<Identity>;
 }
 
-/** Twitch: the followers and subscribers the analytics issue reads, and the chat. */
-export const TWITCH_SCOPES = ['chat:read', 'moderator:read:followers', 'channel:read:subscriptions'] as const;
+/**
+ * Twitch: the followers and subscribers the analytics issue reads, and the chat: `channel:bot` lets Castbridge's chat
+ * account read the channel's chat through a conduit (EventSub with the app's token, server/archive/eventsub.ts).
+ */
+export const TWITCH_SCOPES = [
+  'chat:read',
+  'moderator:read:followers',
+  'channel:read:subscriptions',
+  'channel:bot',
+] as const;
 export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.readonly'] as const;
 
 const TIMEOUT_MS = 10_000;
@@ -53,6 +62,8 @@ async function callWith(
   try {
     response = await fetcher(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
+    // The platform's budget (the governor's) has nothing for it before its reset: nothing was asked.
+    if (error instanceof BudgetExhausted) throw new ProviderUnavailable(error.message);
     throw new ProviderUnavailable(`${new URL(url).host} did not answer: ${(error as Error).message}`);
   }
   const text = await response.text();
@@ -94,17 +105,31 @@ const form = (fields: Record<string, string>) => ({
 
 /**
  * `browser` turns a base on this server ("/standin/twitch") into the absolute URL a browser is sent to; `server` and
- * `fetcher` make the server's own calls (in process for a stand-in on this server, see http/self-fetch.ts).
+ * `fetcher` make the server's own calls (in process for a stand-in on this server, see http/self-fetch.ts). The
+ * identity call is an API call (Helix, the YouTube Data API): it spends the platform's budget through `governor`, at
+ * priority `connect` (the OAuth endpoints themselves are not counted by the platforms' API limits).
  */
 export function createProvider(
   platform: ConnectPlatform,
   client: OAuthClient,
-  urls: { browser: (base: string) => string; server: (base: string) => string; fetcher: typeof fetch },
+  urls: {
+    browser: (base: string) => string;
+    server: (base: string) => string;
+    fetcher: typeof fetch;
+    governor?: Pick<Governor, 'fetch'>;
+  },
 ): OAuthProvider {
   const base = (value: string) => (value.startsWith('/') ? urls.server(value) : value);
   const call = (url: string, init: RequestInit) => callWith(urls.fetcher, url, init);
   const twitch = platform === 'twitch';
   const scopes = twitch ? TWITCH_SCOPES : YOUTUBE_SCOPES;
+  // Whose token it is, Helix is asked with the token itself: its user is not known before the answer, so the point is
+  // counted apart from every known user's budget (a point per connect); YouTube's unit is the project's.
+  const identitySpec: CallSpec = twitch
+    ? { provider: 'twitch', credential: 'user:connecting', priority: 'connect', purpose: 'identity at connect' }
+    : { provider: 'youtube', credential: 'project', priority: 'connect', purpose: 'identity at connect' };
+  const apiCall = (url: string, init: RequestInit) =>
+    callWith(urls.governor ? urls.governor.fetch(identitySpec, urls.fetcher) : urls.fetcher, url, init);
   const tokenUrl = () => (twitch ? `${base(client.tokenBase)}/oauth2/token` : `${base(client.tokenBase)}/token`);
 
   async function grant(fields: Record<string, string>, previousRefresh: string | null): Promise<TokenSet> {
@@ -152,13 +177,13 @@ export function createProvider(
       const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: 'application/json' };
       if (twitch) {
         headers['client-id'] = client.clientId;
-        const { status, body } = await call(`${base(client.apiBase)}/helix/users`, { headers });
+        const { status, body } = await apiCall(`${base(client.apiBase)}/helix/users`, { headers });
         const user = (body.data as { id?: string; login?: string; display_name?: string }[] | undefined)?.[0];
         if (status !== 200 || !user?.id || !user.login)
           throw new ProviderRefused(`Twitch did not say whose token this is (${describe(body)})`);
         return { platformUserId: user.id, login: user.login, displayName: user.display_name || user.login };
       }
-      const { status, body } = await call(`${base(client.apiBase)}/youtube/v3/channels?part=snippet&mine=true`, {
+      const { status, body } = await apiCall(`${base(client.apiBase)}/youtube/v3/channels?part=snippet&mine=true`, {
         headers,
       });
       const channel = (

@@ -24,6 +24,7 @@ import type { Logger } from '../log.ts';
 import type { SelfFetch } from '../http/self-fetch.ts';
 import type { Links } from '../mail/links.ts';
 import type { Sealer } from '../money/sealing.ts';
+import type { Governor } from './governor.ts';
 import { createProvider, ProviderRefused, type OAuthProvider } from './providers.ts';
 
 /** How long a started connection may take at the provider. */
@@ -98,6 +99,8 @@ export function createConnections(deps: {
   sealer: Sealer;
   logger: Logger;
   selfFetch: SelfFetch;
+  /** The platforms' budgets (the identity call at connect spends them). */
+  governor?: Pick<Governor, 'fetch'>;
 }): Connections {
   const { db, config, links, sealer, logger, selfFetch } = deps;
   const providers: Partial<Record<ConnectPlatform, OAuthProvider>> = {};
@@ -108,6 +111,7 @@ export function createConnections(deps: {
         browser: (base) => links.url(base),
         server: selfFetch.resolve,
         fetcher: selfFetch.fetch,
+        governor: deps.governor,
       });
   }
   const listeners = new Set<(change: AccountChange) => void>();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_RANGES, COLLECT_IDLE_MS, COLLECT_LIVE_MS, type AnalyticsRange } from '../../contract/analytics.ts';
 import type { AdvertiserAnalytics, AnalyticsMetric, CreatorAnalytics } from '../../contract/schemas/analytics.ts';
 import { windowOf } from '../../server/analytics/aggregate.ts';
-import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
+import { createOAuthStandIn, standInChannelId, type OAuthStandIn } from '../../server/standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
@@ -433,7 +433,7 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     expect(metric(await analytics(creator), 'twitch', 'subscribers').missing).toEqual(why);
 
     // A rate-limited run and a failed one say what happened to the run; the card keeps its reason.
-    standIn.twitch.rateLimit(1, 120_000);
+    standIn.twitch.rateLimit(1, 3_000);
     await api.castbridge.services.collector.collect(creator.id, 'twitch');
     let figures = await analytics(creator);
     expect(figures.twitch.collection).toMatchObject({
@@ -442,6 +442,29 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     });
     expect(figures.twitch.collection!.problem).not.toContain('subscribers');
     expect(metric(figures, 'twitch', 'subscribers').missing).toEqual(why);
+    // Until Twitch's reset the token's budget is refused: the next run asks nothing, and is scheduled at the reset.
+    const { governor } = api.castbridge.services;
+    const credential = `user:${standInChannelId('twitch', channel)}`;
+    const refused = governor.remaining('twitch', credential, 'analytics');
+    expect(refused.refused).toBe(true);
+    // Followers are asked by the collector alone.
+    const followersBefore = standIn.calls.helix['channels/followers'];
+    await api.castbridge.services.collector.collect(creator.id, 'twitch');
+    expect(standIn.calls.helix['channels/followers']).toBe(followersBefore);
+    const limited = (await collection(creator, 'twitch'))!;
+    expect(limited).toMatchObject({
+      status: 'rate_limited',
+      problem: expect.stringMatching(
+        /^Twitch’s limit for Castbridge’s calls is reached for now: collecting again at \d\d:\d\d UTC\./,
+      ),
+    });
+    expect(Number(limited.next_at)).toBe(refused.resetAt);
+    expect(Number((await job(creator, 'twitch'))!.run_at)).toBe(refused.resetAt);
+    const budget = (await governor.budgets()).find((b) => b.provider === 'twitch' && b.credential === credential)!;
+    expect(budget.refusedUntil).toBe(refused.resetAt);
+    expect(budget.deferred).toEqual([
+      { purpose: 'analytics collection', priority: 'analytics', count: 1, until: refused.resetAt },
+    ]);
     const { connections } = api.castbridge.services;
     const accessToken = connections.accessToken;
     connections.accessToken = () => Promise.reject(new Error('socket hang up'));
@@ -456,8 +479,12 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
       problem: 'Twitch could not be read (socket hang up): trying again in 5 minutes.',
     });
     expect(metric(figures, 'twitch', 'subscribers').missing).toEqual(why);
-    // The next good run says it again (or not, if the channel has become an Affiliate).
+    // The next good run (after Twitch's reset) says it again (or not, if the channel has become an Affiliate).
     standIn.figures.set('twitch', channel, { subscribers: 12 });
+    await until(
+      async () => governor.remaining('twitch', credential, 'analytics').refused,
+      (still) => !still,
+    );
     await api.castbridge.services.collector.collect(creator.id, 'twitch');
     figures = await analytics(creator);
     expect(figures.twitch.collection).toMatchObject({ status: 'ok', problem: null });
