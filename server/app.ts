@@ -83,6 +83,7 @@ import { createMetricStore } from './analytics/store.ts';
 import { combinedSource, parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
 import { createEventSubManager, type EventSubManager } from './archive/eventsub.ts';
 import { createUnclaimedWriter, eventSubChatSource } from './archive/eventsub-source.ts';
+import { startEventSubStandIn, type EventSubStandIn } from './standins/eventsub.ts';
 import { twitchStreamWatcher } from './archive/twitch-streams.ts';
 import { createYouTubePacer, youtubeChatSource } from './archive/youtube-source.ts';
 import { overlayRoutes } from './overlay/routes.ts';
@@ -209,8 +210,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     config.twitchChatUrl === null ? await startTwitchChatStandIn({ demo: true }) : null;
   const chatEndpoint = parseChatUrl(config.twitchChatUrl ?? `ws://127.0.0.1:${chatStandIn!.port}`);
   // Twitch chat over EventSub (server/archive/eventsub.ts): one manager for the instance, over WebSocket alone or a
-  // conduit's shards shared by the cluster; IRC when TWITCH_CHAT=irc or no bot account is configured.
-  const eventSubUrl = config.twitchChat.eventSubUrl;
+  // conduit's shards shared by the cluster; IRC when TWITCH_CHAT=irc or no bot account is configured. Under STANDINS
+  // without TWITCH_EVENTSUB_URL, a local EventSub stand-in (its Helix routes served by the Twitch stand-in below)
+  // replays the recorded session to each channel subscribed to; each instance has its own, so WebSocket it is.
+  const eventSubStandIn: EventSubStandIn | null =
+    config.twitchChat.mode === 'eventsub' && config.twitchChat.eventSubUrl === null && config.oauth.twitch?.standIn
+      ? await startEventSubStandIn({ irc: chatStandIn, demo: true })
+      : null;
+  const eventSubUrl = config.twitchChat.eventSubUrl ?? eventSubStandIn?.url ?? null;
   const eventSub: EventSubManager | null =
     config.twitchChat.mode === 'eventsub' && config.oauth.twitch && config.twitchChat.botRefreshToken && eventSubUrl
       ? (() => {
@@ -232,7 +239,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
             config,
             botRefreshToken: config.twitchChat.botRefreshToken!,
             url: eventSubUrl,
-            transport: config.twitchChat.transport ?? (cluster.locks.kind === 'memory' ? 'websocket' : 'conduit'),
+            transport:
+              config.twitchChat.transport ??
+              (cluster.locks.kind === 'memory' || eventSubStandIn ? 'websocket' : 'conduit'),
             governor,
             selfFetch,
             connections,
@@ -475,6 +484,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     ? createOAuthStandIn({
         demoLines: RECORDED_SESSION,
         dataDir: config.dataDir,
+        eventSub: eventSubStandIn,
         redirectUris: (platform) => [services.links.url(callbackPath(platform))],
         // Recording links open in the browser; the control page (server/standins/control.ts) drives the stand-ins
         // only where a platform is stood in for, never beside a real provider's settings alone.
@@ -542,6 +552,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await eventSub?.close();
       await services.governor.close();
       await chatStandIn?.close();
+      await eventSubStandIn?.close();
       clearInterval(sweeper);
       clearInterval(settler);
       if (poller) clearInterval(poller);

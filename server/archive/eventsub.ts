@@ -230,6 +230,8 @@ interface Channel {
   /** Subscription ids by type, as Helix created them. */
   subs: Map<string, string>;
   state: 'waiting' | 'subscribing' | 'enabled' | 'revoked' | 'unavailable';
+  /** Why Twitch revoked it (authorization_revoked, user_removed, version_removed). */
+  revokedBy: string | null;
   connected: boolean;
 }
 
@@ -592,6 +594,7 @@ export function createEventSubManager(deps: {
       reason,
     });
     channel.state = 'revoked';
+    channel.revokedBy = reason;
     const wasConnected = channel.connected;
     channel.connected = false;
     // The channel's other subscriptions go too (Twitch revokes them one by one; nothing is asked again).
@@ -603,7 +606,8 @@ export function createEventSubManager(deps: {
 
   /** A creator revoked Castbridge (conduit: user.authorization.revoke): their account says "reconnect". */
   async function creatorRevoked(userId: string) {
-    if (!userId) return;
+    // The bot's own grant taken back: each chat subscription is revoked on its own (revocation messages).
+    if (!userId || userId === bot?.id) return;
     const channel = channels.get(userId);
     if (channel) revoke(channel, 'authorization_revoked');
     const rows = await deps.db
@@ -838,6 +842,32 @@ export function createEventSubManager(deps: {
       dropConn(conn);
     }
     if (memberLease && !(await memberLease.renew())) memberLease = null;
+    // A creator's revocation may have reached another instance's shard: it marked the account "reconnect", read
+    // here; and a creator who connected again through another instance is read again.
+    const local = [...channels.values()];
+    if (local.length > 0) {
+      const rows = await deps.db
+        .selectFrom('connected_accounts')
+        .select(['platform_user_id', 'status'])
+        .where('platform', '=', 'twitch')
+        .where(
+          'platform_user_id',
+          'in',
+          local.map((channel) => channel.broadcasterId),
+        )
+        .execute();
+      for (const row of rows) {
+        const channel = channels.get(row.platform_user_id);
+        if (!channel) continue;
+        if (row.status === 'reconnect' && channel.state !== 'revoked') revoke(channel, 'authorization_revoked');
+        else if (
+          row.status === 'connected' &&
+          channel.state === 'revoked' &&
+          channel.revokedBy === 'authorization_revoked'
+        )
+          resume(channel);
+      }
+    }
     const fair = Math.ceil(shards / (await members()));
     // Over the fair share (an instance joined): the last shards are handed back for it to take.
     for (const id of [...shardConns.keys()].sort((a, b) => b - a)) {
@@ -886,14 +916,18 @@ export function createEventSubManager(deps: {
     shardTimer.unref();
   }
 
+  function resume(channel: Channel) {
+    channel.state = 'waiting';
+    channel.revokedBy = null;
+    channel.listener.problem(null);
+    attach(channel);
+  }
+
   // A creator connecting again after a revocation: their channel is read again.
   const unsubscribeChanges = deps.connections.onChange((change: AccountChange) => {
     if (change.platform !== 'twitch' || change.kind !== 'connected' || !change.account) return;
     const channel = channels.get(change.account.platform_user_id);
-    if (channel?.state !== 'revoked') return;
-    channel.state = 'waiting';
-    channel.listener.problem(null);
-    attach(channel);
+    if (channel?.state === 'revoked') resume(channel);
   });
 
   function attach(channel: Channel) {
@@ -927,6 +961,20 @@ export function createEventSubManager(deps: {
         conduitId = await ensureConduit();
         await tick();
         scheduleTicks();
+        // A creator revoking Castbridge on Twitch (webhooks and conduits only): their channel's reading ends.
+        const revokes = await helix('POST', '/helix/eventsub/subscriptions', {
+          body: {
+            type: 'user.authorization.revoke',
+            version: '1',
+            condition: { client_id: client.clientId },
+            transport: { method: 'conduit', conduit_id: conduitId },
+          },
+        });
+        if (revokes.status !== 202 && revokes.status !== 409)
+          logger.warn('eventsub: no user.authorization.revoke subscription', {
+            status: revokes.status,
+            message: revokes.body.message,
+          });
         // Channels added before the conduit was known.
         for (const channel of channels.values()) if (channel.state === 'waiting') runSubscribe(channel);
       };
@@ -953,6 +1001,7 @@ export function createEventSubManager(deps: {
         conn: null,
         subs: new Map(),
         state: 'waiting',
+        revokedBy: null,
         connected: false,
       };
       channels.set(broadcasterId, channel);
