@@ -125,6 +125,8 @@ export const endpoints = {
   disputeDelivery: { method: 'POST', path: '/api/offers/:id/dispute', auth: 'bearer' },
   adminReviews: { method: 'GET', path: '/api/admin/reviews', auth: 'bearer' },
   resolveReview: { method: 'POST', path: '/api/admin/reviews/:id/resolve', auth: 'bearer' },
+  // Platform limits (docs/product.md §Platform limits): each provider credential's budget, what waits for it and why.
+  adminBudgets: { method: 'GET', path: '/api/admin/budgets', auth: 'bearer' },
   // Stripe's signed webhook (Checkout deposits, disputes, refunds; payouts of connected accounts): the signature
   // authenticates it.
   stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', auth: 'none' },
@@ -635,6 +637,12 @@ export const endpointDocs = {
     answer: 'the review, now `resolved`',
     errors: '400, 403, 404, 409 not held or disputed, 422 more than the earning',
   },
+  adminBudgets: {
+    who: 'operator',
+    answer:
+      "each Twitch and YouTube credential's budget in its window (points a minute, units a day): capacity, spent, remaining, when it resets, whether the platform refused until a time and why; the calls waiting for it on the instance that answered and the work put off until it resets, by purpose; empty before any platform call",
+    errors: '401, 403',
+  },
   listConnections: {
     who: 'creator',
     answer: '`settings`: what to set when the platform is not configured',
@@ -799,6 +807,7 @@ export const endpointRoles = {
   disputeDelivery: ['advertiser'],
   adminReviews: ['operator'],
   resolveReview: ['operator'],
+  adminBudgets: ['operator'],
   getOverlay: ['creator'],
   overlayStatus: ['creator'],
   updateOverlay: ['creator'],

@@ -19,6 +19,7 @@ import {
 } from './schemas/account.ts';
 import * as analytics from './schemas/analytics.ts';
 import * as archive from './schemas/archive.ts';
+import * as budgets from './schemas/budgets.ts';
 import * as connections from './schemas/connections.ts';
 import * as money from './schemas/money.ts';
 import * as documents from './schemas/documents.ts';
@@ -148,6 +149,7 @@ export const schemas = {
   disputeDelivery: { body: money.disputeRequest, response: z.object({ review: overlay.earningReview }), status: 200 },
   adminReviews: { response: money.adminReviewsResponse, status: 200 },
   resolveReview: { body: money.resolveReviewRequest, response: money.adminReviewResponse, status: 200 },
+  adminBudgets: { response: budgets.adminBudgetsResponse, status: 200 },
   // The raw body is read by the handler (the signature covers its exact bytes).
   stripeWebhook: { response: z.object({ received: z.literal(true) }), status: 200 },
   getOverlay: { response: overlay.overlayResponse, status: 200 },

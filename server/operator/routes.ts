@@ -1,6 +1,7 @@
 // The operator console's endpoints (docs/product.md §Marketplace): advertisers waiting for approval (approve, or reject with a reason),
 // campaigns, users and support tickets; (docs/product.md §Money) deposits and the manual payout rail; (docs/product.md §Review window
-// and disputes) held and disputed earnings and their resolution. Operators only; anyone else 403.
+// and disputes) held and disputed earnings and their resolution; (docs/product.md §Platform limits) the platforms'
+// budgets. Operators only; anyone else 403.
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { displayName } from '../accounts/users.ts';
@@ -18,6 +19,7 @@ import type { Refunds } from '../money/refunds.ts';
 import { form1099Csv, taxFormKinds, type TaxForms } from '../money/tax-forms.ts';
 import { createReviews } from '../money/reviews.ts';
 import type { Notifier } from '../notifications/store.ts';
+import { presentBudgets, type BudgetsGovernor } from './budgets.ts';
 
 const operator = (c: Context<AppEnv>) => requireRole(c, 'operator');
 
@@ -32,6 +34,7 @@ export interface OperatorRoutesDeps extends RouteDeps {
   cardDisputes: Pick<CardDisputes, 'adminList'>;
   idempotency: Idempotency;
   taxForms: Pick<TaxForms, 'form1099'>;
+  governor: BudgetsGovernor;
 }
 
 export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
@@ -271,6 +274,13 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
     return services.idempotency.once(c, operatorId, body, async () => ({
       review: await reviews.resolve(operatorId, c.req.param('id')!, body),
     }));
+  });
+
+  // Platform limits (docs/product.md §Platform limits): each Twitch and YouTube credential's budget, shared by the
+  // instances, and what waits for it.
+  route(app, services, 'adminBudgets', async (c) => {
+    operator(c);
+    return { budgets: await presentBudgets(db, services.governor) };
   });
 
   return app;

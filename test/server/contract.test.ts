@@ -450,6 +450,8 @@ const calls = {
   adminCampaigns: (api) => api.request('GET', '/api/admin/campaigns', { token: world.operator.token }),
   adminUsers: (api) => api.request('GET', '/api/admin/users?q=example', { token: world.operator.token }),
   adminTickets: (api) => api.request('GET', '/api/admin/support-tickets', { token: world.operator.token }),
+  // Whatever the platforms' budgets hold by now (none before a platform call); their content in admin-budgets.test.ts.
+  adminBudgets: (api) => api.request('GET', '/api/admin/budgets', { token: world.operator.token }),
   addPayoutMethod: async (api, ctx) => {
     const answer = await api.request('POST', '/api/payout-methods', {
       token: ctx.token,

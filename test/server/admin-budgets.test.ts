@@ -1,0 +1,167 @@
+// GET /api/admin/budgets (docs/product.md §Platform limits) on SQLite and PostgreSQL: nothing before a platform call;
+// then each credential's budget as the governor keeps it (spent and remaining in its window, the reset), a Twitch user
+// token named by its connected channel's login, the platform's refusal with its time and reason, the calls waiting
+// and the work put off, in the contract's shape (CONTRACT_CHECK); operators only, a creator and an advertiser 403.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlatformBudget } from '../../contract/schemas/budgets.ts';
+import { BudgetExhausted } from '../../server/connections/governor.ts';
+import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { account, connectChannel, type Account } from './market.ts';
+
+describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+  let operator: Account;
+  let creator: Account;
+  let advertiser: Account;
+  /** The waiting call, settled (refused) when the app closes. */
+  let waiting: Promise<unknown> | null = null;
+
+  const budgets = async (who: Account = operator) => {
+    const answer = await api.request('GET', '/api/admin/budgets', { token: who.token });
+    expect(answer.status, answer.text).toBe(200);
+    return (answer.body as { budgets: PlatformBudget[] }).budgets;
+  };
+  const budget = async (provider: string, credential: string) => {
+    const found = (await budgets()).find((b) => b.provider === provider && b.credential === credential);
+    expect(found, `${provider}:${credential}`).toBeDefined();
+    return found!;
+  };
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    // A small Twitch bucket (20 points, 19 usable): spending it is cheap.
+    api = await startApp(backend, { TWITCH_POINTS_PER_MINUTE: '20', YOUTUBE_DAILY_QUOTA: '1000' });
+    operator = await account(api, 'operator');
+    creator = await account(api, 'creator');
+    advertiser = await account(api, 'advertiser');
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+    await waiting;
+    await backend?.cleanup();
+  });
+
+  it('is for operators only: a creator and an advertiser 403, nobody 401', async () => {
+    for (const who of [creator, advertiser]) {
+      const answer = await api.request('GET', '/api/admin/budgets', { token: who.token });
+      expect(answer.status, answer.text).toBe(403);
+      expect(answer.body.message).toEqual(expect.any(String));
+      expect(answer.body).not.toHaveProperty('budgets');
+    }
+    expect((await api.request('GET', '/api/admin/budgets')).status).toBe(401);
+  });
+
+  it('lists nothing spent before any platform call', async () => {
+    for (const b of await budgets()) {
+      expect(b.spent, `${b.provider}:${b.credential}`).toBe(0);
+      expect(b.waiting).toEqual([]);
+      expect(b.deferred).toEqual([]);
+    }
+  });
+
+  it('shows what a Twitch user token spent, named by its channel, with its remaining and its reset', async () => {
+    const { governor } = api.castbridge.services;
+    const channel = await connectChannel(api, creator, 'twitch');
+    const credential = `user:twitch-${channel.login}`;
+    const before = Date.now();
+    await governor.take({
+      provider: 'twitch',
+      credential,
+      priority: 'analytics',
+      purpose: 'analytics collection',
+      cost: 5,
+    });
+    const b = await budget('twitch', credential);
+    expect(b).toMatchObject({
+      login: channel.login,
+      window: 'minute',
+      capacity: 20,
+      spent: 5,
+      // 20 less 5% kept for clock drift (1), less the 5 spent.
+      remaining: 14,
+      refusedUntil: null,
+      refusedReason: null,
+      waiting: [],
+      deferred: [],
+    });
+    const reset = Date.parse(b.resetAt);
+    expect(reset).toBeGreaterThan(before);
+    expect(reset).toBeLessThanOrEqual(Date.now() + 60_000);
+  });
+
+  it("says when the platform refused, until when and why: Twitch's 429 with its reset", async () => {
+    const { governor } = api.castbridge.services;
+    const credential = 'user:9001';
+    await governor.take({ provider: 'twitch', credential, priority: 'chat', purpose: 'archive chat', cost: 1 });
+    const resetSeconds = Math.ceil(Date.now() / 1000) + 30;
+    await governor.observe(
+      { provider: 'twitch', credential },
+      new Response('{}', {
+        status: 429,
+        headers: { 'ratelimit-limit': '20', 'ratelimit-remaining': '0', 'ratelimit-reset': String(resetSeconds) },
+      }),
+    );
+    const b = await budget('twitch', credential);
+    // Nobody connected this account: the id stands for it.
+    expect(b.login).toBeNull();
+    expect(b.refusedUntil).toBe(new Date(resetSeconds * 1000).toISOString());
+    expect(b.refusedReason).toBe('Twitch answered 429');
+  });
+
+  it('lists the calls waiting for a spent window, with why, and the work put off until the reset', async () => {
+    const { governor } = api.castbridge.services;
+    // The app token's 19 usable points spent by delivery verification…
+    await governor.take({
+      provider: 'twitch',
+      credential: 'app',
+      priority: 'verify',
+      purpose: 'delivery verification',
+      cost: 19,
+    });
+    // …then an archive stream session waits for the next window (at most a minute away).
+    const since = Date.now();
+    waiting = governor
+      .take({
+        provider: 'twitch',
+        credential: 'app',
+        priority: 'chat',
+        purpose: 'archive stream sessions',
+        cost: 1,
+        maxWaitMs: 120_000,
+      })
+      .catch((error: unknown) => expect(error).toBeInstanceOf(BudgetExhausted));
+    // YouTube's analytics put off until midnight Pacific, twice.
+    const until = Date.now() + 3_600_000;
+    const analytics = {
+      provider: 'youtube',
+      credential: 'project',
+      priority: 'analytics',
+      purpose: 'analytics collection',
+    } as const;
+    await governor.take({ ...analytics, cost: 3 });
+    governor.defer(analytics, until);
+    governor.defer(analytics, until);
+
+    const app = await budget('twitch', 'app');
+    expect(app).toMatchObject({ login: null, spent: 19, remaining: 0 });
+    expect(app.waiting).toEqual([
+      {
+        purpose: 'archive stream sessions',
+        priority: 'chat',
+        count: 1,
+        since: expect.any(String),
+        reason: 'the budget of this window is spent or kept for higher priorities',
+      },
+    ]);
+    expect(Date.parse(app.waiting[0]!.since)).toBeGreaterThanOrEqual(since - 1000);
+
+    const youtube = await budget('youtube', 'project');
+    expect(youtube).toMatchObject({ window: 'pacific-day', capacity: 1000, spent: 3, remaining: 987 });
+    expect(youtube.deferred).toEqual([
+      { purpose: 'analytics collection', priority: 'analytics', count: 2, until: new Date(until).toISOString() },
+    ]);
+    // Midnight Pacific is at most a day (and an hour, on the day the clocks change) away.
+    expect(Date.parse(youtube.resetAt) - Date.now()).toBeLessThanOrEqual(25 * 3_600_000);
+  });
+});
