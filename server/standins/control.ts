@@ -6,6 +6,7 @@
 // `/youtube/watch?v=<id>&t=…`). Only oauth.ts serves these, and only on a stand-in: a server configured with the real
 // platforms never mounts it (server/app.ts). No script and no external asset: it works offline and at 375 px.
 import { Hono, type Context } from 'hono';
+import type { EventSubStandIn } from './eventsub.ts';
 import type { ChannelChange, Platform, Recording } from './state.ts';
 
 export interface RecordingView {
@@ -41,6 +42,89 @@ export interface ControlDeps {
   baseOf(c: Context): string;
   /** The Stripe stand-in is mounted beside it (`stripe/`, server/standins/stripe.ts): the page links to it. */
   stripe?: boolean;
+  /** Twitch chat (the EventSub stand-in's, reaching its IRC clients too): `api/channels/twitch/<channel>/chat`. */
+  chat?: EventSubStandIn['chat'];
+}
+
+const LOGIN = /^[a-z0-9_]{3,25}$/i;
+/**
+ * A posted chat action, checked: `{ action: 'message', user, text, bits?, color?, badges? }`,
+ * `{ action: 'notice', kind, user, text?, months?, viewers?, recipient? }`, `{ action: 'clear' }`,
+ * `{ action: 'clearUser', user, seconds? }`, `{ action: 'delete', messageId, user }`. Runs it; a string is what is wrong.
+ */
+export function runChat(chat: EventSubStandIn['chat'], channel: string, body: unknown): { id?: string } | string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return 'Send a JSON object with action: message, notice, clear, clearUser or delete';
+  const fields = body as Record<string, unknown>;
+  const text = (key: string, max = 500) =>
+    typeof fields[key] === 'string' && fields[key] !== '' && (fields[key] as string).length <= max
+      ? (fields[key] as string)
+      : null;
+  const count = (key: string) =>
+    fields[key] === undefined
+      ? undefined
+      : typeof fields[key] === 'number' && Number.isInteger(fields[key]) && (fields[key] as number) >= 0
+        ? (fields[key] as number)
+        : null;
+  const user = text('user', 25);
+  const needsUser = () =>
+    user && LOGIN.test(user) ? null : 'user must be a Twitch login (3 to 25 letters, digits or _)';
+  switch (fields.action) {
+    case 'message': {
+      const message = text('text');
+      if (needsUser()) return needsUser()!;
+      if (!message) return 'text must be 1 to 500 characters';
+      const bits = count('bits');
+      if (bits === null) return 'bits must be a whole number';
+      return {
+        id: chat.message(channel, {
+          user: user!,
+          text: message,
+          bits,
+          color: text('color', 7) ?? undefined,
+          badges: text('badges', 200) ?? undefined,
+        }),
+      };
+    }
+    case 'notice': {
+      const kinds = ['sub', 'resub', 'subgift', 'raid', 'announcement'] as const;
+      const kind = kinds.find((k) => k === fields.kind);
+      if (!kind) return `kind must be one of ${kinds.join(', ')}`;
+      if (needsUser()) return needsUser()!;
+      const months = count('months');
+      const viewers = count('viewers');
+      if (months === null || viewers === null) return 'months and viewers must be whole numbers';
+      const recipient = text('recipient', 25);
+      chat.notice(channel, {
+        kind,
+        user: user!,
+        text: text('text') ?? undefined,
+        months,
+        viewers,
+        recipient: recipient ?? undefined,
+      });
+      return {};
+    }
+    case 'clear':
+      chat.clear(channel);
+      return {};
+    case 'clearUser': {
+      if (needsUser()) return needsUser()!;
+      const seconds = count('seconds');
+      if (seconds === null) return 'seconds must be a whole number (none: a ban)';
+      chat.clearUser(channel, user!, seconds);
+      return {};
+    }
+    case 'delete': {
+      if (needsUser()) return needsUser()!;
+      const messageId = text('messageId', 100);
+      if (!messageId) return 'messageId is required';
+      chat.deleteMessage(channel, messageId, user!);
+      return {};
+    }
+    default:
+      return 'action must be message, notice, clear, clearUser or delete';
+  }
 }
 
 export const PLATFORM_NAMES: Record<Platform, string> = { twitch: 'Twitch', youtube: 'YouTube' };
@@ -267,6 +351,24 @@ export function controlRoutes(deps: ControlDeps): Hono {
     if (typeof change === 'string') return c.json({ message: change }, 400);
     deps.change(platform, channel, change);
     return c.json(deps.channel(platform, channel, deps.baseOf(c)));
+  });
+
+  // Chat in a Twitch channel, as its viewers and moderators would make it (to IRC and EventSub readers alike).
+  app.post('/api/channels/twitch/:channel/chat', async (c) => {
+    const channel = c.req.param('channel').toLowerCase();
+    noStore(c);
+    if (!deps.chat) return c.json({ message: 'Twitch chat is not stood in for here' }, 404);
+    if (!LOGIN.test(channel))
+      return c.json({ message: 'A channel is a Twitch login: 3 to 25 letters, digits or _' }, 400);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ message: 'The body is not JSON: send { action, ... }' }, 400);
+    }
+    const done = runChat(deps.chat, channel, body);
+    if (typeof done === 'string') return c.json({ message: done }, 400);
+    return c.json(done, 202);
   });
 
   // The page's form: saved, then back to the page (Post/Redirect/Get), at the channel.

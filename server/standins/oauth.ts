@@ -319,6 +319,7 @@ export function createOAuthStandIn(options: {
         recording: (platform, id) => state.recording(platform, id),
         baseOf,
         stripe: options.stripePage,
+        chat: options.eventSub?.chat,
       }),
     );
   app.route(

@@ -672,6 +672,44 @@ describe('the demo and the IRC stand-in', () => {
     expect(client.of('notification').length).toBe(count);
   });
 
+  it('the control API makes chat in a channel: a message, a notice, a ban, a delete; bad input is a 400', async () => {
+    await setup();
+    const bot = await botToken();
+    const client = open();
+    const session = await client.session();
+    for (const type of ['channel.chat.message', 'channel.chat.notification', 'channel.chat.clear_user_messages'])
+      expect((await subscribe(bot, session, 'streamer_one', type)).status).toBe(202);
+    const post = (body: unknown, channel = 'streamer_one') =>
+      standIn.app.request(`/api/channels/twitch/${channel}/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const said = await post({ action: 'message', user: 'viewer_v', text: 'hello from the control API' });
+    expect(said.status).toBe(202);
+    const { id } = (await said.json()) as { id: string };
+    expect((await post({ action: 'notice', kind: 'resub', user: 'viewer_v', months: 7 })).status).toBe(202);
+    expect((await post({ action: 'clearUser', user: 'viewer_v' })).status).toBe(202);
+    await expect.poll(() => client.of('notification').length).toBe(3);
+    const [message, resub, ban] = client.of('notification');
+    expect(message!.payload.event).toMatchObject({ message_id: id, chatter_user_login: 'viewer_v' });
+    expect(resub!.payload.event).toMatchObject({ notice_type: 'resub', resub: { cumulative_months: 7 } });
+    expect(ban!.payload.event).toMatchObject({ target_user_login: 'viewer_v' });
+    for (const bad of [
+      { action: 'message', user: 'viewer_v' },
+      { action: 'message', user: 'x', text: 'hi' },
+      { action: 'notice', kind: 'nope', user: 'viewer_v' },
+      { action: 'shout' },
+      [],
+    ]) {
+      const refused = await post(bad);
+      expect(refused.status).toBe(400);
+      expect(typeof ((await refused.json()) as { message: string }).message).toBe('string');
+    }
+    expect((await post({ action: 'clear' }, 'no')).status).toBe(400);
+    expect(client.of('notification')).toHaveLength(3);
+  });
+
   it('a channel going live or offline is stream.online / stream.offline', async () => {
     await setup();
     const creator = await userToken('streamer_one', 'user:read:chat');
