@@ -454,6 +454,8 @@ export function youtubeChatSource(
       const read = jsonArrayReader();
       const decoder = new TextDecoder();
       const reader = response.body.getReader();
+      // A fetch answered in process does not end its body when aborted: stopping cancels the read itself.
+      controller.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}));
       try {
         for (;;) {
           const { done, value } = await reader.read();
@@ -478,6 +480,12 @@ export function youtubeChatSource(
     lose('the YouTube daily quota is spent');
     deps.defer?.(retryAt);
     await sleep(Math.max(MIN_POLL_MS, retryAt - now() + RESET_SLACK_MS));
+  }
+
+  /** A broadcast just ended: the next look for one waits its paced interval like any other. */
+  async function afterEnd() {
+    pace.set('looking');
+    await sleep(pace.interval(OFFLINE_POLL_MS));
   }
 
   async function run() {
@@ -514,7 +522,8 @@ export function youtubeChatSource(
           const outcome = await stream(liveChatId);
           if (stopped) return;
           if (outcome === 'unsupported') streams = false;
-          else if (outcome !== 'ended') {
+          else if (outcome === 'ended') await afterEnd();
+          else {
             // A dropped stream is a lost connection: a gap until it is open again, from the last page token.
             lose(outcome.dropped);
             await sleep(pace.interval(RECONNECT_MS));
@@ -530,7 +539,10 @@ export function youtubeChatSource(
         });
         if (status !== 200) throw Object.assign(new Error('liveChatMessages'), { status, body });
         answered();
-        if (page(body)) continue;
+        if (page(body)) {
+          await afterEnd();
+          continue;
+        }
         await sleep(pace.interval(Math.max(MIN_POLL_MS, Number(body.pollingIntervalMillis) || 5000)));
       } catch (error) {
         if (stopped) return;
@@ -551,6 +563,7 @@ export function youtubeChatSource(
           if (reason === 'liveChatEnded' || reason === 'liveChatNotFound' || status === 404) {
             liveChatId = null;
             ended();
+            await afterEnd();
             continue;
           }
           if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') {

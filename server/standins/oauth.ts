@@ -939,7 +939,21 @@ export function createOAuthStandIn(options: {
         if (!grant)
           return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
         const items = chatOf(grant.channel);
-        if (c.req.query('liveChatId') !== `chat-${grant.channel}` || !liveNow('youtube', grant.channel)) {
+        const ended = !liveNow('youtube', grant.channel);
+        // A reader following a chat that just ended gets its last page with offlineAt (as the API's field says);
+        // anyone else asking an ended chat is told it is over.
+        if (c.req.query('liveChatId') === `chat-${grant.channel}` && ended && c.req.query('pageToken')) {
+          const from = Number(c.req.query('pageToken')) || 0;
+          const last = state.recordings('youtube', grant.channel).at(-1);
+          return c.json({
+            kind: 'youtube#liveChatMessageListResponse',
+            pollingIntervalMillis: options.pollMs ?? 4000,
+            nextPageToken: String(items.length),
+            offlineAt: new Date(last?.endedAt ?? (options.now ?? Date.now)()).toISOString(),
+            items: items.slice(from).filter((item) => item.snippet.type !== 'tombstone'),
+          });
+        }
+        if (c.req.query('liveChatId') !== `chat-${grant.channel}` || ended) {
           return c.json(
             {
               error: { code: 403, message: 'The live chat is no longer live.', errors: [{ reason: 'liveChatEnded' }] },
