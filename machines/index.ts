@@ -62,6 +62,7 @@ import { deliveryConfirmMachine } from './marketplace/deliveryConfirm.machine';
 import { adminFundsMachine } from './operator/adminFunds.machine';
 import { adminPayoutsMachine } from './operator/adminPayouts.machine';
 import { adminRefundsMachine } from './operator/adminRefunds.machine';
+import { adminBudgetsMachine } from './operator/adminBudgets.machine';
 import { overlayPageMachine } from './overlay/overlayPage.machine';
 import { overlaySettingsMachine } from './overlay/overlaySettings.machine';
 import { displayProofMachine } from './overlay/displayProof.machine';
@@ -475,6 +476,12 @@ export const catalogue = {
     spec: 'product: Verified delivery',
     summary:
       'Held and disputed overlay earnings; Resolve asks what the creator is paid (0 to the earning; Pay in full, Refund in full) and a reason, sent with an Idempotency-Key; the row leaves and a status message says what was decided; a refusal keeps the dialog.',
+  },
+  adminBudgets: {
+    machine: adminBudgetsMachine,
+    spec: 'product: Platform limits, Operator console',
+    summary:
+      "Each Twitch and YouTube credential's budget (spent, remaining, the reset, a refusal by the platform) and the calls waiting for it or put off: read when the tab opens, every 30 s while it is open and on Refresh; a failed first read offers Try again, a failed refresh keeps the budgets shown and says why.",
   },
 } satisfies Record<string, CatalogueEntry>;
 

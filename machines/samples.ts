@@ -61,6 +61,7 @@ import { samples as analyticsConnect } from './analytics/analyticsConnect.sample
 import { samples as adminFunds } from './operator/adminFunds.samples';
 import { samples as adminPayouts } from './operator/adminPayouts.samples';
 import { samples as adminRefunds } from './operator/adminRefunds.samples';
+import { samples as adminBudgets } from './operator/adminBudgets.samples';
 import { samples as reviewQueue } from './operator/reviewQueue.samples';
 import { samples as deliveryDispute } from './money/deliveryDispute.samples';
 import { samples as adminApproval } from './operator/adminApproval.samples';
@@ -132,6 +133,7 @@ export const fixtures = {
   transferInstructions,
   adminPayouts,
   adminRefunds,
+  adminBudgets,
   reviewQueue,
   adminApproval,
   adminRecords,

@@ -1,0 +1,79 @@
+// The adminBudgets flow's samples, for its generated paths, the inspector and the view tests (catalogued in
+// machines/samples.ts): the app token partly spent, a creator's token the platform refused, YouTube's project with
+// analytics waiting and put off until midnight Pacific.
+import type { PlatformBudget } from '@/contract/schemas/budgets';
+import type { Fixture } from '../events';
+import type { adminBudgetsMachine } from './adminBudgets.machine';
+
+export const sampleTwitchAppBudget: PlatformBudget = {
+  provider: 'twitch',
+  credential: 'app',
+  login: null,
+  window: 'minute',
+  capacity: 800,
+  spent: 312,
+  remaining: 448,
+  resetAt: '2026-11-26T14:03:00.000Z',
+  refusedUntil: null,
+  refusedReason: null,
+  waiting: [],
+  deferred: [],
+};
+
+export const sampleTwitchUserBudget: PlatformBudget = {
+  provider: 'twitch',
+  credential: 'user:141981764',
+  login: 'ana_speedruns',
+  window: 'minute',
+  capacity: 800,
+  spent: 760,
+  remaining: 0,
+  resetAt: '2026-11-26T14:02:40.000Z',
+  refusedUntil: '2026-11-26T14:02:40.000Z',
+  refusedReason: 'Twitch answered 429',
+  waiting: [
+    {
+      purpose: 'archive stream sessions',
+      priority: 'chat',
+      count: 1,
+      since: '2026-11-26T14:02:05.000Z',
+      reason: 'Twitch refused until the reset: Twitch answered 429',
+    },
+  ],
+  deferred: [],
+};
+
+export const sampleYouTubeBudget: PlatformBudget = {
+  provider: 'youtube',
+  credential: 'project',
+  login: null,
+  window: 'pacific-day',
+  capacity: 10_000,
+  spent: 7_140,
+  remaining: 2_760,
+  resetAt: '2026-11-27T08:00:00.000Z',
+  refusedUntil: null,
+  refusedReason: null,
+  waiting: [
+    {
+      purpose: 'analytics collection',
+      priority: 'analytics',
+      count: 3,
+      since: '2026-11-26T14:02:00.000Z',
+      reason: 'the budget of this window is spent or kept for higher priorities',
+    },
+  ],
+  deferred: [{ purpose: 'analytics collection', priority: 'analytics', count: 12, until: '2026-11-27T08:00:00.000Z' }],
+};
+
+export const sampleBudgets: PlatformBudget[] = [sampleTwitchAppBudget, sampleTwitchUserBudget, sampleYouTubeBudget];
+
+export const samples = {
+  events: {
+    'xstate.done.actor.loadBudgets': [
+      { type: 'xstate.done.actor.loadBudgets', output: sampleBudgets },
+      { type: 'xstate.done.actor.loadBudgets', output: [] },
+    ],
+  },
+  abstract: (context) => ({ budgets: context.budgets.length > 0, failed: context.error !== null }),
+} satisfies Fixture<typeof adminBudgetsMachine>;
