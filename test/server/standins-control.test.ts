@@ -414,10 +414,12 @@ describe('Twitch: the app token and the batched Helix calls', () => {
       expect(reset * 1000).toBeGreaterThan(Date.now());
       expect(reset * 1000).toBeLessThanOrEqual(Date.now() + 61_000);
     }
-    expect(remaining).toEqual([799, 798, 797]);
-    // Another token has its own bucket.
+    // One bucket per client id for the app's tokens (earlier tests spent some of it): a point a call.
+    expect(remaining).toEqual([remaining[0]!, remaining[0]! - 1, remaining[0]! - 2]);
+    expect(remaining[0]).toBeLessThan(800);
+    // A user's token has its own bucket.
     const user = await helix(standIn, userTokens.ch_beta!, `streams?user_id=${id}`);
-    expect(Number(user.headers.get('ratelimit-remaining'))).toBeGreaterThan(797);
+    expect(Number(user.headers.get('ratelimit-remaining'))).toBeGreaterThan(remaining[2]!);
     expect(standIn.calls.helixByToken[token]).toBe(3);
     expect(standIn.calls.helix.streams).toBe((pathsBefore.streams ?? 0) + 2);
     expect(standIn.calls.helix.channels).toBe((pathsBefore.channels ?? 0) + 1);
