@@ -27,9 +27,26 @@ import type {
   StreamActivity,
 } from '../../contract/schemas/analytics.ts';
 import type { Archive } from '../archive/store.ts';
+import { YOUTUBE_QUOTA_PROBLEM } from '../archive/youtube-source.ts';
 import type { Database } from '../db/types.ts';
 import { EARNING_KINDS } from '../money/ledger.ts';
 import { problemsOf, type CollectionRow } from './store.ts';
+
+/**
+ * The run's problem as the card tells it: a YouTube run stopped by the project's daily quota (the governor kept its
+ * units for verification and chat, or Google said quotaExceeded) says so in the words the Archive Chat screen uses.
+ */
+export function collectionProblem(platform: ConnectPlatform, collection: Pick<CollectionRow, 'status' | 'problem'>) {
+  const run = problemsOf(collection.problem).run;
+  if (
+    platform === 'youtube' &&
+    run !== null &&
+    collection.status === 'rate_limited' &&
+    /daily (limit|API quota)|quota/i.test(run)
+  )
+    return `${YOUTUBE_QUOTA_PROBLEM}.`;
+  return run;
+}
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -404,7 +421,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
             nextAt: collection.next_at === null ? null : Number(collection.next_at),
             live: Number(collection.live) === 1,
             // The run's problem; the series the platform does not give are told on their cards.
-            problem: problemsOf(collection.problem).run,
+            problem: collectionProblem(platform, collection),
           }
         : null,
       metrics,

@@ -162,6 +162,15 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
     expect(standIn.calls.youtube.forced).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(standIn.calls.youtube.forced).toBe(1);
+    // Analytics says the same on the creator's YouTube card: its collection has no units before the reset either.
+    await api.castbridge.services.collector.collect(creator.id, 'youtube');
+    const analytics = await api.request('GET', '/api/analytics?range=30d', { token: creator.token });
+    expect(analytics.status, analytics.text).toBe(200);
+    expect((analytics.body.youtube as { collection: { status: string; problem: string } }).collection).toMatchObject({
+      status: 'rate_limited',
+      problem: "YouTube's daily limit is reached: chat is kept again from 00:00 Pacific.",
+    });
+    expect(standIn.calls.youtube.forced).toBe(1);
     standIn.youtube.setQuotaExceeded(false);
     expect((await days()).body.channel).toMatchObject({ archiving: true });
   });
