@@ -523,6 +523,20 @@ export async function startEventSubStandIn(
   const sessions = new Map<string, Session>();
   const challenges = new Map<string, Session>();
   const subscriptions = new Map<string, Subscription>();
+  // The subscriptions of each type and broadcaster (or client id): an event finds its own without looking at all.
+  const byKey = new Map<string, Set<Subscription>>();
+  const keyOf = (type: string, condition: Record<string, string>) =>
+    `${type} ${condition.broadcaster_user_id ?? condition.client_id ?? ''}`;
+  const addSubscription = (subscription: Subscription) => {
+    subscriptions.set(subscription.id, subscription);
+    const key = keyOf(subscription.type, subscription.condition);
+    if (!byKey.has(key)) byKey.set(key, new Set());
+    byKey.get(key)!.add(subscription);
+  };
+  const removeSubscription = (subscription: Subscription) => {
+    subscriptions.delete(subscription.id);
+    byKey.get(keyOf(subscription.type, subscription.condition))?.delete(subscription);
+  };
   const conduits = new Map<string, Conduit>();
   const stats: EventSubStandIn['stats'] = { sent: {}, closed: {}, refused: {}, dropped: 0 };
   const logins = new Map<string, string>();
@@ -709,7 +723,8 @@ export async function startEventSubStandIn(
 
   function notify(type: string, match: Record<string, string>, event: Record<string, unknown>) {
     let delivered = 0;
-    for (const subscription of subscriptions.values()) {
+    const indexed = match.broadcaster_user_id !== undefined || match.client_id !== undefined;
+    for (const subscription of indexed ? (byKey.get(keyOf(type, match)) ?? []) : subscriptions.values()) {
       if (subscription.type !== type || subscription.status !== 'enabled') continue;
       if (Object.entries(match).some(([key, value]) => subscription.condition[key] !== value)) continue;
       const session = sessionFor(subscription);
@@ -777,7 +792,7 @@ export async function startEventSubStandIn(
         metadata: metadata('revocation', subscription),
         payload: { subscription: notifiedSubscription(subscription) },
       });
-    subscriptions.delete(subscription.id);
+    removeSubscription(subscription);
   }
 
   function mountHelix(given: HelixMount) {
@@ -918,7 +933,7 @@ export async function startEventSubStandIn(
         cost,
         owner,
       };
-      subscriptions.set(subscription.id, subscription);
+      addSubscription(subscription);
       if (type === 'channel.chat.message') startDemo(cond.broadcaster_user_id!);
       return c.json(
         {
@@ -969,7 +984,7 @@ export async function startEventSubStandIn(
       if (!id) return helixError(c, 400, 'Missing required parameter "id"');
       const subscription = subscriptions.get(id);
       if (!subscription || subscription.owner !== ownerOf(grant)) return helixError(c, 404, 'subscription not found');
-      subscriptions.delete(id);
+      removeSubscription(subscription);
       return c.body(null, 204);
     });
 
@@ -1029,7 +1044,7 @@ export async function startEventSubStandIn(
       // Its subscriptions end with it (status conduit_deleted).
       for (const subscription of [...subscriptions.values()])
         if (subscription.transport.method === 'conduit' && subscription.transport.conduit_id === id)
-          subscriptions.delete(subscription.id);
+          removeSubscription(subscription);
       conduits.delete(id);
       return c.body(null, 204);
     });
