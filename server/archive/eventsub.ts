@@ -360,7 +360,7 @@ export function createEventSubManager(deps: {
     method: string,
     path: string,
     options: { token: string; credential: string; body?: unknown; query?: Record<string, string> },
-  ): Promise<{ status: number; body: Record<string, unknown> }> {
+  ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
     const url = `${selfFetch.resolve(client!.apiBase)}${path}${options.query ? `?${new URLSearchParams(options.query)}` : ''}`;
     const fetcher = governor.fetch(
       { provider: 'twitch', credential: options.credential, priority: 'chat', purpose: 'eventsub' },
@@ -384,7 +384,7 @@ export function createEventSubManager(deps: {
     } catch {
       body = { message: text.slice(0, 200) };
     }
-    return { status: response.status, body };
+    return { status: response.status, body, headers: response.headers };
   }
 
   /** A Helix call with the transport's token (the bot's user token, or the app's), again once after a 401. */
@@ -448,6 +448,12 @@ export function createEventSubManager(deps: {
         continue;
       }
       const message = String(answer.body.message ?? answer.status);
+      // Helix's bucket empty (another user of the token, or a clock apart): tried again after its reset, as a
+      // passing failure; a 429 about subscriptions or connections is a limit, below.
+      if (answer.status === 429 && answer.headers.get('ratelimit-remaining') === '0') {
+        channel.state = 'waiting';
+        throw new Error('Twitch’s rate limit (429): trying again after its reset');
+      }
       if (answer.status === 400 && transport === 'websocket' && /session/i.test(message)) {
         // The session is gone (closed between its welcome and now): its close reconnects.
         channel.state = 'waiting';
