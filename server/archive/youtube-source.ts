@@ -476,7 +476,8 @@ export function youtubeChatSource(
 
   /** The day's quota cannot cover this channel: said in plain words, a gap until the reset, then read again. */
   async function quotaSpent(retryAt: number) {
-    handlers.problem?.(YOUTUBE_QUOTA_PROBLEM);
+    // A sentence of the Archive Chat screen, ended as its others are.
+    handlers.problem?.(`${YOUTUBE_QUOTA_PROBLEM}.`);
     lose('the YouTube daily quota is spent');
     deps.defer?.(retryAt);
     await sleep(Math.max(MIN_POLL_MS, retryAt - now() + RESET_SLACK_MS));

@@ -330,6 +330,7 @@ export function createOAuthStandIn(options: {
   app.use('/youtube/youtube/v3/*', youtubeQuota.middleware);
   // Chats whose broadcasts do not offer streamList, and who is told when a chat grows or a broadcast ends.
   const notStreaming = new Set<string>();
+  const demoSaidAt = new Map<string, number>();
   const chatListeners = new Map<string, Set<() => void>>();
   const chatChanged = (channel: string) => {
     for (const listener of [...(chatListeners.get(channel) ?? [])]) listener();
@@ -999,6 +1000,19 @@ export function createOAuthStandIn(options: {
           {
             items: () => chatOf(channel),
             live: () => liveNow('youtube', channel) !== null,
+            // The demo's chat: a recorded line every poll interval, as a poll of liveChatMessages.list adds one.
+            tick() {
+              if (!options.demoLines || Date.now() - (demoSaidAt.get(channel) ?? 0) < (options.pollMs ?? 4000)) return;
+              demoSaidAt.set(channel, Date.now());
+              const items = chatOf(channel);
+              const next = demoItem(options.demoLines[items.length % options.demoLines.length]!, items.length);
+              items.push(
+                next ?? {
+                  id: `skip-${items.length}`,
+                  snippet: { type: 'tombstone', publishedAt: new Date().toISOString() },
+                },
+              );
+            },
             subscribe(listener) {
               const listeners = chatListeners.get(channel) ?? new Set();
               chatListeners.set(channel, listeners);

@@ -98,6 +98,8 @@ export interface ChatFeed<Item> {
   live(): boolean;
   /** Called whenever the chat grows or the broadcast may have ended; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /** Called every STREAM_CHECK_MS while the stream is open (the demo's chat grows by it). */
+  tick?(): void;
 }
 
 /** How often a stream looks whether its broadcast ended without being told (another instance's state change). */
@@ -147,7 +149,10 @@ export function streamListResponse<Item extends { snippet: Record<string, unknow
         if (moved || first) send(page);
       };
       unsubscribe = feed.subscribe(pump);
-      timer = setInterval(pump, STREAM_CHECK_MS);
+      timer = setInterval(() => {
+        feed.tick?.();
+        pump();
+      }, STREAM_CHECK_MS);
       timer.unref?.();
       pump();
     },

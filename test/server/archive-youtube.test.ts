@@ -155,7 +155,7 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
     standIn.youtube.setQuotaExceeded(true);
     await until(days, (a) => (a.body.channel as { problem: string | null }).problem !== null, 15_000);
     expect((await days()).body.channel).toMatchObject({
-      problem: "YouTube's daily limit is reached: chat is kept again from 00:00 Pacific",
+      problem: "YouTube's daily limit is reached: chat is kept again from 00:00 Pacific.",
     });
     // Google said no until its reset: the governor keeps every YouTube call back until midnight Pacific, and the
     // ingester sleeps until then (the gap and the reading again after the reset: youtube-quota.test.ts).

@@ -272,6 +272,36 @@ describe('the YouTube stand-in enforces the project quota', () => {
   });
 });
 
+describe('the demo (npm start) streams too', () => {
+  it('a streamed demo chat grows by a recorded line a poll interval, as a polled one does', async () => {
+    const line =
+      '@badges=;color=;display-name=Demo\\sFan;mod=0;subscriber=1 :demo!demo@demo.tmi.twitch.tv PRIVMSG #demo :hello demo';
+    const standIn = createOAuthStandIn({ ...testClient, demoLines: [line], pollMs: 10 });
+    const token = await tokenFor(standIn, 'demo_chan');
+    standIn.youtube.setLive('demo_chan', true);
+    const answer = await standIn.app.request(
+      `${API}/liveChat/messages/stream?liveChatId=chat-demo_chan&part=snippet,authorDetails`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const reader = answer.body!.getReader();
+    const parse = jsonArrayReader();
+    const decoder = new TextDecoder();
+    const items: YouTubeChatItem[] = [];
+    while (items.length === 0) {
+      const { value } = await reader.read();
+      for (const object of parse(decoder.decode(value, { stream: true })).objects)
+        items.push(...(object as { items: YouTubeChatItem[] }).items);
+    }
+    expect(items[0]).toMatchObject({
+      snippet: { type: 'textMessageEvent', displayMessage: 'hello demo' },
+      authorDetails: { displayName: 'Demo Fan', isChatSponsor: true },
+    });
+    await reader.cancel();
+    standIn.youtube.setLive('demo_chan', false);
+    standIn.close();
+  });
+});
+
 describe('the pacing of YouTube chat', () => {
   it('spreads the units left until the reset over the channels: looks, streams and polls by weight, never faster than the floor', () => {
     let now = 0;
@@ -490,7 +520,7 @@ describe.each(BACKENDS)('the YouTube chat source within quota on %s', (backendNa
     clock.advance(clock.nextWake());
     await settle();
     expect(standIn.calls.youtube.refused).toBe(1);
-    expect(record.problems.at(-1)).toBe(YOUTUBE_QUOTA_PROBLEM);
+    expect(record.problems.at(-1)).toBe(`${YOUTUBE_QUOTA_PROBLEM}.`);
     expect(YOUTUBE_QUOTA_PROBLEM).toBe("YouTube's daily limit is reached: chat is kept again from 00:00 Pacific");
     const lostAt = record.openGap()!;
     expect(lostAt).toBe(clock.now());
@@ -514,11 +544,11 @@ describe.each(BACKENDS)('the YouTube chat source within quota on %s', (backendNa
     const { clock, source, settle } = await setup({ standInQuota: 10_000, governorQuota: 20, start });
     const record = await source('offline', undefined);
     await settle();
-    for (let i = 0; i < 5 && record.problems.at(-1) !== YOUTUBE_QUOTA_PROBLEM; i += 1) {
+    for (let i = 0; i < 5 && record.problems.at(-1) !== `${YOUTUBE_QUOTA_PROBLEM}.`; i += 1) {
       clock.advance(clock.nextWake());
       await settle();
     }
-    expect(record.problems.at(-1)).toBe(YOUTUBE_QUOTA_PROBLEM);
+    expect(record.problems.at(-1)).toBe(`${YOUTUBE_QUOTA_PROBLEM}.`);
     expect(standIn.calls.youtube.byCall['liveBroadcasts.list']).toBe(15);
     expect(standIn.calls.youtube.refused + standIn.calls.youtube.forced).toBe(0);
     expect(governor.stats.exhausted).toBeGreaterThan(0);
