@@ -1,5 +1,6 @@
 // What the operator console's Platform budgets tab reads.
 import type { SnapshotFrom } from 'xstate';
+import type { PlatformBudget } from '@/contract/schemas/budgets';
 import type { adminBudgetsMachine } from './adminBudgets.machine';
 
 type Snapshot = SnapshotFrom<typeof adminBudgetsMachine>;
@@ -15,3 +16,26 @@ export const selectBudgets = (snapshot: Snapshot) => snapshot.context.budgets;
 /** Read, and nothing called a platform yet: no budget to show. */
 export const selectNoBudgets = (snapshot: Snapshot) =>
   snapshot.matches('ready') && snapshot.context.budgets.length === 0;
+
+/** A budget an operator should look at: the platform refused it, or calls wait for it or were put off. */
+const needsAttention = (budget: PlatformBudget) =>
+  budget.refusedUntil !== null || budget.waiting.length > 0 || budget.deferred.length > 0;
+/** Shared by every call of its kind (the app token, YouTube's project), not one creator's token. */
+const shared = (budget: PlatformBudget) => !budget.credential.startsWith('user:');
+
+/**
+ * The budgets shown as cards: the shared ones and any that needs attention, refused first, then those with calls
+ * waiting, then the rest in the server's order (by provider and credential).
+ */
+export const selectBudgetCards = (snapshot: Snapshot) => {
+  const rank = (budget: PlatformBudget) =>
+    budget.refusedUntil !== null ? 0 : budget.waiting.length > 0 ? 1 : budget.deferred.length > 0 ? 2 : 3;
+  return snapshot.context.budgets
+    .filter((budget) => shared(budget) || needsAttention(budget))
+    .map((budget, index) => ({ budget, index }))
+    .sort((a, b) => rank(a.budget) - rank(b.budget) || a.index - b.index)
+    .map(({ budget }) => budget);
+};
+/** Creators' Twitch tokens with nothing refused, waiting or put off: one row each in a table (there can be hundreds). */
+export const selectQuietBudgets = (snapshot: Snapshot) =>
+  snapshot.context.budgets.filter((budget) => !shared(budget) && !needsAttention(budget));

@@ -25,6 +25,7 @@ import type { TransferInstructionsLogic } from '@/src/operator/transferInstructi
 import type { AdminPayoutsLogic } from '@/src/operator/adminPayouts';
 import type { AdminRefundsLogic } from '@/src/operator/adminRefunds';
 import type { AdminRecordsLogic } from '@/src/operator/adminRecords';
+import type { AdminBudgetsLogic } from '@/src/operator/adminBudgets';
 import type { ReviewQueueLogic } from '@/src/operator/reviewQueue';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -47,6 +48,8 @@ const RejectReason = lazy(() => import('./RejectReason').then((m) => ({ default:
 const RecordsPanel = lazy(() => import('./OperatorRecords').then((m) => ({ default: m.RecordsPanel })));
 // And the held and disputed earnings (docs/product.md §Verified delivery), with their Resolve dialog.
 const ReviewsPanel = lazy(() => import('./ReviewQueue').then((m) => ({ default: m.ReviewsPanel })));
+// And the platforms' budgets (docs/product.md §Platform limits), read while their tab is open.
+const BudgetsPanel = lazy(() => import('./OperatorBudgets').then((m) => ({ default: m.BudgetsPanel })));
 
 export interface OperatorConsoleLogic {
   approval?: AdminApprovalLogic;
@@ -56,9 +59,10 @@ export interface OperatorConsoleLogic {
   refunds?: AdminRefundsLogic;
   instructions?: TransferInstructionsLogic;
   reviews?: ReviewQueueLogic;
+  budgets?: AdminBudgetsLogic;
 }
 
-/** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), held and disputed earnings (§Verified delivery), campaigns, users and support tickets. */
+/** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), held and disputed earnings (§Verified delivery), campaigns, users and support tickets, the platforms' budgets (§Platform limits). */
 export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleLogic }) {
   return (
     <div className={s.page}>
@@ -73,6 +77,7 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
           <TabsTrigger value="campaigns">Campaigns</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="tickets">Support Tickets</TabsTrigger>
+          <TabsTrigger value="budgets">Platform budgets</TabsTrigger>
         </TabsList>
         <TabsContent value="advertisers" className={s.panel}>
           <Approvals logic={logic.approval} />
@@ -110,6 +115,11 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
         <TabsContent value="tickets" className={s.panel}>
           <Suspense fallback={<Spinner label="Loading support tickets" />}>
             <RecordsPanel kind="tickets" logic={logic.records} />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="budgets" className={s.panel}>
+          <Suspense fallback={<Spinner label="Loading platform budgets" />}>
+            <BudgetsPanel logic={logic.budgets} />
           </Suspense>
         </TabsContent>
       </TabsRoot>

@@ -1,0 +1,179 @@
+// The operator console's Platform budgets tab (docs/product.md §Platform limits), through its machine with controlled
+// actors: a card per shared budget or one needing attention (a meter of spent against capacity, what is left, the
+// reset, the platform's refusal, the calls waiting and put off in words), creators' quiet tokens in a table, the empty
+// state, a failed read and a failed refresh; axe finds nothing; then the wiring (GET /api/admin/budgets with the jwt,
+// the server's 403 read as the console's refusal).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PlatformBudget } from '@/contract/schemas/budgets';
+import {
+  adminApprovalMachine,
+  type ApprovalFilter,
+  type PendingAdvertiser,
+} from '@/machines/operator/adminApproval.machine';
+import { adminBudgetsMachine } from '@/machines/operator/adminBudgets.machine';
+import {
+  sampleBudgets,
+  sampleTwitchAppBudget,
+  sampleTwitchUserBudget,
+  sampleYouTubeBudget,
+} from '@/machines/operator/adminBudgets.samples';
+import { OPERATORS_ONLY } from '@/src/operator/asOperator';
+import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
+import { controlled, renderScreen } from './harness';
+
+// The tab's chunk is loaded once before the tests (as the browser has it after the first open).
+beforeAll(() => import('@/src/operator/OperatorBudgets'));
+
+const request = vi.hoisted(() => vi.fn());
+vi.mock('@/src/api/client', () => ({ request }));
+afterEach(() => request.mockReset());
+
+async function violations(root: Element) {
+  const result = await axe.run(root, { runOnly: ['wcag2a', 'wcag2aa'] });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A creator's token with nothing refused, waiting or put off: a row of the table. */
+const quietBudget: PlatformBudget = {
+  ...sampleTwitchAppBudget,
+  credential: 'user:5550001',
+  login: 'mia_plays',
+  spent: 12,
+  remaining: 748,
+  resetAt: '2026-11-26T14:02:51.000Z',
+};
+const unnamedBudget: PlatformBudget = { ...quietBudget, credential: 'user:5550002', login: null, spent: 0 };
+
+async function setup() {
+  const load = controlled<PlatformBudget[]>();
+  const approvals = controlled<PendingAdvertiser[], { filter: ApprovalFilter }>();
+  const view = renderScreen(
+    <OperatorConsoleScreen
+      logic={{
+        approval: adminApprovalMachine.provide({ actors: { loadPending: approvals.logic } }),
+        budgets: adminBudgetsMachine.provide({ actors: { loadBudgets: load.logic } }),
+      }}
+    />,
+    { path: '/admin', jwt: 'operator.jwt' },
+  );
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('tab', { name: 'Platform budgets' }));
+  await waitFor(() => expect(load.started).toBe(1));
+  return { load, user, view };
+}
+
+const list = () => screen.getByRole('list', { name: 'Platform budgets' });
+const card = (name: string) => within(list()).getByRole('listitem', { name });
+
+describe('Operator Console: Platform budgets', () => {
+  it('shows each budget: a meter of spent against capacity, what is left, the reset, the refusal, what waits and why', async () => {
+    const { load, view } = await setup();
+    await load.resolve([...sampleBudgets, quietBudget, unnamedBudget]);
+
+    // Refused first, then the ones with calls waiting, then the rest.
+    expect(
+      within(list())
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Twitch: ana_speedruns’s token', 'YouTube: the project’s daily quota', 'Twitch: the app token']);
+
+    const app = card('Twitch: the app token');
+    const meter = within(app).getByRole('meter', { name: 'Spent this minute' });
+    expect(meter).toHaveAttribute('aria-valuenow', '312');
+    expect(meter).toHaveAttribute('aria-valuemax', '800');
+    expect(meter).toHaveAttribute('aria-valuetext', '312 of 800 points spent');
+    expect(app).toHaveTextContent('Spent this minute312 of 800 points');
+    expect(app).toHaveTextContent('Left448 points');
+    expect(app).toHaveTextContent('Resets at14:03:00 UTC');
+    expect(app).toHaveTextContent('Available');
+    expect(app).toHaveTextContent('Nothing waiting.');
+    expect(app).not.toHaveTextContent('refused');
+
+    const refused = card('Twitch: ana_speedruns’s token');
+    expect(refused).toHaveTextContent('Refused by Twitch');
+    expect(refused).toHaveTextContent(
+      'Twitch refused calls until 14:02:40 UTC (Twitch answered 429): someone else spent this token’s budget. Every instance waits for the reset.',
+    );
+    expect(within(refused).getByRole('meter')).toHaveAttribute('aria-valuetext', '760 of 800 points spent');
+    expect(within(within(refused).getByRole('region', { name: 'Waiting' })).getByRole('listitem')).toHaveTextContent(
+      'Archive stream sessions: 1 waiting since 14:02 UTC — Twitch refused until the reset: Twitch answered 429. Priority: live chat, served first.',
+    );
+
+    const youtube = card('YouTube: the project’s daily quota');
+    expect(within(youtube).getByRole('meter', { name: 'Spent today' })).toHaveAttribute(
+      'aria-valuetext',
+      '7,140 of 10,000 units spent',
+    );
+    expect(youtube).toHaveTextContent('Left2,760 units');
+    expect(youtube).toHaveTextContent('Resets atNov 27, 2026, 08:00 UTC (midnight Pacific)');
+    expect(youtube).toHaveTextContent('Calls waiting');
+    expect(within(within(youtube).getByRole('region', { name: 'Waiting' })).getByRole('listitem')).toHaveTextContent(
+      'Analytics collection: 3 waiting since 14:02 UTC — the budget of this window is spent or kept for higher priorities. Priority: analytics, after chat and verification.',
+    );
+    expect(
+      within(within(youtube).getByRole('region', { name: 'Put off until the budget comes back' })).getByRole(
+        'listitem',
+      ),
+    ).toHaveTextContent(
+      'Analytics collection: 12 put off until Nov 27, 2026, 08:00 UTC, then tried again. Priority: analytics, after chat and verification.',
+    );
+
+    // Creators' tokens with nothing to look at: one row each, named by channel (or the id where none is known).
+    const table = screen.getByRole('table', { name: 'Creators’ Twitch tokens with nothing waiting' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'mia_plays12 of 80074814:02:51 UTC',
+      'user 55500020 of 80074814:02:51 UTC',
+    ]);
+
+    expect(await violations(view.container)).toEqual([]);
+  });
+
+  it('says when nothing has called a platform yet', async () => {
+    const { load, view } = await setup();
+    await load.resolve([]);
+    expect(screen.getByText('No platform budget used yet: nothing has called Twitch or YouTube.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Platform budgets' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(await violations(view.container)).toEqual([]);
+  });
+
+  it('a failed read says why with Try again; a failed Refresh keeps the figures shown and says so', async () => {
+    const { load, user } = await setup();
+    await load.reject(new Error(OPERATORS_ONLY));
+    expect(screen.getByText('The platform budgets could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText(OPERATORS_ONLY)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(load.started).toBe(2);
+    await load.resolve([sampleTwitchAppBudget]);
+    expect(card('Twitch: the app token')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(load.started).toBe(3);
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled();
+    await load.reject(new Error('Failed to fetch'));
+    expect(screen.getByText('Not read again')).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch The figures below are from the last read.')).toBeInTheDocument();
+    expect(card('Twitch: the app token')).toHaveTextContent('312 of 800 points');
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await load.resolve([sampleYouTubeBudget, sampleTwitchUserBudget]);
+    expect(screen.queryByText('Not read again')).toBeNull();
+    expect(within(list()).queryByRole('listitem', { name: 'Twitch: the app token' })).toBeNull();
+    expect(card('YouTube: the project’s daily quota')).toBeInTheDocument();
+  });
+
+  it('wires the tab to GET /api/admin/budgets with the jwt; a 403 reads as the console’s refusal', async () => {
+    request.mockResolvedValueOnce({ budgets: sampleBudgets });
+    const { adminBudgetsActors } = await import('@/src/operator/adminBudgets');
+    const { createActor, toPromise } = await import('xstate');
+    const actors = adminBudgetsActors(() => 'operator.jwt');
+    expect(await toPromise(createActor(actors.loadBudgets).start())).toEqual(sampleBudgets);
+    expect(request).toHaveBeenCalledWith('adminBudgets', { jwt: 'operator.jwt' });
+    request.mockRejectedValueOnce(Object.assign(new Error('Forbidden'), { status: 403 }));
+    await expect(toPromise(createActor(actors.loadBudgets).start())).rejects.toThrow(OPERATORS_ONLY);
+  });
+});
