@@ -11,6 +11,7 @@ import { endpointDocs, endpoints, type EndpointDoc, type EndpointMeta, type Endp
 import { schemas, type EndpointSchemas } from '../contract/index';
 import { analyticsResponse } from '../contract/schemas/analytics';
 import { archiveDaysResponse, archiveSearchResponse } from '../contract/schemas/archive';
+import { platformBudget } from '../contract/schemas/budgets';
 import { connection } from '../contract/schemas/connections';
 import * as m from '../contract/schemas/marketplace';
 import * as money from '../contract/schemas/money';
@@ -199,6 +200,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'export1099',
       'adminReviews',
       'resolveReview',
+      'adminBudgets',
     ],
   },
 ];
@@ -225,6 +227,7 @@ export const namedShapes: Record<string, z.ZodType> = {
   ArchiveStream: archiveDaysResponse.shape.streams.element,
   ArchivedMessage: archiveSearchResponse.shape.messages.element,
   PlatformAnalytics: analyticsResponse.options[0].shape.twitch,
+  PlatformBudget: platformBudget,
 };
 const registry = z.registry<{ id: string }>();
 for (const [id, schema] of Object.entries(namedShapes)) registry.add(schema, { id });
