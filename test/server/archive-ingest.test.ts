@@ -467,7 +467,9 @@ describe.each(BACKENDS)('a YouTube grant revoked while its chat is archived, on 
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
-    standIn = createOAuthStandIn({ ...testClient, pollMs: 1000 });
+    // A chat polled at the API's interval (no streamList, a project with quota enough): each poll refreshes first.
+    standIn = createOAuthStandIn({ ...testClient, pollMs: 1000, youtubeDailyQuota: 1_000_000 });
+    standIn.youtube.setStreaming(channel, false);
     const served = await serveStandIn(standIn);
     server = served.server;
     const base = `${served.base}/youtube`;
@@ -477,6 +479,7 @@ describe.each(BACKENDS)('a YouTube grant revoked while its chat is archived, on 
       GOOGLE_AUTH_BASE: base,
       GOOGLE_TOKEN_BASE: base,
       YOUTUBE_API_BASE: base,
+      YOUTUBE_DAILY_QUOTA: '1000000',
       TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
     };
     api = await startApp(backend, env);
