@@ -8,8 +8,8 @@ export const figures = style({
   flexWrap: 'wrap',
   gap: `${vars.space[1]} ${vars.space[4]}`,
 });
-export const figure = style({ display: 'flex', gap: vars.space[1] });
-export const term = style({ color: vars.color.textMuted });
+export const figure = style({ display: 'flex', flexWrap: 'wrap', columnGap: vars.space[1] });
+export const term = style({ color: vars.color.textMuted, whiteSpace: 'nowrap' });
 export const value = style({ margin: 0, fontWeight: vars.fontWeight.semibold, fontVariantNumeric: 'tabular-nums' });
 /** The meter: spent of the window's capacity. */
 export const meter = style({

@@ -44,7 +44,14 @@ export function budgetName(budget: PlatformBudget): string {
   if (budget.credential === 'app') return 'Twitch: the app token';
   const user = budget.credential.replace(/^user:/, '');
   if (user === 'connecting') return 'Twitch: accounts being connected';
-  return budget.login ? `Twitch: ${budget.login}’s token` : `Twitch: user token ${user}`;
+  return `Twitch: ${tokenName(budget)}`;
+}
+
+/** A Twitch user token: its channel's login where a creator connected it, else the account's id. */
+function tokenName(budget: PlatformBudget): string {
+  const user = budget.credential.replace(/^user:/, '');
+  if (user === 'connecting') return 'accounts being connected';
+  return budget.login ? `${budget.login}’s token` : `user token ${user}`;
 }
 
 const unitsOf = (budget: PlatformBudget) => (budget.provider === 'twitch' ? 'points' : 'units');
@@ -226,13 +233,13 @@ export function BudgetsPanel({ logic }: { logic?: AdminBudgetsLogic }) {
           caption="Creators’ Twitch tokens with nothing waiting"
           captionVisible
           columns={[
-            { key: 'channel', header: 'Channel' },
-            { key: 'spent', header: 'Spent this minute', align: 'right' },
+            { key: 'channel', header: 'Channel', wrap: true },
+            { key: 'spent', header: 'Spent', align: 'right', wrap: true },
             { key: 'left', header: 'Left', align: 'right' },
-            { key: 'reset', header: 'Resets at' },
+            { key: 'reset', header: 'Resets at', wrap: true },
           ]}
           rows={quiet.map((budget) => ({
-            channel: budget.login ?? `user ${budget.credential.replace(/^user:/, '')}`,
+            channel: budget.login ?? tokenName(budget),
             spent: `${formatCount(budget.spent)} of ${formatCount(budget.capacity)}`,
             left: formatCount(budget.remaining),
             reset: resetText(budget),

@@ -2,7 +2,14 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '@/src/theme/theme.css';
 
 export const page = style({ display: 'grid', gap: vars.space[5], minWidth: 0 });
-export const panel = style({ display: 'grid', gap: vars.space[4], minWidth: 0 });
+export const panel = style({
+  display: 'grid',
+  gap: vars.space[4],
+  minWidth: 0,
+  // A tab's panel while another tab is open (Radix marks it hidden): its grid must not show it as an empty row of
+  // the tabs' column, one gap each.
+  selectors: { '&[hidden]': { display: 'none' } },
+});
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space[4] });
 export const row = style({ display: 'grid', gap: vars.space[2], minWidth: 0 });
 export const name = style({

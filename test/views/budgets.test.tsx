@@ -126,7 +126,7 @@ describe('Operator Console: Platform budgets', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       'mia_plays12 of 80074814:02:51 UTC',
-      'user 55500020 of 80074814:02:51 UTC',
+      'user token 55500020 of 80074814:02:51 UTC',
     ]);
 
     expect(await violations(view.container)).toEqual([]);
