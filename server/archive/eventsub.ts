@@ -171,21 +171,29 @@ function openSocket(
     if (reason !== null) on.closed(reason);
   };
   // Twitch sends a keepalive when nothing else was sent for keepalive_timeout_seconds: silence longer than that is
-  // a dead connection (a little grace for the network).
-  const arm = () => {
-    if (watchdog) clearTimeout(watchdog);
-    watchdog = setTimeout(
-      () => {
-        finish(socket.sessionId ? 'no keepalive' : 'no welcome');
-        ws.removeAllListeners('close');
-        ws.on('error', () => {});
-        ws.terminate();
-      },
-      keepaliveMs + (socket.sessionId ? 1000 : 0),
-    );
+  // a dead connection (a little grace for the network). One timer, looking at the last message's time when it fires
+  // (not one timer per message: a busy connection brings thousands a second).
+  let lastAt = Date.now();
+  const limit = () => keepaliveMs + (socket.sessionId ? 1000 : 0);
+  const watch = (delay: number) => {
+    watchdog = setTimeout(() => {
+      if (done) return;
+      const silent = Date.now() - lastAt;
+      if (silent < limit()) {
+        watch(limit() - silent);
+        return;
+      }
+      finish(socket.sessionId ? 'no keepalive' : 'no welcome');
+      ws.removeAllListeners('close');
+      ws.on('error', () => {});
+      ws.terminate();
+    }, delay);
     watchdog.unref();
   };
-  arm();
+  const arm = () => {
+    lastAt = Date.now();
+  };
+  watch(limit());
   ws.on('message', (data) => {
     let message: EventSubMessage;
     try {
@@ -201,6 +209,8 @@ function openSocket(
       socket.sessionId = session.id;
       keepaliveMs = Math.max(1, Number(session.keepalive_timeout_seconds) || 10) * 1000;
       arm();
+      if (watchdog) clearTimeout(watchdog);
+      watch(limit());
       on.welcome(session.id);
       return;
     }
