@@ -203,6 +203,11 @@ interface Budget {
   refilling: Promise<void> | null;
   waiters: Waiter[];
   wakeTimer: NodeJS.Timeout | null;
+  /** Spent from in this window: its next window is asked for as this one ends (see renewAhead). */
+  used: boolean;
+  renewTimer: NodeJS.Timeout | null;
+  /** The shared row's window end before Helix's reset moved this instance's later: written at the next report. */
+  movedFrom: number | null;
   deferred: Map<string, { priority: Priority; count: number; until: number }>;
 }
 
@@ -243,7 +248,9 @@ export function createGovernor(deps: {
   fetch?: typeof fetch;
 }): Governor {
   const { db, logger } = deps;
-  const now = deps.now ?? Date.now;
+  const clock = deps.now ?? Date.now;
+  // Whole milliseconds: the shared row keeps times as integers.
+  const now = () => Math.floor(clock());
   const limits: Record<Provider, ProviderLimits> = {
     twitch: { ...DEFAULT_LIMITS.twitch, ...deps.limits?.twitch },
     youtube: { ...DEFAULT_LIMITS.youtube, ...deps.limits?.youtube },
@@ -275,6 +282,9 @@ export function createGovernor(deps: {
         refilling: null,
         waiters: [],
         wakeTimer: null,
+        used: false,
+        renewTimer: null,
+        movedFrom: null,
         deferred: new Map(),
       };
       budgets.set(key, budget);
@@ -290,8 +300,37 @@ export function createGovernor(deps: {
       b.spent = 0;
       b.unreported = 0;
       b.windowEnd = 0;
+      b.movedFrom = null;
+      b.used = false;
       b.deferred.clear();
     }
+  }
+
+  /**
+   * A credential spent from in a window gets its next window's slice as the window ends, in the background: a
+   * credential asked once a minute (a channel's stream-session look) would otherwise wait for the database on every
+   * call, each being the first of its window. One used in no window is left alone until asked again.
+   */
+  function renewAhead(b: Budget) {
+    if (closed || b.renewTimer || b.windowEnd === 0) return;
+    const delay = Math.min(b.windowEnd - now() + 1, 2 ** 31 - 1);
+    b.renewTimer = setTimeout(
+      () => {
+        b.renewTimer = null;
+        void renewIfEnded(b);
+      },
+      Math.max(1, delay),
+    );
+    b.renewTimer.unref?.();
+  }
+  async function renewIfEnded(b: Budget): Promise<void> {
+    if (closed || b.windowEnd === 0) return;
+    const at = now();
+    // The window moved later meanwhile (Helix's reset): wait for its new end.
+    if (at < b.windowEnd) return renewAhead(b);
+    const used = b.used;
+    expire(b, at);
+    if (used && b.refusedUntil <= at) await startRefill(b, 0);
   }
 
   /** The cluster's units left for `priority`, as this instance knows them. */
@@ -349,12 +388,13 @@ export function createGovernor(deps: {
       }
       // The same window moved later (Helix's reset, seen by another instance) keeps what this instance holds; a slice
       // of another window (or none) is over.
-      const moved = b.windowEnd > at && windowEnd > b.windowEnd && Number(row.granted) >= b.granted;
+      const moved = b.windowEnd > at && windowEnd > at && Number(row.granted) >= b.granted;
       if (b.windowEnd !== windowEnd && !moved) {
         b.slice = 0;
         b.unreported = 0;
       }
-      b.windowEnd = windowEnd;
+      // This instance's later end (Helix's reset, its write still under way) is kept.
+      b.windowEnd = moved ? Math.max(windowEnd, b.windowEnd) : windowEnd;
       const refusedUntil = row.refused_until === null ? 0 : Number(row.refused_until);
       if (refusedUntil >= b.refusedUntil) {
         b.refusedUntil = refusedUntil;
@@ -378,6 +418,7 @@ export function createGovernor(deps: {
       b.granted = granted + grant;
       b.spent = spent + report;
       b.slice += grant;
+      renewAhead(b);
       return;
     }
     // Eight instances changed the row between our read and write: the next call asks again.
@@ -403,6 +444,7 @@ export function createGovernor(deps: {
     if (b.slice < cost || left(b, spec.priority) < cost) return false;
     b.slice -= cost;
     b.unreported += cost;
+    b.used = true;
     // Asked ahead of time: the next calls find a full slice instead of waiting for the database.
     if (b.slice < b.limits.slice / 2 && usable(b) > b.granted) void startRefill(b, 0);
     return true;
@@ -543,15 +585,8 @@ export function createGovernor(deps: {
       // The platform's window ends later than ours: ours moves there, so that a new window never starts while the
       // platform still counts the old one.
       if (b.windowEnd !== 0 && reset > b.windowEnd) {
-        const old = b.windowEnd;
+        b.movedFrom ??= b.windowEnd;
         b.windowEnd = reset;
-        await db
-          .updateTable('platform_budgets')
-          .set({ window_end: reset, updated_at: at })
-          .where('key', '=', b.key)
-          .where('window_end', '=', old)
-          .execute()
-          .catch(() => {});
       }
       // The platform counts fewer points left than the cluster believes (someone else uses the token): what this
       // instance holds shrinks to it.
@@ -585,6 +620,24 @@ export function createGovernor(deps: {
   }
 
   async function flush() {
+    // Windows that ended unnoticed (a timer late) are renewed here too, for credentials spent from.
+    await Promise.all([...budgets.values()].map((b) => renewIfEnded(b)));
+    // Windows Helix moved later, for the other instances (a call's answer does not wait for this write; a refill
+    // meanwhile keeps the later end here).
+    await Promise.all(
+      [...budgets.values()].map(async (b) => {
+        if (b.movedFrom === null || b.windowEnd === 0) return;
+        const from = b.movedFrom;
+        b.movedFrom = null;
+        await db
+          .updateTable('platform_budgets')
+          .set({ window_end: b.windowEnd, updated_at: now() })
+          .where('key', '=', b.key)
+          .where('window_end', '=', from)
+          .execute()
+          .catch(() => {});
+      }),
+    );
     await Promise.all(
       [...budgets.values()].map(async (b) => {
         if (b.unreported === 0 || b.windowEnd === 0) return;
@@ -700,6 +753,7 @@ export function createGovernor(deps: {
       clearInterval(reporter);
       for (const b of budgets.values()) {
         if (b.wakeTimer) clearTimeout(b.wakeTimer);
+        if (b.renewTimer) clearTimeout(b.renewTimer);
         for (const w of b.waiters.splice(0)) {
           if (w.timer) clearTimeout(w.timer);
           w.reject(new BudgetExhausted('the server is shutting down', b.provider, now()));

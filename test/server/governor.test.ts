@@ -182,6 +182,8 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
       }),
     );
     expect(a.remaining('twitch', credential, 'verify').resetAt).toBe(later);
+    // Written for the other instances with the next report (the call's answer does not wait for it).
+    await a.flush();
     expect(Number((await row(credential)).window_end)).toBe(later);
     // The other instance takes its slice in the same window, moved: nothing it held is lost.
     await b.take(spec(credential));
