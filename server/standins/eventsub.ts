@@ -104,6 +104,10 @@ interface Session {
   user: string | null;
   used: boolean;
   keepalive: NodeJS.Timeout | null;
+  /** When the last message went out: the keepalive timer fires only after that long of silence. */
+  lastSentAt: number;
+  /** The socket is corked for the rest of this tick: messages sent meanwhile leave in one write, as on a network. */
+  corked: boolean;
   unused: NodeJS.Timeout | null;
   /** The status its subscriptions take when it closes (why it closed). */
   closeStatus: string;
@@ -557,10 +561,22 @@ export async function startEventSubStandIn(
   function send(session: Session, message: Record<string, unknown>) {
     const socket = session.socket;
     if (!socket || socket.readyState !== socket.OPEN) return false;
+    // Frames sent in one tick leave in one write (Nagle and the network batch them too): a write per frame would make
+    // the stand-in, not the client, the slowest part of a burst.
+    const raw = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (raw && !session.corked) {
+      session.corked = true;
+      raw.cork();
+      process.nextTick(() => {
+        session.corked = false;
+        raw.uncork();
+      });
+    }
     socket.send(JSON.stringify(message));
     const type = (message.metadata as { message_type: string }).message_type;
     stats.sent[type] = (stats.sent[type] ?? 0) + 1;
-    armKeepalive(session);
+    session.lastSentAt = Date.now();
+    if (!session.keepalive) armKeepalive(session);
     return true;
   }
   const metadata = (type: string, subscription?: Subscription) => ({
@@ -569,13 +585,18 @@ export async function startEventSubStandIn(
     message_timestamp: nanos(),
     ...(subscription ? { subscription_type: subscription.type, subscription_version: subscription.version } : {}),
   });
-  function armKeepalive(session: Session) {
+  /** One timer a session: when it fires after a message went out meanwhile, it waits out the rest of the silence. */
+  function armKeepalive(session: Session, delay = session.keepaliveSeconds * secondMs) {
     if (session.keepalive) clearTimeout(session.keepalive);
+    session.keepalive = null;
     if (session.closed) return;
-    session.keepalive = setTimeout(
-      () => send(session, { metadata: metadata('session_keepalive'), payload: {} }),
-      session.keepaliveSeconds * secondMs,
-    );
+    session.keepalive = setTimeout(() => {
+      session.keepalive = null;
+      const quiet = Date.now() - session.lastSentAt;
+      const due = session.keepaliveSeconds * secondMs;
+      if (quiet < due) armKeepalive(session, due - quiet);
+      else send(session, { metadata: metadata('session_keepalive'), payload: {} });
+    }, delay);
     session.keepalive.unref();
   }
   const welcome = (session: Session) =>
@@ -652,6 +673,8 @@ export async function startEventSubStandIn(
         user: null,
         used: false,
         keepalive: null,
+        lastSentAt: 0,
+        corked: false,
         unused: null,
         closeStatus: 'websocket_disconnected',
       };
