@@ -15,6 +15,8 @@ import { benchLive } from './live';
 import { benchArchive } from './archive';
 import { benchAnalytics } from './analytics';
 import { benchCluster } from './cluster';
+import { benchGovernor } from './limits';
+import { benchEventSub } from './eventsub';
 import { BATCH_MESSAGES } from '../server/archive/ingest';
 import { bundleReport, kb, routeModules } from '../scripts/bundle';
 import { inspectorCodeInBundle } from '../scripts/bundle-check';
@@ -331,6 +333,42 @@ try {
       `${live.channels}`,
       live.recordings === live.channels,
     );
+  }
+  if (wants('limits')) {
+    console.log(
+      '\n# Platform limits (docs/product.md §Platform limits: the governor on SQLite and PostgreSQL; EventSub through the Twitch stand-in in its own process)\n',
+    );
+    const governor = await benchGovernor((line) => console.log(`      ${line}`));
+    record(
+      'governor: added time per call, p99 (SQLite)',
+      `${governor.p99OverheadMs} ms`,
+      '≤ 1 ms',
+      governor.p99OverheadMs <= 1,
+    );
+    if (governor.postgres)
+      record(
+        'governor: added time per call, p99 (PostgreSQL)',
+        `${governor.postgres.p99OverheadMs} ms`,
+        '≤ 1 ms',
+        governor.postgres.p99OverheadMs <= 1,
+      );
+    const eventSub = await benchEventSub((line) => console.log(`      ${line}`));
+    record(
+      'EventSub chat ingested/s (stand-in → WebSocket → batches)',
+      `${eventSub.ingestPerSecond}`,
+      '≥ 20000',
+      eventSub.ingestPerSecond >= 20_000,
+    );
+    record(
+      `${eventSub.channels} Twitch channels on one instance: connections`,
+      `${eventSub.connections} (${eventSub.subscriptionsPerConnection.join('/')})`,
+      '≤ 3, ≤ 300 each, 0 refused',
+      eventSub.connections <= 3 &&
+        eventSub.subscriptionsPerConnection.every((n) => n <= 300) &&
+        eventSub.refused === 0 &&
+        eventSub.channels >= 200,
+    );
+    record('200 channels: every subscription enabled in', `${eventSub.subscribeSeconds} s`, 'reported', true);
   }
   if (wants('archive')) {
     console.log(
