@@ -47,7 +47,9 @@ export function demoYear(
   const totals: SeriesKey[] = platform === 'twitch' ? ['followers', 'subscribers'] : ['subscribers', 'views'];
   for (let d = 364; d >= 1; d -= 1) {
     const day = today - d * DAY;
-    const progress = (364 - d) / 364;
+    // Yesterday's totals are today's figures: the directory rows the seed publishes read them, whether or not the
+    // collector's first run (a job racing the seed) has read the stand-in yet.
+    const progress = (364 - d) / 363;
     const samples: Partial<Record<SeriesKey, number>> = {};
     for (const key of totals) {
       const target = (key === 'subscribers' ? final.subscribers : final[key as 'followers' | 'views']) ?? 0;
