@@ -10,8 +10,10 @@
 // Every platform call goes through the governor (server/connections/governor.ts, priority `verify`): the app token's
 // budget (`twitch:app`) and the project's YouTube quota (`youtube:project`) are the cluster's, and a call the
 // governor cannot serve within the poll (BudgetExhausted) waits for the next poll.
-// - YouTube: with each channel's own token, liveBroadcasts.list (the active broadcast), then videos.list (viewers,
-//   title, the paid-promotion flag); the recording is the broadcast's watch page.
+// - YouTube: with each channel's own token, liveBroadcasts.list (the active broadcast, 5 units), then videos.list
+//   (viewers, title, the paid-promotion flag, 1 unit); while a broadcast is known live only its videos.list is asked
+//   each poll, and a channel with none is asked for one at an interval paced by the project's daily quota
+//   (youtubeDue), so the watch does not starve the archive's chat; the recording is the broadcast's watch page.
 // What a platform answered is written (live_streams, live_samples, live_watch); an unreachable platform changes
 // nothing (no look, no confirmation); a 429 skips the platform until its reset; a refused grant is the channel's
 // `problem`, in words the creator can act on.
@@ -43,6 +45,14 @@ const HELIX_MARGIN = 50;
 const APP_TOKEN_MARGIN_MS = 5 * 60_000;
 const TIMEOUT_MS = 10_000;
 const YOUTUBE_CONCURRENCY = 8;
+/** liveBroadcasts.list's cost (governor.ts YOUTUBE_COSTS). */
+const YOUTUBE_LOOK_UNITS = 5;
+/**
+ * The share of the project's YouTube units left that the looks for a new broadcast may spend: the rest is the
+ * archive's chat (server/archive/youtube-source.ts) and the known broadcasts' 1-unit looks.
+ */
+export const YOUTUBE_LOOK_SHARE = 0.1;
+const DAY_MS = 24 * 60 * 60_000;
 /** Accounts written per transaction. */
 const RECORD_BATCH = 250;
 
@@ -425,7 +435,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
 
   const reconnectText = 'YouTube no longer accepts Castbridge’s connection: connect YouTube again on Connect Accounts.';
 
-  async function lookYouTube(w: Watched, now: number): Promise<Look> {
+  async function lookYouTube(w: Watched, now: number, known: string | null): Promise<Look> {
     const client = config.oauth.youtube!;
     let account: AccountRow | null | undefined = await connections.account(w.creatorId, 'youtube');
     if (!account || account.id !== w.accountId) throw new PlatformDown('the account changed');
@@ -471,17 +481,39 @@ export function createLiveWatch(deps: LiveWatchDeps) {
       if (answer.status !== 200) throw new PlatformDown(`YouTube answered ${answer.status}`);
       return answer.body;
     };
+    // The broadcast the last look found live: videos.list by its id (1 unit) says whether it still is — its
+    // actualEndTime once it ended — with viewers, title and the paid-promotion flag. Only when there is none, or it
+    // ended, is the channel asked for its active broadcast (liveBroadcasts.list, 5 units).
+    if (known) {
+      const look = await videoLook(known, null, now, api);
+      if (look.live) return look;
+    }
     const broadcasts = await api('liveBroadcasts', { part: 'id,snippet', broadcastStatus: 'active' });
     const broadcast = ((broadcasts.items as Record<string, unknown>[] | undefined) ?? []).find(
       (item) => typeof item.id === 'string',
     );
     if (!broadcast) return { live: false };
-    const id = String(broadcast.id);
+    return videoLook(String(broadcast.id), (broadcast.snippet ?? {}) as Record<string, unknown>, now, api);
+  }
+
+  /**
+   * videos.list of one broadcast, with the channel's own token: the paid-promotion flag is given to the video's owner
+   * only (so the ids of several channels cannot share a call without losing it). No video, or one that ended: offline.
+   */
+  async function videoLook(
+    id: string,
+    broadcastSnippet: Record<string, unknown> | null,
+    now: number,
+    api: (path: string, query: Record<string, string>) => Promise<Record<string, unknown>>,
+  ): Promise<Look> {
     const videos = await api('videos', { part: 'snippet,liveStreamingDetails,paidProductPlacementDetails', id });
     const video = ((videos.items as Record<string, unknown>[] | undefined) ?? []).find((item) => item.id === id);
+    // The known broadcast gone (deleted, made private) is no longer live; one liveBroadcasts.list just called active
+    // is, with what its snippet says.
+    if (!video && !broadcastSnippet) return { live: false };
+    const snippet = broadcastSnippet ?? {};
     const details = (video?.liveStreamingDetails ?? {}) as Record<string, unknown>;
     if (typeof details.actualEndTime === 'string') return { live: false };
-    const snippet = (broadcast.snippet ?? {}) as Record<string, unknown>;
     const startedAt = Date.parse(String(details.actualStartTime ?? snippet.actualStartTime ?? ''));
     return {
       live: true,
@@ -491,6 +523,60 @@ export function createLiveWatch(deps: LiveWatchDeps) {
       viewers: count(details.concurrentViewers),
       branded: ((video?.paidProductPlacementDetails ?? {}) as Record<string, unknown>).hasPaidProductPlacement === true,
     };
+  }
+
+  /**
+   * Which YouTube channels this poll asks, within the project's daily quota (docs/product.md §Platform limits). A
+   * channel whose last look found a broadcast live is asked every poll, by the broadcast's id (1 unit). The others
+   * need liveBroadcasts.list (5 units), so they are asked at an interval that keeps their looks within
+   * YOUTUBE_LOOK_SHARE of the units left (the cluster's figure, the governor's), never faster than the poll: one
+   * channel offline all day takes ~1,000 units, not 7,200, and the archive's chat keeps the rest. What
+   * was last seen is live_watch's (the last answered look, any instance's), so every instance paces alike.
+   */
+  async function youtubeDue(youtube: Watched[], now: number): Promise<{ due: Watched[]; known: Map<string, string> }> {
+    const last = new Map<string, { checkedAt: number; streamKey: string | null }>();
+    for (const batch of chunks(youtube, 500))
+      for (const row of await db
+        .selectFrom('live_watch')
+        .select(['account_id', 'checked_at', 'live', 'stream_key'])
+        .where(
+          'account_id',
+          'in',
+          batch.map((w) => w.accountId),
+        )
+        .execute())
+        last.set(row.account_id, {
+          checkedAt: Number(row.checked_at ?? 0),
+          streamKey: Number(row.live ?? 0) === 1 ? row.stream_key : null,
+        });
+    const known = new Map<string, string>();
+    for (const w of youtube) {
+      const key = last.get(w.accountId)?.streamKey;
+      if (key?.startsWith('youtube:')) known.set(w.accountId, key.slice('youtube:'.length));
+    }
+    const looking = youtube.filter((w) => !known.has(w.accountId));
+    const interval = youtubeLookInterval(looking.length, now);
+    const due = youtube.filter(
+      (w) => known.has(w.accountId) || now - (last.get(w.accountId)?.checkedAt ?? 0) >= interval,
+    );
+    return { due, known };
+  }
+
+  /**
+   * How often each of `looking` channels may be asked for its active broadcast now: their looks spend at most
+   * YOUTUBE_LOOK_SHARE of the units left over a day (not over the time to the reset: left unspent by the others late
+   * in the day, the units would have the looks race to every poll), and no look waits past the reset.
+   */
+  function youtubeLookInterval(looking: number, now: number): number {
+    const floor = config.livePollSeconds * 1000;
+    if (looking === 0) return floor;
+    const { units, resetAt } = deps.governor.remaining('youtube', 'project', 'verify');
+    // The poll's clock and the governor's may differ (tests); a day is the longest a window lasts.
+    const untilReset = Math.min(Math.max(0, resetAt - now), DAY_MS);
+    const ceiling = Math.max(floor, untilReset);
+    if (units < YOUTUBE_LOOK_UNITS) return ceiling;
+    const share = (units * YOUTUBE_LOOK_SHARE) / looking;
+    return Math.min(ceiling, Math.max(floor, Math.ceil((YOUTUBE_LOOK_UNITS * DAY_MS) / share)));
   }
 
   // ------------------------------------------------------------------------------------------ writing
@@ -713,12 +799,13 @@ export function createLiveWatch(deps: LiveWatchDeps) {
 
     const youtube = watched.filter((w) => w.platform === 'youtube');
     if (youtube.length > 0 && config.oauth.youtube && pausedUntil.youtube <= now) {
-      const queue = [...youtube];
+      const { due, known } = await youtubeDue(youtube, now);
+      const queue = [...due];
       const worker = async () => {
         for (let w = queue.shift(); w; w = queue.shift()) {
           if (pausedUntil.youtube > now) return;
           try {
-            await write([{ w, look: await lookYouTube(w, now) }]);
+            await write([{ w, look: await lookYouTube(w, now, known.get(w.accountId) ?? null) }]);
           } catch (error) {
             if (error instanceof RateLimited) {
               pausedUntil.youtube = error.retryAt;

@@ -636,8 +636,9 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
     ]);
     expect(await stream('youtube:yt-1')).toMatchObject({ endedAt: T0 + 3 * MIN });
     expect(await watchRow(accountId)).toMatchObject({ live: 0, problem: null });
-    // Offline: one call; live: two.
-    expect(fake.calls).toMatchObject({ liveBroadcasts: 4, ytVideos: 3 });
+    // The first look asks for the active broadcast (liveBroadcasts.list, 5 units) and its video; while it is known
+    // live, its video alone (1 unit); once the video says it ended, the channel is asked for a new broadcast.
+    expect(fake.calls).toMatchObject({ liveBroadcasts: 2, ytVideos: 4 });
     expect(checked).toEqual([[creator.id], [creator.id], [creator.id], [creator.id]]);
   });
 
@@ -665,7 +666,8 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
     fake.set(fine!.channelId, { live: false });
     await live.pollOnce(T0);
     fake.revoked.add(`access-${revoked!.channelId}`);
-    expect(await live.pollOnce(T0 + MIN)).toMatchObject({ answered: 1, problems: 1 });
+    // The offline channel is not asked again a minute later (its next look for a broadcast is paced by the quota).
+    expect(await live.pollOnce(T0 + MIN)).toMatchObject({ answered: 0, problems: 1 });
     expect(forced).toEqual([revoked!.accountId]);
     const row = await watchRow(revoked!.accountId);
     expect(row.problem).toBe(
@@ -675,10 +677,7 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
     expect(Number(row.checked_at)).toBe(T0);
     expect((await samples('youtube:yt-r')).map((s) => s.at)).toEqual([T0]);
     expect((await channelsOf(db(), revoked!.creator.id))[0]).toMatchObject({ problem: row.problem });
-    expect(checked.map((ids) => [...ids].sort())).toEqual([
-      [revoked!.creator.id, fine!.creator.id].sort(),
-      [fine!.creator.id],
-    ]);
+    expect(checked.map((ids) => [...ids].sort())).toEqual([[revoked!.creator.id, fine!.creator.id].sort()]);
 
     // An account already marked "reconnect" is not asked at all.
     await db()
@@ -687,10 +686,59 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
       .where('id', '=', fine!.accountId)
       .execute();
     const asked = fake.calls.liveBroadcasts;
-    await live.pollOnce(T0 + 2 * MIN);
-    expect(fake.calls.liveBroadcasts).toBe(asked + 1);
+    // An hour later: the offline channel is due a look, but not asked; the revoked one's known broadcast is asked by
+    // its video alone (and refused again).
+    await live.pollOnce(T0 + 60 * MIN);
+    expect(fake.calls.liveBroadcasts).toBe(asked);
     expect((await watchRow(fine!.accountId)).problem).toMatch(/connect YouTube again/);
   });
+
+  it('a watched YouTube channel live 4 hours of a day spends ~1,000 of the project’s 10,000 units, its stream recorded', async () => {
+    await reset();
+    const fake = fakePlatforms();
+    // The project's quota as the governor keeps it: what the watch spends (YouTube's costs) comes off what is left
+    // until the reset, a day after the first poll.
+    const DAY = 24 * 60 * MIN;
+    const quota = 9_900;
+    let spent = 0;
+    const governor: LiveWatchDeps['governor'] = {
+      fetch: (spec, base = fetch) =>
+        (async (input: string | URL | Request, init?: RequestInit) => {
+          if (spec.provider === 'youtube')
+            spent += new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith('/liveBroadcasts')
+              ? 5
+              : 1;
+          return base(input, init);
+        }) as typeof fetch,
+      remaining: (provider) => ({
+        units: provider === 'youtube' ? Math.max(0, quota - spent) : 800,
+        resetAt: T0 + DAY,
+        refused: false,
+      }),
+    };
+    const live = watcher(fake, { governor });
+    const [one] = await creators(1, 'youtube', await campaign(['YouTube']));
+    const start = T0 + 10 * 60 * MIN;
+    const end = T0 + 14 * 60 * MIN;
+    fake.set(one!.channelId, { live: false, streamId: 'yt-day', startedAt: start, title: 'Day', viewers: 9 });
+    for (let at = T0; at < T0 + DAY; at += MIN) {
+      if (at === start) fake.set(one!.channelId, { live: true });
+      if (at === end) fake.set(one!.channelId, { live: false });
+      await live.pollOnce(at);
+    }
+    // Asking the active broadcast every minute (and its video while live) would have cost 1,440 × 5 + 240 = 7,440.
+    expect(spent).toBeLessThanOrEqual(1_500);
+    expect(spent).toBe(fake.calls.liveBroadcasts * 5 + fake.calls.ytVideos);
+    // While live, the broadcast's video alone: one liveBroadcasts.list found it, one more after it ended.
+    expect(fake.calls.ytVideos).toBeGreaterThanOrEqual(230);
+    expect(await stream('youtube:yt-day')).toMatchObject({ startedAt: start, endedAt: end });
+    const seen = await samples('youtube:yt-day');
+    // Found within one paced look of going live, then sampled every poll until the end.
+    expect(seen[0]!.at).toBeGreaterThanOrEqual(start);
+    expect(seen[0]!.at).toBeLessThanOrEqual(start + 10 * MIN);
+    expect(seen.at(-1)!.at).toBe(end - MIN);
+    expect(seen.length).toBe((end - seen[0]!.at) / MIN);
+  }, 180_000);
 
   it('without a platform configured the app does not poll', async () => {
     expect(api.castbridge.config.oauth.twitch).toBeNull();
