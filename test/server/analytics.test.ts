@@ -693,7 +693,9 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     };
     const shown = await offerIn('Overlay week');
     const delivered = await offerIn('Shout-out');
-    // Ten minutes displayed an hour ago while 40 (Twitch) + 10 (YouTube) watched; five more with nobody sampled.
+    // Ten minutes displayed an hour ago while 40 (Twitch) + 10 (YouTube) watched; five more two hours before, with
+    // nobody sampled yet (in the past, so that they fall inside the range at any time of day: an hour ahead fell on
+    // tomorrow after 23:00 UTC).
     const minute = Math.floor((Date.now() - 3600_000) / 60_000);
     await api.castbridge.services.metrics.write(creator.id, 'twitch', (minute - 5) * 60_000, { viewers: 40 });
     await api.castbridge.services.metrics.write(creator.id, 'youtube', (minute - 2) * 60_000, { viewers: 10 });
@@ -701,7 +703,7 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
       .insertInto('overlay_minutes')
       .values([
         ...Array.from({ length: 10 }, (_, i) => ({ offer_id: shown.offerId, minute: minute + i, seconds: 60 })),
-        ...Array.from({ length: 5 }, (_, i) => ({ offer_id: shown.offerId, minute: minute + 120 + i, seconds: 60 })),
+        ...Array.from({ length: 5 }, (_, i) => ({ offer_id: shown.offerId, minute: minute - 120 + i, seconds: 60 })),
       ])
       .execute();
     expect(
