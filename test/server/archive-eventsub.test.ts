@@ -276,7 +276,8 @@ describe('200 channels on one instance over EventSub WebSocket', () => {
       (stats) =>
         stats.connections.reduce((sum, c) => sum + c.subscriptions, 0) === 225 * WEBSOCKET_TYPES.length &&
         stats.unavailable === 5,
-      30_000,
+      // 920 subscriptions and 5 joins take about 12 s alone, and over 30 s beside other suites on two cores.
+      90_000,
     );
     const stats = eventSub.stats();
     expect(stats.connections).toHaveLength(MAX_CONNECTIONS_PER_TOKEN);
@@ -289,7 +290,7 @@ describe('200 channels on one instance over EventSub WebSocket', () => {
     await until(
       async () => logins.filter((login) => w.irc.joined().includes(login)).length,
       (n) => n === 5,
-      20_000,
+      30_000,
     );
     // Chat of a channel on each path is archived.
     const last = logins.at(-1)!;
@@ -313,7 +314,7 @@ describe('200 channels on one instance over EventSub WebSocket', () => {
       (n) => n === 1,
       10_000,
     );
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('a missed keepalive', () => {
