@@ -190,6 +190,9 @@ export function createLiveWatch(deps: LiveWatchDeps) {
   let helixTotal = 0;
   /** Streams that sync() ended (their channel no longer watched), for the next recording look-ups. */
   const endedUnwatched: string[] = [];
+  /** YouTube broadcasts known from the archive's open sessions, and those of them their video said ended. */
+  const fromArchive = new Set<string>();
+  const archiveEnded = new Set<string>();
   /** When each live stream's recording was last looked for (this instance). */
   const recordingLookedAt = new Map<string, number>();
 
@@ -487,6 +490,12 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     if (known) {
       const look = await videoLook(known, null, now, api);
       if (look.live) return look;
+      // The archive's session of a broadcast that ended (its chat not closed yet): not asked again, and the look for
+      // a new one waits for its paced turn.
+      if (fromArchive.has(known)) {
+        archiveEnded.add(known);
+        return look;
+      }
     }
     const broadcasts = await api('liveBroadcasts', { part: 'id,snippet', broadcastStatus: 'active' });
     const broadcast = ((broadcasts.items as Record<string, unknown>[] | undefined) ?? []).find(
@@ -553,6 +562,48 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     for (const w of youtube) {
       const key = last.get(w.accountId)?.streamKey;
       if (key?.startsWith('youtube:')) known.set(w.accountId, key.slice('youtube:'.length));
+    }
+    // The archive reading the channel's chat may know its broadcast already (an open stream session of
+    // server/archive/youtube-source.ts, keyed by the broadcast's id): asked by its video, it saves waiting for the
+    // paced look. One this watch saw end is not asked again.
+    const unknown = youtube.filter((w) => !known.has(w.accountId));
+    for (const batch of chunks(unknown, 500)) {
+      const open = await db
+        .selectFrom('chat_streams')
+        .select(['user_id', 'channel_id', 'stream_id'])
+        .where('platform', '=', 'youtube')
+        .where('ended_at', 'is', null)
+        .where(
+          'channel_id',
+          'in',
+          batch.map((w) => w.channelId),
+        )
+        .execute();
+      if (open.length === 0) continue;
+      const ended = new Set(
+        (
+          await db
+            .selectFrom('live_streams')
+            .select('id')
+            .where(
+              'id',
+              'in',
+              open.map((r) => `youtube:${r.stream_id}`),
+            )
+            .where('ended_at', 'is not', null)
+            .execute()
+        ).map((r) => r.id),
+      );
+      for (const w of batch) {
+        const row = open.find((r) => r.user_id === w.creatorId && r.channel_id === w.channelId);
+        // A figure kept by this instance alone: bounded, forgotten now and then (at worst one more 1-unit look each).
+        if (archiveEnded.size > 10_000) archiveEnded.clear();
+        if (fromArchive.size > 10_000) fromArchive.clear();
+        if (row && !ended.has(`youtube:${row.stream_id}`) && !archiveEnded.has(row.stream_id)) {
+          known.set(w.accountId, row.stream_id);
+          fromArchive.add(row.stream_id);
+        }
+      }
     }
     const looking = youtube.filter((w) => !known.has(w.accountId));
     const interval = youtubeLookInterval(looking.length, now);

@@ -740,6 +740,44 @@ describe.each(BACKENDS)('the live watcher on %s', (backendName) => {
     expect(seen.length).toBe((end - seen[0]!.at) / MIN);
   }, 180_000);
 
+  it('a broadcast the archive already reads is asked by its video at once, without waiting for the paced look', async () => {
+    await reset();
+    const fake = fakePlatforms();
+    const live = watcher(fake);
+    const [one] = await creators(1, 'youtube', await campaign(['YouTube']));
+    const { channelId, accountId, creator } = one!;
+    fake.set(channelId, { live: false, streamId: 'yt-arch', startedAt: T0 + MIN, title: 'Archived', viewers: 3 });
+    await live.pollOnce(T0);
+    expect(fake.calls).toMatchObject({ liveBroadcasts: 1, ytVideos: 0 });
+    // The archive's YouTube source found the broadcast (its open stream session, keyed by the broadcast's id).
+    fake.set(channelId, { live: true });
+    await db()
+      .insertInto('chat_streams')
+      .values({
+        user_id: creator.id,
+        platform: 'youtube',
+        channel_id: channelId,
+        channel: 'archived',
+        stream_id: 'yt-arch',
+        title: 'Archived',
+        started_at: T0 + MIN,
+        ended_at: null,
+        live_at: T0 + MIN,
+        start_day: '2026-01-15',
+        end_day: '2026-01-15',
+      })
+      .execute();
+    await live.pollOnce(T0 + MIN);
+    expect(await stream('youtube:yt-arch')).toMatchObject({ startedAt: T0 + MIN, endedAt: null });
+    expect(await watchRow(accountId)).toMatchObject({ live: 1, stream_key: 'youtube:yt-arch' });
+    // It ends; the archive's session is still open, but the watch saw its end: asked no more.
+    fake.set(channelId, { live: false });
+    await live.pollOnce(T0 + 2 * MIN);
+    await live.pollOnce(T0 + 3 * MIN);
+    expect(await stream('youtube:yt-arch')).toMatchObject({ endedAt: T0 + 2 * MIN });
+    expect(fake.calls).toMatchObject({ liveBroadcasts: 1, ytVideos: 2 });
+  });
+
   it('without a platform configured the app does not poll', async () => {
     expect(api.castbridge.config.oauth.twitch).toBeNull();
     const jobs = await db().selectFrom('jobs').select('key').where('key', '=', 'live:poll').execute();
