@@ -45,7 +45,7 @@ export interface ProviderLimits {
 }
 
 export const DEFAULT_LIMITS: Record<Provider, ProviderLimits> = {
-  twitch: { capacity: 800, headroom: 0.05, window: 'minute', slice: 40 },
+  twitch: { capacity: 800, headroom: 0.025, window: 'minute', slice: 40 },
   youtube: { capacity: 10_000, headroom: 0.01, window: 'pacific-day', slice: 100 },
 };
 
