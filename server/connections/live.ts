@@ -790,6 +790,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     due.sort((a, b) => Number(ended.includes(b.id)) - Number(ended.includes(a.id)));
     for (const row of due) {
       if (deps.governor.remaining('twitch', 'app', 'verify').units <= keep) break;
+      const lookedBefore = recordingLookedAt.get(row.id);
       recordingLookedAt.set(row.id, now);
       let url: string | null;
       try {
@@ -799,8 +800,12 @@ export function createLiveWatch(deps: LiveWatchDeps) {
           pausedUntil.twitch = error.retryAt;
           return;
         }
-        // Looked for again at the next poll.
-        if (error instanceof BudgetExhausted) return;
+        // Not asked: looked for again at the next poll (not after the retry interval of one Twitch answered).
+        if (error instanceof BudgetExhausted) {
+          if (lookedBefore === undefined) recordingLookedAt.delete(row.id);
+          else recordingLookedAt.set(row.id, lookedBefore);
+          return;
+        }
         logger.warn('live: a Twitch recording could not be looked up', { error: (error as Error).message });
         continue;
       }
