@@ -591,8 +591,9 @@ it('Analytics: where a card has no data yet the warning is gone about 10 s after
     () => (window as unknown as { warningLife: { shown: number; gone: number } }).warningLife,
   );
   // 10,000 ms shown plus the 300 ms fade, counted from the figures' arrival: the statechart's timer starts then, and
-  // the text reaches the document with the render that follows (up to a few frames later on a busy machine).
-  expect(life.gone - life.shown).toBeGreaterThanOrEqual(ANALYTICS_WARNING_MS + FADE_MS - 250);
+  // the text reaches the document with the render that follows — up to a few frames later, and once 263 ms later
+  // while the whole suite ran on two cores, so half a second is allowed.
+  expect(life.gone - life.shown).toBeGreaterThanOrEqual(ANALYTICS_WARNING_MS + FADE_MS - 500);
   expect(life.gone - life.shown).toBeLessThan(ANALYTICS_WARNING_MS + FADE_MS + 2_000);
   expect(watched.problems).toEqual([]);
   await watched.context.close();
