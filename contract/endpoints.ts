@@ -165,6 +165,26 @@ export const endpoints = {
   // The creator's media kit (docs/product.md §Discovery and negotiation); its public page /c/<handle> is HTML, not API.
   getMediaKit: { method: 'GET', path: '/api/media-kit', auth: 'bearer' },
   updateMediaKit: { method: 'PUT', path: '/api/media-kit', auth: 'bearer' },
+  // Deliverables beyond the overlay (docs/product.md §Deliverables): each offer's progress and its chat bot (the
+  // creator or the campaign's advertiser; others 404), promo codes and redemptions, the brand's report and its share
+  // links (the campaign's advertiser). The tracked link itself, GET /l/<code>, is a redirect, not API.
+  getOfferDeliverables: { method: 'GET', path: '/api/offers/:id/deliverables', auth: 'bearer' },
+  getOfferBot: { method: 'GET', path: '/api/offers/:id/bot', auth: 'bearer' },
+  pauseOfferBot: { method: 'PUT', path: '/api/offers/:id/bot', auth: 'bearer' },
+  setBotConsent: { method: 'PUT', path: '/api/connections/:platform/bot', auth: 'bearer' },
+  listPromoCodes: { method: 'GET', path: '/api/campaigns/:id/promo-codes', auth: 'bearer' },
+  setPromoCodes: { method: 'PUT', path: '/api/campaigns/:id/promo-codes', auth: 'bearer' },
+  createRedemptionKey: { method: 'POST', path: '/api/campaigns/:id/redemption-key', auth: 'bearer' },
+  uploadRedemptions: { method: 'POST', path: '/api/campaigns/:id/redemptions', auth: 'bearer' },
+  // A shop's server, authenticated by the campaign's redemption key (`Authorization: Bearer cbr_…`), not a session.
+  postRedemption: { method: 'POST', path: '/api/redemptions', auth: 'none' },
+  campaignReport: { method: 'GET', path: '/api/campaigns/:id/report', auth: 'bearer' },
+  campaignReportCsv: { method: 'GET', path: '/api/campaigns/:id/report/csv', auth: 'bearer' },
+  listReportShares: { method: 'GET', path: '/api/campaigns/:id/report/shares', auth: 'bearer' },
+  createReportShare: { method: 'POST', path: '/api/campaigns/:id/report/shares', auth: 'bearer' },
+  revokeReportShare: { method: 'DELETE', path: '/api/campaigns/:id/report/shares/:shareId', auth: 'bearer' },
+  // The read-only report a share link opens (/reports/<token>): the token authenticates it; revoked or unknown 404.
+  sharedReport: { method: 'GET', path: '/api/reports/:token', auth: 'none' },
 } as const satisfies Record<string, EndpointMeta>;
 
 export type EndpointName = keyof typeof endpoints;
@@ -732,6 +752,80 @@ export const endpointDocs = {
       'as `GET /api/media-kit`; publishing, unpublishing and a new handle take effect at once (the creator directory row is written in the same transaction)',
     errors: "400 bad handle; 401, 403; 409 'That handle is taken'",
   },
+  getOfferDeliverables: {
+    who: "the offer's creator or its campaign's advertiser",
+    answer:
+      'each deliverable the campaign asks for with its progress: overlay seconds verified, counted and refused clicks with the tracked link, the bot\'s posts with its preview, pause and consent, the promo code and its redemptions; `met`; with pay per click what the clicks earned so far (at most the cap)',
+    errors: "401, 403, 404 not the caller's offer, 409 not accepted yet",
+  },
+  getOfferBot: {
+    who: "the offer's creator or its campaign's advertiser",
+    answer: "the progress and the bot's last 100 posts (scheduled and answers to the command), newest first, each with the platform's message id as proof or why it was dropped",
+    errors: "401, 403, 404 not the caller's offer or the campaign has no chat deliverable",
+  },
+  pauseOfferBot: {
+    who: "the offer's creator",
+    request: '`paused`: true stops the bot posting for this offer at once; false lets it post again',
+    errors: "400, 401, 403, 404 not the creator's offer or no chat deliverable, 409 the offer is not accepted or active",
+  },
+  setBotConsent: {
+    who: 'creator',
+    request:
+      "`consent`: true lets Castbridge's bot post sponsors' messages in this platform's chat (Twitch needs the `channel:bot` grant: connect again when missing); false withdraws it and the bot stops at once",
+    errors: '400, 401, 403, 404 unknown platform or not connected, 409 the grant lacks the scope the bot needs',
+  },
+  listPromoCodes: {
+    who: "the campaign's advertiser",
+    answer: 'one row per accepted offer: the creator, the code (null until assigned) and its counted redemptions; whether a redemption key was issued',
+    errors: '401, 403, 404, 409 the campaign has no promo deliverable',
+  },
+  setPromoCodes: {
+    who: "the campaign's advertiser",
+    request: '`codes`: `[{ offerId, code }]` (replaces an offer\'s code; unique in the campaign, case-insensitive) or `generate: true` (a code for every accepted offer without one)',
+    errors: "400, 401, 403, 404 the campaign or an offer not the campaign's, 409 no promo deliverable or a code already taken",
+  },
+  createRedemptionKey: {
+    who: "the campaign's advertiser",
+    answer: '`key`: `cbr_…`, shown this once (stored hashed); a new key replaces the old one at once',
+    errors: '401, 403, 404, 409 the campaign has no promo deliverable',
+  },
+  uploadRedemptions: {
+    who: "the campaign's advertiser",
+    request:
+      'a `text/csv` body: a header with `order_id` and `code`, optionally `amount` (dollars, e.g. 49.99) and `redeemed_at` (ISO 8601); at most 10,000 rows',
+    answer: 'how many were added, how many order ids were already recorded, and the refused lines with why',
+    errors: '400 not CSV or no such columns, 401, 403, 404, 409 the campaign has no promo deliverable, 413 too large',
+  },
+  postRedemption: {
+    who: "the campaign's redemption key in `Authorization: Bearer cbr_…`",
+    request: 'one request per redemption; the same `orderId` again records nothing and answers `duplicate: true`',
+    answer: '`counted`: false when the code\'s offer was not active at `redeemedAt`',
+    errors: '400, 401 no or unknown key, 404 no such code in the key\'s campaign, 429',
+  },
+  campaignReport: {
+    who: "the campaign's advertiser",
+    answer:
+      'per UTC day from the campaign\'s start to today (or `from`–`to`): verified seconds, impressions, counted and refused clicks, redemptions, bot posts and spend; totals with click rate, CPM and CPC; one row per creator. `offerId`: one creator\'s',
+    errors: '400, 401, 403, 404 not the advertiser\'s campaign or offer',
+  },
+  campaignReportCsv: {
+    who: "the campaign's advertiser",
+    answer: 'the report\'s days as a `text/csv` attachment (same query)',
+    errors: '400, 401, 403, 404',
+  },
+  listReportShares: { who: "the campaign's advertiser", answer: 'its share links, newest first (no URL: the token is stored hashed)', errors: '401, 403, 404' },
+  createReportShare: {
+    who: "the campaign's advertiser",
+    request: '`label`: who it is for',
+    answer: '`url`: the read-only page /reports/<token>, shown this once',
+    errors: '400, 401, 403, 404',
+  },
+  revokeReportShare: { who: "the campaign's advertiser", answer: 'the share, now revoked: its page stops at once', errors: '401, 403, 404' },
+  sharedReport: {
+    who: 'the share token',
+    answer: 'the campaign\'s report as its advertiser reads it (no money balances, no other campaign)',
+    errors: '404 unknown or revoked token, 429',
+  },
 } as const satisfies Record<EndpointName, EndpointDoc>;
 
 /**
@@ -828,4 +922,17 @@ export const endpointRoles = {
   deleteArchive: ['creator'],
   getMediaKit: ['creator'],
   updateMediaKit: ['creator'],
+  getOfferDeliverables: ['creator', 'advertiser'],
+  getOfferBot: ['creator', 'advertiser'],
+  pauseOfferBot: ['creator'],
+  setBotConsent: ['creator'],
+  listPromoCodes: ['advertiser'],
+  setPromoCodes: ['advertiser'],
+  createRedemptionKey: ['advertiser'],
+  uploadRedemptions: ['advertiser'],
+  campaignReport: ['advertiser'],
+  campaignReportCsv: ['advertiser'],
+  listReportShares: ['advertiser'],
+  createReportShare: ['advertiser'],
+  revokeReportShare: ['advertiser'],
 } as const satisfies Partial<Record<EndpointName, readonly Role[]>>;

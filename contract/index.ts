@@ -21,6 +21,7 @@ import * as analytics from './schemas/analytics.ts';
 import * as archive from './schemas/archive.ts';
 import * as budgets from './schemas/budgets.ts';
 import * as connections from './schemas/connections.ts';
+import * as deliverables from './schemas/deliverables.ts';
 import * as money from './schemas/money.ts';
 import * as documents from './schemas/documents.ts';
 import * as taxForms from './schemas/taxForms.ts';
@@ -192,6 +193,23 @@ export const schemas = {
   deleteArchive: { query: archive.archiveDeleteQuery, response: archive.archiveDeleteResponse, status: 200 },
   getMediaKit: { response: mediaKit.mediaKitResponse, status: 200 },
   updateMediaKit: { body: mediaKit.mediaKitUpdate, response: mediaKit.mediaKitResponse, status: 200 },
+  getOfferDeliverables: { response: deliverables.deliverableProgressResponse, status: 200 },
+  getOfferBot: { response: deliverables.botResponse, status: 200 },
+  pauseOfferBot: { body: deliverables.botPauseRequest, response: deliverables.botResponse, status: 200 },
+  setBotConsent: { body: deliverables.botConsentRequest, response: deliverables.botConsentResponse, status: 200 },
+  listPromoCodes: { response: deliverables.promoCodesResponse, status: 200 },
+  setPromoCodes: { body: deliverables.promoCodesRequest, response: deliverables.promoCodesResponse, status: 200 },
+  createRedemptionKey: { response: deliverables.redemptionKeyResponse, status: 201 },
+  // A text/csv body, read by the handler.
+  uploadRedemptions: { response: deliverables.redemptionsCsvResponse, status: 200 },
+  postRedemption: { body: deliverables.redemptionRequest, response: deliverables.redemptionResponse, status: 200 },
+  campaignReport: { query: deliverables.reportQuery, response: deliverables.campaignReportResponse, status: 200 },
+  // A CSV attachment, not JSON.
+  campaignReportCsv: { query: deliverables.reportQuery, response: z.never(), status: 200 },
+  listReportShares: { response: deliverables.reportSharesResponse, status: 200 },
+  createReportShare: { body: deliverables.reportShareRequest, response: deliverables.reportShareResponse, status: 201 },
+  revokeReportShare: { response: deliverables.reportShareResponse, status: 200 },
+  sharedReport: { query: deliverables.reportQuery, response: deliverables.campaignReportResponse, status: 200 },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Spec<N extends EndpointName> = (typeof schemas)[N];

@@ -106,6 +106,24 @@ export interface Config {
      */
     botRefreshToken: string | null;
   };
+  /**
+   * Deliverables beyond the overlay (docs/product.md §Deliverables, docs/operations.md §Deliverables).
+   * CLICKS_PER_VISITOR_MINUTE (default 10): clicks one visitor may make on tracked links in a minute before the rest
+   * are refused as over the limit; CLICKS_PER_LINK_MINUTE (default 600): clicks one link takes in a minute.
+   * FRAUD_CLICK_SHARE (default 0.5): an offer whose refused clicks (bots, repeats, over a limit) exceed this share of
+   * all its clicks, with at least 50 of them, is held for an operator. CLICK_FLUSH_MS (default 1000): how long counted
+   * clicks wait in memory before one batched write. BOT_TICK_SECONDS (default 30): how often the chat bot looks for
+   * posts due. YOUTUBE_BOT_REFRESH_TOKEN: the refresh token of Castbridge's own YouTube account that posts in live
+   * chats (scope youtube.force-ssl); with STANDINS, the stand-in's bot; without one, YouTube chats get no bot posts.
+   */
+  deliverables: {
+    clicksPerVisitorMinute: number;
+    clicksPerLinkMinute: number;
+    fraudClickShare: number;
+    clickFlushMs: number;
+    botTickSeconds: number;
+    youtubeBotRefreshToken: string | null;
+  };
   /** REDIS_URL (docs/product.md §Several instances): with PostgreSQL, live pushes, jobs and exclusive work go through Redis. */
   redisUrl: string | null;
   /** JOB_QUEUE: `table` (the embedded queue) or `bullmq`; default bullmq on PostgreSQL, table on SQLite. */
@@ -402,6 +420,15 @@ export function loadConfig(env: Env = process.env): Config {
       youtubeDailyUnits: integer('YOUTUBE_DAILY_QUOTA', env.YOUTUBE_DAILY_QUOTA, 10_000, 1, 1_000_000_000),
     },
     twitchChat: twitchChat(env),
+    deliverables: {
+      clicksPerVisitorMinute: integer('CLICKS_PER_VISITOR_MINUTE', env.CLICKS_PER_VISITOR_MINUTE, 10, 1, 100_000),
+      clicksPerLinkMinute: integer('CLICKS_PER_LINK_MINUTE', env.CLICKS_PER_LINK_MINUTE, 600, 1, 10_000_000),
+      fraudClickShare: decimal('FRAUD_CLICK_SHARE', env.FRAUD_CLICK_SHARE, 0.5, 0, 1),
+      clickFlushMs: integer('CLICK_FLUSH_MS', env.CLICK_FLUSH_MS, 1000, 1, 60_000),
+      botTickSeconds: integer('BOT_TICK_SECONDS', env.BOT_TICK_SECONDS, 30, 1, 3600),
+      youtubeBotRefreshToken:
+        nonEmpty(env.YOUTUBE_BOT_REFRESH_TOKEN) ?? (flag(env.STANDINS) ? 'bot-refresh:youtube:castbridge_bot' : null),
+    },
     redisUrl: redisUrl(env.REDIS_URL),
     jobQueue: jobQueue(env.JOB_QUEUE, databaseUrl !== null),
     instanceId: nonEmpty(env.INSTANCE_ID),

@@ -15,6 +15,13 @@ import {
 } from '../marketplace.ts';
 import { email, NO_NUL, requiredText as required } from './common.ts';
 import { TAX_FORM_KINDS } from '../taxForms.ts';
+import {
+  chatDeliverable,
+  deliverableProgress,
+  linkDeliverable,
+  perClickCents,
+  promoDeliverable,
+} from './deliverables.ts';
 
 /** Trimmed text that may be empty. */
 const optionalText = (max: number) =>
@@ -129,8 +136,34 @@ export const deliverable = z.object({
    * #ad / #sponsored in the title; YouTube paid promotion or #ad): docs/product.md §Verified delivery. Default on.
    */
   requiresDisclosure: z.boolean({ error: 'must be true or false' }).default(true),
+  /**
+   * The campaign asks for overlay minutes (default); false: only the deliverables below, `minutes` then kept but not
+   * a condition (docs/product.md §Deliverables).
+   */
+  overlay: z.boolean({ error: 'must be true or false' }).default(true),
+  /** A tracked link per offer: unique human clicks (a flat fee's target, or paid per click). */
+  link: linkDeliverable.nullable().default(null),
+  /** Messages posted by Castbridge's bot in the creator's chat while live. */
+  chat: chatDeliverable.nullable().default(null),
+  /** Redemptions of a promo code per creator. */
+  promo: promoDeliverable.nullable().default(null),
 });
 export type Deliverable = z.infer<typeof deliverable>;
+
+/** The rules between a campaign's deliverables and its pay, for the create and (merged) update paths. */
+export function deliverablesProblem(
+  value: { deliverable: z.input<typeof deliverable>; perClickCents?: number | null },
+): { path: string[]; message: string } | null {
+  const d = value.deliverable;
+  const perClick = value.perClickCents ?? null;
+  if (d.overlay === false && !d.link && !d.chat && !d.promo)
+    return { path: ['deliverable', 'overlay'], message: 'must ask for at least one deliverable' };
+  if (perClick !== null && !d.link)
+    return { path: ['perClickCents'], message: 'needs a tracked link: pay per click counts its clicks' };
+  if (perClick === null && d.link && (d.link.clicks ?? null) === null)
+    return { path: ['deliverable', 'link', 'clicks'], message: 'is required with a flat fee: the clicks to deliver' };
+  return null;
+}
 
 export const campaignInput = z
   .object({
@@ -145,10 +178,16 @@ export const campaignInput = z
     spots: z.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(L.maxSpots),
     targeting,
     deliverable,
+    /** Pay per counted click in cents, `payCents` being each offer's cap; null (default): a flat fee. */
+    perClickCents: perClickCents.default(null),
   })
   .refine((value) => value.deliverable.endsOn >= value.deliverable.startsOn, {
     message: 'must not end before it starts',
     path: ['deliverable', 'endsOn'],
+  })
+  .superRefine((value, ctx) => {
+    const problem = deliverablesProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', ...problem });
   });
 export type CampaignInput = z.input<typeof campaignInput>;
 
@@ -162,6 +201,7 @@ export const campaignPatch = z
     spots: z.number().int().min(1).max(L.maxSpots),
     targeting,
     deliverable,
+    perClickCents,
   })
   .partial();
 export type CampaignPatch = z.input<typeof campaignPatch>;
@@ -184,6 +224,8 @@ export const campaign = z.object({
   spots: z.number().int(),
   targeting,
   deliverable,
+  /** Pay per counted click (cents), `payCents` the cap per offer; null: a flat fee. */
+  perClickCents: z.number().int().nullable(),
   status: z.enum(CAMPAIGN_STATUSES),
   /** Offers by status. */
   offers: offerCounts,
@@ -282,6 +324,10 @@ export const offer = z.object({
   earnedCents: z.number().int().nullable(),
   /** Present for the advertiser (and operator): who the offer went to. */
   creator: offerCreator.optional(),
+  /** The campaign's pay per click (cents; `payCents` is then the cap); null: a flat fee. */
+  perClickCents: z.number().int().nullable(),
+  /** Each deliverable's progress, once the offer is accepted (docs/product.md §Deliverables); null before. */
+  progress: deliverableProgress.nullable(),
 });
 export type Offer = z.infer<typeof offer>;
 

@@ -146,6 +146,21 @@ export interface CampaignsTable {
   created_at: string;
   updated_at: string;
   launched_at: string | null;
+  // Deliverables beyond the overlay (0029, docs/product.md §Deliverables).
+  /** 0: the campaign does not ask for overlay minutes. */
+  overlay_required: Generated<number>;
+  link_url: string | null;
+  /** Unique human clicks to deliver; null: no click target. */
+  link_clicks: number | null;
+  chat_message: string | null;
+  chat_every_minutes: number | null;
+  /** Without the "!". */
+  chat_command: string | null;
+  chat_posts: number | null;
+  promo_redemptions: number | null;
+  /** Cents per counted click (pay_cents is then the cap); null: a flat fee. */
+  per_click_cents: number | string | null;
+  redemption_key_hash: string | null;
 }
 
 export interface OffersTable {
@@ -496,6 +511,99 @@ export interface MetricCollectionTable {
   missing: Generated<string>;
 }
 
+// --- Deliverables (0029) -----------------------------------------------------------------------------------------
+
+export interface OfferLinksTable {
+  code: string;
+  offer_id: string;
+  campaign_id: string;
+  creator_id: string;
+  created_at: number | string;
+}
+
+export interface LinkSaltsTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  salt: string;
+}
+
+export interface LinkClicksTable {
+  code: string;
+  day: string;
+  visitor: string;
+  at: number | string;
+}
+
+export interface OfferDaysTable {
+  offer_id: string;
+  day: string;
+  campaign_id: string;
+  clicks: Generated<number>;
+  clicks_bot: Generated<number>;
+  clicks_repeat: Generated<number>;
+  clicks_limited: Generated<number>;
+  clicks_inactive: Generated<number>;
+  redemptions: Generated<number>;
+  redeemed_cents: Generated<number | string>;
+  bot_posts: Generated<number>;
+}
+
+export interface PromoCodesTable {
+  offer_id: string;
+  campaign_id: string;
+  code: string;
+  code_key: string;
+  created_at: number | string;
+}
+
+export interface PromoRedemptionsTable {
+  campaign_id: string;
+  order_id: string;
+  offer_id: string;
+  code: string;
+  amount_cents: number | string | null;
+  redeemed_at: number | string;
+  source: 'api' | 'csv';
+  counted: number;
+  created_at: number | string;
+}
+
+export interface BotConsentsTable {
+  account_id: string;
+  creator_id: string;
+  granted_at: number | string;
+}
+
+export interface OfferBotsTable {
+  offer_id: string;
+  paused: Generated<number>;
+  last_posted_at: number | string | null;
+  updated_at: number | string;
+}
+
+export interface BotPostsTable {
+  id: string;
+  offer_id: string;
+  platform: 'twitch' | 'youtube';
+  channel_id: string;
+  kind: 'scheduled' | 'command';
+  text: string;
+  status: 'sent' | 'dropped' | 'failed';
+  reason: string | null;
+  platform_message_id: string | null;
+  stream_key: string | null;
+  posted_at: number | string;
+}
+
+export interface ReportSharesTable {
+  id: string;
+  campaign_id: string;
+  token_hash: string;
+  label: string;
+  created_at: number | string;
+  revoked_at: number | string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sign_in_failures: SignInFailuresTable;
@@ -523,6 +631,16 @@ export interface Database {
   overlays: OverlaysTable;
   overlay_minutes: OverlayMinutesTable;
   overlay_progress: OverlayProgressTable;
+  offer_links: OfferLinksTable;
+  link_salts: LinkSaltsTable;
+  link_clicks: LinkClicksTable;
+  offer_days: OfferDaysTable;
+  promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
+  bot_consents: BotConsentsTable;
+  offer_bots: OfferBotsTable;
+  bot_posts: BotPostsTable;
+  report_shares: ReportSharesTable;
   connected_accounts: ConnectedAccountsTable;
   oauth_requests: OAuthRequestsTable;
   oauth_completions: OAuthCompletionsTable;

@@ -23,16 +23,52 @@ export function targetingOf(row: CampaignRow): Campaign['targeting'] {
   };
 }
 
-export function deliverableOf(
-  row: Pick<CampaignRow, 'deliverable_minutes' | 'starts_on' | 'ends_on' | 'disclosure' | 'requires_disclosure'>,
-): Campaign['deliverable'] {
+/** The campaign columns its deliverables are read from. */
+export type DeliverableColumns = Pick<
+  CampaignRow,
+  | 'deliverable_minutes'
+  | 'starts_on'
+  | 'ends_on'
+  | 'disclosure'
+  | 'requires_disclosure'
+  | 'overlay_required'
+  | 'link_url'
+  | 'link_clicks'
+  | 'chat_message'
+  | 'chat_every_minutes'
+  | 'chat_command'
+  | 'chat_posts'
+  | 'promo_redemptions'
+>;
+
+export function deliverableOf(row: DeliverableColumns): Campaign['deliverable'] {
   return {
     minutes: Number(row.deliverable_minutes),
     startsOn: row.starts_on,
     endsOn: row.ends_on,
     disclosure: row.disclosure,
     requiresDisclosure: Number(row.requires_disclosure) !== 0,
+    overlay: Number(row.overlay_required) !== 0,
+    link:
+      row.link_url === null
+        ? null
+        : { url: row.link_url, clicks: row.link_clicks === null ? null : Number(row.link_clicks) },
+    chat:
+      row.chat_message === null
+        ? null
+        : {
+            message: row.chat_message,
+            everyMinutes: Number(row.chat_every_minutes),
+            command: row.chat_command,
+            posts: Number(row.chat_posts),
+          },
+    promo: row.promo_redemptions === null ? null : { redemptions: Number(row.promo_redemptions) },
   };
+}
+
+/** The campaign's pay per click (cents), or null for a flat fee. */
+export function perClickOf(row: Pick<CampaignRow, 'per_click_cents'>): number | null {
+  return row.per_click_cents === null ? null : Number(row.per_click_cents);
 }
 
 export function toCampaign(row: CampaignRow, counts: Record<OfferStatus, number> = emptyCounts()): Campaign {
@@ -46,6 +82,7 @@ export function toCampaign(row: CampaignRow, counts: Record<OfferStatus, number>
     spots: Number(row.spots),
     targeting: targetingOf(row),
     deliverable: deliverableOf(row),
+    perClickCents: perClickOf(row),
     status: row.status,
     offers: counts,
     createdAt: row.created_at,
@@ -79,6 +116,15 @@ export const OFFER_COLUMNS = [
   'campaigns.ends_on as ends_on',
   'campaigns.disclosure as disclosure',
   'campaigns.requires_disclosure as requires_disclosure',
+  'campaigns.overlay_required as overlay_required',
+  'campaigns.link_url as link_url',
+  'campaigns.link_clicks as link_clicks',
+  'campaigns.chat_message as chat_message',
+  'campaigns.chat_every_minutes as chat_every_minutes',
+  'campaigns.chat_command as chat_command',
+  'campaigns.chat_posts as chat_posts',
+  'campaigns.promo_redemptions as promo_redemptions',
+  'campaigns.per_click_cents as per_click_cents',
 ] as const;
 
 export const CREATOR_COLUMNS = [
@@ -119,6 +165,15 @@ export interface OfferJoinRow {
   ends_on: string;
   disclosure: string;
   requires_disclosure: number;
+  overlay_required: number;
+  link_url: string | null;
+  link_clicks: number | null;
+  chat_message: string | null;
+  chat_every_minutes: number | null;
+  chat_command: string | null;
+  chat_posts: number | null;
+  promo_redemptions: number | null;
+  per_click_cents: number | string | null;
   first_name?: string | null;
   last_name?: string | null;
   creator_email?: string;
@@ -152,6 +207,9 @@ export function toOffer(row: OfferJoinRow, withCreator: boolean): Offer {
     updatedAt: row.updated_at,
     completedAt: row.completed_at,
     earnedCents: row.earned_cents === null ? null : Number(row.earned_cents),
+    perClickCents: perClickOf(row),
+    // Attached by the deliverables' progress (server/deliverables/progress.ts) where the answer carries it.
+    progress: null,
   };
   if (withCreator) {
     offer.creator = {
