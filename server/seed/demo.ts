@@ -21,6 +21,7 @@ import { seedAnalytics, seedChannels } from './analytics.ts';
 import { publishDemoMediaKits } from './media-kits.ts';
 import { monthsAgo, NOVA_DEPOSIT_CENTS, postDeposit, seedEarningsHistory, seedPastSponsorship } from './money.ts';
 import { ROSTER } from './roster.ts';
+import { seedDeliverables } from './deliverables.ts';
 
 export const DEMO_DOMAIN = 'demo.castbridge.app';
 export const DEMO_EMAILS = {
@@ -42,6 +43,8 @@ const CAMPAIGNS: {
   creatorStatus: OfferStatus;
   question?: string;
   answer?: string;
+  /** Deliverables beyond the overlay minutes (docs/product.md §Deliverables). */
+  extra?: Pick<CampaignInput['deliverable'], 'link' | 'chat' | 'promo'>;
 }[] = [
   {
     brand: 'Nova Energy',
@@ -90,6 +93,17 @@ const CAMPAIGNS: {
     image: '/images/offers/shield.svg',
     payCents: 35_000,
     creatorStatus: 'accepted',
+    // The demo's campaign with every deliverable kind: overlay minutes, a tracked link, the chat bot, a promo code.
+    extra: {
+      link: { url: 'https://swiftvpn.example/streamers?plan=annual', clicks: 400 },
+      chat: {
+        message: 'Stay private on any network with SwiftVPN: 3 months free on the annual plan.',
+        everyMinutes: 30,
+        command: 'vpn',
+        posts: 12,
+      },
+      promo: { redemptions: 25 },
+    },
   },
   {
     brand: 'Lumen',
@@ -123,8 +137,9 @@ const CAMPAIGNS: {
 
 const password = () => `Cb7-${crypto.randomBytes(9).toString('base64url')}`;
 
-function window(): CampaignInput['deliverable'] {
-  const start = new Date();
+/** 90 days from today, or from `daysAgo` days back (a campaign whose first week already happened). */
+function window(daysAgo = 0): CampaignInput['deliverable'] {
+  const start = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
   const end = new Date(start.getTime() + 90 * 24 * 60 * 60 * 1000);
   return {
     minutes: 120,
@@ -249,7 +264,7 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
         categories: [],
         minAvgViewers: null,
       },
-      deliverable: { ...window(), disclosure: `Sponsored by ${sample.brand}` },
+      deliverable: { ...window(sample.extra ? 7 : 0), disclosure: `Sponsored by ${sample.brand}`, ...sample.extra },
     });
     await db.updateTable('campaigns').set({ image: sample.image }).where('id', '=', campaign.id).execute();
     // The demo creator's offer in the status the spec's sample screen shows, then the campaign goes live.
@@ -297,6 +312,8 @@ export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
       await reserveForLaunch(trx, live);
     });
     await db.updateTable('offers').set({ message_count: thread.length }).where('id', '=', offerId).execute();
+    if (sample.extra && sample.creatorStatus === 'accepted')
+      await seedDeliverables(castbridge, { offerId, campaignId: campaign.id, creatorId, brand: sample.brand });
     await touchOfferLists(db, [creatorId, novaId]);
     if (sample.creatorStatus === 'invited') {
       const announce = await services.notifier.create(db, [
