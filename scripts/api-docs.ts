@@ -12,6 +12,7 @@ import { schemas, type EndpointSchemas } from '../contract/index';
 import { analyticsResponse } from '../contract/schemas/analytics';
 import { archiveDaysResponse, archiveSearchResponse } from '../contract/schemas/archive';
 import { platformBudget } from '../contract/schemas/budgets';
+import { campaignReport, deliverableProgress } from '../contract/schemas/deliverables';
 import { connection } from '../contract/schemas/connections';
 import * as m from '../contract/schemas/marketplace';
 import * as money from '../contract/schemas/money';
@@ -178,6 +179,28 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
     names: ['analytics'],
   },
   {
+    title: 'Deliverables',
+    intro:
+      "Deliverables beyond the overlay ([product model](product.md#deliverables)): each offer's progress and its chat bot (the offer's creator or its campaign's advertiser), promo codes and redemptions, the brand's report and its share links (the campaign's advertiser; another advertiser's campaign 404). The tracked link `GET /l/<code>` is a 302 to the brand's URL, not API; a redemption is posted by the shop's server with the campaign's redemption key; a share link's page reads `GET /api/reports/:token` without a session.",
+    names: [
+      'getOfferDeliverables',
+      'getOfferBot',
+      'pauseOfferBot',
+      'setBotConsent',
+      'listPromoCodes',
+      'setPromoCodes',
+      'createRedemptionKey',
+      'uploadRedemptions',
+      'postRedemption',
+      'campaignReport',
+      'campaignReportCsv',
+      'listReportShares',
+      'createReportShare',
+      'revokeReportShare',
+      'sharedReport',
+    ],
+  },
+  {
     title: 'Operator',
     intro: 'The operator console at `/admin`: operators only (everyone else 403).',
     names: [
@@ -228,6 +251,8 @@ export const namedShapes: Record<string, z.ZodType> = {
   ArchivedMessage: archiveSearchResponse.shape.messages.element,
   PlatformAnalytics: analyticsResponse.options[0].shape.twitch,
   PlatformBudget: platformBudget,
+  DeliverableProgress: deliverableProgress,
+  CampaignReport: campaignReport,
 };
 const registry = z.registry<{ id: string }>();
 for (const [id, schema] of Object.entries(namedShapes)) registry.add(schema, { id });
