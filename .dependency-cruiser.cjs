@@ -52,14 +52,22 @@ module.exports = {
       comment:
         'The marketplace owns offer completion and calls money (payEarning, reservations); money never calls back.',
       from: { path: '^server/money/' },
-      to: { path: '^server/(marketplace|overlay|operator)/' },
+      to: { path: '^server/(marketplace|overlay|operator|deliverables)/' },
     },
     {
       name: 'server-marketplace-below-overlay',
       severity: 'error',
       comment:
-        'The overlay builds on the marketplace (offers, completion); the marketplace tells it to refresh through OverlayRefresh, filled in by app.ts.',
+        'The overlay and the deliverables build on the marketplace (offers, completion); the marketplace tells them things through hooks (OverlayRefresh) that app.ts fills in.',
       from: { path: '^server/marketplace/' },
+      to: { path: '^server/(overlay|operator|deliverables)/' },
+    },
+    {
+      name: 'server-deliverables-below-overlay',
+      severity: 'error',
+      comment:
+        'The overlay hands an offer whose campaign asks for more than overlay minutes to the deliverables\' settlement; the deliverables learn the overlay\'s fraud signals through a callback app.ts fills in.',
+      from: { path: '^server/deliverables/' },
       to: { path: '^server/(overlay|operator)/' },
     },
     {
