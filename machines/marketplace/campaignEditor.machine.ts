@@ -3,6 +3,7 @@
 // cents; a creative image chosen with a local preview and uploaded (like profile photos) once the draft is stored.
 import { assign, setup } from 'xstate';
 import type { Campaign, CampaignInput } from '@/contract';
+import { botLine, CHAT_COMMAND_PATTERN, DELIVERABLE_LIMITS as D, type DeliverableKind } from '@/contract/deliverables';
 import {
   CAMPAIGN_LANGUAGES,
   MARKETPLACE_LIMITS as L,
@@ -27,10 +28,24 @@ export const campaignTextFields = [
   'startsOn',
   'endsOn',
   'disclosure',
+  // Deliverables beyond the overlay (docs/product.md §Deliverables).
+  'linkUrl',
+  'linkClicks',
+  'chatMessage',
+  'chatEvery',
+  'chatCommand',
+  'chatPosts',
+  'promoRedemptions',
+  /** Pay per click in dollars (with `pay` then the cap per creator). */
+  'perClick',
 ] as const;
 export type CampaignTextField = (typeof campaignTextFields)[number];
 export type CampaignChoiceField = 'platforms' | 'languages';
-export type CampaignField = CampaignTextField | CampaignChoiceField | 'countries' | 'image';
+/** `deliverables`: none asked for; `payMode`: pay per click without a tracked link. */
+export type CampaignField =
+  CampaignTextField | CampaignChoiceField | 'countries' | 'image' | 'deliverables' | 'payMode';
+/** A flat fee once every deliverable is met, or pay per counted click up to a cap (contract `perClickCents`). */
+export type PayMode = 'flat' | 'perClick';
 
 export type CampaignDraft = Record<CampaignTextField, string> & {
   /** Minutes count only while the stream is disclosed as sponsored on the platform (on unless switched off). */
@@ -39,6 +54,9 @@ export type CampaignDraft = Record<CampaignTextField, string> & {
   languages: CampaignLanguage[];
   /** Names from contract/countries.ts; empty: every country. */
   countries: string[];
+  /** Which deliverables the campaign asks for; the overlay's on by default, as the contract's. */
+  asks: Record<DeliverableKind, boolean>;
+  payMode: PayMode;
 };
 export type CampaignErrors = Partial<Record<CampaignField, string>>;
 
@@ -55,7 +73,20 @@ export const messagesFor = {
   keywords: `Use at most ${L.keywords} keywords.`,
   keyword: `Keep each keyword under ${L.keyword} characters.`,
   image: 'Choose an image file (PNG, JPEG, WebP or GIF).',
+  deliverables: 'Choose at least one deliverable.',
+  perClickNeedsLink: 'Pay per click counts the tracked link’s clicks: choose Tracked link as well.',
+  linkUrl: 'Enter a web address starting with https://',
+  linkClicks: `Enter a whole number of clicks from 1 to ${D.maxClicks.toLocaleString('en-US')}.`,
+  chatEvery: `Enter a whole number of minutes from ${D.minEveryMinutes} to ${D.maxEveryMinutes}.`,
+  chatCommand: 'Use letters, digits or _ (at most 25), e.g. nova.',
+  chatPosts: `Enter a whole number of posts from 1 to ${D.maxPosts.toLocaleString('en-US')}.`,
+  promoRedemptions: `Enter a whole number of redemptions from 1 to ${D.maxRedemptions.toLocaleString('en-US')}.`,
+  perClick: 'Enter the pay per click in dollars, e.g. 0.25.',
+  perClickRange: 'The pay per click must be from $0.01 to $100.00.',
 } as const;
+
+/** Where the bot's preview shows each creator's own tracked link. */
+export const PREVIEW_LINK = 'https://castbridge.example/l/Ab3dEf7h';
 
 export const emptyDraft: CampaignDraft = {
   brand: '',
@@ -73,6 +104,16 @@ export const emptyDraft: CampaignDraft = {
   platforms: [],
   languages: [],
   countries: [],
+  linkUrl: '',
+  linkClicks: '',
+  chatMessage: '',
+  chatEvery: '30',
+  chatCommand: '',
+  chatPosts: '',
+  promoRedemptions: '',
+  perClick: '',
+  asks: { overlay: true, link: false, chat: false, promo: false },
+  payMode: 'flat',
 };
 
 /** "Gaming, Speedruns" → ["Gaming", "Speedruns"]: trimmed, empty ones dropped, repeats (any case) once. */
@@ -108,7 +149,12 @@ export function campaignErrors(draft: CampaignDraft): CampaignErrors {
   // Whole numbers: field, smallest, largest, required, the message when out of range.
   const numbers: Array<[CampaignTextField, number, number, boolean, string]> = [
     ['spots', 1, L.maxSpots, true, messagesFor.spots],
-    ['minutes', 1, L.maxDeliverableMinutes, true, messagesFor.minutes],
+    // Without the overlay the minutes are not asked for (and not checked).
+    ...(draft.asks.overlay
+      ? ([['minutes', 1, L.maxDeliverableMinutes, true, messagesFor.minutes]] as Array<
+          [CampaignTextField, number, number, boolean, string]
+        >)
+      : []),
     ['minAvgViewers', 0, MAX_VIEWERS, false, messagesFor.viewers],
   ];
   for (const [field, min, max, required, message] of numbers) {
@@ -127,7 +173,111 @@ export function campaignErrors(draft: CampaignDraft): CampaignErrors {
     else if (!isDay(draft[field])) errors[field] = messagesFor.day;
   }
   if (!errors.startsOn && !errors.endsOn && draft.endsOn < draft.startsOn) errors.endsOn = messagesFor.endsBeforeStart;
+  Object.assign(errors, deliverableErrors(draft));
   return errors;
+}
+
+/** A web address the tracked link may send to, as contract/schemas/deliverables.ts `linkDeliverable.url` checks it. */
+function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** The chat command as sent: lower case, without the "!" a brand may type in front of it. */
+export const commandOf = (text: string) => text.trim().replace(/^!/, '').toLowerCase();
+
+/** The deliverables' checks: each asked one's fields, and the rules of contract `deliverablesProblem()`. */
+function deliverableErrors(draft: CampaignDraft): CampaignErrors {
+  const errors: CampaignErrors = {};
+  const { asks } = draft;
+  const perClick = draft.payMode === 'perClick';
+  if (!asks.overlay && !asks.link && !asks.chat && !asks.promo) errors.deliverables = messagesFor.deliverables;
+  if (perClick && !asks.link) errors.payMode = messagesFor.perClickNeedsLink;
+  const count = (field: CampaignTextField, min: number, max: number, message: string) => {
+    const number = wholeNumber(draft[field]);
+    if (draft[field].trim() === '') errors[field] = REQUIRED_MESSAGE;
+    else if (number === null || number < min || number > max) errors[field] = message;
+  };
+  if (asks.link) {
+    const url = draft.linkUrl.trim();
+    if (url === '') errors.linkUrl = REQUIRED_MESSAGE;
+    else if (url.length > D.linkUrl) errors.linkUrl = tooLong(D.linkUrl);
+    else if (!isWebAddress(url)) errors.linkUrl = messagesFor.linkUrl;
+    // With a flat fee the clicks are the target; per click the cap ends it.
+    if (!perClick) count('linkClicks', 1, D.maxClicks, messagesFor.linkClicks);
+  }
+  if (asks.chat) {
+    const message = draft.chatMessage.trim();
+    if (message === '') errors.chatMessage = REQUIRED_MESSAGE;
+    else if (message.length > D.chatMessage) errors.chatMessage = tooLong(D.chatMessage);
+    count('chatEvery', D.minEveryMinutes, D.maxEveryMinutes, messagesFor.chatEvery);
+    const command = commandOf(draft.chatCommand);
+    if (command !== '' && !CHAT_COMMAND_PATTERN.test(command)) errors.chatCommand = messagesFor.chatCommand;
+    count('chatPosts', 1, D.maxPosts, messagesFor.chatPosts);
+  }
+  if (asks.promo) count('promoRedemptions', 1, D.maxRedemptions, messagesFor.promoRedemptions);
+  if (perClick) {
+    const cents = dollarsToCents(draft.perClick);
+    if (draft.perClick.trim() === '') errors.perClick = REQUIRED_MESSAGE;
+    else if (cents === null) errors.perClick = messagesFor.perClick;
+    else if (cents < D.minPerClickCents || cents > D.maxPerClickCents) errors.perClick = messagesFor.perClickRange;
+  }
+  return errors;
+}
+
+/** The line the bot would post, with an example link standing for each creator's own (when a link is asked for). */
+export const chatPreview = (draft: CampaignDraft) => botLine(draft.chatMessage, draft.asks.link ? PREVIEW_LINK : null);
+
+/** The server's 400 names fields by their path in the request ("deliverable.link.url: must be …"). */
+const SERVER_FIELDS: Record<string, CampaignField> = {
+  brand: 'brand',
+  title: 'title',
+  description: 'description',
+  payCents: 'pay',
+  spots: 'spots',
+  'targeting.platforms': 'platforms',
+  'targeting.languages': 'languages',
+  'targeting.countries': 'countries',
+  'targeting.categories': 'categories',
+  'targeting.minAvgViewers': 'minAvgViewers',
+  'deliverable.minutes': 'minutes',
+  'deliverable.startsOn': 'startsOn',
+  'deliverable.endsOn': 'endsOn',
+  'deliverable.disclosure': 'disclosure',
+  'deliverable.overlay': 'deliverables',
+  'deliverable.link': 'linkUrl',
+  'deliverable.link.url': 'linkUrl',
+  'deliverable.link.clicks': 'linkClicks',
+  'deliverable.chat': 'chatMessage',
+  'deliverable.chat.message': 'chatMessage',
+  'deliverable.chat.everyMinutes': 'chatEvery',
+  'deliverable.chat.command': 'chatCommand',
+  'deliverable.chat.posts': 'chatPosts',
+  'deliverable.promo': 'promoRedemptions',
+  'deliverable.promo.redemptions': 'promoRedemptions',
+  perClickCents: 'perClick',
+};
+
+/**
+ * A refused save: a 400's parts that name a field show at that field (server/http/errors.ts `describeIssues` joins
+ * them with "; "), the rest above the actions.
+ */
+export function refusalOf(error: unknown): { errors: CampaignErrors; error: string | null } {
+  const text = errorText(error);
+  if ((error as { status?: unknown } | null)?.status !== 400) return { errors: {}, error: text };
+  const errors: CampaignErrors = {};
+  const rest: string[] = [];
+  for (const part of text.split('; ')) {
+    const match = /^([\w.]+): (.+)$/.exec(part);
+    const field = match ? SERVER_FIELDS[match[1]!.replace(/\.\d+$/, '')] : undefined;
+    if (match && field && !errors[field]) errors[field] = match[2]!.charAt(0).toUpperCase() + match[2]!.slice(1) + '.';
+    else rest.push(part);
+  }
+  return { errors, error: rest.length ? rest.join('; ') : null };
 }
 
 export const isValidCampaign = (draft: CampaignDraft) => Object.keys(campaignErrors(draft)).length === 0;
@@ -135,6 +285,9 @@ export const isValidCampaign = (draft: CampaignDraft) => Object.keys(campaignErr
 /** What is sent for a valid draft: trimmed text, pay in integer cents, numbers as numbers. */
 export function toCampaignInput(draft: CampaignDraft): CampaignInput {
   const viewers = wholeNumber(draft.minAvgViewers);
+  const perClick = draft.payMode === 'perClick';
+  const minutes = wholeNumber(draft.minutes);
+  const command = commandOf(draft.chatCommand);
   return {
     brand: draft.brand.trim(),
     title: draft.title.trim(),
@@ -149,16 +302,35 @@ export function toCampaignInput(draft: CampaignDraft): CampaignInput {
       minAvgViewers: draft.minAvgViewers.trim() === '' ? null : viewers,
     },
     deliverable: {
-      minutes: wholeNumber(draft.minutes) ?? 0,
+      // Without the overlay the minutes are kept but not a condition; the schema still wants a whole number ≥ 1.
+      minutes:
+        draft.asks.overlay || (minutes !== null && minutes >= 1 && minutes <= L.maxDeliverableMinutes)
+          ? (minutes ?? 0)
+          : 1,
       startsOn: draft.startsOn,
       endsOn: draft.endsOn,
       disclosure: draft.disclosure.trim(),
       requiresDisclosure: draft.requiresDisclosure,
+      overlay: draft.asks.overlay,
+      link: draft.asks.link
+        ? { url: draft.linkUrl.trim(), clicks: perClick ? null : (wholeNumber(draft.linkClicks) ?? 0) }
+        : null,
+      chat: draft.asks.chat
+        ? {
+            message: draft.chatMessage.trim(),
+            everyMinutes: wholeNumber(draft.chatEvery) ?? 0,
+            command: command === '' ? null : command,
+            posts: wholeNumber(draft.chatPosts) ?? 0,
+          }
+        : null,
+      promo: draft.asks.promo ? { redemptions: wholeNumber(draft.promoRedemptions) ?? 0 } : null,
     },
+    perClickCents: perClick ? (dollarsToCents(draft.perClick) ?? 0) : null,
   };
 }
 
 export function draftOf(campaign: Campaign): CampaignDraft {
+  const d = campaign.deliverable;
   return {
     brand: campaign.brand,
     title: campaign.title,
@@ -175,6 +347,16 @@ export function draftOf(campaign: Campaign): CampaignDraft {
     platforms: [...campaign.targeting.platforms],
     languages: [...campaign.targeting.languages],
     countries: [...campaign.targeting.countries],
+    linkUrl: d.link?.url ?? '',
+    linkClicks: d.link?.clicks == null ? '' : String(d.link.clicks),
+    chatMessage: d.chat?.message ?? '',
+    chatEvery: String(d.chat?.everyMinutes ?? emptyDraft.chatEvery),
+    chatCommand: d.chat?.command ?? '',
+    chatPosts: d.chat ? String(d.chat.posts) : '',
+    promoRedemptions: d.promo ? String(d.promo.redemptions) : '',
+    perClick: campaign.perClickCents === null ? '' : centsToDollars(campaign.perClickCents),
+    asks: { overlay: d.overlay, link: d.link !== null, chat: d.chat !== null, promo: d.promo !== null },
+    payMode: campaign.perClickCents === null ? 'flat' : 'perClick',
   };
 }
 
@@ -182,6 +364,14 @@ export function draftOf(campaign: Campaign): CampaignDraft {
 function withImageError(errors: CampaignErrors, image: string | undefined): CampaignErrors {
   const { image: _previous, ...rest } = errors;
   return image ? { ...rest, image } : rest;
+}
+
+/** A changed draft, with the checks following it once they are shown. */
+function rechecked(context: CampaignEditorContext, draft: CampaignDraft) {
+  return {
+    draft,
+    errors: Object.keys(context.errors).length > 0 ? withImageError(campaignErrors(draft), context.errors.image) : {},
+  };
 }
 
 const toggle = <T>(values: T[], value: T) =>
@@ -205,6 +395,8 @@ export type CampaignEditorEvent =
   | { type: 'choice.toggle'; field: 'platforms'; value: Platform }
   | { type: 'choice.toggle'; field: 'languages'; value: CampaignLanguage }
   | { type: 'disclosure.require'; required: boolean }
+  | { type: 'deliverable.toggle'; kind: DeliverableKind; on: boolean }
+  | { type: 'pay.mode'; mode: PayMode }
   | { type: 'country.add'; country: string }
   | { type: 'country.remove'; country: string }
   | { type: 'image.select'; file: File; previewUrl: string }
@@ -278,17 +470,8 @@ export const campaignEditorMachine = setup({
     editing: {
       on: {
         'field.change': {
-          actions: assign(({ context, event }) => {
-            const draft = { ...context.draft, [event.field]: event.value };
-            // Once shown, the checks follow the fields as they are corrected.
-            return {
-              draft,
-              errors:
-                Object.keys(context.errors).length > 0
-                  ? withImageError(campaignErrors(draft), context.errors.image)
-                  : {},
-            };
-          }),
+          // Once shown, the checks follow the fields as they are corrected.
+          actions: assign(({ context, event }) => rechecked(context, { ...context.draft, [event.field]: event.value })),
         },
         'choice.toggle': {
           actions: assign({
@@ -302,6 +485,15 @@ export const campaignEditorMachine = setup({
           actions: assign({
             draft: ({ context, event }) => ({ ...context.draft, requiresDisclosure: event.required }),
           }),
+        },
+        // Choices re-run the checks once they are shown, as the fields do.
+        'deliverable.toggle': {
+          actions: assign(({ context, event }) =>
+            rechecked(context, { ...context.draft, asks: { ...context.draft.asks, [event.kind]: event.on } }),
+          ),
+        },
+        'pay.mode': {
+          actions: assign(({ context, event }) => rechecked(context, { ...context.draft, payMode: event.mode })),
         },
         'country.add': {
           actions: assign({
@@ -354,7 +546,8 @@ export const campaignEditorMachine = setup({
           target: 'stored',
           actions: assign(({ event }) => ({ campaign: event.output, campaignId: event.output.id })),
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        // A 400 names the fields it refused: shown at them (the rest above the actions).
+        onError: { target: 'editing', actions: assign(({ event }) => refusalOf(event.error)) },
       },
     },
     // The draft is stored; a picked image goes up next (it needs the campaign's id).

@@ -1,5 +1,5 @@
 // The campaignEditor flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
-import type { Fixture } from '../events';
+import { apiRefusal, type Fixture } from '../events';
 import { isValidCampaign, type campaignEditorMachine } from './campaignEditor.machine';
 import { sampleCampaign } from './samples';
 
@@ -15,6 +15,11 @@ export const samples = {
       { type: 'choice.toggle', field: 'languages', value: 'Spanish' },
     ],
     'disclosure.require': [{ type: 'disclosure.require', required: false }],
+    'deliverable.toggle': [
+      { type: 'deliverable.toggle', kind: 'overlay', on: false },
+      { type: 'deliverable.toggle', kind: 'link', on: true },
+    ],
+    'pay.mode': [{ type: 'pay.mode', mode: 'perClick' }],
     'country.add': [{ type: 'country.add', country: 'Mexico' }],
     'country.remove': [{ type: 'country.remove', country: 'Mexico' }],
     // Plain objects rather than Files, so that the inspector can show and edit them as JSON.
@@ -27,6 +32,12 @@ export const samples = {
       { type: 'xstate.done.actor.loadCampaign', output: { ...sampleCampaign, status: 'active' } },
     ],
     'xstate.done.actor.saveCampaign': [{ type: 'xstate.done.actor.saveCampaign', output: sampleCampaign }],
+    'xstate.error.actor.saveCampaign': [
+      {
+        type: 'xstate.error.actor.saveCampaign',
+        error: apiRefusal('deliverable.link.url: must be a web address starting with https://', 400),
+      },
+    ],
     'xstate.done.actor.uploadCampaignImage': [
       { type: 'xstate.done.actor.uploadCampaignImage', output: { ...sampleCampaign, image: '/uploads/creative.png' } },
     ],
@@ -37,6 +48,11 @@ export const samples = {
     valid: isValidCampaign(context.draft),
     errors: Object.keys(context.errors).sort(),
     image: context.image !== null,
+    asks: Object.entries(context.draft.asks)
+      .filter(([, on]) => on)
+      .map(([kind]) => kind)
+      .join(','),
+    payMode: context.draft.payMode,
     failed: context.error !== null,
   }),
 } satisfies Fixture<typeof campaignEditorMachine>;

@@ -1,6 +1,6 @@
 // What the campaign editor reads from the campaignEditor actor.
 import type { SnapshotFrom } from 'xstate';
-import type { campaignEditorMachine } from './campaignEditor.machine';
+import { chatPreview, type campaignEditorMachine } from './campaignEditor.machine';
 
 type Snapshot = SnapshotFrom<typeof campaignEditorMachine>;
 
@@ -23,3 +23,5 @@ export const selectEditorFormShown = (snapshot: Snapshot) =>
   snapshot.matches('uploading') ||
   snapshot.matches('done');
 export const selectEditorBusy = (snapshot: Snapshot) => snapshot.hasTag('busy') || snapshot.matches('done');
+/** The line the bot would post for the message being written (an example link stands for each creator's own). */
+export const selectEditorChatPreview = (snapshot: Snapshot) => chatPreview(snapshot.context.draft);

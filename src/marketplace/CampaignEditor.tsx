@@ -10,6 +10,7 @@ import type {
 } from '@/machines/marketplace/campaignEditor.machine';
 import {
   selectEditorBusy,
+  selectEditorChatPreview,
   selectEditorDraft,
   selectEditorError,
   selectEditorErrors,
@@ -29,6 +30,7 @@ import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
+import { DeliverablesCard, PayFields, type TextField } from './CampaignDeliverables';
 import { LoadState } from '@/src/common/LoadState';
 import * as upload from '@/src/common/upload.css';
 
@@ -78,6 +80,7 @@ function CampaignEditor({ campaignId, logic }: { campaignId: string | null; logi
             errors={selectEditorErrors(snapshot)}
             busy={selectEditorBusy(snapshot)}
             send={send}
+            preview={selectEditorChatPreview(snapshot)}
           />
           <Creative
             image={selectEditorImage(snapshot)}
@@ -110,13 +113,15 @@ function CampaignFields({
   errors,
   busy,
   send,
+  preview,
 }: {
   draft: CampaignDraft;
   errors: CampaignErrors;
   busy: boolean;
   send: Send;
+  preview: string;
 }) {
-  const text = (
+  const text: TextField = (
     field: CampaignTextField,
     label: string,
     extra: {
@@ -153,11 +158,7 @@ function CampaignFields({
             className: s.full,
             hint: 'What creators show and say, in a few sentences.',
           })}
-          {text('pay', 'Pay per Creator', {
-            adornment: '$',
-            inputMode: 'decimal',
-            hint: 'In US dollars, e.g. 250 or 250.50.',
-          })}
+          <PayFields draft={draft} errors={errors} busy={busy} send={send} text={text} />
           {text('spots', 'Spots', { inputMode: 'numeric', hint: 'How many creators can take the offer.' })}
         </div>
       </Card>
@@ -212,40 +213,7 @@ function CampaignFields({
           {text('minAvgViewers', 'Minimum Average Viewers', { inputMode: 'numeric', hint: 'Optional.' })}
         </div>
       </Card>
-      <Card as="section" aria-labelledby="campaign-deliverable">
-        <h2 id="campaign-deliverable" className={s.sectionTitle}>
-          Deliverable
-        </h2>
-        <div className={s.fields}>
-          {text('minutes', 'Overlay Minutes', {
-            inputMode: 'numeric',
-            hint: 'Shown on the overlay within the window.',
-          })}
-          {text('disclosure', 'Disclosure', {
-            maxLength: MARKETPLACE_LIMITS.disclosure,
-            hint: 'Shown on the overlay, e.g. Sponsored by Nova Energy.',
-          })}
-          {text('startsOn', 'Starts On', { type: 'date' })}
-          {text('endsOn', 'Ends On', { type: 'date' })}
-          <div className={s.full}>
-            <label className={s.check}>
-              <input
-                type="checkbox"
-                name="requiresDisclosure"
-                checked={draft.requiresDisclosure}
-                disabled={busy}
-                aria-describedby="campaign-requires-disclosure-hint"
-                onChange={(event) => send({ type: 'disclosure.require', required: event.target.checked })}
-              />
-              Require disclosure (#ad)
-            </label>
-            <p id="campaign-requires-disclosure-hint" className={s.muted}>
-              Minutes count only while the stream is marked as sponsored: Twitch&apos;s Branded Content or #ad /
-              #sponsored in the title; YouTube&apos;s paid promotion or #ad.
-            </p>
-          </div>
-        </div>
-      </Card>
+      <DeliverablesCard draft={draft} errors={errors} busy={busy} send={send} text={text} preview={preview} />
     </>
   );
 }

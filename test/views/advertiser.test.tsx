@@ -580,7 +580,13 @@ describe('Campaign editor', () => {
             endsOn: '2025-07-31',
             disclosure: 'Sponsored by Nova Energy',
             requiresDisclosure: true,
+            // The deliverables beyond the overlay (docs/product.md §Deliverables): none asked here; a flat fee.
+            overlay: true,
+            link: null,
+            chat: null,
+            promo: null,
           },
+          perClickCents: null,
         },
       },
     ]);
