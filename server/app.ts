@@ -78,6 +78,8 @@ import { channelKey, createIngestSupervisor } from './archive/ingest.ts';
 import { archiveRoutes } from './archive/routes.ts';
 import { createAnalytics } from './analytics/aggregate.ts';
 import { createCollector } from './analytics/collector.ts';
+import { createPromo } from './deliverables/promo.ts';
+import { promoRoutes } from './deliverables/promo-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { createMetricStore } from './analytics/store.ts';
 import { combinedSource, parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
@@ -87,6 +89,13 @@ import { startEventSubStandIn, type EventSubStandIn } from './standins/eventsub.
 import { twitchStreamWatcher } from './archive/twitch-streams.ts';
 import { createYouTubePacer, youtubeChatSource } from './archive/youtube-source.ts';
 import { overlayRoutes } from './overlay/routes.ts';
+import { fraudSignals } from './overlay/fraud.ts';
+import { clickSignals } from './deliverables/click-fraud.ts';
+import { createProgress } from './deliverables/progress.ts';
+import { progressRoutes } from './deliverables/progress-routes.ts';
+import { createSettlement } from './deliverables/settlement.ts';
+import { createClickCounter } from './deliverables/clicks.ts';
+import { linkRoutes } from './deliverables/link-routes.ts';
 
 export interface CastbridgeApp {
   app: Hono<AppEnv>;
@@ -252,10 +261,30 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           });
         })()
       : null;
+  // Each accepted offer's deliverables progress, shown on every offer answer, and the settlement that completes the
+  // offers asking for more than the overlay (docs/product.md §Deliverables): held at completion by the overlay's fraud
+  // signals and the clicks' (the deliverables never import the overlay).
+  const progress = createProgress({ db, links: base.links });
+  const settlement = createSettlement({
+    db,
+    config,
+    notifier,
+    feeBps: config.feeBps,
+    progress,
+    logger,
+    holdSignals: async (trx, offerId) => [
+      ...(await fraudSignals(trx, offerId, config.fraud)),
+      ...(await clickSignals(trx, offerId, config.deliverables)),
+    ],
+    // A completed offer leaves the creator's overlay.
+    onCompleted: (creatorIds) => services.overlays.refresh(creatorIds),
+  });
   const services: Services = {
     ...marketplace,
-    campaigns: createCampaignStore(marketplace),
-    offers: createOfferStore(marketplace),
+    campaigns: createCampaignStore({ ...marketplace, progress: progress.progressOf }),
+    offers: createOfferStore({ ...marketplace, progress: progress.progressOf }),
+    progress,
+    settlement,
     matcher: createMatcher(marketplace),
     payoutMethods,
     funding: createFunding(marketplace),
@@ -273,6 +302,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       feeBps: config.feeBps,
       addressKey: secret,
       transport: cluster.transport,
+      settleDeliverables: (offerIds) => settlement.settle(offerIds),
     }),
     governor,
     connections,
@@ -365,6 +395,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       onChecked: (creatorIds, now) => services.overlays.settle(creatorIds, now).then(() => {}),
     }),
     analytics: createAnalytics({ db, archive }),
+    // Tracked links' clicks (docs/product.md §Tracked links): counted in memory, written every CLICK_FLUSH_MS.
+    clicks: createClickCounter({
+      db,
+      dialect: handle.dialect,
+      config,
+      logger,
+      onCounted: (offerIds) => settlement.settle(offerIds),
+    }),
+    promo: createPromo({ db, writes: base.writes, logger, onCounted: (offerIds) => settlement.settle(offerIds) }),
   };
   services.collector.register();
   services.live.register();
@@ -417,6 +456,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       .resubmitStale(STALE_PAYOUT_MS)
       .then(() => services.refunds.resubmitStale(STALE_PAYOUT_MS))
       .then(() => services.overlays.completeDue())
+      // Per-click offers whose campaign's window ended are paid what their clicks earned before it completes.
+      .then(() => settlement.settle())
       .then(() => services.campaigns.completeEnded())
       .then(() => services.overlays.refreshAll())
       .then(() => reviews.ensureScheduled(services.jobs))
@@ -431,10 +472,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     services.overlays
       .settle()
       .catch((error: unknown) => logger.error('overlay settlement failed', { error: (error as Error).message }));
+    // The deliverables too: the counters settle what they counted, this catches a settlement that failed after them.
+    settlement
+      .settle()
+      .catch((error: unknown) => logger.error('deliverables settlement failed', { error: (error as Error).message }));
   }, SETTLE_MS);
   settler.unref();
 
   const app = new Hono<AppEnv>();
+  // GET /l/<code> first: a tracked link's redirect needs none of the middleware below (server/deliverables/link-routes.ts).
+  app.route('/', linkRoutes(services));
   app.use('*', securityHeaders(config));
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins);
@@ -475,6 +522,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', mediaKitRoutes({ ...services, mediaKits: createMediaKits(services) }));
   app.route('/', archiveRoutes(services));
   app.route('/', analyticsRoutes(services));
+  app.route('/', promoRoutes(services));
+  app.route('/', progressRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
   // Their codes, tokens and broadcasts live in DATA_DIR, so the instances of `npm run start:cluster` are one provider.
@@ -547,6 +596,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     services,
     async close() {
       services.collector.stop();
+      // The clicks counted since the last flush are written before the database closes.
+      await services.clicks.close();
       services.live.stop();
       await services.ingest.close();
       await eventSub?.close();

@@ -44,6 +44,10 @@ import type { Collector } from './analytics/collector.ts';
 import type { MetricStore } from './analytics/store.ts';
 import type { LiveWatch } from './connections/live.ts';
 import type { Governor } from './connections/governor.ts';
+import type { Progress } from './deliverables/progress.ts';
+import type { Settlement } from './deliverables/settlement.ts';
+import type { ClickCounter } from './deliverables/clicks.ts';
+import type { Promo } from './deliverables/promo.ts';
 
 export interface Services {
   config: Config;
@@ -119,4 +123,12 @@ export interface Services {
   live: LiveWatch;
   /** GET /api/analytics's figures. */
   analytics: AnalyticsService;
+  /** Each accepted offer's deliverables progress (docs/product.md §Deliverables). */
+  progress: Progress;
+  /** Completes offers whose deliverables are met or whose clicks earned their pay; run after each count. */
+  settlement: Settlement;
+  /** Tracked links' clicks: decided in memory, written in batches (docs/product.md §Tracked links). */
+  clicks: ClickCounter;
+  /** Promo codes and their redemptions (docs/product.md §Deliverables). */
+  promo: Promo;
 }

@@ -194,7 +194,7 @@ export const offerDisplay = z.object({
   /** Pay ÷ impressions × 1000, in cents; null before the first impression. */
   cpmCents: z.number().int().nullable(),
   completedAt: z.string().nullable(),
-  completedVia: z.enum(['advertiser', 'overlay']).nullable(),
+  completedVia: z.enum(['advertiser', 'overlay', 'deliverables']).nullable(),
   review: earningReview.nullable(),
   days: z.array(displayDay),
   sessions: z.array(displaySession),

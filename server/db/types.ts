@@ -177,7 +177,7 @@ export interface OffersTable {
   updated_at: string;
   /** Set when the deliverable was met and the creator earned (docs/product.md §Money). */
   completed_at: Generated<string | null>;
-  completed_via: Generated<'advertiser' | 'overlay' | null>;
+  completed_via: Generated<'advertiser' | 'overlay' | 'deliverables' | null>;
   earned_cents: Generated<number | string | null>;
   fee_cents: Generated<number | string | null>;
   /** The agreed pay and deliverable when a counter-offer changed them (migration 0025); null: the campaign's. */

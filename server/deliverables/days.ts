@@ -41,28 +41,72 @@ export async function bumpDay(
   key: { offerId: string; campaignId: string; day: string },
   counts: DayCounts,
 ): Promise<void> {
+  if (await addDay(trx, key, counts)) await touchProgress(trx, [key.offerId]);
+}
+
+/**
+ * Raises the offers-list revision (users.offers_rev, server/marketplace/offer-revisions.ts) of these offers' creators
+ * and advertisers, inside the caller's transaction: their cached GET /api/offers answers carry each offer's progress,
+ * so whatever changes it (a count, a pause, a code, a consent) says so. One statement whatever the offers.
+ */
+export async function touchProgress(trx: Kysely<Database>, offerIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(offerIds)];
+  for (let from = 0; from < ids.length; from += 500) {
+    const part = ids.slice(from, from + 500);
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ offers_rev: eb('offers_rev', '+', 1) }))
+      .where((eb) =>
+        eb.or([
+          eb('id', 'in', eb.selectFrom('offers').select('offers.creator_id').where('offers.id', 'in', part)),
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('offers')
+              .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+              .select('campaigns.advertiser_id')
+              .where('offers.id', 'in', part),
+          ),
+        ]),
+      )
+      .execute();
+  }
+}
+
+/** Adds to one day's row; false when there was nothing to add. */
+async function addDay(
+  trx: Kysely<Database>,
+  key: { offerId: string; campaignId: string; day: string },
+  counts: DayCounts,
+): Promise<boolean> {
   const present = COLUMNS.filter((column) => (counts[column] ?? 0) !== 0);
-  if (present.length === 0) return;
+  if (present.length === 0) return false;
   const values = Object.fromEntries(present.map((column) => [column, counts[column]!]));
   await trx
     .insertInto('offer_days')
     .values({ offer_id: key.offerId, campaign_id: key.campaignId, day: key.day, ...values })
     .onConflict((oc) =>
-      oc.columns(['offer_id', 'day']).doUpdateSet(
-        Object.fromEntries(
-          present.map((column) => [column, sql`offer_days.${sql.ref(column)} + excluded.${sql.ref(column)}`]),
+      oc
+        .columns(['offer_id', 'day'])
+        .doUpdateSet(
+          Object.fromEntries(
+            present.map((column) => [column, sql`offer_days.${sql.ref(column)} + excluded.${sql.ref(column)}`]),
+          ),
         ),
-      ),
     )
     .execute();
+  return true;
 }
 
-/** Many offers' and days' counts in one statement per row (a click flush's batch). */
+/** Many offers' and days' counts in one statement per row (a click flush's batch), the lists raised once. */
 export async function bumpDays(
   trx: Kysely<Database>,
   rows: readonly { offerId: string; campaignId: string; day: string; counts: DayCounts }[],
 ): Promise<void> {
-  for (const row of rows) await bumpDay(trx, row, row.counts);
+  const changed: string[] = [];
+  for (const row of rows) if (await addDay(trx, row, row.counts)) changed.push(row.offerId);
+  await touchProgress(trx, changed);
 }
 
 /** Sums of an offer's counters over every day (progress). */
@@ -74,10 +118,7 @@ export async function offerTotals(
   if (offerIds.length === 0) return totals;
   const rows = await db
     .selectFrom('offer_days')
-    .select((eb) => [
-      'offer_id',
-      ...COLUMNS.map((column) => eb.fn.sum<number | string>(column).as(column)),
-    ])
+    .select((eb) => ['offer_id', ...COLUMNS.map((column) => eb.fn.sum<number | string>(column).as(column))])
     .where('offer_id', 'in', offerIds)
     .groupBy('offer_id')
     .execute();

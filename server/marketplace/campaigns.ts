@@ -11,7 +11,12 @@ import {
   type CampaignStatus,
   type OfferStatus,
 } from '../../contract/marketplace.ts';
-import type { Campaign, CampaignInput, CampaignPatch } from '../../contract/schemas/marketplace.ts';
+import {
+  deliverablesProblem,
+  type Campaign,
+  type CampaignInput,
+  type CampaignPatch,
+} from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -23,8 +28,10 @@ import {
   CREATOR_COLUMNS,
   toCampaign,
   toOffer,
+  withProgress,
   type CampaignRow,
   type OfferJoinRow,
+  type ProgressOf,
 } from './rows.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 import { withdrawProposals, withProposals } from './proposal-rows.ts';
@@ -49,6 +56,8 @@ interface Notifies {
 export interface CampaignDeps extends Notifies {
   db: Kysely<Database>;
   jobs: Pick<JobQueue, 'enqueue' | 'poke'>;
+  /** Each accepted offer's deliverables progress (server/deliverables/progress.ts, filled by server/app.ts). */
+  progress?: ProgressOf;
 }
 
 export function createCampaignStore(services: CampaignDeps) {
@@ -163,7 +172,17 @@ export function createCampaignStore(services: CampaignDeps) {
       ends_on: input.deliverable.endsOn,
       disclosure: input.deliverable.disclosure,
       requires_disclosure: input.deliverable.requiresDisclosure === false ? 0 : 1,
+      // What else the campaign asks for (docs/product.md §Deliverables): a deliverable left out is null.
+      overlay_required: input.deliverable.overlay === false ? 0 : 1,
+      link_url: input.deliverable.link?.url ?? null,
+      link_clicks: input.deliverable.link?.clicks ?? null,
+      chat_message: input.deliverable.chat?.message ?? null,
+      chat_every_minutes: input.deliverable.chat?.everyMinutes ?? null,
+      chat_command: input.deliverable.chat?.command ?? null,
+      chat_posts: input.deliverable.chat?.posts ?? null,
+      promo_redemptions: input.deliverable.promo?.redemptions ?? null,
     }),
+    ...(input.perClickCents !== undefined && { per_click_cents: input.perClickCents }),
   });
 
   /** Why a draft cannot launch yet, or null. */
@@ -238,7 +257,7 @@ export function createCampaignStore(services: CampaignDeps) {
         .selectFrom('offers')
         .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
         .innerJoin('users', 'users.id', 'offers.creator_id')
-        .select([...OFFER_COLUMNS, ...CREATOR_COLUMNS])
+        .select([...OFFER_COLUMNS, ...CREATOR_COLUMNS, 'offers.creator_id as creator_id'])
         .where('offers.campaign_id', '=', id)
         .orderBy('offers.score', 'desc')
         .orderBy('offers.created_at')
@@ -246,9 +265,13 @@ export function createCampaignStore(services: CampaignDeps) {
       const [campaign] = await withDelivery(await withCounts([row]));
       return {
         campaign: campaign!,
-        offers: await withProposals(
-          db,
-          offers.map((offer) => toOffer(offer as OfferJoinRow, true)),
+        offers: await withProgress(
+          services.progress,
+          await withProposals(
+            db,
+            offers.map((offer) => toOffer(offer as OfferJoinRow, true)),
+          ),
+          new Map(offers.map((offer) => [offer.id, offer.creator_id])),
         ),
       };
     },
@@ -259,6 +282,10 @@ export function createCampaignStore(services: CampaignDeps) {
       const next = { ...toCampaign(row), ...patch } as Campaign;
       if (next.deliverable.endsOn < next.deliverable.startsOn)
         throw new HttpError(400, 'deliverable.endsOn: must not end before it starts');
+      // The deliverables and the pay are checked together once merged: a patch of one may break the other (a rate
+      // without the link it counts, a flat fee whose link has no click target).
+      const problem = deliverablesProblem(next);
+      if (problem) throw new HttpError(400, `${problem.path.join('.')}: ${problem.message}`);
       const updated = await db
         .updateTable('campaigns')
         .set({ ...columns(patch as Partial<ValidInput>), updated_at: now() })

@@ -4,7 +4,10 @@
 // once, the one who could dispute it has just vouched for it. The overlay completes an offer once the platform
 // verified its display (server/overlay/, `via: 'overlay'`): the pay goes to the creator's pending balance and a review
 // window opens (docs/product.md §Review window and disputes, server/money/reviews.ts): released when it ends, or
-// disputed by the advertiser, or held by fraud signals, for an operator to resolve.
+// disputed by the advertiser, or held by fraud signals, for an operator to resolve. The deliverables beyond the overlay
+// (server/deliverables/settlement.ts, `via: 'deliverables'`) complete the same way once every deliverable asked is met
+// or, paid per click, with what the clicks earned (`payCents`, at most the offer's pay): the rest of the offer's
+// reservation no longer owed goes back to the advertiser in the same transaction.
 //
 // The marketplace owns completion. It is an offer's transition (accepted or active → completed, 409 from any other
 // status), on the offers table, raising the offers-list revisions and telling both sides; money contributes one
@@ -23,7 +26,7 @@ import { formatWhen, openReview } from '../money/reviews.ts';
 import type { NewNotification } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 
-export type CompletedVia = 'advertiser' | 'overlay';
+export type CompletedVia = 'advertiser' | 'overlay' | 'deliverables';
 
 export interface Completion {
   offerId: string;
@@ -40,8 +43,13 @@ export interface CompletionInput {
   feeBps: number;
   /** When it completed (ISO); now unless given (the demo seed writes a past history). */
   at?: string;
-  /** The review window (config.reviewSeconds): required for `via: 'overlay'`. */
+  /** The review window (config.reviewSeconds): required for `via: 'overlay'` and `via: 'deliverables'`. */
   reviewSeconds?: number;
+  /**
+   * What the creator earned when it is less than the offer's pay (pay per click: the counted clicks × the rate, at
+   * most the pay, which is the cap); the offer's pay when absent. More than the pay, or negative, is refused.
+   */
+  payCents?: number;
   /** Fraud signals (server/overlay/): any holds the earning for an operator instead of releasing it. */
   holdReasons?: HoldReason[];
 }
@@ -51,12 +59,15 @@ export interface CompletionInput {
  * (its key is the offer). Returns the notifications for the caller to store with its transaction.
  */
 export async function completeOffer(trx: Kysely<Database>, input: CompletionInput): Promise<Completion> {
-  const overlay = input.via === 'overlay';
+  // The platform (overlay) or Castbridge's own counts (deliverables) proved it, not the advertiser: a review window.
+  const reviewed = input.via === 'overlay' || input.via === 'deliverables';
   if (
-    overlay &&
+    reviewed &&
     (input.reviewSeconds === undefined || !Number.isFinite(input.reviewSeconds) || input.reviewSeconds < 0)
   )
-    throw new Error('completeOffer: an overlay completion needs its review window (reviewSeconds, from the config)');
+    throw new Error(
+      `completeOffer: a ${input.via} completion needs its review window (reviewSeconds, from the config)`,
+    );
   const offer = await trx
     .selectFrom('offers')
     .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
@@ -72,6 +83,7 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
       'offers.pay_cents as offer_pay_cents',
       'campaigns.brand as brand',
       'campaigns.title as title',
+      'campaigns.per_click_cents as per_click_cents',
       'users.first_name as first_name',
       'users.last_name as last_name',
       'users.email as email',
@@ -80,8 +92,14 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
     .executeTakeFirst();
   if (!offer) throw new HttpError(404, 'No such offer');
   const stamp = input.at ?? new Date().toISOString();
-  // The pay a counter-offer agreed, else the campaign's.
-  const pay = Number(offer.offer_pay_cents ?? offer.pay_cents);
+  // The pay a counter-offer agreed, else the campaign's; paid per click, what the clicks earned of it.
+  const agreed = Number(offer.offer_pay_cents ?? offer.pay_cents);
+  if (
+    input.payCents !== undefined &&
+    (!Number.isSafeInteger(input.payCents) || input.payCents < 1 || input.payCents > agreed)
+  )
+    throw new Error(`completeOffer: payCents ${input.payCents} is outside 1..${agreed}, the offer's pay`);
+  const pay = input.payCents ?? agreed;
   const fee = feeOf(pay, input.feeBps);
   const earned = pay - fee;
   const changed = await trx
@@ -111,13 +129,15 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
     creatorId: offer.creator_id,
     payCents: pay,
     feeCents: fee,
-    kind: overlay ? 'overlay_earning' : 'earning',
-    into: overlay ? 'pending' : 'available',
+    // A reviewed earning is an overlay_earning whatever proved it: the review's resolutions are reckoned against that
+    // kind on the Earnings screen (server/money/earnings.ts), and both go through the same pending balance.
+    kind: reviewed ? 'overlay_earning' : 'earning',
+    into: reviewed ? 'pending' : 'available',
     memo: `${offer.brand}: "${offer.title}"`,
     at: stamp,
   });
   const holdReasons = input.holdReasons ?? [];
-  const review = overlay
+  const review = reviewed
     ? { endsAt: new Date(stamp).getTime() + Math.round(input.reviewSeconds! * 1000), held: holdReasons.length > 0 }
     : null;
   if (review)
@@ -132,12 +152,35 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
       holdReasons,
       at: stamp,
     });
-  // A cancelled or ended campaign gives back what it no longer owes.
+  // A cancelled or ended campaign gives back what it no longer owes; so does an offer that earned less than its pay
+  // (the completed offer's spot no longer needs its reservation, server/money/funding.ts).
   if (offer.campaign_status !== 'active' && offer.campaign_status !== 'paused')
     await releaseUnneeded(trx, offer.campaign_id, 'a pending delivery was settled');
+  else if (pay < agreed)
+    await releaseUnneeded(
+      trx,
+      offer.campaign_id,
+      `"${offer.title}" earned ${formatCents(pay)} of its ${formatCents(agreed)} cap`,
+    );
   await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
   const creator = displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.email });
   const until = review ? formatWhen(review.endsAt) : '';
+  // What proved the delivery, in each side's words.
+  const perClick = offer.per_click_cents !== null;
+  const delivered =
+    input.via === 'deliverables'
+      ? perClick
+        ? pay < agreed
+          ? `The campaign "${offer.title}" has ended and your tracked link's clicks earned ${formatCents(pay)} of the ${formatCents(agreed)} cap`
+          : `Your tracked link's clicks for "${offer.title}" reached the ${formatCents(agreed)} cap`
+        : `You delivered everything "${offer.title}" asked for`
+      : `Your overlay showed "${offer.title}" for its full time`;
+  const proof =
+    input.via === 'deliverables'
+      ? perClick
+        ? `${creator}'s tracked link for "${offer.title}" earned ${formatCents(pay)} in counted clicks${pay < agreed ? ` (the rest of the ${formatCents(agreed)} cap returns to your balance)` : ' (its cap)'}`
+        : `${creator} delivered everything "${offer.title}" asked for, as Castbridge counted it`
+      : `${creator} completed "${offer.title}", verified by the platform`;
   return {
     offerId: offer.id,
     earnedCents: earned,
@@ -151,8 +194,8 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
         text: !review
           ? `${offer.brand} confirmed "${offer.title}": ${formatCents(earned)} is in your Earning Balance.`
           : review.held
-            ? `Your overlay showed "${offer.title}" for its full time: ${formatCents(earned)} is held for a review by Castbridge, then it moves to your Earning Balance.`
-            : `Your overlay showed "${offer.title}" for its full time: ${formatCents(earned)} is pending review until ${until}, then it moves to your Earning Balance.`,
+            ? `${delivered}: ${formatCents(earned)} is held for a review by Castbridge, then it moves to your Earning Balance.`
+            : `${delivered}: ${formatCents(earned)} is pending review until ${until}, then it moves to your Earning Balance.`,
         offerId: offer.id,
         link: '/earnings',
       },
@@ -162,7 +205,7 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
         title: 'Delivery confirmed',
         text: !review
           ? `${creator} completed "${offer.title}" and was paid ${formatCents(pay)}.`
-          : `${creator} completed "${offer.title}", verified by the platform: ${formatCents(pay)} is paid once the review window ends. You can review the proof and dispute it until ${until}${review.held ? '; Castbridge also holds it for a review of the proof' : ''}.`,
+          : `${proof}: ${formatCents(pay)} is paid once the review window ends. You can review the proof and dispute it until ${until}${review.held ? '; Castbridge also holds it for a review of the proof' : ''}.`,
         offerId: offer.id,
         link: `/campaigns/${offer.campaign_id}`,
       },

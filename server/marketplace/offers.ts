@@ -2,7 +2,9 @@
 // an advertiser reads the offers of their own campaigns; both write in the offer's thread. Anyone else: 404.
 // Transitions follow contract/marketplace.ts (OFFER_ACTIONS); anything else is a 409. Accepting takes a spot with
 // one conditional UPDATE (accepted_count < spots), so concurrent accepts never overbook a campaign. Accepting needs a
-// channel connected on one of the campaign's platforms: display counts only while that platform confirms it is live.
+// channel connected on one of the campaign's platforms when the campaign asks for overlay minutes (display counts only
+// while that platform confirms it is live) or chat posts (the bot posts in that channel); a campaign asking only for
+// link clicks or promo redemptions needs none.
 import {
   OFFER_ACTIONS,
   THREAD_OPEN_STATUSES,
@@ -22,7 +24,16 @@ import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { expireOpenOffers } from './campaigns.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 import { withdrawProposals, withProposals } from './proposal-rows.ts';
-import { CREATOR_COLUMNS, OFFER_COLUMNS, targetingOf, toOffer, type CampaignRow, type OfferJoinRow } from './rows.ts';
+import {
+  CREATOR_COLUMNS,
+  OFFER_COLUMNS,
+  targetingOf,
+  toOffer,
+  withProgress,
+  type CampaignRow,
+  type OfferJoinRow,
+  type ProgressOf,
+} from './rows.ts';
 
 const NOT_FOUND = 'No such offer';
 
@@ -36,6 +47,8 @@ export interface OfferDeps {
   db: Kysely<Database>;
   notifier: Pick<Notifier, 'create' | 'thread'>;
   jobs: Pick<JobQueue, 'enqueue' | 'poke'>;
+  /** Each accepted offer's deliverables progress (server/deliverables/progress.ts, filled by server/app.ts). */
+  progress?: ProgressOf;
 }
 
 /**
@@ -96,7 +109,10 @@ export async function takeSpot(
   const stamp = new Date().toISOString();
   if (campaign.status !== 'active')
     throw new HttpError(409, `This campaign is ${campaign.status}: it is not taking offers right now`);
-  await assertConnected(trx, offer.creator_id, campaign);
+  // Overlay minutes count only while the platform confirms the channel is live, and the bot posts in the channel's
+  // chat: those need a channel. A tracked link or a promo code is delivered wherever the creator shares it.
+  if (Number(campaign.overlay_required) !== 0 || campaign.chat_message !== null)
+    await assertConnected(trx, offer.creator_id, campaign);
   const took = await trx
     .updateTable('campaigns')
     .set((eb) => ({ accepted_count: eb('accepted_count', '+', 1), updated_at: stamp }))
@@ -225,9 +241,13 @@ export function createOfferStore(services: OfferDeps) {
       );
       if (status) query = query.where('offers.status', '=', status);
       const rows = await query.orderBy('offers.updated_at', 'desc').limit(500).execute();
-      return withProposals(
-        db,
-        rows.map((row) => present(party, row as OfferJoinRow)),
+      return withProgress(
+        services.progress,
+        await withProposals(
+          db,
+          rows.map((row) => present(party, row as OfferJoinRow)),
+        ),
+        new Map(rows.map((row) => [row.id, row.creator_id])),
       );
     },
 
@@ -241,7 +261,12 @@ export function createOfferStore(services: OfferDeps) {
     },
 
     async get(party: Party, id: string): Promise<Offer> {
-      const [offer] = await withProposals(db, [present(party, await visible(party, id))]);
+      const row = await visible(party, id);
+      const [offer] = await withProgress(
+        services.progress,
+        await withProposals(db, [present(party, row)]),
+        new Map([[row.id, row.creator_id]]),
+      );
       return offer!;
     },
 

@@ -1,6 +1,7 @@
 // Row ↔ API shapes of the marketplace (contract/schemas/marketplace.ts), shared by its stores.
 import type { Selectable } from 'kysely';
 import type { Campaign, MatchReason, Offer } from '../../contract/schemas/marketplace.ts';
+import type { DeliverableProgress } from '../../contract/schemas/deliverables.ts';
 import { OFFER_STATUSES, type OfferStatus } from '../../contract/marketplace.ts';
 import type { AdvertiserProfilesTable, CampaignsTable } from '../db/types.ts';
 import { displayName } from '../accounts/users.ts';
@@ -234,4 +235,36 @@ export function toAdvertiserProfile(row: Selectable<AdvertiserProfilesTable>) {
     rejectionReason: row.rejection_reason,
     reviewedAt: row.reviewed_at,
   };
+}
+
+/** What an offer's progress is looked up by (server/deliverables/progress.ts). */
+export interface ProgressKey {
+  offerId: string;
+  campaignId: string;
+  creatorId: string;
+  status: string;
+}
+
+/**
+ * The deliverables' progress of many offers in one batch (docs/product.md §Deliverables). The deliverables domain
+ * builds on the marketplace, so the marketplace knows it only as this callback, which server/app.ts fills.
+ */
+export type ProgressOf = (offers: readonly ProgressKey[]) => Promise<Map<string, DeliverableProgress | null>>;
+
+/** Sets each offer's `progress` (creators: each offer's creator id, by offer id) with one call for the whole list. */
+export async function withProgress(
+  progressOf: ProgressOf | undefined,
+  offers: Offer[],
+  creators: ReadonlyMap<string, string>,
+): Promise<Offer[]> {
+  if (!progressOf || offers.length === 0) return offers;
+  const byOffer = await progressOf(
+    offers.map((offer) => ({
+      offerId: offer.id,
+      campaignId: offer.campaignId,
+      creatorId: creators.get(offer.id) ?? '',
+      status: offer.status,
+    })),
+  );
+  return offers.map((offer) => ({ ...offer, progress: byOffer.get(offer.id) ?? null }));
 }

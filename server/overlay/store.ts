@@ -138,6 +138,8 @@ export interface OverlayDeps {
   addressKey: Uint8Array | string;
   /** Tells the other instances what changed (docs/product.md §Several instances); none in one process. */
   transport?: Transport;
+  /** Offers asking for more than the overlay, whose minutes are met: the deliverables' settlement decides them. */
+  settleDeliverables?: (offerIds: string[]) => Promise<unknown>;
 }
 
 export function createOverlays(deps: OverlayDeps): Overlays {
@@ -269,6 +271,7 @@ export function createOverlays(deps: OverlayDeps): Overlays {
     config: deps.config,
     // A completed offer leaves the overlays at once and is credited no more.
     refresh: (creatorIds) => refresh(creatorIds),
+    ...(deps.settleDeliverables ? { settleDeliverables: deps.settleDeliverables } : {}),
   });
 
   // Changes other instances told while the transport was down are lost: once it is back, every cached token and offer

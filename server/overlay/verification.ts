@@ -20,6 +20,7 @@ import type { Database, MinuteStatus } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
+import { touchProgress } from '../deliverables/days.ts';
 import { completeOffer } from '../marketplace/completion.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { fraudSignals } from './fraud.ts';
@@ -66,6 +67,11 @@ export interface VerificationDeps {
   config: Pick<Config, 'reviewSeconds' | 'fraud'>;
   /** The creators whose offers completed: their overlays drop them (server/overlay/store.ts refresh). */
   refresh(creatorIds: string[]): Promise<void>;
+  /**
+   * Offers whose verified minutes met their deliverable but whose campaign asks for more than the overlay, or pays
+   * per click: the deliverables' settlement decides them (server/deliverables/settlement.ts, wired by server/app.ts).
+   */
+  settleDeliverables?: (offerIds: string[]) => Promise<unknown>;
 }
 
 interface PendingMinute {
@@ -256,6 +262,8 @@ export function createVerification(deps: VerificationDeps): Verification {
         })
         .where('offer_id', '=', offerId)
         .execute();
+    // The offer's answers show its verified seconds (its deliverables' progress): cached lists are told.
+    if (verified > 0) await touchProgress(trx, [offerId]);
     return { settled, verified };
   }
 
@@ -386,23 +394,47 @@ export function createVerification(deps: VerificationDeps): Verification {
     }
   }
 
+  /**
+   * Minutes alone complete an offer only when its campaign asks for nothing but the overlay, at a flat fee; the
+   * others whose minutes are met go to the deliverables' settlement, which also weighs the rest.
+   */
   async function completeDue(offerIds?: readonly string[], now = Date.now()): Promise<number> {
+    if (offerIds && offerIds.length === 0) return 0;
     let query = db
       .selectFrom('overlay_progress')
       .innerJoin('offers', 'offers.id', 'overlay_progress.offer_id')
       .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
-      .select(['offers.id as offerId', 'offers.creator_id as creatorId'])
+      .select((eb) => [
+        'offers.id as offerId',
+        'offers.creator_id as creatorId',
+        eb
+          .and([
+            eb('campaigns.overlay_required', '!=', 0),
+            eb('campaigns.link_url', 'is', null),
+            eb('campaigns.chat_message', 'is', null),
+            eb('campaigns.promo_redemptions', 'is', null),
+            eb('campaigns.per_click_cents', 'is', null),
+          ])
+          .as('overlayOnly'),
+      ])
       .where('offers.status', 'in', DELIVERY_STATUSES)
       .whereRef(
         'overlay_progress.verified_seconds',
         '>=',
         sql<number>`coalesce(offers.deliverable_minutes, campaigns.deliverable_minutes) * 60`,
       );
-    if (offerIds) {
-      if (offerIds.length === 0) return 0;
-      query = query.where('offers.id', 'in', [...offerIds]);
+    if (offerIds) query = query.where('offers.id', 'in', [...offerIds]);
+    const met = await query.execute();
+    // SQLite answers the condition as 0/1, PostgreSQL as a boolean: Number() reads both.
+    const due = met.filter((row) => Number(row.overlayOnly) === 1);
+    const more = met.filter((row) => !due.includes(row)).map((row) => row.offerId);
+    if (more.length > 0 && deps.settleDeliverables) {
+      try {
+        await deps.settleDeliverables(more);
+      } catch (error) {
+        logger.error('deliverables settlement after verified minutes failed', { error: (error as Error).message });
+      }
     }
-    const due = await query.execute();
     let count = 0;
     for (const row of due) {
       try {

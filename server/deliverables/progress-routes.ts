@@ -1,0 +1,32 @@
+// GET /api/offers/:id/deliverables (docs/product.md §Deliverables): an offer's progress on each deliverable its
+// campaign asks for, for the offer's creator and its campaign's advertiser. Anyone else's offer is a 404 (checked
+// before anything else, server/marketplace/access.ts); an offer not accepted yet has no progress (409).
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import { route, type RouteDeps } from '../http/route.ts';
+import type { AppEnv } from '../http/session.ts';
+import { offerParty } from '../marketplace/access.ts';
+import { PROGRESS_STATUSES, type Progress } from './progress.ts';
+
+export interface ProgressRoutesDeps extends RouteDeps {
+  db: Kysely<Database>;
+  progress: Pick<Progress, 'factsOf'>;
+}
+
+export function progressRoutes(services: ProgressRoutesDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  route(app, services, 'getOfferDeliverables', { authorize: offerParty(services.db) }, async (c) => {
+    const id = c.req.param('id')!;
+    const fact = (await services.progress.factsOf([id])).get(id);
+    if (!fact) throw new HttpError(404, 'No such offer');
+    if (!PROGRESS_STATUSES.includes(fact.status))
+      throw new HttpError(
+        409,
+        `This offer is ${fact.status.replace('_', ' ')}: its deliverables are counted once it is accepted`,
+      );
+    return { progress: fact.progress };
+  });
+  return app;
+}
