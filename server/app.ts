@@ -456,7 +456,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       .resubmitStale(STALE_PAYOUT_MS)
       .then(() => services.refunds.resubmitStale(STALE_PAYOUT_MS))
       .then(() => services.overlays.completeDue())
-      // Per-click offers whose campaign's window ended are paid what their clicks earned before it completes.
+      // Per-click offers whose campaign's window ended are paid what their clicks earned before it completes (the
+      // clicks this instance still holds written first).
+      .then(() => services.clicks.flush())
       .then(() => settlement.settle())
       .then(() => services.campaigns.completeEnded())
       .then(() => services.overlays.refreshAll())

@@ -89,11 +89,11 @@ export interface AcceptingOffer {
 
 /**
  * Accepts `offer` inside `trx`, at the campaign's terms or (`terms`, a counter-offer's accepted proposal) at its
- * own: 409 unless the campaign is active and the creator has a channel connected on one of its platforms; takes a
- * spot with one conditional UPDATE (accepted_count < spots) and moves the offer from invited or info_requested with
- * another, so concurrent accepts settle once. An open proposal is withdrawn (`keepProposal`: the caller settles
- * it). A campaign whose last spot this took is full: its other open offers expire. Stores `notices` and returns
- * their announcement.
+ * own: 409 unless the campaign is active and (when it asks for overlay minutes or chat posts) the creator has a
+ * channel connected on one of its platforms; takes a spot with one conditional UPDATE (accepted_count < spots) and
+ * moves the offer from invited or info_requested with another, so concurrent accepts settle once. An open proposal
+ * is withdrawn (`keepProposal`: the caller settles it). A campaign whose last spot this took is full: its other open
+ * offers expire. Stores `notices` and returns their announcement.
  */
 export async function takeSpot(
   trx: Kysely<Database>,

@@ -14,6 +14,8 @@ export function offersShownOn(db: Kysely<Database>, creatorId: string, day: stri
     .where('offers.creator_id', '=', creatorId)
     .where('offers.status', 'in', DELIVERY_STATUSES)
     .where('campaigns.status', '=', 'active')
+    // A campaign asking only for clicks, chat posts or redemptions has nothing to show (docs/product.md §Deliverables).
+    .where('campaigns.overlay_required', '!=', 0)
     .where('campaigns.starts_on', '<=', day)
     .where('campaigns.ends_on', '>=', day)
     .orderBy('offers.created_at')

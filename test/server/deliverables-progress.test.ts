@@ -176,6 +176,9 @@ describe.each(BACKENDS)('deliverables progress on %s', (backendName) => {
       api.request('POST', `/api/offers/${o.offerId}/accept`, { token: o.creator.token });
     expect((await accept(linkOnly)).status).toBe(200);
     expect((await accept(promoOnly)).status).toBe(200);
+    // Nothing of theirs is shown by the overlay (they ask for no minutes).
+    for (const o of [linkOnly, promoOnly])
+      expect((await api.castbridge.services.overlays.state(o.creator.id)).creatives).toEqual([]);
     const refusedChat = await accept(chatOnly);
     expect(refusedChat.status).toBe(409);
     expect(refusedChat.body.message).toMatch(/^Connect your Twitch or YouTube channel/);
