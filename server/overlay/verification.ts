@@ -262,8 +262,6 @@ export function createVerification(deps: VerificationDeps): Verification {
         })
         .where('offer_id', '=', offerId)
         .execute();
-    // The offer's answers show its verified seconds (its deliverables' progress): cached lists are told.
-    if (verified > 0) await touchProgress(trx, [offerId]);
     return { settled, verified };
   }
 
@@ -367,6 +365,9 @@ export function createVerification(deps: VerificationDeps): Verification {
       verified += result.verified;
       if (result.verified > 0) gained.push(offerId);
     }
+    // The offers' answers show their verified seconds (the deliverables' progress): their cached lists are told, in
+    // one statement for the round, right after its writes (as matching does after its long transaction).
+    if (gained.length > 0) await writes.run((trx) => touchProgress(trx, gained));
     const completed = gained.length > 0 ? await completeDue(gained, now) : 0;
     return { settled, verified, completed };
   }
