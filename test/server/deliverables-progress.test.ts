@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { DeliverableProgress } from '../../contract/schemas/deliverables.ts';
-import { bumpDay, utcDay } from '../../server/deliverables/days.ts';
+import { bumpDay, touchProgress, utcDay } from '../../server/deliverables/days.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, connectChannel, day, type Account } from './market.ts';
 
@@ -239,6 +239,60 @@ describe.each(BACKENDS)('deliverables progress on %s', (backendName) => {
     expect(own.body.progress).toEqual(counted);
     const theirs = await api.request('GET', `/api/offers/${offerId}/deliverables`, { token: advertiser.token });
     expect(theirs.body.progress).toEqual(counted);
+
+    // The bot's consent (on a channel of the campaign's platforms), its pause and last post, the creator's code: as
+    // the bot and promo codes write them, raising the lists with touchProgress.
+    const channel = await db
+      .selectFrom('connected_accounts')
+      .select('id')
+      .where('user_id', '=', creator.id)
+      .executeTakeFirstOrThrow();
+    const postedAt = Date.now() - 60_000;
+    await db
+      .insertInto('bot_consents')
+      .values({ account_id: channel.id, creator_id: creator.id, granted_at: 1 })
+      .execute();
+    await db
+      .insertInto('offer_bots')
+      .values({ offer_id: offerId, paused: 1, last_posted_at: postedAt, updated_at: postedAt })
+      .execute();
+    await db
+      .insertInto('promo_codes')
+      .values({ offer_id: offerId, campaign_id: campaignId, code: 'Ana10', code_key: 'ANA10', created_at: 1 })
+      .execute();
+    await touchProgress(db, [offerId]);
+    expect(await progressIn(creator)).toMatchObject({
+      chat: { consent: true, paused: true, lastPostedAt: new Date(postedAt).toISOString() },
+      promo: { code: 'Ana10' },
+    });
+    // A channel waiting to be reconnected carries no consent.
+    await db.updateTable('connected_accounts').set({ status: 'reconnect' }).where('id', '=', channel.id).execute();
+    await touchProgress(db, [offerId]);
+    expect(await progressIn(advertiser)).toMatchObject({ chat: { consent: false } });
+
+    // Met once every deliverable is: 100 clicks, 10 posts, 5 redemptions and the overlay's 120 minutes.
+    await bumpDay(db, { offerId, campaignId, day: utcDay(Date.now()) }, { clicks: 90, redemptions: 3, bot_posts: 6 });
+    expect(await progressIn(creator)).toMatchObject({ met: false });
+    await db
+      .insertInto('overlay_progress')
+      .values({
+        offer_id: offerId,
+        displayed_seconds: 7200,
+        verified_seconds: 7200,
+        credited_until: Date.now(),
+        last_beat_id: 'beat',
+        first_beat_at: new Date().toISOString(),
+        last_beat_at: new Date().toISOString(),
+      })
+      .execute();
+    await touchProgress(db, [offerId]);
+    expect(await progressIn(creator)).toMatchObject({
+      met: true,
+      overlay: { verifiedSeconds: 7200, targetSeconds: 7200 },
+      link: { clicks: 100 },
+      chat: { posts: 10 },
+      promo: { redemptions: 5 },
+    });
   });
 
   it('GET /api/offers/:id/deliverables: other creators and advertisers 404, operators 403, no one 401, not accepted 409', async () => {
