@@ -140,6 +140,16 @@ describe.each(BACKENDS)('deliverables pay on %s', (backendName) => {
       (n) => n.type === 'offer.completed',
     )!.text;
     expect(text).toMatch(/^You delivered everything "Weekend streams" asked for: \$9 is pending review until /);
+    // Its proof names what completed it; the advertiser may dispute it in its window, as an overlay delivery.
+    const proof = await api.request('GET', `/api/offers/${offer.offerId}/display`, { token: advertiser.token });
+    expect(proof.status, proof.text).toBe(200);
+    expect(proof.body.display).toMatchObject({ completedVia: 'deliverables', review: { status: 'pending' } });
+    const dispute = await api.request('POST', `/api/offers/${offer.offerId}/dispute`, {
+      token: advertiser.token,
+      json: { reason: 'These clicks came from one office' },
+    });
+    expect(dispute.status, dispute.text).toBe(200);
+    expect(dispute.body.review).toMatchObject({ status: 'disputed' });
     // The offer's answers show it met.
     const answer = await api.request('GET', `/api/offers/${offer.offerId}`, { token: advertiser.token });
     expect(answer.body.offer).toMatchObject({
