@@ -120,7 +120,7 @@ const POLL_STRIPE_MS = 5 * 60 * 1000;
 
 export interface AppOptions {
   logger?: Logger;
-  /** The sign-in throttle's clock (tests move it instead of sleeping); Date.now otherwise. */
+  /** The sign-in throttle's and the click counter's clock (tests move it instead of sleeping); Date.now otherwise. */
   now?: () => number;
 }
 
@@ -401,6 +401,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       dialect: handle.dialect,
       config,
       logger,
+      now: options.now,
       onCounted: (offerIds) => settlement.settle(offerIds),
     }),
     promo: createPromo({ db, writes: base.writes, logger, onCounted: (offerIds) => settlement.settle(offerIds) }),

@@ -1,0 +1,44 @@
+// GET /l/<code>: the tracked link (docs/product.md §Tracked links). Mounted by app.ts ahead of every other middleware:
+// a redirect needs none of the pages' security headers or the API's session, and a link in a busy chat is clicked
+// thousands of times a second. The answer is decided in memory (./clicks.ts); every click is redirected, counted or
+// not, and only a code that is no link answers 404.
+import { Hono, type Context } from 'hono';
+import { addressBlock, clientIp } from '../http/client-ip.ts';
+import type { ClickAnswer, ClickCounter } from './clicks.ts';
+
+export interface LinkRoutesDeps {
+  config: { trustProxy: boolean };
+  clicks: ClickCounter;
+}
+
+const NOT_FOUND = 'This link does not lead anywhere. Check that it was copied whole.';
+
+function respond(c: Context, answer: ClickAnswer): Response {
+  const headers: Record<string, string> = {
+    // Every click has to reach us: a cached redirect would go uncounted (and keep going to an old URL).
+    'Cache-Control': 'no-store',
+    // The brand learns where the visit came from by the UTM parameters, not by the page the visitor was on.
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (answer.status === 302) {
+    headers.Location = answer.location!;
+    return new Response(null, { status: 302, headers });
+  }
+  headers['Content-Type'] = 'text/plain; charset=utf-8';
+  return new Response(c.req.method === 'HEAD' ? null : NOT_FOUND, { status: 404, headers });
+}
+
+export function linkRoutes(deps: LinkRoutesDeps): Hono {
+  const app = new Hono();
+  app.get('/l/:code', (c): Response | Promise<Response> => {
+    const answer = deps.clicks.click(c.req.param('code'), {
+      // The address as the limits count it (an IPv6 address as its /64): one home is one visitor.
+      address: addressBlock(clientIp(c, deps.config.trustProxy)),
+      userAgent: c.req.header('user-agent') ?? '',
+      head: c.req.method === 'HEAD',
+    });
+    return answer instanceof Promise ? answer.then((settled) => respond(c, settled)) : respond(c, answer);
+  });
+  return app;
+}
