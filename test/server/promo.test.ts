@@ -11,7 +11,7 @@ import { createPromo, dollarsToCents, generateCode, parseCsv } from '../../serve
 import { REDEMPTION_RULE, redemptionLimitKey } from '../../server/deliverables/promo-routes.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, approvedAdvertiser, campaignInput, day, type Account } from './market.ts';
+import { account, approvedAdvertiser, campaignInput, day, expectLedgerCommandClean, type Account } from './market.ts';
 
 describe('the redemptions CSV parser', () => {
   it('reads RFC 4180: quotes, doubled quotes, commas and line breaks in cells, CRLF, LF, a BOM, blank lines', () => {
@@ -168,7 +168,11 @@ describe.each(BACKENDS)('promo codes and redemptions on %s', (backendName) => {
     expect((await checkLedger(db())).breaches).toEqual([]);
   });
   afterAll(async () => {
-    await api?.close();
+    if (api) {
+      await api.close();
+      // A promo offer completed into the pending balance: the ledger command itself finds the books clean.
+      expectLedgerCommandClean(backend);
+    }
     await backend?.cleanup();
   });
 
@@ -535,6 +539,57 @@ describe.each(BACKENDS)('promo codes and redemptions on %s', (backendName) => {
     // Another campaign's key is not affected.
     const other = await readyCampaign();
     expect((await redeem(other.key, { orderId: 'R-1', code: 'NOVA-ANA' })).status).toBe(200);
+  });
+
+  it('completes a promo-only offer once its redemptions are met (settlement after counting), the ledger clean', async () => {
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({
+        payCents: 10_000,
+        spots: 1,
+        deliverable: {
+          ...campaignInput().deliverable,
+          overlay: false,
+          promo: { redemptions: 2 },
+        },
+      }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const campaignId = (created.body.campaign as { id: string }).id;
+    expect((await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status).toBe(
+      200,
+    );
+    const creator = await account(api, 'creator', { first_name: 'Fay', last_name: 'Lee' });
+    const offerId = crypto.randomUUID();
+    const stamp = new Date().toISOString();
+    await db()
+      .insertInto('offers')
+      .values({
+        id: offerId,
+        campaign_id: campaignId,
+        creator_id: creator.id,
+        status: 'accepted',
+        reasons: '[]',
+        score: 1,
+        decline_reason: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    expect((await setCodes(campaignId, { codes: [{ offerId, code: 'FAY10' }] })).status).toBe(200);
+    const key = await newKey(campaignId);
+    const status = async () =>
+      (await db().selectFrom('offers').select('status').where('id', '=', offerId).executeTakeFirstOrThrow()).status;
+
+    expect((await redeem(key, { orderId: 'P-1', code: 'fay10' })).body.redemption).toMatchObject({ counted: true });
+    expect((await redeem(key, { orderId: 'P-1', code: 'fay10' })).body.redemption).toMatchObject({ duplicate: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await status()).toBe('accepted');
+    expect((await redeem(key, { orderId: 'P-2', code: 'FAY10' })).body.redemption).toMatchObject({ counted: true });
+    await vi.waitFor(async () => expect(await status()).toBe('completed'), { timeout: 5000 });
+    // Completed: a later redemption is kept, not counted.
+    expect((await redeem(key, { orderId: 'P-3', code: 'FAY10' })).body.redemption).toMatchObject({ counted: false });
+    expect(await days(offerId)).toEqual([{ day: day(0), redemptions: 2, redeemedCents: 0 }]);
   });
 
   it('answers only the campaign’s advertiser: another advertiser 404, a creator 403, nobody 401', async () => {
