@@ -1,0 +1,341 @@
+// Tracked links (docs/product.md §Tracked links) on SQLite and PostgreSQL: GET /l/<code> answers a 302 to the brand's
+// URL with the UTM parameters (the brand's own kept), for every click whether it counts or not; a click counts once per
+// visitor per day, never for a known bot, never beyond the per-visitor and per-link minute limits, never once the
+// offer ended (its window past, its campaign cancelled); an unknown code is a 404; link_clicks holds hashes, never an
+// address; two instances on one PostgreSQL database count a visitor once; offer_days holds the counts per reason.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINK_CODE_PATTERN } from '../../contract/deliverables.ts';
+import { visitorHash } from '../../server/deliverables/clicks.ts';
+import { clickSignals } from '../../server/deliverables/click-fraud.ts';
+import { utcDay } from '../../server/deliverables/days.ts';
+import { campaignSlug, destination, ensureLink, linkUrl } from '../../server/deliverables/links.ts';
+import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { account, day, type Account } from './market.ts';
+
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const PER_LINK = 30;
+
+let addressSeq = 0;
+/** A fresh client address (TRUST_PROXY=1 in the tests: X-Forwarded-For's last entry is the client). */
+const newAddress = () => {
+  addressSeq += 1;
+  return `198.51.${Math.floor(addressSeq / 250) % 250}.${(addressSeq % 250) + 1}`;
+};
+
+describe('tracked link helpers', () => {
+  it('keeps the brand’s UTM parameters and adds ours', () => {
+    const url = destination('https://shop.example/p?utm_source=newsletter&x=1#top', {
+      code: 'abcdEFGH',
+      campaignTitle: 'Spring Launch — Nova 2!',
+    });
+    const parsed = new URL(url);
+    expect(parsed.searchParams.get('utm_source')).toBe('newsletter');
+    expect(parsed.searchParams.get('utm_medium')).toBe('stream');
+    expect(parsed.searchParams.get('utm_campaign')).toBe('spring-launch-nova-2');
+    expect(parsed.searchParams.get('utm_content')).toBe('abcdEFGH');
+    expect(parsed.searchParams.get('x')).toBe('1');
+    expect(parsed.hash).toBe('#top');
+    expect(campaignSlug('!!!')).toBe('campaign');
+    expect(linkUrl('https://castbridge.example/', 'abcdEFGH')).toBe('https://castbridge.example/l/abcdEFGH');
+  });
+});
+
+describe.each(BACKENDS)('tracked links on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+  let advertiser: Account;
+  let creator: Account;
+  // The counter's clock (the app's `now`): moved by the tests, so that no minute window turns over mid-test.
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    api = await startApp(
+      backend,
+      { CLICKS_PER_LINK_MINUTE: String(PER_LINK), CLICK_FLUSH_MS: '60000' },
+      {
+        now: () => clock,
+      },
+    );
+    advertiser = await account(api, 'advertiser');
+    creator = await account(api, 'creator');
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  /** A fresh minute of the counter's clock, today. */
+  const freshMinute = () => {
+    clock = Math.max(clock, Date.now());
+    clock = (Math.floor(clock / 60_000) + 1) * 60_000 + 1_000;
+    // Near midnight the next minute is tomorrow: the campaigns' windows below start yesterday and end next month.
+  };
+
+  /** An active campaign with a tracked link and an accepted offer of `creator`; its link's code. */
+  async function offerWithLink(
+    overrides: { startsOn?: string; endsOn?: string; url?: string; offerStatus?: 'accepted' | 'active' } = {},
+  ) {
+    const db = api.castbridge.db;
+    const stamp = new Date().toISOString();
+    const campaignId = crypto.randomUUID();
+    await db
+      .insertInto('campaigns')
+      .values({
+        id: campaignId,
+        advertiser_id: advertiser.id,
+        brand: 'Nova Energy',
+        title: 'Weekend Streams',
+        description: 'Our can on stream.',
+        image: null,
+        pay_cents: 10_000,
+        spots: 1,
+        platforms: JSON.stringify(['Twitch']),
+        languages: JSON.stringify(['English']),
+        countries: '[]',
+        categories: '[]',
+        min_avg_viewers: null,
+        deliverable_minutes: 60,
+        starts_on: overrides.startsOn ?? day(-1),
+        ends_on: overrides.endsOn ?? day(30),
+        disclosure: 'Sponsored',
+        status: 'active',
+        created_at: stamp,
+        updated_at: stamp,
+        launched_at: stamp,
+        overlay_required: 0,
+        link_url: overrides.url ?? 'https://nova.example/energy?utm_source=nova-site',
+        link_clicks: 100,
+      })
+      .execute();
+    const offerId = crypto.randomUUID();
+    await db
+      .insertInto('offers')
+      .values({
+        id: offerId,
+        campaign_id: campaignId,
+        creator_id: creator.id,
+        status: overrides.offerStatus ?? 'accepted',
+        reasons: '[]',
+        score: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    const code = await ensureLink(db, { offerId, campaignId, creatorId: creator.id });
+    return { campaignId, offerId, code };
+  }
+
+  const visit = (code: string, address: string, userAgent: string | null = BROWSER, method = 'GET') =>
+    api.request(method, `/l/${code}`, {
+      headers: { 'x-forwarded-for': address, ...(userAgent === null ? {} : { 'user-agent': userAgent }) },
+    });
+
+  const daysOf = async (offerId: string) => {
+    await api.castbridge.services.clicks.flush();
+    const rows = await api.castbridge.db.selectFrom('offer_days').selectAll().where('offer_id', '=', offerId).execute();
+    const sum = (column: 'clicks' | 'clicks_bot' | 'clicks_repeat' | 'clicks_limited' | 'clicks_inactive') =>
+      rows.reduce((total, row) => total + Number(row[column]), 0);
+    return {
+      clicks: sum('clicks'),
+      bot: sum('clicks_bot'),
+      repeat: sum('clicks_repeat'),
+      limited: sum('clicks_limited'),
+      inactive: sum('clicks_inactive'),
+    };
+  };
+
+  it('makes one link per offer, whoever asks first', async () => {
+    const { offerId, campaignId, code } = await offerWithLink();
+    expect(code).toMatch(LINK_CODE_PATTERN);
+    const again = await Promise.all(
+      Array.from({ length: 5 }, () => ensureLink(api.castbridge.db, { offerId, campaignId, creatorId: creator.id })),
+    );
+    expect(new Set(again)).toEqual(new Set([code]));
+    const rows = await api.castbridge.db
+      .selectFrom('offer_links')
+      .selectAll()
+      .where('offer_id', '=', offerId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('redirects to the brand’s URL with the UTM parameters, uncached, and counts a visitor once a day', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const address = newAddress();
+    const first = await visit(code, address);
+    expect(first.status).toBe(302);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(first.headers.get('referrer-policy')).toBe('no-referrer');
+    const location = new URL(first.headers.get('location')!);
+    expect(location.origin + location.pathname).toBe('https://nova.example/energy');
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      utm_source: 'nova-site',
+      utm_medium: 'stream',
+      utm_campaign: 'weekend-streams',
+      utm_content: code,
+    });
+    // The same visitor again, and again after a flush: a repeat each time, redirected all the same.
+    expect((await visit(code, address)).status).toBe(302);
+    await api.castbridge.services.clicks.flush();
+    expect((await visit(code, address)).headers.get('location')).toBe(first.headers.get('location'));
+    // Another visitor (another address) counts.
+    await visit(code, newAddress());
+    // HEAD (a link preview) is redirected and is no click at all.
+    expect((await visit(code, newAddress(), BROWSER, 'HEAD')).status).toBe(302);
+    expect(await daysOf(offerId)).toEqual({ clicks: 2, bot: 0, repeat: 2, limited: 0, inactive: 0 });
+  });
+
+  it('stores the visitor as a keyed hash of the day, never the address', async () => {
+    freshMinute();
+    const { code } = await offerWithLink();
+    const address = newAddress();
+    await visit(code, address);
+    await api.castbridge.services.clicks.flush();
+    const rows = await api.castbridge.db.selectFrom('link_clicks').selectAll().where('code', '=', code).execute();
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['at', 'code', 'day', 'visitor']);
+    const today = utcDay(clock);
+    expect(rows[0]!.day).toBe(today);
+    const salt = await api.castbridge.db
+      .selectFrom('link_salts')
+      .select('salt')
+      .where('day', '=', today)
+      .executeTakeFirstOrThrow();
+    expect(rows[0]!.visitor).toBe(visitorHash(salt.salt, address, BROWSER));
+    expect(rows[0]!.visitor).toMatch(/^[0-9a-f]{64}$/);
+    // Nowhere in the clicks, the salts or the day counts is the address.
+    for (const table of ['link_clicks', 'link_salts', 'offer_days', 'offer_links'] as const) {
+      const all = await api.castbridge.db.selectFrom(table).selectAll().execute();
+      expect(JSON.stringify(all)).not.toContain(address);
+    }
+  });
+
+  it('never counts a known bot or an empty user agent', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const bot = await visit(code, newAddress(), GOOGLEBOT);
+    expect(bot.status).toBe(302);
+    expect(bot.headers.get('location')).toContain('utm_content=');
+    expect((await visit(code, newAddress(), null)).status).toBe(302);
+    expect((await visit(code, newAddress(), 'curl/8.5.0')).status).toBe(302);
+    await visit(code, newAddress());
+    expect(await daysOf(offerId)).toEqual({ clicks: 1, bot: 3, repeat: 0, limited: 0, inactive: 0 });
+  });
+
+  it('limits a flood from one address, whatever user agent it claims', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const address = newAddress();
+    const perVisitor = api.castbridge.config.deliverables.clicksPerVisitorMinute;
+    for (let i = 0; i < perVisitor + 5; i++) {
+      const answer = await visit(code, address, `${BROWSER} Build/${i}`);
+      expect(answer.status).toBe(302);
+    }
+    expect(await daysOf(offerId)).toEqual({ clicks: perVisitor, bot: 0, repeat: 0, limited: 5, inactive: 0 });
+    // The next minute the address counts again.
+    freshMinute();
+    await visit(code, address, `${BROWSER} Build/next`);
+    expect((await daysOf(offerId)).clicks).toBe(perVisitor + 1);
+  });
+
+  it('limits a link’s clicks per minute, from however many visitors', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    for (let i = 0; i < PER_LINK + 7; i++) expect((await visit(code, newAddress())).status).toBe(302);
+    expect(await daysOf(offerId)).toEqual({ clicks: PER_LINK, bot: 0, repeat: 0, limited: 7, inactive: 0 });
+  });
+
+  it('counts nothing once the offer has ended, and still redirects', async () => {
+    freshMinute();
+    // The window past.
+    const ended = await offerWithLink({ startsOn: day(-10), endsOn: day(-1) });
+    expect((await visit(ended.code, newAddress())).status).toBe(302);
+    expect(await daysOf(ended.offerId)).toEqual({ clicks: 0, bot: 0, repeat: 0, limited: 0, inactive: 1 });
+    // Not started yet.
+    const early = await offerWithLink({ startsOn: day(2), endsOn: day(10) });
+    expect((await visit(early.code, newAddress())).status).toBe(302);
+    expect((await daysOf(early.offerId)).inactive).toBe(1);
+
+    // Cancelled while the link was in memory: the clicks waiting for the flush do not count, nor do later ones.
+    const cancelled = await offerWithLink();
+    await visit(cancelled.code, newAddress());
+    expect((await daysOf(cancelled.offerId)).clicks).toBe(1);
+    await visit(cancelled.code, newAddress());
+    await api.castbridge.db
+      .updateTable('campaigns')
+      .set({ status: 'cancelled' })
+      .where('id', '=', cancelled.campaignId)
+      .execute();
+    expect((await visit(cancelled.code, newAddress())).status).toBe(302);
+    expect(await daysOf(cancelled.offerId)).toEqual({ clicks: 1, bot: 0, repeat: 0, limited: 0, inactive: 2 });
+    // Its cached entry is read again (after 30 s, or at once when told): later clicks are refused in memory.
+    clock += 31_000;
+    await visit(cancelled.code, newAddress());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = api.castbridge.services.clicks.stats().outcomes.inactive;
+    expect((await visit(cancelled.code, newAddress())).status).toBe(302);
+    expect(api.castbridge.services.clicks.stats().outcomes.inactive).toBe(before + 1);
+
+    // A completed offer counts nothing either.
+    const completed = await offerWithLink();
+    await api.castbridge.db
+      .updateTable('offers')
+      .set({ status: 'completed' })
+      .where('id', '=', completed.offerId)
+      .execute();
+    api.castbridge.services.clicks.invalidate(completed.campaignId);
+    await visit(completed.code, newAddress());
+    expect(await daysOf(completed.offerId)).toEqual({ clicks: 0, bot: 0, repeat: 0, limited: 0, inactive: 1 });
+  });
+
+  it('answers 404 to a code that is no link', async () => {
+    for (const code of ['abcdEFGH', 'nope', 'abcdefg0']) {
+      const answer = await visit(code, newAddress());
+      expect(answer.status, code).toBe(404);
+      expect(answer.headers.get('content-type')).toContain('text/plain');
+      expect(answer.headers.get('location')).toBeNull();
+    }
+    // A link whose campaign no longer has a URL leads nowhere either.
+    const { campaignId, code } = await offerWithLink();
+    await api.castbridge.db.updateTable('campaigns').set({ link_url: null }).where('id', '=', campaignId).execute();
+    expect((await visit(code, newAddress())).status).toBe(404);
+  });
+
+  it('holds an offer most of whose clicks were refused', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const shares = { fraudClickShare: api.castbridge.config.deliverables.fraudClickShare };
+    for (let i = 0; i < 20; i++) await visit(code, newAddress());
+    expect(await clickSignals(api.castbridge.db, offerId, shares)).toEqual([]);
+    for (let i = 0; i < 40; i++) await visit(code, newAddress(), GOOGLEBOT);
+    await api.castbridge.services.clicks.flush();
+    expect(await clickSignals(api.castbridge.db, offerId, shares)).toEqual([
+      { rule: 'clicks', detail: '40 of 60 clicks on the tracked link were refused (bots, repeats, over the limits)' },
+    ]);
+  });
+
+  it.runIf(backendName === 'postgres')('counts a visitor once across two instances on one database', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const other = await startApp(backend, { CLICK_FLUSH_MS: '60000' }, { now: () => clock });
+    try {
+      const address = newAddress();
+      const [here, there] = await Promise.all([
+        visit(code, address),
+        other.request('GET', `/l/${code}`, { headers: { 'x-forwarded-for': address, 'user-agent': BROWSER } }),
+      ]);
+      expect([here.status, there.status]).toEqual([302, 302]);
+      await other.castbridge.services.clicks.flush();
+      expect(await daysOf(offerId)).toEqual({ clicks: 1, bot: 0, repeat: 1, limited: 0, inactive: 0 });
+      const rows = await api.castbridge.db.selectFrom('link_clicks').selectAll().where('code', '=', code).execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
