@@ -38,6 +38,8 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
   await db.schema.alterTable('campaigns').addColumn('per_click_cents', 'bigint').execute();
   // sha256 of the campaign's redemption key (cbr_…); null: none issued.
   await db.schema.alterTable('campaigns').addColumn('redemption_key_hash', 'text').execute();
+  // A shop's redemption finds its campaign by the key's hash.
+  await db.schema.createIndex('campaigns_redemption_key').on('campaigns').column('redemption_key_hash').execute();
 
   await db.schema
     .createTable('offer_links')
@@ -158,6 +160,7 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('campaigns_redemption_key').ifExists().execute();
   for (const table of [
     'report_shares',
     'bot_posts',
