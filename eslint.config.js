@@ -21,6 +21,7 @@ const DOMAINS = [
   'archive',
   'analytics',
   'operator',
+  'deliverables',
 ];
 const clientDomains = `src/{${DOMAINS.join(',')},common}`;
 const contractTypesOnly = {

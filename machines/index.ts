@@ -69,6 +69,7 @@ import { displayProofMachine } from './overlay/displayProof.machine';
 import { overlayStatusMachine } from './overlay/overlayStatus.machine';
 import { deliveryDisputeMachine } from './money/deliveryDispute.machine';
 import { reviewQueueMachine } from './operator/reviewQueue.machine';
+import { offerBotMachine } from './deliverables/offerBot.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -395,6 +396,13 @@ export const catalogue = {
     spec: 'product: Proof of display, Evidence',
     summary:
       "An offer's proof of display for its creator and its advertiser: load, retry, print; the advertiser's dispute is its child, whose disputed review replaces the report's.",
+  },
+  // deliverables
+  offerBot: {
+    machine: offerBotMachine,
+    spec: 'product: Deliverables',
+    summary:
+      "An offer's chat bot in a dialog: the line it posts, whether it is posting, paused, waiting for the stream or for the creator's consent, its last posts sent or dropped (with why) as proof; the creator pauses and resumes it (a refusal says why), the advertiser reads it; Refresh reads it again keeping what is shown.",
   },
   // archive
   archiveChat: {

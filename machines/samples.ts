@@ -63,6 +63,7 @@ import { samples as adminPayouts } from './operator/adminPayouts.samples';
 import { samples as adminRefunds } from './operator/adminRefunds.samples';
 import { samples as adminBudgets } from './operator/adminBudgets.samples';
 import { samples as reviewQueue } from './operator/reviewQueue.samples';
+import { samples as offerBot } from './deliverables/offerBot.samples';
 import { samples as deliveryDispute } from './money/deliveryDispute.samples';
 import { samples as adminApproval } from './operator/adminApproval.samples';
 import { samples as adminRecords } from './operator/adminRecords.samples';
@@ -123,6 +124,7 @@ export const fixtures = {
   overlayPage,
   overlaySettings,
   displayProof,
+  offerBot,
   overlayStatus,
   archiveChat,
   archiveViewer,

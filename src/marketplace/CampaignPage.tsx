@@ -41,6 +41,7 @@ import { useCampaignDetailLogic, type CampaignDetailLogic } from '@/src/marketpl
 import type { DeliveryConfirmLogic } from '@/src/marketplace/deliveryConfirm';
 import type { ProposalReplyLogic } from '@/src/marketplace/proposals';
 import type { ThreadLogic } from '@/src/marketplace/thread';
+import type { OfferBotLogic } from '@/src/deliverables/offerBot';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
 import { Button } from '@/src/ui/Button';
@@ -50,6 +51,8 @@ import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
 import { campaignStatus, creatorOrigin, criterion, offerStatus } from './labels';
+import { OfferDeliverables } from './OfferDeliverables';
+import { askedDeliverables, asksBeyondOverlay } from './offerFormat';
 
 /** Offers whose display the overlay may have counted: accepted and after (docs/product.md §The overlay for OBS). */
 const PROOF_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
@@ -59,6 +62,8 @@ import { LoadState } from '@/src/common/LoadState';
 const ThreadDialog = lazy(() => import('@/src/marketplace/ThreadDialog').then((m) => ({ default: m.ThreadDialog })));
 // A creator's open counter-offer and its dialog load only when an offer has one (docs/product.md §Counter-offers).
 const ProposalReply = lazy(() => import('@/src/marketplace/ProposalReply').then((m) => ({ default: m.ProposalReply })));
+// An offer's bot posts, the proof of a chat deliverable (docs/product.md §Deliverables), load once an offer has them.
+const OfferBot = lazy(() => import('@/src/deliverables/OfferBot').then((m) => ({ default: m.OfferBot })));
 
 export interface CampaignPageLogics {
   detail?: CampaignDetailLogic;
@@ -67,6 +72,8 @@ export interface CampaignPageLogics {
   delivery?: DeliveryConfirmLogic;
   /** The answers to creators' counter-offers. */
   reply?: ProposalReplyLogic;
+  /** Each offer's bot posts (read-only). */
+  bot?: OfferBotLogic;
 }
 
 /** /campaigns/:id (docs/product.md §Marketplace): the campaign, its controls, its matched creators with their reasons by offer status, and each offer's thread. */
@@ -160,6 +167,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
                         key={offer.id}
                         offer={offer}
                         replyLogic={logic.reply}
+                        botLogic={logic.bot}
                         onReplied={reload}
                         onThread={() => send({ type: 'thread.open', offerId: offer.id })}
                         onConfirmDelivery={() => delivery?.send({ type: 'delivery.ask', offerId: offer.id })}
@@ -359,10 +367,25 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
   const { targeting, deliverable } = campaign;
   const rows: [string, string][] = [
     ['Brand', campaign.brand],
-    ['Pay per creator', formatMoney(campaign.payCents)],
+    ...(campaign.perClickCents === null
+      ? ([['Pay per creator', formatMoney(campaign.payCents)]] as [string, string][])
+      : ([
+          ['Pay per click', formatMoney(campaign.perClickCents)],
+          ['Cap per creator', formatMoney(campaign.payCents)],
+        ] as [string, string][])),
     ['Spots', String(campaign.spots)],
     ['Window', formatDayRange(deliverable.startsOn, deliverable.endsOn)],
-    ['Overlay minutes', formatCount(deliverable.minutes)],
+    ['Overlay minutes', deliverable.overlay === false ? 'Not asked for' : formatCount(deliverable.minutes)],
+    ...(asksBeyondOverlay(campaign)
+      ? ([
+          [
+            'Deliverables',
+            askedDeliverables(campaign)
+              .map((item) => `${item.name}${item.kind === 'overlay' ? ' ' : ': '}${item.asked}`)
+              .join('; '),
+          ],
+        ] as [string, string][])
+      : []),
     ['Disclosure', deliverable.disclosure],
     [
       'Require disclosure (#ad)',
@@ -407,12 +430,14 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
 function OfferCard({
   offer,
   replyLogic,
+  botLogic,
   onReplied,
   onThread,
   onConfirmDelivery,
 }: {
   offer: Offer;
   replyLogic?: ProposalReplyLogic;
+  botLogic?: OfferBotLogic;
   onReplied: () => void;
   onThread: () => void;
   onConfirmDelivery: () => void;
@@ -471,6 +496,9 @@ function OfferCard({
           : waiting for {name}’s answer.
         </p>
       ) : null}
+      {asksBeyondOverlay(offer) || offer.progress ? (
+        <OfferDeliverables offer={offer} viewer="advertiser" tone="light" heading="h5" />
+      ) : null}
       {offer.status === 'declined' && offer.declineReason ? (
         <p className={s.muted}>Declined: {offer.declineReason}</p>
       ) : null}
@@ -488,6 +516,11 @@ function OfferCard({
           <Button variant="dashboard" size="sm" aria-describedby={`offer-${offer.id}`} onClick={onConfirmDelivery}>
             Confirm Delivery
           </Button>
+        ) : null}
+        {offer.deliverable.chat && (PROOF_STATUSES as readonly string[]).includes(offer.status) ? (
+          <Suspense fallback={null}>
+            <OfferBot offerId={offer.id} title={name} readOnly label="Bot posts" logic={botLogic} />
+          </Suspense>
         ) : null}
         {(PROOF_STATUSES as readonly string[]).includes(offer.status) ? (
           <Link

@@ -28,6 +28,7 @@ import type { CounterOfferLogic } from '@/src/marketplace/proposals';
 import { useOffersLogic, type OffersLogic } from '@/src/marketplace/offers';
 import type { OffersOutlookLogic } from '@/src/marketplace/offersOutlook';
 import type { ThreadLogic } from '@/src/marketplace/thread';
+import type { OfferBotLogic } from '@/src/deliverables/offerBot';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Icon } from '@/src/ui/Icon';
@@ -35,7 +36,8 @@ import { Spinner } from '@/src/ui/Spinner';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as shared from '@/src/shell/dashboard.css';
-import { formatDeliverable, OFFER_IMAGE_PLACEHOLDER, offerImageSrc } from './offerFormat';
+import { OfferDeliverables } from './OfferDeliverables';
+import { asksBeyondOverlay, formatDeliverable, OFFER_IMAGE_PLACEHOLDER, offerImageSrc } from './offerFormat';
 import * as s from './SponsorshipOffers.css';
 import { scrollTabIntoView } from './scrollTabIntoView';
 
@@ -47,6 +49,8 @@ const CounterOffer = lazy(() => loadLater().then((m) => ({ default: m.CounterOff
 const ThreadDialog = lazy(() => loadLater().then((m) => ({ default: m.ThreadDialog })));
 const OffersProblem = lazy(() => loadLater().then((m) => ({ default: m.OffersProblem })));
 const OffersOutlook = lazy(() => loadLater().then((m) => ({ default: m.OffersOutlook })));
+// An accepted offer's chat bot (docs/product.md §Deliverables) loads once a card has one.
+const OfferBot = lazy(() => import('@/src/deliverables/OfferBot').then((m) => ({ default: m.OfferBot })));
 
 /** The screen's flows; tests give controlled ones. */
 export interface SponsorshipOffersLogics {
@@ -58,6 +62,8 @@ export interface SponsorshipOffersLogics {
   thread?: ThreadLogic;
   /** Why no offers came, in an empty Newley Offers. */
   outlook?: OffersOutlookLogic;
+  /** Every accepted card's chat bot. */
+  offerBot?: OfferBotLogic;
 }
 
 /** Each tab's empty state: what is missing and why, and for new offers the actions that bring them (docs/user-guide.md). */
@@ -177,6 +183,7 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
                         offer={offer}
                         logic={logic.offerActions}
                         counterLogic={logic.counterOffer}
+                        botLogic={logic.offerBot}
                         onChanged={onChanged}
                         onThread={() => send({ type: 'thread.open', offerId: offer.id })}
                       />
@@ -211,12 +218,13 @@ interface OfferCardProps {
   offer: Offer;
   logic?: OfferActionsLogic;
   counterLogic?: CounterOfferLogic;
+  botLogic?: OfferBotLogic;
   onChanged: (offer: Offer, action: OfferAction | 'counter') => void;
   onThread: () => void;
 }
 
 /** One offer: image, brand, title, description, pay, deliverable, why it matched, and the actions its status allows. */
-function OfferCard({ offer, logic, counterLogic, onChanged, onThread }: OfferCardProps) {
+function OfferCard({ offer, logic, counterLogic, botLogic, onChanged, onThread }: OfferCardProps) {
   const titleId = `offer-${offer.id}`;
   const stage = STAGE[offer.status];
   const onCounter = useCallback(
@@ -269,6 +277,10 @@ function OfferCard({ offer, logic, counterLogic, onChanged, onThread }: OfferCar
             </dd>
           </div>
         </dl>
+        {/* Beyond overlay minutes, and once accepted: each deliverable with its progress (docs/product.md §Deliverables). */}
+        {asksBeyondOverlay(offer) || offer.progress ? (
+          <OfferDeliverables offer={offer} viewer="creator" tone="dark" buttonClassName={shared.ghostOnGradient} />
+        ) : null}
         {offer.reasons.length > 0 ? (
           <section className={s.reasons} aria-labelledby={`${titleId}-why`}>
             <h3 id={`${titleId}-why`} className={s.reasonsTitle}>
@@ -309,6 +321,16 @@ function OfferCard({ offer, logic, counterLogic, onChanged, onThread }: OfferCar
           <Icon name="mail" size={16} />
           {offer.messageCount > 0 ? `View conversation (${offer.messageCount})` : 'View conversation'}
         </Button>
+        {stage && offer.deliverable.chat ? (
+          <Suspense fallback={null}>
+            <OfferBot
+              offerId={offer.id}
+              title={offer.title}
+              buttonClassName={shared.ghostOnGradient}
+              logic={botLogic}
+            />
+          </Suspense>
+        ) : null}
         {stage ? (
           // Accepted and after: the minutes the overlay displayed, by day and session (docs/product.md §The overlay for OBS).
           <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={titleId}>
