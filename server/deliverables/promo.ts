@@ -16,7 +16,7 @@ import type { Database } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
-import { bumpDay, offerTotals, utcDay, type DayCounts } from './days.ts';
+import { bumpDay, offerTotals, touchProgress, utcDay, type DayCounts } from './days.ts';
 
 /** Offers that have a creator delivering (or who delivered): the ones that get a code. */
 export const CODED_OFFER_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
@@ -362,6 +362,11 @@ export function createPromo(deps: PromoDeps) {
                 .values(rows)
                 .onConflict((oc) => oc.column('offer_id').doNothing())
                 .execute();
+            // The offers' progress carries the code: their cached lists are stale now.
+            await touchProgress(
+              trx,
+              rows.map((row) => row.offer_id),
+            );
             return;
           }
           const offerIds = new Set<string>();
@@ -396,6 +401,7 @@ export function createPromo(deps: PromoDeps) {
               })),
             )
             .execute();
+          await touchProgress(trx, [...offerIds]);
         });
       } catch (error) {
         takenOr(error);

@@ -260,6 +260,12 @@ describe.each(BACKENDS)('promo codes and redemptions on %s', (backendName) => {
     expect(after[2]!.code).toMatch(/^NOVAENERGY-CLEO-[A-HJ-NP-Z2-9]{4}$/);
     const again = await setCodes(campaignId, { generate: true });
     expect(again.body.codes).toEqual(after);
+    // The creator's offer list (cached per user) shows the code it was given, not the one before.
+    const mine = await api.request('GET', '/api/offers', { token: cleo.creator.token });
+    const cleoOffer = (mine.body.offers as { id: string; progress: { promo: { code: string } | null } | null }[]).find(
+      (offer) => offer.id === cleo.offerId,
+    );
+    expect(cleoOffer?.progress?.promo?.code).toBe(after[2]!.code);
     const stored = await db()
       .selectFrom('promo_codes')
       .select(['code', 'code_key'])
