@@ -252,6 +252,13 @@ describe.each(BACKENDS)('promo codes and redemptions on %s', (backendName) => {
       null,
     ]);
 
+    // Cleo's offer list, read (and cached) before her code exists.
+    const before = await api.request('GET', '/api/offers', { token: cleo.creator.token });
+    expect(
+      (before.body.offers as { id: string; progress: { promo: { code: string | null } | null } | null }[]).find(
+        (offer) => offer.id === cleo.offerId,
+      )?.progress?.promo?.code,
+    ).toBeNull();
     // Generate: Cleo gets one, the others keep theirs; again changes nothing.
     const generated = await setCodes(campaignId, { generate: true });
     expect(generated.status, generated.text).toBe(200);
