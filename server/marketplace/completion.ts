@@ -129,9 +129,10 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
     creatorId: offer.creator_id,
     payCents: pay,
     feeCents: fee,
-    // A reviewed earning is an overlay_earning whatever proved it: the review's resolutions are reckoned against that
-    // kind on the Earnings screen (server/money/earnings.ts), and both go through the same pending balance.
-    kind: reviewed ? 'overlay_earning' : 'earning',
+    // What proved it names the transfer: the Earnings screen counts overlay earnings under "Earning Through OBS
+    // Extension" and the rest under "Earning Through Sponserships" (server/money/earnings.ts); reviewed ones go
+    // through the same pending balance.
+    kind: !reviewed ? 'earning' : input.via === 'overlay' ? 'overlay_earning' : 'deliverable_earning',
     into: reviewed ? 'pending' : 'available',
     memo: `${offer.brand}: "${offer.title}"`,
     at: stamp,

@@ -9,6 +9,10 @@
 import type { Kysely } from 'kysely';
 import { DOCUMENT_TITLES, type DocumentKind } from '../../contract/documents.ts';
 import type { Database } from '../db/types.ts';
+import { EARNING_KINDS } from './ledger.ts';
+
+/** A transfer that paid a creator for a delivery, whatever proved it. */
+const isEarning = (kind: string) => (EARNING_KINDS as readonly string[]).includes(kind);
 
 export { DOCUMENT_TITLES, type DocumentKind };
 
@@ -136,7 +140,7 @@ export async function annualFigures(trx: Kysely<Database>, creatorId: string, ye
     ])
     .where('ledger_accounts.owner_id', '=', creatorId)
     .where('ledger_accounts.kind', 'in', ['creator_available', 'creator_pending', 'creator_in_payout'])
-    .where('ledger_transfers.kind', 'in', ['earning', 'overlay_earning', 'review_resolution', 'payout_paid'])
+    .where('ledger_transfers.kind', 'in', [...EARNING_KINDS, 'review_resolution', 'payout_paid'])
     .where('ledger_transfers.created_at', '>=', start)
     .where('ledger_transfers.created_at', '<', end)
     .execute();
@@ -147,7 +151,7 @@ export async function annualFigures(trx: Kysely<Database>, creatorId: string, ye
   const feeTransfers: (number | string)[] = [];
   for (const leg of creatorLegs) {
     const amount = Number(leg.amount);
-    if (leg.kind === 'earning' || leg.kind === 'overlay_earning') {
+    if (isEarning(leg.kind)) {
       netEarned += amount;
       feeTransfers.push(leg.transferId);
     } else if (leg.kind === 'review_resolution') {
@@ -176,7 +180,7 @@ export async function annualFigures(trx: Kysely<Database>, creatorId: string, ye
       else fees += Number(row.amount);
     }
   }
-  const earningCount = creatorLegs.filter((leg) => leg.kind === 'earning' || leg.kind === 'overlay_earning').length;
+  const earningCount = creatorLegs.filter((leg) => isEarning(leg.kind)).length;
   // A resolution takes back part of the creator's pay and returns the fee's share on it (feeReturned ≤ 0): the
   // statement shows the fees net of that share and the adjustment as what the gross lost.
   return {
@@ -378,7 +382,7 @@ export async function issueYearlyStatements(db: Kysely<Database>, creatorId: str
     .distinct()
     .where('ledger_accounts.owner_id', '=', creatorId)
     .where('ledger_accounts.kind', 'in', ['creator_available', 'creator_pending'])
-    .where('ledger_transfers.kind', 'in', ['earning', 'overlay_earning'])
+    .where('ledger_transfers.kind', 'in', EARNING_KINDS)
     .where('ledger_transfers.created_at', '<', `${thisYear}-01-01T00:00:00.000Z`)
     .execute();
   if (years.length === 0) return;

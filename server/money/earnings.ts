@@ -33,7 +33,10 @@ export interface EarningInput {
   creatorId: string;
   payCents: number;
   feeCents: number;
-  /** `overlay_earning` when the overlay's proof of display completed the offer, `earning` when the advertiser did. */
+  /**
+   * `overlay_earning` when the overlay's proof of display completed the offer, `deliverable_earning` when the other
+   * deliverables' counts did (clicks, bot posts, redemptions), `earning` when the advertiser confirmed it.
+   */
   kind: (typeof EARNING_KINDS)[number];
   /** Where the creator's part goes: `pending` for an earning in its review window. */
   into: 'available' | 'pending';
@@ -113,30 +116,41 @@ export async function earningsOf(
     .execute();
   // What operators' resolutions gave back to advertisers, counted in the period the earning was made (so a refund
   // never makes a later month negative).
-  const inPeriod = (start: string) => (eb: ExpressionBuilder<Database, 'earning_reviews'>) =>
+  // Split by what proved the earning (the offer's completed_via): the overlay's go to the OBS card, the other
+  // deliverables' to the sponsorships card, each less its own refunds.
+  const inPeriod = (start: string) => (eb: ExpressionBuilder<Database, 'earning_reviews' | 'offers'>) =>
     eb.fn.sum<number | string>(
       eb
         .case()
-        .when('created_at', '>=', start)
-        .then(eb('earned_cents', '-', eb.ref('resolved_pay_cents')))
+        .when('earning_reviews.created_at', '>=', start)
+        .then(eb('earning_reviews.earned_cents', '-', eb.ref('earning_reviews.resolved_pay_cents')))
         .else(0)
         .end(),
     );
-  const refunded = await db
+  const refunds = await db
     .selectFrom('earning_reviews')
+    .innerJoin('offers', 'offers.id', 'earning_reviews.offer_id')
     .select((eb) => [
-      eb.fn.sum<number | string>(eb('earned_cents', '-', eb.ref('resolved_pay_cents'))).as('all'),
+      'offers.completed_via as via',
+      eb.fn
+        .sum<number | string>(eb('earning_reviews.earned_cents', '-', eb.ref('earning_reviews.resolved_pay_cents')))
+        .as('all'),
       inPeriod(yearStart)(eb).as('year'),
       inPeriod(monthStart)(eb).as('month'),
     ])
-    .where('creator_id', '=', creatorId)
-    .where('status', '=', 'resolved')
-    .executeTakeFirst();
+    .where('earning_reviews.creator_id', '=', creatorId)
+    .where('earning_reviews.status', '=', 'resolved')
+    .groupBy('offers.completed_via')
+    .execute();
+  const refunded = (overlay: boolean, column: 'all' | 'year' | 'month') =>
+    refunds
+      .filter((row) => (row.via === 'overlay') === overlay)
+      .reduce((total, row) => total + Number(row[column] ?? 0), 0);
   const sum = (kind: (typeof EARNING_KINDS)[number], column: 'all' | 'year' | 'month') =>
     Number(rows.find((row) => row.kind === kind)?.[column] ?? 0);
   const period = (column: 'all' | 'year' | 'month') => {
-    const overlayCents = sum('overlay_earning', column) - Number(refunded?.[column] ?? 0);
-    const sponsorshipCents = sum('earning', column);
+    const overlayCents = sum('overlay_earning', column) - refunded(true, column);
+    const sponsorshipCents = sum('earning', column) + sum('deliverable_earning', column) - refunded(false, column);
     return { totalCents: overlayCents + sponsorshipCents, overlayCents, sponsorshipCents };
   };
   const [availableCents, pendingCents, inPayoutCents] = await Promise.all([

@@ -21,7 +21,8 @@ export interface Leg {
 
 /**
  * deposit: outside → advertiser; reserve / release: advertiser ⇄ campaign; earning (the advertiser confirmed
- * delivery) and overlay_earning (the overlay proved it): campaign → creator (and fee); payout_hold: creator
+ * delivery), overlay_earning (the overlay proved it) and deliverable_earning (tracked clicks, bot posts, redemptions
+ * proved it): campaign → creator (and fee); payout_hold: creator
  * available → in payout; payout_paid: in payout → outside; payout_return: in payout → available; refund_hold:
  * advertiser balance → refunding; refund_paid: refunding → outside; refund_return: refunding → balance; dispute_hold:
  * advertiser balance → disputed; dispute_won: disputed → balance; dispute_lost: disputed → outside; correction.
@@ -33,6 +34,7 @@ export type TransferKind =
   | 'release'
   | 'earning'
   | 'overlay_earning'
+  | 'deliverable_earning'
   | 'payout_hold'
   | 'payout_paid'
   | 'payout_return'
@@ -46,7 +48,11 @@ export type TransferKind =
   | 'dispute_lost'
   | 'correction';
 
-export const EARNING_KINDS = ['earning', 'overlay_earning'] as const satisfies readonly TransferKind[];
+export const EARNING_KINDS = [
+  'earning',
+  'overlay_earning',
+  'deliverable_earning',
+] as const satisfies readonly TransferKind[];
 
 export interface TransferInput {
   kind: TransferKind;

@@ -165,7 +165,7 @@ function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() 
   }));
   const unverified = display.unverified.filter((share) => share.status !== 'verified' && share.seconds > 0);
   const completed = display.completedAt
-    ? `${formatDateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the verified minutes' : 'confirmed by the advertiser'}`
+    ? `${formatDateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the verified minutes' : display.completedVia === 'deliverables' ? 'by the counted deliverables' : 'confirmed by the advertiser'}`
     : 'Not yet';
   return (
     <>

@@ -134,6 +134,12 @@ describe.each(BACKENDS)('deliverables pay on %s', (backendName) => {
     expect(await reserve(offer.campaignId)).toBe(0);
     // Settled once: again is nothing.
     expect(await settle([offer.offerId])).toBe(0);
+    // Earnings counts it as a sponsorship, not as the OBS Extension's (nothing was shown on the overlay).
+    const earnings = await api.request('GET', '/api/earnings', { token: offer.creator.token });
+    expect(earnings.status, earnings.text).toBe(200);
+    expect(earnings.body.periods).toMatchObject({
+      allOver: { overlayCents: 0, sponsorshipCents: 1000 - fee(1000), totalCents: 1000 - fee(1000) },
+    });
     // Both sides were told, in words about the deliverables.
     const notes = await api.request('GET', '/api/notifications', { token: offer.creator.token });
     const text = (notes.body.notifications as { type: string; text: string }[]).find(
