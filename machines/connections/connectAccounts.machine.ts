@@ -25,14 +25,36 @@ export interface ConnectAccountsContext {
   loadError: string | null;
   returned: ConnectReturn;
   errors: Record<ConnectPlatform, string | null>;
+  /** The creator lets Castbridge's bot post sponsors' messages in the platform's chat (docs/product.md §Deliverables). */
+  botConsent: Record<ConnectPlatform, boolean>;
 }
+
+/** The connection's bot consent as the answer carries it (on the connection or its account); off when absent. */
+export function botConsentOf(connection: Connection | null | undefined): boolean {
+  const own = (connection as { botConsent?: unknown } | null | undefined)?.botConsent;
+  const account = (connection?.account as { botConsent?: unknown } | null | undefined)?.botConsent;
+  return own === true || account === true;
+}
+
+const consentsOf = (connections: Connection[]): Record<ConnectPlatform, boolean> => ({
+  twitch: botConsentOf(connections.find((c) => c.platform === 'twitch')),
+  youtube: botConsentOf(connections.find((c) => c.platform === 'youtube')),
+});
 
 export type ConnectAccountsEvent =
   | { type: 'connections.retry' }
   | { type: 'twitch.connect' }
   | { type: 'twitch.disconnect' }
   | { type: 'youtube.connect' }
-  | { type: 'youtube.disconnect' };
+  | { type: 'youtube.disconnect' }
+  | { type: 'twitch.consent'; consent: boolean }
+  | { type: 'youtube.consent'; consent: boolean };
+
+/** PUT /api/connections/:platform/bot's answer. */
+export interface BotConsentAnswer {
+  platform: ConnectPlatform;
+  consent: boolean;
+}
 
 const find = (context: ConnectAccountsContext, platform: ConnectPlatform) =>
   context.connections.find((c) => c.platform === platform) ?? null;
@@ -57,6 +79,9 @@ const connectAccounts = setup({
     /** DELETE /api/connections/twitch → the card's connection, now without an account. */
     twitchDisconnect: service<Connection>('twitchDisconnect'),
     youtubeDisconnect: service<Connection>('youtubeDisconnect'),
+    /** PUT /api/connections/twitch/bot `{ consent }` → the consent as stored (409: the grant lacks the bot's scope). */
+    twitchBotConsent: service<BotConsentAnswer, { consent: boolean }>('twitchBotConsent'),
+    youtubeBotConsent: service<BotConsentAnswer, { consent: boolean }>('youtubeBotConsent'),
   },
   guards: {
     unconfigured: ({ context }, { platform }: Which) => !find(context, platform)?.configured,
@@ -82,6 +107,12 @@ const connectAccounts = setup({
     replaceConnection: assign({
       connections: ({ context }, { connection }: { connection: Connection }) =>
         context.connections.map((c) => (c.platform === connection.platform ? connection : c)),
+    }),
+    setConsent: assign({
+      botConsent: ({ context }, { platform, consent }: Which & { consent: boolean }) => ({
+        ...context.botConsent,
+        [platform]: consent,
+      }),
     }),
   },
 });
@@ -148,6 +179,30 @@ function card(platform: ConnectPlatform) {
           // A connection the provider stopped accepting ("reconnect") is connected again over the old one.
           [`${platform}.connect`]: { guard: { type: 'needsReconnect', params: which }, target: 'redirecting' },
           [`${platform}.disconnect`]: 'disconnecting',
+          [`${platform}.consent`]: {
+            target: 'consenting',
+            actions: { type: 'showError', params: { platform, message: null } },
+          },
+        },
+      },
+      // The bot's consent is sent; the switch waits for the answer (a 409 says the grant lacks the scope: connect again).
+      consenting: {
+        tags: ['busy'],
+        invoke: {
+          id: `${platform}BotConsent` as const,
+          src: `${platform}BotConsent` as const,
+          input: ({ event }: { event: ConnectAccountsEvent }) => ({ consent: 'consent' in event && event.consent }),
+          onDone: {
+            target: 'connected',
+            actions: {
+              type: 'setConsent',
+              params: ({ event }: { event: { output?: unknown } }) => ({
+                platform,
+                consent: (event.output as BotConsentAnswer).consent,
+              }),
+            },
+          },
+          onError: { target: 'connected', actions: { type: 'showError', params: failed } },
         },
       },
       disconnecting: {
@@ -192,6 +247,7 @@ export const connectAccountsMachine = connectAccounts.createMachine({
     loadError: null,
     returned: input?.returned ?? { platform: null, error: null, completion: null },
     errors: { twitch: null, youtube: null },
+    botConsent: { twitch: false, youtube: false },
   }),
   initial: 'loading',
   states: {
@@ -200,7 +256,14 @@ export const connectAccountsMachine = connectAccounts.createMachine({
       invoke: {
         id: 'listConnections',
         src: 'listConnections',
-        onDone: { target: 'ready', actions: assign({ connections: ({ event }) => event.output, loadError: null }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            connections: ({ event }) => event.output,
+            botConsent: ({ event }) => consentsOf(event.output),
+            loadError: null,
+          }),
+        },
         onError: { target: 'failed', actions: assign({ loadError: ({ event }) => errorText(event.error) }) },
       },
     },

@@ -78,6 +78,20 @@ export const samples = {
     'xstate.done.actor.youtubeDisconnect': [
       { type: 'xstate.done.actor.youtubeDisconnect', output: sampleConnection('youtube', null) },
     ],
+    'twitch.consent': [{ type: 'twitch.consent', consent: true }],
+    'youtube.consent': [{ type: 'youtube.consent', consent: false }],
+    'xstate.done.actor.twitchBotConsent': [
+      { type: 'xstate.done.actor.twitchBotConsent', output: { platform: 'twitch', consent: true } },
+    ],
+    'xstate.error.actor.twitchBotConsent': [
+      {
+        type: 'xstate.error.actor.twitchBotConsent',
+        error: apiRefusal('Twitch did not grant the channel:bot scope: connect Twitch again to let the bot post', 409),
+      },
+    ],
+    'xstate.done.actor.youtubeBotConsent': [
+      { type: 'xstate.done.actor.youtubeBotConsent', output: { platform: 'youtube', consent: false } },
+    ],
     'xstate.error.actor.youtubeDisconnect': [
       { type: 'xstate.error.actor.youtubeDisconnect', error: apiRefusal('No YouTube account is connected', 404) },
     ],
@@ -89,5 +103,6 @@ export const samples = {
     failed: context.loadError !== null,
     twitchError: context.errors.twitch !== null,
     youtubeError: context.errors.youtube !== null,
+    consent: `${context.botConsent.twitch}:${context.botConsent.youtube}`,
   }),
 } satisfies Fixture<typeof connectAccountsMachine>;

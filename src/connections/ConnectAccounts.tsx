@@ -2,7 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PLATFORM_NAMES, type ConnectPlatform } from '@/contract/connections';
-import { selectCard, selectLoadError, type CardState } from '@/machines/connections/connectAccounts.select';
+import {
+  selectBotConsent,
+  selectCard,
+  selectLoadError,
+  type CardState,
+} from '@/machines/connections/connectAccounts.select';
 import { inspect } from '@/src/app/inspect';
 import {
   readConnectReturn,
@@ -14,6 +19,7 @@ import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
+import { Switch } from '@/src/ui/Switch';
 import { LoadState } from '@/src/common/LoadState';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from '../accounts/account.css';
@@ -32,7 +38,7 @@ const platforms = [
 type Ref = ReturnType<typeof useActorRef<ConnectAccountsLogic>>;
 
 const chip = (state: CardState, reconnect: boolean): [tone: 'success' | 'neutral' | 'warning', text: string] => {
-  if (state === 'connected' || state === 'disconnecting')
+  if (state === 'connected' || state === 'consenting' || state === 'disconnecting')
     return reconnect ? ['warning', 'Reconnect needed'] : ['success', 'Connected'];
   if (state === 'unconfigured') return ['neutral', 'Not configured'];
   return ['neutral', 'Not connected'];
@@ -45,7 +51,13 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
   const reconnect = account?.status === 'reconnect';
   const [tone, label] = chip(state, reconnect);
   const connected = account !== null && state !== 'idle' && state !== 'redirecting' && state !== 'completing';
-  const busy = state === 'loading' || state === 'completing' || state === 'redirecting' || state === 'disconnecting';
+  const busy =
+    state === 'loading' ||
+    state === 'completing' ||
+    state === 'redirecting' ||
+    state === 'consenting' ||
+    state === 'disconnecting';
+  const consent = useSelector(actor, (snapshot) => selectBotConsent(snapshot, platform));
   return (
     <Card
       as="section"
@@ -87,6 +99,17 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
         <p className={s.platformNote}>
           {name} no longer accepts this connection. Connect again to go on archiving and collecting figures.
         </p>
+      ) : null}
+      {connected ? (
+        // The chat bot's consent (docs/product.md §Deliverables): off until the creator turns it on.
+        <Switch
+          label="Let the Castbridge bot post sponsor messages in my chat"
+          description="While you are live, the bot posts your accepted offers' messages with their links and #ad; you can pause it per offer."
+          checked={consent.on}
+          disabled={!consent.enabled}
+          aria-busy={consent.busy || undefined}
+          onCheckedChange={(checked) => actor.send({ type: `${platform}.consent`, consent: checked })}
+        />
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className={s.platformActions}>

@@ -1,7 +1,8 @@
 // Connect Accounts (docs/product.md §Connected accounts): GET /api/connections, POST /api/connections/:platform/start (then the browser goes to
-// the provider), POST /api/connections/:platform/complete and DELETE /api/connections/:platform with the session's
-// jwt. The way back (/connect-accounts?platform=…&complete=… or ?platform=…&error=<code>) is read once; the screen
-// takes it off the address bar. An error shows the product's own message for its code (contract CONNECT_ERRORS), never
+// the provider), POST /api/connections/:platform/complete, DELETE /api/connections/:platform and PUT
+// /api/connections/:platform/bot (the chat bot's consent) with the session's jwt. The way back
+// (/connect-accounts?platform=…&complete=… or ?platform=…&error=<code>) is read once; the screen takes it off the
+// address bar. An error shows the product's own message for its code (contract CONNECT_ERRORS), never
 // text from the address: anyone can send a creator a link to this page.
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
@@ -13,7 +14,11 @@ import {
   type ConnectError,
   type ConnectPlatform,
 } from '@/contract/connections';
-import { connectAccountsMachine, type ConnectReturn } from '@/machines/connections/connectAccounts.machine';
+import {
+  connectAccountsMachine,
+  type BotConsentAnswer,
+  type ConnectReturn,
+} from '@/machines/connections/connectAccounts.machine';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 
 export type ConnectAccountsLogic = typeof connectAccountsMachine;
@@ -44,6 +49,13 @@ export function connectAccountsActors(jwt: Jwt) {
       async () =>
         (await (await api()).request('disconnect', { jwt: requireJwt(jwt()), params: { platform } })).connection,
     );
+  const consent = (platform: ConnectPlatform) =>
+    fromPromise<BotConsentAnswer, { consent: boolean }>(
+      async ({ input }) =>
+        await (
+          await api()
+        ).request('setBotConsent', { jwt: requireJwt(jwt()), params: { platform }, json: { consent: input.consent } }),
+    );
   return {
     listConnections: fromPromise<Connection[], void>(
       async () => (await (await api()).request('listConnections', { jwt: requireJwt(jwt()) })).connections,
@@ -54,6 +66,8 @@ export function connectAccountsActors(jwt: Jwt) {
     youtubeComplete: complete('youtube'),
     twitchDisconnect: disconnect('twitch'),
     youtubeDisconnect: disconnect('youtube'),
+    twitchBotConsent: consent('twitch'),
+    youtubeBotConsent: consent('youtube'),
   };
 }
 
