@@ -17,6 +17,7 @@ import { benchAnalytics } from './analytics';
 import { benchCluster } from './cluster';
 import { benchGovernor } from './limits';
 import { benchEventSub } from './eventsub';
+import { benchLinks } from './links';
 import { BATCH_MESSAGES } from '../server/archive/ingest';
 import { bundleReport, kb, routeModules } from '../scripts/bundle';
 import { inspectorCodeInBundle } from '../scripts/bundle-check';
@@ -439,6 +440,25 @@ try {
       `${advertiser.p95} ms`,
       'reported',
       true,
+    );
+  }
+  if (wants('links')) {
+    console.log(
+      '\n# Tracked links (docs/product.md §Tracked links: GET /l/<code> against a server process on SQLite, a bare Hono 302 in the same run)\n',
+    );
+    const links = await benchLinks((line) => console.log(`      ${line}`));
+    record(
+      'GET /l/<code> redirects per second',
+      `${links.redirectsPerSecond}`,
+      '≥ 10000',
+      links.redirectsPerSecond >= 10_000,
+    );
+    record('GET /l/<code> p99', `${links.p99Ms} ms`, '≤ 10 ms', links.p99Ms <= 10);
+    record(
+      'GET /l/<code> ÷ a bare Hono 302',
+      `${links.ratio} (${links.redirectsPerSecond} / ${links.bareRedirectsPerSecond})`,
+      '≥ 0.5',
+      links.ratio >= 0.5,
     );
   }
   if (wants('cluster')) {

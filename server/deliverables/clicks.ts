@@ -11,7 +11,7 @@
 //   day, visitor) turns a visitor another instance already counted into a repeat, and each offer's day into offer_days.
 import crypto from 'node:crypto';
 import { isbot } from 'isbot';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { DELIVERY_STATUSES } from '../../contract/marketplace.ts';
 import { LINK_CODE_PATTERN, type ClickRefusal } from '../../contract/deliverables.ts';
 import type { Config } from '../config.ts';
@@ -32,12 +32,14 @@ const MAX_SEEN = 500_000;
 /** Addresses whose minute is counted; beyond it new ones are not limited until the next minute (the link's limit is). */
 const MAX_VISITOR_WINDOWS = 200_000;
 /** A flush is started early once this many counted clicks wait. */
-const FLUSH_AT = 5_000;
+const FLUSH_AT = 50_000;
 /** Counted clicks kept for the next flush when one fails; beyond it they are dropped (and logged). */
 const MAX_BUFFER = 200_000;
 /** Rows per INSERT (4 parameters each: well under SQLite's and PostgreSQL's limits). */
-const INSERT_CHUNK = 500;
+const INSERT_CHUNK = 100;
 const USER_AGENT_MAX = 512;
+/** User agents whose bot check is remembered. */
+const MAX_USER_AGENTS = 5_000;
 
 export type ClickOutcome = 'counted' | ClickRefusal;
 
@@ -144,6 +146,43 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
   const { db, config, logger } = deps;
   const now = deps.now ?? Date.now;
   const limits = config.deliverables;
+
+  // The clicks' INSERT, as text built once per row count: a flush of thousands of clicks spends its time in the
+  // database, not in building the same query again (and SQLite's prepared statement is reused, server/db/connect.ts).
+  const insertTexts = new Map<number, string>();
+  const insertText = (rows: number) => {
+    let text = insertTexts.get(rows);
+    if (!text) {
+      let parameter = 0;
+      const next = () => (deps.dialect === 'postgres' ? `$${++parameter}` : '?');
+      const values = Array.from({ length: rows }, () => `(${next()}, ${next()}, ${next()}, ${next()})`).join(', ');
+      text = `insert into link_clicks (code, day, visitor, at) values ${values} on conflict (code, day, visitor) do nothing`;
+      insertTexts.set(rows, text);
+    }
+    return text;
+  };
+
+  // The UTC day of a click, remade only when the clock passes midnight.
+  let dayOf = { from: 0, to: 0, day: '' };
+  const clickDay = (at: number) => {
+    if (at < dayOf.from || at >= dayOf.to) {
+      const from = Math.floor(at / 86_400_000) * 86_400_000;
+      dayOf = { from, to: from + 86_400_000, day: utcDay(at) };
+    }
+    return dayOf.day;
+  };
+
+  // isbot's list is one large expression; a link's visitors come with a few hundred user agents at most.
+  let bots = new Map<string, boolean>();
+  const knownBot = (userAgent: string) => {
+    let bot = bots.get(userAgent);
+    if (bot === undefined) {
+      bot = userAgent.trim() === '' || isbot(userAgent);
+      if (bots.size >= MAX_USER_AGENTS) bots = new Map();
+      bots.set(userAgent, bot);
+    }
+    return bot;
+  };
 
   // ------------------------------------------------------------------------------------------- links in memory
   const links = new Map<string, LinkEntry>();
@@ -324,10 +363,10 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
     const answer = (outcome: ClickOutcome | null): ClickAnswer => ({ status: 302, location: link.location, outcome });
     if (visitor.head) return answer(null);
     const at = now();
-    const day = utcDay(at);
+    const day = clickDay(at);
     const userAgent = visitor.userAgent.slice(0, USER_AGENT_MAX);
     let refusal: ClickRefusal | null = null;
-    if (userAgent.trim() === '' || isbot(userAgent)) refusal = 'bot';
+    if (knownBot(userAgent)) refusal = 'bot';
     else if (!activeOn(link, day)) refusal = 'inactive';
     else if (overLimit(visitor.address, entry.code, at)) refusal = 'limited';
     if (refusal) {
@@ -344,7 +383,14 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
       }
       outcomes.counted += 1;
       counted.push({ code: entry.code, offerId: link.offerId, campaignId: link.campaignId, day, visitor: hash, at });
-      if (counted.length >= FLUSH_AT) void flush();
+      // Written after this answer has gone (the flush's own work is on this thread with SQLite).
+      if (counted.length >= FLUSH_AT && !early) {
+        early = true;
+        setImmediate(() => {
+          early = false;
+          void flush();
+        });
+      }
       return answer('counted');
     };
     const key = saltFor(day);
@@ -362,6 +408,8 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
 
   // ------------------------------------------------------------------------------------------- the flush
   let running: Promise<void> | null = null;
+  /** An early flush is scheduled (the buffer reached FLUSH_AT). */
+  let early = false;
   let again = false;
 
   async function write(batch: Counted[], refused: Map<string, Refusals>): Promise<string[]> {
@@ -411,31 +459,39 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
         else if (offer) add(click.offerId, click.campaignId, click.day, 'clicks_inactive', 1);
         // An offer gone altogether (its creator erased): nothing to count it on.
       }
-      const inserted = new Map<string, number>();
-      for (let start = 0; start < insertable.length; start += INSERT_CHUNK) {
-        const chunk = insertable.slice(start, start + INSERT_CHUNK);
-        const result = await trx
-          .insertInto('link_clicks')
-          .values(chunk.map((click) => ({ code: click.code, day: click.day, visitor: click.visitor, at: click.at })))
-          .onConflict((oc) => oc.columns(['code', 'day', 'visitor']).doNothing())
-          .returning(['code', 'day', 'visitor'])
-          .execute();
-        for (const row of result) {
-          const key = `${row.code}|${row.day}|${row.visitor}`;
-          inserted.set(key, (inserted.get(key) ?? 0) + 1);
-        }
-      }
+      // Inserted per link and day, so that the rows each statement reports inserted tell which clicks counted: in a
+      // group, as many as got in counted, the rest had been counted before (by another instance, or before a restart).
+      const groups = new Map<string, Counted[]>();
       for (const click of insertable) {
-        const key = `${click.code}|${click.day}|${click.visitor}`;
-        const left = inserted.get(key) ?? 0;
-        if (left > 0) {
-          inserted.set(key, left - 1);
-          add(click.offerId, click.campaignId, click.day, 'clicks', 1);
-          countedOffers.add(click.offerId);
-        } else {
-          // Counted already, by another instance or an earlier flush: once per visitor per day.
-          add(click.offerId, click.campaignId, click.day, 'clicks_repeat', 1);
-          figures.repeatsAtFlush += 1;
+        const key = `${click.code}|${click.day}`;
+        const group = groups.get(key);
+        if (group) group.push(click);
+        else groups.set(key, [click]);
+      }
+      let statements = 0;
+      for (const group of groups.values()) {
+        let added = 0;
+        for (let start = 0; start < group.length; start += INSERT_CHUNK) {
+          // Between statements, the redirects waiting meanwhile are answered (SQLite's work is on this thread).
+          if (statements++ > 0) await new Promise((resolve) => setImmediate(resolve));
+          const chunk = group.slice(start, start + INSERT_CHUNK);
+          const result = await trx.executeQuery(
+            CompiledQuery.raw(
+              insertText(chunk.length),
+              chunk.flatMap((click) => [click.code, click.day, click.visitor, click.at]),
+            ),
+          );
+          added += Number(result.numAffectedRows ?? 0);
+        }
+        const { offerId, campaignId, day } = group[0]!;
+        if (added > 0) {
+          add(offerId, campaignId, day, 'clicks', added);
+          countedOffers.add(offerId);
+        }
+        if (group.length > added) {
+          // Counted already: once per visitor per day.
+          add(offerId, campaignId, day, 'clicks_repeat', group.length - added);
+          figures.repeatsAtFlush += group.length - added;
         }
       }
       figures.written += insertable.length;

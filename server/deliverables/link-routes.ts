@@ -2,6 +2,7 @@
 // a redirect needs none of the pages' security headers or the API's session, and a link in a busy chat is clicked
 // thousands of times a second. The answer is decided in memory (./clicks.ts); every click is redirected, counted or
 // not, and only a code that is no link answers 404.
+import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { addressBlock, clientIp } from '../http/client-ip.ts';
 import type { ClickAnswer, ClickCounter } from './clicks.ts';
@@ -23,19 +24,39 @@ function respond(c: Context, answer: ClickAnswer): Response {
   };
   if (answer.status === 302) {
     headers.Location = answer.location!;
-    return new Response(null, { status: 302, headers });
+    headers['Content-Length'] = '0';
+    // An empty string rather than no body, and the headers as a plain object: @hono/node-server then writes the answer
+    // straight from them, without building a standard Response and Headers first.
+    return new Response('', { status: 302, headers });
   }
   headers['Content-Type'] = 'text/plain; charset=utf-8';
   return new Response(c.req.method === 'HEAD' ? null : NOT_FOUND, { status: 404, headers });
 }
 
+/**
+ * A request header, from Node's own parsed headers when the request came over a socket (@hono/node-server's
+ * bindings): the standard Headers object that c.req.header() would build first costs more than the rest of a click.
+ */
+function header(c: Context, name: 'user-agent' | 'x-forwarded-for'): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 export function linkRoutes(deps: LinkRoutesDeps): Hono {
   const app = new Hono();
   app.get('/l/:code', (c): Response | Promise<Response> => {
+    const forwarded = deps.config.trustProxy ? header(c, 'x-forwarded-for') : undefined;
+    // clientIp's rule (server/http/client-ip.ts) — the right-most X-Forwarded-For entry behind our proxy — on the
+    // header read above; clientIp itself for the socket's address.
+    const address = forwarded
+      ? forwarded.split(',').at(-1)!.trim().slice(0, 64) || clientIp(c, false)
+      : clientIp(c, false);
     const answer = deps.clicks.click(c.req.param('code'), {
       // The address as the limits count it (an IPv6 address as its /64): one home is one visitor.
-      address: addressBlock(clientIp(c, deps.config.trustProxy)),
-      userAgent: c.req.header('user-agent') ?? '',
+      address: addressBlock(address),
+      userAgent: header(c, 'user-agent') ?? '',
       head: c.req.method === 'HEAD',
     });
     return answer instanceof Promise ? answer.then((settled) => respond(c, settled)) : respond(c, answer);
