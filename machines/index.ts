@@ -181,9 +181,9 @@ export const catalogue = {
   // connections
   connectAccounts: {
     machine: connectAccountsMachine,
-    spec: '§2 Connect Accounts, §4 Twitch and YouTube cards; product: Connected accounts, Connected account',
+    spec: '§2 Connect Accounts, §4 Twitch and YouTube cards; product: Connected accounts, Connected account, The chat bot',
     summary:
-      "The Twitch and YouTube cards, each on its own: not configured, Connect (the provider's consent page through OAuth with PKCE), connected with the channel's name, Disconnect (revoked at the provider), or the reason it failed; the provider's way back opens the card on its answer.",
+      "The Twitch and YouTube cards, each on its own: not configured, Connect (the provider's consent page through OAuth with PKCE), connected with the channel's name, Disconnect (revoked at the provider), or the reason it failed; the provider's way back opens the card on its answer; a connected card's switch lets the chat bot post (the server's refusal shown).",
   },
   // shell
   sideMenu: {
@@ -223,9 +223,9 @@ export const catalogue = {
   },
   campaignEditor: {
     machine: campaignEditorMachine,
-    spec: 'product: Advertiser workspace, Campaign',
+    spec: 'product: Advertiser workspace, Campaign, What a campaign asks for',
     summary:
-      'Create a draft or edit one: fields checked as the server does, pay in dollars sent as cents, a creative uploaded after the draft is stored.',
+      "Create a draft or edit one: fields checked as the server does, pay in dollars sent as cents (a flat fee, or per click up to a cap), the deliverables asked for (overlay minutes, a tracked link, the bot's message previewed as written, promo redemptions), a refusal shown at its fields, a creative uploaded after the draft is stored.",
   },
   campaignDetail: {
     machine: campaignDetailMachine,
@@ -400,7 +400,7 @@ export const catalogue = {
   // deliverables
   offerBot: {
     machine: offerBotMachine,
-    spec: 'product: Deliverables',
+    spec: 'product: Deliverables, The chat bot',
     summary:
       "An offer's chat bot in a dialog: the line it posts, whether it is posting, paused, waiting for the stream or for the creator's consent, its last posts sent or dropped (with why) as proof; the creator pauses and resumes it (a refusal says why), the advertiser reads it; Refresh reads it again keeping what is shown.",
   },
