@@ -88,10 +88,12 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** GET `url` from the next synthetic visitor each time (its own address, the count going on from run to run), for `seconds`. */
-let visitor = 0;
+/** The next visitor of each server: a server's first VISITORS requests are new visitors, the next ones repeats. */
+const visitors = new Map<string, number>();
 
+/** GET `url` from the next synthetic visitor each time (its own address), for `seconds`. */
 async function drive(url: string, seconds: number) {
+  let visitor = visitors.get(url) ?? 0;
   const options: Parameters<typeof autocannon>[0] & VisitorRequests = {
     url,
     connections: CONNECTIONS,
@@ -112,6 +114,7 @@ async function drive(url: string, seconds: number) {
     ],
   };
   const result = await autocannon(options);
+  visitors.set(url, visitor);
   // autocannon counts 3xx as non-2xx; an error or a timeout is what would be wrong (a 404 is checked before).
   if (result.errors > 0 || result.timeouts > 0)
     throw new Error(`GET ${url}: ${result.errors} errors, ${result.timeouts} timeouts`);
@@ -194,6 +197,9 @@ export async function benchLinks(log: (line: string) => void = console.log): Pro
       }
       link = combine(links);
       bare = combine(bares);
+      log(
+        `p99 of each round: links ${links.map((r) => r.p99).join(', ')} ms; bare ${bares.map((r) => r.p99).join(', ')} ms`,
+      );
     } finally {
       await stop(bareServer.child);
     }

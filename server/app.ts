@@ -95,7 +95,7 @@ import { createProgress } from './deliverables/progress.ts';
 import { progressRoutes } from './deliverables/progress-routes.ts';
 import { createSettlement } from './deliverables/settlement.ts';
 import { createClickCounter } from './deliverables/clicks.ts';
-import { linkRoutes } from './deliverables/link-routes.ts';
+import { answerLinksFirst, linkRoutes } from './deliverables/link-routes.ts';
 
 export interface CastbridgeApp {
   app: Hono<AppEnv>;
@@ -484,7 +484,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   const app = new Hono<AppEnv>();
   // GET /l/<code> first: a tracked link's redirect needs none of the middleware below (server/deliverables/link-routes.ts).
-  app.route('/', linkRoutes(services));
+  const links = linkRoutes(services);
+  app.route('/', links);
+  answerLinksFirst(app, links);
   app.use('*', securityHeaders(config));
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins);
