@@ -300,6 +300,18 @@ describe.each(BACKENDS)('tracked links on %s', (backendName) => {
       expect(answer.headers.get('content-type')).toContain('text/plain');
       expect(answer.headers.get('location')).toBeNull();
     }
+    // Other methods and longer paths are not links: the API's JSON 404.
+    const { code: live } = await offerWithLink();
+    for (const [method, path] of [
+      ['POST', `/l/${live}`],
+      ['GET', `/l/${live}/more`],
+    ] as const) {
+      const answer = await api.request(method, path, { headers: { 'user-agent': BROWSER } });
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body).toEqual({ message: 'Not found' });
+    }
+    // A query string is the link all the same.
+    expect((await api.request('GET', `/l/${live}?ref=chat`, { headers: { 'user-agent': BROWSER } })).status).toBe(302);
     // A link whose campaign no longer has a URL leads nowhere either.
     const { campaignId, code } = await offerWithLink();
     await api.castbridge.db.updateTable('campaigns').set({ link_url: null }).where('id', '=', campaignId).execute();
