@@ -460,6 +460,7 @@ try {
       '≥ 0.5',
       links.ratio >= 0.5,
     );
+    record('redirects whose click was not written', `${links.lost}`, '0', links.lost === 0);
   }
   if (wants('cluster')) {
     console.log(
