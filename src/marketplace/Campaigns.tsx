@@ -294,7 +294,10 @@ function CampaignCard({ campaign }: { campaign: Campaign }) {
   const counts = offerCounts(campaign);
   const figures = deliveryFigures(campaign);
   const stats: [string, string][] = [
-    ['Pay per creator', formatMoney(campaign.payCents)],
+    // Pay per click (docs/product.md §Deliverables): the rate, with the pay as each creator's cap.
+    campaign.perClickCents === null
+      ? ['Pay per creator', formatMoney(campaign.payCents)]
+      : ['Pay per click', `${formatMoney(campaign.perClickCents)} up to ${formatMoney(campaign.payCents)}`],
     ['Spots', String(campaign.spots)],
     ['Open offers', String(counts.open)],
     ['Accepted', `${counts.accepted} of ${campaign.spots}`],
