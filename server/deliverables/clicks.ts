@@ -360,11 +360,11 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
   function decide(entry: LinkEntry, visitor: { address: string; userAgent: string; head?: boolean }) {
     const link = entry.link;
     if (!link) return { status: 404 as const, location: null, outcome: null };
-    const answer = (outcome: ClickOutcome | null): ClickAnswer => ({ status: 302, location: link.location, outcome });
-    if (visitor.head) return answer(null);
+    if (visitor.head) return { status: 302 as const, location: link.location, outcome: null };
     const at = now();
     const day = clickDay(at);
-    const userAgent = visitor.userAgent.slice(0, USER_AGENT_MAX);
+    const userAgent =
+      visitor.userAgent.length > USER_AGENT_MAX ? visitor.userAgent.slice(0, USER_AGENT_MAX) : visitor.userAgent;
     let refusal: ClickRefusal | null = null;
     if (knownBot(userAgent)) refusal = 'bot';
     else if (!activeOn(link, day)) refusal = 'inactive';
@@ -372,30 +372,42 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
     if (refusal) {
       outcomes[refusal] += 1;
       refuse(link, day, refusal);
-      return answer(refusal);
+      return { status: 302 as const, location: link.location, outcome: refusal };
     }
-    const finish = (key: Buffer): ClickAnswer => {
-      const hash = crypto.createHmac('sha256', key).update(`${visitor.address}\n${userAgent}`).digest('hex');
-      if (repeat(entry.code, hash, day)) {
-        outcomes.repeat += 1;
-        refuse(link, day, 'repeat');
-        return answer('repeat');
-      }
-      outcomes.counted += 1;
-      counted.push({ code: entry.code, offerId: link.offerId, campaignId: link.campaignId, day, visitor: hash, at });
-      // Written after this answer has gone (the flush's own work is on this thread with SQLite).
-      if (counted.length >= FLUSH_AT && !early) {
-        early = true;
-        setImmediate(() => {
-          early = false;
-          void flush();
-        });
-      }
-      return answer('counted');
-    };
     const key = saltFor(day);
     // The first click of a UTC day on this instance waits for the day's salt (one read, then memory).
-    return key instanceof Promise ? key.then(finish) : finish(key);
+    if (key instanceof Promise)
+      return key.then((loaded) => count(entry, link, visitor.address, userAgent, day, at, loaded));
+    return count(entry, link, visitor.address, userAgent, day, at, key);
+  }
+
+  /** A click that passed the checks: counted, unless the visitor was seen on the link today. */
+  function count(
+    entry: LinkEntry,
+    link: NonNullable<LinkEntry['link']>,
+    address: string,
+    userAgent: string,
+    day: string,
+    at: number,
+    key: Buffer,
+  ): ClickAnswer {
+    const hash = crypto.createHmac('sha256', key).update(`${address}\n${userAgent}`).digest('hex');
+    if (repeat(entry.code, hash, day)) {
+      outcomes.repeat += 1;
+      refuse(link, day, 'repeat');
+      return { status: 302, location: link.location, outcome: 'repeat' };
+    }
+    outcomes.counted += 1;
+    counted.push({ code: entry.code, offerId: link.offerId, campaignId: link.campaignId, day, visitor: hash, at });
+    // Written after this answer has gone (the flush's own work is on this thread with SQLite).
+    if (counted.length >= FLUSH_AT && !early) {
+      early = true;
+      setImmediate(() => {
+        early = false;
+        void flush();
+      });
+    }
+    return { status: 302, location: link.location, outcome: 'counted' };
   }
 
   // Promise-returning only on a miss (or a day's first salt): the hot path stays synchronous.

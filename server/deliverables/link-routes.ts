@@ -16,23 +16,35 @@ export interface LinkRoutesDeps {
 
 const NOT_FOUND = 'This link does not lead anywhere. Check that it was copied whole.';
 
+const COMMON = {
+  // Every click has to reach us: a cached redirect would go uncounted (and keep going to an old URL).
+  'Cache-Control': 'no-store',
+  // The brand learns where the visit came from by the UTM parameters, not by the page the visitor was on.
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
+/** A redirect's headers per destination, made once: Node writes them without changing them. */
+const redirects = new Map<string, Record<string, string>>();
+const MAX_REDIRECTS = 10_000;
+
 function respond(c: Context, answer: ClickAnswer): Response {
-  const headers: Record<string, string> = {
-    // Every click has to reach us: a cached redirect would go uncounted (and keep going to an old URL).
-    'Cache-Control': 'no-store',
-    // The brand learns where the visit came from by the UTM parameters, not by the page the visitor was on.
-    'Referrer-Policy': 'no-referrer',
-    'X-Content-Type-Options': 'nosniff',
-  };
   if (answer.status === 302) {
-    headers.Location = answer.location!;
-    headers['Content-Length'] = '0';
+    const location = answer.location!;
+    let headers = redirects.get(location);
+    if (!headers) {
+      headers = { ...COMMON, Location: location, 'Content-Length': '0' };
+      if (redirects.size >= MAX_REDIRECTS) redirects.clear();
+      redirects.set(location, headers);
+    }
     // An empty string rather than no body, and the headers as a plain object: @hono/node-server then writes the answer
     // straight from them, without building a standard Response and Headers first.
     return new Response('', { status: 302, headers });
   }
-  headers['Content-Type'] = 'text/plain; charset=utf-8';
-  return new Response(c.req.method === 'HEAD' ? null : NOT_FOUND, { status: 404, headers });
+  return new Response(c.req.method === 'HEAD' ? null : NOT_FOUND, {
+    status: 404,
+    headers: { ...COMMON, 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }
 
 /**
