@@ -257,8 +257,9 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
   }
 
   // ------------------------------------------------------------------------------------------- the day's salt
-  let salt: { day: string; key: Buffer } | null = null;
-  let saltLoading: { day: string; promise: Promise<Buffer> } | null = null;
+  // Today's, and tomorrow's once made ahead (or yesterday's for a click still being decided at midnight).
+  const salts = new Map<string, Buffer>();
+  const saltLoads = new Map<string, Promise<Buffer>>();
 
   /** The UTC day's secret: made by whichever instance needs it first, read by the others; old days deleted. */
   async function loadSalt(day: string): Promise<Buffer> {
@@ -277,21 +278,22 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
   }
 
   function saltFor(day: string): Buffer | Promise<Buffer> {
-    if (salt?.day === day) return salt.key;
-    if (saltLoading?.day !== day) {
-      const promise = loadSalt(day).then(
-        (key) => {
-          if (!salt || salt.day < day) salt = { day, key };
+    const known = salts.get(day);
+    if (known) return known;
+    let pending = saltLoads.get(day);
+    if (!pending) {
+      pending = loadSalt(day)
+        .then((key) => {
+          salts.set(day, key);
+          // Days before yesterday are of no more use here.
+          const yesterday = utcDay(Date.parse(`${day}T00:00:00Z`) - 86_400_000);
+          for (const held of salts.keys()) if (held < yesterday) salts.delete(held);
           return key;
-        },
-        (error: unknown) => {
-          saltLoading = null;
-          throw error;
-        },
-      );
-      saltLoading = { day, promise };
+        })
+        .finally(() => saltLoads.delete(day));
+      saltLoads.set(day, pending);
     }
-    return saltLoading!.promise;
+    return pending;
   }
 
   // ------------------------------------------------------------------------------------------- limits and repeats

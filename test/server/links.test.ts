@@ -331,6 +331,28 @@ describe.each(BACKENDS)('tracked links on %s', (backendName) => {
     ]);
   });
 
+  it('keys visitors by a salt of the UTC day: tomorrow the same visitor counts again, and old salts go', async () => {
+    const db = api.castbridge.db;
+    await db
+      .insertInto('link_salts')
+      .values({ day: utcDay(clock - 5 * 86_400_000), salt: 'ab'.repeat(32) })
+      .execute();
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const address = newAddress();
+    await visit(code, address);
+    await visit(code, address);
+    // Just after the next UTC midnight.
+    clock = (Math.floor(clock / 86_400_000) + 1) * 86_400_000 + 60_000;
+    await visit(code, address);
+    expect(await daysOf(offerId)).toEqual({ clicks: 2, bot: 0, repeat: 1, limited: 0, inactive: 0 });
+    const rows = await db.selectFrom('link_clicks').select(['day', 'visitor']).where('code', '=', code).execute();
+    expect(rows.map((row) => row.day).sort()).toEqual([utcDay(clock - 86_400_000), utcDay(clock)]);
+    expect(rows[0]!.visitor).not.toBe(rows[1]!.visitor);
+    const salts = await db.selectFrom('link_salts').select('day').execute();
+    expect(salts.map((row) => row.day).sort()).toEqual([utcDay(clock - 86_400_000), utcDay(clock)]);
+  });
+
   it.runIf(backendName === 'postgres')('counts a visitor once across two instances on one database', async () => {
     freshMinute();
     const { offerId, code } = await offerWithLink();
