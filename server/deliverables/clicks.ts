@@ -4,7 +4,8 @@
 // - the link (code → offer, campaign, the brand's URL with the UTM parameters, whether the offer is active) is cached
 //   for LINK_TTL_MS and refreshed behind the answers; an unknown code is remembered briefly too;
 // - a known bot, an offer not active, a visitor or link over its per-minute limit, or a visitor seen on the link today
-//   is refused, in that order; the rest counts;
+//   is refused, in that order; the rest counts. The per-visitor limit counts the address (an IPv6 address's /64)
+//   across links, whatever user agent it claims: rotating user agents makes new visitors, not more clicks;
 // - the visitor is HMAC-SHA256 of the address and user agent keyed by the UTC day's salt (link_salts): a visitor can
 //   be told apart within a day, never recognised on another, and no address is ever stored;
 // - the clicks are written every CLICK_FLUSH_MS in one transaction: counted clicks into link_clicks, whose key (code,
