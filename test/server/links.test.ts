@@ -4,6 +4,7 @@
 // offer ended (its window past, its campaign cancelled); an unknown code is a 404; link_clicks holds hashes, never an
 // address; two instances on one PostgreSQL database count a visitor once; offer_days holds the counts per reason.
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_CODE_PATTERN } from '../../contract/deliverables.ts';
 import { visitorHash } from '../../server/deliverables/clicks.ts';
@@ -329,6 +330,24 @@ describe.each(BACKENDS)('tracked links on %s', (backendName) => {
     expect(await clickSignals(api.castbridge.db, offerId, shares)).toEqual([
       { rule: 'clicks', detail: '40 of 60 clicks on the tracked link were refused (bots, repeats, over the limits)' },
     ]);
+  });
+
+  it('keeps the clicks of a flush that failed for the next one', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    await visit(code, newAddress());
+    await visit(code, newAddress(), GOOGLEBOT);
+    const db = api.castbridge.db;
+    await sql`alter table link_clicks rename to link_clicks_away`.execute(db);
+    try {
+      await api.castbridge.services.clicks.flush();
+      expect(api.logger.lines.some((line) => line.msg === 'click flush failed')).toBe(true);
+      expect(api.castbridge.services.clicks.stats().buffered).toBe(1);
+    } finally {
+      await sql`alter table link_clicks_away rename to link_clicks`.execute(db);
+    }
+    await visit(code, newAddress());
+    expect(await daysOf(offerId)).toEqual({ clicks: 2, bot: 1, repeat: 0, limited: 0, inactive: 0 });
   });
 
   it('keys visitors by a salt of the UTC day: tomorrow the same visitor counts again, and old salts go', async () => {
