@@ -16,10 +16,10 @@
 // - bot_posts: every message the bot posted (or tried to), kept as proof.
 // - offer_bots: per offer, whether the creator paused the bot and when it last posted.
 // - report_shares: read-only share links to a campaign's report (the token stored hashed; revocable).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect.ts';
 
-export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .alterTable('campaigns')
     // 0: the campaign does not ask for overlay minutes (deliverable_minutes is then kept but not a condition).
@@ -56,15 +56,16 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('salt', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema
+  const clicks = db.schema
     .createTable('link_clicks')
     .addColumn('code', 'text', (c) => c.notNull().references('offer_links.code').onDelete('cascade'))
     .addColumn('day', 'text', (c) => c.notNull())
     // HMAC-SHA256(day's salt, address + user agent), hex: no raw address is stored.
     .addColumn('visitor', 'text', (c) => c.notNull())
     .addColumn('at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('link_clicks_pk', ['code', 'day', 'visitor'])
-    .execute();
+    .addPrimaryKeyConstraint('link_clicks_pk', ['code', 'day', 'visitor']);
+  // On SQLite the rows live in the primary key's own b-tree: one insert writes one tree, not a table and an index.
+  await (dialect === 'sqlite' ? clicks.modifyEnd(sql`without rowid`) : clicks).execute();
 
   await db.schema
     .createTable('offer_days')
