@@ -70,6 +70,9 @@ import { overlayStatusMachine } from './overlay/overlayStatus.machine';
 import { deliveryDisputeMachine } from './money/deliveryDispute.machine';
 import { reviewQueueMachine } from './operator/reviewQueue.machine';
 import { offerBotMachine } from './deliverables/offerBot.machine';
+import { campaignReportMachine } from './deliverables/campaignReport.machine';
+import { reportSharesMachine } from './deliverables/reportShares.machine';
+import { promoCodesMachine } from './deliverables/promoCodes.machine';
 
 export interface CatalogueEntry {
   machine: AnyStateMachine;
@@ -403,6 +406,24 @@ export const catalogue = {
     spec: 'product: Deliverables, The chat bot',
     summary:
       "An offer's chat bot in a dialog: the line it posts, whether it is posting, paused, waiting for the stream or for the creator's consent, its last posts sent or dropped (with why) as proof; the creator pauses and resumes it (a refusal says why), the advertiser reads it; Refresh reads it again keeping what is shown.",
+  },
+  campaignReport: {
+    machine: campaignReportMachine,
+    spec: "product: Deliverables, The brand's report",
+    summary:
+      "The brand's report, the advertiser's or through a share link: totals, days and creators read; a creator filter reads again keeping the figures shown; a failure says why and tries again; an unknown or revoked link (404) ends on its own page.",
+  },
+  reportShares: {
+    machine: reportSharesMachine,
+    spec: "product: Deliverables, The brand's report",
+    summary:
+      "The report's share links: listed newest first; a label checked here, then a new link whose address is shown this once; revoking asks first; a refusal says why.",
+  },
+  promoCodes: {
+    machine: promoCodesMachine,
+    spec: 'product: Deliverables, Promo codes',
+    summary:
+      "Promo codes on the campaign page: each accepted offer's code typed, checked and saved, or generated for the offers without one; the shop's redemption key created and shown this once; a CSV of redemptions uploaded, its added, duplicate and refused lines shown and the counts read again; a refusal says why.",
   },
   // archive
   archiveChat: {

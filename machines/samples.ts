@@ -64,6 +64,9 @@ import { samples as adminRefunds } from './operator/adminRefunds.samples';
 import { samples as adminBudgets } from './operator/adminBudgets.samples';
 import { samples as reviewQueue } from './operator/reviewQueue.samples';
 import { samples as offerBot } from './deliverables/offerBot.samples';
+import { samples as campaignReport } from './deliverables/campaignReport.samples';
+import { samples as reportShares } from './deliverables/reportShares.samples';
+import { samples as promoCodes } from './deliverables/promoCodes.samples';
 import { samples as deliveryDispute } from './money/deliveryDispute.samples';
 import { samples as adminApproval } from './operator/adminApproval.samples';
 import { samples as adminRecords } from './operator/adminRecords.samples';
@@ -125,6 +128,9 @@ export const fixtures = {
   overlaySettings,
   displayProof,
   offerBot,
+  campaignReport,
+  reportShares,
+  promoCodes,
   overlayStatus,
   archiveChat,
   archiveViewer,

@@ -50,6 +50,9 @@ export const routeModules: Record<string, string[]> = {
   '/creators': dashboard('src/marketplace/FindCreators.tsx'),
   '/admin': dashboard('src/operator/OperatorConsole.tsx'),
   '/campaigns/:id': dashboard('src/marketplace/CampaignPage.tsx'),
+  '/campaigns/:id/report': dashboard('src/deliverables/CampaignReport.tsx'),
+  // A shared report: no sign-in, no shell; the API client comes with its one read.
+  '/reports/:token': ['src/api/client.ts', 'src/deliverables/SharedReport.tsx'],
   '/offers/:id/proof': dashboard('src/overlay/DisplayProof.tsx'),
   '/archive-chat/:platform/:date': dashboard('src/archive/ArchiveViewer.tsx'),
 };

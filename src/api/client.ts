@@ -61,18 +61,21 @@ export type CallOptions<N extends EndpointName> = (Meta<N>['auth'] extends 'bear
     : { params: Record<PathParams<Meta<N>['path']>, string> }) & {
     /** A multipart body (uploads). */
     form?: FormData;
+    /** A raw body (a CSV file), sent with the Content-Type given in `headers`. */
+    body?: Blob | string;
     headers?: Record<string, string>;
   };
 
 /** Calls endpoint `name` of the contract; a failure rejects with an ApiError carrying the server's message. */
 export async function request<N extends EndpointName>(name: N, options: CallOptions<N>): Promise<ResponseBody<N>> {
   const meta: { method: string; path: string; auth: string } = endpoints[name];
-  const { jwt, json, query, params, form, headers } = options as {
+  const { jwt, json, query, params, form, body, headers } = options as {
     jwt?: string;
     json?: unknown;
     query?: Record<string, string>;
     params?: Record<string, string>;
     form?: FormData;
+    body?: Blob | string;
     headers?: Record<string, string>;
   };
   const path = meta.path.slice(1).replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params?.[key] ?? ''));
@@ -81,6 +84,7 @@ export async function request<N extends EndpointName>(name: N, options: CallOpti
       method: meta.method,
       ...(json !== undefined ? { json } : {}),
       ...(form ? { body: form } : {}),
+      ...(body !== undefined ? { body } : {}),
       ...(query ? { searchParams: query } : {}),
       headers: {
         ...headers,

@@ -52,6 +52,10 @@ const CampaignEditor = lazy(() =>
 const CampaignPage = lazy(() =>
   import('@/src/marketplace/CampaignPage').then((m) => ({ default: m.CampaignPageScreen })),
 );
+// The brand's report (docs/product.md §Deliverables).
+const CampaignReport = lazy(() =>
+  import('@/src/deliverables/CampaignReport').then((m) => ({ default: m.CampaignReportScreen })),
+);
 
 export function SignedInRoutes() {
   return (
@@ -83,6 +87,7 @@ export function SignedInRoutes() {
             <Route path="campaigns/new" element={<CampaignEditor />} />
             <Route path="campaigns/:id" element={<CampaignPage />} />
             <Route path="campaigns/:id/edit" element={<CampaignEditor />} />
+            <Route path="campaigns/:id/report" element={<CampaignReport />} />
           </Route>
           <Route element={<RequireRole role="operator" />}>
             <Route path="admin" element={<OperatorConsole />} />

@@ -13,6 +13,10 @@ const Register = lazy(() => import('@/src/accounts/Register').then((m) => ({ def
 const CompleteRegister = lazy(() =>
   import('@/src/accounts/CompleteRegister').then((m) => ({ default: m.CompleteRegister })),
 );
+// A report a brand shared (docs/product.md §Deliverables): public, no dashboard, its own chunk.
+const SharedReport = lazy(() =>
+  import('@/src/deliverables/SharedReport').then((m) => ({ default: m.SharedReportScreen })),
+);
 // Everything else — the signed-in workspaces and the not-found page — is one lazy module (./SignedInRoutes.tsx), so the
 // entry that every public page loads names one chunk instead of every screen's.
 const SignedInRoutes = lazy(() => import('./SignedInRoutes').then((m) => ({ default: m.SignedInRoutes })));
@@ -30,6 +34,7 @@ export function AppRoutes() {
       <Route path="login" element={<Login />} />
       <Route path="register" element={<Register />} />
       <Route path="complete-register" element={<CompleteRegister />} />
+      <Route path="reports/:token" element={<SharedReport />} />
       <Route path="*" element={<SignedInRoutes />} />
     </Routes>
   );

@@ -42,6 +42,7 @@ import type { DeliveryConfirmLogic } from '@/src/marketplace/deliveryConfirm';
 import type { ProposalReplyLogic } from '@/src/marketplace/proposals';
 import type { ThreadLogic } from '@/src/marketplace/thread';
 import type { OfferBotLogic } from '@/src/deliverables/offerBot';
+import type { PromoCodesLogic } from '@/src/deliverables/promoCodes';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
 import { Button } from '@/src/ui/Button';
@@ -64,6 +65,8 @@ const ThreadDialog = lazy(() => import('@/src/marketplace/ThreadDialog').then((m
 const ProposalReply = lazy(() => import('@/src/marketplace/ProposalReply').then((m) => ({ default: m.ProposalReply })));
 // An offer's bot posts, the proof of a chat deliverable (docs/product.md §Deliverables), load once an offer has them.
 const OfferBot = lazy(() => import('@/src/deliverables/OfferBot').then((m) => ({ default: m.OfferBot })));
+// Promo codes, the redemption key and the CSV upload (docs/product.md §Deliverables) load for a promo campaign only.
+const PromoCodes = lazy(() => import('@/src/deliverables/PromoCodes').then((m) => ({ default: m.PromoCodes })));
 
 export interface CampaignPageLogics {
   detail?: CampaignDetailLogic;
@@ -74,6 +77,8 @@ export interface CampaignPageLogics {
   reply?: ProposalReplyLogic;
   /** Each offer's bot posts (read-only). */
   bot?: OfferBotLogic;
+  /** The promo codes card. */
+  promo?: PromoCodesLogic;
 }
 
 /** /campaigns/:id (docs/product.md §Marketplace): the campaign, its controls, its matched creators with their reasons by offer status, and each offer's thread. */
@@ -114,6 +119,14 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
               <Link to={`/campaigns/${encodeURIComponent(campaign.id)}/edit`}>Edit</Link>
             </Button>
           ) : null}
+          {campaign && campaign.status !== 'draft' ? (
+            <Button variant="secondary" asChild>
+              <Link to={`/campaigns/${encodeURIComponent(campaign.id)}/report`}>
+                <Icon name="chart" size={18} />
+                Report
+              </Link>
+            </Button>
+          ) : null}
         </div>
       </ScreenHeading>
       <LoadState
@@ -133,6 +146,11 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
           />
           {figures ? <DeliveryCard figures={figures} /> : null}
           <CampaignDetails campaign={campaign} />
+          {campaign.deliverable.promo && campaign.status !== 'draft' ? (
+            <Suspense fallback={null}>
+              <PromoCodes campaignId={campaign.id} logic={logic.promo} />
+            </Suspense>
+          ) : null}
           <Card as="section" aria-labelledby="campaign-creators">
             <div className={s.spread}>
               <h2 id="campaign-creators" className={s.sectionTitle}>
