@@ -90,6 +90,8 @@ try {
       '/login',
       '/register',
       '/complete-register',
+      // A shared report (docs/product.md §Deliverables): public, without the dashboard's code.
+      '/reports/:token',
     ]);
     for (const route of report.routes) {
       const jsTarget =
