@@ -17,7 +17,7 @@ export const filter = style({ minWidth: 0, width: '100%', '@media': { [media.tab
 
 /** The totals: small cards in a grid of two on a phone, four on a desktop. */
 export const totals = style({
-  margin: 0,
+  margin: `${vars.space[4]} 0`,
   display: 'grid',
   gap: vars.space[3],
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
@@ -53,6 +53,7 @@ export const byDay = style({
   display: 'grid',
   gap: vars.space[4],
   gridTemplateColumns: 'minmax(0, 1fr)',
+  // The table needs the wider half: six columns of figures.
   '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)' } },
 });
 

@@ -98,7 +98,7 @@ function TotalsCard({ totals, budgetCents }: { totals: Totals; budgetCents: numb
       <h2 id="report-totals" className={s.title}>
         Totals
       </h2>
-      <dl className={s.totals} style={{ marginTop: '1rem' }}>
+      <dl className={s.totals}>
         {items.map(([term, value]) => (
           <div key={term} className={s.total}>
             <dt className={s.term}>{term}</dt>
@@ -106,11 +106,7 @@ function TotalsCard({ totals, budgetCents }: { totals: Totals; budgetCents: numb
           </div>
         ))}
       </dl>
-      <Progress
-        value={budgetCents > 0 ? (totals.spendCents / budgetCents) * 100 : 0}
-        label="Spend against budget"
-        className={s.stack}
-      />
+      <Progress value={budgetCents > 0 ? (totals.spendCents / budgetCents) * 100 : 0} label="Spend against budget" />
     </Card>
   );
 }
@@ -158,14 +154,14 @@ function ByDay({ report }: { report: CampaignReport }) {
         captionVisible
         columns={[
           { key: 'day', header: 'Day' },
-          { key: 'minutes', header: 'Verified minutes', align: 'right' },
+          { key: 'minutes', header: 'Minutes', align: 'right' },
           { key: 'impressions', header: 'Impressions', align: 'right' },
           { key: 'clicks', header: 'Clicks', align: 'right' },
           { key: 'redemptions', header: 'Redemptions', align: 'right' },
           { key: 'spend', header: 'Spend', align: 'right' },
         ]}
         rows={report.days.map((day) => ({
-          day: formatDay(day.day),
+          day: label(day.day),
           minutes: minutesOf(day.verifiedSeconds),
           impressions: formatCount(day.impressions),
           clicks: formatCount(day.clicks),
