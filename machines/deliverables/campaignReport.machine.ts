@@ -64,14 +64,9 @@ export const campaignReportMachine = setup({
         ],
       },
     },
+    // The filter lists the report's creators: none until a report is read, so only Try again.
     failed: {
-      on: {
-        'report.retry': { target: 'loading', actions: assign({ error: null }) },
-        'report.filter': {
-          target: 'loading',
-          actions: assign({ offerId: ({ event }) => event.offerId, error: null }),
-        },
-      },
+      on: { 'report.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
     /** The report is not there (or no longer shared): nothing to retry. */
     gone: { type: 'final' },

@@ -15,6 +15,7 @@ import {
 import { Chart, type ChartSeries } from '@/src/analytics/Chart';
 import { formatCount, formatDateTime, formatDay, formatDayRange, formatMoney } from '@/src/common/format';
 import { Alert } from '@/src/ui/Alert';
+import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { NativeSelectField } from '@/src/ui/Field';
 import { Progress } from '@/src/ui/Progress';
@@ -67,6 +68,14 @@ export function ReportBody({
               ...creators.map((creator) => ({ value: creator.offerId, label: creator.name })),
             ]}
           />
+          <Button
+            variant="secondary"
+            disabled={reloading}
+            aria-busy={reloading || undefined}
+            onClick={() => send({ type: 'report.refresh' })}
+          >
+            Refresh
+          </Button>
           {actions}
         </div>
       </div>

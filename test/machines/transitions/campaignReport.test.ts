@@ -89,18 +89,6 @@ describe('campaignReport transitions', () => {
   });
 
   pin(
-    { from: 'campaignReport.failed', on: 'report.filter', to: 'campaignReport.loading' },
-    'a filter after a failure reads that creator',
-    async () => {
-      const report = start();
-      await report.load.reject(apiRefusal('Service unavailable', 503));
-      report.actor.send({ type: 'report.filter', offerId: 'off_milo' });
-      expect(report.value()).toBe('loading');
-      expect(report.load.inputs.at(-1)).toEqual({ source: 'cmp_nova', offerId: 'off_milo' });
-    },
-  );
-
-  pin(
     { from: 'campaignReport.ready', on: 'report.filter', guard: 'isNewFilter', to: 'campaignReport.ready.reloading' },
     'a new filter reads again keeping the figures; the same one reads nothing',
     async () => {
