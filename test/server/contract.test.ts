@@ -515,23 +515,100 @@ const calls = {
   listDocuments: (api) => api.request('GET', '/api/documents', { token: world.advertiser.token }),
   // A PDF, not JSON (test/server/documents.test.ts downloads them).
   downloadDocument: null,
-  // PENDING(33): the deliverables' calls are filled in when their routes land.
-  getOfferDeliverables: null,
-  getOfferBot: null,
-  pauseOfferBot: null,
-  setBotConsent: null,
-  listPromoCodes: null,
-  setPromoCodes: null,
-  createRedemptionKey: null,
-  uploadRedemptions: null,
-  postRedemption: null,
-  campaignReport: null,
+  // Deliverables (docs/product.md §Deliverables): a campaign asking for every kind, accepted by the second creator.
+  getOfferDeliverables: async (api) => {
+    await deliverablesWorld(api);
+    return api.request('GET', `/api/offers/${extra.offerId}/deliverables`, { token: world.creator2.token });
+  },
+  getOfferBot: (api) => api.request('GET', `/api/offers/${extra.offerId}/bot`, { token: world.advertiser.token }),
+  pauseOfferBot: (api) =>
+    api.request('PUT', `/api/offers/${extra.offerId}/bot`, { token: world.creator2.token, json: { paused: true } }),
+  setBotConsent: (api) =>
+    api.request('PUT', '/api/connections/twitch/bot', { token: world.creator2.token, json: { consent: true } }),
+  listPromoCodes: (api) =>
+    api.request('GET', `/api/campaigns/${extra.campaignId}/promo-codes`, { token: world.advertiser.token }),
+  setPromoCodes: (api) =>
+    api.request('PUT', `/api/campaigns/${extra.campaignId}/promo-codes`, {
+      token: world.advertiser.token,
+      json: { codes: [{ offerId: extra.offerId, code: 'NOVA-TONGA' }] },
+    }),
+  createRedemptionKey: async (api) => {
+    const answer = await api.request('POST', `/api/campaigns/${extra.campaignId}/redemption-key`, {
+      token: world.advertiser.token,
+    });
+    extra.key = (answer.body.key as string | undefined) ?? '';
+    return answer;
+  },
+  // A text/csv body.
+  uploadRedemptions: (api) =>
+    api.request('POST', `/api/campaigns/${extra.campaignId}/redemptions`, {
+      token: world.advertiser.token,
+      headers: { 'content-type': 'text/csv' },
+      body: 'order_id,code,amount\nA-1,NOVA-TONGA,49.99\n',
+    }),
+  postRedemption: (api) =>
+    api.request('POST', '/api/redemptions', {
+      headers: { authorization: `Bearer ${extra.key}` },
+      json: { orderId: 'A-2', code: 'nova-tonga', amountCents: 2500 },
+    }),
+  campaignReport: (api) =>
+    api.request('GET', `/api/campaigns/${extra.campaignId}/report`, { token: world.advertiser.token }),
+  // A CSV attachment (its rows in report.test.ts).
   campaignReportCsv: null,
-  listReportShares: null,
-  createReportShare: null,
-  revokeReportShare: null,
-  sharedReport: null,
+  createReportShare: async (api) => {
+    const answer = await api.request('POST', `/api/campaigns/${extra.campaignId}/report/shares`, {
+      token: world.advertiser.token,
+      json: { label: 'Our CMO' },
+    });
+    const share = answer.body.share as { id: string; url: string } | undefined;
+    extra.shareId = share?.id ?? '';
+    extra.shareToken = share?.url.split('/').pop() ?? '';
+    return answer;
+  },
+  listReportShares: (api) =>
+    api.request('GET', `/api/campaigns/${extra.campaignId}/report/shares`, { token: world.advertiser.token }),
+  sharedReport: (api) => api.request('GET', `/api/reports/${extra.shareToken}`),
+  revokeReportShare: (api) =>
+    api.request('DELETE', `/api/campaigns/${extra.campaignId}/report/shares/${extra.shareId}`, {
+      token: world.advertiser.token,
+    }),
 } satisfies Record<EndpointName, ((api: Client, ctx: { email: string; token: string }) => Promise<Answer>) | null>;
+
+/** The deliverables' campaign and offer, its redemption key and share link (set by the calls above, in order). */
+const extra = { campaignId: '', offerId: '', key: '', shareId: '', shareToken: '' };
+
+/** A launched campaign asking for every deliverable, accepted by the second creator with a connected channel. */
+async function deliverablesWorld(api: Client): Promise<void> {
+  const created = await api.request('POST', '/api/campaigns', {
+    token: world.advertiser.token,
+    json: campaignInput({
+      title: 'Every deliverable',
+      targeting: { ...campaignInput().targeting, countries: ['Tonga'] },
+      deliverable: {
+        ...campaignInput().deliverable,
+        link: { url: 'https://nova.example/gg', clicks: 10 },
+        chat: { message: 'Nova keeps you going', everyMinutes: 30, command: 'nova', posts: 4 },
+        promo: { redemptions: 5 },
+      },
+    }),
+  });
+  expect(created.status, created.text).toBe(201);
+  extra.campaignId = (created.body.campaign as { id: string }).id;
+  const launched = await api.request('POST', `/api/campaigns/${extra.campaignId}/launch`, {
+    token: world.advertiser.token,
+  });
+  expect(launched.status, launched.text).toBe(200);
+  await api.castbridge.services.jobs.drain();
+  const offers = await api.request('GET', '/api/offers?status=invited', { token: world.creator2.token });
+  extra.offerId = (offers.body.offers as { id: string; campaignId: string }[]).find(
+    (offer) => offer.campaignId === extra.campaignId,
+  )!.id;
+  // The chat bot needs a channel (the connection calls above may have connected one already).
+  if (!(await api.castbridge.services.connections.account(world.creator2.id, 'twitch')))
+    await connectChannel(api, world.creator2);
+  const accepted = await api.request('POST', `/api/offers/${extra.offerId}/accept`, { token: world.creator2.token });
+  expect(accepted.status, accepted.text).toBe(200);
+}
 
 const OTHER_PASSWORD = 'Copper-Lantern-Meadow-77';
 const COMPANY = {
