@@ -85,6 +85,8 @@ export const promoCodesMachine = setup({
   guards: {
     hasChanges: ({ context }) => changedCodes(context).length > 0,
     codesValid: ({ context }) => Object.keys(problems(context)).length === 0,
+    /** An accepted offer without a code: Generate codes has something to do. */
+    hasMissing: ({ context }) => (context.answer?.codes ?? []).some((row) => row.code === null),
   },
 }).createMachine({
   id: 'promoCodes',
@@ -135,7 +137,11 @@ export const promoCodesMachine = setup({
               { guard: 'hasChanges', target: '#promoCodes.ready.checking' },
               { actions: assign({ notice: 'No code changed', error: null }) },
             ],
-            'codes.generate': { target: 'generating', actions: assign({ error: null, notice: null }) },
+            'codes.generate': {
+              guard: 'hasMissing',
+              target: 'generating',
+              actions: assign({ error: null, notice: null }),
+            },
             'key.create': { target: 'creatingKey', actions: assign({ error: null, notice: null }) },
             'key.dismiss': { actions: assign({ key: null }) },
             'csv.upload': { target: 'uploading', actions: assign({ error: null, notice: null, upload: null }) },

@@ -25,3 +25,4 @@ export const selectPromoChanged = (snapshot: Snapshot) => changedCodes(snapshot.
 /** Offers without a code: Generate codes has something to do. */
 export const selectPromoMissing = (snapshot: Snapshot) =>
   (snapshot.context.answer?.codes ?? []).filter((row) => row.code === null).length;
+export const selectCanGenerate = (snapshot: Snapshot) => snapshot.can({ type: 'codes.generate' });

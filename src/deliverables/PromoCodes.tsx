@@ -12,14 +12,13 @@ import {
   selectKeyCreating,
   selectNewKey,
   selectPromoBusy,
-  selectPromoChanged,
   selectPromoCodeErrors,
   selectPromoDrafts,
   selectPromoError,
   selectPromoFailed,
   selectPromoGenerating,
   selectPromoLoading,
-  selectPromoMissing,
+  selectCanGenerate,
   selectPromoNotice,
   selectPromoReady,
   selectPromoRows,
@@ -58,7 +57,6 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
   const result = selectCsvResult(snapshot);
   const error = selectPromoError(snapshot);
   const notice = selectPromoNotice(snapshot);
-  const missing = selectPromoMissing(snapshot);
   const fileId = `csv-${useId()}`;
   return (
     <Card as="section" aria-labelledby="promo-codes">
@@ -109,7 +107,7 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
                   <Button
                     type="submit"
                     variant="dashboard"
-                    disabled={busy || !selectPromoChanged(snapshot)}
+                    disabled={busy}
                     aria-busy={selectPromoSaving(snapshot) || undefined}
                   >
                     Save codes
@@ -117,7 +115,7 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
                   <Button
                     type="button"
                     variant="secondary"
-                    disabled={busy || missing === 0}
+                    disabled={busy || !selectCanGenerate(snapshot)}
                     aria-busy={selectPromoGenerating(snapshot) || undefined}
                     onClick={() => send({ type: 'codes.generate' })}
                   >

@@ -10,6 +10,7 @@ import {
   type RedemptionsCsvResult,
 } from '@/machines/deliverables/promoCodes.machine';
 import {
+  selectCanGenerate,
   selectCsvResult,
   selectHasRedemptionKey,
   selectNewKey,
@@ -192,12 +193,23 @@ describe('promoCodes transitions', () => {
   );
 
   pin(
-    { from: 'promoCodes.ready.idle', on: 'codes.generate', to: 'promoCodes.ready.generating' },
-    'Generate codes asks the server for the missing ones',
+    {
+      from: 'promoCodes.ready.idle',
+      on: 'codes.generate',
+      guard: 'hasMissing',
+      to: 'promoCodes.ready.generating',
+    },
+    'Generate codes asks the server for the missing ones; with none missing nothing is sent',
     async () => {
       const promo = await ready();
       promo.actor.send({ type: 'codes.generate' });
       expect(promo.save.inputs).toEqual([{ campaignId: 'cmp_nova', generate: true }]);
+      const full = start();
+      await full.load.resolve(sampleGeneratedCodes);
+      expect(selectCanGenerate(full.snapshot())).toBe(false);
+      full.actor.send({ type: 'codes.generate' });
+      expect(full.value()).toEqual({ ready: 'idle' });
+      expect(full.save.started).toBe(0);
     },
   );
 
