@@ -80,6 +80,8 @@ import { createAnalytics } from './analytics/aggregate.ts';
 import { createCollector } from './analytics/collector.ts';
 import { createPromo } from './deliverables/promo.ts';
 import { promoRoutes } from './deliverables/promo-routes.ts';
+import { createReports } from './deliverables/report.ts';
+import { reportRoutes } from './deliverables/report-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { createMetricStore } from './analytics/store.ts';
 import { combinedSource, parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
@@ -405,6 +407,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       onCounted: (offerIds) => settlement.settle(offerIds),
     }),
     promo: createPromo({ db, writes: base.writes, logger, onCounted: (offerIds) => settlement.settle(offerIds) }),
+    reports: createReports({ db, links: base.links }),
   };
   services.collector.register();
   services.live.register();
@@ -528,6 +531,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', archiveRoutes(services));
   app.route('/', analyticsRoutes(services));
   app.route('/', promoRoutes(services));
+  app.route('/', reportRoutes(services));
   app.route('/', progressRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).

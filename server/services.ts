@@ -48,6 +48,7 @@ import type { Progress } from './deliverables/progress.ts';
 import type { Settlement } from './deliverables/settlement.ts';
 import type { ClickCounter } from './deliverables/clicks.ts';
 import type { Promo } from './deliverables/promo.ts';
+import type { Reports } from './deliverables/report.ts';
 
 export interface Services {
   config: Config;
@@ -131,4 +132,6 @@ export interface Services {
   clicks: ClickCounter;
   /** Promo codes and their redemptions (docs/product.md §Deliverables). */
   promo: Promo;
+  /** The brand's report per campaign and creator, and its share links (docs/product.md §The brand's report). */
+  reports: Reports;
 }
