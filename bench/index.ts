@@ -18,6 +18,7 @@ import { benchCluster } from './cluster';
 import { benchGovernor } from './limits';
 import { benchEventSub } from './eventsub';
 import { benchLinks } from './links';
+import { benchReport } from './report';
 import { BATCH_MESSAGES } from '../server/archive/ingest';
 import { bundleReport, kb, routeModules } from '../scripts/bundle';
 import { inspectorCodeInBundle } from '../scripts/bundle-check';
@@ -463,6 +464,19 @@ try {
       links.ratio >= 0.5,
     );
     record('redirects whose click was not written', `${links.lost}`, '0', links.lost === 0);
+  }
+  if (wants('report')) {
+    console.log(
+      "\n# The brand's report (docs/product.md §The brand's report: a server process on SQLite, 1,000,000 recorded clicks)\n",
+    );
+    const report = await benchReport((line) => console.log(`      ${line}`));
+    record(
+      `GET /api/campaigns/:id/report p95 (${report.clicks.toLocaleString('en-US')} clicks, ${report.offers} creators, ${report.days} days)`,
+      `${report.p95Ms} ms`,
+      '≤ 100 ms',
+      report.p95Ms <= 100,
+    );
+    record("one creator's report p95", `${report.creatorP95Ms} ms`, '≤ 100 ms', report.creatorP95Ms <= 100);
   }
   if (wants('cluster')) {
     console.log(
