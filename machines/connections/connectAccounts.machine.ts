@@ -29,12 +29,9 @@ export interface ConnectAccountsContext {
   botConsent: Record<ConnectPlatform, boolean>;
 }
 
-/** The connection's bot consent as the answer carries it (on the connection or its account); off when absent. */
-export function botConsentOf(connection: Connection | null | undefined): boolean {
-  const own = (connection as { botConsent?: unknown } | null | undefined)?.botConsent;
-  const account = (connection?.account as { botConsent?: unknown } | null | undefined)?.botConsent;
-  return own === true || account === true;
-}
+/** The connection's bot consent (contract `account.botConsent`); off without an account. */
+export const botConsentOf = (connection: Connection | null | undefined): boolean =>
+  connection?.account?.botConsent === true;
 
 const consentsOf = (connections: Connection[]): Record<ConnectPlatform, boolean> => ({
   twitch: botConsentOf(connections.find((c) => c.platform === 'twitch')),

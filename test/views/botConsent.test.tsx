@@ -13,6 +13,12 @@ import { apiRefusal } from '@/machines/events';
 import { ConnectAccountsScreen } from '@/src/connections/ConnectAccounts';
 import { controlled, renderScreen } from './harness';
 
+/** A connection whose creator let the bot post. */
+const consenting = (connection: Connection): Connection => ({
+  ...connection,
+  account: connection.account && { ...connection.account, botConsent: true },
+});
+
 const SWITCH = 'Let the Castbridge bot post sponsor messages in my chat';
 
 async function violations(root: Element) {
@@ -63,10 +69,7 @@ describe('Connect Accounts: the chat bot’s consent', () => {
 
   it('shows the stored consent; the server’s 409 shows on the card and the switch stays as it was', async () => {
     const { list, youtubeConsent, card, user } = setup();
-    await list.resolve([
-      { ...sampleConnection('twitch', 'connected'), botConsent: true } as Connection,
-      sampleConnection('youtube', 'connected'),
-    ]);
+    await list.resolve([consenting(sampleConnection('twitch', 'connected')), sampleConnection('youtube', 'connected')]);
     expect(card('Twitch').getByRole('switch', { name: SWITCH })).toBeChecked();
     const toggle = card('YouTube').getByRole('switch', { name: SWITCH });
     await user.click(toggle);
