@@ -82,6 +82,8 @@ import { createPromo } from './deliverables/promo.ts';
 import { promoRoutes } from './deliverables/promo-routes.ts';
 import { createReports } from './deliverables/report.ts';
 import { reportRoutes } from './deliverables/report-routes.ts';
+import { createBot } from './deliverables/bot.ts';
+import { botRoutes } from './deliverables/bot-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { createMetricStore } from './analytics/store.ts';
 import { combinedSource, parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
@@ -215,6 +217,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     maxWaitMs: 0,
   } as const;
   const archive = createArchive({ db, dialect: handle.dialect });
+  // The chat bot answers `!<command>` in the chats the archive reads (docs/product.md §The chat bot): every batch
+  // written is also shown to it, once the bot exists (below).
+  let heardByBot: ((key: { userId: string; platform: 'twitch' | 'youtube' }, texts: string[]) => Promise<void>) | null =
+    null;
+  const writeArchive = archive.write.bind(archive);
+  archive.write = async (key, batch) => {
+    await writeArchive(key, batch);
+    if (heardByBot && batch.messages.length > 0)
+      void heardByBot(
+        key,
+        batch.messages.map((message) => message.text),
+      ).catch((error: unknown) => logger.warn('chat bot: a command failed', { error: (error as Error).message }));
+  };
   const metrics = createMetricStore({ db, dialect: handle.dialect });
   // Twitch chat: the real one, or (STANDINS without TWITCH_CHAT_URL) a local stand-in replaying a recorded session.
   const chatStandIn: TwitchChatStandIn | null =
@@ -408,7 +423,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }),
     promo: createPromo({ db, writes: base.writes, logger, onCounted: (offerIds) => settlement.settle(offerIds) }),
     reports: createReports({ db, links: base.links }),
+    bot: createBot({
+      db,
+      config,
+      governor,
+      selfFetch,
+      jobs: marketplace.jobs,
+      links: base.links,
+      logger,
+      now: options.now,
+      onPosted: (offerIds) => settlement.settle(offerIds),
+    }),
   };
+  heardByBot = (key, texts) => services.bot.heard(key, texts);
+  services.bot.register();
   services.collector.register();
   services.live.register();
   // The creator directory brand search reads: refreshed per creator on a connect or disconnect, hourly for every
@@ -532,6 +560,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', analyticsRoutes(services));
   app.route('/', promoRoutes(services));
   app.route('/', reportRoutes(services));
+  app.route('/', botRoutes(services));
   app.route('/', progressRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
@@ -593,7 +622,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await eventSub?.start();
   await services.ingest.start();
   await services.collector.start(await connections.connected());
-  if (config.oauth.twitch || config.oauth.youtube) await services.live.start();
+  if (config.oauth.twitch || config.oauth.youtube) {
+    await services.live.start();
+    await services.bot.start();
+  }
 
   return {
     app,
@@ -608,6 +640,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       // The clicks counted since the last flush are written before the database closes.
       await services.clicks.close();
       services.live.stop();
+      services.bot.stop();
       await services.ingest.close();
       await eventSub?.close();
       await services.governor.close();

@@ -49,6 +49,7 @@ import type { Settlement } from './deliverables/settlement.ts';
 import type { ClickCounter } from './deliverables/clicks.ts';
 import type { Promo } from './deliverables/promo.ts';
 import type { Reports } from './deliverables/report.ts';
+import type { Bot } from './deliverables/bot.ts';
 
 export interface Services {
   config: Config;
@@ -134,4 +135,6 @@ export interface Services {
   promo: Promo;
   /** The brand's report per campaign and creator, and its share links (docs/product.md §The brand's report). */
   reports: Reports;
+  /** The chat bot: posts while live, answers commands (docs/product.md §The chat bot). */
+  bot: Bot;
 }

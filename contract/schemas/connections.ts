@@ -20,6 +20,8 @@ export const connection = z.object({
       connectedAt: z.string(),
       /** The channel's chat is archived (Archive Chat turns it on). */
       archiving: z.boolean(),
+      /** The creator lets Castbridge's chat bot post sponsors' messages here (docs/product.md §The chat bot). */
+      botConsent: z.boolean(),
     })
     .nullable(),
 });

@@ -22,6 +22,7 @@ export function sampleConnection(platform: 'twitch' | 'youtube', status: 'connec
             scopes: ['chat:read'],
             connectedAt: '2026-11-20T10:00:00.000Z',
             archiving: false,
+            botConsent: false,
           },
   };
 }

@@ -148,7 +148,13 @@ export function createConnections(deps: {
       .executeTakeFirst()
       .then((row) => row ?? null);
 
-  const toConnection = (platform: ConnectPlatform, row: AccountRow | null): Connection => ({
+  /** Whether the creator lets the bot post in this account's chat (bot_consents, docs/product.md §The chat bot). */
+  const consented = async (row: AccountRow | null) =>
+    row !== null &&
+    (await db.selectFrom('bot_consents').select('account_id').where('account_id', '=', row.id).executeTakeFirst()) !==
+      undefined;
+
+  const toConnection = (platform: ConnectPlatform, row: AccountRow | null, botConsent = false): Connection => ({
     platform,
     configured: Boolean(providers[platform]),
     standIn: providers[platform]?.standIn ?? false,
@@ -162,6 +168,7 @@ export function createConnections(deps: {
           scopes: row.scopes.split(' ').filter(Boolean),
           connectedAt: row.created_at,
           archiving: Number(row.archiving) === 1,
+          botConsent,
         }
       : null,
   });
@@ -277,9 +284,15 @@ export function createConnections(deps: {
     providers,
     async list(userId) {
       const rows = await db.selectFrom('connected_accounts').selectAll().where('user_id', '=', userId).execute();
-      return CONNECT_PLATFORMS.map((platform) =>
-        toConnection(platform, rows.find((row) => row.platform === platform) ?? null),
+      const consents = new Set(
+        (await db.selectFrom('bot_consents').select('account_id').where('creator_id', '=', userId).execute()).map(
+          (row) => row.account_id,
+        ),
       );
+      return CONNECT_PLATFORMS.map((platform) => {
+        const row = rows.find((candidate) => candidate.platform === platform) ?? null;
+        return toConnection(platform, row, row !== null && consents.has(row.id));
+      });
     },
 
     async start(userId, platform) {
@@ -381,7 +394,8 @@ export function createConnections(deps: {
         if (error instanceof ProviderRefused) throw new HttpError(409, `${name} did not connect: ${error.message}`);
         throw new HttpError(424, `${name} could not be reached: try again in a moment`);
       }
-      return toConnection(platform, await account(userId, platform));
+      const connected = await account(userId, platform);
+      return toConnection(platform, connected, await consented(connected));
     },
 
     async disconnect(userId, platform) {

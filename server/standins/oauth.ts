@@ -29,6 +29,19 @@ import {
 } from './state.ts';
 import { createYouTubeQuota, streamListResponse, type YouTubeQuotaCalls } from './youtube-quota.ts';
 
+/** A message a bot posted in a channel's chat, as the stand-in received it. */
+export interface BotMessage {
+  platform: Platform;
+  /** The channel (login) whose chat it went to. */
+  channel: string;
+  sender: string;
+  text: string;
+  at: number;
+  /** Dropped: over the chat limit (or the sender may not post there). */
+  sent: boolean;
+  dropReason: string | null;
+}
+
 /** A YouTube live chat message as liveChatMessages.list returns it. */
 export interface YouTubeChatItem {
   id: string;
@@ -109,6 +122,8 @@ export interface OAuthStandIn {
     helix429: number;
     /** YouTube Data API units charged, by call, and the quotaExceeded answers given. */
     youtube: YouTubeQuotaCalls;
+    /** Chat messages a bot posted (Helix Send Chat Message, liveChatMessages.insert), sent or dropped. */
+    botMessages: BotMessage[];
   };
   /** What the platform reports of a channel's audience (deterministic per channel until set). */
   figures: {
@@ -158,6 +173,13 @@ function demoItem(line: string, n: number): YouTubeChatItem | null {
 
 /** The refresh token the demo seed gives its channels: the demo stand-in (`npm start`) honours it after a restart. */
 export const demoRefreshToken = (platform: Platform, channel: string) => `demo-refresh:${platform}:${channel}`;
+
+/** Castbridge's YouTube account that posts the chat bot's messages under the stand-ins (its refresh token honoured). */
+export const STANDIN_YOUTUBE_BOT = {
+  login: 'castbridge_bot',
+  refreshToken: 'bot-refresh:youtube:castbridge_bot',
+  scopes: ['https://www.googleapis.com/auth/youtube.force-ssl'],
+} as const;
 
 export function createOAuthStandIn(options: {
   clientId?: string;
@@ -212,6 +234,17 @@ export function createOAuthStandIn(options: {
     helixApp: {} as Record<string, number>,
     helix429: 0,
     youtube: youtubeQuota.calls,
+    botMessages: [] as BotMessage[],
+  };
+  // The chat limits of an account that is not the channel's moderator: Twitch 20 messages per 30 s, YouTube (not
+  // published; the stand-in's) 20 per 30 s. A message over them is dropped (Twitch: is_sent false; YouTube: 429).
+  const botSent = new Map<string, number[]>();
+  const withinChatLimit = (key: string, at: number) => {
+    const recent = (botSent.get(key) ?? []).filter((t) => t > at - 30_000);
+    botSent.set(key, recent);
+    if (recent.length >= 20) return false;
+    recent.push(at);
+    return true;
   };
   /** The posted form, or null when the body cannot be read as one (a 400, as the platforms answer; never a 500). */
   const readForm = async (c: Context): Promise<Record<string, unknown> | null> => {
@@ -349,7 +382,9 @@ export function createOAuthStandIn(options: {
   const botGrant = (token: string): Grant | undefined =>
     token === STANDIN_BOT.refreshToken
       ? { platform: 'twitch', channel: STANDIN_BOT.login, scopes: [...STANDIN_BOT.scopes] }
-      : undefined;
+      : token === STANDIN_YOUTUBE_BOT.refreshToken
+        ? { platform: 'youtube', channel: STANDIN_YOUTUBE_BOT.login, scopes: [...STANDIN_YOUTUBE_BOT.scopes] }
+        : undefined;
   /** The scopes a Twitch user granted the client now (live tokens; the bot's and the demo's as they are honoured). */
   const grantedScopes = (login: string): string[] | null => {
     const scopes = state.scopes('twitch', login);
@@ -467,7 +502,7 @@ export function createOAuthStandIn(options: {
         const known =
           (twitch ? state.takeRefresh(platform, token) : state.refresh(platform, token)) ??
           demoGrant(token) ??
-          (twitch ? botGrant(token) : undefined);
+          botGrant(token);
         if (!known || known.platform !== platform) return refuse(c, 400, 'Invalid refresh token');
         grant = known;
         const { accessToken, refreshToken } = state.issue(grant, lifetime, twitch);
@@ -634,6 +669,55 @@ export function createOAuthStandIn(options: {
           ...wantedLogins.map((login) => login.toLowerCase()).filter((login) => known.has(login)),
         ]);
         return c.json({ data: [...found].map(userOf) });
+      });
+      // Send Chat Message (https://dev.twitch.tv/docs/api/reference/#send-chat-message): as the token's user, who
+      // must be the sender; the message reaches the channel's chat (IRC and EventSub readers). Over 20 messages in 30 s
+      // from a sender in a channel it is dropped: is_sent false with a drop_reason, as Twitch answers.
+      helixRoute('POST', 'chat/messages', { app: false }, async (grant, c) => {
+        const body = (await c.req.json().catch(() => null)) as {
+          broadcaster_id?: unknown;
+          sender_id?: unknown;
+          message?: unknown;
+        } | null;
+        if (!body || typeof body.broadcaster_id !== 'string' || typeof body.sender_id !== 'string')
+          return badRequest(c, 'Missing required parameter broadcaster_id or sender_id');
+        if (typeof body.message !== 'string' || body.message.length === 0 || body.message.length > 500)
+          return badRequest(c, 'The message must be 1 to 500 characters');
+        if (body.sender_id !== idOf('twitch', grant.channel))
+          return unauthorized(c, 'The sender must be the user in the token');
+        if (!grant.scopes.includes('user:write:chat') && !grant.scopes.includes('user:bot'))
+          return unauthorized(c, 'Missing scope: user:write:chat');
+        const channel = channelsById('twitch').get(body.broadcaster_id);
+        if (!channel) return badRequest(c, 'The broadcaster_id is not a known channel');
+        const at = Date.now();
+        const allowed = withinChatLimit(`twitch:${grant.channel}:${channel}`, at);
+        const id = allowed
+          ? (options.eventSub?.chat.message(channel, { user: grant.channel, text: body.message }) ??
+            crypto.randomUUID())
+          : '';
+        calls.botMessages.push({
+          platform: 'twitch',
+          channel,
+          sender: grant.channel,
+          text: body.message,
+          at,
+          sent: allowed,
+          dropReason: allowed ? null : 'msg_rate_limit',
+        });
+        return c.json({
+          data: [
+            allowed
+              ? { message_id: id, is_sent: true, drop_reason: null }
+              : {
+                  message_id: '',
+                  is_sent: false,
+                  drop_reason: {
+                    code: 'msg_rate_limit',
+                    message: 'Your message was not sent because you are sending messages too quickly.',
+                  },
+                },
+          ],
+        });
       });
       helix('streams', { app: true }, (_grant, c) => {
         const wantedIds = many(c, 'user_id');
@@ -934,6 +1018,70 @@ export function createOAuthStandIn(options: {
           pageInfo: { totalResults: items.length, resultsPerPage: items.length },
           items,
         });
+      });
+      // liveChatMessages.insert (50 units, charged by youtube-quota.ts): a text message into a live chat, which its
+      // readers then see; an ended chat is 403 liveChatEnded, more than 20 posts in 30 s from one author 429.
+      app.post(`/${platform}/youtube/v3/liveChat/messages`, async (c) => {
+        const grant = bearer(c.req.header('authorization'));
+        if (!grant)
+          return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        const body = (await c.req.json().catch(() => null)) as {
+          snippet?: { liveChatId?: unknown; type?: unknown; textMessageDetails?: { messageText?: unknown } };
+        } | null;
+        const chatId = body?.snippet?.liveChatId;
+        const text = body?.snippet?.textMessageDetails?.messageText;
+        if (typeof chatId !== 'string' || typeof text !== 'string' || text.length === 0 || text.length > 200)
+          return invalid(c, 'snippet.liveChatId and a messageText of 1 to 200 characters are required', 'invalidValue');
+        const channel = chatId.replace(/^chat-/, '');
+        if (!chatId.startsWith('chat-') || !liveNow('youtube', channel))
+          return c.json(
+            {
+              error: { code: 403, message: 'The live chat is no longer live.', errors: [{ reason: 'liveChatEnded' }] },
+            },
+            403,
+          );
+        const at = Date.now();
+        const allowed = withinChatLimit(`youtube:${grant.channel}:${channel}`, at);
+        calls.botMessages.push({
+          platform: 'youtube',
+          channel,
+          sender: grant.channel,
+          text,
+          at,
+          sent: allowed,
+          dropReason: allowed ? null : 'rateLimitExceeded',
+        });
+        if (!allowed)
+          return c.json(
+            {
+              error: {
+                code: 429,
+                message: 'The user is sending messages too quickly.',
+                errors: [{ reason: 'rateLimitExceeded' }],
+              },
+            },
+            429,
+          );
+        const items = chatOf(channel);
+        const item: YouTubeChatItem = {
+          id: `bot-${crypto.randomUUID()}`,
+          snippet: {
+            type: 'textMessageEvent',
+            liveChatId: chatId,
+            publishedAt: new Date(at).toISOString(),
+            displayMessage: text,
+            textMessageDetails: { messageText: text },
+          },
+          authorDetails: {
+            channelId: idOf('youtube', grant.channel),
+            displayName: 'Castbridge',
+            isChatModerator: false,
+            isChatOwner: false,
+          },
+        };
+        items.push(item);
+        chatChanged(channel);
+        return c.json({ kind: 'youtube#liveChatMessage', ...item });
       });
       app.get(`/${platform}/youtube/v3/liveChat/messages`, (c) => {
         const grant = bearer(c.req.header('authorization'));

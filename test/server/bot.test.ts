@@ -1,0 +1,281 @@
+// The chat bot (docs/product.md §The chat bot) on SQLite and PostgreSQL, against the platforms' stand-in served on a
+// port of its own: with the creator's consent, the bot posts the sponsor's line (message, tracked link, #ad) while the
+// live watch says the channel is live, every N minutes and no more often; never while offline, paused or without
+// consent; each post kept as proof with the platform's message id and counted toward the deliverable; Twitch's chat
+// limit (20 messages per 30 s) never passed, whatever the number of channels; YouTube's posts spend 50 units of the
+// project's quota through the governor; `!<command>` answered once per 30 s; and the three endpoints refuse the wrong
+// users.
+import type { ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countries } from '../../contract/countries.ts';
+import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
+import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
+import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
+
+describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
+  let backend: Backend;
+  let api: Client;
+  let standIn: OAuthStandIn;
+  let server: ServerType;
+  let operator: Account;
+  let advertiser: Account;
+  let n = 0;
+  let countryIndex = 7;
+  const channelName = (tag: string) => `bot_${tag}_${backendName}_${(n += 1)}`;
+
+  beforeAll(async () => {
+    backend = await makeBackend(backendName);
+    standIn = createOAuthStandIn(testClient);
+    const served = await serveStandIn(standIn);
+    server = served.server;
+    api = await startApp(backend, {
+      ...standInSettings(served.base),
+      TWITCH_CHAT: 'irc',
+      TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
+      TWITCH_BOT_REFRESH_TOKEN: 'bot-refresh:twitch:castbridge_bot',
+      YOUTUBE_BOT_REFRESH_TOKEN: 'bot-refresh:youtube:castbridge_bot',
+    });
+    operator = await account(api, 'operator');
+    advertiser = await approvedAdvertiser(api, operator);
+  });
+  afterAll(async () => {
+    await api?.close();
+    server?.close();
+    await backend?.cleanup();
+  });
+
+  const db = () => api.castbridge.db;
+  const bot = () => api.castbridge.services.bot;
+  const chat = { message: 'Nova keeps you going', everyMinutes: 30, command: 'nova', posts: 2 };
+
+  /** A creator with `platform` connected through the stand-in, who accepted a campaign with a chat deliverable. */
+  async function botOffer(platform: 'twitch' | 'youtube' = 'twitch', extra: Record<string, unknown> = {}) {
+    // A country of their own: the campaign's offers go to this creator alone.
+    const country = countries[(countryIndex += 1) % countries.length]!;
+    const creator = await account(api, 'creator', { language: 'English', country, type_content: 'Speedruns' });
+    const channel = channelName(platform);
+    expect((await connect(api, creator, platform, channel)).get('connected')).toBe(platform);
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({
+        spots: 1,
+        targeting: { ...campaignInput().targeting, countries: [country] },
+        deliverable: {
+          ...campaignInput().deliverable,
+          overlay: false,
+          link: { url: 'https://nova.example/gg', clicks: 5 },
+          chat,
+          ...extra,
+        },
+      }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const campaignId = (created.body.campaign as { id: string }).id;
+    const invited = await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token });
+    expect(invited.status, invited.text).toBe(200);
+    await api.castbridge.services.jobs.drain();
+    const offers = (await api.request('GET', '/api/offers', { token: creator.token })).body.offers as {
+      id: string;
+      campaignId: string;
+    }[];
+    const offerId = offers.find((o) => o.campaignId === campaignId)!.id;
+    const accepted = await api.request('POST', `/api/offers/${offerId}/accept`, { token: creator.token });
+    expect(accepted.status, accepted.text).toBe(200);
+    return { creator, channel, campaignId, offerId, platform };
+  }
+
+  const consent = (creator: Account, platform: 'twitch' | 'youtube', on = true) =>
+    api.request('PUT', `/api/connections/${platform}/bot`, { token: creator.token, json: { consent: on } });
+  /** The channel live (or not) on the platform, and the live watch's look that saw it (a poll may be paced). */
+  const goLive = async (platform: 'twitch' | 'youtube', channel: string, live = true) => {
+    standIn[platform].setLive(channel, live);
+    for (let tries = 0; tries < 10; tries++) {
+      await api.castbridge.services.live.pollOnce(Date.now() + tries * 61_000);
+      const watch = await db()
+        .selectFrom('live_watch')
+        .innerJoin('connected_accounts', 'connected_accounts.id', 'live_watch.account_id')
+        .select('live_watch.live')
+        .where('connected_accounts.login', '=', channel)
+        .executeTakeFirst();
+      if (watch && Number(watch.live) === (live ? 1 : 0)) return;
+    }
+    throw new Error(`the live watch never saw ${channel} ${live ? 'live' : 'offline'}`);
+  };
+  const posts = (offerId: string) =>
+    db().selectFrom('bot_posts').selectAll().where('offer_id', '=', offerId).orderBy('posted_at').execute();
+  /** The offer's last post moved `minutes` into the past (the schedule's clock). */
+  const age = (offerId: string, minutes: number) =>
+    db()
+      .updateTable('offer_bots')
+      .set({ last_posted_at: Date.now() - minutes * 60_000 })
+      .where('offer_id', '=', offerId)
+      .execute();
+  const sentTo = (channel: string) => standIn.calls.botMessages.filter((m) => m.channel === channel);
+
+  it('posts the line while live with consent, every N minutes and no more often; each post kept and counted', async () => {
+    const offer = await botOffer();
+    await goLive('twitch', offer.channel);
+    // No consent yet: nothing.
+    await bot().tick();
+    expect(await posts(offer.offerId)).toEqual([]);
+    expect((await consent(offer.creator, 'twitch')).status).toBe(200);
+    const connections = await api.request('GET', '/api/connections', { token: offer.creator.token });
+    expect(
+      (connections.body.connections as { platform: string; account: { botConsent: boolean } | null }[]).find(
+        (c) => c.platform === 'twitch',
+      )?.account?.botConsent,
+    ).toBe(true);
+
+    await bot().tick();
+    const [first] = await posts(offer.offerId);
+    expect(first).toMatchObject({ kind: 'scheduled', status: 'sent', platform: 'twitch' });
+    expect(first!.text).toMatch(/^Nova keeps you going http:\/\/\S+\/l\/[A-Za-z0-9]{8} #ad$/);
+    expect(first!.platform_message_id).toBeTruthy();
+    expect(sentTo(offer.channel).map((m) => [m.text, m.sent, m.sender])).toEqual([
+      [first!.text, true, 'castbridge_bot'],
+    ]);
+
+    // Again at once: not due.
+    await bot().tick();
+    expect(await posts(offer.offerId)).toHaveLength(1);
+    // 30 minutes later: the second post, which meets the deliverable (2 posts).
+    await age(offer.offerId, 30);
+    await bot().tick();
+    expect((await posts(offer.offerId)).map((p) => p.status)).toEqual(['sent', 'sent']);
+    const progress = await api.request('GET', `/api/offers/${offer.offerId}/bot`, { token: advertiser.token });
+    expect(progress.status, progress.text).toBe(200);
+    expect(progress.body.progress).toMatchObject({ chat: { posts: 2, target: 2, consent: true, paused: false } });
+    expect((progress.body.posts as { platformMessageId: string | null }[]).every((p) => p.platformMessageId)).toBe(
+      true,
+    );
+  });
+
+  it('never posts while offline, paused, or once consent is withdrawn', async () => {
+    const offer = await botOffer();
+    expect((await consent(offer.creator, 'twitch')).status).toBe(200);
+    // Offline: nothing.
+    await goLive('twitch', offer.channel, false);
+    await bot().tick();
+    expect(await posts(offer.offerId)).toEqual([]);
+    // Paused by the creator: nothing, even live.
+    const paused = await api.request('PUT', `/api/offers/${offer.offerId}/bot`, {
+      token: offer.creator.token,
+      json: { paused: true },
+    });
+    expect(paused.status, paused.text).toBe(200);
+    expect(paused.body.progress).toMatchObject({ chat: { paused: true } });
+    await goLive('twitch', offer.channel);
+    await bot().tick();
+    expect(await posts(offer.offerId)).toEqual([]);
+    // Resumed: it posts.
+    await api.request('PUT', `/api/offers/${offer.offerId}/bot`, {
+      token: offer.creator.token,
+      json: { paused: false },
+    });
+    await bot().tick();
+    expect(await posts(offer.offerId)).toHaveLength(1);
+    // Consent withdrawn: nothing more, however long it waits.
+    expect((await consent(offer.creator, 'twitch', false)).body).toEqual({ platform: 'twitch', consent: false });
+    await age(offer.offerId, 60);
+    await bot().tick();
+    expect(await posts(offer.offerId)).toHaveLength(1);
+  });
+
+  it('on YouTube posts through liveChatMessages.insert, spending 50 units of the project’s quota', async () => {
+    const offer = await botOffer('youtube', { chat: { ...chat, command: null } });
+    expect((await consent(offer.creator, 'youtube')).status).toBe(200);
+    await goLive('youtube', offer.channel);
+    const inserts = () => standIn.calls.youtube.byCall['liveChatMessages.insert'] ?? 0;
+    const before = inserts();
+    await bot().tick();
+    const [post] = await posts(offer.offerId);
+    expect(post, JSON.stringify(await db().selectFrom('live_watch').selectAll().execute())).toMatchObject({
+      status: 'sent',
+      platform: 'youtube',
+    });
+    expect(inserts() - before).toBe(50);
+    expect(sentTo(offer.channel).map((m) => m.sent)).toEqual([true]);
+  });
+
+  it('answers only the offer’s parties; consent and pause are the creator’s; a grant without channel:bot is 409', async () => {
+    const offer = await botOffer();
+    const stranger = await account(api, 'creator');
+    const otherAdvertiser = await approvedAdvertiser(api, operator);
+    const bot = (who: Account | null, method = 'GET', json?: unknown) =>
+      api.request(method, `/api/offers/${offer.offerId}/bot`, {
+        ...(who ? { token: who.token } : {}),
+        ...(json ? { json } : {}),
+      });
+    expect((await bot(stranger)).status).toBe(404);
+    expect((await bot(otherAdvertiser)).status).toBe(404);
+    expect((await bot(operator)).status).toBe(403);
+    expect((await bot(null)).status).toBe(401);
+    expect((await bot(offer.creator)).status).toBe(200);
+    expect((await bot(advertiser, 'PUT', { paused: true })).status).toBe(403);
+    expect((await bot(stranger, 'PUT', { paused: true })).status).toBe(404);
+    expect((await bot(offer.creator, 'PUT', { paused: 'yes' })).status).toBe(400);
+    expect(
+      (await api.request('PUT', '/api/connections/twitch/bot', { token: advertiser.token, json: { consent: true } }))
+        .status,
+    ).toBe(403);
+    expect((await api.request('PUT', '/api/connections/twitch/bot', { json: { consent: true } })).status).toBe(401);
+    expect((await consent(stranger, 'twitch')).status).toBe(404);
+    expect(
+      (await api.request('PUT', '/api/connections/mixer/bot', { token: offer.creator.token, json: { consent: true } }))
+        .status,
+    ).toBe(404);
+    // A grant from before the bot's scope: connect again first.
+    await db()
+      .updateTable('connected_accounts')
+      .set({ scopes: 'user:read:email' })
+      .where('user_id', '=', offer.creator.id)
+      .where('platform', '=', 'twitch')
+      .execute();
+    const refused = await consent(offer.creator, 'twitch');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/connect Twitch again/);
+    // An offer without a chat deliverable has no bot.
+    const plain = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput() });
+    expect(plain.status).toBe(201);
+  });
+
+  it('answers !<command> with the same line, once per 30 s', async () => {
+    const offer = await botOffer();
+    await consent(offer.creator, 'twitch');
+    await goLive('twitch', offer.channel);
+    await bot().heard({ userId: offer.creator.id, platform: 'twitch' }, ['hello', '!NOVA please', '!other']);
+    await bot().heard({ userId: offer.creator.id, platform: 'twitch' }, ['!nova']);
+    const answers = (await posts(offer.offerId)).filter((p) => p.kind === 'command');
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ status: 'sent' });
+    // An answer does not count toward the posts to deliver.
+    const progress = await api.request('GET', `/api/offers/${offer.offerId}/deliverables`, {
+      token: offer.creator.token,
+    });
+    expect(progress.body.progress).toMatchObject({ chat: { posts: 0 } });
+  });
+
+  it('keeps to Twitch’s 20 messages per 30 s across channels; the rest wait for a later pass', async () => {
+    const offers = [];
+    for (let i = 0; i < 22; i++) {
+      const offer = await botOffer();
+      await consent(offer.creator, 'twitch');
+      standIn.twitch.setLive(offer.channel, true);
+      offers.push(offer);
+    }
+    await api.castbridge.services.live.pollOnce(Date.now());
+    const before = standIn.calls.botMessages.length;
+    await bot().tick();
+    await bot().tick();
+    const sent = standIn.calls.botMessages.slice(before);
+    // None dropped by Twitch, and at most 20 in any 30 s (the bot keeps two below).
+    expect(sent.every((m) => m.sent)).toBe(true);
+    const all = standIn.calls.botMessages.filter((m) => m.platform === 'twitch' && m.at > Date.now() - 30_000);
+    expect(all.length).toBeLessThanOrEqual(20);
+    expect(sent.length).toBeGreaterThan(0);
+    const waiting = [];
+    for (const offer of offers) if ((await posts(offer.offerId)).length === 0) waiting.push(offer);
+    expect(waiting.length).toBeGreaterThan(0);
+  });
+});
