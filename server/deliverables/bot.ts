@@ -11,6 +11,10 @@
 // its own sent and attempted Twitch posts of the last 30 s in bot_posts (every instance writes there) and keeps
 // two below, so that neither the schedule nor commands, nor two instances, ever pass it. The schedule runs as one job
 // across instances (BOT_TICK_SECONDS); posts go one at a time.
+//
+// Commands: the bot hears a channel's chat through the archive (server/app.ts shows it every batch written), so
+// `!<command>` is answered only in channels whose chat is being read (Archive Chat on); elsewhere the schedule alone
+// posts.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { botLine, TWITCH_CHAT_LIMIT } from '../../contract/deliverables.ts';
