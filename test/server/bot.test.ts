@@ -88,15 +88,16 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
   const consent = (creator: Account, platform: 'twitch' | 'youtube', on = true) =>
     api.request('PUT', `/api/connections/${platform}/bot`, { token: creator.token, json: { consent: on } });
   /** The channel live (or not) on the platform, and the live watch's look that saw it (a poll may be paced). */
-  const goLive = async (platform: 'twitch' | 'youtube', channel: string, live = true) => {
+  const goLive = async (offer: { platform: 'twitch' | 'youtube'; channel: string; creator: Account }, live = true) => {
+    const { platform, channel } = offer;
     standIn[platform].setLive(channel, live);
     for (let tries = 0; tries < 10; tries++) {
       await api.castbridge.services.live.pollOnce(Date.now() + tries * 61_000);
       const watch = await db()
         .selectFrom('live_watch')
-        .innerJoin('connected_accounts', 'connected_accounts.id', 'live_watch.account_id')
-        .select('live_watch.live')
-        .where('connected_accounts.login', '=', channel)
+        .select('live')
+        .where('creator_id', '=', offer.creator.id)
+        .where('platform', '=', platform)
         .executeTakeFirst();
       if (watch && Number(watch.live) === (live ? 1 : 0)) return;
     }
@@ -115,7 +116,7 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
 
   it('posts the line while live with consent, every N minutes and no more often; each post kept and counted', async () => {
     const offer = await botOffer();
-    await goLive('twitch', offer.channel);
+    await goLive(offer);
     // No consent yet: nothing.
     await bot().tick();
     expect(await posts(offer.offerId)).toEqual([]);
@@ -155,7 +156,7 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
     const offer = await botOffer();
     expect((await consent(offer.creator, 'twitch')).status).toBe(200);
     // Offline: nothing.
-    await goLive('twitch', offer.channel, false);
+    await goLive(offer, false);
     await bot().tick();
     expect(await posts(offer.offerId)).toEqual([]);
     // Paused by the creator: nothing, even live.
@@ -165,7 +166,7 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
     });
     expect(paused.status, paused.text).toBe(200);
     expect(paused.body.progress).toMatchObject({ chat: { paused: true } });
-    await goLive('twitch', offer.channel);
+    await goLive(offer);
     await bot().tick();
     expect(await posts(offer.offerId)).toEqual([]);
     // Resumed: it posts.
@@ -185,7 +186,7 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
   it('on YouTube posts through liveChatMessages.insert, spending 50 units of the project’s quota', async () => {
     const offer = await botOffer('youtube', { chat: { ...chat, command: null } });
     expect((await consent(offer.creator, 'youtube')).status).toBe(200);
-    await goLive('youtube', offer.channel);
+    await goLive(offer);
     const inserts = () => standIn.calls.youtube.byCall['liveChatMessages.insert'] ?? 0;
     const before = inserts();
     await bot().tick();
@@ -243,7 +244,7 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
   it('answers !<command> with the same line, once per 30 s', async () => {
     const offer = await botOffer();
     await consent(offer.creator, 'twitch');
-    await goLive('twitch', offer.channel);
+    await goLive(offer);
     await bot().heard({ userId: offer.creator.id, platform: 'twitch' }, ['hello', '!NOVA please', '!other']);
     await bot().heard({ userId: offer.creator.id, platform: 'twitch' }, ['!nova']);
     const answers = (await posts(offer.offerId)).filter((p) => p.kind === 'command');
