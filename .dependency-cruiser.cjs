@@ -66,7 +66,7 @@ module.exports = {
       name: 'server-deliverables-below-overlay',
       severity: 'error',
       comment:
-        'The overlay hands an offer whose campaign asks for more than overlay minutes to the deliverables\' settlement; the deliverables learn the overlay\'s fraud signals through a callback app.ts fills in.',
+        "The overlay hands an offer whose campaign asks for more than overlay minutes to the deliverables' settlement; the deliverables learn the overlay's fraud signals through a callback app.ts fills in.",
       from: { path: '^server/deliverables/' },
       to: { path: '^server/(overlay|operator)/' },
     },

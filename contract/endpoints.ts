@@ -755,18 +755,20 @@ export const endpointDocs = {
   getOfferDeliverables: {
     who: "the offer's creator or its campaign's advertiser",
     answer:
-      'each deliverable the campaign asks for with its progress: overlay seconds verified, counted and refused clicks with the tracked link, the bot\'s posts with its preview, pause and consent, the promo code and its redemptions; `met`; with pay per click what the clicks earned so far (at most the cap)',
+      "each deliverable the campaign asks for with its progress: overlay seconds verified, counted and refused clicks with the tracked link, the bot's posts with its preview, pause and consent, the promo code and its redemptions; `met`; with pay per click what the clicks earned so far (at most the cap)",
     errors: "401, 403, 404 not the caller's offer, 409 not accepted yet",
   },
   getOfferBot: {
     who: "the offer's creator or its campaign's advertiser",
-    answer: "the progress and the bot's last 100 posts (scheduled and answers to the command), newest first, each with the platform's message id as proof or why it was dropped",
+    answer:
+      "the progress and the bot's last 100 posts (scheduled and answers to the command), newest first, each with the platform's message id as proof or why it was dropped",
     errors: "401, 403, 404 not the caller's offer or the campaign has no chat deliverable",
   },
   pauseOfferBot: {
     who: "the offer's creator",
     request: '`paused`: true stops the bot posting for this offer at once; false lets it post again',
-    errors: "400, 401, 403, 404 not the creator's offer or no chat deliverable, 409 the offer is not accepted or active",
+    errors:
+      "400, 401, 403, 404 not the creator's offer or no chat deliverable, 409 the offer is not accepted or active",
   },
   setBotConsent: {
     who: 'creator',
@@ -776,13 +778,16 @@ export const endpointDocs = {
   },
   listPromoCodes: {
     who: "the campaign's advertiser",
-    answer: 'one row per accepted offer: the creator, the code (null until assigned) and its counted redemptions; whether a redemption key was issued',
+    answer:
+      'one row per accepted offer: the creator, the code (null until assigned) and its counted redemptions; whether a redemption key was issued',
     errors: '401, 403, 404, 409 the campaign has no promo deliverable',
   },
   setPromoCodes: {
     who: "the campaign's advertiser",
-    request: '`codes`: `[{ offerId, code }]` (replaces an offer\'s code; unique in the campaign, case-insensitive) or `generate: true` (a code for every accepted offer without one)',
-    errors: "400, 401, 403, 404 the campaign or an offer not the campaign's, 409 no promo deliverable or a code already taken",
+    request:
+      "`codes`: `[{ offerId, code }]` (replaces an offer's code; unique in the campaign, case-insensitive) or `generate: true` (a code for every accepted offer without one)",
+    errors:
+      "400, 401, 403, 404 the campaign or an offer not the campaign's, 409 no promo deliverable or a code already taken",
   },
   createRedemptionKey: {
     who: "the campaign's advertiser",
@@ -799,31 +804,39 @@ export const endpointDocs = {
   postRedemption: {
     who: "the campaign's redemption key in `Authorization: Bearer cbr_…`",
     request: 'one request per redemption; the same `orderId` again records nothing and answers `duplicate: true`',
-    answer: '`counted`: false when the code\'s offer was not active at `redeemedAt`',
-    errors: '400, 401 no or unknown key, 404 no such code in the key\'s campaign, 429',
+    answer: "`counted`: false when the code's offer was not active at `redeemedAt`",
+    errors: "400, 401 no or unknown key, 404 no such code in the key's campaign, 429",
   },
   campaignReport: {
     who: "the campaign's advertiser",
     answer:
-      'per UTC day from the campaign\'s start to today (or `from`–`to`): verified seconds, impressions, counted and refused clicks, redemptions, bot posts and spend; totals with click rate, CPM and CPC; one row per creator. `offerId`: one creator\'s',
-    errors: '400, 401, 403, 404 not the advertiser\'s campaign or offer',
+      "per UTC day from the campaign's start to today (or `from`–`to`): verified seconds, impressions, counted and refused clicks, redemptions, bot posts and spend; totals with click rate, CPM and CPC; one row per creator. `offerId`: one creator's",
+    errors: "400, 401, 403, 404 not the advertiser's campaign or offer",
   },
   campaignReportCsv: {
     who: "the campaign's advertiser",
-    answer: 'the report\'s days as a `text/csv` attachment (same query)',
+    answer: "the report's days as a `text/csv` attachment (same query)",
     errors: '400, 401, 403, 404',
   },
-  listReportShares: { who: "the campaign's advertiser", answer: 'its share links, newest first (no URL: the token is stored hashed)', errors: '401, 403, 404' },
+  listReportShares: {
+    who: "the campaign's advertiser",
+    answer: 'its share links, newest first (no URL: the token is stored hashed)',
+    errors: '401, 403, 404',
+  },
   createReportShare: {
     who: "the campaign's advertiser",
     request: '`label`: who it is for',
     answer: '`url`: the read-only page /reports/<token>, shown this once',
     errors: '400, 401, 403, 404',
   },
-  revokeReportShare: { who: "the campaign's advertiser", answer: 'the share, now revoked: its page stops at once', errors: '401, 403, 404' },
+  revokeReportShare: {
+    who: "the campaign's advertiser",
+    answer: 'the share, now revoked: its page stops at once',
+    errors: '401, 403, 404',
+  },
   sharedReport: {
     who: 'the share token',
-    answer: 'the campaign\'s report as its advertiser reads it (no money balances, no other campaign)',
+    answer: "the campaign's report as its advertiser reads it (no money balances, no other campaign)",
     errors: '404 unknown or revoked token, 429',
   },
 } as const satisfies Record<EndpointName, EndpointDoc>;

@@ -1,11 +1,7 @@
 // Deliverables beyond the overlay (docs/product.md §Deliverables): what a campaign asks for, each offer's progress, the
 // bot, promo codes and redemptions, and the brand's report with its share links.
 import { z } from 'zod';
-import {
-  CHAT_COMMAND_PATTERN,
-  DELIVERABLE_LIMITS as D,
-  PROMO_CODE_PATTERN,
-} from '../deliverables.ts';
+import { CHAT_COMMAND_PATTERN, DELIVERABLE_LIMITS as D, PROMO_CODE_PATTERN } from '../deliverables.ts';
 import { NO_NUL, requiredText as required } from './common.ts';
 
 const count = z.number().int().min(0);
@@ -176,7 +172,12 @@ export const promoCodesResponse = z.object({
 });
 /** Assign codes per offer (replacing earlier ones), or `generate` one for every accepted offer without one. */
 export const promoCodesRequest = z.union([
-  z.object({ codes: z.array(z.object({ offerId: z.string().min(1), code: promoCode })).min(1).max(1000) }),
+  z.object({
+    codes: z
+      .array(z.object({ offerId: z.string().min(1), code: promoCode }))
+      .min(1)
+      .max(1000),
+  }),
   z.object({ generate: z.literal(true) }),
 ]);
 export const redemptionKeyResponse = z.object({ key: z.string() });
@@ -266,8 +267,14 @@ export type CampaignReport = z.infer<typeof campaignReport>;
 export const campaignReportResponse = z.object({ report: campaignReport });
 export const reportQuery = z.object({
   offerId: z.string().min(1).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD').optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD').optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD')
+    .optional(),
 });
 
 export const reportShare = z.object({

@@ -151,9 +151,10 @@ export const deliverable = z.object({
 export type Deliverable = z.infer<typeof deliverable>;
 
 /** The rules between a campaign's deliverables and its pay, for the create and (merged) update paths. */
-export function deliverablesProblem(
-  value: { deliverable: z.input<typeof deliverable>; perClickCents?: number | null },
-): { path: string[]; message: string } | null {
+export function deliverablesProblem(value: {
+  deliverable: z.input<typeof deliverable>;
+  perClickCents?: number | null;
+}): { path: string[]; message: string } | null {
   const d = value.deliverable;
   const perClick = value.perClickCents ?? null;
   if (d.overlay === false && !d.link && !d.chat && !d.promo)

@@ -8,16 +8,18 @@ import type { Database } from '../db/types.ts';
 
 /** The offers `creatorId`'s overlay shows on `day` (YYYY-MM-DD), joined with their campaigns, in rotation order. */
 export function offersShownOn(db: Kysely<Database>, creatorId: string, day: string) {
-  return db
-    .selectFrom('offers')
-    .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
-    .where('offers.creator_id', '=', creatorId)
-    .where('offers.status', 'in', DELIVERY_STATUSES)
-    .where('campaigns.status', '=', 'active')
-    // A campaign asking only for clicks, chat posts or redemptions has nothing to show (docs/product.md §Deliverables).
-    .where('campaigns.overlay_required', '!=', 0)
-    .where('campaigns.starts_on', '<=', day)
-    .where('campaigns.ends_on', '>=', day)
-    .orderBy('offers.created_at')
-    .orderBy('offers.id');
+  return (
+    db
+      .selectFrom('offers')
+      .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
+      .where('offers.creator_id', '=', creatorId)
+      .where('offers.status', 'in', DELIVERY_STATUSES)
+      .where('campaigns.status', '=', 'active')
+      // A campaign asking only for clicks, chat posts or redemptions has nothing to show (docs/product.md §Deliverables).
+      .where('campaigns.overlay_required', '!=', 0)
+      .where('campaigns.starts_on', '<=', day)
+      .where('campaigns.ends_on', '>=', day)
+      .orderBy('offers.created_at')
+      .orderBy('offers.id')
+  );
 }
