@@ -10,7 +10,7 @@ import { botLine } from '../../contract/deliverables.ts';
 import type { DeliverableProgress } from '../../contract/schemas/deliverables.ts';
 import type { Database } from '../db/types.ts';
 import type { Links } from '../mail/links.ts';
-import { deliverableOf, type ProgressKey } from '../marketplace/rows.ts';
+import { CAMPAIGN_DELIVERABLE_COLUMNS, deliverableOf, type ProgressKey } from '../marketplace/rows.ts';
 import { offerTotals } from './days.ts';
 import { ensureLink, linkUrl } from './links.ts';
 
@@ -67,21 +67,8 @@ export function createProgress(deps: ProgressDeps) {
               'offers.deliverable_minutes as offer_deliverable_minutes',
               'campaigns.id as campaign_id',
               'campaigns.pay_cents as pay_cents',
-              'campaigns.per_click_cents as per_click_cents',
               'campaigns.platforms as platforms',
-              'campaigns.deliverable_minutes as deliverable_minutes',
-              'campaigns.starts_on as starts_on',
-              'campaigns.ends_on as ends_on',
-              'campaigns.disclosure as disclosure',
-              'campaigns.requires_disclosure as requires_disclosure',
-              'campaigns.overlay_required as overlay_required',
-              'campaigns.link_url as link_url',
-              'campaigns.link_clicks as link_clicks',
-              'campaigns.chat_message as chat_message',
-              'campaigns.chat_every_minutes as chat_every_minutes',
-              'campaigns.chat_command as chat_command',
-              'campaigns.chat_posts as chat_posts',
-              'campaigns.promo_redemptions as promo_redemptions',
+              ...CAMPAIGN_DELIVERABLE_COLUMNS,
             ])
             .where('offers.id', 'in', part)
             .execute(),

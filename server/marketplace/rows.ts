@@ -92,6 +92,24 @@ export function toCampaign(row: CampaignRow, counts: Record<OfferStatus, number>
   };
 }
 
+/** The campaign columns deliverableOf and perClickOf read, as an offer's query selects them. */
+export const CAMPAIGN_DELIVERABLE_COLUMNS = [
+  'campaigns.deliverable_minutes as deliverable_minutes',
+  'campaigns.starts_on as starts_on',
+  'campaigns.ends_on as ends_on',
+  'campaigns.disclosure as disclosure',
+  'campaigns.requires_disclosure as requires_disclosure',
+  'campaigns.overlay_required as overlay_required',
+  'campaigns.link_url as link_url',
+  'campaigns.link_clicks as link_clicks',
+  'campaigns.chat_message as chat_message',
+  'campaigns.chat_every_minutes as chat_every_minutes',
+  'campaigns.chat_command as chat_command',
+  'campaigns.chat_posts as chat_posts',
+  'campaigns.promo_redemptions as promo_redemptions',
+  'campaigns.per_click_cents as per_click_cents',
+] as const;
+
 /** The columns an offer's answer reads: the offer, its campaign and (for the advertiser) its creator. */
 export const OFFER_COLUMNS = [
   'offers.id as id',
@@ -112,20 +130,7 @@ export const OFFER_COLUMNS = [
   'campaigns.description as description',
   'campaigns.image as image',
   'campaigns.pay_cents as pay_cents',
-  'campaigns.deliverable_minutes as deliverable_minutes',
-  'campaigns.starts_on as starts_on',
-  'campaigns.ends_on as ends_on',
-  'campaigns.disclosure as disclosure',
-  'campaigns.requires_disclosure as requires_disclosure',
-  'campaigns.overlay_required as overlay_required',
-  'campaigns.link_url as link_url',
-  'campaigns.link_clicks as link_clicks',
-  'campaigns.chat_message as chat_message',
-  'campaigns.chat_every_minutes as chat_every_minutes',
-  'campaigns.chat_command as chat_command',
-  'campaigns.chat_posts as chat_posts',
-  'campaigns.promo_redemptions as promo_redemptions',
-  'campaigns.per_click_cents as per_click_cents',
+  ...CAMPAIGN_DELIVERABLE_COLUMNS,
 ] as const;
 
 export const CREATOR_COLUMNS = [
