@@ -9,7 +9,7 @@
 /** The server's basics: they import each other and contract/, never a domain. */
 const BASICS = '^server/(http|db|jobs|mail|cluster)/|^server/(log|config|secret-file)[.]ts$';
 /** What only the top may import: the whole app and its bag of services. */
-const THE_WHOLE = '^server/(app|main|services)[.]ts$';
+const THE_WHOLE = '^server/(app|main|serve|services)[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -34,8 +34,8 @@ module.exports = {
       name: 'server-only-the-top-builds-the-whole',
       severity: 'error',
       comment:
-        'Domain modules declare the small interface they need (e.g. OfferDeps) instead of importing Services or the app; only app.ts, main.ts, the CLI, the seed and the tests know the whole.',
-      from: { path: '^server/', pathNot: `${THE_WHOLE}|^server/(cli|seed)/` },
+        'Domain modules declare the small interface they need (e.g. OfferDeps) instead of importing Services or the app; only app.ts, main.ts, the CLI, the demo and the tests know the whole.',
+      from: { path: '^server/', pathNot: `${THE_WHOLE}|^server/cli/` },
       to: { path: THE_WHOLE },
     },
     {
@@ -77,6 +77,22 @@ module.exports = {
         'contract/ is shared by the client and the server: it may import packages and itself, nothing else of this repository.',
       from: { path: '^contract/' },
       to: { pathNot: '^(contract|node_modules)/', dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'server-loads-no-stand-in',
+      severity: 'error',
+      comment:
+        'The product never loads the stand-ins or the demo (docs/architecture.md "Stand-ins and the demo"): the demo entry (demo/main.ts) and the tests hand the stand-ins to createApp.',
+      from: { path: '^server/' },
+      to: { path: '^(standins|demo|test)/' },
+    },
+    {
+      name: 'stand-ins-import-nothing-of-ours',
+      severity: 'error',
+      comment:
+        "A stand-in is held to the platform's published description (standins/published/), never to the product's own tables: it imports nothing of Castbridge.",
+      from: { path: '^standins/' },
+      to: { path: '^(server|src|machines|contract|demo|test)/' },
     },
     {
       name: 'machines-import-no-app',

@@ -144,6 +144,23 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['**/src/**', '**/machines/**'], message: 'The server stands alone.' },
+        {
+          group: ['**/standins/**', '**/demo/**', '**/test/**'],
+          message:
+            'The product never loads the stand-ins, the demo or the tests: the demo entry (demo/main.ts) and the tests hand the stand-ins to createApp.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['standins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['**/server/**', '**/src/**', '**/machines/**', '**/contract/**', '**/demo/**', '**/test/**'],
+          message:
+            "A stand-in is held to the platform's published description, never to the product's own tables: it imports nothing of Castbridge.",
+        },
       ]),
     },
   },

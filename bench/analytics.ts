@@ -117,10 +117,7 @@ export async function benchAdvertiserAnalytics(
   const campaignCount = options.campaigns ?? 50;
   const perCampaign = options.creatorsPerCampaign ?? 20;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-advertiser-'));
-  const app = await createApp(
-    { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
-    { logger: silentLogger },
-  );
+  const app = await createApp(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), { logger: silentLogger });
   try {
     const seeded = await seedAdvertiser(app, campaignCount, perCampaign);
     log(
@@ -164,10 +161,7 @@ export async function benchAnalytics(
   log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<AnalyticsBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-analytics-'));
-  const app = await createApp(
-    { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
-    { logger: silentLogger },
-  );
+  const app = await createApp(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), { logger: silentLogger });
   try {
     const { db, services } = app;
     const [creatorId] = await insertUsers(db, 1, 'creator', () => ({}));

@@ -21,7 +21,7 @@ import { insertUsers, percentile, SECRET, startServer } from './marketplace.ts';
 import { loadConfig } from '../server/config.ts';
 import { silentLogger } from '../server/log.ts';
 import { createSealer, loadPayoutKey } from '../server/money/sealing.ts';
-import { startTwitchChatStandIn } from '../server/standins/twitch-chat.ts';
+import { startTwitchChatStandIn } from '../standins/twitch-chat.ts';
 
 export interface ArchiveBench {
   ingestPerSecond: number;
@@ -205,7 +205,6 @@ export async function benchArchive(
     const app = await createApp(
       {
         ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }),
-        seedDemo: false,
       },
       { logger: silentLogger },
     );
@@ -378,7 +377,6 @@ export async function benchArchive(
       const setup = await createApp(
         {
           ...loadConfig({ DATA_DIR: killDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }),
-          seedDemo: false,
         },
         { logger: silentLogger },
       );
@@ -410,7 +408,6 @@ export async function benchArchive(
       const check = await createApp(
         {
           ...loadConfig({ DATA_DIR: killDir, JWT_SECRET: SECRET, TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}` }),
-          seedDemo: false,
         },
         { logger: silentLogger },
       );

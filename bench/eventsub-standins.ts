@@ -6,9 +6,9 @@
 import readline from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { startEventSubStandIn, twitchUserId } from '../server/standins/eventsub.ts';
-import { createOAuthStandIn } from '../server/standins/oauth.ts';
-import { startTwitchChatStandIn } from '../server/standins/twitch-chat.ts';
+import { startEventSubStandIn, twitchUserId } from '../standins/eventsub.ts';
+import { createOAuthStandIn } from '../standins/oauth.ts';
+import { startTwitchChatStandIn } from '../standins/twitch-chat.ts';
 
 const WORDS = 'the a stream chat hype gg pog lol clip raid sub follow speedrun split boss level'.split(' ');
 const text = (i: number) =>

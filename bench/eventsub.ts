@@ -17,7 +17,7 @@ import { WEBSOCKET_TYPES } from '../server/archive/eventsub.ts';
 import { loadConfig } from '../server/config.ts';
 import { silentLogger } from '../server/log.ts';
 import { createSealer, loadPayoutKey } from '../server/money/sealing.ts';
-import { STANDIN_BOT, twitchUserId } from '../server/standins/eventsub.ts';
+import { STANDIN_BOT, twitchUserId } from '../standins/eventsub.ts';
 import { insertUsers, SECRET } from './marketplace.ts';
 
 export interface EventSubBench {
@@ -116,7 +116,6 @@ export async function benchEventSub(
           // A stream poll a minute per channel on each creator's own token: not what is measured here.
           TWITCH_STREAM_POLL_SECONDS: '3600',
         }),
-        seedDemo: false,
       },
       { logger: silentLogger },
     );

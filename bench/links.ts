@@ -151,7 +151,7 @@ function combine(rounds: Round[]): Round & { perSecond: number } {
 
 export async function benchLinks(log: (line: string) => void = console.log): Promise<LinksBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-links-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false };
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
   let code: string;
   let offerId: string;
   {

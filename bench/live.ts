@@ -19,7 +19,7 @@ import { loadConfig } from '../server/config.ts';
 import { silentLogger } from '../server/log.ts';
 import { createLinks } from '../server/mail/links.ts';
 import { createSealer, loadPayoutKey } from '../server/money/sealing.ts';
-import { createOAuthStandIn, standInChannelId } from '../server/standins/oauth.ts';
+import { createOAuthStandIn, standInChannelId } from '../standins/oauth.ts';
 import { campaignRow, insertUsers, SECRET } from './marketplace.ts';
 
 export interface LiveBench {

@@ -148,10 +148,7 @@ export async function benchMarketplace(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-market-'));
   try {
     // 1. Matching, in process.
-    const app = await createApp(
-      { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
-      { logger: silentLogger },
-    );
+    const app = await createApp(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), { logger: silentLogger });
     const { db, services } = app;
     await services.jobs.stop();
     const [advertiserId] = await insertUsers(db, 1, 'advertiser', () => ({}));

@@ -297,7 +297,7 @@ export async function benchMoney(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-money-'));
   try {
     const env = { DATA_DIR: dataDir, JWT_SECRET: secret, DATABASE_URL: '' };
-    const sqliteApp = await createApp({ ...loadConfig(env), seedDemo: false }, { logger: silentLogger });
+    const sqliteApp = await createApp(loadConfig(env), { logger: silentLogger });
     let sqlite: CompletionFigures;
     try {
       sqlite = await measure(sqliteApp, count, log, 'SQLite');
@@ -318,10 +318,9 @@ export async function benchMoney(
     }
     if (!postgresError) {
       try {
-        const app = await createApp(
-          { ...loadConfig({ ...env, DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema }), seedDemo: false },
-          { logger: silentLogger },
-        );
+        const app = await createApp(loadConfig({ ...env, DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema }), {
+          logger: silentLogger,
+        });
         try {
           postgres = await measure(app, count, log, 'PostgreSQL');
         } finally {

@@ -147,10 +147,7 @@ export async function benchOverlay(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-overlay-'));
   try {
     // 2,000 creators, each with an accepted offer of one active campaign and an overlay; one more creator for the fan-out.
-    const app = await createApp(
-      { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
-      { logger: silentLogger },
-    );
+    const app = await createApp(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), { logger: silentLogger });
     const { db, services } = app;
     await services.jobs.stop();
     const [advertiserId] = await insertUsers(db, 1, 'advertiser', () => ({}));

@@ -35,7 +35,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function benchReport(log: (line: string) => void = console.log): Promise<ReportBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-report-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false };
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
   let campaignId: string;
   let token: string;
   let someOffer: string;

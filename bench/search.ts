@@ -174,10 +174,7 @@ async function measure(app: App): Promise<SearchFigures> {
 }
 
 async function onBackend(env: Record<string, string>, dataDir: string): Promise<SearchFigures> {
-  const app = await createApp(
-    { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env }), seedDemo: false },
-    { logger: silentLogger },
-  );
+  const app = await createApp(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...env }), { logger: silentLogger });
   try {
     await app.services.jobs.stop();
     await fill(app);

@@ -14,7 +14,7 @@ import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { silentLogger } from '../server/log.ts';
 import { createSealer, loadPayoutKey } from '../server/money/sealing.ts';
-import { standInChannelId } from '../server/standins/oauth.ts';
+import { standInChannelId } from '../standins/oauth.ts';
 import { campaignRow, insertUsers, percentile, SECRET, startServer } from './marketplace.ts';
 import { fixedRate } from './overlay.ts';
 
@@ -104,10 +104,7 @@ async function world(app: App, dataDir: string) {
 async function heartbeats(log: (line: string) => void) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-verified-'));
   try {
-    const app = await createApp(
-      { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
-      { logger: silentLogger },
-    );
+    const app = await createApp(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), { logger: silentLogger });
     const { db, services } = app;
     await services.jobs.stop();
     const rows = await world(app, dataDir);
@@ -193,10 +190,7 @@ async function heartbeats(log: (line: string) => void) {
       await new Promise((resolve) => setTimeout(resolve, 170_000));
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      const reopened = await createApp(
-        { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), seedDemo: false },
-        { logger: silentLogger },
-      );
+      const reopened = await createApp(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }), { logger: silentLogger });
       const verified = await reopened.db
         .selectFrom('overlay_progress')
         .select((eb) => eb.fn.sum<number>('verified_seconds').as('seconds'))

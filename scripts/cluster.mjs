@@ -29,7 +29,8 @@ try {
   const standIns = process.env.STANDINS ?? (process.env.TWITCH_CLIENT_ID || process.env.GOOGLE_CLIENT_ID ? '0' : '1');
   const upstreams = [];
   for (let i = 1; i <= count; i += 1) {
-    const { match } = await start(bin('tsx'), ['server/main.ts'], {
+    // With stand-ins it is the demo (demo/main.ts: stand-ins, the demo seed); configured, the production entry.
+    const { match } = await start(bin('tsx'), [standIns === '1' ? 'demo/main.ts' : 'server/main.ts'], {
       ready: /ready at (http:\/\/\S+)/,
       prefix: `[${i}] `,
       env: {

@@ -1,4 +1,4 @@
-// `npm start`: build the client, then serve it and the API from one Node process (server/main.ts).
+// `npm start`: build the client, then serve it and the API from one Node process: the offline demo (demo/main.ts).
 // OUT_DIR builds somewhere other than dist/ (the browser tests use a temp folder so runs never collide).
 import { resolve } from 'node:path';
 import { startAuthEmulator, usesRealFirebase } from './emulator.mjs';
@@ -20,10 +20,11 @@ try {
     await run(bin('tsx'), ['scripts/prerender.ts', outDir], { env: { ...process.env, NODE_ENV: 'production' } });
   }
   const firebaseEnv = usesRealFirebase() ? {} : await startAuthEmulator();
-  // Twitch and YouTube: without client settings, local stand-ins speaking their protocols (server/standins/), so a
-  // newcomer can connect a channel offline. STANDINS=0 turns them off.
+  // The offline demo (demo/main.ts): without client settings, Twitch, YouTube and Stripe are local stand-ins speaking
+  // their protocols (standins/), so a newcomer can connect a channel offline (STANDINS=0 turns them off), and an
+  // empty database gets the demo world. Production is `npm run serve` (server/main.ts).
   const standIns = process.env.STANDINS ?? (process.env.TWITCH_CLIENT_ID || process.env.GOOGLE_CLIENT_ID ? '0' : '1');
-  await start(bin('tsx'), ['server/main.ts'], {
+  await start(bin('tsx'), ['demo/main.ts'], {
     ready: /ready at (http:\/\/\S+)/,
     env: {
       NODE_ENV: process.env.NODE_ENV ?? 'production',

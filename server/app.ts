@@ -23,7 +23,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import type { AppEnv } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
 import { stderrLogger, type Logger } from './log.ts';
-import { createSelfFetch } from './http/self-fetch.ts';
+import { createSelfFetch, type SelfFetch } from './http/self-fetch.ts';
 import { createLinks, type Links } from './mail/links.ts';
 import { createMailer, MAIL_JOB, type MailMessage, type Mailer } from './mail/mailer.ts';
 import type { Services } from './services.ts';
@@ -66,13 +66,10 @@ import { createStripeGateway } from './money/providers/stripe-client.ts';
 import { createWriteBatcher } from './db/write-batcher.ts';
 import { adminRoutes } from './operator/routes.ts';
 import { createOverlays } from './overlay/store.ts';
-import { callbackPath, createConnections } from './connections/store.ts';
+import { createConnections } from './connections/store.ts';
 import { createLiveWatch } from './connections/live.ts';
 import { createGovernor } from './connections/governor.ts';
 import { connectionRoutes } from './connections/routes.ts';
-import { createOAuthStandIn } from './standins/oauth.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from './standins/twitch-chat.ts';
-import { createStripeStandIn } from './standins/stripe.ts';
 import { createArchive } from './archive/store.ts';
 import { channelKey, createIngestSupervisor } from './archive/ingest.ts';
 import { archiveRoutes } from './archive/routes.ts';
@@ -89,7 +86,6 @@ import { createMetricStore } from './analytics/store.ts';
 import { combinedSource, parseChatUrl, twitchChatSource } from './archive/twitch-source.ts';
 import { createEventSubManager, type EventSubManager } from './archive/eventsub.ts';
 import { createUnclaimedWriter, eventSubChatSource } from './archive/eventsub-source.ts';
-import { startEventSubStandIn, type EventSubStandIn } from './standins/eventsub.ts';
 import { twitchStreamWatcher } from './archive/twitch-streams.ts';
 import { createYouTubePacer, youtubeChatSource } from './archive/youtube-source.ts';
 import { overlayRoutes } from './overlay/routes.ts';
@@ -122,8 +118,32 @@ const SETTLE_MS = 60 * 1000;
 const STALE_PAYOUT_MS = 10 * 60 * 1000;
 const POLL_STRIPE_MS = 5 * 60 * 1000;
 
+/**
+ * The platforms' stand-ins, for a configuration that leaves Twitch, YouTube or Stripe to them (STANDINS=1). The server
+ * never loads them: the demo entry (demo/main.ts) and the tests hand them in (standins/, a development tool of its
+ * own), and an app configured for stand-ins without them refuses to start.
+ */
+export type StandInHost = (context: {
+  config: Config;
+  links: Links;
+  selfFetch: SelfFetch;
+  logger: Logger;
+}) => Promise<MountedStandIns>;
+
+export interface MountedStandIns {
+  /** Twitch chat's IRC-over-WebSocket address, for a configuration without TWITCH_CHAT_URL. */
+  chatUrl: string | null;
+  /** Twitch EventSub's WebSocket address, for a configuration without TWITCH_EVENTSUB_URL. */
+  eventSubUrl: string | null;
+  /** Mounted on this app before the static site: the stand-ins' APIs and pages (/standin/...). */
+  routes: { path: string; app: { fetch(request: Request, ...rest: never[]): Response | Promise<Response> } }[];
+  close(): Promise<void>;
+}
+
 export interface AppOptions {
   logger?: Logger;
+  /** The stand-ins, where the configuration asks for them (STANDINS=1): only the demo entry and the tests pass them. */
+  standIns?: StandInHost;
   /** The sign-in throttle's and the click counter's clock (tests move it instead of sleeping); Date.now otherwise. */
   now?: () => number;
 }
@@ -231,19 +251,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ).catch((error: unknown) => logger.warn('chat bot: a command failed', { error: (error as Error).message }));
   };
   const metrics = createMetricStore({ db, dialect: handle.dialect });
-  // Twitch chat: the real one, or (STANDINS without TWITCH_CHAT_URL) a local stand-in replaying a recorded session.
-  const chatStandIn: TwitchChatStandIn | null =
-    config.twitchChatUrl === null ? await startTwitchChatStandIn({ demo: true }) : null;
-  const chatEndpoint = parseChatUrl(config.twitchChatUrl ?? `ws://127.0.0.1:${chatStandIn!.port}`);
-  // Twitch chat over EventSub (server/archive/eventsub.ts): one manager for the instance, over WebSocket alone or a
-  // conduit's shards shared by the cluster; IRC when TWITCH_CHAT=irc or no bot account is configured. Under STANDINS
-  // without TWITCH_EVENTSUB_URL, a local EventSub stand-in (its Helix routes served by the Twitch stand-in below)
-  // replays the recorded session to each channel subscribed to; each instance has its own, so WebSocket it is.
-  const eventSubStandIn: EventSubStandIn | null =
-    config.twitchChat.mode === 'eventsub' && config.twitchChat.eventSubUrl === null && config.oauth.twitch?.standIn
-      ? await startEventSubStandIn({ irc: chatStandIn, demo: true })
+  // Twitch, YouTube and Stripe stood in for (STANDINS=1: `npm start`, the tests): started by the entry that asked for
+  // them, before the wiring below needs their addresses; never loaded by `npm run serve` (server/main.ts).
+  if (config.standIns && !options.standIns)
+    throw new Error("STANDINS=1 asks for the platforms' stand-ins, which only the demo entry runs (npm start)");
+  const standIns: MountedStandIns | null =
+    config.standIns && options.standIns
+      ? await options.standIns({ config, links: base.links, selfFetch, logger })
       : null;
-  const eventSubUrl = config.twitchChat.eventSubUrl ?? eventSubStandIn?.url ?? null;
+  const chatUrl = config.twitchChatUrl ?? standIns?.chatUrl;
+  if (!chatUrl) throw new Error('Twitch chat has no address: set TWITCH_CHAT_URL');
+  const chatEndpoint = parseChatUrl(chatUrl);
+  const eventSubUrl = config.twitchChat.eventSubUrl ?? standIns?.eventSubUrl ?? null;
   const eventSub: EventSubManager | null =
     config.twitchChat.mode === 'eventsub' && config.oauth.twitch && config.twitchChat.botRefreshToken && eventSubUrl
       ? (() => {
@@ -267,7 +286,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
             url: eventSubUrl,
             transport:
               config.twitchChat.transport ??
-              (cluster.locks.kind === 'memory' || eventSubStandIn ? 'websocket' : 'conduit'),
+              (cluster.locks.kind === 'memory' || (standIns?.eventSubUrl && !config.twitchChat.eventSubUrl)
+                ? 'websocket'
+                : 'conduit'),
             governor,
             selfFetch,
             connections,
@@ -563,37 +584,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', botRoutes(services));
   app.route('/', progressRoutes(services));
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
-  // Development without provider settings (`npm start`): the platforms' OAuth servers, locally (server/standins/).
-  // Their codes, tokens and broadcasts live in DATA_DIR, so the instances of `npm run start:cluster` are one provider.
-  // The client is registered with our callbacks as its redirect URIs, as at the platforms (read at each request: the
-  // address is known once the server listens).
-  const oauthStandIn = config.standIns
-    ? createOAuthStandIn({
-        demoLines: RECORDED_SESSION,
-        dataDir: config.dataDir,
-        eventSub: eventSubStandIn,
-        redirectUris: (platform) => [services.links.url(callbackPath(platform))],
-        // Recording links open in the browser; the control page (server/standins/control.ts) drives the stand-ins
-        // only where a platform is stood in for, never beside a real provider's settings alone.
-        browserBase: () => services.links.url('/standin'),
-        control: Boolean(config.oauth.twitch?.standIn || config.oauth.youtube?.standIn),
-        stripePage: config.stripe?.standIn && config.stripe.apiBase === '/standin/stripe',
-      })
-    : null;
-  // Stripe offline (server/standins/stripe.ts): its API answers the gateway in process, its test page takes the
-  // advertisers' payments, its signed webhooks come to /api/webhooks/stripe in process. State in DATA_DIR, as above.
-  const stripeStandIn = config.stripe?.standIn
-    ? createStripeStandIn({
-        secretKey: config.stripe.secretKey,
-        webhookSecret: config.stripe.webhookSecret,
-        dataDir: config.dataDir,
-        browserBase: () => services.links.url(config.stripe!.apiBase),
-        deliver: (body, headers) =>
-          selfFetch.fetch(selfFetch.resolve('/api/webhooks/stripe'), { method: 'POST', headers, body }),
-      })
-    : null;
-  if (stripeStandIn) app.route(config.stripe!.apiBase, stripeStandIn.app);
-  if (oauthStandIn) app.route('/standin', oauthStandIn.app);
+  // The stand-ins' APIs and pages, where the entry handed them in (`npm start`, the tests).
+  for (const route of standIns?.routes ?? []) app.route(route.path, route.app as unknown as Hono);
   app.route('/uploads', uploadFileRoutes(services));
   app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));
   app.on(['GET', 'HEAD'], '*', staticSite(config.staticDir));
@@ -644,8 +636,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await services.ingest.close();
       await eventSub?.close();
       await services.governor.close();
-      await chatStandIn?.close();
-      await eventSubStandIn?.close();
       clearInterval(sweeper);
       clearInterval(settler);
       if (poller) clearInterval(poller);
@@ -654,8 +644,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await services.jobs.stop();
       await cluster.close();
       // After the jobs: a collection still running asks the stand-in to the end.
-      oauthStandIn?.close();
-      await stripeStandIn?.close();
+      await standIns?.close();
       services.mail.close();
       await services.firebase.close();
       await db.destroy();

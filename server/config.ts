@@ -48,8 +48,6 @@ export interface Config {
    * (docs/product.md §Threads).
    */
   threadMailQuietSeconds: number;
-  /** SEED_DEMO (default on; "0" turns it off): seed the demo world into an empty database at start (server/seed/demo.ts). */
-  seedDemo: boolean;
   /** FEE_BPS: the platform's fee on a creator's earning, in basis points (default 0: the pitch is free help). */
   feeBps: number;
   /** MIN_PAYOUT_CENTS: the smallest withdrawal (default 5000, $50). */
@@ -64,14 +62,23 @@ export interface Config {
   /** The fraud signals that hold an earning for an operator (server/overlay/fraud.ts, docs/operations.md). */
   fraud: FraudThresholds;
   /** PAYOUT_PROVIDER: the rails payouts go out on, e.g. "stripe,paypal"; each method kind takes the first that
-   * supports it (Stripe: bank accounts, PayPal: PayPal e-mails), and `manual` (an operator pays) takes the rest. */
+   * supports it (Stripe: the creator's Stripe Express account, PayPal: PayPal e-mails), and `manual` (an operator pays)
+   * takes the rest. */
   payoutProviders: PayoutProviderName[];
   /**
    * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (and STRIPE_API_BASE): card and bank-debit deposits, refunds and disputes
    * (docs/product.md §Self-serve money), and the `stripe` payout rail. Without them, with STANDINS, the stand-in this
    * server mounts under /standin/stripe (`standIn`); otherwise null: advertisers add funds by wire only.
+   * STRIPE_CONNECT_WEBHOOK_SECRET (`connectWebhookSecret`): the Connect endpoint's own signing secret (events of
+   * creators' connected accounts at /api/webhooks/stripe/connect); required by the `stripe` payout rail.
    */
-  stripe: { secretKey: string; webhookSecret: string; apiBase: string; standIn: boolean } | null;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    connectWebhookSecret: string | null;
+    apiBase: string;
+    standIn: boolean;
+  } | null;
   paypal: { clientId: string; clientSecret: string; apiBase: string; pollSeconds: number } | null;
   /** OAuth clients of the platforms creators connect (docs/product.md §Connected accounts); null: not configured (the card says what to set). */
   oauth: { twitch: OAuthClient | null; youtube: OAuthClient | null };
@@ -229,22 +236,33 @@ function payoutProviders(value: string | undefined): PayoutProviderName[] {
 export const STANDIN_STRIPE = {
   secretKey: 'sk_test_castbridge_standin',
   webhookSecret: 'whsec_castbridge_standin',
+  connectWebhookSecret: 'whsec_castbridge_standin_connect',
 } as const;
 
 function stripeSettings(env: Env, payouts: boolean, standIns: boolean): Config['stripe'] {
   const secretKey = nonEmpty(env.STRIPE_SECRET_KEY);
   const webhookSecret = nonEmpty(env.STRIPE_WEBHOOK_SECRET);
+  const connectWebhookSecret = nonEmpty(env.STRIPE_CONNECT_WEBHOOK_SECRET) ?? null;
   if (secretKey && webhookSecret) {
+    if (payouts && !connectWebhookSecret)
+      throw new Error(
+        'PAYOUT_PROVIDER includes stripe: set STRIPE_CONNECT_WEBHOOK_SECRET (the Connect endpoint /api/webhooks/stripe/connect)',
+      );
+    if (connectWebhookSecret !== null && connectWebhookSecret === webhookSecret)
+      throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET is the Connect endpoint\'s own secret: not STRIPE_WEBHOOK_SECRET');
     return {
       secretKey,
       webhookSecret,
+      connectWebhookSecret,
       apiBase: apiBase('STRIPE_API_BASE', env.STRIPE_API_BASE, 'https://api.stripe.com'),
       standIn: false,
     };
   }
   if (secretKey || webhookSecret) throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or neither)');
-  if (payouts) throw new Error('PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-  if (!standIns) return null;
+  if (!standIns) {
+    if (payouts) throw new Error('PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    return null;
+  }
   return { ...STANDIN_STRIPE, apiBase: '/standin/stripe', standIn: true };
 }
 
@@ -394,7 +412,6 @@ export function loadConfig(env: Env = process.env): Config {
       1,
       86_400,
     ),
-    seedDemo: nonEmpty(env.SEED_DEMO) !== '0',
     feeBps: integer('FEE_BPS', env.FEE_BPS, 0, 0, 10_000),
     minPayoutCents: integer('MIN_PAYOUT_CENTS', env.MIN_PAYOUT_CENTS, DEFAULT_MIN_PAYOUT_CENTS, 1, 100_000_000),
     reviewSeconds: Math.round(decimal('REVIEW_HOURS', env.REVIEW_HOURS, DEFAULT_REVIEW_HOURS, 0, 8760) * 3600),

@@ -1,74 +1,29 @@
-// Entry point (`tsx server/main.ts`, `npm run serve`): migrate, listen, print the ready line, stop cleanly on signals.
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+// The production entry (`npm run serve`): migrate, listen, print the ready line, stop cleanly on signals. It runs no
+// stand-in and seeds no demo data: those belong to the demo entry (demo/main.ts, `npm start`).
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { stderrLogger as logger } from './log.ts';
-import { seedDemo } from './seed/demo.ts';
+import { listen, runMain } from './serve.ts';
 
-function displayHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
+/** Why this entry refuses to start with the environment it was given, or null. */
+export function refusal(env: NodeJS.ProcessEnv): string | null {
+  const standIns = (env.STANDINS ?? '').trim().toLowerCase();
+  if (['1', 'true', 'yes'].includes(standIns))
+    return (
+      "npm run serve is the production server and never runs the platforms' stand-ins (STANDINS is set). " +
+      'Configure Twitch, Google and Stripe (docs/operations.md "Going to production"), or run the offline demo with npm start.'
+    );
+  return null;
 }
 
-async function main() {
-  const config = loadConfig(process.env);
-  const castbridge = await createApp(config, { logger });
-  if (config.seedDemo) {
-    const seed = await seedDemo(castbridge);
-    // Printed once, on the terminal (stderr: stdout carries only the ready line), and kept in the file.
-    if (seed.seeded) {
-      process.stderr.write(
-        `\nDemo world seeded (SEED_DEMO=0 turns this off). Sign in with:\n${seed.accounts
-          .map((a) => `  ${a.role.padEnd(10)} ${a.email}  ${a.password}`)
-          .join('\n')}\nThese are also in ${seed.file}\n\n`,
-      );
-    }
-  }
-
-  const server = serve(
-    { fetch: castbridge.app.fetch, port: config.port, hostname: config.host },
-    (info: AddressInfo) => {
-      logger.info('listening', {
-        host: config.host,
-        port: info.port,
-        database: castbridge.dialect,
-        staticDir: config.staticDir,
-      });
-      // Tooling waits for exactly this line on stdout and reads the port from it.
-      const url = `http://${displayHost(config.host)}:${info.port}`;
-      castbridge.links.setOrigin(url);
-      process.stdout.write(`Castbridge is ready at ${url}\n`);
-    },
-  );
-  server.on('error', (error) => {
-    logger.error('server error', { error: error.stack ?? String(error) });
+runMain(async () => {
+  const refused = refusal(process.env);
+  if (refused) {
+    process.stderr.write(`${refused}\n`);
     process.exit(1);
-  });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutting down', { signal });
-    // Idle keep-alive sockets would hold close() open; in-flight requests may finish for a few seconds.
-    const force = setTimeout(() => {
-      if ('closeAllConnections' in server) server.closeAllConnections();
-    }, 5000);
-    force.unref();
-    server.close(() => {
-      castbridge
-        .close()
-        .catch((error: unknown) => logger.error('error while closing the database', { error: String(error) }))
-        .finally(() => process.exit(0));
-    });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-}
-
-main().catch((error: unknown) => {
-  logger.error('failed to start', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  process.exit(1);
-});
+  }
+  if ((process.env.SEED_DEMO ?? '').trim() !== '' && process.env.SEED_DEMO !== '0')
+    logger.warn('SEED_DEMO is ignored: the production server never writes demo data (npm start does)', {});
+  const castbridge = await createApp(loadConfig(process.env), { logger });
+  listen(castbridge, logger);
+}, logger);

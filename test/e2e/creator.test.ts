@@ -5,7 +5,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ANALYTICS_WARNING_MS, FADE_MS } from '../../machines/timing';
-import { standInFigures } from '../../server/standins/oauth';
+import { standInFigures } from '../../standins/oauth';
 import { call, connectThroughStandIn, demoAccounts, login, register, uniqueEmail } from './api';
 import { mailMatching } from './mailbox';
 import { axeViolations, hasHorizontalScroll, launch, openPage, screenshot, widths, type Watched } from './harness';

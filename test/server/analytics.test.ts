@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_RANGES, COLLECT_IDLE_MS, COLLECT_LIVE_MS, type AnalyticsRange } from '../../contract/analytics.ts';
 import type { AdvertiserAnalytics, AnalyticsMetric, CreatorAnalytics } from '../../contract/schemas/analytics.ts';
 import { windowOf } from '../../server/analytics/aggregate.ts';
-import { createOAuthStandIn, standInChannelId, type OAuthStandIn } from '../../server/standins/oauth.ts';
+import { createOAuthStandIn, standInChannelId, type OAuthStandIn } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';

@@ -13,12 +13,12 @@ import {
   WEBSOCKET_TYPES,
 } from '../../server/archive/eventsub.ts';
 import { joinPacer } from '../../server/archive/twitch-source.ts';
-import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
-import { STANDIN_BOT, startEventSubStandIn, type EventSubStandIn } from '../../server/standins/eventsub.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../server/standins/twitch-chat.ts';
+import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
+import { STANDIN_BOT, startEventSubStandIn, type EventSubStandIn } from '../../standins/eventsub.ts';
+import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import crypto from 'node:crypto';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
-import { twitchUserId } from '../../server/standins/eventsub.ts';
+import { twitchUserId } from '../../standins/eventsub.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';

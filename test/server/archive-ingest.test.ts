@@ -17,13 +17,13 @@ import {
 } from '../../server/archive/twitch-source.ts';
 import { youtubeChatSource } from '../../server/archive/youtube-source.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
-import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../server/standins/oauth.ts';
+import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../standins/oauth.ts';
 import {
   freshen,
   RECORDED_SESSION,
   startTwitchChatStandIn,
   type TwitchChatStandIn,
-} from '../../server/standins/twitch-chat.ts';
+} from '../../standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, memoryLogger, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { connect, serveStandIn, testClient } from './oauth-flow.ts';

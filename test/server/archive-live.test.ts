@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_SIGNAL_MS } from '../../contract/archive.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
 import { throttle } from '../../server/archive/ingest.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../server/standins/twitch-chat.ts';
+import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { sseReader, type SseEvent } from './sse.ts';

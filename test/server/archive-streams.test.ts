@@ -6,8 +6,8 @@
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_END_GRACE_MS } from '../../server/archive/store.ts';
-import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../server/standins/twitch-chat.ts';
+import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
+import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';

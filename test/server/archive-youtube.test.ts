@@ -4,7 +4,7 @@
 // quota shows as the channel's problem; a broadcast that ends is not a gap.
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../server/standins/oauth.ts';
+import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { connect, serveStandIn, testClient } from './oauth-flow.ts';

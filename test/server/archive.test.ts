@@ -5,7 +5,7 @@
 // counted; a lost connection and a restart leave gap records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../server/standins/twitch-chat.ts';
+import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 

@@ -8,7 +8,7 @@
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contract/countries.ts';
-import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
+import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { depositFee } from '../../contract/money.ts';
 import { balanceOf, checkLedger, PROCESSING_FEES } from '../../server/money/ledger.ts';
 import { STANDIN_STRIPE } from '../../server/config.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../server/standins/stripe.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../standins/stripe.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, type Account, expectLedgerCommandClean } from './market.ts';
 import {

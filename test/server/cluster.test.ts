@@ -20,7 +20,7 @@ import { openDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/types.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../server/standins/twitch-chat.ts';
+import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import { createUserStore } from '../../server/accounts/users.ts';
 import {
   makeBackend,

@@ -5,7 +5,7 @@
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_ERRORS } from '../../contract/connections.ts';
-import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
+import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import {

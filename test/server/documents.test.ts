@@ -305,7 +305,7 @@ describe('the demo seed issues its documents', () => {
   });
 
   it("Nova's deposit receipt, the creator's paid payouts' statements and last year's statement", async () => {
-    const { seedDemo, DEMO_EMAILS } = await import('../../server/seed/demo.ts');
+    const { seedDemo, DEMO_EMAILS } = await import('../../demo/seed/demo.ts');
     await seedDemo(api.castbridge);
     const { db, services } = api.castbridge;
     const tokenOf = async (email: string) => {

@@ -8,15 +8,15 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { STANDIN_CLIENT } from '../../server/config.ts';
+import { STANDIN_CLIENT } from '../../standins/oauth.ts';
 import {
   startEventSubStandIn,
   STANDIN_BOT,
   twitchUserId,
   type EventSubStandIn,
-} from '../../server/standins/eventsub.ts';
-import { createOAuthStandIn, standInChannelId, type OAuthStandIn } from '../../server/standins/oauth.ts';
-import { startTwitchChatStandIn, type TwitchChatStandIn } from '../../server/standins/twitch-chat.ts';
+} from '../../standins/eventsub.ts';
+import { createOAuthStandIn, standInChannelId, type OAuthStandIn } from '../../standins/oauth.ts';
+import { startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 
 const REDIRECT = 'http://127.0.0.1:3000/api/connections/callback';
 const CLIENT = { client_id: STANDIN_CLIENT.clientId, client_secret: STANDIN_CLIENT.clientSecret };

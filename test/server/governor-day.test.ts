@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readTwitch } from '../../server/analytics/platforms.ts';
 import { createGovernor, type CallSpec, type Governor } from '../../server/connections/governor.ts';
-import { createOAuthStandIn, demoRefreshToken, standInChannelId } from '../../server/standins/oauth.ts';
+import { createOAuthStandIn, demoRefreshToken, standInChannelId } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, memoryLogger, startApp, type Backend, type Client } from './helpers.ts';
 
 const CHANNELS = 200;

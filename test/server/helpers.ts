@@ -9,6 +9,7 @@ import pg from 'pg';
 import { createApp, type AppOptions, type CastbridgeApp } from '../../server/app.ts';
 import { loadConfig, REPO_ROOT, type Config } from '../../server/config.ts';
 import type { Logger } from '../../server/log.ts';
+import { demoStandIns } from '../../demo/standins.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 export const STRONG_PASSWORD = 'Violet-Anchor-Quartz-42';
@@ -135,7 +136,8 @@ export async function startApp(
   options: Omit<AppOptions, 'logger'> = {},
 ): Promise<Client> {
   const logger = memoryLogger();
-  const castbridge = await createApp(testConfig(backend, env), { ...options, logger });
+  // The stand-ins as `npm start` mounts them, where the test's configuration asks for them (STANDINS=1).
+  const castbridge = await createApp(testConfig(backend, env), { standIns: demoStandIns, ...options, logger });
   return {
     castbridge,
     logger,

@@ -15,7 +15,7 @@ import { channelsOf, createLiveWatch, isDisclosed, type LiveWatchDeps } from '..
 import type { Connections } from '../../server/connections/store.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
-import { createOAuthStandIn, type OAuthStandIn } from '../../server/standins/oauth.ts';
+import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
 import { BACKENDS, findPostgres, makeBackend, memoryLogger, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLE_RULE, HANDLE_TAKEN } from '../../contract/mediaKit.ts';
 import type { MediaKit } from '../../contract/schemas/mediaKit.ts';
 import { refreshDirectory } from '../../server/marketplace/directory.ts';
-import { DEMO_EMAILS, DEMO_HANDLE, seedDemo } from '../../server/seed/demo.ts';
+import { DEMO_EMAILS, DEMO_HANDLE, seedDemo } from '../../demo/seed/demo.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, connectChannel, day, type Account } from './market.ts';
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { callbackPath } from '../../server/connections/store.ts';
 import { createLinks } from '../../server/mail/links.ts';
-import type { OAuthStandIn } from '../../server/standins/oauth.ts';
+import type { OAuthStandIn } from '../../standins/oauth.ts';
 import type { Client } from './helpers.ts';
 import type { Account } from './market.ts';
 

@@ -5,8 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
-import { startPaypalStandIn, type PaypalStandIn } from '../stand-ins/paypal.ts';
-import { startStripeStandIn, type StripeStandIn } from '../stand-ins/stripe.ts';
+import { startPaypalStandIn, type PaypalStandIn } from '../../standins/paypal.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../standins/stripe.ts';
 import { makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, connectChannel, fileTaxForm, type Account } from './market.ts';
 

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STANDIN_STRIPE } from '../../server/config.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../server/standins/stripe.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../standins/stripe.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, type Account, expectLedgerCommandClean } from './market.ts';
 import {

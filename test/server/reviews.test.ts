@@ -18,7 +18,7 @@ import {
   PLATFORM_FEES,
 } from '../../server/money/ledger.ts';
 import { createReviews, RELEASE_JOB, RELEASE_JOB_KEY, releaseIntervalMs } from '../../server/money/reviews.ts';
-import { seedDemo, DEMO_EMAILS } from '../../server/seed/demo.ts';
+import { seedDemo, DEMO_EMAILS } from '../../demo/seed/demo.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, fileTaxForm, type Account } from './market.ts';
 

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo, DEMO_EMAILS, DEMO_HANDLE } from '../../server/seed/demo.ts';
-import { ROSTER } from '../../server/seed/roster.ts';
+import { seedDemo, DEMO_EMAILS, DEMO_HANDLE } from '../../demo/seed/demo.ts';
+import { ROSTER } from '../../demo/seed/roster.ts';
 import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 
 describe('the demo seed', () => {

@@ -9,13 +9,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STANDIN_CLIENT } from '../../server/config.ts';
+import { STANDIN_CLIENT } from '../../standins/oauth.ts';
 import {
   createOAuthStandIn,
   standInChannelId,
   standInFigures,
   type OAuthStandIn,
-} from '../../server/standins/oauth.ts';
+} from '../../standins/oauth.ts';
 import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 import { serveStandIn } from './oauth-flow.ts';
 

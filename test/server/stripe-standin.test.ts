@@ -13,8 +13,8 @@ import {
   startStripeStandIn,
   webhookTo,
   type StripeStandIn,
-} from '../../server/standins/stripe.ts';
-import { listen } from '../stand-ins/listen.ts';
+} from '../../standins/stripe.ts';
+import { listen } from '../../standins/listen.ts';
 import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 
 const KEYS = { secretKey: 'sk_test_standin_protocol', webhookSecret: 'whsec_standin_protocol' };

@@ -18,7 +18,7 @@ import {
   type YouTubePacer,
 } from '../../server/archive/youtube-source.ts';
 import type { ChatLine } from '../../server/archive/store.ts';
-import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../server/standins/oauth.ts';
+import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, memoryLogger, testConfig, type Backend } from './helpers.ts';
 import { testClient } from './oauth-flow.ts';
 

@@ -11,7 +11,7 @@
 // The stand-ins start each roster channel at the figures below (server/standins/oauth.ts standInFigures), so the
 // collector's readings continue the seeded year instead of jumping to the stand-in's hashed defaults.
 import type { ConnectPlatform } from '../../contract/connections.ts';
-import type { CompletedVia } from '../marketplace/completion.ts';
+import type { CompletedVia } from '../../server/marketplace/completion.ts';
 
 /** A roster channel: the stand-in's channel name, what Castbridge keeps of it, and where its figures stand today. */
 export interface RosterChannel {

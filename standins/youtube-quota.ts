@@ -6,7 +6,7 @@
 // time — `[`, then LiveChatMessageListResponse objects separated by `,`, then `]` when the chat ends — with the
 // chat's history first and each new message as it is said; `offlineAt` in the last object once the broadcast ended.
 import type { Context, MiddlewareHandler } from 'hono';
-import { callCost, nextPacificMidnight } from '../connections/governor.ts';
+import { nextQuotaReset, YOUTUBE_DEFAULT_DAILY_QUOTA, youtubeCall, youtubeCost } from './published/youtube.ts';
 
 /** Google's answer once the project's daily quota is spent. */
 export const QUOTA_EXCEEDED_BODY = {
@@ -48,21 +48,22 @@ export interface YouTubeQuota {
 }
 
 export function createYouTubeQuota(options: { daily?: number; now?: () => number } = {}): YouTubeQuota {
-  const daily = options.daily ?? 10_000;
+  const daily = options.daily ?? YOUTUBE_DEFAULT_DAILY_QUOTA;
   const now = options.now ?? Date.now;
-  let resetAt = nextPacificMidnight(now());
+  let resetAt = nextQuotaReset(now());
   let forced = false;
   const calls: YouTubeQuotaCalls = { units: 0, today: 0, byCall: {}, refused: 0, forced: 0 };
   const roll = () => {
     const at = now();
     if (at >= resetAt) {
       calls.today = 0;
-      resetAt = nextPacificMidnight(at);
+      resetAt = nextQuotaReset(at);
     }
   };
   const middleware: MiddlewareHandler = async (c, next) => {
     roll();
-    const { call, cost } = callCost('youtube', c.req.method, new URL(c.req.url).pathname);
+    const call = youtubeCall(c.req.method, new URL(c.req.url).pathname);
+    const cost = youtubeCost(call);
     if (forced) {
       calls.forced += 1;
       return c.json(QUOTA_EXCEEDED_BODY, 403);

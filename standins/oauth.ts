@@ -14,9 +14,6 @@
 // offline, retitle it, flag it branded and set its viewers.
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { STANDIN_CLIENT } from '../config.ts';
-import { rosterFigures } from '../seed/roster.ts';
-import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../connections/providers.ts';
 import { controlRoutes, hms, recordingRoutes, type ChannelView } from './control.ts';
 import { STANDIN_BOT, type EventSubStandIn } from './eventsub.ts';
 import {
@@ -28,6 +25,13 @@ import {
   type Recording,
 } from './state.ts';
 import { createYouTubeQuota, streamListResponse, type YouTubeQuotaCalls } from './youtube-quota.ts';
+import {
+  lackingScopes,
+  missingScope,
+  SEND_CHAT_MESSAGE_USER_SCOPES,
+  TWITCH_CHAT_MESSAGE_MAX,
+} from './published/twitch-scopes.ts';
+import { LIVE_BROADCASTS_FILTERS, YOUTUBE_CHAT_MESSAGE_MAX } from './published/youtube.ts';
 
 /** A message a bot posted in a channel's chat, as the stand-in received it. */
 export interface BotMessage {
@@ -57,13 +61,14 @@ export interface Figures {
   views: number;
 }
 
+/** The client the stand-in registers when none is given (the demo's and the tests'). */
+export const STANDIN_CLIENT = { clientId: 'castbridge-standin', clientSecret: 'standin-secret' } as const;
+
 /**
  * The figures a channel starts with: fixed per platform and channel name, so a test or the demo knows them (the demo
- * roster's channels start where the seed's year of their figures ends, server/seed/roster.ts).
+ * gives its roster's channels their own, `figuresOf`).
  */
 export function standInFigures(platform: Platform, channel: string): Figures {
-  const roster = rosterFigures(platform, channel);
-  if (roster) return roster;
   const n = parseInt(crypto.createHash('sha256').update(`${platform}:${channel}`).digest('hex').slice(0, 8), 16);
   return {
     followers: 1000 + (n % 9000),
@@ -213,6 +218,13 @@ export function createOAuthStandIn(options: {
   eventSub?: EventSubStandIn | null;
   /** Points in a Helix token's bucket per minute (Twitch: 800; tests lower it). */
   helixPointsPerMinute?: number;
+  /** A channel's starting figures where the caller knows them (the demo's roster); standInFigures otherwise. */
+  figuresOf?: (platform: Platform, channel: string) => Figures | undefined;
+  /**
+   * The scopes a demo channel's refresh token (`demo-refresh:<platform>:<channel>`, written by a seed that never went
+   * through the consent page) carries: what its owner would have granted at connect. None given: no demo tokens.
+   */
+  demoScopes?: { twitch: readonly string[]; youtube: readonly string[] };
 }): OAuthStandIn {
   const clientId = options.clientId ?? STANDIN_CLIENT.clientId;
   const clientSecret = options.clientSecret ?? STANDIN_CLIENT.clientSecret;
@@ -270,7 +282,8 @@ export function createOAuthStandIn(options: {
   const figures = new Map<string, Figures>();
   const figuresOf = (platform: Platform, channel: string): Figures => {
     const key = `${platform}:${channel}`;
-    if (!figures.has(key)) figures.set(key, standInFigures(platform, channel));
+    if (!figures.has(key))
+      figures.set(key, options.figuresOf?.(platform, channel) ?? standInFigures(platform, channel));
     const kept = figures.get(key)!;
     return { ...kept, viewers: state.channel(platform, channel).viewers ?? kept.viewers };
   };
@@ -372,12 +385,11 @@ export function createOAuthStandIn(options: {
   // The demo seed's channels never came through the consent page: their refresh tokens are honoured as they are.
   const demoGrant = (token: string): Grant | undefined => {
     const [kind, platform, channel] = token.split(':');
-    if (!options.demoLines || kind !== 'demo-refresh' || (platform !== 'twitch' && platform !== 'youtube') || !channel)
+    const scopes = options.demoScopes;
+    if (!scopes || kind !== 'demo-refresh' || (platform !== 'twitch' && platform !== 'youtube') || !channel)
       return undefined;
-    return { platform, channel, scopes: platform === 'twitch' ? demoTwitchScopes : [...YOUTUBE_SCOPES] };
+    return { platform, channel, scopes: [...scopes[platform]] };
   };
-  // A demo channel lets Castbridge's bot read its chat (channel:bot), whatever the connect scopes say.
-  const demoTwitchScopes = [...new Set<string>([...TWITCH_SCOPES, 'channel:bot'])];
   // Castbridge's chat account (eventsub.ts STANDIN_BOT): its refresh token is honoured always, demo or not.
   const botGrant = (token: string): Grant | undefined =>
     token === STANDIN_BOT.refreshToken
@@ -390,7 +402,7 @@ export function createOAuthStandIn(options: {
     const scopes = state.scopes('twitch', login);
     if (scopes) return scopes;
     if (login === STANDIN_BOT.login) return [...STANDIN_BOT.scopes];
-    if (options.demoLines && state.knownChannels('twitch').includes(login)) return demoTwitchScopes;
+    if (options.demoScopes && state.knownChannels('twitch').includes(login)) return [...options.demoScopes.twitch];
     return null;
   };
 
@@ -681,12 +693,17 @@ export function createOAuthStandIn(options: {
         } | null;
         if (!body || typeof body.broadcaster_id !== 'string' || typeof body.sender_id !== 'string')
           return badRequest(c, 'Missing required parameter broadcaster_id or sender_id');
-        if (typeof body.message !== 'string' || body.message.length === 0 || body.message.length > 500)
-          return badRequest(c, 'The message must be 1 to 500 characters');
+        if (
+          typeof body.message !== 'string' ||
+          body.message.length === 0 ||
+          body.message.length > TWITCH_CHAT_MESSAGE_MAX
+        )
+          return badRequest(c, `The message must be 1 to ${TWITCH_CHAT_MESSAGE_MAX} characters`);
         if (body.sender_id !== idOf('twitch', grant.channel))
           return unauthorized(c, 'The sender must be the user in the token');
-        if (!grant.scopes.includes('user:write:chat') && !grant.scopes.includes('user:bot'))
-          return unauthorized(c, 'Missing scope: user:write:chat');
+        // A user token must carry user:write:chat (published/twitch-scopes.ts); user:bot alone is not enough.
+        const lacking = lackingScopes(grant.scopes, SEND_CHAT_MESSAGE_USER_SCOPES);
+        if (lacking.length) return c.json(missingScope(lacking[0]!), 401);
         const channel = channelsById('twitch').get(body.broadcaster_id);
         if (!channel) return badRequest(c, 'The broadcaster_id is not a known channel');
         const at = Date.now();
@@ -925,9 +942,28 @@ export function createOAuthStandIn(options: {
         const grant = bearer(c.req.header('authorization'));
         if (!grant)
           return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
-        const status = c.req.query('broadcastStatus') ?? 'active';
-        if (!['active', 'all', 'completed', 'upcoming'].includes(status))
+        // Exactly one filter (LIVE_BROADCASTS_FILTERS): more is Google's 400 incompatibleParameters, none its
+        // missingRequiredParameter ("Common request errors", https://developers.google.com/youtube/v3/docs/errors:
+        // "The request specifies two or more parameters that cannot be used in the same request" / "The request is
+        // missing a required parameter"). broadcastType is not a filter.
+        const filters = LIVE_BROADCASTS_FILTERS.filter((name) => c.req.query(name) !== undefined);
+        if (filters.length > 1)
+          return invalid(
+            c,
+            `Incompatible parameters specified: ${filters.join(', ')}. Specify exactly one of ${LIVE_BROADCASTS_FILTERS.join(', ')}.`,
+            'incompatibleParameters',
+          );
+        if (filters.length === 0)
+          return invalid(
+            c,
+            `No filter selected. Expected one of: ${LIVE_BROADCASTS_FILTERS.join(', ')}`,
+            'missingRequiredParameter',
+          );
+        const status = c.req.query('broadcastStatus');
+        if (status !== undefined && !['active', 'all', 'completed', 'upcoming'].includes(status))
           return invalid(c, `Invalid value for broadcastStatus: ${status}`, 'invalidValue');
+        if (filters[0] === 'mine' && c.req.query('mine') !== 'true')
+          return invalid(c, `Invalid value for mine: ${c.req.query('mine')}`, 'invalidValue');
         const maxResults = Number(c.req.query('maxResults') ?? 5);
         if (!Number.isInteger(maxResults) || maxResults < 0 || maxResults > 50)
           return invalid(c, 'maxResults is from 0 to 50', 'invalidValue');
@@ -938,7 +974,8 @@ export function createOAuthStandIn(options: {
           .filter((recording) => (ids ? ids.includes(recording.id) : true))
           .filter((recording) => {
             const running = on?.id === recording.id;
-            if (ids) return true;
+            // By id, or mine=true: every broadcast of the token's channel; by status: those in it.
+            if (status === undefined) return true;
             return status === 'all' || (status === 'active' ? running : status === 'completed' && !running);
           })
           .slice(0, maxResults)
@@ -1030,8 +1067,18 @@ export function createOAuthStandIn(options: {
         } | null;
         const chatId = body?.snippet?.liveChatId;
         const text = body?.snippet?.textMessageDetails?.messageText;
-        if (typeof chatId !== 'string' || typeof text !== 'string' || text.length === 0 || text.length > 200)
-          return invalid(c, 'snippet.liveChatId and a messageText of 1 to 200 characters are required', 'invalidValue');
+        // The insert's errors table (https://developers.google.com/youtube/v3/live/docs/liveChatMessages/insert#errors).
+        if (typeof chatId !== 'string' || !chatId)
+          return invalid(c, 'The liveChatId is required.', 'liveChatIdRequired');
+        if (typeof text !== 'string' || text.length === 0)
+          return invalid(c, 'The message text is required.', 'messageTextRequired');
+        // Longer than a live chat message may be: 400 messageTextInvalid (published/youtube.ts).
+        if ([...text].length > YOUTUBE_CHAT_MESSAGE_MAX)
+          return invalid(
+            c,
+            `The message text is longer than ${YOUTUBE_CHAT_MESSAGE_MAX} characters.`,
+            'messageTextInvalid',
+          );
         const channel = chatId.replace(/^chat-/, '');
         if (!chatId.startsWith('chat-') || !liveNow('youtube', channel))
           return c.json(

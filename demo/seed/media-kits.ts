@@ -2,8 +2,8 @@
 // under its handle and its creator directory row written from the seeded channels, figures and offers, so `npm start`
 // shows them in brand search and at /c/<handle> (server/marketplace/directory.ts keeps the rows current from then on).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
-import { refreshDirectory } from '../marketplace/directory.ts';
+import type { Database } from '../../server/db/types.ts';
+import { refreshDirectory } from '../../server/marketplace/directory.ts';
 
 export async function publishDemoMediaKits(
   db: Kysely<Database>,

@@ -6,11 +6,12 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SeriesKey } from '../../contract/analytics.ts';
 import type { ConnectPlatform } from '../../contract/connections.ts';
-import type { CastbridgeApp } from '../app.ts';
-import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../connections/providers.ts';
-import type { Database } from '../db/types.ts';
-import { createSealer, loadPayoutKey, type Sealer } from '../money/sealing.ts';
-import { demoRefreshToken, standInChannelId, standInFigures } from '../standins/oauth.ts';
+import type { CastbridgeApp } from '../../server/app.ts';
+import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../../server/connections/providers.ts';
+import type { Database } from '../../server/db/types.ts';
+import { createSealer, loadPayoutKey, type Sealer } from '../../server/money/sealing.ts';
+import { demoRefreshToken, standInChannelId, standInFigures } from '../../standins/oauth.ts';
+import { rosterFigures } from './roster.ts';
 
 /** A channel the seed connects: the stand-in's channel name, and the login and display name Castbridge keeps. */
 export interface DemoChannel {
@@ -38,7 +39,7 @@ export function demoYear(
   now: number,
   channel = DEMO_CHANNELS[platform].channel,
 ): { at: number; samples: Partial<Record<SeriesKey, number>> }[] {
-  const final = standInFigures(platform, channel);
+  const final = rosterFigures(platform, channel) ?? standInFigures(platform, channel);
   // The demo creator's wobble as it always was; each other channel its own.
   const wobbleSeed =
     channel === DEMO_CHANNELS[platform].channel ? `${platform}-viewers` : `${platform}-viewers:${channel}`;

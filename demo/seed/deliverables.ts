@@ -5,9 +5,9 @@
 // that the offer card, the campaign page and the brand's report show real rows. The bot's own posts are not seeded:
 // it posts when the demo channel goes live on the stand-in (its control page under /standin/).
 import crypto from 'node:crypto';
-import type { CastbridgeApp } from '../app.ts';
-import { bumpDay, utcDay } from '../deliverables/days.ts';
-import { ensureLink } from '../deliverables/links.ts';
+import type { CastbridgeApp } from '../../server/app.ts';
+import { bumpDay, utcDay } from '../../server/deliverables/days.ts';
+import { ensureLink } from '../../server/deliverables/links.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Counted clicks, refused ones and redemptions on each of the last days, oldest first. */

@@ -6,9 +6,9 @@
 // their review window and were released.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CastbridgeApp } from '../app.ts';
-import type { Database } from '../db/types.ts';
-import { completeOffer, type CompletedVia } from '../marketplace/completion.ts';
+import type { CastbridgeApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/types.ts';
+import { completeOffer, type CompletedVia } from '../../server/marketplace/completion.ts';
 import {
   advertiserBalance,
   campaignReserve,
@@ -16,11 +16,11 @@ import {
   creatorInPayout,
   EXTERNAL,
   postTransfer,
-} from '../money/ledger.ts';
-import { referenceFor } from '../money/payouts.ts';
-import { issueDocument } from '../money/documents.ts';
+} from '../../server/money/ledger.ts';
+import { referenceFor } from '../../server/money/payouts.ts';
+import { issueDocument } from '../../server/money/documents.ts';
 import { taxFormInput } from '../../contract/schemas/taxForms.ts';
-import { releaseReview } from '../money/reviews.ts';
+import { releaseReview } from '../../server/money/reviews.ts';
 
 export const NOVA_DEPOSIT_CENTS = 5_000_000;
 

@@ -4,19 +4,19 @@
 // have a year of figures on Analytics (docs/product.md §Analytics) — and prints the
 // credentials, also written to $DATA_DIR/demo-accounts.txt. Where both platforms are the local stand-ins, a roster of
 // eight more creators (./roster.ts: no password, not printed) fills brand search. A creator who signs up then gets
-// real offers from the demo campaigns, as the roster does through the matching job. Idempotent: a database that
-// already has the demo operator is left alone (an older demo world gets no roster; a fresh DATA_DIR does).
+// real offers from the demo campaigns, as the roster does through the matching job. It writes only into a database
+// with no users at all: one with any account, demo or real, is left untouched.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CastbridgeApp } from '../app.ts';
-import { hashPassword } from '../accounts/passwords.ts';
-import { compileTargeting, matchCreator } from '../marketplace/matching.ts';
-import { targetingOf } from '../marketplace/rows.ts';
-import { touchOfferLists } from '../marketplace/offer-revisions.ts';
+import type { CastbridgeApp } from '../../server/app.ts';
+import { hashPassword } from '../../server/accounts/passwords.ts';
+import { compileTargeting, matchCreator } from '../../server/marketplace/matching.ts';
+import { targetingOf } from '../../server/marketplace/rows.ts';
+import { touchOfferLists } from '../../server/marketplace/offer-revisions.ts';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { OfferStatus } from '../../contract/marketplace.ts';
-import { reserveForLaunch } from '../money/funding.ts';
+import { reserveForLaunch } from '../../server/money/funding.ts';
 import { seedAnalytics, seedChannels } from './analytics.ts';
 import { publishDemoMediaKits } from './media-kits.ts';
 import { monthsAgo, NOVA_DEPOSIT_CENTS, postDeposit, seedEarningsHistory, seedPastSponsorship } from './money.ts';
@@ -158,12 +158,10 @@ export interface SeedResult {
 export async function seedDemo(castbridge: CastbridgeApp): Promise<SeedResult> {
   const { db, services, config } = castbridge;
   const file = path.join(config.dataDir, 'demo-accounts.txt');
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', DEMO_EMAILS.operator)
-    .executeTakeFirst();
-  if (existing) return { seeded: false, accounts: [], file };
+  // Only a database with no users at all: a real user's database never gets an operator, a deposit or campaigns
+  // from the demo (an older demo world, which has users, is left alone too).
+  const anyone = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyone) return { seeded: false, accounts: [], file };
 
   const stamp = new Date().toISOString();
   const accounts: SeedResult['accounts'] = [];
