@@ -226,11 +226,16 @@ export interface RunningServer {
 }
 
 /**
- * Starts server/main.ts the way `tsx server/main.ts` does, but as `node --import tsx` so the server itself is our
- * child: the tsx CLI runs it in a grandchild, which a SIGKILL of the CLI would leave running.
+ * Starts an entry — server/main.ts (production, `npm run serve`) or demo/main.ts (the demo, `npm start`) — the way
+ * tsx does, but as `node --import tsx` so the server itself is our child: the tsx CLI runs it in a grandchild, which
+ * a SIGKILL of the CLI would leave running.
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')], {
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  entry: 'server' | 'demo' = 'server',
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry, 'main.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: '', FIREBASE_AUTH_EMULATOR_HOST: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
