@@ -1,5 +1,5 @@
 // Twitch chat over EventSub for `npm run bench -- eventsub` (docs/product.md §Chat archive), on SQLite, against the EventSub and Twitch
-// stand-ins (server/standins/eventsub.ts, oauth.ts) served on ports of their own:
+// stand-ins (standins/eventsub.ts, oauth.ts) served on ports of their own:
 // - ingestion through the whole path: the stand-in's WebSocket → the EventSub client (server/archive/eventsub.ts) →
 //   the ingester's batches → SQLite, 200,000 channel.chat.message notifications sent as fast as the stand-in can;
 // - 200 channels archived on one instance over WebSocket with Twitch's own limits (Helix's 800 points a minute for the

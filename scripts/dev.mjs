@@ -1,4 +1,4 @@
-// `npm run dev`: the API on port 3001 and Vite with HMR on 5173, /api proxied to the API.
+// `npm run dev`: the API (the demo entry, demo/main.ts: stand-ins for what is not configured, the demo seed) on port 3001 and Vite with HMR on 5173, /api proxied to the API.
 import { startAuthEmulator, usesRealFirebase } from './emulator.mjs';
 import { bin, start, stopAll, stopOnSignals } from './processes.mjs';
 
@@ -7,7 +7,7 @@ stopOnSignals();
 const apiPort = process.env.API_PORT ?? '3001';
 try {
   const firebaseEnv = usesRealFirebase() ? {} : await startAuthEmulator();
-  await start(bin('tsx'), ['watch', 'server/main.ts'], {
+  await start(bin('tsx'), ['watch', 'demo/main.ts'], {
     ready: /ready at/,
     prefix: '[api] ',
     env: { PORT: apiPort, NODE_ENV: 'development', ...firebaseEnv },

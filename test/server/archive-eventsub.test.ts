@@ -1,4 +1,4 @@
-// Twitch chat through EventSub (docs/product.md §Chat archive), against the EventSub stand-in (server/standins/eventsub.ts) and the
+// Twitch chat through EventSub (docs/product.md §Chat archive), against the EventSub stand-in (standins/eventsub.ts) and the
 // Twitch stand-in serving its Helix routes: messages, notices and moderation archived as the IRC path archives them;
 // Twitch moving a connection (session_reconnect) without a gap; a lost connection is a gap until the subscriptions are
 // made again; a revocation ends the channel's reading with its reason on the screen; 200 channels on one instance

@@ -1,5 +1,5 @@
 // Card and bank-debit deposits through Stripe Checkout, and card disputes (docs/product.md §Self-serve money), on
-// SQLite and PostgreSQL against the Stripe stand-in (server/standins/stripe.ts, on a port of its own, its webhooks
+// SQLite and PostgreSQL against the Stripe stand-in (standins/stripe.ts, on a port of its own, its webhooks
 // delivered into the app): "Add funds" opens a Checkout Session for the amount plus Stripe's fee and moves nothing;
 // the balance rises only on Stripe's signed webhook, once — a replayed, repeated, parallel, late or out-of-order event
 // changes nothing more, a forged one nothing at all; a bank debit is processing until Stripe tells its outcome; a

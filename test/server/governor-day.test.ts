@@ -1,5 +1,5 @@
 // Simulated Twitch Helix hours through the governor (server/connections/governor.ts) and the real Twitch stand-in
-// (server/standins/oauth.ts, whose buckets answer 429 when a token's 800 points a minute are spent), on SQLite and
+// (standins/oauth.ts, whose buckets answer 429 when a token's 800 points a minute are spent), on SQLite and
 // PostgreSQL, on a faked clock so that an hour runs in seconds: 200 archived channels each looked at once a minute
 // with their own user token (the archive's stream sessions, as server/archive/twitch-streams.ts asks), the live watch
 // on the app token (Get Streams and Get Channel Information batched by 100, every 30 s), and analytics collection

@@ -1,4 +1,4 @@
-// The OAuth connect flow as a browser would follow it, against the stand-in provider (server/standins/oauth.ts):
+// The OAuth connect flow as a browser would follow it, against the stand-in provider (standins/oauth.ts):
 // our start, the consent page and its form, the provider's redirect to our callback.
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// The payout rails (docs/product.md §Money) against local stand-ins of Stripe's and PayPal's HTTP APIs (test/stand-ins/), never the
+// The payout rails (docs/product.md §Money) against local stand-ins of Stripe's and PayPal's HTTP APIs (standins/), never the
 // internet: PAYOUT_PROVIDER=stripe,paypal sends bank accounts through Stripe Connect and PayPal e-mails through PayPal
 // Payouts. Idempotency keys keep a retried job from paying twice; signed webhooks (Stripe) and polls settle a payout;
 // a rail's refusal fails it and returns the funds. The ledger is checked after every test.
