@@ -95,12 +95,22 @@ class PlatformDown extends Error {}
 /** The platform refused our credentials (Twitch's app credentials): a problem for every account it concerns. */
 class Refused extends Error {}
 
-const TWITCH_TAGS = /(?:^|[^\p{L}\p{N}_#])#(?:ad|sponsored)(?![\p{L}\p{N}_])/iu;
-const YOUTUBE_TAGS = /(?:^|[^\p{L}\p{N}_#])#ad(?![\p{L}\p{N}_])/iu;
+/**
+ * A disclosure hashtag as a whole token (docs/product.md §Settling claims): #ad, #sponsored, #advertisement and the
+ * Spanish #publicidad, #patrocinado, in any case. It starts the title or follows a space or an opening bracket, and
+ * ends the title, or is followed by a space, or by closing punctuation (, ! ? ; : ) ]) that itself ends the title or
+ * meets a space. Anything else continues a different word: "#ad-free", "#ad.", "#ad.ly", "#sponsored-by-nobody",
+ * "#adventure", "mail#ad" do not disclose.
+ */
+const DISCLOSURE_TAG =
+  /(?:^|[\s([])#(?:ad|sponsored|advertisement|publicidad|patrocinado)(?=$|\s|[,!?;:)\]]+(?:$|\s))/iu;
 
-/** Disclosed as sponsored: the platform's own flag, or the hashtag in the title (#ad/#sponsored on Twitch, #ad on YouTube). */
-export function isDisclosed(platform: Platform, title: string, branded: boolean): boolean {
-  return branded || (platform === 'twitch' ? TWITCH_TAGS : YOUTUBE_TAGS).test(title);
+/**
+ * Disclosed as sponsored: the platform's own flag (Twitch's is_branded_content, YouTube's
+ * paidProductPlacementDetails.hasPaidProductPlacement), or a disclosure hashtag in the title (the same on both).
+ */
+export function isDisclosed(_platform: Platform, title: string, branded: boolean): boolean {
+  return branded || DISCLOSURE_TAG.test(title);
 }
 
 const count = (value: unknown): number | null => {

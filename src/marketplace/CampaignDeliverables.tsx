@@ -110,8 +110,8 @@ export function DeliverablesCard({ draft, errors, busy, send, text, preview }: P
               Require disclosure (#ad)
             </label>
             <p id="campaign-requires-disclosure-hint" className={s.muted}>
-              Minutes count only while the stream is marked as sponsored: Twitch&apos;s Branded Content or #ad /
-              #sponsored in the title; YouTube&apos;s paid promotion or #ad.
+              Minutes count only while the stream is marked as sponsored: Twitch&apos;s Branded Content, YouTube&apos;s
+              paid promotion, or #ad / #sponsored as a word of its own in the title.
             </p>
           </div>
         </div>

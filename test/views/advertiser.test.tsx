@@ -546,7 +546,7 @@ describe('Campaign editor', () => {
     const requires = screen.getByRole('checkbox', { name: 'Require disclosure (#ad)' });
     expect(requires).toBeChecked();
     expect(requires).toHaveAccessibleDescription(
-      "Minutes count only while the stream is marked as sponsored: Twitch's Branded Content or #ad / #sponsored in the title; YouTube's paid promotion or #ad.",
+      "Minutes count only while the stream is marked as sponsored: Twitch's Branded Content, YouTube's paid promotion, or #ad / #sponsored as a word of its own in the title.",
     );
     fireEvent.change(screen.getByLabelText('Starts On'), { target: { value: '2025-07-31' } });
     fireEvent.change(screen.getByLabelText('Ends On'), { target: { value: '2025-07-01' } });
