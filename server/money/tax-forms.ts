@@ -9,6 +9,7 @@ import type { ValidBody } from '../../contract/index.ts';
 import type { TaxForm } from '../../contract/schemas/taxForms.ts';
 import { FORM_1099_THRESHOLD_CENTS, maskTin, tinLast4, type TinType } from '../../contract/taxForms.ts';
 import type { Database, TaxFormsTable } from '../db/types.ts';
+import { csvRow } from '../http/csv.ts';
 import type { Sealer } from './sealing.ts';
 
 export type TaxFormInput = ValidBody<'submitTaxForm'>;
@@ -216,18 +217,16 @@ const CSV_COLUMNS = [
   'Creator ID',
 ] as const;
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break; a leading =, +, - or @ cannot start a formula. */
-function field(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The 1099-NEC rows as CSV (CRLF lines, a header row). */
+/**
+ * The 1099-NEC rows as CSV (a header row, then one row per recipient), written by the app's one CSV writer
+ * (server/http/csv.ts: every cell quoted, a cell a spreadsheet would run as a formula made inert), like every CSV the
+ * product writes.
+ */
 export function form1099Csv(year: number, rows: Form1099Row[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  const lines = [csvRow(CSV_COLUMNS)];
   for (const row of rows) {
     lines.push(
-      [
+      csvRow([
         String(year),
         row.legalName,
         row.businessName ?? '',
@@ -241,12 +240,10 @@ export function form1099Csv(year: number, rows: Form1099Row[]): string {
         row.email,
         (row.paidCents / 100).toFixed(2),
         row.creatorId,
-      ]
-        .map(field)
-        .join(','),
+      ]),
     );
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return lines.join('');
 }
 
 export type TaxForms = ReturnType<typeof createTaxForms>;
