@@ -486,7 +486,8 @@ export const endpointDocs = {
     request:
       '`kind` `w9` (legal name, business type, `tinType` `ssn` | `ein` and `tin`: an SSN is nine digits, area not 000/666/9xx, group not 00, serial not 0000; an EIN nine digits with a prefix the IRS assigns; US address; `certified`, `signedName`) or `w8ben` (legal name, country of citizenship, address, date of birth, `foreignTin` 1–20 characters or `null` with `foreignTinNotRequiredReason`, optional `treaty`: country, article, rate 0–30 %, income type; `certified`, `signedName`)',
     answer: 'the new form, masked; the earlier one is superseded (kept)',
-    errors: '400 invalid field (the TIN is never echoed), 401, 403',
+    errors:
+      '400 invalid field (the TIN is never echoed), 401, 403, 429 five forms filed already this UTC day (the message and Retry-After say when the next is taken)',
   },
   export1099: {
     who: 'operator',

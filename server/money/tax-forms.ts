@@ -10,6 +10,7 @@ import type { TaxForm } from '../../contract/schemas/taxForms.ts';
 import { FORM_1099_THRESHOLD_CENTS, maskTin, tinLast4, type TinType } from '../../contract/taxForms.ts';
 import type { Database, TaxFormsTable } from '../db/types.ts';
 import { csvRow } from '../http/csv.ts';
+import { HttpError } from '../http/errors.ts';
 import type { Sealer } from './sealing.ts';
 
 export type TaxFormInput = ValidBody<'submitTaxForm'>;
@@ -101,6 +102,27 @@ export async function paidInYear(executor: Kysely<Database>, year: number): Prom
   return new Map(rows.map((row) => [row.creatorId, -Number(row.cents)]));
 }
 
+/**
+ * The most forms a creator may file in one UTC day (issue 44: 30 filings in a row were all accepted). Filing again
+ * corrects a mistake; more than this in a day is a script, and each filing is a sealed record kept for good.
+ */
+export const TAX_FORM_FILINGS_PER_DAY = 5;
+
+const DAY_MS = 86_400_000;
+
+/** The 429 for a creator who filed `TAX_FORM_FILINGS_PER_DAY` forms today (UTC): when they can file again. */
+function tooManyFilings(now: number): HttpError {
+  const next = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+  const seconds = Math.max(1, Math.ceil((next - now) / 1000));
+  const hours = Math.ceil(seconds / 3600);
+  const when = new Date(next).toISOString().slice(0, 10);
+  return new HttpError(
+    429,
+    `You have filed ${TAX_FORM_FILINGS_PER_DAY} tax forms today, the most in one day. You can file again from ${when} 00:00 UTC (in ${hours <= 1 ? 'less than an hour' : `about ${hours} hours`}).`,
+    { 'Retry-After': String(seconds) },
+  );
+}
+
 export function createTaxForms(db: Kysely<Database>, sealer: Sealer) {
   async function answer(userId: string, executor: Kysely<Database> = db) {
     const row = await currentRow(executor, userId);
@@ -124,15 +146,24 @@ export function createTaxForms(db: Kysely<Database>, sealer: Sealer) {
     async submit(userId: string, input: TaxFormInput) {
       const tinType: TinType = input.kind === 'w9' ? input.tinType : 'foreign';
       const tin = input.kind === 'w9' ? input.tin : (input.foreignTin ?? '');
-      const stamp = new Date().toISOString();
+      const now = Date.now();
+      const stamp = new Date(now).toISOString();
       return db.transaction().execute(async (trx) => {
         // The user's row is locked first (a write that changes nothing): two filings at once take turns, so the
-        // second supersedes the first and there is never more than one current form.
+        // second supersedes the first and there is never more than one current form, and the day's count below is
+        // exact however many arrive at once.
         await trx
           .updateTable('users')
           .set((eb) => ({ id: eb.ref('id') }))
           .where('id', '=', userId)
           .execute();
+        const today = await trx
+          .selectFrom('tax_forms')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('signed_at', '>=', `${stamp.slice(0, 10)}T00:00:00.000Z`)
+          .executeTakeFirstOrThrow();
+        if (Number(today.n) >= TAX_FORM_FILINGS_PER_DAY) throw tooManyFilings(now);
         await trx
           .updateTable('tax_forms')
           .set({ superseded_at: stamp })

@@ -1,6 +1,6 @@
 // Tax forms (docs/product.md §Self-serve money) on SQLite and PostgreSQL: SSN and EIN formats, the W-8BEN (foreign TIN
 // or the reason for none, a treaty claim), the TIN sealed at rest and masked in every answer — never in any JSON answer
-// of a whole journey, never in a log line —, refiling supersedes, a withdrawal refused without a form and allowed with
+// of a whole journey, never in a log line —, refiling supersedes, at most 5 filings a creator per UTC day (issue 44), a withdrawal refused without a form and allowed with
 // one, the operator's users list saying whether a form is on file, the 1099-NEC export adding up to the ledger's
 // payouts per creator and year with its $600 threshold (masked in the API, full only in the CLI's file), no TIN in
 // the payout statements' PDFs, and every endpoint tried by the wrong role and by nobody. The ledger is checked after
@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isEin, isSsn, maskTin, NO_TAX_FORM } from '../../contract/taxForms.ts';
 import { checkLedger, creatorAvailable, creatorInPayout, EXTERNAL, postTransfer } from '../../server/money/ledger.ts';
+import { TAX_FORM_FILINGS_PER_DAY } from '../../server/money/tax-forms.ts';
 import { BACKENDS, makeBackend, startApp, type Answer, type Backend, type Client } from './helpers.ts';
 import { account, W9_FORM, type Account } from './market.ts';
 
@@ -292,7 +293,9 @@ describe.each(BACKENDS)('tax forms on %s', (backendName) => {
   it('refiles at once: never two current forms', async () => {
     const creator = await account(api, 'creator');
     const results = await Promise.all(Array.from({ length: 8 }, () => file(creator, W9_FORM)));
-    for (const result of results) expect([200, 409, 503]).toContain(result.status);
+    // Beyond the day's filings (5) the rest are refused, however many arrive at once.
+    for (const result of results) expect([200, 409, 429, 503]).toContain(result.status);
+    expect(results.filter((result) => result.status === 200).length).toBeLessThanOrEqual(TAX_FORM_FILINGS_PER_DAY);
     const current = await api.castbridge.db
       .selectFrom('tax_forms')
       .select('id')
@@ -300,6 +303,41 @@ describe.each(BACKENDS)('tax forms on %s', (backendName) => {
       .where('superseded_at', 'is', null)
       .execute();
     expect(current).toHaveLength(1);
+  });
+
+  it('takes 5 filings a creator per UTC day; the next is a 429 that says when they can file again', async () => {
+    const creator = await account(api, 'creator');
+    for (let i = 1; i <= TAX_FORM_FILINGS_PER_DAY; i += 1) {
+      const filed = await file(creator, { ...W9_FORM, legalName: `Ana Lee ${i}` });
+      expect(filed.status, filed.text).toBe(200);
+    }
+    // The probe filed 30 in a row: every one past the fifth is refused, and nothing is written.
+    for (let i = 0; i < 3; i += 1) {
+      const refused = await file(creator, { ...W9_FORM, legalName: 'Ana Lee again' });
+      expect(refused.status, refused.text).toBe(429);
+      const midnight = (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000;
+      const tomorrow = new Date(midnight).toISOString().slice(0, 10);
+      expect(refused.body.message).toMatch(
+        new RegExp(
+          `^You have filed 5 tax forms today, the most in one day\\. You can file again from ${tomorrow} 00:00 UTC \\(in (less than an hour|about \\d+ hours)\\)\\.$`,
+        ),
+      );
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(Math.abs(Date.now() + wait * 1000 - midnight)).toBeLessThan(5_000);
+    }
+    const onFile = await call('GET', '/api/tax-form', creator);
+    expect(onFile.body).toMatchObject({ form: { legalName: `Ana Lee ${TAX_FORM_FILINGS_PER_DAY}` }, superseded: 4 });
+    // Another creator is not affected.
+    expect((await file(await account(api, 'creator'), W9_FORM)).status).toBe(200);
+    // The next UTC day (the day's filings moved to yesterday) the creator files again.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await api.castbridge.db
+      .updateTable('tax_forms')
+      .set({ signed_at: yesterday })
+      .where('user_id', '=', creator.id)
+      .execute();
+    const again = await file(creator, { ...W9_FORM, legalName: 'Ana Lee next day' });
+    expect(again.status, again.text).toBe(200);
   });
 
   it('refuses a withdrawal without a form on file (409 naming the form), allows it with one', async () => {
