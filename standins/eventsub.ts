@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import type { Context } from 'hono';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Grant } from './state.ts';
+import { checkEventSubMessage } from './published/conformance.ts';
 import { freshen, RECORDED_SESSION, type TwitchChatStandIn } from './twitch-chat.ts';
 
 /** The Twitch user id of a login: the same hash as oauth.ts standInChannelId and the IRC stand-in's room ids. */
@@ -572,6 +573,7 @@ export async function startEventSubStandIn(
         raw.uncork();
       });
     }
+    checkEventSubMessage(message);
     socket.send(JSON.stringify(message));
     const type = (message.metadata as { message_type: string }).message_type;
     stats.sent[type] = (stats.sent[type] ?? 0) + 1;

@@ -25,6 +25,7 @@ import {
   type Recording,
 } from './state.ts';
 import { createYouTubeQuota, streamListResponse, type YouTubeQuotaCalls } from './youtube-quota.ts';
+import { helixConformance, youtubeConformance } from './published/conformance.ts';
 import {
   lackingScopes,
   missingScope,
@@ -374,6 +375,17 @@ export function createOAuthStandIn(options: {
   );
   // Every YouTube Data API call is charged against the project's daily quota before its route answers it.
   app.use('/youtube/youtube/v3/*', youtubeQuota.middleware);
+  // Every request is held to the platform's published description, every answer to its schema (published/conformance.ts).
+  app.use('/youtube/youtube/v3/*', youtubeConformance());
+  app.use(
+    '/twitch/helix/*',
+    helixConformance({
+      grant: (token) => {
+        const grant = state.access('twitch', token);
+        return grant ? { app: grant.channel === '', scopes: grant.scopes } : null;
+      },
+    }),
+  );
   // Chats whose broadcasts do not offer streamList, and who is told when a chat grows or a broadcast ends.
   const notStreaming = new Set<string>();
   const demoSaidAt = new Map<string, number>();

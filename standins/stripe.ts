@@ -26,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { controlPage, messagePage, payPage, type PayForm } from './stripe-page.ts';
 import { openStripeState, type StoredEvent, type StripeObject } from './stripe-state.ts';
+import { stripeConformance } from './published/conformance.ts';
 
 type Params = Record<string, unknown>;
 type Obj = StripeObject;
@@ -652,6 +653,8 @@ export function createStripeStandIn(options: StripeStandInOptions) {
     c.header('Request-Id', randomId('req', 14));
     await next();
   });
+  // Every request is held to Stripe's published description, every answer to its schema (published/conformance.ts).
+  app.use('/v1/*', stripeConformance());
 
   const errorBody = (error: StripeError) => ({
     error: {
@@ -987,7 +990,7 @@ export function createStripeStandIn(options: StripeStandInOptions) {
         created: seconds(now()),
         currency: charge.currency,
         destination_details: bank ? { type: 'us_bank_transfer', us_bank_transfer: {} } : { type: 'card', card: {} },
-        failure_reason: null,
+        // failure_reason: only on a failed refund (Stripe omits it otherwise; set below when the bank refuses).
         metadata: (params.metadata as Params) ?? {},
         payment_intent: charge.payment_intent,
         reason: str(params.reason) ?? null,

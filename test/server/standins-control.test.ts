@@ -16,6 +16,7 @@ import {
   standInFigures,
   type OAuthStandIn,
 } from '../../standins/oauth.ts';
+import { takeViolations } from '../../standins/published/conformance.ts';
 import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 import { serveStandIn } from './oauth-flow.ts';
 
@@ -300,6 +301,8 @@ describe('Twitch: the app token and the batched Helix calls', () => {
   });
   afterAll(() => standIn.close());
   afterEach(() => vi.useRealTimers());
+  // These tests send Helix and YouTube the requests the platforms refuse, on purpose: the refusals are theirs.
+  afterEach(() => void takeViolations((violation) => violation.kind === 'request'));
 
   it('client credentials: an app token as Twitch gives one (no refresh token); a wrong secret or YouTube refuse', async () => {
     const answer = await form(standIn, '/twitch/oauth2/token', { ...CLIENT, grant_type: 'client_credentials' });
@@ -535,6 +538,8 @@ describe('YouTube: broadcasts and videos with the paid-promotion flag, viewers a
   });
   afterAll(() => standIn.close());
   afterEach(() => vi.useRealTimers());
+  // These tests send Helix and YouTube the requests the platforms refuse, on purpose: the refusals are theirs.
+  afterEach(() => void takeViolations((violation) => violation.kind === 'request'));
 
   it('live: videos.list gives the title, concurrentViewers and, to the owner only, hasPaidProductPlacement', async () => {
     standIn.setChannel('youtube', 'yt_creator', { live: true, title: 'Cozy build', branded: true, viewers: 321 });

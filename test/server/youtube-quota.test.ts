@@ -21,6 +21,7 @@ import type { ChatLine } from '../../server/archive/store.ts';
 import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, memoryLogger, testConfig, type Backend } from './helpers.ts';
 import { testClient } from './oauth-flow.ts';
+import { takeViolations } from '../../standins/published/conformance.ts';
 
 const BASE = 'http://youtube.standin/youtube';
 const API = `${BASE}/youtube/v3`;
@@ -179,6 +180,7 @@ describe('the YouTube stand-in enforces the project quota', () => {
     expect((await get('liveBroadcasts?part=snippet&mine=true&broadcastStatus=active')).status).toBe(200); // 5
     // Invalid: a bad parameter and a refused token cost their units all the same.
     expect((await get('liveBroadcasts?part=snippet&mine=true&broadcastStatus=nope')).status).toBe(400); // 5
+    takeViolations((violation) => violation.message.includes('"nope"')); // sent on purpose
     expect((await get('liveChat/messages?liveChatId=x&part=snippet', 'not-a-token')).status).toBe(401); // 5
     expect(standIn.calls.youtube).toMatchObject({
       today: 16,
