@@ -3,6 +3,7 @@
 //
 //   npx tsx standins/published/extract.ts stripe                       # from node_modules/stripe (its .d.ts)
 //   npx tsx standins/published/extract.ts youtube <youtube.v3.json>    # a fetched copy of Google's discovery document
+//   npx prettier --write standins/published/*.json
 //
 // Stripe: the `stripe` package's type declarations are generated from Stripe's OpenAPI description (stripe/openapi,
 // the version named in node_modules/stripe/OPENAPI_VERSION) at the API version the product pins. Each endpoint below
