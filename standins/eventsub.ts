@@ -14,7 +14,7 @@
 //
 // Chat comes from `chat` (a message, a notice, a clear, a delete, or a recorded IRC line): it goes to the IRC stand-in's
 // clients (twitch-chat.ts) and, as Twitch's event payloads, to the EventSub subscribers of the channel. With `demo`,
-// every channel someone subscribes to gets the recorded session (twitch-session.irc) as channel.chat.message and
+// every channel someone subscribes to gets the synthetic session (synthetic-session.irc) as channel.chat.message and
 // friends, as the IRC stand-in replays it to the channels joined (`npm start`).
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -22,8 +22,8 @@ import type { AddressInfo } from 'node:net';
 import type { Context } from 'hono';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Grant } from './state.ts';
+import { freshen, SYNTHETIC_SESSION, type TwitchChatStandIn } from './twitch-chat.ts';
 import { checkEventSubMessage } from './published/conformance.ts';
-import { freshen, RECORDED_SESSION, type TwitchChatStandIn } from './twitch-chat.ts';
 
 /** The Twitch user id of a login: the same hash as oauth.ts standInChannelId and the IRC stand-in's room ids. */
 export const twitchUserId = (login: string) =>
@@ -484,7 +484,7 @@ export function ircToEvent(
   if (irc.command === 'CLEARMSG') {
     const target = (tags.login ?? '').toLowerCase();
     const given = tags['target-msg-id'] ?? '';
-    // A recorded line names no real message ("x"): it deletes the last one its chatter sent.
+    // A line naming no message it knows (a placeholder, "x"): it deletes the last one its chatter sent.
     const messageId = given && given !== 'x' ? given : (lastMessageOf(target) ?? given);
     return {
       type: 'channel.chat.message_delete',
@@ -509,7 +509,7 @@ export async function startEventSubStandIn(
     port?: number;
     /** The IRC stand-in: chat sent through `chat` reaches its clients too. */
     irc?: TwitchChatStandIn | null;
-    /** Replay the recorded session to every channel with a channel.chat.message subscription (`npm start`). */
+    /** Replay the synthetic session to every channel with a channel.chat.message subscription (`npm start`). */
     demo?: boolean;
     demoIntervalMs?: number;
     /** Time to make a first subscription after the welcome before 4003 (Twitch: 10 s). */
@@ -783,7 +783,7 @@ export async function startEventSubStandIn(
     deliverEvent(login, fresh);
   }
 
-  // The demo: the recorded session, a line at a time, to each channel someone reads over EventSub.
+  // The demo: the synthetic session, a line at a time, to each channel someone reads over EventSub.
   const demos = new Map<string, NodeJS.Timeout>();
   function startDemo(broadcasterId: string) {
     if (!options.demo || demos.has(broadcasterId)) return;
@@ -802,7 +802,7 @@ export async function startEventSubStandIn(
         demos.delete(broadcasterId);
         return;
       }
-      deliverEvent(login, freshen(RECORDED_SESSION[index % RECORDED_SESSION.length]!, login, broadcasterId));
+      deliverEvent(login, freshen(SYNTHETIC_SESSION[index % SYNTHETIC_SESSION.length]!, login, broadcasterId));
       index += 1;
     }, options.demoIntervalMs ?? 4000);
     timer.unref();

@@ -8,7 +8,7 @@ import { createOAuthStandIn, type Figures, type OAuthStandIn } from './oauth.ts'
 import type { Platform } from './state.ts';
 import { createStripeStandIn } from './stripe.ts';
 import { guarded } from './loopback.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from './twitch-chat.ts';
+import { SYNTHETIC_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from './twitch-chat.ts';
 
 interface Client {
   clientId: string;
@@ -73,7 +73,7 @@ export function mountStandIns(options: MountOptions) {
     const oauth = createOAuthStandIn({
       clientId: standInClient?.clientId,
       clientSecret: standInClient?.clientSecret,
-      demoLines: RECORDED_SESSION,
+      demoLines: SYNTHETIC_SESSION,
       dataDir: config.dataDir,
       eventSub,
       redirectUris: (platform) => [links.url(options.callbackPath(platform))],

@@ -153,7 +153,7 @@ export const standInChannelId = (platform: Platform, channel: string) =>
       )
     : `UC${crypto.createHash('sha256').update(channel).digest('base64url').slice(0, 22)}`;
 
-/** A recorded Twitch line (server/standins/twitch-session.irc) as a YouTube chat item, for the demo. */
+/** A synthetic Twitch line (synthetic-session.irc) as a YouTube chat item, for the demo. */
 function demoItem(line: string, n: number): YouTubeChatItem | null {
   const match = /display-name=([^;]*);.*PRIVMSG #\S+ :(.*)$/.exec(line);
   if (!match) return null;
@@ -1207,7 +1207,7 @@ export function createOAuthStandIn(options: {
           {
             items: () => chatOf(channel),
             live: () => liveNow('youtube', channel) !== null,
-            // The demo's chat: a recorded line every poll interval, as a poll of liveChatMessages.list adds one.
+            // The demo's chat: a synthetic line every poll interval, as a poll of liveChatMessages.list adds one.
             tick() {
               if (!options.demoLines || Date.now() - (demoSaidAt.get(channel) ?? 0) < (options.pollMs ?? 4000)) return;
               demoSaidAt.set(channel, Date.now());

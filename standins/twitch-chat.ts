@@ -1,7 +1,8 @@
 // A local stand-in for Twitch chat (IRC over WebSocket, as wss://irc-ws.chat.twitch.tv speaks it) for the chat
 // archive (docs/product.md §Chat archive): it answers CAP/PASS/NICK with the welcome lines, JOIN with the membership and ROOMSTATE lines,
-// PING with PONG, and sends what a test or the demo replays to the clients that joined a channel: recorded Twitch lines
-// with their real tags (PRIVMSG, CLEARCHAT, CLEARMSG, USERNOTICE), with fresh ids and times. It can also drop every
+// PING with PONG, and sends what a test or the demo replays to the clients that joined a channel: synthetic Twitch
+// lines written with the tags Twitch documents (PRIVMSG, CLEARCHAT, CLEARMSG, USERNOTICE; synthetic-session.irc), with
+// fresh ids and times. It can also drop every
 // connection (network loss), send RECONNECT, or stop answering PINGs. As Twitch, it joins an account (nick) to at most
 // 20 channels per 10 s and drops the JOINs beyond (counted in `refusedJoins`).
 import crypto from 'node:crypto';
@@ -16,7 +17,7 @@ export interface TwitchChatStandIn {
   port: number;
   /** Sends raw lines to every client joined to `channel` (no leading #). */
   send(channel: string, lines: string | string[]): void;
-  /** Replays recorded lines (see RECORDED_SESSION) to `channel` with fresh ids and times, `intervalMs` apart. */
+  /** Replays lines (see SYNTHETIC_SESSION) to `channel` with fresh ids and times, `intervalMs` apart. */
   replay(channel: string, lines: string[], intervalMs?: number): Promise<void>;
   /** Channels some client has joined. */
   joined(): string[];
@@ -34,23 +35,40 @@ export interface TwitchChatStandIn {
   close(): Promise<void>;
 }
 
-/** A recorded stretch of a Twitch channel's chat: real tag sets, with the channel written as {channel}. */
-export const RECORDED_SESSION: string[] = fs
-  .readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'twitch-session.irc'), 'utf8')
+/**
+ * A synthetic stretch of a Twitch channel's chat (hand-written, not recorded): each line in the IRC tag format Twitch
+ * documents, with the channel written as {channel} (synthetic-session.irc says where each tag set is documented).
+ */
+export const SYNTHETIC_SESSION: string[] = fs
+  .readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'synthetic-session.irc'), 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '' && !line.startsWith('#'));
 
-/** Gives a recorded line a fresh message id, the channel's room id and the current time. */
+/** The fresh id last given to each written message id, per channel: a CLEARMSG names the message as it was sent. */
+const freshIds = new Map<string, string>();
+
+/**
+ * Gives a written line a fresh message id, the channel's room id and the current time; a CLEARMSG's target-msg-id
+ * becomes the fresh id its message was last sent with in that channel.
+ */
 export function freshen(line: string, channel: string, roomId: string, now = Date.now()): string {
   return line
     .replaceAll('{channel}', channel)
-    .replace(/(^@|;)id=[^; ]*/, (_, lead: string) => `${lead}id=${crypto.randomUUID()}`)
+    .replace(/(^@|;)id=([^; ]*)/, (_, lead: string, written: string) => {
+      const fresh = crypto.randomUUID();
+      if (written) freshIds.set(`${channel}\n${written}`, fresh);
+      return `${lead}id=${fresh}`;
+    })
+    .replace(
+      /(^@|;)target-msg-id=([^; ]*)/,
+      (_, lead: string, written: string) => `${lead}target-msg-id=${freshIds.get(`${channel}\n${written}`) ?? written}`,
+    )
     .replace(/(^@|;)room-id=[^; ]*/, (_, lead: string) => `${lead}room-id=${roomId}`)
     .replace(/(^@|;)tmi-sent-ts=[^; ]*/, (_, lead: string) => `${lead}tmi-sent-ts=${now}`);
 }
 
 /**
- * `demo`: every channel someone joins gets the recorded session replayed, one line every `demoIntervalMs`, again
+ * `demo`: every channel someone joins gets the synthetic session replayed, one line every `demoIntervalMs`, again
  * and again while someone is there (`npm start`'s offline world: archiving a channel fills its archive).
  */
 export async function startTwitchChatStandIn(
@@ -154,7 +172,7 @@ export async function startTwitchChatStandIn(
         demos.delete(channel);
         return;
       }
-      send(channel, freshen(RECORDED_SESSION[index % RECORDED_SESSION.length]!, channel, roomId(channel)));
+      send(channel, freshen(SYNTHETIC_SESSION[index % SYNTHETIC_SESSION.length]!, channel, roomId(channel)));
       index += 1;
     }, options.demoIntervalMs ?? 4000);
     timer.unref();

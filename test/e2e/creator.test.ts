@@ -398,7 +398,7 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
       await m.getByRole('button', { name: 'Archive Chat' }).click();
       await m.getByText(`Archiving is on: every message of ${channel}'s chat is kept from now on.`).waitFor();
 
-      // The stand-in chat replays a recorded session into the channel, a line every few seconds.
+      // The stand-in chat replays a synthetic session into the channel, a line every few seconds.
       await expect
         .poll(
           async () =>

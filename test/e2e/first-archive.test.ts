@@ -77,7 +77,7 @@ describe('a new creator', () => {
       await m.getByRole('button', { name: 'Turn archiving on' }).click();
       await m.getByText(`Archiving is on: every message of ${channel}'s chat is kept from now on.`).waitFor();
 
-      // The stand-in chat replays a recorded session into the channel; the day appears on its own.
+      // The stand-in chat replays a synthetic session into the channel; the day appears on its own.
       const days = m.getByRole('list', { name: 'Archived days' });
       await days.waitFor({ timeout: 60_000 });
       expect(await page.evaluate(() => (window as unknown as { firstArchiveMark?: boolean }).firstArchiveMark)).toBe(

@@ -15,7 +15,7 @@ import {
 import { joinPacer } from '../../server/archive/twitch-source.ts';
 import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
 import { STANDIN_BOT, startEventSubStandIn, type EventSubStandIn } from '../../standins/eventsub.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
+import { SYNTHETIC_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import crypto from 'node:crypto';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
 import { twitchUserId } from '../../standins/eventsub.ts';
@@ -102,7 +102,7 @@ describe.each(BACKENDS)('Twitch chat through EventSub on %s', (backendName) => {
     await backend?.cleanup();
   });
 
-  it('archiving on subscribes the channel over EventSub; the recorded session is stored as over IRC', async () => {
+  it('archiving on subscribes the channel over EventSub; the synthetic session is stored as over IRC', async () => {
     expect(api.castbridge.services.eventSub?.transport).toBe('websocket');
     const on = await api.request('PUT', '/api/archive/settings', {
       token: creator.token,
@@ -119,7 +119,7 @@ describe.each(BACKENDS)('Twitch chat through EventSub on %s', (backendName) => {
     );
     // Nothing was read over IRC.
     expect(w.irc.joined()).not.toContain(channel);
-    for (const line of RECORDED_SESSION) w.eventSub.chat.line(channel, line);
+    for (const line of SYNTHETIC_SESSION) w.eventSub.chat.line(channel, line);
     await until(written, (count) => count === 11);
     const page = await get(`/api/archive/messages?platform=twitch&date=${today()}`);
     const messages = page.body.messages as Record<string, unknown>[];

@@ -20,7 +20,7 @@ import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
 import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../standins/oauth.ts';
 import {
   freshen,
-  RECORDED_SESSION,
+  SYNTHETIC_SESSION,
   startTwitchChatStandIn,
   type TwitchChatStandIn,
 } from '../../standins/twitch-chat.ts';
@@ -41,8 +41,8 @@ const privmsg = (
 ) =>
   `@badges=;color=#00FF00;display-name=${login};emotes=;id=${id};room-id=1;tmi-sent-ts=${sentAt};user-id=88${login.length};user-type=${tags} :${login}!${login}@${login}.tmi.twitch.tv PRIVMSG #${channel} :${text}`;
 
-/** The lines of the recorded session that are messages (the rest is moderation). */
-const RECORDED_MESSAGES = RECORDED_SESSION.filter((line) => / (PRIVMSG|USERNOTICE) /.test(line)).length;
+/** The lines of the synthetic session that are messages (the rest is moderation). */
+const SYNTHETIC_MESSAGES = SYNTHETIC_SESSION.filter((line) => / (PRIVMSG|USERNOTICE) /.test(line)).length;
 
 const line = (id: string, extra: Partial<ChatLine> = {}): ChatLine => ({
   msgId: id,
@@ -318,16 +318,16 @@ describe.each(BACKENDS)('impossible chat lines on %s', (backendName) => {
       `@login=retro_rosa;room-id=1;target-msg-id=x;tmi-sent-ts=100000000000000000 :tmi.twitch.tv CLEARMSG #${channel} :hello`,
       `@login=retro_rosa;room-id=1;target-msg-id=x;tmi-sent-ts=${now}.25 :tmi.twitch.tv CLEARMSG #${channel} :hello`,
     ];
-    // The recorded session with fresh ids and times, the impossible lines in its middle, all in one batch.
-    const session = RECORDED_SESSION.map((recorded) => freshen(recorded, channel, '1'));
+    // The synthetic session with fresh ids and times, the impossible lines in its middle, all in one batch.
+    const session = SYNTHETIC_SESSION.map((written) => freshen(written, channel, '1'));
     const half = Math.floor(session.length / 2);
     chat.send(channel, [...session.slice(0, half), ...impossible, ...session.slice(half)]);
-    await until(written, (count) => count === RECORDED_MESSAGES, 15_000);
+    await until(written, (count) => count === SYNTHETIC_MESSAGES, 15_000);
     await until(skipped, (count) => count === impossible.length);
     const status = api.castbridge.services.ingest.status(creator.id, 'twitch')!;
     expect(status).toMatchObject({
-      received: RECORDED_MESSAGES,
-      written: RECORDED_MESSAGES,
+      received: SYNTHETIC_MESSAGES,
+      written: SYNTHETIC_MESSAGES,
       skipped: impossible.length,
     });
     expect((await get('/api/archive/search?q=impossible')).body.messages).toEqual([]);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_SIGNAL_MS } from '../../contract/archive.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
 import { throttle } from '../../server/archive/ingest.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
+import { SYNTHETIC_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { sseReader, type SseEvent } from './sse.ts';
@@ -118,7 +118,7 @@ describe.each(BACKENDS)('the archive on the live stream on %s', (backendName) =>
       });
       expect(on.status, on.text).toBe(200);
       await chat.waitForJoin(channel);
-      void chat.replay(channel, RECORDED_SESSION);
+      void chat.replay(channel, SYNTHETIC_SESSION);
       const events = await during(mine, ARCHIVE_SIGNAL_MS + 3000);
       const archive = events.filter((event) => event.event === 'archive');
       expect(archive.length).toBeGreaterThan(0);

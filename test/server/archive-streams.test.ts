@@ -7,7 +7,7 @@ import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_END_GRACE_MS } from '../../server/archive/store.ts';
 import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
+import { SYNTHETIC_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
@@ -74,7 +74,7 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
     expect(live).toMatchObject({ title: 'Speedrun night with Nova Energy', endedAt: null, messages: 0 });
     expect(Math.abs(live!.startedAt - Date.now())).toBeLessThan(10_000);
 
-    await chat.replay(channel, RECORDED_SESSION);
+    await chat.replay(channel, SYNTHETIC_SESSION);
     await until(streams, (list) => list[0]?.messages === 11);
     expect((await streams())[0]).toMatchObject({ messages: 11, chatters: 8 });
 

@@ -1,11 +1,11 @@
 // The chat archive (docs/product.md §Chat archive) end to end in the server, on SQLite and PostgreSQL: a creator's connected Twitch channel
-// with archiving on is joined by the ingester (tmi.js) on the stand-in chat server, which replays recorded Twitch
+// with archiving on is joined by the ingester (tmi.js) on the stand-in chat server, which replays synthetic Twitch
 // lines with real tags; the messages, moderation and gaps are stored, listed, searched, exported (NDJSON, CSV,
 // justlog text) and deleted for real — and nobody else reaches them. Malformed lines and a 10 MB line are skipped and
 // counted; a lost connection and a restart leave gap records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
+import { SYNTHETIC_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
 
@@ -86,7 +86,7 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
       (live) => live,
     );
 
-    await chat.replay(channel, RECORDED_SESSION);
+    await chat.replay(channel, SYNTHETIC_SESSION);
     await until(written, (count) => count === 11);
     const days = (await get(`/api/archive/days?platform=twitch&date=${today()}`)).body.days as {
       day: string;
@@ -315,7 +315,7 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
   });
 
   it('deletes a chatter\u2019s messages, a day and everything for real (rows and index entries gone)', async () => {
-    // By the chatter's id (retro_rosa's user-id tag in the recorded session).
+    // By the chatter's id (retro_rosa's user-id tag in the synthetic session).
     const gone = await api.request('DELETE', '/api/archive/chatters/90112233?platform=twitch', {
       token: creator.token,
     });

@@ -20,7 +20,7 @@ import { openDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/types.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
-import { RECORDED_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
+import { SYNTHETIC_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import { createUserStore } from '../../server/accounts/users.ts';
 import {
   makeBackend,
@@ -472,7 +472,7 @@ describe.each(['redis', 'postgres'] as const)(
           .execute();
         // Picked up by one instance's reconciliation (every 5 s); the other hears of the archive through the transport.
         await chat.waitForJoin(channel, 20_000);
-        await chat.replay(channel, RECORDED_SESSION.slice(0, 4), 20);
+        await chat.replay(channel, SYNTHETIC_SESSION.slice(0, 4), 20);
         const archiveEvent = async (stream: Awaited<ReturnType<typeof streamOn>>) => {
           const deadline = Date.now() + 15_000;
           for (;;) {
@@ -551,7 +551,7 @@ describe.each(['redis', 'postgres'] as const)(
       await new Promise((resolve) => setTimeout(resolve, 6_000));
       expect(chat.connections()).toBe(1);
       expect(await owner()).toBe(first);
-      const lines = RECORDED_SESSION.slice(0, 6);
+      const lines = SYNTHETIC_SESSION.slice(0, 6);
       const messages = lines.filter((line) => / (PRIVMSG|USERNOTICE) /.test(line)).length;
       await chat.replay(channel, lines, 20);
       await until(stored, (n) => n === messages, 10_000);
@@ -562,7 +562,7 @@ describe.each(['redis', 'postgres'] as const)(
       expect(Date.now() - killedAt).toBeLessThanOrEqual(30_000);
       expect(takenBy).toBe(first === ids.a ? ids.b : ids.a);
       await chat.waitForJoin(channel, 10_000);
-      // The recorded lines again (the stand-in gives them fresh ids): stored once each, after the first ones.
+      // The synthetic lines again (the stand-in gives them fresh ids): stored once each, after the first ones.
       await chat.replay(channel, lines, 20);
       await until(stored, (n) => n === 2 * messages, 15_000);
       // The survivor recorded the takeover as a gap: from the last moment the dead one was known to receive, until then.

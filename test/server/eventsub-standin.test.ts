@@ -1,20 +1,15 @@
-// The Twitch stand-in enforces Twitch's limits and speaks EventSub (server/standins/eventsub.ts, oauth.ts,
+// The Twitch stand-in enforces Twitch's limits and speaks EventSub (standins/eventsub.ts, oauth.ts,
 // twitch-chat.ts): the WebSocket protocol (welcome with keepalive_timeout_seconds, keepalive, notification,
 // session_reconnect keeping the session and its subscriptions, revocation, 4001, 4003, 4004, 4007), Helix
 // subscriptions (202, 400, 403, 409, 429 for the 4th WebSocket of a user token and the 301st subscription of a
 // session), conduits and shards (≤ 5, a broadcaster's events on one enabled shard, another when it is down), chat
-// produced once reaching IRC and EventSub with Twitch's payloads, the demo's recorded session as events, a revoked
+// produced once reaching IRC and EventSub with Twitch's payloads, the demo's synthetic session as events, a revoked
 // grant, Helix's 429 with its headers when a token's bucket is spent, and IRC's 20 JOINs per 10 s.
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { STANDIN_CLIENT } from '../../standins/oauth.ts';
-import {
-  startEventSubStandIn,
-  STANDIN_BOT,
-  twitchUserId,
-  type EventSubStandIn,
-} from '../../standins/eventsub.ts';
+import { startEventSubStandIn, STANDIN_BOT, twitchUserId, type EventSubStandIn } from '../../standins/eventsub.ts';
 import { createOAuthStandIn, standInChannelId, type OAuthStandIn } from '../../standins/oauth.ts';
 import { startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 
@@ -627,7 +622,7 @@ describe('EventSub limits and authorization (Helix)', () => {
 });
 
 describe('the demo and the IRC stand-in', () => {
-  it('replays the recorded session as EventSub events to a channel subscribed to', async () => {
+  it('replays the synthetic session as EventSub events to a channel subscribed to', async () => {
     await setup({ demo: true, demoIntervalMs: 10 });
     const bot = await botToken();
     await userToken('castbridge_demo', 'chat:read');
