@@ -39,6 +39,34 @@ export function botLine(message: string, link: string | null): string {
 }
 
 /**
+ * The longest chat message each platform takes, in characters (UTF-16 code units, which is never fewer than the
+ * platforms count): Twitch's Send Chat Message 500 (https://dev.twitch.tv/docs/api/reference/#send-chat-message), a
+ * YouTube live chat message 200 (https://developers.google.com/youtube/v3/live/docs/liveChatMessages, over it
+ * liveChatMessages.insert answers 400 messageTextInvalid).
+ */
+export const CHAT_LINE_MAX = { twitch: 500, youtube: 200 } as const;
+
+/**
+ * The bot's line within `max` characters: the sponsor's message shortened (ending in …) so that the tracked link and
+ * #ad always stay whole; null when even the link and #ad do not fit.
+ */
+export function fitBotLine(message: string, link: string | null, max: number): string | null {
+  const whole = botLine(message, link);
+  if (whole.length <= max) return whole;
+  const tail = botLine('', link);
+  // Room for the message, its "…" and the space before the tail.
+  const room = max - tail.length - 2;
+  if (room < 1) return null;
+  let kept = '';
+  for (const char of message.trim()) {
+    if (kept.length + char.length > room) break;
+    kept += char;
+  }
+  kept = kept.trimEnd();
+  return kept ? `${kept}… ${tail}` : tail.length <= max ? tail : null;
+}
+
+/**
  * Twitch's chat limits for an account that is not a moderator of the channel (docs/product.md §The chat bot): 20
  * messages per 30 seconds. The bot keeps to them per channel and for its account as a whole.
  */
@@ -57,3 +85,20 @@ export const LINK_CODE_PATTERN = /^[a-km-zA-HJ-NP-Z2-9]{8}$/;
 
 /** The redemption key a shop's server sends (`Authorization: Bearer cbr_…`). */
 export const REDEMPTION_KEY_PREFIX = 'cbr_';
+
+/**
+ * Why a sponsor's chat line cannot be posted as it is, or null: a line break or another control character would let
+ * it smuggle a second IRC command or message, and a leading "/" or "." makes the chat read it as a command (/ban,
+ * .timeout). Checked when a campaign is saved and again before each post.
+ */
+export function chatLineProblem(message: string): string | null {
+  if (/[\r\n\u2028\u2029\u0085]/.test(message)) return 'must be one line: no line breaks';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(message)) return 'must not contain control characters';
+  if (/^[/.]/.test(message.trim())) return 'must not start with / or . (the chat would read it as a command)';
+  return null;
+}
+
+/** Control characters in a URL: refused at save, since browsers and URL parsers drop or keep them differently. */
+// eslint-disable-next-line no-control-regex
+export const URL_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\s]/;

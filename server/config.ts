@@ -108,8 +108,10 @@ export interface Config {
     eventSubUrl: string | null;
     /**
      * TWITCH_BOT_REFRESH_TOKEN: the refresh token of Castbridge's own Twitch account (the bot) that reads chat over
-     * EventSub (scopes user:read:chat, user:bot), refreshed with the Twitch client; with STANDINS and the Twitch
-     * stand-in, the stand-in's bot (castbridge_bot). Without one, chat is read over IRC.
+     * EventSub and posts the chat bot's messages (scopes user:read:chat user:bot user:write:chat, TWITCH_BOT_SCOPES in
+     * connections/providers.ts: Send Chat Message refuses a token without user:write:chat), refreshed with the Twitch
+     * client; with STANDINS and the Twitch stand-in, the stand-in's bot (castbridge_bot). Without one, chat is read
+     * over IRC and Twitch chats get no bot posts.
      */
     botRefreshToken: string | null;
   };

@@ -162,7 +162,8 @@ export async function readYouTube(input: {
     if (views !== null) reading.samples.views = views;
   }
 
-  const broadcasts = await api('liveBroadcasts', { part: 'snippet', broadcastStatus: 'active', mine: 'true' });
+  // Exactly one filter: broadcastStatus=active lists the token's own channel's running broadcast.
+  const broadcasts = await api('liveBroadcasts', { part: 'snippet', broadcastStatus: 'active' });
   const broadcast = (broadcasts.body.items as { id?: string }[] | undefined)?.[0];
   if (broadcasts.status === 200 && broadcast?.id) {
     reading.live = true;

@@ -1,5 +1,5 @@
 // YouTube live chat as a source for the archive (docs/product.md §Chat archive), behind the same interface as Twitch's: the channel's
-// active broadcast (liveBroadcasts.list, mine=true) gives its liveChatId, then the chat is read until it ends — through
+// active broadcast (liveBroadcasts.list, broadcastStatus=active) gives its liveChatId, then the chat is read until it ends — through
 // liveChatMessages.streamList where the broadcast offers it (one call, 5 units, streams the chat; a dropped stream is a
 // lost connection, a gap, and is opened again from the last page token), else by polling liveChatMessages.list with the
 // page token. The broadcast is the stream session (its id, title and actual start), ended when its chat ends. The OAuth
@@ -494,11 +494,8 @@ export function youtubeChatSource(
       try {
         if (!liveChatId) {
           pace.set('looking');
-          const { status, body } = await get('liveBroadcasts', {
-            part: 'snippet',
-            broadcastStatus: 'active',
-            mine: 'true',
-          });
+          // One filter only (YouTube refuses two): broadcastStatus alone lists the token's own channel's.
+          const { status, body } = await get('liveBroadcasts', { part: 'snippet', broadcastStatus: 'active' });
           if (status !== 200) throw Object.assign(new Error('liveBroadcasts'), { status, body });
           const found = ((body.items as Broadcast[] | undefined) ?? []).find((b) => b.snippet?.liveChatId);
           liveChatId = found?.snippet?.liveChatId ?? null;

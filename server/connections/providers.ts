@@ -1,10 +1,10 @@
 // The OAuth 2.0 side of connected accounts (docs/product.md §Connected accounts): authorization code with PKCE (S256) and `state`, the code
 // exchange, refresh, revocation, and who the token belongs to, for Twitch (id.twitch.tv + Helix) and Google
 // (accounts.google.com + the YouTube Data API). The endpoints come from configuration, so the same code talks to the
-// platforms or to the local stand-in (server/standins/oauth.ts) that speaks the same protocol.
+// platforms or to the local stand-in (standins/oauth.ts) that speaks the same protocol.
 import type { ConnectPlatform } from '../../contract/connections.ts';
 import type { OAuthClient } from '../config.ts';
-import { BudgetExhausted, type CallSpec, type Governor } from './governor.ts';
+import { BudgetExhausted, nextPacificMidnight, type CallSpec, type Governor } from './governor.ts';
 
 export interface TokenSet {
   accessToken: string;
@@ -26,6 +26,38 @@ export class ProviderRefused extends Error {
 }
 export class ProviderUnavailable extends Error {
   override name = 'ProviderUnavailable';
+}
+/**
+ * The platform's API limit for Castbridge is used up until `resetAt` (YouTube's daily quota, reset at midnight
+ * Pacific; a Helix bucket): nothing can be asked before then, so the message says when to come back.
+ */
+export class ProviderQuotaSpent extends ProviderUnavailable {
+  override name = 'ProviderQuotaSpent';
+  constructor(
+    readonly platform: ConnectPlatform,
+    readonly resetAt: number,
+  ) {
+    super(quotaSpentMessage(platform, resetAt));
+  }
+}
+
+/** "2026-11-29 08:00 UTC": the reset as an operator and a creator anywhere read it. */
+const utcTime = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** What a creator is told while the platform's API limit is spent: until when, and to connect again after it. */
+export function quotaSpentMessage(platform: ConnectPlatform, resetAt: number): string {
+  return platform === 'youtube'
+    ? `YouTube’s daily API limit for Castbridge is used up until midnight Pacific time (${utcTime(resetAt)}). Connect again after that.`
+    : `Twitch’s API limit for Castbridge is used up until ${utcTime(resetAt)}. Connect again after that.`;
+}
+
+/** Google's answer that the project's daily quota is spent (403 quotaExceeded or dailyLimitExceeded). */
+function quotaReason(body: Record<string, unknown>): string | null {
+  const error = body.error;
+  if (!error || typeof error !== 'object') return null;
+  const errors = (error as { errors?: unknown }).errors;
+  const reason = Array.isArray(errors) ? (errors[0] as { reason?: unknown } | undefined)?.reason : undefined;
+  return reason === 'quotaExceeded' || reason === 'dailyLimitExceeded' ? reason : null;
 }
 
 export interface OAuthProvider {
@@ -51,6 +83,14 @@ export const TWITCH_SCOPES = [
 ] as const;
 export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.readonly'] as const;
 
+/**
+ * Castbridge's own Twitch chat account (TWITCH_BOT_REFRESH_TOKEN, docs/operations.md): an operator authorizes it once
+ * with these. `user:read:chat` and `user:bot` read chat over EventSub (server/archive/eventsub.ts); `user:write:chat`
+ * is what Helix Send Chat Message requires of the sender's user token (the chat bot, server/deliverables/bot.ts;
+ * https://dev.twitch.tv/docs/api/reference/#send-chat-message).
+ */
+export const TWITCH_BOT_SCOPES = ['user:read:chat', 'user:bot', 'user:write:chat'] as const;
+
 const TIMEOUT_MS = 10_000;
 
 async function callWith(
@@ -63,7 +103,7 @@ async function callWith(
     response = await fetcher(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     // The platform's budget (the governor's) has nothing for it before its reset: nothing was asked.
-    if (error instanceof BudgetExhausted) throw new ProviderUnavailable(error.message);
+    if (error instanceof BudgetExhausted) throw new ProviderQuotaSpent(error.provider, error.retryAt);
     throw new ProviderUnavailable(`${new URL(url).host} did not answer: ${(error as Error).message}`);
   }
   const text = await response.text();
@@ -78,8 +118,27 @@ async function callWith(
   return { status: response.status, body };
 }
 
-function describe(body: Record<string, unknown>): string {
-  return String(body.error_description ?? body.message ?? body.error ?? 'refused');
+/**
+ * What a refusal says, in words: OAuth's `error_description`, Helix's `message` (`{ error, status, message }`),
+ * Google's `error.message` with its first `reason` (`{ error: { code, message, errors: [{ reason }] } }`) — never an
+ * object's "[object Object]".
+ */
+export function describe(body: Record<string, unknown>): string {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  const error = body.error;
+  if (error && typeof error === 'object' && !Array.isArray(error)) {
+    const google = error as { message?: unknown; status?: unknown; errors?: unknown };
+    const reasons = Array.isArray(google.errors)
+      ? google.errors.flatMap((item) => {
+          const reason = text((item as { reason?: unknown } | null)?.reason);
+          return reason ? [reason] : [];
+        })
+      : [];
+    const message = text(google.message) ?? text(google.status);
+    if (message) return reasons.length ? `${message} (${reasons[0]})` : message;
+    if (reasons.length) return reasons[0]!;
+  }
+  return text(body.error_description) ?? text(body.message) ?? text(error) ?? 'refused';
 }
 
 function tokenSet(body: Record<string, unknown>, previousRefresh: string | null): TokenSet {
@@ -189,6 +248,8 @@ export function createProvider(
       const channel = (
         body.items as { id?: string; snippet?: { title?: string; customUrl?: string } }[] | undefined
       )?.[0];
+      // The project's daily quota is spent (Google's 403 quotaExceeded): nothing to connect with before midnight Pacific.
+      if (status === 403 && quotaReason(body)) throw new ProviderQuotaSpent('youtube', nextPacificMidnight(Date.now()));
       if (status !== 200 || !channel?.id)
         throw new ProviderRefused(
           status === 200

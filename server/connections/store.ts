@@ -25,7 +25,7 @@ import type { SelfFetch } from '../http/self-fetch.ts';
 import type { Links } from '../mail/links.ts';
 import type { Sealer } from '../money/sealing.ts';
 import type { Governor } from './governor.ts';
-import { createProvider, ProviderRefused, type OAuthProvider } from './providers.ts';
+import { createProvider, ProviderQuotaSpent, ProviderRefused, type OAuthProvider } from './providers.ts';
 
 /** How long a started connection may take at the provider. */
 export const REQUEST_TTL_MS = 10 * 60_000;
@@ -392,6 +392,12 @@ export function createConnections(deps: {
         // The provider refused (an invalid code or verifier, a channel taken) or could not be reached: the code's
         // one use is spent either way, so the creator connects again.
         if (error instanceof ProviderRefused) throw new HttpError(409, `${name} did not connect: ${error.message}`);
+        // The platform's API limit is spent (YouTube's daily quota until midnight Pacific): when to come back, not
+        // "in a moment".
+        if (error instanceof ProviderQuotaSpent)
+          throw new HttpError(424, error.message, {
+            'retry-after': String(Math.max(1, Math.ceil((error.resetAt - Date.now()) / 1000))),
+          });
         throw new HttpError(424, `${name} could not be reached: try again in a moment`);
       }
       const connected = await account(userId, platform);

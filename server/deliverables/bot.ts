@@ -17,9 +17,9 @@
 // posts.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { botLine, TWITCH_CHAT_LIMIT } from '../../contract/deliverables.ts';
+import { botLine, CHAT_LINE_MAX, fitBotLine, TWITCH_CHAT_LIMIT } from '../../contract/deliverables.ts';
 import type { Config, OAuthClient } from '../config.ts';
-import { createProvider } from '../connections/providers.ts';
+import { createProvider, TWITCH_BOT_SCOPES } from '../connections/providers.ts';
 import { BudgetExhausted, type Governor } from '../connections/governor.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
@@ -39,6 +39,12 @@ const COMMAND_QUIET_MS = 30_000;
 /** A live look older than this is not trusted: the channel may have ended since. */
 const STALE_LOOK_MS = 3 * 60_000;
 const CALL_TIMEOUT_MS = 10_000;
+const PLATFORM_NAMES = { twitch: 'Twitch', youtube: 'YouTube' } as const;
+
+/** Why a Twitch post cannot go: the chat account's token lacks `scope` (Send Chat Message needs user:write:chat). */
+export const botScopeMissing = (scope: string) =>
+  `Castbridge’s Twitch chat account has not granted ${scope}: an operator authorizes it again with the scopes ` +
+  `${TWITCH_BOT_SCOPES.join(' ')} and sets its refresh token as TWITCH_BOT_REFRESH_TOKEN`;
 
 export type BotPlatform = 'twitch' | 'youtube';
 
@@ -103,7 +109,10 @@ export function createBot(deps: BotDeps): Bot {
 
   // ---------------------------------------------------------------------------------------------- the accounts
 
-  const tokens = new Map<BotPlatform, { token: string; expiresAt: number; id: string | null; refresh: string }>();
+  const tokens = new Map<
+    BotPlatform,
+    { token: string; expiresAt: number; id: string | null; refresh: string; scopes: string[] }
+  >();
   async function botToken(platform: BotPlatform, force = false) {
     const current = tokens.get(platform);
     if (!force && current && current.expiresAt - 5 * 60_000 > now()) return current;
@@ -135,6 +144,7 @@ export function createBot(deps: BotDeps): Bot {
       expiresAt: now() + next.expiresInSeconds * 1000,
       id,
       refresh: next.refreshToken ?? refresh,
+      scopes: next.scopes,
     };
     tokens.set(platform, entry);
     return entry;
@@ -207,23 +217,38 @@ export function createBot(deps: BotDeps): Bot {
     due: Pick<Due, 'channelId' | 'streamKey'>,
     text: string,
   ): Promise<PostResult> {
+    // Never longer than the platform takes (lineOf shortens the sponsor's message; a line it could not is refused here).
+    if (text.length > CHAT_LINE_MAX[platform])
+      return {
+        status: 'failed',
+        reason: `The line is ${text.length} characters; ${PLATFORM_NAMES[platform]} chat takes at most ${CHAT_LINE_MAX[platform]}`,
+        messageId: null,
+      };
     try {
       const account = await botToken(platform);
       if (!account)
         return {
           status: 'failed',
-          reason: `No ${platform === 'twitch' ? 'Twitch' : 'YouTube'} bot account is configured`,
+          reason: `No ${PLATFORM_NAMES[platform]} bot account is configured`,
           messageId: null,
         };
       if (platform === 'twitch') {
         if (!account.id)
           return { status: 'failed', reason: 'Twitch did not say whose the bot token is', messageId: null };
+        // Twitch says which scopes the token carries: without user:write:chat Send Chat Message is refused (401).
+        if (account.scopes.length > 0 && !account.scopes.includes('user:write:chat'))
+          return { status: 'failed', reason: botScopeMissing('user:write:chat'), messageId: null };
         const answer = await helix('POST', '/helix/chat/messages', account.token, `user:${account.id}`, {
           broadcaster_id: due.channelId,
           sender_id: account.id,
           message: text,
         });
         if (answer.status === 401) tokens.delete('twitch');
+        const missing =
+          answer.status === 401 && typeof answer.body.message === 'string'
+            ? /^Missing scope: (\S+)/.exec(answer.body.message)?.[1]
+            : undefined;
+        if (missing) return { status: 'failed', reason: botScopeMissing(missing), messageId: null };
         const data = (
           answer.body.data as
             | { message_id?: string; is_sent?: boolean; drop_reason?: { message?: string; code?: string } | null }[]
@@ -360,10 +385,9 @@ export function createBot(deps: BotDeps): Bot {
       .$if(creatorId !== undefined, (q) => q.where('o.creator_id', '=', creatorId!))
       .$if(platform !== undefined, (q) => q.where('a.platform', '=', platform!))
       .execute();
-    const names = { twitch: 'Twitch', youtube: 'YouTube' } as const;
     return rows
       .filter((row) => Number(row.paused ?? 0) === 0)
-      .filter((row) => (JSON.parse(row.platforms) as string[]).includes(names[row.platform]))
+      .filter((row) => (JSON.parse(row.platforms) as string[]).includes(PLATFORM_NAMES[row.platform]))
       .map((row) => ({
         offerId: row.offerId,
         campaignId: row.campaignId,
@@ -380,10 +404,15 @@ export function createBot(deps: BotDeps): Bot {
       }));
   }
 
+  /** The line for `due`, shortened to what its platform takes (send() refuses one that cannot be). */
   async function lineOf(due: Due): Promise<string> {
-    if (!due.hasLink) return botLine(due.message, null);
-    const code = await ensureLink(db, { offerId: due.offerId, campaignId: due.campaignId, creatorId: due.creatorId });
-    return botLine(due.message, linkUrl(deps.links.url('/'), code));
+    const link = due.hasLink
+      ? linkUrl(
+          deps.links.url('/'),
+          await ensureLink(db, { offerId: due.offerId, campaignId: due.campaignId, creatorId: due.creatorId }),
+        )
+      : null;
+    return fitBotLine(due.message, link, CHAT_LINE_MAX[due.platform]) ?? botLine(due.message, link);
   }
 
   async function tick() {

@@ -8,7 +8,8 @@
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contract/countries.ts';
-import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
+import { botLine, CHAT_LINE_MAX, fitBotLine } from '../../contract/deliverables.ts';
+import { createOAuthStandIn, standInChannelId, type OAuthStandIn } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
@@ -278,5 +279,185 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
     const waiting = [];
     for (const offer of offers) if ((await posts(offer.offerId)).length === 0) waiting.push(offer);
     expect(waiting.length).toBeGreaterThan(0);
+  });
+
+  it('on YouTube never sends more than 200 characters: the sponsor’s message is shortened, the link and #ad kept whole', async () => {
+    const long = `${'Nova keeps you going through the longest speedrun nights. '.repeat(5)}Try it`.slice(0, 300);
+    const offer = await botOffer('youtube', { chat: { ...chat, message: long, command: null } });
+    expect((await consent(offer.creator, 'youtube')).status).toBe(200);
+    await goLive(offer);
+    await bot().tick();
+    const [post] = await posts(offer.offerId);
+    expect(post).toMatchObject({ status: 'sent', platform: 'youtube' });
+    expect(post!.text.length).toBeLessThanOrEqual(200);
+    expect(post!.text).toMatch(/^Nova keeps you going .+… http:\/\/\S+\/l\/[A-Za-z0-9]{8} #ad$/);
+    expect(sentTo(offer.channel).map((m) => [m.text, m.sent])).toEqual([[post!.text, true]]);
+    // On Twitch (500 characters) the same message goes whole; a line that cannot be shortened enough is refused.
+    const link = 'http://127.0.0.1/l/AbCdEfGh';
+    expect(fitBotLine(long, link, CHAT_LINE_MAX.twitch)).toBe(botLine(long, link));
+    expect(fitBotLine(long, link, CHAT_LINE_MAX.youtube)!.length).toBe(CHAT_LINE_MAX.youtube);
+    expect(fitBotLine('short', `http://x/${'y'.repeat(300)}`, CHAT_LINE_MAX.youtube)).toBeNull();
+  });
+
+  it('the YouTube stand-in refuses a live chat message over 200 characters with 400 messageTextInvalid', async () => {
+    const offer = await botOffer('youtube', { chat: { ...chat, command: null } });
+    await goLive(offer);
+    const refreshed = await standIn.app.request('/youtube/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: testClient.clientId,
+        client_secret: testClient.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token: 'bot-refresh:youtube:castbridge_bot',
+      }).toString(),
+    });
+    const { access_token } = (await refreshed.json()) as { access_token: string };
+    const insert = (text: string) =>
+      standIn.app.request('/youtube/youtube/v3/liveChat/messages?part=snippet', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          snippet: {
+            liveChatId: `chat-${offer.channel}`,
+            type: 'textMessageEvent',
+            textMessageDetails: { messageText: text },
+          },
+        }),
+      });
+    const over = await insert('x'.repeat(201));
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { error: { errors: { reason: string; domain: string }[] } }).error.errors).toEqual([
+      expect.objectContaining({ domain: 'youtube.parameter', reason: 'messageTextInvalid' }),
+    ]);
+    expect((await insert('x'.repeat(200))).status).toBe(200);
+  });
+});
+
+describe('a Twitch chat account without user:write:chat', () => {
+  let backend: Backend;
+  let api: Client;
+  let standIn: OAuthStandIn;
+  let server: ServerType;
+  let weakRefresh: string;
+  let weakAccess: string;
+
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    standIn = createOAuthStandIn(testClient);
+    const served = await serveStandIn(standIn);
+    server = served.server;
+    // The operator authorized the chat account with the scopes docs/operations.md used to give: no user:write:chat.
+    const form = (path: string, fields: Record<string, string>) =>
+      standIn.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const redirectUri = testClient.redirectUris('twitch')[0]!;
+    const decided = await form('/twitch/oauth2/authorize/decide', {
+      client_id: testClient.clientId,
+      redirect_uri: redirectUri,
+      state: 's',
+      scope: 'user:read:chat user:bot',
+      channel: 'weak_bot',
+      decision: 'allow',
+    });
+    const code = new URL(decided.headers.get('location')!).searchParams.get('code')!;
+    const tokens = (await (
+      await form('/twitch/oauth2/token', {
+        client_id: testClient.clientId,
+        client_secret: testClient.clientSecret,
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+      })
+    ).json()) as { access_token: string; refresh_token: string };
+    weakRefresh = tokens.refresh_token;
+    weakAccess = tokens.access_token;
+    api = await startApp(backend, {
+      ...standInSettings(served.base),
+      TWITCH_CHAT: 'irc',
+      TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
+      TWITCH_BOT_REFRESH_TOKEN: weakRefresh,
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    server?.close();
+    await backend?.cleanup();
+  });
+
+  it('Send Chat Message answers Twitch’s 401 "Missing scope: user:write:chat" (user:bot alone is not enough)', async () => {
+    standIn.twitch.setLive('scoped_channel', true);
+    const sent = await standIn.app.request('/twitch/helix/chat/messages', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${weakAccess}`,
+        'client-id': testClient.clientId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        broadcaster_id: standInChannelId('twitch', 'scoped_channel'),
+        sender_id: standInChannelId('twitch', 'weak_bot'),
+        message: 'hello #ad',
+      }),
+    });
+    expect(sent.status).toBe(401);
+    expect(await sent.json()).toEqual({
+      error: 'Unauthorized',
+      status: 401,
+      message: 'Missing scope: user:write:chat',
+    });
+    expect(standIn.calls.botMessages).toEqual([]);
+  });
+
+  it('the bot’s posts fail with a reason that tells the operator what to grant, and nothing crashes', async () => {
+    const operator = await account(api, 'operator');
+    const advertiser = await approvedAdvertiser(api, operator);
+    const country = countries[3]!;
+    const creator = await account(api, 'creator', { language: 'English', country, type_content: 'Speedruns' });
+    expect((await connect(api, creator, 'twitch', 'scoped_creator')).get('connected')).toBe('twitch');
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({
+        spots: 1,
+        targeting: { ...campaignInput().targeting, countries: [country] },
+        deliverable: {
+          ...campaignInput().deliverable,
+          overlay: false,
+          chat: { message: 'Nova keeps you going', everyMinutes: 30, command: null, posts: 2 },
+        },
+      }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const campaignId = (created.body.campaign as { id: string }).id;
+    expect((await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status).toBe(
+      200,
+    );
+    await api.castbridge.services.jobs.drain();
+    const offers = (await api.request('GET', '/api/offers', { token: creator.token })).body.offers as {
+      id: string;
+      campaignId: string;
+    }[];
+    const offerId = offers.find((o) => o.campaignId === campaignId)!.id;
+    expect((await api.request('POST', `/api/offers/${offerId}/accept`, { token: creator.token })).status).toBe(200);
+    expect(
+      (await api.request('PUT', '/api/connections/twitch/bot', { token: creator.token, json: { consent: true } }))
+        .status,
+    ).toBe(200);
+    standIn.twitch.setLive('scoped_creator', true);
+    await api.castbridge.services.live.pollOnce(Date.now());
+
+    expect(await api.castbridge.services.bot.tick()).toEqual({ sent: 0, dropped: 0, failed: 1 });
+    const progress = await api.request('GET', `/api/offers/${offerId}/bot`, { token: advertiser.token });
+    expect(progress.status, progress.text).toBe(200);
+    const [post] = progress.body.posts as { status: string; reason: string }[];
+    expect(post).toMatchObject({ status: 'failed' });
+    expect(post!.reason).toContain('has not granted user:write:chat');
+    expect(post!.reason).toContain('user:read:chat user:bot user:write:chat');
+    expect(post!.reason).toContain('TWITCH_BOT_REFRESH_TOKEN');
+    expect(progress.body.progress).toMatchObject({ chat: { posts: 0 } });
+    expect(standIn.calls.botMessages).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_ERRORS } from '../../contract/connections.ts';
+import { nextPacificMidnight } from '../../server/connections/governor.ts';
+import { describe as describeRefusal } from '../../server/connections/providers.ts';
 import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
@@ -374,6 +376,70 @@ describe('connected accounts without configuration', () => {
     expect(answer.body.message).toBe(
       'YouTube is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
     );
+  });
+});
+
+describe('connecting YouTube while the project’s daily quota is spent', () => {
+  let backend: Backend;
+  let api: Client;
+  let standIn: OAuthStandIn;
+  let server: ServerType;
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    standIn = createOAuthStandIn(testClient);
+    const served = await serveStandIn(standIn);
+    server = served.server;
+    api = await startApp(backend, standInSettings(served.base));
+  });
+  afterAll(async () => {
+    await api?.close();
+    server?.close();
+    await backend?.cleanup();
+  });
+
+  it('says the daily limit is reached until midnight Pacific (in UTC), never "[object Object]" or "in a moment"', async () => {
+    const creator = await account(api, 'creator');
+    standIn.youtube.setQuotaExceeded(true);
+    try {
+      const reset = new Date(nextPacificMidnight(Date.now())).toISOString().slice(0, 16).replace('T', ' ');
+      const expected = `YouTube’s daily API limit for Castbridge is used up until midnight Pacific time (${reset} UTC). Connect again after that.`;
+      // Google answers the identity call 403 quotaExceeded.
+      const first = await connect(api, creator, 'youtube', 'quota_lia');
+      expect(Object.fromEntries(first)).toEqual({ platform: 'youtube', error: expected });
+      expect(standIn.calls.youtube.forced).toBe(1);
+      // The governor keeps Google's word until the reset: the next attempt asks nothing and says the same.
+      const second = await connect(api, creator, 'youtube', 'quota_lia');
+      expect(second.get('error')).toBe(expected);
+      expect(standIn.calls.youtube.forced).toBe(1);
+      for (const error of [first.get('error')!, second.get('error')!])
+        expect(error).not.toMatch(/object Object|in a moment|try again/i);
+      expect((await listed(api, creator))[1]!.account).toBeNull();
+    } finally {
+      standIn.youtube.setQuotaExceeded(false);
+    }
+  });
+
+  it('a refusal is told by its message and reason, whatever shape the platform gives it', () => {
+    expect(
+      describeRefusal({
+        error: {
+          code: 403,
+          message: 'The request cannot be completed because you have exceeded your quota.',
+          errors: [{ message: 'x', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+        },
+      }),
+    ).toBe('The request cannot be completed because you have exceeded your quota. (quotaExceeded)');
+    expect(describeRefusal({ error: { code: 401, errors: [{ reason: 'authError' }] } })).toBe('authError');
+    expect(describeRefusal({ error: { code: 401, status: 'UNAUTHENTICATED' } })).toBe('UNAUTHENTICATED');
+    expect(describeRefusal({ error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' })).toBe(
+      'Invalid OAuth token',
+    );
+    expect(describeRefusal({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' })).toBe(
+      'Token has been expired or revoked.',
+    );
+    expect(describeRefusal({ error: 'invalid_grant' })).toBe('invalid_grant');
+    expect(describeRefusal({ error: {} })).toBe('refused');
+    expect(describeRefusal({})).toBe('refused');
   });
 });
 

@@ -1,6 +1,6 @@
 // The OAuth stand-in as one provider across instances (docs/product.md §Several instances): `npm run start:cluster` mounts a stand-in in every
 // instance and the proxy sends the browser's consent to one and the server's token exchange, API calls, refreshes
-// and revocations to any. Stand-ins given one DATA_DIR share their state (server/standins/state.ts): a code given on
+// and revocations to any. Stand-ins given one DATA_DIR share their state (standins/state.ts): a code given on
 // A is exchanged on B, once; B's tokens work on A; a refresh token Twitch rotated on A is spent on B; a revocation on
 // either ends the grant on both; live broadcasts agree. Then two Castbridge instances over one PostgreSQL schema and
 // DATA_DIR, each with its own stand-in: consent on A's, the completion (code exchange, identity call) on B, the
@@ -184,9 +184,12 @@ describe('two stand-ins over one DATA_DIR answer as one provider', () => {
           code_verifier: w,
         });
         const { access_token } = (await exchanged.json()) as { access_token: string };
-        const answer = await standIn.app.request('/youtube/youtube/v3/liveBroadcasts?part=snippet&mine=true', {
-          headers: { authorization: `Bearer ${access_token}` },
-        });
+        const answer = await standIn.app.request(
+          '/youtube/youtube/v3/liveBroadcasts?part=snippet&broadcastStatus=active',
+          {
+            headers: { authorization: `Bearer ${access_token}` },
+          },
+        );
         return ((await answer.json()) as { items: { id: string }[] }).items.map((item) => item.id);
       };
       const first = await live(demos[0]!);

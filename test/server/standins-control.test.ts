@@ -1,4 +1,4 @@
-// The platform stand-ins you can drive (server/standins/control.ts, oauth.ts, state.ts): the control page and its
+// The platform stand-ins you can drive (standins/control.ts, oauth.ts, state.ts): the control page and its
 // JSON API (live/offline, title, branded-content / paid-promotion flag, viewers, recordings), Twitch's app access
 // token and the batched Helix calls delivery is verified with (Get Streams, Get Channel Information, Get Videos, 100
 // ids a call, rate-limit headers per token), the recording pages an evidence link opens, YouTube's liveBroadcasts and
@@ -10,12 +10,7 @@ import fs from 'node:fs';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STANDIN_CLIENT } from '../../standins/oauth.ts';
-import {
-  createOAuthStandIn,
-  standInChannelId,
-  standInFigures,
-  type OAuthStandIn,
-} from '../../standins/oauth.ts';
+import { createOAuthStandIn, standInChannelId, standInFigures, type OAuthStandIn } from '../../standins/oauth.ts';
 import { takeViolations } from '../../standins/published/conformance.ts';
 import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 import { serveStandIn } from './oauth-flow.ts';
@@ -544,7 +539,7 @@ describe('YouTube: broadcasts and videos with the paid-promotion flag, viewers a
   it('live: videos.list gives the title, concurrentViewers and, to the owner only, hasPaidProductPlacement', async () => {
     standIn.setChannel('youtube', 'yt_creator', { live: true, title: 'Cozy build', branded: true, viewers: 321 });
     const broadcasts = (await (
-      await youtube(standIn, owner, 'liveBroadcasts?part=snippet&broadcastStatus=active&mine=true')
+      await youtube(standIn, owner, 'liveBroadcasts?part=snippet&broadcastStatus=active')
     ).json()) as { items: { id: string; snippet: Record<string, string> }[] };
     expect(broadcasts.items).toHaveLength(1);
     const [broadcast] = broadcasts.items;
@@ -606,7 +601,7 @@ describe('YouTube: broadcasts and videos with the paid-promotion flag, viewers a
     const list = async (status: string) =>
       (
         (await (
-          await youtube(standIn, stranger, `liveBroadcasts?part=snippet,status&broadcastStatus=${status}&mine=true`)
+          await youtube(standIn, stranger, `liveBroadcasts?part=snippet,status&broadcastStatus=${status}`)
         ).json()) as { items: { id: string; snippet: Record<string, string>; status: Record<string, string> }[] }
       ).items;
     expect(await list('active')).toEqual([]);
@@ -619,11 +614,15 @@ describe('YouTube: broadcasts and videos with the paid-promotion flag, viewers a
     const all = await list('all');
     expect(all.map((item) => item.status.lifeCycleStatus)).toEqual(['live', 'complete']);
     expect(all[1]!.id).toBe(id);
-    // mine=true alone lists the running broadcast only (what the chat archive asks).
-    const plain = (await (await youtube(standIn, stranger, 'liveBroadcasts?part=snippet&mine=true')).json()) as {
+    // mine=true alone lists every broadcast of the token's channel, as YouTube does; by id, those asked for.
+    const mine = (await (await youtube(standIn, stranger, 'liveBroadcasts?part=snippet&mine=true')).json()) as {
       items: { id: string }[];
     };
-    expect(plain.items.map((item) => item.id)).toEqual([all[0]!.id]);
+    expect(mine.items.map((item) => item.id)).toEqual(all.map((item) => item.id));
+    const byId = (await (await youtube(standIn, stranger, `liveBroadcasts?part=snippet&id=${id}`)).json()) as {
+      items: { id: string }[];
+    };
+    expect(byId.items.map((item) => item.id)).toEqual([id]);
 
     const watch = await standIn.app.request(`/youtube/watch?v=${id}&t=754s`);
     expect(watch.status).toBe(200);
@@ -633,6 +632,31 @@ describe('YouTube: broadcasts and videos with the paid-promotion flag, viewers a
     expect((await standIn.app.request('/youtube/watch?v=unknown1234')).status).toBe(404);
     expect((await standIn.app.request('/youtube/watch')).status).toBe(404);
     expect(standIn.channelState('youtube', 'yt_other').recordings[1]!.url).toBe(`/youtube/watch?v=${id}`);
+  });
+
+  it('liveBroadcasts.list takes exactly one filter (broadcastStatus, id, mine): two are 400 incompatibleParameters, none 400 missingRequiredParameter', async () => {
+    // YouTube's reference: "Filters (specify exactly one of the following parameters)"; broadcastType is not one.
+    const two = await youtube(standIn, owner, 'liveBroadcasts?part=snippet&broadcastStatus=active&mine=true');
+    expect(two.status).toBe(400);
+    const refusal = (await two.json()) as {
+      error: { code: number; message: string; errors: { message: string; domain: string; reason: string }[] };
+    };
+    expect(refusal.error.code).toBe(400);
+    expect(refusal.error.errors).toEqual([
+      { message: refusal.error.message, domain: 'youtube.parameter', reason: 'incompatibleParameters' },
+    ]);
+    expect(refusal.error.message).toContain('broadcastStatus, mine');
+    const three = await youtube(standIn, owner, 'liveBroadcasts?part=id&broadcastStatus=all&mine=true&id=abc');
+    expect(((await three.json()) as typeof refusal).error.errors[0]!.reason).toBe('incompatibleParameters');
+    const none = await youtube(standIn, owner, 'liveBroadcasts?part=snippet&broadcastType=all');
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as typeof refusal).error.errors[0]).toMatchObject({
+      domain: 'youtube.parameter',
+      reason: 'missingRequiredParameter',
+    });
+    expect(
+      (await youtube(standIn, owner, 'liveBroadcasts?part=snippet&broadcastStatus=active&broadcastType=all')).status,
+    ).toBe(200);
   });
 });
 

@@ -177,9 +177,9 @@ describe('the YouTube stand-in enforces the project quota', () => {
     const get = (path: string, auth = token) =>
       standIn.app.request(`${API}/${path}`, { headers: { authorization: `Bearer ${auth}` } });
     expect((await get('channels?part=id&mine=true')).status).toBe(200); // 1
-    expect((await get('liveBroadcasts?part=snippet&mine=true&broadcastStatus=active')).status).toBe(200); // 5
+    expect((await get('liveBroadcasts?part=snippet&broadcastStatus=active')).status).toBe(200); // 5
     // Invalid: a bad parameter and a refused token cost their units all the same.
-    expect((await get('liveBroadcasts?part=snippet&mine=true&broadcastStatus=nope')).status).toBe(400); // 5
+    expect((await get('liveBroadcasts?part=snippet&broadcastStatus=nope')).status).toBe(400); // 5
     takeViolations((violation) => violation.message.includes('"nope"')); // sent on purpose
     expect((await get('liveChat/messages?liveChatId=x&part=snippet', 'not-a-token')).status).toBe(401); // 5
     expect(standIn.calls.youtube).toMatchObject({
@@ -275,7 +275,7 @@ describe('the YouTube stand-in enforces the project quota', () => {
 });
 
 describe('the demo (npm start) streams too', () => {
-  it('a streamed demo chat grows by a recorded line a poll interval, as a polled one does', async () => {
+  it('a streamed demo chat grows by a synthetic line a poll interval, as a polled one does', async () => {
     const line =
       '@badges=;color=;display-name=Demo\\sFan;mod=0;subscriber=1 :demo!demo@demo.tmi.twitch.tv PRIVMSG #demo :hello demo';
     const standIn = createOAuthStandIn({ ...testClient, demoLines: [line], pollMs: 10 });

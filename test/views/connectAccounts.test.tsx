@@ -156,6 +156,17 @@ describe('Connect Accounts', () => {
     expect(twitchStart.inputs).toHaveLength(1);
   });
 
+  it('YouTube’s daily quota spent: the card says until when, and nothing asks to try again in a moment', async () => {
+    const { list, youtubeComplete, card } = setup('/connect-accounts?platform=youtube&complete=one-time-token');
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    const message =
+      'YouTube’s daily API limit for Castbridge is used up until midnight Pacific time (2026-11-29 08:00 UTC). Connect again after that.';
+    await youtubeComplete.reject(refusal(message, 424));
+    expect(card('YouTube').getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText(/in a moment|\[object Object\]/)).toBeNull();
+    expect(card('YouTube').getByText('Not connected')).toBeInTheDocument();
+  });
+
   it('a connection the provider stopped accepting asks to connect again, over the old one', async () => {
     const { list, twitchStart, redirect, card, user } = setup();
     await list.resolve([sampleConnection('twitch', 'reconnect'), sampleConnection('youtube', null)]);
