@@ -13,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointDocs } from '../../contract/endpoints.ts';
 import type { ChannelKey, ChatLine } from '../../server/archive/store.ts';
 import { csvCell, csvRow } from '../../server/http/csv.ts';
-import { creatorAvailable, creatorInPayout, EXTERNAL, postTransfer } from '../../server/money/ledger.ts';
+import {
+  creatorAvailable,
+  creatorInPayout,
+  EXTERNAL,
+  postTransfer,
+  type AccountRef,
+} from '../../server/money/ledger.ts';
 import { form1099Csv, type Form1099Row } from '../../server/money/tax-forms.ts';
 import { privmsg } from './chat-lines.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
@@ -311,7 +317,7 @@ describe.each(BACKENDS)('the report and the 1099-NEC on %s', (backendName) => {
       expect(filed.status, filed.text).toBe(200);
       // $700 paid this year: a payout held and paid, as the ledger records it.
       await api.castbridge.db.transaction().execute(async (trx) => {
-        const legs = (from: string, to: string) => [
+        const legs = (from: AccountRef, to: AccountRef) => [
           { account: from, amountCents: -70_000 },
           { account: to, amountCents: 70_000 },
         ];
