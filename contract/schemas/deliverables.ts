@@ -1,7 +1,13 @@
 // Deliverables beyond the overlay (docs/product.md §Deliverables): what a campaign asks for, each offer's progress, the
 // bot, promo codes and redemptions, and the brand's report with its share links.
 import { z } from 'zod';
-import { CHAT_COMMAND_PATTERN, DELIVERABLE_LIMITS as D, PROMO_CODE_PATTERN } from '../deliverables.ts';
+import {
+  CHAT_COMMAND_PATTERN,
+  chatLineProblem,
+  DELIVERABLE_LIMITS as D,
+  PROMO_CODE_PATTERN,
+  URL_CONTROL_CHARACTERS,
+} from '../deliverables.ts';
 import { NO_NUL, requiredText as required } from './common.ts';
 
 const count = z.number().int().min(0);
@@ -10,6 +16,11 @@ const count = z.number().int().min(0);
 
 const httpUrl = z
   .string({ error: 'is required' })
+  // Before trimming: a line break or tab anywhere is refused, not quietly dropped by the URL parser.
+  .refine(
+    (value) => !URL_CONTROL_CHARACTERS.test(value.trim()),
+    'must not contain spaces, tabs, line breaks or control characters',
+  )
   .trim()
   .min(1, 'is required')
   .max(D.linkUrl, `must be at most ${D.linkUrl} characters`)
@@ -38,7 +49,10 @@ export type LinkDeliverable = z.infer<typeof linkDeliverable>;
 
 export const chatDeliverable = z.object({
   /** The sponsor's message; the bot adds the offer's tracked link (when the campaign has one) and #ad. */
-  message: required(D.chatMessage),
+  message: required(D.chatMessage).superRefine((value, ctx) => {
+    const problem = chatLineProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   /** Minutes between the bot's posts while the stream is live. */
   everyMinutes: z
     .number({ error: 'must be a whole number of minutes' })

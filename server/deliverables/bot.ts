@@ -17,7 +17,7 @@
 // posts.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { botLine, CHAT_LINE_MAX, fitBotLine, TWITCH_CHAT_LIMIT } from '../../contract/deliverables.ts';
+import { botLine, CHAT_LINE_MAX, chatLineProblem, fitBotLine, TWITCH_CHAT_LIMIT } from '../../contract/deliverables.ts';
 import type { Config, OAuthClient } from '../config.ts';
 import { createProvider, TWITCH_BOT_SCOPES } from '../connections/providers.ts';
 import { BudgetExhausted, type Governor } from '../connections/governor.ts';
@@ -217,6 +217,10 @@ export function createBot(deps: BotDeps): Bot {
     due: Pick<Due, 'channelId' | 'streamKey'>,
     text: string,
   ): Promise<PostResult> {
+    // One line that the chat reads as a message: a campaign saved before the rule, or changed behind the API, is
+    // refused here as at save (contract/deliverables.ts chatLineProblem), never forwarded byte for byte.
+    const problem = chatLineProblem(text);
+    if (problem) return { status: 'failed', reason: `The sponsor's line ${problem}`, messageId: null };
     // Never longer than the platform takes (lineOf shortens the sponsor's message; a line it could not is refused here).
     if (text.length > CHAT_LINE_MAX[platform])
       return {
