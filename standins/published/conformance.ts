@@ -582,19 +582,14 @@ export function helixRefusal(
   if (endpoint.exclusive && endpoint.exclusive.filter((name) => values(name).length).length > 1)
     return { status: 400, message: `Only one of ${endpoint.exclusive.join(', ')} may be specified` };
   if (endpoint.body) {
-    if (typeof body !== 'object' || body === null)
-      return { status: 400, message: 'The request body must be a JSON object' };
+    if (typeof body !== 'object' || body === null) return { status: 400, message: 'Malformed request body' };
     const missing = endpoint.body.find((field) => (body as Json)[field] === undefined || (body as Json)[field] === '');
     if (missing) return { status: 400, message: `Missing required parameter "${missing}"` };
   }
   if (grant) {
-    const transport = (body as { transport?: { method?: unknown } } | null)?.transport?.method;
-    const needs =
-      endpoint.path === 'eventsub/subscriptions' && endpoint.method === 'POST'
-        ? transport === 'websocket'
-          ? 'user'
-          : 'app'
-        : endpoint.token;
+    // (Create EventSub Subscription takes either, per transport: a mismatch is the stand-in's 400 "invalid transport
+    // and auth combination", as Twitch answers it.)
+    const needs = endpoint.token;
     if (needs === 'user' && grant.app) return { status: 401, message: 'Missing User OAUTH Token' };
     if (needs === 'app' && !grant.app)
       return { status: 401, message: 'Invalid OAuth token: this call takes an app access token' };

@@ -272,6 +272,32 @@ function youtube(file: string) {
   };
   const video = schemas.Video as { properties: Record<string, Schema> };
   video.properties.paidProductPlacementDetails = { $ref: 'VideoPaidProductPlacementDetails' };
+  // The chat message types YouTube added since, with their details objects (kept open: their fields not carried).
+  // Source: https://developers.google.com/youtube/v3/live/docs/liveChatMessages#resource (snippet.type and the
+  // memberMilestoneChatDetails, newSponsorDetails, membershipGiftingDetails, giftMembershipReceivedDetails,
+  // pollDetails objects) and its #snippet.authorChannelId list (giftEvent, giftDetails).
+  const snippet = schemas.LiveChatMessageSnippet as { properties: Record<string, Schema & { enum?: string[] }> };
+  snippet.properties.type!.enum = [
+    ...snippet.properties.type!.enum!,
+    'memberMilestoneChatEvent',
+    'membershipGiftingEvent',
+    'giftMembershipReceivedEvent',
+    'pollEvent',
+    'giftEvent',
+  ];
+  for (const details of [
+    'newSponsorDetails',
+    'memberMilestoneChatDetails',
+    'membershipGiftingDetails',
+    'giftMembershipReceivedDetails',
+    'pollDetails',
+    'giftDetails',
+  ])
+    snippet.properties[details] ??= {
+      type: 'object',
+      additionalProperties: { type: 'any' },
+      'x-written-from': 'https://developers.google.com/youtube/v3/live/docs/liveChatMessages#resource',
+    };
   const out = {
     ...Object.fromEntries(
       Object.entries(doc).filter(([key]) =>

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { STANDIN_CLIENT } from '../../standins/oauth.ts';
 import { startEventSubStandIn, STANDIN_BOT, twitchUserId, type EventSubStandIn } from '../../standins/eventsub.ts';
 import { createOAuthStandIn, standInChannelId, type OAuthStandIn } from '../../standins/oauth.ts';
+import { takeViolations } from '../../standins/published/conformance.ts';
 import { startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 
 const REDIRECT = 'http://127.0.0.1:3000/api/connections/callback';
@@ -365,6 +366,8 @@ describe('EventSub WebSocket', () => {
 });
 
 describe('EventSub limits and authorization (Helix)', () => {
+  // These tests send Helix the requests Twitch refuses, on purpose: the refusals are theirs.
+  afterEach(() => void takeViolations((violation) => violation.kind === 'request'));
   it('answers 400 for a bad body, 403 without the scope or as someone else, 409 for a duplicate, 400 for an app token on a WebSocket', async () => {
     await setup();
     const bot = await botToken();
