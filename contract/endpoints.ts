@@ -86,6 +86,9 @@ export const endpoints = {
   listPayoutMethods: { method: 'GET', path: '/api/payout-methods', auth: 'bearer' },
   addPayoutMethod: { method: 'POST', path: '/api/payout-methods', auth: 'bearer' },
   deletePayoutMethod: { method: 'DELETE', path: '/api/payout-methods/:id', auth: 'bearer' },
+  // Stripe Connect (the `stripe` payout rail): the caller's own Express account only; others 403.
+  getStripePayouts: { method: 'GET', path: '/api/payout-methods/stripe', auth: 'bearer' },
+  startStripeOnboarding: { method: 'POST', path: '/api/payout-methods/stripe/onboarding', auth: 'bearer' },
   // Payouts and earnings: creators only. POST /api/payouts needs an Idempotency-Key header.
   requestPayout: { method: 'POST', path: '/api/payouts', auth: 'bearer' },
   listPayouts: { method: 'GET', path: '/api/payouts', auth: 'bearer' },
@@ -130,6 +133,8 @@ export const endpoints = {
   // Stripe's signed webhook (Checkout deposits, disputes, refunds; payouts of connected accounts): the signature
   // authenticates it.
   stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', auth: 'none' },
+  // Stripe's Connect webhook (events of connected accounts: account.updated, payout.*), signed with its own secret.
+  stripeConnectWebhook: { method: 'POST', path: '/api/webhooks/stripe/connect', auth: 'none' },
   // The overlay for OBS (docs/product.md §The overlay for OBS). Settings: creators only. The stream and the heartbeat are authenticated by the
   // overlay token alone (the browser source sends no session); an unknown token is a plain 404.
   getOverlay: { method: 'GET', path: '/api/overlay', auth: 'bearer' },
@@ -466,6 +471,18 @@ export const endpointDocs = {
     answer: 'removing the default makes the other one the default',
     errors: '401, 403, 404',
   },
+  getStripePayouts: {
+    who: 'creator',
+    answer:
+      "`available`: the `stripe` rail is configured; `state` `none` | `needs` (Stripe's `currentlyDue`) | `restricted` (`disabledReason`) | `complete` (payouts enabled), as Stripe's last `account.updated` said",
+    errors: '401, 403',
+  },
+  startStripeOnboarding: {
+    who: 'creator',
+    answer:
+      "`url`: Stripe's onboarding (an Account Link, `account_onboarding`) for the caller's Express account, made on the first call and kept; it returns to `/set-payout-method/stripe`",
+    errors: '401, 403, 404 the `stripe` rail is not configured, 502 Stripe refused',
+  },
   requestPayout: {
     who: 'creator',
     request: 'header `Idempotency-Key` (8–255 visible characters); `method_id` defaults to the default method',
@@ -593,6 +610,15 @@ export const endpointDocs = {
     answer:
       '`checkout.session.completed`, `checkout.session.async_payment_succeeded` / `_failed`, `checkout.session.expired` settle a card or bank-debit deposit; `charge.dispute.created` / `closed` hold and settle a dispute; `refund.updated` settles a refund; `payout.paid`, `payout.failed`, `payout.canceled` settle the payout. Each event once, by its id',
     errors: '400 bad signature; 404 Stripe not configured',
+  },
+  stripeConnectWebhook: {
+    who: 'Stripe (signature in `Stripe-Signature`, with `STRIPE_CONNECT_WEBHOOK_SECRET`)',
+    request:
+      "a connected account's event (its `account` set), read raw; a signature older than 300 s or from the future is refused",
+    answer:
+      '`account.updated` records what Stripe still needs and whether payouts are enabled (the `stripe` rail pays only then); `payout.paid`, `payout.failed`, `payout.canceled` settle the payout. Each event once, by its id',
+    errors:
+      "400 bad signature (the platform's secret included), a platform event (no `account`); 404 Connect not configured",
   },
   getOverlay: {
     who: 'creator',
@@ -887,6 +913,8 @@ export const endpointRoles = {
   listPayoutMethods: ['creator'],
   addPayoutMethod: ['creator'],
   deletePayoutMethod: ['creator'],
+  getStripePayouts: ['creator'],
+  startStripeOnboarding: ['creator'],
   requestPayout: ['creator'],
   listPayouts: ['creator'],
   getEarnings: ['creator'],

@@ -114,6 +114,8 @@ export const schemas = {
   // Connecting a method of a kind the caller already has replaces it; the answer lists all of them.
   addPayoutMethod: { body: money.payoutMethodInput, response: money.payoutMethodsResponse, status: 201 },
   deletePayoutMethod: { response: money.payoutMethodsResponse, status: 200 },
+  getStripePayouts: { response: money.stripePayoutsResponse, status: 200 },
+  startStripeOnboarding: { response: money.stripeOnboardingResponse, status: 200 },
   // A repeated Idempotency-Key answers the payout it created, whatever its status now.
   requestPayout: { body: money.payoutRequest, response: money.payoutResponse, status: 201 },
   listPayouts: { response: money.payoutsResponse, status: 200 },
@@ -153,6 +155,7 @@ export const schemas = {
   adminBudgets: { response: budgets.adminBudgetsResponse, status: 200 },
   // The raw body is read by the handler (the signature covers its exact bytes).
   stripeWebhook: { response: z.object({ received: z.literal(true) }), status: 200 },
+  stripeConnectWebhook: { response: z.object({ received: z.literal(true) }), status: 200 },
   getOverlay: { response: overlay.overlayResponse, status: 200 },
   updateOverlay: { body: overlay.overlayUpdate, response: overlay.overlayResponse, status: 200 },
   rotateOverlayToken: { response: overlay.overlayResponse, status: 200 },
@@ -239,6 +242,7 @@ export type {
   FundingDetails,
   Payout,
   PayoutMethod,
+  StripePayouts,
   TransferInstructions,
 } from './schemas/money.ts';
 export * from './money.ts';

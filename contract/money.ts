@@ -1,7 +1,69 @@
 // Money (docs/product.md §Money): constants and checks shared by the client and the server, without zod.
 
-export const PAYOUT_METHOD_KINDS = ['bank', 'paypal'] as const;
+export const PAYOUT_METHOD_KINDS = ['bank', 'paypal', 'stripe'] as const;
 export type PayoutMethodKind = (typeof PAYOUT_METHOD_KINDS)[number];
+
+/** How a payout method is named to people ("Bank Account •••• 1234", "PayPal ana@example.com", "Stripe"). */
+export const payoutMethodName = (method: { kind: PayoutMethodKind; display: string }): string =>
+  method.kind === 'bank'
+    ? `Bank Account ${method.display}`
+    : method.kind === 'paypal'
+      ? `PayPal ${method.display}`
+      : `Stripe ${method.display}`;
+
+// --- Stripe Connect (the `stripe` payout rail) --------------------------------------------------------------------
+
+/**
+ * Where a creator's Stripe Express account stands: `none` (not started), `needs` (Stripe still needs details:
+ * `currentlyDue`), `restricted` (nothing asked of the creator now, yet Stripe does not pay out: under review, or
+ * disabled), `complete` (payouts enabled: the rail pays).
+ */
+export const STRIPE_ACCOUNT_STATES = ['none', 'needs', 'restricted', 'complete'] as const;
+export type StripeAccountState = (typeof STRIPE_ACCOUNT_STATES)[number];
+
+/** Stripe's requirement fields in plain words, by the field's first part (and a few whole fields). */
+const REQUIREMENT_WORDS: Record<string, string> = {
+  'business_profile.url': 'your website or channel address',
+  'business_profile.mcc': 'what kind of business you run',
+  'business_profile.product_description': 'what you sell',
+  business_type: 'whether you are paid as a person or a company',
+  external_account: 'the bank account to pay you into',
+  'individual.dob': 'your date of birth',
+  'individual.first_name': 'your first name',
+  'individual.last_name': 'your last name',
+  'individual.email': 'your e-mail address',
+  'individual.phone': 'your phone number',
+  'individual.address': 'your home address',
+  'individual.ssn_last_4': 'the last 4 digits of your Social Security number',
+  'individual.id_number': 'your full Social Security number',
+  'individual.verification': 'a photo of your ID',
+  'tos_acceptance.date': "your acceptance of Stripe's terms",
+  'tos_acceptance.ip': "your acceptance of Stripe's terms",
+  'tos_acceptance.service_agreement': "your acceptance of Stripe's terms",
+  settings: 'your payout settings',
+};
+
+/** A Stripe requirement (`individual.dob.day`) in plain words ("your date of birth"). */
+export function stripeRequirementText(field: string): string {
+  const parts = field.split('.');
+  for (let length = parts.length; length > 0; length -= 1) {
+    const words = REQUIREMENT_WORDS[parts.slice(0, length).join('.')];
+    if (words) return words;
+  }
+  return field.replace(/[._]/g, ' ');
+}
+
+/** Stripe's requirements in plain words, each once ("individual.dob.day" and ".month" are one date of birth). */
+export const stripeNeeds = (fields: readonly string[]): string[] => [...new Set(fields.map(stripeRequirementText))];
+
+/** Why Stripe holds an account that asks nothing of the creator now (its `requirements.disabled_reason`). */
+export function stripeRestrictionText(reason: string | null): string {
+  if (reason === 'requirements.pending_verification') return 'Stripe is verifying the details you gave.';
+  if (reason === 'under_review') return 'Stripe is reviewing your account.';
+  if (reason?.startsWith('rejected.')) return 'Stripe has closed your account for payouts.';
+  if (reason === 'platform_paused') return 'Payouts to your account are paused.';
+  return 'Stripe does not pay out to your account yet.';
+}
 
 /** An account number's length in digits (US bank accounts). */
 export const ACCOUNT_NUMBER_DIGITS = { min: 4, max: 17 } as const;

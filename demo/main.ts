@@ -15,6 +15,8 @@ runMain(async () => {
   // Stand-ins for what is not configured, unless STANDINS=0.
   const env = { ...process.env };
   env.STANDINS ??= env.TWITCH_CLIENT_ID || env.GOOGLE_CLIENT_ID ? '0' : '1';
+  // Creators get paid through the Stripe stand-in's Connect (onboarding on its page) unless told otherwise.
+  if (env.STANDINS === '1' && !env.STRIPE_SECRET_KEY) env.PAYOUT_PROVIDER ??= 'stripe';
   const config = loadConfig(env);
   process.stderr.write(`\n${DEMO_BANNER}.\n`);
   if (config.host !== '127.0.0.1' && config.host !== '::1' && config.host !== 'localhost')

@@ -21,6 +21,7 @@ import { deleteAccountMachine } from './accounts/deleteAccount.machine';
 import { notificationsMachine } from './notifications/notifications.machine';
 import { liveEventsMachine } from './notifications/liveEvents.machine';
 import { payoutMethodsMachine } from './money/payoutMethods.machine';
+import { stripePayoutsMachine } from './money/stripePayouts.machine';
 import { profileMachine } from './accounts/profile.machine';
 import { sideMenuMachine } from './shell/sideMenu.machine';
 import { withdrawMachine } from './money/withdraw.machine';
@@ -338,6 +339,12 @@ export const catalogue = {
     spec: '§2 Set Payout Method, §4 Payout bank; product: Set Payout Method, Payout method',
     summary:
       "The creator's payout methods load; Connect opens the Bank Account (ABA routing number checked) or PayPal dialog and stores the method, replacing one of the same kind; Disconnect removes it.",
+  },
+  stripePayouts: {
+    machine: stripePayoutsMachine,
+    spec: 'product: Set Payout Method, Payout method',
+    summary:
+      "Get paid through Stripe: where the creator's Stripe Express account stands loads (not started, what Stripe still needs, restricted, complete); Get paid through Stripe asks for an onboarding link (the account made once) and the browser goes to Stripe's page; back through an expired link a new one is asked for at once; Check again reads the account again, keeping it shown; with the stripe rail off nothing is offered.",
   },
   taxForm: {
     machine: taxFormMachine,

@@ -48,6 +48,7 @@ import { samples as offersOutlook } from './marketplace/offersOutlook.samples';
 import { samples as mediaKit } from './marketplace/mediaKit.samples';
 import { samples as transferInstructions } from './operator/transferInstructions.samples';
 import { samples as payoutMethods } from './money/payoutMethods.samples';
+import { samples as stripePayouts } from './money/stripePayouts.samples';
 import { samples as taxForm } from './money/taxForm.samples';
 import { samples as overlayPage } from './overlay/overlayPage.samples';
 import { samples as overlaySettings } from './overlay/overlaySettings.samples';
@@ -123,6 +124,7 @@ export const fixtures = {
   depositReturn,
   fundsRefund,
   payoutMethods,
+  stripePayouts,
   taxForm,
   overlayPage,
   overlaySettings,

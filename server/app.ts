@@ -51,6 +51,7 @@ import { createMediaKits } from './marketplace/media-kit.ts';
 import { mediaKitRoutes } from './marketplace/media-kit-routes.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
 import { createPayoutMethods } from './money/payout-methods.ts';
+import { createStripeConnect } from './money/stripe-connect.ts';
 import { moneyRoutes } from './money/routes.ts';
 import { documentRoutes } from './money/document-routes.ts';
 import { createSealer, loadPayoutKey } from './money/sealing.ts';
@@ -330,6 +331,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     taxForms: createTaxForms(db, sealer),
     rails,
     stripe,
+    stripeConnect: createStripeConnect({
+      db,
+      stripe: rails.stripe ? stripe : null,
+      links: base.links,
+      payoutMethods,
+    }),
     deposits: createDeposits({ ...marketplace, stripe }),
     refunds: createRefunds({ ...marketplace, stripe }),
     cardDisputes: createCardDisputes({ ...marketplace, stripe }),

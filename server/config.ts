@@ -251,7 +251,7 @@ function stripeSettings(env: Env, payouts: boolean, standIns: boolean): Config['
         'PAYOUT_PROVIDER includes stripe: set STRIPE_CONNECT_WEBHOOK_SECRET (the Connect endpoint /api/webhooks/stripe/connect)',
       );
     if (connectWebhookSecret !== null && connectWebhookSecret === webhookSecret)
-      throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET is the Connect endpoint\'s own secret: not STRIPE_WEBHOOK_SECRET');
+      throw new Error("STRIPE_CONNECT_WEBHOOK_SECRET is the Connect endpoint's own secret: not STRIPE_WEBHOOK_SECRET");
     return {
       secretKey,
       webhookSecret,

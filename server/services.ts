@@ -26,6 +26,7 @@ import type { Deposits } from './money/deposits.ts';
 import type { Refunds } from './money/refunds.ts';
 import type { CardDisputes } from './money/card-disputes.ts';
 import type { PayoutRails } from './money/providers/index.ts';
+import type { StripeConnect } from './money/stripe-connect.ts';
 import type { WriteBatcher } from './db/write-batcher.ts';
 import type { Bus } from './notifications/bus.ts';
 import type { Notifier } from './notifications/store.ts';
@@ -99,6 +100,8 @@ export interface Services {
   rails: PayoutRails;
   /** Stripe (docs/product.md §Self-serve money): the real API or, offline, the stand-in; null when neither. */
   stripe: StripeGateway | null;
+  /** Creators' Stripe Express accounts for the `stripe` payout rail: onboarding and what Stripe still needs. */
+  stripeConnect: StripeConnect;
   /** Card and bank-debit deposits through Stripe Checkout (docs/product.md §Self-serve money). */
   deposits: Deposits;
   /** Refunds of unspent funds: through Stripe, or the operator's manual rail. */

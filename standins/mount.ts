@@ -22,7 +22,13 @@ export interface HostConfig {
   twitchChatUrl: string | null;
   twitchChat: { mode: 'eventsub' | 'irc'; eventSubUrl: string | null };
   oauth: { twitch: Client | null; youtube: Client | null };
-  stripe: { secretKey: string; webhookSecret: string; apiBase: string; standIn: boolean } | null;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    connectWebhookSecret: string | null;
+    apiBase: string;
+    standIn: boolean;
+  } | null;
 }
 
 export interface HostContext {
@@ -40,6 +46,8 @@ export interface MountOptions {
   demoScopes?: { twitch: readonly string[]; youtube: readonly string[] };
   /** The Stripe stand-in's webhook target on the app. */
   stripeWebhookPath?: string;
+  /** Its Connect webhook target (connected accounts' events: account.updated, payout.*). */
+  stripeConnectWebhookPath?: string;
 }
 
 export interface MountedStandIns {
@@ -85,8 +93,9 @@ export function mountStandIns(options: MountOptions) {
       figuresOf: options.figuresOf,
       demoScopes: options.demoScopes,
     });
-    // Stripe: its API answers the gateway in process, its test page takes the advertisers' payments, its signed
-    // webhooks come to the app in process.
+    // Stripe: its API answers the gateway in process, its test page takes the advertisers' payments and its onboarding
+    // page the creators' Stripe details, its signed webhooks come to the app in process (connected accounts' events to
+    // the Connect endpoint, signed with the Connect secret).
     const stripeConfig = config.stripe?.standIn ? config.stripe : null;
     const stripe = stripeConfig
       ? createStripeStandIn({
@@ -96,6 +105,13 @@ export function mountStandIns(options: MountOptions) {
           browserBase: () => links.url(stripeConfig.apiBase),
           deliver: (body, headers) =>
             selfFetch.fetch(selfFetch.resolve(options.stripeWebhookPath ?? '/api/webhooks/stripe'), {
+              method: 'POST',
+              headers,
+              body,
+            }),
+          connectWebhookSecret: stripeConfig.connectWebhookSecret ?? undefined,
+          deliverConnect: (body, headers) =>
+            selfFetch.fetch(selfFetch.resolve(options.stripeConnectWebhookPath ?? '/api/webhooks/stripe/connect'), {
               method: 'POST',
               headers,
               body,

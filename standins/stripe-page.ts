@@ -264,3 +264,44 @@ ${notice}
 </div></div>`,
   );
 }
+
+/** The fields of the onboarding page, in order: name, label, attributes, hint. */
+const ONBOARDING_FIELDS: [string, string, string, string?][] = [
+  ['first_name', 'First name', 'autocomplete="given-name" required'],
+  ['last_name', 'Last name', 'autocomplete="family-name" required'],
+  [
+    'dob',
+    'Date of birth',
+    'autocomplete="bday" required placeholder="YYYY-MM-DD"',
+    'As YYYY-MM-DD; you must be 18 or older.',
+  ],
+  [
+    'ssn_last_4',
+    'Last 4 digits of your Social Security number',
+    'inputmode="numeric" required',
+    'Test mode: any 4 digits, e.g. 0000.',
+  ],
+  ['url', 'Your website or channel address', 'inputmode="url" required', 'For example https://twitch.tv/yourchannel.'],
+  ['routing_number', 'Bank routing number', 'inputmode="numeric" required', 'Test mode: 110000000.'],
+  ['account_number', 'Bank account number', 'inputmode="numeric" required', 'Test mode: 000123456789.'],
+];
+
+/** Stripe's hosted onboarding of a connected account (an Account Link's `url`): a plain form, test mode. */
+export function onboardingPage(input: { account: Obj; form: PayForm }): string {
+  const { account, form } = input;
+  const values: PayForm = { ...form, method: 'onboard' };
+  const error = form.error;
+  const tosError = error?.field === 'tos' ? error.message : null;
+  return page(
+    'Get paid through Stripe — Stripe (local stand-in)',
+    `<p>${TEST_BADGE}</p><h1>Get paid through Stripe</h1>
+<p>Castbridge pays your earnings through Stripe. Tell Stripe who you are and where to pay you; Stripe keeps these details, Castbridge does not see them.</p>
+<p class="hint">Account <code>${escape(account.id)}</code>${account.email ? ` · ${escape(account.email)}` : ''}</p>
+${error && error.field === 'form' ? `<p role="alert">${escape(error.message)}</p>` : ''}
+<section class="box"><h2>Your details</h2><form method="post" novalidate>
+${ONBOARDING_FIELDS.map(([name, label, attributes, hint]) => field(values, 'onboard', name, label, attributes, hint)).join('\n')}
+<div><input type="checkbox" id="onboard-tos" name="tos" value="accepted"${form.tos === 'accepted' ? ' checked' : ''}${tosError ? ' aria-invalid="true" aria-describedby="onboard-tos-error"' : ''}> <label for="onboard-tos" class="inline">I accept the Stripe Connected Account Agreement</label>${tosError ? `<p class="field-error" id="onboard-tos-error">${escape(tosError)}</p>` : ''}</div>
+<button type="submit" class="pay">Submit and return to Castbridge</button>
+</form></section>`,
+  );
+}

@@ -11,9 +11,13 @@
 //   (processing, then async succeeded), 000111111113 fails (account closed).
 // - PaymentIntents and Charges (retrieve, list), Refunds (create, retrieve, list: a card's succeed at once, a bank
 //   debit's are pending, then succeed after the same delay), Disputes (retrieve, list, update, close), Events.
-// - Connect: accounts, external bank accounts, transfers, payouts (the payout rail, server/money/providers/stripe.ts).
-// - Signed webhooks (the package's own test signer) to one endpoint, retried with exponential backoff on anything but
-//   a 2xx, as Stripe does.
+// - Connect: accounts (each new one restricted, its requirements currently due, until completed on the onboarding page
+//   `<base>/onboard/<token>` an Account Link opens), Account Links, external bank accounts, transfers and payouts
+//   (refused to a restricted account as Stripe refuses them: insufficient_capabilities_for_transfer,
+//   payouts_not_allowed). The payout rail: server/money/providers/stripe.ts.
+// - Signed webhooks (the package's own test signer), retried with exponential backoff on anything but a 2xx, as
+//   Stripe does: platform events to the endpoint, connected accounts' events (their `account` set) to the Connect
+//   endpoint with its own secret.
 // A control API under `control/` (JSON) and a page at the root drive what Stripe decides on its own: open a dispute,
 // close it won or lost, settle a bank debit or a pending refund now, settle a payout, resend, duplicate or delay an
 // event, list the events sent and their deliveries. `npm start` mounts it under /standin/stripe (server/app.ts), its
@@ -24,7 +28,7 @@ import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { controlPage, messagePage, payPage, type PayForm } from './stripe-page.ts';
+import { controlPage, messagePage, onboardingPage, payPage, type PayForm } from './stripe-page.ts';
 import { openStripeState, type StoredEvent, type StripeObject } from './stripe-state.ts';
 import { stripeConformance } from './published/conformance.ts';
 
@@ -97,6 +101,34 @@ const BANK_FAILURES: Record<string, string> = {
   insufficient_funds: "The customer's account has insufficient funds to cover this payment.",
 };
 
+/** What a new connected account must give before Stripe pays out to it (its requirements.currently_due). */
+export const ONBOARDING_REQUIREMENTS = [
+  'business_profile.url',
+  'external_account',
+  'individual.dob.day',
+  'individual.dob.month',
+  'individual.dob.year',
+  'individual.first_name',
+  'individual.last_name',
+  'individual.ssn_last_4',
+  'tos_acceptance.date',
+  'tos_acceptance.ip',
+] as const;
+/** How long an Account Link may be opened (Stripe's are short-lived). */
+const ACCOUNT_LINK_SECONDS = 300;
+
+/** An account's `requirements` with `due` currently due (and past due: the account is restricted until given). */
+const requirementsOf = (due: readonly string[]): Params => ({
+  alternatives: [],
+  current_deadline: null,
+  currently_due: [...due],
+  disabled_reason: due.length > 0 ? 'requirements.past_due' : null,
+  errors: [],
+  eventually_due: [...due],
+  past_due: [...due],
+  pending_verification: [],
+});
+
 const luhn = (digits: string) => {
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
@@ -124,6 +156,13 @@ export interface StripeStandInOptions {
   browserBase?: () => string;
   /** Sends a webhook (the raw body and Stripe's headers) to the endpoint; none: events are kept, not delivered. */
   deliver?: (body: string, headers: Record<string, string>) => Promise<Response>;
+  /**
+   * The Connect endpoint's signing secret: events of connected accounts (their `account` set: account.updated,
+   * payout.*) go to `deliverConnect` signed with it, as Stripe sends them to a Connect endpoint of their own.
+   */
+  connectWebhookSecret?: string;
+  /** Sends a connected account's event to the Connect endpoint; none: those events wait, undelivered. */
+  deliverConnect?: (body: string, headers: Record<string, string>) => Promise<Response>;
   /** How long a bank debit (and a bank debit's refund) takes to settle; default 10 s. */
   bankDelayMs?: number;
   /** Webhook retries: the first after `baseMs` (5 s), doubling up to `maxMs` (1 h), `attempts` (12) deliveries in all. */
@@ -143,6 +182,8 @@ export function createStripeStandIn(options: StripeStandInOptions) {
   const refusedRoutingNumbers = new Set<string>();
   let failNext = 0;
   let deliver = options.deliver ?? null;
+  let deliverConnect = options.deliverConnect ?? null;
+  const connectSecret = options.connectWebhookSecret ?? `${options.webhookSecret}_connect`;
   let bankDelayMs = options.bankDelayMs ?? 10_000;
   const retry = { baseMs: 5_000, maxMs: 3_600_000, attempts: 12, ...options.retry };
   const now = () => Date.now();
@@ -180,16 +221,20 @@ export function createStripeStandIn(options: StripeStandInOptions) {
     return id;
   }
 
-  const sign = (body: string) =>
-    Stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.webhookSecret });
+  const sign = (body: string, secret = options.webhookSecret) =>
+    Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+  /** A connected account's event (its `account` set) goes to the Connect endpoint, signed with its secret. */
+  const isConnect = (body: string) => Boolean((JSON.parse(body) as { account?: string }).account);
 
   async function send(event: StoredEvent, kind: string): Promise<DeliveryResult> {
-    if (!deliver) return { status: null, error: 'no webhook endpoint' };
+    const connect = isConnect(event.body);
+    const target = connect ? deliverConnect : deliver;
+    if (!target) return { status: null, error: connect ? 'no Connect webhook endpoint' : 'no webhook endpoint' };
     let result: DeliveryResult;
     try {
-      const response = await deliver(event.body, {
+      const response = await target(event.body, {
         'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': sign(event.body),
+        'stripe-signature': sign(event.body, connect ? connectSecret : options.webhookSecret),
         'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
       });
       await response.text().catch(() => '');
@@ -218,7 +263,7 @@ export function createStripeStandIn(options: StripeStandInOptions) {
       });
       if (!done) break;
     }
-    if (!deliver) return;
+    if (!deliver && !deliverConnect) return;
     for (;;) {
       if (closed) return;
       const event = state.claimDue(now(), 60_000);
@@ -1061,24 +1106,79 @@ export function createStripeStandIn(options: StripeStandInOptions) {
   );
 
   // Connect: the payout rail --------------------------------------------------------------------------------
+  // A new account is restricted, as Stripe makes it: what Stripe needs before it pays out is in
+  // requirements.currently_due, `transfers` is inactive, payouts and charges are disabled. The account holder completes
+  // it on the onboarding page an Account Link opens (below); until then transfers and payouts to it are refused.
   app.post(
     '/v1/accounts',
     handle((_c, params) => {
+      const type = str(params.type) ?? 'custom';
+      if (!['custom', 'express', 'standard'].includes(type))
+        throw invalid(`Invalid type: must be one of custom, express, or standard`, 'type');
+      const requested = (params.capabilities ?? {}) as Record<string, { requested?: string }>;
+      const due = [...ONBOARDING_REQUIREMENTS];
       const account: Obj = {
         id: randomId('acct', 16),
         object: 'account',
-        type: params.type,
+        type,
         country: params.country ?? 'US',
         email: String(params.email ?? ''),
         business_type: params.business_type ?? null,
-        capabilities: { transfers: 'active' },
+        business_profile: { url: null, mcc: null, name: null, product_description: null },
+        capabilities: Object.fromEntries(
+          Object.entries(requested)
+            .filter(([, value]) => value?.requested === 'true')
+            .map(([name]) => [name, 'inactive']),
+        ),
         charges_enabled: false,
-        payouts_enabled: true,
+        payouts_enabled: false,
+        details_submitted: false,
         created: seconds(now()),
+        default_currency: 'usd',
         metadata: params.metadata ?? {},
+        requirements: requirementsOf(due),
+        future_requirements: requirementsOf([]),
+        tos_acceptance: { date: null, ip: null, user_agent: null },
+        external_accounts: { object: 'list', data: [], has_more: false, url: '/v1/accounts/external_accounts' },
       };
       save(account);
       return { body: account };
+    }),
+  );
+  app.post(
+    '/v1/account_links',
+    handle((c, params) => {
+      const accountId = str(params.account);
+      if (!accountId) throw invalid('Missing required param: account.', 'account');
+      must('account', accountId, 'account');
+      const type = str(params.type);
+      if (type !== 'account_onboarding' && type !== 'account_update')
+        throw invalid('Invalid type: must be one of account_onboarding or account_update', 'type');
+      for (const field of ['refresh_url', 'return_url'] as const) {
+        const value = str(params[field]);
+        if (!value) throw invalid(`Missing required param: ${field}.`, field);
+        if (!/^https?:\/\/\S+$/.test(value)) throw invalid('Not a valid URL', field);
+      }
+      const token = randomId('link', 24);
+      const created = seconds(now());
+      // An Account Link is good for one visit within a few minutes (Stripe: expires_at, single use).
+      state.setSetting(
+        `account_link:${token}`,
+        JSON.stringify({
+          account: accountId,
+          refresh_url: params.refresh_url,
+          return_url: params.return_url,
+          expires_at: created + ACCOUNT_LINK_SECONDS,
+        }),
+      );
+      return {
+        body: {
+          object: 'account_link',
+          created,
+          expires_at: created + ACCOUNT_LINK_SECONDS,
+          url: `${browserBase(c)}/onboard/${token}`,
+        },
+      };
     }),
   );
   retrieve('/v1/accounts/:id', 'account', 'account');
@@ -1114,6 +1214,13 @@ export function createStripeStandIn(options: StripeStandInOptions) {
       const destination = state.get<Obj>(String(params.destination));
       if (!destination || destination.object !== 'account')
         throw invalid(`No such destination: '${String(params.destination)}'`, 'destination');
+      const capabilities = (destination.capabilities ?? {}) as Record<string, string>;
+      if (!['transfers', 'crypto_transfers', 'legacy_payments'].some((name) => capabilities[name] === 'active'))
+        throw invalid(
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          'destination',
+          'insufficient_capabilities_for_transfer',
+        );
       const transfer: Obj = {
         id: randomId('tr'),
         object: 'transfer',
@@ -1134,6 +1241,12 @@ export function createStripeStandIn(options: StripeStandInOptions) {
     handle((_c, params, account) => {
       if (!account || state.get<Obj>(account)?.object !== 'account')
         throw invalid('Payouts are made on a connected account: send Stripe-Account');
+      if (state.get<Obj>(account)!.payouts_enabled !== true)
+        throw invalid(
+          "Payouts have been disabled on the connected account. Check the connected account's status to see if any additional information needs to be provided, or if payouts have been disabled for another reason.",
+          undefined,
+          'payouts_not_allowed',
+        );
       const payout: Obj = {
         id: randomId('po'),
         object: 'payout',
@@ -1273,6 +1386,115 @@ export function createStripeStandIn(options: StripeStandInOptions) {
     if ('redirect' in outcome) return c.redirect(outcome.redirect!, 303);
     if (!('page' in outcome) || outcome.page === undefined)
       return c.html(messagePage('Payment page not found', 'There is no checkout session with this address.'), 404);
+    return c.html(outcome.page, outcome.status);
+  });
+
+  // ------------------------------------------------------------------------------------------------ onboarding
+
+  type AccountLink = { account: string; refresh_url: string; return_url: string; expires_at: number };
+  const linkOf = (token: string): AccountLink | null => {
+    const stored = state.setting(`account_link:${token}`);
+    return stored ? (JSON.parse(stored) as AccountLink) : null;
+  };
+  /** An expired or used link sends the browser to refresh_url, as Stripe does (the platform makes a new one). */
+  app.get('/onboard/:token', (c) => {
+    c.header('Cache-Control', 'no-store');
+    const link = linkOf(c.req.param('token'));
+    if (!link)
+      return c.html(messagePage('Link not found', 'This onboarding link is unknown or was used already.'), 404);
+    if (link.expires_at < seconds(now())) return c.redirect(link.refresh_url, 303);
+    const account = state.get<Obj>(link.account)!;
+    return c.html(onboardingPage({ account, form: {} }));
+  });
+  app.post('/onboard/:token', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const token = c.req.param('token');
+    let form: Record<string, string>;
+    try {
+      form = Object.fromEntries(
+        Object.entries(await c.req.parseBody()).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : '']),
+      );
+    } catch {
+      form = {};
+    }
+    const outcome = state.tx(() => {
+      const link = linkOf(token);
+      if (!link) return { status: 404 as const };
+      if (link.expires_at < seconds(now())) return { redirect: link.refresh_url };
+      const account = state.get<Obj>(link.account)!;
+      const fail = (message: string, field: string) => ({
+        page: onboardingPage({ account, form: { ...form, error: { message, field } } }),
+        status: 400 as const,
+      });
+      if (!form.first_name) return fail('Enter your first name.', 'first_name');
+      if (!form.last_name) return fail('Enter your last name.', 'last_name');
+      const dob = /^(\d{4})-(\d{2})-(\d{2})$/.exec(form.dob ?? '');
+      const born = dob ? Date.UTC(Number(dob[1]), Number(dob[2]) - 1, Number(dob[3])) : NaN;
+      if (!dob || Number.isNaN(born) || new Date(born).getUTCDate() !== Number(dob[3]))
+        return fail('Enter your date of birth as YYYY-MM-DD.', 'dob');
+      if (now() - born < 18 * 365.25 * 86_400_000) return fail('You must be at least 18 years old.', 'dob');
+      if (!/^\d{4}$/.test(form.ssn_last_4 ?? '')) return fail('Enter the last 4 digits: four numbers.', 'ssn_last_4');
+      if (!/^https?:\/\/\S+\.\S+$/.test(form.url ?? ''))
+        return fail('Enter an address that starts with https://.', 'url');
+      const routing = (form.routing_number ?? '').replace(/\s/g, '');
+      if (!/^\d{9}$/.test(routing) || refusedRoutingNumbers.has(routing))
+        return fail('Enter a valid 9-digit routing number.', 'routing_number');
+      const number = (form.account_number ?? '').replace(/\s/g, '');
+      if (!/^\d{4,17}$/.test(number)) return fail('Enter your account number: 4 to 17 digits.', 'account_number');
+      if (form.tos !== 'accepted') return fail("Accept Stripe's agreement to continue.", 'tos');
+      const previous = {
+        requirements: account.requirements,
+        capabilities: account.capabilities,
+        payouts_enabled: account.payouts_enabled,
+        charges_enabled: account.charges_enabled,
+        details_submitted: account.details_submitted,
+      };
+      const external: Obj = {
+        id: randomId('ba'),
+        object: 'bank_account',
+        account: account.id,
+        account_holder_name: `${form.first_name} ${form.last_name}`,
+        bank_name: 'STRIPE TEST BANK',
+        country: 'US',
+        currency: 'usd',
+        default_for_currency: true,
+        last4: number.slice(-4),
+        routing_number: routing,
+        status: 'new',
+      };
+      state.put(external, { account: account.id });
+      const [year, month, day] = [Number(dob[1]), Number(dob[2]), Number(dob[3])];
+      Object.assign(account, {
+        business_profile: { ...(account.business_profile as Params), url: form.url },
+        individual: { first_name: form.first_name, last_name: form.last_name, dob: { day, month, year } },
+        tos_acceptance: { date: seconds(now()), ip: '127.0.0.1', user_agent: c.req.header('user-agent') ?? null },
+        capabilities: Object.fromEntries(
+          Object.keys((account.capabilities ?? {}) as Params).map((name) => [name, 'active']),
+        ),
+        requirements: requirementsOf([]),
+        payouts_enabled: true,
+        charges_enabled: true,
+        details_submitted: true,
+        external_accounts: {
+          object: 'list',
+          data: [external],
+          has_more: false,
+          url: `/v1/accounts/${account.id}/external_accounts`,
+        },
+      });
+      save(account);
+      // Used: a second visit goes to refresh_url.
+      state.setSetting(`account_link:${token}`, JSON.stringify({ ...link, expires_at: 0 }));
+      emit('account.updated', account, { previous, account: account.id });
+      return { redirect: link.return_url };
+    });
+    if ('redirect' in outcome && outcome.redirect) {
+      // The account.updated reaches the Connect endpoint before the browser is back.
+      await pump();
+      return c.redirect(outcome.redirect, 303);
+    }
+    if (!('page' in outcome) || !outcome.page)
+      return c.html(messagePage('Link not found', 'This onboarding link is unknown or was used already.'), 404);
     return c.html(outcome.page, outcome.status);
   });
 
@@ -1463,7 +1685,7 @@ export function createStripeStandIn(options: StripeStandInOptions) {
     return c.html(controlPageNow(c, { done: short(c.req.query('done')), error: short(c.req.query('error')) }));
   };
   app.use('*', async (c, next) => {
-    if (c.req.method === 'GET' && c.req.path.endsWith('/') && !/\/(v1|pay|control)\//.test(c.req.path))
+    if (c.req.method === 'GET' && c.req.path.endsWith('/') && !/\/(v1|pay|onboard|control)\//.test(c.req.path))
       return showControl(c);
     await next();
   });
@@ -1526,6 +1748,10 @@ export function createStripeStandIn(options: StripeStandInOptions) {
     setWebhookEndpoint(send: StripeStandInOptions['deliver'] | null) {
       deliver = send ?? null;
     },
+    /** Where connected accounts' events go from now on (null: kept, not delivered). */
+    setConnectWebhookEndpoint(send: StripeStandInOptions['deliverConnect'] | null) {
+      deliverConnect = send ?? null;
+    },
     /** The payout paid or failed at the bank, as GET /v1/payouts/:id will answer; with `notify`, its event is sent. */
     settle(
       payoutId: string,
@@ -1568,11 +1794,14 @@ export function createStripeStandIn(options: StripeStandInOptions) {
     },
     /** Does all the work due now and waits for it (deliveries included). */
     flush: () => pump(),
-    /** A connected account's payout event as Stripe delivers it: the raw body and its Stripe-Signature header. */
+    /**
+     * A connected account's payout event as Stripe delivers it to the Connect endpoint: the raw body and its
+     * Stripe-Signature header (signed with the Connect secret unless another is given).
+     */
     event(
       type: 'payout.paid' | 'payout.failed' | 'payout.canceled',
       payoutId: string,
-      secret = options.webhookSecret,
+      secret = connectSecret,
     ): { body: string; signature: string } {
       const payout = state.get<Obj>(payoutId)!;
       const body = JSON.stringify({
@@ -1608,13 +1837,17 @@ export type StripeStandInCore = ReturnType<typeof createStripeStandIn>;
  * its pages' base; `webhookUrl` (or setWebhookEndpoint) is where its events go.
  */
 export async function startStripeStandIn(
-  options: Omit<StripeStandInOptions, 'browserBase' | 'deliver'> & { webhookUrl?: string },
+  options: Omit<StripeStandInOptions, 'browserBase' | 'deliver' | 'deliverConnect'> & {
+    webhookUrl?: string;
+    connectWebhookUrl?: string;
+  },
 ) {
   let url = '';
   const core = createStripeStandIn({
     ...options,
     browserBase: () => url,
     deliver: options.webhookUrl ? webhookTo(options.webhookUrl) : undefined,
+    deliverConnect: options.connectWebhookUrl ? webhookTo(options.connectWebhookUrl) : undefined,
   });
   const server = await new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
     const listening = serve({ fetch: core.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {

@@ -20,6 +20,7 @@ import {
   REVIEW_REASON_LENGTH,
   REVIEW_STATUSES,
   PAYOUT_STATUSES,
+  STRIPE_ACCOUNT_STATES,
 } from '../money.ts';
 import { email, NO_NUL } from './common.ts';
 
@@ -67,6 +68,24 @@ export const payoutMethod = z.object({
 export type PayoutMethod = z.infer<typeof payoutMethod>;
 
 export const payoutMethodsResponse = z.object({ methods: z.array(payoutMethod) });
+
+/** The creator's Stripe Express account for the `stripe` payout rail, as Stripe's `account.updated` last said. */
+export const stripePayouts = z.object({
+  /** The `stripe` payout rail is configured: Set Payout Method offers "Get paid through Stripe". */
+  available: z.boolean(),
+  state: z.enum(STRIPE_ACCOUNT_STATES),
+  /** Stripe's `requirements.currently_due` (field names; contract/money.ts `stripeNeeds` says them in plain words). */
+  currentlyDue: z.array(z.string()),
+  /** Stripe's `requirements.disabled_reason`, or null. */
+  disabledReason: z.string().nullable(),
+  payoutsEnabled: z.boolean(),
+  /** When Stripe last told us (null: no account yet). */
+  updatedAt: z.string().nullable(),
+});
+export type StripePayouts = z.infer<typeof stripePayouts>;
+export const stripePayoutsResponse = z.object({ stripe: stripePayouts });
+/** POST /api/payout-methods/stripe/onboarding: where to send the browser (Stripe's onboarding, a few minutes valid). */
+export const stripeOnboardingResponse = z.object({ url: z.string(), stripe: stripePayouts });
 
 // --- Payouts ----------------------------------------------------------------------------------------------------
 

@@ -20,7 +20,10 @@ export const EMAIL_INVALID = 'Enter the e-mail address of your PayPal account.';
 
 export type PayoutField = 'holderName' | 'routingNumber' | 'accountNumber' | 'email';
 
-export const FIELDS_OF: Record<PayoutMethodKind, PayoutField[]> = {
+/** The kinds the creator types in (a Stripe Express account is made through Stripe's onboarding instead). */
+export type TypedPayoutKind = Exclude<PayoutMethodKind, 'stripe'>;
+
+export const FIELDS_OF: Record<TypedPayoutKind, PayoutField[]> = {
   bank: ['holderName', 'routingNumber', 'accountNumber'],
   paypal: ['email'],
 };
@@ -38,7 +41,7 @@ export function payoutFieldProblem(field: PayoutField, value: string): string | 
   return null;
 }
 
-const problemsOf = (kind: PayoutMethodKind, draft: PayoutDraft) =>
+const problemsOf = (kind: TypedPayoutKind, draft: PayoutDraft) =>
   Object.fromEntries(
     FIELDS_OF[kind]
       .map((field) => [field, payoutFieldProblem(field, draft[field])])
@@ -53,7 +56,7 @@ export type NewPayoutMethod =
 export interface PayoutMethodsContext {
   methods: PayoutMethod[];
   /** The dialog's kind while it is open. */
-  kind: PayoutMethodKind | null;
+  kind: TypedPayoutKind | null;
   draft: PayoutDraft;
   fieldErrors: Partial<Record<PayoutField, string>>;
   /** The method being removed. */
@@ -63,7 +66,7 @@ export interface PayoutMethodsContext {
 }
 
 export type PayoutMethodsEvent =
-  | { type: 'method.open'; kind: PayoutMethodKind }
+  | { type: 'method.open'; kind: TypedPayoutKind }
   | { type: 'field.change'; field: PayoutField; value: string }
   | { type: 'method.connect' }
   | { type: 'method.cancel' }

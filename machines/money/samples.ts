@@ -47,3 +47,33 @@ export const sampleEarnings: Earnings = {
   inPayoutCents: 6_000,
   minPayoutCents: 5_000,
 };
+
+/** The creator's Stripe account (GET /api/payout-methods/stripe) in each state, and with the rail off. */
+export const sampleStripeNone = {
+  available: true,
+  state: 'none' as const,
+  currentlyDue: [] as string[],
+  disabledReason: null,
+  payoutsEnabled: false,
+  updatedAt: null,
+};
+export const sampleStripeOff = { ...sampleStripeNone, available: false };
+export const sampleStripeNeeds = {
+  ...sampleStripeNone,
+  state: 'needs' as const,
+  currentlyDue: ['external_account', 'individual.dob.day', 'individual.dob.month', 'tos_acceptance.date'],
+  disabledReason: 'requirements.past_due',
+  updatedAt: '2026-11-28T10:00:00.000Z',
+};
+export const sampleStripeRestricted = {
+  ...sampleStripeNone,
+  state: 'restricted' as const,
+  disabledReason: 'requirements.pending_verification',
+  updatedAt: '2026-11-28T10:05:00.000Z',
+};
+export const sampleStripeComplete = {
+  ...sampleStripeNone,
+  state: 'complete' as const,
+  payoutsEnabled: true,
+  updatedAt: '2026-11-28T10:10:00.000Z',
+};

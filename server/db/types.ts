@@ -8,7 +8,7 @@ import type {
   Role,
   VerificationStatus,
 } from '../../contract/marketplace.ts';
-import type { PayoutProviderName, PayoutStatus } from '../../contract/money.ts';
+import type { PayoutMethodKind, PayoutProviderName, PayoutStatus } from '../../contract/money.ts';
 
 /** A user: credentials, the account type and the profile fields of contract/profile.ts. */
 export interface UsersTable extends Profile {
@@ -278,7 +278,7 @@ export interface LedgerEntriesTable {
 export interface PayoutMethodsTable {
   id: string;
   user_id: string;
-  kind: 'bank' | 'paypal';
+  kind: PayoutMethodKind;
   display: string;
   holder_name: string | null;
   sealed: string;
@@ -291,7 +291,7 @@ export interface PayoutsTable {
   creator_id: string;
   amount_cents: BigInt;
   method_id: string;
-  method_kind: 'bank' | 'paypal';
+  method_kind: PayoutMethodKind;
   method_display: string;
   provider: PayoutProviderName;
   status: PayoutStatus;
@@ -308,6 +308,19 @@ export interface PayoutsTable {
 export interface PayoutSequencesTable {
   day: string;
   last: number;
+}
+
+export interface StripeConnectAccountsTable {
+  user_id: string;
+  account_id: string;
+  payouts_enabled: number;
+  charges_enabled: number;
+  details_submitted: number;
+  currently_due: string;
+  disabled_reason: string | null;
+  stripe_seen: BigInt;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ProviderAccountsTable {
@@ -628,6 +641,7 @@ export interface Database {
   payouts: PayoutsTable;
   payout_sequences: PayoutSequencesTable;
   provider_accounts: ProviderAccountsTable;
+  stripe_connect_accounts: StripeConnectAccountsTable;
   overlays: OverlaysTable;
   overlay_minutes: OverlayMinutesTable;
   overlay_progress: OverlayProgressTable;

@@ -70,7 +70,10 @@ export function documentRows(data: DocumentData): [string, string][] {
     case 'payout_statement':
       return [
         ['Withdrawal', data.reference],
-        ['Paid to', `${data.methodKind === 'bank' ? 'Bank account' : 'PayPal'} ${data.destination}`],
+        [
+          'Paid to',
+          `${data.methodKind === 'bank' ? 'Bank account' : data.methodKind === 'stripe' ? 'Stripe' : 'PayPal'} ${data.destination}`,
+        ],
         ['Requested on', formatDate(data.requestedAt)],
         ['Paid on', formatDate(data.paidAt)],
         ['Amount paid', dollars(data.amountCents)],

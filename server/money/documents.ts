@@ -8,6 +8,7 @@
 // download is the same file every time, whatever changes later (a renamed user, a new payout method).
 import type { Kysely } from 'kysely';
 import { DOCUMENT_TITLES, type DocumentKind } from '../../contract/documents.ts';
+import type { PayoutMethodKind } from '../../contract/money.ts';
 import type { Database } from '../db/types.ts';
 import { EARNING_KINDS } from './ledger.ts';
 
@@ -58,7 +59,7 @@ export type DocumentData =
       payoutId: string;
       reference: string;
       amountCents: number;
-      methodKind: 'bank' | 'paypal';
+      methodKind: PayoutMethodKind;
       /** The masked destination (e.g. "Bank ••••6789"); never the full details. */
       destination: string;
       requestedAt: string;

@@ -14,7 +14,12 @@ export type PayoutMethodInput = ValidBody<'addPayoutMethod'>;
 
 /** The sealed details, as a payout provider needs them. */
 export type PayoutDetails =
-  { kind: 'bank'; routingNumber: string; accountNumber: string } | { kind: 'paypal'; email: string };
+  | { kind: 'bank'; routingNumber: string; accountNumber: string }
+  | { kind: 'paypal'; email: string }
+  | { kind: 'stripe'; accountId: string };
+
+/** What a Stripe Express account shows as a payout method ("Stripe Express account"). */
+export const STRIPE_METHOD_DISPLAY = 'Express account';
 
 const toMethod = (row: Selectable<PayoutMethodsTable>): PayoutMethod => ({
   id: row.id,
@@ -94,6 +99,29 @@ export function createPayoutMethods(db: Kysely<Database>, sealer: Sealer) {
         }
         return list(userId, trx);
       });
+    },
+
+    /**
+     * The creator's Stripe Express account as a payout method, once Stripe pays out to it (./stripe-connect.ts):
+     * added inside the caller's transaction, unless there is one; the default when it is the only method.
+     */
+    async addStripe(trx: Kysely<Database>, userId: string, accountId: string): Promise<void> {
+      const existing = await trx.selectFrom('payout_methods').select('kind').where('user_id', '=', userId).execute();
+      if (existing.some((row) => row.kind === 'stripe')) return;
+      await trx
+        .insertInto('payout_methods')
+        .values({
+          id: crypto.randomUUID(),
+          user_id: userId,
+          kind: 'stripe',
+          display: STRIPE_METHOD_DISPLAY,
+          holder_name: null,
+          sealed: sealer.seal({ kind: 'stripe', accountId } satisfies PayoutDetails),
+          is_default: existing.length === 0 ? 1 : 0,
+          created_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+        .execute();
     },
 
     /** A method's sealed details, for a payout provider; null when it is not the user's. */

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { formatCents } from '../../contract/marketplace.ts';
+import { payoutMethodName } from '../../contract/money.ts';
 import type { AdminPayout, Payout } from '../../contract/schemas/money.ts';
 import type { Database, PayoutsTable } from '../db/types.ts';
 import { displayName } from '../accounts/users.ts';
@@ -237,6 +238,9 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
       // A payout needs the creator's tax form on file (docs/product.md §Self-serve money): the refusal names it.
       if (!(await hasTaxForm(db, creatorId))) throw new HttpError(409, NO_TAX_FORM);
       const provider = rails.forKind(method.kind);
+      // A rail that cannot pay this creator yet (Stripe before onboarding is complete) refuses here, saying why.
+      const refusal = (await provider.refusal?.(creatorId)) ?? null;
+      if (refusal) throw new HttpError(409, refusal);
 
       const id = crypto.randomUUID();
       try {
@@ -498,10 +502,11 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
 }
 
 function methodName(row: Pick<PayoutRow, 'method_kind' | 'method_display'>): string {
-  return row.method_kind === 'bank' ? `Bank Account ${row.method_display}` : `PayPal ${row.method_display}`;
+  return payoutMethodName({ kind: row.method_kind, display: row.method_display });
 }
 
 function describe(details: PayoutDetails, holder: string | null): string {
+  if (details.kind === 'stripe') return `Stripe account ${details.accountId}`;
   return details.kind === 'bank'
     ? `${holder ?? 'Account holder'} · routing ${details.routingNumber} · account ${details.accountNumber}`
     : `PayPal ${details.email}`;

@@ -6,6 +6,7 @@
 // (server/operator/routes.ts); Stripe's webhook is signed, not signed in.
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
+import type Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
@@ -21,6 +22,7 @@ import { CHECKOUT_EVENTS, type Deposits } from './deposits.ts';
 import { DISPUTE_EVENTS, type CardDisputes } from './card-disputes.ts';
 import { REFUND_EVENTS, type Refunds } from './refunds.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
+import type { StripeConnect } from './stripe-connect.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { createReviews } from './reviews.ts';
 import type { TaxForms } from './tax-forms.ts';
@@ -38,7 +40,9 @@ export interface MoneyRoutesDeps extends RouteDeps {
   payouts: Payouts;
   funding: Pick<Funding, 'balance' | 'details'>;
   /** Verifies Stripe's webhooks (null: Stripe is not configured). */
-  stripe: Pick<StripeGateway, 'verifyWebhook'> | null;
+  stripe: Pick<StripeGateway, 'verifyWebhook' | 'verifyConnectWebhook'> | null;
+  /** Creators' Stripe Express accounts (the `stripe` payout rail): onboarding and account.updated. */
+  stripeConnect: Pick<StripeConnect, 'status' | 'start' | 'onAccountUpdated'>;
   /** Card deposits, refunds and card disputes (docs/product.md §Self-serve money), once per Idempotency-Key. */
   deposits: Pick<Deposits, 'create' | 'get' | 'onCheckoutEvent'>;
   refunds: Pick<Refunds, 'request' | 'list' | 'onRefundEvent'>;
@@ -59,6 +63,14 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   route(app, services, 'deletePayoutMethod', async (c) => ({
     methods: await payoutMethods.remove(creator(c), c.req.param('id')!),
   }));
+
+  // Stripe Connect (./stripe-connect.ts): the caller's own Express account, never another's (no id is taken).
+  route(app, services, 'getStripePayouts', async (c) => ({ stripe: await services.stripeConnect.status(creator(c)) }));
+  route(app, services, 'startStripeOnboarding', async (c) => {
+    const userId = creator(c);
+    const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+    return services.stripeConnect.start(userId, user.email);
+  });
 
   route(app, services, 'requestPayout', async (c, { body }) => {
     const userId = creator(c);
@@ -117,23 +129,44 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   });
   route(app, services, 'listRefunds', async (c) => ({ refunds: await services.refunds.list(advertiser(c)) }));
 
-  route(app, services, 'stripeWebhook', async (c) => {
-    const stripe = services.stripe;
-    if (!stripe) throw new HttpError(404, 'Stripe is not configured');
+  /** The event of a webhook whose signature `verify` accepts over its raw body; a 400 otherwise. */
+  const verified = async (c: Context<AppEnv>, verify: (raw: string, signature: string) => Stripe.Event) => {
     const signature = c.req.header('stripe-signature');
     if (!signature) throw new HttpError(400, 'Stripe-Signature header is required');
     const raw = await c.req.text();
-    let event: ReturnType<typeof stripe.verifyWebhook>;
     try {
-      event = stripe.verifyWebhook(raw, signature);
+      return verify(raw, signature);
     } catch (error) {
       throw new HttpError(400, `Webhook signature not verified: ${(error as Error).message}`);
     }
+  };
+
+  route(app, services, 'stripeWebhook', async (c) => {
+    const stripe = services.stripe;
+    if (!stripe) throw new HttpError(404, 'Stripe is not configured');
+    const event = await verified(c, stripe.verifyWebhook);
+    // A connected account's event belongs to the Connect endpoint (its own secret): Stripe never sends it here.
+    if (event.account)
+      throw new HttpError(400, "A connected account's event: Stripe sends those to /api/webhooks/stripe/connect");
     // Deposits, disputes and refunds claim the event's id with their effect: a repeat changes nothing.
     if ((CHECKOUT_EVENTS as readonly string[]).includes(event.type)) await services.deposits.onCheckoutEvent(event);
     else if ((DISPUTE_EVENTS as readonly string[]).includes(event.type))
       await services.cardDisputes.onDisputeEvent(event);
     else if ((REFUND_EVENTS as readonly string[]).includes(event.type)) await services.refunds.onRefundEvent(event);
+    return { received: true as const };
+  });
+
+  // Connect events (creators' Express accounts): signed with STRIPE_CONNECT_WEBHOOK_SECRET, each naming its account.
+  route(app, services, 'stripeConnectWebhook', async (c) => {
+    const verify = services.stripe?.verifyConnectWebhook;
+    if (!verify) throw new HttpError(404, 'Stripe Connect is not configured');
+    const event = await verified(c, verify);
+    if (!event.account)
+      throw new HttpError(
+        400,
+        'A platform event: Stripe sends those to /api/webhooks/stripe, not the Connect endpoint',
+      );
+    if (event.type === 'account.updated') await services.stripeConnect.onAccountUpdated(event);
     else if (event.type === 'payout.paid' || event.type === 'payout.failed' || event.type === 'payout.canceled') {
       const payout = event.data.object;
       const payoutId = payout.metadata?.payout_id;

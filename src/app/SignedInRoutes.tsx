@@ -24,6 +24,8 @@ const Settings = lazy(() => import('@/src/accounts/Settings').then((m) => ({ def
 const SetPayoutMethod = lazy(() =>
   import('@/src/money/PayoutMethods').then((m) => ({ default: m.SetPayoutMethodScreen })),
 );
+// Back from Stripe's onboarding (docs/product.md §Money, Stripe Connect).
+const StripeReturn = lazy(() => import('@/src/money/StripePayouts').then((m) => ({ default: m.StripeReturnScreen })));
 const TaxForm = lazy(() => import('@/src/money/TaxForm').then((m) => ({ default: m.TaxFormScreen })));
 // Receipts and statements, creators' and advertisers' (docs/product.md §Self-serve money).
 const Documents = lazy(() => import('@/src/money/Documents').then((m) => ({ default: m.DocumentsScreen })));
@@ -75,6 +77,7 @@ export function SignedInRoutes() {
             <Route path="archive-chat/:platform/:date" element={<ArchiveDay />} />
             <Route path="archive-chat/:platform/streams/:id" element={<ArchiveDay />} />
             <Route path="set-payout-method" element={<SetPayoutMethod />} />
+            <Route path="set-payout-method/stripe" element={<StripeReturn />} />
             <Route path="tax-form" element={<TaxForm />} />
             <Route path="my-profile" element={<MyProfile />} />
             <Route path="connect-accounts" element={<ConnectAccounts />} />

@@ -51,7 +51,12 @@ function inPeriod(payouts: Payout[], period: EarningsPeriod, now = new Date()): 
 const historyRow = (payout: Payout) => ({
   amount: formatMoney(payout.amountCents),
   date: formatDate(payout.requestedAt),
-  method: payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : 'PayPal',
+  method:
+    payout.method.kind === 'bank'
+      ? `Bank Account ${payout.method.display}`
+      : payout.method.kind === 'stripe'
+        ? 'Stripe'
+        : 'PayPal',
   status: (
     <Chip tone={PAYOUT_STATUS_LABELS[payout.status].tone} title={payout.failureReason ?? undefined}>
       {PAYOUT_STATUS_LABELS[payout.status].label}

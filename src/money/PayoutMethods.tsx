@@ -1,7 +1,12 @@
 import { useMachine } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import type { PayoutMethod, PayoutMethodKind } from '@/contract';
-import { FIELDS_OF, type PayoutField, type PayoutMethodsEvent } from '@/machines/money/payoutMethods.machine';
+import type { PayoutMethod } from '@/contract';
+import {
+  FIELDS_OF,
+  type PayoutField,
+  type PayoutMethodsEvent,
+  type TypedPayoutKind,
+} from '@/machines/money/payoutMethods.machine';
 import {
   selectActionError,
   selectBusy,
@@ -17,6 +22,8 @@ import {
 } from '@/machines/money/payoutMethods.select';
 import { inspect } from '@/src/app/inspect';
 import { usePayoutMethodsLogic, type PayoutMethodsLogic } from '@/src/money/payoutMethods';
+import { StripePayoutCard } from '@/src/money/StripePayouts';
+import type { StripePayoutsLogic } from '@/src/money/stripePayouts';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
@@ -32,7 +39,7 @@ import * as s from '../accounts/account.css';
 type Snapshot = SnapshotFrom<PayoutMethodsLogic>;
 type Send = (event: PayoutMethodsEvent) => void;
 
-const CARDS: Record<PayoutMethodKind, { title: string; text: string; icon: 'bank' | 'paypal'; dialog: string }> = {
+const CARDS: Record<TypedPayoutKind, { title: string; text: string; icon: 'bank' | 'paypal'; dialog: string }> = {
   bank: {
     title: 'Bank Account',
     text: 'Receive your earnings straight into your bank account.',
@@ -57,8 +64,11 @@ const FIELDS: Record<
   email: { label: 'PayPal E-mail', type: 'email', autoComplete: 'email', inputMode: 'email' },
 };
 
-/** Set Payout Method (docs/spec.md §2, docs/product.md §Money): the Bank Account and PayPal cards with the creator's stored methods. */
-export function SetPayoutMethodScreen({ logic }: { logic?: PayoutMethodsLogic }) {
+/**
+ * Set Payout Method (docs/spec.md §2, docs/product.md §Money): the Bank Account and PayPal cards with the creator's
+ * stored methods, and Stripe's where the `stripe` payout rail is configured (its own flow; `stripe` its test seam).
+ */
+export function SetPayoutMethodScreen({ logic, stripe }: { logic?: PayoutMethodsLogic; stripe?: StripePayoutsLogic }) {
   const [snapshot, send] = useMachine(usePayoutMethodsLogic(logic), { inspect });
   const dialogKind = selectDialogKind(snapshot);
   const actionError = selectActionError(snapshot);
@@ -86,6 +96,7 @@ export function SetPayoutMethodScreen({ logic }: { logic?: PayoutMethodsLogic })
               send={send}
             />
           ))}
+          <StripePayoutCard logic={stripe} />
         </div>
       ) : null}
       <MethodDialog snapshot={snapshot} send={send} />
@@ -99,7 +110,7 @@ function MethodCard({
   snapshot,
   send,
 }: {
-  kind: PayoutMethodKind;
+  kind: TypedPayoutKind;
   method: PayoutMethod | null;
   snapshot: Snapshot;
   send: Send;

@@ -113,19 +113,26 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
               disabled={requesting}
               onValueChange={(value) => actorRef.send({ type: 'method.change', methodId: value })}
               options={methods.map((method) =>
-                method.kind === 'bank'
+                method.kind === 'stripe'
                   ? {
                       value: method.id,
-                      label: 'Bank Account',
-                      description: `Account ${method.display}`,
+                      label: 'Stripe',
+                      description: method.display,
                       icon: <Icon name="bank" size={22} />,
                     }
-                  : {
-                      value: method.id,
-                      label: 'PayPal',
-                      description: method.display,
-                      icon: <Icon name="paypal" size={22} />,
-                    },
+                  : method.kind === 'bank'
+                    ? {
+                        value: method.id,
+                        label: 'Bank Account',
+                        description: `Account ${method.display}`,
+                        icon: <Icon name="bank" size={22} />,
+                      }
+                    : {
+                        value: method.id,
+                        label: 'PayPal',
+                        description: method.display,
+                        icon: <Icon name="paypal" size={22} />,
+                      },
               )}
             />
           ) : null}
@@ -178,6 +185,12 @@ const SPEC_SUCCESS = {
  */
 function successTexts(payout: Payout): { title: string; message: string; button: string } {
   if (payout.method.kind === 'bank') return SPEC_SUCCESS;
+  if (payout.method.kind === 'stripe')
+    return {
+      title: 'Withdrawal requested',
+      message: 'Requested a transfer to your Stripe account: Stripe pays it into your bank.',
+      button: 'Done',
+    };
   if (payout.status === 'paid') {
     return {
       title: 'Withdrawal successful',
@@ -203,6 +216,13 @@ function Receipt({ payout }: { payout: Payout }) {
     );
   }
   if (payout.status === 'paid') return <p className={s.resultDetail}>Reference {payout.reference}.</p>;
+  if (payout.method.kind === 'stripe')
+    return (
+      <p className={s.resultDetail}>
+        Reference {payout.reference}. Stripe usually pays it into your bank within two business days. It shows as
+        Processing in Payout History until it is paid, and you get a notification then.
+      </p>
+    );
   return (
     <p className={s.resultDetail}>
       Reference {payout.reference}.{' '}

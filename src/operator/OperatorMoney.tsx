@@ -3,7 +3,7 @@
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
 import type { AdminPayout } from '@/contract';
-import { PAYOUT_STATUS_LABELS } from '@/contract/money';
+import { PAYOUT_STATUS_LABELS, payoutMethodName } from '@/contract/money';
 import {
   selectDepositDraft,
   selectDepositError,
@@ -263,8 +263,7 @@ export function FundsPanel({
   );
 }
 
-const methodText = (payout: AdminPayout) =>
-  payout.method.kind === 'bank' ? `Bank Account ${payout.method.display}` : `PayPal ${payout.method.display}`;
+const methodText = (payout: AdminPayout) => payoutMethodName(payout.method);
 
 function StatusChip({ payout }: { payout: AdminPayout }) {
   const label = PAYOUT_STATUS_LABELS[payout.status];

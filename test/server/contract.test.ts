@@ -431,6 +431,11 @@ const calls = {
   },
   // Needs Stripe configured and a signed event: covered against the Stripe stand-in in payouts-providers.test.ts.
   stripeWebhook: null,
+  // Without the stripe rail the answer says it is not offered; onboarding and the Connect webhook are covered against
+  // the Stripe stand-in in stripe-connect.test.ts.
+  getStripePayouts: (api) => api.request('GET', '/api/payout-methods/stripe', { token: world.creator.token }),
+  startStripeOnboarding: null,
+  stripeConnectWebhook: null,
   declineOffer: async (api) => {
     const offers = await api.request('GET', '/api/offers', { token: world.creator2.token });
     return api.request('POST', `/api/offers/${(offers.body.offers as { id: string }[])[0]!.id}/decline`, {

@@ -1,7 +1,8 @@
-// The payout rails (docs/product.md §Money) against local stand-ins of Stripe's and PayPal's HTTP APIs (standins/), never the
-// internet: PAYOUT_PROVIDER=stripe,paypal sends bank accounts through Stripe Connect and PayPal e-mails through PayPal
-// Payouts. Idempotency keys keep a retried job from paying twice; signed webhooks (Stripe) and polls settle a payout;
-// a rail's refusal fails it and returns the funds. The ledger is checked after every test.
+// The payout rails (docs/product.md §Money) against local stand-ins of Stripe's and PayPal's HTTP APIs (standins/), never
+// the internet: PAYOUT_PROVIDER=stripe,paypal pays creators' Stripe Express accounts (onboarded on the stand-in's page;
+// stripe-connect.test.ts) through Stripe Connect and PayPal e-mails through PayPal Payouts. Idempotency keys keep a
+// retried job from paying twice; signed webhooks (Stripe's Connect endpoint) and polls settle a payout; a rail's
+// refusal fails it and returns the funds. The ledger is checked after every test.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
@@ -10,9 +11,12 @@ import { startStripeStandIn, type StripeStandIn } from '../../standins/stripe.ts
 import { makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, connectChannel, fileTaxForm, type Account } from './market.ts';
 
-const STRIPE = { secretKey: 'sk_test_castbridge_stand_in', webhookSecret: 'whsec_castbridge_stand_in' };
+const STRIPE = {
+  secretKey: 'sk_test_castbridge_stand_in',
+  webhookSecret: 'whsec_castbridge_stand_in',
+  connectWebhookSecret: 'whsec_castbridge_stand_in_connect',
+};
 const PAYPAL = { clientId: 'castbridge-client', clientSecret: 'castbridge-secret' };
-const BANK = { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000123456789' };
 
 type Payout = {
   id: string;
@@ -47,14 +51,40 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     expect(answer.status, answer.text).toBe(201);
     return answer.body.payout as Payout;
   };
+  // Connected accounts' events (payout.*) come to the Connect endpoint.
   const deliver = (body: string, signature: string) =>
-    api.request('POST', '/api/webhooks/stripe', {
+    api.request('POST', '/api/webhooks/stripe/connect', {
       body,
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     });
 
-  /** A creator who earned `cents` (an ordinary completion) and saved `method`. */
-  async function earningCreator(cents: number, method: Record<string, unknown>) {
+  /** A creator who earned `cents` and got paid through Stripe: the Express account onboarded on the stand-in's page. */
+  async function stripeCreator(cents: number, complete = true) {
+    const creator = await earningCreator(cents, null);
+    const started = await api.request('POST', '/api/payout-methods/stripe/onboarding', { token: creator.token });
+    expect(started.status, started.text).toBe(200);
+    if (!complete) return creator;
+    const done = await fetch(started.body.url as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        first_name: 'Ana',
+        last_name: 'Lee',
+        dob: '1990-04-12',
+        ssn_last_4: '0000',
+        url: 'https://twitch.tv/analee',
+        routing_number: '110000000',
+        account_number: '000123456789',
+        tos: 'accepted',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(done.status).toBe(303);
+    return creator;
+  }
+
+  /** A creator who earned `cents` (an ordinary completion) and saved `method` (none: null). */
+  async function earningCreator(cents: number, method: Record<string, unknown> | null) {
     const place = [
       'Tonga',
       'Fiji',
@@ -93,7 +123,10 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     expect(
       (await api.request('POST', `/api/offers/${offer.id}/confirm-delivery`, { token: advertiser.token })).status,
     ).toBe(200);
-    expect((await api.request('POST', '/api/payout-methods', { token: creator.token, json: method })).status).toBe(201);
+    if (method)
+      expect((await api.request('POST', '/api/payout-methods', { token: creator.token, json: method })).status).toBe(
+        201,
+      );
     // A withdrawal needs a tax form on file (docs/product.md §Self-serve money).
     await fileTaxForm(api, creator);
     return creator;
@@ -101,12 +134,17 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
 
   beforeAll(async () => {
     stripe = await startStripeStandIn(STRIPE);
+    // The onboarding page's account.updated comes to the app's Connect endpoint in process.
+    stripe.setConnectWebhookEndpoint(async (body, headers) =>
+      api.castbridge.app.request('/api/webhooks/stripe/connect', { method: 'POST', headers, body }),
+    );
     paypal = await startPaypalStandIn(PAYPAL);
     backend = await makeBackend('sqlite');
     api = await startApp(backend, {
       PAYOUT_PROVIDER: 'stripe,paypal',
       STRIPE_SECRET_KEY: STRIPE.secretKey,
       STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE.connectWebhookSecret,
       STRIPE_API_BASE: stripe.url,
       PAYPAL_CLIENT_ID: PAYPAL.clientId,
       PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
@@ -128,34 +166,25 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     await paypal?.close();
   });
 
-  it('Stripe: a bank withdrawal is a connected account, its bank account, a transfer and a payout, each with an idempotency key; payout.paid settles it', async () => {
-    const creator = await earningCreator(20_000, BANK);
+  it('Stripe: a withdrawal is a transfer to the creator’s Express account and a payout from it, each with an idempotency key; payout.paid on the Connect endpoint settles it', async () => {
+    const creator = await stripeCreator(20_000);
     const payout = await withdraw(creator, 6_000);
     expect(payout.provider).toBe('stripe');
     await api.castbridge.services.jobs.drain();
     expect(await payoutOf(creator, payout.id)).toMatchObject({ status: 'processing' });
     const calls = stripe.requests.filter((r) => r.method === 'POST');
     const [connected] = [...stripe.accounts.keys()];
-    expect(calls.map((r) => r.path)).toEqual([
-      '/v1/accounts',
-      `/v1/accounts/${connected}/external_accounts`,
-      '/v1/transfers',
-      '/v1/payouts',
-    ]);
+    expect(calls.map((r) => r.path)).toEqual(['/v1/accounts', '/v1/account_links', '/v1/transfers', '/v1/payouts']);
     expect(calls[2]!.params.destination).toBe(connected);
-    for (const call of calls) expect(call.idempotencyKey).toMatch(/^castbridge-/);
-    expect(calls[1]!.params.external_account).toMatchObject({
-      object: 'bank_account',
-      routing_number: '011000015',
-      account_number: '000123456789',
-      account_holder_name: 'Ana Lee',
-    });
+    for (const call of [calls[0]!, calls[2]!, calls[3]!]) expect(call.idempotencyKey).toMatch(/^castbridge-/);
     expect(calls[2]!.params).toMatchObject({ amount: '6000', currency: 'usd', metadata: { payout_id: payout.id } });
     const [po] = [...stripe.payouts.values()];
     expect(calls[3]!.account).toBe(po!.account);
 
-    // A forged event is refused and changes nothing.
+    // A forged event (another secret, or the platform endpoint's) is refused and changes nothing.
     stripe.settle(po!.id, 'paid');
+    const platformSigned = stripe.event('payout.paid', po!.id, STRIPE.webhookSecret);
+    expect((await deliver(platformSigned.body, platformSigned.signature)).status).toBe(400);
     const forged = stripe.event('payout.paid', po!.id, 'whsec_someone_else');
     const refused = await deliver(forged.body, forged.signature);
     expect(refused.status).toBe(400);
@@ -171,15 +200,15 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     // Delivered again (Stripe retries): nothing changes.
     expect((await deliver(event.body, event.signature)).status).toBe(200);
 
-    // A second withdrawal reuses the connected account and its bank account.
+    // A second withdrawal goes to the same connected account.
     await withdraw(creator, 5_000);
     await api.castbridge.services.jobs.drain();
     expect(stripe.accounts.size).toBe(1);
-    expect(stripe.requests.filter((r) => r.path.endsWith('/external_accounts'))).toHaveLength(1);
+    expect(stripe.transfers.at(-1)).toMatchObject({ destination: connected, amount: 5000 });
   });
 
   it('Stripe: payout.failed returns the funds with the bank’s reason; an event for an unknown payout changes nothing', async () => {
-    const creator = await earningCreator(9_000, BANK);
+    const creator = await stripeCreator(9_000);
     const payout = await withdraw(creator, 9_000);
     await api.castbridge.services.jobs.drain();
     const po = [...stripe.payouts.values()].find(
@@ -198,18 +227,19 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
       id: 'evt_1',
       object: 'event',
       type: 'payout.paid',
+      account: 'acct_unknown',
       data: { object: { id: 'po_unknown', object: 'payout', status: 'paid', metadata: { payout_id: 'nobody' } } },
     });
     const { default: Stripe } = await import('stripe');
     const answer = await deliver(
       stranger,
-      Stripe.webhooks.generateTestHeaderString({ payload: stranger, secret: STRIPE.webhookSecret }),
+      Stripe.webhooks.generateTestHeaderString({ payload: stranger, secret: STRIPE.connectWebhookSecret }),
     );
     expect(answer.status).toBe(200);
   });
 
   it('Stripe: a job run twice (a crash after Stripe answered) pays once: the same idempotency keys answer the same objects', async () => {
-    const creator = await earningCreator(8_000, BANK);
+    const creator = await stripeCreator(8_000);
     const payout = await withdraw(creator, 8_000);
     await api.castbridge.services.jobs.drain();
     const transfersBefore = stripe.transfers.length;
@@ -222,8 +252,8 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     expect((await payoutOf(creator, payout.id)).status).toBe('processing');
   });
 
-  it('Stripe: server errors are retried with the same keys; an invalid bank account fails the payout and returns the funds', async () => {
-    const flaky = await earningCreator(7_000, BANK);
+  it('Stripe: server errors are retried with the same keys; a transfer Stripe refuses (the account restricted at Stripe) fails the payout with Stripe’s reason and returns the funds', async () => {
+    const flaky = await stripeCreator(7_000);
     stripe.failNext(2);
     const first = await withdraw(flaky, 7_000);
     await api.castbridge.services.jobs.drain();
@@ -232,19 +262,37 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
       1,
     );
 
-    stripe.refuseRoutingNumber('021000021');
-    const refused = await earningCreator(6_000, { ...BANK, routingNumber: '021000021' });
-    const payout = await withdraw(refused, 6_000);
+    // Our copy says enabled (say an account.updated was lost) while Stripe still holds the account restricted.
+    const restricted = await stripeCreator(6_000, false);
+    await api.castbridge.db
+      .updateTable('stripe_connect_accounts')
+      .set({ payouts_enabled: 1, currently_due: '[]' })
+      .where('account_id', '=', [...stripe.accounts.keys()].at(-1)!)
+      .execute();
+    const [accountId] = [...stripe.accounts.keys()].slice(-1);
+    await api.castbridge.services.payoutMethods.addStripe(
+      api.castbridge.db,
+      (
+        await api.castbridge.db
+          .selectFrom('stripe_connect_accounts')
+          .select('user_id')
+          .where('account_id', '=', accountId!)
+          .executeTakeFirstOrThrow()
+      ).user_id,
+      accountId!,
+    );
+    const payout = await withdraw(restricted, 6_000);
     await api.castbridge.services.jobs.drain();
-    expect(await payoutOf(refused, payout.id)).toMatchObject({
+    expect(await payoutOf(restricted, payout.id)).toMatchObject({
       status: 'failed',
-      failureReason: 'Routing number 021000021 is invalid.',
+      failureReason:
+        'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
     });
-    expect(await balances(refused)).toEqual(expect.objectContaining({ availableCents: 6_000, inPayoutCents: 0 }));
+    expect(await balances(restricted)).toEqual(expect.objectContaining({ availableCents: 6_000, inPayoutCents: 0 }));
   });
 
   it('Stripe: a payout paid without its webhook is settled by the poll', async () => {
-    const creator = await earningCreator(5_500, BANK);
+    const creator = await stripeCreator(5_500);
     const payout = await withdraw(creator, 5_500);
     await api.castbridge.services.jobs.drain();
     const po = [...stripe.payouts.values()].find(
@@ -314,6 +362,9 @@ describe('payout rail settings', () => {
     expect(() => loadConfig({ PAYOUT_PROVIDER: 'stripe' })).toThrow(
       'PAYOUT_PROVIDER includes stripe: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     );
+    expect(() =>
+      loadConfig({ PAYOUT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+    ).toThrow(/set STRIPE_CONNECT_WEBHOOK_SECRET/);
     expect(() => loadConfig({ PAYOUT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'x' })).toThrow(
       'PAYOUT_PROVIDER includes paypal: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
     );

@@ -4,6 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
 import type { PayoutMethod } from '@/contract';
 import {
   ACCOUNT_INVALID,
@@ -14,7 +15,8 @@ import {
 } from '@/machines/money/payoutMethods.machine';
 import { messages } from '@/src/messages';
 import { SetPayoutMethodScreen } from '@/src/money/PayoutMethods';
-import { sampleBankMethod } from '@/machines/money/samples';
+import { sampleBankMethod, sampleStripeOff } from '@/machines/money/samples';
+import { stripePayoutsMachine } from '@/machines/money/stripePayouts.machine';
 import { controlled, renderScreen } from './harness';
 
 const paypal: PayoutMethod = {
@@ -33,7 +35,14 @@ function setup() {
   const logic = payoutMethodsMachine.provide({
     actors: { loadMethods: load.logic, addMethod: add.logic, removeMethod: remove.logic },
   });
-  renderScreen(<SetPayoutMethodScreen logic={logic} />, { path: '/set-payout-method', jwt: 'creator.jwt' });
+  // The stripe rail is off here: the Stripe card (stripePayouts.test.tsx) shows nothing.
+  const stripe = stripePayoutsMachine.provide({
+    actors: { loadStripe: fromPromise(async () => sampleStripeOff), startOnboarding: controlled<never>().logic },
+  });
+  renderScreen(<SetPayoutMethodScreen logic={logic} stripe={stripe} />, {
+    path: '/set-payout-method',
+    jwt: 'creator.jwt',
+  });
   return { load, add, remove, user: userEvent.setup() };
 }
 

@@ -1,14 +1,16 @@
-// Stripe Connect payouts (docs/product.md §Money) for bank accounts: each creator gets a Custom connected account (created once),
-// their bank account is attached to it as its external account (again when they replace it), and a payout is a
-// Transfer from the platform to that account followed by a Payout from it to the bank. Every call carries an
-// idempotency key derived from the payout, so a retried job never pays twice. Stripe reports the outcome with the
-// connected account's `payout.paid` / `payout.failed` webhook (signed; see ../stripe-webhook.ts); poll() asks
-// directly, as a safety net for a lost webhook. STRIPE_API_BASE points the client at a stand-in in tests.
+// Stripe Connect payouts (docs/product.md §Money): a creator who chose "Get paid through Stripe" has a Stripe Express
+// account (../stripe-connect.ts), onboarded on Stripe's hosted pages, whose bank account Stripe holds. A payout is a
+// Transfer from the platform to that account followed by a Payout from it to the bank, each with an idempotency key
+// derived from the payout, so a retried job never pays twice. The rail sends nothing while Stripe's last
+// `account.updated` says payouts are not enabled (`refusal` says why; Stripe itself refuses a transfer to a restricted
+// account). Stripe reports the outcome with the connected account's `payout.paid` / `payout.failed` on the Connect
+// webhook; poll() asks directly, as a safety net for a lost webhook. STRIPE_API_BASE points the client at a stand-in.
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
 import type { Database } from '../../db/types.ts';
+import { refusalOf } from '../stripe-connect.ts';
 import type { StripeGateway } from './stripe-client.ts';
-import { PayoutRejected, type PayoutOrder, type PayoutProvider, type ProviderResult } from './types.ts';
+import { PayoutRejected, type PayoutProvider, type ProviderResult } from './types.ts';
 
 export type StripeProvider = PayoutProvider;
 
@@ -28,90 +30,23 @@ const resultOf = (payout: Stripe.Payout): ProviderResult => {
 export function createStripeProvider(gateway: StripeGateway, db: Kysely<Database>): StripeProvider {
   const stripe = gateway.client;
 
-  /** The creator's connected account, with `order`'s bank account attached as its external account. */
-  async function connectedAccount(order: PayoutOrder): Promise<string> {
-    if (order.details.kind !== 'bank') throw new PayoutRejected('Stripe pays bank accounts only');
-    let row = await db
-      .selectFrom('provider_accounts')
-      .selectAll()
-      .where('user_id', '=', order.creatorId)
-      .where('provider', '=', 'stripe')
-      .executeTakeFirst();
-    if (!row) {
-      const account = await stripe.accounts.create(
-        {
-          type: 'custom',
-          country: 'US',
-          email: order.creatorEmail,
-          business_type: 'individual',
-          capabilities: { transfers: { requested: true } },
-          metadata: { castbridge_user: order.creatorId },
-        },
-        { idempotencyKey: `castbridge-account-${order.creatorId}` },
-      );
-      await db
-        .insertInto('provider_accounts')
-        .values({
-          user_id: order.creatorId,
-          provider: 'stripe',
-          account_id: account.id,
-          method_id: null,
-          created_at: new Date().toISOString(),
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'provider']).doNothing())
-        .execute();
-      row = await db
-        .selectFrom('provider_accounts')
-        .selectAll()
-        .where('user_id', '=', order.creatorId)
-        .where('provider', '=', 'stripe')
-        .executeTakeFirstOrThrow();
-    }
-    if (row.method_id !== order.methodId) {
-      await stripe.accounts.createExternalAccount(
-        row.account_id,
-        {
-          external_account: {
-            object: 'bank_account',
-            country: 'US',
-            currency: 'usd',
-            account_holder_name: order.holderName ?? undefined,
-            account_holder_type: 'individual',
-            routing_number: order.details.routingNumber,
-            account_number: order.details.accountNumber,
-          },
-          default_for_currency: true,
-        },
-        { idempotencyKey: `castbridge-bank-${order.methodId}` },
-      );
-      await db
-        .updateTable('provider_accounts')
-        .set({ method_id: order.methodId })
-        .where('user_id', '=', order.creatorId)
-        .where('provider', '=', 'stripe')
-        .execute();
-    }
-    return row.account_id;
-  }
-
-  async function accountOf(creatorId: string): Promise<string> {
-    const row = await db
-      .selectFrom('provider_accounts')
-      .select('account_id')
-      .where('user_id', '=', creatorId)
-      .where('provider', '=', 'stripe')
-      .executeTakeFirst();
-    if (!row) throw new Error(`no Stripe account for creator ${creatorId}`);
-    return row.account_id;
-  }
+  const accountRow = (creatorId: string) =>
+    db.selectFrom('stripe_connect_accounts').selectAll().where('user_id', '=', creatorId).executeTakeFirst();
 
   return {
     name: 'stripe',
-    supports: (kind) => kind === 'bank',
+    supports: (kind) => kind === 'stripe',
+
+    refusal: async (creatorId) => refusalOf(await accountRow(creatorId)),
 
     async submit(order) {
+      if (order.details.kind !== 'stripe') throw new PayoutRejected('Stripe pays Stripe Express accounts only');
+      const row = await accountRow(order.creatorId);
+      // Stripe would refuse the transfer (insufficient_capabilities_for_transfer): the payout fails with why.
+      const refusal = refusalOf(row);
+      if (refusal) throw new PayoutRejected(refusal);
+      const account = row!.account_id;
       try {
-        const account = await connectedAccount(order);
         const metadata = { payout_id: order.payoutId, reference: order.reference };
         await stripe.transfers.create(
           {
@@ -129,7 +64,7 @@ export function createStripeProvider(gateway: StripeGateway, db: Kysely<Database
         );
         return resultOf(payout);
       } catch (error) {
-        // A refusal about the request itself (a bad routing number, an account Stripe closed) will not pass by
+        // A refusal about the request itself (an account Stripe restricted since, a closed account) will not pass by
         // retrying; anything else (network, 5xx, rate limits) is retried by the job with the same keys.
         if (
           error instanceof Stripe.errors.StripeInvalidRequestError ||
@@ -142,8 +77,9 @@ export function createStripeProvider(gateway: StripeGateway, db: Kysely<Database
     },
 
     async poll(payout) {
-      const account = await accountOf(payout.creatorId);
-      return resultOf(await stripe.payouts.retrieve(payout.providerRef, {}, { stripeAccount: account }));
+      const row = await accountRow(payout.creatorId);
+      if (!row) throw new Error(`no Stripe account for creator ${payout.creatorId}`);
+      return resultOf(await stripe.payouts.retrieve(payout.providerRef, {}, { stripeAccount: row.account_id }));
     },
   };
 }

@@ -24,6 +24,8 @@ export type ProviderResult =
 export interface PayoutProvider {
   name: PayoutProviderName;
   supports(kind: PayoutMethodKind): boolean;
+  /** Why this rail cannot pay the creator now (Stripe: onboarding not complete), or null; asked before a payout is taken. */
+  refusal?(creatorId: string): Promise<string | null>;
   /** Hands the payout over. Must be safe to call again for the same payout (idempotent at the provider). */
   submit(order: PayoutOrder): Promise<ProviderResult>;
   /** Asks the provider where a processing payout stands (providers that are not told by webhooks alone). */

@@ -1,0 +1,131 @@
+// Get paid through Stripe (docs/product.md §Money, Stripe Connect): the Stripe card on Set Payout Method (only where the
+// stripe rail is configured) and the screen Stripe sends the creator back to say where they stand: not started, what
+// Stripe still needs (in plain words), restricted, onboarding complete. The button asks for an onboarding link and
+// the browser goes there; a refusal says why; Check again reads the account again; back through an expired link
+// (?refresh=1) a new link is asked for at once. Each through its machine with controlled actors.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { StripePayouts } from '@/contract';
+import {
+  sampleStripeComplete,
+  sampleStripeNeeds,
+  sampleStripeNone,
+  sampleStripeOff,
+  sampleStripeRestricted,
+} from '@/machines/money/samples';
+import { payoutMethodsMachine } from '@/machines/money/payoutMethods.machine';
+import { stripePayoutsMachine, type StripeOnboarding } from '@/machines/money/stripePayouts.machine';
+import { SetPayoutMethodScreen } from '@/src/money/PayoutMethods';
+import { StripeReturnScreen } from '@/src/money/StripePayouts';
+import { controlled, renderScreen } from './harness';
+
+function stripeLogic() {
+  const load = controlled<StripePayouts>();
+  const start = controlled<StripeOnboarding>();
+  const goToStripe = vi.fn();
+  const logic = stripePayoutsMachine.provide({
+    actors: { loadStripe: load.logic, startOnboarding: start.logic },
+    actions: { goToStripe: (_args, params) => goToStripe(params) },
+  });
+  return { load, start, goToStripe, logic };
+}
+
+function onPayoutMethods() {
+  const flow = stripeLogic();
+  const methods = payoutMethodsMachine.provide({
+    actors: {
+      loadMethods: fromPromise(async () => []),
+      addMethod: controlled<never>().logic,
+      removeMethod: controlled<never>().logic,
+    },
+  });
+  renderScreen(<SetPayoutMethodScreen logic={methods} stripe={flow.logic} />, {
+    path: '/set-payout-method',
+    jwt: 'creator.jwt',
+  });
+  return { ...flow, user: userEvent.setup() };
+}
+
+function onReturn(url = '/set-payout-method/stripe') {
+  const flow = stripeLogic();
+  renderScreen(<StripeReturnScreen logic={flow.logic} />, {
+    path: '/set-payout-method/stripe',
+    url,
+    jwt: 'creator.jwt',
+  });
+  return { ...flow, user: userEvent.setup() };
+}
+
+describe('Get paid through Stripe', () => {
+  it('Set Payout Method offers it when the stripe rail is configured; the button opens Stripe’s onboarding', async () => {
+    const { load, start, goToStripe, user } = onPayoutMethods();
+    await screen.findByRole('region', { name: 'Bank Account' });
+    await load.resolve(sampleStripeNone);
+    const card = screen.getByRole('region', { name: 'Stripe' });
+    expect(card).toHaveTextContent('Stripe asks who you are and where to pay you');
+
+    await user.click(within(card).getByRole('button', { name: 'Get paid through Stripe' }));
+    expect(start.started).toBe(1);
+    expect(within(card).getByRole('button', { name: 'Opening Stripe…' })).toBeDisabled();
+    await start.reject(new Error('Stripe did not start your onboarding: try again in a moment.'));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Stripe did not start your onboarding');
+
+    await user.click(within(card).getByRole('button', { name: 'Get paid through Stripe' }));
+    await start.resolve({ url: 'https://connect.stripe.com/setup/e/acct_1/onboard', stripe: sampleStripeNeeds });
+    expect(goToStripe).toHaveBeenCalledWith({ url: 'https://connect.stripe.com/setup/e/acct_1/onboard' });
+  });
+
+  it('is not offered without the stripe rail', async () => {
+    const { load } = onPayoutMethods();
+    await screen.findByRole('region', { name: 'Bank Account' });
+    await load.resolve(sampleStripeOff);
+    expect(screen.queryByRole('region', { name: 'Stripe' })).not.toBeInTheDocument();
+  });
+
+  it('back from Stripe: what Stripe still needs, in plain words; Check again reads it again; then onboarding complete', async () => {
+    const { load, user } = onReturn();
+    expect(screen.getByRole('heading', { name: 'Stripe payouts' })).toBeInTheDocument();
+    expect(screen.getByText('Loading Stripe payouts')).toBeInTheDocument();
+    await load.resolve(sampleStripeNeeds);
+    const card = screen.getByRole('region', { name: 'Where you stand with Stripe' });
+    expect(card).toHaveTextContent('Stripe still needs:');
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['the bank account to pay you into', 'your date of birth', "your acceptance of Stripe's terms"]);
+    expect(within(card).getByRole('button', { name: 'Continue on Stripe' })).toBeEnabled();
+
+    await user.click(within(card).getByRole('button', { name: 'Check again' }));
+    // What is shown stays while it is read again.
+    expect(card).toHaveTextContent('Stripe still needs:');
+    await load.resolve(sampleStripeComplete);
+    expect(within(card).getByText('Onboarding complete')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Continue on Stripe' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Set Payout Method' })).toHaveAttribute(
+      'href',
+      '/set-payout-method',
+    );
+  });
+
+  it('back from Stripe: a restricted account says why; a failed read offers Try again', async () => {
+    const { load, user } = onReturn();
+    await load.reject(new Error('Failed to fetch'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The Stripe payouts could not be loaded');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await load.resolve(sampleStripeRestricted);
+    const card = screen.getByRole('region', { name: 'Where you stand with Stripe' });
+    expect(within(card).getByText('Restricted')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Stripe is verifying the details you gave.');
+  });
+
+  it('back through an expired link (?refresh=1): a new link is asked for at once', async () => {
+    const { load, start, goToStripe } = onReturn('/set-payout-method/stripe?refresh=1');
+    await load.resolve(sampleStripeNeeds);
+    expect(start.started).toBe(1);
+    await start.resolve({ url: 'https://connect.stripe.com/setup/e/acct_1/again', stripe: sampleStripeNeeds });
+    expect(goToStripe).toHaveBeenCalledWith({ url: 'https://connect.stripe.com/setup/e/acct_1/again' });
+  });
+});
