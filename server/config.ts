@@ -117,18 +117,26 @@ export interface Config {
   };
   /**
    * Deliverables beyond the overlay (docs/product.md §Deliverables, docs/operations.md §Deliverables).
-   * CLICKS_PER_VISITOR_MINUTE (default 10): clicks one visitor may make on tracked links in a minute before the rest
+   * CLICKS_PER_VISITOR_MINUTE (default 10): clicks one address may make on tracked links in a minute before the rest
    * are refused as over the limit; CLICKS_PER_LINK_MINUTE (default 600): clicks one link takes in a minute.
    * FRAUD_CLICK_SHARE (default 0.5): an offer whose refused clicks (bots, repeats, over a limit) exceed this share of
-   * all its clicks, with at least 50 of them, is held for an operator. CLICK_FLUSH_MS (default 1000): how long counted
-   * clicks wait in memory before one batched write. BOT_TICK_SECONDS (default 30): how often the chat bot looks for
-   * posts due. YOUTUBE_BOT_REFRESH_TOKEN: the refresh token of Castbridge's own YouTube account that posts in live
-   * chats (scope youtube.force-ssl); with STANDINS, the stand-in's bot; without one, YouTube chats get no bot posts.
+   * all its clicks, with at least 50 of them, is held for an operator. CLICK_UNIQUE_BY (`address`, the default, or
+   * `address+agent`): who counts once per link per UTC day — one network address whatever user agent it claims, or
+   * (the rule before issue 44) each user agent of an address apart. FRAUD_CLICK_ADDRESSES (default 3) and
+   * FRAUD_CLICK_ADDRESS_SHARE (default 0.5): an offer whose busiest addresses of a day, that many, made more than this
+   * share of the clicks by people on its link (counted or repeats), with at least 50 of them, is held for an operator.
+   * CLICK_FLUSH_MS (default 1000): how long counted clicks wait in memory before one batched write. BOT_TICK_SECONDS
+   * (default 30): how often the chat bot looks for posts due. YOUTUBE_BOT_REFRESH_TOKEN: the refresh token of
+   * Castbridge's own YouTube account that posts in live chats (scope youtube.force-ssl); with STANDINS, the stand-in's
+   * bot; without one, YouTube chats get no bot posts.
    */
   deliverables: {
     clicksPerVisitorMinute: number;
     clicksPerLinkMinute: number;
     fraudClickShare: number;
+    clickUniqueBy: 'address' | 'address+agent';
+    fraudClickAddresses: number;
+    fraudClickAddressShare: number;
     clickFlushMs: number;
     botTickSeconds: number;
     youtubeBotRefreshToken: string | null;
@@ -361,6 +369,14 @@ function redisUrl(value: string | undefined): string | null {
   return url;
 }
 
+/** CLICK_UNIQUE_BY: `address` (default) or `address+agent`. */
+function clickUniqueBy(value: string | undefined): Config['deliverables']['clickUniqueBy'] {
+  const name = nonEmpty(value) ?? 'address';
+  if (name !== 'address' && name !== 'address+agent')
+    throw new Error(`CLICK_UNIQUE_BY must be address or address+agent, got "${name}"`);
+  return name;
+}
+
 function jobQueue(value: string | undefined, postgres: boolean): 'table' | 'bullmq' {
   const chosen = nonEmpty(value);
   if (chosen === null) return postgres ? 'bullmq' : 'table';
@@ -443,6 +459,9 @@ export function loadConfig(env: Env = process.env): Config {
       clicksPerVisitorMinute: integer('CLICKS_PER_VISITOR_MINUTE', env.CLICKS_PER_VISITOR_MINUTE, 10, 1, 100_000),
       clicksPerLinkMinute: integer('CLICKS_PER_LINK_MINUTE', env.CLICKS_PER_LINK_MINUTE, 600, 1, 10_000_000),
       fraudClickShare: decimal('FRAUD_CLICK_SHARE', env.FRAUD_CLICK_SHARE, 0.5, 0, 1),
+      clickUniqueBy: clickUniqueBy(env.CLICK_UNIQUE_BY),
+      fraudClickAddresses: integer('FRAUD_CLICK_ADDRESSES', env.FRAUD_CLICK_ADDRESSES, 3, 1, 1000),
+      fraudClickAddressShare: decimal('FRAUD_CLICK_ADDRESS_SHARE', env.FRAUD_CLICK_ADDRESS_SHARE, 0.5, 0, 1),
       clickFlushMs: integer('CLICK_FLUSH_MS', env.CLICK_FLUSH_MS, 1000, 1, 60_000),
       botTickSeconds: integer('BOT_TICK_SECONDS', env.BOT_TICK_SECONDS, 30, 1, 3600),
       youtubeBotRefreshToken:

@@ -549,6 +549,14 @@ export interface LinkClicksTable {
 
 export interface OfferDaysTable {
   offer_id: string;
+/** Clicks by people (counted or repeats) per link, UTC day and address (HMAC of the day's salt): issue 44. */
+export interface LinkAddressesTable {
+  code: string;
+  day: string;
+  address: string;
+  clicks: number;
+}
+
   day: string;
   campaign_id: string;
   clicks: Generated<number>;
@@ -650,6 +658,7 @@ export interface Database {
   link_clicks: LinkClicksTable;
   offer_days: OfferDaysTable;
   promo_codes: PromoCodesTable;
+  link_addresses: LinkAddressesTable;
   promo_redemptions: PromoRedemptionsTable;
   bot_consents: BotConsentsTable;
   offer_bots: OfferBotsTable;

@@ -5,14 +5,19 @@
 //   for LINK_TTL_MS and refreshed behind the answers; an unknown code is remembered briefly too;
 // - a known bot, an offer not active, a visitor or link over its per-minute limit, or a visitor seen on the link today
 //   is refused, in that order; the rest counts. The per-visitor limit counts the address (an IPv6 address's /64)
-//   across links, whatever user agent it claims: rotating user agents makes new visitors, not more clicks;
-// - the visitor is HMAC-SHA256 of the address and user agent keyed by the UTC day's salt (link_salts): a visitor can
-//   be told apart within a day, never recognised on another, and no address is ever stored;
+//   across links, whatever user agent it claims;
+// - the visitor is HMAC-SHA256 of the address (CLICK_UNIQUE_BY=address, the default: one address counts once per link
+//   per day whatever user agent it claims, so rotating user agents makes no new visitor — issue 44) or of the address
+//   and user agent (address+agent), keyed by the UTC day's salt (link_salts): a visitor can be told apart within a
+//   day, never recognised on another, and no address is ever stored;
+// - every click that reaches that check (counted or a repeat) is tallied per address (HMAC of the address, the same
+//   salt) for the concentration signal (./click-fraud.ts);
 // - the clicks are written every CLICK_FLUSH_MS in one transaction: counted clicks into link_clicks, whose key (code,
-//   day, visitor) turns a visitor another instance already counted into a repeat, and each offer's day into offer_days.
+//   day, visitor) turns a visitor another instance already counted into a repeat, the tallies into link_addresses,
+//   and each offer's day into offer_days.
 import crypto from 'node:crypto';
 import { isbot } from 'isbot';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { DELIVERY_STATUSES } from '../../contract/marketplace.ts';
 import { LINK_CODE_PATTERN, type ClickRefusal } from '../../contract/deliverables.ts';
 import type { Config } from '../config.ts';
@@ -117,6 +122,15 @@ interface Counted {
   at: number;
 }
 
+/** Clicks by people (counted or repeats) on one link, one day, from one address (its hash). */
+interface Tally {
+  code: string;
+  offerId: string;
+  day: string;
+  address: string;
+  clicks: number;
+}
+
 interface Refusals {
   offerId: string;
   campaignId: string;
@@ -147,6 +161,7 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
   const { db, config, logger } = deps;
   const now = deps.now ?? Date.now;
   const limits = config.deliverables;
+  const byAgent = limits.clickUniqueBy === 'address+agent';
 
   // The clicks' INSERT, as text built once per row count: a flush of thousands of clicks spends its time in the
   // database, not in building the same query again (and SQLite's prepared statement is reused, server/db/connect.ts).
@@ -342,6 +357,7 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
   // ------------------------------------------------------------------------------------------- the buffer
   let counted: Counted[] = [];
   let refusals = new Map<string, Refusals>();
+  let tallies = new Map<string, Tally>();
   const outcomes: Record<ClickOutcome, number> = { counted: 0, bot: 0, repeat: 0, limited: 0, inactive: 0 };
   const figures = { flushes: 0, written: 0, repeatsAtFlush: 0, lastFlushMs: 0 };
 
@@ -394,7 +410,12 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
     at: number,
     key: Buffer,
   ): ClickAnswer {
-    const hash = crypto.createHmac('sha256', key).update(`${address}\n${userAgent}`).digest('hex');
+    const place = crypto.createHmac('sha256', key).update(address).digest('hex');
+    const hash = byAgent ? crypto.createHmac('sha256', key).update(`${address}\n${userAgent}`).digest('hex') : place;
+    const tallyKey = `${entry.code}|${day}|${place}`;
+    const tally = tallies.get(tallyKey);
+    if (tally) tally.clicks += 1;
+    else tallies.set(tallyKey, { code: entry.code, offerId: link.offerId, day, address: place, clicks: 1 });
     if (repeat(entry.code, hash, day)) {
       outcomes.repeat += 1;
       refuse(link, day, 'repeat');
@@ -403,7 +424,7 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
     outcomes.counted += 1;
     counted.push({ code: entry.code, offerId: link.offerId, campaignId: link.campaignId, day, visitor: hash, at });
     // Written after this answer has gone (the flush's own work is on this thread with SQLite).
-    if (counted.length >= FLUSH_AT && !early) {
+    if ((counted.length >= FLUSH_AT || tallies.size >= FLUSH_AT) && !early) {
       early = true;
       setImmediate(() => {
         early = false;
@@ -427,7 +448,11 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
   let early = false;
   let again = false;
 
-  async function write(batch: Counted[], refused: Map<string, Refusals>): Promise<string[]> {
+  async function write(
+    batch: Counted[],
+    refused: Map<string, Refusals>,
+    tallied: Map<string, Tally>,
+  ): Promise<string[]> {
     const rows = new Map<string, { offerId: string; campaignId: string; day: string; counts: DayCounts }>();
     const rowOf = (offerId: string, campaignId: string, day: string) => {
       const key = `${offerId}|${day}`;
@@ -449,7 +474,11 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
       // The memory's view of the offers may be up to LINK_TTL_MS old: an offer that ended or a campaign paused or
       // cancelled meanwhile gets none of these clicks.
       const offerIds = [
-        ...new Set([...batch.map((click) => click.offerId), ...[...refused.values()].map((row) => row.offerId)]),
+        ...new Set([
+          ...batch.map((click) => click.offerId),
+          ...[...refused.values()].map((row) => row.offerId),
+          ...[...tallied.values()].map((row) => row.offerId),
+        ]),
       ];
       const offers = new Map<string, Parameters<typeof activeOn>[0]>();
       for (let start = 0; start < offerIds.length; start += INSERT_CHUNK) {
@@ -510,6 +539,24 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
         }
       }
       figures.written += insertable.length;
+      // Each address's clicks of the day, added to what other instances and earlier flushes wrote.
+      const addresses = [...tallied.values()].filter((row) => offers.has(row.offerId));
+      for (let start = 0; start < addresses.length; start += INSERT_CHUNK) {
+        if (statements++ > 0) await new Promise((resolve) => setImmediate(resolve));
+        await trx
+          .insertInto('link_addresses')
+          .values(
+            addresses
+              .slice(start, start + INSERT_CHUNK)
+              .map(({ code, day, address, clicks }) => ({ code, day, address, clicks })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['code', 'day', 'address'])
+              .doUpdateSet({ clicks: sql<number>`link_addresses.clicks + excluded.clicks` }),
+          )
+          .execute();
+      }
       await bumpDays(
         trx,
         [...rows.values()].filter((row) => offers.has(row.offerId)),
@@ -519,15 +566,17 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
   }
 
   async function flushOnce(): Promise<void> {
-    if (counted.length === 0 && refusals.size === 0) return;
+    if (counted.length === 0 && refusals.size === 0 && tallies.size === 0) return;
     const batch = counted;
     const refused = refusals;
+    const tallied = tallies;
     counted = [];
     refusals = new Map();
+    tallies = new Map();
     const started = performance.now();
     let offerIds: string[];
     try {
-      offerIds = await write(batch, refused);
+      offerIds = await write(batch, refused, tallied);
     } catch (error) {
       // Kept for the next flush (a database that is away for a moment loses nothing), within bounds.
       logger.error('click flush failed', { clicks: batch.length, error: (error as Error).message });
@@ -542,6 +591,11 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
         else
           for (const column of Object.keys(row.counts) as (keyof Refusals['counts'])[])
             current.counts[column] += row.counts[column];
+      }
+      for (const [key, row] of tallied) {
+        const current = tallies.get(key);
+        if (current) current.clicks += row.clicks;
+        else if (tallies.size < MAX_BUFFER) tallies.set(key, row);
       }
       return;
     } finally {
@@ -605,10 +659,13 @@ export function createClickCounter(deps: ClickCounterDeps): ClickCounter {
   };
 }
 
-/** A visitor as link_clicks keeps them: HMAC-SHA256 of the address and user agent, keyed by the day's salt (hex). */
-export function visitorHash(salt: string, address: string, userAgent: string): string {
+/**
+ * A visitor as link_clicks keeps them, keyed by the day's salt (hex): HMAC-SHA256 of the address (CLICK_UNIQUE_BY
+ * `address`, and link_addresses' address), or of the address and user agent (`address+agent`).
+ */
+export function visitorHash(salt: string, address: string, userAgent: string | null): string {
   return crypto
     .createHmac('sha256', Buffer.from(salt, 'hex'))
-    .update(`${address}\n${userAgent.slice(0, USER_AGENT_MAX)}`)
+    .update(userAgent === null ? address : `${address}\n${userAgent.slice(0, USER_AGENT_MAX)}`)
     .digest('hex');
 }

@@ -2,12 +2,14 @@
 // ledger's reservation, pending balance and review window: a flat fee completes only once every deliverable asked for
 // is met; pay per click completes at the cap, or when the campaign's window ends with what the clicks earned (the
 // rest of the reservation going back to the advertiser), and no click earns nothing (the offer expires with its
-// campaign); refused clicks hold the earning for an operator; an overlay offer asking for more waits for the rest,
+// campaign); refused clicks hold the earning for an operator, and so do clicks concentrated on a few addresses (issue
+// 44), with the reason the operator's review queue reads; an overlay offer asking for more waits for the rest,
 // while an overlay-only one still completes on its minutes. The counts are written as the counters write them
 // (bumpDay); the ledger stays clean, checked after each test and by `npm run ledger -- check` at the end.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import { bumpDay, utcDay, type DayCounts } from '../../server/deliverables/days.ts';
+import { ensureLink } from '../../server/deliverables/links.ts';
 import { verdictOf } from '../../server/deliverables/settlement.ts';
 import { feeOf } from '../../server/money/earnings.ts';
 import { balanceOf, campaignReserve, checkLedger, creatorPending } from '../../server/money/ledger.ts';
@@ -271,6 +273,47 @@ describe.each(BACKENDS)('deliverables pay on %s', (backendName) => {
     expect(JSON.parse(review!.hold_reasons)).toEqual([
       { rule: 'clicks', detail: '50 of 70 clicks on the tracked link were refused (bots, repeats, over the limits)' },
     ]);
+  });
+
+  it('clicks concentrated on a few addresses hold the earning, with the reason the operator reads', async () => {
+    const offer = await acceptedOffer({ deliverable: deliverable({ overlay: false, link }) });
+    const { db } = api.castbridge;
+    const code = await ensureLink(db, { ...offer, creatorId: offer.creator.id });
+    // As the click counter writes them: 60 clicks by people, 24 counted; two addresses of the day made 40 of them.
+    const today = utcDay(Date.now());
+    await count(offer, { clicks: 24, clicks_repeat: 36 });
+    await db
+      .insertInto('link_addresses')
+      .values([
+        { code, day: today, address: 'a'.repeat(64), clicks: 25 },
+        { code, day: today, address: 'b'.repeat(64), clicks: 15 },
+        ...Array.from({ length: 20 }, (_, i) => ({
+          code,
+          day: today,
+          address: String(i).padStart(64, 'c'),
+          clicks: 1,
+        })),
+      ])
+      .execute();
+    // The refused share alone (36 of 60) would hold it at FRAUD_CLICK_SHARE 0.5; both reasons are given.
+    expect(await settle([offer.offerId])).toBe(1);
+    const review = await reviewOf(offer.offerId);
+    expect(review?.status).toBe('held');
+    const concentrated = {
+      rule: 'click_addresses',
+      detail:
+        '3 network addresses made 41 of the 60 clicks by people on the tracked link (68%; the busiest 25; 22 ' +
+        'addresses in all, each UTC day apart): a click farm, or a shared address such as an office or a mobile carrier',
+    };
+    expect(JSON.parse(review!.hold_reasons)).toContainEqual(concentrated);
+    // The operator's review queue shows it.
+    const queue = await api.request('GET', '/api/admin/reviews', { token: operator.token });
+    expect(queue.status, queue.text).toBe(200);
+    const held = (queue.body.reviews as { offerId: string; status: string; holdReasons: unknown[] }[]).find(
+      (row) => row.offerId === offer.offerId,
+    );
+    expect(held).toMatchObject({ status: 'held' });
+    expect(held!.holdReasons).toContainEqual(concentrated);
   });
 
   it('overlay minutes alone complete an overlay-only offer, but wait for the rest of one asking for more', async () => {

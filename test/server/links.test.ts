@@ -1,13 +1,16 @@
 // Tracked links (docs/product.md §Tracked links) on SQLite and PostgreSQL: GET /l/<code> answers a 302 to the brand's
 // URL with the UTM parameters (the brand's own kept), for every click whether it counts or not; a click counts once per
-// visitor per day, never for a known bot, never beyond the per-visitor and per-link minute limits, never once the
-// offer ended (its window past, its campaign cancelled); an unknown code is a 404; link_clicks holds hashes, never an
-// address; two instances on one PostgreSQL database count a visitor once; offer_days holds the counts per reason.
+// visitor per day — by default one address, whatever user agent it claims (issue 44: 19 paced clicks with rotating
+// user agents count once), or each user agent apart with CLICK_UNIQUE_BY=address+agent —, never for a known bot, never
+// beyond the per-visitor and per-link minute limits, never once the offer ended (its window past, its campaign
+// cancelled); an unknown code is a 404; link_clicks and link_addresses hold hashes, never an address; clicks
+// concentrated on a few addresses are a fraud signal; two instances on one PostgreSQL database count a visitor once;
+// offer_days holds the counts per reason.
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_CODE_PATTERN } from '../../contract/deliverables.ts';
-import { visitorHash } from '../../server/deliverables/clicks.ts';
+import { createClickCounter, visitorHash } from '../../server/deliverables/clicks.ts';
 import { clickSignals } from '../../server/deliverables/click-fraud.ts';
 import { utcDay } from '../../server/deliverables/days.ts';
 import { campaignSlug, destination, ensureLink, linkUrl } from '../../server/deliverables/links.ts';
@@ -207,10 +210,14 @@ describe.each(BACKENDS)('tracked links on %s', (backendName) => {
       .select('salt')
       .where('day', '=', today)
       .executeTakeFirstOrThrow();
-    expect(rows[0]!.visitor).toBe(visitorHash(salt.salt, address, BROWSER));
+    // One address is one visitor (CLICK_UNIQUE_BY=address): the user agent is not in the hash.
+    expect(rows[0]!.visitor).toBe(visitorHash(salt.salt, address, null));
     expect(rows[0]!.visitor).toMatch(/^[0-9a-f]{64}$/);
-    // Nowhere in the clicks, the salts or the day counts is the address.
-    for (const table of ['link_clicks', 'link_salts', 'offer_days', 'offer_links'] as const) {
+    // The address's tally is keyed the same way.
+    const tallies = await api.castbridge.db.selectFrom('link_addresses').selectAll().where('code', '=', code).execute();
+    expect(tallies).toEqual([{ code, day: today, address: visitorHash(salt.salt, address, null), clicks: 1 }]);
+    // Nowhere in the clicks, the tallies, the salts or the day counts is the address.
+    for (const table of ['link_clicks', 'link_addresses', 'link_salts', 'offer_days', 'offer_links'] as const) {
       const all = await api.castbridge.db.selectFrom(table).selectAll().execute();
       expect(JSON.stringify(all)).not.toContain(address);
     }
@@ -237,11 +244,122 @@ describe.each(BACKENDS)('tracked links on %s', (backendName) => {
       const answer = await visit(code, address, `${BROWSER} Build/${i}`);
       expect(answer.status).toBe(302);
     }
-    expect(await daysOf(offerId)).toEqual({ clicks: perVisitor, bot: 0, repeat: 0, limited: 5, inactive: 0 });
-    // The next minute the address counts again.
+    // Within the limit, the address counted once and the rest were the same visitor again.
+    expect(await daysOf(offerId)).toEqual({ clicks: 1, bot: 0, repeat: perVisitor - 1, limited: 5, inactive: 0 });
+    // The next minute the address is within the limit again, and still the same visitor.
     freshMinute();
     await visit(code, address, `${BROWSER} Build/next`);
-    expect((await daysOf(offerId)).clicks).toBe(perVisitor + 1);
+    expect(await daysOf(offerId)).toEqual({ clicks: 1, bot: 0, repeat: perVisitor, limited: 5, inactive: 0 });
+  });
+
+  it('counts 19 paced clicks from one address rotating its user agent once (issue 44), and each address apart', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const address = newAddress();
+    // One a minute: never over the per-address limit, a new user agent each time.
+    for (let i = 0; i < 19; i++) {
+      freshMinute();
+      expect((await visit(code, address, `${BROWSER} Edg/${120 + i}.0`)).status).toBe(302);
+    }
+    expect(await daysOf(offerId)).toEqual({ clicks: 1, bot: 0, repeat: 18, limited: 0, inactive: 0 });
+    // Another address counts, whatever its user agent.
+    await visit(code, newAddress(), `${BROWSER} Edg/120.0`);
+    expect((await daysOf(offerId)).clicks).toBe(2);
+    // The address's 19 clicks are tallied for the concentration signal.
+    const tallies = await api.castbridge.db
+      .selectFrom('link_addresses')
+      .select('clicks')
+      .where('code', '=', code)
+      .orderBy('clicks', 'desc')
+      .execute();
+    expect(tallies.map((row) => Number(row.clicks))).toEqual([19, 1]);
+  });
+
+  it('counts each user agent of an address apart with CLICK_UNIQUE_BY=address+agent', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const config = api.castbridge.config;
+    const counter = createClickCounter({
+      db: api.castbridge.db,
+      dialect: api.castbridge.dialect,
+      config: { deliverables: { ...config.deliverables, clickUniqueBy: 'address+agent' } },
+      logger: api.logger,
+      now: () => clock,
+    });
+    try {
+      const address = newAddress();
+      for (let i = 0; i < 19; i++) {
+        freshMinute();
+        await counter.click(code, { address, userAgent: `${BROWSER} Edg/${120 + i}.0` });
+      }
+      await counter.click(code, { address, userAgent: `${BROWSER} Edg/120.0` });
+      await counter.flush();
+      expect(await daysOf(offerId)).toEqual({ clicks: 19, bot: 0, repeat: 1, limited: 0, inactive: 0 });
+    } finally {
+      await counter.close();
+    }
+  });
+
+  it('holds an offer whose clicks come from a few addresses, even when each user agent counted apart', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const thresholds = api.castbridge.config.deliverables;
+    const counter = createClickCounter({
+      db: api.castbridge.db,
+      dialect: api.castbridge.dialect,
+      config: { deliverables: { ...thresholds, clickUniqueBy: 'address+agent' } },
+      logger: api.logger,
+      now: () => clock,
+    });
+    try {
+      // The probe's farm: one address, a new user agent each click, 10 a minute (the per-address limit); then ten
+      // people from addresses of their own.
+      const farm = newAddress();
+      for (let i = 0; i < 45; i++) {
+        if (i % 10 === 0) freshMinute();
+        await counter.click(code, { address: farm, userAgent: `${BROWSER} Edg/${120 + i}.0` });
+      }
+      await counter.click(code, { address: farm, userAgent: `${BROWSER} Edg/120.0` });
+      for (let i = 0; i < 10; i++) await counter.click(code, { address: newAddress(), userAgent: BROWSER });
+      await counter.flush();
+      expect(await daysOf(offerId)).toEqual({ clicks: 55, bot: 0, repeat: 1, limited: 0, inactive: 0 });
+      // Hardly any click was refused: only the concentration says so.
+      expect(await clickSignals(api.castbridge.db, offerId, thresholds)).toEqual([
+        {
+          rule: 'click_addresses',
+          detail:
+            '3 network addresses made 48 of the 56 clicks by people on the tracked link (86%; the busiest 46; 11 ' +
+            'addresses in all, each UTC day apart): a click farm, or a shared address such as an office or a mobile carrier',
+        },
+      ]);
+    } finally {
+      await counter.close();
+    }
+  });
+
+  it('holds an offer whose clicks come from a few addresses by default too, beside the refused share', async () => {
+    freshMinute();
+    const { offerId, code } = await offerWithLink();
+    const thresholds = api.castbridge.config.deliverables;
+    // 40 paced clicks from one address (10 a minute), 15 people from their own: below 50, nothing.
+    const farm = newAddress();
+    for (let i = 0; i < 15; i++) await visit(code, newAddress());
+    await api.castbridge.services.clicks.flush();
+    expect(await clickSignals(api.castbridge.db, offerId, thresholds)).toEqual([]);
+    for (let i = 0; i < 40; i++) {
+      if (i % 10 === 0) freshMinute();
+      await visit(code, farm, `${BROWSER} Build/${i}`);
+    }
+    expect(await daysOf(offerId)).toEqual({ clicks: 16, bot: 0, repeat: 39, limited: 0, inactive: 0 });
+    expect(await clickSignals(api.castbridge.db, offerId, thresholds)).toEqual([
+      { rule: 'clicks', detail: '39 of 55 clicks on the tracked link were refused (bots, repeats, over the limits)' },
+      {
+        rule: 'click_addresses',
+        detail:
+          '3 network addresses made 42 of the 55 clicks by people on the tracked link (76%; the busiest 40; 16 ' +
+          'addresses in all, each UTC day apart): a click farm, or a shared address such as an office or a mobile carrier',
+      },
+    ]);
   });
 
   it('limits a link’s clicks per minute, from however many visitors', async () => {
@@ -322,7 +440,7 @@ describe.each(BACKENDS)('tracked links on %s', (backendName) => {
   it('holds an offer most of whose clicks were refused', async () => {
     freshMinute();
     const { offerId, code } = await offerWithLink();
-    const shares = { fraudClickShare: api.castbridge.config.deliverables.fraudClickShare };
+    const shares = api.castbridge.config.deliverables;
     for (let i = 0; i < 20; i++) await visit(code, newAddress());
     expect(await clickSignals(api.castbridge.db, offerId, shares)).toEqual([]);
     for (let i = 0; i < 40; i++) await visit(code, newAddress(), GOOGLEBOT);
