@@ -547,8 +547,6 @@ export interface LinkClicksTable {
   at: number | string;
 }
 
-export interface OfferDaysTable {
-  offer_id: string;
 /** Clicks by people (counted or repeats) per link, UTC day and address (HMAC of the day's salt): issue 44. */
 export interface LinkAddressesTable {
   code: string;
@@ -557,6 +555,8 @@ export interface LinkAddressesTable {
   clicks: number;
 }
 
+export interface OfferDaysTable {
+  offer_id: string;
   day: string;
   campaign_id: string;
   clicks: Generated<number>;
@@ -656,9 +656,9 @@ export interface Database {
   offer_links: OfferLinksTable;
   link_salts: LinkSaltsTable;
   link_clicks: LinkClicksTable;
+  link_addresses: LinkAddressesTable;
   offer_days: OfferDaysTable;
   promo_codes: PromoCodesTable;
-  link_addresses: LinkAddressesTable;
   promo_redemptions: PromoRedemptionsTable;
   bot_consents: BotConsentsTable;
   offer_bots: OfferBotsTable;
