@@ -130,8 +130,7 @@ export const endpoints = {
   resolveReview: { method: 'POST', path: '/api/admin/reviews/:id/resolve', auth: 'bearer' },
   // Platform limits (docs/product.md §Platform limits): each provider credential's budget, what waits for it and why.
   adminBudgets: { method: 'GET', path: '/api/admin/budgets', auth: 'bearer' },
-  // Stripe's signed webhook (Checkout deposits, disputes, refunds; payouts of connected accounts): the signature
-  // authenticates it.
+  // Stripe's signed webhook (Checkout deposits, disputes, refunds): the signature authenticates it.
   stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', auth: 'none' },
   // Stripe's Connect webhook (events of connected accounts: account.updated, payout.*), signed with its own secret.
   stripeConnectWebhook: { method: 'POST', path: '/api/webhooks/stripe/connect', auth: 'none' },
@@ -608,8 +607,9 @@ export const endpointDocs = {
     who: 'Stripe (signature in `Stripe-Signature`)',
     request: 'the event, read raw (the signature covers its bytes)',
     answer:
-      '`checkout.session.completed`, `checkout.session.async_payment_succeeded` / `_failed`, `checkout.session.expired` settle a card or bank-debit deposit; `charge.dispute.created` / `closed` hold and settle a dispute; `refund.updated` settles a refund; `payout.paid`, `payout.failed`, `payout.canceled` settle the payout. Each event once, by its id',
-    errors: '400 bad signature; 404 Stripe not configured',
+      '`checkout.session.completed`, `checkout.session.async_payment_succeeded` / `_failed`, `checkout.session.expired` settle a card or bank-debit deposit; `charge.dispute.created` / `closed` hold and settle a dispute; `refund.updated` settles a refund. Each event once, by its id',
+    errors:
+      "400 bad signature, a connected account's event (those come to `stripeConnectWebhook`); 404 Stripe not configured",
   },
   stripeConnectWebhook: {
     who: 'Stripe (signature in `Stripe-Signature`, with `STRIPE_CONNECT_WEBHOOK_SECRET`)',

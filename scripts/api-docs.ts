@@ -89,11 +89,13 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
   {
     title: 'Money',
     intro:
-      'Payout methods, payouts, earnings and the tax form (W-9 or W-8BEN, its TIN masked in every answer) for creators; funds, card and bank-debit deposits through Stripe Checkout, refunds of unspent funds, delivery confirmation and disputes inside the review window for advertisers; the Stripe webhook.',
+      'Payout methods, payouts, earnings and the tax form (W-9 or W-8BEN, its TIN masked in every answer) for creators; funds, card and bank-debit deposits through Stripe Checkout, refunds of unspent funds, delivery confirmation and disputes inside the review window for advertisers; Stripe Connect onboarding for the stripe payout rail; the Stripe webhooks (the platform’s and Connect’s).',
     names: [
       'listPayoutMethods',
       'addPayoutMethod',
       'deletePayoutMethod',
+      'getStripePayouts',
+      'startStripeOnboarding',
       'requestPayout',
       'listPayouts',
       'getEarnings',
@@ -108,6 +110,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'confirmDelivery',
       'disputeDelivery',
       'stripeWebhook',
+      'stripeConnectWebhook',
     ],
   },
   {
