@@ -3,6 +3,7 @@
 //
 //   npx tsx standins/published/extract.ts stripe                       # from node_modules/stripe (its .d.ts)
 //   npx tsx standins/published/extract.ts youtube <youtube.v3.json>    # a fetched copy of Google's discovery document
+//   npx tsx standins/published/extract.ts stripe-fixtures <fixtures3.json>   # stripe/openapi's example objects
 //   npx prettier --write standins/published/*.json
 //
 // Stripe: the `stripe` package's type declarations are generated from Stripe's OpenAPI description (stripe/openapi,
@@ -129,9 +130,14 @@ function stripe() {
       if (bools.length === 2) out.push({ type: 'boolean' });
       else if (bools.length === 1) out.push(convert(bools[0]!, mode, seen));
       const hasString = rest.some((t) => t.getFlags() & ts.TypeFlags.String);
-      // A field that may hold any of many objects (an event's data.object): an object, its kind not followed.
-      if (rest.filter((t) => t.getFlags() & ts.TypeFlags.Object && !checker.isArrayType(t)).length > 4)
-        return { type: 'object', 'x-any-of-many': true };
+      // A field that may hold any of many objects (an event's data.object, a payment's source): an object, its kind
+      // not followed (or, where the field may also hold an id or null, those).
+      if (rest.filter((t) => t.getFlags() & ts.TypeFlags.Object && !checker.isArrayType(t)).length > 4) {
+        const many: Schema[] = [{ type: 'object', 'x-any-of-many': true }];
+        if (hasString) many.unshift({ type: 'string' });
+        if (rest.some((t) => t.getFlags() & ts.TypeFlags.Null)) many.unshift({ type: 'null' });
+        return many.length === 1 ? many[0]! : { anyOf: many };
+      }
       for (const member of rest) {
         // An answer's expandable field: the id, or (expanded) an object with an id.
         if (mode === 'response' && hasString && member.getFlags() & ts.TypeFlags.Object && !checker.isArrayType(member))
@@ -311,10 +317,32 @@ function youtube(file: string) {
   console.log(`youtube-discovery.json: revision ${doc.revision}, ${wanted.size} schemas`);
 }
 
+/** Stripe's example objects (fixtures3.json of stripe/openapi) of the resources the product reads. */
+export const STRIPE_FIXTURES = [
+  'account',
+  'account_link',
+  'bank_account',
+  'charge',
+  'dispute',
+  'payment_intent',
+  'payment_method',
+  'payout',
+  'refund',
+  'transfer',
+] as const;
+
+function stripeFixtures(file: string) {
+  const { resources } = JSON.parse(readFileSync(file, 'utf8')) as { resources: Record<string, unknown> };
+  const out = Object.fromEntries(STRIPE_FIXTURES.map((name) => [name, resources[name]]));
+  writeFileSync(join(here, 'stripe-fixtures.json'), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`stripe-fixtures.json: ${STRIPE_FIXTURES.length} objects`);
+}
+
 const [what, file] = process.argv.slice(2);
 if (what === 'stripe') stripe();
+else if (what === 'stripe-fixtures' && file) stripeFixtures(file);
 else if (what === 'youtube' && file) youtube(file);
 else {
-  console.error('usage: extract.ts stripe | extract.ts youtube <youtube.v3.json>');
+  console.error('usage: extract.ts stripe | youtube <youtube.v3.json> | stripe-fixtures <fixtures3.json>');
   process.exit(2);
 }

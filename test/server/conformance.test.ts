@@ -8,11 +8,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuthStandIn, STANDIN_CLIENT, type OAuthStandIn } from '../../standins/oauth.ts';
 import {
   checkEventSubMessage,
+  checkStripeAnswer,
   parseStripeForm,
   stripeConformance,
   takeViolations,
   violations,
 } from '../../standins/published/conformance.ts';
+import fixtures from '../../standins/published/stripe-fixtures.json' with { type: 'json' };
 import { startStripeStandIn } from '../../standins/stripe.ts';
 
 const KEYS = { secretKey: 'sk_test_conformance', webhookSecret: 'whsec_conformance' };
@@ -145,6 +147,26 @@ describe('Stripe: refused as Stripe refuses (invalid_request_error)', () => {
       expand: ['x', 'y'],
       metadata: { k: 'v' },
     });
+  });
+
+  it("Stripe's own example objects (stripe/openapi fixtures3.json) pass the answer schemas", () => {
+    const answers: [string, string, keyof typeof fixtures][] = [
+      ['POST', '/v1/accounts', 'account'],
+      ['POST', '/v1/account_links', 'account_link'],
+      ['POST', '/v1/accounts/acct_1/external_accounts', 'bank_account'],
+      ['GET', '/v1/charges/ch_1', 'charge'],
+      ['GET', '/v1/disputes/dp_1', 'dispute'],
+      ['GET', '/v1/payment_intents/pi_1', 'payment_intent'],
+      ['GET', '/v1/payment_methods/pm_1', 'payment_method'],
+      ['POST', '/v1/payouts', 'payout'],
+      ['POST', '/v1/refunds', 'refund'],
+      ['POST', '/v1/transfers', 'transfer'],
+    ];
+    for (const [method, path, name] of answers)
+      expect([name, checkStripeAnswer(method, path, fixtures[name])]).toEqual([name, null]);
+    expect(checkStripeAnswer('POST', '/v1/transfers', { ...fixtures.transfer, amount: 'a hundred' })).toContain(
+      '/amount',
+    );
   });
 
   it("an answer that breaks Stripe's schema is recorded as the stand-in's bug", async () => {
