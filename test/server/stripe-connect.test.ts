@@ -332,6 +332,47 @@ describe.each(BACKENDS)('Stripe Connect payouts on %s', (backendName) => {
   });
 });
 
+describe('Stripe Connect offline (STANDINS=1, as `npm start` mounts the stand-in)', () => {
+  let backend: Backend;
+  let api: Client;
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    api = await startApp(backend, { STANDINS: '1', PAYOUT_PROVIDER: 'stripe' });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await backend?.cleanup();
+  });
+
+  it("the mounted stand-in's onboarding page completes the account; its account.updated reaches the Connect endpoint in process", async () => {
+    const creator = await account(api, 'creator');
+    const started = await api.request('POST', '/api/payout-methods/stripe/onboarding', { token: creator.token });
+    expect(started.status, started.text).toBe(200);
+    const page = new URL(started.body.url as string);
+    expect(page.pathname).toMatch(/^\/standin\/stripe\/onboard\//);
+    expect((await api.castbridge.app.request(page.pathname)).status).toBe(200);
+    const done = await api.castbridge.app.request(page.pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        first_name: 'Ana',
+        last_name: 'Lee',
+        dob: '1990-04-12',
+        ssn_last_4: '0000',
+        url: 'https://twitch.tv/analee',
+        routing_number: '110000000',
+        account_number: '000123456789',
+        tos: 'accepted',
+      }).toString(),
+    });
+    expect(done.status).toBe(303);
+    expect(new URL(done.headers.get('location')!).pathname).toBe('/set-payout-method/stripe');
+    const stripe = (await api.request('GET', '/api/payout-methods/stripe', { token: creator.token })).body
+      .stripe as Status;
+    expect(stripe).toMatchObject({ available: true, state: 'complete', payoutsEnabled: true });
+  });
+});
+
 describe('Stripe Connect settings', () => {
   it('the stripe rail needs the Connect secret, and not the platform one', async () => {
     const { loadConfig } = await import('../../server/config.ts');
