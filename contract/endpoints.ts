@@ -306,7 +306,7 @@ export const endpointDocs = {
       'optional header `Idempotency-Key`: a repeat gets the first answer again, with no second effect ([Idempotency-Key](#idempotency-key))',
     answer: 'reserves pay × spots from the balance; queues matching',
     errors:
-      '403, 404, 409 out of turn, profile not approved, no platform or language, window over, or a short balance (saying how much it needs and what the balance is); 422 key used for another request',
+      '403, 404, 409 out of turn, profile not approved, no platform or language, window over, a short balance (saying how much it needs and what the balance is), or money owed for a card dispute (saying how much); 422 key used for another request',
   },
   pauseCampaign: {
     who: 'advertiser',
@@ -545,7 +545,8 @@ export const endpointDocs = {
     request: '`amountCents` at most the free balance; optional header `Idempotency-Key`',
     answer:
       'the pieces: each card payment refunded through Stripe (newest first, up to what it has left), the rest by the operator (wired money); the amount leaves the free balance at once',
-    errors: '400, 401, 403, 409 above the free balance; 422 key used for another request, 429',
+    errors:
+      '400, 401, 403, 409 above the free balance, or money owed for a card dispute (saying how much); 422 key used for another request, 429',
   },
   listRefunds: { who: 'advertiser', answer: 'newest first', errors: '401, 403' },
   listDocuments: {
@@ -564,7 +565,8 @@ export const endpointDocs = {
   markRefundSent: {
     who: 'operator',
     request: '`reference` of the wire sent; optional header `Idempotency-Key`',
-    errors: '400, 403, 404, 409 not a waiting manual refund; 422 key used for another request',
+    errors:
+      '400, 403, 404, 409 not a waiting manual refund, or its advertiser owes for a card dispute (mark it failed: its amount pays the debt); 422 key used for another request',
   },
   markRefundFailed: {
     who: 'operator',

@@ -177,6 +177,13 @@ export const advertiserBalanceResponse = z.object({
   refundingCents: cents,
   /** Held by open card disputes until Stripe decides them. */
   disputedCents: cents,
+  /**
+   * Owed to Castbridge for card disputes: what their holds could not cover, less what free money paid back since
+   * (docs/product.md §Card disputes). While it is above 0, refunds and launches are refused.
+   */
+  owedCents: cents,
+  /** Behind what is owed: a dispute still `open`, or only `lost` ones; null when nothing is owed. */
+  owedDispute: z.enum(['open', 'lost']).nullable(),
   /** The deposits operators recorded (wires), newest first; card and bank-debit payments are `cardDeposits`. */
   deposits: z.array(deposit),
   /** The newest card and bank-debit payments, open and processing ones included (at most 20). */
@@ -241,8 +248,10 @@ export const cardDispute = z.object({
   advertiserId: z.string(),
   advertiserEmail: z.string(),
   amountCents: cents,
-  /** What the advertiser's free balance covered; amount − held is owed. */
+  /** What the advertiser's free balance covered; amount − held is owed (cancelled when the dispute is won). */
   heldCents: cents,
+  /** Of what was owed, what free money (a release, a deposit, a failed refund) has paid back since. */
+  recoveredCents: cents,
   reason: z.string(),
   status: z.enum(CARD_DISPUTE_STATUSES),
   createdAt: z.string(),
@@ -251,7 +260,15 @@ export const cardDispute = z.object({
 export type CardDispute = z.infer<typeof cardDispute>;
 export const adminCardDisputesResponse = z.object({ disputes: z.array(cardDispute) });
 
-export const adminRefund = refund.extend({ advertiserId: z.string(), advertiserEmail: z.string() });
+export const adminRefund = refund.extend({
+  advertiserId: z.string(),
+  advertiserEmail: z.string(),
+  /**
+   * The advertiser's card disputes, for the operator deciding a wire: `open` (one still open) or `lost` (only lost
+   * ones), with what is still owed for them; null when the advertiser has no open or lost dispute.
+   */
+  advertiserDisputes: z.object({ status: z.enum(['open', 'lost']), owedCents: cents }).nullable(),
+});
 export type AdminRefund = z.infer<typeof adminRefund>;
 export const adminRefundsResponse = z.object({ refunds: z.array(adminRefund) });
 export const adminRefundResponse = z.object({ refund: adminRefund });

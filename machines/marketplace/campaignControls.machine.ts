@@ -16,6 +16,16 @@ export function actionsFor(status: CampaignStatus): CampaignAction[] {
   return campaignActions.filter((action) => (CAMPAIGN_ACTIONS[action] as readonly CampaignStatus[]).includes(status));
 }
 
+/** What the launch confirmation reads of the advertiser's funds (GET /api/advertiser/balance). */
+export interface LaunchFunds {
+  /** The free balance, in cents. */
+  balanceCents: number;
+  /** Owed for a card dispute (docs/product.md §Card disputes): while above 0, the launch is refused. */
+  owedCents: number;
+  /** Behind what is owed: a dispute still open, or only lost ones. */
+  owedDispute: 'open' | 'lost' | null;
+}
+
 export interface CampaignControlsContext {
   campaignId: string;
   status: CampaignStatus;
@@ -23,6 +33,8 @@ export interface CampaignControlsContext {
   reserveCents: number;
   /** The advertiser's free balance, read when a launch is asked; null until read or when it could not be. */
   balanceCents: number | null;
+  /** What a card dispute left owed, read with the balance; launches wait while it is above 0. */
+  owed: { cents: number; disputeOpen: boolean } | null;
   /** The action asked for (confirming or under way). */
   action: CampaignAction | null;
   /** The server's refusal of the last action. */
@@ -43,8 +55,8 @@ export const campaignControlsMachine = setup({
     input: {} as { campaignId: string; status: CampaignStatus; reserveCents: number },
   },
   actors: {
-    /** GET /api/advertiser/balance → the free balance, in cents. */
-    loadBalance: service<number>('loadBalance'),
+    /** GET /api/advertiser/balance → the free balance and what a card dispute left owed. */
+    loadBalance: service<LaunchFunds>('loadBalance'),
     /** POST /api/campaigns/:id/<action> → the campaign in its new status. */
     runCampaignAction: service<Campaign, { id: string; action: CampaignAction }>('runCampaignAction'),
   },
@@ -66,6 +78,7 @@ export const campaignControlsMachine = setup({
     status: input.status,
     reserveCents: input.reserveCents,
     balanceCents: null,
+    owed: null,
     action: null,
     error: null,
   }),
@@ -80,7 +93,7 @@ export const campaignControlsMachine = setup({
           {
             guard: 'launchAllowed',
             target: 'confirmingLaunch',
-            actions: assign({ action: 'launch', error: null, balanceCents: null }),
+            actions: assign({ action: 'launch', error: null, balanceCents: null, owed: null }),
           },
           { guard: 'allowed', target: 'acting', actions: assign({ action: ({ event }) => event.action, error: null }) },
         ],
@@ -104,7 +117,16 @@ export const campaignControlsMachine = setup({
           invoke: {
             id: 'loadBalance',
             src: 'loadBalance',
-            onDone: { target: 'asking', actions: assign({ balanceCents: ({ event }) => event.output }) },
+            onDone: {
+              target: 'asking',
+              actions: assign({
+                balanceCents: ({ event }) => event.output.balanceCents,
+                owed: ({ event }) =>
+                  event.output.owedCents > 0
+                    ? { cents: event.output.owedCents, disputeOpen: event.output.owedDispute === 'open' }
+                    : null,
+              }),
+            },
             onError: { target: 'asking' },
           },
         },

@@ -17,7 +17,16 @@ export const samples = {
       { type: 'control.run', action: 'resume' },
       { type: 'control.run', action: 'cancel' },
     ],
-    'xstate.done.actor.loadBalance': [{ type: 'xstate.done.actor.loadBalance', output: 1_250_000 }],
+    'xstate.done.actor.loadBalance': [
+      {
+        type: 'xstate.done.actor.loadBalance',
+        output: { balanceCents: 1_250_000, owedCents: 0, owedDispute: null },
+      },
+      {
+        type: 'xstate.done.actor.loadBalance',
+        output: { balanceCents: 0, owedCents: 330, owedDispute: 'open' },
+      },
+    ],
     'xstate.done.actor.runCampaignAction': [
       { type: 'xstate.done.actor.runCampaignAction', output: { ...sampleCampaign, status: 'active' } },
     ],

@@ -21,16 +21,18 @@ export const selectLaunchDialogOpen = (snapshot: Snapshot) =>
   snapshot.matches('confirmingLaunch') || (snapshot.matches('acting') && snapshot.context.action === 'launch');
 /**
  * What the launch confirmation shows: the amount launching reserves, the free balance and what is left after it
- * (null while the balance is read, or when it could not be); `short` when the balance does not cover it.
+ * (null while the balance is read, or when it could not be); `short` when the balance does not cover it; `owed` when a
+ * card dispute left money owed (the launch is refused until it is covered).
  */
 export const selectLaunchFigures = (snapshot: Snapshot) => {
-  const { reserveCents, balanceCents } = snapshot.context;
+  const { reserveCents, balanceCents, owed } = snapshot.context;
   const reading = snapshot.matches({ confirmingLaunch: 'reading' });
   return {
     reserveCents,
     balanceCents: reading ? null : balanceCents,
     afterCents: reading || balanceCents === null ? null : balanceCents - reserveCents,
     short: !reading && balanceCents !== null && balanceCents < reserveCents,
+    owed: reading ? null : owed,
     reading,
   };
 };

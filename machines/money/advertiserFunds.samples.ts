@@ -12,6 +12,8 @@ export const samples = {
           reservedCents: 75_000,
           refundingCents: 0,
           disputedCents: 0,
+          owedCents: 0,
+          owedDispute: null,
           deposits: [],
           cardDeposits: [],
         },

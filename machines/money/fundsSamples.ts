@@ -65,6 +65,7 @@ export const sampleAdminRefund: AdminRefund = {
   ...sampleManualRefund,
   advertiserId: 'adv_1',
   advertiserEmail: 'nova@example.com',
+  advertiserDisputes: null,
 };
 
 export const sampleCardDispute: CardDispute = {
@@ -74,6 +75,7 @@ export const sampleCardDispute: CardDispute = {
   advertiserEmail: 'nova@example.com',
   amountCents: 50_000,
   heldCents: 35_000,
+  recoveredCents: 0,
   reason: 'fraudulent',
   status: 'open',
   createdAt: '2026-11-26T09:00:00.000Z',

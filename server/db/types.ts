@@ -246,6 +246,8 @@ export type LedgerAccountKind =
   | 'advertiser_refunding'
   /** An advertiser's funds a card dispute holds until its outcome (won: back; lost: out). */
   | 'advertiser_disputed'
+  /** What an advertiser owes for card disputes their balance could not hold: never above zero (server/money/debts.ts). */
+  | 'advertiser_owed'
   | 'external';
 
 export interface LedgerAccountsTable {
@@ -774,6 +776,8 @@ export interface CardDisputesTable {
   advertiser_id: string;
   amount_cents: BigInt;
   held_cents: BigInt;
+  /** Of amount − held (owed), what free money has paid back since (migration 0031, server/money/debts.ts). */
+  recovered_cents: Generated<BigInt>;
   reason: string;
   status: Generated<'open' | 'won' | 'lost'>;
   created_at: string;

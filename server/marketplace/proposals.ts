@@ -27,6 +27,7 @@ import type { Offer, Proposal, ProposeRequest } from '../../contract/schemas/mar
 import { displayName } from '../accounts/users.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { creditAdvertiser } from '../money/debts.ts';
 import { advertiserBalance, campaignReserve, InsufficientFunds, postTransfer } from '../money/ledger.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
@@ -276,10 +277,17 @@ export function createProposalStore(services: ProposalDeps) {
                   ? `Reserved for "${campaign.title}": ${formatCents(delta)} more for ${creatorName(offer)}'s agreed pay of ${formatCents(pay)}`
                   : `Released from "${campaign.title}": ${creatorName(offer)} agreed to ${formatCents(pay)}, ${formatCents(-delta)} less than the campaign's pay`,
               createdBy: party.userId,
-              legs: [
-                { account: advertiserBalance(offer.advertiser_id), amountCents: -delta },
-                { account: campaignReserve(campaign.id), amountCents: delta },
-              ],
+              // A lower pay frees money: what the advertiser owes for a card dispute is paid first (money/debts.ts).
+              legs:
+                delta > 0
+                  ? [
+                      { account: advertiserBalance(offer.advertiser_id), amountCents: -delta },
+                      { account: campaignReserve(campaign.id), amountCents: delta },
+                    ]
+                  : [
+                      ...(await creditAdvertiser(trx, offer.advertiser_id, -delta)).legs,
+                      { account: campaignReserve(campaign.id), amountCents: delta },
+                    ],
             });
           } catch (error) {
             if (!(error instanceof InsufficientFunds)) throw error;

@@ -1,8 +1,10 @@
 // Card disputes (docs/product.md §Self-serve money). When a card payment is disputed (`charge.dispute.created`), the
 // disputed amount is held out of the advertiser's free balance (advertiser_balance → advertiser_disputed) as far as
-// the free balance covers it; what it cannot cover is owed, shown to the operators. Stripe's outcome
-// (`charge.dispute.closed`) settles the hold: won returns it to the balance, lost sends it out with the money Stripe
-// took back. Each event is claimed by id in the transaction that applies it (./stripe-events.ts); the dispute's row
+// the free balance covers it; what it cannot cover Stripe has taken back from Castbridge all the same, so the
+// advertiser owes it (`dispute_owed`: advertiser_owed below zero, ./debts.ts), and every cent that becomes free for
+// them later pays it first. Stripe's outcome (`charge.dispute.closed`) settles it: won returns the hold and what was
+// recovered, and cancels the rest of the debt; lost sends the hold out with the money Stripe took back, and the debt
+// stays until free money covers it. Each event is claimed by id in the transaction that applies it (./stripe-events.ts); the dispute's row
 // changes only from `open`, so a repeated or late event moves nothing twice. A `closed` that arrives before its
 // `created` records the dispute decided with nothing held, and the late `created` then finds it and holds nothing. A
 // `created` that overtakes its payment's own events is refused (409, nothing claimed: Stripe sends it again) until the
@@ -16,16 +18,31 @@ import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
+import { creditAdvertiser, lockAdvertiser } from './debts.ts';
 import {
   advertiserBalance,
   advertiserDisputed,
-  balanceOf,
+  advertiserOwed,
   EXTERNAL,
   InsufficientFunds,
   postTransfer,
+  type AccountRef,
+  type Leg,
 } from './ledger.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent, operatorIds, stripeId } from './stripe-events.ts';
+
+/** The legs with one per account (their amounts summed), none of zero. */
+function merged(legs: Leg[]): Leg[] {
+  const byKey = new Map<string, { account: AccountRef; amountCents: number }>();
+  for (const leg of legs) {
+    const key = `${leg.account.kind}:${leg.account.ownerId}`;
+    const found = byKey.get(key);
+    if (found) found.amountCents += leg.amountCents;
+    else byKey.set(key, { account: leg.account, amountCents: leg.amountCents });
+  }
+  return [...byKey.values()].filter((leg) => leg.amountCents !== 0);
+}
 
 export const DISPUTE_EVENTS = ['charge.dispute.created', 'charge.dispute.closed'] as const;
 
@@ -105,7 +122,8 @@ export function createCardDisputes(services: CardDisputeDeps) {
         .set({ charge_id: deposit.charge_id ?? charge, payment_intent_id: deposit.payment_intent_id ?? intent })
         .where('id', '=', deposit.id)
         .execute();
-    const free = await balanceOf(trx, advertiserBalance(advertiserId));
+    // The balance row first (./debts.ts): no release or refund splits these free cents with the hold meanwhile.
+    const free = await lockAdvertiser(trx, advertiserId);
     const held = Math.max(0, Math.min(dispute.amount, free));
     const inserted = await trx
       .insertInto('card_disputes')
@@ -135,6 +153,17 @@ export function createCardDisputes(services: CardDisputeDeps) {
         ],
       });
     const owed = dispute.amount - held;
+    // Stripe took the whole disputed amount back from Castbridge: what the hold could not cover, the advertiser owes.
+    if (owed > 0)
+      await postTransfer(trx, {
+        kind: 'dispute_owed',
+        key: `dispute-owed:${dispute.id}`,
+        memo: `Card payment disputed (${dispute.reason}): ${formatCents(owed)} beyond the free balance is owed`,
+        legs: [
+          { account: advertiserOwed(advertiserId), amountCents: -owed },
+          { account: EXTERNAL, amountCents: owed },
+        ],
+      });
     const advertiser = await trx.selectFrom('users').select('email').where('id', '=', advertiserId).executeTakeFirst();
     const operators = await operatorIds(trx);
     return notifier.create(trx, [
@@ -145,7 +174,9 @@ export function createCardDisputes(services: CardDisputeDeps) {
         text:
           `Your card's bank disputed your payment of ${formatCents(Number(deposit.gross_cents))} (${dispute.reason}). ` +
           `${formatCents(held)} of your balance is held until the bank decides` +
-          (owed > 0 ? `; ${formatCents(owed)} more is owed to Castbridge.` : '.'),
+          (owed > 0
+            ? `; ${formatCents(owed)} more is owed to Castbridge. Refunds and launches wait until it is covered.`
+            : '.'),
         link: '/campaigns',
       },
       ...operators.map((userId): NewNotification => ({
@@ -163,6 +194,13 @@ export function createCardDisputes(services: CardDisputeDeps) {
     const won = dispute.status === 'won';
     if (dispute.status !== 'won' && dispute.status !== 'lost') return null;
     const stamp = new Date().toISOString();
+    // The advertiser's balance row first (./debts.ts), as every writer of a debt takes it.
+    const before = await trx
+      .selectFrom('card_disputes')
+      .select('advertiser_id')
+      .where('id', '=', dispute.id)
+      .executeTakeFirst();
+    if (before) await lockAdvertiser(trx, before.advertiser_id);
     const row = await trx
       .updateTable('card_disputes')
       .set({ status: won ? 'won' : 'lost', closed_at: stamp })
@@ -173,9 +211,12 @@ export function createCardDisputes(services: CardDisputeDeps) {
     if (!row) {
       const known = await trx.selectFrom('card_disputes').select('id').where('id', '=', dispute.id).executeTakeFirst();
       if (known) return null;
-      // Its `created` has not come (yet): the dispute is recorded decided, nothing held.
+      // Its `created` has not come (yet): the dispute is recorded decided. Won, nothing moves; lost, Stripe took the
+      // payment back: what the free balance covers goes out now, the rest is owed (the late `created` moves nothing).
       const deposit = await depositOf(trx, dispute);
       if (!deposit) return null;
+      const free = won ? 0 : await lockAdvertiser(trx, deposit.advertiser_id);
+      const taken = won ? 0 : Math.max(0, Math.min(dispute.amount, free));
       await trx
         .insertInto('card_disputes')
         .values({
@@ -183,32 +224,64 @@ export function createCardDisputes(services: CardDisputeDeps) {
           deposit_id: deposit.id,
           advertiser_id: deposit.advertiser_id,
           amount_cents: dispute.amount,
-          held_cents: 0,
+          held_cents: taken,
           reason: dispute.reason,
           status: won ? 'won' : 'lost',
           created_at: stamp,
           closed_at: stamp,
         })
         .execute();
+      if (!won && dispute.amount > 0)
+        await postTransfer(trx, {
+          kind: 'dispute_lost',
+          key: `dispute-lost:${dispute.id}`,
+          memo: 'Card dispute lost: the bank took the payment back',
+          legs: merged([
+            { account: advertiserBalance(deposit.advertiser_id), amountCents: -taken },
+            { account: advertiserOwed(deposit.advertiser_id), amountCents: -(dispute.amount - taken) },
+            { account: EXTERNAL, amountCents: dispute.amount },
+          ]),
+        });
       return null;
     }
     const held = Number(row.held_cents);
-    if (held > 0)
+    const unheld = Number(row.amount_cents) - held;
+    const recovered = Number(row.recovered_cents);
+    if (won) {
+      // Stripe returns the whole amount: the hold and what free money already paid back go to the advertiser (to
+      // another dispute's debt first), and the rest of this one's debt is cancelled.
+      const credit = await creditAdvertiser(trx, row.advertiser_id, held + recovered);
+      const legs = merged([
+        { account: advertiserDisputed(row.advertiser_id), amountCents: -held },
+        { account: EXTERNAL, amountCents: -unheld },
+        { account: advertiserOwed(row.advertiser_id), amountCents: unheld - recovered },
+        ...credit.legs,
+      ]);
+      if (legs.length > 0)
+        await postTransfer(trx, {
+          kind: 'dispute_won',
+          key: `dispute-won:${row.id}`,
+          memo: 'Card dispute won: the hold returns and the debt is cancelled',
+          legs,
+        });
+    } else if (held > 0)
       await postTransfer(trx, {
-        kind: won ? 'dispute_won' : 'dispute_lost',
-        key: `dispute-${won ? 'won' : 'lost'}:${row.id}`,
-        memo: won ? 'Card dispute won: the hold returns' : 'Card dispute lost: the bank took the payment back',
+        kind: 'dispute_lost',
+        key: `dispute-lost:${row.id}`,
+        memo: 'Card dispute lost: the bank took the payment back',
         legs: [
           { account: advertiserDisputed(row.advertiser_id), amountCents: -held },
-          { account: won ? advertiserBalance(row.advertiser_id) : EXTERNAL, amountCents: held },
+          { account: EXTERNAL, amountCents: held },
         ],
       });
-    const owed = Number(row.amount_cents) - held;
+    const owed = won ? 0 : unheld - recovered;
     const operators = await operatorIds(trx);
     const text = won
-      ? `The dispute of your card payment was decided in your favour: ${formatCents(held)} is back in your balance.`
+      ? `The dispute of your card payment was decided in your favour: ${formatCents(held + recovered)} is back with you${unheld > 0 ? ', and nothing is owed for it any more' : ''}.`
       : `The dispute of your card payment was decided for the card holder: the ${formatCents(held)} held went back to the card` +
-        (owed > 0 ? `, and ${formatCents(owed)} is still owed to Castbridge.` : '.');
+        (owed > 0
+          ? `, and ${formatCents(owed)} is still owed to Castbridge: refunds and launches wait until funds you add or a campaign releases cover it.`
+          : '.');
     return notifier.create(trx, [
       {
         userId: row.advertiser_id,
@@ -269,6 +342,7 @@ export function createCardDisputes(services: CardDisputeDeps) {
         advertiserEmail: row.email,
         amountCents: Number(row.amount_cents),
         heldCents: Number(row.held_cents),
+        recoveredCents: Number(row.recovered_cents),
         reason: row.reason,
         status: row.status,
         createdAt: row.created_at,

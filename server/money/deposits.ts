@@ -22,7 +22,8 @@ import type { Links } from '../mail/links.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { issueDocument } from './documents.ts';
 import { cardDepositOf } from './funding.ts';
-import { advertiserBalance, EXTERNAL, postTransfer, PROCESSING_FEES } from './ledger.ts';
+import { creditAdvertiser } from './debts.ts';
+import { EXTERNAL, postTransfer, PROCESSING_FEES } from './ledger.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent, stripeId } from './stripe-events.ts';
 
@@ -77,6 +78,8 @@ export function createDeposits(services: DepositDeps) {
     const amount = Number(row.amount_cents);
     const fee = Number(row.fee_cents);
     const gross = Number(row.gross_cents);
+    // What the advertiser owes for a card dispute is paid first (./debts.ts).
+    const credited = await creditAdvertiser(trx, row.advertiser_id, amount);
     const { transferId } = await postTransfer(trx, {
       kind: 'deposit',
       key: `card-deposit:${row.id}`,
@@ -84,7 +87,7 @@ export function createDeposits(services: DepositDeps) {
       createdBy: row.advertiser_id,
       legs: [
         { account: EXTERNAL, amountCents: -gross },
-        { account: advertiserBalance(row.advertiser_id), amountCents: amount },
+        ...credited.legs,
         ...(fee > 0 ? [{ account: PROCESSING_FEES, amountCents: fee }] : []),
       ],
     });

@@ -206,14 +206,16 @@ async function snapshot(trx: Kysely<Database>, kind: DocumentKind, subjectId: st
         .where('id', '=', subjectId)
         .executeTakeFirst();
       if (!transfer || transfer.kind !== 'deposit') throw new DocumentSubjectError(`No deposit transfer ${subjectId}`);
-      const leg = await trx
+      // The advertiser's legs: their balance, and what the deposit paid of a card dispute's debt (server/money/debts.ts).
+      const legs = await trx
         .selectFrom('ledger_entries')
         .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
         .select(['ledger_accounts.owner_id as ownerId', 'ledger_entries.amount_cents as amount'])
         .where('ledger_entries.transfer_id', '=', subjectId)
-        .where('ledger_accounts.kind', '=', 'advertiser_balance')
-        .executeTakeFirst();
-      if (!leg) throw new DocumentSubjectError(`Deposit ${subjectId} has no advertiser leg`);
+        .where('ledger_accounts.kind', 'in', ['advertiser_balance', 'advertiser_owed'])
+        .execute();
+      if (legs.length === 0) throw new DocumentSubjectError(`Deposit ${subjectId} has no advertiser leg`);
+      const leg = { ownerId: legs[0]!.ownerId, amount: legs.reduce((sum, row) => sum + Number(row.amount), 0) };
       const card = await trx
         .selectFrom('card_deposits')
         .select(['id', 'fee_cents', 'gross_cents', 'method', 'payment_intent_id', 'succeeded_at'])

@@ -28,6 +28,7 @@ import {
   InsufficientFunds,
   postTransfer,
 } from './ledger.ts';
+import { creditAdvertiser, debtOf, refuseWhileOwed } from './debts.ts';
 import { issueDocument } from './documents.ts';
 
 /** The deposits an advertiser's balance screen lists (newest first). */
@@ -57,6 +58,8 @@ export async function reserveForLaunch(
   campaign: { id: string; advertiser_id: string; pay_cents: number | string; spots: number; title: string },
 ): Promise<void> {
   const amount = Number(campaign.pay_cents) * Number(campaign.spots);
+  // Nothing launches while the advertiser owes for a card dispute (./debts.ts): the refusal says why and how much.
+  await refuseWhileOwed(trx, campaign.advertiser_id);
   try {
     await postTransfer(trx, {
       kind: 'reserve',
@@ -121,13 +124,14 @@ export async function releaseUnneeded(trx: Kysely<Database>, campaignId: string,
   const held = await balanceOf(trx, campaignReserve(campaignId));
   const excess = held - needed;
   if (excess <= 0) return 0;
+  // What the advertiser owes for a card dispute is paid first (./debts.ts); the rest is free again.
+  const credit = await creditAdvertiser(trx, campaign.advertiser_id, excess);
   await postTransfer(trx, {
     kind: 'release',
-    memo: `Released from "${campaign.title}": ${why}`,
-    legs: [
-      { account: campaignReserve(campaignId), amountCents: -excess },
-      { account: advertiserBalance(campaign.advertiser_id), amountCents: excess },
-    ],
+    memo:
+      `Released from "${campaign.title}": ${why}` +
+      (credit.recoveredCents > 0 ? `; ${formatCents(credit.recoveredCents)} paid what a card dispute left owed` : ''),
+    legs: [{ account: campaignReserve(campaignId), amountCents: -excess }, ...credit.legs],
   });
   return excess;
 }
@@ -218,14 +222,15 @@ export function createFunding(services: FundingDeps) {
       .selectFrom('ledger_transfers')
       .innerJoin('ledger_entries', 'ledger_entries.transfer_id', 'ledger_transfers.id')
       .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
-      .select([
+      .select((eb) => [
         'ledger_transfers.id as id',
         'ledger_transfers.memo as memo',
         'ledger_transfers.created_at as created_at',
-        'ledger_entries.amount_cents as amount',
+        eb.fn.sum<number | string>('ledger_entries.amount_cents').as('amount'),
       ])
       .where('ledger_transfers.kind', '=', 'deposit')
-      .where('ledger_accounts.kind', '=', 'advertiser_balance')
+      // What a deposit paid of a card dispute's debt (./debts.ts) is part of it.
+      .where('ledger_accounts.kind', 'in', ['advertiser_balance', 'advertiser_owed'])
       .where('ledger_accounts.owner_id', '=', advertiserId)
       // Card and bank-debit payments are listed apart, with their state (cardDeposits): these are the wires.
       .where(({ not, exists, selectFrom }) =>
@@ -237,6 +242,7 @@ export function createFunding(services: FundingDeps) {
           ),
         ),
       )
+      .groupBy(['ledger_transfers.id', 'ledger_transfers.memo', 'ledger_transfers.created_at'])
       .orderBy('ledger_transfers.id', 'desc')
       .limit(DEPOSITS_SHOWN)
       .execute();
@@ -274,11 +280,12 @@ export function createFunding(services: FundingDeps) {
   return {
     /** What GET /api/advertiser/balance answers. */
     async balance(advertiserId: string): Promise<AdvertiserBalance> {
-      const [free, reserved, refundingCents, disputedCents, listed, card] = await Promise.all([
+      const [free, reserved, refundingCents, disputedCents, debt, listed, card] = await Promise.all([
         balancesOf(db, [advertiserId]),
         reservedBy(db, [advertiserId]),
         balanceOf(db, advertiserRefunding(advertiserId)),
         balanceOf(db, advertiserDisputed(advertiserId)),
+        debtOf(db, advertiserId),
         deposits(advertiserId),
         cardDeposits(advertiserId),
       ]);
@@ -287,6 +294,8 @@ export function createFunding(services: FundingDeps) {
         reservedCents: reserved.get(advertiserId) ?? 0,
         refundingCents,
         disputedCents,
+        owedCents: debt?.owedCents ?? 0,
+        owedDispute: debt ? (debt.disputeOpen ? 'open' : 'lost') : null,
         deposits: listed,
         cardDeposits: card,
       };
@@ -329,11 +338,12 @@ export function createFunding(services: FundingDeps) {
           return `A withdrawal of ${formatCents(inPayoutCents)} is on its way: delete your account once it is paid.`;
       }
       if (role === 'advertiser') {
-        const [free, reserved, refunding, disputed, waiting] = await Promise.all([
+        const [free, reserved, refunding, disputed, debt, waiting] = await Promise.all([
           balancesOf(db, [userId]),
           reservedBy(db, [userId]),
           balanceOf(db, advertiserRefunding(userId)),
           balanceOf(db, advertiserDisputed(userId)),
+          debtOf(db, userId),
           // A card or bank-debit payment Stripe has not decided yet may still credit the account.
           db
             .selectFrom('card_deposits')
@@ -346,6 +356,8 @@ export function createFunding(services: FundingDeps) {
           return `A refund of ${formatCents(refunding)} is on its way to you: delete your account once it has arrived.`;
         if (disputed > 0)
           return `A card dispute holds ${formatCents(disputed)} of your funds: delete your account once it is decided.`;
+        if (debt)
+          return `${formatCents(debt.owedCents)} is owed to Castbridge for a disputed card payment: delete your account once it is covered.`;
         if (waiting)
           return 'A bank debit of yours is still processing: delete your account once Stripe has decided it.';
         const held = (free.get(userId) ?? 0) + (reserved.get(userId) ?? 0);
@@ -365,14 +377,13 @@ export function createFunding(services: FundingDeps) {
       if (!advertiser || advertiser.role !== 'advertiser') throw new HttpError(404, 'No such advertiser');
       let announce = () => {};
       const transferId = await db.transaction().execute(async (trx) => {
+        // What the advertiser owes for a card dispute is paid first (./debts.ts).
+        const credit = await creditAdvertiser(trx, input.advertiserId, input.amountCents);
         const { transferId } = await postTransfer(trx, {
           kind: 'deposit',
           memo: input.reference,
           createdBy: operatorId,
-          legs: [
-            { account: EXTERNAL, amountCents: -input.amountCents },
-            { account: advertiserBalance(input.advertiserId), amountCents: input.amountCents },
-          ],
+          legs: [{ account: EXTERNAL, amountCents: -input.amountCents }, ...credit.legs],
         });
         await issueDocument(trx, { kind: 'deposit_receipt', subjectId: String(transferId) });
         announce = await notifier.create(trx, [

@@ -25,8 +25,11 @@ export interface Leg {
  * proved it): campaign → creator (and fee); payout_hold: creator
  * available → in payout; payout_paid: in payout → outside; payout_return: in payout → available; refund_hold:
  * advertiser balance → refunding; refund_paid: refunding → outside; refund_return: refunding → balance; dispute_hold:
- * advertiser balance → disputed; dispute_won: disputed → balance; dispute_lost: disputed → outside; correction.
- * (A card deposit is a `deposit` with a third leg: Stripe's fee to processing_fees.)
+ * advertiser balance → disputed; dispute_owed: what a dispute's hold could not cover, taken by Stripe (outside) and
+ * owed by the advertiser (advertiser_owed goes below zero); dispute_won: disputed → balance, the debt cancelled;
+ * dispute_lost: disputed → outside; correction.
+ * (A card deposit is a `deposit` with a third leg: Stripe's fee to processing_fees.) Whatever credits an advertiser's
+ * free balance pays what they owe first (./debts.ts): an `advertiser_owed` leg beside the balance's.
  */
 export type TransferKind =
   | 'deposit'
@@ -44,6 +47,7 @@ export type TransferKind =
   | 'refund_paid'
   | 'refund_return'
   | 'dispute_hold'
+  | 'dispute_owed'
   | 'dispute_won'
   | 'dispute_lost'
   | 'correction';
@@ -84,6 +88,15 @@ export const advertiserDisputed = (advertiserId: string): AccountRef => ({
   kind: 'advertiser_disputed',
   ownerId: advertiserId,
 });
+/**
+ * What an advertiser owes Castbridge for card disputes (docs/product.md §Card disputes): the part of a disputed payment
+ * their free balance could not hold, which Stripe took back from Castbridge. Kept below zero (a receivable): never
+ * above it, so paying it back never overshoots. ./debts.ts credits it before the free balance.
+ */
+export const advertiserOwed = (advertiserId: string): AccountRef => ({
+  kind: 'advertiser_owed',
+  ownerId: advertiserId,
+});
 /** What advertisers paid for Stripe's processing fees (Stripe keeps them). */
 export const PROCESSING_FEES: AccountRef = { kind: 'processing_fees', ownerId: '' };
 /** What a launched campaign holds for its creators' pay. */
@@ -95,7 +108,9 @@ export const creatorAvailable = (creatorId: string): AccountRef => ({ kind: 'cre
 /** A creator's earnings held by payouts on their way. */
 export const creatorInPayout = (creatorId: string): AccountRef => ({ kind: 'creator_in_payout', ownerId: creatorId });
 
-const mayGoNegative = (kind: LedgerAccountKind) => kind === 'external';
+/** The outside world, and a debt (which goes below zero, never above it). */
+const mayGoNegative = (kind: LedgerAccountKind) => kind === 'external' || kind === 'advertiser_owed';
+const isDebt = (kind: LedgerAccountKind) => kind === 'advertiser_owed';
 
 /** A leg would take an account that must not go negative below zero; the transaction rolls back. */
 export class InsufficientFunds extends Error {
@@ -145,7 +160,8 @@ const byAccount = (a: Leg, b: Leg): number => {
 
 /**
  * Adds the leg to its account's balance (and counts it in the version) unless that would take an account that must
- * not go negative below zero; creates the account on its first use. The account's id, or null when refused.
+ * not go negative below zero, or a debt above zero; creates the account on its first use. The account's id, or null
+ * when refused.
  */
 async function applyLeg(trx: Kysely<Database>, leg: Leg): Promise<number | null> {
   const { kind, ownerId } = leg.account;
@@ -155,13 +171,18 @@ async function applyLeg(trx: Kysely<Database>, leg: Leg): Promise<number | null>
       .set((eb) => ({ balance_cents: eb('balance_cents', '+', leg.amountCents), version: eb('version', '+', 1) }))
       .where('kind', '=', kind)
       .where('owner_id', '=', ownerId)
-      .where((eb) => eb.or([eb('may_go_negative', '=', 1), eb(eb('balance_cents', '+', leg.amountCents), '>=', 0)]))
+      .where((eb) =>
+        isDebt(kind)
+          ? eb(eb('balance_cents', '+', leg.amountCents), '<=', 0)
+          : eb.or([eb('may_go_negative', '=', 1), eb(eb('balance_cents', '+', leg.amountCents), '>=', 0)]),
+      )
       .returning('id')
       .executeTakeFirst();
   const applied = await update();
   if (applied) return Number(applied.id);
   // Refused, or the account does not exist yet. A new account holds 0: taking from it is refused all the same.
   if (leg.amountCents < 0 && !mayGoNegative(kind)) return null;
+  if (leg.amountCents > 0 && isDebt(kind)) return null;
   const created = await trx
     .insertInto('ledger_accounts')
     .values({
@@ -307,6 +328,7 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
     if (Number(row.may_go_negative) !== (mayGoNegative(row.kind) ? 1 : 0))
       breaches.push(`${name}: may_go_negative is ${row.may_go_negative} for a ${row.kind} account`);
     if (!mayGoNegative(row.kind) && balance < 0) breaches.push(`${name}: negative balance ${balance} cents`);
+    if (isDebt(row.kind) && balance > 0) breaches.push(`${name}: a debt above zero, ${balance} cents`);
   }
 
   // 4. A creator's pending balance is exactly their earnings still in review (pending, held or disputed:
@@ -413,6 +435,32 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
     if (Number(row.refunded_cents) > Number(row.amount_cents))
       breaches.push(`card deposit ${row.id}: refunded ${row.refunded_cents} cents of ${row.amount_cents}`);
   }
+
+  // 7. What advertisers owe for card disputes (./debts.ts): an advertiser_owed balance is minus what their open and
+  // lost disputes could not hold and has not been recovered since (a won dispute's debt is cancelled); and while
+  // anything is owed their free balance is empty, since every cent that became free paid the debt first. An owed
+  // amount released to the balance instead breaks one or the other.
+  const disputes = await db
+    .selectFrom('card_disputes')
+    .select(['id', 'advertiser_id', 'status', 'amount_cents', 'held_cents', 'recovered_cents'])
+    .execute();
+  const owedBy = new Map<string, number>();
+  for (const row of disputes) {
+    const unheld = Number(row.amount_cents) - Number(row.held_cents);
+    const recovered = Number(row.recovered_cents);
+    if (recovered < 0 || recovered > Math.max(0, unheld))
+      breaches.push(`card dispute ${row.id}: ${recovered} cents recovered of ${Math.max(0, unheld)} it could not hold`);
+    if (row.status === 'won') continue;
+    owedBy.set(row.advertiser_id, (owedBy.get(row.advertiser_id) ?? 0) - (unheld - recovered));
+  }
+  compare('advertiser_owed', owedBy, 'minus what their disputes could not hold and was not recovered');
+  const free = perOwner('advertiser_balance');
+  for (const [owner, owed] of perOwner('advertiser_owed'))
+    if (owed < 0 && (free.get(owner) ?? 0) !== 0)
+      breaches.push(
+        `advertiser ${owner}: free balance ${free.get(owner)} cents while ${-owed} cents are owed for card disputes (free money pays the debt first)`,
+      );
+
   return {
     accounts: await count('ledger_accounts'),
     transfers: await count('ledger_transfers'),

@@ -34,6 +34,7 @@ import {
   InsufficientFunds,
   postTransfer,
 } from './ledger.ts';
+import { creditAdvertiser, debtOf, refuseWhileOwed } from './debts.ts';
 import { issueDocument } from './documents.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent } from './stripe-events.ts';
@@ -124,15 +125,14 @@ export function createRefunds(services: RefundDeps) {
       // Its receipt, numbered in this transaction.
       await issueDocument(trx, { kind: 'refund_receipt', subjectId: row.id });
     } else {
+      // Back to the advertiser: what they owe for a card dispute first (./debts.ts).
+      const credit = await creditAdvertiser(trx, advertiserId, amount);
       await postTransfer(trx, {
         kind: 'refund_return',
         key: `refund-return:${row.id}`,
         memo: `Refund failed: ${outcome.reason}`,
         createdBy: decidedBy,
-        legs: [
-          { account: advertiserRefunding(advertiserId), amountCents: -amount },
-          { account: advertiserBalance(advertiserId), amountCents: amount },
-        ],
+        legs: [{ account: advertiserRefunding(advertiserId), amountCents: -amount }, ...credit.legs],
       });
     }
     const announce = await notifier.create(trx, [
@@ -188,10 +188,26 @@ export function createRefunds(services: RefundDeps) {
       .where('id', 'in', [...new Set(rows.map((row) => row.advertiser_id))])
       .execute();
     const emails = new Map(users.map((user) => [user.id, user.email]));
+    // Each advertiser's open or lost card disputes and what is still owed for them (./debts.ts): the operator sees
+    // them before wiring anything.
+    const disputes = await db
+      .selectFrom('card_disputes')
+      .select(['advertiser_id', 'status', 'amount_cents', 'held_cents', 'recovered_cents'])
+      .where('advertiser_id', 'in', [...emails.keys()])
+      .where('status', 'in', ['open', 'lost'])
+      .execute();
+    const flags = new Map<string, { status: 'open' | 'lost'; owedCents: number }>();
+    for (const dispute of disputes) {
+      const flag = flags.get(dispute.advertiser_id) ?? { status: 'lost' as const, owedCents: 0 };
+      if (dispute.status === 'open') flag.status = 'open';
+      flag.owedCents += Number(dispute.amount_cents) - Number(dispute.held_cents) - Number(dispute.recovered_cents);
+      flags.set(dispute.advertiser_id, flag);
+    }
     return rows.map((row) => ({
       ...toRefund(row),
       advertiserId: row.advertiser_id,
       advertiserEmail: emails.get(row.advertiser_id) ?? '',
+      advertiserDisputes: flags.get(row.advertiser_id) ?? null,
     }));
   }
 
@@ -244,7 +260,9 @@ export function createRefunds(services: RefundDeps) {
       let rows: RefundRow[];
       try {
         rows = await db.transaction().execute(async (trx) => {
-          // First the hold: it checks the free balance under the balance row's lock, which it keeps until the commit.
+          // Nothing goes back while the advertiser owes for a card dispute (./debts.ts): the refusal names it.
+          await refuseWhileOwed(trx, advertiserId);
+          // Then the hold: it checks the free balance under the balance row's lock, which it keeps until the commit.
           await postTransfer(trx, {
             kind: 'refund_hold',
             key: `refund-hold:${requestId}`,
@@ -386,12 +404,21 @@ export function createRefunds(services: RefundDeps) {
       const result = await db.transaction().execute(async (trx) => {
         const current = await trx
           .selectFrom('refunds')
-          .select(['status', 'rail'])
+          .select(['status', 'rail', 'advertiser_id'])
           .where('id', '=', id)
           .executeTakeFirst();
         if (!current) throw new HttpError(404, 'No such refund');
         if (current.rail !== 'manual')
           throw new HttpError(409, 'This refund goes back through Stripe: Stripe decides it, not an operator');
+        // No wire goes out to an advertiser who owes for a card dispute (./debts.ts): failing it pays the debt.
+        if (outcome.status === 'succeeded' && current.status === 'requested') {
+          const debt = await debtOf(trx, current.advertiser_id);
+          if (debt)
+            throw new HttpError(
+              409,
+              `This advertiser owes ${formatCents(debt.owedCents)} for a card payment ${debt.disputeOpen ? 'still disputed' : 'whose dispute was lost'}: do not wire this refund. Mark it failed, and its amount pays what is owed.`,
+            );
+        }
         const settled = await settle(
           trx,
           id,

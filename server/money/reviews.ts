@@ -19,14 +19,8 @@ import { HttpError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
-import {
-  advertiserBalance,
-  creatorAvailable,
-  creatorPending,
-  PLATFORM_FEES,
-  postTransfer,
-  type Leg,
-} from './ledger.ts';
+import { creditAdvertiser } from './debts.ts';
+import { creatorAvailable, creatorPending, PLATFORM_FEES, postTransfer, type Leg } from './ledger.ts';
 
 type ReviewRow = Selectable<EarningReviewsTable>;
 
@@ -385,11 +379,13 @@ export function createReviews(deps: ReviewsDeps) {
         .where('status', 'in', ['held', 'disputed'])
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This earning was resolved meanwhile');
+      // What returns to the advertiser pays what they owe for a card dispute first (./debts.ts).
+      const credit = await creditAdvertiser(trx, current.advertiser_id, refund);
       const legs = (
         [
           { account: creatorPending(current.creator_id), amountCents: -earned },
           { account: creatorAvailable(current.creator_id), amountCents: input.payCents },
-          { account: advertiserBalance(current.advertiser_id), amountCents: refund },
+          ...credit.legs,
           { account: PLATFORM_FEES, amountCents: -feeRefund },
         ] satisfies Leg[]
       ).filter((leg) => leg.amountCents !== 0);

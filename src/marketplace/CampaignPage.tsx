@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Campaign, Offer } from '@/contract';
+import { debtMessage } from '@/contract/debts';
 import { DELIVERY_STATUSES, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
 import {
   selectAskingOffer,
@@ -369,7 +370,9 @@ function LaunchDialog({
           </dd>
         </div>
       </dl>
-      {figures.short ? (
+      {figures.owed ? (
+        <Alert tone="warning">{debtMessage(figures.owed.cents, figures.owed.disputeOpen)}</Alert>
+      ) : figures.short ? (
         <Alert tone="warning">
           Your balance does not cover this reservation: the launch will be refused until you add funds (see Funds on
           Campaigns), or lower the pay or the spots.

@@ -30,6 +30,7 @@ import {
   CardPayments,
   FundsActions,
   HeldAmounts,
+  OwedNotice,
   PaymentReturnNotice,
   useDepositReturnQuery,
 } from '@/src/money/FundsParts';
@@ -217,6 +218,7 @@ function FundsCard({ logic, flows }: { logic?: AdvertiserFundsLogic; flows?: Fun
         Funds
       </h2>
       <PaymentReturnNotice actorRef={depositReturn} />
+      <OwedNotice funds={funds} />
       <dl className={s.stats}>
         <div>
           <dt className={s.term}>Balance</dt>

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { Campaign } from '@/contract';
 import type { CampaignAction } from '@/contract/marketplace';
-import { campaignControlsMachine } from '@/machines/marketplace/campaignControls.machine';
+import { campaignControlsMachine, type LaunchFunds } from '@/machines/marketplace/campaignControls.machine';
 import { api, requireJwt, useAppWiring } from '../accounts/session';
 
 export type CampaignControlsLogic = typeof campaignControlsMachine;
@@ -20,9 +20,10 @@ const actionEndpoints = {
 
 export function campaignControlsActors(jwt: Jwt) {
   return {
-    loadBalance: fromPromise<number, void>(
-      async () => (await (await api()).request('getAdvertiserBalance', { jwt: requireJwt(jwt()) })).balanceCents,
-    ),
+    loadBalance: fromPromise<LaunchFunds, void>(async () => {
+      const funds = await (await api()).request('getAdvertiserBalance', { jwt: requireJwt(jwt()) });
+      return { balanceCents: funds.balanceCents, owedCents: funds.owedCents, owedDispute: funds.owedDispute };
+    }),
     runCampaignAction: fromPromise<Campaign, { id: string; action: CampaignAction }>(
       async ({ input }) =>
         (

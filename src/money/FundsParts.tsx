@@ -1,12 +1,14 @@
 // The Funds card's parts of self-serve money (docs/product.md §Self-serve money), beside the card in
 // src/marketplace/Campaigns.tsx: the amounts refunds and card disputes hold, what became of a payment the advertiser
-// came back from (/campaigns?deposit=<id>), the recent card and bank-debit payments, and the Add funds and Refund
+// came back from (/campaigns?deposit=<id>), what a card dispute left owed and why refunds and launches wait for it,
+// the recent card and bank-debit payments, and the Add funds and Refund
 // unspent funds buttons with their dialogs (a chunk of their own, loaded just after the screen).
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { AdvertiserBalance } from '@/contract';
+import { debtMessage } from '@/contract/debts';
 import type { CardDeposit } from '@/contract/schemas/money';
 import type { CardDepositStatus } from '@/contract/money';
 import type { addFundsMachine } from '@/machines/money/addFunds.machine';
@@ -44,7 +46,27 @@ export function HeldAmounts({ funds }: { funds: AdvertiserBalance }) {
           <dd className={s.value}>{formatMoney(funds.disputedCents)}</dd>
         </div>
       ) : null}
+      {funds.owedCents > 0 ? (
+        <div>
+          <dt className={s.term}>Owed for a card dispute</dt>
+          <dd className={s.value}>{formatMoney(funds.owedCents)}</dd>
+        </div>
+      ) : null}
     </>
+  );
+}
+
+/**
+ * What a card dispute left owed (docs/product.md §Card disputes), in the words the server refuses refunds and launches
+ * with: funds added or released pay it first.
+ */
+export function OwedNotice({ funds }: { funds: AdvertiserBalance }) {
+  if (funds.owedCents <= 0) return null;
+  return (
+    <Alert tone="warning" title="Refunds and launches wait" className={f.returnNotice}>
+      <p>{debtMessage(funds.owedCents, funds.owedDispute === 'open')}</p>
+      <p>Funds you add, and what your campaigns release, pay it first.</p>
+    </Alert>
   );
 }
 

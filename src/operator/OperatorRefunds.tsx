@@ -1,7 +1,9 @@
 // The operator console's Refunds and disputes tab (docs/product.md §Self-serve money): card disputes (open first: the
 // amount Stripe took back, what is held from the advertiser's free balance, what is owed beyond it) and the refunds of
 // wired money waiting for the manual rail (Mark sent with the wire's reference, Mark failed with the reason), then the
-// other refunds. A chunk of its own: it loads when the tab is opened.
+// other refunds. A refund of an advertiser with an open or lost card dispute is flagged with what they still owe
+// (docs/product.md §Card disputes): no wire goes to an advertiser who owes. A chunk of its own: it loads when the tab
+// is opened.
 import { useMachine } from '@xstate/react';
 import type { AdminRefund, CardDispute } from '@/contract/schemas/money';
 import type { CardDisputeStatus, RefundStatus } from '@/contract/money';
@@ -52,6 +54,19 @@ function RefundChip({ refund }: { refund: AdminRefund }) {
   return <Chip tone={status.tone}>{status.label}</Chip>;
 }
 
+/** The advertiser's card disputes, in words: an open one, or lost ones, and what is still owed for them. */
+function disputeFlagText(refund: AdminRefund): string | null {
+  const flag = refund.advertiserDisputes;
+  if (!flag) return null;
+  const owed = flag.owedCents > 0 ? `${formatMoney(flag.owedCents)} owed` : 'nothing owed';
+  return flag.status === 'open' ? `Card dispute open · ${owed}` : `Card dispute lost · ${owed}`;
+}
+
+function DisputeFlag({ refund }: { refund: AdminRefund }) {
+  const text = disputeFlagText(refund);
+  return text ? <Chip tone="danger">{text}</Chip> : null;
+}
+
 const railText = (refund: AdminRefund) => (refund.rail === 'manual' ? 'Wire (manual)' : 'Stripe');
 
 function DisputesTable({ disputes }: { disputes: CardDispute[] }) {
@@ -74,8 +89,11 @@ function DisputesTable({ disputes }: { disputes: CardDispute[] }) {
           advertiser: dispute.advertiserEmail,
           amount: formatMoney(dispute.amountCents),
           held: formatMoney(dispute.heldCents),
-          // Beyond what the free balance covered: the advertiser owes it (only while the dispute is open or lost).
-          owed: dispute.status === 'won' ? formatMoney(0) : formatMoney(dispute.amountCents - dispute.heldCents),
+          // Beyond what the free balance covered, less what free money paid back since (a won dispute cancels it).
+          owed:
+            dispute.status === 'won'
+              ? formatMoney(0)
+              : formatMoney(dispute.amountCents - dispute.heldCents - dispute.recoveredCents),
           reason: dispute.reason.replace(/_/g, ' '),
           status: <Chip tone={status.tone}>{status.label}</Chip>,
           opened: dispute.closedAt
@@ -148,7 +166,19 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
                 </h3>
                 <p className={s.muted}>
                   Requested {formatDate(refund.requestedAt)} · {railText(refund)} · <RefundChip refund={refund} />
+                  {refund.advertiserDisputes ? (
+                    <>
+                      {' '}
+                      · <DisputeFlag refund={refund} />
+                    </>
+                  ) : null}
                 </p>
+                {refund.advertiserDisputes && refund.advertiserDisputes.owedCents > 0 ? (
+                  <p className={s.muted}>
+                    This advertiser owes Castbridge for a card dispute: do not wire it. Mark it failed, and its amount
+                    pays what is owed.
+                  </p>
+                ) : null}
                 <DecisionActions
                   describedBy={`refund-${refund.id}`}
                   settleLabel="Mark sent"
@@ -172,7 +202,13 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
           { key: 'detail', header: 'Detail' },
         ]}
         rows={others.map((refund) => ({
-          advertiser: refund.advertiserEmail,
+          advertiser: refund.advertiserDisputes ? (
+            <>
+              {refund.advertiserEmail} <DisputeFlag refund={refund} />
+            </>
+          ) : (
+            refund.advertiserEmail
+          ),
           amount: formatMoney(refund.amountCents),
           rail: railText(refund),
           status: <RefundChip refund={refund} />,

@@ -145,6 +145,8 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
       reservedCents: 0,
       refundingCents: 0,
       disputedCents: 0,
+      owedCents: 0,
+      owedDispute: null,
       deposits: [],
       cardDeposits: [],
     });

@@ -24,7 +24,7 @@ import { checklistLiveFeed } from '@/src/marketplace/advertiserChecklist';
 import { deliveryConfirmMachine } from '@/machines/marketplace/deliveryConfirm.machine';
 import { fundsLiveFeed } from '@/src/money/advertiserFunds';
 import { publishLive } from '@/src/notifications/liveHub';
-import { campaignControlsMachine } from '@/machines/marketplace/campaignControls.machine';
+import { campaignControlsMachine, type LaunchFunds } from '@/machines/marketplace/campaignControls.machine';
 import { campaignDetailMachine, type CampaignDetail } from '@/machines/marketplace/campaignDetail.machine';
 import { campaignEditorMachine } from '@/machines/marketplace/campaignEditor.machine';
 import { campaignListMachine } from '@/machines/marketplace/campaignList.machine';
@@ -208,6 +208,8 @@ describe('Campaigns', () => {
       reservedCents: 0,
       refundingCents: 0,
       disputedCents: 0,
+      owedCents: 0,
+      owedDispute: null,
       deposits: [],
       cardDeposits: [],
     },
@@ -287,6 +289,8 @@ describe('Campaigns', () => {
       reservedCents: 75_000,
       refundingCents: 0,
       disputedCents: 0,
+      owedCents: 0,
+      owedDispute: null,
       cardDeposits: [],
       deposits: [
         { id: '1', amountCents: 1_325_000, reference: 'Wire NOVA-0001', createdAt: '2026-11-02T10:00:00.000Z' },
@@ -419,6 +423,8 @@ describe('Campaigns: getting started, and how to add funds (docs/product.md §Ad
       reservedCents: 0,
       refundingCents: 0,
       disputedCents: 0,
+      owedCents: 0,
+      owedDispute: null,
       deposits: [],
       cardDeposits: [],
     });
@@ -445,6 +451,8 @@ describe('Campaigns: getting started, and how to add funds (docs/product.md §Ad
       reservedCents: 0,
       refundingCents: 0,
       disputedCents: 0,
+      owedCents: 0,
+      owedDispute: null,
       deposits: [],
       cardDeposits: [],
     });
@@ -639,7 +647,7 @@ describe('Campaign page', () => {
   function setup() {
     const load = controlled<CampaignDetail, { id: string }>();
     const run = controlled<Campaign, { id: string; action: CampaignAction }>();
-    const balance = controlled<number>();
+    const balance = controlled<LaunchFunds>();
     const list = controlled<ThreadPage, { offerId: string; before: string | null }>();
     const post = controlled<ThreadMessage, { offerId: string; body: string }>();
     const confirm = controlled<Offer, { offerId: string }>();
@@ -703,9 +711,9 @@ describe('Campaign page', () => {
   });
 
   /** Launch Campaign, then Yes in its confirmation (the balance read first). */
-  async function launch(user: ReturnType<typeof userEvent.setup>, balance: ReturnType<typeof controlled<number>>) {
+  async function launch(user: ReturnType<typeof userEvent.setup>, balance: ReturnType<typeof controlled<LaunchFunds>>) {
     await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
-    await balance.resolve(1_250_000);
+    await balance.resolve({ balanceCents: 1_250_000, owedCents: 0, owedDispute: null });
     await user.click(
       within(screen.getByRole('alertdialog', { name: 'Launch this campaign?' })).getByRole('button', {
         name: 'Yes, Launch',
@@ -728,7 +736,7 @@ describe('Campaign page', () => {
     expect(figures()).toEqual(['$750', '…', '…']);
     expect(within(dialog).getByRole('button', { name: 'Yes, Launch' })).toBeDisabled();
     expect(balance.started).toBe(1);
-    await balance.resolve(1_250_000);
+    await balance.resolve({ balanceCents: 1_250_000, owedCents: 0, owedDispute: null });
     expect(figures()).toEqual(['$750', '$12,500', '$11,750']);
     await user.click(within(dialog).getByRole('button', { name: 'No, Not Yet' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -736,7 +744,7 @@ describe('Campaign page', () => {
 
     // A balance that does not cover it is said before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
-    await balance.resolve(30_000);
+    await balance.resolve({ balanceCents: 30_000, owedCents: 0, owedDispute: null });
     dialog = screen.getByRole('alertdialog', { name: 'Launch this campaign?' });
     expect(figures()).toEqual(['$750', '$300', 'Not enough']);
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Your balance does not cover this reservation');
@@ -771,6 +779,24 @@ describe('Campaign page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('a card dispute that left money owed is named in the launch confirmation, before anything is sent', async () => {
+    const { load, run, balance, user } = setup();
+    await load.resolve({ campaign: sampleCampaign, offers: [] });
+    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    await balance.resolve({ balanceCents: 0, owedCents: 330, owedDispute: 'open' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Launch this campaign?' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'A card payment of yours is disputed: $3.30 is owed to Castbridge until the dispute closes. Refunds and launches wait until it is covered.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'No, Not Yet' }));
+    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    await balance.resolve({ balanceCents: 0, owedCents: 629, owedDispute: 'lost' });
+    expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent(
+      'A card payment of yours was disputed and the bank took it back: $6.29 is owed to Castbridge.',
+    );
+    expect(run.started).toBe(0);
   });
 
   it('shows whether the campaign requires disclosure', async () => {

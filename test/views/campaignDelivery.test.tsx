@@ -9,7 +9,7 @@ import type { AnalyticsRange } from '@/contract/analytics';
 import type { CampaignAction } from '@/contract/marketplace';
 import { campaignReachMachine } from '@/machines/analytics/campaignReach.machine';
 import { advertiserChecklistMachine } from '@/machines/marketplace/advertiserChecklist.machine';
-import { campaignControlsMachine } from '@/machines/marketplace/campaignControls.machine';
+import { campaignControlsMachine, type LaunchFunds } from '@/machines/marketplace/campaignControls.machine';
 import { campaignDetailMachine, type CampaignDetail } from '@/machines/marketplace/campaignDetail.machine';
 import { campaignListMachine } from '@/machines/marketplace/campaignList.machine';
 import { sampleCampaign } from '@/machines/marketplace/samples';
@@ -32,7 +32,7 @@ describe('Campaign page: verified delivery', () => {
     const logic = {
       detail: campaignDetailMachine.provide({ actors: { loadCampaignDetail: load.logic } }),
       controls: campaignControlsMachine.provide({
-        actors: { runCampaignAction: run.logic, loadBalance: controlled<number>().logic },
+        actors: { runCampaignAction: run.logic, loadBalance: controlled<LaunchFunds>().logic },
       }),
     };
     const view = renderScreen(<CampaignPageScreen logic={logic} />, {

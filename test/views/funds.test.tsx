@@ -75,6 +75,8 @@ const emptyFunds: AdvertiserBalance = {
   reservedCents: 0,
   refundingCents: 0,
   disputedCents: 0,
+  owedCents: 0,
+  owedDispute: null,
   deposits: [],
   cardDeposits: [],
 };
@@ -292,6 +294,44 @@ describe('Funds card', () => {
     expect(card().queryByRole('button', { name: 'Refund unspent funds' })).not.toBeInTheDocument();
     expect(card().queryByRole('list', { name: 'Card and bank payments' })).not.toBeInTheDocument();
     expect(card().getByText('No deposits yet.')).toBeInTheDocument();
+  });
+});
+
+describe('what a card dispute left owed', () => {
+  it('the Funds card says what is owed, and why refunds and launches wait, in the words the server refuses them with', async () => {
+    const { card } = await setup({
+      funds: { ...emptyFunds, disputedCents: 1_000, owedCents: 330, owedDispute: 'open' },
+    });
+    expect(card().getByText('Owed for a card dispute').nextSibling).toHaveTextContent('$3.30');
+    expect(card().getByRole('alert')).toHaveTextContent(
+      'Refunds and launches waitA card payment of yours is disputed: $3.30 is owed to Castbridge until the dispute closes. Refunds and launches wait until it is covered.Funds you add, and what your campaigns release, pay it first.',
+    );
+    expect(await violations(screen.getByRole('region', { name: 'Funds' }))).toEqual([]);
+  });
+
+  it('lost: the debt stays, and the card says how to cover it', async () => {
+    const { card } = await setup({ funds: { ...emptyFunds, owedCents: 629, owedDispute: 'lost' } });
+    expect(card().getByRole('alert')).toHaveTextContent(
+      'A card payment of yours was disputed and the bank took it back: $6.29 is owed to Castbridge. Refunds and launches wait until it is covered: add funds, or cancel a campaign to free what it reserves.',
+    );
+  });
+
+  it('nothing owed: no notice', async () => {
+    const { card } = await setup({ funds: { ...emptyFunds, balanceCents: 500 } });
+    expect(card().queryByText('Owed for a card dispute')).not.toBeInTheDocument();
+    expect(card().queryByText('Refunds and launches wait')).not.toBeInTheDocument();
+  });
+
+  it('a refund refused for an open dispute names it in the dialog', async () => {
+    const { requestRefund, card, user } = await setup({ funds: { ...emptyFunds, balanceCents: 10_000 } });
+    await user.click(card().getByRole('button', { name: 'Refund unspent funds' }));
+    const d = await screen.findByRole('dialog', { name: 'Refund unspent funds' });
+    await user.type(within(d).getByLabelText('Amount'), '100');
+    await user.click(within(d).getByRole('button', { name: 'Refund' }));
+    const message =
+      'A card payment of yours is disputed: $6.29 is owed to Castbridge until the dispute closes. Refunds and launches wait until it is covered.';
+    await requestRefund.reject(Object.assign(new Error(message), { status: 409 }));
+    expect(within(d).getByRole('alert')).toHaveTextContent(`The refund could not be requested${message}`);
   });
 });
 
@@ -545,6 +585,34 @@ describe('operator: Refunds and disputes', () => {
     await decide.resolve({ ...sampleAdminRefund, status: 'succeeded', decidedAt: '2026-11-26T12:00:00.000Z' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('No refunds waiting.')).toBeInTheDocument();
+  });
+
+  it('flags a refund whose advertiser has an open or lost card dispute, with what is still owed', async () => {
+    const { load, user } = renderConsole();
+    await user.click(screen.getByRole('tab', { name: 'Refunds and disputes' }));
+    await waitFor(() => expect(load.started).toBe(1));
+    const stripeRefund: AdminRefund = {
+      ...sampleAdminRefund,
+      ...sampleStripeRefund,
+      advertiserDisputes: { status: 'lost', owedCents: 0 },
+    };
+    await load.resolve({
+      refunds: [{ ...sampleAdminRefund, advertiserDisputes: { status: 'open', owedCents: 10_330 } }, stripeRefund],
+      disputes: [{ ...sampleCardDispute, recoveredCents: 5_000 }],
+    });
+    const waiting = within(screen.getByRole('list', { name: 'Refunds waiting' })).getByRole('listitem');
+    expect(waiting).toHaveTextContent('Card dispute open · $103.30 owed');
+    expect(waiting).toHaveTextContent(
+      'This advertiser owes Castbridge for a card dispute: do not wire it. Mark it failed, and its amount pays what is owed.',
+    );
+    const other = within(screen.getByRole('table', { name: 'Other refunds' })).getAllByRole('row')[1]!;
+    expect(within(other).getAllByRole('cell')[0]).toHaveTextContent(
+      'nova@example.com Card dispute lost · nothing owed',
+    );
+    // What free money paid back is no longer owed.
+    const dispute = within(screen.getByRole('table', { name: 'Card disputes' })).getAllByRole('row')[1]!;
+    expect(within(dispute).getAllByRole('cell')[3]).toHaveTextContent('$100');
+    expect(await violations(document.body)).toEqual([]);
   });
 
   it('Mark failed asks for the reason', async () => {

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Offer, Proposal } from '@/contract';
 import { shortOfFundsMessage } from '@/contract/marketplace';
-import { campaignControlsMachine } from '@/machines/marketplace/campaignControls.machine';
+import { campaignControlsMachine, type LaunchFunds } from '@/machines/marketplace/campaignControls.machine';
 import { campaignDetailMachine, type CampaignDetail } from '@/machines/marketplace/campaignDetail.machine';
 import { counterOfferMachine } from '@/machines/marketplace/counterOffer.machine';
 import { offersMachine } from '@/machines/marketplace/offers.machine';
@@ -155,7 +155,7 @@ describe("the advertiser's answer on the campaign page", () => {
     const propose = controlled<Offer, ProposeInput>();
     const logic = {
       detail: campaignDetailMachine.provide({ actors: { loadCampaignDetail: load.logic } }),
-      controls: campaignControlsMachine.provide({ actors: { loadBalance: controlled<number>().logic } }),
+      controls: campaignControlsMachine.provide({ actors: { loadBalance: controlled<LaunchFunds>().logic } }),
       reply: proposalReplyMachine.provide({
         actors: { acceptProposal: accept.logic, declineProposal: decline.logic, propose: propose.logic },
       }),

@@ -228,6 +228,8 @@ describe('depositReturn inside the Funds card (advertiserFunds)', () => {
     reservedCents: 0,
     refundingCents: 0,
     disputedCents: 0,
+    owedCents: 0,
+    owedDispute: null,
     deposits: [],
     cardDeposits: [],
   };
