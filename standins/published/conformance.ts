@@ -35,6 +35,11 @@ const registry: Violation[] = [];
 
 function record(violation: Omit<Violation, 'at'>) {
   registry.push({ ...violation, at: Date.now() });
+  // Outside the tests (the demo), each one is said where the developer sees it.
+  if (!process.env.VITEST)
+    console.warn(
+      `[stand-in] ${violation.platform} ${violation.kind} breaks the published description: ${violation.method} ${violation.path}: ${violation.message}`,
+    );
   // A long demo keeps the latest ones.
   if (registry.length > 1_000) registry.splice(0, registry.length - 1_000);
 }
