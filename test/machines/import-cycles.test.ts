@@ -1,7 +1,7 @@
 // `npm run lint` fails on an import cycle (.dependency-cruiser.cjs), type-only imports included, and passes on the
 // tree as it is. The check is run exactly as the lint script runs it: on two files that import each other with
 // `import type` (written under test/.output/, which git ignores) it must exit non-zero naming the no-circular rule;
-// on src/, machines/, server/ and contract/ it must exit 0.
+// on src/, machines/, server/, contract/, standins/ and demo/ it must exit 0.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -75,5 +75,44 @@ describe('the import-cycle check of npm run lint', () => {
   it('passes on the tree as it is', async () => {
     const run = await onTree;
     expect(run.code, run.output).toBe(0);
+  }, 60_000);
+});
+
+// The product never loads the stand-ins, and the stand-ins import nothing of the product (docs/architecture.md
+// "Stand-ins and the demo"): the same check, run on a probe in each folder that imports the other.
+describe('the stand-ins boundary of npm run lint', () => {
+  const check = lintCheck();
+  const probes = {
+    server: join(root, 'server', `zz-lint-probe-${process.pid}.ts`),
+    standins: join(root, 'standins', `zz-lint-probe-${process.pid}.ts`),
+  };
+  let run: Promise<Run>;
+
+  beforeAll(() => {
+    writeFileSync(
+      probes.server,
+      "import { STANDIN_CLIENT } from '../standins/oauth.ts';\n\nexport const x = STANDIN_CLIENT;\n",
+    );
+    writeFileSync(
+      probes.standins,
+      "import { loadConfig } from '../server/config.ts';\n\nexport const y = loadConfig;\n",
+    );
+    run = depcruise([relative(root, probes.server), relative(root, probes.standins), ...check.options]);
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled([run]);
+    for (const probe of Object.values(probes)) rmSync(probe, { force: true });
+  });
+
+  it('covers standins/ and demo/', () => {
+    expect(check.folders).toEqual(expect.arrayContaining(['standins', 'demo']));
+  });
+
+  it('fails when server/ imports a stand-in, and when a stand-in imports server/', async () => {
+    const result = await run;
+    expect(result.code, result.output).not.toBe(0);
+    expect(result.output).toContain('server-loads-no-stand-in');
+    expect(result.output).toContain('stand-ins-import-nothing-of-ours');
   }, 60_000);
 });
