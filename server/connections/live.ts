@@ -693,17 +693,32 @@ export function createLiveWatch(deps: LiveWatchDeps) {
               })),
             )
             .onConflict((oc) =>
-              // A look older than the last one (a slow poll) does not move the stream back.
-              oc.column('id').doUpdateSet((eb) => ({
-                last_live_at: eb
-                  .case()
-                  .when('live_streams.last_live_at', '<', now)
-                  .then(now)
-                  .else(eb.ref('live_streams.last_live_at'))
-                  .end(),
-                ended_at: null,
-                title: eb.ref('excluded.title'),
-              })),
+              // A look older than the last one (a slow poll) does not move the stream back. The stream is watched
+              // through whoever holds its channel now: a channel handed over during one stream (one creator
+              // disconnects it, another connects it) goes on under the same id (issue 44). Each sample keeps whose
+              // look it was; the minutes are decided by those (server/overlay/verification.ts).
+              oc.column('id').doUpdateSet((eb) => {
+                const newer = <T>(column: 'creator_id' | 'account_id' | 'channel_login') =>
+                  eb
+                    .case()
+                    .when('live_streams.last_live_at', '<', now)
+                    .then(eb.ref(`excluded.${column}`))
+                    .else(eb.ref(`live_streams.${column}`))
+                    .end() as unknown as T;
+                return {
+                  last_live_at: eb
+                    .case()
+                    .when('live_streams.last_live_at', '<', now)
+                    .then(now)
+                    .else(eb.ref('live_streams.last_live_at'))
+                    .end(),
+                  creator_id: newer<string>('creator_id'),
+                  account_id: newer<string>('account_id'),
+                  channel_login: newer<string>('channel_login'),
+                  ended_at: null,
+                  title: eb.ref('excluded.title'),
+                };
+              }),
             )
             .execute();
           await trx
@@ -716,6 +731,8 @@ export function createLiveWatch(deps: LiveWatchDeps) {
                 title: look.title,
                 disclosed: isDisclosed(w.platform, look.title, look.branded) ? 1 : 0,
                 branded: look.branded ? 1 : 0,
+                creator_id: w.creatorId,
+                account_id: w.accountId,
               })),
             )
             // Two looks at the same moment are one sample.

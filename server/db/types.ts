@@ -907,6 +907,12 @@ export interface LiveSamplesTable {
   disclosed: number;
   /** 1: the platform's own flag (Twitch branded content, YouTube paid promotion). */
   branded: number;
+  /**
+   * The creator and connected account the look was taken through (a channel can change hands during one stream:
+   * issue 44); null only in rows written without it, which are their stream's creator's.
+   */
+  creator_id: Generated<string | null>;
+  account_id: Generated<string | null>;
 }
 
 /** Each watched connected account: when the platform last answered, and what it said. */

@@ -23,7 +23,7 @@
 // once), by the `directory:refresh` job keyed per creator (queued by a profile save inside its transaction, and by a
 // connect or disconnect), and by the hourly `directory:sweep` job refreshing every published creator's figures. A
 // deleted account's row goes with it (foreign key, on delete cascade).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LANGUAGE_NAMES } from '../../contract/profile.ts';
 import type { MediaKitFacts, PublicChannel } from '../../contract/schemas/mediaKit.ts';
 import { suggestHandle } from '../../contract/mediaKit.ts';
@@ -132,7 +132,8 @@ export async function creatorFacts(
           eb.fn.sum<number | string>('live_samples.viewers').as('total'),
           eb.fn.count<number | string>('live_samples.viewers').as('n'),
         ])
-        .where('live_streams.account_id', '=', account.id)
+        // The looks through this account (a channel handed over during a stream changes the stream's account).
+        .where(sql<string>`coalesce(live_samples.account_id, live_streams.account_id)`, '=', account.id)
         .where('live_samples.at', '>=', since)
         .where('live_samples.viewers', 'is not', null)
         .executeTakeFirst();

@@ -184,7 +184,8 @@ async function viewerBaseline(
     .selectFrom('live_samples')
     .innerJoin('live_streams', 'live_streams.id', 'live_samples.stream_key')
     .select('live_samples.viewers as viewers')
-    .where('live_streams.creator_id', '=', creatorId)
+    // The looks through this creator's connections (a channel handed over during a stream: issue 44).
+    .where(sql<string>`coalesce(live_samples.creator_id, live_streams.creator_id)`, '=', creatorId)
     .where('live_streams.platform', '=', platform)
     .where('live_streams.started_at', '<', until)
     .where('live_samples.at', '>=', since)

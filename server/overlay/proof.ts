@@ -6,7 +6,7 @@
 //
 // Everything is summed from the offer's minutes (overlay_minutes, at most a few thousand rows), so the days, the
 // sessions and the totals add up exactly. A minute's impressions are floor(verified seconds × viewers ÷ 60).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MINUTE_STATUSES, type MinuteStatus } from '../../contract/overlay.ts';
 import type { EarningReview, OfferDisplay } from '../../contract/schemas/overlay.ts';
 import type { Database } from '../db/types.ts';
@@ -157,18 +157,26 @@ export async function offerDisplay(
     else runs.push([m]);
   }
 
-  // The samples of the verifying streams over the offer's span, read once and shared out to the sessions.
+  // The samples of the verifying streams over the offer's span, read once and shared out to the sessions: only those
+  // taken through this creator's connection (a channel handed over during a stream: issue 44), never another's.
   const samples =
     streamKeys.length === 0
       ? []
       : (
           await db
             .selectFrom('live_samples')
-            .select(['stream_key', 'at', 'viewers', 'disclosed'])
-            .where('stream_key', 'in', streamKeys)
-            .where('at', '>=', minutes[0]!.minute * 60_000)
-            .where('at', '<', (minutes.at(-1)!.minute + 1) * 60_000)
-            .orderBy('at')
+            .innerJoin('live_streams', 'live_streams.id', 'live_samples.stream_key')
+            .select([
+              'live_samples.stream_key as stream_key',
+              'live_samples.at as at',
+              'live_samples.viewers as viewers',
+              'live_samples.disclosed as disclosed',
+            ])
+            .where('live_samples.stream_key', 'in', streamKeys)
+            .where(sql<string>`coalesce(live_samples.creator_id, live_streams.creator_id)`, '=', row.creatorId)
+            .where('live_samples.at', '>=', minutes[0]!.minute * 60_000)
+            .where('live_samples.at', '<', (minutes.at(-1)!.minute + 1) * 60_000)
+            .orderBy('live_samples.at')
             .execute()
         ).map((s) => ({
           streamKey: s.stream_key,

@@ -6,6 +6,10 @@
 //     stream around the minute shows it disclosed (when the campaign requires it), and one sample gives viewers;
 //   - undisclosed / no_sample: live, but a sample was not disclosed / none gave viewers;
 //   - offline: anything else (never live, started inside the minute, ended before its end).
+// A minute is the creator's only while they held the channel's connection (issue 44: a channel handed over during one
+// stream, the platform's stream id unchanged): a look (sample) through their connection at or after the minute's end,
+// no look through another creator's connection from the minute's start to its end, and only their own samples speak
+// for it.
 // Only verified seconds count towards the deliverable and the impressions (per minute, its seconds × the lowest
 // viewers sampled around it ÷ 60, rounded down, as server/overlay/proof.ts shows them). A minute settles once: its
 // row is updated only while still 'pending', and the offer's totals are summed again from its minutes under the
@@ -31,6 +35,8 @@ const MINUTE_MS = 60_000;
  * its end: a sample that could still change its verdict is never missed (the platform is asked every minute).
  */
 export const SAMPLE_MARGIN_MS = 90_000;
+/** Whose looks a stream had are read this far around the minutes being settled (a hand-over: issue 44). */
+const HOLD_WINDOW_MS = 3_600_000;
 /** A minute the platform was not asked about this long after its end settles with what is known (offline). */
 export const GIVE_UP_MS = 6 * 3_600_000;
 /** Creators settled per round of reads, and rows per statement. */
@@ -100,6 +106,14 @@ interface Sample {
   at: number;
   viewers: number | null;
   disclosed: boolean;
+  /** The creator whose connection the look was taken through (null: written without it, the stream's creator). */
+  creatorId: string | null;
+}
+/** A run of consecutive looks at one stream through one creator's connection: its first and last look. */
+export interface Hold {
+  creatorId: string;
+  first: number;
+  last: number;
 }
 export interface Decision {
   status: Exclude<MinuteStatus, 'pending'>;
@@ -123,12 +137,17 @@ export function campaignPlatforms(json: string): Set<Platform> {
   return platforms.size > 0 ? platforms : new Set<Platform>(['twitch', 'youtube']);
 }
 
-/** What the platform says of minute `minute` (epoch minute) through these streams and their samples. */
+/**
+ * What the platform says of `holder`'s minute `minute` (epoch minute) through these streams, their samples and whose
+ * looks they were (`holdsOf`: the runs of consecutive looks through one creator's connection, in time order).
+ */
 export function decideMinute(
   minute: number,
   requiresDisclosure: boolean,
   streams: readonly Stream[],
   samplesOf: (streamKey: string) => readonly Sample[],
+  holder: string,
+  holdsOf: (streamKey: string) => readonly Hold[],
 ): Decision {
   const start = minute * MINUTE_MS;
   const end = start + MINUTE_MS;
@@ -137,8 +156,21 @@ export function decideMinute(
   for (const stream of streams) {
     // Live at the minute's start and again at a look after its end, under one stream id: no gap between.
     if (stream.startedAt > start || stream.lastLiveAt < end) continue;
+    // A stream looked at through more than one creator's connection (a channel handed over while live): the minute
+    // is the holder's only inside one run of their looks — one at or before its start (or theirs were the stream's
+    // first looks), one at or after its end, nobody else's between. Around a hand-over, a minute is nobody's.
+    const holds = holdsOf(stream.id);
+    if (holds.some((hold) => hold.creatorId !== holder)) {
+      const held = holds.some(
+        (hold, index) => hold.creatorId === holder && hold.last >= end && (hold.first <= start || index === 0),
+      );
+      if (!held) continue;
+    }
     const around = samplesOf(stream.id).filter(
-      (sample) => sample.at >= start - SAMPLE_MARGIN_MS && sample.at <= end + SAMPLE_MARGIN_MS,
+      (sample) =>
+        sample.at >= start - SAMPLE_MARGIN_MS &&
+        sample.at <= end + SAMPLE_MARGIN_MS &&
+        (sample.creatorId ?? stream.creatorId) === holder,
     );
     const counted = around.filter((sample) => sample.viewers !== null).map((sample) => sample.viewers!);
     const decision: Decision =
@@ -287,33 +319,40 @@ export function createVerification(deps: VerificationDeps): Verification {
       watches.set(row.creator_id, list);
     }
     const streams = new Map<string, Stream[]>();
+    // The streams these creators' connections looked at over the minutes (a channel handed over during a stream
+    // keeps the stream's row, which names the creator who looks at it now), and those the rows name.
     const streamRows = await db
       .selectFrom('live_streams')
       .select(['id', 'creator_id', 'account_id', 'platform', 'started_at', 'last_live_at'])
-      .where('creator_id', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb('creator_id', 'in', ids),
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('live_samples')
+              .select('stream_key')
+              .where('creator_id', 'in', ids)
+              .where('at', '>=', from - SAMPLE_MARGIN_MS)
+              .where('at', '<=', to + SAMPLE_MARGIN_MS),
+          ),
+        ]),
+      )
       // Those that could cover one of the minutes.
       .where('started_at', '<=', to - MINUTE_MS)
       .where('last_live_at', '>=', from + MINUTE_MS)
       .execute();
-    for (const row of streamRows) {
-      const list = streams.get(row.creator_id) ?? [];
-      list.push({
-        id: row.id,
-        creatorId: row.creator_id,
-        accountId: row.account_id,
-        platform: row.platform,
-        startedAt: Number(row.started_at),
-        lastLiveAt: Number(row.last_live_at),
-      });
-      streams.set(row.creator_id, list);
-    }
+    const rowsById = new Map(streamRows.map((row) => [row.id, row]));
     const samples = new Map<string, Sample[]>();
+    const holds = new Map<string, Hold[]>();
     const keys = streamRows.map((row) => row.id);
     for (let index = 0; index < keys.length; index += ROWS_PER_STATEMENT) {
+      const slice = keys.slice(index, index + ROWS_PER_STATEMENT);
       for (const row of await db
         .selectFrom('live_samples')
-        .select(['stream_key', 'at', 'viewers', 'disclosed'])
-        .where('stream_key', 'in', keys.slice(index, index + ROWS_PER_STATEMENT))
+        .select(['stream_key', 'at', 'viewers', 'disclosed', 'creator_id'])
+        .where('stream_key', 'in', slice)
         .where('at', '>=', from - SAMPLE_MARGIN_MS)
         .where('at', '<=', to + SAMPLE_MARGIN_MS)
         .execute()) {
@@ -322,9 +361,48 @@ export function createVerification(deps: VerificationDeps): Verification {
           at: Number(row.at),
           viewers: row.viewers === null ? null : Number(row.viewers),
           disclosed: Number(row.disclosed) === 1,
+          creatorId: row.creator_id,
         });
         samples.set(row.stream_key, list);
       }
+      // Whose looks each stream had around the minutes: runs of consecutive looks through one creator's connection.
+      for (const row of await db
+        .selectFrom('live_samples')
+        .innerJoin('live_streams', 'live_streams.id', 'live_samples.stream_key')
+        .select([
+          'live_samples.stream_key as streamKey',
+          'live_samples.at as at',
+          sql<string>`coalesce(live_samples.creator_id, live_streams.creator_id)`.as('creatorId'),
+        ])
+        .where('live_samples.stream_key', 'in', slice)
+        .where('live_samples.at', '>=', from - HOLD_WINDOW_MS)
+        .where('live_samples.at', '<=', to + HOLD_WINDOW_MS)
+        .orderBy('live_samples.stream_key')
+        .orderBy('live_samples.at')
+        .execute()) {
+        const list = holds.get(row.streamKey) ?? [];
+        const at = Number(row.at);
+        const run = list.at(-1);
+        if (run && run.creatorId === row.creatorId) run.last = at;
+        else list.push({ creatorId: row.creatorId, first: at, last: at });
+        holds.set(row.streamKey, list);
+      }
+    }
+    for (const id of ids) {
+      const mine = streamRows.filter(
+        (row) => row.creator_id === id || (holds.get(row.id) ?? []).some((hold) => hold.creatorId === id),
+      );
+      streams.set(
+        id,
+        mine.map((row) => ({
+          id: row.id,
+          creatorId: rowsById.get(row.id)!.creator_id,
+          accountId: row.account_id,
+          platform: row.platform,
+          startedAt: Number(row.started_at),
+          lastLiveAt: Number(row.last_live_at),
+        })),
+      );
     }
 
     const byOffer = new Map<string, { minute: number; decision: Decision }[]>();
@@ -338,6 +416,8 @@ export function createVerification(deps: VerificationDeps): Verification {
         entry.requiresDisclosure,
         candidates,
         (key) => samples.get(key) ?? [],
+        entry.creatorId,
+        (key) => holds.get(key) ?? [],
       );
       const answered = (watch: Watch) => watch.checkedAt >= end + SAMPLE_MARGIN_MS;
       // Decided once every channel that can be asked was asked after the minute (its samples around it are all in);

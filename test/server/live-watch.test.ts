@@ -1106,4 +1106,151 @@ describe.each(BACKENDS)('the app’s live watcher against the stand-in on %s', (
     expect(ended[0]!.recording_url).toMatch(/^http.*\/videos\/\w+/);
     expect((await channelsOf(api.castbridge.db, creator.id)).map((c) => c.live)).toEqual([false, false]);
   });
+
+  it('a channel handed over during one stream: each minute is its holder’s, each proof its own samples (issue 44)', async () => {
+    const { db } = api.castbridge;
+    const advertiser = await account(api, 'advertiser');
+    const a = await account(api, 'creator');
+    const b = await account(api, 'creator');
+    const x = `ho_x_${backendName}`;
+    const y = `ho_y_${backendName}`;
+    const stamp = new Date().toISOString();
+    const campaignId = crypto.randomUUID();
+    await db
+      .insertInto('campaigns')
+      .values({
+        id: campaignId,
+        advertiser_id: advertiser.id,
+        brand: 'Nova',
+        title: 'Streams',
+        description: 'On stream',
+        image: null,
+        pay_cents: 10_000,
+        spots: 10,
+        platforms: '[]',
+        languages: '[]',
+        countries: '[]',
+        categories: '[]',
+        min_avg_viewers: null,
+        deliverable_minutes: 120,
+        starts_on: '2026-01-01',
+        ends_on: '2027-12-31',
+        disclosure: 'Sponsored by Nova',
+        status: 'active',
+        created_at: stamp,
+        updated_at: stamp,
+        launched_at: stamp,
+      })
+      .execute();
+    const offerOf = new Map<string, string>();
+    for (const creator of [a, b]) {
+      const id = crypto.randomUUID();
+      offerOf.set(creator.id, id);
+      await db
+        .insertInto('offers')
+        .values({
+          id,
+          campaign_id: campaignId,
+          creator_id: creator.id,
+          status: 'active',
+          reasons: '[]',
+          score: 1,
+          decline_reason: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+    }
+    const live = api.castbridge.services.live;
+    // Channel X goes live (the stand-in's clock); our looks are at T0 + 30 s, + 90 s, … (the poll's clock).
+    standIn.setChannel('twitch', x, { live: true, title: 'Speedrun #ad', viewers: 40, branded: false });
+    const T0 = (Math.floor(Date.now() / MIN) + 2) * MIN;
+    const lookAt = (minute: number) => live.pollOnce(T0 + minute * MIN + 30_000);
+
+    // A connects X while it is live: looks at 0:30, 1:30, 2:30.
+    expect((await connect(api, a, 'twitch', x)).get('connected')).toBe('twitch');
+    for (const minute of [0, 1, 2]) await lookAt(minute);
+    // A gives X up and connects Y (offline): a look at 3:30 sees Y, nobody looks at X.
+    const gone = await api.request('DELETE', '/api/connections/twitch', { token: a.token });
+    expect(gone.status, gone.text).toBe(200);
+    expect((await connect(api, a, 'twitch', y)).get('connected')).toBe('twitch');
+    await lookAt(3);
+    // B connects X, the same stream going on: looks at 4:30 … 8:30.
+    expect((await connect(api, b, 'twitch', x)).get('connected')).toBe('twitch');
+    for (const minute of [4, 5, 6, 7, 8]) await lookAt(minute);
+    const streams = await db.selectFrom('live_streams').selectAll().where('channel_login', '=', x).execute();
+    expect(streams).toHaveLength(1);
+    // The stream is watched through whoever holds X now.
+    expect(streams[0]).toMatchObject({ creator_id: b.id, ended_at: null });
+    const samples = await db
+      .selectFrom('live_samples')
+      .select(['at', 'creator_id'])
+      .where('stream_key', '=', streams[0]!.id)
+      .orderBy('at')
+      .execute();
+    expect(samples.map((sample) => [(Number(sample.at) - T0 - 30_000) / MIN, sample.creator_id])).toEqual([
+      [0, a.id],
+      [1, a.id],
+      [2, a.id],
+      [4, b.id],
+      [5, b.id],
+      [6, b.id],
+      [7, b.id],
+      [8, b.id],
+    ]);
+
+    // Both overlays claim minutes 0–6 whole.
+    const first = T0 / MIN;
+    for (const creator of [a, b])
+      await db
+        .insertInto('overlay_minutes')
+        .values(
+          Array.from({ length: 7 }, (_, i) => ({ offer_id: offerOf.get(creator.id)!, minute: first + i, seconds: 60 })),
+        )
+        .execute();
+    await api.castbridge.services.overlays.settle([a.id, b.id], T0 + 12 * MIN);
+    const statuses = async (creator: Account) =>
+      (
+        await db
+          .selectFrom('overlay_minutes')
+          .select(['minute', 'status', 'verified_seconds'])
+          .where('offer_id', '=', offerOf.get(creator.id)!)
+          .orderBy('minute')
+          .execute()
+      ).map((row) => `${Number(row.minute) - first}:${row.status}:${row.verified_seconds}`);
+    // A: the minutes it held X (looks before and after each); from A giving X up, none.
+    expect(await statuses(a)).toEqual([
+      '0:verified:60',
+      '1:verified:60',
+      '2:offline:0',
+      '3:offline:0',
+      '4:offline:0',
+      '5:offline:0',
+      '6:offline:0',
+    ]);
+    // B: from its first look on X; the minutes around the hand-over are nobody's.
+    expect(await statuses(b)).toEqual([
+      '0:offline:0',
+      '1:offline:0',
+      '2:offline:0',
+      '3:offline:0',
+      '4:offline:0',
+      '5:verified:60',
+      '6:verified:60',
+    ]);
+
+    // Each proof shows the samples taken through its creator's connection only.
+    const proofSamples = async (creator: Account) => {
+      const answer = await api.request('GET', `/api/offers/${offerOf.get(creator.id)!}/display`, {
+        token: creator.token,
+      });
+      expect(answer.status, answer.text).toBe(200);
+      const sessions = (answer.body.display as { sessions: { samples: { at: string }[] }[] }).sessions;
+      return sessions.flatMap((session) =>
+        session.samples.map((sample) => (Date.parse(sample.at) - T0 - 30_000) / MIN),
+      );
+    };
+    expect(await proofSamples(a)).toEqual([0, 1, 2]);
+    expect(await proofSamples(b)).toEqual([4, 5, 6]);
+  });
 });
