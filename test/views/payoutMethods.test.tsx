@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { PayoutMethod } from '@/contract';
+import type { PayoutMethod, StripePayouts } from '@/contract';
 import {
   ACCOUNT_INVALID,
   EMAIL_INVALID,
@@ -16,7 +16,7 @@ import {
 import { messages } from '@/src/messages';
 import { SetPayoutMethodScreen } from '@/src/money/PayoutMethods';
 import { sampleBankMethod, sampleStripeOff } from '@/machines/money/samples';
-import { stripePayoutsMachine } from '@/machines/money/stripePayouts.machine';
+import { stripePayoutsMachine, type StripeOnboarding } from '@/machines/money/stripePayouts.machine';
 import { controlled, renderScreen } from './harness';
 
 const paypal: PayoutMethod = {
@@ -37,7 +37,10 @@ function setup() {
   });
   // The stripe rail is off here: the Stripe card (stripePayouts.test.tsx) shows nothing.
   const stripe = stripePayoutsMachine.provide({
-    actors: { loadStripe: fromPromise(async () => sampleStripeOff), startOnboarding: controlled<never>().logic },
+    actors: {
+      loadStripe: fromPromise<StripePayouts, void>(async () => sampleStripeOff),
+      startOnboarding: controlled<StripeOnboarding>().logic,
+    },
   });
   renderScreen(<SetPayoutMethodScreen logic={logic} stripe={stripe} />, {
     path: '/set-payout-method',

@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { StripePayouts } from '@/contract';
+import type { PayoutMethod, StripePayouts } from '@/contract';
 import {
   sampleStripeComplete,
   sampleStripeNeeds,
@@ -15,7 +15,7 @@ import {
   sampleStripeOff,
   sampleStripeRestricted,
 } from '@/machines/money/samples';
-import { payoutMethodsMachine } from '@/machines/money/payoutMethods.machine';
+import { payoutMethodsMachine, type NewPayoutMethod } from '@/machines/money/payoutMethods.machine';
 import { stripePayoutsMachine, type StripeOnboarding } from '@/machines/money/stripePayouts.machine';
 import { SetPayoutMethodScreen } from '@/src/money/PayoutMethods';
 import { StripeReturnScreen } from '@/src/money/StripePayouts';
@@ -36,9 +36,9 @@ function onPayoutMethods() {
   const flow = stripeLogic();
   const methods = payoutMethodsMachine.provide({
     actors: {
-      loadMethods: fromPromise(async () => []),
-      addMethod: controlled<never>().logic,
-      removeMethod: controlled<never>().logic,
+      loadMethods: fromPromise<PayoutMethod[], void>(async () => []),
+      addMethod: controlled<PayoutMethod[], NewPayoutMethod>().logic,
+      removeMethod: controlled<PayoutMethod[], { id: string }>().logic,
     },
   });
   renderScreen(<SetPayoutMethodScreen logic={methods} stripe={flow.logic} />, {
