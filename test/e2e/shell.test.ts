@@ -459,6 +459,46 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
   });
 });
 
+describe('Get paid through Stripe at 1280 px', () => {
+  it("the Stripe card sends a creator through the stand-in's onboarding page and back to where they stand: onboarding complete", async () => {
+    const fresh = await register();
+    await updateProfile(fresh.token, profile);
+    const { page, context, problems } = await openSignedIn(1280, '/set-payout-method', fresh.token);
+    const stripe = page.getByRole('region', { name: 'Stripe' });
+    await stripe.getByText('Stripe asks who you are and where to pay you').waitFor();
+    await settled(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await stripe.getByRole('button', { name: 'Get paid through Stripe' }).click();
+
+    // The stand-in's hosted onboarding: a plain form, every field labelled.
+    await page.getByRole('heading', { level: 1, name: 'Get paid through Stripe' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const fields: [string, string][] = [
+      ['First name', 'Ana'],
+      ['Last name', 'Lee'],
+      ['Date of birth', '1990-04-12'],
+      ['Last 4 digits of your Social Security number', '0000'],
+      ['Your website or channel address', 'https://twitch.tv/analee'],
+      ['Bank routing number', '110000000'],
+      ['Bank account number', '000123456789'],
+    ];
+    for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel('I accept the Stripe Connected Account Agreement').check();
+    await page.getByRole('button', { name: 'Submit and return to Castbridge' }).click();
+
+    // Back at /set-payout-method/stripe: Stripe's account.updated came first, so onboarding is complete.
+    await page.getByRole('heading', { level: 1, name: 'Stripe payouts' }).waitFor();
+    await page.getByText('Onboarding complete').waitFor();
+    expect(page.url()).toMatch(/\/set-payout-method\/stripe$/);
+    await settled(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'stripe-return');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('side menu at 375 px', () => {
   it('opens and closes: toggle, close control, Escape, backdrop and navigation', async () => {
     const { page, context, problems } = await openSignedIn(375, '/dashboard');
