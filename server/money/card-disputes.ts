@@ -231,10 +231,11 @@ export function createCardDisputes(services: CardDisputeDeps) {
           closed_at: stamp,
         })
         .execute();
+      // Keyed as the debt of the dispute (`dispute-owed:`), as an opened dispute's is: one debt per dispute.
       if (!won && dispute.amount > 0)
         await postTransfer(trx, {
           kind: 'dispute_lost',
-          key: `dispute-lost:${dispute.id}`,
+          key: `dispute-owed:${dispute.id}`,
           memo: 'Card dispute lost: the bank took the payment back',
           legs: merged([
             { account: advertiserBalance(deposit.advertiser_id), amountCents: -taken },

@@ -9,7 +9,14 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STANDIN_STRIPE } from '../../server/config.ts';
-import { advertiserBalance, campaignReserve, checkLedger, postTransfer } from '../../server/money/ledger.ts';
+import { backfillDebts } from '../../server/db/migrations/0031_dispute_debts.ts';
+import {
+  advertiserBalance,
+  advertiserDisputed,
+  campaignReserve,
+  checkLedger,
+  postTransfer,
+} from '../../server/money/ledger.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../standins/stripe.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import {
@@ -324,6 +331,66 @@ describe.each(BACKENDS)('what a card dispute leaves owed on %s', (backendName) =
     ]);
     await db.updateTable('card_disputes').set({ recovered_cents: 0 }).where('id', '=', disputed.id).execute();
     expect((await checkLedger(db)).breaches).toEqual([]);
+  });
+
+  it('a dispute opened before the debt existed: migration 0031 posts what it owes and the free balance pays it, once; won, it all comes back', async () => {
+    const db = api.castbridge.db;
+    const advertiser = await approvedAdvertiser(api, operator, 0);
+    const paid = await cardDeposit(advertiser, 10_000);
+    const launched = await campaign(advertiser, 9_000);
+    // As the code before the debt wrote it: the hold of what was free, the rest only "owed" on the row, and a later
+    // release of $50 to the free balance.
+    const id = `dp_${crypto.randomBytes(6).toString('hex')}`;
+    const deposit = await db
+      .selectFrom('card_deposits')
+      .select('id')
+      .where('payment_intent_id', '=', paid.paymentIntent)
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('card_disputes')
+        .values({
+          id,
+          deposit_id: deposit.id,
+          advertiser_id: advertiser.id,
+          amount_cents: 10_330,
+          held_cents: 1_000,
+          reason: 'fraudulent',
+          status: 'open',
+          created_at: new Date().toISOString(),
+          closed_at: null,
+        })
+        .execute();
+      await postTransfer(trx, {
+        kind: 'dispute_hold',
+        key: `dispute-hold:${id}`,
+        memo: 'old hold',
+        legs: [
+          { account: advertiserBalance(advertiser.id), amountCents: -1_000 },
+          { account: advertiserDisputed(advertiser.id), amountCents: 1_000 },
+        ],
+      });
+      await postTransfer(trx, {
+        kind: 'release',
+        memo: 'old release',
+        legs: [
+          { account: campaignReserve(launched), amountCents: -5_000 },
+          { account: advertiserBalance(advertiser.id), amountCents: 5_000 },
+        ],
+      });
+    });
+    expect((await checkLedger(db)).breaches).toContain(
+      `advertiser_owed ${advertiser.id}: balance 0 cents, minus what their disputes could not hold and was not recovered sum to -9330`,
+    );
+    await backfillDebts(db as never);
+    await backfillDebts(db as never);
+    expect((await checkLedger(db)).breaches).toEqual([]);
+    expect(await balance(advertiser)).toMatchObject({ balanceCents: 0, disputedCents: 1_000, owedCents: 4_330 });
+    await send(
+      'charge.dispute.closed',
+      disputeObject({ id, amount: 10_330, paymentIntent: paid.paymentIntent, status: 'won' }),
+    );
+    expect(await balance(advertiser)).toMatchObject({ balanceCents: 6_000, disputedCents: 0, owedCents: 0 });
   });
 
   it('the wrong user: another advertiser owes nothing and refunds and launches freely, cannot launch or cancel the debtor’s campaign, and only operators read the flagged queue', async () => {
