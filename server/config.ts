@@ -151,7 +151,7 @@ export interface Config {
 
 /**
  * An OAuth client and the platform's endpoints. A base starting with "/" is on this server (the stand-ins of
- * server/standins/ mounted under /standin).
+ * standins/ mounted under /standin).
  */
 export interface OAuthClient {
   clientId: string;
@@ -242,7 +242,7 @@ function payoutProviders(value: string | undefined): PayoutProviderName[] {
   return [...new Set(names)] as PayoutProviderName[];
 }
 
-/** The stand-in's keys (server/standins/stripe.ts): fixed, since they guard nothing but a local demo. */
+/** The stand-in's keys (standins/stripe.ts): fixed, since they guard nothing but a local demo. */
 export const STANDIN_STRIPE = {
   secretKey: 'sk_test_castbridge_standin',
   webhookSecret: 'whsec_castbridge_standin',
@@ -290,7 +290,7 @@ function paypalSettings(env: Env, wanted: boolean): Config['paypal'] {
   };
 }
 
-/** The stand-in provider's client (server/standins/oauth.ts), mounted on this server under /standin/<platform>. */
+/** The stand-in provider's client (standins/oauth.ts), mounted on this server under /standin/<platform>. */
 export const STANDIN_CLIENT = { clientId: 'castbridge-standin', clientSecret: 'standin-secret' } as const;
 
 function oauthClient(env: Env, platform: 'twitch' | 'youtube', standIns: boolean): OAuthClient | null {
@@ -343,7 +343,7 @@ function twitchChat(env: Env): Config['twitchChat'] {
   if (url !== null && !/^wss?:\/\/[^/]+/i.test(url))
     throw new Error(`TWITCH_EVENTSUB_URL must be a ws:// or wss:// URL, got "${url}"`);
   const realClient = nonEmpty(env.TWITCH_CLIENT_ID) !== null;
-  // The stand-in's bot is honoured by the Twitch stand-in only (server/standins/eventsub.ts).
+  // The stand-in's bot is honoured by the Twitch stand-in only (standins/eventsub.ts).
   const botRefreshToken =
     nonEmpty(env.TWITCH_BOT_REFRESH_TOKEN) ??
     (flag(env.STANDINS) && !realClient ? 'bot-refresh:twitch:castbridge_bot' : null);

@@ -440,7 +440,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
 
   const youtubeWatchUrl = (id: string) => {
     const client = config.oauth.youtube;
-    // A stand-in on this server has a watch page of its own (server/standins/oauth.ts).
+    // A stand-in on this server has a watch page of its own (standins/oauth.ts).
     return client && client.apiBase.startsWith('/')
       ? `${client.apiBase}/watch?v=${encodeURIComponent(id)}`
       : `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
