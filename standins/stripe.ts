@@ -14,7 +14,8 @@
 // - Connect: accounts (each new one restricted, its requirements currently due, until completed on the onboarding page
 //   `<base>/onboard/<token>` an Account Link opens), Account Links, external bank accounts, transfers and payouts
 //   (refused to a restricted account as Stripe refuses them: insufficient_capabilities_for_transfer,
-//   payouts_not_allowed). The payout rail: server/money/providers/stripe.ts.
+//   payouts_not_allowed); a payout is paid after the bank delay (payout.paid to Connect) unless settled before by a
+//   control call. The payout rail: server/money/providers/stripe.ts.
 // - Signed webhooks (the package's own test signer), retried with exponential backoff on anything but a 2xx, as
 //   Stripe does: platform events to the endpoint, connected accounts' events (their `account` set) to the Connect
 //   endpoint with its own secret.
@@ -637,6 +638,8 @@ export function createStripeStandIn(options: StripeStandInOptions) {
       if (kind === 'settle_payment') settlePayment(target);
       else if (kind === 'settle_refund') settleRefund(target, 'succeeded');
       else if (kind === 'expire_session') expireSession(target);
+      else if (kind === 'settle_payout' && state.get<Obj>(target)?.status === 'pending')
+        settlePayout(target, 'paid', null, true);
     } catch (error) {
       // Already done by a control call: nothing left to do.
       if (!(error instanceof StripeError)) throw error;
@@ -1263,6 +1266,8 @@ export function createStripeStandIn(options: StripeStandInOptions) {
         type: 'bank_account',
       };
       state.put(payout, { account });
+      // Paid at the bank after the same delay as a bank debit (a test-mode payout), its payout.paid to Connect.
+      state.schedule(now() + bankDelayMs, 'settle_payout', payout.id);
       return { body: payout };
     }),
   );
@@ -1295,6 +1300,7 @@ export function createStripeStandIn(options: StripeStandInOptions) {
   ) {
     const payout = state.get<Obj>(payoutId);
     if (!payout || payout.object !== 'payout') throw noSuch('payout', payoutId);
+    state.unschedule('settle_payout', payoutId);
     const previous = { status: payout.status };
     payout.status = status;
     payout.failure_message = status === 'paid' ? null : failureMessage;

@@ -281,6 +281,24 @@ describe.each(BACKENDS)('Stripe Connect payouts on %s', (backendName) => {
     expect((await status(creator)).state).toBe('needs');
   });
 
+  it("a payout is paid at the bank after the stand-in's delay, its payout.paid coming to the Connect endpoint on its own", async () => {
+    const creator = await earningCreator(8_000);
+    const started = await onboard(creator);
+    expect((await completeOnboarding(started.url)).status).toBe(303);
+    stripe.setBankDelay(0);
+    try {
+      const requested = await withdraw(creator, 8_000);
+      expect(requested.status, requested.text).toBe(201);
+      await api.castbridge.services.jobs.drain();
+      await stripe.flush();
+      const ours = (requested.body.payout as Payout).id;
+      const listed = (await get<{ payouts: Payout[] }>('/api/payouts', creator)).payouts.find((p) => p.id === ours);
+      expect(listed).toMatchObject({ status: 'paid', provider: 'stripe' });
+    } finally {
+      stripe.setBankDelay(10_000);
+    }
+  });
+
   it('Connect events are verified with their own secret: the platform secret, another secret, an old or future timestamp and a platform event are refused', async () => {
     const creator = await earningCreator(9_000);
     await onboard(creator);
