@@ -81,7 +81,8 @@ export async function reserveForLaunch(
 }
 
 /**
- * Returns to the advertiser what the campaign's reservation holds beyond what it may still owe, inside `trx`: an
+ * Returns to the advertiser what the campaign's reservation holds beyond what it may still owe, inside `trx` (to what
+ * they owe for a card dispute first; the answer is what reached their free balance): an
  * active or paused campaign may still owe every spot no creator has completed; a cancelled or completed one only the
  * accepted offers still waiting for their delivery. Each accepted offer counts at its own pay (a counter-offer's,
  * else the campaign's). Takes the campaign's row lock first, so two releases never
@@ -133,7 +134,8 @@ export async function releaseUnneeded(trx: Kysely<Database>, campaignId: string,
       (credit.recoveredCents > 0 ? `; ${formatCents(credit.recoveredCents)} paid what a card dispute left owed` : ''),
     legs: [{ account: campaignReserve(campaignId), amountCents: -excess }, ...credit.legs],
   });
-  return excess;
+  // What reached the free balance (what paid a card dispute's debt did not).
+  return excess - credit.recoveredCents;
 }
 
 /** Reserved cents per advertiser: the sum of their campaigns' reservations. */
