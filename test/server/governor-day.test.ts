@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readTwitch } from '../../server/analytics/platforms.ts';
 import { createGovernor, type CallSpec, type Governor } from '../../server/connections/governor.ts';
+import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../../server/connections/providers.ts';
 import { createOAuthStandIn, demoRefreshToken, standInChannelId } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, memoryLogger, startApp, type Backend, type Client } from './helpers.ts';
 
@@ -42,6 +43,8 @@ describe.each(BACKENDS)('an hour of Twitch Helix on %s', (backendName) => {
       redirectUris: () => [],
       demoLines: ['hello'],
       control: false,
+      // The demo channels' tokens carry what Castbridge asks for at connect, as the demo mounts them.
+      demoScopes: { twitch: TWITCH_SCOPES, youtube: YOUTUBE_SCOPES },
     });
     const platform = ((input: RequestInfo | URL, init?: RequestInit) =>
       Promise.resolve(standIn.app.fetch(new Request(input, init)))) as typeof fetch;
