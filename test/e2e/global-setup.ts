@@ -50,6 +50,8 @@ export default async function setup(project: TestProject) {
       TRUST_PROXY: '1',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      // The stand-ins say each request or answer that breaks a platform's published description (the run fails on one).
+      STANDINS_REPORT: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -88,6 +90,15 @@ export default async function setup(project: TestProject) {
     }
     await mailbox.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    // Every stand-in held to its platform's published description through the journeys too (standins/published/).
+    const violations = output
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('breaks the published description'));
+    if (violations.length > 0)
+      throw new Error(
+        `The stand-ins saw ${violations.length} violation(s) of the platforms' descriptions:\n${violations.join('\n')}`,
+      );
   };
 }
 
