@@ -1,4 +1,4 @@
-// The Stripe stand-in (server/standins/stripe.ts) at the protocol level, driven by the official `stripe` package as
+// The Stripe stand-in (standins/stripe.ts) at the protocol level, driven by the official `stripe` package as
 // the product drives it: Checkout Sessions paid on the test page's form with each test card and test bank account,
 // signed webhooks received (and verified) on a local receiver, retried with backoff on an error, resent, duplicated
 // and delayed by the control API; refunds (a card's at once, a bank debit's pending then settled), disputes opened by
@@ -8,12 +8,7 @@
 import { Hono } from 'hono';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createStripeStandIn,
-  startStripeStandIn,
-  webhookTo,
-  type StripeStandIn,
-} from '../../standins/stripe.ts';
+import { createStripeStandIn, startStripeStandIn, webhookTo, type StripeStandIn } from '../../standins/stripe.ts';
 import { listen } from '../../standins/listen.ts';
 import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 
