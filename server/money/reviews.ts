@@ -78,7 +78,7 @@ export async function openReview(
     .execute();
 }
 
-const holdReasonsOf = (row: Pick<ReviewRow, 'hold_reasons'>): HoldReason[] => {
+export const holdReasonsOf = (row: Pick<ReviewRow, 'hold_reasons'>): HoldReason[] => {
   try {
     const parsed = JSON.parse(row.hold_reasons) as unknown;
     return Array.isArray(parsed) ? (parsed as HoldReason[]) : [];
@@ -88,16 +88,16 @@ const holdReasonsOf = (row: Pick<ReviewRow, 'hold_reasons'>): HoldReason[] => {
 };
 
 /**
- * The contract's earningReview of a row. The hold reasons are the operators' to read (GET /api/admin/reviews): the
- * creator and the advertiser see none, as the proof shows them (server/overlay/proof.ts), since they name the
- * signals the checks look at.
+ * The contract's earningReview of a row. The hold reasons are read by the operators (GET /api/admin/reviews) and by
+ * the creator whose earning waits on them (the proof, server/overlay/proof.ts: "under review" and why, in the words the
+ * operator reads); the advertiser sees none.
  */
 export function toEarningReview(row: ReviewRow, viewer: 'creator' | 'advertiser' | 'operator'): EarningReview {
   return {
     status: row.status,
     endsAt: new Date(Number(row.ends_at)).toISOString(),
     earnedCents: Number(row.earned_cents),
-    holdReasons: viewer === 'operator' ? holdReasonsOf(row) : [],
+    holdReasons: viewer === 'advertiser' ? [] : holdReasonsOf(row),
     disputeReason: row.dispute_reason,
     disputedAt: row.disputed_at,
     resolution:

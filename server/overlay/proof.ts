@@ -11,6 +11,7 @@ import { MINUTE_STATUSES, type MinuteStatus } from '../../contract/overlay.ts';
 import type { EarningReview, OfferDisplay } from '../../contract/schemas/overlay.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { holdReasonsOf } from '../money/reviews.ts';
 
 /** A gap longer than this between claimed minutes starts a new session. */
 export const SESSION_GAP_MINUTES = 2;
@@ -264,7 +265,7 @@ export async function offerDisplay(
     cpmCents: cpmOf(payCents, impressions),
     completedAt: row.completedAt ?? null,
     completedVia: row.completedVia ?? null,
-    review: await reviewOf(db, offerId),
+    review: await reviewOf(db, offerId, party.role === 'creator' ? 'creator' : 'advertiser'),
     days: [...days].map(([day, totals]) => ({ day, ...totals })),
     sessions,
   };
@@ -274,14 +275,19 @@ export async function offerDisplay(
  * The offer's review window as its creator and advertiser see it. Hold reasons are for the operator (GET
  * /api/admin/reviews): both parties read an empty list, whatever held the earning.
  */
-async function reviewOf(db: Kysely<Database>, offerId: string): Promise<EarningReview | null> {
+/** The offer's review window as `role` sees it: the creator reads why a held earning waits, the advertiser does not. */
+async function reviewOf(
+  db: Kysely<Database>,
+  offerId: string,
+  role: 'creator' | 'advertiser',
+): Promise<EarningReview | null> {
   const review = await db.selectFrom('earning_reviews').selectAll().where('offer_id', '=', offerId).executeTakeFirst();
   if (!review) return null;
   return {
     status: review.status,
     endsAt: iso(Number(review.ends_at)),
     earnedCents: Number(review.earned_cents),
-    holdReasons: [],
+    holdReasons: role === 'creator' && review.status === 'held' ? holdReasonsOf(review) : [],
     disputeReason: review.dispute_reason,
     disputedAt: review.disputed_at,
     resolution:

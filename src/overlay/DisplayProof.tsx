@@ -130,6 +130,19 @@ function ReviewFacts({ review }: { review: Review }) {
           <dd>{formatDateTime(review.releasedAt)}</dd>
         </div>
       ) : null}
+      {review.status === 'held' && review.holdReasons.length > 0 ? (
+        <div className={s.wide}>
+          <dt>Under review</dt>
+          <dd className={s.text}>
+            Castbridge holds this earning until an operator has looked at it, because:
+            <ul>
+              {review.holdReasons.map((reason) => (
+                <li key={`${reason.rule}:${reason.detail}`}>{reason.detail}</li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      ) : null}
       {review.disputeReason ? (
         <div className={s.wide}>
           <dt>Dispute{review.disputedAt ? ` (${formatDateTime(review.disputedAt)})` : ''}</dt>

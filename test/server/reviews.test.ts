@@ -312,6 +312,16 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
     );
     expect(await reviews.releaseDue(endsAt + 30 * 86_400_000)).toBe(0);
     expect(await earningsOf(creator)).toMatchObject({ availableCents: 0, pendingCents: 9_000 });
+    // The creator's proof says it is under review and why, in the operator's words; the advertiser's names no reason.
+    const proofOf = async (who: Account) =>
+      (
+        await get<{ display: { review: { status: string; holdReasons: unknown[] } } }>(
+          `/api/offers/${offerId}/display`,
+          who,
+        )
+      ).display.review;
+    expect(await proofOf(creator)).toMatchObject({ status: 'held', holdReasons: [SPIKE] });
+    expect(await proofOf(advertiser)).toMatchObject({ status: 'held', holdReasons: [] });
     // Operators read why; the advertiser may still dispute in the window and sees no hold reasons.
     expect(
       (await get<{ reviews: Record<string, unknown>[] }>('/api/admin/reviews', operator)).reviews.find(

@@ -66,6 +66,25 @@ describe('Proof of display: verified delivery', () => {
     expect(await screen.findByRole('button', { name: 'Dispute delivery' })).toBeInTheDocument();
   });
 
+  it('a held earning says it is under review and why, in the words the operator reads', async () => {
+    await setup('creator', {
+      ...sampleCompletedDisplay,
+      review: {
+        ...openReview(),
+        status: 'held',
+        holdReasons: [{ rule: 'click_addresses', detail: '80% of the clicks came from 2 addresses' }],
+      },
+    });
+    expect(screen.getByText('Held for review')).toBeInTheDocument();
+    expect(screen.getByText('Under review')).toBeInTheDocument();
+    expect(screen.getByText('80% of the clicks came from 2 addresses')).toBeInTheDocument();
+  });
+
+  it('an earning in its window names no reason to hold it', async () => {
+    await setup('creator', { ...sampleCompletedDisplay, review: openReview() });
+    expect(screen.queryByText('Under review')).toBeNull();
+  });
+
   it('shows verified against claimed minutes, what did not count and why, impressions and effective CPM', async () => {
     await setup('creator', sampleDisplay);
     expect(screen.getByRole('heading', { name: '40 min of 60 min verified' })).toBeInTheDocument();
