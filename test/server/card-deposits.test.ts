@@ -221,6 +221,12 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
     expect(tampered.status).toBe(400);
     const unsigned = await api.request('POST', '/api/webhooks/stripe', { json: JSON.parse(good.body) });
     expect(unsigned.status).toBe(400);
+    // Signed with the right secret, but dated beyond Stripe's 300 s tolerance, in the past or in the future.
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now - 301, now + 301, now + 3600]) {
+      const dated = signedEvent('checkout.session.completed', session(added), { timestamp });
+      expect((await deliver(api, dated)).status, String(timestamp - now)).toBe(400);
+    }
     expect((await balance(advertiser)).balanceCents).toBe(0);
 
     // The real one, delivered five times at once and again later: one credit.

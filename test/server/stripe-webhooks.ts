@@ -18,7 +18,11 @@ export interface SignedEvent {
 export function signedEvent(
   type: string,
   object: Record<string, unknown>,
-  options: { id?: string; secret?: string } = {},
+  options: {
+    id?: string;
+    secret?: string;
+    /** The signature's time, in seconds (now by default). */ timestamp?: number;
+  } = {},
 ): SignedEvent {
   const id = options.id ?? `evt_test_${crypto.randomBytes(8).toString('hex')}`;
   const body = JSON.stringify({
@@ -35,6 +39,7 @@ export function signedEvent(
   const signature = Stripe.webhooks.generateTestHeaderString({
     payload: body,
     secret: options.secret ?? STANDIN_STRIPE.webhookSecret,
+    ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
   });
   return { id, type, body, signature };
 }
