@@ -150,6 +150,9 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<CastbridgeApp> {
+  // Before anything is opened: a configuration asking for stand-ins that this entry does not bring never starts.
+  if (config.standIns && !options.standIns)
+    throw new Error("STANDINS=1 asks for the platforms' stand-ins, which only the demo entry runs (npm start)");
   const logger = options.logger ?? stderrLogger;
   const handle = openDatabase(config);
   try {
@@ -252,10 +255,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ).catch((error: unknown) => logger.warn('chat bot: a command failed', { error: (error as Error).message }));
   };
   const metrics = createMetricStore({ db, dialect: handle.dialect });
-  // Twitch, YouTube and Stripe stood in for (STANDINS=1: `npm start`, the tests): started by the entry that asked for
+  // Twitch, YouTube and Stripe stood in for (STANDINS=1: `npm start`, the tests): started by the entry that brought
   // them, before the wiring below needs their addresses; never loaded by `npm run serve` (server/main.ts).
-  if (config.standIns && !options.standIns)
-    throw new Error("STANDINS=1 asks for the platforms' stand-ins, which only the demo entry runs (npm start)");
   const standIns: MountedStandIns | null =
     config.standIns && options.standIns
       ? await options.standIns({ config, links: base.links, selfFetch, logger })
