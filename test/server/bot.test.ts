@@ -3,8 +3,9 @@
 // live watch says the channel is live, every N minutes and no more often; never while offline, paused or without
 // consent; each post kept as proof with the platform's message id and counted toward the deliverable; Twitch's chat
 // limit (20 messages per 30 s) never passed, whatever the number of channels; YouTube's posts spend 50 units of the
-// project's quota through the governor; `!<command>` answered once per 30 s; and the three endpoints refuse the wrong
-// users.
+// project's quota through the governor; `!<command>` answered once per 30 s; a line that is not one chat message (a
+// line break, a control character, a leading / or .) refused at save and before each post; and the three endpoints
+// refuse the wrong users.
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contract/countries.ts';
@@ -297,6 +298,51 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
     expect(fitBotLine(long, link, CHAT_LINE_MAX.twitch)).toBe(botLine(long, link));
     expect(fitBotLine(long, link, CHAT_LINE_MAX.youtube)!.length).toBe(CHAT_LINE_MAX.youtube);
     expect(fitBotLine('short', `http://x/${'y'.repeat(300)}`, CHAT_LINE_MAX.youtube)).toBeNull();
+  });
+
+  it('refuses at save a line with a line break or a leading command character, and a brand URL with control characters', async () => {
+    const save = (deliverable: Record<string, unknown>) =>
+      api.request('POST', '/api/campaigns', {
+        token: advertiser.token,
+        json: campaignInput({ deliverable: { ...campaignInput().deliverable, overlay: false, ...deliverable } }),
+      });
+    const before = (
+      (await api.request('GET', '/api/campaigns', { token: advertiser.token })).body.campaigns as unknown[]
+    ).length;
+    for (const [message, problem] of [
+      ['/ban somebody\r\nPRIVMSG #other :hi', 'one line'],
+      ['/ban somebody', 'must not start with /'],
+      ['.timeout somebody 600', 'must not start with /'],
+    ] as const) {
+      const refused = await save({ chat: { ...chat, message } });
+      expect(refused.status, message).toBe(400);
+      expect(refused.body.message as string).toContain(problem);
+    }
+    const url = await save({ link: { url: 'https://nova.example/gg\r\nSet-Cookie: x=1', clicks: 5 } });
+    expect(url.status).toBe(400);
+    expect(url.body.message as string).toContain('line breaks or control characters');
+    expect((await save({ link: { url: 'https://nova.example/g\tg', clicks: 5 } })).status).toBe(400);
+    // Nothing was saved.
+    const after = (await api.request('GET', '/api/campaigns', { token: advertiser.token })).body.campaigns as unknown[];
+    expect(after.length).toBe(before);
+  });
+
+  it('refuses before each post a line changed behind the API, and posts nothing of it', async () => {
+    // On YouTube: the tests before this one have filled Twitch's 20-per-30-s window, which would hold the post back.
+    const offer = await botOffer('youtube', { chat: { ...chat, command: null } });
+    expect((await consent(offer.creator, 'youtube')).status).toBe(200);
+    await goLive(offer);
+    // The line changed in the database, as an old campaign or a hand edit would have it.
+    await db()
+      .updateTable('campaigns')
+      .set({ chat_message: 'Nova\r\nPRIVMSG #somewhere_else :free followers' })
+      .where('id', '=', offer.campaignId)
+      .execute();
+    expect((await bot().tick()).failed).toBeGreaterThanOrEqual(1);
+    expect((await posts(offer.offerId)).map((p) => [p.status, p.reason])).toEqual([
+      ['failed', "The sponsor's line must be one line: no line breaks"],
+    ]);
+    expect(sentTo(offer.channel)).toEqual([]);
   });
 
   it('the YouTube stand-in refuses a live chat message over 200 characters with 400 messageTextInvalid', async () => {
