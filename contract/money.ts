@@ -193,11 +193,15 @@ export function depositFee(method: DepositMethod, amountCents: number): { feeCen
   return { feeCents: grossCents - amountCents, grossCents };
 }
 
-/** What the screen says about the fee, for each method. */
+/**
+ * What the screen says about the fee, for each method. Stripe takes its percentage of the total charged, not of the
+ * amount added, so the fee is a little more than the percentage of the amount (issue 48 item 11: $15.25 on $500, where
+ * 2.9% + $0.30 of $500 would be $14.80).
+ */
 export const DEPOSIT_FEE_TEXT: Record<DepositMethod, string> = {
-  card: 'Card payments carry Stripe’s fee of 2.9% + $0.30, added to what you pay.',
+  card: 'Stripe’s card fee is 2.9% + $0.30 of the total charged, not of the amount you add: it is added on top so that your whole amount reaches the balance.',
   us_bank_account:
-    'Bank debits carry Stripe’s fee of 0.8% (at most $5), added to what you pay; they take up to 4 business days.',
+    'Stripe’s bank-debit fee is 0.8% of the total charged (at most $5), added on top so that your whole amount reaches the balance; bank debits take up to 4 business days.',
 };
 
 /** A refund piece's life cycle: requested → processing → succeeded | failed (failed returns the amount to the balance). */

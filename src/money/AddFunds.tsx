@@ -116,6 +116,12 @@ export function AddFundsDialog({ actorRef }: { actorRef: AddFundsRef }) {
                 <dd className={s.value}>{formatMoney(quote.grossCents)}</dd>
               </div>
             </dl>
+          ) : null}
+          {quote ? (
+            <p className={`${s.muted} ${s.spacedSm}`} data-testid="fee-worked">
+              Stripe keeps {formatMoney(quote.feeCents)} of the {formatMoney(quote.grossCents)} charged, and{' '}
+              {formatMoney(quote.amountCents)} reaches your balance.
+            </p>
           ) : (
             <p className={s.muted}>Enter an amount to see the fee and the total.</p>
           )}

@@ -205,6 +205,10 @@ describe('addFunds view along generated paths', () => {
       expect(d.getByText('Added to your balance').nextSibling).toHaveTextContent(money(cents));
       expect(d.getByText('Stripe’s fee').nextSibling).toHaveTextContent(money(feeCents));
       expect(d.getByText('Total charged').nextSibling).toHaveTextContent(money(grossCents));
+      // The fee is Stripe's share of the total charged, said with this amount's figures (issue 48 item 11).
+      expect(d.getByTestId('fee-worked')).toHaveTextContent(
+        `Stripe keeps ${money(feeCents)} of the ${money(grossCents)} charged, and ${money(cents)} reaches your balance.`,
+      );
     }
     if (state === '"open"') {
       expect(d.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
