@@ -1,6 +1,6 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Campaign, Offer } from '@/contract';
 import { debtMessage } from '@/contract/debts';
@@ -339,6 +339,10 @@ function LaunchDialog({
   busy: boolean;
 }) {
   const figures = selectLaunchFigures(snapshot);
+  const navigate = useNavigate();
+  // A launch the balance cannot carry (too little, or money owed first) would only be refused: the dialog's action
+  // is then Add Funds, which goes to Funds on Campaigns (issue 48 item 10).
+  const blocked = figures.short || figures.owed !== null;
   return (
     <AlertDialog
       open={selectLaunchDialogOpen(snapshot)}
@@ -347,10 +351,17 @@ function LaunchDialog({
       }}
       title="Launch this campaign?"
       description={`Launching reserves ${formatMoney(figures.reserveCents)} (${formatMoney(campaign.payCents)} × ${campaign.spots} ${campaign.spots === 1 ? 'spot' : 'spots'}) from your balance; what no creator earns returns when the campaign ends or is cancelled.`}
-      actionLabel="Yes, Launch"
+      actionLabel={blocked ? 'Add Funds' : 'Yes, Launch'}
       cancelLabel="No, Not Yet"
       tone="primary"
-      onAction={() => send({ type: 'launch.confirm' })}
+      onAction={() => {
+        if (!blocked) {
+          send({ type: 'launch.confirm' });
+          return;
+        }
+        send({ type: 'launch.dismiss' });
+        navigate('/campaigns#funds');
+      }}
       onCancel={() => send({ type: 'launch.dismiss' })}
       busy={busy || figures.reading}
     >
@@ -374,8 +385,7 @@ function LaunchDialog({
         <Alert tone="warning">{debtMessage(figures.owed.cents, figures.owed.disputeOpen)}</Alert>
       ) : figures.short ? (
         <Alert tone="warning">
-          Your balance does not cover this reservation: the launch will be refused until you add funds (see Funds on
-          Campaigns), or lower the pay or the spots.
+          Your balance does not cover this reservation: add funds first, or lower the pay or the spots.
         </Alert>
       ) : null}
     </AlertDialog>

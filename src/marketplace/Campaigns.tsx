@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import type { Campaign, FundingDetails } from '@/contract';
 import {
   deliveryFigures,
@@ -209,6 +209,12 @@ function FundsCard({ logic, flows }: { logic?: AdvertiserFundsLogic; flows?: Fun
   useDepositReturnQuery(depositReturn);
   const loading = selectFundsLoading(snapshot);
   const error = selectFundsLoadError(snapshot);
+  // Arriving at /campaigns#funds (Add Funds in a launch or an offer's reply) brings the card into view once it shows.
+  const { hash } = useLocation();
+  const shown = Boolean(funds);
+  useEffect(() => {
+    if (hash === '#funds' && shown) document.getElementById('funds')?.scrollIntoView({ block: 'start' });
+  }, [hash, shown]);
   if (loading || error !== null)
     return <LoadState loading={loading} error={error} what="funds" onRetry={() => send({ type: 'funds.retry' })} />;
   if (!funds) return null;

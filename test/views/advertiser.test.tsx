@@ -659,12 +659,12 @@ describe('Campaign page', () => {
       thread: threadMachine.provide({ actors: { loadMessages: list.logic, postMessage: post.logic } }),
       delivery: deliveryConfirmMachine.provide({ actors: { confirmDelivery: confirm.logic } }),
     };
-    renderScreen(<CampaignPageScreen logic={logic} />, {
+    const view = renderScreen(<CampaignPageScreen logic={logic} />, {
       path: '/campaigns/:id',
       url: '/campaigns/cmp_1',
       jwt: 'advertiser.jwt',
     });
-    return { load, run, balance, list, post, confirm, user: userEvent.setup() };
+    return { load, run, balance, list, post, confirm, view, user: userEvent.setup() };
   }
 
   it('confirms an accepted offer’s delivery after asking; a refusal keeps the dialog; the page reads its offers again', async () => {
@@ -722,7 +722,7 @@ describe('Campaign page', () => {
   }
 
   it('asks before launching, with the amount reserved and the balance after; No launches nothing', async () => {
-    const { load, run, balance, user } = setup();
+    const { load, run, balance, view, user } = setup();
     // Pay $250 × 3 spots.
     await load.resolve({ campaign: sampleCampaign, offers: [] });
     await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
@@ -742,18 +742,19 @@ describe('Campaign page', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(run.started).toBe(0);
 
-    // A balance that does not cover it is said before anything is sent.
+    // A balance that does not cover it is said before anything is sent, and the dialog offers Add Funds instead of a
+    // launch that would be refused (issue 48 item 10).
     await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
     await balance.resolve({ balanceCents: 30_000, owedCents: 0, owedDispute: null });
     dialog = screen.getByRole('alertdialog', { name: 'Launch this campaign?' });
     expect(figures()).toEqual(['$750', '$300', 'Not enough']);
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your balance does not cover this reservation');
-    await user.click(within(dialog).getByRole('button', { name: 'Yes, Launch' }));
-    expect(run.inputs).toEqual([{ id: 'cmp_1', action: 'launch' }]);
-    await run.resolve({ ...sampleCampaign, status: 'active' });
-    await act(async () => {});
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(screen.getByTestId('campaign-status')).toHaveTextContent('Active');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Your balance does not cover this reservation: add funds first, or lower the pay or the spots.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Yes, Launch' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Funds' }));
+    expect(run.started).toBe(0);
+    expect(view.location()).toBe('/campaigns#funds');
   });
 
   it("shows the server's message when a launch is refused, and launches once allowed", async () => {
@@ -782,7 +783,7 @@ describe('Campaign page', () => {
   });
 
   it('a card dispute that left money owed is named in the launch confirmation, before anything is sent', async () => {
-    const { load, run, balance, user } = setup();
+    const { load, run, balance, view, user } = setup();
     await load.resolve({ campaign: sampleCampaign, offers: [] });
     await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
     await balance.resolve({ balanceCents: 0, owedCents: 330, owedDispute: 'open' });
@@ -796,7 +797,12 @@ describe('Campaign page', () => {
     expect(within(screen.getByRole('alertdialog')).getByRole('alert')).toHaveTextContent(
       'A card payment of yours was disputed and the bank took it back: $6.29 is owed to Castbridge.',
     );
+    // A launch that would be refused is not offered: the action is Add Funds (issue 48 item 10).
+    const dialog2 = screen.getByRole('alertdialog');
+    expect(within(dialog2).queryByRole('button', { name: 'Yes, Launch' })).not.toBeInTheDocument();
+    await user.click(within(dialog2).getByRole('button', { name: 'Add Funds' }));
     expect(run.started).toBe(0);
+    expect(view.location()).toBe('/campaigns#funds');
   });
 
   it('shows whether the campaign requires disclosure', async () => {

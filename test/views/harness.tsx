@@ -19,7 +19,8 @@ export function controlled<TOutput, TInput = void>() {
 }
 
 function Where() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const { pathname, hash } = useLocation();
+  return <output data-testid="location">{pathname + hash}</output>;
 }
 
 function CaptureSession({ onRef }: { onRef: (ref: SessionRef) => void }) {
