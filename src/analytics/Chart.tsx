@@ -33,10 +33,20 @@ function niceTicks(max: number, least = 0): number[] {
   return Array.from({ length: count + 1 }, (_, i) => i * step);
 }
 
-/** How the last value compares with the first: up or down from it, or unchanged. */
-function trend(first: { label: string; value: number }, last: { value: number }, format: (value: number) => string) {
-  if (last.value === first.value) return `unchanged since ${first.label}`;
-  return `${last.value > first.value ? 'up' : 'down'} from ${format(first.value)} (${first.label})`;
+/**
+ * How the last value compares with the first: up or down from it, or unchanged. "Unchanged" only when every value is
+ * the same: a range that ends where it began after varying says so, with its lowest and highest (issue 48 item 18).
+ */
+function trend(known: { label: string; value: number }[], format: (value: number) => string) {
+  const first = known[0]!;
+  const last = known[known.length - 1]!;
+  if (last.value !== first.value)
+    return `${last.value > first.value ? 'up' : 'down'} from ${format(first.value)} (${first.label})`;
+  const values = known.map((point) => point.value);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  if (low === high) return `unchanged since ${first.label}`;
+  return `back to its ${first.label} level, after ranging from ${format(low)} to ${format(high)}`;
 }
 
 /** The figure and its text alternatives: a described image, a caption, and the values as a hidden table. */
@@ -56,7 +66,7 @@ export function Chart({ series, id }: { series: ChartSeries; id: string }) {
   const last = known[known.length - 1];
   const summary =
     first && last
-      ? `${series.title}: ${format(last.value)} (${last.label}), ${trend(first, last, format)}.`
+      ? `${series.title}: ${format(last.value)} (${last.label}), ${trend(known, format)}.`
       : `${series.title}: nothing to show for this range.`;
   // Runs of consecutive known points: one line (and area) each.
   const runs: { label: string; value: number; i: number }[][] = [];

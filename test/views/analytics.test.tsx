@@ -150,7 +150,7 @@ describe('the Analytics screen', () => {
     expect(screen.queryByText(ANALYTICS_WARNING)).toBeNull();
   });
 
-  it('a chart’s caption says a value that did not change is unchanged; small revenue counts whole dollars', async () => {
+  it('a chart’s caption says a value that did not change is unchanged', async () => {
     const load = setup();
     const data = sampleCreatorAnalytics('complete');
     const flat = data.twitch.metrics.map((metric) =>
@@ -158,20 +158,47 @@ describe('the Analytics screen', () => {
         ? { ...metric, change: 0, points: metric.points.map((point) => ({ ...point, value: 8931 })) }
         : metric,
     );
+    await load.resolve({ ...data, twitch: { ...data.twitch, metrics: flat } });
+    const followers = screen.getByRole('region', { name: 'Followers' });
+    expect(within(followers).getByRole('img').getAttribute('aria-label')).toBe(
+      'Followers: 8,931 (Nov 25), unchanged since Oct 27.',
+    );
+    expect(within(followers).getByText('No change in 30d')).toBeInTheDocument();
+  });
+
+  it('a chart that ends where it began after varying is not called unchanged (issue 48 item 18)', async () => {
+    const load = setup();
+    const data = sampleCreatorAnalytics('complete');
+    const varied = data.twitch.metrics.map((metric) =>
+      metric.key === 'followers'
+        ? {
+            ...metric,
+            change: 0,
+            points: metric.points.map((point, i, all) => ({
+              ...point,
+              value: i === 0 || i === all.length - 1 ? 8931 : 8931 + (i % 3) * 40 - 20,
+            })),
+          }
+        : metric,
+    );
+    await load.resolve({ ...data, twitch: { ...data.twitch, metrics: varied } });
+    const followers = screen.getByRole('region', { name: 'Followers' });
+    const summary = 'Followers: 8,931 (Nov 25), back to its Oct 27 level, after ranging from 8,911 to 8,991.';
+    expect(within(followers).getByRole('img').getAttribute('aria-label')).toBe(summary);
+    expect(within(followers).getByText(summary)).toBeInTheDocument();
+  });
+
+  it('small revenue counts whole dollars on the axis', async () => {
+    const load = setup();
+    const data = sampleCreatorAnalytics('complete');
     await load.resolve({
       ...data,
-      twitch: { ...data.twitch, metrics: flat },
       sponsorships: {
         ...data.sponsorships,
         revenue: [{ label: 'Nov 2026', start: '2026-11-01', value: 120 }],
         revenueCents: 120,
       },
     });
-    const followers = screen.getByRole('region', { name: 'Followers' });
-    expect(within(followers).getByRole('img').getAttribute('aria-label')).toBe(
-      'Followers: 8,931 (Nov 25), unchanged since Oct 27.',
-    );
-    expect(within(followers).getByText('No change in 30d')).toBeInTheDocument();
     const revenue = screen.getByRole('region', { name: 'Revenue per month' });
     const ticks = [...within(revenue).getByRole('img').querySelectorAll('text')].map((t) => t.textContent);
     expect(ticks.filter((tick) => tick!.startsWith('$'))).toEqual(['$0', '$1', '$2']);
