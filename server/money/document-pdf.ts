@@ -154,10 +154,15 @@ export async function renderDocumentPdf(record: DocumentRecord): Promise<Uint8Ar
   rule();
   y -= 28;
   text('Issued to', left, 10, regular, muted);
-  y -= 16;
-  text(data.owner.name, left, 12, bold);
-  y -= 15;
-  text(data.owner.email, left, 11);
+  // The company (an advertiser's), the person, the e-mail: each once (a person without a name is named by their
+  // e-mail, which is then not repeated).
+  const issuedTo = [
+    ...new Set([data.owner.company, data.owner.name, data.owner.email].filter((line): line is string => !!line)),
+  ];
+  issuedTo.forEach((line, i) => {
+    y -= i === 0 ? 16 : 15;
+    text(line, left, i === 0 ? 12 : 11, i === 0 ? bold : regular);
+  });
   y -= 30;
   text(NOTES[data.kind], left, 11);
   y -= 28;

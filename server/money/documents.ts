@@ -20,8 +20,11 @@ export { DOCUMENT_TITLES, type DocumentKind };
 /** Who the document is for, as it was when issued. */
 export interface DocumentParty {
   id: string;
+  /** The person's name, or their e-mail when they gave none. */
   name: string;
   email: string;
+  /** An advertiser's company (its profile's name), when it has one: documents are issued to the company. */
+  company?: string;
 }
 
 /** The snapshot a document's PDF is drawn from (documents.data, JSON). Amounts in integer cents. */
@@ -117,7 +120,13 @@ async function party(trx: Kysely<Database>, userId: string): Promise<DocumentPar
     .filter((part): part is string => !!part && part.trim() !== '')
     .join(' ')
     .trim();
-  return { id: user.id, name: name || user.email, email: user.email };
+  const profile = await trx
+    .selectFrom('advertiser_profiles')
+    .select('company_name')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const company = profile?.company_name.trim();
+  return { id: user.id, name: name || user.email, email: user.email, ...(company ? { company } : {}) };
 }
 
 /** The calendar year's bounds in UTC, as ISO strings compared with created_at. */

@@ -110,6 +110,22 @@ describe.each(BACKENDS)('documents on %s', (backendName) => {
     await backend?.cleanup();
   });
 
+  it('a receipt is issued to the company, and to an e-mail once when the person gave no name (issue 48 item 19)', async () => {
+    const advertiser = await approvedAdvertiser(api, operator, 0);
+    const { email } = await api.castbridge.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', advertiser.id)
+      .executeTakeFirstOrThrow();
+    await deposit(api, operator, advertiser, 50_000, 'WIRE-DOC-NONAME');
+    const [receipt] = await list(advertiser);
+    const text = pdfText((await download(advertiser, receipt!.id)).bytes);
+    const issuedTo = text.slice(text.indexOf('Issued to'));
+    expect(issuedTo.indexOf('Nova Energy')).toBeGreaterThan(0);
+    expect(issuedTo.indexOf(email)).toBeGreaterThan(issuedTo.indexOf('Nova Energy'));
+    expect(text.split(email).length - 1).toBe(1);
+  });
+
   it('a recorded deposit issues its receipt: listed, the same PDF twice, with the number and amounts; others 404', async () => {
     const advertiser = await approvedAdvertiser(api, operator, 0);
     await api.castbridge.db
@@ -137,6 +153,8 @@ describe.each(BACKENDS)('documents on %s', (backendName) => {
     const text = pdfText(first.bytes);
     for (const shown of ['Castbridge', 'Deposit receipt', receipt!.number, '$1,234.56', 'WIRE-DOC-1', 'Nora Vance'])
       expect(text).toContain(shown);
+
+    expect(text).toContain('Nova Energy');
 
     // Another advertiser, a creator: not found; an operator: not theirs to ask (403); nobody: 401.
     const other = await account(api, 'advertiser');
