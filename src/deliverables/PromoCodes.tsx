@@ -32,6 +32,8 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Field } from '@/src/ui/Field';
+import { Icon } from '@/src/ui/Icon';
+import * as upload from '@/src/common/upload.css';
 import { CopyButton } from './CopyButton';
 import { usePromoCodesLogic, type PromoCodesLogic } from './promoCodes';
 import * as s from './Report.css';
@@ -173,16 +175,16 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
               <h3 id="redemptions-csv" className={s.title}>
                 Upload redemptions
               </h3>
-              <label htmlFor={fileId} className={s.term}>
-                CSV file of redemptions
-              </label>
               <p className={s.muted} id={`${fileId}-hint`}>
                 Columns order_id and code; amount (dollars) and redeemed_at are optional. Up to 10,000 rows.
               </p>
+              {/* The native input stays reachable by keyboard and screen readers; its label is the visible button
+                  (issue 48 item 23: no raw "Choose File" control). */}
               <input
                 id={fileId}
                 type="file"
                 accept=".csv,text/csv"
+                className={upload.fileInput}
                 aria-describedby={`${fileId}-hint`}
                 disabled={busy}
                 onChange={(event) => {
@@ -191,6 +193,10 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
                   event.target.value = '';
                 }}
               />
+              <label htmlFor={fileId} className={upload.uploadLabel} data-disabled={busy ? 'true' : undefined}>
+                <Icon name="upload" size={18} />
+                Choose a CSV file of redemptions
+              </label>
               {selectCsvUploading(snapshot) ? <p className={s.muted}>Uploading…</p> : null}
               {result ? (
                 <Alert tone={result.rejected.length ? 'warning' : 'success'} title="Upload read">

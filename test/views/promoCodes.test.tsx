@@ -120,7 +120,7 @@ describe('Promo codes on the campaign page', () => {
   it('a CSV upload: added, already recorded and refused lines; the counts read again', async () => {
     const { load, upload, card, user } = await setup();
     const file = new File(['order_id,code\nA-1,NOVA-RIN\n'], 'redemptions.csv', { type: 'text/csv' });
-    await user.upload(card.getByLabelText('CSV file of redemptions'), file);
+    await user.upload(card.getByLabelText('Choose a CSV file of redemptions'), file);
     expect(upload.inputs).toEqual([{ campaignId: 'cmp_nova', file }]);
     await upload.resolve(sampleCsvResult);
     expect(load.started).toBe(2);
@@ -135,7 +135,10 @@ describe('Promo codes on the campaign page', () => {
 
   it('a refused upload says why', async () => {
     const { upload, card, user } = await setup();
-    await user.upload(card.getByLabelText('CSV file of redemptions'), new File(['x'], 'x.csv', { type: 'text/csv' }));
+    await user.upload(
+      card.getByLabelText('Choose a CSV file of redemptions'),
+      new File(['x'], 'x.csv', { type: 'text/csv' }),
+    );
     await upload.reject(apiRefusal('Not CSV or no such columns', 400));
     expect(card.getByRole('alert')).toHaveTextContent('Not CSV or no such columns');
   });
@@ -152,7 +155,7 @@ describe('the wiring', () => {
     request.mockResolvedValueOnce(samplePromoCodes);
     const user = userEvent.setup();
     renderScreen(<PromoCodes campaignId="cmp_nova" />, { jwt: 'advertiser.jwt' });
-    const field = await screen.findByLabelText('CSV file of redemptions');
+    const field = await screen.findByLabelText('Choose a CSV file of redemptions');
     expect(request).toHaveBeenCalledWith('listPromoCodes', { jwt: 'advertiser.jwt', params: { id: 'cmp_nova' } });
     request.mockResolvedValueOnce(sampleCsvResult).mockResolvedValueOnce(samplePromoCodes);
     const file = new File(['order_id,code\n'], 'r.csv', { type: 'text/csv' });

@@ -49,7 +49,7 @@ describe('promo codes along generated paths', () => {
         if (done) fireEvent.click(done);
       },
       'csv.upload': ({ file }) =>
-        fireEvent.change(card().getByLabelText('CSV file of redemptions'), { target: { files: [file] } }),
+        fireEvent.change(card().getByLabelText('Choose a CSV file of redemptions'), { target: { files: [file] } }),
       'xstate.done.actor.loadCodes': ({ output }) => load.resolve(output),
       'xstate.error.actor.loadCodes': ({ error }) => load.reject(error as Error),
       'xstate.done.actor.saveCodes': ({ output }) => save.resolve(output),
@@ -68,7 +68,7 @@ describe('promo codes along generated paths', () => {
       expect(card().getByLabelText('Code for Rin Plays')).toBeInTheDocument();
       const busy = !['{"ready":"idle"}', '{"ready":"checking"}'].includes(expected);
       expect(card().getByRole('button', { name: 'Save codes' })).toHaveProperty('disabled', busy);
-      expect(card().getByLabelText('CSV file of redemptions')).toHaveProperty('disabled', busy);
+      expect(card().getByLabelText('Choose a CSV file of redemptions')).toHaveProperty('disabled', busy);
     }
   });
 });
