@@ -23,6 +23,7 @@ import { Card } from '@/src/ui/Card';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
+import { Link as TextLink } from '@/src/ui/Link';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
 import { LoadState } from '@/src/common/LoadState';
@@ -93,9 +94,15 @@ export function CompanyProfileScreen({ logic }: { logic?: AdvertiserProfileLogic
       />
       {selectCompanySaved(snapshot) && selectCompanyViewing(snapshot) ? (
         <Alert tone="success">
-          {profile?.status === 'approved'
-            ? 'Your company profile was saved.'
-            : 'Your company profile was sent for review.'}
+          {profile?.status === 'approved' ? (
+            'Your company profile was saved.'
+          ) : (
+            <>
+              Your company profile was sent for review.{' '}
+              {/* What to do while it is reviewed (issue 48 item 20): the checklist lives on Campaigns. */}
+              <TextLink to="/campaigns">Next steps: Getting started on Campaigns</TextLink>
+            </>
+          )}
         </Alert>
       ) : null}
       {profile && !selectCompanyLoading(snapshot) ? <VerificationCard profile={profile} /> : null}

@@ -102,7 +102,12 @@ describe('Company Profile', () => {
 
     await save.resolve(sampleAdvertiserProfile);
     expect(screen.getByTestId('verification-status')).toHaveTextContent('Waiting for approval');
-    expect(screen.getByText('Your company profile was sent for review.')).toBeInTheDocument();
+    expect(screen.getByText(/Your company profile was sent for review\./)).toBeInTheDocument();
+    // What to do meanwhile: the getting-started checklist (issue 48 item 20).
+    expect(screen.getByRole('link', { name: 'Next steps: Getting started on Campaigns' })).toHaveAttribute(
+      'href',
+      '/campaigns',
+    );
     expect(screen.getByText('https://nova-energy.example')).toBeInTheDocument();
     expect(screen.getByText('Promotes').nextSibling).toHaveTextContent(sampleAdvertiserProfile.promotes);
   });
