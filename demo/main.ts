@@ -17,6 +17,8 @@ runMain(async () => {
   env.STANDINS ??= env.TWITCH_CLIENT_ID || env.GOOGLE_CLIENT_ID ? '0' : '1';
   // Creators get paid through the Stripe stand-in's Connect (onboarding on its page) unless told otherwise.
   if (env.STANDINS === '1' && !env.STRIPE_SECRET_KEY) env.PAYOUT_PROVIDER ??= 'stripe';
+  // No load balancer fronts the demo: Ctrl-C stops it at once rather than draining (docs/operations.md).
+  env.SHUTDOWN_DRAIN_MS ??= '0';
   const config = loadConfig(env);
   process.stderr.write(`\n${DEMO_BANNER}.\n`);
   if (config.host !== '127.0.0.1' && config.host !== '::1' && config.host !== 'localhost')

@@ -20,9 +20,11 @@ import type { Database } from './db/types.ts';
 import { HttpError } from './http/errors.ts';
 import { route } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { createHealth, type Health } from './http/health.ts';
+import { withRequestIds } from './http/request-id.ts';
 import type { AppEnv } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
-import { stderrLogger, type Logger } from './log.ts';
+import { currentRequestId, stderrLogger, type Logger } from './log.ts';
 import { createSelfFetch, type SelfFetch } from './http/self-fetch.ts';
 import { createLinks, type Links } from './mail/links.ts';
 import { createMailer, MAIL_JOB, type MailMessage, type Mailer } from './mail/mailer.ts';
@@ -103,6 +105,8 @@ export interface CastbridgeApp {
   db: Kysely<Database>;
   dialect: Dialect;
   config: Config;
+  /** GET /healthz and /readyz; server/serve.ts turns readiness off first when the process is asked to stop. */
+  health: Health;
   /** Where e-mail links point; server/main.ts gives it the listening URL when PUBLIC_URL is unset. */
   links: Links;
   /** The mailer (tests wait for posted messages with mail.settled()). */
@@ -543,6 +547,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   settler.unref();
 
   const app = new Hono<AppEnv>();
+  // GET /healthz and /readyz first: a probe needs none of the middleware below (server/http/health.ts).
+  const readiness = createHealth({ db, dialect: handle.dialect, redisUrl: config.redisUrl, jobs, logger });
+  app.route('/', readiness.routes);
   // GET /l/<code> first: a tracked link's redirect needs none of the middleware below (server/deliverables/link-routes.ts).
   const links = linkRoutes(services);
   app.route('/', links);
@@ -604,7 +611,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || 'Bad request' }, error.status);
     }
-    const requestId = crypto.randomUUID();
+    // The request's own id (server/http/request-id.ts), which its other log lines carry too.
+    const requestId = currentRequestId() ?? crypto.randomUUID();
     logger.error('unhandled error', {
       requestId,
       method: c.req.method,
@@ -616,6 +624,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
   });
 
+  // Every request gets an id, the tracked links answered first included (server/http/request-id.ts).
+  withRequestIds(app);
   // Background work starts once the app can answer the calls it makes to itself (the stand-ins).
   selfFetch.mount(app);
   services.jobs.start();
@@ -632,6 +642,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     db,
     dialect: handle.dialect,
     config,
+    health: readiness,
     links: services.links,
     mail: services.mail,
     services,
@@ -650,6 +661,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       // Mail already queued stays in the queue for the next start; what is being queued now gets there.
       await services.mail.settled({ queued: false });
       await services.jobs.stop();
+      await readiness.close();
       await cluster.close();
       // After the jobs: a collection still running asks the stand-in to the end.
       await standIns?.close();

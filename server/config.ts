@@ -143,6 +143,13 @@ export interface Config {
   };
   /** REDIS_URL (docs/product.md §Several instances): with PostgreSQL, live pushes, jobs and exclusive work go through Redis. */
   redisUrl: string | null;
+  /**
+   * What SIGTERM and SIGINT do (server/serve.ts, docs/operations.md §Stopping and draining): readiness answers 503 at
+   * once, and the server goes on answering for SHUTDOWN_DRAIN_MS (default 5000: a load balancer's health checks notice
+   * meanwhile), every answer with `Connection: close`; then it stops accepting, ends its live streams and waits up to
+   * SHUTDOWN_GRACE_MS (default 10000) for requests in flight before it closes what is left.
+   */
+  shutdown: { drainMs: number; graceMs: number };
   /** JOB_QUEUE: `table` (the embedded queue) or `bullmq`; default bullmq on PostgreSQL, table on SQLite. */
   jobQueue: 'table' | 'bullmq';
   /** INSTANCE_ID: this instance's name in logs and locks (default: random). */
@@ -468,6 +475,10 @@ export function loadConfig(env: Env = process.env): Config {
         nonEmpty(env.YOUTUBE_BOT_REFRESH_TOKEN) ?? (flag(env.STANDINS) ? 'bot-refresh:youtube:castbridge_bot' : null),
     },
     redisUrl: redisUrl(env.REDIS_URL),
+    shutdown: {
+      drainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 600_000),
+      graceMs: integer('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000, 0, 600_000),
+    },
     jobQueue: jobQueue(env.JOB_QUEUE, databaseUrl !== null),
     instanceId: nonEmpty(env.INSTANCE_ID),
   };

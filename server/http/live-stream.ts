@@ -16,10 +16,30 @@ export interface LiveStream<T> {
   write(item: T): Promise<boolean>;
 }
 
+// The streams open in this process, each by its `end`: a server shutting down (server/serve.ts) ends them all.
+const enders = new Set<() => void>();
+let ending = false;
+
+/**
+ * Ends every live stream of this process, and any opened from now on once it has sent its first answer: each writes
+ * what it has queued and ends its answer, so that the server can close; the client reconnects (`retry:`) to another
+ * instance and replays what it missed (Last-Event-ID). For a server shutting down (server/serve.ts).
+ */
+export function endLiveStreams(): void {
+  ending = true;
+  for (const end of enders) end();
+}
+
 export async function runLiveStream<T>(stream: SSEStreamingApi, live: LiveStream<T>): Promise<void> {
   const queue: T[] = [];
   let wake: (() => void) | null = null;
   let closed = false;
+  let stopping = false;
+  const end = () => {
+    stopping = true;
+    wake?.();
+  };
+  enders.add(end);
   const unsubscribe = live.subscribe((item) => {
     if (live.enqueue) live.enqueue(queue, item);
     else queue.push(item);
@@ -35,7 +55,7 @@ export async function runLiveStream<T>(stream: SSEStreamingApi, live: LiveStream
       while (queue.length > 0 && !closed) {
         if (!(await live.write(queue.shift()!))) return;
       }
-      if (closed) break;
+      if (closed || stopping || ending) break;
       const waited = await new Promise<'event' | 'idle'>((resolve) => {
         const timer = setTimeout(() => resolve('idle'), KEEP_ALIVE_MS);
         wake = () => {
@@ -47,6 +67,7 @@ export async function runLiveStream<T>(stream: SSEStreamingApi, live: LiveStream
       if (waited === 'idle' && !closed) await stream.write(': keep-alive\n\n');
     }
   } finally {
+    enders.delete(end);
     unsubscribe();
   }
 }

@@ -8,9 +8,9 @@
 // - Retries with exponential backoff (5 attempts); schedules (`schedule`) wait in the outbox until due.
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import type { Logger } from '../log.ts';
+import { runWithRequestId, type Logger } from '../log.ts';
 import type { JobHandler, JobQueue } from './queue.ts';
-import { cancelJob, finishJob, leaseJob, writeJob } from './table.ts';
+import { cancelJob, finishJob, leaseJob, untagged, writeJob } from './table.ts';
 
 export type BullBackend =
   { kind: 'redis'; url: string; prefix: string } | { kind: 'postgres'; connectionString: string; schema: string };
@@ -178,20 +178,26 @@ export async function createBullJobQueue(deps: {
         async (job) => {
           const handler = handlers.get(job.name);
           if (!handler) throw new Error(`no handler for job kind ${job.name}`);
-          await handler(job.data);
+          // The outbox row's payload, with the id of the request that queued it (server/jobs/table.ts).
+          const { payload, requestId } = untagged(job.data);
+          await runWithRequestId(requestId, () => handler(payload));
         },
         { connection: connection as never, prefix, concurrency: deps.concurrency ?? 1 },
       );
       worker.on('failed', (job, error) => {
         const final = job && job.attemptsMade >= ATTEMPTS;
-        logger[final ? 'error' : 'warn'](final ? 'job failed for good' : 'job failed, retrying', {
-          key: job?.id,
-          attempts: job?.attemptsMade,
-          error: error.message,
-        });
+        const requestId = job ? untagged(job.data).requestId : undefined;
+        runWithRequestId(requestId, () =>
+          logger[final ? 'error' : 'warn'](final ? 'job failed for good' : 'job failed, retrying', {
+            key: job?.id,
+            attempts: job?.attemptsMade,
+            error: error.message,
+          }),
+        );
       });
       worker.on('error', (error) => logger.error('jobs: worker error', { error: error.message }));
     },
+    isRunning: () => running && worker !== null && worker.isRunning(),
     poke() {
       pokes += 1;
       wake?.();

@@ -4,8 +4,8 @@
 // the same interface for several instances.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import type { Logger } from '../log.ts';
-import { cancelJob, finishJob, leaseJob, writeJob } from './table.ts';
+import { runWithRequestId, type Logger } from '../log.ts';
+import { cancelJob, finishJob, leaseJob, untagged, writeJob } from './table.ts';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
 
@@ -22,6 +22,8 @@ export interface JobQueue {
   register(kind: string, handler: JobHandler): void;
   /** Starts the worker loop. */
   start(): void;
+  /** Whether the worker loop is started (and not stopped): readiness asks (server/http/health.ts). */
+  isRunning(): boolean;
   /** Wakes the worker now (after a commit that queued work). */
   poke(): void;
   /** Resolves when no job is waiting or running (tests, the seed). */
@@ -89,14 +91,19 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
         logger.error('job queue unreachable', { error: (error as Error).message });
       }
       if (job) {
-        const handler = handlers.get(job.kind);
-        try {
-          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          await handler(JSON.parse(job.payload));
-          await finishJob(db, job.key);
-        } catch (error) {
-          await fail(job.key, job.attempts, error).catch(() => {});
-        }
+        const taken = job;
+        const handler = handlers.get(taken.kind);
+        const { payload, requestId } = untagged(JSON.parse(taken.payload));
+        // Its log lines carry the id of the request that queued it.
+        await runWithRequestId(requestId, async () => {
+          try {
+            if (!handler) throw new Error(`no handler for job kind ${taken.kind}`);
+            await handler(payload);
+            await finishJob(db, taken.key);
+          } catch (error) {
+            await fail(taken.key, taken.attempts, error).catch(() => {});
+          }
+        });
         continue;
       }
       if (seen !== pokes) continue;
@@ -131,6 +138,7 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
       running = true;
       loop = work();
     },
+    isRunning: () => running,
     poke() {
       pokes += 1;
       wake?.();

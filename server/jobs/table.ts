@@ -3,13 +3,36 @@
 // changes nothing (or moves it, for a schedule), writing one that is leased asks for one more run (`rerun`).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { currentRequestId } from '../log.ts';
+
+/**
+ * The id of the request that queued a job (docs/operations.md §Request ids), kept in its payload under this key when
+ * the payload is an object: the job's own log lines carry it when it runs, on either queue. Handlers never see it.
+ */
+const REQUEST_ID_KEY = '$requestId';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `payload` with the current request's id, if any. */
+function tagged(payload: unknown): unknown {
+  const requestId = currentRequestId();
+  return requestId && isRecord(payload) ? { ...payload, [REQUEST_ID_KEY]: requestId } : payload;
+}
+
+/** A stored payload as its handler takes it, and the id of the request that queued it. */
+export function untagged(stored: unknown): { payload: unknown; requestId: string | undefined } {
+  if (!isRecord(stored) || typeof stored[REQUEST_ID_KEY] !== 'string') return { payload: stored, requestId: undefined };
+  const { [REQUEST_ID_KEY]: requestId, ...payload } = stored;
+  return { payload, requestId: requestId as string };
+}
 
 /** Writes job `key` with `executor` (the caller's transaction, or the database). */
 export function writeJob(
   executor: Kysely<Database>,
   job: { kind: string; key: string; payload: unknown; runAt: number; move: boolean },
 ) {
-  const payload = JSON.stringify(job.payload);
+  const payload = JSON.stringify(tagged(job.payload));
   return executor
     .insertInto('jobs')
     .values({ key: job.key, kind: job.kind, payload, run_at: job.runAt, rerun: 0 })

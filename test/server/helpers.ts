@@ -237,7 +237,16 @@ export async function spawnServer(
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry, 'main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: '', FIREBASE_AUTH_EMULATOR_HOST: '', ...env },
+    // No drain before stopping unless a test asks for one (SHUTDOWN_DRAIN_MS; test/server/shutdown.test.ts).
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: '',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
