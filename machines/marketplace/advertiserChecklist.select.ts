@@ -47,3 +47,5 @@ export const selectChecklistSteps = (snapshot: Snapshot): ChecklistStep[] | null
 };
 /** The newest draft, the one the launch step opens. */
 export const selectChecklistDraftId = (snapshot: Snapshot) => snapshot.context.checklist?.draftId ?? null;
+/** The company profile's review (`missing` until one was sent), or null before the first answer. */
+export const selectChecklistProfile = (snapshot: Snapshot) => snapshot.context.checklist?.profile ?? null;

@@ -30,8 +30,16 @@ import {
   selectSaveTarget,
 } from '@/machines/marketplace/creatorLists.select';
 import { selectInviteOpen } from '@/machines/marketplace/invitation.select';
+import {
+  selectChecklistError,
+  selectChecklistLoading,
+  selectChecklistProfile,
+} from '@/machines/marketplace/advertiserChecklist.select';
 import { inspect } from '@/src/app/inspect';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import { LoadState } from '@/src/common/LoadState';
+import { Link as TextLink } from '@/src/ui/Link';
+import { useAdvertiserChecklistLogic, type AdvertiserChecklistLogic } from './advertiserChecklist';
 import { Alert } from '@/src/ui/Alert';
 import { Avatar } from '@/src/ui/Avatar';
 import { Button } from '@/src/ui/Button';
@@ -59,10 +67,19 @@ const SaveToListDialog = lazy(() => loadDialogs().then((m) => ({ default: m.Save
 const InviteDialog = lazy(() => loadDialogs().then((m) => ({ default: m.InviteDialog })));
 
 export interface FindCreatorsLogic {
+  /** Whether the company is approved yet (the Campaigns checklist's flow, read again on approval news). */
+  checklist?: AdvertiserChecklistLogic;
   search?: CreatorSearchLogic;
   lists?: CreatorListsLogic;
   invitation?: InvitationLogic;
 }
+
+/** What Find creators says to an advertiser not yet approved, by the profile's review (issue 48 item 8). */
+const NOT_YET: Record<'missing' | 'pending' | 'rejected', string> = {
+  missing: 'Send your company profile for review first.',
+  pending: 'Your company profile is being reviewed; this page opens as soon as it is approved.',
+  rejected: 'Your company profile was not approved: correct it and send it again.',
+};
 
 const number = (value: number | null, suffix = '') =>
   value === null ? 'Not measured' : `${value.toLocaleString('en-US')}${suffix}`;
@@ -76,7 +93,42 @@ const initials = (name: string) =>
 
 const any = { value: '', label: 'Any' };
 
+/**
+ * Searching, lists and invitations are for approved advertisers (the server answers 403 to the others): until the
+ * company is approved the screen says, in one sentence, what approval unlocks and what to do, and asks nothing else.
+ */
 export function FindCreatorsScreen({ logic = {} }: { logic?: FindCreatorsLogic }) {
+  const [checklist, sendChecklist] = useMachine(useAdvertiserChecklistLogic(logic.checklist), { inspect });
+  const profile = selectChecklistProfile(checklist);
+  if (profile === 'approved') return <FindCreators logic={logic} />;
+  const loading = selectChecklistLoading(checklist);
+  const error = selectChecklistError(checklist);
+  return (
+    <div className={a.page}>
+      <ScreenHeading title="Find creators" />
+      {loading || error !== null || profile === null ? (
+        <LoadState
+          loading={loading}
+          error={error}
+          what="company profile"
+          onRetry={() => sendChecklist({ type: 'checklist.retry' })}
+        />
+      ) : (
+        <Card as="section" aria-label="Not approved yet">
+          <p>
+            Once Castbridge approves your company, you can search the creators who published their media kit, save them
+            to lists and invite them to your campaigns. {NOT_YET[profile]}
+          </p>
+          <TextLink to="/company-profile" className={a.retry}>
+            Company profile
+          </TextLink>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
   const [search, sendSearch] = useMachine(useCreatorSearchLogic(logic.search), { inspect });
   const [lists, sendLists] = useMachine(useCreatorListsLogic(logic.lists), { inspect });
   const [invite, sendInvite] = useMachine(useInvitationLogic(logic.invitation), { inspect });

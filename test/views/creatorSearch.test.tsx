@@ -5,7 +5,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Campaign, CreatorList, CreatorsAnswer, Offer } from '@/contract';
+import type { AdvertiserChecklist, Campaign, CreatorList, CreatorsAnswer, Offer } from '@/contract';
+import { advertiserChecklistMachine } from '@/machines/marketplace/advertiserChecklist.machine';
 import { creatorListsMachine, type OpenList } from '@/machines/marketplace/creatorLists.machine';
 import { sampleCreatorList } from '@/machines/marketplace/creatorLists.samples';
 import { creatorSearchMachine, type CreatorQuery } from '@/machines/marketplace/creatorSearch.machine';
@@ -21,7 +22,17 @@ import { controlled, renderScreen } from './harness';
 
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
 
-function setup() {
+/** The checklist's answer: only an approved company's advertiser reaches the search. */
+const checklistAnswer = (profile: AdvertiserChecklist['profile']): AdvertiserChecklist => ({
+  profile,
+  fundsCents: 0,
+  campaigns: 0,
+  draftId: null,
+  launched: false,
+});
+
+function render(profile: AdvertiserChecklist['profile']) {
+  const checklist = controlled<AdvertiserChecklist>();
   const search = controlled<CreatorsAnswer, CreatorQuery>();
   const loadLists = controlled<CreatorList[]>();
   const addToList = controlled<CreatorList, { listId: string; creatorId: string }>();
@@ -32,6 +43,7 @@ function setup() {
   const loadCampaigns = controlled<Campaign[]>();
   const sendInvitation = controlled<Offer, InvitationRequest>();
   const logic = {
+    checklist: advertiserChecklistMachine.provide({ actors: { loadChecklist: checklist.logic } }),
     search: creatorSearchMachine.provide({ actors: { searchCreators: search.logic } }),
     lists: creatorListsMachine.provide({
       actors: {
@@ -48,12 +60,54 @@ function setup() {
     }),
   };
   renderScreen(<FindCreatorsScreen logic={logic} />, { path: '/creators', jwt: 'advertiser.jwt' });
-  return { search, loadLists, addToList, createList, loadList, loadCampaigns, sendInvitation, user: userEvent.setup() };
+  return {
+    answer: () => checklist.resolve(checklistAnswer(profile)),
+    checklist,
+    search,
+    loadLists,
+    addToList,
+    createList,
+    loadList,
+    loadCampaigns,
+    sendInvitation,
+    user: userEvent.setup(),
+  };
+}
+
+/** Find creators for an approved advertiser, past the approval check. */
+async function setup() {
+  const screenFlows = render('approved');
+  await screenFlows.answer();
+  return screenFlows;
 }
 
 describe('Find creators', () => {
+  it.each([
+    ['missing', 'Send your company profile for review first.'],
+    ['pending', 'Your company profile is being reviewed; this page opens as soon as it is approved.'],
+    ['rejected', 'Your company profile was not approved: correct it and send it again.'],
+  ] as const)(
+    'a company not approved (%s) reads one sentence on what approval unlocks, and nothing is searched',
+    async (profile, next) => {
+      const flows = render(profile);
+      expect(screen.getByText('Loading company profile')).toBeInTheDocument();
+      await flows.answer();
+      const card = screen.getByRole('region', { name: 'Not approved yet' });
+      expect(card).toHaveTextContent(
+        `Once Castbridge approves your company, you can search the creators who published their media kit, save them to lists and invite them to your campaigns. ${next}`,
+      );
+      expect(within(card).getByRole('link', { name: 'Company profile' })).toHaveAttribute('href', '/company-profile');
+      // No request the server would refuse, no error, no Try again.
+      expect(flows.search.started).toBe(0);
+      expect(flows.loadLists.started).toBe(0);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Search creators' })).not.toBeInTheDocument();
+    },
+  );
+
   it('searches with the labelled filters, shows cards with figures and the media kit in a new tab, and pages', async () => {
-    const { search, loadLists, user } = setup();
+    const { search, loadLists, user } = await setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Find creators' })).toBeInTheDocument();
     expect(search.inputs[0]).toEqual({ sort: 'viewers', page: 1, pageSize: 20 });
     await loadLists.resolve([]);
@@ -106,7 +160,7 @@ describe('Find creators', () => {
   });
 
   it('says when no creator matches, and shows a refusal with Try again', async () => {
-    const { search, loadLists, user } = setup();
+    const { search, loadLists, user } = await setup();
     await loadLists.resolve([]);
     await search.resolve({ ...sampleCreatorsAnswer, creators: [], total: 0 });
     expect(screen.getByText(/No creator matches these filters/)).toBeInTheDocument();
@@ -118,7 +172,7 @@ describe('Find creators', () => {
   });
 
   it('saves a creator to an existing list, or to a new one, and opens a list', async () => {
-    const { search, loadLists, addToList, createList, loadList, user } = setup();
+    const { search, loadLists, addToList, createList, loadList, user } = await setup();
     await loadLists.resolve([{ ...sampleCreatorList, size: 0, creatorIds: [] }]);
     await search.resolve(sampleCreatorsAnswer);
     await user.click(screen.getByRole('button', { name: 'Save AlexRivera_Live to a list' }));
@@ -146,7 +200,7 @@ describe('Find creators', () => {
   });
 
   it('invites to an active campaign with a message; a refusal stays in the dialog; then sent', async () => {
-    const { search, loadLists, loadCampaigns, sendInvitation, user } = setup();
+    const { search, loadLists, loadCampaigns, sendInvitation, user } = await setup();
     await loadLists.resolve([]);
     await search.resolve(sampleCreatorsAnswer);
     await user.click(screen.getByRole('button', { name: 'Invite AlexRivera_Live' }));
@@ -171,7 +225,7 @@ describe('Find creators', () => {
   });
 
   it('without an active campaign, says to launch one and offers nothing to send', async () => {
-    const { search, loadLists, loadCampaigns, user } = setup();
+    const { search, loadLists, loadCampaigns, user } = await setup();
     await loadLists.resolve([]);
     await search.resolve(sampleCreatorsAnswer);
     await user.click(screen.getByRole('button', { name: 'Invite Lucía Juega' }));
