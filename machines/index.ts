@@ -241,7 +241,7 @@ export const catalogue = {
     machine: advertiserChecklistMachine,
     spec: 'product: Advertiser onboarding',
     summary:
-      'Getting started on Campaigns: company profile, approval, funds, campaign, launch, each with its state until the first launch; read again on approval or deposit news.',
+      'Getting started on Campaigns: company profile, approval, funds, campaign, launch, each with its state until the first launch; read again on approval or deposit news. Find creators reads it too, and opens once the company is approved.',
   },
   offersOutlook: {
     machine: offersOutlookMachine,
