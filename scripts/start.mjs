@@ -2,23 +2,15 @@
 // OUT_DIR builds somewhere other than dist/ (the browser tests use a temp folder so runs never collide).
 import { resolve } from 'node:path';
 import { startAuthEmulator, usesRealFirebase } from './emulator.mjs';
-import { bin, root, run, start, stopAll, stopOnSignals } from './processes.mjs';
+import { buildClient } from './build-client.mjs';
+import { bin, root, start, stopAll, stopOnSignals } from './processes.mjs';
 
 stopOnSignals();
 
 const outDir = resolve(root, process.env.OUT_DIR ?? 'dist');
 try {
-  if (process.env.SKIP_BUILD !== '1') {
-    // Always a production build, whatever NODE_ENV the caller has (vitest sets "test").
-    await run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    // The overlay page for OBS, built on its own into the same folder (vite.config.ts says why).
-    await run(bin('vite'), ['build', '--mode', 'overlay', '--logLevel', 'warn', '--outDir', outDir], {
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    await run(bin('tsx'), ['scripts/prerender.ts', outDir], { env: { ...process.env, NODE_ENV: 'production' } });
-  }
+  // The client: the app, the overlay page, the prerendered routes and their compressed files (build-client.mjs).
+  if (process.env.SKIP_BUILD !== '1') await buildClient(outDir);
   const firebaseEnv = usesRealFirebase() ? {} : await startAuthEmulator();
   // The offline demo (demo/main.ts): without client settings, Twitch, YouTube and Stripe are local stand-ins speaking
   // their protocols (standins/), so a newcomer can connect a channel offline (STANDINS=0 turns them off), and an

@@ -1,8 +1,11 @@
 // Serves the built client (STATIC_DIR): files, prerendered <path>/index.html, the overlay page (overlay.html) for
 // /overlay/<token>, else the app shell (200.html, or index.html) for client-side routes.
 // Types and what is worth compressing are Hono's (the tables serveStatic uses). The rest is not serveStatic, which
-// has no fallback pages, no compression but precompressed files (the build writes none), no ETag, Last-Modified or
-// Cache-Control, serves dotfiles, and answers 500 to a Range it cannot satisfy (the wrong bytes to `bytes=-N`).
+// has no fallback pages, no ETag, Last-Modified or Cache-Control, serves dotfiles, and answers 500 to a Range it cannot
+// satisfy (the wrong bytes to `bytes=-N`).
+// Compressed answers come from the files the build wrote beside each compressible one (<file>.br, <file>.gz:
+// scripts/precompress.ts), so no request waits for Brotli; only a file without its sibling (a build made otherwise,
+// or one changed after the build) is compressed on its first request and kept in memory.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -15,8 +18,25 @@ import { preferredEncoding, type Encoding } from './encoding.ts';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const MIN_COMPRESS_BYTES = 512;
+/** Smaller files are sent as they are. */
+export const MIN_COMPRESS_BYTES = 512;
 const CACHE_LIMIT = 512;
+
+/** The suffix of the file the build writes beside a compressible one for each encoding. */
+export const PRECOMPRESSED: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+function contentType(file: string): string {
+  return getMimeType(file) ?? 'application/octet-stream';
+}
+
+function compressible(type: string, size: number): boolean {
+  return COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && size >= MIN_COMPRESS_BYTES;
+}
+
+/** Whether the server sends `file` compressed when asked, so the build compresses it beforehand. */
+export function isPrecompressible(file: string, size: number): boolean {
+  return compressible(contentType(file), size);
+}
 
 async function statFile(file: string): Promise<fs.Stats | null> {
   try {
@@ -81,23 +101,42 @@ export function staticSite(staticDir: string) {
     return packed;
   }
 
+  /** The build's compressed copy of `file`, unless it is missing or older than the file (then it may be stale). */
+  async function precompressed(file: string, stats: fs.Stats, encoding: Encoding) {
+    const sibling = `${file}${PRECOMPRESSED[encoding]}`;
+    const siblingStats = await statFile(sibling);
+    return siblingStats && siblingStats.mtimeMs >= stats.mtimeMs ? { file: sibling, stats: siblingStats } : null;
+  }
+
   return async (c: Context) => {
     const notFound = () => c.json({ message: 'Not found' }, 404);
     const found = await locate(c.req.path);
     if (!found) return notFound();
     const { file, stats } = found;
-    const type = getMimeType(file) ?? 'application/octet-stream';
+    const type = contentType(file);
+    const version = `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
     const headers: Record<string, string> = {
       'Content-Type': type,
       'Cache-Control': c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ETag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+      ETag: `W/"${version}"`,
       'Last-Modified': stats.mtime.toUTCString(),
     };
-    const compressible = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && stats.size >= MIN_COMPRESS_BYTES;
-    if (compressible) headers.Vary = 'Accept-Encoding';
-    if (c.req.header('if-none-match') === headers.ETag) return c.body(null, 304, headers);
-    const encoding = compressible ? preferredEncoding(c.req.header('accept-encoding') ?? '') : null;
+    const compress = compressible(type, stats.size);
+    if (compress) headers.Vary = 'Accept-Encoding';
+    const encoding = compress ? preferredEncoding(c.req.header('accept-encoding') ?? '') : null;
+    const sibling = encoding ? await precompressed(file, stats, encoding) : null;
+    // The build's compressed file is a representation of its own: its own ETag, so a cache never takes one
+    // encoding's bytes for another's.
+    if (sibling) headers.ETag = `W/"${version}-${encoding}"`;
+    const ifNoneMatch = c.req.header('if-none-match');
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === headers.ETag))
+      return c.body(null, 304, headers);
     if (encoding) headers['Content-Encoding'] = encoding;
+    if (sibling) {
+      headers['Content-Length'] = String(sibling.stats.size);
+      if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+      return c.body(new Uint8Array(await fs.promises.readFile(sibling.file)), 200, headers);
+    }
     const content = await body(file, stats, encoding);
     headers['Content-Length'] = String(content.length);
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);

@@ -1,4 +1,5 @@
-// The client build served by the same process: files, prerendered pages, client-route fallback, caching, compression.
+// The client build served by the same process: files, prerendered pages, client-route fallback, caching, compression
+// (the build's precompressed files, else on the request).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -235,6 +236,71 @@ describe('static site', () => {
       fs.rmSync(path.join(site, '.well-known'), { recursive: true });
     }
     expect(await (await get('/overlay/AbCdEf0123/')).text()).toContain('<title>Castbridge overlay</title>');
+  });
+
+  it("serves the build's compressed files beside an asset (precompressed), never compressing it on the request", async () => {
+    const code = `export const pad = ${JSON.stringify('precompressed '.repeat(100))};\n`;
+    const file = path.join(site, 'assets', 'chunk-Pre123.js');
+    fs.writeFileSync(file, code);
+    // Siblings whose bytes differ from what the server would make of the file: what comes back proves which was sent.
+    const brSibling = zlib.brotliCompressSync('from the .br sibling');
+    const gzSibling = zlib.gzipSync('from the .gz sibling');
+    fs.writeFileSync(`${file}.br`, brSibling);
+    fs.writeFileSync(`${file}.gz`, gzSibling);
+    try {
+      const stats = fs.statSync(file);
+      const identityTag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+      const tags = new Set<string>();
+      for (const [accept, encoding, sibling] of [
+        ['gzip, deflate, br', 'br', brSibling],
+        ['gzip', 'gzip', gzSibling],
+      ] as const) {
+        const answer = await get('/assets/chunk-Pre123.js', accept);
+        expect(answer.status, accept).toBe(200);
+        expect(answer.headers.get('content-encoding'), accept).toBe(encoding);
+        expect(answer.headers.get('content-type'), accept).toBe('text/javascript; charset=utf-8');
+        expect(answer.headers.get('vary'), accept).toBe('Accept-Encoding');
+        expect(answer.headers.get('cache-control'), accept).toBe('public, max-age=31536000, immutable');
+        expect(Buffer.from(await answer.arrayBuffer()).equals(sibling), accept).toBe(true);
+        expect(answer.headers.get('content-length'), accept).toBe(String(sibling.length));
+        const etag = answer.headers.get('etag')!;
+        tags.add(etag);
+        // Its own ETag, revalidated on its own; the identity answer's tag does not stand for it.
+        const again = await api.castbridge.app.request('/assets/chunk-Pre123.js', {
+          headers: { 'if-none-match': etag, 'accept-encoding': accept },
+        });
+        expect(again.status, accept).toBe(304);
+        const other = await api.castbridge.app.request('/assets/chunk-Pre123.js', {
+          headers: { 'if-none-match': identityTag, 'accept-encoding': accept },
+        });
+        expect(other.status, accept).toBe(200);
+        // HEAD: the sibling's length, no body.
+        const head = await get('/assets/chunk-Pre123.js', accept, 'HEAD');
+        expect(head.headers.get('content-length'), accept).toBe(String(sibling.length));
+        expect(head.headers.get('content-encoding'), accept).toBe(encoding);
+        expect(await head.text(), accept).toBe('');
+        // A Range is still answered with the whole representation.
+        const ranged = await api.castbridge.app.request('/assets/chunk-Pre123.js', {
+          headers: { range: 'bytes=0-3', 'accept-encoding': accept },
+        });
+        expect(ranged.status, accept).toBe(200);
+        expect(Buffer.from(await ranged.arrayBuffer()).equals(sibling), accept).toBe(true);
+      }
+      const plain = await get('/assets/chunk-Pre123.js', 'identity');
+      expect(await plain.text()).toBe(code);
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      tags.add(plain.headers.get('etag')!);
+      expect(tags.size).toBe(3);
+
+      // A file changed after the build has a stale sibling: compressed on the request instead.
+      const later = new Date(stats.mtimeMs + 60_000);
+      fs.utimesSync(file, later, later);
+      const fresh = await get('/assets/chunk-Pre123.js', 'br');
+      expect(fresh.headers.get('content-encoding')).toBe('br');
+      expect(zlib.brotliDecompressSync(Buffer.from(await fresh.arrayBuffer())).toString()).toBe(code);
+    } finally {
+      for (const name of [file, `${file}.br`, `${file}.gz`]) fs.rmSync(name);
+    }
   });
 
   it('keeps /api and /uploads out of the fallback', async () => {
