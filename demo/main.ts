@@ -38,4 +38,6 @@ runMain(async () => {
     }
   }
   listen(castbridge, logger);
+  // METRICS_PORT: /metrics on a listener of its own (docs/operations.md "What to watch"); closed with the app.
+  await castbridge.metrics?.listen();
 }, logger);

@@ -99,6 +99,7 @@ import { progressRoutes } from './deliverables/progress-routes.ts';
 import { createSettlement } from './deliverables/settlement.ts';
 import { createClickCounter } from './deliverables/clicks.ts';
 import { answerLinksFirst, linkRoutes } from './deliverables/link-routes.ts';
+import { createMetrics, metricsEnabled, metricsRoute, type Metrics } from './metrics/index.ts';
 
 export interface CastbridgeApp {
   app: Hono<AppEnv>;
@@ -113,6 +114,8 @@ export interface CastbridgeApp {
   mail: Mailer;
   /** Everything the routes share (tests reach the job queue, the matcher and the bus through it; the seed too). */
   services: Services;
+  /** Prometheus metrics, when METRICS_PORT or METRICS_TOKEN is set (server/metrics/); the entries call listen(). */
+  metrics: Metrics | null;
   /** Releases the database and Firebase handles; the HTTP server (if any) is closed by its owner. */
   close(): Promise<void>;
 }
@@ -177,6 +180,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const cluster = await createCluster(config, handle.dialect, logger);
   // The jobs come first: a creator's erasure queues matching for the campaigns it gives spots back to.
   const jobs = await createJobs(config, db, logger);
+  // Metrics only where something can read them (METRICS_PORT, METRICS_TOKEN); the jobs' handlers measured from the first.
+  const monitoring = metricsEnabled(config) ? createMetrics(config, logger) : null;
+  monitoring?.instrumentJobs(jobs);
   // A profile change or an erasure raises the offers-list revisions it affects, and a departing creator's offers give
   // back their spots and reservations, in its own transaction (server/marketplace/departures.ts).
   // A published creator's profile change refreshes their media kit's directory row (server/marketplace/directory.ts).
@@ -546,6 +552,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }, SETTLE_MS);
   settler.unref();
 
+  monitoring?.product({
+    db,
+    budgets: () => services.governor.budgets(),
+    clickOutcomes: () => services.clicks.stats().outcomes,
+  });
   const app = new Hono<AppEnv>();
   // GET /healthz and /readyz first: a probe needs none of the middleware below (server/http/health.ts).
   const readiness = createHealth({ db, dialect: handle.dialect, redisUrl: config.redisUrl, jobs, logger });
@@ -553,8 +564,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // GET /l/<code> first: a tracked link's redirect needs none of the middleware below (server/deliverables/link-routes.ts).
   const links = linkRoutes(services);
   app.route('/', links);
+  monitoring?.timeLinks(links);
   answerLinksFirst(app, links);
+  if (monitoring) app.use('*', monitoring.http);
   app.use('*', securityHeaders(config));
+  // GET /metrics: only with METRICS_TOKEN's bearer token (otherwise 404), never the static site's page.
+  app.route('/', metricsRoute(config, monitoring));
+  if (monitoring) {
+    app.use('/api/webhooks/stripe', monitoring.webhook('stripe'));
+    app.use('/api/webhooks/stripe/connect', monitoring.webhook('stripe_connect'));
+  }
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins);
     app.use(
@@ -646,7 +665,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     links: services.links,
     mail: services.mail,
     services,
+    metrics: monitoring,
     async close() {
+      await monitoring?.close();
       services.collector.stop();
       // The clicks counted since the last flush are written before the database closes.
       await services.clicks.close();

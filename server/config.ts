@@ -154,6 +154,13 @@ export interface Config {
   jobQueue: 'table' | 'bullmq';
   /** INSTANCE_ID: this instance's name in logs and locks (default: random). */
   instanceId: string | null;
+  /**
+   * Prometheus metrics (server/metrics/, docs/operations.md "What to watch"), never public by accident: METRICS_PORT
+   * serves GET /metrics on a listener of its own, bound to METRICS_HOST (default 127.0.0.1; 0: a free port);
+   * METRICS_TOKEN serves it on the main port too, to `Authorization: Bearer <token>` only. With neither, nothing is
+   * measured and /metrics answers 404.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
 }
 
 /**
@@ -393,6 +400,18 @@ function jobQueue(value: string | undefined, postgres: boolean): 'table' | 'bull
   return chosen;
 }
 
+/** METRICS_PORT, METRICS_HOST, METRICS_TOKEN (see Config.metrics). */
+function metricsSettings(env: Env, port: number): Config['metrics'] {
+  const metricsPort =
+    nonEmpty(env.METRICS_PORT) === null ? null : integer('METRICS_PORT', env.METRICS_PORT, 0, 0, 65535);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port)
+    throw new Error(`METRICS_PORT must differ from PORT (${port}): the metrics listener is a port of its own`);
+  const token = nonEmpty(env.METRICS_TOKEN);
+  if (token !== null && (token.length < 16 || /\s/.test(token)))
+    throw new Error('METRICS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 32)');
+  return { port: metricsPort, host: nonEmpty(env.METRICS_HOST) ?? '127.0.0.1', token };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(process.cwd(), 'data'));
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -481,5 +500,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     jobQueue: jobQueue(env.JOB_QUEUE, databaseUrl !== null),
     instanceId: nonEmpty(env.INSTANCE_ID),
+    metrics: metricsSettings(env, integer('PORT', env.PORT, 3000, 0, 65535)),
   };
 }

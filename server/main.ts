@@ -26,4 +26,6 @@ runMain(async () => {
     logger.warn('SEED_DEMO is ignored: the production server never writes demo data (npm start does)', {});
   const castbridge = await createApp(loadConfig(process.env), { logger });
   listen(castbridge, logger);
+  // METRICS_PORT: /metrics on a listener of its own (docs/operations.md "What to watch"); closed with the app.
+  await castbridge.metrics?.listen();
 }, logger);

@@ -5,7 +5,12 @@ import type { SSEStreamingApi } from 'hono/streaming';
 
 export const KEEP_ALIVE_MS = 15_000;
 
+/** The live streams open in this process now, by kind (server/metrics/ reads it: castbridge_sse_streams_open). */
+export const openLiveStreams = new Map<string, number>();
+
 export interface LiveStream<T> {
+  /** What the stream is, for the count of open streams: `notifications`, `overlay`. */
+  kind?: string;
   /** Subscribes; returns the unsubscribe. */
   subscribe(push: (item: T) => void): () => void;
   /** Puts a pushed item in the queue (default: at the end); a stream may coalesce here. */
@@ -49,6 +54,8 @@ export async function runLiveStream<T>(stream: SSEStreamingApi, live: LiveStream
     closed = true;
     wake?.();
   });
+  const kind = live.kind ?? 'other';
+  openLiveStreams.set(kind, (openLiveStreams.get(kind) ?? 0) + 1);
   try {
     if (!(await live.start(queue))) return;
     while (!closed) {
@@ -68,6 +75,7 @@ export async function runLiveStream<T>(stream: SSEStreamingApi, live: LiveStream
     }
   } finally {
     enders.delete(end);
+    openLiveStreams.set(kind, openLiveStreams.get(kind)! - 1);
     unsubscribe();
   }
 }

@@ -109,6 +109,7 @@ export function notificationRoutes(services: NotificationRoutesDeps): Hono<AppEn
       // A session check under way: nothing is written until it answers (a revoked stream sends nothing more).
       let checking: Promise<boolean> | null = null;
       return runLiveStream<LiveMessage | typeof ENDED>(stream, {
+        kind: 'notifications',
         subscribe: (push) => {
           const check = () => {
             const current = signedIn();

@@ -75,6 +75,7 @@ export function overlayRoutes(services: OverlayRoutesDeps): Hono<AppEnv> {
     return streamSSE(c, (stream) => {
       let sent = 0;
       return runLiveStream<OverlaySignal>(stream, {
+        kind: 'overlay',
         // After pushes may have been lost (the instances' transport reconnected): the token is checked again (a
         // rotation on another instance meanwhile ends this stream) and the page gets the current state.
         subscribe: (push) =>

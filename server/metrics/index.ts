@@ -1,0 +1,201 @@
+// Prometheus metrics (docs/operations.md "What to watch"; issue 47). Never public by accident: GET /metrics is served
+// on a listener of its own when METRICS_PORT is set (bound to METRICS_HOST, loopback by default), and on the main
+// port only to `Authorization: Bearer <METRICS_TOKEN>`; with neither, nothing is measured and /metrics answers 404.
+//
+// What is measured:
+// - HTTP: castbridge_http_request_duration_seconds by method, route pattern (never the raw path: bounded labels) and
+//   status, through @hono/prometheus; the tracked-link redirect GET /l/<code>, answered before the app's middleware
+//   (server/deliverables/link-routes.ts), is timed by a wrapper of its own on the same histogram (route "/l/:code").
+// - jobs running and failing by kind (a wrapper around the queue's handlers), webhook deliveries by provider and
+//   result (a middleware on the webhook routes);
+// - the product's own figures, read at scrape time (./product.ts);
+// - prom-client's default process metrics (process_*, nodejs_*: the names dashboards expect, so not prefixed).
+// This module is infrastructure, below the domains: what it reads of them it declares (./product.ts) and app.ts
+// hands in.
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { prometheus } from '@hono/prometheus';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { collectDefaultMetrics, Counter, Gauge, Registry, type Histogram } from 'prom-client';
+import type { Config } from '../config.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Logger } from '../log.ts';
+import { registerProductMetrics, type ProductSources } from './product.ts';
+
+export const PREFIX = 'castbridge_';
+
+export interface Metrics {
+  registry: Registry;
+  /** Times every request that reaches the app's middleware, by route pattern. */
+  http: MiddlewareHandler;
+  /** Makes `links` (the /l/<code> app answered before the middleware) time its answers on the same histogram. */
+  timeLinks(links: { fetch: Hono['fetch'] }): void;
+  /** Counts a webhook endpoint's deliveries by result (mounted on that route). */
+  webhook(provider: string): MiddlewareHandler;
+  /** Wraps the queue's handlers: jobs running now and failed attempts, by kind. Call before any register. */
+  instrumentJobs(jobs: JobQueue): void;
+  /** Registers the product's own figures (once the services exist). */
+  product(sources: ProductSources): void;
+  /** The text of a scrape. */
+  scrape(): Promise<string>;
+  /** Starts the listener of its own (METRICS_PORT); its URL, or null when not configured. */
+  listen(): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/** Whether metrics are measured at all: only when something can read them. */
+export const metricsEnabled = (config: Pick<Config, 'metrics'>) =>
+  config.metrics.port !== null || config.metrics.token !== null;
+
+const NOT_FOUND = { message: 'Not found' };
+
+/** Equal tokens, compared in constant time (digests of equal length, whatever was sent). */
+function sameToken(given: string, expected: string): boolean {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * GET /metrics on the main port: 404 unless METRICS_TOKEN is set, 401 without that bearer token. Mounted whatever
+ * the configuration, so that /metrics never falls through to the static site.
+ */
+export function metricsRoute(config: Pick<Config, 'metrics'>, metrics: Metrics | null): Hono {
+  const app = new Hono();
+  app.get('/metrics', async (c) => {
+    const token = config.metrics.token;
+    if (!metrics || token === null) return c.json(NOT_FOUND, 404);
+    const header = c.req.header('authorization') ?? '';
+    const given = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    if (!given || !sameToken(given, token))
+      return c.json({ message: 'Metrics need the bearer token set as METRICS_TOKEN' }, 401, {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+      });
+    return scrapeAnswer(c, metrics);
+  });
+  return app;
+}
+
+async function scrapeAnswer(c: Context, metrics: Metrics): Promise<Response> {
+  const text = await metrics.scrape();
+  return c.body(text, 200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
+}
+
+export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const { registerMetrics } = prometheus({
+    registry,
+    prefix: PREFIX,
+    metricOptions: {
+      // The histogram's _count is the request count: no second series per request.
+      requestsTotal: { disabled: true },
+    },
+  });
+  const duration = registry.getSingleMetric(`${PREFIX}http_request_duration_seconds`) as Histogram;
+
+  const jobsRunning = new Gauge({
+    name: `${PREFIX}jobs_running`,
+    help: 'Job handlers running now on this instance, by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const jobsFailed = new Counter({
+    name: `${PREFIX}jobs_failed_total`,
+    help: 'Job attempts that failed on this instance, by kind (retried with backoff up to the fifth)',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: `${PREFIX}webhook_deliveries_total`,
+    help: 'Webhook deliveries received, by provider and result (accepted, refused, not_configured, failed)',
+    labelNames: ['provider', 'result'],
+    registers: [registry],
+  });
+
+  let server: ServerType | null = null;
+
+  const metrics: Metrics = {
+    registry,
+    http: registerMetrics,
+    timeLinks(links) {
+      const fetch = links.fetch;
+      // One child per method and status (labels hashed once): a redirect costs a clock read and an observe.
+      const children = new Map<string, { observe(value: number): void }>();
+      const observe = (method: string, status: number, started: number) => {
+        const key = `${method}${status}`;
+        let child = children.get(key);
+        if (!child) {
+          child = duration.labels({ method, route: '/l/:code', status: String(status), ok: String(status < 400) });
+          children.set(key, child);
+        }
+        child.observe((performance.now() - started) / 1000);
+      };
+      links.fetch = (request, env, executionCtx) => {
+        const started = performance.now();
+        const answer = fetch(request, env, executionCtx);
+        if (answer instanceof Promise)
+          return answer.then((response) => {
+            observe(request.method, response.status, started);
+            return response;
+          });
+        observe(request.method, answer.status, started);
+        return answer;
+      };
+    },
+    webhook(provider) {
+      return async (c, next) => {
+        await next();
+        const status = c.res.status;
+        const result =
+          status < 300 ? 'accepted' : status === 404 ? 'not_configured' : status < 500 ? 'refused' : 'failed';
+        webhooks.inc({ provider, result });
+      };
+    },
+    instrumentJobs(jobs) {
+      const register = jobs.register.bind(jobs);
+      jobs.register = (kind, handler) =>
+        register(kind, async (payload) => {
+          jobsRunning.inc({ kind });
+          try {
+            await handler(payload);
+          } catch (error) {
+            jobsFailed.inc({ kind });
+            throw error;
+          } finally {
+            jobsRunning.dec({ kind });
+          }
+        });
+    },
+    product(sources) {
+      registerProductMetrics(registry, sources, logger);
+    },
+    scrape: () => registry.metrics(),
+    async listen() {
+      const port = config.metrics.port;
+      if (port === null || server) return null;
+      const app = new Hono();
+      app.get('/metrics', (c) => scrapeAnswer(c, metrics));
+      app.notFound((c) => c.json(NOT_FOUND, 404));
+      return new Promise((resolve, reject) => {
+        const started = serve({ fetch: app.fetch, port, hostname: config.metrics.host }, (info: AddressInfo) => {
+          const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+          const url = `http://${host}:${info.port}/metrics`;
+          logger.info('metrics listening', { url });
+          resolve(url);
+        });
+        started.once('error', reject);
+        server = started;
+      });
+    },
+    async close() {
+      const open = server;
+      server = null;
+      if (open) await new Promise<void>((resolve) => open.close(() => resolve()));
+    },
+  };
+  return metrics;
+}
+
+export type { ProductSources } from './product.ts';
