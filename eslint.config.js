@@ -34,7 +34,7 @@ const contractTypesOnly = {
 const noTest = { group: ['**/test/**'], message: 'src/ and machines/ import nothing from test/.' };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'docs', 'test/.output'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'coverage', 'docs', 'test/.output'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
