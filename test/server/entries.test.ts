@@ -1,6 +1,7 @@
 // The two entries (docs/operations.md "Going to production"): `npm start` is the offline demo and says so, with
 // stand-ins that answer this machine only and a seed that writes only into a database with no users; `npm run serve`
-// is production, runs no stand-in and seeds nothing.
+// is production, runs no stand-in and seeds nothing. These run the entries from the sources (tsx); `npm run serve`
+// runs server/main.ts compiled, held to the same refusal and start in compiled.test.ts.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
