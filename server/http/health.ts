@@ -78,18 +78,20 @@ export function createHealth(deps: HealthDeps): Health {
     });
     return redis;
   };
-  let lastReady: boolean | null = null;
-
-  async function run(name: CheckName, check: () => Promise<string>): Promise<string> {
-    try {
-      return await within(check(), name);
-    } catch (error) {
-      logger.warn(`readiness: ${name} check failed`, { error: (error as Error).message });
-      return 'unreachable';
-    }
-  }
+  // The checks as last answered: a change is logged (not every probe).
+  let last: string | null = null;
 
   async function check(): Promise<{ ready: boolean; checks: Checks }> {
+    // Why a check failed, logged when the checks' answers change.
+    const errors: Partial<Record<CheckName, string>> = {};
+    const run = async (name: CheckName, check: () => Promise<string>): Promise<string> => {
+      try {
+        return await within(check(), name);
+      } catch (error) {
+        errors[name] = (error as Error).message;
+        return 'unreachable';
+      }
+    };
     const [database, migrations, redisCheck] = await Promise.all([
       run('database', async () => {
         await ping(db);
@@ -119,9 +121,11 @@ export function createHealth(deps: HealthDeps): Health {
       shutdown: shuttingDown ? 'shutting down' : 'ok',
     };
     const ready = Object.values(checks).every((value) => value === 'ok' || value === 'not configured');
-    if (ready !== lastReady) {
-      if (lastReady !== null || !ready) logger[ready ? 'info' : 'warn'](ready ? 'ready' : 'not ready', { checks });
-      lastReady = ready;
+    const state = JSON.stringify(checks);
+    if (state !== last) {
+      if (last !== null || !ready)
+        logger[ready ? 'info' : 'warn'](ready ? 'ready' : 'not ready', { checks, ...(ready ? {} : { errors }) });
+      last = state;
     }
     return { ready, checks };
   }

@@ -27,6 +27,7 @@ import { callback, complete, consent, start } from './oauth-flow.ts';
 const SECRETS = {
   JWT_SECRET: `jwt-${crypto.randomBytes(24).toString('hex')}`,
   PAYOUT_KEY: crypto.randomBytes(32).toString('hex'),
+  METRICS_TOKEN: `metrics-${crypto.randomBytes(16).toString('hex')}`,
 };
 const BANK = { kind: 'bank', holderName: 'Ana Lee', routingNumber: '011000015', accountNumber: '000987654321' };
 
@@ -165,6 +166,9 @@ describe('the log of a full run', () => {
       "the platform's refresh token": platformTokens[1]!,
       JWT_SECRET: SECRETS.JWT_SECRET,
       PAYOUT_KEY: SECRETS.PAYOUT_KEY,
+      METRICS_TOKEN: SECRETS.METRICS_TOKEN,
+      "the Twitch bot's refresh token": config.twitchChat.botRefreshToken!,
+      "the YouTube bot's refresh token": config.deliverables.youtubeBotRefreshToken!,
       "Stripe's secret key": config.stripe!.secretKey,
       "Stripe's webhook secret": config.stripe!.webhookSecret,
       "the Twitch client's secret": config.oauth.twitch!.clientSecret,
