@@ -128,6 +128,13 @@ export function findTransferReference(text: string): string | null {
 }
 
 /** The Earnings screen's tabs (docs/spec.md §2, texts verbatim). */
+/** POST /api/payouts's refusal when the creator has no payout method. */
+export const NO_PAYOUT_METHOD = 'Add a payout method in Set Payout Method before withdrawing.';
+
+/** What a withdrawal needs before it can be sent (GET /api/earnings lists those still missing). */
+export const WITHDRAW_NEEDS = ['taxForm', 'payoutMethod'] as const;
+export type WithdrawNeed = (typeof WITHDRAW_NEEDS)[number];
+
 export const EARNINGS_PERIODS = [
   { value: 'allOver', label: 'All Over' },
   { value: 'thisYear', label: 'This Year' },

@@ -21,6 +21,7 @@ import {
   REVIEW_STATUSES,
   PAYOUT_STATUSES,
   STRIPE_ACCOUNT_STATES,
+  WITHDRAW_NEEDS,
 } from '../money.ts';
 import { email, NO_NUL } from './common.ts';
 
@@ -143,6 +144,8 @@ export const earningsResponse = z.object({
   /** Held by payouts on their way. */
   inPayoutCents: cents,
   minPayoutCents: cents,
+  /** What a withdrawal still needs before one can be sent: a tax form on file, a payout method; empty when ready. */
+  withdrawNeeds: z.array(z.enum(WITHDRAW_NEEDS)),
 });
 export type Earnings = z.infer<typeof earningsResponse>;
 

@@ -1,6 +1,6 @@
 // What the Earnings screen reads from its actor.
 import type { SnapshotFrom } from 'xstate';
-import type { EarningsPeriod } from '@/contract/money';
+import type { EarningsPeriod, WithdrawNeed } from '@/contract/money';
 import type { earningsMachine } from './earnings.machine';
 
 type Snapshot = SnapshotFrom<typeof earningsMachine>;
@@ -17,3 +17,7 @@ export const selectPeriodFigures = (snapshot: Snapshot, period: EarningsPeriod) 
 export const selectPayouts = (snapshot: Snapshot) => snapshot.context.data?.payouts ?? [];
 /** The withdraw flow, invoked by the earnings actor for the screen's life. */
 export const selectWithdraw = (snapshot: Snapshot) => snapshot.children.withdraw;
+const NOTHING_NEEDED: WithdrawNeed[] = [];
+/** What a withdrawal still needs (a tax form, a payout method); empty when ready or before the first answer. */
+export const selectWithdrawNeeds = (snapshot: Snapshot) =>
+  snapshot.context.data?.earnings.withdrawNeeds ?? NOTHING_NEEDED;

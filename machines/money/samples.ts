@@ -46,6 +46,7 @@ export const sampleEarnings: Earnings = {
   pendingCents: 0,
   inPayoutCents: 6_000,
   minPayoutCents: 5_000,
+  withdrawNeeds: [],
 };
 
 /** The creator's Stripe account (GET /api/payout-methods/stripe) in each state, and with the rail off. */

@@ -38,6 +38,11 @@ export interface WithdrawContext {
   payout: Payout | null;
   /** Why the payout was refused (the failure modal). */
   failure: string | null;
+  /**
+   * The server decided (4xx): nothing was attempted, so the modal says what is missing rather than the spec's failed
+   * transfer (issue 48 item 13). False for a lost answer or a server failure.
+   */
+  refused: boolean;
 }
 
 export type WithdrawEvent =
@@ -97,13 +102,21 @@ export const withdrawMachine = setup({
     requestedCents: 0,
     payout: null,
     failure: null,
+    refused: false,
   },
   states: {
     closed: {
       on: {
         'withdraw.open': {
           target: 'open',
-          actions: assign({ amount: '', amountError: null, loadError: null, payout: null, failure: null }),
+          actions: assign({
+            amount: '',
+            amountError: null,
+            loadError: null,
+            payout: null,
+            failure: null,
+            refused: false,
+          }),
         },
       },
     },
@@ -196,6 +209,7 @@ export const withdrawMachine = setup({
           actions: [
             assign({
               failure: ({ event }) => errorText(event.error),
+              refused: ({ event }) => decided(event.error),
               // A refusal created nothing: a new attempt is a new payout. A lost answer keeps the key.
               pending: ({ context, event }) => (decided(event.error) ? null : context.pending),
             }),

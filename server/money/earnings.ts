@@ -7,7 +7,9 @@
 // resolution gave back to the advertiser, and through deliveries the advertiser confirmed ("Earning Through
 // Sponserships") — and the balances now.
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { WithdrawNeed } from '../../contract/money.ts';
 import type { Earnings } from '../../contract/schemas/money.ts';
+import { hasTaxForm } from './tax-forms.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import {
@@ -153,16 +155,23 @@ export async function earningsOf(
     const sponsorshipCents = sum('earning', column) + sum('deliverable_earning', column) - refunded(false, column);
     return { totalCents: overlayCents + sponsorshipCents, overlayCents, sponsorshipCents };
   };
-  const [availableCents, pendingCents, inPayoutCents] = await Promise.all([
+  const [availableCents, pendingCents, inPayoutCents, taxForm, method] = await Promise.all([
     balanceOf(db, creatorAvailable(creatorId)),
     balanceOf(db, creatorPending(creatorId)),
     balanceOf(db, creatorInPayout(creatorId)),
+    hasTaxForm(db, creatorId),
+    db.selectFrom('payout_methods').select('id').where('user_id', '=', creatorId).executeTakeFirst(),
   ]);
+  // What POST /api/payouts would refuse for, said before a withdrawal is tried (issue 48 item 13).
+  const withdrawNeeds: WithdrawNeed[] = [];
+  if (!taxForm) withdrawNeeds.push('taxForm');
+  if (!method) withdrawNeeds.push('payoutMethod');
   return {
     periods: { allOver: period('all'), thisYear: period('year'), thisMonth: period('month') },
     availableCents,
     pendingCents,
     inPayoutCents,
     minPayoutCents,
+    withdrawNeeds,
   };
 }

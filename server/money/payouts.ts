@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { formatCents } from '../../contract/marketplace.ts';
-import { payoutMethodName } from '../../contract/money.ts';
+import { NO_PAYOUT_METHOD, payoutMethodName } from '../../contract/money.ts';
 import type { AdminPayout, Payout } from '../../contract/schemas/money.ts';
 import type { Database, PayoutsTable } from '../db/types.ts';
 import { displayName } from '../accounts/users.ts';
@@ -25,7 +25,6 @@ import { NO_TAX_FORM } from '../../contract/taxForms.ts';
 import { hasTaxForm } from './tax-forms.ts';
 import { PayoutRejected, type ProviderResult } from './providers/types.ts';
 
-export const NO_PAYOUT_METHOD = 'Add a payout method in Set Payout Method before withdrawing.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different withdrawal';
 
 /** The job that hands a requested payout to its rail. */

@@ -2,12 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Payout } from '@/contract';
-import { EARNINGS_PERIODS, PAYOUT_STATUS_LABELS, type EarningsPeriod } from '@/contract/money';
+import { EARNINGS_PERIODS, PAYOUT_STATUS_LABELS, type EarningsPeriod, type WithdrawNeed } from '@/contract/money';
 import {
   selectEarnings,
   selectEarningsLoadError,
   selectEarningsLoading,
   selectEarningsReady,
+  selectWithdrawNeeds,
   selectPayouts,
   selectPeriodFigures,
   selectWithdraw,
@@ -153,6 +154,33 @@ function Period({
   );
 }
 
+/**
+ * What a withdrawal still needs, said before one is tried, each with where to put it right; nothing once both are
+ * done (issue 48 item 13).
+ */
+function WithdrawNeeds({ needs }: { needs: WithdrawNeed[] }) {
+  if (needs.length === 0) return null;
+  const taxForm = needs.includes('taxForm');
+  const method = needs.includes('payoutMethod');
+  return (
+    <p data-testid="withdraw-needs">
+      Withdrawals need{' '}
+      {taxForm ? (
+        <>
+          your <Link to="/tax-form">Tax Form</Link> on file (Form W-9 or Form W-8BEN)
+        </>
+      ) : null}
+      {taxForm && method ? ' and ' : null}
+      {method ? (
+        <>
+          a <Link to="/set-payout-method">payout method</Link>
+        </>
+      ) : null}
+      .
+    </p>
+  );
+}
+
 export interface EarningsScreenLogic {
   earnings?: EarningsLogic;
   withdraw?: WithdrawLogic;
@@ -166,13 +194,11 @@ export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) 
   const loading = useSelector(earnings, selectEarningsLoading);
   const error = useSelector(earnings, selectEarningsLoadError);
   const ready = useSelector(earnings, selectEarningsReady);
+  const needs = useSelector(earnings, selectWithdrawNeeds);
   return (
     <>
       <ScreenHeading title="Earnings" />
-      <p>
-        Withdrawals need your <Link to="/tax-form">Tax Form</Link> on file (Form W-9 or Form W-8BEN) and a{' '}
-        <Link to="/set-payout-method">payout method</Link>.
-      </p>
+      <WithdrawNeeds needs={needs} />
       <LoadState
         loading={loading}
         error={error}

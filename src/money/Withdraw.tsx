@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Payout } from '@/contract';
+import { NO_PAYOUT_METHOD } from '@/contract/money';
 import { isTaxFormRefusal, TAX_FORM_PATH } from '@/contract/taxForms';
 import type { withdrawMachine } from '@/machines/money/withdraw.machine';
 import {
@@ -142,22 +143,12 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
       <ResultDialog
         open={failed}
         tone="failed"
-        title="Withdrawal failed"
-        message={
-          paypal
-            ? `Transfer to your PayPal account ${result.method!.display} has failed.`
-            : 'Transfer to bank account has been failed.'
-        }
-        button={paypal ? 'Done' : 'Retry'}
+        {...failureTexts(result.refused, paypal ? result.method!.display : null)}
         amountCents={result.amountCents}
         actorRef={actorRef}
       >
         {result.failure ? <p className={s.resultDetail}>{result.failure}</p> : null}
-        {isTaxFormRefusal(result.failure) ? (
-          <p className={s.resultDetail}>
-            <Link to={TAX_FORM_PATH}>File your tax form</Link>
-          </p>
-        ) : null}
+        {result.refused ? <MissingLink failure={result.failure} /> : null}
       </ResultDialog>
       <ResultDialog
         open={succeeded}
@@ -169,6 +160,39 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
         {result.payout ? <Receipt payout={result.payout} /> : null}
       </ResultDialog>
     </>
+  );
+}
+
+/**
+ * The failure modal's texts. A refusal (the server decided before anything was attempted: no tax form, no payout
+ * method, under the minimum, more than the balance) says nothing was sent; the spec's "has been failed" is kept for a
+ * transfer that may have been tried (a server failure, a lost answer), and PayPal's own wording for PayPal.
+ */
+function failureTexts(refused: boolean, paypal: string | null): { title: string; message: string; button: string } {
+  if (refused) return { title: 'Withdrawal not sent', message: 'Nothing was transferred.', button: 'Done' };
+  if (paypal)
+    return {
+      title: 'Withdrawal failed',
+      message: `Transfer to your PayPal account ${paypal} has failed.`,
+      button: 'Done',
+    };
+  return { title: 'Withdrawal failed', message: 'Transfer to bank account has been failed.', button: 'Retry' };
+}
+
+/** Where a refusal's missing piece is put right: the tax form, a payout method, Stripe's onboarding. */
+function MissingLink({ failure }: { failure: string | null }) {
+  const link = isTaxFormRefusal(failure)
+    ? { to: TAX_FORM_PATH, label: 'File your tax form' }
+    : failure === NO_PAYOUT_METHOD
+      ? { to: '/set-payout-method', label: 'Set Payout Method' }
+      : failure?.startsWith('Stripe cannot pay you yet')
+        ? { to: '/set-payout-method/stripe', label: 'Finish with Stripe' }
+        : null;
+  if (!link) return null;
+  return (
+    <p className={s.resultDetail}>
+      <Link to={link.to}>{link.label}</Link>
+    </p>
   );
 }
 

@@ -320,11 +320,12 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
     dialog = await open();
     await dialog.getByLabel('Amount').fill('10');
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
-    let result = page.getByRole('dialog', { name: 'Withdrawal failed' });
+    // Under the minimum: refused before anything was attempted, and said so (issue 48 item 13).
+    let result = page.getByRole('dialog', { name: 'Withdrawal not sent' });
     await result.waitFor();
     await onlyOneDialog(page);
     expect((await result.innerText()).replace(/\s+/g, ' ')).toContain(
-      'Withdrawal amount of $10 Transfer to your PayPal account alex.rivera@demo.castbridge.app has failed. Withdrawals start at $50.',
+      'Withdrawal amount of $10 Nothing was transferred. Withdrawals start at $50.',
     );
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'withdraw-failed');

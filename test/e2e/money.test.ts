@@ -217,11 +217,9 @@ describe('money', () => {
     await modal.getByRole('radio', { name: 'PayPal' }).waitFor();
     await modal.getByLabel('Amount').fill('1000000');
     await modal.getByRole('button', { name: 'Withdraw' }).click();
-    const failed = c.getByRole('dialog', { name: 'Withdrawal failed' });
+    const failed = c.getByRole('dialog', { name: 'Withdrawal not sent' });
     await failed.getByText(`Your available balance is ${balance}: you cannot withdraw $1,000,000.`).waitFor();
-    expect(await failed.textContent()).toContain(
-      'Withdrawal amount of $1,000,000Transfer to your PayPal account alex.rivera@demo.castbridge.app has failed.',
-    );
+    expect(await failed.textContent()).toContain('Withdrawal amount of $1,000,000Nothing was transferred.');
     await checked(cr, 'creator-withdraw-failed');
     await failed.getByRole('button', { name: 'Done' }).click();
     await failed.waitFor({ state: 'detached' });

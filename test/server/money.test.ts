@@ -138,6 +138,17 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     await backend?.cleanup();
   });
 
+  it('earnings name what a withdrawal still needs: a tax form, a payout method, then nothing (issue 48 item 13)', async () => {
+    const creator = await account(api, 'creator');
+    const needs = async () => (await get<{ withdrawNeeds: string[] }>('/api/earnings', creator)).withdrawNeeds;
+    expect(await needs()).toEqual(['taxForm', 'payoutMethod']);
+    const added = await api.request('POST', '/api/payout-methods', { token: creator.token, json: BANK });
+    expect(added.status, added.text).toBe(201);
+    expect(await needs()).toEqual(['taxForm']);
+    await fileTaxForm(api, creator);
+    expect(await needs()).toEqual([]);
+  });
+
   it('an operator records deposits; the advertiser sees the balance and each deposit, and is notified', async () => {
     const advertiser = await approvedAdvertiser(api, operator, 0);
     expect(await balanceOf(advertiser)).toEqual({

@@ -175,7 +175,7 @@ describe('Withdraw without a tax form', () => {
       }),
     };
     renderScreen(<EarningsScreen logic={logic} />, { path: '/earnings', jwt: 'creator.jwt' });
-    await load.resolve({ earnings: sampleEarnings, payouts: [samplePayout] });
+    await load.resolve({ earnings: { ...sampleEarnings, withdrawNeeds: ['taxForm'] }, payouts: [samplePayout] });
     const user = userEvent.setup();
     expect(screen.getByRole('link', { name: 'Tax Form' })).toHaveAttribute('href', '/tax-form');
 
@@ -185,8 +185,9 @@ describe('Withdraw without a tax form', () => {
     await user.type(within(modal).getByLabelText('Amount'), '60');
     await user.click(within(modal).getByRole('button', { name: 'Withdraw' }));
     await payout.reject(Object.assign(new Error(NO_TAX_FORM), { status: 409 }));
-    const failed = await screen.findByRole('dialog', { name: 'Withdrawal failed' });
-    expect(failed).toHaveTextContent(`Withdrawal amount of $60Transfer to bank account has been failed.${NO_TAX_FORM}`);
+    // Refused before anything was attempted: not worded as a failed transfer (issue 48 item 13).
+    const failed = await screen.findByRole('dialog', { name: 'Withdrawal not sent' });
+    expect(failed).toHaveTextContent(`Withdrawal amount of $60Nothing was transferred.${NO_TAX_FORM}`);
     await user.click(within(failed).getByRole('link', { name: 'File your tax form' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/tax-form'));
   });
@@ -215,7 +216,7 @@ describe('Withdraw without a tax form', () => {
     await user.type(within(modal).getByLabelText('Amount'), '60');
     await user.click(within(modal).getByRole('button', { name: 'Withdraw' }));
     await payout.reject(Object.assign(new Error('Your available balance is $40.'), { status: 409 }));
-    const failed = await screen.findByRole('dialog', { name: 'Withdrawal failed' });
+    const failed = await screen.findByRole('dialog', { name: 'Withdrawal not sent' });
     expect(within(failed).queryByRole('link')).toBeNull();
   });
 });

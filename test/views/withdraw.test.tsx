@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
+import { NO_PAYOUT_METHOD } from '@/contract/money';
 import { earningsMachine, type EarningsData } from '@/machines/money/earnings.machine';
 import { catalogue } from '@/machines/index';
 import { withdrawMachine, type PayoutRequest } from '@/machines/money/withdraw.machine';
@@ -22,6 +23,7 @@ import { controlled, perform, renderScreen, type Gestures } from './harness';
 beforeAll(() => import('@/src/money/Withdraw'));
 
 const FAILED = 'Transfer to bank account has been failed.';
+const NOT_SENT = 'Nothing was transferred.';
 const SUCCEEDED = 'Transferred successfully to your bank account.';
 const FAILED_PAYPAL = 'Transfer to your PayPal account ana@example.com has failed.';
 
@@ -60,6 +62,8 @@ describe('withdraw view along generated paths', () => {
     let loaded: PayoutMethod[] = [];
     let chosen: string | null = null;
     let lastFailure = '';
+    // A 4xx refusal (nothing attempted) against a lost answer or a server failure.
+    let lastRefused = false;
 
     const gestures = {
       'withdraw.open': async () => {
@@ -106,6 +110,8 @@ describe('withdraw view along generated paths', () => {
       'xstate.error.actor.requestPayout': async ({ error }) => {
         await payout.reject(error);
         lastFailure = (error as Error).message;
+        const status = (error as { status?: number }).status;
+        lastRefused = typeof status === 'number' && status >= 400 && status < 500;
         expect(logResult).toHaveBeenLastCalledWith({ ok: false, result: error });
       },
     } satisfies Gestures<typeof withdrawMachine>;
@@ -146,10 +152,18 @@ describe('withdraw view along generated paths', () => {
       expect(within(d).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', busy);
       expect(within(d).getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', busy);
     } else if (state === '"failed"') {
-      const d = await screen.findByRole('dialog', { name: 'Withdrawal failed' });
-      const paypal = loaded.find((m) => m.id === chosen)?.kind === 'paypal';
-      expect(d).toHaveTextContent(`Withdrawal amount of $60${paypal ? FAILED_PAYPAL : FAILED}${lastFailure}`);
-      expect(within(d).getByRole('button', { name: paypal ? 'Done' : 'Retry' })).toBeEnabled();
+      if (lastRefused) {
+        // Refused before anything was attempted: said so, not as a failed transfer (issue 48 item 13).
+        const d = await screen.findByRole('dialog', { name: 'Withdrawal not sent' });
+        expect(d).toHaveTextContent(`Withdrawal amount of $60${NOT_SENT}${lastFailure}`);
+        expect(d).not.toHaveTextContent('has been failed');
+        expect(within(d).getByRole('button', { name: 'Done' })).toBeEnabled();
+      } else {
+        const d = await screen.findByRole('dialog', { name: 'Withdrawal failed' });
+        const paypal = loaded.find((m) => m.id === chosen)?.kind === 'paypal';
+        expect(d).toHaveTextContent(`Withdrawal amount of $60${paypal ? FAILED_PAYPAL : FAILED}${lastFailure}`);
+        expect(within(d).getByRole('button', { name: paypal ? 'Done' : 'Retry' })).toBeEnabled();
+      }
     } else if (state === '"succeeded"') {
       const d = await screen.findByRole('dialog', { name: 'Withdrawal successful' });
       expect(d).toHaveTextContent(
@@ -241,9 +255,17 @@ describe('Earnings', () => {
         pendingCents: 0,
         inPayoutCents: 0,
         minPayoutCents: 5_000,
+        withdrawNeeds: ['taxForm', 'payoutMethod'],
       },
       payouts: [],
     });
+    // What a withdrawal needs, said before one is tried, with where to put it right.
+    const needs = screen.getByTestId('withdraw-needs');
+    expect(needs).toHaveTextContent(
+      'Withdrawals need your Tax Form on file (Form W-9 or Form W-8BEN) and a payout method.',
+    );
+    expect(within(needs).getByRole('link', { name: 'Tax Form' })).toHaveAttribute('href', '/tax-form');
+    expect(within(needs).getByRole('link', { name: 'payout method' })).toHaveAttribute('href', '/set-payout-method');
     // Total, Earning Balance, Pending and the two cards.
     expect(within(screen.getByRole('tabpanel')).getAllByText('$0')).toHaveLength(5);
     expect(screen.getByText(/^No payouts yet\./)).toBeInTheDocument();
@@ -251,6 +273,28 @@ describe('Earnings', () => {
     expect(screen.getByRole('link', { name: 'accept an offer' })).toHaveAttribute('href', '/sponsorship-offers');
     await user.click(screen.getByRole('tab', { name: 'This Year' }));
     expect(screen.getByText('No payouts this year.')).toBeInTheDocument();
+  });
+
+  it('names only what a withdrawal still needs, and nothing once both are done (issue 48 item 13)', async () => {
+    await setup({ earnings: { ...sampleEarnings, withdrawNeeds: ['payoutMethod'] }, payouts: [] });
+    expect(screen.getByTestId('withdraw-needs')).toHaveTextContent(/^Withdrawals need a payout method\.$/);
+    expect(screen.queryByRole('link', { name: 'Tax Form' })).not.toBeInTheDocument();
+  });
+
+  it('a refusal for a missing payout method says nothing was sent and links Set Payout Method', async () => {
+    const { methods, payout, user } = await setup();
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await screen.findByRole('dialog', { name: 'Withdraw' });
+    await methods.resolve([]);
+    await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), '60');
+    await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));
+    await payout.reject(Object.assign(new Error(NO_PAYOUT_METHOD), { status: 409 }));
+    const refused = await screen.findByRole('dialog', { name: 'Withdrawal not sent' });
+    expect(refused).toHaveTextContent(`Withdrawal amount of $60${NOT_SENT}${NO_PAYOUT_METHOD}`);
+    expect(within(refused).getByRole('link', { name: 'Set Payout Method' })).toHaveAttribute(
+      'href',
+      '/set-payout-method',
+    );
   });
 
   it('shows Pending beside the Earning Balance, which keeps the Withdraw button', async () => {
@@ -267,6 +311,8 @@ describe('Earnings', () => {
         'In its review window after a sponsorship completes; then it moves to your Earning Balance.',
       ),
     ).toBeInTheDocument();
+    // A tax form and a payout method on file: no reminder.
+    expect(screen.queryByTestId('withdraw-needs')).not.toBeInTheDocument();
     // The spec's texts stay as they are.
     for (const text of ['Total Earning', 'Earning Through OBS Extension', 'Earning Through Sponserships'])
       expect(panel.getByRole('heading', { name: text })).toBeInTheDocument();
@@ -362,8 +408,8 @@ describe('the result modals say what happened to the method chosen', () => {
     await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), '60');
     await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));
     await payout.reject(Object.assign(new Error('Your available balance is $40.'), { status: 409 }));
-    const failed = await screen.findByRole('dialog', { name: 'Withdrawal failed' });
-    expect(failed).toHaveTextContent(`Withdrawal amount of $60${FAILED_PAYPAL}Your available balance is $40.`);
+    const failed = await screen.findByRole('dialog', { name: 'Withdrawal not sent' });
+    expect(failed).toHaveTextContent(`Withdrawal amount of $60${NOT_SENT}Your available balance is $40.`);
     await user.click(within(failed).getByRole('button', { name: 'Done' }));
     await expectNoDialog();
   });
