@@ -1,10 +1,14 @@
-// `npm run start:cluster` (docs/product.md §Several instances): the product as several instances on one machine behind a small reverse proxy —
+// `npm run start:cluster` (docs/product.md §Several instances): the product as several instances on one machine behind nginx —
 // for tests and demos of the production shape. Builds the client once, starts INSTANCES (default 2) servers on
 // PORT+1…PORT+N sharing DATABASE_URL (PostgreSQL; required), DATA_DIR (the generated secrets, uploads, the OAuth
-// stand-ins' state) and, when set, REDIS_URL, then the proxy on PORT (default 3000). The first instance starts alone
-// (it migrates and seeds the demo), the others after it.
-import { resolve } from 'node:path';
+// stand-ins' state) and, when set, REDIS_URL, then nginx on PORT (default 3000) with deploy/nginx/'s configuration
+// (scripts/nginx.mjs). The first instance starts alone (it migrates and seeds the demo), the others after it.
+// On a machine without nginx (or with CLUSTER_PROXY=node) the small proxy written here (server/cluster/proxy.ts)
+// stands in for it, and says so.
+import fs from 'node:fs';
+import { join, resolve } from 'node:path';
 import { startAuthEmulator, usesRealFirebase } from './emulator.mjs';
+import { findNginx, prepareNginx, waitForListen } from './nginx.mjs';
 import { bin, root, run, start, stopAll, stopOnSignals } from './processes.mjs';
 
 stopOnSignals();
@@ -19,12 +23,7 @@ const count = Number(process.env.INSTANCES ?? 2);
 const port = Number(process.env.PORT ?? 3000);
 const outDir = resolve(root, process.env.OUT_DIR ?? 'dist');
 try {
-  if (process.env.SKIP_BUILD !== '1') {
-    const env = { ...process.env, NODE_ENV: 'production' };
-    await run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { env });
-    await run(bin('vite'), ['build', '--mode', 'overlay', '--logLevel', 'warn', '--outDir', outDir], { env });
-    await run(bin('tsx'), ['scripts/prerender.ts', outDir], { env });
-  }
+  if (process.env.SKIP_BUILD !== '1') await run(process.execPath, ['scripts/build-client.mjs', outDir]);
   const firebaseEnv = usesRealFirebase() ? {} : await startAuthEmulator();
   const standIns = process.env.STANDINS ?? (process.env.TWITCH_CLIENT_ID || process.env.GOOGLE_CLIENT_ID ? '0' : '1');
   const upstreams = [];
@@ -50,11 +49,31 @@ try {
     });
     upstreams.push(match[1]);
   }
-  await start(bin('tsx'), ['server/cluster/proxy.ts'], {
-    ready: /ready at (http:\/\/\S+)/,
-    prefix: '[proxy] ',
-    env: { PORT: String(port), UPSTREAMS: upstreams.join(',') },
-  });
+  if (findNginx() && process.env.CLUSTER_PROXY !== 'node') {
+    // nginx's pid file, logs and temporary files: a directory of its own under the shared DATA_DIR.
+    const prefix = join(resolve(root, process.env.DATA_DIR ?? 'data'), 'nginx');
+    fs.mkdirSync(prefix, { recursive: true });
+    const nginx = prepareNginx({ upstreams, port, host: '127.0.0.1', prefix, workerProcesses: 'auto' });
+    const { child } = await start(nginx.command, nginx.args, { prefix: '[nginx] ' });
+    await waitForListen('127.0.0.1', port, {
+      failed: () =>
+        child.exitCode === null ? null : `nginx exited with ${child.exitCode}: see ${prefix}/logs/error.log`,
+    });
+    console.log(
+      `Castbridge is ready at http://127.0.0.1:${port} (nginx in front of ${count} instances; access log ${prefix}/logs/access.log)`,
+    );
+  } else {
+    console.log(
+      process.env.CLUSTER_PROXY === 'node'
+        ? 'CLUSTER_PROXY=node: the proxy written here (server/cluster/proxy.ts) stands in for nginx.'
+        : 'nginx is not installed: the proxy written here (server/cluster/proxy.ts) stands in for it — a fallback for this machine only; production runs nginx (deploy/nginx/, docs/operations.md "Several instances").',
+    );
+    await start(bin('tsx'), ['server/cluster/proxy.ts'], {
+      ready: /ready at (http:\/\/\S+)/,
+      prefix: '[proxy] ',
+      env: { PORT: String(port), UPSTREAMS: upstreams.join(',') },
+    });
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await stopAll();

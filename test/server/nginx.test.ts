@@ -1,0 +1,84 @@
+// deploy/nginx/castbridge.conf.template in front of an instance (issue 47 item 5), beyond what the cluster tests
+// cover: the request id (the client's kept, else nginx's own, passed to the instance and in the access log), the
+// client address appended to X-Forwarded-For, the body size the app accepts let through and a larger one refused,
+// and the tracked links passed through as the instance answers them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBackend, spawnServer, TEST_JWT_SECRET, type Backend, type RunningServer } from './helpers.ts';
+import { nginxFor, type RunningNginx } from './nginx.ts';
+
+describe('nginx in front of an instance', () => {
+  let backend: Backend;
+  let server: RunningServer;
+  let lb: RunningNginx;
+
+  beforeAll(async () => {
+    backend = await makeBackend('sqlite');
+    server = await spawnServer({
+      ...backend.env,
+      JWT_SECRET: TEST_JWT_SECRET,
+      SEED_DEMO: '0',
+      STANDINS: '0',
+      TRUST_PROXY: '1',
+    });
+    lb = await nginxFor([server.url]);
+  }, 120_000);
+  afterAll(async () => {
+    await lb?.stop();
+    await server?.stop();
+    await backend?.cleanup();
+  });
+
+  const logged = (uri: string) => lb.accessLog().filter((entry) => entry.uri === uri);
+
+  it("keeps the client's X-Request-Id, else makes one: the instance answers with it and the access log has it", async () => {
+    const kept = await fetch(`${lb.url}/healthz?kept`, { headers: { 'x-request-id': 'support-case-42.1' } });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('x-request-id')).toBe('support-case-42.1');
+    expect(logged('/healthz?kept').map((entry) => entry.request_id)).toEqual(['support-case-42.1']);
+
+    // None, or one the instances would not keep: nginx's own id, which the instance received and answers with.
+    for (const [uri, headers] of [
+      ['/healthz?made', {}],
+      ['/healthz?unusable', { 'x-request-id': 'two words' }],
+    ] as const) {
+      const made = await fetch(`${lb.url}${uri}`, { headers });
+      expect(made.status).toBe(200);
+      const [entry] = logged(uri);
+      expect(entry?.request_id).toMatch(/^[0-9a-f]{32}$/);
+      expect(made.headers.get('x-request-id')).toBe(entry!.request_id);
+    }
+  });
+
+  it('passes a tracked link through as the instance answers it, with the client address', async () => {
+    const answer = await fetch(`${lb.url}/l/no-such-code`, {
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+      redirect: 'manual',
+    });
+    const direct = await fetch(`${server.url}/l/no-such-code`, { redirect: 'manual' });
+    expect(answer.status).toBe(direct.status);
+    expect(await answer.text()).toBe(await direct.text());
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const [entry] = logged('/l/no-such-code');
+    expect(entry).toMatchObject({ client: '127.0.0.1', status: 404, upstream: server.url.replace('http://', '') });
+  });
+
+  it("lets through a body as large as the app's upload limit, and refuses a larger one itself", async () => {
+    // 5 MiB: the instance answers (401 here, no session), not nginx (its default limit is 1 MiB).
+    const upload = await fetch(`${lb.url}/api/upload-photo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(5 * 1024 * 1024),
+    });
+    expect(upload.status).toBe(401);
+    expect(upload.headers.get('x-request-id')).toBeTruthy();
+    const tooLarge = await fetch(`${lb.url}/api/upload-photo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(6 * 1024 * 1024),
+    });
+    expect(tooLarge.status).toBe(413);
+    // nginx's answer: the instance never saw it (it names a request id in every answer).
+    expect(tooLarge.headers.get('x-request-id')).toBeNull();
+    await tooLarge.body?.cancel();
+  });
+});
