@@ -406,4 +406,12 @@ describe.each(BACKENDS)('metrics on %s', (backendName) => {
     const present = new Set((await scrape(api)).map((s) => s.name));
     expect(names.filter((name) => !present.has(name))).toEqual([]);
   });
+
+  it('lists in docs/operations.md "What to watch" the rules deploy/prometheus/alerts.yml ships', () => {
+    const rules = fs.readFileSync(path.join(REPO_ROOT, 'deploy', 'prometheus', 'alerts.yml'), 'utf8');
+    const docs = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## What to watch'));
+    const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(block?.trim()).toBe(rules.slice(rules.indexOf('groups:')).trim());
+  });
 });
