@@ -1,11 +1,14 @@
 // Several instances, one product (docs/product.md §Several instances): two server processes over one PostgreSQL — with Redis (pub/sub, BullMQ on
-// Redis, Redis leases) and without it (LISTEN/NOTIFY, BullMQ on PostgreSQL, advisory locks) — behind the cluster's
-// proxy. A notification raised on A reaches an SSE stream held by B within a second; notifications raised on both at
-// once all reach it, and so does one raised while B's transport is disconnected; a password changed through A ends
-// the stream B holds, and a ticket opens one stream on either instance, once; 200 withdrawals split across both
-// leave the ledger sound with exactly the affordable ones paid; matching started on both at once makes no duplicate
-// offer; the instance that ingests a channel is killed and the other takes over within 30 s, records the gap and
-// stores nothing twice; an instance killed with -9 under load loses no acknowledged write.
+// Redis, Redis leases) and without it (LISTEN/NOTIFY, BullMQ on PostgreSQL, advisory locks) — behind nginx
+// (deploy/nginx/, test/server/nginx.ts). A notification raised on A reaches an SSE stream held by B; a stream opened
+// through nginx gets the notifications raised on each instance as they come (one of them crossed instances);
+// notifications raised on both at once all reach it, and so does one raised while B's transport is disconnected; a
+// password changed through A ends the stream B holds, and a ticket opens one stream on either instance, once; 200
+// withdrawals split across both leave the ledger sound with exactly the affordable ones paid; matching started on both
+// at once makes no duplicate offer; the instance that ingests a channel is killed and the other takes over within
+// 30 s, records the gap and stores nothing twice; both instances restarted in turn (SIGTERM) under load through nginx
+// lose no acknowledged write and answer no 5xx; an instance killed with -9 under load through nginx (and through the
+// fallback proxy, server/cluster/proxy.ts) loses no acknowledged write.
 import crypto from 'node:crypto';
 import net from 'node:net';
 import type { Kysely } from 'kysely';
@@ -33,6 +36,7 @@ import {
   type RunningServer,
 } from './helpers.ts';
 import { campaignInput, connectChannel, W9_FORM } from './market.ts';
+import { freePort, nginxFor, type RunningNginx } from './nginx.ts';
 import { sseReader } from './sse.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -95,7 +99,7 @@ describe.each(['redis', 'postgres'] as const)(
     let chat: TwitchChatStandIn;
     let a: RunningServer;
     let b: RunningServer;
-    let proxy: ClusterProxy;
+    let lb: RunningNginx;
     let db: Kysely<Database>;
     let operator: Who;
     let relay: Awaited<ReturnType<typeof redisRelay>>;
@@ -104,6 +108,8 @@ describe.each(['redis', 'postgres'] as const)(
     // shared with other runs.
     const tag = crypto.randomBytes(3).toString('hex');
     const ids = { a: `a-${tag}`, b: `b-${tag}` };
+    // Fixed ports: an instance started again answers where nginx expects it.
+    const ports = { a: 0, b: 0 };
 
     const env = (name: 'a' | 'b') => ({
       ...backend.env,
@@ -115,6 +121,7 @@ describe.each(['redis', 'postgres'] as const)(
       STANDINS: '0',
       TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}`,
       INSTANCE_ID: ids[name],
+      PORT: String(ports[name]),
       // B reaches Redis through a relay the tests can cut.
       ...(transport === 'redis' ? { REDIS_URL: name === 'b' ? relay.url : REDIS_URL } : {}),
     });
@@ -203,8 +210,8 @@ describe.each(['redis', 'postgres'] as const)(
       (await db.selectFrom('notifications').select('id').where('user_id', '=', userId).orderBy('id').execute()).map(
         (row) => Number(row.id),
       );
-    /** `who`'s SSE stream held by `server` itself (not through the proxy), once it is ready. */
-    async function streamOn(server: RunningServer, who: Who) {
+    /** `who`'s SSE stream opened at `server` (an instance itself, or nginx), once it is ready. */
+    async function streamOn(server: { url: string }, who: Who) {
       const ticket = (await call(server.url, 'POST', '/api/events/ticket', { token: who.token })).body.ticket as string;
       const reader = sseReader(
         await fetch(`${server.url}/api/events?ticket=${encodeURIComponent(ticket)}&lastEventId=0`),
@@ -230,14 +237,16 @@ describe.each(['redis', 'postgres'] as const)(
       backend = await makeBackend('postgres');
       chat = await startTwitchChatStandIn();
       relay = await redisRelay(REDIS_URL);
+      ports.a = await freePort();
+      ports.b = await freePort();
       a = await spawnServer(env('a'));
       b = await spawnServer(env('b'));
-      proxy = await startProxy({ upstreams: [a.url, b.url] });
+      lb = await nginxFor([a.url, b.url]);
       db = openDatabase(testConfig(backend)).db;
       operator = await account('operator');
     }, 120_000);
     afterAll(async () => {
-      await proxy?.close();
+      await lb?.stop();
       await Promise.all([a?.stop(), b?.stop()]);
       await db?.destroy();
       await chat?.close();
@@ -261,6 +270,25 @@ describe.each(['redis', 'postgres'] as const)(
         await depositThrough(a, advertiser, 'RAISED-ON-A');
         const [id] = await notificationIds(advertiser.id);
         expect(await stream.until((got) => got.length > 0, 5_000)).toEqual([id]);
+      } finally {
+        await stream.reader.close();
+      }
+    }, 60_000);
+
+    it('a stream opened through nginx gets the notification raised on each instance as it comes: one crossed instances', async () => {
+      const advertiser = await account('advertiser');
+      const stream = await streamOn(lb, advertiser);
+      try {
+        // Whichever instance holds the stream, the other raised one of the two. Each arrives before the next is raised:
+        // nothing waits in nginx's buffers.
+        for (const [server, reference] of [
+          [a, 'THROUGH-NGINX-ON-A'],
+          [b, 'THROUGH-NGINX-ON-B'],
+        ] as const) {
+          await depositThrough(server, advertiser, reference);
+          const id = (await notificationIds(advertiser.id)).at(-1)!;
+          expect(await stream.until((got) => got.includes(id), 5_000)).toEqual([id]);
+        }
       } finally {
         await stream.reader.close();
       }
@@ -582,82 +610,207 @@ describe.each(['redis', 'postgres'] as const)(
         .having(sql`count(*)`, '>', 1)
         .execute();
       expect(duplicates).toEqual([]);
-      // Bring the killed instance back for the next test.
+      // Bring the killed instance back (on its port, where nginx expects it) for the next test.
       if (first === ids.a) a = await spawnServer(env('a'));
       else b = await spawnServer(env('b'));
-      await proxy.close();
-      proxy = await startProxy({ upstreams: [a.url, b.url] });
     }, 120_000);
 
-    it('kill -9 of one instance under load through the proxy: requests fail over, no acknowledged write is lost', async () => {
+    /** A creator's offer on a new campaign: its thread takes the writes of a load. */
+    async function offerToLoad(country: string) {
       const advertiser = await advertiserWithFunds();
-      const creator = await account('creator', {
-        language: 'English',
-        country: 'Kiribati',
-        type_content: 'Speedruns on Twitch',
-      });
-      const campaignId = await campaign(advertiser, 'Kiribati');
+      const creator = await account('creator', { language: 'English', country, type_content: 'Speedruns on Twitch' });
+      const campaignId = await campaign(advertiser, country);
       expect(
-        (await call(proxy.url, 'POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status,
+        (await call(a.url, 'POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status,
       ).toBe(200);
       const [offer] = await until(
         () => offersOf(campaignId),
         (rows) => rows.length === 1,
         20_000,
       );
+      return { offerId: offer!.id, creator };
+    }
+    /** The thread's stored messages: which acknowledged ones are missing, and whether any is stored twice. */
+    async function checkStored(offerId: string, acknowledged: string[]) {
+      const stored = await db.selectFrom('offer_messages').select('body').where('offer_id', '=', offerId).execute();
+      const bodies = new Set(stored.map((row) => row.body));
+      return { lost: acknowledged.filter((text) => !bodies.has(text)), twice: stored.length - bodies.size };
+    }
+    const alive = (server: RunningServer) => server.child.exitCode === null && server.child.signalCode === null;
+    const ready = (server: RunningServer) =>
+      until(
+        () =>
+          fetch(`${server.url}/readyz`)
+            .then((answer) => answer.status)
+            .catch(() => 0),
+        (status) => status === 200,
+        30_000,
+      );
+
+    it('both instances restarted in turn (SIGTERM, exit, start, ready) under load through nginx: no acknowledged write lost, no 5xx', async () => {
+      for (const name of ['a', 'b'] as const)
+        if (!alive(name === 'a' ? a : b)) {
+          if (name === 'a') a = await spawnServer(env('a'));
+          else b = await spawnServer(env('b'));
+        }
+      const { offerId, creator } = await offerToLoad('Tuvalu');
       const acknowledged: string[] = [];
+      const failed: number[] = [];
       let n = 0;
-      // When B was gone (its process exited), and what the survivor answered to requests sent after that.
-      let killedAt = Infinity;
-      let servedAfter = 0;
-      let sentToA = 0;
-      const retriedBefore = proxy.stats().retried;
-      // B is killed once 40 writes are acknowledged (not after a time, which a busy machine stretches), and the load
-      // goes on to 400 requests in all.
-      const killAfter = 40;
-      const kill = () =>
-        void b.kill().then(() => {
-          killedAt = Date.now();
-          sentToA = proxy.stats().sent[a.url] ?? 0;
-        });
       const load = autocannon({
-        url: proxy.url,
-        connections: 16,
-        amount: 400,
+        url: lb.url,
+        connections: 8,
+        duration: 120,
+        // A busy machine slows the answers while an instance starts; an answer within 30 s is an answer.
+        timeout: 30,
         requests: [
           {
             method: 'POST',
-            path: `/api/offers/${offer!.id}/messages`,
+            path: `/api/offers/${offerId}/messages`,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
             setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
-              context.text = `load ${transport} ${(n += 1)}`;
-              context.sentAt = Date.now();
+              context.text = `rolling ${transport} ${(n += 1)}`;
               return { ...request, body: JSON.stringify({ body: context.text }) };
             },
             onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
-              if (status !== 201 && status !== 200) return;
-              acknowledged.push(String(context.text));
-              if (acknowledged.length === killAfter) kill();
-              if (Number(context.sentAt) > killedAt) servedAfter += 1;
+              if (status === 201 || status === 200) acknowledged.push(String(context.text));
+              else failed.push(status);
             },
           },
+          { method: 'GET', path: '/api/user', headers: { authorization: `Bearer ${creator.token}` } },
         ],
-      } as never);
-      const result = (await load) as unknown as { non2xx: number; requests: { total: number } };
-      const stored = await db.selectFrom('offer_messages').select('body').where('offer_id', '=', offer!.id).execute();
-      const bodies = new Set(stored.map((row) => row.body));
-      expect(acknowledged.length).toBeGreaterThan(killAfter);
-      expect(acknowledged.filter((text) => !bodies.has(text))).toEqual([]);
-      // Each stored once.
-      expect(stored.length).toBe(bodies.size);
-      // The load went on after the kill: the proxy sent requests to A, which acknowledged writes sent after B was gone,
-      // and requests that found B's port closed were sent to A instead.
-      expect(killedAt).toBeLessThan(Infinity);
-      expect(proxy.stats().sent[a.url]).toBeGreaterThan(sentToA);
-      expect(servedAfter).toBeGreaterThan(0);
-      expect(proxy.stats().retried).toBeGreaterThan(retriedBefore);
-      // Failures are only the requests that were inside B, or on a connection to it, when it died.
-      expect(result.non2xx).toBeLessThanOrEqual(32);
-    }, 60_000);
+      } as never) as unknown as Promise<unknown> & {
+        stop(): void;
+        on(event: 'reqError', listener: (error: Error) => void): void;
+      };
+      // Requests that got no answer (a broken connection, a timeout), not counting those cut when the load stops.
+      const unanswered: string[] = [];
+      let stopping = false;
+      load.on('reqError', (error) => {
+        if (!stopping) unanswered.push(error.message);
+      });
+      try {
+        // Each instance in turn, once the load is flowing (writes acknowledged since the last restart).
+        for (const name of ['a', 'b'] as const) {
+          const before = acknowledged.length;
+          await until(
+            async () => acknowledged.length,
+            (count) => count >= before + 20,
+            30_000,
+          );
+          const old = name === 'a' ? a : b;
+          expect(await old.stop()).toBe(0);
+          const logged = lb.accessLog().length;
+          const started = await spawnServer(env(name));
+          if (name === 'a') a = started;
+          else b = started;
+          await ready(started);
+          // nginx's checks are passive: it sends to the instance again once its fail_timeout is over and a request
+          // got through. Only then may the next one stop, or nginx would find no instance it trusts.
+          await until(
+            async () => lb.accessLog().slice(logged),
+            (entries) =>
+              entries.some(
+                (entry) => entry.status < 400 && entry.upstream.split(', ').at(-1) === `127.0.0.1:${started.port}`,
+              ),
+            30_000,
+          );
+        }
+        const after = acknowledged.length;
+        await until(
+          async () => acknowledged.length,
+          (count) => count >= after + 20,
+          30_000,
+        );
+      } finally {
+        stopping = true;
+        load.stop();
+      }
+      await load;
+      const failures = lb.accessLog().filter((entry) => entry.status >= 500);
+      expect(failed, `${JSON.stringify(failures.slice(0, 5))}\n${lb.errorLog().slice(-3000)}`).toEqual([]);
+      expect(unanswered).toEqual([]);
+      expect(await checkStored(offerId, acknowledged)).toEqual({ lost: [], twice: 0 });
+      // Both restarted instances answered through nginx.
+      const served = new Set(lb.accessLog().map((entry) => entry.upstream));
+      expect(served).toContain(a.url.replace('http://', ''));
+      expect(served).toContain(b.url.replace('http://', ''));
+    }, 120_000);
+
+    it.each(transport === 'postgres' ? (['nginx', 'proxy'] as const) : (['nginx'] as const))(
+      'kill -9 of one instance under load through %s: requests fail over, no acknowledged write is lost',
+      async (front) => {
+        if (!alive(b)) b = await spawnServer(env('b'));
+        const { offerId, creator } = await offerToLoad(front === 'nginx' ? 'Kiribati' : 'Samoa');
+        // The fallback proxy (server/cluster/proxy.ts) for machines without nginx, or nginx.
+        const proxy: ClusterProxy | null = front === 'proxy' ? await startProxy({ upstreams: [a.url, b.url] }) : null;
+        const url = proxy?.url ?? lb.url;
+        const logBefore = lb.accessLog().length;
+        const acknowledged: string[] = [];
+        let n = 0;
+        // When B was gone (its process exited), and what the survivor answered to requests sent after that.
+        let killedAt = Infinity;
+        let servedAfter = 0;
+        let sentToA = 0;
+        const retriedBefore = proxy?.stats().retried ?? 0;
+        // B is killed once 40 writes are acknowledged (not after a time, which a busy machine stretches), and the load
+        // goes on to 400 requests in all.
+        const killAfter = 40;
+        const kill = () =>
+          void b.kill().then(() => {
+            killedAt = Date.now();
+            sentToA = proxy?.stats().sent[a.url] ?? 0;
+          });
+        try {
+          const load = autocannon({
+            url,
+            connections: 16,
+            amount: 400,
+            requests: [
+              {
+                method: 'POST',
+                path: `/api/offers/${offerId}/messages`,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
+                setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
+                  context.text = `load ${transport} ${front} ${(n += 1)}`;
+                  context.sentAt = Date.now();
+                  return { ...request, body: JSON.stringify({ body: context.text }) };
+                },
+                onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
+                  if (status !== 201 && status !== 200) return;
+                  acknowledged.push(String(context.text));
+                  if (acknowledged.length === killAfter) kill();
+                  if (Number(context.sentAt) > killedAt) servedAfter += 1;
+                },
+              },
+            ],
+          } as never);
+          const result = (await load) as unknown as { non2xx: number; requests: { total: number } };
+          expect(acknowledged.length).toBeGreaterThan(killAfter);
+          // Each acknowledged write stored, once.
+          expect(await checkStored(offerId, acknowledged)).toEqual({ lost: [], twice: 0 });
+          // The load went on after the kill: A acknowledged writes sent after B was gone.
+          expect(killedAt).toBeLessThan(Infinity);
+          expect(servedAfter).toBeGreaterThan(0);
+          // Failures are only the requests that were inside B, or on a connection to it, when it died.
+          expect(result.non2xx).toBeLessThanOrEqual(32);
+          if (proxy) {
+            // The proxy sent requests to A after the kill, and those that found B's port closed went to A instead.
+            expect(proxy.stats().sent[a.url]).toBeGreaterThan(sentToA);
+            expect(proxy.stats().retried).toBeGreaterThan(retriedBefore);
+          } else {
+            // nginx's access log: every failed request had been sent to B, the instance that died.
+            const entries = lb.accessLog().slice(logBefore);
+            const failures = entries.filter((entry) => entry.status >= 300);
+            expect(failures.length).toBe(result.non2xx);
+            const bAddress = b.url.replace('http://', '');
+            expect(failures.filter((entry) => !entry.upstream.includes(bAddress))).toEqual([]);
+          }
+        } finally {
+          await proxy?.close();
+        }
+      },
+      60_000,
+    );
   },
 );
