@@ -15,6 +15,7 @@ import { benchLive } from './live';
 import { benchArchive } from './archive';
 import { benchAnalytics } from './analytics';
 import { benchCluster } from './cluster';
+import { benchRolling } from './rolling';
 import { benchGovernor } from './limits';
 import { benchEventSub } from './eventsub';
 import { benchLinks } from './links';
@@ -502,6 +503,46 @@ try {
       `${cluster.sseP99Ms} ms (${cluster.sseReached}/${cluster.sseStreams})`,
       '≤ 1000 ms',
       cluster.sseP99Ms <= 1000 && cluster.sseReached === cluster.sseStreams,
+    );
+  }
+  if (wants('rolling')) {
+    console.log(
+      '\n# A rolling restart under load (issue 47 item 6: three instances on PostgreSQL and Redis behind nginx, each restarted in turn)\n',
+    );
+    const rolling = await benchRolling((line) => console.log(`      ${line}`));
+    record('rolling restart: requests sent through nginx', `${rolling.requests}`, 'reported', true);
+    record('rolling restart: 5xx answers', `${rolling.fiveXx}`, '0', rolling.fiveXx === 0);
+    record(
+      'rolling restart: requests failed otherwise',
+      `${rolling.otherFailures + rolling.noAnswer}`,
+      '0',
+      rolling.otherFailures + rolling.noAnswer === 0,
+    );
+    record(
+      'rolling restart: acknowledged writes lost',
+      `${rolling.lostWrites} of ${rolling.acknowledgedWrites}`,
+      '0',
+      rolling.lostWrites === 0,
+    );
+    record(
+      'rolling restart: notifications missed by SSE clients',
+      `${rolling.missedNotifications} of ${rolling.notifications}`,
+      '0',
+      rolling.missedNotifications === 0,
+    );
+    record(
+      `rolling restart: SSE reconnections (${rolling.sseClients} clients)`,
+      `${rolling.sseReconnects}`,
+      'reported',
+      true,
+    );
+    rolling.restarts.forEach((restart, i) =>
+      record(
+        `rolling restart: instance ${i + 1} stop (SIGTERM to exit) / start to ready / to serving through nginx`,
+        `${restart.stopMs} / ${restart.readyMs} / ${restart.backMs} ms`,
+        'reported',
+        true,
+      ),
     );
   }
 } finally {
