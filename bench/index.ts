@@ -19,7 +19,9 @@ import { benchRolling } from './rolling';
 import { benchGovernor } from './limits';
 import { benchEventSub } from './eventsub';
 import { benchLinks } from './links';
+import { benchObservability } from './observability';
 import { benchReport } from './report';
+import { benchStartup } from './startup';
 import { BATCH_MESSAGES } from '../server/archive/ingest';
 import { bundleReport, kb, routeModules } from '../scripts/bundle';
 import { inspectorCodeInBundle } from '../scripts/bundle-check';
@@ -466,6 +468,34 @@ try {
     );
     record('redirects whose click was not written', `${links.lost}`, '0', links.lost === 0);
   }
+  if (wants('observability')) {
+    console.log(
+      '\n# Metrics on and off (issue 47: two server processes on SQLite, alternating rounds; request ids on in both)\n',
+    );
+    const observability = await benchObservability((line) => console.log(`      ${line}`));
+    for (const route of observability.routes) {
+      record(
+        `${route.route} CPU per request, metrics on`,
+        `${route.cpuOverheadPercent} % (${route.onCpuUs} / ${route.offCpuUs} µs)`,
+        'overhead < 5 %',
+        route.cpuOverheadPercent < 5,
+      );
+      record(
+        `${route.route} requests/s, metrics on`,
+        `${route.overheadPercent} % (${route.onRps} / ${route.offRps}/s)`,
+        'reported',
+        true,
+      );
+      record(`${route.route} p99 with metrics`, `${route.onP99} ms (off ${route.offP99} ms)`, 'reported', true);
+    }
+    const unmeasured = Object.entries(observability.scraped).filter(([, count]) => count === 0);
+    record(
+      'routes the metrics server measured',
+      `${Object.keys(observability.scraped).length - unmeasured.length} of ${Object.keys(observability.scraped).length}`,
+      'all',
+      unmeasured.length === 0,
+    );
+  }
   if (wants('report')) {
     console.log(
       "\n# The brand's report (docs/product.md §The brand's report: a server process on SQLite, 1,000,000 recorded clicks)\n",
@@ -478,6 +508,18 @@ try {
       report.p95Ms <= 100,
     );
     record("one creator's report p95", `${report.creatorP95Ms} ms`, '≤ 100 ms', report.creatorP95Ms <= 100);
+  }
+  if (wants('startup')) {
+    console.log(
+      '\n# Start-up (issue 47: the server from the sources through tsx and compiled to dist-server/ with plain node; SQLite, a fresh data dir each start, medians of 3)\n',
+    );
+    const startup = await benchStartup((line) => console.log(`      ${line}`));
+    for (const way of ['tsx', 'compiled'] as const) {
+      const figures = startup[way];
+      record(`${way}: spawn → ready line`, `${figures.startMs} ms`, 'reported', true);
+      record(`${way}: RSS when ready`, `${figures.readyRssMb} MB`, 'reported', true);
+      record(`${way}: RSS after 2,000 requests`, `${figures.burstRssMb} MB`, 'reported', true);
+    }
   }
   if (wants('cluster')) {
     console.log(
