@@ -14,16 +14,24 @@ export interface Logger {
 
 // ---------------------------------------------------------------------------------------------- request ids
 
-const context = new AsyncLocalStorage<{ requestId: string }>();
+const context = new AsyncLocalStorage<{ requestId: string; jobKey?: string }>();
 
 /** The id of the request (or of the request that queued the job) being served now, if any. */
 export function currentRequestId(): string | undefined {
   return context.getStore()?.requestId;
 }
 
-/** Runs `fn` as part of request `requestId`; with none, outside of any request (a job nobody's request queued). */
-export function runWithRequestId<T>(requestId: string | undefined, fn: () => T): T {
-  return requestId ? context.run({ requestId }, fn) : context.exit(fn);
+/** The key of the job being run now for a request (server/jobs/), if any. */
+export function currentJobKey(): string | undefined {
+  return context.getStore()?.jobKey;
+}
+
+/**
+ * Runs `fn` as part of request `requestId` (as its job `jobKey`, when a queue runs a job it queued); with none, outside
+ * of any request (a job nobody's request queued).
+ */
+export function runWithRequestId<T>(requestId: string | undefined, fn: () => T, jobKey?: string): T {
+  return requestId ? context.run({ requestId, jobKey }, fn) : context.exit(fn);
 }
 
 // ---------------------------------------------------------------------------------------------- redaction

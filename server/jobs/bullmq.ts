@@ -180,7 +180,7 @@ export async function createBullJobQueue(deps: {
           if (!handler) throw new Error(`no handler for job kind ${job.name}`);
           // The outbox row's payload, with the id of the request that queued it (server/jobs/table.ts).
           const { payload, requestId } = untagged(job.data);
-          await runWithRequestId(requestId, () => handler(payload));
+          await runWithRequestId(requestId, () => handler(payload), job.id);
         },
         { connection: connection as never, prefix, concurrency: deps.concurrency ?? 1 },
       );

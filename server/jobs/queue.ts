@@ -95,15 +95,19 @@ export function createJobQueue(db: Kysely<Database>, logger: Logger): JobQueue {
         const handler = handlers.get(taken.kind);
         const { payload, requestId } = untagged(JSON.parse(taken.payload));
         // Its log lines carry the id of the request that queued it.
-        await runWithRequestId(requestId, async () => {
-          try {
-            if (!handler) throw new Error(`no handler for job kind ${taken.kind}`);
-            await handler(payload);
-            await finishJob(db, taken.key);
-          } catch (error) {
-            await fail(taken.key, taken.attempts, error).catch(() => {});
-          }
-        });
+        await runWithRequestId(
+          requestId,
+          async () => {
+            try {
+              if (!handler) throw new Error(`no handler for job kind ${taken.kind}`);
+              await handler(payload);
+              await finishJob(db, taken.key);
+            } catch (error) {
+              await fail(taken.key, taken.attempts, error).catch(() => {});
+            }
+          },
+          taken.key,
+        );
         continue;
       }
       if (seen !== pokes) continue;

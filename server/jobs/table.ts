@@ -3,21 +3,27 @@
 // changes nothing (or moves it, for a schedule), writing one that is leased asks for one more run (`rerun`).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { currentRequestId } from '../log.ts';
+import { currentJobKey, currentRequestId } from '../log.ts';
 
 /**
  * The id of the request that queued a job (docs/operations.md §Request ids), kept in its payload under this key when
- * the payload is an object: the job's own log lines carry it when it runs, on either queue. Handlers never see it.
+ * the payload is an object: the job's own log lines carry it when it runs, on either queue, and so do the jobs it
+ * queues — except its own next run (a job that reschedules itself would otherwise carry one request's id forever).
+ * Handlers never see it.
  */
 const REQUEST_ID_KEY = '$requestId';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `payload` with the current request's id, if any. */
-function tagged(payload: unknown): unknown {
+/** `payload` of job `key` with the current request's id, if any. */
+function tagged(key: string, payload: unknown): unknown {
   const requestId = currentRequestId();
-  return requestId && isRecord(payload) ? { ...payload, [REQUEST_ID_KEY]: requestId } : payload;
+  if (!requestId || !isRecord(payload)) return payload;
+  // The running job queuing itself again (BullMQ runs it under its id, the key with "~" for ":").
+  const running = currentJobKey();
+  if (running !== undefined && (running === key || running === key.replaceAll(':', '~'))) return payload;
+  return { ...payload, [REQUEST_ID_KEY]: requestId };
 }
 
 /** A stored payload as its handler takes it, and the id of the request that queued it. */
@@ -32,7 +38,7 @@ export function writeJob(
   executor: Kysely<Database>,
   job: { kind: string; key: string; payload: unknown; runAt: number; move: boolean },
 ) {
-  const payload = JSON.stringify(tagged(job.payload));
+  const payload = JSON.stringify(tagged(job.key, job.payload));
   return executor
     .insertInto('jobs')
     .values({ key: job.key, kind: job.kind, payload, run_at: job.runAt, rerun: 0 })

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentRequestId, runWithRequestId } from '../../server/log.ts';
-import { freePort, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { freePort, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -199,5 +199,34 @@ describe.each([
     const byN = (n: number) => seen.find((entry) => (entry.payload as { n: number }).n === n);
     expect(byN(1)).toEqual({ payload: { n: 1 }, requestId: 'queued-by-req-1' });
     expect(byN(2)).toEqual({ payload: { n: 2 }, requestId: undefined });
+  }, 60_000);
+
+  it('a job passes the id on to the jobs it queues, but not to its own next run', async () => {
+    const { jobs } = api.castbridge.services;
+    const runs: { round: number; requestId: string | undefined }[] = [];
+    const others: (string | undefined)[] = [];
+    jobs.register('test-rid-self', async (payload) => {
+      const { round } = payload as { round: number };
+      runs.push({ round, requestId: currentRequestId() });
+      if (round === 1) {
+        await jobs.enqueue('test-rid-self', 'test-rid-self:k', { round: 2 });
+        await jobs.enqueue('test-rid-other', 'test-rid-other:k', {});
+      }
+    });
+    jobs.register('test-rid-other', async () => {
+      others.push(currentRequestId());
+    });
+    await runWithRequestId('queued-by-req-2', () => jobs.enqueue('test-rid-self', 'test-rid-self:k', { round: 1 }));
+    await until(
+      async () => runs.length + others.length,
+      (count) => count >= 3,
+      30_000,
+    );
+    await jobs.drain(30_000);
+    expect(runs).toEqual([
+      { round: 1, requestId: 'queued-by-req-2' },
+      { round: 2, requestId: undefined },
+    ]);
+    expect(others).toEqual(['queued-by-req-2']);
   }, 60_000);
 });
