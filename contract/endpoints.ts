@@ -106,6 +106,7 @@ export const endpoints = {
   // their unspent funds back; another advertiser's deposit 404.
   createDeposit: { method: 'POST', path: '/api/advertiser/deposits', auth: 'bearer' },
   getDeposit: { method: 'GET', path: '/api/advertiser/deposits/:id', auth: 'bearer' },
+  cancelDeposit: { method: 'POST', path: '/api/advertiser/deposits/:id/cancel', auth: 'bearer' },
   requestRefund: { method: 'POST', path: '/api/advertiser/refunds', auth: 'bearer' },
   listRefunds: { method: 'GET', path: '/api/advertiser/refunds', auth: 'bearer' },
   // Numbered documents (receipts, payout statements, yearly statements): the caller's own; another user's 404.
@@ -540,6 +541,12 @@ export const endpointDocs = {
     answer: 'the deposit as it stands: `open`, `processing` (a bank debit), `succeeded`, `failed` or `expired`',
     errors: "401, 403, 404 another advertiser's",
   },
+  cancelDeposit: {
+    who: 'advertiser',
+    answer:
+      "the deposit after the advertiser cancelled on Stripe's page: its Checkout Session expired at Stripe (it can no longer be paid) and the deposit `expired`; a payment already made or under way is answered as it stands, untouched",
+    errors: "401, 403, 404 another advertiser's, 502 Stripe did not answer",
+  },
   requestRefund: {
     who: 'advertiser',
     request: '`amountCents` at most the free balance; optional header `Idempotency-Key`',
@@ -928,6 +935,7 @@ export const endpointRoles = {
   confirmDelivery: ['advertiser'],
   createDeposit: ['advertiser'],
   getDeposit: ['advertiser'],
+  cancelDeposit: ['advertiser'],
   requestRefund: ['advertiser'],
   listRefunds: ['advertiser'],
   listDocuments: ['creator', 'advertiser'],

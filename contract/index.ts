@@ -130,6 +130,7 @@ export const schemas = {
   confirmDelivery: { response: m.offerResponse, status: 200 },
   createDeposit: { body: money.createDepositRequest, response: money.createDepositResponse, status: 201 },
   getDeposit: { response: money.depositStatusResponse, status: 200 },
+  cancelDeposit: { response: money.depositStatusResponse, status: 200 },
   requestRefund: { body: money.refundRequest, response: money.refundRequestResponse, status: 201 },
   listRefunds: { response: money.refundsResponse, status: 200 },
   listDocuments: { response: documents.documentsResponse, status: 200 },

@@ -105,6 +105,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'getFundingDetails',
       'createDeposit',
       'getDeposit',
+      'cancelDeposit',
       'requestRefund',
       'listRefunds',
       'confirmDelivery',

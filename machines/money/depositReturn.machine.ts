@@ -29,7 +29,7 @@ export type DepositReturnEvent =
   | { type: 'deposit.retry' }
   | { type: 'deposit.dismiss' };
 
-/** Sent to the parent (the Funds card) when the payment succeeded: the balance rose. */
+/** Sent to the parent (the Funds card) when the payment succeeded (the balance rose) or was cancelled: it reads again. */
 export type DepositSettled = { type: 'deposit.settled'; deposit: CardDeposit };
 
 const settled = (deposit: CardDeposit) =>
@@ -40,6 +40,8 @@ export const depositReturnMachine = setup({
   actors: {
     /** GET /api/advertiser/deposits/:id. */
     loadDeposit: service<CardDeposit, { depositId: string }>('loadDeposit'),
+    /** POST /api/advertiser/deposits/:id/cancel: Stripe's page can no longer be paid; the deposit reads expired. */
+    cancelDeposit: service<CardDeposit, { depositId: string }>('cancelDeposit'),
   },
   delays: {
     recheck: ({ context }) => DEPOSIT_RECHECK_MS[Math.min(context.attempts, DEPOSIT_RECHECK_MS.length - 1)]!,
@@ -90,7 +92,7 @@ export const depositReturnMachine = setup({
           },
           {
             guard: 'cancelledOpen',
-            target: 'cancelled',
+            target: 'cancelling',
             actions: assign({ deposit: ({ event }) => event.output, error: null }),
           },
           {
@@ -115,6 +117,27 @@ export const depositReturnMachine = setup({
       on: { 'deposit.recheck': 'loading', 'deposit.dismiss': 'idle' },
     },
     settled: { on: { 'deposit.dismiss': 'idle' } },
+    // Cancelled on Stripe's page: the payment is closed at Stripe, so the Funds list stops saying "Not paid yet"
+    // (issue 48 item 12). If Stripe does not answer, the page closes on its own within a day all the same.
+    cancelling: {
+      invoke: {
+        id: 'cancelDeposit',
+        src: 'cancelDeposit',
+        input: ({ context }) => ({ depositId: context.depositId! }),
+        onDone: {
+          target: 'cancelled',
+          actions: [
+            assign({ deposit: ({ event }) => event.output }),
+            // The Funds card reads its list again; run on its own (path tests), it has none to tell.
+            enqueueActions(({ enqueue, self, event }) => {
+              if (self._parent)
+                enqueue.sendParent({ type: 'deposit.settled', deposit: event.output } satisfies DepositSettled);
+            }),
+          ],
+        },
+        onError: 'cancelled',
+      },
+    },
     cancelled: { on: { 'deposit.dismiss': 'idle' } },
     failed: { on: { 'deposit.retry': 'loading', 'deposit.dismiss': 'idle' } },
   },

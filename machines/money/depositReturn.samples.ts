@@ -20,6 +20,9 @@ export const samples = {
       { type: 'xstate.done.actor.loadDeposit', output: sampleCardDeposit },
       { type: 'xstate.done.actor.loadDeposit', output: sampleProcessingDeposit },
     ],
+    'xstate.done.actor.cancelDeposit': [
+      { type: 'xstate.done.actor.cancelDeposit', output: { ...sampleCardDeposit, status: 'expired' } },
+    ],
   },
   abstract: (context) => ({
     cancelled: context.cancelled,

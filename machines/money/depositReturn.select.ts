@@ -18,10 +18,12 @@ export function selectPaymentReturn(snapshot: Snapshot): PaymentReturn | null {
   const { deposit, error } = snapshot.context;
   if (snapshot.matches('idle')) return null;
   if (snapshot.matches('failed')) return { phase: 'unreadable', error: error ?? '' };
-  if (snapshot.matches('cancelled') && deposit) return { phase: 'cancelled', deposit };
+  if ((snapshot.matches('cancelled') || snapshot.matches('cancelling')) && deposit)
+    return { phase: 'cancelled', deposit };
   if (snapshot.matches('settled') && deposit && deposit.status !== 'open' && deposit.status !== 'processing')
     return { phase: deposit.status, deposit };
   return deposit ? { phase: 'processing', deposit } : { phase: 'checking' };
 }
 /** A read is out or due: the message is about to change, so it cannot be put away yet. */
-export const selectReturnBusy = (snapshot: Snapshot) => snapshot.matches('loading') || snapshot.matches('waiting');
+export const selectReturnBusy = (snapshot: Snapshot) =>
+  snapshot.matches('loading') || snapshot.matches('waiting') || snapshot.matches('cancelling');

@@ -29,6 +29,9 @@ import { claimStripeEvent, stripeId } from './stripe-events.ts';
 
 export const NO_STRIPE = 'Card and bank-debit payments are not set up here: add funds by bank transfer instead.';
 export const CHECKOUT_DOWN = 'Stripe did not open the payment page: nothing was charged, try again in a moment.';
+/** Stripe did not answer a cancel: the page stays payable until Stripe expires it (24 hours). */
+export const CANCEL_DOWN =
+  'Stripe did not answer: nothing was charged, and the payment page closes on its own within a day.';
 
 /** The Checkout events this module applies. */
 export const CHECKOUT_EVENTS = [
@@ -140,6 +143,18 @@ export function createDeposits(services: DepositDeps) {
     }
   }
 
+  /** The advertiser's own deposit (another's: 404). */
+  async function own(advertiserId: string, id: string): Promise<CardDeposit> {
+    const row = await db
+      .selectFrom('card_deposits')
+      .selectAll()
+      .where('id', '=', id)
+      .where('advertiser_id', '=', advertiserId)
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, 'No such deposit');
+    return cardDepositOf(row);
+  }
+
   return {
     /**
      * POST /api/advertiser/deposits: a deposit row, then Stripe's Checkout Session for it (Stripe's idempotency key
@@ -230,15 +245,39 @@ export function createDeposits(services: DepositDeps) {
     },
 
     /** GET /api/advertiser/deposits/:id: the advertiser's own deposit (another's: 404). */
-    async get(advertiserId: string, id: string): Promise<CardDeposit> {
-      const row = await db
-        .selectFrom('card_deposits')
-        .selectAll()
+    get: own,
+
+    /**
+     * POST /api/advertiser/deposits/:id/cancel: the advertiser came back through Checkout's cancel link (issue 48 item
+     * 12). The Session is expired at Stripe, so it can never be paid afterwards, and the deposit reads `expired` at
+     * once (Stripe's checkout.session.expired event, when it comes, finds it so). A Session Stripe will not expire (paid
+     * meanwhile in another tab, or a bank debit under way) leaves the deposit as it stands: only Stripe's events move it.
+     */
+    async cancel(advertiserId: string, id: string): Promise<CardDeposit> {
+      const deposit = await own(advertiserId, id);
+      if (deposit.status !== 'open') return deposit;
+      const row = await db.selectFrom('card_deposits').select('session_id').where('id', '=', id).executeTakeFirst();
+      const stripe = services.stripe;
+      if (!stripe || !row?.session_id) return deposit;
+      try {
+        await stripe.client.checkout.sessions.expire(row.session_id);
+      } catch (error) {
+        const stripeError = error as { type?: string; statusCode?: number; message?: string };
+        // Stripe refuses to expire a Session that is no longer open: whatever happened there, its events say it.
+        if (stripeError.type === 'StripeInvalidRequestError' && stripeError.statusCode === 400) {
+          logger.warn('checkout session not expired', { depositId: id, error: stripeError.message ?? '' });
+          return own(advertiserId, id);
+        }
+        logger.error('checkout session expiry failed', { depositId: id, error: stripeError.message ?? String(error) });
+        throw new HttpError(502, CANCEL_DOWN);
+      }
+      await db
+        .updateTable('card_deposits')
+        .set({ status: 'expired', updated_at: new Date().toISOString() })
         .where('id', '=', id)
-        .where('advertiser_id', '=', advertiserId)
-        .executeTakeFirst();
-      if (!row) throw new HttpError(404, 'No such deposit');
-      return cardDepositOf(row);
+        .where('status', '=', 'open')
+        .execute();
+      return own(advertiserId, id);
     },
 
     /** Applies a verified Checkout event (CHECKOUT_EVENTS) once. */

@@ -44,7 +44,7 @@ export interface MoneyRoutesDeps extends RouteDeps {
   /** Creators' Stripe Express accounts (the `stripe` payout rail): onboarding and account.updated. */
   stripeConnect: Pick<StripeConnect, 'status' | 'start' | 'onAccountUpdated'>;
   /** Card deposits, refunds and card disputes (docs/product.md §Self-serve money), once per Idempotency-Key. */
-  deposits: Pick<Deposits, 'create' | 'get' | 'onCheckoutEvent'>;
+  deposits: Pick<Deposits, 'create' | 'get' | 'cancel' | 'onCheckoutEvent'>;
   refunds: Pick<Refunds, 'request' | 'list' | 'onRefundEvent'>;
   cardDisputes: Pick<CardDisputes, 'onDisputeEvent'>;
   idempotency: Idempotency;
@@ -121,6 +121,9 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   });
   route(app, services, 'getDeposit', async (c) => ({
     deposit: await services.deposits.get(advertiser(c), c.req.param('id')!),
+  }));
+  route(app, services, 'cancelDeposit', async (c) => ({
+    deposit: await services.deposits.cancel(advertiser(c), c.req.param('id')!),
   }));
   route(app, services, 'requestRefund', async (c, { body }) => {
     const userId = advertiser(c);

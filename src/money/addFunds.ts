@@ -38,6 +38,11 @@ export function depositReturnActors(jwt: Jwt) {
         (await (await api()).request('getDeposit', { jwt: requireJwt(jwt()), params: { id: input.depositId } }))
           .deposit,
     ),
+    cancelDeposit: fromPromise<CardDeposit, { depositId: string }>(
+      async ({ input }) =>
+        (await (await api()).request('cancelDeposit', { jwt: requireJwt(jwt()), params: { id: input.depositId } }))
+          .deposit,
+    ),
   };
 }
 

@@ -565,6 +565,34 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
     expect((await balance(advertiser)).balanceCents).toBe(20_000);
   });
 
+  it('cancelled on Stripe’s page: the Session is expired at Stripe and the deposit reads expired; a paid one stays paid (issue 48 item 12)', async () => {
+    const advertiser = await approvedAdvertiser(api, operator, 0);
+    const added = await addFunds(advertiser, 5_000);
+    const cancel = (id: string) =>
+      api.request('POST', `/api/advertiser/deposits/${id}/cancel`, { token: advertiser.token });
+    const cancelled = await cancel(added.deposit.id);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body.deposit).toMatchObject({ id: added.deposit.id, status: 'expired' });
+    // Stripe's own Session can no longer be paid, and its expiry event changes nothing more.
+    expect(stripe.get(added.sessionId)).toMatchObject({ status: 'expired' });
+    expect((await payOnPage(added.checkoutUrl, { card: '4242 4242 4242 4242' })).status).not.toBe(303);
+    await flushStandIn(stripe.url);
+    expect(await depositOf(advertiser, added.deposit.id)).toMatchObject({ status: 'expired' });
+    expect((await balance(advertiser)).cardDeposits.find((d) => d.id === added.deposit.id)?.status).toBe('expired');
+    // Again: answered as it stands.
+    expect((await cancel(added.deposit.id)).body.deposit).toMatchObject({ status: 'expired' });
+
+    // Paid meanwhile (another tab), then the cancel link: Stripe refuses to expire it, the payment stands.
+    const paidFirst = await addFunds(advertiser, 5_000);
+    expect((await payOnPage(paidFirst.checkoutUrl, { card: '4242 4242 4242 4242' })).status).toBe(303);
+    const late = await cancel(paidFirst.deposit.id);
+    expect(late.status, late.text).toBe(200);
+    expect(late.body.deposit).toMatchObject({ status: expect.stringMatching(/^(open|succeeded)$/) });
+    await flushStandIn(stripe.url);
+    expect(await depositOf(advertiser, paidFirst.deposit.id)).toMatchObject({ status: 'succeeded' });
+    expect((await balance(advertiser)).balanceCents).toBe(5_000);
+  });
+
   it('every endpoint refuses the wrong role (403), the wrong owner (404) and nobody (401)', async () => {
     const advertiser = await approvedAdvertiser(api, operator, 0);
     const stranger = await approvedAdvertiser(api, operator, 0);
@@ -583,6 +611,13 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
     expect((await read(creator)).status).toBe(403);
     expect((await read(operator)).status).toBe(403);
     expect((await read(null)).status).toBe(401);
+    const cancel = (who: Account | null) =>
+      api.request('POST', `/api/advertiser/deposits/${added.deposit.id}/cancel`, who ? { token: who.token } : {});
+    expect((await cancel(stranger)).status).toBe(404);
+    expect((await cancel(creator)).status).toBe(403);
+    expect((await cancel(operator)).status).toBe(403);
+    expect((await cancel(null)).status).toBe(401);
+    expect(await depositOf(advertiser, added.deposit.id)).toMatchObject({ status: 'open' });
     const disputes = (who: Account | null) =>
       api.request('GET', '/api/admin/card-disputes', who ? { token: who.token } : {});
     expect((await disputes(advertiser)).status).toBe(403);

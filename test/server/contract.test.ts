@@ -488,6 +488,8 @@ const calls = {
   },
   getDeposit: (api) =>
     api.request('GET', `/api/advertiser/deposits/${world.depositId}`, { token: world.advertiser.token }),
+  cancelDeposit: (api) =>
+    api.request('POST', `/api/advertiser/deposits/${world.depositId}/cancel`, { token: world.advertiser.token }),
   // Only wired money here: the whole amount is the operator's manual piece.
   requestRefund: async (api) => {
     const answer = await api.request('POST', '/api/advertiser/refunds', {

@@ -92,6 +92,7 @@ async function setup({ funds = emptyFunds, url = '/campaigns' }: { funds?: Adver
   const loadFunds = controlled<AdvertiserBalance>();
   const createDeposit = controlled<DepositStarted, DepositRequest>();
   const loadDeposit = controlled<CardDeposit, { depositId: string }>();
+  const cancelDeposit = controlled<CardDeposit, { depositId: string }>();
   const requestRefund = controlled<RefundResult, RefundRequest>();
   const goToCheckout = vi.fn();
   renderScreen(
@@ -107,7 +108,9 @@ async function setup({ funds = emptyFunds, url = '/campaigns' }: { funds?: Adver
               actors: { createDeposit: createDeposit.logic },
               actions: { goToCheckout: (_, params) => goToCheckout(params) },
             }),
-            depositReturn: depositReturnMachine.provide({ actors: { loadDeposit: loadDeposit.logic } }),
+            depositReturn: depositReturnMachine.provide({
+              actors: { loadDeposit: loadDeposit.logic, cancelDeposit: cancelDeposit.logic },
+            }),
             fundsRefund: fundsRefundMachine.provide({ actors: { requestRefund: requestRefund.logic } }),
           },
           reach: campaignReachMachine.provide({
@@ -127,6 +130,7 @@ async function setup({ funds = emptyFunds, url = '/campaigns' }: { funds?: Adver
     loadFunds,
     createDeposit,
     loadDeposit,
+    cancelDeposit,
     requestRefund,
     goToCheckout,
     user: userEvent.setup(),
@@ -367,13 +371,25 @@ describe('back from Stripe Checkout', () => {
     expect(card().queryByRole('status')).toBeNull();
   });
 
-  it('cancelled on Stripe’s page: says nothing was charged', async () => {
-    const { loadDeposit, card } = await setup({ url: '/campaigns?deposit=dep_1&cancelled=1' });
-    await loadDeposit.resolve(sampleCardDeposit);
+  it('cancelled on Stripe’s page: says nothing was charged, closes the payment and the list stops saying Not paid yet', async () => {
+    const open = { ...sampleCardDeposit, id: 'dep_1' };
+    const { loadDeposit, cancelDeposit, loadFunds, card } = await setup({
+      url: '/campaigns?deposit=dep_1&cancelled=1',
+      funds: { ...emptyFunds, cardDeposits: [open] },
+    });
+    expect(card().getByText('Not paid yet')).toBeInTheDocument();
+    await loadDeposit.resolve(open);
     expect(card().getByRole('alert')).toHaveTextContent(
       'Payment cancelledYou cancelled the card payment of $515.25 on Stripe’s page: nothing was charged.',
     );
     expect(screen.getByTestId('query')).toBeEmptyDOMElement();
+    // The payment is closed at Stripe (issue 48 item 12), then the card reads its list again.
+    expect(cancelDeposit.inputs).toEqual([{ depositId: 'dep_1' }]);
+    await cancelDeposit.resolve({ ...open, status: 'expired' });
+    expect(loadFunds.started).toBe(2);
+    await loadFunds.resolve({ ...emptyFunds, cardDeposits: [{ ...open, status: 'expired' }] });
+    expect(card().queryByText('Not paid yet')).toBeNull();
+    expect(card().getByText('Expired')).toBeInTheDocument();
   });
 
   it('a failed payment says why, and that nothing was added', async () => {

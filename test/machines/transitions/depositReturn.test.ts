@@ -22,11 +22,15 @@ afterEach(() => vi.useRealTimers());
 
 function start() {
   const loadDeposit = controlled<CardDeposit, { depositId: string }>();
-  const actor = createActor(depositReturnMachine.provide({ actors: { loadDeposit: loadDeposit.logic } }));
+  const cancelDeposit = controlled<CardDeposit, { depositId: string }>();
+  const actor = createActor(
+    depositReturnMachine.provide({ actors: { loadDeposit: loadDeposit.logic, cancelDeposit: cancelDeposit.logic } }),
+  );
   actor.start();
   return {
     actor,
     loadDeposit,
+    cancelDeposit,
     value: () => actor.getSnapshot().value,
     context: () => actor.getSnapshot().context,
     payment: () => selectPaymentReturn(actor.getSnapshot()),
@@ -81,11 +85,36 @@ describe('depositReturn transitions', () => {
       from: 'depositReturn.loading',
       on: 'xstate.done.actor.loadDeposit',
       guard: 'cancelledOpen',
-      to: 'depositReturn.cancelled',
+      to: 'depositReturn.cancelling',
     },
-    'cancelled on Stripe’s page with nothing paid: cancelled, no more reads',
+    'cancelled on Stripe’s page with nothing paid: said at once, and the payment is closed at Stripe; no more reads',
     async () => {
       const flow = await track(sampleCardDeposit, true);
+      expect(flow.value()).toBe('cancelling');
+      expect(flow.payment()).toEqual({ phase: 'cancelled', deposit: sampleCardDeposit });
+      expect(flow.cancelDeposit.inputs).toEqual([{ depositId: sampleCardDeposit.id }]);
+      expect(flow.loadDeposit.started).toBe(1);
+    },
+  );
+
+  pin(
+    { from: 'depositReturn.cancelling', on: 'xstate.done.actor.cancelDeposit', to: 'depositReturn.cancelled' },
+    'closed at Stripe: the deposit as it now stands (expired)',
+    async () => {
+      const flow = await track(sampleCardDeposit, true);
+      const expired = { ...sampleCardDeposit, status: 'expired' as const };
+      await flow.cancelDeposit.resolve(expired);
+      expect(flow.value()).toBe('cancelled');
+      expect(flow.payment()).toEqual({ phase: 'cancelled', deposit: expired });
+    },
+  );
+
+  pin(
+    { from: 'depositReturn.cancelling', on: 'xstate.error.actor.cancelDeposit', to: 'depositReturn.cancelled' },
+    'Stripe not answering still says cancelled: nothing was charged, and the page closes on its own',
+    async () => {
+      const flow = await track(sampleCardDeposit, true);
+      await flow.cancelDeposit.reject(new Error('Failed to fetch'));
       expect(flow.value()).toBe('cancelled');
       expect(flow.payment()).toEqual({ phase: 'cancelled', deposit: sampleCardDeposit });
     },
@@ -195,6 +224,7 @@ describe('depositReturn transitions', () => {
           flow.actor.send({ type: 'deposit.track', depositId: 'dep_1', cancelled: false });
           await flow.loadDeposit.reject(new Error('Failed to fetch'));
         }
+        if (from === 'cancelled') await flow.cancelDeposit.resolve({ ...sampleCardDeposit, status: 'expired' });
         if (from === 'processing')
           for (let n = 0; n < DEPOSIT_RECHECK_MS.length; n += 1) {
             flow.actor.send({ type: 'deposit.recheck' });
