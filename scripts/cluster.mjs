@@ -6,6 +6,7 @@
 // On a machine without nginx (or with CLUSTER_PROXY=node) the small proxy written here (server/cluster/proxy.ts)
 // stands in for it, and says so.
 import fs from 'node:fs';
+import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { startAuthEmulator, usesRealFirebase } from './emulator.mjs';
 import { findNginx, prepareNginx, waitForListen } from './nginx.mjs';
@@ -50,9 +51,10 @@ try {
     upstreams.push(match[1]);
   }
   if (findNginx() && process.env.CLUSTER_PROXY !== 'node') {
-    // nginx's pid file, logs and temporary files: a directory of its own under the shared DATA_DIR.
-    const prefix = join(resolve(root, process.env.DATA_DIR ?? 'data'), 'nginx');
-    fs.mkdirSync(prefix, { recursive: true });
+    // nginx's pid file, logs and temporary files: a temporary directory of its own (not under DATA_DIR, which only
+    // its owner may enter: nginx started by root runs its workers as nobody), removed on exit.
+    const prefix = fs.mkdtempSync(join(os.tmpdir(), 'castbridge-nginx-'));
+    process.on('exit', () => fs.rmSync(prefix, { recursive: true, force: true }));
     const nginx = prepareNginx({ upstreams, port, host: '127.0.0.1', prefix, workerProcesses: 'auto' });
     const { child } = await start(nginx.command, nginx.args, { prefix: '[nginx] ' });
     await waitForListen('127.0.0.1', port, {
