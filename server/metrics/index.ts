@@ -192,7 +192,16 @@ export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): 
     async close() {
       const open = server;
       server = null;
-      if (open) await new Promise<void>((resolve) => open.close(() => resolve()));
+      if (!open) return;
+      const closed = new Promise<void>((resolve) => open.close(() => resolve()));
+      // A scraper's kept-alive connection would hold close() open: a scrape in flight is let finish, the rest ended.
+      if ('closeIdleConnections' in open) open.closeIdleConnections();
+      const force = setTimeout(() => {
+        if ('closeAllConnections' in open) open.closeAllConnections();
+      }, 1000);
+      force.unref();
+      await closed;
+      clearTimeout(force);
     },
   };
   return metrics;
