@@ -1,5 +1,7 @@
-// A small reverse proxy in front of several instances (docs/product.md §Several instances: `npm run start:cluster`, the cluster tests and the
-// bench), on `http-proxy`: requests go round-robin; an instance that refuses connections is skipped for a few seconds
+// A small reverse proxy in front of several instances (docs/product.md §Several instances), on `http-proxy`: the
+// fallback of `npm run start:cluster` on a machine without nginx (deploy/nginx/ is what runs in front of the instances
+// in production, in the cluster tests and in the rolling-restart bench); bench/cluster.ts still measures through it.
+// Requests go round-robin; an instance that refuses connections is skipped for a few seconds
 // and the request goes to the next one. A request is sent again only when it cannot have been processed: any request
 // whose connection was refused, and a GET or HEAD whose connection broke before an answer. A write that reached an
 // instance which then died answers 502 — it was never acknowledged, and it is never applied twice by the proxy.
