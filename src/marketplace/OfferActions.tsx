@@ -49,6 +49,9 @@ export function OfferActions({ offer, logic, onChanged }: OfferActionsProps) {
   const accepting = selectAccepting(snapshot);
   const dialogOpen = selectDeclineOpen(snapshot) || selectInfoOpen(snapshot);
   const error = selectOfferActionError(snapshot);
+  // While the brand's proposal is open, it is the one thing to accept (under "<brand> proposes"): a second Accept, for
+  // the terms the brand just moved from, would be two choices under one name (issue 48 item 14).
+  const brandProposes = offer.proposal?.status === 'open' && offer.proposal.side === 'advertiser';
   return (
     <>
       {error && !dialogOpen ? (
@@ -62,7 +65,7 @@ export function OfferActions({ offer, logic, onChanged }: OfferActionsProps) {
           ) : null}
         </Alert>
       ) : null}
-      {actions.includes('accept') ? (
+      {actions.includes('accept') && !brandProposes ? (
         <Button
           variant="light"
           size="sm"

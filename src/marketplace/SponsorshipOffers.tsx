@@ -261,6 +261,14 @@ function OfferCard({ offer, logic, counterLogic, botLogic, onChanged, onThread }
               {offer.payCents !== offer.campaignPayCents ? (
                 <span className={s.disclosure}>Agreed; the campaign pays {formatMoney(offer.campaignPayCents)}</span>
               ) : null}
+              {/* The pay under discussion is said where the pay is (issue 48 item 14). */}
+              {offer.proposal?.status === 'open' ? (
+                <span className={s.disclosure} data-testid="proposed-pay">
+                  {offer.proposal.side === 'advertiser'
+                    ? `${offer.brand} proposes ${formatMoney(offer.proposal.payCents)}: answer below`
+                    : `You proposed ${formatMoney(offer.proposal.payCents)}`}
+                </span>
+              ) : null}
             </dd>
           </div>
           {offer.earnedCents !== null ? (

@@ -103,6 +103,7 @@ describe("the creator's counter-offer", () => {
     expect(within(after).queryByRole('button', { name: 'Propose different pay' })).not.toBeInTheDocument();
     // The offer as it stands can still be accepted.
     expect(within(after).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(within(after).getByTestId('proposed-pay')).toHaveTextContent('You proposed $300');
   });
 
   it("answers the brand's proposal: Decline keeps the offer, Accept moves the card to Accepted at the agreed pay", async () => {
@@ -120,6 +121,13 @@ describe("the creator's counter-offer", () => {
     const open = within(card).getByRole('region', { name: 'Nova Energy proposes' });
     expect(open).toHaveTextContent('$275 for 100 minutes');
     expect(open).toHaveTextContent('Meet halfway?');
+    // One clear choice: the proposal is the only thing to accept, and the pay says what is proposed (issue 48 item 14).
+    expect(
+      within(card)
+        .getAllByRole('button', { name: /^Accept/ })
+        .map((b) => b.textContent),
+    ).toEqual(['Accept proposal']);
+    expect(within(card).getByTestId('proposed-pay')).toHaveTextContent('Nova Energy proposes $275: answer below');
     await user.click(within(open).getByRole('button', { name: 'Counter' }));
     expect(screen.getByRole('dialog', { name: 'Counter the proposal' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
