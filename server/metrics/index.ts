@@ -145,6 +145,8 @@ export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): 
       };
     },
     webhook(provider) {
+      // Every result at 0 from the start: a rate over the series works before the first delivery.
+      for (const result of ['accepted', 'refused', 'not_configured', 'failed']) webhooks.inc({ provider, result }, 0);
       return async (c, next) => {
         await next();
         const status = c.res.status;
