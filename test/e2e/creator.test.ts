@@ -197,6 +197,8 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
       ['Accepted', 8, []],
       ['Requested More Information', 3, ['Accept', 'Decline']],
     ] as const;
+    // The tabs come with the offers' answer, which a busy machine may give after the network was idle a moment.
+    await m.getByRole('tab').first().waitFor();
     expect(await texts(m.getByRole('tab'))).toEqual(tabs.map(([name]) => name));
     for (const [name, count, actions] of tabs) {
       await m.getByRole('tab', { name }).click();
@@ -243,6 +245,8 @@ describe.each([widths.mobile, widths.desktop])('at %i px', (width) => {
   it('Earnings: period tabs, figures from the ledger, payout history with status chips', async () => {
     const watched = await openScreen(width, '/earnings', 'Earnings', demoToken);
     const m = main(watched.page);
+    // The tabs come with the earnings' answer (not with the first idle moment of the network).
+    await m.getByRole('tab').first().waitFor();
     expect(await texts(m.getByRole('tab'))).toEqual(['All Over', 'This Year', 'This Month']);
     for (const name of ['This Year', 'This Month', 'All Over']) {
       await m.getByRole('tab', { name }).click();
