@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@/src/theme/theme.css';
-import { media, zIndex } from '@/src/theme/tokens';
+import { media, reducedMotion, zIndex } from '@/src/theme/tokens';
 
 export const header = style({
   position: 'sticky',
@@ -76,6 +76,36 @@ export const iconButton = style({
   cursor: 'pointer',
   textDecoration: 'none',
   selectors: { '&:hover': { backgroundColor: vars.color.primarySoft, color: vars.color.dashboardPrimary } },
+});
+
+// The icon buttons' visible names (issue 48 item 22): shown under the icon on hover and on keyboard focus, after a
+// short delay, end-aligned so that the last icon's name stays on a 375 px screen. The control's accessible name is
+// its aria-label; this says the same words to people who see only the icon.
+export const tip = style({
+  position: 'absolute',
+  top: 'calc(100% + 6px)',
+  right: 0,
+  zIndex: zIndex.popover,
+  padding: `${vars.space[1]} ${vars.space[2]}`,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.text,
+  color: vars.color.surface,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  lineHeight: vars.lineHeight.tight,
+  whiteSpace: 'nowrap',
+  pointerEvents: 'none',
+  visibility: 'hidden',
+  opacity: 0,
+  transition: 'opacity 120ms ease, visibility 0s linear 120ms',
+  selectors: {
+    [`${iconButton}:hover > &, ${iconButton}:focus-visible > &`]: {
+      visibility: 'visible',
+      opacity: 1,
+      transition: 'opacity 120ms ease 300ms, visibility 0s linear 300ms',
+    },
+  },
+  '@media': { [reducedMotion]: { transition: 'none' } },
 });
 
 export const badge = style({

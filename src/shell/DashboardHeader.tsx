@@ -56,11 +56,17 @@ export function DashboardHeader({
           <Icon name="bell" size={22} />
           {/* The dot shows while something is unread (docs/product.md §Marketplace). */}
           {unread > 0 ? <span className={s.badge} aria-hidden="true" data-testid="notifications-dot" /> : null}
+          <span className={s.tip} aria-hidden="true">
+            Notifications
+          </span>
         </button>
         {/* The OBS extension is the creator's (docs/product.md §Marketplace). */}
         {(user?.role ?? 'creator') === 'creator' ? (
           <Link to="/obs-extension" className={s.iconButton} aria-label="OBS Extension layers">
             <Icon name="layers" size={22} />
+            <span className={s.tip} aria-hidden="true" data-testid="obs-tip">
+              OBS Extension
+            </span>
           </Link>
         ) : null}
         <ProfileMenu user={user} onLogOut={onLogOut} />
