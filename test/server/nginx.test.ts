@@ -28,13 +28,18 @@ describe('nginx in front of an instance', () => {
     await backend?.cleanup();
   });
 
-  const logged = (uri: string) => lb.accessLog().filter((entry) => entry.uri === uri);
+  const entriesFor = (uri: string) => lb.accessLog().filter((entry) => entry.uri === uri);
+  /** The access log's entries for `uri`, once nginx has written them (after it answered: a read right away can miss). */
+  const logged = async (uri: string) => {
+    await expect.poll(() => entriesFor(uri).length).toBeGreaterThan(0);
+    return entriesFor(uri);
+  };
 
   it("keeps the client's X-Request-Id, else makes one: the instance answers with it and the access log has it", async () => {
     const kept = await fetch(`${lb.url}/healthz?kept`, { headers: { 'x-request-id': 'support-case-42.1' } });
     expect(kept.status).toBe(200);
     expect(kept.headers.get('x-request-id')).toBe('support-case-42.1');
-    expect(logged('/healthz?kept').map((entry) => entry.request_id)).toEqual(['support-case-42.1']);
+    expect((await logged('/healthz?kept')).map((entry) => entry.request_id)).toEqual(['support-case-42.1']);
 
     // None, or one the instances would not keep: nginx's own id, which the instance received and answers with.
     for (const [uri, headers] of [
@@ -43,7 +48,7 @@ describe('nginx in front of an instance', () => {
     ] as const) {
       const made = await fetch(`${lb.url}${uri}`, { headers });
       expect(made.status).toBe(200);
-      const [entry] = logged(uri);
+      const [entry] = await logged(uri);
       expect(entry?.request_id).toMatch(/^[0-9a-f]{32}$/);
       expect(made.headers.get('x-request-id')).toBe(entry!.request_id);
     }
@@ -58,7 +63,7 @@ describe('nginx in front of an instance', () => {
     expect(answer.status).toBe(direct.status);
     expect(await answer.text()).toBe(await direct.text());
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    const [entry] = logged('/l/no-such-code');
+    const [entry] = await logged('/l/no-such-code');
     expect(entry).toMatchObject({ client: '127.0.0.1', status: 404, upstream: server.url.replace('http://', '') });
   });
 
