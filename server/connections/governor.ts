@@ -404,7 +404,10 @@ export function createGovernor(deps: {
       const spent = Number(row.spent);
       const grant =
         b.refusedUntil > at ? 0 : Math.max(0, Math.min(Math.max(b.limits.slice, need), usable(b) - granted));
+      // What this write reports is taken off the unreported count before it, so that a report written meanwhile
+      // (flush, on its timer) cannot write the same units a second time; given back if the write loses its race.
       const report = b.unreported;
+      b.unreported -= report;
       const result = await db
         .updateTable('platform_budgets')
         .set({ granted: granted + grant, spent: spent + report, updated_at: at })
@@ -412,9 +415,15 @@ export function createGovernor(deps: {
         .where('granted', '=', granted)
         .where('spent', '=', spent)
         .where('window_end', '=', row.window_end)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) continue;
-      b.unreported -= report;
+        .executeTakeFirst()
+        .catch((error: unknown) => {
+          b.unreported += report;
+          throw error;
+        });
+      if (Number(result.numUpdatedRows) === 0) {
+        b.unreported += report;
+        continue;
+      }
       b.granted = granted + grant;
       b.spent = spent + report;
       b.slice += grant;
