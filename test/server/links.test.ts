@@ -6,7 +6,6 @@
 // cancelled); an unknown code is a 404; link_clicks and link_addresses hold hashes, never an address; clicks
 // concentrated on a few addresses are a fraud signal; two instances on one PostgreSQL database count a visitor once;
 // offer_days holds the counts per reason.
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_CODE_PATTERN } from '../../contract/deliverables.ts';
@@ -15,7 +14,7 @@ import { clickSignals } from '../../server/deliverables/click-fraud.ts';
 import { utcDay } from '../../server/deliverables/days.ts';
 import { campaignSlug, destination, ensureLink, linkUrl } from '../../server/deliverables/links.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
-import { account, day, type Account } from './market.ts';
+import { account, day, offerWithLink as sharedOfferWithLink, type Account } from './market.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -79,59 +78,10 @@ describe.each(BACKENDS)('tracked links on %s', (backendName) => {
     // Near midnight the next minute is tomorrow: the campaigns' windows below start yesterday and end next month.
   };
 
-  /** An active campaign with a tracked link and an accepted offer of `creator`; its link's code. */
-  async function offerWithLink(
+  /** An active campaign with a tracked link and an accepted offer of `creator` (market.ts). */
+  const offerWithLink = (
     overrides: { startsOn?: string; endsOn?: string; url?: string; offerStatus?: 'accepted' | 'active' } = {},
-  ) {
-    const db = api.castbridge.db;
-    const stamp = new Date().toISOString();
-    const campaignId = crypto.randomUUID();
-    await db
-      .insertInto('campaigns')
-      .values({
-        id: campaignId,
-        advertiser_id: advertiser.id,
-        brand: 'Nova Energy',
-        title: 'Weekend Streams',
-        description: 'Our can on stream.',
-        image: null,
-        pay_cents: 10_000,
-        spots: 1,
-        platforms: JSON.stringify(['Twitch']),
-        languages: JSON.stringify(['English']),
-        countries: '[]',
-        categories: '[]',
-        min_avg_viewers: null,
-        deliverable_minutes: 60,
-        starts_on: overrides.startsOn ?? day(-1),
-        ends_on: overrides.endsOn ?? day(30),
-        disclosure: 'Sponsored',
-        status: 'active',
-        created_at: stamp,
-        updated_at: stamp,
-        launched_at: stamp,
-        overlay_required: 0,
-        link_url: overrides.url ?? 'https://nova.example/energy?utm_source=nova-site',
-        link_clicks: 100,
-      })
-      .execute();
-    const offerId = crypto.randomUUID();
-    await db
-      .insertInto('offers')
-      .values({
-        id: offerId,
-        campaign_id: campaignId,
-        creator_id: creator.id,
-        status: overrides.offerStatus ?? 'accepted',
-        reasons: '[]',
-        score: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-    const code = await ensureLink(db, { offerId, campaignId, creatorId: creator.id });
-    return { campaignId, offerId, code };
-  }
+  ) => sharedOfferWithLink(api.castbridge.db, { advertiser, creator }, overrides);
 
   const visit = (code: string, address: string, userAgent: string | null = BROWSER, method = 'GET') =>
     api.request(method, `/l/${code}`, {

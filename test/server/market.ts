@@ -1,5 +1,6 @@
 // Accounts and campaigns for the marketplace's API tests (docs/product.md §Marketplace).
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
@@ -7,6 +8,7 @@ import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../../server/db/types.ts';
 import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../../server/connections/providers.ts';
 import { createSealer, loadPayoutKey } from '../../server/money/sealing.ts';
+import { ensureLink } from '../../server/deliverables/links.ts';
 import type { Backend, Client } from './helpers.ts';
 
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -173,4 +175,62 @@ export function expectLedgerCommandClean(backend: Backend): void {
   });
   expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
   expect(check.stdout).toMatch(/^Ledger clean/);
+}
+
+/**
+ * An active campaign of `advertiser` with a tracked link and an accepted offer of `creator`, written directly (the
+ * flow that makes them: deliverables-pay.test.ts); its ids and the link's code. Shared by the links and metrics tests.
+ */
+export async function offerWithLink(
+  db: Kysely<Database>,
+  who: { advertiser: { id: string }; creator: { id: string } },
+  overrides: { startsOn?: string; endsOn?: string; url?: string; offerStatus?: 'accepted' | 'active' } = {},
+): Promise<{ campaignId: string; offerId: string; code: string }> {
+  const stamp = new Date().toISOString();
+  const campaignId = crypto.randomUUID();
+  await db
+    .insertInto('campaigns')
+    .values({
+      id: campaignId,
+      advertiser_id: who.advertiser.id,
+      brand: 'Nova Energy',
+      title: 'Weekend Streams',
+      description: 'Our can on stream.',
+      image: null,
+      pay_cents: 10_000,
+      spots: 1,
+      platforms: JSON.stringify(['Twitch']),
+      languages: JSON.stringify(['English']),
+      countries: '[]',
+      categories: '[]',
+      min_avg_viewers: null,
+      deliverable_minutes: 60,
+      starts_on: overrides.startsOn ?? day(-1),
+      ends_on: overrides.endsOn ?? day(30),
+      disclosure: 'Sponsored',
+      status: 'active',
+      created_at: stamp,
+      updated_at: stamp,
+      launched_at: stamp,
+      overlay_required: 0,
+      link_url: overrides.url ?? 'https://nova.example/energy?utm_source=nova-site',
+      link_clicks: 100,
+    })
+    .execute();
+  const offerId = crypto.randomUUID();
+  await db
+    .insertInto('offers')
+    .values({
+      id: offerId,
+      campaign_id: campaignId,
+      creator_id: who.creator.id,
+      status: overrides.offerStatus ?? 'accepted',
+      reasons: '[]',
+      score: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  const code = await ensureLink(db, { offerId, campaignId, creatorId: who.creator.id });
+  return { campaignId, offerId, code };
 }

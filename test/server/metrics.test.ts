@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../server/config.ts';
-import { ensureLink } from '../../server/deliverables/links.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
-import { account, connectChannel, day, type Account } from './market.ts';
+import { account, connectChannel, offerWithLink, type Account } from './market.ts';
 import { sseReader } from './sse.ts';
 import { deliver, signedEvent } from './stripe-webhooks.ts';
 
@@ -192,56 +191,8 @@ describe.each(BACKENDS)('metrics on %s', (backendName) => {
     await backend?.cleanup();
   });
 
-  /** An active campaign with a tracked link and an accepted offer of `creator`; its link's code. */
-  async function linkCode(): Promise<string> {
-    const db = api.castbridge.db;
-    const stamp = new Date().toISOString();
-    const campaignId = crypto.randomUUID();
-    await db
-      .insertInto('campaigns')
-      .values({
-        id: campaignId,
-        advertiser_id: advertiser.id,
-        brand: 'Nova Energy',
-        title: 'Weekend Streams',
-        description: 'Our can on stream.',
-        image: null,
-        pay_cents: 10_000,
-        spots: 1,
-        platforms: JSON.stringify(['Twitch']),
-        languages: JSON.stringify(['English']),
-        countries: '[]',
-        categories: '[]',
-        min_avg_viewers: null,
-        deliverable_minutes: 60,
-        starts_on: day(-1),
-        ends_on: day(30),
-        disclosure: 'Sponsored',
-        status: 'active',
-        created_at: stamp,
-        updated_at: stamp,
-        launched_at: stamp,
-        overlay_required: 0,
-        link_url: 'https://nova.example/energy',
-        link_clicks: 100,
-      })
-      .execute();
-    const offerId = crypto.randomUUID();
-    await db
-      .insertInto('offers')
-      .values({
-        id: offerId,
-        campaign_id: campaignId,
-        creator_id: creator.id,
-        status: 'accepted',
-        reasons: '[]',
-        score: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-    return ensureLink(db, { offerId, campaignId, creatorId: creator.id });
-  }
+  /** An active campaign with a tracked link and an accepted offer of `creator` (market.ts); its link's code. */
+  const linkCode = async () => (await offerWithLink(api.castbridge.db, { advertiser, creator })).code;
 
   it('counts the tracked links’ redirects on the HTTP histogram by route pattern, and the clicks by outcome', async () => {
     const code = await linkCode();
