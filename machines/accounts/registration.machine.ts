@@ -23,6 +23,8 @@ export interface RegistrationContext {
 export const registrationMachine = setup({
   types: {
     context: {} as RegistrationContext,
+    /** The account type already chosen on the prerendered page before it hydrated (Influencer when none). */
+    input: {} as { accountType?: AccountType },
     events: {} as
       | { type: 'account.choose'; accountType: AccountType }
       | { type: 'step.continue' }
@@ -50,15 +52,15 @@ export const registrationMachine = setup({
   },
 }).createMachine({
   id: 'registration',
-  context: {
-    accountType: 'Influencer',
+  context: ({ input }) => ({
+    accountType: input?.accountType ?? 'Influencer',
     email: '',
     password: '',
     confirmPassword: '',
     agreed: true,
     policy: defaultPasswordPolicy,
     serverReason: null,
-  },
+  }),
   type: 'parallel',
   states: {
     // The server's policy raises the client default; without it the default stands. It is fetched

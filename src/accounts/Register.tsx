@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
   sameProblems,
@@ -37,9 +38,20 @@ const accountOptions = [
   },
 ];
 
+/**
+ * The account type a person chose on the prerendered /register before it hydrated: the browser keeps a native radio's
+ * state, and hydration leaves it as it is, so the first client render reads it (none on the server or a fresh render).
+ */
+function chosenBeforeHydration(): AccountType | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const checked = document.querySelector<HTMLInputElement>('input[name="accountType"]:checked')?.value;
+  return accountOptions.some((option) => option.value === checked) ? (checked as AccountType) : undefined;
+}
+
 /** /register (docs/spec.md §2 Register screen): the wizard of the `registration` machine. `logic` replaces its API actors (tests). */
 export function Register({ logic }: { logic?: RegistrationLogic }) {
-  const wizard = useActorRef(useRegistrationLogic(logic), { inspect });
+  const [accountType] = useState(chosenBeforeHydration);
+  const wizard = useActorRef(useRegistrationLogic(logic), { input: { accountType }, inspect });
   const step = useSelector(wizard, selectStep);
   const context = useSelector(wizard, selectRegistrationFields);
   const problems = useSelector(wizard, selectFieldProblems, sameProblems);
@@ -55,6 +67,8 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
             label="Account type"
             hideLabel
             variant="cards"
+            native
+            name="accountType"
             value={context.accountType}
             onValueChange={(value) => wizard.send({ type: 'account.choose', accountType: value as AccountType })}
             options={accountOptions}

@@ -53,7 +53,8 @@ export const card = style({
   transition: 'border-color 150ms, background-color 150ms, box-shadow 150ms',
   selectors: {
     '&:hover': { borderColor: vars.color.primary },
-    '&[data-checked="true"]': {
+    // :has(:checked) follows a native input's own state, also before the page hydrates (RadioGroup `native`).
+    '&[data-checked="true"], &:has(input[type="radio"]:checked)': {
       borderColor: vars.color.primary,
       backgroundColor: vars.color.primarySoft,
       boxShadow: `inset 0 0 0 1px ${vars.color.primary}`,
@@ -77,7 +78,9 @@ export const cardIcon = style({
   backgroundColor: vars.color.surfaceAlt,
   color: vars.color.primary,
   selectors: {
-    [`${card}[data-checked="true"] &`]: { backgroundColor: vars.color.surface },
+    [`${card}[data-checked="true"] &, ${card}:has(input[type="radio"]:checked) &`]: {
+      backgroundColor: vars.color.surface,
+    },
   },
 });
 
@@ -126,4 +129,27 @@ export const indicator = style({
   height: '10px',
   borderRadius: vars.radius.pill,
   backgroundColor: vars.color.primary,
+});
+
+/** The browser's radio input drawn like `item` with its `indicator` (RadioGroup `native`). */
+export const nativeItem = style({
+  appearance: 'none',
+  flexShrink: 0,
+  width: '22px',
+  height: '22px',
+  margin: 0,
+  marginTop: '1px',
+  border: `1.5px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.pill,
+  backgroundColor: vars.color.surface,
+  cursor: 'pointer',
+  selectors: {
+    '&:checked': {
+      borderColor: vars.color.primary,
+      backgroundImage: `radial-gradient(circle, ${vars.color.primary} 0 5px, transparent 5.5px)`,
+    },
+    '&:disabled': { cursor: 'not-allowed' },
+    [`${card} &:focus-visible`]: { outline: 'none' },
+    [`${card} &`]: { order: 3, marginTop: 0 },
+  },
 });

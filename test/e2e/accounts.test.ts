@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { register, strongPassword, uniqueEmail } from './api';
-import { baseURL, expectCleanPage, launch, openPage, widths } from './harness';
+import { baseURL, expectCleanPage, launch, openPage, screenshot, widths } from './harness';
 import { mailTo } from './mailbox';
 
 const NEW_PASSWORD = 'Copper-Lantern-Meadow-77';
@@ -138,6 +138,48 @@ describe.each([widths.mobile, widths.desktop])('account journeys at %i px', (wid
     await logIn(page, email, strongPassword);
     await page.getByText('Error al autenticar el usuario').waitFor();
     expect(page.url()).toMatch(/\/login$/);
+    expect(unexpected(watched.problems)).toEqual([]);
+    await watched.context.close();
+  });
+});
+
+describe.each([widths.mobile, widths.desktop])('sign-up before /register is interactive at %i px', (width) => {
+  it('keeps Advertiser clicked on the prerendered page while the script was still loading', async () => {
+    const watched = await openPage(browser, width, { clientAddress: clientAddress() });
+    const { page } = watched;
+    // The app's script is held back: the prerendered page shows, and nothing of React runs on it yet.
+    let release!: () => void;
+    const scriptMayLoad = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+      held++;
+      await scriptMayLoad;
+      await route.continue();
+    });
+    await page.goto('/register', { waitUntil: 'commit' });
+    await page.getByRole('radio', { name: /Advertiser/ }).click();
+    expect(held).toBeGreaterThan(0);
+    expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).length)).toBe(0); // not hydrated
+    await expect.poll(() => page.getByRole('radio', { name: /Advertiser/ }).isChecked()).toBe(true);
+    await screenshot(page, 'register-chosen-before-hydration');
+
+    release();
+    // Hydrated: React has marked its root container.
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')),
+    );
+    expect(await page.getByRole('radio', { name: /Advertiser/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Influencer/ }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Signing up as an Advertiser').waitFor();
+    await page.getByLabel('Email').fill(uniqueEmail('prehydration'));
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByLabel('Confirm password').fill(strongPassword);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL('**/complete-register');
+    // The advertiser's wizard, not the creator's.
+    await page.getByRole('heading', { name: 'Complete your company profile' }).waitFor();
+    expect(await page.getByLabel('Broadcasting Language').count()).toBe(0);
     expect(unexpected(watched.problems)).toEqual([]);
     await watched.context.close();
   });

@@ -1,6 +1,10 @@
 // The /register view driven along every generated path of the `registration` statechart:
 // each event is performed through the UI (or by settling an API actor), then the screen is checked.
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { sessionMachine } from '@/machines/accounts/session.machine';
+import { SessionContext } from '@/src/app/session';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogue } from '@/machines/index';
@@ -101,5 +105,43 @@ describe('registration view along generated paths', () => {
         expect(screen.queryByRole('alert')).toBeNull();
       }
     }
+  });
+});
+
+describe('a choice made on the prerendered /register before it hydrates', () => {
+  it('is kept: Advertiser clicked before the script ran leads to the advertiser sign-up', async () => {
+    const session = sessionMachine.provide({
+      actions: {
+        storeSession: () => {},
+        storeToken: () => {},
+        clearStorage: () => {},
+        navigateHome: () => {},
+        logError: () => {},
+      },
+    });
+    const page = () => (
+      <MemoryRouter initialEntries={['/register']}>
+        <SessionContext.Provider logic={session} options={{ input: { jwt: null } }}>
+          <Register
+            logic={registrationLogic.provide({
+              actors: { loadPolicy: controlled<PasswordPolicy>().logic },
+              delays: { stepAnimation: 0 },
+            })}
+          />
+        </SessionContext.Provider>
+      </MemoryRouter>
+    );
+    // The prerendered HTML, and a click on it while no React handler is attached yet: only the browser keeps it.
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(page());
+    const advertiser = container.querySelector<HTMLInputElement>('input[type="radio"][value="Advertiser"]');
+    expect(advertiser).not.toBeNull();
+    advertiser!.click();
+    render(page(), { container, hydrate: true });
+
+    expect(screen.getByRole('radio', { name: /Advertiser/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Influencer/ })).not.toBeChecked();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Signing up as an Advertiser')).toBeInTheDocument();
   });
 });

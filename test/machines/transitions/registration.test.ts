@@ -18,7 +18,7 @@ function start() {
     actions,
     actors: { loadPolicy: loadPolicy.logic, register: register.logic },
   });
-  const actor = createActor(logic, { clock }).start();
+  const actor = createActor(logic, { clock, input: {} }).start();
   return {
     actor,
     actions,
