@@ -174,6 +174,7 @@ export const endpoints = {
   // creator or the campaign's advertiser; others 404), promo codes and redemptions, the brand's report and its share
   // links (the campaign's advertiser). The tracked link itself, GET /l/<code>, is a redirect, not API.
   getOfferDeliverables: { method: 'GET', path: '/api/offers/:id/deliverables', auth: 'bearer' },
+  offerEvidence: { method: 'GET', path: '/api/offers/:id/evidence', auth: 'bearer' },
   getOfferBot: { method: 'GET', path: '/api/offers/:id/bot', auth: 'bearer' },
   pauseOfferBot: { method: 'PUT', path: '/api/offers/:id/bot', auth: 'bearer' },
   setBotConsent: { method: 'PUT', path: '/api/connections/:platform/bot', auth: 'bearer' },
@@ -658,7 +659,7 @@ export const endpointDocs = {
   offerDisplay: {
     who: "the offer's creator or its campaign's advertiser",
     answer:
-      'claimed, verified and unverified seconds (by why), impressions and effective CPM; each session with its viewer samples, the platform recording at its start (`evidenceUrl`) and its archived chat messages; the review window once completed (its `holdReasons` are always empty here: operators read them in `/admin`)',
+      'claimed, verified and unverified seconds (by why), impressions and effective CPM; each session with its viewer samples, the platform recording at its start (`evidenceUrl`) and its archived chat messages; the review window once completed (its `holdReasons` are always empty here: operators read them in `/admin`); `evidence`: each deliverable the campaign asks for with its evidence (as `GET /api/offers/:id/evidence`)',
     errors: '401, 404 anyone else',
   },
   overlayPresence: {
@@ -683,7 +684,8 @@ export const endpointDocs = {
   },
   adminReviews: {
     who: 'operator',
-    answer: 'held and disputed earnings, oldest first',
+    answer:
+      'held and disputed earnings, oldest first, each with the evidence of every deliverable its campaign asks for (as `GET /api/offers/:id/evidence`)',
     errors: '401, 403',
   },
   resolveReview: {
@@ -793,6 +795,12 @@ export const endpointDocs = {
     answer:
       "each deliverable the campaign asks for with its progress: overlay seconds verified, counted and refused clicks with the tracked link, the bot's posts with its preview, pause and consent, the promo code and its redemptions; `met`; with pay per click what the clicks earned so far (at most the cap)",
     errors: "401, 403, 404 not the caller's offer, 409 not accepted yet",
+  },
+  offerEvidence: {
+    who: "the offer's creator, its campaign's advertiser, or an operator",
+    answer:
+      "each deliverable the campaign asks for with its evidence (one it does not ask for is null): overlay seconds verified against the target; the tracked link's counted clicks and its refused ones by why (bot, repeat, over a limit, not active), in total and per UTC day; the promo code's redemptions with their order ids (the newest 200); the bot's posts with the platform's message ids or why they were dropped (the newest 100). The proof report (`GET /api/offers/:id/display`) and the operator's reviews carry the same",
+    errors: "401, 404 not the caller's offer (an operator: no such offer)",
   },
   getOfferBot: {
     who: "the offer's creator or its campaign's advertiser",
@@ -975,6 +983,7 @@ export const endpointRoles = {
   getMediaKit: ['creator'],
   updateMediaKit: ['creator'],
   getOfferDeliverables: ['creator', 'advertiser'],
+  offerEvidence: ['creator', 'advertiser', 'operator'],
   getOfferBot: ['creator', 'advertiser'],
   pauseOfferBot: ['creator'],
   setBotConsent: ['creator'],

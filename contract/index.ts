@@ -198,6 +198,7 @@ export const schemas = {
   getMediaKit: { response: mediaKit.mediaKitResponse, status: 200 },
   updateMediaKit: { body: mediaKit.mediaKitUpdate, response: mediaKit.mediaKitResponse, status: 200 },
   getOfferDeliverables: { response: deliverables.deliverableProgressResponse, status: 200 },
+  offerEvidence: { response: deliverables.offerEvidenceResponse, status: 200 },
   getOfferBot: { response: deliverables.botResponse, status: 200 },
   pauseOfferBot: { body: deliverables.botPauseRequest, response: deliverables.botResponse, status: 200 },
   setBotConsent: { body: deliverables.botConsentRequest, response: deliverables.botConsentResponse, status: 200 },

@@ -188,6 +188,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       "Deliverables beyond the overlay ([product model](product.md#deliverables)): each offer's progress and its chat bot (the offer's creator or its campaign's advertiser), promo codes and redemptions, the brand's report and its share links (the campaign's advertiser; another advertiser's campaign 404). The tracked link `GET /l/<code>` is a 302 to the brand's URL, not API; a redemption is posted by the shop's server with the campaign's redemption key; a share link's page reads `GET /api/reports/:token` without a session.",
     names: [
       'getOfferDeliverables',
+      'offerEvidence',
       'getOfferBot',
       'pauseOfferBot',
       'setBotConsent',

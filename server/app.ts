@@ -96,6 +96,7 @@ import { fraudSignals } from './overlay/fraud.ts';
 import { clickSignals } from './deliverables/click-fraud.ts';
 import { createProgress } from './deliverables/progress.ts';
 import { progressRoutes } from './deliverables/progress-routes.ts';
+import { createEvidence } from './deliverables/evidence.ts';
 import { createSettlement } from './deliverables/settlement.ts';
 import { createClickCounter } from './deliverables/clicks.ts';
 import { answerLinksFirst, linkRoutes } from './deliverables/link-routes.ts';
@@ -315,6 +316,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // offers asking for more than the overlay (docs/product.md §Deliverables): held at completion by the overlay's fraud
   // signals and the clicks' (the deliverables never import the overlay).
   const progress = createProgress({ db, links: base.links });
+  const evidence = createEvidence({ db, progress });
   const settlement = createSettlement({
     db,
     config,
@@ -334,6 +336,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     campaigns: createCampaignStore({ ...marketplace, progress: progress.progressOf }),
     offers: createOfferStore({ ...marketplace, progress: progress.progressOf }),
     progress,
+    evidence,
     settlement,
     matcher: createMatcher(marketplace),
     payoutMethods,
@@ -359,6 +362,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       addressKey: secret,
       transport: cluster.transport,
       settleDeliverables: (offerIds) => settlement.settle(offerIds),
+      evidence,
     }),
     governor,
     connections,

@@ -46,6 +46,7 @@ import type { MetricStore } from './analytics/store.ts';
 import type { LiveWatch } from './connections/live.ts';
 import type { Governor } from './connections/governor.ts';
 import type { Progress } from './deliverables/progress.ts';
+import type { Evidence } from './deliverables/evidence.ts';
 import type { Settlement } from './deliverables/settlement.ts';
 import type { ClickCounter } from './deliverables/clicks.ts';
 import type { Promo } from './deliverables/promo.ts';
@@ -130,6 +131,8 @@ export interface Services {
   analytics: AnalyticsService;
   /** Each accepted offer's deliverables progress (docs/product.md §Deliverables). */
   progress: Progress;
+  /** Each offer's evidence per deliverable: the proof report, the operator's reviews, GET /api/offers/:id/evidence. */
+  evidence: Evidence;
   /** Completes offers whose deliverables are met or whose clicks earned their pay; run after each count. */
   settlement: Settlement;
   /** Tracked links' clicks: decided in memory, written in batches (docs/product.md §Tracked links). */

@@ -166,6 +166,84 @@ export const botPauseRequest = z.object({ paused: z.boolean({ error: 'must be tr
 export const botConsentRequest = z.object({ consent: z.boolean({ error: 'must be true or false' }) });
 export const botConsentResponse = z.object({ platform: z.enum(['twitch', 'youtube']), consent: z.boolean() });
 
+// --- The evidence of one offer ---------------------------------------------------------------------------------
+
+/** Clicks of one UTC day: counted, and refused by why. */
+const clickDay = z.object({
+  day: z.string(),
+  counted: count,
+  /** A known bot's user agent (or none). */
+  bot: count,
+  /** The same visitor again that day. */
+  repeat: count,
+  /** Over the address's or the link's limit per minute. */
+  limited: count,
+  /** The offer or its campaign was not active, or the day outside the campaign's window. */
+  inactive: count,
+});
+export type ClickDay = z.infer<typeof clickDay>;
+
+export const evidenceRedemption = z.object({
+  orderId: z.string(),
+  code: z.string(),
+  amountCents: z.number().int().nullable(),
+  redeemedAt: z.string(),
+  /** Counted toward the deliverable (false: the offer was not active, or the day outside the window). */
+  counted: z.boolean(),
+  source: z.enum(['api', 'csv']),
+});
+
+/**
+ * What each deliverable the offer's campaign asks for gathered, with its evidence (docs/product.md §Deliverables); a
+ * deliverable the campaign does not ask for is null. The proof report, the advertiser's dispute and the operator's
+ * review read the same.
+ */
+export const offerEvidence = z.object({
+  offerId: z.string(),
+  overlay: z
+    .object({
+      verifiedSeconds: count,
+      targetSeconds: count,
+    })
+    .nullable(),
+  link: z
+    .object({
+      /** The offer's tracked link, or null before the offer is accepted. */
+      url: z.string().nullable(),
+      counted: count,
+      /** The flat fee's target; null with pay per click. */
+      target: z.number().int().nullable(),
+      refused: z.object({ bot: count, repeat: count, limited: count, inactive: count }),
+      /** Each UTC day with a click, oldest first. */
+      days: z.array(clickDay),
+    })
+    .nullable(),
+  promo: z
+    .object({
+      code: z.string().nullable(),
+      counted: count,
+      target: count,
+      /** Every redemption recorded for this offer's code. */
+      total: count,
+      /** The newest 200, newest first. */
+      redemptions: z.array(evidenceRedemption),
+    })
+    .nullable(),
+  chat: z
+    .object({
+      /** Scheduled posts the platform accepted while live. */
+      sent: count,
+      target: count,
+      /** Every post kept for this offer (sent, dropped or failed). */
+      total: count,
+      /** The newest 100, newest first, each with the platform's message id or why it was dropped. */
+      posts: z.array(botPost),
+    })
+    .nullable(),
+});
+export type OfferEvidence = z.infer<typeof offerEvidence>;
+export const offerEvidenceResponse = z.object({ evidence: offerEvidence });
+
 // --- Promo codes and redemptions ---------------------------------------------------------------------------------
 
 const promoCode = z
@@ -267,6 +345,11 @@ export const campaignReport = z.object({
     /** Pay × spots: what the campaign may spend. */
     budgetCents: count,
     perClickCents: z.number().int().nullable(),
+    /**
+     * The deliverables the campaign asked for: the report shows only their figures (overlay minutes, impressions and
+     * CPM with the overlay; clicks with a link; bot posts with the chat; redemptions with a promo code).
+     */
+    asks: z.object({ overlay: z.boolean(), link: z.boolean(), chat: z.boolean(), promo: z.boolean() }),
   }),
   /** Set when the report is one creator's (`?offerId=`). */
   offerId: z.string().nullable(),

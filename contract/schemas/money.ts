@@ -24,6 +24,7 @@ import {
   WITHDRAW_NEEDS,
 } from '../money.ts';
 import { email, NO_NUL } from './common.ts';
+import { offerEvidence } from './deliverables.ts';
 
 const digits = z.string({ error: 'is required' }).transform(onlyDigits);
 
@@ -362,6 +363,8 @@ export const adminReview = z.object({
   verifiedSeconds: z.number().int().min(0),
   impressions: z.number().int().min(0),
   createdAt: z.string(),
+  /** Each deliverable the campaign asks for with its evidence, as the proof report shows it. */
+  evidence: offerEvidence,
 });
 export type AdminReview = z.infer<typeof adminReview>;
 export const adminReviewsResponse = z.object({ reviews: z.array(adminReview) });

@@ -12,6 +12,7 @@ import {
 } from '../overlay.ts';
 import { REVIEW_STATUSES } from '../money.ts';
 import { OFFER_STATUSES } from '../marketplace.ts';
+import { offerEvidence } from './deliverables.ts';
 
 const oneOf = <T extends number>(values: readonly T[]) =>
   z
@@ -198,6 +199,8 @@ export const offerDisplay = z.object({
   review: earningReview.nullable(),
   days: z.array(displayDay),
   sessions: z.array(displaySession),
+  /** Each deliverable the campaign asks for with its evidence (GET /api/offers/:id/evidence answers the same). */
+  evidence: offerEvidence,
 });
 export type OfferDisplay = z.infer<typeof offerDisplay>;
 export const offerDisplayResponse = z.object({ display: offerDisplay });

@@ -65,6 +65,13 @@ export const sampleAdminReview: AdminReview = {
   verifiedSeconds: 3600,
   impressions: 5_040,
   createdAt: '2026-11-23T18:30:00.000Z',
+  evidence: {
+    offerId: 'off_1',
+    overlay: { verifiedSeconds: 3600, targetSeconds: 3600 },
+    link: null,
+    promo: null,
+    chat: null,
+  },
 };
 
 /** An overlay earning held by a fraud signal. */

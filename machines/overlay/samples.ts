@@ -66,6 +66,13 @@ export const sampleDisplay: OfferDisplay = {
       chatMessages: null,
     },
   ],
+  evidence: {
+    offerId: 'off_1',
+    overlay: { verifiedSeconds: 2400, targetSeconds: 3600 },
+    link: null,
+    promo: null,
+    chat: null,
+  },
 };
 
 /** A completed overlay delivery's review window, open until Nov 26, 18:30 UTC. */
@@ -89,6 +96,43 @@ export const sampleCompletedDisplay: OfferDisplay = {
   completedAt: '2026-11-23T18:30:00.000Z',
   completedVia: 'overlay',
   review: sampleReview,
+  evidence: { ...sampleDisplay.evidence, overlay: { verifiedSeconds: 3600, targetSeconds: 3600 } },
+};
+
+/**
+ * A link-only offer completed by its counted clicks (no overlay minutes asked for): 50 of 50 counted clicks, 9 refused
+ * over two days.
+ */
+export const sampleLinkOnlyDisplay: OfferDisplay = {
+  ...sampleDisplay,
+  status: 'completed',
+  deliverableSeconds: 60,
+  displayedSeconds: 0,
+  verifiedSeconds: 0,
+  unverified: [],
+  impressions: 0,
+  cpmCents: null,
+  completedAt: '2026-11-23T18:30:00.000Z',
+  completedVia: 'deliverables',
+  review: sampleReview,
+  days: [],
+  sessions: [],
+  evidence: {
+    offerId: 'off_1',
+    overlay: null,
+    link: {
+      url: 'http://127.0.0.1:3000/l/Ab3dE6gH',
+      counted: 50,
+      target: 50,
+      refused: { bot: 4, repeat: 3, limited: 0, inactive: 2 },
+      days: [
+        { day: '2026-11-21', counted: 30, bot: 4, repeat: 1, limited: 0, inactive: 0 },
+        { day: '2026-11-22', counted: 20, bot: 0, repeat: 2, limited: 0, inactive: 2 },
+      ],
+    },
+    promo: null,
+    chat: null,
+  },
 };
 
 /** What an overlay page receives: two creatives rotating bottom right. */

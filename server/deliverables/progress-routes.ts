@@ -1,6 +1,7 @@
 // GET /api/offers/:id/deliverables (docs/product.md §Deliverables): an offer's progress on each deliverable its
 // campaign asks for, for the offer's creator and its campaign's advertiser. Anyone else's offer is a 404 (checked
 // before anything else, server/marketplace/access.ts); an offer not accepted yet has no progress (409).
+// GET /api/offers/:id/evidence: the evidence of each deliverable (./evidence.ts), for the same parties and operators.
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
@@ -8,11 +9,13 @@ import { HttpError } from '../http/errors.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import { offerParty } from '../marketplace/access.ts';
+import type { Evidence } from './evidence.ts';
 import { PROGRESS_STATUSES, type Progress } from './progress.ts';
 
 export interface ProgressRoutesDeps extends RouteDeps {
   db: Kysely<Database>;
   progress: Pick<Progress, 'factsOf'>;
+  evidence: Pick<Evidence, 'forParty'>;
 }
 
 export function progressRoutes(services: ProgressRoutesDeps): Hono<AppEnv> {
@@ -28,5 +31,8 @@ export function progressRoutes(services: ProgressRoutesDeps): Hono<AppEnv> {
       );
     return { progress: fact.progress };
   });
+  route(app, services, 'offerEvidence', async (c) => ({
+    evidence: await services.evidence.forParty({ userId: c.get('userId'), role: c.get('role') }, c.req.param('id')!),
+  }));
   return app;
 }

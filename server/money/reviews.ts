@@ -10,7 +10,7 @@
 // withdrawable: payouts take from creator_available only (./payouts.ts).
 import type { Kysely, Selectable } from 'kysely';
 import { formatCents } from '../../contract/marketplace.ts';
-import type { AdminReview } from '../../contract/schemas/money.ts';
+import type { AdminReview as AdminReviewAnswer } from '../../contract/schemas/money.ts';
 import type { EarningReview, HoldReason } from '../../contract/schemas/overlay.ts';
 import { displayName } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
@@ -21,6 +21,9 @@ import type { Logger } from '../log.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { creditAdvertiser } from './debts.ts';
 import { creatorAvailable, creatorPending, PLATFORM_FEES, postTransfer, type Leg } from './ledger.ts';
+
+/** A review as the operator reads it, less the evidence (server/operator/routes.ts adds it: money never imports the deliverables). */
+export type AdminReview = Omit<AdminReviewAnswer, 'evidence'>;
 
 type ReviewRow = Selectable<EarningReviewsTable>;
 

@@ -10,6 +10,7 @@ import type { Database } from '../db/types.ts';
 import type { Idempotency } from '../http/idempotency.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
+import type { Evidence } from '../deliverables/evidence.ts';
 import type { CampaignStore } from '../marketplace/campaigns.ts';
 import { toAdvertiserProfile } from '../marketplace/rows.ts';
 import { balancesOf, fundingReferences, reservedBy, type Funding } from '../money/funding.ts';
@@ -35,6 +36,7 @@ export interface OperatorRoutesDeps extends RouteDeps {
   idempotency: Idempotency;
   taxForms: Pick<TaxForms, 'form1099'>;
   governor: BudgetsGovernor;
+  evidence: Pick<Evidence, 'of' | 'ofMany'>;
 }
 
 export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
@@ -263,17 +265,22 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
 
   // Earnings held by fraud signals or disputed by the advertiser (server/money/reviews.ts): the resolution moves money,
   // once per Idempotency-Key.
+  // Each with the evidence of every deliverable its campaign asks for (server/deliverables/evidence.ts), as the proof
+  // report shows it: the operator decides from the clicks, codes and posts, not only the minutes.
   const reviews = createReviews({ db, notifier, config: services.config });
   route(app, services, 'adminReviews', async (c) => {
     operator(c);
-    return { reviews: await reviews.list() };
+    const list = await reviews.list();
+    const evidence = await services.evidence.ofMany(list.map((review) => review.offerId));
+    return { reviews: list.map((review) => ({ ...review, evidence: evidence.get(review.offerId)! })) };
   });
 
   route(app, services, 'resolveReview', async (c, { body }) => {
     const operatorId = operator(c);
-    return services.idempotency.once(c, operatorId, body, async () => ({
-      review: await reviews.resolve(operatorId, c.req.param('id')!, body),
-    }));
+    return services.idempotency.once(c, operatorId, body, async () => {
+      const review = await reviews.resolve(operatorId, c.req.param('id')!, body);
+      return { review: { ...review, evidence: (await services.evidence.of(review.offerId))! } };
+    });
   });
 
   // Platform limits (docs/product.md §Platform limits): each Twitch and YouTube credential's budget, shared by the

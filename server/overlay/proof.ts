@@ -2,7 +2,9 @@
 // claimed, what the platform confirmed, the impressions and effective CPM, per UTC day and per session, each
 // session with its evidence: the platform's recording at the session's first verified minute, the viewer samples
 // the platform gave then, and the archived chat of those minutes where the creator's archive was on. Its creator and
-// its campaign's advertiser read it; for anyone else the offer does not exist.
+// its campaign's advertiser read it; for anyone else the offer does not exist. It carries the evidence of every
+// deliverable the campaign asks for (server/deliverables/evidence.ts), so an offer of clicks, codes or bot posts is
+// proven by those, not by minutes it never asked for.
 //
 // Everything is summed from the offer's minutes (overlay_minutes, at most a few thousand rows), so the days, the
 // sessions and the totals add up exactly. A minute's impressions are floor(verified seconds × viewers ÷ 60).
@@ -10,6 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import { MINUTE_STATUSES, type MinuteStatus } from '../../contract/overlay.ts';
 import type { EarningReview, OfferDisplay } from '../../contract/schemas/overlay.ts';
 import type { Database } from '../db/types.ts';
+import type { Evidence } from '../deliverables/evidence.ts';
 import { HttpError } from '../http/errors.ts';
 import { holdReasonsOf } from '../money/reviews.ts';
 
@@ -67,6 +70,7 @@ export async function offerDisplay(
   db: Kysely<Database>,
   party: { userId: string; role: string },
   offerId: string,
+  evidence: Pick<Evidence, 'of'>,
 ): Promise<OfferDisplay> {
   if (party.role !== 'creator' && party.role !== 'advertiser') throw new HttpError(404, 'No such offer');
   const row = await db
@@ -268,6 +272,7 @@ export async function offerDisplay(
     review: await reviewOf(db, offerId, party.role === 'creator' ? 'creator' : 'advertiser'),
     days: [...days].map(([day, totals]) => ({ day, ...totals })),
     sessions,
+    evidence: (await evidence.of(offerId))!,
   };
 }
 

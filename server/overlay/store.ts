@@ -45,6 +45,7 @@ import type { Sealer } from '../money/sealing.ts';
 import { createMemoryBus, type Bus } from '../notifications/bus.ts';
 import { noTransport, type Transport } from '../cluster/transport.ts';
 import type { Notifier } from '../notifications/store.ts';
+import type { Evidence } from '../deliverables/evidence.ts';
 import { overlayStatus } from './status.ts';
 import { createVerification, type SettleResult } from './verification.ts';
 
@@ -136,6 +137,8 @@ export interface OverlayDeps {
   config: Pick<Config, 'reviewSeconds' | 'fraud'>;
   /** A server secret (JWT_SECRET's): heartbeat addresses are kept as HMAC-SHA256 under a key derived from it. */
   addressKey: Uint8Array | string;
+  /** Each deliverable's evidence, which the display proof carries (server/deliverables/evidence.ts). */
+  evidence: Pick<Evidence, 'of'>;
   /** Tells the other instances what changed (docs/product.md §Several instances); none in one process. */
   transport?: Transport;
   /** Offers asking for more than the overlay, whose minutes are met: the deliverables' settlement decides them. */
@@ -710,6 +713,6 @@ export function createOverlays(deps: OverlayDeps): Overlays {
 
     completeDue: () => verification.completeDue(),
 
-    display: (party, offerId) => offerDisplay(db, party, offerId),
+    display: (party, offerId) => offerDisplay(db, party, offerId, deps.evidence),
   };
 }

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { REVIEW_REASON_LENGTH } from '@/contract/money';
+import type { OfferEvidence } from '@/contract/schemas/deliverables';
 import {
   selectDisputeError,
   selectDisputeOpen,
@@ -11,21 +12,34 @@ import {
   selectDisputeReasonError,
   selectDisputeSending,
 } from '@/machines/money/deliveryDispute.select';
+import { evidenceSummary } from '@/src/deliverables/DeliveryEvidence';
 import type { DeliveryDisputeLogic } from '@/src/money/deliveryDispute';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
+import * as s from './DeliveryDispute.css';
 
 export type DeliveryDisputeRef = ActorRefFrom<DeliveryDisputeLogic>;
 
-export function DeliveryDisputeDialog({ actorRef, title }: { actorRef: DeliveryDisputeRef; title: string }) {
+/** `evidence`: what was counted for each deliverable the offer asked for, summed up above the reason. */
+export function DeliveryDisputeDialog({
+  actorRef,
+  title,
+  evidence,
+}: {
+  actorRef: DeliveryDisputeRef;
+  title: string;
+  evidence?: OfferEvidence;
+}) {
   const open = useSelector(actorRef, selectDisputeOpen);
   const sending = useSelector(actorRef, selectDisputeSending);
   const reason = useSelector(actorRef, selectDisputeReason);
   const reasonError = useSelector(actorRef, selectDisputeReasonError);
   const error = useSelector(actorRef, selectDisputeError);
   const formId = useId();
+  const summaryId = useId();
+  const delivered = evidence ? evidenceSummary(evidence) : [];
   const cancel = () => actorRef.send({ type: 'dispute.cancel' });
   return (
     <Dialog
@@ -55,6 +69,18 @@ export function DeliveryDisputeDialog({ actorRef, title }: { actorRef: DeliveryD
           actorRef.send({ type: 'dispute.submit' });
         }}
       >
+        {delivered.length > 0 ? (
+          <div className={s.delivered}>
+            <p id={summaryId} className={s.deliveredTitle}>
+              What was counted
+            </p>
+            <ul aria-labelledby={summaryId} className={s.deliveredList}>
+              {delivered.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {error ? (
           <Alert tone="error" title="Not sent">
             <p>{error}</p>

@@ -1,5 +1,6 @@
-// The operator console's Reviews tab (docs/product.md §Verified delivery): overlay earnings held by a fraud signal or disputed
-// by the advertiser, each resolved with what the creator is paid and a reason both sides read. A chunk of its own,
+// The operator console's Reviews tab (docs/product.md §Verified delivery, §Deliverables): earnings held by a fraud signal or
+// disputed by the advertiser, each with the evidence of every deliverable its campaign asked for (the proof report's,
+// src/deliverables/DeliveryEvidence.tsx), resolved with what the creator is paid and a reason both sides read. A chunk of its own,
 // loaded when the tab is opened (src/operator/OperatorConsole.tsx).
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
@@ -22,6 +23,7 @@ import {
 import { inspect } from '@/src/app/inspect';
 import { formatDateTime, formatDuration, formatCount, formatMoney } from '@/src/common/format';
 import { useReviewQueueLogic, type ReviewQueueLogic } from '@/src/operator/reviewQueue';
+import { DeliveryEvidence } from '@/src/deliverables/DeliveryEvidence';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
@@ -52,8 +54,9 @@ export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
     <>
       <div className={s.search}>
         <p className={`${s.muted} ${s.grow}`}>
-          Overlay earnings held by a fraud signal or disputed by the advertiser wait here, oldest first. Decide what the
-          creator is paid; the rest returns to the advertiser, and both read your reason.
+          Earnings held by a fraud signal or disputed by the advertiser wait here, oldest first, each with the evidence
+          of what its campaign asked for: verified minutes, clicks, redemptions or bot posts. Decide what the creator is
+          paid; the rest returns to the advertiser, and both read your reason.
         </p>
         <Button
           variant="secondary"
@@ -97,9 +100,14 @@ export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
                 <p className={s.destination}>
                   Earned {formatMoney(review.earnedCents)} · window ends {formatDateTime(review.endsAt)}
                 </p>
-                <p className={s.muted}>
-                  {formatDuration(review.verifiedSeconds)} verified · {formatCount(review.impressions)} impressions
-                </p>
+                {review.evidence.overlay ? (
+                  <p className={s.muted}>
+                    Overlay: {formatDuration(review.evidence.overlay.verifiedSeconds)} of{' '}
+                    {formatDuration(review.evidence.overlay.targetSeconds)} verified · {formatCount(review.impressions)}{' '}
+                    impressions
+                  </p>
+                ) : null}
+                <DeliveryEvidence evidence={review.evidence} level={3} idBase={headingId} />
                 {review.status === 'held' && review.holdReasons.length > 0 ? (
                   <div>
                     <p className={s.destination} id={`${headingId}-holds`}>

@@ -18,6 +18,7 @@ import { selectRole, selectSignedIn, selectUser } from '@/machines/accounts/sess
 import { SessionContext } from '@/src/app/session';
 import type { DeliveryDisputeLogic } from '@/src/money/deliveryDispute';
 import { useDisplayProofLogic, type DisplayProofLogic } from '@/src/overlay/displayProof';
+import { DeliveryEvidence } from '@/src/deliverables/DeliveryEvidence';
 import { Button } from '@/src/ui/Button';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
@@ -41,6 +42,12 @@ const STATUS: Partial<Record<OfferDisplay['status'], string>> = {
   active: 'Being displayed',
   completed: 'Completed',
   paid: 'Completed and paid',
+};
+
+/** An offer without overlay minutes is delivered, not displayed. */
+const DELIVERY_STATUS: Partial<Record<OfferDisplay['status'], string>> = {
+  accepted: 'Accepted, nothing counted yet',
+  active: 'Being delivered',
 };
 
 const REVIEW_TONE: Record<ReviewStatus, ChipTone> = {
@@ -176,6 +183,8 @@ function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() 
       />
     ),
   }));
+  // Only what the campaign asked for: an offer of clicks, codes or bot posts is proven by those, not by minutes.
+  const overlay = display.evidence.overlay !== null;
   const unverified = display.unverified.filter((share) => share.status !== 'verified' && share.seconds > 0);
   const completed = display.completedAt
     ? `${formatDateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the verified minutes' : display.completedVia === 'deliverables' ? 'by the counted deliverables' : 'confirmed by the advertiser'}`
@@ -197,66 +206,72 @@ function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() 
             {day(display.startsOn)} – {day(display.endsOn)}
           </dd>
         </div>
-        <div>
-          <dt>Disclosure shown</dt>
-          <dd>
-            “{display.disclosure}”{display.requiresDisclosure ? '; the stream must be disclosed as sponsored' : ''}
-          </dd>
-        </div>
+        {overlay ? (
+          <div>
+            <dt>Disclosure shown</dt>
+            <dd>
+              “{display.disclosure}”{display.requiresDisclosure ? '; the stream must be disclosed as sponsored' : ''}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Status</dt>
-          <dd>{STATUS[display.status] ?? display.status}</dd>
+          <dd>{(overlay ? null : DELIVERY_STATUS[display.status]) ?? STATUS[display.status] ?? display.status}</dd>
         </div>
         <div>
           <dt>Completed</dt>
           <dd>{completed}</dd>
         </div>
       </dl>
-      <section aria-labelledby="proof-minutes" className={s.section}>
-        <h2 id="proof-minutes" className={s.sectionTitle}>
-          {formatDuration(display.verifiedSeconds)} of {formatDuration(display.deliverableSeconds)} verified
-        </h2>
-        <Progress
-          value={percentOf(display.verifiedSeconds, display.deliverableSeconds)}
-          label="Verified against the deliverable"
-        />
-        <dl className={s.figures}>
-          <div>
-            <dt>Claimed by the overlay</dt>
-            <dd>{formatDuration(display.displayedSeconds)}</dd>
-          </div>
-          <div>
-            <dt>Verified by the platform</dt>
-            <dd>{formatDuration(display.verifiedSeconds)}</dd>
-          </div>
-          <div>
-            <dt>Impressions</dt>
-            <dd>{formatCount(display.impressions)}</dd>
-          </div>
-          <div>
-            <dt>Effective CPM</dt>
-            <dd>{display.cpmCents === null ? 'No impressions yet' : formatMoney(display.cpmCents)}</dd>
-          </div>
-          <div>
-            <dt>Pay</dt>
-            <dd>{formatMoney(display.payCents)}</dd>
-          </div>
-        </dl>
-        {unverified.length > 0 ? (
-          <div className={s.samples}>
-            <span id="proof-unverified" className={s.samplesLabel}>
-              Claimed but not verified
-            </span>
-            <ul aria-labelledby="proof-unverified" className={s.unverified}>
-              {unverified.map((share) => (
-                <li key={share.status}>
-                  {formatDuration(share.seconds)} {MINUTE_STATUS_TEXT[share.status as keyof typeof MINUTE_STATUS_TEXT]}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </section>
+      {overlay ? (
+        <section aria-labelledby="proof-minutes" className={s.section}>
+          <h2 id="proof-minutes" className={s.sectionTitle}>
+            {formatDuration(display.verifiedSeconds)} of {formatDuration(display.deliverableSeconds)} verified
+          </h2>
+          <Progress
+            value={percentOf(display.verifiedSeconds, display.deliverableSeconds)}
+            label="Verified against the deliverable"
+          />
+          <dl className={s.figures}>
+            <div>
+              <dt>Claimed by the overlay</dt>
+              <dd>{formatDuration(display.displayedSeconds)}</dd>
+            </div>
+            <div>
+              <dt>Verified by the platform</dt>
+              <dd>{formatDuration(display.verifiedSeconds)}</dd>
+            </div>
+            <div>
+              <dt>Impressions</dt>
+              <dd>{formatCount(display.impressions)}</dd>
+            </div>
+            <div>
+              <dt>Effective CPM</dt>
+              <dd>{display.cpmCents === null ? 'No impressions yet' : formatMoney(display.cpmCents)}</dd>
+            </div>
+            <div>
+              <dt>Pay</dt>
+              <dd>{formatMoney(display.payCents)}</dd>
+            </div>
+          </dl>
+          {unverified.length > 0 ? (
+            <div className={s.samples}>
+              <span id="proof-unverified" className={s.samplesLabel}>
+                Claimed but not verified
+              </span>
+              <ul aria-labelledby="proof-unverified" className={s.unverified}>
+                {unverified.map((share) => (
+                  <li key={share.status}>
+                    {formatDuration(share.seconds)}{' '}
+                    {MINUTE_STATUS_TEXT[share.status as keyof typeof MINUTE_STATUS_TEXT]}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      <DeliveryEvidence evidence={display.evidence} idBase="proof" />
       {display.review ? (
         <section aria-labelledby="proof-review" className={s.section}>
           <div className={s.sectionHead}>
@@ -272,44 +287,55 @@ function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() 
           <ReviewFacts review={display.review} />
         </section>
       ) : null}
-      <section aria-labelledby="proof-days" className={s.section}>
-        <h2 id="proof-days" className={s.sectionTitle}>
-          Display by day
-        </h2>
-        <Table
-          caption="Display by day"
-          columns={[
-            { key: 'day', header: 'Day' },
-            { key: 'minutes', header: 'Claimed', align: 'right' },
-            { key: 'verified', header: 'Verified', align: 'right' },
-            { key: 'bar', header: 'Share of the busiest day' },
-          ]}
-          rows={dayRows}
-          rowKey={(row) => String(row.day)}
-          emptyMessage="Nothing displayed yet: the minutes appear here while the overlay shows this sponsor on stream."
-        />
-      </section>
-      <section aria-labelledby="proof-sessions" className={s.section}>
-        <h2 id="proof-sessions" className={s.sectionTitle}>
-          Sessions
-        </h2>
-        {display.sessions.length === 0 ? (
-          <p className={s.note}>No sessions yet.</p>
-        ) : (
-          <ol aria-label="Display sessions" className={s.sessions}>
-            {display.sessions.map((session, index) => (
-              <SessionEntry key={session.start} session={session} index={index} />
-            ))}
-          </ol>
-        )}
-      </section>
-      <p className={s.note}>
-        Claimed minutes are what the overlay reported from OBS while its source was on Program and OBS was streaming.
-        Verified minutes are those the platform confirmed: the channel live
-        {display.requiresDisclosure ? ', the stream disclosed as sponsored' : ''} and a viewer count sampled.
-        Impressions are verified minutes × the platform's concurrent viewers. Times in UTC. Printed{' '}
-        {formatDateTime(Date.now())}.
-      </p>
+      {overlay ? (
+        <>
+          <section aria-labelledby="proof-days" className={s.section}>
+            <h2 id="proof-days" className={s.sectionTitle}>
+              Display by day
+            </h2>
+            <Table
+              caption="Display by day"
+              columns={[
+                { key: 'day', header: 'Day' },
+                { key: 'minutes', header: 'Claimed', align: 'right' },
+                { key: 'verified', header: 'Verified', align: 'right' },
+                { key: 'bar', header: 'Share of the busiest day' },
+              ]}
+              rows={dayRows}
+              rowKey={(row) => String(row.day)}
+              emptyMessage="Nothing displayed yet: the minutes appear here while the overlay shows this sponsor on stream."
+            />
+          </section>
+          <section aria-labelledby="proof-sessions" className={s.section}>
+            <h2 id="proof-sessions" className={s.sectionTitle}>
+              Sessions
+            </h2>
+            {display.sessions.length === 0 ? (
+              <p className={s.note}>No sessions yet.</p>
+            ) : (
+              <ol aria-label="Display sessions" className={s.sessions}>
+                {display.sessions.map((session, index) => (
+                  <SessionEntry key={session.start} session={session} index={index} />
+                ))}
+              </ol>
+            )}
+          </section>
+          <p className={s.note}>
+            Claimed minutes are what the overlay reported from OBS while its source was on Program and OBS was
+            streaming. Verified minutes are those the platform confirmed: the channel live
+            {display.requiresDisclosure ? ', the stream disclosed as sponsored' : ''} and a viewer count sampled.
+            Impressions are verified minutes × the platform's concurrent viewers. Times in UTC. Printed{' '}
+            {formatDateTime(Date.now())}.
+          </p>
+        </>
+      ) : (
+        <p className={s.note}>
+          {display.evidence.link
+            ? 'A click counts once per visitor and UTC day, from a person, while the offer and its campaign are active; the others are refused, by why. '
+            : ''}
+          Times in UTC. Printed {formatDateTime(Date.now())}.
+        </p>
+      )}
     </>
   );
 }
@@ -361,7 +387,9 @@ export function DisplayProofScreen({
           </Button>
         </div>
       </header>
-      <h1 className={s.title}>Proof of display</h1>
+      <h1 className={s.title}>
+        {display && display.evidence.overlay === null ? 'Proof of delivery' : 'Proof of display'}
+      </h1>
       {display ? (
         <p className={s.subtitle}>
           {display.brand}: “{display.title}”
@@ -381,7 +409,7 @@ export function DisplayProofScreen({
       ) : null}
       {advertiser && dispute && display ? (
         <Suspense fallback={null}>
-          <DeliveryDisputeDialog actorRef={dispute} title={display.title} />
+          <DeliveryDisputeDialog actorRef={dispute} title={display.title} evidence={display.evidence} />
         </Suspense>
       ) : null}
     </main>

@@ -6,7 +6,16 @@
 // photographed at 1280 and 375 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedAdvertiser, connectThroughStandIn, register, updateProfile } from './api';
+import {
+  approvedAdvertiser,
+  call,
+  campaignFor,
+  connectThroughStandIn,
+  demoAccounts,
+  login,
+  register,
+  updateProfile,
+} from './api';
 import { baseURL, launch, openPage, widths } from './harness';
 import { checked, signedIn } from './screens';
 
@@ -167,6 +176,140 @@ describe('deliverables', () => {
     for (const watched of [adv, cr, colleague, small]) {
       expect(watched.problems).toEqual([]);
       await watched.context.close();
+    }
+  });
+
+  // Issue 48 items 1 and 2: a link-only offer completed by its clicks is proven by its clicks, on the proof the brand
+  // disputes from and in the operator's review.
+  it('a link-only offer completed by its clicks: the proof shows the clicks, the brand disputes, the operator reads the same', async () => {
+    const country = 'Tuvalu';
+    const suffix = Date.now().toString(36);
+    const title = `Link only ${country} ${suffix}`;
+    const advertiser = await approvedAdvertiser(`Clicky ${suffix}`);
+    const creator = await register();
+    await updateProfile(creator.token, {
+      first_name: 'Lin',
+      last_name: 'Kay',
+      language: 'English',
+      country,
+      type_content: 'Speedruns on Twitch',
+    });
+    const base = campaignFor(country, { title, spots: 1, payCents: 9_000 });
+    const { campaign } = await call<{ campaign: { id: string } }>('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: {
+        ...base,
+        deliverable: {
+          ...base.deliverable,
+          overlay: false,
+          link: { url: 'https://clicky.example/shop', clicks: 2 },
+          chat: null,
+          promo: null,
+        },
+      },
+    });
+    await call('POST', `/api/campaigns/${campaign.id}/launch`, { token: advertiser.token });
+    // Matching runs as a job: the creator's offer arrives, and is accepted (no channel needed for a link).
+    let offerId = '';
+    await expect
+      .poll(
+        async () => {
+          const { offers } = await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', {
+            token: creator.token,
+          });
+          offerId = offers.find((entry) => entry.campaignId === campaign.id)?.id ?? '';
+          return offerId;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .not.toBe('');
+    await call('POST', `/api/offers/${offerId}/accept`, { token: creator.token, json: {} });
+    const { progress } = await call<{ progress: { link: { url: string } } }>(
+      'GET',
+      `/api/offers/${offerId}/deliverables`,
+      { token: creator.token },
+    );
+    await click(progress.link.url, '198.51.100.21');
+    await click(progress.link.url, '198.51.100.22');
+    await click(progress.link.url, '198.51.100.21');
+    await click(
+      progress.link.url,
+      '198.51.100.23',
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    );
+    // Completed by its counted clicks once they are written.
+    await expect
+      .poll(
+        async () =>
+          (await call<{ offer: { status: string } }>('GET', `/api/offers/${offerId}`, { token: creator.token })).offer
+            .status,
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe('completed');
+
+    // The refused clicks may be written in a later flush than the counted ones: the evidence has both first.
+    await expect
+      .poll(
+        async () => {
+          const { evidence } = await call<{ evidence: { link: { refused: Record<string, number> } } }>(
+            'GET',
+            `/api/offers/${offerId}/evidence`,
+            { token: advertiser.token },
+          );
+          return evidence.link.refused;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toEqual({ bot: 1, repeat: 1, limited: 0, inactive: 0 });
+
+    // The brand's proof: the clicks, counted and refused by why and by day; no minutes it never asked for.
+    const adv = await signedIn(browser, widths.desktop, advertiser.token, `/offers/${offerId}/proof`);
+    const a = adv.page;
+    await a.getByRole('heading', { level: 1, name: 'Proof of delivery' }).waitFor();
+    const clicks = a.getByRole('region', { name: 'Tracked-link clicks' });
+    await clicks.getByText('2 of 2 counted clicks · 2 refused').waitFor();
+    expect(await clicks.getByLabel('Refused clicks by reason').textContent()).toMatch(
+      /Known bots1.*Same visitor again that day1/,
+    );
+    expect(await a.getByText(/verified$/).count()).toBe(0);
+    await checked(adv, 'deliverables-proof-link');
+    await a.getByRole('button', { name: 'Dispute delivery' }).click();
+    const dialog = a.getByRole('dialog', { name: 'Dispute delivery' });
+    await dialog.getByText('Tracked link: 2 of 2 counted clicks, 2 refused').waitFor();
+    await checked(adv, 'deliverables-proof-link-dispute');
+    await dialog.getByLabel('What is wrong with the delivery').fill('Two clicks from the same office, we think.');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const small = await signedIn(browser, widths.mobile, advertiser.token, `/offers/${offerId}/proof`);
+    await small.page.getByRole('region', { name: 'Tracked-link clicks' }).waitFor();
+    await checked(small, 'deliverables-proof-link-375');
+
+    // The operator's review: the same evidence.
+    const { operator } = demoAccounts();
+    const operatorToken = await login(operator.email, operator.password);
+    const watched = [adv, small];
+    for (const [width, name] of [
+      [widths.desktop, 'deliverables-admin-review-link'],
+      [widths.mobile, 'deliverables-admin-review-link-375'],
+    ] as const) {
+      const op = await signedIn(browser, width, operatorToken, '/admin');
+      await op.page.getByRole('tab', { name: 'Reviews' }).click();
+      const row = op.page
+        .getByRole('list', { name: 'Earnings to review' })
+        .getByRole('listitem')
+        .filter({ has: op.page.getByRole('heading', { level: 2, name: new RegExp(title) }) });
+      await row.waitFor({ timeout: 15_000 });
+      expect(await row.getByRole('region', { name: 'Tracked-link clicks' }).textContent()).toMatch(
+        /2 of 2 counted clicks · 2 refused/,
+      );
+      expect(await row.textContent()).not.toMatch(/impressions/);
+      await row.scrollIntoViewIfNeeded();
+      await checked(op, name);
+      watched.push(op);
+    }
+    for (const entry of watched) {
+      expect(entry.problems).toEqual([]);
+      await entry.context.close();
     }
   });
 });

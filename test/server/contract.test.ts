@@ -527,6 +527,10 @@ const calls = {
     await deliverablesWorld(api);
     return api.request('GET', `/api/offers/${extra.offerId}/deliverables`, { token: world.creator2.token });
   },
+  offerEvidence: async (api) => {
+    await deliverablesWorld(api);
+    return api.request('GET', `/api/offers/${extra.offerId}/evidence`, { token: world.operator.token });
+  },
   getOfferBot: (api) => api.request('GET', `/api/offers/${extra.offerId}/bot`, { token: world.advertiser.token }),
   pauseOfferBot: (api) =>
     api.request('PUT', `/api/offers/${extra.offerId}/bot`, { token: world.creator2.token, json: { paused: true } }),

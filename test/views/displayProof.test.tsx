@@ -12,7 +12,7 @@ import {
   type EarningReview,
 } from '@/machines/money/deliveryDispute.machine';
 import { displayProofMachine } from '@/machines/overlay/displayProof.machine';
-import { sampleCompletedDisplay, sampleDisplay, sampleReview } from '@/machines/overlay/samples';
+import { sampleCompletedDisplay, sampleDisplay, sampleLinkOnlyDisplay, sampleReview } from '@/machines/overlay/samples';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { DisplayProofScreen } from '@/src/overlay/DisplayProof';
 import { controlled, renderScreen } from './harness';
@@ -255,5 +255,127 @@ describe('Proof of display: verified delivery', () => {
     expect(request.mock.calls).toEqual([
       ['disputeDelivery', { jwt: 'advertiser.jwt', params: { id: 'off_1' }, json: { reason: REASON } }],
     ]);
+  });
+});
+
+// Issue 48 item 1: an offer is proven by what its campaign asked for, never by minutes it did not ask for.
+describe('Proof of delivery: the evidence of each deliverable asked for', () => {
+  it('a link-only offer shows its clicks counted and refused, by why and by day, and no overlay minutes', async () => {
+    await setup('advertiser', { ...sampleLinkOnlyDisplay, review: openReview() });
+    expect(screen.getByRole('heading', { level: 1, name: 'Proof of delivery' })).toBeInTheDocument();
+    // Nothing of the overlay: no minutes, no impressions, no sessions, no disclosure on the overlay.
+    expect(screen.queryByText(/verified$/)).toBeNull();
+    expect(screen.queryByText('Impressions')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Sessions' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Display by day' })).toBeNull();
+    expect(screen.queryByText('Disclosure shown')).toBeNull();
+    expect(figure('Completed')).toHaveTextContent('by the counted deliverables');
+
+    const clicks = screen.getByRole('region', { name: 'Tracked-link clicks' });
+    expect(clicks).toHaveTextContent('50 of 50 counted clicks · 9 refused');
+    expect(clicks).toHaveTextContent('http://127.0.0.1:3000/l/Ab3dE6gH');
+    const byReason = within(clicks).getByLabelText('Refused clicks by reason');
+    expect(byReason).toHaveTextContent('Known bots4');
+    expect(byReason).toHaveTextContent('Same visitor again that day3');
+    expect(byReason).toHaveTextContent('Offer or campaign not active2');
+    expect(byReason).not.toHaveTextContent('Over a limit');
+    const days = within(within(clicks).getByRole('region', { name: 'Clicks by day' })).getAllByRole('row');
+    expect(days.map((row) => row.textContent)).toEqual([
+      'DayCountedRefused',
+      'Nov 21, 202630' + '4 bots, 1 repeat',
+      'Nov 22, 202620' + '2 repeats, 2 not active',
+    ]);
+    // Deliverables the campaign did not ask for are not shown.
+    expect(screen.queryByRole('region', { name: 'Promo-code redemptions' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Chat bot posts' })).toBeNull();
+  });
+
+  it('the advertiser’s dispute shows what was counted for each deliverable asked for', async () => {
+    const { user } = await setup('advertiser', { ...sampleLinkOnlyDisplay, review: openReview() });
+    await user.click(screen.getByRole('button', { name: 'Dispute delivery' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute delivery' });
+    const counted = within(dialog).getByRole('list', { name: 'What was counted' });
+    expect(
+      within(counted)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tracked link: 50 of 50 counted clicks, 9 refused']);
+  });
+
+  it('promo codes list redemptions with their order ids; the bot its posts with the platform’s message ids', async () => {
+    await setup('creator', {
+      ...sampleCompletedDisplay,
+      evidence: {
+        ...sampleCompletedDisplay.evidence,
+        promo: {
+          code: 'ANA10',
+          counted: 1,
+          target: 5,
+          total: 2,
+          redemptions: [
+            {
+              orderId: 'order-1002',
+              code: 'ANA10',
+              amountCents: null,
+              redeemedAt: '2026-11-21T18:01:00.000Z',
+              counted: false,
+              source: 'csv',
+            },
+            {
+              orderId: 'order-1001',
+              code: 'ANA10',
+              amountCents: 4_200,
+              redeemedAt: '2026-11-21T18:00:00.000Z',
+              counted: true,
+              source: 'api',
+            },
+          ],
+        },
+        chat: {
+          sent: 1,
+          target: 4,
+          total: 2,
+          posts: [
+            {
+              id: 'p2',
+              platform: 'youtube',
+              kind: 'scheduled',
+              text: 'Try Nova #ad',
+              status: 'dropped',
+              reason: 'Held by AutoMod',
+              platformMessageId: null,
+              postedAt: '2026-11-21T18:31:00.000Z',
+            },
+            {
+              id: 'p1',
+              platform: 'twitch',
+              kind: 'scheduled',
+              text: 'Try Nova #ad',
+              status: 'sent',
+              reason: null,
+              platformMessageId: 'tw-msg-77',
+              postedAt: '2026-11-21T18:01:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    // The overlay was asked for too: its minutes stay.
+    expect(screen.getByRole('heading', { name: '60 min of 60 min verified' })).toBeInTheDocument();
+    const promo = screen.getByRole('region', { name: 'Promo-code redemptions' });
+    expect(promo).toHaveTextContent('1 of 5 counted redemptions of the code ANA10');
+    const orders = within(within(promo).getByRole('region', { name: 'Redemptions' })).getAllByRole('row');
+    expect(orders.slice(1).map((row) => row.textContent)).toEqual([
+      'order-1002Nov 21, 2026, 18:01 UTC—No: offer not active then',
+      'order-1001Nov 21, 2026, 18:00 UTC$42Yes',
+    ]);
+    const chat = screen.getByRole('region', { name: 'Chat bot posts' });
+    expect(chat).toHaveTextContent('1 of 4 posts counted');
+    const posts = within(within(chat).getByRole('region', { name: 'Bot posts' })).getAllByRole('row');
+    expect(posts.slice(1).map((row) => row.textContent)).toEqual([
+      'Nov 21, 2026, 18:31 UTCYouTubeDropped by the platformHeld by AutoMod',
+      'Nov 21, 2026, 18:01 UTCTwitchPostedtw-msg-77',
+    ]);
+    expect(screen.queryByRole('region', { name: 'Tracked-link clicks' })).toBeNull();
   });
 });

@@ -164,4 +164,51 @@ describe('Operator Console: Reviews', () => {
     request.mockRejectedValueOnce(Object.assign(new Error('Forbidden'), { status: 403 }));
     await expect(toPromise(createActor(actors.loadReviews).start())).rejects.toThrow(OPERATORS_ONLY);
   });
+
+  // Issue 48 item 2: the operator decides from the evidence of what the campaign asked for, as the proof shows it.
+  it('a disputed link earning shows its clicks counted and refused, by why and by day, and no overlay minutes', async () => {
+    const { load } = await setup();
+    const linkReview: AdminReview = {
+      ...sampleAdminReview,
+      offerId: 'off_3',
+      brand: 'Glow Cola',
+      title: 'Link in chat',
+      verifiedSeconds: 0,
+      impressions: 0,
+      disputeReason: 'These clicks look like bots to us.',
+      evidence: {
+        offerId: 'off_3',
+        overlay: null,
+        link: {
+          url: 'http://127.0.0.1:3000/l/Ab3dE6gH',
+          counted: 50,
+          target: 50,
+          refused: { bot: 4, repeat: 3, limited: 1, inactive: 0 },
+          days: [{ day: '2026-11-21', counted: 50, bot: 4, repeat: 3, limited: 1, inactive: 0 }],
+        },
+        promo: null,
+        chat: null,
+      },
+    };
+    await load.resolve([sampleAdminReview, linkReview]);
+    expect(screen.getByText(/wait here, oldest first/)).not.toHaveTextContent(/overlay earnings/i);
+    const link = row('Glow Cola: “Link in chat”');
+    expect(link).not.toHaveTextContent('verified');
+    expect(link).not.toHaveTextContent('impressions');
+    const clicks = within(link).getByRole('region', { name: 'Tracked-link clicks' });
+    expect(clicks).toHaveTextContent('50 of 50 counted clicks · 8 refused');
+    const byReason = within(clicks).getByLabelText('Refused clicks by reason');
+    expect(byReason).toHaveTextContent('Known bots4');
+    expect(byReason).toHaveTextContent('Same visitor again that day3');
+    expect(byReason).toHaveTextContent('Over a limit per minute1');
+    expect(
+      within(within(clicks).getByRole('region', { name: 'Clicks by day' }))
+        .getAllByRole('row')
+        .map((entry) => entry.textContent),
+    ).toEqual(['DayCountedRefused', 'Nov 21, 202650' + '4 bots, 3 repeats, 1 over a limit']);
+    // The overlay earning keeps its minutes, and shows no clicks it never asked for.
+    const overlay = row('Nova Energy: “Weekend streams”');
+    expect(overlay).toHaveTextContent('Overlay: 60 min of 60 min verified · 5,040 impressions');
+    expect(within(overlay).queryByRole('region', { name: 'Tracked-link clicks' })).toBeNull();
+  });
 });
