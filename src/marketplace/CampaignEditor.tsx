@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CAMPAIGN_LANGUAGES, MARKETPLACE_LIMITS, PLATFORMS } from '@/contract/marketplace';
+import { CAMPAIGN_LANGUAGES, MARKETPLACE_LIMITS, OPEN_OFFERS_PER_SPOT, PLATFORMS } from '@/contract/marketplace';
 import type {
   CampaignDraft,
   CampaignEditorEvent,
@@ -156,10 +156,31 @@ function CampaignFields({
           {text('description', 'Description', {
             multiline: true,
             className: s.full,
-            hint: 'What creators show and say, in a few sentences.',
+            // Optional at Save, required at Launch (issue 48 item 9): said while it is missing.
+            hint:
+              draft.description.trim() === ''
+                ? 'What creators show and say, in a few sentences. A draft saves without it; launching needs it.'
+                : 'What creators show and say, in a few sentences.',
           })}
           <PayFields draft={draft} errors={errors} busy={busy} send={send} text={text} />
           {text('spots', 'Spots', { inputMode: 'numeric', hint: 'How many creators can take the offer.' })}
+          <fieldset className={s.choices} disabled={busy}>
+            <legend className={s.legend}>Matching</legend>
+            <label className={s.check}>
+              <input
+                type="checkbox"
+                name="autoMatch"
+                checked={draft.autoMatch}
+                onChange={(event) => send({ type: 'matching.set', on: event.target.checked })}
+              />
+              Match creators automatically
+            </label>
+            <p className={s.muted}>
+              {draft.autoMatch
+                ? `Matching offers the campaign to up to ${OPEN_OFFERS_PER_SPOT} creators per free spot, which takes the room for invitations. Turn it off to choose your creators in Find creators.`
+                : 'Only the creators you invite from Find creators get offers.'}
+            </p>
+          </fieldset>
         </div>
       </Card>
       <Card as="section" aria-labelledby="campaign-targeting">
@@ -181,7 +202,7 @@ function CampaignFields({
                 </label>
               ))}
             </div>
-            <p className={s.muted}>Launching needs at least one platform.</p>
+            {draft.platforms.length === 0 ? <p className={s.muted}>Launching needs at least one platform.</p> : null}
           </fieldset>
           <fieldset className={s.choices} disabled={busy}>
             <legend className={s.legend}>Broadcasting Languages</legend>
@@ -197,7 +218,7 @@ function CampaignFields({
                 </label>
               ))}
             </div>
-            <p className={s.muted}>Launching needs at least one language.</p>
+            {draft.languages.length === 0 ? <p className={s.muted}>Launching needs at least one language.</p> : null}
           </fieldset>
           <Suspense fallback={<p className={s.muted}>Loading countries…</p>}>
             <CountryPicker

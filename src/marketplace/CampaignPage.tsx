@@ -54,6 +54,8 @@ import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
 import { campaignStatus, creatorOrigin, criterion, offerStatus } from './labels';
 import { OfferDeliverables } from './OfferDeliverables';
+import { LaunchNeeds } from './LaunchNeeds';
+import type { AdvertiserChecklistLogic } from './advertiserChecklist';
 import { askedDeliverables, asksBeyondOverlay } from './offerFormat';
 
 /** Offers whose display the overlay may have counted: accepted and after (docs/product.md §The overlay for OBS). */
@@ -80,6 +82,8 @@ export interface CampaignPageLogics {
   bot?: OfferBotLogic;
   /** The promo codes card. */
   promo?: PromoCodesLogic;
+  /** The company profile's review, for a draft's launch needs. */
+  checklist?: AdvertiserChecklistLogic;
 }
 
 /** /campaigns/:id (docs/product.md §Marketplace): the campaign, its controls, its matched creators with their reasons by offer status, and each offer's thread. */
@@ -143,6 +147,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
             key={`${campaign.id}:${campaign.status}`}
             campaign={campaign}
             logic={logic.controls}
+            checklist={logic.checklist}
             onChanged={onChanged}
           />
           {figures ? <DeliveryCard figures={figures} /> : null}
@@ -253,10 +258,12 @@ const actionLabels: Record<CampaignAction, string> = {
 function CampaignControls({
   campaign,
   logic,
+  checklist,
   onChanged,
 }: {
   campaign: Campaign;
   logic?: CampaignControlsLogic;
+  checklist?: AdvertiserChecklistLogic;
   onChanged: (campaign: Campaign) => void;
 }) {
   const [snapshot, send] = useMachine(useCampaignControlsLogic(logic, onChanged), {
@@ -295,11 +302,7 @@ function CampaignControls({
           </div>
         ) : null}
       </div>
-      {campaign.status === 'draft' ? (
-        <p className={`${s.muted} ${s.spacedSm}`}>
-          Launching needs an approved company profile, a platform and a language.
-        </p>
-      ) : null}
+      {campaign.status === 'draft' ? <LaunchNeeds campaign={campaign} checklist={checklist} /> : null}
       {error ? (
         <Alert tone="error" title="The campaign did not change" className={s.retry}>
           {error}

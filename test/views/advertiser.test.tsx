@@ -600,6 +600,8 @@ describe('Campaign editor', () => {
             promo: null,
           },
           perClickCents: null,
+          // Matching on unless switched off (issue 48 item 6).
+          autoMatch: true,
         },
       },
     ]);
@@ -640,6 +642,18 @@ describe('Campaign editor', () => {
     expect(save.inputs[1]?.input.deliverable.requiresDisclosure).toBe(true);
   });
 
+  it('says what Launch still needs, only while it is missing: a description, a platform, a language (issue 48 item 9)', async () => {
+    const { load, user } = setup('/campaigns/:id/edit', '/campaigns/cmp_1/edit');
+    await load.resolve(sampleCampaign);
+    // Everything is there: nothing is said about launching.
+    expect(screen.queryByText(/launching needs/i)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Description'));
+    expect(screen.getByText(/A draft saves without it; launching needs it\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'English' }));
+    expect(screen.getByText('Launching needs at least one language.')).toBeInTheDocument();
+    expect(screen.queryByText('Launching needs at least one platform.')).not.toBeInTheDocument();
+  });
+
   it('does not offer the form for a campaign that is no longer a draft', async () => {
     const { load } = setup('/campaigns/:id/edit', '/campaigns/cmp_1/edit');
     await load.resolve({ ...sampleCampaign, status: 'active' });
@@ -656,7 +670,9 @@ describe('Campaign page', () => {
     const list = controlled<ThreadPage, { offerId: string; before: string | null }>();
     const post = controlled<ThreadMessage, { offerId: string; body: string }>();
     const confirm = controlled<Offer, { offerId: string }>();
+    const checklist = checklistLogic();
     const logic = {
+      checklist: checklist.logic,
       detail: campaignDetailMachine.provide({ actors: { loadCampaignDetail: load.logic } }),
       controls: campaignControlsMachine.provide({
         actors: { runCampaignAction: run.logic, loadBalance: balance.logic },
@@ -669,8 +685,56 @@ describe('Campaign page', () => {
       url: '/campaigns/cmp_1',
       jwt: 'advertiser.jwt',
     });
-    return { load, run, balance, list, post, confirm, view, user: userEvent.setup() };
+    return { load, run, balance, list, post, confirm, checklist: checklist.load, view, user: userEvent.setup() };
   }
+
+  it('a draft’s status line says only what it still needs before Launch (issue 48 item 9)', async () => {
+    const { load, checklist } = setup();
+    const later = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const ready: Campaign = {
+      ...sampleCampaign,
+      deliverable: { ...sampleCampaign.deliverable, endsOn: later },
+    };
+    const approved: AdvertiserChecklist = {
+      profile: 'approved',
+      fundsCents: 0,
+      campaigns: 1,
+      draftId: 'cmp_1',
+      launched: false,
+    };
+    await load.resolve({
+      campaign: { ...ready, description: ' ', targeting: { ...ready.targeting, languages: [] } },
+      offers: [],
+    });
+    await checklist.resolve(approved);
+    const line = screen.getByTestId('launch-needs');
+    expect(line).toHaveTextContent(/^Before launching: choose a broadcasting language and describe the campaign\.$/);
+    expect(line).not.toHaveTextContent(/approved|platform/);
+  });
+
+  it('a draft with everything a launch needs says so; a profile in review is the one thing named', async () => {
+    const { load, checklist } = setup();
+    const later = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await load.resolve({
+      campaign: { ...sampleCampaign, deliverable: { ...sampleCampaign.deliverable, endsOn: later } },
+      offers: [],
+    });
+    await checklist.resolve({ profile: 'pending', fundsCents: 0, campaigns: 1, draftId: 'cmp_1', launched: false });
+    expect(screen.getByTestId('launch-needs')).toHaveTextContent(
+      /^Before launching: wait for Castbridge to approve your company profile\.$/,
+    );
+  });
+
+  it('a draft whose needs are all met reads Ready to launch', async () => {
+    const { load, checklist } = setup();
+    const later = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await load.resolve({
+      campaign: { ...sampleCampaign, deliverable: { ...sampleCampaign.deliverable, endsOn: later } },
+      offers: [],
+    });
+    await checklist.resolve({ profile: 'approved', fundsCents: 0, campaigns: 1, draftId: 'cmp_1', launched: false });
+    expect(screen.getByTestId('launch-needs')).toHaveTextContent(/^Ready to launch\.$/);
+  });
 
   it('confirms an accepted offer’s delivery after asking; a refusal keeps the dialog; the page reads its offers again', async () => {
     const { load, confirm, user } = setup();
