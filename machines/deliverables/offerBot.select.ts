@@ -17,6 +17,8 @@ export const selectBotReady = (snapshot: Snapshot) => snapshot.matches('ready');
 export const selectBotError = (snapshot: Snapshot) => snapshot.context.error;
 export const selectBotReadOnly = (snapshot: Snapshot) => snapshot.context.readOnly;
 export const selectBotChat = (snapshot: Snapshot) => snapshot.context.bot?.progress.chat ?? null;
+/** The offer's progress as the bot's last read gave it (null until read). */
+export const selectBotProgress = (snapshot: Snapshot) => snapshot.context.bot?.progress ?? null;
 export const selectBotPosts = (snapshot: Snapshot) => snapshot.context.bot?.posts ?? [];
 export const selectBotBusy = (snapshot: Snapshot) => snapshot.hasTag('busy');
 export const selectBotRefreshing = (snapshot: Snapshot) => snapshot.matches({ ready: 'refreshing' });

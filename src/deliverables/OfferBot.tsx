@@ -2,10 +2,11 @@
 // with the line the bot posts, where it stands (posting, paused, waiting for the stream, needing the creator's consent
 // in Connect Accounts), its last posts sent or dropped with why (the platform's message id is the proof), and for the
 // creator Pause / Resume. The advertiser opens the same, read-only.
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { PLATFORM_NAMES } from '@/contract/connections';
-import type { BotPost } from '@/contract/schemas/deliverables';
+import type { BotPost, DeliverableProgress } from '@/contract/schemas/deliverables';
 import {
   selectBotBusy,
   selectBotCanPause,
@@ -16,6 +17,7 @@ import {
   selectBotLoading,
   selectBotOpen,
   selectBotPosts,
+  selectBotProgress,
   selectBotReadOnly,
   selectBotReady,
   selectBotRefreshing,
@@ -94,7 +96,12 @@ function Post({ post, command }: { post: BotPost; command: string | null }) {
       </span>
       <p className={s.postText}>{post.text}</p>
       {post.reason ? <p className={s.muted}>Why: {post.reason}</p> : null}
-      {post.platformMessageId ? <p className={s.muted}>Message id {post.platformMessageId}</p> : null}
+      {/* The platform's own id for the message, named as such: what the creator or the platform can look up. */}
+      {post.platformMessageId ? (
+        <p className={s.muted}>
+          {PLATFORM_NAMES[post.platform]}’s message id: {post.platformMessageId}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -109,6 +116,8 @@ export interface OfferBotProps {
   label?: string;
   buttonClassName?: string;
   logic?: OfferBotLogic;
+  /** Each progress the dialog reads (on open, Refresh, Pause, Resume): the card showing the offer compares it with its own. */
+  onProgress?: (progress: DeliverableProgress) => void;
 }
 
 /** The button and its dialog; the flow reads the bot when the dialog opens. */
@@ -119,8 +128,17 @@ export function OfferBot({
   label = 'Chat bot',
   buttonClassName,
   logic,
+  onProgress,
 }: OfferBotProps) {
   const [snapshot, send] = useMachine(useOfferBotLogic(logic), { input: { offerId, readOnly }, inspect });
+  const progress = selectBotProgress(snapshot);
+  const tell = useRef(onProgress);
+  useEffect(() => {
+    tell.current = onProgress;
+  }, [onProgress]);
+  useEffect(() => {
+    if (progress) tell.current?.(progress);
+  }, [progress]);
   const chat = selectBotChat(snapshot);
   const status = selectBotStatus(snapshot, Date.now());
   const posts = selectBotPosts(snapshot);

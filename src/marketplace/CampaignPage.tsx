@@ -553,7 +553,17 @@ function OfferCard({
         ) : null}
         {offer.deliverable.chat && (PROOF_STATUSES as readonly string[]).includes(offer.status) ? (
           <Suspense fallback={null}>
-            <OfferBot offerId={offer.id} title={name} readOnly label="Bot posts" logic={botLogic} />
+            <OfferBot
+              offerId={offer.id}
+              title={name}
+              readOnly
+              label="Bot posts"
+              logic={botLogic}
+              // The dialog read newer posts than the card shows: the page reads its offers again (issue 48 item 15).
+              onProgress={(progress) => {
+                if (progress.chat?.posts !== offer.progress?.chat?.posts) onReplied();
+              }}
+            />
           </Suspense>
         ) : null}
         {(PROOF_STATUSES as readonly string[]).includes(offer.status) ? (

@@ -139,7 +139,9 @@ describe('the Chat bot dialog', () => {
     expect(posts).toHaveLength(3);
     expect(posts[0]).toHaveTextContent('Sent');
     expect(posts[0]).toHaveTextContent('answer to !nova');
-    expect(posts[0]).toHaveTextContent('Message id msg-3');
+    // The platform's id, named as the platform's; never our own post ids (issue 48 item 15).
+    expect(posts[0]).toHaveTextContent('Twitch’s message id: msg-3');
+    expect(dialog.getByRole('list', { name: 'Last posts' })).not.toHaveTextContent(/bp_\d/);
     expect(posts[2]).toHaveTextContent('Dropped');
     expect(posts[2]).toHaveTextContent('Why: msg_duplicate');
     expect(await violations(view.baseElement)).toEqual([]);
@@ -219,5 +221,47 @@ describe('the advertiser’s campaign page', () => {
     expect(dialog.getAllByRole('listitem')).toHaveLength(3);
     expect(dialog.queryByRole('button', { name: 'Pause' })).toBeNull();
     expect(dialog.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+
+  it('the card reads the offers again when its Bot posts dialog has newer posts than it shows (issue 48 item 15)', async () => {
+    const load = controlled<CampaignDetail, { id: string }>();
+    const loadBot = controlled<OfferBotAnswer, { offerId: string }>();
+    const logic = {
+      detail: campaignDetailMachine.provide({ actors: { loadCampaignDetail: load.logic } }),
+      bot: offerBotMachine.provide({ actors: { loadBot: loadBot.logic } }),
+    };
+    renderScreen(<CampaignPageScreen logic={logic} />, {
+      path: '/campaigns/:id',
+      url: '/campaigns/cmp_1',
+      jwt: 'advertiser.jwt',
+    });
+    const campaign = { ...sampleCampaign, status: 'active' as const, deliverable: everyDeliverable };
+    const offer = (posts: number) => ({
+      ...sampleOffer,
+      status: 'accepted' as const,
+      deliverable: everyDeliverable,
+      progress: { ...sampleProgress, chat: { ...sampleProgress.chat!, posts } },
+    });
+    await load.resolve({ campaign, offers: [offer(3)] });
+    const deliverables = () =>
+      within(within(screen.getByRole('list', { name: 'Accepted' })).getByRole('region', { name: 'Deliverables' }));
+    expect(deliverables().getByText('3 of 10 posts')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Bot posts' }, { timeout: 5000 }));
+    await loadBot.resolve({ progress: offer(4).progress, posts: samplePosts });
+    expect(within(screen.getByRole('dialog')).getByText('4 of 10 posts')).toBeInTheDocument();
+    // The page reads its offers again; the card then shows what the dialog shows.
+    await waitFor(() => expect(load.inputs).toHaveLength(2));
+    await load.resolve({ campaign, offers: [offer(4)] });
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deliverables().getByText('4 of 10 posts')).toBeInTheDocument();
+
+    // Opened again with nothing new: the page is not read again.
+    await user.click(screen.getByRole('button', { name: 'Bot posts' }));
+    await loadBot.resolve({ progress: offer(4).progress, posts: samplePosts });
+    expect(within(screen.getByRole('dialog')).getByText('4 of 10 posts')).toBeInTheDocument();
+    expect(load.inputs).toHaveLength(2);
   });
 });
