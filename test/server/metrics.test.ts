@@ -224,6 +224,12 @@ describe.each(BACKENDS)('metrics on %s', (backendName) => {
     expect(value(samples, 'castbridge_http_request_duration_seconds_count', { route: '/api/*', status: '404' })).toBe(
       1,
     );
+    // "ok" is the same on both paths: a redirect is a success, a 404 is not.
+    expect(value(samples, 'castbridge_http_request_duration_seconds_count', { route: '/l/:code', ok: 'true' })).toBe(3);
+    expect(value(samples, 'castbridge_http_request_duration_seconds_count', { route: '/l/:code', ok: 'false' })).toBe(
+      1,
+    );
+    expect(value(samples, 'castbridge_http_request_duration_seconds_count', { route: '/api/*', ok: 'false' })).toBe(1);
   });
 
   it('counts webhook deliveries by provider and result', async () => {
