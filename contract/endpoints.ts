@@ -46,6 +46,7 @@ export const endpoints = {
   pauseCampaign: { method: 'POST', path: '/api/campaigns/:id/pause', auth: 'bearer' },
   resumeCampaign: { method: 'POST', path: '/api/campaigns/:id/resume', auth: 'bearer' },
   cancelCampaign: { method: 'POST', path: '/api/campaigns/:id/cancel', auth: 'bearer' },
+  addCampaignSpots: { method: 'POST', path: '/api/campaigns/:id/spots', auth: 'bearer' },
   // Creator search (docs/product.md §Discovery and negotiation): approved advertisers only (others 403); a list of others 404.
   searchCreators: { method: 'GET', path: '/api/creators', auth: 'bearer' },
   listCreatorLists: { method: 'GET', path: '/api/creator-lists', auth: 'bearer' },
@@ -56,6 +57,7 @@ export const endpoints = {
   addToCreatorList: { method: 'PUT', path: '/api/creator-lists/:id/creators/:creatorId', auth: 'bearer' },
   removeFromCreatorList: { method: 'DELETE', path: '/api/creator-lists/:id/creators/:creatorId', auth: 'bearer' },
   inviteCreator: { method: 'POST', path: '/api/campaigns/:id/invitations', auth: 'bearer' },
+  inviteOptions: { method: 'GET', path: '/api/creators/:id/invite-options', auth: 'bearer' },
   listOffers: { method: 'GET', path: '/api/offers', auth: 'bearer' },
   offersOutlook: { method: 'GET', path: '/api/offers/outlook', auth: 'bearer' },
   getOffer: { method: 'GET', path: '/api/offers/:id', auth: 'bearer' },
@@ -310,6 +312,15 @@ export const endpointDocs = {
     errors:
       '403, 404, 409 out of turn, profile not approved, no platform or language, window over, a short balance (saying how much it needs and what the balance is), or money owed for a card dispute (saying how much); 422 key used for another request',
   },
+  addCampaignSpots: {
+    who: 'advertiser',
+    request:
+      '`spots`: how many to add (1–1,000; at most 1,000 in all); optional header `Idempotency-Key` ([Idempotency-Key](#idempotency-key))',
+    answer:
+      'the campaign with its new spots; reserves pay × the added spots from the balance in the same transaction (the budget grows by as much); queues matching when active',
+    errors:
+      '400; 401; 403; 404; 409 not active or paused, more than 1,000 spots, a short balance (saying how much it needs and what the balance is), or money owed for a card dispute; 422 key used for another request',
+  },
   pauseCampaign: {
     who: 'advertiser',
     request:
@@ -373,6 +384,12 @@ export const endpointDocs = {
       'an offer, status `invited` and origin `invitation`; no money moves (launching reserved pay × spots); the creator is notified (`Invitation from <brand>`)',
     errors:
       '400; 401; 403 not an advertiser or not approved; 404 no such campaign, or the creator is not listed; 409 campaign not active, the creator already has an offer of it, `All spots of this campaign are taken`, or 3 open offers per free spot already',
+  },
+  inviteOptions: {
+    who: 'advertiser, approved',
+    answer:
+      "the advertiser's draft, active and paused campaigns, newest first, each with `canInvite` for this creator and, when it cannot, `reason`: the refusal an invitation would get (not launched, paused, an offer already made, no spots left, 3 open offers per free spot)",
+    errors: '401; 403 not an advertiser or not approved; 404 the creator is not listed',
   },
   listOffers: {
     who: 'creator, advertiser',
@@ -907,6 +924,7 @@ export const endpointRoles = {
   pauseCampaign: ['advertiser'],
   resumeCampaign: ['advertiser'],
   cancelCampaign: ['advertiser'],
+  addCampaignSpots: ['advertiser'],
   searchCreators: ['advertiser'],
   listCreatorLists: ['advertiser'],
   createCreatorList: ['advertiser'],
@@ -916,6 +934,7 @@ export const endpointRoles = {
   addToCreatorList: ['advertiser'],
   removeFromCreatorList: ['advertiser'],
   inviteCreator: ['advertiser'],
+  inviteOptions: ['advertiser'],
   listOffers: ['creator', 'advertiser'],
   offersOutlook: ['creator'],
   acceptOffer: ['creator'],

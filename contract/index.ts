@@ -76,6 +76,8 @@ export const schemas = {
   pauseCampaign: { response: m.campaignResponse, status: 200 },
   resumeCampaign: { response: m.campaignResponse, status: 200 },
   cancelCampaign: { response: m.campaignResponse, status: 200 },
+  // More spots on a running campaign: pay × them reserved, as a launch does.
+  addCampaignSpots: { body: m.addSpotsRequest, response: m.campaignResponse, status: 200 },
   searchCreators: { query: search.creatorsQuery, response: search.creatorsResponse, status: 200 },
   listCreatorLists: { response: search.creatorListsResponse, status: 200 },
   createCreatorList: { body: search.creatorListInput, response: search.creatorListResponse, status: 201 },
@@ -86,6 +88,8 @@ export const schemas = {
   removeFromCreatorList: { response: search.creatorListResponse, status: 200 },
   // An offer, origin 'invitation' (docs/product.md §Discovery and negotiation).
   inviteCreator: { body: search.invitationRequest, response: m.offerResponse, status: 201 },
+  // For one creator: each campaign, whether it can take an invitation now, and why not.
+  inviteOptions: { response: search.inviteOptionsResponse, status: 200 },
   listOffers: { query: m.offersQuery, response: m.offersResponse, status: 200 },
   offersOutlook: { response: m.offersOutlook, status: 200 },
   getOffer: { response: m.offerResponse, status: 200 },
@@ -255,7 +259,7 @@ export * from './connections.ts';
 export * from './archive.ts';
 export * from './analytics.ts';
 export * from './search.ts';
-export type { CreatorCard, CreatorList, CreatorsAnswer } from './schemas/search.ts';
+export type { CreatorCard, CreatorList, CreatorsAnswer, InviteOption } from './schemas/search.ts';
 export type {
   AdvertiserAnalytics,
   Analytics,

@@ -35,6 +35,7 @@ import { unsubscribeMachine } from './public/unsubscribe.machine';
 import { settingsMachine } from './accounts/settings.machine';
 import { advertiserProfileMachine } from './marketplace/advertiserProfile.machine';
 import { campaignControlsMachine } from './marketplace/campaignControls.machine';
+import { addSpotsMachine } from './marketplace/addSpots.machine';
 import { campaignDetailMachine } from './marketplace/campaignDetail.machine';
 import { campaignEditorMachine } from './marketplace/campaignEditor.machine';
 import { campaignReachMachine } from './analytics/campaignReach.machine';
@@ -271,7 +272,13 @@ export const catalogue = {
     machine: invitationMachine,
     spec: 'product: Discovery and negotiation',
     summary:
-      "Invite a creator: the dialog loads the advertiser's active campaigns, one is chosen, an optional message written, the invitation sent; the server's refusal (spots taken, an offer already made) stays in the dialog; none active: launch one first.",
+      "Invite a creator: the dialog loads, for that creator, each campaign with whether it can take them and why not; only those that can are offered, the others are listed with their reason before Send; one is chosen, an optional message written, the invitation sent; the server's refusal (something changed meanwhile) stays in the dialog; none at all: launch one first.",
+  },
+  addSpots: {
+    machine: addSpotsMachine,
+    spec: 'product: Advertiser workspace, Campaign',
+    summary:
+      'Add spots to a running campaign: the dialog reads the balance, then shows what the added spots reserve, the balance now and after and the budget; confirmed, they are reserved and the page hears the campaign; a short balance offers Add funds; a refusal stays in the dialog.',
   },
   campaignControls: {
     machine: campaignControlsMachine,

@@ -29,6 +29,7 @@ import { samples as creatorLists } from './marketplace/creatorLists.samples';
 import { samples as invitation } from './marketplace/invitation.samples';
 import { samples as campaignEditor } from './marketplace/campaignEditor.samples';
 import { samples as campaignControls } from './marketplace/campaignControls.samples';
+import { samples as addSpots } from './marketplace/addSpots.samples';
 import { samples as campaignDetail } from './marketplace/campaignDetail.samples';
 import { samples as thread } from './marketplace/thread.samples';
 import { samples as offers } from './marketplace/offers.samples';
@@ -109,6 +110,7 @@ export const fixtures = {
   mediaKit,
   campaignEditor,
   campaignControls,
+  addSpots,
   campaignDetail,
   thread,
   offers,

@@ -72,6 +72,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'pauseCampaign',
       'resumeCampaign',
       'cancelCampaign',
+      'addCampaignSpots',
       'listOffers',
       'offersOutlook',
       'getOffer',
@@ -155,6 +156,7 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
       'addToCreatorList',
       'removeFromCreatorList',
       'inviteCreator',
+      'inviteOptions',
     ],
   },
   {

@@ -181,6 +181,8 @@ export const campaignInput = z
     deliverable,
     /** Pay per counted click in cents, `payCents` being each offer's cap; null (default): a flat fee. */
     perClickCents: perClickCents.default(null),
+    /** true (default): matching offers it to the creators it ranks best; false: invitations only. */
+    autoMatch: z.boolean({ error: 'autoMatch must be true or false' }).default(true),
   })
   .refine((value) => value.deliverable.endsOn >= value.deliverable.startsOn, {
     message: 'must not end before it starts',
@@ -203,9 +205,20 @@ export const campaignPatch = z
     targeting,
     deliverable,
     perClickCents,
+    autoMatch: z.boolean({ error: 'autoMatch must be true or false' }),
   })
   .partial();
 export type CampaignPatch = z.input<typeof campaignPatch>;
+
+/** POST /api/campaigns/:id/spots: how many spots to add to a running campaign (pay × them is reserved). */
+export const addSpotsRequest = z.object({
+  spots: z
+    .number({ error: 'spots must be a number' })
+    .int('spots must be a whole number')
+    .min(1, 'spots must be at least 1')
+    .max(L.maxSpots, `spots must be at most ${L.maxSpots}`),
+});
+export type AddSpotsRequest = z.infer<typeof addSpotsRequest>;
 
 const offerCounts = z.object(
   Object.fromEntries(OFFER_STATUSES.map((status) => [status, z.number().int().min(0)])) as Record<
@@ -227,6 +240,8 @@ export const campaign = z.object({
   deliverable,
   /** Pay per counted click (cents), `payCents` the cap per offer; null: a flat fee. */
   perClickCents: z.number().int().nullable(),
+  /** Matching offers it to creators (true), or only the brand's invitations fill its room (false). */
+  autoMatch: z.boolean(),
   status: z.enum(CAMPAIGN_STATUSES),
   /** Offers by status. */
   offers: offerCounts,

@@ -119,6 +119,22 @@ export const creatorListResponse = z.object({ list: creatorList });
 export const creatorListDetailResponse = z.object({ list: creatorList, creators: z.array(creatorCard) });
 export const deletedResponse = z.object({ deleted: z.literal(true) });
 
+/**
+ * One of the advertiser's campaigns as the Invite dialog offers it for one creator: whether an invitation to it would
+ * be accepted now, and if not why (the refusal POST /api/campaigns/:id/invitations would answer).
+ */
+export const inviteOption = z.object({
+  id: z.string(),
+  brand: z.string(),
+  title: z.string(),
+  status: z.string(),
+  canInvite: z.boolean(),
+  /** Why not, in the server's words; null when it can. */
+  reason: z.string().nullable(),
+});
+export type InviteOption = z.infer<typeof inviteOption>;
+export const inviteOptionsResponse = z.object({ campaigns: z.array(inviteOption) });
+
 export const invitationRequest = z.object({
   creatorId: z.string({ error: 'creatorId is required' }).trim().min(1, 'creatorId is required').max(64),
   message: z

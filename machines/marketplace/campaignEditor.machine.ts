@@ -57,6 +57,8 @@ export type CampaignDraft = Record<CampaignTextField, string> & {
   /** Which deliverables the campaign asks for; the overlay's on by default, as the contract's. */
   asks: Record<DeliverableKind, boolean>;
   payMode: PayMode;
+  /** Matching offers the campaign to creators (on by default); off: only the brand's invitations (issue 48 item 6). */
+  autoMatch: boolean;
 };
 export type CampaignErrors = Partial<Record<CampaignField, string>>;
 
@@ -113,6 +115,7 @@ export const emptyDraft: CampaignDraft = {
   promoRedemptions: '',
   perClick: '',
   asks: { overlay: true, link: false, chat: false, promo: false },
+  autoMatch: true,
   payMode: 'flat',
 };
 
@@ -326,6 +329,7 @@ export function toCampaignInput(draft: CampaignDraft): CampaignInput {
       promo: draft.asks.promo ? { redemptions: wholeNumber(draft.promoRedemptions) ?? 0 } : null,
     },
     perClickCents: perClick ? (dollarsToCents(draft.perClick) ?? 0) : null,
+    autoMatch: draft.autoMatch,
   };
 }
 
@@ -355,6 +359,7 @@ export function draftOf(campaign: Campaign): CampaignDraft {
     chatPosts: d.chat ? String(d.chat.posts) : '',
     promoRedemptions: d.promo ? String(d.promo.redemptions) : '',
     perClick: campaign.perClickCents === null ? '' : centsToDollars(campaign.perClickCents),
+    autoMatch: campaign.autoMatch,
     asks: { overlay: d.overlay, link: d.link !== null, chat: d.chat !== null, promo: d.promo !== null },
     payMode: campaign.perClickCents === null ? 'flat' : 'perClick',
   };
@@ -395,6 +400,7 @@ export type CampaignEditorEvent =
   | { type: 'choice.toggle'; field: 'platforms'; value: Platform }
   | { type: 'choice.toggle'; field: 'languages'; value: CampaignLanguage }
   | { type: 'disclosure.require'; required: boolean }
+  | { type: 'matching.set'; on: boolean }
   | { type: 'deliverable.toggle'; kind: DeliverableKind; on: boolean }
   | { type: 'pay.mode'; mode: PayMode }
   | { type: 'country.add'; country: string }
@@ -485,6 +491,9 @@ export const campaignEditorMachine = setup({
           actions: assign({
             draft: ({ context, event }) => ({ ...context.draft, requiresDisclosure: event.required }),
           }),
+        },
+        'matching.set': {
+          actions: assign({ draft: ({ context, event }) => ({ ...context.draft, autoMatch: event.on }) }),
         },
         // Choices re-run the checks once they are shown, as the fields do.
         'deliverable.toggle': {

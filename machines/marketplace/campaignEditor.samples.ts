@@ -15,6 +15,7 @@ export const samples = {
       { type: 'choice.toggle', field: 'languages', value: 'Spanish' },
     ],
     'disclosure.require': [{ type: 'disclosure.require', required: false }],
+    'matching.set': [{ type: 'matching.set', on: false }],
     'deliverable.toggle': [
       { type: 'deliverable.toggle', kind: 'overlay', on: false },
       { type: 'deliverable.toggle', kind: 'link', on: true },

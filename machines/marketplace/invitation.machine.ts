@@ -1,11 +1,13 @@
-// Invite a creator (docs/product.md §Discovery and negotiation): Invite on a creator's card opens a dialog that loads the
-// advertiser's campaigns and offers the active ones; the advertiser picks one, may write a message (it opens the
-// offer's thread), and sends (POST /api/campaigns/:id/invitations). The server's refusal (all spots taken, an offer
-// already made, too many open offers, the creator unpublished meanwhile) is shown in the dialog, which stays open to
-// choose another campaign; a sent invitation says so until the dialog is closed. Without an active campaign there is
-// nothing to send: the dialog says to launch one.
+// Invite a creator (docs/product.md §Discovery and negotiation): Invite on a creator's card opens a dialog that loads,
+// for that creator, each of the advertiser's campaigns with whether it can take them now and why not
+// (GET /api/creators/:id/invite-options: not launched, paused, an offer already made, no spots left, too many open
+// offers); it offers only those that can, and says why the others cannot before anything is sent. The advertiser
+// picks one, may write a message (it opens the offer's thread), and sends (POST /api/campaigns/:id/invitations). The
+// server stays the authority: its refusal (something changed meanwhile) is shown in the dialog, which stays open to
+// choose another campaign; a sent invitation says so until the dialog is closed. Without a campaign that can take the
+// creator there is nothing to send.
 import { assign, setup } from 'xstate';
-import type { Campaign, Offer } from '@/contract';
+import type { InviteOption, Offer } from '@/contract';
 import { errorText } from '../messages';
 import { service } from '../placeholders';
 
@@ -23,8 +25,8 @@ export interface InvitationRequest {
 
 export interface InvitationContext {
   creator: Invitee | null;
-  /** The advertiser's active campaigns. */
-  campaigns: Campaign[];
+  /** The advertiser's campaigns, each saying whether it can take this creator now and why not. */
+  campaigns: InviteOption[];
   campaignId: string;
   message: string;
   error: string | null;
@@ -45,13 +47,14 @@ const closedContext = { creator: null, campaignId: '', message: '', error: null,
 export const invitationMachine = setup({
   types: { context: {} as InvitationContext, events: {} as InvitationEvent },
   actors: {
-    /** GET /api/campaigns: every campaign of the advertiser (the dialog offers the active ones). */
-    loadCampaigns: service<Campaign[]>('loadCampaigns'),
+    /** GET /api/creators/:id/invite-options: the advertiser's campaigns, each with whether it can take the creator. */
+    loadCampaigns: service<InviteOption[], { creatorId: string }>('loadCampaigns'),
     /** POST /api/campaigns/:id/invitations → the invited offer. */
     sendInvitation: service<Offer, InvitationRequest>('sendInvitation'),
   },
   guards: {
-    campaignChosen: ({ context }) => context.campaignId !== '',
+    campaignChosen: ({ context }) =>
+      context.campaigns.some((campaign) => campaign.id === context.campaignId && campaign.canInvite),
   },
 }).createMachine({
   id: 'invitation',
@@ -75,12 +78,13 @@ export const invitationMachine = setup({
           invoke: {
             id: 'loadCampaigns',
             src: 'loadCampaigns',
+            input: ({ context }) => ({ creatorId: context.creator!.id }),
             onDone: {
               target: 'choosing',
-              actions: assign(({ event }) => {
-                const active = event.output.filter((campaign) => campaign.status === 'active');
-                return { campaigns: active, campaignId: active[0]?.id ?? '' };
-              }),
+              actions: assign(({ event }) => ({
+                campaigns: event.output,
+                campaignId: event.output.find((campaign) => campaign.canInvite)?.id ?? '',
+              })),
             },
             onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },

@@ -1,11 +1,40 @@
 // The invitation flow's samples, for its generated paths, the inspector and the view test (catalogued in machines/samples.ts).
-import type { Offer } from '@/contract';
+import type { InviteOption, Offer } from '@/contract';
 import { apiRefusal, type Fixture } from '../events';
 import type { invitationMachine } from './invitation.machine';
 import { sampleCampaign, sampleOffer } from './samples';
 
 export const sampleActiveCampaign = { ...sampleCampaign, status: 'active' as const };
 export const sampleInvitedOffer: Offer = { ...sampleOffer, status: 'invited', origin: 'invitation' };
+
+/** For one creator: the active campaign can take them, a draft and a crowded one cannot (as the server says why). */
+export const sampleInviteOption: InviteOption = {
+  id: sampleActiveCampaign.id,
+  brand: sampleActiveCampaign.brand,
+  title: sampleActiveCampaign.title,
+  status: 'active',
+  canInvite: true,
+  reason: null,
+};
+export const sampleInviteOptions: InviteOption[] = [
+  {
+    id: 'cmp_draft',
+    brand: sampleCampaign.brand,
+    title: 'Winter launch',
+    status: 'draft',
+    canInvite: false,
+    reason: 'Not launched yet (a draft): only an active campaign takes invitations',
+  },
+  sampleInviteOption,
+  {
+    id: 'cmp_taken',
+    brand: sampleCampaign.brand,
+    title: 'Spring speedruns',
+    status: 'active',
+    canInvite: false,
+    reason: 'AlexRivera_Live already has an offer of this campaign (invited)',
+  },
+];
 
 export const samples = {
   events: {
@@ -18,8 +47,9 @@ export const samples = {
     'xstate.done.actor.loadCampaigns': [
       {
         type: 'xstate.done.actor.loadCampaigns',
-        output: [sampleActiveCampaign, { ...sampleCampaign, id: 'cmp_draft', status: 'draft' }],
+        output: sampleInviteOptions,
       },
+      { type: 'xstate.done.actor.loadCampaigns', output: sampleInviteOptions.filter((option) => !option.canInvite) },
       { type: 'xstate.done.actor.loadCampaigns', output: [] },
     ],
     'xstate.done.actor.sendInvitation': [{ type: 'xstate.done.actor.sendInvitation', output: sampleInvitedOffer }],

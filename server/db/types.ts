@@ -161,6 +161,8 @@ export interface CampaignsTable {
   /** Cents per counted click (pay_cents is then the cap); null: a flat fee. */
   per_click_cents: number | string | null;
   redemption_key_hash: string | null;
+  /** 1 (default): matching offers the campaign to creators; 0: invitations only (0034, issue 48 item 6). */
+  auto_match: Generated<number>;
 }
 
 export interface OffersTable {

@@ -6,6 +6,7 @@ import {
   CAMPAIGN_ACTIONS,
   DELIVERY_STATUSES,
   formatCents,
+  MARKETPLACE_LIMITS,
   OPEN_OFFER_STATUSES,
   type CampaignAction,
   type CampaignStatus,
@@ -20,7 +21,7 @@ import {
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { releaseUnneeded, reserveForLaunch } from '../money/funding.ts';
+import { releaseUnneeded, reserveForLaunch, reserveForSpots } from '../money/funding.ts';
 import type { Notifier } from '../notifications/store.ts';
 import {
   emptyCounts,
@@ -183,6 +184,7 @@ export function createCampaignStore(services: CampaignDeps) {
       promo_redemptions: input.deliverable.promo?.redemptions ?? null,
     }),
     ...(input.perClickCents !== undefined && { per_click_cents: input.perClickCents }),
+    ...(input.autoMatch !== undefined && { auto_match: input.autoMatch ? 1 : 0 }),
   });
 
   /** Why a draft cannot launch yet, or null. */
@@ -347,6 +349,44 @@ export function createCampaignStore(services: CampaignDeps) {
       services.jobs.poke();
       announce();
       return (await withCounts([updated]))[0]!;
+    },
+
+    /**
+     * Adds `added` spots to a running (active or paused) campaign and reserves pay × them from the advertiser's balance
+     * in the same transaction (the row written first holds concurrent invitations, accepts and additions in turn);
+     * short funds, money owed or more than the most spots refuse it and change nothing. Matching is queued for the new
+     * room (an active campaign that matches).
+     */
+    async addSpots(advertiserId: string, id: string, added: number): Promise<Campaign> {
+      await own(advertiserId, id);
+      let announce = () => {};
+      const updated = await db.transaction().execute(async (trx) => {
+        const next = await trx
+          .updateTable('campaigns')
+          .set((eb) => ({ spots: eb('spots', '+', added), updated_at: now() }))
+          .where('id', '=', id)
+          .where('advertiser_id', '=', advertiserId)
+          .where('status', 'in', ['active', 'paused'])
+          .returningAll()
+          .executeTakeFirst();
+        if (!next) {
+          const row = await own(advertiserId, id, trx);
+          throw new HttpError(409, `A ${row.status} campaign cannot add spots: only an active or paused one can`);
+        }
+        if (Number(next.spots) > MARKETPLACE_LIMITS.maxSpots)
+          throw new HttpError(
+            409,
+            `A campaign has at most ${MARKETPLACE_LIMITS.maxSpots} spots: this one has ${Number(next.spots) - added}`,
+          );
+        await reserveForSpots(trx, next, added);
+        if (next.status === 'active' && Number(next.auto_match) !== 0)
+          await services.jobs.enqueue('match', `match:campaign:${id}`, { campaignId: id }, trx);
+        announce = () => services.jobs.poke();
+        return next;
+      });
+      announce();
+      const [campaign] = await withDelivery(await withCounts([updated]));
+      return campaign!;
     },
 
     /**

@@ -9,12 +9,35 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
 import type { MatchReason } from '../../contract/schemas/marketplace.ts';
+import type { InviteOption } from '../../contract/schemas/search.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 
 export const ALL_SPOTS_TAKEN = 'All spots of this campaign are taken';
+
+/**
+ * Why the campaign cannot take an invitation of this creator now, or null: the one rule the invitation (inside its
+ * transaction) and the Invite dialog's options (GET /api/creators/:id/invite-options) both answer from.
+ */
+export function whyNot(
+  campaign: { status: string; spots: number | string; accepted_count: number | string },
+  existing: string | null,
+  openOffers: number,
+  creatorName: string,
+): string | null {
+  if (campaign.status === 'draft') return 'Not launched yet (a draft): only an active campaign takes invitations';
+  if (campaign.status === 'paused') return 'Paused: resume it to take invitations';
+  if (campaign.status !== 'active')
+    return `This campaign is ${campaign.status}: only an active campaign takes invitations`;
+  if (existing) return `${creatorName} already has an offer of this campaign (${existing.replace('_', ' ')})`;
+  const spotsLeft = Number(campaign.spots) - Number(campaign.accepted_count);
+  if (spotsLeft <= 0) return ALL_SPOTS_TAKEN;
+  if (openOffers >= spotsLeft * OPEN_OFFERS_PER_SPOT)
+    return `This campaign already has ${openOffers} open offers for its ${spotsLeft} free ${spotsLeft === 1 ? 'spot' : 'spots'} (at most ${OPEN_OFFERS_PER_SPOT} per spot): wait for answers, or add spots`;
+  return null;
+}
 
 export interface InvitationDeps {
   db: Kysely<Database>;
@@ -23,6 +46,64 @@ export interface InvitationDeps {
 
 export function createInvitations({ db, notifier }: InvitationDeps) {
   return {
+    /**
+     * For one listed creator (else 404), the advertiser's campaigns that are not over, newest first, each with whether
+     * an invitation to it would be taken now and, if not, why (the same rule as invite's; invite still decides).
+     */
+    async options(advertiserId: string, creatorId: string): Promise<InviteOption[]> {
+      const creator = await db
+        .selectFrom('creator_directory')
+        .innerJoin('users', 'users.id', 'creator_directory.user_id')
+        .select(['creator_directory.user_id', 'creator_directory.display_name'])
+        .where('creator_directory.user_id', '=', creatorId)
+        .where('creator_directory.listed', '=', 1)
+        .where('users.role', '=', 'creator')
+        .executeTakeFirst();
+      if (!creator) throw new HttpError(404, 'No such creator');
+      const campaigns = await db
+        .selectFrom('campaigns')
+        .select(['id', 'brand', 'title', 'status', 'spots', 'accepted_count'])
+        .where('advertiser_id', '=', advertiserId)
+        .where('status', 'in', ['draft', 'active', 'paused'])
+        .orderBy('created_at', 'desc')
+        .execute();
+      if (campaigns.length === 0) return [];
+      const ids = campaigns.map((campaign) => campaign.id);
+      const [theirs, open] = await Promise.all([
+        db
+          .selectFrom('offers')
+          .select(['campaign_id', 'status'])
+          .where('campaign_id', 'in', ids)
+          .where('creator_id', '=', creator.user_id)
+          .execute(),
+        db
+          .selectFrom('offers')
+          .select(['campaign_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('campaign_id', 'in', ids)
+          .where('status', 'in', OPEN_OFFER_STATUSES)
+          .groupBy('campaign_id')
+          .execute(),
+      ]);
+      const offerOf = new Map(theirs.map((row) => [row.campaign_id, row.status]));
+      const openOf = new Map(open.map((row) => [row.campaign_id, Number(row.n)]));
+      return campaigns.map((campaign) => {
+        const reason = whyNot(
+          campaign,
+          offerOf.get(campaign.id) ?? null,
+          openOf.get(campaign.id) ?? 0,
+          creator.display_name,
+        );
+        return {
+          id: campaign.id,
+          brand: campaign.brand,
+          title: campaign.title,
+          status: campaign.status,
+          canInvite: reason === null,
+          reason,
+        };
+      });
+    },
+
     /** Invites `creatorId` to the advertiser's campaign `campaignId`; answers the new offer's id. */
     async invite(
       advertiserId: string,
@@ -46,9 +127,18 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
           .selectAll()
           .where('id', '=', campaignId)
           .executeTakeFirstOrThrow();
-        if (campaign.status !== 'active') {
-          throw new HttpError(409, `This campaign is ${campaign.status}: only an active campaign takes invitations`);
-        }
+        const existing = await trx
+          .selectFrom('offers')
+          .select('status')
+          .where('campaign_id', '=', campaignId)
+          .where('creator_id', '=', input.creatorId)
+          .executeTakeFirst();
+        const open = await trx
+          .selectFrom('offers')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('campaign_id', '=', campaignId)
+          .where('status', 'in', OPEN_OFFER_STATUSES)
+          .executeTakeFirstOrThrow();
         const creator = await trx
           .selectFrom('creator_directory')
           .innerJoin('users', 'users.id', 'creator_directory.user_id')
@@ -57,33 +147,10 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
           .where('creator_directory.listed', '=', 1)
           .where('users.role', '=', 'creator')
           .executeTakeFirst();
+        if (campaign.status !== 'active') throw new HttpError(409, whyNot(campaign, null, 0, '')!);
         if (!creator) throw new HttpError(404, 'No such creator');
-        const existing = await trx
-          .selectFrom('offers')
-          .select('status')
-          .where('campaign_id', '=', campaignId)
-          .where('creator_id', '=', creator.user_id)
-          .executeTakeFirst();
-        if (existing) {
-          throw new HttpError(
-            409,
-            `${creator.display_name} already has an offer of this campaign (${existing.status.replace('_', ' ')})`,
-          );
-        }
-        const spotsLeft = Number(campaign.spots) - Number(campaign.accepted_count);
-        if (spotsLeft <= 0) throw new HttpError(409, ALL_SPOTS_TAKEN);
-        const open = await trx
-          .selectFrom('offers')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('campaign_id', '=', campaignId)
-          .where('status', 'in', OPEN_OFFER_STATUSES)
-          .executeTakeFirstOrThrow();
-        if (Number(open.n) >= spotsLeft * OPEN_OFFERS_PER_SPOT) {
-          throw new HttpError(
-            409,
-            `This campaign already has ${Number(open.n)} open offers for its ${spotsLeft} free ${spotsLeft === 1 ? 'spot' : 'spots'} (at most ${OPEN_OFFERS_PER_SPOT} per spot): wait for answers, or add spots`,
-          );
-        }
+        const refusal = whyNot(campaign, existing?.status ?? null, Number(open.n), creator.display_name);
+        if (refusal) throw new HttpError(409, refusal);
         const reasons: MatchReason[] = [
           { criterion: 'invitation', detail: `${campaign.brand} chose you in creator search` },
         ];

@@ -163,6 +163,8 @@ export function createMatcher(services: MatcherDeps) {
         .selectAll()
         .where('id', 'in', campaignIds)
         .where('status', '=', 'active')
+        // Invitations only: the brand fills the room itself (issue 48 item 6).
+        .where('auto_match', '=', 1)
         .execute();
       if (campaigns.length === 0) return 0;
       const pool = (await withConnected(trx, (await creators(trx).execute()) as CreatorFacts[])).map(prepareCreator);
@@ -222,6 +224,7 @@ export function createMatcher(services: MatcherDeps) {
         .selectFrom('campaigns')
         .selectAll()
         .where('status', '=', 'active')
+        .where('auto_match', '=', 1)
         .whereRef('accepted_count', '<', 'spots')
         .where(({ not, exists, selectFrom }) =>
           not(

@@ -191,6 +191,13 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   act('pauseCampaign', 'pause');
   act('resumeCampaign', 'resume');
   act('cancelCampaign', 'cancel');
+  // More spots on a running campaign, reserved as a launch reserves them.
+  route(app, services, 'addCampaignSpots', campaignOwner, async (c, { body }) => {
+    const userId = advertiser(c);
+    return services.idempotency.once(c, userId, null, async () => ({
+      campaign: await campaigns.addSpots(userId, c.req.param('id')!, body.spots),
+    }));
+  });
   // Creator search, saved lists and invitations (docs/product.md §Discovery and negotiation).
   searchRoutes(app, services);
 

@@ -84,6 +84,7 @@ export function toCampaign(row: CampaignRow, counts: Record<OfferStatus, number>
     targeting: targetingOf(row),
     deliverable: deliverableOf(row),
     perClickCents: perClickOf(row),
+    autoMatch: Number(row.auto_match) !== 0,
     status: row.status,
     offers: counts,
     createdAt: row.created_at,

@@ -62,6 +62,9 @@ export function searchRoutes(app: Hono<AppEnv>, services: SearchRoutesDeps): voi
   route(app, services, 'removeFromCreatorList', listOwner, async (c) => ({
     list: await lists.drop(me(c), listId(c), c.req.param('creatorId')!),
   }));
+  route(app, services, 'inviteOptions', approvedOnly, async (c) => ({
+    campaigns: await invitations.options(me(c), c.req.param('id')!),
+  }));
   route(app, services, 'inviteCreator', campaignOwner, async (c, { body }) => {
     const id = await invitations.invite(me(c), c.req.param('id')!, body);
     return { offer: await services.offers.get({ userId: me(c), role: 'advertiser' }, id) };

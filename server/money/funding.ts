@@ -81,6 +81,37 @@ export async function reserveForLaunch(
 }
 
 /**
+ * Reserves pay × `added` more spots for a running campaign (docs/product.md §Money: a campaign's reservation covers
+ * pay × spots), inside the caller's transaction, as launching does: refused while money is owed for a card dispute,
+ * and 409 when the balance is short.
+ */
+export async function reserveForSpots(
+  trx: Kysely<Database>,
+  campaign: { id: string; advertiser_id: string; pay_cents: number | string; title: string },
+  added: number,
+): Promise<void> {
+  const amount = Number(campaign.pay_cents) * added;
+  await refuseWhileOwed(trx, campaign.advertiser_id);
+  try {
+    await postTransfer(trx, {
+      kind: 'reserve',
+      memo: `Reserved for "${campaign.title}": ${formatCents(Number(campaign.pay_cents))} × ${added} more ${added === 1 ? 'spot' : 'spots'}`,
+      createdBy: campaign.advertiser_id,
+      legs: [
+        { account: advertiserBalance(campaign.advertiser_id), amountCents: -amount },
+        { account: campaignReserve(campaign.id), amountCents: amount },
+      ],
+    });
+  } catch (error) {
+    if (!(error instanceof InsufficientFunds)) throw error;
+    throw new HttpError(
+      409,
+      `Adding ${added} ${added === 1 ? 'spot' : 'spots'} reserves ${formatCents(amount)} (pay × spots) and your balance is ${formatCents(error.balanceCents)}: add funds, or add fewer spots`,
+    );
+  }
+}
+
+/**
  * Returns to the advertiser what the campaign's reservation holds beyond what it may still owe, inside `trx` (to what
  * they owe for a card dispute first; the answer is what reached their free balance): an
  * active or paused campaign may still owe every spot no creator has completed; a cancelled or completed one only the

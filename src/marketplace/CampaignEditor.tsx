@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CAMPAIGN_LANGUAGES, MARKETPLACE_LIMITS, PLATFORMS } from '@/contract/marketplace';
+import { CAMPAIGN_LANGUAGES, MARKETPLACE_LIMITS, OPEN_OFFERS_PER_SPOT, PLATFORMS } from '@/contract/marketplace';
 import type {
   CampaignDraft,
   CampaignEditorEvent,
@@ -164,6 +164,23 @@ function CampaignFields({
           })}
           <PayFields draft={draft} errors={errors} busy={busy} send={send} text={text} />
           {text('spots', 'Spots', { inputMode: 'numeric', hint: 'How many creators can take the offer.' })}
+          <fieldset className={s.choices} disabled={busy}>
+            <legend className={s.legend}>Matching</legend>
+            <label className={s.check}>
+              <input
+                type="checkbox"
+                name="autoMatch"
+                checked={draft.autoMatch}
+                onChange={(event) => send({ type: 'matching.set', on: event.target.checked })}
+              />
+              Match creators automatically
+            </label>
+            <p className={s.muted}>
+              {draft.autoMatch
+                ? `Matching offers the campaign to up to ${OPEN_OFFERS_PER_SPOT} creators per free spot, which takes the room for invitations. Turn it off to choose your creators in Find creators.`
+                : 'Only the creators you invite from Find creators get offers.'}
+            </p>
+          </fieldset>
         </div>
       </Card>
       <Card as="section" aria-labelledby="campaign-targeting">

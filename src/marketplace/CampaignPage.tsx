@@ -55,6 +55,8 @@ import * as s from './advertiser.css';
 import { campaignStatus, creatorOrigin, criterion, offerStatus } from './labels';
 import { OfferDeliverables } from './OfferDeliverables';
 import { LaunchNeeds } from './LaunchNeeds';
+import { AddSpots } from './AddSpots';
+import type { AddSpotsLogic } from './addSpots';
 import type { AdvertiserChecklistLogic } from './advertiserChecklist';
 import { askedDeliverables, asksBeyondOverlay } from './offerFormat';
 
@@ -74,6 +76,8 @@ const PromoCodes = lazy(() => import('@/src/deliverables/PromoCodes').then((m) =
 export interface CampaignPageLogics {
   detail?: CampaignDetailLogic;
   controls?: CampaignControlsLogic;
+  /** Add spots on a running campaign. */
+  spots?: AddSpotsLogic;
   thread?: ThreadLogic;
   delivery?: DeliveryConfirmLogic;
   /** The answers to creators' counter-offers. */
@@ -150,6 +154,15 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
             checklist={logic.checklist}
             onChanged={onChanged}
           />
+          {campaign.status === 'active' || campaign.status === 'paused' ? (
+            // Keyed by spots: added spots start a fresh dialog on the new figures.
+            <AddSpots
+              key={`${campaign.id}:${campaign.spots}`}
+              campaign={campaign}
+              logic={logic.spots}
+              onChanged={onChanged}
+            />
+          ) : null}
           {figures ? <DeliveryCard figures={figures} /> : null}
           <CampaignDetails campaign={campaign} />
           {campaign.deliverable.promo && campaign.status !== 'draft' ? (

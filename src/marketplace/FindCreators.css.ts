@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@/src/theme/theme.css';
 import { media } from '@/src/theme/tokens';
 
@@ -108,6 +108,20 @@ export const listButtons = style({
 });
 
 export const dialogBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space[4] });
+
+/** The Invite dialog's campaigns that cannot take the creator, each with why. */
+export const unavailable = style({ display: 'flex', flexDirection: 'column', gap: vars.space[2] });
+export const unavailableTitle = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: 600 });
+export const unavailableList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space[2],
+  overflowWrap: 'anywhere',
+});
+globalStyle(`${unavailableList} > li`, { display: 'flex', flexDirection: 'column', gap: vars.space[1] });
 
 export const newList = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space[2] });
 

@@ -1,6 +1,7 @@
 // Find creators' dialogs (docs/product.md §Discovery and negotiation), loaded when one first opens so that the screen
-// stays within its route's bundle budget: Save to list (choose a list or name a new one) and Invite (an active
-// campaign and an optional message; the server's refusal stays in the dialog).
+// stays within its route's bundle budget: Save to list (choose a list or name a new one) and Invite (a campaign that can
+// take the creator and an optional message; the others listed with why not, before Send; the server's refusal stays in
+// the dialog).
 import { Link } from 'react-router-dom';
 import {
   selectLists,
@@ -22,7 +23,9 @@ import {
   selectInviteSending,
   selectInviteSent,
   selectInvitee,
+  selectInviteUnavailable,
   selectNoActiveCampaign,
+  selectNoneCanInvite,
 } from '@/machines/marketplace/invitation.select';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -106,10 +109,14 @@ export function SaveToListDialog({ snapshot, send }: { snapshot: ListsSnapshot; 
   );
 }
 
-/** Invite: one of the advertiser's active campaigns and an optional message; the server's refusal stays here. */
+/**
+ * Invite: only the campaigns that can take this creator, and an optional message; the others are listed with the
+ * server's reason before anything is sent; the server's refusal (something changed meanwhile) stays here.
+ */
 export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; send: InviteSend }) {
   const creator = selectInvitee(snapshot);
   const campaigns = selectInviteCampaigns(snapshot);
+  const unavailable = selectInviteUnavailable(snapshot);
   const sending = selectInviteSending(snapshot);
   const sent = selectInviteSent(snapshot);
   const error = selectInviteError(snapshot);
@@ -121,7 +128,7 @@ export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; sen
       open={selectInviteOpen(snapshot)}
       onOpenChange={(open) => (open ? undefined : close())}
       title={creator ? `Invite ${creator.displayName}` : 'Invite a creator'}
-      description="An offer of one of your active campaigns, paid from what its launch reserved."
+      description="An offer of one of your active campaigns, paid from what its launch reserved. Only campaigns that can take this creator are listed."
       width="narrow"
       footer={
         sent ? (
@@ -158,6 +165,9 @@ export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; sen
             You have no active campaign to invite to. <Link to="/campaigns">Launch a campaign</Link> first.
           </p>
         ) : null}
+        {selectNoneCanInvite(snapshot) && creator ? (
+          <p className={a.muted}>{`None of your campaigns can take ${creator.displayName} now.`}</p>
+        ) : null}
         {canSend ? (
           <form
             id="invite-form"
@@ -191,6 +201,21 @@ export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; sen
             />
             {error ? <Alert tone="error">{error}</Alert> : null}
           </form>
+        ) : null}
+        {choosing && unavailable.length > 0 ? (
+          <section className={s.unavailable} aria-labelledby="invite-unavailable">
+            <h3 id="invite-unavailable" className={s.unavailableTitle}>
+              {campaigns.length > 0 ? 'Not available' : 'Your campaigns'}
+            </h3>
+            <ul className={s.unavailableList}>
+              {unavailable.map((campaign) => (
+                <li key={campaign.id}>
+                  <Link to={`/campaigns/${campaign.id}`}>{`${campaign.brand}: ${campaign.title}`}</Link>
+                  <span className={a.muted}>{campaign.reason}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
         {sent && creator ? (
           <Alert tone="success" title="Invitation sent">

@@ -1,10 +1,10 @@
 // Find creators' implementation (docs/product.md §Discovery and negotiation): the creatorSearch, creatorLists and
-// invitation flows' services over GET /api/creators, /api/creator-lists and POST /api/campaigns/:id/invitations with the
-// session's jwt.
+// invitation flows' services over GET /api/creators, /api/creator-lists, GET /api/creators/:id/invite-options and
+// POST /api/campaigns/:id/invitations with the session's jwt.
 import type { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import type { Campaign, CreatorList, CreatorsAnswer, Offer } from '@/contract';
+import type { CreatorList, CreatorsAnswer, InviteOption, Offer } from '@/contract';
 import { creatorListsMachine, type OpenList } from '@/machines/marketplace/creatorLists.machine';
 import { creatorSearchMachine, type CreatorQuery } from '@/machines/marketplace/creatorSearch.machine';
 import { invitationMachine, type InvitationRequest } from '@/machines/marketplace/invitation.machine';
@@ -75,8 +75,10 @@ export function creatorListsActors(jwt: Jwt) {
 
 export function invitationActors(jwt: Jwt) {
   return {
-    loadCampaigns: fromPromise<Campaign[], void>(
-      async () => (await (await api()).request('listCampaigns', { jwt: requireJwt(jwt()) })).campaigns,
+    loadCampaigns: fromPromise<InviteOption[], { creatorId: string }>(
+      async ({ input }) =>
+        (await (await api()).request('inviteOptions', { jwt: requireJwt(jwt()), params: { id: input.creatorId } }))
+          .campaigns,
     ),
     sendInvitation: fromPromise<Offer, InvitationRequest>(async ({ input }) => {
       const message = input.message.trim();

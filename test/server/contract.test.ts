@@ -137,6 +137,8 @@ const calls = {
   deleteCreatorList: (api) =>
     api.request('DELETE', `/api/creator-lists/${creatorListId}`, { token: world.advertiser.token }),
   inviteCreator: null,
+  // A listed creator's answer, checked against its schema in creator-search.test.ts.
+  inviteOptions: null,
   updateCampaign: (api) =>
     api.request('PATCH', `/api/campaigns/${world.campaignId}`, {
       token: world.advertiser.token,
@@ -159,6 +161,11 @@ const calls = {
     api.request('POST', `/api/campaigns/${world.campaignId}/pause`, { token: world.advertiser.token }),
   resumeCampaign: (api) =>
     api.request('POST', `/api/campaigns/${world.campaignId}/resume`, { token: world.advertiser.token }),
+  addCampaignSpots: (api) =>
+    api.request('POST', `/api/campaigns/${world.campaignId}/spots`, {
+      token: world.advertiser.token,
+      json: { spots: 1 },
+    }),
   listOffers: async (api) => {
     const answer = await api.request('GET', '/api/offers?status=invited', { token: world.creator.token });
     world.offerId = (answer.body.offers as { id: string }[])[0]!.id;

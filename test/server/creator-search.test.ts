@@ -6,7 +6,7 @@
 // wrong caller (a creator, an operator, another advertiser, an advertiser not approved, no one signed in).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatorCard } from '../../contract/schemas/search.ts';
+import { inviteOptionsResponse, type CreatorCard } from '../../contract/schemas/search.ts';
 import { PLATFORM_BITS, SEARCH_LIMITS } from '../../contract/search.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, connectChannel, type Account } from './market.ts';
@@ -625,6 +625,74 @@ describe.each(BACKENDS)('creator search on %s', (backendName) => {
       const taken = await invite(brand, id, { creatorId: guests[3]!.id });
       expect(taken.status).toBe(409);
       expect(taken.body.message).toBe('All spots of this campaign are taken');
+    });
+
+    describe('GET /api/creators/:id/invite-options', () => {
+      const options = (who: Account | null, creatorId: string) =>
+        api.request('GET', `/api/creators/${creatorId}/invite-options`, who ? { token: who.token } : {});
+      type Option = { id: string; canInvite: boolean; reason: string | null; status: string };
+      const optionOf = async (who: Account, creatorId: string, campaignId: string) => {
+        const answer = await options(who, creatorId);
+        expect(answer.status, answer.text).toBe(200);
+        expect(inviteOptionsResponse.safeParse(answer.body).success).toBe(true);
+        return (answer.body.campaigns as Option[]).find((option) => option.id === campaignId);
+      };
+
+      it('says, before any invitation, which campaigns can take the creator and why the others cannot; invite agrees', async () => {
+        const guest = await listedCreator({ ...FACTS[0]!, handle: `opt_${crypto.randomUUID().slice(0, 6)}` });
+        const draft = await campaign(brand, 1, true);
+        const open = await campaign(brand, 1);
+        const paused = await campaign(brand, 1);
+        expect((await api.request('POST', `/api/campaigns/${paused}/pause`, { token: brand.token })).status).toBe(200);
+        const crowded = await campaign(brand, 1);
+        for (let i = 0; i < 3; i += 1) {
+          const other = await listedCreator({ ...FACTS[1]!, handle: `crowd_${crypto.randomUUID().slice(0, 6)}` });
+          expect((await invite(brand, crowded, { creatorId: other.id })).status).toBe(201);
+        }
+
+        expect(await optionOf(brand, guest.id, open)).toMatchObject({
+          canInvite: true,
+          reason: null,
+          status: 'active',
+        });
+        expect(await optionOf(brand, guest.id, draft)).toMatchObject({
+          canInvite: false,
+          reason: 'Not launched yet (a draft): only an active campaign takes invitations',
+        });
+        expect(await optionOf(brand, guest.id, paused)).toMatchObject({
+          canInvite: false,
+          reason: 'Paused: resume it to take invitations',
+        });
+        const crowdedOption = await optionOf(brand, guest.id, crowded);
+        expect(crowdedOption).toMatchObject({ canInvite: false });
+        expect(crowdedOption!.reason).toMatch(/3 open offers for its 1 free spot.*add spots/);
+        // The server stays the authority, and says the same.
+        const refused = await invite(brand, crowded, { creatorId: guest.id });
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toBe(crowdedOption!.reason);
+
+        expect((await invite(brand, open, { creatorId: guest.id })).status).toBe(201);
+        expect(await optionOf(brand, guest.id, open)).toMatchObject({
+          canInvite: false,
+          reason: `${FACTS[0]!.name} already has an offer of this campaign (invited)`,
+        });
+        // Another advertiser's campaigns are never among them.
+        const theirs = await options(rival, guest.id);
+        expect(theirs.status).toBe(200);
+        expect((theirs.body.campaigns as Option[]).map((option) => option.id)).not.toContain(open);
+      });
+
+      it('the wrong caller: creators and operators 403, unapproved advertisers 403, signed out 401; a creator not listed 404', async () => {
+        for (const who of [creator, operator, pending, noProfile])
+          expect((await options(who, creators[0]!.id)).status).toBe(403);
+        expect((await options(null, creators[0]!.id)).status).toBe(401);
+        const hidden = creators.find((c) => c.listed === false)!;
+        for (const id of [hidden.id, crypto.randomUUID(), creator.id, 'x'.repeat(300)]) {
+          const answer = await options(brand, id);
+          expect(answer.status).toBe(404);
+          expect(answer.body.message).toBe('No such creator');
+        }
+      });
     });
 
     it('the wrong caller: creators and operators 403, unapproved advertisers 403, signed out 401', async () => {

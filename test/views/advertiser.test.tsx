@@ -600,6 +600,8 @@ describe('Campaign editor', () => {
             promo: null,
           },
           perClickCents: null,
+          // Matching on unless switched off (issue 48 item 6).
+          autoMatch: true,
         },
       },
     ]);

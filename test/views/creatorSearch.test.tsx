@@ -1,19 +1,23 @@
 // Find creators (docs/product.md §Discovery and negotiation) through its three machines with controlled actors: the labelled
 // filters sent as the query, cards with figures, platforms and the media kit opening in a new tab, paging, no match,
-// a refusal with Try again; Save to list into an existing list or a new one; Invite: the active campaigns, a message,
-// the server's refusal kept in the dialog, then the invitation sent; without an active campaign, a link to launch one.
+// a refusal with Try again; Save to list into an existing list or a new one; Invite: only the campaigns that can take
+// the creator, the others listed with why not before Send, a message, the server's refusal kept in the dialog, then the
+// invitation sent; none that can: nothing to send; no campaign at all: a link to launch one.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdvertiserChecklist, Campaign, CreatorList, CreatorsAnswer, Offer } from '@/contract';
+import type { AdvertiserChecklist, CreatorList, CreatorsAnswer, InviteOption, Offer } from '@/contract';
 import { advertiserChecklistMachine } from '@/machines/marketplace/advertiserChecklist.machine';
 import { creatorListsMachine, type OpenList } from '@/machines/marketplace/creatorLists.machine';
 import { sampleCreatorList } from '@/machines/marketplace/creatorLists.samples';
 import { creatorSearchMachine, type CreatorQuery } from '@/machines/marketplace/creatorSearch.machine';
 import { sampleCreatorCard, sampleCreatorsAnswer } from '@/machines/marketplace/creatorSearch.samples';
 import { invitationMachine, type InvitationRequest } from '@/machines/marketplace/invitation.machine';
-import { sampleActiveCampaign, sampleInvitedOffer } from '@/machines/marketplace/invitation.samples';
-import { sampleCampaign } from '@/machines/marketplace/samples';
+import {
+  sampleActiveCampaign,
+  sampleInvitedOffer,
+  sampleInviteOptions,
+} from '@/machines/marketplace/invitation.samples';
 import { FindCreatorsScreen } from '@/src/marketplace/FindCreators';
 import { offersMachine } from '@/machines/marketplace/offers.machine';
 import { creatorOffer } from '@/machines/marketplace/samples';
@@ -40,7 +44,7 @@ function render(profile: AdvertiserChecklist['profile']) {
   const loadList = controlled<OpenList, { listId: string }>();
   const removeFromList = controlled<CreatorList, { listId: string; creatorId: string }>();
   const deleteList = controlled<void, { listId: string }>();
-  const loadCampaigns = controlled<Campaign[]>();
+  const loadCampaigns = controlled<InviteOption[], { creatorId: string }>();
   const sendInvitation = controlled<Offer, InvitationRequest>();
   const logic = {
     checklist: advertiserChecklistMachine.provide({ actors: { loadChecklist: checklist.logic } }),
@@ -199,15 +203,32 @@ describe('Find creators', () => {
     expect(within(open).getByRole('button', { name: 'Remove AlexRivera_Live from the list' })).toBeInTheDocument();
   });
 
-  it('invites to an active campaign with a message; a refusal stays in the dialog; then sent', async () => {
+  it('offers only the campaigns that can take the creator and says why the others cannot, before Send; a refusal stays; then sent', async () => {
     const { search, loadLists, loadCampaigns, sendInvitation, user } = await setup();
     await loadLists.resolve([]);
     await search.resolve(sampleCreatorsAnswer);
     await user.click(screen.getByRole('button', { name: 'Invite AlexRivera_Live' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite AlexRivera_Live' });
-    await loadCampaigns.resolve([sampleActiveCampaign, { ...sampleCampaign, id: 'cmp_draft', status: 'draft' }]);
+    // The server answers, for this creator, each campaign with whether it can take them.
+    expect(loadCampaigns.inputs.at(-1)).toEqual({ creatorId: sampleCreatorCard.id });
+    await loadCampaigns.resolve(sampleInviteOptions);
     const campaign = within(dialog).getByLabelText('Campaign');
-    expect(within(campaign).getAllByRole('option')).toHaveLength(1);
+    expect(
+      within(campaign)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([`${sampleActiveCampaign.brand}: ${sampleActiveCampaign.title}`]);
+    const others = within(dialog).getByRole('region', { name: 'Not available' });
+    expect(within(others).getByRole('link', { name: `${sampleActiveCampaign.brand}: Winter launch` })).toHaveAttribute(
+      'href',
+      '/campaigns/cmp_draft',
+    );
+    expect(
+      within(others).getByText('Not launched yet (a draft): only an active campaign takes invitations'),
+    ).toBeInTheDocument();
+    expect(
+      within(others).getByText('AlexRivera_Live already has an offer of this campaign (invited)'),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Message (optional)'), 'We love your runs!');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(sendInvitation.inputs.at(-1)).toEqual({
@@ -224,13 +245,27 @@ describe('Find creators', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('without an active campaign, says to launch one and offers nothing to send', async () => {
+  it('when no campaign can take the creator, says so and why each cannot, and offers nothing to send', async () => {
     const { search, loadLists, loadCampaigns, user } = await setup();
     await loadLists.resolve([]);
     await search.resolve(sampleCreatorsAnswer);
     await user.click(screen.getByRole('button', { name: 'Invite Lucía Juega' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Lucía Juega' });
-    await loadCampaigns.resolve([{ ...sampleCampaign, status: 'draft' }]);
+    await loadCampaigns.resolve(sampleInviteOptions.filter((option) => !option.canInvite));
+    expect(within(dialog).getByText('None of your campaigns can take Lucía Juega now.')).toBeInTheDocument();
+    const mine = within(dialog).getByRole('region', { name: 'Your campaigns' });
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(dialog).queryByLabelText('Campaign')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send invitation' })).not.toBeInTheDocument();
+  });
+
+  it('without any campaign, says to launch one and offers nothing to send', async () => {
+    const { search, loadLists, loadCampaigns, user } = await setup();
+    await loadLists.resolve([]);
+    await search.resolve(sampleCreatorsAnswer);
+    await user.click(screen.getByRole('button', { name: 'Invite Lucía Juega' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Lucía Juega' });
+    await loadCampaigns.resolve([]);
     expect(within(dialog).getByRole('link', { name: 'Launch a campaign' })).toHaveAttribute('href', '/campaigns');
     expect(within(dialog).queryByRole('button', { name: 'Send invitation' })).not.toBeInTheDocument();
   });

@@ -1,21 +1,25 @@
 // The invitation flow's transitions, pinned by hand (docs/product.md §Discovery and negotiation: an invitation becomes an offer
-// within the campaign's spots and reservation): source, event, expected target and what it changes — the active
-// campaigns offered, the request sent (campaign, creator, message) and the server's refusal kept in the dialog.
+// within the campaign's spots and reservation): source, event, expected target and what it changes — the campaigns
+// loaded for that creator (the first that can take them chosen), the request sent (campaign, creator, message) and the
+// server's refusal kept in the dialog.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Campaign, Offer } from '@/contract';
+import type { InviteOption, Offer } from '@/contract';
 import { invitationMachine, type InvitationRequest } from '@/machines/marketplace/invitation.machine';
-import { sampleActiveCampaign, sampleInvitedOffer } from '@/machines/marketplace/invitation.samples';
-import { sampleCampaign } from '@/machines/marketplace/samples';
+import {
+  sampleActiveCampaign,
+  sampleInvitedOffer,
+  sampleInviteOptions,
+} from '@/machines/marketplace/invitation.samples';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
 
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
 const alex = { id: 'usr_alex', displayName: 'AlexRivera_Live' };
-const draft: Campaign = { ...sampleCampaign, id: 'cmp_draft', status: 'draft' };
+const unavailable = sampleInviteOptions.filter((option) => !option.canInvite);
 
 function start() {
-  const loadCampaigns = controlled<Campaign[]>();
+  const loadCampaigns = controlled<InviteOption[], { creatorId: string }>();
   const sendInvitation = controlled<Offer, InvitationRequest>();
   const actor = createActor(
     invitationMachine.provide({ actors: { loadCampaigns: loadCampaigns.logic, sendInvitation: sendInvitation.logic } }),
@@ -30,7 +34,7 @@ function start() {
   };
 }
 
-async function choosing(campaigns: Campaign[] = [draft, sampleActiveCampaign]) {
+async function choosing(campaigns: InviteOption[] = sampleInviteOptions) {
   const flow = start();
   flow.actor.send({ type: 'invite.open', creator: alex });
   await flow.loadCampaigns.resolve(campaigns);
@@ -57,6 +61,7 @@ describe('invitation transitions', () => {
       expect(flow.value()).toEqual({ open: 'loading' });
       expect(flow.context()).toMatchObject({ creator: alex, campaignId: '', message: '', error: null, offer: null });
       expect(flow.loadCampaigns.started).toBe(1);
+      expect(flow.loadCampaigns.inputs).toEqual([{ creatorId: alex.id }]);
     },
   );
 
@@ -73,12 +78,14 @@ describe('invitation transitions', () => {
 
   pin(
     { from: 'invitation.open.loading', on: 'xstate.done.actor.loadCampaigns', to: 'invitation.open.choosing' },
-    'only the active campaigns are offered, the first chosen',
+    "each campaign is kept with the server's answer for this creator; the first that can take them is chosen",
     async () => {
       const flow = await choosing();
       expect(flow.value()).toEqual({ open: 'choosing' });
-      expect(flow.context().campaigns).toEqual([sampleActiveCampaign]);
+      expect(flow.context().campaigns).toEqual(sampleInviteOptions);
       expect(flow.context().campaignId).toBe(sampleActiveCampaign.id);
+      const none = await choosing(unavailable);
+      expect(none.context().campaignId).toBe('');
     },
   );
 
@@ -131,16 +138,20 @@ describe('invitation transitions', () => {
 
   pin(
     { from: 'invitation.open.choosing', on: 'invite.submit', guard: 'campaignChosen', to: 'invitation.open.sending' },
-    'sends the campaign, the creator and the message; without an active campaign nothing is sent',
+    'sends the campaign, the creator and the message; a campaign that cannot take them is never sent',
     async () => {
       const flow = await sending();
       expect(flow.sendInvitation.inputs).toEqual([
         { campaignId: sampleActiveCampaign.id, creatorId: alex.id, message: 'Hi!' },
       ]);
-      const none = await choosing([draft]);
+      const none = await choosing(unavailable);
       none.actor.send({ type: 'invite.submit' });
       expect(none.value()).toEqual({ open: 'choosing' });
-      expect(none.sendInvitation.started).toBe(0);
+      const refused = await choosing();
+      refused.actor.send({ type: 'campaign.change', campaignId: 'cmp_taken' });
+      refused.actor.send({ type: 'invite.submit' });
+      expect(refused.value()).toEqual({ open: 'choosing' });
+      expect(none.sendInvitation.started + refused.sendInvitation.started).toBe(0);
     },
   );
 
