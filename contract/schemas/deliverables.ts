@@ -345,6 +345,11 @@ export const campaignReport = z.object({
     /** Pay × spots: what the campaign may spend. */
     budgetCents: count,
     perClickCents: z.number().int().nullable(),
+    /**
+     * The deliverables the campaign asked for: the report shows only their figures (overlay minutes, impressions and
+     * CPM with the overlay; clicks with a link; bot posts with the chat; redemptions with a promo code).
+     */
+    asks: z.object({ overlay: z.boolean(), link: z.boolean(), chat: z.boolean(), promo: z.boolean() }),
   }),
   /** Set when the report is one creator's (`?offerId=`). */
   offerId: z.string().nullable(),

@@ -15,6 +15,7 @@ import {
 } from '../marketplace.ts';
 import { email, NO_NUL, requiredText as required } from './common.ts';
 import { TAX_FORM_KINDS } from '../taxForms.ts';
+import { REVIEW_STATUSES } from '../money.ts';
 import {
   chatDeliverable,
   deliverableProgress,
@@ -129,8 +130,11 @@ export const deliverable = z.object({
     .max(L.maxDeliverableMinutes),
   startsOn: day,
   endsOn: day,
-  /** The disclosure label the overlay shows, e.g. "Sponsored by Nova Energy". */
-  disclosure: required(L.disclosure),
+  /**
+   * The disclosure label the overlay shows, e.g. "Sponsored by Nova Energy": required with the overlay
+   * (`deliverablesProblem`), empty when the overlay is not asked for (issue 48 item 4).
+   */
+  disclosure: optionalText(L.disclosure).default(''),
   /**
    * Minutes count only while the stream is disclosed as sponsored on the platform (Twitch branded content or
    * #ad / #sponsored in the title; YouTube paid promotion or #ad): docs/product.md §Verified delivery. Default on.
@@ -159,6 +163,8 @@ export function deliverablesProblem(value: {
   const perClick = value.perClickCents ?? null;
   if (d.overlay === false && !d.link && !d.chat && !d.promo)
     return { path: ['deliverable', 'overlay'], message: 'must ask for at least one deliverable' };
+  if (d.overlay !== false && (d.disclosure ?? '').trim() === '')
+    return { path: ['deliverable', 'disclosure'], message: 'is required with the overlay' };
   if (perClick !== null && !d.link)
     return { path: ['perClickCents'], message: 'needs a tracked link: pay per click counts its clicks' };
   if (perClick === null && d.link && (d.link.clicks ?? null) === null)
@@ -310,6 +316,15 @@ export const proposeRequest = z.object({
 });
 export type ProposeRequest = z.infer<typeof proposeRequest>;
 
+/** An offer's review window, as its campaign's page says it: "in review until …" until the money is released. */
+export const offerReview = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  /** When the window ends (ISO): the pay is released to the creator then, unless disputed or held. */
+  endsAt: z.string(),
+  releasedAt: z.string().nullable(),
+});
+export type OfferReview = z.infer<typeof offerReview>;
+
 export const offer = z.object({
   id,
   status: z.enum(OFFER_STATUSES),
@@ -344,6 +359,12 @@ export const offer = z.object({
   perClickCents: z.number().int().nullable(),
   /** Each deliverable's progress, once the offer is accepted (docs/product.md §Deliverables); null before. */
   progress: deliverableProgress.nullable(),
+  /**
+   * The review window of an earning the platform's or Castbridge's counts proved (server/money/reviews.ts), as the
+   * campaign page reads it (GET /api/campaigns/:id only): the earning reaches the creator when it is released. Null:
+   * none (not completed, or confirmed by the advertiser, paid at once).
+   */
+  review: offerReview.nullable().optional(),
 });
 export type Offer = z.infer<typeof offer>;
 

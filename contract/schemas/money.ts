@@ -142,6 +142,21 @@ export const earningsResponse = z.object({
   availableCents: cents,
   /** Earned, in its review window or held (docs/product.md §Verified delivery): available once released. */
   pendingCents: cents,
+  /**
+   * What makes up `pendingCents`, soonest first (issue 48 item 3): each earning waiting in its review, and when it
+   * becomes available — the end of its window as the server opened it; null while held or disputed (an operator
+   * decides, then it is released or resolved).
+   */
+  pending: z.array(
+    z.object({
+      offerId: z.string(),
+      brand: z.string(),
+      title: z.string(),
+      earnedCents: cents,
+      status: z.enum(['pending', 'held', 'disputed']),
+      availableAt: z.string().nullable(),
+    }),
+  ),
   /** Held by payouts on their way. */
   inPayoutCents: cents,
   minPayoutCents: cents,

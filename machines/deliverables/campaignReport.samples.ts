@@ -64,6 +64,7 @@ export const sampleReport: CampaignReport = {
     endsOn: '2026-12-10',
     budgetCents: 150_000,
     perClickCents: null,
+    asks: { overlay: true, link: true, chat: false, promo: true },
   },
   offerId: null,
   from: '2026-11-20',
@@ -100,6 +101,35 @@ export const sampleEmptyReport: CampaignReport = {
   days: [{ day: '2026-11-26', ...fig(0, 0, 0, 0, 0, 0, 0, 0) }],
   totals: totalsOf(fig(0, 0, 0, 0, 0, 0, 0, 0)),
   creators: [],
+};
+
+/**
+ * A link-only campaign (the overlay not asked for): clicks and their spend, no minutes, impressions or redemptions
+ * counted (issue 48 item 4).
+ */
+const LINK_DAYS: [string, Figures][] = [
+  ['2026-11-24', fig(0, 0, 40, 5, 0, 0, 0, 0)],
+  ['2026-11-25', fig(0, 0, 35, 2, 0, 0, 0, 0)],
+  ['2026-11-26', fig(0, 0, 25, 1, 0, 0, 0, 9_000)],
+];
+export const sampleLinkReport: CampaignReport = {
+  campaign: {
+    ...sampleReport.campaign,
+    id: 'cmp_link',
+    title: 'Nova link drops',
+    startsOn: '2026-11-24',
+    budgetCents: 9_000,
+    asks: { overlay: false, link: true, chat: false, promo: false },
+  },
+  offerId: null,
+  from: '2026-11-24',
+  to: '2026-11-26',
+  days: LINK_DAYS.map(([day, figures]) => ({ day, ...figures })),
+  totals: totalsOf(sum(LINK_DAYS.map(([, f]) => f))),
+  creators: [
+    { offerId: 'off_link', name: 'Rin Plays', status: 'completed', totals: totalsOf(sum(LINK_DAYS.map(([, f]) => f))) },
+  ],
+  generatedAt: '2026-11-26T23:00:00.000Z',
 };
 
 export const samples = {

@@ -135,7 +135,10 @@ export function campaignErrors(draft: CampaignDraft): CampaignErrors {
     ['brand', L.brand, true],
     ['title', L.title, true],
     ['description', L.description, false],
-    ['disclosure', L.disclosure, true],
+    // The overlay shows the disclosure: required with it, neither asked for nor sent without it (issue 48 item 4).
+    ...(draft.asks.overlay
+      ? ([['disclosure', L.disclosure, true]] as Array<[CampaignTextField, number, boolean]>)
+      : []),
   ];
   for (const [field, max, required] of text) {
     const value = draft[field].trim();
@@ -312,7 +315,7 @@ export function toCampaignInput(draft: CampaignDraft): CampaignInput {
           : 1,
       startsOn: draft.startsOn,
       endsOn: draft.endsOn,
-      disclosure: draft.disclosure.trim(),
+      disclosure: draft.asks.overlay ? draft.disclosure.trim() : '',
       requiresDisclosure: draft.requiresDisclosure,
       overlay: draft.asks.overlay,
       link: draft.asks.link

@@ -28,7 +28,8 @@ export function offerCounts(campaign: Campaign) {
  */
 export function deliveryFigures(campaign: Campaign) {
   const delivery = campaign.delivery;
-  if (!delivery) return null;
+  // Verified minutes, impressions and CPM are the overlay's: none for a campaign that did not ask for it (issue 48 item 4).
+  if (!delivery || campaign.deliverable.overlay === false) return null;
   return {
     verifiedSeconds: delivery.verifiedSeconds,
     minutes: Math.floor(delivery.verifiedSeconds / 60),

@@ -44,6 +44,7 @@ export const sampleEarnings: Earnings = {
   },
   availableCents: 19_000,
   pendingCents: 0,
+  pending: [],
   inPayoutCents: 6_000,
   minPayoutCents: 5_000,
   withdrawNeeds: [],

@@ -226,6 +226,12 @@ export function createReports({ db, links, now = Date.now }: ReportDeps): Report
         endsOn: campaign.ends_on,
         budgetCents: Number(campaign.pay_cents) * Number(campaign.spots),
         perClickCents: campaign.per_click_cents === null ? null : Number(campaign.per_click_cents),
+        asks: {
+          overlay: Number(campaign.overlay_required) !== 0,
+          link: campaign.link_url !== null,
+          chat: campaign.chat_message !== null,
+          promo: campaign.promo_redemptions !== null,
+        },
       },
       offerId: query.offerId ?? null,
       from,

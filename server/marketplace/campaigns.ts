@@ -259,7 +259,16 @@ export function createCampaignStore(services: CampaignDeps) {
         .selectFrom('offers')
         .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
         .innerJoin('users', 'users.id', 'offers.creator_id')
-        .select([...OFFER_COLUMNS, ...CREATOR_COLUMNS, 'offers.creator_id as creator_id'])
+        // The review window of a completion the counts proved: the row says "in review until …" until released.
+        .leftJoin('earning_reviews', 'earning_reviews.offer_id', 'offers.id')
+        .select([
+          ...OFFER_COLUMNS,
+          ...CREATOR_COLUMNS,
+          'offers.creator_id as creator_id',
+          'earning_reviews.status as review_status',
+          'earning_reviews.ends_at as review_ends_at',
+          'earning_reviews.released_at as review_released_at',
+        ])
         .where('offers.campaign_id', '=', id)
         .orderBy('offers.score', 'desc')
         .orderBy('offers.created_at')
@@ -271,7 +280,17 @@ export function createCampaignStore(services: CampaignDeps) {
           services.progress,
           await withProposals(
             db,
-            offers.map((offer) => toOffer(offer as OfferJoinRow, true)),
+            offers.map((offer) => ({
+              ...toOffer(offer as OfferJoinRow, true),
+              review:
+                offer.review_status === null
+                  ? null
+                  : {
+                      status: offer.review_status,
+                      endsAt: new Date(Number(offer.review_ends_at)).toISOString(),
+                      releasedAt: offer.review_released_at,
+                    },
+            })),
           ),
           new Map(offers.map((offer) => [offer.id, offer.creator_id])),
         ),

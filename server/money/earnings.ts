@@ -155,13 +155,39 @@ export async function earningsOf(
     const sponsorshipCents = sum('earning', column) + sum('deliverable_earning', column) - refunded(false, column);
     return { totalCents: overlayCents + sponsorshipCents, overlayCents, sponsorshipCents };
   };
-  const [availableCents, pendingCents, inPayoutCents, taxForm, method] = await Promise.all([
+  const [availableCents, pendingCents, inPayoutCents, taxForm, method, waiting] = await Promise.all([
     balanceOf(db, creatorAvailable(creatorId)),
     balanceOf(db, creatorPending(creatorId)),
     balanceOf(db, creatorInPayout(creatorId)),
     hasTaxForm(db, creatorId),
     db.selectFrom('payout_methods').select('id').where('user_id', '=', creatorId).executeTakeFirst(),
+    // The reviews still holding pending money, with the end of each window (./reviews.ts): when Pending frees up.
+    db
+      .selectFrom('earning_reviews')
+      .innerJoin('campaigns', 'campaigns.id', 'earning_reviews.campaign_id')
+      .select([
+        'earning_reviews.offer_id as offer_id',
+        'earning_reviews.status as status',
+        'earning_reviews.ends_at as ends_at',
+        'earning_reviews.earned_cents as earned_cents',
+        'campaigns.brand as brand',
+        'campaigns.title as title',
+      ])
+      .where('earning_reviews.creator_id', '=', creatorId)
+      .where('earning_reviews.status', 'in', ['pending', 'held', 'disputed'])
+      .orderBy('earning_reviews.ends_at')
+      .orderBy('earning_reviews.offer_id')
+      .execute(),
   ]);
+  const pending = waiting.map((row) => ({
+    offerId: row.offer_id,
+    brand: row.brand,
+    title: row.title,
+    earnedCents: Number(row.earned_cents),
+    status: row.status as 'pending' | 'held' | 'disputed',
+    // Held or disputed: released or resolved by an operator, not at the window's end.
+    availableAt: row.status === 'pending' ? new Date(Number(row.ends_at)).toISOString() : null,
+  }));
   // What POST /api/payouts would refuse for, said before a withdrawal is tried (issue 48 item 13).
   const withdrawNeeds: WithdrawNeed[] = [];
   if (!taxForm) withdrawNeeds.push('taxForm');
@@ -170,6 +196,7 @@ export async function earningsOf(
     periods: { allOver: period('all'), thisYear: period('year'), thisMonth: period('month') },
     availableCents,
     pendingCents,
+    pending,
     inPayoutCents,
     minPayoutCents,
     withdrawNeeds,

@@ -19,11 +19,18 @@ import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { NativeSelectField } from '@/src/ui/Field';
 import { Progress } from '@/src/ui/Progress';
-import { Table } from '@/src/ui/Table';
+import { Table, type TableColumn } from '@/src/ui/Table';
 import * as s from './Report.css';
 
 type Snapshot = SnapshotFrom<typeof campaignReportMachine>;
 type Totals = CampaignReport['totals'];
+/** The deliverables the campaign asked for: only their figures are shown (issue 48 item 4). */
+type Asks = CampaignReport['campaign']['asks'];
+
+/** The entries whose condition holds: a figure, a chart or a column shown only for a deliverable asked for. */
+function asked<T>(entries: Array<[boolean, T]>): T[] {
+  return entries.filter(([shown]) => shown).map(([, entry]) => entry);
+}
 
 const ALL = '';
 
@@ -84,24 +91,26 @@ export function ReportBody({
           {error}
         </Alert>
       ) : null}
-      <TotalsCard totals={report.totals} budgetCents={report.campaign.budgetCents} />
+      <TotalsCard totals={report.totals} budgetCents={report.campaign.budgetCents} asks={report.campaign.asks} />
       <ByDay report={report} />
       {offerId === null ? <CreatorsTable report={report} /> : null}
     </div>
   );
 }
 
-function TotalsCard({ totals, budgetCents }: { totals: Totals; budgetCents: number }) {
-  const items: [string, string][] = [
-    ['Verified minutes', minutesOf(totals.verifiedSeconds)],
-    ['Impressions', formatCount(totals.impressions)],
-    ['Clicks', formatCount(totals.clicks)],
-    ['Click rate', rateOf(totals.clickRate)],
-    ['Redemptions', formatCount(totals.redemptions)],
-    ['CPM', moneyOrDash(totals.cpmCents)],
-    ['CPC', moneyOrDash(totals.cpcCents)],
-    ['Spend', `${formatMoney(totals.spendCents)} of ${formatMoney(budgetCents)}`],
-  ];
+function TotalsCard({ totals, budgetCents, asks }: { totals: Totals; budgetCents: number; asks: Asks }) {
+  // Impressions, CPM and the click rate (clicks per impression) come from the overlay's verified minutes.
+  const items = asked<[string, string]>([
+    [asks.overlay, ['Verified minutes', minutesOf(totals.verifiedSeconds)]],
+    [asks.overlay, ['Impressions', formatCount(totals.impressions)]],
+    [asks.link, ['Clicks', formatCount(totals.clicks)]],
+    [asks.overlay && asks.link, ['Click rate', rateOf(totals.clickRate)]],
+    [asks.chat, ['Bot posts', formatCount(totals.botPosts)]],
+    [asks.promo, ['Redemptions', formatCount(totals.redemptions)]],
+    [asks.overlay, ['CPM', moneyOrDash(totals.cpmCents)]],
+    [asks.link, ['CPC', moneyOrDash(totals.cpcCents)]],
+    [true, ['Spend', `${formatMoney(totals.spendCents)} of ${formatMoney(budgetCents)}`]],
+  ]);
   return (
     <Card as="section" aria-labelledby="report-totals">
       <h2 id="report-totals" className={s.title}>
@@ -122,24 +131,43 @@ function TotalsCard({ totals, budgetCents }: { totals: Totals; budgetCents: numb
 
 function ByDay({ report }: { report: CampaignReport }) {
   const label = (day: string) => formatDay(day).replace(/, \d{4}$/, '');
-  const charts: ChartSeries[] = [
-    {
-      title: 'Clicks',
-      kind: 'bar',
-      period: 'day',
-      points: report.days.map((day) => ({ label: label(day.day), value: day.clicks })),
-      format: formatCount,
-      wholeSteps: true,
-    },
-    {
-      title: 'Verified minutes',
-      kind: 'line',
-      period: 'day',
-      points: report.days.map((day) => ({ label: label(day.day), value: Math.floor(day.verifiedSeconds / 60) })),
-      format: formatCount,
-      wholeSteps: true,
-    },
-  ];
+  const { asks } = report.campaign;
+  const count = (title: string, value: (day: CampaignReport['days'][number]) => number): ChartSeries => ({
+    title,
+    kind: 'bar',
+    period: 'day',
+    points: report.days.map((day) => ({ label: label(day.day), value: value(day) })),
+    format: formatCount,
+    wholeSteps: true,
+  });
+  // A chart of the clicks and one of the verified minutes, each where it was asked for; a campaign asking for
+  // neither charts its bot posts or its redemptions instead.
+  const charts = asked<ChartSeries>([
+    [
+      asks.link,
+      {
+        title: 'Clicks',
+        kind: 'bar',
+        period: 'day',
+        points: report.days.map((day) => ({ label: label(day.day), value: day.clicks })),
+        format: formatCount,
+        wholeSteps: true,
+      },
+    ],
+    [
+      asks.overlay,
+      {
+        title: 'Verified minutes',
+        kind: 'line',
+        period: 'day',
+        points: report.days.map((day) => ({ label: label(day.day), value: Math.floor(day.verifiedSeconds / 60) })),
+        format: formatCount,
+        wholeSteps: true,
+      },
+    ],
+    [asks.chat && !asks.link && !asks.overlay, count('Bot posts', (day) => day.botPosts)],
+    [asks.promo && !asks.link && !asks.overlay, count('Redemptions', (day) => day.redemptions)],
+  ]);
   return (
     <section className={s.byDay} aria-labelledby="report-by-day">
       <div className={s.charts}>
@@ -161,19 +189,21 @@ function ByDay({ report }: { report: CampaignReport }) {
       <Table
         caption="The report by day"
         captionVisible
-        columns={[
-          { key: 'day', header: 'Day' },
-          { key: 'minutes', header: 'Minutes', align: 'right' },
-          { key: 'impressions', header: 'Impressions', align: 'right' },
-          { key: 'clicks', header: 'Clicks', align: 'right' },
-          { key: 'redemptions', header: 'Redemptions', align: 'right' },
-          { key: 'spend', header: 'Spend', align: 'right' },
-        ]}
+        columns={asked<TableColumn>([
+          [true, { key: 'day', header: 'Day' }],
+          [asks.overlay, { key: 'minutes', header: 'Minutes', align: 'right' }],
+          [asks.overlay, { key: 'impressions', header: 'Impressions', align: 'right' }],
+          [asks.link, { key: 'clicks', header: 'Clicks', align: 'right' }],
+          [asks.chat, { key: 'posts', header: 'Bot posts', align: 'right' }],
+          [asks.promo, { key: 'redemptions', header: 'Redemptions', align: 'right' }],
+          [true, { key: 'spend', header: 'Spend', align: 'right' }],
+        ])}
         rows={report.days.map((day) => ({
           day: label(day.day),
           minutes: minutesOf(day.verifiedSeconds),
           impressions: formatCount(day.impressions),
           clicks: formatCount(day.clicks),
+          posts: formatCount(day.botPosts),
           redemptions: formatCount(day.redemptions),
           spend: formatMoney(day.spendCents),
         }))}
@@ -185,23 +215,26 @@ function ByDay({ report }: { report: CampaignReport }) {
 }
 
 function CreatorsTable({ report }: { report: CampaignReport }) {
+  const { asks } = report.campaign;
   return (
     <Table
       caption="Creators"
       captionVisible
-      columns={[
-        { key: 'name', header: 'Creator', wrap: true },
-        { key: 'minutes', header: 'Verified minutes', align: 'right' },
-        { key: 'clicks', header: 'Clicks', align: 'right' },
-        { key: 'rate', header: 'Click rate', align: 'right' },
-        { key: 'redemptions', header: 'Redemptions', align: 'right' },
-        { key: 'spend', header: 'Spend', align: 'right' },
-      ]}
+      columns={asked<TableColumn>([
+        [true, { key: 'name', header: 'Creator', wrap: true }],
+        [asks.overlay, { key: 'minutes', header: 'Verified minutes', align: 'right' }],
+        [asks.link, { key: 'clicks', header: 'Clicks', align: 'right' }],
+        [asks.overlay && asks.link, { key: 'rate', header: 'Click rate', align: 'right' }],
+        [asks.chat, { key: 'posts', header: 'Bot posts', align: 'right' }],
+        [asks.promo, { key: 'redemptions', header: 'Redemptions', align: 'right' }],
+        [true, { key: 'spend', header: 'Spend', align: 'right' }],
+      ])}
       rows={report.creators.map((creator) => ({
         name: creator.name,
         minutes: minutesOf(creator.totals.verifiedSeconds),
         clicks: formatCount(creator.totals.clicks),
         rate: rateOf(creator.totals.clickRate),
+        posts: formatCount(creator.totals.botPosts),
         redemptions: formatCount(creator.totals.redemptions),
         spend: formatMoney(creator.totals.spendCents),
       }))}

@@ -81,7 +81,7 @@ function Kind({
   );
 }
 
-/** The card "Deliverables": the window and disclosure every deliverable shares, then each deliverable. */
+/** The card "Deliverables": the window every deliverable shares, then each deliverable (the overlay's disclosure with it). */
 export function DeliverablesCard({ draft, errors, busy, send, text, preview }: Props) {
   const perClick = draft.payMode === 'perClick';
   return (
@@ -93,27 +93,6 @@ export function DeliverablesCard({ draft, errors, busy, send, text, preview }: P
         <div className={s.fields}>
           {text('startsOn', 'Starts On', { type: 'date' })}
           {text('endsOn', 'Ends On', { type: 'date' })}
-          {text('disclosure', 'Disclosure', {
-            maxLength: MARKETPLACE_LIMITS.disclosure,
-            hint: 'Shown on the overlay, e.g. Sponsored by Nova Energy.',
-          })}
-          <div className={s.full}>
-            <label className={s.check}>
-              <input
-                type="checkbox"
-                name="requiresDisclosure"
-                checked={draft.requiresDisclosure}
-                disabled={busy}
-                aria-describedby="campaign-requires-disclosure-hint"
-                onChange={(event) => send({ type: 'disclosure.require', required: event.target.checked })}
-              />
-              Require disclosure (#ad)
-            </label>
-            <p id="campaign-requires-disclosure-hint" className={s.muted}>
-              Minutes count only while the stream is marked as sponsored: Twitch&apos;s Branded Content, YouTube&apos;s
-              paid promotion, or #ad / #sponsored as a word of its own in the title.
-            </p>
-          </div>
         </div>
         <fieldset
           className={d.kinds}
@@ -138,6 +117,28 @@ export function DeliverablesCard({ draft, errors, busy, send, text, preview }: P
               inputMode: 'numeric',
               hint: 'Shown on the overlay within the window.',
             })}
+            {/* The overlay shows the disclosure and its minutes count only while disclosed: asked with it only. */}
+            {text('disclosure', 'Disclosure', {
+              maxLength: MARKETPLACE_LIMITS.disclosure,
+              hint: 'Shown on the overlay, e.g. Sponsored by Nova Energy.',
+            })}
+            <div className={s.full}>
+              <label className={s.check}>
+                <input
+                  type="checkbox"
+                  name="requiresDisclosure"
+                  checked={draft.requiresDisclosure}
+                  disabled={busy}
+                  aria-describedby="campaign-requires-disclosure-hint"
+                  onChange={(event) => send({ type: 'disclosure.require', required: event.target.checked })}
+                />
+                Require disclosure (#ad)
+              </label>
+              <p id="campaign-requires-disclosure-hint" className={s.muted}>
+                Minutes count only while the stream is marked as sponsored: Twitch&apos;s Branded Content,
+                YouTube&apos;s paid promotion, or #ad / #sponsored as a word of its own in the title.
+              </p>
+            </div>
           </Kind>
           <Kind
             kind="link"

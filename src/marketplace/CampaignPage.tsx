@@ -34,7 +34,7 @@ import {
   selectThreadOffer,
 } from '@/machines/marketplace/campaignDetail.select';
 import { inspect } from '@/src/app/inspect';
-import { formatCount, formatDate, formatDayRange, formatMoney } from '@/src/common/format';
+import { formatCount, formatDate, formatDateTime, formatDayRange, formatMoney } from '@/src/common/format';
 import { apiUrl } from '@/src/config';
 import { useCampaignControlsLogic, type CampaignControlsLogic } from '@/src/marketplace/campaignControls';
 import { DeliveryCard } from '@/src/marketplace/CampaignDelivery';
@@ -412,6 +412,7 @@ const listOr = (values: readonly string[], none: string) => (values.length ? val
 
 function CampaignDetails({ campaign }: { campaign: Campaign }) {
   const { targeting, deliverable } = campaign;
+  const overlay = deliverable.overlay !== false;
   const rows: [string, string][] = [
     ['Brand', campaign.brand],
     ...(campaign.perClickCents === null
@@ -422,7 +423,8 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
         ] as [string, string][])),
     ['Spots', String(campaign.spots)],
     ['Window', formatDayRange(deliverable.startsOn, deliverable.endsOn)],
-    ['Overlay minutes', deliverable.overlay === false ? 'Not asked for' : formatCount(deliverable.minutes)],
+    // Only what the campaign asked for: the overlay's minutes and its disclosure with the overlay (issue 48 item 4).
+    ...(overlay ? ([['Overlay minutes', formatCount(deliverable.minutes)]] as [string, string][]) : []),
     ...(asksBeyondOverlay(campaign)
       ? ([
           [
@@ -433,11 +435,15 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
           ],
         ] as [string, string][])
       : []),
-    ['Disclosure', deliverable.disclosure],
-    [
-      'Require disclosure (#ad)',
-      deliverable.requiresDisclosure ? 'Yes: minutes count only while the stream is marked as sponsored' : 'No',
-    ],
+    ...(overlay
+      ? ([
+          ['Disclosure', deliverable.disclosure],
+          [
+            'Require disclosure (#ad)',
+            deliverable.requiresDisclosure ? 'Yes: minutes count only while the stream is marked as sponsored' : 'No',
+          ],
+        ] as [string, string][])
+      : []),
     ['Platforms', listOr(targeting.platforms, 'None chosen')],
     ['Broadcasting languages', listOr(targeting.languages, 'None chosen')],
     ['Countries', listOr(targeting.countries, 'Every country')],
@@ -472,6 +478,27 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
       </dl>
     </Card>
   );
+}
+
+/**
+ * A completed offer's line: paid at once when the advertiser confirmed it; proved by the counts, its earning waits
+ * out the review window the server opened (its end read from the review, issue 48 item 3) until it is released.
+ */
+function deliveredLine(offer: Offer, completedAt: string): string {
+  const delivered = `Delivered ${formatDate(completedAt)}`;
+  const pay = formatMoney(offer.payCents);
+  switch (offer.review?.status) {
+    case 'pending':
+      return `${delivered}: ${pay} in review until ${formatDateTime(offer.review.endsAt)}, then paid to the creator`;
+    case 'held':
+      return `${delivered}: ${pay} held for a review by Castbridge before it is paid`;
+    case 'disputed':
+      return `${delivered}: ${pay} disputed; Castbridge decides what is paid`;
+    case 'resolved':
+      return `${delivered}: resolved by Castbridge`;
+    default:
+      return `${delivered}: paid ${pay}`;
+  }
 }
 
 function OfferCard({
@@ -550,8 +577,8 @@ function OfferCard({
         <p className={s.muted}>Declined: {offer.declineReason}</p>
       ) : null}
       {offer.completedAt ? (
-        <p className={s.muted}>
-          Delivered {formatDate(offer.completedAt)}: paid {formatMoney(offer.payCents)}
+        <p className={s.muted} data-testid="offer-delivered">
+          {deliveredLine(offer, offer.completedAt)}
         </p>
       ) : null}
       <div className={s.row}>

@@ -281,7 +281,10 @@ function OfferCard({ offer, logic, counterLogic, botLogic, onChanged, onThread }
             <dt className={s.term}>Deliverable</dt>
             <dd className={s.value}>
               {formatDeliverable(offer.deliverable)}
-              <span className={s.disclosure}>Disclosure: “{offer.deliverable.disclosure}”</span>
+              {/* The overlay shows the disclosure: none to show without it (issue 48 item 4). */}
+              {offer.deliverable.overlay !== false ? (
+                <span className={s.disclosure}>Disclosure: “{offer.deliverable.disclosure}”</span>
+              ) : null}
             </dd>
           </div>
         </dl>

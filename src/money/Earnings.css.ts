@@ -35,6 +35,19 @@ export const pending = style({
 export const pendingLabel = style({ fontSize: vars.fontSize.md, color: vars.color.textOnDarkMuted });
 export const pendingValue = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 globalStyle(`${pending} > dd:last-child`, { gridColumn: '1 / -1' });
+/** Each pending earning and when it becomes available, under Pending. */
+export const releases = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'grid',
+  gap: vars.space[1],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textOnDarkMuted,
+  overflowWrap: 'anywhere',
+});
+export const release = style({ margin: 0 });
+export const releaseAmount = style({ fontWeight: vars.fontWeight.bold, color: vars.color.textOnDark });
 export const balanceRow = style({
   display: 'flex',
   flexWrap: 'wrap',

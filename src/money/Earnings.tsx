@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { Payout } from '@/contract';
+import type { Earnings, Payout } from '@/contract';
 import { EARNINGS_PERIODS, PAYOUT_STATUS_LABELS, type EarningsPeriod, type WithdrawNeed } from '@/contract/money';
 import {
   selectEarnings,
@@ -14,7 +14,7 @@ import {
   selectWithdraw,
 } from '@/machines/money/earnings.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDate, formatMoney } from '@/src/common/format';
+import { formatDate, formatDateTime, formatMoney } from '@/src/common/format';
 import { useEarningsLogic, type EarningsLogic } from '@/src/money/earnings';
 import type { WithdrawLogic } from '@/src/money/withdraw';
 import { Button } from '@/src/ui/Button';
@@ -120,6 +120,7 @@ function Period({
               In its review window after a sponsorship completes; then it moves to your Earning Balance.
             </dd>
           </dl>
+          <PendingReleases pending={balances.pending} />
         </Card>
         <Card gradient className={s.figure}>
           <h2 className={s.figureLabel}>
@@ -151,6 +152,31 @@ function Period({
         </Card>
       </section>
     </div>
+  );
+}
+
+type PendingEarning = Earnings['pending'][number];
+
+/** When one pending earning frees up: the end of its review window, as the server opened it. */
+function releaseText(item: PendingEarning): string {
+  if (item.status === 'pending' && item.availableAt) return `available ${formatDateTime(item.availableAt)}`;
+  return item.status === 'disputed'
+    ? 'disputed by the brand: available once Castbridge decides'
+    : 'held for a review by Castbridge: available once it is reviewed';
+}
+
+/** What makes up Pending, soonest first, each with when it moves to the Earning Balance (issue 48 item 3). */
+function PendingReleases({ pending }: { pending: PendingEarning[] }) {
+  if (pending.length === 0) return null;
+  return (
+    <ul className={s.releases} aria-label="When your pending earnings become available">
+      {pending.map((item) => (
+        <li key={item.offerId} className={s.release}>
+          <span className={s.releaseAmount}>{formatMoney(item.earnedCents)}</span> from {item.brand} ({item.title}):{' '}
+          {releaseText(item)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -61,6 +61,12 @@ describe('the editor’s deliverables against the contract', () => {
     ['a bot every 2 minutes', { ...every, chatEvery: '2' }],
     ['a command with a space', { ...every, chatCommand: 'no va' }],
     ['a rate over $100', { ...every, payMode: 'perClick', perClick: '100.01' }],
+    // The disclosure is the overlay's (issue 48 item 4): required with it, not asked for without it.
+    ['the overlay without a disclosure', { ...base, disclosure: '  ' }],
+    [
+      'a link without the overlay or a disclosure',
+      { ...every, disclosure: '', asks: { overlay: false, link: true, chat: false, promo: false } },
+    ],
   ];
 
   it.each(cases)('%s: the client and the contract agree', (_name, draft) => {
@@ -80,6 +86,8 @@ describe('the editor’s deliverables against the contract', () => {
       perClickCents: 25,
       deliverable: {
         ...sampleCampaign.deliverable,
+        // Without the overlay a campaign has no disclosure (the server stores none: issue 48 item 4).
+        disclosure: '',
         overlay: false,
         link: { url: 'https://nova.example/gg', clicks: null },
         chat: { message: 'Grab a Nova', everyMinutes: 30, command: 'nova', posts: 10 },

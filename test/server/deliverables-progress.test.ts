@@ -113,6 +113,27 @@ describe.each(BACKENDS)('deliverables progress on %s', (backendName) => {
     }
   });
 
+  it('the disclosure is required with the overlay only: a link-only campaign is saved without one (issue 48 item 4)', async () => {
+    const { disclosure: _shown, ...withoutDisclosure } = deliverable({});
+    const linkOnly = await create({
+      deliverable: { ...withoutDisclosure, overlay: false, link } as CampaignInput['deliverable'],
+    });
+    expect(linkOnly.status, linkOnly.text).toBe(201);
+    expect(linkOnly.body.campaign).toMatchObject({ deliverable: { overlay: false, link, disclosure: '' } });
+    const id = (linkOnly.body.campaign as { id: string }).id;
+    // Asking for the overlay again needs the disclosure it shows, on create and on a merged PATCH alike.
+    for (const refused of [
+      await create({ deliverable: deliverable({ disclosure: '  ' }) }),
+      await api.request('PATCH', `/api/campaigns/${id}`, {
+        token: advertiser.token,
+        json: { deliverable: { ...withoutDisclosure, overlay: true, link } },
+      }),
+    ]) {
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.message).toBe('deliverable.disclosure: is required with the overlay');
+    }
+  });
+
   it('PATCH merges, then checks the deliverables with the pay (400 with the field); a good patch is stored', async () => {
     const created = await create({
       deliverable: deliverable({ overlay: false, link: { url: link.url, clicks: null } }),

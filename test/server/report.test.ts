@@ -151,7 +151,7 @@ describe.each(BACKENDS)('the brand’s report on %s', (backendName) => {
       days: { day: string; clicks: number; refusedClicks: number; impressions: number; spendCents: number }[];
       totals: Record<string, number | null>;
       creators: { name: string; totals: Record<string, number | null> }[];
-      campaign: { budgetCents: number };
+      campaign: { budgetCents: number; asks: Record<string, boolean> };
     };
     // From the campaign's first day to today.
     expect([r.from, r.to]).toEqual([day(-2), day(0)]);
@@ -173,6 +173,8 @@ describe.each(BACKENDS)('the brand’s report on %s', (backendName) => {
       cpcCents: 100,
     });
     expect(r.campaign.budgetCents).toBe(20_000);
+    // What the campaign asked for, so the screens show only those figures (issue 48 item 4).
+    expect(r.campaign.asks).toEqual({ overlay: true, link: true, chat: false, promo: true });
     // Offers made in one launch share their created_at: compare by name.
     const byName = [...r.creators].sort((a, b) => a.name.localeCompare(b.name));
     expect(byName.map((c) => [c.name, c.totals.clicks, c.totals.spendCents])).toEqual([

@@ -31,7 +31,9 @@ type Earnings = {
   periods: Record<'allOver' | 'thisYear' | 'thisMonth', { totalCents: number; overlayCents: number }>;
   availableCents: number;
   pendingCents: number;
+  pending: { offerId: string; earnedCents: number; status: string; availableAt: string | null }[];
 };
+type CampaignOffer = { id: string; completedAt: string | null; review?: { status: string; endsAt: string } | null };
 type Notice = { type: string; text: string; offerId: string | null };
 
 describe.each(BACKENDS)('the review window on %s', (backendName) => {
@@ -139,8 +141,28 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
   });
 
   it('an overlay completion is pending, not withdrawable; released once its window ends, to the Earning Balance', async () => {
-    const { creator, offerId, endsAt, earned } = await overlayCompletion({ payCents: 10_000 });
+    const { creator, campaignId, offerId, endsAt, earned } = await overlayCompletion({ payCents: 10_000 });
     expect(endsAt - Date.now()).toBeGreaterThan((REVIEW_SECONDS - 60) * 1000);
+    // The campaign page and Earnings read the window's end from the review itself (issue 48 item 3).
+    const campaignOffer = async () =>
+      (await get<{ offers: CampaignOffer[] }>(`/api/campaigns/${campaignId}`, advertiser)).offers.find(
+        (o) => o.id === offerId,
+      )!;
+    expect((await campaignOffer()).review).toEqual({
+      status: 'pending',
+      endsAt: new Date(endsAt).toISOString(),
+      releasedAt: null,
+    });
+    expect((await earningsOf(creator)).pending).toEqual([
+      {
+        offerId,
+        brand: 'Nova Energy',
+        title: 'Weekend streams',
+        earnedCents: 10_000,
+        status: 'pending',
+        availableAt: new Date(endsAt).toISOString(),
+      },
+    ]);
     expect(await reviewRow(offerId)).toMatchObject({ status: 'pending', hold_reasons: '[]' });
     // Earned (it counts in the periods), pending, and nothing available.
     expect(await earningsOf(creator)).toMatchObject({
@@ -187,6 +209,8 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
     expect(await reviews.releaseDue(endsAt + 60_000)).toBe(0);
     expect(await reviewRow(offerId)).toMatchObject({ status: 'released', released_at: new Date(endsAt).toISOString() });
     expect(await transfers(`review_release:${offerId}`)).toBe(1);
+    expect((await campaignOffer()).review).toMatchObject({ status: 'released' });
+    expect((await earningsOf(creator)).pending).toEqual([]);
     expect(await earningsOf(creator)).toMatchObject({
       periods: { thisMonth: { totalCents: 10_000, overlayCents: 10_000 } },
       availableCents: 10_000,

@@ -149,6 +149,34 @@ describe('Campaign editor: deliverables', () => {
     expect(screen.queryByRole('alert', { name: /perClickCents/ })).toBeNull();
   });
 
+  it('the disclosure is asked with the overlay only: a link-only campaign saves without one (issue 48 item 4)', async () => {
+    const { save, user } = setup();
+    fill('Brand', 'Nova Energy');
+    fill('Title', 'Power your late-night streams');
+    fireEvent.change(screen.getByLabelText('Starts On'), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByLabelText('Ends On'), { target: { value: '2026-12-31' } });
+    fill('Pay per Creator', '90');
+    // With the overlay (the default) the disclosure it shows is required.
+    fill('Overlay Minutes', '60');
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(fieldError('Disclosure')).toBe(messages.required);
+    expect(save.started).toBe(0);
+    // Without it, neither the disclosure nor "Require disclosure (#ad)" is asked for, and none is sent.
+    await user.click(screen.getByRole('checkbox', { name: 'Show on the overlay' }));
+    expect(screen.queryByLabelText('Disclosure')).toBeNull();
+    expect(screen.queryByText(/Shown on the overlay/)).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Require disclosure (#ad)' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Tracked link' }));
+    fill('Brand URL', 'https://nova.example/gg');
+    fill('Unique clicks to deliver', '100');
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(save.inputs[0]?.input.deliverable).toMatchObject({
+      overlay: false,
+      disclosure: '',
+      link: { url: 'https://nova.example/gg', clicks: 100 },
+    });
+  });
+
   it('needs at least one deliverable', async () => {
     const { save, user } = setup();
     fillBasics();

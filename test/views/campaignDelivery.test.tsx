@@ -4,7 +4,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdvertiserAnalytics, AdvertiserBalance, AdvertiserChecklist, Campaign } from '@/contract';
+import type { AdvertiserAnalytics, AdvertiserBalance, AdvertiserChecklist, Campaign, Offer } from '@/contract';
 import type { AnalyticsRange } from '@/contract/analytics';
 import type { CampaignAction } from '@/contract/marketplace';
 import { campaignReachMachine } from '@/machines/analytics/campaignReach.machine';
@@ -12,7 +12,7 @@ import { advertiserChecklistMachine } from '@/machines/marketplace/advertiserChe
 import { campaignControlsMachine, type LaunchFunds } from '@/machines/marketplace/campaignControls.machine';
 import { campaignDetailMachine, type CampaignDetail } from '@/machines/marketplace/campaignDetail.machine';
 import { campaignListMachine } from '@/machines/marketplace/campaignList.machine';
-import { sampleCampaign } from '@/machines/marketplace/samples';
+import { sampleCampaign, sampleOffer } from '@/machines/marketplace/samples';
 import { advertiserFundsMachine } from '@/machines/money/advertiserFunds.machine';
 import { CampaignPageScreen } from '@/src/marketplace/CampaignPage';
 import { CampaignsScreen } from '@/src/marketplace/Campaigns';
@@ -110,6 +110,71 @@ describe('Campaign page: verified delivery', () => {
       offers: [],
     });
     expect(figures()[0]).toEqual(['Display time', 'Under 1 min verifiedminutes the platform confirmed live']);
+  });
+
+  it('a link-only campaign shows no overlay figures, minutes or disclosure: only what it asked for (issue 48 item 4)', async () => {
+    const { load } = setup();
+    await load.resolve({
+      campaign: {
+        ...active,
+        deliverable: { ...active.deliverable, overlay: false, link: { url: 'https://nova.example/gg', clicks: 100 } },
+        delivery: { verifiedSeconds: 0, impressions: 0, cpmCents: null },
+      },
+      offers: [],
+    });
+    expect(screen.getByRole('heading', { name: 'Details' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Verified delivery' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/min verified/)).toBeNull();
+    const details = within(screen.getByRole('region', { name: 'Details' }));
+    const terms = details.getAllByRole('term').map((term) => term.textContent);
+    expect(terms).toContain('Deliverables');
+    for (const term of ['Overlay minutes', 'Disclosure', 'Require disclosure (#ad)']) expect(terms).not.toContain(term);
+    expect(details.getByText('Link: 100 clicks')).toBeInTheDocument();
+  });
+
+  it('a completed offer in its review window says "in review until" its end, then "paid" once released (issue 48 item 3)', async () => {
+    const completed: Offer = {
+      ...sampleOffer,
+      status: 'completed',
+      payCents: 9_000,
+      campaignPayCents: 9_000,
+      completedAt: '2026-11-26T14:05:00.000Z',
+      earnedCents: 8_100,
+    };
+    const first = setup();
+    await first.load.resolve({
+      campaign: active,
+      offers: [{ ...completed, review: { status: 'pending', endsAt: '2026-11-29T14:05:00.000Z', releasedAt: null } }],
+    });
+    const row = within(screen.getByRole('list', { name: 'Completed' }));
+    expect(row.getByTestId('offer-delivered')).toHaveTextContent(
+      'Delivered Nov 26, 2026: $90 in review until Nov 29, 2026, 14:05 UTC, then paid to the creator',
+    );
+    expect(row.queryByText(/paid \$90/)).toBeNull();
+    first.view.unmount();
+
+    const second = setup();
+    await second.load.resolve({
+      campaign: active,
+      offers: [
+        {
+          ...completed,
+          review: { status: 'released', endsAt: '2026-11-29T14:05:00.000Z', releasedAt: '2026-11-29T14:05:30.000Z' },
+        },
+        {
+          ...completed,
+          id: 'off_2',
+          review: { status: 'disputed', endsAt: '2026-11-29T14:05:00.000Z', releasedAt: null },
+        },
+        // Confirmed by the advertiser: paid at once, no review.
+        { ...completed, id: 'off_3', review: null },
+      ],
+    });
+    expect(screen.getAllByTestId('offer-delivered').map((line) => line.textContent)).toEqual([
+      'Delivered Nov 26, 2026: paid $90',
+      'Delivered Nov 26, 2026: $90 disputed; Castbridge decides what is paid',
+      'Delivered Nov 26, 2026: paid $90',
+    ]);
   });
 
   it('shows no figures for a draft, nor for a campaign read without its delivery', async () => {

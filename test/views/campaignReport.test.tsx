@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignReport } from '@/contract/schemas/deliverables';
 import { apiRefusal } from '@/machines/events';
 import { campaignReportMachine } from '@/machines/deliverables/campaignReport.machine';
-import { sampleCreatorReport, sampleReport } from '@/machines/deliverables/campaignReport.samples';
+import { sampleCreatorReport, sampleLinkReport, sampleReport } from '@/machines/deliverables/campaignReport.samples';
 import { reportSharesMachine, type ReportShare } from '@/machines/deliverables/reportShares.machine';
 import { sampleCreatedShare, sampleShares } from '@/machines/deliverables/reportShares.samples';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
@@ -82,6 +82,27 @@ describe("The brand's report", () => {
     expect(creators.getByRole('row', { name: /Rin Plays/ })).toBeInTheDocument();
     expect(creators.getByRole('row', { name: /Milo Live/ })).toBeInTheDocument();
     expect(await violations(view.container)).toEqual([]);
+  });
+
+  it('a link-only campaign shows only what it asked for: clicks, CPC and spend, no minutes, impressions or CPM', async () => {
+    const { load, shares } = setup('/campaigns/cmp_link/report');
+    await load.resolve(sampleLinkReport);
+    await shares.resolve([]);
+    expect(figure('Clicks')).toHaveTextContent('100');
+    expect(figure('CPC')).toHaveTextContent('$0.90');
+    expect(figure('Spend')).toHaveTextContent('$90 of $90');
+    for (const term of ['Verified minutes', 'Impressions', 'Click rate', 'CPM', 'Redemptions', 'Bot posts'])
+      expect(screen.queryByText(term, { selector: 'dt' })).toBeNull();
+    expect(screen.getByRole('img', { name: /^Clicks: 25 \(Nov 26\)/ })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Verified minutes/ })).toBeNull();
+    const days = within(screen.getByRole('table', { name: 'The report by day' }));
+    expect(days.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Day', 'Clicks', 'Spend']);
+    const creators = within(screen.getByRole('table', { name: 'Creators' }));
+    expect(creators.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Creator',
+      'Clicks',
+      'Spend',
+    ]);
   });
 
   it("the creator filter reads one creator's report, keeping the figures meanwhile; a failure says why", async () => {

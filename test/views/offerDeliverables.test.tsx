@@ -111,6 +111,8 @@ describe('the creator’s offer card', () => {
     expect(deliverables.getByText('312 clicks: $78 of $250 earned')).toBeInTheDocument();
     expect(deliverables.getByText('Paused')).toBeInTheDocument();
     expect(deliverables.queryByText(/Overlay/)).toBeNull();
+    // The overlay's disclosure is not shown for an offer without the overlay (issue 48 item 4).
+    expect(screen.queryByText(/Disclosure:/)).toBeNull();
   });
 
   it('a card before acceptance lists what is asked without progress', async () => {

@@ -253,6 +253,7 @@ describe('Earnings', () => {
         periods: { allOver: zero, thisYear: zero, thisMonth: zero },
         availableCents: 0,
         pendingCents: 0,
+        pending: [],
         inPayoutCents: 0,
         minPayoutCents: 5_000,
         withdrawNeeds: ['taxForm', 'payoutMethod'],
@@ -318,6 +319,55 @@ describe('Earnings', () => {
       expect(panel.getByRole('heading', { name: text })).toBeInTheDocument();
     await user.click(within(balance).getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByRole('dialog', { name: 'Withdraw' })).toBeInTheDocument();
+  });
+
+  it('says when Pending frees up: each earning with the end of its review window, from the server (issue 48 item 3)', async () => {
+    await setup({
+      earnings: {
+        ...sampleEarnings,
+        pendingCents: 22_500,
+        pending: [
+          {
+            offerId: 'off_1',
+            brand: 'Nova Energy',
+            title: 'Link drops',
+            earnedCents: 8_100,
+            status: 'pending',
+            availableAt: '2026-11-29T14:05:00.000Z',
+          },
+          {
+            offerId: 'off_2',
+            brand: 'Glow Cola',
+            title: 'Weekend streams',
+            earnedCents: 9_000,
+            status: 'held',
+            availableAt: null,
+          },
+          {
+            offerId: 'off_3',
+            brand: 'Nova Energy',
+            title: 'Late shift',
+            earnedCents: 5_400,
+            status: 'disputed',
+            availableAt: null,
+          },
+        ],
+      },
+      payouts: [],
+    });
+    const balance = within(screen.getByRole('tabpanel')).getByRole('heading', {
+      name: 'Earning Balance',
+    }).parentElement!;
+    const releases = within(balance).getByRole('list', { name: 'When your pending earnings become available' });
+    expect(
+      within(releases)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '$81 from Nova Energy (Link drops): available Nov 29, 2026, 14:05 UTC',
+      '$90 from Glow Cola (Weekend streams): held for a review by Castbridge: available once it is reviewed',
+      '$54 from Nova Energy (Late shift): disputed by the brand: available once Castbridge decides',
+    ]);
   });
 
   it('a failed load offers Try again', async () => {
