@@ -1,16 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PLATFORM_NAMES, type ConnectPlatform } from '@/contract/connections';
 import {
   selectBotConsent,
   selectCard,
+  selectConnected,
   selectLoadError,
   type CardState,
 } from '@/machines/connections/connectAccounts.select';
 import { inspect } from '@/src/app/inspect';
 import {
   readConnectReturn,
+  rememberReturn,
   useConnectAccountsLogic,
   type ConnectAccountsLogic,
 } from '@/src/connections/connectAccounts';
@@ -147,11 +149,21 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
   );
 }
 
+const sessionStorageOrNull = (): Storage | null => {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
 /** Connect Accounts (docs/spec.md §2; docs/product.md §Connected accounts): Twitch and YouTube connected through OAuth, stored and revocable. */
 export function ConnectAccountsScreen({ logic }: { logic?: ConnectAccountsLogic }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [returned] = useState(() => readConnectReturn(location.search));
+  // The offer that sent the person here, kept across the platform's page (issue 48 item 16).
+  const [back] = useState(() => rememberReturn(location.search, sessionStorageOrNull()));
   const actor = useActorRef(useConnectAccountsLogic(logic), {
     inspect,
     input: { returned: { platform: returned.platform, error: returned.error, completion: returned.completion } },
@@ -162,9 +174,19 @@ export function ConnectAccountsScreen({ logic }: { logic?: ConnectAccountsLogic 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, []);
   const loadError = useSelector(actor, selectLoadError);
+  const connected = useSelector(
+    actor,
+    (snapshot) => selectConnected(snapshot, 'twitch') || selectConnected(snapshot, 'youtube'),
+  );
   return (
     <div className={s.stack}>
       <ScreenHeading title="Connect Accounts" />
+      {back ? (
+        <Alert tone={connected ? 'success' : 'info'} data-testid="connect-return">
+          {connected ? 'Your channel is connected. ' : 'Connect the channel the offer needs, then go back to it. '}
+          <Link to={back}>Back to the offer</Link>
+        </Alert>
+      ) : null}
       <LoadState
         loading={false}
         error={loadError}

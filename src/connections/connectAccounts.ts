@@ -5,6 +5,7 @@
 // address bar. An error shows the product's own message for its code (contract CONNECT_ERRORS), never
 // text from the address: anyone can send a creator a link to this page.
 import { useMemo } from 'react';
+import { isAppPath, RETURN_KEY } from './returnPath';
 import { fromPromise } from 'xstate';
 import type { Connection } from '@/contract';
 import {
@@ -119,4 +120,32 @@ export function useConnectAccountsLogic(logic?: ConnectAccountsLogic): ConnectAc
       }),
     [logic, app],
   );
+}
+
+/**
+ * The way back to where the person came from: `?return=<path>` is remembered for the session (the platform's page
+ * sends the browser back to /connect-accounts without it), read again on the platform's answer, and forgotten on a
+ * visit of its own.
+ */
+export function rememberReturn(
+  search: string,
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null,
+): string | null {
+  const query = new URLSearchParams(search);
+  const asked = query.get('return');
+  try {
+    if (isAppPath(asked)) {
+      storage?.setItem(RETURN_KEY, asked);
+      return asked;
+    }
+    if (readConnectReturn(search).present) {
+      const kept = storage?.getItem(RETURN_KEY) ?? null;
+      return isAppPath(kept) ? kept : null;
+    }
+    storage?.removeItem(RETURN_KEY);
+  } catch {
+    // Storage refused (private mode): the way back is the address's own, if any.
+    return isAppPath(asked) ? asked : null;
+  }
+  return null;
 }

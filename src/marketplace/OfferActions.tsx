@@ -23,6 +23,7 @@ import {
   selectOfferNeedsChannel,
 } from '@/machines/marketplace/offerActions.select';
 import { inspect } from '@/src/app/inspect';
+import { connectAndReturn } from '@/src/connections/returnPath';
 import { useOfferActionsLogic, type OfferActionsLogic } from '@/src/marketplace/offerActions';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -36,10 +37,15 @@ export interface OfferActionsProps {
   offer: Offer;
   logic?: OfferActionsLogic;
   onChanged: (offer: Offer, action: OfferAction) => void;
+  /** The offer asks for the overlay or the bot and the creator has no channel connected: said before Accept. */
+  needsChannel?: boolean;
 }
 
+/** This offer's card on Sponsorship Offers: the way back from Connect Accounts. */
+const backToOffer = (offerId: string) => `/sponsorship-offers#offer-${offerId}`;
+
 /** The card's buttons (inside its actions row) and their dialogs; busy while an action is under way. */
-export function OfferActions({ offer, logic, onChanged }: OfferActionsProps) {
+export function OfferActions({ offer, logic, onChanged, needsChannel = false }: OfferActionsProps) {
   const [snapshot, send] = useMachine(useOfferActionsLogic(logic, onChanged), {
     input: { offerId: offer.id, status: offer.status },
     inspect,
@@ -60,9 +66,16 @@ export function OfferActions({ offer, logic, onChanged }: OfferActionsProps) {
           {selectOfferNeedsChannel(snapshot) ? (
             <>
               {' '}
-              <Link to="/connect-accounts">Go to Connect Accounts</Link>
+              <Link to={connectAndReturn(backToOffer(offer.id))}>Go to Connect Accounts</Link>
             </>
           ) : null}
+        </Alert>
+      ) : null}
+      {/* Before Accept, not after it (issue 48 item 16): Connect Accounts comes back to this offer. */}
+      {needsChannel && actions.includes('accept') && !error ? (
+        <Alert tone="info" className={s.actionError} data-testid="offer-needs-channel">
+          Accepting needs a connected Twitch or YouTube channel: Castbridge counts this offer’s delivery only while the
+          platform confirms you are live. <Link to={connectAndReturn(backToOffer(offer.id))}>Connect a channel</Link>
         </Alert>
       ) : null}
       {actions.includes('accept') && !brandProposes ? (

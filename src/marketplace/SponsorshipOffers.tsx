@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { useMachine } from '@xstate/react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Offer } from '@/contract';
 import {
   OFFER_ACTIONS,
@@ -26,7 +26,8 @@ import { formatMoney } from '@/src/common/format';
 import type { OfferActionsLogic } from '@/src/marketplace/offerActions';
 import type { CounterOfferLogic } from '@/src/marketplace/proposals';
 import { useOffersLogic, type OffersLogic } from '@/src/marketplace/offers';
-import type { OffersOutlookLogic } from '@/src/marketplace/offersOutlook';
+import { useOffersOutlookLogic, type OffersOutlookLogic } from '@/src/marketplace/offersOutlook';
+import { selectOutlookSteps } from '@/machines/marketplace/offersOutlook.select';
 import type { ThreadLogic } from '@/src/marketplace/thread';
 import type { OfferBotLogic } from '@/src/deliverables/offerBot';
 import { Button } from '@/src/ui/Button';
@@ -114,6 +115,10 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
   const refreshError = selectOffersRefreshError(snapshot);
   const refreshing = selectOffersRefreshing(snapshot);
   const tabs = selectOfferTabs(snapshot);
+  // Whether the creator has no channel connected yet: the outlook says so (its "Connect a channel" step). An offer
+  // with the overlay or the bot then says so before Accept (issue 48 item 16).
+  const [outlook] = useMachine(useOffersOutlookLogic(logic.outlook), { inspect });
+  const noChannel = selectOutlookSteps(outlook).some((step) => step.kind === 'channel');
 
   // The strip scrolls to the selected tab, whether the user chose it or an action moved there (300 ms, docs/spec.md §9).
   useEffect(() => {
@@ -123,6 +128,13 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
   useEffect(() => {
     void loadLater();
   }, []);
+
+  // Back from Connect Accounts (issue 48 item 16): the offer the person left is brought into view.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (ready && hash.startsWith('#offer-'))
+      document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'center' });
+  }, [ready, hash]);
 
   const onChanged = useCallback(
     (offer: Offer, action: OfferAction | 'counter') => send({ type: 'offer.changed', offer, action }),
@@ -184,6 +196,9 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
                         logic={logic.offerActions}
                         counterLogic={logic.counterOffer}
                         botLogic={logic.offerBot}
+                        needsChannel={
+                          noChannel && (offer.deliverable.overlay !== false || offer.deliverable.chat != null)
+                        }
                         onChanged={onChanged}
                         onThread={() => send({ type: 'thread.open', offerId: offer.id })}
                       />
@@ -219,12 +234,14 @@ interface OfferCardProps {
   logic?: OfferActionsLogic;
   counterLogic?: CounterOfferLogic;
   botLogic?: OfferBotLogic;
+  /** No channel connected and the offer asks for the overlay or the bot: said before Accept. */
+  needsChannel?: boolean;
   onChanged: (offer: Offer, action: OfferAction | 'counter') => void;
   onThread: () => void;
 }
 
 /** One offer: image, brand, title, description, pay, deliverable, why it matched, and the actions its status allows. */
-function OfferCard({ offer, logic, counterLogic, botLogic, onChanged, onThread }: OfferCardProps) {
+function OfferCard({ offer, logic, counterLogic, botLogic, needsChannel, onChanged, onThread }: OfferCardProps) {
   const titleId = `offer-${offer.id}`;
   const stage = STAGE[offer.status];
   const onCounter = useCallback(
@@ -308,7 +325,7 @@ function OfferCard({ offer, logic, counterLogic, botLogic, onChanged, onThread }
       <div className={s.actions}>
         {actionable(offer) ? (
           <Suspense fallback={null}>
-            <OfferActions offer={offer} logic={logic} onChanged={onChanged} />
+            <OfferActions offer={offer} logic={logic} onChanged={onChanged} needsChannel={needsChannel} />
           </Suspense>
         ) : null}
         {(OPEN_OFFER_STATUSES as readonly OfferStatus[]).includes(offer.status) ? (

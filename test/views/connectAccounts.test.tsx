@@ -1,7 +1,7 @@
 // Connect Accounts (docs/product.md §Connected accounts) through its machine with controlled actors: the cards as listed (not configured with the
 // settings to set, connected with the channel, "reconnect"), Connect sending the browser to the provider's URL,
 // Disconnect, the provider's answer read from the address once, and a refused start.
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@/contract';
@@ -138,6 +138,44 @@ describe('Connect Accounts', () => {
     await twitchComplete.resolve(sampleConnection('twitch', 'connected'));
     expect(card('Twitch').getByText('Connected')).toBeInTheDocument();
     expect(card('Twitch').getByRole('button', { name: 'Disconnect' })).toBeEnabled();
+  });
+
+  it('opened from an offer, it comes back to the offer: the way back is kept across the platform’s page (issue 48 item 16)', async () => {
+    sessionStorage.clear();
+    // Sent from the offer's "Connect a channel".
+    const first = setup('/connect-accounts?return=%2Fsponsorship-offers%23offer-off_nova');
+    await first.list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    expect(screen.getByTestId('connect-return')).toHaveTextContent(
+      'Connect the channel the offer needs, then go back to it.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to the offer' })).toHaveAttribute(
+      'href',
+      '/sponsorship-offers#offer-off_nova',
+    );
+    cleanup();
+
+    // The platform sends the browser back without it; the page still knows the way back, and says it is connected.
+    const back = setup('/connect-accounts?platform=twitch&complete=one-time-token');
+    await back.list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    await back.twitchComplete.resolve(sampleConnection('twitch', 'connected'));
+    expect(screen.getByTestId('connect-return')).toHaveTextContent('Your channel is connected.');
+    expect(screen.getByRole('link', { name: 'Back to the offer' })).toHaveAttribute(
+      'href',
+      '/sponsorship-offers#offer-off_nova',
+    );
+    cleanup();
+
+    // A visit of its own has no way back to show.
+    const own = setup();
+    await own.list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    expect(screen.queryByTestId('connect-return')).not.toBeInTheDocument();
+  });
+
+  it('a way back that leaves the app is ignored', async () => {
+    sessionStorage.clear();
+    const { list } = setup('/connect-accounts?return=%2F%2Fevil.example%2Fphish');
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', null)]);
+    expect(screen.queryByTestId('connect-return')).not.toBeInTheDocument();
   });
 
   it('a completion refused (started from another account) shows the reason; Connect starts again', async () => {

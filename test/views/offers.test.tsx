@@ -5,7 +5,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Offer, ThreadMessage } from '@/contract';
+import type { Offer, OffersOutlook, ThreadMessage } from '@/contract';
+import { offersOutlookMachine } from '@/machines/marketplace/offersOutlook.machine';
 import { connectBeforeAcceptMessage } from '@/contract/marketplace';
 import type { ThreadPage } from '@/machines/marketplace/thread.machine';
 import { offerActionsMachine } from '@/machines/marketplace/offerActions.machine';
@@ -74,8 +75,10 @@ function setup() {
   const thread = controlled<ThreadPage, { offerId: string; before: string | null }>();
   const earlier = controlled<ThreadPage, { offerId: string; before: string | null }>();
   const post = controlled<ThreadMessage, { offerId: string; body: string }>();
+  const outlook = controlled<OffersOutlook>();
   const logic = {
     offers: offersMachine.provide({ actors: { listOffers: list.logic } }),
+    outlook: offersOutlookMachine.provide({ actors: { loadOutlook: outlook.logic } }),
     offerActions: offerActionsMachine.provide({
       actors: { acceptOffer: accept.logic, declineOffer: decline.logic, requestInfo: ask.logic },
     }),
@@ -84,7 +87,7 @@ function setup() {
     }),
   };
   renderScreen(<SponsorshipOffersScreen logic={logic} />, { path: '/sponsorship-offers', jwt: 'creator.jwt' });
-  return { list, accept, decline, ask, thread, earlier, post, user: userEvent.setup() };
+  return { list, accept, decline, ask, thread, earlier, post, outlook, user: userEvent.setup() };
 }
 
 /** The cards of a tab's list, by title (also behind an open dialog, which hides the page from the accessibility tree). */
@@ -252,15 +255,57 @@ describe('Sponsorship Offers', () => {
     expect(alert).toHaveTextContent(
       'Connect your Twitch channel in Connect Accounts before accepting: Castbridge counts display only while Twitch confirms you are live.',
     );
+    // Connect Accounts comes back to this offer (issue 48 item 16).
     expect(within(alert).getByRole('link', { name: 'Go to Connect Accounts' })).toHaveAttribute(
       'href',
-      '/connect-accounts',
+      '/connect-accounts?return=%2Fsponsorship-offers%23offer-off_nova',
     );
     // Not a closing conflict: once the channel is connected, Accept works.
     await user.click(within(offer).getByRole('button', { name: 'Accept' }));
     expect(within(offer).queryByRole('alert')).not.toBeInTheDocument();
     await accept.resolve({ ...nova, status: 'accepted', updatedAt: later });
     expect(titlesIn('Newley Offers')).toEqual([]);
+  });
+
+  it('an overlay offer says before Accept that a channel is needed, with the way to connect one and back (issue 48 item 16)', async () => {
+    const { list, outlook, accept, user } = setup();
+    const linkOnly = creatorOffer('off_link', 'invited', {
+      title: 'Link only',
+      deliverable: { ...nova.deliverable, overlay: false, link: { url: 'https://nova.example/gg', clicks: 100 } },
+    });
+    await show(list, [nova, linkOnly]);
+    await outlook.resolve({
+      runningCampaigns: 1,
+      matching: 0,
+      steps: [
+        {
+          kind: 'channel',
+          title: 'Connect a channel',
+          text: 'Accepting an offer needs a connected Twitch or YouTube channel.',
+          details: [],
+          link: { to: '/connect-accounts', label: 'Connect a channel' },
+        },
+      ],
+    });
+    const offer = within(card('Nova Energy Drink'));
+    const notice = offer.getByTestId('offer-needs-channel');
+    expect(notice).toHaveTextContent('Accepting needs a connected Twitch or YouTube channel');
+    expect(within(notice).getByRole('link', { name: 'Connect a channel' })).toHaveAttribute(
+      'href',
+      '/connect-accounts?return=%2Fsponsorship-offers%23offer-off_nova',
+    );
+    expect(accept.started).toBe(0);
+    // A link-only offer is delivered wherever the link is shared: nothing to connect.
+    expect(within(card('Link only')).queryByTestId('offer-needs-channel')).not.toBeInTheDocument();
+    await user.click(offer.getByRole('button', { name: 'Accept' }));
+    expect(accept.started).toBe(1);
+  });
+
+  it('with a channel connected, an overlay offer says nothing about connecting', async () => {
+    const { list, outlook } = setup();
+    await show(list, [nova]);
+    await outlook.resolve({ runningCampaigns: 1, matching: 1, steps: [] });
+    expect(within(card('Nova Energy Drink')).queryByTestId('offer-needs-channel')).not.toBeInTheDocument();
   });
 
   it('declines after asking an optional reason, sends it and removes the card', async () => {
