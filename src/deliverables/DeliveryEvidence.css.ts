@@ -25,3 +25,26 @@ export const id = style({
   overflowWrap: 'anywhere',
   wordBreak: 'break-all',
 });
+/** Rows of evidence (a day's clicks, a redemption, a post): their facts side by side, wrapping on a phone. */
+export const rows = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  backgroundColor: vars.color.surface,
+});
+export const row = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: vars.space[4],
+  rowGap: vars.space[1],
+  padding: `${vars.space[2]} ${vars.space[4]}`,
+  fontSize: vars.fontSize.sm,
+  fontVariantNumeric: 'tabular-nums',
+  borderBottom: `1px solid ${vars.color.border}`,
+  breakInside: 'avoid',
+  selectors: { '&:last-child': { borderBottom: 'none' } },
+});
+export const lead = style({ fontWeight: vars.fontWeight.semibold, minWidth: '9rem' });
+export const muted = style({ color: vars.color.textMuted });

@@ -3,10 +3,10 @@
 // the platform's message ids (the overlay's verified minutes are shown by the screens themselves). A deliverable the
 // campaign does not ask for is not shown. The proof report (src/overlay/DisplayProof.tsx) and the operator's review
 // (src/operator/ReviewQueue.tsx) show the same.
+import type { ReactNode } from 'react';
 import type { OfferEvidence } from '@/contract/schemas/deliverables';
 import { PLATFORM_NAMES } from '@/contract/connections';
 import { formatCount, formatDateTime, formatDay, formatDuration, formatMoney } from '@/src/common/format';
-import { Table } from '@/src/ui/Table';
 import * as s from './DeliveryEvidence.css';
 
 type Link = NonNullable<OfferEvidence['link']>;
@@ -47,6 +47,15 @@ const ofTarget = (counted: number, target: number | null) =>
 
 type Level = 2 | 3;
 
+/** Evidence rows: a list whose entries wrap on a phone instead of scrolling a table sideways. */
+function Rows({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ol aria-label={label} className={s.rows}>
+      {children}
+    </ol>
+  );
+}
+
 function Heading({ level, id, children }: { level: Level; id: string; children: string }) {
   const Tag = level === 2 ? 'h2' : 'h3';
   return (
@@ -83,21 +92,19 @@ function LinkEvidence({ link, level, idBase }: { link: Link; level: Level; idBas
           ))}
         </dl>
       ) : null}
-      <Table
-        caption="Clicks by day"
-        columns={[
-          { key: 'day', header: 'Day', wrap: true },
-          { key: 'counted', header: 'Counted', align: 'right' },
-          { key: 'refused', header: 'Refused', wrap: true },
-        ]}
-        rows={link.days.map((day) => ({
-          day: formatDay(day.day),
-          counted: formatCount(day.counted),
-          refused: refusedOfDay(day),
-        }))}
-        rowKey={(row) => String(row.day)}
-        emptyMessage="No clicks yet."
-      />
+      {link.days.length === 0 ? (
+        <p className={s.note}>No clicks yet.</p>
+      ) : (
+        <Rows label="Clicks by day">
+          {link.days.map((day) => (
+            <li key={day.day} className={s.row}>
+              <span className={s.lead}>{formatDay(day.day)}</span>
+              <span>{formatCount(day.counted)} counted</span>
+              <span className={s.muted}>refused: {refusedOfDay(day)}</span>
+            </li>
+          ))}
+        </Rows>
+      )}
     </section>
   );
 }
@@ -113,24 +120,22 @@ function PromoEvidence({ promo, level, idBase }: { promo: Promo; level: Level; i
         {ofTarget(promo.counted, promo.target)} counted redemptions
         {promo.code ? ` of the code ${promo.code}` : ' · no code assigned yet'}
       </p>
-      <Table
-        caption="Redemptions"
-        columns={[
-          { key: 'order', header: 'Order id', wrap: true },
-          { key: 'at', header: 'Redeemed', wrap: true },
-          { key: 'amount', header: 'Amount', align: 'right' },
-          { key: 'counted', header: 'Counted', wrap: true },
-        ]}
-        rows={promo.redemptions.map((redemption) => ({
-          order: <span className={s.id}>{redemption.orderId}</span>,
-          key: redemption.orderId,
-          at: formatDateTime(redemption.redeemedAt),
-          amount: redemption.amountCents === null ? '—' : formatMoney(redemption.amountCents),
-          counted: redemption.counted ? 'Yes' : 'No: offer not active then',
-        }))}
-        rowKey={(row) => String(row.key)}
-        emptyMessage="No redemptions yet."
-      />
+      {promo.redemptions.length === 0 ? (
+        <p className={s.note}>No redemptions yet.</p>
+      ) : (
+        <Rows label="Redemptions">
+          {promo.redemptions.map((redemption) => (
+            <li key={redemption.orderId} className={s.row}>
+              <span className={s.lead}>
+                Order <span className={s.id}>{redemption.orderId}</span>
+              </span>
+              <span>{formatDateTime(redemption.redeemedAt)}</span>
+              {redemption.amountCents === null ? null : <span>{formatMoney(redemption.amountCents)}</span>}
+              <span className={s.muted}>{redemption.counted ? 'counted' : 'not counted: offer not active then'}</span>
+            </li>
+          ))}
+        </Rows>
+      )}
       {promo.total > promo.redemptions.length ? (
         <p className={s.note}>
           The newest {formatCount(promo.redemptions.length)} of {formatCount(promo.total)} redemptions.
@@ -148,25 +153,31 @@ function ChatEvidence({ chat, level, idBase }: { chat: Chat; level: Level; idBas
         Chat bot posts
       </Heading>
       <p className={s.summary}>{ofTarget(chat.sent, chat.target)} posts counted</p>
-      <p className={s.note}>Each post is proven by the platform&apos;s message id, or says why it was not posted.</p>
-      <Table
-        caption="Bot posts"
-        columns={[
-          { key: 'at', header: 'Posted', wrap: true },
-          { key: 'platform', header: 'Platform' },
-          { key: 'status', header: 'Status', wrap: true },
-          { key: 'proof', header: 'Message id', wrap: true },
-        ]}
-        rows={chat.posts.map((post) => ({
-          key: post.id,
-          at: formatDateTime(post.postedAt),
-          platform: PLATFORM_NAMES[post.platform],
-          status: `${POST_STATUS[post.status]}${post.kind === 'command' ? ' (answer to the command)' : ''}`,
-          proof: post.platformMessageId ? <span className={s.id}>{post.platformMessageId}</span> : (post.reason ?? '—'),
-        }))}
-        rowKey={(row) => String(row.key)}
-        emptyMessage="No posts yet."
-      />
+      {chat.posts.length === 0 ? (
+        <p className={s.note}>No posts yet.</p>
+      ) : (
+        <Rows label="Bot posts">
+          {chat.posts.map((post) => (
+            <li key={post.id} className={s.row}>
+              <span className={s.lead}>{formatDateTime(post.postedAt)}</span>
+              <span>{PLATFORM_NAMES[post.platform]}</span>
+              <span>
+                {POST_STATUS[post.status]}
+                {post.kind === 'command' ? ' (answer to the command)' : ''}
+              </span>
+              <span className={s.muted}>
+                {post.platformMessageId ? (
+                  <>
+                    message id <span className={s.id}>{post.platformMessageId}</span>
+                  </>
+                ) : (
+                  (post.reason ?? 'no reason given')
+                )}
+              </span>
+            </li>
+          ))}
+        </Rows>
+      )}
       {chat.total > chat.posts.length ? (
         <p className={s.note}>
           The newest {formatCount(chat.posts.length)} of {formatCount(chat.total)} posts.

@@ -49,6 +49,12 @@ async function setup(role: 'creator' | 'advertiser', display: OfferDisplay) {
   return { load, send, user: userEvent.setup() };
 }
 
+/** An evidence list's entries, each entry's facts joined by " · ". */
+const entries = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => [...item.children].map((fact) => fact.textContent).join(' · '));
+
 const figure = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 
 describe('Proof of display: verified delivery', () => {
@@ -279,11 +285,9 @@ describe('Proof of delivery: the evidence of each deliverable asked for', () => 
     expect(byReason).toHaveTextContent('Same visitor again that day3');
     expect(byReason).toHaveTextContent('Offer or campaign not active2');
     expect(byReason).not.toHaveTextContent('Over a limit');
-    const days = within(within(clicks).getByRole('region', { name: 'Clicks by day' })).getAllByRole('row');
-    expect(days.map((row) => row.textContent)).toEqual([
-      'DayCountedRefused',
-      'Nov 21, 202630' + '4 bots, 1 repeat',
-      'Nov 22, 202620' + '2 repeats, 2 not active',
+    expect(entries(within(clicks).getByRole('list', { name: 'Clicks by day' }))).toEqual([
+      'Nov 21, 2026 · 30 counted · refused: 4 bots, 1 repeat',
+      'Nov 22, 2026 · 20 counted · refused: 2 repeats, 2 not active',
     ]);
     // Deliverables the campaign did not ask for are not shown.
     expect(screen.queryByRole('region', { name: 'Promo-code redemptions' })).toBeNull();
@@ -364,17 +368,15 @@ describe('Proof of delivery: the evidence of each deliverable asked for', () => 
     expect(screen.getByRole('heading', { name: '60 min of 60 min verified' })).toBeInTheDocument();
     const promo = screen.getByRole('region', { name: 'Promo-code redemptions' });
     expect(promo).toHaveTextContent('1 of 5 counted redemptions of the code ANA10');
-    const orders = within(within(promo).getByRole('region', { name: 'Redemptions' })).getAllByRole('row');
-    expect(orders.slice(1).map((row) => row.textContent)).toEqual([
-      'order-1002Nov 21, 2026, 18:01 UTC—No: offer not active then',
-      'order-1001Nov 21, 2026, 18:00 UTC$42Yes',
+    expect(entries(within(promo).getByRole('list', { name: 'Redemptions' }))).toEqual([
+      'Order order-1002 · Nov 21, 2026, 18:01 UTC · not counted: offer not active then',
+      'Order order-1001 · Nov 21, 2026, 18:00 UTC · $42 · counted',
     ]);
     const chat = screen.getByRole('region', { name: 'Chat bot posts' });
     expect(chat).toHaveTextContent('1 of 4 posts counted');
-    const posts = within(within(chat).getByRole('region', { name: 'Bot posts' })).getAllByRole('row');
-    expect(posts.slice(1).map((row) => row.textContent)).toEqual([
-      'Nov 21, 2026, 18:31 UTCYouTubeDropped by the platformHeld by AutoMod',
-      'Nov 21, 2026, 18:01 UTCTwitchPostedtw-msg-77',
+    expect(entries(within(chat).getByRole('list', { name: 'Bot posts' }))).toEqual([
+      'Nov 21, 2026, 18:31 UTC · YouTube · Dropped by the platform · Held by AutoMod',
+      'Nov 21, 2026, 18:01 UTC · Twitch · Posted · message id tw-msg-77',
     ]);
     expect(screen.queryByRole('region', { name: 'Tracked-link clicks' })).toBeNull();
   });

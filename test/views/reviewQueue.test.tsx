@@ -201,11 +201,10 @@ describe('Operator Console: Reviews', () => {
     expect(byReason).toHaveTextContent('Known bots4');
     expect(byReason).toHaveTextContent('Same visitor again that day3');
     expect(byReason).toHaveTextContent('Over a limit per minute1');
-    expect(
-      within(within(clicks).getByRole('region', { name: 'Clicks by day' }))
-        .getAllByRole('row')
-        .map((entry) => entry.textContent),
-    ).toEqual(['DayCountedRefused', 'Nov 21, 202650' + '4 bots, 3 repeats, 1 over a limit']);
+    const days = within(within(clicks).getByRole('list', { name: 'Clicks by day' })).getAllByRole('listitem');
+    expect(days.map((day) => [...day.children].map((fact) => fact.textContent).join(' · '))).toEqual([
+      'Nov 21, 2026 · 50 counted · refused: 4 bots, 3 repeats, 1 over a limit',
+    ]);
     // The overlay earning keeps its minutes, and shows no clicks it never asked for.
     const overlay = row('Nova Energy: “Weekend streams”');
     expect(overlay).toHaveTextContent('Overlay: 60 min of 60 min verified · 5,040 impressions');
