@@ -3,6 +3,8 @@
 // approved brand whose campaign matched nobody finds the creator in Find creators and invites them; the creator reads
 // "Invitation from <brand>" and proposes more pay; the brand accepts on the campaign page, the reservation grows by
 // the difference, and the creator's offer is accepted at the agreed pay. Unpublishing removes the page at once.
+// The Invite dialog offers only the campaigns that can take the creator and says why the others cannot (issue 48 item
+// 5); the campaign page adds a spot with the launch's confirmation, and a draft can switch matching off (item 6).
 // Each screen is checked with axe and photographed (the search and the creator's offer also at 375 px).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +62,11 @@ describe('discovery and negotiation', () => {
       json: campaignFor('Bhutan', { brand: company, title: `Studio monitors ${suffix}`, payCents: 30_000 }),
     });
     await call('POST', `/api/campaigns/${campaign.id}/launch`, { token: advertiser.token });
+    // A draft: the Invite dialog names it, with why it cannot take the creator, before anything is sent.
+    const { campaign: draft } = await call<{ campaign: { id: string } }>('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignFor('Bhutan', { brand: company, title: `Headphones ${suffix}`, payCents: 20_000 }),
+    });
     const before = await call<{ reservedCents: number }>('GET', '/api/advertiser/balance', {
       token: advertiser.token,
     });
@@ -74,6 +81,14 @@ describe('discovery and negotiation', () => {
     await checked(search, 'discovery-search-mobile');
     await result.getByRole('button', { name: /^Invite / }).click();
     const invite = s.getByRole('dialog');
+    const unavailable = invite.getByRole('region', { name: 'Not available' });
+    await expect
+      .poll(() => unavailable.textContent())
+      .toContain('Not launched yet (a draft): only an active campaign takes invitations');
+    expect(await invite.getByLabel('Campaign').locator('option').allTextContents()).toEqual([
+      `${company}: Studio monitors ${suffix}`,
+    ]);
+    await checked(search, 'discovery-invite-options-mobile');
     await invite.getByLabel('Campaign').selectOption({ label: `${company}: Studio monitors ${suffix}` });
     await invite.getByLabel('Message (optional)').fill('We loved your synth streams.');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
@@ -104,6 +119,30 @@ describe('discovery and negotiation', () => {
     await reply.getByRole('button', { name: 'Accept', exact: true }).click();
     await d.getByText('Answered.').waitFor();
     await checked(detail, 'discovery-accepted');
+
+    // More room on the running campaign: Add Spots asks first, with the launch's figures (issue 48 item 6).
+    const spots = d.getByRole('region', { name: 'Spots' });
+    await spots.getByRole('button', { name: 'Add Spots' }).click();
+    const more = d.getByRole('alertdialog', { name: 'Add spots to this campaign?' });
+    await expect.poll(() => more.getByRole('definition').nth(1).textContent()).not.toBe('…');
+    await checked(detail, 'campaign-add-spots');
+    await more.getByRole('button', { name: 'Yes, Add Spots' }).click();
+    await expect.poll(() => spots.textContent()).toContain('3 spots');
+    await checked(detail, 'campaign-spots-added');
+    const narrow = await signedIn(browser, widths.mobile, advertiser.token, `/campaigns/${campaign.id}`);
+    await narrow.page.getByRole('region', { name: 'Spots' }).getByRole('button', { name: 'Add Spots' }).click();
+    await narrow.page
+      .getByRole('alertdialog', { name: 'Add spots to this campaign?' })
+      .getByRole('definition')
+      .nth(1)
+      .filter({ hasText: '$' })
+      .waitFor();
+    await checked(narrow, 'campaign-add-spots-mobile');
+    // The draft's editor: matching can be switched off, to invite only.
+    const editor = await signedIn(browser, widths.mobile, advertiser.token, `/campaigns/${draft.id}/edit`);
+    await editor.page.getByRole('checkbox', { name: 'Match creators automatically' }).click();
+    await editor.page.getByText('Only the creators you invite from Find creators get offers.').waitFor();
+    await checked(editor, 'campaign-editor-matching-mobile');
     const after = await call<{ reservedCents: number }>('GET', '/api/advertiser/balance', { token: advertiser.token });
     expect(after.reservedCents - before.reservedCents).toBe(5_000);
 
@@ -119,8 +158,8 @@ describe('discovery and negotiation', () => {
     await k.getByRole('switch', { name: 'Publish my media kit' }).click();
     await expect.poll(async () => (await fetch(`${baseURL()}/c/${handle}`)).status).toBe(404);
 
-    for (const watched of [kit, search, offers, detail]) expect(watched.problems).toEqual([]);
+    for (const watched of [kit, search, offers, detail, narrow, editor]) expect(watched.problems).toEqual([]);
     await page.close();
-    for (const watched of [kit, search, offers, detail]) await watched.context.close();
+    for (const watched of [kit, search, offers, detail, narrow, editor]) await watched.context.close();
   });
 });
