@@ -74,8 +74,8 @@ export function OfferActions({ offer, logic, onChanged, needsChannel = false }: 
       {/* Before Accept, not after it (issue 48 item 16): Connect Accounts comes back to this offer. */}
       {needsChannel && actions.includes('accept') && !error ? (
         <Alert tone="info" className={s.actionError} data-testid="offer-needs-channel">
-          Accepting needs a connected Twitch or YouTube channel: Castbridge counts this offer’s delivery only while the
-          platform confirms you are live. <Link to={connectAndReturn(backToOffer(offer.id))}>Connect a channel</Link>
+          Accepting needs a connected Twitch or YouTube channel.{' '}
+          <Link to={connectAndReturn(backToOffer(offer.id))}>Connect a channel</Link>
         </Alert>
       ) : null}
       {actions.includes('accept') && !brandProposes ? (
