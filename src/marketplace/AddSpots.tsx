@@ -30,6 +30,13 @@ export function matchingNote(autoMatch: boolean): string {
     : `Matching is off: only the creators you invite get offers (up to ${OPEN_OFFERS_PER_SPOT} per free spot).`;
 }
 
+/** The launch confirmation's word on matching: what it will do, and how to choose the creators instead. */
+export function launchMatchingNote(autoMatch: boolean): string {
+  return autoMatch
+    ? `Matching is on: at launch it offers this campaign to up to ${OPEN_OFFERS_PER_SPOT} creators per spot, which takes the room for invitations. To choose your creators yourself, turn it off in Edit first.`
+    : 'Matching is off: only the creators you invite from Find creators get offers.';
+}
+
 export function AddSpots({
   campaign,
   logic,

@@ -55,7 +55,7 @@ import * as s from './advertiser.css';
 import { campaignStatus, creatorOrigin, criterion, offerStatus } from './labels';
 import { OfferDeliverables } from './OfferDeliverables';
 import { LaunchNeeds } from './LaunchNeeds';
-import { AddSpots } from './AddSpots';
+import { AddSpots, launchMatchingNote } from './AddSpots';
 import type { AddSpotsLogic } from './addSpots';
 import type { AdvertiserChecklistLogic } from './advertiserChecklist';
 import { askedDeliverables, asksBeyondOverlay } from './offerFormat';
@@ -397,6 +397,8 @@ function LaunchDialog({
           </dd>
         </div>
       </dl>
+      {/* What matching will do to the room for invitations, while the brand can still switch it off (issue 48 item 6). */}
+      <p className={s.muted}>{launchMatchingNote(campaign.autoMatch)}</p>
       {figures.owed ? (
         <Alert tone="warning">{debtMessage(figures.owed.cents, figures.owed.disputeOpen)}</Alert>
       ) : figures.short ? (

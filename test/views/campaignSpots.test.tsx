@@ -72,6 +72,15 @@ describe('Spots of a running campaign', () => {
     );
   });
 
+  it('the launch confirmation says what matching will do, and how to choose the creators instead', async () => {
+    const { load, user } = setup();
+    await load.resolve({ campaign: sampleCampaign, offers: [] });
+    await user.click(screen.getByRole('button', { name: 'Launch Campaign' }));
+    expect(screen.getByRole('alertdialog', { name: 'Launch this campaign?' })).toHaveTextContent(
+      'Matching is on: at launch it offers this campaign to up to 3 creators per spot, which takes the room for invitations. To choose your creators yourself, turn it off in Edit first.',
+    );
+  });
+
   it('a draft has no Spots card (its spots are edited)', async () => {
     const { load } = setup();
     await load.resolve({ campaign: sampleCampaign, offers: [] });
