@@ -140,6 +140,7 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
     (offer: Offer, action: OfferAction | 'counter') => send({ type: 'offer.changed', offer, action }),
     [send],
   );
+  const onStale = useCallback(() => send({ type: 'offers.refresh' }), [send]);
 
   return (
     <>
@@ -200,6 +201,7 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
                           noChannel && (offer.deliverable.overlay !== false || offer.deliverable.chat != null)
                         }
                         onChanged={onChanged}
+                        onStale={onStale}
                         onThread={() => send({ type: 'thread.open', offerId: offer.id })}
                       />
                     ))}
@@ -238,10 +240,21 @@ interface OfferCardProps {
   needsChannel?: boolean;
   onChanged: (offer: Offer, action: OfferAction | 'counter') => void;
   onThread: () => void;
+  /** The card shows less than its chat bot's dialog read (issue 48 item 15): the list is read again. */
+  onStale?: () => void;
 }
 
 /** One offer: image, brand, title, description, pay, deliverable, why it matched, and the actions its status allows. */
-function OfferCard({ offer, logic, counterLogic, botLogic, needsChannel, onChanged, onThread }: OfferCardProps) {
+function OfferCard({
+  offer,
+  logic,
+  counterLogic,
+  botLogic,
+  needsChannel,
+  onChanged,
+  onThread,
+  onStale,
+}: OfferCardProps) {
   const titleId = `offer-${offer.id}`;
   const stage = STAGE[offer.status];
   const onCounter = useCallback(
@@ -356,6 +369,9 @@ function OfferCard({ offer, logic, counterLogic, botLogic, needsChannel, onChang
               title={offer.title}
               buttonClassName={shared.ghostOnGradient}
               logic={botLogic}
+              onProgress={(progress) => {
+                if (progress.chat?.posts !== offer.progress?.chat?.posts) onStale?.();
+              }}
             />
           </Suspense>
         ) : null}

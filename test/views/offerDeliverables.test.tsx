@@ -164,6 +164,21 @@ describe('the Chat bot dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('the creator’s card reads the offers again when its Chat bot dialog has newer posts than it shows (issue 48 item 15)', async () => {
+    const { card, list, loadBot, user } = await acceptedCard();
+    expect(card.getByText('4 of 10 posts')).toBeInTheDocument();
+    const five = { ...sampleProgress, chat: { ...sampleProgress.chat!, posts: 5 } };
+    await user.click(await card.findByRole('button', { name: 'Chat bot' }));
+    await loadBot.resolve({ progress: five, posts: samplePosts });
+    await waitFor(() => expect(list.started).toBe(2));
+    await list.resolve([{ ...accepted, progress: five }]);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      within(screen.getByRole('listitem', { name: accepted.title })).getByText('5 of 10 posts'),
+    ).toBeInTheDocument();
+  });
+
   it('without the creator’s consent, points to Connect Accounts; waiting for live when it has not posted lately', async () => {
     const { card, loadBot, user } = await acceptedCard();
     await user.click(await card.findByRole('button', { name: 'Chat bot' }));
