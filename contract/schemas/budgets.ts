@@ -5,12 +5,23 @@ import { z } from 'zod';
 /** Who asks for budget, highest first: a waiting call is served in this order. */
 export const BUDGET_PRIORITIES = ['verify', 'chat', 'connect', 'analytics', 'backfill'] as const;
 
+/** Whose a budget's credential is (see `owner`). */
+export const BUDGET_OWNERS = ['app', 'project', 'chat-account', 'channel', 'connecting', 'disconnected'] as const;
+
 export const platformBudget = z.object({
   provider: z.enum(['twitch', 'youtube']),
   /** `app` (Twitch's app token), `user:<platform user id>` (a Twitch user token), `project` (YouTube's project). */
   credential: z.string(),
   /** The channel login of a Twitch user token's account, when Castbridge knows it; null otherwise. */
   login: z.string().nullable(),
+  /**
+   * Whose credential it is: Castbridge's Twitch `app` token or YouTube `project`, its Twitch `chat-account` (the bot
+   * that reads and posts chat), a creator's `channel` (login), the accounts being `connecting`, or a Twitch account
+   * no longer connected (`disconnected`).
+   */
+  owner: z.enum(BUDGET_OWNERS),
+  /** What asked for this budget, on any instance (`analytics collection`, `chat bot`, …), sorted. */
+  purposes: z.array(z.string()),
   /** What the platform allows in one window: points a minute (Twitch), units a day (YouTube). */
   window: z.enum(['minute', 'pacific-day']),
   capacity: z.number().int().min(0),
@@ -45,5 +56,6 @@ export const platformBudget = z.object({
 });
 export type PlatformBudget = z.infer<typeof platformBudget>;
 export type BudgetPriority = (typeof BUDGET_PRIORITIES)[number];
+export type BudgetOwner = (typeof BUDGET_OWNERS)[number];
 
 export const adminBudgetsResponse = z.object({ budgets: z.array(platformBudget) });

@@ -1,6 +1,6 @@
 // The adminBudgets flow's samples, for its generated paths, the inspector and the view tests (catalogued in
-// machines/samples.ts): the app token partly spent, a creator's token the platform refused, YouTube's project with
-// analytics waiting and put off until midnight Pacific.
+// machines/samples.ts): the app token partly spent, Castbridge's chat account, a creator's channel the platform
+// refused, another with nothing waiting, YouTube's project with analytics waiting and put off until midnight Pacific.
 import type { PlatformBudget } from '@/contract/schemas/budgets';
 import type { Fixture } from '../events';
 import type { adminBudgetsMachine } from './adminBudgets.machine';
@@ -9,6 +9,8 @@ export const sampleTwitchAppBudget: PlatformBudget = {
   provider: 'twitch',
   credential: 'app',
   login: null,
+  owner: 'app',
+  purposes: ['delivery verification', 'live watch'],
   window: 'minute',
   capacity: 800,
   spent: 312,
@@ -24,6 +26,8 @@ export const sampleTwitchUserBudget: PlatformBudget = {
   provider: 'twitch',
   credential: 'user:141981764',
   login: 'ana_speedruns',
+  owner: 'channel',
+  purposes: ['analytics collection', 'archive stream sessions'],
   window: 'minute',
   capacity: 800,
   spent: 760,
@@ -47,6 +51,8 @@ export const sampleYouTubeBudget: PlatformBudget = {
   provider: 'youtube',
   credential: 'project',
   login: null,
+  owner: 'project',
+  purposes: ['analytics collection', 'archive chat', 'identity at connect'],
   window: 'pacific-day',
   capacity: 10_000,
   spent: 7_140,
@@ -66,7 +72,49 @@ export const sampleYouTubeBudget: PlatformBudget = {
   deferred: [{ purpose: 'analytics collection', priority: 'analytics', count: 12, until: '2026-11-27T08:00:00.000Z' }],
 };
 
-export const sampleBudgets: PlatformBudget[] = [sampleTwitchAppBudget, sampleTwitchUserBudget, sampleYouTubeBudget];
+/** Castbridge's own chat account (the bot): a Twitch user token no creator connected. */
+export const sampleTwitchChatAccountBudget: PlatformBudget = {
+  provider: 'twitch',
+  credential: 'user:167897161',
+  login: null,
+  owner: 'chat-account',
+  purposes: ['chat bot', 'eventsub'],
+  window: 'minute',
+  capacity: 800,
+  spent: 24,
+  remaining: 736,
+  resetAt: '2026-11-26T14:03:00.000Z',
+  refusedUntil: null,
+  refusedReason: null,
+  waiting: [],
+  deferred: [],
+};
+
+/** A creator's channel with nothing waiting: a row of the quiet table. */
+export const sampleQuietChannelBudget: PlatformBudget = {
+  provider: 'twitch',
+  credential: 'user:52817340',
+  login: 'milo_plays',
+  owner: 'channel',
+  purposes: ['analytics collection'],
+  window: 'minute',
+  capacity: 800,
+  spent: 6,
+  remaining: 754,
+  resetAt: '2026-11-26T14:02:51.000Z',
+  refusedUntil: null,
+  refusedReason: null,
+  waiting: [],
+  deferred: [],
+};
+
+export const sampleBudgets: PlatformBudget[] = [
+  sampleTwitchAppBudget,
+  sampleTwitchChatAccountBudget,
+  sampleTwitchUserBudget,
+  sampleQuietChannelBudget,
+  sampleYouTubeBudget,
+];
 
 export const samples = {
   events: {

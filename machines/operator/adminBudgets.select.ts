@@ -20,8 +20,8 @@ export const selectNoBudgets = (snapshot: Snapshot) =>
 /** A budget an operator should look at: the platform refused it, or calls wait for it or were put off. */
 const needsAttention = (budget: PlatformBudget) =>
   budget.refusedUntil !== null || budget.waiting.length > 0 || budget.deferred.length > 0;
-/** Shared by every call of its kind (the app token, YouTube's project), not one creator's token. */
-const shared = (budget: PlatformBudget) => !budget.credential.startsWith('user:');
+/** Castbridge's own (its app, chat account, YouTube project, the accounts being connected), not a creator's channel. */
+const shared = (budget: PlatformBudget) => budget.owner !== 'channel' && budget.owner !== 'disconnected';
 
 /**
  * The budgets shown as cards: the shared ones and any that needs attention, refused first, then those with calls
@@ -36,6 +36,6 @@ export const selectBudgetCards = (snapshot: Snapshot) => {
     .sort((a, b) => rank(a.budget) - rank(b.budget) || a.index - b.index)
     .map(({ budget }) => budget);
 };
-/** Creators' Twitch tokens with nothing refused, waiting or put off: one row each in a table (there can be hundreds). */
+/** Creators' Twitch channels with nothing refused, waiting or put off: one row each in a table (there can be hundreds). */
 export const selectQuietBudgets = (snapshot: Snapshot) =>
   snapshot.context.budgets.filter((budget) => !shared(budget) && !needsAttention(budget));

@@ -161,6 +161,8 @@ export interface BudgetView {
   waiting: { purpose: string; priority: Priority; count: number; since: number; reason: string }[];
   /** Work put off until the reset (a job rescheduled), by purpose. */
   deferred: { purpose: string; priority: Priority; count: number; until: number }[];
+  /** Every purpose that asked for this budget, on any instance (what the credential is used for), sorted. */
+  purposes: string[];
 }
 
 export interface GovernorStats {
@@ -209,6 +211,9 @@ interface Budget {
   /** The shared row's window end before Helix's reset moved this instance's later: written at the next report. */
   movedFrom: number | null;
   deferred: Map<string, { priority: Priority; count: number; until: number }>;
+  /** The purposes that asked for this budget here, and those of them the shared row is known to hold. */
+  purposes: Set<string>;
+  reportedPurposes: Set<string>;
 }
 
 export interface Governor {
@@ -238,6 +243,17 @@ export interface Governor {
 }
 
 export const REPORT_MS = 5_000;
+
+/** The purposes column (a JSON array of strings); anything else reads as none. */
+function purposesOf(text: string | undefined): string[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 export function createGovernor(deps: {
   db: Kysely<Database>;
@@ -286,6 +302,8 @@ export function createGovernor(deps: {
         renewTimer: null,
         movedFrom: null,
         deferred: new Map(),
+        purposes: new Set(),
+        reportedPurposes: new Set(),
       };
       budgets.set(key, budget);
     }
@@ -506,6 +524,7 @@ export function createGovernor(deps: {
 
   async function take(spec: CallSpec & { cost: number }): Promise<void> {
     const b = budgetOf(spec.provider, spec.credential);
+    b.purposes.add(spec.purpose);
     const cost = spec.cost;
     let at = now();
     expire(b, at);
@@ -662,6 +681,34 @@ export function createGovernor(deps: {
         if (result && Number(result.numUpdatedRows) > 0) b.spent += report;
       }),
     );
+    // Purposes new to the shared row, added to what the other instances wrote (compare and set: one that lost its race
+    // is written at the next report).
+    await Promise.all(
+      [...budgets.values()].map(async (b) => {
+        if (![...b.purposes].some((purpose) => !b.reportedPurposes.has(purpose))) return;
+        const row = await db
+          .selectFrom('platform_budgets')
+          .select('purposes')
+          .where('key', '=', b.key)
+          .executeTakeFirst()
+          .catch(() => undefined);
+        // No row yet: written once the first refill has made it.
+        if (!row) return;
+        const known = purposesOf(row.purposes);
+        const merged = [...new Set([...known, ...b.purposes])].sort();
+        if (merged.length > known.length) {
+          const result = await db
+            .updateTable('platform_budgets')
+            .set({ purposes: JSON.stringify(merged) })
+            .where('key', '=', b.key)
+            .where('purposes', '=', row.purposes)
+            .executeTakeFirst()
+            .catch(() => null);
+          if (!result || Number(result.numUpdatedRows) === 0) return;
+        }
+        for (const purpose of merged) b.reportedPurposes.add(purpose);
+      }),
+    );
     // What another instance was refused stops this one too, within a report's time: one read for every credential.
     if (budgets.size === 0) return;
     const at = now();
@@ -750,6 +797,7 @@ export function createGovernor(deps: {
             deferred: [...(local?.deferred ?? new Map()).entries()]
               .filter(([, entry]) => entry.until > at)
               .map(([purpose, entry]) => ({ purpose, ...entry })),
+            purposes: [...new Set([...purposesOf(row?.purposes), ...(local?.purposes ?? [])])].sort(),
           },
         ];
       });

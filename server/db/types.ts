@@ -717,6 +717,8 @@ export interface PlatformBudgetsTable {
   refused_until: BigInt | null;
   refused_reason: string | null;
   updated_at: BigInt;
+  /** The purposes that asked for this budget, a JSON array of strings (0035, issue 48 item 21). */
+  purposes: Generated<string>;
 }
 
 /** The Twitch EventSub conduit the instances' shards serve (migration 0028, server/archive/eventsub.ts). */

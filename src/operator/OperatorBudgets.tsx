@@ -1,7 +1,9 @@
 // The operator console's Platform budgets tab (docs/product.md §Platform limits): each Twitch and YouTube credential's
 // budget, shared by every instance: a meter of what is spent of the window, what is left, when it resets, a plain line
 // when the platform refused, and the calls waiting for it or put off until the reset, in words. The shared budgets
-// and any that needs attention are cards; creators' quiet Twitch tokens (there can be hundreds) a table. Times on the
+// and any that needs attention are cards; creators' quiet Twitch channels (there can be hundreds) a table. Each is
+// named by whose it is (a creator's channel, Castbridge's app, chat account or YouTube project) and what it is used
+// for, never by a token. Times on the
 // console's UTC clock (src/common/format.ts). A chunk of its own: it loads when the tab is opened.
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
@@ -38,20 +40,39 @@ const PRIORITY: Record<BudgetPriority, string> = {
   backfill: 'catching up, served last',
 };
 
-/** A credential in words: whose budget it is. */
+/** A Twitch user token's account id (`user:<id>`). */
+const twitchUser = (budget: PlatformBudget) => budget.credential.replace(/^user:/, '');
+
+/** Whose budget it is, in words: a channel or one of Castbridge's own accounts, never a token. */
 export function budgetName(budget: PlatformBudget): string {
-  if (budget.provider === 'youtube') return 'YouTube: the project’s daily quota';
-  if (budget.credential === 'app') return 'Twitch: the app token';
-  const user = budget.credential.replace(/^user:/, '');
-  if (user === 'connecting') return 'Twitch: accounts being connected';
-  return `Twitch: ${tokenName(budget)}`;
+  switch (budget.owner) {
+    case 'project':
+      return 'YouTube: the project’s daily quota';
+    case 'app':
+      return 'Twitch: Castbridge’s app';
+    case 'chat-account':
+      return 'Twitch: Castbridge’s chat account';
+    case 'connecting':
+      return 'Twitch: accounts being connected';
+    case 'channel':
+      return `Twitch: ${channelName(budget)}`;
+    case 'disconnected':
+      return `Twitch: ${channelName(budget)}`;
+  }
 }
 
-/** A Twitch user token: its channel's login where a creator connected it, else the account's id. */
-function tokenName(budget: PlatformBudget): string {
-  const user = budget.credential.replace(/^user:/, '');
-  if (user === 'connecting') return 'accounts being connected';
-  return budget.login ? `${budget.login}’s token` : `user token ${user}`;
+/** A creator's Twitch channel by its login; one no longer connected by its Twitch account id. */
+function channelName(budget: PlatformBudget): string {
+  return budget.login
+    ? `${budget.login}’s channel`
+    : `a channel no longer connected (Twitch account ${twitchUser(budget)})`;
+}
+
+/** What the budget was spent for, as a list a person reads (`chat bot and EventSub chat subscriptions`). */
+function usedFor(budget: PlatformBudget): string | null {
+  const names = budget.purposes.map((purpose) => (purpose === 'eventsub' ? 'EventSub chat subscriptions' : purpose));
+  if (names.length === 0) return null;
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 const unitsOf = (budget: PlatformBudget) => (budget.provider === 'twitch' ? 'points' : 'units');
@@ -113,6 +134,7 @@ function BudgetCard({ budget }: { budget: PlatformBudget }) {
         </h2>
         <Chip tone={chip.tone}>{chip.label}</Chip>
       </div>
+      {usedFor(budget) ? <p className={s.muted}>Used for {usedFor(budget)}.</p> : null}
       <Meter budget={budget} label={`Spent ${window}`} />
       <dl className={b.figures}>
         <div className={b.figure}>
@@ -136,7 +158,7 @@ function BudgetCard({ budget }: { budget: PlatformBudget }) {
         <p className={b.refusal}>
           {PLATFORM[budget.provider]} refused calls until {untilText(budget, budget.refusedUntil)}
           {budget.refusedReason ? ` (${budget.refusedReason})` : ''}: someone else spent this{' '}
-          {budget.provider === 'twitch' ? 'token' : 'project'}’s budget. Every instance waits for the reset.
+          {budget.provider === 'twitch' ? 'account' : 'project'}’s budget. Every instance waits for the reset.
         </p>
       ) : null}
       <section aria-labelledby={`${headingId}-waiting`} className={s.row}>
@@ -198,9 +220,10 @@ export function BudgetsPanel({ logic }: { logic?: AdminBudgetsLogic }) {
       <div className={s.search}>
         <p className={`${s.muted} ${s.grow}`}>
           Every call to Twitch and YouTube spends one of these budgets, shared by all Castbridge instances: Twitch
-          counts points a minute per token, YouTube units a day for the whole project, reset at midnight Pacific. Calls
-          that find a budget spent wait in priority order (delivery verification and live chat first, catching up last)
-          or are put off until the reset. Read again every 30 seconds while this tab is open.
+          counts points a minute for each account that calls (a creator’s channel, Castbridge’s app, its chat account),
+          YouTube units a day for the whole project, reset at midnight Pacific. Calls that find a budget spent wait in
+          priority order (delivery verification and live chat first, catching up last) or are put off until the reset.
+          Read again every 30 seconds while this tab is open.
         </p>
         <Button
           variant="secondary"
@@ -230,16 +253,18 @@ export function BudgetsPanel({ logic }: { logic?: AdminBudgetsLogic }) {
       ) : null}
       {quiet.length > 0 ? (
         <Table
-          caption="Creators’ Twitch tokens with nothing waiting"
+          caption="Creators’ Twitch channels with nothing waiting"
           captionVisible
           columns={[
             { key: 'channel', header: 'Channel', wrap: true },
+            { key: 'used', header: 'Used for', wrap: true },
             { key: 'spent', header: 'Spent', align: 'right', wrap: true },
             { key: 'left', header: 'Left', align: 'right' },
             { key: 'reset', header: 'Resets at', wrap: true },
           ]}
           rows={quiet.map((budget) => ({
-            channel: budget.login ?? tokenName(budget),
+            channel: budget.login ?? channelName(budget),
+            used: usedFor(budget) ?? '—',
             spent: `${formatCount(budget.spent)} of ${formatCount(budget.capacity)}`,
             left: formatCount(budget.remaining),
             reset: resetText(budget),

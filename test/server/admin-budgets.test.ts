@@ -75,6 +75,8 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
     const b = await budget('twitch', credential);
     expect(b).toMatchObject({
       login: channel.login,
+      owner: 'channel',
+      purposes: ['analytics collection'],
       window: 'minute',
       capacity: 20,
       spent: 5,
@@ -105,8 +107,45 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
     const b = await budget('twitch', credential);
     // Nobody connected this account: the id stands for it.
     expect(b.login).toBeNull();
+    expect(b.owner).toBe('disconnected');
+    expect(b.purposes).toEqual(['archive chat']);
     expect(b.refusedUntil).toBe(new Date(resetSeconds * 1000).toISOString());
     expect(b.refusedReason).toBe('Twitch answered 429');
+  });
+
+  it('names Castbridge’s chat account by what asks for its token, and keeps every instance’s purposes', async () => {
+    const { governor } = api.castbridge.services;
+    const { db } = api.castbridge;
+    // The bot's own token (no creator connected it): the chat bot's posts and EventSub's subscriptions spend it.
+    const credential = 'user:167897161';
+    await governor.take({ provider: 'twitch', credential, priority: 'chat', purpose: 'chat bot', cost: 1 });
+    // Meanwhile another instance wrote its own purpose to the shared row, before this one's report.
+    await db
+      .updateTable('platform_budgets')
+      .set({ purposes: JSON.stringify(['eventsub']) })
+      .where('key', '=', `twitch:${credential}`)
+      .execute();
+    expect(await budget('twitch', credential)).toMatchObject({
+      login: null,
+      owner: 'chat-account',
+      purposes: ['chat bot', 'eventsub'],
+    });
+    // The report added this instance's to the other's: both are in the row.
+    const row = await db
+      .selectFrom('platform_budgets')
+      .select('purposes')
+      .where('key', '=', `twitch:${credential}`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.purposes)).toEqual(['chat bot', 'eventsub']);
+    // Before Twitch has said whose the token is, it goes by the bot's name: still the chat account.
+    await governor.take({
+      provider: 'twitch',
+      credential: 'user:castbridge-bot',
+      priority: 'chat',
+      purpose: 'eventsub',
+      cost: 1,
+    });
+    expect((await budget('twitch', 'user:castbridge-bot')).owner).toBe('chat-account');
   });
 
   it('lists the calls waiting for a spent window, with why, and the work put off until the reset', async () => {
@@ -144,7 +183,8 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
     governor.defer(analytics, until);
 
     const app = await budget('twitch', 'app');
-    expect(app).toMatchObject({ login: null, spent: 19, remaining: 0 });
+    expect(app).toMatchObject({ login: null, owner: 'app', spent: 19, remaining: 0 });
+    expect(app.purposes).toEqual(['archive stream sessions', 'delivery verification']);
     expect(app.waiting).toEqual([
       {
         purpose: 'archive stream sessions',
@@ -157,7 +197,13 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
     expect(Date.parse(app.waiting[0]!.since)).toBeGreaterThanOrEqual(since - 1000);
 
     const youtube = await budget('youtube', 'project');
-    expect(youtube).toMatchObject({ window: 'pacific-day', capacity: 1000, spent: 3, remaining: 987 });
+    expect(youtube).toMatchObject({
+      owner: 'project',
+      window: 'pacific-day',
+      capacity: 1000,
+      spent: 3,
+      remaining: 987,
+    });
     expect(youtube.deferred).toEqual([
       { purpose: 'analytics collection', priority: 'analytics', count: 2, until: new Date(until).toISOString() },
     ]);

@@ -341,10 +341,11 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
       refusedReason: null,
       waiting: [],
       deferred: [{ purpose: 'analytics collection', priority: 'analytics', count: 2, until }],
+      purposes: ['test verify'],
     });
-    // Another instance sees the same spent figure from the shared row.
+    // Another instance sees the same spent figure and what the budget was spent for from the shared row.
     const other = (await instance().budgets()).find((v) => v.credential === credential)!;
-    expect(other).toMatchObject({ spent: 12, remaining: 768, resetAt, deferred: [] });
+    expect(other).toMatchObject({ spent: 12, remaining: 768, resetAt, deferred: [], purposes: ['test verify'] });
   });
 
   it('a governed fetch charges the call’s cost before it and reads the answer after', async () => {

@@ -41,11 +41,20 @@ const quietBudget: PlatformBudget = {
   ...sampleTwitchAppBudget,
   credential: 'user:5550001',
   login: 'mia_plays',
+  owner: 'channel',
+  purposes: ['analytics collection', 'archive stream sessions'],
   spent: 12,
   remaining: 748,
   resetAt: '2026-11-26T14:02:51.000Z',
 };
-const unnamedBudget: PlatformBudget = { ...quietBudget, credential: 'user:5550002', login: null, spent: 0 };
+const unnamedBudget: PlatformBudget = {
+  ...quietBudget,
+  credential: 'user:5550002',
+  login: null,
+  owner: 'disconnected',
+  purposes: [],
+  spent: 0,
+};
 
 async function setup() {
   const load = controlled<PlatformBudget[]>();
@@ -78,9 +87,20 @@ describe('Operator Console: Platform budgets', () => {
       within(list())
         .getAllByRole('heading', { level: 2 })
         .map((h) => h.textContent),
-    ).toEqual(['Twitch: ana_speedruns’s token', 'YouTube: the project’s daily quota', 'Twitch: the app token']);
+    ).toEqual([
+      'Twitch: ana_speedruns’s channel',
+      'YouTube: the project’s daily quota',
+      'Twitch: Castbridge’s app',
+      'Twitch: Castbridge’s chat account',
+    ]);
+    // Named by whose it is and what it is used for: never a token or an account id where a name is known.
+    expect(list()).not.toHaveTextContent(/token|167897161/);
 
-    const app = card('Twitch: the app token');
+    const chat = card('Twitch: Castbridge’s chat account');
+    expect(chat).toHaveTextContent('Used for chat bot and EventSub chat subscriptions.');
+
+    const app = card('Twitch: Castbridge’s app');
+    expect(app).toHaveTextContent('Used for delivery verification and live watch.');
     const meter = within(app).getByRole('meter', { name: 'Spent this minute' });
     expect(meter).toHaveAttribute('aria-valuenow', '312');
     expect(meter).toHaveAttribute('aria-valuemax', '800');
@@ -92,10 +112,11 @@ describe('Operator Console: Platform budgets', () => {
     expect(app).toHaveTextContent('Nothing waiting.');
     expect(app).not.toHaveTextContent('refused');
 
-    const refused = card('Twitch: ana_speedruns’s token');
+    const refused = card('Twitch: ana_speedruns’s channel');
     expect(refused).toHaveTextContent('Refused by Twitch');
+    expect(refused).toHaveTextContent('Used for analytics collection and archive stream sessions.');
     expect(refused).toHaveTextContent(
-      'Twitch refused calls until 14:02:40 UTC (Twitch answered 429): someone else spent this token’s budget. Every instance waits for the reset.',
+      'Twitch refused calls until 14:02:40 UTC (Twitch answered 429): someone else spent this account’s budget. Every instance waits for the reset.',
     );
     expect(within(refused).getByRole('meter')).toHaveAttribute('aria-valuetext', '760 of 800 points spent');
     expect(within(within(refused).getByRole('region', { name: 'Waiting' })).getByRole('listitem')).toHaveTextContent(
@@ -121,12 +142,14 @@ describe('Operator Console: Platform budgets', () => {
       'Analytics collection: 12 put off until Nov 27, 2026, 08:00 UTC, then tried again. Priority: analytics, after chat and verification.',
     );
 
-    // Creators' tokens with nothing to look at: one row each, named by channel (or the id where none is known).
-    const table = screen.getByRole('table', { name: 'Creators’ Twitch tokens with nothing waiting' });
+    // Creators' channels with nothing to look at: one row each, named by channel (or, for an account no longer
+    // connected, by its Twitch account id), with what it is used for.
+    const table = screen.getByRole('table', { name: 'Creators’ Twitch channels with nothing waiting' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      'mia_plays12 of 80074814:02:51 UTC',
-      'user token 55500020 of 80074814:02:51 UTC',
+      'milo_playsanalytics collection6 of 80075414:02:51 UTC',
+      'mia_playsanalytics collection and archive stream sessions12 of 80074814:02:51 UTC',
+      'a channel no longer connected (Twitch account 5550002)—0 of 80074814:02:51 UTC',
     ]);
 
     expect(await violations(view.container)).toEqual([]);
@@ -149,7 +172,7 @@ describe('Operator Console: Platform budgets', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(load.started).toBe(2);
     await load.resolve([sampleTwitchAppBudget]);
-    expect(card('Twitch: the app token')).toBeInTheDocument();
+    expect(card('Twitch: Castbridge’s app')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(load.started).toBe(3);
@@ -157,12 +180,12 @@ describe('Operator Console: Platform budgets', () => {
     await load.reject(new Error('Failed to fetch'));
     expect(screen.getByText('Not read again')).toBeInTheDocument();
     expect(screen.getByText('Failed to fetch The figures below are from the last read.')).toBeInTheDocument();
-    expect(card('Twitch: the app token')).toHaveTextContent('312 of 800 points');
+    expect(card('Twitch: Castbridge’s app')).toHaveTextContent('312 of 800 points');
 
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await load.resolve([sampleYouTubeBudget, sampleTwitchUserBudget]);
     expect(screen.queryByText('Not read again')).toBeNull();
-    expect(within(list()).queryByRole('listitem', { name: 'Twitch: the app token' })).toBeNull();
+    expect(within(list()).queryByRole('listitem', { name: 'Twitch: Castbridge’s app' })).toBeNull();
     expect(card('YouTube: the project’s daily quota')).toBeInTheDocument();
   });
 
