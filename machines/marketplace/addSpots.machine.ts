@@ -50,8 +50,8 @@ export const addSpotsMachine = setup({
   actors: {
     /** GET /api/advertiser/balance → the free balance and what a card dispute left owed. */
     loadBalance: service<LaunchFunds>('loadBalance'),
-    /** POST /api/campaigns/:id/spots → the campaign with its new spots. */
-    addSpots: service<Campaign, { id: string; spots: number }>('addSpots'),
+    /** POST /api/campaigns/:id/spots → the campaign with its new spots (`from`: its spots when asked, for the key). */
+    addSpots: service<Campaign, { id: string; spots: number; from: number }>('addSpots'),
   },
   actions: {
     /** Tells the page the campaign changed. */
@@ -115,7 +115,11 @@ export const addSpotsMachine = setup({
           invoke: {
             id: 'addSpots',
             src: 'addSpots',
-            input: ({ context }) => ({ id: context.campaignId, spots: spotsToAdd(context) ?? 1 }),
+            input: ({ context }) => ({
+              id: context.campaignId,
+              spots: spotsToAdd(context) ?? 1,
+              from: context.spots,
+            }),
             onDone: {
               target: '#addSpots.closed',
               actions: [

@@ -17,7 +17,7 @@ export function addSpotsActors(jwt: Jwt) {
       const funds = await (await api()).request('getAdvertiserBalance', { jwt: requireJwt(jwt()) });
       return { balanceCents: funds.balanceCents, owedCents: funds.owedCents, owedDispute: funds.owedDispute };
     }),
-    addSpots: fromPromise<Campaign, { id: string; spots: number }>(
+    addSpots: fromPromise<Campaign, { id: string; spots: number; from: number }>(
       async ({ input }) =>
         (
           await (
@@ -26,6 +26,9 @@ export function addSpotsActors(jwt: Jwt) {
             jwt: requireJwt(jwt()),
             params: { id: input.id },
             json: { spots: input.spots },
+            // The same spots added to the same campaign from the same count is one request: a resend after a lost
+            // answer reserves nothing twice (docs/api.md "Idempotency-Key").
+            headers: { 'Idempotency-Key': `campaign-spots:${input.id}:${input.from}+${input.spots}` },
           })
         ).campaign,
     ),

@@ -129,6 +129,24 @@ describe.each(BACKENDS)('adding spots on %s', (backendName) => {
     expect((await balance(brand)).balanceCents).toBe(before.balanceCents - 3 * 10_000);
   });
 
+  it('a resend with the same Idempotency-Key gets the first answer and reserves nothing twice', async () => {
+    const id = await campaign(brand, 1);
+    const before = await balance(brand);
+    const send = () =>
+      api.request('POST', `/api/campaigns/${id}/spots`, {
+        token: brand.token,
+        json: { spots: 2 },
+        headers: { 'Idempotency-Key': `campaign-spots:${id}:1+2` },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.status, first.text).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await campaignOf(brand, id)).spots).toBe(3);
+    expect((await balance(brand)).balanceCents).toBe(before.balanceCents - 2 * 10_000);
+  });
+
   it('refuses a short balance with what it needs and what there is, and changes nothing', async () => {
     const poor = await approvedAdvertiser(api, operator, 25_000);
     const id = await campaign(poor, 1);

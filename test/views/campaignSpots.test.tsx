@@ -25,7 +25,7 @@ const running: Campaign = { ...sampleCampaign, status: 'active', launchedAt: '20
 function setup() {
   const load = controlled<CampaignDetail, { id: string }>();
   const balance = controlled<LaunchFunds>();
-  const add = controlled<Campaign, { id: string; spots: number }>();
+  const add = controlled<Campaign, { id: string; spots: number; from: number }>();
   const logic = {
     checklist: advertiserChecklistMachine.provide({
       actors: { loadChecklist: controlled<AdvertiserChecklist>().logic },
@@ -105,7 +105,7 @@ describe('Spots of a running campaign', () => {
 
     // The server's refusal stays in the dialog.
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Add Spots' }));
-    expect(add.inputs.at(-1)).toEqual({ id: 'cmp_1', spots: 2 });
+    expect(add.inputs.at(-1)).toEqual({ id: 'cmp_1', spots: 2, from: 3 });
     await add.reject(refusal('Owed first', 409));
     expect(within(dialog).getByText('Owed first')).toBeInTheDocument();
 

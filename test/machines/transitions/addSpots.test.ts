@@ -16,7 +16,7 @@ const funds: LaunchFunds = { balanceCents: 100_000, owedCents: 0, owedDispute: n
 
 function start() {
   const loadBalance = controlled<LaunchFunds>();
-  const addSpots = controlled<Campaign, { id: string; spots: number }>();
+  const addSpots = controlled<Campaign, { id: string; spots: number; from: number }>();
   const changed: Campaign[] = [];
   const actor = createActor(
     addSpotsMachine.provide({
@@ -127,7 +127,7 @@ describe('addSpots transitions', () => {
     'sends the campaign and the spots; a count that is not a whole number from 1, or past 1,000 spots, is never sent',
     async () => {
       const flow = await adding();
-      expect(flow.addSpots.inputs).toEqual([{ id: sampleRunningCampaign.id, spots: 2 }]);
+      expect(flow.addSpots.inputs).toEqual([{ id: sampleRunningCampaign.id, spots: 2, from: 3 }]);
       for (const value of ['0', '-1', '1.5', 'two', '', '998']) {
         const other = await asking();
         other.actor.send({ type: 'count.change', value });
