@@ -19,7 +19,11 @@ export type TableProps<Row extends Record<string, ReactNode>> = {
   className?: string;
 };
 
-/** A data table inside a keyboard-scrollable region, so it never widens the page. */
+/**
+ * A data table inside a keyboard-scrollable region, so it never widens the page. In a narrow region (a phone) its rows
+ * stack, each cell beside its column's name (Table.css.ts); the roles are stated, so that the stacked table (its
+ * elements no longer displayed as a table) is still one to assistive technology.
+ */
 export function Table<Row extends Record<string, ReactNode>>({
   caption,
   captionVisible = false,
@@ -31,30 +35,37 @@ export function Table<Row extends Record<string, ReactNode>>({
 }: TableProps<Row>) {
   return (
     <div role="region" aria-label={caption} tabIndex={0} className={cx(s.region, className)}>
-      <table className={cx(s.table, columns.some((column) => column.wrap) && s.fits)}>
+      <table role="table" className={cx(s.table, columns.some((column) => column.wrap) && s.fits)}>
         <caption className={captionVisible ? s.caption : visuallyHidden}>{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup" className={s.head}>
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={cx(s.th, column.align === 'right' && s.right)}>
+              <th
+                key={column.key}
+                role="columnheader"
+                scope="col"
+                className={cx(s.th, column.align === 'right' && s.right)}
+              >
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup" className={s.body}>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className={s.empty}>
+            <tr role="row">
+              <td role="cell" colSpan={columns.length} className={s.empty}>
                 {emptyMessage}
               </td>
             </tr>
           ) : (
             rows.map((row, index) => (
-              <tr key={rowKey(row, index)} className={s.row}>
+              <tr key={rowKey(row, index)} role="row" className={s.row}>
                 {columns.map((column) => (
                   <td
                     key={column.key}
+                    role="cell"
+                    data-label={column.header}
                     className={cx(s.td, column.align === 'right' && s.right, column.wrap && s.wraps)}
                   >
                     {row[column.key]}

@@ -22,6 +22,13 @@ export const list = style({
   },
 });
 
+/** Wrapping onto more lines: nothing out of sight, each line ruled like the strip's one. */
+export const wraps = style({
+  flexWrap: 'wrap',
+  overflowX: 'visible',
+  rowGap: 0,
+});
+
 export const trigger = style({
   position: 'relative',
   flexShrink: 0,
@@ -54,6 +61,8 @@ export const trigger = style({
     '&:hover': { color: vars.color.text, backgroundColor: vars.color.surfaceAlt },
     '&[data-state="active"]': { color: vars.color.primary, fontWeight: vars.fontWeight.semibold },
     '&[data-state="active"]::after': { backgroundColor: vars.color.primary },
+    // A wrapping strip's tabs are closer together: more of them share a line.
+    [`${wraps} > &`]: { paddingLeft: vars.space[3], paddingRight: vars.space[3] },
     // The strip scrolls, so draw the ring inside the trigger where it cannot be clipped.
     '&:focus-visible': { outlineOffset: '-3px' },
     '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },

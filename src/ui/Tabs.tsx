@@ -14,11 +14,16 @@ export function TabsRoot({ className, ...rest }: TabsRootProps) {
 export type TabsListProps = ComponentPropsWithRef<typeof Tabs.List> & {
   /** The horizontally scrolling strip, e.g. to animate scrollLeft (same element as ref). */
   scrollRef?: Ref<HTMLDivElement>;
+  /**
+   * Many tabs (the operator console's nine): they wrap onto more lines instead of scrolling, so that every section is
+   * in sight at any width.
+   */
+  wrap?: boolean;
 };
 
-/** The tab strip: scrolls horizontally on narrow screens without a visible scrollbar. */
-export function TabsList({ className, ref, scrollRef, ...rest }: TabsListProps) {
-  return <Tabs.List ref={mergeRefs(ref, scrollRef)} className={cx(s.list, className)} {...rest} />;
+/** The tab strip: scrolls horizontally on narrow screens without a visible scrollbar, or wraps (`wrap`). */
+export function TabsList({ className, ref, scrollRef, wrap = false, ...rest }: TabsListProps) {
+  return <Tabs.List ref={mergeRefs(ref, scrollRef)} className={cx(s.list, wrap && s.wraps, className)} {...rest} />;
 }
 
 export type TabsTriggerProps = ComponentPropsWithRef<typeof Tabs.Trigger>;

@@ -180,11 +180,37 @@ export function hasHorizontalScroll(page: Page): Promise<boolean> {
 }
 
 /**
- * The checks every screen passes once it has settled: no sideways scroll, axe clean, no console error or
- * failed request so far; and a screenshot of it for a person to look at.
+ * On a phone (at most 576 px wide), the tables whose columns hide in a sideways scroll, or whose cells clip what they
+ * show, by caption: none should (src/ui/Table.tsx stacks its rows there). Empty at wider widths.
+ */
+export function tablesHidingColumns(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    if (window.innerWidth > 576) return [];
+    const hiding: string[] = [];
+    for (const table of document.querySelectorAll('table')) {
+      // A chart's data table is for screen readers only (visually hidden, a pixel wide).
+      if (table.getBoundingClientRect().width <= 1) continue;
+      const caption = table.querySelector('caption')?.textContent ?? '(no caption)';
+      const region = table.closest('[role="region"]') ?? table.parentElement!;
+      if (region.scrollWidth > region.clientWidth + 1) hiding.push(`${caption}: scrolls sideways`);
+      for (const cell of table.querySelectorAll('td')) {
+        if (cell.scrollWidth > cell.clientWidth + 1) {
+          hiding.push(`${caption}: "${cell.textContent}" clipped`);
+          break;
+        }
+      }
+    }
+    return hiding;
+  });
+}
+
+/**
+ * The checks every screen passes once it has settled: no sideways scroll, no table hiding its columns on a phone, axe
+ * clean, no console error or failed request so far; and a screenshot of it for a person to look at.
  */
 export async function expectCleanPage({ page, problems }: Watched, name: string): Promise<void> {
   expect(await hasHorizontalScroll(page), `${name}: horizontal scroll`).toBe(false);
+  expect(await tablesHidingColumns(page), `${name}: tables`).toEqual([]);
   expect(await axeViolations(page), `${name}: axe`).toEqual([]);
   await screenshot(page, name);
   expect(problems, `${name}: console errors or failed requests`).toEqual([]);

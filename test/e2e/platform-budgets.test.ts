@@ -1,7 +1,7 @@
 // The platforms' budgets in the operator console (docs/product.md §Platform limits) in real Chromium against the
 // product started as `npm start`: a creator connects Twitch and YouTube through the stand-ins (calls that spend the
 // budgets through the governor); the operator opens Platform budgets and reads them, a meter per card. Checked with
-// axe, without sideways scroll, and photographed at 375 and 1280 px.
+// axe, without sideways scroll, every console tab in sight, and photographed at 375 and 1280 px.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectThroughStandIn, demoAccounts, login, register } from './api';
@@ -28,6 +28,17 @@ describe('platform budgets', () => {
     const operatorToken = await login(operator.email, operator.password);
     for (const width of [widths.mobile, widths.desktop]) {
       const op = await signedIn(browser, width, operatorToken, '/admin');
+      // All nine sections in sight, at 375 px as at 1280: the strip wraps instead of hiding tabs in a scroll.
+      const tabs = op.page.getByRole('tablist', { name: 'Operator console' });
+      expect(await tabs.evaluate((list) => list.scrollWidth - list.clientWidth)).toBeLessThanOrEqual(1);
+      const strip = (await tabs.boundingBox())!;
+      const triggers = await tabs.getByRole('tab').all();
+      expect(triggers).toHaveLength(9);
+      for (const trigger of triggers) {
+        const box = (await trigger.boundingBox())!;
+        expect(box.x, (await trigger.textContent()) ?? '').toBeGreaterThanOrEqual(strip.x - 1);
+        expect(box.x + box.width, (await trigger.textContent()) ?? '').toBeLessThanOrEqual(strip.x + strip.width + 1);
+      }
       await op.page.getByRole('tab', { name: 'Platform budgets' }).click();
       const budgets = op.page.getByRole('list', { name: 'Platform budgets' });
       await budgets.waitFor();

@@ -1,7 +1,7 @@
 // Opening a signed-in screen and checking it once it has settled, shared by the marketplace and money journeys.
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
-import { axeViolations, hasHorizontalScroll, openPage, screenshot, type Watched } from './harness';
+import { axeViolations, hasHorizontalScroll, openPage, screenshot, tablesHidingColumns, type Watched } from './harness';
 
 /** A page at `width` signed in with `jwt`, on `path`, once its heading is shown. */
 export async function signedIn(browser: Browser, width: number, jwt: string, path: string): Promise<Watched> {
@@ -11,7 +11,10 @@ export async function signedIn(browser: Browser, width: number, jwt: string, pat
   return watched;
 }
 
-/** Axe clean and no sideways scroll once the network is idle and the animations have ended; then a screenshot. */
+/**
+ * Axe clean, no sideways scroll and no table hiding its columns on a phone once the network is idle and the animations
+ * have ended; then a screenshot.
+ */
 export async function checked(watched: Watched, name: string): Promise<void> {
   const { page } = watched;
   await page.waitForLoadState('networkidle');
@@ -26,5 +29,6 @@ export async function checked(watched: Watched, name: string): Promise<void> {
   );
   expect(await axeViolations(page), name).toEqual([]);
   expect(await hasHorizontalScroll(page), name).toBe(false);
+  expect(await tablesHidingColumns(page), name).toEqual([]);
   await screenshot(page, name);
 }
