@@ -106,6 +106,9 @@ describe('deliverables', () => {
     const offer = card(c, 'Newley Offers', title);
     await offer.waitFor({ timeout: 20_000 });
     await offer.getByRole('button', { name: 'Accept', exact: true }).click();
+    // Accept either moves the card out of Newley Offers or says on it why not: a refusal is named, not waited out.
+    await Promise.race([offer.waitFor({ state: 'detached' }), offer.getByRole('alert').waitFor()]);
+    expect(await offer.getByRole('alert').allTextContents(), 'Accept refused').toEqual([]);
     await c.getByRole('tab', { name: 'Accepted' }).click();
     const accepted = card(c, 'Accepted', title);
     await accepted.waitFor();
