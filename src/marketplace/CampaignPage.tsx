@@ -614,7 +614,7 @@ function OfferCard({
             className={s.proofLink}
             aria-describedby={`offer-${offer.id}`}
           >
-            Proof of display
+            {offer.deliverable.overlay !== false ? 'Proof of display' : 'Proof of delivery'}
           </Link>
         ) : null}
       </div>

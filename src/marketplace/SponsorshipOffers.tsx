@@ -376,10 +376,11 @@ function OfferCard({
           </Suspense>
         ) : null}
         {stage ? (
-          // Accepted and after: the minutes the overlay displayed, by day and session (docs/product.md §The overlay for OBS).
+          // Accepted and after: the evidence of each deliverable asked for; "of display" where the overlay was asked for,
+          // whose minutes it shows by day and session (docs/product.md §The overlay for OBS).
           <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={titleId}>
             <Icon name="chart" size={16} />
-            Proof of display
+            {offer.deliverable.overlay !== false ? 'Proof of display' : 'Proof of delivery'}
           </Link>
         ) : null}
       </div>

@@ -120,9 +120,23 @@ describe('Campaign page: verified delivery', () => {
         deliverable: { ...active.deliverable, overlay: false, link: { url: 'https://nova.example/gg', clicks: 100 } },
         delivery: { verifiedSeconds: 0, impressions: 0, cpmCents: null },
       },
-      offers: [],
+      offers: [
+        {
+          ...sampleOffer,
+          status: 'accepted',
+          deliverable: {
+            ...sampleOffer.deliverable,
+            overlay: false,
+            link: { url: 'https://nova.example/gg', clicks: 100 },
+          },
+        },
+      ],
     });
     expect(screen.getByRole('heading', { name: 'Details' })).toBeInTheDocument();
+    // Its accepted offer's proof is of delivery (clicks), not of display.
+    const accepted = within(screen.getByRole('list', { name: 'Accepted' }));
+    expect(accepted.getByRole('link', { name: 'Proof of delivery' })).toHaveAttribute('href', '/offers/off_1/proof');
+    expect(accepted.queryByRole('link', { name: 'Proof of display' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Verified delivery' })).not.toBeInTheDocument();
     expect(screen.queryByText(/min verified/)).toBeNull();
     const details = within(screen.getByRole('region', { name: 'Details' }));

@@ -267,6 +267,19 @@ describe('Sponsorship Offers', () => {
     expect(titlesIn('Newley Offers')).toEqual([]);
   });
 
+  it('an accepted offer without the overlay links its proof as "Proof of delivery" (issue 48 item 1)', async () => {
+    const { list, user } = setup();
+    const linkOnly = creatorOffer('off_link', 'accepted', {
+      title: 'Link only',
+      deliverable: { ...nova.deliverable, overlay: false, link: { url: 'https://nova.example/gg', clicks: 100 } },
+    });
+    await show(list, [linkOnly]);
+    await user.click(screen.getByRole('tab', { name: 'Accepted' }));
+    const offer = within(card('Link only'));
+    expect(offer.getByRole('link', { name: 'Proof of delivery' })).toHaveAttribute('href', '/offers/off_link/proof');
+    expect(offer.queryByRole('link', { name: 'Proof of display' })).not.toBeInTheDocument();
+  });
+
   it('an overlay offer says before Accept that a channel is needed, with the way to connect one and back (issue 48 item 16)', async () => {
     const { list, outlook, accept, user } = setup();
     const linkOnly = creatorOffer('off_link', 'invited', {
