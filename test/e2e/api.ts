@@ -13,6 +13,36 @@ export function uniqueEmail(prefix = 'creator'): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
+/**
+ * Waits for matching (a job) to offer `campaignId` to the creator, accepts it (a link-only offer needs no channel),
+ * and answers the offer's id and its tracked link.
+ */
+export async function acceptMatchedLinkOffer(
+  creatorToken: string,
+  campaignId: string,
+): Promise<{ offerId: string; link: string }> {
+  let offerId = '';
+  await expect
+    .poll(
+      async () => {
+        const { offers } = await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', {
+          token: creatorToken,
+        });
+        offerId = offers.find((entry) => entry.campaignId === campaignId)?.id ?? '';
+        return offerId;
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .not.toBe('');
+  await call('POST', `/api/offers/${offerId}/accept`, { token: creatorToken, json: {} });
+  const { progress } = await call<{ progress: { link: { url: string } } }>(
+    'GET',
+    `/api/offers/${offerId}/deliverables`,
+    { token: creatorToken },
+  );
+  return { offerId, link: progress.link.url };
+}
+
 async function json<T>(response: Response): Promise<T> {
   const body = (await response.json()) as T;
   if (!response.ok) throw new Error(`${response.status}: ${JSON.stringify(body)}`);

@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acceptMatchedLinkOffer,
   approvedAdvertiser,
   call,
   campaignFor,
@@ -213,33 +214,11 @@ describe('deliverables', () => {
     });
     await call('POST', `/api/campaigns/${campaign.id}/launch`, { token: advertiser.token });
     // Matching runs as a job: the creator's offer arrives, and is accepted (no channel needed for a link).
-    let offerId = '';
-    await expect
-      .poll(
-        async () => {
-          const { offers } = await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', {
-            token: creator.token,
-          });
-          offerId = offers.find((entry) => entry.campaignId === campaign.id)?.id ?? '';
-          return offerId;
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .not.toBe('');
-    await call('POST', `/api/offers/${offerId}/accept`, { token: creator.token, json: {} });
-    const { progress } = await call<{ progress: { link: { url: string } } }>(
-      'GET',
-      `/api/offers/${offerId}/deliverables`,
-      { token: creator.token },
-    );
-    await click(progress.link.url, '198.51.100.21');
-    await click(progress.link.url, '198.51.100.22');
-    await click(progress.link.url, '198.51.100.21');
-    await click(
-      progress.link.url,
-      '198.51.100.23',
-      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-    );
+    const { offerId, link } = await acceptMatchedLinkOffer(creator.token, campaign.id);
+    await click(link, '198.51.100.21');
+    await click(link, '198.51.100.22');
+    await click(link, '198.51.100.21');
+    await click(link, '198.51.100.23', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
     // Completed by its counted clicks once they are written.
     await expect
       .poll(

@@ -6,7 +6,7 @@
 // says "paid" and Pending is empty. Each screen is checked with axe and photographed at 1280 and 375 px.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedAdvertiser, call, register, updateProfile } from './api';
+import { acceptMatchedLinkOffer, approvedAdvertiser, call, register, updateProfile } from './api';
 import { launch, widths } from './harness';
 import { checked, signedIn } from './screens';
 
@@ -83,27 +83,9 @@ describe('a link-only campaign', () => {
     await a.getByText('Active', { exact: true }).first().waitFor();
 
     // Matching runs as a job: the creator's offer arrives and is accepted (no channel needed for a link).
-    let offerId = '';
-    await expect
-      .poll(
-        async () => {
-          const { offers } = await call<{ offers: { id: string; campaignId: string }[] }>('GET', '/api/offers', {
-            token: creator.token,
-          });
-          offerId = offers.find((entry) => entry.campaignId === campaignId)?.id ?? '';
-          return offerId;
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .not.toBe('');
-    await call('POST', `/api/offers/${offerId}/accept`, { token: creator.token, json: {} });
-    const { progress } = await call<{ progress: { link: { url: string } } }>(
-      'GET',
-      `/api/offers/${offerId}/deliverables`,
-      { token: creator.token },
-    );
-    await click(progress.link.url, '198.51.100.61');
-    await click(progress.link.url, '198.51.100.62');
+    const { offerId, link } = await acceptMatchedLinkOffer(creator.token, campaignId);
+    await click(link, '198.51.100.61');
+    await click(link, '198.51.100.62');
     await expect
       .poll(
         async () =>
