@@ -119,6 +119,10 @@ describe('discovery and negotiation', () => {
     await reply.getByRole('button', { name: 'Accept', exact: true }).click();
     await d.getByText('Answered.').waitFor();
     await checked(detail, 'discovery-accepted');
+    const reserved = async () =>
+      (await call<{ reservedCents: number }>('GET', '/api/advertiser/balance', { token: advertiser.token }))
+        .reservedCents;
+    expect((await reserved()) - before.reservedCents).toBe(5_000);
 
     // More room on the running campaign: Add Spots asks first, with the launch's figures (issue 48 item 6).
     const spots = d.getByRole('region', { name: 'Spots' });
@@ -129,6 +133,8 @@ describe('discovery and negotiation', () => {
     await more.getByRole('button', { name: 'Yes, Add Spots' }).click();
     await expect.poll(() => spots.textContent()).toContain('3 spots');
     await checked(detail, 'campaign-spots-added');
+    // The added spot reserved the campaign's pay, $300, on top.
+    expect((await reserved()) - before.reservedCents).toBe(5_000 + 30_000);
     const narrow = await signedIn(browser, widths.mobile, advertiser.token, `/campaigns/${campaign.id}`);
     await narrow.page.getByRole('region', { name: 'Spots' }).getByRole('button', { name: 'Add Spots' }).click();
     await narrow.page
@@ -143,8 +149,6 @@ describe('discovery and negotiation', () => {
     await editor.page.getByRole('checkbox', { name: 'Match creators automatically' }).click();
     await editor.page.getByText('Only the creators you invite from Find creators get offers.').waitFor();
     await checked(editor, 'campaign-editor-matching-mobile');
-    const after = await call<{ reservedCents: number }>('GET', '/api/advertiser/balance', { token: advertiser.token });
-    expect(after.reservedCents - before.reservedCents).toBe(5_000);
 
     await o.reload();
     await o.getByRole('tab', { name: 'Accepted' }).click();
