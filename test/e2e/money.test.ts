@@ -263,6 +263,11 @@ describe('money', () => {
     await op.page.getByRole('tab', { name: 'Payouts' }).click();
     await op.page.getByRole('table', { name: 'Decided payouts' }).waitFor();
     await checked(op, 'operator-payouts');
+    // Refunds and disputes: its tables stack on a phone too (issue 48 item 17).
+    await op.page.getByRole('tab', { name: 'Refunds and disputes' }).click();
+    await op.page.getByRole('table', { name: 'Card disputes' }).waitFor();
+    await op.page.getByRole('table', { name: 'Other refunds' }).waitFor();
+    await checked(op, 'operator-refunds');
     expect(op.problems).toEqual([]);
     await op.context.close();
 
