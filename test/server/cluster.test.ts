@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../server/accounts/tokens.ts';
 import { namespaceOf } from '../../server/cluster/index.ts';
+import { loadConfig } from '../../server/config.ts';
 import { startProxy, type ClusterProxy } from '../../server/cluster/proxy.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/types.ts';
@@ -122,6 +123,11 @@ describe.each(['redis', 'postgres'] as const)(
       TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}`,
       INSTANCE_ID: ids[name],
       PORT: String(ports[name]),
+      // The production drain, as the rolling restart needs it: longer than nginx keeps an idle upstream connection
+      // (keepalive_timeout 4s in deploy/nginx), so by the time the instance closes its idle connections nginx has
+      // dropped each one itself. With no drain, a POST nginx sends on a kept connection as the instance closes it is
+      // reset after it was sent, and nginx (rightly) does not send a write again: a 502.
+      SHUTDOWN_DRAIN_MS: String(loadConfig({}).shutdown.drainMs),
       // B reaches Redis through a relay the tests can cut.
       ...(transport === 'redis' ? { REDIS_URL: name === 'b' ? relay.url : REDIS_URL } : {}),
     });

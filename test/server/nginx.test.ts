@@ -2,9 +2,27 @@
 // cover: the request id (the client's kept, else nginx's own, passed to the instance and in the access log), the
 // client address appended to X-Forwarded-For, the body size the app accepts let through and a larger one refused,
 // and the tracked links passed through as the instance answers them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT } from '../../server/config.ts';
 import { makeBackend, spawnServer, TEST_JWT_SECRET, type Backend, type RunningServer } from './helpers.ts';
 import { nginxFor, type RunningNginx } from './nginx.ts';
+
+describe('the nginx template and the instances agree on idle connections', () => {
+  it('nginx drops an idle upstream connection before the instance would, and before a default drain ends', () => {
+    const template = readFileSync(path.join(REPO_ROOT, 'deploy/nginx/castbridge.conf.template'), 'utf8');
+    // The upstream block's own keepalive_timeout (the instances' idle connections), not the clients'.
+    const idleSeconds = Number(/upstream castbridge \{[\s\S]*?keepalive_timeout (\d+)s;\s*\}/.exec(template)?.[1]);
+    expect(idleSeconds).toBeGreaterThan(0);
+    // Node's http server closes an idle keep-alive connection after 5 s (server.keepAliveTimeout's default): nginx
+    // must close first, or it may send a request on a connection the instance is closing.
+    expect(idleSeconds * 1000).toBeLessThan(5000);
+    // After SIGTERM the instance closes its idle connections once the drain is over: by then nginx has dropped
+    // every connection that was idle when the drain began (each one used since was answered with Connection: close).
+    expect(idleSeconds * 1000).toBeLessThan(loadConfig({}).shutdown.drainMs);
+  });
+});
 
 describe('nginx in front of an instance', () => {
   let backend: Backend;
