@@ -568,9 +568,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // GET /l/<code> first: a tracked link's redirect needs none of the middleware below (server/deliverables/link-routes.ts).
   const links = linkRoutes(services);
   app.route('/', links);
+  // Timed around the app's fetch (server/metrics/), inside the tracked links' shortcut, which is timed on its own.
+  monitoring?.timeApp(app as unknown as Hono<never>);
   monitoring?.timeLinks(links);
   answerLinksFirst(app, links);
-  if (monitoring) app.use('*', monitoring.http);
   app.use('*', securityHeaders(config));
   // GET /metrics: only with METRICS_TOKEN's bearer token (otherwise 404), never the static site's page.
   app.route('/', metricsRoute(config, monitoring));

@@ -4,34 +4,35 @@
 //
 // What is measured:
 // - HTTP: castbridge_http_request_duration_seconds by method, route pattern (never the raw path: bounded labels),
-//   status and ok (below 400); the tracked-link redirect GET /l/<code>, answered before the app's middleware
-//   (server/deliverables/link-routes.ts), is timed by a wrapper of its own on the same histogram (route "/l/:code").
-//   One middleware of our own for both (it replaced @hono/prometheus, whose redirects counted as not ok while the
-//   /l/ wrapper's counted as ok): a clock read, a map lookup of the labels' child and an observe, a few microseconds
-//   of a request's 100 to 500 (`npm run bench -- observability` holds metrics and request ids under 5 %).
+//   status and ok (below 400). Timed around the app's fetch, outside its middleware chain: a clock read, the
+//   router's match of the path again for the route's pattern, a map lookup of the labels' child and an observe,
+//   about a microsecond of a request's 100 to 500, where a middleware (an extra layer of Hono's chain) cost two or
+//   three (`npm run bench -- observability` holds metrics and request ids under 5 %). The tracked-link redirect
+//   GET /l/<code>, answered before the app (server/deliverables/link-routes.ts), is timed by the same wrapper as
+//   route "/l/:code".
 // - jobs running and failing by kind (a wrapper around the queue's handlers), webhook deliveries by provider and
 //   result (a middleware on the webhook routes);
 // - the product's own figures, read at scrape time (./product.ts);
-// - prom-client's default process metrics (process_*, nodejs_*: the names dashboards expect, so not prefixed).
+// - the process's own series (./process.ts: process_*, nodejs_*, the names dashboards expect, so not prefixed).
 // This module is infrastructure, below the domains: what it reads of them it declares (./product.ts) and app.ts
 // hands in.
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { routePath } from 'hono/route';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
+import { registerProcessMetrics } from './process.ts';
 import { registerProductMetrics, type ProductSources } from './product.ts';
 
 export const PREFIX = 'castbridge_';
 
 export interface Metrics {
   registry: Registry;
-  /** Times every request that reaches the app's middleware, by route pattern. */
-  http: MiddlewareHandler;
+  /** Times every request `app` answers, by the pattern of the route that answers it. Wrap before the tracked links. */
+  timeApp(app: Hono<never>): void;
   /** Makes `links` (the /l/<code> app answered before the middleware) time its answers on the same histogram. */
   timeLinks(links: { fetch: Hono['fetch'] }): void;
   /** Counts a webhook endpoint's deliveries by result (mounted on that route). */
@@ -85,9 +86,26 @@ async function scrapeAnswer(c: Context, metrics: Metrics): Promise<Response> {
   return c.body(text, 200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
 }
 
+/**
+ * The pattern of the route that answers `request` in `app`, as Hono's routePath() names it inside a handler: the
+ * router's match of the request again (one lookup for a static path, one regular expression otherwise), then its
+ * first handler that is not a middleware (Hono's own rule, as in hono/dev: a handler taking next), else the last one
+ * matched (a path no route takes: the site's catch-all, "/*").
+ */
+export function routePattern(app: Hono<never>, request: Request): string {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const [matched] = app.router.match(method, app.getPath(request));
+  let last = '';
+  for (const [[, route]] of matched) {
+    if (route.handler.length < 2) return route.path;
+    last = route.path;
+  }
+  return last || '/*';
+}
+
 export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const processMetrics = registerProcessMetrics(registry);
   // The histogram's _count is the request count: no second series per request.
   const duration = new Histogram({
     name: `${PREFIX}http_request_duration_seconds`,
@@ -96,7 +114,7 @@ export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10],
     registers: [registry],
   });
-  // One child per method, route and status (labels hashed once), shared by the middleware and the /l/ wrapper.
+  // One child per method, route and status (labels hashed once), shared by the app's wrapper and the /l/ one.
   const children = new Map<string, Histogram.Internal<'method' | 'route' | 'status' | 'ok'>>();
   const observe = (method: string, route: string, status: number, started: number) => {
     const key = `${method} ${status} ${route}`;
@@ -107,15 +125,22 @@ export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): 
     }
     child.observe((performance.now() - started) / 1000);
   };
-  const http: MiddlewareHandler = async (c, next) => {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      // After next(): the pattern of the handler that answered (an unmatched path is the catch-all's "*").
-      observe(c.req.method, routePath(c), c.res.status, started);
-    }
-  };
+  /** Wraps `fetch` so that each answer is observed under the route `routeOf` names for its request. */
+  const timed = <F extends (request: Request, ...rest: never[]) => Response | Promise<Response>>(
+    fetch: F,
+    routeOf: (request: Request) => string,
+  ): F =>
+    ((request: Request, ...rest: never[]) => {
+      const started = performance.now();
+      const answer = fetch(request, ...rest);
+      if (answer instanceof Promise)
+        return answer.then((response) => {
+          observe(request.method, routeOf(request), response.status, started);
+          return response;
+        });
+      observe(request.method, routeOf(request), answer.status, started);
+      return answer;
+    }) as F;
 
   const jobsRunning = new Gauge({
     name: `${PREFIX}jobs_running`,
@@ -140,20 +165,11 @@ export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): 
 
   const metrics: Metrics = {
     registry,
-    http,
+    timeApp(app) {
+      app.fetch = timed(app.fetch, (request) => routePattern(app, request));
+    },
     timeLinks(links) {
-      const fetch = links.fetch;
-      links.fetch = (request, env, executionCtx) => {
-        const started = performance.now();
-        const answer = fetch(request, env, executionCtx);
-        if (answer instanceof Promise)
-          return answer.then((response) => {
-            observe(request.method, '/l/:code', response.status, started);
-            return response;
-          });
-        observe(request.method, '/l/:code', answer.status, started);
-        return answer;
-      };
+      links.fetch = timed(links.fetch, () => '/l/:code');
     },
     webhook(provider) {
       // Every result at 0 from the start: a rate over the series works before the first delivery.
@@ -203,6 +219,7 @@ export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): 
       });
     },
     async close() {
+      processMetrics.close();
       const open = server;
       server = null;
       if (!open) return;

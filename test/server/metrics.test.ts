@@ -156,6 +156,11 @@ describe('metrics endpoint, never public by accident', () => {
         value(samples, 'castbridge_http_request_duration_seconds_count', { route: '/api/health', status: '200' }),
       ).toBe(1);
       expect(value(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+      expect(value(samples, 'process_cpu_seconds_total')).toBeGreaterThan(0);
+      expect(value(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+      expect(value(samples, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+      // No series a callback on every garbage collection would feed (server/metrics/process.ts).
+      expect(samples.some((sample) => sample.name.startsWith('nodejs_gc_'))).toBe(false);
       const other = await fetch(url!.replace(/\/metrics$/, '/api/user'));
       expect(other.status).toBe(404);
       expect(await other.json()).toEqual({ message: 'Not found' });
@@ -230,6 +235,28 @@ describe.each(BACKENDS)('metrics on %s', (backendName) => {
       1,
     );
     expect(value(samples, 'castbridge_http_request_duration_seconds_count', { route: '/api/*', ok: 'false' })).toBe(1);
+  });
+
+  it('labels every request with the pattern of the route that answered it, whoever was refused and wherever it led', async () => {
+    const offerId = crypto.randomUUID();
+    const bearer = { headers: { authorization: `Bearer ${creator.token}` } };
+    expect((await api.request('GET', '/api/user', bearer)).status).toBe(200);
+    // Refused by the route's sign-in middleware: still that route's pattern.
+    expect((await api.request('GET', '/api/user')).status).toBe(401);
+    expect((await api.request('GET', `/api/offers/${offerId}`, bearer)).status).toBe(404);
+    expect((await api.request('HEAD', '/api/user', bearer)).status).toBe(200);
+    // A page of the site (or its 404 where no build is served): the static catch-all.
+    const page = (await api.request('GET', '/campaigns/new')).status;
+
+    const samples = await scrape(api);
+    const count = (labels: Record<string, string>) =>
+      value(samples, 'castbridge_http_request_duration_seconds_count', labels);
+    expect(count({ method: 'GET', route: '/api/user', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(count({ method: 'GET', route: '/api/user', status: '401', ok: 'false' })).toBe(1);
+    expect(count({ method: 'GET', route: '/api/offers/:id', status: '404' })).toBe(1);
+    expect(count({ method: 'HEAD', route: '/api/user', status: '200' })).toBe(1);
+    expect(count({ method: 'GET', route: '/*', status: String(page) })).toBeGreaterThanOrEqual(1);
+    expect(samples.map((s) => JSON.stringify(s.labels)).join('\n')).not.toContain(offerId);
   });
 
   it('counts webhook deliveries by provider and result', async () => {
