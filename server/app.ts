@@ -64,6 +64,7 @@ import { createDeposits } from './money/deposits.ts';
 import { createCardDisputes } from './money/card-disputes.ts';
 import { createRefunds } from './money/refunds.ts';
 import { createReviews } from './money/reviews.ts';
+import { touchOfferLists } from './marketplace/offer-revisions.ts';
 import { createPayoutRails } from './money/providers/index.ts';
 import { createStripeGateway } from './money/providers/stripe-client.ts';
 import { createWriteBatcher } from './db/write-batcher.ts';
@@ -353,6 +354,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }),
     deposits: createDeposits({ ...marketplace, stripe }),
     refunds: createRefunds({ ...marketplace, stripe }),
+    // Overlay earnings' review windows; a window that changes changes both sides' offer lists.
+    reviews: createReviews({ db, notifier, config, logger, offerListsChanged: touchOfferLists }),
     cardDisputes: createCardDisputes({ ...marketplace, stripe }),
     overlays: createOverlays({
       ...marketplace,
@@ -506,7 +509,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   services.refunds.register(services.jobs);
   // Overlay earnings leave their review window through a job that reschedules itself (server/money/reviews.ts),
   // queued at start (its row survives a restart) and again by the sweep should it ever fail for good.
-  const reviews = createReviews({ db, notifier, config, logger });
+  const reviews = services.reviews;
   reviews.register(services.jobs);
   reviews
     .ensureScheduled(services.jobs)

@@ -19,6 +19,7 @@ import type { SessionRevocations } from './accounts/sessions.ts';
 import type { ResetLinks } from './accounts/resets.ts';
 import type { PayoutMethods } from './money/payout-methods.ts';
 import type { Funding } from './money/funding.ts';
+import type { Reviews } from './money/reviews.ts';
 import type { StripeGateway } from './money/providers/stripe-client.ts';
 import type { Payouts } from './money/payouts.ts';
 import type { TaxForms } from './money/tax-forms.ts';
@@ -107,6 +108,8 @@ export interface Services {
   deposits: Deposits;
   /** Refunds of unspent funds: through Stripe, or the operator's manual rail. */
   refunds: Refunds;
+  /** Overlay earnings' review windows: release, disputes and the operator's resolution (docs/product.md §Review window). */
+  reviews: Reviews;
   /** Card disputes: the hold and Stripe's outcome. */
   cardDisputes: CardDisputes;
   /** Creators' overlays for OBS: settings, live state, heartbeats and display proofs (docs/product.md §The overlay for OBS). */

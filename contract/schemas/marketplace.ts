@@ -316,7 +316,7 @@ export const proposeRequest = z.object({
 });
 export type ProposeRequest = z.infer<typeof proposeRequest>;
 
-/** An offer's review window, as its campaign's page says it: "in review until …" until the money is released. */
+/** An offer's review window, as its campaign's page and the creator's card say it, until the money is released. */
 export const offerReview = z.object({
   status: z.enum(REVIEW_STATUSES),
   /** When the window ends (ISO): the pay is released to the creator then, unless disputed or held. */
@@ -360,9 +360,9 @@ export const offer = z.object({
   /** Each deliverable's progress, once the offer is accepted (docs/product.md §Deliverables); null before. */
   progress: deliverableProgress.nullable(),
   /**
-   * The review window of an earning the platform's or Castbridge's counts proved (server/money/reviews.ts), as the
-   * campaign page reads it (GET /api/campaigns/:id only): the earning reaches the creator when it is released. Null:
-   * none (not completed, or confirmed by the advertiser, paid at once).
+   * The review window of an earning the platform's or Castbridge's counts proved (server/money/reviews.ts), on every
+   * offer answer: the campaign page's row and the creator's card say where the earning is. It reaches the creator's
+   * Earning Balance when it is released. Null: none (not completed, or confirmed by the advertiser, paid at once).
    */
   review: offerReview.nullable().optional(),
 });

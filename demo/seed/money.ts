@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { CastbridgeApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/types.ts';
 import { completeOffer, type CompletedVia } from '../../server/marketplace/completion.ts';
+import { touchOfferLists } from '../../server/marketplace/offer-revisions.ts';
 import {
   advertiserBalance,
   campaignReserve,
@@ -204,7 +205,7 @@ export async function seedPastSponsorship(
       at: past.at,
       reviewSeconds,
     });
-    if (done.review) await releaseReview(trx, offerId, done.review.endsAt);
+    if (done.review) await releaseReview(trx, offerId, done.review.endsAt, touchOfferLists);
   });
 }
 

@@ -35,6 +35,7 @@ import {
   type ProgressOf,
 } from './rows.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { withReviews } from './review-rows.ts';
 import { withdrawProposals, withProposals } from './proposal-rows.ts';
 
 type ValidInput = Omit<CampaignInput, 'description'> & { description: string };
@@ -259,16 +260,7 @@ export function createCampaignStore(services: CampaignDeps) {
         .selectFrom('offers')
         .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
         .innerJoin('users', 'users.id', 'offers.creator_id')
-        // The review window of a completion the counts proved: the row says "in review until …" until released.
-        .leftJoin('earning_reviews', 'earning_reviews.offer_id', 'offers.id')
-        .select([
-          ...OFFER_COLUMNS,
-          ...CREATOR_COLUMNS,
-          'offers.creator_id as creator_id',
-          'earning_reviews.status as review_status',
-          'earning_reviews.ends_at as review_ends_at',
-          'earning_reviews.released_at as review_released_at',
-        ])
+        .select([...OFFER_COLUMNS, ...CREATOR_COLUMNS, 'offers.creator_id as creator_id'])
         .where('offers.campaign_id', '=', id)
         .orderBy('offers.score', 'desc')
         .orderBy('offers.created_at')
@@ -278,19 +270,13 @@ export function createCampaignStore(services: CampaignDeps) {
         campaign: campaign!,
         offers: await withProgress(
           services.progress,
-          await withProposals(
+          // The review window of a completion the counts proved: the row says "in review until …" until released.
+          await withReviews(
             db,
-            offers.map((offer) => ({
-              ...toOffer(offer as OfferJoinRow, true),
-              review:
-                offer.review_status === null
-                  ? null
-                  : {
-                      status: offer.review_status,
-                      endsAt: new Date(Number(offer.review_ends_at)).toISOString(),
-                      releasedAt: offer.review_released_at,
-                    },
-            })),
+            await withProposals(
+              db,
+              offers.map((offer) => toOffer(offer as OfferJoinRow, true)),
+            ),
           ),
           new Map(offers.map((offer) => [offer.id, offer.creator_id])),
         ),

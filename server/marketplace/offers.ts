@@ -24,6 +24,7 @@ import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { expireOpenOffers } from './campaigns.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 import { withdrawProposals, withProposals } from './proposal-rows.ts';
+import { withReviews } from './review-rows.ts';
 import {
   CREATOR_COLUMNS,
   OFFER_COLUMNS,
@@ -243,9 +244,12 @@ export function createOfferStore(services: OfferDeps) {
       const rows = await query.orderBy('offers.updated_at', 'desc').limit(500).execute();
       return withProgress(
         services.progress,
-        await withProposals(
+        await withReviews(
           db,
-          rows.map((row) => present(party, row as OfferJoinRow)),
+          await withProposals(
+            db,
+            rows.map((row) => present(party, row as OfferJoinRow)),
+          ),
         ),
         new Map(rows.map((row) => [row.id, row.creator_id])),
       );
@@ -264,7 +268,7 @@ export function createOfferStore(services: OfferDeps) {
       const row = await visible(party, id);
       const [offer] = await withProgress(
         services.progress,
-        await withProposals(db, [present(party, row)]),
+        await withReviews(db, await withProposals(db, [present(party, row)])),
         new Map([[row.id, row.creator_id]]),
       );
       return offer!;

@@ -168,6 +168,7 @@ export async function releaseReview(
   trx: Kysely<Database>,
   offerId: string,
   at: number,
+  offerListsChanged?: OfferListsChanged,
 ): Promise<NewNotification[] | null> {
   const stamp = new Date(at).toISOString();
   const released = await trx
@@ -179,6 +180,7 @@ export async function releaseReview(
     .executeTakeFirst();
   if (Number(released.numUpdatedRows) !== 1) return null;
   const row = await reviewsWithNames(trx).where('earning_reviews.offer_id', '=', offerId).executeTakeFirstOrThrow();
+  await offerListsChanged?.(trx, [row.creator_id, row.advertiser_id]);
   const earned = Number(row.earned_cents);
   if (earned > 0)
     await postTransfer(trx, {
@@ -211,11 +213,19 @@ export async function releaseReview(
   ];
 }
 
+/**
+ * Raises the offers-list revisions of these users inside `trx`: each offer answer carries its review's status
+ * (server/marketplace/review-rows.ts), so a cached list is stale once it changes. The marketplace's, handed in by
+ * server/app.ts (money never imports the marketplace).
+ */
+export type OfferListsChanged = (trx: Kysely<Database>, userIds: string[]) => Promise<void>;
+
 export interface ReviewsDeps {
   db: Kysely<Database>;
   notifier: Pick<Notifier, 'create'>;
   config: Pick<Config, 'reviewSeconds'>;
   logger?: Pick<Logger, 'error'>;
+  offerListsChanged?: OfferListsChanged;
 }
 
 export function createReviews(deps: ReviewsDeps) {
@@ -243,7 +253,7 @@ export function createReviews(deps: ReviewsDeps) {
         try {
           let announce = () => {};
           const done = await db.transaction().execute(async (trx) => {
-            const notices = await releaseReview(trx, offerId, now);
+            const notices = await releaseReview(trx, offerId, now, deps.offerListsChanged);
             if (notices) announce = await notifier.create(trx, notices);
             return notices !== null;
           });
@@ -299,6 +309,7 @@ export function createReviews(deps: ReviewsDeps) {
         .executeTakeFirst();
       const row = await reviewsWithNames(trx).where('earning_reviews.offer_id', '=', offerId).executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, whyNoDispute(offer.status, row, now));
+      await deps.offerListsChanged?.(trx, [row!.creator_id, row!.advertiser_id]);
       const operators = await operatorIds(trx);
       const creator = creatorNameOf(row!);
       announce = await notifier.create(trx, [
@@ -382,6 +393,7 @@ export function createReviews(deps: ReviewsDeps) {
         .where('status', 'in', ['held', 'disputed'])
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This earning was resolved meanwhile');
+      await deps.offerListsChanged?.(trx, [current.creator_id, current.advertiser_id]);
       // What returns to the advertiser pays what they owe for a card dispute first (./debts.ts).
       const credit = await creditAdvertiser(trx, current.advertiser_id, refund);
       const legs = (

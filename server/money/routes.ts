@@ -24,7 +24,7 @@ import { REFUND_EVENTS, type Refunds } from './refunds.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import type { StripeConnect } from './stripe-connect.ts';
 import type { Notifier } from '../notifications/store.ts';
-import { createReviews } from './reviews.ts';
+import type { Reviews } from './reviews.ts';
 import type { TaxForms } from './tax-forms.ts';
 
 const creator = (c: Context<AppEnv>) => requireRole(c, 'creator');
@@ -38,6 +38,8 @@ export interface MoneyRoutesDeps extends RouteDeps {
   limits: RateLimiter;
   payoutMethods: PayoutMethods;
   payouts: Payouts;
+  /** The advertiser disputes an overlay delivery in its review window. */
+  reviews: Pick<Reviews, 'dispute'>;
   funding: Pick<Funding, 'balance' | 'details'>;
   /** Verifies Stripe's webhooks (null: Stripe is not configured). */
   stripe: Pick<StripeGateway, 'verifyWebhook' | 'verifyConnectWebhook'> | null;
@@ -91,7 +93,7 @@ export function moneyRoutes(services: MoneyRoutesDeps): Hono<AppEnv> {
   route(app, services, 'getAdvertiserBalance', async (c) => funding.balance(advertiser(c)));
 
   // Another advertiser's offer is a 404 before the body is read (reviews.dispute checks it again in its write).
-  const reviews = createReviews({ db, notifier: services.notifier, config });
+  const reviews = services.reviews;
   const ownOffer = async (c: Context<AppEnv>) => {
     const row = await db
       .selectFrom('offers')

@@ -18,7 +18,7 @@ import type { Payouts } from '../money/payouts.ts';
 import type { CardDisputes } from '../money/card-disputes.ts';
 import type { Refunds } from '../money/refunds.ts';
 import { form1099Csv, taxFormKinds, type TaxForms } from '../money/tax-forms.ts';
-import { createReviews } from '../money/reviews.ts';
+import type { Reviews } from '../money/reviews.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { presentBudgets, type BudgetsGovernor } from './budgets.ts';
 
@@ -33,6 +33,8 @@ export interface OperatorRoutesDeps extends RouteDeps {
   payouts: Pick<Payouts, 'adminList' | 'decide'>;
   refunds: Pick<Refunds, 'adminList' | 'decide'>;
   cardDisputes: Pick<CardDisputes, 'adminList'>;
+  /** Held and disputed earnings, and their resolution. */
+  reviews: Pick<Reviews, 'list' | 'resolve'>;
   idempotency: Idempotency;
   taxForms: Pick<TaxForms, 'form1099'>;
   governor: BudgetsGovernor;
@@ -267,7 +269,7 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
   // once per Idempotency-Key.
   // Each with the evidence of every deliverable its campaign asks for (server/deliverables/evidence.ts), as the proof
   // report shows it: the operator decides from the clicks, codes and posts, not only the minutes.
-  const reviews = createReviews({ db, notifier, config: services.config });
+  const reviews = services.reviews;
   route(app, services, 'adminReviews', async (c) => {
     operator(c);
     const list = await reviews.list();

@@ -22,7 +22,7 @@ import {
   selectThreadOffer,
 } from '@/machines/marketplace/offers.select';
 import { inspect } from '@/src/app/inspect';
-import { formatMoney } from '@/src/common/format';
+import { formatDateTime, formatMoney } from '@/src/common/format';
 import type { OfferActionsLogic } from '@/src/marketplace/offerActions';
 import type { CounterOfferLogic } from '@/src/marketplace/proposals';
 import { useOffersLogic, type OffersLogic } from '@/src/marketplace/offers';
@@ -304,7 +304,7 @@ function OfferCard({
           {offer.earnedCents !== null ? (
             <div>
               <dt className={s.term}>Earned</dt>
-              <dd className={s.value}>{formatMoney(offer.earnedCents)}, in your Earning Balance</dd>
+              <dd className={s.value}>{earnedLine(offer, offer.earnedCents)}</dd>
             </div>
           ) : null}
           <div>
@@ -386,4 +386,25 @@ function OfferCard({
       </div>
     </Card>
   );
+}
+
+/**
+ * Where an earning is: in the Earning Balance once it is there (confirmed by the brand, or released), otherwise what
+ * its review window says — pending until its end, held for Castbridge's review, disputed, or resolved (the amount
+ * paid then is in Earnings).
+ */
+function earnedLine(offer: Offer, earnedCents: number): string {
+  const earned = formatMoney(earnedCents);
+  switch (offer.review?.status) {
+    case 'pending':
+      return `${earned}, pending review until ${formatDateTime(offer.review.endsAt)}, then in your Earning Balance`;
+    case 'held':
+      return `${earned}, held for a review by Castbridge before it reaches your Earning Balance`;
+    case 'disputed':
+      return `${earned}, disputed by ${offer.brand}: Castbridge decides what is paid`;
+    case 'resolved':
+      return `${earned}; Castbridge resolved its review, and Earnings shows what was paid`;
+    default:
+      return `${earned}, in your Earning Balance`;
+  }
 }

@@ -2,12 +2,12 @@
 // `npm start` (its review window 36 s, test/e2e/global-setup.ts): the editor asks for no overlay disclosure once the
 // overlay is off; the campaign page and the report show the clicks it asked for, never overlay minutes, impressions
 // or CPM; once the clicks complete the offer, the brand's row says "in review until" the window's end and the
-// creator's Earnings says when Pending becomes available, both read from the server's review; once released, the row
-// says "paid" and Pending is empty. Each screen is checked with axe and photographed at 1280 and 375 px.
+// creator's card says the pay is pending review until then, and Earnings when Pending becomes available, all read from
+// the server's review; once released, the row says "paid", the card "in your Earning Balance" and Pending is empty. Each screen is checked with axe and photographed at 1280 and 375 px.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptMatchedLinkOffer, approvedAdvertiser, call, register, updateProfile } from './api';
-import { launch, widths } from './harness';
+import { launch, widths, type Watched } from './harness';
 import { checked, signedIn } from './screens';
 
 let browser: Browser;
@@ -102,6 +102,20 @@ describe('a link-only campaign', () => {
     );
     const endsAt = offers.find((entry) => entry.id === offerId)!.review!.endsAt;
 
+    // The creator's card says where the $90 is: pending review until the window's end, not in the Earning Balance yet.
+    const earnedOn = async (watched: Watched) => {
+      await watched.page.getByRole('tab', { name: 'Accepted' }).click();
+      const card = watched.page.getByRole('listitem', { name: title });
+      await card.waitFor();
+      return (await card.locator('dt:text-is("Earned") + dd').textContent()) ?? '';
+    };
+    const cards = await signedIn(browser, widths.desktop, creator.token, '/sponsorship-offers');
+    expect(await earnedOn(cards)).toMatch(/^\$90, pending review until .+ UTC, then in your Earning Balance$/);
+    await checked(cards, 'link-only-offer-pending');
+    const cardsSmall = await signedIn(browser, widths.mobile, creator.token, '/sponsorship-offers');
+    expect(await earnedOn(cardsSmall)).toMatch(/^\$90, pending review until /);
+    await checked(cardsSmall, 'link-only-offer-pending-375');
+
     // The campaign page: no overlay figures or disclosure; the row in review until the window's end.
     await a.goto(campaignPath);
     const delivered = a.getByTestId('offer-delivered');
@@ -156,8 +170,11 @@ describe('a link-only campaign', () => {
     await cr.page.reload();
     await cr.page.getByRole('heading', { name: 'Earning Balance' }).first().waitFor();
     expect(await cr.page.getByRole('list', { name: 'When your pending earnings become available' }).count()).toBe(0);
+    // Released: the card says the $90 is in the Earning Balance.
+    await cards.page.reload();
+    expect(await earnedOn(cards)).toBe('$90, in your Earning Balance');
 
-    for (const watched of [adv, small, report, editor, cr, crSmall]) {
+    for (const watched of [adv, small, report, editor, cr, crSmall, cards, cardsSmall]) {
       expect(watched.problems).toEqual([]);
       await watched.context.close();
     }

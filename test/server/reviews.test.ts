@@ -17,7 +17,7 @@ import {
   creatorPending,
   PLATFORM_FEES,
 } from '../../server/money/ledger.ts';
-import { createReviews, RELEASE_JOB, RELEASE_JOB_KEY, releaseIntervalMs } from '../../server/money/reviews.ts';
+import { RELEASE_JOB, RELEASE_JOB_KEY, releaseIntervalMs, type Reviews } from '../../server/money/reviews.ts';
 import { seedDemo, DEMO_EMAILS } from '../../demo/seed/demo.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, fileTaxForm, type Account } from './market.ts';
@@ -41,7 +41,7 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
   let api: Client;
   let operator: Account;
   let advertiser: Account;
-  let reviews: ReturnType<typeof createReviews>;
+  let reviews: Reviews;
 
   const get = async <T>(url: string, who: Account) => {
     const answer = await api.request('GET', url, { token: who.token });
@@ -125,11 +125,7 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
     api = await startApp(backend);
     operator = await account(api, 'operator');
     advertiser = await approvedAdvertiser(api, operator);
-    reviews = createReviews({
-      db: api.castbridge.db,
-      notifier: api.castbridge.services.notifier,
-      config: api.castbridge.config,
-    });
+    reviews = api.castbridge.services.reviews;
   });
   afterEach(async () => {
     await api.castbridge.services.jobs.drain();
@@ -152,6 +148,14 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
       status: 'pending',
       endsAt: new Date(endsAt).toISOString(),
       releasedAt: null,
+    });
+    // The creator's own card reads it too, from the list (cached while its revision stands) and the offer.
+    const creatorOffer = async () =>
+      (await get<{ offers: CampaignOffer[] }>('/api/offers', creator)).offers.find((o) => o.id === offerId)!;
+    expect((await creatorOffer()).review).toMatchObject({ status: 'pending', endsAt: new Date(endsAt).toISOString() });
+    expect((await creatorOffer()).review).toMatchObject({ status: 'pending' });
+    expect((await get<{ offer: CampaignOffer }>(`/api/offers/${offerId}`, creator)).offer.review).toMatchObject({
+      status: 'pending',
     });
     expect((await earningsOf(creator)).pending).toEqual([
       {
@@ -210,6 +214,11 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
     expect(await reviewRow(offerId)).toMatchObject({ status: 'released', released_at: new Date(endsAt).toISOString() });
     expect(await transfers(`review_release:${offerId}`)).toBe(1);
     expect((await campaignOffer()).review).toMatchObject({ status: 'released' });
+    // The release raised the creator's list revision: no cached "pending" is served.
+    expect((await creatorOffer()).review).toMatchObject({
+      status: 'released',
+      releasedAt: new Date(endsAt).toISOString(),
+    });
     expect((await earningsOf(creator)).pending).toEqual([]);
     expect(await earningsOf(creator)).toMatchObject({
       periods: { thisMonth: { totalCents: 10_000, overlayCents: 10_000 } },
@@ -263,8 +272,15 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
         last_beat_at: new Date().toISOString(),
       })
       .execute();
+    const inList = async (who: Account) =>
+      (await get<{ offers: CampaignOffer[] }>('/api/offers', who)).offers.find((o) => o.id === offerId)!.review;
+    // Both sides' lists read (and cached) before the dispute, then read again after it and after the resolution.
+    expect(await inList(creator)).toMatchObject({ status: 'pending' });
+    expect(await inList(advertiser)).toMatchObject({ status: 'pending' });
     const disputed = await dispute(offerId, advertiser);
     expect(disputed.status, disputed.text).toBe(200);
+    expect(await inList(creator)).toMatchObject({ status: 'disputed' });
+    expect(await inList(advertiser)).toMatchObject({ status: 'disputed' });
     expect(disputed.body.review).toMatchObject({
       status: 'disputed',
       earnedCents: 20_000,
@@ -295,6 +311,8 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
 
     const resolved = await resolve(offerId, operator, { payCents: 0, reason: 'The VOD shows no overlay at all.' });
     expect(resolved.status, resolved.text).toBe(200);
+    expect(await inList(creator)).toMatchObject({ status: 'resolved' });
+    expect(await inList(advertiser)).toMatchObject({ status: 'resolved' });
     expect(resolved.body.review).toMatchObject({ offerId, status: 'resolved' });
     expect(await reviewRow(offerId)).toMatchObject({
       status: 'resolved',
@@ -581,13 +599,7 @@ describe('the review window across two instances on postgres', () => {
       );
       offers.push({ offerId, creatorId: creator.id });
     }
-    const [first, second] = apps.map((app) =>
-      createReviews({
-        db: app.castbridge.db,
-        notifier: app.castbridge.services.notifier,
-        config: app.castbridge.config,
-      }),
-    );
+    const [first, second] = apps.map((app) => app.castbridge.services.reviews);
     // Half by direct calls on both instances at once, the rest by the instances' own jobs.
     const direct = Math.max(
       ...(

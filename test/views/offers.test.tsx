@@ -280,6 +280,32 @@ describe('Sponsorship Offers', () => {
     expect(offer.queryByRole('link', { name: 'Proof of display' })).not.toBeInTheDocument();
   });
 
+  it('a completed offer says where its earning is: pending review until its end, held, disputed, resolved, or in the Earning Balance', async () => {
+    const { list, user } = setup();
+    const done = (id: string, title: string, review: Offer['review']) =>
+      creatorOffer(id, 'completed', { title, completedAt: '2026-11-20T10:00:00.000Z', earnedCents: 9_000, review });
+    const endsAt = '2026-11-23T10:00:00.000Z';
+    await show(list, [
+      done('off_w', 'In its window', { status: 'pending', endsAt, releasedAt: null }),
+      done('off_h', 'Held', { status: 'held', endsAt, releasedAt: null }),
+      done('off_d', 'Disputed', { status: 'disputed', endsAt, releasedAt: null }),
+      done('off_r', 'Resolved', { status: 'resolved', endsAt, releasedAt: null }),
+      done('off_x', 'Released', { status: 'released', endsAt, releasedAt: endsAt }),
+      done('off_c', 'Confirmed by the brand', null),
+    ]);
+    await user.click(screen.getByRole('tab', { name: 'Accepted' }));
+    const earned = (title: string) => {
+      const term = within(card(title)).getByText('Earned');
+      return term.nextElementSibling?.textContent;
+    };
+    expect(earned('In its window')).toMatch(/^\$90, pending review until .*2026.* UTC, then in your Earning Balance$/);
+    expect(earned('Held')).toBe('$90, held for a review by Castbridge before it reaches your Earning Balance');
+    expect(earned('Disputed')).toBe(`$90, disputed by ${nova.brand}: Castbridge decides what is paid`);
+    expect(earned('Resolved')).toBe('$90; Castbridge resolved its review, and Earnings shows what was paid');
+    expect(earned('Released')).toBe('$90, in your Earning Balance');
+    expect(earned('Confirmed by the brand')).toBe('$90, in your Earning Balance');
+  });
+
   it('an overlay offer says before Accept that a channel is needed, with the way to connect one and back (issue 48 item 16)', async () => {
     const { list, outlook, accept, user } = setup();
     const linkOnly = creatorOffer('off_link', 'invited', {
