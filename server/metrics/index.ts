@@ -4,12 +4,12 @@
 //
 // What is measured:
 // - HTTP: castbridge_http_request_duration_seconds by method, route pattern (never the raw path: bounded labels),
-//   status and ok (below 400). Timed around the app's fetch, outside its middleware chain: a clock read, the
-//   router's match of the path again for the route's pattern, a map lookup of the labels' child and an observe,
-//   about a microsecond of a request's 100 to 500, where a middleware (an extra layer of Hono's chain) cost two or
-//   three (`npm run bench -- observability` measures it against a 5 % target, issue 47). The tracked-link redirect
-//   GET /l/<code>, answered before the app (server/deliverables/link-routes.ts), is timed by the same wrapper as
-//   route "/l/:code".
+//   status and ok (below 400). Timed around the app's fetch, outside its middleware chain: two clock reads, the
+//   route's pattern (the router's match again, remembered per path) and the histogram's counts kept by hand
+//   (./durations.ts), about a microsecond and a half of a request's 50 to 500 in the real app, where a middleware
+//   layer cost two to six and prom-client's own observe one or more (`npm run bench -- observability` measures it in
+//   the real app, issue 47). The tracked-link redirect GET /l/<code>, answered before the app
+//   (server/deliverables/link-routes.ts), is timed by the same wrapper as route "/l/:code".
 // - jobs running and failing by kind (a wrapper around the queue's handlers), webhook deliveries by provider and
 //   result (a middleware on the webhook routes);
 // - the product's own figures, read at scrape time (./product.ts);
@@ -20,10 +20,11 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
+import { registerDurations } from './durations.ts';
 import { registerProcessMetrics } from './process.ts';
 import { registerProductMetrics, type ProductSources } from './product.ts';
 
@@ -86,59 +87,61 @@ async function scrapeAnswer(c: Context, metrics: Metrics): Promise<Response> {
   return c.body(text, 200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
 }
 
+/** How many request paths' route patterns are remembered before the memory starts over (paths with ids vary). */
+const ROUTE_MEMORY = 2_000;
+
 /**
- * The pattern of the route that answers `request` in `app`, as Hono's routePath() names it inside a handler: the
- * router's match of the request again (one lookup for a static path, one regular expression otherwise), then its
- * first handler that is not a middleware (Hono's own rule, as in hono/dev: a handler taking next), else the last one
- * matched (a path no route takes: the site's catch-all, "/*").
+ * The pattern of the route that answers a request in `app`, as Hono's routePath() names it inside a handler: the
+ * router's match of the request again, then its first handler that is not a middleware (Hono's own rule, as in
+ * hono/dev: a handler taking next), else the last one matched (a path no route takes: the site's catch-all, "/*").
+ * The app's router is Hono's trie here (a match walks it: about 2 µs), and the answer depends on the method and the
+ * path alone, so it is remembered for the last ROUTE_MEMORY paths: a hot route costs a lookup.
  */
-export function routePattern(app: Hono<never>, request: Request): string {
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  const [matched] = app.router.match(method, app.getPath(request));
-  let last = '';
-  for (const [[, route]] of matched) {
-    if (route.handler.length < 2) return route.path;
-    last = route.path;
-  }
-  return last || '/*';
+function routePatterns(app: Hono<never>): (request: Request) => string {
+  const known = new Map<string, Map<string, string>>();
+  return (request) => {
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const path = app.getPath(request);
+    let paths = known.get(method);
+    if (!paths) known.set(method, (paths = new Map()));
+    const remembered = paths.get(path);
+    if (remembered !== undefined) return remembered;
+    const [matched] = app.router.match(method, path);
+    let pattern = '';
+    for (const [[, route]] of matched) {
+      pattern = route.path;
+      if (route.handler.length < 2) break;
+    }
+    pattern ||= '/*';
+    if (paths.size >= ROUTE_MEMORY) paths.clear();
+    paths.set(path, pattern);
+    return pattern;
+  };
 }
 
 export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): Metrics {
   const registry = new Registry();
   const processMetrics = registerProcessMetrics(registry);
   // The histogram's _count is the request count: no second series per request.
-  const duration = new Histogram({
+  const durations = registerDurations(registry, {
     name: `${PREFIX}http_request_duration_seconds`,
     help: 'Duration of HTTP requests in seconds, by method, route pattern, status and ok (status below 400)',
-    labelNames: ['method', 'route', 'status', 'ok'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10],
-    registers: [registry],
   });
-  // One child per method, route and status (labels hashed once), shared by the app's wrapper and the /l/ one.
-  const children = new Map<string, Histogram.Internal<'method' | 'route' | 'status' | 'ok'>>();
-  const observe = (method: string, route: string, status: number, started: number) => {
-    const key = `${method} ${status} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      child = duration.labels({ method, route, status: String(status), ok: String(status < 400) });
-      children.set(key, child);
-    }
-    child.observe((performance.now() - started) / 1000);
-  };
   /** Wraps `fetch` so that each answer is observed under the route `routeOf` names for its request. */
-  const timed = <F extends (request: Request, ...rest: never[]) => Response | Promise<Response>>(
+  const timed = <F extends (request: Request, env?: never, executionCtx?: never) => Response | Promise<Response>>(
     fetch: F,
     routeOf: (request: Request) => string,
   ): F =>
-    ((request: Request, ...rest: never[]) => {
+    ((request: Request, env?: never, executionCtx?: never) => {
       const started = performance.now();
-      const answer = fetch(request, ...rest);
+      const answer = fetch(request, env, executionCtx);
       if (answer instanceof Promise)
         return answer.then((response) => {
-          observe(request.method, routeOf(request), response.status, started);
+          durations.observe(request.method, routeOf(request), response.status, (performance.now() - started) / 1000);
           return response;
         });
-      observe(request.method, routeOf(request), answer.status, started);
+      durations.observe(request.method, routeOf(request), answer.status, (performance.now() - started) / 1000);
       return answer;
     }) as F;
 
@@ -166,7 +169,7 @@ export function createMetrics(config: Pick<Config, 'metrics'>, logger: Logger): 
   const metrics: Metrics = {
     registry,
     timeApp(app) {
-      app.fetch = timed(app.fetch, (request) => routePattern(app, request));
+      app.fetch = timed(app.fetch, routePatterns(app));
     },
     timeLinks(links) {
       links.fetch = timed(links.fetch, () => '/l/:code');
