@@ -7,7 +7,7 @@
 // callback that app.ts fills in (e.g. OverlayRefresh in server/marketplace/routes.ts).
 
 /** The server's basics: they import each other and contract/, never a domain. */
-const BASICS = '^server/(http|db|jobs|mail|cluster|metrics)/|^server/(log|config|secret-file)[.]ts$';
+const BASICS = '^server/(http|db|jobs|mail|cluster|metrics)/|^server/(log|async-context|config|secret-file)[.]ts$';
 /** What only the top may import: the whole app and its bag of services. */
 const THE_WHOLE = '^server/(app|main|serve|services)[.]ts$';
 
@@ -26,7 +26,7 @@ module.exports = {
       name: 'server-basics-import-no-domain',
       severity: 'error',
       comment:
-        'server/http, db, jobs, mail, cluster and metrics (and log, config, secret-file) are below every domain: declare an interface here and let server/app.ts pass the domain in.',
+        'server/http, db, jobs, mail, cluster and metrics (and log, async-context, config, secret-file) are below every domain: declare an interface here and let server/app.ts pass the domain in.',
       from: { path: BASICS },
       to: { path: '^server/', pathNot: BASICS },
     },
