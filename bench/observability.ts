@@ -13,17 +13,23 @@
 //
 // The target is held to what a request costs the server in CPU, and what metrics add to it, measured where each part
 // can be measured to a microsecond:
-// 1. Their code in the request (the app's fetch wrapper with its second router match, the /l/ wrapper, an observe):
-//    in process, around a bare handler, with and without, IN_PROCESS_CALLS calls each way in IN_PROCESS_PAIRS
-//    alternating pairs of batches, the median pair's difference.
+// 1. Their code in the request (the app's fetch wrapper with the route's pattern, the /l/ wrapper, the histogram's
+//    counts): in process, with and without, around a bare answer but with the real app's router and route table (a
+//    small app's router is another kind, and matched ten times faster), IN_PROCESS_CALLS calls each way in
+//    IN_PROCESS_PAIRS alternating pairs of batches, the median pair's difference.
 // 2. What they run between requests (the event loop's sampling): both servers idle side by side, the on server's CPU
 //    less the off one's (all threads, to the nanosecond: /proc/<pid>/task/*/schedstat), the median of IDLE_WINDOWS
 //    windows, charged to each request at the route's rate.
 // 3. The scrape, as Prometheus incurs it: one scrape's CPU on the on server (the median of SCRAPES, each after the
 //    product figures' cache expired, as a scrape every SCRAPE_INTERVAL_SECONDS always finds it), charged once per
 //    SCRAPE_INTERVAL_SECONDS at the route's rate.
-// 4. Request ids have no switch (both servers have them): their wrapper (server/http/request-id.ts: the header read,
-//    a UUID, the AsyncLocalStorage run, the answer header on Node's response) is measured as in 1.
+// 4. Request ids have no switch (both servers have them). Their cost is two parts: the wrapper's own work
+//    (server/http/request-id.ts: the header read, a UUID, the context's run, the answer header on Node's response),
+//    measured as in 1; and the request context's promise hooks (server/async-context.ts), which run on every promise
+//    the request makes: their cost per promise measured in processes of their own (bench/promise-hooks.ts), times the
+//    promises one request of the route makes in the real app, counted. Node 20's AsyncLocalStorage, which the
+//    context replaced, cost 11 to 20 µs a request of /api/user and /l/ (15 to 27 %: the real app's requests with it
+//    and without it in alternating batches); its hooks cost about 250 ns an awaited promise, these about 70.
 // The request without either is the off server's CPU per request less 4, at a fixed rate: RATE_SHARE of what the off
 // server answered flat out (a saturated server's CPU per request moves with how its requests happen to batch, while
 // at a fixed, unsaturated rate it sees the arrivals a production instance behind a balancer does), the median of
@@ -37,15 +43,18 @@
 //
 // Measured this way in an earlier form (a scrape every 2 s round, prom-client's default metrics, a Hono middleware),
 // metrics cost 5 to 26 %: prom-client's event-loop sampling every 10 ms woke an idle process 100 times a second (about
-// 7 ms of CPU a second), a scrape costs 9 to 17 ms, and a middleware layer 2 to 6 µs.
-import { type ChildProcess } from 'node:child_process';
+// 7 ms of CPU a second), a scrape costs 9 to 17 ms, and a middleware layer 2 to 6 µs. Part 1 was then measured around
+// a small app, whose router Hono builds as a regular expression: it read 3 µs, where the real app (a trie of several
+// hundred routes: 2 µs a match) and prom-client's observe (labels hashed and checked each time) cost about 5; the
+// pattern is now remembered per path and the histogram's counts kept by hand (server/metrics/durations.ts).
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { createApp } from '../server/app.ts';
@@ -57,6 +66,7 @@ import { withRequestIds } from '../server/http/request-id.ts';
 import { silentLogger } from '../server/log.ts';
 import { campaignRow, insertUsers, SECRET, startServer } from './marketplace.ts';
 
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OVERLAYS = 50;
 const CONNECTIONS = 16;
 /** Flat-out rounds per side (throughput and p99, reported). */
@@ -66,11 +76,13 @@ const ROUNDS = 10;
 const SECONDS = 2;
 /** The fixed rate offered to both servers, as a share of what the off server answered flat out. */
 const RATE_SHARE = 0.5;
-const IN_PROCESS_CALLS = 100_000;
-const IN_PROCESS_PAIRS = 40;
+const IN_PROCESS_CALLS = 250_000;
+const IN_PROCESS_PAIRS = 100;
+/** Runs of bench/promise-hooks.ts (each a process of its own). */
+const PROMISE_HOOK_RUNS = 3;
 /** How long both servers are watched idle, side by side, for what the metrics cost between requests. */
-const IDLE_SECONDS = 10;
-const IDLE_WINDOWS = 5;
+const IDLE_SECONDS = 30;
+const IDLE_WINDOWS = 15;
 /** How often Prometheus scrapes an instance: the interval its documentation's examples and most setups use. */
 const SCRAPE_INTERVAL_SECONDS = 15;
 /** Scrapes measured for their CPU cost. */
@@ -109,6 +121,10 @@ export interface RouteFigures {
   rate: number;
   /** Metrics and request ids together, against a server with neither, in per cent (the target). */
   totalOverheadPercent: number;
+  /** What request ids cost this route, in microseconds: the wrapper, and the context's hooks on its promises. */
+  requestIdUs: number;
+  /** The promises one request of this route makes in the real app. */
+  promises: number;
   /** The cross-check: the median fixed-rate pair's on ÷ off − 1, in per cent, and the lowest and highest pair. */
   endToEndPercent: number;
   endToEndSpread: [number, number];
@@ -118,14 +134,16 @@ export interface ObservabilityBench {
   routes: RouteFigures[];
   /** What the `on` server's scrape counted for each route: proof its middleware ran. */
   scraped: Record<string, number>;
-  /** What the request-id wrapper costs a request, in microseconds (measured in process). */
-  requestIdUs: number;
+  /** What the request-id wrapper's own work costs a request, in microseconds (measured in process). */
+  requestIdWrapperUs: number;
+  /** What the request context's promise hooks add to each promise, in nanoseconds (bench/promise-hooks.ts). */
+  hookNsPerPromise: number;
   /** What one scrape costs the on server, in milliseconds of CPU (charged per SCRAPE_INTERVAL_SECONDS). */
   scrapeMs: number;
   /** What the on server spends between requests that the off one does not, in ms of CPU a second. */
   idleMsPerSecond: number;
-  /** The metrics' own code in a request, in microseconds: the middleware on API routes, the /l/<code> wrapper. */
-  perRequestUs: { api: number; link: number };
+  /** The metrics' own code in a request, in microseconds, by route: the app's wrapper or the /l/<code> one. */
+  perRequestUs: Record<string, number>;
 }
 
 interface World {
@@ -240,14 +258,19 @@ type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
  * setHeader, as in production). The figure is the median pair's difference: a batch that a major collection or another
  * process fell on moves it little (their sums swung from 0.3 to 10 µs between runs).
  */
-async function inProcessCost(plain: { fetch: Fetch }, measured: { fetch: Fetch }, url: string): Promise<number> {
+async function inProcessCost(
+  plain: { fetch: Fetch },
+  measured: { fetch: Fetch },
+  url: string,
+  method = 'GET',
+): Promise<number> {
   const apps = { without: plain, with: measured };
   const incoming = new IncomingMessage(new Socket());
   const outgoing = new ServerResponse(incoming);
   const env = { incoming, outgoing };
   const batch = async (app: { fetch: Fetch }, calls: number) => {
     const started = process.cpuUsage();
-    for (let call = 0; call < calls; call += 1) await app.fetch(new Request(url), env);
+    for (let call = 0; call < calls; call += 1) await app.fetch(new Request(url, { method }), env);
     const used = process.cpuUsage(started);
     return (used.user + used.system) / calls;
   };
@@ -264,7 +287,7 @@ async function inProcessCost(plain: { fetch: Fetch }, measured: { fetch: Fetch }
   return Math.max(0, median(differences));
 }
 
-/** The request-id wrapper (server/http/request-id.ts) around a bare handler. */
+/** The request-id wrapper (server/http/request-id.ts) around a bare handler: its own work, not the promise hooks'. */
 function requestIdCost(): Promise<number> {
   const build = (ids: boolean) => {
     const app = new Hono();
@@ -276,33 +299,50 @@ function requestIdCost(): Promise<number> {
 }
 
 /**
- * What the metrics add to a request in its own code, in process: the HTTP histogram's wrapper around an app's fetch
- * (its route found again by the router) with an API handler behind a middleware, and the /l/<code> wrapper around a
- * redirect.
+ * What the request context's promise hooks (server/async-context.ts) add to each promise made, in nanoseconds: measured
+ * by bench/promise-hooks.ts in a process of its own (once installed they stay), the median of PROMISE_HOOK_RUNS runs.
  */
-async function perRequestMetricsCost(): Promise<{ api: number; link: number }> {
+async function promiseHookCost(): Promise<number> {
+  const runs: number[] = [];
+  for (let run = 0; run < PROMISE_HOOK_RUNS; run += 1) {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(HERE, 'promise-hooks.ts')], {
+      encoding: 'utf8',
+    });
+    runs.push((JSON.parse(output) as { nsPerPromise: number }).nsPerPromise);
+  }
+  return median(runs);
+}
+
+type Probe = { method: string; request: () => Request; env: () => unknown };
+
+/**
+ * What the metrics add to a request in its own code, in process, around a bare answer: the HTTP histogram's wrapper
+ * around the real app's fetch (the route's pattern found by the real app's router, hundreds of routes), for each API
+ * probe, and the /l/<code> wrapper around a redirect.
+ */
+async function perRequestMetricsCost(real: Hono, probes: Record<string, Probe>): Promise<Record<string, number>> {
   const metrics = createMetrics(loadConfig({ METRICS_TOKEN: TOKEN }), silentLogger);
   try {
-    const api = (measured: boolean) => {
-      const app = new Hono();
-      app.use('*', async (_c, next) => {
-        await next();
-      });
-      app.get('/api/user', (c) => c.json({ ok: true }));
-      app.all('/api/*', (c) => c.json({ message: 'No such endpoint' }, 404));
-      if (measured) metrics.timeApp(app as unknown as Hono<never>);
-      return app;
-    };
-    const link = (measured: boolean) => {
-      const app = new Hono();
-      app.get('/l/:code', (c) => c.redirect('https://nova.example/energy', 302));
-      if (measured) metrics.timeLinks(app);
-      return app;
-    };
-    return {
-      api: await inProcessCost(api(false), api(true), 'http://bench/api/user'),
-      link: await inProcessCost(link(false), link(true), 'http://bench/l/abc123'),
-    };
+    const costs: Record<string, number> = {};
+    for (const [route, probe] of Object.entries(probes)) {
+      const url = probe.request().url;
+      if (route.startsWith('GET /l/')) {
+        const link = (measured: boolean) => {
+          const app = new Hono();
+          app.get('/l/:code', (c) => c.redirect('https://nova.example/energy', 302));
+          if (measured) metrics.timeLinks(app);
+          return app;
+        };
+        costs[route] = await inProcessCost(link(false), link(true), url);
+        continue;
+      }
+      const answer: Fetch = () => new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } });
+      // The real app's router and path reading, a bare answer: only the wrapper's own work differs.
+      const timedApp = Object.assign(Object.create(real) as Hono, { fetch: answer });
+      metrics.timeApp(timedApp as unknown as Hono<never>);
+      costs[route] = await inProcessCost({ fetch: answer }, timedApp, url, probe.method);
+    }
+    return costs;
   } finally {
     await metrics.close();
   }
@@ -310,21 +350,108 @@ async function perRequestMetricsCost(): Promise<{ api: number; link: number }> {
 
 export async function benchObservability(
   log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  /**
+   * A/A: the "on" server runs without metrics too (`tsx bench/observability.ts --aa`), so that the end-to-end
+   * cross-check shows its own bias and spread between two identical servers; no scrape is taken or charged.
+   */
+  { aa = false }: { aa?: boolean } = {},
 ): Promise<ObservabilityBench> {
   const offDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-observability-'));
   const onDir = `${offDir}-on`;
-  const requestIdUs = await requestIdCost();
-  log(`request ids: ${requestIdUs.toFixed(1)} µs of CPU per request (in process, ${IN_PROCESS_CALLS} calls each way)`);
-  const perRequest = await perRequestMetricsCost();
+  const inProcessDir = `${offDir}-in-process`;
+  const countedDir = `${offDir}-counted`;
+  const countFile = path.join(countedDir, 'promises.txt');
+  const requestIdWrapperUs = await requestIdCost();
+  const hookNs = await promiseHookCost();
   log(
-    `metrics in a request's own code: ${perRequest.api.toFixed(1)} µs around an API route, ` +
-      `${perRequest.link.toFixed(1)} µs through the /l/<code> wrapper (in process, ${IN_PROCESS_CALLS} calls each way)`,
+    `request ids: the wrapper ${requestIdWrapperUs.toFixed(1)} µs of CPU per request (in process, ${IN_PROCESS_CALLS} ` +
+      `calls each way), and the context's promise hooks ${hookNs.toFixed(0)} ns per promise made (the median of ` +
+      `${PROMISE_HOOK_RUNS} processes)`,
   );
   const world = await setUp(offDir);
   fs.cpSync(offDir, onDir, { recursive: true });
+  fs.cpSync(offDir, inProcessDir, { recursive: true });
+  fs.cpSync(offDir, countedDir, { recursive: true });
   const common = { TRUST_PROXY: '1', CLICKS_PER_LINK_MINUTE: '10000000', RATE_LIMIT_SCALE: '1000000' };
+  // The real app in this process: its router for the metrics' wrapper, and the promises each route makes.
+  let visitor = 0;
+  let beat = 0;
+  const socketEnv = () => {
+    const incoming = new IncomingMessage(new Socket());
+    return { incoming, outgoing: new ServerResponse(incoming) };
+  };
+  const heartbeat = () => {
+    beat += 1;
+    const overlay = world.overlays[beat % world.overlays.length]!;
+    return JSON.stringify({ ...overlay, seconds: 15, beatId: `bench-${beat}-${crypto.randomUUID()}` });
+  };
+  const probes: Record<string, Probe> = {
+    'GET /api/user': {
+      method: 'GET',
+      request: () => new Request('http://127.0.0.1/api/user', { headers: { authorization: `Bearer ${world.bearer}` } }),
+      env: socketEnv,
+    },
+    'GET /l/<code>': {
+      method: 'GET',
+      request: () => {
+        visitor += 1;
+        return new Request(`http://127.0.0.1/l/${world.code}`, {
+          headers: { 'user-agent': BROWSER, 'x-forwarded-for': `172.16.${(visitor >> 8) & 255}.${visitor & 255}` },
+        });
+      },
+      env: socketEnv,
+    },
+    'POST /api/overlay/heartbeat': {
+      method: 'POST',
+      request: () =>
+        new Request('http://127.0.0.1/api/overlay/heartbeat', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: heartbeat(),
+        }),
+      // Without Node's request: the body is read from the Request (a bare IncomingMessage would never end).
+      env: () => ({ outgoing: socketEnv().outgoing }),
+    },
+  };
+  const real = await createApp(
+    loadConfig({ ...common, DATA_DIR: inProcessDir, JWT_SECRET: SECRET, NODE_ENV: 'production' }),
+    { logger: silentLogger },
+  );
+  const perRequest: Record<string, number> = {};
+  try {
+    await real.services.jobs.stop();
+    Object.assign(perRequest, await perRequestMetricsCost(real.app as unknown as Hono, probes));
+  } finally {
+    await real.close();
+    fs.rmSync(inProcessDir, { recursive: true, force: true });
+  }
+  log(
+    `metrics in a request's own code (in process, the real app's router, ${IN_PROCESS_CALLS} calls each way): ` +
+      Object.entries(perRequest)
+        .map(([route, us]) => `${route} ${us.toFixed(2)} µs`)
+        .join(', '),
+  );
   const off = await startServer(offDir, common);
-  const on = await startServer(onDir, { ...common, METRICS_TOKEN: TOKEN });
+  const on = await startServer(onDir, aa ? common : { ...common, METRICS_TOKEN: TOKEN });
+  // A third server, as the off one, that counts the promises it makes (bench/promise-counter.mjs): driven like the
+  // others at the route's fixed rate, so that batched writes share their promises as they do there, and what runs
+  // between requests is counted too (the context's hooks run on every promise of the process).
+  const counted = await startServer(countedDir, {
+    ...common,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(HERE, 'promise-counter.mjs')).href}`,
+    PROMISE_COUNT_FILE: countFile,
+  });
+  /** The promises the counted server has made so far. */
+  const promisesSoFar = async (): Promise<number> => {
+    fs.rmSync(countFile, { force: true });
+    counted.child.kill('SIGUSR2');
+    for (let tries = 0; tries < 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const text = fs.existsSync(countFile) ? fs.readFileSync(countFile, 'utf8') : '';
+      if (text.endsWith('\n')) return Number(text);
+    }
+    throw new Error('the counted server did not write its promise count');
+  };
   const scrape = async () => {
     const answer = await fetch(`${on.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     if (answer.status !== 200) throw new Error(`GET /metrics answered ${answer.status}`);
@@ -334,13 +461,13 @@ export async function benchObservability(
     if ((await fetch(`${off.url}/metrics`)).status !== 404) throw new Error('the off server serves /metrics');
     // What one scrape costs the on server, each after the product figures' cache expired (as every 15 s it has).
     const scrapes: number[] = [];
-    for (let taken = 0; taken < SCRAPES; taken += 1) {
+    for (let taken = 0; taken < (aa ? 0 : SCRAPES); taken += 1) {
       await new Promise((resolve) => setTimeout(resolve, CACHE_MS + 200));
       const before = cpuSeconds(on.child.pid!);
       await scrape();
       scrapes.push((cpuSeconds(on.child.pid!) - before) * 1000);
     }
-    const scrapeMs = median(scrapes);
+    const scrapeMs = aa ? 0 : median(scrapes);
     log(
       `a scrape: ${scrapeMs.toFixed(1)} ms of the server's CPU (median of ${SCRAPES}), charged once every ` +
         `${SCRAPE_INTERVAL_SECONDS} s`,
@@ -360,8 +487,6 @@ export async function benchObservability(
       `between requests: ${idleMsPerSecond.toFixed(2)} ms of CPU a second more with metrics (both idle ` +
         `${IDLE_SECONDS} s side by side, the median of ${IDLE_WINDOWS} windows: ${idleWindows.map((ms) => ms.toFixed(1)).join(', ')}; ${(idleMsPerSecond / 10).toFixed(2)} % of a core)`,
     );
-    let visitor = 0;
-    let beat = 0;
     const loads = (base: string): Record<string, Load> => ({
       'GET /api/user': {
         url: `${base}/api/user`,
@@ -386,15 +511,14 @@ export async function benchObservability(
         url: `${base}/api/overlay/heartbeat`,
         method: 'POST',
         setup: (request) => {
-          beat += 1;
-          const overlay = world.overlays[beat % world.overlays.length]!;
           request.headers = { ...request.headers, 'content-type': 'application/json' };
-          request.body = JSON.stringify({ ...overlay, seconds: 15, beatId: `bench-${beat}-${crypto.randomUUID()}` });
+          request.body = heartbeat();
         },
       },
     });
     const offLoads = loads(off.url);
     const onLoads = loads(on.url);
+    const countedLoads = loads(counted.url);
     const routes: RouteFigures[] = [];
     for (const route of Object.keys(offLoads)) {
       // Warm-up: JIT, the statement cache, the link in memory, each overlay's first heartbeat.
@@ -428,11 +552,15 @@ export async function benchObservability(
       // scrapes, at this rate.
       const offCpuUs = median(cpu.off);
       const onCpuUs = median(cpu.on);
-      const bareUs = offCpuUs - requestIdUs;
+      // Request ids: the wrapper, and the context's hooks on the promises a request's share of the process makes.
+      await drive(countedLoads[route]!, 1, rate);
+      const countedBefore = await promisesSoFar();
+      const countedRound = await drive(countedLoads[route]!, SECONDS, rate);
+      const promises = ((await promisesSoFar()) - countedBefore) / countedRound.total;
+      const idsUs = requestIdWrapperUs + (promises * hookNs) / 1000;
+      const bareUs = offCpuUs - idsUs;
       const metricsUs =
-        (route.startsWith('GET /l/') ? perRequest.link : perRequest.api) +
-        (idleMsPerSecond * 1000) / rate +
-        (scrapeMs * 1000) / SCRAPE_INTERVAL_SECONDS / rate;
+        perRequest[route]! + (idleMsPerSecond * 1000) / rate + (scrapeMs * 1000) / SCRAPE_INTERVAL_SECONDS / rate;
       // The cross-check, end to end: the median pair's on ÷ off, and how far the pairs spread.
       const pairs = cpu.on.map((us, i) => us / cpu.off[i]! - 1).sort((a, b) => a - b);
       const ratio = median(flat.on.map((r, i) => perSecond(r) / perSecond(flat.off[i]!)));
@@ -448,7 +576,9 @@ export async function benchObservability(
         metricsUs: Math.round(metricsUs * 10) / 10,
         cpuOverheadPercent: Math.round((metricsUs / bareUs) * 1000) / 10,
         rate,
-        totalOverheadPercent: Math.round(((metricsUs + requestIdUs) / bareUs) * 1000) / 10,
+        totalOverheadPercent: Math.round(((metricsUs + idsUs) / bareUs) * 1000) / 10,
+        requestIdUs: Math.round(idsUs * 10) / 10,
+        promises: Math.round(promises),
         endToEndPercent: Math.round(median(pairs) * 1000) / 10,
         endToEndSpread: [Math.round(pairs[0]! * 1000) / 10, Math.round(pairs.at(-1)! * 1000) / 10],
       };
@@ -458,14 +588,15 @@ export async function benchObservability(
         `${route}: flat out off ${figures.offRps}/s p99 ${figures.offP99} ms, on ${figures.onRps}/s p99 ` +
           `${figures.onP99} ms (throughput ${figures.overheadPercent} %); at ${rate}/s CPU per request off ` +
           `${figures.offCpuUs} µs, on ${figures.onCpuUs} µs; metrics ${figures.metricsUs} µs = ` +
-          `${figures.cpuOverheadPercent} %, with request ids ${figures.totalOverheadPercent} %; end to end, the median ` +
+          `${figures.cpuOverheadPercent} %, with request ids (${figures.requestIdUs} µs: ${figures.promises} promises a ` +
+          `request) ${figures.totalOverheadPercent} %; end to end, the median ` +
           `pair ${figures.endToEndPercent} % (pairs ${figures.endToEndSpread[0]} to ${figures.endToEndSpread[1]} %) ` +
           `(fixed-rate rounds off ${perRound(rounds.off)}; on ${perRound(rounds.on)}; ` +
           `non-2xx ${non2xx}${route.startsWith('GET /l/') ? ': the redirects' : ''})`,
       );
       routes.push(figures);
     }
-    const text = await scrape();
+    const text = aa ? '' : await scrape();
     const count = (route: string) =>
       [...text.matchAll(/^castbridge_http_request_duration_seconds_count\{([^}]*)\} (\S+)$/gm)]
         .filter((m) => m[1]!.includes(`route="${route}"`))
@@ -479,20 +610,25 @@ export async function benchObservability(
     return {
       routes,
       scraped,
-      requestIdUs: Math.round(requestIdUs * 10) / 10,
+      requestIdWrapperUs: Math.round(requestIdWrapperUs * 10) / 10,
+      hookNsPerPromise: Math.round(hookNs),
       scrapeMs: Math.round(scrapeMs * 10) / 10,
       idleMsPerSecond: Math.round(idleMsPerSecond * 100) / 100,
-      perRequestUs: { api: Math.round(perRequest.api * 10) / 10, link: Math.round(perRequest.link * 10) / 10 },
+      perRequestUs: Object.fromEntries(
+        Object.entries(perRequest).map(([route, us]) => [route, Math.round(us * 100) / 100]),
+      ),
     };
   } finally {
     await stop(off.child);
     await stop(on.child);
+    await stop(counted.child);
     fs.rmSync(offDir, { recursive: true, force: true });
     fs.rmSync(onDir, { recursive: true, force: true });
+    fs.rmSync(countedDir, { recursive: true, force: true });
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
-  const result = await benchObservability();
+  const result = await benchObservability(undefined, { aa: process.argv.includes('--aa') });
   console.log(JSON.stringify(result, null, 2));
 }
