@@ -10,9 +10,10 @@
 // What it carries, as AsyncLocalStorage does: the synchronous part of run()'s function, and everything reached from
 // it through promises — await, then/catch/finally, async functions, thenables — however the promises settle (a
 // socket's callback resolving a query's promise resumes its awaiter with the value). What it does not carry, unlike
-// AsyncLocalStorage: a callback handed to a timer, setImmediate, process.nextTick, queueMicrotask or an event emitter
-// runs with no value. Work started that way is not the request's own (a flush of many requests' clicks, a timer that
-// outlives the request) and logs without its id. test/server/async-context.test.ts holds both halves.
+// AsyncLocalStorage: a callback Node calls later on its own — from a timer, setImmediate, process.nextTick,
+// queueMicrotask or an I/O event (a socket's, a stream's) — runs with no value. Work started that way is not the
+// request's own (a flush of many requests' clicks, a timer that outlives the request) and logs without its id.
+// test/server/async-context.test.ts holds both halves.
 import { promiseHooks } from 'node:v8';
 
 export interface AsyncContext<T> {
