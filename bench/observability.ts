@@ -26,10 +26,12 @@
 // 4. Request ids have no switch (both servers have them). Their cost is two parts: the wrapper's own work
 //    (server/http/request-id.ts: the header read, a UUID, the context's run, the answer header on Node's response),
 //    measured as in 1; and the request context's promise hooks (server/async-context.ts), which run on every promise
-//    the request makes: their cost per promise measured in processes of their own (bench/promise-hooks.ts), times the
-//    promises one request of the route makes in the real app, counted. Node 20's AsyncLocalStorage, which the
-//    context replaced, cost 11 to 20 µs a request of /api/user and /l/ (15 to 27 %: the real app's requests with it
-//    and without it in alternating batches); its hooks cost about 250 ns an awaited promise, these about 70.
+//    of the process: their cost per promise measured in processes of their own (bench/promise-hooks.ts), times the
+//    promises per request of the route, counted on a third server like the off one (bench/promise-counter.mjs)
+//    driven at the route's fixed rate, so that batched writes share theirs as they do there. Node 20's
+//    AsyncLocalStorage, which the context replaced, cost 11 to 20 µs a request of /api/user and /l/ (15 to 27 %: the
+//    real app's requests with it and without it in alternating batches); its hooks cost about 250 ns an awaited
+//    promise, these about 70.
 // The request without either is the off server's CPU per request less 4, at a fixed rate: RATE_SHARE of what the off
 // server answered flat out (a saturated server's CPU per request moves with how its requests happen to batch, while
 // at a fixed, unsaturated rate it sees the arrivals a production instance behind a balancer does), the median of
