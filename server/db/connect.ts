@@ -2,18 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type SqliteDatabase,
-  type SqliteStatement,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Dialect } from './dialect.ts';
+import { OneConnectionSqliteDialect } from './sqlite-driver.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './types.ts';
 
@@ -52,7 +45,9 @@ function openSqlite(config: Config): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<Database>({
+    dialect: new OneConnectionSqliteDialect({ database: withStatementCache(database) }),
+  });
   return { db, dialect: 'sqlite', description: `SQLite at ${file}` };
 }
 
