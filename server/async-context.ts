@@ -17,8 +17,11 @@
 import { promiseHooks } from 'node:v8';
 
 export interface AsyncContext<T> {
-  /** Runs `fn` with `value` current, and every promise it makes carrying it; the value before is back when it returns. */
-  run<R>(value: T, fn: () => R): R;
+  /**
+   * Runs `fn(a, b, c)` with `value` current, and every promise it makes carrying it; the value before is back when it
+   * returns. The arguments are passed through so that a caller on every request's path needs no closure.
+   */
+  run<R, A = undefined, B = undefined, C = undefined>(value: T, fn: (a: A, b: B, c: C) => R, a?: A, b?: B, c?: C): R;
   /** Runs `fn` with no value current. */
   exit<R>(fn: () => R): R;
   /** The value current here, if any. */
@@ -53,11 +56,11 @@ function hook(): void {
   });
 }
 
-function within<R>(value: unknown, fn: () => R): R {
+function within<R, A, B, C>(value: unknown, fn: (a: A, b: B, c: C) => R, a: A, b: B, c: C): R {
   const before = current;
   current = value;
   try {
-    return fn();
+    return fn(a, b, c);
   } finally {
     current = before;
   }
@@ -71,11 +74,11 @@ export function createAsyncContext<T>(): AsyncContext<T> {
   if (made) throw new Error('One async context per process (server/log.ts holds it): carry more in its value');
   made = true;
   return {
-    run(value, fn) {
+    run(value, fn, a, b, c) {
       hook();
-      return within(value, fn);
+      return within(value, fn, a!, b!, c!);
     },
-    exit: (fn) => (current === undefined ? fn() : within(undefined, fn)),
+    exit: (fn) => (current === undefined ? fn() : within(undefined, fn, undefined, undefined, undefined)),
     get: () => current as T | undefined,
   };
 }

@@ -14,17 +14,20 @@ export interface Logger {
 
 // ---------------------------------------------------------------------------------------------- request ids
 
-// Carried along the request's promises (./async-context.ts: AsyncLocalStorage's promise half, without its cost on Node 20).
-const context = createAsyncContext<{ requestId: string; jobKey?: string }>();
+// Carried along the request's promises (./async-context.ts: AsyncLocalStorage's promise half, without its cost on Node 20):
+// a request's id alone (no object made per request), or a job's with the job's key.
+const context = createAsyncContext<string | { requestId: string; jobKey: string }>();
 
 /** The id of the request (or of the request that queued the job) being served now, if any. */
 export function currentRequestId(): string | undefined {
-  return context.get()?.requestId;
+  const value = context.get();
+  return typeof value === 'object' ? value.requestId : value;
 }
 
 /** The key of the job being run now for a request (server/jobs/), if any. */
 export function currentJobKey(): string | undefined {
-  return context.get()?.jobKey;
+  const value = context.get();
+  return typeof value === 'object' ? value.jobKey : undefined;
 }
 
 /**
@@ -32,7 +35,13 @@ export function currentJobKey(): string | undefined {
  * of any request (a job nobody's request queued).
  */
 export function runWithRequestId<T>(requestId: string | undefined, fn: () => T, jobKey?: string): T {
-  return requestId ? context.run({ requestId, jobKey }, fn) : context.exit(fn);
+  if (!requestId) return context.exit(fn);
+  return context.run(jobKey === undefined ? requestId : { requestId, jobKey }, fn);
+}
+
+/** `serve(request, env, executionCtx)` as request `requestId`: runWithRequestId for the app's fetch, without a closure. */
+export function serveWithRequestId<A, B, C, R>(requestId: string, serve: (a: A, b: B, c: C) => R, a: A, b: B, c: C): R {
+  return context.run(requestId, serve, a, b, c);
 }
 
 // ---------------------------------------------------------------------------------------------- redaction

@@ -4,11 +4,12 @@
 // the table queue, BullMQ on PostgreSQL and BullMQ on Redis.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRequestId } from '../../server/http/request-id.ts';
 import { currentRequestId, runWithRequestId } from '../../server/log.ts';
 import { freePort, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('health and readiness', () => {
   let backend: Backend;
@@ -150,6 +151,18 @@ describe('request ids', () => {
       const answer = await api.request('GET', path, { headers: { 'X-Request-Id': `probe-${path.length}` } });
       expect(answer.headers.get('x-request-id'), path).toBe(`probe-${path.length}`);
     }
+  });
+
+  it('makes random version 4 UUIDs: distinct, every free digit taking every value, across refills of its random bytes', () => {
+    const ids = Array.from({ length: 5000 }, () => newRequestId());
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Each of the 30 random hex digits (all but the version's and the variant's) takes all 16 values over 5000 ids.
+    for (let at = 0; at < 36; at += 1) {
+      if ([8, 13, 14, 18, 19, 23].includes(at)) continue;
+      expect(new Set(ids.map((id) => id[at])).size, `digit ${at}`).toBe(16);
+    }
+    expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
   });
 
   it('the 500 answer and its log line name the request id', async () => {
