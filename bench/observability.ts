@@ -80,6 +80,8 @@ const SECONDS = 2;
 const RATE_SHARE = 0.5;
 const IN_PROCESS_CALLS = 250_000;
 const IN_PROCESS_PAIRS = 100;
+/** In-process calls between two returns to the event loop. */
+const YIELD_EVERY = 64;
 /** Runs of bench/promise-hooks.ts (each a process of its own). */
 const PROMISE_HOOK_RUNS = 3;
 /** How long both servers are watched idle, side by side, for what the metrics cost between requests. */
@@ -257,8 +259,9 @@ type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
  * What `measured` adds to one request over `plain`, in microseconds of this process's CPU: the same bare handler with
  * and without it, IN_PROCESS_CALLS calls each way in IN_PROCESS_PAIRS alternating pairs of batches, each call given
  * Node's own request and response objects as @hono/node-server does (so a header set on the response goes by
- * setHeader, as in production). The figure is the median pair's difference: a batch that a major collection or another
- * process fell on moves it little (their sums swung from 0.3 to 10 µs between runs).
+ * setHeader, as in production), and back to the event loop every YIELD_EVERY calls. The figure is the median pair's
+ * difference: a batch that a major collection or another process fell on moves it little (their sums swung from 0.3 to
+ * 10 µs between runs).
  */
 async function inProcessCost(
   plain: { fetch: Fetch },
@@ -272,7 +275,13 @@ async function inProcessCost(
   const env = { incoming, outgoing };
   const batch = async (app: { fetch: Fetch }, calls: number) => {
     const started = process.cpuUsage();
-    for (let call = 0; call < calls; call += 1) await app.fetch(new Request(url, { method }), env);
+    for (let call = 0; call < calls; call += 1) {
+      await app.fetch(new Request(url, { method }), env);
+      // Back to the event loop now and then, as a server is between requests: a loop of microtasks alone never runs
+      // the tasks that let go of its dead Requests (undici registers each for finalization), and every scavenge then
+      // copies them, which made each byte a wrapper allocates cost several times what it costs a server.
+      if (call % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
     const used = process.cpuUsage(started);
     return (used.user + used.system) / calls;
   };
