@@ -50,7 +50,8 @@ export function renderNginxConfig({
   maxUploadBytes,
   workerProcesses = 'auto',
   maxFails = 1,
-  failTimeout = '5s',
+  // Longer than the instances' drain (SHUTDOWN_DRAIN_MS, 5 s): see X-Balancer-Checks in the template.
+  failTimeout = '10s',
 }) {
   if (upstreams.length === 0) throw new Error('nginx needs at least one upstream instance');
   const servers = upstreams

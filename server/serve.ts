@@ -4,13 +4,18 @@
 // Stopping (docs/operations.md §Stopping and draining), so that a load balancer loses no request:
 //   1. SIGTERM or SIGINT: GET /readyz answers 503 "shutting down" at once; everything else is still served.
 //   2. For SHUTDOWN_DRAIN_MS the server answers every request as before, with `Connection: close`, so that keep-alive
-//      peers reconnect (to another instance, once their health checks saw the 503).
+//      peers reconnect (to another instance, once their health checks saw the 503). A balancer that checks passively
+//      (open-source nginx: deploy/nginx/ says so with `X-Balancer-Checks: passive`) never asks /readyz and learns
+//      only from failed requests: its GET and HEAD requests are answered 503 "Shutting down", which it sends again to
+//      another instance and counts against this one (fail_timeout longer than the drain), so that by the time this
+//      one stops accepting, it sends nothing here. Otherwise a write it sent as the listener closed would be reset,
+//      and a write is never sent twice: a 502.
 //   3. Then it stops accepting connections, closes the idle ones and ends its live streams (the clients reconnect
 //      elsewhere and replay what they missed), and waits up to SHUTDOWN_GRACE_MS for requests in flight.
 //   4. What is still open then is closed; the app closes (jobs, clicks, database) and the process exits 0.
 // A second signal during the drain skips the rest of it (a second Ctrl-C).
 import { serve } from '@hono/node-server';
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CastbridgeApp } from './app.ts';
 import { endLiveStreams } from './http/live-stream.ts';
@@ -20,6 +25,9 @@ function displayHost(host: string): string {
   if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
 }
+
+/** Sent by a balancer that learns an instance's health only from failed requests, with the value `passive`. */
+export const BALANCER_CHECKS_HEADER = 'x-balancer-checks';
 
 /** How often idle connections are closed while the server waits for the last requests. */
 const IDLE_SWEEP_MS = 100;
@@ -32,8 +40,19 @@ export function listen(castbridge: CastbridgeApp, logger: Logger): void {
   const server = serve(
     {
       fetch: (request, env) => {
-        // Node reads this header when it writes the head: the connection closes after this answer.
-        if (draining) (env as { outgoing?: ServerResponse }).outgoing?.setHeader('Connection', 'close');
+        if (draining) {
+          const { incoming, outgoing } = env as { incoming?: IncomingMessage; outgoing?: ServerResponse };
+          // Node reads this header when it writes the head: the connection closes after this answer.
+          outgoing?.setHeader('Connection', 'close');
+          if (
+            (request.method === 'GET' || request.method === 'HEAD') &&
+            incoming?.headers[BALANCER_CHECKS_HEADER] === 'passive'
+          )
+            return Response.json(
+              { message: 'Shutting down' },
+              { status: 503, headers: { 'Cache-Control': 'no-store' } },
+            );
+        }
         return answer(request, env);
       },
       port: config.port,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../server/config.ts';
 import { makeBackend, spawnServer, TEST_JWT_SECRET, type Backend, type RunningServer } from './helpers.ts';
 import { nginxFor, type RunningNginx } from './nginx.ts';
+import { renderNginxConfig } from '../../scripts/nginx.mjs';
 
 describe('the nginx template and the instances agree on idle connections', () => {
   it('nginx drops an idle upstream connection before the instance would, and before a default drain ends', () => {
@@ -21,6 +22,16 @@ describe('the nginx template and the instances agree on idle connections', () =>
     // After SIGTERM the instance closes its idle connections once the drain is over: by then nginx has dropped
     // every connection that was idle when the drain began (each one used since was answered with Connection: close).
     expect(idleSeconds * 1000).toBeLessThan(loadConfig({}).shutdown.drainMs);
+    // Told that its checks are passive, a draining instance answers nginx's GETs 503: nginx leaves it out for
+    // fail_timeout, which must outlast the drain, so that nginx sends it nothing when it stops accepting.
+    expect(template).toMatch(/^\s*proxy_set_header X-Balancer-Checks passive;$/m);
+    const rendered = renderNginxConfig({
+      upstreams: ['127.0.0.1:1'],
+      listen: 2,
+      prefix: '/tmp/castbridge-nginx-check',
+    });
+    const failSeconds = Number(/ fail_timeout=(\d+)s;/.exec(rendered)?.[1]);
+    expect(failSeconds * 1000).toBeGreaterThan(loadConfig({}).shutdown.drainMs);
   });
 });
 

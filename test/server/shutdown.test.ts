@@ -1,6 +1,7 @@
 // Stopping without losing a request (server/serve.ts, docs/operations.md §Stopping and draining): on SIGTERM the
-// production server turns readiness off first and goes on answering for SHUTDOWN_DRAIN_MS with `Connection: close`,
-// then ends its live streams, stops accepting, and exits 0 — no request answered 5xx along the way.
+// production server turns readiness off first and goes on answering for SHUTDOWN_DRAIN_MS with `Connection: close`
+// (a passive balancer's reads refused 503, for it to leave the instance out), then ends its live streams, stops
+// accepting, and exits 0 — none of the load's requests answered 5xx along the way.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -113,6 +114,21 @@ describe('SIGTERM drains the server', () => {
     const stillServing = await get(`${server.url}/api/user`, auth);
     expect(stillServing.status).toBe(200);
     expect(stillServing.headers.connection).toBe('close');
+    // A balancer that checks passively (deploy/nginx/) says so: its GETs are refused, for it to send them elsewhere
+    // and leave this instance out; its writes are still served here.
+    const passive = { ...auth, 'x-balancer-checks': 'passive' };
+    const refused = await get(`${server.url}/api/user`, passive);
+    expect([refused.status, JSON.parse(refused.body), refused.headers.connection]).toEqual([
+      503,
+      { message: 'Shutting down' },
+      'close',
+    ]);
+    const written = await fetch(`${server.url}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { ...passive, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail('drain-write') }),
+    });
+    expect(written.status, await written.clone().text()).toBeLessThan(300);
 
     // The live stream ends by itself (the client would reconnect elsewhere with Last-Event-ID), and the process exits 0.
     await until(
