@@ -96,12 +96,14 @@ export async function migrate(handle: DatabaseHandle, schema: string | null): Pr
 }
 
 /**
- * Runs the migrations. Kysely finds its migration table by listing every schema's tables (has_schema_privilege on
- * each name): a schema dropped by someone else meanwhile (another test run or tenant on the same PostgreSQL database)
- * fails that listing before anything is migrated — 3F000 for the schema, or 42P01 for one of its tables when a
- * parallel worker reads the catalog — and listing again is safe. A migration that fails is never retried.
+ * Runs the migrations. Kysely finds its migration table by listing every schema's tables and their columns
+ * (has_schema_privilege on each name): a schema dropped by someone else meanwhile (another test run or tenant on the
+ * same PostgreSQL database) fails that listing before anything is migrated — 3F000 for the schema, or 42P01 for one of
+ * its tables when a parallel worker reads the catalog — and so does a column another schema's migration is adding
+ * (42703: seen as two instances and the parallel test files migrate at once), and listing again is safe. A migration
+ * that fails is never retried.
  */
-const VANISHED_UNDER_LISTING = ['3F000', '42P01'];
+const VANISHED_UNDER_LISTING = ['3F000', '42P01', '42703'];
 
 export async function migrateToLatest(
   migrator: Pick<Migrator, 'migrateToLatest'>,

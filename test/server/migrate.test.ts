@@ -1,6 +1,6 @@
 // Migrations on a shared PostgreSQL database: Kysely lists every schema's tables to find its own, and a schema that
-// another run drops meanwhile fails that listing with 3F000 (or 42P01 for one of its tables, from a parallel worker)
-// — seen between the parallel test files here. The listing
+// another run drops meanwhile fails that listing with 3F000 (or 42P01 for one of its tables, from a parallel worker,
+// or 42703 for a column another schema's migration is adding) — seen between the parallel test files here. The listing
 // is tried again; any other failure, and a failed migration, still stop the start.
 import { describe, expect, it } from 'vitest';
 import type { MigrationResultSet } from 'kysely';
@@ -30,6 +30,15 @@ describe('migrateToLatest', () => {
       where: 'parallel worker',
     });
     const migrator = answers({ error: tableGone }, { results: [] });
+    await migrateToLatest(migrator, 'postgres');
+    expect(migrator.calls).toBe(2);
+  });
+
+  it('lists again when a column another schema’s migration is adding is not there yet under the listing (42703)', async () => {
+    const columnComing = Object.assign(new Error('column "recording_url" of relation "live_streams" does not exist'), {
+      code: '42703',
+    });
+    const migrator = answers({ error: columnComing }, { results: [] });
     await migrateToLatest(migrator, 'postgres');
     expect(migrator.calls).toBe(2);
   });
