@@ -14,8 +14,8 @@ export interface Logger {
 
 // ---------------------------------------------------------------------------------------------- request ids
 
-// Carried along the request's promises (./async-context.ts: AsyncLocalStorage's promise half, without its cost on Node 20):
-// a request's id alone (no object made per request), or a job's with the job's key.
+// Carried along the request's promises (./async-context.ts: AsyncLocalStorage's promise half, without its cost on
+// Node 20): a request's id alone (no object made per request), or a job's with the job's key.
 const context = createAsyncContext<string | { requestId: string; jobKey: string }>();
 
 /** The id of the request (or of the request that queued the job) being served now, if any. */
@@ -39,7 +39,7 @@ export function runWithRequestId<T>(requestId: string | undefined, fn: () => T, 
   return context.run(jobKey === undefined ? requestId : { requestId, jobKey }, fn);
 }
 
-/** `serve(request, env, executionCtx)` as request `requestId`: runWithRequestId for the app's fetch, without a closure. */
+/** `serve(a, b, c)` as request `requestId`: runWithRequestId for the app's fetch, without a closure. */
 export function serveWithRequestId<A, B, C, R>(requestId: string, serve: (a: A, b: B, c: C) => R, a: A, b: B, c: C): R {
   return context.run(requestId, serve, a, b, c);
 }

@@ -1,8 +1,8 @@
 // Kysely's SQLite driver with a cheaper turn of its one connection. SQLite has a single connection, which Kysely's
 // SqliteDriver lends out under a mutex: each query's acquire and release are async functions around a lock that is
-// itself an async function making a new promise. Here a free
-// connection is lent with a promise made once, and given back synchronously; a query that finds it lent waits in
-// line and is handed it directly when its turn comes (first come, first served). That is five promises a query fewer.
+// itself an async function making a new promise. Here a free connection is lent with a promise made once, and given
+// back synchronously; a query that finds it lent waits in line and is handed it directly when its turn comes (first
+// come, first served). That is five promises a query fewer.
 // Beginning, committing, savepoints, streaming and closing stay Kysely's own.
 //
 // Why it matters: a GET /api/user runs two queries, and every promise the process makes pays the request context's

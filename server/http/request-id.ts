@@ -1,10 +1,10 @@
 // Every request carries an id (docs/operations.md §Request ids): the caller's X-Request-Id when it is a sane token
-// (a load balancer's, another service's), otherwise a new random UUID. It is sent back in the X-Request-Id answer header
-// and, through server/log.ts's request context (server/async-context.ts: along the request's promises), written on
-// every log line the request causes — the jobs it queues included (server/jobs/table.ts). Wraps the app's fetch,
-// outside the router, so the tracked links answered before it (server/deliverables/link-routes.ts) get theirs too; on
-// a socket the header is read from Node's own parsed headers and set on Node's response, so the redirect's hot path
-// builds no Headers object.
+// (a load balancer's, another service's), otherwise a new random UUID. It is sent back in the X-Request-Id answer
+// header and, through server/log.ts's request context (server/async-context.ts: along the request's promises),
+// written on every log line the request causes — the jobs it queues included (server/jobs/table.ts). Wraps the app's
+// fetch, outside the router, so the tracked links answered before it (server/deliverables/link-routes.ts) get theirs
+// too; on a socket the header is read from Node's own parsed headers and set on Node's response, so the redirect's hot
+// path builds no Headers object.
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { currentRequestId, serveWithRequestId } from '../log.ts';
