@@ -119,6 +119,14 @@ describe('deliverables', () => {
     expect(link.startsWith(baseURL())).toBe(true);
     await accepted.getByText('0 of 3 clicks').waitFor();
     await checked(cr, 'deliverables-creator-accepted');
+    // The bot on the same card: what it will post, none of the four posts yet.
+    await accepted.getByRole('button', { name: 'Chat bot' }).click();
+    const botDialog = c.getByRole('dialog', { name: `Chat bot: ${title}` });
+    await botDialog.getByText('The Pixel headset: 20% off for this chat').waitFor();
+    await botDialog.getByText('0 of 4 posts').waitFor();
+    await botDialog.getByText('No posts yet.').waitFor();
+    await c.keyboard.press('Escape');
+    await botDialog.waitFor({ state: 'detached' });
 
     // Visitors: three people count; a crawler and a second click of the first do not. Each lands on the brand's
     // page with the UTM parameters.

@@ -440,34 +440,39 @@ describe.each(BACKENDS)('a conduit on %s', (backendName) => {
     expect(w.eventSub.stats.dropped).toBe(0);
   });
 
-  it('an instance that stops hands its shards and channels over: the other serves them all, nothing lost', async () => {
-    if (apps.length < 2) return;
-    const [leaving, staying] = apps as [Client, Client];
-    await leaving.close();
-    apps = [staying];
-    await until(
-      async () => staying.castbridge.services.eventSub!.stats().connections.length,
-      (n) => n === 4,
-      30_000,
-    );
-    await until(
-      async () => shardsServed(),
-      (n) => n === 4,
-      10_000,
-    );
-    for (const { login } of creators) w.eventSub.chat.message(login, { user: 'late_fan', text: 'still here' });
-    for (const { login } of creators)
+  // Two instances share PostgreSQL; SQLite is one instance's own file, so there is none to hand over to.
+  it.skipIf(backendName === 'sqlite')(
+    'an instance that stops hands its shards and channels over: the other serves them all, nothing lost',
+    async () => {
+      expect(apps).toHaveLength(2);
+      const [leaving, staying] = apps as [Client, Client];
+      await leaving.close();
+      apps = [staying];
       await until(
-        () => stored(staying, login),
+        async () => staying.castbridge.services.eventSub!.stats().connections.length,
+        (n) => n === 4,
+        30_000,
+      );
+      await until(
+        async () => shardsServed(),
         (n) => n === 4,
         10_000,
       );
-    await until(
-      async () => staying.castbridge.services.ingest.owned().length,
-      (n) => n === 4,
-      20_000,
-    );
-  }, 60_000);
+      for (const { login } of creators) w.eventSub.chat.message(login, { user: 'late_fan', text: 'still here' });
+      for (const { login } of creators)
+        await until(
+          () => stored(staying, login),
+          (n) => n === 4,
+          10_000,
+        );
+      await until(
+        async () => staying.castbridge.services.ingest.owned().length,
+        (n) => n === 4,
+        20_000,
+      );
+    },
+    60_000,
+  );
 
   it('a creator revoking Castbridge on Twitch ends their channel’s reading: the card says reconnect', async () => {
     const api = apps[0]!;

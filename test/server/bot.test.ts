@@ -237,10 +237,19 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
       .execute();
     const refused = await consent(offer.creator, 'twitch');
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/connect Twitch again/);
-    // An offer without a chat deliverable has no bot.
-    const plain = await api.request('POST', '/api/campaigns', { token: advertiser.token, json: campaignInput() });
-    expect(plain.status).toBe(201);
+    expect(refused.body.message).toBe(
+      'Twitch has not granted Castbridge’s bot permission to post in your chat (channel:bot): connect Twitch again, then turn this on',
+    );
+    // An accepted offer whose campaign asks for no chat posts has no bot, for its creator as for anyone.
+    const plain = await botOffer('twitch', { chat: undefined });
+    const none = await api.request('GET', `/api/offers/${plain.offerId}/bot`, { token: plain.creator.token });
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe('This offer has no chat bot');
+    const pause = await api.request('PUT', `/api/offers/${plain.offerId}/bot`, {
+      token: plain.creator.token,
+      json: { paused: true },
+    });
+    expect(pause.status).toBe(404);
   });
 
   it('answers !<command> with the same line, once per 30 s', async () => {

@@ -68,21 +68,21 @@ describe('Connect Accounts: the chat bot’s consent', () => {
   });
 
   it('shows the stored consent; the server’s 409 shows on the card and the switch stays as it was', async () => {
-    const { list, youtubeConsent, card, user } = setup();
-    await list.resolve([consenting(sampleConnection('twitch', 'connected')), sampleConnection('youtube', 'connected')]);
-    expect(card('Twitch').getByRole('switch', { name: SWITCH })).toBeChecked();
-    const toggle = card('YouTube').getByRole('switch', { name: SWITCH });
+    const { list, twitchConsent, card, user } = setup();
+    await list.resolve([sampleConnection('twitch', 'connected'), consenting(sampleConnection('youtube', 'connected'))]);
+    expect(card('YouTube').getByRole('switch', { name: SWITCH })).toBeChecked();
+    const toggle = card('Twitch').getByRole('switch', { name: SWITCH });
+    expect(toggle).not.toBeChecked();
     await user.click(toggle);
-    await youtubeConsent.reject(
-      apiRefusal('YouTube did not grant the scope the bot needs: connect YouTube again to let the bot post', 409),
-    );
-    expect(card('YouTube').getByRole('alert')).toHaveTextContent(
-      'YouTube did not grant the scope the bot needs: connect YouTube again to let the bot post',
-    );
+    // What server/deliverables/bot.ts answers when the Twitch grant lacks channel:bot (test/server/bot.test.ts).
+    const refusal =
+      'Twitch has not granted Castbridge’s bot permission to post in your chat (channel:bot): connect Twitch again, then turn this on';
+    await twitchConsent.reject(apiRefusal(refusal, 409));
+    expect(card('Twitch').getByRole('alert')).toHaveTextContent(refusal);
     expect(toggle).not.toBeChecked();
     expect(toggle).toBeEnabled();
     // Trying again clears the message.
     await user.click(toggle);
-    expect(card('YouTube').queryByRole('alert')).toBeNull();
+    expect(card('Twitch').queryByRole('alert')).toBeNull();
   });
 });
