@@ -128,6 +128,16 @@ describe('a link-only campaign', () => {
     await small.page.getByTestId('offer-delivered').waitFor();
     await checked(small, 'link-only-campaign-in-review-375');
 
+    // The creator's Earnings: Pending, and when it becomes available (first: the window is 36 s here).
+    const cr = await signedIn(browser, widths.desktop, creator.token, '/earnings');
+    const releases = cr.page.getByRole('list', { name: 'When your pending earnings become available' }).first();
+    await releases.waitFor();
+    expect(await releases.textContent()).toMatch(/from Clicky \(Link drops .+\): available .+ UTC/);
+    await checked(cr, 'link-only-earnings-pending');
+    const crSmall = await signedIn(browser, widths.mobile, creator.token, '/earnings');
+    await crSmall.page.getByRole('list', { name: 'When your pending earnings become available' }).first().waitFor();
+    await checked(crSmall, 'link-only-earnings-pending-375');
+
     // The report: clicks, CPC and spend; no minutes, impressions or CPM.
     await a.goto(`${campaignPath}/report`);
     const totals = a.getByRole('region', { name: 'Totals' });
@@ -144,16 +154,6 @@ describe('a link-only campaign', () => {
     await editor.page.getByRole('checkbox', { name: 'Show on the overlay' }).uncheck();
     await editor.page.getByRole('checkbox', { name: 'Tracked link' }).check();
     await checked(editor, 'link-only-editor-375');
-
-    // The creator's Earnings: Pending, and when it becomes available.
-    const cr = await signedIn(browser, widths.desktop, creator.token, '/earnings');
-    const releases = cr.page.getByRole('list', { name: 'When your pending earnings become available' }).first();
-    await releases.waitFor();
-    expect(await releases.textContent()).toMatch(/from Clicky \(Link drops .+\): available .+ UTC/);
-    await checked(cr, 'link-only-earnings-pending');
-    const crSmall = await signedIn(browser, widths.mobile, creator.token, '/earnings');
-    await crSmall.page.getByRole('list', { name: 'When your pending earnings become available' }).first().waitFor();
-    await checked(crSmall, 'link-only-earnings-pending-375');
 
     // Once the window has ended and the release job has run: paid, and nothing pending.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(endsAt) - Date.now())));
