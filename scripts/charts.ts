@@ -1,10 +1,13 @@
 // `npm run charts`: every machine of the catalogue drawn to docs/machines/<id>.svg and <id>.mmd (Mermaid
-// stateDiagram-v2), and docs/architecture.md's flows list between its markers, so both stay true to machines/.
+// stateDiagram-v2), docs/architecture.md's flows list between its markers, and each machine's paths of record
+// (test/views/paths/<id>.json, which the screen tests replay), so all of them stay true to machines/.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue, type CatalogueEntry } from '../machines/index';
 import { chartOf, toMermaid, toSvg } from '../src/inspector/diagram';
+import { fixtureOf } from '../machines/samples';
+import { RECORDS_DIR, recordFile, recordPaths, recordText } from '../test/machines/records';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 
@@ -51,10 +54,22 @@ export function withFlows(readme: string, flows: string): string {
   return `${readme.slice(0, start + FLOWS_START.length)}\n${flows}\n${readme.slice(end)}`;
 }
 
+/** Writes every catalogue machine's paths of record into `outDir`; returns the files written. */
+export function writeRecords(outDir = RECORDS_DIR, entries: Record<string, CatalogueEntry> = catalogue): string[] {
+  mkdirSync(outDir, { recursive: true });
+  return Object.entries(entries).map(([id, entry]) => {
+    const file = recordFile(id, outDir);
+    writeFileSync(file, recordText(recordPaths(id, entry, fixtureOf(id))));
+    return file;
+  });
+}
+
 function main() {
   const outDir = join(root, 'docs/machines');
   const files = writeCharts(outDir);
   console.log(`Wrote ${files.length} files to ${relative(root, outDir)}/`);
+  const records = writeRecords();
+  console.log(`Wrote ${records.length} paths of record to ${relative(root, RECORDS_DIR)}/`);
   const docPath = join(root, FLOWS_DOC);
   const doc = readFileSync(docPath, 'utf8');
   const next = withFlows(doc, flowsMarkdown());

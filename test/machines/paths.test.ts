@@ -1,10 +1,11 @@
 // Walks the machine catalogue: generated paths for every machine (with its fixture), each run on a live actor,
 // and a coverage gate that names every transition no path takes. Paths come from XState's public graph API (paths.ts).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalogue, type CatalogueEntry } from '@/machines/index';
 import { fixtureOf, type Fixtures } from '@/machines/samples';
 import { generatePaths, inert, listTransitions, runPath } from './paths';
+import { readRecord, recordPaths } from './records';
 
 const entries = Object.entries(catalogue) as [string, CatalogueEntry][];
 
@@ -24,12 +25,107 @@ describe.each(entries)('%s', (id, entry) => {
     expect(snapshot.value).toEqual(path.expected);
   });
 
+  it('has its paths of record current (run npm run charts after changing the machine or its samples)', () => {
+    expect(readRecord(id), `test/views/paths/${id}.json is stale: run npm run charts`).toEqual(
+      recordPaths(id, entry, fixtureOf(id), paths),
+    );
+  });
+
   it('takes every transition', () => {
     const all = listTransitions(inert(entry.machine));
     const missing = all.filter((t) => !covered.has(t.key));
     const described = missing.map((t) => `${t.source} --${t.event}${t.guard ? ` [${t.guard}]` : ''}--> ${t.target}`);
     expect(described, `transitions no generated path takes in "${id}"`).toEqual([]);
   });
+});
+
+/**
+ * Flows whose screen test (test/views/<id>.screen.test.tsx, test/views/screens.tsx) is still to be written: the list
+ * only shrinks. A flow with a screen test has every recorded path replayed on its real view, its screen checked in
+ * every state.
+ */
+const WITHOUT_SCREENS: string[] = [
+  'publicMenu',
+  'newsletter',
+  'emailForm',
+  'unsubscribe',
+  'supportForm',
+  'session',
+  'login',
+  'googleSignIn',
+  'registration',
+  'profileCompletion',
+  'advertiserCompletion',
+  'forgotPassword',
+  'resetPassword',
+  'profile',
+  'settings',
+  'changePassword',
+  'deleteAccount',
+  'connectAccounts',
+  'sideMenu',
+  'logoutConfirm',
+  'notifications',
+  'liveEvents',
+  'advertiserProfile',
+  'campaignList',
+  'campaignEditor',
+  'campaignDetail',
+  'advertiserChecklist',
+  'offersOutlook',
+  'mediaKit',
+  'creatorSearch',
+  'creatorLists',
+  'invitation',
+  'addSpots',
+  'campaignControls',
+  'offers',
+  'offerActions',
+  'counterOffer',
+  'proposalReply',
+  'thread',
+  'earnings',
+  'documents',
+  'withdraw',
+  'payoutMethods',
+  'stripePayouts',
+  'taxForm',
+  'deliveryDispute',
+  'advertiserFunds',
+  'addFunds',
+  'depositReturn',
+  'fundsRefund',
+  'overlaySettings',
+  'overlayPage',
+  'overlayStatus',
+  'displayProof',
+  'offerBot',
+  'campaignReport',
+  'reportShares',
+  'promoCodes',
+  'archiveChat',
+  'archiveViewer',
+  'archiveSearch',
+  'analyticsConnect',
+  'campaignReach',
+  'adminApproval',
+  'export1099',
+  'adminRecords',
+  'adminFunds',
+  'transferInstructions',
+  'adminPayouts',
+  'adminRefunds',
+  'reviewQueue',
+  'adminBudgets',
+];
+
+it('replays every flow on its screen: a screen test per flow, but for those still listed', () => {
+  const missing = entries
+    .map(([id]) => id)
+    .filter((id) => !existsSync(new URL(`../views/${id}.screen.test.tsx`, import.meta.url)));
+  expect(missing, 'flows without test/views/<id>.screen.test.tsx (WITHOUT_SCREENS may only shrink)').toEqual(
+    WITHOUT_SCREENS,
+  );
 });
 
 it('reads XState private fields in one place only (paths.ts: microstepTransitions)', () => {
