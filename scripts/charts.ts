@@ -64,11 +64,18 @@ export function writeRecords(outDir = RECORDS_DIR, entries: Record<string, Catal
   });
 }
 
+/** `npm run charts [-- <id>…]`: every machine, or only those named (their charts and records; the flows list whole). */
 function main() {
+  const ids = process.argv.slice(2);
+  const unknown = ids.filter((id) => !(id in catalogue));
+  if (unknown.length) throw new Error(`Not catalogue ids: ${unknown.join(', ')}`);
+  const entries = ids.length
+    ? Object.fromEntries(ids.map((id) => [id, catalogue[id as keyof typeof catalogue] as CatalogueEntry]))
+    : catalogue;
   const outDir = join(root, 'docs/machines');
-  const files = writeCharts(outDir);
+  const files = writeCharts(outDir, entries);
   console.log(`Wrote ${files.length} files to ${relative(root, outDir)}/`);
-  const records = writeRecords();
+  const records = writeRecords(RECORDS_DIR, entries);
   console.log(`Wrote ${records.length} paths of record to ${relative(root, RECORDS_DIR)}/`);
   const docPath = join(root, FLOWS_DOC);
   const doc = readFileSync(docPath, 'utf8');

@@ -36,12 +36,8 @@ export const campaignReachMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
-    failed: {
-      on: {
-        'reach.retry': 'loading',
-        'range.change': { target: 'loading', actions: assign({ range: ({ event }) => event.range }) },
-      },
-    },
+    // The failed card offers Try again only (its range control shows with the figures).
+    failed: { on: { 'reach.retry': 'loading' } },
     ready: {
       on: {
         'range.change': { target: '.reloading', actions: assign({ range: ({ event }) => event.range, error: null }) },

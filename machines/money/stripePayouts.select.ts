@@ -16,7 +16,8 @@ export const selectStripeOffered = (snapshot: Snapshot) => snapshot.context.stri
 /** A failed re-read or a refused start, shown beside the account; null otherwise. */
 export const selectStripeActionError = (snapshot: Snapshot) =>
   snapshot.matches('failed') ? null : snapshot.context.error;
-export const selectStripeBusy = (snapshot: Snapshot) => snapshot.hasTag('busy');
+/** Check again reads the account; also while the browser is leaving for Stripe, should the navigation be blocked. */
+export const selectStripeCanCheck = (snapshot: Snapshot) => snapshot.can({ type: 'stripe.check' });
 /** On the way to Stripe (a link being made, or the browser leaving). */
 export const selectStripeLeaving = (snapshot: Snapshot) =>
   snapshot.matches('starting') || snapshot.matches('redirecting');

@@ -9,6 +9,8 @@ export const selectApprovalLoading = (snapshot: Snapshot) => snapshot.matches('l
 export const selectApprovalFailed = (snapshot: Snapshot) => snapshot.matches('failed');
 export const selectApprovalReady = (snapshot: Snapshot) => snapshot.matches('ready');
 export const selectApprovalError = (snapshot: Snapshot) => snapshot.context.error;
+/** Try again beside a refusal or a failed read: the list read again, when nothing is under way. */
+export const selectCanRetryApproval = (snapshot: Snapshot) => snapshot.matches({ ready: 'idle' });
 export const selectApprovalBusy = (snapshot: Snapshot) => snapshot.hasTag('busy');
 export const selectApprovalTarget = (snapshot: Snapshot) => snapshot.context.target;
 export const selectRejecting = (snapshot: Snapshot) => snapshot.matches({ ready: 'rejecting' });

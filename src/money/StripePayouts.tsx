@@ -5,7 +5,7 @@ import type { StripePayoutsEvent } from '@/machines/money/stripePayouts.machine'
 import {
   selectStripe,
   selectStripeActionError,
-  selectStripeBusy,
+  selectStripeCanCheck,
   selectStripeCanStart,
   selectStripeChecking,
   selectStripeLeaving,
@@ -168,7 +168,7 @@ export function StripeReturnScreen({ logic }: { logic?: StripePayoutsLogic }) {
             <Button
               variant="secondary"
               size="sm"
-              disabled={selectStripeBusy(snapshot)}
+              disabled={!selectStripeCanCheck(snapshot)}
               aria-busy={selectStripeChecking(snapshot) || undefined}
               onClick={() => send({ type: 'stripe.check' })}
             >

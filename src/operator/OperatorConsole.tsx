@@ -9,6 +9,7 @@ import {
   selectCanChangeFilter,
   selectApprovalLoading,
   selectApprovalReady,
+  selectCanRetryApproval,
   selectApprovalTarget,
   selectPending,
   selectReason,
@@ -189,6 +190,12 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
       {selectApprovalError(snapshot) ? (
         <Alert tone="error" title={filter === 'pending' ? 'Not reviewed' : 'Not loaded'}>
           <p>{selectApprovalError(snapshot)}</p>
+          {/* The list as it stands now: after a refused decision someone may have decided already. */}
+          {selectCanRetryApproval(snapshot) ? (
+            <Button variant="secondary" size="sm" onClick={() => send({ type: 'approval.retry' })}>
+              Try again
+            </Button>
+          ) : null}
         </Alert>
       ) : null}
       {reloading ? <Spinner label="Loading advertisers" /> : null}
