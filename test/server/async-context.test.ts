@@ -1,6 +1,9 @@
 // The value carried along promises (server/async-context.ts), which puts the request id on a request's log lines and
 // queued jobs: everything AsyncLocalStorage carries through promises, it carries; callbacks handed to timers,
 // immediates, nextTick and queueMicrotask run with none (the documented difference).
+// The timers below (sleep, setTimeout) wait for no state: they are the subject. Each moves the rest of a run to a later
+// timer callback, a macrotask of its own, so that the value is looked for after a real asynchronous boundary, and their
+// lengths only set which run resumes first.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createAsyncContext } from '../../server/async-context.ts';
@@ -24,6 +27,7 @@ describe('a value carried along promises', () => {
   it('follows awaits, then chains, async functions, Promise.all and thenables', async () => {
     const seen: (string | undefined)[] = [];
     const inner = async () => {
+      // Resumed from a timer: the value must still be there.
       await sleep(2);
       seen.push(context.get());
       return context.get();
@@ -32,6 +36,7 @@ describe('a value carried along promises', () => {
       seen.push(context.get());
       await null;
       seen.push(context.get());
+      // Resumed from a timer callback: the boundary the value must cross.
       await sleep(1);
       seen.push(context.get());
       await Promise.resolve()
@@ -42,6 +47,7 @@ describe('a value carried along promises', () => {
       const thenable = {
         then(resolve: (value: string | undefined) => void) {
           seen.push(context.get());
+          // A thenable settled from a timer callback (which has no value): the await after it must still have it.
           setTimeout(() => resolve('settled from a timer'), 1);
         },
       };
@@ -59,6 +65,7 @@ describe('a value carried along promises', () => {
     const work = (id: string, delays: number[]) =>
       context.run(id, async () => {
         for (const delay of delays) {
+          // The delays make the three runs take turns (a at 1, c at 2, b at 4 ms…): the interleaving is the subject.
           await sleep(delay);
           order.push(`${id}:${context.get()}`);
         }
@@ -77,6 +84,7 @@ describe('a value carried along promises', () => {
 
   it('nests: the inner value inside, the outer one back after, each promise keeping the one it was made with', async () => {
     await context.run('outer', async () => {
+      // Settles from a timer after the outer run has gone on: it must keep the inner value all the same.
       const made = context.run('inner', () => sleep(2).then(() => context.get()));
       expect(context.get()).toBe('outer');
       expect(await made).toBe('inner');
@@ -87,6 +95,7 @@ describe('a value carried along promises', () => {
   it('exit runs without the value, and what it starts stays without it', async () => {
     await context.run('request-2', async () => {
       const outside = await context.exit(async () => {
+        // Resumed from a timer: still without the value.
         await sleep(1);
         return context.get();
       });
@@ -103,6 +112,7 @@ describe('a value carried along promises', () => {
     const seen = await context.run('request-3', () =>
       Promise.all(
         [
+          // A timer is one of the schedulers under test (its callback must run without the value).
           (done: () => void) => setTimeout(done, 1),
           (done: () => void) => setImmediate(done),
           (done: () => void) => process.nextTick(done),

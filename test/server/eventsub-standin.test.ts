@@ -6,7 +6,7 @@
 // produced once reaching IRC and EventSub with Twitch's payloads, the demo's synthetic session as events, a revoked
 // grant, Helix's 429 with its headers when a token's bucket is spent, and IRC's 20 JOINs per 10 s.
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { STANDIN_CLIENT } from '../../standins/oauth.ts';
 import { startEventSubStandIn, STANDIN_BOT, twitchUserId, type EventSubStandIn } from '../../standins/eventsub.ts';
@@ -45,6 +45,7 @@ class Client {
       const found = this.messages.slice(from).find((m) => m.metadata.message_type === type);
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no ${type} within ${timeoutMs} ms`);
+      // Woken by the next message, or after 50 ms to look at the deadline: a poll for a message of `type`.
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 50);
@@ -295,8 +296,16 @@ describe('EventSub WebSocket', () => {
     await idle.session();
     expect((await subscribe(bot, await used.session(), 'streamer_one')).status).toBe(202);
     expect(await idle.closed).toEqual({ code: 4003, reason: 'connection unused' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The grace of a connection opened after `used` had its welcome, and left unused: it ends after `used`'s (timers of
+    // one length fire in the order they were set), so once that one is closed 4003, `used`'s grace is over too.
+    const later = open();
+    await later.session();
+    expect(await later.closed).toEqual({ code: 4003, reason: 'connection unused' });
+    expect(eventSub.stats.closed[4003]).toBe(2);
     expect(used.socket.readyState).toBe(WebSocket.OPEN);
+    // And it is still served.
+    eventSub.chat.message('streamer_one', { user: 'viewer', text: 'still here' });
+    expect((await used.next('notification')).payload.event.message.text).toBe('still here');
     // A closed session takes no subscription.
     const late = await subscribe(bot, idle.of('session_welcome')[0]!.payload.session.id, 'streamer_one');
     expect(late.status).toBe(400);
@@ -661,13 +670,30 @@ describe('the demo and the IRC stand-in', () => {
     });
     expect(kappa.payload.event.badges).toEqual([{ set_id: 'moderator', id: '1', info: '' }]);
     expect(kappa.payload.event.broadcaster_user_id).toBe(standInChannelId('twitch', 'castbridge_demo'));
-    // Without a subscription the replay stops.
+    // Without a subscription the replay stops. Its clock: the replay of a second channel read on the same socket, at
+    // the same interval.
+    await userToken('streamer_one', 'chat:read');
+    expect((await subscribe(bot, session, 'streamer_one')).status).toBe(202);
+    const from = (login: string, after = 0) =>
+      client
+        .of('notification')
+        .filter((m) => m.payload.event.broadcaster_user_login === login)
+        .filter((m) => client.messages.indexOf(m) >= after);
+    await expect.poll(() => from('streamer_one').length).toBeGreaterThan(0);
+    const demoChannel = standInChannelId('twitch', 'castbridge_demo');
     for (const subscription of eventSub.subscriptions())
-      await helix('DELETE', `eventsub/subscriptions?id=${subscription.id}`, bot);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const count = client.of('notification').length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(client.of('notification').length).toBe(count);
+      if (subscription.condition.broadcaster_user_id === demoChannel)
+        await helix('DELETE', `eventsub/subscriptions?id=${subscription.id}`, bot);
+    // Put in the second channel once they are gone: what comes after it on the socket was sent after the deletions.
+    eventSub.chat.message('streamer_one', { user: 'viewer', text: 'the subscriptions are gone' });
+    const markerAt = () =>
+      client.messages.findIndex((m) => m.payload.event?.message?.text === 'the subscriptions are gone');
+    await expect.poll(markerAt).toBeGreaterThanOrEqual(0);
+    const marker = markerAt();
+    // Three lines of the second replay after it: the first replay's timer, as old and of the same interval, has fired
+    // since, and sent nothing.
+    await expect.poll(() => from('streamer_one', marker + 1).length).toBeGreaterThanOrEqual(3);
+    expect(from('castbridge_demo', marker)).toEqual([]);
   });
 
   it('the control API makes chat in a channel: a message, a notice, a ban, a delete; bad input is a 400', async () => {
@@ -748,10 +774,16 @@ describe('the demo and the IRC stand-in', () => {
     await new Promise((resolve) => other.on('open', resolve));
     other.send('NICK justinfan_other\r\nJOIN #chan_24\r\n');
     await irc.waitForJoin('chan_24');
-    // After the window the first account may join again.
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    socket.send('JOIN #chan_23\r\n');
-    await irc.waitForJoin('chan_23');
+    // After the window the first account may join again: the clock moved past the window (only Date is faked; the
+    // sockets and timers run on).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 300);
+      socket.send('JOIN #chan_23\r\n');
+      await irc.waitForJoin('chan_23');
+    } finally {
+      vi.useRealTimers();
+    }
     expect(irc.refusedJoins[nick]).toBe(5);
     socket.terminate();
     other.terminate();

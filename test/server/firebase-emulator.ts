@@ -87,6 +87,7 @@ export async function startAuthEmulator(projectId = 'demo-castbridge', timeoutMs
       await stop();
       throw new Error(`the Firebase Auth emulator was not ready on ${host} within ${timeoutMs} ms:\n${output}`);
     }
+    // A poll: until the emulator answers ready, exits, or the deadline is past.
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 

@@ -5,7 +5,7 @@
 // leaves 30% of a window to the others; BudgetExhausted says when to come back; YouTube's day ends at midnight Pacific
 // across the clock changes; what operators see (budgets()).
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/types.ts';
 import {
   BudgetExhausted,
@@ -137,9 +137,9 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
     await g.take(spec(credential));
     expect(Number((await row(credential)).granted)).toBe(40);
     for (let i = 0; i < 20; i += 1) await g.take(spec(credential));
-    // 21 spent, 19 held: a second slice is asked for without a call waiting for it.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(Number((await row(credential)).granted)).toBe(80);
+    // 21 spent, 19 held: a second slice is asked for without a call waiting for it (behind the take that went below
+    // half; polled on the shared row until it is written).
+    await expect.poll(async () => Number((await row(credential)).granted), { timeout: 5_000 }).toBe(80);
     // And calls go on from memory: 40 more without the row changing until the next refill.
     for (let i = 0; i < 30; i += 1) await g.take(spec(credential));
     expect(g.stats.waited).toBe(0);
@@ -274,7 +274,8 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
     const wait = (priority: Priority, tag: string) =>
       g.take(spec(credential, priority, { maxWaitMs: 10_000, purpose: tag })).then(() => served.push(tag));
     const waiting = [wait('analytics', 'analytics'), wait('backfill', 'backfill'), wait('chat', 'chat 1')];
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // These three are in the queue (each counted as waiting when it joins it) before the next three ask.
+    await vi.waitFor(() => expect(g.stats.waited).toBe(3));
     waiting.push(wait('verify', 'verify'), wait('connect', 'connect'), wait('chat', 'chat 2'));
     const view = (await g.budgets()).find((v) => v.credential === credential)!;
     expect(view.waiting.map((w) => [w.purpose, w.priority, w.count])).toEqual([

@@ -594,9 +594,23 @@ describe.each(BACKENDS)('promo codes and redemptions on %s', (backendName) => {
     const status = async () =>
       (await db().selectFrom('offers').select('status').where('id', '=', offerId).executeTakeFirstOrThrow()).status;
 
-    expect((await redeem(key, { orderId: 'P-1', code: 'fay10' })).body.redemption).toMatchObject({ counted: true });
-    expect((await redeem(key, { orderId: 'P-1', code: 'fay10' })).body.redemption).toMatchObject({ duplicate: true });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The settlement the first counted redemption starts behind its answer (onCounted), spied on to wait for it.
+    const settle = vi.spyOn(api.castbridge.services.settlement, 'settle');
+    const firstSettlement = () => {
+      const index = settle.mock.calls.findIndex(([ids]) => ids?.includes(offerId));
+      if (index < 0) throw new Error(`no settlement of ${offerId} started yet`);
+      return settle.mock.results[index]!.value as Promise<number>;
+    };
+    try {
+      expect((await redeem(key, { orderId: 'P-1', code: 'fay10' })).body.redemption).toMatchObject({ counted: true });
+      expect((await redeem(key, { orderId: 'P-1', code: 'fay10' })).body.redemption).toMatchObject({
+        duplicate: true,
+      });
+      // Polled until it has started, then awaited: it completed nothing.
+      expect(await vi.waitFor(firstSettlement, { timeout: 5000 })).toBe(0);
+    } finally {
+      settle.mockRestore();
+    }
     expect(await status()).toBe('accepted');
     expect((await redeem(key, { orderId: 'P-2', code: 'FAY10' })).body.redemption).toMatchObject({ counted: true });
     await vi.waitFor(async () => expect(await status()).toBe('completed'), { timeout: 5000 });

@@ -402,7 +402,10 @@ describe('the Stripe stand-in, through the stripe package', () => {
     standIn.setBankDelay(30);
     const failing = await session('us_bank_account');
     await payByBank(failing.url!, '000111111113');
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Nothing here settles it: the stand-in's ticker does once the 30 ms are over. Polled until its webhook has come.
+    await expect
+      .poll(() => receiver.of('checkout.session.async_payment_failed').length, { timeout: 5_000 })
+      .toBeGreaterThan(0);
     await standIn.flush();
     const failed = receiver.of('checkout.session.async_payment_failed');
     expect(failed.map((e) => (e.data.object as Stripe.Checkout.Session).id)).toEqual([failing.id]);
@@ -474,7 +477,10 @@ describe('the Stripe stand-in, through the stripe package', () => {
     standIn.setBankDelay(30);
     const retried = await stripe.refunds.create({ payment_intent: bankIntent, amount: 330 });
     expect(retried.status).toBe('pending');
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Nothing here settles it: the stand-in's ticker does once the 30 ms are over. Polled until its webhook has come.
+    await expect
+      .poll(() => receiver.of('refund.updated').map((e) => (e.data.object as Stripe.Refund).id), { timeout: 5_000 })
+      .toContain(retried.id);
     await standIn.flush();
     expect((await stripe.refunds.retrieve(retried.id)).status).toBe('succeeded');
     expect(receiver.of('refund.updated').at(-1)!.data).toMatchObject({
@@ -506,9 +512,11 @@ describe('the Stripe stand-in, through the stripe package', () => {
     await payByCard(cs.url!, '4242424242424242');
     const started = Date.now();
     for (let i = 0; i < 100 && standIn.events().some((e) => !e.delivered); i += 1) {
+      // A poll (every 20 ms, 2 s at most): until every event is delivered, the retries coming 40 ms after a failure.
       await new Promise((resolve) => setTimeout(resolve, 20));
       await standIn.flush();
     }
+    expect(standIn.events().filter((e) => !e.delivered)).toEqual([]);
     // Two deliveries failed (503): each was tried again later (after 40 ms), and every event got through once.
     const sent = standIn.events().filter((e) => receiver.received.some((r) => r.event.id === e.id));
     const retried = sent.filter((e) => e.deliveries.some((d) => d.status === 503));
@@ -551,9 +559,8 @@ describe('the Stripe stand-in, through the stripe package', () => {
     await standIn.flush();
     expect(receiver.received).toHaveLength(0);
     expect(standIn.events({ type: 'checkout.session.completed' })[0]).toMatchObject({ delivered: false });
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await standIn.flush();
-    expect(receiver.types()).toContain('checkout.session.completed');
+    // Nothing here sends it: the stand-in's ticker does once the 200 ms are over. Polled until it has come.
+    await expect.poll(() => receiver.types(), { timeout: 5_000 }).toContain('checkout.session.completed');
     await fetch(`${standIn.url}/control/webhooks/delay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -689,12 +696,27 @@ describe('two instances on one DATA_DIR (npm run start:cluster)', () => {
       });
       expect(paid.status).toBe(303);
       await Promise.all([a.flush(), b.flush()]);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      // A later event through the same pumps: a second session made on one instance and expired on the other. Each
+      // pump takes the oldest due event first, so once this one has come, an event above still due (to be sent again)
+      // would have come before it.
+      const other = await a.app.request('/v1/checkout/sessions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.secretKey}`, 'idempotency-key': 'cluster-2' },
+        body,
+      });
+      const later = (await other.json()) as Stripe.Checkout.Session;
+      const expired = await b.app.request(`/v1/checkout/sessions/${later.id}/expire`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.secretKey}` },
+      });
+      expect(expired.status).toBe(200);
       await Promise.all([a.flush(), b.flush()]);
+      expect(receiver.types()).toContain('checkout.session.expired');
       // Each instance delivers what it claims first: every event once, in no promised order (as at Stripe).
       expect(receiver.types().sort()).toEqual([
         'charge.succeeded',
         'checkout.session.completed',
+        'checkout.session.expired',
         'payment_intent.created',
         'payment_intent.succeeded',
       ]);

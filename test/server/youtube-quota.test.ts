@@ -33,6 +33,7 @@ function virtualClock(start: number) {
   const sleepers: { at: number; resolve: () => void }[] = [];
   return {
     now: () => t,
+    // The sources' sleep, injected: no timer, it resolves when the test advances this clock past `ms` from now.
     sleep(ms: number) {
       activity += 1;
       return new Promise<void>((resolve) => sleepers.push({ at: t + Math.max(0, ms), resolve }));
@@ -157,6 +158,7 @@ async function settle(clock: Clock, inFlight: () => number) {
     await new Promise((resolve) => setImmediate(resolve));
     if (inFlight() > 0) {
       stable = 0;
+      // A poll: until the calls in flight (the governor's database work, the stand-in's answer) are done.
       await new Promise((resolve) => setTimeout(resolve, 1));
       continue;
     }
