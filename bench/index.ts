@@ -80,7 +80,10 @@ const wants = (part: string) => only.size === 0 || only.has(part);
 
 const workDir = mkdtempSync(join(tmpdir(), 'castbridge-bench-'));
 const outDir = join(workDir, 'dist');
-const product = wants('bundle') || wants('lighthouse') || wants('overlay') ? await startProduct(workDir) : null;
+const product =
+  wants('bundle') || wants('lighthouse') || wants('overlay') || wants('overlay-page')
+    ? await startProduct(workDir)
+    : null;
 try {
   if (wants('bundle')) {
     console.log('\n# Client bundle (gzipped, loaded before interaction)\n');
@@ -250,7 +253,8 @@ try {
       true,
     );
   }
-  if (wants('overlay')) {
+  // `overlay` is the whole section; `overlay-page` only its browser figures (the page against `npm start`).
+  if (wants('overlay') || wants('overlay-page')) {
     console.log(
       '\n# Overlay for OBS (docs/product.md §The overlay for OBS: the page in Chromium against `npm start`; SSE and heartbeats against a server process on SQLite)\n',
     );
@@ -258,10 +262,21 @@ try {
       const page = await overlayPageFigures(product.url, join(workDir, 'data'), outDir);
       record('overlay page JS (gzipped)', kb(page.js), '≤ 60 KB', page.js <= 60 * KB);
       record('overlay page loads React (the dashboard)', String(page.react), 'false', !page.react);
-      const worst = Math.max(...page.firstCreativeMs);
-      console.log(`      first creative painted after navigation start: ${page.firstCreativeMs.join(', ')} ms`);
-      record('overlay first creative painted (worst of 5)', `${worst} ms`, '≤ 1000 ms', worst <= 1000);
+      // Each latency: every round printed, the worst against the goal of 1 s (docs/product.md §The overlay for OBS).
+      for (const [name, rounds] of [
+        ['overlay first creative painted after load', page.firstCreativeMs],
+        ['overlay switched off → hidden', page.switchOffMs],
+        ['overlay switched on → showing', page.switchOnMs],
+        ['overlay offer accepted → on the overlay', page.acceptedMs],
+        ['overlay new URL → old page hidden', page.rotatedMs],
+      ] as const) {
+        const worst = Math.max(...rounds);
+        console.log(`      ${name}: ${rounds.join(', ')} ms`);
+        record(`${name} (worst of ${rounds.length})`, `${worst} ms`, '≤ 1000 ms', rounds.length > 0 && worst <= 1000);
+      }
     }
+  }
+  if (wants('overlay')) {
     const overlay = await benchOverlay((line) => console.log(`      ${line}`));
     record(
       'overlay pages reached by their switch',

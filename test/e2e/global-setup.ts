@@ -80,13 +80,25 @@ export default async function setup(project: TestProject) {
   project.provide('mailboxURL', mailbox.url);
 
   return async () => {
-    if (child?.pid) {
+    const started = child;
+    if (started?.pid && started.exitCode === null && started.signalCode === null) {
+      // `npm start` stops its services on SIGTERM and exits once they have: the data directory is free to go then.
+      const exited = new Promise((resolve) => started.once('exit', resolve));
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-started.pid, 'SIGTERM');
       } catch {
         // already gone
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Its services get SIGKILL after 5 s (scripts/processes.mjs stopAll); one that outlives that goes the same way.
+      const stuck = setTimeout(() => {
+        try {
+          process.kill(-started.pid!, 'SIGKILL');
+        } catch {
+          // gone meanwhile
+        }
+      }, 15_000);
+      await exited;
+      clearTimeout(stuck);
     }
     await mailbox.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

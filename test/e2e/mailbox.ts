@@ -50,6 +50,7 @@ export async function mailTo(mailboxUrl: string, to: string, count = 1, timeoutM
     if (mails.length >= count) return mails;
     if (Date.now() > deadline)
       throw new Error(`expected ${count} mail(s) to ${to} within ${timeoutMs} ms, got ${mails.length}`);
+    // A poll: the SMTP server lives in the global setup's process; this asks its window again until `count` have come.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -67,6 +68,7 @@ export async function mailMatching(
     const found = ((await response.json()) as DeliveredMail[]).find(match);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`expected a matching mail to ${to} within ${timeoutMs} ms`);
+    // A poll, as in mailTo: asks the SMTP server's window again until a mail to `to` that `match` accepts has come.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,7 +1,9 @@
 // The overlay for OBS end to end (docs/product.md §The overlay for OBS), in real Chromium against the product started as `npm start`:
 // - the creator's OBS Extension screen and the overlay page side by side: the page paints the accepted offer's
-//   creative with its disclosure; the switch hides and shows it within 1 s; a newly accepted offer joins without a
-//   reload; a new URL ends the old one within 1 s; Download Now gives a scene collection pointing at the new URL;
+//   creative with its disclosure; the switch hides and shows it; a newly accepted offer joins without a reload; a new
+//   URL ends the old one; Download Now gives a scene collection pointing at the new URL (how fast the page follows,
+//   against the 1 s goal, is `npm run bench -- overlay-page`: a functional test on a loaded machine checks what
+//   happens and in which order, never how many ms it took);
 // - verified delivery with a fake window.obsstudio and the Twitch stand-in's control page: while the platform says
 //   the channel is offline the OBS Extension screen says so and the claimed minutes settle as offline; live with #ad,
 //   it says Counting, the verified minute completes the offer into Pending, the review window releases it to the
@@ -18,7 +20,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approvedAdvertiser, call, campaignFor, connectThroughStandIn, register, updateProfile } from './api';
-import { baseURL, launch, screenshot, widths } from './harness';
+import { baseURL, launch, recordAttribute, screenshot, widths } from './harness';
 import { checked, signedIn } from './screens';
 
 let browser: Browser;
@@ -48,7 +50,7 @@ async function acceptedOffer(
   country: string,
   overrides: Record<string, unknown> = {},
   image?: Buffer,
-  beforeAccept?: () => void,
+  beforeAccept?: () => Promise<void>,
 ) {
   const { campaign } = await call<{ campaign: { id: string } }>('POST', '/api/campaigns', {
     token: advertiser.token,
@@ -71,27 +73,49 @@ async function acceptedOffer(
     ).offers.find((o) => o.campaignId === campaign.id)?.id;
   await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
   const offerId = (await find())!;
-  beforeAccept?.();
+  await beforeAccept?.();
   await call('POST', `/api/offers/${offerId}/accept`, { token: creator.token });
   return { campaignId: campaign.id, offerId };
 }
+
+/** By overlay page: the statuses of the answers its current document got to its stream (GET /api/overlay/stream). */
+const streamAnswers = new WeakMap<Page, number[]>();
 
 /** An overlay page as OBS would open it: 1920 × 1080, its own context (no session). */
 async function overlayPage(url: string, init?: () => void): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
+  const answers: number[] = [];
+  streamAnswers.set(page, answers);
+  // A new document (a reload) starts its own list: the old one's requests end with it.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) answers.length = 0;
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/overlay/stream') answers.push(response.status());
+  });
   await page.goto(url);
   return page;
 }
 
+/**
+ * The first two answers the page's current document got to its stream, once it has them (or one that is not a 404).
+ * After a 404 the page tries again (LIVE_RECONNECT_MS): the second answer proves the page has handled the first, so
+ * what it shows then is what it shows for good, without guessing how long that takes.
+ */
+async function firstStreamAnswers(page: Page): Promise<number[]> {
+  const answers = streamAnswers.get(page)!;
+  await expect
+    .poll(() => answers.length >= 2 || answers.some((status) => status !== 404), { timeout: 30_000 })
+    .toBe(true);
+  return answers.slice(0, 2);
+}
+
 const overlayState = (page: Page) => page.locator('#overlay').getAttribute('data-state');
-/** Milliseconds until the overlay page shows `state` ('showing' | 'hidden'); fails after 5 s. */
-async function msUntil(page: Page, state: 'showing' | 'hidden', since = Date.now()): Promise<number> {
-  await page.waitForFunction((wanted) => document.getElementById('overlay')?.dataset.state === wanted, state, {
-    timeout: 5000,
-  });
-  return Date.now() - since;
+/** Waits until the overlay page shows `state` ('showing' | 'hidden'). */
+async function until(page: Page, state: 'showing' | 'hidden'): Promise<void> {
+  await page.waitForFunction((wanted) => document.getElementById('overlay')?.dataset.state === wanted, state);
 }
 
 async function creatorIn(country: string, first = 'Oli') {
@@ -110,7 +134,7 @@ async function creatorIn(country: string, first = 'Oli') {
 }
 
 describe('the overlay for OBS', () => {
-  it('follows the dashboard within 1 s: switch, a newly accepted offer, a new URL; Download Now points OBS at it', async () => {
+  it('follows the dashboard: switch, a newly accepted offer, a new URL; Download Now points OBS at it', async () => {
     const suffix = Date.now().toString(36);
     const country = 'Tuvalu';
     const advertiser = await approvedAdvertiser(`Glow Cola ${suffix}`);
@@ -140,10 +164,10 @@ describe('the overlay for OBS', () => {
       .toBe('showing');
 
     const overlay = await overlayPage(url);
-    const shown = await msUntil(overlay, 'showing', 0);
-    const firstCreativeMs = Number(await overlay.locator('html').getAttribute('data-first-creative-ms'));
-    expect(firstCreativeMs, 'first creative painted after load (ms)').toBeLessThanOrEqual(1000);
-    expect(shown).toBeGreaterThan(0);
+    await until(overlay, 'showing');
+    // The page marks its first creative once the image has loaded (its figure against the goal: the bench).
+    await overlay.waitForFunction(() => document.documentElement.dataset.firstCreativeMs !== undefined);
+    expect(Number(await overlay.locator('html').getAttribute('data-first-creative-ms'))).toBeGreaterThan(0);
     await expect
       .poll(() => overlay.getByRole('img', { name: `Glow Cola: Glow nights ${suffix}` }).isVisible())
       .toBe(true);
@@ -156,13 +180,15 @@ describe('the overlay for OBS', () => {
     ).toEqual({ bg: 'rgba(0, 0, 0, 0)', scroll: false });
     await screenshot(overlay, 'overlay-page');
 
-    // Off and on from the dashboard: the overlay follows within 1 s.
-    let since = Date.now();
-    await page.getByRole('switch', { name: 'Show the overlay on stream' }).click();
-    expect(await msUntil(overlay, 'hidden', since), 'switched off → hidden (ms)').toBeLessThanOrEqual(1000);
-    since = Date.now();
-    await page.getByRole('switch', { name: 'Show the overlay on stream' }).click();
-    expect(await msUntil(overlay, 'showing', since), 'switched on → showing (ms)').toBeLessThanOrEqual(1000);
+    // Off and on from the dashboard: the overlay follows, each change after its click. Every state the page takes
+    // from here on is recorded, so a flicker between the waited-for states would show too.
+    const states = await recordAttribute(overlay, '#overlay', 'data-state');
+    const showOnStream = page.getByRole('switch', { name: 'Show the overlay on stream' });
+    await showOnStream.click();
+    await until(overlay, 'hidden');
+    await showOnStream.click();
+    await until(overlay, 'showing');
+    expect((await states()).map((entry) => entry.value)).toEqual(['showing', 'hidden', 'showing']);
 
     // Position and size move the region.
     await page.getByRole('combobox', { name: 'Position' }).click();
@@ -172,20 +198,19 @@ describe('the overlay for OBS', () => {
     expect(box!.x).toBeLessThan(100);
     expect(box!.y).toBeLessThan(100);
 
-    // A second accepted offer joins without a reload.
-    expect(await overlay.locator('#overlay').getAttribute('data-creatives')).toBe('1');
+    // A second accepted offer joins without a reload: one creative until the accept (the offer made, not yet
+    // accepted), two after it.
+    const creatives = await recordAttribute(overlay, '#overlay', 'data-creatives');
     await acceptedOffer(
       advertiser,
       creator,
       country,
       { brand: 'Lumen Labs', title: `Key lights ${suffix}` },
       undefined,
-      () => (since = Date.now()),
+      async () => expect(await overlay.locator('#overlay').getAttribute('data-creatives')).toBe('1'),
     );
-    await overlay.waitForFunction(() => document.getElementById('overlay')?.dataset.creatives === '2', undefined, {
-      timeout: 5000,
-    });
-    expect(Date.now() - since, 'accepted → on the overlay (ms)').toBeLessThanOrEqual(1000);
+    await overlay.waitForFunction(() => document.getElementById('overlay')?.dataset.creatives === '2');
+    expect((await creatives()).map((entry) => entry.value)).toEqual(['1', '2']);
 
     await checked(dash, 'obs-extension');
     const narrow = await signedIn(browser, widths.mobile, creator.token, '/obs-extension');
@@ -193,24 +218,26 @@ describe('the overlay for OBS', () => {
     await checked(narrow, 'obs-extension');
     await narrow.context.close();
 
-    // A new URL: confirmed in a dialog; the old page goes blank within 1 s.
+    // A new URL: confirmed in a dialog; the old page, showing until then, goes blank after it.
     await page.getByRole('button', { name: 'New URL' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Make a new overlay URL?' });
     await dialog.waitFor();
     await checked(dash, 'obs-extension-new-url');
-    since = Date.now();
+    expect(await overlayState(overlay)).toBe('showing');
     await dialog.getByRole('button', { name: 'Yes, Make a New URL' }).click();
-    expect(await msUntil(overlay, 'hidden', since), 'rotated → old page hidden (ms)').toBeLessThanOrEqual(1000);
+    await until(overlay, 'hidden');
+    expect((await states()).map((entry) => entry.value)).toEqual(['showing', 'hidden', 'showing', 'hidden']);
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Show' }).click();
     const fresh = await urlField.inputValue();
     expect(fresh).not.toBe(url);
-    // The old URL stays blank after a reload; the new one shows.
+    // The old URL stays blank after a reload: its stream is refused (404), the page tries again and is refused again,
+    // and shows nothing. The new one shows.
     await overlay.reload();
-    await overlay.waitForTimeout(1500);
+    expect(await firstStreamAnswers(overlay)).toEqual([404, 404]);
     expect(await overlayState(overlay)).toBe('hidden');
     const renewed = await overlayPage(fresh);
-    await msUntil(renewed, 'showing');
+    await until(renewed, 'showing');
 
     // Download Now: an OBS scene collection with a browser source at the new URL.
     const [download] = await Promise.all([
@@ -279,7 +306,7 @@ describe('the overlay for OBS', () => {
       });
       const obs = await context.newPage();
       await obs.goto(`${baseURL()}${settings.path}`);
-      await msUntil(obs, 'showing');
+      await until(obs, 'showing');
 
       // The creator's OBS Extension screen says, live, that nothing counts and why: the platform says offline.
       const dash = await signedIn(browser, widths.desktop, creator.token, '/obs-extension');
@@ -308,7 +335,7 @@ describe('the overlay for OBS', () => {
         (await call<{ offer: { status: string } }>('GET', `/api/offers/${offerId}`, { token: creator.token })).offer
           .status;
       await expect.poll(status, { timeout: 300_000, interval: 2_000 }).toBe('completed');
-      await msUntil(obs, 'hidden');
+      await until(obs, 'hidden');
       await context.close();
       await dash.context.close();
 
@@ -346,7 +373,8 @@ describe('the overlay for OBS', () => {
 
   it('unknown and rotated tokens show nothing and learn nothing', async () => {
     const page = await overlayPage(`${baseURL()}/overlay/${'x'.repeat(43)}`);
-    await page.waitForTimeout(1500);
+    // Refused (404), tried again and refused again: the page has handled its first answer by now.
+    expect(await firstStreamAnswers(page)).toEqual([404, 404]);
     expect(await overlayState(page)).toBe('hidden');
     expect(await page.locator('#overlay').getAttribute('data-connection')).toBe('offline');
     expect(await page.locator('body').innerText()).toBe('');

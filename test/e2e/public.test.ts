@@ -68,11 +68,27 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     const header = page.locator('header').first();
     const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
     const before = await background();
+    // The page's own record, in order, of each scroll it is told of and each change of the header's data-scrolled (the
+    // attribute its background follows). Capturing: a scroll is written down before the header's listener reacts.
+    await page.evaluate(() => {
+      const log: string[] = [];
+      (window as unknown as { headerLog: string[] }).headerLog = log;
+      const el = document.querySelector('header')!;
+      addEventListener('scroll', () => log.push(`scroll ${Math.round(scrollY)}`), { capture: true, passive: true });
+      new MutationObserver(() => log.push(`data-scrolled ${el.dataset.scrolled ?? 'unset'}`)).observe(el, {
+        attributes: true,
+        attributeFilter: ['data-scrolled'],
+      });
+    });
+    const log = () => page.evaluate(() => (window as unknown as { headerLog: string[] }).headerLog);
     await page.evaluate(() => window.scrollTo(0, 850));
-    await page.waitForTimeout(400);
+    await expect.poll(log, { timeout: 10_000 }).toContain('scroll 850');
     expect(await background()).toBe(before);
     await page.evaluate(() => window.scrollTo(0, 1000));
-    await expect.poll(background, { timeout: 2000 }).toBe('rgb(91, 63, 217)');
+    await expect.poll(background, { timeout: 10_000 }).toBe('rgb(91, 63, 217)');
+    // At 850 px nothing changed: the header's only change came after the scroll past 900 px, a later event the page
+    // handles in order (a change at 850 px would be written down before it).
+    expect(await log()).toEqual(['scroll 850', 'scroll 1000', 'data-scrolled true']);
     await context.close();
   });
 
