@@ -6,10 +6,14 @@ import { sampleCampaign, sampleOffer } from './samples';
 export const samples = {
   inputs: [{ campaignId: sampleCampaign.id }],
   events: {
+    // A running campaign with an accepted offer: its delivery can be confirmed (the child's `delivery.confirmed`).
     'xstate.done.actor.loadCampaignDetail': [
-      { type: 'xstate.done.actor.loadCampaignDetail', output: { campaign: sampleCampaign, offers: [sampleOffer] } },
+      {
+        type: 'xstate.done.actor.loadCampaignDetail',
+        output: { campaign: { ...sampleCampaign, status: 'active' }, offers: [{ ...sampleOffer, status: 'accepted' }] },
+      },
     ],
-    'campaign.updated': [{ type: 'campaign.updated', campaign: { ...sampleCampaign, status: 'active' } }],
+    'campaign.updated': [{ type: 'campaign.updated', campaign: { ...sampleCampaign, status: 'paused' } }],
     'thread.open': [
       { type: 'thread.open', offerId: sampleOffer.id },
       { type: 'thread.open', offerId: 'off_unknown' },

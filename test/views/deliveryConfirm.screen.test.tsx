@@ -92,8 +92,9 @@ walkScreens('deliveryConfirm', {
       if (answers.refusal) expect(within(dialog()).getByRole('alert')).toHaveTextContent(answers.refusal);
       else expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
     },
-    // The offer's confirmation is on its way: both buttons wait for the answer.
+    // The offer's confirmation is on its way: both buttons wait for the answer; an earlier refusal is gone.
     sending: ({ confirm, answers, dialog }) => {
+      expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
       expect(confirm.started).toBe(answers.settled + 1);
       expect(confirm.inputs.at(-1)).toEqual({ offerId: accepted.id });
       expect(within(dialog()).getByRole('button', { name: 'Yes, Confirm Delivery' })).toBeDisabled();
