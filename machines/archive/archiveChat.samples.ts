@@ -43,15 +43,16 @@ export const samples = {
         error: apiRefusal('Connect your Twitch account first (Connect Accounts)', 409),
       },
     ],
-    // A day's export and a stream's take the same transitions (the view tests send both).
+    // A day's export and a stream's take the same transitions (the view tests send both). The stream is the listing's
+    // (sampleArchiveStream), as its card sends it.
     'archive.export': [
-      { type: 'archive.export', part: { kind: 'stream', id: 3, title: 'Speedrun night' }, format: 'ndjson' },
+      { type: 'archive.export', part: { kind: 'stream', id: 3, title: sampleArchiveStream.title }, format: 'ndjson' },
     ],
     'xstate.error.actor.exportArchive': [
       { type: 'xstate.error.actor.exportArchive', error: apiRefusal('The server could not be reached', 0) },
     ],
     'delete.ask': [
-      { type: 'delete.ask', deletion: { kind: 'stream', id: 3, title: 'Speedrun night' } },
+      { type: 'delete.ask', deletion: { kind: 'stream', id: 3, title: sampleArchiveStream.title } },
       { type: 'delete.ask', deletion: { kind: 'all' } },
     ],
     'xstate.done.actor.deleteArchive': [{ type: 'xstate.done.actor.deleteArchive', output: 1204 }],

@@ -6,9 +6,10 @@ import { sampleArchivedMessage } from './samples';
 export const samples = {
   inputs: [{ platform: 'twitch' }],
   events: {
-    // Words make the terms searchable; a date alone does not (the search then says what it needs).
+    // A chatter (or words) makes the terms searchable; a date alone does not (the search then says what it needs).
+    // A search by chatter is what offers to delete a chatter's messages.
     'terms.change': [
-      { type: 'terms.change', field: 'q', value: 'lantern' },
+      { type: 'terms.change', field: 'user', value: 'retro_rosa' },
       { type: 'terms.change', field: 'q', value: '' },
       { type: 'terms.change', field: 'from', value: '2026-11-01' },
     ],

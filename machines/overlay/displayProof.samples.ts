@@ -7,8 +7,9 @@ export const samples = {
   inputs: [{ offerId: 'off_1' }],
   events: {
     'xstate.done.actor.loadDisplay': [
-      { type: 'xstate.done.actor.loadDisplay', output: sampleDisplay },
+      // First the completed one, in its review window: the advertiser's dispute (dispute.sent) comes from its report.
       { type: 'xstate.done.actor.loadDisplay', output: sampleCompletedDisplay },
+      { type: 'xstate.done.actor.loadDisplay', output: sampleDisplay },
     ],
     // What the child dispute flow sends once the server recorded the dispute.
     'dispute.sent': [
