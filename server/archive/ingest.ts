@@ -481,6 +481,18 @@ export function createIngestSupervisor(deps: {
     for (const account of archiving) if (!running.has(keyOf(account)) || refused(account)) await ensure(account);
   }
 
+  /** One reconciliation pass at a time: a failure is logged, and the next pass tries again. */
+  function pass(): Promise<void> {
+    reconciling ??= reconcile()
+      .catch((error: unknown) =>
+        logger.error('archive: reconciling the ingesters failed', { error: (error as Error).message }),
+      )
+      .finally(() => {
+        reconciling = null;
+      });
+    return reconciling;
+  }
+
   const onChange = (change: AccountChange) => {
     const id = `${change.userId}:${change.platform}`;
     const done = change.account && Number(change.account.archiving) === 1 ? ensure(change.account) : stop(id);
@@ -499,15 +511,14 @@ export function createIngestSupervisor(deps: {
       for (const account of await connections.archiving()) await ensure(account);
       reconciler = setInterval(() => {
         if (reconciling || closed) return;
-        reconciling = reconcile()
-          .catch((error: unknown) =>
-            logger.error('archive: reconciling the ingesters failed', { error: (error as Error).message }),
-          )
-          .finally(() => {
-            reconciling = null;
-          });
+        void pass();
       }, deps.reconcileMs ?? RECONCILE_MS);
       reconciler.unref();
+    },
+    /** A reconciliation pass now, after the one under way if any (tests: what the next tick does, without waiting). */
+    async reconcile() {
+      await reconciling;
+      if (!closed) await pass();
     },
     /** The channels this instance ingests now (tests, the cluster's checks). */
     owned: () => [...running.values()].map((ingester) => ingester.key),

@@ -3,14 +3,15 @@
 // records the stream with its title and start, and ends it when the channel goes offline. A stream's messages are
 // listed, paged, exported and deleted on their own; another creator's stream is not found; a 429 waits for
 // Ratelimit-Reset; a refused token is the channel's problem while the chat goes on. YouTube's broadcast is its stream.
-import type { ServerType } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_END_GRACE_MS } from '../../server/archive/store.ts';
 import { createOAuthStandIn, type OAuthStandIn } from '../../standins/oauth.ts';
 import { SYNTHETIC_SESSION, startTwitchChatStandIn, type TwitchChatStandIn } from '../../standins/twitch-chat.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
-import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
+import { connect, standInSettings, testClient } from './oauth-flow.ts';
 
 interface Stream {
   id: number;
@@ -35,7 +36,8 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
   const channel = `streams_${backendName}`;
   const ytChannel = `ytstreams_${backendName}`;
 
-  const streamCalls = () => standIn.calls.helix.streams ?? 0;
+  /** Each Helix `streams` call as it reached the stand-in: when, and the status it was answered with. */
+  const streamArrivals: { at: number; status: number }[] = [];
   const get = (path: string, who: Account = creator) => api.request('GET', path, { token: who.token });
   const streams = async (platform = 'twitch', who: Account = creator) =>
     (await get(`/api/archive/days?platform=${platform}`, who)).body.streams as Stream[];
@@ -43,11 +45,26 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
   beforeAll(async () => {
     backend = await makeBackend(backendName);
     standIn = createOAuthStandIn({ ...testClient, pollMs: 1000 });
-    const served = await serveStandIn(standIn);
-    server = served.server;
+    // Served as serveStandIn (oauth-flow.ts) serves it, noting when each Helix `streams` call arrives.
+    const port = await new Promise<number>((resolve) => {
+      server = serve(
+        {
+          fetch: async (request: Request, env: unknown) => {
+            const at = Date.now();
+            const response = await standIn.app.fetch(request, env as never);
+            if (new URL(request.url).pathname === '/twitch/helix/streams')
+              streamArrivals.push({ at, status: response.status });
+            return response;
+          },
+          port: 0,
+          hostname: '127.0.0.1',
+        },
+        (info: AddressInfo) => resolve(info.port),
+      );
+    });
     chat = await startTwitchChatStandIn();
     api = await startApp(backend, {
-      ...standInSettings(served.base),
+      ...standInSettings(`http://127.0.0.1:${port}`),
       TWITCH_CHAT_URL: `ws://127.0.0.1:${chat.port}`,
       TWITCH_STREAM_POLL_SECONDS: '1',
     });
@@ -160,21 +177,19 @@ describe.each(BACKENDS)('stream sessions in the archive on %s', (backendName) =>
   });
 
   it('a 429 waits for Ratelimit-Reset; a refused token is the channel’s problem while the chat goes on', async () => {
-    const before = streamCalls();
+    const from = streamArrivals.length;
+    // The stand-in's Ratelimit-Reset is 4 s after the moment it is told to refuse, so no earlier than this.
+    const resetAt = Date.now() + 4000;
     standIn.twitch.rateLimit(1, 4000);
-    await until(
-      async () => streamCalls(),
-      (calls) => calls > before,
+    // The next call is refused with 429; then comes the one after it.
+    const refusedIn = (calls: typeof streamArrivals) => calls.findIndex((call) => call.status === 429);
+    const calls = await until(
+      async () => streamArrivals.slice(from),
+      (list) => refusedIn(list) >= 0 && list.length > refusedIn(list) + 1,
+      15_000,
     );
-    const limitedAt = streamCalls();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    // Polled every second otherwise: nothing more was asked before the reset.
-    expect(streamCalls()).toBe(limitedAt);
-    await until(
-      async () => streamCalls(),
-      (calls) => calls > limitedAt,
-      8000,
-    );
+    // Polled every second otherwise: the call after the 429 came only after the reset, so nothing was asked before it.
+    expect(calls[refusedIn(calls) + 1]!.at).toBeGreaterThanOrEqual(resetAt);
 
     standIn.revokeChannel('twitch', channel);
     const problem = await until(

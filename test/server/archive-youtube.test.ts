@@ -1,9 +1,10 @@
 // YouTube live chat in the archive (docs/product.md §Chat archive), on SQLite and PostgreSQL: a creator connects YouTube through the OAuth
 // stand-in, turns archiving on; the ingester finds the live broadcast, polls liveChatMessages at the interval the API
-// gives with the page token, and stores text messages and Super Chats, a moderator's deletion and a ban; a used-up
-// quota shows as the channel's problem; a broadcast that ends is not a gap.
+// gives with the page token, and stores text messages and Super Chats, a moderator's deletion and a ban; a broadcast
+// that ends is not a gap; a used-up quota shows as the channel's problem.
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextPacificMidnight } from '../../server/connections/governor.ts';
 import { createOAuthStandIn, type OAuthStandIn, type YouTubeChatItem } from '../../standins/oauth.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, type Account } from './market.ts';
@@ -151,8 +152,30 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
     expect(standIn.calls.youtube.byCall['liveBroadcasts.list']! % 5).toBe(0);
   });
 
+  it('a broadcast that ends is not a gap; turning archiving off stops polling', async () => {
+    standIn.youtube.setLive(channel, false);
+    // The ingester hears the end on its next poll (the page with offlineAt): the broadcast's stream is ended.
+    const ended = await until(days, (a) => (a.body.streams as { endedAt: number | null }[])[0]?.endedAt != null);
+    // An end, not a lost connection: the channel is still read (live on the screen) and no gap was opened.
+    expect(ended.body.channel).toMatchObject({ archiving: true, live: true, problem: null });
+    expect((ended.body.days as { gaps: number }[])[0]!.gaps).toBe(0);
+    const off = await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'youtube', archiving: false },
+    });
+    expect(off.body.channel).toMatchObject({ archiving: false, live: false, problem: null });
+    expect(((await days()).body.days as { gaps: number }[])[0]!.gaps).toBe(0);
+  });
+
+  // After the broadcast's end (above): Google's quotaExceeded holds every YouTube call back until midnight Pacific,
+  // so nothing of this channel is read for the rest of the file.
   it('a used-up quota shows as the channel’s problem on the screen', async () => {
     standIn.youtube.setQuotaExceeded(true);
+    const on = await api.request('PUT', '/api/archive/settings', {
+      token: creator.token,
+      json: { platform: 'youtube', archiving: true },
+    });
+    expect(on.status, on.text).toBe(200);
     await until(days, (a) => (a.body.channel as { problem: string | null }).problem !== null, 15_000);
     expect((await days()).body.channel).toMatchObject({
       problem: "YouTube's daily limit is reached: chat is kept again from 00:00 Pacific.",
@@ -160,8 +183,12 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
     // Google said no until its reset: the governor keeps every YouTube call back until midnight Pacific, and the
     // ingester sleeps until then (the gap and the reading again after the reset: youtube-quota.test.ts).
     expect(standIn.calls.youtube.forced).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(standIn.calls.youtube.forced).toBe(1);
+    // The ingester's call is put off until the reset (as operators see it beside the budget): that is its sleep.
+    const deferred = (await api.castbridge.services.governor.budgets()).flatMap((budget) => budget.deferred);
+    expect(deferred.find((entry) => entry.purpose === 'archive chat')).toMatchObject({
+      count: 1,
+      until: nextPacificMidnight(Date.now()),
+    });
     // Analytics says the same on the creator's YouTube card: its collection has no units before the reset either.
     await api.castbridge.services.collector.collect(creator.id, 'youtube');
     const analytics = await api.request('GET', '/api/analytics?range=30d', { token: creator.token });
@@ -170,19 +197,9 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
       status: 'rate_limited',
       problem: "YouTube's daily limit is reached: chat is kept again from 00:00 Pacific.",
     });
+    // The collection's call was held back by the governor too: Google was asked once in all.
     expect(standIn.calls.youtube.forced).toBe(1);
     standIn.youtube.setQuotaExceeded(false);
     expect((await days()).body.channel).toMatchObject({ archiving: true });
-  });
-
-  it('a broadcast that ends is not a gap; turning archiving off stops polling', async () => {
-    standIn.youtube.setLive(channel, false);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const off = await api.request('PUT', '/api/archive/settings', {
-      token: creator.token,
-      json: { platform: 'youtube', archiving: false },
-    });
-    expect(off.body.channel).toMatchObject({ archiving: false, live: false, problem: null });
-    expect(((await days()).body.days as { gaps: number }[])[0]!.gaps).toBe(0);
   });
 });

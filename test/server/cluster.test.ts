@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../server/accounts/tokens.ts';
+import { RECONCILE_MS } from '../../server/archive/ingest.ts';
 import { namespaceOf } from '../../server/cluster/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startProxy, type ClusterProxy } from '../../server/cluster/proxy.ts';
@@ -212,6 +213,41 @@ describe.each(['redis', 'postgres'] as const)(
       });
       expect(answer.status, answer.text).toBe(201);
     };
+    /**
+     * Waits until no job of `keys` is left to run or running: none in the outbox (the `jobs` table), none in BullMQ's
+     * queue, where a job is removed once it has run (server/jobs/bullmq.ts; its queue as server/cluster/index.ts opens it).
+     */
+    async function jobsDone(keys: string[], timeoutMs: number): Promise<void> {
+      const bullmq = await import('bullmq');
+      const namespace = namespaceOf(testConfig(backend));
+      const queue =
+        transport === 'redis'
+          ? new bullmq.Queue('castbridge', {
+              connection: { url: REDIS_URL, maxRetriesPerRequest: null } as never,
+              prefix: namespace,
+            })
+          : new (bullmq.withBackend(bullmq.createPostgresBackend).Queue)('castbridge', {
+              connection: {
+                connectionString: backend.env.DATABASE_URL,
+                schema: `${namespace}_jobs`.slice(0, 63),
+                max: 1,
+              },
+              prefix: 'castbridge',
+            });
+      try {
+        await until(
+          async () => {
+            const outbox = await db.selectFrom('jobs').select('key').where('key', 'in', keys).execute();
+            const states = await Promise.all(keys.map((key) => queue.getJobState(key.replaceAll(':', '~'))));
+            return [...outbox.map((row) => row.key), ...keys.filter((_, i) => states[i] !== 'unknown')];
+          },
+          (left) => left.length === 0,
+          timeoutMs,
+        );
+      } finally {
+        await queue.close();
+      }
+    }
     const notificationIds = async (userId: string) =>
       (await db.selectFrom('notifications').select('id').where('user_id', '=', userId).orderBy('id').execute()).map(
         (row) => Number(row.id),
@@ -318,6 +354,8 @@ describe.each(['redis', 'postgres'] as const)(
     it("a notification raised while B's transport is disconnected reaches B's stream once it is back", async () => {
       const advertiser = await account('advertiser');
       const stream = await streamOn(b, advertiser);
+      let listener: Redis | null = null;
+      const published = new Set<number>();
       try {
         await depositThrough(a, advertiser, 'BEFORE');
         const [before] = await notificationIds(advertiser.id);
@@ -325,8 +363,16 @@ describe.each(['redis', 'postgres'] as const)(
 
         // B stops receiving: its Redis is cut (until restored), or its LISTEN connection is ended (it listens again after
         // a backoff of 500 ms).
-        if (transport === 'redis') relay.cut();
-        else {
+        if (transport === 'redis') {
+          // A subscriber of the test's own hears what the instances publish, B's subscription cut or not.
+          listener = new Redis(REDIS_URL);
+          listener.on('message', (_channel: string, payload: string) => {
+            const message = JSON.parse(payload) as { t?: string; n?: number };
+            if (message.t === 'notification') published.add(Number(message.n));
+          });
+          await listener.subscribe(`${namespaceOf(testConfig(backend))}:events`);
+          relay.cut();
+        } else {
           const { rows } = await sql<{
             cut: boolean;
           }>`select pg_terminate_backend(pid, 5000) as cut from pg_stat_activity where application_name = ${`castbridge-events-${ids.b}`}`.execute(
@@ -345,12 +391,18 @@ describe.each(['redis', 'postgres'] as const)(
           );
           expect(Number(rows[0]!.n)).toBe(0);
         } else {
-          await new Promise((resolve) => setTimeout(resolve, 500));
+          // A's PUBLISH of it has gone by while B's subscription was cut: only B's catching up can bring it now.
+          await until(
+            async () => published.has(missed),
+            (heard) => heard,
+            5_000,
+          );
           relay.restore();
         }
         expect(await stream.until((got) => got.includes(missed), 15_000)).toEqual([missed]);
       } finally {
         relay.restore();
+        await listener?.quit();
         await stream.reader.close();
       }
     }, 60_000);
@@ -471,8 +523,12 @@ describe.each(['redis', 'postgres'] as const)(
         30_000,
       );
       expect(new Set(offers.map((offer) => offer.creator_id)).size).toBe(offers.length);
-      // Settled: no more offers come.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Settled: every matching job started here (the campaign's, each creator's) has run to its end, and no more
+      // offers came of them.
+      await jobsDone(
+        [`match:campaign:${campaignId}`, ...creators.map((creator) => `match:creator:${creator.id}`)],
+        30_000,
+      );
       expect(await offersOf(campaignId)).toHaveLength(12);
     }, 60_000);
 
@@ -578,9 +634,11 @@ describe.each(['redis', 'postgres'] as const)(
       // Picked up by one instance's reconciliation (every 5 s), not both.
       await chat.waitForJoin(channel, 20_000);
       const first = await until(owner, (id) => id === ids.a || id === ids.b, 10_000);
-      // The other instance has looked for channels nobody ingests since (every 5 s) and found this one taken: one
-      // connection reads the chat, not two.
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      // The other instance has looked for channels nobody ingests since (its reconciliation, every RECONCILE_MS) and
+      // found this one taken: one connection reads the chat, not two. The sleep stays: that pass leaves nothing to wait
+      // on (a lease refused is recorded nowhere, and nothing else changes), so this waits out one reconciliation
+      // interval of the other instance, and a second more, from the moment the lease was seen taken.
+      await new Promise((resolve) => setTimeout(resolve, RECONCILE_MS + 1000));
       expect(chat.connections()).toBe(1);
       expect(await owner()).toBe(first);
       const lines = SYNTHETIC_SESSION.slice(0, 6);

@@ -11,6 +11,7 @@ import {
   spawnServer,
   STRONG_PASSWORD,
   uniqueEmail,
+  until,
   type Backend,
   type RunningServer,
 } from './helpers.ts';
@@ -109,14 +110,17 @@ describe('SIGKILL during a stream of writes (SQLite)', () => {
     };
 
     const loops = Promise.all([...writers.map(updateLoop), registerLoop()]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Killed once every writer has had several writes acknowledged and an account was registered (the update loops go
+    // on until the kill, so requests are in flight when it comes).
+    await until(
+      async () => ({ acked: Math.min(...writers.map((writer) => writer.acked)), registered: registered.length }),
+      (progress) => progress.acked > 5 && progress.registered > 0,
+      30_000,
+    );
     await server.kill(); // SIGKILL while requests are in flight
     stop = true;
     await loops;
     expect(() => process.kill(server.child.pid!, 0)).toThrow(); // the server process itself is gone
-
-    expect(writers.every((writer) => writer.acked > 5)).toBe(true);
-    expect(registered.length).toBeGreaterThan(0);
 
     // The file is consistent before any server touches it again.
     const file = new SQLite(path.join(backend.dataDir, 'castbridge.sqlite'));
