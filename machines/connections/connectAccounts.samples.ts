@@ -79,7 +79,7 @@ export const samples = {
       { type: 'xstate.done.actor.youtubeDisconnect', output: sampleConnection('youtube', null) },
     ],
     'twitch.consent': [{ type: 'twitch.consent', consent: true }],
-    'youtube.consent': [{ type: 'youtube.consent', consent: false }],
+    'youtube.consent': [{ type: 'youtube.consent', consent: true }],
     'xstate.done.actor.twitchBotConsent': [
       { type: 'xstate.done.actor.twitchBotConsent', output: { platform: 'twitch', consent: true } },
     ],

@@ -57,6 +57,8 @@ export const adminApprovalMachine = setup({
   guards: {
     reasonValid: ({ context }) => reasonProblem(context.reason) === null,
     otherFilter: ({ context, event }) => event.type === 'filter.change' && event.filter !== context.filter,
+    /** Something to try again: a failed read or a refused decision is shown. */
+    hasError: ({ context }) => context.error !== null,
   },
   actions: {
     reviewed: assign({
@@ -103,7 +105,8 @@ export const adminApprovalMachine = setup({
     failed: { on: { 'approval.retry': 'loading' } },
     ready: {
       initial: 'idle',
-      on: { 'approval.retry': '.reloading' },
+      // Beside a failed read or a refused decision only: the Try again the screen shows then.
+      on: { 'approval.retry': { guard: 'hasError', target: '.reloading' } },
       states: {
         idle: {
           on: {

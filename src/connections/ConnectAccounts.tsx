@@ -39,8 +39,13 @@ const platforms = [
 
 type Ref = ReturnType<typeof useActorRef<ConnectAccountsLogic>>;
 
-const chip = (state: CardState, reconnect: boolean): [tone: 'success' | 'neutral' | 'warning', text: string] => {
-  if (state === 'connected' || state === 'consenting' || state === 'disconnecting')
+/** The card's chip: it agrees with the channel shown (an error while an account is kept still shows it connected). */
+const chip = (
+  state: CardState,
+  hasAccount: boolean,
+  reconnect: boolean,
+): [tone: 'success' | 'neutral' | 'warning', text: string] => {
+  if (state === 'connected' || state === 'consenting' || state === 'disconnecting' || (state === 'error' && hasAccount))
     return reconnect ? ['warning', 'Reconnect needed'] : ['success', 'Connected'];
   if (state === 'unconfigured') return ['neutral', 'Not configured'];
   return ['neutral', 'Not connected'];
@@ -51,7 +56,7 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
   const account = connection?.account ?? null;
   const name = PLATFORM_NAMES[platform];
   const reconnect = account?.status === 'reconnect';
-  const [tone, label] = chip(state, reconnect);
+  const [tone, label] = chip(state, account !== null, reconnect);
   const connected = account !== null && state !== 'idle' && state !== 'redirecting' && state !== 'completing';
   const busy =
     state === 'loading' ||
@@ -115,7 +120,8 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className={s.platformActions}>
-        {connected && reconnect ? (
+        {/* Connect again over the kept account: one the provider stopped accepting, or after a failed attempt. */}
+        {connected && (reconnect || state === 'error') ? (
           <Button
             variant="dashboard"
             size="lg"

@@ -46,13 +46,10 @@ describe.each(entries)('%s', (id, entry) => {
  */
 const WITHOUT_SCREENS: string[] = [
   'session',
-  'connectAccounts',
   'notifications',
   'liveEvents',
   'creatorLists',
   'archiveViewer',
-  'campaignReach',
-  'adminApproval',
 ];
 
 it('replays every flow on its screen: a screen test per flow, but for those still listed', () => {
