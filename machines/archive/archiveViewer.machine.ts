@@ -107,6 +107,8 @@ export const archiveViewerMachine = setup({
             next: ({ event }) => event.output.next,
             streamInfo: ({ context, event }) => event.output.stream ?? context.streamInfo,
             tail: ({ context }) => ({ start: 0, after: null, at: context.at }),
+            // A first read that failed before is over: its message goes, and reading on resumes.
+            error: null,
           }),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },

@@ -3,6 +3,14 @@ import { apiRefusal, type Fixture } from '../events';
 import type { archiveViewerMachine } from './archiveViewer.machine';
 import { sampleArchivedMessage, sampleArchiveStream } from './samples';
 
+/** A page of 60 messages, a second apart. */
+const firstPage = Array.from({ length: 60 }, (_, i) => ({
+  ...sampleArchivedMessage,
+  id: 100 + i,
+  sentAt: sampleArchivedMessage.sentAt + i * 1000,
+  text: `message ${i + 1}`,
+}));
+
 export const samples = {
   inputs: [
     { platform: 'twitch', date: '2026-11-20', stream: null, at: null },
@@ -11,9 +19,11 @@ export const samples = {
   ],
   events: {
     'xstate.done.actor.loadPage': [
+      // A first page longer than the log shows at once: the viewer asks for the next one only as the reader scrolls
+      // to its end (a short page with more after it is followed at once).
       {
         type: 'xstate.done.actor.loadPage',
-        output: { messages: [sampleArchivedMessage], events: [], next: '1795578760238.6', stream: null },
+        output: { messages: firstPage, events: [], next: '1795578819238.60', stream: null },
       },
       {
         type: 'xstate.done.actor.loadPage',

@@ -109,10 +109,13 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   const scroller = useRef<HTMLDivElement>(null);
   const windowed = useWindowedRows(rows.length, scroller);
   const lastIndex = windowed.last;
+  // A next page that failed keeps its error until a page arrives (or a jump): until then only Try again asks again,
+  // or a failing server would be asked in a loop.
+  const moreFailed = error !== null && !failed && !loading;
   useEffect(() => {
     // Near the end of what is loaded: the next page.
-    if (hasMore && !loadingMore && lastIndex >= rows.length - 20) actor.send({ type: 'viewer.more' });
-  }, [actor, hasMore, loadingMore, lastIndex, rows.length]);
+    if (hasMore && !loadingMore && !moreFailed && lastIndex >= rows.length - 20) actor.send({ type: 'viewer.more' });
+  }, [actor, hasMore, loadingMore, moreFailed, lastIndex, rows.length]);
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
   }, [at]);
@@ -151,7 +154,10 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
         {loading ? <Spinner label="Loading the chat" /> : null}
         {failed ? (
           <Alert tone="error" title="The chat could not be loaded">
-            {error}
+            <p>{error}</p>
+            <Button variant="secondary" size="sm" onClick={() => actor.send({ type: 'viewer.retry' })}>
+              Try again
+            </Button>
           </Alert>
         ) : null}
         {!loading && !failed && rows.length === 0 ? (
@@ -184,7 +190,16 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
           </div>
         ) : null}
         {loadingMore ? <Spinner label="Loading more messages" /> : null}
-        {error && !failed ? <Alert tone="error">{error}</Alert> : null}
+        {moreFailed && !loadingMore ? (
+          <Alert tone="error" title={hasMore ? 'More messages could not be loaded' : undefined}>
+            <p>{error}</p>
+            {hasMore ? (
+              <Button variant="secondary" size="sm" onClick={() => actor.send({ type: 'viewer.more' })}>
+                Try again
+              </Button>
+            ) : null}
+          </Alert>
+        ) : null}
       </Card>
     </>
   );

@@ -451,6 +451,66 @@ describe('an open day follows the archive live', () => {
   });
 });
 
+describe('the next page of an open day', () => {
+  it('a failed next page is not asked again by itself: its error offers Try again, and scrolling loads on after a page arrives', async () => {
+    const loadPage = controlled<ArchivePage, ArchivePageQuery>();
+    const loadMore = controlled<ArchivePage, ArchivePageQuery>();
+    const logic = archiveViewerMachine.provide({ actors: { loadPage: loadPage.logic, loadMore: loadMore.logic } });
+    renderScreen(<ArchiveDayScreen logic={logic} />, {
+      path: '/archive-chat/:platform/:date',
+      url: '/archive-chat/twitch/2026-11-20',
+      jwt: 'creator.jwt',
+    });
+    // A short page with more after it: the end is in view, so the next page is asked for at once.
+    await loadPage.resolve({ messages: [sampleArchivedMessage], events: [], next: 'c1', stream: null });
+    expect(loadMore.started).toBe(1);
+    expect(loadMore.inputs.at(-1)).toMatchObject({ after: 'c1', at: null });
+    await loadMore.reject(refusal('The server could not be reached', 0));
+    // Not again by itself, however often the screen renders (the asking is an effect: act runs every one it causes).
+    await act(async () => {
+      fireEvent.scroll(screen.getByRole('log', { name: 'Messages of Fri, Nov 20, 2026' }));
+    });
+    expect(loadMore.started).toBe(1);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The server could not be reached');
+    expect(screen.queryByText('Loading more messages')).not.toBeInTheDocument();
+    // Try again asks once.
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(loadMore.started).toBe(2);
+    expect(loadMore.inputs.at(-1)).toMatchObject({ after: 'c1', at: null });
+    expect(screen.getByText('Loading more messages')).toBeInTheDocument();
+    // A page arrives: the error goes, and loading on as the end is in view resumes.
+    await loadMore.resolve({
+      messages: [{ ...sampleArchivedMessage, id: 8, sentAt: sampleArchivedMessage.sentAt + 1000, text: 'page two' }],
+      events: [],
+      next: 'c2',
+      stream: null,
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(loadMore.started).toBe(3);
+    expect(loadMore.inputs.at(-1)).toMatchObject({ after: 'c2', at: null });
+  });
+});
+
+describe('a day that failed to load, then loaded', () => {
+  it('Try again reads the day; once it arrives, the failure is gone and the next page is asked for', async () => {
+    const loadPage = controlled<ArchivePage, ArchivePageQuery>();
+    const loadMore = controlled<ArchivePage, ArchivePageQuery>();
+    const logic = archiveViewerMachine.provide({ actors: { loadPage: loadPage.logic, loadMore: loadMore.logic } });
+    renderScreen(<ArchiveDayScreen logic={logic} />, {
+      path: '/archive-chat/:platform/:date',
+      url: '/archive-chat/twitch/2026-11-20',
+      jwt: 'creator.jwt',
+    });
+    await loadPage.reject(refusal('The server could not be reached', 0));
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(loadPage.started).toBe(2);
+    await loadPage.resolve({ messages: [sampleArchivedMessage], events: [], next: 'c1', stream: null });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(loadMore.started).toBe(1);
+  });
+});
+
 describe('one archived stream', () => {
   it('is titled by the stream, says when it ran, pages by its id and jumps within it', async () => {
     const load = controlled<ArchivePage, ArchivePageQuery>();
