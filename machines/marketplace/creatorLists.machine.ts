@@ -61,9 +61,15 @@ export const creatorListsMachine = setup({
     deleteList: service<void, { listId: string }>('deleteList'),
   },
   guards: {
+    /** The Save to list dialog is open: a creator to save is set. */
     saving: ({ context }) => context.target !== null,
-    nameOk: ({ context }) =>
-      context.newName.trim().length > 0 && context.newName.trim().length <= SEARCH_LIMITS.listName,
+    /** A list is open with its creators: its Close list, Delete list and Remove buttons show. */
+    listOpen: ({ context }) => context.open !== null,
+    /** Create and save in the Save to list dialog: a creator to save, and a new list's name of 1 to 60 characters. */
+    newListOk: ({ context }) =>
+      context.target !== null &&
+      context.newName.trim().length > 0 &&
+      context.newName.trim().length <= SEARCH_LIMITS.listName,
   },
 }).createMachine({
   id: 'creatorLists',
@@ -96,21 +102,26 @@ export const creatorListsMachine = setup({
             'save.open': {
               actions: assign({ target: ({ event }) => event.creator, newName: '', error: null, notice: null }),
             },
-            'save.close': { actions: assign({ target: null, error: null, notice: null }) },
+            // Done, Escape: only with the Save to list dialog open.
+            'save.close': { guard: 'saving', actions: assign({ target: null, error: null, notice: null }) },
             'list.choose': {
               guard: 'saving',
               target: 'saving',
               actions: assign({ listId: ({ event }) => event.listId, error: null, notice: null }),
             },
-            'name.change': { actions: assign({ newName: ({ event }) => event.value }) },
-            'list.create': { guard: 'nameOk', target: 'creating', actions: assign({ error: null, notice: null }) },
+            // The New list field and Create and save are in the Save to list dialog only.
+            'name.change': { guard: 'saving', actions: assign({ newName: ({ event }) => event.value }) },
+            'list.create': { guard: 'newListOk', target: 'creating', actions: assign({ error: null, notice: null }) },
             'list.open': { target: 'opening', actions: assign({ listId: ({ event }) => event.listId, error: null }) },
-            'list.close': { actions: assign({ open: null, error: null }) },
+            // Close list, Remove and Delete list are on the open list only.
+            'list.close': { guard: 'listOpen', actions: assign({ open: null, error: null }) },
             'member.remove': {
+              guard: 'listOpen',
               target: 'removing',
               actions: assign({ memberId: ({ event }) => event.creatorId, error: null }),
             },
             'list.delete': {
+              guard: 'listOpen',
               target: 'deleting',
               actions: assign({ listId: ({ event }) => event.listId, error: null }),
             },
@@ -138,22 +149,15 @@ export const creatorListsMachine = setup({
             id: 'createList',
             src: 'createList',
             input: ({ context }) => ({ name: context.newName.trim() }),
-            onDone: [
-              {
-                // Made from the Save to list dialog: the creator goes into it next.
-                guard: 'saving',
-                target: 'saving',
-                actions: assign(({ context, event }) => ({
-                  lists: replace(context.lists, event.output),
-                  listId: event.output.id,
-                  newName: '',
-                })),
-              },
-              {
-                target: 'idle',
-                actions: assign(({ context, event }) => ({ lists: replace(context.lists, event.output), newName: '' })),
-              },
-            ],
+            // Made from the Save to list dialog (the only place a list is named): the creator goes into it next.
+            onDone: {
+              target: 'saving',
+              actions: assign(({ context, event }) => ({
+                lists: replace(context.lists, event.output),
+                listId: event.output.id,
+                newName: '',
+              })),
+            },
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
         },

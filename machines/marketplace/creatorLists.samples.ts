@@ -25,7 +25,10 @@ export const samples = {
     'list.open': [{ type: 'list.open', listId: sampleCreatorList.id }],
     'member.remove': [{ type: 'member.remove', creatorId: sampleCreatorCard.id }],
     'list.delete': [{ type: 'list.delete', listId: sampleCreatorList.id }],
-    'xstate.done.actor.loadLists': [{ type: 'xstate.done.actor.loadLists', output: [sampleCreatorList] }],
+    // A list without the sample creator: the dialog offers it (a list the creator is in shows "saved", disabled).
+    'xstate.done.actor.loadLists': [
+      { type: 'xstate.done.actor.loadLists', output: [{ ...sampleCreatorList, size: 0, creatorIds: [] }] },
+    ],
     'xstate.done.actor.addToList': [{ type: 'xstate.done.actor.addToList', output: sampleCreatorList }],
     'xstate.done.actor.createList': [
       {

@@ -424,7 +424,8 @@ function SavedLists({
   const lists = selectLists(snapshot);
   const open = selectOpenList(snapshot);
   const busy = selectListsBusy(snapshot);
-  const error = selectSaveTarget(snapshot) ? null : selectListsError(snapshot);
+  // A refusal below the lists; a failed first read says it once, in its own alert above.
+  const error = selectSaveTarget(snapshot) || selectListsFailed(snapshot) ? null : selectListsError(snapshot);
   return (
     <Card>
       <h2 className={a.subTitle}>Saved lists</h2>

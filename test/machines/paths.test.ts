@@ -48,8 +48,6 @@ const WITHOUT_SCREENS: string[] = [
   'session',
   'notifications',
   'liveEvents',
-  'creatorLists',
-  'archiveViewer',
 ];
 
 it('replays every flow on its screen: a screen test per flow, but for those still listed', () => {
