@@ -70,6 +70,7 @@ describe('npm start: the Auth emulator port', () => {
     const port = await freePort();
     const host = `127.0.0.1:${port}`;
     const earlier = await closingEmulator(port);
+    // Not a wait of the test: the earlier emulator lets the port go 1.5 s from now, and the start must wait for that.
     const released = new Promise<number>((resolve) => setTimeout(() => resolve(earlier.release()), 1500));
     const { launch, calls } = launcher();
     const { log, lines } = logger();
@@ -87,6 +88,7 @@ describe('npm start: the Auth emulator port', () => {
     const port = await freePort();
     const host = `127.0.0.1:${port}`;
     const earlier = await closingEmulator(port);
+    // Not a wait of the test: 1.2 s from now the port is let go and another emulator answers there.
     setTimeout(() => void earlier.release().then(() => runningEmulator(port)), 1200);
     const { launch, calls } = launcher();
     const { log, lines } = logger();

@@ -7,7 +7,7 @@
 // concentrated on a few addresses are a fraud signal; two instances on one PostgreSQL database count a visitor once;
 // offer_days holds the counts per reason.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LINK_CODE_PATTERN } from '../../contract/deliverables.ts';
 import { createClickCounter, visitorHash } from '../../server/deliverables/clicks.ts';
 import { clickSignals } from '../../server/deliverables/click-fraud.ts';
@@ -69,6 +69,15 @@ describe.each(BACKENDS)('tracked links on %s', (backendName) => {
   afterAll(async () => {
     await api?.close();
     await backend?.cleanup();
+  });
+
+  // Each test's clicks fall on one UTC day, as the counting by day expects: a test that would start within half an
+  // hour of midnight (the clock has moved ahead of the wall clock by then; a run near 23:30 UTC crossed it mid-test)
+  // starts at tomorrow's first minute instead.
+  beforeEach(() => {
+    const now = Math.max(clock, Date.now());
+    const dayEnd = (Math.floor(now / 86_400_000) + 1) * 86_400_000;
+    if (now + 30 * 60_000 >= dayEnd) clock = dayEnd + 1_000;
   });
 
   /** A fresh minute of the counter's clock, today. */

@@ -932,6 +932,7 @@ describe('two instances on one PostgreSQL', () => {
       const done = await Promise.race([
         first.then((r) => ({ who: 'one', r })),
         second.then((r) => ({ who: 'two', r })),
+        // A deadline, not a wait: neither poll answering in 8 s fails the test.
         new Promise<null>((resolve) => setTimeout(() => resolve(null), 8000)),
       ]);
       expect(done?.r.skipped).toBe(true);

@@ -793,6 +793,7 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     const response = await api.castbridge.app.request(`/api/events?ticket=${encodeURIComponent(ticket)}`);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const { services, db } = api.castbridge;
+    // Not a wait of the test: the notification is made on a later task, while the open stream is being read.
     setTimeout(() => {
       void services.notifier
         .create(db, [{ userId: creator.id, type: 'offer.new', title: 'Live one', text: 'Now' }])

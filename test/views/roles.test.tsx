@@ -140,6 +140,7 @@ describe('role-aware shell', () => {
     ).start();
     expect(selectRole(session.getSnapshot())).toBeNull();
     session.send({ type: 'user.load' });
+    // The next task: the user's load (a resolved promise) has been taken by then.
     return new Promise<void>((resolve) =>
       setTimeout(() => {
         expect(selectRole(session.getSnapshot())).toBe('creator');
