@@ -117,7 +117,8 @@ describe('discovery and negotiation', () => {
     const d = detail.page;
     const reply = d.locator('section').filter({ has: d.getByRole('heading', { name: /proposes$/ }) });
     await reply.getByRole('button', { name: 'Accept', exact: true }).click();
-    await d.getByText('Answered.').waitFor();
+    // What stays: the page reads the offer again (its "Answered." goes with the proposal) and shows the agreed pay.
+    await d.getByText(/^Agreed pay \$350 for \d+ minutes/).waitFor();
     await checked(detail, 'discovery-accepted');
     const reserved = async () =>
       (await call<{ reservedCents: number }>('GET', '/api/advertiser/balance', { token: advertiser.token }))
