@@ -1,6 +1,7 @@
 // The stand-ins' control surface (docs/product.md §Stand-ins you can drive): what a streamer does on Twitch or
-// YouTube — go live or offline, retitle the stream, tick the branded-content (Twitch) or paid-promotion (YouTube)
-// box — and what the platform decides on its own (the viewer count), for a newcomer's offline demo and for tests.
+// YouTube — go live or offline, schedule a YouTube broadcast (going live then starts that one), retitle the stream,
+// tick the branded-content (Twitch) or paid-promotion (YouTube) box — and what the platform decides on its own (the
+// viewer count), for a newcomer's offline demo and for tests.
 // A page at the stand-in's root (`/standin/` on `npm start`) with one plain form per channel, its JSON API under
 // `api/channels`, and the pages a recording's link opens (Twitch `/twitch/videos/<id>?t=…`, YouTube
 // `/youtube/watch?v=<id>&t=…`). Only oauth.ts serves these, and only on a stand-in: a server configured with the real
@@ -18,6 +19,16 @@ export interface RecordingView {
   endedAt: string | null;
 }
 
+/** A broadcast scheduled on a YouTube channel and not started yet. */
+export interface UpcomingView {
+  /** Its video id (the broadcast's, live or not). */
+  id: string;
+  url: string;
+  title: string;
+  /** When it is scheduled to start (ISO 8601). */
+  scheduledStartAt: string;
+}
+
 /** A channel as the control API answers it. */
 export interface ChannelView {
   platform: Platform;
@@ -29,6 +40,8 @@ export interface ChannelView {
   viewers: number;
   /** The running stream's start (ISO 8601), null offline. */
   startedAt: string | null;
+  /** The broadcast scheduled on the channel (YouTube), null when none is. */
+  upcoming: UpcomingView | null;
   recordings: RecordingView[];
 }
 
@@ -155,13 +168,40 @@ export function parseOffset(value: string | undefined): number | null {
   return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
 }
 
-/** A posted change, checked field by field; a string is what is wrong with it. */
+/** A title as both platforms take one: trimmed, one line, not empty, within the platform's length; or what is wrong. */
+function checkTitle(platform: Platform, value: unknown): string | { title: string } {
+  if (typeof value !== 'string') return 'title is text';
+  const title = value.trim();
+  if (!title) return 'A title cannot be empty';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(title)) return 'A title is one line of text';
+  if ([...title].length > TITLE_LENGTH[platform])
+    return `A ${PLATFORM_NAMES[platform]} title is at most ${TITLE_LENGTH[platform]} characters`;
+  return { title };
+}
+
+/** An ISO 8601 date and time with its zone ("2026-11-21T09:00:00Z"), as ms since the epoch; null when it is not one. */
+function parseInstant(value: unknown): number | null {
+  if (
+    typeof value !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
+  )
+    return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : at;
+}
+
+/**
+ * A posted change, checked field by field; a string is what is wrong with it. `schedule: { title, startsAt }`
+ * (YouTube only; startsAt ISO 8601 with its zone) schedules a broadcast.
+ */
 export function parseChange(platform: Platform, body: unknown): ChannelChange | string {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return 'Send a JSON object with live, title, branded or viewers';
+    return 'Send a JSON object with live, title, branded, viewers or schedule';
   const fields = body as Record<string, unknown>;
-  const unknown = Object.keys(fields).find((key) => !['live', 'title', 'branded', 'viewers'].includes(key));
-  if (unknown !== undefined) return `Unknown field "${unknown}": a channel has live, title, branded and viewers`;
+  const unknown = Object.keys(fields).find((key) => !['live', 'title', 'branded', 'viewers', 'schedule'].includes(key));
+  if (unknown !== undefined)
+    return `Unknown field "${unknown}": a channel has live, title, branded, viewers and schedule`;
   const change: ChannelChange = {};
   if (fields.live !== undefined) {
     if (typeof fields.live !== 'boolean') return 'live is true or false';
@@ -172,14 +212,23 @@ export function parseChange(platform: Platform, body: unknown): ChannelChange | 
     change.branded = fields.branded;
   }
   if (fields.title !== undefined) {
-    if (typeof fields.title !== 'string') return 'title is text';
-    const title = fields.title.trim();
-    if (!title) return 'A title cannot be empty';
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(title)) return 'A title is one line of text';
-    if ([...title].length > TITLE_LENGTH[platform])
-      return `A ${PLATFORM_NAMES[platform]} title is at most ${TITLE_LENGTH[platform]} characters`;
-    change.title = title;
+    const title = checkTitle(platform, fields.title);
+    if (typeof title === 'string') return title;
+    change.title = title.title;
+  }
+  if (fields.schedule !== undefined) {
+    if (platform !== 'youtube') return 'Only a YouTube broadcast is scheduled here: Twitch has no schedule field';
+    const schedule = fields.schedule;
+    if (typeof schedule !== 'object' || schedule === null || Array.isArray(schedule))
+      return 'schedule is { title, startsAt }';
+    const { title, startsAt, ...rest } = schedule as Record<string, unknown>;
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined) return `Unknown field "schedule.${extra}": a schedule has title and startsAt`;
+    const checked = checkTitle(platform, title);
+    if (typeof checked === 'string') return `schedule.title: ${checked}`;
+    const at = parseInstant(startsAt);
+    if (at === null) return 'schedule.startsAt is a date and time with its zone (ISO 8601: 2026-11-21T09:00:00Z)';
+    change.schedule = { title: checked.title, startsAt: at };
   }
   if (fields.viewers !== undefined) {
     const viewers = fields.viewers;
@@ -211,7 +260,7 @@ section.channel{background:#fff;border:1px solid #bbb;border-radius:.5rem;paddin
 h3{margin:0 0 .5rem;font-size:1.15rem;overflow-wrap:anywhere}.state{font-size:.9rem;font-weight:600;padding:.1rem .5rem;border-radius:1rem;margin-left:.5rem;white-space:nowrap}
 .live{background:#b00020;color:#fff}.offline{background:#ddd;color:#111}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}.check{display:flex;gap:.5rem;align-items:center;margin:.75rem 0}.check label{margin:0}
-input[type=text],input[type=number]{width:100%;padding:.5rem;font:inherit;border:1px solid #666;border-radius:.25rem}
+input[type=text],input[type=number],input[type=datetime-local]{width:100%;padding:.5rem;font:inherit;border:1px solid #666;border-radius:.25rem}
 input[type=checkbox]{width:1.5rem;height:1.5rem;margin:0}button{margin-top:1rem;padding:.6rem 1.2rem;font:inherit;border-radius:.25rem;border:1px solid #222;background:#222;color:#fff;cursor:pointer}
 h4{margin:1rem 0 .25rem;font-size:1rem}ul.recordings{padding-left:1.2rem;margin:0}a{color:#0645ad;overflow-wrap:anywhere}
 .hint{color:#444;font-size:.9rem;margin:.25rem 0}[role=status]{background:#e6f4ea;border:1px solid #1e7b34;padding:.5rem 1rem;border-radius:.25rem}
@@ -246,8 +295,21 @@ function channelCard(view: ChannelView): string {
 <label for="${key}-viewers">Viewers</label><input type="number" id="${key}-viewers" name="viewers" value="${view.viewers}" min="0" max="${MAX_VIEWERS}" step="1" required inputmode="numeric">
 <button type="submit">Save<span class="visually-hidden"> ${escape(view.channel)} on ${name}</span></button>
 </form>
-<h4 id="${key}-recordings">Recordings</h4>${recordings}
+${view.platform === 'youtube' ? scheduleSection(view, key) : ''}<h4 id="${key}-recordings">Recordings</h4>${recordings}
 </section></li>`;
+}
+
+/** A YouTube channel's scheduled broadcast, and the form that schedules one (going live then starts it). */
+function scheduleSection(view: ChannelView, key: string): string {
+  const upcoming = view.upcoming
+    ? `<p class="hint">Scheduled: <a href="${escape(view.upcoming.url)}">${escape(view.upcoming.title)}</a> (YouTube video ${escape(view.upcoming.id)}), to start ${when(view.upcoming.scheduledStartAt)}. Going live starts it.</p>`
+    : '<p class="hint">No broadcast scheduled: going live starts a new one.</p>';
+  return `<h4 id="${key}-schedule">Schedule a broadcast</h4>${upcoming}
+<form method="post" action="channels/${view.platform}/${encodeURIComponent(view.channel)}/schedule" aria-labelledby="${key}-schedule">
+<label for="${key}-schedule-title">Broadcast title</label><input type="text" id="${key}-schedule-title" name="title" value="${view.upcoming ? escape(view.upcoming.title) : ''}" required maxlength="${TITLE_LENGTH[view.platform]}">
+<label for="${key}-schedule-start">Starts at (UTC)</label><input type="datetime-local" id="${key}-schedule-start" name="startsAt" value="${view.upcoming ? view.upcoming.scheduledStartAt.slice(0, 16) : ''}" required>
+<button type="submit">${view.upcoming ? 'Reschedule' : 'Schedule'}<span class="visually-hidden"> a broadcast on ${escape(view.channel)}</span></button>
+</form>`;
 }
 
 function controlPage(views: ChannelView[], notice: { saved?: string; error?: string }, stripe = false): string {
@@ -345,7 +407,7 @@ export function controlRoutes(deps: ControlDeps): Hono {
     try {
       body = await c.req.json();
     } catch {
-      return c.json({ message: 'The body is not JSON: send { live?, title?, branded?, viewers? }' }, 400);
+      return c.json({ message: 'The body is not JSON: send { live?, title?, branded?, viewers?, schedule? }' }, 400);
     }
     const change = parseChange(platform, body);
     if (typeof change === 'string') return c.json({ message: change }, 400);
@@ -369,6 +431,37 @@ export function controlRoutes(deps: ControlDeps): Hono {
     const done = runChat(deps.chat, channel, body);
     if (typeof done === 'string') return c.json({ message: done }, 400);
     return c.json(done, 202);
+  });
+
+  // The page's schedule form (YouTube): the broadcast scheduled, then back to the page at the channel.
+  app.post('/channels/:platform/:channel/schedule', async (c) => {
+    const { platform, channel } = c.req.param();
+    if (platform !== 'youtube' || !deps.channel(platform, channel, deps.baseOf(c)))
+      return show(c, { error: `There is no such YouTube channel here: ${channel}` }, 404);
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return show(c, { error: 'The form could not be read: try again' }, 400);
+    }
+    const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+    // The page's field is a local date and time (datetime-local) the page says is UTC.
+    const start = text('startsAt').trim();
+    const startsAt = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(start) ? `${start}Z` : start;
+    const change = parseChange(platform, { schedule: { title: text('title'), startsAt } });
+    if (typeof change === 'string') {
+      const problem = change.startsWith('schedule.startsAt')
+        ? 'Starts at is a date and a time'
+        : change.replace(/^schedule\.title: /, '');
+      return show(c, { error: `${channel} on YouTube: ${problem}` }, 400);
+    }
+    deps.change(platform, channel, change);
+    const root = c.req.path.slice(
+      0,
+      c.req.path.length - `/channels/${platform}/${c.req.param('channel')}/schedule`.length,
+    );
+    const saved = encodeURIComponent(`the broadcast scheduled on ${channel}`);
+    return c.redirect(`${root}/?saved=${saved}#${platform}-${channel}`, 303);
   });
 
   // The page's form: saved, then back to the page (Post/Redirect/Get), at the channel.

@@ -16,6 +16,11 @@
 // clients (twitch-chat.ts) and, as Twitch's event payloads, to the EventSub subscribers of the channel. With `demo`,
 // every channel someone subscribes to gets the synthetic session (synthetic-session.irc) as channel.chat.message and
 // friends, as the IRC stand-in replays it to the channels joined (`npm start`).
+//
+// The stream's own events (published/twitch-helix.ts EVENTSUB_STREAM_TYPES): `stream(channel, live)` sends stream.online
+// or stream.offline, `channelUpdate(channel, title)` channel.update (version 2); the Twitch stand-in (oauth.ts) sends
+// them when the control page takes a channel live or offline or retitles it. Each needs no scope and costs 1 unless the
+// broadcaster authorized the client.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +29,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Grant } from './state.ts';
 import { freshen, SYNTHETIC_SESSION, type TwitchChatStandIn } from './twitch-chat.ts';
 import { checkEventSubMessage } from './published/conformance.ts';
+import { EVENTSUB_STREAM_TYPES } from './published/twitch-helix.ts';
 
 /** The Twitch user id of a login: the same hash as oauth.ts standInChannelId and the IRC stand-in's room ids. */
 export const twitchUserId = (login: string) =>
@@ -51,7 +57,11 @@ export const EVENTSUB_LIMITS = {
   appMaxTotalCost: 10_000,
 } as const;
 
-/** The subscription types the stand-in knows (all version 1), with the condition fields each needs. */
+/**
+ * The subscription types the stand-in knows, with the condition fields each needs: chat and user.authorization.revoke
+ * (version 1), and the stream's own events as Twitch publishes them (published/twitch-helix.ts EVENTSUB_STREAM_TYPES:
+ * stream.online and stream.offline version 1, channel.update version 2).
+ */
 const TYPES: Record<string, string[]> = {
   'channel.chat.message': ['broadcaster_user_id', 'user_id'],
   'channel.chat.notification': ['broadcaster_user_id', 'user_id'],
@@ -59,9 +69,10 @@ const TYPES: Record<string, string[]> = {
   'channel.chat.clear_user_messages': ['broadcaster_user_id', 'user_id'],
   'channel.chat.message_delete': ['broadcaster_user_id', 'user_id'],
   'user.authorization.revoke': ['client_id'],
-  'stream.online': ['broadcaster_user_id'],
-  'stream.offline': ['broadcaster_user_id'],
+  ...Object.fromEntries(Object.entries(EVENTSUB_STREAM_TYPES).map(([type, spec]) => [type, [...spec.condition]])),
 };
+/** Each type's version (1 where EVENTSUB_STREAM_TYPES says nothing else). */
+const versionOf = (type: string) => EVENTSUB_STREAM_TYPES[type]?.version ?? '1';
 const CHAT_TYPES = new Set(Object.keys(TYPES).filter((type) => type.startsWith('channel.chat.')));
 
 export type Transport =
@@ -161,6 +172,8 @@ export interface EventSubStandIn {
   notify(type: string, match: Record<string, string>, event: Record<string, unknown>): number;
   /** The channel went live or offline: stream.online / stream.offline. */
   stream(channel: string, live: boolean, streamId?: string, startedAt?: number): void;
+  /** The channel's title (or category, language, labels) changed: channel.update (version 2). */
+  channelUpdate(channel: string, title: string): void;
   /**
    * The user took back the authorization (the channel's grant was revoked): every subscription resting on it gets
    * `revocation` (authorization_revoked) and ends; user.authorization.revoke subscribers are notified.
@@ -518,6 +531,8 @@ export async function startEventSubStandIn(
     reconnectGraceMs?: number;
     /** Length of a keepalive second (tests shorten it; keepalive_timeout_seconds stays 10–600 as Twitch takes it). */
     secondMs?: number;
+    /** The app's max_total_cost (Twitch: 10,000; tests lower it to reach the limit with a few subscriptions). */
+    appMaxTotalCost?: number;
   } = {},
 ): Promise<EventSubStandIn> {
   const unusedGraceMs = options.unusedGraceMs ?? 10_000;
@@ -853,7 +868,9 @@ export async function startEventSubStandIn(
         .filter((s) => s.status === 'enabled')
         .reduce((sum, s) => sum + s.cost, 0);
     const maxCost = (owner: string) =>
-      owner === 'app' ? EVENTSUB_LIMITS.appMaxTotalCost : EVENTSUB_LIMITS.websocketMaxTotalCost;
+      owner === 'app'
+        ? (options.appMaxTotalCost ?? EVENTSUB_LIMITS.appMaxTotalCost)
+        : EVENTSUB_LIMITS.websocketMaxTotalCost;
     const scopesOf = (userId: string) => {
       const login = loginOf(userId);
       return login === undefined ? null : given.scopes(login);
@@ -866,7 +883,7 @@ export async function startEventSubStandIn(
       const condition = body.condition as Record<string, unknown> | undefined;
       const transport = body.transport as Record<string, unknown> | undefined;
       if (typeof type !== 'string' || !(type in TYPES)) return helixError(c, 400, 'unsupported subscription type');
-      if (version !== '1') return helixError(c, 400, 'unsupported subscription version');
+      if (version !== versionOf(type)) return helixError(c, 400, 'unsupported subscription version');
       if (typeof condition !== 'object' || condition === null || Array.isArray(condition))
         return helixError(c, 400, 'condition is required');
       const fields = TYPES[type]!;
@@ -928,8 +945,10 @@ export async function startEventSubStandIn(
             : made.method === 'conduit' && s.transport.conduit_id === made.conduit_id),
       );
       if (duplicate) return helixError(c, 409, 'subscription already exists');
-      // stream.* costs 1 unless the broadcaster authorized the client; the chat types are authorized (0).
-      const cost = type.startsWith('stream.') && scopesOf(cond.broadcaster_user_id!) === null ? 1 : 0;
+      // stream.online, stream.offline and channel.update need no scope: 1 unless the broadcaster authorized the client
+      // (published/twitch-helix.ts costsUnlessAuthorized); the chat types are authorized (0).
+      const cost =
+        EVENTSUB_STREAM_TYPES[type]?.costsUnlessAuthorized && scopesOf(cond.broadcaster_user_id!) === null ? 1 : 0;
       if (session) {
         const onSession = [...subscriptions.values()].filter(
           (s) => s.status === 'enabled' && s.transport.method === 'websocket' && s.transport.session_id === session.id,
@@ -951,7 +970,7 @@ export async function startEventSubStandIn(
         id: crypto.randomUUID(),
         status: 'enabled',
         type,
-        version: '1',
+        version: versionOf(type),
         condition: cond,
         created_at: nanos(),
         transport: made,
@@ -1269,6 +1288,25 @@ export async function startEventSubStandIn(
           },
         );
       else notify('stream.offline', { broadcaster_user_id: id }, broadcaster);
+    },
+    channelUpdate(channel, title) {
+      const login = channel.toLowerCase();
+      const id = idOf(login);
+      // As twitch-cli's channel_update_v2 mock writes it (the stand-in's channels are all "Just Chatting" in English).
+      notify(
+        'channel.update',
+        { broadcaster_user_id: id },
+        {
+          broadcaster_user_id: id,
+          broadcaster_user_login: login,
+          broadcaster_user_name: login,
+          title,
+          language: 'en',
+          category_id: '509658',
+          category_name: 'Just Chatting',
+          content_classification_labels: [],
+        },
+      );
     },
     revokeUser(login) {
       const user = login.toLowerCase();

@@ -5,6 +5,7 @@
 import type { Hono } from 'hono';
 import { startEventSubStandIn, type EventSubStandIn } from './eventsub.ts';
 import { createOAuthStandIn, type Figures, type OAuthStandIn } from './oauth.ts';
+import type { YouTubeHubOptions } from './websub.ts';
 import type { Platform } from './state.ts';
 import { createStripeStandIn } from './stripe.ts';
 import { guarded } from './loopback.ts';
@@ -48,6 +49,8 @@ export interface MountOptions {
   stripeWebhookPath?: string;
   /** Its Connect webhook target (connected accounts' events: account.updated, payout.*). */
   stripeConnectWebhookPath?: string;
+  /** YouTube's WebSub hub's clock and retry delays (default: the real clock, Google's hub's 30 s doubling). */
+  youtubeHub?: Pick<YouTubeHubOptions, 'now' | 'retryDelaysMs'>;
 }
 
 export interface MountedStandIns {
@@ -92,6 +95,19 @@ export function mountStandIns(options: MountOptions) {
       stripePage: Boolean(config.stripe?.standIn && config.stripe.apiBase === '/standin/stripe'),
       figuresOf: options.figuresOf,
       demoScopes: options.demoScopes,
+      // YouTube's hub verifies and pushes to the app's own callback (its WebSub webhook) in process, as Stripe's
+      // webhooks come: no socket, so it works before the server listens and whatever its address. Other callbacks go
+      // to the network.
+      youtubeHub: {
+        ...options.youtubeHub,
+        deliver: (url, init) => {
+          const target = new URL(url);
+          const own = new URL(links.url('/'));
+          return target.origin === own.origin
+            ? selfFetch.fetch(selfFetch.resolve(`${target.pathname}${target.search}`), init)
+            : selfFetch.fetch(url, init);
+        },
+      },
     });
     // Stripe: its API answers the gateway in process, its test page takes the advertisers' payments and its onboarding
     // page the creators' Stripe details, its signed webhooks come to the app in process (connected accounts' events to

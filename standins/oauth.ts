@@ -10,8 +10,12 @@
 // What Castbridge verifies delivery with (docs/product.md §Verified delivery) is here too: Twitch's app access token
 // (client credentials), Helix Get Streams, Get Channel Information (is_branded_content) and Get Videos (the VOD of
 // each stream), 100 channels a call; YouTube's liveBroadcasts.list and videos.list (concurrentViewers,
-// paidProductPlacementDetails, actualEndTime). control.ts drives it: a page and an API to take a channel live or
-// offline, retitle it, flag it branded and set its viewers.
+// paidProductPlacementDetails, actualEndTime; upcoming broadcasts with their scheduledStartTime), videos.list also with
+// the project's API key (`?key=`, public data only: no paidProductPlacementDetails) — liveBroadcasts.list needs a
+// user's token, as Google's does — and YouTube's WebSub hub (websub.ts, at /youtube/pubsubhubbub/subscribe), which
+// pushes each broadcast a YouTube channel creates (scheduled or started at once) and each retitling to the
+// subscribers of the channel's feed. control.ts drives it: a page and an API to take a channel live or offline,
+// schedule a YouTube broadcast, retitle it, flag it branded and set its viewers.
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { controlRoutes, hms, recordingRoutes, type ChannelView } from './control.ts';
@@ -20,12 +24,14 @@ import {
   defaultTitle,
   openStandInState,
   type ChannelChange,
+  type ChannelState,
   type Grant,
   type Platform,
   type Recording,
 } from './state.ts';
+import { createYouTubeHub, type YouTubeHub, type YouTubeHubOptions } from './websub.ts';
 import { createYouTubeQuota, streamListResponse, type YouTubeQuotaCalls } from './youtube-quota.ts';
-import { helixConformance, youtubeConformance } from './published/conformance.ts';
+import { helixConformance, recordViolation, youtubeConformance } from './published/conformance.ts';
 import {
   lackingScopes,
   missingScope,
@@ -66,6 +72,14 @@ export interface Figures {
 export const STANDIN_CLIENT = { clientId: 'castbridge-standin', clientSecret: 'standin-secret' } as const;
 
 /**
+ * The Google Cloud project's API key the YouTube stand-in knows when none are given (`apiKeys`). Google: "API keys: A
+ * request that does not provide an OAuth 2.0 token must send an API key. The key identifies your project and
+ * provides API access, quota and reports." (https://developers.google.com/youtube/registering_an_application); the
+ * discovery document's `key` parameter: "Required unless you provide an OAuth 2.0 token."
+ */
+export const STANDIN_YOUTUBE_API_KEY = 'standin-youtube-api-key';
+
+/**
  * The figures a channel starts with: fixed per platform and channel name, so a test or the demo knows them (the demo
  * gives its roster's channels their own, `figuresOf`).
  */
@@ -101,9 +115,16 @@ export interface OAuthStandIn {
   /** The EventSub stand-in whose Helix routes this app serves (options.eventSub), if any. */
   eventSub: EventSubStandIn | null;
   /**
+   * YouTube's WebSub hub (websub.ts), served at /youtube/pubsubhubbub/subscribe: its subscriptions, verifications and
+   * deliveries, for tests. A YouTube channel's new broadcast (scheduled or started at once) and retitling push.
+   */
+  youtubeHub: YouTubeHub;
+  /**
    * Changes a channel as its owner would on the platform (the control surface's API does the same): going live
-   * starts a new stream and its recording, offline ends it (the recording stays); the title, branded-content /
-   * paid-promotion flag and viewer count are the channel's. Shared by every stand-in on the same DATA_DIR.
+   * starts the scheduled broadcast or a new stream, and its recording, offline ends it (the recording stays);
+   * `schedule` schedules a broadcast (YouTube: an upcoming one); the title, branded-content / paid-promotion flag and
+   * viewer count are the channel's. Shared by every stand-in on the same DATA_DIR. On YouTube a new broadcast and a
+   * retitled one are pushed to the hub's subscribers (youtubeHub).
    */
   setChannel(platform: Platform, channel: string, change: ChannelChange): ChannelView;
   /** The channel as the control API shows it (recording URLs relative unless the stand-in knows its base). */
@@ -221,6 +242,13 @@ export function createOAuthStandIn(options: {
   helixPointsPerMinute?: number;
   /** A channel's starting figures where the caller knows them (the demo's roster); standInFigures otherwise. */
   figuresOf?: (platform: Platform, channel: string) => Figures | undefined;
+  /** The YouTube project's API keys videos.list takes instead of a token (default [STANDIN_YOUTUBE_API_KEY]). */
+  apiKeys?: string[];
+  /**
+   * The WebSub hub's clock (default `now`, else Date.now), how it reaches callbacks (default fetch; mount.ts answers
+   * the app's own in process) and its retry delays (default Google's hub's: 30 s, doubling, four times).
+   */
+  youtubeHub?: Pick<YouTubeHubOptions, 'now' | 'deliver' | 'retryDelaysMs'>;
   /**
    * The scopes a demo channel's refresh token (`demo-refresh:<platform>:<channel>`, written by a seed that never went
    * through the consent page) carries: what its owner would have granted at connect. None given: no demo tokens.
@@ -238,6 +266,19 @@ export function createOAuthStandIn(options: {
     initialTitle: options.demoLines ? (_platform, channel) => `${defaultTitle(channel)} #ad` : undefined,
   });
   const youtubeQuota = createYouTubeQuota({ daily: options.youtubeDailyQuota, now: options.now });
+  const apiKeys = new Set(options.apiKeys ?? [STANDIN_YOUTUBE_API_KEY]);
+  // YouTube's hub: its verified subscriptions are the platform's (state.ts), read by every instance on the DATA_DIR.
+  const youtubeHub = createYouTubeHub({
+    now: options.youtubeHub?.now ?? options.now,
+    deliver: options.youtubeHub?.deliver,
+    retryDelaysMs: options.youtubeHub?.retryDelaysMs,
+    store: {
+      get: (callback, topic) => state.hubSubscription(callback, topic),
+      put: (record) => state.putHubSubscription(record),
+      remove: (callback, topic) => state.removeHubSubscription(callback, topic),
+      list: (topic) => state.hubSubscriptions(topic),
+    },
+  });
   const calls = {
     grants: [] as string[],
     revoked: [] as string[],
@@ -331,6 +372,14 @@ export function createOAuthStandIn(options: {
       branded: now.branded,
       viewers: now.viewers ?? figuresOf(platform, channel).viewers,
       startedAt: now.live ? iso(now.live.startedAt) : null,
+      upcoming: now.upcoming
+        ? {
+            id: now.upcoming.id,
+            url: `${base}/youtube/watch?v=${encodeURIComponent(now.upcoming.id)}`,
+            title: now.upcoming.title,
+            scheduledStartAt: iso(now.upcoming.scheduledStartAt),
+          }
+        : null,
       recordings: state.recordings(platform, channel).map((recording) => ({
         id: recording.id,
         url: recordingUrl(base, recording),
@@ -340,12 +389,50 @@ export function createOAuthStandIn(options: {
       })),
     };
   };
-  /** Changes a channel; on Twitch, going live or offline is an EventSub stream.online / stream.offline. */
+  /** A YouTube channel's videos that are broadcasts now: its live one and its scheduled one. */
+  const broadcastVideos = (now: ChannelState) => [
+    ...(now.live ? [{ id: now.live.id, title: now.live.title }] : []),
+    ...(now.upcoming ? [{ id: now.upcoming.id, title: now.upcoming.title }] : []),
+  ];
+  /**
+   * What YouTube's hub pushes after a change (published/websub.ts YOUTUBE_PUSH_TRIGGERS): each broadcast video the
+   * change created (scheduled, or live without a schedule) and each one it retitled; going live with the scheduled
+   * one, or ending, pushes nothing of itself.
+   */
+  const announce = (channel: string, before: ChannelState, after: ChannelState) => {
+    const earlier = new Map(broadcastVideos(before).map((video) => [video.id, video.title]));
+    for (const video of broadcastVideos(after)) {
+      if (earlier.get(video.id) === video.title) continue;
+      const published =
+        after.upcoming?.id === video.id
+          ? after.upcoming.createdAt
+          : (state.recording('youtube', video.id)?.createdAt ?? Date.now());
+      youtubeHub.publish({
+        videoId: video.id,
+        channelId: idOf('youtube', channel),
+        channelTitle: channel,
+        title: video.title,
+        published,
+        updated: Date.now(),
+      });
+    }
+  };
+  /**
+   * Changes a channel; on Twitch, going live or offline is an EventSub stream.online / stream.offline, and a new title a
+   * channel.update (sent after the stream.online of the same change); on YouTube a new or retitled broadcast is a
+   * push from the hub (announce).
+   */
   const changeChannel = (platform: Platform, channel: string, change: ChannelChange) => {
-    const wasLive = platform === 'twitch' && options.eventSub ? state.channel(platform, channel).live : null;
+    const before =
+      (platform === 'twitch' && options.eventSub) || platform === 'youtube' ? state.channel(platform, channel) : null;
     const now = state.change(platform, channel, change);
-    if (platform === 'twitch' && options.eventSub && (wasLive === null) !== (now.live === null))
-      options.eventSub.stream(channel, now.live !== null, now.live?.id, now.live?.startedAt);
+    if (platform === 'twitch' && options.eventSub && before) {
+      if ((before.live === null) !== (now.live === null))
+        options.eventSub.stream(channel, now.live !== null, now.live?.id, now.live?.startedAt);
+      if (change.title !== undefined && now.title !== null && now.title !== before.title)
+        options.eventSub.channelUpdate(channel, now.title);
+    }
+    if (platform === 'youtube' && before) announce(channel, before, now);
     return now;
   };
   const setChannel = (platform: Platform, channel: string, change: ChannelChange) => {
@@ -373,7 +460,10 @@ export function createOAuthStandIn(options: {
     '/',
     recordingRoutes((platform, id) => state.recording(platform, id)),
   );
-  // Every YouTube Data API call is charged against the project's daily quota before its route answers it.
+  // YouTube's WebSub hub: POST /youtube/pubsubhubbub/subscribe.
+  app.route('/youtube', youtubeHub.app);
+  // Every YouTube Data API call is charged against the project's daily quota before its route answers it — a call
+  // with the project's API key as one with a user's token.
   app.use('/youtube/youtube/v3/*', youtubeQuota.middleware);
   // Every request is held to the platform's published description, every answer to its schema (published/conformance.ts).
   app.use('/youtube/youtube/v3/*', youtubeConformance());
@@ -949,11 +1039,84 @@ export function createOAuthStandIn(options: {
       });
       const invalid = (c: Context, message: string, reason: string) =>
         c.json({ error: { code: 400, message, errors: [{ message, domain: 'youtube.parameter', reason }] } }, 400);
-      // The channel's broadcasts: the running one (a live chat, no end) and those it ended (with actualEndTime).
+      /**
+       * The project's API key (`?key=`), when the request gives one: 'valid', or Google's 400 for a key it does not
+       * know — `API key not valid. Please pass a valid API key.`, reason badRequest, with the ErrorInfo detail
+       * API_KEY_INVALID (as Google answered a YouTube Data API call with an unknown key: gabe565/CastSponsorSkip issue
+       * 66, 2024-01-28, "googleapi: Error 400: API key not valid. Please pass a valid API key. Details: [{"@type":
+       * "type.googleapis.com/google.rpc.ErrorInfo", "domain": "googleapis.com", "metadata": {"service":
+       * "youtube.googleapis.com"}, "reason": "API_KEY_INVALID"}], badRequest"). Recorded: the product's key is wrong.
+       */
+      const apiKey = (c: Context): 'none' | 'valid' | Response => {
+        const key = c.req.query('key');
+        if (key === undefined) return 'none';
+        if (apiKeys.has(key)) return 'valid';
+        const message = 'API key not valid. Please pass a valid API key.';
+        recordViolation({ platform: 'youtube', kind: 'request', method: 'GET', path: c.req.path, message });
+        return c.json(
+          {
+            error: {
+              code: 400,
+              message,
+              errors: [{ message, domain: 'global', reason: 'badRequest' }],
+              status: 'INVALID_ARGUMENT',
+              details: [
+                {
+                  '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+                  reason: 'API_KEY_INVALID',
+                  domain: 'googleapis.com',
+                  metadata: { service: 'youtube.googleapis.com' },
+                },
+              ],
+            },
+          },
+          400,
+        );
+      };
+      const unauthenticated = (c: Context) =>
+        c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+      const iso3 = (ms: number) => new Date(ms).toISOString();
+      // The channel's broadcasts: the scheduled one (upcoming: ready, not started), the running one (a live chat, no
+      // end) and those it ended (with actualEndTime).
       app.get(`/${platform}/youtube/v3/liveBroadcasts`, (c) => {
+        const key = apiKey(c);
+        if (key instanceof Response) return key;
         const grant = bearer(c.req.header('authorization'));
-        if (!grant)
-          return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        // liveBroadcasts.list reads a channel's own broadcasts: it needs the user's OAuth token ("This request requires
+        // authorization with at least one of the following scopes", https://developers.google.com/youtube/v3/live/docs/liveBroadcasts/list#auth).
+        // An API key alone is Google's 401 "Login Required." (reason required, the Authorization header, with
+        // `WWW-Authenticate: Bearer realm="https://accounts.google.com/"`, googleapis/google-api-ruby-client issue 651
+        // and googleapis/google-api-php-client issue 1566). Recorded: the product sent it.
+        if (!grant && key === 'valid') {
+          recordViolation({
+            platform: 'youtube',
+            kind: 'request',
+            method: 'GET',
+            path: c.req.path,
+            message: 'liveBroadcasts.list with an API key and no OAuth token: Login Required.',
+          });
+          c.header('WWW-Authenticate', 'Bearer realm="https://accounts.google.com/"');
+          return c.json(
+            {
+              error: {
+                code: 401,
+                message: 'Login Required.',
+                errors: [
+                  {
+                    message: 'Login Required.',
+                    domain: 'global',
+                    reason: 'required',
+                    location: 'Authorization',
+                    locationType: 'header',
+                  },
+                ],
+                status: 'UNAUTHENTICATED',
+              },
+            },
+            401,
+          );
+        }
+        if (!grant) return unauthenticated(c);
         // Exactly one filter (LIVE_BROADCASTS_FILTERS): more is Google's 400 incompatibleParameters, none its
         // missingRequiredParameter ("Common request errors", https://developers.google.com/youtube/v3/docs/errors:
         // "The request specifies two or more parameters that cannot be used in the same request" / "The request is
@@ -981,47 +1144,72 @@ export function createOAuthStandIn(options: {
           return invalid(c, 'maxResults is from 0 to 50', 'invalidValue');
         const on = liveNow('youtube', grant.channel);
         const ids = c.req.query('id')?.split(',');
-        const items = state
+        const channelId = idOf('youtube', grant.channel);
+        // By id, or mine=true: every broadcast of the token's channel; by status: those in it (upcoming: scheduled and
+        // not started; active: live; completed: ended).
+        const upcoming = state.channel('youtube', grant.channel).upcoming;
+        const scheduledItems =
+          upcoming &&
+          (ids ? ids.includes(upcoming.id) : true) &&
+          (status === undefined || status === 'all' || status === 'upcoming')
+            ? [
+                {
+                  kind: 'youtube#liveBroadcast',
+                  id: upcoming.id,
+                  snippet: {
+                    publishedAt: iso3(upcoming.createdAt),
+                    channelId,
+                    title: upcoming.title,
+                    description: '',
+                    scheduledStartTime: iso3(upcoming.scheduledStartAt),
+                  },
+                  status: { lifeCycleStatus: 'ready', privacyStatus: 'public' },
+                },
+              ]
+            : [];
+        const recorded = state
           .recordings('youtube', grant.channel)
           .filter((recording) => (ids ? ids.includes(recording.id) : true))
           .filter((recording) => {
             const running = on?.id === recording.id;
-            // By id, or mine=true: every broadcast of the token's channel; by status: those in it.
             if (status === undefined) return true;
             return status === 'all' || (status === 'active' ? running : status === 'completed' && !running);
           })
-          .slice(0, maxResults)
           .map((recording) => {
             const running = on?.id === recording.id;
             return {
               kind: 'youtube#liveBroadcast',
               id: recording.id,
               snippet: {
-                publishedAt: new Date(recording.startedAt).toISOString(),
-                channelId: idOf('youtube', grant.channel),
+                publishedAt: iso3(recording.createdAt),
+                channelId,
                 title: recording.title,
                 description: '',
-                scheduledStartTime: new Date(recording.startedAt).toISOString(),
-                actualStartTime: new Date(recording.startedAt).toISOString(),
+                scheduledStartTime: iso3(recording.scheduledStartAt ?? recording.startedAt),
+                actualStartTime: iso3(recording.startedAt),
                 ...(running
                   ? { liveChatId: `chat-${grant.channel}` }
-                  : { actualEndTime: new Date(recording.endedAt ?? Date.now()).toISOString() }),
+                  : { actualEndTime: iso3(recording.endedAt ?? Date.now()) }),
               },
               status: { lifeCycleStatus: running ? 'live' : 'complete', privacyStatus: 'public' },
             };
           });
+        const items = [...scheduledItems, ...recorded].slice(0, maxResults);
         return c.json({
           kind: 'youtube#liveBroadcastListResponse',
           pageInfo: { totalResults: items.length, resultsPerPage: maxResults },
           items,
         });
       });
-      // videos.list by id: a broadcast's video, live or ended; the paid-promotion flag only to its owner (as YouTube).
+      // videos.list by id: a broadcast's video, upcoming, live or ended; with a user's token or the project's API key
+      // (public data). The paid-promotion flag only to its owner: VideoPaidProductPlacementDetails "can only be
+      // retrieved by the video owner" (the discovery document's description of the schema), so never with a key alone.
       const VIDEO_PARTS = ['id', 'snippet', 'liveStreamingDetails', 'paidProductPlacementDetails', 'status'];
       app.get(`/${platform}/youtube/v3/videos`, (c) => {
+        const key = apiKey(c);
+        if (key instanceof Response) return key;
         const grant = bearer(c.req.header('authorization'));
-        if (!grant)
-          return c.json({ error: { code: 401, message: 'Request had invalid authentication credentials.' } }, 401);
+        if (!grant && key !== 'valid') return unauthenticated(c);
         const parts = (c.req.query('part') ?? '')
           .split(',')
           .map((part) => part.trim())
@@ -1031,7 +1219,28 @@ export function createOAuthStandIn(options: {
         if (unknown) return invalid(c, `'${unknown}'`, 'unknownPart');
         const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
         if (ids.length > 50) return invalid(c, 'At most 50 ids', 'invalidValue');
+        const owner = grant?.channel ?? null;
         const items = [...new Set(ids)].flatMap((id) => {
+          const scheduled = state.scheduled('youtube', id);
+          if (scheduled) {
+            const now = state.channel('youtube', scheduled.channel);
+            const item: Record<string, unknown> = { kind: 'youtube#video', id: scheduled.id };
+            if (parts.includes('snippet'))
+              item.snippet = {
+                publishedAt: iso3(scheduled.createdAt),
+                channelId: idOf('youtube', scheduled.channel),
+                title: scheduled.title,
+                description: '',
+                channelTitle: scheduled.channel,
+                liveBroadcastContent: 'upcoming',
+              };
+            if (parts.includes('liveStreamingDetails'))
+              item.liveStreamingDetails = { scheduledStartTime: iso3(scheduled.scheduledStartAt) };
+            if (parts.includes('paidProductPlacementDetails') && owner === scheduled.channel)
+              item.paidProductPlacementDetails = { hasPaidProductPlacement: now.branded };
+            if (parts.includes('status')) item.status = { uploadStatus: 'uploaded', privacyStatus: 'public' };
+            return [item];
+          }
           const recording = state.recording('youtube', id);
           if (!recording) return [];
           const running = liveNow('youtube', recording.channel)?.id === recording.id;
@@ -1039,25 +1248,30 @@ export function createOAuthStandIn(options: {
           const item: Record<string, unknown> = { kind: 'youtube#video', id: recording.id };
           if (parts.includes('snippet'))
             item.snippet = {
-              publishedAt: new Date(recording.startedAt).toISOString(),
+              publishedAt: iso3(recording.createdAt),
               channelId: idOf('youtube', recording.channel),
               title: recording.title,
               description: '',
               channelTitle: recording.channel,
               liveBroadcastContent: running ? 'live' : 'none',
             };
+          // scheduledStartTime only for a broadcast that was scheduled; none for one started at once.
+          const scheduledStart =
+            recording.scheduledStartAt === null ? {} : { scheduledStartTime: iso3(recording.scheduledStartAt) };
           if (parts.includes('liveStreamingDetails'))
             item.liveStreamingDetails = running
               ? {
-                  actualStartTime: new Date(recording.startedAt).toISOString(),
+                  ...scheduledStart,
+                  actualStartTime: iso3(recording.startedAt),
                   concurrentViewers: String(now.viewers ?? figuresOf('youtube', recording.channel).viewers),
                   activeLiveChatId: `chat-${recording.channel}`,
                 }
               : {
-                  actualStartTime: new Date(recording.startedAt).toISOString(),
-                  actualEndTime: new Date(recording.endedAt ?? Date.now()).toISOString(),
+                  ...scheduledStart,
+                  actualStartTime: iso3(recording.startedAt),
+                  actualEndTime: iso3(recording.endedAt ?? Date.now()),
                 };
-          if (parts.includes('paidProductPlacementDetails') && grant.channel === recording.channel)
+          if (parts.includes('paidProductPlacementDetails') && owner === recording.channel)
             item.paidProductPlacementDetails = { hasPaidProductPlacement: now.branded };
           if (parts.includes('status')) item.status = { uploadStatus: 'processed', privacyStatus: 'public' };
           return [item];
@@ -1278,8 +1492,12 @@ export function createOAuthStandIn(options: {
       if (platform === 'twitch') options.eventSub?.revokeUser(channel);
     },
     eventSub: options.eventSub ?? null,
+    youtubeHub,
     calls,
     liveAccessTokens: () => state.liveAccessTokens(),
-    close: () => state.close(),
+    close() {
+      youtubeHub.close();
+      state.close();
+    },
   };
 }

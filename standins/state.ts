@@ -1,11 +1,13 @@
 // What the OAuth stand-in (oauth.ts) knows, as a platform keeps it on its side: pending authorization codes, the
 // access and refresh tokens of each grant (and the app's own tokens), and each channel: whether it is live, its
-// title, branded-content flag and viewers, and the recording each stream leaves. In a small SQLite database — in memory for a
+// title, branded-content flag and viewers, the broadcast scheduled on it (YouTube's upcoming broadcast: going live
+// starts that one, its id the video's), and the recording each stream leaves; and the WebSub hub's verified
+// subscriptions (websub.ts). In a small SQLite database — in memory for a
 // stand-in of its own (the tests), or DATA_DIR/standins.sqlite when the server mounts it: every instance of a
 // cluster on the machine (`npm run start:cluster`) then answers as one provider. The consent page may be served by
 // one instance and the code exchanged, the token used, refreshed or revoked on any other (docs/product.md §Several instances).
 // Tokens are kept as SHA-256 digests; a code and a rotated refresh token are taken by a DELETE, so each is good
-// once even when two instances race for it.
+// once even when two instances race for it. A DATA_DIR from before a table or column was added gets it when opened.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +35,21 @@ export interface Broadcast {
 }
 
 /**
+ * A broadcast scheduled on a channel and not started yet (YouTube's upcoming broadcast, liveBroadcasts.list
+ * broadcastStatus=upcoming): one per channel here. Its id is the video's from the start; going live starts it.
+ */
+export interface ScheduledBroadcast {
+  id: string;
+  platform: Platform;
+  channel: string;
+  title: string;
+  /** When its owner said it starts (scheduledStartTime). */
+  scheduledStartAt: number;
+  /** When it was scheduled: the video's publishedAt. */
+  createdAt: number;
+}
+
+/**
  * The recording a stream leaves (a Twitch VOD of type archive, the YouTube broadcast's own video): one per stream
  * the stand-in started, from its start, open (`endedAt` null) while the stream runs. On YouTube the recording's id is
  * the broadcast's; on Twitch the VOD has an id of its own and the stream's id as `streamId`.
@@ -45,22 +62,45 @@ export interface Recording {
   title: string;
   startedAt: number;
   endedAt: number | null;
+  /** When the broadcast was scheduled to start; null when it went live without being scheduled. */
+  scheduledStartAt: number | null;
+  /** When the broadcast (its video) was created: scheduled, or else started. */
+  createdAt: number;
 }
 
-/** What the platform says of a channel now: its broadcast (null offline), title, branded flag, viewers (null: unset). */
+/**
+ * What the platform says of a channel now: its broadcast (null offline), its scheduled one (null: none), title,
+ * branded flag, viewers (null: unset).
+ */
 export interface ChannelState {
   live: Broadcast | null;
+  upcoming: ScheduledBroadcast | null;
   title: string | null;
   branded: boolean;
   viewers: number | null;
 }
 
-/** A change to a channel, as its owner makes it on the platform (the stand-in's control surface). */
+/**
+ * A change to a channel, as its owner makes it on the platform (the stand-in's control surface). `schedule` schedules
+ * a broadcast (a new one, or the channel's scheduled one moved and retitled); `startsAt` in ms since the epoch.
+ */
 export interface ChannelChange {
   live?: boolean;
   title?: string;
   branded?: boolean;
   viewers?: number;
+  schedule?: { title: string; startsAt: number };
+}
+
+/** A subscription the WebSub hub (websub.ts) verified: (callback, topic), its secret and lease. */
+export interface HubSubscriptionRecord {
+  callback: string;
+  topic: string;
+  secret: string | null;
+  leaseSeconds: number;
+  /** When the lease ends (ms since the epoch, the hub's clock). */
+  expiresAt: number;
+  verifiedAt: number;
 }
 
 export interface StandInState {
@@ -94,14 +134,24 @@ export interface StandInState {
   /** The channel now (its broadcast as `broadcast` answers it). */
   channel(platform: Platform, channel: string): ChannelState;
   /**
-   * Changes the channel at once, for every instance: going live starts a new stream (new id, and its recording),
-   * offline ends it (the recording stays, ended); a title set while live is the stream's and its recording's too.
+   * Changes the channel at once, for every instance: going live starts the scheduled broadcast (its id) or else a new
+   * stream (new id), and its recording; offline ends it (the recording stays, ended); a title set while live is the
+   * stream's and its recording's too, set while a broadcast is scheduled the scheduled one's. Scheduling makes the
+   * channel's scheduled broadcast (a new id), or moves and retitles the one it has.
    */
   change(platform: Platform, channel: string, change: ChannelChange): ChannelState;
   /** The channel's recordings, newest first. */
   recordings(platform: Platform, channel: string): Recording[];
   /** A recording by its id (YouTube: the broadcast id; Twitch: the VOD id). */
   recording(platform: Platform, id: string): Recording | undefined;
+  /** A scheduled (not yet started) broadcast by its id. */
+  scheduled(platform: Platform, id: string): ScheduledBroadcast | undefined;
+  /** The hub's verified subscriptions (websub.ts), every one or a topic's; expired ones included. */
+  hubSubscriptions(topic?: string): HubSubscriptionRecord[];
+  hubSubscription(callback: string, topic: string): HubSubscriptionRecord | undefined;
+  /** Adds or replaces the subscription of (callback, topic). */
+  putHubSubscription(record: HubSubscriptionRecord): void;
+  removeHubSubscription(callback: string, topic: string): void;
   close(): void;
 }
 
@@ -140,10 +190,38 @@ create table if not exists recordings (
   title text not null,
   started_at integer not null,
   ended_at integer,
+  scheduled_start integer,
+  created_at integer,
   primary key (platform, id)
 );
 create index if not exists recordings_channel on recordings (platform, channel, started_at);
-create index if not exists recordings_stream on recordings (platform, stream_id);`;
+create index if not exists recordings_stream on recordings (platform, stream_id);
+create table if not exists scheduled_broadcasts (
+  platform text not null,
+  channel text not null,
+  id text not null,
+  title text not null,
+  scheduled_start integer not null,
+  created_at integer not null,
+  primary key (platform, channel)
+);
+create unique index if not exists scheduled_broadcasts_id on scheduled_broadcasts (platform, id);
+create table if not exists hub_subscriptions (
+  callback text not null,
+  topic text not null,
+  secret text,
+  lease_seconds integer not null,
+  expires_at integer not null,
+  verified_at integer not null,
+  primary key (callback, topic)
+);
+create index if not exists hub_subscriptions_topic on hub_subscriptions (topic);`;
+
+/** Columns added to a table after it was first made: a DATA_DIR from before gets them when opened. */
+const ADDED_COLUMNS: { table: string; column: string; type: string }[] = [
+  { table: 'recordings', column: 'scheduled_start', type: 'integer' },
+  { table: 'recordings', column: 'created_at', type: 'integer' },
+];
 
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 const random = () => crypto.randomBytes(24).toString('base64url');
@@ -187,6 +265,8 @@ interface RecordingRow {
   title: string;
   started_at: number;
   ended_at: number | null;
+  scheduled_start: number | null;
+  created_at: number | null;
 }
 const recordingOf = (row: RecordingRow): Recording => ({
   id: row.id,
@@ -196,6 +276,40 @@ const recordingOf = (row: RecordingRow): Recording => ({
   title: row.title,
   startedAt: row.started_at,
   endedAt: row.ended_at,
+  scheduledStartAt: row.scheduled_start,
+  createdAt: row.created_at ?? row.started_at,
+});
+interface ScheduledRow {
+  platform: Platform;
+  channel: string;
+  id: string;
+  title: string;
+  scheduled_start: number;
+  created_at: number;
+}
+const scheduledOf = (row: ScheduledRow): ScheduledBroadcast => ({
+  id: row.id,
+  platform: row.platform,
+  channel: row.channel,
+  title: row.title,
+  scheduledStartAt: row.scheduled_start,
+  createdAt: row.created_at,
+});
+interface HubSubscriptionRow {
+  callback: string;
+  topic: string;
+  secret: string | null;
+  lease_seconds: number;
+  expires_at: number;
+  verified_at: number;
+}
+const hubSubscriptionOf = (row: HubSubscriptionRow): HubSubscriptionRecord => ({
+  callback: row.callback,
+  topic: row.topic,
+  secret: row.secret,
+  leaseSeconds: row.lease_seconds,
+  expiresAt: row.expires_at,
+  verifiedAt: row.verified_at,
 });
 
 /**
@@ -222,6 +336,17 @@ export function openStandInState(
       opened = new SQLite(':memory:');
     }
     opened.exec(SCHEMA);
+    // Columns a table made before them lacks; in one write transaction, so two instances opening the same older file
+    // at once add each once.
+    opened
+      .transaction(() => {
+        for (const { table, column, type } of ADDED_COLUMNS) {
+          const columns = opened.prepare(`pragma table_info(${table})`).all() as { name: string }[];
+          if (!columns.some((existing) => existing.name === column))
+            opened.exec(`alter table ${table} add column ${column} ${type}`);
+        }
+      })
+      .immediate();
     // A broadcast started before recordings were kept (an older DATA_DIR) gets its recording now.
     opened
       .transaction(() => {
@@ -259,9 +384,18 @@ export function openStandInState(
     db()
       .prepare('insert into channels (platform, channel) values (?, ?) on conflict do nothing')
       .run(platform, channel);
-  /** A new stream, and its recording, from now (inside a transaction). */
-  const start = (platform: Platform, channel: string, title: string) => {
-    const id = streamIdFor(platform);
+  const readScheduled = (platform: Platform, channel: string) => {
+    const row = db()
+      .prepare('select * from scheduled_broadcasts where platform = ? and channel = ?')
+      .get(platform, channel) as ScheduledRow | undefined;
+    return row ? scheduledOf(row) : null;
+  };
+  /**
+   * A stream, and its recording, from now (inside a transaction): the scheduled broadcast when one is given (its id,
+   * its schedule; it is scheduled no more), else a new one.
+   */
+  const start = (platform: Platform, channel: string, title: string, scheduled: ScheduledBroadcast | null = null) => {
+    const id = scheduled?.id ?? streamIdFor(platform);
     const now = Date.now();
     db()
       .prepare(
@@ -269,8 +403,21 @@ export function openStandInState(
       )
       .run(platform, channel, id, title, now);
     db()
-      .prepare('insert into recordings (platform, id, channel, stream_id, title, started_at) values (?, ?, ?, ?, ?, ?)')
-      .run(platform, recordingIdFor(platform, id), channel, id, title, now);
+      .prepare(
+        'insert into recordings (platform, id, channel, stream_id, title, started_at, scheduled_start, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        platform,
+        recordingIdFor(platform, id),
+        channel,
+        id,
+        title,
+        now,
+        scheduled?.scheduledStartAt ?? null,
+        scheduled?.createdAt ?? now,
+      );
+    if (scheduled)
+      db().prepare('delete from scheduled_broadcasts where platform = ? and id = ?').run(platform, scheduled.id);
     ensureChannel(platform, channel);
     db().prepare('update channels set title = ? where platform = ? and channel = ?').run(title, platform, channel);
   };
@@ -299,6 +446,7 @@ export function openStandInState(
       .get(platform, channel) as ChannelRow | undefined;
     return {
       live,
+      upcoming: readScheduled(platform, channel),
       title: live?.title ?? row?.title ?? null,
       branded: row?.branded === 1,
       viewers: row?.viewers ?? null,
@@ -435,9 +583,11 @@ export function openStandInState(
             db()
               .prepare(`update channels set ${column} = ? where platform = ? and channel = ?`)
               .run(value, platform, channel);
+          const upcoming = readScheduled(platform, channel);
           if (change.title !== undefined) {
             set('title', change.title);
-            // The stream's title, and its recording's, follow the channel's while it runs.
+            // The stream's title, and its recording's, follow the channel's while it runs; the scheduled broadcast's
+            // while one is scheduled.
             if (live) {
               db()
                 .prepare('update broadcasts set title = ? where platform = ? and channel = ?')
@@ -445,7 +595,30 @@ export function openStandInState(
               db()
                 .prepare('update recordings set title = ? where platform = ? and stream_id = ?')
                 .run(change.title, platform, live.id);
+            } else if (upcoming) {
+              db()
+                .prepare('update scheduled_broadcasts set title = ? where platform = ? and id = ?')
+                .run(change.title, platform, upcoming.id);
             }
+          }
+          if (change.schedule) {
+            if (upcoming)
+              db()
+                .prepare('update scheduled_broadcasts set title = ?, scheduled_start = ? where platform = ? and id = ?')
+                .run(change.schedule.title, change.schedule.startsAt, platform, upcoming.id);
+            else
+              db()
+                .prepare(
+                  'insert into scheduled_broadcasts (platform, channel, id, title, scheduled_start, created_at) values (?, ?, ?, ?, ?, ?)',
+                )
+                .run(
+                  platform,
+                  channel,
+                  streamIdFor(platform),
+                  change.schedule.title,
+                  change.schedule.startsAt,
+                  Date.now(),
+                );
           }
           if (change.branded !== undefined) set('branded', change.branded ? 1 : 0);
           if (change.viewers !== undefined) set('viewers', change.viewers);
@@ -453,7 +626,8 @@ export function openStandInState(
             const row = db()
               .prepare('select title from channels where platform = ? and channel = ?')
               .get(platform, channel) as { title: string | null };
-            start(platform, channel, change.title ?? row.title ?? defaultTitle(channel));
+            const scheduled = readScheduled(platform, channel);
+            start(platform, channel, change.title ?? scheduled?.title ?? row.title ?? defaultTitle(channel), scheduled);
           } else if (change.live === false && live) {
             db()
               .prepare('update recordings set ended_at = ? where platform = ? and stream_id = ? and ended_at is null')
@@ -479,6 +653,35 @@ export function openStandInState(
       const row = db().prepare('select * from recordings where platform = ? and id = ?').get(platform, id) as
         RecordingRow | undefined;
       return row ? recordingOf(row) : undefined;
+    },
+    scheduled(platform, id) {
+      const row = db().prepare('select * from scheduled_broadcasts where platform = ? and id = ?').get(platform, id) as
+        ScheduledRow | undefined;
+      return row ? scheduledOf(row) : undefined;
+    },
+    hubSubscriptions(topic) {
+      const rows = (
+        topic === undefined
+          ? db().prepare('select * from hub_subscriptions order by verified_at, rowid').all()
+          : db().prepare('select * from hub_subscriptions where topic = ? order by verified_at, rowid').all(topic)
+      ) as HubSubscriptionRow[];
+      return rows.map(hubSubscriptionOf);
+    },
+    hubSubscription(callback, topic) {
+      const row = db()
+        .prepare('select * from hub_subscriptions where callback = ? and topic = ?')
+        .get(callback, topic) as HubSubscriptionRow | undefined;
+      return row ? hubSubscriptionOf(row) : undefined;
+    },
+    putHubSubscription(record) {
+      db()
+        .prepare(
+          'insert into hub_subscriptions (callback, topic, secret, lease_seconds, expires_at, verified_at) values (?, ?, ?, ?, ?, ?) on conflict (callback, topic) do update set secret = excluded.secret, lease_seconds = excluded.lease_seconds, expires_at = excluded.expires_at, verified_at = excluded.verified_at',
+        )
+        .run(record.callback, record.topic, record.secret, record.leaseSeconds, record.expiresAt, record.verifiedAt);
+    },
+    removeHubSubscription(callback, topic) {
+      db().prepare('delete from hub_subscriptions where callback = ? and topic = ?').run(callback, topic);
     },
     close() {
       handle?.close();

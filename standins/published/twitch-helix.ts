@@ -306,3 +306,66 @@ export const EVENTSUB_MESSAGE_TYPES = {
 
 /** Metadata every message has; notification and revocation add subscription_type and subscription_version. */
 export const EVENTSUB_METADATA = ['message_id', 'message_type', 'message_timestamp'] as const;
+
+/** An EventSub subscription type the stand-in serves beyond chat: its version, condition and event fields. */
+export interface EventSubType {
+  version: string;
+  /** The condition's fields, each required. */
+  condition: readonly string[];
+  /** The fields of the notification's `event`. */
+  event: readonly string[];
+  /**
+   * Whether a subscription costs 1 unless the broadcaster authorized the client, 0 when they did (a type that needs
+   * no scope). Paraphrased from https://dev.twitch.tv/docs/eventsub/manage-subscriptions/#subscription-limits (the
+   * cost-based limits: total_cost against max_total_cost), as RFC 0014 proposed it
+   * (https://discuss.dev.twitch.tv/t/rfc-0014-eventsub-subscription-limit-changes/30312: "If a user has authorized
+   * your application, your application can create unlimited EventSub subscriptions for that user", its example being
+   * channel.update, "doesn't require any OAuth scopes").
+   */
+  costsUnlessAuthorized: boolean;
+  sources: readonly string[];
+}
+
+const TYPES_REF = 'https://dev.twitch.tv/docs/eventsub/eventsub-subscription-types/';
+const CLI_EVENTS = 'twitchdev/twitch-cli internal/events/types/';
+
+/**
+ * The stream's own events, which need no authorization scope: it went live, it went offline, its channel's title,
+ * category, language or content labels changed (channel.update is version 2 since content classification labels
+ * replaced is_mature; the branded-content flag is not part of it).
+ */
+export const EVENTSUB_STREAM_TYPES: Readonly<Record<string, EventSubType>> = {
+  'stream.online': {
+    version: '1',
+    condition: ['broadcaster_user_id'],
+    event: ['id', 'broadcaster_user_id', 'broadcaster_user_login', 'broadcaster_user_name', 'type', 'started_at'],
+    costsUnlessAuthorized: true,
+    sources: [`${TYPES_REF}#streamonline`, `${CLI_EVENTS}streamup/streamup.go (version "1")`],
+  },
+  'stream.offline': {
+    version: '1',
+    condition: ['broadcaster_user_id'],
+    event: ['broadcaster_user_id', 'broadcaster_user_login', 'broadcaster_user_name'],
+    costsUnlessAuthorized: true,
+    sources: [`${TYPES_REF}#streamoffline`, `${CLI_EVENTS}streamdown/streamdown.go (version "1")`],
+  },
+  'channel.update': {
+    version: '2',
+    condition: ['broadcaster_user_id'],
+    event: [
+      'broadcaster_user_id',
+      'broadcaster_user_login',
+      'broadcaster_user_name',
+      'title',
+      'language',
+      'category_id',
+      'category_name',
+      'content_classification_labels',
+    ],
+    costsUnlessAuthorized: true,
+    sources: [
+      `${TYPES_REF}#channelupdate`,
+      `${CLI_EVENTS}channel_update_v2/channel_update.go (SubscriptionVersion "2", ChannelUpdateEventSubEvent)`,
+    ],
+  },
+};

@@ -88,6 +88,7 @@ interface ChannelJson {
   branded: boolean;
   viewers: number;
   startedAt: string | null;
+  upcoming: { id: string; url: string; title: string; scheduledStartAt: string } | null;
   recordings: { id: string; url: string; title: string; startedAt: string; endedAt: string | null }[];
 }
 const channelsOf = async (standIn: OAuthStandIn) =>
@@ -114,6 +115,7 @@ describe('the control API and page', () => {
         branded: false,
         viewers: standInFigures('twitch', 'nova_runs').viewers,
         startedAt: null,
+        upcoming: null,
         recordings: [],
       },
       {
@@ -125,6 +127,7 @@ describe('the control API and page', () => {
         branded: false,
         viewers: standInFigures('youtube', 'lia_plays').viewers,
         startedAt: null,
+        upcoming: null,
         recordings: [],
       },
     ]);
@@ -219,7 +222,8 @@ describe('the control API and page', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).not.toMatch(/<script|<link|<img|\ssrc=|url\(/i);
     const inputs = [...html.matchAll(/<input [^>]*id="([^"]+)"/g)].map((match) => match[1]!);
-    expect(inputs).toHaveLength(8); // live, title, branded, viewers × 2 channels
+    // live, title, branded, viewers × 2 channels; the YouTube one's "Schedule a broadcast": its title and start
+    expect(inputs).toHaveLength(10);
     for (const id of inputs) expect(html).toContain(`<label for="${id}">`);
     expect(html).toContain('<label for="twitch-nova_runs-branded">Branded content</label>');
     expect(html).toContain('<label for="youtube-lia_plays-branded">Paid promotion</label>');
