@@ -137,6 +137,10 @@ export const endpoints = {
   stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', auth: 'none' },
   // Stripe's Connect webhook (events of connected accounts: account.updated, payout.*), signed with its own secret.
   stripeConnectWebhook: { method: 'POST', path: '/api/webhooks/stripe/connect', auth: 'none' },
+  // YouTube's WebSub hub (issue 46): it verifies our subscription to a channel's feed (GET, the challenge echoed) and
+  // pushes the feed's new entries (POST, signed with the channel's hub.secret).
+  youtubeFeedVerify: { method: 'GET', path: '/api/webhooks/youtube/websub', auth: 'none' },
+  youtubeFeedPush: { method: 'POST', path: '/api/webhooks/youtube/websub', auth: 'none' },
   // The overlay for OBS (docs/product.md §The overlay for OBS). Settings: creators only. The stream and the heartbeat are authenticated by the
   // overlay token alone (the browser source sends no session); an unknown token is a plain 404.
   getOverlay: { method: 'GET', path: '/api/overlay', auth: 'bearer' },
@@ -646,6 +650,21 @@ export const endpointDocs = {
       '`account.updated` records what Stripe still needs and whether payouts are enabled (the `stripe` rail pays only then); `payout.paid`, `payout.failed`, `payout.canceled` settle the payout. Each event once, by its id',
     errors:
       "400 bad signature (the platform's secret included), a platform event (no `account`); 404 Connect not configured",
+  },
+  youtubeFeedVerify: {
+    who: "YouTube's WebSub hub",
+    request:
+      "`?channel=<id>` (our callback) and the hub's `hub.mode`, `hub.topic` (the channel's feed), `hub.challenge`, `hub.lease_seconds`",
+    answer:
+      '`200` with the challenge as plain text, only for a subscription Castbridge asked for (the lease starts then) or a removal it asked for',
+    errors: '404 a subscription Castbridge did not ask for (the hub does not activate it)',
+  },
+  youtubeFeedPush: {
+    who: "YouTube's WebSub hub (signature in `X-Hub-Signature`, the HMAC of the body with the channel's `hub.secret`)",
+    request: "`?channel=<id>`; the feed's Atom entries, read raw (the signature covers their bytes)",
+    answer:
+      'each entry of that channel becomes a video the live watch reads with videos.list at its next poll (a deleted one, gone); `received`: how many',
+    errors: '403 unsigned or a signature that does not match; 404 no feed of that channel; 413 over 256 KiB',
   },
   getOverlay: {
     who: 'creator',

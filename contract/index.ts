@@ -161,6 +161,13 @@ export const schemas = {
   // The raw body is read by the handler (the signature covers its exact bytes).
   stripeWebhook: { response: z.object({ received: z.literal(true) }), status: 200 },
   stripeConnectWebhook: { response: z.object({ received: z.literal(true) }), status: 200 },
+  // Plain text (the hub's challenge) or 404; the push is read raw (its signature covers its bytes).
+  youtubeFeedVerify: { query: connections.youtubeFeedVerifyQuery, response: z.never(), status: 200 },
+  youtubeFeedPush: {
+    query: connections.youtubeFeedPushQuery,
+    response: z.object({ received: z.number().int().min(0) }),
+    status: 200,
+  },
   getOverlay: { response: overlay.overlayResponse, status: 200 },
   updateOverlay: { body: overlay.overlayUpdate, response: overlay.overlayResponse, status: 200 },
   rotateOverlayToken: { response: overlay.overlayResponse, status: 200 },

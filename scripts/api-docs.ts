@@ -162,7 +162,15 @@ export const groups: { title: string; intro: string; names: EndpointName[] }[] =
   {
     title: 'Connected accounts',
     intro: 'Twitch and YouTube connected through OAuth 2.0 with PKCE; creators only.',
-    names: ['listConnections', 'startConnection', 'connectionCallback', 'completeConnection', 'disconnect'],
+    names: [
+      'listConnections',
+      'startConnection',
+      'connectionCallback',
+      'completeConnection',
+      'disconnect',
+      'youtubeFeedVerify',
+      'youtubeFeedPush',
+    ],
   },
   {
     title: 'Chat archive',

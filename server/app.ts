@@ -72,6 +72,8 @@ import { adminRoutes } from './operator/routes.ts';
 import { createOverlays } from './overlay/store.ts';
 import { createConnections } from './connections/store.ts';
 import { createLiveWatch } from './connections/live.ts';
+import { createYouTubeFeeds } from './connections/websub.ts';
+import { createTwitchPush } from './connections/twitch-push.ts';
 import { createGovernor } from './connections/governor.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { createArchive } from './archive/store.ts';
@@ -154,7 +156,10 @@ export interface AppOptions {
   logger?: Logger;
   /** The stand-ins, where the configuration asks for them (STANDINS=1): only the demo entry and the tests pass them. */
   standIns?: StandInHost;
-  /** The sign-in throttle's and the click counter's clock (tests move it instead of sleeping); Date.now otherwise. */
+  /**
+   * The sign-in throttle's, the click counter's and the platform budgets' clock (tests and the verification bench move
+   * it instead of sleeping); Date.now otherwise.
+   */
   now?: () => number;
 }
 
@@ -233,6 +238,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const governor = createGovernor({
     db,
     logger,
+    // The app's clock (the verification bench's simulated day; Date.now otherwise) dates the budgets' windows.
+    now: options.now,
     fetch: selfFetch.fetch,
     limits: {
       twitch: { capacity: config.platformLimits.twitchPointsPerMinute },
@@ -240,6 +247,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     },
   });
   const connections = createConnections({ db, config, links: base.links, sealer, logger, selfFetch, governor });
+  const youtubeHub = config.oauth.youtube?.websubHub ?? null;
+  const youtubeFeeds = youtubeHub
+    ? createYouTubeFeeds({ db, hub: youtubeHub, selfFetch, links: base.links, logger })
+    : null;
   // YouTube chat spreads the project's daily units left over every archived YouTube channel of the cluster.
   const youtubePacer = createYouTubePacer({
     remaining: () => governor.remaining('youtube', 'project', 'chat'),
@@ -312,6 +323,30 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
             unclaimed: unclaimed.write,
           });
         })()
+      : null;
+  // Twitch's stream events for the live watch (server/connections/twitch-push.ts): on the chat's conduit when chat runs
+  // on one, else on a conduit of their own ('verify', no bot), made once a Twitch channel is in delivery. Without
+  // EventSub (TWITCH_CHAT=irc) the live watch polls every Twitch channel, as before.
+  const twitchPush =
+    config.twitchChat.mode === 'eventsub' && config.oauth.twitch && eventSubUrl
+      ? createTwitchPush({
+          shared: eventSub?.transport === 'conduit' ? eventSub : null,
+          own: () =>
+            createEventSubManager({
+              config,
+              botRefreshToken: null,
+              conduitName: 'verify',
+              url: eventSubUrl,
+              transport: 'conduit',
+              governor,
+              selfFetch,
+              connections,
+              db,
+              locks: cluster.locks,
+              logger,
+            }),
+          logger,
+        })
       : null;
   // Each accepted offer's deliverables progress, shown on every offer answer, and the settlement that completes the
   // offers asking for more than the overlay (docs/product.md §Deliverables): held at completion by the overlay's fraud
@@ -455,8 +490,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       selfFetch,
       locks: cluster.locks,
       governor,
+      feeds: youtubeFeeds,
+      push: twitchPush,
       onChecked: (creatorIds, now) => services.overlays.settle(creatorIds, now).then(() => {}),
     }),
+    youtubeFeeds,
+    twitchPush,
     analytics: createAnalytics({ db, archive }),
     // Tracked links' clicks (docs/product.md §Tracked links): counted in memory, written every CLICK_FLUSH_MS.
     clicks: createClickCounter({
@@ -682,6 +721,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       services.live.stop();
       services.bot.stop();
       await services.ingest.close();
+      await twitchPush?.close();
       await eventSub?.close();
       await services.governor.close();
       clearInterval(sweeper);

@@ -177,7 +177,27 @@ export interface OAuthClient {
   /** Twitch: https://api.twitch.tv (…/helix/users); YouTube: https://www.googleapis.com (…/youtube/v3/channels). */
   apiBase: string;
   standIn: boolean;
+  /**
+   * YouTube only (issue 46; docs/operations.md §Platform limits): YOUTUBE_API_KEY, the Google Cloud project's API key
+   * that reads public videos 50 ids a call (videos.list, 1 unit); null: each broadcast is read with its channel's own
+   * token, one id a call.
+   */
+  apiKey?: string | null;
+  /**
+   * YouTube only: YOUTUBE_WEBSUB_HUB, the WebSub hub each channel's feed is subscribed on (Google's,
+   * https://pubsubhubbub.appspot.com/subscribe, by default; `off`: no push, every channel looked for by
+   * liveBroadcasts.list). Its pushes come to <PUBLIC_URL>/api/webhooks/youtube/websub.
+   */
+  websubHub?: string | null;
 }
+
+/** The YouTube stand-in's API key and hub (standins/oauth.ts, standins/websub.ts): fixed, a local demo's. */
+export const STANDIN_YOUTUBE = {
+  apiKey: 'standin-youtube-api-key',
+  websubHub: '/standin/youtube/pubsubhubbub/subscribe',
+} as const;
+/** Google's WebSub hub (https://developers.google.com/youtube/v3/guides/push_notifications). */
+export const YOUTUBE_WEBSUB_HUB = 'https://pubsubhubbub.appspot.com/subscribe';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_FIREBASE_PROJECT = 'demo-castbridge';
@@ -232,6 +252,12 @@ function publicUrl(value: string | undefined): string | null {
   if (!/^https?:\/\/[^/]+/i.test(url))
     throw new Error('PUBLIC_URL must be an http(s) URL such as https://castbridge.example');
   return url.replace(/\/+$/, '');
+}
+
+function websubHub(value: string | undefined): string | null {
+  const hub = nonEmpty(value);
+  if (hub?.toLowerCase() === 'off') return null;
+  return apiBase('YOUTUBE_WEBSUB_HUB', hub ?? undefined, YOUTUBE_WEBSUB_HUB);
 }
 
 function flag(value: string | undefined): boolean {
@@ -330,13 +356,16 @@ function oauthClient(env: Env, platform: 'twitch' | 'youtube', standIns: boolean
       tokenBase: apiBase('GOOGLE_TOKEN_BASE', env.GOOGLE_TOKEN_BASE, 'https://oauth2.googleapis.com'),
       apiBase: apiBase('YOUTUBE_API_BASE', env.YOUTUBE_API_BASE, 'https://www.googleapis.com'),
       standIn: false,
+      apiKey: nonEmpty(env.YOUTUBE_API_KEY),
+      websubHub: websubHub(env.YOUTUBE_WEBSUB_HUB),
     };
   }
   if (clientId || clientSecret)
     throw new Error(`Set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET (or neither)`);
   if (!standIns) return null;
   const base = `/standin/${platform}`;
-  return { ...STANDIN_CLIENT, authBase: base, tokenBase: base, apiBase: base, standIn: true };
+  const client = { ...STANDIN_CLIENT, authBase: base, tokenBase: base, apiBase: base, standIn: true };
+  return platform === 'youtube' ? { ...client, ...STANDIN_YOUTUBE } : client;
 }
 
 function chatUrl(value: string | undefined, standIns: boolean): string | null {

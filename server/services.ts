@@ -45,6 +45,8 @@ import type { AnalyticsService } from './analytics/aggregate.ts';
 import type { Collector } from './analytics/collector.ts';
 import type { MetricStore } from './analytics/store.ts';
 import type { LiveWatch } from './connections/live.ts';
+import type { YouTubeFeeds } from './connections/websub.ts';
+import type { TwitchPush } from './connections/twitch-push.ts';
 import type { Governor } from './connections/governor.ts';
 import type { Progress } from './deliverables/progress.ts';
 import type { Evidence } from './deliverables/evidence.ts';
@@ -130,6 +132,10 @@ export interface Services {
   collector: Collector;
   /** Whether the channels in delivery are live, polled for the cluster (server/connections/live.ts). */
   live: LiveWatch;
+  /** YouTube's push feed of the channels in delivery (server/connections/websub.ts); null without a hub. */
+  youtubeFeeds: YouTubeFeeds | null;
+  /** Twitch's stream events for the live watch (server/connections/twitch-push.ts); null without EventSub. */
+  twitchPush: TwitchPush | null;
   /** GET /api/analytics's figures. */
   analytics: AnalyticsService;
   /** Each accepted offer's deliverables progress (docs/product.md §Deliverables). */

@@ -44,6 +44,19 @@ export const platformBudget = z.object({
       reason: z.string(),
     }),
   ),
+  /**
+   * How often delivery verification reads what it watches through this budget (issue 46): `items` live or starting
+   * broadcasts every `everySeconds`, against its goal; lowered evenly for all of them when the budget cannot carry
+   * the goal, never a channel skipped.
+   */
+  resolution: z.array(
+    z.object({
+      purpose: z.string(),
+      items: z.number().int().min(0),
+      everySeconds: z.number().int().min(1),
+      goalSeconds: z.number().int().min(1),
+    }),
+  ),
   /** Work put off until the budget comes back (a job scheduled again), by purpose. */
   deferred: z.array(
     z.object({

@@ -41,5 +41,18 @@ export const connectCallbackQuery = z.object({
   error_description: z.string().max(2000).optional(),
 });
 
+/** GET /api/webhooks/youtube/websub: our callback's channel and the hub's verification of intent (WebSub §5.3). */
+export const youtubeFeedVerifyQuery = z.object({
+  channel: z.string().max(100).optional(),
+  'hub.mode': z.string().max(20).optional(),
+  'hub.topic': z.string().max(500).optional(),
+  'hub.challenge': z.string().max(500).optional(),
+  'hub.lease_seconds': z.string().max(20).optional(),
+  'hub.reason': z.string().max(500).optional(),
+});
+
+/** POST /api/webhooks/youtube/websub: the channel whose feed the push is. */
+export const youtubeFeedPushQuery = z.object({ channel: z.string().max(100).optional() });
+
 /** POST /api/connections/:platform/complete: the one-time token the callback sent the browser back with. */
 export const connectCompleteRequest = z.object({ completion: z.string().min(1).max(200) });

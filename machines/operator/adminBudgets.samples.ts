@@ -19,6 +19,7 @@ export const sampleTwitchAppBudget: PlatformBudget = {
   refusedUntil: null,
   refusedReason: null,
   waiting: [],
+  resolution: [],
   deferred: [],
 };
 
@@ -44,6 +45,7 @@ export const sampleTwitchUserBudget: PlatformBudget = {
       reason: 'Twitch refused until the reset: Twitch answered 429',
     },
   ],
+  resolution: [],
   deferred: [],
 };
 
@@ -52,7 +54,7 @@ export const sampleYouTubeBudget: PlatformBudget = {
   credential: 'project',
   login: null,
   owner: 'project',
-  purposes: ['analytics collection', 'archive chat', 'identity at connect'],
+  purposes: ['analytics collection', 'archive chat', 'delivery verification', 'identity at connect'],
   window: 'pacific-day',
   capacity: 10_000,
   spent: 7_140,
@@ -69,6 +71,7 @@ export const sampleYouTubeBudget: PlatformBudget = {
       reason: 'the budget of this window is spent or kept for higher priorities',
     },
   ],
+  resolution: [{ purpose: 'delivery verification', items: 412, everySeconds: 120, goalSeconds: 60 }],
   deferred: [{ purpose: 'analytics collection', priority: 'analytics', count: 12, until: '2026-11-27T08:00:00.000Z' }],
 };
 
@@ -87,6 +90,7 @@ export const sampleTwitchChatAccountBudget: PlatformBudget = {
   refusedUntil: null,
   refusedReason: null,
   waiting: [],
+  resolution: [],
   deferred: [],
 };
 
@@ -105,6 +109,7 @@ export const sampleQuietChannelBudget: PlatformBudget = {
   refusedUntil: null,
   refusedReason: null,
   waiting: [],
+  resolution: [],
   deferred: [],
 };
 

@@ -13,6 +13,11 @@
 //     the conduit's (app token) and outlive any instance. Twitch sends a notification to whichever shard it chooses,
 //     so one for a channel another instance ingests arrives here too: it is written from here (`unclaimed`), and the
 //     archive keeps each message id once, so it is stored exactly once whoever received it.
+// The same conduit carries the live watch's stream events (server/connections/twitch-push.ts: stream.online,
+// stream.offline, channel.update of the channels in delivery): those notifications and their revocations go to the one
+// `onPush` handler, never to a chat source. Where chat does not run on a conduit (one instance over WebSocket, IRC), a
+// manager of its own serves them: `conduitName` 'verify', no bot (`botRefreshToken` null), no chat channel; its member
+// and creation leases are its own, so it shares nothing with the chat's.
 // Every Helix call goes through the platform-limits governor (priority chat, purpose eventsub). A revocation
 // (authorization_revoked, user_removed, version_removed; user.authorization.revoke for a creator) ends that channel's
 // reading: its source shows the problem, nothing is retried until the creator connects again.
@@ -20,7 +25,7 @@ import WebSocket from 'ws';
 import type { Kysely } from 'kysely';
 import type { Config, OAuthClient } from '../config.ts';
 import type { Database } from '../db/types.ts';
-import type { Governor } from '../connections/governor.ts';
+import type { Governor, Priority } from '../connections/governor.ts';
 import type { Locks, Lease } from '../cluster/locks.ts';
 import type { Logger } from '../log.ts';
 import type { SelfFetch } from '../http/self-fetch.ts';
@@ -43,6 +48,21 @@ export const WEBSOCKET_TYPES = [
   'channel.chat.clear_user_messages',
 ] as const;
 export const CONDUIT_TYPES = [...WEBSOCKET_TYPES, 'channel.chat.clear'] as const;
+/**
+ * The live watch's types (server/connections/twitch-push.ts), with their versions: the stream went live, went offline,
+ * its title changed (https://dev.twitch.tv/docs/eventsub/eventsub-subscription-types/: channel.update is version 2).
+ * None needs a scope; each costs 0 for a broadcaster who authorized Castbridge's client.
+ */
+export const PUSH_TYPES = { 'stream.online': '1', 'stream.offline': '1', 'channel.update': '2' } as const;
+export type PushType = keyof typeof PUSH_TYPES;
+export const isPushType = (type: string): type is PushType => Object.hasOwn(PUSH_TYPES, type);
+
+/** What the live watch is told of its subscriptions' notifications (conduit). */
+export interface PushListener {
+  notification(broadcasterId: string, notification: EventSubNotification): void;
+  /** Twitch revoked one of them (authorization_revoked, user_removed, version_removed): the channel is polled. */
+  revoked(broadcasterId: string, type: string, reason: string): void;
+}
 
 /** Channels one instance reads over WebSocket (3 connections of 300 subscriptions, 4 a channel: 225). */
 export const websocketCapacity = () =>
@@ -100,6 +120,19 @@ export interface EventSubStats {
 export interface EventSubManager {
   readonly transport: 'websocket' | 'conduit';
   start(): Promise<void>;
+  /** The conduit's id once it is known (conduit transport), else null. */
+  conduitId(): string | null;
+  /**
+   * A Helix call with the conduit's app token (again once after a 401), through the governor under `priority` and
+   * `purpose` (default chat / eventsub): the live watch manages its subscriptions with it.
+   */
+  helix(
+    method: string,
+    path: string,
+    options?: { body?: unknown; query?: Record<string, string>; priority?: Priority; purpose?: string },
+  ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
+  /** Where the notifications and revocations of PUSH_TYPES go (conduit). */
+  onPush(listener: PushListener | null): void;
   add(channel: { broadcasterId: string; login: string }, listener: ChannelListener): void;
   /** Stops reading the channel here; its conduit subscriptions stay while it is still archived (another instance). */
   remove(broadcasterId: string): Promise<void>;
@@ -269,8 +302,10 @@ export class HelixRefused extends Error {
 
 export function createEventSubManager(deps: {
   config: Pick<Config, 'twitchChat'> & { oauth: { twitch: OAuthClient | null } };
-  /** The bot's refresh token (TWITCH_BOT_REFRESH_TOKEN, or the stand-in's). */
-  botRefreshToken: string;
+  /** The bot's refresh token (TWITCH_BOT_REFRESH_TOKEN, or the stand-in's); null: no chat, only the live watch's events. */
+  botRefreshToken: string | null;
+  /** The conduit's name in eventsub_conduits (default 'chat'); its leases are named after it. */
+  conduitName?: string;
   /** The EventSub WebSocket URL (Twitch's, or the stand-in's). */
   url: string;
   transport: 'websocket' | 'conduit';
@@ -300,6 +335,7 @@ export function createEventSubManager(deps: {
   const conns: Conn[] = [];
   const counts = { notifications: 0, unclaimed: 0, duplicates: 0 };
   let closed = false;
+  let pushListener: PushListener | null = null;
   let seen = new Set<string>();
   let seenBefore = new Set<string>();
 
@@ -369,11 +405,23 @@ export function createEventSubManager(deps: {
   async function call(
     method: string,
     path: string,
-    options: { token: string; credential: string; body?: unknown; query?: Record<string, string> },
+    options: {
+      token: string;
+      credential: string;
+      body?: unknown;
+      query?: Record<string, string>;
+      priority?: Priority;
+      purpose?: string;
+    },
   ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
     const url = `${selfFetch.resolve(client!.apiBase)}${path}${options.query ? `?${new URLSearchParams(options.query)}` : ''}`;
     const fetcher = governor.fetch(
-      { provider: 'twitch', credential: options.credential, priority: 'chat', purpose: 'eventsub' },
+      {
+        provider: 'twitch',
+        credential: options.credential,
+        priority: options.priority ?? 'chat',
+        purpose: options.purpose ?? 'eventsub',
+      },
       selfFetch.fetch,
     );
     const response = await fetcher(url, {
@@ -398,7 +446,11 @@ export function createEventSubManager(deps: {
   }
 
   /** A Helix call with the transport's token (the bot's user token, or the app's), again once after a 401. */
-  async function helix(method: string, path: string, options: { body?: unknown; query?: Record<string, string> } = {}) {
+  async function helix(
+    method: string,
+    path: string,
+    options: { body?: unknown; query?: Record<string, string>; priority?: Priority; purpose?: string } = {},
+  ) {
     const send = async (force: boolean) => {
       if (transport === 'websocket') {
         const { token, id } = await botToken(force);
@@ -562,6 +614,12 @@ export function createEventSubManager(deps: {
     const type = message.metadata?.message_type;
     const sub = message.payload?.subscription;
     const broadcasterId = sub?.condition?.broadcaster_user_id ?? null;
+    const subType = sub?.type ?? message.metadata?.subscription_type ?? '';
+    // The live watch's own: never a chat source's (a revocation of one ends no chat reading).
+    if (type === 'revocation' && isPushType(subType)) {
+      if (broadcasterId) pushListener?.revoked(broadcasterId, subType, sub?.status ?? 'revoked');
+      return;
+    }
     if (type === 'notification') {
       const messageId = message.metadata?.message_id ?? '';
       if (messageId) {
@@ -584,6 +642,10 @@ export function createEventSubManager(deps: {
       };
       if (notification.type === 'user.authorization.revoke') {
         void creatorRevoked(String(notification.event.user_id ?? ''));
+        return;
+      }
+      if (isPushType(notification.type)) {
+        if (broadcasterId) pushListener?.notification(broadcasterId, notification);
         return;
       }
       if (!broadcasterId) return;
@@ -757,7 +819,9 @@ export function createEventSubManager(deps: {
 
   // ------------------------------------------------------------------------------------------ conduit and shards
 
-  const CONDUIT_NAME = 'chat';
+  const CONDUIT_NAME = deps.conduitName ?? 'chat';
+  // The chat's leases keep their names; another conduit's are its own.
+  const leasePrefix = CONDUIT_NAME === 'chat' ? 'eventsub:' : `eventsub:${CONDUIT_NAME}:`;
   const shardConns = new Map<number, Conn>();
   let memberLease: Lease | null = null;
   let shardTimer: NodeJS.Timeout | null = null;
@@ -789,7 +853,7 @@ export function createEventSubManager(deps: {
       return found.id;
     }
     // One instance creates it; the others find it in the table.
-    const lease = await deps.locks.acquire('eventsub:conduit');
+    const lease = await deps.locks.acquire(`${leasePrefix}conduit`);
     if (!lease) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       return ensureConduit();
@@ -834,7 +898,7 @@ export function createEventSubManager(deps: {
     if (deps.locks.kind === 'memory') return 1;
     let count = 1;
     for (let slot = 0; slot < MAX_MEMBERS; slot += 1) {
-      const name = `eventsub:member:${slot}`;
+      const name = `${leasePrefix}member:${slot}`;
       if (memberLease?.name === name) continue;
       const probe = await deps.locks.acquire(name);
       if (!probe) {
@@ -970,6 +1034,11 @@ export function createEventSubManager(deps: {
 
   return {
     transport,
+    conduitId: () => conduitId,
+    helix,
+    onPush(listener) {
+      pushListener = listener;
+    },
     async start() {
       if (transport !== 'conduit') return;
       // Twitch unreachable at start is not fatal: tried again every 30 s (channels wait meanwhile).
@@ -977,7 +1046,9 @@ export function createEventSubManager(deps: {
         conduitId = await ensureConduit();
         await tick();
         scheduleTicks();
-        // A creator revoking Castbridge on Twitch (webhooks and conduits only): their channel's reading ends.
+        // A creator revoking Castbridge on Twitch (webhooks and conduits only): their channel's reading ends. (Not on a
+        // conduit without chat: there is no reading to end.)
+        if (deps.botRefreshToken === null) return;
         const revokes = await helix('POST', '/helix/eventsub/subscriptions', {
           body: {
             type: 'user.authorization.revoke',

@@ -606,7 +606,10 @@ export function createGovernor(deps: {
       const reset = Number(response.headers.get('ratelimit-reset')) * 1000;
       const remaining = Number(response.headers.get('ratelimit-remaining'));
       const limit = Number(response.headers.get('ratelimit-limit'));
-      if (response.status === 429) {
+      // A 429 with points left in the bucket is no rate limit: EventSub's "total cost exceeded" (issue 46) refuses
+      // one subscription, not the token's other calls.
+      const bucketLeft = response.headers.get('ratelimit-remaining') !== null && remaining > 0;
+      if (response.status === 429 && !bucketLeft) {
         await reportRefusal(b, Number.isFinite(reset) && reset > at ? reset : at + 60_000, 'Twitch answered 429');
       }
       if (!Number.isFinite(reset) || reset <= at || response.headers.get('ratelimit-reset') === null) return;

@@ -7,13 +7,29 @@
 // - Twitch: one app access token (client_credentials), Helix Get Streams and Get Channel Information batched by 100
 //   ids — 2,000 live channels cost ~40 Helix points a poll, of the 800 a minute a token has; Get Videos (type=archive)
 //   finds a stream's recording once it ends, and every 10 minutes while it is live until found (within a budget).
+//   Twitch pushes the rest (issue 46; twitch-push.ts says how the subscriptions are made and when a channel counts as
+//   covered): EventSub stream.online, stream.offline and channel.update arrive on a conduit and are written at once
+//   (`pushed`, on whichever instance receives them), so a window's start (the event's started_at) and end (the
+//   offline's time) are known within seconds. The poll then asks Get Streams and Get Channel Information only for the
+//   channels known live (viewers, the branded flag, which channel.update does not carry) and for those the events do
+//   not cover — not subscribed yet, refused, or any channel while the push path had a gap — so nothing is skipped
+//   silently: a start or end the events missed is found by the next poll that looks. A covered channel known offline
+//   is not asked: its watch row is confirmed at the poll's time (the push path had no gap, so it is still offline).
+//   A stream.online's first sample needs the title and the branded flag: one Get Channel Information for the
+//   channels gone online within ONLINE_BATCH_MS (100 ids a call) — ~7 points a minute at 10,000 channels live 4 hours
+//   a day — so the window is disclosed or not from its first second; unreadable, the stream is written without a
+//   sample and the next poll samples it. channel.update is a sample of the new title (its disclosure by the
+//   `isDisclosed` rule, the branded flag as last sampled): Twitch's own notification, the evidence itself.
 // Every platform call goes through the governor (server/connections/governor.ts, priority `verify`): the app token's
 // budget (`twitch:app`) and the project's YouTube quota (`youtube:project`) are the cluster's, and a call the
 // governor cannot serve within the poll (BudgetExhausted) waits for the next poll.
-// - YouTube: with each channel's own token, liveBroadcasts.list (the active broadcast, 5 units), then videos.list
-//   (viewers, title, the paid-promotion flag, 1 unit); while a broadcast is known live only its videos.list is asked
-//   each poll, and a channel with none is asked for one at an interval paced by the project's daily quota
-//   (youtubeDue), so the watch does not starve the archive's chat; the recording is the broadcast's watch page.
+// - YouTube (issue 46): each channel's feed is subscribed on the WebSub hub (websub.ts), which announces new videos
+//   and retitles at no quota cost; videos.list with the project's API key reads 50 of them a unit, so every live and
+//   starting broadcast is confirmed and sampled each poll. The paid-promotion flag, which YouTube gives a video's
+//   owner only, is read with the channel's token when a broadcast is first seen live or retitled (and re-read
+//   within a small share). A channel whose feed is not verified is looked for with liveBroadcasts.list (5 units),
+//   paced within YOUTUBE_LOOK_SHARE of the quota; when the sampling share cannot carry every live broadcast each
+//   poll, every broadcast is read every k-th poll alike (`youtubeResolution`, shown in /admin → Platform budgets).
 // What a platform answered is written (live_streams, live_samples, live_watch); an unreachable platform changes
 // nothing (no look, no confirmation); a 429 skips the platform until its reset; a refused grant is the channel's
 // `problem`, in words the creator can act on.
@@ -29,6 +45,8 @@ import type { SelfFetch } from '../http/self-fetch.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { AccountRow, Connections } from './store.ts';
+import type { YouTubeFeeds } from './websub.ts';
+import type { StreamEvent, TwitchPush } from './twitch-push.ts';
 
 export const LIVE_JOB = 'live-poll';
 const LIVE_KEY = 'live:poll';
@@ -52,9 +70,44 @@ const YOUTUBE_LOOK_UNITS = 5;
  * archive's chat (server/archive/youtube-source.ts) and the known broadcasts' 1-unit looks.
  */
 export const YOUTUBE_LOOK_SHARE = 0.1;
+/** videos.list takes up to 50 ids a call (https://developers.google.com/youtube/v3/docs/videos/list#id). */
+export const YOUTUBE_VIDEOS_BATCH = 50;
+/**
+ * The share of the units left, spread over the polls to the reset, that the batched reads of live and starting
+ * broadcasts may spend each poll; beyond it they are read every k-th poll (issue 46: verification keeps within about
+ * 6,000 of a default day's 10,000 units, the rest left to the archive and analytics).
+ */
+export const YOUTUBE_SAMPLE_SHARE = 0.6;
+/** The share of the units left that re-reading owners' paid-promotion flags may spend over a day. */
+export const YOUTUBE_FLAG_SHARE = 0.02;
+/**
+ * Channels whose feed was just verified get their one catch-up look (upcoming and active broadcasts, 10 units) at
+ * most this many a poll: a thousand channels entering delivery at once are caught up within the hour.
+ */
+const CATCH_UPS_PER_POLL = 20;
+/** An upcoming broadcast is read each poll from this long before its scheduled start. */
+export const UPCOMING_NEAR_MS = 15 * 60_000;
+/** Videos that were no broadcast, or ended, are kept this long after their last read. */
+const YOUTUBE_FORGET_MS = 7 * 24 * 60 * 60_000;
+/** An upcoming broadcast further off is read this often (its schedule may move). */
+export const UPCOMING_RECHECK_MS = 30 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 /** Accounts written per transaction. */
 const RECORD_BATCH = 250;
+/** The stream.online events of this long are asked for their channel information together (100 ids a call). */
+export const ONLINE_BATCH_MS = 250;
+/**
+ * Get Streams lists a stream some time after Twitch's stream.online (its answers are cached): a stream started this
+ * recently that it does not list yet is not ended by the poll (stream.offline, or a later poll, ends it).
+ */
+export const ONLINE_GRACE_MS = 3 * 60_000;
+/**
+ * What the subscriptions' upkeep leaves of the app token's budget (https://dev.twitch.tv/docs/api/guide/#twitch-rate-limits:
+ * 800 points a minute): a quarter, beyond the coming minute's samples.
+ */
+export const PUSH_RESERVE = 200;
+/** A pushed event's time is Twitch's message_timestamp when it is this close to its arrival; its arrival otherwise. */
+const EVENT_SKEW_MS = 10_000;
 
 type Platform = 'twitch' | 'youtube';
 
@@ -113,6 +166,9 @@ export function isDisclosed(_platform: Platform, title: string, branded: boolean
   return branded || DISCLOSURE_TAG.test(title);
 }
 
+const youtubeReason = (body: Record<string, unknown>): string | undefined =>
+  (body.error as { errors?: { reason?: string }[] } | undefined)?.errors?.[0]?.reason;
+
 const count = (value: unknown): number | null => {
   const n = typeof value === 'string' && value !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
@@ -170,6 +226,10 @@ export interface LiveWatchDeps {
   clock?: () => number;
   /** The platforms' budgets (services.governor): every Helix and YouTube call is made through it. */
   governor: Pick<Governor, 'fetch' | 'remaining'>;
+  /** YouTube's push feed (websub.ts): subscribed for every YouTube channel watched, when a hub is configured. */
+  feeds?: Pick<YouTubeFeeds, 'reconcile' | 'coverage' | 'caughtUp'> | null;
+  /** Twitch's stream events (twitch-push.ts): subscribed for every Twitch channel watched, when EventSub is on. */
+  push?: Pick<TwitchPush, 'coverage' | 'reconcile' | 'onEvent'> | null;
 }
 
 export function createLiveWatch(deps: LiveWatchDeps) {
@@ -200,9 +260,12 @@ export function createLiveWatch(deps: LiveWatchDeps) {
   let helixTotal = 0;
   /** Streams that sync() ended (their channel no longer watched), for the next recording look-ups. */
   const endedUnwatched: string[] = [];
-  /** YouTube broadcasts known from the archive's open sessions, and those of them their video said ended. */
-  const fromArchive = new Set<string>();
-  const archiveEnded = new Set<string>();
+  /** Streams a pushed stream.offline ended, for the next recording look-ups (this instance's). */
+  const endedPushed: string[] = [];
+  /** The accounts the last sync() started watching. */
+  let justWatched = new Set<string>();
+  /** How often the batch read the live YouTube videos at the last poll, against the goal (the poll). */
+  let resolution = { everySeconds: config.livePollSeconds, goalSeconds: config.livePollSeconds, videos: 0 };
   /** When each live stream's recording was last looked for (this instance). */
   const recordingLookedAt = new Map<string, number>();
 
@@ -266,6 +329,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
         .execute();
     }
     const missing = [...watched.values()].filter((w) => !knownIds.has(w.accountId));
+    justWatched = new Set(missing.map((w) => w.accountId));
     for (const batch of chunks(missing, 200))
       await db
         .insertInto('live_watch')
@@ -436,6 +500,263 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     return video ? String(video.url) : null;
   }
 
+  // ------------------------------------------------------------------------------------------ Twitch pushes
+
+  /**
+   * Which watched Twitch channels this poll looks at: without the stream events, all of them; with them, those known
+   * live (the last look or push said so, any instance's) and those not covered — their subscriptions not all enabled,
+   * not looked at since they were (a subscription tells changes only), or any while the push path had a gap. `quiet`
+   * are the covered ones known offline; `graced` the known-live ones just gone online (Get Streams may not list them).
+   */
+  async function twitchDue(
+    twitch: Watched[],
+    now: number,
+  ): Promise<{ sample: Watched[]; quiet: Watched[]; graced: Set<string> }> {
+    const all = { sample: twitch, quiet: [] as Watched[], graced: new Set<string>() };
+    if (!deps.push) return all;
+    const coverage = await deps.push.coverage(now).catch(() => null);
+    for (let i = 0; i < (coverage?.calls ?? 0); i += 1) spend(now);
+    if (!coverage?.healthy || coverage.enabledSince.size === 0) return all;
+    const rows = new Map<string, { checkedAt: number; live: boolean }>();
+    for (const batch of chunks(twitch, 500))
+      for (const row of await db
+        .selectFrom('live_watch')
+        .select(['account_id', 'checked_at', 'live'])
+        .where(
+          'account_id',
+          'in',
+          batch.map((w) => w.accountId),
+        )
+        .execute())
+        rows.set(row.account_id, { checkedAt: Number(row.checked_at ?? 0), live: Number(row.live ?? 0) === 1 });
+    const sample: Watched[] = [];
+    const quiet: Watched[] = [];
+    const coveredLive: Watched[] = [];
+    for (const w of twitch) {
+      const since = coverage.enabledSince.get(w.channelId);
+      const row = rows.get(w.accountId);
+      if (since === undefined || !row || row.checkedAt < since) sample.push(w);
+      else if (row.live) {
+        sample.push(w);
+        coveredLive.push(w);
+      } else quiet.push(w);
+    }
+    const graced = new Set<string>();
+    for (const batch of chunks(coveredLive, 500))
+      for (const row of await db
+        .selectFrom('live_streams')
+        .select('account_id')
+        .where(
+          'account_id',
+          'in',
+          batch.map((w) => w.accountId),
+        )
+        .where('ended_at', 'is', null)
+        .where('started_at', '>', now - ONLINE_GRACE_MS)
+        .execute())
+        graced.add(row.account_id);
+    return { sample, quiet, graced };
+  }
+
+  /** Covered channels known offline: the push path had no gap, so Twitch says they still are (no call). */
+  async function confirmQuiet(quiet: Watched[], now: number): Promise<void> {
+    for (const batch of chunks(quiet, 500))
+      await db
+        .updateTable('live_watch')
+        .set({ checked_at: now, problem: null })
+        .where(
+          'account_id',
+          'in',
+          batch.map((w) => w.accountId),
+        )
+        .where('live', '=', 0)
+        .where('checked_at', '<', now)
+        .execute();
+  }
+
+  /** The stream subscriptions brought up to date, within what the budget leaves after the coming minute's samples. */
+  async function reconcilePush(twitch: Watched[], now: number, pollPoints: number): Promise<void> {
+    if (!deps.push) return;
+    const { units } = deps.governor.remaining('twitch', 'app', 'verify');
+    const keep = PUSH_RESERVE + HELIX_MARGIN + pollPoints * Math.ceil(60 / Math.max(1, config.livePollSeconds));
+    const fresh = twitch.filter((w) => justWatched.has(w.accountId)).map((w) => w.channelId);
+    const calls = await deps.push
+      .reconcile(
+        twitch.map((w) => w.channelId),
+        fresh,
+        units - keep,
+        now,
+      )
+      .catch((error: unknown) => {
+        logger.warn('live: the stream subscriptions could not be brought up to date', {
+          error: (error as Error).message,
+        });
+        return 0;
+      });
+    for (let i = 0; i < calls; i += 1) spend(now);
+  }
+
+  /** Per broadcaster, the pushes in the order they came (an online's first sample before its offline). */
+  const pushChains = new Map<string, Promise<void>>();
+
+  /**
+   * A stream event Twitch pushed (twitch-push.ts), written at once for every watched account of its channel:
+   * stream.online opens the stream from its started_at with a first sample; stream.offline ends it at its time;
+   * channel.update is a sample of the new title. Idempotent: the same notification received by two instances writes
+   * one stream, one end and (its time being Twitch's message time) one sample.
+   */
+  function pushed(event: StreamEvent): Promise<void> {
+    const next = (pushChains.get(event.broadcasterId) ?? Promise.resolve())
+      .then(() => applyPush(event))
+      .catch((error: unknown) =>
+        logger.warn('live: a pushed Twitch stream event could not be written', {
+          type: event.type,
+          error: (error as Error).message,
+        }),
+      );
+    pushChains.set(event.broadcasterId, next);
+    void next.then(() => {
+      if (pushChains.get(event.broadcasterId) === next) pushChains.delete(event.broadcasterId);
+    });
+    return next;
+  }
+
+  async function applyPush(event: StreamEvent): Promise<void> {
+    const at =
+      Number.isFinite(event.sentAt) && Math.abs(event.sentAt - event.receivedAt) <= EVENT_SKEW_MS
+        ? event.sentAt
+        : event.receivedAt;
+    const accounts: Watched[] = (
+      await db
+        .selectFrom('connected_accounts as a')
+        .innerJoin('live_watch as w', 'w.account_id', 'a.id')
+        .where('a.platform', '=', 'twitch')
+        .where('a.platform_user_id', '=', event.broadcasterId)
+        .select(['a.id', 'a.user_id', 'a.platform_user_id', 'a.login'])
+        .execute()
+    ).map((row) => ({
+      accountId: row.id,
+      creatorId: row.user_id,
+      platform: 'twitch' as const,
+      channelId: row.platform_user_id,
+      login: row.login,
+    }));
+    if (accounts.length === 0) return;
+    if (event.type === 'stream.offline') {
+      endedPushed.push(
+        ...(await record(
+          accounts.map((w) => ({ w, look: { live: false } })),
+          at,
+        )),
+      );
+      return;
+    }
+    if (event.type === 'stream.online') {
+      const streamId = String(event.event.id ?? '');
+      if (!streamId) return;
+      const started = Date.parse(String(event.event.started_at ?? ''));
+      const channel = await channelInfo(event.broadcasterId);
+      const look: Look = {
+        live: true,
+        streamId,
+        startedAt: Number.isFinite(started) ? started : at,
+        title: channel?.title ?? '',
+        viewers: null,
+        branded: channel?.branded ?? false,
+      };
+      // Without its title and flag the stream is written without a sample: the next poll samples it.
+      endedPushed.push(
+        ...(await record(
+          accounts.map((w) => ({ w, look })),
+          at,
+          { sample: channel !== null },
+        )),
+      );
+      return;
+    }
+    // channel.update: a sample of the new title on the open stream (none open: nothing is live to disclose).
+    const title = typeof event.event.title === 'string' ? event.event.title : null;
+    if (title === null) return;
+    const open = await db
+      .selectFrom('live_streams')
+      .select(['id', 'account_id', 'stream_id', 'started_at'])
+      .where(
+        'account_id',
+        'in',
+        accounts.map((w) => w.accountId),
+      )
+      .where('platform', '=', 'twitch')
+      .where('ended_at', 'is', null)
+      .execute();
+    const entries: { w: Watched; look: Look }[] = [];
+    for (const w of accounts) {
+      const stream = open.find((row) => row.account_id === w.accountId);
+      if (!stream) continue;
+      const last = await db
+        .selectFrom('live_samples')
+        .select('branded')
+        .where('stream_key', '=', stream.id)
+        .orderBy('at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      entries.push({
+        w,
+        look: {
+          live: true,
+          streamId: stream.stream_id,
+          startedAt: Number(stream.started_at),
+          title,
+          viewers: null,
+          branded: Number(last?.branded ?? 0) === 1,
+        },
+      });
+    }
+    if (entries.length > 0) await record(entries, at);
+  }
+
+  /** Channels whose information was asked for, waiting for the batch (ONLINE_BATCH_MS). */
+  const infoWaiting = new Map<string, ((info: { title: string; branded: boolean } | null) => void)[]>();
+  let infoTimer: NodeJS.Timeout | null = null;
+
+  /** A channel's title and branded flag, asked with the others gone online within ONLINE_BATCH_MS; null unreadable. */
+  function channelInfo(channelId: string): Promise<{ title: string; branded: boolean } | null> {
+    return new Promise((resolve) => {
+      infoWaiting.set(channelId, [...(infoWaiting.get(channelId) ?? []), resolve]);
+      infoTimer ??= setTimeout(() => void askInfo(), ONLINE_BATCH_MS);
+      infoTimer.unref?.();
+    });
+  }
+
+  async function askInfo(): Promise<void> {
+    infoTimer = null;
+    const asked = new Map(infoWaiting);
+    infoWaiting.clear();
+    for (const batch of chunks([...asked.keys()], HELIX_BATCH)) {
+      const found = new Map<string, { title: string; branded: boolean }>();
+      const now = clock();
+      try {
+        if (!config.oauth.twitch || pausedUntil.twitch > now) throw new PlatformDown('Twitch is paused');
+        const answer = await helix(
+          'channels',
+          batch.map((id): [string, string] => ['broadcaster_id', id]),
+          now,
+        );
+        for (const channel of (answer.data as Record<string, unknown>[] | undefined) ?? [])
+          if (typeof channel.broadcaster_id === 'string')
+            found.set(channel.broadcaster_id, {
+              title: String(channel.title ?? ''),
+              branded: channel.is_branded_content === true,
+            });
+      } catch (error) {
+        if (error instanceof RateLimited) pausedUntil.twitch = error.retryAt;
+        logger.warn('live: the channel information of a stream gone online could not be read', {
+          error: (error as Error).message,
+        });
+      }
+      for (const id of batch) for (const resolve of asked.get(id) ?? []) resolve(found.get(id) ?? null);
+    }
+  }
+
   // ------------------------------------------------------------------------------------------ YouTube
 
   const youtubeWatchUrl = (id: string) => {
@@ -448,12 +769,17 @@ export function createLiveWatch(deps: LiveWatchDeps) {
 
   const reconnectText = 'YouTube no longer accepts Castbridge’s connection: connect YouTube again on Connect Accounts.';
 
-  async function lookYouTube(w: Watched, now: number, known: string | null): Promise<Look> {
+  /**
+   * The YouTube Data API with the channel's own token: one fresh token after a 401, then the platform's answer
+   * stands (a refused grant is the channel's problem, in words the creator can act on).
+   */
+  function ownerApi(w: Watched, now: number) {
     const client = config.oauth.youtube!;
-    let account: AccountRow | null | undefined = await connections.account(w.creatorId, 'youtube');
-    if (!account || account.id !== w.accountId) throw new PlatformDown('the account changed');
-    if (account.status === 'reconnect') throw new Refused(reconnectText);
-    const api = async (path: string, query: Record<string, string>) => {
+    let account: AccountRow | null | undefined;
+    return async (path: string, query: Record<string, string>): Promise<Record<string, unknown>> => {
+      account ??= await connections.account(w.creatorId, 'youtube');
+      if (!account || account.id !== w.accountId) throw new PlatformDown('the account changed');
+      if (account.status === 'reconnect') throw new Refused(reconnectText);
       const call = async (force: boolean) => {
         const token = await connections.accessToken(account!, { force });
         return getJson(
@@ -484,7 +810,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
         if (error instanceof HttpError && error.status === 409) throw new Refused(reconnectText);
         throw error;
       }
-      const reason = (answer.body.error as { errors?: { reason?: string }[] } | undefined)?.errors?.[0]?.reason;
+      const reason = youtubeReason(answer.body);
       if (reason === 'quotaExceeded' || reason === 'rateLimitExceeded' || reason === 'dailyLimitExceeded')
         throw new RateLimited('YouTube says the daily API quota is used up', now + 60 * 60_000);
       if (answer.status === 403)
@@ -494,93 +820,387 @@ export function createLiveWatch(deps: LiveWatchDeps) {
       if (answer.status !== 200) throw new PlatformDown(`YouTube answered ${answer.status}`);
       return answer.body;
     };
-    // The broadcast the last look found live: videos.list by its id (1 unit) says whether it still is — its
-    // actualEndTime once it ended — with viewers, title and the paid-promotion flag. Only when there is none, or it
-    // ended, is the channel asked for its active broadcast (liveBroadcasts.list, 5 units).
-    if (known) {
-      const look = await videoLook(known, null, now, api);
-      if (look.live) return look;
-      // The archive's session of a broadcast that ended (its chat not closed yet): not asked again, and the look for
-      // a new one waits for its paced turn.
-      if (fromArchive.has(known)) {
-        archiveEnded.add(known);
-        return look;
+  }
+
+  /**
+   * videos.list of up to 50 public videos with the project's API key (1 unit a call, whoever owns them): what
+   * YouTube says of each id now; an id it does not answer is deleted or private.
+   */
+  async function keyedVideos(ids: string[], now: number): Promise<Map<string, Record<string, unknown>>> {
+    const client = config.oauth.youtube!;
+    const out = new Map<string, Record<string, unknown>>();
+    for (const batch of chunks(ids, YOUTUBE_VIDEOS_BATCH)) {
+      const query = new URLSearchParams({
+        part: 'snippet,liveStreamingDetails',
+        id: batch.join(','),
+        maxResults: String(YOUTUBE_VIDEOS_BATCH),
+        key: client.apiKey!,
+      });
+      const answer = await getJson(
+        youtubeFetch,
+        `${selfFetch.resolve(client.apiBase)}/youtube/v3/videos?${query}`,
+        { headers: { accept: 'application/json' } },
+        now,
+      );
+      const reason = youtubeReason(answer.body);
+      if (reason === 'quotaExceeded' || reason === 'rateLimitExceeded' || reason === 'dailyLimitExceeded')
+        throw new RateLimited('YouTube says the daily API quota is used up', now + 60 * 60_000);
+      if (answer.status !== 200)
+        throw new PlatformDown(`YouTube answered ${answer.status}${reason ? ` (${reason})` : ''}`);
+      for (const item of (answer.body.items as Record<string, unknown>[] | undefined) ?? [])
+        if (typeof item.id === 'string') out.set(item.id, item);
+    }
+    return out;
+  }
+
+  /** What a video resource says: a broadcast upcoming, live or ended, or no broadcast at all. */
+  function videoState(video: Record<string, unknown>): {
+    status: 'upcoming' | 'live' | 'ended' | 'none';
+    title: string;
+    scheduledAt: number | null;
+    startedAt: number | null;
+    viewers: number | null;
+    branded: boolean | null;
+  } {
+    const snippet = (video.snippet ?? {}) as Record<string, unknown>;
+    const details = (video.liveStreamingDetails ?? null) as Record<string, unknown> | null;
+    const time = (value: unknown) => {
+      const at = Date.parse(String(value ?? ''));
+      return Number.isFinite(at) ? at : null;
+    };
+    const placement = video.paidProductPlacementDetails as Record<string, unknown> | undefined;
+    const base = {
+      title: String(snippet.title ?? ''),
+      scheduledAt: time(details?.scheduledStartTime),
+      startedAt: time(details?.actualStartTime),
+      viewers: count(details?.concurrentViewers),
+      branded: placement ? placement.hasPaidProductPlacement === true : null,
+    };
+    if (!details) return { status: 'none', ...base };
+    if (typeof details.actualEndTime === 'string') return { status: 'ended', ...base };
+    if (typeof details.actualStartTime === 'string') return { status: 'live', ...base };
+    return { status: 'upcoming', ...base };
+  }
+
+  /**
+   * The YouTube side of a poll (issue 46). The feed (websub.ts) names the broadcasts; batched videos.list confirms
+   * and samples them:
+   * - every video the feed announced (`new`) and every live one is read each poll (or each k-th poll, evenly, when
+   *   the quota's sampling share cannot carry them all: `resolution`); an upcoming one each poll from
+   *   UPCOMING_NEAR_MS before its scheduled start, else every UPCOMING_RECHECK_MS (a schedule moves);
+   * - the owner's paid-promotion flag, which videos.list gives its owner only, is read with the channel's token
+   *   when a broadcast is first seen live, when its title changed, and again at an interval paced within
+   *   YOUTUBE_FLAG_SHARE of the units left — only for broadcasts whose title does not disclose by itself;
+   * - a channel whose feed is not verified (or lapsed) is looked for with liveBroadcasts.list (5 units), paced within
+   *   YOUTUBE_LOOK_SHARE as before; what it finds is sampled by the batch from then on.
+   * A covered channel with no live video is answered offline at no cost: its feed is the platform's word that nothing
+   * new started, and every broadcast it knows was read this poll.
+   */
+  async function watchYouTube(
+    youtube: Watched[],
+    now: number,
+    write: (entries: { w: Watched; look: Look }[]) => Promise<void>,
+  ): Promise<number> {
+    const client = config.oauth.youtube!;
+    let problems = 0;
+    const byChannel = new Map(youtube.map((w) => [w.channelId, w]));
+    const channelIds = [...byChannel.keys()];
+    let covered = new Set<string>();
+    /** Verified feeds whose earlier broadcasts are still to be looked up once. */
+    let verified = new Set<string>();
+    if (deps.feeds && client.websubHub)
+      try {
+        await deps.feeds.reconcile(channelIds, now);
+        ({ covered, verified } = await deps.feeds.coverage(channelIds, now));
+      } catch (error) {
+        logger.warn('live: the YouTube feeds could not be reconciled', { error: (error as Error).message });
+      }
+    await adoptKnown(youtube, now);
+    // Uploads that were no broadcast, and broadcasts ended or gone a week ago, are forgotten.
+    await db
+      .deleteFrom('youtube_videos')
+      .where('status', 'in', ['none', 'ended', 'gone'])
+      .where('checked_at', '<', now - YOUTUBE_FORGET_MS)
+      .execute();
+
+    // The videos to read now.
+    const rows: {
+      video_id: string;
+      channel_id: string;
+      status: string;
+      title: string;
+      scheduled_at: number | string | null;
+      checked_at: number | string | null;
+      flag_checked_at: number | string | null;
+      flag_title: string | null;
+      branded: number;
+    }[] = [];
+    for (const batch of chunks(channelIds, 500))
+      rows.push(
+        ...(await db
+          .selectFrom('youtube_videos')
+          .select([
+            'video_id',
+            'channel_id',
+            'status',
+            'title',
+            'scheduled_at',
+            'checked_at',
+            'flag_checked_at',
+            'flag_title',
+            'branded',
+          ])
+          .where('channel_id', 'in', batch)
+          .where('status', 'in', ['new', 'live', 'upcoming'])
+          .execute()),
+      );
+    const pollMs = config.livePollSeconds * 1000;
+    const sampled = rows.filter((row) => row.status === 'live' || nearStart(row, now));
+    const every = sampleEvery(sampled.length, now);
+    resolution = { everySeconds: (every * pollMs) / 1000, goalSeconds: pollMs / 1000, videos: sampled.length };
+    const turn = Math.floor(now / pollMs) % every === 0;
+    const due = rows.filter(
+      (row) =>
+        row.status === 'new' ||
+        (turn && (row.status === 'live' || nearStart(row, now))) ||
+        (row.status === 'upcoming' && now - Number(row.checked_at ?? 0) >= UPCOMING_RECHECK_MS),
+    );
+    /** Channels whose every due video YouTube answered (their offline is known). */
+    const failed = new Set<string>();
+    const answers = new Map<string, Record<string, unknown> | null>();
+    if (due.length > 0) {
+      if (client.apiKey) {
+        try {
+          const found = await keyedVideos(
+            due.map((row) => row.video_id),
+            now,
+          );
+          for (const row of due) answers.set(row.video_id, found.get(row.video_id) ?? null);
+        } catch (error) {
+          if (error instanceof RateLimited) {
+            pausedUntil.youtube = error.retryAt;
+            logger.warn('live: YouTube asked to slow down; skipping until its reset', { until: error.retryAt });
+          } else if (error instanceof BudgetExhausted)
+            logger.warn('live: the YouTube quota is spent; the videos wait for the next poll', {
+              until: error.retryAt,
+            });
+          else logger.warn('live: YouTube could not be read', { error: (error as Error).message });
+          for (const row of due) failed.add(row.channel_id);
+        }
+      } else {
+        // No API key: each video with its owner's token (its flag comes with it), one id a call.
+        const queue = [...due];
+        const worker = async () => {
+          for (let row = queue.shift(); row; row = queue.shift()) {
+            const w = byChannel.get(row.channel_id)!;
+            try {
+              const body = await ownerApi(w, now)('videos', {
+                part: 'snippet,liveStreamingDetails,paidProductPlacementDetails',
+                id: row.video_id,
+              });
+              const item = ((body.items as Record<string, unknown>[] | undefined) ?? []).find(
+                (video) => video.id === row!.video_id,
+              );
+              answers.set(row.video_id, item ?? null);
+            } catch (error) {
+              failed.add(row.channel_id);
+              if (await youtubeFailure(error, w)) problems += 1;
+              if (error instanceof RateLimited || error instanceof BudgetExhausted) queue.length = 0;
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(YOUTUBE_CONCURRENCY, queue.length) }, worker));
       }
     }
-    const broadcasts = await api('liveBroadcasts', { part: 'id,snippet', broadcastStatus: 'active' });
-    const broadcast = ((broadcasts.items as Record<string, unknown>[] | undefined) ?? []).find(
+    // What YouTube said of each video, kept.
+    const live = new Map<
+      string,
+      { videoId: string; state: ReturnType<typeof videoState>; row: (typeof rows)[number] }
+    >();
+    const endedNow = new Set<string>();
+    for (const row of rows) {
+      if (!answers.has(row.video_id)) {
+        // Not read this poll (another turn): a live one stays what the last read said.
+        if (row.status === 'live' && !failed.has(row.channel_id)) failed.add(row.channel_id);
+        continue;
+      }
+      const video = answers.get(row.video_id);
+      // A broadcast last seen live that YouTube says ended (or no longer shows): its channel is offline now, unless
+      // another of its videos is live.
+      if (row.status === 'live' && (!video || videoState(video).status !== 'live')) endedNow.add(row.channel_id);
+      if (!video) {
+        await db
+          .updateTable('youtube_videos')
+          .set({ status: 'gone', checked_at: now })
+          .where('video_id', '=', row.video_id)
+          .execute();
+        continue;
+      }
+      const state = videoState(video);
+      const branded = state.branded ?? Number(row.branded) === 1;
+      await db
+        .updateTable('youtube_videos')
+        .set({
+          status: state.status,
+          title: state.title,
+          scheduled_at: state.scheduledAt,
+          checked_at: now,
+          ...(state.branded !== null
+            ? { branded: branded ? 1 : 0, flag_checked_at: now, flag_title: state.title }
+            : {}),
+        })
+        .where('video_id', '=', row.video_id)
+        .execute();
+      if (state.status === 'live') {
+        const seen = live.get(row.channel_id);
+        if (!seen || (state.startedAt ?? 0) > (seen.state.startedAt ?? 0))
+          live.set(row.channel_id, {
+            videoId: row.video_id,
+            state: { ...state, branded },
+            row: {
+              ...row,
+              flag_checked_at: state.branded !== null ? now : row.flag_checked_at,
+              flag_title: state.branded !== null ? state.title : row.flag_title,
+            },
+          });
+      }
+    }
+    // The owner's flag, where the title does not disclose by itself.
+    if (client.apiKey) problems += await readFlags([...live.values()], byChannel, now);
+
+    // Looks: covered channels and those whose videos were read; the uncovered others by liveBroadcasts.list.
+    const entries: { w: Watched; look: Look }[] = [];
+    for (const w of youtube) {
+      const found = live.get(w.channelId);
+      if (found) {
+        const { state, videoId } = found;
+        entries.push({
+          w,
+          look: {
+            live: true,
+            streamId: videoId,
+            startedAt: state.startedAt ?? now,
+            title: state.title,
+            viewers: state.viewers,
+            branded: state.branded ?? false,
+          },
+        });
+      } else if ((covered.has(w.channelId) && !failed.has(w.channelId)) || endedNow.has(w.channelId))
+        entries.push({ w, look: { live: false } });
+    }
+    await write(entries);
+
+    const uncovered = youtube.filter(
+      (w) =>
+        !covered.has(w.channelId) && !live.has(w.channelId) && !failed.has(w.channelId) && !endedNow.has(w.channelId),
+    );
+    // Feeds just verified are looked up at once (their one catch-up, at most CATCH_UPS_PER_POLL a poll); the other
+    // uncovered channels at their paced interval.
+    const catchUps = uncovered.filter((w) => verified.has(w.channelId)).slice(0, CATCH_UPS_PER_POLL);
+    const queue = [
+      ...catchUps,
+      ...(await youtubeDue(
+        uncovered.filter((w) => !verified.has(w.channelId)),
+        now,
+      )),
+    ];
+    const worker = async () => {
+      for (let w = queue.shift(); w; w = queue.shift()) {
+        if (pausedUntil.youtube > now) return;
+        try {
+          // A feed just verified: what it announced before (a broadcast scheduled earlier) is looked up once.
+          if (verified.has(w.channelId)) await catchUp(w, now);
+          const look = await lookYouTube(w, now);
+          if (look.live)
+            await db
+              .insertInto('youtube_videos')
+              .values({
+                video_id: look.streamId,
+                channel_id: w.channelId,
+                status: 'live',
+                title: look.title,
+                checked_at: now,
+                flag_checked_at: now,
+                flag_title: look.title,
+                branded: look.branded ? 1 : 0,
+              })
+              .onConflict((oc) => oc.column('video_id').doNothing())
+              .execute();
+          await write([{ w, look }]);
+          if (verified.has(w.channelId)) await deps.feeds!.caughtUp(w.channelId, now);
+        } catch (error) {
+          if (await youtubeFailure(error, w)) problems += 1;
+          if (error instanceof BudgetExhausted) queue.length = 0;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(YOUTUBE_CONCURRENCY, queue.length) }, worker));
+    return problems;
+  }
+
+  /**
+   * The channel's upcoming broadcasts (liveBroadcasts.list, broadcastStatus=upcoming, 5 units), once its feed is
+   * verified: scheduled before the subscription, the feed never announces them. They are read by the batch from then
+   * on, like an announced one.
+   */
+  async function catchUp(w: Watched, now: number): Promise<void> {
+    const upcoming = await ownerApi(w, now)('liveBroadcasts', {
+      part: 'id,snippet',
+      broadcastStatus: 'upcoming',
+      maxResults: '50',
+    });
+    const found = ((upcoming.items as Record<string, unknown>[] | undefined) ?? []).filter(
       (item) => typeof item.id === 'string',
     );
-    if (!broadcast) return { live: false };
-    return videoLook(String(broadcast.id), (broadcast.snippet ?? {}) as Record<string, unknown>, now, api);
+    if (found.length > 0)
+      await db
+        .insertInto('youtube_videos')
+        .values(
+          found.map((item) => ({
+            video_id: String(item.id),
+            channel_id: w.channelId,
+            status: 'new' as const,
+            title: String(((item.snippet ?? {}) as Record<string, unknown>).title ?? ''),
+            pushed_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.column('video_id').doNothing())
+        .execute();
+  }
+
+  /** An upcoming video within UPCOMING_NEAR_MS of its scheduled start (or past it), or one without a schedule. */
+  function nearStart(row: { status: string; scheduled_at: number | string | null }, now: number): boolean {
+    return (
+      row.status === 'upcoming' && (row.scheduled_at === null || Number(row.scheduled_at) - UPCOMING_NEAR_MS <= now)
+    );
   }
 
   /**
-   * videos.list of one broadcast, with the channel's own token: the paid-promotion flag is given to the video's owner
-   * only (so the ids of several channels cannot share a call without losing it). No video, or one that ended: offline.
+   * Broadcasts known before the feed named them: a live stream an earlier look found (live_watch), and one the
+   * archive is reading the chat of (an open stream session of server/archive/youtube-source.ts), become videos the
+   * batch reads.
    */
-  async function videoLook(
-    id: string,
-    broadcastSnippet: Record<string, unknown> | null,
-    now: number,
-    api: (path: string, query: Record<string, string>) => Promise<Record<string, unknown>>,
-  ): Promise<Look> {
-    const videos = await api('videos', { part: 'snippet,liveStreamingDetails,paidProductPlacementDetails', id });
-    const video = ((videos.items as Record<string, unknown>[] | undefined) ?? []).find((item) => item.id === id);
-    // The known broadcast gone (deleted, made private) is no longer live; one liveBroadcasts.list just called active
-    // is, with what its snippet says.
-    if (!video && !broadcastSnippet) return { live: false };
-    const snippet = broadcastSnippet ?? {};
-    const details = (video?.liveStreamingDetails ?? {}) as Record<string, unknown>;
-    if (typeof details.actualEndTime === 'string') return { live: false };
-    const startedAt = Date.parse(String(details.actualStartTime ?? snippet.actualStartTime ?? ''));
-    return {
-      live: true,
-      streamId: id,
-      startedAt: Number.isFinite(startedAt) ? startedAt : now,
-      title: String(((video?.snippet ?? {}) as Record<string, unknown>).title ?? snippet.title ?? ''),
-      viewers: count(details.concurrentViewers),
-      branded: ((video?.paidProductPlacementDetails ?? {}) as Record<string, unknown>).hasPaidProductPlacement === true,
-    };
-  }
-
-  /**
-   * Which YouTube channels this poll asks, within the project's daily quota (docs/product.md §Platform limits). A
-   * channel whose last look found a broadcast live is asked every poll, by the broadcast's id (1 unit). The others
-   * need liveBroadcasts.list (5 units), so they are asked at an interval that keeps their looks within
-   * YOUTUBE_LOOK_SHARE of the units left (the cluster's figure, the governor's), never faster than the poll: one
-   * channel offline all day takes ~1,000 units, not 7,200, and the archive's chat keeps the rest. What
-   * was last seen is live_watch's (the last answered look, any instance's), so every instance paces alike.
-   */
-  async function youtubeDue(youtube: Watched[], now: number): Promise<{ due: Watched[]; known: Map<string, string> }> {
-    const last = new Map<string, { checkedAt: number; streamKey: string | null }>();
-    for (const batch of chunks(youtube, 500))
-      for (const row of await db
+  async function adoptKnown(youtube: Watched[], now: number): Promise<void> {
+    const adopt: { video_id: string; channel_id: string }[] = [];
+    for (const batch of chunks(youtube, 500)) {
+      const watch = await db
         .selectFrom('live_watch')
-        .select(['account_id', 'checked_at', 'live', 'stream_key'])
+        .select(['account_id', 'stream_key'])
         .where(
           'account_id',
           'in',
           batch.map((w) => w.accountId),
         )
-        .execute())
-        last.set(row.account_id, {
-          checkedAt: Number(row.checked_at ?? 0),
-          streamKey: Number(row.live ?? 0) === 1 ? row.stream_key : null,
-        });
-    const known = new Map<string, string>();
-    for (const w of youtube) {
-      const key = last.get(w.accountId)?.streamKey;
-      if (key?.startsWith('youtube:')) known.set(w.accountId, key.slice('youtube:'.length));
-    }
-    // The archive reading the channel's chat may know its broadcast already (an open stream session of
-    // server/archive/youtube-source.ts, keyed by the broadcast's id): asked by its video, it saves waiting for the
-    // paced look. One this watch saw end is not asked again.
-    const unknown = youtube.filter((w) => !known.has(w.accountId));
-    for (const batch of chunks(unknown, 500)) {
+        .where('live', '=', 1)
+        .execute();
+      for (const row of watch) {
+        const w = batch.find((x) => x.accountId === row.account_id);
+        if (w && row.stream_key?.startsWith('youtube:'))
+          adopt.push({ video_id: row.stream_key.slice('youtube:'.length), channel_id: w.channelId });
+      }
       const open = await db
         .selectFrom('chat_streams')
-        .select(['user_id', 'channel_id', 'stream_id'])
+        .select(['channel_id', 'stream_id'])
         .where('platform', '=', 'youtube')
         .where('ended_at', 'is', null)
         .where(
@@ -589,55 +1209,181 @@ export function createLiveWatch(deps: LiveWatchDeps) {
           batch.map((w) => w.channelId),
         )
         .execute();
-      if (open.length === 0) continue;
-      const ended = new Set(
-        (
-          await db
-            .selectFrom('live_streams')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              open.map((r) => `youtube:${r.stream_id}`),
-            )
-            .where('ended_at', 'is not', null)
-            .execute()
-        ).map((r) => r.id),
-      );
-      for (const w of batch) {
-        const row = open.find((r) => r.user_id === w.creatorId && r.channel_id === w.channelId);
-        // A figure kept by this instance alone: bounded, forgotten now and then (at worst one more 1-unit look each).
-        if (archiveEnded.size > 10_000) archiveEnded.clear();
-        if (fromArchive.size > 10_000) fromArchive.clear();
-        if (row && !ended.has(`youtube:${row.stream_id}`) && !archiveEnded.has(row.stream_id)) {
-          known.set(w.accountId, row.stream_id);
-          fromArchive.add(row.stream_id);
-        }
-      }
+      adopt.push(...open.map((row) => ({ video_id: row.stream_id, channel_id: row.channel_id })));
     }
-    const looking = youtube.filter((w) => !known.has(w.accountId));
-    const interval = youtubeLookInterval(looking.length, now);
-    const due = youtube.filter(
-      (w) => known.has(w.accountId) || now - (last.get(w.accountId)?.checkedAt ?? 0) >= interval,
-    );
-    return { due, known };
+    for (const batch of chunks(adopt, 200))
+      await db
+        .insertInto('youtube_videos')
+        .values(batch.map((row) => ({ ...row, status: 'new' as const, pushed_at: now })))
+        .onConflict((oc) => oc.column('video_id').doNothing())
+        .execute();
   }
 
   /**
-   * How often each of `looking` channels may be asked for its active broadcast now: their looks spend at most
-   * YOUTUBE_LOOK_SHARE of the units left over a day (not over the time to the reset: left unspent by the others late
-   * in the day, the units would have the looks race to every poll), and no look waits past the reset.
+   * The owner's paid-promotion flag for the live broadcasts whose title does not disclose: read when first seen live
+   * or retitled, then again at an interval that keeps these reads within YOUTUBE_FLAG_SHARE of the units left.
    */
-  function youtubeLookInterval(looking: number, now: number): number {
+  async function readFlags(
+    live: {
+      videoId: string;
+      state: ReturnType<typeof videoState>;
+      row: { channel_id: string; flag_checked_at: number | string | null; flag_title: string | null };
+    }[],
+    byChannel: Map<string, Watched>,
+    now: number,
+  ): Promise<number> {
+    let problems = 0;
+    const needing = live.filter((entry) => !DISCLOSURE_TAG.test(entry.state.title));
+    const interval = paced(needing.length, now, YOUTUBE_FLAG_SHARE, 1);
+    const due = needing.filter(
+      (entry) =>
+        entry.row.flag_checked_at === null ||
+        entry.row.flag_title !== entry.state.title ||
+        now - Number(entry.row.flag_checked_at) >= interval,
+    );
+    for (const entry of due) {
+      const w = byChannel.get(entry.row.channel_id)!;
+      try {
+        const body = await ownerApi(w, now)('videos', { part: 'paidProductPlacementDetails', id: entry.videoId });
+        const item = ((body.items as Record<string, unknown>[] | undefined) ?? []).find((v) => v.id === entry.videoId);
+        const branded =
+          ((item?.paidProductPlacementDetails ?? {}) as Record<string, unknown>).hasPaidProductPlacement === true;
+        entry.state.branded = branded;
+        await db
+          .updateTable('youtube_videos')
+          .set({ branded: branded ? 1 : 0, flag_checked_at: now, flag_title: entry.state.title })
+          .where('video_id', '=', entry.videoId)
+          .execute();
+      } catch (error) {
+        if (await youtubeFailure(error, w)) problems += 1;
+        if (error instanceof RateLimited || error instanceof BudgetExhausted) break;
+      }
+    }
+    return problems;
+  }
+  /** Says what went wrong with one channel's YouTube call; answers whether it is the channel's problem now. */
+  async function youtubeFailure(error: unknown, w: Watched): Promise<boolean> {
+    if (error instanceof RateLimited) {
+      pausedUntil.youtube = error.retryAt;
+      logger.warn('live: YouTube asked to slow down; skipping until its reset', { until: error.retryAt });
+    } else if (error instanceof BudgetExhausted) {
+      logger.warn('live: the YouTube quota is spent; the other channels wait for the next poll', {
+        until: error.retryAt,
+      });
+    } else if (error instanceof Refused) {
+      await setProblem([w], error.message);
+      return true;
+    } else {
+      // Unreachable or unreadable (our own refresh failing too): no look, no change.
+      logger.warn('live: YouTube could not be read', { error: (error as Error).message });
+    }
+    return false;
+  }
+
+  /** A channel's active broadcast (liveBroadcasts.list, 5 units), read with its video (1 unit, with the flag). */
+  async function lookYouTube(w: Watched, now: number): Promise<Look> {
+    const api = ownerApi(w, now);
+    const broadcasts = await api('liveBroadcasts', { part: 'id,snippet', broadcastStatus: 'active' });
+    const broadcast = ((broadcasts.items as Record<string, unknown>[] | undefined) ?? []).find(
+      (item) => typeof item.id === 'string',
+    );
+    if (!broadcast) return { live: false };
+    const id = String(broadcast.id);
+    const videos = await api('videos', { part: 'snippet,liveStreamingDetails,paidProductPlacementDetails', id });
+    const video = ((videos.items as Record<string, unknown>[] | undefined) ?? []).find((item) => item.id === id);
+    const snippet = (broadcast.snippet ?? {}) as Record<string, unknown>;
+    const state = video ? videoState(video) : null;
+    if (state?.status === 'ended') return { live: false };
+    const startedAt = state?.startedAt ?? Date.parse(String(snippet.actualStartTime ?? ''));
+    return {
+      live: true,
+      streamId: id,
+      startedAt: Number.isFinite(startedAt) ? startedAt : now,
+      title: state?.title || String(snippet.title ?? ''),
+      viewers: state?.viewers ?? null,
+      branded: state?.branded ?? false,
+    };
+  }
+
+  /**
+   * Which uncovered YouTube channels this poll looks for a broadcast (liveBroadcasts.list, 5 units), at an interval
+   * that keeps their looks within YOUTUBE_LOOK_SHARE of the units left (the cluster's figure, the governor's), never
+   * faster than the poll. What was last seen is live_watch's (any instance's), so every instance paces alike.
+   */
+  async function youtubeDue(uncovered: Watched[], now: number): Promise<Watched[]> {
+    if (uncovered.length === 0) return [];
+    const last = new Map<string, number>();
+    for (const batch of chunks(uncovered, 500))
+      for (const row of await db
+        .selectFrom('live_watch')
+        .select(['account_id', 'checked_at'])
+        .where(
+          'account_id',
+          'in',
+          batch.map((w) => w.accountId),
+        )
+        .execute())
+        last.set(row.account_id, Number(row.checked_at ?? 0));
+    const interval = paced(uncovered.length, now, YOUTUBE_LOOK_SHARE, YOUTUBE_LOOK_UNITS);
+    return uncovered.filter((w) => now - (last.get(w.accountId) ?? 0) >= interval);
+  }
+
+  /**
+   * How often each of `count` calls of `units` may be made now so that they spend at most `share` of the units left
+   * over a day (not over the time to the reset: left unspent by the others late in the day, the units would have the
+   * calls race to every poll); never faster than the poll, never past the reset.
+   */
+  function paced(count: number, now: number, share: number, units: number): number {
     const floor = config.livePollSeconds * 1000;
-    if (looking === 0) return floor;
-    const { units, resetAt } = deps.governor.remaining('youtube', 'project', 'verify');
+    if (count === 0) return floor;
+    const left = deps.governor.remaining('youtube', 'project', 'verify');
     // The poll's clock and the governor's may differ (tests); a day is the longest a window lasts.
-    const untilReset = Math.min(Math.max(0, resetAt - now), DAY_MS);
+    const untilReset = Math.min(Math.max(0, left.resetAt - now), DAY_MS);
     const ceiling = Math.max(floor, untilReset);
-    if (units < YOUTUBE_LOOK_UNITS) return ceiling;
-    const share = (units * YOUTUBE_LOOK_SHARE) / looking;
-    return Math.min(ceiling, Math.max(floor, Math.ceil((YOUTUBE_LOOK_UNITS * DAY_MS) / share)));
+    if (left.units < units) return ceiling;
+    const each = (left.units * share) / count;
+    return Math.min(ceiling, Math.max(floor, Math.ceil((units * DAY_MS) / each)));
+  }
+
+  /** Every how many polls the batch reads the live and starting broadcasts now (youtubeSampleEvery). */
+  function sampleEvery(videos: number, now: number): number {
+    return youtubeSampleEvery(
+      videos,
+      deps.governor.remaining('youtube', 'project', 'verify'),
+      now,
+      config.livePollSeconds * 1000,
+      Boolean(config.oauth.youtube?.apiKey),
+    );
+  }
+
+  /**
+   * How often delivery verification reads what it watches now, against its goal, for /admin → Platform budgets: the
+   * YouTube broadcasts live or about to start (any instance's reads: youtube_videos), every k-th poll when the
+   * quota's sampling share cannot carry each poll.
+   */
+  async function resolutions(now = clock()): Promise<VerificationResolution[]> {
+    if (!config.oauth.youtube) return [];
+    const rows = await db
+      .selectFrom('youtube_videos as v')
+      .innerJoin('connected_accounts as a', (join) =>
+        join.onRef('a.platform_user_id', '=', 'v.channel_id').on('a.platform', '=', 'youtube'),
+      )
+      .innerJoin('live_watch as w', 'w.account_id', 'a.id')
+      .select(['v.status', 'v.scheduled_at'])
+      .where('v.status', 'in', ['live', 'upcoming'])
+      .execute();
+    const videos = rows.filter((row) => row.status === 'live' || nearStart(row, now)).length;
+    const pollSeconds = config.livePollSeconds;
+    return [
+      {
+        provider: 'youtube',
+        credential: 'project',
+        purpose: 'delivery verification',
+        items: videos,
+        everySeconds: sampleEvery(videos, now) * pollSeconds,
+        goalSeconds: pollSeconds,
+      },
+    ];
   }
 
   // ------------------------------------------------------------------------------------------ writing
@@ -647,7 +1393,11 @@ export function createLiveWatch(deps: LiveWatchDeps) {
    * statements, not thousands): each live stream upserted with its sample, the account's watch row, and the streams
    * of those accounts that are gone (offline, or another stream) ended. Answers the streams it ended.
    */
-  async function record(entries: { w: Watched; look: Look }[], now: number): Promise<string[]> {
+  async function record(
+    entries: { w: Watched; look: Look }[],
+    now: number,
+    options: { sample?: boolean } = {},
+  ): Promise<string[]> {
     const ended: string[] = [];
     for (const batch of chunks(entries, RECORD_BATCH)) {
       const keyOf = (entry: { w: Watched; look: Look }) =>
@@ -715,29 +1465,36 @@ export function createLiveWatch(deps: LiveWatchDeps) {
                   creator_id: newer<string>('creator_id'),
                   account_id: newer<string>('account_id'),
                   channel_login: newer<string>('channel_login'),
-                  ended_at: null,
+                  // A look does not reopen a stream that ended after it (a pushed stream.offline during a poll).
+                  ended_at: eb
+                    .case()
+                    .when('live_streams.ended_at', '>', now)
+                    .then(eb.ref('live_streams.ended_at'))
+                    .else(null)
+                    .end(),
                   title: eb.ref('excluded.title'),
                 };
               }),
             )
             .execute();
-          await trx
-            .insertInto('live_samples')
-            .values(
-              live.map(({ w, look, key }) => ({
-                stream_key: key,
-                at: now,
-                viewers: look.viewers,
-                title: look.title,
-                disclosed: isDisclosed(w.platform, look.title, look.branded) ? 1 : 0,
-                branded: look.branded ? 1 : 0,
-                creator_id: w.creatorId,
-                account_id: w.accountId,
-              })),
-            )
-            // Two looks at the same moment are one sample.
-            .onConflict((oc) => oc.columns(['stream_key', 'at']).doNothing())
-            .execute();
+          if (options.sample !== false)
+            await trx
+              .insertInto('live_samples')
+              .values(
+                live.map(({ w, look, key }) => ({
+                  stream_key: key,
+                  at: now,
+                  viewers: look.viewers,
+                  title: look.title,
+                  disclosed: isDisclosed(w.platform, look.title, look.branded) ? 1 : 0,
+                  branded: look.branded ? 1 : 0,
+                  creator_id: w.creatorId,
+                  account_id: w.accountId,
+                })),
+              )
+              // Two looks at the same moment are one sample.
+              .onConflict((oc) => oc.columns(['stream_key', 'at']).doNothing())
+              .execute();
         }
         await trx
           .insertInto('live_watch')
@@ -860,8 +1617,19 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     const twitch = watched.filter((w) => w.platform === 'twitch');
     if (twitch.length > 0 && config.oauth.twitch && pausedUntil.twitch <= now) {
       try {
-        const looks = await lookTwitch(twitch, now);
-        await write(twitch.flatMap((w) => (looks.has(w.accountId) ? [{ w, look: looks.get(w.accountId)! }] : [])));
+        // Only the channels known live and those the stream events do not cover are looked at (issue 46).
+        const due = await twitchDue(twitch, now);
+        const looks = await lookTwitch(due.sample, now);
+        await write(
+          due.sample.flatMap((w) => {
+            const look = looks.get(w.accountId);
+            // Not listed yet by Get Streams, just gone online as Twitch pushed it: no answer.
+            if (!look || (!look.live && due.graced.has(w.accountId))) return [];
+            return [{ w, look }];
+          }),
+        );
+        await confirmQuiet(due.quiet, now);
+        answered.push(...due.quiet);
       } catch (error) {
         if (error instanceof RateLimited) {
           pausedUntil.twitch = error.retryAt;
@@ -878,41 +1646,14 @@ export function createLiveWatch(deps: LiveWatchDeps) {
           logger.warn('live: Twitch could not be reached', { error: error.message });
         } else throw error;
       }
+      await reconcilePush(twitch, now, helixTotal - pointsBefore);
     }
 
     const youtube = watched.filter((w) => w.platform === 'youtube');
-    if (youtube.length > 0 && config.oauth.youtube && pausedUntil.youtube <= now) {
-      const { due, known } = await youtubeDue(youtube, now);
-      const queue = [...due];
-      const worker = async () => {
-        for (let w = queue.shift(); w; w = queue.shift()) {
-          if (pausedUntil.youtube > now) return;
-          try {
-            await write([{ w, look: await lookYouTube(w, now, known.get(w.accountId) ?? null) }]);
-          } catch (error) {
-            if (error instanceof RateLimited) {
-              pausedUntil.youtube = error.retryAt;
-              logger.warn('live: YouTube asked to slow down; skipping until its reset', { until: error.retryAt });
-            } else if (error instanceof BudgetExhausted) {
-              // The project's quota is spent for now: the others wait for the next poll.
-              queue.length = 0;
-              logger.warn('live: the YouTube quota is spent; the other channels wait for the next poll', {
-                until: error.retryAt,
-              });
-            } else if (error instanceof Refused) {
-              await setProblem([w], error.message);
-              problems += 1;
-            } else {
-              // Unreachable or unreadable (our own refresh failing too): no look, no change.
-              logger.warn('live: YouTube could not be read', { error: (error as Error).message });
-            }
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(YOUTUBE_CONCURRENCY, queue.length) }, worker));
-    }
+    if (youtube.length > 0 && config.oauth.youtube && pausedUntil.youtube <= now)
+      problems += await watchYouTube(youtube, now, write);
 
-    ended.push(...endedUnwatched.splice(0));
+    ended.push(...endedUnwatched.splice(0), ...endedPushed.splice(0));
     await findRecordings(byAccount, ended, now, helixTotal - pointsBefore).catch((error: unknown) =>
       logger.warn('live: looking up recordings failed', { error: (error as Error).message }),
     );
@@ -945,12 +1686,18 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     }
   }
 
+  deps.push?.onEvent((event) => void pushed(event));
+
   return {
     pollOnce,
     sync,
+    pushed,
     helixPointsLastMinute,
     /** Helix calls since this watcher was made. */
     helixPoints: () => helixTotal,
+    /** How often the last poll read live YouTube broadcasts, against the goal (the poll interval). */
+    youtubeResolution: () => ({ ...resolution }),
+    resolutions,
     register() {
       jobs.register(LIVE_JOB, async () => {
         // Stopping (or never started here): the run is handed back for another instance, so the schedule lives on.
@@ -975,6 +1722,38 @@ export function createLiveWatch(deps: LiveWatchDeps) {
 }
 
 export type LiveWatch = ReturnType<typeof createLiveWatch>;
+
+/** How often verification reads what one budget pays for, against its goal (contract/schemas/budgets.ts). */
+export interface VerificationResolution {
+  provider: 'twitch' | 'youtube';
+  credential: string;
+  purpose: string;
+  /** What is read: live (or starting) broadcasts. */
+  items: number;
+  everySeconds: number;
+  goalSeconds: number;
+}
+
+/**
+ * Every how many polls `videos` live or starting YouTube broadcasts can be read: 1 while YOUTUBE_SAMPLE_SHARE of the
+ * units left, spread over the polls to the reset, carries a read of all of them each poll (50 ids a unit with the API
+ * key, one a unit without); else the least k that does, the same for every broadcast — the resolution lowered
+ * evenly, never a channel skipped.
+ */
+export function youtubeSampleEvery(
+  videos: number,
+  left: { units: number; resetAt: number },
+  now: number,
+  pollMs: number,
+  batched: boolean,
+): number {
+  if (videos === 0) return 1;
+  const polls = Math.max(1, Math.ceil(Math.min(Math.max(0, left.resetAt - now), DAY_MS) / pollMs));
+  const perPoll = (left.units * YOUTUBE_SAMPLE_SHARE) / polls;
+  const need = batched ? Math.ceil(videos / YOUTUBE_VIDEOS_BATCH) : videos;
+  if (perPoll <= 0) return polls;
+  return Math.max(1, Math.min(polls, Math.ceil(need / perPoll)));
+}
 
 type ChannelState = OverlayStatus['channels'][number];
 

@@ -686,6 +686,8 @@ export interface Database {
   live_streams: LiveStreamsTable;
   live_samples: LiveSamplesTable;
   live_watch: LiveWatchTable;
+  youtube_feeds: YouTubeFeedsTable;
+  youtube_videos: YouTubeVideosTable;
   overlay_sources: OverlaySourcesTable;
   overlay_presence: OverlayPresenceTable;
   earning_reviews: EarningReviewsTable;
@@ -928,6 +930,40 @@ export interface LiveWatchTable {
   live: Generated<number>;
   stream_key: string | null;
   problem: string | null;
+}
+
+/** A YouTube channel's feed subscription on the WebSub hub (migration 0036, server/connections/websub.ts). */
+export interface YouTubeFeedsTable {
+  channel_id: string;
+  /** hub.secret: the HMAC key the hub signs this channel's pushes with. */
+  secret: string;
+  /** pending: asked, not verified yet; active: the hub verified it (until lease_until). */
+  state: 'pending' | 'active';
+  requested_at: Millis;
+  verified_at: Millis | null;
+  lease_until: Millis | null;
+  renew_at: Millis | null;
+  last_push_at: Millis | null;
+  /** When the broadcasts announced before the subscription (upcoming, active) were looked up; null: not yet. */
+  caught_up_at: Millis | null;
+  /** Why the hub refused the last request, if it did. */
+  problem: string | null;
+}
+
+/** A YouTube video the feed announced, and what videos.list last said of it (migration 0036). */
+export interface YouTubeVideosTable {
+  video_id: string;
+  channel_id: string;
+  /** new: announced, not looked at yet; none: a video that is no broadcast; gone: deleted or private. */
+  status: 'new' | 'upcoming' | 'live' | 'ended' | 'none' | 'gone';
+  title: Generated<string>;
+  scheduled_at: Millis | null;
+  pushed_at: Millis | null;
+  checked_at: Millis | null;
+  /** When the owner's paid-promotion flag was last read, and the title it was read under. */
+  flag_checked_at: Millis | null;
+  flag_title: string | null;
+  branded: Generated<number>;
 }
 
 /** The (hashed) addresses an overlay's heartbeats came from, per minute: a fraud signal (server/overlay/fraud.ts). */

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { BudgetOwner, PlatformBudget } from '../../contract/schemas/budgets.ts';
 import type { BudgetView, Governor } from '../connections/governor.ts';
+import type { VerificationResolution } from '../connections/live.ts';
 import type { Database } from '../db/types.ts';
 
 export type BudgetsGovernor = Pick<Governor, 'budgets' | 'limits'>;
@@ -27,7 +28,11 @@ function ownerOf(view: BudgetView, login: string | null): BudgetOwner {
   return 'disconnected';
 }
 
-export async function presentBudgets(db: Kysely<Database>, governor: BudgetsGovernor): Promise<PlatformBudget[]> {
+export async function presentBudgets(
+  db: Kysely<Database>,
+  governor: BudgetsGovernor,
+  resolutions: VerificationResolution[] = [],
+): Promise<PlatformBudget[]> {
   const views = await governor.budgets();
   const userIds = [
     ...new Set(
@@ -51,11 +56,18 @@ export async function presentBudgets(db: Kysely<Database>, governor: BudgetsGove
       view.provider === 'twitch' && view.credential.startsWith('user:')
         ? (logins.get(view.credential.slice('user:'.length)) ?? null)
         : null;
-    return presentBudget(view, login, governor);
+    const resolution = resolutions
+      .filter((r) => r.provider === view.provider && r.credential === view.credential)
+      .map(({ purpose, items, everySeconds, goalSeconds }) => ({ purpose, items, everySeconds, goalSeconds }));
+    return { ...presentBudget(view, login, governor), resolution };
   });
 }
 
-function presentBudget(view: BudgetView, login: string | null, governor: BudgetsGovernor): PlatformBudget {
+function presentBudget(
+  view: BudgetView,
+  login: string | null,
+  governor: BudgetsGovernor,
+): Omit<PlatformBudget, 'resolution'> {
   return {
     provider: view.provider,
     credential: view.credential,

@@ -21,6 +21,7 @@ import { form1099Csv, taxFormKinds, type TaxForms } from '../money/tax-forms.ts'
 import type { Reviews } from '../money/reviews.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { presentBudgets, type BudgetsGovernor } from './budgets.ts';
+import type { LiveWatch } from '../connections/live.ts';
 
 const operator = (c: Context<AppEnv>) => requireRole(c, 'operator');
 
@@ -38,6 +39,8 @@ export interface OperatorRoutesDeps extends RouteDeps {
   idempotency: Idempotency;
   taxForms: Pick<TaxForms, 'form1099'>;
   governor: BudgetsGovernor;
+  /** How often delivery verification reads what it watches (server/connections/live.ts). */
+  live: Pick<LiveWatch, 'resolutions'>;
   evidence: Pick<Evidence, 'of' | 'ofMany'>;
 }
 
@@ -289,7 +292,7 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
   // instances, and what waits for it.
   route(app, services, 'adminBudgets', async (c) => {
     operator(c);
-    return { budgets: await presentBudgets(db, services.governor) };
+    return { budgets: await presentBudgets(db, services.governor, await services.live.resolutions()) };
   });
 
   return app;

@@ -120,6 +120,24 @@ function Meter({ budget, label }: { budget: PlatformBudget; label: string }) {
   );
 }
 
+const everyText = (seconds: number) =>
+  seconds % 60 === 0
+    ? seconds === 60
+      ? 'every minute'
+      : `every ${formatCount(seconds / 60)} minutes`
+    : `every ${formatCount(seconds)} seconds`;
+
+/**
+ * What verification reads through this budget and how often: at its goal, or lowered evenly (issue 46) — said so,
+ * never a channel skipped.
+ */
+function resolutionText(entry: PlatformBudget['resolution'][number]): string {
+  const what = `${purposeText(entry.purpose)}: ${formatCount(entry.items)} live or starting ${entry.items === 1 ? 'broadcast' : 'broadcasts'} read ${everyText(entry.everySeconds)}`;
+  return entry.everySeconds > entry.goalSeconds
+    ? `${what}, lowered for all of them from ${everyText(entry.goalSeconds)} to keep within this budget.`
+    : `${what}, as it should.`;
+}
+
 function BudgetCard({ budget }: { budget: PlatformBudget }) {
   const id = useId();
   const headingId = `budget-${id}`;
@@ -178,6 +196,18 @@ function BudgetCard({ budget }: { budget: PlatformBudget }) {
           </ul>
         )}
       </section>
+      {budget.resolution.length > 0 ? (
+        <section aria-labelledby={`${headingId}-resolution`} className={s.row}>
+          <h3 id={`${headingId}-resolution`} className={b.subheading}>
+            How often it looks
+          </h3>
+          <ul className={b.items}>
+            {budget.resolution.map((entry) => (
+              <li key={entry.purpose}>{resolutionText(entry)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {budget.deferred.length > 0 ? (
         <section aria-labelledby={`${headingId}-deferred`} className={s.row}>
           <h3 id={`${headingId}-deferred`} className={b.subheading}>

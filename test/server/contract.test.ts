@@ -443,6 +443,10 @@ const calls = {
   getStripePayouts: (api) => api.request('GET', '/api/payout-methods/stripe', { token: world.creator.token }),
   startStripeOnboarding: null,
   stripeConnectWebhook: null,
+  // The hub's verification and a signed push need a subscription the server asked for: covered against the hub
+  // stand-in in youtube-feeds.test.ts.
+  youtubeFeedVerify: null,
+  youtubeFeedPush: null,
   declineOffer: async (api) => {
     const offers = await api.request('GET', '/api/offers', { token: world.creator2.token });
     return api.request('POST', `/api/offers/${(offers.body.offers as { id: string }[])[0]!.id}/decline`, {

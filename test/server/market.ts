@@ -234,3 +234,64 @@ export async function offerWithLink(
   const code = await ensureLink(db, { offerId, campaignId, creatorId: who.creator.id });
   return { campaignId, offerId, code };
 }
+
+/**
+ * An active campaign written as a row (the live watch's tests: no funds, no matching), on `platforms` ('Twitch',
+ * 'YouTube'; none: every platform).
+ */
+export async function activeCampaignRow(
+  db: Kysely<Database>,
+  advertiserId: string,
+  platforms: string[] = [],
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const stamp = new Date().toISOString();
+  await db
+    .insertInto('campaigns')
+    .values({
+      id,
+      advertiser_id: advertiserId,
+      brand: 'Nova',
+      title: 'Streams',
+      description: 'On stream',
+      image: null,
+      pay_cents: 10_000,
+      spots: 1000,
+      platforms: JSON.stringify(platforms),
+      languages: '[]',
+      countries: '[]',
+      categories: '[]',
+      min_avg_viewers: null,
+      deliverable_minutes: 120,
+      starts_on: '2026-01-01',
+      ends_on: '2099-01-01',
+      disclosure: 'Sponsored by Nova',
+      status: 'active',
+      created_at: stamp,
+      updated_at: stamp,
+      launched_at: stamp,
+    })
+    .execute();
+  return id;
+}
+
+/** An offer in delivery (`active`) of `creatorId` on the campaign, written as a row. */
+export async function deliveryOfferRow(db: Kysely<Database>, campaignId: string, creatorId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const stamp = new Date().toISOString();
+  await db
+    .insertInto('offers')
+    .values({
+      id,
+      campaign_id: campaignId,
+      creator_id: creatorId,
+      status: 'active',
+      reasons: '[]',
+      score: 1,
+      decline_reason: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  return id;
+}

@@ -141,6 +141,13 @@ describe('Operator Console: Platform budgets', () => {
     ).toHaveTextContent(
       'Analytics collection: 12 put off until Nov 27, 2026, 08:00 UTC, then tried again. Priority: analytics, after chat and verification.',
     );
+    // Issue 46: how often verification reads the live broadcasts, lowered evenly and said so.
+    expect(
+      within(within(youtube).getByRole('region', { name: 'How often it looks' })).getByRole('listitem'),
+    ).toHaveTextContent(
+      'Delivery verification: 412 live or starting broadcasts read every 2 minutes, lowered for all of them from every minute to keep within this budget.',
+    );
+    expect(within(refused).queryByRole('region', { name: 'How often it looks' })).toBeNull();
 
     // Creators' channels with nothing to look at: one row each, named by channel (or, for an account no longer
     // connected, by its Twitch account id), with what it is used for.
