@@ -10,6 +10,8 @@ import { benchMarketplace } from './marketplace';
 import { benchMoney } from './money';
 import { benchOverlay } from './overlay';
 import { benchVerification } from './verification';
+import { youtubeVerificationDay } from './verification-youtube';
+import { benchVerificationTwitch } from './verification-twitch';
 import { benchSearch } from './search';
 import { benchLive } from './live';
 import { benchArchive } from './archive';
@@ -326,6 +328,46 @@ try {
   if (wants('verification')) {
     console.log(
       '\n# Verified delivery (docs/product.md §Verified delivery: heartbeats and presence against a server process on SQLite with the channels live; the live watcher against the Twitch stand-in on its own port)\n',
+    );
+    // Issue 46: a simulated day of YouTube verification on one default quota (push, then batch).
+    const youtube = await youtubeVerificationDay({ log: (line) => console.log(`      ${line}`) });
+    record(
+      'YouTube creators in delivery on one default quota, live 4 h a day (ceiling at 50 ids a unit)',
+      `${youtube.creators} (ceiling ${youtube.ceilingCreators}; ${youtube.missed} broadcasts missed)`,
+      '≥ 1000, none missed',
+      youtube.creators >= 1000 && youtube.missed === 0,
+    );
+    record(
+      'YouTube units verification spent in the day (of 10,000)',
+      `${youtube.units} (${Object.entries(youtube.byCall)
+        .map(([call, units]) => `${call} ${units}`)
+        .join(', ')})`,
+      '≤ 6000',
+      youtube.units <= 6000,
+    );
+    record(
+      'YouTube window start / end recorded after the platform, p95 (the poll: 60 s)',
+      `${youtube.startP95Seconds} s / ${youtube.endP95Seconds} s (reads every ${youtube.worstEverySeconds} s at worst)`,
+      '≤ 60 s',
+      youtube.startP95Seconds <= 60 && youtube.endP95Seconds <= 60,
+    );
+    // Issue 46: Twitch's side with pushes (the points from the cost model on a simulated day, the latencies on the
+    // stand-ins).
+    const twitch = await benchVerificationTwitch();
+    console.log(
+      `      Twitch: ${twitch.channels} channels, ${Math.round(twitch.liveShare * 100)}% of channel-minutes live, ${twitch.meanPointsPerMinute} points a minute on average`,
+    );
+    record(
+      'Twitch channels in delivery within 800 points a minute, busiest minute (budget left)',
+      `${twitch.channels}: ${twitch.pointsPerMinute} points (${Math.round(twitch.budgetLeftShare * 100)}% left)`,
+      '≥ 10000 with ≥ 25% left',
+      twitch.channels >= 10_000 && twitch.budgetLeftShare >= 0.25,
+    );
+    record(
+      'Twitch window start / end recorded after EventSub, p95',
+      `${Math.round(twitch.startP95Ms)} ms / ${Math.round(twitch.endP95Ms)} ms`,
+      '≤ 5 s',
+      twitch.startP95Ms <= 5000 && twitch.endP95Ms <= 5000,
     );
     const verified = await benchVerification((line) => console.log(`      ${line}`));
     record(

@@ -79,7 +79,7 @@ export const YOUTUBE_VIDEOS_BATCH = 50;
  */
 export const YOUTUBE_SAMPLE_SHARE = 0.6;
 /** The share of the units left that re-reading owners' paid-promotion flags may spend over a day. */
-export const YOUTUBE_FLAG_SHARE = 0.02;
+export const YOUTUBE_FLAG_SHARE = 0.01;
 /**
  * Channels whose feed was just verified get their one catch-up look (upcoming and active broadcasts, 10 units) at
  * most this many a poll: a thousand channels entering delivery at once are caught up within the hour.
@@ -1234,7 +1234,8 @@ export function createLiveWatch(deps: LiveWatchDeps) {
   ): Promise<number> {
     let problems = 0;
     const needing = live.filter((entry) => !DISCLOSURE_TAG.test(entry.state.title));
-    const interval = paced(needing.length, now, YOUTUBE_FLAG_SHARE, 1);
+    // Not hurried by the coming reset: a re-read is a second look, not worth the units the archive could use.
+    const interval = paced(needing.length, now, YOUTUBE_FLAG_SHARE, 1, false);
     const due = needing.filter(
       (entry) =>
         entry.row.flag_checked_at === null ||
@@ -1331,15 +1332,15 @@ export function createLiveWatch(deps: LiveWatchDeps) {
   /**
    * How often each of `count` calls of `units` may be made now so that they spend at most `share` of the units left
    * over a day (not over the time to the reset: left unspent by the others late in the day, the units would have the
-   * calls race to every poll); never faster than the poll, never past the reset.
+   * calls race to every poll); never faster than the poll, never past the reset (unless `byReset` is false).
    */
-  function paced(count: number, now: number, share: number, units: number): number {
+  function paced(count: number, now: number, share: number, units: number, byReset = true): number {
     const floor = config.livePollSeconds * 1000;
     if (count === 0) return floor;
     const left = deps.governor.remaining('youtube', 'project', 'verify');
     // The poll's clock and the governor's may differ (tests); a day is the longest a window lasts.
     const untilReset = Math.min(Math.max(0, left.resetAt - now), DAY_MS);
-    const ceiling = Math.max(floor, untilReset);
+    const ceiling = Math.max(floor, byReset ? untilReset : DAY_MS);
     if (left.units < units) return ceiling;
     const each = (left.units * share) / count;
     return Math.min(ceiling, Math.max(floor, Math.ceil((units * DAY_MS) / each)));
