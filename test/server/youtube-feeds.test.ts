@@ -11,22 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelsOf, youtubeSampleEvery } from '../../server/connections/live.ts';
 import { feedTopic, WEBSUB_CALLBACK_PATH } from '../../server/connections/websub.ts';
 import { createOAuthStandIn, STANDIN_YOUTUBE_API_KEY, type OAuthStandIn } from '../../standins/oauth.ts';
-import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
+import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, activeCampaignRow, deliveryOfferRow, type Account } from './market.ts';
 import { connect, serveStandIn, standInSettings, testClient } from './oauth-flow.ts';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
-
-/** Until `check` holds (the hub's verification and pushes are asynchronous), within 10 s. */
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within 10 s: ${what}`);
-    // A poll of the state the hub changes, not a guess of time.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the resolution of YouTube reads', () => {
   const day = { units: 9_900, resetAt: 0 };
@@ -135,7 +125,10 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
    */
   async function subscribe(channelId: string, now: number) {
     await poll(now);
-    await until(async () => (await feed(channelId))?.state === 'active', 'the subscription verified');
+    await until(
+      async () => (await feed(channelId))?.state,
+      (state) => state === 'active',
+    );
     if ((await feed(channelId))?.caught_up_at === null) await poll(now);
     expect((await feed(channelId))?.caught_up_at).not.toBeNull();
   }
@@ -164,8 +157,8 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
     const before = units();
     standIn.setChannel('youtube', channel, { schedule: { title: 'Launch stream', startsAt: now + 30 * MIN } });
     await until(
-      () => standIn.youtubeHub.deliveries().some((d) => d.topic === feedTopic(channelId) && d.status === 200),
-      'the push delivered',
+      async () => standIn.youtubeHub.deliveries().some((d) => d.topic === feedTopic(channelId) && d.status === 200),
+      Boolean,
     );
     expect(standIn.youtubeHub.deliveries().filter((d) => d.topic === feedTopic(channelId))).toEqual([
       expect.objectContaining({ status: 200, signed: true, attempt: 1 }),
@@ -215,8 +208,8 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
     // Retitled with #ad: pushed (a title change), read at the next poll, disclosed by its title.
     standIn.setChannel('youtube', channel, { title: 'Launch stream #ad', viewers: 140 });
     await until(
-      () => standIn.youtubeHub.deliveries().filter((d) => d.topic === feedTopic(channelId)).length === 2,
-      'the retitle pushed',
+      async () => standIn.youtubeHub.deliveries().filter((d) => d.topic === feedTopic(channelId)).length === 2,
+      Boolean,
     );
     await poll(now + 17 * MIN);
     standIn.setChannel('youtube', channel, { live: false });
@@ -257,8 +250,8 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
     // Started without a schedule: the new video is pushed at once.
     standIn.setChannel('youtube', channel, { live: true, title: 'Just chatting', viewers: 9, branded: true });
     await until(
-      () => standIn.youtubeHub.deliveries().some((d) => d.topic === feedTopic(channelId) && d.status === 200),
-      'the push delivered',
+      async () => standIn.youtubeHub.deliveries().some((d) => d.topic === feedTopic(channelId) && d.status === 200),
+      Boolean,
     );
     await poll(now + MIN);
     expect((await channelsOf(api.castbridge.db, creator.id))[0]).toMatchObject({
@@ -361,7 +354,10 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
     expect(verifications()).toBe(1);
     // Within its last day, before it lapses: asked again with the same secret, verified, the lease runs on.
     await poll(leaseUntil - DAY + MIN);
-    await until(() => verifications() === 2, 'the renewal verified');
+    await until(
+      async () => verifications(),
+      (n) => n === 2,
+    );
     const renewed = (await feed(channelId))!;
     expect(renewed.state).toBe('active');
     expect(renewed.secret).toBe(first.secret);
