@@ -4,8 +4,10 @@
 // confirmed and sampled each poll. The paid-promotion flag, which YouTube gives a video's owner only, is read with the
 // channel's token when a broadcast is first seen live or retitled (and re-read within a small share). A channel whose
 // feed is not verified is looked for with liveBroadcasts.list (5 units), paced within YOUTUBE_LOOK_SHARE of the
-// quota; when the sampling share cannot carry every live broadcast each poll, every broadcast is read every k-th poll
-// alike (`youtubeResolution`, shown in /admin → Platform budgets).
+// quota; so is a covered channel whose creator's overlay claims minutes while none of its broadcasts is known (the
+// hub may have failed to announce it: `darkClaims`) — the claim only asks for a look, the platform's answer decides.
+// When the sampling share cannot carry every live broadcast each poll, every broadcast is read every k-th poll alike
+// (`youtubeResolution`, shown in /admin → Platform budgets).
 import { BudgetExhausted } from './governor.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AccountRow } from './store.ts';
@@ -53,6 +55,15 @@ const YOUTUBE_FORGET_MS = 7 * 24 * 60 * 60_000;
 /** An upcoming broadcast further off is read this often (its schedule may move). */
 export const UPCOMING_RECHECK_MS = 30 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
+const MINUTE_MS = 60_000;
+/**
+ * A covered channel whose creator's overlay has claimed minutes this long with no broadcast of it known is looked for
+ * (liveBroadcasts.list): the hub may have failed to announce it. Before that the feed may still announce it, so its
+ * claimed minutes wait (no "offline" from the feed) rather than settle against the creator.
+ */
+export const CLAIM_GRACE_MS = 5 * 60_000;
+/** Claims (pending overlay minutes) this recent count; older ones have settled or are given up on. */
+const CLAIM_RECENT_MS = 30 * 60_000;
 
 const youtubeReason = (body: Record<string, unknown>): string | undefined =>
   (body.error as { errors?: { reason?: string }[] } | undefined)?.errors?.[0]?.reason;
@@ -377,9 +388,21 @@ export function createYouTubeWatch(ctx: LiveContext) {
     // The owner's flag, where the title does not disclose by itself.
     if (client.apiKey) problems += await readFlags([...live.values()], byChannel, now);
 
+    // Covered channels with no broadcast known whose creator's overlay claims minutes: looked for past the grace,
+    // waiting before it (not "offline" from the feed).
+    const unknown = youtube.filter(
+      (w) => !live.has(w.channelId) && !failed.has(w.channelId) && !endedNow.has(w.channelId),
+    );
+    const dark = await darkClaims(
+      unknown.filter((w) => covered.has(w.channelId)),
+      now,
+      unknown.length,
+    );
+
     // Looks: covered channels and those whose videos were read; the uncovered others by liveBroadcasts.list.
     const entries: { w: Watched; look: Look }[] = [];
     for (const w of youtube) {
+      if (dark.has(w.accountId)) continue;
       const found = live.get(w.channelId);
       if (found) {
         const { state, videoId } = found;
@@ -399,20 +422,22 @@ export function createYouTubeWatch(ctx: LiveContext) {
     }
     await write(entries);
 
-    const uncovered = youtube.filter(
-      (w) =>
-        !covered.has(w.channelId) && !live.has(w.channelId) && !failed.has(w.channelId) && !endedNow.has(w.channelId),
-    );
+    const uncovered = unknown.filter((w) => !covered.has(w.channelId));
     // Feeds just verified are looked up at once (their one catch-up, at most CATCH_UPS_PER_POLL a poll); the other
     // uncovered channels at their paced interval.
     const catchUps = uncovered.filter((w) => verified.has(w.channelId)).slice(0, CATCH_UPS_PER_POLL);
+    // The claimed-dark channels share the uncovered ones' pace (one share of the quota for every look).
+    const darkDue = [...dark.values()].filter((d) => d.due).map((d) => d.w);
     const queue = [
       ...catchUps,
+      ...darkDue,
       ...(await youtubeDue(
         uncovered.filter((w) => !verified.has(w.channelId)),
         now,
+        dark.size,
       )),
     ];
+    const lookedDark = new Set(darkDue.map((w) => w.accountId));
     const worker = async () => {
       for (let w = queue.shift(); w; w = queue.shift()) {
         if (pausedUntil.youtube > now) return;
@@ -437,6 +462,18 @@ export function createYouTubeWatch(ctx: LiveContext) {
               .execute();
           await write([{ w, look }]);
           if (verified.has(w.channelId)) await ctx.feeds!.caughtUp(w.channelId, now);
+          if (lookedDark.has(w.accountId)) {
+            await db
+              .updateTable('youtube_feeds')
+              .set({ claim_looked_at: now })
+              .where('channel_id', '=', w.channelId)
+              .execute();
+            if (look.live)
+              logger.warn('live: a YouTube broadcast the feed did not announce was found by a look', {
+                channel: w.channelId,
+                video: look.streamId,
+              });
+          }
         } catch (error) {
           if (await youtubeFailure(error, w)) problems += 1;
           if (error instanceof BudgetExhausted) queue.length = 0;
@@ -620,7 +657,7 @@ export function createYouTubeWatch(ctx: LiveContext) {
    * that keeps their looks within YOUTUBE_LOOK_SHARE of the units left (the cluster's figure, the governor's), never
    * faster than the poll. What was last seen is live_watch's (any instance's), so every instance paces alike.
    */
-  async function youtubeDue(uncovered: Watched[], now: number): Promise<Watched[]> {
+  async function youtubeDue(uncovered: Watched[], now: number, sharedWith = 0): Promise<Watched[]> {
     if (uncovered.length === 0) return [];
     const last = new Map<string, number>();
     for (const batch of chunks(uncovered, 500))
@@ -634,8 +671,72 @@ export function createYouTubeWatch(ctx: LiveContext) {
         )
         .execute())
         last.set(row.account_id, Number(row.checked_at ?? 0));
-    const interval = paced(uncovered.length, now, YOUTUBE_LOOK_SHARE, YOUTUBE_LOOK_UNITS);
+    const interval = paced(uncovered.length + sharedWith, now, YOUTUBE_LOOK_SHARE, YOUTUBE_LOOK_UNITS);
     return uncovered.filter((w) => now - (last.get(w.accountId) ?? 0) >= interval);
+  }
+
+  /**
+   * Of these covered channels with no broadcast known, those whose creator's overlay claims minutes (pending
+   * overlay_minutes of the last CLAIM_RECENT_MS) while no other channel of theirs is live (a Twitch stream already
+   * speaks for the minutes): the hub may have failed to announce a broadcast. Each is `due` for a look
+   * (liveBroadcasts.list) once its oldest such claim is CLAIM_GRACE_MS old and its last such look (youtube_feeds,
+   * the cluster's) is older than the pace the uncovered channels' looks keep; before the grace it waits (no look, no
+   * "offline"); looked at within the pace, it is left out (the feed's "offline" stands). A claim is the creator's
+   * word only: it asks YouTube, never counts as live.
+   */
+  async function darkClaims(
+    candidates: Watched[],
+    now: number,
+    /** The channels whose looks share the pace: these and the uncovered ones. */
+    looking: number,
+  ): Promise<Map<string, { w: Watched; due: boolean }>> {
+    const dark = new Map<string, { w: Watched; due: boolean }>();
+    if (candidates.length === 0) return dark;
+    const oldestClaim = new Map<string, number>();
+    const otherLive = new Set<string>();
+    const creators = [...new Set(candidates.map((w) => w.creatorId))];
+    for (const batch of chunks(creators, 500)) {
+      for (const row of await db
+        .selectFrom('overlay_minutes as m')
+        .innerJoin('offers as o', 'o.id', 'm.offer_id')
+        .select(['o.creator_id', (eb) => eb.fn.min('m.minute').as('oldest')])
+        .where('m.status', '=', 'pending')
+        .where('m.minute', '>=', Math.floor((now - CLAIM_RECENT_MS) / MINUTE_MS))
+        .where('m.minute', '<=', Math.floor(now / MINUTE_MS))
+        .where('o.creator_id', 'in', batch)
+        .groupBy('o.creator_id')
+        .execute())
+        oldestClaim.set(row.creator_id, Number(row.oldest) * MINUTE_MS);
+      for (const row of await db
+        .selectFrom('live_streams')
+        .select('creator_id')
+        .where('creator_id', 'in', batch)
+        .where('platform', '!=', 'youtube')
+        .where('ended_at', 'is', null)
+        .execute())
+        otherLive.add(row.creator_id);
+    }
+    const claiming = candidates.filter((w) => oldestClaim.has(w.creatorId) && !otherLive.has(w.creatorId));
+    if (claiming.length === 0) return dark;
+    const lookedAt = new Map<string, number>();
+    for (const batch of chunks(claiming, 500))
+      for (const row of await db
+        .selectFrom('youtube_feeds')
+        .select(['channel_id', 'claim_looked_at'])
+        .where(
+          'channel_id',
+          'in',
+          batch.map((w) => w.channelId),
+        )
+        .execute())
+        if (row.claim_looked_at !== null) lookedAt.set(row.channel_id, Number(row.claim_looked_at));
+    const interval = paced(looking - candidates.length + claiming.length, now, YOUTUBE_LOOK_SHARE, YOUTUBE_LOOK_UNITS);
+    for (const w of claiming) {
+      const last = lookedAt.get(w.channelId);
+      if (last !== undefined && now - last < interval) continue;
+      dark.set(w.accountId, { w, due: now - oldestClaim.get(w.creatorId)! >= CLAIM_GRACE_MS });
+    }
+    return dark;
   }
 
   /**

@@ -946,6 +946,11 @@ export interface YouTubeFeedsTable {
   last_push_at: Millis | null;
   /** When the broadcasts announced before the subscription (upcoming, active) were looked up; null: not yet. */
   caught_up_at: Millis | null;
+  /**
+   * When the live watch last looked for a broadcast because the creator's overlay claimed minutes while none was known
+   * (migration 0037); null: never.
+   */
+  claim_looked_at: Millis | null;
   /** Why the hub refused the last request, if it did. */
   problem: string | null;
 }

@@ -4,7 +4,8 @@
 // challenge only for what it asked, and learns a scheduled broadcast from the signed push; batched videos.list
 // (the API key, 1 unit) confirms it upcoming, live and ended, with the owner's paid-promotion flag read with the
 // channel's token; a forged or unsigned push is refused and changes nothing; a lease is renewed before it lapses;
-// a channel whose feed is never verified is looked for by liveBroadcasts.list within its quota share.
+// a channel whose feed is never verified is looked for by liveBroadcasts.list within its quota share; a broadcast the
+// hub failed to announce is looked for once the overlay has claimed minutes for the grace, the claims waiting meanwhile.
 import crypto from 'node:crypto';
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,8 +42,11 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
   let standIn: OAuthStandIn;
   let server: ServerType;
   const watchCalls = { keyed: 0, flag: 0, looks: 0 };
-  /** The hub's answers from the app; `refuseVerification` makes the callback unreachable for the hub. */
-  const hubReach = { refuseVerification: false };
+  /**
+   * The hub's answers from the app; `refuseVerification` makes the callback unreachable for the hub's verifications,
+   * `dropPushes` for its pushes (a broadcast the hub fails to announce).
+   */
+  const hubReach = { refuseVerification: false, dropPushes: false };
 
   beforeAll(async () => {
     backend = await makeBackend(backendName);
@@ -52,6 +56,7 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
         // The hub reaches the app's callback in process (its URL is the app's PUBLIC_URL-less own address).
         deliver: async (url, init) => {
           if (hubReach.refuseVerification && (init.method ?? 'GET') === 'GET') throw new TypeError('fetch failed');
+          if (hubReach.dropPushes && init.method === 'POST') throw new TypeError('fetch failed');
           return api.castbridge.app.request(url, init);
         },
         retryDelaysMs: [],
@@ -99,19 +104,19 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
   });
 
   /** A creator with `channel` connected and an offer in delivery on an active YouTube campaign. */
-  async function inDelivery(channel: string): Promise<{ creator: Account; channelId: string }> {
+  async function inDelivery(channel: string): Promise<{ creator: Account; channelId: string; offerId: string }> {
     const advertiser = await account(api, 'advertiser');
     const creator = await account(api, 'creator');
     expect((await connect(api, creator, 'youtube', channel)).get('connected')).toBe('youtube');
     const db = api.castbridge.db;
-    await deliveryOfferRow(db, await activeCampaignRow(db, advertiser.id, ['YouTube']), creator.id);
+    const offerId = await deliveryOfferRow(db, await activeCampaignRow(db, advertiser.id, ['YouTube']), creator.id);
     const row = await db
       .selectFrom('connected_accounts')
       .select('platform_user_id')
       .where('user_id', '=', creator.id)
       .where('platform', '=', 'youtube')
       .executeTakeFirstOrThrow();
-    return { creator, channelId: row.platform_user_id };
+    return { creator, channelId: row.platform_user_id, offerId };
   }
 
   const feed = (channelId: string) =>
@@ -396,6 +401,85 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
     } finally {
       hubReach.refuseVerification = false;
     }
+  });
+
+  it('a broadcast the hub failed to announce is looked for while the overlay claims minutes, and the claims wait for it', async () => {
+    const channel = `yf_unannounced_${backendName}`;
+    const { creator, channelId, offerId } = await inDelivery(channel);
+    const db = api.castbridge.db;
+    // Polls on whole minutes, the stream started before the first.
+    const base = Math.ceil(Date.now() / MIN) * MIN + MIN;
+    await subscribe(channelId, base - 10 * MIN);
+    const before = units();
+    hubReach.dropPushes = true;
+    try {
+      standIn.setChannel('youtube', channel, { live: true, title: 'Unannounced #ad', viewers: 40 });
+      await standIn.youtubeHub.idle();
+    } finally {
+      hubReach.dropPushes = false;
+    }
+    // The hub tried once and gave up (no retries here): nothing was announced.
+    expect(standIn.youtubeHub.deliveries().filter((d) => d.topic === feedTopic(channelId))).toEqual([
+      expect.objectContaining({ status: null, attempt: 1 }),
+    ]);
+    expect(
+      await db.selectFrom('youtube_videos').select('video_id').where('channel_id', '=', channelId).execute(),
+    ).toEqual([]);
+    /** The overlay's heartbeats: a minute's claimed seconds, pending until the platform settles them. */
+    const claim = (from: number, to: number) =>
+      db
+        .insertInto('overlay_minutes')
+        .values(
+          Array.from({ length: to - from }, (_, i) => ({
+            offer_id: offerId,
+            minute: base / MIN + from + i,
+            seconds: 60,
+          })),
+        )
+        .execute();
+    const minutes = async () =>
+      new Map(
+        (
+          await db.selectFrom('overlay_minutes').select(['minute', 'status']).where('offer_id', '=', offerId).execute()
+        ).map((row) => [Number(row.minute) - base / MIN, row.status]),
+      );
+    await claim(0, 3);
+
+    // Three minutes of claims: the feed may still announce it, so no look yet — and no "offline" from the feed
+    // either, which would settle the claimed minutes against the creator.
+    await poll(base + 3 * MIN);
+    expect(spent(before, 'looks')).toBe(0);
+    const waiting = await minutes();
+    expect([0, 1, 2].map((m) => waiting.get(m))).toEqual(['pending', 'pending', 'pending']);
+    expect((await channelsOf(db, creator.id))[0]).toMatchObject({ live: false });
+
+    // Claims older than the grace: one look (liveBroadcasts.list) finds the broadcast; from then on the batch reads it.
+    await claim(3, 9);
+    await poll(base + 6 * MIN);
+    expect(spent(before, 'looks')).toBe(1);
+    expect((await channelsOf(db, creator.id))[0]).toMatchObject({ live: true, title: 'Unannounced #ad', viewers: 40 });
+    for (let minute = 7; minute <= 9; minute += 1) await poll(base + minute * MIN);
+    expect(spent(before, 'looks')).toBe(1);
+    const settled = await minutes();
+    // The minutes claimed before the look have no sample near them; those after it are the creator's, verified.
+    expect([0, 1, 2].map((m) => settled.get(m))).toEqual(['no_sample', 'no_sample', 'no_sample']);
+    expect(settled.get(6)).toBe('verified');
+
+    // Ended, and the overlay still claims without a broadcast: the feed's "offline" stands between looks, which keep
+    // the uncovered channels' pace (the poll, an hour here, from the look at +6 minutes), so the claims settle offline.
+    standIn.setChannel('youtube', channel, { live: false });
+    await poll(base + 10 * MIN);
+    await claim(10, 20);
+    const offline = units();
+    for (let minute = 11; minute <= 22; minute += 1) await poll(base + minute * MIN);
+    expect(spent(offline, 'looks')).toBe(0);
+    const after = await minutes();
+    expect([10, 11, 12, 13, 14, 15].map((m) => after.get(m))).toEqual(Array(6).fill('offline'));
+    // Claiming an hour on: one look again, which finds nothing, and the claims settle offline.
+    await claim(70, 78);
+    for (let minute = 70; minute <= 80; minute += 1) await poll(base + minute * MIN);
+    expect(spent(offline, 'looks')).toBe(1);
+    expect((await minutes()).get(75)).toBe('offline');
   });
 });
 
