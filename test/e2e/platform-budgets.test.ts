@@ -1,7 +1,8 @@
 // The platforms' budgets in the operator console (docs/product.md §Platform limits) in real Chromium against the
 // product started as `npm start`: a creator connects Twitch and YouTube through the stand-ins (calls that spend the
-// budgets through the governor); the operator opens Platform budgets and reads them, a meter per card. Checked with
-// axe, without sideways scroll, every console tab in sight, and photographed at 375 and 1280 px.
+// budgets through the governor); the operator opens Platform budgets and reads them, a meter per card, and how often
+// verification reads through the YouTube quota. Checked with axe, without sideways scroll, every console tab in sight,
+// and photographed at 375 and 1280 px.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectThroughStandIn, demoAccounts, login, register } from './api';
@@ -48,6 +49,10 @@ describe('platform budgets', () => {
       const meter = youtube.getByRole('meter', { name: 'Spent today' });
       expect(Number(await meter.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
       await youtube.getByText('(midnight Pacific)').waitFor();
+      // How often delivery verification reads through it (issue 46): the seeded creator's live broadcast, at the
+      // product's poll.
+      await youtube.getByRole('heading', { name: 'How often it looks' }).waitFor();
+      await youtube.getByText(/^Delivery verification: \d+ live or starting broadcasts? read every /).waitFor();
       await checked(op, 'operator-platform-budgets');
       await op.context.close();
     }
