@@ -351,6 +351,27 @@ try {
       '≤ 60 s',
       youtube.startP95Seconds <= 60 && youtube.endP95Seconds <= 60,
     );
+    // The same day with the app's rows on PostgreSQL (a schema of its own), where one answers.
+    const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const pgDay = await youtubeVerificationDay({
+      databaseUrl: pgUrl,
+      log: (line) => console.log(`      PostgreSQL ${line}`),
+    }).catch((error: unknown) => {
+      console.log(`      PostgreSQL not reachable or failed: ${(error as Error).message}`);
+      return null;
+    });
+    record(
+      'the same YouTube day on PostgreSQL: units, missed, start / end p95',
+      pgDay
+        ? `${pgDay.units} units, ${pgDay.missed} missed, ${pgDay.startP95Seconds} s / ${pgDay.endP95Seconds} s (${pgDay.wallSeconds} s wall)`
+        : 'unreachable',
+      '≤ 6000, none missed, ≤ 60 s',
+      pgDay !== null &&
+        pgDay.units <= 6000 &&
+        pgDay.missed === 0 &&
+        pgDay.startP95Seconds <= 60 &&
+        pgDay.endP95Seconds <= 60,
+    );
     // Issue 46: Twitch's side with pushes (the points from the cost model on a simulated day, the latencies on the
     // stand-ins).
     const twitch = await benchVerificationTwitch();

@@ -1,6 +1,7 @@
 // A simulated day of YouTube delivery verification (issue 46), for `npm run bench -- verification`: 1,000 creators in
 // delivery on one default quota (10,000 units), each live 4 hours of the day, against the YouTube stand-in and its
-// WebSub hub charging the documented costs (standins/published/youtube.ts), on SQLite. The clock is injected — the
+// WebSub hub charging the documented costs (standins/published/youtube.ts), on SQLite or PostgreSQL (`databaseUrl`:
+// a schema of its own, dropped after). The clock is injected — the
 // app's (its governor), the stand-in's (its quota and the hub's leases) and each poll's — and moved, never waited for.
 // - The world: 1,000 creators in delivery since yesterday (their feeds verified before the day starts); half schedule their broadcast an hour ahead (the feed announces it then) and go live on
 //   time; the others go live at once (the feed announces the new video then). 3 in 5 disclose with #ad in the title,
@@ -15,7 +16,9 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
+import pg from 'pg';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { nextPacificMidnight } from '../server/connections/governor.ts';
@@ -25,6 +28,8 @@ import { createOAuthStandIn, demoRefreshToken, standInChannelId, STANDIN_YOUTUBE
 import { campaignRow, insertUsers, percentile, SECRET } from './marketplace.ts';
 
 export interface YouTubeVerificationDay {
+  /** Where the app kept its rows. */
+  database: 'SQLite' | 'PostgreSQL';
   creators: number;
   /** Units the live watch spent over the day, of the project's 10,000. */
   units: number;
@@ -57,12 +62,13 @@ interface Broadcast {
 }
 
 export async function youtubeVerificationDay(
-  options: { creators?: number; log?: (line: string) => void } = {},
+  options: { creators?: number; log?: (line: string) => void; databaseUrl?: string } = {},
 ): Promise<YouTubeVerificationDay> {
   const creators = options.creators ?? 1000;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const wallStart = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-youtube-'));
+  const schema = options.databaseUrl ? `castbridge_bench_${process.pid}_${crypto.randomBytes(4).toString('hex')}` : '';
   // The day starts at midnight Pacific, when the project's quota is whole.
   const dayStart = nextPacificMidnight(Date.now());
   let clock = dayStart;
@@ -104,6 +110,8 @@ export async function youtubeVerificationDay(
     app = await createApp(
       loadConfig({
         DATA_DIR: dataDir,
+        DATABASE_URL: options.databaseUrl ?? '',
+        DATABASE_SCHEMA: schema,
         JWT_SECRET: SECRET,
         GOOGLE_CLIENT_ID: 'bench-client',
         GOOGLE_CLIENT_SECRET: 'bench-secret',
@@ -294,6 +302,7 @@ export async function youtubeVerificationDay(
     const starts = broadcasts.flatMap((b) => (b.seenStart === null ? [] : [(b.seenStart - b.startAt) / 1000]));
     const ends = broadcasts.flatMap((b) => (b.seenEnd === null ? [] : [(b.seenEnd - b.endAt) / 1000]));
     const result: YouTubeVerificationDay = {
+      database: options.databaseUrl ? 'PostgreSQL' : 'SQLite',
       creators,
       units: standIn.calls.youtube.units - yesterday,
       byCall: {
@@ -319,5 +328,30 @@ export async function youtubeVerificationDay(
     (server as ServerType | null)?.close();
     standIn.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (options.databaseUrl) {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`).finally(() => client.end());
+    }
   }
+}
+
+// Runs alone: `npx tsx bench/verification-youtube.ts [--postgres] [--creators N]` (PostgreSQL: BENCH_DATABASE_URL or
+// the local test database).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const arg = (name: string) => process.argv.indexOf(name);
+  const creators = arg('--creators') > 0 ? Number(process.argv[arg('--creators') + 1]) : undefined;
+  youtubeVerificationDay({
+    creators,
+    databaseUrl:
+      arg('--postgres') > 0 ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined,
+  })
+    .then((result) => {
+      console.log(JSON.stringify(result, null, 2));
+      process.exit(0);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }
