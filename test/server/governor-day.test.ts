@@ -187,5 +187,7 @@ describe.each(BACKENDS)('an hour of Twitch Helix on %s', (backendName) => {
     expect(backfilled).toBeGreaterThan(0);
     expect(backfilled).toBeLessThanOrEqual(HOURS * 60 * 400);
     expect(backfillRefused).toBe(HOURS * 3600 * 25 - backfilled);
-  }, 240_000);
+    // A safety net, not a bound: about 2 minutes on a quiet 2-core machine, past 4 on a loaded one (a full run beside a
+    // bench timed out at 240 s); the figures are npm run bench's.
+  }, 600_000);
 });
