@@ -1,49 +1,107 @@
 // Twitch's side of delivery verification with pushes (issue 46; server/connections/twitch-push.ts and live.ts), for
-// bench/verification.ts: 10,000 Twitch channels in delivery, each live 4 hours a day.
-// - Points: the pure cost model (an in-process app with 10,000 channels and 30,000 subscriptions on the stand-ins
-//   would take longer to set up than the day it measures), on a simulated clock of one-minute polls over a day (the
-//   clock is injected, never waited for), counting what the implementation asks each poll, with its own constants:
-//   Get Conduit Shards (a point per 100 shards), Get Streams and Get Channel Information of the channels known live
-//   (100 ids a call), one Get Channel Information per ONLINE_BATCH_MS of stream.online events (100 ids a call), one
-//   Get Videos per stream (its recording is found at the first look, RECORDING_RETRY_MS after it was first seen, or
-//   at its end), the subscriptions' upkeep (3 calls per channel entering or leaving delivery, `churnPerDay` of them)
-//   and the listing every RELIST_MS (3 types × 100 a page). The figure is the busiest minute of the day.
-// - Latency: measured on the stand-ins (EventSub and Twitch, in process, an app on SQLite): from the moment the
-//   stand-in sends stream.online / stream.offline to the moment the stream's start / end is in the database.
-// Also runs alone: `npx tsx bench/verification-twitch.ts`.
+// bench/verification.ts and `npm run bench -- verification`: a simulated day of 10,000 Twitch channels in delivery,
+// each live 4 hours of it, run on the stand-ins — an in-process app (createApp, SQLite) against the Twitch OAuth/Helix
+// stand-in (standins/oauth.ts: a point a call, 800 a minute per token) and the EventSub stand-in
+// (standins/eventsub.ts: conduits, shards, subscriptions and their costs, notifications over WebSocket). The clock is
+// injected — the app's (its governor), the stand-ins' (the Helix bucket's minute; EventSub's message times, started_at
+// and created_at) and each poll's — and moved, never waited for.
+// - The world: 10,000 creators, each with a Twitch account connected (the stand-in's channel of its login, its owner
+//   having authorized Castbridge's client, so its subscriptions cost 0) and an accepted offer on one active Twitch
+//   campaign. In delivery since yesterday: before the day the app is polled once a simulated minute until it has made
+//   every channel's three subscriptions (stream.online, stream.offline, channel.update) on its conduit within the
+//   budget and its shards are served (`subscribeMinutes`, `subscribePoints`), then once more so that every channel is
+//   covered. Each channel goes live once, for 4 hours, at a seeded-random second of the day's first 20 hours (so that
+//   it ends within the day): 3 in 5 disclose with #ad in the title, the others with the branded-content flag alone;
+//   1 in 10 retitles mid-stream (channel.update).
+// - Each simulated minute: the platform's changes of that minute in time order (the clock set to each change's time,
+//   the change made on the stand-in, which sends its EventSub notification; the next change waits until the app has
+//   received it), then until the app has handled every notification sent (each push's promise), then one poll of the
+//   live watch at the minute's end.
+// - Measured, from the stand-in's own counts: the Helix points of the app's tokens in each simulated minute (busiest,
+//   mean; by call over the day and in the busiest minute; 429s), beside the live watch's own helixPointsLastMinute.
+//   From the database: for each broadcast, when its start (a live_streams row) and its end (its ended_at) were
+//   recorded after Twitch's event, in simulated seconds — by the push, the push's handling time (real milliseconds:
+//   what it would take on the platform's clock too); missed by it, the poll that found it — and the broadcasts never
+//   recorded; the samples (live_samples) each broadcast got per live minute, and the longest time without one.
+// - Latency in real time: measurePushLatency, one channel on the stand-ins, from the stand-in sending stream.online /
+//   stream.offline to the start / end being in the database.
+// The live watch and its push are the app's (services.live, services.twitchPush) unless `clocked`: createApp's `now`
+// does not reach them (server/app.ts passes no `clock` to createTwitchPush nor createLiveWatch), so a pushed event is
+// dated by its arrival on the real clock, not Twitch's message time. `clocked` builds the two as app.ts does, with the
+// simulated clock, to show what the fix changes.
+// Runs alone: `npx tsx bench/verification-twitch.ts [--channels N] [--clocked]` (BENCH_LOG=1 prints the app's warnings).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../server/app.ts';
+import { createEventSubManager } from '../server/archive/eventsub.ts';
+import { memoryLocks } from '../server/cluster/locks.ts';
 import { callbackPath } from '../server/connections/store.ts';
 import { loadConfig } from '../server/config.ts';
-import { HELIX_BATCH, ONLINE_BATCH_MS, RECORDING_RETRY_MS } from '../server/connections/live.ts';
-import { RELIST_MS, STREAM_PUSH_TYPES } from '../server/connections/twitch-push.ts';
-import { silentLogger } from '../server/log.ts';
+import { nextPacificMidnight } from '../server/connections/governor.ts';
+import { createLiveWatch, type LiveWatch } from '../server/connections/live.ts';
+import { createTwitchPush, STREAM_PUSH_TYPES, type TwitchPush } from '../server/connections/twitch-push.ts';
+import { createSelfFetch } from '../server/http/self-fetch.ts';
+import { silentLogger, type Logger } from '../server/log.ts';
 import { createLinks } from '../server/mail/links.ts';
 import { createSealer, loadPayoutKey } from '../server/money/sealing.ts';
-import { STANDIN_BOT, startEventSubStandIn } from '../standins/eventsub.ts';
-import { createOAuthStandIn, standInChannelId } from '../standins/oauth.ts';
+import { STANDIN_BOT, startEventSubStandIn, type EventSubStandIn } from '../standins/eventsub.ts';
+import { createOAuthStandIn, demoRefreshToken, standInChannelId, type OAuthStandIn } from '../standins/oauth.ts';
 import { campaignRow, insertUsers, percentile, SECRET } from './marketplace.ts';
 
 export interface TwitchVerification {
   channels: number;
   /** The share of the day's channel-minutes that were live. */
   liveShare: number;
-  /** Helix points of the app token in the busiest minute of the day. */
+  /** Helix points of the app's tokens in the busiest minute of the day (the stand-in's count). */
   pointsPerMinute: number;
   /** What that minute leaves of Twitch's 800 points (https://dev.twitch.tv/docs/api/guide/#twitch-rate-limits). */
   budgetLeftShare: number;
-  /** Stream.online sent → the stream's start written (stand-in, p95). */
+  /** Stream.online sent → the stream's start written (stand-in, real time, one channel: measurePushLatency, p95). */
   startP95Ms: number;
-  /** Stream.offline sent → the stream's end written (stand-in, p95). */
+  /** Stream.offline sent → the stream's end written (as startP95Ms). */
   endP95Ms: number;
-  /** The day's mean, beside the busiest minute. */
+  /** The day's mean, beside the busiest minute (the stand-in's count). */
   meanPointsPerMinute: number;
+  /** The same busiest minute as the live watch counts it (helixPointsLastMinute after each poll). */
+  appPointsPerMinute: number;
+  /** Helix calls of the day by call (the stand-in's count). */
+  byCall: Record<string, number>;
+  /** Helix calls of the busiest minute by call (its minute of the day, from 1). */
+  busiestMinute: { minute: number; byCall: Record<string, number> };
+  /** The busiest minute without a listing of the subscriptions (RELIST_MS): what the polls and pushes alone take. */
+  busiestOrdinaryMinute: number;
+  /** Helix calls the stand-in answered 429 (its bucket empty) over the day. */
+  refused: number;
+  /** Broadcasts whose start or end was never recorded. */
+  missed: number;
+  /** Twitch's event → recorded, p95 and worst, in simulated seconds (see the head comment). */
+  startP95SimSeconds: number;
+  endP95SimSeconds: number;
+  startMaxSimSeconds: number;
+  endMaxSimSeconds: number;
+  /** Starts and ends recorded by the push (the others by a poll). */
+  pushedShare: number;
+  /**
+   * Broadcasts whose end was written more than 10 s from Twitch's offline time: the app dating a pushed event by its
+   * arrival on the real clock (see the head comment; 0 with `clocked`).
+   */
+  endsMisdated: number;
+  /** The least samples a broadcast got per live minute (the goal: 1, a sample a minute). */
+  minSamplesPerLiveMinute: number;
+  /** The longest a live broadcast went without a sample (from its start to its end), in simulated seconds. */
+  maxSampleGapSeconds: number;
+  /** Simulated minutes of polls before the day until every subscription was made and the shards served. */
+  subscribeMinutes: number;
+  /** Helix points those minutes spent (the stand-in's count). */
+  subscribePoints: number;
+  /** The live watch's clock: the app's as built (Date.now), or the simulated one (`clocked`). */
+  clocked: boolean;
+  wallSeconds: number;
 }
 
 export interface TwitchVerificationOptions {
@@ -51,16 +109,25 @@ export interface TwitchVerificationOptions {
   liveHoursPerDay?: number;
   /** Conduit shards (TWITCH_CONDUIT_SHARDS). */
   shards?: number;
-  /** The share of channels entering (and as many leaving) delivery each day. */
-  churnPerDay?: number;
-  /** Stream starts and ends measured on the stand-in. */
+  /** Stream starts and ends measured in real time on the stand-ins (measurePushLatency). */
   latencySamples?: number;
   seed?: number;
+  /** The live watch and its push built with the simulated clock (see the head comment). */
+  clocked?: boolean;
+  /**
+   * Simulated hours of the day (default 24): fewer, for a look at where the time goes, count the starts and ends of
+   * those hours only (the busiest minute then misses the day's later hours).
+   */
+  hours?: number;
+  log?: (line: string) => void;
 }
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const HELIX_POINTS = 800;
+/** Polls before the day, at most (the subscriptions of 10,000 channels take 72 simulated minutes). */
+const BEFORE_DAY = 4 * HOUR;
 
 /** A small seeded PRNG (mulberry32): the same day every run. */
 function random(seed: number) {
@@ -74,53 +141,468 @@ function random(seed: number) {
   };
 }
 
-/** The cost model: Helix points per minute of one simulated day (see the head comment). */
-export function twitchCostModel(options: TwitchVerificationOptions = {}): {
-  channels: number;
-  liveShare: number;
-  perMinute: number[];
-} {
-  const channels = options.channels ?? 10_000;
-  const liveMs = (options.liveHoursPerDay ?? 4) * 60 * MINUTE;
-  const shards = options.shards ?? 4;
-  const churn = Math.round(channels * (options.churnPerDay ?? 0.02));
-  const rand = random(options.seed ?? 46);
-  // Each channel's window today: a start anywhere in the day (wrapping past midnight), 4 hours long.
-  const starts = Array.from({ length: channels }, () => Math.floor(rand() * DAY));
-  const minutes = DAY / MINUTE;
-  const perMinute = new Array<number>(minutes).fill(0);
-  const liveAt = new Array<number>(minutes).fill(0);
-  const onlineAt: number[][] = Array.from({ length: minutes }, () => []);
-  for (const start of starts) {
-    onlineAt[Math.floor(start / MINUTE)]!.push(start % MINUTE);
-    // Live at the polls from its start to its end (the poll at each minute's start).
-    for (let t = Math.ceil(start / MINUTE) * MINUTE; t < start + liveMs; t += MINUTE)
-      liveAt[(t / MINUTE) % minutes]! += 1;
-    // Its recording: looked for once, RECORDING_RETRY_MS after the poll that first saw it (found then).
-    const looked = Math.ceil(start / MINUTE) * MINUTE + (liveMs > RECORDING_RETRY_MS ? RECORDING_RETRY_MS : liveMs);
-    perMinute[Math.floor(looked / MINUTE) % minutes]! += 1;
+/** Waits (real time, a turn of the event loop at a time) until `done` holds; throws after `ms`. */
+async function until(done: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s`);
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  let liveMinutes = 0;
-  for (let m = 0; m < minutes; m += 1) {
-    const live = liveAt[m]!;
-    liveMinutes += live;
-    // The push path checked; the channels known live sampled (Get Streams, then Get Channel Information).
-    perMinute[m]! += Math.ceil(shards / 100) + 2 * Math.ceil(live / HELIX_BATCH);
-    // stream.online's channel information: one call per ONLINE_BATCH_MS window with events (100 ids a call).
-    const windows = new Map<number, number>();
-    for (const at of onlineAt[m]!)
-      windows.set(Math.floor(at / ONLINE_BATCH_MS), (windows.get(Math.floor(at / ONLINE_BATCH_MS)) ?? 0) + 1);
-    for (const count of windows.values()) perMinute[m]! += Math.ceil(count / HELIX_BATCH);
-  }
-  // Upkeep: channels entering and leaving delivery (3 subscriptions each), spread over the day; the listing.
-  const upkeepPerMinute = (2 * churn * STREAM_PUSH_TYPES.length) / minutes;
-  const listing = STREAM_PUSH_TYPES.length * Math.ceil(channels / 100);
-  for (let m = 0; m < minutes; m += 1) {
-    perMinute[m]! += upkeepPerMinute;
-    if ((m * MINUTE) % RELIST_MS === 0) perMinute[m]! += listing;
-  }
-  return { channels, liveShare: liveMinutes / (channels * minutes), perMinute };
 }
+
+const logger: Logger = process.env.BENCH_LOG ? { info() {}, warn: console.warn, error: console.error } : silentLogger;
+
+// ------------------------------------------------------------------------------------------ the simulated day
+
+interface Broadcast {
+  login: string;
+  channelId: string;
+  accountId: string;
+  startAt: number;
+  endAt: number;
+  title: string;
+  branded: boolean;
+  retitleAt: number | null;
+  /** Simulated ms from Twitch's event to the record; null until recorded. */
+  startSeen: number | null;
+  endSeen: number | null;
+  startPushed: boolean;
+  endPushed: boolean;
+}
+
+type Change = { at: number; kind: 'online' | 'offline' | 'update'; b: Broadcast };
+
+/** A Helix call as the stand-in counts it (helixApp's key: the path, or "METHOD path"). */
+const callName = (key: string) => (/^[A-Z]+ /.test(key) ? key.replace(' ', ' /helix/') : `GET /helix/${key}`);
+
+/** The stand-in's count of the app's Helix calls, by call. */
+const appCalls = (standIn: OAuthStandIn) => ({ ...standIn.calls.helixApp });
+const sum = (calls: Record<string, number>) => Object.values(calls).reduce((total, n) => total + n, 0);
+const minus = (after: Record<string, number>, before: Record<string, number>) =>
+  Object.fromEntries(
+    Object.entries(after)
+      .map(([key, n]): [string, number] => [callName(key), n - (before[key] ?? 0)])
+      .filter(([, n]) => n > 0),
+  );
+
+/** The live watch and push built as server/app.ts builds them, but on the simulated clock (`clocked`). */
+function clockedWatch(
+  app: Awaited<ReturnType<typeof createApp>>,
+  eventSubUrl: string,
+  clock: () => number,
+): { watch: LiveWatch; push: TwitchPush } {
+  const { db, config, services } = app;
+  const selfFetch = createSelfFetch();
+  const push = createTwitchPush({
+    shared: null,
+    own: () =>
+      createEventSubManager({
+        config,
+        botRefreshToken: null,
+        conduitName: 'verify',
+        url: eventSubUrl,
+        transport: 'conduit',
+        governor: services.governor,
+        selfFetch,
+        connections: services.connections,
+        db,
+        locks: memoryLocks(),
+        logger,
+      }),
+    logger,
+    clock,
+  });
+  const watch = createLiveWatch({
+    db,
+    config,
+    connections: services.connections,
+    jobs: services.jobs,
+    logger,
+    selfFetch,
+    governor: services.governor,
+    feeds: null,
+    push,
+    onChecked: (creatorIds, now) => services.overlays.settle(creatorIds, now).then(() => {}),
+    clock,
+  });
+  return { watch, push };
+}
+
+/** The day on the stand-ins (see the head comment); `startP95Ms` and `endP95Ms` are measurePushLatency's. */
+export async function twitchVerificationDay(
+  options: TwitchVerificationOptions = {},
+): Promise<Omit<TwitchVerification, 'startP95Ms' | 'endP95Ms'>> {
+  const channels = options.channels ?? 10_000;
+  const liveMs = (options.liveHoursPerDay ?? 4) * HOUR;
+  const clocked = options.clocked ?? false;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const wallStart = Date.now();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-twitch-'));
+  // A day ahead of the real clock: what the app dates by Date.now (see the head comment) stays before it.
+  const dayStart = nextPacificMidnight(Date.now() + DAY);
+  let clock = dayStart - BEFORE_DAY;
+  const now = () => clock;
+  let eventSub: EventSubStandIn | null = null;
+  let standIn: OAuthStandIn | null = null;
+  let server: ServerType | null = null;
+  let app: Awaited<ReturnType<typeof createApp>> | null = null;
+  let own: { watch: LiveWatch; push: TwitchPush } | null = null;
+  try {
+    eventSub = await startEventSubStandIn({ now });
+    standIn = createOAuthStandIn({
+      clientId: 'bench-client',
+      clientSecret: 'bench-secret',
+      redirectUris: (platform) => [createLinks(null).url(callbackPath(platform))],
+      eventSub,
+      now,
+      // Every creator connected through Castbridge's client: the stand-in honours their grants (demo refresh tokens)
+      // and their stream subscriptions cost 0.
+      demoScopes: { twitch: ['user:read:email'], youtube: [] },
+    });
+    const s = standIn;
+    const port = await new Promise<number>((resolve) => {
+      server = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    app = await createApp(
+      loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: SECRET,
+        SEED_DEMO: '0',
+        STATIC_DIR: path.join(dataDir, 'none'),
+        TWITCH_CLIENT_ID: 'bench-client',
+        TWITCH_CLIENT_SECRET: 'bench-secret',
+        TWITCH_AUTH_BASE: `${base}/twitch`,
+        TWITCH_API_BASE: `${base}/twitch`,
+        TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
+        TWITCH_EVENTSUB_URL: eventSub.url,
+        TWITCH_BOT_REFRESH_TOKEN: STANDIN_BOT.refreshToken,
+        TWITCH_CONDUIT_SHARDS: String(options.shards ?? 4),
+        LIVE_POLL_SECONDS: '60',
+      }),
+      { logger, now },
+    );
+    const { db, services, config } = app;
+    // Nothing else spends the app token's budget: no archive, no analytics, no scheduled polls (the bench polls).
+    await services.jobs.stop();
+    own = clocked ? clockedWatch(app, eventSub.url, now) : null;
+    const watch = own?.watch ?? services.live;
+    const push = own?.push ?? services.twitchPush;
+    if (!push) throw new Error('the app has no Twitch push (EventSub) configured');
+
+    // ---- the world
+    const rand = random(options.seed ?? 46);
+    const sealer = createSealer(loadPayoutKey(config.payoutKey, dataDir));
+    const [advertiserId] = await insertUsers(db, 1, 'advertiser', () => ({}));
+    const creatorIds = await insertUsers(db, channels, 'creator', (i) => ({
+      notify_email: 0,
+      first_name: `Creator${i}`,
+      language: 'English',
+      country: 'Iceland',
+    }));
+    const campaign = {
+      ...campaignRow(advertiserId!, 1, channels),
+      platforms: JSON.stringify(['Twitch']),
+      deliverable_minutes: 100_000,
+      accepted_count: channels,
+    };
+    await db.insertInto('campaigns').values(campaign).execute();
+    const stamp = new Date().toISOString();
+    const lastStart = DAY - liveMs - MINUTE;
+    const broadcasts: Broadcast[] = creatorIds.map((_, i) => {
+      const login = `bench_tw_${i}`;
+      const startAt = dayStart + Math.floor(rand() * (lastStart / 1000)) * 1000;
+      const byTitle = i % 5 < 3;
+      return {
+        login,
+        channelId: standInChannelId('twitch', login),
+        accountId: crypto.randomUUID(),
+        startAt,
+        endAt: startAt + liveMs,
+        title: byTitle ? `Stream ${i} #ad` : `Stream ${i}`,
+        branded: !byTitle,
+        retitleAt: i % 10 === 9 ? startAt + Math.floor(rand() * (liveMs / 1000 - 120) + 60) * 1000 : null,
+        startSeen: null,
+        endSeen: null,
+        startPushed: false,
+        endPushed: false,
+      };
+    });
+    for (let start = 0; start < channels; start += 250) {
+      const chunk = broadcasts.slice(start, start + 250);
+      await db
+        .insertInto('connected_accounts')
+        .values(
+          chunk.map((b, k) => ({
+            id: b.accountId,
+            user_id: creatorIds[start + k]!,
+            platform: 'twitch' as const,
+            platform_user_id: b.channelId,
+            login: b.login,
+            display_name: b.login,
+            scopes: 'user:read:email',
+            tokens_sealed: sealer.seal({ accessToken: 'expired', refreshToken: demoRefreshToken('twitch', b.login) }),
+            expires_at: 0,
+            status: 'connected' as const,
+            stand_in: 1,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('offers')
+        .values(
+          chunk.map((_, k) => ({
+            id: crypto.randomUUID(),
+            campaign_id: campaign.id,
+            creator_id: creatorIds[start + k]!,
+            status: 'accepted' as const,
+            reasons: '[]',
+            score: 1,
+            decline_reason: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .execute();
+    }
+    // Each channel's title and flag as its owner set them before going live (the stand-in knows the channel from now).
+    for (const b of broadcasts) standIn.setChannel('twitch', b.login, { title: b.title, branded: b.branded });
+    log(`  ${channels} Twitch channels in delivery (${Math.round((Date.now() - wallStart) / 1000)} s to build)`);
+
+    // ---- every push followed: received (the next change waits for it), then handled (the poll waits for those)
+    const pending = new Set<Promise<void>>();
+    const handledAt = new Map<string, number>();
+    push.onEvent((event) => {
+      const done = watch.pushed(event).then(() => {
+        handledAt.set(`${event.type} ${event.broadcasterId}`, performance.now());
+      });
+      pending.add(done);
+      void done.finally(() => pending.delete(done));
+    });
+    const sent = () => eventSub!.stats.sent.notification ?? 0;
+    const settled = async () => {
+      while (pending.size > 0) await Promise.all([...pending]);
+    };
+
+    // ---- yesterday: the subscriptions made, the shards served
+    const shardsServed = () =>
+      eventSub!.conduits().length > 0 &&
+      eventSub!.conduits().every((c) => c.shards.length > 0 && c.shards.every((shard) => shard.status === 'enabled'));
+    const subscribed = () =>
+      push.stats().subscribed === channels &&
+      eventSub!
+        .subscriptions()
+        .filter((sub) => sub.status === 'enabled' && (STREAM_PUSH_TYPES as string[]).includes(sub.type)).length ===
+        channels * STREAM_PUSH_TYPES.length;
+    const beforeDay = appCalls(standIn);
+    const subscribeFrom = clock;
+    let subscribeMinutes = 0;
+    for (;;) {
+      await watch.pollOnce(clock);
+      // The conduit's shards: WebSockets connected and assigned in real time after the first poll made the conduit.
+      if (eventSub.conduits().length > 0) await until(shardsServed, 'the conduit’s shards were not served');
+      clock += MINUTE;
+      if (subscribed()) break;
+      if (((clock - subscribeFrom) / MINUTE) % 10 === 0)
+        log(
+          `  ${(clock - subscribeFrom) / MINUTE} minutes before the day: ${push.stats().subscribed} channels subscribed — ${Math.round((Date.now() - wallStart) / 1000)} s`,
+        );
+      if (clock >= dayStart) throw new Error(`the subscriptions were not made within ${BEFORE_DAY / HOUR} hours`);
+    }
+    subscribeMinutes = Math.round((clock - subscribeFrom) / MINUTE);
+    const subscribePoints = sum(appCalls(standIn)) - sum(beforeDay);
+    // Once more: every channel sampled since its subscriptions were enabled, so covered (Get Streams then asks none).
+    await watch.pollOnce(clock);
+    const streamsBefore = standIn.calls.helixApp.streams ?? 0;
+    clock += MINUTE;
+    await watch.pollOnce(clock);
+    const uncovered = (standIn.calls.helixApp.streams ?? 0) - streamsBefore;
+    log(
+      `  subscriptions made in ${subscribeMinutes} simulated minutes (${subscribePoints} points; ${push.stats().created} created; a poll then asked Get Streams ${uncovered} times) — ${Math.round((Date.now() - wallStart) / 1000)} s`,
+    );
+
+    // ---- the day
+    const changes: Change[] = broadcasts.flatMap((b): Change[] => [
+      { at: b.startAt, kind: 'online', b },
+      { at: b.endAt, kind: 'offline', b },
+      ...(b.retitleAt !== null ? [{ at: b.retitleAt, kind: 'update' as const, b }] : []),
+    ]);
+    changes.sort((x, y) => x.at - y.at);
+    const byAccount = new Map(broadcasts.map((b) => [b.accountId, b]));
+    /** Starts and ends not recorded yet, by account (checked after the pushes, then after each poll). */
+    const waiting = new Set<Broadcast>();
+    const look = async (list: Broadcast[], found: (b: Broadcast, ended: boolean) => void) => {
+      for (let i = 0; i < list.length; i += 500)
+        for (const row of await db
+          .selectFrom('live_streams')
+          .select(['account_id', 'ended_at'])
+          .where(
+            'account_id',
+            'in',
+            list.slice(i, i + 500).map((b) => b.accountId),
+          )
+          .execute())
+          found(byAccount.get(row.account_id)!, row.ended_at !== null);
+    };
+    const perMinute: number[] = [];
+    const appPerMinute: number[] = [];
+    let busiest = { minute: 0, byCall: {} as Record<string, number> };
+    let busiestOrdinary = 0;
+    const dayBefore = appCalls(standIn);
+    const refusedBefore = standIn.calls.helix429;
+    clock = dayStart;
+    let next = 0;
+    const dayEnd = dayStart + (options.hours ?? 24) * HOUR;
+    for (let minute = 1; minute <= (dayEnd - dayStart) / MINUTE; minute += 1) {
+      const pollAt = dayStart + minute * MINUTE;
+      const minuteBefore = appCalls(standIn);
+      const applied: { change: Change; real: number }[] = [];
+      for (; next < changes.length && changes[next]!.at <= pollAt; next += 1) {
+        const change = changes[next]!;
+        clock = change.at;
+        const target = sent() + 1;
+        const real = performance.now();
+        if (change.kind === 'online') standIn.setChannel('twitch', change.b.login, { live: true });
+        else if (change.kind === 'offline') standIn.setChannel('twitch', change.b.login, { live: false });
+        else standIn.setChannel('twitch', change.b.login, { title: `${change.b.title} (part 2)` });
+        applied.push({ change, real });
+        // Received before the clock moves on (the app dates a push by its arrival when it is far from Twitch's time).
+        if (sent() >= target) await until(() => push.stats().events >= target, 'a notification was not received');
+      }
+      await settled();
+      // What the pushes recorded: their handling time is their delay.
+      const moved = applied.filter((a) => a.change.kind !== 'update');
+      const rows = new Map<string, boolean>();
+      await look(
+        moved.map((a) => a.change.b),
+        (b, ended) => rows.set(b.accountId, ended),
+      );
+      for (const { change, real } of moved) {
+        const b = change.b;
+        const type = change.kind === 'online' ? 'stream.online' : 'stream.offline';
+        const took = Math.max(0, (handledAt.get(`${type} ${b.channelId}`) ?? real) - real);
+        if (change.kind === 'online' && rows.has(b.accountId)) {
+          b.startSeen = took;
+          b.startPushed = true;
+        } else if (change.kind === 'offline' && rows.get(b.accountId) === true) {
+          b.endSeen = took;
+          b.endPushed = true;
+        } else waiting.add(b);
+      }
+      clock = pollAt;
+      await watch.pollOnce(pollAt);
+      await settled();
+      // What the poll recorded that the pushes had not.
+      if (waiting.size > 0)
+        await look([...waiting], (b, ended) => {
+          if (b.startSeen === null && b.startAt <= pollAt) b.startSeen = pollAt - b.startAt;
+          if (b.endSeen === null && ended && b.endAt <= pollAt) b.endSeen = pollAt - b.endAt;
+          if (b.startSeen !== null && (b.endSeen !== null || b.endAt > pollAt)) waiting.delete(b);
+        });
+      const calls = minus(appCalls(standIn), minuteBefore);
+      perMinute.push(sum(calls));
+      appPerMinute.push(watch.helixPointsLastMinute(pollAt));
+      if (perMinute.at(-1)! > sum(busiest.byCall)) busiest = { minute, byCall: calls };
+      if (!calls['GET /helix/eventsub/subscriptions']) busiestOrdinary = Math.max(busiestOrdinary, perMinute.at(-1)!);
+      if (minute % 120 === 0)
+        log(
+          `  ${minute / 60} h: ${sum(minus(appCalls(standIn), dayBefore))} points, busiest minute ${Math.max(...perMinute)}, ${[...byAccount.values()].filter((b) => b.startAt <= pollAt && b.endAt > pollAt).length} live — ${Math.round((Date.now() - wallStart) / 1000)} s`,
+        );
+    }
+
+    // ---- samples per live minute, the longest stretch without one, and the ends as written
+    let minSamples = Infinity;
+    let maxGap = 0;
+    let misdated = 0;
+    for (let i = 0; i < broadcasts.length; i += 500) {
+      const chunk = broadcasts.slice(i, i + 500);
+      for (const row of await db
+        .selectFrom('live_streams')
+        .select(['account_id', 'ended_at'])
+        .where(
+          'account_id',
+          'in',
+          chunk.map((b) => b.accountId),
+        )
+        .where('ended_at', 'is not', null)
+        .execute())
+        if (Math.abs(Number(row.ended_at) - byAccount.get(row.account_id)!.endAt) > 10_000) misdated += 1;
+      const samples = new Map<string, number[]>();
+      for (const row of await db
+        .selectFrom('live_samples')
+        .select(['account_id', 'at'])
+        .where(
+          'account_id',
+          'in',
+          chunk.map((b) => b.accountId),
+        )
+        .where('at', '>=', dayStart)
+        .orderBy('at')
+        .execute()) {
+        const list = samples.get(row.account_id ?? '') ?? [];
+        list.push(Number(row.at));
+        samples.set(row.account_id ?? '', list);
+      }
+      for (const b of chunk) {
+        if (b.endAt > dayEnd) continue;
+        const times = (samples.get(b.accountId) ?? []).filter((at) => at >= b.startAt && at <= b.endAt);
+        minSamples = Math.min(minSamples, times.length / ((b.endAt - b.startAt) / MINUTE));
+        let last = b.startAt;
+        for (const at of [...times, b.endAt]) {
+          maxGap = Math.max(maxGap, at - last);
+          last = at;
+        }
+      }
+    }
+
+    const starts = broadcasts.flatMap((b) => (b.startSeen === null ? [] : [b.startSeen / 1000]));
+    const ends = broadcasts.flatMap((b) => (b.endSeen === null ? [] : [b.endSeen / 1000]));
+    const peak = Math.max(...perMinute);
+    const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
+    return {
+      channels,
+      liveShare: round(liveMs / DAY, 3),
+      pointsPerMinute: peak,
+      budgetLeftShare: round(1 - peak / HELIX_POINTS, 3),
+      meanPointsPerMinute: round(perMinute.reduce((total, n) => total + n, 0) / perMinute.length),
+      appPointsPerMinute: Math.max(...appPerMinute),
+      byCall: minus(appCalls(standIn), dayBefore),
+      busiestMinute: busiest,
+      busiestOrdinaryMinute: busiestOrdinary,
+      refused: standIn.calls.helix429 - refusedBefore,
+      missed: broadcasts.filter(
+        (b) => (b.startAt <= dayEnd && b.startSeen === null) || (b.endAt <= dayEnd && b.endSeen === null),
+      ).length,
+      startP95SimSeconds: round(percentile(starts, 95), 3),
+      endP95SimSeconds: round(percentile(ends, 95), 3),
+      startMaxSimSeconds: round(Math.max(0, ...starts), 3),
+      endMaxSimSeconds: round(Math.max(0, ...ends), 3),
+      pushedShare: round(
+        broadcasts.reduce((n, b) => n + Number(b.startPushed) + Number(b.endPushed), 0) /
+          broadcasts.reduce((n, b) => n + Number(b.startAt <= dayEnd) + Number(b.endAt <= dayEnd), 0),
+        4,
+      ),
+      endsMisdated: misdated,
+      minSamplesPerLiveMinute: Number.isFinite(minSamples) ? round(minSamples, 3) : 0,
+      maxSampleGapSeconds: round(maxGap / 1000),
+      subscribeMinutes,
+      subscribePoints,
+      clocked,
+      wallSeconds: Math.round((Date.now() - wallStart) / 1000),
+    };
+  } finally {
+    await own?.push.close();
+    await app?.close();
+    (server as ServerType | null)?.close();
+    await eventSub?.close();
+    standIn?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ------------------------------------------------------------------------------------------ real-time latency
 
 /** Event-to-recorded times on the stand-ins: an in-process app on SQLite, one channel in delivery. */
 export async function measurePushLatency(samples = 20): Promise<{ startMs: number[]; endMs: number[] }> {
@@ -241,24 +723,25 @@ export async function measurePushLatency(samples = 20): Promise<{ startMs: numbe
   }
 }
 
+// ------------------------------------------------------------------------------------------ the bench
+
 export async function benchVerificationTwitch(options: TwitchVerificationOptions = {}): Promise<TwitchVerification> {
-  const model = twitchCostModel(options);
-  const peak = Math.max(...model.perMinute);
-  const mean = model.perMinute.reduce((sum, n) => sum + n, 0) / model.perMinute.length;
+  const day = await twitchVerificationDay(options);
   const latency = await measurePushLatency(options.latencySamples ?? 20);
   return {
-    channels: model.channels,
-    liveShare: Math.round(model.liveShare * 1000) / 1000,
-    pointsPerMinute: Math.ceil(peak),
-    budgetLeftShare: Math.round((1 - Math.ceil(peak) / HELIX_POINTS) * 1000) / 1000,
+    ...day,
     startP95Ms: percentile(latency.startMs, 95),
     endP95Ms: percentile(latency.endMs, 95),
-    meanPointsPerMinute: Math.round(mean * 10) / 10,
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  benchVerificationTwitch()
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const arg = (name: string) => process.argv.indexOf(name);
+  benchVerificationTwitch({
+    channels: arg('--channels') > 0 ? Number(process.argv[arg('--channels') + 1]) : undefined,
+    clocked: arg('--clocked') > 0,
+    hours: arg('--hours') > 0 ? Number(process.argv[arg('--hours') + 1]) : undefined,
+  })
     .then((result) => {
       console.log(JSON.stringify(result, null, 2));
       process.exit(0);

@@ -533,11 +533,18 @@ export async function startEventSubStandIn(
     secondMs?: number;
     /** The app's max_total_cost (Twitch: 10,000; tests lower it to reach the limit with a few subscriptions). */
     appMaxTotalCost?: number;
+    /**
+     * Twitch's clock for what it dates: a notification's or revocation's message_timestamp, stream.online's started_at
+     * (when the caller gives none) and a subscription's created_at (the verification bench's simulated day). The
+     * sessions' welcome, keepalive and reconnect timing stays on the real clock. Default Date.now.
+     */
+    now?: () => number;
   } = {},
 ): Promise<EventSubStandIn> {
   const unusedGraceMs = options.unusedGraceMs ?? 10_000;
   const reconnectGraceMs = options.reconnectGraceMs ?? 30_000;
   const secondMs = options.secondMs ?? 1000;
+  const now = options.now ?? Date.now;
   let clientId = 'castbridge-standin';
   let mount: HelixMount | null = null;
   const sessions = new Map<string, Session>();
@@ -547,15 +554,23 @@ export async function startEventSubStandIn(
   const byKey = new Map<string, Set<Subscription>>();
   const keyOf = (type: string, condition: Record<string, string>) =>
     `${type} ${condition.broadcaster_user_id ?? condition.client_id ?? ''}`;
+  // Each owner's count, and the subscriptions that cost anything: a creation answers the owner's total and total
+  // cost without going through all the others (30,000 made one by one would each go through thousands).
+  const ownedCount = new Map<string, number>();
+  const costly = new Set<Subscription>();
   const addSubscription = (subscription: Subscription) => {
     subscriptions.set(subscription.id, subscription);
     const key = keyOf(subscription.type, subscription.condition);
     if (!byKey.has(key)) byKey.set(key, new Set());
     byKey.get(key)!.add(subscription);
+    ownedCount.set(subscription.owner, (ownedCount.get(subscription.owner) ?? 0) + 1);
+    if (subscription.cost > 0) costly.add(subscription);
   };
   const removeSubscription = (subscription: Subscription) => {
-    subscriptions.delete(subscription.id);
+    if (!subscriptions.delete(subscription.id)) return;
     byKey.get(keyOf(subscription.type, subscription.condition))?.delete(subscription);
+    ownedCount.set(subscription.owner, (ownedCount.get(subscription.owner) ?? 1) - 1);
+    costly.delete(subscription);
   };
   const conduits = new Map<string, Conduit>();
   const stats: EventSubStandIn['stats'] = { sent: {}, closed: {}, refused: {}, dropped: 0 };
@@ -599,7 +614,9 @@ export async function startEventSubStandIn(
   const metadata = (type: string, subscription?: Subscription) => ({
     message_id: crypto.randomUUID(),
     message_type: type,
-    message_timestamp: nanos(),
+    // A message about a subscription (notification, revocation) is dated by Twitch's clock; a session's own message
+    // by the real one.
+    message_timestamp: nanos(subscription ? now() : Date.now()),
     ...(subscription ? { subscription_type: subscription.type, subscription_version: subscription.version } : {}),
   });
   /** One timer a session: when it fires after a message went out meanwhile, it waits out the rest of the silence. */
@@ -864,9 +881,7 @@ export async function startEventSubStandIn(
     const ownerOf = (grant: Grant) => (grant.channel === '' ? 'app' : idOf(grant.channel));
     const owned = (owner: string) => [...subscriptions.values()].filter((s) => s.owner === owner);
     const costOf = (owner: string) =>
-      owned(owner)
-        .filter((s) => s.status === 'enabled')
-        .reduce((sum, s) => sum + s.cost, 0);
+      [...costly].filter((s) => s.owner === owner && s.status === 'enabled').reduce((sum, s) => sum + s.cost, 0);
     const maxCost = (owner: string) =>
       owner === 'app'
         ? (options.appMaxTotalCost ?? EVENTSUB_LIMITS.appMaxTotalCost)
@@ -935,7 +950,9 @@ export async function startEventSubStandIn(
         if (owner !== 'app' || cond.client_id !== clientId)
           return helixError(c, 403, 'subscription missing proper authorization');
       }
-      const duplicate = [...subscriptions.values()].some(
+      // Among those of the same type and broadcaster (the index notify uses): 30,000 subscriptions made one by one
+      // would otherwise compare each with all the others.
+      const duplicate = [...(byKey.get(keyOf(type, cond)) ?? [])].some(
         (s) =>
           s.status === 'enabled' &&
           s.type === type &&
@@ -972,7 +989,7 @@ export async function startEventSubStandIn(
         type,
         version: versionOf(type),
         condition: cond,
-        created_at: nanos(),
+        created_at: nanos(now()),
         transport: made,
         cost,
         owner,
@@ -982,7 +999,7 @@ export async function startEventSubStandIn(
       return c.json(
         {
           data: [publicSubscription(subscription)],
-          total: owned(owner).length,
+          total: ownedCount.get(owner) ?? 0,
           total_cost: costOf(owner),
           max_total_cost: maxCost(owner),
         },
@@ -1284,7 +1301,7 @@ export async function startEventSubStandIn(
             id: streamId ?? String(40_000_000_000 + crypto.randomInt(10_000_000_000)),
             ...broadcaster,
             type: 'live',
-            started_at: new Date(startedAt ?? Date.now()).toISOString(),
+            started_at: new Date(startedAt ?? now()).toISOString(),
           },
         );
       else notify('stream.offline', { broadcaster_user_id: id }, broadcaster);

@@ -227,7 +227,10 @@ export function createOAuthStandIn(options: {
   browserBase?: () => string;
   /** The YouTube project's daily quota in units (default 10,000, as Google grants a new project). */
   youtubeDailyQuota?: number;
-  /** The clock the YouTube quota's day is counted by (tests run a day in seconds). */
+  /**
+   * The clock the YouTube quota's day and each Helix token's minute are counted by (tests run a day in seconds; the
+   * verification bench a simulated day). Default Date.now.
+   */
   now?: () => number;
   /** Serve the control surface (control.ts); false where no platform is stood in for. Default true. */
   control?: boolean;
@@ -692,7 +695,7 @@ export function createOAuthStandIn(options: {
       // made, and costs nothing).
       const points = options.helixPointsPerMinute ?? 800;
       const charge = (c: Context, token: string, grant: Grant) => {
-        const now = Date.now();
+        const now = (options.now ?? Date.now)();
         const key = grant.channel === '' ? 'app' : `user:${grant.channel}`;
         let bucket = buckets.get(key);
         if (!bucket || bucket.resetAt <= now) {

@@ -127,7 +127,7 @@ export interface StandInState {
   /** The scopes the channel's user has granted now (its usable tokens'), null when it has no grant. */
   scopes(platform: Platform, channel: string): string[] | null;
   /** Channels the platform knows: granted once (revoked or not), or with a broadcast; by name. */
-  knownChannels(platform: Platform): string[];
+  knownChannels(platform: Platform): readonly string[];
   liveAccessTokens(): number;
   /** The channel's broadcast: null when offline; a channel nobody set starts as `initialTitle` says (first answer wins). */
   broadcast(platform: Platform, channel: string): Broadcast | null;
@@ -370,10 +370,24 @@ export function openStandInState(
             );
       })
       .immediate();
+    // Each statement is compiled once and kept (compiling it again on every call was most of a Helix call's time with
+    // 10,000 channels: bench/verification-twitch.ts). None is iterated, so one statement of a text serves every call.
+    const compiled = new Map<string, SQLite.Statement>();
+    const compile = opened.prepare.bind(opened);
+    opened.prepare = ((source: string) => {
+      let statement = compiled.get(source);
+      if (!statement) {
+        statement = compile(source);
+        compiled.set(source, statement);
+      }
+      return statement;
+    }) as typeof opened.prepare;
     handle = opened;
     return opened;
   };
 
+  /** knownChannels' last answer per platform, and the database's version it was read at. */
+  const known = new Map<Platform, { version: string; channels: readonly string[] }>();
   const readBroadcast = (platform: Platform, channel: string) =>
     db()
       .prepare('select id, title, started_at from broadcasts where platform = ? and channel = ?')
@@ -555,13 +569,23 @@ export function openStandInState(
       ).map((row) => row.channel);
     },
     knownChannels(platform) {
-      return (
+      // The same list (the same array: unchanged while it is) while nothing was written, by this connection
+      // (total_changes) or another instance on the DATA_DIR (data_version): a Helix call asks for it, and 10,000
+      // channels take milliseconds to list.
+      const version = `${(db().prepare('pragma data_version').get() as { data_version: number }).data_version}:${
+        (db().prepare('select total_changes() as n').get() as { n: number }).n
+      }`;
+      const cached = known.get(platform);
+      if (cached?.version === version) return cached.channels;
+      const channels = (
         db()
           .prepare(
             "select channel from channels where platform = ? union select channel from tokens where platform = ? and channel != '' union select channel from broadcasts where platform = ? order by channel",
           )
           .all(platform, platform, platform) as { channel: string }[]
       ).map((row) => row.channel);
+      known.set(platform, { version, channels });
+      return channels;
     },
     liveAccessTokens() {
       return (
@@ -686,6 +710,7 @@ export function openStandInState(
     close() {
       handle?.close();
       handle = null;
+      known.clear();
     },
   };
 }
