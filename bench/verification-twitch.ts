@@ -25,11 +25,9 @@
 //   recorded; the samples (live_samples) each broadcast got per live minute, and the longest time without one.
 // - Latency in real time: measurePushLatency, one channel on the stand-ins, from the stand-in sending stream.online /
 //   stream.offline to the start / end being in the database.
-// The live watch and its push are the app's (services.live, services.twitchPush) unless `clocked`: createApp's `now`
-// does not reach them (server/app.ts passes no `clock` to createTwitchPush nor createLiveWatch), so a pushed event is
-// dated by its arrival on the real clock, not Twitch's message time. `clocked` builds the two as app.ts does, with the
-// simulated clock, to show what the fix changes.
-// Runs alone: `npx tsx bench/verification-twitch.ts [--channels N] [--clocked]` (BENCH_LOG=1 prints the app's warnings).
+// The live watch and its push are the app's (services.live, services.twitchPush), on the app's clock (createApp's `now`):
+// a pushed event is dated by Twitch's message time on the simulated clock.
+// Runs alone: `npx tsx bench/verification-twitch.ts [--channels N] [--hours H]` (BENCH_LOG=1 prints the app's warnings).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,14 +36,10 @@ import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../server/app.ts';
-import { createEventSubManager } from '../server/archive/eventsub.ts';
-import { memoryLocks } from '../server/cluster/locks.ts';
 import { callbackPath } from '../server/connections/store.ts';
 import { loadConfig } from '../server/config.ts';
 import { nextPacificMidnight } from '../server/connections/governor.ts';
-import { createLiveWatch, type LiveWatch } from '../server/connections/live.ts';
-import { createTwitchPush, STREAM_PUSH_TYPES, type TwitchPush } from '../server/connections/twitch-push.ts';
-import { createSelfFetch } from '../server/http/self-fetch.ts';
+import { STREAM_PUSH_TYPES } from '../server/connections/twitch-push.ts';
 import { silentLogger, type Logger } from '../server/log.ts';
 import { createLinks } from '../server/mail/links.ts';
 import { createSealer, loadPayoutKey } from '../server/money/sealing.ts';
@@ -87,8 +81,8 @@ export interface TwitchVerification {
   /** Starts and ends recorded by the push (the others by a poll). */
   pushedShare: number;
   /**
-   * Broadcasts whose end was written more than 10 s from Twitch's offline time: the app dating a pushed event by its
-   * arrival on the real clock (see the head comment; 0 with `clocked`).
+   * Broadcasts whose end was written more than 10 s from Twitch's offline time (an event dated by its arrival on a
+   * clock other than the platform's).
    */
   endsMisdated: number;
   /** The least samples a broadcast got per live minute (the goal: 1, a sample a minute). */
@@ -99,8 +93,6 @@ export interface TwitchVerification {
   subscribeMinutes: number;
   /** Helix points those minutes spent (the stand-in's count). */
   subscribePoints: number;
-  /** The live watch's clock: the app's as built (Date.now), or the simulated one (`clocked`). */
-  clocked: boolean;
   wallSeconds: number;
 }
 
@@ -112,8 +104,6 @@ export interface TwitchVerificationOptions {
   /** Stream starts and ends measured in real time on the stand-ins (measurePushLatency). */
   latencySamples?: number;
   seed?: number;
-  /** The live watch and its push built with the simulated clock (see the head comment). */
-  clocked?: boolean;
   /**
    * Simulated hours of the day (default 24): fewer, for a look at where the time goes, count the starts and ends of
    * those hours only (the busiest minute then misses the day's later hours).
@@ -185,56 +175,12 @@ const minus = (after: Record<string, number>, before: Record<string, number>) =>
       .filter(([, n]) => n > 0),
   );
 
-/** The live watch and push built as server/app.ts builds them, but on the simulated clock (`clocked`). */
-function clockedWatch(
-  app: Awaited<ReturnType<typeof createApp>>,
-  eventSubUrl: string,
-  clock: () => number,
-): { watch: LiveWatch; push: TwitchPush } {
-  const { db, config, services } = app;
-  const selfFetch = createSelfFetch();
-  const push = createTwitchPush({
-    shared: null,
-    own: () =>
-      createEventSubManager({
-        config,
-        botRefreshToken: null,
-        conduitName: 'verify',
-        url: eventSubUrl,
-        transport: 'conduit',
-        governor: services.governor,
-        selfFetch,
-        connections: services.connections,
-        db,
-        locks: memoryLocks(),
-        logger,
-      }),
-    logger,
-    clock,
-  });
-  const watch = createLiveWatch({
-    db,
-    config,
-    connections: services.connections,
-    jobs: services.jobs,
-    logger,
-    selfFetch,
-    governor: services.governor,
-    feeds: null,
-    push,
-    onChecked: (creatorIds, now) => services.overlays.settle(creatorIds, now).then(() => {}),
-    clock,
-  });
-  return { watch, push };
-}
-
 /** The day on the stand-ins (see the head comment); `startP95Ms` and `endP95Ms` are measurePushLatency's. */
 export async function twitchVerificationDay(
   options: TwitchVerificationOptions = {},
 ): Promise<Omit<TwitchVerification, 'startP95Ms' | 'endP95Ms'>> {
   const channels = options.channels ?? 10_000;
   const liveMs = (options.liveHoursPerDay ?? 4) * HOUR;
-  const clocked = options.clocked ?? false;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const wallStart = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-twitch-'));
@@ -246,7 +192,6 @@ export async function twitchVerificationDay(
   let standIn: OAuthStandIn | null = null;
   let server: ServerType | null = null;
   let app: Awaited<ReturnType<typeof createApp>> | null = null;
-  let own: { watch: LiveWatch; push: TwitchPush } | null = null;
   try {
     eventSub = await startEventSubStandIn({ now });
     standIn = createOAuthStandIn({
@@ -285,9 +230,8 @@ export async function twitchVerificationDay(
     const { db, services, config } = app;
     // Nothing else spends the app token's budget: no archive, no analytics, no scheduled polls (the bench polls).
     await services.jobs.stop();
-    own = clocked ? clockedWatch(app, eventSub.url, now) : null;
-    const watch = own?.watch ?? services.live;
-    const push = own?.push ?? services.twitchPush;
+    const watch = services.live;
+    const push = services.twitchPush;
     if (!push) throw new Error('the app has no Twitch push (EventSub) configured');
 
     // ---- the world
@@ -589,11 +533,9 @@ export async function twitchVerificationDay(
       maxSampleGapSeconds: round(maxGap / 1000),
       subscribeMinutes,
       subscribePoints,
-      clocked,
       wallSeconds: Math.round((Date.now() - wallStart) / 1000),
     };
   } finally {
-    await own?.push.close();
     await app?.close();
     (server as ServerType | null)?.close();
     await eventSub?.close();
@@ -739,7 +681,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const arg = (name: string) => process.argv.indexOf(name);
   benchVerificationTwitch({
     channels: arg('--channels') > 0 ? Number(process.argv[arg('--channels') + 1]) : undefined,
-    clocked: arg('--clocked') > 0,
     hours: arg('--hours') > 0 ? Number(process.argv[arg('--hours') + 1]) : undefined,
   })
     .then((result) => {

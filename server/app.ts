@@ -157,8 +157,8 @@ export interface AppOptions {
   /** The stand-ins, where the configuration asks for them (STANDINS=1): only the demo entry and the tests pass them. */
   standIns?: StandInHost;
   /**
-   * The sign-in throttle's, the click counter's and the platform budgets' clock (tests and the verification bench move
-   * it instead of sleeping); Date.now otherwise.
+   * The sign-in throttle's, the click counter's, the platform budgets' and the live watch's clock (tests and the
+   * verification bench move it instead of sleeping); Date.now otherwise.
    */
   now?: () => number;
 }
@@ -346,6 +346,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
               logger,
             }),
           logger,
+          clock: options.now,
         })
       : null;
   // Each accepted offer's deliverables progress, shown on every offer answer, and the settlement that completes the
@@ -492,6 +493,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       governor,
       feeds: youtubeFeeds,
       push: twitchPush,
+      clock: options.now,
       onChecked: (creatorIds, now) => services.overlays.settle(creatorIds, now).then(() => {}),
     }),
     youtubeFeeds,

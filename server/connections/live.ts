@@ -95,7 +95,7 @@ export interface LiveWatchDeps {
   locks?: Pick<Locks, 'acquire'>;
   /** Told after each poll which creators' channels the platforms answered about (their minutes can be settled). */
   onChecked?: (creatorIds: string[], now: number) => Promise<void> | void;
-  /** The clock of the scheduled polls (tests call pollOnce with their own `now`). */
+  /** The clock the scheduled polls and the pushed events are dated by (the app's; tests call pollOnce with their own `now`). */
   clock?: () => number;
   /** The platforms' budgets (services.governor): every Helix and YouTube call is made through it. */
   governor: Pick<Governor, 'fetch' | 'remaining'>;
@@ -548,11 +548,12 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     register() {
       jobs.register(LIVE_JOB, async () => {
         // Stopping (or never started here): the run is handed back for another instance, so the schedule lives on.
-        if (!started) return jobs.schedule(LIVE_JOB, LIVE_KEY, {}, clock() + 5_000);
-        const at = clock();
+        // The queue runs on the real clock; the poll dates what it sees by the watch's (the app's: a test's or the
+        // verification bench's simulated one).
+        if (!started) return jobs.schedule(LIVE_JOB, LIVE_KEY, {}, Date.now() + 5_000);
         // The next run first: a poll that fails does not end the schedule.
-        await jobs.schedule(LIVE_JOB, LIVE_KEY, {}, at + config.livePollSeconds * 1000);
-        await pollOnce(at).catch((error: unknown) =>
+        await jobs.schedule(LIVE_JOB, LIVE_KEY, {}, Date.now() + config.livePollSeconds * 1000);
+        await pollOnce(clock()).catch((error: unknown) =>
           logger.error('live: the poll failed', { error: (error as Error).message }),
         );
       });
