@@ -26,9 +26,7 @@ export const loginMachine = setup({
     authenticate: service<string, { email: string; password: string }>('authenticate'),
   },
   actions: {
-    setField: assign(({ context, event }) =>
-      event.type === 'field.change' ? { ...context, [event.field]: event.value } : context,
-    ),
+    setField: assign((_, { field, value }: { field: LoginField; value: string }) => ({ [field]: value })),
     /** Hands the token to the session (which stores `jwt` and `session`). */
     signIn: effect<{ token: string }>('signIn'),
     goToDashboard: effect('goToDashboard'),
@@ -55,7 +53,9 @@ export const loginMachine = setup({
         throttled: {},
       },
       on: {
-        'field.change': { actions: 'setField' },
+        'field.change': {
+          actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
         'form.submit': [{ guard: 'isComplete', target: 'submitting' }, { target: '.invalid' }],
       },
     },

@@ -43,4 +43,26 @@ describe('Login', () => {
     expect(view.signIns).toEqual(['fresh.jwt']);
     expect(view.location()).toBe('/dashboard');
   });
+
+  it('a submit with the email typed and the password empty marks only the password, and sends nothing', async () => {
+    const { authenticate, user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(messages.required);
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText(messages.required)).toHaveLength(1);
+    expect(authenticate.started).toBe(0);
+  });
+
+  it("a failure that carries no reason at all (a promise rejected with nothing) alerts the spec's message", async () => {
+    const { authenticate, view, user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Castbridge!2024');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await authenticate.reject(undefined);
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.loginFailed);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    expect(view.signIns).toEqual([]);
+  });
 });

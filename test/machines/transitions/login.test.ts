@@ -2,7 +2,7 @@
 import { describe, expect, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { loginMachine } from '@/machines/accounts/login.machine';
-import { selectLoginRejected, selectLoginWait } from '@/machines/accounts/login.select';
+import { selectLoginBusy, selectLoginRejected, selectLoginWait } from '@/machines/accounts/login.select';
 import { apiRefusal } from '@/machines/events';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
@@ -68,12 +68,13 @@ describe('login transitions', () => {
 
   pin(
     { from: 'login.submitting', on: 'xstate.done.actor.authenticate', to: 'login.signedIn' },
-    'the token goes to the session and the dashboard opens',
+    'the token goes to the session and the dashboard opens; Log in stays busy until the page leaves',
     async () => {
       const { actor, value, authenticate, actions } = submitting();
       await authenticate.resolve('issued.jwt');
       expect(value()).toBe('signedIn');
       expect(actor.getSnapshot().status).toBe('done');
+      expect(selectLoginBusy(actor.getSnapshot())).toBe(true);
       expect(actions.signIn).toHaveBeenCalledWith(expect.anything(), { token: 'issued.jwt' });
       expect(actions.goToDashboard).toHaveBeenCalledOnce();
     },
