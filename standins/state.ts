@@ -196,6 +196,7 @@ create table if not exists recordings (
 );
 create index if not exists recordings_channel on recordings (platform, channel, started_at);
 create index if not exists recordings_stream on recordings (platform, stream_id);
+create index if not exists broadcasts_id on broadcasts (platform, id);
 create table if not exists scheduled_broadcasts (
   platform text not null,
   channel text not null,
@@ -404,12 +405,31 @@ export function openStandInState(
       .get(platform, channel) as ScheduledRow | undefined;
     return row ? scheduledOf(row) : null;
   };
+  /** A stream id no stream, recording or scheduled broadcast of the platform has: the platform's are unique. */
+  const freshStreamId = (platform: Platform) => {
+    const taken = (id: string) =>
+      db()
+        .prepare(
+          'select 1 from recordings where platform = ? and stream_id = ? union all select 1 from broadcasts where platform = ? and id = ? union all select 1 from scheduled_broadcasts where platform = ? and id = ?',
+        )
+        .get(platform, id, platform, id, platform, id) !== undefined;
+    let id = streamIdFor(platform);
+    while (taken(id)) id = streamIdFor(platform);
+    return id;
+  };
   /**
    * A stream, and its recording, from now (inside a transaction): the scheduled broadcast when one is given (its id,
    * its schedule; it is scheduled no more), else a new one.
    */
   const start = (platform: Platform, channel: string, title: string, scheduled: ScheduledBroadcast | null = null) => {
-    const id = scheduled?.id ?? streamIdFor(platform);
+    const id = scheduled?.id ?? freshStreamId(platform);
+    let recordingId = recordingIdFor(platform, id);
+    // A platform never gives two VODs one id: drawn again while taken (10,000 streams a day make a clash likely).
+    while (
+      platform === 'twitch' &&
+      db().prepare('select 1 from recordings where platform = ? and id = ?').get(platform, recordingId)
+    )
+      recordingId = recordingIdFor(platform, id);
     const now = Date.now();
     db()
       .prepare(
@@ -422,7 +442,7 @@ export function openStandInState(
       )
       .run(
         platform,
-        recordingIdFor(platform, id),
+        recordingId,
         channel,
         id,
         title,
@@ -638,7 +658,7 @@ export function openStandInState(
                 .run(
                   platform,
                   channel,
-                  streamIdFor(platform),
+                  freshStreamId(platform),
                   change.schedule.title,
                   change.schedule.startsAt,
                   Date.now(),
