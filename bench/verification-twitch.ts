@@ -51,6 +51,8 @@ export interface TwitchVerification {
   channels: number;
   /** The share of the day's channel-minutes that were live. */
   liveShare: number;
+  /** The most channels live at one poll. */
+  peakLive: number;
   /** Helix points of the app's tokens in the busiest minute of the day (the stand-in's count). */
   pointsPerMinute: number;
   /** What that minute leaves of Twitch's 800 points (https://dev.twitch.tv/docs/api/guide/#twitch-rate-limits). */
@@ -394,6 +396,7 @@ export async function twitchVerificationDay(
     const appPerMinute: number[] = [];
     let busiest = { minute: 0, byCall: {} as Record<string, number> };
     let busiestOrdinary = 0;
+    let peakLive = 0;
     const dayBefore = appCalls(standIn);
     const refusedBefore = standIn.calls.helix429;
     clock = dayStart;
@@ -436,6 +439,7 @@ export async function twitchVerificationDay(
         } else waiting.add(b);
       }
       clock = pollAt;
+      peakLive = Math.max(peakLive, broadcasts.filter((b) => b.startAt <= pollAt && b.endAt > pollAt).length);
       await watch.pollOnce(pollAt);
       await settled();
       // What the poll recorded that the pushes had not.
@@ -508,6 +512,7 @@ export async function twitchVerificationDay(
     return {
       channels,
       liveShare: round(liveMs / DAY, 3),
+      peakLive,
       pointsPerMinute: peak,
       budgetLeftShare: round(1 - peak / HELIX_POINTS, 3),
       meanPointsPerMinute: round(perMinute.reduce((total, n) => total + n, 0) / perMinute.length),
