@@ -55,14 +55,18 @@ function machineFile(id: string): string {
   return found[0]!;
 }
 
-/** The behavioural tests of a flow: test files of the machines and views projects that import its machine module. */
+/**
+ * The behavioural tests of a flow: test files of the machines and views projects that import its machine module, and
+ * test/machines/builds.test.ts, which fails a test where a mutant stops a machine from building (a test file that
+ * fails to load counts as no test for Stryker's vitest runner).
+ */
 function testsOf(id: string): string[] {
   const imports = new RegExp(`/${id}\\.machine['"]`);
   const freshness = /^test\/machines\/(charts|paths|bundle|api-docs|import-cycles)\.test\.ts$/;
-  return [...files('test/machines', /\.test\.ts$/), ...files('test/views', /\.test\.tsx$/)]
+  const own = [...files('test/machines', /\.test\.ts$/), ...files('test/views', /\.test\.tsx$/)]
     .filter((file) => !freshness.test(file))
-    .filter((file) => imports.test(readFileSync(join(root, file), 'utf8')))
-    .sort();
+    .filter((file) => imports.test(readFileSync(join(root, file), 'utf8')));
+  return [...new Set([...own, 'test/machines/builds.test.ts'])].sort();
 }
 
 interface StrykerReport {
@@ -93,7 +97,7 @@ function measure(id: string): FlowScore {
     left: [],
     measuredAt: new Date().toISOString(),
   };
-  if (!tests.length) {
+  if (tests.length <= 1) {
     console.warn(`${id}: no test imports ${machine}; every mutant counts as not covered`);
   }
   const report = join(reportDir, `${id}.json`);
