@@ -30,6 +30,8 @@ export interface NotificationsContext {
   faded: number;
   /** Cards 0…hidden-1 of those are hidden. */
   hidden: number;
+  /** ms since the running Clear All began (its timeline moves in steps of the stagger). */
+  elapsed: number;
   /** The server is marking read up to this id. */
   readUpTo: number | null;
   /** The server is clearing up to this id. */
@@ -76,21 +78,30 @@ export const notificationsMachine = setup({
   },
   delays: {
     stagger: CLEAR_ALL_STAGGER_MS,
-    cardHide: CARD_HIDE_AFTER_FADE_MS,
     relativeTimeTick: RELATIVE_TIME_TICK_MS,
   },
   actions: {
     stamp: assign({ now: () => Date.now() }),
-    resetClear: assign({ clearUpTo: null, count: 0, faded: 0, hidden: 0 }),
+    resetClear: assign({ clearUpTo: null, count: 0, faded: 0, hidden: 0, elapsed: 0 }),
+    // The first card starts fading at once.
     startClear: assign(({ context }) => ({
       clearUpTo: newestId(context.notifications),
       count: context.notifications.length,
-      faded: 0,
+      faded: 1,
       hidden: 0,
+      elapsed: 0,
       clearError: null,
     })),
-    fadeNext: assign({ faded: ({ context }) => Math.min(context.count, context.faded + 1) }),
-    hideNext: assign({ hidden: ({ context }) => Math.min(context.count, context.hidden + 1) }),
+    // One stagger later: the next card starts fading, and from 1,500 ms on the next one hides (each card exactly
+    // 1,500 ms after its fade began, the hide delay being a whole number of staggers).
+    tick: assign(({ context }) => {
+      const elapsed = context.elapsed + CLEAR_ALL_STAGGER_MS;
+      return {
+        elapsed,
+        faded: Math.min(context.count, context.faded + 1),
+        hidden: elapsed >= CARD_HIDE_AFTER_FADE_MS ? Math.min(context.count, context.hidden + 1) : context.hidden,
+      };
+    }),
     receive: assign(({ context, event }) => {
       if (event.type !== 'notification.received') return {};
       const { notification } = event;
@@ -111,6 +122,10 @@ export const notificationsMachine = setup({
       unread: 0,
       readUpTo: newestId(context.notifications),
     })),
+    clearRefused: assign({
+      persistUpTo: null,
+      clearError: ({ event }) => ('error' in event ? errorText(event.error) : null),
+    }),
     removeCleared: assign(({ context }) => {
       const upTo = context.persistUpTo ?? 0;
       const notifications = context.notifications.filter((n) => n.id > upTo);
@@ -119,13 +134,15 @@ export const notificationsMachine = setup({
     }),
   },
   guards: {
-    allFaded: ({ context }) => context.faded >= context.count,
     allHidden: ({ context }) => context.hidden >= context.count,
-    hasCards: ({ context }) => context.notifications.length > 0,
+    /** Cards to clear, and no earlier Clear All still on its way to the server (its cards stay hidden meanwhile). */
+    canClearAll: ({ context }) => context.notifications.length > 0 && context.persistUpTo === null,
     hasUnread: ({ context }) => context.notifications.some((n) => !n.read),
     readPending: ({ context }) => context.readUpTo !== null,
     /** The modal's Clear All has faded its cards and waits for the server. */
     clearRequested: stateIn({ modal: { open: { cards: 'persisting' } } }),
+    /** Try again is offered in the modal only. */
+    modalOpen: stateIn({ modal: 'open' }),
   },
 }).createMachine({
   id: 'notifications',
@@ -136,6 +153,7 @@ export const notificationsMachine = setup({
     count: 0,
     faded: 0,
     hidden: 0,
+    elapsed: 0,
     readUpTo: null,
     persistUpTo: null,
     now: 0,
@@ -165,7 +183,7 @@ export const notificationsMachine = setup({
           },
         },
         failed: {
-          on: { 'notifications.retry': 'loading' },
+          on: { 'notifications.retry': { guard: 'modalOpen', target: 'loading' } },
         },
         // Live from here on: the connection resumes after the newest listed notification (0 when none was listed), so
         // none made between the list and the connection falls in between.
@@ -187,7 +205,8 @@ export const notificationsMachine = setup({
                 'list.clear': { guard: 'clearRequested', target: 'clearing' },
               },
             },
-            // A failed read is not shown: the next load lists them unread again.
+            // A failed read is not shown: the next load lists them unread again. A Clear All that reaches the server
+            // meanwhile goes ahead; the read already sent is not waited for.
             marking: {
               invoke: {
                 id: 'readNotifications',
@@ -198,23 +217,32 @@ export const notificationsMachine = setup({
               },
               on: {
                 'list.markRead': { guard: 'readPending', target: 'marking', reenter: true },
-                'list.clear': { guard: 'clearRequested', target: 'clearing' },
+                'list.clear': { guard: 'clearRequested', target: 'clearing', actions: assign({ readUpTo: null }) },
               },
             },
+            // A read asked for meanwhile (the modal closed with unread cards) is sent once the clear is through.
             clearing: {
               entry: assign({ persistUpTo: ({ context }) => context.clearUpTo }),
               invoke: {
                 id: 'clearNotifications',
                 src: 'clearNotifications',
                 input: ({ context }) => ({ upTo: context.persistUpTo ?? 0 }),
-                onDone: { target: 'idle', actions: ['removeCleared', raise({ type: 'list.cleared' })] },
-                onError: {
-                  target: 'idle',
-                  actions: [
-                    assign({ persistUpTo: null, clearError: ({ event }) => errorText(event.error) }),
-                    raise({ type: 'list.clearFailed' }),
-                  ],
-                },
+                onDone: [
+                  {
+                    guard: 'readPending',
+                    target: 'marking',
+                    actions: ['removeCleared', raise({ type: 'list.cleared' })],
+                  },
+                  { target: 'idle', actions: ['removeCleared', raise({ type: 'list.cleared' })] },
+                ],
+                onError: [
+                  {
+                    guard: 'readPending',
+                    target: 'marking',
+                    actions: ['clearRefused', raise({ type: 'list.clearFailed' })],
+                  },
+                  { target: 'idle', actions: ['clearRefused', raise({ type: 'list.clearFailed' })] },
+                ],
               },
             },
           },
@@ -253,39 +281,13 @@ export const notificationsMachine = setup({
               initial: 'listing',
               states: {
                 listing: {
-                  on: { 'notifications.clearAll': { guard: 'hasCards', target: 'clearing', actions: 'startClear' } },
+                  on: { 'notifications.clearAll': { guard: 'canClearAll', target: 'clearing', actions: 'startClear' } },
                 },
-                // Two timelines side by side: fades start every 100 ms; hides start 1,500 ms after the first fade, then
-                // every 100 ms, so each card is hidden exactly 1,500 ms after its own fade began.
+                // One timeline: every 100 ms the next card starts fading and, from 1,500 ms on, the next one hides;
+                // once the last is hidden the list is asked to clear them.
                 clearing: {
-                  type: 'parallel',
-                  entry: 'fadeNext',
-                  onDone: { target: 'persisting', actions: raise({ type: 'list.clear' }) },
-                  states: {
-                    fading: {
-                      initial: 'staggering',
-                      states: {
-                        staggering: {
-                          always: { guard: 'allFaded', target: 'done' },
-                          after: { stagger: { target: 'staggering', reenter: true, actions: 'fadeNext' } },
-                        },
-                        done: { type: 'final' },
-                      },
-                    },
-                    hiding: {
-                      initial: 'waiting',
-                      states: {
-                        waiting: {
-                          after: { cardHide: { target: 'staggering', actions: 'hideNext' } },
-                        },
-                        staggering: {
-                          always: { guard: 'allHidden', target: 'done' },
-                          after: { stagger: { target: 'staggering', reenter: true, actions: 'hideNext' } },
-                        },
-                        done: { type: 'final' },
-                      },
-                    },
-                  },
+                  always: { guard: 'allHidden', target: 'persisting', actions: raise({ type: 'list.clear' }) },
+                  after: { stagger: { target: 'clearing', reenter: true, actions: 'tick' } },
                 },
                 // The cards are hidden; the list clears them on the server. A refusal shows them again with the error.
                 persisting: {

@@ -14,11 +14,11 @@ export const samples = {
     ],
     'notification.received': [{ type: 'notification.received', notification: sampleNotification(3) }],
   },
-  // What the guards read: cards listed, any unread, the running Clear All's progress, a read being sent.
+  // What the guards read: cards listed, any unread, the running Clear All's progress (its timeline), a read being sent.
   abstract: (context) => ({
     cards: context.notifications.length,
     unread: context.notifications.some((n) => !n.read),
-    clear: context.clearUpTo === null ? null : [context.count, context.faded, context.hidden],
+    clear: context.clearUpTo === null ? null : [context.count, context.faded, context.hidden, context.elapsed],
     reading: context.readUpTo !== null,
   }),
 } satisfies Fixture<typeof notificationsMachine>;

@@ -95,15 +95,56 @@ export function keyOf(t: TransitionDefinitionLike): string {
   return `${t.source.id}|${t.eventType || '(always)'}|${index}`;
 }
 
-/** Candidate events: the fixture's samples, or a bare event of each type; done/error events of invoked actors are synthesised. */
+/** A `raise({ type })` action as XState builds it (`type: 'xstate.raise'`, the event, a delay when one is given). */
+interface RaiseActionLike {
+  type: 'xstate.raise';
+  event: unknown;
+  delay?: unknown;
+}
+
+function isRaise(action: unknown): action is RaiseActionLike {
+  return (
+    (typeof action === 'function' || (typeof action === 'object' && action !== null)) &&
+    (action as { type?: unknown }).type === 'xstate.raise'
+  );
+}
+
+/**
+ * The event types the machine raises itself, at once (`raise({ type })` in an entry, exit or transition): no person,
+ * screen or server sends them, so they are not offered as steps of their own; their transitions are taken as microsteps
+ * of the step that raises them. Read from the state nodes' public `entry`, `exit`, `transitions` and `always`.
+ */
+export function raisedEvents(machine: AnyStateMachine): Set<string> {
+  const raised = new Set<string>();
+  const read = (actions: readonly unknown[] | undefined) => {
+    for (const action of actions ?? []) {
+      if (!isRaise(action) || action.delay !== undefined) continue;
+      const { event } = action;
+      if (typeof event === 'object' && event !== null && 'type' in event) raised.add(String(event.type));
+    }
+  };
+  for (const node of stateNodes(machine)) {
+    read(node.entry as readonly unknown[]);
+    read(node.exit as readonly unknown[]);
+    for (const [, defs] of node.transitions) for (const t of defs) read(t.actions as readonly unknown[]);
+    for (const t of node.always ?? []) read(t.actions as readonly unknown[]);
+  }
+  return raised;
+}
+
+/**
+ * Candidate events: the fixture's samples, or a bare event of each type; done/error events of invoked actors are
+ * synthesised. The events the machine raises itself (`raisedEvents`) are not candidates.
+ */
 export function candidateEvents(machine: AnyStateMachine, fixture: AnyFixture = {}): EventObject[] {
   const types = new Set<string>();
   for (const node of stateNodes(machine)) {
     for (const type of node.transitions.keys()) types.add(type);
   }
+  const raised = raisedEvents(machine);
   const events: EventObject[] = [];
   for (const type of types) {
-    if (type === '*') continue;
+    if (type === '*' || raised.has(type)) continue;
     const samples = fixture.events?.[type];
     if (samples?.length) {
       events.push(...samples);

@@ -322,6 +322,48 @@ describe('notifications', () => {
     expect(within(dialog).getByRole('button', { name: 'Clear All' })).toBeEnabled();
   });
 
+  it('closed while Clear All is on its way to the server, still marks the rest read once the clear is through', async () => {
+    const { list, read, clear } = await setup();
+    await list.resolve({ notifications: three(), unread: 2 });
+    const dialog = openModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    await wait(CARD_HIDE_AFTER_FADE_MS + 2 * CLEAR_ALL_STAGGER_MS);
+    expect(clear.inputs).toEqual([{ upTo: 3 }]);
+    // A notification arrives while the server clears the others (still counted until it answers); the person closes
+    // the modal, having seen it.
+    act(() => publishLive(sampleNotification(4)));
+    // The bell, behind the open modal.
+    expect(screen.getByRole('button', { name: /^Notifications/, hidden: true })).toHaveAccessibleName(
+      'Notifications, 3 unread',
+    );
+    closeModal(screen.getByRole('dialog', { name: 'Notifications' }));
+    expect(bell()).toHaveAccessibleName('Notifications');
+    expect(read.started).toBe(0);
+
+    await clear.resolve({ unread: 1 });
+    expect(read.inputs).toEqual([{ upTo: 4 }]);
+    await read.resolve({ unread: 0 });
+    const again = openModal();
+    expect(cards(again)).toHaveLength(1);
+    expect(cards(again)[0]).toHaveAttribute('data-read', 'true');
+    expect(within(again).getByText('0 new notifications')).toBeInTheDocument();
+  });
+
+  it('offers Clear All again only once the server has answered the last one', async () => {
+    const { list, clear } = await setup();
+    await list.resolve({ notifications: three(), unread: 2 });
+    const dialog = openModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    await wait(CARD_HIDE_AFTER_FADE_MS + 2 * CLEAR_ALL_STAGGER_MS);
+    closeModal(dialog);
+    const again = openModal();
+    expect(phases(again)).toEqual(['hidden', 'hidden', 'hidden']);
+    expect(within(again).getByRole('button', { name: 'Clear All' })).toBeDisabled();
+    await clear.reject(new Error('Service unavailable'));
+    expect(phases(again)).toEqual(['visible', 'visible', 'visible']);
+    expect(within(again).getByRole('button', { name: 'Clear All' })).toBeEnabled();
+  });
+
   it('after an error closes the stream, waits, asks a new ticket and resumes after the last event', async () => {
     const { list, ticket } = await setup();
     await list.resolve({ notifications: [sampleNotification(2)], unread: 1 });
