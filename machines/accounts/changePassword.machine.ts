@@ -57,12 +57,11 @@ export const changePasswordMachine = setup({
     /** The session goes on with the new token (every other session of the account stops working). */
     renewSession: effect<{ token: string }>('renewSession'),
     clear: assign(cleared),
-    setField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      const next = { ...context, [event.field]: event.value };
+    setField: assign(({ context }, { field, value }: { field: ChangePasswordField; value: string }) => {
+      const next = { ...context, [field]: value };
       // Once shown, an error follows the field as it is corrected.
       const errors = Object.keys(context.errors).length > 0 ? changePasswordErrors(next) : {};
-      return { [event.field]: event.value, errors };
+      return { [field]: value, errors };
     }),
     showErrors: assign({ errors: ({ context }) => changePasswordErrors(context) }),
   },
@@ -75,7 +74,8 @@ export const changePasswordMachine = setup({
   initial: 'collapsed',
   states: {
     collapsed: {
-      on: { 'password.expand': { target: 'expanded', actions: ['clear', assign({ notice: null })] } },
+      // The fields are already empty here: Discard and a successful change clear them on the way out.
+      on: { 'password.expand': { target: 'expanded', actions: assign({ notice: null }) } },
     },
     expanded: {
       initial: 'editing',
@@ -85,9 +85,12 @@ export const changePasswordMachine = setup({
       states: {
         editing: {
           on: {
-            'field.change': { actions: 'setField' },
+            'field.change': {
+              actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+            },
             'password.change': [
-              { guard: 'isComplete', target: 'submitting', actions: assign({ errors: {}, serverError: null }) },
+              // No error is shown here: errors shown follow their fields, which are complete now.
+              { guard: 'isComplete', target: 'submitting', actions: assign({ serverError: null }) },
               { actions: 'showErrors' },
             ],
           },
