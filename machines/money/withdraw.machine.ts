@@ -62,7 +62,8 @@ export type PayoutRequested = { type: 'payout.requested'; payout: Payout };
 function amountProblem(amount: string): string | null {
   if (amount.trim() === '') return REQUIRED_MESSAGE;
   const cents = parseDollars(amount);
-  return cents === null || cents <= 0 ? AMOUNT_INVALID : null;
+  // No amount (null) counts as 0: not a positive one.
+  return (cents ?? 0) <= 0 ? AMOUNT_INVALID : null;
 }
 
 /** A refusal the server decided (4xx): nothing was created, so the next attempt takes a new key. */

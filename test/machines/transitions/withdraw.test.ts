@@ -7,12 +7,15 @@ import type { Payout, PayoutMethod } from '@/contract';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { earningsMachine, type EarningsData } from '@/machines/money/earnings.machine';
 import { selectWithdraw } from '@/machines/money/earnings.select';
+import { selectWithdrawForm, selectWithdrawResult } from '@/machines/money/withdraw.select';
 import { AMOUNT_INVALID, withdrawMachine, type PayoutRequest } from '@/machines/money/withdraw.machine';
 import { samplePayout, sampleBankMethod, samplePaypalMethod, sampleEarnings } from '@/machines/money/samples';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
 
-const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
+const refusal = (message: string, status: unknown) => Object.assign(new Error(message), { status });
+/** What the amount field says under it (test/views/withdraw.screen.test.tsx shows it on the modal). */
+const INVALID = 'Enter an amount in dollars and cents, e.g. 60 or 60.50.';
 
 function start() {
   const actions = { logResult: vi.fn() };
@@ -69,6 +72,20 @@ describe('withdraw transitions', () => {
     { from: 'withdraw.closed', on: 'withdraw.open', to: 'withdraw.open' },
     'Withdraw opens the modal with an empty amount and loads the methods',
     async () => {
+      const fresh = start();
+      expect(fresh.value()).toBe('closed');
+      expect(fresh.context()).toEqual({
+        methods: [],
+        amount: '',
+        methodId: null,
+        amountError: null,
+        loadError: null,
+        pending: null,
+        requestedCents: 0,
+        payout: null,
+        failure: null,
+        refused: false,
+      });
       const withdraw = await editing();
       withdraw.actor.send({ type: 'amount.change', value: '50' });
       withdraw.actor.send({ type: 'withdraw.dismiss' });
@@ -76,6 +93,17 @@ describe('withdraw transitions', () => {
       expect(withdraw.value()).toEqual({ open: 'loading' });
       expect(withdraw.loadMethods.started).toBe(2);
       expect(withdraw.context()).toMatchObject({ amount: '', amountError: null, failure: null, payout: null });
+      // After a refusal, the next opening forgets it: the result the modal reads is no longer a refused one.
+      const refused = await showing('failed');
+      expect(selectWithdrawResult(refused.actor.getSnapshot())).toMatchObject({ refused: true });
+      refused.actor.send({ type: 'result.dismiss' });
+      refused.actor.send({ type: 'withdraw.open' });
+      expect(selectWithdrawResult(refused.actor.getSnapshot())).toMatchObject({
+        refused: false,
+        failure: null,
+        payout: null,
+      });
+      expect(refused.context().amount).toBe('');
     },
   );
 
@@ -88,6 +116,19 @@ describe('withdraw transitions', () => {
         methods: [sampleBankMethod, samplePaypalMethod],
         methodId: sampleBankMethod.id,
       });
+      // The default is chosen wherever it is in the list; with no default, the first; with none saved, none.
+      const chosen = async (methods: PayoutMethod[]) => {
+        const flow = start();
+        flow.actor.send({ type: 'withdraw.open' });
+        await flow.loadMethods.resolve(methods);
+        expect(flow.value()).toEqual({ open: 'editing' });
+        return selectWithdrawForm(flow.actor.getSnapshot()).methodId;
+      };
+      const paypalDefault = { ...samplePaypalMethod, isDefault: true };
+      const bankOnly = { ...sampleBankMethod, isDefault: false };
+      expect(await chosen([bankOnly, paypalDefault])).toBe(samplePaypalMethod.id);
+      expect(await chosen([samplePaypalMethod, bankOnly])).toBe(samplePaypalMethod.id);
+      expect(await chosen([])).toBeNull();
     },
   );
 
@@ -162,10 +203,15 @@ describe('withdraw transitions', () => {
       const withdraw = await editing();
       withdraw.actor.send({ type: 'withdraw.submit' });
       expect(withdraw.context().amountError).toBe(REQUIRED_MESSAGE);
+      // Spaces only are no amount either.
+      withdraw.actor.send({ type: 'amount.change', value: '   ' });
+      withdraw.actor.send({ type: 'withdraw.submit' });
+      expect(selectWithdrawForm(withdraw.actor.getSnapshot()).amountError).toBe(REQUIRED_MESSAGE);
+      expect(AMOUNT_INVALID).toBe(INVALID);
       for (const bad of ['abc', '-5', '0', '1.234']) {
         withdraw.actor.send({ type: 'amount.change', value: bad });
         withdraw.actor.send({ type: 'withdraw.submit' });
-        expect(withdraw.context().amountError, bad).toBe(AMOUNT_INVALID);
+        expect(selectWithdrawForm(withdraw.actor.getSnapshot()).amountError, bad).toBe(INVALID);
       }
       expect(withdraw.value()).toEqual({ open: 'editing' });
       expect(withdraw.requestPayout.started).toBe(0);
@@ -264,6 +310,49 @@ describe('the Idempotency-Key', () => {
     // The method chosen before is still chosen after the reload.
     const again = await sendAgain(withdraw);
     expect(again).toEqual(first);
+  });
+
+  it('is kept after a server failure (5xx) or an error without a 4xx status: the payout may exist', async () => {
+    for (const error of [
+      refusal('Internal Server Error', 500),
+      refusal('Bad Gateway', 502),
+      // Not a refusal either: a status below 400, one that is no number, no error at all.
+      refusal('Moved', 399),
+      refusal('Odd', '409'),
+      null,
+    ]) {
+      const withdraw = await requesting();
+      const first = withdraw.requestPayout.inputs[0]!;
+      await withdraw.requestPayout.reject(error);
+      expect(withdraw.value()).toBe('failed');
+      expect(selectWithdrawResult(withdraw.actor.getSnapshot()).refused).toBe(false);
+      expect(await sendAgain(withdraw)).toEqual(first);
+    }
+  });
+
+  it('is new after a refusal at either end of the 4xx range', async () => {
+    for (const status of [400, 499]) {
+      const withdraw = await requesting();
+      const first = withdraw.requestPayout.inputs[0]!;
+      await withdraw.requestPayout.reject(refusal('Withdrawals start at $50.', status));
+      expect(selectWithdrawResult(withdraw.actor.getSnapshot()).refused).toBe(true);
+      expect((await sendAgain(withdraw)).idempotencyKey).not.toBe(first.idempotencyKey);
+    }
+  });
+
+  it('is new for the same amount to another method after a lost answer', async () => {
+    const withdraw = await requesting();
+    const first = withdraw.requestPayout.inputs[0]!;
+    await withdraw.requestPayout.reject(new Error('Failed to fetch'));
+    withdraw.actor.send({ type: 'result.retry' });
+    withdraw.actor.send({ type: 'withdraw.open' });
+    await withdraw.loadMethods.resolve([sampleBankMethod, samplePaypalMethod]);
+    withdraw.actor.send({ type: 'method.change', methodId: sampleBankMethod.id });
+    withdraw.actor.send({ type: 'amount.change', value: '60.50' });
+    withdraw.actor.send({ type: 'withdraw.submit' });
+    const again = withdraw.requestPayout.inputs.at(-1)!;
+    expect(again).toMatchObject({ amountCents: 6_050, methodId: sampleBankMethod.id });
+    expect(again.idempotencyKey).not.toBe(first.idempotencyKey);
   });
 
   it('is new after a refusal (nothing was created), and for another amount', async () => {
