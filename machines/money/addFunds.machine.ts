@@ -53,8 +53,7 @@ export type AddFundsEvent =
 
 /** Cents of a valid amount, else null. */
 export function depositAmountCents(amount: string): number | null {
-  const cents = parseDollars(amount);
-  return cents !== null && cents >= MIN_CARD_DEPOSIT_CENTS && cents <= MAX_CARD_DEPOSIT_CENTS ? cents : null;
+  return depositAmountProblem(amount) === null ? parseDollars(amount) : null;
 }
 
 export function depositAmountProblem(amount: string): string | null {

@@ -49,8 +49,9 @@ export type RefundRequested = { type: 'refund.requested'; refunds: Refund[] };
 
 export function refundAmountProblem(amount: string, balanceCents: number): string | null {
   if (amount.trim() === '') return REQUIRED_MESSAGE;
-  const cents = parseDollars(amount);
-  if (cents === null || cents <= 0) return REFUND_AMOUNT_INVALID;
+  // No amount (null) counts as 0: not a positive one.
+  const cents = parseDollars(amount) ?? 0;
+  if (cents <= 0) return REFUND_AMOUNT_INVALID;
   return cents > balanceCents ? refundTooLarge(balanceCents) : null;
 }
 
