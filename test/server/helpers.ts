@@ -313,7 +313,7 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline)
-      throw new Error(`not reached in ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
+      throw new Error(`not reached in ${timeoutMs} ms: ${String(JSON.stringify(value)).slice(0, 300)}`);
     // A poll: the next read, until `done` holds or the deadline is past.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
