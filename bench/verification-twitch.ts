@@ -25,9 +25,10 @@
 //   recorded; the samples (live_samples) each broadcast got per live minute, and the longest time without one.
 // - Latency in real time: measurePushLatency, one channel on the stand-ins, from the stand-in sending stream.online /
 //   stream.offline to the start / end being in the database.
-// The live watch and its push are the app's (services.live, services.twitchPush), on the app's clock (createApp's `now`):
-// a pushed event is dated by Twitch's message time on the simulated clock.
-// Runs alone: `npx tsx bench/verification-twitch.ts [--channels N] [--hours H]` (BENCH_LOG=1 prints the app's warnings).
+// The live watch and its push are the app's (services.live, services.twitchPush), on the app's clock (createApp's
+// `now`): a pushed event is dated by Twitch's message time on the simulated clock.
+// Runs alone: `npx tsx bench/verification-twitch.ts [--channels N] [--hours H]` (BENCH_LOG=1 prints the app's
+// warnings).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -95,7 +95,7 @@ export interface LiveWatchDeps {
   locks?: Pick<Locks, 'acquire'>;
   /** Told after each poll which creators' channels the platforms answered about (their minutes can be settled). */
   onChecked?: (creatorIds: string[], now: number) => Promise<void> | void;
-  /** The clock the scheduled polls and the pushed events are dated by (the app's; tests call pollOnce with their own `now`). */
+  /** What dates the scheduled polls and pushed events: the app's clock (tests call pollOnce with their own `now`). */
   clock?: () => number;
   /** The platforms' budgets (services.governor): every Helix and YouTube call is made through it. */
   governor: Pick<Governor, 'fetch' | 'remaining'>;
