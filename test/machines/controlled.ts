@@ -1,6 +1,6 @@
 // A promise-actor logic the test settles itself: it records each input and resolves or rejects the latest call
 // when told. Machine tests use it as is; view tests get it wrapped in React's act (test/views/harness.tsx).
-import { fromPromise } from 'xstate';
+import { fromPromise, type InspectionEvent } from 'xstate';
 
 export interface ControlledOptions {
   /** Runs a settlement and waits until the machine has taken it; by default a few microtasks. */
@@ -46,3 +46,19 @@ export function controlled<TOutput, TInput = void>({ settle = settleNow }: Contr
 }
 
 export type Controlled<TOutput, TInput = void> = ReturnType<typeof controlled<TOutput, TInput>>;
+
+/**
+ * The events a flow itself receives, by type (the names its pinned transitions are on; a child's events are left out):
+ * pass `inspect` to createActor. A pin that reads them fails where a mutant renames an invoke, so its done or error
+ * event is no longer the one the flow takes.
+ */
+export function receivedEvents(): { received: string[]; inspect: (inspection: InspectionEvent) => void } {
+  const received: string[] = [];
+  return {
+    received,
+    inspect: (inspection) => {
+      if (inspection.type === '@xstate.event' && inspection.actorRef.sessionId === inspection.rootId)
+        received.push(inspection.event.type);
+    },
+  };
+}

@@ -3,7 +3,7 @@
 // Idempotency-Key (kept while the same request is sent again after a lost answer, new after a refusal) — and the
 // browser sent to Stripe's page only once Checkout is open.
 import { describe, expect, vi } from 'vitest';
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor } from 'xstate';
 import { depositFee } from '@/contract/money';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import {
@@ -22,7 +22,7 @@ import {
   selectDepositQuote,
 } from '@/machines/money/addFunds.select';
 import { sampleCardDeposit } from '@/machines/money/fundsSamples';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
@@ -32,18 +32,13 @@ function start() {
   const goToCheckout = vi.fn();
   const createDeposit = controlled<DepositStarted, DepositRequest>();
   /** The events the flow itself received, by type: the names its pinned transitions are on. */
-  const received: string[] = [];
+  const { received, inspect } = receivedEvents();
   const actor = createActor(
     addFundsMachine.provide({
       actions: { goToCheckout: (_, params) => goToCheckout(params) },
       actors: { createDeposit: createDeposit.logic },
     }),
-    {
-      inspect: (inspection: InspectionEvent) => {
-        if (inspection.type === '@xstate.event' && inspection.actorRef.sessionId === inspection.rootId)
-          received.push(inspection.event.type);
-      },
-    },
+    { inspect },
   );
   actor.start();
   return {

@@ -3,7 +3,7 @@
 // was refused (docs/spec.md §5: Este campo es obligatorio, 6 characters, the same twice), what the API is sent, the
 // server's refusal and confirmation, the session's new token, and the event names the flow receives from its call.
 import { describe, expect, vi } from 'vitest';
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor } from 'xstate';
 import { sampleNewPassword } from '@/machines/accounts/samples';
 import { changePasswordMachine, type ChangePasswordField } from '@/machines/accounts/changePassword.machine';
 import {
@@ -14,7 +14,7 @@ import {
   selectPasswordServerError,
 } from '@/machines/accounts/changePassword.select';
 import { apiRefusal } from '@/machines/events';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
 const REQUIRED = 'Este campo es obligatorio';
@@ -27,12 +27,9 @@ function start() {
   const actions = { renewSession: vi.fn() };
   const change = controlled<{ message: string; token: string }, { currentPassword: string; newPassword: string }>();
   /** The events the flow itself received, by type: the names its pinned transitions are on. */
-  const received: string[] = [];
+  const { received, inspect } = receivedEvents();
   const actor = createActor(changePasswordMachine.provide({ actions, actors: { changePassword: change.logic } }), {
-    inspect: (inspection: InspectionEvent) => {
-      if (inspection.type === '@xstate.event' && inspection.actorRef.sessionId === inspection.rootId)
-        received.push(inspection.event.type);
-    },
+    inspect,
   });
   actor.start();
   const snapshot = () => actor.getSnapshot();

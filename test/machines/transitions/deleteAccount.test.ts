@@ -4,11 +4,11 @@
 // password only for a password account), the session ended after the deletion, and the event names the flow
 // receives from its call. Replayed on the real Settings screen by test/views/deleteAccount.screen.test.tsx.
 import { describe, expect, vi } from 'vitest';
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor } from 'xstate';
 import { apiRefusal } from '@/machines/events';
 import { deleteAccountMachine } from '@/machines/accounts/deleteAccount.machine';
 import { selectDeleteDialogOpen, selectDeleteForm, selectDeleting } from '@/machines/accounts/deleteAccount.select';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
 const PASSWORD = 'Old-Password-1';
@@ -18,12 +18,9 @@ function start() {
   const actions = { signOutHome: vi.fn() };
   const remove = controlled<void, { password: string | undefined }>();
   /** The events the flow itself received, by type: the names its pinned transitions are on. */
-  const received: string[] = [];
+  const { received, inspect } = receivedEvents();
   const actor = createActor(deleteAccountMachine.provide({ actions, actors: { deleteAccount: remove.logic } }), {
-    inspect: (inspection: InspectionEvent) => {
-      if (inspection.type === '@xstate.event' && inspection.actorRef.sessionId === inspection.rootId)
-        received.push(inspection.event.type);
-    },
+    inspect,
   });
   actor.start();
   const snapshot = () => actor.getSnapshot();

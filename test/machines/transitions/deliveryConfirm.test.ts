@@ -4,7 +4,7 @@
 // mounted for its fade-out (src/ui/AlertDialog.tsx), so what the selectors say in `idle` is still on screen a moment.
 // Its link to the campaign page that invokes it is replayed on the real page (test/views/deliveryConfirm.screen.test.tsx).
 import { describe, expect } from 'vitest';
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor } from 'xstate';
 import type { Offer } from '@/contract';
 import { apiRefusal } from '@/machines/events';
 import { deliveryConfirmMachine } from '@/machines/marketplace/deliveryConfirm.machine';
@@ -14,7 +14,7 @@ import {
   selectDeliverySending,
 } from '@/machines/marketplace/deliveryConfirm.select';
 import { sampleOffer } from '@/machines/marketplace/samples';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
 const completed: Offer = {
@@ -29,12 +29,9 @@ const REFUSAL = 'This offer is already completed';
 function start() {
   const confirm = controlled<Offer, { offerId: string }>();
   /** The events the flow itself received, by type: the names its pinned transitions are on. */
-  const received: string[] = [];
+  const { received, inspect } = receivedEvents();
   const actor = createActor(deliveryConfirmMachine.provide({ actors: { confirmDelivery: confirm.logic } }), {
-    inspect: (inspection: InspectionEvent) => {
-      if (inspection.type === '@xstate.event' && inspection.actorRef.sessionId === inspection.rootId)
-        received.push(inspection.event.type);
-    },
+    inspect,
   });
   actor.start();
   const snapshot = () => actor.getSnapshot();

@@ -4,7 +4,7 @@
 // refusal), the pieces the request made — what the dialog reads of it (fundsRefund.select.ts), the events the flow
 // received, and the `refund.requested` its parent (the Funds card) is told.
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, type InspectionEvent } from 'xstate';
+import { createActor, createMachine } from 'xstate';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import {
   fundsRefundMachine,
@@ -22,7 +22,7 @@ import {
   selectRefundRequesting,
 } from '@/machines/money/fundsRefund.select';
 import { sampleManualRefund, sampleStripeRefund } from '@/machines/money/fundsSamples';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
@@ -33,12 +33,9 @@ const KEY = expect.stringMatching(/^[0-9a-f]{32}$/);
 function start() {
   const requestRefund = controlled<RefundResult, RefundRequest>();
   /** The events the flow itself received, by type: the names its pinned transitions are on. */
-  const received: string[] = [];
+  const { received, inspect } = receivedEvents();
   const actor = createActor(fundsRefundMachine.provide({ actors: { requestRefund: requestRefund.logic } }), {
-    inspect: (inspection: InspectionEvent) => {
-      if (inspection.type === '@xstate.event' && inspection.actorRef.sessionId === inspection.rootId)
-        received.push(inspection.event.type);
-    },
+    inspect,
   });
   actor.start();
   const snapshot = () => actor.getSnapshot();
