@@ -21,54 +21,15 @@ import { reconnectDelay } from '@/machines/notifications/liveEvents.machine';
 import { sampleNotification } from '@/machines/notifications/samples';
 import { notificationsMachine } from '@/machines/notifications/notifications.machine';
 import { ArchiveChatScreen } from '@/src/archive/ArchiveChat';
-import { liveEventsLogic, type EventSourceLike } from '@/src/notifications/liveEvents';
+import { liveEventsLogic } from '@/src/notifications/liveEvents';
 import { liveFeedLogic } from '@/src/notifications/notifications';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
 import { flushMicrotasks } from '@/test/machines/controlled';
+import { FakeEventSource } from './fakeEventSource';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
 
 afterEach(() => vi.useRealTimers());
-
-/** An EventSource the test drives: it records its URL and whether it was closed, and sends what the server would. */
-class FakeEventSource implements EventSourceLike {
-  static instances: FakeEventSource[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  private listeners: { type: string; listener: (event: MessageEvent<string>) => void }[] = [];
-
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  static latest(): FakeEventSource {
-    const source = FakeEventSource.instances.at(-1);
-    if (!source) throw new Error('No event source was opened');
-    return source;
-  }
-  addEventListener(type: 'notification' | 'archive', listener: (event: MessageEvent<string>) => void) {
-    this.listeners.push({ type, listener });
-  }
-  close() {
-    this.closed = true;
-  }
-  get query(): Record<string, string> {
-    return Object.fromEntries(new URL(this.url, 'http://castbridge.test').searchParams);
-  }
-  open() {
-    act(() => this.onopen?.(new Event('open')));
-  }
-  send(type: 'notification' | 'archive', data: unknown) {
-    act(() => {
-      for (const entry of this.listeners)
-        if (entry.type === type) entry.listener(new MessageEvent(type, { data: JSON.stringify(data) }));
-    });
-  }
-  /** What a 401 (a spent ticket) or a dropped connection looks like: an error event. */
-  fail() {
-    act(() => this.onerror?.(new Event('error')));
-  }
-}
 
 /** The screen stays open `ms` longer. */
 const wait = (ms: number) =>

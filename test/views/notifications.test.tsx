@@ -14,61 +14,16 @@ import {
   RELATIVE_TIME_TICK_MS,
 } from '@/machines/timing';
 import { publishLive, subscribeLive } from '@/src/notifications/liveHub';
-import { eventSourceLogic, type EventSourceLike } from '@/src/notifications/liveEvents';
+import { eventSourceLogic } from '@/src/notifications/liveEvents';
 import { liveFeedLogic } from '@/src/notifications/notifications';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
 import { sampleNotification } from '@/machines/notifications/samples';
 import { flushMicrotasks } from '@/test/machines/controlled';
+import { FakeEventSource } from './fakeEventSource';
 import { controlled, renderScreen } from './harness';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
-
-/** An EventSource the test drives: it records its URL and whether it was closed. */
-class FakeEventSource implements EventSourceLike {
-  static instances: FakeEventSource[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  private listeners: ((event: MessageEvent<string>) => void)[] = [];
-
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  static latest(): FakeEventSource {
-    const source = FakeEventSource.instances.at(-1);
-    if (!source) throw new Error('No event source was opened');
-    return source;
-  }
-  addEventListener(_type: 'notification', listener: (event: MessageEvent<string>) => void) {
-    this.listeners.push(listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  get query(): Record<string, string> {
-    return Object.fromEntries(new URL(this.url, 'http://castbridge.test').searchParams);
-  }
-  open() {
-    act(() => this.onopen?.(new Event('open')));
-  }
-  emit(notification: Notification) {
-    act(() =>
-      this.listeners.forEach((listener) =>
-        listener(
-          new MessageEvent('notification', {
-            data: JSON.stringify(notification),
-            lastEventId: String(notification.id),
-          }),
-        ),
-      ),
-    );
-  }
-  /** What a 401 (an expired ticket) or a dropped connection looks like: an error event. */
-  fail() {
-    act(() => this.onerror?.(new Event('error')));
-  }
-}
 
 function mount() {
   const list = controlled<{ notifications: Notification[]; unread: number }>();
