@@ -8,6 +8,8 @@
 // hub may have failed to announce it: `darkClaims`) — the claim only asks for a look, the platform's answer decides.
 // When the sampling share cannot carry every live broadcast each poll, every broadcast is read every k-th poll alike
 // (`youtubeResolution`, shown in /admin → Platform budgets).
+import type { Updateable } from 'kysely';
+import type { YouTubeVideosTable } from '../db/types.ts';
 import { BudgetExhausted } from './governor.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AccountRow } from './store.ts';
@@ -338,6 +340,9 @@ export function createYouTubeWatch(ctx: LiveContext) {
       { videoId: string; state: ReturnType<typeof videoState>; row: (typeof rows)[number] }
     >();
     const endedNow = new Set<string>();
+    // What each read says, written in one transaction after the loop: one commit a poll, not one per video (on
+    // SQLite with synchronous = FULL each commit is an fsync, and a thousand of them made the poll disk-bound).
+    const reads: { videoId: string; set: Updateable<YouTubeVideosTable> }[] = [];
     for (const row of rows) {
       if (!answers.has(row.video_id)) {
         // Not read this poll (another turn): a live one stays what the last read said.
@@ -349,18 +354,14 @@ export function createYouTubeWatch(ctx: LiveContext) {
       // another of its videos is live.
       if (row.status === 'live' && (!video || videoState(video).status !== 'live')) endedNow.add(row.channel_id);
       if (!video) {
-        await db
-          .updateTable('youtube_videos')
-          .set({ status: 'gone', checked_at: now })
-          .where('video_id', '=', row.video_id)
-          .execute();
+        reads.push({ videoId: row.video_id, set: { status: 'gone', checked_at: now } });
         continue;
       }
       const state = videoState(video);
       const branded = state.branded ?? Number(row.branded) === 1;
-      await db
-        .updateTable('youtube_videos')
-        .set({
+      reads.push({
+        videoId: row.video_id,
+        set: {
           status: state.status,
           title: state.title,
           scheduled_at: state.scheduledAt,
@@ -368,9 +369,8 @@ export function createYouTubeWatch(ctx: LiveContext) {
           ...(state.branded !== null
             ? { branded: branded ? 1 : 0, flag_checked_at: now, flag_title: state.title }
             : {}),
-        })
-        .where('video_id', '=', row.video_id)
-        .execute();
+        },
+      });
       if (state.status === 'live') {
         const seen = live.get(row.channel_id);
         if (!seen || (state.startedAt ?? 0) > (seen.state.startedAt ?? 0))
@@ -385,6 +385,11 @@ export function createYouTubeWatch(ctx: LiveContext) {
           });
       }
     }
+    if (reads.length > 0)
+      await db.transaction().execute(async (trx) => {
+        for (const read of reads)
+          await trx.updateTable('youtube_videos').set(read.set).where('video_id', '=', read.videoId).execute();
+      });
     // The owner's flag, where the title does not disclose by itself.
     if (client.apiKey) problems += await readFlags([...live.values()], byChannel, now);
 
