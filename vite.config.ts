@@ -80,7 +80,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   test: {
     // At least two test files at once, also on a 2-core machine (Vitest's default there is one): the server tests
     // mostly wait on databases, sockets and child processes, so two workers halve the unit, view and server run.
-    // The browser journeys run one file at a time whatever this says (fileParallelism below).
+    // The browser journeys too: each signs up its own accounts against the one server, and spends most of its time
+    // waiting on the platforms' polls and the review window, so two files at once take about half the time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -122,7 +123,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
     ],

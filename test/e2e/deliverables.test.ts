@@ -194,7 +194,7 @@ describe('deliverables', () => {
   // Issue 48 items 1 and 2: a link-only offer completed by its clicks is proven by its clicks, on the proof the brand
   // disputes from and in the operator's review.
   it('a link-only offer completed by its clicks: the proof shows the clicks, the brand disputes, the operator reads the same', async () => {
-    const country = 'Tuvalu';
+    const country = 'Tonga';
     const suffix = Date.now().toString(36);
     const title = `Link only ${country} ${suffix}`;
     const advertiser = await approvedAdvertiser(`Clicky ${suffix}`);

@@ -43,9 +43,10 @@ export default async function setup(project: TestProject) {
       SMTP_URL: mailbox.smtpUrl,
       // The journeys sign up many accounts from one address.
       RATE_LIMIT_SCALE: '1000',
-      // Verified delivery within a journey's time: the platforms asked every 2 s, a review window of 36 s.
+      // Verified delivery within a journey's time: the platforms asked every 2 s, a review window of 72 s (long enough for the
+      // review-window journey to see the pending screens at both widths while several journeys run at once).
       LIVE_POLL_SECONDS: '2',
-      REVIEW_HOURS: '0.01',
+      REVIEW_HOURS: '0.02',
       // Journeys that fail sign-ins on purpose give their own client address (test/e2e/harness.ts openPage).
       TRUST_PROXY: '1',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,

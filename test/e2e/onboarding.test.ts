@@ -133,7 +133,7 @@ describe('a new advertiser', () => {
     await a.getByLabel('Spots').fill('4');
     await a.getByRole('checkbox', { name: 'Twitch' }).check();
     await a.getByRole('checkbox', { name: 'English' }).check();
-    await a.getByLabel('Countries').selectOption('Tuvalu');
+    await a.getByLabel('Countries').selectOption('Micronesia');
     await a.getByLabel('Overlay Minutes').fill('60');
     await a.getByLabel('Disclosure', { exact: true }).fill('Sponsored by Orbit Snacks');
     await a.getByLabel('Starts On').fill(today());

@@ -136,7 +136,7 @@ async function creatorIn(country: string, first = 'Oli') {
 describe('the overlay for OBS', () => {
   it('follows the dashboard: switch, a newly accepted offer, a new URL; Download Now points OBS at it', async () => {
     const suffix = Date.now().toString(36);
-    const country = 'Tuvalu';
+    const country = 'Marshall Islands';
     const advertiser = await approvedAdvertiser(`Glow Cola ${suffix}`);
     const creator = await creatorIn(country);
     const first = await acceptedOffer(
@@ -339,7 +339,7 @@ describe('the overlay for OBS', () => {
       await context.close();
       await dash.context.close();
 
-      // The pay waits in its review window (REVIEW_HOURS is 0.01 h here), then reaches the Earning Balance.
+      // The pay waits in its review window (REVIEW_HOURS is 0.02 h here), then reaches the Earning Balance.
       const earnings = () =>
         call<{ availableCents: number; pendingCents: number }>('GET', '/api/earnings', { token: creator.token });
       const pending = await earnings();
@@ -351,7 +351,7 @@ describe('the overlay for OBS', () => {
         await money.context.close();
       }
       await expect
-        .poll(async () => (await earnings()).availableCents, { timeout: 120_000, interval: 2_000 })
+        .poll(async () => (await earnings()).availableCents, { timeout: 180_000, interval: 2_000 })
         .toBe(4_000);
       expect((await earnings()).pendingCents).toBe(0);
 

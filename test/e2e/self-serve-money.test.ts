@@ -75,7 +75,7 @@ describe('self-serve money', () => {
     // The balance launches a campaign (pay × spots reserved).
     const { campaign } = await call<{ campaign: { id: string } }>('POST', '/api/campaigns', {
       token: advertiser.token,
-      json: campaignFor('Tuvalu', { payCents: 15_000, spots: 2, title: `Card-funded ${suffix}` }),
+      json: campaignFor('Solomon Islands', { payCents: 15_000, spots: 2, title: `Card-funded ${suffix}` }),
     });
     await page.goto(`/campaigns/${campaign.id}`);
     await page.getByRole('button', { name: 'Launch Campaign' }).click();

@@ -208,7 +208,7 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
   it("notifications: the user's own, counted; Clear All fades the cards 100 ms apart, each hidden 1.5 s after its fade starts, for good", async () => {
     // A creator with six real notifications: new offers from six campaigns aimed at their country (messages in one
     // thread would make one notice, counting them: docs/product.md §Threads).
-    const country = width === 375 ? 'Tuvalu' : 'Nauru';
+    const country = width === 375 ? 'Tuvalu' : 'San Marino';
     const creator = await register();
     await updateProfile(creator.token, { first_name: 'Noa', language: 'English', country });
     // The demo campaigns match everyone: their offers' notifications are cleared first.
