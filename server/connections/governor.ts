@@ -669,21 +669,34 @@ export function createGovernor(deps: {
           .catch(() => {});
       }),
     );
-    await Promise.all(
-      [...budgets.values()].map(async (b) => {
-        if (b.unreported === 0 || b.windowEnd === 0) return;
-        const report = b.unreported;
+    // What each credential spent since the last report, in one transaction: one commit a report, not one per
+    // credential (on SQLite each commit is an fsync; with a few hundred credentials that was the flush's whole cost).
+    const reports = [...budgets.values()]
+      .filter((b) => b.unreported !== 0 && b.windowEnd !== 0)
+      .map((b) => {
+        const report = { b, units: b.unreported, windowEnd: b.windowEnd };
         b.unreported = 0;
-        const result = await db
-          .updateTable('platform_budgets')
-          .set((eb) => ({ spent: eb('spent', '+', report), updated_at: now() }))
-          .where('key', '=', b.key)
-          .where('window_end', '=', b.windowEnd)
-          .executeTakeFirst()
-          .catch(() => null);
-        if (result && Number(result.numUpdatedRows) > 0) b.spent += report;
-      }),
-    );
+        return report;
+      });
+    if (reports.length > 0) {
+      const written = await db
+        .transaction()
+        .execute(async (trx) => {
+          const counted: typeof reports = [];
+          for (const report of reports) {
+            const result = await trx
+              .updateTable('platform_budgets')
+              .set((eb) => ({ spent: eb('spent', '+', report.units), updated_at: now() }))
+              .where('key', '=', report.b.key)
+              .where('window_end', '=', report.windowEnd)
+              .executeTakeFirst();
+            if (Number(result.numUpdatedRows) > 0) counted.push(report);
+          }
+          return counted;
+        })
+        .catch(() => []);
+      for (const report of written) report.b.spent += report.units;
+    }
     // Purposes new to the shared row, added to what the other instances wrote (compare and set: one that lost its race
     // is written at the next report).
     await Promise.all(
