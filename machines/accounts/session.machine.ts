@@ -35,10 +35,10 @@ export const sessionMachine = setup({
     clearStorage: effect('clearStorage'),
     navigateHome: effect('navigateHome'),
     logError: effect<{ error: unknown }>('logError'),
-    setToken: assign({ jwt: ({ event }) => (event.type === 'session.signIn' ? event.token : null), user: null }),
+    setToken: assign((_, { token }: { token: string }) => ({ jwt: token, user: null })),
     forget: assign({ jwt: null, user: null, holds: 0 }),
-    renewToken: assign({ jwt: ({ context, event }) => (event.type === 'session.renew' ? event.token : context.jwt) }),
-    setUser: assign({ user: ({ event }) => (event.type === 'user.updated' ? event.user : null) }),
+    renewToken: assign((_, { token }: { token: string }) => ({ jwt: token })),
+    setUser: assign((_, { user }: { user: User }) => ({ user })),
     hold: assign({ holds: ({ context }) => context.holds + 1 }),
     release: assign({ holds: ({ context }) => Math.max(0, context.holds - 1) }),
   },
@@ -55,22 +55,28 @@ export const sessionMachine = setup({
     },
     signedOut: {
       on: {
-        'session.signIn': { target: 'signedIn', actions: ['setToken', 'storeSession'] },
+        'session.signIn': {
+          target: 'signedIn',
+          actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.token }) }, 'storeSession'],
+        },
       },
     },
     signedIn: {
       initial: 'idle',
       on: {
         'session.logout': { target: 'signedOut', actions: ['forget', 'clearStorage', 'navigateHome'] },
-        'session.signIn': { target: '.idle', actions: ['setToken', 'storeSession'] },
+        'session.signIn': {
+          target: '.idle',
+          actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.token }) }, 'storeSession'],
+        },
         // The user stays loaded: only the token changes.
         'session.renew': {
           actions: [
-            'renewToken',
+            { type: 'renewToken', params: ({ event }: { event: { token: string } }) => ({ token: event.token }) },
             { type: 'storeToken', params: ({ event }: { event: { token: string } }) => ({ token: event.token }) },
           ],
         },
-        'user.updated': { actions: 'setUser' },
+        'user.updated': { actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) } },
         'loading.hold': { actions: 'hold' },
         'loading.release': { actions: 'release' },
       },
@@ -82,7 +88,8 @@ export const sessionMachine = setup({
           invoke: {
             id: 'loadUser',
             src: 'loadUser',
-            input: ({ context }) => ({ jwt: context.jwt ?? '' }),
+            // Signed in always holds a token: a stored one (hasJwt) or the one a sign-in brought.
+            input: ({ context }) => ({ jwt: context.jwt as string }),
             onDone: { target: 'ready', actions: assign({ user: ({ event }) => event.output }) },
             onError: {
               target: 'failed',

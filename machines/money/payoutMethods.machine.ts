@@ -87,10 +87,9 @@ export const payoutMethodsMachine = setup({
     removeMethod: service<PayoutMethod[], { id: string }>('removeMethod'),
   },
   guards: {
-    draftOk: ({ context }) =>
-      context.kind !== null && Object.keys(problemsOf(context.kind, context.draft)).length === 0,
-    isMethod: ({ context, event }) =>
-      event.type === 'method.disconnect' && context.methods.some((method) => method.id === event.id),
+    // Checked in a dialog only, where a kind is always open.
+    draftOk: ({ context }) => Object.keys(problemsOf(context.kind!, context.draft)).length === 0,
+    isMethod: ({ context }, { id }: { id: string }) => context.methods.some((method) => method.id === id),
   },
 }).createMachine({
   id: 'payoutMethods',
@@ -118,7 +117,7 @@ export const payoutMethodsMachine = setup({
               actions: assign({ kind: ({ event }) => event.kind, draft: EMPTY_DRAFT, fieldErrors: {}, error: null }),
             },
             'method.disconnect': {
-              guard: 'isMethod',
+              guard: { type: 'isMethod', params: ({ event }) => ({ id: event.id }) },
               target: 'removing',
               actions: assign({ removingId: ({ event }) => event.id, error: null }),
             },

@@ -119,7 +119,8 @@ export function taxFieldsOf(draft: TaxDraft): TaxField[] {
   return ['usPerson'];
 }
 
-const OPTIONAL: TaxField[] = ['businessName', 'line2', 'region', 'claimTreaty', 'foreignTin', 'noTinReason'];
+// The foreign TIN and the reason for none are checked above, each by its own rule.
+const OPTIONAL: TaxField[] = ['businessName', 'line2', 'region', 'claimTreaty'];
 
 /** Why a field of the draft cannot be sent, or null. */
 export function taxFieldProblem(field: TaxField, draft: TaxDraft): string | null {
@@ -136,8 +137,9 @@ export function taxFieldProblem(field: TaxField, draft: TaxDraft): string | null
   if (field === 'postalCode') return ZIP_CODE.test(text) ? null : ZIP_INVALID;
   if (field === 'dateOfBirth') return /^\d{4}-\d{2}-\d{2}$/.test(text) ? null : DATE_INVALID;
   if (field === 'treatyRate') {
+    // Not a number (NaN) fails both comparisons, and Infinity the second.
     const rate = Number(text);
-    return Number.isFinite(rate) && rate >= 0 && rate <= 30 ? null : RATE_INVALID;
+    return rate >= 0 && rate <= 30 ? null : RATE_INVALID;
   }
   return null;
 }
@@ -280,11 +282,10 @@ export const taxFormMachine = setup({
       on: {
         'form.refile': {
           target: 'editing',
-          // The answer to "Are you a US person?" is kept from the form on file; nothing else (never a TIN).
+          // The answer to "Are you a US person?" is kept from the form on file; nothing else (never a TIN). No field
+          // check or refusal is left to clear: every way here (a load, Cancel, a filing) has cleared them.
           actions: assign({
             draft: ({ context }) => ({ ...EMPTY_TAX_DRAFT, usPerson: context.form?.kind === 'w8ben' ? 'no' : 'yes' }),
-            fieldErrors: {},
-            error: null,
             filed: false,
           }),
         },

@@ -70,7 +70,7 @@ export function payProblem(text: string, earnedCents: number): string | null {
 const earned = (context: ReviewQueueContext) =>
   context.reviews.find((review) => review.offerId === context.target)?.earnedCents ?? 0;
 /** Dollars as the field shows them: "225" or "225.50". */
-const dollars = (cents: number) => formatCents(cents).replace(/^\$/, '').replace(/,/g, '');
+const dollars = (cents: number) => formatCents(cents).replace('$', '').replace(/,/g, '');
 
 export const reviewQueueMachine = setup({
   types: { context: {} as ReviewQueueContext, events: {} as ReviewQueueEvent },

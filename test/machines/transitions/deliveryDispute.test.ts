@@ -1,6 +1,7 @@
 // The dispute flow's transitions, pinned by hand (docs/product.md §Money: money flows are pinned as well as path-tested): source, event,
 // expected target and what it changes — the reason as sent, the server's refusal — and its link to the proof report, the
-// parent that invokes it and takes the disputed review in place of its own.
+// parent that invokes it and takes the disputed review in place of its own. Each pin reads what the dialog reads
+// through deliveryDispute.select.ts and the event names the flow receives from its call.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { OfferDisplay } from '@/contract';
@@ -11,10 +12,17 @@ import {
   type DisputeRequest,
   type EarningReview,
 } from '@/machines/money/deliveryDispute.machine';
+import {
+  selectDisputeError,
+  selectDisputeOpen,
+  selectDisputeReason,
+  selectDisputeReasonError,
+  selectDisputeSending,
+} from '@/machines/money/deliveryDispute.select';
 import { displayProofMachine } from '@/machines/overlay/displayProof.machine';
 import { selectDispute, selectDisputable } from '@/machines/overlay/displayProof.select';
 import { sampleCompletedDisplay, sampleReview } from '@/machines/overlay/samples';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
 const REASON = 'The recording shows no overlay on screen during the second hour.';
@@ -28,13 +36,26 @@ const refusal = (message: string, status: number) => Object.assign(new Error(mes
 
 function start() {
   const sendDispute = controlled<EarningReview, DisputeRequest>();
+  /** The events the flow itself received, by type: the names its pinned transitions are on. */
+  const { received, inspect } = receivedEvents();
   const actor = createActor(deliveryDisputeMachine.provide({ actors: { sendDispute: sendDispute.logic } }), {
     input: { offerId: 'off_1' },
+    inspect,
   });
   actor.start();
+  const snapshot = () => actor.getSnapshot();
   return {
     actor,
     sendDispute,
+    received,
+    /** What the dialog reads. */
+    screen: () => ({
+      open: selectDisputeOpen(snapshot()),
+      sending: selectDisputeSending(snapshot()),
+      reason: selectDisputeReason(snapshot()),
+      reasonError: selectDisputeReasonError(snapshot()),
+      error: selectDisputeError(snapshot()),
+    }),
     value: () => actor.getSnapshot().value,
     context: () => actor.getSnapshot().context,
   };
@@ -78,6 +99,16 @@ describe('deliveryDispute transitions', () => {
       dispute.actor.send({ type: 'dispute.open' });
       expect(dispute.value()).toBe('editing');
       expect(dispute.context()).toMatchObject({ offerId: 'off_1', reason: '', reasonError: null, error: null });
+      expect(dispute.screen()).toEqual({ open: true, sending: false, reason: '', reasonError: null, error: null });
+      // Closed at first; a refusal left when the dialog was cancelled does not show when it opens again.
+      const fresh = start();
+      expect(fresh.screen()).toEqual({ open: false, sending: false, reason: '', reasonError: null, error: null });
+      const refused = sending();
+      await refused.sendDispute.reject(refusal('The review window has ended.', 409));
+      refused.actor.send({ type: 'dispute.cancel' });
+      expect(refused.screen()).toMatchObject({ open: false, error: 'The review window has ended.' });
+      refused.actor.send({ type: 'dispute.open' });
+      expect(refused.screen()).toEqual({ open: true, sending: false, reason: '', reasonError: null, error: null });
     },
   );
 
@@ -100,6 +131,13 @@ describe('deliveryDispute transitions', () => {
     async () => {
       const dispute = sending();
       expect(dispute.sendDispute.inputs).toEqual([{ offerId: 'off_1', reason: REASON }]);
+      expect(dispute.screen()).toEqual({
+        open: true,
+        sending: true,
+        reason: `  ${REASON}  `,
+        reasonError: null,
+        error: null,
+      });
     },
   );
 
@@ -111,6 +149,10 @@ describe('deliveryDispute transitions', () => {
       dispute.actor.send({ type: 'dispute.submit' });
       expect(dispute.value()).toBe('editing');
       expect(dispute.context().reasonError).toBe(REQUIRED_MESSAGE);
+      expect(dispute.screen()).toMatchObject({ open: true, sending: false, reasonError: REQUIRED_MESSAGE });
+      dispute.actor.send({ type: 'reason.change', value: ' 123456789 ' });
+      dispute.actor.send({ type: 'dispute.submit' });
+      expect(dispute.screen().reasonError).toBe('At least 10 characters.');
       expect(dispute.sendDispute.started).toBe(0);
     },
   );
@@ -122,6 +164,7 @@ describe('deliveryDispute transitions', () => {
       const dispute = editing();
       dispute.actor.send({ type: 'dispute.cancel' });
       expect(dispute.value()).toBe('closed');
+      expect(dispute.screen()).toMatchObject({ open: false, sending: false });
       expect(dispute.sendDispute.started).toBe(0);
     },
   );
@@ -132,8 +175,10 @@ describe('deliveryDispute transitions', () => {
     async () => {
       const dispute = sending();
       await dispute.sendDispute.resolve(disputed);
+      expect(dispute.received.at(-1)).toBe('xstate.done.actor.sendDispute');
       expect(dispute.value()).toBe('closed');
       expect(dispute.context().reason).toBe('');
+      expect(dispute.screen()).toEqual({ open: false, sending: false, reason: '', reasonError: null, error: null });
       expect(dispute.actor.getSnapshot().status).toBe('active');
     },
   );
@@ -144,7 +189,9 @@ describe('deliveryDispute transitions', () => {
     async () => {
       const dispute = sending();
       await dispute.sendDispute.reject(refusal('The review window has ended.', 409));
+      expect(dispute.received.at(-1)).toBe('xstate.error.actor.sendDispute');
       expect(dispute.value()).toBe('editing');
+      expect(dispute.screen()).toMatchObject({ open: true, sending: false, error: 'The review window has ended.' });
       expect(dispute.context()).toMatchObject({ error: 'The review window has ended.', reason: `  ${REASON}  ` });
       dispute.actor.send({ type: 'dispute.submit' });
       expect(dispute.context().error).toBeNull();

@@ -1,15 +1,24 @@
 // The registration wizard's transitions, pinned by hand: source, event, expected target and what it changes.
-// Two regions run side by side (the password policy and the wizard), so each value names both.
+// Two regions run side by side (the password policy and the wizard), so each value names both. Each pin also checks
+// what the register screen reads through registration.select.ts, what POST /api/register is sent, and the event
+// names the wizard receives from its calls.
 import { describe, expect, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { defaultPasswordPolicy, type PasswordPolicy } from '@/machines/accounts/passwordPolicy';
 import { registrationMachine } from '@/machines/accounts/registration.machine';
+import {
+  selectFieldProblems,
+  selectRegistrationFields,
+  selectRegistrationRejected,
+  selectRegistrationSubmitting,
+  selectStep,
+} from '@/machines/accounts/registration.select';
 import { STEP_ANIMATION_MS } from '@/machines/timing';
 import type { AccountType } from '@/machines/types';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
-function start() {
+function start(input?: { accountType?: AccountType }) {
   const actions = { signIn: vi.fn(), goToCompleteRegister: vi.fn(), logError: vi.fn() };
   const loadPolicy = controlled<PasswordPolicy>();
   const register = controlled<string, { email: string; password: string; type_account: AccountType }>();
@@ -18,9 +27,31 @@ function start() {
     actions,
     actors: { loadPolicy: loadPolicy.logic, register: register.logic },
   });
-  const actor = createActor(logic, { clock, input: {} }).start();
+  /** The events the wizard itself received, by type: the names its pinned transitions are on. */
+  const { received, inspect } = receivedEvents();
+  /** The steps the wizard took, by the event each was on (an event it raised itself included). */
+  const microsteps: string[] = [];
+  const actor = createActor(logic, {
+    clock,
+    input,
+    inspect: (inspection) => {
+      inspect(inspection);
+      if (inspection.type === '@xstate.microstep') microsteps.push(inspection.event.type);
+    },
+  }).start();
+  const snapshot = () => actor.getSnapshot();
   return {
     actor,
+    received,
+    microsteps,
+    /** What the register screen reads: the step, the fields, each field's problem, the alert, Sign up busy. */
+    screen: () => ({
+      step: selectStep(snapshot()),
+      problems: selectFieldProblems(snapshot()),
+      rejected: selectRegistrationRejected(snapshot()),
+      submitting: selectRegistrationSubmitting(snapshot()),
+    }),
+    fields: () => selectRegistrationFields(snapshot()),
     actions,
     loadPolicy,
     register,
@@ -92,10 +123,24 @@ describe('registration transitions', () => {
     { from: 'registration.wizard.choosing', on: 'account.choose', to: null },
     'the chosen account type is kept, on the same step',
     () => {
-      const { actor, value, context } = start();
+      const { actor, value, context, fields, screen } = start();
+      expect(fields()).toEqual({
+        accountType: 'Influencer',
+        email: '',
+        password: '',
+        confirmPassword: '',
+        agreed: true,
+        policy: defaultPasswordPolicy,
+        serverReason: null,
+      });
       actor.send({ type: 'account.choose', accountType: 'Advertiser' });
       expect(value()).toEqual({ policy: 'idle', wizard: 'choosing' });
       expect(context().accountType).toBe('Advertiser');
+      expect(screen()).toEqual({ step: 'choosing', problems: {}, rejected: false, submitting: false });
+      // Without an input (no choice made before hydration) it is Influencer; a choice made before is kept.
+      expect(start().fields().accountType).toBe('Influencer');
+      expect(start({}).fields().accountType).toBe('Influencer');
+      expect(start({ accountType: 'Advertiser' }).fields().accountType).toBe('Advertiser');
     },
   );
 
@@ -153,8 +198,9 @@ describe('registration transitions', () => {
     },
     'valid credentials are sent with the account type',
     async () => {
-      const { value, register } = await submitting();
+      const { value, register, screen } = await submitting();
       expect(value()).toEqual({ policy: 'loaded', wizard: { details: 'submitting' } });
+      expect(screen()).toEqual({ step: 'details', problems: {}, rejected: false, submitting: true });
       expect(register.inputs).toEqual([
         { email: 'ana@example.com', password: 'Castbridge!2024', type_account: 'Influencer' },
       ]);
@@ -175,6 +221,29 @@ describe('registration transitions', () => {
       actor.send({ type: 'form.submit' });
       expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'invalid' } } });
       expect(register.started).toBe(0);
+      // A blank email with a good password, and a good email with no password, are refused too.
+      const refused = async (email: string, password: string) => {
+        const wizard = await details();
+        wizard.actor.send({ type: 'field.change', field: 'email', value: email });
+        wizard.actor.send({ type: 'field.change', field: 'password', value: password });
+        wizard.actor.send({ type: 'form.submit' });
+        expect(wizard.value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'invalid' } } });
+        expect(wizard.register.started).toBe(0);
+        return wizard.screen().problems;
+      };
+      expect(await refused('   ', 'Castbridge!2024')).toEqual({ email: 'required' });
+      expect(await refused('ana@example.com', '')).toEqual({ password: 'required' });
+      expect(await refused('ana@example.com', 'short12')).toEqual({ password: 'Use at least 8 characters.' });
+      // An empty password is refused whatever the server's policy allows.
+      const anyLength = start();
+      anyLength.actor.send({ type: 'step.continue' });
+      await anyLength.loadPolicy.resolve({ minLength: 0 });
+      anyLength.clock.increment(STEP_ANIMATION_MS);
+      anyLength.actor.send({ type: 'field.change', field: 'email', value: 'ana@example.com' });
+      anyLength.actor.send({ type: 'form.submit' });
+      expect(anyLength.value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'invalid' } } });
+      expect(anyLength.screen().problems).toEqual({ password: 'required' });
+      expect(anyLength.register.started).toBe(0);
     },
   );
 
@@ -186,8 +255,15 @@ describe('registration transitions', () => {
     },
     'the token goes to the session and /complete-register opens',
     async () => {
-      const { value, register, actions } = await submitting();
+      const { actor, value, register, actions, received, microsteps } = await submitting();
       await register.resolve('issued.jwt');
+      expect(received.at(-1)).toBe('xstate.done.actor.register');
+      // The wizard's last step is final: its details step is done.
+      expect(microsteps.slice(-2)).toEqual([
+        'xstate.done.actor.register',
+        'xstate.done.state.registration.wizard.details',
+      ]);
+      expect(selectStep(actor.getSnapshot())).toBe('details');
       expect(value()).toEqual({ policy: 'loaded', wizard: { details: 'registered' } });
       expect(actions.signIn).toHaveBeenCalledWith(expect.anything(), { token: 'issued.jwt' });
       expect(actions.goToCompleteRegister).toHaveBeenCalledOnce();
@@ -202,13 +278,22 @@ describe('registration transitions', () => {
     },
     "a refusal is logged and keeps the server's reason",
     async () => {
-      const { value, context, register, actions } = await submitting();
+      const { actor, value, context, register, actions, received, screen } = await submitting();
       const error = new Error('An account with this email already exists');
       await register.reject(error);
+      expect(received.at(-1)).toBe('xstate.error.actor.register');
       expect(value()).toEqual({ policy: 'loaded', wizard: { details: { editing: 'rejected' } } });
+      expect(screen()).toEqual({ step: 'details', problems: {}, rejected: true, submitting: false });
       expect(context().serverReason).toBe('An account with this email already exists');
       expect(actions.logError).toHaveBeenCalledWith(expect.anything(), { error });
       expect(actions.signIn).not.toHaveBeenCalled();
+      // Sign up again: the previous reason goes while it is sent; a refusal without a message gives none.
+      actor.send({ type: 'form.submit' });
+      expect(screen()).toMatchObject({ rejected: false, submitting: true });
+      expect(context().serverReason).toBeNull();
+      await register.reject('offline');
+      expect(screen()).toMatchObject({ rejected: true, submitting: false });
+      expect(context().serverReason).toBeNull();
     },
   );
 

@@ -1,6 +1,7 @@
 // The review queue's transitions, pinned by hand (docs/product.md §Money: money flows are pinned as well as path-tested): source,
 // event, expected target and what it changes — the creator's pay in cents, the reason, the Idempotency-Key kept while
-// the same resolution is sent again, the row leaving and the status message.
+// the same resolution is sent again, the row leaving and the status message — read through reviewQueue.select.ts as
+// the Reviews tab reads them, with the event names the flow receives from its calls.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
@@ -11,8 +12,23 @@ import {
   type AdminReview,
   type Resolution,
 } from '@/machines/operator/reviewQueue.machine';
+import {
+  selectResolvedNotice,
+  selectResolveError,
+  selectResolvePay,
+  selectResolvePayError,
+  selectResolveReason,
+  selectResolveReasonError,
+  selectResolveSending,
+  selectResolving,
+  selectReviews,
+  selectReviewsError,
+  selectReviewsLoadError,
+  selectReviewsLoading,
+  selectReviewsReloading,
+} from '@/machines/operator/reviewQueue.select';
 import { sampleAdminReview, sampleHeldReview } from '@/machines/operator/samples';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
 const REASON = 'Half the verified minutes had no overlay in the recording.';
@@ -21,14 +37,38 @@ const refusal = (message: string, status: number) => Object.assign(new Error(mes
 async function start() {
   const loadReviews = controlled<AdminReview[]>();
   const resolveReview = controlled<AdminReview, Resolution>();
+  /** The events the flow itself received, by type: the names its pinned transitions are on. */
+  const { received, inspect } = receivedEvents();
   const actor = createActor(
     reviewQueueMachine.provide({ actors: { loadReviews: loadReviews.logic, resolveReview: resolveReview.logic } }),
+    { inspect },
   );
   actor.start();
+  const snapshot = () => actor.getSnapshot();
   return {
     actor,
     loadReviews,
     resolveReview,
+    received,
+    /** What the Reviews tab reads: the list and its messages. */
+    list: () => ({
+      loading: selectReviewsLoading(snapshot()),
+      loadError: selectReviewsLoadError(snapshot()),
+      reloading: selectReviewsReloading(snapshot()),
+      reviews: selectReviews(snapshot()),
+      error: selectReviewsError(snapshot()),
+      notice: selectResolvedNotice(snapshot()),
+    }),
+    /** What the Resolve dialog reads. */
+    dialog: () => ({
+      review: selectResolving(snapshot()),
+      sending: selectResolveSending(snapshot()),
+      pay: selectResolvePay(snapshot()),
+      reason: selectResolveReason(snapshot()),
+      payError: selectResolvePayError(snapshot()),
+      reasonError: selectResolveReasonError(snapshot()),
+      error: selectResolveError(snapshot()),
+    }),
     value: () => actor.getSnapshot().value,
     context: () => actor.getSnapshot().context,
   };
@@ -80,7 +120,22 @@ describe('reviewQueue transitions', () => {
     'the held and disputed earnings are listed',
     async () => {
       const queue = await ready();
+      expect(queue.received.at(-1)).toBe('xstate.done.actor.loadReviews');
       expect(queue.context().reviews).toEqual([sampleAdminReview, sampleHeldReview]);
+      expect(queue.list()).toEqual({
+        loading: false,
+        loadError: null,
+        reloading: false,
+        reviews: [sampleAdminReview, sampleHeldReview],
+        error: null,
+        notice: null,
+      });
+      // Read on Try again after a failed load, the failure is not shown above the list.
+      const retried = await start();
+      await retried.loadReviews.reject(new Error('Failed to fetch'));
+      retried.actor.send({ type: 'reviews.retry' });
+      await retried.loadReviews.resolve([sampleHeldReview]);
+      expect(retried.list()).toMatchObject({ reviews: [sampleHeldReview], error: null, loadError: null });
     },
   );
 
@@ -89,9 +144,12 @@ describe('reviewQueue transitions', () => {
     'a failed load says why',
     async () => {
       const queue = await start();
+      expect(queue.list()).toMatchObject({ loading: true, loadError: null });
       await queue.loadReviews.reject(new Error('Failed to fetch'));
+      expect(queue.received.at(-1)).toBe('xstate.error.actor.loadReviews');
       expect(queue.value()).toBe('failed');
       expect(queue.context().error).toBe('Failed to fetch');
+      expect(queue.list()).toMatchObject({ loading: false, loadError: 'Failed to fetch', error: null });
     },
   );
 
@@ -123,9 +181,18 @@ describe('reviewQueue transitions', () => {
     async () => {
       const queue = await ready();
       queue.actor.send({ type: 'reviews.reload' });
+      expect(queue.list()).toMatchObject({ reloading: true });
       await queue.loadReviews.resolve([sampleHeldReview]);
+      expect(queue.received.at(-1)).toBe('xstate.done.actor.loadReviews');
       expect(queue.value()).toEqual({ ready: 'idle' });
       expect(queue.context().reviews).toEqual([sampleHeldReview]);
+      // A reload that works after one that failed: the failure goes.
+      queue.actor.send({ type: 'reviews.reload' });
+      await queue.loadReviews.reject(new Error('Failed to fetch'));
+      expect(queue.list().error).toBe('Failed to fetch');
+      queue.actor.send({ type: 'reviews.reload' });
+      await queue.loadReviews.resolve([sampleAdminReview]);
+      expect(queue.list()).toMatchObject({ reviews: [sampleAdminReview], error: null, reloading: false });
     },
   );
 
@@ -136,11 +203,13 @@ describe('reviewQueue transitions', () => {
       const queue = await ready();
       queue.actor.send({ type: 'reviews.reload' });
       await queue.loadReviews.reject(new Error('Failed to fetch'));
+      expect(queue.received.at(-1)).toBe('xstate.error.actor.loadReviews');
       expect(queue.value()).toEqual({ ready: 'idle' });
       expect(queue.context()).toMatchObject({
         reviews: [sampleAdminReview, sampleHeldReview],
         error: 'Failed to fetch',
       });
+      expect(queue.list()).toMatchObject({ reloading: false, error: 'Failed to fetch', loadError: null });
     },
   );
 
@@ -161,6 +230,45 @@ describe('reviewQueue transitions', () => {
         error: null,
         pending: null,
       });
+      expect(queue.dialog()).toEqual({
+        review: sampleHeldReview,
+        sending: false,
+        pay: '',
+        reason: '',
+        payError: null,
+        reasonError: null,
+        error: null,
+      });
+      // Checks, a refusal and a reason left when the dialog was cancelled do not show when it opens again, and the
+      // resolution sent from it again is a new one (a new Idempotency-Key).
+      const again = await sending();
+      await again.resolveReview.reject(refusal('Not now.', 409));
+      again.actor.send({ type: 'pay.change', value: 'x' });
+      again.actor.send({ type: 'reason.change', value: 'short' });
+      again.actor.send({ type: 'resolve.submit' });
+      expect(again.dialog()).toMatchObject({ payError: PAY_INVALID, reasonError: 'At least 10 characters.' });
+      again.actor.send({ type: 'resolve.cancel' });
+      again.actor.send({ type: 'resolve.open', offerId: 'off_1' });
+      expect(again.dialog()).toEqual({
+        review: sampleAdminReview,
+        sending: false,
+        pay: '',
+        reason: '',
+        payError: null,
+        reasonError: null,
+        error: null,
+      });
+      again.actor.send({ type: 'pay.change', value: '100' });
+      again.actor.send({ type: 'reason.change', value: REASON });
+      again.actor.send({ type: 'resolve.submit' });
+      const [first, second] = again.resolveReview.inputs;
+      expect(second).toMatchObject({ offerId: 'off_1', payCents: 10_000, reason: REASON });
+      expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+      // After a resolution, the next dialog drops its status message.
+      await again.resolveReview.resolve({ ...sampleAdminReview, status: 'resolved' });
+      expect(again.list().notice).not.toBeNull();
+      again.actor.send({ type: 'resolve.open', offerId: 'off_2' });
+      expect(again.list().notice).toBeNull();
     },
   );
 
@@ -181,8 +289,17 @@ describe('reviewQueue transitions', () => {
     'Pay in full fills the whole earning',
     async () => {
       const queue = await resolving();
+      queue.actor.send({ type: 'resolve.submit' });
+      expect(queue.dialog().payError).toBe(PAY_INVALID);
       queue.actor.send({ type: 'pay.full' });
       expect(queue.context().pay).toBe('225');
+      expect(queue.dialog()).toMatchObject({ pay: '225', payError: null });
+      // Dollars and cents as the field takes them: no $ and no thousands separator.
+      const big = await start();
+      await big.loadReviews.resolve([{ ...sampleAdminReview, earnedCents: 123_456_789 }]);
+      big.actor.send({ type: 'resolve.open', offerId: 'off_1' });
+      big.actor.send({ type: 'pay.full' });
+      expect(big.dialog().pay).toBe('1234567.89');
     },
   );
 
@@ -191,9 +308,12 @@ describe('reviewQueue transitions', () => {
     'Refund in full pays the creator nothing',
     async () => {
       const queue = await resolving();
-      queue.actor.send({ type: 'pay.full' });
+      queue.actor.send({ type: 'pay.change', value: '300' });
+      queue.actor.send({ type: 'resolve.submit' });
+      expect(queue.dialog().payError).toBe('At most $225, the whole earning.');
       queue.actor.send({ type: 'refund.full' });
       expect(queue.context().pay).toBe('0');
+      expect(queue.dialog()).toMatchObject({ pay: '0', payError: null });
     },
   );
 
@@ -217,6 +337,20 @@ describe('reviewQueue transitions', () => {
       expect(queue.resolveReview.inputs).toEqual([
         { offerId: 'off_1', payCents: 10_000, reason: REASON, idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) },
       ]);
+      expect(queue.dialog()).toMatchObject({ review: sampleAdminReview, sending: true, error: null });
+      // Another reason is another resolution: a new key.
+      await queue.resolveReview.reject(new Error('Failed to fetch'));
+      queue.actor.send({ type: 'reason.change', value: `${REASON} Checked twice.` });
+      queue.actor.send({ type: 'resolve.submit' });
+      const [first, second] = queue.resolveReview.inputs;
+      expect(second).toMatchObject({ payCents: 10_000, reason: `${REASON} Checked twice.` });
+      expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+      // An amount with cents, and nothing at all for the creator, are sent as typed.
+      const cents = await resolving();
+      cents.actor.send({ type: 'pay.change', value: '$112.50' });
+      cents.actor.send({ type: 'reason.change', value: REASON });
+      cents.actor.send({ type: 'resolve.submit' });
+      expect(cents.resolveReview.inputs[0]).toMatchObject({ payCents: 11_250 });
     },
   );
 
@@ -246,6 +380,14 @@ describe('reviewQueue transitions', () => {
       expect(queue.value()).toEqual({ ready: 'idle' });
       expect(queue.context().target).toBeNull();
       expect(queue.resolveReview.started).toBe(0);
+      expect(queue.dialog()).toMatchObject({ review: null, error: null });
+      // A refusal is not left above the list once the dialog is cancelled.
+      const refused = await sending();
+      await refused.resolveReview.reject(refusal('Not now.', 409));
+      expect(refused.dialog().error).toBe('Not now.');
+      refused.actor.send({ type: 'resolve.cancel' });
+      expect(refused.list()).toMatchObject({ error: null, notice: null });
+      expect(refused.context()).toMatchObject({ target: null, error: null });
     },
   );
 
@@ -255,6 +397,9 @@ describe('reviewQueue transitions', () => {
     async () => {
       const queue = await sending();
       await queue.resolveReview.resolve({ ...sampleAdminReview, status: 'resolved' });
+      expect(queue.received.at(-1)).toBe('xstate.done.actor.resolveReview');
+      expect(queue.dialog()).toMatchObject({ review: null, sending: false });
+      expect(queue.list()).toMatchObject({ reviews: [sampleHeldReview], error: null });
       expect(queue.context()).toMatchObject({
         reviews: [sampleHeldReview],
         target: null,
@@ -276,7 +421,14 @@ describe('reviewQueue transitions', () => {
     async () => {
       const queue = await sending();
       await queue.resolveReview.reject(refusal('This earning is not held or disputed.', 409));
+      expect(queue.received.at(-1)).toBe('xstate.error.actor.resolveReview');
       expect(queue.value()).toEqual({ ready: 'resolving' });
+      expect(queue.dialog()).toMatchObject({
+        review: sampleAdminReview,
+        sending: false,
+        pay: '100',
+        error: 'This earning is not held or disputed.',
+      });
       expect(queue.context().error).toBe('This earning is not held or disputed.');
       queue.actor.send({ type: 'resolve.submit' });
       expect(queue.context().error).toBeNull();
@@ -288,6 +440,29 @@ describe('reviewQueue transitions', () => {
       queue.actor.send({ type: 'resolve.submit' });
       expect(queue.resolveReview.inputs[2]).toMatchObject({ payCents: 22_500 });
       expect(queue.resolveReview.inputs[2]!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    },
+  );
+
+  pin(
+    { from: 'reviewQueue.ready.sending', on: 'xstate.done.actor.resolveReview', to: 'reviewQueue.ready.idle' },
+    'a dialog opened on an earning the list no longer has: nothing can be paid, and the message names nothing',
+    async () => {
+      const queue = await ready();
+      queue.actor.send({ type: 'resolve.open', offerId: 'off_gone' });
+      queue.actor.send({ type: 'pay.full' });
+      expect(queue.dialog()).toMatchObject({ review: null, pay: '0' });
+      queue.actor.send({ type: 'pay.change', value: '1' });
+      queue.actor.send({ type: 'reason.change', value: REASON });
+      queue.actor.send({ type: 'resolve.submit' });
+      expect(queue.dialog().payError).toBe('At most $0, the whole earning.');
+      queue.actor.send({ type: 'refund.full' });
+      queue.actor.send({ type: 'resolve.submit' });
+      expect(queue.resolveReview.inputs[0]).toMatchObject({ offerId: 'off_gone', payCents: 0 });
+      await queue.resolveReview.resolve({ ...sampleAdminReview, status: 'resolved' });
+      expect(queue.list()).toMatchObject({
+        reviews: [sampleAdminReview, sampleHeldReview],
+        notice: { brand: '', title: '', creatorName: '', payCents: 0, refundCents: 0 },
+      });
     },
   );
 

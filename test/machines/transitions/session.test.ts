@@ -1,9 +1,12 @@
-// The session's transitions, pinned by hand: source, event, expected target and what it changes.
+// The session's transitions, pinned by hand: source, event, expected target and what it changes — what the shell
+// reads through the session's selectors (signed in, the user, the role, the loading overlay), what GET /api/user is
+// sent, and the event names the session receives from its call.
 import { describe, expect, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { sessionMachine } from '@/machines/accounts/session.machine';
+import { selectJwt, selectLoading, selectRole, selectSignedIn, selectUser } from '@/machines/accounts/session.select';
 import type { SessionInfo, User } from '@/machines/types';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 import { sampleUser } from '@/machines/accounts/samples';
 import { pinTransitions } from './pin';
 
@@ -18,13 +21,26 @@ function start(jwt: string | null) {
     logError: vi.fn(),
   };
   const loadUser = controlled<User, { jwt: string }>();
+  /** The events the session itself received, by type: the names its pinned transitions are on. */
+  const { received, inspect } = receivedEvents();
   const actor = createActor(sessionMachine.provide({ actions, actors: { loadUser: loadUser.logic } }), {
     input: { jwt },
+    inspect,
   }).start();
+  const snapshot = () => actor.getSnapshot();
   return {
     actor,
     actions,
     loadUser,
+    received,
+    /** What the shell reads: signed in, the token, the user, the workspace's role, the loading overlay. */
+    screen: () => ({
+      signedIn: selectSignedIn(snapshot()),
+      jwt: selectJwt(snapshot()),
+      user: selectUser(snapshot()),
+      role: selectRole(snapshot()),
+      loading: selectLoading(snapshot()),
+    }),
     value: () => actor.getSnapshot().value,
     context: () => actor.getSnapshot().context,
   };
@@ -163,13 +179,30 @@ describe('session transitions', () => {
 
   pin(
     { from: 'session.signedIn.loading', on: 'xstate.done.actor.loadUser', to: 'session.signedIn.ready' },
-    'the loaded user is kept',
+    'the loaded user is kept: the overlay goes and the workspace is the user’s role',
     async () => {
-      const { actor, value, context, loadUser } = start('stored.jwt');
+      const { actor, value, context, loadUser, received, screen, actions } = start('stored.jwt');
       actor.send({ type: 'user.load' });
-      await loadUser.resolve(sampleUser);
+      expect(screen()).toEqual({ signedIn: true, jwt: 'stored.jwt', user: null, role: null, loading: true });
+      const advertiser = { ...sampleUser, role: 'advertiser' as const };
+      await loadUser.resolve(advertiser);
+      expect(received.at(-1)).toBe('xstate.done.actor.loadUser');
       expect(value()).toEqual({ signedIn: 'ready' });
-      expect(context().user).toEqual(sampleUser);
+      expect(context().user).toEqual(advertiser);
+      // A failed read would fall back to the creator's workspace: the role read is the user's own.
+      expect(screen()).toEqual({
+        signedIn: true,
+        jwt: 'stored.jwt',
+        user: advertiser,
+        role: 'advertiser',
+        loading: false,
+      });
+      expect(actions.logError).not.toHaveBeenCalled();
+      // Read again, it still leaves the same way (not through the failed read's state).
+      actor.send({ type: 'user.load' });
+      await loadUser.resolve(advertiser);
+      expect(value()).toEqual({ signedIn: 'ready' });
+      expect(actions.logError).not.toHaveBeenCalled();
     },
   );
 
@@ -177,11 +210,13 @@ describe('session transitions', () => {
     { from: 'session.signedIn.loading', on: 'xstate.error.actor.loadUser', to: 'session.signedIn.failed' },
     'a failed read is logged and the session stays signed in',
     async () => {
-      const { actor, value, context, loadUser, actions } = start('stored.jwt');
+      const { actor, value, context, loadUser, actions, received, screen } = start('stored.jwt');
       actor.send({ type: 'user.load' });
       const error = new Error('GET /api/user failed');
       await loadUser.reject(error);
+      expect(received.at(-1)).toBe('xstate.error.actor.loadUser');
       expect(value()).toEqual({ signedIn: 'failed' });
+      expect(screen()).toEqual({ signedIn: true, jwt: 'stored.jwt', user: null, role: 'creator', loading: false });
       expect(context()).toMatchObject({ jwt: 'stored.jwt', user: null });
       expect(actions.logError).toHaveBeenCalledWith(expect.anything(), { error });
     },
