@@ -121,7 +121,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
-          testTimeout: 90_000,
+          // A safety net, not a bound: the longest journeys take about a minute alone, two or three beside another
+          // journey on a loaded 2-core machine.
+          testTimeout: 240_000,
           hookTimeout: 300_000,
         },
       },

@@ -2,9 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { scratchDir } from '../scratch.ts';
 import { startMailbox } from './mailbox.ts';
 
 function freePort(): Promise<number> {
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   // The run's own Auth emulator (the build points the client at it), so it never meets another product's.
   const emulatorHost = `127.0.0.1:${await freePort()}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'castbridge-e2e-'));
+  dataDir = mkdtempSync(join(scratchDir, 'castbridge-e2e-'));
   // Account e-mail goes to a real SMTP server in this process; journeys read it through the mailbox's HTTP window.
   const mailbox = await startMailbox();
   child = spawn(process.execPath, ['scripts/start.mjs'], {

@@ -3,9 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { scratchDir } from '../scratch.ts';
 import { createApp, type AppOptions, type CastbridgeApp } from '../../server/app.ts';
 import { loadConfig, REPO_ROOT, type Config } from '../../server/config.ts';
 import type { Logger } from '../../server/log.ts';
@@ -50,23 +50,6 @@ export function findPostgres(): Promise<string> {
   })();
   return postgresUrl;
 }
-
-/**
- * Where the tests' data directories go: memory (tmpfs, /dev/shm) when the machine has room there, else the system's
- * temp folder. SQLite commits with synchronous = FULL, and on this machine's disk each fsync took 4 to 9 ms: the
- * simulated days (governor-day, verification-day) spent two thirds of their time waiting on it. A process killed
- * mid-write keeps what it wrote on tmpfs as on a disk, so the durability tests prove the same; the disk's own speed
- * is the bench's to measure (bench/ runs on the real disk).
- */
-export const scratchDir: string = (() => {
-  try {
-    const shm = fs.statfsSync('/dev/shm');
-    if (shm.bavail * shm.bsize >= 4 * 1024 ** 3) return '/dev/shm';
-  } catch {
-    // no tmpfs here
-  }
-  return os.tmpdir();
-})();
 
 export function tempDir(prefix = 'castbridge-test-'): string {
   return fs.mkdtempSync(path.join(scratchDir, prefix));
