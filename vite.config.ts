@@ -80,8 +80,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   test: {
     // At least two test files at once, also on a 2-core machine (Vitest's default there is one): the server tests
     // mostly wait on databases, sockets and child processes, so two workers halve the unit, view and server run.
-    // The browser journeys too: each signs up its own accounts against the one server, and spends most of its time
-    // waiting on the platforms' polls and the review window, so two files at once take about half the time.
+    // The browser journeys run one file at a time whatever this says (fileParallelism below): two at once passed
+    // once, but the sweep then took 426 s instead of 160 (it renders every route in Chromium), and a journey failed.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -125,6 +125,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           // journey on a loaded 2-core machine.
           testTimeout: 240_000,
           hookTimeout: 300_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -206,6 +206,29 @@ describe('money', () => {
     await Promise.all([op.context.close(), adv.context.close(), cr.context.close()]);
   });
 
+  it('a withdrawal above the balance shows the failure modal with the reason, and nothing is taken', async () => {
+    const { creator } = demoAccounts();
+    const token = await login(creator.email, creator.password);
+    const cr = await signedIn(browser, widths.mobile, token, '/earnings');
+    const c = cr.page;
+    const balance = (await figure(c, 'Earning Balance').locator('p').first().textContent())!;
+    await c.getByRole('tabpanel').getByRole('button', { name: 'Withdraw' }).click();
+    const modal = c.getByRole('dialog', { name: 'Withdraw' });
+    await modal.getByRole('radio', { name: 'PayPal' }).waitFor();
+    await modal.getByLabel('Amount').fill('1000000');
+    await modal.getByRole('button', { name: 'Withdraw' }).click();
+    const failed = c.getByRole('dialog', { name: 'Withdrawal not sent' });
+    await failed.getByText(`Your available balance is ${balance}: you cannot withdraw $1,000,000.`).waitFor();
+    expect(await failed.textContent()).toContain('Withdrawal amount of $1,000,000Nothing was transferred.');
+    await checked(cr, 'creator-withdraw-failed');
+    await failed.getByRole('button', { name: 'Done' }).click();
+    await failed.waitFor({ state: 'detached' });
+    expect(await figure(c, 'Earning Balance').locator('p').first().textContent()).toBe(balance);
+    // The refused request (409) is the only failure the page saw.
+    expect(cr.problems.filter((p) => !/409/.test(p))).toEqual([]);
+    await cr.context.close();
+  });
+
   it('the demo creator’s Earnings reproduce the spec’s sample screen, at 375 and 1280 px', async () => {
     const { creator } = demoAccounts();
     const token = await login(creator.email, creator.password);
