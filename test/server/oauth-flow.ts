@@ -78,7 +78,9 @@ export async function connect(api: Client, who: Account, platform: 'twitch' | 'y
 }
 
 /** Serves the stand-in on a port of its own; answers its base URL and the server to close. */
-export async function serveStandIn(standIn: OAuthStandIn): Promise<{ base: string; server: ServerType }> {
+export async function serveStandIn(standIn: {
+  app: Pick<OAuthStandIn['app'], 'fetch'>;
+}): Promise<{ base: string; server: ServerType }> {
   let server!: ServerType;
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: standIn.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>

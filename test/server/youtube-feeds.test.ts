@@ -495,6 +495,8 @@ describe('two instances on one PostgreSQL', () => {
   let b: Client;
   let standIn: OAuthStandIn;
   let server: ServerType;
+  let held: Promise<void> | null = null;
+  let heldRequests = 0;
 
   beforeAll(async () => {
     backend = await makeBackend('postgres');
@@ -503,7 +505,18 @@ describe('two instances on one PostgreSQL', () => {
       ...testClient,
       youtubeHub: { deliver: async (url, init) => b.castbridge.app.request(url, init), retryDelaysMs: [] },
     });
-    const served = await serveStandIn(standIn);
+    // The platform's answers can be held, so one instance's poll is seen mid-read by the other.
+    const served = await serveStandIn({
+      app: {
+        fetch: async (request, env, context) => {
+          if (held) {
+            heldRequests += 1;
+            await held;
+          }
+          return standIn.app.fetch(request, env, context);
+        },
+      },
+    });
     server = served.server;
     const settings = {
       ...standInSettings(served.base),
@@ -537,12 +550,22 @@ describe('two instances on one PostgreSQL', () => {
     standIn.setChannel('youtube', channel, { live: true, title: 'Two instances #ad', viewers: 21 });
     await standIn.youtubeHub.idle();
     expect(standIn.youtubeHub.deliveries()).toEqual([expect.objectContaining({ status: 200, signed: true })]);
-    // Both poll at once: one reads, the other is told someone else is.
-    const [first, second] = await Promise.all([
-      a.castbridge.services.live.pollOnce(now + MIN),
-      b.castbridge.services.live.pollOnce(now + MIN),
-    ]);
-    expect([first.skipped, second.skipped].sort()).toEqual([false, true]);
+    // A's poll holds the lease while it waits on the platform: B's poll, meanwhile, is told someone else is reading
+    // and asks nothing. (Started together, one could finish before the other asks for the lease: both would read,
+    // one after the other, which the lease allows.)
+    let release!: () => void;
+    held = new Promise((resolve) => (release = resolve));
+    const first = a.castbridge.services.live.pollOnce(now + MIN);
+    await until(
+      async () => heldRequests,
+      (count) => count > 0,
+    );
+    const second = await b.castbridge.services.live.pollOnce(now + MIN);
+    expect(second).toEqual({ skipped: true, answered: 0, problems: 0 });
+    expect(heldRequests).toBe(1);
+    held = null;
+    release();
+    expect((await first).skipped).toBe(false);
     expect((await channelsOf(a.castbridge.db, creator.id))[0]).toMatchObject({
       live: true,
       title: 'Two instances #ad',
