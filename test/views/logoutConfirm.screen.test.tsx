@@ -3,34 +3,20 @@
 // through the session, No reports the spec's error object, Escape simply closes.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
-import { fromCallback, type EventObject } from 'xstate';
-import type { Notification } from '@/contract';
-import { notificationsMachine } from '@/machines/notifications/notifications.machine';
 import { messages } from '@/src/messages';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
-import { controlled, renderScreen } from './harness';
+import { renderScreen } from './harness';
 import { walkScreens } from './screens';
+import { silentNotifications } from './silentNotifications';
 
 afterEach(() => vi.restoreAllMocks());
 
 const TITLE = 'Are you sure you want to log out?';
-/** The live feed and connection, silent: no notification arrives in these paths. */
-const silentFeed = fromCallback<EventObject, void>(() => () => {});
-const silentConnection = fromCallback<EventObject, { lastEventId: number | null }>(() => () => {});
-
 walkScreens('logoutConfirm', {
   async mount() {
     // The spec's Cancel reports an error object; it is logged (kept out of the test output, and read below).
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const notifications = notificationsMachine.provide({
-      actors: {
-        listNotifications: controlled<{ notifications: Notification[]; unread: number }>().logic,
-        readNotifications: controlled<{ unread: number }, { upTo: number }>().logic,
-        clearNotifications: controlled<{ unread: number }, { upTo: number }>().logic,
-        liveFeed: silentFeed,
-        connection: silentConnection,
-      },
-    });
+    const notifications = silentNotifications();
     const view = renderScreen(<DashboardLayout logic={{ notifications }} />, {
       path: '/dashboard',
       jwt: 'session.jwt',

@@ -13,9 +13,6 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useMemo, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { afterEach, expect, vi } from 'vitest';
-import { fromCallback, type EventObject } from 'xstate';
-import type { Notification } from '@/contract';
-import { notificationsMachine } from '@/machines/notifications/notifications.machine';
 import type { SessionInfo, User } from '@/machines/types';
 import { useAppWiring, useSessionLogic, type AppWiring } from '@/src/accounts/session';
 import { JWT_KEY, readJwt, SESSION_KEY } from '@/src/accounts/storage';
@@ -27,6 +24,7 @@ import { PublicLayout } from '@/src/public/PublicLayout';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
 import { controlled } from './harness';
 import { walkScreens } from './screens';
+import { silentNotifications } from './silentNotifications';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -56,10 +54,6 @@ function Where() {
   return <output data-testid="location">{pathname}</output>;
 }
 
-/** The live feed and connection of the shell's notifications, silent. */
-const silentFeed = fromCallback<EventObject, void>(() => () => {});
-const silentConnection = fromCallback<EventObject, { lastEventId: number | null }>(() => () => {});
-
 const publicMenu = () => screen.getByRole('navigation', { name: 'Main' });
 const shell = () => screen.queryByTestId('welcome');
 /** The global loading overlay (a busy status; a route's fallback spinner is not busy). */
@@ -87,15 +81,7 @@ walkScreens('session', {
     const { jwt } = input as { jwt: string | null };
     if (jwt) localStorage.setItem(JWT_KEY, jwt);
     const load = controlled<User, { jwt: string }>();
-    const notifications = notificationsMachine.provide({
-      actors: {
-        listNotifications: controlled<{ notifications: Notification[]; unread: number }>().logic,
-        readNotifications: controlled<{ unread: number }, { upTo: number }>().logic,
-        clearNotifications: controlled<{ unread: number }, { upTo: number }>().logic,
-        liveFeed: silentFeed,
-        connection: silentConnection,
-      },
-    });
+    const notifications = silentNotifications();
     let app: AppWiring | undefined;
     let history: NavigateFunction | undefined;
     render(

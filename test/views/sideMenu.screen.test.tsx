@@ -3,17 +3,11 @@
 // gives focus back to the menu button; following one of its links leaves it closed on the new page.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { fromCallback, type EventObject } from 'xstate';
-import type { Notification } from '@/contract';
 import { sampleUser } from '@/machines/accounts/samples';
-import { notificationsMachine } from '@/machines/notifications/notifications.machine';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
-import { controlled, renderScreen } from './harness';
+import { renderScreen } from './harness';
 import { walkScreens } from './screens';
-
-/** The live feed and connection, silent: no notification arrives in these paths. */
-const silentFeed = fromCallback<EventObject, void>(() => () => {});
-const silentConnection = fromCallback<EventObject, { lastEventId: number | null }>(() => () => {});
+import { silentNotifications } from './silentNotifications';
 
 const toggle = () => screen.getByRole('button', { name: 'Open menu' });
 const drawer = () => screen.getByRole('complementary', { name: 'Side menu' });
@@ -21,15 +15,7 @@ const closeButton = () => within(drawer()).getByRole('button', { name: 'Close me
 
 walkScreens('sideMenu', {
   async mount() {
-    const notifications = notificationsMachine.provide({
-      actors: {
-        listNotifications: controlled<{ notifications: Notification[]; unread: number }>().logic,
-        readNotifications: controlled<{ unread: number }, { upTo: number }>().logic,
-        clearNotifications: controlled<{ unread: number }, { upTo: number }>().logic,
-        liveFeed: silentFeed,
-        connection: silentConnection,
-      },
-    });
+    const notifications = silentNotifications();
     // The shell stays mounted across the dashboard's pages, as under the app's layout route.
     const view = renderScreen(<DashboardLayout logic={{ notifications }} />, {
       path: '/*',
