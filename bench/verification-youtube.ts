@@ -62,12 +62,18 @@ interface Broadcast {
 }
 
 export async function youtubeVerificationDay(
-  options: { creators?: number; log?: (line: string) => void; databaseUrl?: string } = {},
+  options: {
+    creators?: number;
+    log?: (line: string) => void;
+    databaseUrl?: string;
+    /** Where the SQLite data directory goes: the system's temp folder (a real disk) unless given. */
+    dataRoot?: string;
+  } = {},
 ): Promise<YouTubeVerificationDay> {
   const creators = options.creators ?? 1000;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const wallStart = Date.now();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'castbridge-bench-youtube-'));
+  const dataDir = fs.mkdtempSync(path.join(options.dataRoot ?? os.tmpdir(), 'castbridge-bench-youtube-'));
   const schema = options.databaseUrl ? `castbridge_bench_${process.pid}_${crypto.randomBytes(4).toString('hex')}` : '';
   // The day starts at midnight Pacific, when the project's quota is whole.
   const dayStart = nextPacificMidnight(Date.now());
