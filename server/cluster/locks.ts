@@ -5,6 +5,7 @@
 //     with it every lock at once; a lost connection loses them all (renew says so) and a new one is opened;
 //   - Redis: SET NX PX with the instance's id, renewed every few seconds, released and renewed only by their holder;
 //     a dead instance's leases lapse after LOCK_TTL_MS.
+import { poolTarget } from '../db/connect.ts';
 import type { Logger } from '../log.ts';
 
 export interface Lease {
@@ -67,14 +68,20 @@ export async function postgresLocks(options: {
       // closing its socket must not keep its locks for the kernel's two-hour keepalive: the server probes this
       // session after 10 s of silence and drops it (and its locks) within about 25 s; this side gives up on a query
       // after LOCK_QUERY_TIMEOUT_MS, so an instance cut off from the database stops its exclusive work.
+      // The session settings DATABASE_URL names come first (server/db/connect.ts).
+      const target = poolTarget(options.connectionString, null);
       const next = new pg.Client({
-        connectionString: options.connectionString,
+        connectionString: target.connectionString,
         application_name: `castbridge-locks-${options.owner}`.slice(0, 63),
         keepAlive: true,
         keepAliveInitialDelayMillis: 10_000,
         query_timeout: LOCK_QUERY_TIMEOUT_MS,
-        options:
+        options: [
+          target.options,
           '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3 -c tcp_user_timeout=20000',
+        ]
+          .filter(Boolean)
+          .join(' '),
       });
       next.on('error', (error) => {
         logger.warn('cluster: the lock connection failed; its locks are lost', {

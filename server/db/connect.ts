@@ -51,13 +51,20 @@ function openSqlite(config: Config): DatabaseHandle {
   return { db, dialect: 'sqlite', description: `SQLite at ${file}` };
 }
 
+/**
+ * Where a pool connects and the session settings it starts with: those DATABASE_URL names in libpq's `options`
+ * parameter (`?options=-c%20statement_timeout%3D5000`), then the configured schema first on the search path. (node-pg
+ * lets the URL's `options` replace the one given beside it, so the URL goes without it.)
+ */
+export function poolTarget(url: string, schema: string | null): { connectionString: string; options?: string } {
+  const target = new URL(url);
+  const parts = [target.searchParams.get('options'), schema ? `-c search_path=${schema}` : null].filter(Boolean);
+  target.searchParams.delete('options');
+  return { connectionString: target.toString(), ...(parts.length ? { options: parts.join(' ') } : {}) };
+}
+
 function openPostgres(url: string, schema: string | null): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    // Each connection starts with the configured schema first on its search path.
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const pool = new pg.Pool({ ...poolTarget(url, schema), max: 10 });
   pool.on('error', (error) => {
     process.stderr.write(
       `${JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client error', error: error.message })}\n`,

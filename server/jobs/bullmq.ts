@@ -7,6 +7,7 @@
 //   stays in the outbox until that run is over and then runs once more — never twice at the same time.
 // - Retries with exponential backoff (5 attempts); schedules (`schedule`) wait in the outbox until due.
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { poolTarget } from '../db/connect.ts';
 import type { Database } from '../db/types.ts';
 import { runWithRequestId, type Logger } from '../log.ts';
 import type { JobHandler, JobQueue } from './queue.ts';
@@ -49,7 +50,8 @@ export async function createBullJobQueue(deps: {
       : { Queue: bullmq.Queue, Worker: bullmq.Worker };
   const connection =
     backend.kind === 'postgres'
-      ? { connectionString: backend.connectionString, schema: backend.schema, migrate: true, max: 4 }
+      ? // The URL's session settings go beside it, where BullMQ adds its schema to them (server/db/connect.ts).
+        { ...poolTarget(backend.connectionString, null), schema: backend.schema, migrate: true, max: 4 }
       : { url: backend.url, maxRetriesPerRequest: null };
   const prefix = backend.kind === 'redis' ? backend.prefix : 'castbridge';
   // BullMQ's own types differ per backend; both take these options at run time. Opened by start(), closed by stop().
