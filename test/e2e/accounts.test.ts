@@ -170,7 +170,18 @@ describe.each([widths.mobile, widths.desktop])('sign-up before /register is inte
     );
     expect(await page.getByRole('radio', { name: /Advertiser/ }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: /Influencer/ }).isChecked()).toBe(false);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    // The root's mark is set when hydration starts; Continue answers once React has claimed its button (its props on
+    // the node). A click before that could fall between the two on a busy machine.
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    await continueButton.evaluate(
+      (button) =>
+        new Promise<void>((resolve) => {
+          const claimed = () => Object.keys(button).some((key) => key.startsWith('__reactProps'));
+          const check = () => (claimed() ? resolve() : requestAnimationFrame(check));
+          check();
+        }),
+    );
+    await continueButton.click();
     await page.getByText('Signing up as an Advertiser').waitFor();
     await page.getByLabel('Email').fill(uniqueEmail('prehydration'));
     await page.getByLabel('Password', { exact: true }).fill(strongPassword);
