@@ -206,12 +206,17 @@ export function tablesHidingColumns(page: Page): Promise<string[]> {
 
 /**
  * The checks every screen passes once it has settled: no sideways scroll, no table hiding its columns on a phone, axe
- * clean, no console error or failed request so far; and a screenshot of it for a person to look at.
+ * clean, no console error or failed request so far; and a screenshot of it for a person to look at (unless the
+ * caller photographs that screen at other widths only).
  */
-export async function expectCleanPage({ page, problems }: Watched, name: string): Promise<void> {
+export async function expectCleanPage(
+  { page, problems }: Watched,
+  name: string,
+  options: { screenshot?: boolean } = {},
+): Promise<void> {
   expect(await hasHorizontalScroll(page), `${name}: horizontal scroll`).toBe(false);
   expect(await tablesHidingColumns(page), `${name}: tables`).toEqual([]);
   expect(await axeViolations(page), `${name}: axe`).toEqual([]);
-  await screenshot(page, name);
+  if (options.screenshot ?? true) await screenshot(page, name);
   expect(problems, `${name}: console errors or failed requests`).toEqual([]);
 }

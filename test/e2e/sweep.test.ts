@@ -1,5 +1,6 @@
 // The whole product as a person meets it: every route of spec §2, signed out and signed in, at 375, 768, 992
-// and 1280 px — no console error, no failed request, no sideways scroll, axe clean, a screenshot of each;
+// and 1280 px — no console error, no failed request, no sideways scroll, axe clean, a screenshot of each at 375 and
+// 1280 (the widths a person looks at; a full-page PNG costs about what axe does);
 // keyboard focus is visible; reload keeps the route; the back button behaves.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { expectCleanPage, launch, openPage } from './harness';
 import { protectedRoutes, publicRoutes } from './routes';
 
 const widths = [375, 768, 992, 1280];
+const photographed = (width: number) => width === 375 || width === 1280;
 
 let browser: Browser;
 let jwt = '';
@@ -43,7 +45,7 @@ describe.each(widths)('every route at %i px', (width) => {
     await watched.page.goto(path);
     await settled(watched.page);
     expect(new URL(watched.page.url()).pathname).toBe(path);
-    await expectCleanPage(watched, `sweep-in-${name(path)}`);
+    await expectCleanPage(watched, `sweep-in-${name(path)}`, { screenshot: photographed(width) });
     await watched.context.close();
   });
 
@@ -51,7 +53,7 @@ describe.each(widths)('every route at %i px', (width) => {
     const watched = await openPage(browser, width);
     await watched.page.goto(path);
     await settled(watched.page);
-    await expectCleanPage(watched, `sweep-out-${name(path)}`);
+    await expectCleanPage(watched, `sweep-out-${name(path)}`, { screenshot: photographed(width) });
     await watched.context.close();
   });
 });
