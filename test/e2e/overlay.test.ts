@@ -5,7 +5,7 @@
 //   against the 1 s goal, is `npm run bench -- overlay-page`: a functional test on a loaded machine checks what
 //   happens and in which order, never how many ms it took);
 // - verified delivery with a fake window.obsstudio and the Twitch stand-in's control page: while the platform says
-//   the channel is offline the OBS Extension screen says so and the claimed minutes settle as offline; live with #ad,
+//   the channel is offline the OBS Extension screen says so, and the minutes claimed then settle as offline; live with #ad,
 //   it says Counting, the verified minute completes the offer into Pending, the review window releases it to the
 //   Earning Balance, and the proof shows verified and offline minutes (what OBS itself counts is pinned in
 //   test/machines/transitions/overlayPage.test.ts);
@@ -314,13 +314,8 @@ describe('the overlay for OBS', () => {
       await counting.getByText('Not counting').waitFor({ timeout: 30_000 });
       await counting.getByText(/^Not verified: your channel was offline/).waitFor({ timeout: 30_000 });
 
-      // A tab or a script heartbeating while the channel is offline earns nothing: its minutes settle as offline.
-      await expect
-        .poll(async () => (await display()).unverified.find((share) => share.status === 'offline')?.seconds ?? 0, {
-          timeout: 240_000,
-          interval: 2_000,
-        })
-        .toBeGreaterThan(0);
+      // A tab or a script heartbeating while the channel is offline earns nothing: the minutes it claims now settle
+      // as offline, shown below beside the verified minute (not waited for here: a minute settles 90 s after its end).
       expect((await display()).verifiedSeconds).toBe(0);
 
       // Live again, disclosed with #ad in the title: the screen turns to Counting, and the minutes verify.
@@ -354,6 +349,10 @@ describe('the overlay for OBS', () => {
         .poll(async () => (await earnings()).availableCents, { timeout: 180_000, interval: 2_000 })
         .toBe(4_000);
       expect((await earnings()).pendingCents).toBe(0);
+      // What the offline minutes claimed settled as offline; exactly the one minute live and disclosed is verified.
+      const settled = await display();
+      expect(settled.verifiedSeconds).toBe(60);
+      expect(settled.unverified.find((share) => share.status === 'offline')?.seconds ?? 0).toBeGreaterThan(0);
 
       // The proof, for the creator and the advertiser: verified against claimed, the offline minutes and why.
       for (const [who, width] of [
