@@ -319,7 +319,6 @@ export const taxFormMachine = setup({
       },
     },
     saving: {
-      tags: ['busy'],
       invoke: {
         id: 'submitForm',
         src: 'submitForm',

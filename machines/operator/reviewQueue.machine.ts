@@ -155,10 +155,11 @@ export const reviewQueueMachine = setup({
                       payCents: parseDollars(context.pay)!,
                       reason: context.reason.trim(),
                     };
+                    // A pending resolution is always this dialog's offer's: resolve.open, the only way to another
+                    // offer, drops it.
                     const { pending } = context;
                     const same =
                       pending !== null &&
-                      pending.offerId === resolution.offerId &&
                       pending.payCents === resolution.payCents &&
                       pending.reason === resolution.reason;
                     return same ? pending : { ...resolution, idempotencyKey: newIdempotencyKey() };
