@@ -45,6 +45,9 @@ describe('adminBudgets transitions', () => {
     async () => {
       const tab = start();
       expect(selectBudgetsLoading(tab.snapshot())).toBe(true);
+      // Before the first answer: no budget, no failure.
+      expect(selectBudgets(tab.snapshot())).toEqual([]);
+      expect(tab.snapshot().context).toEqual({ budgets: [], error: null });
       await tab.load.resolve(sampleBudgets);
       expect(tab.value()).toEqual({ ready: 'idle' });
       expect(selectBudgets(tab.snapshot())).toEqual(sampleBudgets);

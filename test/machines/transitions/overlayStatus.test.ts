@@ -12,13 +12,15 @@ import {
 } from '@/machines/overlay/overlayStatus.select';
 import { sampleCountingStatus, sampleUndisclosedStatus } from '@/machines/overlay/overlayStatus.samples';
 import { apiRefusal } from '@/machines/events';
-import { controlled } from '../controlled';
+import { controlled, receivedEvents } from '../controlled';
 
 function start() {
   const load = controlled<OverlayStatus>();
-  const actor = createActor(overlayStatusMachine.provide({ actors: { loadStatus: load.logic } }));
+  /** The events the flow itself received, by type: its read's answers among them. */
+  const { received, inspect } = receivedEvents();
+  const actor = createActor(overlayStatusMachine.provide({ actors: { loadStatus: load.logic } }), { inspect });
   actor.start();
-  return { actor, load, snapshot: () => actor.getSnapshot() };
+  return { actor, load, received, snapshot: () => actor.getSnapshot() };
 }
 
 describe('the counting status', () => {
@@ -26,11 +28,12 @@ describe('the counting status', () => {
   afterEach(() => vi.useRealTimers());
 
   it('reads at once, then every 5 s after each answer', async () => {
-    const { load, snapshot } = start();
+    const { load, received, snapshot } = start();
     expect(load.started).toBe(1);
     expect(snapshot().matches({ polling: 'reading' })).toBe(true);
     expect(selectCountingFirstRead(snapshot())).toBe(true);
     await load.resolve(sampleCountingStatus);
+    expect(received.at(-1)).toBe('xstate.done.actor.loadStatus');
     expect(selectCountingStatus(snapshot())).toEqual(sampleCountingStatus);
     expect(snapshot().matches({ polling: 'waiting' })).toBe(true);
     vi.advanceTimersByTime(STATUS_POLL_MS - 1);
@@ -62,8 +65,9 @@ describe('the counting status', () => {
   });
 
   it('a first read that fails shows why and tries again', async () => {
-    const { load, snapshot } = start();
+    const { load, received, snapshot } = start();
     await load.reject(apiRefusal('Authentication required', 401));
+    expect(received.at(-1)).toBe('xstate.error.actor.loadStatus');
     expect(selectCountingStatus(snapshot())).toBeNull();
     expect(selectCountingFirstRead(snapshot())).toBe(false);
     expect(selectCountingError(snapshot())).toBe('Authentication required');

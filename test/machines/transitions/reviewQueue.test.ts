@@ -109,6 +109,7 @@ describe('the amount', () => {
     expect(payProblem('', 22_500)).toBe(PAY_INVALID);
     expect(payProblem('-5', 22_500)).toBe(PAY_INVALID);
     expect(payProblem('1.234', 22_500)).toBe(PAY_INVALID);
+    expect(PAY_INVALID).toBe('Enter an amount in dollars and cents, e.g. 120 or 120.50.');
   });
 });
 
@@ -144,7 +145,24 @@ describe('reviewQueue transitions', () => {
     'a failed load says why',
     async () => {
       const queue = await start();
-      expect(queue.list()).toMatchObject({ loading: true, loadError: null });
+      // Before the answer: nothing listed, no message, no dialog.
+      expect(queue.list()).toEqual({
+        loading: true,
+        loadError: null,
+        reloading: false,
+        reviews: [],
+        error: null,
+        notice: null,
+      });
+      expect(queue.dialog()).toEqual({
+        review: null,
+        sending: false,
+        pay: '',
+        reason: '',
+        payError: null,
+        reasonError: null,
+        error: null,
+      });
       await queue.loadReviews.reject(new Error('Failed to fetch'));
       expect(queue.received.at(-1)).toBe('xstate.error.actor.loadReviews');
       expect(queue.value()).toBe('failed');
