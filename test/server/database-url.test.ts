@@ -44,7 +44,7 @@ describe('DATABASE_URL with session options', () => {
 
   it('the test servers commit without waiting on the disk, in their own schema (helpers.ts withoutCommitWait)', async () => {
     expect(withoutCommitWait('postgres://postgres@127.0.0.1:5432/test')).toBe(
-      'postgres://postgres@127.0.0.1:5432/test?options=-c+synchronous_commit%3Doff',
+      'postgres://postgres@127.0.0.1:5432/test?options=-c%20synchronous_commit%3Doff',
     );
     const backend = await makeBackend('postgres');
     const app = await startApp(backend);
