@@ -30,7 +30,6 @@ export const settingsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadSettings',
         src: 'loadSettings',
@@ -54,7 +53,6 @@ export const settingsMachine = setup({
           },
         },
         saving: {
-          tags: ['busy'],
           invoke: {
             id: 'saveSettings',
             src: 'saveSettings',

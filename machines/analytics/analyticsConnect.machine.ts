@@ -64,7 +64,6 @@ export const analyticsConnectMachine = setup({
   context: { range: DEFAULT_RANGE, data: null, error: null },
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadAnalytics',
         src: 'loadAnalytics',
@@ -99,11 +98,9 @@ export const analyticsConnectMachine = setup({
             // The range shown chosen again reads nothing (the radio group sends no change for it either).
             complete: { on: { 'range.change': { guard: 'otherRange', target: 'reloading', actions: 'chooseRange' } } },
             partial: {
-              tags: ['partial'],
               on: { 'range.change': { guard: 'otherRange', target: 'reloading', actions: 'chooseRange' } },
             },
             reloading: {
-              tags: ['busy'],
               // Another range: re-entered, the read under way stops (its answer is not taken) and one for it starts.
               on: {
                 'range.change': { guard: 'otherRange', target: 'reloading', reenter: true, actions: 'chooseRange' },

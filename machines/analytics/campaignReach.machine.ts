@@ -27,7 +27,6 @@ export const campaignReachMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadReach',
         src: 'loadReach',
@@ -46,7 +45,6 @@ export const campaignReachMachine = setup({
       states: {
         idle: {},
         reloading: {
-          tags: ['busy'],
           invoke: {
             id: 'loadReach',
             src: 'loadReach',

@@ -88,7 +88,6 @@ export const archiveViewerMachine = setup({
   },
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadPage',
         src: 'loadPage',

@@ -136,7 +136,6 @@ function card(platform: ConnectPlatform) {
       },
       unconfigured: {},
       completing: {
-        tags: ['busy'],
         invoke: {
           id: `${platform}Complete` as const,
           src: `${platform}Complete` as const,
@@ -157,7 +156,6 @@ function card(platform: ConnectPlatform) {
         on: { [`${platform}.connect`]: 'redirecting' },
       },
       redirecting: {
-        tags: ['busy'],
         invoke: {
           id: `${platform}Start` as const,
           src: `${platform}Start` as const,
@@ -184,7 +182,6 @@ function card(platform: ConnectPlatform) {
       },
       // The bot's consent is sent; the switch waits for the answer (a 409 says the grant lacks the scope: connect again).
       consenting: {
-        tags: ['busy'],
         invoke: {
           id: `${platform}BotConsent` as const,
           src: `${platform}BotConsent` as const,
@@ -203,7 +200,6 @@ function card(platform: ConnectPlatform) {
         },
       },
       disconnecting: {
-        tags: ['busy'],
         invoke: {
           id: `${platform}Disconnect` as const,
           src: `${platform}Disconnect` as const,
@@ -249,7 +245,6 @@ export const connectAccountsMachine = connectAccounts.createMachine({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'listConnections',
         src: 'listConnections',

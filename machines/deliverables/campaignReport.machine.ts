@@ -52,7 +52,6 @@ export const campaignReportMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadReport',
         src: 'loadReport',
@@ -85,7 +84,6 @@ export const campaignReportMachine = setup({
           on: { 'report.download': { target: 'downloading', actions: assign({ error: null }) } },
         },
         downloading: {
-          tags: ['busy'],
           invoke: {
             id: 'downloadCsv',
             src: 'downloadCsv',
@@ -96,7 +94,6 @@ export const campaignReportMachine = setup({
         },
         // Read again keeping the figures shown until the new ones arrive; a failure keeps them and says why.
         reloading: {
-          tags: ['busy'],
           invoke: {
             id: 'loadReport',
             src: 'loadReport',

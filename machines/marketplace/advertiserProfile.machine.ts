@@ -122,7 +122,6 @@ export const advertiserProfileMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadAdvertiserProfile',
         src: 'loadAdvertiserProfile',
@@ -161,7 +160,6 @@ export const advertiserProfileMachine = setup({
       },
     },
     saving: {
-      tags: ['busy'],
       invoke: {
         id: 'saveAdvertiserProfile',
         src: 'saveAdvertiserProfile',

@@ -134,7 +134,6 @@ export const campaignControlsMachine = setup({
       },
     },
     acting: {
-      tags: ['busy'],
       invoke: {
         id: 'runCampaignAction',
         src: 'runCampaignAction',

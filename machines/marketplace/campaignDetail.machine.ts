@@ -67,7 +67,6 @@ export const campaignDetailMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadCampaignDetail',
         src: 'loadCampaignDetail',
@@ -101,7 +100,6 @@ export const campaignDetailMachine = setup({
             },
             // The page stays as it is while it is read again (new offers after a launch).
             reloading: {
-              tags: ['busy'],
               invoke: {
                 id: 'loadCampaignDetail',
                 src: 'loadCampaignDetail',

@@ -24,7 +24,6 @@ export const campaignListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadCampaigns',
         src: 'loadCampaigns',

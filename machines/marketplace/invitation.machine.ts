@@ -74,7 +74,6 @@ export const invitationMachine = setup({
       on: { 'invite.close': { target: 'closed', actions: assign(closedContext) } },
       states: {
         loading: {
-          tags: ['busy'],
           invoke: {
             id: 'loadCampaigns',
             src: 'loadCampaigns',
@@ -98,7 +97,6 @@ export const invitationMachine = setup({
           },
         },
         sending: {
-          tags: ['busy'],
           invoke: {
             id: 'sendInvitation',
             src: 'sendInvitation',

@@ -82,7 +82,6 @@ export const offersMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       // News during the first read: read again, so the list is not older than the news.
       on: { 'offers.refresh': { target: 'loading', reenter: true } },
       invoke: {
@@ -119,7 +118,6 @@ export const offersMachine = setup({
         },
         // The cards stay as they are while the list is read again; the latest news restarts the read.
         refreshing: {
-          tags: ['busy'],
           on: { 'offers.refresh': { target: 'refreshing', reenter: true } },
           invoke: {
             id: 'listOffers',

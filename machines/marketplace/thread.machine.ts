@@ -121,7 +121,6 @@ export const threadMachine = setup({
   on: { 'message.received': { actions: 'receive' } },
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadMessages',
         src: 'loadMessages',
@@ -213,7 +212,6 @@ export const threadMachine = setup({
       },
     },
     sending: {
-      tags: ['busy'],
       on: { 'thread.refresh': { actions: assign({ stale: true }) } },
       invoke: {
         id: 'postMessage',

@@ -38,7 +38,6 @@ export const documentsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadDocuments',
         src: 'loadDocuments',
@@ -84,7 +83,6 @@ export const documentsMachine = setup({
               },
             },
             saving: {
-              tags: ['saving'],
               invoke: {
                 id: 'downloadDocument',
                 src: 'downloadDocument',

@@ -45,7 +45,6 @@ export const earningsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadEarnings',
         src: 'loadEarnings',

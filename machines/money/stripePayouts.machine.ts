@@ -81,7 +81,6 @@ export const stripePayoutsMachine = setup({
     },
     // Read again; what is shown stays meanwhile.
     checking: {
-      tags: ['busy'],
       invoke: {
         id: 'loadStripe',
         src: 'loadStripe',
@@ -90,7 +89,6 @@ export const stripePayoutsMachine = setup({
       },
     },
     starting: {
-      tags: ['busy'],
       invoke: {
         id: 'startOnboarding',
         src: 'startOnboarding',
@@ -106,7 +104,6 @@ export const stripePayoutsMachine = setup({
     },
     // The browser is leaving for Stripe; should it not (a blocked navigation), Check again still reads the account.
     redirecting: {
-      tags: ['busy'],
       on: { 'stripe.check': { target: 'checking', actions: assign({ error: null }) } },
     },
   },

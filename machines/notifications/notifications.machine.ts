@@ -167,7 +167,6 @@ export const notificationsMachine = setup({
       initial: 'loading',
       states: {
         loading: {
-          tags: ['busy'],
           invoke: {
             id: 'listNotifications',
             src: 'listNotifications',

@@ -32,7 +32,6 @@ export const adminBudgetsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadBudgets',
         src: 'loadBudgets',

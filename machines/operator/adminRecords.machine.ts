@@ -31,7 +31,6 @@ export const adminRecordsMachine = setup({
   on: { 'records.search': { target: '.loading', actions: assign({ query: ({ event }) => event.query }) } },
   states: {
     loading: {
-      tags: ['busy'],
       invoke: {
         id: 'loadRecords',
         src: 'loadRecords',

@@ -55,7 +55,6 @@ export const export1099Machine = setup({
       },
     },
     downloading: {
-      tags: ['busy'],
       invoke: {
         id: 'download1099',
         src: 'download1099',

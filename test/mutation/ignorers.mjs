@@ -25,14 +25,14 @@ function propertyOf(path, call, name) {
   return Boolean(callee?.isMemberExpression() && callee.get('property').isIdentifier({ name: 'createMachine' }));
 }
 
-/** Is `path` an entry `name: service(…)` or `name: effect(…)`: a placeholder (machines/placeholders.ts)? */
+/** The placeholder makers: service and effect (machines/placeholders.ts), listener (machines/listener.ts). */
+const PLACEHOLDER_MAKERS = ['service', 'effect', 'listener'];
+
+/** Is `path` an entry `name: service(…)`, `name: effect(…)` or `name: listener(…)`: a placeholder? */
 function isPlaceholderEntry(path) {
   if (!path.isObjectProperty()) return false;
   const value = path.get('value');
-  return (
-    value.isCallExpression() &&
-    (value.get('callee').isIdentifier({ name: 'service' }) || value.get('callee').isIdentifier({ name: 'effect' }))
-  );
+  return value.isCallExpression() && PLACEHOLDER_MAKERS.some((name) => value.get('callee').isIdentifier({ name }));
 }
 
 /** Is `path` a property `initial: '<the first key of its sibling states>'`? */
@@ -50,7 +50,8 @@ function isFirstInitial(path) {
   );
 }
 
-const PLACEHOLDER = 'a placeholder (machines/placeholders.ts) that every use of the machine replaces through provide()';
+const PLACEHOLDER =
+  'a placeholder (machines/placeholders.ts, machines/listener.ts) that every use of the machine replaces through provide()';
 
 export const strykerPlugins = [
   declareValuePlugin(PluginKind.Ignore, 'machine-declarations', {
