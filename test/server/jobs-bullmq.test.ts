@@ -83,7 +83,10 @@ describe('the BullMQ relay', () => {
       await jobs.enqueue('limited', key, { run: 'again' });
       const row = await until(
         () => db.selectFrom('jobs').selectAll().where('key', '=', key).executeTakeFirst(),
-        (found) => !armed && found !== undefined && found.locked_until === null,
+        // The running job's own write has landed (its payload) and the relay has let the row go: the time it kept.
+        // (`armed` alone is not enough: it drops as the lease's answer arrives, before that write is in.)
+        (found) =>
+          !armed && found !== undefined && found.locked_until === null && JSON.parse(found.payload).run === 'next',
         10_000,
       );
       expect(Number(row!.run_at)).toBe(later);
