@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -9,6 +10,23 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 // `@/` is the repository root: `@/machines/…`, `@/contract/…`, `@/src/…`.
 const alias = { '@': fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '') };
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
+/**
+ * The view tests that replace a module or a global (vi.mock, vi.stubGlobal, vi.stubEnv) need a module graph of their
+ * own: project views-isolated. Every other view test shares its worker's modules with the files before it (project
+ * views, isolate: false): a file's own imports are then not loaded and evaluated again (React, Radix, the machines,
+ * jsdom's globals), which took more than half of the views' CPU (2026-11-30: 572 s of CPU isolated, 246 s shared,
+ * 120 files). test/views/setup.ts still cleans the DOM and storage after each test and puts back spies and timers
+ * after each file.
+ */
+const viewsDir = 'test/views';
+const isolatedViews = readdirSync(viewsDir)
+  .filter((file) => file.endsWith('.test.tsx'))
+  .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(`${viewsDir}/${file}`, 'utf8')))
+  .map((file) => `${viewsDir}/${file}`);
+const viewsTest = { environment: 'jsdom' as const, setupFiles: ['test/views/setup.ts'], testTimeout: 20_000 };
+
+// Only a test run loads the test order (it imports vitest/node); the client build never does.
+const sequence = process.env.VITEST ? { sequencer: (await import('./test/sequencer.ts')).LongestFirst } : undefined;
 
 /**
  * The overlay page OBS loads (docs/product.md §The overlay for OBS) is built on its own (`vite build --mode overlay`, into the same outDir): built
@@ -83,6 +101,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // The browser journeys run one file at a time whatever this says (fileParallelism below): two at once passed
     // once, but the sweep then took 426 s instead of 160 (it renders every route in Chromium), and a journey failed.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The files that spend longest waiting start first (test/sequencer.ts), so none of them runs alone at the end.
+    sequence,
     projects: [
       {
         extends: true,
@@ -95,12 +115,16 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       {
         extends: true,
         test: {
+          ...viewsTest,
           name: 'views',
           include: ['test/views/**/*.test.tsx'],
-          environment: 'jsdom',
-          setupFiles: ['test/views/setup.ts'],
-          testTimeout: 20_000,
+          exclude: isolatedViews,
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...viewsTest, name: 'views-isolated', include: isolatedViews },
       },
       {
         resolve: { alias },

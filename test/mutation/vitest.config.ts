@@ -25,13 +25,22 @@ interface Project {
 export default defineConfig((env) => {
   const root = (base as (env: ConfigEnv) => ViteUserConfig)(env);
   const projects = ((root.test?.projects ?? []) as Project[])
-    .filter((project) => ['machines', 'views'].includes(project.test?.name ?? ''))
+    .filter((project) => ['machines', 'views', 'views-isolated'].includes(project.test?.name ?? ''))
     .map((project) => {
-      const folder = `test/${project.test!.name}/`;
-      const include = chosen ? chosen.filter((file) => file.startsWith(folder)) : project.test?.include;
+      const folder = `test/${project.test!.name!.replace('-isolated', '')}/`;
+      // A chosen file runs in the project that holds it (views-isolated lists its files by name).
+      const holds = (file: string) =>
+        (project.test?.include ?? []).some((entry) => entry.includes('*') || entry === file);
+      const include = chosen ? chosen.filter((file) => file.startsWith(folder) && holds(file)) : project.test?.include;
       return {
         ...project,
-        test: { ...project.test, include, exclude: [...(project.test?.exclude ?? []), ...freshnessChecks] },
+        // Each file on a fresh module graph: the mutant under test is switched on between runs.
+        test: {
+          ...project.test,
+          include,
+          exclude: [...(project.test?.exclude ?? []), ...freshnessChecks],
+          isolate: true,
+        },
       };
     })
     .filter((project) => project.test.include?.length);

@@ -1,12 +1,19 @@
 // jsdom setup for view tests: jest-dom matchers, cleanup, and the browser APIs Radix expects.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { preloadAlertDialogPanel } from '@/src/ui/AlertDialog';
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+});
+
+// Most view files share their worker's modules and globals with the files before them (vite.config.ts, project
+// views): what a file replaced for its own tests (a spy on console.error or on a prototype, fake timers) goes back.
+afterAll(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 if (!window.matchMedia) {
