@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, updateProfile } from './api';
-import { expectCleanPage, launch, openPage } from './harness';
+import { expectCleanPage, launch, openPage, type Watched } from './harness';
 import { protectedRoutes, publicRoutes } from './routes';
 
 const widths = [375, 768, 992, 1280];
@@ -40,21 +40,29 @@ async function settled(page: Page) {
 }
 
 describe.each(widths)('every route at %i px', (width) => {
+  // One tab per width and sign-in, loading route after route as a person who types each address does: every route is
+  // a full page load, and the browser's cache keeps the bundle compiled (a fresh context per route cost each a cold
+  // start, about a second of CPU). What a page logs is never cleared: a late error fails the route that follows.
+  let signedIn: Watched | undefined;
+  let signedOut: Watched | undefined;
+  afterAll(async () => {
+    await signedIn?.context.close();
+    await signedOut?.context.close();
+  });
+
   it.each([...publicRoutes, '/complete-register', ...protectedRoutes])('%s signed in', async (path) => {
-    const watched = await openPage(browser, width, { jwt });
-    await watched.page.goto(path);
-    await settled(watched.page);
-    expect(new URL(watched.page.url()).pathname).toBe(path);
-    await expectCleanPage(watched, `sweep-in-${name(path)}`, { screenshot: photographed(width) });
-    await watched.context.close();
+    signedIn ??= await openPage(browser, width, { jwt });
+    await signedIn.page.goto(path);
+    await settled(signedIn.page);
+    expect(new URL(signedIn.page.url()).pathname).toBe(path);
+    await expectCleanPage(signedIn, `sweep-in-${name(path)}`, { screenshot: photographed(width) });
   });
 
   it.each(publicRoutes)('%s signed out', async (path) => {
-    const watched = await openPage(browser, width);
-    await watched.page.goto(path);
-    await settled(watched.page);
-    await expectCleanPage(watched, `sweep-out-${name(path)}`, { screenshot: photographed(width) });
-    await watched.context.close();
+    signedOut ??= await openPage(browser, width);
+    await signedOut.page.goto(path);
+    await settled(signedOut.page);
+    await expectCleanPage(signedOut, `sweep-out-${name(path)}`, { screenshot: photographed(width) });
   });
 });
 
