@@ -1,7 +1,9 @@
-// `npm test`: the typecheck, the lint and every test, in three streams at once, so that the browser journeys' waits
-// (verified minutes, review windows, a page's poll) overlap the CPU-bound unit, view and server tests:
+// `npm test`: the typecheck, the lint and every test, in four streams at once, so that the browser journeys' waits
+// (verified minutes, review windows, a page's poll) and the server tests' (a cluster's restarts, a crash and a
+// recovery) overlap each other's CPU:
 //
-//   checks     typecheck, then lint, then the machines, views and server projects (in that order, as before);
+//   checks     the typecheck, then the lint;
+//   tests      the machines, views and server projects;
 //   journeys   the browser journeys (project e2e) but those below, one file at a time against one product server;
 //   journeys2  the journeys in SECOND_SERVER, one file at a time against a second product server of their own (its own
 //              build, data directory, Auth emulator and mailbox: test/e2e/global-setup.ts), so no journey shares an
@@ -31,6 +33,11 @@ const streams = [
     steps: [
       ['npm', ['run', 'typecheck']],
       ['npm', ['run', 'lint']],
+    ],
+  },
+  {
+    name: 'tests',
+    steps: [
       [
         vitest,
         ['run', '--project', 'machines', '--project', 'views', '--project', 'views-isolated', '--project', 'server'],
