@@ -7,6 +7,24 @@ export const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}
 
 const children = new Set();
 
+/** Calls `onLine` with each line `stream` writes, the last one too when it ends without a newline. */
+export function eachLine(stream, onLine) {
+  let buffer = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    buffer += chunk;
+    let index;
+    while ((index = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, index);
+      buffer = buffer.slice(index + 1);
+      onLine(line);
+    }
+  });
+  stream.on('end', () => {
+    if (buffer) onLine(buffer);
+  });
+}
+
 /** Runs a command to completion; rejects on a non-zero exit. */
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
@@ -44,26 +62,17 @@ export function start(command, args, { ready, prefix = '', env, timeoutMs = 120_
           }
         }, timeoutMs)
       : null;
-    const forward = (stream, target) => {
-      let buffer = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk) => {
-        buffer += chunk;
-        let index;
-        while ((index = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, index);
-          buffer = buffer.slice(index + 1);
-          if (!quiet) target.write(`${prefix}${line}\n`);
-          if (!settled && line.trim() && last.push(line) > 10) last.shift();
-          const match = ready && !settled ? line.match(ready) : null;
-          if (match) {
-            settled = true;
-            clearTimeout(timer);
-            resolve({ child, match });
-          }
+    const forward = (stream, target) =>
+      eachLine(stream, (line) => {
+        if (!quiet) target.write(`${prefix}${line}\n`);
+        if (!settled && line.trim() && last.push(line) > 10) last.shift();
+        const match = ready && !settled ? line.match(ready) : null;
+        if (match) {
+          settled = true;
+          clearTimeout(timer);
+          resolve({ child, match });
         }
       });
-    };
     forward(child.stdout, process.stdout);
     forward(child.stderr, process.stderr);
     child.on('exit', (code, signal) => {
