@@ -14,15 +14,19 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
  * The view tests that replace a module or a global (vi.mock, vi.stubGlobal, vi.stubEnv) need a module graph of their
  * own: project views-isolated. Every other view test shares its worker's modules with the files before it (project
  * views, isolate: false): a file's own imports are then not loaded and evaluated again (React, Radix, the machines,
- * jsdom's globals), which took more than half of the views' CPU (2026-11-30: 572 s of CPU isolated, 246 s shared,
- * 120 files). test/views/setup.ts still cleans the DOM and storage after each test and puts back spies and timers
+ * jsdom's globals), which took more than half of the views' CPU (2026-11-30, 120 files: 572 s of CPU all isolated, 289 s
+ * split so). test/views/setup.ts still cleans the DOM and storage after each test and puts back spies and timers
  * after each file.
  */
-const viewsDir = 'test/views';
-const isolatedViews = readdirSync(viewsDir)
-  .filter((file) => file.endsWith('.test.tsx'))
-  .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(`${viewsDir}/${file}`, 'utf8')))
-  .map((file) => `${viewsDir}/${file}`);
+function isolatedViewTests(): string[] {
+  const dir = fileURLToPath(new URL('./test/views/', import.meta.url));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.tsx'))
+    .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(`${dir}${file}`, 'utf8')))
+    .map((file) => `test/views/${file}`);
+}
+// Read by a test run only: a client build needs no test/ folder.
+const isolatedViews = process.env.VITEST ? isolatedViewTests() : [];
 const viewsTest = { environment: 'jsdom' as const, setupFiles: ['test/views/setup.ts'], testTimeout: 20_000 };
 
 // Only a test run loads the test order (it imports vitest/node); the client build never does.
