@@ -494,9 +494,11 @@ describe('two instances on one PostgreSQL', () => {
   let a: Client;
   let b: Client;
   let standIn: OAuthStandIn;
-  let server: ServerType;
+  let servers: ServerType[] = [];
   let held: Promise<void> | null = null;
-  let heldRequests = 0;
+  // The platform's requests held, by the instance that sent them: each instance reaches the stand-in at an address of
+  // its own, so B's poll asking nothing is told apart from A's poll asking twice.
+  const heldFrom = { a: 0, b: 0 };
 
   beforeAll(async () => {
     backend = await makeBackend('postgres');
@@ -506,31 +508,35 @@ describe('two instances on one PostgreSQL', () => {
       youtubeHub: { deliver: async (url, init) => b.castbridge.app.request(url, init), retryDelaysMs: [] },
     });
     // The platform's answers can be held, so one instance's poll is seen mid-read by the other.
-    const served = await serveStandIn({
-      app: {
-        fetch: async (request, env, context) => {
-          if (held) {
-            heldRequests += 1;
-            await held;
-          }
-          return standIn.app.fetch(request, env, context);
+    const settingsFor = async (name: keyof typeof heldFrom) => {
+      const served = await serveStandIn({
+        app: {
+          fetch: async (request, env, context) => {
+            if (held) {
+              heldFrom[name] += 1;
+              await held;
+            }
+            return standIn.app.fetch(request, env, context);
+          },
         },
-      },
-    });
-    server = served.server;
-    const settings = {
-      ...standInSettings(served.base),
-      YOUTUBE_WEBSUB_HUB: `${served.base}/youtube/pubsubhubbub/subscribe`,
-      YOUTUBE_API_KEY: STANDIN_YOUTUBE_API_KEY,
-      TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
-      LIVE_POLL_SECONDS: '3600',
+      });
+      servers.push(served.server);
+      return {
+        ...standInSettings(served.base),
+        YOUTUBE_WEBSUB_HUB: `${served.base}/youtube/pubsubhubbub/subscribe`,
+        YOUTUBE_API_KEY: STANDIN_YOUTUBE_API_KEY,
+        TWITCH_CHAT_URL: 'ws://127.0.0.1:9',
+        LIVE_POLL_SECONDS: '3600',
+      };
     };
-    [a, b] = [await startApp(backend, settings), await startApp(backend, settings)];
+    a = await startApp(backend, await settingsFor('a'));
+    b = await startApp(backend, await settingsFor('b'));
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    server?.close();
+    for (const server of servers) server.close();
+    servers = [];
     standIn?.close();
     await backend?.cleanup();
   });
@@ -557,12 +563,12 @@ describe('two instances on one PostgreSQL', () => {
     held = new Promise((resolve) => (release = resolve));
     const first = a.castbridge.services.live.pollOnce(now + MIN);
     await until(
-      async () => heldRequests,
+      async () => heldFrom.a,
       (count) => count > 0,
     );
     const second = await b.castbridge.services.live.pollOnce(now + MIN);
     expect(second).toEqual({ skipped: true, answered: 0, problems: 0 });
-    expect(heldRequests).toBe(1);
+    expect(heldFrom.b).toBe(0);
     held = null;
     release();
     expect((await first).skipped).toBe(false);
