@@ -1,8 +1,10 @@
 // `npm test`: the typecheck, the lint and every test, in three streams at once, so that the browser journeys' waits
 // (verified minutes, review windows, a page's poll) overlap the CPU-bound unit, view and server tests:
 //
-//   checks     the typecheck, the lint, then the machines, views and server projects;
-//   journeys   the browser journeys (project e2e) but those below, one file at a time against one product server;
+//   tests      the machines, views and server projects (the longest stream: about 800 s on 2026-11-30);
+//   journeys   the browser journeys (project e2e) but those below, one file at a time against one product server, then
+//              the typecheck and the lint (they ran first in the tests' stream until 2026-11-30, which made that
+//              stream the last to end by their 140 s: 937 s against the journeys' 571 and 631);
 //   journeys2  the journeys in SECOND_SERVER, one file at a time against a second product server of their own (its own
 //              build, data directory, Auth emulator and mailbox: test/e2e/global-setup.ts), so no journey shares an
 //              account or a balance with a journey running beside it.
@@ -29,25 +31,42 @@ export const SECOND_SERVER = [
 const vitest = bin('vitest');
 const streams = [
   {
-    name: 'checks',
+    name: 'tests',
     steps: [
-      ['npm', ['run', 'typecheck']],
-      ['npm', ['run', 'lint']],
       [
         vitest,
-        ['run', '--project', 'machines', '--project', 'views', '--project', 'views-isolated', '--project', 'server'],
+        [
+          'run',
+          '--project',
+          'machines',
+          '--project',
+          'views',
+          '--project',
+          'views-isolated',
+          '--project',
+          'server',
+          // Three files at a time: the server files mostly wait (on PostgreSQL, child processes, a lease expiring),
+          // and once the journeys end this stream runs alone.
+          '--maxWorkers',
+          '3',
+        ],
       ],
     ],
   },
   {
     name: 'journeys',
-    steps: [[vitest, ['run', '--project', 'e2e', ...SECOND_SERVER.flatMap((file) => ['--exclude', file])]]],
+    steps: [
+      [vitest, ['run', '--project', 'e2e', ...SECOND_SERVER.flatMap((file) => ['--exclude', file])]],
+      ['npm', ['run', 'typecheck']],
+      ['npm', ['run', 'lint']],
+    ],
   },
   { name: 'journeys2', steps: [[vitest, ['run', '--project', 'e2e', ...SECOND_SERVER]]] },
 ];
 
 const width = Math.max(...streams.map((stream) => stream.name.length));
 const children = new Set();
+let stopping = false;
 
 /** Runs one step to its exit; resolves with its exit code (a signal counts as 1). */
 function step(name, command, args) {
@@ -71,19 +90,22 @@ function step(name, command, args) {
   });
 }
 
-/** A stream's steps in order; the first failing step ends the stream. */
+/** A stream's steps in order, each to its end whatever the one before answered; the first failure's code. */
 async function run(stream) {
   const started = Date.now();
+  let failed = 0;
   for (const [command, args] of stream.steps) {
+    if (stopping) break;
     const code = await step(stream.name, command, args);
-    if (code !== 0) return { name: stream.name, code, seconds: (Date.now() - started) / 1000 };
+    if (code !== 0 && failed === 0) failed = code;
   }
-  return { name: stream.name, code: 0, seconds: (Date.now() - started) / 1000 };
+  return { name: stream.name, code: failed, seconds: (Date.now() - started) / 1000 };
 }
 
 // Ctrl-C or CI's SIGTERM stops every stream; each vitest run stops its own product server (global-setup teardown).
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    stopping = true;
     for (const child of children) child.kill(signal);
     process.exitCode = 130;
   });
