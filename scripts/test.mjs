@@ -32,24 +32,13 @@ const vitest = bin('vitest');
 const streams = [
   {
     name: 'tests',
+    // Three files at a time (vite.config.ts maxWorkers): the server files mostly wait (on PostgreSQL, child processes,
+    // a lease expiring), and once the journeys end this stream runs alone.
+    env: { TEST_WORKERS: '3' },
     steps: [
       [
         vitest,
-        [
-          'run',
-          '--project',
-          'machines',
-          '--project',
-          'views',
-          '--project',
-          'views-isolated',
-          '--project',
-          'server',
-          // Three files at a time: the server files mostly wait (on PostgreSQL, child processes, a lease expiring),
-          // and once the journeys end this stream runs alone.
-          '--maxWorkers',
-          '3',
-        ],
+        ['run', '--project', 'machines', '--project', 'views', '--project', 'views-isolated', '--project', 'server'],
       ],
     ],
   },
@@ -69,13 +58,17 @@ const children = new Set();
 let stopping = false;
 
 /** Runs one step to its exit; resolves with its exit code (a signal counts as 1). */
-function step(name, command, args) {
+function step(name, command, args, env = {}) {
   return new Promise((resolve) => {
     const prefix = `${name.padEnd(width)} | `;
     process.stdout.write(
       `${prefix}$ ${[command.startsWith(root) ? command.slice(root.length) : command, ...args].join(' ')}\n`,
     );
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     children.add(child);
     eachLine(child.stdout, (line) => process.stdout.write(`${prefix}${line}\n`));
     eachLine(child.stderr, (line) => process.stderr.write(`${prefix}${line}\n`));
@@ -96,7 +89,7 @@ async function run(stream) {
   let failed = 0;
   for (const [command, args] of stream.steps) {
     if (stopping) break;
-    const code = await step(stream.name, command, args);
+    const code = await step(stream.name, command, args, stream.env);
     if (code !== 0 && failed === 0) failed = code;
   }
   return { name: stream.name, code: failed, seconds: (Date.now() - started) / 1000 };

@@ -15,7 +15,6 @@ export const LONGEST = [
   'test/server/live-watch.test.ts',
   'test/server/live-push.test.ts',
   'test/server/analytics.test.ts',
-  'test/machines/import-cycles.test.ts',
 ];
 
 export class LongestFirst extends BaseSequencer {

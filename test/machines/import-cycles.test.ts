@@ -3,8 +3,8 @@
 // test/.output/, which git ignores) it must exit non-zero naming the no-circular rule. That the tree as it is passes
 // is the lint's own run, in the same `npm test` (scripts/test.mjs).
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(__dirname, '../..');
@@ -30,9 +30,9 @@ interface Run {
   output: string;
 }
 
-function depcruise(args: string[]): Promise<Run> {
+function depcruise(args: string[], cwd = root): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, [bin, ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       done({ code, output: `${stdout}${stderr}` });
     });
@@ -42,7 +42,7 @@ function depcruise(args: string[]): Promise<Run> {
 describe('the import-cycle check of npm run lint', () => {
   const probe = join(root, 'test/.output/cycle-probe', String(process.pid));
   const check = lintCheck();
-  let onProbe: Promise<Run>;
+  let onProbe: Promise<Run> | undefined;
 
   beforeAll(() => {
     mkdirSync(probe, { recursive: true });
@@ -53,7 +53,7 @@ describe('the import-cycle check of npm run lint', () => {
 
   afterAll(async () => {
     // Never leave the probe behind, even when an assertion failed before the runs ended.
-    await Promise.allSettled([onProbe]);
+    await onProbe?.catch(() => undefined);
     rmSync(probe, { recursive: true, force: true });
   });
 
@@ -63,7 +63,7 @@ describe('the import-cycle check of npm run lint', () => {
   });
 
   it('fails on two modules that import each other, even with `import type` only', async () => {
-    const run = await onProbe;
+    const run = await onProbe!;
     expect(run.code, run.output).not.toBe(0);
     expect(run.output).toContain('no-circular');
     expect(run.output).toMatch(/a\.ts[\s\S]*b\.ts/);
@@ -71,30 +71,34 @@ describe('the import-cycle check of npm run lint', () => {
 });
 
 // The product never loads the stand-ins, and the stand-ins import nothing of the product (docs/architecture.md
-// "Stand-ins and the demo"): the same check, run on a probe in each folder that imports the other.
+// "Stand-ins and the demo"): the same check, with the lint's own config, on a tree of its own under test/.output/ where
+// server/ imports a stand-in and a stand-in imports server/. Never in the real server/ and standins/: the typecheck and
+// the lint run beside these tests (scripts/test.mjs) and would meet the probes there.
 describe('the stand-ins boundary of npm run lint', () => {
   const check = lintCheck();
-  const probes = {
-    server: join(root, 'server', `zz-lint-probe-${process.pid}.ts`),
-    standins: join(root, 'standins', `zz-lint-probe-${process.pid}.ts`),
+  const tree = join(root, 'test/.output/boundary-probe', String(process.pid));
+  const files = {
+    'server/config.ts': 'export const loadConfig = () => ({});\n',
+    'server/zz-lint-probe.ts':
+      "import { STANDIN_CLIENT } from '../standins/oauth.ts';\n\nexport const x = STANDIN_CLIENT;\n",
+    'standins/oauth.ts': "export const STANDIN_CLIENT = 'probe';\n",
+    'standins/zz-lint-probe.ts': "import { loadConfig } from '../server/config.ts';\n\nexport const y = loadConfig;\n",
+    'tsconfig.json': '{}\n',
   };
-  let run: Promise<Run>;
+  let run: Promise<Run> | undefined;
 
   beforeAll(() => {
-    writeFileSync(
-      probes.server,
-      "import { STANDIN_CLIENT } from '../standins/oauth.ts';\n\nexport const x = STANDIN_CLIENT;\n",
-    );
-    writeFileSync(
-      probes.standins,
-      "import { loadConfig } from '../server/config.ts';\n\nexport const y = loadConfig;\n",
-    );
-    run = depcruise([relative(root, probes.server), relative(root, probes.standins), ...check.options]);
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(tree, file)), { recursive: true });
+      writeFileSync(join(tree, file), text);
+    }
+    copyFileSync(join(root, '.dependency-cruiser.cjs'), join(tree, '.dependency-cruiser.cjs'));
+    run = depcruise(['server', 'standins', ...check.options], tree);
   });
 
   afterAll(async () => {
-    await Promise.allSettled([run]);
-    for (const probe of Object.values(probes)) rmSync(probe, { force: true });
+    await run?.catch(() => undefined);
+    rmSync(tree, { recursive: true, force: true });
   });
 
   it('covers standins/ and demo/', () => {
@@ -102,7 +106,7 @@ describe('the stand-ins boundary of npm run lint', () => {
   });
 
   it('fails when server/ imports a stand-in, and when a stand-in imports server/', async () => {
-    const result = await run;
+    const result = await run!;
     expect(result.code, result.output).not.toBe(0);
     expect(result.output).toContain('server-loads-no-stand-in');
     expect(result.output).toContain('stand-ins-import-nothing-of-ours');
