@@ -1,7 +1,8 @@
 // `npm test`: the typecheck, the lint and every test, in three streams at once, so that the browser journeys' waits
 // (verified minutes, review windows, a page's poll) overlap the CPU-bound unit, view and server tests:
 //
-//   tests      the machines, views and server projects (the longest stream: about 800 s on 2026-11-30);
+//   tests      the machines, views and server projects, three files at a time (846 s on 2026-11-30, all three streams about
+//              equally CPU-bound then: 14 minutes in all);
 //   journeys   the browser journeys (project e2e) but those below, one file at a time against one product server, then
 //              the typecheck and the lint (they ran first in the tests' stream until 2026-11-30, which made that
 //              stream the last to end by their 140 s: 937 s against the journeys' 571 and 631);
