@@ -8,6 +8,7 @@ import {
   selectEarningsLoadError,
   selectEarningsLoading,
   selectEarningsReady,
+  selectEarningsRefreshing,
   selectWithdrawNeeds,
   selectPayouts,
   selectPeriodFigures,
@@ -220,6 +221,8 @@ export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) 
   const loading = useSelector(earnings, selectEarningsLoading);
   const error = useSelector(earnings, selectEarningsLoadError);
   const ready = useSelector(earnings, selectEarningsReady);
+  // The figures shown are being read again (news about money, a payout requested): busy until the read ends.
+  const refreshing = useSelector(earnings, selectEarningsRefreshing);
   const needs = useSelector(earnings, selectWithdrawNeeds);
   return (
     <>
@@ -241,7 +244,7 @@ export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) 
             ))}
           </TabsList>
           {EARNINGS_PERIODS.map((p) => (
-            <TabsContent key={p.value} value={p.value}>
+            <TabsContent key={p.value} value={p.value} aria-busy={refreshing}>
               <Period period={p.value} earnings={earnings} withdraw={withdraw} />
             </TabsContent>
           ))}

@@ -47,7 +47,9 @@ walkScreens('earnings', {
       answeredAt: 0,
       /** Try again clicks: the first read and each retry are the only reads before the figures show. */
       retries: 0,
+      /** News about money, and payouts requested: once the figures show, each starts a read, even while one is out. */
       news: 0,
+      payouts: 0,
     };
     return {
       load,
@@ -91,6 +93,7 @@ walkScreens('earnings', {
         },
         // The creator withdraws the payout's amount, then closes the result modal.
         'payout.requested': async ({ payout: requested }) => {
+          seen.payouts += 1;
           fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
           const modal = await screen.findByRole('dialog', { name: 'Withdraw' });
           await methods.resolve([sampleBankMethod]);
@@ -123,15 +126,20 @@ walkScreens('earnings', {
       expect(screen.queryByRole('tab')).not.toBeInTheDocument();
       expect(load.started).toBe(seen.answeredAt);
     },
-    // The figures last read, and no read out.
+    // The figures last read (a failed read again leaves them as they were), not busy, and no read out.
     'ready.idle': ({ load, seen }) => {
       expectFigures(seen.data!);
+      expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false');
       expect(load.started).toBe(seen.answeredAt);
+      expect(load.started).toBe(1 + seen.retries + seen.news + seen.payouts);
     },
-    // The figures stay as they are while they are read again.
+    // The figures stay as they are while they are read again, marked busy; each news or payout meanwhile has started
+    // one more read.
     'ready.reloading': ({ load, seen }) => {
       expectFigures(seen.data!);
+      expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'true');
       expect(load.started).toBeGreaterThan(seen.answeredAt);
+      expect(load.started).toBe(1 + seen.retries + seen.news + seen.payouts);
     },
   },
 });
