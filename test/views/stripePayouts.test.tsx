@@ -121,6 +121,34 @@ describe('Get paid through Stripe', () => {
     expect(card).toHaveTextContent('Stripe is verifying the details you gave.');
   });
 
+  it('a refusal is said beside the card until the next Check again or Continue on Stripe, and stays gone after it', async () => {
+    const { load, start, user } = onReturn();
+    await load.resolve(sampleStripeNeeds);
+    const card = screen.getByRole('region', { name: 'Where you stand with Stripe' });
+    // A failed read again: said; Check again takes it away, and a good read does not bring it back.
+    await user.click(within(card).getByRole('button', { name: 'Check again' }));
+    await load.reject(new Error('Stripe did not answer'));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Stripe did not answer');
+    await user.click(within(card).getByRole('button', { name: 'Check again' }));
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    await load.resolve(sampleStripeNeeds);
+    expect(within(card).getByRole('button', { name: 'Continue on Stripe' })).toBeEnabled();
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    // A refused link: said; Continue on Stripe takes it away, and a refusal after it is the new one alone.
+    await user.click(within(card).getByRole('button', { name: 'Continue on Stripe' }));
+    await start.reject(new Error('Your account cannot be onboarded right now'));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Your account cannot be onboarded right now');
+    await user.click(within(card).getByRole('button', { name: 'Continue on Stripe' }));
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    await start.reject(new Error('Stripe is busy'));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Stripe is busy');
+    expect(within(card).getByRole('alert')).not.toHaveTextContent('cannot be onboarded');
+    // Check again after a refused link: a good read leaves nothing said.
+    await user.click(within(card).getByRole('button', { name: 'Check again' }));
+    await load.resolve(sampleStripeNeeds);
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('back through an expired link (?refresh=1): a new link is asked for at once', async () => {
     const { load, start, goToStripe } = onReturn('/set-payout-method/stripe?refresh=1');
     await load.resolve(sampleStripeNeeds);
