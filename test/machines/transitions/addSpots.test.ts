@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Campaign } from '@/contract';
-import { addSpotsMachine } from '@/machines/marketplace/addSpots.machine';
+import { MARKETPLACE_LIMITS } from '@/contract/marketplace';
+import { addSpotsMachine, spotsToAdd } from '@/machines/marketplace/addSpots.machine';
 import type { LaunchFunds } from '@/machines/marketplace/campaignControls.machine';
 import { sampleRunningCampaign } from '@/machines/marketplace/addSpots.samples';
 import { controlled } from '../controlled';
@@ -168,4 +169,29 @@ describe('addSpots transitions', () => {
 
 it('is the catalogue machine', () => {
   expect(addSpotsMachine.id).toBe('addSpots');
+});
+
+// What the dialog accepts as a count: a whole number of at least one, spaces around it allowed, that keeps the
+// campaign within the marketplace's spots (MARKETPLACE_LIMITS.maxSpots), the limit itself included.
+describe('spotsToAdd', () => {
+  it.each([
+    ['1', 3, 1],
+    [' 12 ', 3, 12],
+    ['997', 3, 997],
+    ['998', 3, null],
+    ['0', 3, null],
+    ['', 3, null],
+    ['2.5', 3, null],
+    ['-1', 3, null],
+    ['1e2', 3, null],
+    ['1', 1000, null],
+  ] as const)('"%s" more on %i spots → %s', (count, spots, expected) => {
+    expect(spotsToAdd({ count, spots })).toBe(expected);
+  });
+
+  it('the limit is the marketplace’s', () => {
+    expect(spotsToAdd({ count: String(MARKETPLACE_LIMITS.maxSpots - 3), spots: 3 })).toBe(
+      MARKETPLACE_LIMITS.maxSpots - 3,
+    );
+  });
 });
