@@ -103,6 +103,27 @@ describe('Media kit', () => {
     expect(screen.getByTestId('media-kit-url')).toHaveTextContent('/c/alex_r');
   });
 
+  it('"Link copied." goes once the handle is typed in or the switch pressed, even when that save is refused', async () => {
+    const { load, save, user } = setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => {}) }, configurable: true });
+    await load.resolve(samplePublishedKit);
+    const field = screen.getByLabelText('Handle');
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(screen.getByText('Link copied.')).toBeInTheDocument();
+    await user.type(field, 'x');
+    expect(screen.queryByText('Link copied.')).not.toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'alexrivera');
+
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(screen.getByText('Link copied.')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Publish my media kit' }));
+    await save.reject(new Error('The service is unavailable'));
+    expect(screen.getByText('The service is unavailable')).toBeInTheDocument();
+    expect(screen.getByTestId('media-kit-url')).toHaveTextContent('/c/alexrivera');
+    expect(screen.queryByText('Link copied.')).not.toBeInTheDocument();
+  });
+
   it('says why a load failed; Try again reads again', async () => {
     const { load, user } = setup();
     await load.reject(new Error('The service is unavailable'));
