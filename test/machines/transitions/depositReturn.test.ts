@@ -127,11 +127,15 @@ describe('depositReturn transitions', () => {
       guard: 'moreWaits',
       to: 'depositReturn.waiting',
     },
-    'not confirmed yet: processing, read again after the next wait',
+    'not confirmed yet: processing, read again after the next wait; back through Cancel with a payment already processing, it is never closed at Stripe',
     async () => {
       const flow = await track(sampleCardDeposit);
       expect(flow.value()).toBe('waiting');
       expect(flow.payment()).toEqual({ phase: 'processing', deposit: sampleCardDeposit });
+      const paying = await track(sampleProcessingDeposit, true);
+      expect(paying.value()).toBe('waiting');
+      expect(paying.payment()).toEqual({ phase: 'processing', deposit: sampleProcessingDeposit });
+      expect(paying.cancelDeposit.started).toBe(0);
     },
   );
 
