@@ -409,6 +409,44 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     expect(within(screen.getByRole('table', { name: 'Decided payouts' })).getAllByRole('row')).toHaveLength(3);
   });
 
+  it('Payouts: a reference is checked (blank, at most 100 characters); a changed reference after a refusal is a new decision with a new Idempotency-Key', async () => {
+    const { payouts, decide, user } = setupMoney();
+    await user.click(screen.getByRole('tab', { name: 'Payouts' }));
+    await vi.waitFor(() => expect(payouts.started).toBe(1));
+    await payouts.resolve([sampleAdminPayout]);
+    const waiting = await screen.findByRole('list', { name: 'Payouts waiting' });
+    await user.click(within(waiting).getByRole('button', { name: 'Mark paid' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Mark #CB-261124-0001 paid' }));
+    const field = dialog.getByLabelText('Payment reference');
+    const send = () => user.click(dialog.getByRole('button', { name: 'Mark paid' }));
+    // Spaces alone are no reference; 101 characters are one too many, 100 are sent.
+    await user.type(field, '   ');
+    await send();
+    expect(dialog.getByText(messages.required)).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'R'.repeat(101));
+    await send();
+    expect(dialog.getByText('At most 100 characters.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'R'.repeat(100));
+    await send();
+    expect(decide.inputs.at(-1)!.text).toBe('R'.repeat(100));
+    await decide.reject(new Error('The service is unavailable'));
+    // Another reference after the refusal: another decision, with a key of its own; spaces around it are not sent, and
+    // the same reference sent again keeps that key.
+    await user.clear(field);
+    await user.type(field, ' ACH 7781 ');
+    await send();
+    expect(decide.inputs.at(-1)).toMatchObject({ payoutId: 'po_1', verdict: 'paid', text: 'ACH 7781' });
+    expect(decide.inputs.at(-1)!.idempotencyKey).not.toBe(decide.inputs[0]!.idempotencyKey);
+    await decide.reject(new Error('The service is unavailable'));
+    await user.clear(field);
+    await user.type(field, 'ACH 7781');
+    await send();
+    expect(decide.inputs).toHaveLength(3);
+    expect(decide.inputs[2]).toEqual(decide.inputs[1]);
+  });
+
   it('wires the transfer instructions to GET and PUT /api/admin/transfer-instructions with the session jwt', async () => {
     request.mockImplementation(async () => ({ instructions: 'Example Bank', updatedAt: '2026-11-26T08:00:00.000Z' }));
     const { transferInstructionsActors } = await import('@/src/operator/transferInstructions');
