@@ -54,6 +54,7 @@ import { CampaignsScreen } from '@/src/marketplace/Campaigns';
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
+import { messages } from '@/src/messages';
 
 // The dialogs are chunks of their own, loaded once here (as the browser has them just after the screen).
 beforeAll(async () => {
@@ -605,6 +606,40 @@ describe('operator: Refunds and disputes', () => {
     await decide.resolve({ ...sampleAdminRefund, status: 'succeeded', decidedAt: '2026-11-26T12:00:00.000Z' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('No refunds waiting.')).toBeInTheDocument();
+  });
+
+  it('a wire reference is checked (blank, at most 100 characters without the spaces around it); a changed reference after a refusal is a new decision with a new Idempotency-Key', async () => {
+    const { load, decide, user } = renderConsole();
+    await user.click(screen.getByRole('tab', { name: 'Refunds and disputes' }));
+    await waitFor(() => expect(load.started).toBe(1));
+    await load.resolve({ refunds: [sampleAdminRefund], disputes: [] });
+    const waiting = screen.getByRole('list', { name: 'Refunds waiting' });
+    await user.click(within(waiting).getByRole('button', { name: 'Mark sent' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Mark the refund of $200 sent' }));
+    const field = d.getByLabelText('Wire reference');
+    const send = () => user.click(d.getByRole('button', { name: 'Mark sent' }));
+    await user.type(field, '   ');
+    await send();
+    expect(field).toHaveAccessibleDescription(messages.required);
+    await user.clear(field);
+    await user.type(field, 'W'.repeat(101));
+    await send();
+    expect(field).toHaveAccessibleDescription('At most 100 characters.');
+    expect(decide.started).toBe(0);
+    await user.clear(field);
+    await user.type(field, ` ${'W'.repeat(100)} `);
+    await send();
+    expect(decide.inputs.at(-1)).toMatchObject({ refundId: 'rf_2', verdict: 'sent', text: 'W'.repeat(100) });
+    await decide.reject(new Error('The service is unavailable'));
+    await user.clear(field);
+    await user.type(field, 'WIRE 5521');
+    await send();
+    expect(decide.inputs.at(-1)!.text).toBe('WIRE 5521');
+    expect(decide.inputs.at(-1)!.idempotencyKey).not.toBe(decide.inputs[0]!.idempotencyKey);
+    await decide.reject(new Error('The service is unavailable'));
+    await send();
+    expect(decide.inputs).toHaveLength(3);
+    expect(decide.inputs[2]).toEqual(decide.inputs[1]);
   });
 
   it('flags a refund whose advertiser has an open or lost card dispute, with what is still owed', async () => {
