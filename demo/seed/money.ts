@@ -68,10 +68,15 @@ export interface PastSponsorship {
 }
 
 /** The spec's sample figures (docs/spec.md §2 Earnings, §9): what each period adds, by the way delivery was proven. */
-function pastSponsorships(now: Date): PastSponsorship[] {
-  // This month, earlier this year (last month, or last December in January), and last year.
+export function pastSponsorships(now: Date): PastSponsorship[] {
+  // This month, earlier this year (last month, or last December in January), and last year. This month's is noon on
+  // the 1st or an hour ago, whichever is later, and never after now: before noon on the 1st it is now itself (a date
+  // still to come gave a negative review window, and npm start failed the first half of every month's 1st).
   const thisMonth = new Date(
-    Math.max(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 12), now.getTime() - 60 * 60 * 1000),
+    Math.min(
+      now.getTime(),
+      Math.max(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 12), now.getTime() - 60 * 60 * 1000),
+    ),
   ).toISOString();
   const earlier = monthsAgo(1, now);
   const lastYear = new Date(Date.UTC(now.getUTCFullYear() - 1, 5, 15, 12)).toISOString();

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, DEMO_EMAILS, DEMO_HANDLE } from '../../demo/seed/demo.ts';
+import { pastSponsorships } from '../../demo/seed/money.ts';
 import { ROSTER } from '../../demo/seed/roster.ts';
 import { makeBackend, startApp, tempDir, type Backend, type Client } from './helpers.ts';
 
@@ -103,6 +104,23 @@ describe('the demo seed', () => {
     ).toBe('completed');
     const open = await db.selectFrom('offers').select('status').where('campaign_id', '=', campaign.id).execute();
     expect(open.map((o) => o.status)).toEqual(['expired']);
+  });
+});
+
+// The demo's past sponsorships are dated from the day npm start seeds them: none after that moment (a completion's review
+// window would be negative), this month's inside this month, whatever the day and hour (the 1st at 00:26 UTC failed).
+describe('the demo seed’s past sponsorships', () => {
+  it.each([
+    '2026-12-01T00:26:00.000Z',
+    '2026-12-01T12:30:00.000Z',
+    '2026-11-15T09:00:00.000Z',
+    '2027-01-01T00:00:00.000Z',
+  ])('seeded at %s: none in the future, two this month', (at) => {
+    const now = new Date(at);
+    const pasts = pastSponsorships(now);
+    for (const past of pasts) expect(Date.parse(past.at)).toBeLessThanOrEqual(now.getTime());
+    const month = at.slice(0, 7);
+    expect(pasts.filter((past) => past.at.startsWith(month))).toHaveLength(2);
   });
 });
 
