@@ -100,8 +100,7 @@ export const profileMachine = setup({
     clearNotice: assign({ notice: null }),
   },
   guards: {
-    isImage: ({ event }) =>
-      event.type === 'photo.select' && typeof event.file?.type === 'string' && event.file.type.startsWith('image/'),
+    isImage: ({ event }) => event.type === 'photo.select' && event.file.type.startsWith('image/'),
     noToken: (_, params: { error: unknown }) => params.error instanceof MissingTokenError,
   },
   delays: {

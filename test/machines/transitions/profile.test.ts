@@ -117,6 +117,28 @@ describe('profile transitions', () => {
       expect(value()).toEqual({ editing: { form: 'idle', photo: 'idle' } });
       expect(context().draft).toEqual(draftOf(sampleUser));
       expect(context().draft.language).toBe('Spanish');
+      // Empty fields read as empty text, the birth date as a day, English by its name, another language as sent.
+      const other = start();
+      await other.loadProfile.resolve({
+        ...sampleUser,
+        city: null,
+        about: null,
+        tier: null,
+        date_birth: '1995-04-12T00:00:00.000Z',
+        language: 'United States',
+      });
+      other.actor.send({ type: 'profile.edit' });
+      expect(other.context().draft).toMatchObject({
+        city: '',
+        about: '',
+        tier: '',
+        date_birth: '1995-04-12',
+        language: 'English',
+      });
+      const third = start();
+      await third.loadProfile.resolve({ ...sampleUser, language: 'Portuguese' });
+      third.actor.send({ type: 'profile.edit' });
+      expect(third.context().draft.language).toBe('Portuguese');
     },
   );
 
@@ -134,9 +156,12 @@ describe('profile transitions', () => {
 
   pin(
     { from: 'profile.editing.form.idle', on: 'profile.cancel', to: 'profile.viewing' },
-    'Cancel returns to the read view and frees the preview',
+    'Cancel returns to the read view, frees the preview and drops a notice',
     async () => {
-      const { actor, value, context, actions } = await editing();
+      const { actor, value, context, actions, saveProfile } = await editing();
+      actor.send({ type: 'profile.submit' });
+      await saveProfile.reject(new Error('500'));
+      expect(context().notice).toBe('updateFailed');
       actor.send({ type: 'photo.select', file: image(), previewUrl: 'blob:preview' });
       actor.send({ type: 'profile.cancel' });
       expect(value()).toBe('viewing');
@@ -153,6 +178,16 @@ describe('profile transitions', () => {
       expect(value()).toEqual({ editing: { form: { busy: 'saving' }, photo: 'idle' } });
       expect(actions.holdLoading).toHaveBeenCalledOnce();
       expect(saveProfile.inputs).toEqual([{ draft: { ...draftOf(sampleUser), city: 'Austin' }, image: null }]);
+      // The profile's picture goes with the form; a failure's notice goes on the next Update.
+      const pictured = start();
+      await pictured.loadProfile.resolve({ ...sampleUser, image: '/uploads/ana.png' });
+      pictured.actor.send({ type: 'profile.edit' });
+      pictured.actor.send({ type: 'profile.submit' });
+      await pictured.saveProfile.reject(new Error('500'));
+      expect(pictured.context().notice).toBe('updateFailed');
+      pictured.actor.send({ type: 'profile.submit' });
+      expect(pictured.context().notice).toBeNull();
+      expect(pictured.saveProfile.inputs.map((input) => input.image)).toEqual(['/uploads/ana.png', '/uploads/ana.png']);
     },
   );
 
@@ -228,6 +263,7 @@ describe('profile transitions', () => {
       expect(context().preview).toBe('blob:preview');
       expect(uploadPhoto.inputs.map((input) => input.file.name)).toEqual(['me.png']);
       expect(actions.holdLoading).toHaveBeenCalledOnce();
+      expect(actions.revokePreview).toHaveBeenLastCalledWith(expect.anything(), { url: null });
     },
   );
 
@@ -279,12 +315,18 @@ describe('profile transitions', () => {
     },
     'a failed upload is logged only; the preview stays',
     async () => {
-      const { value, context, uploadPhoto, actions } = await uploading();
+      const { actor, value, context, uploadPhoto, actions, clock } = await uploading();
       const error = new Error('413');
       await uploadPhoto.reject(error);
       expect(value()).toEqual({ editing: { form: 'idle', photo: { busy: 'settling' } } });
       expect(context()).toMatchObject({ preview: 'blob:preview', notice: null, profile: sampleUser });
       expect(actions.logError).toHaveBeenCalledWith(expect.anything(), { error });
+      // Another image then replaces the kept preview, which is freed.
+      clock.increment(LOADER_HIDE_MS);
+      actions.revokePreview.mockClear();
+      actor.send({ type: 'photo.select', file: image(), previewUrl: 'blob:second' });
+      expect(actions.revokePreview).toHaveBeenCalledExactlyOnceWith(expect.anything(), { url: 'blob:preview' });
+      expect(context().preview).toBe('blob:second');
     },
   );
 
