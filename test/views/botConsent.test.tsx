@@ -30,16 +30,18 @@ function setup() {
   const list = controlled<Connection[]>();
   const twitchConsent = controlled<BotConsentAnswer, { consent: boolean }>();
   const youtubeConsent = controlled<BotConsentAnswer, { consent: boolean }>();
+  const twitchDisconnect = controlled<Connection>();
   const logic = connectAccountsMachine.provide({
     actors: {
       listConnections: list.logic,
       twitchBotConsent: twitchConsent.logic,
       youtubeBotConsent: youtubeConsent.logic,
+      twitchDisconnect: twitchDisconnect.logic,
     },
   });
   const view = renderScreen(<ConnectAccountsScreen logic={logic} />, { path: '/connect-accounts', jwt: 'creator.jwt' });
   const card = (name: string) => within(screen.getByRole('region', { name }));
-  return { list, twitchConsent, youtubeConsent, view, card, user: userEvent.setup() };
+  return { list, twitchConsent, youtubeConsent, twitchDisconnect, view, card, user: userEvent.setup() };
 }
 
 describe('Connect Accounts: the chat bot’s consent', () => {
@@ -83,6 +85,25 @@ describe('Connect Accounts: the chat bot’s consent', () => {
     expect(toggle).toBeEnabled();
     // Trying again clears the message.
     await user.click(toggle);
+    expect(card('Twitch').queryByRole('alert')).toBeNull();
+  });
+
+  it('each card shows its own platform’s consent, whatever order the server lists them in', async () => {
+    const { list, card } = setup();
+    await list.resolve([sampleConnection('youtube', 'connected'), consenting(sampleConnection('twitch', 'connected'))]);
+    expect(card('Twitch').getByRole('switch', { name: SWITCH })).toBeChecked();
+    expect(card('YouTube').getByRole('switch', { name: SWITCH })).not.toBeChecked();
+  });
+
+  it('a refusal still shown goes when the card is disconnected', async () => {
+    const { list, twitchConsent, twitchDisconnect, card, user } = setup();
+    await list.resolve([sampleConnection('twitch', 'connected'), sampleConnection('youtube', null)]);
+    await user.click(card('Twitch').getByRole('switch', { name: SWITCH }));
+    await twitchConsent.reject(apiRefusal('Ha ocurrido un error', 500));
+    expect(card('Twitch').getByRole('alert')).toHaveTextContent('Ha ocurrido un error');
+    await user.click(card('Twitch').getByRole('button', { name: 'Disconnect' }));
+    await twitchDisconnect.resolve(sampleConnection('twitch', null));
+    expect(card('Twitch').getByText('Not connected')).toBeInTheDocument();
     expect(card('Twitch').queryByRole('alert')).toBeNull();
   });
 });

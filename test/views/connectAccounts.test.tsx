@@ -74,6 +74,27 @@ describe('Connect Accounts', () => {
     expect(card('YouTube').getByRole('button', { name: 'Connect' })).toBeEnabled();
   });
 
+  it('a card disconnected, then refused at Connect, shows no channel: the account is gone', async () => {
+    const { list, youtubeStart, youtubeDisconnect, card, user } = setup();
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', 'connected')]);
+    await user.click(card('YouTube').getByRole('button', { name: 'Disconnect' }));
+    await youtubeDisconnect.resolve(sampleConnection('youtube', null));
+    await user.click(card('YouTube').getByRole('button', { name: 'Connect' }));
+    await youtubeStart.reject(refusal('Ha ocurrido un error', 500));
+    expect(card('YouTube').getByRole('alert')).toHaveTextContent('Ha ocurrido un error');
+    expect(card('YouTube').getByText('Not connected')).toBeInTheDocument();
+    expect(card('YouTube').queryByText('Rin_Streams')).toBeNull();
+    expect(card('YouTube').queryByRole('button', { name: 'Disconnect' })).toBeNull();
+  });
+
+  it('a platform the server does not list reads as not configured', async () => {
+    const { list, card } = setup();
+    await list.resolve([sampleConnection('twitch', 'connected')]);
+    expect(card('Twitch').getByText('Connected')).toBeInTheDocument();
+    expect(card('YouTube').getByText('Not configured')).toBeInTheDocument();
+    expect(card('YouTube').getByRole('button', { name: 'Connect' })).toBeDisabled();
+  });
+
   it('a platform the server has no client for says what to set; Connect is off', async () => {
     const { list, card } = setup();
     await list.resolve([{ ...sampleConnection('twitch', null), configured: false }, sampleConnection('youtube', null)]);
