@@ -203,6 +203,48 @@ describe('notifications', () => {
     ]);
   });
 
+  it('only a later thread notice of the same offer replaces an unread one; a late one is listed in its place', async () => {
+    const { list, ticket } = await setup();
+    const notice = (id: number, type: Notification['type'], offerId: string | null, title: string) => ({
+      ...sampleNotification(id, { createdAt: ago(0) }),
+      type,
+      offerId,
+      title,
+    });
+    await list.resolve({
+      notifications: [
+        notice(6, 'thread.message', 'ofr_d', 'Thread D, newest'),
+        notice(3, 'offer.new', 'ofr_b', 'Offer B'),
+        notice(2, 'thread.message', 'ofr_a', 'Thread A'),
+        notice(1, 'thread.message', null, 'A thread without an offer'),
+      ],
+      unread: 4,
+    });
+    await ticket.resolve('ticket-1');
+    const source = FakeEventSource.latest();
+    source.open();
+    // Not a thread message: the thread's notice stays.
+    source.emit(notice(7, 'offer.new', 'ofr_a', 'Offer A'));
+    // A thread message does not replace the offer's own notice.
+    source.emit(notice(8, 'thread.message', 'ofr_b', 'Thread B'));
+    // Older than the thread's notice listed (it arrived late): both stay, in the order they were made.
+    source.emit(notice(5, 'thread.message', 'ofr_d', 'Thread D, older'));
+    // Without an offer, two notices are not one thread.
+    source.emit(notice(10, 'thread.message', null, 'Another thread without an offer'));
+    expect(bell()).toHaveAccessibleName('Notifications, 8 unread');
+    const dialog = openModal();
+    expect(cards(dialog).map((card) => card.textContent)).toEqual([
+      expect.stringContaining('Another thread without an offer'),
+      expect.stringContaining('Thread B'),
+      expect.stringContaining('Offer A'),
+      expect.stringContaining('Thread D, newest'),
+      expect.stringContaining('Thread D, older'),
+      expect.stringContaining('Offer B'),
+      expect.stringContaining('Thread A'),
+      expect.stringContaining('A thread without an offer'),
+    ]);
+  });
+
   it('marks them read up to the newest when the modal closes', async () => {
     const { list, read } = await setup();
     await list.resolve({ notifications: three(), unread: 2 });
@@ -275,6 +317,9 @@ describe('notifications', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Service unavailable');
     expect(within(dialog).getByText('2 new notifications')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Clear All' })).toBeEnabled();
+    // Opened again, the modal starts without the old error.
+    closeModal(dialog);
+    expect(within(openModal()).queryByRole('alert')).toBeNull();
   });
 
   it('closed while Clear All is on its way to the server, still marks the rest read once the clear is through', async () => {
@@ -302,6 +347,41 @@ describe('notifications', () => {
     expect(cards(again)).toHaveLength(1);
     expect(cards(again)[0]).toHaveAttribute('data-read', 'true');
     expect(within(again).getByText('0 new notifications')).toBeInTheDocument();
+    // The read is through: nothing more is sent, whatever comes next.
+    closeModal(again);
+    fireEvent.click(within(openModal()).getByRole('button', { name: 'Clear All' }));
+    await wait(CARD_HIDE_AFTER_FADE_MS);
+    await clear.resolve({ unread: 0 });
+    expect(read.started).toBe(1);
+  });
+
+  it('counts, after a Clear All, the unread notifications that arrived while it ran', async () => {
+    const { list, clear } = await setup();
+    await list.resolve({ notifications: three(), unread: 2 });
+    const dialog = openModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    await wait(CARD_HIDE_AFTER_FADE_MS + 2 * CLEAR_ALL_STAGGER_MS);
+    act(() => publishLive(sampleNotification(4)));
+    act(() => publishLive(sampleNotification(5, { read: true })));
+    await clear.resolve({ unread: 1 });
+    expect(cards(dialog)).toHaveLength(2);
+    expect(within(dialog).getByText('1 new notifications')).toBeInTheDocument();
+    // Cleared, the modal lists again: Clear All is offered for what is left.
+    expect(within(dialog).getByRole('button', { name: 'Clear All' })).toBeEnabled();
+    expect(phases(dialog)).toEqual(['visible', 'visible']);
+  });
+
+  it('a read still on its way when Clear All reaches the server is not sent again after the clear', async () => {
+    const { list, read, clear } = await setup();
+    await list.resolve({ notifications: three(), unread: 2 });
+    closeModal(openModal());
+    expect(read.inputs).toEqual([{ upTo: 3 }]);
+    const dialog = openModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    await wait(CARD_HIDE_AFTER_FADE_MS + 2 * CLEAR_ALL_STAGGER_MS);
+    expect(clear.inputs).toEqual([{ upTo: 3 }]);
+    await clear.resolve({ unread: 0 });
+    expect(read.started).toBe(1);
   });
 
   it('offers Clear All again only once the server has answered the last one', async () => {
