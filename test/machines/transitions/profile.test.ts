@@ -136,9 +136,9 @@ describe('profile transitions', () => {
         language: 'English',
       });
       const third = start();
-      await third.loadProfile.resolve({ ...sampleUser, language: 'Portuguese' });
+      await third.loadProfile.resolve({ ...sampleUser, language: 'English' });
       third.actor.send({ type: 'profile.edit' });
-      expect(third.context().draft.language).toBe('Portuguese');
+      expect(third.context().draft.language).toBe('English');
     },
   );
 
