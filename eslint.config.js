@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import lingui from 'eslint-plugin-lingui';
 import tseslint from 'typescript-eslint';
 
 // Import boundaries (docs/architecture.md): app → domain folders → ui, views → machines, wiring modules → api.
@@ -124,6 +125,38 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name=/^(snapshot|snap|state|current)$/][property.name='value']",
           message: 'Use a selector from machines/<flow>.select.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // The areas in both languages (docs/architecture.md §Languages): a text a person reads comes from the domain's
+    // catalogue (t('id')), never a literal in the view. Names, paths, class names and other values a person does not
+    // read are left alone by the patterns below.
+    files: ['src/{public,support,common}/**/*.tsx'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            // Values, not texts: a path or URL, an identifier, a CSS or HTML token, an ICU id ('landing.title').
+            '^(/|#|https?:|mailto:|blob:|data:)',
+            // The brand's name, the same in every language.
+            '^Castbridge$',
+            '^[a-z0-9]+([A-Z][a-z0-9]*)*$',
+            '^[a-z0-9]+(-[a-z0-9]+)+$',
+            '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+$',
+          ],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  '^(className|to|href|src|srcSet|id|name|type|variant|size|tone|icon|lang|width|height|rel|target|role|as|key|autoComplete|fetchPriority|method|page|aria-controls|aria-labelledby|data-[a-z-]+)$',
+              },
+            },
+          ],
+          ignoreFunctions: ['Error', 'console.*', 'new URLSearchParams', 'useActorRef', 'send', '*.send', 'matchMedia'],
         },
       ],
     },

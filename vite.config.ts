@@ -60,8 +60,25 @@ const overlayPageInDev: Plugin = {
   },
 };
 
+/**
+ * A domain's catalogue (src/<domain>/messages/<locale>.json, docs/architecture.md §Languages) arrives compiled: each
+ * ICU message in Lingui's runtime form, so the browser carries no message parser, and a message ICU cannot parse
+ * fails the build or the test that imports it.
+ */
+const CATALOGUE = /\/src\/[a-z]+\/messages\/[A-Za-z-]+\.json$/;
+const compiledCatalogues: Plugin = {
+  name: 'castbridge-catalogues',
+  enforce: 'pre',
+  async load(id) {
+    if (!CATALOGUE.test(id)) return null;
+    const { compileCatalogue } = await import('./src/i18n/compile.ts');
+    const messages = compileCatalogue(id, JSON.parse(readFileSync(id, 'utf8')) as Record<string, unknown>);
+    return { code: `export default ${JSON.stringify(messages)};`, moduleType: 'js' };
+  },
+};
+
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), vanillaExtractPlugin(), overlayPageInDev],
+  plugins: [compiledCatalogues, react(), vanillaExtractPlugin(), overlayPageInDev],
   resolve: { alias },
   server: {
     proxy: {

@@ -2,12 +2,13 @@
 // here (required, e-mail format, message ≤ 5,000 characters) and sent as a ticket (docs/product.md §Accounts: POST /api/support).
 import { assign, setup } from 'xstate';
 import { SUPPORT_LIMITS } from '@/contract/limits';
-import { REQUIRED_MESSAGE } from '../messages';
 import { service } from '../placeholders';
 
 export type SupportField = 'name' | 'email' | 'subject' | 'message';
 export type SupportValues = Record<SupportField, string>;
-export type SupportErrors = Partial<Record<SupportField, string>>;
+/** What is wrong with a field, as an id the view words in the page's language (docs/architecture.md §Languages). */
+export type SupportProblem = 'required' | 'invalidEmail' | 'messageTooLong';
+export type SupportErrors = Partial<Record<SupportField, SupportProblem>>;
 
 export interface SupportFormContext {
   values: SupportValues;
@@ -19,18 +20,15 @@ export interface SupportFormContext {
   confirmation: string | null;
 }
 
-export const INVALID_EMAIL = 'Enter a valid email address.';
-export const MESSAGE_TOO_LONG = `Keep the message under ${SUPPORT_LIMITS.message.toLocaleString('en-US')} characters.`;
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function supportErrors(values: SupportValues): SupportErrors {
   const errors: SupportErrors = {};
   for (const field of ['name', 'email', 'subject', 'message'] as const) {
-    if (values[field].trim() === '') errors[field] = REQUIRED_MESSAGE;
+    if (values[field].trim() === '') errors[field] = 'required';
   }
-  if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = INVALID_EMAIL;
-  if (!errors.message && values.message.length > SUPPORT_LIMITS.message) errors.message = MESSAGE_TOO_LONG;
+  if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = 'invalidEmail';
+  if (!errors.message && values.message.length > SUPPORT_LIMITS.message) errors.message = 'messageTooLong';
   return errors;
 }
 

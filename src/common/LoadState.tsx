@@ -4,6 +4,8 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Spinner } from '@/src/ui/Spinner';
+import { useMessages } from '@/src/i18n/i18n';
+import { commonMessages } from './catalogue';
 import * as s from './LoadState.css';
 
 export interface LoadStateProps {
@@ -16,19 +18,20 @@ export interface LoadStateProps {
 }
 
 export function LoadState({ loading, error, what, onRetry }: LoadStateProps) {
+  const { t } = useMessages(commonMessages);
   if (loading) {
     return (
       <Card className={s.loadingCard}>
-        <Spinner label={`Loading ${what}`} />
+        <Spinner label={t('loadState.loading', { what })} />
       </Card>
     );
   }
   if (error === null) return null;
   return (
-    <Alert tone="error" title={`The ${what} could not be loaded`}>
+    <Alert tone="error" title={t('loadState.failed', { what })}>
       <p>{error}</p>
       <Button variant="secondary" size="sm" className={s.retry} onClick={onRetry}>
-        Try again
+        {t('loadState.retry')}
       </Button>
     </Alert>
   );

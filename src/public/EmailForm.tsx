@@ -12,6 +12,8 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Field } from '@/src/ui/Field';
 import * as s from './EmailForm.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { publicMessages } from './catalogue';
 
 /** The shared email form of the newsletter modal and forgot-password page (docs/spec.md §5: required; the server checks the format). */
 export function EmailForm({
@@ -27,6 +29,7 @@ export function EmailForm({
   const invalid = useSelector(actorRef, selectEmailInvalid);
   const sending = useSelector(actorRef, selectEmailSending);
   const serverError = useSelector(actorRef, selectEmailServerError);
+  const { t } = useMessages(publicMessages);
   return (
     <form
       className={s.form}
@@ -37,11 +40,11 @@ export function EmailForm({
       }}
     >
       <Field
-        label="Email"
+        label={t('emailForm.email')}
         name="email"
         type="email"
         autoComplete="email"
-        placeholder="you@example.com"
+        placeholder={t('emailForm.placeholder')}
         value={email}
         onChange={(event) => actorRef.send({ type: 'email.change', value: event.target.value })}
         error={invalid ? messages.required : undefined}

@@ -6,74 +6,49 @@ import { newsletterLogic, type NewsletterLogic } from '@/src/public/newsletter';
 import { Button } from '@/src/ui/Button';
 import { Icon, type IconName } from '@/src/ui/Icon';
 import { Link } from 'react-router-dom';
+import { useMessages } from '@/src/i18n/i18n';
+import { publicMessages, type PublicMessage } from './catalogue';
 import * as s from './Landing.css';
 
 // The modal (and Radix Dialog with it) loads on Get Started, not with the landing page.
 const NewsletterModal = lazy(() => import('./NewsletterModal').then((m) => ({ default: m.NewsletterModal })));
 
-const features: { icon: IconName; title: string; text: string }[] = [
-  {
-    icon: 'layers',
-    title: 'Stream overlay extension',
-    text: 'Show ads, moving images or other live streams in a region of your stream. Switch it on and off whenever you like.',
-  },
-  {
-    icon: 'offers',
-    title: 'Sponsor matching',
-    text: 'We match you with brands that fit your audience automatically. Every offer is yours to accept or decline — no obligation.',
-  },
-  {
-    icon: 'archive',
-    title: 'Chat archive',
-    text: 'Your live chat is archived indefinitely, so the best moments with your community are never lost.',
-  },
-  {
-    icon: 'chart',
-    title: 'Data tracking',
-    text: 'One dashboard for your growth and revenue across Twitch and YouTube, with earnings and payouts in one place.',
-  },
+const features: { icon: IconName; title: PublicMessage; text: PublicMessage }[] = [
+  { icon: 'layers', title: 'landing.overlayTitle', text: 'landing.overlayText' },
+  { icon: 'offers', title: 'landing.matchingTitle', text: 'landing.matchingText' },
+  { icon: 'archive', title: 'landing.archiveTitle', text: 'landing.archiveText' },
+  { icon: 'chart', title: 'landing.trackingTitle', text: 'landing.trackingText' },
 ];
 
-const promises = [
-  {
-    title: 'Free help',
-    text: 'Castbridge costs creators nothing. We are paid when brands sponsor streams, not by you.',
-  },
-  {
-    title: 'No exploitive contracts',
-    text: 'Plain terms, no lock-ins, no claims on your channel. Walk away whenever you want.',
-  },
-  {
-    title: 'No fake sponsorships',
-    text: 'Every advertiser is a real brand with a real budget, checked before they can send an offer.',
-  },
+const promises: { title: PublicMessage; text: PublicMessage }[] = [
+  { title: 'landing.freeTitle', text: 'landing.freeText' },
+  { title: 'landing.contractsTitle', text: 'landing.contractsText' },
+  { title: 'landing.fakeTitle', text: 'landing.fakeText' },
 ];
 
 /** The landing page (docs/spec.md §2); `logic` is the newsletter modal's. */
 export function Landing({ logic = newsletterLogic }: { logic?: NewsletterLogic }) {
   const newsletter = useActorRef(logic, { inspect });
   const modalOpen = useSelector(newsletter, selectNewsletterOpen);
+  const { t } = useMessages(publicMessages);
 
   return (
     <>
-      <title>Castbridge — sponsorships for Twitch and YouTube creators</title>
+      <title>{t('landing.title')}</title>
       <section className={s.hero} aria-labelledby="hero-title">
         <div className={s.heroInner}>
           <div className={s.heroCopy}>
-            <p className={s.eyebrow}>For Twitch and YouTube creators</p>
+            <p className={s.eyebrow}>{t('landing.eyebrow')}</p>
             <h1 id="hero-title" className={s.heroTitle}>
-              Get sponsored for the streams you already make
+              {t('landing.heroTitle')}
             </h1>
-            <p className={s.heroText}>
-              Castbridge connects live-stream creators with brand sponsors. Free help, no exploitive contracts and no
-              fake sponsorships — just offers that fit your channel.
-            </p>
+            <p className={s.heroText}>{t('landing.heroText')}</p>
             <div className={s.heroActions}>
               <Button size="lg" variant="light" onClick={() => newsletter.send({ type: 'newsletter.open' })}>
-                Get Started
+                {t('landing.getStarted')}
               </Button>
               <Button asChild size="lg" variant="ghost" className={s.heroGhost}>
-                <Link to="/register">Create a free account</Link>
+                <Link to="/register">{t('landing.createAccount')}</Link>
               </Button>
             </div>
           </div>
@@ -82,7 +57,7 @@ export function Landing({ logic = newsletterLogic }: { logic?: NewsletterLogic }
             src="/images/hero.svg"
             width={560}
             height={420}
-            alt="A live stream showing a sponsor overlay, its archived chat and a growth chart"
+            alt={t('landing.heroArt')}
             fetchPriority="high"
           />
         </div>
@@ -91,17 +66,17 @@ export function Landing({ logic = newsletterLogic }: { logic?: NewsletterLogic }
       <section className={s.section} aria-labelledby="features-title">
         <div className={s.sectionInner}>
           <h2 id="features-title" className={s.sectionTitle}>
-            Everything a creator needs to work with sponsors
+            {t('landing.featuresTitle')}
           </h2>
-          <p className={s.sectionLead}>Four tools, one account. Use the ones you need.</p>
+          <p className={s.sectionLead}>{t('landing.featuresLead')}</p>
           <ul className={s.features}>
             {features.map((feature) => (
               <li key={feature.title} className={s.feature}>
                 <span className={s.featureIcon}>
                   <Icon name={feature.icon} size={26} />
                 </span>
-                <h3 className={s.featureTitle}>{feature.title}</h3>
-                <p className={s.featureText}>{feature.text}</p>
+                <h3 className={s.featureTitle}>{t(feature.title)}</h3>
+                <p className={s.featureText}>{t(feature.text)}</p>
               </li>
             ))}
           </ul>
@@ -111,15 +86,15 @@ export function Landing({ logic = newsletterLogic }: { logic?: NewsletterLogic }
       <section className={s.pitch} aria-labelledby="pitch-title">
         <div className={s.sectionInner}>
           <h2 id="pitch-title" className={s.sectionTitle}>
-            Sponsorships on your terms
+            {t('landing.pitchTitle')}
           </h2>
           <ul className={s.promises}>
             {promises.map((promise) => (
               <li key={promise.title} className={s.promise}>
                 <Icon name="check-circle" size={24} className={s.promiseIcon} />
                 <div>
-                  <h3 className={s.promiseTitle}>{promise.title}</h3>
-                  <p className={s.promiseText}>{promise.text}</p>
+                  <h3 className={s.promiseTitle}>{t(promise.title)}</h3>
+                  <p className={s.promiseText}>{t(promise.text)}</p>
                 </div>
               </li>
             ))}
@@ -130,11 +105,11 @@ export function Landing({ logic = newsletterLogic }: { logic?: NewsletterLogic }
       <section className={s.cta} aria-labelledby="cta-title">
         <div className={s.ctaInner}>
           <h2 id="cta-title" className={s.ctaTitle}>
-            Ready for your first sponsor?
+            {t('landing.ctaTitle')}
           </h2>
-          <p className={s.ctaText}>Create your account in a minute and connect your channels when you are ready.</p>
+          <p className={s.ctaText}>{t('landing.ctaText')}</p>
           <Button asChild size="lg" variant="light">
-            <Link to="/register">Sign up free</Link>
+            <Link to="/register">{t('landing.ctaButton')}</Link>
           </Button>
         </div>
       </section>

@@ -4,33 +4,36 @@ import { Link } from 'react-router-dom';
 import { Logo } from '@/src/common/Logo';
 import { publicNav } from './PublicHeader';
 import * as s from './PublicFooter.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { publicMessages } from './catalogue';
 
 export function PublicFooter() {
+  const { t } = useMessages(publicMessages);
   return (
     <footer className={s.footer}>
       <div className={s.inner}>
         <div className={s.brand}>
           <Logo />
-          <p className={s.tagline}>Sponsorships for Twitch and YouTube creators, without the fine print.</p>
+          <p className={s.tagline}>{t('footer.tagline')}</p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={t('footer.nav')}>
           <ul className={s.links}>
             {publicNav.map((item) => (
               <li key={item.label}>
                 {item.placeholder ? (
                   <a href={item.to} className={s.link}>
-                    {item.label}
+                    {t(item.label)}
                   </a>
                 ) : (
                   <Link to={item.to} className={s.link}>
-                    {item.label}
+                    {t(item.label)}
                   </Link>
                 )}
               </li>
             ))}
           </ul>
         </nav>
-        <ul className={s.social} aria-label="Castbridge on social media">
+        <ul className={s.social} aria-label={t('footer.social')}>
           {SOCIAL_LINKS.map((item) => (
             <li key={item.name}>
               <a
@@ -38,7 +41,7 @@ export function PublicFooter() {
                 href={item.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`Castbridge on ${item.name}`}
+                aria-label={t('footer.socialLink', { network: item.name })}
               >
                 <Icon name={item.icon} size={20} />
               </a>
@@ -47,16 +50,16 @@ export function PublicFooter() {
         </ul>
       </div>
       <div className={s.bottom}>
-        <p className={s.copyright}>Copyright 2024 all rights reserved.</p>
+        <p className={s.copyright}>{t('footer.copyright')}</p>
         <ul className={s.legal}>
           <li>
             <a href="/#" className={s.link}>
-              Terms of Services
+              {t('footer.terms')}
             </a>
           </li>
           <li>
             <a href="/#" className={s.link}>
-              Privacy Policy
+              {t('footer.privacy')}
             </a>
           </li>
         </ul>

@@ -11,13 +11,16 @@ import { Icon } from '@/src/ui/Icon';
 import { Logo } from '@/src/common/Logo';
 import { useScrolledPast } from '@/src/common/useScrolledPast';
 import * as s from './PublicHeader.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { LanguageSwitch } from '@/src/common/LanguageSwitch';
+import { publicMessages, type PublicMessage } from './catalogue';
 
 export const publicNav = [
-  { to: '/', label: 'Home', placeholder: false },
+  { to: '/', label: 'nav.home', placeholder: false },
   // A placeholder in the spec: it points at /#.
-  { to: '/#', label: 'Advertisers', placeholder: true },
-  { to: '/contact-us', label: 'Contact Us', placeholder: false },
-] as const;
+  { to: '/#', label: 'nav.advertisers', placeholder: true },
+  { to: '/contact-us', label: 'nav.contact', placeholder: false },
+] as const satisfies readonly { to: string; label: PublicMessage; placeholder: boolean }[];
 
 export function PublicHeader() {
   const [menu, send] = useMachine(publicMenuMachine, { inspect });
@@ -25,6 +28,7 @@ export function PublicHeader() {
   const scrolled = useScrolledPast(layout.headerScrollThresholdPx);
   const menuState = selectMenuPhase(menu);
   const close = () => send({ type: 'menu.close' });
+  const { t } = useMessages(publicMessages);
 
   return (
     <header className={s.header} data-scrolled={scrolled ? 'true' : undefined}>
@@ -38,11 +42,11 @@ export function PublicHeader() {
           onClick={() => send({ type: 'menu.toggle' })}
         >
           <Icon name={menuState === 'open' ? 'close' : 'menu'} size={24} />
-          <span className={s.toggleLabel}>Menu</span>
+          <span className={s.toggleLabel}>{t('header.menu')}</span>
         </button>
         <nav
           id="public-menu"
-          aria-label="Main"
+          aria-label={t('nav.label')}
           className={s.menu}
           data-state={menuState}
           onKeyDown={(event) => {
@@ -55,33 +59,34 @@ export function PublicHeader() {
                 {item.placeholder ? (
                   // The spec's placeholder href; a router Link would drop the bare "#".
                   <a href={item.to} className={s.navLink} onClick={close}>
-                    {item.label}
+                    {t(item.label)}
                   </a>
                 ) : (
                   <NavLink to={item.to} end className={s.navLink} onClick={close}>
-                    {item.label}
+                    {t(item.label)}
                   </NavLink>
                 )}
               </li>
             ))}
           </ul>
           <div className={s.actions}>
+            <LanguageSwitch />
             {signedIn ? (
               <Button asChild variant="light">
                 <Link to="/dashboard" onClick={close}>
-                  Dashboard
+                  {t('header.dashboard')}
                 </Link>
               </Button>
             ) : (
               <>
                 <Button asChild variant="ghost" className={s.onDarkGhost}>
                   <Link to="/register" onClick={close}>
-                    Sign up
+                    {t('header.signUp')}
                   </Link>
                 </Button>
                 <Button asChild variant="light">
                   <Link to="/login" onClick={close}>
-                    Login
+                    {t('header.login')}
                   </Link>
                 </Button>
               </>

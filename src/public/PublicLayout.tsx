@@ -4,13 +4,16 @@ import { RouteFallback } from '@/src/common/RouteFallback';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 import * as s from './PublicLayout.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { publicMessages } from './catalogue';
 
 /** Header, page, footer for / and /contact-us (docs/spec.md §2 Public layout). */
 export function PublicLayout() {
+  const { t } = useMessages(publicMessages);
   return (
     <div className={s.page}>
       <a href="#main" className={s.skip}>
-        Skip to content
+        {t('layout.skip')}
       </a>
       <PublicHeader />
       <main id="main" className={s.main} tabIndex={-1}>

@@ -11,6 +11,8 @@ import { Alert } from '@/src/ui/Alert';
 import { Link } from '@/src/ui/Link';
 import { Spinner } from '@/src/ui/Spinner';
 import * as s from '../support/ContactUs.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { publicMessages } from './catalogue';
 
 /** /unsubscribe?token=… (docs/product.md §Accounts): the newsletter e-mail's link; no sign-in needed. */
 export function Unsubscribe({ logic = unsubscribeLogic }: { logic?: UnsubscribeLogic }) {
@@ -20,25 +22,24 @@ export function Unsubscribe({ logic = unsubscribeLogic }: { logic?: UnsubscribeL
   const working = useSelector(flow, selectUnsubscribeWorking);
   const done = useSelector(flow, selectUnsubscribed);
   const message = useSelector(flow, selectUnsubscribeMessage);
+  const { t } = useMessages(publicMessages);
   return (
     <>
-      <title>Unsubscribe — Castbridge</title>
+      <title>{t('unsubscribe.title')}</title>
       <section className={s.page} aria-labelledby="unsubscribe-title">
         <div className={s.intro}>
           <h1 id="unsubscribe-title" className={s.title}>
-            Newsletter
+            {t('unsubscribe.heading')}
           </h1>
           {working ? (
             <p className={s.lead}>
-              <Spinner label="Unsubscribing" /> Unsubscribing…
+              <Spinner label={t('unsubscribe.working')} /> {t('unsubscribe.workingText')}
             </p>
           ) : (
             <>
-              <Alert tone={done ? 'success' : 'error'}>
-                {message ?? 'This page needs the unsubscribe link from one of our e-mails.'}
-              </Alert>
+              <Alert tone={done ? 'success' : 'error'}>{message ?? t('unsubscribe.noToken')}</Alert>
               <p className={s.lead}>
-                <Link to="/">Go to the home page</Link>
+                <Link to="/">{t('unsubscribe.home')}</Link>
               </p>
             </>
           )}

@@ -4,21 +4,22 @@ import { Card } from '@/src/ui/Card';
 import { Icon } from '@/src/ui/Icon';
 import { SupportForm } from '@/src/support/SupportForm';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import { useMessages } from '@/src/i18n/i18n';
+import { supportMessages } from './catalogue';
 import * as s from './HelpAndSupport.css';
 
 /** Help and Support (docs/spec.md §2): the support form (a ticket, docs/product.md §Accounts) and the support address. */
 export function HelpAndSupportScreen({ logic }: { logic?: SupportFormLogic }) {
+  const { t } = useMessages(supportMessages);
   return (
     <>
-      <ScreenHeading title="Help and Support" />
+      <ScreenHeading title={t('help.heading')} />
       <div className={s.layout}>
         <Card as="section" gradient padding="lg" className={s.intro} aria-labelledby="support-title">
           <h2 id="support-title" className={s.introTitle}>
-            We are here to help
+            {t('help.introTitle')}
           </h2>
-          <p className={s.introText}>
-            Questions about offers, earnings or the OBS extension? Send us a message or write to us.
-          </p>
+          <p className={s.introText}>{t('help.introText')}</p>
           <p className={s.address}>
             <Icon name="mail" size={20} />
             <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { SupportField } from '@/machines/support/supportForm.machine';
+import { SUPPORT_LIMITS } from '@/contract/limits';
+import type { SupportField, SupportProblem } from '@/machines/support/supportForm.machine';
 import { selectSupportForm, selectSupportSending, selectSupportSent } from '@/machines/support/supportForm.select';
 import { inspect } from '@/src/app/inspect';
 import { useSupportFormLogic, type SupportFormLogic } from '@/src/support/supportForm';
@@ -7,6 +8,15 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
+import { useMessages } from '@/src/i18n/i18n';
+import { supportMessages, type SupportMessage } from './catalogue';
+
+/** Each problem the form finds, in the page's language. */
+const PROBLEM: Record<SupportProblem, SupportMessage> = {
+  required: 'form.required',
+  invalidEmail: 'form.invalidEmail',
+  messageTooLong: 'form.messageTooLong',
+};
 
 export interface SupportFormProps {
   /** The page the form is on, sent with the ticket. */
@@ -24,10 +34,11 @@ export function SupportForm({ page, className, rowClassName, variant, logic }: S
   const { values, errors, serverError, confirmation } = useSelector(form, selectSupportForm);
   const sending = useSelector(form, selectSupportSending);
   const sent = useSelector(form, selectSupportSent);
+  const { t } = useMessages(supportMessages);
   const field = (name: SupportField) => ({
     name,
     value: values[name],
-    error: errors[name],
+    error: errors[name] && t(PROBLEM[errors[name]], { max: SUPPORT_LIMITS.message }),
     disabled: sending,
     onChange: (event: { target: { value: string } }) =>
       form.send({ type: 'field.change', field: name, value: event.target.value }),
@@ -39,7 +50,7 @@ export function SupportForm({ page, className, rowClassName, variant, logic }: S
         <Alert tone="success">{confirmation}</Alert>
         <div>
           <Button variant="secondary" onClick={() => form.send({ type: 'form.again' })}>
-            Send another message
+            {t('form.again')}
           </Button>
         </div>
       </div>
@@ -48,7 +59,7 @@ export function SupportForm({ page, className, rowClassName, variant, logic }: S
   return (
     <form
       className={className}
-      aria-label={page === '/contact-us' ? 'Contact form' : 'Support form'}
+      aria-label={t(page === '/contact-us' ? 'form.contactLabel' : 'form.supportLabel')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -56,16 +67,16 @@ export function SupportForm({ page, className, rowClassName, variant, logic }: S
       }}
     >
       <div className={rowClassName}>
-        <Field label="Name" autoComplete="name" {...field('name')} />
-        <Field label="Email" type="email" autoComplete="email" {...field('email')} />
+        <Field label={t('form.name')} autoComplete="name" {...field('name')} />
+        <Field label={t('form.email')} type="email" autoComplete="email" {...field('email')} />
       </div>
-      <Field label="Subject" {...field('subject')} />
-      <Field label="Message" multiline rows={6} {...field('message')} />
+      <Field label={t('form.subject')} {...field('subject')} />
+      <Field label={t('form.message')} multiline rows={6} {...field('message')} />
       {serverError ? <Alert tone="error">{serverError}</Alert> : null}
       <div>
         <Button type="submit" variant={variant} size="lg" disabled={sending} aria-busy={sending || undefined}>
           {variant === 'dashboard' ? <Icon name="send" size={18} /> : null}
-          Send Message
+          {t('form.send')}
         </Button>
       </div>
     </form>

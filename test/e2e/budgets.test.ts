@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { bundleReport, overlayReport } from '@/scripts/bundle';
+import { bundleReport, overlayReport, SIGN_IN_JS_BUDGET_KB } from '@/scripts/bundle';
 
 const KB = 1024;
 const distDir = () => join(inject('dataDir'), 'dist');
@@ -19,9 +19,10 @@ describe('bundle budgets', () => {
     expect(report.contains['/']).toEqual({ firebase: false, ky: false });
   });
 
-  it('/login and /register load at most 125 KB of gzipped JS, without Firebase', () => {
+  it('/login and /register load at most 128.5 KB of gzipped JS (125 and the languages’ runtime), without Firebase', () => {
+    expect(SIGN_IN_JS_BUDGET_KB).toBe(128.5);
     for (const route of ['/login', '/register']) {
-      expect(byRoute[route]!.js, route).toBeLessThanOrEqual(125 * KB);
+      expect(byRoute[route]!.js, route).toBeLessThanOrEqual(SIGN_IN_JS_BUDGET_KB * KB);
       expect(report.contains[route]!.firebase, route).toBe(false);
     }
   });

@@ -54,11 +54,13 @@ export interface Watched {
 export async function openPage(
   browser: Browser,
   width: number,
-  options: { jwt?: string; clientAddress?: string } = {},
+  options: { jwt?: string; clientAddress?: string; locale?: string } = {},
 ): Promise<Watched> {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     baseURL: baseURL(),
+    // The browser's language (navigator.languages), which chooses the page's before anyone has (src/i18n).
+    ...(options.locale ? { locale: options.locale } : {}),
     // The server trusts X-Forwarded-For in the journeys (TRUST_PROXY=1): a journey that fails sign-ins on purpose
     // counts them against its own address, not against every other journey's 127.0.0.1.
     ...(options.clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': options.clientAddress } } : {}),

@@ -66,6 +66,23 @@ describe.each(widths)('every route at %i px', (width) => {
   });
 });
 
+// A browser that prefers Spanish gets the public site in Mexican Spanish (docs/architecture.md §Languages), whose texts
+// run about a quarter longer: the same checks at the widths a person looks at, <html lang> saying the language.
+describe.each([375, 1280])('the public routes in Spanish at %i px', (width) => {
+  let spanish: Watched | undefined;
+  afterAll(async () => {
+    await spanish?.context.close();
+  });
+
+  it.each(publicRoutes)('%s', async (path) => {
+    spanish ??= await openPage(browser, width, { locale: 'es-MX' });
+    await spanish.page.goto(path);
+    await settled(spanish.page);
+    expect(await spanish.page.evaluate(() => document.documentElement.lang)).toBe('es-MX');
+    await expectCleanPage(spanish, `sweep-es-${name(path)}`, { screenshot: true });
+  });
+});
+
 describe('keyboard and navigation', () => {
   it('Tab shows a visible focus indicator on every stop of the landing page header', async () => {
     const { page, context } = await openPage(browser, 1280);

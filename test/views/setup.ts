@@ -2,11 +2,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { i18n } from '@/src/i18n/i18n';
+import { DEFAULT_LOCALE } from '@/src/i18n/locales';
 import { preloadAlertDialogPanel } from '@/src/ui/AlertDialog';
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // A test that put the page in another language leaves the next one in English (views share their modules).
+  if (i18n.locale !== DEFAULT_LOCALE) i18n.activate(DEFAULT_LOCALE);
+  document.documentElement.lang = 'en';
 });
 
 // Most view files share their worker's modules and globals with the files before them (vite.config.ts, project

@@ -5,12 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUPPORT_LIMITS } from '@/contract/limits';
-import {
-  INVALID_EMAIL,
-  MESSAGE_TOO_LONG,
-  supportFormMachine,
-  type SupportValues,
-} from '@/machines/support/supportForm.machine';
+import { supportFormMachine, type SupportValues } from '@/machines/support/supportForm.machine';
 import { messages } from '@/src/messages';
 import { HelpAndSupportScreen } from '@/src/support/HelpAndSupport';
 import { ContactUs } from '@/src/support/ContactUs';
@@ -20,6 +15,8 @@ const request = vi.hoisted(() => vi.fn());
 vi.mock('@/src/api/client', () => ({ request }));
 afterEach(() => request.mockReset());
 
+const INVALID_EMAIL = 'Enter a valid email address.';
+const MESSAGE_TOO_LONG = 'Keep the message under 5,000 characters.';
 const CONFIRMATION = 'Thank you! We received your message and will answer by email.';
 const labels = { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message' } as const;
 const field = (label: string) => screen.getByLabelText(label, { exact: true });
@@ -62,7 +59,6 @@ describe('Support form on Contact Us', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(field('Email')).toHaveAccessibleDescription(INVALID_EMAIL);
     expect(field('Message')).toHaveAccessibleDescription(MESSAGE_TOO_LONG);
-    expect(MESSAGE_TOO_LONG).toContain('5,000');
     expect(screen.queryByText(messages.required)).not.toBeInTheDocument();
     expect(send.started).toBe(0);
 

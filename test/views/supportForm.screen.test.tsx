@@ -4,12 +4,7 @@
 // write again (name and e-mail kept).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import {
-  INVALID_EMAIL,
-  supportFormMachine,
-  type SupportField,
-  type SupportValues,
-} from '@/machines/support/supportForm.machine';
+import { supportFormMachine, type SupportField, type SupportValues } from '@/machines/support/supportForm.machine';
 import { messages } from '@/src/messages';
 import { ContactUs } from '@/src/support/ContactUs';
 import { controlled, renderScreen } from './harness';
@@ -17,6 +12,7 @@ import { walkScreens } from './screens';
 
 const labels: Record<SupportField, string> = { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message' };
 const FIELDS = Object.keys(labels) as SupportField[];
+const INVALID_EMAIL = 'Enter a valid email address.';
 const form = () => screen.getByRole('form', { name: 'Contact form' });
 const field = (name: SupportField) => within(form()).getByLabelText(labels[name], { exact: true });
 const submit = () => screen.getByRole('button', { name: 'Send Message' });

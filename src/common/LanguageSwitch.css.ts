@@ -1,0 +1,32 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '@/src/theme/theme.css';
+
+const base = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space[1],
+  padding: 2,
+  borderRadius: vars.radius.md,
+});
+
+export const group = styleVariants({
+  onDark: [base, { color: vars.color.textOnDark, border: '1px solid rgba(255,255,255,0.35)' }],
+  onLight: [base, { color: vars.color.text, border: `1px solid ${vars.color.border}` }],
+});
+
+export const option = style({
+  minHeight: 40,
+  padding: `0 ${vars.space[3]}`,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-pressed="true"]': { backgroundColor: 'rgba(127,127,127,0.28)', fontWeight: vars.fontWeight.semibold },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
+  },
+});

@@ -1,0 +1,138 @@
+// The product's languages at run time (docs/architecture.md §Languages), on Lingui (@lingui/core):
+// one i18n instance, catalogues per domain beside the domain's code (src/<domain>/messages/<locale>.json, ICU
+// MessageFormat, compiled at build time by vite.config.ts), the visitor's language and the page's <html lang>.
+//
+// English is each catalogue's source: it ships with the domain's code, so English never waits. Another language's
+// catalogue is a chunk of its own, loaded with the first screen of its domain that needs it; a screen waits for it
+// under the route's Suspense like for the screen's own chunk.
+import { setupI18n } from '@lingui/core';
+import { use, useMemo, useSyncExternalStore } from 'react';
+import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, pickLocale, type Locale } from './locales';
+
+export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
+
+/** A catalogue as imported: each message compiled (typed as the English source's texts, for its ids). */
+type Messages = Record<string, unknown>;
+type Loader = () => Promise<{ default: Messages }>;
+
+/** A promise that says whether it has settled, as React's `use` reads it: a fulfilled one does not suspend. */
+type Tracked = Promise<void>;
+
+function track(promise: Promise<void>): Tracked {
+  const tracked = promise as Promise<void> & { status?: string; reason?: unknown };
+  tracked.status = 'pending';
+  tracked.then(
+    () => {
+      tracked.status = 'fulfilled';
+    },
+    (reason: unknown) => {
+      tracked.status = 'rejected';
+      tracked.reason = reason;
+    },
+  );
+  return tracked;
+}
+
+const settled = (): Tracked => Object.assign(Promise.resolve(), { status: 'fulfilled' });
+
+export interface Catalogue<Id extends string> {
+  readonly domain: string;
+  /** The message's id in the shared instance: `<domain>.<id>`. */
+  key(id: Id): string;
+  /** Settles once the locale's messages of this domain are loaded (at once for English). */
+  ready(locale: Locale): Tracked;
+}
+
+const catalogues: Catalogue<string>[] = [];
+
+/**
+ * A domain's catalogue: its English messages (the source, every id) and a loader for each other language, e.g.
+ * `defineCatalogue('public', en, { 'es-MX': () => import('./es-MX.json') })`. A language missing an id of the
+ * English source does not type-check; test/views/catalogues.test.tsx checks the rest (no id more, every id used).
+ */
+export function defineCatalogue<Source extends Record<string, string>>(
+  domain: string,
+  source: Source,
+  others: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Record<keyof Source, string> }>>,
+): Catalogue<keyof Source & string> {
+  const prefixed = (messages: Messages) =>
+    Object.fromEntries(Object.entries(messages).map(([id, message]) => [`${domain}.${id}`, message]));
+  // The compiled form is what i18n.load takes; the JSON's type only names the ids.
+  i18n.load(DEFAULT_LOCALE, prefixed(source) as never);
+  const loads = new Map<Locale, Tracked>([[DEFAULT_LOCALE, settled()]]);
+  const catalogue: Catalogue<keyof Source & string> = {
+    domain,
+    key: (id) => `${domain}.${id}`,
+    ready(locale) {
+      let load = loads.get(locale);
+      if (!load) {
+        const loader = (others as Record<string, Loader>)[locale]!;
+        load = track(loader().then((module) => i18n.load(locale, prefixed(module.default) as never)));
+        // A failed load (a lost chunk) is tried again by the next render.
+        load.catch(() => loads.delete(locale));
+        loads.set(locale, load);
+      }
+      return load;
+    },
+  };
+  catalogues.push(catalogue);
+  return catalogue;
+}
+
+/** Values an ICU message reads: `{name}`, `{count, plural, …}`, `{amount, number, …}`. */
+export type MessageValues = Record<string, unknown>;
+
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+const activeLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
+
+/** The language the page is in; a screen that reads it renders again when it changes. */
+export function useLocale(): Locale {
+  return useSyncExternalStore(subscribe, activeLocale, activeLocale);
+}
+
+/**
+ * A domain's messages in the page's language: `t(id, values)` gives the text. The screen waits (Suspense) while the
+ * language's catalogue of the domain loads.
+ */
+export function useMessages<Id extends string>(catalogue: Catalogue<Id>) {
+  const locale = useLocale();
+  const ready = catalogue.ready(locale);
+  // Loaded (English always): no suspending. `use` may be called conditionally.
+  if ((ready as { status?: string }).status !== 'fulfilled') use(ready);
+  return useMemo(
+    () => ({ locale, t: (id: Id, values?: MessageValues): string => i18n._(catalogue.key(id), values) }),
+    [locale, catalogue],
+  );
+}
+
+/** `Intl`'s locale for the page's language ('en-US' for English). */
+export const intlLocale = (): string => INTL_LOCALE[isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE];
+
+const STORAGE_KEY = 'locale';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null; // storage disabled by the browser
+  }
+}
+
+/** The language this browser chose (the public menu's switch), else the first of its languages Castbridge speaks. */
+export function initialLocale(): Locale {
+  const stored = storage()?.getItem(STORAGE_KEY);
+  if (isLocale(stored)) return stored;
+  return typeof navigator === 'undefined' ? DEFAULT_LOCALE : pickLocale(navigator.languages ?? [navigator.language]);
+}
+
+/**
+ * Puts the page in `locale`: the catalogues of the domains loaded so far are fetched first (so the screen on show
+ * changes language at once instead of waiting), then every screen renders again and <html lang> follows.
+ * `remember` keeps the choice in this browser for the next visit.
+ */
+export async function setLocale(locale: Locale, { remember = false } = {}): Promise<void> {
+  await Promise.all(catalogues.map((catalogue) => catalogue.ready(locale)));
+  if (remember) storage()?.setItem(STORAGE_KEY, locale);
+  i18n.activate(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}

@@ -1,0 +1,6 @@
+// Contact Us and Help and Support's messages (docs/architecture.md §Languages): English, the source, and Mexican Spanish.
+import { defineCatalogue } from '@/src/i18n/i18n';
+import en from './messages/en.json';
+
+export const supportMessages = defineCatalogue('support', en, { 'es-MX': () => import('./messages/es-MX.json') });
+export type SupportMessage = keyof typeof en;

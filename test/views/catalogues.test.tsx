@@ -1,0 +1,72 @@
+// The catalogues stay complete (docs/architecture.md §Languages, issue 49): each area's English (the source) and
+// Mexican Spanish hold the same ids, each message is valid ICU MessageFormat with the same placeholders in both
+// languages, every id is used by the area's code and every id the code asks for exists.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileCatalogue, type CompiledMessage } from '@/src/i18n/compile';
+import { LOCALES } from '@/src/i18n/locales';
+
+const src = join(process.cwd(), 'src');
+const areas = readdirSync(src, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((area) => readdirSync(join(src, area)).includes('messages'));
+
+function catalogue(area: string, locale: string): Record<string, string> {
+  return JSON.parse(readFileSync(join(src, area, 'messages', `${locale}.json`), 'utf8')) as Record<string, string>;
+}
+
+/** The arguments a compiled message reads ({name}, {count, plural, …}, in every branch), sorted. */
+function placeholders(message: CompiledMessage): string[] {
+  const found = new Set<string>();
+  const walk = (parts: unknown): void => {
+    if (!Array.isArray(parts)) return; // a text without arguments
+    for (const part of parts) {
+      if (!Array.isArray(part)) continue; // text
+      const [name, , branches] = part as [string, string?, Record<string, unknown>?];
+      found.add(name);
+      if (branches && typeof branches === 'object') Object.values(branches).forEach(walk);
+    }
+  };
+  walk(message);
+  return [...found].sort();
+}
+
+/** The area's code, catalogue files left out. */
+function code(area: string): string {
+  return readdirSync(join(src, area), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.css.ts'))
+    .map((file) => readFileSync(join(src, area, file), 'utf8'))
+    .join('\n');
+}
+
+it('finds the areas that have catalogues', () => {
+  expect(areas).toEqual(expect.arrayContaining(['common', 'public']));
+});
+
+describe.each(areas)('the %s catalogue', (area) => {
+  const source = catalogue(area, 'en');
+
+  it.each(LOCALES.filter((locale) => locale !== 'en'))('has in %s every id of English and no other', (locale) => {
+    expect(Object.keys(catalogue(area, locale)).sort()).toEqual(Object.keys(source).sort());
+  });
+
+  it.each([...LOCALES])('is valid ICU MessageFormat in %s, each message with the placeholders of English', (locale) => {
+    const english = compileCatalogue(`${area}/en`, source);
+    const compiled = compileCatalogue(`${area}/${locale}`, catalogue(area, locale));
+    for (const id of Object.keys(english))
+      expect(placeholders(compiled[id]!), `${locale} ${id}`).toEqual(placeholders(english[id]!));
+  });
+
+  it('has no id the code does not use, and the code asks for no id it lacks', () => {
+    const text = code(area);
+    const unused = Object.keys(source).filter((id) => !text.includes(`'${id}'`));
+    expect(unused, 'ids no code of the area names').toEqual([]);
+    const asked = [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => match[1]!);
+    expect(
+      asked.filter((id) => !(id in source)),
+      'ids the code asks for that English lacks',
+    ).toEqual([]);
+  });
+});

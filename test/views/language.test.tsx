@@ -1,0 +1,119 @@
+// The page's language (docs/architecture.md §Languages, issue 49): chosen from the browser before anyone says, changed
+// with the public menu's switch and kept in this browser, <html lang> following; the public site in Mexican Spanish.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { initialLocale, setLocale } from '@/src/i18n/i18n';
+import { pickLocale } from '@/src/i18n/locales';
+import { SUPPORT_LIMITS } from '@/contract/limits';
+import { supportFormMachine, type SupportValues } from '@/machines/support/supportForm.machine';
+import { Landing } from '@/src/public/Landing';
+import { ContactUs } from '@/src/support/ContactUs';
+import { PublicLayout } from '@/src/public/PublicLayout';
+import { Route, Routes } from 'react-router-dom';
+import { controlled, renderScreen } from './harness';
+
+describe('the language a visitor starts in', () => {
+  it("is the first of the browser's languages Castbridge speaks: any Spanish as Mexico's, else English", () => {
+    expect(pickLocale(['es-ES', 'en-US'])).toBe('es-MX');
+    expect(pickLocale(['es'])).toBe('es-MX');
+    expect(pickLocale(['ES-419'])).toBe('es-MX');
+    expect(pickLocale(['fr-FR', 'en-GB', 'es-MX'])).toBe('en');
+    expect(pickLocale(['pt-BR', 'fr'])).toBe('en');
+    expect(pickLocale([])).toBe('en');
+  });
+
+  it("is the one chosen here before, whatever the browser's", () => {
+    expect(initialLocale()).toBe(pickLocale(navigator.languages));
+    window.localStorage.setItem('locale', 'es-MX');
+    expect(initialLocale()).toBe('es-MX');
+    window.localStorage.setItem('locale', 'fr');
+    expect(initialLocale()).toBe(pickLocale(navigator.languages));
+  });
+});
+
+function publicSite() {
+  return renderScreen(
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<Landing />} />
+      </Route>
+    </Routes>,
+    { path: '/*', url: '/' },
+  );
+}
+
+describe('the public site in Spanish', () => {
+  it('reads in Mexican Spanish, <html lang> says so, and the spec’s English is untouched in English', async () => {
+    await act(() => setLocale('es-MX'));
+    publicSite();
+    expect(document.documentElement.lang).toBe('es-MX');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Consigue patrocinios por las transmisiones que ya haces' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Empezar' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    expect(within(nav).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'Contacto' })).toHaveAttribute('href', '/contact-us');
+    expect(screen.getByRole('link', { name: 'Castbridge en Twitch' })).toBeInTheDocument();
+    expect(screen.getByText('Copyright 2024. Todos los derechos reservados.')).toBeInTheDocument();
+    // Nothing of the English page is left.
+    expect(screen.queryByText('Get Started')).not.toBeInTheDocument();
+    expect(screen.queryByText('Copyright 2024 all rights reserved.')).not.toBeInTheDocument();
+  });
+
+  it('changes with the switch, which keeps the choice in this browser', async () => {
+    publicSite();
+    const switchGroup = screen.getByRole('group', { name: 'Language' });
+    const english = within(switchGroup).getByRole('button', { name: 'English' });
+    const spanish = within(switchGroup).getByRole('button', { name: 'Español' });
+    expect(english).toHaveAttribute('aria-pressed', 'true');
+    expect(spanish).toHaveAttribute('aria-pressed', 'false');
+    expect(spanish).toHaveAttribute('lang', 'es-MX');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Get sponsored for the streams you already make',
+    );
+
+    fireEvent.click(spanish);
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+        'Consigue patrocinios por las transmisiones que ya haces',
+      ),
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'Idioma' })).getByRole('button', { name: 'Español' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    expect(window.localStorage.getItem('locale')).toBe('es-MX');
+    expect(document.documentElement.lang).toBe('es-MX');
+
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Get sponsored'));
+    expect(screen.getByRole('button', { name: 'Get Started' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('locale')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('Contact Us in Spanish', () => {
+  it('labels, checks and numbers in Mexican Spanish; the spec’s required message as the spec writes it', async () => {
+    await act(() => setLocale('es-MX'));
+    const send = controlled<{ message: string }, SupportValues & { page: string }>();
+    renderScreen(<ContactUs logic={supportFormMachine.provide({ actors: { sendTicket: send.logic } })} />, {
+      path: '/contact-us',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contacto' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Formulario de contacto' });
+    fireEvent.change(within(form).getByLabelText('Correo electrónico'), { target: { value: 'ana@' } });
+    fireEvent.change(within(form).getByLabelText('Mensaje'), {
+      target: { value: 'x'.repeat(SUPPORT_LIMITS.message + 1) },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar mensaje' }));
+    expect(within(form).getByLabelText('Nombre')).toHaveAccessibleDescription('Este campo es obligatorio');
+    expect(within(form).getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
+      'Escribe un correo electrónico válido.',
+    );
+    expect(within(form).getByLabelText('Mensaje')).toHaveAccessibleDescription(
+      'El mensaje debe tener menos de 5,000 caracteres.',
+    );
+    expect(send.started).toBe(0);
+  });
+});
