@@ -7,7 +7,7 @@
 // under the route's Suspense like for the screen's own chunk.
 import { setupI18n } from '@lingui/core';
 import { use, useMemo, useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, pickLocale, type Locale } from './locales';
+import { DEFAULT_LOCALE, isLocale, pickLocale, type Locale } from './locales';
 
 export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
 
@@ -39,8 +39,12 @@ export interface Catalogue<Id extends string> {
   readonly domain: string;
   /** The message's id in the shared instance: `<domain>.<id>`. */
   key(id: Id): string;
-  /** Settles once the locale's messages of this domain are loaded (at once for English). */
-  ready(locale: Locale): Tracked;
+  /**
+   * Settles once the locale's messages of this domain are loaded (at once for English). A load that failed stays
+   * failed for the screens (they show the route's error, as for a lost chunk, instead of asking again on every
+   * render); `retry` asks again, as the switch and the first render do.
+   */
+  ready(locale: Locale, retry?: boolean): Tracked;
 }
 
 const catalogues: Catalogue<string>[] = [];
@@ -63,13 +67,11 @@ export function defineCatalogue<Source extends Record<string, string>>(
   const catalogue: Catalogue<keyof Source & string> = {
     domain,
     key: (id) => `${domain}.${id}`,
-    ready(locale) {
-      let load = loads.get(locale);
-      if (!load) {
+    ready(locale, retry = false) {
+      let load = loads.get(locale) as (Tracked & { status?: string }) | undefined;
+      if (!load || (retry && load.status === 'rejected')) {
         const loader = (others as Record<string, Loader>)[locale]!;
         load = track(loader().then((module) => i18n.load(locale, prefixed(module.default) as never)));
-        // A failed load (a lost chunk) is tried again by the next render.
-        load.catch(() => loads.delete(locale));
         loads.set(locale, load);
       }
       return load;
@@ -105,9 +107,6 @@ export function useMessages<Id extends string>(catalogue: Catalogue<Id>) {
   );
 }
 
-/** `Intl`'s locale for the page's language ('en-US' for English). */
-export const intlLocale = (): string => INTL_LOCALE[isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE];
-
 const STORAGE_KEY = 'locale';
 
 function storage(): Storage | null {
@@ -131,7 +130,7 @@ export function initialLocale(): Locale {
  * `remember` keeps the choice in this browser for the next visit.
  */
 export async function setLocale(locale: Locale, { remember = false } = {}): Promise<void> {
-  await Promise.all(catalogues.map((catalogue) => catalogue.ready(locale)));
+  await Promise.all(catalogues.map((catalogue) => catalogue.ready(locale, true)));
   if (remember) storage()?.setItem(STORAGE_KEY, locale);
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;

@@ -9,9 +9,6 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** Each language's name in itself: a switch lists them so, whatever the page's language. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'es-MX': 'Español' };
 
-/** The locale `Intl` formats numbers, money and dates in: US English for English (the spec writes "$1,289"). */
-export const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', 'es-MX': 'es-MX' };
-
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

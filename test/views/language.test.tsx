@@ -2,7 +2,7 @@
 // with the public menu's switch and kept in this browser, <html lang> following; the public site in Mexican Spanish.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { initialLocale, setLocale } from '@/src/i18n/i18n';
+import { defineCatalogue, initialLocale, setLocale } from '@/src/i18n/i18n';
 import { pickLocale } from '@/src/i18n/locales';
 import { SUPPORT_LIMITS } from '@/contract/limits';
 import { supportFormMachine, type SupportValues } from '@/machines/support/supportForm.machine';
@@ -28,6 +28,33 @@ describe('the language a visitor starts in', () => {
     expect(initialLocale()).toBe('es-MX');
     window.localStorage.setItem('locale', 'fr');
     expect(initialLocale()).toBe(pickLocale(navigator.languages));
+  });
+});
+
+describe('a catalogue that cannot be fetched', () => {
+  it('stays failed for the screens, is asked again by the switch, and leaves the page in its language', async () => {
+    let fetches = 0;
+    const flaky = defineCatalogue(
+      'probe',
+      { hello: 'Hello' },
+      {
+        'es-MX': () => {
+          fetches += 1;
+          return fetches === 1
+            ? Promise.reject(new Error('chunk lost'))
+            : Promise.resolve({ default: { hello: 'Hola' } });
+        },
+      },
+    );
+    const first = flaky.ready('es-MX');
+    await expect(first).rejects.toThrow('chunk lost');
+    // A screen rendering again meets the same failure, not a new request.
+    expect(flaky.ready('es-MX')).toBe(first);
+    expect(fetches).toBe(1);
+    // The switch asks again, and the page changes language once it has everything.
+    await act(() => setLocale('es-MX'));
+    expect(fetches).toBe(2);
+    expect(document.documentElement.lang).toBe('es-MX');
   });
 });
 
