@@ -10,7 +10,6 @@ import {
   selectMissingFields,
 } from '@/machines/accounts/login.select';
 import { inspect } from '@/src/app/inspect';
-import { messages } from '@/src/messages';
 import { useGoogleSignInLogic, type GoogleSignInLogic } from '@/src/accounts/googleSignIn';
 import { useLoginLogic, type LoginLogic } from '@/src/accounts/login';
 import { Alert } from '@/src/ui/Alert';
@@ -18,7 +17,9 @@ import { Button } from '@/src/ui/Button';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
 import { Link } from '@/src/ui/Link';
+import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
+import { accountsMessages } from './catalogue';
 import * as s from './auth.css';
 
 /** /login (docs/spec.md §2 Login screen): email and password, or Google. `logic` replaces the API actors (tests). */
@@ -33,48 +34,49 @@ export function Login({ logic }: { logic?: { login?: LoginLogic; google?: Google
   const wait = useSelector(login, selectLoginWait);
   const googleBusy = useSelector(google, selectGoogleBusy);
   const googleRefused = useSelector(google, selectGoogleRefused);
+  const { t } = useMessages(accountsMessages);
 
   return (
-    <AuthLayout title="Welcome" subtitle="Please login to continue">
-      <title>Log in — Castbridge</title>
-      {rejected || googleRefused ? <Alert tone="error">{messages.loginFailed}</Alert> : null}
+    <AuthLayout title={t('login.heading')} subtitle={t('login.subtitle')}>
+      <title>{t('login.title')}</title>
+      {rejected || googleRefused ? <Alert tone="error">{t('login.failed')}</Alert> : null}
       {wait !== null && !googleRefused ? <Alert tone="error">{wait}</Alert> : null}
       <form
         className={s.form}
         noValidate
-        aria-label="Log in"
+        aria-label={t('login.form')}
         onSubmit={(event) => {
           event.preventDefault();
           login.send({ type: 'form.submit' });
         }}
       >
         <Field
-          label="Email"
+          label={t('login.email')}
           name="email"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(event) => login.send({ type: 'field.change', field: 'email', value: event.target.value })}
-          error={missing.email ? messages.required : undefined}
+          error={missing.email ? t('form.required') : undefined}
         />
         <Field
-          label="Password"
+          label={t('login.password')}
           name="password"
           type="password"
           autoComplete="current-password"
           value={password}
           onChange={(event) => login.send({ type: 'field.change', field: 'password', value: event.target.value })}
-          error={missing.password ? messages.required : undefined}
+          error={missing.password ? t('form.required') : undefined}
         />
         <p className={s.aside}>
-          <Link to="/forgot-password">Forgot your password?</Link>
+          <Link to="/forgot-password">{t('login.forgot')}</Link>
         </p>
         <Button type="submit" size="lg" fullWidth disabled={submitting} aria-busy={submitting || undefined}>
-          Log in
+          {t('login.submit')}
         </Button>
       </form>
       <div className={s.divider} role="separator">
-        or
+        {t('login.or')}
       </div>
       <Button
         variant="secondary"
@@ -85,10 +87,10 @@ export function Login({ logic }: { logic?: { login?: LoginLogic; google?: Google
         aria-busy={googleBusy || undefined}
       >
         <Icon name="google" size={20} />
-        Sign in with Google
+        {t('login.google')}
       </Button>
       <p className={s.footnote}>
-        Don&apos;t have an account? <Link to="/register">Sign up</Link>
+        {t('login.noAccount')} <Link to="/register">{t('login.signUp')}</Link>
       </p>
     </AuthLayout>
   );

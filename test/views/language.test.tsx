@@ -1,11 +1,14 @@
 // The page's language (docs/architecture.md §Languages, issue 49): chosen from the browser before anyone says, changed
 // with the public menu's switch and kept in this browser, <html lang> following; the public site in Mexican Spanish.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defineCatalogue, initialLocale, setLocale } from '@/src/i18n/i18n';
 import { pickLocale } from '@/src/i18n/locales';
 import { SUPPORT_LIMITS } from '@/contract/limits';
 import { supportFormMachine, type SupportValues } from '@/machines/support/supportForm.machine';
+import { loginMachine } from '@/machines/accounts/login.machine';
+import { apiRefusal } from '@/machines/events';
+import { Login } from '@/src/accounts/Login';
 import { Landing } from '@/src/public/Landing';
 import { ContactUs } from '@/src/support/ContactUs';
 import { PublicLayout } from '@/src/public/PublicLayout';
@@ -142,5 +145,28 @@ describe('Contact Us in Spanish', () => {
       'El mensaje debe tener menos de 5,000 caracteres.',
     );
     expect(send.started).toBe(0);
+  });
+});
+
+describe('Log in in Spanish', () => {
+  it('labels and checks in Mexican Spanish; a refused password alerts the spec’s own Spanish message', async () => {
+    await act(() => setLocale('es-MX'));
+    const authenticate = controlled<string, { email: string; password: string }>();
+    renderScreen(<Login logic={{ login: loginMachine.provide({ actors: { authenticate: authenticate.logic } }) }} />, {
+      path: '/login',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Te damos la bienvenida' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Iniciar sesión' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Iniciar sesión' }));
+    expect(within(form).getByLabelText('Correo electrónico')).toHaveAccessibleDescription('Este campo es obligatorio');
+    expect(within(form).getByLabelText('Contraseña')).toHaveAccessibleDescription('Este campo es obligatorio');
+    expect(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/register');
+    fireEvent.change(within(form).getByLabelText('Correo electrónico'), { target: { value: 'ana@example.com' } });
+    fireEvent.change(within(form).getByLabelText('Contraseña'), { target: { value: 'Wrong-Password-1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Iniciar sesión' }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await authenticate.reject(apiRefusal('Invalid email or password', 401));
+    expect(screen.getByRole('alert')).toHaveTextContent('Error al autenticar el usuario');
   });
 });
