@@ -98,13 +98,16 @@ export function useLocale(): Locale {
  */
 export function useMessages<Id extends string>(catalogue: Catalogue<Id>) {
   const locale = useLocale();
-  const ready = catalogue.ready(locale);
-  // Loaded (English always): no suspending. `use` may be called conditionally.
-  if ((ready as { status?: string }).status !== 'fulfilled') use(ready);
-  return useMemo(
+  const messages = useMemo(
     () => ({ locale, t: (id: Id, values?: MessageValues): string => i18n._(catalogue.key(id), values) }),
     [locale, catalogue],
   );
+  const ready = catalogue.ready(locale);
+  // Loaded (English always): no suspending. `use` may be called conditionally, and comes last: a screen that waited
+  // is rendered again with the same hooks before it whether or not it waits again (with `use` before useMemo, a
+  // catalogue that arrived in between made React's replay fail, error #467, in the production build).
+  if ((ready as { status?: string }).status !== 'fulfilled') use(ready);
+  return messages;
 }
 
 const STORAGE_KEY = 'locale';
