@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
 import { RequireRole } from '@/src/shell/RequireRole';
 import { RequireAuth } from './RequireAuth';
+import { EnglishOnly } from '@/src/common/InLanguage';
 
 const NotFound = lazy(() => import('@/src/common/NotFound').then((m) => ({ default: m.NotFound })));
 
@@ -64,8 +65,22 @@ export function SignedInRoutes() {
     <Routes>
       <Route element={<RequireAuth />}>
         {/* A report that prints on its own, without the shell (docs/product.md §The overlay for OBS): the offer's creator or advertiser. */}
-        <Route path="offers/:id/proof" element={<DisplayProof />} />
-        <Route element={<DashboardLayout />}>
+        <Route
+          path="offers/:id/proof"
+          element={
+            <EnglishOnly>
+              <DisplayProof />
+            </EnglishOnly>
+          }
+        />
+        {/* The shell and its screens are English only so far (docs/architecture.md §Languages). */}
+        <Route
+          element={
+            <EnglishOnly>
+              <DashboardLayout />
+            </EnglishOnly>
+          }
+        >
           {/* docs/product.md §Marketplace: each role its own workspace; a route of another one sends the user to theirs. */}
           <Route element={<RequireRole role="creator" />}>
             <Route path="dashboard" element={<Analytics />} />

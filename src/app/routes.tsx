@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Landing } from '@/src/public/Landing';
 import { PublicLayout } from '@/src/public/PublicLayout';
+import { EnglishOnly } from '@/src/common/InLanguage';
 
 const ContactUs = lazy(() => import('@/src/support/ContactUs').then((m) => ({ default: m.ContactUs })));
 const Unsubscribe = lazy(() => import('@/src/public/Unsubscribe').then((m) => ({ default: m.Unsubscribe })));
@@ -30,11 +31,39 @@ export function AppRoutes() {
         <Route path="unsubscribe" element={<Unsubscribe />} />
       </Route>
       <Route path="forgot-password" element={<ForgotPassword />} />
-      <Route path="reset-password" element={<ResetPassword />} />
+      <Route
+        path="reset-password"
+        element={
+          <EnglishOnly>
+            <ResetPassword />
+          </EnglishOnly>
+        }
+      />
       <Route path="login" element={<Login />} />
-      <Route path="register" element={<Register />} />
-      <Route path="complete-register" element={<CompleteRegister />} />
-      <Route path="reports/:token" element={<SharedReport />} />
+      <Route
+        path="register"
+        element={
+          <EnglishOnly>
+            <Register />
+          </EnglishOnly>
+        }
+      />
+      <Route
+        path="complete-register"
+        element={
+          <EnglishOnly>
+            <CompleteRegister />
+          </EnglishOnly>
+        }
+      />
+      <Route
+        path="reports/:token"
+        element={
+          <EnglishOnly>
+            <SharedReport />
+          </EnglishOnly>
+        }
+      />
       <Route path="*" element={<SignedInRoutes />} />
     </Routes>
   );

@@ -4,15 +4,17 @@ import { Card } from '@/src/ui/Card';
 import { Icon } from '@/src/ui/Icon';
 import { SupportForm } from '@/src/support/SupportForm';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import { InLanguage } from '@/src/common/InLanguage';
 import { useMessages } from '@/src/i18n/i18n';
 import { supportMessages } from './catalogue';
 import * as s from './HelpAndSupport.css';
 
 /** Help and Support (docs/spec.md §2): the support form (a ticket, docs/product.md §Accounts) and the support address. */
 export function HelpAndSupportScreen({ logic }: { logic?: SupportFormLogic }) {
-  const { t } = useMessages(supportMessages);
+  const { t, locale } = useMessages(supportMessages);
   return (
-    <>
+    // In the page's language inside the dashboard, which is English only so far.
+    <InLanguage lang={locale}>
       <ScreenHeading title={t('help.heading')} />
       <div className={s.layout}>
         <Card as="section" gradient padding="lg" className={s.intro} aria-labelledby="support-title">
@@ -35,6 +37,6 @@ export function HelpAndSupportScreen({ logic }: { logic?: SupportFormLogic }) {
           />
         </Card>
       </div>
-    </>
+    </InLanguage>
   );
 }

@@ -1,6 +1,6 @@
 // The page's language (docs/architecture.md §Languages, issue 49): chosen from the browser before anyone says, changed
 // with the public menu's switch and kept in this browser, <html lang> following; the public site in Mexican Spanish.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { defineCatalogue, initialLocale, setLocale } from '@/src/i18n/i18n';
 import { pickLocale } from '@/src/i18n/locales';
@@ -11,6 +11,8 @@ import { apiRefusal } from '@/machines/events';
 import { Login } from '@/src/accounts/Login';
 import { Landing } from '@/src/public/Landing';
 import { ContactUs } from '@/src/support/ContactUs';
+import { HelpAndSupportScreen } from '@/src/support/HelpAndSupport';
+import { AppRoutes } from '@/src/app/routes';
 import { PublicLayout } from '@/src/public/PublicLayout';
 import { Route, Routes } from 'react-router-dom';
 import { controlled, renderScreen } from './harness';
@@ -168,5 +170,20 @@ describe('Log in in Spanish', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await authenticate.reject(apiRefusal('Invalid email or password', 401));
     expect(screen.getByRole('alert')).toHaveTextContent('Error al autenticar el usuario');
+  });
+});
+
+describe('a Spanish page with parts still in English', () => {
+  it('marks the English-only screens lang="en", and a screen in Spanish inside the English dashboard lang="es-MX"', async () => {
+    await act(() => setLocale('es-MX'));
+    renderScreen(<AppRoutes />, { path: '/*', url: '/register' });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.closest('[lang]')).toHaveAttribute('lang', 'en');
+    cleanup();
+    renderScreen(<HelpAndSupportScreen />, { path: '/help-and-support', jwt: 'session.jwt' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Ayuda y soporte' }).closest('[lang]')).toHaveAttribute(
+      'lang',
+      'es-MX',
+    );
   });
 });

@@ -1,0 +1,3 @@
+import { style } from '@vanilla-extract/css';
+
+export const contents = style({ display: 'contents' });

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import * as s from './InLanguage.css';
+
+/**
+ * Says which language its part of the page is in when it differs from the page's (WCAG 3.1.2, language of parts):
+ * a screen not yet in Spanish keeps `lang="en"` on a Spanish page, so a screen reader reads it as English
+ * (docs/architecture.md §Languages). It adds no box of its own.
+ */
+export function InLanguage({ lang, children }: { lang: string; children: ReactNode }) {
+  return (
+    <div lang={lang} className={s.contents}>
+      {children}
+    </div>
+  );
+}
+
+/** A screen whose texts are English only so far. */
+export function EnglishOnly({ children }: { children: ReactNode }) {
+  return <InLanguage lang="en">{children}</InLanguage>;
+}
