@@ -411,6 +411,24 @@ describe('Campaigns: getting started, and how to add funds (docs/product.md §Ad
     expect(screen.queryByRole('region', { name: 'Getting started' })).not.toBeInTheDocument();
   });
 
+  it('a failed re-read keeps the steps as they were, and the next news reads them again', async () => {
+    const { checklist } = setup();
+    await checklist.resolve({ ...fresh, profile: 'pending' });
+    const base = { id: 9, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '' };
+    act(() => publishLive({ ...base, type: 'advertiser.approved' }));
+    await checklist.reject(new Error('Failed to fetch'));
+    expect(steps()[1]).toEqual({
+      text: expect.stringMatching(/^Castbridge approves itWaiting for review/),
+      link: null,
+      current: true,
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => publishLive({ ...base, type: 'advertiser.approved' }));
+    expect(checklist.started).toBe(3);
+    await checklist.resolve({ ...fresh, profile: 'approved' });
+    expect(steps()[2]).toEqual({ text: expect.stringMatching(/^Add fundsTo do/), link: '#funds', current: true });
+  });
+
   it('a failed read offers Try again', async () => {
     const { checklist, user } = setup();
     await checklist.reject(new Error('Failed to fetch'));
