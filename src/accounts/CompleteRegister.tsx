@@ -28,6 +28,7 @@ import { Field, NativeSelectField } from '@/src/ui/Field';
 import { Progress } from '@/src/ui/Progress';
 import { AuthLayout } from './AuthLayout';
 import * as s from './CompleteRegister.css';
+import { EnglishOnly } from '@/src/common/InLanguage';
 
 const genderOptions = [
   { value: 'Male', label: 'Male' },
@@ -62,10 +63,15 @@ export function CompleteRegister({
     if (signedIn && !userKnown) session.send({ type: 'user.load' });
   }, [signedIn, userKnown, session]);
   if (!signedIn || role === null) return null;
-  return role === 'advertiser' ? (
-    <AdvertiserCompletion logic={advertiserLogic} email={user?.email ?? ''} />
-  ) : (
-    <CompletionWizard logic={logic} />
+  // English only so far (docs/architecture.md §Languages); without a jwt the page stays empty (docs/spec.md §2).
+  return (
+    <EnglishOnly>
+      {role === 'advertiser' ? (
+        <AdvertiserCompletion logic={advertiserLogic} email={user?.email ?? ''} />
+      ) : (
+        <CompletionWizard logic={logic} />
+      )}
+    </EnglishOnly>
   );
 }
 

@@ -48,14 +48,7 @@ export function AppRoutes() {
           </EnglishOnly>
         }
       />
-      <Route
-        path="complete-register"
-        element={
-          <EnglishOnly>
-            <CompleteRegister />
-          </EnglishOnly>
-        }
-      />
+      <Route path="complete-register" element={<CompleteRegister />} />
       <Route
         path="reports/:token"
         element={
