@@ -145,10 +145,11 @@ export function overlayReport(distDir: string): { js: number; css: number; files
 }
 
 /**
- * /login and /register's budget of gzipped JS before interaction, in KB: 125, plus what the languages' runtime (Lingui's
- * core and src/i18n, docs/architecture.md §Languages) added to every route, 3.5 KB measured on 2026-12-01 (/register
- * 123.5 → 127.0 KB); issue 49 allows the library's measured cost. `npm run bench` and test/e2e/budgets.test.ts read it.
+ * The public routes' budget of gzipped JS before interaction (`/` has its own, 120 KB), in KB: 125, plus what the
+ * languages' runtime (Lingui's core and src/i18n, docs/architecture.md §Languages) added to every route, 3.5 KB measured
+ * on 2026-12-01 (/register 123.5 → 127.0 KB, /reports/:token to 126.2 KB); issue 49 allows the library's measured cost.
+ * `npm run bench` and test/e2e/budgets.test.ts read it.
  */
-export const SIGN_IN_JS_BUDGET_KB = 128.5;
+export const PUBLIC_JS_BUDGET_KB = 128.5;
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
