@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { endpointDocs, endpoints, type EndpointDoc, type EndpointMeta, type EndpointName } from '../contract/endpoints';
 import { schemas, type EndpointSchemas } from '../contract/index';
+import { ERROR_CODES, STATUS_CODES } from '../contract/errors';
 import { analyticsResponse } from '../contract/schemas/analytics';
 import { archiveDaysResponse, archiveSearchResponse } from '../contract/schemas/archive';
 import { platformBudget } from '../contract/schemas/budgets';
@@ -467,7 +468,20 @@ export function apiMarkdown(): string {
     '| --- | --- |',
     ...Object.keys(namedShapes).map((name) => `| ${code(name)} | ${cell(code(shape(namedJson(name), false)))} |`),
   ].join('\n');
-  return [...sections, shapes].join('\n\n');
+  const errors = [
+    '### Error codes',
+    '',
+    'Every error answer carries one of these `code`s (`contract/errors.ts`). The generic codes go with the errors',
+    'that have no code of their own yet:',
+    Object.entries(STATUS_CODES)
+      .map(([status, generic]) => `${code(generic)} (${status})`)
+      .join(', ') + '.',
+    '',
+    '| Code | When |',
+    '| --- | --- |',
+    ...Object.entries(ERROR_CODES).map(([name, when]) => `| ${code(name)} | ${cell(when)} |`),
+  ].join('\n');
+  return [...sections, shapes, errors].join('\n\n');
 }
 
 /** Replaces the text between the api markers; throws when they are missing. */

@@ -17,7 +17,9 @@ import type { Config } from './config.ts';
 import { migrate, openDatabase } from './db/connect.ts';
 import { ping, type Dialect } from './db/dialect.ts';
 import type { Database } from './db/types.ts';
-import { HttpError } from './http/errors.ts';
+import { HttpError, statusCode } from './http/errors.ts';
+import { httpProblems } from './http/http-problems.ts';
+import { requestLocale } from './http/problems.ts';
 import { route } from './http/route.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createHealth, type Health } from './http/health.ts';
@@ -666,18 +668,24 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.route('/', reportRoutes(services));
   app.route('/', botRoutes(services));
   app.route('/', progressRoutes(services));
-  app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
+  app.all('/api/*', (c) => {
+    throw new HttpError(404, httpProblems.no_endpoint.with({ method: c.req.method, path: c.req.path }));
+  });
   // The stand-ins' APIs and pages, where the entry handed them in (`npm start`, the tests).
   for (const route of standIns?.routes ?? []) app.route(route.path, route.app as unknown as Hono);
   app.route('/uploads', uploadFileRoutes(services));
-  app.all('/uploads/*', (c) => c.json({ message: 'Not found' }, 404));
+  app.all('/uploads/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404));
   app.on(['GET', 'HEAD'], '*', staticSite(config.staticDir));
 
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.notFound((c) => c.json({ message: 'Not found', code: 'not_found' }, 404));
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json({ message: error.message }, error.status, error.headers);
+    if (error instanceof HttpError) {
+      // In the request's language (server/http/problems.ts); the answer differs by Accept-Language.
+      const message = error.messageIn(requestLocale(c));
+      return c.json({ message, code: error.code }, error.status, { ...error.headers, Vary: 'Accept-Language' });
+    }
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ message: error.message || 'Bad request' }, error.status);
+      return c.json({ message: error.message || 'Bad request', code: statusCode(error.status) }, error.status);
     }
     // The request's own id (server/http/request-id.ts), which its other log lines carry too.
     const requestId = currentRequestId() ?? crypto.randomUUID();
@@ -687,7 +695,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       path: c.req.path,
       error: error instanceof Error ? error.stack : String(error),
     });
-    return c.json({ message: `Internal server error (request id ${requestId})`, requestId }, 500, {
+    return c.json({ message: `Internal server error (request id ${requestId})`, code: 'internal', requestId }, 500, {
       'X-Request-Id': requestId,
     });
   });

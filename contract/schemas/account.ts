@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { email, NO_NUL, requiredText as required, text } from './common.ts';
 import { SUPPORT_LIMITS } from '../limits.ts';
+import { LOCALES } from '../locales.ts';
 
 /** A short answer for the user: what happened, in a sentence. */
 export const messageResponse = z.object({ message: z.string().min(1) });
@@ -44,9 +45,19 @@ export const settings = z.object({
   notifications: z.boolean(),
   /** False for accounts that sign in with Google only (they set a password through the reset flow). */
   hasPassword: z.boolean(),
+  /** The account's language: its screens, the API's answers to it, its e-mails and documents. */
+  locale: z.enum(LOCALES),
 });
 export type Settings = z.infer<typeof settings>;
-export const settingsUpdate = z.object({ notifications: z.boolean({ error: 'must be true or false' }) });
+/** Either setting or both. */
+export const settingsUpdate = z
+  .object({
+    notifications: z.boolean({ error: 'must be true or false' }).optional(),
+    locale: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }).optional(),
+  })
+  .refine((update) => update.notifications !== undefined || update.locale !== undefined, {
+    message: 'send notifications, locale or both',
+  });
 
 /** docs/spec.md §3 Support and contact forms: name, email, subject, message; plus the page the form was sent from. */
 export const supportRequest = z.object({

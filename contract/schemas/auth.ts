@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { email, NO_NUL } from './common.ts';
 import { ACCOUNT_TYPES } from '../profile.ts';
+import { LOCALES } from '../locales.ts';
 
 /** The shape of Firebase Auth's password policy, which the registration form checks (docs/spec.md §5). */
 export const passwordPolicy = z.object({
@@ -19,6 +20,8 @@ export const registerRequest = z.object({
   email,
   password: z.string({ error: 'is required' }),
   type_account: z.enum(ACCOUNT_TYPES, { error: 'must be Influencer or Advertiser' }),
+  /** The language of the page the account signs up on (the browser's, or the public menu's choice); else English. */
+  locale: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }).optional(),
 });
 
 /** Login payload (docs/spec.md §3): password null when absent. */
@@ -36,6 +39,8 @@ export const loginRequest = z.object({
 /** The identity provider's token after the Google popup. */
 export const firebaseLoginRequest = z.object({
   accessToken: z.string({ error: 'is required' }).min(1, 'is required').max(8192),
+  /** The page's language, kept on an account this sign-in creates. */
+  locale: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }).optional(),
 });
 
 /** Every sign-in answers with our token, stored under the jwt key (docs/spec.md §7). */

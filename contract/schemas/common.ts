@@ -1,8 +1,15 @@
 // Pieces every schema of the contract uses.
 import { z } from 'zod';
+import { ALL_ERROR_CODES, type ErrorCode } from '../errors.ts';
 
-/** Every error the API answers with: a 4xx (or 5xx) status and this body. */
-export const errorBody = z.object({ message: z.string() });
+/**
+ * Every error the API answers with: a 4xx (or 5xx) status and this body; `code` is stable (contract/errors.ts),
+ * `message` is in the request's language.
+ */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.enum(ALL_ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+});
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** PostgreSQL text cannot hold U+0000, so it is refused on every backend alike. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { text } from './common.ts';
 import { ACCOUNT_TYPES, PROFILE, PROFILE_FIELDS, type Profile, type ProfileField } from '../profile.ts';
 import { ROLES, type Role } from '../marketplace.ts';
+import { LOCALES, type Locale } from '../locales.ts';
 
 type Spec = (typeof PROFILE)[ProfileField];
 
@@ -113,13 +114,20 @@ const shapeOf = (schema: (spec: Spec) => z.ZodType) =>
   Object.fromEntries(PROFILE_FIELDS.map((field) => [field, schema(PROFILE[field])])) as Record<ProfileField, z.ZodType>;
 
 /** The user as GET /api/user returns it: the email, every profile field and the account type. */
-export type User = Profile & { email: string; type_account: (typeof ACCOUNT_TYPES)[number]; role: Role };
+export type User = Profile & {
+  email: string;
+  type_account: (typeof ACCOUNT_TYPES)[number];
+  role: Role;
+  locale: Locale;
+};
 export const user = z.object({
   email: z.string(),
   ...shapeOf(readSchema),
   type_account: z.enum(ACCOUNT_TYPES),
   /** docs/product.md §Marketplace: what the account may do; Influencer accounts are creators, Advertiser accounts advertisers. */
   role: z.enum(ROLES),
+  /** The account's language (docs/architecture.md §Languages): the dashboard opens in it. */
+  locale: z.enum(LOCALES),
 }) as unknown as z.ZodType<User>;
 
 export const userResponse = z.object({ user });

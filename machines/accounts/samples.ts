@@ -23,6 +23,8 @@ export const sampleUser: User = {
   type_content: 'Speedruns and retro games',
   type_account: 'Influencer',
   role: 'creator',
+  // She chose English in Settings, though her broadcasting language preselected Spanish.
+  locale: 'en',
 };
 
 /** A new password the policy accepts. */

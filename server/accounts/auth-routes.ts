@@ -20,8 +20,8 @@ import { RESET_LINK_MINUTES, type ResetLinks, type ResetProblem } from './resets
 import type { LoginThrottle } from './throttle.ts';
 import type { SessionRevocations } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
-
-const INVALID_LOGIN = 'Invalid email or password';
+import { accountProblems } from './problems.ts';
+import type { Problem } from '../http/problems.ts';
 
 /** One answer for every forgot-password request, so it cannot tell whether an account exists. */
 export const RESET_REQUESTED = 'If an account exists for that email, we have sent it a link to choose a new password.';
@@ -32,15 +32,11 @@ export const RESET_PROBLEM_STATUS = { unknown: 404, used: 410, expired: 410 } as
   404 | 410
 >;
 
-export const RESET_PROBLEMS: Record<ResetProblem, string> = {
-  unknown: 'This reset link is not valid. Ask for a new one.',
-  used: 'This reset link was already used or replaced by a newer one. Ask for a new one.',
-  expired: 'This reset link has expired. Ask for a new one.',
+export const RESET_PROBLEMS: Record<ResetProblem, Problem> = {
+  unknown: accountProblems.reset_link_unknown,
+  used: accountProblems.reset_link_used,
+  expired: accountProblems.reset_link_expired,
 };
-
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
-export const NO_PASSWORD =
-  'Your account signs in with Google and has no password yet. Choose one with "Forgot password" on the login page.';
 
 export interface AuthRoutesDeps extends RouteDeps {
   db: Kysely<Database>;
@@ -68,13 +64,18 @@ export function authRoutes(services: AuthRoutesDeps) {
     const problem = passwordProblem(body.password);
     if (problem) throw new HttpError(400, problem);
     // Checked before hashing so a taken email costs no argon2 run; the unique index settles races.
-    if (await users.idByEmail(body.email)) throw new HttpError(409, 'An account with this email already exists');
+    if (await users.idByEmail(body.email)) throw new HttpError(409, accountProblems.email_taken);
     const passwordHash = await hashPassword(body.password);
     let id: string;
     try {
-      id = await users.create({ email: body.email, passwordHash, typeAccount: body.type_account });
+      id = await users.create({
+        email: body.email,
+        passwordHash,
+        typeAccount: body.type_account,
+        locale: body.locale,
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, 'An account with this email already exists');
+      if (isUniqueViolation(error)) throw new HttpError(409, accountProblems.email_taken);
       throw error;
     }
     await throttle.registered({ email: normaliseEmail(body.email), ip: clientIp(c, config.trustProxy), userId: id });
@@ -88,14 +89,14 @@ export function authRoutes(services: AuthRoutesDeps) {
     const attempt = await throttle.begin({ email, ip: clientIp(c, config.trustProxy), userId: account?.id });
     // Unknown account, account without a password and wrong password all cost one argon2 verification.
     const ok = await verifyPassword(account?.password_hash ?? null, body.password ?? '');
-    if (!ok || !account) throw new HttpError(401, INVALID_LOGIN);
+    if (!ok || !account) throw new HttpError(401, accountProblems.invalid_login);
     await attempt.succeeded();
     return { token: await tokens.issue(account.id, account.token_version) };
   });
 
   route(app, services, 'firebaseLogin', async (_c, { body }) => {
     const identity = await firebase.verify(body.accessToken);
-    if (!identity) throw new HttpError(401, 'Invalid or expired Google sign-in token');
+    if (!identity) throw new HttpError(401, accountProblems.google_token_invalid);
     let id = (await users.idByFirebaseUid(identity.uid)) ?? (await users.idByEmail(identity.email));
     if (id) {
       await users.linkFirebase(id, identity.uid);
@@ -106,6 +107,7 @@ export function authRoutes(services: AuthRoutesDeps) {
           passwordHash: null,
           typeAccount: 'Influencer',
           firebaseUid: identity.uid,
+          locale: body.locale,
         });
       } catch (error) {
         // Two first sign-ins at once: the other request created the account.
@@ -177,10 +179,15 @@ export function authRoutes(services: AuthRoutesDeps) {
   route(app, services, 'changePassword', async (c, { body }) => {
     const userId = c.get('userId');
     const account = await users.account(userId);
-    if (!account) throw new HttpError(401, 'This account no longer exists');
-    if (account.password_hash === null) throw new HttpError(409, NO_PASSWORD);
+    if (!account) throw new HttpError(401, accountProblems.account_gone);
+    if (account.password_hash === null) throw new HttpError(409, accountProblems.no_password);
     const keys = { email: account.email, ip: clientIp(c, config.trustProxy), userId };
-    await throttle.confirmPassword(keys, account.password_hash, body.currentPassword, WRONG_CURRENT_PASSWORD);
+    await throttle.confirmPassword(
+      keys,
+      account.password_hash,
+      body.currentPassword,
+      accountProblems.wrong_current_password,
+    );
     const problem = passwordProblem(body.newPassword);
     if (problem) throw new HttpError(400, problem);
     const version = await users.setPassword(userId, await hashPassword(body.newPassword));

@@ -1,6 +1,8 @@
 // Password hashing (argon2id, OWASP parameters) and the password policy the client validates against.
 import fs from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
+import type { Problem } from '../http/problems.ts';
+import { accountProblems } from './problems.ts';
 
 /** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. The library's default algorithm is argon2id. */
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -37,14 +39,14 @@ export function commonPasswordCount(): number {
   return COMMON_PASSWORDS.size;
 }
 
-/** Returns a message saying what is wrong with a new password, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+/** Says what is wrong with a new password, or null when it is acceptable. */
+export function passwordProblem(password: string): Problem | null {
   const length = [...password].length;
   if (length < PASSWORD_POLICY.minLength)
-    return `Password must be at least ${PASSWORD_POLICY.minLength} characters long`;
+    return accountProblems.password_too_short.with({ min: PASSWORD_POLICY.minLength });
   if (length > PASSWORD_POLICY.maxLength)
-    return `Password must be at most ${PASSWORD_POLICY.maxLength} characters long`;
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'This password is too common; choose a less predictable one';
+    return accountProblems.password_too_long.with({ max: PASSWORD_POLICY.maxLength });
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) return accountProblems.password_too_common;
   return null;
 }
 

@@ -11,9 +11,9 @@ import type { AppEnv } from '../http/session.ts';
 import type { SessionRevocations } from './sessions.ts';
 import type { LoginThrottle } from './throttle.ts';
 import type { UserStore } from './users.ts';
+import { accountProblems } from './problems.ts';
 
-const GONE = 'This account no longer exists';
-export const WRONG_PASSWORD = 'The password is not correct';
+const GONE = accountProblems.account_gone;
 export const ACCOUNT_DELETED = 'Your account and everything in it have been deleted.';
 
 /** The profile fields matching reads (server/marketplace/matching.ts). */
@@ -52,10 +52,7 @@ export function userRoutes(services: UserRoutesDeps) {
       const current = await users.profile(c.get('userId'));
       if (!current) throw new HttpError(401, GONE);
       if (current.image !== changes.image) {
-        throw new HttpError(
-          400,
-          'image: must be the current photo URL, "" or null; upload a new photo with POST /api/upload-photo',
-        );
+        throw new HttpError(400, accountProblems.image_not_current);
       }
       delete changes.image;
     }
@@ -74,13 +71,13 @@ export function userRoutes(services: UserRoutesDeps) {
     const account = await users.account(userId);
     if (!account) throw new HttpError(401, GONE);
     if (account.password_hash !== null) {
-      if (!body.password) throw new HttpError(400, 'password: is required to delete a password account');
+      if (!body.password) throw new HttpError(400, accountProblems.password_required);
       // A stolen session alone cannot delete a password account.
       await throttle.confirmPassword(
         { email: account.email, ip: clientIp(c, config.trustProxy), userId },
         account.password_hash,
         body.password,
-        WRONG_PASSWORD,
+        accountProblems.wrong_password,
       );
     }
     // Money held for the account is never erased with it (docs/product.md §Money): a creator withdraws it first; an advertiser's
@@ -103,7 +100,7 @@ export function userRoutes(services: UserRoutesDeps) {
   });
 
   route(app, services, 'updateSettings', async (c, { body }) => {
-    const settings = await users.setNotificationEmails(c.get('userId'), body.notifications);
+    const settings = await users.updateSettings(c.get('userId'), body);
     if (!settings) throw new HttpError(401, GONE);
     return settings;
   });

@@ -22,7 +22,9 @@ export async function sessionUser(authorization: string, { tokens, users }: Sess
   if (!claims) return null;
   // A deleted account has no version; a password change or reset raised it above the token's.
   const current = await users.session(claims.userId);
-  return current !== null && current.version === claims.version ? { userId: claims.userId, role: current.role } : null;
+  return current !== null && current.version === claims.version
+    ? { userId: claims.userId, role: current.role, locale: current.locale }
+    : null;
 }
 
 /** The SessionCheck that every route's guard asks (server/app.ts builds one). */

@@ -9,6 +9,8 @@
 // existing ones. Everything lives in the database, so every API process sharing it sees the same counts.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import type { Problem } from '../http/problems.ts';
+import { accountProblems } from './problems.ts';
 import { HttpError } from '../http/errors.ts';
 import { addressBlock } from '../http/client-ip.ts';
 import { verifyPassword } from './passwords.ts';
@@ -50,17 +52,15 @@ export function delayAfter(count: number, free: number): number {
   return Math.min(MAX_DELAY_MS, SECOND * 2 ** Math.min(count - free, 30));
 }
 
-/** "45 seconds", "1 minute", "15 minutes". */
-function duration(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+/** The 429's message: the same for every e-mail, existing or not. */
+export function throttledMessage(what: ThrottledWhat, seconds: number): Problem {
+  // "45 seconds", "1 minute", "15 minutes".
+  const [unit, count] = seconds < 60 ? ['seconds', seconds] : ['minutes', Math.ceil(seconds / 60)];
+  return accountProblems.sign_in_throttled.with({ what, unit, count });
 }
 
-/** The 429's message: the same for every e-mail, existing or not. */
-export function throttledMessage(what: string, seconds: number): string {
-  return `Too many failed ${what}. Try again in ${duration(seconds)}, or choose a new password with "Forgot your password?" on the login page.`;
-}
+/** Which attempts failed: signing in, or a signed-in user confirming their password. */
+export type ThrottledWhat = 'sign-in' | 'password';
 
 export function createLoginThrottle(db: Kysely<Database>, now: () => number = Date.now) {
   /**
@@ -111,7 +111,7 @@ export function createLoginThrottle(db: Kysely<Database>, now: () => number = Da
     return row !== undefined && Number(row.last_at) > current - KNOWN_ADDRESS_MS;
   }
 
-  function refuse(what: string, at: number, current: number): never {
+  function refuse(what: ThrottledWhat, at: number, current: number): never {
     const seconds = Math.max(1, Math.ceil((at - current) / SECOND));
     throw new HttpError(429, throttledMessage(what, seconds), { 'Retry-After': String(seconds) });
   }
@@ -139,7 +139,7 @@ export function createLoginThrottle(db: Kysely<Database>, now: () => number = Da
      * while it has to wait; otherwise the attempt is counted as a failure at once, so parallel attempts see each other,
      * until `succeeded` says otherwise.
      */
-    async begin(keys: ThrottleKeys, what = 'sign-in attempts'): Promise<{ succeeded(): Promise<void> }> {
+    async begin(keys: ThrottleKeys, what: ThrottledWhat = 'sign-in'): Promise<{ succeeded(): Promise<void> }> {
       const email = keys.email;
       const ip = addressBlock(keys.ip);
       const current = now();
@@ -182,9 +182,9 @@ export function createLoginThrottle(db: Kysely<Database>, now: () => number = Da
       keys: ThrottleKeys,
       passwordHash: string,
       password: string,
-      wrongMessage: string,
+      wrongMessage: Problem,
     ): Promise<void> {
-      const attempt = await throttle.begin(keys, 'password attempts');
+      const attempt = await throttle.begin(keys, 'password');
       if (!(await verifyPassword(passwordHash, password))) throw new HttpError(400, wrongMessage);
       await attempt.succeeded();
     },

@@ -6,9 +6,10 @@ import { PROFILE_FIELDS } from '../../contract/profile.ts';
 import type { User } from '../../contract/schemas/user.ts';
 import type { Database, UserUpdate } from '../db/types.ts';
 import type { Role } from '../../contract/marketplace.ts';
+import { isLocale, localeOfBroadcast, DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
 
 /** What the API returns for a user (contract/schemas/user.ts); never the password hash or internal ids. */
-export const PUBLIC_USER_COLUMNS = ['email', ...PROFILE_FIELDS, 'type_account', 'role'] as const;
+export const PUBLIC_USER_COLUMNS = ['email', ...PROFILE_FIELDS, 'type_account', 'role', 'locale'] as const;
 
 export type PublicUser = User;
 export type AccountType = Database['users']['type_account'];
@@ -21,11 +22,18 @@ export interface Credentials {
 
 export { normaliseEmail };
 
+/** A stored language as the contract's: one this server no longer speaks reads as English. */
+const localeOf = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
 /** The Settings screen's view of a user row. */
-const toSettings = (row: { notify_email: number | string; password_hash: string | null }) => ({
+const toSettings = (row: { notify_email: number | string; password_hash: string | null; locale: string }) => ({
   notifications: Number(row.notify_email) === 1,
   hasPassword: row.password_hash !== null,
+  locale: localeOf(row.locale),
 });
+
+export type AccountSettings = ReturnType<typeof toSettings>;
+const SETTINGS_COLUMNS = ['notify_email', 'password_hash', 'locale'] as const;
 
 /** The role an account type signs up with. */
 export const roleOf = (type: AccountType): Role => (type === 'Advertiser' ? 'advertiser' : 'creator');
@@ -58,21 +66,22 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
   // GET /api/user runs on every dashboard load: its query is built once, only the id changes.
   const profileById = db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', '').compile();
   // Every authenticated request checks its token's version (and learns the role): compiled once too.
-  const versionById = db.selectFrom('users').select(['token_version', 'role']).where('id', '=', '').compile();
+  const versionById = db.selectFrom('users').select(['token_version', 'role', 'locale']).where('id', '=', '').compile();
 
   return {
     async profile(id: string): Promise<PublicUser | null> {
       const { rows } = await db.executeQuery<PublicUser>({ ...profileById, parameters: [id] });
-      return rows[0] ?? null;
+      return rows[0] ? { ...rows[0], locale: localeOf(rows[0].locale) } : null;
     },
 
-    /** The account's current session version and role; null when the account does not exist (deleted). */
-    async session(id: string): Promise<{ version: number; role: Role } | null> {
-      const { rows } = await db.executeQuery<{ token_version: number | string; role: Role }>({
+    /** The account's current session version, role and language; null when the account does not exist (deleted). */
+    async session(id: string): Promise<{ version: number; role: Role; locale: Locale } | null> {
+      const { rows } = await db.executeQuery<{ token_version: number | string; role: Role; locale: string }>({
         ...versionById,
         parameters: [id],
       });
-      return rows[0] ? { version: Number(rows[0].token_version), role: rows[0].role } : null;
+      const row = rows[0];
+      return row ? { version: Number(row.token_version), role: row.role, locale: localeOf(row.locale) } : null;
     },
 
     /** The account's e-mail, password hash and session version, by id. */
@@ -96,25 +105,28 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
       return Number(row.token_version);
     },
 
-    async settings(id: string): Promise<{ notifications: boolean; hasPassword: boolean } | null> {
-      const row = await db
-        .selectFrom('users')
-        .select(['notify_email', 'password_hash'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+    async settings(id: string): Promise<AccountSettings | null> {
+      const row = await db.selectFrom('users').select(SETTINGS_COLUMNS).where('id', '=', id).executeTakeFirst();
       return row ? toSettings(row) : null;
     },
 
-    /** Sets the Notifications switch and answers the settings as stored (one statement); null for no such user. */
-    async setNotificationEmails(
+    /**
+     * Sets what the Settings screen sends (the Notifications switch, the language) and answers the settings as
+     * stored (one statement); null for no such user.
+     */
+    async updateSettings(
       id: string,
-      on: boolean,
-    ): Promise<{ notifications: boolean; hasPassword: boolean } | null> {
+      changes: { notifications?: boolean; locale?: Locale },
+    ): Promise<AccountSettings | null> {
       const row = await db
         .updateTable('users')
-        .set({ notify_email: on ? 1 : 0, updated_at: now() })
+        .set({
+          ...(changes.notifications === undefined ? {} : { notify_email: changes.notifications ? 1 : 0 }),
+          ...(changes.locale === undefined ? {} : { locale: changes.locale }),
+          updated_at: now(),
+        })
         .where('id', '=', id)
-        .returning(['notify_email', 'password_hash'])
+        .returning(SETTINGS_COLUMNS)
         .executeTakeFirst();
       return row ? toSettings(row) : null;
     },
@@ -166,6 +178,8 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
       firebaseUid?: string | null;
       /** Defaults to the account type's role; operators are only created by `npm run admin`. */
       role?: Role;
+      /** The language of the page the account signed up on; English by default. */
+      locale?: Locale;
     }): Promise<string> {
       const id = crypto.randomUUID();
       const stamp = now();
@@ -178,6 +192,7 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
           firebase_uid: input.firebaseUid ?? null,
           type_account: input.typeAccount,
           role: input.role ?? roleOf(input.typeAccount),
+          locale: input.locale ?? DEFAULT_LOCALE,
           created_at: stamp,
           updated_at: stamp,
         })
@@ -200,15 +215,28 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
         .execute();
     },
 
-    /** Applies a partial update and returns the previous image (so a replaced upload can be removed) and the new profile. */
+    /**
+     * Applies a partial update and returns the previous image (so a replaced upload can be removed) and the new
+     * profile. The first broadcasting language an account gives (profile completion) preselects its language: a
+     * creator who broadcasts in Spanish gets the product in Spanish, and Settings changes it from then on.
+     */
     async update(id: string, changes: UserUpdate): Promise<{ previousImage: string | null; user: PublicUser } | null> {
       return db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('users').select('image').where('id', '=', id).executeTakeFirst();
+        const before = await trx
+          .selectFrom('users')
+          .select(['image', 'language'])
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!before) return null;
         if (Object.keys(changes).length > 0) {
+          const firstLanguage = before.language === null && changes.language ? changes.language : null;
           await trx
             .updateTable('users')
-            .set({ ...changes, updated_at: now() })
+            .set({
+              ...changes,
+              ...(firstLanguage ? { locale: localeOfBroadcast(firstLanguage) } : {}),
+              updated_at: now(),
+            })
             .where('id', '=', id)
             .execute();
           await hooks.profileChanged?.(trx, id, Object.keys(changes));
@@ -218,7 +246,7 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
           .select(PUBLIC_USER_COLUMNS)
           .where('id', '=', id)
           .executeTakeFirstOrThrow();
-        return { previousImage: before.image, user };
+        return { previousImage: before.image, user: { ...user, locale: localeOf(user.locale) } };
       });
     },
   };

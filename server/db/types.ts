@@ -1,6 +1,7 @@
 // Table shapes as Kysely sees them; the same on SQLite and PostgreSQL.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountType, Profile } from '../../contract/profile.ts';
+import type { Locale } from '../../contract/locales.ts';
 import type {
   CampaignStatus,
   NotificationType,
@@ -21,6 +22,8 @@ export interface UsersTable extends Profile {
   role: Generated<Role>;
   /** 1: notification e-mails on (the Settings switch), 0: off. */
   notify_email: Generated<number>;
+  /** The account's language (contract/locales.ts): its screens, the API's answers to it and its e-mails. */
+  locale: Generated<Locale>;
   /** Bumped by a password change or reset; session tokens carry it and older ones are refused. */
   token_version: Generated<number>;
   /** Raised with every change to what this user's offers list shows (server/marketplace/offer-revisions.ts). */

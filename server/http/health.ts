@@ -141,7 +141,7 @@ export function createHealth(deps: HealthDeps): Health {
     const message = shuttingDown
       ? 'Shutting down'
       : `Not ready: ${failing.map((name) => `${name} ${checks[name]}`).join(', ')}`;
-    return c.json({ message, checks }, 503, { ...NO_STORE, 'Retry-After': '5' });
+    return c.json({ message, code: 'unavailable', checks }, 503, { ...NO_STORE, 'Retry-After': '5' });
   });
 
   return {

@@ -11,15 +11,11 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { HttpError } from './errors.ts';
+import { httpProblems } from './http-problems.ts';
 import type { AppEnv } from './session.ts';
 
 /** An Idempotency-Key as clients send them (UUIDs, ULIDs, Stripe-style keys): 8 to 255 visible ASCII characters. */
 export const isIdempotencyKey = (key: string) => /^[\x21-\x7e]{8,255}$/.test(key);
-
-export const KEY_FORMAT = 'Idempotency-Key must be 8 to 255 visible ASCII characters';
-export const KEY_MISMATCH =
-  'This Idempotency-Key was already used for a different request: send a new key with each new request';
-export const KEY_IN_FLIGHT = 'A request with this Idempotency-Key is still being processed: send it again shortly';
 
 /** How long a repeat waits for the first request's answer before answering 409 (and how often it looks). */
 const WAIT_MS = 15_000;
@@ -29,7 +25,7 @@ const POLL_MS = 25;
 export function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
   const key = c.req.header('idempotency-key')?.trim();
   if (!key) return undefined;
-  if (!isIdempotencyKey(key)) throw new HttpError(400, KEY_FORMAT);
+  if (!isIdempotencyKey(key)) throw new HttpError(400, httpProblems.idempotency_key_format);
   return key;
 }
 
@@ -90,9 +86,9 @@ export function createIdempotency(db: Kysely<Database>): Idempotency {
           .where('key', '=', key)
           .executeTakeFirst();
         if (!earlier) continue; // it was refused meanwhile and gave the key back: claim it
-        if (earlier.fingerprint !== fingerprint) throw new HttpError(422, KEY_MISMATCH);
+        if (earlier.fingerprint !== fingerprint) throw new HttpError(422, httpProblems.idempotency_key_reused);
         if (earlier.answer !== null) return JSON.parse(earlier.answer) as T;
-        if (Date.now() > deadline) throw new HttpError(409, KEY_IN_FLIGHT);
+        if (Date.now() > deadline) throw new HttpError(409, httpProblems.idempotency_key_in_flight);
         await sleep(POLL_MS);
       }
     },

@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { HttpError } from './errors.ts';
+import { httpProblems } from './http-problems.ts';
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -13,7 +14,7 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export async function readLimitedBody(c: Context, limit: number): Promise<Uint8Array> {
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > limit) {
-    throw new HttpError(413, `Request body is larger than ${limit} bytes`);
+    throw new HttpError(413, httpProblems.body_too_large.with({ limit }));
   }
   // Served by @hono/node-server: read Node's own request stream, without building a web ReadableStream around it (a
   // measurable share of a small request's cost, docs/product.md §The overlay for OBS's heartbeats). app.request() in tests takes the web path.
@@ -26,14 +27,14 @@ export async function readLimitedBody(c: Context, limit: number): Promise<Uint8A
         size += chunk.byteLength;
         if (size > limit) {
           incoming.resume();
-          throw new HttpError(413, `Request body is larger than ${limit} bytes`);
+          throw new HttpError(413, httpProblems.body_too_large.with({ limit }));
         }
         chunks.push(chunk);
       }
     } catch (error) {
       // The client went away mid-body (a load generator stopping, a closed tab): a 400 nobody reads, not a server error.
       if (error instanceof HttpError || (error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
-      throw new HttpError(400, 'The request was aborted before its body arrived');
+      throw new HttpError(400, httpProblems.body_aborted);
     }
     return Buffer.concat(chunks);
   }
@@ -49,7 +50,7 @@ export async function readLimitedBody(c: Context, limit: number): Promise<Uint8A
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new HttpError(413, `Request body is larger than ${limit} bytes`);
+      throw new HttpError(413, httpProblems.body_too_large.with({ limit }));
     }
     chunks.push(value);
   }
@@ -59,18 +60,18 @@ export async function readLimitedBody(c: Context, limit: number): Promise<Uint8A
 export async function readJson(c: Context): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
-    throw new HttpError(415, 'Content-Type must be application/json');
+    throw new HttpError(415, httpProblems.json_required);
   }
   const bytes = await readLimitedBody(c, JSON_BODY_LIMIT);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new HttpError(400, 'Request body is not valid UTF-8');
+    throw new HttpError(400, httpProblems.invalid_utf8);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, 'Request body is not valid JSON');
+    throw new HttpError(400, httpProblems.invalid_json);
   }
 }

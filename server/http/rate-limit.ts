@@ -5,6 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { clientIp } from './client-ip.ts';
 import { HttpError } from './errors.ts';
+import { httpProblems } from './http-problems.ts';
+import type { Problem } from './problems.ts';
 
 export interface RateRule {
   /** Names the action in keys and messages. */
@@ -18,7 +20,7 @@ export interface RateRule {
   /** Per signed-in user within one scope, e.g. one offer's thread (checkUser with a scope). */
   perScope?: number;
   /** The 429's message for a wait of `seconds`; the generic one when absent. */
-  message?: (seconds: number) => string;
+  message?: (seconds: number) => string | Problem;
 }
 
 const MINUTE = 60 * 1000;
@@ -89,7 +91,7 @@ export function createRateLimiter(
         wait = Math.max(wait, await hit(`${rule.name}:email:${email}`, rule.perEmail * options.scale, rule.windowMs));
       }
       if (wait > 0) {
-        throw new HttpError(429, `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`, {
+        throw new HttpError(429, httpProblems.too_many_requests.with({ minutes: Math.ceil(wait / 60) }), {
           'Retry-After': String(wait),
         });
       }
@@ -111,7 +113,7 @@ export function createRateLimiter(
       if (wait > 0) {
         throw new HttpError(
           429,
-          rule.message ? rule.message(wait) : `Too many requests; try again in ${Math.ceil(wait / 60)} minute(s)`,
+          rule.message ? rule.message(wait) : httpProblems.too_many_requests.with({ minutes: Math.ceil(wait / 60) }),
           { 'Retry-After': String(wait) },
         );
       }

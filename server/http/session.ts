@@ -3,12 +3,16 @@
 // server/app.ts hands that in. So nothing here imports a domain module.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../contract/marketplace.ts';
+import type { Locale } from '../../contract/locales.ts';
 import { HttpError } from './errors.ts';
+import { httpProblems } from './http-problems.ts';
 
 /** A signed-in caller. */
 export interface Session {
   userId: string;
   role: Role;
+  /** The account's language: the API answers it in it when the request names none (server/http/problems.ts). */
+  locale: Locale;
 }
 
 /** Hono environment: the authenticated user's id and role, set by requireUser (and by optionalUser when signed in). */
@@ -25,10 +29,7 @@ export interface SessionCheck {
 export function requireRole(c: Context<AppEnv>, ...roles: Role[]): string {
   const role = c.get('role');
   if (!roles.includes(role)) {
-    throw new HttpError(
-      403,
-      roles.length === 1 ? `Only ${roles[0]} accounts can do this` : `Only ${roles.join(' or ')} accounts can do this`,
-    );
+    throw new HttpError(403, httpProblems.role_required.with({ first: roles[0], second: roles[1] ?? 'none' }));
   }
   return c.get('userId');
 }
@@ -38,12 +39,13 @@ export function requireUser(check: SessionCheck): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await check.session(c.req.header('authorization') ?? '');
     if (!session) {
-      throw new HttpError(401, 'Authentication required: send a valid token as "Authorization: Bearer <token>"', {
+      throw new HttpError(401, httpProblems.authentication_required, {
         'WWW-Authenticate': 'Bearer',
       });
     }
     c.set('userId', session.userId);
     c.set('role', session.role);
+    c.set('locale', session.locale);
     await next();
   };
 }
@@ -55,6 +57,7 @@ export function optionalUser(check: SessionCheck): MiddlewareHandler<AppEnv> {
     if (session) {
       c.set('userId', session.userId);
       c.set('role', session.role);
+      c.set('locale', session.locale);
     }
     await next();
   };

@@ -109,7 +109,7 @@ export function staticSite(staticDir: string) {
   }
 
   return async (c: Context) => {
-    const notFound = () => c.json({ message: 'Not found' }, 404);
+    const notFound = () => c.json({ message: 'Not found', code: 'not_found' }, 404);
     const found = await locate(c.req.path);
     if (!found) return notFound();
     const { file, stats } = found;

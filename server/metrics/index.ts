@@ -53,7 +53,7 @@ export interface Metrics {
 export const metricsEnabled = (config: Pick<Config, 'metrics'>) =>
   config.metrics.port !== null || config.metrics.token !== null;
 
-const NOT_FOUND = { message: 'Not found' };
+const NOT_FOUND = { message: 'Not found', code: 'not_found' };
 
 /** Equal tokens, compared in constant time (digests of equal length, whatever was sent). */
 function sameToken(given: string, expected: string): boolean {
@@ -74,7 +74,7 @@ export function metricsRoute(config: Pick<Config, 'metrics'>, metrics: Metrics |
     const header = c.req.header('authorization') ?? '';
     const given = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     if (!given || !sameToken(given, token))
-      return c.json({ message: 'Metrics need the bearer token set as METRICS_TOKEN' }, 401, {
+      return c.json({ message: 'Metrics need the bearer token set as METRICS_TOKEN', code: 'unauthenticated' }, 401, {
         'WWW-Authenticate': 'Bearer realm="metrics"',
       });
     return scrapeAnswer(c, metrics);

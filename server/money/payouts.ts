@@ -13,7 +13,8 @@ import { displayName } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
-import { isIdempotencyKey, KEY_FORMAT } from '../http/idempotency.ts';
+import { isIdempotencyKey } from '../http/idempotency.ts';
+import { httpProblems } from '../http/http-problems.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -197,7 +198,7 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
           400,
           'Idempotency-Key header is required: send a new random key (e.g. a UUID) with each withdrawal',
         );
-      if (!isIdempotencyKey(key)) throw new HttpError(400, KEY_FORMAT);
+      if (!isIdempotencyKey(key)) throw new HttpError(400, httpProblems.idempotency_key_format);
       const replay = async () => {
         const earlier = await db
           .selectFrom('payouts')

@@ -79,7 +79,7 @@ export function uploadFileRoutes(services: { photos: Pick<PhotoStorage, 'read'> 
   const routes = new Hono<AppEnv>();
   routes.get('/:name', async (c) => {
     const file = await services.photos.read(c.req.param('name'));
-    if (!file) return c.json({ message: 'Not found' }, 404);
+    if (!file) return c.json({ message: 'Not found', code: 'not_found' }, 404);
     return c.body(new Uint8Array(file.body), 200, {
       'Content-Type': file.contentType,
       'Content-Length': String(file.body.length),

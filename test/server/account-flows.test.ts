@@ -4,17 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  NO_PASSWORD,
-  RESET_PROBLEMS,
-  RESET_REQUESTED,
-  WRONG_CURRENT_PASSWORD,
-} from '../../server/accounts/auth-routes.ts';
+import { RESET_REQUESTED } from '../../server/accounts/auth-routes.ts';
 import { SUBSCRIBED, UNKNOWN_UNSUBSCRIBE, UNSUBSCRIBED } from '../../server/public/routes.ts';
 import { TICKET_RECEIVED } from '../../server/support/routes.ts';
 import { PAIR } from '../../server/accounts/throttle.ts';
 import { createTokenService } from '../../server/accounts/tokens.ts';
-import { WRONG_PASSWORD } from '../../server/accounts/profile-routes.ts';
 import { createUserStore } from '../../server/accounts/users.ts';
 import {
   BACKENDS,
@@ -56,6 +50,7 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
   const login = (email: string, password: string) =>
     api.request('POST', '/api/auth/jwt-login', { json: { email, password, firebaseResponse: null } });
   const me = (token: string) => api.request('GET', '/api/user', { token });
+  const localeOf = async (token: string) => ((await me(token)).body.user as { locale: string }).locale;
   /** A Google-only account, as firebase-login creates it (no password hash). */
   const googleAccount = async () => {
     const email = uniqueEmail('google');
@@ -151,7 +146,10 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
         json: { token: link, password: STRONG_PASSWORD },
       });
       expect(again.status).toBe(410);
-      expect(again.body.message).toBe(RESET_PROBLEMS.used);
+      expect(again.body).toEqual({
+        code: 'accounts.reset_link_used',
+        message: 'This reset link was already used or replaced by a newer one. Ask for a new one.',
+      });
     });
 
     it('replaces earlier links with a new request, refuses unknown and expired links', async () => {
@@ -166,12 +164,18 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
         json: { token: first, password: NEW_PASSWORD },
       });
       expect(replaced.status).toBe(410);
-      expect(replaced.body.message).toBe(RESET_PROBLEMS.used);
+      expect(replaced.body).toEqual({
+        code: 'accounts.reset_link_used',
+        message: 'This reset link was already used or replaced by a newer one. Ask for a new one.',
+      });
       const unknown = await api.request('POST', '/api/auth/reset-password', {
         json: { token: 'A'.repeat(43), password: NEW_PASSWORD },
       });
       expect(unknown.status).toBe(404);
-      expect(unknown.body.message).toBe(RESET_PROBLEMS.unknown);
+      expect(unknown.body).toEqual({
+        code: 'accounts.reset_link_unknown',
+        message: 'This reset link is not valid. Ask for a new one.',
+      });
 
       // Sixty minutes later.
       await api.castbridge.db
@@ -182,7 +186,10 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
         json: { token: second, password: NEW_PASSWORD },
       });
       expect(expired.status).toBe(410);
-      expect(expired.body.message).toBe(RESET_PROBLEMS.expired);
+      expect(expired.body).toEqual({
+        code: 'accounts.reset_link_expired',
+        message: 'This reset link has expired. Ask for a new one.',
+      });
       expect((await login(email, STRONG_PASSWORD)).status).toBe(200);
     });
 
@@ -215,7 +222,10 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
         json: { currentPassword: 'not-it', newPassword: NEW_PASSWORD },
       });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.message).toBe(WRONG_CURRENT_PASSWORD);
+      expect(wrong.body).toEqual({
+        code: 'accounts.wrong_current_password',
+        message: 'Your current password is not correct',
+      });
       const weak = await api.request('POST', '/api/auth/change-password', {
         token,
         json: { currentPassword: STRONG_PASSWORD, newPassword: 'abc' },
@@ -255,6 +265,7 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       const blocked = await guess();
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(blocked.body.code).toBe('accounts.sign_in_throttled');
       expect(blocked.body.message).toMatch(/^Too many failed password attempts\. Try again in/);
       // The same wait holds for deletion, which confirms the password too.
       const del = await api.request('DELETE', '/api/user', { token, headers, json: { password: STRONG_PASSWORD } });
@@ -269,7 +280,11 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
         json: { currentPassword: 'x', newPassword: NEW_PASSWORD },
       });
       expect(answer.status).toBe(409);
-      expect(answer.body.message).toBe(NO_PASSWORD);
+      expect(answer.body).toEqual({
+        code: 'accounts.no_password',
+        message:
+          'Your account signs in with Google and has no password yet. Choose one with "Forgot password" on the login page.',
+      });
     });
 
     it('only ever changes the caller’s own password', async () => {
@@ -293,7 +308,7 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       expect(none.status).toBe(400);
       const wrong = await api.request('DELETE', '/api/user', { token, json: { password: 'nope' } });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.message).toBe(WRONG_PASSWORD);
+      expect(wrong.body).toEqual({ code: 'accounts.wrong_password', message: 'The password is not correct' });
       expect((await me(token)).status).toBe(200);
     });
 
@@ -351,9 +366,10 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       expect((await api.request('GET', '/api/settings', { token: a.token })).body).toEqual({
         notifications: true,
         hasPassword: true,
+        locale: 'en',
       });
       const off = await api.request('PUT', '/api/settings', { token: a.token, json: { notifications: false } });
-      expect(off.body).toEqual({ notifications: false, hasPassword: true });
+      expect(off.body).toEqual({ notifications: false, hasPassword: true, locale: 'en' });
       expect((await api.request('GET', '/api/settings', { token: a.token })).body.notifications).toBe(false);
       expect((await api.request('GET', '/api/settings', { token: b.token })).body.notifications).toBe(true);
       expect(
@@ -375,6 +391,112 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       expect((await api.request('GET', '/api/settings', { token: google.token })).body).toEqual({
         notifications: true,
         hasPassword: false,
+        locale: 'en',
+      });
+    });
+  });
+
+  describe('the account’s language', () => {
+    const wrongPassword = (token: string, headers: Record<string, string> = {}) =>
+      api.request('POST', '/api/auth/change-password', {
+        token,
+        headers,
+        json: { currentPassword: 'not-my-password-1', newPassword: 'Another-Strong-Pass-9' },
+      });
+
+    it('starts in the language the account signed up in, and Settings changes it for that account only', async () => {
+      const email = uniqueEmail('idioma');
+      const signedUp = await api.request('POST', '/api/auth/register', {
+        json: { email, password: STRONG_PASSWORD, type_account: 'Influencer', locale: 'es-MX' },
+      });
+      expect(signedUp.status, signedUp.text).toBe(201);
+      const token = signedUp.body.token as string;
+      const other = await register();
+      expect(await localeOf(token)).toBe('es-MX');
+      expect(await localeOf(other.token)).toBe('en');
+
+      const english = await api.request('PUT', '/api/settings', { token, json: { locale: 'en' } });
+      expect(english.body).toEqual({ notifications: true, hasPassword: true, locale: 'en' });
+      expect(await localeOf(token)).toBe('en');
+      const both = await api.request('PUT', '/api/settings', {
+        token: other.token,
+        json: { locale: 'es-MX', notifications: false },
+      });
+      expect(both.body).toEqual({ notifications: false, hasPassword: true, locale: 'es-MX' });
+      expect(await localeOf(token)).toBe('en');
+
+      for (const json of [{ locale: 'fr' }, { locale: 'es' }, {}]) {
+        const bad = await api.request('PUT', '/api/settings', { token, json });
+        expect(bad.status, JSON.stringify(json)).toBe(400);
+        expect(bad.body.code).toBe('invalid_request');
+      }
+      const bogus = await api.request('POST', '/api/auth/register', {
+        json: { email: uniqueEmail('idioma'), password: STRONG_PASSWORD, type_account: 'Influencer', locale: 'fr-FR' },
+      });
+      expect(bogus.status).toBe(400);
+      expect(bogus.body.message).toMatch(/^locale: must be one of en, es-MX/);
+    });
+
+    it('takes Spanish (Mexico) from the broadcasting language the profile first gives, not from later changes', async () => {
+      const a = await register();
+      const complete = await api.request('PUT', '/api/profile', { token: a.token, json: { language: 'Mexico' } });
+      expect(complete.status, complete.text).toBe(200);
+      expect((complete.body.user as { locale: string }).locale).toBe('es-MX');
+      // Chosen in Settings, the language stays, whatever the profile says later.
+      await api.request('PUT', '/api/settings', { token: a.token, json: { locale: 'en' } });
+      await api.request('PUT', '/api/profile', { token: a.token, json: { language: 'Spanish' } });
+      expect(await localeOf(a.token)).toBe('en');
+
+      const b = await register();
+      await api.request('PUT', '/api/profile', { token: b.token, json: { language: 'United States' } });
+      expect(await localeOf(b.token)).toBe('en');
+    });
+
+    it('answers a refusal in the request’s language, else in the account’s, with the same code', async () => {
+      const a = await register();
+      const english = await wrongPassword(a.token);
+      expect(english.body).toEqual({
+        code: 'accounts.wrong_current_password',
+        message: 'Your current password is not correct',
+      });
+      expect(english.headers.get('vary')).toMatch(/Accept-Language/i);
+      const asked = await wrongPassword(a.token, { 'accept-language': 'es-419,es;q=0.9,en;q=0.8' });
+      expect(asked.body).toEqual({
+        code: 'accounts.wrong_current_password',
+        message: 'Tu contraseña actual no es correcta',
+      });
+
+      await api.request('PUT', '/api/settings', { token: a.token, json: { locale: 'es-MX' } });
+      expect((await wrongPassword(a.token)).body.message).toBe('Tu contraseña actual no es correcta');
+      // A language Castbridge does not speak leaves the account's; one it does, weighted first, wins.
+      expect((await wrongPassword(a.token, { 'accept-language': 'fr-FR' })).body.message).toBe(
+        'Tu contraseña actual no es correcta',
+      );
+      expect((await wrongPassword(a.token, { 'accept-language': 'es;q=0.5, en-GB' })).body.message).toBe(
+        'Your current password is not correct',
+      );
+
+      // Without a session: Accept-Language alone, with values in the text.
+      const taken = await api.request('POST', '/api/auth/register', {
+        headers: { 'accept-language': 'es-MX' },
+        json: { email: a.email, password: STRONG_PASSWORD, type_account: 'Influencer' },
+      });
+      expect(taken.body).toEqual({
+        code: 'accounts.email_taken',
+        message: 'Ya existe una cuenta con este correo electrónico',
+      });
+      const short = await api.request('POST', '/api/auth/register', {
+        headers: { 'accept-language': 'es-MX' },
+        json: { email: uniqueEmail('idioma'), password: 'short', type_account: 'Influencer' },
+      });
+      expect(short.body).toEqual({
+        code: 'accounts.password_too_short',
+        message: 'La contraseña debe tener al menos 8 caracteres',
+      });
+      const nowhere = await api.request('GET', '/api/nowhere', { headers: { 'accept-language': 'es-MX' } });
+      expect(nowhere.body).toEqual({
+        code: 'http.no_endpoint',
+        message: 'La API no tiene el endpoint GET /api/nowhere',
       });
     });
   });

@@ -120,7 +120,7 @@ describe.each(BACKENDS)('auth on %s', (backendName) => {
       }
       const nullPassword = await login({ email, password: null, firebaseResponse: null }, '203.0.113.2');
       expect(nullPassword.status).toBe(401);
-      expect(nullPassword.body).toEqual({ message: 'Invalid email or password' });
+      expect(nullPassword.body).toEqual({ message: 'Invalid email or password', code: 'accounts.invalid_login' });
       const median = (values: number[]) => {
         const sorted = [...values].sort((x, y) => x - y);
         return (sorted[1]! + sorted[2]!) / 2;

@@ -262,6 +262,7 @@ describe.each(BACKENDS)('connected accounts on %s', (backendName) => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
       message: 'This Twitch connection was started from another Castbridge account: connect again from this one',
+      code: 'forbidden',
     });
     // Spent: the attacker cannot take it either (they would not have it, but it is gone all the same).
     const spent = await api.request('POST', '/api/connections/twitch/complete', {

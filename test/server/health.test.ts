@@ -174,7 +174,11 @@ describe('request ids', () => {
       });
       const answer = await other.request('POST', '/test-only/boom', { headers: { 'X-Request-Id': 'boom-1' } });
       expect(answer.status).toBe(500);
-      expect(answer.body).toEqual({ message: 'Internal server error (request id boom-1)', requestId: 'boom-1' });
+      expect(answer.body).toEqual({
+        message: 'Internal server error (request id boom-1)',
+        code: 'internal',
+        requestId: 'boom-1',
+      });
       expect(answer.headers.get('x-request-id')).toBe('boom-1');
       expect(other.logger.lines.find((line) => line.msg === 'unhandled error')?.fields?.requestId).toBe('boom-1');
     } finally {

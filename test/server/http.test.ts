@@ -85,7 +85,7 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
   it('answers 404 JSON for site paths when there is no client build', async () => {
     const answer = await api.request('GET', '/dashboard');
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ message: 'Not found' });
+    expect(answer.body).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it.each([
@@ -128,7 +128,10 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
       const big = JSON.stringify({ email: uniqueEmail(), password: 'x'.repeat(70 * 1024) });
       const declared = await post(big);
       expect(declared.status).toBe(413);
-      expect(await declared.json()).toEqual({ message: 'Request body is larger than 65536 bytes' });
+      expect(await declared.json()).toEqual({
+        message: 'Request body is larger than 65536 bytes',
+        code: 'http.body_too_large',
+      });
       const chunked = await post(
         new ReadableStream<Uint8Array>({
           start(controller) {
@@ -139,10 +142,13 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
         { duplex: 'half' } as RequestInit,
       );
       expect(chunked.status).toBe(413);
-      expect(await chunked.json()).toEqual({ message: 'Request body is larger than 65536 bytes' });
+      expect(await chunked.json()).toEqual({
+        message: 'Request body is larger than 65536 bytes',
+        code: 'http.body_too_large',
+      });
       const broken = await post('{"email":');
       expect(broken.status).toBe(400);
-      expect(await broken.json()).toEqual({ message: 'Request body is not valid JSON' });
+      expect(await broken.json()).toEqual({ message: 'Request body is not valid JSON', code: 'http.invalid_json' });
       const refused = await post(
         JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, firebaseResponse: null }),
       );
@@ -177,12 +183,16 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
-    expect(await streamed.json()).toEqual({ message: 'Request body is larger than 65536 bytes' });
+    expect(await streamed.json()).toEqual({
+      message: 'Request body is larger than 65536 bytes',
+      code: 'http.body_too_large',
+    });
     expect(
       (await api.request('POST', '/api/auth/register', { body: big, headers: { 'content-type': 'application/json' } }))
         .body,
     ).toEqual({
       message: 'Request body is larger than 65536 bytes',
+      code: 'http.body_too_large',
     });
     // A declared length the body does not keep to is no way past the limit.
     const understated = await api.request('POST', '/api/auth/jwt-login', {
@@ -190,7 +200,10 @@ describe.each(BACKENDS)('HTTP behaviour on %s', (backendName) => {
       headers: { 'content-type': 'application/json', 'content-length': '100' },
     });
     expect(understated.status).toBe(413);
-    expect(understated.body).toEqual({ message: 'Request body is larger than 65536 bytes' });
+    expect(understated.body).toEqual({
+      message: 'Request body is larger than 65536 bytes',
+      code: 'http.body_too_large',
+    });
     // Exactly at the limit is read (and refused for what it says, not for its size).
     const atLimit = JSON.stringify({ email: uniqueEmail(), password: '' }).slice(0, -1);
     const padded = `${atLimit},"pad":"${'x'.repeat(64 * 1024 - atLimit.length - 10)}"}`;

@@ -399,7 +399,7 @@ describe.each(BACKENDS)('tracked links on %s', (backendName) => {
     ] as const) {
       const answer = await api.request(method, path, { headers: { 'user-agent': BROWSER } });
       expect(answer.status, `${method} ${path}`).toBe(404);
-      expect(answer.body).toEqual({ message: 'Not found' });
+      expect(answer.body).toEqual({ message: 'Not found', code: 'not_found' });
     }
     // A query string is the link all the same.
     expect((await api.request('GET', `/l/${live}?ref=chat`, { headers: { 'user-agent': BROWSER } })).status).toBe(302);

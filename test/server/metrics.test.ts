@@ -116,7 +116,7 @@ describe('metrics endpoint, never public by accident', () => {
       for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
         const answer = await api.request('GET', '/metrics', { headers });
         expect(answer.status).toBe(404);
-        expect(answer.body).toEqual({ message: 'Not found' });
+        expect(answer.body).toEqual({ message: 'Not found', code: 'not_found' });
       }
       expect((await api.request('GET', '/some-page')).text).toContain('<title>Castbridge</title>');
     } finally {
@@ -163,7 +163,7 @@ describe('metrics endpoint, never public by accident', () => {
       expect(samples.some((sample) => sample.name.startsWith('nodejs_gc_'))).toBe(false);
       const other = await fetch(url!.replace(/\/metrics$/, '/api/user'));
       expect(other.status).toBe(404);
-      expect(await other.json()).toEqual({ message: 'Not found' });
+      expect(await other.json()).toEqual({ message: 'Not found', code: 'not_found' });
       const main = await api.request('GET', '/metrics');
       expect(main.status).toBe(404);
     } finally {

@@ -305,10 +305,10 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     // The old token: no stream, no heartbeats (and the same answer as a token that never existed).
     const gone = await api.castbridge.app.request(`/api/overlay/stream?token=${old}`);
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ message: 'Not found' });
+    expect(await gone.json()).toEqual({ message: 'Not found', code: 'not_found' });
     const oldBeat = await beat(old, offerId);
     expect(oldBeat.status).toBe(404);
-    expect(oldBeat.body).toEqual({ message: 'Not found' });
+    expect(oldBeat.body).toEqual({ message: 'Not found', code: 'not_found' });
     // The new one works.
     const again = await stream(fresh);
     expect((await nextState(again)).creatives).toHaveLength(1);

@@ -37,6 +37,7 @@ const PROFILE_KEYS = [
   'type_content',
   'type_account',
   'role',
+  'locale',
 ].sort();
 
 const UPLOAD_LIMIT = 4096;

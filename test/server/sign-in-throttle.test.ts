@@ -168,6 +168,7 @@ describe.each(BACKENDS)('sign-in throttle on %s', (backendName) => {
     expect(existing.body).toEqual({
       message:
         'Too many failed sign-in attempts. Try again in 1 second, or choose a new password with "Forgot your password?" on the login page.',
+      code: 'accounts.sign_in_throttled',
     });
   });
 

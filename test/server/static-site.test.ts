@@ -118,7 +118,7 @@ describe('static site', () => {
     expect(png.headers.get('content-encoding')).toBeNull();
     const missing = await get('/assets/index-Gone.js');
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ message: 'Not found' });
+    expect(await missing.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('answers HEAD without a body and revalidates with ETag', async () => {
@@ -229,7 +229,7 @@ describe('static site', () => {
       for (const url of ['/.env', '/.well-known/hidden.txt', '/assets/.env', '/%2eenv']) {
         const answer = await get(url);
         expect(answer.status, url).toBe(404);
-        expect(await answer.json(), url).toEqual({ message: 'Not found' });
+        expect(await answer.json(), url).toEqual({ message: 'Not found', code: 'not_found' });
       }
     } finally {
       fs.rmSync(path.join(site, '.env'));

@@ -604,7 +604,7 @@ describe.each(BACKENDS)('verified delivery on %s', (backendName) => {
       json: { token: 'A'.repeat(43), host: 'program' },
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Not found' });
+    expect(unknown.body).toEqual({ message: 'Not found', code: 'not_found' });
     const creator = await account(api, 'creator');
     const token = await tokenOf(creator);
     for (const json of [

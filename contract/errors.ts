@@ -1,0 +1,67 @@
+// Every error the API answers with carries a stable `code` beside its `message` (docs/api.md §Errors): a client
+// decides on the code, and shows the message, which is in the request's language (Accept-Language, else the signed-in
+// account's; server/http/problems.ts). Plain data without zod, like ./endpoints.ts.
+//
+// A code names one situation. The generic codes, one per status, go with the errors that have no code of their own
+// yet; their message says what is wrong, in English until its domain's messages are translated.
+
+/** The generic code of each error status. */
+export const STATUS_CODES = {
+  400: 'invalid_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  424: 'failed_dependency',
+  429: 'rate_limited',
+  500: 'internal',
+  502: 'bad_gateway',
+  503: 'unavailable',
+} as const;
+
+export type ErrorStatus = keyof typeof STATUS_CODES;
+
+/** The codes of their own, each with when it is answered (docs/api.md lists them). */
+export const ERROR_CODES = {
+  // The HTTP basics (server/http/).
+  'http.authentication_required': '401: no valid session token was sent to an endpoint that needs one',
+  'http.role_required': '403: the account type may not call this endpoint',
+  'http.no_endpoint': '404: no endpoint has this method and path',
+  'http.body_too_large': '413: the request body is larger than the endpoint takes',
+  'http.body_aborted': '400: the connection closed before the body arrived',
+  'http.json_required': '415: the body is not sent as application/json',
+  'http.invalid_utf8': '400: the body is not valid UTF-8',
+  'http.invalid_json': '400: the body is not valid JSON',
+  'http.too_many_requests': '429: too many requests from this address or account; `Retry-After` says when to retry',
+  'http.idempotency_key_format': '400: the Idempotency-Key header is malformed',
+  'http.idempotency_key_reused': '422: the Idempotency-Key was used for a different request',
+  'http.idempotency_key_in_flight': '409: a request with this Idempotency-Key is still being processed',
+  // Accounts (server/accounts/).
+  'accounts.email_taken': '409: registration with an e-mail that has an account',
+  'accounts.invalid_login': '401: sign-in with an unknown e-mail or a wrong password (the same answer for both)',
+  'accounts.google_token_invalid': '401: the Google sign-in token is not valid or has expired',
+  'accounts.sign_in_throttled': '429: too many failed passwords; `Retry-After` says when to retry',
+  'accounts.password_too_short': '400: a new password shorter than the policy allows',
+  'accounts.password_too_long': '400: a new password longer than the policy allows',
+  'accounts.password_too_common': '400: a new password on the common-password list',
+  'accounts.reset_link_unknown': '404: a password-reset link that was never issued',
+  'accounts.reset_link_used': '410: a password-reset link already used or replaced by a newer one',
+  'accounts.reset_link_expired': '410: a password-reset link past its lifetime',
+  'accounts.wrong_current_password': '400: change password with a wrong current password',
+  'accounts.wrong_password': '400: delete account with a wrong password',
+  'accounts.password_required': '400: delete account without the password of a password account',
+  'accounts.no_password': '409: change password on an account that signs in with Google only',
+  'accounts.account_gone': '401: the account was deleted while its session was open',
+  'accounts.image_not_current': '400: a profile update names a photo other than the current one',
+} as const;
+
+export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;
+
+export const ALL_ERROR_CODES = [
+  ...new Set(Object.values(STATUS_CODES)),
+  ...Object.keys(ERROR_CODES),
+] as readonly ErrorCode[];
