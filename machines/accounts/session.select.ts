@@ -17,3 +17,5 @@ export const selectJwt = (snapshot: Snapshot) => snapshot.context.jwt;
  */
 export const selectRole = (snapshot: Snapshot): Role | null =>
   snapshot.context.user?.role ?? (snapshot.matches({ signedIn: 'failed' }) ? 'creator' : null);
+/** The signed-in account's language, once its user is read; null before. */
+export const selectAccountLocale = (snapshot: Snapshot) => snapshot.context.user?.locale ?? null;

@@ -8,12 +8,17 @@ export const samples = {
       { type: 'notifications.set', on: false },
       { type: 'notifications.set', on: true },
     ],
+    'language.set': [
+      { type: 'language.set', locale: 'es-MX' },
+      { type: 'language.set', locale: 'en' },
+    ],
     'xstate.done.actor.loadSettings': [
-      { type: 'xstate.done.actor.loadSettings', output: { notifications: true, hasPassword: true } },
+      { type: 'xstate.done.actor.loadSettings', output: { notifications: true, hasPassword: true, locale: 'en' } },
     ],
     'xstate.done.actor.saveSettings': [
-      { type: 'xstate.done.actor.saveSettings', output: { notifications: false, hasPassword: true } },
+      { type: 'xstate.done.actor.saveSettings', output: { notifications: false, hasPassword: true, locale: 'en' } },
+      { type: 'xstate.done.actor.saveSettings', output: { notifications: true, hasPassword: true, locale: 'es-MX' } },
     ],
   },
-  abstract: (context) => ({ on: context.notifications, failed: context.error !== null }),
+  abstract: (context) => ({ on: context.notifications, locale: context.locale, failed: context.error !== null }),
 } satisfies Fixture<typeof settingsMachine>;

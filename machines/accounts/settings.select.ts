@@ -11,3 +11,4 @@ export const selectSwitchDisabled = (snapshot: Snapshot) => !snapshot.matches({ 
 export const selectSettingsLoaded = (snapshot: Snapshot) => snapshot.matches('ready');
 export const selectSettingsFailed = (snapshot: Snapshot) => snapshot.matches('failed');
 export const selectSettingsError = (snapshot: Snapshot) => snapshot.context.error;
+export const selectLocale = (snapshot: Snapshot) => snapshot.context.locale;

@@ -11,13 +11,13 @@ import {
 import { selectDeleteDialogOpen, selectDeleteForm, selectDeleting } from '@/machines/accounts/deleteAccount.select';
 import {
   selectHasPassword,
+  selectLocale,
   selectNotificationsOn,
   selectSettingsError,
   selectSettingsFailed,
   selectSwitchDisabled,
 } from '@/machines/accounts/settings.select';
 import { inspect } from '@/src/app/inspect';
-import { messages } from '@/src/messages';
 import { useChangePasswordLogic, type ChangePasswordLogic } from '@/src/accounts/changePassword';
 import { useDeleteAccountLogic, type DeleteAccountLogic } from '@/src/accounts/deleteAccount';
 import { useSettingsLogic, type SettingsLogic } from '@/src/accounts/settings';
@@ -30,6 +30,11 @@ import { Icon } from '@/src/ui/Icon';
 import { Link } from '@/src/ui/Link';
 import { Switch } from '@/src/ui/Switch';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import { RadioGroup } from '@/src/ui/RadioGroup';
+import { InLanguage } from '@/src/common/InLanguage';
+import { useMessages } from '@/src/i18n/i18n';
+import { LOCALE_NAMES, LOCALES, isLocale } from '@/src/i18n/locales';
+import { accountsMessages } from './catalogue';
 import * as s from './account.css';
 
 export interface SettingsLogics {
@@ -38,62 +43,82 @@ export interface SettingsLogics {
   deleteAccount?: DeleteAccountLogic;
 }
 
-/** Settings (docs/spec.md §2): notifications switch, change password, delete account — each real (docs/product.md §Accounts). */
+/**
+ * Settings (docs/spec.md §2): notifications switch, the account's language, change password, delete account — each
+ * real (docs/product.md §Accounts).
+ */
 export function SettingsScreen({ logic = {} }: { logic?: SettingsLogics }) {
   const [snapshot, send] = useMachine(useSettingsLogic(logic.settings), { inspect });
   const hasPassword = selectHasPassword(snapshot);
   const error = selectSettingsError(snapshot);
+  const { t, locale } = useMessages(accountsMessages);
   return (
-    <div className={s.stack}>
-      <ScreenHeading title="Settings" />
-      <Card as="section" aria-labelledby="settings-preferences" className={s.stack}>
-        <h2 id="settings-preferences" className={s.sectionTitle}>
-          Preferences
-        </h2>
-        <Switch
-          label="Notifications"
-          description="Get notified by email about new sponsorship offers and updates."
-          checked={selectNotificationsOn(snapshot)}
-          disabled={selectSwitchDisabled(snapshot)}
-          onCheckedChange={(on) => send({ type: 'notifications.set', on })}
-        />
-        {error ? (
-          <Alert tone="error">
-            {error}{' '}
-            {selectSettingsFailed(snapshot) ? (
-              <Button variant="secondary" size="sm" onClick={() => send({ type: 'settings.retry' })}>
-                Try again
-              </Button>
-            ) : null}
-          </Alert>
-        ) : null}
-      </Card>
-      {hasPassword ? <ChangePassword logic={logic.changePassword} /> : <NoPassword />}
-      <DeleteAccount logic={logic.deleteAccount} passwordRequired={hasPassword} />
-    </div>
+    // In the page's language inside the dashboard, which is English only so far.
+    <InLanguage lang={locale}>
+      <div className={s.stack}>
+        <ScreenHeading title={t('settings.title')} />
+        <Card as="section" aria-labelledby="settings-preferences" className={s.stack}>
+          <h2 id="settings-preferences" className={s.sectionTitle}>
+            {t('settings.preferences')}
+          </h2>
+          <Switch
+            label={t('settings.notifications')}
+            description={t('settings.notificationsHint')}
+            checked={selectNotificationsOn(snapshot)}
+            disabled={selectSwitchDisabled(snapshot)}
+            onCheckedChange={(on) => send({ type: 'notifications.set', on })}
+          />
+          <RadioGroup
+            label={t('settings.language')}
+            name="locale"
+            orientation="horizontal"
+            value={selectLocale(snapshot)}
+            disabled={selectSwitchDisabled(snapshot)}
+            // Each language by its own name, whatever the page's language.
+            options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale], lang: locale }))}
+            onValueChange={(locale) => {
+              if (isLocale(locale)) send({ type: 'language.set', locale });
+            }}
+          />
+          {error ? (
+            <Alert tone="error">
+              {error}{' '}
+              {selectSettingsFailed(snapshot) ? (
+                <Button variant="secondary" size="sm" onClick={() => send({ type: 'settings.retry' })}>
+                  {t('settings.retry')}
+                </Button>
+              ) : null}
+            </Alert>
+          ) : null}
+        </Card>
+        {hasPassword ? <ChangePassword logic={logic.changePassword} /> : <NoPassword />}
+        <DeleteAccount logic={logic.deleteAccount} passwordRequired={hasPassword} />
+      </div>
+    </InLanguage>
   );
 }
 
 /** Google-only accounts have no password to change; the reset flow sets a first one. */
 function NoPassword() {
+  const { t } = useMessages(accountsMessages);
   return (
     <Card as="section" aria-labelledby="settings-password">
       <h2 id="settings-password" className={s.sectionTitle}>
-        Change Password
+        {t('settings.password')}
       </h2>
       <p className={s.muted}>
-        Your account signs in with Google and has no password. To set one, use{' '}
-        <Link to="/forgot-password">Forgot password</Link>: we will e-mail you a link to choose it.
+        {t('settings.noPassword')} <Link to="/forgot-password">{t('settings.noPasswordLink')}</Link>
+        {t('settings.noPasswordAfter')}
       </p>
     </Card>
   );
 }
 
-const PASSWORD_FIELDS: Array<{ field: ChangePasswordField; label: string; name: string; autoComplete: string }> = [
-  { field: 'current', label: 'Old Password', name: 'old_password', autoComplete: 'current-password' },
-  { field: 'next', label: 'New Password', name: 'new_password', autoComplete: 'new-password' },
-  { field: 'confirm', label: 'Confirm New Password', name: 'confirm_password', autoComplete: 'new-password' },
-];
+const PASSWORD_FIELDS = [
+  { field: 'current', label: 'settings.oldPassword', name: 'old_password', autoComplete: 'current-password' },
+  { field: 'next', label: 'settings.newPassword', name: 'new_password', autoComplete: 'new-password' },
+  { field: 'confirm', label: 'settings.confirmPassword', name: 'confirm_password', autoComplete: 'new-password' },
+] as const satisfies ReadonlyArray<{ field: ChangePasswordField; label: string; name: string; autoComplete: string }>;
 
 function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
   const [snapshot, send] = useMachine(useChangePasswordLogic(logic), { inspect });
@@ -103,14 +128,15 @@ function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
   const serverError = selectPasswordServerError(snapshot);
   const notice = selectPasswordNotice(snapshot);
   const busy = selectPasswordChanging(snapshot);
+  const { t } = useMessages(accountsMessages);
   return (
     <Card as="section" aria-labelledby="settings-password">
       <div className={s.sectionHead}>
         <div>
           <h2 id="settings-password" className={s.sectionTitle}>
-            Change Password
+            {t('settings.password')}
           </h2>
-          <p className={s.muted}>Update the password you sign in with.</p>
+          <p className={s.muted}>{t('settings.passwordHint')}</p>
         </div>
         {expanded ? null : (
           <Button
@@ -119,7 +145,7 @@ function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
             aria-controls="change-password-form"
             aria-expanded={false}
           >
-            Change Password
+            {t('settings.password')}
           </Button>
         )}
       </div>
@@ -139,7 +165,7 @@ function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
           {PASSWORD_FIELDS.map(({ field, label, name, autoComplete }) => (
             <Field
               key={field}
-              label={label}
+              label={t(label)}
               name={name}
               type="password"
               autoComplete={autoComplete}
@@ -152,10 +178,10 @@ function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
           {serverError ? <Alert tone="error">{serverError}</Alert> : null}
           <div className={s.actions}>
             <Button variant="secondary" onClick={() => send({ type: 'password.discard' })} disabled={busy}>
-              Discard
+              {t('settings.discard')}
             </Button>
             <Button type="submit" variant="dashboard" disabled={busy} aria-busy={busy || undefined}>
-              Change
+              {t('settings.change')}
             </Button>
           </div>
         </form>
@@ -168,18 +194,19 @@ function DeleteAccount({ logic, passwordRequired }: { logic?: DeleteAccountLogic
   const [snapshot, send] = useMachine(useDeleteAccountLogic(logic), { inspect });
   const form = selectDeleteForm(snapshot);
   const busy = selectDeleting(snapshot);
+  const { t } = useMessages(accountsMessages);
   return (
     <Card as="section" aria-labelledby="settings-delete">
       <div className={s.sectionHead}>
         <div>
           <h2 id="settings-delete" className={s.sectionTitle}>
-            Delete Account
+            {t('settings.delete')}
           </h2>
-          <p className={s.muted}>Remove your account and everything in it.</p>
+          <p className={s.muted}>{t('settings.deleteHint')}</p>
         </div>
         <Button variant="danger" onClick={() => send({ type: 'delete.open', passwordRequired })}>
           <Icon name="trash" size={18} />
-          Delete Account
+          {t('settings.delete')}
         </Button>
       </div>
       <AlertDialog
@@ -187,10 +214,10 @@ function DeleteAccount({ logic, passwordRequired }: { logic?: DeleteAccountLogic
         onOpenChange={(next) => {
           if (!next && !busy) send({ type: 'delete.dismiss' });
         }}
-        title="Are you sure you want to delete your account?"
-        description="Once you delete you won't be able to undo it."
-        actionLabel="Yes, Delete"
-        cancelLabel="No, Cancel"
+        title={t('settings.deleteTitle')}
+        description={t('settings.deleteDescription')}
+        actionLabel={t('settings.deleteYes')}
+        cancelLabel={t('settings.deleteNo')}
         onAction={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
         width="confirm"
@@ -199,13 +226,13 @@ function DeleteAccount({ logic, passwordRequired }: { logic?: DeleteAccountLogic
       >
         {form.passwordRequired ? (
           <Field
-            label="Password"
+            label={t('settings.deletePassword')}
             name="delete_password"
             type="password"
             autoComplete="current-password"
-            hint="Enter your password to confirm."
+            hint={t('settings.deletePasswordHint')}
             value={form.password}
-            error={form.passwordMissing ? messages.required : undefined}
+            error={form.passwordMissing ? t('form.required') : undefined}
             disabled={busy}
             onChange={(event) => send({ type: 'password.change', value: event.target.value })}
           />

@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { googleSignInMachine } from '@/machines/accounts/googleSignIn.machine';
 import { messages } from '@/src/messages';
 import { api, useAppWiring } from './session';
+import { currentLocale } from '@/src/i18n/i18n';
 
 /** The popup, then the exchange → our token or a falsy value. */
 export const googleSignInLogic = googleSignInMachine.provide({
@@ -12,7 +13,11 @@ export const googleSignInLogic = googleSignInMachine.provide({
     popup: fromPromise<string | null, void>(async () => (await import('./firebase')).googleIdToken()),
     exchange: fromPromise<string | null, { idToken: string }>(async ({ input }) => {
       const { request } = await api();
-      return (await request('firebaseLogin', { json: { accessToken: input.idToken } })).token || null;
+      // An account this sign-in creates starts in the page's language.
+      return (
+        (await request('firebaseLogin', { json: { accessToken: input.idToken, locale: currentLocale() } })).token ||
+        null
+      );
     }),
   },
 });

@@ -6,6 +6,7 @@ import { registrationMachine } from '@/machines/accounts/registration.machine';
 import type { AccountType } from '@/machines/types';
 import { messages } from '@/src/messages';
 import { api, useAppWiring } from './session';
+import { currentLocale } from '@/src/i18n/i18n';
 
 /** The wizard with its API actors: the password policy and POST /api/auth/register → the token. */
 export const registrationLogic = registrationMachine.provide({
@@ -13,7 +14,8 @@ export const registrationLogic = registrationMachine.provide({
     loadPolicy: fromPromise<PasswordPolicy, void>(async () => (await api()).request('passwordPolicy', {})),
     register: fromPromise<string, { email: string; password: string; type_account: AccountType }>(async ({ input }) => {
       const { request } = await api();
-      return (await request('register', { json: input })).token;
+      // The account starts in the page's language (the browser's, or the one the public menu chose).
+      return (await request('register', { json: { ...input, locale: currentLocale() } })).token;
     }),
   },
 });

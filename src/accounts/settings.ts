@@ -1,8 +1,10 @@
-// The Settings screen's notifications switch: GET and PUT /api/settings. (The password change and the account
-// deletion on the same screen are flows of their own: changePassword.ts, deleteAccount.ts.)
+// The Settings screen's preferences, the notifications switch and the account's language: GET and PUT /api/settings.
+// A saved language is put on the page at once (and kept in this browser for the public pages). (The password change
+// and the account deletion on the same screen are flows of their own: changePassword.ts, deleteAccount.ts.)
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { settingsMachine, type SettingsValues } from '@/machines/accounts/settings.machine';
+import { settingsMachine, type SettingsChanges, type SettingsValues } from '@/machines/accounts/settings.machine';
+import { setLocale } from '@/src/i18n/i18n';
 import { api, requireJwt, useAppWiring } from './session';
 
 export type SettingsLogic = typeof settingsMachine;
@@ -12,13 +14,23 @@ export function settingsActors(jwt: () => string | null) {
     loadSettings: fromPromise<SettingsValues, void>(async () =>
       (await api()).request('getSettings', { jwt: requireJwt(jwt()) }),
     ),
-    saveSettings: fromPromise<SettingsValues, { notifications: boolean }>(async ({ input }) =>
+    saveSettings: fromPromise<SettingsValues, SettingsChanges>(async ({ input }) =>
       (await api()).request('updateSettings', { jwt: requireJwt(jwt()), json: input }),
     ),
   };
 }
 
+/** The page follows the account's language once it is stored (a catalogue that cannot load leaves the page as it is). */
+export const settingsActions = {
+  languageSaved: (_: unknown, locale: SettingsValues['locale']) => {
+    setLocale(locale, { remember: true }).catch(() => {});
+  },
+};
+
 export function useSettingsLogic(logic?: SettingsLogic): SettingsLogic {
   const app = useAppWiring();
-  return useMemo(() => logic ?? settingsMachine.provide({ actors: settingsActors(app.jwt) }), [logic, app]);
+  return useMemo(
+    () => logic ?? settingsMachine.provide({ actors: settingsActors(app.jwt), actions: settingsActions }),
+    [logic, app],
+  );
 }

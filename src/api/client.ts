@@ -3,13 +3,18 @@
 import ky, { HTTPError } from 'ky';
 import type { EndpointName, RequestBody, RequestQuery, ResponseBody } from '@/contract';
 import { endpoints } from '@/contract/endpoints';
+import type { ErrorCode } from '@/contract/errors';
 import { API_HOST } from '@/src/config';
+import { currentLocale } from '@/src/i18n/i18n';
 
 /** docs/spec.md §9: the HTTP client has no timeout and no body size limit. */
 const http = ky.create({ prefixUrl: `${API_HOST}/`, timeout: false, retry: 0 });
 
-/** An API failure with the server's `{ message }` when it sent one. */
+/** An API failure with the server's `{ message, code }` when it sent one (the message in the page's language). */
 export class ApiError extends Error {
+  /** The refusal's stable code (contract/errors.ts); null when the server sent none (a network failure). */
+  readonly code: ErrorCode | null;
+
   constructor(
     message: string,
     readonly status: number | null,
@@ -17,6 +22,8 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : null;
+    this.code = typeof code === 'string' ? (code as ErrorCode) : null;
   }
 }
 
@@ -87,6 +94,8 @@ export async function request<N extends EndpointName>(name: N, options: CallOpti
       ...(body !== undefined ? { body } : {}),
       ...(query ? { searchParams: query } : {}),
       headers: {
+        // The server answers its refusals in the page's language (docs/api.md §Conventions).
+        'Accept-Language': currentLocale(),
         ...headers,
         ...(meta.auth === 'bearer' || (meta.auth === 'optional' && jwt)
           ? { Authorization: `Bearer ${jwt ?? ''}` }
@@ -114,7 +123,7 @@ export async function download<N extends EndpointName>(
     const response = await http(path, {
       method: meta.method,
       ...(query ? { searchParams: query } : {}),
-      headers: { Authorization: `Bearer ${jwt ?? ''}` },
+      headers: { 'Accept-Language': currentLocale(), Authorization: `Bearer ${jwt ?? ''}` },
     });
     const disposition = response.headers.get('content-disposition') ?? '';
     return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };

@@ -87,6 +87,9 @@ export type MessageValues = Record<string, unknown>;
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 const activeLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
 
+/** The language the page is in now (the API client asks the server to answer in it). */
+export const currentLocale = activeLocale;
+
 /** The language the page is in; a screen that reads it renders again when it changes. */
 export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, activeLocale, activeLocale);

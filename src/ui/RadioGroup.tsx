@@ -3,7 +3,14 @@ import { RadioGroup as RadixRadioGroup } from 'radix-ui';
 import * as s from './RadioGroup.css';
 import { cx } from './cx';
 
-export type RadioOption = { value: string; label: string; description?: string; icon?: ReactNode };
+export type RadioOption = {
+  value: string;
+  label: string;
+  description?: string;
+  icon?: ReactNode;
+  /** The label's language when it is not the page's (a language named in itself). */
+  lang?: string;
+};
 
 export type RadioGroupProps = {
   /** Visible group label; the group is aria-labelledby it. */
@@ -96,7 +103,7 @@ export function RadioGroup({
                   className={s.nativeItem}
                 />
                 <span className={s.optionText}>
-                  <span id={textId} className={s.optionLabel}>
+                  <span id={textId} className={s.optionLabel} lang={option.lang}>
                     {option.label}
                   </span>
                   {option.description ? (
@@ -156,7 +163,7 @@ export function RadioGroup({
                 <RadixRadioGroup.Indicator className={s.indicator} />
               </RadixRadioGroup.Item>
               <span className={s.optionText}>
-                <span id={textId} className={s.optionLabel}>
+                <span id={textId} className={s.optionLabel} lang={option.lang}>
                   {option.label}
                 </span>
                 {option.description ? (

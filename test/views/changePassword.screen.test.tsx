@@ -5,7 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { changePasswordMachine, type ChangePasswordField } from '@/machines/accounts/changePassword.machine';
 import { deleteAccountMachine } from '@/machines/accounts/deleteAccount.machine';
-import { settingsMachine, type SettingsValues } from '@/machines/accounts/settings.machine';
+import { settingsMachine, type SettingsChanges, type SettingsValues } from '@/machines/accounts/settings.machine';
 import { SettingsScreen } from '@/src/accounts/Settings';
 import { messages } from '@/src/messages';
 import { controlled, renderScreen } from './harness';
@@ -35,7 +35,7 @@ walkScreens('changePassword', {
           settings: settingsMachine.provide({
             actors: {
               loadSettings: load.logic,
-              saveSettings: controlled<SettingsValues, { notifications: boolean }>().logic,
+              saveSettings: controlled<SettingsValues, SettingsChanges>().logic,
             },
           }),
           changePassword: changePasswordMachine.provide({ actors: { changePassword: change.logic } }),
@@ -46,7 +46,7 @@ walkScreens('changePassword', {
       />,
       { path: '/settings', jwt: 'session.jwt' },
     );
-    await load.resolve({ notifications: true, hasPassword: true });
+    await load.resolve({ notifications: true, hasPassword: true, locale: 'en' });
     /** What the person typed and saw: the errors a refused submit showed, the server's last answer. */
     const model = {
       values: { current: '', next: '', confirm: '' } as Record<ChangePasswordField, string>,

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { changePasswordMachine } from '@/machines/accounts/changePassword.machine';
 import { deleteAccountMachine } from '@/machines/accounts/deleteAccount.machine';
-import { settingsMachine, type SettingsValues } from '@/machines/accounts/settings.machine';
+import { settingsMachine, type SettingsChanges, type SettingsValues } from '@/machines/accounts/settings.machine';
 import { SettingsScreen } from '@/src/accounts/Settings';
 import { messages } from '@/src/messages';
 import { controlled, renderScreen } from './harness';
@@ -24,7 +24,7 @@ walkScreens('deleteAccount', {
           settings: settingsMachine.provide({
             actors: {
               loadSettings: load.logic,
-              saveSettings: controlled<SettingsValues, { notifications: boolean }>().logic,
+              saveSettings: controlled<SettingsValues, SettingsChanges>().logic,
             },
           }),
           changePassword: changePasswordMachine.provide({
@@ -64,7 +64,7 @@ walkScreens('deleteAccount', {
         'delete.open': async ({ passwordRequired }) => {
           if (!model.loaded) {
             model.loaded = true;
-            await load.resolve({ notifications: true, hasPassword: passwordRequired });
+            await load.resolve({ notifications: true, hasPassword: passwordRequired, locale: 'en' });
           }
           Object.assign(model, { passwordRequired, password: '', missing: false, refusal: null });
           fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));

@@ -5,7 +5,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { changePasswordMachine } from '@/machines/accounts/changePassword.machine';
 import { deleteAccountMachine } from '@/machines/accounts/deleteAccount.machine';
-import { settingsMachine, type SettingsValues } from '@/machines/accounts/settings.machine';
+import type { Locale } from '@/contract/locales';
+import { settingsMachine, type SettingsChanges, type SettingsValues } from '@/machines/accounts/settings.machine';
 import { SettingsScreen } from '@/src/accounts/Settings';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
@@ -13,7 +14,7 @@ import { walkScreens } from './screens';
 walkScreens('settings', {
   mount() {
     const load = controlled<SettingsValues>();
-    const save = controlled<SettingsValues, { notifications: boolean }>();
+    const save = controlled<SettingsValues, SettingsChanges>();
     renderScreen(
       <SettingsScreen
         logic={{
@@ -33,20 +34,40 @@ walkScreens('settings', {
       />,
       { path: '/settings', jwt: 'session.jwt' },
     );
-    /** The switch as the person should see it (on by default), and the API's answers so far. */
-    const model = { on: true, error: null as string | null, loads: 0, saves: 0 };
+    /**
+     * The switch and the language as the person should see them (on and English by default), as last stored, and the
+     * API's answers so far.
+     */
+    const model = {
+      on: true,
+      locale: 'en' as Locale,
+      saved: { on: true, locale: 'en' as Locale },
+      error: null as string | null,
+      loads: 0,
+      saves: 0,
+    };
     const preferences = () => within(screen.getByRole('region', { name: 'Preferences' }));
     const toggle = () => preferences().getByRole('switch', { name: 'Notifications' });
+    const languages = () => within(preferences().getByRole('radiogroup', { name: 'Language' }));
+    /** The language the group shows chosen, by the name a person reads. */
+    const chosen = () => ({ en: 'English', 'es-MX': 'Español' })[model.locale];
+    const stored = (output: SettingsValues) => {
+      model.on = output.notifications;
+      model.locale = output.locale;
+      model.saved = { on: output.notifications, locale: output.locale };
+    };
     return {
       load,
       save,
       model,
       preferences,
       toggle,
+      languages,
+      chosen,
       gestures: {
         'xstate.done.actor.loadSettings': async ({ output }) => {
           model.loads += 1;
-          model.on = output.notifications;
+          stored(output);
           model.error = null;
           await load.resolve(output);
         },
@@ -62,14 +83,21 @@ walkScreens('settings', {
           model.error = null;
           fireEvent.click(toggle());
         },
+        'language.set': ({ locale }) => {
+          expect(languages().getByRole('radio', { name: chosen() })).toBeChecked();
+          model.locale = locale;
+          model.error = null;
+          fireEvent.click(languages().getByRole('radio', { name: { en: 'English', 'es-MX': 'Español' }[locale] }));
+        },
         'xstate.done.actor.saveSettings': async ({ output }) => {
           model.saves += 1;
-          model.on = output.notifications;
+          stored(output);
           await save.resolve(output);
         },
         'xstate.error.actor.saveSettings': async ({ error }) => {
           model.saves += 1;
-          model.on = !model.on;
+          model.on = model.saved.on;
+          model.locale = model.saved.locale;
           model.error = (error as Error).message;
           await save.reject(error);
         },
@@ -96,20 +124,24 @@ walkScreens('settings', {
       expect(toggle()).toBeDisabled();
     },
     // The switch shows the stored (or saved, or put back) value and can move; a refused save's message, no Try again.
-    'ready.idle': ({ load, save, model, preferences, toggle }) => {
+    'ready.idle': ({ load, save, model, preferences, toggle, languages, chosen }) => {
       expect(load.started).toBe(model.loads);
       expect(save.started).toBe(model.saves);
       expect(toggle()).toBeEnabled();
       expect(toggle()).toHaveAttribute('aria-checked', String(model.on));
+      expect(languages().getByRole('radio', { name: chosen() })).toBeChecked();
+      expect(languages().getByRole('radio', { name: chosen() })).toBeEnabled();
       if (model.error) expect(preferences().getByRole('alert')).toHaveTextContent(model.error);
       else expect(preferences().queryByRole('alert')).not.toBeInTheDocument();
       expect(preferences().queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     },
     // The change is saved: the switch already shows it and waits.
-    'ready.saving': ({ save, model, preferences, toggle }) => {
+    'ready.saving': ({ save, model, preferences, toggle, languages, chosen }) => {
       expect(save.started).toBe(model.saves + 1);
-      expect(save.inputs.at(-1)).toEqual({ notifications: model.on });
+      expect(save.inputs.at(-1)).toEqual({ notifications: model.on, locale: model.locale });
       expect(toggle()).toBeDisabled();
+      expect(languages().getByRole('radio', { name: chosen() })).toBeChecked();
+      expect(languages().getByRole('radio', { name: chosen() })).toBeDisabled();
       expect(toggle()).toHaveAttribute('aria-checked', String(model.on));
       expect(preferences().queryByRole('alert')).not.toBeInTheDocument();
     },

@@ -5,18 +5,22 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changePasswordMachine } from '@/machines/accounts/changePassword.machine';
 import { deleteAccountMachine } from '@/machines/accounts/deleteAccount.machine';
-import { settingsMachine, type SettingsValues } from '@/machines/accounts/settings.machine';
+import { settingsMachine, type SettingsChanges, type SettingsValues } from '@/machines/accounts/settings.machine';
 import { messages } from '@/src/messages';
 import { SettingsScreen } from '@/src/accounts/Settings';
+import { settingsActions } from '@/src/accounts/settings';
 import { controlled, renderScreen } from './harness';
 
-function setup(values: SettingsValues = { notifications: true, hasPassword: true }) {
+function setup(
+  values: SettingsValues = { notifications: true, hasPassword: true, locale: 'en' },
+  actions: Parameters<typeof settingsMachine.provide>[0]['actions'] = {},
+) {
   const load = controlled<SettingsValues>();
-  const save = controlled<SettingsValues, { notifications: boolean }>();
+  const save = controlled<SettingsValues, SettingsChanges>();
   const change = controlled<{ message: string; token: string }, { currentPassword: string; newPassword: string }>();
   const remove = controlled<void, { password: string | undefined }>();
   const logic = {
-    settings: settingsMachine.provide({ actors: { loadSettings: load.logic, saveSettings: save.logic } }),
+    settings: settingsMachine.provide({ actors: { loadSettings: load.logic, saveSettings: save.logic }, actions }),
     changePassword: changePasswordMachine.provide({ actors: { changePassword: change.logic } }),
     deleteAccount: deleteAccountMachine.provide({ actors: { deleteAccount: remove.logic } }),
   };
@@ -25,17 +29,41 @@ function setup(values: SettingsValues = { notifications: true, hasPassword: true
 }
 
 describe('Settings', () => {
+  it('puts the whole page in the language saved, keeps it in this browser, and leaves it when the save is refused', async () => {
+    const { load, save, user } = setup(undefined, settingsActions);
+    await load.resolve({ notifications: true, hasPassword: true, locale: 'en' });
+    const language = () => screen.getByRole('radiogroup', { name: /^(Language|Idioma)$/ });
+    const spanish = within(language()).getByRole('radio', { name: 'Español' });
+    expect(within(language()).getByText('Español')).toHaveAttribute('lang', 'es-MX');
+
+    await user.click(spanish);
+    // Not before the account keeps it.
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    await save.reject(new Error('Service unavailable'));
+    expect(within(language()).getByRole('radio', { name: 'English' })).toBeChecked();
+    expect(document.documentElement.lang).not.toBe('es-MX');
+
+    await user.click(within(language()).getByRole('radio', { name: 'Español' }));
+    await save.resolve({ notifications: true, hasPassword: true, locale: 'es-MX' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Configuración' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Notificaciones' })).toBeChecked();
+    expect(within(language()).getByRole('radio', { name: 'Español' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es-MX');
+    expect(window.localStorage.getItem('locale')).toBe('es-MX');
+  });
+
   it('reads the stored switch, saves a change and puts it back when the save is refused', async () => {
     const { load, save, user } = setup();
     const toggle = screen.getByRole('switch', { name: 'Notifications' });
     expect(toggle).toBeDisabled();
-    await load.resolve({ notifications: false, hasPassword: true });
+    await load.resolve({ notifications: false, hasPassword: true, locale: 'en' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-checked', 'true');
-    expect(save.inputs).toEqual([{ notifications: true }]);
-    await save.resolve({ notifications: true, hasPassword: true });
+    expect(save.inputs).toEqual([{ notifications: true, locale: 'en' }]);
+    await save.resolve({ notifications: true, hasPassword: true, locale: 'en' });
     expect(toggle).toBeEnabled();
 
     await user.click(toggle);
@@ -46,7 +74,7 @@ describe('Settings', () => {
 
   it('checks the three password fields before calling, shows the server’s refusal, and confirms a change', async () => {
     const { load, change, view, user } = setup();
-    await load.resolve({ notifications: true, hasPassword: true });
+    await load.resolve({ notifications: true, hasPassword: true, locale: 'en' });
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect(screen.getAllByText(messages.required)).toHaveLength(3);
@@ -77,7 +105,7 @@ describe('Settings', () => {
 
   it('tells a Google-only account how to set a password, and deletes it without one', async () => {
     const { load, remove, user } = setup();
-    await load.resolve({ notifications: true, hasPassword: false });
+    await load.resolve({ notifications: true, hasPassword: false, locale: 'en' });
     expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgot-password');
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
@@ -89,7 +117,7 @@ describe('Settings', () => {
 
   it('asks a password account for its password, shows a refusal, and signs out after the deletion', async () => {
     const { load, remove, view, user } = setup();
-    await load.resolve({ notifications: true, hasPassword: true });
+    await load.resolve({ notifications: true, hasPassword: true, locale: 'en' });
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete your account?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, Delete' }));

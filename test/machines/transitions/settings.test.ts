@@ -4,9 +4,11 @@
 // is saved and the event names the flow receives from its calls.
 import { describe, expect } from 'vitest';
 import { createActor } from 'xstate';
-import { settingsMachine, type SettingsValues } from '@/machines/accounts/settings.machine';
+import type { Locale } from '@/contract/locales';
+import { settingsMachine, type SettingsChanges, type SettingsValues } from '@/machines/accounts/settings.machine';
 import {
   selectHasPassword,
+  selectLocale,
   selectNotificationsOn,
   selectSettingsError,
   selectSettingsFailed,
@@ -18,10 +20,15 @@ import { pinTransitions } from './pin';
 
 function start() {
   const load = controlled<SettingsValues>();
-  const save = controlled<SettingsValues, { notifications: boolean }>();
+  const save = controlled<SettingsValues, SettingsChanges>();
   const { received, inspect } = receivedEvents();
+  /** The languages the page was told to speak, as each save stored them. */
+  const spoken: Locale[] = [];
   const actor = createActor(
-    settingsMachine.provide({ actors: { loadSettings: load.logic, saveSettings: save.logic } }),
+    settingsMachine.provide({
+      actors: { loadSettings: load.logic, saveSettings: save.logic },
+      actions: { languageSaved: (_, locale) => void spoken.push(locale) },
+    }),
     { inspect },
   );
   actor.start();
@@ -32,8 +39,10 @@ function start() {
     save,
     received,
     snapshot,
+    spoken,
     screen: () => ({
       notifications: selectNotificationsOn(snapshot()),
+      locale: selectLocale(snapshot()),
       hasPassword: selectHasPassword(snapshot()),
       disabled: selectSwitchDisabled(snapshot()),
       loaded: selectSettingsLoaded(snapshot()),
@@ -43,7 +52,7 @@ function start() {
   };
 }
 
-async function ready(values: SettingsValues = { notifications: true, hasPassword: false }) {
+async function ready(values: SettingsValues = { notifications: true, hasPassword: false, locale: 'en' }) {
   const flow = start();
   await flow.load.resolve(values);
   expect(flow.snapshot().value).toEqual({ ready: 'idle' });
@@ -60,16 +69,20 @@ describe('settings transitions', () => {
       const flow = start();
       expect(flow.screen()).toEqual({
         notifications: true,
+        locale: 'en',
         hasPassword: true,
         disabled: true,
         loaded: false,
         failed: false,
         error: null,
       });
-      await flow.load.resolve({ notifications: false, hasPassword: false });
+      await flow.load.resolve({ notifications: false, hasPassword: false, locale: 'es-MX' });
       expect(flow.received.at(-1)).toBe('xstate.done.actor.loadSettings');
+      // Read, the language is only shown: the page already speaks the account's (src/app/session.tsx).
+      expect(flow.spoken).toEqual([]);
       expect(flow.screen()).toEqual({
         notifications: false,
+        locale: 'es-MX',
         hasPassword: false,
         disabled: false,
         loaded: true,
@@ -80,7 +93,7 @@ describe('settings transitions', () => {
       const retried = start();
       await retried.load.reject(new Error('Failed to fetch'));
       retried.actor.send({ type: 'settings.retry' });
-      await retried.load.resolve({ notifications: true, hasPassword: true });
+      await retried.load.resolve({ notifications: true, hasPassword: true, locale: 'en' });
       expect(retried.screen()).toMatchObject({ loaded: true, error: null });
     },
   );
@@ -113,11 +126,26 @@ describe('settings transitions', () => {
     async () => {
       const flow = await ready();
       flow.actor.send({ type: 'notifications.set', on: false });
-      expect(flow.save.inputs).toEqual([{ notifications: false }]);
+      expect(flow.save.inputs).toEqual([{ notifications: false, locale: 'en' }]);
       expect(flow.screen()).toMatchObject({ notifications: false, disabled: true, error: null });
       await flow.save.reject(new Error('Try later'));
       flow.actor.send({ type: 'notifications.set', on: false });
       expect(flow.screen()).toMatchObject({ notifications: false, error: null });
+    },
+  );
+
+  pin(
+    { from: 'settings.ready.idle', on: 'language.set', to: 'settings.ready.saving' },
+    'the language chosen shows at once and is saved with the switch as it stands; the last refusal goes',
+    async () => {
+      const flow = await ready({ notifications: false, hasPassword: true, locale: 'en' });
+      flow.actor.send({ type: 'language.set', locale: 'es-MX' });
+      expect(flow.save.inputs).toEqual([{ notifications: false, locale: 'es-MX' }]);
+      expect(flow.screen()).toMatchObject({ locale: 'es-MX', notifications: false, disabled: true, error: null });
+      expect(flow.spoken).toEqual([]);
+      await flow.save.reject(new Error('Try later'));
+      flow.actor.send({ type: 'language.set', locale: 'es-MX' });
+      expect(flow.screen()).toMatchObject({ locale: 'es-MX', error: null });
     },
   );
 
@@ -127,9 +155,22 @@ describe('settings transitions', () => {
     async () => {
       const flow = await ready();
       flow.actor.send({ type: 'notifications.set', on: false });
-      await flow.save.resolve({ notifications: true, hasPassword: true });
+      await flow.save.resolve({ notifications: true, hasPassword: true, locale: 'es-MX' });
       expect(flow.received.at(-1)).toBe('xstate.done.actor.saveSettings');
-      expect(flow.screen()).toMatchObject({ notifications: true, hasPassword: true, disabled: false, error: null });
+      expect(flow.screen()).toMatchObject({
+        notifications: true,
+        locale: 'es-MX',
+        hasPassword: true,
+        disabled: false,
+        error: null,
+      });
+      // The page speaks the language as stored, after each save.
+      expect(flow.spoken).toEqual(['es-MX']);
+      // What was stored is what a later refusal puts back.
+      flow.actor.send({ type: 'language.set', locale: 'en' });
+      await flow.save.reject(new Error('Try later'));
+      expect(flow.screen()).toMatchObject({ notifications: true, locale: 'es-MX', error: 'Try later' });
+      expect(flow.spoken).toEqual(['es-MX']);
     },
   );
 
@@ -141,7 +182,12 @@ describe('settings transitions', () => {
       flow.actor.send({ type: 'notifications.set', on: false });
       await flow.save.reject(new Error('Try later'));
       expect(flow.received.at(-1)).toBe('xstate.error.actor.saveSettings');
-      expect(flow.screen()).toMatchObject({ notifications: true, disabled: false, error: 'Try later' });
+      expect(flow.screen()).toMatchObject({ notifications: true, locale: 'en', disabled: false, error: 'Try later' });
+      // A refused language goes back too, and the page is not told to change.
+      flow.actor.send({ type: 'language.set', locale: 'es-MX' });
+      await flow.save.reject('Gone');
+      expect(flow.screen()).toMatchObject({ notifications: true, locale: 'en', error: 'Gone' });
+      expect(flow.spoken).toEqual([]);
     },
   );
 
