@@ -133,7 +133,7 @@ export default tseslint.config(
     // The areas in both languages (docs/architecture.md §Languages): a text a person reads comes from the domain's
     // catalogue (t('id')), never a literal in the view. Names, paths, class names and other values a person does not
     // read are left alone by the patterns below.
-    files: ['src/{public,support,common}/**/*.tsx', 'src/accounts/{AuthLayout,Login,ForgotPassword}.tsx'],
+    files: ['src/{public,support,common,shell}/**/*.tsx', 'src/accounts/{AuthLayout,Login,ForgotPassword,Settings,AccountLanguage}.tsx'],
     plugins: { lingui },
     rules: {
       'lingui/no-unlocalized-strings': [

@@ -73,14 +73,8 @@ export function SignedInRoutes() {
             </EnglishOnly>
           }
         />
-        {/* The shell and its screens are English only so far (docs/architecture.md §Languages). */}
-        <Route
-          element={
-            <EnglishOnly>
-              <DashboardLayout />
-            </EnglishOnly>
-          }
-        >
+        {/* The shell speaks both languages; most of its screens are English only so far (docs/architecture.md §Languages). */}
+        <Route element={<DashboardLayout />}>
           {/* docs/product.md §Marketplace: each role its own workspace; a route of another one sends the user to theirs. */}
           <Route element={<RequireRole role="creator" />}>
             <Route path="dashboard" element={<Analytics />} />

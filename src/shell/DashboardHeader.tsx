@@ -9,6 +9,8 @@ import { Icon } from '@/src/ui/Icon';
 import { ProfileMenu } from './ProfileMenu';
 import { SIDE_MENU_ID } from './SideMenu';
 import * as s from './DashboardHeader.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { shellMessages } from './catalogue';
 
 /** The shell's header (docs/spec.md §2): welcome line, notifications, layers link to the OBS extension, profile dropdown. */
 export function DashboardHeader({
@@ -27,13 +29,14 @@ export function DashboardHeader({
 }) {
   const menuOpen = useSelector(menu, selectSideMenuOpen);
   const firstName = user?.first_name?.trim();
+  const { t } = useMessages(shellMessages);
   return (
     <header className={s.header}>
       <button
         type="button"
         id={SIDE_MENU_TOGGLE_ID}
         className={s.menuToggle}
-        aria-label="Open menu"
+        aria-label={t('menu.open')}
         aria-expanded={menuOpen}
         aria-controls={SIDE_MENU_ID}
         onClick={() => menu.send({ type: 'menu.open' })}
@@ -42,30 +45,30 @@ export function DashboardHeader({
       </button>
       <div className={s.welcome}>
         <p className={s.welcomeLine} data-testid="welcome">
-          {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+          {firstName ? t('header.welcomeName', { name: firstName }) : t('header.welcome')}
         </p>
-        <p className={s.updates}>Check out latest updates</p>
+        <p className={s.updates}>{t('header.updates')}</p>
       </div>
       <div className={s.actions}>
         <button
           type="button"
           className={s.iconButton}
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          aria-label={t('header.notifications', { unread })}
           onClick={onNotifications}
         >
           <Icon name="bell" size={22} />
           {/* The dot shows while something is unread (docs/product.md §Marketplace). */}
           {unread > 0 ? <span className={s.badge} aria-hidden="true" data-testid="notifications-dot" /> : null}
           <span className={s.tip} aria-hidden="true">
-            Notifications
+            {t('header.notificationsTip')}
           </span>
         </button>
         {/* The OBS extension is the creator's (docs/product.md §Marketplace). */}
         {(user?.role ?? 'creator') === 'creator' ? (
-          <Link to="/obs-extension" className={s.iconButton} aria-label="OBS Extension layers">
+          <Link to="/obs-extension" className={s.iconButton} aria-label={t('header.obs')}>
             <Icon name="layers" size={22} />
             <span className={s.tip} aria-hidden="true" data-testid="obs-tip">
-              OBS Extension
+              {t('header.obsTip')}
             </span>
           </Link>
         ) : null}

@@ -13,6 +13,9 @@ import { RouteFallback } from '@/src/common/RouteFallback';
 import { DashboardHeader } from './DashboardHeader';
 import { SideMenu } from './SideMenu';
 import * as s from './DashboardLayout.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { shellMessages } from './catalogue';
+import { EnglishOnly } from '@/src/common/InLanguage';
 
 // The shell's modals are chunks of their own, loaded once the shell is up: every dashboard route carries the shell
 // (bundle budget), and neither modal is open before a click.
@@ -32,6 +35,7 @@ export function DashboardLayout({ logic = {} }: { logic?: { notifications?: Noti
   const unread = useSelector(notificationsRef, selectUnread);
   const logout = useActorRef(useLogoutConfirmLogic(), { inspect });
   const { pathname } = useLocation();
+  const { t } = useMessages(shellMessages);
 
   // docs/spec.md §7: GET /api/user is called on dashboard load.
   useEffect(() => {
@@ -46,7 +50,7 @@ export function DashboardLayout({ logic = {} }: { logic?: { notifications?: Noti
   return (
     <div className={s.shell}>
       <a href="#main" className={s.skipLink}>
-        Skip to content
+        {t('skip')}
       </a>
       <SideMenu actorRef={menu} />
       <div className={s.column}>
@@ -59,7 +63,10 @@ export function DashboardLayout({ logic = {} }: { logic?: { notifications?: Noti
         />
         <main id="main" className={s.main} tabIndex={-1}>
           <Suspense fallback={<RouteFallback />}>
-            <Outlet />
+            {/* The screens are English only so far, but those in both languages (they say so with InLanguage). */}
+            <EnglishOnly>
+              <Outlet />
+            </EnglishOnly>
           </Suspense>
         </main>
       </div>

@@ -12,6 +12,8 @@ import {
 import { Icon } from '@/src/ui/Icon';
 import * as s from './DashboardHeader.css';
 import { avatarSrc, fullName, initials, ProfileTrigger } from './ProfileTrigger';
+import { useMessages } from '@/src/i18n/i18n';
+import { shellMessages } from './catalogue';
 
 /**
  * The header's profile dropdown (docs/spec.md §2): avatar, name, email and the account links; Log Out opens the
@@ -30,6 +32,7 @@ export default function ProfileMenuPanel({
   const name = fullName(user);
   // docs/product.md §Marketplace: an advertiser's profile is the company's; payouts are the creator's.
   const role = user?.role ?? 'creator';
+  const { t } = useMessages(shellMessages);
   return (
     // Not modal: Log Out opens a dialog as the menu closes, and a modal menu would fight it for focus and pointer events.
     <DropdownMenuRoot modal={false} defaultOpen={defaultOpen}>
@@ -40,7 +43,7 @@ export default function ProfileMenuPanel({
         <DropdownMenuLabel className={s.menuHeader}>
           <Avatar src={avatarSrc(user)} alt="" fallback={initials(user)} size="lg" />
           <span className={s.menuIdentity}>
-            <span className={s.menuName}>{name || 'Your profile'}</span>
+            <span className={s.menuName}>{name || t('profile.yourProfile')}</span>
             {user?.email ? <span className={s.menuEmail}>{user.email}</span> : null}
           </span>
         </DropdownMenuLabel>
@@ -49,7 +52,7 @@ export default function ProfileMenuPanel({
           <DropdownMenuItem asChild>
             <Link to={role === 'advertiser' ? '/company-profile' : '/my-profile'}>
               <Icon name="user" size={18} />
-              View &amp; Edit profile
+              {t('profile.edit')}
             </Link>
           </DropdownMenuItem>
         )}
@@ -57,20 +60,20 @@ export default function ProfileMenuPanel({
           <DropdownMenuItem asChild>
             <Link to="/set-payout-method">
               <Icon name="bank" size={18} />
-              Set Payout Method
+              {t('profile.payout')}
             </Link>
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuItem asChild>
           <Link to="/settings">
             <Icon name="settings" size={18} />
-            Settings
+            {t('profile.settings')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem tone="danger" onSelect={onLogOut}>
           <Icon name="logout" size={18} />
-          Log Out
+          {t('profile.logOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenuRoot>

@@ -5,6 +5,8 @@ import { apiUrl } from '@/src/config';
 import { Avatar } from '@/src/ui/Avatar';
 import { Icon } from '@/src/ui/Icon';
 import * as s from './DashboardHeader.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { shellMessages } from './catalogue';
 
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
@@ -27,18 +29,19 @@ export const ProfileTrigger = forwardRef<
   HTMLButtonElement,
   { user: User | null } & Omit<ComponentPropsWithoutRef<'button'>, 'type'>
 >(function ProfileTrigger({ user, ...rest }, ref) {
+  const { t } = useMessages(shellMessages);
   return (
     <button
       {...rest}
       ref={ref}
       type="button"
       className={s.profileTrigger}
-      aria-label="Profile menu"
+      aria-label={t('profile.trigger')}
       aria-haspopup="menu"
       data-testid="profile-trigger"
     >
       <Avatar src={avatarSrc(user)} alt="" fallback={initials(user)} size="md" />
-      <span className={s.triggerName}>{fullName(user) || 'My account'}</span>
+      <span className={s.triggerName}>{fullName(user) || t('profile.myAccount')}</span>
       <Icon name="chevron-down" size={18} className={s.chevron} />
     </button>
   );

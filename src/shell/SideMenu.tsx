@@ -10,6 +10,8 @@ import { Icon } from '@/src/ui/Icon';
 import { Logo } from '@/src/common/Logo';
 import { isActive, linksFor } from './sideLinks';
 import * as s from './SideMenu.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { shellMessages } from './catalogue';
 
 export const SIDE_MENU_ID = 'side-menu';
 
@@ -19,6 +21,7 @@ export function SideMenu({ actorRef }: { actorRef: ActorRefFrom<typeof sideMenuM
   const { pathname } = useLocation();
   const links = linksFor(SessionContext.useSelector(selectRole));
   const close = () => actorRef.send({ type: 'menu.close' });
+  const { t } = useMessages(shellMessages);
   return (
     <>
       <div className={s.backdrop} data-state={open ? 'open' : 'closed'} onClick={close} aria-hidden="true" />
@@ -26,18 +29,24 @@ export function SideMenu({ actorRef }: { actorRef: ActorRefFrom<typeof sideMenuM
         id={SIDE_MENU_ID}
         className={s.panel}
         data-state={open ? 'open' : 'closed'}
-        aria-label="Side menu"
+        aria-label={t('menu.side')}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && open) close();
         }}
       >
         <div className={s.top}>
           <Logo to="/dashboard" />
-          <button type="button" id={SIDE_MENU_CLOSE_ID} className={s.close} onClick={close} aria-label="Close menu">
+          <button
+            type="button"
+            id={SIDE_MENU_CLOSE_ID}
+            className={s.close}
+            onClick={close}
+            aria-label={t('menu.close')}
+          >
             <Icon name="close" size={22} />
           </button>
         </div>
-        <nav aria-label="Dashboard">
+        <nav aria-label={t('menu.nav')}>
           <ul className={s.links}>
             {links.map((link) => {
               const active = isActive(pathname, link);
@@ -50,7 +59,7 @@ export function SideMenu({ actorRef }: { actorRef: ActorRefFrom<typeof sideMenuM
                     data-active={active ? 'true' : undefined}
                   >
                     <Icon name={link.icon} size={20} />
-                    <span>{link.label}</span>
+                    <span>{t(link.label)}</span>
                   </Link>
                 </li>
               );

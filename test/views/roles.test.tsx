@@ -12,6 +12,8 @@ import type { User } from '@/machines/types';
 import { RequireRole } from '@/src/shell/RequireRole';
 import { SessionContext } from '@/src/app/session';
 import { linksFor } from '@/src/shell/sideLinks';
+import { shellMessages } from '@/src/shell/catalogue';
+import { i18n, setLocale } from '@/src/i18n/i18n';
 import { SideMenu } from '@/src/shell/SideMenu';
 import { sampleUser } from '@/machines/accounts/samples';
 
@@ -80,14 +82,17 @@ function Capture({ onSession }: { onSession: (ref: ReturnType<typeof SessionCont
 
 describe('role-aware shell', () => {
   it('keeps the spec’s side links for creators and gives advertisers and operators their own', () => {
-    expect(linksFor('creator').map((link) => [link.label, link.to])).toEqual(SPEC_LINKS);
-    expect(linksFor('advertiser').map((link) => [link.label, link.to])).toEqual([
+    // Each link's text as an English reader sees it.
+    const read = (role: Parameters<typeof linksFor>[0]) =>
+      linksFor(role).map((link) => [i18n._(shellMessages.key(link.label)), link.to]);
+    expect(read('creator')).toEqual(SPEC_LINKS);
+    expect(read('advertiser')).toEqual([
       ['Campaigns', '/campaigns'],
       ['Find creators', '/creators'],
       ['Company Profile', '/company-profile'],
       ['Help and Support', '/help-and-support'],
     ]);
-    expect(linksFor('operator').map((link) => [link.label, link.to])).toEqual([
+    expect(read('operator')).toEqual([
       ['Operator Console', '/admin'],
       ['Help and Support', '/help-and-support'],
     ]);
@@ -115,6 +120,26 @@ describe('role-aware shell', () => {
     expect(shell.location()).toBe('/dashboard');
     expect(screen.getByText('Analytics screen')).toBeInTheDocument();
     expect(shell.links()).toEqual(SPEC_LINKS);
+  });
+
+  it('names the workspace’s links in the page’s language, the spec’s English ones in English', async () => {
+    await act(() => setLocale('es-MX'));
+    const shell = renderShell('/dashboard');
+    shell.signIn('creator');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Panel' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Estadísticas',
+      'Extensión de OBS',
+      'Ofertas de patrocinio',
+      'Archivo del chat',
+      'Ganancias',
+      'Ayuda y soporte',
+      'Conectar cuentas',
+    ]);
+    expect(screen.getByRole('complementary', { name: 'Menú lateral' })).toBeInTheDocument();
   });
 
   it('sends an operator to the console and lets every role reach the shared screens', () => {
