@@ -2,8 +2,6 @@
 
 /** docs/spec.md §5: an empty required field. */
 export const REQUIRED_MESSAGE = 'Este campo es obligatorio';
-/** A confirmation field that differs from the new password. */
-export const PASSWORDS_DIFFER = 'The passwords do not match.';
 
 /** The text of a failed actor's error, for a machine's context (services throw Errors carrying the screen's text). */
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,12 +1,17 @@
 // Settings › Change Password: collapsed, expanded with three fields, collapsed again by Discard or a successful
 // Change (docs/spec.md §2 Settings, §4 Change password); the change is real (docs/product.md §Accounts: POST /api/auth/change-password).
 import { assign, setup } from 'xstate';
-import { defaultPasswordPolicy, passwordProblem } from './passwordPolicy';
+import {
+  defaultPasswordPolicy,
+  passwordProblem,
+  PASSWORDS_DIFFER,
+  REQUIRED,
+  type PasswordFieldProblem,
+} from './passwordPolicy';
 import { effect, service } from '../placeholders';
-import { PASSWORDS_DIFFER, REQUIRED_MESSAGE } from '../messages';
 
 export type ChangePasswordField = 'current' | 'next' | 'confirm';
-export type ChangePasswordErrors = Partial<Record<ChangePasswordField, string>>;
+export type ChangePasswordErrors = Partial<Record<ChangePasswordField, PasswordFieldProblem>>;
 
 export interface ChangePasswordContext {
   current: string;
@@ -26,13 +31,13 @@ export function changePasswordErrors({
   confirm,
 }: Pick<ChangePasswordContext, ChangePasswordField>): ChangePasswordErrors {
   const errors: ChangePasswordErrors = {};
-  if (current === '') errors.current = REQUIRED_MESSAGE;
-  if (next === '') errors.next = REQUIRED_MESSAGE;
+  if (current === '') errors.current = REQUIRED;
+  if (next === '') errors.next = REQUIRED;
   else {
     const problem = passwordProblem(next, defaultPasswordPolicy);
     if (problem) errors.next = problem;
   }
-  if (confirm === '') errors.confirm = REQUIRED_MESSAGE;
+  if (confirm === '') errors.confirm = REQUIRED;
   else if (next !== '' && confirm !== next) errors.confirm = PASSWORDS_DIFFER;
   return errors;
 }

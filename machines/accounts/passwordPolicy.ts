@@ -14,14 +14,32 @@ export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
 
 export const defaultPasswordPolicy: PasswordPolicy = { minLength: DEFAULT_MIN_PASSWORD_LENGTH };
 
-/** The first rule a password breaks, as a sentence for under the field; null when it complies. */
-export function passwordProblem(password: string, policy: PasswordPolicy): string | null {
+/**
+ * What is wrong with a password, as an id and the values its text reads: the screens word it in the page's language
+ * (src/accounts/passwordProblems.ts; docs/architecture.md §Languages).
+ */
+export type PasswordProblem =
+  | { id: 'tooShort'; min: number }
+  | { id: 'tooLong'; max: number }
+  | { id: 'lowercase' }
+  | { id: 'uppercase' }
+  | { id: 'number' }
+  | { id: 'symbol' };
+
+/** What is wrong with a field of a password form: empty, a rule broken, or a confirmation that differs. */
+export type PasswordFieldProblem = { id: 'required' } | { id: 'passwordsDiffer' } | PasswordProblem;
+
+export const REQUIRED: PasswordFieldProblem = { id: 'required' };
+export const PASSWORDS_DIFFER: PasswordFieldProblem = { id: 'passwordsDiffer' };
+
+/** The first rule a password breaks; null when it complies. */
+export function passwordProblem(password: string, policy: PasswordPolicy): PasswordProblem | null {
   const length = [...password].length;
-  if (length < policy.minLength) return `Use at least ${policy.minLength} characters.`;
-  if (policy.maxLength && length > policy.maxLength) return `Use at most ${policy.maxLength} characters.`;
-  if (policy.requireLowercase && !/\p{Ll}/u.test(password)) return 'Include a lowercase letter.';
-  if (policy.requireUppercase && !/\p{Lu}/u.test(password)) return 'Include an uppercase letter.';
-  if (policy.requireNumeric && !/\p{Nd}/u.test(password)) return 'Include a number.';
-  if (policy.requireNonAlphanumeric && !/[^\p{L}\p{N}]/u.test(password)) return 'Include a symbol such as ! or #.';
+  if (length < policy.minLength) return { id: 'tooShort', min: policy.minLength };
+  if (policy.maxLength && length > policy.maxLength) return { id: 'tooLong', max: policy.maxLength };
+  if (policy.requireLowercase && !/\p{Ll}/u.test(password)) return { id: 'lowercase' };
+  if (policy.requireUppercase && !/\p{Lu}/u.test(password)) return { id: 'uppercase' };
+  if (policy.requireNumeric && !/\p{Nd}/u.test(password)) return { id: 'number' };
+  if (policy.requireNonAlphanumeric && !/[^\p{L}\p{N}]/u.test(password)) return { id: 'symbol' };
   return null;
 }

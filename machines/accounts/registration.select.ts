@@ -1,6 +1,6 @@
 // What the register screen reads from the registration wizard.
 import type { SnapshotFrom } from 'xstate';
-import { passwordProblem } from './passwordPolicy';
+import { passwordProblem, REQUIRED, type PasswordFieldProblem } from './passwordPolicy';
 import type { RegistrationField, registrationMachine } from './registration.machine';
 
 type Snapshot = SnapshotFrom<typeof registrationMachine>;
@@ -15,22 +15,23 @@ export function selectStep(snapshot: Snapshot): 'choosing' | 'animating' | 'deta
 export const selectRegistrationFields = (snapshot: Snapshot) => snapshot.context;
 
 /** Messages under each field of step 2, derived from the snapshot (empty → required; password → policy). */
-export function selectFieldProblems(snapshot: Snapshot): Partial<Record<RegistrationField, 'required' | string>> {
+export type RegistrationProblems = Partial<Record<RegistrationField, PasswordFieldProblem>>;
+
+export function selectFieldProblems(snapshot: Snapshot): RegistrationProblems {
   if (!snapshot.matches({ wizard: { details: { editing: 'invalid' } } })) return {};
   const { email, password, policy } = snapshot.context;
-  const problems: Partial<Record<RegistrationField, string>> = {};
-  if (email.trim() === '') problems.email = 'required';
-  if (password === '') problems.password = 'required';
+  const problems: RegistrationProblems = {};
+  if (email.trim() === '') problems.email = REQUIRED;
+  if (password === '') problems.password = REQUIRED;
   else {
     const problem = passwordProblem(password, policy);
     if (problem) problems.password = problem;
   }
   return problems;
 }
-export const sameProblems = (
-  a: Partial<Record<RegistrationField, string>>,
-  b: Partial<Record<RegistrationField, string>>,
-) => a.email === b.email && a.password === b.password;
+/** The same problems, field by field (each a new object per snapshot). */
+export const sameProblems = (a: RegistrationProblems, b: RegistrationProblems) =>
+  JSON.stringify(a.email) === JSON.stringify(b.email) && JSON.stringify(a.password) === JSON.stringify(b.password);
 
 /** The server refused: alert "Error al registrar el usuario". */
 export const selectRegistrationRejected = (snapshot: Snapshot) =>

@@ -1,12 +1,17 @@
 // Reset password (docs/product.md §Accounts, /reset-password in the auth layout): the e-mailed link's token, a new password and its
 // confirmation compared here; success signs in and opens /dashboard; a spent or unknown link offers a new one.
 import { assign, setup } from 'xstate';
-import { PASSWORDS_DIFFER, REQUIRED_MESSAGE } from '../messages';
-import { defaultPasswordPolicy, passwordProblem } from './passwordPolicy';
+import {
+  defaultPasswordPolicy,
+  passwordProblem,
+  PASSWORDS_DIFFER,
+  REQUIRED,
+  type PasswordFieldProblem,
+} from './passwordPolicy';
 import { effect, service } from '../placeholders';
 
 export type ResetField = 'password' | 'confirm';
-export type ResetErrors = Partial<Record<ResetField, string>>;
+export type ResetErrors = Partial<Record<ResetField, PasswordFieldProblem>>;
 
 export interface ResetPasswordContext {
   token: string;
@@ -24,12 +29,12 @@ export class ResetLinkError extends Error {
 
 export function resetErrors({ password, confirm }: Pick<ResetPasswordContext, ResetField>): ResetErrors {
   const errors: ResetErrors = {};
-  if (password === '') errors.password = REQUIRED_MESSAGE;
+  if (password === '') errors.password = REQUIRED;
   else {
     const problem = passwordProblem(password, defaultPasswordPolicy);
     if (problem) errors.password = problem;
   }
-  if (confirm === '') errors.confirm = REQUIRED_MESSAGE;
+  if (confirm === '') errors.confirm = REQUIRED;
   else if (password !== '' && confirm !== password) errors.confirm = PASSWORDS_DIFFER;
   return errors;
 }

@@ -16,27 +16,31 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Checkbox } from '@/src/ui/Checkbox';
 import { Field } from '@/src/ui/Field';
-import { Icon } from '@/src/ui/Icon';
+import { Icon, type IconName } from '@/src/ui/Icon';
+import { ACCOUNT_TYPES } from '@/contract/profile';
 import { Link } from '@/src/ui/Link';
 import { RadioGroup } from '@/src/ui/RadioGroup';
+import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
+import { accountsMessages, type AccountsMessage } from './catalogue';
+import { usePasswordProblemText } from './passwordProblems';
 import * as s from './auth.css';
 import * as r from './Register.css';
 
-const accountOptions = [
-  {
-    value: 'Influencer',
-    label: 'Influencer',
-    description: 'I stream on Twitch or YouTube and want sponsors.',
-    icon: <Icon name="play" size={22} />,
-  },
-  {
-    value: 'Advertiser',
-    label: 'Advertiser',
-    description: 'I represent a brand and want to sponsor creators.',
-    icon: <Icon name="offers" size={22} />,
-  },
-];
+/** Each account type's card: its words (ids of the accounts catalogue) and icon. */
+const CARDS: Record<AccountType, { label: AccountsMessage; hint: AccountsMessage; icon: IconName }> = {
+  Influencer: { label: 'register.influencer', hint: 'register.influencerHint', icon: 'play' },
+  Advertiser: { label: 'register.advertiser', hint: 'register.advertiserHint', icon: 'offers' },
+};
+
+/** The account type cards, worded in the page's language. */
+const accountOptions = (t: (id: AccountsMessage) => string) =>
+  ACCOUNT_TYPES.map((type) => ({
+    value: type,
+    label: t(CARDS[type].label),
+    description: t(CARDS[type].hint),
+    icon: <Icon name={CARDS[type].icon} size={22} />,
+  }));
 
 /**
  * The account type a person chose on the prerendered /register before it hydrated: the browser keeps a native radio's
@@ -45,7 +49,7 @@ const accountOptions = [
 function chosenBeforeHydration(): AccountType | undefined {
   if (typeof document === 'undefined') return undefined;
   const checked = document.querySelector<HTMLInputElement>('input[name="accountType"]:checked')?.value;
-  return accountOptions.some((option) => option.value === checked) ? (checked as AccountType) : undefined;
+  return ACCOUNT_TYPES.find((type) => type === checked);
 }
 
 /** /register (docs/spec.md §2 Register screen): the wizard of the `registration` machine. `logic` replaces its API actors (tests). */
@@ -57,21 +61,23 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
   const problems = useSelector(wizard, selectFieldProblems, sameProblems);
   const rejected = useSelector(wizard, selectRegistrationRejected);
   const submitting = useSelector(wizard, selectRegistrationSubmitting);
+  const { t } = useMessages(accountsMessages);
+  const problemText = usePasswordProblemText();
 
   if (step !== 'details') {
     return (
-      <AuthLayout title="Create your account" subtitle="Continue as a">
-        <title>Sign up — Castbridge</title>
+      <AuthLayout title={t('register.heading')} subtitle={t('register.continueAs')}>
+        <title>{t('register.title')}</title>
         <div className={r.step} data-state={step === 'animating' ? 'leaving' : 'shown'}>
           <RadioGroup
-            label="Account type"
+            label={t('register.accountType')}
             hideLabel
             variant="cards"
             native
             name="accountType"
             value={context.accountType}
             onValueChange={(value) => wizard.send({ type: 'account.choose', accountType: value as AccountType })}
-            options={accountOptions}
+            options={accountOptions(t)}
             disabled={step === 'animating'}
           />
         </div>
@@ -82,22 +88,21 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
           disabled={step === 'animating'}
           aria-busy={step === 'animating' || undefined}
         >
-          Continue
+          {t('register.continue')}
         </Button>
         <p className={s.footnote}>
-          Already have an account? <Link to="/login">Log in</Link>
+          {t('register.haveAccount')} <Link to="/login">{t('register.logIn')}</Link>
         </p>
       </AuthLayout>
     );
   }
 
-  const required = (problem: string | undefined) => (problem === 'required' ? messages.required : problem);
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle={`Signing up as ${context.accountType === 'Influencer' ? 'an Influencer' : 'an Advertiser'}`}
+      title={t('register.heading')}
+      subtitle={t(context.accountType === 'Influencer' ? 'register.asInfluencer' : 'register.asAdvertiser')}
     >
-      <title>Sign up — Castbridge</title>
+      <title>{t('register.title')}</title>
       {rejected ? (
         <Alert tone="error">
           {messages.registerFailed}
@@ -107,33 +112,33 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
       <form
         className={`${s.form} ${r.enter}`}
         noValidate
-        aria-label="Sign up"
+        aria-label={t('register.form')}
         onSubmit={(event) => {
           event.preventDefault();
           wizard.send({ type: 'form.submit' });
         }}
       >
         <Field
-          label="Email"
+          label={t('register.email')}
           name="email"
           type="email"
           autoComplete="email"
           value={context.email}
           onChange={(event) => wizard.send({ type: 'field.change', field: 'email', value: event.target.value })}
-          error={required(problems.email)}
+          error={problemText(problems.email)}
         />
         <Field
-          label="Password"
+          label={t('register.password')}
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${context.policy.minLength} characters; avoid common passwords.`}
+          hint={t('register.passwordHint', { min: context.policy.minLength })}
           value={context.password}
           onChange={(event) => wizard.send({ type: 'field.change', field: 'password', value: event.target.value })}
-          error={required(problems.password)}
+          error={problemText(problems.password)}
         />
         <Field
-          label="Confirm password"
+          label={t('register.confirm')}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
@@ -148,16 +153,17 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
           onCheckedChange={(agreed) => wizard.send({ type: 'agreement.toggle', agreed })}
           label={
             <>
-              I agree to the <a href="/#">Terms of service</a> and <a href="/#">Privacy Policy</a>
+              {t('register.agree')} <a href="/#">{t('register.terms')}</a> {t('register.and')}{' '}
+              <a href="/#">{t('register.privacy')}</a>
             </>
           }
         />
         <Button type="submit" size="lg" fullWidth disabled={submitting} aria-busy={submitting || undefined}>
-          Sign up
+          {t('register.submit')}
         </Button>
       </form>
       <p className={s.footnote}>
-        Already have an account? <Link to="/login">Log in</Link>
+        {t('register.haveAccount')} <Link to="/login">{t('register.logIn')}</Link>
       </p>
     </AuthLayout>
   );

@@ -12,13 +12,16 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Field } from '@/src/ui/Field';
 import { Link } from '@/src/ui/Link';
+import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
+import { accountsMessages, type AccountsMessage } from './catalogue';
+import { usePasswordProblemText } from './passwordProblems';
 import * as s from './auth.css';
 
-const FIELDS: Array<{ field: ResetField; label: string; name: string }> = [
-  { field: 'password', label: 'New password', name: 'password' },
-  { field: 'confirm', label: 'Confirm new password', name: 'confirm_password' },
-];
+const FIELDS = [
+  { field: 'password', label: 'reset.password', name: 'password' },
+  { field: 'confirm', label: 'reset.confirm', name: 'confirm_password' },
+] as const satisfies ReadonlyArray<{ field: ResetField; label: AccountsMessage; name: string }>;
 
 /** /reset-password?token=… (docs/product.md §Accounts): the e-mailed link's page; success signs in and opens /dashboard. */
 export function ResetPassword({ logic }: { logic?: ResetPasswordLogic }) {
@@ -28,32 +31,32 @@ export function ResetPassword({ logic }: { logic?: ResetPasswordLogic }) {
   const form = useSelector(reset, selectResetForm);
   const busy = useSelector(reset, selectResetSubmitting);
   const linkInvalid = useSelector(reset, selectResetLinkInvalid);
+  const { t } = useMessages(accountsMessages);
+  const problemText = usePasswordProblemText();
 
   if (linkInvalid) {
     return (
-      <AuthLayout title="This link cannot be used" subtitle="Reset links work once, for 60 minutes.">
-        <title>Reset password — Castbridge</title>
-        <Alert tone="error">
-          {form.serverError ?? 'This page needs the link from your reset e-mail. Ask for a new one.'}
-        </Alert>
+      <AuthLayout title={t('reset.invalidHeading')} subtitle={t('reset.invalidSubtitle', { minutes: 60 })}>
+        <title>{t('reset.title')}</title>
+        <Alert tone="error">{form.serverError ?? t('reset.noToken')}</Alert>
         <Button asChild size="lg" fullWidth>
-          <RouterLink to="/forgot-password">Ask for a new link</RouterLink>
+          <RouterLink to="/forgot-password">{t('reset.askAgain')}</RouterLink>
         </Button>
         <p className={s.footnote}>
-          Remembered it? <Link to="/login">Back to login</Link>
+          {t('forgot.remembered')} <Link to="/login">{t('forgot.back')}</Link>
         </p>
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="You will be signed in with it right away.">
-      <title>Reset password — Castbridge</title>
+    <AuthLayout title={t('reset.heading')} subtitle={t('reset.subtitle')}>
+      <title>{t('reset.title')}</title>
       {form.serverError ? <Alert tone="error">{form.serverError}</Alert> : null}
       <form
         className={s.form}
         noValidate
-        aria-label="Choose a new password"
+        aria-label={t('reset.heading')}
         onSubmit={(event) => {
           event.preventDefault();
           reset.send({ type: 'form.submit' });
@@ -62,22 +65,22 @@ export function ResetPassword({ logic }: { logic?: ResetPasswordLogic }) {
         {FIELDS.map(({ field, label, name }) => (
           <Field
             key={field}
-            label={label}
+            label={t(label)}
             name={name}
             type="password"
             autoComplete="new-password"
             value={form[field]}
-            error={form.errors[field]}
+            error={problemText(form.errors[field])}
             disabled={busy}
             onChange={(event) => reset.send({ type: 'field.change', field, value: event.target.value })}
           />
         ))}
         <Button type="submit" size="lg" fullWidth disabled={busy} aria-busy={busy || undefined}>
-          Save and sign in
+          {t('reset.submit')}
         </Button>
       </form>
       <p className={s.footnote}>
-        Remembered it? <Link to="/login">Back to login</Link>
+        {t('forgot.remembered')} <Link to="/login">{t('forgot.back')}</Link>
       </p>
     </AuthLayout>
   );

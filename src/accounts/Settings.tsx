@@ -35,6 +35,7 @@ import { InLanguage } from '@/src/common/InLanguage';
 import { useMessages } from '@/src/i18n/i18n';
 import { LOCALE_NAMES, LOCALES, isLocale } from '@/src/i18n/locales';
 import { accountsMessages } from './catalogue';
+import { usePasswordProblemText } from './passwordProblems';
 import * as s from './account.css';
 
 export interface SettingsLogics {
@@ -129,6 +130,7 @@ function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
   const notice = selectPasswordNotice(snapshot);
   const busy = selectPasswordChanging(snapshot);
   const { t } = useMessages(accountsMessages);
+  const problemText = usePasswordProblemText();
   return (
     <Card as="section" aria-labelledby="settings-password">
       <div className={s.sectionHead}>
@@ -170,7 +172,7 @@ function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
               type="password"
               autoComplete={autoComplete}
               value={values[field]}
-              error={errors[field]}
+              error={problemText(errors[field])}
               disabled={busy}
               onChange={(event) => send({ type: 'field.change', field, value: event.target.value })}
             />

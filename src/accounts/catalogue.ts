@@ -4,3 +4,4 @@ import { defineCatalogue } from '@/src/i18n/i18n';
 import en from './messages/en.json';
 
 export const accountsMessages = defineCatalogue('accounts', en, { 'es-MX': () => import('./messages/es-MX.json') });
+export type AccountsMessage = keyof typeof en;

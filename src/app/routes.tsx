@@ -31,23 +31,9 @@ export function AppRoutes() {
         <Route path="unsubscribe" element={<Unsubscribe />} />
       </Route>
       <Route path="forgot-password" element={<ForgotPassword />} />
-      <Route
-        path="reset-password"
-        element={
-          <EnglishOnly>
-            <ResetPassword />
-          </EnglishOnly>
-        }
-      />
+      <Route path="reset-password" element={<ResetPassword />} />
       <Route path="login" element={<Login />} />
-      <Route
-        path="register"
-        element={
-          <EnglishOnly>
-            <Register />
-          </EnglishOnly>
-        }
-      />
+      <Route path="register" element={<Register />} />
       <Route path="complete-register" element={<CompleteRegister />} />
       <Route
         path="reports/:token"

@@ -83,6 +83,31 @@ describe.each([375, 1280])('the public routes in Spanish at %i px', (width) => {
   });
 });
 
+// A creator who broadcasts in Spanish gets the dashboard in Spanish: the first broadcasting language preselects the
+// account's (server/accounts/users.ts), and the page takes the account's at sign-in. The shell on a screen still
+// English only, and the screens in both languages, at the widths a person looks at.
+describe.each([375, 1280])('the dashboard in Spanish at %i px', (width) => {
+  let spanish: Watched | undefined;
+  let token = '';
+  beforeAll(async () => {
+    token = (await register()).token;
+    await updateProfile(token, { first_name: 'Guadalupe', last_name: 'Hernández', language: 'Mexico', tier: 1 });
+  });
+  afterAll(async () => {
+    await spanish?.context.close();
+  });
+
+  it.each(['/dashboard', '/help-and-support', '/settings'])('%s', async (path) => {
+    // An English browser: the account's language wins once it is read.
+    spanish ??= await openPage(browser, width, { jwt: token });
+    await spanish.page.goto(path);
+    await settled(spanish.page);
+    await spanish.page.getByTestId('welcome').filter({ hasText: 'Hola de nuevo, Guadalupe' }).waitFor();
+    expect(await spanish.page.evaluate(() => document.documentElement.lang)).toBe('es-MX');
+    await expectCleanPage(spanish, `sweep-es-in-${name(path)}`, { screenshot: true });
+  });
+});
+
 describe('keyboard and navigation', () => {
   it('Tab shows a visible focus indicator on every stop of the landing page header', async () => {
     const { page, context } = await openPage(browser, 1280);

@@ -12,6 +12,7 @@ import { Login } from '@/src/accounts/Login';
 import { Landing } from '@/src/public/Landing';
 import { ContactUs } from '@/src/support/ContactUs';
 import { HelpAndSupportScreen } from '@/src/support/HelpAndSupport';
+import { EnglishOnly } from '@/src/common/InLanguage';
 import { AppRoutes } from '@/src/app/routes';
 import { PublicLayout } from '@/src/public/PublicLayout';
 import { Route, Routes } from 'react-router-dom';
@@ -176,9 +177,18 @@ describe('Log in in Spanish', () => {
 describe('a Spanish page with parts still in English', () => {
   it('marks the English-only screens lang="en", and a screen in Spanish inside the English dashboard lang="es-MX"', async () => {
     await act(() => setLocale('es-MX'));
+    // Sign-up speaks Spanish itself (no lang of its own: the page's).
     renderScreen(<AppRoutes />, { path: '/*', url: '/register' });
-    const heading = await screen.findByRole('heading', { level: 1 });
-    expect(heading.closest('[lang]')).toHaveAttribute('lang', 'en');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Crea tu cuenta' });
+    expect(heading.closest('[lang]')).toBe(document.documentElement);
+    cleanup();
+    renderScreen(
+      <EnglishOnly>
+        <h1>Campaign report</h1>
+      </EnglishOnly>,
+      { path: '/' },
+    );
+    expect(screen.getByRole('heading', { level: 1 }).closest('[lang]')).toHaveAttribute('lang', 'en');
     cleanup();
     renderScreen(<HelpAndSupportScreen />, { path: '/help-and-support', jwt: 'session.jwt' });
     expect(screen.getByRole('heading', { level: 1, name: 'Ayuda y soporte' }).closest('[lang]')).toHaveAttribute(

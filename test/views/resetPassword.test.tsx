@@ -1,11 +1,12 @@
 // /reset-password (docs/product.md §Accounts): the link's token, the new password checked and confirmed here, success signing in and
 // opening /dashboard, a refused link offering a new one.
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ResetLinkError, resetPasswordMachine } from '@/machines/accounts/resetPassword.machine';
 import { messages } from '@/src/messages';
 import { ResetPassword } from '@/src/accounts/ResetPassword';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, renderScreen } from './harness';
 
 function setup(url = '/reset-password?token=link-token') {
@@ -45,6 +46,17 @@ describe('Reset password', () => {
     await reset.resolve('fresh.jwt');
     expect(view.signIns).toEqual(['fresh.jwt']);
     expect(view.location()).toBe('/dashboard');
+  });
+
+  it('says what is wrong in the page’s language: the machine gives ids, the catalogue words them', async () => {
+    await act(() => setLocale('es-MX'));
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Guardar e iniciar sesión' }));
+    expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(2);
+    await user.type(screen.getByLabelText('Contraseña nueva'), 'abc');
+    await user.type(screen.getByLabelText('Confirma la contraseña nueva'), 'abd');
+    expect(screen.getByText('Usa al menos 6 caracteres.')).toBeInTheDocument();
+    expect(screen.getByText('Las contraseñas no coinciden.')).toBeInTheDocument();
   });
 
   it('a used or expired link shows why and offers a new one', async () => {

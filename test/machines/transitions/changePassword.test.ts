@@ -17,9 +17,10 @@ import { apiRefusal } from '@/machines/events';
 import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
 
-const REQUIRED = 'Este campo es obligatorio';
-const TOO_SHORT = 'Use at least 6 characters.';
-const DIFFER = 'The passwords do not match.';
+// What each field says is wrong, as ids the screen words (src/accounts/passwordProblems.ts).
+const REQUIRED = { id: 'required' };
+const TOO_SHORT = { id: 'tooShort', min: 6 };
+const DIFFER = { id: 'passwordsDiffer' };
 const DONE = { message: 'Your password has been changed. Other devices have been signed out.', token: 'renewed.jwt' };
 const REFUSAL = 'Your current password is not correct';
 
