@@ -26,20 +26,22 @@ import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Field, NativeSelectField } from '@/src/ui/Field';
 import { Progress } from '@/src/ui/Progress';
+import { GENDERS, type Gender, type LANGUAGES } from '@/contract/profile';
+import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
+import { accountsMessages, type AccountsMessage } from './catalogue';
 import * as s from './CompleteRegister.css';
 import { EnglishOnly } from '@/src/common/InLanguage';
 
-const genderOptions = [
-  { value: 'Male', label: 'Male' },
-  { value: 'Female', label: 'Female' },
-];
+/** Each gender the profile stores, worded in the page's language. */
+const GENDER_TEXTS: Record<Gender, AccountsMessage> = { Male: 'complete.male', Female: 'complete.female' };
+// The countries by the names the profile stores (the same in every language).
 const countryOptions = countries.map((name) => ({ value: name, label: name }));
 // Broadcasting language: English is sent as "United States", Spanish as "Mexico" (docs/spec.md §3).
-const languageOptions = [
-  { value: 'United States', label: 'English' },
-  { value: 'Mexico', label: 'Spanish' },
-];
+const LANGUAGE_TEXTS = {
+  'United States': 'complete.english',
+  Mexico: 'complete.spanish',
+} as const satisfies Partial<Record<(typeof LANGUAGES)[number], AccountsMessage>>;
 
 /**
  * /complete-register (docs/spec.md §2): only for a signed-in user; otherwise it renders nothing. A creator gets the spec's
@@ -63,15 +65,14 @@ export function CompleteRegister({
     if (signedIn && !userKnown) session.send({ type: 'user.load' });
   }, [signedIn, userKnown, session]);
   if (!signedIn || role === null) return null;
-  // English only so far (docs/architecture.md §Languages); without a jwt the page stays empty (docs/spec.md §2).
-  return (
+  // Without a jwt the page stays empty (docs/spec.md §2). The advertiser's completion is English only so far
+  // (docs/architecture.md §Languages); the creator's wizard speaks the page's language.
+  return role === 'advertiser' ? (
     <EnglishOnly>
-      {role === 'advertiser' ? (
-        <AdvertiserCompletion logic={advertiserLogic} email={user?.email ?? ''} />
-      ) : (
-        <CompletionWizard logic={logic} />
-      )}
+      <AdvertiserCompletion logic={advertiserLogic} email={user?.email ?? ''} />
     </EnglishOnly>
+  ) : (
+    <CompletionWizard logic={logic} />
   );
 }
 
@@ -165,6 +166,10 @@ function CompletionWizard({ logic }: { logic?: ProfileCompletionLogic }) {
   const onStepOne = useSelector(wizard, selectOnStepOne);
   const saving = useSelector(wizard, selectCompletionSaving);
   const failed = useSelector(wizard, selectCompletionFailed);
+  const { t } = useMessages(accountsMessages);
+  const genderOptions = GENDERS.map((gender) => ({ value: gender, label: t(GENDER_TEXTS[gender]) }));
+  const languageOptions = Object.entries(LANGUAGE_TEXTS).map(([value, id]) => ({ value, label: t(id) }));
+  const select = t('complete.select');
 
   const bind = (field: CompletionField) => ({
     name: field,
@@ -174,18 +179,14 @@ function CompletionWizard({ logic }: { logic?: ProfileCompletionLogic }) {
   });
 
   return (
-    <AuthLayout
-      title="Complete your profile"
-      subtitle={onStepOne ? 'Step 1 of 2: about you' : 'Step 2 of 2: your content'}
-      wide
-    >
-      <title>Complete your profile — Castbridge</title>
-      <Progress value={progress} label="Profile completion" />
+    <AuthLayout title={t('complete.heading')} subtitle={t(onStepOne ? 'complete.step1' : 'complete.step2')} wide>
+      <title>{t('complete.title')}</title>
+      <Progress value={progress} label={t('complete.progress')} />
       {failed ? <Alert tone="error">{messages.profileUpdateFailed}</Alert> : null}
       <form
         className={s.form}
         noValidate
-        aria-label="Complete your profile"
+        aria-label={t('complete.heading')}
         onSubmit={(event) => {
           event.preventDefault();
           wizard.send(onStepOne ? { type: 'step.next' } : { type: 'form.finish' });
@@ -193,40 +194,45 @@ function CompletionWizard({ logic }: { logic?: ProfileCompletionLogic }) {
       >
         {onStepOne ? (
           <div className={s.grid}>
-            <Field label="First name" autoComplete="given-name" {...bind('first_name')} />
-            <Field label="Last name" autoComplete="family-name" {...bind('last_name')} />
-            <Field label="Date of birth" type="date" autoComplete="bday" {...bind('date_birth')} />
-            <NativeSelectField label="Gender" placeholder="Select" options={genderOptions} {...bind('gender')} />
+            <Field label={t('complete.firstName')} autoComplete="given-name" {...bind('first_name')} />
+            <Field label={t('complete.lastName')} autoComplete="family-name" {...bind('last_name')} />
+            <Field label={t('complete.birthDate')} type="date" autoComplete="bday" {...bind('date_birth')} />
             <NativeSelectField
-              label="Country"
-              placeholder="Select"
+              label={t('complete.gender')}
+              placeholder={select}
+              options={genderOptions}
+              {...bind('gender')}
+            />
+            <NativeSelectField
+              label={t('complete.country')}
+              placeholder={select}
               options={countryOptions}
               autoComplete="country-name"
               {...bind('country')}
             />
-            <Field label="City" autoComplete="address-level2" {...bind('city')} />
-            <Field label="Zipcode" autoComplete="postal-code" {...bind('zipcode')} />
-            <Field label="Address" autoComplete="street-address" {...bind('address')} />
+            <Field label={t('complete.city')} autoComplete="address-level2" {...bind('city')} />
+            <Field label={t('complete.zipcode')} autoComplete="postal-code" {...bind('zipcode')} />
+            <Field label={t('complete.address')} autoComplete="street-address" {...bind('address')} />
             <NativeSelectField
-              label="Broadcasting Language"
-              placeholder="Select"
+              label={t('complete.language')}
+              placeholder={select}
               options={languageOptions}
               {...bind('language')}
             />
           </div>
         ) : (
-          <Field label="What type of content do you make?" multiline rows={6} {...bind('type_content')} />
+          <Field label={t('complete.content')} multiline rows={6} {...bind('type_content')} />
         )}
         <div className={s.actions}>
           {onStepOne ? (
             <span />
           ) : (
             <Button variant="secondary" onClick={() => wizard.send({ type: 'step.back' })} disabled={saving}>
-              Back
+              {t('complete.back')}
             </Button>
           )}
           <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
-            {onStepOne ? 'Next' : 'Finish'}
+            {t(onStepOne ? 'complete.next' : 'complete.finish')}
           </Button>
         </div>
       </form>

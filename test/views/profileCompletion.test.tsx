@@ -13,6 +13,7 @@ import { advertiserCompletionMachine } from '@/machines/accounts/advertiserCompl
 import { sampleUser } from '@/machines/accounts/samples';
 import { sampleAdvertiserProfile } from '@/machines/marketplace/samples';
 import { messages } from '@/src/messages';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 
 const paths = generatePaths(catalogue.profileCompletion, fixtures.profileCompletion);
@@ -28,6 +29,26 @@ function readUser(view: ReturnType<typeof renderScreen>, role: 'creator' | 'adve
 }
 
 describe('profile completion view along generated paths', () => {
+  it('asks a Spanish page’s creator in Spanish, and sends the broadcasting language by the value the spec fixes', async () => {
+    await act(() => setLocale('es-MX'));
+    const save = controlled<unknown, CompletionPayload>();
+    const logic = profileCompletionMachine.provide({ actors: { saveProfile: save.logic } });
+    const user = userEvent.setup();
+    const view = renderScreen(<CompleteRegister logic={logic} />, { path: '/complete-register', jwt: 'stored.jwt' });
+    readUser(view, 'creator');
+    expect(screen.getByRole('heading', { level: 1, name: 'Completa tu perfil' })).toBeInTheDocument();
+    const language = screen.getByLabelText('Idioma de transmisión');
+    expect([...(language as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'Selecciona',
+      'Inglés',
+      'Español',
+    ]);
+    await user.selectOptions(language, 'Español');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await user.click(screen.getByRole('button', { name: 'Terminar' }));
+    expect(save.inputs.at(-1)).toMatchObject({ language: 'Mexico' });
+  });
+
   it('renders nothing without a signed-in user', () => {
     const view = renderScreen(<CompleteRegister />, { path: '/complete-register', jwt: null });
     expect(view.container.querySelector('form')).toBeNull();
