@@ -23,7 +23,8 @@ import { RadioGroup } from '@/src/ui/RadioGroup';
 import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
 import { accountsMessages, type AccountsMessage } from './catalogue';
-import { usePasswordProblemText } from './passwordProblems';
+import { passwordProblemText } from './passwordProblems';
+import type { PasswordFieldProblem } from '@/machines/accounts/passwordPolicy';
 import * as s from './auth.css';
 import * as r from './Register.css';
 
@@ -62,7 +63,7 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
   const rejected = useSelector(wizard, selectRegistrationRejected);
   const submitting = useSelector(wizard, selectRegistrationSubmitting);
   const { t } = useMessages(accountsMessages);
-  const problemText = usePasswordProblemText();
+  const problemText = (problem: PasswordFieldProblem | undefined) => passwordProblemText(t, problem);
 
   if (step !== 'details') {
     return (

@@ -15,7 +15,8 @@ import { Link } from '@/src/ui/Link';
 import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
 import { accountsMessages, type AccountsMessage } from './catalogue';
-import { usePasswordProblemText } from './passwordProblems';
+import { passwordProblemText } from './passwordProblems';
+import type { PasswordFieldProblem } from '@/machines/accounts/passwordPolicy';
 import * as s from './auth.css';
 
 const FIELDS = [
@@ -32,7 +33,7 @@ export function ResetPassword({ logic }: { logic?: ResetPasswordLogic }) {
   const busy = useSelector(reset, selectResetSubmitting);
   const linkInvalid = useSelector(reset, selectResetLinkInvalid);
   const { t } = useMessages(accountsMessages);
-  const problemText = usePasswordProblemText();
+  const problemText = (problem: PasswordFieldProblem | undefined) => passwordProblemText(t, problem);
 
   if (linkInvalid) {
     return (

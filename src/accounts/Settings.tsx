@@ -35,7 +35,8 @@ import { InLanguage } from '@/src/common/InLanguage';
 import { useMessages } from '@/src/i18n/i18n';
 import { LOCALE_NAMES, LOCALES, isLocale } from '@/src/i18n/locales';
 import { accountsMessages } from './catalogue';
-import { usePasswordProblemText } from './passwordProblems';
+import { passwordProblemText } from './passwordProblems';
+import type { PasswordFieldProblem } from '@/machines/accounts/passwordPolicy';
 import * as s from './account.css';
 
 export interface SettingsLogics {
@@ -130,7 +131,7 @@ function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
   const notice = selectPasswordNotice(snapshot);
   const busy = selectPasswordChanging(snapshot);
   const { t } = useMessages(accountsMessages);
-  const problemText = usePasswordProblemText();
+  const problemText = (problem: PasswordFieldProblem | undefined) => passwordProblemText(t, problem);
   return (
     <Card as="section" aria-labelledby="settings-password">
       <div className={s.sectionHead}>

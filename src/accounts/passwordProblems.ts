@@ -1,8 +1,8 @@
 // What is wrong with a field of a password form, in the page's language: the machines say it as an id and values
 // (machines/accounts/passwordPolicy.ts), the accounts catalogue words it (docs/architecture.md §Languages).
 import type { PasswordFieldProblem } from '@/machines/accounts/passwordPolicy';
-import { useMessages } from '@/src/i18n/i18n';
-import { accountsMessages, type AccountsMessage } from './catalogue';
+import type { MessageValues } from '@/src/i18n/i18n';
+import type { AccountsMessage } from './catalogue';
 
 const TEXTS = {
   required: 'password.required',
@@ -15,9 +15,13 @@ const TEXTS = {
   symbol: 'password.symbol',
 } as const satisfies Record<PasswordFieldProblem['id'], AccountsMessage>;
 
-/** `(problem) => text`, undefined for no problem (a Field shows no error). */
-export function usePasswordProblemText() {
-  const { t } = useMessages(accountsMessages);
-  return (problem: PasswordFieldProblem | undefined): string | undefined =>
-    problem ? t(TEXTS[problem.id], problem) : undefined;
+/**
+ * The problem's text with the screen's `t` (of useMessages(accountsMessages)); undefined for no problem, so a Field
+ * shows no error. A plain function, not a hook: a screen calls useMessages once, as its last hook.
+ */
+export function passwordProblemText(
+  t: (id: AccountsMessage, values?: MessageValues) => string,
+  problem: PasswordFieldProblem | undefined,
+): string | undefined {
+  return problem ? t(TEXTS[problem.id], problem) : undefined;
 }

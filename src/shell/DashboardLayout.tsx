@@ -35,7 +35,6 @@ export function DashboardLayout({ logic = {} }: { logic?: { notifications?: Noti
   const unread = useSelector(notificationsRef, selectUnread);
   const logout = useActorRef(useLogoutConfirmLogic(), { inspect });
   const { pathname } = useLocation();
-  const { t } = useMessages(shellMessages);
 
   // docs/spec.md §7: GET /api/user is called on dashboard load.
   useEffect(() => {
@@ -47,6 +46,8 @@ export function DashboardLayout({ logic = {} }: { logic?: { notifications?: Noti
     menu.send({ type: 'route.change' });
   }, [menu, pathname]);
 
+  // Last of the hooks: it may wait for the shell's catalogue (docs/architecture.md §Languages).
+  const { t } = useMessages(shellMessages);
   return (
     <div className={s.shell}>
       <a href="#main" className={s.skipLink}>

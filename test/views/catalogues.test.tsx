@@ -70,3 +70,24 @@ describe.each(areas)('the %s catalogue', (area) => {
     ).toEqual([]);
   });
 });
+
+describe('screens that wait for a catalogue', () => {
+  // useMessages may suspend (React's `use`) while a language's catalogue loads; React replays the screen when it has
+  // arrived, and a hook called after the wait breaks that replay (React error #467 in the production build, found by
+  // the Spanish sweep). So it is each component's last hook.
+  it('call useMessages after every other hook of the component', () => {
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx'));
+    const late: string[] = [];
+    for (const file of files) {
+      const lines = readFileSync(join(src, file), 'utf8').split('\n');
+      lines.forEach((line, index) => {
+        if (!line.includes('useMessages(') || line.includes('import')) return;
+        for (const next of lines.slice(index + 1)) {
+          if (/^\s*return\b|^(export )?(default )?function /.test(next)) break;
+          if (/\buse[A-Z]\w*\(/.test(next)) late.push(`${file}:${index + 1}: ${next.trim()}`);
+        }
+      });
+    }
+    expect(late).toEqual([]);
+  });
+});
