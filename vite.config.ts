@@ -65,7 +65,7 @@ const overlayPageInDev: Plugin = {
  * ICU message in Lingui's runtime form, so the browser carries no message parser, and a message ICU cannot parse
  * fails the build or the test that imports it.
  */
-const CATALOGUE = /\/src\/[a-z]+\/messages\/[A-Za-z-]+\.json$/;
+const CATALOGUE = /\/src\/[a-z]+\/messages\/([A-Za-z]+\.)?[A-Za-z-]+\.json$/;
 const compiledCatalogues: Plugin = {
   name: 'castbridge-catalogues',
   enforce: 'pre',

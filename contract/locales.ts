@@ -1,7 +1,6 @@
 // The languages Castbridge speaks (docs/architecture.md §Languages): English, the spec's, and Spanish as written in
 // Mexico, for the creators who broadcast in Spanish (registration's "Spanish (Mexico)"). Shared by the screens (the
 // page's language), the server (the language of its answers and e-mails) and the account's stored setting.
-import { LANGUAGE_NAMES, type LANGUAGES } from './profile.ts';
 
 export const LOCALES = ['en', 'es-MX'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -50,12 +49,4 @@ export function acceptedLanguages(header: string | null | undefined): string[] |
     .sort((a, b) => b.q - a.q || a.index - b.index)
     .map(({ tag }) => tag);
   return ranked.length ? ranked : null;
-}
-
-/**
- * The account's language a broadcasting language preselects (the profile's names and registration's countries):
- * Spanish, or Mexico, reads Spanish (Mexico); English, or United States, English.
- */
-export function localeOfBroadcast(language: (typeof LANGUAGES)[number]): Locale {
-  return LANGUAGE_NAMES[language] === 'Spanish' ? 'es-MX' : 'en';
 }

@@ -17,6 +17,13 @@ export const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], 'English' | 'Spa
   Spanish: 'Spanish',
   Mexico: 'Spanish',
 };
+/**
+ * The account's language a broadcasting language preselects (the profile's names and registration's countries):
+ * Spanish, or Mexico, reads Spanish (Mexico); English, or United States, English (contract/locales.ts).
+ */
+export function localeOfBroadcast(language: (typeof LANGUAGES)[number]): 'en' | 'es-MX' {
+  return LANGUAGE_NAMES[language] === 'Spanish' ? 'es-MX' : 'en';
+}
 export const CATEGORIES = ['Gaming'] as const;
 export const TIERS = [1, 2, 3] as const;
 

@@ -2,11 +2,11 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { normaliseEmail } from '../../contract/schemas/common.ts';
-import { PROFILE_FIELDS } from '../../contract/profile.ts';
+import { localeOfBroadcast, PROFILE_FIELDS } from '../../contract/profile.ts';
 import type { User } from '../../contract/schemas/user.ts';
 import type { Database, UserUpdate } from '../db/types.ts';
 import type { Role } from '../../contract/marketplace.ts';
-import { isLocale, localeOfBroadcast, DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
+import { isLocale, DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
 
 /** What the API returns for a user (contract/schemas/user.ts); never the password hash or internal ids. */
 export const PUBLIC_USER_COLUMNS = ['email', ...PROFILE_FIELDS, 'type_account', 'role', 'locale'] as const;

@@ -29,19 +29,19 @@ import { Progress } from '@/src/ui/Progress';
 import { GENDERS, type Gender, type LANGUAGES } from '@/contract/profile';
 import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
-import { accountsMessages, type AccountsMessage } from './catalogue';
+import { accountsSignedInMessages, type AccountsSignedInMessage } from './signedInCatalogue';
 import * as s from './CompleteRegister.css';
 import { EnglishOnly } from '@/src/common/InLanguage';
 
 /** Each gender the profile stores, worded in the page's language. */
-const GENDER_TEXTS: Record<Gender, AccountsMessage> = { Male: 'complete.male', Female: 'complete.female' };
+const GENDER_TEXTS: Record<Gender, AccountsSignedInMessage> = { Male: 'complete.male', Female: 'complete.female' };
 // The countries by the names the profile stores (the same in every language).
 const countryOptions = countries.map((name) => ({ value: name, label: name }));
 // Broadcasting language: English is sent as "United States", Spanish as "Mexico" (docs/spec.md §3).
 const LANGUAGE_TEXTS = {
   'United States': 'complete.english',
   Mexico: 'complete.spanish',
-} as const satisfies Partial<Record<(typeof LANGUAGES)[number], AccountsMessage>>;
+} as const satisfies Partial<Record<(typeof LANGUAGES)[number], AccountsSignedInMessage>>;
 
 /**
  * /complete-register (docs/spec.md §2): only for a signed-in user; otherwise it renders nothing. A creator gets the spec's
@@ -166,7 +166,7 @@ function CompletionWizard({ logic }: { logic?: ProfileCompletionLogic }) {
   const onStepOne = useSelector(wizard, selectOnStepOne);
   const saving = useSelector(wizard, selectCompletionSaving);
   const failed = useSelector(wizard, selectCompletionFailed);
-  const { t } = useMessages(accountsMessages);
+  const { t } = useMessages(accountsSignedInMessages);
   const genderOptions = GENDERS.map((gender) => ({ value: gender, label: t(GENDER_TEXTS[gender]) }));
   const languageOptions = Object.entries(LANGUAGE_TEXTS).map(([value, id]) => ({ value, label: t(id) }));
   const select = t('complete.select');

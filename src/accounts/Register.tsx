@@ -22,20 +22,20 @@ import { Link } from '@/src/ui/Link';
 import { RadioGroup } from '@/src/ui/RadioGroup';
 import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
-import { accountsMessages, type AccountsMessage } from './catalogue';
+import { accountsSignUpMessages, type AccountsSignUpMessage } from './signUpCatalogue';
 import { passwordProblemText } from './passwordProblems';
 import type { PasswordFieldProblem } from '@/machines/accounts/passwordPolicy';
 import * as s from './auth.css';
 import * as r from './Register.css';
 
 /** Each account type's card: its words (ids of the accounts catalogue) and icon. */
-const CARDS: Record<AccountType, { label: AccountsMessage; hint: AccountsMessage; icon: IconName }> = {
+const CARDS: Record<AccountType, { label: AccountsSignUpMessage; hint: AccountsSignUpMessage; icon: IconName }> = {
   Influencer: { label: 'register.influencer', hint: 'register.influencerHint', icon: 'play' },
   Advertiser: { label: 'register.advertiser', hint: 'register.advertiserHint', icon: 'offers' },
 };
 
 /** The account type cards, worded in the page's language. */
-const accountOptions = (t: (id: AccountsMessage) => string) =>
+const accountOptions = (t: (id: AccountsSignUpMessage) => string) =>
   ACCOUNT_TYPES.map((type) => ({
     value: type,
     label: t(CARDS[type].label),
@@ -62,7 +62,7 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
   const problems = useSelector(wizard, selectFieldProblems, sameProblems);
   const rejected = useSelector(wizard, selectRegistrationRejected);
   const submitting = useSelector(wizard, selectRegistrationSubmitting);
-  const { t } = useMessages(accountsMessages);
+  const { t } = useMessages(accountsSignUpMessages);
   const problemText = (problem: PasswordFieldProblem | undefined) => passwordProblemText(t, problem);
 
   if (step !== 'details') {
@@ -113,7 +113,7 @@ export function Register({ logic }: { logic?: RegistrationLogic }) {
       <form
         className={`${s.form} ${r.enter}`}
         noValidate
-        aria-label={t('register.form')}
+        aria-label={t('register.submit')}
         onSubmit={(event) => {
           event.preventDefault();
           wizard.send({ type: 'form.submit' });

@@ -14,7 +14,8 @@ import { Field } from '@/src/ui/Field';
 import { Link } from '@/src/ui/Link';
 import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
-import { accountsMessages, type AccountsMessage } from './catalogue';
+import { accountsMessages } from './catalogue';
+import { accountsSignUpMessages, type AccountsSignUpMessage } from './signUpCatalogue';
 import { passwordProblemText } from './passwordProblems';
 import type { PasswordFieldProblem } from '@/machines/accounts/passwordPolicy';
 import * as s from './auth.css';
@@ -22,7 +23,7 @@ import * as s from './auth.css';
 const FIELDS = [
   { field: 'password', label: 'reset.password', name: 'password' },
   { field: 'confirm', label: 'reset.confirm', name: 'confirm_password' },
-] as const satisfies ReadonlyArray<{ field: ResetField; label: AccountsMessage; name: string }>;
+] as const satisfies ReadonlyArray<{ field: ResetField; label: AccountsSignUpMessage; name: string }>;
 
 /** /reset-password?token=… (docs/product.md §Accounts): the e-mailed link's page; success signs in and opens /dashboard. */
 export function ResetPassword({ logic }: { logic?: ResetPasswordLogic }) {
@@ -32,7 +33,7 @@ export function ResetPassword({ logic }: { logic?: ResetPasswordLogic }) {
   const form = useSelector(reset, selectResetForm);
   const busy = useSelector(reset, selectResetSubmitting);
   const linkInvalid = useSelector(reset, selectResetLinkInvalid);
-  const { t } = useMessages(accountsMessages);
+  const { t } = useMessages(accountsSignUpMessages, accountsMessages);
   const problemText = (problem: PasswordFieldProblem | undefined) => passwordProblemText(t, problem);
 
   if (linkInvalid) {

@@ -34,7 +34,8 @@ import { RadioGroup } from '@/src/ui/RadioGroup';
 import { InLanguage } from '@/src/common/InLanguage';
 import { useMessages } from '@/src/i18n/i18n';
 import { LOCALE_NAMES, LOCALES, isLocale } from '@/src/i18n/locales';
-import { accountsMessages } from './catalogue';
+import { accountsSignUpMessages } from './signUpCatalogue';
+import { accountsSignedInMessages } from './signedInCatalogue';
 import { passwordProblemText } from './passwordProblems';
 import type { PasswordFieldProblem } from '@/machines/accounts/passwordPolicy';
 import * as s from './account.css';
@@ -53,7 +54,7 @@ export function SettingsScreen({ logic = {} }: { logic?: SettingsLogics }) {
   const [snapshot, send] = useMachine(useSettingsLogic(logic.settings), { inspect });
   const hasPassword = selectHasPassword(snapshot);
   const error = selectSettingsError(snapshot);
-  const { t, locale } = useMessages(accountsMessages);
+  const { t, locale } = useMessages(accountsSignedInMessages, accountsSignUpMessages);
   return (
     // In the page's language inside the dashboard, which is English only so far.
     <InLanguage lang={locale}>
@@ -102,7 +103,7 @@ export function SettingsScreen({ logic = {} }: { logic?: SettingsLogics }) {
 
 /** Google-only accounts have no password to change; the reset flow sets a first one. */
 function NoPassword() {
-  const { t } = useMessages(accountsMessages);
+  const { t } = useMessages(accountsSignedInMessages, accountsSignUpMessages);
   return (
     <Card as="section" aria-labelledby="settings-password">
       <h2 id="settings-password" className={s.sectionTitle}>
@@ -130,7 +131,7 @@ function ChangePassword({ logic }: { logic?: ChangePasswordLogic }) {
   const serverError = selectPasswordServerError(snapshot);
   const notice = selectPasswordNotice(snapshot);
   const busy = selectPasswordChanging(snapshot);
-  const { t } = useMessages(accountsMessages);
+  const { t } = useMessages(accountsSignedInMessages, accountsSignUpMessages);
   const problemText = (problem: PasswordFieldProblem | undefined) => passwordProblemText(t, problem);
   return (
     <Card as="section" aria-labelledby="settings-password">
@@ -197,7 +198,7 @@ function DeleteAccount({ logic, passwordRequired }: { logic?: DeleteAccountLogic
   const [snapshot, send] = useMachine(useDeleteAccountLogic(logic), { inspect });
   const form = selectDeleteForm(snapshot);
   const busy = selectDeleting(snapshot);
-  const { t } = useMessages(accountsMessages);
+  const { t } = useMessages(accountsSignedInMessages, accountsSignUpMessages);
   return (
     <Card as="section" aria-labelledby="settings-delete">
       <div className={s.sectionHead}>
@@ -235,7 +236,7 @@ function DeleteAccount({ logic, passwordRequired }: { logic?: DeleteAccountLogic
             autoComplete="current-password"
             hint={t('settings.deletePasswordHint')}
             value={form.password}
-            error={form.passwordMissing ? t('form.required') : undefined}
+            error={form.passwordMissing ? t('password.required') : undefined}
             disabled={busy}
             onChange={(event) => send({ type: 'password.change', value: event.target.value })}
           />

@@ -2,7 +2,7 @@
 // (machines/accounts/passwordPolicy.ts), the accounts catalogue words it (docs/architecture.md §Languages).
 import type { PasswordFieldProblem } from '@/machines/accounts/passwordPolicy';
 import type { MessageValues } from '@/src/i18n/i18n';
-import type { AccountsMessage } from './catalogue';
+import type { AccountsSignUpMessage } from './signUpCatalogue';
 
 const TEXTS = {
   required: 'password.required',
@@ -13,14 +13,14 @@ const TEXTS = {
   uppercase: 'password.uppercase',
   number: 'password.number',
   symbol: 'password.symbol',
-} as const satisfies Record<PasswordFieldProblem['id'], AccountsMessage>;
+} as const satisfies Record<PasswordFieldProblem['id'], AccountsSignUpMessage>;
 
 /**
- * The problem's text with the screen's `t` (of useMessages(accountsMessages)); undefined for no problem, so a Field
+ * The problem's text with the screen's `t` (of a useMessages with accountsSignUpMessages); undefined for no problem, so a Field
  * shows no error. A plain function, not a hook: a screen calls useMessages once, as its last hook.
  */
 export function passwordProblemText(
-  t: (id: AccountsMessage, values?: MessageValues) => string,
+  t: (id: AccountsSignUpMessage, values?: MessageValues) => string,
   problem: PasswordFieldProblem | undefined,
 ): string | undefined {
   return problem ? t(TEXTS[problem.id], problem) : undefined;

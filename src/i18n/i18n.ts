@@ -39,6 +39,8 @@ export interface Catalogue<Id extends string> {
   readonly domain: string;
   /** The message's id in the shared instance: `<domain>.<id>`. */
   key(id: Id): string;
+  /** Whether the id is one of this catalogue's. */
+  has(id: string): boolean;
   /**
    * Settles once the locale's messages of this domain are loaded (at once for English). A load that failed stays
    * failed for the screens (they show the route's error, as for a lost chunk, instead of asking again on every
@@ -67,6 +69,7 @@ export function defineCatalogue<Source extends Record<string, string>>(
   const catalogue: Catalogue<keyof Source & string> = {
     domain,
     key: (id) => `${domain}.${id}`,
+    has: (id) => Object.hasOwn(source, id),
     ready(locale, retry = false) {
       let load = loads.get(locale) as (Tracked & { status?: string }) | undefined;
       if (!load || (retry && load.status === 'rejected')) {
@@ -99,17 +102,27 @@ export function useLocale(): Locale {
  * A domain's messages in the page's language: `t(id, values)` gives the text. The screen waits (Suspense) while the
  * language's catalogue of the domain loads.
  */
-export function useMessages<Id extends string>(catalogue: Catalogue<Id>) {
+export function useMessages<C extends Catalogue<string>[]>(...used: C) {
+  type Id = C[number] extends Catalogue<infer I> ? I : never;
   const locale = useLocale();
   const messages = useMemo(
-    () => ({ locale, t: (id: Id, values?: MessageValues): string => i18n._(catalogue.key(id), values) }),
-    [locale, catalogue],
+    () => ({
+      locale,
+      // An id is looked up in the first of the catalogues that has it (a screen may use its area's two).
+      t: (id: Id, values?: MessageValues): string =>
+        i18n._((used.find((catalogue) => catalogue.has(id)) ?? used[0]!).key(id), values),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the catalogues, not the array that holds them
+    [locale, ...used],
   );
-  const ready = catalogue.ready(locale);
   // Loaded (English always): no suspending. `use` may be called conditionally, and comes last: a screen that waited
   // is rendered again with the same hooks before it whether or not it waits again (with `use` before useMemo, a
-  // catalogue that arrived in between made React's replay fail, error #467, in the production build).
-  if ((ready as { status?: string }).status !== 'fulfilled') use(ready);
+  // catalogue that arrived in between made React's replay fail, error #467, in the production build). So no hook
+  // may follow useMessages in a component either (test/views/catalogues.test.tsx).
+  for (const catalogue of used) {
+    const ready = catalogue.ready(locale);
+    if ((ready as { status?: string }).status !== 'fulfilled') use(ready);
+  }
   return messages;
 }
 

@@ -13,8 +13,19 @@ const areas = readdirSync(src, { withFileTypes: true })
   .map((entry) => entry.name)
   .filter((area) => readdirSync(join(src, area)).includes('messages'));
 
-function catalogue(area: string, locale: string): Record<string, string> {
-  return JSON.parse(readFileSync(join(src, area, 'messages', `${locale}.json`), 'utf8')) as Record<string, string>;
+/**
+ * An area's catalogues by name: '' for messages/<locale>.json, and `<name>` for messages/<name>.<locale>.json (a
+ * catalogue apart, e.g. the signed-in screens' of accounts).
+ */
+function namesOf(area: string): string[] {
+  return readdirSync(join(src, area, 'messages'))
+    .filter((file) => file.endsWith('.en.json') || file === 'en.json')
+    .map((file) => file.replace(/\.?en\.json$/, ''));
+}
+
+function catalogue(area: string, locale: string, name = ''): Record<string, string> {
+  const file = name ? `${name}.${locale}.json` : `${locale}.json`;
+  return JSON.parse(readFileSync(join(src, area, 'messages', file), 'utf8')) as Record<string, string>;
 }
 
 /** The arguments a compiled message reads ({name}, {count, plural, …}, in every branch), sorted. */
@@ -45,16 +56,20 @@ it('finds the areas that have catalogues', () => {
   expect(areas).toEqual(expect.arrayContaining(['common', 'public']));
 });
 
-describe.each(areas)('the %s catalogue', (area) => {
-  const source = catalogue(area, 'en');
+const catalogues = areas.flatMap((area) => namesOf(area).map((name) => [area, name] as const));
+
+describe.each(catalogues)('the %s catalogue %s', (area, name) => {
+  const source = catalogue(area, 'en', name);
+  /** Every id of the area's catalogues: a screen may use two of them. */
+  const ofArea = Object.assign({}, ...namesOf(area).map((other) => catalogue(area, 'en', other))) as object;
 
   it.each(LOCALES.filter((locale) => locale !== 'en'))('has in %s every id of English and no other', (locale) => {
-    expect(Object.keys(catalogue(area, locale)).sort()).toEqual(Object.keys(source).sort());
+    expect(Object.keys(catalogue(area, locale, name)).sort()).toEqual(Object.keys(source).sort());
   });
 
   it.each([...LOCALES])('is valid ICU MessageFormat in %s, each message with the placeholders of English', (locale) => {
     const english = compileCatalogue(`${area}/en`, source);
-    const compiled = compileCatalogue(`${area}/${locale}`, catalogue(area, locale));
+    const compiled = compileCatalogue(`${area}/${locale}`, catalogue(area, locale, name));
     for (const id of Object.keys(english))
       expect(placeholders(compiled[id]!), `${locale} ${id}`).toEqual(placeholders(english[id]!));
   });
@@ -65,7 +80,7 @@ describe.each(areas)('the %s catalogue', (area) => {
     expect(unused, 'ids no code of the area names').toEqual([]);
     const asked = [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => match[1]!);
     expect(
-      asked.filter((id) => !(id in source)),
+      asked.filter((id) => !(id in ofArea)),
       'ids the code asks for that English lacks',
     ).toEqual([]);
   });
