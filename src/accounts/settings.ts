@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { settingsMachine, type SettingsChanges, type SettingsValues } from '@/machines/accounts/settings.machine';
-import { setLocale } from '@/src/i18n/i18n';
+import { speakAccountLanguage } from './AccountLanguage';
 import { api, requireJwt, useAppWiring } from './session';
 
 export type SettingsLogic = typeof settingsMachine;
@@ -20,11 +20,9 @@ export function settingsActors(jwt: () => string | null) {
   };
 }
 
-/** The page follows the account's language once it is stored (a catalogue that cannot load leaves the page as it is). */
+/** The page follows the account's language once it is stored. */
 export const settingsActions = {
-  languageSaved: (_: unknown, locale: SettingsValues['locale']) => {
-    setLocale(locale, { remember: true }).catch(() => {});
-  },
+  languageSaved: (_: unknown, locale: SettingsValues['locale']) => speakAccountLanguage(locale),
 };
 
 export function useSettingsLogic(logic?: SettingsLogic): SettingsLogic {

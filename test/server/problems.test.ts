@@ -10,7 +10,6 @@ import { definedProblems, formatProblem } from '../../server/http/problems.ts';
 
 describe('refusals', () => {
   it('has texts for every code of its own that the contract lists, and for no other', () => {
-    expect(httpProblems && accountProblems).toBeTruthy();
     expect([...definedProblems()].sort()).toEqual(Object.keys(ERROR_CODES).sort());
     expect(new Set(ALL_ERROR_CODES).size).toBe(ALL_ERROR_CODES.length);
   });
