@@ -1,5 +1,6 @@
-// The one formatting module (src/common/format.ts): en-US, and the UTC clock for every viewer, so that a day on
-// screen is the day the server keys by. The last block runs it as a viewer east and west of UTC would.
+// The one formatting module (src/common/format.ts): en-US for the English screens, es-MX for the Spanish ones (money
+// still in US dollars), and the UTC clock for every viewer, so that a day on screen is the day the server keys by. The
+// last block runs it as a viewer east and west of UTC would.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as format from '@/src/common/format';
 
@@ -121,6 +122,46 @@ describe('relative times (the notification cards)', () => {
   it('reads a time ahead of this clock, or an unreadable one, as new', () => {
     expect(formatRelative(created, at(-5 * MINUTE))).toBe('Just Now');
     expect(formatRelative('not a date', at(0))).toBe('Just Now');
+  });
+});
+
+describe('in Spanish (formatsIn)', () => {
+  const es = format.formatsIn('es-MX');
+
+  // Intl keeps the currency code with its figure by a no-break space (U+00A0), as it does "1.2 M".
+  it('writes dollars as US dollars the Mexican way, never as a bare "$" a peso would have', () => {
+    expect(es.money(128_900)).toBe('USD\u00a01,289');
+    expect(es.money(128_950)).toBe('USD\u00a01,289.50');
+    expect(es.money(5)).toBe('USD\u00a00.05');
+    expect(es.money(-2_500)).toBe('-USD\u00a025');
+    expect(es.amount(75.5, 'USD')).toBe('USD\u00a075.50');
+    expect(es.amount(1234.5, 'EUR')).toBe('1,234.50 EUR');
+    for (const cents of [128_900, 5, 0]) expect(es.money(cents)).not.toMatch(/^\$|[^D]\$/);
+  });
+
+  it('writes counts, days and times in Spanish on the UTC clock', () => {
+    expect(es.count(1203.6)).toBe('1,204');
+    expect(es.compact(1_234_567)).toBe('1.2\u00a0M');
+    expect(es.day('2026-11-20')).toBe('20 nov 2026');
+    expect(es.day('2026-11-20', { weekday: true })).toBe('vie, 20 de nov de 2026');
+    expect(es.dayRange('2026-12-15', '2027-01-15')).toBe('15 dic 2026 – 15 ene 2027');
+    expect(es.dateTime(LATE)).toBe('20 nov 2026, 23:30 UTC');
+    expect(es.time(EARLY)).toBe('02:15');
+    expect(es.duration(125)).toBe('2 min 5 s');
+  });
+
+  it('says how long ago in Spanish', () => {
+    const now = Date.parse(LATE);
+    expect(es.relative(LATE, now + 30_000)).toBe('Justo ahora');
+    expect(es.relative(LATE, now + 5 * 60_000)).toBe('hace 5 min');
+    expect(es.relative(LATE, now + 2 * 3_600_000)).toBe('hace 2 h');
+    expect(es.relative(LATE, now + 86_400_000)).toBe('hace 1 día');
+    expect(es.relative(LATE, now + 3 * 86_400_000)).toBe('hace 3 días');
+  });
+
+  it('leaves English as the spec writes it', () => {
+    expect(format.formatsIn('en').money(128_950)).toBe('$1,289.50');
+    expect(format.formatsIn('en')).toBe(format.formatsIn('en'));
   });
 });
 
