@@ -1,5 +1,6 @@
 // Analytics from real data (docs/product.md §Analytics): the ranges a creator or advertiser chooses, the metrics of each platform's tab
 // (the spec's cards first), and how a range is cut into the chart's points. Plain data, shared by both sides.
+import type { Locale } from './locales.ts';
 
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', '12m'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
@@ -37,7 +38,6 @@ export const COLLECT_LIVE_MS = 15 * 60_000;
 export const COLLECT_IDLE_MS = 60 * 60_000;
 
 const DAY_MS = 86_400_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export interface Bucket {
   /** First day of the bucket, YYYY-MM-DD (UTC). */
@@ -48,7 +48,18 @@ export interface Bucket {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayLabel = (ms: number) => `${MONTHS[new Date(ms).getUTCMonth()]} ${new Date(ms).getUTCDate()}`;
+
+/** A point's label in a language, on the UTC clock: a day ("Nov 20", "20 nov"), a month ("Nov", "Jan 2026"). */
+function labeller(locale: Locale) {
+  const intl = locale === 'en' ? 'en-US' : locale;
+  const day = new Intl.DateTimeFormat(intl, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const month = new Intl.DateTimeFormat(intl, { month: 'short', timeZone: 'UTC' });
+  const monthYear = new Intl.DateTimeFormat(intl, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return {
+    day: (ms: number) => day.format(ms),
+    month: (ms: number, withYear: boolean) => (withYear ? monthYear : month).format(ms),
+  };
+}
 
 /**
  * The first day of a range ending today (UTC), today included: 7, 30 or 90 days, or twelve months (the day after
@@ -66,7 +77,8 @@ function rangeStart(range: AnalyticsRange, now: number): number {
  * week, the last one ending today (13, the first one 6 days); 12 months one a calendar month, the first and the
  * current one partial (12 or 13; the first one labelled with its year, as January is).
  */
-export function bucketsOf(range: AnalyticsRange, now: number): Bucket[] {
+export function bucketsOf(range: AnalyticsRange, now: number, locale: Locale = 'en'): Bucket[] {
+  const label = labeller(locale);
   const from = rangeStart(range, now);
   const end = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
   if (range === '12m') {
@@ -77,7 +89,7 @@ export function bucketsOf(range: AnalyticsRange, now: number): Bucket[] {
       buckets.push({
         start: isoDay(start),
         end: isoDay(next),
-        label: `${MONTHS[month]}${month === 0 || start === from ? ` ${new Date(start).getUTCFullYear()}` : ''}`,
+        label: label.month(start, month === 0 || start === from),
       });
       start = next;
     }
@@ -87,7 +99,7 @@ export function bucketsOf(range: AnalyticsRange, now: number): Bucket[] {
   const buckets: Bucket[] = [];
   for (let next = end; next > from; next -= step) {
     const start = Math.max(from, next - step);
-    buckets.unshift({ start: isoDay(start), end: isoDay(next), label: dayLabel(start) });
+    buckets.unshift({ start: isoDay(start), end: isoDay(next), label: label.day(start) });
   }
   return buckets;
 }

@@ -10,7 +10,6 @@ import { sql, type Kysely } from 'kysely';
 import {
   bucketsOf,
   PLATFORM_METRICS,
-  RANGE_LABELS,
   type AnalyticsRange,
   type Bucket,
   type MetricKey,
@@ -18,6 +17,7 @@ import {
   type SeriesKey,
 } from '../../contract/analytics.ts';
 import { CONNECT_PLATFORMS, PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
 import type {
   AdvertiserAnalytics,
   AnalyticsMetric,
@@ -31,6 +31,7 @@ import { YOUTUBE_QUOTA_PROBLEM } from '../archive/youtube-source.ts';
 import type { Database } from '../db/types.ts';
 import { EARNING_KINDS } from '../money/ledger.ts';
 import { problemsOf, type CollectionRow } from './store.ts';
+import { analyticsTexts } from './texts.ts';
 
 /**
  * The run's problem as the card tells it: a YouTube run stopped by the project's daily quota (the governor kept its
@@ -57,67 +58,25 @@ const STREAMS_SHOWN = 5;
 const CUMULATIVE: readonly SeriesKey[] = ['followers', 'subscribers', 'views'];
 
 interface Described {
-  title: string;
   unit: string;
   kind: 'line' | 'bar';
-  source: string;
 }
 
+/** Each card's unit and chart; its title and source are texts (./texts.ts). */
 const DESCRIPTIONS: Record<ConnectPlatform, Record<MetricKey, Described>> = {
   twitch: {
-    followers: {
-      title: 'Followers',
-      unit: 'followers',
-      kind: 'line',
-      source: 'Twitch Helix: your channel’s follower total, read hourly (every 15 minutes while you are live).',
-    },
-    viewers: {
-      title: 'Viewers',
-      unit: 'viewers',
-      kind: 'bar',
-      source: 'Twitch Helix: your live stream’s viewer count, sampled every 15 minutes while you are live.',
-    },
-    donations: {
-      title: 'Donations',
-      unit: 'bits',
-      kind: 'bar',
-      source: 'Bits cheered in your chat, counted from your chat archive (Twitch has no API for third-party tips).',
-    },
-    subscribers: {
-      title: 'Subscribers',
-      unit: 'subscribers',
-      kind: 'line',
-      source: 'Twitch Helix: your subscriber total (Affiliate and Partner channels).',
-    },
-    views: { title: 'Views', unit: 'views', kind: 'line', source: 'Twitch does not report views.' },
+    followers: { unit: 'followers', kind: 'line' },
+    viewers: { unit: 'viewers', kind: 'bar' },
+    donations: { unit: 'bits', kind: 'bar' },
+    subscribers: { unit: 'subscribers', kind: 'line' },
+    views: { unit: 'views', kind: 'line' },
   },
   youtube: {
-    subscribers: {
-      title: 'Subscribers',
-      unit: 'subscribers',
-      kind: 'line',
-      source: 'YouTube Data API: your channel’s subscriber count, read hourly.',
-    },
-    donations: {
-      title: 'Donations',
-      unit: 'USD',
-      kind: 'bar',
-      source: 'Super Chats in your live chat, counted from your chat archive.',
-    },
-    viewers: {
-      title: 'Viewers',
-      unit: 'viewers',
-      kind: 'bar',
-      source:
-        'YouTube Data API: concurrent viewers of your live broadcast, sampled every 15 minutes while you are live.',
-    },
-    views: {
-      title: 'Views',
-      unit: 'views',
-      kind: 'line',
-      source: 'YouTube Data API: your channel’s total video views, read hourly.',
-    },
-    followers: { title: 'Followers', unit: 'followers', kind: 'line', source: 'YouTube has no followers.' },
+    subscribers: { unit: 'subscribers', kind: 'line' },
+    donations: { unit: 'USD', kind: 'bar' },
+    viewers: { unit: 'viewers', kind: 'bar' },
+    views: { unit: 'views', kind: 'line' },
+    followers: { unit: 'followers', kind: 'line' },
   },
 };
 
@@ -133,22 +92,24 @@ interface DayRow {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const shortDay = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** Intl's name of a language. */
+const intlOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? 'en-US' : locale);
+const shortDay = (ms: number, locale: Locale) =>
+  new Date(ms).toLocaleDateString(intlOf(locale), { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const bucketOf = (buckets: Bucket[], day: string) => {
   for (let i = buckets.length - 1; i >= 0; i -= 1) if (day >= buckets[i]!.start && day < buckets[i]!.end) return i;
   return -1;
 };
-const money = (micros: number, currency: string) =>
-  `${(micros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+const money = (micros: number, currency: string, locale: Locale) =>
+  `${(micros / 1_000_000).toLocaleString(intlOf(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
 
 /**
  * The range's window: its buckets, its first and last day (today: never a day still to come), the day after it and
  * its bounds in ms, and the previous range — as many days, right before it — so that sums and averages compare equal
  * spans.
  */
-export function windowOf(range: AnalyticsRange, now: number) {
-  const buckets = bucketsOf(range, now);
+export function windowOf(range: AnalyticsRange, now: number, locale: Locale = DEFAULT_LOCALE) {
+  const buckets = bucketsOf(range, now, locale);
   const from = buckets[0]!.start;
   const end = buckets[buckets.length - 1]!.end;
   const fromMs = Date.parse(`${from}T00:00:00Z`);
@@ -264,49 +225,28 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     key: MetricKey,
     account: { archiving: number | string; status: string } | null,
     collection: CollectionRow | null,
+    locale: Locale,
   ): { reason: MissingReason; message: string } {
+    const say = analyticsTexts(locale);
     const name = PLATFORM_NAMES[platform];
-    const described = DESCRIPTIONS[platform][key];
-    if (!account)
-      return {
-        reason: 'not_connected',
-        message: `Not connected: connect your ${name} account on Connect Accounts to see your ${described.title.toLowerCase()}.`,
-      };
+    const what = say(`what.${key}`);
+    if (!account) return { reason: 'not_connected', message: say('missing.notConnected', { name, what }) };
     if (key === 'donations') {
       return Number(account.archiving) === 1
-        ? {
-            reason: 'pending',
-            message: `No ${platform === 'twitch' ? 'Bits' : 'Super Chats'} in your archived chat yet.`,
-          }
-        : {
-            reason: 'unavailable',
-            message: `Donations are counted from your chat archive: turn on Archive Chat for ${name} to count ${platform === 'twitch' ? 'Bits' : 'Super Chats'}.`,
-          };
+        ? { reason: 'pending', message: say('missing.noDonations', { platform }) }
+        : { reason: 'unavailable', message: say('missing.archiveOff', { name, platform }) };
     }
     if (account.status === 'reconnect' || collection?.status === 'reconnect')
-      return {
-        reason: 'reconnect',
-        message: `${name} no longer accepts Castbridge’s connection: connect ${name} again on Connect Accounts.`,
-      };
-    if (collection?.missing.split(' ').includes(key)) {
-      return {
-        reason: 'scope',
-        message: `Scope missing: the ${name} connection does not allow reading your ${described.title.toLowerCase()}. Connect ${name} again and allow it.`,
-      };
-    }
+      return { reason: 'reconnect', message: say('missing.reconnect', { name }) };
+    if (collection?.missing.split(' ').includes(key))
+      return { reason: 'scope', message: say('missing.scope', { name, what }) };
+    // The platform's own words (store.ts keeps them as the collector heard them).
     const unavailable = problemsOf(collection?.problem ?? null).unavailable[key];
     if (unavailable) return { reason: 'unavailable', message: `${unavailable}.` };
     if (!collection || collection.last_at === null)
-      return {
-        reason: 'pending',
-        message: 'First collection pending: your figures appear within a few minutes of connecting.',
-      };
-    if (key === 'viewers')
-      return {
-        reason: 'pending',
-        message: 'No live stream collected yet: viewers are sampled every 15 minutes while you are live.',
-      };
-    return { reason: 'pending', message: 'Not collected yet: your figures appear after the next collection.' };
+      return { reason: 'pending', message: say('missing.firstCollection') };
+    if (key === 'viewers') return { reason: 'pending', message: say('missing.noLiveStream') };
+    return { reason: 'pending', message: say('missing.notCollected') };
   }
 
   async function platformOf(
@@ -315,7 +255,9 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     range: AnalyticsRange,
     window: ReturnType<typeof windowOf>,
     days: DayRow[],
+    locale: Locale,
   ): Promise<PlatformAnalytics> {
+    const say = analyticsTexts(locale);
     const { buckets, from, fromMs, toMs, prevFrom } = window;
     const [account, collection] = await Promise.all([
       db
@@ -331,18 +273,22 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
         .where('platform', '=', platform)
         .executeTakeFirst(),
     ]);
-    const rangeLabel = RANGE_LABELS[range];
+    const rangeLabel = say(`range.${range}`);
     const metrics: AnalyticsMetric[] = [];
     for (const key of PLATFORM_METRICS[platform]) {
-      const described = { ...DESCRIPTIONS[platform][key] };
+      const described = {
+        title: say(`title.${key}`),
+        ...DESCRIPTIONS[platform][key],
+        source: say(`source.${platform}.${key}`),
+      };
       let points: (number | null)[] = buckets.map(() => null);
       let current: number | null = null;
       let currentLabel = '';
       let change: number | null = null;
-      let changeLabel = `in ${rangeLabel}`;
+      let changeLabel = say('label.inRange', { range: rangeLabel });
       let note: string | null = null;
       if (key === 'donations') {
-        const donations = await donationsOf(userId, platform, prevFrom, window.end);
+        const donations = await donationsOf(userId, platform, prevFrom, window.end, locale);
         described.unit = donations.currency;
         const inRange = donations.days.filter((d) => d.day >= from);
         if (donations.days.length > 0 || (account && Number(account.archiving) === 1)) {
@@ -353,8 +299,8 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
           }
           current = round2(inRange.reduce((sum, d) => sum + d.value, 0));
           change = round2(current - donations.days.filter((d) => d.day < from).reduce((sum, d) => sum + d.value, 0));
-          currentLabel = `in ${rangeLabel}`;
-          changeLabel = `vs the previous ${rangeLabel}`;
+          currentLabel = say('label.inRange', { range: rangeLabel });
+          changeLabel = say('label.vsPrevious', { range: rangeLabel });
           note = donations.note;
         }
       } else {
@@ -372,7 +318,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
           const latest = inRange.at(-1) ?? before;
           if (latest) {
             current = Number(latest.last_value);
-            currentLabel = `as of ${shortDay(Number(latest.last_at))}`;
+            currentLabel = say('label.asOf', { day: shortDay(Number(latest.last_at), locale) });
             const start = before ? Number(before.last_value) : Number(inRange[0]!.first_value);
             change = current - start;
           }
@@ -386,10 +332,10 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
             average(inRange.filter((row) => row.day >= bucket.start && row.day < bucket.end)),
           );
           current = average(inRange);
-          currentLabel = 'average while live';
+          currentLabel = say('label.averageLive');
           const previous = average(rows.filter((row) => row.day < from));
           change = current !== null && previous !== null ? current - previous : null;
-          changeLabel = `vs the previous ${rangeLabel}`;
+          changeLabel = say('label.vsPrevious', { range: rangeLabel });
         }
       }
       metrics.push({
@@ -401,7 +347,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
         changeLabel,
         points: buckets.map((bucket, i) => ({ label: bucket.label, start: bucket.start, value: points[i] ?? null })),
         note,
-        missing: current === null ? missingOf(platform, key, account ?? null, collection ?? null) : null,
+        missing: current === null ? missingOf(platform, key, account ?? null, collection ?? null, locale) : null,
       });
     }
     return {
@@ -456,6 +402,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     platform: ConnectPlatform,
     fromDay: string,
     toDay: string,
+    locale: Locale,
   ): Promise<{ currency: string; days: { day: string; value: number }[]; note: string | null }> {
     if (platform === 'twitch') {
       const rows = await db
@@ -502,9 +449,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
       days: rows
         .filter((row) => row.currency === main)
         .map((row) => ({ day: row.day, value: Number(row.micros) / 1_000_000 })),
-      note: others.length
-        ? `Also received (not in the chart): ${others.map(([currency, total]) => `${money(total.micros, currency)} in ${total.count} Super Chat${total.count === 1 ? '' : 's'}`).join(', ')}.`
-        : null,
+      note: others.length ? otherCurrencies(others, locale) : null,
     };
   }
 
@@ -548,13 +493,14 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
     range: AnalyticsRange,
     window: ReturnType<typeof windowOf>,
     now: number,
+    locale: Locale,
   ): Promise<CreatorAnalytics['sponsorships']> {
     const { from, fromMs, toMs } = window;
     // Months of the range (12 for a year; the one or few months a shorter range touches).
     const months =
       range === '12m'
         ? window.buckets.map((bucket) => ({ label: bucket.label, start: bucket.start }))
-        : monthsBetween(fromMs, now);
+        : monthsBetween(fromMs, now, locale);
     const earned = await db
       .selectFrom('ledger_entries')
       .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
@@ -635,8 +581,13 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
   }
 
   return {
-    async creator(userId: string, range: AnalyticsRange, now = Date.now()): Promise<CreatorAnalytics> {
-      const window = windowOf(range, now);
+    /** A creator's figures, their texts in `locale`. */
+    async creator(
+      userId: string,
+      range: AnalyticsRange,
+      { now = Date.now(), locale = DEFAULT_LOCALE }: { now?: number; locale?: Locale } = {},
+    ): Promise<CreatorAnalytics> {
+      const window = windowOf(range, now, locale);
       const days = (await db
         .selectFrom('metric_days')
         .select(['platform', 'metric', 'day', 'first_value', 'last_value', 'last_at', 'sum_value', 'samples'])
@@ -646,7 +597,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
         .orderBy('day')
         .execute()) as DayRow[];
       const [twitch, youtube] = await Promise.all(
-        CONNECT_PLATFORMS.map((platform) => platformOf(userId, platform, range, window, days)),
+        CONNECT_PLATFORMS.map((platform) => platformOf(userId, platform, range, window, days, locale)),
       );
       return {
         role: 'creator',
@@ -655,7 +606,7 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
         to: window.to,
         twitch: twitch!,
         youtube: youtube!,
-        sponsorships: await sponsorshipsOf(userId, range, window, now),
+        sponsorships: await sponsorshipsOf(userId, range, window, now, locale),
       };
     },
 
@@ -714,8 +665,17 @@ export function createAnalytics(deps: { db: Kysely<Database>; archive: Archive }
   };
 }
 
+/** Super Chats in currencies other than the chart's: "Also received (not in the chart): 12.00 EUR in 2 Super Chats." */
+function otherCurrencies(others: [string, { micros: number; count: number }][], locale: Locale): string {
+  const say = analyticsTexts(locale);
+  const list = others.map(([currency, total]) =>
+    say('note.otherCurrency', { amount: money(total.micros, currency, locale), count: total.count }),
+  );
+  return say('note.otherCurrencies', { list: list.join(', ') });
+}
+
 /** The months from the one holding `fromMs` to the one holding `now`. */
-function monthsBetween(fromMs: number, now: number): { label: string; start: string }[] {
+function monthsBetween(fromMs: number, now: number, locale: Locale): { label: string; start: string }[] {
   const months: { label: string; start: string }[] = [];
   const end = new Date(now);
   for (
@@ -724,7 +684,7 @@ function monthsBetween(fromMs: number, now: number): { label: string; start: str
     at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1))
   ) {
     months.push({
-      label: at.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+      label: at.toLocaleDateString(intlOf(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' }),
       start: isoDay(at.getTime()),
     });
   }

@@ -100,6 +100,18 @@ describe('the range windows', () => {
       'Mar',
     ]);
   });
+  it('labels its points in the language asked for: months and days in Spanish', () => {
+    const at = Date.parse('2026-03-15T12:00:00Z');
+    expect(windowOf('12m', at, 'es-MX').buckets.map((b) => b.label)).toEqual(
+      // prettier-ignore
+      ['mar 2025', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic', 'ene 2026', 'feb', 'mar'],
+    );
+    expect(windowOf('7d', at, 'es-MX').buckets.map((b) => b.label)).toEqual(
+      // prettier-ignore
+      ['9 mar', '10 mar', '11 mar', '12 mar', '13 mar', '14 mar', '15 mar'],
+    );
+    expect(windowOf('7d', at).buckets.at(-1)!.label).toBe('Mar 15');
+  });
 });
 
 describe.each(BACKENDS)('analytics on %s', (backendName) => {
@@ -123,8 +135,8 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     await backend?.cleanup();
   });
 
-  const analytics = async (who: Account, range: AnalyticsRange = '30d') => {
-    const answer = await api.request('GET', `/api/analytics?range=${range}`, { token: who.token });
+  const analytics = async (who: Account, range: AnalyticsRange = '30d', headers: Record<string, string> = {}) => {
+    const answer = await api.request('GET', `/api/analytics?range=${range}`, { token: who.token, headers });
     expect(answer.status, answer.text).toBe(200);
     return answer.body as unknown as CreatorAnalytics;
   };
@@ -201,6 +213,30 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     expect(metric(figures, 'twitch', 'followers').missing!.message).toBe(
       'Not connected: connect your Twitch account on Connect Accounts to see your followers.',
     );
+    // In the request's language: the cards, why each is empty, the points' labels.
+    const spanish = await analytics(creator, '12m', { 'accept-language': 'es-MX,es;q=0.9' });
+    expect(spanish.twitch.metrics.map((m) => m.title)).toEqual([
+      'Seguidores',
+      'Espectadores',
+      'Donaciones',
+      'Suscriptores',
+    ]);
+    expect(metric(spanish, 'twitch', 'followers')).toMatchObject({
+      source:
+        'Twitch Helix: el total de seguidores de tu canal, leído cada hora (cada 15 minutos mientras estás en vivo).',
+      missing: {
+        reason: 'not_connected',
+        message: 'Sin conectar: conecta tu cuenta de Twitch en Conectar cuentas para ver tus seguidores.',
+      },
+    });
+    const english = await analytics(creator, '12m');
+    const months = (figures: CreatorAnalytics) => figures.twitch.metrics[0]!.points.map((p) => p.label);
+    expect(months(spanish)).toHaveLength(months(english).length);
+    expect(months(spanish)).not.toEqual(months(english));
+    expect(months(spanish).every((label) => /^[a-z]{3,4}( \d{4})?$/.test(label))).toBe(true);
+    // The answer says that it varies by language.
+    const asked = await api.request('GET', '/api/analytics', { token: creator.token });
+    expect(asked.headers.get('vary')).toMatch(/Accept-Language/i);
   });
 
   it('a connect collects at once: the figures are the platform’s; not live, the next run is in an hour', async () => {
@@ -654,6 +690,15 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
       current: 7.5,
       note: 'Also received (not in the chart): 10.00 EUR in 1 Super Chat.',
     });
+    const spanish = await analytics(creator, '30d', { 'accept-language': 'es-MX' });
+    expect(metric(spanish, 'twitch', 'donations')).toMatchObject({
+      current: 350,
+      currentLabel: 'en 30 días',
+      changeLabel: 'frente a los 30 días anteriores',
+    });
+    expect(metric(spanish, 'youtube', 'donations').note).toBe(
+      'También recibiste (fuera de la gráfica): 10.00 EUR en 1 Super Chat.',
+    );
     expect(figures.twitch.streams).toEqual([
       expect.objectContaining({ title: 'Charity stream', messages: 4, chatters: 4, peakPerMinute: 3 }),
     ]);
