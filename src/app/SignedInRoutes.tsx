@@ -1,6 +1,6 @@
 // The signed-in part of the router (docs/spec.md §2 dashboard routes, docs/product.md §Marketplace workspaces) and the not-found page: loaded
 // lazily by ./routes.tsx with the dashboard shell in the same chunk, so a dashboard page costs no extra request.
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
 import { RequireRole } from '@/src/shell/RequireRole';
@@ -60,52 +60,48 @@ const CampaignReport = lazy(() =>
   import('@/src/deliverables/CampaignReport').then((m) => ({ default: m.CampaignReportScreen })),
 );
 
+/** A screen in English only so far (docs/architecture.md §Languages): it says so, whatever the page's language. */
+const english = (screen: ReactNode) => <EnglishOnly>{screen}</EnglishOnly>;
+
 export function SignedInRoutes() {
   return (
     <Routes>
       <Route element={<RequireAuth />}>
         {/* A report that prints on its own, without the shell (docs/product.md §The overlay for OBS): the offer's creator or advertiser. */}
-        <Route
-          path="offers/:id/proof"
-          element={
-            <EnglishOnly>
-              <DisplayProof />
-            </EnglishOnly>
-          }
-        />
-        {/* The shell speaks both languages; most of its screens are English only so far (docs/architecture.md §Languages). */}
+        <Route path="offers/:id/proof" element={english(<DisplayProof />)} />
+        {/* The shell speaks both languages, as do Analytics, Help and Support and Settings; the other screens are English only so far. */}
         <Route element={<DashboardLayout />}>
           {/* docs/product.md §Marketplace: each role its own workspace; a route of another one sends the user to theirs. */}
           <Route element={<RequireRole role="creator" />}>
             <Route path="dashboard" element={<Analytics />} />
             <Route path="analytics" element={<Analytics />} />
-            <Route path="obs-extension" element={<ObsExtension />} />
-            <Route path="sponsorship-offers" element={<SponsorshipOffers />} />
-            <Route path="earnings" element={<Earnings />} />
-            <Route path="archive-chat" element={<ArchiveChat />} />
-            <Route path="archive-chat/:platform/:date" element={<ArchiveDay />} />
-            <Route path="archive-chat/:platform/streams/:id" element={<ArchiveDay />} />
-            <Route path="set-payout-method" element={<SetPayoutMethod />} />
-            <Route path="set-payout-method/stripe" element={<StripeReturn />} />
-            <Route path="tax-form" element={<TaxForm />} />
-            <Route path="my-profile" element={<MyProfile />} />
-            <Route path="connect-accounts" element={<ConnectAccounts />} />
-            <Route path="media-kit" element={<MediaKit />} />
+            <Route path="obs-extension" element={english(<ObsExtension />)} />
+            <Route path="sponsorship-offers" element={english(<SponsorshipOffers />)} />
+            <Route path="earnings" element={english(<Earnings />)} />
+            <Route path="archive-chat" element={english(<ArchiveChat />)} />
+            <Route path="archive-chat/:platform/:date" element={english(<ArchiveDay />)} />
+            <Route path="archive-chat/:platform/streams/:id" element={english(<ArchiveDay />)} />
+            <Route path="set-payout-method" element={english(<SetPayoutMethod />)} />
+            <Route path="set-payout-method/stripe" element={english(<StripeReturn />)} />
+            <Route path="tax-form" element={english(<TaxForm />)} />
+            <Route path="my-profile" element={english(<MyProfile />)} />
+            <Route path="connect-accounts" element={english(<ConnectAccounts />)} />
+            <Route path="media-kit" element={english(<MediaKit />)} />
           </Route>
           <Route element={<RequireRole role="advertiser" />}>
-            <Route path="company-profile" element={<CompanyProfile />} />
-            <Route path="campaigns" element={<Campaigns />} />
-            <Route path="creators" element={<FindCreators />} />
-            <Route path="campaigns/new" element={<CampaignEditor />} />
-            <Route path="campaigns/:id" element={<CampaignPage />} />
-            <Route path="campaigns/:id/edit" element={<CampaignEditor />} />
-            <Route path="campaigns/:id/report" element={<CampaignReport />} />
+            <Route path="company-profile" element={english(<CompanyProfile />)} />
+            <Route path="campaigns" element={english(<Campaigns />)} />
+            <Route path="creators" element={english(<FindCreators />)} />
+            <Route path="campaigns/new" element={english(<CampaignEditor />)} />
+            <Route path="campaigns/:id" element={english(<CampaignPage />)} />
+            <Route path="campaigns/:id/edit" element={english(<CampaignEditor />)} />
+            <Route path="campaigns/:id/report" element={english(<CampaignReport />)} />
           </Route>
           <Route element={<RequireRole role="operator" />}>
-            <Route path="admin" element={<OperatorConsole />} />
+            <Route path="admin" element={english(<OperatorConsole />)} />
           </Route>
           {/* Creators' and advertisers' own documents; the screen sends an operator to the console. */}
-          <Route path="documents" element={<Documents />} />
+          <Route path="documents" element={english(<Documents />)} />
           <Route path="help-and-support" element={<HelpAndSupport />} />
           <Route path="settings" element={<Settings />} />
         </Route>

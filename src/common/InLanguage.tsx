@@ -1,16 +1,21 @@
 import type { ReactNode } from 'react';
+import { PartLanguage } from '@/src/i18n/i18n';
+import { isLocale } from '@/src/i18n/locales';
 import * as s from './InLanguage.css';
 
 /**
  * Says which language its part of the page is in when it differs from the page's (WCAG 3.1.2, language of parts):
  * a screen not yet in Spanish keeps `lang="en"` on a Spanish page, so a screen reader reads it as English
- * (docs/architecture.md §Languages). It adds no box of its own.
+ * (docs/architecture.md §Languages). What renders inside speaks that language too (useMessages, useFormats): a shared
+ * chart or load state in an English screen is English. It adds no box of its own.
  */
 export function InLanguage({ lang, children }: { lang: string; children: ReactNode }) {
   return (
-    <div lang={lang} className={s.contents}>
-      {children}
-    </div>
+    <PartLanguage value={isLocale(lang) ? lang : null}>
+      <div lang={lang} className={s.contents}>
+        {children}
+      </div>
+    </PartLanguage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { LOCALE_NAMES, LOCALES } from '@/src/i18n/locales';
-import { setLocale, useLocale, useMessages } from '@/src/i18n/i18n';
+import { setLocale, useMessages, usePageLocale } from '@/src/i18n/i18n';
 import { commonMessages } from './catalogue';
 import * as s from './LanguageSwitch.css';
 
@@ -8,7 +8,7 @@ import * as s from './LanguageSwitch.css';
  * choice is kept in this browser; the page changes language once the screen's catalogues have arrived.
  */
 export function LanguageSwitch({ tone = 'onDark' }: { tone?: 'onDark' | 'onLight' }) {
-  const locale = useLocale();
+  const locale = usePageLocale();
   const { t } = useMessages(commonMessages);
   return (
     <div role="group" aria-label={t('language')} className={s.group[tone]}>

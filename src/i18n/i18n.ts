@@ -5,11 +5,25 @@
 // English is each catalogue's source: it ships with the domain's code, so English never waits. Another language's
 // catalogue is a chunk of its own, loaded with the first screen of its domain that needs it; a screen waits for it
 // under the route's Suspense like for the screen's own chunk.
-import { setupI18n } from '@lingui/core';
-import { use, useMemo, useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, isLocale, pickLocale, type Locale } from './locales';
+import { setupI18n, type I18n } from '@lingui/core';
+import { createContext, use, useContext, useMemo, useSyncExternalStore } from 'react';
+import { DEFAULT_LOCALE, isLocale, LOCALES, pickLocale, type Locale } from './locales';
 
+/** The page's instance: its active locale is the page's language, and it says when that changes. */
 export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
+
+/**
+ * One instance per language, each holding that language's messages: a part of the page in another language than the
+ * page's (InLanguage) is worded by its language's instance.
+ */
+const speakers = Object.fromEntries(
+  LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: {} } })]),
+) as Record<Locale, I18n>;
+
+function loadMessages(locale: Locale, messages: Record<string, unknown>) {
+  i18n.load(locale, messages as never);
+  speakers[locale].load(locale, messages as never);
+}
 
 /** A catalogue as imported: each message compiled (typed as the English source's texts, for its ids). */
 type Messages = Record<string, unknown>;
@@ -64,7 +78,7 @@ export function defineCatalogue<Source extends Record<string, string>>(
   const prefixed = (messages: Messages) =>
     Object.fromEntries(Object.entries(messages).map(([id, message]) => [`${domain}.${id}`, message]));
   // The compiled form is what i18n.load takes; the JSON's type only names the ids.
-  i18n.load(DEFAULT_LOCALE, prefixed(source) as never);
+  loadMessages(DEFAULT_LOCALE, prefixed(source));
   const loads = new Map<Locale, Tracked>([[DEFAULT_LOCALE, settled()]]);
   const catalogue: Catalogue<keyof Source & string> = {
     domain,
@@ -74,7 +88,7 @@ export function defineCatalogue<Source extends Record<string, string>>(
       let load = loads.get(locale) as (Tracked & { status?: string }) | undefined;
       if (!load || (retry && load.status === 'rejected')) {
         const loader = (others as Record<string, Loader>)[locale]!;
-        load = track(loader().then((module) => i18n.load(locale, prefixed(module.default) as never)));
+        load = track(loader().then((module) => loadMessages(locale, prefixed(module.default))));
         loads.set(locale, load);
       }
       return load;
@@ -93,9 +107,21 @@ const activeLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : DEFAUL
 /** The language the page is in now (the API client asks the server to answer in it). */
 export const currentLocale = activeLocale;
 
-/** The language the page is in; a screen that reads it renders again when it changes. */
-export function useLocale(): Locale {
+/**
+ * The language of a part of the page when it differs from the page's (src/common/InLanguage.tsx): a screen not yet in
+ * Spanish says English, and whatever it shows (a shared chart, a load state) speaks English with it.
+ */
+export const PartLanguage = createContext<Locale | null>(null);
+
+/** The page's language, subscribed to: a screen that reads it renders again when it changes. */
+export function usePageLocale(): Locale {
   return useSyncExternalStore(subscribe, activeLocale, activeLocale);
+}
+
+/** The language this part of the page speaks: its InLanguage's, else the page's. */
+export function useLocale(): Locale {
+  const page = usePageLocale();
+  return useContext(PartLanguage) ?? page;
 }
 
 /**
@@ -110,7 +136,7 @@ export function useMessages<C extends Catalogue<string>[]>(...used: C) {
       locale,
       // An id is looked up in the first of the catalogues that has it (a screen may use its area's two).
       t: (id: Id, values?: MessageValues): string =>
-        i18n._((used.find((catalogue) => catalogue.has(id)) ?? used[0]!).key(id), values),
+        speakers[locale]._((used.find((catalogue) => catalogue.has(id)) ?? used[0]!).key(id), values),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the catalogues, not the array that holds them
     [locale, ...used],

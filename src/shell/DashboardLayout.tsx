@@ -15,7 +15,6 @@ import { SideMenu } from './SideMenu';
 import * as s from './DashboardLayout.css';
 import { useMessages } from '@/src/i18n/i18n';
 import { shellMessages } from './catalogue';
-import { EnglishOnly } from '@/src/common/InLanguage';
 
 // The shell's modals are chunks of their own, loaded once the shell is up: every dashboard route carries the shell
 // (bundle budget), and neither modal is open before a click.
@@ -64,10 +63,8 @@ export function DashboardLayout({ logic = {} }: { logic?: { notifications?: Noti
         />
         <main id="main" className={s.main} tabIndex={-1}>
           <Suspense fallback={<RouteFallback />}>
-            {/* The screens are English only so far, but those in both languages (they say so with InLanguage). */}
-            <EnglishOnly>
-              <Outlet />
-            </EnglishOnly>
+            {/* Each screen in the page's language, or in English where its route says so (SignedInRoutes.tsx). */}
+            <Outlet />
           </Suspense>
         </main>
       </div>
