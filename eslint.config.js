@@ -136,6 +136,7 @@ export default tseslint.config(
     files: [
       'src/{public,support,common,shell}/**/*.tsx',
       'src/accounts/{AuthLayout,Login,ForgotPassword,Register,ResetPassword,Settings,AccountLanguage}.tsx',
+      'src/analytics/{Analytics,Details,Chart}.tsx',
     ],
     plugins: { lingui },
     rules: {

@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import type { AnalyticsMetric, PlatformAnalytics } from '@/contract';
-import { ANALYTICS_RANGES, RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
+import { PLATFORM_NAMES } from '@/contract/connections';
+import { ANALYTICS_RANGES, type AnalyticsRange } from '@/contract/analytics';
 import type { AnalyticsTab } from '@/machines/analytics/analyticsConnect.machine';
 import {
   selectData,
@@ -25,37 +26,41 @@ import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
-import { formatAmount, formatCount, formatDateTime } from '@/src/common/format';
+import { formatsIn, type Formats } from '@/src/common/format';
+import { InLanguage } from '@/src/common/InLanguage';
+import { useMessages } from '@/src/i18n/i18n';
 import * as shared from '@/src/shell/dashboard.css';
 import * as s from './Analytics.css';
+import { analyticsMessages, RANGE_IDS } from './catalogue';
 import { Chart, type ChartSeries } from './Chart';
 
 // Below the cards, tables: their code loads with the figures, keeping the route within its bundle budget.
 const ChatActivity = lazy(() => import('./Details').then((m) => ({ default: m.ChatActivity })));
 const Sponsorships = lazy(() => import('./Details').then((m) => ({ default: m.Sponsorships })));
 
-export const ANALYTICS_WARNING =
-  'We are under construction and are in the process of displaying more of your data for you.';
+type Say = ReturnType<typeof useMessages<[typeof analyticsMessages]>>['t'];
 
-const PERIOD: Record<AnalyticsRange, string> = { '7d': 'day', '30d': 'day', '90d': 'week', '12m': 'month' };
+const PERIOD = { '7d': 'day', '30d': 'day', '90d': 'week', '12m': 'month' } as const;
 
 /** A metric's values as text: counts, bits, or a currency's amount. */
-function formatterOf(metric: AnalyticsMetric): (value: number) => string {
+function formatterOf(metric: AnalyticsMetric, t: Say, f: Formats): (value: number) => string {
   if (metric.key === 'donations' && metric.unit !== 'bits') {
-    return (value) => formatAmount(value, metric.unit);
+    return (value) => f.amount(value, metric.unit);
   }
-  return (value) => `${formatCount(value)}${metric.key === 'donations' ? ' bits' : ''}`;
+  if (metric.key === 'donations') return (value) => t('metric.bits', { count: f.count(value) });
+  return f.count;
 }
 
-function changeText(metric: AnalyticsMetric, format: (value: number) => string): string | null {
+function changeText(metric: AnalyticsMetric, format: (value: number) => string, t: Say): string | null {
   if (metric.change === null) return null;
-  if (metric.change === 0) return `No change ${metric.changeLabel}`;
+  if (metric.change === 0) return t('metric.noChange', { label: metric.changeLabel });
   return `${metric.change > 0 ? '+' : '−'}${format(Math.abs(metric.change))} ${metric.changeLabel}`;
 }
 
-function MetricCard({ metric, id, period }: { metric: AnalyticsMetric; id: string; period: string }) {
-  const format = formatterOf(metric);
-  const change = changeText(metric, format);
+function MetricCard({ metric, id, period }: { metric: AnalyticsMetric; id: string; period: ChartSeries['period'] }) {
+  const { t, locale } = useMessages(analyticsMessages);
+  const format = formatterOf(metric, t, formatsIn(locale));
+  const change = changeText(metric, format, t);
   const series: ChartSeries = { title: metric.title, kind: metric.kind, period, points: metric.points, format };
   return (
     <Card as="section" gradient aria-labelledby={`${id}-title`} className={s.card}>
@@ -64,7 +69,7 @@ function MetricCard({ metric, id, period }: { metric: AnalyticsMetric; id: strin
       </h3>
       {metric.current === null ? (
         <Alert tone="warning" className={s.missing}>
-          {metric.missing?.message ?? 'No data yet.'}
+          {metric.missing?.message ?? t('metric.noData')}
         </Alert>
       ) : (
         <>
@@ -87,19 +92,20 @@ function MetricCard({ metric, id, period }: { metric: AnalyticsMetric; id: strin
 }
 
 function PlatformPanel({ platform, range }: { platform: PlatformAnalytics; range: AnalyticsRange }) {
-  const name = platform.platform === 'twitch' ? 'Twitch' : 'YouTube';
+  const { t, locale } = useMessages(analyticsMessages);
+  const name = PLATFORM_NAMES[platform.platform];
   const { channel, collection } = platform;
   return (
     <div className={s.panel}>
       {channel ? (
         <p className={s.channelLine}>
-          {name} channel <strong>{channel.displayName}</strong>
-          {collection?.lastAt ? ` · collected ${formatDateTime(collection.lastAt)}` : ''}
-          {collection?.live ? ' · live now' : ''}
+          {t('channel', { name })} <strong>{channel.displayName}</strong>
+          {collection?.lastAt ? t('channel.collected', { at: formatsIn(locale).dateTime(collection.lastAt) }) : ''}
+          {collection?.live ? t('channel.live') : ''}
         </p>
       ) : (
         <p className={s.channelLine}>
-          {name} is not connected. <Link to="/connect-accounts">Connect {name}</Link>
+          {t('channel.none', { name })} <Link to="/connect-accounts">{t('channel.connect', { name })}</Link>
         </p>
       )}
       {collection && collection.status !== 'ok' && collection.status !== 'pending' && collection.problem ? (
@@ -134,78 +140,80 @@ export function AnalyticsScreen({ logic }: { logic?: AnalyticsConnectLogic }) {
   const range = useSelector(actor, selectRange);
   const error = useSelector(actor, selectError);
   const reloading = useSelector(actor, selectReloading);
+  // Last of the hooks: it may wait for the catalogue (docs/architecture.md §Languages).
+  const { t, locale } = useMessages(analyticsMessages);
 
   if (loading || failed || !data) {
     return (
-      <>
-        <ScreenHeading title="Analytics" />
+      <InLanguage lang={locale}>
+        <ScreenHeading title={t('title')} />
         {failed ? (
-          <Alert tone="error" title="Your analytics could not be loaded">
+          <Alert tone="error" title={t('failed')}>
             <p>{error}</p>
             <Button variant="secondary" size="sm" onClick={() => actor.send({ type: 'analytics.retry' })}>
-              Try again
+              {t('retry')}
             </Button>
           </Alert>
         ) : (
-          <Spinner label="Loading your analytics" />
+          <Spinner label={t('loading')} />
         )}
-      </>
+      </InLanguage>
     );
   }
 
   if (notConnected) {
     return (
-      <>
-        <ScreenHeading title="Analytics" />
+      <InLanguage lang={locale}>
+        <ScreenHeading title={t('title')} />
         <Card as="section" gradient padding="lg" aria-labelledby="connect-title" className={s.prompt}>
           <div className={s.promptIcons} aria-hidden="true">
             <Icon name="twitch" size={28} />
             <Icon name="youtube" size={28} />
           </div>
           <h2 id="connect-title" className={s.promptTitle}>
-            Connect your Twitch and YouTube accounts
+            {t('connect.title')}
           </h2>
-          <p className={s.promptText}>See your followers, viewers, subscribers and donations in one place.</p>
+          <p className={s.promptText}>{t('connect.text')}</p>
           <Button asChild variant="light" size="lg">
-            <Link to="/connect-accounts">Connect</Link>
+            <Link to="/connect-accounts">{t('connect.button')}</Link>
           </Button>
         </Card>
-        <Suspense fallback={<Spinner label="Loading your sponsorships" />}>
+        <Suspense fallback={<Spinner label={t('loadingSponsorships')} />}>
           <Sponsorships data={data} />
         </Suspense>
-      </>
+      </InLanguage>
     );
   }
 
   return (
-    <>
-      <ScreenHeading title="Analytics" />
+    <InLanguage lang={locale}>
+      <ScreenHeading title={t('title')} />
       {warning === 'gone' ? null : (
         <Alert tone="info" className={s.warning} data-state={warning}>
-          {ANALYTICS_WARNING}
+          {t('warning')}
         </Alert>
       )}
       <div className={s.toolbar} aria-busy={reloading}>
         <RadioGroup
-          label="Range"
+          label={t('range')}
           name="range"
           orientation="horizontal"
           value={range}
           onValueChange={(value) => actor.send({ type: 'range.change', range: value as AnalyticsRange })}
-          options={ANALYTICS_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
+          options={ANALYTICS_RANGES.map((value) => ({ value, label: t(RANGE_IDS[value]) }))}
         />
-        {reloading ? <Spinner label="Loading the range" /> : null}
+        {reloading ? <Spinner label={t('loadingRange')} /> : null}
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <TabsRoot value={tab} onValueChange={(value) => actor.send({ type: 'tab.select', tab: value as AnalyticsTab })}>
-        <TabsList aria-label="Platform">
+        <TabsList aria-label={t('platform')}>
           <TabsTrigger value="twitch">
             <Icon name="twitch" size={18} />
-            Twitch
+            {PLATFORM_NAMES.twitch}
           </TabsTrigger>
           <TabsTrigger value="youtube">
             <Icon name="youtube" size={18} />
-            YouTube
+            {PLATFORM_NAMES.youtube}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="twitch">
@@ -215,9 +223,9 @@ export function AnalyticsScreen({ logic }: { logic?: AnalyticsConnectLogic }) {
           <PlatformPanel platform={data.youtube} range={data.range} />
         </TabsContent>
       </TabsRoot>
-      <Suspense fallback={<Spinner label="Loading your sponsorships" />}>
+      <Suspense fallback={<Spinner label={t('loadingSponsorships')} />}>
         <Sponsorships data={data} />
       </Suspense>
-    </>
+    </InLanguage>
   );
 }

@@ -1,5 +1,7 @@
 import { visuallyHidden } from '@/src/ui/VisuallyHidden';
-import { formatCompact } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { analyticsMessages } from './catalogue';
 import * as s from './Chart.css';
 
 // Hand-drawn SVG charts (no charting dependency): a line or bars on a 0-based scale with four grid lines. A point
@@ -13,8 +15,8 @@ const PAD = { top: 10, right: 8, bottom: 26, left: 48 };
 export interface ChartSeries {
   title: string;
   kind: 'line' | 'bar';
-  /** What a point stands for in the table alternative's caption ("day", "week", "month"). */
-  period: string;
+  /** What a point stands for in the table alternative's caption. */
+  period: 'day' | 'week' | 'month';
   points: { label: string; value: number | null }[];
   /** A value as text ("1,204", "$75.50"). */
   format: (value: number) => string;
@@ -33,26 +35,36 @@ function niceTicks(max: number, least = 0): number[] {
   return Array.from({ length: count + 1 }, (_, i) => i * step);
 }
 
+type Say = ReturnType<typeof useMessages<[typeof analyticsMessages]>>['t'];
+
 /**
  * How the last value compares with the first: up or down from it, or unchanged. "Unchanged" only when every value is
  * the same: a range that ends where it began after varying says so, with its lowest and highest (issue 48 item 18).
  */
-function trend(known: { label: string; value: number }[], format: (value: number) => string) {
+function trend(t: Say, known: { label: string; value: number }[], format: (value: number) => string) {
   const first = known[0]!;
   const last = known[known.length - 1]!;
   if (last.value !== first.value)
-    return `${last.value > first.value ? 'up' : 'down'} from ${format(first.value)} (${first.label})`;
+    return t('chart.trend', {
+      direction: last.value > first.value ? 'up' : 'down',
+      value: format(first.value),
+      label: first.label,
+    });
   const values = known.map((point) => point.value);
   const low = Math.min(...values);
   const high = Math.max(...values);
-  if (low === high) return `unchanged since ${first.label}`;
-  return `back to its ${first.label} level, after ranging from ${format(low)} to ${format(high)}`;
+  if (low === high) return t('chart.unchanged', { label: first.label });
+  return t('chart.back', { label: first.label, low: format(low), high: format(high) });
 }
 
-/** The figure and its text alternatives: a described image, a caption, and the values as a hidden table. */
+/**
+ * The figure and its text alternatives: a described image, a caption, and the values as a hidden table, in the
+ * language of the screen around it (an English report's charts are English).
+ */
 export function Chart({ series, id }: { series: ChartSeries; id: string }) {
+  const { t, locale } = useMessages(analyticsMessages);
   const { points, format } = series;
-  const short = series.short ?? formatCompact;
+  const short = series.short ?? formatsIn(locale).compact;
   const known = points
     .map((p, i) => ({ ...p, i }))
     .filter((p): p is { label: string; value: number; i: number } => p.value !== null);
@@ -66,8 +78,13 @@ export function Chart({ series, id }: { series: ChartSeries; id: string }) {
   const last = known[known.length - 1];
   const summary =
     first && last
-      ? `${series.title}: ${format(last.value)} (${last.label}), ${trend(known, format)}.`
-      : `${series.title}: nothing to show for this range.`;
+      ? t('chart.summary', {
+          title: series.title,
+          value: format(last.value),
+          label: last.label,
+          trend: trend(t, known, format),
+        })
+      : t('chart.nothing', { title: series.title });
   // Runs of consecutive known points: one line (and area) each.
   const runs: { label: string; value: number; i: number }[][] = [];
   for (const point of known) {
@@ -76,6 +93,7 @@ export function Chart({ series, id }: { series: ChartSeries; id: string }) {
     else runs.push([point]);
   }
   const lineOf = (run: typeof known) =>
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- SVG path commands (move, line), not words
     run.map((p, k) => `${k === 0 ? 'M' : 'L'}${x(p.i).toFixed(1)} ${y(p.value).toFixed(1)}`).join(' ');
   const barWidth = (innerW / points.length) * 0.6;
   const many = points.length > 12;
@@ -135,10 +153,10 @@ export function Chart({ series, id }: { series: ChartSeries; id: string }) {
         <figcaption className={s.caption}>{summary}</figcaption>
       </figure>
       <table className={visuallyHidden} id={`${id}-table`}>
-        <caption>{`${series.title} by ${series.period}`}</caption>
+        <caption>{t('chart.by', { title: series.title, period: series.period })}</caption>
         <thead>
           <tr>
-            <th scope="col">{series.period[0]!.toUpperCase() + series.period.slice(1)}</th>
+            <th scope="col">{t('chart.period', { period: series.period })}</th>
             <th scope="col">{series.title}</th>
           </tr>
         </thead>
@@ -146,7 +164,7 @@ export function Chart({ series, id }: { series: ChartSeries; id: string }) {
           {points.map((p, i) => (
             <tr key={`${p.label}-${i}`}>
               <th scope="row">{p.label}</th>
-              <td>{p.value === null ? 'no data' : format(p.value)}</td>
+              <td>{p.value === null ? t('chart.noData') : format(p.value)}</td>
             </tr>
           ))}
         </tbody>

@@ -8,11 +8,15 @@ import { RANGE_LABELS, type AnalyticsRange } from '@/contract/analytics';
 import { analyticsConnectMachine } from '@/machines/analytics/analyticsConnect.machine';
 import { catalogue } from '@/machines/index';
 import { ANALYTICS_WARNING_MS, FADE_MS } from '@/machines/timing';
-import { ANALYTICS_WARNING, AnalyticsScreen } from '@/src/analytics/Analytics';
+import { AnalyticsScreen } from '@/src/analytics/Analytics';
+import { setLocale } from '@/src/i18n/i18n';
 import { fixtures } from '@/machines/samples';
 import { sampleCreatorAnalytics } from '@/machines/analytics/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
+
+/** docs/spec.md §9: the warning's words, as a person reads them. */
+const ANALYTICS_WARNING = 'We are under construction and are in the process of displaying more of your data for you.';
 
 const tabLabel = { twitch: 'Twitch', youtube: 'YouTube' } as const;
 const cards = {
@@ -270,5 +274,37 @@ describe('the Analytics screen', () => {
     await load.resolve(sampleCreatorAnalytics('none'));
     expect(screen.getByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/connect-accounts');
     expect(screen.getByRole('region', { name: 'Sponsorships' })).toBeInTheDocument();
+  });
+
+  it('in Spanish: the screen, its charts and its money speak the page’s language; the server’s texts come as it wrote them', async () => {
+    vi.useRealTimers();
+    await act(() => setLocale('es-MX'));
+    vi.useFakeTimers();
+    const load = setup();
+    expect(screen.getByText('Cargando tus estadísticas')).toBeInTheDocument();
+    const data = sampleCreatorAnalytics('partial');
+    await load.resolve(data);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Estadísticas');
+    expect(
+      screen.getByText('Estamos en construcción y trabajando para mostrarte más de tus datos.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(ANALYTICS_WARNING)).toBeNull();
+    expect(screen.getByRole('radiogroup', { name: 'Periodo' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '30 días' })).toBeChecked();
+    expect(screen.getByRole('tablist', { name: 'Plataforma' })).toBeInTheDocument();
+    // The card's title and labels are the server's (in the request's language); the chart's words are the screen's.
+    const followers = screen.getByRole('region', { name: 'Followers' });
+    expect(within(followers).getByRole('img').getAttribute('aria-label')).toMatch(
+      /^Followers: 1,370 \(Nov 25\), subió desde 1,080 \(Oct 27\)\.$/,
+    );
+    expect(followers.querySelector('caption')).toHaveTextContent('Followers por día');
+    // Dollars stay dollars, written so that no one takes them for pesos.
+    const sponsorships = screen.getByRole('region', { name: 'Patrocinios' });
+    // (Testing Library reads the no-break space between "USD" and the figure as a space; the text keeps it.)
+    expect(within(sponsorships).getByText('USD 125', { selector: 'strong' }).textContent).toBe('USD\u00a0125');
+    expect(within(sponsorships).getByRole('cell', { name: '45 de 120' })).toBeInTheDocument();
+    expect(within(sponsorships).getByText('ganados en 30 días')).toBeInTheDocument();
+    // The screen says it is in Spanish (its part of the page, and what renders inside it).
+    expect(screen.getByRole('heading', { level: 1 }).closest('[lang]')).toHaveAttribute('lang', 'es-MX');
   });
 });

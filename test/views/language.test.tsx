@@ -13,6 +13,7 @@ import { Landing } from '@/src/public/Landing';
 import { ContactUs } from '@/src/support/ContactUs';
 import { HelpAndSupportScreen } from '@/src/support/HelpAndSupport';
 import { EnglishOnly } from '@/src/common/InLanguage';
+import { Chart, type ChartSeries } from '@/src/analytics/Chart';
 import { AppRoutes } from '@/src/app/routes';
 import { PublicLayout } from '@/src/public/PublicLayout';
 import { Route, Routes } from 'react-router-dom';
@@ -195,5 +196,30 @@ describe('a Spanish page with parts still in English', () => {
       'lang',
       'es-MX',
     );
+  });
+  it('an English screen’s shared parts speak English with it: a chart in a report stays English on a Spanish page', async () => {
+    await act(() => setLocale('es-MX'));
+    const series: ChartSeries = {
+      title: 'Clicks',
+      kind: 'bar',
+      period: 'day',
+      points: [
+        { label: 'Nov 24', value: 3 },
+        { label: 'Nov 25', value: 5 },
+      ],
+      format: String,
+    };
+    renderScreen(
+      <>
+        <EnglishOnly>
+          <Chart series={series} id="english" />
+        </EnglishOnly>
+        <Chart series={series} id="page" />
+      </>,
+      { path: '/' },
+    );
+    const [english, page] = screen.getAllByRole('img');
+    expect(english).toHaveAccessibleName('Clicks: 5 (Nov 25), up from 3 (Nov 24).');
+    expect(page).toHaveAccessibleName('Clicks: 5 (Nov 25), subió desde 3 (Nov 24).');
   });
 });
