@@ -16,6 +16,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { renderEmail } from '../mail/template.ts';
 import type { FirebaseVerifier } from './firebase.ts';
 import { hashPassword, PASSWORD_POLICY, passwordProblem, verifyPassword } from './passwords.ts';
+import { accountTexts } from './texts.ts';
 import { RESET_LINK_MINUTES, type ResetLinks, type ResetProblem } from './resets.ts';
 import type { LoginThrottle } from './throttle.ts';
 import type { SessionRevocations } from './sessions.ts';
@@ -127,20 +128,20 @@ export function authRoutes(services: AuthRoutesDeps) {
       const token = await resets.issue(account.id);
       const url = links.url(`/reset-password?token=${token}`);
       // Posted, not awaited: the answer takes as long whether or not a message goes out.
+      // In the account's language (Settings), whatever the language of the page that asked.
+      const say = accountTexts(account.locale);
       mail.post({
         to: body.email,
         ...renderEmail(
           {
-            subject: 'Reset your Castbridge password',
-            heading: 'Choose a new password',
-            paragraphs: [
-              'Someone (we hope you) asked to reset the password of the Castbridge account for this email address.',
-              `The link works once and for ${RESET_LINK_MINUTES} minutes. Asking again replaces it.`,
-            ],
-            action: { label: 'Choose a new password', url },
-            footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+            subject: say('reset.subject'),
+            heading: say('reset.heading'),
+            paragraphs: [say('reset.asked'), say('reset.once', { minutes: RESET_LINK_MINUTES })],
+            action: { label: say('reset.action'), url },
+            footnote: say('reset.footnote'),
           },
           config.supportEmail,
+          account.locale,
         ),
       });
     }

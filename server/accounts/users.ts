@@ -18,6 +18,8 @@ export interface Credentials {
   id: string;
   password_hash: string | null;
   token_version: number;
+  /** The account's language: what is mailed to it is written in it. */
+  locale: Locale;
 }
 
 export { normaliseEmail };
@@ -150,10 +152,16 @@ export function createUserStore(db: Kysely<Database>, hooks: Partial<UserChangeH
     async credentials(email: string): Promise<Credentials | null> {
       const row = await db
         .selectFrom('users')
-        .select(['id', 'password_hash', 'token_version'])
+        .select(['id', 'password_hash', 'token_version', 'locale'])
         .where('email', '=', normaliseEmail(email))
         .executeTakeFirst();
-      return row ? { ...row, token_version: Number(row.token_version) } : null;
+      return row
+        ? {
+            ...row,
+            token_version: Number(row.token_version),
+            locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+          }
+        : null;
     },
 
     async idByFirebaseUid(uid: string): Promise<string | null> {

@@ -8,6 +8,7 @@ import { RESET_REQUESTED } from '../../server/accounts/auth-routes.ts';
 import { SUBSCRIBED, UNKNOWN_UNSUBSCRIBE, UNSUBSCRIBED } from '../../server/public/routes.ts';
 import { TICKET_RECEIVED } from '../../server/support/routes.ts';
 import { PAIR } from '../../server/accounts/throttle.ts';
+import { RESET_LINK_MINUTES } from '../../server/accounts/resets.ts';
 import { createTokenService } from '../../server/accounts/tokens.ts';
 import { createUserStore } from '../../server/accounts/users.ts';
 import {
@@ -97,6 +98,35 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       expect(mail.text).toContain(SUPPORT);
       await api.castbridge.mail.settled();
       expect(smtp.messages.some((m) => JSON.stringify(m.to).includes(unknown))).toBe(false);
+    });
+
+    it("writes the reset e-mail in the account's language, whatever the page that asked", async () => {
+      const email = uniqueEmail('idioma');
+      const created = await api.request('POST', '/api/auth/register', {
+        json: { email, password: STRONG_PASSWORD, type_account: 'Influencer', locale: 'es-MX' },
+      });
+      expect(created.status, created.text).toBe(201);
+      await api.request('POST', '/api/auth/forgot-password', {
+        json: { email },
+        headers: { 'accept-language': 'en-US' },
+      });
+      const mail = await smtp.next(email);
+      expect(mail.subject).toBe('Restablece tu contraseña de Castbridge');
+      expect(mail.text).toContain(`El enlace funciona una sola vez y durante ${RESET_LINK_MINUTES} minutos.`);
+      expect(mail.text).toMatch(/Elegir una contraseña nueva: https:\/\/castbridge\.test\/reset-password\?token=/);
+      expect(mail.text).toContain(`¿Tienes dudas? Escríbenos a ${SUPPORT}.`);
+      expect(mail.html).toMatch(/<html lang="es-MX">/);
+      expect(mail.html).toContain(`¿Tienes dudas? Escríbenos a <a href="mailto:${SUPPORT}">${SUPPORT}</a>.`);
+      expect(mail.html).toContain('O abre este enlace:');
+      // An English account's, asked from a Spanish page, stays English.
+      const english = await register();
+      await api.request('POST', '/api/auth/forgot-password', {
+        json: { email: english.email },
+        headers: { 'accept-language': 'es-MX' },
+      });
+      const theirs = await smtp.next(english.email);
+      expect(theirs.subject).toBe('Reset your Castbridge password');
+      expect(theirs.html).toContain(`Questions? Write to <a href="mailto:${SUPPORT}">${SUPPORT}</a>.`);
     });
 
     it('takes as long for an unknown address as for an account (delivery is never awaited)', async () => {
