@@ -137,6 +137,7 @@ export default tseslint.config(
       'src/{public,support,common,shell}/**/*.tsx',
       'src/accounts/{AuthLayout,Login,ForgotPassword,Register,ResetPassword,Settings,AccountLanguage}.tsx',
       'src/analytics/{Analytics,Details,Chart}.tsx',
+      'src/notifications/NotificationsModal.tsx',
     ],
     plugins: { lingui },
     rules: {

@@ -15,11 +15,13 @@ import {
   selectNow,
   selectUnread,
 } from '@/machines/notifications/notifications.select';
-import { formatRelative } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
 import { Icon } from '@/src/ui/Icon';
+import { notificationsMessages } from './catalogue';
 import * as s from './NotificationsModal.css';
 
 /** The notifications modal (docs/spec.md §2, docs/product.md §Offers, threads, notifications): the user's notifications, "N new notifications", Clear All fading them in sequence. */
@@ -28,24 +30,26 @@ export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof
   const close = () => actorRef.send({ type: 'notifications.close' });
   const now = selectNow(snapshot);
   const clearError = selectClearError(snapshot);
+  // Last of the hooks: it may wait for the catalogue (docs/architecture.md §Languages).
+  const { t, locale } = useMessages(notificationsMessages);
   return (
     <Dialog
       open={selectNotificationsOpen(snapshot)}
       onOpenChange={(next) => {
         if (!next) close();
       }}
-      title="Notifications"
+      title={t('title')}
       width="wide"
     >
       <div className={s.toolbar}>
-        <span className={s.count}>{`${selectUnread(snapshot)} new notifications`}</span>
+        <span className={s.count}>{t('count', { count: selectUnread(snapshot) })}</span>
         <Button
           variant="ghost"
           size="sm"
           onClick={() => actorRef.send({ type: 'notifications.clearAll' })}
           disabled={!selectCanClearAll(snapshot)}
         >
-          Clear All
+          {t('clearAll')}
         </Button>
       </div>
       {clearError ? <Alert tone="error">{clearError}</Alert> : null}
@@ -53,16 +57,16 @@ export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof
         <Alert tone="error">
           {selectLoadError(snapshot)}{' '}
           <Button variant="secondary" size="sm" onClick={() => actorRef.send({ type: 'notifications.retry' })}>
-            Try again
+            {t('retry')}
           </Button>
         </Alert>
       ) : null}
       {selectNotificationsLoading(snapshot) ? (
         <p className={s.empty} role="status">
-          Loading notifications…
+          {t('loading')}
         </p>
       ) : null}
-      <ul className={s.list} aria-label="Notification list">
+      <ul className={s.list} aria-label={t('list')}>
         {selectNotifications(snapshot).map((card) => {
           const phase = selectCardPhase(snapshot, card);
           return (
@@ -77,7 +81,8 @@ export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof
               <span className={s.icon} aria-hidden="true">
                 <Icon name={card.read ? 'check-circle' : 'offers'} size={20} />
               </span>
-              <div className={s.body}>
+              {/* What happened, as the server wrote it when it happened: English so far. */}
+              <div className={s.body} lang="en">
                 <p className={s.title}>
                   {/* A notification that leads somewhere closes the modal on the way. */}
                   {card.link ? (
@@ -87,18 +92,22 @@ export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof
                   ) : (
                     card.title
                   )}
-                  {card.read ? null : <span className={s.unread}>New</span>}
+                  {card.read ? null : (
+                    <span className={s.unread} lang={locale}>
+                      {t('new')}
+                    </span>
+                  )}
                 </p>
                 <p className={s.text}>{card.text}</p>
-                <time className={s.time} dateTime={card.createdAt}>
-                  {formatRelative(card.createdAt, now)}
+                <time className={s.time} dateTime={card.createdAt} lang={locale}>
+                  {formatsIn(locale).relative(card.createdAt, now)}
                 </time>
               </div>
             </li>
           );
         })}
       </ul>
-      {selectNothingToShow(snapshot) ? <p className={s.empty}>No notifications yet.</p> : null}
+      {selectNothingToShow(snapshot) ? <p className={s.empty}>{t('empty')}</p> : null}
     </Dialog>
   );
 }

@@ -17,6 +17,7 @@ import { publishLive, subscribeLive } from '@/src/notifications/liveHub';
 import { eventSourceLogic } from '@/src/notifications/liveEvents';
 import { liveFeedLogic } from '@/src/notifications/notifications';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
+import { setLocale } from '@/src/i18n/i18n';
 import { sampleNotification } from '@/machines/notifications/samples';
 import { flushMicrotasks } from '@/test/machines/controlled';
 import { FakeEventSource } from './fakeEventSource';
@@ -120,6 +121,28 @@ describe('notifications', () => {
       '6 min ago',
       '3 days ago',
     ]);
+  });
+
+  it('in Spanish: the modal and its times in the page’s language, each notification marked as the English it was written in', async () => {
+    vi.useRealTimers();
+    await act(() => setLocale('es-MX'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(NOW);
+    const { list } = await setup();
+    await list.resolve({ notifications: three(), unread: 2 });
+    fireEvent.click(screen.getByRole('button', { name: /^Notificaciones/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Notificaciones' });
+    expect(within(dialog).getByText('2 notificaciones nuevas')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Borrar todas' })).toBeEnabled();
+    expect(within(dialog).getByRole('list', { name: 'Lista de notificaciones' })).toBeInTheDocument();
+    expect(cards(dialog).map((card) => card.querySelector('time')?.textContent)).toEqual([
+      'Justo ahora',
+      'hace 5 min',
+      'hace 3 días',
+    ]);
+    const pill = within(cards(dialog)[0]!).getByText('Nueva');
+    expect(pill).toHaveAttribute('lang', 'es-MX');
+    expect(pill.closest('[lang="en"]')).not.toBeNull();
   });
 
   it('says so when there is nothing, and offers to try again when the list cannot be read', async () => {
