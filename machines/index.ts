@@ -15,6 +15,7 @@ import { logoutConfirmMachine } from './shell/logoutConfirm.machine';
 import { newsletterMachine } from './public/newsletter.machine';
 import { publicMenuMachine } from './public/publicMenu.machine';
 import { sessionMachine } from './accounts/session.machine';
+import { languageChoiceMachine } from './accounts/languageChoice.machine';
 import { changePasswordMachine } from './accounts/changePassword.machine';
 import { connectAccountsMachine } from './connections/connectAccounts.machine';
 import { deleteAccountMachine } from './accounts/deleteAccount.machine';
@@ -170,6 +171,12 @@ export const catalogue = {
     machine: settingsMachine,
     spec: '§2 Settings; product: Settings (GET/PUT /api/settings)',
     summary: 'Reads the stored Notifications switch; a change is saved at once and put back when refused.',
+  },
+  languageChoice: {
+    machine: languageChoiceMachine,
+    spec: "product: The account's language",
+    summary:
+      "The public menu's language switch: the page speaks the choice and this browser keeps it; a signed-in account keeps it first (PUT /api/settings).",
   },
   changePassword: {
     machine: changePasswordMachine,

@@ -8,6 +8,7 @@ import { samples as newsletter } from './public/newsletter.samples';
 import { samples as unsubscribe } from './public/unsubscribe.samples';
 import { samples as supportForm } from './support/supportForm.samples';
 import { samples as settings } from './accounts/settings.samples';
+import { samples as languageChoice } from './accounts/languageChoice.samples';
 import { samples as changePassword } from './accounts/changePassword.samples';
 import { samples as deleteAccount } from './accounts/deleteAccount.samples';
 import { samples as resetPassword } from './accounts/resetPassword.samples';
@@ -85,6 +86,7 @@ export const fixtures = {
   unsubscribe,
   supportForm,
   settings,
+  languageChoice,
   changePassword,
   deleteAccount,
   resetPassword,

@@ -30,3 +30,28 @@ export const option = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
   },
 });
+
+/** The switch and, under it without moving the header, why the page did not change language. */
+export const wrapper = style({ position: 'relative', display: 'inline-flex' });
+
+const problemBase = style({
+  position: 'absolute',
+  top: `calc(100% + ${vars.space[1]})`,
+  right: 0,
+  zIndex: 1,
+  width: 'max-content',
+  maxWidth: 240,
+  margin: 0,
+  padding: `${vars.space[1]} ${vars.space[2]}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.fontSize.sm,
+  lineHeight: 1.4,
+});
+
+export const problem = styleVariants({
+  onDark: [problemBase, { backgroundColor: vars.color.surface, color: vars.color.danger }],
+  onLight: [
+    problemBase,
+    { backgroundColor: vars.color.surface, color: vars.color.danger, border: `1px solid ${vars.color.border}` },
+  ],
+});

@@ -1,30 +1,57 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { languageChoiceMachine } from '@/machines/accounts/languageChoice.machine';
+import {
+  selectChosenLanguage,
+  selectLanguageBusy,
+  selectLanguageProblem,
+} from '@/machines/accounts/languageChoice.select';
 import { LOCALE_NAMES, LOCALES } from '@/src/i18n/locales';
-import { setLocale, useMessages, usePageLocale } from '@/src/i18n/i18n';
+import { useMessages, usePageLocale } from '@/src/i18n/i18n';
 import { commonMessages } from './catalogue';
 import * as s from './LanguageSwitch.css';
 
 /**
- * The page's language (docs/architecture.md §Languages): each language by its own name, the one in use pressed. The
- * choice is kept in this browser; the page changes language once the screen's catalogues have arrived.
+ * The page's language (docs/architecture.md §Languages; the languageChoice flow): each language by its own name, the
+ * one in use pressed. A visitor's choice is kept in this browser, a signed-in account's on the account first; the page
+ * changes language once its words have arrived. When it cannot, the switch says why, and the page stays as it was.
  */
-export function LanguageSwitch({ tone = 'onDark' }: { tone?: 'onDark' | 'onLight' }) {
+export function LanguageSwitch({
+  actorRef,
+  signedIn,
+  tone = 'onDark',
+}: {
+  actorRef: ActorRefFrom<typeof languageChoiceMachine>;
+  signedIn: boolean;
+  tone?: 'onDark' | 'onLight';
+}) {
   const locale = usePageLocale();
+  const chosen = useSelector(actorRef, selectChosenLanguage);
+  const busy = useSelector(actorRef, selectLanguageBusy);
+  const problem = useSelector(actorRef, selectLanguageProblem);
   const { t } = useMessages(commonMessages);
   return (
-    <div role="group" aria-label={t('language')} className={s.group[tone]}>
-      {LOCALES.map((option) => (
-        <button
-          key={option}
-          type="button"
-          lang={option}
-          className={s.option}
-          aria-pressed={option === locale}
-          // A catalogue that cannot be fetched (offline, a stale deploy) leaves the page in its language.
-          onClick={() => setLocale(option, { remember: true }).catch(() => {})}
-        >
-          {LOCALE_NAMES[option]}
-        </button>
-      ))}
+    <div className={s.wrapper}>
+      <div role="group" aria-label={t('language')} aria-busy={busy} className={s.group[tone]}>
+        {LOCALES.map((option) => (
+          <button
+            key={option}
+            type="button"
+            lang={option}
+            className={s.option}
+            aria-pressed={option === locale}
+            data-chosen={option === chosen ? 'true' : undefined}
+            onClick={() => actorRef.send({ type: 'language.choose', locale: option, signedIn })}
+          >
+            {LOCALE_NAMES[option]}
+          </button>
+        ))}
+      </div>
+      {problem ? (
+        <p role="alert" className={s.problem[tone]}>
+          {problem === 'notSaved' ? t('language.notSaved') : t('language.notLoaded')}
+        </p>
+      ) : null}
     </div>
   );
 }

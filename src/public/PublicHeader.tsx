@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useActorRef, useMachine } from '@xstate/react';
 import { Link, NavLink } from 'react-router-dom';
 import { publicMenuMachine } from '@/machines/public/publicMenu.machine';
 import { selectMenuPhase } from '@/machines/public/publicMenu.select';
@@ -13,6 +13,7 @@ import { useScrolledPast } from '@/src/common/useScrolledPast';
 import * as s from './PublicHeader.css';
 import { useMessages } from '@/src/i18n/i18n';
 import { LanguageSwitch } from '@/src/common/LanguageSwitch';
+import { useLanguageChoiceLogic, type LanguageChoiceLogic } from '@/src/accounts/languageChoice';
 import { publicMessages, type PublicMessage } from './catalogue';
 
 export const publicNav = [
@@ -22,8 +23,9 @@ export const publicNav = [
   { to: '/contact-us', label: 'nav.contact', placeholder: false },
 ] as const satisfies readonly { to: string; label: PublicMessage; placeholder: boolean }[];
 
-export function PublicHeader() {
+export function PublicHeader({ languageLogic }: { languageLogic?: LanguageChoiceLogic } = {}) {
   const [menu, send] = useMachine(publicMenuMachine, { inspect });
+  const language = useActorRef(useLanguageChoiceLogic(languageLogic), { inspect });
   const signedIn = SessionContext.useSelector(selectSignedIn);
   const scrolled = useScrolledPast(layout.headerScrollThresholdPx);
   const menuState = selectMenuPhase(menu);
@@ -70,7 +72,7 @@ export function PublicHeader() {
             ))}
           </ul>
           <div className={s.actions}>
-            <LanguageSwitch />
+            <LanguageSwitch actorRef={language} signedIn={signedIn} />
             {signedIn ? (
               <Button asChild variant="light">
                 <Link to="/dashboard" onClick={close}>
