@@ -20,7 +20,7 @@ const dashboard = (screen: string) => ['src/app/SignedInRoutes.tsx', 'src/api/cl
 
 /** The modules each route needs on top of the entry before a person can interact with it. */
 export const routeModules: Record<string, string[]> = {
-  '/': [],
+  '/': ['src/public/Landing.tsx'],
   '/contact-us': ['src/support/ContactUs.tsx'],
   '/forgot-password': ['src/accounts/ForgotPassword.tsx'],
   '/reset-password': ['src/accounts/ResetPassword.tsx'],

@@ -1,13 +1,15 @@
 // The public menu's language switch (machines/accounts/languageChoice.machine.ts): a signed-in account keeps its
-// language with PUT /api/settings, as Settings does; the page then speaks it and this browser keeps it.
-import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
+// language with PUT /api/settings, as Settings does; the page then speaks it and this browser keeps it. This module is
+// loaded with the first choice (src/public/PublicHeader.tsx), so that the pages every visitor loads do not carry it.
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { Locale } from '@/contract/locales';
 import { languageChoiceMachine } from '@/machines/accounts/languageChoice.machine';
+import { inspect } from '@/src/app/inspect';
 import { setLocale } from '@/src/i18n/i18n';
-import { api, requireJwt, useAppWiring } from './session';
+import { api, requireJwt } from './session';
 
 export type LanguageChoiceLogic = typeof languageChoiceMachine;
+export type LanguageChoiceRef = ActorRefFrom<LanguageChoiceLogic>;
 
 export function languageChoiceActors(jwt: () => string | null) {
   return {
@@ -18,7 +20,9 @@ export function languageChoiceActors(jwt: () => string | null) {
   };
 }
 
-export function useLanguageChoiceLogic(logic?: LanguageChoiceLogic): LanguageChoiceLogic {
-  const app = useAppWiring();
-  return useMemo(() => logic ?? languageChoiceMachine.provide({ actors: languageChoiceActors(app.jwt) }), [logic, app]);
+/** The flow's actor for the header's life (the header stops it when it goes). */
+export function startLanguageChoice(jwt: () => string | null, logic?: LanguageChoiceLogic): LanguageChoiceRef {
+  return createActor(logic ?? languageChoiceMachine.provide({ actors: languageChoiceActors(jwt) }), {
+    inspect,
+  }).start();
 }

@@ -1,10 +1,11 @@
-// Every route of docs/spec.md §2. The landing page ships in the entry chunk; every other screen is its own chunk.
+// Every route of docs/spec.md §2. Every screen is its own chunk, the landing page's too (its prerendered page preloads
+// it), so that the sign-in and sign-up pages do not carry it; the public layout ships in the entry.
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Landing } from '@/src/public/Landing';
 import { PublicLayout } from '@/src/public/PublicLayout';
 import { EnglishOnly } from '@/src/common/InLanguage';
 
+const Landing = lazy(() => import('@/src/public/Landing').then((m) => ({ default: m.Landing })));
 const ContactUs = lazy(() => import('@/src/support/ContactUs').then((m) => ({ default: m.ContactUs })));
 const Unsubscribe = lazy(() => import('@/src/public/Unsubscribe').then((m) => ({ default: m.Unsubscribe })));
 const ForgotPassword = lazy(() => import('@/src/accounts/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));

@@ -1,4 +1,4 @@
-import { useActorRef, useMachine } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { Link, NavLink } from 'react-router-dom';
 import { publicMenuMachine } from '@/machines/public/publicMenu.machine';
 import { selectMenuPhase } from '@/machines/public/publicMenu.select';
@@ -13,7 +13,7 @@ import { useScrolledPast } from '@/src/common/useScrolledPast';
 import * as s from './PublicHeader.css';
 import { useMessages } from '@/src/i18n/i18n';
 import { LanguageSwitch } from '@/src/common/LanguageSwitch';
-import { useLanguageChoiceLogic, type LanguageChoiceLogic } from '@/src/accounts/languageChoice';
+import type { LanguageChoiceLogic } from '@/src/accounts/languageChoice';
 import { publicMessages, type PublicMessage } from './catalogue';
 
 export const publicNav = [
@@ -25,7 +25,12 @@ export const publicNav = [
 
 export function PublicHeader({ languageLogic }: { languageLogic?: LanguageChoiceLogic } = {}) {
   const [menu, send] = useMachine(publicMenuMachine, { inspect });
-  const language = useActorRef(useLanguageChoiceLogic(languageLogic), { inspect });
+  const session = SessionContext.useActorRef();
+  // The language flow is loaded and started with the first choice (the pages every visitor loads do not carry it).
+  const startLanguage = () =>
+    import('@/src/accounts/languageChoice').then((m) =>
+      m.startLanguageChoice(() => session.getSnapshot().context.jwt, languageLogic),
+    );
   const signedIn = SessionContext.useSelector(selectSignedIn);
   const scrolled = useScrolledPast(layout.headerScrollThresholdPx);
   const menuState = selectMenuPhase(menu);
@@ -72,7 +77,7 @@ export function PublicHeader({ languageLogic }: { languageLogic?: LanguageChoice
             ))}
           </ul>
           <div className={s.actions}>
-            <LanguageSwitch actorRef={language} signedIn={signedIn} />
+            <LanguageSwitch start={startLanguage} signedIn={signedIn} />
             {signedIn ? (
               <Button asChild variant="light">
                 <Link to="/dashboard" onClick={close}>

@@ -13,6 +13,7 @@ import { Landing } from '@/src/public/Landing';
 import { ContactUs } from '@/src/support/ContactUs';
 import { HelpAndSupportScreen } from '@/src/support/HelpAndSupport';
 import { EnglishOnly } from '@/src/common/InLanguage';
+import { LanguageSwitch } from '@/src/common/LanguageSwitch';
 import { Chart, type ChartSeries } from '@/src/analytics/Chart';
 import { AppRoutes } from '@/src/app/routes';
 import { PublicLayout } from '@/src/public/PublicLayout';
@@ -124,6 +125,23 @@ describe('the public site in Spanish', () => {
     expect(screen.getByRole('button', { name: 'Get Started' })).toBeInTheDocument();
     expect(window.localStorage.getItem('locale')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('the switch when its flow cannot be fetched', () => {
+  it('says so and leaves the page in its language; the next choice asks again', async () => {
+    let attempts = 0;
+    const start = () => {
+      attempts += 1;
+      return Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    };
+    renderScreen(<LanguageSwitch start={start} signedIn={false} />, { path: '/' });
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This language could not be loaded.');
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement.lang).toBe('en');
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await waitFor(() => expect(attempts).toBe(2));
   });
 });
 

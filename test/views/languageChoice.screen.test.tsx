@@ -85,7 +85,10 @@ walkScreens('languageChoice', {
               }),
             );
           expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Dashboard' }) !== null).toBe(signedIn);
+          const asked = save.started + words.inputs.length;
           fireEvent.click(within(switchGroup()).getByRole('button', { name: 'Español' }));
+          // The flow's code loads with the first choice; then the account is asked, or the words.
+          await waitFor(() => expect(save.started + words.inputs.length).toBe(asked + 1));
         },
         'xstate.done.actor.saveLanguage': ({ output }) => save.resolve(output),
         'xstate.error.actor.saveLanguage': async ({ error }) => {
