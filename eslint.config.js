@@ -138,6 +138,7 @@ export default tseslint.config(
       'src/accounts/{AuthLayout,Login,ForgotPassword,Register,ResetPassword,Settings,AccountLanguage}.tsx',
       'src/analytics/{Analytics,Details,Chart}.tsx',
       'src/notifications/NotificationsModal.tsx',
+      'src/connections/ConnectAccounts.tsx',
     ],
     plugins: { lingui },
     rules: {

@@ -69,7 +69,7 @@ export function SignedInRoutes() {
       <Route element={<RequireAuth />}>
         {/* A report that prints on its own, without the shell (docs/product.md §The overlay for OBS): the offer's creator or advertiser. */}
         <Route path="offers/:id/proof" element={english(<DisplayProof />)} />
-        {/* The shell speaks both languages, as do Analytics, Help and Support and Settings; the other screens are English only so far. */}
+        {/* The shell speaks both languages, as do Analytics, Connect Accounts, Help and Support and Settings; the other screens are English only so far. */}
         <Route element={<DashboardLayout />}>
           {/* docs/product.md §Marketplace: each role its own workspace; a route of another one sends the user to theirs. */}
           <Route element={<RequireRole role="creator" />}>
@@ -85,7 +85,7 @@ export function SignedInRoutes() {
             <Route path="set-payout-method/stripe" element={english(<StripeReturn />)} />
             <Route path="tax-form" element={english(<TaxForm />)} />
             <Route path="my-profile" element={english(<MyProfile />)} />
-            <Route path="connect-accounts" element={english(<ConnectAccounts />)} />
+            <Route path="connect-accounts" element={<ConnectAccounts />} />
             <Route path="media-kit" element={english(<MediaKit />)} />
           </Route>
           <Route element={<RequireRole role="advertiser" />}>

@@ -24,18 +24,15 @@ import { Icon } from '@/src/ui/Icon';
 import { Switch } from '@/src/ui/Switch';
 import { LoadState } from '@/src/common/LoadState';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import { InLanguage } from '@/src/common/InLanguage';
+import { useMessages } from '@/src/i18n/i18n';
 import * as s from '../accounts/account.css';
+import { connectionsMessages, type ConnectionsMessage } from './catalogue';
 
 const platforms = [
-  {
-    id: 'twitch',
-    text: 'Connect your Twitch channel to track followers, viewers and donations, and to receive sponsorship offers.',
-  },
-  {
-    id: 'youtube',
-    text: 'Connect your YouTube channel to track subscribers and donations, and to receive sponsorship offers.',
-  },
-] as const;
+  { id: 'twitch', text: 'text.twitch' },
+  { id: 'youtube', text: 'text.youtube' },
+] as const satisfies readonly { id: ConnectPlatform; text: ConnectionsMessage }[];
 
 type Ref = ReturnType<typeof useActorRef<ConnectAccountsLogic>>;
 
@@ -44,14 +41,14 @@ const chip = (
   state: CardState,
   hasAccount: boolean,
   reconnect: boolean,
-): [tone: 'success' | 'neutral' | 'warning', text: string] => {
+): [tone: 'success' | 'neutral' | 'warning', text: ConnectionsMessage] => {
   if (state === 'connected' || state === 'consenting' || state === 'disconnecting' || (state === 'error' && hasAccount))
-    return reconnect ? ['warning', 'Reconnect needed'] : ['success', 'Connected'];
-  if (state === 'unconfigured') return ['neutral', 'Not configured'];
-  return ['neutral', 'Not connected'];
+    return reconnect ? ['warning', 'chip.reconnect'] : ['success', 'chip.connected'];
+  if (state === 'unconfigured') return ['neutral', 'chip.unconfigured'];
+  return ['neutral', 'chip.notConnected'];
 };
 
-function PlatformCard({ actor, platform, text }: { actor: Ref; platform: ConnectPlatform; text: string }) {
+function PlatformCard({ actor, platform, text }: { actor: Ref; platform: ConnectPlatform; text: ConnectionsMessage }) {
   const { state, connection, error } = useSelector(actor, (snapshot) => selectCard(snapshot, platform));
   const account = connection?.account ?? null;
   const name = PLATFORM_NAMES[platform];
@@ -65,6 +62,8 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
     state === 'consenting' ||
     state === 'disconnecting';
   const consent = useSelector(actor, (snapshot) => selectBotConsent(snapshot, platform));
+  // Last of the hooks: it may wait for the catalogue (docs/architecture.md §Languages).
+  const { t } = useMessages(connectionsMessages);
   return (
     <Card
       as="section"
@@ -79,20 +78,20 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
       <h2 id={`platform-${platform}`} className={s.platformName}>
         {name}
       </h2>
-      <Chip tone={tone}>{label}</Chip>
+      <Chip tone={tone}>{t(label)}</Chip>
       {connected ? (
         <p className={s.platformChannel}>
-          <span className={s.platformChannelLabel}>Channel</span> <strong>{account.displayName}</strong>
+          <span className={s.platformChannelLabel}>{t('channel')}</span> <strong>{account.displayName}</strong>
           {account.login !== account.displayName ? <span className={s.platformLogin}> ({account.login})</span> : null}
         </p>
       ) : null}
-      <p className={s.platformText}>{text}</p>
+      <p className={s.platformText}>{t(text)}</p>
       {state === 'unconfigured' ? (
         <p className={s.platformNote}>
-          {name} is not configured on this server. To connect it, an administrator sets{' '}
+          {t('unconfigured', { name })}{' '}
           {(connection?.settings ?? []).map((setting, index) => (
             <span key={setting}>
-              {index > 0 ? ' and ' : null}
+              {index > 0 ? ` ${t('and')} ` : null}
               <code>{setting}</code>
             </span>
           ))}
@@ -100,18 +99,14 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
         </p>
       ) : null}
       {connection?.standIn && state !== 'unconfigured' ? (
-        <p className={s.platformNote}>Development server: {name} is a local stand-in here.</p>
+        <p className={s.platformNote}>{t('standIn', { name })}</p>
       ) : null}
-      {reconnect ? (
-        <p className={s.platformNote}>
-          {name} no longer accepts this connection. Connect again to go on archiving and collecting figures.
-        </p>
-      ) : null}
+      {reconnect ? <p className={s.platformNote}>{t('reconnect', { name })}</p> : null}
       {connected ? (
         // The chat bot's consent (docs/product.md §Deliverables): off until the creator turns it on.
         <Switch
-          label="Let the Castbridge bot post sponsor messages in my chat"
-          description="While you are live, the bot posts your accepted offers' messages with their links and #ad; you can pause it per offer."
+          label={t('bot.label')}
+          description={t('bot.description')}
           checked={consent.on}
           disabled={!consent.enabled}
           aria-busy={consent.busy || undefined}
@@ -128,7 +123,7 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
             disabled={busy}
             onClick={() => actor.send({ type: `${platform}.connect` })}
           >
-            Connect
+            {t('connect')}
           </Button>
         ) : null}
         {connected ? (
@@ -138,7 +133,7 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
             disabled={busy}
             onClick={() => actor.send({ type: `${platform}.disconnect` })}
           >
-            {state === 'disconnecting' ? 'Disconnecting…' : 'Disconnect'}
+            {state === 'disconnecting' ? t('disconnecting') : t('disconnect')}
           </Button>
         ) : (
           <Button
@@ -147,7 +142,7 @@ function PlatformCard({ actor, platform, text }: { actor: Ref; platform: Connect
             disabled={busy || state === 'unconfigured'}
             onClick={() => actor.send({ type: `${platform}.connect` })}
           >
-            {state === 'redirecting' ? `Opening ${name}…` : state === 'completing' ? 'Connecting…' : 'Connect'}
+            {state === 'redirecting' ? t('opening', { name }) : state === 'completing' ? t('connecting') : t('connect')}
           </Button>
         )}
       </div>
@@ -184,26 +179,29 @@ export function ConnectAccountsScreen({ logic }: { logic?: ConnectAccountsLogic 
     actor,
     (snapshot) => selectConnected(snapshot, 'twitch') || selectConnected(snapshot, 'youtube'),
   );
+  // Last of the hooks: it may wait for the catalogue (docs/architecture.md §Languages).
+  const { t, locale } = useMessages(connectionsMessages);
   return (
-    <div className={s.stack}>
-      <ScreenHeading title="Connect Accounts" />
-      {back ? (
-        <Alert tone={connected ? 'success' : 'info'} data-testid="connect-return">
-          {connected ? 'Your channel is connected. ' : 'Connect the channel the offer needs, then go back to it. '}
-          <Link to={back}>Back to the offer</Link>
-        </Alert>
-      ) : null}
-      <LoadState
-        loading={false}
-        error={loadError}
-        what="connections"
-        onRetry={() => actor.send({ type: 'connections.retry' })}
-      />
-      <div className={s.platforms}>
-        {platforms.map((platform) => (
-          <PlatformCard key={platform.id} actor={actor} platform={platform.id} text={platform.text} />
-        ))}
+    <InLanguage lang={locale}>
+      <div className={s.stack}>
+        <ScreenHeading title={t('title')} />
+        {back ? (
+          <Alert tone={connected ? 'success' : 'info'} data-testid="connect-return">
+            {connected ? t('back.connected') : t('back.connect')} <Link to={back}>{t('back.link')}</Link>
+          </Alert>
+        ) : null}
+        <LoadState
+          loading={false}
+          error={loadError}
+          what={t('connections')}
+          onRetry={() => actor.send({ type: 'connections.retry' })}
+        />
+        <div className={s.platforms}>
+          {platforms.map((platform) => (
+            <PlatformCard key={platform.id} actor={actor} platform={platform.id} text={platform.text} />
+          ))}
+        </div>
       </div>
-    </div>
+    </InLanguage>
   );
 }

@@ -1,13 +1,14 @@
 // Connect Accounts (docs/product.md §Connected accounts) through its machine with controlled actors: the cards as listed (not configured with the
 // settings to set, connected with the channel, "reconnect"), Connect sending the browser to the provider's URL,
 // Disconnect, the provider's answer read from the address once, and a refused start.
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '@/contract';
 import { connectAccountsMachine } from '@/machines/connections/connectAccounts.machine';
 import { connectAccountsActions } from '@/src/connections/connectAccounts';
 import { ConnectAccountsScreen } from '@/src/connections/ConnectAccounts';
+import { setLocale } from '@/src/i18n/i18n';
 import { sampleConnection } from '@/machines/connections/samples';
 import { controlled, renderScreen } from './harness';
 
@@ -52,6 +53,26 @@ function setup(url = '/connect-accounts') {
 }
 
 describe('Connect Accounts', () => {
+  it('in Spanish: the cards, their chips, the bot switch and the actions in the page’s language', async () => {
+    await act(() => setLocale('es-MX'));
+    const { list, twitchStart, card, user } = setup();
+    await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', 'connected')]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Conectar cuentas');
+    expect(screen.getByRole('heading', { level: 1 }).closest('[lang]')).toHaveAttribute('lang', 'es-MX');
+    expect(card('Twitch').getByText('Sin conectar')).toBeInTheDocument();
+    expect(card('YouTube').getByText('Conectado')).toBeInTheDocument();
+    expect(card('YouTube').getByText('Canal')).toBeInTheDocument();
+    expect(
+      card('YouTube').getByRole('switch', {
+        name: 'Permitir que el bot de Castbridge publique los mensajes de los patrocinadores en mi chat',
+      }),
+    ).toBeInTheDocument();
+    expect(card('YouTube').getByRole('button', { name: 'Desconectar' })).toBeEnabled();
+    await user.click(card('Twitch').getByRole('button', { name: 'Conectar' }));
+    expect(card('Twitch').getByRole('button', { name: 'Abriendo Twitch…' })).toBeDisabled();
+    await twitchStart.resolve('https://id.twitch.tv/oauth2/authorize?state=abc');
+  });
+
   it('Connect sends the browser to the provider; a connected card shows the channel and disconnects', async () => {
     const { list, twitchStart, youtubeDisconnect, redirect, card, user } = setup();
     await list.resolve([sampleConnection('twitch', null), sampleConnection('youtube', 'connected')]);
