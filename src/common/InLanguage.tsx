@@ -6,8 +6,8 @@ import * as s from './InLanguage.css';
 /**
  * Says which language its part of the page is in when it differs from the page's (WCAG 3.1.2, language of parts):
  * a screen not yet in Spanish keeps `lang="en"` on a Spanish page, so a screen reader reads it as English
- * (docs/architecture.md §Languages). What renders inside speaks that language too (useMessages, useFormats): a shared
- * chart or load state in an English screen is English. It adds no box of its own.
+ * (docs/architecture.md §Languages). What renders inside speaks that language too (useMessages gives its words and
+ * its locale, for formatsIn): a shared chart or load state in an English screen is English. It adds no box of its own.
  */
 export function InLanguage({ lang, children }: { lang: string; children: ReactNode }) {
   return (

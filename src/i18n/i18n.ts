@@ -125,8 +125,9 @@ export function useLocale(): Locale {
 }
 
 /**
- * A domain's messages in the page's language: `t(id, values)` gives the text. The screen waits (Suspense) while the
- * language's catalogue of the domain loads.
+ * A domain's messages in the language of this part of the page (useLocale): `t(id, values)` gives the text, and
+ * `locale` says which language it is (for formatsIn). The screen waits (Suspense) while the language's catalogue of
+ * the domain loads.
  */
 export function useMessages<C extends Catalogue<string>[]>(...used: C) {
   type Id = C[number] extends Catalogue<infer I> ? I : never;
