@@ -1,6 +1,6 @@
 // Analytics from real data (docs/product.md §Analytics): the ranges a creator or advertiser chooses, the metrics of each platform's tab
 // (the spec's cards first), and how a range is cut into the chart's points. Plain data, shared by both sides.
-import type { Locale } from './locales.ts';
+import { intlLocale, type Locale } from './locales.ts';
 
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', '12m'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
@@ -51,7 +51,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** A point's label in a language, on the UTC clock: a day ("Nov 20", "20 nov"), a month ("Nov", "Jan 2026"). */
 function labeller(locale: Locale) {
-  const intl = locale === 'en' ? 'en-US' : locale;
+  const intl = intlLocale(locale);
   const day = new Intl.DateTimeFormat(intl, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const month = new Intl.DateTimeFormat(intl, { month: 'short', timeZone: 'UTC' });
   const monthYear = new Intl.DateTimeFormat(intl, { month: 'short', year: 'numeric', timeZone: 'UTC' });

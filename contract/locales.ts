@@ -7,6 +7,9 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** The Intl locale a language formats numbers and dates with (English as the spec writes them: en-US). */
+export const intlLocale = (locale: Locale): string => (locale === DEFAULT_LOCALE ? 'en-US' : locale);
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

@@ -17,7 +17,7 @@ import {
   type SeriesKey,
 } from '../../contract/analytics.ts';
 import { CONNECT_PLATFORMS, PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
+import { DEFAULT_LOCALE, intlLocale, type Locale } from '../../contract/locales.ts';
 import type {
   AdvertiserAnalytics,
   AnalyticsMetric,
@@ -92,16 +92,14 @@ interface DayRow {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** Intl's name of a language. */
-const intlOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? 'en-US' : locale);
 const shortDay = (ms: number, locale: Locale) =>
-  new Date(ms).toLocaleDateString(intlOf(locale), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(ms).toLocaleDateString(intlLocale(locale), { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const bucketOf = (buckets: Bucket[], day: string) => {
   for (let i = buckets.length - 1; i >= 0; i -= 1) if (day >= buckets[i]!.start && day < buckets[i]!.end) return i;
   return -1;
 };
 const money = (micros: number, currency: string, locale: Locale) =>
-  `${(micros / 1_000_000).toLocaleString(intlOf(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+  `${(micros / 1_000_000).toLocaleString(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
 
 /**
  * The range's window: its buckets, its first and last day (today: never a day still to come), the day after it and
@@ -684,7 +682,7 @@ function monthsBetween(fromMs: number, now: number, locale: Locale): { label: st
     at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1))
   ) {
     months.push({
-      label: at.toLocaleDateString(intlOf(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+      label: at.toLocaleDateString(intlLocale(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' }),
       start: isoDay(at.getTime()),
     });
   }

@@ -4,14 +4,13 @@
 // An HttpError carries a Problem (or, until its domain's texts are written, an English string with its status's
 // generic code); server/app.ts answers it in the language of the request: its Accept-Language, else the signed-in
 // account's setting, else English.
-import { setupI18n, type I18n } from '@lingui/core';
-import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Context } from 'hono';
 import type { ERROR_CODES, ErrorCode } from '../../contract/errors.ts';
-import { acceptedLanguages, DEFAULT_LOCALE, LOCALES, matchLocale, type Locale } from '../../contract/locales.ts';
+import { acceptedLanguages, DEFAULT_LOCALE, matchLocale, type Locale } from '../../contract/locales.ts';
+import { loadTexts, sayIn, type Texts } from './texts.ts';
 
 /** A refusal's text in every language. */
-export type ProblemTexts = Record<Locale, string>;
+export type ProblemTexts = Texts;
 
 /** A refusal: its code, and the values its text reads. */
 export interface Problem {
@@ -24,9 +23,6 @@ export interface ProblemKind extends Problem {
   with(values: Record<string, unknown>): Problem;
 }
 
-const instances = Object.fromEntries(
-  LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: {} } })]),
-) as Record<Locale, I18n>;
 const defined = new Set<string>();
 
 type DomainCodes<D extends string> = Extract<keyof typeof ERROR_CODES, `${D}.${string}`>;
@@ -45,13 +41,7 @@ export function defineProblems<D extends string, T extends { [Id in IdOf<D, Doma
     const code = `${domain}.${id}` as ErrorCode;
     if (defined.has(code)) throw new Error(`Problem ${code} is defined twice`);
     defined.add(code);
-    for (const locale of LOCALES) {
-      try {
-        instances[locale].load(locale, { [code]: compileMessageOrThrow(texts[locale]) });
-      } catch (error) {
-        throw new Error(`Problem ${code} (${locale}) is not valid ICU MessageFormat: ${(error as Error).message}`);
-      }
-    }
+    loadTexts(code, texts);
     kinds[id] = { code, with: (values) => ({ code, values }) };
   }
   return kinds as { [Id in keyof T]: ProblemKind };
@@ -64,7 +54,7 @@ export function definedProblems(): ReadonlySet<string> {
 
 /** A problem's text in `locale`. */
 export function formatProblem(problem: Problem, locale: Locale): string {
-  return instances[locale]._(problem.code, problem.values);
+  return sayIn(locale, problem.code, problem.values);
 }
 
 /**

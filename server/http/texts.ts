@@ -1,6 +1,7 @@
-// What the API writes for a person to read, other than its refusals (./problems.ts), in the request's language
-// (requestLocale): a domain keeps its texts beside its code, every language side by side, as ICU MessageFormat
-// (`{count, plural, one {…} other {…}}`). docs/architecture.md §Languages.
+// What the API writes for a person to read, in the request's language (requestLocale in ./problems.ts): a domain keeps
+// its texts beside its code, every language side by side, as ICU MessageFormat (`{count, plural, one {…} other {…}}`).
+// Its refusals are texts too, keyed by their codes (./problems.ts); the other texts here (docs/architecture.md
+// §Languages).
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { LOCALES, type Locale } from '../../contract/locales.ts';
@@ -14,6 +15,23 @@ export type Say<Id extends string> = (id: Id, values?: Record<string, unknown>) 
 const instances = Object.fromEntries(
   LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: {} } })]),
 ) as Record<Locale, I18n>;
+
+/** Compiles a text in every language under `key`; a text ICU cannot parse throws, naming it. */
+export function loadTexts(key: string, texts: Texts): void {
+  for (const locale of LOCALES) {
+    try {
+      instances[locale].load(locale, { [key]: compileMessageOrThrow(texts[locale]) });
+    } catch (error) {
+      throw new Error(`${key} (${locale}) is not valid ICU MessageFormat: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** The text loaded under `key`, in `locale`. */
+export function sayIn(locale: Locale, key: string, values?: Record<string, unknown>): string {
+  return instances[locale]._(key, values);
+}
+
 const domains = new Set<string>();
 
 /**
@@ -26,17 +44,11 @@ export function defineTexts<T extends Record<string, Texts>>(
 ): (locale: Locale) => Say<keyof T & string> {
   if (domains.has(domain)) throw new Error(`Texts of ${domain} are defined twice`);
   domains.add(domain);
-  for (const [id, texts] of Object.entries(table)) {
-    for (const locale of LOCALES) {
-      try {
-        instances[locale].load(locale, { [`${domain}.${id}`]: compileMessageOrThrow(texts[locale]) });
-      } catch (error) {
-        throw new Error(`Text ${domain}.${id} (${locale}) is not valid ICU MessageFormat: ${(error as Error).message}`);
-      }
-    }
-  }
+  // Their own keys: a domain's refusals are keyed by their codes, `<domain>.<id>`.
+  const keyOf = (id: string) => `texts.${domain}.${id}`;
+  for (const [id, texts] of Object.entries(table)) loadTexts(keyOf(id), texts);
   const sayers = new Map<Locale, Say<keyof T & string>>(
-    LOCALES.map((locale) => [locale, (id, values) => instances[locale]._(`${domain}.${id}`, values)]),
+    LOCALES.map((locale) => [locale, (id, values) => sayIn(locale, keyOf(id), values)]),
   );
   return (locale) => sayers.get(locale)!;
 }

@@ -22,14 +22,9 @@
 // Statecharts (machines/) cannot import the client: the few limits their messages quote are written with en-US
 // separators in place ("Keep it under 2,000 characters.").
 import { formatCents } from '@/contract/cents';
-import { DEFAULT_LOCALE, type Locale } from '@/src/i18n/locales';
+import { DEFAULT_LOCALE, intlLocale, type Locale } from '@/src/i18n/locales';
 
-/** The English screens' locale (the spec writes money as "$1,289"). */
-export const LOCALE = 'en-US';
 export const TIME_ZONE = 'UTC';
-
-/** Each language's Intl locale. */
-const INTL_LOCALE: Record<Locale, string> = { en: LOCALE, 'es-MX': 'es-MX' };
 
 /** A moment: an ISO 8601 timestamp, epoch milliseconds or a Date. */
 export type Instant = string | number | Date;
@@ -99,7 +94,7 @@ export interface Formats {
 }
 
 function makeFormats(locale: Locale): Formats {
-  const intl = INTL_LOCALE[locale];
+  const intl = intlLocale(locale);
   const dates = new Map<string, Intl.DateTimeFormat>();
   /** A formatter on the language and the one clock (cached: the archive formats thousands of rows). */
   const dateFormat = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
