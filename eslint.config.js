@@ -139,6 +139,7 @@ export default tseslint.config(
       'src/analytics/{Analytics,Details,Chart}.tsx',
       'src/notifications/NotificationsModal.tsx',
       'src/connections/ConnectAccounts.tsx',
+      'src/money/{Earnings,Withdraw}.tsx',
     ],
     plugins: { lingui },
     rules: {
@@ -148,8 +149,8 @@ export default tseslint.config(
           ignore: [
             // Values, not texts: a path or URL, an identifier, a CSS or HTML token, an ICU id ('landing.title').
             '^(/|#|https?:|mailto:|blob:|data:)',
-            // The brand's name, the same in every language.
-            '^Castbridge$',
+            // Names, the same in every language: the brand's, and the payment platforms'.
+            '^(Castbridge|Stripe|PayPal)$',
             '^[a-z0-9]+([A-Z][a-z0-9]*)*$',
             '^[a-z0-9]+(-[a-z0-9]+)+$',
             '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+$',

@@ -1,4 +1,5 @@
 // Money (docs/product.md §Money): constants and checks shared by the client and the server, without zod.
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 
 export const PAYOUT_METHOD_KINDS = ['bank', 'paypal', 'stripe'] as const;
 export type PayoutMethodKind = (typeof PAYOUT_METHOD_KINDS)[number];
@@ -21,48 +22,82 @@ export const payoutMethodName = (method: { kind: PayoutMethodKind; display: stri
 export const STRIPE_ACCOUNT_STATES = ['none', 'needs', 'restricted', 'complete'] as const;
 export type StripeAccountState = (typeof STRIPE_ACCOUNT_STATES)[number];
 
-/** Stripe's requirement fields in plain words, by the field's first part (and a few whole fields). */
-const REQUIREMENT_WORDS: Record<string, string> = {
-  'business_profile.url': 'your website or channel address',
-  'business_profile.mcc': 'what kind of business you run',
-  'business_profile.product_description': 'what you sell',
-  business_type: 'whether you are paid as a person or a company',
-  external_account: 'the bank account to pay you into',
-  'individual.dob': 'your date of birth',
-  'individual.first_name': 'your first name',
-  'individual.last_name': 'your last name',
-  'individual.email': 'your e-mail address',
-  'individual.phone': 'your phone number',
-  'individual.address': 'your home address',
-  'individual.ssn_last_4': 'the last 4 digits of your Social Security number',
-  'individual.id_number': 'your full Social Security number',
-  'individual.verification': 'a photo of your ID',
-  'tos_acceptance.date': "your acceptance of Stripe's terms",
-  'tos_acceptance.ip': "your acceptance of Stripe's terms",
-  'tos_acceptance.service_agreement': "your acceptance of Stripe's terms",
-  settings: 'your payout settings',
+/**
+ * Stripe's requirement fields in plain words, by the field's first part (and a few whole fields), in each language
+ * the product speaks: the server's refusal of a withdrawal and Set Payout Method's Stripe card say them.
+ */
+const REQUIREMENT_WORDS: Record<string, Record<Locale, string>> = {
+  'business_profile.url': { en: 'your website or channel address', 'es-MX': 'la dirección de tu sitio web o canal' },
+  'business_profile.mcc': { en: 'what kind of business you run', 'es-MX': 'qué tipo de negocio tienes' },
+  'business_profile.product_description': { en: 'what you sell', 'es-MX': 'qué vendes' },
+  business_type: {
+    en: 'whether you are paid as a person or a company',
+    'es-MX': 'si se te paga como persona o como empresa',
+  },
+  external_account: { en: 'the bank account to pay you into', 'es-MX': 'la cuenta bancaria donde se te paga' },
+  'individual.dob': { en: 'your date of birth', 'es-MX': 'tu fecha de nacimiento' },
+  'individual.first_name': { en: 'your first name', 'es-MX': 'tu nombre' },
+  'individual.last_name': { en: 'your last name', 'es-MX': 'tus apellidos' },
+  'individual.email': { en: 'your e-mail address', 'es-MX': 'tu correo electrónico' },
+  'individual.phone': { en: 'your phone number', 'es-MX': 'tu número de teléfono' },
+  'individual.address': { en: 'your home address', 'es-MX': 'tu domicilio' },
+  'individual.ssn_last_4': {
+    en: 'the last 4 digits of your Social Security number',
+    'es-MX': 'los últimos 4 dígitos de tu número de Seguro Social',
+  },
+  'individual.id_number': { en: 'your full Social Security number', 'es-MX': 'tu número de Seguro Social completo' },
+  'individual.verification': { en: 'a photo of your ID', 'es-MX': 'una foto de tu identificación' },
+  'tos_acceptance.date': { en: "your acceptance of Stripe's terms", 'es-MX': 'que aceptes los términos de Stripe' },
+  'tos_acceptance.ip': { en: "your acceptance of Stripe's terms", 'es-MX': 'que aceptes los términos de Stripe' },
+  'tos_acceptance.service_agreement': {
+    en: "your acceptance of Stripe's terms",
+    'es-MX': 'que aceptes los términos de Stripe',
+  },
+  settings: { en: 'your payout settings', 'es-MX': 'tu configuración de pagos' },
 };
 
-/** A Stripe requirement (`individual.dob.day`) in plain words ("your date of birth"). */
-export function stripeRequirementText(field: string): string {
+/** A Stripe requirement (`individual.dob.day`) in plain words ("your date of birth"); an unknown one as its field. */
+export function stripeRequirementText(field: string, locale: Locale = DEFAULT_LOCALE): string {
   const parts = field.split('.');
   for (let length = parts.length; length > 0; length -= 1) {
     const words = REQUIREMENT_WORDS[parts.slice(0, length).join('.')];
-    if (words) return words;
+    if (words) return words[locale];
   }
   return field.replace(/[._]/g, ' ');
 }
 
 /** Stripe's requirements in plain words, each once ("individual.dob.day" and ".month" are one date of birth). */
-export const stripeNeeds = (fields: readonly string[]): string[] => [...new Set(fields.map(stripeRequirementText))];
+export const stripeNeeds = (fields: readonly string[], locale: Locale = DEFAULT_LOCALE): string[] => [
+  ...new Set(fields.map((field) => stripeRequirementText(field, locale))),
+];
+
+/** The reasons Stripe holds an account that asks nothing of the creator now (`requirements.disabled_reason`). */
+export const STRIPE_RESTRICTIONS = ['verifying', 'reviewing', 'rejected', 'paused', 'other'] as const;
+export type StripeRestriction = (typeof STRIPE_RESTRICTIONS)[number];
+
+/** Stripe's `requirements.disabled_reason` as one of STRIPE_RESTRICTIONS. */
+export function stripeRestrictionOf(reason: string | null): StripeRestriction {
+  if (reason === 'requirements.pending_verification') return 'verifying';
+  if (reason === 'under_review') return 'reviewing';
+  if (reason?.startsWith('rejected.')) return 'rejected';
+  if (reason === 'platform_paused') return 'paused';
+  return 'other';
+}
+
+const RESTRICTION_WORDS: Record<StripeRestriction, Record<Locale, string>> = {
+  verifying: { en: 'Stripe is verifying the details you gave.', 'es-MX': 'Stripe está verificando los datos que diste.' },
+  reviewing: { en: 'Stripe is reviewing your account.', 'es-MX': 'Stripe está revisando tu cuenta.' },
+  rejected: {
+    en: 'Stripe has closed your account for payouts.',
+    'es-MX': 'Stripe cerró tu cuenta para recibir pagos.',
+  },
+  paused: { en: 'Payouts to your account are paused.', 'es-MX': 'Los pagos a tu cuenta están en pausa.' },
+  other: { en: 'Stripe does not pay out to your account yet.', 'es-MX': 'Stripe todavía no paga a tu cuenta.' },
+};
 
 /** Why Stripe holds an account that asks nothing of the creator now (its `requirements.disabled_reason`). */
-export function stripeRestrictionText(reason: string | null): string {
-  if (reason === 'requirements.pending_verification') return 'Stripe is verifying the details you gave.';
-  if (reason === 'under_review') return 'Stripe is reviewing your account.';
-  if (reason?.startsWith('rejected.')) return 'Stripe has closed your account for payouts.';
-  if (reason === 'platform_paused') return 'Payouts to your account are paused.';
-  return 'Stripe does not pay out to your account yet.';
+export function stripeRestrictionText(reason: string | null, locale: Locale = DEFAULT_LOCALE): string {
+  return RESTRICTION_WORDS[stripeRestrictionOf(reason)][locale];
 }
 
 /** An account number's length in digits (US bank accounts). */
@@ -127,20 +162,13 @@ export function findTransferReference(text: string): string | null {
   return match ? `CB-${match[1]}-${match[2]}` : null;
 }
 
-/** The Earnings screen's tabs (docs/spec.md §2, texts verbatim). */
-/** POST /api/payouts's refusal when the creator has no payout method. */
-export const NO_PAYOUT_METHOD = 'Add a payout method in Set Payout Method before withdrawing.';
-
 /** What a withdrawal needs before it can be sent (GET /api/earnings lists those still missing). */
 export const WITHDRAW_NEEDS = ['taxForm', 'payoutMethod'] as const;
 export type WithdrawNeed = (typeof WITHDRAW_NEEDS)[number];
 
-export const EARNINGS_PERIODS = [
-  { value: 'allOver', label: 'All Over' },
-  { value: 'thisYear', label: 'This Year' },
-  { value: 'thisMonth', label: 'This Month' },
-] as const;
-export type EarningsPeriod = (typeof EARNINGS_PERIODS)[number]['value'];
+/** The Earnings screen's tabs (docs/spec.md §2: "All Over", "This Year", "This Month", worded by its catalogue). */
+export const EARNINGS_PERIODS = ['allOver', 'thisYear', 'thisMonth'] as const;
+export type EarningsPeriod = (typeof EARNINGS_PERIODS)[number];
 
 /**
  * Cents from an amount typed in dollars ("60", "60.5", "1,289.00", "$60"), or null when it is not one: digits with

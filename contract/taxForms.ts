@@ -23,15 +23,8 @@ export const BUSINESS_TYPES = [
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number]['value'];
 
-/** The refusal of a withdrawal without a form on file (POST /api/payouts answers it with 409). */
-export const NO_TAX_FORM =
-  'File your tax form (Form W-9 or Form W-8BEN) in Tax Form before withdrawing: Castbridge needs it before your first payout.';
 /** Where the creator files it. */
 export const TAX_FORM_PATH = '/tax-form';
-/** Whether a refusal is about the missing tax form (the Withdraw failure modal then links to it). */
-export const isTaxFormRefusal = (message: string | null | undefined): boolean =>
-  !!message && message.includes('File your tax form');
-
 /** 1099-NEC is due for a US person (W-9) paid at least this much in a calendar year. */
 export const FORM_1099_THRESHOLD_CENTS = 60_000;
 

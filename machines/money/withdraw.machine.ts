@@ -8,10 +8,11 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
 import { parseDollars } from '@/contract/money';
 import { newIdempotencyKey } from '../ids';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorCode, errorText } from '../messages';
 import { effect, service } from '../placeholders';
 
-export const AMOUNT_INVALID = 'Enter an amount in dollars and cents, e.g. 60 or 60.50.';
+/** What is wrong with the amount typed (the view words it): nothing typed, or not a positive sum of dollars and cents. */
+export type WithdrawAmountProblem = 'required' | 'invalid';
 
 /** What POST /api/payouts receives. */
 export interface PayoutRequest {
@@ -25,7 +26,7 @@ export interface WithdrawContext {
   methods: PayoutMethod[];
   amount: string;
   methodId: string | null;
-  amountError: string | null;
+  amountError: WithdrawAmountProblem | null;
   /** The methods' load failure, shown in the modal with a retry. */
   loadError: string | null;
   /**
@@ -36,8 +37,10 @@ export interface WithdrawContext {
   /** The amount of the request the result modal is about. */
   requestedCents: number;
   payout: Payout | null;
-  /** Why the payout was refused (the failure modal). */
+  /** Why the payout was refused (the failure modal): the server's message, in the page's language. */
   failure: string | null;
+  /** The refusal's stable code (contract/errors.ts), by which the modal links to what is missing; null without one. */
+  failureCode: string | null;
   /**
    * The server decided (4xx): nothing was attempted, so the modal says what is missing rather than the spec's failed
    * transfer (issue 48 item 13). False for a lost answer or a server failure.
@@ -59,11 +62,11 @@ export type WithdrawEvent =
 /** Sent to the parent (Earnings) when a payout was requested: it reads its figures again. */
 export type PayoutRequested = { type: 'payout.requested'; payout: Payout };
 
-function amountProblem(amount: string): string | null {
-  if (amount.trim() === '') return REQUIRED_MESSAGE;
+function amountProblem(amount: string): WithdrawAmountProblem | null {
+  if (amount.trim() === '') return 'required';
   const cents = parseDollars(amount);
   // No amount (null) counts as 0: not a positive one.
-  return (cents ?? 0) <= 0 ? AMOUNT_INVALID : null;
+  return (cents ?? 0) <= 0 ? 'invalid' : null;
 }
 
 /** A refusal the server decided (4xx): nothing was created, so the next attempt takes a new key. */
@@ -103,6 +106,7 @@ export const withdrawMachine = setup({
     requestedCents: 0,
     payout: null,
     failure: null,
+    failureCode: null,
     refused: false,
   },
   states: {
@@ -116,6 +120,7 @@ export const withdrawMachine = setup({
             loadError: null,
             payout: null,
             failure: null,
+            failureCode: null,
             refused: false,
           }),
         },
@@ -210,6 +215,7 @@ export const withdrawMachine = setup({
           actions: [
             assign({
               failure: ({ event }) => errorText(event.error),
+              failureCode: ({ event }) => errorCode(event.error),
               refused: ({ event }) => decided(event.error),
               // A refusal created nothing: a new attempt is a new payout. A lost answer keeps the key.
               pending: ({ context, event }) => (decided(event.error) ? null : context.pending),

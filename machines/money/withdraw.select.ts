@@ -31,6 +31,7 @@ export const selectWithdrawResult = (snapshot: Snapshot) => {
     amountCents: snapshot.context.requestedCents,
     payout,
     failure: snapshot.context.failure,
+    failureCode: snapshot.context.failureCode,
     /** Refused before anything was attempted (a 4xx): the modal says what is missing. */
     refused: snapshot.context.refused,
     method: payout?.method ?? (chosen ? { kind: chosen.kind, display: chosen.display } : null),

@@ -4,7 +4,8 @@
 // §Languages).
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
-import { LOCALES, type Locale } from '../../contract/locales.ts';
+import { formatCentsIn } from '../../contract/cents.ts';
+import { intlLocale, LOCALES, type Locale } from '../../contract/locales.ts';
 
 /** A text in every language the product speaks. */
 export type Texts = Record<Locale, string>;
@@ -27,8 +28,31 @@ export function loadTexts(key: string, texts: Texts): void {
   }
 }
 
-/** The text loaded under `key`, in `locale`. */
+const WORDS = Symbol('words');
+
+/** A value of a text that is worded in the text's language when it is said: a sum of money, a list of words. */
+export interface Worded {
+  readonly [WORDS]: (locale: Locale) => string;
+}
+
+/** A value worded in the language the text is said in. */
+export const worded = (say: (locale: Locale) => string): Worded => ({ [WORDS]: say });
+
+/** A sum in integer cents, as a text's value: "$50" in English, "USD 50" in Mexican Spanish (contract/cents.ts). */
+export const money = (cents: number): Worded => worded((locale) => formatCentsIn(locale, cents));
+
+/** A list as a text's value, joined the language's way ("a, b and c", "a, b y c"), each item worded in it. */
+export const wordList = (items: (locale: Locale) => readonly string[]): Worded =>
+  worded((locale) => new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(items(locale)));
+
+const isWorded = (value: unknown): value is Worded => typeof value === 'object' && value !== null && WORDS in value;
+
+/** The text loaded under `key`, in `locale`; its worded values (money, lists) in that language. */
 export function sayIn(locale: Locale, key: string, values?: Record<string, unknown>): string {
+  if (values && Object.values(values).some(isWorded))
+    values = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [name, isWorded(value) ? value[WORDS](locale) : value]),
+    );
   return instances[locale]._(key, values);
 }
 

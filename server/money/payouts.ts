@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { formatCents } from '../../contract/marketplace.ts';
-import { NO_PAYOUT_METHOD, payoutMethodName } from '../../contract/money.ts';
+import { payoutMethodName } from '../../contract/money.ts';
 import type { AdminPayout, Payout } from '../../contract/schemas/money.ts';
 import type { Database, PayoutsTable } from '../db/types.ts';
 import { displayName } from '../accounts/users.ts';
@@ -15,6 +15,7 @@ import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
 import { isIdempotencyKey } from '../http/idempotency.ts';
 import { httpProblems } from '../http/http-problems.ts';
+import { money } from '../http/texts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -22,11 +23,10 @@ import { creatorAvailable, creatorInPayout, EXTERNAL, InsufficientFunds, postTra
 import { issueDocument } from './documents.ts';
 import type { PayoutDetails, PayoutMethods } from './payout-methods.ts';
 import type { PayoutRails } from './providers/index.ts';
-import { NO_TAX_FORM } from '../../contract/taxForms.ts';
+import { moneyProblems } from './problems.ts';
 import { hasTaxForm } from './tax-forms.ts';
 import { PayoutRejected, type ProviderResult } from './providers/types.ts';
 
-export const KEY_REUSED = 'This Idempotency-Key was already used for a different withdrawal';
 
 /** The job that hands a requested payout to its rail. */
 export const SUBMIT_JOB = 'payout.submit';
@@ -194,10 +194,7 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
       key: string | undefined,
     ): Promise<{ payout: Payout; created: boolean }> {
       if (!key)
-        throw new HttpError(
-          400,
-          'Idempotency-Key header is required: send a new random key (e.g. a UUID) with each withdrawal',
-        );
+        throw new HttpError(400, moneyProblems.idempotency_key_required);
       if (!isIdempotencyKey(key)) throw new HttpError(400, httpProblems.idempotency_key_format);
       const replay = async () => {
         const earlier = await db
@@ -211,13 +208,13 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
           Number(earlier.amount_cents) !== input.amountCents ||
           (input.methodId !== undefined && input.methodId !== earlier.method_id)
         )
-          throw new HttpError(409, KEY_REUSED);
+          throw new HttpError(409, moneyProblems.idempotency_key_reused);
         return { payout: toPayout(earlier), created: false };
       };
       const earlier = await replay();
       if (earlier) return earlier;
       if (input.amountCents < config.minPayoutCents)
-        throw new HttpError(400, `Withdrawals start at ${formatCents(config.minPayoutCents)}.`);
+        throw new HttpError(400, moneyProblems.withdrawal_below_minimum.with({ minimum: money(config.minPayoutCents) }));
 
       const method = await (input.methodId
         ? db
@@ -234,9 +231,11 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
             .orderBy('created_at')
             .executeTakeFirst());
       if (!method)
-        throw new HttpError(input.methodId ? 404 : 409, input.methodId ? 'No such payout method' : NO_PAYOUT_METHOD);
+        throw input.methodId
+          ? new HttpError(404, moneyProblems.payout_method_unknown)
+          : new HttpError(409, moneyProblems.no_payout_method);
       // A payout needs the creator's tax form on file (docs/product.md §Self-serve money): the refusal names it.
-      if (!(await hasTaxForm(db, creatorId))) throw new HttpError(409, NO_TAX_FORM);
+      if (!(await hasTaxForm(db, creatorId))) throw new HttpError(409, moneyProblems.tax_form_missing);
       const provider = rails.forKind(method.kind);
       // A rail that cannot pay this creator yet (Stripe before onboarding is complete) refuses here, saying why.
       const refusal = (await provider.refusal?.(creatorId)) ?? null;
@@ -293,14 +292,14 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
           await jobs.enqueue(SUBMIT_JOB, `payout:${id}`, { payoutId: id }, trx);
           return inserted;
         });
-        if (!row) return (await replay()) ?? Promise.reject(new HttpError(409, KEY_REUSED));
+        if (!row) return (await replay()) ?? Promise.reject(new HttpError(409, moneyProblems.idempotency_key_reused));
         jobs.poke();
         return { payout: toPayout(row), created: true };
       } catch (error) {
         if (error instanceof InsufficientFunds) {
           throw new HttpError(
             409,
-            `Your available balance is ${formatCents(error.balanceCents)}: you cannot withdraw ${formatCents(input.amountCents)}.`,
+            moneyProblems.over_balance.with({ balance: money(error.balanceCents), amount: money(input.amountCents) }),
           );
         }
         // PostgreSQL: a concurrent request with the same key committed first (unique violation inside our insert).

@@ -10,9 +10,12 @@ import { stripeNeeds, stripeRestrictionText, type StripeAccountState } from '../
 import type { StripePayouts } from '../../contract/schemas/money.ts';
 import type { Database, StripeConnectAccountsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Problem } from '../http/problems.ts';
+import { wordList, worded } from '../http/texts.ts';
 import type { Links } from '../mail/links.ts';
 import type { PayoutMethods } from './payout-methods.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
+import { moneyProblems } from './problems.ts';
 import { claimStripeEvent } from './stripe-events.ts';
 
 /** Where Stripe sends the creator back: the return screen under Set Payout Method (refresh: the link expired). */
@@ -35,14 +38,17 @@ export function stateOf(row: Row | undefined): StripeAccountState {
   return dueOf(row).length > 0 ? 'needs' : 'restricted';
 }
 
-/** Why the rail cannot pay this creator now, in words for them; null when it can. */
-export function refusalOf(row: Row | undefined): string | null {
+/** Why the rail cannot pay this creator now, as a refusal in every language; null when it can. */
+export function refusalOf(row: Row | undefined): Problem | null {
   const state = stateOf(row);
   if (state === 'complete') return null;
-  if (state === 'none') return 'Set up Stripe payouts in Set Payout Method before withdrawing through Stripe.';
-  if (state === 'needs')
-    return `Stripe cannot pay you yet: Stripe still needs ${stripeNeeds(dueOf(row!)).join(', ')}. Finish in Set Payout Method.`;
-  return `Stripe cannot pay you yet: ${stripeRestrictionText(row!.disabled_reason)}`;
+  if (state === 'none') return moneyProblems.stripe_not_set_up;
+  if (state === 'needs') {
+    const due = dueOf(row!);
+    return moneyProblems.stripe_needs_details.with({ needs: wordList((locale) => stripeNeeds(due, locale)) });
+  }
+  const reason = row!.disabled_reason;
+  return moneyProblems.stripe_restricted.with({ reason: worded((locale) => stripeRestrictionText(reason, locale)) });
 }
 
 /** The columns an account (from an answer or an event) sets. */

@@ -77,7 +77,7 @@ export function SignedInRoutes() {
             <Route path="analytics" element={<Analytics />} />
             <Route path="obs-extension" element={english(<ObsExtension />)} />
             <Route path="sponsorship-offers" element={english(<SponsorshipOffers />)} />
-            <Route path="earnings" element={english(<Earnings />)} />
+            <Route path="earnings" element={<Earnings />} />
             <Route path="archive-chat" element={english(<ArchiveChat />)} />
             <Route path="archive-chat/:platform/:date" element={english(<ArchiveDay />)} />
             <Route path="archive-chat/:platform/streams/:id" element={english(<ArchiveDay />)} />

@@ -21,7 +21,7 @@
 //
 // Statecharts (machines/) cannot import the client: the few limits their messages quote are written with en-US
 // separators in place ("Keep it under 2,000 characters.").
-import { formatCents } from '@/contract/cents';
+import { formatCentsIn } from '@/contract/cents';
 import { DEFAULT_LOCALE, intlLocale, type Locale } from '@/src/i18n/locales';
 
 export const TIME_ZONE = 'UTC';
@@ -109,20 +109,8 @@ function makeFormats(locale: Locale): Formats {
   const whole = new Intl.NumberFormat(intl, { maximumFractionDigits: 0 });
   const twoDecimals = new Intl.NumberFormat(intl, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const compact = new Intl.NumberFormat(intl, { notation: 'compact', maximumFractionDigits: 1 });
-  // Dollars the language's way, with "USD" so that they never read as the local currency; cents only when some.
-  const dollars = new Intl.NumberFormat(intl, { style: 'currency', currency: 'USD', currencyDisplay: 'code' });
-  const wholeDollars = new Intl.NumberFormat(intl, {
-    style: 'currency',
-    currency: 'USD',
-    currencyDisplay: 'code',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  });
-  // English keeps the spec's "$1,289" (contract/cents.ts, the server's messages' rule).
-  const money =
-    locale === DEFAULT_LOCALE
-      ? formatCents
-      : (cents: number) => (cents % 100 === 0 ? wholeDollars : dollars).format(cents / 100);
+  // Dollars the language's way (contract/cents.ts, the server's messages' rule too): the spec's "$1,289" in English.
+  const money = (cents: number) => formatCentsIn(locale, cents);
   const compactUsd = new Intl.NumberFormat(intl, {
     style: 'currency',
     currency: 'USD',

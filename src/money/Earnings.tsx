@@ -1,8 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Earnings, Payout } from '@/contract';
-import { EARNINGS_PERIODS, PAYOUT_STATUS_LABELS, type EarningsPeriod, type WithdrawNeed } from '@/contract/money';
+import {
+  EARNINGS_PERIODS,
+  PAYOUT_STATUS_LABELS,
+  type EarningsPeriod,
+  type PayoutStatus,
+  type WithdrawNeed,
+} from '@/contract/money';
 import {
   selectEarnings,
   selectEarningsLoadError,
@@ -15,7 +21,9 @@ import {
   selectWithdraw,
 } from '@/machines/money/earnings.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDate, formatDateTime, formatMoney } from '@/src/common/format';
+import { formatsIn, type Formats } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { useEarningsLogic, type EarningsLogic } from '@/src/money/earnings';
 import type { WithdrawLogic } from '@/src/money/withdraw';
 import { Button } from '@/src/ui/Button';
@@ -29,18 +37,41 @@ import { LoadState } from '@/src/common/LoadState';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as shared from '@/src/shell/dashboard.css';
 import * as s from './Earnings.css';
+import { moneyMessages, type MoneyMessage } from './catalogue';
 import type { WithdrawRef } from './Withdraw';
+
+type Say = (id: MoneyMessage, values?: Record<string, unknown>) => string;
 
 // The dialogs' code (Dialog, RadioGroup, Field) arrives just after the screen rather than before it. A Withdraw
 // pressed in between is not lost: the statechart is already `open`, and the modal shows once its code is in.
 const WithdrawDialogs = lazy(() => import('./Withdraw').then((m) => ({ default: m.WithdrawDialogs })));
 
-const columns = [
-  { key: 'amount', header: 'Amount' },
-  { key: 'date', header: 'Date' },
-  { key: 'method', header: 'Method' },
-  { key: 'status', header: 'Status' },
-  { key: 'reference', header: 'Reference Number' },
+const PERIOD_NAMES: Record<EarningsPeriod, MoneyMessage> = {
+  allOver: 'period.allOver',
+  thisYear: 'period.thisYear',
+  thisMonth: 'period.thisMonth',
+};
+
+const STATUS_NAMES: Record<PayoutStatus, MoneyMessage> = {
+  requested: 'status.processing',
+  processing: 'status.processing',
+  paid: 'status.paid',
+  failed: 'status.failed',
+};
+
+const EMPTY_HISTORY: Record<EarningsPeriod, MoneyMessage> = {
+  allOver: 'history.emptyAllOver',
+  thisYear: 'history.emptyThisYear',
+  thisMonth: 'history.emptyThisMonth',
+};
+
+/** Payout History's columns (docs/spec.md §2), in the screen's language. */
+const columnsOf = (t: Say) => [
+  { key: 'amount', header: t('history.amount') },
+  { key: 'date', header: t('history.date') },
+  { key: 'method', header: t('history.method') },
+  { key: 'status', header: t('history.status') },
+  { key: 'reference', header: t('history.reference') },
 ];
 
 /** Payouts requested in the period (UTC, as the server counts earnings). */
@@ -50,33 +81,23 @@ function inPeriod(payouts: Payout[], period: EarningsPeriod, now = new Date()): 
   return payouts.filter((payout) => payout.requestedAt.startsWith(start));
 }
 
-const historyRow = (payout: Payout) => ({
-  amount: formatMoney(payout.amountCents),
-  date: formatDate(payout.requestedAt),
+const historyRow = (payout: Payout, t: Say, f: Formats) => ({
+  amount: f.money(payout.amountCents),
+  date: f.date(payout.requestedAt),
+  // Stripe and PayPal are names, the same in every language.
   method:
     payout.method.kind === 'bank'
-      ? `Bank Account ${payout.method.display}`
+      ? t('history.bank', { account: payout.method.display })
       : payout.method.kind === 'stripe'
         ? 'Stripe'
         : 'PayPal',
   status: (
     <Chip tone={PAYOUT_STATUS_LABELS[payout.status].tone} title={payout.failureReason ?? undefined}>
-      {PAYOUT_STATUS_LABELS[payout.status].label}
+      {t(STATUS_NAMES[payout.status])}
     </Chip>
   ),
   reference: payout.reference,
 });
-
-const EMPTY_HISTORY: Record<EarningsPeriod, ReactNode> = {
-  allOver: (
-    <>
-      No payouts yet. You earn when a sponsorship you accepted is delivered:{' '}
-      <Link to="/sponsorship-offers">accept an offer</Link>, then withdraw from your Earning Balance.
-    </>
-  ),
-  thisYear: 'No payouts this year.',
-  thisMonth: 'No payouts this month.',
-};
 
 type EarningsRef = ActorRefFrom<EarningsLogic>;
 
@@ -92,63 +113,65 @@ function Period({
   const figures = useSelector(earnings, (snapshot) => selectPeriodFigures(snapshot, period));
   const balances = useSelector(earnings, selectEarnings);
   const payouts = useSelector(earnings, selectPayouts);
+  const { t, locale } = useMessages(moneyMessages);
   if (!figures || !balances) return null;
-  const rows = inPeriod(payouts, period).map(historyRow);
+  const f = formatsIn(locale);
+  const rows = inPeriod(payouts, period).map((payout) => historyRow(payout, t, f));
   return (
     <div className={s.period}>
       <div className={shared.grid}>
         <Card gradient className={s.figure}>
-          <h2 className={s.figureLabel}>Total Earning</h2>
-          <p className={s.figureValue}>{formatMoney(figures.totalCents)}</p>
+          <h2 className={s.figureLabel}>{t('figure.total')}</h2>
+          <p className={s.figureValue}>{f.money(figures.totalCents)}</p>
         </Card>
         <Card gradient className={s.figure}>
-          <h2 className={s.figureLabel}>Earning Balance</h2>
+          <h2 className={s.figureLabel}>{t('figure.balance')}</h2>
           <div className={s.balanceRow}>
-            <p className={s.figureValue}>{formatMoney(balances.availableCents)}</p>
+            <p className={s.figureValue}>{f.money(balances.availableCents)}</p>
             <Button variant="light" onClick={() => withdraw?.send({ type: 'withdraw.open' })}>
               <Icon name="dollar" size={18} />
-              Withdraw
+              {t('figure.withdraw')}
             </Button>
           </div>
           {balances.inPayoutCents > 0 ? (
-            <p className={s.figureNote}>{formatMoney(balances.inPayoutCents)} on its way in payouts</p>
+            <p className={s.figureNote}>{t('figure.inPayout', { amount: f.money(balances.inPayoutCents) })}</p>
           ) : null}
           {/* docs/product.md §Verified delivery: earned, not yet withdrawable; Withdraw offers the balance above only. */}
           <dl className={s.pending}>
-            <dt className={s.pendingLabel}>Pending</dt>
-            <dd className={s.pendingValue}>{formatMoney(balances.pendingCents)}</dd>
-            <dd className={s.figureNote}>
-              In its review window after a sponsorship completes; then it moves to your Earning Balance.
-            </dd>
+            <dt className={s.pendingLabel}>{t('figure.pending')}</dt>
+            <dd className={s.pendingValue}>{f.money(balances.pendingCents)}</dd>
+            <dd className={s.figureNote}>{t('figure.pendingNote')}</dd>
           </dl>
           <PendingReleases pending={balances.pending} />
         </Card>
         <Card gradient className={s.figure}>
           <h2 className={s.figureLabel}>
             <Icon name="extension" size={20} />
-            Earning Through OBS Extension
+            {t('figure.overlay')}
           </h2>
-          <p className={s.figureValue}>{formatMoney(figures.overlayCents)}</p>
+          <p className={s.figureValue}>{f.money(figures.overlayCents)}</p>
         </Card>
         <Card gradient className={s.figure}>
           <h2 className={s.figureLabel}>
             <Icon name="offers" size={20} />
-            Earning Through Sponserships
+            {t('figure.sponsorships')}
           </h2>
-          <p className={s.figureValue}>{formatMoney(figures.sponsorshipCents)}</p>
+          <p className={s.figureValue}>{f.money(figures.sponsorshipCents)}</p>
         </Card>
       </div>
       <section aria-labelledby={`${period}-history`}>
         <h2 id={`${period}-history`} className={shared.sectionTitle}>
-          Payout History
+          {t('history.title')}
         </h2>
         <Card padding="sm">
           <Table
-            caption="Payout History"
-            columns={columns}
+            caption={t('history.title')}
+            columns={columnsOf(t)}
             rows={rows}
             rowKey={(row) => String(row.reference)}
-            emptyMessage={EMPTY_HISTORY[period]}
+            emptyMessage={withTags(t(EMPTY_HISTORY[period]), {
+              link: (text) => <Link to="/sponsorship-offers">{text}</Link>,
+            })}
           />
         </Card>
       </section>
@@ -159,51 +182,56 @@ function Period({
 type PendingEarning = Earnings['pending'][number];
 
 /** When one pending earning frees up: the end of its review window, as the server opened it. */
-function releaseText(item: PendingEarning): string {
-  if (item.status === 'pending' && item.availableAt) return `available ${formatDateTime(item.availableAt)}`;
-  return item.status === 'disputed'
-    ? 'disputed by the brand: available once Castbridge decides'
-    : 'held for a review by Castbridge: available once it is reviewed';
+function releaseText(item: PendingEarning, t: Say, f: Formats): string {
+  if (item.status === 'pending' && item.availableAt)
+    return t('releases.available', { when: f.dateTime(item.availableAt) });
+  return item.status === 'disputed' ? t('releases.disputed') : t('releases.held');
 }
 
 /** What makes up Pending, soonest first, each with when it moves to the Earning Balance (issue 48 item 3). */
 function PendingReleases({ pending }: { pending: PendingEarning[] }) {
+  const { t, locale } = useMessages(moneyMessages);
   if (pending.length === 0) return null;
+  const f = formatsIn(locale);
   return (
-    <ul className={s.releases} aria-label="When your pending earnings become available">
+    <ul className={s.releases} aria-label={t('releases.label')}>
       {pending.map((item) => (
         <li key={item.offerId} className={s.release}>
-          <span className={s.releaseAmount}>{formatMoney(item.earnedCents)}</span> from {item.brand} ({item.title}):{' '}
-          {releaseText(item)}
+          {withTags(
+            t('releases.item', {
+              amount: f.money(item.earnedCents),
+              brand: item.brand,
+              title: item.title,
+              release: releaseText(item, t, f),
+            }),
+            { amount: (text) => <span className={s.releaseAmount}>{text}</span> },
+          )}
         </li>
       ))}
     </ul>
   );
 }
 
+const NEEDS: Record<'both' | WithdrawNeed, MoneyMessage> = {
+  both: 'needs.both',
+  taxForm: 'needs.taxForm',
+  payoutMethod: 'needs.method',
+};
+
 /**
  * What a withdrawal still needs, said before one is tried, each with where to put it right; nothing once both are
  * done (issue 48 item 13).
  */
 function WithdrawNeeds({ needs }: { needs: WithdrawNeed[] }) {
+  const { t } = useMessages(moneyMessages);
   if (needs.length === 0) return null;
-  const taxForm = needs.includes('taxForm');
-  const method = needs.includes('payoutMethod');
+  const which = needs.length > 1 ? 'both' : needs[0]!;
   return (
     <p data-testid="withdraw-needs">
-      Withdrawals need{' '}
-      {taxForm ? (
-        <>
-          your <Link to="/tax-form">Tax Form</Link> on file (Form W-9 or Form W-8BEN)
-        </>
-      ) : null}
-      {taxForm && method ? ' and ' : null}
-      {method ? (
-        <>
-          a <Link to="/set-payout-method">payout method</Link>
-        </>
-      ) : null}
-      .
+      {withTags(t(NEEDS[which]), {
+        taxForm: (text) => <Link to="/tax-form">{text}</Link>,
+        method: (text) => <Link to="/set-payout-method">{text}</Link>,
+      })}
     </p>
   );
 }
@@ -224,35 +252,34 @@ export function EarningsScreen({ logic = {} }: { logic?: EarningsScreenLogic }) 
   // The figures shown are being read again (news about money, a payout requested): busy until the read ends.
   const refreshing = useSelector(earnings, selectEarningsRefreshing);
   const needs = useSelector(earnings, selectWithdrawNeeds);
+  const { t } = useMessages(moneyMessages);
   return (
     <>
-      <ScreenHeading title="Earnings" />
+      <ScreenHeading title={t('earnings.title')} />
       <WithdrawNeeds needs={needs} />
       <LoadState
         loading={loading}
         error={error}
-        what="earnings"
+        what={t('earnings.loading')}
         onRetry={() => earnings.send({ type: 'earnings.retry' })}
       />
       {ready ? (
         <TabsRoot defaultValue="allOver">
-          <TabsList aria-label="Period">
-            {EARNINGS_PERIODS.map((p) => (
-              <TabsTrigger key={p.value} value={p.value}>
-                {p.label}
+          <TabsList aria-label={t('earnings.periods')}>
+            {EARNINGS_PERIODS.map((period) => (
+              <TabsTrigger key={period} value={period}>
+                {t(PERIOD_NAMES[period])}
               </TabsTrigger>
             ))}
           </TabsList>
-          {EARNINGS_PERIODS.map((p) => (
-            <TabsContent key={p.value} value={p.value} aria-busy={refreshing}>
-              <Period period={p.value} earnings={earnings} withdraw={withdraw} />
+          {EARNINGS_PERIODS.map((period) => (
+            <TabsContent key={period} value={period} aria-busy={refreshing}>
+              <Period period={period} earnings={earnings} withdraw={withdraw} />
             </TabsContent>
           ))}
         </TabsRoot>
       ) : null}
-      <p>
-        Statements of your paid withdrawals and of each year's earnings are in <Link to="/documents">Documents</Link>.
-      </p>
+      <p>{withTags(t('earnings.documents'), { link: (text) => <Link to="/documents">{text}</Link> })}</p>
       {withdraw ? (
         <Suspense fallback={null}>
           <WithdrawDialogs actorRef={withdraw} />

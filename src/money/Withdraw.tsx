@@ -2,9 +2,9 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Payout } from '@/contract';
-import { NO_PAYOUT_METHOD } from '@/contract/money';
-import { isTaxFormRefusal, TAX_FORM_PATH } from '@/contract/taxForms';
-import type { withdrawMachine } from '@/machines/money/withdraw.machine';
+import type { ErrorCode } from '@/contract/errors';
+import { TAX_FORM_PATH } from '@/contract/taxForms';
+import type { WithdrawAmountProblem, withdrawMachine } from '@/machines/money/withdraw.machine';
 import {
   selectEditing,
   selectFailed,
@@ -16,7 +16,9 @@ import {
   selectWithdrawModalOpen,
   selectWithdrawResult,
 } from '@/machines/money/withdraw.select';
-import { formatMoney } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
@@ -26,10 +28,18 @@ import { Link } from '@/src/ui/Link';
 import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import * as s from './Earnings.css';
+import { moneyMessages, type MoneyMessage } from './catalogue';
+
+type Say = (id: MoneyMessage, values?: Record<string, unknown>) => string;
 
 export type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
 
 const FORM_ID = 'withdraw-form';
+
+const AMOUNT_PROBLEMS: Record<WithdrawAmountProblem, MoneyMessage> = {
+  required: 'withdraw.amountRequired',
+  invalid: 'withdraw.amountInvalid',
+};
 
 /** The withdraw modal and its two result modals (docs/spec.md §2, §8; docs/product.md §Money); which one is open is the statechart's state. */
 export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
@@ -43,6 +53,7 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
   const { amount, methodId, methods, amountError } = useSelector(actorRef, selectWithdrawForm);
   const result = useSelector(actorRef, selectWithdrawResult);
   const paypal = result.method?.kind === 'paypal';
+  const { t } = useMessages(moneyMessages);
 
   return (
     <>
@@ -51,8 +62,8 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
         onOpenChange={(open) => {
           if (!open && !requesting) actorRef.send({ type: 'withdraw.dismiss' });
         }}
-        title="Withdraw"
-        description="Choose an amount and where to send it."
+        title={t('withdraw.title')}
+        description={t('withdraw.description')}
         width="form"
         footer={
           <>
@@ -61,10 +72,10 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
               disabled={requesting}
               onClick={() => actorRef.send({ type: 'withdraw.cancel' })}
             >
-              Cancel
+              {t('withdraw.cancel')}
             </Button>
             <Button type="submit" form={FORM_ID} disabled={!editing} aria-busy={requesting || undefined}>
-              Withdraw
+              {t('withdraw.submit')}
             </Button>
           </>
         }
@@ -79,35 +90,34 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
           }}
         >
           <Field
-            label="Amount"
+            label={t('withdraw.amount')}
             name="amount"
-            placeholder="Enter Amount"
+            placeholder={t('withdraw.amountPlaceholder')}
             adornment="$"
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            error={amountError ?? undefined}
+            error={amountError ? t(AMOUNT_PROBLEMS[amountError]) : undefined}
             disabled={requesting}
             onChange={(event) => actorRef.send({ type: 'amount.change', value: event.target.value })}
           />
-          {loading ? <Spinner label="Loading your payout methods" /> : null}
+          {loading ? <Spinner label={t('withdraw.methodsLoading')} /> : null}
           {loadError !== null ? (
-            <Alert tone="error" title="Your payout methods could not be loaded">
+            <Alert tone="error" title={t('withdraw.methodsFailed')}>
               <p>{loadError}</p>
               <Button variant="secondary" size="sm" onClick={() => actorRef.send({ type: 'methods.retry' })}>
-                Try again
+                {t('withdraw.retry')}
               </Button>
             </Alert>
           ) : null}
           {!loading && loadError === null && methods.length === 0 ? (
             <p className={s.noMethod}>
-              No payout method yet. <Link to="/set-payout-method">Set Payout Method</Link> to add a bank account or
-              PayPal.
+              {withTags(t('withdraw.noMethod'), { link: (text) => <Link to="/set-payout-method">{text}</Link> })}
             </p>
           ) : null}
           {methods.length > 0 ? (
             <RadioGroup
-              label="Payout method"
+              label={t('withdraw.method')}
               name="method"
               variant="cards"
               value={methodId ?? ''}
@@ -124,8 +134,8 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
                   : method.kind === 'bank'
                     ? {
                         value: method.id,
-                        label: 'Bank Account',
-                        description: `Account ${method.display}`,
+                        label: t('withdraw.bank'),
+                        description: t('withdraw.bankAccount', { account: method.display }),
                         icon: <Icon name="bank" size={22} />,
                       }
                     : {
@@ -143,17 +153,17 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
       <ResultDialog
         open={failed}
         tone="failed"
-        {...failureTexts(result.refused, paypal ? result.method!.display : null)}
+        {...failureTexts(t, result.refused, paypal ? result.method!.display : null)}
         amountCents={result.amountCents}
         actorRef={actorRef}
       >
         {result.failure ? <p className={s.resultDetail}>{result.failure}</p> : null}
-        {result.refused ? <MissingLink failure={result.failure} /> : null}
+        {result.refused ? <MissingLink code={result.failureCode} /> : null}
       </ResultDialog>
       <ResultDialog
         open={succeeded}
         tone="succeeded"
-        {...(result.payout ? successTexts(result.payout) : SPEC_SUCCESS)}
+        {...(result.payout ? successTexts(t, result.payout) : specSuccess(t))}
         amountCents={result.amountCents}
         actorRef={actorRef}
       >
@@ -168,94 +178,82 @@ export function WithdrawDialogs({ actorRef }: { actorRef: WithdrawRef }) {
  * method, under the minimum, more than the balance) says nothing was sent; the spec's "has been failed" is kept for a
  * transfer that may have been tried (a server failure, a lost answer), and PayPal's own wording for PayPal.
  */
-function failureTexts(refused: boolean, paypal: string | null): { title: string; message: string; button: string } {
-  if (refused) return { title: 'Withdrawal not sent', message: 'Nothing was transferred.', button: 'Done' };
+function failureTexts(t: Say, refused: boolean, paypal: string | null): ResultTexts {
+  if (refused) return { title: t('result.notSent'), message: t('result.nothingTransferred'), button: t('result.done') };
   if (paypal)
     return {
-      title: 'Withdrawal failed',
-      message: `Transfer to your PayPal account ${paypal} has failed.`,
-      button: 'Done',
+      title: t('result.failed'),
+      message: t('result.paypalFailed', { account: paypal }),
+      button: t('result.done'),
     };
-  return { title: 'Withdrawal failed', message: 'Transfer to bank account has been failed.', button: 'Retry' };
+  return { title: t('result.failed'), message: t('result.bankFailed'), button: t('result.retry') };
 }
 
-/** Where a refusal's missing piece is put right: the tax form, a payout method, Stripe's onboarding. */
-function MissingLink({ failure }: { failure: string | null }) {
-  const link = isTaxFormRefusal(failure)
-    ? { to: TAX_FORM_PATH, label: 'File your tax form' }
-    : failure === NO_PAYOUT_METHOD
-      ? { to: '/set-payout-method', label: 'Set Payout Method' }
-      : failure?.startsWith('Stripe cannot pay you yet')
-        ? { to: '/set-payout-method/stripe', label: 'Finish with Stripe' }
-        : null;
+/** Where a refusal's missing piece is put right, by its code: the tax form, a payout method, Stripe's onboarding. */
+const MISSING: Partial<Record<ErrorCode, { to: string; label: MoneyMessage }>> = {
+  'money.tax_form_missing': { to: TAX_FORM_PATH, label: 'result.taxForm' },
+  'money.no_payout_method': { to: '/set-payout-method', label: 'result.payoutMethod' },
+  'money.stripe_not_set_up': { to: '/set-payout-method', label: 'result.payoutMethod' },
+  'money.stripe_needs_details': { to: '/set-payout-method/stripe', label: 'result.stripe' },
+  'money.stripe_restricted': { to: '/set-payout-method/stripe', label: 'result.stripe' },
+};
+
+function MissingLink({ code }: { code: string | null }) {
+  const { t } = useMessages(moneyMessages);
+  const link = code ? MISSING[code as ErrorCode] : undefined;
   if (!link) return null;
   return (
     <p className={s.resultDetail}>
-      <Link to={link.to}>{link.label}</Link>
+      <Link to={link.to}>{t(link.label)}</Link>
     </p>
   );
 }
 
+interface ResultTexts {
+  title: string;
+  message: string;
+  /** The spec labels it Retry (docs/spec.md §8); it closes the modal, and says so where the spec's text is not used. */
+  button: string;
+}
+
 /** The spec's success modal (docs/spec.md §8): true of a bank transfer. */
-const SPEC_SUCCESS = {
-  title: 'Withdrawal successful',
-  message: 'Transferred successfully to your bank account.',
-  button: 'Retry',
-} as const;
+const specSuccess = (t: Say): ResultTexts => ({
+  title: t('result.succeeded'),
+  message: t('result.bankSucceeded'),
+  button: t('result.retry'),
+});
 
 /**
  * The success modal's texts: the spec's for a bank account; for PayPal what happened, since the payout is requested
  * and PayPal (or an operator, on the manual rail) sends it afterwards (docs/user-guide.md §Payout rails).
  */
-function successTexts(payout: Payout): { title: string; message: string; button: string } {
-  if (payout.method.kind === 'bank') return SPEC_SUCCESS;
+function successTexts(t: Say, payout: Payout): ResultTexts {
+  if (payout.method.kind === 'bank') return specSuccess(t);
   if (payout.method.kind === 'stripe')
+    return { title: t('result.requested'), message: t('result.stripeRequested'), button: t('result.done') };
+  const account = payout.method.display;
+  if (payout.status === 'paid')
     return {
-      title: 'Withdrawal requested',
-      message: 'Requested a transfer to your Stripe account: Stripe pays it into your bank.',
-      button: 'Done',
+      title: t('result.succeeded'),
+      message: t('result.paypalSucceeded', { account }),
+      button: t('result.done'),
     };
-  if (payout.status === 'paid') {
-    return {
-      title: 'Withdrawal successful',
-      message: `Transferred successfully to your PayPal account ${payout.method.display}.`,
-      button: 'Done',
-    };
-  }
-  return {
-    title: 'Withdrawal requested',
-    message: `Requested a transfer to your PayPal account ${payout.method.display}.`,
-    button: 'Done',
-  };
+  return { title: t('result.requested'), message: t('result.paypalRequested', { account }), button: t('result.done') };
 }
 
 /** The request as the server recorded it, and when the money is expected. */
 function Receipt({ payout }: { payout: Payout }) {
-  if (payout.method.kind === 'bank') {
-    return (
-      <p className={s.resultDetail}>
-        Reference {payout.reference} · Bank Account {payout.method.display}. It shows as Processing in Payout History
-        until it is paid.
-      </p>
-    );
-  }
-  if (payout.status === 'paid') return <p className={s.resultDetail}>Reference {payout.reference}.</p>;
-  if (payout.method.kind === 'stripe')
-    return (
-      <p className={s.resultDetail}>
-        Reference {payout.reference}. Stripe usually pays it into your bank within two business days. It shows as
-        Processing in Payout History until it is paid, and you get a notification then.
-      </p>
-    );
-  return (
-    <p className={s.resultDetail}>
-      Reference {payout.reference}.{' '}
-      {payout.provider === 'paypal'
-        ? 'PayPal usually delivers it within minutes.'
-        : 'Castbridge’s team sends it through PayPal by hand.'}{' '}
-      It shows as Processing in Payout History until it is paid, and you get a notification then.
-    </p>
-  );
+  const { t } = useMessages(moneyMessages);
+  const reference = payout.reference;
+  const text =
+    payout.method.kind === 'bank'
+      ? t('receipt.bank', { reference, account: payout.method.display })
+      : payout.status === 'paid'
+        ? t('receipt.paid', { reference })
+        : payout.method.kind === 'stripe'
+          ? t('receipt.stripe', { reference })
+          : t('receipt.paypal', { reference, provider: payout.provider });
+  return <p className={s.resultDetail}>{text}</p>;
 }
 
 function ResultDialog({
@@ -267,17 +265,14 @@ function ResultDialog({
   amountCents,
   actorRef,
   children,
-}: {
+}: ResultTexts & {
   open: boolean;
   tone: 'failed' | 'succeeded';
-  title: string;
-  message: string;
-  /** The spec labels it Retry (docs/spec.md §8); it closes the modal, and says so where the spec's text is not used. */
-  button: string;
   amountCents: number;
   actorRef: WithdrawRef;
   children?: ReactNode;
 }) {
+  const { t, locale } = useMessages(moneyMessages);
   return (
     <Dialog
       open={open}
@@ -295,7 +290,9 @@ function ResultDialog({
       <div className={s.result} data-tone={tone}>
         <Icon name={tone === 'failed' ? 'x-circle' : 'check-circle'} size={48} className={s.resultIcon} />
         <p className={s.resultAmount}>
-          Withdrawal amount of <strong>{formatMoney(amountCents)}</strong>
+          {withTags(t('result.amount', { amount: formatsIn(locale).money(amountCents) }), {
+            amount: (text) => <strong>{text}</strong>,
+          })}
         </p>
         <p className={s.resultMessage}>{message}</p>
         {children}

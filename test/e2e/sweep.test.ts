@@ -97,7 +97,7 @@ describe.each([375, 1280])('the dashboard in Spanish at %i px', (width) => {
     await spanish?.context.close();
   });
 
-  it.each(['/dashboard', '/connect-accounts', '/help-and-support', '/settings'])('%s', async (path) => {
+  it.each(['/dashboard', '/connect-accounts', '/earnings', '/help-and-support', '/settings'])('%s', async (path) => {
     // An English browser: the account's language wins once it is read.
     spanish ??= await openPage(browser, width, { jwt: token });
     await spanish.page.goto(path);

@@ -71,10 +71,17 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     }>('/api/earnings', creator);
   const payoutsOf = async (creator: Account) => (await get<{ payouts: Payout[] }>('/api/payouts', creator)).payouts;
   let keys = 0;
-  const withdraw = (creator: Account, amountCents: number, extra: { key?: string | null; methodId?: string } = {}) =>
+  const withdraw = (
+    creator: Account,
+    amountCents: number,
+    extra: { key?: string | null; methodId?: string; language?: string } = {},
+  ) =>
     api.request('POST', '/api/payouts', {
       token: creator.token,
-      headers: extra.key === null ? {} : { 'idempotency-key': extra.key ?? `test-key-${Date.now()}-${++keys}` },
+      headers: {
+        ...(extra.key === null ? {} : { 'idempotency-key': extra.key ?? `test-key-${Date.now()}-${++keys}` }),
+        ...(extra.language ? { 'accept-language': extra.language } : {}),
+      },
       json: { amount_cents: amountCents, ...(extra.methodId ? { method_id: extra.methodId } : {}) },
     });
 
@@ -376,18 +383,37 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     // No payout method yet.
     const noMethod = await withdraw(empty, 5_000);
     expect(noMethod.status).toBe(409);
-    expect(noMethod.body.message).toBe('Add a payout method in Set Payout Method before withdrawing.');
+    expect(noMethod.body).toEqual({
+      code: 'money.no_payout_method',
+      message: 'Add a payout method in Set Payout Method before withdrawing.',
+    });
 
     const { creator, methodId } = await earningCreator(advertiser, 7_500);
     const below = await withdraw(creator, 4_999);
     expect(below.status).toBe(400);
-    expect(below.body.message).toBe('Withdrawals start at $50.');
+    expect(below.body).toEqual({ code: 'money.withdrawal_below_minimum', message: 'Withdrawals start at $50.' });
     const above = await withdraw(creator, 7_501);
     expect(above.status).toBe(409);
-    expect(above.body.message).toBe('Your available balance is $75: you cannot withdraw $75.01.');
+    expect(above.body).toEqual({
+      code: 'money.over_balance',
+      message: 'Your available balance is $75: you cannot withdraw $75.01.',
+    });
     const noKey = await withdraw(creator, 5_000, { key: null });
     expect(noKey.status).toBe(400);
+    expect(noKey.body.code).toBe('money.idempotency_key_required');
     expect(noKey.body.message).toMatch(/^Idempotency-Key header is required/);
+    // The same refusals in Mexican Spanish: the words and the money the language's way, still in US dollars (Intl
+    // writes a no-break space after USD).
+    expect((await withdraw(empty, 5_000, { language: 'es-MX' })).body).toEqual({
+      code: 'money.no_payout_method',
+      message: 'Agrega un método de pago en Configurar método de pago antes de retirar.',
+    });
+    expect((await withdraw(creator, 4_999, { language: 'es-MX,es;q=0.9' })).body.message).toBe(
+      'Los retiros empiezan en USD\u00a050.',
+    );
+    expect((await withdraw(creator, 7_501, { language: 'es' })).body.message).toBe(
+      'Tu saldo disponible es de USD\u00a075: no puedes retirar USD\u00a075.01.',
+    );
     expect((await withdraw(creator, 5_000, { key: 'short' })).status).toBe(400);
     for (const amount of [0, -100, 50.5, '5000']) {
       const bad = await api.request('POST', '/api/payouts', {
@@ -399,7 +425,9 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
     }
     // Another creator's method does not exist for this one.
     const { methodId: foreign } = await earningCreator(advertiser, 6_000);
-    expect((await withdraw(creator, 5_000, { methodId: foreign })).status).toBe(404);
+    const unknown = await withdraw(creator, 5_000, { methodId: foreign });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ code: 'money.payout_method_unknown', message: 'No such payout method' });
     expect(await payoutsOf(creator)).toEqual([]);
     expect(await earningsOf(creator)).toMatchObject({ availableCents: 7_500, inPayoutCents: 0 });
     // Roles: creators only.

@@ -3,10 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ERROR_CODES, ERROR_CODES, STATUS_CODES } from '../../contract/errors.ts';
 import { acceptedLanguages, pickLocale } from '../../contract/locales.ts';
+import { stripeNeeds } from '../../contract/money.ts';
 import { accountProblems } from '../../server/accounts/problems.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { httpProblems } from '../../server/http/http-problems.ts';
 import { definedProblems, formatProblem } from '../../server/http/problems.ts';
+import { money, wordList } from '../../server/http/texts.ts';
+import { moneyProblems } from '../../server/money/problems.ts';
 
 describe('refusals', () => {
   it('has texts for every code of its own that the contract lists, and for no other', () => {
@@ -15,8 +18,20 @@ describe('refusals', () => {
   });
 
   it('says each of them in Spanish, not in English again', () => {
-    for (const kind of [...Object.values(httpProblems), ...Object.values(accountProblems)]) {
-      const values = { first: 'creator', second: 'none', minutes: 2, count: 3, unit: 'seconds', what: 'sign-in' };
+    for (const kind of [
+      ...Object.values(httpProblems),
+      ...Object.values(accountProblems),
+      ...Object.values(moneyProblems),
+    ]) {
+      const values = {
+        first: 'creator',
+        second: 'none',
+        minutes: 2,
+        count: 3,
+        unit: 'seconds',
+        what: 'sign-in',
+        ...{ minimum: money(5_000), balance: money(7_500), amount: money(7_501), needs: 'x', reason: 'y' },
+      };
       const english = formatProblem(kind.with(values), 'en');
       const spanish = formatProblem(kind.with(values), 'es-MX');
       expect(spanish, kind.code).not.toBe(english);
@@ -38,6 +53,23 @@ describe('refusals', () => {
     );
     expect(formatProblem(httpProblems.role_required.with({ first: 'creator', second: 'advertiser' }), 'es-MX')).toBe(
       'Solo las cuentas de creador o de anunciante pueden hacer esto',
+    );
+  });
+
+  it('writes the money and the lists in its values the language’s way, still in US dollars', () => {
+    const over = moneyProblems.over_balance.with({ balance: money(128_950), amount: money(200_000) });
+    expect(formatProblem(over, 'en')).toBe('Your available balance is $1,289.50: you cannot withdraw $2,000.');
+    expect(formatProblem(over, 'es-MX')).toBe(
+      'Tu saldo disponible es de USD\u00a01,289.50: no puedes retirar USD\u00a02,000.',
+    );
+    const needs = moneyProblems.stripe_needs_details.with({
+      needs: wordList((locale) => stripeNeeds(['individual.dob.day', 'individual.dob.month', 'external_account'], locale)),
+    });
+    expect(formatProblem(needs, 'en')).toBe(
+      'Stripe cannot pay you yet: Stripe still needs your date of birth and the bank account to pay you into. Finish in Set Payout Method.',
+    );
+    expect(formatProblem(needs, 'es-MX')).toBe(
+      'Stripe todavía no puede pagarte: aún necesita tu fecha de nacimiento y la cuenta bancaria donde se te paga. Termina en Configurar método de pago.',
     );
   });
 

@@ -68,10 +68,13 @@ describe.each(BACKENDS)('Stripe Connect payouts on %s', (backendName) => {
     expect(answer.status, answer.text).toBe(200);
     return answer.body as { url: string; stripe: Status };
   };
-  const withdraw = (creator: Account, amountCents: number) =>
+  const withdraw = (creator: Account, amountCents: number, language?: string) =>
     api.request('POST', '/api/payouts', {
       token: creator.token,
-      headers: { 'idempotency-key': `connect-test-${Date.now()}-${++keys}` },
+      headers: {
+        'idempotency-key': `connect-test-${Date.now()}-${++keys}`,
+        ...(language ? { 'accept-language': language } : {}),
+      },
       json: { amount_cents: amountCents },
     });
   const post = (path: string, event: { body: string; signature: string }) =>
@@ -268,9 +271,17 @@ describe.each(BACKENDS)('Stripe Connect payouts on %s', (backendName) => {
     expect(await status(creator)).toMatchObject({ state: 'needs', currentlyDue: ['individual.verification.document'] });
     const waiting = await withdraw(creator, 5_000);
     expect(waiting.status).toBe(409);
-    expect(waiting.body.message).toBe(
-      'Stripe cannot pay you yet: Stripe still needs a photo of your ID. Finish in Set Payout Method.',
-    );
+    expect(waiting.body).toEqual({
+      code: 'money.stripe_needs_details',
+      message: 'Stripe cannot pay you yet: Stripe still needs a photo of your ID. Finish in Set Payout Method.',
+    });
+    // In the creator's language, Stripe's requirement too.
+    const enEspañol = await withdraw(creator, 5_000, 'es-MX');
+    expect(enEspañol.body).toEqual({
+      code: 'money.stripe_needs_details',
+      message:
+        'Stripe todavía no puede pagarte: aún necesita una foto de tu identificación. Termina en Configurar método de pago.',
+    });
     // An older event arriving late changes nothing; the same event again changes nothing.
     const stale = connectEvent(
       'account.updated',
@@ -279,6 +290,26 @@ describe.each(BACKENDS)('Stripe Connect payouts on %s', (backendName) => {
     );
     expect((await post(CONNECT_PATH, stale)).status).toBe(200);
     expect((await status(creator)).state).toBe('needs');
+
+    // Nothing asked of the creator, yet Stripe reviews the account: the refusal says so, in either language.
+    const reviewing = connectEvent(
+      'account.updated',
+      {
+        ...stripe.get(accountId!),
+        payouts_enabled: false,
+        requirements: { currently_due: [], disabled_reason: 'under_review' },
+      },
+      { created: Math.floor(Date.now() / 1000) + 1 },
+    );
+    expect((await post(CONNECT_PATH, reviewing)).status).toBe(200);
+    expect((await status(creator)).state).toBe('restricted');
+    expect((await withdraw(creator, 5_000)).body).toEqual({
+      code: 'money.stripe_restricted',
+      message: 'Stripe cannot pay you yet: Stripe is reviewing your account.',
+    });
+    expect((await withdraw(creator, 5_000, 'es-MX')).body.message).toBe(
+      'Stripe todavía no puede pagarte: Stripe está revisando tu cuenta.',
+    );
   });
 
   it("a payout is paid at the bank after the stand-in's delay, its payout.paid coming to the Connect endpoint on its own", async () => {

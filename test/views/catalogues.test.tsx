@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue, type CompiledMessage } from '@/src/i18n/compile';
 import { LOCALES } from '@/src/i18n/locales';
+import { tagsOf } from '@/src/i18n/tags';
 
 const src = join(process.cwd(), 'src');
 const areas = readdirSync(src, { withFileTypes: true })
@@ -67,11 +68,15 @@ describe.each(catalogues)('the %s catalogue %s', (area, name) => {
     expect(Object.keys(catalogue(area, locale, name)).sort()).toEqual(Object.keys(source).sort());
   });
 
-  it.each([...LOCALES])('is valid ICU MessageFormat in %s, each message with the placeholders of English', (locale) => {
+  it.each([...LOCALES])('is valid ICU MessageFormat in %s, each message with the placeholders and tags of English', (locale) => {
     const english = compileCatalogue(`${area}/en`, source);
     const compiled = compileCatalogue(`${area}/${locale}`, catalogue(area, locale, name));
-    for (const id of Object.keys(english))
+    const texts = catalogue(area, locale, name);
+    for (const id of Object.keys(english)) {
       expect(placeholders(compiled[id]!), `${locale} ${id}`).toEqual(placeholders(english[id]!));
+      // A tagged part (`<link>…</link>`, src/i18n/tags.tsx) is rendered by the view: the same tags in every language.
+      expect(tagsOf(texts[id]!).sort(), `${locale} ${id} tags`).toEqual(tagsOf(source[id]!).sort());
+    }
   });
 
   it('has no id the code does not use, and the code asks for no id it lacks', () => {

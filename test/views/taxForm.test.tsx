@@ -6,7 +6,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Payout, PayoutMethod, TaxForm } from '@/contract';
-import { NO_TAX_FORM } from '@/contract/taxForms';
 import { earningsMachine, type EarningsData } from '@/machines/money/earnings.machine';
 import {
   CERTIFY_REQUIRED,
@@ -23,6 +22,9 @@ import { messages } from '@/src/messages';
 import { EarningsScreen } from '@/src/money/Earnings';
 import { TaxFormScreen } from '@/src/money/TaxForm';
 import { controlled, renderScreen } from './harness';
+
+/** The server's refusal (server/money/problems.ts): the link to the form goes by its code. */
+const NO_TAX_FORM = 'File your tax form (Form W-9 or Form W-8BEN) in Tax Form before withdrawing.';
 
 function setup() {
   const load = controlled<TaxFormAnswer>();
@@ -184,7 +186,7 @@ describe('Withdraw without a tax form', () => {
     await methods.resolve([sampleBankMethod]);
     await user.type(within(modal).getByLabelText('Amount'), '60');
     await user.click(within(modal).getByRole('button', { name: 'Withdraw' }));
-    await payout.reject(Object.assign(new Error(NO_TAX_FORM), { status: 409 }));
+    await payout.reject(Object.assign(new Error(NO_TAX_FORM), { status: 409, code: 'money.tax_form_missing' }));
     // Refused before anything was attempted: not worded as a failed transfer (issue 48 item 13).
     const failed = await screen.findByRole('dialog', { name: 'Withdrawal not sent' });
     expect(failed).toHaveTextContent(`Withdrawal amount of $60Nothing was transferred.${NO_TAX_FORM}`);

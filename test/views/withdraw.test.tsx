@@ -5,7 +5,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
-import { NO_PAYOUT_METHOD } from '@/contract/money';
 import { earningsMachine, type EarningsData } from '@/machines/money/earnings.machine';
 import { catalogue } from '@/machines/index';
 import { withdrawMachine, type PayoutRequest } from '@/machines/money/withdraw.machine';
@@ -13,10 +12,14 @@ import { messages } from '@/src/messages';
 import { publishLive } from '@/src/notifications/liveHub';
 import { earningsLiveFeed } from '@/src/money/earnings';
 import { EarningsScreen } from '@/src/money/Earnings';
+import { setLocale } from '@/src/i18n/i18n';
 import { sampleBankMethod, sampleEarnings, samplePayout, samplePaypalMethod } from '@/machines/money/samples';
 import { fixtures } from '@/machines/samples';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
+
+/** The server's refusal (server/money/problems.ts): the link goes by its code. */
+const NO_PAYOUT_METHOD = 'Add a payout method in Set Payout Method before withdrawing.';
 
 // The modals' chunk is loaded once before the tests (as the browser has it after the first Withdraw): a findBy* then
 // waits on the modal, not on transforming its modules (which can outlast its second on a busy machine).
@@ -289,7 +292,7 @@ describe('Earnings', () => {
     await methods.resolve([]);
     await user.type(within(dialog('Withdraw')).getByLabelText('Amount'), '60');
     await user.click(within(dialog('Withdraw')).getByRole('button', { name: 'Withdraw' }));
-    await payout.reject(Object.assign(new Error(NO_PAYOUT_METHOD), { status: 409 }));
+    await payout.reject(Object.assign(new Error(NO_PAYOUT_METHOD), { status: 409, code: 'money.no_payout_method' }));
     const refused = await screen.findByRole('dialog', { name: 'Withdrawal not sent' });
     expect(refused).toHaveTextContent(`Withdrawal amount of $60${NOT_SENT}${NO_PAYOUT_METHOD}`);
     expect(within(refused).getByRole('link', { name: 'Set Payout Method' })).toHaveAttribute(
@@ -368,6 +371,85 @@ describe('Earnings', () => {
       '$90 from Glow Cola (Weekend streams): held for a review by Castbridge: available once it is reviewed',
       '$54 from Nova Energy (Late shift): disputed by the brand: available once Castbridge decides',
     ]);
+  });
+
+  it('in Spanish: the figures, Pending, the history and what a withdrawal needs; money in US dollars, said so', async () => {
+    await act(() => setLocale('es-MX'));
+    await setup({
+      earnings: {
+        ...sampleEarnings,
+        pendingCents: 8_150,
+        pending: [
+          {
+            offerId: 'off_1',
+            brand: 'Nova Energy',
+            title: 'Link drops',
+            earnedCents: 8_150,
+            status: 'pending',
+            availableAt: '2026-11-29T14:05:00.000Z',
+          },
+        ],
+        withdrawNeeds: ['taxForm', 'payoutMethod'],
+      },
+      payouts: [samplePayout],
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ganancias');
+    expect(screen.getByRole('heading', { level: 1 }).closest('[lang]')).toHaveAttribute('lang', 'es-MX');
+    expect(screen.getByTestId('withdraw-needs')).toHaveTextContent(
+      'Para retirar necesitas tu formulario fiscal registrado (Form W-9 o Form W-8BEN) y un método de pago.',
+    );
+    expect(screen.getByRole('link', { name: 'formulario fiscal' })).toHaveAttribute('href', '/tax-form');
+    expect(screen.getByRole('link', { name: 'método de pago' })).toHaveAttribute('href', '/set-payout-method');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Todo', 'Este año', 'Este mes']);
+    const panel = within(screen.getByRole('tabpanel'));
+    const balance = panel.getByRole('heading', { name: 'Saldo de ganancias' }).parentElement!;
+    // toHaveTextContent reads Intl's no-break space after USD as a space.
+    expect(balance).toHaveTextContent('USD 190');
+    expect(balance).toHaveTextContent('USD 60 en camino en pagos');
+    expect(
+      within(within(balance).getByRole('list', { name: 'Cuándo estarán disponibles tus ganancias pendientes' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['USD\u00a081.50 de Nova Energy (Link drops): disponible el 29 nov 2026, 14:05 UTC']);
+    const history = panel.getByRole('table', { name: 'Historial de pagos' });
+    expect(
+      within(history)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Monto', 'Fecha', 'Método', 'Estado', 'Número de referencia']);
+    expect(within(history).getByRole('row', { name: /USD\u00a060/ })).toHaveTextContent(
+      /Cuenta bancaria •••• 6789.*En proceso/,
+    );
+    expect(screen.getByRole('link', { name: 'Documentos' })).toHaveAttribute('href', '/documents');
+  });
+
+  it('in Spanish: the Withdraw dialog checks the amount, and a refusal links to what is missing by its code', async () => {
+    await act(() => setLocale('es-MX'));
+    const { methods, payout, user } = await setup();
+    await user.click(screen.getByRole('button', { name: 'Retirar' }));
+    const modal = await screen.findByRole('dialog', { name: 'Retirar' });
+    await methods.resolve([sampleBankMethod]);
+    expect(within(modal).getByRole('radio', { name: /Cuenta bancaria/ })).toBeChecked();
+    await user.click(within(modal).getByRole('button', { name: 'Retirar' }));
+    expect(within(modal).getByLabelText('Monto')).toHaveAccessibleDescription('Este campo es obligatorio');
+    await user.type(within(modal).getByLabelText('Monto'), '0');
+    await user.click(within(modal).getByRole('button', { name: 'Retirar' }));
+    expect(within(modal).getByLabelText('Monto')).toHaveAccessibleDescription(
+      'Escribe un monto en dólares y centavos, por ejemplo 60 o 60.50.',
+    );
+    await user.clear(within(modal).getByLabelText('Monto'));
+    await user.type(within(modal).getByLabelText('Monto'), '60');
+    await user.click(within(modal).getByRole('button', { name: 'Retirar' }));
+    // The server's message in the page's language; the link goes by the code, whatever the words.
+    const message = 'Envía tu formulario fiscal (Form W-9 o Form W-8BEN) en Formulario fiscal antes de retirar.';
+    await payout.reject(Object.assign(new Error(message), { status: 409, code: 'money.tax_form_missing' }));
+    const refused = await screen.findByRole('dialog', { name: 'No se envió el retiro' });
+    expect(refused).toHaveTextContent(`Monto del retiro: USD 60No se transfirió nada.${message}`);
+    expect(within(refused).getByRole('link', { name: 'Envía tu formulario fiscal' })).toHaveAttribute(
+      'href',
+      '/tax-form',
+    );
+    expect(within(refused).getByRole('button', { name: 'Listo' })).toBeInTheDocument();
   });
 
   it('a failed load offers Try again', async () => {

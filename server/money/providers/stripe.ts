@@ -7,7 +7,9 @@
 // webhook; poll() asks directly, as a safety net for a lost webhook. STRIPE_API_BASE points the client at a stand-in.
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
+import { DEFAULT_LOCALE } from '../../../contract/locales.ts';
 import type { Database } from '../../db/types.ts';
+import { formatProblem } from '../../http/problems.ts';
 import { refusalOf } from '../stripe-connect.ts';
 import type { StripeGateway } from './stripe-client.ts';
 import { PayoutRejected, type PayoutProvider, type ProviderResult } from './types.ts';
@@ -44,7 +46,8 @@ export function createStripeProvider(gateway: StripeGateway, db: Kysely<Database
       const row = await accountRow(order.creatorId);
       // Stripe would refuse the transfer (insufficient_capabilities_for_transfer): the payout fails with why.
       const refusal = refusalOf(row);
-      if (refusal) throw new PayoutRejected(refusal);
+      // Kept on the payout in English, as the operators and the records read it.
+      if (refusal) throw new PayoutRejected(formatProblem(refusal, DEFAULT_LOCALE));
       const account = row!.account_id;
       try {
         const metadata = { payout_id: order.payoutId, reference: order.reference };

@@ -2,6 +2,7 @@
 // and PayPal Payouts. The payout service hands a requested payout to its provider once (a job, retried with the
 // same idempotency keys) and settles it when the provider says paid or failed (an operator, a webhook or a poll).
 import type { PayoutMethodKind, PayoutProviderName } from '../../../contract/money.ts';
+import type { Problem } from '../../http/problems.ts';
 import type { PayoutDetails } from '../payout-methods.ts';
 
 export interface PayoutOrder {
@@ -25,7 +26,7 @@ export interface PayoutProvider {
   name: PayoutProviderName;
   supports(kind: PayoutMethodKind): boolean;
   /** Why this rail cannot pay the creator now (Stripe: onboarding not complete), or null; asked before a payout is taken. */
-  refusal?(creatorId: string): Promise<string | null>;
+  refusal?(creatorId: string): Promise<Problem | null>;
   /** Hands the payout over. Must be safe to call again for the same payout (idempotent at the provider). */
   submit(order: PayoutOrder): Promise<ProviderResult>;
   /** Asks the provider where a processing payout stands (providers that are not told by webhooks alone). */

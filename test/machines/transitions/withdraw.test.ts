@@ -4,18 +4,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyActorRef } from 'xstate';
 import type { Payout, PayoutMethod } from '@/contract';
-import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { earningsMachine, type EarningsData } from '@/machines/money/earnings.machine';
 import { selectWithdraw } from '@/machines/money/earnings.select';
 import { selectWithdrawForm, selectWithdrawResult } from '@/machines/money/withdraw.select';
-import { AMOUNT_INVALID, withdrawMachine, type PayoutRequest } from '@/machines/money/withdraw.machine';
+import { withdrawMachine, type PayoutRequest } from '@/machines/money/withdraw.machine';
 import { samplePayout, sampleBankMethod, samplePaypalMethod, sampleEarnings } from '@/machines/money/samples';
 import { controlled } from '../controlled';
 import { pinTransitions } from './pin';
 
-const refusal = (message: string, status: unknown) => Object.assign(new Error(message), { status });
-/** What the amount field says under it (test/views/withdraw.screen.test.tsx shows it on the modal). */
-const INVALID = 'Enter an amount in dollars and cents, e.g. 60 or 60.50.';
+const refusal = (message: string, status: unknown, code = 'money.withdrawal_below_minimum') =>
+  Object.assign(new Error(message), { status, code });
+/**
+ * What is wrong with the amount, as an id: the view words it from src/money/messages
+ * (test/views/withdraw.screen.test.tsx shows it on the modal).
+ */
+const INVALID = 'invalid';
 
 function start() {
   const actions = { logResult: vi.fn() };
@@ -84,6 +87,7 @@ describe('withdraw transitions', () => {
         requestedCents: 0,
         payout: null,
         failure: null,
+        failureCode: null,
         refused: false,
       });
       const withdraw = await editing();
@@ -101,6 +105,7 @@ describe('withdraw transitions', () => {
       expect(selectWithdrawResult(refused.actor.getSnapshot())).toMatchObject({
         refused: false,
         failure: null,
+        failureCode: null,
         payout: null,
       });
       expect(refused.context().amount).toBe('');
@@ -166,7 +171,7 @@ describe('withdraw transitions', () => {
       withdraw.actor.send({ type: 'amount.change', value: '12.345' });
       expect(withdraw.context()).toMatchObject({ amount: '12.345', amountError: null });
       withdraw.actor.send({ type: 'withdraw.submit' });
-      expect(withdraw.context().amountError).toBe(AMOUNT_INVALID);
+      expect(withdraw.context().amountError).toBe(INVALID);
       withdraw.actor.send({ type: 'amount.change', value: '12.34' });
       expect(withdraw.value()).toEqual({ open: 'editing' });
       expect(withdraw.context().amountError).toBeNull();
@@ -202,12 +207,11 @@ describe('withdraw transitions', () => {
     async () => {
       const withdraw = await editing();
       withdraw.actor.send({ type: 'withdraw.submit' });
-      expect(withdraw.context().amountError).toBe(REQUIRED_MESSAGE);
+      expect(withdraw.context().amountError).toBe('required');
       // Spaces only are no amount either.
       withdraw.actor.send({ type: 'amount.change', value: '   ' });
       withdraw.actor.send({ type: 'withdraw.submit' });
-      expect(selectWithdrawForm(withdraw.actor.getSnapshot()).amountError).toBe(REQUIRED_MESSAGE);
-      expect(AMOUNT_INVALID).toBe(INVALID);
+      expect(selectWithdrawForm(withdraw.actor.getSnapshot()).amountError).toBe('required');
       for (const bad of ['abc', '-5', '0', '1.234']) {
         withdraw.actor.send({ type: 'amount.change', value: bad });
         withdraw.actor.send({ type: 'withdraw.submit' });
@@ -261,6 +265,8 @@ describe('withdraw transitions', () => {
     async () => {
       const withdraw = await showing('failed');
       expect(withdraw.context().failure).toBe('Withdrawals start at $50.');
+      // The code, by which the modal links to what is missing.
+      expect(selectWithdrawResult(withdraw.actor.getSnapshot()).failureCode).toBe('money.withdrawal_below_minimum');
       expect(withdraw.actions.logResult).toHaveBeenCalledWith(expect.anything(), {
         ok: false,
         result: expect.objectContaining({ message: 'Withdrawals start at $50.' }),
@@ -327,6 +333,14 @@ describe('the Idempotency-Key', () => {
       expect(withdraw.value()).toBe('failed');
       expect(selectWithdrawResult(withdraw.actor.getSnapshot()).refused).toBe(false);
       expect(await sendAgain(withdraw)).toEqual(first);
+    }
+  });
+
+  it('holds no code for an error without one, or with one that is not text', async () => {
+    for (const error of [Object.assign(new Error('Odd'), { status: 409, code: 409 }), new Error('Failed to fetch'), null]) {
+      const withdraw = await requesting();
+      await withdraw.requestPayout.reject(error);
+      expect(selectWithdrawResult(withdraw.actor.getSnapshot()).failureCode).toBeNull();
     }
   });
 
