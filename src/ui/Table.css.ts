@@ -97,7 +97,9 @@ export const td = style({
         '&[data-label]::before': {
           content: 'attr(data-label) / ""',
           flexShrink: 0,
-          maxWidth: '50%',
+          // The value keeps the larger part: a reference or a sum stays on one line beside a long column name
+          // (Spanish's "NÚMERO DE REFERENCIA" wraps instead).
+          maxWidth: '40%',
           color: vars.color.textMuted,
           fontSize: vars.fontSize.xs,
           fontWeight: vars.fontWeight.semibold,
