@@ -139,7 +139,7 @@ export default tseslint.config(
       'src/analytics/{Analytics,Details,Chart}.tsx',
       'src/notifications/NotificationsModal.tsx',
       'src/connections/ConnectAccounts.tsx',
-      'src/money/{Earnings,Withdraw}.tsx',
+      'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts}.tsx',
     ],
     plugins: { lingui },
     rules: {

@@ -61,13 +61,16 @@ export const ERROR_CODES = {
   'money.idempotency_key_required': '400: a withdrawal without an Idempotency-Key header',
   'money.idempotency_key_reused': '409: a withdrawal whose Idempotency-Key named a different amount or payout method',
   'money.withdrawal_below_minimum': '400: a withdrawal under the minimum payout',
-  'money.payout_method_unknown': '404: a withdrawal to a payout method the creator does not have',
+  'money.payout_method_unknown': '404: a payout method the creator does not have (withdrawing to it, removing it)',
   'money.no_payout_method': '409: a withdrawal before any payout method is saved',
   'money.tax_form_missing': '409: a withdrawal before the creator filed a tax form (Form W-9 or Form W-8BEN)',
   'money.stripe_not_set_up': '409: a withdrawal through Stripe before the creator set up Stripe payouts',
   'money.stripe_needs_details': '409: a withdrawal through Stripe while Stripe still needs details from the creator',
-  'money.stripe_restricted': '409: a withdrawal through Stripe while Stripe holds the account (verifying, reviewing, closed, paused)',
+  'money.stripe_restricted':
+    '409: a withdrawal through Stripe while Stripe holds the account (verifying, reviewing, closed, paused)',
   'money.over_balance': '409: a withdrawal larger than the available balance',
+  'money.stripe_not_offered': '404: Stripe payouts asked for where the `stripe` payout rail is not configured',
+  'money.stripe_start_failed': "502: Stripe did not answer the onboarding's start; the message says what Stripe said",
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;

@@ -4,19 +4,15 @@
 // each). A failed load offers a retry; a refused save keeps the dialog and its fields, and says why.
 import { assign, setup } from 'xstate';
 import type { PayoutMethod } from '@/contract';
-import {
-  ACCOUNT_NUMBER_DIGITS,
-  isAbaRoutingNumber,
-  isAccountNumber,
-  onlyDigits,
-  type PayoutMethodKind,
-} from '@/contract/money';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { isAbaRoutingNumber, isAccountNumber, onlyDigits, type PayoutMethodKind } from '@/contract/money';
+import { errorText } from '../messages';
 import { service } from '../placeholders';
 
-export const ROUTING_INVALID = 'Enter the 9-digit ABA routing number printed on your checks.';
-export const ACCOUNT_INVALID = `Enter your account number: ${ACCOUNT_NUMBER_DIGITS.min} to ${ACCOUNT_NUMBER_DIGITS.max} digits.`;
-export const EMAIL_INVALID = 'Enter the e-mail address of your PayPal account.';
+/**
+ * What is wrong with a field (the view words it, src/money/messages): empty, a routing number that is not a US ABA
+ * number, an account number of the wrong length (contract/money.ts ACCOUNT_NUMBER_DIGITS), an e-mail that is not one.
+ */
+export type PayoutFieldProblem = 'required' | 'routingInvalid' | 'accountInvalid' | 'emailInvalid';
 
 export type PayoutField = 'holderName' | 'routingNumber' | 'accountNumber' | 'email';
 
@@ -32,12 +28,12 @@ export type PayoutDraft = Record<PayoutField, string>;
 const EMPTY_DRAFT: PayoutDraft = { holderName: '', routingNumber: '', accountNumber: '', email: '' };
 
 /** Why a field cannot be sent, or null. */
-export function payoutFieldProblem(field: PayoutField, value: string): string | null {
+export function payoutFieldProblem(field: PayoutField, value: string): PayoutFieldProblem | null {
   const text = value.trim();
-  if (text === '') return REQUIRED_MESSAGE;
-  if (field === 'routingNumber') return isAbaRoutingNumber(onlyDigits(text)) ? null : ROUTING_INVALID;
-  if (field === 'accountNumber') return isAccountNumber(onlyDigits(text)) ? null : ACCOUNT_INVALID;
-  if (field === 'email') return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? null : EMAIL_INVALID;
+  if (text === '') return 'required';
+  if (field === 'routingNumber') return isAbaRoutingNumber(onlyDigits(text)) ? null : 'routingInvalid';
+  if (field === 'accountNumber') return isAccountNumber(onlyDigits(text)) ? null : 'accountInvalid';
+  if (field === 'email') return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? null : 'emailInvalid';
   return null;
 }
 
@@ -46,7 +42,7 @@ const problemsOf = (kind: TypedPayoutKind, draft: PayoutDraft) =>
     FIELDS_OF[kind]
       .map((field) => [field, payoutFieldProblem(field, draft[field])])
       .filter(([, problem]) => problem !== null),
-  ) as Partial<Record<PayoutField, string>>;
+  ) as Partial<Record<PayoutField, PayoutFieldProblem>>;
 
 /** What POST /api/payout-methods receives for the dialog's kind. */
 export type NewPayoutMethod =
@@ -58,7 +54,7 @@ export interface PayoutMethodsContext {
   /** The dialog's kind while it is open. */
   kind: TypedPayoutKind | null;
   draft: PayoutDraft;
-  fieldErrors: Partial<Record<PayoutField, string>>;
+  fieldErrors: Partial<Record<PayoutField, PayoutFieldProblem>>;
   /** The method being removed. */
   removingId: string | null;
   /** The last failure: the load (with a retry), a refused save (in the dialog) or removal (on the screen). */

@@ -1,5 +1,6 @@
 // What the Stripe card on Set Payout Method and the screen back from Stripe read from their actor.
 import type { SnapshotFrom } from 'xstate';
+import type { Locale } from '@/contract/locales';
 import { stripeNeeds, stripeRestrictionText } from '@/contract/money';
 import type { stripePayoutsMachine } from './stripePayouts.machine';
 
@@ -24,7 +25,8 @@ export const selectStripeLeaving = (snapshot: Snapshot) =>
 export const selectStripeChecking = (snapshot: Snapshot) => snapshot.matches('checking');
 export const selectStripeCanStart = (snapshot: Snapshot) => snapshot.can({ type: 'stripe.start' });
 /** What Stripe still needs, in plain words (each once). */
-export const selectStripeNeeds = (snapshot: Snapshot) => stripeNeeds(snapshot.context.stripe?.currentlyDue ?? []);
+export const selectStripeNeeds = (snapshot: Snapshot, locale: Locale) =>
+  stripeNeeds(snapshot.context.stripe?.currentlyDue ?? [], locale);
 /** Why a restricted account does not pay out, in plain words. */
-export const selectStripeRestriction = (snapshot: Snapshot) =>
-  stripeRestrictionText(snapshot.context.stripe?.disabledReason ?? null);
+export const selectStripeRestriction = (snapshot: Snapshot, locale: Locale) =>
+  stripeRestrictionText(snapshot.context.stripe?.disabledReason ?? null, locale);

@@ -8,6 +8,7 @@ import type { PayoutMethod } from '../../contract/schemas/money.ts';
 import type { ValidBody } from '../../contract/index.ts';
 import type { Database, PayoutMethodsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { moneyProblems } from './problems.ts';
 import type { Sealer } from './sealing.ts';
 
 export type PayoutMethodInput = ValidBody<'addPayoutMethod'>;
@@ -87,7 +88,7 @@ export function createPayoutMethods(db: Kysely<Database>, sealer: Sealer) {
           .where('user_id', '=', userId)
           .returning('is_default')
           .executeTakeFirst();
-        if (!removed) throw new HttpError(404, 'No such payout method');
+        if (!removed) throw new HttpError(404, moneyProblems.payout_method_unknown);
         if (Number(removed.is_default) === 1) {
           const next = await trx
             .selectFrom('payout_methods')

@@ -45,4 +45,12 @@ export const moneyProblems = defineProblems('money', {
     en: 'Your available balance is {balance}: you cannot withdraw {amount}.',
     'es-MX': 'Tu saldo disponible es de {balance}: no puedes retirar {amount}.',
   },
+  stripe_not_offered: {
+    en: 'Payouts through Stripe are not offered here',
+    'es-MX': 'Aquí no se ofrecen pagos con Stripe',
+  },
+  stripe_start_failed: {
+    en: 'Stripe did not start your onboarding: {detail}',
+    'es-MX': 'Stripe no inició tu registro: {detail}',
+  },
 });

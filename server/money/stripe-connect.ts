@@ -109,7 +109,7 @@ export function createStripeConnect(services: StripeConnectDeps) {
 
     /** The creator's Express account (made once), and a new Account Link into Stripe's onboarding. */
     async start(userId: string, email: string): Promise<{ url: string; stripe: StripePayouts }> {
-      if (!stripe) throw new HttpError(404, 'Payouts through Stripe are not offered here');
+      if (!stripe) throw new HttpError(404, moneyProblems.stripe_not_offered);
       try {
         if (!(await rowOf(userId))) {
           const account = await stripe.client.accounts.create(
@@ -148,7 +148,8 @@ export function createStripeConnect(services: StripeConnectDeps) {
       } catch (error) {
         if (error instanceof HttpError) throw error;
         const message = (error as Error).message;
-        throw new HttpError(502, `Stripe did not start your onboarding: ${message}`);
+        // Stripe's own words, as it said them.
+        throw new HttpError(502, moneyProblems.stripe_start_failed.with({ detail: message }));
       }
     },
 

@@ -81,8 +81,8 @@ export function SignedInRoutes() {
             <Route path="archive-chat" element={english(<ArchiveChat />)} />
             <Route path="archive-chat/:platform/:date" element={english(<ArchiveDay />)} />
             <Route path="archive-chat/:platform/streams/:id" element={english(<ArchiveDay />)} />
-            <Route path="set-payout-method" element={english(<SetPayoutMethod />)} />
-            <Route path="set-payout-method/stripe" element={english(<StripeReturn />)} />
+            <Route path="set-payout-method" element={<SetPayoutMethod />} />
+            <Route path="set-payout-method/stripe" element={<StripeReturn />} />
             <Route path="tax-form" element={english(<TaxForm />)} />
             <Route path="my-profile" element={english(<MyProfile />)} />
             <Route path="connect-accounts" element={<ConnectAccounts />} />

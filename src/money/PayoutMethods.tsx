@@ -1,9 +1,11 @@
 import { useMachine } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { PayoutMethod } from '@/contract';
+import { ACCOUNT_NUMBER_DIGITS } from '@/contract/money';
 import {
   FIELDS_OF,
   type PayoutField,
+  type PayoutFieldProblem,
   type PayoutMethodsEvent,
   type TypedPayoutKind,
 } from '@/machines/money/payoutMethods.machine';
@@ -34,34 +36,50 @@ import { Icon } from '@/src/ui/Icon';
 import { Link } from '@/src/ui/Link';
 import { LoadState } from '@/src/common/LoadState';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import * as s from '../accounts/account.css';
+import { moneyMessages, type MoneyMessage } from './catalogue';
 
 type Snapshot = SnapshotFrom<PayoutMethodsLogic>;
 type Send = (event: PayoutMethodsEvent) => void;
 
-const CARDS: Record<TypedPayoutKind, { title: string; text: string; icon: 'bank' | 'paypal'; dialog: string }> = {
+const CARDS: Record<
+  TypedPayoutKind,
+  { title: MoneyMessage | null; text: MoneyMessage; icon: 'bank' | 'paypal'; dialog: MoneyMessage; about: MoneyMessage }
+> = {
   bank: {
-    title: 'Bank Account',
-    text: 'Receive your earnings straight into your bank account.',
+    title: 'payout.bank',
+    text: 'payout.bankText',
     icon: 'bank',
-    dialog: 'Connect Bank Account',
+    dialog: 'payout.bankDialog',
+    about: 'payout.bankDescription',
   },
+  // PayPal is a name, the same in every language.
   paypal: {
-    title: 'PayPal',
-    text: 'Receive your earnings in your PayPal account.',
+    title: null,
+    text: 'payout.paypalText',
     icon: 'paypal',
-    dialog: 'Connect PayPal',
+    dialog: 'payout.paypalDialog',
+    about: 'payout.paypalDescription',
   },
 };
 
 const FIELDS: Record<
   PayoutField,
-  { label: string; autoComplete?: string; inputMode?: 'numeric' | 'email'; type?: string; hint?: string }
+  { label: MoneyMessage; autoComplete?: string; inputMode?: 'numeric' | 'email'; type?: string; hint?: MoneyMessage }
 > = {
-  holderName: { label: 'Account Holder Name', autoComplete: 'name' },
-  routingNumber: { label: 'Routing Number', inputMode: 'numeric', hint: 'The 9-digit ABA number of your bank.' },
-  accountNumber: { label: 'Account Number', inputMode: 'numeric' },
-  email: { label: 'PayPal E-mail', type: 'email', autoComplete: 'email', inputMode: 'email' },
+  holderName: { label: 'payout.holderName', autoComplete: 'name' },
+  routingNumber: { label: 'payout.routingNumber', inputMode: 'numeric', hint: 'payout.routingHint' },
+  accountNumber: { label: 'payout.accountNumber', inputMode: 'numeric' },
+  email: { label: 'payout.email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+};
+
+const PROBLEMS: Record<PayoutFieldProblem, MoneyMessage> = {
+  required: 'form.required',
+  routingInvalid: 'payout.routingInvalid',
+  accountInvalid: 'payout.accountInvalid',
+  emailInvalid: 'payout.emailInvalid',
 };
 
 /**
@@ -72,16 +90,15 @@ export function SetPayoutMethodScreen({ logic, stripe }: { logic?: PayoutMethods
   const [snapshot, send] = useMachine(usePayoutMethodsLogic(logic), { inspect });
   const dialogKind = selectDialogKind(snapshot);
   const actionError = selectActionError(snapshot);
+  const { t } = useMessages(moneyMessages);
   return (
     <div className={s.stack}>
-      <ScreenHeading title="Set Payout Method" />
-      <p className={s.muted}>
-        Before your first withdrawal, also file your <Link to="/tax-form">Tax Form</Link> (Form W-9 or Form W-8BEN).
-      </p>
+      <ScreenHeading title={t('payout.title')} />
+      <p className={s.muted}>{withTags(t('payout.taxForm'), { link: (text) => <Link to="/tax-form">{text}</Link> })}</p>
       <LoadState
         loading={selectMethodsLoading(snapshot)}
         error={selectMethodsLoadError(snapshot)}
-        what="payout methods"
+        what={t('payout.loading')}
         onRetry={() => send({ type: 'methods.retry' })}
       />
       {actionError && dialogKind === null ? <Alert tone="error">{actionError}</Alert> : null}
@@ -118,6 +135,7 @@ function MethodCard({
   const card = CARDS[kind];
   const busy = selectBusy(snapshot);
   const removing = method !== null && selectRemovingId(snapshot) === method.id;
+  const { t } = useMessages(moneyMessages);
   return (
     <Card as="section" aria-labelledby={`payout-${kind}`} className={s.method}>
       <span className={s.methodIcon} aria-hidden="true">
@@ -125,22 +143,22 @@ function MethodCard({
       </span>
       <div className={s.methodText}>
         <h2 id={`payout-${kind}`} className={s.sectionTitle}>
-          {card.title}
+          {card.title ? t(card.title) : 'PayPal'}
         </h2>
-        <p className={s.muted}>{card.text}</p>
+        <p className={s.muted}>{t(card.text)}</p>
         {method ? (
           <p className={s.methodChip}>
             <Chip tone="success" data-testid={`${kind}-chip`}>
               {method.holderName ? `${method.holderName} ${method.display}` : method.display}
             </Chip>
-            {method.isDefault ? <Chip tone="neutral">Default</Chip> : null}
+            {method.isDefault ? <Chip tone="neutral">{t('payout.default')}</Chip> : null}
           </p>
         ) : null}
       </div>
       {method ? (
         <div className={s.methodActions}>
           <Button variant="dashboard" size="sm" disabled={busy} onClick={() => send({ type: 'method.open', kind })}>
-            Replace
+            {t('payout.replace')}
           </Button>
           <Button
             variant="secondary"
@@ -149,12 +167,12 @@ function MethodCard({
             aria-busy={removing || undefined}
             onClick={() => send({ type: 'method.disconnect', id: method.id })}
           >
-            Disconnect
+            {t('payout.disconnect')}
           </Button>
         </div>
       ) : (
         <Button variant="dashboard" disabled={busy} onClick={() => send({ type: 'method.open', kind })}>
-          Connect
+          {t('payout.connect')}
         </Button>
       )}
     </Card>
@@ -168,6 +186,7 @@ function MethodDialog({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const errors = selectFieldErrors(snapshot);
   const error = selectActionError(snapshot);
   const formId = 'payout-method-form';
+  const { t } = useMessages(moneyMessages);
   return (
     <Dialog
       open={kind !== null}
@@ -175,20 +194,16 @@ function MethodDialog({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         // The machine ignores a cancel while the method is being stored.
         if (!next) send({ type: 'method.cancel' });
       }}
-      title={kind ? CARDS[kind].dialog : ''}
-      description={
-        kind === 'bank'
-          ? 'A US bank account: your withdrawals are paid into it.'
-          : 'Your withdrawals are paid to this PayPal account.'
-      }
+      title={kind ? t(CARDS[kind].dialog) : ''}
+      description={t(CARDS[kind ?? 'paypal'].about)}
       width="bank"
       footer={
         <>
           <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'method.cancel' })}>
-            Cancel
+            {t('payout.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="dashboard" disabled={saving} aria-busy={saving || undefined}>
-            Connect
+            {t('payout.connect')}
           </Button>
         </>
       }
@@ -202,17 +217,23 @@ function MethodDialog({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
           send({ type: 'method.connect' });
         }}
       >
-        {(kind ? FIELDS_OF[kind] : []).map((field) => (
-          <Field
-            key={field}
-            name={field}
-            {...FIELDS[field]}
-            value={draft[field]}
-            error={errors[field]}
-            disabled={saving}
-            onChange={(event) => send({ type: 'field.change', field, value: event.target.value })}
-          />
-        ))}
+        {(kind ? FIELDS_OF[kind] : []).map((field) => {
+          const { label, hint, ...input } = FIELDS[field];
+          const problem = errors[field];
+          return (
+            <Field
+              key={field}
+              name={field}
+              {...input}
+              label={t(label)}
+              hint={hint ? t(hint) : undefined}
+              value={draft[field]}
+              error={problem ? t(PROBLEMS[problem], ACCOUNT_NUMBER_DIGITS) : undefined}
+              disabled={saving}
+              onChange={(event) => send({ type: 'field.change', field, value: event.target.value })}
+            />
+          );
+        })}
         {error ? <Alert tone="error">{error}</Alert> : null}
       </form>
     </Dialog>

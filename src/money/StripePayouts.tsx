@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
+import type { StripeAccountState } from '@/contract/money';
 import type { StripePayoutsEvent } from '@/machines/money/stripePayouts.machine';
 import {
   selectStripe,
@@ -25,49 +26,47 @@ import { Card } from '@/src/ui/Card';
 import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import { Link } from '@/src/ui/Link';
+import { useMessages } from '@/src/i18n/i18n';
 import * as s from '../accounts/account.css';
+import { moneyMessages, type MoneyMessage } from './catalogue';
 
 type Snapshot = SnapshotFrom<StripePayoutsLogic>;
 type Send = (event: StripePayoutsEvent) => void;
 
 /** The button that goes to Stripe, by where the account stands. */
-const START_LABELS = {
-  none: 'Get paid through Stripe',
-  needs: 'Continue on Stripe',
-  restricted: 'Update details on Stripe',
-  complete: 'Update details on Stripe',
-} as const;
+const START_LABELS: Record<StripeAccountState, MoneyMessage> = {
+  none: 'stripe.startNone',
+  needs: 'stripe.startNeeds',
+  restricted: 'stripe.startUpdate',
+  complete: 'stripe.startUpdate',
+};
 
 /** Where the creator's Stripe account stands, in words: not started, what Stripe still needs, restricted, complete. */
 function Standing({ snapshot }: { snapshot: Snapshot }) {
   const stripe = selectStripe(snapshot);
+  const { t, locale } = useMessages(moneyMessages);
   if (!stripe) return null;
-  if (stripe.state === 'none')
-    return (
-      <p className={s.muted}>
-        Stripe asks who you are and where to pay you, then pays your withdrawals into your bank account.
-      </p>
-    );
+  if (stripe.state === 'none') return <p className={s.muted}>{t('stripe.none')}</p>;
   if (stripe.state === 'complete')
     return (
       <>
         <p className={s.methodChip}>
           <Chip tone="success" data-testid="stripe-chip">
-            Onboarding complete
+            {t('stripe.complete')}
           </Chip>
         </p>
-        <p className={s.muted}>Stripe pays your withdrawals into the bank account you gave it.</p>
+        <p className={s.muted}>{t('stripe.completeText')}</p>
       </>
     );
   if (stripe.state === 'needs')
     return (
       <div data-testid="stripe-needs">
         <p className={s.methodChip}>
-          <Chip tone="warning">Not ready for payouts</Chip>
+          <Chip tone="warning">{t('stripe.notReady')}</Chip>
         </p>
-        <p>Stripe still needs:</p>
+        <p>{t('stripe.needs')}</p>
         <ul>
-          {selectStripeNeeds(snapshot).map((need) => (
+          {selectStripeNeeds(snapshot, locale).map((need) => (
             <li key={need}>{need}</li>
           ))}
         </ul>
@@ -76,9 +75,9 @@ function Standing({ snapshot }: { snapshot: Snapshot }) {
   return (
     <div data-testid="stripe-restricted">
       <p className={s.methodChip}>
-        <Chip tone="danger">Restricted</Chip>
+        <Chip tone="danger">{t('stripe.restricted')}</Chip>
       </p>
-      <p>{selectStripeRestriction(snapshot)} Stripe does not pay out to your account until this is resolved.</p>
+      <p>{t('stripe.restrictedText', { reason: selectStripeRestriction(snapshot, locale) })}</p>
     </div>
   );
 }
@@ -86,6 +85,7 @@ function Standing({ snapshot }: { snapshot: Snapshot }) {
 function StartButton({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const stripe = selectStripe(snapshot);
   const leaving = selectStripeLeaving(snapshot);
+  const { t } = useMessages(moneyMessages);
   return (
     <Button
       variant="dashboard"
@@ -94,7 +94,7 @@ function StartButton({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       aria-busy={leaving || undefined}
       onClick={() => send({ type: 'stripe.start' })}
     >
-      {leaving ? 'Opening Stripe…' : START_LABELS[stripe?.state ?? 'none']}
+      {leaving ? t('stripe.opening') : t(START_LABELS[stripe?.state ?? 'none'])}
     </Button>
   );
 }
@@ -103,12 +103,13 @@ function StartButton({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
 export function StripePayoutCard({ logic }: { logic?: StripePayoutsLogic }) {
   const [snapshot, send] = useMachine(useStripePayoutsLogic(logic), { inspect, input: { restart: false } });
   const loadError = selectStripeLoadError(snapshot);
+  const { t } = useMessages(moneyMessages);
   if (loadError !== null)
     return (
       <LoadState
         loading={false}
         error={loadError}
-        what="Stripe payouts"
+        what={t('stripe.loading')}
         onRetry={() => send({ type: 'stripe.retry' })}
       />
     );
@@ -142,23 +143,22 @@ export function StripeReturnScreen({ logic }: { logic?: StripePayoutsLogic }) {
   });
   const stripe = selectStripe(snapshot);
   const error = selectStripeActionError(snapshot);
+  const { t } = useMessages(moneyMessages);
   return (
     <div className={s.stack}>
-      <ScreenHeading title="Stripe payouts" />
+      <ScreenHeading title={t('stripe.title')} />
       <LoadState
         loading={selectStripeLoading(snapshot)}
         error={selectStripeLoadError(snapshot)}
-        what="Stripe payouts"
+        what={t('stripe.loading')}
         onRetry={() => send({ type: 'stripe.retry' })}
       />
-      {stripe && !stripe.available ? (
-        <Alert tone="info">Payouts through Stripe are not offered here. Choose another payout method.</Alert>
-      ) : null}
+      {stripe && !stripe.available ? <Alert tone="info">{t('stripe.notOffered')}</Alert> : null}
       {stripe?.available ? (
         <Card as="section" aria-labelledby="stripe-standing" className={s.method}>
           <div className={s.methodText}>
             <h2 id="stripe-standing" className={s.sectionTitle}>
-              Where you stand with Stripe
+              {t('stripe.standing')}
             </h2>
             <Standing snapshot={snapshot} />
             {error ? <Alert tone="error">{error}</Alert> : null}
@@ -172,13 +172,13 @@ export function StripeReturnScreen({ logic }: { logic?: StripePayoutsLogic }) {
               aria-busy={selectStripeChecking(snapshot) || undefined}
               onClick={() => send({ type: 'stripe.check' })}
             >
-              Check again
+              {t('stripe.check')}
             </Button>
           </div>
         </Card>
       ) : null}
       <p>
-        <Link to="/set-payout-method">Back to Set Payout Method</Link>
+        <Link to="/set-payout-method">{t('stripe.back')}</Link>
       </p>
     </div>
   );

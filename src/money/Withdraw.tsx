@@ -37,7 +37,7 @@ export type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
 const FORM_ID = 'withdraw-form';
 
 const AMOUNT_PROBLEMS: Record<WithdrawAmountProblem, MoneyMessage> = {
-  required: 'withdraw.amountRequired',
+  required: 'form.required',
   invalid: 'withdraw.amountInvalid',
 };
 

@@ -10,6 +10,7 @@ import {
   payoutMethodsMachine,
   type NewPayoutMethod,
   type PayoutField,
+  type PayoutFieldProblem,
   type TypedPayoutKind,
 } from '@/machines/money/payoutMethods.machine';
 import { sampleStripeOff } from '@/machines/money/samples';
@@ -27,6 +28,17 @@ const LABEL: Record<PayoutField, string> = {
   email: 'PayPal E-mail',
 };
 const EMPTY = { holderName: '', routingNumber: '', accountNumber: '', email: '' };
+/** What a person reads under a field for each problem the flow finds (src/money/messages/en.json). */
+const SAYS: Record<PayoutFieldProblem, string> = {
+  required: 'Este campo es obligatorio',
+  routingInvalid: 'Enter the 9-digit ABA routing number printed on your checks.',
+  accountInvalid: 'Enter your account number: 4 to 17 digits.',
+  emailInvalid: 'Enter the e-mail address of your PayPal account.',
+};
+const shownFor = (field: PayoutField, value: string) => {
+  const problem = payoutFieldProblem(field, value);
+  return problem ? SAYS[problem] : undefined;
+};
 
 const card = (kind: TypedPayoutKind) => screen.getByRole('region', { name: CARD[kind] });
 
@@ -90,12 +102,12 @@ walkScreens('payoutMethods', {
         },
         'field.change': ({ field, value }) => {
           seen.draft[field] = value;
-          if (seen.shown[field]) seen.shown[field] = payoutFieldProblem(field, value) ?? undefined;
+          if (seen.shown[field]) seen.shown[field] = shownFor(field, value);
           fireEvent.change(within(dialog()).getByLabelText(LABEL[field]), { target: { value } });
         },
         'method.connect': () => {
           seen.shown = Object.fromEntries(
-            FIELDS_OF[seen.kind!].map((field) => [field, payoutFieldProblem(field, seen.draft[field]) ?? undefined]),
+            FIELDS_OF[seen.kind!].map((field) => [field, shownFor(field, seen.draft[field])]),
           );
           fireEvent.click(within(dialog()).getByRole('button', { name: 'Connect' }));
         },

@@ -6,18 +6,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { PayoutMethod, StripePayouts } from '@/contract';
-import {
-  ACCOUNT_INVALID,
-  EMAIL_INVALID,
-  payoutMethodsMachine,
-  ROUTING_INVALID,
-  type NewPayoutMethod,
-} from '@/machines/money/payoutMethods.machine';
+import { payoutMethodsMachine, type NewPayoutMethod } from '@/machines/money/payoutMethods.machine';
 import { messages } from '@/src/messages';
 import { SetPayoutMethodScreen } from '@/src/money/PayoutMethods';
 import { sampleBankMethod, sampleStripeOff } from '@/machines/money/samples';
 import { stripePayoutsMachine, type StripeOnboarding } from '@/machines/money/stripePayouts.machine';
 import { controlled, renderScreen } from './harness';
+
+// What the dialog says under a field (src/money/messages/en.json).
+const ROUTING_INVALID = 'Enter the 9-digit ABA routing number printed on your checks.';
+const ACCOUNT_INVALID = 'Enter your account number: 4 to 17 digits.';
+const EMAIL_INVALID = 'Enter the e-mail address of your PayPal account.';
 
 const paypal: PayoutMethod = {
   id: 'pm_paypal',

@@ -3,7 +3,7 @@
 // Stripe still needs (in plain words), restricted, onboarding complete. The button asks for an onboarding link and
 // the browser goes there; a refusal says why; Check again reads the account again; back through an expired link
 // (?refresh=1) a new link is asked for at once. Each through its machine with controlled actors.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -19,6 +19,7 @@ import { payoutMethodsMachine, type NewPayoutMethod } from '@/machines/money/pay
 import { stripePayoutsMachine, type StripeOnboarding } from '@/machines/money/stripePayouts.machine';
 import { SetPayoutMethodScreen } from '@/src/money/PayoutMethods';
 import { StripeReturnScreen } from '@/src/money/StripePayouts';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, renderScreen } from './harness';
 
 function stripeLogic() {
@@ -155,5 +156,60 @@ describe('Get paid through Stripe', () => {
     expect(start.started).toBe(1);
     await start.resolve({ url: 'https://connect.stripe.com/setup/e/acct_1/again', stripe: sampleStripeNeeds });
     expect(goToStripe).toHaveBeenCalledWith({ url: 'https://connect.stripe.com/setup/e/acct_1/again' });
+  });
+});
+
+describe('Set Payout Method in Spanish', () => {
+  it('the cards, the bank dialog and its checks, and the Stripe card in the page’s language', async () => {
+    await act(() => setLocale('es-MX'));
+    const { load, user } = onPayoutMethods();
+    const bank = await screen.findByRole('region', { name: 'Cuenta bancaria' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Configurar método de pago');
+    expect(screen.getByRole('link', { name: 'formulario fiscal' })).toHaveAttribute('href', '/tax-form');
+    expect(screen.getByRole('region', { name: 'PayPal' })).toHaveTextContent(
+      'Recibe tus ganancias en tu cuenta de PayPal.',
+    );
+    await load.resolve(sampleStripeNone);
+    const stripe = screen.getByRole('region', { name: 'Stripe' });
+    expect(stripe).toHaveTextContent('Stripe te pregunta quién eres y dónde pagarte');
+    expect(within(stripe).getByRole('button', { name: 'Recibir pagos con Stripe' })).toBeEnabled();
+
+    await user.click(within(bank).getByRole('button', { name: 'Conectar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Conectar cuenta bancaria' });
+    await user.click(within(dialog).getByRole('button', { name: 'Conectar' }));
+    expect(within(dialog).getAllByText('Este campo es obligatorio')).toHaveLength(3);
+    await user.type(within(dialog).getByLabelText('Número de ruta (routing number)'), '123456789');
+    await user.type(within(dialog).getByLabelText('Número de cuenta'), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Conectar' }));
+    expect(within(dialog).getByLabelText('Número de ruta (routing number)')).toHaveAccessibleDescription(
+      'El número ABA de 9 dígitos de tu banco. Escribe el número de ruta ABA de 9 dígitos que aparece en tus cheques.',
+    );
+    expect(within(dialog).getByLabelText('Número de cuenta')).toHaveAccessibleDescription(
+      'Escribe tu número de cuenta: de 4 a 17 dígitos.',
+    );
+  });
+
+  it('back from Stripe: what Stripe still needs and why it holds an account, in the creator’s words', async () => {
+    await act(() => setLocale('es-MX'));
+    const { load, user } = onReturn();
+    await load.resolve(sampleStripeNeeds);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Pagos con Stripe');
+    const card = screen.getByRole('region', { name: 'Tu situación con Stripe' });
+    expect(card).toHaveTextContent('Stripe todavía necesita:');
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['la cuenta bancaria donde se te paga', 'tu fecha de nacimiento', 'que aceptes los términos de Stripe']);
+    await user.click(within(card).getByRole('button', { name: 'Volver a revisar' }));
+    await load.resolve(sampleStripeRestricted);
+    expect(within(card).getByText('Restringida')).toBeInTheDocument();
+    expect(card).toHaveTextContent(
+      'Stripe está verificando los datos que diste. Stripe no paga a tu cuenta hasta que esto se resuelva.',
+    );
+    expect(screen.getByRole('link', { name: 'Volver a Configurar método de pago' })).toHaveAttribute(
+      'href',
+      '/set-payout-method',
+    );
   });
 });

@@ -66,10 +66,15 @@ describe('stripePayouts transitions', () => {
     'the account loads and is shown; an expired link with the rail off starts nothing',
     async () => {
       const flow = await ready(sampleStripeNeeds);
-      expect(selectStripeNeeds(flow.actor.getSnapshot())).toEqual([
+      expect(selectStripeNeeds(flow.actor.getSnapshot(), 'en')).toEqual([
         'the bank account to pay you into',
         'your date of birth',
         "your acceptance of Stripe's terms",
+      ]);
+      expect(selectStripeNeeds(flow.actor.getSnapshot(), 'es-MX')).toEqual([
+        'la cuenta bancaria donde se te paga',
+        'tu fecha de nacimiento',
+        'que aceptes los términos de Stripe',
       ]);
       const off = start(true);
       await off.loadStripe.resolve(sampleStripeOff);
