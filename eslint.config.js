@@ -139,7 +139,7 @@ export default tseslint.config(
       'src/analytics/{Analytics,Details,Chart}.tsx',
       'src/notifications/NotificationsModal.tsx',
       'src/connections/ConnectAccounts.tsx',
-      'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts}.tsx',
+      'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts,Documents}.tsx',
     ],
     plugins: { lingui },
     rules: {
@@ -149,8 +149,8 @@ export default tseslint.config(
           ignore: [
             // Values, not texts: a path or URL, an identifier, a CSS or HTML token, an ICU id ('landing.title').
             '^(/|#|https?:|mailto:|blob:|data:)',
-            // Names, the same in every language: the brand's, and the payment platforms'.
-            '^(Castbridge|Stripe|PayPal)$',
+            // Names, the same in every language: the brand's, the payment platforms', a file format's.
+            '^(Castbridge|Stripe|PayPal|PDF)$',
             '^[a-z0-9]+([A-Z][a-z0-9]*)*$',
             '^[a-z0-9]+(-[a-z0-9]+)+$',
             '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+$',

@@ -581,12 +581,13 @@ export const endpointDocs = {
   listDocuments: {
     who: 'creator, advertiser',
     answer:
-      'newest first: deposit and refund receipts (advertisers), payout statements and yearly statements (creators; a yearly statement is issued on the first listing after a calendar year the creator earned in ends)',
+      'newest first, titled in the request’s language: deposit and refund receipts (advertisers), payout statements and yearly statements (creators; a yearly statement is issued on the first listing after a calendar year the creator earned in ends)',
     errors: '401, 403',
   },
   downloadDocument: {
     who: 'creator, advertiser',
-    answer: '`application/pdf` as an attachment named after its number; the same bytes on every download',
+    answer:
+      '`application/pdf` as an attachment named after its number, in the request’s language (Accept-Language, else the account’s); the same bytes on every download in that language',
     errors: "401, 403, 404 another user's",
   },
   adminCardDisputes: { who: 'operator', answer: 'open ones first', errors: '401, 403' },

@@ -1,12 +1,14 @@
-// A numbered document's PDF (./documents.ts), drawn from its snapshot alone with pdf-lib: the same snapshot gives the
-// same bytes, so every download of a document is the same file. Nothing in it comes from the clock or chance: the
-// creation and modification dates are the issue date, the producer, creator and title are fixed, pdf-lib writes no
-// file ID, and objects are written plainly (no object streams). The repository bundles no font file, so the text is
-// set in the standard Helvetica (nothing embedded); it encodes WinAnsi only, so any other character is written as
-// "?". It shows who issued it (Castbridge), its title and number, the owner's name and e-mail, the amounts in dollars,
+// A numbered document's PDF (./documents.ts), drawn from its snapshot alone with pdf-lib, in the reader's language
+// (./texts.ts): the same snapshot in the same language gives the same bytes, so every download of a document is the
+// same file. Nothing in it comes from the clock or chance: the creation and modification dates are the issue date,
+// the producer, creator and title are fixed, pdf-lib writes no file ID, and objects are written plainly (no object
+// streams). The repository bundles no font file, so the text is set in the standard Helvetica (nothing embedded); it
+// encodes WinAnsi only (Spanish's accents, ñ and ¿ are in it), so any other character is written as "?". It shows who issued it (Castbridge), its title and number, the owner's name and e-mail, the amounts in dollars,
 // the dates and references — never a TIN nor a full account number (a payout shows the masked destination only).
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { DOCUMENT_TITLES, type DocumentData } from './documents.ts';
+import { DEFAULT_LOCALE, intlLocale, type Locale } from '../../contract/locales.ts';
+import type { DocumentData } from './documents.ts';
+import { moneyTexts, titleOf } from './texts.ts';
 
 export interface DocumentRecord {
   number: string;
@@ -29,14 +31,40 @@ const MONTHS = [
   'December',
 ];
 
-/** "November 26, 2026" (UTC), the same wherever the server runs. */
-export function formatDate(iso: string): string {
+const LONG_DATES = new Map<Locale, Intl.DateTimeFormat>();
+
+/** "November 26, 2026" ("26 de noviembre de 2026" in Spanish), on UTC, the same wherever the server runs. */
+export function formatDate(iso: string, locale: Locale = DEFAULT_LOCALE): string {
   const date = new Date(iso);
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  if (locale === DEFAULT_LOCALE) return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  let format = LONG_DATES.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' });
+    LONG_DATES.set(locale, format);
+  }
+  return format.format(date);
 }
 
-/** "$1,234.50", "-$3.00": always with cents, as a statement writes them. */
-export function dollars(cents: number): string {
+const STATEMENT_DOLLARS = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * "$1,234.50", "-$3.00": always with cents, as a statement writes them; in another language its way, in US dollars
+ * and saying so ("USD 1,234.50").
+ */
+export function dollars(cents: number, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale !== DEFAULT_LOCALE) {
+    let format = STATEMENT_DOLLARS.get(locale);
+    if (!format) {
+      format = new Intl.NumberFormat(intlLocale(locale), {
+        style: 'currency',
+        currency: 'USD',
+        currencyDisplay: 'code',
+        minimumFractionDigits: 2,
+      });
+      STATEMENT_DOLLARS.set(locale, format);
+    }
+    return format.format(cents / 100);
+  }
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const whole = Math.floor(abs / 100)
@@ -45,58 +73,60 @@ export function dollars(cents: number): string {
   return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const METHODS = { card: 'Card (Stripe)', us_bank_account: 'US bank debit (Stripe)', wire: 'Bank transfer' } as const;
-
-/** The rows of label and value the document lists, in order. */
-export function documentRows(data: DocumentData): [string, string][] {
+/** The rows of label and value the document lists, in order, in `locale`. */
+export function documentRows(data: DocumentData, locale: Locale = DEFAULT_LOCALE): [string, string][] {
+  const say = moneyTexts(locale);
+  const date = (iso: string) => formatDate(iso, locale);
+  const money = (cents: number) => dollars(cents, locale);
   switch (data.kind) {
     case 'deposit_receipt':
       return [
-        ['Payment method', METHODS[data.method]],
-        ['Reference', data.reference],
-        ['Paid on', formatDate(data.paidAt)],
-        ['Added to your balance', dollars(data.amountCents)],
-        ['Processing fee', dollars(data.feeCents)],
-        ['Total paid', dollars(data.grossCents)],
+        [say('row.paymentMethod'), say(`method.${data.method}`)],
+        [say('row.reference'), data.reference],
+        [say('row.paidOn'), date(data.paidAt)],
+        [say('row.addedToBalance'), money(data.amountCents)],
+        [say('row.processingFee'), money(data.feeCents)],
+        [say('row.totalPaid'), money(data.grossCents)],
       ];
     case 'refund_receipt':
       return [
-        ['Refunded to', data.rail === 'stripe' ? 'The original card or bank account (Stripe)' : 'Bank transfer'],
-        ['Reference', data.reference],
-        ['Requested on', formatDate(data.requestedAt)],
-        ['Refunded on', formatDate(data.refundedAt)],
-        ['Amount refunded', dollars(data.amountCents)],
+        [say('row.refundedTo'), say(data.rail === 'stripe' ? 'refund.stripe' : 'refund.wire')],
+        [say('row.reference'), data.reference],
+        [say('row.requestedOn'), date(data.requestedAt)],
+        [say('row.refundedOn'), date(data.refundedAt)],
+        [say('row.amountRefunded'), money(data.amountCents)],
       ];
     case 'payout_statement':
       return [
-        ['Withdrawal', data.reference],
+        [say('row.withdrawal'), data.reference],
         [
-          'Paid to',
-          `${data.methodKind === 'bank' ? 'Bank account' : data.methodKind === 'stripe' ? 'Stripe' : 'PayPal'} ${data.destination}`,
+          say('row.paidTo'),
+          data.methodKind === 'bank'
+            ? say('paidTo.bank', { destination: data.destination })
+            : say('paidTo.other', {
+                kind: data.methodKind === 'stripe' ? 'Stripe' : 'PayPal',
+                destination: data.destination,
+              }),
         ],
-        ['Requested on', formatDate(data.requestedAt)],
-        ['Paid on', formatDate(data.paidAt)],
-        ['Amount paid', dollars(data.amountCents)],
+        [say('row.requestedOn'), date(data.requestedAt)],
+        [say('row.paidOn'), date(data.paidAt)],
+        [say('row.amountPaid'), money(data.amountCents)],
       ];
     case 'annual_statement':
       return [
-        ['Period', `January 1 – December 31, ${data.year}`],
-        ['Completed sponsorships', String(data.earningCount)],
-        ['Gross earnings', dollars(data.grossCents)],
-        ['Castbridge fees', dollars(-data.feesCents)],
-        ['Adjustments (reviews)', dollars(data.adjustmentsCents)],
-        ['Net earnings', dollars(data.netCents)],
-        ['Withdrawals paid', `${dollars(data.payoutsCents)} (${data.payoutCount})`],
+        [say('row.period'), say('period.year', { year: String(data.year) })],
+        [say('row.completedSponsorships'), String(data.earningCount)],
+        [say('row.grossEarnings'), money(data.grossCents)],
+        [say('row.fees'), money(-data.feesCents)],
+        [say('row.adjustments'), money(data.adjustmentsCents)],
+        [say('row.netEarnings'), money(data.netCents)],
+        [
+          say('row.withdrawalsPaid'),
+          say('withdrawals.paid', { amount: money(data.payoutsCents), count: String(data.payoutCount) }),
+        ],
       ];
   }
 }
-
-const NOTES: Record<DocumentData['kind'], string> = {
-  deposit_receipt: 'Funds added to your Castbridge advertiser balance.',
-  refund_receipt: 'Unspent funds returned from your Castbridge advertiser balance.',
-  payout_statement: 'A withdrawal of your Castbridge earnings.',
-  annual_statement: 'Your Castbridge earnings for the calendar year. Keep it with your tax records.',
-};
 
 /** Makes `text` writable in the font's encoding (WinAnsi for the standard fonts): anything else becomes "?". */
 function writable(font: PDFFont, text: string): string {
@@ -112,10 +142,11 @@ function writable(font: PDFFont, text: string): string {
   return out;
 }
 
-/** The document's PDF bytes. */
-export async function renderDocumentPdf(record: DocumentRecord): Promise<Uint8Array> {
+/** The document's PDF bytes, in `locale` (the reader's language; the same bytes for the same language). */
+export async function renderDocumentPdf(record: DocumentRecord, locale: Locale = DEFAULT_LOCALE): Promise<Uint8Array> {
   const { data } = record;
-  const title = DOCUMENT_TITLES[data.kind];
+  const say = moneyTexts(locale);
+  const title = say(titleOf(data.kind));
   const issued = new Date(record.issuedAt);
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`Castbridge ${title} ${record.number}`);
@@ -146,14 +177,14 @@ export async function renderDocumentPdf(record: DocumentRecord): Promise<Uint8Ar
   text('Castbridge', left, 22, bold);
   textRight(title, 14, bold);
   y -= 20;
-  text('Sponsorships for live streamers', left, 10, regular, muted);
-  textRight(`No. ${record.number}`, 11);
+  text(say('pdf.tagline'), left, 10, regular, muted);
+  textRight(say('pdf.number', { number: record.number }), 11);
   y -= 16;
-  textRight(`Issued ${formatDate(record.issuedAt)}`, 10, regular, muted);
+  textRight(say('pdf.issued', { date: formatDate(record.issuedAt, locale) }), 10, regular, muted);
   y -= 22;
   rule();
   y -= 28;
-  text('Issued to', left, 10, regular, muted);
+  text(say('pdf.issuedTo'), left, 10, regular, muted);
   // The company (an advertiser's), the person, the e-mail: each once (a person without a name is named by their
   // e-mail, which is then not repeated).
   const issuedTo = [
@@ -164,10 +195,10 @@ export async function renderDocumentPdf(record: DocumentRecord): Promise<Uint8Ar
     text(line, left, i === 0 ? 12 : 11, i === 0 ? bold : regular);
   });
   y -= 30;
-  text(NOTES[data.kind], left, 11);
+  text(say(`note.${data.kind}`), left, 11);
   y -= 28;
   rule();
-  for (const [label, value] of documentRows(data)) {
+  for (const [label, value] of documentRows(data, locale)) {
     y -= 24;
     text(label, left, 11, regular, muted);
     textRight(value, 11);
@@ -176,13 +207,13 @@ export async function renderDocumentPdf(record: DocumentRecord): Promise<Uint8Ar
   rule();
   y = 72;
   text(
-    `${title} ${record.number}, issued by Castbridge on ${formatDate(record.issuedAt)}. Amounts in US dollars.`,
+    say('pdf.footer', { title, number: record.number, date: formatDate(record.issuedAt, locale) }),
     left,
     9,
     regular,
     muted,
   );
   y -= 13;
-  text('Questions about this document: contact Castbridge support from your dashboard.', left, 9, regular, muted);
+  text(say('pdf.questions'), left, 9, regular, muted);
   return pdf.save({ useObjectStreams: false });
 }

@@ -1,9 +1,10 @@
 // Numbered documents' endpoints (./documents.ts): creators and advertisers list their own and download each as a
-// PDF drawn from its snapshot (./document-pdf.ts). Another user's document is not found (404); operators have none.
+// PDF drawn from its snapshot (./document-pdf.ts), in the reader's language like the list's titles. Another user's document is not found (404); operators have none.
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { requestLocale } from '../http/problems.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import { renderDocumentPdf } from './document-pdf.ts';
@@ -24,12 +25,14 @@ export function documentRoutes(services: DocumentRoutesDeps): Hono<AppEnv> {
 
   route(app, services, 'listDocuments', async (c) => {
     if (c.get('role') === 'creator') await issueYearlyStatements(db, c.get('userId'));
-    return { documents: await listDocuments(db, c.get('userId')) };
+    c.header('Vary', 'Accept-Language', { append: true });
+    return { documents: await listDocuments(db, c.get('userId'), requestLocale(c)) };
   });
 
   route(app, services, 'downloadDocument', { authorize: async (c) => void (await own(c)) }, async (c) => {
     const document = await own(c);
-    const bytes = await renderDocumentPdf(document);
+    // In the reader's language: the page's (Accept-Language), else the account's.
+    const bytes = await renderDocumentPdf(document, requestLocale(c));
     return new Response(new Uint8Array(bytes), {
       status: 200,
       headers: {
@@ -38,6 +41,7 @@ export function documentRoutes(services: DocumentRoutesDeps): Hono<AppEnv> {
         'Content-Disposition': `attachment; filename="${document.number}.pdf"`,
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
+        Vary: 'Accept-Language',
       },
     });
   });

@@ -7,15 +7,17 @@
 // is the snapshot of what the PDF shows (./document-pdf.ts draws it), read from the subject when it is issued, so a
 // download is the same file every time, whatever changes later (a renamed user, a new payout method).
 import type { Kysely } from 'kysely';
-import { DOCUMENT_TITLES, type DocumentKind } from '../../contract/documents.ts';
+import type { DocumentKind } from '../../contract/documents.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
 import type { PayoutMethodKind } from '../../contract/money.ts';
 import type { Database } from '../db/types.ts';
 import { EARNING_KINDS } from './ledger.ts';
+import { moneyTexts, titleOf } from './texts.ts';
 
 /** A transfer that paid a creator for a delivery, whatever proved it. */
 const isEarning = (kind: string) => (EARNING_KINDS as readonly string[]).includes(kind);
 
-export { DOCUMENT_TITLES, type DocumentKind };
+export type { DocumentKind };
 
 /** Who the document is for, as it was when issued. */
 export interface DocumentParty {
@@ -418,7 +420,9 @@ export async function issueYearlyStatements(db: Kysely<Database>, creatorId: str
 }
 
 /** The caller's documents, newest first. */
-export async function listDocuments(db: Kysely<Database>, ownerId: string) {
+/** The owner's documents, newest first, each titled in `locale`. */
+export async function listDocuments(db: Kysely<Database>, ownerId: string, locale: Locale = DEFAULT_LOCALE) {
+  const say = moneyTexts(locale);
   const rows = await db
     .selectFrom('documents')
     .select(['id', 'kind', 'number', 'amount_cents', 'issued_at'])
@@ -430,7 +434,7 @@ export async function listDocuments(db: Kysely<Database>, ownerId: string) {
     id: row.id,
     kind: row.kind,
     number: row.number,
-    title: DOCUMENT_TITLES[row.kind],
+    title: say(titleOf(row.kind)),
     amountCents: Number(row.amount_cents),
     issuedAt: row.issued_at,
   }));

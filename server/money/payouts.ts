@@ -27,7 +27,6 @@ import { moneyProblems } from './problems.ts';
 import { hasTaxForm } from './tax-forms.ts';
 import { PayoutRejected, type ProviderResult } from './providers/types.ts';
 
-
 /** The job that hands a requested payout to its rail. */
 export const SUBMIT_JOB = 'payout.submit';
 
@@ -193,8 +192,7 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
       input: { amountCents: number; methodId: string | undefined },
       key: string | undefined,
     ): Promise<{ payout: Payout; created: boolean }> {
-      if (!key)
-        throw new HttpError(400, moneyProblems.idempotency_key_required);
+      if (!key) throw new HttpError(400, moneyProblems.idempotency_key_required);
       if (!isIdempotencyKey(key)) throw new HttpError(400, httpProblems.idempotency_key_format);
       const replay = async () => {
         const earlier = await db
@@ -214,7 +212,10 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
       const earlier = await replay();
       if (earlier) return earlier;
       if (input.amountCents < config.minPayoutCents)
-        throw new HttpError(400, moneyProblems.withdrawal_below_minimum.with({ minimum: money(config.minPayoutCents) }));
+        throw new HttpError(
+          400,
+          moneyProblems.withdrawal_below_minimum.with({ minimum: money(config.minPayoutCents) }),
+        );
 
       const method = await (input.methodId
         ? db

@@ -101,7 +101,7 @@ export function SignedInRoutes() {
             <Route path="admin" element={english(<OperatorConsole />)} />
           </Route>
           {/* Creators' and advertisers' own documents; the screen sends an operator to the console. */}
-          <Route path="documents" element={english(<Documents />)} />
+          <Route path="documents" element={<Documents />} />
           <Route path="help-and-support" element={<HelpAndSupport />} />
           <Route path="settings" element={<Settings />} />
         </Route>

@@ -97,18 +97,23 @@ describe.each([375, 1280])('the dashboard in Spanish at %i px', (width) => {
     await spanish?.context.close();
   });
 
-  it.each(['/dashboard', '/connect-accounts', '/earnings', '/set-payout-method', '/help-and-support', '/settings'])(
-    '%s',
-    async (path) => {
-      // An English browser: the account's language wins once it is read.
-      spanish ??= await openPage(browser, width, { jwt: token });
-      await spanish.page.goto(path);
-      await settled(spanish.page);
-      await spanish.page.getByTestId('welcome').filter({ hasText: 'Hola de nuevo, Guadalupe' }).waitFor();
-      expect(await spanish.page.evaluate(() => document.documentElement.lang)).toBe('es-MX');
-      await expectCleanPage(spanish, `sweep-es-in-${name(path)}`, { screenshot: true });
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/connect-accounts',
+    '/earnings',
+    '/set-payout-method',
+    '/documents',
+    '/help-and-support',
+    '/settings',
+  ])('%s', async (path) => {
+    // An English browser: the account's language wins once it is read.
+    spanish ??= await openPage(browser, width, { jwt: token });
+    await spanish.page.goto(path);
+    await settled(spanish.page);
+    await spanish.page.getByTestId('welcome').filter({ hasText: 'Hola de nuevo, Guadalupe' }).waitFor();
+    expect(await spanish.page.evaluate(() => document.documentElement.lang)).toBe('es-MX');
+    await expectCleanPage(spanish, `sweep-es-in-${name(path)}`, { screenshot: true });
+  });
 });
 
 describe('keyboard and navigation', () => {

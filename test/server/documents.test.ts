@@ -44,14 +44,20 @@ describe.each(BACKENDS)('documents on %s', (backendName) => {
   let operator: Account;
   const year = new Date().getUTCFullYear();
 
-  const list = async (who: Account) => {
-    const answer = await api.request('GET', '/api/documents', { token: who.token });
+  const list = async (who: Account, language?: string) => {
+    const answer = await api.request('GET', '/api/documents', {
+      token: who.token,
+      ...(language ? { headers: { 'accept-language': language } } : {}),
+    });
     expect(answer.status, answer.text).toBe(200);
     return (answer.body as { documents: Listed[] }).documents;
   };
-  const download = async (who: Account | null, id: string) => {
+  const download = async (who: Account | null, id: string, language?: string) => {
     const response = await api.castbridge.app.request(`/api/documents/${id}`, {
-      headers: who ? { authorization: `Bearer ${who.token}` } : {},
+      headers: {
+        ...(who ? { authorization: `Bearer ${who.token}` } : {}),
+        ...(language ? { 'accept-language': language } : {}),
+      },
     });
     return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
   };
@@ -303,6 +309,38 @@ describe.each(BACKENDS)('documents on %s', (backendName) => {
     const text = pdfText((await download(creator, latest.id)).bytes);
     for (const shown of [latest.number, String(lastYear), '$150.50', '-$15.05', '$135.45', 'Kai Moss'])
       expect(text).toContain(shown);
+    // In the reader's language (docs/architecture.md §Languages): the title in the list, the PDF's words, its dates
+    // and its sums, still in US dollars and saying so; the same bytes for the same language, other bytes for another.
+    expect((await list(creator, 'es-MX')).find((doc) => doc.id === latest.id)).toMatchObject({
+      title: 'Estado de ganancias anual',
+      amountCents: 13_545,
+    });
+    const spanish = await download(creator, latest.id, 'es-MX');
+    expect(spanish.response.headers.get('vary')).toContain('Accept-Language');
+    const texto = pdfText(spanish.bytes);
+    for (const shown of [
+      'Estado de ganancias anual',
+      `Núm. ${latest.number}`,
+      // (The dash between is WinAnsi's, which this reading of the PDF does not decode.)
+      '1 de enero',
+      `31 de diciembre de ${lastYear}`,
+      'Ganancias brutas',
+      'USD\u00a0150.50',
+      '-USD\u00a015.05',
+      'Ganancias netas',
+      'USD\u00a0135.45',
+      'Kai Moss',
+      'Montos en dólares estadounidenses.',
+      // Spanish's own letters are in the PDF's encoding: written, not replaced by "?".
+      '¿Dudas sobre este documento?',
+    ])
+      expect(texto).toContain(shown);
+    expect(texto).not.toContain('Gross earnings');
+    const again = (await download(creator, latest.id, 'es-MX')).bytes;
+    expect(Buffer.compare(Buffer.from(spanish.bytes), Buffer.from(again))).toBe(0);
+    // Without Accept-Language, the account's own language decides.
+    await api.castbridge.db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', creator.id).execute();
+    expect(pdfText((await download(creator, latest.id)).bytes)).toContain('Estado de ganancias anual');
     // Advertisers get none.
     const advertiser = await approvedAdvertiser(api, operator, 0);
     expect(await list(advertiser)).toEqual([]);

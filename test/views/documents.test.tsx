@@ -2,7 +2,7 @@
 // each row shows its title, number, date and amount with a Download button that saves that PDF; one download at a
 // time; a failed one says which and why; an empty list says when documents appear. Through the documents machine
 // with controlled actors.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DocumentSummary } from '@/contract/schemas/documents';
@@ -10,6 +10,7 @@ import { documentsMachine } from '@/machines/money/documents.machine';
 import { sampleDocuments } from '@/machines/money/documents.samples';
 import { apiRefusal } from '@/machines/events';
 import { DocumentsScreen } from '@/src/money/Documents';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, renderScreen } from './harness';
 
 function setup() {
@@ -65,5 +66,25 @@ describe('Documents', () => {
     await load.resolve([]);
     expect(screen.getByText(/No documents yet/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Documents' })).not.toBeInTheDocument();
+  });
+
+  it('in Spanish: the words, dates and sums in the page’s language; the titles as the server wrote them in it', async () => {
+    await act(() => setLocale('es-MX'));
+    const { load, download, user } = setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Documentos' })).toBeInTheDocument();
+    // The server answers in the page's language (Accept-Language): its titles come in Spanish.
+    await load.resolve(
+      sampleDocuments.map((doc, i) => ({ ...doc, title: ['Comprobante de pago', 'Estado de ganancias anual'][i]! })),
+    );
+    const items = within(screen.getByRole('list', { name: 'Documentos' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Comprobante de pago');
+    expect(items[0]).toHaveTextContent('S-2026-000002 · 20 nov 2026');
+    expect(items[0]).toHaveTextContent('USD 123.45');
+    expect(items[1]).toHaveTextContent('USD 4,800');
+    const statement = screen.getByRole('button', { name: 'Descargar Comprobante de pago S-2026-000002 (PDF)' });
+    await user.click(statement);
+    expect(statement).toHaveTextContent('Guardando…');
+    await download.reject(apiRefusal('No existe ese documento', 404));
+    expect(screen.getByRole('alert')).toHaveTextContent('No se pudo descargar S-2026-000002');
   });
 });
