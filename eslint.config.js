@@ -140,6 +140,7 @@ export default tseslint.config(
       'src/notifications/NotificationsModal.tsx',
       'src/connections/ConnectAccounts.tsx',
       'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts,Documents}.tsx',
+      'src/overlay/{ObsExtension,CountingPanel,OverlaySettingsPanel}.tsx',
     ],
     plugins: { lingui },
     rules: {
@@ -153,7 +154,7 @@ export default tseslint.config(
             '^(Castbridge|Stripe|PayPal|PDF)$',
             '^[a-z0-9]+([A-Z][a-z0-9]*)*$',
             '^[a-z0-9]+(-[a-z0-9]+)+$',
-            '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+$',
+            '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9_-]*)+$',
           ],
           ignoreNames: [
             {

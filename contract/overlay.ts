@@ -3,12 +3,6 @@
 
 export const OVERLAY_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
 export type OverlayPosition = (typeof OVERLAY_POSITIONS)[number];
-export const POSITION_LABELS: Record<OverlayPosition, string> = {
-  'top-left': 'Top left',
-  'top-right': 'Top right',
-  'bottom-left': 'Bottom left',
-  'bottom-right': 'Bottom right',
-};
 
 /** The region's width as a percentage of the scene's width. */
 export const OVERLAY_SIZES = [20, 25, 30, 40, 50] as const;
@@ -81,7 +75,7 @@ export const MINUTE_STATUS_TEXT: Record<Exclude<MinuteStatus, 'verified'>, strin
 
 /**
  * Why the overlay is not being counted right now (GET /api/overlay/status), in the order they are checked; the
- * OBS Extension screen shows the first that applies, with what to do about it.
+ * OBS Extension screen shows the first that applies, with what to do about it (worded by src/overlay/messages).
  */
 export const COUNTING_REASONS = [
   'switched_off',
@@ -95,20 +89,6 @@ export const COUNTING_REASONS = [
   'undisclosed',
 ] as const;
 export type CountingReason = (typeof COUNTING_REASONS)[number];
-
-export const COUNTING_REASON_TEXT: Record<CountingReason, string> = {
-  switched_off: 'The overlay is switched off.',
-  no_offer: 'No accepted sponsorship is running today, so there is nothing to show.',
-  no_channel:
-    'Connect your Twitch or YouTube channel in Connect Accounts: only a channel the platform confirms is live counts.',
-  no_page: 'The overlay is not open in OBS. Add it as a Browser source (Download Now gives a scene with it).',
-  browser: 'This is a browser tab, not OBS: a preview never counts toward pay.',
-  not_program: 'The overlay’s scene is not on Program. Studio Mode preview and hidden sources do not count.',
-  not_streaming: 'OBS is not streaming. Display counts only while you are live.',
-  offline: 'Not verified: your channel was offline. The platform does not report your channel as live.',
-  undisclosed:
-    'Your stream is not disclosed as sponsored. Add #ad to your stream title (or turn on Branded Content on Twitch, paid promotion on YouTube).',
-};
 
 /** Epoch ms after which a page that has not reported is taken as closed. */
 export const PRESENCE_TIMEOUT_SECONDS = 45;

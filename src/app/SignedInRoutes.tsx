@@ -75,7 +75,7 @@ export function SignedInRoutes() {
           <Route element={<RequireRole role="creator" />}>
             <Route path="dashboard" element={<Analytics />} />
             <Route path="analytics" element={<Analytics />} />
-            <Route path="obs-extension" element={english(<ObsExtension />)} />
+            <Route path="obs-extension" element={<ObsExtension />} />
             <Route path="sponsorship-offers" element={english(<SponsorshipOffers />)} />
             <Route path="earnings" element={<Earnings />} />
             <Route path="archive-chat" element={english(<ArchiveChat />)} />

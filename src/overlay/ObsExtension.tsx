@@ -15,6 +15,8 @@ import { LoadState } from '@/src/common/LoadState';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import { CountingPanel } from './CountingPanel';
 import * as s from './ObsExtension.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { overlayMessages } from './catalogue';
 
 const OverlaySettingsPanel = lazy(() =>
   import('./OverlaySettingsPanel').then((m) => ({ default: m.OverlaySettingsPanel })),
@@ -36,24 +38,20 @@ export function ObsExtensionScreen({
   const loading = useSelector(overlay, selectOverlayLoading);
   const loadError = useSelector(overlay, selectOverlayLoadError);
   const ready = useSelector(overlay, selectOverlayReady);
+  const { t } = useMessages(overlayMessages);
   return (
     <>
-      <ScreenHeading title="OBS Extension" />
+      <ScreenHeading title={t('obs.title')} />
       <Card as="section" gradient padding="lg" className={s.hero} aria-labelledby="obs-title">
         <div className={s.copy}>
           <h2 id="obs-title" className={s.title}>
-            Sponsors on your stream, on your terms
+            {t('obs.heroTitle')}
           </h2>
-          <p className={s.text}>
-            The Castbridge extension for OBS adds a region to your scene where sponsors' ads, moving images or other
-            live streams play. You decide where it sits and when it shows: switch it on and off at any time.
-          </p>
+          <p className={s.text}>{t('obs.heroText')}</p>
           <ol className={s.points}>
-            <li>Download Now and, in OBS, choose Scene Collection → Import, then pick the file.</li>
-            <li>Or add a Browser source to any scene with the URL below, 1920 × 1080.</li>
-            <li>
-              Only offers you accepted are shown; the minutes they are on stream prove the sponsorship and pay you.
-            </li>
+            <li>{t('obs.stepImport')}</li>
+            <li>{t('obs.stepBrowser')}</li>
+            <li>{t('obs.stepPaid')}</li>
           </ol>
           <div>
             <Button
@@ -63,23 +61,17 @@ export function ObsExtensionScreen({
               onClick={() => overlay.send({ type: 'overlay.download' })}
             >
               <Icon name="download" size={20} />
-              Download Now
+              {t('obs.download')}
             </Button>
           </div>
         </div>
-        <img
-          src="/images/obs-extension.svg"
-          alt="A streaming scene with a sponsor region in its lower corner"
-          width={480}
-          height={320}
-          className={s.image}
-        />
+        <img src="/images/obs-extension.svg" alt={t('obs.imageAlt')} width={480} height={320} className={s.image} />
       </Card>
       <CountingPanel logic={statusLogic} />
       <LoadState
         loading={loading}
         error={loadError}
-        what="overlay"
+        what={t('obs.loading')}
         onRetry={() => overlay.send({ type: 'overlay.retry' })}
       />
       {ready ? (

@@ -4,7 +4,6 @@ import type { ActorRefFrom } from 'xstate';
 import {
   OVERLAY_POSITIONS,
   OVERLAY_SIZES,
-  POSITION_LABELS,
   ROTATION_CHOICES,
   type OverlayPosition,
   type OverlaySize,
@@ -31,12 +30,21 @@ import { Select } from '@/src/ui/Select';
 import { Switch } from '@/src/ui/Switch';
 import * as shared from '@/src/shell/dashboard.css';
 import * as s from './ObsExtension.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { overlayMessages, type OverlayMessage } from './catalogue';
 
 // The overlay's settings and preview (docs/product.md §The overlay for OBS), loaded just after the OBS Extension screen: its controls (Radix
 // Select, Switch, AlertDialog) would take the route past its bundle budget. The statechart is already loading the
 // settings meanwhile, so nothing waits on this code.
 
 type OverlayRef = ActorRefFrom<OverlaySettingsLogic>;
+
+const POSITIONS: Record<OverlayPosition, OverlayMessage> = {
+  'top-left': 'position.top-left',
+  'top-right': 'position.top-right',
+  'bottom-left': 'position.bottom-left',
+  'bottom-right': 'position.bottom-right',
+};
 
 /** The URL with its token masked: it is a secret (anyone with it can show the overlay). */
 const masked = (url: string) => url.replace(/\/overlay\/.+$/, '/overlay/' + '•'.repeat(12));
@@ -52,19 +60,16 @@ function Preview({ path, enabled }: { path: string; enabled: boolean }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+  const { t } = useMessages(overlayMessages);
   return (
     <Card as="section" padding="md" aria-labelledby="overlay-preview-title" className={s.card}>
       <h2 id="overlay-preview-title" className={shared.cardTitle}>
-        Live preview
+        {t('preview.title')}
       </h2>
-      <p className={s.muted}>
-        {enabled
-          ? 'What your overlay shows right now, on a 1920 × 1080 scene.'
-          : 'The overlay is switched off: your stream shows nothing from Castbridge.'}
-      </p>
+      <p className={s.muted}>{enabled ? t('preview.on') : t('preview.off')}</p>
       <div ref={box} className={s.previewBox}>
         <iframe
-          title="Overlay preview"
+          title={t('preview.frame')}
           src={`${path}?preview=1`}
           className={s.previewFrame}
           style={{ transform: `scale(${scale})` }}
@@ -85,26 +90,27 @@ export function OverlaySettingsPanel({ overlay }: { overlay: OverlayRef }) {
   const rotating = useSelector(overlay, selectRotating);
   const rotateError = useSelector(overlay, selectRotateError);
   const url = overlayUrl(settings.path);
+  const { t } = useMessages(overlayMessages);
   return (
     <>
       <Card as="section" padding="md" aria-labelledby="overlay-settings-title" className={s.card}>
         <h2 id="overlay-settings-title" className={shared.cardTitle}>
-          Your overlay
+          {t('settings.title')}
         </h2>
         <Switch
-          label="Show the overlay on stream"
-          description="Switch it off and your stream shows nothing from Castbridge within a second; switch it on and your sponsors are back."
+          label={t('settings.show')}
+          description={t('settings.showText')}
           checked={settings.enabled}
           disabled={busy}
           onCheckedChange={(enabled) => overlay.send({ type: 'overlay.change', change: { enabled } })}
         />
         <div className={s.urlRow}>
           <Field
-            label="Browser source URL"
+            label={t('settings.url')}
             name="overlay-url"
             readOnly
             value={revealed ? url : masked(url)}
-            hint="Keep it secret: anyone with this URL can show your overlay."
+            hint={t('settings.urlHint')}
             className={s.urlField}
             spellCheck={false}
           />
@@ -115,53 +121,57 @@ export function OverlaySettingsPanel({ overlay }: { overlay: OverlayRef }) {
               aria-pressed={revealed}
             >
               <Icon name={revealed ? 'eye-off' : 'eye'} size={18} />
-              {revealed ? 'Hide' : 'Show'}
+              {revealed ? t('settings.hide') : t('settings.reveal')}
             </Button>
             <Button variant="secondary" onClick={() => overlay.send({ type: 'overlay.copy' })}>
               <Icon name="link" size={18} />
-              Copy
+              {t('settings.copy')}
             </Button>
           </div>
         </div>
         <p className={s.status} role="status">
-          {copied ? 'The URL is copied: paste it into the browser source in OBS.' : ''}
+          {copied ? t('settings.copied') : ''}
         </p>
         <div className={s.choices}>
           <Select
-            label="Position"
+            label={t('settings.position')}
             value={settings.position}
             disabled={busy}
             onValueChange={(value) =>
               overlay.send({ type: 'overlay.change', change: { position: value as OverlayPosition } })
             }
-            options={OVERLAY_POSITIONS.map((value) => ({ value, label: POSITION_LABELS[value] }))}
+            options={OVERLAY_POSITIONS.map((value) => ({ value, label: t(POSITIONS[value]) }))}
           />
           <Select
-            label="Size"
+            label={t('settings.size')}
             value={String(settings.size)}
             disabled={busy}
             onValueChange={(value) =>
               overlay.send({ type: 'overlay.change', change: { size: Number(value) as OverlaySize } })
             }
-            options={OVERLAY_SIZES.map((value) => ({ value: String(value), label: `${value}% of the scene's width` }))}
+            options={OVERLAY_SIZES.map((value) => ({
+              value: String(value),
+              label: t('settings.sizeChoice', { size: value }),
+            }))}
           />
           <Select
-            label="Each creative shows for"
+            label={t('settings.rotation')}
             value={String(settings.rotationSeconds)}
             disabled={busy}
             onValueChange={(value) =>
               overlay.send({ type: 'overlay.change', change: { rotationSeconds: Number(value) as RotationSeconds } })
             }
-            options={ROTATION_CHOICES.map((value) => ({ value: String(value), label: `${value} seconds` }))}
+            options={ROTATION_CHOICES.map((value) => ({
+              value: String(value),
+              label: t('settings.rotationChoice', { seconds: value }),
+            }))}
           />
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className={s.rotateRow}>
-          <p className={s.muted}>
-            URL leaked, or shared by mistake? Make a new one: the old one stops working at once.
-          </p>
+          <p className={s.muted}>{t('settings.rotateText')}</p>
           <Button variant="secondary" onClick={() => overlay.send({ type: 'rotate.ask' })} disabled={busy}>
-            New URL
+            {t('settings.rotate')}
           </Button>
         </div>
       </Card>
@@ -171,10 +181,10 @@ export function OverlaySettingsPanel({ overlay }: { overlay: OverlayRef }) {
         onOpenChange={(open) => {
           if (!open) overlay.send({ type: 'rotate.dismiss' });
         }}
-        title="Make a new overlay URL?"
-        description="The current URL stops working at once: OBS shows nothing from Castbridge until you paste the new URL into the browser source (or download the scene collection again)."
-        cancelLabel="No, Cancel"
-        actionLabel="Yes, Make a New URL"
+        title={t('rotate.title')}
+        description={t('rotate.text')}
+        cancelLabel={t('rotate.cancel')}
+        actionLabel={t('rotate.confirm')}
         tone="primary"
         busy={rotating}
         onCancel={() => overlay.send({ type: 'rotate.dismiss' })}

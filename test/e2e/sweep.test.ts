@@ -99,6 +99,7 @@ describe.each([375, 1280])('the dashboard in Spanish at %i px', (width) => {
 
   it.each([
     '/dashboard',
+    '/obs-extension',
     '/connect-accounts',
     '/earnings',
     '/set-payout-method',

@@ -4,14 +4,17 @@
 // last status, and reads every 5 s while the screen is open (none once it closes).
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COUNTING_REASONS, COUNTING_REASON_TEXT } from '@/contract/overlay';
+import { COUNTING_REASONS } from '@/contract/overlay';
+import { COUNTING_REASON_TEXT } from './overlayTexts';
 import type { OverlayStatus } from '@/contract/schemas/overlay';
 import type { OverlaySettings } from '@/contract';
 import { overlaySettingsMachine } from '@/machines/overlay/overlaySettings.machine';
 import { overlayStatusMachine, STATUS_POLL_MS } from '@/machines/overlay/overlayStatus.machine';
 import { sampleCountingStatus, sampleUndisclosedStatus } from '@/machines/overlay/overlayStatus.samples';
+import { sampleOverlaySettings } from '@/machines/overlay/samples';
 import { apiRefusal } from '@/machines/events';
 import { ObsExtensionScreen } from '@/src/overlay/ObsExtension';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, renderScreen } from './harness';
 
 function setup() {
@@ -121,5 +124,34 @@ describe('Counting now', () => {
       vi.advanceTimersByTime(STATUS_POLL_MS * 4);
     });
     expect(status.started).toBe(3);
+  });
+
+  it('in Spanish: the screen, the verdict and its reason, the channel’s facts, its figures and times', async () => {
+    await act(() => setLocale('es-MX'));
+    const load = controlled<OverlaySettings>();
+    const status = controlled<OverlayStatus>();
+    renderScreen(
+      <ObsExtensionScreen
+        logic={overlaySettingsMachine.provide({ actors: { loadOverlay: load.logic } })}
+        statusLogic={overlayStatusMachine.provide({ actors: { loadStatus: status.logic } })}
+      />,
+      { path: '/obs-extension', jwt: 'creator.jwt' },
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Extensión de OBS');
+    expect(screen.getByRole('button', { name: 'Descargar ahora' })).toBeInTheDocument();
+    const panel = within(screen.getByRole('region', { name: 'Conteo en este momento' }));
+    await status.resolve(sampleCountingStatus);
+    expect(panel.getByRole('status')).toHaveTextContent(/^Contando/);
+    const channel = within(panel.getByRole('listitem', { name: 'Twitch ana_speedruns' }));
+    expect(channel.getByText('En vivo')).toBeInTheDocument();
+    expect(channel.getByText('Sí')).toBeInTheDocument();
+    expect(channel.getByText('26 nov 2026, 09:59:30 UTC')).toBeInTheDocument();
+    expect(panel.getByText('Verificado 45 min de 120 min')).toBeInTheDocument();
+    // The settings, a chunk of their own, in the same language.
+    await load.resolve(sampleOverlaySettings);
+    const settings = within(await screen.findByRole('region', { name: 'Tu overlay' }));
+    expect(settings.getByRole('switch', { name: 'Mostrar el overlay en la transmisión' })).toBeInTheDocument();
+    expect(settings.getByRole('button', { name: 'Nueva URL' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Vista previa en vivo' })).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import type { OverlaySettings } from '@/contract';
 import { PLATFORM_NAMES } from '@/contract/connections';
-import { COUNTING_REASON_TEXT } from '@/contract/overlay';
+import { COUNTING_REASON_TEXT } from './overlayTexts';
 import type { OverlayStatus } from '@/contract/schemas/overlay';
 import { overlaySettingsMachine } from '@/machines/overlay/overlaySettings.machine';
 import { overlayStatusMachine, STATUS_POLL_MS } from '@/machines/overlay/overlayStatus.machine';
