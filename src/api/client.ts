@@ -73,6 +73,15 @@ export type CallOptions<N extends EndpointName> = (Meta<N>['auth'] extends 'bear
     headers?: Record<string, string>;
   };
 
+/**
+ * The language the server words its answer in (docs/api.md §Conventions). Signed out, the page's. Signed in, "*": any,
+ * so the server takes the account's, which the page follows (src/accounts/AccountLanguage.tsx). A screen's first
+ * calls may leave before the page has taken the account's language (a browser in another language, the account
+ * changed elsewhere); they get the words the page is about to speak, not those it is leaving. Not sending the header
+ * would not do: the browser would send its own languages.
+ */
+const answerLanguage = (signedIn: boolean): string => (signedIn ? '*' : currentLocale());
+
 /** Calls endpoint `name` of the contract; a failure rejects with an ApiError carrying the server's message. */
 export async function request<N extends EndpointName>(name: N, options: CallOptions<N>): Promise<ResponseBody<N>> {
   const meta: { method: string; path: string; auth: string } = endpoints[name];
@@ -94,8 +103,7 @@ export async function request<N extends EndpointName>(name: N, options: CallOpti
       ...(body !== undefined ? { body } : {}),
       ...(query ? { searchParams: query } : {}),
       headers: {
-        // The server answers its refusals in the page's language (docs/api.md §Conventions).
-        'Accept-Language': currentLocale(),
+        'Accept-Language': answerLanguage(meta.auth === 'bearer' || (meta.auth === 'optional' && !!jwt)),
         ...headers,
         ...(meta.auth === 'bearer' || (meta.auth === 'optional' && jwt)
           ? { Authorization: `Bearer ${jwt ?? ''}` }
@@ -123,7 +131,7 @@ export async function download<N extends EndpointName>(
     const response = await http(path, {
       method: meta.method,
       ...(query ? { searchParams: query } : {}),
-      headers: { 'Accept-Language': currentLocale(), Authorization: `Bearer ${jwt ?? ''}` },
+      headers: { 'Accept-Language': answerLanguage(true), Authorization: `Bearer ${jwt ?? ''}` },
     });
     const disposition = response.headers.get('content-disposition') ?? '';
     return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };

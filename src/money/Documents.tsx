@@ -72,7 +72,7 @@ export function DocumentsScreen({ logic }: { logic?: DocumentsLogic }) {
                   <span className={s.document}>
                     <span className={s.title}>{doc.title}</span>
                     <span className={s.meta}>
-                      {doc.number} · {formatsIn(locale).date(doc.issuedAt)}
+                      <span className={s.number}>{doc.number}</span> · {formatsIn(locale).date(doc.issuedAt)}
                     </span>
                   </span>
                   <span className={s.amount}>{formatsIn(locale).money(doc.amountCents)}</span>

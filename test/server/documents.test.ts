@@ -341,6 +341,9 @@ describe.each(BACKENDS)('documents on %s', (backendName) => {
     // Without Accept-Language, the account's own language decides.
     await api.castbridge.db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', creator.id).execute();
     expect(pdfText((await download(creator, latest.id)).bytes)).toContain('Estado de ganancias anual');
+    // "*" (any language, as the signed-in pages ask: src/api/client.ts) is the account's too.
+    expect(pdfText((await download(creator, latest.id, '*')).bytes)).toContain('Estado de ganancias anual');
+    expect((await list(creator, '*')).find((doc) => doc.id === latest.id)?.title).toBe('Estado de ganancias anual');
     // Advertisers get none.
     const advertiser = await approvedAdvertiser(api, operator, 0);
     expect(await list(advertiser)).toEqual([]);
