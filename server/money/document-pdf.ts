@@ -171,6 +171,19 @@ export async function renderDocumentPdf(record: DocumentRecord, locale: Locale =
     const safe = writable(font, value);
     page.drawText(safe, { x: right - font.widthOfTextAtSize(safe, size), y, size, font, color });
   };
+  /** `value` in lines that fit between the margins at `size`, broken between words. */
+  const lines = (value: string, size: number, font = regular): string[] => {
+    const out: string[] = [];
+    let line = '';
+    for (const word of writable(font, value).split(' ')) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && font.widthOfTextAtSize(next, size) > right - left) {
+        out.push(line);
+        line = word;
+      } else line = next;
+    }
+    return line ? [...out, line] : out;
+  };
   const rule = () =>
     page.drawLine({ start: { x: left, y }, end: { x: right, y }, thickness: 0.75, color: rgb(0.8, 0.8, 0.84) });
 
@@ -205,15 +218,15 @@ export async function renderDocumentPdf(record: DocumentRecord, locale: Locale =
   }
   y -= 14;
   rule();
-  y = 72;
-  text(
-    say('pdf.footer', { title, number: record.number, date: formatDate(record.issuedAt, locale) }),
-    left,
-    9,
-    regular,
-    muted,
-  );
-  y -= 13;
-  text(say('pdf.questions'), left, 9, regular, muted);
+  // The footer, wrapped to the margins (a language may say it in more words): its lines from 72 pt up.
+  const footer = [
+    ...lines(say('pdf.footer', { title, number: record.number, date: formatDate(record.issuedAt, locale) }), 9),
+    ...lines(say('pdf.questions'), 9),
+  ];
+  y = 72 + 13 * Math.max(0, footer.length - 2);
+  for (const line of footer) {
+    text(line, left, 9, regular, muted);
+    y -= 13;
+  }
   return pdf.save({ useObjectStreams: false });
 }
