@@ -139,7 +139,7 @@ export default tseslint.config(
       'src/analytics/{Analytics,Details,Chart}.tsx',
       'src/notifications/NotificationsModal.tsx',
       'src/connections/ConnectAccounts.tsx',
-      'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts,Documents}.tsx',
+      'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts,Documents,TaxForm}.tsx',
       'src/overlay/{ObsExtension,CountingPanel,OverlaySettingsPanel}.tsx',
     ],
     plugins: { lingui },
@@ -150,8 +150,8 @@ export default tseslint.config(
           ignore: [
             // Values, not texts: a path or URL, an identifier, a CSS or HTML token, an ICU id ('landing.title').
             '^(/|#|https?:|mailto:|blob:|data:)',
-            // Names, the same in every language: the brand's, the payment platforms', a file format's.
-            '^(Castbridge|Stripe|PayPal|PDF)$',
+            // Names, the same in every language: the brand's, the payment platforms', a file format's, the IRS's TINs.
+            '^(Castbridge|Stripe|PayPal|PDF|EIN|SSN)$',
             '^[a-z0-9]+([A-Z][a-z0-9]*)*$',
             '^[a-z0-9]+(-[a-z0-9]+)+$',
             '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9_-]*)+$',

@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   'money.over_balance': '409: a withdrawal larger than the available balance',
   'money.stripe_not_offered': '404: Stripe payouts asked for where the `stripe` payout rail is not configured',
   'money.stripe_start_failed': "502: Stripe did not answer the onboarding's start; the message says what Stripe said",
+  'money.tax_form_daily_limit': '429: a sixth tax form filed in one UTC day; `Retry-After` says when to file again',
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;

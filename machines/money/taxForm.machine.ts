@@ -7,7 +7,7 @@
 import { assign, setup } from 'xstate';
 import type { TaxForm } from '@/contract';
 import { isEin, isSsn, US_STATES, ZIP_CODE } from '@/contract/taxForms';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorText } from '../messages';
 import { service } from '../placeholders';
 
 export type TaxField =
@@ -66,16 +66,26 @@ export const EMPTY_TAX_DRAFT: TaxDraft = {
   certified: '',
 };
 
-export const SSN_INVALID = 'Enter a valid SSN: nine digits, e.g. 123-45-6789.';
-export const EIN_INVALID = 'Enter a valid EIN: nine digits with a prefix the IRS assigns, e.g. 12-3456789.';
-export const US_PERSON_REQUIRED = 'Answer whether you are a US person.';
-export const STATE_INVALID = 'Choose your state.';
-export const ZIP_INVALID = 'Enter a ZIP code: 12345 or 12345-6789.';
-export const NO_TIN_REASON_REQUIRED = 'Enter your foreign TIN, or say why you do not have one.';
-export const RATE_INVALID = 'Enter a rate from 0 to 30 (percent).';
-export const DATE_INVALID = 'Enter your date of birth.';
-export const CERTIFY_REQUIRED = 'Tick the certification to sign the form.';
-export const TIN_TOO_LONG = 'A foreign TIN has at most 20 characters.';
+/**
+ * What is wrong with a field of the draft (the view words it, src/money/messages): empty, the question unanswered,
+ * the certification unticked, neither a foreign TIN nor why none, a foreign TIN over 20 characters, an SSN or EIN,
+ * state, ZIP code, date of birth or treaty rate that is not one.
+ */
+export type TaxFieldProblem =
+  | 'required'
+  | 'usPersonRequired'
+  | 'certifyRequired'
+  | 'noTinReasonRequired'
+  | 'tinTooLong'
+  | 'ssnInvalid'
+  | 'einInvalid'
+  | 'stateInvalid'
+  | 'zipInvalid'
+  | 'dateInvalid'
+  | 'rateInvalid';
+
+/** The longest foreign TIN the form takes. */
+export const FOREIGN_TIN_MAX = 20;
 
 /** The fields the draft's form asks for (the W-9's or the W-8BEN's; the treaty's when claimed). */
 export function taxFieldsOf(draft: TaxDraft): TaxField[] {
@@ -123,35 +133,35 @@ export function taxFieldsOf(draft: TaxDraft): TaxField[] {
 const OPTIONAL: TaxField[] = ['businessName', 'line2', 'region', 'claimTreaty'];
 
 /** Why a field of the draft cannot be sent, or null. */
-export function taxFieldProblem(field: TaxField, draft: TaxDraft): string | null {
+export function taxFieldProblem(field: TaxField, draft: TaxDraft): TaxFieldProblem | null {
   const text = draft[field].trim();
-  if (field === 'usPerson') return text === 'yes' || text === 'no' ? null : US_PERSON_REQUIRED;
-  if (field === 'certified') return text === 'yes' ? null : CERTIFY_REQUIRED;
+  if (field === 'usPerson') return text === 'yes' || text === 'no' ? null : 'usPersonRequired';
+  if (field === 'certified') return text === 'yes' ? null : 'certifyRequired';
   if (field === 'postalCode' && draft.usPerson === 'no') return null;
-  if (field === 'noTinReason') return draft.foreignTin.trim() || text ? null : NO_TIN_REASON_REQUIRED;
-  if (field === 'foreignTin') return text.length > 20 ? TIN_TOO_LONG : null;
+  if (field === 'noTinReason') return draft.foreignTin.trim() || text ? null : 'noTinReasonRequired';
+  if (field === 'foreignTin') return text.length > FOREIGN_TIN_MAX ? 'tinTooLong' : null;
   if (OPTIONAL.includes(field)) return null;
-  if (text === '') return REQUIRED_MESSAGE;
+  if (text === '') return 'required';
   if (field === 'tin') return (draft.tinType === 'ein' ? isEin(text) : isSsn(text)) ? null : tinMessage(draft);
-  if (field === 'state') return (US_STATES as readonly string[]).includes(text) ? null : STATE_INVALID;
-  if (field === 'postalCode') return ZIP_CODE.test(text) ? null : ZIP_INVALID;
-  if (field === 'dateOfBirth') return /^\d{4}-\d{2}-\d{2}$/.test(text) ? null : DATE_INVALID;
+  if (field === 'state') return (US_STATES as readonly string[]).includes(text) ? null : 'stateInvalid';
+  if (field === 'postalCode') return ZIP_CODE.test(text) ? null : 'zipInvalid';
+  if (field === 'dateOfBirth') return /^\d{4}-\d{2}-\d{2}$/.test(text) ? null : 'dateInvalid';
   if (field === 'treatyRate') {
     // Not a number (NaN) fails both comparisons, and Infinity the second.
     const rate = Number(text);
-    return rate >= 0 && rate <= 30 ? null : RATE_INVALID;
+    return rate >= 0 && rate <= 30 ? null : 'rateInvalid';
   }
   return null;
 }
 
-const tinMessage = (draft: TaxDraft) => (draft.tinType === 'ein' ? EIN_INVALID : SSN_INVALID);
+const tinMessage = (draft: TaxDraft): TaxFieldProblem => (draft.tinType === 'ein' ? 'einInvalid' : 'ssnInvalid');
 
-export function taxProblemsOf(draft: TaxDraft): Partial<Record<TaxField, string>> {
+export function taxProblemsOf(draft: TaxDraft): Partial<Record<TaxField, TaxFieldProblem>> {
   return Object.fromEntries(
     taxFieldsOf(draft)
       .map((field) => [field, taxFieldProblem(field, draft)])
       .filter(([, problem]) => problem !== null),
-  ) as Partial<Record<TaxField, string>>;
+  ) as Partial<Record<TaxField, TaxFieldProblem>>;
 }
 
 /** What PUT /api/tax-form receives for the draft. */
@@ -213,7 +223,7 @@ export interface TaxFormAnswer {
 export interface TaxFormContext {
   form: TaxForm | null;
   draft: TaxDraft;
-  fieldErrors: Partial<Record<TaxField, string>>;
+  fieldErrors: Partial<Record<TaxField, TaxFieldProblem>>;
   /** The load's failure (with a retry) or a refused form (shown with the form). */
   error: string | null;
   /** The form was just filed (the screen says so). */

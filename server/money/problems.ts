@@ -53,4 +53,9 @@ export const moneyProblems = defineProblems('money', {
     en: 'Stripe did not start your onboarding: {detail}',
     'es-MX': 'Stripe no inició tu registro: {detail}',
   },
+  tax_form_daily_limit: {
+    en: 'You have filed {limit} tax forms today, the most in one day. You can file again from {day} 00:00 UTC (in {hours, plural, one {less than an hour} other {about # hours}}).',
+    'es-MX':
+      'Hoy ya enviaste {limit} formularios fiscales, el máximo en un día. Puedes volver a enviar a partir del {day} a las 00:00 UTC ({hours, plural, one {en menos de una hora} other {en unas # horas}}).',
+  },
 });

@@ -11,6 +11,7 @@ import { FORM_1099_THRESHOLD_CENTS, maskTin, tinLast4, type TinType } from '../.
 import type { Database, TaxFormsTable } from '../db/types.ts';
 import { csvRow } from '../http/csv.ts';
 import { HttpError } from '../http/errors.ts';
+import { moneyProblems } from './problems.ts';
 import type { Sealer } from './sealing.ts';
 
 export type TaxFormInput = ValidBody<'submitTaxForm'>;
@@ -118,7 +119,7 @@ function tooManyFilings(now: number): HttpError {
   const when = new Date(next).toISOString().slice(0, 10);
   return new HttpError(
     429,
-    `You have filed ${TAX_FORM_FILINGS_PER_DAY} tax forms today, the most in one day. You can file again from ${when} 00:00 UTC (in ${hours <= 1 ? 'less than an hour' : `about ${hours} hours`}).`,
+    moneyProblems.tax_form_daily_limit.with({ limit: TAX_FORM_FILINGS_PER_DAY, day: when, hours: Math.max(1, hours) }),
     { 'Retry-After': String(seconds) },
   );
 }

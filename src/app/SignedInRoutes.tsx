@@ -83,7 +83,7 @@ export function SignedInRoutes() {
             <Route path="archive-chat/:platform/streams/:id" element={english(<ArchiveDay />)} />
             <Route path="set-payout-method" element={<SetPayoutMethod />} />
             <Route path="set-payout-method/stripe" element={<StripeReturn />} />
-            <Route path="tax-form" element={english(<TaxForm />)} />
+            <Route path="tax-form" element={<TaxForm />} />
             <Route path="my-profile" element={english(<MyProfile />)} />
             <Route path="connect-accounts" element={<ConnectAccounts />} />
             <Route path="media-kit" element={english(<MediaKit />)} />

@@ -4,7 +4,12 @@ import type { SnapshotFrom } from 'xstate';
 import type { TaxForm } from '@/contract';
 import { countries } from '@/contract/countries';
 import { BUSINESS_TYPES, TAX_FORM_NAMES, TREATY_INCOME_TYPES, US_STATES } from '@/contract/taxForms';
-import type { TaxField, TaxFormEvent } from '@/machines/money/taxForm.machine';
+import {
+  FOREIGN_TIN_MAX,
+  type TaxField,
+  type TaxFieldProblem,
+  type TaxFormEvent,
+} from '@/machines/money/taxForm.machine';
 import {
   selectEditingForm,
   selectFormOnFile,
@@ -20,7 +25,9 @@ import {
 } from '@/machines/money/taxForm.select';
 import { inspect } from '@/src/app/inspect';
 import { LoadState } from '@/src/common/LoadState';
-import { formatDate } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { useTaxFormLogic, type TaxFormLogic } from '@/src/money/taxForm';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import { Alert } from '@/src/ui/Alert';
@@ -31,6 +38,7 @@ import { Field, NativeSelectField } from '@/src/ui/Field';
 import { Link } from '@/src/ui/Link';
 import { RadioGroup } from '@/src/ui/RadioGroup';
 import * as s from './TaxForm.css';
+import { moneyMessages, type MoneyMessage } from './catalogue';
 
 type Snapshot = SnapshotFrom<TaxFormLogic>;
 type Send = (event: TaxFormEvent) => void;
@@ -39,6 +47,42 @@ const FOREIGN = countries.filter((country) => country !== 'United States').map((
 const STATES = US_STATES.map((state) => ({ value: state, label: state }));
 const FORM_ID = 'tax-form';
 
+type Say = (id: MoneyMessage, values?: Record<string, unknown>) => string;
+
+const PROBLEMS: Record<TaxFieldProblem, MoneyMessage> = {
+  required: 'form.required',
+  usPersonRequired: 'problem.usPersonRequired',
+  certifyRequired: 'problem.certifyRequired',
+  noTinReasonRequired: 'problem.noTinReasonRequired',
+  tinTooLong: 'problem.tinTooLong',
+  ssnInvalid: 'problem.ssnInvalid',
+  einInvalid: 'problem.einInvalid',
+  stateInvalid: 'problem.stateInvalid',
+  zipInvalid: 'problem.zipInvalid',
+  dateInvalid: 'problem.dateInvalid',
+  rateInvalid: 'problem.rateInvalid',
+};
+
+const BUSINESS_NAMES: Record<(typeof BUSINESS_TYPES)[number]['value'], MoneyMessage> = {
+  individual: 'business.individual',
+  c_corporation: 'business.c_corporation',
+  s_corporation: 'business.s_corporation',
+  partnership: 'business.partnership',
+  trust_estate: 'business.trust_estate',
+  llc: 'business.llc',
+  other: 'business.other',
+};
+
+/** The treaty's types of income, kept as the form's English values and said in the screen's language. */
+const INCOME_NAMES: Record<(typeof TREATY_INCOME_TYPES)[number], MoneyMessage> = {
+  'Independent personal services': 'income.services',
+  'Business profits': 'income.profits',
+  Royalties: 'income.royalties',
+  Other: 'income.other',
+};
+const incomeName = (t: Say, income: string) =>
+  income in INCOME_NAMES ? t(INCOME_NAMES[income as keyof typeof INCOME_NAMES]) : income;
+
 /**
  * Tax Form (docs/product.md §Self-serve money): the creator's W-9 or W-8BEN, needed before the first withdrawal. The
  * form on file shows its TIN masked; filing a new one replaces it.
@@ -46,18 +90,15 @@ const FORM_ID = 'tax-form';
 export function TaxFormScreen({ logic }: { logic?: TaxFormLogic }) {
   const [snapshot, send] = useMachine(useTaxFormLogic(logic), { input: {}, inspect });
   const onFile = selectFormOnFile(snapshot);
+  const { t } = useMessages(moneyMessages);
   return (
     <div className={s.form}>
-      <ScreenHeading title="Tax Form" />
-      <p>
-        Castbridge needs your tax form before your first withdrawal: Form W-9 if you are a US person, Form W-8BEN
-        otherwise. Your taxpayer identification number (TIN) is stored encrypted and only its last digits are ever
-        shown.
-      </p>
+      <ScreenHeading title={t('tax.title')} />
+      <p>{t('tax.intro')}</p>
       <LoadState
         loading={selectTaxFormLoading(snapshot)}
         error={selectTaxFormLoadError(snapshot)}
-        what="tax form"
+        what={t('tax.loading')}
         onRetry={() => send({ type: 'form.retry' })}
       />
       {onFile ? <OnFile form={onFile} justFiled={selectJustFiled(snapshot)} send={send} /> : null}
@@ -67,32 +108,42 @@ export function TaxFormScreen({ logic }: { logic?: TaxFormLogic }) {
 }
 
 function OnFile({ form, justFiled, send }: { form: TaxForm; justFiled: boolean; send: Send }) {
+  const { t, locale } = useMessages(moneyMessages);
+  // The IRS forms' names and their TIN types are the forms' own words, the same in every language.
+  const name = TAX_FORM_NAMES[form.kind];
   const rows: [string, ReactNode][] = [
-    ['Form', TAX_FORM_NAMES[form.kind]],
-    ['Legal name', form.legalName],
-    [form.kind === 'w9' ? (form.tinType === 'ein' ? 'EIN' : 'SSN') : 'Foreign TIN', form.tinMasked],
-    [form.kind === 'w9' ? 'Country' : 'Country of citizenship', form.country],
+    [t('tax.rowForm'), name],
+    [t('tax.rowLegalName'), form.legalName],
+    [form.kind === 'w9' ? (form.tinType === 'ein' ? 'EIN' : 'SSN') : t('tax.rowForeignTin'), form.tinMasked],
+    [form.kind === 'w9' ? t('tax.rowCountry') : t('tax.rowCitizenship'), form.country],
     ...(form.treaty
       ? ([
           [
-            'Treaty claim',
-            `${form.treaty.country}, article ${form.treaty.article}: ${form.treaty.ratePercent}% on ${form.treaty.incomeType.toLowerCase()}`,
+            t('tax.rowTreaty'),
+            t('tax.treaty', {
+              country: form.treaty.country,
+              article: form.treaty.article,
+              rate: form.treaty.ratePercent,
+              income: incomeName(t, form.treaty.incomeType).toLowerCase(),
+            }),
           ],
         ] as [string, ReactNode][])
       : []),
-    ['Signed', `${form.signedName} on ${formatDate(form.signedAt)}`],
+    [t('tax.rowSigned'), t('tax.signed', { name: form.signedName, date: formatsIn(locale).date(form.signedAt) })],
   ];
   return (
     <>
       {justFiled ? (
-        <Alert tone="success" title="Tax form filed">
+        <Alert tone="success" title={t('tax.filed')}>
           <p>
-            Your {TAX_FORM_NAMES[form.kind]} is on file. You can withdraw from <Link to="/earnings">Earnings</Link>.
+            {withTags(t('tax.filedText', { form: name }), {
+              link: (text) => <Link to="/earnings">{text}</Link>,
+            })}
           </p>
         </Alert>
       ) : null}
       <Card as="section" aria-labelledby="tax-on-file">
-        <h2 id="tax-on-file">{TAX_FORM_NAMES[form.kind]} on file</h2>
+        <h2 id="tax-on-file">{t('tax.onFile', { form: name })}</h2>
         <dl className={s.summary}>
           {rows.map(([term, detail]) => (
             <div key={term} style={{ display: 'contents' }}>
@@ -103,7 +154,7 @@ function OnFile({ form, justFiled, send }: { form: TaxForm; justFiled: boolean; 
         </dl>
         <div className={s.actions}>
           <Button variant="dashboard" onClick={() => send({ type: 'form.refile' })}>
-            File a new form
+            {t('tax.refile')}
           </Button>
         </div>
       </Card>
@@ -117,7 +168,12 @@ function FormFields({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const errors = selectTaxFieldErrors(snapshot);
   const saving = selectSavingForm(snapshot);
   const error = selectTaxFormError(snapshot);
+  const { t } = useMessages(moneyMessages);
   const change = (field: TaxField) => (value: string) => send({ type: 'field.change', field, value });
+  const problem = (field: TaxField) => {
+    const found = errors[field];
+    return found ? t(PROBLEMS[found], { max: FOREIGN_TIN_MAX }) : undefined;
+  };
   const text = (
     field: TaxField,
     label: string,
@@ -134,7 +190,7 @@ function FormFields({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         inputMode={extra.inputMode}
         type={extra.type}
         value={draft[field]}
-        error={errors[field]}
+        error={problem(field)}
         disabled={saving}
         onChange={(event) => change(field)(event.target.value)}
       />
@@ -147,8 +203,8 @@ function FormFields({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         label={label}
         value={draft[field]}
         options={options}
-        placeholder="Choose…"
-        error={errors[field]}
+        placeholder={t('tax.choose')}
+        error={problem(field)}
         disabled={saving}
         onChange={(event) => change(field)(event.target.value)}
       />
@@ -157,8 +213,8 @@ function FormFields({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const foreign = draft.usPerson === 'no';
   return (
     <Card as="section" aria-labelledby="tax-new">
-      <h2 id="tax-new">{selectRefiling(snapshot) ? 'File a new tax form' : 'File your tax form'}</h2>
-      {selectRefiling(snapshot) ? <p>The new form replaces the one on file.</p> : null}
+      <h2 id="tax-new">{selectRefiling(snapshot) ? t('tax.newTitle') : t('tax.firstTitle')}</h2>
+      {selectRefiling(snapshot) ? <p>{t('tax.replaces')}</p> : null}
       <form
         id={FORM_ID}
         className={s.form}
@@ -169,99 +225,87 @@ function FormFields({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         }}
       >
         <RadioGroup
-          label="Are you a US person?"
+          label={t('tax.usPerson')}
           name="usPerson"
           value={draft.usPerson}
           disabled={saving}
           onValueChange={change('usPerson')}
           options={[
-            {
-              value: 'yes',
-              label: 'Yes',
-              description: 'A US citizen or resident, or a US company: Form W-9.',
-            },
-            { value: 'no', label: 'No', description: 'Everyone else: Form W-8BEN.' },
+            { value: 'yes', label: t('tax.yes'), description: t('tax.yesText') },
+            { value: 'no', label: t('tax.no'), description: t('tax.noText') },
           ]}
         />
-        {errors.usPerson ? <p role="alert">{errors.usPerson}</p> : null}
+        {errors.usPerson ? <p role="alert">{problem('usPerson')}</p> : null}
         {us || foreign ? (
           <>
             <fieldset className={s.part}>
-              <legend className={s.legend}>{us ? 'Form W-9: taxpayer' : 'Form W-8BEN: beneficial owner'}</legend>
-              {text('legalName', us ? 'Legal name (as on your tax return)' : 'Legal name', {
+              <legend className={s.legend}>{us ? t('tax.w9Part') : t('tax.w8Part')}</legend>
+              {text('legalName', us ? t('tax.legalNameUs') : t('tax.legalName'), {
                 autoComplete: 'name',
                 wide: true,
               })}
-              {text('businessName', 'Business name (optional)')}
+              {text('businessName', t('tax.businessName'))}
               {select(
                 'businessType',
-                'Federal tax classification',
-                BUSINESS_TYPES.map((type) => ({ value: type.value, label: type.label })),
+                t('tax.businessType'),
+                BUSINESS_TYPES.map((type) => ({ value: type.value, label: t(BUSINESS_NAMES[type.value]) })),
               )}
-              {select('tinType', 'TIN type', [
-                { value: 'ssn', label: 'Social Security number (SSN)' },
-                { value: 'ein', label: 'Employer Identification Number (EIN)' },
+              {select('tinType', t('tax.tinType'), [
+                { value: 'ssn', label: t('tax.ssnOption') },
+                { value: 'ein', label: t('tax.einOption') },
               ])}
               {text('tin', draft.tinType === 'ein' ? 'EIN' : 'SSN', {
                 inputMode: 'numeric',
-                hint: draft.tinType === 'ein' ? 'Nine digits, e.g. 12-3456789.' : 'Nine digits, e.g. 123-45-6789.',
+                hint: draft.tinType === 'ein' ? t('tax.einHint') : t('tax.ssnHint'),
               })}
-              {select('country', 'Country of citizenship', FOREIGN)}
-              {text('dateOfBirth', 'Date of birth', { type: 'date', autoComplete: 'bday' })}
-              {text('foreignTin', 'Foreign TIN', {
-                hint: 'Your tax identification number in your country of residence.',
-              })}
-              {text('noTinReason', 'If you have no foreign TIN, why not', {
-                hint: 'E.g. my country does not issue TINs.',
-              })}
+              {select('country', t('tax.citizenship'), FOREIGN)}
+              {text('dateOfBirth', t('tax.birthDate'), { type: 'date', autoComplete: 'bday' })}
+              {text('foreignTin', t('tax.foreignTin'), { hint: t('tax.foreignTinHint') })}
+              {text('noTinReason', t('tax.noTinReason'), { hint: t('tax.noTinReasonHint') })}
             </fieldset>
             <fieldset className={s.part}>
-              <legend className={s.legend}>{us ? 'Address' : 'Permanent residence address'}</legend>
-              {text('line1', 'Address', { autoComplete: 'address-line1', wide: true })}
-              {text('line2', 'Address line 2 (optional)', { autoComplete: 'address-line2', wide: true })}
-              {text('city', 'City', { autoComplete: 'address-level2' })}
-              {select('state', 'State', STATES)}
-              {text('region', 'Region or province (optional)', { autoComplete: 'address-level1' })}
-              {text('postalCode', us ? 'ZIP code' : 'Postal code (optional)', { autoComplete: 'postal-code' })}
-              {select('addressCountry', 'Country of residence', FOREIGN)}
+              <legend className={s.legend}>{us ? t('tax.addressPart') : t('tax.residencePart')}</legend>
+              {text('line1', t('tax.line1'), { autoComplete: 'address-line1', wide: true })}
+              {text('line2', t('tax.line2'), { autoComplete: 'address-line2', wide: true })}
+              {text('city', t('tax.city'), { autoComplete: 'address-level2' })}
+              {select('state', t('tax.state'), STATES)}
+              {text('region', t('tax.region'), { autoComplete: 'address-level1' })}
+              {text('postalCode', us ? t('tax.zip') : t('tax.postalCode'), { autoComplete: 'postal-code' })}
+              {select('addressCountry', t('tax.residence'), FOREIGN)}
             </fieldset>
             {foreign ? (
               <fieldset className={s.part}>
-                <legend className={s.legend}>Tax treaty benefits</legend>
+                <legend className={s.legend}>{t('tax.treatyPart')}</legend>
                 <div className={s.wide}>
                   <Checkbox
-                    label="I claim a reduced rate under an income tax treaty"
+                    label={t('tax.claimTreaty')}
                     checked={draft.claimTreaty === 'yes'}
                     disabled={saving}
                     onCheckedChange={(checked) => change('claimTreaty')(checked ? 'yes' : '')}
                   />
                 </div>
-                {select('treatyCountry', 'Treaty country', FOREIGN)}
-                {text('treatyArticle', 'Article and paragraph')}
-                {text('treatyRate', 'Withholding rate (%)', { inputMode: 'numeric' })}
+                {select('treatyCountry', t('tax.treatyCountry'), FOREIGN)}
+                {text('treatyArticle', t('tax.treatyArticle'))}
+                {text('treatyRate', t('tax.treatyRate'), { inputMode: 'numeric' })}
                 {select(
                   'treatyIncome',
-                  'Type of income',
-                  TREATY_INCOME_TYPES.map((type) => ({ value: type, label: type })),
+                  t('tax.treatyIncome'),
+                  TREATY_INCOME_TYPES.map((type) => ({ value: type, label: incomeName(t, type) })),
                 )}
               </fieldset>
             ) : null}
             <fieldset className={s.part}>
-              <legend className={s.legend}>Signature</legend>
+              <legend className={s.legend}>{t('tax.signaturePart')}</legend>
               <div className={s.wide}>
                 <Checkbox
-                  label={
-                    us
-                      ? 'Under penalties of perjury, I certify that the number shown is my correct TIN, that I am not subject to backup withholding, and that I am a US person.'
-                      : 'Under penalties of perjury, I certify that I am the beneficial owner of the income, that I am not a US person, and that the information on this form is true, correct and complete.'
-                  }
+                  label={us ? t('tax.certifyUs') : t('tax.certifyForeign')}
                   checked={draft.certified === 'yes'}
                   disabled={saving}
                   onCheckedChange={(checked) => change('certified')(checked ? 'yes' : '')}
                 />
-                {errors.certified ? <p role="alert">{errors.certified}</p> : null}
+                {errors.certified ? <p role="alert">{problem('certified')}</p> : null}
               </div>
-              {text('signedName', 'Signature (type your full name)', { autoComplete: 'name', wide: true })}
+              {text('signedName', t('tax.signedName'), { autoComplete: 'name', wide: true })}
             </fieldset>
           </>
         ) : null}
@@ -269,11 +313,11 @@ function FormFields({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         <div className={s.actions}>
           {selectRefiling(snapshot) ? (
             <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'form.cancel' })}>
-              Cancel
+              {t('tax.cancel')}
             </Button>
           ) : null}
           <Button type="submit" variant="dashboard" disabled={saving} aria-busy={saving || undefined}>
-            File tax form
+            {t('tax.submit')}
           </Button>
         </div>
       </form>

@@ -103,6 +103,7 @@ describe.each([375, 1280])('the dashboard in Spanish at %i px', (width) => {
     '/connect-accounts',
     '/earnings',
     '/set-payout-method',
+    '/tax-form',
     '/documents',
     '/help-and-support',
     '/settings',

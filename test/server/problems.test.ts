@@ -31,6 +31,7 @@ describe('refusals', () => {
         unit: 'seconds',
         what: 'sign-in',
         ...{ minimum: money(5_000), balance: money(7_500), amount: money(7_501), needs: 'x', reason: 'y' },
+        ...{ limit: 5, day: '2026-12-02', hours: 3, detail: 'z' },
       };
       const english = formatProblem(kind.with(values), 'en');
       const spanish = formatProblem(kind.with(values), 'es-MX');
@@ -63,7 +64,9 @@ describe('refusals', () => {
       'Tu saldo disponible es de USD\u00a01,289.50: no puedes retirar USD\u00a02,000.',
     );
     const needs = moneyProblems.stripe_needs_details.with({
-      needs: wordList((locale) => stripeNeeds(['individual.dob.day', 'individual.dob.month', 'external_account'], locale)),
+      needs: wordList((locale) =>
+        stripeNeeds(['individual.dob.day', 'individual.dob.month', 'external_account'], locale),
+      ),
     });
     expect(formatProblem(needs, 'en')).toBe(
       'Stripe cannot pay you yet: Stripe still needs your date of birth and the bank account to pay you into. Finish in Set Payout Method.',

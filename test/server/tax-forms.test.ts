@@ -322,9 +322,23 @@ describe.each(BACKENDS)('tax forms on %s', (backendName) => {
           `^You have filed 5 tax forms today, the most in one day\\. You can file again from ${tomorrow} 00:00 UTC \\(in (less than an hour|about \\d+ hours)\\)\\.$`,
         ),
       );
+      expect(refused.body.code).toBe('money.tax_form_daily_limit');
       const wait = Number(refused.headers.get('retry-after'));
       expect(Math.abs(Date.now() + wait * 1000 - midnight)).toBeLessThan(5_000);
     }
+    // In the creator's language.
+    const enEspañol = await call(
+      'PUT',
+      '/api/tax-form',
+      creator,
+      { ...W9_FORM, legalName: 'Ana Lee again' },
+      {
+        'accept-language': 'es-MX',
+      },
+    );
+    expect(enEspañol.body.message).toMatch(
+      /^Hoy ya enviaste 5 formularios fiscales, el máximo en un día\. Puedes volver a enviar a partir del \d{4}-\d{2}-\d{2} a las 00:00 UTC \((en menos de una hora|en unas \d+ horas)\)\.$/,
+    );
     const onFile = await call('GET', '/api/tax-form', creator);
     expect(onFile.body).toMatchObject({ form: { legalName: `Ana Lee ${TAX_FORM_FILINGS_PER_DAY}` }, superseded: 4 });
     // Another creator is not affected.

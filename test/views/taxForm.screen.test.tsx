@@ -11,12 +11,14 @@ import {
   taxProblemsOf,
   type TaxDraft,
   type TaxField,
+  type TaxFieldProblem,
   type TaxFormAnswer,
   type TaxFormInput,
 } from '@/machines/money/taxForm.machine';
 import { TaxFormScreen } from '@/src/money/TaxForm';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
+import { TAX_PROBLEM_TEXT } from './taxTexts';
 
 const SELECTS: TaxField[] = [
   'businessType',
@@ -74,7 +76,7 @@ walkScreens('taxForm', {
       loads: 1,
       draft: { ...EMPTY_TAX_DRAFT } as TaxDraft,
       /** The field checks on show (after File tax form with a field wrong), as they follow the corrections. */
-      shown: {} as Partial<Record<TaxField, string>>,
+      shown: {} as Partial<Record<TaxField, TaxFieldProblem>>,
       onFile: null as TaxFormAnswer['form'],
       filed: false,
       refusal: null as string | null,
@@ -207,13 +209,13 @@ walkScreens('taxForm', {
         expect(control).toHaveValue(seen.draft[field]);
         expect(control).toBeEnabled();
         const problem = seen.shown[field];
-        if (problem) expect(control).toHaveAccessibleDescription(expect.stringContaining(problem));
+        if (problem) expect(control).toHaveAccessibleDescription(expect.stringContaining(TAX_PROBLEM_TEXT[problem]));
         else expect(control).not.toHaveAttribute('aria-invalid');
         if (SELECTS.includes(field)) expect(control.tagName).toBe('SELECT');
       }
       for (const field of ['usPerson', 'certified'] as const) {
         const problem = seen.shown[field];
-        if (problem) expect(within(region).getByText(problem)).toHaveAttribute('role', 'alert');
+        if (problem) expect(within(region).getByText(TAX_PROBLEM_TEXT[problem])).toHaveAttribute('role', 'alert');
       }
       if (!seen.shown.usPerson && !seen.shown.certified && !seen.refusal)
         expect(within(region).queryByRole('alert')).not.toBeInTheDocument();

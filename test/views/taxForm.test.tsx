@@ -2,26 +2,21 @@
 // label and is checked before anything is sent (SSN and EIN formats); the form on file shows its TIN masked and is
 // superseded by filing again; a failed load offers Try again; and the Withdraw failure modal links to the form when the
 // server refuses for want of it. Each through its machine with controlled actors.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Payout, PayoutMethod, TaxForm } from '@/contract';
 import { earningsMachine, type EarningsData } from '@/machines/money/earnings.machine';
-import {
-  CERTIFY_REQUIRED,
-  EIN_INVALID,
-  SSN_INVALID,
-  taxFormMachine,
-  US_PERSON_REQUIRED,
-  type TaxFormAnswer,
-} from '@/machines/money/taxForm.machine';
+import { taxFormMachine, type TaxFormAnswer } from '@/machines/money/taxForm.machine';
 import { sampleW9Form } from '@/machines/money/taxForm.samples';
 import { withdrawMachine, type PayoutRequest } from '@/machines/money/withdraw.machine';
 import { sampleBankMethod, sampleEarnings, samplePayout } from '@/machines/money/samples';
 import { messages } from '@/src/messages';
 import { EarningsScreen } from '@/src/money/Earnings';
 import { TaxFormScreen } from '@/src/money/TaxForm';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, renderScreen } from './harness';
+import { CERTIFY_REQUIRED, EIN_INVALID, SSN_INVALID, US_PERSON_REQUIRED } from './taxTexts';
 
 /** The server's refusal (server/money/problems.ts): the link to the form goes by its code. */
 const NO_TAX_FORM = 'File your tax form (Form W-9 or Form W-8BEN) in Tax Form before withdrawing.';
@@ -47,6 +42,45 @@ const w8ben: TaxForm = {
 };
 
 describe('Tax Form', () => {
+  it('in Spanish: the questions, the W-8BEN, its checks and the form on file in the page’s language', async () => {
+    await act(() => setLocale('es-MX'));
+    const { load, user } = setup();
+    await load.resolve({ form: null, superseded: 0 });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Formulario fiscal');
+    const file = () => user.click(screen.getByRole('button', { name: 'Enviar formulario fiscal' }));
+    await file();
+    expect(screen.getByText('Responde si eres una persona de EE. UU.')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^No/ }));
+    expect(screen.getByText('Form W-8BEN: beneficiario efectivo')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('TIN extranjero'), 'X'.repeat(21));
+    await file();
+    expect(screen.getByLabelText('TIN extranjero')).toHaveAccessibleDescription(
+      expect.stringContaining('Un TIN extranjero tiene como máximo 20 caracteres.'),
+    );
+    expect(screen.getByText('Marca la certificación para firmar el formulario.')).toBeInTheDocument();
+    expect(screen.getAllByText('Este campo es obligatorio').length).toBeGreaterThanOrEqual(4);
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'Solicito una tasa reducida conforme a un tratado sobre el impuesto sobre la renta',
+      }),
+    );
+    expect(
+      within(screen.getByLabelText('Tipo de ingreso'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Elige…', 'Servicios personales independientes', 'Beneficios empresariales', 'Regalías', 'Otro']);
+  });
+
+  it('in Spanish: a form on file, its treaty claim and signature in the page’s words', async () => {
+    await act(() => setLocale('es-MX'));
+    const { load } = setup();
+    await load.resolve({ form: w8ben, superseded: 0 });
+    const card = screen.getByRole('region', { name: 'Form W-8BEN registrado' });
+    expect(card).toHaveTextContent('Beneficio de tratadoGermany, artículo 7: 0% sobre beneficios empresariales');
+    expect(card).toHaveTextContent('FirmadoJonas Weber el 21 nov 2026');
+    expect(within(card).getByRole('button', { name: 'Enviar un formulario nuevo' })).toBeInTheDocument();
+  });
+
   it('files a W-9: the question first, every field labelled and checked (SSN, EIN), then the TIN shown masked', async () => {
     const { load, submit, user } = setup();
     await load.resolve({ form: null, superseded: 0 });
