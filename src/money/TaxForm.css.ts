@@ -23,7 +23,8 @@ export const summary = style({
   display: 'grid',
   gridTemplateColumns: 'max-content minmax(0, 1fr)',
   gap: `${vars.space[2]} ${vars.space[4]}`,
-  margin: 0,
+  // Apart from the actions below it, whose row sits right under the last line otherwise.
+  margin: `0 0 ${vars.space[4]}`,
 });
 
 export const term = style({ color: vars.color.textMuted });
