@@ -85,7 +85,10 @@ export function stripeRestrictionOf(reason: string | null): StripeRestriction {
 }
 
 const RESTRICTION_WORDS: Record<StripeRestriction, Record<Locale, string>> = {
-  verifying: { en: 'Stripe is verifying the details you gave.', 'es-MX': 'Stripe está verificando los datos que diste.' },
+  verifying: {
+    en: 'Stripe is verifying the details you gave.',
+    'es-MX': 'Stripe está verificando los datos que diste.',
+  },
   reviewing: { en: 'Stripe is reviewing your account.', 'es-MX': 'Stripe está revisando tu cuenta.' },
   rejected: {
     en: 'Stripe has closed your account for payouts.',

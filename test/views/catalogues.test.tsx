@@ -68,16 +68,19 @@ describe.each(catalogues)('the %s catalogue %s', (area, name) => {
     expect(Object.keys(catalogue(area, locale, name)).sort()).toEqual(Object.keys(source).sort());
   });
 
-  it.each([...LOCALES])('is valid ICU MessageFormat in %s, each message with the placeholders and tags of English', (locale) => {
-    const english = compileCatalogue(`${area}/en`, source);
-    const compiled = compileCatalogue(`${area}/${locale}`, catalogue(area, locale, name));
-    const texts = catalogue(area, locale, name);
-    for (const id of Object.keys(english)) {
-      expect(placeholders(compiled[id]!), `${locale} ${id}`).toEqual(placeholders(english[id]!));
-      // A tagged part (`<link>…</link>`, src/i18n/tags.tsx) is rendered by the view: the same tags in every language.
-      expect(tagsOf(texts[id]!).sort(), `${locale} ${id} tags`).toEqual(tagsOf(source[id]!).sort());
-    }
-  });
+  it.each([...LOCALES])(
+    'is valid ICU MessageFormat in %s, each message with the placeholders and tags of English',
+    (locale) => {
+      const english = compileCatalogue(`${area}/en`, source);
+      const compiled = compileCatalogue(`${area}/${locale}`, catalogue(area, locale, name));
+      const texts = catalogue(area, locale, name);
+      for (const id of Object.keys(english)) {
+        expect(placeholders(compiled[id]!), `${locale} ${id}`).toEqual(placeholders(english[id]!));
+        // A tagged part (`<link>…</link>`, src/i18n/tags.tsx) is rendered by the view: the same tags in every language.
+        expect(tagsOf(texts[id]!).sort(), `${locale} ${id} tags`).toEqual(tagsOf(source[id]!).sort());
+      }
+    },
+  );
 
   it('has no id the code does not use, and the code asks for no id it lacks', () => {
     const text = code(area);

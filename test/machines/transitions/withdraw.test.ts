@@ -337,7 +337,11 @@ describe('the Idempotency-Key', () => {
   });
 
   it('holds no code for an error without one, or with one that is not text', async () => {
-    for (const error of [Object.assign(new Error('Odd'), { status: 409, code: 409 }), new Error('Failed to fetch'), null]) {
+    for (const error of [
+      Object.assign(new Error('Odd'), { status: 409, code: 409 }),
+      new Error('Failed to fetch'),
+      null,
+    ]) {
       const withdraw = await requesting();
       await withdraw.requestPayout.reject(error);
       expect(selectWithdrawResult(withdraw.actor.getSnapshot()).failureCode).toBeNull();
