@@ -2,6 +2,7 @@
 // operator's console. Fixed paths come from docs/product.md; the shapes are ours, documented in docs/api.md.
 import { z } from 'zod';
 import { countries } from '../countries.ts';
+import { LOCALES } from '../locales.ts';
 import {
   CAMPAIGN_LANGUAGES,
   CAMPAIGN_STATUSES,
@@ -439,6 +440,8 @@ export const notification = z.object({
   link: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
+  /** The language its title and text are written in: its recipient's when it was made. */
+  locale: z.enum(LOCALES),
 });
 export type Notification = z.infer<typeof notification>;
 

@@ -214,6 +214,8 @@ export interface NotificationsTable {
   created_at: string;
   /** Thread messages this notification stands for (docs/product.md §Threads); 1 for every other type. */
   batched: Generated<number>;
+  /** The language it is written in: its recipient's when it was made (0039). */
+  locale: Generated<Locale>;
 }
 
 /** Per recipient and offer: what the last thread digest e-mail carried, and when it went (docs/product.md §Threads). */

@@ -45,7 +45,13 @@ export const money = (cents: number): Worded => worded((locale) => formatCentsIn
 export const wordList = (items: (locale: Locale) => readonly string[]): Worded =>
   worded((locale) => new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(items(locale)));
 
-const isWorded = (value: unknown): value is Worded => typeof value === 'object' && value !== null && WORDS in value;
+/** Whether a value is worded when it is said (money, a list, `worded`). */
+export const isWorded = (value: unknown): value is Worded =>
+  typeof value === 'object' && value !== null && WORDS in value;
+
+/** A text as it reads in `locale`: a worded one worded in it, a plain one as it is. */
+export const wordedIn = (value: string | Worded, locale: Locale): string =>
+  isWorded(value) ? value[WORDS](locale) : value;
 
 /** The text loaded under `key`, in `locale`; its worded values (money, lists) in that language. */
 export function sayIn(locale: Locale, key: string, values?: Record<string, unknown>): string {

@@ -5,7 +5,8 @@
 // paid moves the amount out of the ledger, failed returns it to the available balance. The creator is notified.
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { formatCents } from '../../contract/marketplace.ts';
+import { formatCentsIn } from '../../contract/cents.ts';
+import type { Locale } from '../../contract/locales.ts';
 import { payoutMethodName } from '../../contract/money.ts';
 import type { AdminPayout, Payout } from '../../contract/schemas/money.ts';
 import type { Database, PayoutsTable } from '../db/types.ts';
@@ -15,7 +16,7 @@ import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
 import { isIdempotencyKey } from '../http/idempotency.ts';
 import { httpProblems } from '../http/http-problems.ts';
-import { money } from '../http/texts.ts';
+import { money, worded } from '../http/texts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -24,6 +25,7 @@ import { issueDocument } from './documents.ts';
 import type { PayoutDetails, PayoutMethods } from './payout-methods.ts';
 import type { PayoutRails } from './providers/index.ts';
 import { moneyProblems } from './problems.ts';
+import { moneyTexts } from './texts.ts';
 import { hasTaxForm } from './tax-forms.ts';
 import { PayoutRejected, type ProviderResult } from './providers/types.ts';
 
@@ -124,15 +126,28 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
         ? {
             userId: row.creator_id,
             type: 'payout.paid',
-            title: 'Withdrawal paid',
-            text: `Your withdrawal ${row.reference} of ${formatCents(amount)} was paid to ${methodName(row)}.`,
+            title: worded((locale) => moneyTexts(locale)('notice.payoutPaid')),
+            text: worded((locale) =>
+              moneyTexts(locale)('notice.payoutPaidText', {
+                reference: row.reference,
+                amount: formatCentsIn(locale, amount),
+                method: methodIn(row, locale),
+              }),
+            ),
             link: '/earnings',
           }
         : {
             userId: row.creator_id,
             type: 'payout.failed',
-            title: 'Withdrawal failed',
-            text: `Your withdrawal ${row.reference} of ${formatCents(amount)} failed: ${outcome.reason}. The amount is back in your Earning Balance.`,
+            title: worded((locale) => moneyTexts(locale)('notice.payoutFailed')),
+            // The rail's reason as the rail gave it.
+            text: worded((locale) =>
+              moneyTexts(locale)('notice.payoutFailedText', {
+                reference: row.reference,
+                amount: formatCentsIn(locale, amount),
+                reason: outcome.reason,
+              }),
+            ),
             link: '/earnings',
           },
     ]);
@@ -503,6 +518,13 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
 
 function methodName(row: Pick<PayoutRow, 'method_kind' | 'method_display'>): string {
   return payoutMethodName({ kind: row.method_kind, display: row.method_display });
+}
+
+/** A payout method named in `locale` ("Bank Account •••• 6789", "Cuenta bancaria •••• 6789", "PayPal ana@…"). */
+function methodIn(row: Pick<PayoutRow, 'method_kind' | 'method_display'>, locale: Locale): string {
+  return row.method_kind === 'bank'
+    ? moneyTexts(locale)('method.bankAccount', { display: row.method_display })
+    : methodName(row);
 }
 
 function describe(details: PayoutDetails, holder: string | null): string {

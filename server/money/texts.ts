@@ -74,6 +74,18 @@ export const moneyTexts = defineTexts('money', {
   'paidTo.other': { en: '{kind} {destination}', 'es-MX': '{kind} {destination}' },
   'period.year': { en: 'January 1 – December 31, {year}', 'es-MX': '1 de enero – 31 de diciembre de {year}' },
   'withdrawals.paid': { en: '{amount} ({count})', 'es-MX': '{amount} ({count})' },
+  // Notifications to the creator about their withdrawals, in their language (server/notifications/store.ts).
+  'notice.payoutPaid': { en: 'Withdrawal paid', 'es-MX': 'Retiro pagado' },
+  'notice.payoutPaidText': {
+    en: 'Your withdrawal {reference} of {amount} was paid to {method}.',
+    'es-MX': 'Tu retiro {reference} de {amount} se pagó a {method}.',
+  },
+  'notice.payoutFailed': { en: 'Withdrawal failed', 'es-MX': 'El retiro falló' },
+  'notice.payoutFailedText': {
+    en: 'Your withdrawal {reference} of {amount} failed: {reason}. The amount is back in your Earning Balance.',
+    'es-MX': 'Tu retiro {reference} de {amount} falló: {reason}. El monto volvió a tu saldo de ganancias.',
+  },
+  'method.bankAccount': { en: 'Bank Account {display}', 'es-MX': 'Cuenta bancaria {display}' },
 });
 
 /** A document kind's title key. */

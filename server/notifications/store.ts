@@ -5,7 +5,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Notification } from '../../contract/schemas/marketplace.ts';
 import type { NotificationType } from '../../contract/marketplace.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
 import type { Database, NotificationsTable } from '../db/types.ts';
+import { isWorded, wordedIn, type Worded } from '../http/texts.ts';
 import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -13,12 +15,17 @@ import { renderEmail } from '../mail/template.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { writeJob } from '../jobs/table.ts';
 import type { Bus } from './bus.ts';
+import { notificationTexts } from './texts.ts';
 
 export interface NewNotification {
   userId: string;
   type: NotificationType;
-  title: string;
-  text: string;
+  /**
+   * Its words: a text, or one worded in the recipient's language (`worded`, server/http/texts.ts), which the
+   * notification is then written in (docs/architecture.md §Languages).
+   */
+  title: string | Worded;
+  text: string | Worded;
   offerId?: string | null;
   /** A path in the app the notification leads to. */
   link?: string | null;
@@ -57,6 +64,7 @@ const toNotification = (row: Selectable<NotificationsTable>): Notification => ({
   link: row.link,
   read: row.read_at !== null,
   createdAt: row.created_at,
+  locale: row.locale,
 });
 
 /** One of a user's notifications by id (another instance announced it), or null. */
@@ -165,15 +173,18 @@ export function createNotifier(deps: {
       .where('id', '=', payload.userId)
       .executeTakeFirst();
     if (!notification || !user || Number(user.notify_email) !== 1) return;
+    // In the notification's own language: the words around it too.
+    const say = notificationTexts(notification.locale);
     const message = renderEmail(
       {
         subject: notification.title,
         heading: notification.title,
         paragraphs: [notification.text],
-        action: { label: 'Open Castbridge', url: deps.links.url(notification.link ?? '/dashboard') },
-        footnote: 'You get these e-mails because Notifications is on in your Settings.',
+        action: { label: say('mail.open'), url: deps.links.url(notification.link ?? '/dashboard') },
+        footnote: say('mail.why'),
       },
       deps.supportEmail,
+      notification.locale,
     );
     await deps.mail.send({ to: user.email, ...message });
   }
@@ -329,18 +340,33 @@ export function createNotifier(deps: {
     async create(trx, items) {
       if (items.length === 0) return () => {};
       const stamp = now();
+      // A notification worded for its reader is written in the recipient's language as it is now.
+      const worded = items.filter((item) => isWorded(item.title) || isWorded(item.text));
+      const localeOf = new Map<string, Locale>();
+      if (worded.length > 0) {
+        const recipients = await trx
+          .selectFrom('users')
+          .select(['id', 'locale'])
+          .where('id', 'in', [...new Set(worded.map((item) => item.userId))])
+          .execute();
+        for (const row of recipients) localeOf.set(row.id, row.locale);
+      }
       const rows = await trx
         .insertInto('notifications')
         .values(
-          items.map((item) => ({
-            user_id: item.userId,
-            type: item.type,
-            title: item.title,
-            text: item.text,
-            offer_id: item.offerId ?? null,
-            link: item.link ?? null,
-            created_at: stamp,
-          })),
+          items.map((item) => {
+            const locale = localeOf.get(item.userId) ?? DEFAULT_LOCALE;
+            return {
+              user_id: item.userId,
+              type: item.type,
+              title: wordedIn(item.title, locale),
+              text: wordedIn(item.text, locale),
+              locale,
+              offer_id: item.offerId ?? null,
+              link: item.link ?? null,
+              created_at: stamp,
+            };
+          }),
         )
         .returningAll()
         .execute();

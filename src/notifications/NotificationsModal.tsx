@@ -81,8 +81,8 @@ export function NotificationsModal({ actorRef }: { actorRef: ActorRefFrom<typeof
               <span className={s.icon} aria-hidden="true">
                 <Icon name={card.read ? 'check-circle' : 'offers'} size={20} />
               </span>
-              {/* What happened, as the server wrote it when it happened: English so far. */}
-              <div className={s.body} lang="en">
+              {/* What happened, as the server wrote it when it happened: in its recipient's language then. */}
+              <div className={s.body} lang={card.locale}>
                 <p className={s.title}>
                   {/* A notification that leads somewhere closes the modal on the way. */}
                   {card.link ? (

@@ -536,6 +536,27 @@ describe.each(BACKENDS)('money on %s', (backendName) => {
       .notifications[0];
     expect(failedNotice).toMatchObject({ type: 'payout.failed' });
     expect(failedNotice!.text).toMatch(/failed: The account is closed\. The amount is back in your Earning Balance\.$/);
+    expect(failedNotice).toMatchObject({ locale: 'en' });
+
+    // A creator who chose Spanish is told in Spanish, the rail's own reason as it came.
+    expect(
+      (await api.request('PUT', '/api/settings', { token: creator.token, json: { locale: 'es-MX' } })).status,
+    ).toBe(200);
+    const third = (await withdraw(creator, 14_000)).body.payout as Payout;
+    const paidAgain = await api.request('POST', `/api/admin/payouts/${third.id}/paid`, {
+      token: operator.token,
+      json: { reference: 'ACH 7790' },
+    });
+    expect(paidAgain.status, paidAgain.text).toBe(200);
+    const spanishNotice = (
+      await get<{ notifications: { type: string; text: string }[] }>('/api/notifications', creator)
+    ).notifications[0];
+    expect(spanishNotice).toMatchObject({
+      type: 'payout.paid',
+      title: 'Retiro pagado',
+      text: `Tu retiro ${third.reference} de USD\u00a0140 se pagó a Cuenta bancaria •••• 6789.`,
+      locale: 'es-MX',
+    });
   });
 
   it('a requested payout whose job gave up is queued again by the sweep; one just asked for is left to its job', async () => {

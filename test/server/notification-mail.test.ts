@@ -2,6 +2,8 @@
 // The e-mail's job is written in the notification's own transaction (docs/product.md §Several instances): it is durable with the notification —
 // sent even when nothing runs after the commit (a crash there), never queued for a notification rolled back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCentsIn } from '../../contract/cents.ts';
+import { worded } from '../../server/http/texts.ts';
 import { NOTIFICATION_MAIL_JOB } from '../../server/notifications/store.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, englishCreator } from './market.ts';
@@ -103,5 +105,47 @@ describe.each(BACKENDS)('notification e-mails on %s', (backendName) => {
     await services.jobs.drain();
     await api.castbridge.mail.settled();
     expect(smtp.messages.filter((m) => m.subject === 'Rolled back')).toEqual([]);
+  });
+
+  it('a notification worded for its reader is written in the recipient’s language, and so is its e-mail', async () => {
+    const { db, services } = api.castbridge;
+    const spanish = await account(api, 'creator');
+    const english = await account(api, 'creator');
+    expect(
+      (await api.request('PUT', '/api/settings', { token: spanish.token, json: { locale: 'es-MX' } })).status,
+    ).toBe(200);
+    const emailOf = async (id: string) =>
+      (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+    const say = (words: Record<string, string>) => worded((locale) => words[locale]!);
+    const notice = (userId: string) => ({
+      userId,
+      type: 'payout.paid' as const,
+      title: say({ en: 'Withdrawal paid', 'es-MX': 'Retiro pagado' }),
+      text: worded((locale) => `${locale === 'en' ? 'Paid' : 'Pagado'}: ${formatCentsIn(locale, 6_000)}.`),
+      link: '/earnings',
+    });
+    const announce = await db
+      .transaction()
+      .execute((trx) => services.notifier.create(trx, [notice(spanish.id), notice(english.id)]));
+    announce();
+    const listed = async (who: typeof spanish) =>
+      ((await api.request('GET', '/api/notifications', { token: who.token })).body as { notifications: unknown[] })
+        .notifications[0];
+    expect(await listed(spanish)).toMatchObject({
+      title: 'Retiro pagado',
+      text: 'Pagado: USD\u00a060.',
+      locale: 'es-MX',
+    });
+    expect(await listed(english)).toMatchObject({ title: 'Withdrawal paid', text: 'Paid: $60.', locale: 'en' });
+    await services.jobs.drain();
+    const mail = await smtp.next(await emailOf(spanish.id));
+    expect(mail.subject).toBe('Retiro pagado');
+    expect(mail.text).toContain('Pagado: USD\u00a060.');
+    expect(mail.text).toContain('Abrir Castbridge');
+    expect(mail.text).toContain('Recibes estos correos porque las notificaciones están activadas en tu Configuración.');
+    expect(mail.html).toContain('lang="es-MX"');
+    const englishMail = await smtp.next(await emailOf(english.id));
+    expect(englishMail.subject).toBe('Withdrawal paid');
+    expect(englishMail.text).toContain('Open Castbridge');
   });
 });

@@ -315,6 +315,7 @@ describe('Campaigns', () => {
       link: null,
       read: false,
       createdAt: '2026-11-24T10:00:00.000Z',
+      locale: 'en' as const,
     };
     act(() => publishLive({ ...base, type: 'thread.message' }));
     expect(funds.load.started).toBe(2);
@@ -385,7 +386,16 @@ describe('Campaigns: getting started, and how to add funds (docs/product.md §Ad
       { text: expect.stringMatching(/^Send your company profileDone/), link: null, current: false },
       { text: expect.stringMatching(/^Castbridge approves itWaiting for review/), link: null, current: true },
     ]);
-    const base = { id: 9, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '' };
+    const base = {
+      id: 9,
+      title: 't',
+      text: 't',
+      offerId: null,
+      link: null,
+      read: false,
+      createdAt: '',
+      locale: 'en' as const,
+    };
     act(() => publishLive({ ...base, type: 'thread.message' }));
     expect(checklist.started).toBe(1);
     act(() => publishLive({ ...base, type: 'advertiser.rejected' }));
@@ -414,7 +424,16 @@ describe('Campaigns: getting started, and how to add funds (docs/product.md §Ad
   it('a failed re-read keeps the steps as they were, and the next news reads them again', async () => {
     const { checklist } = setup();
     await checklist.resolve({ ...fresh, profile: 'pending' });
-    const base = { id: 9, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '' };
+    const base = {
+      id: 9,
+      title: 't',
+      text: 't',
+      offerId: null,
+      link: null,
+      read: false,
+      createdAt: '',
+      locale: 'en' as const,
+    };
     act(() => publishLive({ ...base, type: 'advertiser.approved' }));
     await checklist.reject(new Error('Failed to fetch'));
     expect(steps()[1]).toEqual({

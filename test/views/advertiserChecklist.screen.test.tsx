@@ -73,6 +73,7 @@ walkScreens('advertiserChecklist', {
               link: null,
               read: false,
               createdAt: '2026-11-25T10:00:00.000Z',
+              locale: 'en',
             }),
           ),
         'xstate.done.actor.loadChecklist': async ({ output }) => {

@@ -134,6 +134,7 @@ walkScreens('advertiserFunds', {
               link: null,
               read: false,
               createdAt: '2026-11-25T10:00:00.000Z',
+              locale: 'en',
             }),
           ),
         // Back from Stripe Checkout, the payment succeeded: the card's payment flow tells it.

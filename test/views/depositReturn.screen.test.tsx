@@ -169,6 +169,7 @@ walkScreens('depositReturn', {
               link: null,
               read: false,
               createdAt: '2026-11-25T10:00:00.000Z',
+              locale: 'en',
             }),
           );
         },

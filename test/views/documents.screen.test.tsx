@@ -91,6 +91,7 @@ walkScreens('documents', {
               link: null,
               read: false,
               createdAt: '2026-11-25T10:00:00.000Z',
+              locale: 'en',
             }),
           );
         },

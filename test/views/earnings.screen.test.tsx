@@ -88,6 +88,7 @@ walkScreens('earnings', {
               link: null,
               read: false,
               createdAt: '2026-11-25T10:00:00.000Z',
+              locale: 'en',
             }),
           );
         },

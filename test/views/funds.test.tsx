@@ -141,7 +141,19 @@ async function setup({ funds = emptyFunds, url = '/campaigns' }: { funds?: Adver
 
 const dialog = (name: string) => screen.getByRole('dialog', { name });
 const news = (type: 'funds.deposited' | 'thread.message') =>
-  act(() => publishLive({ id: 1, type, title: 't', text: 't', offerId: null, link: null, read: false, createdAt: '' }));
+  act(() =>
+    publishLive({
+      id: 1,
+      type,
+      title: 't',
+      text: 't',
+      offerId: null,
+      link: null,
+      read: false,
+      createdAt: '',
+      locale: 'en' as const,
+    }),
+  );
 
 describe('addFunds view along generated paths', () => {
   const paths = generatePaths(catalogue.addFunds, fixtures.addFunds);

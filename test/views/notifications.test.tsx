@@ -123,13 +123,17 @@ describe('notifications', () => {
     ]);
   });
 
-  it('in Spanish: the modal and its times in the page’s language, each notification marked as the English it was written in', async () => {
+  it('in Spanish: the modal and its times in the page’s language, each notification marked with the language it was written in', async () => {
     vi.useRealTimers();
     await act(() => setLocale('es-MX'));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(NOW);
     const { list } = await setup();
-    await list.resolve({ notifications: three(), unread: 2 });
+    // Written in the recipient's language when each happened: English before they chose Spanish.
+    const written = three().map((n, i) =>
+      i === 1 ? { ...n, title: 'Retiro pagado', text: 'Tu retiro se pagó.', locale: 'es-MX' as const } : n,
+    );
+    await list.resolve({ notifications: written, unread: 2 });
     fireEvent.click(screen.getByRole('button', { name: /^Notificaciones/ }));
     const dialog = screen.getByRole('dialog', { name: 'Notificaciones' });
     expect(within(dialog).getByText('2 notificaciones nuevas')).toBeInTheDocument();
@@ -143,6 +147,11 @@ describe('notifications', () => {
     const pill = within(cards(dialog)[0]!).getByText('Nueva');
     expect(pill).toHaveAttribute('lang', 'es-MX');
     expect(pill.closest('[lang="en"]')).not.toBeNull();
+    // Each notification's words (its text) are marked with the language they were written in.
+    const texts = [...written.map((n) => n.text)];
+    expect(
+      cards(dialog).map((card, i) => within(card).getByText(texts[i]!).closest('[lang]')?.getAttribute('lang')),
+    ).toEqual(['en', 'es-MX', 'en']);
   });
 
   it('says so when there is nothing, and offers to try again when the list cannot be read', async () => {

@@ -562,6 +562,7 @@ describe('the live feed', () => {
       link: null,
       read: false,
       createdAt: '2026-11-24T10:00:00.000Z',
+      locale: 'en' as const,
     };
     act(() => publishLive({ ...base, type: 'thread.message' }));
     expect(load.started).toBe(1);
