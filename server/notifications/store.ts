@@ -355,7 +355,11 @@ export function createNotifier(deps: {
         .insertInto('notifications')
         .values(
           items.map((item) => {
-            const locale = localeOf.get(item.userId) ?? DEFAULT_LOCALE;
+            // A plain text is the English it was written in, whoever reads it.
+            const locale =
+              isWorded(item.title) || isWorded(item.text)
+                ? (localeOf.get(item.userId) ?? DEFAULT_LOCALE)
+                : DEFAULT_LOCALE;
             return {
               user_id: item.userId,
               type: item.type,

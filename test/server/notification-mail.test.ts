@@ -124,9 +124,11 @@ describe.each(BACKENDS)('notification e-mails on %s', (backendName) => {
       text: worded((locale) => `${locale === 'en' ? 'Paid' : 'Pagado'}: ${formatCentsIn(locale, 6_000)}.`),
       link: '/earnings',
     });
+    // A plain English notice to the same Spanish reader in the same batch stays English, and says so.
+    const plain = { userId: spanish.id, type: 'offer.new' as const, title: 'Plain', text: 'Written in English.' };
     const announce = await db
       .transaction()
-      .execute((trx) => services.notifier.create(trx, [notice(spanish.id), notice(english.id)]));
+      .execute((trx) => services.notifier.create(trx, [plain, notice(spanish.id), notice(english.id)]));
     announce();
     const listed = async (who: typeof spanish) =>
       ((await api.request('GET', '/api/notifications', { token: who.token })).body as { notifications: unknown[] })
@@ -136,10 +138,18 @@ describe.each(BACKENDS)('notification e-mails on %s', (backendName) => {
       text: 'Pagado: USD\u00a060.',
       locale: 'es-MX',
     });
+    const all = (await api.request('GET', '/api/notifications', { token: spanish.token })).body as {
+      notifications: { title: string; locale: string }[];
+    };
+    expect(all.notifications.find((n) => n.title === 'Plain')).toMatchObject({ locale: 'en' });
     expect(await listed(english)).toMatchObject({ title: 'Withdrawal paid', text: 'Paid: $60.', locale: 'en' });
     await services.jobs.drain();
-    const mail = await smtp.next(await emailOf(spanish.id));
-    expect(mail.subject).toBe('Retiro pagado');
+    // The Spanish reader gets two e-mails, in either order: the plain one and the worded one.
+    const address = await emailOf(spanish.id);
+    const both = [await smtp.next(address), await smtp.next(address)];
+    expect(both.map((m) => m.subject).sort()).toEqual(['Plain', 'Retiro pagado']);
+    expect(both.find((m) => m.subject === 'Plain')!.text).toContain('Open Castbridge');
+    const mail = both.find((m) => m.subject === 'Retiro pagado')!;
     expect(mail.text).toContain('Pagado: USD\u00a060.');
     expect(mail.text).toContain('Abrir Castbridge');
     expect(mail.text).toContain('Recibes estos correos porque las notificaciones están activadas en tu Configuración.');
