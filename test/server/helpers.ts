@@ -243,7 +243,9 @@ export interface RunningServer {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  // tsx compiles the server as it starts: a minute or more on a busy machine (2026-12-01, a restart inside the full
+  // npm test took longer than 60 s).
+  timeoutMs = 120_000,
   entry: 'server' | 'demo' = 'server',
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry, 'main.ts')], {
