@@ -196,6 +196,13 @@ describe('session', () => {
     const { page, context } = await openPage(browser, 1280);
     await page.goto('/complete-register');
     await page.waitForLoadState('networkidle');
+    // React has mounted the app (the container carries its key) before the page is read: a screen still arriving
+    // shows the route fallback ("Loading") until its chunk is here, then the route renders nothing.
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
+    );
+    await expect.poll(() => page.locator('#root').innerHTML(), { timeout: 30_000 }).toBe('');
+    await page.waitForLoadState('networkidle');
     expect(await page.locator('#root').innerHTML()).toBe('');
     await context.close();
   });

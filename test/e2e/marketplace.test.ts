@@ -161,7 +161,13 @@ describe('the marketplace', () => {
 
     // The creator accepts: the card moves to Accepted, and the advertiser is told live.
     await c.getByRole('tab', { name: 'Requested More Information' }).click();
+    const accepted = c.waitForResponse(
+      (answer) => answer.request().method() === 'POST' && new URL(answer.url()).pathname.endsWith('/accept'),
+    );
     await card(c, 'Requested More Information', title).getByRole('button', { name: 'Accept', exact: true }).click();
+    // The server's answer first, so that a refusal says why (the card shows it) instead of a card never arriving.
+    const answer = await accepted;
+    expect(answer.status(), `${await answer.text()} · creator: ${cr.problems.join(' · ')}`).toBe(200);
     await c.getByRole('tab', { name: 'Accepted' }).click();
     await card(c, 'Accepted', title).waitFor();
     await a.getByRole('list', { name: 'Accepted' }).waitFor({ timeout: 15_000 });
