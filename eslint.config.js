@@ -135,7 +135,7 @@ export default tseslint.config(
     // read are left alone by the patterns below.
     files: [
       'src/{public,support,common,shell}/**/*.tsx',
-      'src/accounts/{AuthLayout,Login,ForgotPassword,Register,ResetPassword,Settings,AccountLanguage}.tsx',
+      'src/accounts/{AuthLayout,Login,ForgotPassword,Register,ResetPassword,Settings,AccountLanguage,MyProfile}.tsx',
       'src/analytics/{Analytics,Details,Chart}.tsx',
       'src/notifications/NotificationsModal.tsx',
       'src/connections/ConnectAccounts.tsx',
@@ -154,6 +154,8 @@ export default tseslint.config(
             '^(Castbridge|Stripe|PayPal|PDF|EIN|SSN)$',
             '^[a-z0-9]+([A-Z][a-z0-9]*)*$',
             '^[a-z0-9]+(-[a-z0-9]+)+$',
+            // A stored field's name ('first_name').
+            '^[a-z0-9]+(_[a-z0-9]+)+$',
             '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9_-]*)+$',
           ],
           ignoreNames: [

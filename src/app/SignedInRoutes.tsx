@@ -84,7 +84,7 @@ export function SignedInRoutes() {
             <Route path="set-payout-method" element={<SetPayoutMethod />} />
             <Route path="set-payout-method/stripe" element={<StripeReturn />} />
             <Route path="tax-form" element={<TaxForm />} />
-            <Route path="my-profile" element={english(<MyProfile />)} />
+            <Route path="my-profile" element={<MyProfile />} />
             <Route path="connect-accounts" element={<ConnectAccounts />} />
             <Route path="media-kit" element={english(<MediaKit />)} />
           </Route>
