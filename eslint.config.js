@@ -141,6 +141,7 @@ export default tseslint.config(
       'src/connections/ConnectAccounts.tsx',
       'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts,Documents,TaxForm}.tsx',
       'src/overlay/{ObsExtension,CountingPanel,OverlaySettingsPanel}.tsx',
+      'src/archive/*.tsx',
     ],
     plugins: { lingui },
     rules: {
@@ -151,7 +152,7 @@ export default tseslint.config(
             // Values, not texts: a path or URL, an identifier, a CSS or HTML token, an ICU id ('landing.title').
             '^(/|#|https?:|mailto:|blob:|data:)',
             // Names, the same in every language: the brand's, the payment platforms', a file format's, the IRS's TINs.
-            '^(Castbridge|Stripe|PayPal|PDF|EIN|SSN)$',
+            '^(Castbridge|Stripe|PayPal|PDF|EIN|SSN|Twitch|YouTube|Youtube)$',
             '^[a-z0-9]+([A-Z][a-z0-9]*)*$',
             '^[a-z0-9]+(-[a-z0-9]+)+$',
             // A stored field's name ('first_name').

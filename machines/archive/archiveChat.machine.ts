@@ -35,6 +35,24 @@ export type ArchivePart = { kind: 'day'; day: string } | { kind: 'stream'; id: n
 /** What a confirmation is for: a day, a stream, or everything of the platform. */
 export type ArchiveDeletion = ArchivePart | { kind: 'all' };
 
+/**
+ * What went wrong, as an id the screen words (machines stay language-free): the server's refusal (its text, in the
+ * reader's language), or a check the screen makes before asking it.
+ */
+export type ArchiveError =
+  | { id: 'refused'; text: string }
+  /** No channel of the platform is connected. */
+  | { id: 'noAccount'; platform: ChatPlatform }
+  /** The server has no credentials to read the platform's chat. */
+  | { id: 'unsupported'; platform: ChatPlatform };
+
+/** What the last action did, as an id and the values its sentence reads. */
+export type ArchiveNotice =
+  | { id: 'alreadyOn'; channel: string }
+  | { id: 'on'; channel: string }
+  | { id: 'off' }
+  | { id: 'deleted'; count: number };
+
 export interface ArchiveChatContext {
   platform: ChatPlatform | null;
   date: string;
@@ -42,9 +60,9 @@ export interface ArchiveChatContext {
   days: ArchiveDay[];
   streams: ArchiveStream[];
   /** Why loading, switching, exporting or deleting failed. */
-  error: string | null;
+  error: ArchiveError | null;
   /** What the last action did ("Archiving is on", "Deleted 1,204 messages"). */
-  notice: string | null;
+  notice: ArchiveNotice | null;
   deletion: ArchiveDeletion | null;
 }
 
@@ -61,8 +79,8 @@ export type ArchiveChatEvent =
   /** From the live events stream: this platform's archive grew (a day or stream appeared, or messages were added). */
   | { type: 'archive.changed'; platform: ChatPlatform };
 
-const NO_ACCOUNT = (platform: ChatPlatform) =>
-  `Connect your ${platform === 'twitch' ? 'Twitch' : 'YouTube'} account first (Connect Accounts), then Archive Chat keeps its chat.`;
+/** The server's refusal, kept as its text. */
+const refused = (error: unknown): ArchiveError => ({ id: 'refused', text: errorText(error) });
 
 export const archiveChatMachine = setup({
   types: { context: {} as ArchiveChatContext, events: {} as ArchiveChatEvent },
@@ -134,7 +152,7 @@ export const archiveChatMachine = setup({
                 error: null,
               }),
             },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => refused(event.error) }) },
           },
         },
         failed: { on: { 'archive.retry': 'loading' } },
@@ -147,20 +165,22 @@ export const archiveChatMachine = setup({
                 'archive.submit': [
                   {
                     guard: 'noAccount',
-                    actions: assign({ error: ({ context }) => NO_ACCOUNT(context.platform!), notice: null }),
+                    actions: assign({
+                      error: ({ context }) => ({ id: 'noAccount', platform: context.platform! }) as const,
+                      notice: null,
+                    }),
                   },
                   {
                     guard: 'unsupported',
                     actions: assign({
-                      error: ({ context }) =>
-                        `${context.platform === 'youtube' ? 'YouTube' : 'Twitch'} live chat cannot be archived on this server: it is not configured.`,
+                      error: ({ context }) => ({ id: 'unsupported', platform: context.platform! }) as const,
                       notice: null,
                     }),
                   },
                   {
                     guard: 'alreadyOn',
                     actions: assign({
-                      notice: ({ context }) => `Archiving is already on for ${context.channel!.displayName}.`,
+                      notice: ({ context }) => ({ id: 'alreadyOn', channel: context.channel!.displayName }) as const,
                       error: null,
                     }),
                   },
@@ -207,13 +227,11 @@ export const archiveChatMachine = setup({
                   target: 'idle',
                   actions: assign({
                     channel: ({ event }) => event.output,
-                    notice: ({ event }) =>
-                      event.output?.archiving
-                        ? `Archiving is on: every message of ${event.output.displayName}'s chat is kept from now on.`
-                        : 'Archiving is off. What was archived stays until you delete it.',
+                    notice: ({ event }): ArchiveNotice =>
+                      event.output?.archiving ? { id: 'on', channel: event.output.displayName } : { id: 'off' },
                   }),
                 },
-                onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+                onError: { target: 'idle', actions: assign({ error: ({ event }) => refused(event.error) }) },
               },
             },
             exporting: {
@@ -226,7 +244,7 @@ export const archiveChatMachine = setup({
                   return { platform: context.platform!, part: chosen.part, format: chosen.format };
                 },
                 onDone: 'idle',
-                onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+                onError: { target: 'idle', actions: assign({ error: ({ event }) => refused(event.error) }) },
               },
             },
             confirming: {
@@ -244,13 +262,12 @@ export const archiveChatMachine = setup({
                 onDone: {
                   target: '#archiveChat.platformChosen.loading',
                   actions: assign({
-                    notice: ({ event }) =>
-                      `Deleted ${event.output.toLocaleString('en-US')} message${event.output === 1 ? '' : 's'} for good.`,
+                    notice: ({ event }) => ({ id: 'deleted', count: event.output }) as const,
                     deletion: null,
                   }),
                 },
                 // Refused or lost: the dialog stays open with the reason.
-                onError: { target: 'confirming', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+                onError: { target: 'confirming', actions: assign({ error: ({ event }) => refused(event.error) }) },
               },
             },
           },

@@ -31,10 +31,12 @@ export interface ArchiveSearchContext {
   searched: ArchiveSearchTerms;
   results: ArchivedMessage[];
   next: string | null;
-  error: string | null;
+  /** Why the search or a deletion did not happen: no terms typed, or the server's refusal (its text). */
+  error: SearchError | null;
   /** The chatter whose messages a confirmation would delete. */
   chatter: ArchiveChatter | null;
-  notice: string | null;
+  /** A deletion done: how many messages of which chatter went. */
+  notice: { id: 'deleted'; count: number; name: string } | null;
 }
 
 export type ArchiveSearchEvent =
@@ -48,7 +50,11 @@ export type ArchiveSearchEvent =
 
 const NO_TERMS: ArchiveSearchTerms = { q: '', user: '', from: '', to: '' };
 
-export const SEARCH_NEEDS_TERMS = 'Type words to search for, or a chatter\u2019s name.';
+/** What the screen words when a search cannot be made or was refused (machines stay language-free). */
+export type SearchError = { id: 'needsTerms' } | { id: 'refused'; text: string };
+
+/** The server's refusal, kept as its text. */
+const refused = (error: unknown): SearchError => ({ id: 'refused', text: errorText(error) });
 
 export const archiveSearchMachine = setup({
   types: {
@@ -103,7 +109,7 @@ export const archiveSearchMachine = setup({
         target: '.searching',
         actions: assign({ searched: ({ context }) => context.terms, error: null, notice: null }),
       },
-      { actions: assign({ error: SEARCH_NEEDS_TERMS }) },
+      { actions: assign({ error: { id: 'needsTerms' } as const }) },
     ],
   },
   states: {
@@ -118,7 +124,7 @@ export const archiveSearchMachine = setup({
           target: 'results',
           actions: assign({ results: ({ event }) => event.output.messages, next: ({ event }) => event.output.next }),
         },
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error), results: [] }) },
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => refused(event.error), results: [] }) },
       },
     },
     results: {
@@ -146,7 +152,7 @@ export const archiveSearchMachine = setup({
                 next: ({ event }) => event.output.next,
               }),
             },
-            onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => refused(event.error) }) },
           },
         },
         exporting: {
@@ -160,7 +166,7 @@ export const archiveSearchMachine = setup({
               format: (event as Extract<ArchiveSearchEvent, { type: 'search.export' }>).format,
             }),
             onDone: 'idle',
-            onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => refused(event.error) }) },
           },
         },
         confirming: {
@@ -180,11 +186,11 @@ export const archiveSearchMachine = setup({
               actions: assign({
                 results: ({ context }) => context.results.filter((m) => m.chatterId !== context.chatter!.id),
                 notice: ({ context, event }) =>
-                  `Deleted ${event.output.toLocaleString('en-US')} message${event.output === 1 ? '' : 's'} from ${context.chatter!.name} for good.`,
+                  ({ id: 'deleted', count: event.output, name: context.chatter!.name }) as const,
                 chatter: null,
               }),
             },
-            onError: { target: 'confirming', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+            onError: { target: 'confirming', actions: assign({ error: ({ event }) => refused(event.error) }) },
           },
         },
       },

@@ -78,9 +78,9 @@ export function SignedInRoutes() {
             <Route path="obs-extension" element={<ObsExtension />} />
             <Route path="sponsorship-offers" element={english(<SponsorshipOffers />)} />
             <Route path="earnings" element={<Earnings />} />
-            <Route path="archive-chat" element={english(<ArchiveChat />)} />
-            <Route path="archive-chat/:platform/:date" element={english(<ArchiveDay />)} />
-            <Route path="archive-chat/:platform/streams/:id" element={english(<ArchiveDay />)} />
+            <Route path="archive-chat" element={<ArchiveChat />} />
+            <Route path="archive-chat/:platform/:date" element={<ArchiveDay />} />
+            <Route path="archive-chat/:platform/streams/:id" element={<ArchiveDay />} />
             <Route path="set-payout-method" element={<SetPayoutMethod />} />
             <Route path="set-payout-method/stripe" element={<StripeReturn />} />
             <Route path="tax-form" element={<TaxForm />} />

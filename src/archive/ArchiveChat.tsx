@@ -4,6 +4,8 @@ import type { ArchiveDay, ArchiveStream, ExportFormat } from '@/contract';
 import {
   type ArchiveChannel,
   type ArchiveDeletion,
+  type ArchiveError,
+  type ArchiveNotice,
   type ArchivePart,
   type ChatPlatform,
 } from '@/machines/archive/archiveChat.machine';
@@ -22,7 +24,6 @@ import {
 import { inspect } from '@/src/app/inspect';
 import { useArchiveChatLogic, type ArchiveChatLogic } from '@/src/archive/archiveChat';
 import type { ArchiveSearchLogic } from '@/src/archive/archiveSearch';
-import { formatCount } from '@/src/common/format';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
 import { Button } from '@/src/ui/Button';
@@ -35,8 +36,13 @@ import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import { visuallyHidden } from '@/src/ui/VisuallyHidden';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
-import { archiveDay, archiveTime, EXPORTS, streamWhen } from './archiveFormat';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
+import { archiveFormats, exportLabel, EXPORTS, streamWhen, type ArchiveFormats } from './archiveFormat';
+import { archiveMessages, type ArchiveMessage } from './catalogue';
 import * as s from './ArchiveChat.css';
+
+type Words = ReturnType<typeof useMessages<[typeof archiveMessages]>>['t'];
 
 type Ref = ReturnType<typeof useActorRef<ArchiveChatLogic>>;
 
@@ -53,6 +59,7 @@ function PartCard({
   counts,
   to,
   busy,
+  t,
 }: {
   actor: Ref;
   part: ArchivePart;
@@ -61,8 +68,10 @@ function PartCard({
   counts: string;
   to: string;
   busy: boolean;
+  t: Words;
 }) {
   const id = part.kind === 'day' ? `day-${part.day}` : `stream-${part.id}`;
+  const hidden = (text: string) => <span className={visuallyHidden}>{text}</span>;
   return (
     <li className={s.day} aria-labelledby={id}>
       <div className={s.dayHead}>
@@ -75,11 +84,11 @@ function PartCard({
       <div className={s.dayActions}>
         <Button asChild variant="dashboard" size="sm">
           <Link to={to} tone="onDark">
-            Open chat <span className={visuallyHidden}>of {heading}</span>
+            {withTags(t('part.open', { heading }), { hidden })}
           </Link>
         </Button>
         <span className={s.exportLabel} id={`export-${id}`}>
-          Export
+          {t('part.export')}
         </span>
         <div role="group" aria-labelledby={`export-${id} ${id}`} className={s.exportGroup}>
           {EXPORTS.map(([format, label]) => (
@@ -90,7 +99,7 @@ function PartCard({
               disabled={busy}
               onClick={() => actor.send({ type: 'archive.export', part, format: format as ExportFormat })}
             >
-              {label}
+              {exportLabel(t, label)}
             </Button>
           ))}
         </div>
@@ -100,59 +109,55 @@ function PartCard({
           disabled={busy}
           onClick={() => actor.send({ type: 'delete.ask', deletion: part })}
         >
-          <Icon name="trash" size={16} /> Delete <span className={visuallyHidden}>{heading}</span>
+          <Icon name="trash" size={16} /> {withTags(t('part.delete', { heading }), { hidden })}
         </Button>
       </div>
     </li>
   );
 }
 
-const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
+/** "1,204 messages · 87 chatters", with the gaps when there are any. */
+const countsOf = (t: Words, part: { messages: number; chatters: number; gaps?: number }) =>
+  [
+    t('part.messages', { count: part.messages }),
+    t('part.chatters', { count: part.chatters }),
+    ...(part.gaps ? [t('part.gaps', { count: part.gaps })] : []),
+  ].join(' · ');
 
-function DayCard({
-  actor,
-  platform,
-  day,
-  busy,
-}: {
+interface CardProps {
   actor: Ref;
   platform: ChatPlatform;
-  day: ArchiveDay;
   busy: boolean;
-}) {
+  t: Words;
+  formats: ArchiveFormats;
+}
+
+function DayCard({ actor, platform, day, busy, t, formats }: CardProps & { day: ArchiveDay }) {
   return (
     <PartCard
       actor={actor}
       part={{ kind: 'day', day: day.day }}
-      heading={archiveDay(day.day)}
-      meta={`#${day.channel} · ${archiveTime(day.first)}–${archiveTime(day.last)} UTC`}
-      counts={`${plural(day.messages, 'message')} · ${plural(day.chatters, 'chatter')}${day.gaps > 0 ? ` · ${plural(day.gaps, 'gap')}` : ''}`}
+      heading={formats.day(day.day)}
+      meta={t('part.dayMeta', { channel: day.channel, from: formats.time(day.first), to: formats.time(day.last) })}
+      counts={countsOf(t, day)}
       to={`/archive-chat/${platform}/${day.day}`}
       busy={busy}
+      t={t}
     />
   );
 }
 
-function StreamCard({
-  actor,
-  platform,
-  stream,
-  busy,
-}: {
-  actor: Ref;
-  platform: ChatPlatform;
-  stream: ArchiveStream;
-  busy: boolean;
-}) {
+function StreamCard({ actor, platform, stream, busy, t, formats }: CardProps & { stream: ArchiveStream }) {
   return (
     <PartCard
       actor={actor}
       part={{ kind: 'stream', id: stream.id, title: stream.title }}
-      heading={stream.title || 'Untitled stream'}
-      meta={streamWhen(stream)}
-      counts={`${plural(stream.messages, 'message')} · ${plural(stream.chatters, 'chatter')}`}
+      heading={stream.title || t('part.untitled')}
+      meta={streamWhen(t, formats, stream)}
+      counts={countsOf(t, { messages: stream.messages, chatters: stream.chatters })}
       to={`/archive-chat/${platform}/streams/${stream.id}`}
       busy={busy}
+      t={t}
     />
   );
 }
@@ -163,24 +168,28 @@ function EmptyAction({
   platformName,
   busy,
   actor,
+  t,
 }: {
   channel: ArchiveChannel | null;
   platformName: string;
   busy: boolean;
   actor: Ref;
+  t: Words;
 }) {
   if (channel === null) {
     return (
       <>
-        Its chat is archived from your connected channel: <Link to="/connect-accounts">connect {platformName}</Link>.
+        {withTags(t('chat.connectFirst', { platform: platformName }), {
+          link: (text) => <Link to="/connect-accounts">{text}</Link>,
+        })}
       </>
     );
   }
-  if (channel.archiving) return <>Archiving is on: the chat shows here within seconds of its first message.</>;
+  if (channel.archiving) return <>{t('chat.onSoon')}</>;
   if (!channel.supported) return null;
   return (
     <>
-      Archiving is off for {channel.displayName}: turn it on and every message is kept from then on.{' '}
+      {t('chat.offFor', { channel: channel.displayName })}{' '}
       <Button
         variant="secondary"
         size="sm"
@@ -188,16 +197,33 @@ function EmptyAction({
         disabled={busy}
         onClick={() => actor.send({ type: 'archive.submit' })}
       >
-        Turn archiving on
+        {t('chat.turnOn')}
       </Button>
     </>
   );
 }
 
-const deletionTitle = (deletion: ArchiveDeletion | null, platformName: string) => {
-  if (deletion?.kind === 'all') return `Delete the whole ${platformName} archive?`;
-  if (deletion?.kind === 'stream') return `Delete the chat of the stream “${deletion.title || 'Untitled stream'}”?`;
-  return `Delete the chat of ${deletion?.kind === 'day' ? archiveDay(deletion.day) : ''}?`;
+const platformNameOf = (platform: ChatPlatform) => (platform === 'youtube' ? 'YouTube' : 'Twitch');
+
+const deletionTitle = (t: Words, formats: ArchiveFormats, deletion: ArchiveDeletion | null, platformName: string) => {
+  if (deletion?.kind === 'all') return t('chat.deleteAllTitle', { platform: platformName });
+  if (deletion?.kind === 'stream') return t('chat.deleteStreamTitle', { title: deletion.title || t('part.untitled') });
+  return t('chat.deleteDayTitle', { day: deletion?.kind === 'day' ? formats.day(deletion.day) : '' });
+};
+
+/** What went wrong in the page's language: the server's refusal as it wrote it, or the screen's own check. */
+const errorWords = (t: Words, error: ArchiveError) => {
+  if (error.id === 'refused') return error.text;
+  return t(error.id === 'noAccount' ? 'chat.noAccount' : 'chat.unsupported', {
+    platform: platformNameOf(error.platform),
+  });
+};
+
+const NOTICE_TEXTS: Record<ArchiveNotice['id'], ArchiveMessage> = {
+  alreadyOn: 'chat.alreadyOn',
+  on: 'chat.on',
+  off: 'chat.off',
+  deleted: 'chat.deleted',
 };
 
 /** Archive Chat (docs/spec.md §2; docs/product.md §Chat archive): the spec's form over the creator's real archive, its days, search and deletion. */
@@ -219,15 +245,16 @@ export function ArchiveChatScreen({
   const notice = useSelector(actor, selectNotice);
   const deletion = useSelector(actor, selectDeletion);
   const deleting = useSelector(actor, selectDeleting);
+  const { t, locale } = useMessages(archiveMessages);
+  const formats = archiveFormats(locale);
   const send = actor.send;
-  const platformName = platform === 'youtube' ? 'YouTube' : 'Twitch';
+  const platformName = platformNameOf(platform ?? 'twitch');
+  const errorText = error ? errorWords(t, error) : null;
   return (
     <>
-      <ScreenHeading title="Archive Chat" />
-      <Card as="section" padding="lg" className={s.panel} aria-label="Archive a live stream's chat">
-        <p className={s.lead}>
-          Keep the chat of your live streams for good: choose the platform and the day it streamed.
-        </p>
+      <ScreenHeading title={t('chat.title')} />
+      <Card as="section" padding="lg" className={s.panel} aria-label={t('chat.panel')}>
+        <p className={s.lead}>{t('chat.lead')}</p>
         <form
           className={s.form}
           onSubmit={(event) => {
@@ -236,7 +263,7 @@ export function ArchiveChatScreen({
           }}
         >
           <RadioGroup
-            label="Platform"
+            label={t('chat.platform')}
             name="platform"
             variant="cards"
             orientation="horizontal"
@@ -244,11 +271,12 @@ export function ArchiveChatScreen({
             onValueChange={(value) => send({ type: 'platform.select', platform: value as ChatPlatform })}
             options={[
               { value: 'twitch', label: 'Twitch', icon: <Icon name="twitch" size={22} /> },
+              // The spec's spelling of the platform on this form.
               { value: 'youtube', label: 'Youtube', icon: <Icon name="youtube" size={22} /> },
             ]}
           />
           <Field
-            label="Date of the streams"
+            label={t('chat.date')}
             name="date"
             type="date"
             value={date}
@@ -256,84 +284,106 @@ export function ArchiveChatScreen({
             className={s.date}
           />
           {showsList ? (
-            <section aria-label="Archived streams" className={s.listing} aria-busy={loading}>
+            <section aria-label={t('chat.listing')} className={s.listing} aria-busy={loading}>
               {channel ? (
                 <p className={s.channel}>
                   <Chip tone={channel.archiving ? 'success' : 'neutral'}>
-                    {channel.archiving ? (channel.live ? 'Archiving · live' : 'Archiving') : 'Not archiving'}
+                    {channel.archiving
+                      ? channel.live
+                        ? t('chat.archivingLive')
+                        : t('chat.archiving')
+                      : t('chat.notArchiving')}
                   </Chip>{' '}
                   <span>
-                    {platformName} channel <strong>{channel.displayName}</strong>
+                    {withTags(t('chat.channel', { platform: platformName, channel: channel.displayName }), {
+                      name: (text) => <strong>{text}</strong>,
+                    })}
                   </span>
                   {channel.archiving ? (
                     <Button variant="ghost" size="sm" disabled={busy} onClick={() => send({ type: 'archive.stop' })}>
-                      Stop archiving
+                      {t('chat.stop')}
                     </Button>
                   ) : null}
                 </p>
               ) : null}
               {channel?.archiving && channel.problem ? <Alert tone="warning">{channel.problem}</Alert> : null}
-              {loading ? <Spinner label="Loading the archive" /> : null}
+              {loading ? <Spinner label={t('chat.loading')} /> : null}
               {failed ? (
-                <Alert tone="error" title="The archive could not be loaded">
-                  <p>{error}</p>
+                <Alert tone="error" title={t('chat.failed')}>
+                  <p>{errorText}</p>
                   <Button variant="secondary" size="sm" onClick={() => send({ type: 'archive.retry' })}>
-                    Try again
+                    {t('chat.retry')}
                   </Button>
                 </Alert>
               ) : null}
               {!loading && !failed && days.length === 0 && streams.length === 0 ? (
                 <p className={s.hint}>
                   {date ? (
-                    `Nothing of ${platformName} is archived for ${archiveDay(date)}.`
+                    t('chat.nothingOn', { platform: platformName, day: formats.day(date) })
                   ) : (
                     <>
-                      <span>Nothing of {platformName} is archived yet.</span>{' '}
-                      <EmptyAction channel={channel} platformName={platformName} busy={busy} actor={actor} />
+                      <span>{t('chat.nothingYet', { platform: platformName })}</span>{' '}
+                      <EmptyAction channel={channel} platformName={platformName} busy={busy} actor={actor} t={t} />
                     </>
                   )}
                 </p>
               ) : null}
               {!loading && streams.length > 0 ? (
                 <>
-                  <h2 className={s.listTitle}>Streams</h2>
-                  <ul className={s.days} aria-label="Archived streams">
+                  <h2 className={s.listTitle}>{t('chat.streams')}</h2>
+                  <ul className={s.days} aria-label={t('chat.archivedStreams')}>
                     {streams.map((stream) => (
-                      <StreamCard key={stream.id} actor={actor} platform={platform!} stream={stream} busy={busy} />
+                      <StreamCard
+                        key={stream.id}
+                        actor={actor}
+                        platform={platform!}
+                        stream={stream}
+                        busy={busy}
+                        t={t}
+                        formats={formats}
+                      />
                     ))}
                   </ul>
                 </>
               ) : null}
               {!loading && days.length > 0 ? (
                 <>
-                  <h2 className={s.listTitle}>Days</h2>
-                  <ul className={s.days} aria-label="Archived days">
+                  <h2 className={s.listTitle}>{t('chat.days')}</h2>
+                  <ul className={s.days} aria-label={t('chat.archivedDays')}>
                     {days.map((day) => (
-                      <DayCard key={day.day} actor={actor} platform={platform!} day={day} busy={busy} />
+                      <DayCard
+                        key={day.day}
+                        actor={actor}
+                        platform={platform!}
+                        day={day}
+                        busy={busy}
+                        t={t}
+                        formats={formats}
+                      />
                     ))}
                   </ul>
                 </>
               ) : null}
             </section>
           ) : (
-            <p className={s.hint}>Choose a platform to see its archived streams.</p>
+            <p className={s.hint}>{t('chat.choosePlatform')}</p>
           )}
-          {error && !failed ? (
+          {errorText && !failed ? (
             <Alert tone="error">
-              {error}
+              {errorText}
               {channel === null && showsList ? (
                 <>
                   {' '}
-                  <Link to="/connect-accounts">Go to Connect Accounts</Link>
+                  <Link to="/connect-accounts">{t('chat.goConnect')}</Link>
                 </>
               ) : null}
             </Alert>
           ) : null}
-          {notice ? <Alert tone="success">{notice}</Alert> : null}
+          {notice ? <Alert tone="success">{t(NOTICE_TEXTS[notice.id], { ...notice })}</Alert> : null}
           <div className={s.actions}>
             <Button type="submit" variant="dashboard" size="lg" disabled={busy}>
               <Icon name="archive" size={20} />
-              Archive Chat
+              {t('chat.submit')}
             </Button>
             {showsList && (days.length > 0 || streams.length > 0) && !date ? (
               <Button
@@ -342,13 +392,13 @@ export function ArchiveChatScreen({
                 disabled={busy}
                 onClick={() => send({ type: 'delete.ask', deletion: { kind: 'all' } })}
               >
-                Delete the whole {platformName} archive
+                {t('chat.deleteAll', { platform: platformName })}
               </Button>
             ) : null}
           </div>
         </form>
       </Card>
-      <Suspense fallback={<Spinner label="Loading search" />}>
+      <Suspense fallback={<Spinner label={t('search.loading')} />}>
         <ArchiveSearch key={platform ?? 'every'} platform={platform} logic={searchLogic} />
       </Suspense>
       <AlertDialog
@@ -356,15 +406,15 @@ export function ArchiveChatScreen({
         onOpenChange={(open) => {
           if (!open) send({ type: 'delete.dismiss' });
         }}
-        title={deletionTitle(deletion, platformName)}
-        description="The messages are deleted for good, from the archive and from search. This cannot be undone."
-        cancelLabel="Keep it"
-        actionLabel={deleting ? 'Deleting…' : 'Delete'}
+        title={deletionTitle(t, formats, deletion, platformName)}
+        description={t('chat.deleteDescription')}
+        cancelLabel={t('chat.keep')}
+        actionLabel={deleting ? t('chat.deleting') : t('chat.delete')}
         onCancel={() => send({ type: 'delete.dismiss' })}
         onAction={() => send({ type: 'delete.confirm' })}
         busy={deleting}
       >
-        {error && deletion ? <Alert tone="error">{error}</Alert> : null}
+        {errorText && deletion ? <Alert tone="error">{errorText}</Alert> : null}
       </AlertDialog>
     </>
   );

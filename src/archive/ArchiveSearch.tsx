@@ -23,24 +23,30 @@ import { Card } from '@/src/ui/Card';
 import { Field } from '@/src/ui/Field';
 import { Link } from '@/src/ui/Link';
 import { Spinner } from '@/src/ui/Spinner';
-import { dayOf, formatDateTime, formatTime } from '@/src/common/format';
-import { EXPORTS } from './archiveFormat';
+import { dayOf, formatsIn, formatTime } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import type { Locale } from '@/src/i18n/locales';
+import { EXPORTS, exportLabel } from './archiveFormat';
+import { archiveMessages } from './catalogue';
 import * as s from './ArchiveChat.css';
 
-function Result({ message }: { message: ArchivedMessage }) {
+type Words = ReturnType<typeof useMessages<[typeof archiveMessages]>>['t'];
+
+function Result({ message, t, locale }: { message: ArchivedMessage; t: Words; locale: Locale }) {
   return (
     <li className={s.result}>
       <p className={s.resultMeta}>
         <time dateTime={new Date(message.sentAt).toISOString()}>
-          {formatDateTime(message.sentAt, { weekday: true, seconds: true })}
+          {formatsIn(locale).dateTime(message.sentAt, { weekday: true, seconds: true })}
         </time>{' '}
         <span className={s.swatch} style={{ background: message.color ?? 'currentColor' }} aria-hidden="true" />
         <strong>{message.displayName}</strong>
-        {message.moderated ? <span className={s.removed}> (removed by a moderator)</span> : null}
+        {message.moderated ? <span className={s.removed}>{t('search.removed')}</span> : null}
       </p>
       <p className={s.resultText}>{message.text}</p>
+      {/* The link's time is the viewer's parameter (HH:MM), the same in every language. */}
       <Link to={`/archive-chat/${message.platform}/${dayOf(message.sentAt)}?at=${formatTime(message.sentAt)}`}>
-        Open in the chat of that day
+        {t('search.openDay')}
       </Link>
     </li>
   );
@@ -50,7 +56,7 @@ function Result({ message }: { message: ArchivedMessage }) {
  * The chatters among the results, each once, as a deletion names them: by their id (a login or a display name may be
  * someone else's too), shown by their display name — with the id when two of them share it.
  */
-function chattersOf(results: ArchivedMessage[]): ArchiveChatter[] {
+function chattersOf(results: ArchivedMessage[], t: Words): ArchiveChatter[] {
   const names = new Map<string, { name: string; platform: ChatPlatform }>();
   for (const message of results)
     if (!names.has(message.chatterId))
@@ -58,7 +64,7 @@ function chattersOf(results: ArchivedMessage[]): ArchiveChatter[] {
   const shown = [...names.values()].map((found) => found.name);
   return [...names].map(([id, { name, platform }]) => ({
     id,
-    name: shown.indexOf(name) === shown.lastIndexOf(name) ? name : `${name} (id ${id})`,
+    name: shown.indexOf(name) === shown.lastIndexOf(name) ? name : t('search.sameName', { name, id }),
     platform,
   }));
 }
@@ -76,59 +82,61 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform | nu
   const busy = useSelector(actor, selectSearchBusy);
   const chatter = useSelector(actor, selectChatterToDelete);
   const deleting = useSelector(actor, selectDeletingChatter);
+  const { t, locale } = useMessages(archiveMessages);
   const set = (field: keyof typeof terms) => (event: { target: { value: string } }) =>
     actor.send({ type: 'terms.change', field, value: event.target.value });
   // A search by chatter offers to delete the messages of the chatters it found (a viewer's deletion request).
-  const chatters = searched && terms.user.trim() !== '' ? chattersOf(results) : [];
+  const chatters = searched && terms.user.trim() !== '' ? chattersOf(results, t) : [];
+  const errorText = error ? (error.id === 'refused' ? error.text : t('search.needsTerms')) : null;
   return (
     <Card as="section" padding="lg" className={s.panel} aria-labelledby="archive-search-title">
       <h2 id="archive-search-title" className={s.sectionTitle}>
-        Search the archive
+        {t('search.title')}
       </h2>
       <p className={s.hint}>
         {platform === null
-          ? 'Searches the chat of every platform you archive; choose a platform above to search only its chat.'
-          : `Searches the chat archived from ${platform === 'twitch' ? 'Twitch' : 'YouTube'}.`}
+          ? t('search.everyPlatform')
+          : t('search.onePlatform', { platform: platform === 'twitch' ? 'Twitch' : 'YouTube' })}
       </p>
       <form
         className={s.searchForm}
         role="search"
-        aria-label="Search the archive"
+        aria-label={t('search.title')}
         onSubmit={(event) => {
           event.preventDefault();
           actor.send({ type: 'search.submit' });
         }}
       >
-        <Field label="Words" name="q" value={terms.q} onChange={set('q')} maxLength={200} />
+        <Field label={t('search.words')} name="q" value={terms.q} onChange={set('q')} maxLength={200} />
         <Field
-          label="Chatter"
+          label={t('search.chatter')}
           name="user"
           value={terms.user}
           onChange={set('user')}
           maxLength={64}
-          hint="Their login, e.g. retro_rosa"
+          hint={t('search.chatterHint')}
         />
-        <Field label="From" name="from" type="date" value={terms.from} onChange={set('from')} />
-        <Field label="To" name="to" type="date" value={terms.to} onChange={set('to')} />
+        <Field label={t('search.from')} name="from" type="date" value={terms.from} onChange={set('from')} />
+        <Field label={t('search.to')} name="to" type="date" value={terms.to} onChange={set('to')} />
         <div className={s.searchActions}>
           <Button type="submit" variant="dashboard" disabled={busy}>
-            Search
+            {t('search.submit')}
           </Button>
         </div>
       </form>
-      {error && chatter === null ? <Alert tone="error">{error}</Alert> : null}
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {searching ? <Spinner label="Searching" /> : null}
+      {errorText && chatter === null ? <Alert tone="error">{errorText}</Alert> : null}
+      {notice ? <Alert tone="success">{t('search.deleted', { count: notice.count, name: notice.name })}</Alert> : null}
+      {searching ? <Spinner label={t('search.searching')} /> : null}
       {searched ? (
         <>
           <div className={s.resultsHead}>
             <p className={s.hint} aria-live="polite">
               {results.length === 0
-                ? 'Nothing found.'
-                : `${results.length}${hasMore ? '+' : ''} message${results.length === 1 ? '' : 's'} found, newest first.`}
+                ? t('search.nothing')
+                : t('search.found', { count: results.length, more: hasMore ? '+' : '' })}
             </p>
             {results.length > 0 ? (
-              <div role="group" aria-label="Export the results" className={s.exportGroup}>
+              <div role="group" aria-label={t('search.exportResults')} className={s.exportGroup}>
                 {EXPORTS.map(([format, label]) => (
                   <Button
                     key={format}
@@ -137,14 +145,14 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform | nu
                     disabled={busy}
                     onClick={() => actor.send({ type: 'search.export', format: format as ExportFormat })}
                   >
-                    Export {label}
+                    {t('search.exportAs', { format: exportLabel(t, label) })}
                   </Button>
                 ))}
               </div>
             ) : null}
           </div>
           {chatters.length > 0 ? (
-            <div role="group" aria-label="Delete a chatter’s messages" className={s.exportGroup}>
+            <div role="group" aria-label={t('search.deleteChatters')} className={s.exportGroup}>
               {chatters.map((found) => (
                 <Button
                   key={found.id}
@@ -153,21 +161,21 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform | nu
                   disabled={busy}
                   onClick={() => actor.send({ type: 'chatter.delete', chatter: found })}
                 >
-                  Delete every message from {found.name}
+                  {t('search.deleteEvery', { name: found.name })}
                 </Button>
               ))}
             </div>
           ) : null}
           {results.length > 0 ? (
-            <ul className={s.results} aria-label="Search results">
+            <ul className={s.results} aria-label={t('search.results')}>
               {results.map((message) => (
-                <Result key={message.id} message={message} />
+                <Result key={message.id} message={message} t={t} locale={locale} />
               ))}
             </ul>
           ) : null}
           {hasMore ? (
             <Button variant="secondary" size="sm" disabled={busy} onClick={() => actor.send({ type: 'search.more' })}>
-              More results
+              {t('search.more')}
             </Button>
           ) : null}
         </>
@@ -177,15 +185,15 @@ export function ArchiveSearch({ platform, logic }: { platform: ChatPlatform | nu
         onOpenChange={(open) => {
           if (!open) actor.send({ type: 'delete.dismiss' });
         }}
-        title={`Delete every message from ${chatter?.name ?? ''}?`}
-        description="For a viewer who asked to be forgotten: their messages, under every name they used, are deleted for good, from every day and from search. This cannot be undone."
-        cancelLabel="Keep them"
-        actionLabel={deleting ? 'Deleting…' : 'Delete'}
+        title={t('search.deleteTitle', { name: chatter?.name ?? '' })}
+        description={t('search.deleteDescription')}
+        cancelLabel={t('search.keep')}
+        actionLabel={deleting ? t('chat.deleting') : t('chat.delete')}
         onCancel={() => actor.send({ type: 'delete.dismiss' })}
         onAction={() => actor.send({ type: 'delete.confirm' })}
         busy={deleting}
       >
-        {error && chatter ? <Alert tone="error">{error}</Alert> : null}
+        {errorText && chatter ? <Alert tone="error">{errorText}</Alert> : null}
       </AlertDialog>
     </Card>
   );

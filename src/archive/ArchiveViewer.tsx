@@ -22,61 +22,79 @@ import { Field } from '@/src/ui/Field';
 import { Link } from '@/src/ui/Link';
 import { Spinner } from '@/src/ui/Spinner';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
-import { archiveDay, archiveTime, streamWhen } from './archiveFormat';
+import { useMessages } from '@/src/i18n/i18n';
+import { archiveFormats, streamWhen, type ArchiveFormats } from './archiveFormat';
+import { archiveMessages, type ArchiveMessage } from './catalogue';
 import * as s from './ArchiveViewer.css';
 import { useWindowedRows } from './useWindowedRows';
 
-/** Twitch badges as words ("moderator/1" → "Moderator"), for the row's badge chips. */
-const badgeNames = (badges: string) =>
+type Words = ReturnType<typeof useMessages<[typeof archiveMessages]>>['t'];
+
+/** The Twitch badges the rows show, each as a word ("moderator/1" → "Moderator"). */
+const BADGES = {
+  broadcaster: 'badge.broadcaster',
+  moderator: 'badge.moderator',
+  vip: 'badge.vip',
+  subscriber: 'badge.subscriber',
+  founder: 'badge.founder',
+  partner: 'badge.partner',
+  staff: 'badge.staff',
+} as const satisfies Record<string, ArchiveMessage>;
+
+const badgeNames = (t: Words, badges: string) =>
   badges
     .split(',')
     .map((badge) => badge.split('/')[0]!)
-    .filter((name) => ['broadcaster', 'moderator', 'vip', 'subscriber', 'founder', 'partner', 'staff'].includes(name))
-    .map((name) => name[0]!.toUpperCase() + name.slice(1));
+    .filter((name): name is keyof typeof BADGES => Object.hasOwn(BADGES, name))
+    .map((name) => t(BADGES[name]));
 
-function eventText(event: ArchiveEvent): string {
+function eventText(t: Words, formats: ArchiveFormats, event: ArchiveEvent): string {
   if (event.kind === 'gap')
-    return `Not archived from ${archiveTime(event.at)} to ${event.until === null ? 'now' : archiveTime(event.until)} (the chat connection was lost)`;
-  if (event.kind === 'clearmsg') return `A message from ${event.targetLogin ?? 'a chatter'} was deleted by a moderator`;
-  if (event.targetLogin === null) return 'A moderator cleared the chat';
+    return event.until === null
+      ? t('viewer.gapNow', { from: formats.time(event.at) })
+      : t('viewer.gap', { from: formats.time(event.at), to: formats.time(event.until) });
+  if (event.kind === 'clearmsg')
+    return event.targetLogin === null ? t('viewer.clearmsgAnyone') : t('viewer.clearmsg', { login: event.targetLogin });
+  if (event.targetLogin === null) return t('viewer.cleared');
   return event.duration === null
-    ? `${event.targetLogin} was banned`
-    : `${event.targetLogin} was timed out for ${event.duration} s`;
+    ? t('viewer.banned', { login: event.targetLogin })
+    : t('viewer.timedOut', { login: event.targetLogin, seconds: event.duration });
 }
 
-function MessageRow({ message }: { message: ArchivedMessage }) {
+function MessageRow({ message, t, formats }: { message: ArchivedMessage; t: Words; formats: ArchiveFormats }) {
   return (
     <div className={s.message} data-moderated={message.moderated || undefined}>
       <time className={s.time} dateTime={new Date(message.sentAt).toISOString()}>
-        {archiveTime(message.sentAt)}
+        {formats.time(message.sentAt)}
       </time>
       <span className={s.who}>
         <span className={s.swatch} style={{ background: message.color ?? 'currentColor' }} aria-hidden="true" />
-        {badgeNames(message.badges).map((badge) => (
+        {badgeNames(t, message.badges).map((badge) => (
           <span key={badge} className={s.badge}>
             {badge}
           </span>
         ))}
         <strong>{message.displayName}</strong>
-        {message.bits ? <span className={s.badge}>{message.bits} bits</span> : null}
+        {message.bits ? <span className={s.badge}>{t('viewer.bits', { bits: message.bits })}</span> : null}
+        {/* The platform's own name of a message kind (sub, raid, …). */}
         {message.kind !== 'privmsg' ? <span className={s.badge}>{message.kind}</span> : null}
       </span>
       <span className={s.text}>
         {message.text}
-        {message.moderated ? <span className={s.removed}> — removed by a moderator</span> : null}
+        {message.moderated ? <span className={s.removed}>{t('viewer.removed')}</span> : null}
       </span>
     </div>
   );
 }
 
-function Row({ row }: { row: ViewerRow }) {
-  if (row.kind === 'message') return <MessageRow message={row.message} />;
+function Row({ row, t, formats }: { row: ViewerRow; t: Words; formats: ArchiveFormats }) {
+  if (row.kind === 'message') return <MessageRow message={row.message} t={t} formats={formats} />;
   return (
     <div className={s.event} data-kind={row.event.kind}>
       <time className={s.time} dateTime={new Date(row.event.at).toISOString()}>
-        {archiveTime(row.event.at)}
+        {formats.time(row.event.at)}
       </time>
-      <span>{eventText(row.event)}</span>
+      <span>{eventText(t, formats, row.event)}</span>
     </div>
   );
 }
@@ -119,19 +137,21 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
   }, [at]);
+  const { t, locale } = useMessages(archiveMessages);
+  const formats = archiveFormats(locale);
   const title =
     date !== null
-      ? `Chat of ${archiveDay(date)}`
+      ? t('viewer.dayTitle', { day: formats.day(date) })
       : stream
-        ? `Chat of the stream “${stream.title || 'Untitled stream'}”`
-        : 'Chat of a stream';
+        ? t('viewer.streamTitle', { title: stream.title || t('part.untitled') })
+        : t('viewer.aStream');
   return (
     <>
       <ScreenHeading title={title} />
       <Card as="section" padding="lg" className={s.panel} aria-label={title}>
         <div className={s.toolbar}>
-          <Link to="/archive-chat">Back to Archive Chat</Link>
-          {stream ? <span className={s.when}>{streamWhen(stream)}</span> : null}
+          <Link to="/archive-chat">{t('viewer.back')}</Link>
+          {stream ? <span className={s.when}>{streamWhen(t, formats, stream)}</span> : null}
           <form
             className={s.jump}
             onSubmit={(event) => {
@@ -140,31 +160,29 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
             }}
           >
             <Field
-              label="Jump to time (UTC)"
+              label={t('viewer.jump')}
               name="at"
               type="time"
               value={jump}
               onChange={(event) => setJump(event.target.value)}
             />
             <Button type="submit" variant="secondary" size="sm">
-              Go
+              {t('viewer.go')}
             </Button>
           </form>
         </div>
-        {loading ? <Spinner label="Loading the chat" /> : null}
+        {loading ? <Spinner label={t('viewer.loading')} /> : null}
         {failed ? (
-          <Alert tone="error" title="The chat could not be loaded">
+          <Alert tone="error" title={t('viewer.failed')}>
             <p>{error}</p>
             <Button variant="secondary" size="sm" onClick={() => actor.send({ type: 'viewer.retry' })}>
-              Try again
+              {t('chat.retry')}
             </Button>
           </Alert>
         ) : null}
         {!loading && !failed && rows.length === 0 ? (
           <p className={s.hint}>
-            {at
-              ? `No message at or after ${at} UTC ${date !== null ? 'on this day' : 'in this stream'}.`
-              : 'No message in this stream yet.'}
+            {at ? t(date !== null ? 'viewer.noneAfterDay' : 'viewer.noneAfterStream', { at }) : t('viewer.noneYet')}
           </p>
         ) : null}
         {!loading && rows.length > 0 ? (
@@ -172,7 +190,7 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
             ref={scroller}
             className={s.scroller}
             role="log"
-            aria-label={date !== null ? `Messages of ${archiveDay(date)}` : 'Messages of the stream'}
+            aria-label={date !== null ? t('viewer.dayLog', { day: formats.day(date) }) : t('viewer.streamLog')}
             tabIndex={0}
           >
             <div className={s.sizer} style={{ height: windowed.total }}>
@@ -183,19 +201,19 @@ export function ArchiveDayScreen({ logic }: { logic?: ArchiveViewerLogic }) {
                   className={s.row}
                   style={{ transform: `translateY(${item.top}px)` }}
                 >
-                  <Row row={rows[item.index]!} />
+                  <Row row={rows[item.index]!} t={t} formats={formats} />
                 </div>
               ))}
             </div>
           </div>
         ) : null}
-        {loadingMore ? <Spinner label="Loading more messages" /> : null}
+        {loadingMore ? <Spinner label={t('viewer.loadingMore')} /> : null}
         {moreFailed && !loadingMore ? (
-          <Alert tone="error" title={hasMore ? 'More messages could not be loaded' : undefined}>
+          <Alert tone="error" title={hasMore ? t('viewer.moreFailed') : undefined}>
             <p>{error}</p>
             {hasMore ? (
               <Button variant="secondary" size="sm" onClick={() => actor.send({ type: 'viewer.more' })}>
-                Try again
+                {t('chat.retry')}
               </Button>
             ) : null}
           </Alert>

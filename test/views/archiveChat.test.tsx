@@ -29,6 +29,7 @@ import {
   sampleArchiveStream,
 } from '@/machines/archive/samples';
 import type { Controlled } from '@/test/machines/controlled';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, renderScreen } from './harness';
 
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
@@ -543,3 +544,113 @@ async function userJumps(load: Controlled<ArchivePage, ArchivePageQuery>, empty:
   await load.resolve({ messages: [], events: [], next: null, stream: null });
   expect(screen.getByText(empty)).toBeInTheDocument();
 }
+
+describe('the archive in Spanish', () => {
+  it('Archive Chat, its cards, its checks, its notices and its search in the page’s language; what was archived as it is', async () => {
+    await act(() => setLocale('es-MX'));
+    const { list, setArchiving, remove, search, deleteChatter, user } = setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archivo del chat' })).toBeInTheDocument();
+    expect(screen.getByText('Elige una plataforma para ver sus transmisiones archivadas.')).toBeInTheDocument();
+    // Search before a platform is chosen (its code arrives after the screen's): it says what it needs.
+    await user.click(await screen.findByRole('button', { name: 'Buscar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Escribe palabras para buscar, o el nombre de un participante.',
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'Youtube' }));
+    await list.resolve({ channel: null, days: [], streams: [] });
+    expect(screen.getByText('Todavía no hay nada de YouTube archivado.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'conecta YouTube' })).toHaveAttribute('href', '/connect-accounts');
+    await user.click(screen.getByRole('button', { name: 'Archivar chat' }));
+    expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent(
+      'Primero conecta tu cuenta de YouTube (Conectar cuentas); después, Archivo del chat guarda su chat.',
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'Twitch' }));
+    await list.resolve({
+      channel: sampleArchiveChannel(false),
+      days: [sampleArchiveDay],
+      streams: [{ ...sampleArchiveStream, title: '' }],
+    });
+    expect(screen.getByText('Sin archivar')).toBeInTheDocument();
+    const streams = screen.getByRole('list', { name: 'Transmisiones archivadas' });
+    expect(within(streams).getByRole('heading', { name: 'Transmisión sin título' })).toBeInTheDocument();
+    expect(within(streams).getByText('9 mensajes · 6 participantes')).toBeInTheDocument();
+    expect(
+      within(streams).getByText(/^#rin_streams · vie, 20 de nov de 2026 · 19:02:11–22:15:40 UTC$/),
+    ).toBeInTheDocument();
+    const days = screen.getByRole('list', { name: 'Días archivados' });
+    expect(within(days).getByRole('heading', { name: 'vie, 20 de nov de 2026' })).toBeInTheDocument();
+    expect(within(days).getByText('11 mensajes · 8 participantes · 1 hueco')).toBeInTheDocument();
+    expect(within(days).getByRole('link', { name: 'Abrir el chat de vie, 20 de nov de 2026' })).toBeInTheDocument();
+    expect(within(days).getByRole('button', { name: 'Texto' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Archivar chat' }));
+    await setArchiving.resolve(sampleArchiveChannel(true));
+    expect(
+      screen.getByText('El archivo está activado: desde ahora se guarda cada mensaje del chat de Rin_Streams.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(days).getByRole('button', { name: 'Borrar vie, 20 de nov de 2026' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Borrar el chat del vie, 20 de nov de 2026?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Borrar' }));
+    await remove.resolve(1);
+    await list.resolve({ channel: sampleArchiveChannel(true), days: [], streams: [] });
+    expect(screen.getByText('Se borró 1 mensaje para siempre.')).toBeInTheDocument();
+
+    // Search: its count, a chatter's deletion, and the messages as they were written.
+    await user.type(screen.getByLabelText('Participante'), 'retro_rosa');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await search.resolve({ messages: [sampleArchivedMessage], next: 'c1' });
+    expect(screen.getByText('1+ mensaje encontrado, del más reciente al más antiguo.')).toBeInTheDocument();
+    expect(screen.getByText(sampleArchivedMessage.text)).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: `Borrar todos los mensajes de ${sampleArchivedMessage.displayName}` }),
+    );
+    const forget = screen.getByRole('alertdialog', {
+      name: `¿Borrar todos los mensajes de ${sampleArchivedMessage.displayName}?`,
+    });
+    await user.click(within(forget).getByRole('button', { name: 'Borrar' }));
+    await deleteChatter.resolve(3);
+    expect(
+      screen.getByText(`Se borraron 3 mensajes de ${sampleArchivedMessage.displayName} para siempre.`),
+    ).toBeInTheDocument();
+  });
+
+  it('the chat of a day: its title, badges, moderation and gaps in the page’s language', async () => {
+    await act(() => setLocale('es-MX'));
+    const load = controlled<ArchivePage, ArchivePageQuery>();
+    const logic = archiveViewerMachine.provide({ actors: { loadPage: load.logic, loadMore: load.logic } });
+    renderScreen(<ArchiveDayScreen logic={logic} />, {
+      path: '/archive-chat/:platform/:date',
+      url: '/archive-chat/twitch/2026-11-20',
+      jwt: 'creator.jwt',
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Chat del vie, 20 de nov de 2026' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Ir a la hora (UTC)')).toBeInTheDocument();
+    await load.resolve({
+      messages: [{ ...sampleArchivedMessage, badges: 'moderator/1', moderated: true }],
+      events: [
+        {
+          id: 1,
+          kind: 'gap',
+          at: sampleArchivedMessage.sentAt + 1000,
+          until: null,
+          targetLogin: null,
+          duration: null,
+        },
+      ],
+      next: null,
+      stream: null,
+    });
+    const log = screen.getByRole('log', { name: 'Mensajes del vie, 20 de nov de 2026' });
+    expect(within(log).getByText('Moderador')).toBeInTheDocument();
+    expect(within(log).getByText('— eliminado por un moderador')).toBeInTheDocument();
+    expect(
+      within(log).getByText(/^Sin archivar de \d\d:\d\d:\d\d hasta ahora \(se perdió la conexión con el chat\)$/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a Archivo del chat' })).toHaveAttribute('href', '/archive-chat');
+  });
+});

@@ -14,7 +14,6 @@ import {
 } from '@/machines/archive/archiveChat.machine';
 import {
   archiveSearchMachine,
-  SEARCH_NEEDS_TERMS,
   type ArchiveChatter,
   type ArchiveSearchTerms,
 } from '@/machines/archive/archiveSearch.machine';
@@ -28,6 +27,8 @@ type Query = { platform: ChatPlatform | null; terms: ArchiveSearchTerms; before:
 
 const LABELS: Record<keyof ArchiveSearchTerms, string> = { q: 'Words', user: 'Chatter', from: 'From', to: 'To' };
 const NO_TERMS: ArchiveSearchTerms = { q: '', user: '', from: '', to: '' };
+/** What the screen says when Search has nothing to search for (the English catalogue's words). */
+const SEARCH_NEEDS_TERMS = 'Type words to search for, or a chatter\u2019s name.';
 const PLATFORM_LABEL = { twitch: 'Twitch', youtube: 'Youtube' } as const;
 
 walkScreens('archiveSearch', {

@@ -33,7 +33,7 @@ function rows(): Record<string, string> {
   return Object.fromEntries(
     within(details)
       .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      .map((term) => [term.textContent ?? '', term.nextElementSibling?.textContent ?? '']),
   );
 }
 
