@@ -4,11 +4,16 @@ import { DEFAULT_LOCALE, intlLocale, type Locale } from './locales.ts';
 
 /** "$1,234.50" from integer cents (USD): English, as the spec writes money. */
 export function formatCents(cents: number): string {
+  return englishDollars(cents, false);
+}
+
+/** "$1,234", "$1,234.50", "-$3.00": the cents written when there are any or when `always`. */
+function englishDollars(cents: number, always: boolean): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const dollars = Math.floor(abs / 100).toLocaleString('en-US');
   const rest = abs % 100;
-  return `${sign}$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+  return `${sign}$${dollars}${rest === 0 && !always ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }
 
 const currency = new Map<string, Intl.NumberFormat>();
@@ -37,4 +42,13 @@ function dollarsIn(locale: Locale, cents: boolean): Intl.NumberFormat {
 export function formatCentsIn(locale: Locale, cents: number): string {
   if (locale === DEFAULT_LOCALE) return formatCents(cents);
   return dollarsIn(locale, cents % 100 !== 0).format(cents / 100);
+}
+
+/**
+ * A sum as a statement or receipt writes it, always with its cents: "$1,234.50", "-$3.00"; in another language its
+ * way, in US dollars and saying so ("USD 1,234.50").
+ */
+export function formatStatementCentsIn(locale: Locale, cents: number): string {
+  if (locale === DEFAULT_LOCALE) return englishDollars(cents, true);
+  return dollarsIn(locale, true).format(cents / 100);
 }

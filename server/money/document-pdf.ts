@@ -8,6 +8,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { DEFAULT_LOCALE, intlLocale, type Locale } from '../../contract/locales.ts';
 import type { DocumentData } from './documents.ts';
+import { formatStatementCentsIn } from '../../contract/cents.ts';
 import { moneyTexts, titleOf } from './texts.ts';
 
 export interface DocumentRecord {
@@ -45,32 +46,9 @@ export function formatDate(iso: string, locale: Locale = DEFAULT_LOCALE): string
   return format.format(date);
 }
 
-const STATEMENT_DOLLARS = new Map<Locale, Intl.NumberFormat>();
-
-/**
- * "$1,234.50", "-$3.00": always with cents, as a statement writes them; in another language its way, in US dollars
- * and saying so ("USD 1,234.50").
- */
+/** A sum as a statement writes it, always with its cents (contract/cents.ts, the screens' rule of money too). */
 export function dollars(cents: number, locale: Locale = DEFAULT_LOCALE): string {
-  if (locale !== DEFAULT_LOCALE) {
-    let format = STATEMENT_DOLLARS.get(locale);
-    if (!format) {
-      format = new Intl.NumberFormat(intlLocale(locale), {
-        style: 'currency',
-        currency: 'USD',
-        currencyDisplay: 'code',
-        minimumFractionDigits: 2,
-      });
-      STATEMENT_DOLLARS.set(locale, format);
-    }
-    return format.format(cents / 100);
-  }
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+  return formatStatementCentsIn(locale, cents);
 }
 
 /** The rows of label and value the document lists, in order, in `locale`. */
