@@ -72,6 +72,13 @@ export const ERROR_CODES = {
   'money.stripe_not_offered': '404: Stripe payouts asked for where the `stripe` payout rail is not configured',
   'money.stripe_start_failed': "502: Stripe did not answer the onboarding's start; the message says what Stripe said",
   'money.tax_form_daily_limit': '429: a sixth tax form filed in one UTC day; `Retry-After` says when to file again',
+  // The chat archive (server/archive/): what Archive Chat and its search are refused.
+  'archive.not_connected': '409: archiving turned on or off for a platform whose account is not connected',
+  'archive.not_configured': '409: archiving turned on for a platform this server has no credentials to read chat on',
+  'archive.stream_unknown': '404: an archived stream the creator does not have (reading, exporting or deleting it)',
+  'archive.day_empty': '404: a day of a platform with no chat archived (reading or exporting it)',
+  'archive.nothing_on_day': '404: deleting a day with no chat archived',
+  'archive.chatter_unknown': '404: deleting a chatter with nothing archived on the platform',
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;

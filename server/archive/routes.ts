@@ -1,5 +1,6 @@
 // The chat archive's API (docs/product.md §Chat archive): days, a day's messages (keyset pages), search, streamed exports, archiving on
 // and off, and deletion of a day, a stream, a chatter's messages or everything. Creators only; every query is the caller's own.
+import { archiveProblems } from './problems.ts';
 import { Hono, type Context } from 'hono';
 import { ARCHIVE_PAGE, isArchiveDay, SEARCH_PAGE } from '../../contract/archive.ts';
 import { PLATFORM_NAMES, type ConnectPlatform } from '../../contract/connections.ts';
@@ -54,7 +55,8 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
   /** The caller's stream by its id; anyone else's, or none, is not found. */
   async function ownStream(userId: string, id: string | undefined, platform?: ConnectPlatform) {
     const found = /^\d{1,15}$/.test(id ?? '') ? await archive.stream(userId, Number(id)) : null;
-    if (!found || (platform && found.stream.platform !== platform)) throw new HttpError(404, 'No such archived stream');
+    if (!found || (platform && found.stream.platform !== platform))
+      throw new HttpError(404, archiveProblems.stream_unknown);
     return found;
   }
 
@@ -82,7 +84,10 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
       !query.after &&
       (await archive.days(userId, query.platform, query.date)).length === 0
     ) {
-      throw new HttpError(404, `No ${PLATFORM_NAMES[query.platform]} chat is archived for ${query.date}`);
+      throw new HttpError(
+        404,
+        archiveProblems.day_empty.with({ platform: PLATFORM_NAMES[query.platform], date: query.date }),
+      );
     }
     return { messages: page.messages, events: page.events, next: cursorText(page.next), stream };
   });
@@ -154,12 +159,9 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
     creatorsOnly(c.get('role'));
     const userId = c.get('userId');
     if (!(await connections.account(userId, body.platform)))
-      throw new HttpError(409, `Connect your ${PLATFORM_NAMES[body.platform]} account first (Connect Accounts)`);
+      throw new HttpError(409, archiveProblems.not_connected.with({ platform: PLATFORM_NAMES[body.platform] }));
     if (body.archiving && !ingest.supports(body.platform)) {
-      throw new HttpError(
-        409,
-        `${PLATFORM_NAMES[body.platform]} live chat cannot be archived on this server: it is not configured`,
-      );
+      throw new HttpError(409, archiveProblems.not_configured.with({ platform: PLATFORM_NAMES[body.platform] }));
     }
     await connections.setArchiving(userId, body.platform, body.archiving);
     return { channel: await channel(userId, body.platform) };
@@ -171,7 +173,7 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new HttpError(400, 'date: must be a date as YYYY-MM-DD');
     if (!isArchiveDay(date)) throw new HttpError(400, 'date: is not a day of the calendar');
     const deleted = await archive.delete(c.get('userId'), { platform: query.platform, day: date });
-    if (deleted === 0) throw new HttpError(404, `No chat is archived for ${date}`);
+    if (deleted === 0) throw new HttpError(404, archiveProblems.nothing_on_day.with({ date }));
     return { deleted };
   });
 
@@ -201,7 +203,10 @@ export function archiveRoutes(services: ArchiveRoutesDeps): Hono<AppEnv> {
       throw new HttpError(400, "chatterId: must be a chatter's id (the chatterId of their messages)");
     const deleted = await archive.delete(c.get('userId'), { platform: query.platform, chatterId });
     if (deleted === 0)
-      throw new HttpError(404, `Nothing from chatter ${chatterId} is archived on ${PLATFORM_NAMES[query.platform]}`);
+      throw new HttpError(
+        404,
+        archiveProblems.chatter_unknown.with({ chatterId, platform: PLATFORM_NAMES[query.platform] }),
+      );
     return { deleted };
   });
 

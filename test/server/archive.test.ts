@@ -311,7 +311,19 @@ describe.each(BACKENDS)('the chat archive on %s', (backendName) => {
       json: { platform: 'twitch', archiving: true },
     });
     expect(settings.status).toBe(409);
-    expect(settings.body.message).toBe('Connect your Twitch account first (Connect Accounts)');
+    expect(settings.body).toMatchObject({
+      code: 'archive.not_connected',
+      message: 'Connect your Twitch account first (Connect Accounts)',
+    });
+    // In the reader's language (docs/architecture.md §Languages), with the same code.
+    const spanish = await api.request('DELETE', '/api/archive/chatters/90112233?platform=twitch', {
+      token: other.token,
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(spanish.body).toMatchObject({
+      code: 'archive.chatter_unknown',
+      message: 'No hay nada del participante 90112233 archivado en Twitch',
+    });
     expect(((await get('/api/archive/search?q=lantern')).body.messages as unknown[]).length).toBe(2);
   });
 

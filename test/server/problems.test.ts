@@ -10,6 +10,7 @@ import { httpProblems } from '../../server/http/http-problems.ts';
 import { definedProblems, formatProblem } from '../../server/http/problems.ts';
 import { money, wordList } from '../../server/http/texts.ts';
 import { moneyProblems } from '../../server/money/problems.ts';
+import { archiveProblems } from '../../server/archive/problems.ts';
 
 describe('refusals', () => {
   it('has texts for every code of its own that the contract lists, and for no other', () => {
@@ -22,6 +23,7 @@ describe('refusals', () => {
       ...Object.values(httpProblems),
       ...Object.values(accountProblems),
       ...Object.values(moneyProblems),
+      ...Object.values(archiveProblems),
     ]) {
       const values = {
         first: 'creator',
