@@ -142,6 +142,7 @@ export default tseslint.config(
       'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts,Documents,TaxForm}.tsx',
       'src/overlay/{ObsExtension,CountingPanel,OverlaySettingsPanel}.tsx',
       'src/archive/*.tsx',
+      'src/marketplace/MediaKit.tsx',
     ],
     plugins: { lingui },
     rules: {

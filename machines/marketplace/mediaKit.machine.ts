@@ -13,8 +13,8 @@ export interface MediaKitContext {
   kit: MediaKit | null;
   /** The handle being typed. */
   handle: string;
-  /** The handle's own check, once Save or Publish was pressed. */
-  problem: string | null;
+  /** The handle's own check, once Save or Publish was pressed: it breaks the handle's rule (the screen words it). */
+  problem: HandleProblem | null;
   /** Why loading failed, or the server's refusal of a save. */
   error: string | null;
   /** What is being saved. */
@@ -32,6 +32,12 @@ export type MediaKitEvent =
   | { type: 'kit.publish'; published: boolean }
   | { type: 'url.copy' };
 
+/** What is wrong with a handle, as an id (machines stay language-free). */
+export type HandleProblem = 'handleRule';
+
+/** The handle's check: null when it is a valid one. */
+const handleCheck = (handle: string): HandleProblem | null => (handleProblem(handle) === null ? null : 'handleRule');
+
 const loaded = (kit: MediaKit) => ({ kit, handle: kit.handle, error: null, problem: null });
 
 export const mediaKitMachine = setup({
@@ -46,7 +52,7 @@ export const mediaKitMachine = setup({
     copyUrl: effect<{ handle: string }>('copyUrl'),
   },
   guards: {
-    handleOk: ({ context }) => handleProblem(context.handle) === null,
+    handleOk: ({ context }) => handleCheck(context.handle) === null,
   },
 }).createMachine({
   id: 'mediaKit',
@@ -70,7 +76,7 @@ export const mediaKitMachine = setup({
             notice: null,
             copied: false,
             error: null,
-            problem: context.problem ? handleProblem(event.value) : null,
+            problem: context.problem ? handleCheck(event.value) : null,
           })),
         },
         'kit.save': [
@@ -85,7 +91,7 @@ export const mediaKitMachine = setup({
               copied: false,
             })),
           },
-          { actions: assign({ problem: ({ context }) => handleProblem(context.handle), notice: null }) },
+          { actions: assign({ problem: ({ context }) => handleCheck(context.handle), notice: null }) },
         ],
         'kit.publish': [
           {
@@ -99,7 +105,7 @@ export const mediaKitMachine = setup({
               copied: false,
             })),
           },
-          { actions: assign({ problem: ({ context }) => handleProblem(context.handle), notice: null }) },
+          { actions: assign({ problem: ({ context }) => handleCheck(context.handle), notice: null }) },
         ],
         'url.copy': {
           actions: [

@@ -86,7 +86,7 @@ export function SignedInRoutes() {
             <Route path="tax-form" element={<TaxForm />} />
             <Route path="my-profile" element={<MyProfile />} />
             <Route path="connect-accounts" element={<ConnectAccounts />} />
-            <Route path="media-kit" element={english(<MediaKit />)} />
+            <Route path="media-kit" element={<MediaKit />} />
           </Route>
           <Route element={<RequireRole role="advertiser" />}>
             <Route path="company-profile" element={english(<CompanyProfile />)} />

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import type { MediaKitFacts } from '@/contract';
-import { HANDLE_RULE, mediaKitPath } from '@/contract/mediaKit';
+import { HANDLE_MAX, HANDLE_MIN, mediaKitPath } from '@/contract/mediaKit';
 import {
   selectKit,
   selectKitCopied,
@@ -16,7 +16,9 @@ import {
 } from '@/machines/marketplace/mediaKit.select';
 import { inspect } from '@/src/app/inspect';
 import { apiUrl } from '@/src/config';
-import { formatCount } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import type { Locale } from '@/src/i18n/locales';
 import { LoadState } from '@/src/common/LoadState';
 import { mediaKitUrl, useMediaKitLogic, type MediaKitLogic } from '@/src/marketplace/mediaKit';
 import { DEFAULT_AVATAR } from '@/src/shell/ProfileTrigger';
@@ -29,13 +31,16 @@ import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
 import { ExternalLink } from '@/src/ui/Link';
 import { Switch } from '@/src/ui/Switch';
+import { marketplaceMessages, type MarketplaceMessage } from './catalogue';
 import * as s from './MediaKit.css';
 
+type Words = ReturnType<typeof useMessages<[typeof marketplaceMessages]>>['t'];
+
 const NOTICES = {
-  published: 'Your media kit is published: brands find you in search and can open your page.',
-  unpublished: 'Your media kit is unpublished: the page and your listing in brand search are gone.',
-  saved: 'Saved.',
-} as const;
+  published: 'kit.published',
+  unpublished: 'kit.unpublished',
+  saved: 'kit.saved',
+} as const satisfies Record<string, MarketplaceMessage>;
 
 /**
  * Media kit (docs/product.md §Discovery and negotiation): the creator's public page /c/<handle> — its handle, the Publish switch
@@ -49,26 +54,24 @@ export function MediaKitScreen({ logic }: { logic?: MediaKitLogic }) {
   const refusal = selectKitRefusal(snapshot);
   const notice = selectKitNotice(snapshot);
   const live = selectKitLiveHandle(snapshot);
+  const { t, locale } = useMessages(marketplaceMessages);
+  const rule = t('kit.handleRule', { min: HANDLE_MIN, max: HANDLE_MAX });
   return (
     <div className={s.page}>
-      <ScreenHeading title="Media kit" />
+      <ScreenHeading title={t('kit.title')} />
       <LoadState
         loading={selectKitLoading(snapshot)}
         error={selectKitLoadError(snapshot)}
-        what="media kit"
+        what={t('kit.loading')}
         onRetry={() => send({ type: 'kit.retry' })}
       />
       {kit ? (
         <>
           <Card as="section" padding="md" aria-labelledby="media-kit-page" className={s.card}>
             <h2 id="media-kit-page" className={s.title}>
-              Your public page
+              {t('kit.page')}
             </h2>
-            <p className={s.muted}>
-              Brands looking for creators see your channels, platform-verified followers and average live viewers,
-              category, language, completed sponsorships and delivery rate — never your e-mail, address, birth date or
-              earnings. It is off until you publish it.
-            </p>
+            <p className={s.muted}>{t('kit.explain')}</p>
             <form
               className={s.handleRow}
               noValidate
@@ -78,14 +81,14 @@ export function MediaKitScreen({ logic }: { logic?: MediaKitLogic }) {
               }}
             >
               <Field
-                label="Handle"
+                label={t('kit.handle')}
                 name="handle"
                 adornment="/c/"
                 autoComplete="off"
                 spellCheck={false}
                 value={selectKitHandle(snapshot)}
-                hint={selectKitHandleProblem(snapshot) ? undefined : HANDLE_RULE}
-                error={selectKitHandleProblem(snapshot) ?? undefined}
+                hint={selectKitHandleProblem(snapshot) ? undefined : rule}
+                error={selectKitHandleProblem(snapshot) ? rule : undefined}
                 disabled={saving}
                 onChange={(event) => send({ type: 'handle.change', value: event.target.value })}
               />
@@ -96,18 +99,18 @@ export function MediaKitScreen({ logic }: { logic?: MediaKitLogic }) {
                 disabled={saving}
                 aria-busy={saving || undefined}
               >
-                Save handle
+                {t('kit.save')}
               </Button>
             </form>
             <Switch
-              label="Publish my media kit"
-              description="While it is on, your page is public and brands find you in search; switch it off and both are gone at once."
+              label={t('kit.publish')}
+              description={t('kit.publishHint')}
               checked={selectKitPublished(snapshot)}
               disabled={saving}
               onCheckedChange={(published) => send({ type: 'kit.publish', published })}
             />
             {refusal ? <Alert tone="error">{refusal}</Alert> : null}
-            {notice ? <Alert tone="success">{NOTICES[notice]}</Alert> : null}
+            {notice ? <Alert tone="success">{t(NOTICES[notice])}</Alert> : null}
             {live ? (
               <div>
                 <div className={s.urlRow}>
@@ -116,42 +119,42 @@ export function MediaKitScreen({ logic }: { logic?: MediaKitLogic }) {
                   </span>
                   <Button variant="secondary" onClick={() => send({ type: 'url.copy' })}>
                     <Icon name="link" size={18} />
-                    Copy link
+                    {t('kit.copy')}
                   </Button>
                   <ExternalLink href={mediaKitPath(live)}>
-                    Open page <Icon name="external" size={16} />
+                    {t('kit.open')} <Icon name="external" size={16} />
                   </ExternalLink>
                 </div>
                 <p className={s.copied} role="status">
-                  {selectKitCopied(snapshot) ? 'Link copied.' : ''}
+                  {selectKitCopied(snapshot) ? t('kit.copied') : ''}
                 </p>
               </div>
             ) : (
-              <p className={s.muted}>Not published: nobody but you sees this page.</p>
+              <p className={s.muted}>{t('kit.notPublished')}</p>
             )}
           </Card>
-          <Preview facts={kit.facts} handle={live ?? selectKitHandle(snapshot)} />
+          <Preview facts={kit.facts} handle={live ?? selectKitHandle(snapshot)} t={t} locale={locale} />
         </>
       ) : null}
     </div>
   );
 }
 
-const count = (value: number | null, none = '—') => (value === null ? none : formatCount(value));
-
 /** What brands see: the public page's facts, laid out as the page lays them out. */
-function Preview({ facts, handle }: { facts: MediaKitFacts; handle: string }) {
+function Preview({ facts, handle, t, locale }: { facts: MediaKitFacts; handle: string; t: Words; locale: Locale }) {
+  const f = formatsIn(locale);
+  const count = (value: number | null) => (value === null ? '—' : f.count(value));
   const chips = [facts.category, facts.language, facts.country].filter((chip): chip is string => Boolean(chip));
   const stats: [string, string][] = [
-    [count(facts.followers), 'Followers, platform-verified'],
-    [count(facts.avgViewers), 'Average live viewers'],
-    [count(facts.completed), 'Sponsorships completed'],
-    [facts.deliveryRate === null ? '—' : `${facts.deliveryRate}%`, 'Verified delivery rate'],
+    [count(facts.followers), t('kit.followers')],
+    [count(facts.avgViewers), t('kit.avgViewers')],
+    [count(facts.completed), t('kit.completed')],
+    [facts.deliveryRate === null ? '—' : t('kit.percent', { value: facts.deliveryRate }), t('kit.deliveryRate')],
   ];
   return (
     <Card as="section" padding="md" aria-labelledby="media-kit-preview" className={s.card}>
       <h2 id="media-kit-preview" className={s.title}>
-        What brands see
+        {t('kit.preview')}
       </h2>
       <div className={s.hero}>
         <Avatar
@@ -164,7 +167,7 @@ function Preview({ facts, handle }: { facts: MediaKitFacts; handle: string }) {
           <p className={s.name}>{facts.displayName}</p>
           <p className={s.handle}>@{handle}</p>
           {chips.length > 0 ? (
-            <ul className={s.chips} aria-label="Category, language and country">
+            <ul className={s.chips} aria-label={t('kit.chips')}>
               {chips.map((chip) => (
                 <li key={chip}>{chip}</li>
               ))}
@@ -172,7 +175,7 @@ function Preview({ facts, handle }: { facts: MediaKitFacts; handle: string }) {
           ) : null}
         </div>
       </div>
-      <ul className={s.stats} aria-label="Figures">
+      <ul className={s.stats} aria-label={t('kit.figures')}>
         {stats.map(([value, label]) => (
           <li key={label} className={s.stat}>
             <span className={s.statValue}>{value}</span>
@@ -180,9 +183,9 @@ function Preview({ facts, handle }: { facts: MediaKitFacts; handle: string }) {
           </li>
         ))}
       </ul>
-      <h3 className={s.subTitle}>Channels</h3>
+      <h3 className={s.subTitle}>{t('kit.channels')}</h3>
       {facts.channels.length === 0 ? (
-        <p className={s.muted}>No channel connected yet: connect Twitch or YouTube in Connect Accounts.</p>
+        <p className={s.muted}>{t('kit.noChannel')}</p>
       ) : (
         <ul className={s.channels}>
           {facts.channels.map((channel) => (
@@ -193,12 +196,12 @@ function Preview({ facts, handle }: { facts: MediaKitFacts; handle: string }) {
               </span>
               <span className={s.muted}>
                 {channel.followers === null
-                  ? 'Followers not measured yet'
-                  : `${formatCount(channel.followers)} followers`}{' '}
+                  ? t('kit.channelFollowersNone')
+                  : t('kit.channelFollowers', { count: channel.followers })}{' '}
                 ·{' '}
                 {channel.avgViewers === null
-                  ? 'live viewers not measured yet'
-                  : `${formatCount(channel.avgViewers)} average live viewers`}
+                  ? t('kit.channelViewersNone')
+                  : t('kit.channelViewers', { count: channel.avgViewers })}
               </span>
             </li>
           ))}
@@ -206,7 +209,7 @@ function Preview({ facts, handle }: { facts: MediaKitFacts; handle: string }) {
       )}
       {facts.audienceCountries.length > 0 ? (
         <>
-          <h3 className={s.subTitle}>Audience countries</h3>
+          <h3 className={s.subTitle}>{t('kit.audience')}</h3>
           <p className={s.muted}>
             {facts.audienceCountries.map((entry) => `${entry.country} ${Math.round(entry.share)}%`).join(' · ')}
           </p>
@@ -214,7 +217,7 @@ function Preview({ facts, handle }: { facts: MediaKitFacts; handle: string }) {
       ) : null}
       {facts.about ? (
         <>
-          <h3 className={s.subTitle}>About</h3>
+          <h3 className={s.subTitle}>{t('kit.about')}</h3>
           <p className={s.about}>{facts.about}</p>
         </>
       ) : null}

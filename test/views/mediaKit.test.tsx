@@ -2,7 +2,7 @@
 // and the preview of what brands see; a bad handle refused here with the rule; Publish saves at once and shows the
 // page's address with Copy and Open; the server's refusal (a taken handle) kept on screen; Unpublish; a failed load
 // and Try again.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaKit, MediaKitUpdate } from '@/contract';
@@ -10,6 +10,7 @@ import { HANDLE_RULE, HANDLE_TAKEN } from '@/contract/mediaKit';
 import { mediaKitMachine } from '@/machines/marketplace/mediaKit.machine';
 import { sampleMediaKit, samplePublishedKit } from '@/machines/marketplace/mediaKit.samples';
 import { MediaKitScreen } from '@/src/marketplace/MediaKit';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, renderScreen } from './harness';
 
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
@@ -132,5 +133,43 @@ describe('Media kit', () => {
     expect(load.started).toBe(2);
     await load.resolve(sampleMediaKit);
     expect(screen.getByLabelText('Handle')).toHaveValue('alexrivera_live');
+  });
+});
+
+describe('Media kit in Spanish', () => {
+  it('the screen, the handle’s rule, the notices and what brands see in the page’s language; names and figures as they are', async () => {
+    await act(() => setLocale('es-MX'));
+    const { load, save, user } = setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Media kit' })).toBeInTheDocument();
+    expect(screen.getByText('Cargando: media kit')).toBeInTheDocument();
+    await load.resolve(sampleMediaKit);
+    expect(screen.getByText('Sin publicar: nadie más que tú ve esta página.')).toBeInTheDocument();
+    const preview = screen.getByRole('region', { name: 'Lo que ven las marcas' });
+    expect(within(preview).getByText('8,722')).toBeInTheDocument();
+    expect(within(preview).getByText('Seguidores, verificados por la plataforma')).toBeInTheDocument();
+    expect(within(preview).getByText('8,412 seguidores · 143 espectadores en vivo en promedio')).toBeInTheDocument();
+    expect(within(preview).getByText('310 seguidores · espectadores en vivo aún sin medir')).toBeInTheDocument();
+
+    const field = screen.getByLabelText('Nombre de usuario');
+    await user.clear(field);
+    await user.type(field, 'a!');
+    await user.click(screen.getByRole('button', { name: 'Guardar nombre de usuario' }));
+    expect(
+      screen.getByText('Usa de 3 a 30 caracteres: letras minúsculas, dígitos y guiones bajos', {
+        selector: '[id$="-error"]',
+      }),
+    ).toBeInTheDocument();
+    expect(save.started).toBe(0);
+
+    await user.clear(field);
+    await user.type(field, 'alex_en_vivo');
+    await user.click(screen.getByRole('switch', { name: 'Publicar mi media kit' }));
+    await save.resolve({ ...samplePublishedKit, handle: 'alex_en_vivo' });
+    expect(
+      screen.getByText(
+        'Tu media kit está publicado: las marcas te encuentran en la búsqueda y pueden abrir tu página.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copiar enlace' })).toBeInTheDocument();
   });
 });

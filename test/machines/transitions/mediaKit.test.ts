@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { MediaKit, MediaKitUpdate } from '@/contract';
-import { HANDLE_RULE, HANDLE_TAKEN } from '@/contract/mediaKit';
+import { HANDLE_TAKEN } from '@/contract/mediaKit';
 import { mediaKitMachine } from '@/machines/marketplace/mediaKit.machine';
 import { sampleMediaKit, samplePublishedKit } from '@/machines/marketplace/mediaKit.samples';
 import { controlled } from '../controlled';
@@ -80,7 +80,7 @@ describe('mediaKit transitions', () => {
       const flow = await editing();
       flow.actor.send({ type: 'handle.change', value: 'a!' });
       flow.actor.send({ type: 'kit.save' });
-      expect(flow.context().problem).toBe(HANDLE_RULE);
+      expect(flow.context().problem).toBe('handleRule');
       flow.actor.send({ type: 'handle.change', value: 'good_one' });
       expect(flow.context().handle).toBe('good_one');
       expect(flow.context().problem).toBeNull();
@@ -107,7 +107,7 @@ describe('mediaKit transitions', () => {
       flow.actor.send({ type: 'handle.change', value: 'no' });
       flow.actor.send({ type: 'kit.save' });
       expect(flow.value()).toBe('editing');
-      expect(flow.context().problem).toBe(HANDLE_RULE);
+      expect(flow.context().problem).toBe('handleRule');
       expect(flow.saveMediaKit.started).toBe(0);
     },
   );
@@ -132,7 +132,7 @@ describe('mediaKit transitions', () => {
       flow.actor.send({ type: 'handle.change', value: 'bad handle' });
       flow.actor.send({ type: 'kit.publish', published: true });
       expect(flow.value()).toBe('editing');
-      expect(flow.context().problem).toBe(HANDLE_RULE);
+      expect(flow.context().problem).toBe('handleRule');
       expect(flow.saveMediaKit.started).toBe(0);
     },
   );
