@@ -7,6 +7,9 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** Each language's name in itself: a switch lists them so, whatever the page's language. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'es-MX': 'Español' };
+
 /** The Intl locale a language formats numbers and dates with (English as the spec writes them: en-US). */
 export const intlLocale = (locale: Locale): string => (locale === DEFAULT_LOCALE ? 'en-US' : locale);
 

@@ -24,6 +24,7 @@
 // connect or disconnect), and by the hourly `directory:sweep` job refreshing every published creator's figures. A
 // deleted account's row goes with it (foreign key, on delete cascade).
 import { sql, type Kysely } from 'kysely';
+import type { Locale } from '../../contract/locales.ts';
 import { LANGUAGE_NAMES } from '../../contract/profile.ts';
 import type { MediaKitFacts, PublicChannel } from '../../contract/schemas/mediaKit.ts';
 import { suggestHandle } from '../../contract/mediaKit.ts';
@@ -248,15 +249,19 @@ export async function refreshDirectory(
 export async function listedByHandle(
   executor: Kysely<Database>,
   handle: string,
-): Promise<(MediaKitFacts & { handle: string; updatedAt: string }) | null> {
+): Promise<(MediaKitFacts & { handle: string; updatedAt: string; locale: Locale }) | null> {
   const row = await executor
     .selectFrom('creator_directory')
-    .selectAll()
-    .where('handle', '=', handle)
-    .where('listed', '=', 1)
+    .innerJoin('users', 'users.id', 'creator_directory.user_id')
+    .selectAll('creator_directory')
+    .select('users.locale as locale')
+    .where('creator_directory.handle', '=', handle)
+    .where('creator_directory.listed', '=', 1)
     .executeTakeFirst();
   if (!row) return null;
   return {
+    // The creator's language: the page's own, unless the reader switches (docs/architecture.md §Languages).
+    locale: row.locale,
     handle: row.handle,
     displayName: row.display_name,
     image: row.image,

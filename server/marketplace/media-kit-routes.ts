@@ -2,6 +2,8 @@
 // 403) and the public page GET /c/<handle>, rendered at each request from the listed directory row (./media-kit-page.ts):
 // an unknown or unpublished handle is a 404 page, and `Cache-Control: no-cache` makes an unpublished page go at once.
 // The page's font is the bundled Inter, served here so the page works under `npm start` and `npm run dev` alike.
+import { isLocale } from '../../contract/locales.ts';
+import { requestLocale } from '../http/problems.ts';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Hono } from 'hono';
@@ -51,9 +53,16 @@ export function mediaKitRoutes(services: MediaKitRoutesDeps): Hono<AppEnv> {
   app.on(['GET', 'HEAD'], '/c/:handle', async (c) => {
     const handle = c.req.param('handle');
     const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+    // The page speaks the creator's language; a reader may switch (?lang=en, ?lang=es-MX: the page's own links).
+    const asked = c.req.query('lang');
+    const chosen = asked !== undefined && isLocale(asked) ? asked : null;
     const kit = HANDLE_PATTERN.test(handle) ? await listedByHandle(db, handle) : null;
-    if (!kit) return c.body(renderMissingPage(), 404, headers);
-    const html = renderMediaKitPage(kit, { url: links.url(mediaKitPath(kit.handle)), image: links.url(OG_IMAGE_PATH) });
+    if (!kit) return c.body(renderMissingPage(chosen ?? requestLocale(c)), 404, headers);
+    const html = renderMediaKitPage(
+      kit,
+      { url: links.url(mediaKitPath(kit.handle)), image: links.url(OG_IMAGE_PATH) },
+      chosen ?? kit.locale,
+    );
     return c.body(html, 200, headers);
   });
 

@@ -121,6 +121,25 @@ describe.each(BACKENDS)('media kit on %s', (backendName) => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.text).toContain('Cleo P.');
+    expect(page.text).toContain('<html lang="en">');
+    // The page speaks its creator's language (docs/architecture.md §Languages); a reader switches with its links.
+    await api.castbridge.db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', creator.id).execute();
+    const spanish = await api.request('GET', `/c/${handle}`);
+    expect(spanish.text).toContain('<html lang="es-MX">');
+    for (const shown of ['Seguidores, verificados por la plataforma', 'Canales', 'Media kit en Castbridge', 'Cleo P.'])
+      expect(spanish.text).toContain(shown);
+    expect(spanish.text).not.toContain('Followers, platform-verified');
+    expect(spanish.text).toContain('<a href="?lang=en" hreflang="en" lang="en">English</a>');
+    expect(spanish.text).toContain('<link rel="alternate" hreflang="es-MX"');
+    const switched = await api.request('GET', `/c/${handle}?lang=en`);
+    expect(switched.text).toContain('<html lang="en">');
+    expect(switched.text).toContain('Followers, platform-verified');
+    expect(switched.text).toContain('aria-current="true">English</a>');
+    // A language the page does not speak is the creator's.
+    expect((await api.request('GET', `/c/${handle}?lang=fr`)).text).toContain('<html lang="es-MX">');
+    expect(
+      (await api.request('GET', '/c/nobody_here_at_all', { headers: { 'accept-language': 'es-MX' } })).text,
+    ).toContain('Media kit no encontrado');
 
     const hidden = await put(creator, { handle, published: false });
     expect(hidden.status).toBe(200);
