@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT, type Platform } from '../../contract/marketplace.ts';
 import type { Database } from '../db/types.ts';
+import { worded } from '../http/texts.ts';
 import type { Notifier } from '../notifications/store.ts';
 import {
   compileTargeting,
@@ -17,6 +18,7 @@ import {
 } from './matching.ts';
 import { targetingOf, type CampaignRow } from './rows.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { marketplaceTexts } from './texts.ts';
 
 /** Offers written per INSERT (9 parameters each; SQLite binds at most 32,766). */
 const INSERT_BATCH = 1000;
@@ -126,8 +128,11 @@ export function createMatcher(services: MatcherDeps) {
         return {
           userId: offer.creator_id,
           type: 'offer.new' as const,
-          title: 'New sponsorship offer',
-          text: `${campaign.brand} would like to sponsor you: ${campaign.title}. Review the offer in Sponsorship Offers.`,
+          // In the creator's language (server/notifications/store.ts words it for its reader).
+          title: worded((locale) => marketplaceTexts(locale)('notice.newOffer')),
+          text: worded((locale) =>
+            marketplaceTexts(locale)('notice.newOfferText', { brand: campaign.brand, title: campaign.title }),
+          ),
           offerId: offer.id,
           link: '/sponsorship-offers',
         };

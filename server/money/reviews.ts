@@ -9,6 +9,7 @@
 // dispute racing the release settle it once; each transfer also has its own key. Pending money is never
 // withdrawable: payouts take from creator_available only (./payouts.ts).
 import type { Kysely, Selectable } from 'kysely';
+import { formatCentsIn } from '../../contract/cents.ts';
 import { formatCents } from '../../contract/marketplace.ts';
 import type { AdminReview as AdminReviewAnswer } from '../../contract/schemas/money.ts';
 import type { EarningReview, HoldReason } from '../../contract/schemas/overlay.ts';
@@ -16,11 +17,13 @@ import { displayName } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import type { Database, EarningReviewsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { worded } from '../http/texts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { creditAdvertiser } from './debts.ts';
 import { creatorAvailable, creatorPending, PLATFORM_FEES, postTransfer, type Leg } from './ledger.ts';
+import { moneyTexts } from './texts.ts';
 
 /** A review as the operator reads it, less the evidence (server/operator/routes.ts adds it: money never imports the deliverables). */
 export type AdminReview = Omit<AdminReviewAnswer, 'evidence'>;
@@ -197,8 +200,15 @@ export async function releaseReview(
     {
       userId: row.creator_id,
       type: 'earning.released',
-      title: 'Pay released',
-      text: `${formatCents(earned)} from ${row.brand} is now in your Earning Balance ("${row.title}").`,
+      // In the creator's language (server/notifications/store.ts words it for its reader).
+      title: worded((locale) => moneyTexts(locale)('notice.payReleased')),
+      text: worded((locale) =>
+        moneyTexts(locale)('notice.payReleasedText', {
+          amount: formatCentsIn(locale, earned),
+          brand: row.brand,
+          title: row.title,
+        }),
+      ),
       offerId,
       link: '/earnings',
     },

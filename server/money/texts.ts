@@ -85,6 +85,12 @@ export const moneyTexts = defineTexts('money', {
     en: 'Your withdrawal {reference} of {amount} failed: {reason}. The amount is back in your Earning Balance.',
     'es-MX': 'Tu retiro {reference} de {amount} falló: {reason}. El monto volvió a tu saldo de ganancias.',
   },
+  // A sponsorship's pay released to the creator once its review window ended.
+  'notice.payReleased': { en: 'Pay released', 'es-MX': 'Pago liberado' },
+  'notice.payReleasedText': {
+    en: '{amount} from {brand} is now in your Earning Balance ("{title}").',
+    'es-MX': '{amount} de {brand} ya está en tu saldo de ganancias («{title}»).',
+  },
   'method.bankAccount': { en: 'Bank Account {display}', 'es-MX': 'Cuenta bancaria {display}' },
 });
 

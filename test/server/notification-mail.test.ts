@@ -34,6 +34,11 @@ describe.each(BACKENDS)('notification e-mails on %s', (backendName) => {
     expect(
       (await api.request('PUT', '/api/settings', { token: off.token, json: { notifications: false } })).status,
     ).toBe(200);
+    // A creator who reads Castbridge in Spanish gets the offer's notice in Spanish.
+    const spanish = await account(api, 'creator', { ...englishCreator, country: 'Fiji' });
+    expect(
+      (await api.request('PUT', '/api/settings', { token: spanish.token, json: { locale: 'es-MX' } })).status,
+    ).toBe(200);
     const emailOf = async (id: string) =>
       (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 
@@ -50,6 +55,12 @@ describe.each(BACKENDS)('notification e-mails on %s', (backendName) => {
     expect(message.subject).toBe('New sponsorship offer');
     expect(message.text).toContain('Nova Energy would like to sponsor you: Fiji streams.');
     expect(message.text).toContain('https://castbridge.test/sponsorship-offers');
+    const spanishMail = await smtp.next(await emailOf(spanish.id));
+    expect(spanishMail.subject).toBe('Nueva oferta de patrocinio');
+    expect(spanishMail.text).toContain('Nova Energy quiere patrocinarte: Fiji streams.');
+    expect((await api.request('GET', '/api/notifications', { token: spanish.token })).body.notifications).toEqual([
+      expect.objectContaining({ type: 'offer.new', title: 'Nueva oferta de patrocinio', locale: 'es-MX' }),
+    ]);
     await mail.settled();
     const offAddress = await emailOf(off.id);
     expect(smtp.messages.some((m) => JSON.stringify(m.to).includes(offAddress))).toBe(false);
