@@ -437,7 +437,8 @@ describe.each([375, 1280])('dashboard shell at %i px', (width) => {
     for (const text of [
       'Ana Torres',
       email,
-      '1994-03-08',
+      // The stored day (1994-03-08) as the page's language writes a day.
+      'Mar 8, 1994',
       'Female',
       'USA',
       'Austin',
