@@ -6,44 +6,56 @@
 import type { ReactNode } from 'react';
 import type { OfferEvidence } from '@/contract/schemas/deliverables';
 import { PLATFORM_NAMES } from '@/contract/connections';
-import { formatCount, formatDateTime, formatDay, formatDuration, formatMoney } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { deliverablesMessages, type DeliverablesMessage } from './catalogue';
 import * as s from './DeliveryEvidence.css';
 
 type Link = NonNullable<OfferEvidence['link']>;
 type Promo = NonNullable<OfferEvidence['promo']>;
 type Chat = NonNullable<OfferEvidence['chat']>;
+type Refusal = keyof Link['refused'];
+
+/** The deliverables' words in a language, as useMessages gives them for deliverablesMessages. */
+export type DeliverablesWords = ReturnType<typeof useMessages<[typeof deliverablesMessages]>>;
+type Words = DeliverablesWords['t'];
 
 /** Why a click did not count, as the brand and the operator read it. */
-export const REFUSED_CLICK_TEXT: Record<keyof Link['refused'], string> = {
-  bot: 'Known bots',
-  repeat: 'Same visitor again that day',
-  limited: 'Over a limit per minute',
-  inactive: 'Offer or campaign not active',
+const REFUSED_CLICK_TEXT: Record<Refusal, DeliverablesMessage> = {
+  bot: 'evidence.refused.bot',
+  repeat: 'evidence.refused.repeat',
+  limited: 'evidence.refused.limited',
+  inactive: 'evidence.refused.inactive',
 };
-const REFUSALS = Object.keys(REFUSED_CLICK_TEXT) as (keyof Link['refused'])[];
+const REFUSALS = Object.keys(REFUSED_CLICK_TEXT) as Refusal[];
 
 /** A day's refused clicks in a few words: "1 bot, 2 repeats" (the reasons above say what each means). */
-const REFUSED_SHORT: Record<keyof Link['refused'], [string, string]> = {
-  bot: ['bot', 'bots'],
-  repeat: ['repeat', 'repeats'],
-  limited: ['over a limit', 'over a limit'],
-  inactive: ['not active', 'not active'],
+const REFUSED_SHORT: Record<Refusal, DeliverablesMessage> = {
+  bot: 'evidence.refusedShort.bot',
+  repeat: 'evidence.refusedShort.repeat',
+  limited: 'evidence.refusedShort.limited',
+  inactive: 'evidence.refusedShort.inactive',
 };
-function refusedOfDay(day: Link['days'][number]): string {
-  const parts = REFUSALS.filter((reason) => day[reason] > 0).map(
-    (reason) => `${formatCount(day[reason])} ${REFUSED_SHORT[reason][day[reason] === 1 ? 0 : 1]}`,
+function refusedOfDay(t: Words, day: Link['days'][number]): string {
+  const parts = REFUSALS.filter((reason) => day[reason] > 0).map((reason) =>
+    t(REFUSED_SHORT[reason], { count: day[reason] }),
   );
-  return parts.length === 0 ? 'None' : parts.join(', ');
+  return parts.length === 0 ? t('evidence.link.noneRefused') : parts.join(', ');
 }
 
-const POST_STATUS: Record<Chat['posts'][number]['status'], string> = {
-  sent: 'Posted',
-  dropped: 'Dropped by the platform',
-  failed: 'Not posted',
+const POST_STATUS: Record<Chat['posts'][number]['status'], DeliverablesMessage> = {
+  sent: 'evidence.chat.sent',
+  dropped: 'evidence.chat.dropped',
+  failed: 'evidence.chat.failed',
 };
 
-const ofTarget = (counted: number, target: number | null) =>
-  target === null ? formatCount(counted) : `${formatCount(counted)} of ${formatCount(target)}`;
+/** "12 of 50", or "12" without a target. */
+const ofTarget = ({ t, locale }: DeliverablesWords, counted: number, target: number | null) => {
+  const f = formatsIn(locale);
+  return target === null
+    ? f.count(counted)
+    : t('evidence.ofTarget', { counted: f.count(counted), target: f.count(target) });
+};
 
 type Level = 2 | 3;
 
@@ -66,41 +78,44 @@ function Heading({ level, id, children }: { level: Level; id: string; children: 
 }
 
 function LinkEvidence({ link, level, idBase }: { link: Link; level: Level; idBase: string }) {
+  const { t, locale } = useMessages(deliverablesMessages);
+  const f = formatsIn(locale);
   const refused = REFUSALS.reduce((sum, reason) => sum + link.refused[reason], 0);
   const headingId = `${idBase}-link`;
   return (
     <section aria-labelledby={headingId} className={s.part}>
       <Heading level={level} id={headingId}>
-        Tracked-link clicks
+        {t('evidence.link.title')}
       </Heading>
       <p className={s.summary}>
-        {ofTarget(link.counted, link.target)} counted {link.counted === 1 && link.target === null ? 'click' : 'clicks'}{' '}
-        · {formatCount(refused)} refused
+        {link.target === null
+          ? t('evidence.link.counted', { counted: link.counted, refused })
+          : t('evidence.link.countedOf', { counted: link.counted, target: link.target, refused })}
       </p>
       {link.url ? (
         <p className={s.note}>
-          Link: <span className={s.id}>{link.url}</span>
+          {t('evidence.link.url')} <span className={s.id}>{link.url}</span>
         </p>
       ) : null}
       {refused > 0 ? (
-        <dl className={s.reasons} aria-label="Refused clicks by reason">
+        <dl className={s.reasons} aria-label={t('evidence.link.byReason')}>
           {REFUSALS.filter((reason) => link.refused[reason] > 0).map((reason) => (
             <div key={reason} style={{ display: 'contents' }}>
-              <dt>{REFUSED_CLICK_TEXT[reason]}</dt>
-              <dd>{formatCount(link.refused[reason])}</dd>
+              <dt>{t(REFUSED_CLICK_TEXT[reason])}</dt>
+              <dd>{f.count(link.refused[reason])}</dd>
             </div>
           ))}
         </dl>
       ) : null}
       {link.days.length === 0 ? (
-        <p className={s.note}>No clicks yet.</p>
+        <p className={s.note}>{t('evidence.link.none')}</p>
       ) : (
-        <Rows label="Clicks by day">
+        <Rows label={t('evidence.link.byDay')}>
           {link.days.map((day) => (
             <li key={day.day} className={s.row}>
-              <span className={s.lead}>{formatDay(day.day)}</span>
-              <span>{formatCount(day.counted)} counted</span>
-              <span className={s.muted}>refused: {refusedOfDay(day)}</span>
+              <span className={s.lead}>{f.day(day.day)}</span>
+              <span>{t('evidence.link.dayCounted', { count: day.counted })}</span>
+              <span className={s.muted}>{t('evidence.link.dayRefused', { reasons: refusedOfDay(t, day) })}</span>
             </li>
           ))}
         </Rows>
@@ -110,35 +125,44 @@ function LinkEvidence({ link, level, idBase }: { link: Link; level: Level; idBas
 }
 
 function PromoEvidence({ promo, level, idBase }: { promo: Promo; level: Level; idBase: string }) {
+  const { t, locale } = useMessages(deliverablesMessages);
+  const f = formatsIn(locale);
   const headingId = `${idBase}-promo`;
+  const counted =
+    promo.target === null
+      ? t('evidence.promo.counted', { counted: promo.counted })
+      : t('evidence.promo.countedOf', { counted: promo.counted, target: promo.target });
   return (
     <section aria-labelledby={headingId} className={s.part}>
       <Heading level={level} id={headingId}>
-        Promo-code redemptions
+        {t('evidence.promo.title')}
       </Heading>
       <p className={s.summary}>
-        {ofTarget(promo.counted, promo.target)} counted redemptions
-        {promo.code ? ` of the code ${promo.code}` : ' · no code assigned yet'}
+        {promo.code
+          ? t('evidence.promo.ofCode', { counted, code: promo.code })
+          : t('evidence.promo.noCode', { counted })}
       </p>
       {promo.redemptions.length === 0 ? (
-        <p className={s.note}>No redemptions yet.</p>
+        <p className={s.note}>{t('evidence.promo.none')}</p>
       ) : (
-        <Rows label="Redemptions">
+        <Rows label={t('evidence.promo.list')}>
           {promo.redemptions.map((redemption) => (
             <li key={redemption.orderId} className={s.row}>
               <span className={s.lead}>
-                Order <span className={s.id}>{redemption.orderId}</span>
+                {t('evidence.promo.order')} <span className={s.id}>{redemption.orderId}</span>
               </span>
-              <span>{formatDateTime(redemption.redeemedAt)}</span>
-              {redemption.amountCents === null ? null : <span>{formatMoney(redemption.amountCents)}</span>}
-              <span className={s.muted}>{redemption.counted ? 'counted' : 'not counted: offer not active then'}</span>
+              <span>{f.dateTime(redemption.redeemedAt)}</span>
+              {redemption.amountCents === null ? null : <span>{f.money(redemption.amountCents)}</span>}
+              <span className={s.muted}>
+                {redemption.counted ? t('evidence.promo.countedOne') : t('evidence.promo.notCounted')}
+              </span>
             </li>
           ))}
         </Rows>
       )}
       {promo.total > promo.redemptions.length ? (
         <p className={s.note}>
-          The newest {formatCount(promo.redemptions.length)} of {formatCount(promo.total)} redemptions.
+          {t('evidence.promo.newest', { shown: f.count(promo.redemptions.length), total: f.count(promo.total) })}
         </p>
       ) : null}
     </section>
@@ -146,32 +170,39 @@ function PromoEvidence({ promo, level, idBase }: { promo: Promo; level: Level; i
 }
 
 function ChatEvidence({ chat, level, idBase }: { chat: Chat; level: Level; idBase: string }) {
+  const { t, locale } = useMessages(deliverablesMessages);
+  const f = formatsIn(locale);
   const headingId = `${idBase}-chat`;
   return (
     <section aria-labelledby={headingId} className={s.part}>
       <Heading level={level} id={headingId}>
-        Chat bot posts
+        {t('evidence.chat.title')}
       </Heading>
-      <p className={s.summary}>{ofTarget(chat.sent, chat.target)} posts counted</p>
+      <p className={s.summary}>
+        {chat.target === null
+          ? t('evidence.chat.counted', { counted: chat.sent })
+          : t('evidence.chat.countedOf', { counted: chat.sent, target: chat.target })}
+      </p>
       {chat.posts.length === 0 ? (
-        <p className={s.note}>No posts yet.</p>
+        <p className={s.note}>{t('evidence.chat.none')}</p>
       ) : (
-        <Rows label="Bot posts">
+        <Rows label={t('evidence.chat.list')}>
           {chat.posts.map((post) => (
             <li key={post.id} className={s.row}>
-              <span className={s.lead}>{formatDateTime(post.postedAt)}</span>
+              <span className={s.lead}>{f.dateTime(post.postedAt)}</span>
               <span>{PLATFORM_NAMES[post.platform]}</span>
               <span>
-                {POST_STATUS[post.status]}
-                {post.kind === 'command' ? ' (answer to the command)' : ''}
+                {post.kind === 'command'
+                  ? t('evidence.chat.answer', { status: t(POST_STATUS[post.status]) })
+                  : t(POST_STATUS[post.status])}
               </span>
               <span className={s.muted}>
                 {post.platformMessageId ? (
                   <>
-                    message id <span className={s.id}>{post.platformMessageId}</span>
+                    {t('evidence.chat.messageId')} <span className={s.id}>{post.platformMessageId}</span>
                   </>
                 ) : (
-                  (post.reason ?? 'no reason given')
+                  (post.reason ?? t('evidence.chat.noReason'))
                 )}
               </span>
             </li>
@@ -180,29 +211,41 @@ function ChatEvidence({ chat, level, idBase }: { chat: Chat; level: Level; idBas
       )}
       {chat.total > chat.posts.length ? (
         <p className={s.note}>
-          The newest {formatCount(chat.posts.length)} of {formatCount(chat.total)} posts.
+          {t('evidence.chat.newest', { shown: f.count(chat.posts.length), total: f.count(chat.total) })}
         </p>
       ) : null}
     </section>
   );
 }
 
-/** One line per deliverable asked for: what was counted against its target (the dispute dialog's summary). */
-export function evidenceSummary(evidence: OfferEvidence): string[] {
+/**
+ * One line per deliverable asked for: what was counted against its target (the dispute dialog's summary), in the
+ * language of `words` (the deliverables' messages where it is shown).
+ */
+export function evidenceSummary(evidence: OfferEvidence, words: DeliverablesWords): string[] {
+  const { t, locale } = words;
+  const f = formatsIn(locale);
   const lines: string[] = [];
   if (evidence.overlay)
     lines.push(
-      `Overlay: ${formatDuration(evidence.overlay.verifiedSeconds)} of ${formatDuration(evidence.overlay.targetSeconds)} verified`,
+      t('summary.overlay', {
+        verified: f.duration(evidence.overlay.verifiedSeconds),
+        target: f.duration(evidence.overlay.targetSeconds),
+      }),
     );
   if (evidence.link) {
     const refused = REFUSALS.reduce((sum, reason) => sum + evidence.link!.refused[reason], 0);
     lines.push(
-      `Tracked link: ${ofTarget(evidence.link.counted, evidence.link.target)} counted clicks, ${formatCount(refused)} refused`,
+      t('summary.link', {
+        counted: ofTarget(words, evidence.link.counted, evidence.link.target),
+        refused: f.count(refused),
+      }),
     );
   }
   if (evidence.promo)
-    lines.push(`Promo code: ${ofTarget(evidence.promo.counted, evidence.promo.target)} counted redemptions`);
-  if (evidence.chat) lines.push(`Chat bot: ${ofTarget(evidence.chat.sent, evidence.chat.target)} posts counted`);
+    lines.push(t('summary.promo', { counted: ofTarget(words, evidence.promo.counted, evidence.promo.target) }));
+  if (evidence.chat)
+    lines.push(t('summary.chat', { counted: ofTarget(words, evidence.chat.sent, evidence.chat.target) }));
   return lines;
 }
 

@@ -25,7 +25,9 @@ import {
   type BotStatus,
 } from '@/machines/deliverables/offerBot.select';
 import { inspect } from '@/src/app/inspect';
-import { formatCount, formatDateTime } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
@@ -33,74 +35,63 @@ import { Dialog } from '@/src/ui/Dialog';
 import { Icon } from '@/src/ui/Icon';
 import { Spinner } from '@/src/ui/Spinner';
 import { useOfferBotLogic, type OfferBotLogic } from './offerBot';
+import { deliverablesMessages, type DeliverablesMessage } from './catalogue';
 import * as s from './OfferBot.css';
 
-const STATUS: Record<BotStatus, { tone: ChipTone; label: string }> = {
-  posting: { tone: 'success', label: 'Posting' },
-  waiting: { tone: 'info', label: 'Waiting for live' },
-  paused: { tone: 'warning', label: 'Paused' },
-  consent: { tone: 'warning', label: 'Needs consent' },
-  done: { tone: 'success', label: 'Every post delivered' },
+type Words = ReturnType<typeof useMessages<[typeof deliverablesMessages]>>['t'];
+
+const STATUS: Record<BotStatus, { tone: ChipTone; label: DeliverablesMessage }> = {
+  posting: { tone: 'success', label: 'bot.status.posting' },
+  waiting: { tone: 'info', label: 'bot.status.waiting' },
+  paused: { tone: 'warning', label: 'bot.status.paused' },
+  consent: { tone: 'warning', label: 'bot.status.consent' },
+  done: { tone: 'success', label: 'bot.status.done' },
 };
 
-function StatusText({
-  status,
-  readOnly,
-  everyMinutes,
-}: {
-  status: BotStatus;
-  readOnly: boolean;
-  everyMinutes: number;
-}) {
+/** Where the bot stands, in a sentence: the creator's own words differ from the advertiser's (read-only). */
+function statusText(t: Words, status: BotStatus, readOnly: boolean, minutes: string) {
   switch (status) {
     case 'posting':
-      return <>Posts every {formatCount(everyMinutes)} min while the stream is live.</>;
+      return t('bot.text.posting', { minutes });
     case 'waiting':
-      return <>Posts once the stream is live, every {formatCount(everyMinutes)} min.</>;
+      return t('bot.text.waiting', { minutes });
     case 'paused':
-      return readOnly ? (
-        <>The creator paused the bot for this offer.</>
-      ) : (
-        <>Posts nothing for this offer until you resume it.</>
-      );
+      return readOnly ? t('bot.text.pausedByCreator') : t('bot.text.paused');
     case 'done':
-      return <>Every post asked for is delivered.</>;
+      return t('bot.text.done');
     case 'consent':
-      return readOnly ? (
-        <>Waiting for the creator to let the bot post in their chat.</>
-      ) : (
-        <>
-          The bot posts only once you let it: <Link to="/connect-accounts">turn it on in Connect Accounts</Link>.
-        </>
-      );
+      return readOnly
+        ? t('bot.text.consentOfCreator')
+        : withTags(t('bot.text.consent'), { link: (text) => <Link to="/connect-accounts">{text}</Link> });
   }
 }
 
-const POST_STATUS: Record<BotPost['status'], { tone: ChipTone; label: string }> = {
-  sent: { tone: 'success', label: 'Sent' },
-  dropped: { tone: 'warning', label: 'Dropped' },
-  failed: { tone: 'danger', label: 'Failed' },
+const POST_STATUS: Record<BotPost['status'], { tone: ChipTone; label: DeliverablesMessage }> = {
+  sent: { tone: 'success', label: 'bot.post.sent' },
+  dropped: { tone: 'warning', label: 'bot.post.dropped' },
+  failed: { tone: 'danger', label: 'bot.post.failed' },
 };
 
 function Post({ post, command }: { post: BotPost; command: string | null }) {
+  const { t, locale } = useMessages(deliverablesMessages);
   const status = POST_STATUS[post.status];
+  const platform = PLATFORM_NAMES[post.platform];
   return (
     <li className={s.post}>
       <span className={s.postHead}>
-        <Chip tone={status.tone}>{status.label}</Chip>
-        <span>{formatDateTime(post.postedAt)}</span>
+        <Chip tone={status.tone}>{t(status.label)}</Chip>
+        <span>{formatsIn(locale).dateTime(post.postedAt)}</span>
         <span className={s.muted}>
-          {PLATFORM_NAMES[post.platform]},{' '}
-          {post.kind === 'command' ? `answer to !${command ?? 'command'}` : 'scheduled'}
+          {post.kind === 'command'
+            ? t('bot.post.answer', { platform, command: command ?? t('bot.post.commandWord') })
+            : t('bot.post.scheduled', { platform })}
         </span>
       </span>
       <p className={s.postText}>{post.text}</p>
-      {post.reason ? <p className={s.muted}>Why: {post.reason}</p> : null}
+      {post.reason ? <p className={s.muted}>{t('bot.post.why', { reason: post.reason })}</p> : null}
       {/* The platform's own id for the message, named as such: what the creator or the platform can look up. */}
       {post.platformMessageId ? (
-        <p className={s.muted}>
-          {PLATFORM_NAMES[post.platform]}’s message id: {post.platformMessageId}
-        </p>
+        <p className={s.muted}>{t('bot.post.messageId', { platform, id: post.platformMessageId })}</p>
       ) : null}
     </li>
   );
@@ -112,7 +103,7 @@ export interface OfferBotProps {
   title: string;
   /** The advertiser reads the posts; only the creator pauses. */
   readOnly?: boolean;
-  /** The button's label: "Chat bot" for the creator, "Bot posts" for the advertiser. */
+  /** The button's label: "Chat bot" for the creator (the default, in the page's language), "Bot posts" for the advertiser. */
   label?: string;
   buttonClassName?: string;
   logic?: OfferBotLogic;
@@ -125,7 +116,7 @@ export function OfferBot({
   offerId,
   title,
   readOnly = false,
-  label = 'Chat bot',
+  label,
   buttonClassName,
   logic,
   onProgress,
@@ -146,18 +137,21 @@ export function OfferBot({
   const busy = selectBotBusy(snapshot);
   const ready = selectBotReady(snapshot);
   const refreshing = selectBotRefreshing(snapshot);
+  const readOnlyBot = selectBotReadOnly(snapshot);
+  const { t, locale } = useMessages(deliverablesMessages);
+  const f = formatsIn(locale);
   return (
     <>
       <Button variant="secondary" size="sm" className={buttonClassName} onClick={() => send({ type: 'bot.open' })}>
         <Icon name="mail" size={16} />
-        {label}
+        {label ?? t('bot.button')}
       </Button>
       <Dialog
         open={selectBotOpen(snapshot)}
         onOpenChange={(open) => {
           if (!open) send({ type: 'bot.close' });
         }}
-        title={`Chat bot: ${title}`}
+        title={t('bot.title', { title })}
         footer={
           ready ? (
             <div className={s.actions}>
@@ -167,16 +161,16 @@ export function OfferBot({
                 disabled={busy || refreshing}
                 aria-busy={refreshing || undefined}
               >
-                Refresh
+                {t('bot.refresh')}
               </Button>
-              {selectBotReadOnly(snapshot) ? null : chat?.paused ? (
+              {readOnlyBot ? null : chat?.paused ? (
                 <Button
                   variant="dashboard"
                   onClick={() => send({ type: 'bot.resume' })}
                   disabled={busy || !selectBotCanResume(snapshot)}
                   aria-busy={busy || undefined}
                 >
-                  Resume
+                  {t('bot.resume')}
                 </Button>
               ) : (
                 <Button
@@ -185,7 +179,7 @@ export function OfferBot({
                   disabled={busy || !selectBotCanPause(snapshot)}
                   aria-busy={busy || undefined}
                 >
-                  Pause
+                  {t('bot.pause')}
                 </Button>
               )}
             </div>
@@ -193,40 +187,36 @@ export function OfferBot({
         }
       >
         <div className={s.stack}>
-          {selectBotLoading(snapshot) ? <Spinner label="Loading the chat bot" /> : null}
+          {selectBotLoading(snapshot) ? <Spinner label={t('bot.loading')} /> : null}
           {selectBotFailed(snapshot) ? (
-            <Alert tone="error" title="The chat bot could not be loaded">
+            <Alert tone="error" title={t('bot.failed')}>
               <p>{error}</p>
               <Button variant="secondary" size="sm" onClick={() => send({ type: 'bot.retry' })}>
-                Try again
+                {t('bot.retry')}
               </Button>
             </Alert>
           ) : null}
           {ready && chat && status ? (
             <>
               <div className={s.preview}>
-                <p className={s.label}>What the bot posts</p>
+                <p className={s.label}>{t('bot.preview')}</p>
                 <p className={s.postText}>{chat.preview}</p>
-                {chat.command ? <p className={s.muted}>Viewers typing !{chat.command} get the same line.</p> : null}
+                {chat.command ? <p className={s.muted}>{t('bot.command', { command: chat.command })}</p> : null}
               </div>
               <div>
                 <p className={s.status}>
-                  <Chip tone={STATUS[status].tone}>{STATUS[status].label}</Chip>
-                  <span>
-                    {formatCount(chat.posts)} of {formatCount(chat.target)} posts
-                  </span>
+                  <Chip tone={STATUS[status].tone}>{t(STATUS[status].label)}</Chip>
+                  <span>{t('bot.count', { posts: f.count(chat.posts), target: f.count(chat.target) })}</span>
                 </p>
-                <p className={s.muted}>
-                  <StatusText status={status} readOnly={selectBotReadOnly(snapshot)} everyMinutes={chat.everyMinutes} />
-                </p>
+                <p className={s.muted}>{statusText(t, status, readOnlyBot, f.count(chat.everyMinutes))}</p>
               </div>
               {error ? <Alert tone="error">{error}</Alert> : null}
               <section aria-labelledby={`bot-${offerId}-posts`} className={s.stack}>
                 <h3 id={`bot-${offerId}-posts`} className={s.label}>
-                  Last posts
+                  {t('bot.lastPosts')}
                 </h3>
                 {posts.length === 0 ? (
-                  <p className={s.muted}>No posts yet.</p>
+                  <p className={s.muted}>{t('bot.noPosts')}</p>
                 ) : (
                   <ol className={s.posts} aria-labelledby={`bot-${offerId}-posts`}>
                     {posts.map((post) => (

@@ -12,7 +12,9 @@ import {
   selectDisputeReasonError,
   selectDisputeSending,
 } from '@/machines/money/deliveryDispute.select';
+import { deliverablesMessages } from '@/src/deliverables/catalogue';
 import { evidenceSummary } from '@/src/deliverables/DeliveryEvidence';
+import { useMessages } from '@/src/i18n/i18n';
 import type { DeliveryDisputeLogic } from '@/src/money/deliveryDispute';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -39,7 +41,9 @@ export function DeliveryDisputeDialog({
   const error = useSelector(actorRef, selectDisputeError);
   const formId = useId();
   const summaryId = useId();
-  const delivered = evidence ? evidenceSummary(evidence) : [];
+  // The summary's words are the deliverables' (the dialog itself is English only so far).
+  const deliverables = useMessages(deliverablesMessages);
+  const delivered = evidence ? evidenceSummary(evidence, deliverables) : [];
   const cancel = () => actorRef.send({ type: 'dispute.cancel' });
   return (
     <Dialog
