@@ -68,7 +68,7 @@ export function SignedInRoutes() {
     <Routes>
       <Route element={<RequireAuth />}>
         {/* A report that prints on its own, without the shell (docs/product.md §The overlay for OBS): the offer's creator or advertiser. */}
-        <Route path="offers/:id/proof" element={english(<DisplayProof />)} />
+        <Route path="offers/:id/proof" element={<DisplayProof />} />
         {/* The shell speaks both languages, as do Analytics, Connect Accounts, Help and Support and Settings; the other screens are English only so far. */}
         <Route element={<DashboardLayout />}>
           {/* docs/product.md §Marketplace: each role its own workspace; a route of another one sends the user to theirs. */}

@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { OfferDisplay } from '@/contract';
-import { REVIEW_STATUS_LABELS, type ReviewStatus } from '@/contract/money';
-import { MINUTE_STATUS_TEXT } from '@/contract/overlay';
+import type { ReviewStatus } from '@/contract/money';
+import type { MinuteStatus } from '@/contract/overlay';
 import { PLATFORM_NAMES } from '@/contract/connections';
 import {
   selectDispute,
@@ -13,20 +13,24 @@ import {
   selectProofLoading,
 } from '@/machines/overlay/displayProof.select';
 import { inspect } from '@/src/app/inspect';
-import { formatCount, formatDateTime, formatDay, formatDuration, formatMoney, formatTime } from '@/src/common/format';
+import { formatsIn, type Formats } from '@/src/common/format';
 import { selectRole, selectSignedIn, selectUser } from '@/machines/accounts/session.select';
 import { SessionContext } from '@/src/app/session';
 import type { DeliveryDisputeLogic } from '@/src/money/deliveryDispute';
 import { useDisplayProofLogic, type DisplayProofLogic } from '@/src/overlay/displayProof';
+import { deliverablesMessages } from '@/src/deliverables/catalogue';
 import { DeliveryEvidence } from '@/src/deliverables/DeliveryEvidence';
+import { useMessages } from '@/src/i18n/i18n';
 import { Button } from '@/src/ui/Button';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import { ExternalLink } from '@/src/ui/Link';
 import { Progress } from '@/src/ui/Progress';
 import { Table } from '@/src/ui/Table';
+import { EnglishOnly } from '@/src/common/InLanguage';
 import { LoadState } from '@/src/common/LoadState';
 import { Logo } from '@/src/common/Logo';
+import { overlayMessages, type OverlayMessage } from './catalogue';
 import * as s from './DisplayProof.css';
 
 // The dispute dialog (Radix Dialog, Field) is for advertisers only: a chunk of its own, loaded with their report.
@@ -34,20 +38,27 @@ const DeliveryDisputeDialog = lazy(() =>
   import('@/src/money/DeliveryDispute').then((m) => ({ default: m.DeliveryDisputeDialog })),
 );
 
-/** A day of the report, with its weekday: "Sat, Nov 21, 2026". */
-const day = (value: string) => formatDay(value, { weekday: true });
+type Words = ReturnType<typeof useMessages<[typeof overlayMessages]>>['t'];
 
-const STATUS: Partial<Record<OfferDisplay['status'], string>> = {
-  accepted: 'Accepted, not displayed yet',
-  active: 'Being displayed',
-  completed: 'Completed',
-  paid: 'Completed and paid',
+const STATUS: Partial<Record<OfferDisplay['status'], OverlayMessage>> = {
+  accepted: 'proof.status.accepted',
+  active: 'proof.status.active',
+  completed: 'proof.status.completed',
+  paid: 'proof.status.paid',
 };
 
 /** An offer without overlay minutes is delivered, not displayed. */
-const DELIVERY_STATUS: Partial<Record<OfferDisplay['status'], string>> = {
-  accepted: 'Accepted, nothing counted yet',
-  active: 'Being delivered',
+const DELIVERY_STATUS: Partial<Record<OfferDisplay['status'], OverlayMessage>> = {
+  accepted: 'proof.deliveryStatus.accepted',
+  active: 'proof.deliveryStatus.active',
+};
+
+const REVIEW_STATUS: Record<ReviewStatus, OverlayMessage> = {
+  pending: 'proof.reviewStatus.pending',
+  held: 'proof.reviewStatus.held',
+  disputed: 'proof.reviewStatus.disputed',
+  released: 'proof.reviewStatus.released',
+  resolved: 'proof.reviewStatus.resolved',
 };
 
 const REVIEW_TONE: Record<ReviewStatus, ChipTone> = {
@@ -58,52 +69,72 @@ const REVIEW_TONE: Record<ReviewStatus, ChipTone> = {
   resolved: 'neutral',
 };
 
+/** Why claimed seconds did not count, as the creator and the brand read it. */
+const UNVERIFIED: Record<Exclude<MinuteStatus, 'verified'>, OverlayMessage> = {
+  pending: 'proof.unverified.pending',
+  offline: 'proof.unverified.offline',
+  undisclosed: 'proof.unverified.undisclosed',
+  no_sample: 'proof.unverified.no_sample',
+};
+
 type Session = OfferDisplay['sessions'][number];
 type Review = NonNullable<OfferDisplay['review']>;
 
 /** "Nov 21, 2026, 18:00 UTC – 18:30 UTC", the end's date written only when it differs. */
-function span(session: Session): string {
+function span(t: Words, f: Formats, session: Session): string {
   const sameDay = session.start.slice(0, 10) === session.end.slice(0, 10);
-  return `${formatDateTime(session.start)} – ${sameDay ? `${formatTime(session.end)} UTC` : formatDateTime(session.end)}`;
+  return t('proof.session.span', {
+    start: f.dateTime(session.start),
+    end: sameDay ? t('proof.session.endTime', { time: f.time(session.end) }) : f.dateTime(session.end),
+  });
 }
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0);
 
 function SessionEntry({ session, index }: { session: Session; index: number }) {
+  const { t, locale } = useMessages(overlayMessages);
+  const f = formatsIn(locale);
   const headingId = `proof-session-${index}`;
   const facts = [
-    session.platform ? PLATFORM_NAMES[session.platform] : 'No platform confirmed',
-    `${formatDuration(session.seconds)} claimed`,
-    `${formatDuration(session.verifiedSeconds)} verified`,
-    `${formatCount(session.impressions)} impressions`,
-    ...(session.chatMessages !== null ? [`${formatCount(session.chatMessages)} chat messages`] : []),
+    session.platform ? PLATFORM_NAMES[session.platform] : t('proof.session.noPlatform'),
+    t('proof.session.claimed', { duration: f.duration(session.seconds) }),
+    t('proof.session.verified', { duration: f.duration(session.verifiedSeconds) }),
+    t('proof.session.impressions', { count: f.count(session.impressions) }),
+    ...(session.chatMessages !== null ? [t('proof.session.chat', { count: f.count(session.chatMessages) })] : []),
   ];
   return (
     <li className={s.session} aria-labelledby={headingId}>
       <h3 id={headingId} className={s.sessionTitle}>
-        {span(session)}
+        {span(t, f, session)}
       </h3>
       <p className={s.sessionFacts}>{facts.join(' · ')}</p>
       {session.evidenceUrl ? (
         <p className={s.sessionFacts}>
           <ExternalLink href={session.evidenceUrl} aria-describedby={headingId}>
-            Open recording at this moment
+            {t('proof.session.recording')}
           </ExternalLink>
         </p>
       ) : null}
       {session.samples.length > 0 ? (
         <div className={s.samples}>
           <span id={`${headingId}-samples`} className={s.samplesLabel}>
-            Viewer samples
+            {t('proof.session.samples')}
           </span>
           <ul aria-labelledby={`${headingId}-samples ${headingId}`} className={s.sampleList}>
-            {session.samples.map((sample) => (
-              <li key={sample.at}>
-                {formatTime(sample.at)}:{' '}
-                {sample.viewers === null ? 'no viewer count' : `${formatCount(sample.viewers)} viewers`}
-                {sample.disclosed ? '' : ', not disclosed'}
-              </li>
-            ))}
+            {session.samples.map((sample) => {
+              const viewers =
+                sample.viewers === null
+                  ? t('proof.session.noViewers')
+                  : t('proof.session.viewers', { count: f.count(sample.viewers) });
+              const time = f.time(sample.at);
+              return (
+                <li key={sample.at}>
+                  {sample.disclosed
+                    ? t('proof.session.sample', { time, viewers })
+                    : t('proof.session.sampleUndisclosed', { time, viewers })}
+                </li>
+              );
+            })}
           </ul>
         </div>
       ) : null}
@@ -112,36 +143,38 @@ function SessionEntry({ session, index }: { session: Session; index: number }) {
 }
 
 function ReviewFacts({ review }: { review: Review }) {
+  const { t, locale } = useMessages(overlayMessages);
+  const f = formatsIn(locale);
   const open = review.status === 'pending' || review.status === 'held' || review.status === 'disputed';
   return (
     <dl className={s.facts}>
       <div>
-        <dt>Review status</dt>
+        <dt>{t('proof.reviewStatus')}</dt>
         <dd>
-          <Chip tone={REVIEW_TONE[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Chip>
+          <Chip tone={REVIEW_TONE[review.status]}>{t(REVIEW_STATUS[review.status])}</Chip>
         </dd>
       </div>
       <div>
-        <dt>Earned by the creator</dt>
-        <dd>{formatMoney(review.earnedCents)}</dd>
+        <dt>{t('proof.earned')}</dt>
+        <dd>{f.money(review.earnedCents)}</dd>
       </div>
       {open ? (
         <div>
-          <dt>Review window ends</dt>
-          <dd>{formatDateTime(review.endsAt)}</dd>
+          <dt>{t('proof.windowEnds')}</dt>
+          <dd>{f.dateTime(review.endsAt)}</dd>
         </div>
       ) : null}
       {review.releasedAt ? (
         <div>
-          <dt>Available to the creator since</dt>
-          <dd>{formatDateTime(review.releasedAt)}</dd>
+          <dt>{t('proof.releasedAt')}</dt>
+          <dd>{f.dateTime(review.releasedAt)}</dd>
         </div>
       ) : null}
       {review.status === 'held' && review.holdReasons.length > 0 ? (
         <div className={s.wide}>
-          <dt>Under review</dt>
+          <dt>{t('proof.underReview')}</dt>
           <dd className={s.text}>
-            Castbridge holds this earning until an operator has looked at it, because:
+            {t('proof.heldBecause')}
             <ul>
               {review.holdReasons.map((reason) => (
                 <li key={`${reason.rule}:${reason.detail}`}>{reason.detail}</li>
@@ -152,16 +185,23 @@ function ReviewFacts({ review }: { review: Review }) {
       ) : null}
       {review.disputeReason ? (
         <div className={s.wide}>
-          <dt>Dispute{review.disputedAt ? ` (${formatDateTime(review.disputedAt)})` : ''}</dt>
+          <dt>
+            {review.disputedAt
+              ? t('proof.disputeTermAt', { at: f.dateTime(review.disputedAt) })
+              : t('proof.disputeTerm')}
+          </dt>
           <dd className={s.text}>{review.disputeReason}</dd>
         </div>
       ) : null}
       {review.resolution ? (
         <div className={s.wide}>
-          <dt>Resolution ({formatDateTime(review.resolution.at)})</dt>
+          <dt>{t('proof.resolution', { at: f.dateTime(review.resolution.at) })}</dt>
           <dd className={s.text}>
-            {formatMoney(review.resolution.payCents)} paid to the creator, {formatMoney(review.resolution.refundCents)}{' '}
-            returned to the advertiser. {review.resolution.reason}
+            {t('proof.resolutionText', {
+              pay: f.money(review.resolution.payCents),
+              refund: f.money(review.resolution.refundCents),
+            })}{' '}
+            {review.resolution.reason}
           </dd>
         </div>
       ) : null}
@@ -170,11 +210,15 @@ function ReviewFacts({ review }: { review: Review }) {
 }
 
 function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() => void) | null }) {
+  const { t, locale } = useMessages(overlayMessages);
+  const f = formatsIn(locale);
+  /** A day of the report, with its weekday: "Sat, Nov 21, 2026". */
+  const day = (value: string) => f.day(value, { weekday: true });
   const busiest = Math.max(1, ...display.days.map((entry) => entry.seconds));
   const dayRows = display.days.map((entry) => ({
     day: day(entry.day),
-    minutes: formatDuration(entry.seconds),
-    verified: formatDuration(entry.verifiedSeconds),
+    minutes: f.duration(entry.seconds),
+    verified: f.duration(entry.verifiedSeconds),
     bar: (
       <span
         className={s.bar}
@@ -186,84 +230,96 @@ function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() 
   // Only what the campaign asked for: an offer of clicks, codes or bot posts is proven by those, not by minutes.
   const overlay = display.evidence.overlay !== null;
   const unverified = display.unverified.filter((share) => share.status !== 'verified' && share.seconds > 0);
-  const completed = display.completedAt
-    ? `${formatDateTime(display.completedAt)}, ${display.completedVia === 'overlay' ? 'by the verified minutes' : display.completedVia === 'deliverables' ? 'by the counted deliverables' : 'confirmed by the advertiser'}`
-    : 'Not yet';
+  const completedAt = display.completedAt ? f.dateTime(display.completedAt) : null;
+  const completed =
+    completedAt === null
+      ? t('proof.notYet')
+      : display.completedVia === 'overlay'
+        ? t('proof.completedByOverlay', { at: completedAt })
+        : display.completedVia === 'deliverables'
+          ? t('proof.completedByDeliverables', { at: completedAt })
+          : t('proof.completedByAdvertiser', { at: completedAt });
+  const status = (overlay ? null : DELIVERY_STATUS[display.status]) ?? STATUS[display.status];
+  const printed = f.dateTime(Date.now());
   return (
     <>
       <dl className={s.facts}>
         <div>
-          <dt>Creator</dt>
+          <dt>{t('proof.creator')}</dt>
           <dd>{display.creatorName}</dd>
         </div>
         <div>
-          <dt>Sponsor</dt>
+          <dt>{t('proof.sponsor')}</dt>
           <dd>{display.brand}</dd>
         </div>
         <div>
-          <dt>Campaign window</dt>
+          <dt>{t('proof.window')}</dt>
           <dd>
             {day(display.startsOn)} – {day(display.endsOn)}
           </dd>
         </div>
         {overlay ? (
           <div>
-            <dt>Disclosure shown</dt>
+            <dt>{t('proof.disclosure')}</dt>
             <dd>
-              “{display.disclosure}”{display.requiresDisclosure ? '; the stream must be disclosed as sponsored' : ''}
+              {display.requiresDisclosure
+                ? t('proof.disclosureRequired', { text: display.disclosure })
+                : t('proof.disclosureText', { text: display.disclosure })}
             </dd>
           </div>
         ) : null}
         <div>
-          <dt>Status</dt>
-          <dd>{(overlay ? null : DELIVERY_STATUS[display.status]) ?? STATUS[display.status] ?? display.status}</dd>
+          <dt>{t('proof.status')}</dt>
+          <dd>{status ? t(status) : display.status}</dd>
         </div>
         <div>
-          <dt>Completed</dt>
+          <dt>{t('proof.completed')}</dt>
           <dd>{completed}</dd>
         </div>
       </dl>
       {overlay ? (
         <section aria-labelledby="proof-minutes" className={s.section}>
           <h2 id="proof-minutes" className={s.sectionTitle}>
-            {formatDuration(display.verifiedSeconds)} of {formatDuration(display.deliverableSeconds)} verified
+            {t('proof.minutes', {
+              verified: f.duration(display.verifiedSeconds),
+              asked: f.duration(display.deliverableSeconds),
+            })}
           </h2>
           <Progress
             value={percentOf(display.verifiedSeconds, display.deliverableSeconds)}
-            label="Verified against the deliverable"
+            label={t('proof.progress')}
           />
           <dl className={s.figures}>
             <div>
-              <dt>Claimed by the overlay</dt>
-              <dd>{formatDuration(display.displayedSeconds)}</dd>
+              <dt>{t('proof.claimed')}</dt>
+              <dd>{f.duration(display.displayedSeconds)}</dd>
             </div>
             <div>
-              <dt>Verified by the platform</dt>
-              <dd>{formatDuration(display.verifiedSeconds)}</dd>
+              <dt>{t('proof.verified')}</dt>
+              <dd>{f.duration(display.verifiedSeconds)}</dd>
             </div>
             <div>
-              <dt>Impressions</dt>
-              <dd>{formatCount(display.impressions)}</dd>
+              <dt>{t('proof.impressions')}</dt>
+              <dd>{f.count(display.impressions)}</dd>
             </div>
             <div>
-              <dt>Effective CPM</dt>
-              <dd>{display.cpmCents === null ? 'No impressions yet' : formatMoney(display.cpmCents)}</dd>
+              <dt>{t('proof.cpm')}</dt>
+              <dd>{display.cpmCents === null ? t('proof.noImpressions') : f.money(display.cpmCents)}</dd>
             </div>
             <div>
-              <dt>Pay</dt>
-              <dd>{formatMoney(display.payCents)}</dd>
+              <dt>{t('proof.pay')}</dt>
+              <dd>{f.money(display.payCents)}</dd>
             </div>
           </dl>
           {unverified.length > 0 ? (
             <div className={s.samples}>
               <span id="proof-unverified" className={s.samplesLabel}>
-                Claimed but not verified
+                {t('proof.unverified')}
               </span>
               <ul aria-labelledby="proof-unverified" className={s.unverified}>
                 {unverified.map((share) => (
                   <li key={share.status}>
-                    {formatDuration(share.seconds)}{' '}
-                    {MINUTE_STATUS_TEXT[share.status as keyof typeof MINUTE_STATUS_TEXT]}
+                    {f.duration(share.seconds)} {t(UNVERIFIED[share.status as keyof typeof UNVERIFIED])}
                   </li>
                 ))}
               </ul>
@@ -276,11 +332,11 @@ function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() 
         <section aria-labelledby="proof-review" className={s.section}>
           <div className={s.sectionHead}>
             <h2 id="proof-review" className={s.sectionTitle}>
-              Review
+              {t('proof.review')}
             </h2>
             {onDispute ? (
               <Button variant="secondary" className={s.screenOnly} onClick={onDispute}>
-                Dispute delivery
+                {t('proof.dispute')}
               </Button>
             ) : null}
           </div>
@@ -291,29 +347,29 @@ function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() 
         <>
           <section aria-labelledby="proof-days" className={s.section}>
             <h2 id="proof-days" className={s.sectionTitle}>
-              Display by day
+              {t('proof.days')}
             </h2>
             <Table
-              caption="Display by day"
+              caption={t('proof.days')}
               columns={[
-                { key: 'day', header: 'Day' },
-                { key: 'minutes', header: 'Claimed', align: 'right' },
-                { key: 'verified', header: 'Verified', align: 'right' },
-                { key: 'bar', header: 'Share of the busiest day' },
+                { key: 'day', header: t('proof.days.day') },
+                { key: 'minutes', header: t('proof.days.claimed'), align: 'right' },
+                { key: 'verified', header: t('proof.days.verified'), align: 'right' },
+                { key: 'bar', header: t('proof.days.share') },
               ]}
               rows={dayRows}
               rowKey={(row) => String(row.day)}
-              emptyMessage="Nothing displayed yet: the minutes appear here while the overlay shows this sponsor on stream."
+              emptyMessage={t('proof.days.empty')}
             />
           </section>
           <section aria-labelledby="proof-sessions" className={s.section}>
             <h2 id="proof-sessions" className={s.sectionTitle}>
-              Sessions
+              {t('proof.sessions')}
             </h2>
             {display.sessions.length === 0 ? (
-              <p className={s.note}>No sessions yet.</p>
+              <p className={s.note}>{t('proof.sessions.none')}</p>
             ) : (
-              <ol aria-label="Display sessions" className={s.sessions}>
+              <ol aria-label={t('proof.sessions.list')} className={s.sessions}>
                 {display.sessions.map((session, index) => (
                   <SessionEntry key={session.start} session={session} index={index} />
                 ))}
@@ -321,19 +377,12 @@ function Report({ display, onDispute }: { display: OfferDisplay; onDispute: (() 
             )}
           </section>
           <p className={s.note}>
-            Claimed minutes are what the overlay reported from OBS while its source was on Program and OBS was
-            streaming. Verified minutes are those the platform confirmed: the channel live
-            {display.requiresDisclosure ? ', the stream disclosed as sponsored' : ''} and a viewer count sampled.
-            Impressions are verified minutes × the platform's concurrent viewers. Times in UTC. Printed{' '}
-            {formatDateTime(Date.now())}.
+            {display.requiresDisclosure ? t('proof.noteDisclosed', { printed }) : t('proof.note', { printed })}
           </p>
         </>
       ) : (
         <p className={s.note}>
-          {display.evidence.link
-            ? 'A click counts once per visitor and UTC day, from a person, while the offer and its campaign are active; the others are refused, by why. '
-            : ''}
-          Times in UTC. Printed {formatDateTime(Date.now())}.
+          {display.evidence.link ? t('proof.noteClicks', { printed }) : t('proof.notePrinted', { printed })}
         </p>
       )}
     </>
@@ -367,12 +416,14 @@ export function DisplayProofScreen({
   useEffect(() => {
     if (signedIn && !userKnown) session.send({ type: 'user.load' });
   }, [signedIn, userKnown, session]);
+  // The report shows the evidence of each deliverable too (its own area's words): both wait at once.
+  const { t } = useMessages(overlayMessages, deliverablesMessages);
   const advertiser = role === 'advertiser';
-  const back = advertiser
-    ? { to: '/campaigns', label: 'Campaigns' }
+  const back: { to: string; label: OverlayMessage } = advertiser
+    ? { to: '/campaigns', label: 'proof.back.campaigns' }
     : role === 'creator'
-      ? { to: '/sponsorship-offers', label: 'Sponsorship Offers' }
-      : { to: '/dashboard', label: 'Dashboard' };
+      ? { to: '/sponsorship-offers', label: 'proof.back.offers' }
+      : { to: '/dashboard', label: 'proof.back.dashboard' };
   return (
     <main className={s.page}>
       <header className={s.header}>
@@ -380,25 +431,23 @@ export function DisplayProofScreen({
         <div className={s.tools}>
           <Link to={back.to} className={s.back}>
             <Icon name="chevron-left" size={18} />
-            {back.label}
+            {t(back.label)}
           </Link>
           <Button variant="primary" disabled={!display} onClick={() => proof.send({ type: 'proof.print' })}>
-            Print
+            {t('proof.print')}
           </Button>
         </div>
       </header>
       <h1 className={s.title}>
-        {display && display.evidence.overlay === null ? 'Proof of delivery' : 'Proof of display'}
+        {display && display.evidence.overlay === null ? t('proof.titleDelivery') : t('proof.titleDisplay')}
       </h1>
       {display ? (
-        <p className={s.subtitle}>
-          {display.brand}: “{display.title}”
-        </p>
+        <p className={s.subtitle}>{t('proof.subtitle', { brand: display.brand, title: display.title })}</p>
       ) : null}
       <LoadState
         loading={loading}
         error={error}
-        what="proof of display"
+        what={t('proof.loading')}
         onRetry={() => proof.send({ type: 'proof.retry' })}
       />
       {display ? (
@@ -407,10 +456,13 @@ export function DisplayProofScreen({
           onDispute={advertiser && disputable && dispute ? () => dispute.send({ type: 'dispute.open' }) : null}
         />
       ) : null}
+      {/* The advertiser's dialog is English only so far (docs/architecture.md §Languages). */}
       {advertiser && dispute && display ? (
-        <Suspense fallback={null}>
-          <DeliveryDisputeDialog actorRef={dispute} title={display.title} evidence={display.evidence} />
-        </Suspense>
+        <EnglishOnly>
+          <Suspense fallback={null}>
+            <DeliveryDisputeDialog actorRef={dispute} title={display.title} evidence={display.evidence} />
+          </Suspense>
+        </EnglishOnly>
       ) : null}
     </main>
   );
