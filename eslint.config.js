@@ -144,6 +144,7 @@ export default tseslint.config(
       'src/deliverables/{OfferBot,DeliveryEvidence}.tsx',
       'src/archive/*.tsx',
       'src/marketplace/MediaKit.tsx',
+      'src/marketplace/{OfferActions,CounterOffer,ProposalDialog,ProposalReply,ThreadDialog}.tsx',
     ],
     plugins: { lingui },
     rules: {

@@ -14,7 +14,7 @@ import {
   type OfferStatus,
 } from '@/contract/marketplace';
 import { effect, service } from '../placeholders';
-import { messageProblem } from './thread.machine';
+import { messageProblem, type MessageProblem } from './thread.machine';
 import { errorText } from '../messages';
 
 export const offerActionNames = Object.keys(OFFER_ACTIONS) as OfferAction[];
@@ -24,10 +24,16 @@ export function offerActionsFor(status: OfferStatus): OfferAction[] {
   return offerActionNames.filter((action) => (OFFER_ACTIONS[action] as readonly OfferStatus[]).includes(status));
 }
 
-export const REASON_TOO_LONG = `Keep the reason under ${MARKETPLACE_LIMITS.reason.toLocaleString('en-US')} characters.`;
+/**
+ * Why a decline reason cannot be sent, as an id and the value its text reads (docs/architecture.md §Languages): the
+ * view words it (src/marketplace/offerDialogsWords.ts).
+ */
+export type ReasonProblem = { id: 'reasonTooLong'; max: number };
+
+export const REASON_TOO_LONG: ReasonProblem = { id: 'reasonTooLong', max: MARKETPLACE_LIMITS.reason };
 
 /** Why a decline reason cannot be sent (it is optional), or null. */
-export function reasonProblem(text: string): string | null {
+export function reasonProblem(text: string): ReasonProblem | null {
   return text.trim().length > MARKETPLACE_LIMITS.reason ? REASON_TOO_LONG : null;
 }
 
@@ -36,10 +42,10 @@ export interface OfferActionsContext {
   status: OfferStatus;
   /** The decline dialog's reason (optional). */
   reason: string;
-  reasonError: string | null;
+  reasonError: ReasonProblem | null;
   /** The request dialog's message to the advertiser (required). */
   message: string;
-  messageError: string | null;
+  messageError: MessageProblem | null;
   /** The server's refusal of the last action. */
   error: string | null;
   /** The server answered a conflict: the offer can no longer be answered from this card. */

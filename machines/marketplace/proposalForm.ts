@@ -1,10 +1,11 @@
 // The counter-offer form both sides fill in (docs/product.md §Counter-offers): pay in dollars, optional deliverable
 // minutes (empty: unchanged) and a message; checked as the server checks it (contract/marketplace.ts
 // MARKETPLACE_LIMITS), so a refusal for bad input never needs a round trip. Used by counterOffer (the creator) and
-// proposalReply (the advertiser).
-import { formatCents, MARKETPLACE_LIMITS as L } from '@/contract/marketplace';
+// proposalReply (the advertiser). What is wrong is an id with the values its text reads; the views word it
+// (docs/architecture.md §Languages, src/marketplace/offerDialogsWords.ts).
+import { MARKETPLACE_LIMITS as L } from '@/contract/marketplace';
 import type { Proposal } from '@/contract';
-import { messageProblem } from './thread.machine';
+import { messageProblem, type MessageProblem } from './thread.machine';
 
 export interface ProposalDraft {
   /** Dollars as typed: "150" or "150.50". */
@@ -14,17 +15,24 @@ export interface ProposalDraft {
   message: string;
 }
 
+/** The pay is not a sum of dollars, or out of the range a proposal may name (in cents). */
+export type PayProblem = { id: 'payFormat' } | { id: 'payRange'; minCents: number; maxCents: number };
+/** The minutes are not whole minutes from 1 to `max`. */
+export type MinutesProblem = { id: 'minutesFormat'; max: number };
+/** Any field's problem. */
+export type ProposalProblem = PayProblem | MinutesProblem | MessageProblem;
+
 export interface ProposalErrors {
-  pay: string | null;
-  minutes: string | null;
-  message: string | null;
+  pay: PayProblem | null;
+  minutes: MinutesProblem | null;
+  message: MessageProblem | null;
 }
 
 export const NO_ERRORS: ProposalErrors = { pay: null, minutes: null, message: null };
 
-export const PAY_FORMAT = 'Enter the pay in dollars, like 150 or 150.50.';
-export const PAY_RANGE = `Pay is between ${formatCents(L.minPayCents)} and ${formatCents(L.maxPayCents)}.`;
-export const MINUTES_FORMAT = `Enter whole minutes between 1 and ${L.maxDeliverableMinutes.toLocaleString('en-US')}, or leave it empty.`;
+export const PAY_FORMAT: PayProblem = { id: 'payFormat' };
+export const PAY_RANGE: PayProblem = { id: 'payRange', minCents: L.minPayCents, maxCents: L.maxPayCents };
+export const MINUTES_FORMAT: MinutesProblem = { id: 'minutesFormat', max: L.maxDeliverableMinutes };
 
 /** Whole cents from dollars as typed, or null when it is not a sum of money. */
 export function centsOf(pay: string): number | null {
@@ -34,13 +42,13 @@ export function centsOf(pay: string): number | null {
   return Number(whole) * 100 + Number(part.padEnd(2, '0'));
 }
 
-export function payProblem(pay: string): string | null {
+export function payProblem(pay: string): PayProblem | null {
   const cents = centsOf(pay);
   if (cents === null) return PAY_FORMAT;
   return cents < L.minPayCents || cents > L.maxPayCents ? PAY_RANGE : null;
 }
 
-export function minutesProblem(minutes: string): string | null {
+export function minutesProblem(minutes: string): MinutesProblem | null {
   const text = minutes.trim();
   if (text === '') return null;
   if (!/^\d{1,6}$/.test(text)) return MINUTES_FORMAT;
@@ -93,8 +101,7 @@ export function edited(
   return { draft: next, errors: { ...errors, [field]: errors[field] === null ? null : recheck(event.value) } };
 }
 
-/** "$150 for 90 minutes" (the minutes the proposal names, else the offer's). */
-export function proposalTerms(proposal: Pick<Proposal, 'payCents' | 'deliverableMinutes'>, minutes: number): string {
-  const m = proposal.deliverableMinutes ?? minutes;
-  return `${formatCents(proposal.payCents)} for ${m} minute${m === 1 ? '' : 's'}`;
+/** The minutes a proposal's terms name: its own, else the offer's (the views say "$150 for 90 minutes"). */
+export function proposalMinutes(proposal: Pick<Proposal, 'deliverableMinutes'>, minutes: number): number {
+  return proposal.deliverableMinutes ?? minutes;
 }

@@ -7,15 +7,22 @@
 import { assign, setup } from 'xstate';
 import type { ResponseBody, ThreadMessage } from '@/contract';
 import { MARKETPLACE_LIMITS } from '@/contract/marketplace';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorText } from '../messages';
 import { listener } from '../listener';
 import { service } from '../placeholders';
 
-export const MESSAGE_TOO_LONG = `Keep the message under ${MARKETPLACE_LIMITS.message.toLocaleString('en-US')} characters.`;
+/**
+ * Why a message cannot be sent, as an id and the values its text reads (docs/architecture.md §Languages): the views
+ * word it in their language (src/marketplace/offerDialogsWords.ts).
+ */
+export type MessageProblem = { id: 'required' } | { id: 'messageTooLong'; max: number };
+
+export const MESSAGE_REQUIRED: MessageProblem = { id: 'required' };
+export const MESSAGE_TOO_LONG: MessageProblem = { id: 'messageTooLong', max: MARKETPLACE_LIMITS.message };
 
 /** Why a message cannot be sent, or null. */
-export function messageProblem(text: string): string | null {
-  if (text.trim() === '') return REQUIRED_MESSAGE;
+export function messageProblem(text: string): MessageProblem | null {
+  if (text.trim() === '') return MESSAGE_REQUIRED;
   if (text.length > MARKETPLACE_LIMITS.message) return MESSAGE_TOO_LONG;
   return null;
 }
@@ -33,7 +40,7 @@ export interface ThreadContext {
   earlierError: string | null;
   draft: string;
   /** The composer's own check. */
-  draftError: string | null;
+  draftError: MessageProblem | null;
   /** The server's answer to a failed read or send. */
   error: string | null;
   /** News arrived while a message was being sent: read the thread again once it is. */

@@ -1,9 +1,9 @@
 // The creator's counter-offer on an open offer card (docs/product.md §Counter-offers): "Propose different pay" opens
 // the dialog; an open proposal shows on the card: the creator's own waits for the brand, the brand's can be
-// accepted, declined or countered. Loads with the card's actions (./later.ts).
+// accepted, declined or countered. Loads with the card's actions (./later.ts); in the screen's language
+// (./offerDialogsCatalogue.ts), the pay in US dollars written its way, the brand's message as written.
 import { useMachine } from '@xstate/react';
 import type { Offer } from '@/contract';
-import { proposalTerms } from '@/machines/marketplace/proposalForm';
 import {
   selectCounterAccepting,
   selectCounterBusy,
@@ -19,10 +19,14 @@ import {
   selectCounterTheirTurn,
 } from '@/machines/marketplace/counterOffer.select';
 import { inspect } from '@/src/app/inspect';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
 import { useCounterOfferLogic, type CounterOfferLogic } from '@/src/marketplace/proposals';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import * as shared from '@/src/shell/dashboard.css';
+import { offerDialogsMessages } from './offerDialogsCatalogue';
+import { termsText } from './offerDialogsWords';
 import { ProposalDialog } from './ProposalDialog';
 import * as s from './Proposal.css';
 import * as card from './SponsorshipOffers.css';
@@ -45,14 +49,16 @@ export function CounterOffer({ offer, logic, onChanged }: CounterOfferProps) {
   const error = selectCounterError(snapshot);
   const minutes = offer.deliverable.minutes;
   const headingId = `proposal-${offer.id}`;
+  const { t, locale } = useMessages(offerDialogsMessages);
+  const money = formatsIn(locale).money;
   return (
     <>
       {proposal ? (
         <section className={s.onCard} aria-labelledby={headingId}>
           <h3 id={headingId} className={s.heading}>
-            {theirTurn ? `${offer.brand} proposes` : 'You proposed'}
+            {theirTurn ? t('counter.theyPropose', { brand: offer.brand }) : t('counter.youProposed')}
           </h3>
-          <p className={s.terms}>{proposalTerms(proposal, minutes)}</p>
+          <p className={s.terms}>{termsText(t, money, proposal, minutes)}</p>
           {proposal.message ? <p className={s.message}>{proposal.message}</p> : null}
           {theirTurn ? (
             <div className={s.row}>
@@ -64,7 +70,7 @@ export function CounterOffer({ offer, logic, onChanged }: CounterOfferProps) {
                 aria-describedby={headingId}
                 onClick={() => send({ type: 'proposal.accept' })}
               >
-                Accept proposal
+                {t('counter.acceptProposal')}
               </Button>
               <Button
                 variant="secondary"
@@ -75,7 +81,7 @@ export function CounterOffer({ offer, logic, onChanged }: CounterOfferProps) {
                 aria-describedby={headingId}
                 onClick={() => send({ type: 'proposal.decline' })}
               >
-                Decline proposal
+                {t('counter.declineProposal')}
               </Button>
               <button
                 type="button"
@@ -83,13 +89,12 @@ export function CounterOffer({ offer, logic, onChanged }: CounterOfferProps) {
                 disabled={busy}
                 onClick={() => send({ type: 'compose.open' })}
               >
-                Counter
+                {t('counter.counter')}
               </button>
             </div>
           ) : (
             <p className={s.message}>
-              {selectCounterSent(snapshot) ? 'Sent. ' : ''}Waiting for {offer.brand}’s answer: you can still accept or
-              decline the offer as it stands.
+              {t(selectCounterSent(snapshot) ? 'counter.sentWaiting' : 'counter.waiting', { brand: offer.brand })}
             </p>
           )}
         </section>
@@ -101,20 +106,24 @@ export function CounterOffer({ offer, logic, onChanged }: CounterOfferProps) {
       ) : null}
       {selectCounterMayCompose(snapshot) && !theirTurn ? (
         <button type="button" className={card.moreInfo} disabled={busy} onClick={() => send({ type: 'compose.open' })}>
-          Propose different pay
+          {t('counter.propose')}
         </button>
       ) : null}
       <ProposalDialog
         formId={`propose-${offer.id}`}
         open={dialogOpen}
-        title={theirTurn ? 'Counter the proposal' : 'Propose different pay'}
-        description={`${offer.brand}: ${offer.title}. The offer pays ${proposalTerms({ payCents: offer.payCents, deliverableMinutes: null }, minutes)}.`}
+        title={theirTurn ? t('counter.counterTitle') : t('counter.propose')}
+        description={t('counter.description', {
+          brand: offer.brand,
+          title: offer.title,
+          terms: termsText(t, money, { payCents: offer.payCents, deliverableMinutes: null }, minutes),
+        })}
         minutes={minutes}
         draft={selectCounterDraft(snapshot)}
         errors={selectCounterErrors(snapshot)}
         sending={selectCounterSubmitting(snapshot)}
         error={error}
-        submitLabel="Send proposal"
+        submitLabel={t('counter.send')}
         onChange={(field, value) => send({ type: `${field}.change`, value })}
         onSubmit={() => send({ type: 'compose.submit' })}
         onCancel={() => send({ type: 'compose.cancel' })}

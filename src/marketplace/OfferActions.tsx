@@ -1,6 +1,7 @@
 // An offer card's actions (docs/product.md §Offers, threads, notifications "Creator"): Accept, Decline (a dialog asking an optional reason) and Request More
 // Information (a dialog with the message to the advertiser), as the offer's status allows; the server's refusal on
-// the card or in the open dialog. Its own chunk: the screen shows the cards before it has loaded.
+// the card or in the open dialog, as the server worded it. In the screen's language (./offerDialogsCatalogue.ts). Its
+// own chunk: the screen shows the cards before it has loaded.
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
@@ -23,7 +24,10 @@ import {
   selectOfferNeedsChannel,
 } from '@/machines/marketplace/offerActions.select';
 import { inspect } from '@/src/app/inspect';
+import { formatsIn } from '@/src/common/format';
 import { connectAndReturn } from '@/src/connections/returnPath';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { useOfferActionsLogic, type OfferActionsLogic } from '@/src/marketplace/offerActions';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -31,6 +35,8 @@ import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
 import * as shared from '@/src/shell/dashboard.css';
+import { offerDialogsMessages } from './offerDialogsCatalogue';
+import { problemText, type OfferDialogsWords } from './offerDialogsWords';
 import * as s from './SponsorshipOffers.css';
 
 export interface OfferActionsProps {
@@ -58,6 +64,8 @@ export function OfferActions({ offer, logic, onChanged, needsChannel = false }: 
   // While the brand's proposal is open, it is the one thing to accept (under "<brand> proposes"): a second Accept, for
   // the terms the brand just moved from, would be two choices under one name (issue 48 item 14).
   const brandProposes = offer.proposal?.status === 'open' && offer.proposal.side === 'advertiser';
+  const { t, locale } = useMessages(offerDialogsMessages);
+  const words = { t, money: formatsIn(locale).money };
   return (
     <>
       {error && !dialogOpen ? (
@@ -66,7 +74,7 @@ export function OfferActions({ offer, logic, onChanged, needsChannel = false }: 
           {selectOfferNeedsChannel(snapshot) ? (
             <>
               {' '}
-              <Link to={connectAndReturn(backToOffer(offer.id))}>Go to Connect Accounts</Link>
+              <Link to={connectAndReturn(backToOffer(offer.id))}>{t('actions.goConnect')}</Link>
             </>
           ) : null}
         </Alert>
@@ -74,8 +82,9 @@ export function OfferActions({ offer, logic, onChanged, needsChannel = false }: 
       {/* Before Accept, not after it (issue 48 item 16): Connect Accounts comes back to this offer. */}
       {needsChannel && actions.includes('accept') && !error ? (
         <Alert tone="info" className={s.actionError} data-testid="offer-needs-channel">
-          Accepting needs a connected Twitch or YouTube channel.{' '}
-          <Link to={connectAndReturn(backToOffer(offer.id))}>Connect a channel</Link>
+          {withTags(t('actions.needsChannel'), {
+            link: (text) => <Link to={connectAndReturn(backToOffer(offer.id))}>{text}</Link>,
+          })}
         </Alert>
       ) : null}
       {actions.includes('accept') && !brandProposes ? (
@@ -86,7 +95,7 @@ export function OfferActions({ offer, logic, onChanged, needsChannel = false }: 
           aria-busy={accepting || undefined}
           onClick={() => send({ type: 'offer.accept' })}
         >
-          Accept
+          {t('actions.accept')}
         </Button>
       ) : null}
       {actions.includes('decline') ? (
@@ -97,36 +106,45 @@ export function OfferActions({ offer, logic, onChanged, needsChannel = false }: 
           disabled={busy}
           onClick={() => send({ type: 'decline.open' })}
         >
-          Decline
+          {t('actions.decline')}
         </Button>
       ) : null}
       {actions.includes('request-info') ? (
         <button type="button" className={s.moreInfo} disabled={busy} onClick={() => send({ type: 'info.open' })}>
-          Request More Information
+          {t('actions.requestInfo')}
         </button>
       ) : null}
-      <DeclineDialog offer={offer} snapshot={snapshot} send={send} />
-      <RequestInfoDialog offer={offer} snapshot={snapshot} send={send} />
+      <DeclineDialog offer={offer} snapshot={snapshot} send={send} words={words} />
+      <RequestInfoDialog offer={offer} snapshot={snapshot} send={send} words={words} />
     </>
   );
 }
 
 type ActionsSnapshot = SnapshotFrom<OfferActionsLogic>;
 type ActionsSend = (event: OfferActionsEvent) => void;
+/** The card's words: its `t` and how it writes money. */
+type Words = { t: OfferDialogsWords; money: (cents: number) => string };
+interface DialogProps {
+  offer: Offer;
+  snapshot: ActionsSnapshot;
+  send: ActionsSend;
+  words: Words;
+}
 
-function DeclineDialog({ offer, snapshot, send }: { offer: Offer; snapshot: ActionsSnapshot; send: ActionsSend }) {
+function DeclineDialog({ offer, snapshot, send, words: { t, money } }: DialogProps) {
   return (
     <WriteDialog
       formId={`decline-${offer.id}`}
       open={selectDeclineOpen(snapshot)}
-      title="Decline this offer?"
-      description={`${offer.brand}: ${offer.title}`}
-      field={{ label: 'Reason (optional)', name: 'reason', rows: 3, hint: 'The advertiser sees it.' }}
+      title={t('decline.title')}
+      description={t('decline.description', { brand: offer.brand, title: offer.title })}
+      field={{ label: t('decline.reason'), name: 'reason', rows: 3, hint: t('decline.reasonHint') }}
       value={selectDeclineReason(snapshot)}
-      fieldError={selectDeclineReasonError(snapshot)}
+      fieldError={problemText(t, money, selectDeclineReasonError(snapshot))}
       sending={selectDeclining(snapshot)}
       error={selectOfferActionError(snapshot)}
-      submit={{ label: 'Decline', variant: 'danger' }}
+      submit={{ label: t('decline.confirm'), variant: 'danger' }}
+      cancel={t('dialog.cancel')}
       onChange={(value) => send({ type: 'reason.change', value })}
       onSubmit={() => send({ type: 'decline.confirm' })}
       onCancel={() => send({ type: 'decline.cancel' })}
@@ -134,19 +152,20 @@ function DeclineDialog({ offer, snapshot, send }: { offer: Offer; snapshot: Acti
   );
 }
 
-function RequestInfoDialog({ offer, snapshot, send }: { offer: Offer; snapshot: ActionsSnapshot; send: ActionsSend }) {
+function RequestInfoDialog({ offer, snapshot, send, words: { t, money } }: DialogProps) {
   return (
     <WriteDialog
       formId={`request-info-${offer.id}`}
       open={selectInfoOpen(snapshot)}
-      title="Request More Information"
-      description={`Ask ${offer.brand} about “${offer.title}”. Your message starts the conversation on this offer.`}
-      field={{ label: 'Message', name: 'message', rows: 4 }}
+      title={t('ask.title')}
+      description={t('ask.description', { brand: offer.brand, title: offer.title })}
+      field={{ label: t('field.message'), name: 'message', rows: 4 }}
       value={selectInfoMessage(snapshot)}
-      fieldError={selectInfoMessageError(snapshot)}
+      fieldError={problemText(t, money, selectInfoMessageError(snapshot))}
       sending={selectInfoSending(snapshot)}
       error={selectOfferActionError(snapshot)}
-      submit={{ label: 'Send', variant: 'dashboard', icon: 'send' }}
+      submit={{ label: t('dialog.send'), variant: 'dashboard', icon: 'send' }}
+      cancel={t('dialog.cancel')}
       onChange={(value) => send({ type: 'message.change', value })}
       onSubmit={() => send({ type: 'info.send' })}
       onCancel={() => send({ type: 'info.cancel' })}
@@ -161,10 +180,13 @@ interface WriteDialogProps {
   description: string;
   field: { label: string; name: string; rows: number; hint?: string };
   value: string;
-  fieldError: string | null;
+  /** The field's check, worded. */
+  fieldError: string | undefined;
   sending: boolean;
+  /** The server's refusal, as it worded it. */
   error: string | null;
   submit: { label: string; variant: 'danger' | 'dashboard'; icon?: 'send' };
+  cancel: string;
   onChange: (value: string) => void;
   onSubmit: () => void;
   onCancel: () => void;
@@ -182,6 +204,7 @@ function WriteDialog({
   sending,
   error,
   submit,
+  cancel,
   onChange,
   onSubmit,
   onCancel,
@@ -198,7 +221,7 @@ function WriteDialog({
       footer={
         <>
           <Button variant="secondary" disabled={sending} onClick={onCancel}>
-            Cancel
+            {cancel}
           </Button>
           <Button
             type="submit"
@@ -229,7 +252,7 @@ function WriteDialog({
           rows={field.rows}
           hint={field.hint}
           value={value}
-          error={fieldError ?? undefined}
+          error={fieldError}
           disabled={sending}
           onChange={(event) => onChange(event.target.value)}
         />

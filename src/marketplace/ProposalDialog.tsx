@@ -1,11 +1,17 @@
 // The counter-offer dialog both sides fill in (docs/product.md §Counter-offers): pay in dollars, optional overlay
-// minutes (empty: as the offer says) and a message; each field's check under it, the server's refusal below them.
+// minutes (empty: as the offer says) and a message; each field's check under it, the server's refusal below them as
+// it worded it. In the language of the part of the page it opens from (./offerDialogsCatalogue.ts): the creator's
+// card, or the advertiser's campaign page (English).
 import type { ProposalDraft, ProposalErrors } from '@/machines/marketplace/proposalForm';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
+import { offerDialogsMessages } from './offerDialogsCatalogue';
+import { problemText } from './offerDialogsWords';
 import * as s from './Proposal.css';
 
 export interface ProposalDialogProps {
@@ -16,8 +22,10 @@ export interface ProposalDialogProps {
   /** The offer's minutes now, named in the minutes' hint. */
   minutes: number;
   draft: ProposalDraft;
+  /** Each field's check, as the flow holds it (ids and values): worded here. */
   errors: ProposalErrors;
   sending: boolean;
+  /** The server's refusal, as it worded it. */
   error: string | null;
   submitLabel: string;
   onChange: (field: 'pay' | 'minutes' | 'message', value: string) => void;
@@ -40,6 +48,8 @@ export function ProposalDialog({
   onSubmit,
   onCancel,
 }: ProposalDialogProps) {
+  const { t, locale } = useMessages(offerDialogsMessages);
+  const money = formatsIn(locale).money;
   return (
     <Dialog
       open={open}
@@ -52,7 +62,7 @@ export function ProposalDialog({
       footer={
         <>
           <Button variant="secondary" disabled={sending} onClick={onCancel}>
-            Cancel
+            {t('dialog.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="dashboard" disabled={sending} aria-busy={sending || undefined}>
             <Icon name="send" size={18} />
@@ -72,36 +82,36 @@ export function ProposalDialog({
       >
         <div className={s.fields}>
           <Field
-            label="Pay (US dollars)"
+            label={t('proposal.pay')}
             name="pay"
             adornment="$"
             inputMode="decimal"
             autoComplete="off"
             value={draft.pay}
-            error={errors.pay ?? undefined}
+            error={problemText(t, money, errors.pay)}
             disabled={sending}
             onChange={(event) => onChange('pay', event.target.value)}
           />
           <Field
-            label="Overlay minutes (optional)"
+            label={t('proposal.minutes')}
             name="minutes"
             inputMode="numeric"
             autoComplete="off"
-            hint={`Empty: ${minutes} minutes, as the offer says.`}
+            hint={t('proposal.minutesHint', { minutes })}
             value={draft.minutes}
-            error={errors.minutes ?? undefined}
+            error={problemText(t, money, errors.minutes)}
             disabled={sending}
             onChange={(event) => onChange('minutes', event.target.value)}
           />
         </div>
         <Field
-          label="Message"
+          label={t('field.message')}
           name="message"
           multiline
           rows={4}
-          hint="Kept in the offer's conversation."
+          hint={t('proposal.messageHint')}
           value={draft.message}
-          error={errors.message ?? undefined}
+          error={problemText(t, money, errors.message)}
           disabled={sending}
           onChange={(event) => onChange('message', event.target.value)}
         />

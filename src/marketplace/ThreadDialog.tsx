@@ -15,7 +15,8 @@ import {
   selectThreadSending,
 } from '@/machines/marketplace/thread.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDateTime } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
 import { useThreadLogic, type ThreadLogic } from '@/src/marketplace/thread';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -23,11 +24,14 @@ import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
 import { Spinner } from '@/src/ui/Spinner';
+import { offerDialogsMessages } from './offerDialogsCatalogue';
+import { problemText } from './offerDialogsWords';
 import * as s from './ThreadDialog.css';
 
 export interface ThreadDialogProps {
   /** The offer whose thread shows; null keeps the dialog closed. */
   offerId: string | null;
+  /** Worded by the screen that opens it. */
   title: string;
   /** Whether the thread still takes messages (the offer's status: THREAD_OPEN_STATUSES). */
   writable: boolean;
@@ -37,7 +41,9 @@ export interface ThreadDialogProps {
 
 /**
  * An offer's thread in a titled dialog (docs/product.md §Offers, threads, notifications "Threads"): the messages, newest last and
- * in view on open, "Load earlier messages" for the pages before them, and a composer.
+ * in view on open, "Load earlier messages" for the pages before them, and a composer. In the language of the part of
+ * the page it opens from (./offerDialogsCatalogue.ts): the creator's offers, or the advertiser's campaign page; the
+ * messages as their authors wrote them, the server's refusals as it worded them, the times the language's way (UTC).
  */
 export function ThreadDialog({ offerId, title, writable, onClose, logic }: ThreadDialogProps) {
   return (
@@ -62,19 +68,21 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
   const earlierError = selectThreadEarlierError(snapshot);
   const loadingEarlier = selectThreadLoadingEarlier(snapshot);
   const list = useKeptAtNewest(messages);
+  const { t, locale } = useMessages(offerDialogsMessages);
+  const formats = formatsIn(locale);
   return (
     <div className={s.stack}>
-      {selectThreadLoading(snapshot) ? <Spinner label="Loading messages" /> : null}
+      {selectThreadLoading(snapshot) ? <Spinner label={t('thread.loading')} /> : null}
       {selectThreadFailed(snapshot) ? (
-        <Alert tone="error" title="The messages could not be loaded">
+        <Alert tone="error" title={t('thread.failed')}>
           <p>{error}</p>
           <Button variant="secondary" size="sm" className={s.retry} onClick={() => send({ type: 'thread.reload' })}>
-            Try again
+            {t('thread.retry')}
           </Button>
         </Alert>
       ) : null}
       {!selectThreadLoading(snapshot) && !selectThreadFailed(snapshot) && messages.length === 0 ? (
-        <p className={s.muted}>No messages yet.</p>
+        <p className={s.muted}>{t('thread.empty')}</p>
       ) : null}
       {selectThreadHasEarlier(snapshot) ? (
         <div className={s.earlier}>
@@ -85,18 +93,18 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
             aria-busy={loadingEarlier || undefined}
             onClick={() => send({ type: 'thread.loadEarlier' })}
           >
-            Load earlier messages
+            {t('thread.loadEarlier')}
           </Button>
         </div>
       ) : null}
       {earlierError ? <Alert tone="error">{earlierError}</Alert> : null}
       {messages.length > 0 ? (
-        <ol className={s.messages} aria-label="Messages" ref={list}>
+        <ol className={s.messages} aria-label={t('thread.messages')} ref={list}>
           {messages.map((message) => (
             <li key={message.id} className={s.message} data-mine={message.mine ? 'true' : undefined}>
               <p className={s.messageMeta}>
-                {message.mine ? 'You' : message.authorName} ·{' '}
-                <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                {message.mine ? t('thread.you') : message.authorName} ·{' '}
+                <time dateTime={message.createdAt}>{formats.dateTime(message.createdAt)}</time>
               </p>
               {/* Plain text, rendered as text. */}
               <p className={s.messageBody}>{message.body}</p>
@@ -114,12 +122,12 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
           }}
         >
           <Field
-            label="Message"
+            label={t('field.message')}
             name="message"
             multiline
             rows={3}
             value={selectThreadDraft(snapshot)}
-            error={selectThreadDraftError(snapshot) ?? undefined}
+            error={problemText(t, formats.money, selectThreadDraftError(snapshot))}
             disabled={!selectThreadCanWrite(snapshot)}
             onChange={(event) => send({ type: 'message.change', value: event.target.value })}
           />
@@ -132,12 +140,12 @@ function ThreadPanel({ offerId, writable, logic }: { offerId: string; writable: 
               aria-busy={sending || undefined}
             >
               <Icon name="send" size={18} />
-              Send
+              {t('dialog.send')}
             </Button>
           </div>
         </form>
       ) : (
-        <p className={s.muted}>This conversation is closed.</p>
+        <p className={s.muted}>{t('thread.closed')}</p>
       )}
     </div>
   );

@@ -13,7 +13,6 @@ import {
   draftFrom,
   draftProblems,
   NO_ERRORS,
-  proposalTerms,
   requestOf,
   type ProposalDraft,
   type ProposalErrors,
@@ -22,6 +21,7 @@ import { sampleCreatorOffers } from '@/machines/marketplace/samples';
 import { threadMachine, type ThreadPage } from '@/machines/marketplace/thread.machine';
 import { SponsorshipOffersScreen } from '@/src/marketplace/SponsorshipOffers';
 import { controlled, renderScreen } from './harness';
+import { problemInEnglish, termsInEnglish } from './offerDialogsTexts';
 import { walkScreens } from './screens';
 
 type ProposeInput = { offerId: string; payCents: number; deliverableMinutes: number | null; message: string };
@@ -185,13 +185,13 @@ walkScreens('counterOffer', {
         expect(within(card()!).queryByRole('region', { name: /propose/ })).not.toBeInTheDocument();
       } else if (proposal.side === 'advertiser') {
         const region = within(card()!).getByRole('region', { name: `${invited.brand} proposes` });
-        expect(region).toHaveTextContent(proposalTerms(proposal, invited.deliverable.minutes));
+        expect(region).toHaveTextContent(termsInEnglish(proposal, invited.deliverable.minutes));
         for (const name of ['Accept proposal', 'Decline proposal', 'Counter'])
           expect(within(region).getByRole('button', { name })).toBeEnabled();
         expect(within(region).getByRole('button', { name: 'Accept proposal' })).not.toHaveAttribute('aria-busy');
       } else {
         const region = within(card()!).getByRole('region', { name: 'You proposed' });
-        expect(region).toHaveTextContent(proposalTerms(proposal, invited.deliverable.minutes));
+        expect(region).toHaveTextContent(termsInEnglish(proposal, invited.deliverable.minutes));
         expect(region).toHaveTextContent(`Waiting for ${invited.brand}’s answer`);
         expect(inCard('Propose different pay')).not.toBeInTheDocument();
       }
@@ -206,7 +206,7 @@ walkScreens('counterOffer', {
         const control = within(open).getByLabelText(label);
         expect(control).toBeEnabled();
         expect(control).toHaveValue(seen.draft[field]);
-        const error = seen.errors[field];
+        const error = problemInEnglish(seen.errors[field]);
         if (error) expect(control).toHaveAccessibleDescription(expect.stringContaining(error));
         else expect(control).not.toHaveAttribute('aria-invalid', 'true');
       }
@@ -230,7 +230,7 @@ walkScreens('counterOffer', {
       expect(dialog()).not.toBeInTheDocument();
       expect(propose.started).toBe(seen.settled.propose);
       const region = within(card()!).getByRole('region', { name: 'You proposed' });
-      expect(region).toHaveTextContent(proposalTerms(seen.proposal!, invited.deliverable.minutes));
+      expect(region).toHaveTextContent(termsInEnglish(seen.proposal!, invited.deliverable.minutes));
       expect(region).toHaveTextContent(`Waiting for ${invited.brand}’s answer`);
       expect(inCard('Propose different pay')).not.toBeInTheDocument();
       expect(within(card()!).getByTestId('proposed-pay')).toHaveTextContent(

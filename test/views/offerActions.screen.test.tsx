@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { Offer, OffersOutlook, ThreadMessage } from '@/contract';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { counterOfferMachine } from '@/machines/marketplace/counterOffer.machine';
-import { offerActionsMachine, REASON_TOO_LONG } from '@/machines/marketplace/offerActions.machine';
+import { offerActionsMachine } from '@/machines/marketplace/offerActions.machine';
 import { offersMachine } from '@/machines/marketplace/offers.machine';
 import { offersOutlookMachine } from '@/machines/marketplace/offersOutlook.machine';
 import { sampleCreatorOffers } from '@/machines/marketplace/samples';
@@ -20,6 +20,8 @@ type Answer = { offerId: string; round: number };
 
 const invited = sampleCreatorOffers[0]!;
 const BUTTONS = ['Accept', 'Decline', 'Request More Information'];
+/** The decline reason's check, as the English catalogue words it. */
+const REASON_TOO_LONG = 'Keep the reason under 500 characters.';
 
 /** The invited card, wherever it is listed (an open dialog hides the page from the accessibility tree). */
 const card = () => screen.queryByRole('listitem', { name: invited.title, hidden: true });

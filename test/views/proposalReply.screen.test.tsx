@@ -13,7 +13,6 @@ import {
   draftFrom,
   draftProblems,
   NO_ERRORS,
-  proposalTerms,
   requestOf,
   type ProposalDraft,
   type ProposalErrors,
@@ -23,6 +22,7 @@ import { sampleCampaign, sampleOffer } from '@/machines/marketplace/samples';
 import { threadMachine, type ThreadPage } from '@/machines/marketplace/thread.machine';
 import { CampaignPageScreen } from '@/src/marketplace/CampaignPage';
 import { controlled, renderScreen, type Gestures } from './harness';
+import { problemInEnglish, termsInEnglish } from './offerDialogsTexts';
 import { walkScreens } from './screens';
 
 type ProposeInput = { offerId: string; payCents: number; deliverableMinutes: number | null; message: string };
@@ -163,7 +163,7 @@ type Screen = Awaited<ReturnType<typeof mount>>;
 const states = (() => {
   /** The proposal's terms on the card; nothing under way since the last answer; no dialog. */
   const settledCard = ({ proposal, accept, decline, propose, seen }: Screen) => {
-    expect(reply()).toHaveTextContent(proposalTerms(proposal, sampleOffer.deliverable.minutes));
+    expect(reply()).toHaveTextContent(termsInEnglish(proposal, sampleOffer.deliverable.minutes));
     expect(reply()).toHaveTextContent(proposal.message);
     expect(dialog()).not.toBeInTheDocument();
     expect([accept.started, decline.started, propose.started]).toEqual([
@@ -237,7 +237,7 @@ const states = (() => {
         const control = within(open).getByLabelText(label);
         expect(control).toBeEnabled();
         expect(control).toHaveValue(seen.draft[field]);
-        const error = seen.errors[field];
+        const error = problemInEnglish(seen.errors[field]);
         if (error) expect(control).toHaveAccessibleDescription(expect.stringContaining(error));
         else expect(control).not.toHaveAttribute('aria-invalid', 'true');
       }

@@ -21,6 +21,7 @@ import { sampleNotification } from '@/machines/notifications/samples';
 import { publishLive } from '@/src/notifications/liveHub';
 import { CampaignPageScreen } from '@/src/marketplace/CampaignPage';
 import { controlled, renderScreen, type Gestures } from './harness';
+import { problemInEnglish } from './offerDialogsTexts';
 import { walkScreens } from './screens';
 
 type PageInput = { offerId: string; before: string | null };
@@ -135,11 +136,11 @@ async function mount(input: unknown) {
       },
       'message.change': ({ value }) => {
         seen.draft = value;
-        if (seen.draftError) seen.draftError = messageProblem(value);
+        if (seen.draftError) seen.draftError = problemInEnglish(messageProblem(value));
         fireEvent.change(composer(), { target: { value } });
       },
       'message.send': () => {
-        seen.draftError = messageProblem(seen.draft);
+        seen.draftError = problemInEnglish(messageProblem(seen.draft));
         if (!seen.draftError) seen.error = null;
         fireEvent.click(send());
       },
