@@ -15,6 +15,7 @@ import { displayProofMachine } from '@/machines/overlay/displayProof.machine';
 import { sampleCompletedDisplay, sampleDisplay, sampleLinkOnlyDisplay, sampleReview } from '@/machines/overlay/samples';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { DisplayProofScreen } from '@/src/overlay/DisplayProof';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, renderScreen } from './harness';
 
 // The dialog's chunk is loaded once before the tests (as the browser has it after the first open): a findBy* then
@@ -379,5 +380,186 @@ describe('Proof of delivery: the evidence of each deliverable asked for', () => 
       'Nov 21, 2026, 18:01 UTC · Twitch · Posted · message id tw-msg-77',
     ]);
     expect(screen.queryByRole('region', { name: 'Tracked-link clicks' })).toBeNull();
+  });
+});
+
+// Issue 49: the report in the page's language (the creator's and the advertiser's); the advertiser's dispute dialog is
+// English only so far. What people wrote (the disclosure, a dispute's reason, the platform's reasons) stays as written.
+describe('Proof of display in Spanish', () => {
+  it('the creator’s report: the facts, the minutes, the days and the sessions, on the UTC clock', async () => {
+    await act(() => setLocale('es-MX'));
+    await setup('creator', sampleDisplay);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prueba de exhibición' })).toBeInTheDocument();
+    expect(screen.getByText('Nova Energy: “Weekend streams”')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ofertas de patrocinio' })).toHaveAttribute('href', '/sponsorship-offers');
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
+    expect(figure('Creador')).toHaveTextContent('Ana García');
+    expect(figure('Patrocinador')).toHaveTextContent('Nova Energy');
+    expect(figure('Periodo de la campaña')).toHaveTextContent('vie, 20 de nov de 2026 – dom, 20 de dic de 2026');
+    expect(figure('Aviso mostrado')).toHaveTextContent(
+      '“Sponsored by Nova Energy”; la transmisión debe declararse como patrocinada',
+    );
+    expect(figure('Estado')).toHaveTextContent('En exhibición');
+    expect(figure('Completada')).toHaveTextContent('Todavía no');
+
+    expect(screen.getByRole('heading', { name: '40 min de 60 min verificados' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Verificado frente al entregable' })).toBeInTheDocument();
+    expect(figure('Reportado por el overlay')).toHaveTextContent('45 min');
+    expect(figure('Verificado por la plataforma')).toHaveTextContent('40 min');
+    expect(figure('Impresiones')).toHaveTextContent('3,360');
+    // US dollars, said so: never taken for pesos.
+    expect(figure('CPM efectivo')).toHaveTextContent('USD 74.40');
+    expect(figure('Pago')).toHaveTextContent('USD 250');
+    expect(
+      within(screen.getByRole('list', { name: 'Reportado pero sin verificar' })).getByRole('listitem'),
+    ).toHaveTextContent('5 min sin verificar: tu canal estaba desconectado');
+
+    const days = within(screen.getByRole('table', { name: 'Exhibición por día' })).getAllByRole('row');
+    expect(
+      within(days[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Día', 'Reportado', 'Verificado', 'Proporción del día con más exhibición']);
+    expect(
+      within(days[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['sáb, 21 de nov de 2026', '30 min', '30 min', '']);
+
+    const first = screen.getByRole('listitem', { name: '21 nov 2026, 18:00 UTC – 18:30 UTC' });
+    expect(first).toHaveTextContent(
+      'Twitch · 30 min reportados · 30 min verificados · 2,520 impresiones · 212 mensajes del chat',
+    );
+    expect(within(first).getByRole('link', { name: 'Abrir la grabación en este momento' })).toBeInTheDocument();
+    expect(
+      within(within(first).getByRole('list', { name: /^Muestras de espectadores/ }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['18:00: 84 espectadores', '18:15: 86 espectadores']);
+    expect(screen.getByText(/la transmisión declarada como patrocinada/)).toHaveTextContent(
+      /Horas en UTC\. Impreso el /,
+    );
+    // Nothing on the creator's report is marked as English.
+    expect(document.querySelector('[lang="en"]')).toBeNull();
+  });
+
+  it('the review, a held earning and the evidence of codes and bot posts', async () => {
+    await act(() => setLocale('es-MX'));
+    await setup('creator', {
+      ...sampleCompletedDisplay,
+      review: {
+        ...openReview(),
+        status: 'held',
+        holdReasons: [{ rule: 'click_addresses', detail: '80% of the clicks came from 2 addresses' }],
+      },
+      evidence: {
+        ...sampleCompletedDisplay.evidence,
+        promo: {
+          code: 'ANA10',
+          counted: 1,
+          target: 5,
+          total: 3,
+          redemptions: [
+            {
+              orderId: 'order-1002',
+              code: 'ANA10',
+              amountCents: null,
+              redeemedAt: '2026-11-21T18:01:00.000Z',
+              counted: false,
+              source: 'csv',
+            },
+            {
+              orderId: 'order-1001',
+              code: 'ANA10',
+              amountCents: 4_200,
+              redeemedAt: '2026-11-21T18:00:00.000Z',
+              counted: true,
+              source: 'api',
+            },
+          ],
+        },
+        chat: {
+          sent: 1,
+          target: null,
+          total: 2,
+          posts: [
+            {
+              id: 'p2',
+              platform: 'youtube',
+              kind: 'command',
+              text: 'Try Nova #ad',
+              status: 'dropped',
+              reason: null,
+              platformMessageId: null,
+              postedAt: '2026-11-21T18:31:00.000Z',
+            },
+            {
+              id: 'p1',
+              platform: 'twitch',
+              kind: 'scheduled',
+              text: 'Try Nova #ad',
+              status: 'sent',
+              reason: null,
+              platformMessageId: 'tw-msg-77',
+              postedAt: '2026-11-21T18:01:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Revisión' })).toBeInTheDocument();
+    expect(figure('Estado')).toHaveTextContent('Completada');
+    expect(figure('Completada')).toHaveTextContent('23 nov 2026, 18:30 UTC, por los minutos verificados');
+    expect(figure('Estado de la revisión')).toHaveTextContent('Retenida para revisión');
+    expect(figure('Ganado por el creador')).toHaveTextContent('USD 225');
+    expect(figure('Fin del periodo de revisión')).not.toBeEmptyDOMElement();
+    expect(figure('Bajo revisión')).toHaveTextContent(
+      'Castbridge retiene esta ganancia hasta que un operador la revise, porque:80% of the clicks came from 2 addresses',
+    );
+    expect(screen.queryByRole('button', { name: 'Disputar la entrega' })).toBeNull();
+
+    const promo = screen.getByRole('region', { name: 'Canjes del código promocional' });
+    expect(promo).toHaveTextContent('1 de 5 canjes contados del código ANA10');
+    expect(entries(within(promo).getByRole('list', { name: 'Canjes' }))).toEqual([
+      'Pedido order-1002 · 21 nov 2026, 18:01 UTC · no contado: la oferta no estaba activa en ese momento',
+      'Pedido order-1001 · 21 nov 2026, 18:00 UTC · USD\u00a042 · contado',
+    ]);
+    expect(promo).toHaveTextContent('Los 2 canjes más recientes de 3.');
+    const chat = screen.getByRole('region', { name: 'Publicaciones del bot del chat' });
+    expect(chat).toHaveTextContent('1 publicación contada');
+    expect(entries(within(chat).getByRole('list', { name: 'Publicaciones del bot' }))).toEqual([
+      '21 nov 2026, 18:31 UTC · YouTube · Descartada por la plataforma (respuesta al comando) · sin motivo indicado',
+      '21 nov 2026, 18:01 UTC · Twitch · Publicada · ID del mensaje tw-msg-77',
+    ]);
+  });
+
+  it('the advertiser’s proof of delivery in Spanish; the dispute dialog is English, and says so', async () => {
+    await act(() => setLocale('es-MX'));
+    const { user } = await setup('advertiser', { ...sampleLinkOnlyDisplay, review: openReview() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prueba de entrega' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Campañas' })).toHaveAttribute('href', '/campaigns');
+    expect(figure('Completada')).toHaveTextContent('23 nov 2026, 18:30 UTC, por los entregables contados');
+    const clicks = screen.getByRole('region', { name: 'Clics en el enlace rastreado' });
+    expect(clicks).toHaveTextContent('50 de 50 clics contados · 9 rechazados');
+    expect(clicks).toHaveTextContent('Enlace: http://127.0.0.1:3000/l/Ab3dE6gH');
+    const byReason = within(clicks).getByLabelText('Clics rechazados por motivo');
+    expect(byReason).toHaveTextContent('Bots conocidos4');
+    expect(byReason).toHaveTextContent('El mismo visitante otra vez ese día3');
+    expect(byReason).toHaveTextContent('Oferta o campaña no activa2');
+    expect(entries(within(clicks).getByRole('list', { name: 'Clics por día' }))).toEqual([
+      '21 nov 2026 · 30 contados · rechazados: 4 bots, 1 repetido',
+      '22 nov 2026 · 20 contados · rechazados: 2 repetidos, 2 no activos',
+    ]);
+    expect(screen.getByText(/^Un clic cuenta una vez por visitante y por día UTC/)).toHaveTextContent(
+      /Horas en UTC\. Impreso el /,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Disputar la entrega' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dispute delivery' });
+    expect(
+      within(within(dialog).getByRole('list', { name: 'What was counted' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tracked link: 50 of 50 counted clicks, 9 refused']);
   });
 });
