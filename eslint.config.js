@@ -145,6 +145,10 @@ export default tseslint.config(
       'src/archive/*.tsx',
       'src/marketplace/MediaKit.tsx',
       'src/marketplace/{OfferActions,CounterOffer,ProposalDialog,ProposalReply,ThreadDialog}.tsx',
+      'src/marketplace/SponsorshipOffers.tsx',
+      'src/marketplace/OffersOutlook.tsx',
+      'src/marketplace/OffersProblem.tsx',
+      'src/marketplace/OfferDeliverables.tsx',
     ],
     plugins: { lingui },
     rules: {
@@ -166,7 +170,7 @@ export default tseslint.config(
             {
               regex: {
                 pattern:
-                  '^(className|to|href|src|srcSet|id|name|type|variant|size|tone|icon|lang|width|height|rel|target|role|as|key|autoComplete|fetchPriority|method|page|aria-controls|aria-labelledby|data-[a-z-]+)$',
+                  '^([a-z][A-Za-z]*Id|className|to|href|src|srcSet|id|name|type|variant|size|tone|icon|lang|width|height|rel|target|role|as|key|autoComplete|fetchPriority|method|page|aria-controls|aria-labelledby|data-[a-z-]+)$',
               },
             },
           ],

@@ -7,9 +7,8 @@ import type { offersMachine } from './offers.machine';
 type Snapshot = SnapshotFrom<typeof offersMachine>;
 
 export interface OfferTabView {
+  /** The tab; the view names it ("Newley Offers", the spec's label, in English). */
   value: OfferTab;
-  /** The spec's label, verbatim. */
-  label: string;
   offers: Offer[];
 }
 
@@ -26,7 +25,6 @@ export const selectOfferTab = (snapshot: Snapshot) => snapshot.context.tab;
 export const selectOfferTabs = (snapshot: Snapshot): OfferTabView[] =>
   OFFER_TABS.map((tab) => ({
     value: tab.value,
-    label: tab.label,
     offers: snapshot.context.offers
       .filter((offer) => (tab.statuses as readonly OfferStatus[]).includes(offer.status))
       .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0)),

@@ -76,7 +76,7 @@ export function SignedInRoutes() {
             <Route path="dashboard" element={<Analytics />} />
             <Route path="analytics" element={<Analytics />} />
             <Route path="obs-extension" element={<ObsExtension />} />
-            <Route path="sponsorship-offers" element={english(<SponsorshipOffers />)} />
+            <Route path="sponsorship-offers" element={<SponsorshipOffers />} />
             <Route path="earnings" element={<Earnings />} />
             <Route path="archive-chat" element={<ArchiveChat />} />
             <Route path="archive-chat/:platform/:date" element={<ArchiveDay />} />

@@ -59,6 +59,8 @@ import { AddSpots, launchMatchingNote } from './AddSpots';
 import type { AddSpotsLogic } from './addSpots';
 import type { AdvertiserChecklistLogic } from './advertiserChecklist';
 import { askedDeliverables, asksBeyondOverlay } from './offerFormat';
+import { marketplaceMessages } from './catalogue';
+import { useMessages } from '@/src/i18n/i18n';
 
 /** Offers whose display the overlay may have counted: accepted and after (docs/product.md §The overlay for OBS). */
 const PROOF_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
@@ -414,6 +416,8 @@ const listOr = (values: readonly string[], none: string) => (values.length ? val
 
 function CampaignDetails({ campaign }: { campaign: Campaign }) {
   const { targeting, deliverable } = campaign;
+  // The deliverables' words: English on this screen (its route is English only), from the catalogue the creator's cards share.
+  const words = useMessages(marketplaceMessages);
   const overlay = deliverable.overlay !== false;
   const rows: [string, string][] = [
     ['Brand', campaign.brand],
@@ -431,7 +435,7 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
       ? ([
           [
             'Deliverables',
-            askedDeliverables(campaign)
+            askedDeliverables(campaign, words)
               .map((item) => `${item.name}${item.kind === 'overlay' ? ' ' : ': '}${item.asked}`)
               .join('; '),
           ],

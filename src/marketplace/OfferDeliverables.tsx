@@ -6,8 +6,11 @@ import { Link } from 'react-router-dom';
 import type { Offer } from '@/contract';
 import type { DeliverableProgress } from '@/contract/schemas/deliverables';
 import { copyText } from '@/src/common/clipboard';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { Button } from '@/src/ui/Button';
-import { askedDeliverables, progressFigures, type AskedDeliverable } from './offerFormat';
+import { marketplaceMessages } from './catalogue';
+import { askedDeliverables, progressFigures, type AskedDeliverable, type OfferWords } from './offerFormat';
 import * as s from './OfferDeliverables.css';
 
 type Tone = 'dark' | 'light';
@@ -46,6 +49,7 @@ function Bar({ label, done, target, tone }: { label: string; done: number; targe
 function TrackedLink({ url, viewer, className }: { url: string; viewer: Viewer; className?: string }) {
   // What the button says after a copy: display only, no flow (the link is the server's).
   const [copied, setCopied] = useState(false);
+  const { t } = useMessages(marketplaceMessages);
   return (
     <span className={s.linkRow}>
       <span className={s.url}>{url}</span>
@@ -54,12 +58,12 @@ function TrackedLink({ url, viewer, className }: { url: string; viewer: Viewer; 
         variant="secondary"
         size="sm"
         className={className}
-        aria-label={copied ? 'Tracked link copied' : 'Copy tracked link'}
+        aria-label={copied ? t('deliverables.copiedLabel') : t('deliverables.copyLabel')}
         onClick={() => void copyText(url).then(() => setCopied(true))}
       >
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? t('deliverables.copied') : t('deliverables.copy')}
       </Button>
-      {viewer === 'creator' ? <span>Share it with your viewers.</span> : null}
+      {viewer === 'creator' ? <span>{t('deliverables.share')}</span> : null}
     </span>
   );
 }
@@ -71,6 +75,7 @@ function Progress({
   viewer,
   tone,
   buttonClassName,
+  words,
 }: {
   item: AskedDeliverable;
   offer: Offer;
@@ -78,8 +83,10 @@ function Progress({
   viewer: Viewer;
   tone: Tone;
   buttonClassName?: string;
+  words: OfferWords;
 }) {
-  const figures = progressFigures(item.kind, progress, offer);
+  const { t } = words;
+  const figures = progressFigures(item.kind, progress, offer, words);
   const chat = item.kind === 'chat' ? progress.chat : null;
   const link = item.kind === 'link' ? progress.link : null;
   const promo = item.kind === 'promo' ? progress.promo : null;
@@ -89,37 +96,45 @@ function Progress({
         <>
           <span className={s.figures}>
             <span>{figures.text}</span>
-            {chat?.paused ? <span className={s.flag}>Paused</span> : null}
+            {chat?.paused ? <span className={s.flag}>{t('deliverables.paused')}</span> : null}
           </span>
-          <Bar label={`${item.name} progress`} done={figures.done} target={figures.target} tone={tone} />
+          <Bar
+            label={t('deliverables.progress', { name: item.name })}
+            done={figures.done}
+            target={figures.target}
+            tone={tone}
+          />
         </>
       ) : null}
       {link && link.refused > 0 ? (
-        <span className={s.muted[tone]}>
-          {link.refused.toLocaleString('en-US')} not counted (bots, repeat visitors, too fast, or outside the offer)
-        </span>
+        <span className={s.muted[tone]}>{t('deliverables.refused', { count: link.refused })}</span>
       ) : null}
       {link?.url ? <TrackedLink url={link.url} viewer={viewer} className={buttonClassName} /> : null}
       {chat && !chat.consent ? (
         viewer === 'creator' ? (
           <span>
-            Needs your consent:{' '}
-            <Link to="/connect-accounts" className={s.inlineLink}>
-              let the bot post in Connect Accounts
-            </Link>
+            {withTags(t('deliverables.needsConsent'), {
+              link: (text) => (
+                <Link to="/connect-accounts" className={s.inlineLink}>
+                  {text}
+                </Link>
+              ),
+            })}
           </span>
         ) : (
-          <span className={s.muted[tone]}>Waiting for the creator to let the bot post</span>
+          <span className={s.muted[tone]}>{t('deliverables.waitingConsent')}</span>
         )
       ) : null}
       {promo ? (
         promo.code ? (
           <span>
-            Code <span className={s.code}>{promo.code}</span>
+            {withTags(t('deliverables.code', { code: promo.code }), {
+              code: (code) => <span className={s.code}>{code}</span>,
+            })}
           </span>
         ) : (
           <span className={s.muted[tone]}>
-            {viewer === 'creator' ? 'Your code comes from the advertiser.' : 'No code assigned yet.'}
+            {viewer === 'creator' ? t('deliverables.codeFromAdvertiser') : t('deliverables.noCode')}
           </span>
         )
       ) : null}
@@ -129,13 +144,15 @@ function Progress({
 
 /** The offer's deliverables: what is asked, and its progress once there is some. */
 export function OfferDeliverables({ offer, viewer, tone, buttonClassName, heading: Heading = 'h3' }: Props) {
-  const asked = askedDeliverables(offer);
+  const words = useMessages(marketplaceMessages);
+  const { t } = words;
+  const asked = askedDeliverables(offer, words);
   const progress = offer.progress;
   const titleId = `offer-${offer.id}-deliverables`;
   return (
     <section className={s.section} aria-labelledby={titleId}>
       <Heading id={titleId} className={s.title}>
-        Deliverables
+        {t('deliverables.title')}
       </Heading>
       <ul className={s.list}>
         {asked.map((item) => (
@@ -153,13 +170,16 @@ export function OfferDeliverables({ offer, viewer, tone, buttonClassName, headin
                 viewer={viewer}
                 tone={tone}
                 buttonClassName={buttonClassName}
+                words={words}
               />
             ) : null}
           </li>
         ))}
       </ul>
       {progress?.met ? (
-        <p className={s.flag}>{offer.perClickCents !== null ? 'Cap reached' : 'Every deliverable met'}</p>
+        <p className={s.flag}>
+          {offer.perClickCents !== null ? t('deliverables.capReached') : t('deliverables.allMet')}
+        </p>
       ) : null}
     </section>
   );

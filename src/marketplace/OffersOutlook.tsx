@@ -7,7 +7,9 @@ import {
   selectOutlookSteps,
 } from '@/machines/marketplace/offersOutlook.select';
 import { inspect } from '@/src/app/inspect';
+import { useMessages } from '@/src/i18n/i18n';
 import { Button } from '@/src/ui/Button';
+import { marketplaceMessages } from './catalogue';
 import { useOffersOutlookLogic, type OffersOutlookLogic } from './offersOutlook';
 import * as s from './OffersOutlook.css';
 
@@ -19,15 +21,16 @@ export function OffersOutlook({ fallback, logic }: { fallback: ReactNode; logic?
   const [snapshot, send] = useMachine(useOffersOutlookLogic(logic), { inspect });
   const steps = selectOutlookSteps(snapshot);
   const error = selectOutlookError(snapshot);
+  const { t } = useMessages(marketplaceMessages);
   if (selectOutlookLoading(snapshot) || steps.length === 0) {
     return (
       <div className={s.problem}>
         {fallback}
         {error ? (
           <p role="status">
-            Why no offers came could not be read: {error}{' '}
+            {t('offers.outlookFailed', { error })}{' '}
             <Button variant="secondary" size="sm" onClick={() => send({ type: 'outlook.retry' })}>
-              Try again
+              {t('offers.retry')}
             </Button>
           </p>
         ) : null}
@@ -37,7 +40,7 @@ export function OffersOutlook({ fallback, logic }: { fallback: ReactNode; logic?
   return (
     <section className={s.outlook} aria-labelledby="offers-outlook-title">
       <p id="offers-outlook-title" className={s.lead}>
-        No new offers yet. What would bring them:
+        {t('offers.outlookLead')}
       </p>
       <ul className={s.steps}>
         {steps.map((step) => (

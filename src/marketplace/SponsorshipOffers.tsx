@@ -22,7 +22,9 @@ import {
   selectThreadOffer,
 } from '@/machines/marketplace/offers.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDateTime, formatMoney } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import type { OfferActionsLogic } from '@/src/marketplace/offerActions';
 import type { CounterOfferLogic } from '@/src/marketplace/proposals';
 import { useOffersLogic, type OffersLogic } from '@/src/marketplace/offers';
@@ -38,7 +40,14 @@ import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as shared from '@/src/shell/dashboard.css';
 import { OfferDeliverables } from './OfferDeliverables';
-import { asksBeyondOverlay, formatDeliverable, OFFER_IMAGE_PLACEHOLDER, offerImageSrc } from './offerFormat';
+import { marketplaceMessages, type MarketplaceMessage } from './catalogue';
+import {
+  asksBeyondOverlay,
+  formatDeliverable,
+  OFFER_IMAGE_PLACEHOLDER,
+  offerImageSrc,
+  type OfferWords,
+} from './offerFormat';
 import * as s from './SponsorshipOffers.css';
 import { scrollTabIntoView } from './scrollTabIntoView';
 
@@ -68,33 +77,33 @@ export interface SponsorshipOffersLogics {
 }
 
 /** Each tab's empty state: what is missing and why, and for new offers the actions that bring them (docs/user-guide.md). */
-const EMPTY: Record<OfferTab, ReactNode> = {
-  newley: (
-    <>
-      <span>No new offers yet.</span> Advertisers’ campaigns are matched to your connected channels and your profile
-      (language, country, type of content): <Link to="/connect-accounts">connect a channel</Link> and{' '}
-      <Link to="/my-profile">complete your profile</Link> to be matched.
-    </>
-  ),
-  accepted: (
-    <>
-      <span>No accepted offers yet.</span> An offer you accept in Newley Offers shows here until it is paid.
-    </>
-  ),
-  requested: (
-    <>
-      <span>No offers waiting for more information.</span> When you ask an advertiser about an offer, it waits here for
-      their answer.
-    </>
-  ),
+const EMPTY: Record<OfferTab, MarketplaceMessage> = {
+  newley: 'offers.empty.newley',
+  accepted: 'offers.empty.accepted',
+  requested: 'offers.empty.requested',
 };
 
+/** The tabs' names (the spec's in English: "Newley Offers"). */
+const TAB: Record<OfferTab, MarketplaceMessage> = {
+  newley: 'offers.tab.newley',
+  accepted: 'offers.tab.accepted',
+  requested: 'offers.tab.requested',
+};
+
+function emptyText(tab: OfferTab, { t }: OfferWords): ReactNode {
+  return withTags(t(EMPTY[tab]), {
+    lead: (text) => <span>{text}</span>,
+    connect: (text) => <Link to="/connect-accounts">{text}</Link>,
+    profile: (text) => <Link to="/my-profile">{text}</Link>,
+  });
+}
+
 /** How the statuses of the Accepted tab read on a card. */
-const STAGE: Partial<Record<OfferStatus, string>> = {
-  accepted: 'Accepted',
-  active: 'Active',
-  completed: 'Completed',
-  paid: 'Paid',
+const STAGE: Partial<Record<OfferStatus, MarketplaceMessage>> = {
+  accepted: 'offers.stage.accepted',
+  active: 'offers.stage.active',
+  completed: 'offers.stage.completed',
+  paid: 'offers.stage.paid',
 };
 
 const threadWritable = (offer: Offer) => (THREAD_OPEN_STATUSES as readonly OfferStatus[]).includes(offer.status);
@@ -141,16 +150,18 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
     [send],
   );
   const onStale = useCallback(() => send({ type: 'offers.refresh' }), [send]);
+  const words = useMessages(marketplaceMessages);
+  const { t } = words;
 
   return (
     <>
-      <ScreenHeading title="Sponsorship Offers" />
-      {selectOffersLoading(snapshot) ? <Spinner label="Loading offers" /> : null}
+      <ScreenHeading title={t('offers.title')} />
+      {selectOffersLoading(snapshot) ? <Spinner label={t('offers.loadingLabel')} /> : null}
       {selectOffersFailed(snapshot) ? (
-        <Suspense fallback={<p role="alert">The offers could not be loaded.</p>}>
+        <Suspense fallback={<p role="alert">{t('offers.failedShort')}</p>}>
           <OffersProblem
             tone="error"
-            title="The offers could not be loaded"
+            title={t('offers.failed')}
             message={selectOffersError(snapshot) ?? ''}
             onRetry={() => send({ type: 'offers.retry' })}
           />
@@ -162,7 +173,7 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
             <Suspense fallback={null}>
               <OffersProblem
                 tone="warning"
-                title="The offers could not be updated"
+                title={t('offers.notUpdated')}
                 message={refreshError}
                 retrying={refreshing}
                 onRetry={() => send({ type: 'offers.refresh' })}
@@ -171,10 +182,10 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
             </Suspense>
           ) : null}
           <TabsRoot value={tab} onValueChange={(value) => send({ type: 'tab.select', tab: value as OfferTab })}>
-            <TabsList aria-label="Offers" scrollRef={strip}>
+            <TabsList aria-label={t('offers.tabs')} scrollRef={strip}>
               {tabs.map((item) => (
                 <TabsTrigger key={item.value} value={item.value} data-value={item.value}>
-                  {item.label}
+                  {t(TAB[item.value])}
                 </TabsTrigger>
               ))}
             </TabsList>
@@ -182,13 +193,16 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
               <TabsContent key={item.value} value={item.value}>
                 {item.offers.length === 0 && item.value === 'newley' ? (
                   // Why no offers came, once its code and answer are in; the general text meanwhile.
-                  <Suspense fallback={<p className={s.empty}>{EMPTY.newley}</p>}>
-                    <OffersOutlook fallback={<p className={s.empty}>{EMPTY.newley}</p>} logic={logic.outlook} />
+                  <Suspense fallback={<p className={s.empty}>{emptyText('newley', words)}</p>}>
+                    <OffersOutlook
+                      fallback={<p className={s.empty}>{emptyText('newley', words)}</p>}
+                      logic={logic.outlook}
+                    />
                   </Suspense>
                 ) : item.offers.length === 0 ? (
-                  <p className={s.empty}>{EMPTY[item.value]}</p>
+                  <p className={s.empty}>{emptyText(item.value, words)}</p>
                 ) : (
-                  <ul className={s.grid} aria-label={item.label}>
+                  <ul className={s.grid} aria-label={t(TAB[item.value])}>
                     {item.offers.map((offer) => (
                       // Keyed by status: an offer in a new status gets fresh actions.
                       <OfferCard
@@ -215,7 +229,7 @@ export function SponsorshipOffersScreen({ logic = {} }: { logic?: SponsorshipOff
       <Suspense fallback={null}>
         <ThreadDialog
           offerId={threadOffer?.id ?? null}
-          title={threadOffer ? `Conversation about ${threadOffer.title}` : 'Conversation'}
+          title={threadOffer ? t('offers.conversationAbout', { title: threadOffer.title }) : t('offers.conversation')}
           writable={threadOffer ? threadWritable(threadOffer) : false}
           onClose={() => send({ type: 'thread.close' })}
           logic={logic.thread}
@@ -261,6 +275,9 @@ function OfferCard({
     (changed: Offer) => onChanged(changed, changed.status === 'accepted' ? 'accept' : 'counter'),
     [onChanged],
   );
+  const words = useMessages(marketplaceMessages);
+  const { t, locale } = words;
+  const money = formatsIn(locale).money;
   return (
     <Card as="li" gradient padding="sm" className={s.card} aria-labelledby={titleId}>
       <img
@@ -275,8 +292,10 @@ function OfferCard({
         <div className={s.heading}>
           <div className={s.brandRow}>
             {/* An invitation from brand search (docs/product.md §Discovery and negotiation) says so. */}
-            <p className={s.brand}>{offer.origin === 'invitation' ? `Invitation from ${offer.brand}` : offer.brand}</p>
-            {stage ? <span className={s.stage}>{stage}</span> : null}
+            <p className={s.brand}>
+              {offer.origin === 'invitation' ? t('offers.invitation', { brand: offer.brand }) : offer.brand}
+            </p>
+            {stage ? <span className={s.stage}>{t(stage)}</span> : null}
           </div>
           <h2 id={titleId} className={`${shared.cardTitle} ${s.title}`}>
             {offer.title}
@@ -285,35 +304,35 @@ function OfferCard({
         {offer.description ? <p className={s.text}>{offer.description}</p> : null}
         <dl className={s.facts}>
           <div>
-            <dt className={s.term}>Pay</dt>
+            <dt className={s.term}>{t('offers.pay')}</dt>
             <dd className={`${s.value} ${s.pay}`}>
-              {formatMoney(offer.payCents)}
+              {money(offer.payCents)}
               {offer.payCents !== offer.campaignPayCents ? (
-                <span className={s.disclosure}>Agreed; the campaign pays {formatMoney(offer.campaignPayCents)}</span>
+                <span className={s.disclosure}>{t('offers.agreed', { pay: money(offer.campaignPayCents) })}</span>
               ) : null}
               {/* The pay under discussion is said where the pay is (issue 48 item 14). */}
               {offer.proposal?.status === 'open' ? (
                 <span className={s.disclosure} data-testid="proposed-pay">
                   {offer.proposal.side === 'advertiser'
-                    ? `${offer.brand} proposes ${formatMoney(offer.proposal.payCents)}: answer below`
-                    : `You proposed ${formatMoney(offer.proposal.payCents)}`}
+                    ? t('offers.theyPropose', { brand: offer.brand, pay: money(offer.proposal.payCents) })
+                    : t('offers.youProposed', { pay: money(offer.proposal.payCents) })}
                 </span>
               ) : null}
             </dd>
           </div>
           {offer.earnedCents !== null ? (
             <div>
-              <dt className={s.term}>Earned</dt>
-              <dd className={s.value}>{earnedLine(offer, offer.earnedCents)}</dd>
+              <dt className={s.term}>{t('offers.earned')}</dt>
+              <dd className={s.value}>{earnedLine(offer, offer.earnedCents, words)}</dd>
             </div>
           ) : null}
           <div>
-            <dt className={s.term}>Deliverable</dt>
+            <dt className={s.term}>{t('offers.deliverable')}</dt>
             <dd className={s.value}>
-              {formatDeliverable(offer.deliverable)}
+              {formatDeliverable(offer.deliverable, words)}
               {/* The overlay shows the disclosure: none to show without it (issue 48 item 4). */}
               {offer.deliverable.overlay !== false ? (
-                <span className={s.disclosure}>Disclosure: “{offer.deliverable.disclosure}”</span>
+                <span className={s.disclosure}>{t('offers.disclosure', { text: offer.deliverable.disclosure })}</span>
               ) : null}
             </dd>
           </div>
@@ -325,7 +344,7 @@ function OfferCard({
         {offer.reasons.length > 0 ? (
           <section className={s.reasons} aria-labelledby={`${titleId}-why`}>
             <h3 id={`${titleId}-why`} className={s.reasonsTitle}>
-              Why you matched
+              {t('offers.why')}
             </h3>
             <ul className={s.reasonList}>
               {offer.reasons.map((reason) => (
@@ -360,7 +379,7 @@ function OfferCard({
           onClick={onThread}
         >
           <Icon name="mail" size={16} />
-          {offer.messageCount > 0 ? `View conversation (${offer.messageCount})` : 'View conversation'}
+          {t('offers.viewConversation', { count: offer.messageCount })}
         </Button>
         {stage && offer.deliverable.chat ? (
           <Suspense fallback={null}>
@@ -380,7 +399,7 @@ function OfferCard({
           // whose minutes it shows by day and session (docs/product.md §The overlay for OBS).
           <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={titleId}>
             <Icon name="chart" size={16} />
-            {offer.deliverable.overlay !== false ? 'Proof of display' : 'Proof of delivery'}
+            {offer.deliverable.overlay !== false ? t('offers.proofOfDisplay') : t('offers.proofOfDelivery')}
           </Link>
         ) : null}
       </div>
@@ -393,18 +412,19 @@ function OfferCard({
  * its review window says — pending until its end, held for Castbridge's review, disputed, or resolved (the amount
  * paid then is in Earnings).
  */
-function earnedLine(offer: Offer, earnedCents: number): string {
-  const earned = formatMoney(earnedCents);
+function earnedLine(offer: Offer, earnedCents: number, { t, locale }: OfferWords): string {
+  const f = formatsIn(locale);
+  const earned = f.money(earnedCents);
   switch (offer.review?.status) {
     case 'pending':
-      return `${earned}, pending review until ${formatDateTime(offer.review.endsAt)}, then in your Earning Balance`;
+      return t('offers.earnedPending', { earned, until: f.dateTime(offer.review.endsAt) });
     case 'held':
-      return `${earned}, held for a review by Castbridge before it reaches your Earning Balance`;
+      return t('offers.earnedHeld', { earned });
     case 'disputed':
-      return `${earned}, disputed by ${offer.brand}: Castbridge decides what is paid`;
+      return t('offers.earnedDisputed', { earned, brand: offer.brand });
     case 'resolved':
-      return `${earned}; Castbridge resolved its review, and Earnings shows what was paid`;
+      return t('offers.earnedResolved', { earned });
     default:
-      return `${earned}, in your Earning Balance`;
+      return t('offers.earnedInBalance', { earned });
   }
 }

@@ -1,9 +1,15 @@
-// How an offer's deliverable and image read on the creator's cards (days and numbers written by src/common/format).
+// How an offer's deliverable and image read on the creator's cards and the advertiser's campaign page, in the
+// screen's language: the words from the marketplace catalogue, days and numbers from src/common/format.
 import type { Deliverable, Offer } from '@/contract';
 import type { DeliverableKind } from '@/contract/deliverables';
 import type { DeliverableProgress } from '@/contract/schemas/deliverables';
-import { formatCount, formatDayRange, formatMoney } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
 import { apiUrl } from '@/src/config';
+import type { useMessages } from '@/src/i18n/i18n';
+import type { marketplaceMessages } from './catalogue';
+
+/** The screen's words (`useMessages(marketplaceMessages)`): its `t` and its language. */
+export type OfferWords = Pick<ReturnType<typeof useMessages<[typeof marketplaceMessages]>>, 't' | 'locale'>;
 
 /** Shown when an offer has no creative (or it does not load). */
 export const OFFER_IMAGE_PLACEHOLDER = '/images/offers/placeholder.svg';
@@ -18,10 +24,10 @@ export function offerImageSrc(image: string | null): string {
 }
 
 /** "120 display minutes, Dec 1 – Dec 31, 2026"; the window alone when the campaign asks for no overlay minutes. */
-export function formatDeliverable(deliverable: Deliverable): string {
-  if (deliverable.overlay === false) return formatDayRange(deliverable.startsOn, deliverable.endsOn);
-  const minutes = `${formatCount(deliverable.minutes)} display ${deliverable.minutes === 1 ? 'minute' : 'minutes'}`;
-  return `${minutes}, ${formatDayRange(deliverable.startsOn, deliverable.endsOn)}`;
+export function formatDeliverable(deliverable: Deliverable, { t, locale }: OfferWords): string {
+  const window = formatsIn(locale).dayRange(deliverable.startsOn, deliverable.endsOn);
+  if (deliverable.overlay === false) return window;
+  return t('deliverable.minutes', { count: deliverable.minutes, window });
 }
 
 // --- Deliverables beyond the overlay (docs/product.md §Deliverables) ------------------------------------------------
@@ -35,36 +41,42 @@ export interface AskedDeliverable {
   asked: string;
 }
 
-const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
-
 /**
  * What the offer asks for, in the contract's order: "Overlay 120 min", "Link: 500 clicks" (or "$0.25 a click up to
  * $250" with pay per click), "Bot: message every 30 min, 10 posts", "Promo: 20 redemptions".
  */
-export function askedDeliverables({ deliverable, perClickCents, payCents }: OfferTerms): AskedDeliverable[] {
+export function askedDeliverables(
+  { deliverable, perClickCents, payCents }: OfferTerms,
+  { t, locale }: OfferWords,
+): AskedDeliverable[] {
+  const f = formatsIn(locale);
   const asked: AskedDeliverable[] = [];
   if (deliverable.overlay !== false)
-    asked.push({ kind: 'overlay', name: 'Overlay', asked: `${formatCount(deliverable.minutes)} min` });
+    asked.push({
+      kind: 'overlay',
+      name: t('asked.overlay'),
+      asked: t('asked.overlayMinutes', { count: deliverable.minutes }),
+    });
   const { link, chat, promo } = deliverable;
   if (link)
     asked.push({
       kind: 'link',
-      name: 'Link',
+      name: t('asked.link'),
       asked:
         perClickCents !== null
-          ? `${formatMoney(perClickCents)} a click up to ${formatMoney(payCents)}`
-          : plural(link.clicks ?? 0, 'click', 'clicks'),
+          ? t('asked.perClick', { perClick: f.money(perClickCents), cap: f.money(payCents) })
+          : t('asked.clicks', { count: link.clicks ?? 0 }),
     });
   if (chat)
     asked.push({
       kind: 'chat',
-      name: 'Bot',
-      asked: `message every ${formatCount(chat.everyMinutes)} min, ${plural(chat.posts, 'post', 'posts')}${
-        chat.command ? `, answers !${chat.command}` : ''
-      }`,
+      name: t('asked.chat'),
+      asked: chat.command
+        ? t('asked.chatPostsCommand', { minutes: chat.everyMinutes, posts: chat.posts, command: chat.command })
+        : t('asked.chatPosts', { minutes: chat.everyMinutes, posts: chat.posts }),
     });
   if (promo)
-    asked.push({ kind: 'promo', name: 'Promo', asked: plural(promo.redemptions, 'redemption', 'redemptions') });
+    asked.push({ kind: 'promo', name: t('asked.promo'), asked: t('asked.redemptions', { count: promo.redemptions }) });
   return asked;
 }
 
@@ -84,6 +96,7 @@ export function progressFigures(
   kind: DeliverableKind,
   progress: DeliverableProgress,
   terms: Pick<Offer, 'payCents' | 'perClickCents'>,
+  { t, locale }: OfferWords,
 ): ProgressFigures | null {
   switch (kind) {
     case 'overlay': {
@@ -91,21 +104,26 @@ export function progressFigures(
       if (!overlay) return null;
       const done = Math.floor(overlay.verifiedSeconds / 60);
       const target = Math.floor(overlay.targetSeconds / 60);
-      return { done, target, text: `${formatCount(done)} of ${formatCount(target)} min verified` };
+      return { done, target, text: t('progress.overlay', { done, target }) };
     }
     case 'link': {
       const link = progress.link;
       if (!link) return null;
       if (terms.perClickCents !== null) {
+        const f = formatsIn(locale);
         const earned = progress.clickEarningsCents ?? 0;
         return {
           done: earned,
           target: terms.payCents,
-          text: `${plural(link.clicks, 'click', 'clicks')}: ${formatMoney(earned)} of ${formatMoney(terms.payCents)} earned`,
+          text: t('progress.clickEarnings', {
+            clicks: link.clicks,
+            earned: f.money(earned),
+            cap: f.money(terms.payCents),
+          }),
         };
       }
       const target = link.target ?? 0;
-      return { done: link.clicks, target, text: `${formatCount(link.clicks)} of ${plural(target, 'click', 'clicks')}` };
+      return { done: link.clicks, target, text: t('progress.clicks', { done: link.clicks, target }) };
     }
     case 'chat': {
       const chat = progress.chat;
@@ -113,7 +131,7 @@ export function progressFigures(
       return {
         done: chat.posts,
         target: chat.target,
-        text: `${formatCount(chat.posts)} of ${plural(chat.target, 'post', 'posts')}`,
+        text: t('progress.posts', { done: chat.posts, target: chat.target }),
       };
     }
     case 'promo': {
@@ -122,7 +140,7 @@ export function progressFigures(
       return {
         done: promo.redemptions,
         target: promo.target,
-        text: `${formatCount(promo.redemptions)} of ${plural(promo.target, 'redemption', 'redemptions')}`,
+        text: t('progress.redemptions', { done: promo.redemptions, target: promo.target }),
       };
     }
   }

@@ -14,6 +14,7 @@ import { offersMachine } from '@/machines/marketplace/offers.machine';
 import { threadMachine } from '@/machines/marketplace/thread.machine';
 import { ApiError } from '@/src/api/client';
 import { messages } from '@/src/messages';
+import { setLocale } from '@/src/i18n/i18n';
 import { publishLive } from '@/src/notifications/liveHub';
 import { SponsorshipOffersScreen } from '@/src/marketplace/SponsorshipOffers';
 import { sampleNotification } from '@/machines/notifications/samples';
@@ -52,6 +53,9 @@ const arc = creatorOffer('off_arc', 'accepted', {
 });
 
 const later = '2026-11-05T10:00:00.000Z';
+
+/** Pixel Gear's deliverable as a Spanish card writes it. */
+const DEADLINE_ES = '60 minutos en pantalla, 15 dic 2026 – 15 ene 2027';
 
 function message(id: string, body: string, mine = false): ThreadMessage {
   return {
@@ -190,6 +194,44 @@ describe('Sponsorship Offers', () => {
     expect(screen.getByText('No accepted offers yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Requested More Information' }));
     expect(screen.getByText('No offers waiting for more information.')).toBeInTheDocument();
+  });
+
+  it('in Spanish: the tabs, the cards’ pay in US dollars, deliverable, disclosure and empty states in the page’s language; what the brand wrote as written', async () => {
+    await act(() => setLocale('es-MX'));
+    const { list, user } = setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ofertas de patrocinio' })).toBeInTheDocument();
+    expect(screen.getByText('Cargando ofertas')).toBeInTheDocument();
+    await show(list, [pixel, arc]);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Ofertas nuevas',
+      'Aceptadas',
+      'Más información solicitada',
+    ]);
+    const invited = card('Pixel Gear Headsets');
+    expect(within(invited).getByText('Review our new wireless headset live.')).toBeInTheDocument();
+    expect(within(invited).getByText('USD 400.50')).toBeInTheDocument();
+    expect(within(invited).getByText(DEADLINE_ES)).toBeInTheDocument();
+    expect(within(invited).getByText('Aviso de patrocinio: “Sponsored by Pixel Gear”')).toBeInTheDocument();
+    expect(within(invited).getByRole('region', { name: 'Por qué te emparejamos' })).toBeInTheDocument();
+    expect(within(invited).getByRole('button', { name: 'Ver conversación' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Aceptadas' }));
+    const accepted = card('Arc Gaming Chairs');
+    expect(within(accepted).getByText('Aceptada', { selector: 'span' })).toBeInTheDocument();
+    expect(within(accepted).getByRole('button', { name: 'Ver conversación (2)' })).toBeInTheDocument();
+    expect(within(accepted).getByRole('link', { name: 'Prueba de exhibición' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Más información solicitada' }));
+    expect(screen.getByText('No hay ofertas esperando más información.')).toBeInTheDocument();
+  });
+
+  it('in Spanish: an empty Newley Offers says why and links what brings offers', async () => {
+    await act(() => setLocale('es-MX'));
+    const { list } = setup();
+    await show(list, []);
+    expect(screen.getByText('Todavía no tienes ofertas nuevas.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'conecta un canal' })).toHaveAttribute('href', '/connect-accounts');
+    expect(screen.getByRole('link', { name: 'completa tu perfil' })).toHaveAttribute('href', '/my-profile');
   });
 
   it('shows a failed read with the server’s message and tries again', async () => {
