@@ -410,7 +410,11 @@ export const endpointDocs = {
     who: 'its creator',
     errors: '403, 404, 409 `All spots of this campaign are taken`, campaign not active, or not invited/info_requested',
   },
-  declineOffer: { who: 'its creator', errors: '403, 404, 409' },
+  declineOffer: {
+    who: 'its creator',
+    request: '`reason`: at most 500 characters once trimmed',
+    errors: '400 `marketplace.decline_reason_too_long`; 403, 404, 409',
+  },
   requestInfo: {
     who: 'its creator',
     answer: 'info_requested; the message opens the thread',

@@ -79,6 +79,27 @@ export const ERROR_CODES = {
   'archive.day_empty': '404: a day of a platform with no chat archived (reading or exporting it)',
   'archive.nothing_on_day': '404: deleting a day with no chat archived',
   'archive.chatter_unknown': '404: deleting a chatter with nothing archived on the platform',
+  // The marketplace (server/marketplace/): what answering an offer, its thread and its counter-offers are refused.
+  'marketplace.offer_unknown':
+    "404: an offer that is not the caller's (reading or answering it, its thread, its proposals)",
+  'marketplace.offer_not_answerable':
+    '409: accepting, declining or asking about an offer whose status no longer allows it; the message says its status',
+  'marketplace.offer_changed': '409: the offer changed while it was being answered; read it again',
+  'marketplace.campaign_not_active': '409: accepting an offer, or a counter-offer, of a campaign that is not running',
+  'marketplace.campaign_full': '409: accepting an offer when every spot of its campaign is taken',
+  'marketplace.channel_required':
+    "409: accepting before the creator has a channel connected on one of the campaign's platforms; the message names them",
+  'marketplace.decline_reason_too_long': '400: a decline reason longer than 500 characters once trimmed',
+  'marketplace.thread_closed': '409: a message in the thread of a declined or expired offer',
+  'marketplace.offer_not_negotiable':
+    '409: proposing, or answering a proposal, once the offer is no longer invited or info_requested',
+  'marketplace.proposal_unknown': '404: a proposal round the offer does not have',
+  'marketplace.own_proposal': "403: accepting or declining one's own proposal (the other side answers it)",
+  'marketplace.proposal_closed': '409: accepting or declining a proposal that is no longer open',
+  'marketplace.proposal_answered': '409: the proposal was answered or countered meanwhile',
+  'marketplace.proposal_waiting': "409: proposing while one's own proposal is waiting for an answer",
+  'marketplace.brand_short_of_funds':
+    "409: the creator accepting a counter-offer the brand's balance cannot cover yet; the message names the pay",
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;

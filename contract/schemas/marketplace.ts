@@ -396,7 +396,17 @@ export const offersQuery = z.object({
 
 export const campaignDetailResponse = z.object({ campaign, offers: z.array(offer) });
 
-export const declineRequest = z.object({ reason: optionalText(L.reason).optional() });
+/**
+ * The reason's length (MARKETPLACE_LIMITS.reason once trimmed) is checked by the handler, which refuses a longer one
+ * with its own code in the reader's language (`marketplace.decline_reason_too_long`).
+ */
+export const declineRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .refine(...NO_NUL)
+    .optional(),
+});
 export const threadText = required(L.message);
 export const requestInfoRequest = z.object({ message: threadText });
 export const postMessageRequest = z.object({ body: threadText });

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AppEnv } from '../http/session.ts';
+import { marketplaceProblems } from './problems.ts';
 
 /** 404 unless the campaign `:id` is the calling advertiser's (campaigns.ts answers the same for it). */
 export function ownCampaign(db: Kysely<Database>) {
@@ -31,7 +32,7 @@ export function offerParty(db: Kysely<Database>) {
       .where('offers.id', '=', c.req.param('id') ?? '')
       .where(column, '=', c.get('userId'))
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'No such offer');
+    if (!row) throw new HttpError(404, marketplaceProblems.offer_unknown);
   };
 }
 

@@ -8,12 +8,12 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
-import type { MatchReason } from '../../contract/schemas/marketplace.ts';
 import type { InviteOption } from '../../contract/schemas/search.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { storedReason, type StoredReason } from './reasons.ts';
 
 export const ALL_SPOTS_TAKEN = 'All spots of this campaign are taken';
 
@@ -151,9 +151,7 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
         if (!creator) throw new HttpError(404, 'No such creator');
         const refusal = whyNot(campaign, existing?.status ?? null, Number(open.n), creator.display_name);
         if (refusal) throw new HttpError(409, refusal);
-        const reasons: MatchReason[] = [
-          { criterion: 'invitation', detail: `${campaign.brand} chose you in creator search` },
-        ];
+        const reasons: StoredReason[] = [storedReason('invitation', { id: 'chosenInSearch', brand: campaign.brand })];
         const message = input.message?.trim() ? input.message.trim() : null;
         const inserted = await trx
           .insertInto('offers')

@@ -3,6 +3,7 @@
 import type { CampaignLanguage, MatchCriterion, Platform } from '../../contract/marketplace.ts';
 import { PLATFORMS } from '../../contract/marketplace.ts';
 import { LANGUAGE_NAMES } from '../../contract/profile.ts';
+import { storedReason, type StoredReason } from './reasons.ts';
 
 export interface CreatorFacts {
   id: string;
@@ -31,7 +32,8 @@ export interface CampaignTargeting {
 
 export interface Match {
   score: number;
-  reasons: { criterion: MatchCriterion; detail: string }[];
+  /** As offers.reasons keeps them: the English detail and its words (./reasons.ts). */
+  reasons: StoredReason[];
 }
 
 /** The profile's languages read as broadcasting languages (the completion form sends countries: docs/spec.md §3). */
@@ -121,29 +123,31 @@ export function scoreCreator(compiled: CompiledTargeting, creator: PreparedCreat
   return score;
 }
 
-/** Why a creator who passed the filters matched, one reason per criterion (in MATCH_CRITERIA order). */
+/**
+ * Why a creator who passed the filters matched, one reason per criterion (in MATCH_CRITERIA order), each stored with
+ * its English detail and its words, so that an offer's answer says it in its reader's language (./reasons.ts).
+ */
 export function reasonsFor(compiled: CompiledTargeting, creator: PreparedCreator): Match['reasons'] {
   const { targeting, keywords, countries } = compiled;
   const reasons: Match['reasons'] = [];
   const shared = creator.platforms.filter((platform) => targeting.platforms.includes(platform));
   reasons.push(
     shared.length > 0
-      ? { criterion: 'platform', detail: `Streams on ${shared.join(' and ')}` }
-      : { criterion: 'platform', detail: `The campaign runs on ${targeting.platforms.join(' and ')}` },
+      ? storedReason('platform', { id: 'streamsOn', platforms: shared })
+      : storedReason('platform', { id: 'runsOn', platforms: [...targeting.platforms] }),
   );
-  reasons.push({ criterion: 'language', detail: `Broadcasts in ${creator.language}` });
-  if (countries.size > 0) reasons.push({ criterion: 'country', detail: `Based in ${creator.country}` });
-  else if (creator.country)
-    reasons.push({ criterion: 'country', detail: `Open to every country (${creator.country})` });
+  reasons.push(storedReason('language', { id: 'broadcastsIn', language: creator.language! }));
+  if (countries.size > 0) reasons.push(storedReason('country', { id: 'basedIn', country: creator.country! }));
+  else if (creator.country) reasons.push(storedReason('country', { id: 'everyCountry', country: creator.country }));
   if (keywords.length > 0) {
     const found = keywords.filter(({ pattern }) => pattern.test(creator.content)).map(({ keyword }) => keyword);
-    reasons.push({ criterion: 'category', detail: `Content about ${found.join(', ')}` });
+    reasons.push(storedReason('category', { id: 'contentAbout', keywords: found }));
   }
   if (targeting.minAvgViewers !== null) {
     reasons.push(
       creator.avgViewers !== null
-        ? { criterion: 'audience', detail: `About ${creator.avgViewers} average viewers` }
-        : { criterion: 'audience', detail: 'Average viewers not measured yet' },
+        ? storedReason('audience', { id: 'aboutViewers', viewers: creator.avgViewers })
+        : storedReason('audience', { id: 'viewersUnmeasured' }),
     );
   }
   return reasons;

@@ -2,9 +2,11 @@
 // A cached answer (server/http/answer-cache.ts) is served only while the user's users.offers_rev is the revision it
 // was built under; every write that changes what a list shows raises it (server/marketplace/offer-revisions.ts). With
 // CONTRACT_CHECK (every test) a cache hit is rebuilt and compared, so a write that forgets to raise a revision fails
-// the test that makes it.
+// the test that makes it. An answer is kept per language too: its offers' match reasons are worded in the reader's
+// (./reasons.ts), so it says `Vary: Accept-Language`.
 import type { Context } from 'hono';
 import type { OfferStatus, Role } from '../../contract/marketplace.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
 import { schemas } from '../../contract/index.ts';
 import { answerResponse, createAnswerCache, type Answer } from '../http/answer-cache.ts';
 import { ContractViolation, describeIssues, HttpError } from '../http/errors.ts';
@@ -13,6 +15,7 @@ import type { OfferStore } from './offers.ts';
 interface Party {
   userId: string;
   role: Role;
+  locale?: Locale;
 }
 
 export function createOfferLists(
@@ -29,7 +32,7 @@ export function createOfferLists(
     // The revision is read before the list: a write landing in between leaves an answer marked older than its
     // contents, which only costs a rebuild.
     const rev = await offers.listRevision(party.userId);
-    const key = `${party.userId}\0${status ?? ''}`;
+    const key = `${party.userId}\0${status ?? ''}\0${party.locale ?? DEFAULT_LOCALE}`;
     const hit = cache.get(key, rev);
     if (hit && !options.contractCheck) return hit;
     const json = await build(party, status);
@@ -53,7 +56,9 @@ export function createOfferLists(
     answer,
     /** The answer as a response: gzip when the client accepts it (built once per revision), else the JSON text. */
     async respond(c: Context, party: Party, status: OfferStatus | undefined): Promise<Response> {
-      return answerResponse(c, await answer(party, status));
+      const response = answerResponse(c, await answer(party, status));
+      response.headers.append('Vary', 'Accept-Language');
+      return response;
     },
     cache,
   };

@@ -6,6 +6,7 @@
 // while that platform confirms it is live) or chat posts (the bot posts in that channel); a campaign asking only for
 // link clicks or promo redemptions needs none.
 import {
+  MARKETPLACE_LIMITS,
   OFFER_ACTIONS,
   THREAD_OPEN_STATUSES,
   THREAD_PAGE,
@@ -14,7 +15,8 @@ import {
   type Role,
 } from '../../contract/marketplace.ts';
 import type { Offer, ThreadMessage } from '../../contract/schemas/marketplace.ts';
-import { connectBeforeAcceptMessage, PLATFORMS, type Platform } from '../../contract/marketplace.ts';
+import { PLATFORMS, type Platform } from '../../contract/marketplace.ts';
+import type { Locale } from '../../contract/locales.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { displayName } from '../accounts/users.ts';
@@ -22,6 +24,7 @@ import { HttpError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { expireOpenOffers } from './campaigns.ts';
+import { channelRequired, marketplaceProblems as problems, offerState } from './problems.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 import { withdrawProposals, withProposals } from './proposal-rows.ts';
 import { withReviews } from './review-rows.ts';
@@ -36,11 +39,11 @@ import {
   type ProgressOf,
 } from './rows.ts';
 
-const NOT_FOUND = 'No such offer';
-
+/** Who reads or answers an offer; `locale`: the language its answer is worded in (its match reasons). */
 interface Party {
   userId: string;
   role: Role;
+  locale?: Locale;
 }
 
 /** What the offer store needs: the database, notifications in the write's transaction, and the matching job. */
@@ -76,7 +79,7 @@ export async function assertConnected(
       wanted.map((platform) => (platform === 'Twitch' ? ('twitch' as const) : ('youtube' as const))),
     )
     .executeTakeFirst();
-  if (!found) throw new HttpError(409, connectBeforeAcceptMessage(wanted));
+  if (!found) throw new HttpError(409, channelRequired(wanted));
 }
 
 /** An offer being accepted: who it is between and what it is for. */
@@ -109,7 +112,7 @@ export async function takeSpot(
 ): Promise<() => void> {
   const stamp = new Date().toISOString();
   if (campaign.status !== 'active')
-    throw new HttpError(409, `This campaign is ${campaign.status}: it is not taking offers right now`);
+    throw new HttpError(409, problems.campaign_not_active.with({ status: campaign.status }));
   // Overlay minutes count only while the platform confirms the channel is live, and the bot posts in the channel's
   // chat: those need a channel. A tracked link or a promo code is delivered wherever the creator shares it.
   if (Number(campaign.overlay_required) !== 0 || campaign.chat_message !== null)
@@ -122,14 +125,14 @@ export async function takeSpot(
     .whereRef('accepted_count', '<', 'spots')
     .returning(['accepted_count', 'spots'])
     .executeTakeFirst();
-  if (!took) throw new HttpError(409, 'All spots of this campaign are taken');
+  if (!took) throw new HttpError(409, problems.campaign_full);
   const changed = await trx
     .updateTable('offers')
     .set({ status: 'accepted', updated_at: stamp, ...(options.terms ?? {}) })
     .where('id', '=', offer.id)
     .where('status', 'in', OFFER_ACTIONS.accept)
     .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+  if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, problems.offer_changed);
   if (!options.keepProposal) await withdrawProposals(trx, [offer.id]);
   await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
   const notices = [...options.notices];
@@ -202,24 +205,21 @@ export function createOfferStore(services: OfferDeps) {
 
   /** The offer when `party` is its creator or its campaign's advertiser; 404 otherwise. */
   async function visible(party: Party, id: string, executor: Kysely<Database> = db): Promise<Visible> {
-    if (party.role === 'operator') throw new HttpError(404, NOT_FOUND);
+    if (party.role === 'operator') throw new HttpError(404, problems.offer_unknown);
     const column = party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id';
     const row = await joined(executor).where('offers.id', '=', id).where(column, '=', party.userId).executeTakeFirst();
-    if (!row) throw new HttpError(404, NOT_FOUND);
+    if (!row) throw new HttpError(404, problems.offer_unknown);
     return row as Visible;
   }
 
   // Read on every GET /api/offers: compiled once, only the id changes.
   const revisionById = db.selectFrom('users').select('offers_rev').where('id', '=', '').compile();
 
-  const present = (party: Party, row: OfferJoinRow): Offer => toOffer(row, party.role !== 'creator');
+  const present = (party: Party, row: OfferJoinRow): Offer => toOffer(row, party.role !== 'creator', party.locale);
 
   function assertAllowed(status: OfferStatus, action: OfferAction): void {
     if (!(OFFER_ACTIONS[action] as readonly OfferStatus[]).includes(status)) {
-      throw new HttpError(
-        409,
-        `This offer is ${status.replace('_', ' ')}: it cannot be ${action === 'request-info' ? 'asked about' : `${action}ed`} now`,
-      );
+      throw new HttpError(409, problems.offer_not_answerable.with({ status: offerState(status), action }));
     }
   }
 
@@ -284,7 +284,7 @@ export function createOfferStore(services: OfferDeps) {
           .where('id', '=', offer.campaign_id)
           .executeTakeFirstOrThrow();
         if (offer.status === 'expired' && Number(campaign.accepted_count) >= Number(campaign.spots)) {
-          throw new HttpError(409, 'All spots of this campaign are taken');
+          throw new HttpError(409, problems.campaign_full);
         }
         assertAllowed(offer.status, 'accept');
         announce = await takeSpot(trx, services, offer, campaign, {
@@ -305,6 +305,9 @@ export function createOfferStore(services: OfferDeps) {
     },
 
     async decline(party: Party, id: string, reason: string | undefined): Promise<Offer> {
+      // As the contract's schema refused it before (trimmed, then counted), now with its own code and words.
+      if (reason !== undefined && reason.trim().length > MARKETPLACE_LIMITS.reason)
+        throw new HttpError(400, problems.decline_reason_too_long.with({ max: MARKETPLACE_LIMITS.reason }));
       let announce = () => {};
       await db.transaction().execute(async (trx) => {
         const offer = await creatorOffer(party, id, trx);
@@ -315,7 +318,7 @@ export function createOfferStore(services: OfferDeps) {
           .where('id', '=', id)
           .where('status', 'in', OFFER_ACTIONS.decline)
           .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+        if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, problems.offer_changed);
         await withdrawProposals(trx, [id]);
         await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
         announce = await notifier.create(trx, [
@@ -352,7 +355,7 @@ export function createOfferStore(services: OfferDeps) {
           .where('id', '=', id)
           .where('status', 'in', OFFER_ACTIONS['request-info'])
           .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, 'This offer changed meanwhile; reload it');
+        if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, problems.offer_changed);
         await addMessage(trx, offer, party, message);
         announce = await notifier.create(trx, [
           {
@@ -420,7 +423,7 @@ export function createOfferStore(services: OfferDeps) {
       const row = await db.transaction().execute(async (trx) => {
         const offer = await visible(party, id, trx);
         if (!(THREAD_OPEN_STATUSES as readonly OfferStatus[]).includes(offer.status)) {
-          throw new HttpError(409, `This offer is ${offer.status}: its conversation is closed`);
+          throw new HttpError(409, problems.thread_closed.with({ status: offerState(offer.status) }));
         }
         const message = await addMessage(trx, offer, party, body);
         const toCreator = party.role !== 'creator';

@@ -6,36 +6,44 @@
 import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
 import type { OffersOutlook, OutlookStep } from '../../contract/schemas/marketplace.ts';
+import type { Locale } from '../../contract/locales.ts';
 import type { Database } from '../db/types.ts';
+import { wordList, type Say } from '../http/texts.ts';
 import { withConnected } from './match-jobs.ts';
 import { compileTargeting, missedBy, prepareCreator, type CreatorFacts, type FilterCriterion } from './matching.ts';
+import { anyOf, languageIn } from './reasons.ts';
 import { targetingOf } from './rows.ts';
+import { marketplaceTexts } from './texts.ts';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const listed = (values: Iterable<string>) => [...new Set(values)].sort().join(', ');
-
-/** One line per criterion that kept campaigns away, with what they ask for. */
+/** One line per criterion that kept campaigns away, with what they ask for, in the language of `say`. */
 function explain(
+  say: Say<OutlookText>,
   criterion: FilterCriterion,
   count: number,
   asks: { platforms: string[]; languages: string[]; countries: string[]; keywords: string[]; minViewers: number[] },
 ): string {
-  const campaigns = plural(count, 'campaign', 'campaigns');
+  // Each value once, in a stable order: English lists them as it always has ("Mexico, Spain"), Spanish as a choice.
+  const listed = (values: Iterable<string>, name?: (value: string, locale: Locale) => string) =>
+    anyOf([...new Set(values)].sort(), name);
   switch (criterion) {
     case 'platform':
-      return `${campaigns} ${count === 1 ? 'runs' : 'run'} on ${listed(asks.platforms)}: connect that channel in Connect Accounts.`;
+      return say('outlook.asks.platform', { count, platforms: listed(asks.platforms) });
     case 'language':
-      return `${campaigns} ${count === 1 ? 'wants' : 'want'} creators broadcasting in ${listed(asks.languages)}.`;
+      return say('outlook.asks.language', { count, languages: listed(asks.languages, languageIn) });
     case 'country':
-      return `${campaigns} ${count === 1 ? 'targets' : 'target'} creators based in ${listed(asks.countries)}.`;
+      return say('outlook.asks.country', { count, countries: listed(asks.countries) });
     case 'category':
-      return `${campaigns} ${count === 1 ? 'looks' : 'look'} for content about ${listed(asks.keywords)}: say so in your profile's type of content if you stream it.`;
+      return say('outlook.asks.category', { count, keywords: listed(asks.keywords) });
     case 'audience':
-      return `${campaigns} ${count === 1 ? 'asks' : 'ask'} for at least ${Math.min(...asks.minViewers)} average live viewers.`;
+      return say('outlook.asks.audience', { count, viewers: Math.min(...asks.minViewers) });
   }
 }
 
-export async function offersOutlook(db: Kysely<Database>, creatorId: string): Promise<OffersOutlook> {
+type OutlookText = Parameters<ReturnType<typeof marketplaceTexts>>[0];
+
+/** What the creator's Sponsorship Offers screen says when no new offer came, in `locale` (./texts.ts). */
+export async function offersOutlook(db: Kysely<Database>, creatorId: string, locale: Locale): Promise<OffersOutlook> {
+  const say = marketplaceTexts(locale);
   const user = await db
     .selectFrom('users')
     .select(['id', 'country', 'language', 'category', 'type_content', 'about', 'job_title', 'tier'])
@@ -55,31 +63,31 @@ export async function offersOutlook(db: Kysely<Database>, creatorId: string): Pr
   ]);
   const steps: OutlookStep[] = [];
 
+  // Besides the broadcasting language, which matching cannot do without.
   const missing = [
-    user.language ? null : 'broadcasting language',
-    user.country ? null : 'country',
-    user.type_content || user.category ? null : 'type of content',
-  ].filter((field): field is string => field !== null);
-  if (missing.length > 0) {
+    user.country ? null : ('outlook.profile.field.country' as const),
+    user.type_content || user.category ? null : ('outlook.profile.field.typeOfContent' as const),
+  ].filter((field) => field !== null);
+  // "country and type of content", "tu país y tu tipo de contenido".
+  const fields = wordList((locale) => missing.map((field) => marketplaceTexts(locale)(field)));
+  if (!user.language || missing.length > 0) {
     steps.push({
       kind: 'profile',
-      title: 'Complete your profile',
+      title: say('outlook.profile.title'),
       text: user.language
-        ? `Campaigns that target countries or kinds of content read your profile: add your ${missing.join(' and ')}.`
-        : `Matching needs your broadcasting language: no campaign can be matched to you until your profile has it.${
-            missing.length > 1 ? ` Add your ${missing.slice(1).join(' and ')} too.` : ''
-          }`,
+        ? say('outlook.profile.text', { fields })
+        : say('outlook.profile.noLanguage', { more: missing.length > 0 ? 'yes' : 'no', fields }),
       details: [],
-      link: { to: '/my-profile', label: 'Complete your profile' },
+      link: { to: '/my-profile', label: say('outlook.profile.link') },
     });
   }
   if (!creator.connected) {
     steps.push({
       kind: 'channel',
-      title: 'Connect a channel',
-      text: 'Accepting an offer needs a connected Twitch or YouTube channel, and campaigns on one platform look for creators who stream there.',
+      title: say('outlook.channel.title'),
+      text: say('outlook.channel.text'),
       details: [],
-      link: { to: '/connect-accounts', label: 'Connect a channel' },
+      link: { to: '/connect-accounts', label: say('outlook.channel.link') },
     });
   }
 
@@ -135,42 +143,42 @@ export async function offersOutlook(db: Kysely<Database>, creatorId: string): Pr
     if (campaigns.length === 0) {
       steps.push({
         kind: 'waiting',
-        title: 'No campaign is taking creators right now',
-        text: 'Running campaigns are matched to you as advertisers launch them; a notification tells you when an offer comes.',
+        title: say('outlook.none.title'),
+        text: say('outlook.none.text'),
         details: [],
         link: null,
       });
     } else if (open.length === 0) {
       steps.push({
         kind: 'waiting',
-        title: 'Every running campaign has made you an offer',
-        text: 'New campaigns are matched to you as advertisers launch them; a notification tells you when an offer comes.',
+        title: say('outlook.answered.title'),
+        text: say('outlook.answered.text'),
         details: [],
         link: null,
       });
     } else if (matching === 0) {
       steps.push({
         kind: 'targeting',
-        title: `No running campaign targets you yet`,
-        text: `${plural(open.length, 'running campaign has', 'running campaigns have')} no offer for you. What they ask for:`,
+        title: say('outlook.targeting.title'),
+        text: say('outlook.targeting.text', { count: open.length }),
         details: [...missed.entries()]
           .sort((a, b) => b[1] - a[1])
-          .map(([criterion, count]) => explain(criterion, count, asks)),
-        link: { to: '/my-profile', label: 'Review your profile' },
+          .map(([criterion, count]) => explain(say, criterion, count, asks)),
+        link: { to: '/my-profile', label: say('outlook.targeting.link') },
       });
     } else if (full > 0 && full === matching) {
       steps.push({
         kind: 'waiting',
-        title: `${plural(full, 'campaign matches', 'campaigns match')} you`,
-        text: `${full === 1 ? 'It has' : 'They have'} as many open offers as ${full === 1 ? 'it' : 'they'} can hold right now: you get an offer when a spot frees up.`,
+        title: say('outlook.matches.title', { count: full }),
+        text: say('outlook.full.text', { count: full }),
         details: [],
         link: null,
       });
     } else if (matching > 0) {
       steps.push({
         kind: 'waiting',
-        title: `${plural(matching, 'campaign matches', 'campaigns match')} you`,
-        text: 'Their offers are on the way: matching runs when you save your profile or connect a channel, and when campaigns launch.',
+        title: say('outlook.matches.title', { count: matching }),
+        text: say('outlook.coming.text'),
         details: [],
         link: null,
       });
@@ -179,10 +187,10 @@ export async function offersOutlook(db: Kysely<Database>, creatorId: string): Pr
   if (Number(kit?.published ?? 0) !== 1) {
     steps.push({
       kind: 'media-kit',
-      title: 'Publish your media kit',
-      text: 'Brands can then find you in search and invite you to their campaigns directly.',
+      title: say('outlook.mediaKit.title'),
+      text: say('outlook.mediaKit.text'),
       details: [],
-      link: { to: '/media-kit', label: 'Set up your media kit' },
+      link: { to: '/media-kit', label: say('outlook.mediaKit.link') },
     });
   }
   return { runningCampaigns: campaigns.length, matching, steps };

@@ -16,7 +16,6 @@
 // counter, or of two accepts, one wins and the other answers 409 and rolls back, money included.
 import type { Kysely } from 'kysely';
 import {
-  CONNECT_BEFORE_ACCEPT,
   OPEN_OFFER_STATUSES,
   formatCents,
   shortOfFundsMessage,
@@ -25,21 +24,23 @@ import {
 } from '../../contract/marketplace.ts';
 import type { Offer, Proposal, ProposeRequest } from '../../contract/schemas/marketplace.ts';
 import { displayName } from '../accounts/users.ts';
+import type { Locale } from '../../contract/locales.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { money } from '../http/texts.ts';
 import { creditAdvertiser } from '../money/debts.ts';
 import { advertiserBalance, campaignReserve, InsufficientFunds, postTransfer } from '../money/ledger.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 import { addThreadMessage, takeSpot, type OfferStore } from './offers.ts';
+import { marketplaceProblems as problems, offerState } from './problems.ts';
 import { toProposal, type ProposalRow } from './proposal-rows.ts';
 
-const NOT_FOUND = 'No such offer';
-const CHANGED = 'This offer changed meanwhile; reload it';
-
+/** Who proposes or answers; `locale`: the language the offer's answer is worded in (its match reasons). */
 interface Party {
   userId: string;
   role: Role;
+  locale?: Locale;
 }
 
 type Side = 'creator' | 'advertiser';
@@ -60,7 +61,7 @@ export function createProposalStore(services: ProposalDeps) {
 
   /** The offer when `party` is its creator or its campaign's advertiser; 404 otherwise (operators too). */
   async function visible(party: Party, id: string, executor: Kysely<Database>) {
-    if (party.role === 'operator') throw new HttpError(404, NOT_FOUND);
+    if (party.role === 'operator') throw new HttpError(404, problems.offer_unknown);
     const row = await executor
       .selectFrom('offers')
       .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
@@ -84,7 +85,7 @@ export function createProposalStore(services: ProposalDeps) {
       .where('offers.id', '=', id)
       .where(party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id', '=', party.userId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, NOT_FOUND);
+    if (!row) throw new HttpError(404, problems.offer_unknown);
     return row;
   }
   type Visible = Awaited<ReturnType<typeof visible>>;
@@ -97,7 +98,7 @@ export function createProposalStore(services: ProposalDeps) {
 
   function assertNegotiable(status: OfferStatus): void {
     if (!(OPEN_OFFER_STATUSES as readonly OfferStatus[]).includes(status))
-      throw new HttpError(409, `This offer is ${status.replace('_', ' ')}: its terms can no longer be negotiated`);
+      throw new HttpError(409, problems.offer_not_negotiable.with({ status: offerState(status) }));
   }
 
   /** Takes the offer's row (a conditional UPDATE on its status): 409 when it left invited/info_requested meanwhile. */
@@ -108,7 +109,7 @@ export function createProposalStore(services: ProposalDeps) {
       .where('id', '=', offerId)
       .where('status', 'in', OPEN_OFFER_STATUSES)
       .executeTakeFirst();
-    if (Number(held.numUpdatedRows) !== 1) throw new HttpError(409, CHANGED);
+    if (Number(held.numUpdatedRows) !== 1) throw new HttpError(409, problems.offer_changed);
   }
 
   /** Moves proposal `id` from open to `status`: 409 when another answer or a counter came first. */
@@ -119,8 +120,7 @@ export function createProposalStore(services: ProposalDeps) {
       .where('id', '=', id)
       .where('status', '=', 'open')
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1)
-      throw new HttpError(409, 'This proposal was answered meanwhile; reload the offer');
+    if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, problems.proposal_answered);
   }
 
   /** The notice to the other side of `party`. */
@@ -143,16 +143,16 @@ export function createProposalStore(services: ProposalDeps) {
       .where('offer_id', '=', offerId)
       .where('round', '=', round)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'No such proposal');
+    if (!row) throw new HttpError(404, problems.proposal_unknown);
     return row;
   }
 
   /** 404 for a missing one; 403 to the side that wrote it; 409 once it is no longer open. */
   async function answerable(trx: Kysely<Database>, offer: Visible, party: Party, round: number) {
     const proposal = await proposalAt(trx, offer.id, round);
-    if (proposal.side === party.role) throw new HttpError(403, 'The other side answers your proposal');
+    if (proposal.side === party.role) throw new HttpError(403, problems.own_proposal);
     if (proposal.status !== 'open')
-      throw new HttpError(409, `This proposal is ${proposal.status}: it can no longer be answered`);
+      throw new HttpError(409, problems.proposal_closed.with({ status: proposal.status }));
     return proposal;
   }
 
@@ -188,8 +188,7 @@ export function createProposalStore(services: ProposalDeps) {
           .executeTakeFirst();
         const open = rounds?.status === 'open' ? rounds : null;
         const side: Side = party.role === 'creator' ? 'creator' : 'advertiser';
-        if (open?.side === side)
-          throw new HttpError(409, 'Your proposal is waiting for an answer: the other side answers it first');
+        if (open?.side === side) throw new HttpError(409, problems.proposal_waiting);
         if (side === 'advertiser' && !open)
           throw new HttpError(409, 'There is no proposal from the creator to answer: the creator proposes first');
         if (open) await settle(trx, open.id, 'countered');
@@ -257,7 +256,7 @@ export function createProposalStore(services: ProposalDeps) {
           if (
             party.role === 'advertiser' &&
             error instanceof HttpError &&
-            error.message.startsWith(CONNECT_BEFORE_ACCEPT)
+            error.code === problems.channel_required.code
           )
             throw new HttpError(
               409,
@@ -298,7 +297,7 @@ export function createProposalStore(services: ProposalDeps) {
               409,
               party.role === 'advertiser'
                 ? shortOfFundsMessage(missing)
-                : `${offer.brand} cannot cover ${formatCents(pay)} right now: their balance is short. Try again once they have added funds.`,
+                : problems.brand_short_of_funds.with({ brand: offer.brand, pay: money(pay) }),
             );
           }
         }

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
+import { requestLocale } from '../http/problems.ts';
 import type { Idempotency } from '../http/idempotency.ts';
 import { balancesOf, reservedBy } from '../money/funding.ts';
 import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
@@ -23,10 +24,16 @@ import { createOfferLists } from './offer-lists.ts';
 import type { OfferStore } from './offers.ts';
 import { createProposalStore } from './proposals.ts';
 import { offersOutlook } from './outlook.ts';
+import { marketplaceProblems } from './problems.ts';
 import { toAdvertiserProfile } from './rows.ts';
 import { searchRoutes } from './search-routes.ts';
 
-const party = (c: Context<AppEnv>) => ({ userId: c.get('userId'), role: c.get('role') });
+const party = (c: Context<AppEnv>) => ({ userId: c.get('userId'), role: c.get('role'), locale: requestLocale(c) });
+/** The caller, for an answer worded in their language (an offer's match reasons, the outlook): it says so. */
+const reader = (c: Context<AppEnv>) => {
+  c.header('Vary', 'Accept-Language', { append: true });
+  return party(c);
+};
 const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
 
 /**
@@ -204,20 +211,20 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   route(app, services, 'listOffers', (c, { query }) => offerLists.respond(c, party(c), query.status));
   // Before /api/offers/:id, which would take 'outlook' for an id.
   route(app, services, 'offersOutlook', { forbidden: 'Only creators receive offers' }, async (c) =>
-    offersOutlook(db, c.get('userId')),
+    offersOutlook(db, c.get('userId'), reader(c).locale),
   );
-  route(app, services, 'getOffer', async (c) => ({ offer: await offers.get(party(c), c.req.param('id')!) }));
+  route(app, services, 'getOffer', async (c) => ({ offer: await offers.get(reader(c), c.req.param('id')!) }));
   route(app, services, 'acceptOffer', { forbidden: ANSWERS_ARE_THE_CREATORS }, async (c) => {
-    const offer = await offers.accept(party(c), c.req.param('id')!);
+    const offer = await offers.accept(reader(c), c.req.param('id')!);
     // An accepted offer's creative joins the creator's overlay at once.
     await services.overlays.refresh([c.get('userId')]);
     return { offer };
   });
   route(app, services, 'declineOffer', offerAnswer, async (c, { body }) => ({
-    offer: await offers.decline(party(c), c.req.param('id')!, body.reason),
+    offer: await offers.decline(reader(c), c.req.param('id')!, body.reason),
   }));
   route(app, services, 'requestInfo', offerAnswer, async (c, { body }) => ({
-    offer: await offers.requestInfo(party(c), c.req.param('id')!, body.message),
+    offer: await offers.requestInfo(reader(c), c.req.param('id')!, body.message),
   }));
   route(app, services, 'listMessages', offerParties, async (c, { query }) =>
     offers.messages(party(c), c.req.param('id')!, query.before),
@@ -232,7 +239,7 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
   // Counter-offers (./proposals.ts): the offer's two sides; anyone else, an operator too, 404 before the body is read.
   const roundOf = (c: Context<AppEnv>) => {
     const round = Number(c.req.param('round'));
-    if (!Number.isSafeInteger(round) || round < 1) throw new HttpError(404, 'No such proposal');
+    if (!Number.isSafeInteger(round) || round < 1) throw new HttpError(404, marketplaceProblems.proposal_unknown);
     return round;
   };
   route(app, services, 'listProposals', offerParties, async (c) => ({
@@ -242,19 +249,19 @@ export function marketplaceRoutes(services: MarketplaceRoutesDeps): Hono<AppEnv>
     const id = c.req.param('id')!;
     // Each round is written in the offer's thread: it counts as a message there (docs/product.md §Threads).
     await services.limits.checkUser(RATE_RULES.threadMessages, c.get('userId'), `offer:${id}`);
-    return { offer: await proposals.propose(party(c), id, body) };
+    return { offer: await proposals.propose(reader(c), id, body) };
   });
   route(app, services, 'acceptProposal', offerParties, async (c) => {
     const userId = c.get('userId');
     return services.idempotency.once(c, userId, null, async () => {
-      const offer = await proposals.accept(party(c), c.req.param('id')!, roundOf(c));
+      const offer = await proposals.accept(reader(c), c.req.param('id')!, roundOf(c));
       // An accepted offer's creative joins the creator's overlay at once.
       await services.overlays.refreshCampaign(offer.campaignId);
       return { offer };
     });
   });
   route(app, services, 'declineProposal', offerParties, async (c) => ({
-    offer: await proposals.decline(party(c), c.req.param('id')!, roundOf(c)),
+    offer: await proposals.decline(reader(c), c.req.param('id')!, roundOf(c)),
   }));
 
   route(app, services, 'confirmDelivery', deliveryConfirmer, async (c) => {

@@ -1,10 +1,12 @@
 // Row ↔ API shapes of the marketplace (contract/schemas/marketplace.ts), shared by its stores.
 import type { Selectable } from 'kysely';
-import type { Campaign, MatchReason, Offer } from '../../contract/schemas/marketplace.ts';
+import type { Campaign, Offer } from '../../contract/schemas/marketplace.ts';
 import type { DeliverableProgress } from '../../contract/schemas/deliverables.ts';
 import { OFFER_STATUSES, type OfferStatus } from '../../contract/marketplace.ts';
 import type { AdvertiserProfilesTable, CampaignsTable } from '../db/types.ts';
 import { displayName } from '../accounts/users.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
+import { reasonsIn } from './reasons.ts';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 
@@ -190,7 +192,8 @@ export interface OfferJoinRow {
   creator_type_content?: string | null;
 }
 
-export function toOffer(row: OfferJoinRow, withCreator: boolean): Offer {
+/** The offer as the contract says it; its match reasons worded in `locale` (./reasons.ts). */
+export function toOffer(row: OfferJoinRow, withCreator: boolean, locale: Locale = DEFAULT_LOCALE): Offer {
   const offer: Offer = {
     id: row.id,
     status: row.status,
@@ -207,7 +210,7 @@ export function toOffer(row: OfferJoinRow, withCreator: boolean): Offer {
     },
     origin: row.origin,
     proposal: null,
-    reasons: JSON.parse(row.reasons) as MatchReason[],
+    reasons: reasonsIn(row.reasons, locale),
     declineReason: row.decline_reason,
     messageCount: Number(row.message_count),
     createdAt: row.created_at,

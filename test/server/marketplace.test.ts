@@ -3,6 +3,7 @@
 // with the wrong role (403) and the wrong owner (404).
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import { BACKENDS, makeBackend, photoForm, PNG_1PX, startApp, type Backend, type Client } from './helpers.ts';
 import { touchOfferLists } from '../../server/marketplace/offer-revisions.ts';
@@ -576,6 +577,137 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     });
   });
 
+  it('a Spanish reader gets the match reasons and the refusals in Spanish, with their codes; English unchanged', async () => {
+    const advertiser = await approvedAdvertiser(api, operator);
+    const mexican = { language: 'Mexico', country: 'Mexico', type_content: 'Chiptune and retro games on Twitch' };
+    const connected = await account(api, 'creator', { ...mexican, tier: 1 });
+    await connectChannel(api, connected, 'twitch');
+    await connectChannel(api, connected, 'youtube');
+    const unconnected = await account(api, 'creator', { ...mexican, locale: 'es-MX' });
+    // No platform stated or connected: a campaign on every platform matches, and says so.
+    const anywhere = await account(api, 'creator', { ...mexican, type_content: 'Chiptune covers' });
+    const campaign = await launched(api, advertiser, {
+      targeting: {
+        platforms: ['Twitch', 'YouTube'],
+        languages: ['Spanish'],
+        countries: ['Mexico'],
+        categories: ['chiptune'],
+        minAvgViewers: null,
+      },
+    });
+    const inSpanish = { 'accept-language': 'es-MX' };
+    const offersIn = async (who: Account, headers: Record<string, string> = {}) => {
+      const answer = await api.request('GET', '/api/offers', { token: who.token, headers });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.headers.get('vary')).toContain('Accept-Language');
+      return (answer.body.offers as { id: string; campaignId: string; reasons: unknown[] }[]).filter(
+        (offer) => offer.campaignId === campaign,
+      );
+    };
+    const english = [
+      { criterion: 'platform', detail: 'Streams on Twitch and YouTube' },
+      { criterion: 'language', detail: 'Broadcasts in Spanish' },
+      { criterion: 'country', detail: 'Based in Mexico' },
+      { criterion: 'category', detail: 'Content about chiptune' },
+    ];
+    const spanish = [
+      { criterion: 'platform', detail: 'Transmite en Twitch y YouTube' },
+      { criterion: 'language', detail: 'Transmite en español' },
+      { criterion: 'country', detail: 'Vive en Mexico' },
+      { criterion: 'category', detail: 'Contenido sobre chiptune' },
+    ];
+    const [offer] = await offersIn(connected);
+    expect(offer!.reasons).toEqual(english);
+    // Each language is its own cached answer; English stays as it was.
+    expect((await offersIn(connected, inSpanish))[0]!.reasons).toEqual(spanish);
+    expect((await offersIn(connected))[0]!.reasons).toEqual(english);
+    const one = await api.request('GET', `/api/offers/${offer!.id}`, { token: connected.token, headers: inSpanish });
+    expect(one.headers.get('vary')).toContain('Accept-Language');
+    expect((one.body.offer as { reasons: unknown }).reasons).toEqual(spanish);
+    // The account's language when the page sends none of its own (`*`, or no header).
+    const [theirs] = await offersIn(unconnected, { 'accept-language': '*' });
+    expect(theirs!.reasons).toEqual([{ criterion: 'platform', detail: 'Transmite en Twitch' }, ...spanish.slice(1)]);
+    expect((await offersIn(unconnected))[0]!.reasons).toEqual(
+      (await offersIn(unconnected, { 'accept-language': '*' }))[0]!.reasons,
+    );
+
+    expect((await offersIn(anywhere, inSpanish))[0]!.reasons).toEqual([
+      { criterion: 'platform', detail: 'La campaña es para Twitch y YouTube' },
+      ...spanish.slice(1),
+    ]);
+    expect((await offersIn(anywhere))[0]!.reasons).toEqual([
+      { criterion: 'platform', detail: 'The campaign runs on Twitch and YouTube' },
+      ...english.slice(1),
+    ]);
+
+    // A refusal in the reader's language, with a code a screen decides on.
+    const accepting = await api.request('POST', `/api/offers/${theirs!.id}/accept`, { token: unconnected.token });
+    expect(accepting.status).toBe(409);
+    expect(accepting.body).toEqual({
+      code: 'marketplace.channel_required',
+      message:
+        'Conecta tu canal de Twitch o YouTube en Conectar cuentas antes de aceptar: Castbridge solo cuenta la exhibición mientras la plataforma confirma que estás en vivo.',
+    });
+    const acceptingInEnglish = await api.request('POST', `/api/offers/${theirs!.id}/accept`, {
+      token: unconnected.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(acceptingInEnglish.body).toEqual({
+      code: 'marketplace.channel_required',
+      message: connectBeforeAcceptMessage(['Twitch', 'YouTube']),
+    });
+    const decline = (reason: string, headers: Record<string, string> = {}) =>
+      api.request('POST', `/api/offers/${offer!.id}/decline`, { token: connected.token, json: { reason }, headers });
+    const tooLong = 'x'.repeat(501);
+    for (const [headers, message] of [
+      [inSpanish, 'El motivo puede tener como máximo 500 caracteres.'],
+      [{}, 'reason: must be at most 500 characters'],
+    ] as const) {
+      const refused = await decline(tooLong, headers);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ code: 'marketplace.decline_reason_too_long', message });
+    }
+    // 500 once trimmed is a reason; the offer answered carries its reasons in the reader's language.
+    const declined = await decline(` ${'x'.repeat(500)} `, inSpanish);
+    expect(declined.status, declined.text).toBe(200);
+    expect(declined.body.offer).toMatchObject({ status: 'declined', reasons: spanish });
+    const again = await api.request('POST', `/api/offers/${offer!.id}/accept`, {
+      token: connected.token,
+      headers: inSpanish,
+    });
+    expect([again.status, again.body]).toEqual([
+      409,
+      { code: 'marketplace.offer_not_answerable', message: 'Esta oferta fue rechazada: ahora no puedes aceptarla' },
+    ]);
+    const askAgain = await api.request('POST', `/api/offers/${offer!.id}/request-info`, {
+      token: connected.token,
+      json: { message: 'Which dates?' },
+    });
+    expect(askAgain.body).toEqual({
+      code: 'marketplace.offer_not_answerable',
+      message: 'This offer is declined: it cannot be asked about now',
+    });
+    const unknown = await api.request('GET', `/api/offers/${crypto.randomUUID()}`, {
+      token: connected.token,
+      headers: inSpanish,
+    });
+    expect([unknown.status, unknown.body]).toEqual([
+      404,
+      { code: 'marketplace.offer_unknown', message: 'Esa oferta no existe' },
+    ]);
+
+    // A row stored before its reasons kept their words reads as stored, in any language.
+    await api.castbridge.db
+      .updateTable('offers')
+      .set({ reasons: JSON.stringify([{ criterion: 'platform', detail: 'Streams on Twitch' }]) })
+      .where('id', '=', theirs!.id)
+      .execute();
+    await touchOfferLists(api.castbridge.db, [unconnected.id]);
+    expect((await offersIn(unconnected, inSpanish))[0]!.reasons).toEqual([
+      { criterion: 'platform', detail: 'Streams on Twitch' },
+    ]);
+  });
+
   it('GET /api/offers is answered from a cache that every change to a list invalidates, gzip when accepted', async () => {
     const advertiser = await approvedAdvertiser(api, operator);
     const creator = await account(api, 'creator', { ...englishCreator, country: 'Peru' });
@@ -621,7 +753,9 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(packed.headers.get('content-encoding')).toBe('gzip');
-    expect(packed.headers.get('vary')).toBe('Accept-Encoding');
+    // Its offers' match reasons are worded in the reader's language: the answer says so.
+    expect(packed.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
+    expect(plain.headers.get('vary')).toContain('Accept-Language');
     expect(packed.headers.get('cache-control')).toBe('no-store');
     expect(gunzipSync(Buffer.from(await packed.arrayBuffer())).toString('utf8')).toBe(await plain.text());
 

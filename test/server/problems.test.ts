@@ -11,6 +11,8 @@ import { definedProblems, formatProblem } from '../../server/http/problems.ts';
 import { money, wordList } from '../../server/http/texts.ts';
 import { moneyProblems } from '../../server/money/problems.ts';
 import { archiveProblems } from '../../server/archive/problems.ts';
+import { channelRequired, marketplaceProblems, offerState } from '../../server/marketplace/problems.ts';
+import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
 
 describe('refusals', () => {
   it('has texts for every code of its own that the contract lists, and for no other', () => {
@@ -24,6 +26,7 @@ describe('refusals', () => {
       ...Object.values(accountProblems),
       ...Object.values(moneyProblems),
       ...Object.values(archiveProblems),
+      ...Object.values(marketplaceProblems),
     ]) {
       const values = {
         first: 'creator',
@@ -34,6 +37,8 @@ describe('refusals', () => {
         what: 'sign-in',
         ...{ minimum: money(5_000), balance: money(7_500), amount: money(7_501), needs: 'x', reason: 'y' },
         ...{ limit: 5, day: '2026-12-02', hours: 3, detail: 'z' },
+        ...{ status: offerState('expired'), action: 'accept', platforms: 'Twitch', brand: 'Nova', pay: money(15_000) },
+        max: 500,
       };
       const english = formatProblem(kind.with(values), 'en');
       const spanish = formatProblem(kind.with(values), 'es-MX');
@@ -75,6 +80,30 @@ describe('refusals', () => {
     );
     expect(formatProblem(needs, 'es-MX')).toBe(
       'Stripe todavía no puede pagarte: aún necesita tu fecha de nacimiento y la cuenta bancaria donde se te paga. Termina en Configurar método de pago.',
+    );
+  });
+
+  it('says an offer’s refusals with its status and platforms worded, the English as the screens knew it', () => {
+    for (const platforms of [['Twitch'], ['YouTube'], ['Twitch', 'YouTube']] as const)
+      expect(formatProblem(channelRequired(platforms), 'en')).toBe(connectBeforeAcceptMessage(platforms));
+    expect(formatProblem(channelRequired(['Twitch', 'YouTube']), 'es-MX')).toBe(
+      'Conecta tu canal de Twitch o YouTube en Conectar cuentas antes de aceptar: Castbridge solo cuenta la exhibición mientras la plataforma confirma que estás en vivo.',
+    );
+    const answered = (action: string) =>
+      marketplaceProblems.offer_not_answerable.with({ status: offerState('info_requested'), action });
+    expect(formatProblem(answered('request-info'), 'en')).toBe(
+      'This offer is info requested: it cannot be asked about now',
+    );
+    expect(formatProblem(answered('decline'), 'en')).toBe('This offer is info requested: it cannot be declined now');
+    expect(formatProblem(answered('accept'), 'es-MX')).toBe(
+      'Esta oferta está esperando más información: ahora no puedes aceptarla',
+    );
+    const short = marketplaceProblems.brand_short_of_funds.with({ brand: 'Nova Energy', pay: money(15_050) });
+    expect(formatProblem(short, 'en')).toBe(
+      'Nova Energy cannot cover $150.50 right now: their balance is short. Try again once they have added funds.',
+    );
+    expect(formatProblem(short, 'es-MX')).toBe(
+      'Nova Energy no puede cubrir USD\u00a0150.50 en este momento: su saldo no alcanza. Vuelve a intentarlo cuando haya agregado fondos.',
     );
   });
 

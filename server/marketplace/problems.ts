@@ -1,0 +1,88 @@
+// The marketplace's refusals in every language (server/http/problems.ts; codes in contract/errors.ts): those a
+// creator meets on Sponsorship Offers, answering an offer (accept, decline, ask for more information), in its thread
+// and its counter-offers. The advertiser meets some of them too (an offer's thread, a proposal's turn), in their
+// language. A screen decides on the code: Accept links Connect Accounts by `marketplace.channel_required`.
+import { intlLocale } from '../../contract/locales.ts';
+import type { OfferStatus, Platform } from '../../contract/marketplace.ts';
+import { defineProblems } from '../http/problems.ts';
+import { worded, type Worded } from '../http/texts.ts';
+import { marketplaceTexts } from './texts.ts';
+
+export const marketplaceProblems = defineProblems('marketplace', {
+  offer_unknown: { en: 'No such offer', 'es-MX': 'Esa oferta no existe' },
+  offer_not_answerable: {
+    en: 'This offer is {status}: it cannot be {action, select, accept {accepted} decline {declined} other {asked about}} now',
+    'es-MX':
+      'Esta oferta {status}: ahora no puedes {action, select, accept {aceptarla} decline {rechazarla} other {pedir más información sobre ella}}',
+  },
+  offer_changed: {
+    en: 'This offer changed meanwhile; reload it',
+    'es-MX': 'Esta oferta cambió mientras tanto; vuelve a cargarla',
+  },
+  campaign_not_active: {
+    en: 'This campaign is {status}: it is not taking offers right now',
+    'es-MX':
+      'Esta campaña {status, select, draft {todavía es un borrador} paused {está en pausa} completed {ya terminó} cancelled {se canceló} other {no está activa}}: por ahora no está aceptando ofertas',
+  },
+  campaign_full: {
+    en: 'All spots of this campaign are taken',
+    'es-MX': 'Todos los lugares de esta campaña ya están ocupados',
+  },
+  // contract/marketplace.ts connectBeforeAcceptMessage says the English, for the screens that knew it by its start.
+  channel_required: {
+    en: 'Connect your {platforms} channel in Connect Accounts before accepting: Castbridge counts display only while {count, plural, one {{platforms} confirms} other {the platform confirms}} you are live.',
+    'es-MX':
+      'Conecta tu canal de {platforms} en Conectar cuentas antes de aceptar: Castbridge solo cuenta la exhibición mientras {count, plural, one {{platforms} confirma} other {la plataforma confirma}} que estás en vivo.',
+  },
+  // The words the contract's schema answered before the handler checked the reason.
+  decline_reason_too_long: {
+    en: 'reason: must be at most {max} characters',
+    'es-MX': 'El motivo puede tener como máximo {max, number} caracteres.',
+  },
+  thread_closed: {
+    en: 'This offer is {status}: its conversation is closed',
+    'es-MX': 'Esta oferta {status}: su conversación está cerrada',
+  },
+  offer_not_negotiable: {
+    en: 'This offer is {status}: its terms can no longer be negotiated',
+    'es-MX': 'Esta oferta {status}: sus condiciones ya no se pueden negociar',
+  },
+  proposal_unknown: { en: 'No such proposal', 'es-MX': 'Esa propuesta no existe' },
+  own_proposal: {
+    en: 'The other side answers your proposal',
+    'es-MX': 'Tu propuesta la responde la otra parte',
+  },
+  proposal_closed: {
+    en: 'This proposal is {status}: it can no longer be answered',
+    'es-MX':
+      'Esta propuesta {status, select, accepted {ya fue aceptada} declined {fue rechazada} countered {ya recibió una contraoferta} withdrawn {fue retirada} other {ya no está abierta}}: ya no se puede responder',
+  },
+  proposal_answered: {
+    en: 'This proposal was answered meanwhile; reload the offer',
+    'es-MX': 'Esta propuesta se respondió mientras tanto; vuelve a cargar la oferta',
+  },
+  proposal_waiting: {
+    en: 'Your proposal is waiting for an answer: the other side answers it first',
+    'es-MX': 'Tu propuesta está esperando respuesta: primero la responde la otra parte',
+  },
+  brand_short_of_funds: {
+    en: '{brand} cannot cover {pay} right now: their balance is short. Try again once they have added funds.',
+    'es-MX':
+      '{brand} no puede cubrir {pay} en este momento: su saldo no alcanza. Vuelve a intentarlo cuando haya agregado fondos.',
+  },
+});
+
+/** An offer's status inside a refusal: "info requested" in English, "está esperando más información" in Spanish. */
+export const offerState = (status: OfferStatus): Worded =>
+  worded((locale) => marketplaceTexts(locale)(`state.${status}`));
+
+/** The platforms an accept needs a channel on, as the refusal reads them: "Twitch or YouTube", "Twitch o YouTube". */
+export const channelRequired = (platforms: readonly Platform[]) =>
+  marketplaceProblems.channel_required.with({
+    platforms: worded((locale) =>
+      locale === 'en'
+        ? platforms.join(' or ')
+        : new Intl.ListFormat(intlLocale(locale), { type: 'disjunction' }).format(platforms),
+    ),
+    count: platforms.length,
+  });
