@@ -3,8 +3,8 @@
 // and written in the thread, both sides are notified; accepting accepts the offer at the agreed terms and moves the
 // reservation by the difference in the same transaction (refused with the amount missing when the balance is short);
 // completion pays the agreed pay and every release reckons per-offer pay; races settle once; the wrong user gets 404
-// (or 403 for their own proposal, 401 signed out). The ledger's invariants hold after every test and for the whole
-// run (`npm run ledger -- check`).
+// (or 403 for their own proposal, 401 signed out); a refusal is in the reader's language, with its code. The ledger's
+// invariants hold after every test and for the whole run (`npm run ledger -- check`).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countries } from '../../contract/countries.ts';
 import { checkLedger } from '../../server/money/ledger.ts';
@@ -249,6 +249,77 @@ describe.each(BACKENDS)('counter-offers on %s', (backendName) => {
     await deposit(api, operator, advertiser, 1_000);
     ok(await post(`${url}/proposals/1/accept`, advertiser));
     expect(await balanceOf(advertiser)).toEqual(expect.objectContaining({ balanceCents: 0, reservedCents: 25_000 }));
+  });
+
+  it("a creator reading Spanish is refused in Spanish, with each refusal's code; the English as it was", async () => {
+    // $200 deposited, $200 reserved by launch (2 × $100): nothing free for a higher pay.
+    const { advertiser, creator, url } = await world({ funds: 20_000 });
+    const inSpanish = { 'accept-language': 'es-MX' };
+    const as = (who: Account, path: string, json: unknown = {}, headers: Record<string, string> = inSpanish) =>
+      api.request('POST', `${url}${path}`, { token: who.token, json, headers });
+    const refusal = (answer: Answer) => [answer.status, answer.body];
+
+    const proposed = ok<{ offer: { reasons: { criterion: string; detail: string }[] } }>(
+      await as(creator, '/proposals', { payCents: 15_000, message: 'Mi tarifa' }),
+      201,
+    );
+    // The offer it answers with carries its match reasons in Spanish.
+    expect(proposed.offer.reasons.slice(0, 2)).toEqual([
+      { criterion: 'platform', detail: 'Transmite en Twitch' },
+      { criterion: 'language', detail: 'Transmite en inglés' },
+    ]);
+    expect(refusal(await as(creator, '/proposals', { payCents: 14_000, message: 'Otra' }))).toEqual([
+      409,
+      {
+        code: 'marketplace.proposal_waiting',
+        message: 'Tu propuesta está esperando respuesta: primero la responde la otra parte',
+      },
+    ]);
+    expect((await as(creator, '/proposals', { payCents: 14_000, message: 'Again' }, {})).body).toEqual({
+      code: 'marketplace.proposal_waiting',
+      message: 'Your proposal is waiting for an answer: the other side answers it first',
+    });
+    expect(refusal(await as(creator, '/proposals/1/accept'))).toEqual([
+      403,
+      { code: 'marketplace.own_proposal', message: 'Tu propuesta la responde la otra parte' },
+    ]);
+    for (const round of [9, 0])
+      expect(refusal(await as(creator, `/proposals/${round}/accept`))).toEqual([
+        404,
+        { code: 'marketplace.proposal_unknown', message: 'Esa propuesta no existe' },
+      ]);
+
+    // The brand counters above what its balance can cover: the creator learns why accepting waits.
+    ok(await as(advertiser, '/proposals', { payCents: 15_000, message: 'Deal' }, {}), 201);
+    expect(refusal(await as(creator, '/proposals/2/accept'))).toEqual([
+      409,
+      {
+        code: 'marketplace.brand_short_of_funds',
+        message:
+          'Nova Energy no puede cubrir USD\u00a0150 en este momento: su saldo no alcanza. Vuelve a intentarlo cuando haya agregado fondos.',
+      },
+    ]);
+    expect((await as(creator, '/proposals/2/accept', {}, {})).body).toEqual({
+      code: 'marketplace.brand_short_of_funds',
+      message: 'Nova Energy cannot cover $150 right now: their balance is short. Try again once they have added funds.',
+    });
+    ok(await as(creator, '/proposals/2/decline'));
+    expect(refusal(await as(creator, '/proposals/2/accept'))).toEqual([
+      409,
+      { code: 'marketplace.proposal_closed', message: 'Esta propuesta fue rechazada: ya no se puede responder' },
+    ]);
+    ok(await as(creator, '/decline'));
+    expect(refusal(await as(creator, '/proposals', { payCents: 12_000, message: 'Otra vez' }))).toEqual([
+      409,
+      {
+        code: 'marketplace.offer_not_negotiable',
+        message: 'Esta oferta fue rechazada: sus condiciones ya no se pueden negociar',
+      },
+    ]);
+    expect((await as(creator, '/proposals', { payCents: 12_000, message: 'Again' }, {})).body).toEqual({
+      code: 'marketplace.offer_not_negotiable',
+      message: 'This offer is declined: its terms can no longer be negotiated',
+    });
   });
 
   it('several rounds: counters take turns, one open proposal at a time, each round kept; the creator accepts a counter', async () => {

@@ -1,7 +1,8 @@
 // Offer threads at scale (docs/product.md §Threads) on SQLite and PostgreSQL: a thread is read a page at a time, the
 // newest first, by cursor, however long it is; a flood of messages gets 429 with Retry-After, per author in one thread
 // and in all; the other side gets one unread notification per thread that counts the messages, and e-mail as digests,
-// one per thread per quiet period (THREAD_MAIL_QUIET_SECONDS); and the wrong user is refused.
+// one per thread per quiet period (THREAD_MAIL_QUIET_SECONDS); and the wrong user is refused. A refusal is in the
+// reader's language, with its code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THREAD_PAGE } from '../../contract/marketplace.ts';
 import type { ThreadMessage } from '../../contract/schemas/marketplace.ts';
@@ -297,5 +298,33 @@ describe.each(BACKENDS)('offer threads on %s', (backendName) => {
     // Nothing of theirs reached the thread.
     const thread = await page(api, advertiser, offerId);
     expect(thread.messages.map((m) => m.body)).toEqual(['Hello']);
+  });
+
+  it("refuse a message once the offer is declined, in the reader's language with its code", async () => {
+    const { advertiser, offers } = await threads(api, operator, 'Laos', 1);
+    const { offerId, creator } = offers[0]!;
+    const declined = await api.request('POST', `/api/offers/${offerId}/decline`, { token: creator.token, json: {} });
+    expect(declined.status, declined.text).toBe(200);
+    const write = (who: Account, headers: Record<string, string>) =>
+      api.request('POST', `/api/offers/${offerId}/messages`, {
+        token: who.token,
+        json: { body: 'Still there?' },
+        headers,
+      });
+    const closed = await write(creator, { 'accept-language': 'es-MX' });
+    expect([closed.status, closed.body]).toEqual([
+      409,
+      { code: 'marketplace.thread_closed', message: 'Esta oferta fue rechazada: su conversación está cerrada' },
+    ]);
+    expect((await write(advertiser, { 'accept-language': 'en-US' })).body).toEqual({
+      code: 'marketplace.thread_closed',
+      message: 'This offer is declined: its conversation is closed',
+    });
+    const stranger = await account(api, 'creator', { ...englishCreator, locale: 'es-MX' });
+    const refused = await api.request('GET', `/api/offers/${offerId}/messages`, { token: stranger.token });
+    expect([refused.status, refused.body]).toEqual([
+      404,
+      { code: 'marketplace.offer_unknown', message: 'Esa oferta no existe' },
+    ]);
   });
 });
