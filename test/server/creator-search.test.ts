@@ -563,6 +563,14 @@ describe.each(BACKENDS)('creator search on %s', (backendName) => {
       expect(theirs.body.offers).toEqual([
         expect.objectContaining({ id: offer.id, origin: 'invitation', status: 'invited' }),
       ]);
+      // The reason in the creator's language when it is Spanish, the brand's name as written.
+      const spanish = await api.request('GET', `/api/offers/${offer.id as string}`, {
+        token: guest.token,
+        headers: { 'accept-language': 'es-MX' },
+      });
+      expect((spanish.body.offer as { reasons: unknown }).reasons).toEqual([
+        { criterion: 'invitation', detail: 'Nova Energy te eligió en la búsqueda de creadores' },
+      ]);
       const notes = await api.request('GET', '/api/notifications', { token: guest.token });
       expect(notes.body.notifications).toEqual([
         expect.objectContaining({
