@@ -16,6 +16,7 @@ import { formatCents } from '../../contract/cents.ts';
 import type { CardDispute } from '../../contract/schemas/money.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { money, worded } from '../http/texts.ts';
 import type { Logger } from '../log.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { creditAdvertiser, lockAdvertiser } from './debts.ts';
@@ -31,6 +32,7 @@ import {
 } from './ledger.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent, operatorIds, stripeId } from './stripe-events.ts';
+import { moneyTexts } from './texts.ts';
 
 /** The legs with one per account (their amounts summed), none of zero. */
 function merged(legs: Leg[]): Leg[] {
@@ -166,24 +168,29 @@ export function createCardDisputes(services: CardDisputeDeps) {
       });
     const advertiser = await trx.selectFrom('users').select('email').where('id', '=', advertiserId).executeTakeFirst();
     const operators = await operatorIds(trx);
+    // Each reader in their language; Stripe's reason code as Stripe gave it.
+    const values = {
+      advertiser: advertiser?.email ?? advertiserId,
+      amount: money(Number(deposit.gross_cents)),
+      reason: dispute.reason,
+      held: money(held),
+      owed: money(owed),
+      owing: owed > 0 ? 'yes' : 'no',
+    };
+    const title = worded((locale) => moneyTexts(locale)('notice.cardDisputed'));
     return notifier.create(trx, [
       {
         userId: advertiserId,
         type: 'funds.disputed',
-        title: 'Card payment disputed',
-        text:
-          `Your card's bank disputed your payment of ${formatCents(Number(deposit.gross_cents))} (${dispute.reason}). ` +
-          `${formatCents(held)} of your balance is held until the bank decides` +
-          (owed > 0
-            ? `; ${formatCents(owed)} more is owed to Castbridge. Refunds and launches wait until it is covered.`
-            : '.'),
+        title,
+        text: worded((locale) => moneyTexts(locale)('notice.cardDisputedText', values)),
         link: '/campaigns',
       },
       ...operators.map((userId): NewNotification => ({
         userId,
         type: 'funds.disputed',
-        title: 'Card payment disputed',
-        text: `${advertiser?.email ?? advertiserId}'s payment of ${formatCents(Number(deposit.gross_cents))} is disputed (${dispute.reason}): ${formatCents(held)} held${owed > 0 ? `, ${formatCents(owed)} owed` : ''}.`,
+        title,
+        text: worded((locale) => moneyTexts(locale)('notice.cardDisputedOperatorText', values)),
         link: '/admin',
       })),
     ]);
@@ -277,25 +284,33 @@ export function createCardDisputes(services: CardDisputeDeps) {
       });
     const owed = won ? 0 : unheld - recovered;
     const operators = await operatorIds(trx);
-    const text = won
-      ? `The dispute of your card payment was decided in your favour: ${formatCents(held + recovered)} is back with you${unheld > 0 ? ', and nothing is owed for it any more' : ''}.`
-      : `The dispute of your card payment was decided for the card holder: the ${formatCents(held)} held went back to the card` +
-        (owed > 0
-          ? `, and ${formatCents(owed)} is still owed to Castbridge: refunds and launches wait until funds you add or a campaign releases cover it.`
-          : '.');
+    // Each reader in their language.
+    const values = {
+      id: row.id,
+      amount: money(held + recovered),
+      held: money(held),
+      owed: money(owed),
+      owing: owed > 0 ? 'yes' : 'no',
+      cleared: unheld > 0 ? 'yes' : 'no',
+    };
+    const title = worded((locale) => moneyTexts(locale)('notice.cardDisputeDecided'));
     return notifier.create(trx, [
       {
         userId: row.advertiser_id,
         type: 'funds.dispute_closed',
-        title: 'Card dispute decided',
-        text,
+        title,
+        text: worded((locale) =>
+          moneyTexts(locale)(won ? 'notice.cardDisputeWonText' : 'notice.cardDisputeLostText', values),
+        ),
         link: '/campaigns',
       },
       ...operators.map((userId): NewNotification => ({
         userId,
         type: 'funds.dispute_closed',
-        title: 'Card dispute decided',
-        text: `Dispute ${row.id} ${won ? 'won' : 'lost'}: ${formatCents(held)} ${won ? 'returned to the advertiser' : 'gone'}${!won && owed > 0 ? `, ${formatCents(owed)} owed` : ''}.`,
+        title,
+        text: worded((locale) =>
+          moneyTexts(locale)(won ? 'notice.cardDisputeWonOperatorText' : 'notice.cardDisputeLostOperatorText', values),
+        ),
         link: '/admin',
       })),
     ]);

@@ -17,6 +17,7 @@ import { depositFee, type DepositMethod } from '../../contract/money.ts';
 import type { CardDeposit } from '../../contract/schemas/money.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { money, worded } from '../http/texts.ts';
 import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -26,6 +27,7 @@ import { creditAdvertiser } from './debts.ts';
 import { EXTERNAL, postTransfer, PROCESSING_FEES } from './ledger.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent, stripeId } from './stripe-events.ts';
+import { moneyTexts } from './texts.ts';
 
 export const NO_STRIPE = 'Card and bank-debit payments are not set up here: add funds by bank transfer instead.';
 export const CHECKOUT_DOWN = 'Stripe did not open the payment page: nothing was charged, try again in a moment.';
@@ -101,8 +103,16 @@ export function createDeposits(services: DepositDeps) {
       {
         userId: row.advertiser_id,
         type: 'funds.deposited',
-        title: 'Funds added',
-        text: `Your ${METHOD_NAME[row.method].toLowerCase()} of ${formatCents(gross)} succeeded: ${formatCents(amount)} was added to your balance (Stripe's fee ${formatCents(fee)}).`,
+        // In the advertiser's language.
+        title: worded((locale) => moneyTexts(locale)('notice.fundsAdded')),
+        text: worded((locale) =>
+          moneyTexts(locale)('notice.depositSucceededText', {
+            method: row.method,
+            gross: money(gross),
+            amount: money(amount),
+            fee: money(fee),
+          }),
+        ),
         link: '/campaigns',
       },
     ]);
@@ -122,8 +132,15 @@ export function createDeposits(services: DepositDeps) {
       {
         userId: row.advertiser_id,
         type: 'funds.deposit_failed',
-        title: 'Payment failed',
-        text: `Your ${METHOD_NAME[row.method].toLowerCase()} of ${formatCents(Number(row.gross_cents))} failed: ${reason}. Nothing was added to your balance.`,
+        // In the advertiser's language: the bank's reason as the bank gave it, Castbridge's own in it too.
+        title: worded((locale) => moneyTexts(locale)('notice.depositFailed')),
+        text: worded((locale) =>
+          moneyTexts(locale)('notice.depositFailedText', {
+            method: row.method,
+            gross: money(Number(row.gross_cents)),
+            reason: reason === BANK_REFUSED ? moneyTexts(locale)('reason.bankRefused') : reason,
+          }),
+        ),
         link: '/campaigns',
       },
     ]);

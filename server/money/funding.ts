@@ -14,6 +14,7 @@ import type {
 } from '../../contract/schemas/money.ts';
 import type { CardDepositsTable, Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { money, worded } from '../http/texts.ts';
 import type { Notifier } from '../notifications/store.ts';
 import {
   advertiserBalance,
@@ -30,6 +31,7 @@ import {
 } from './ledger.ts';
 import { creditAdvertiser, debtOf, refuseWhileOwed } from './debts.ts';
 import { issueDocument } from './documents.ts';
+import { moneyTexts } from './texts.ts';
 
 /** The deposits an advertiser's balance screen lists (newest first). */
 const DEPOSITS_SHOWN = 50;
@@ -423,8 +425,14 @@ export function createFunding(services: FundingDeps) {
           {
             userId: input.advertiserId,
             type: 'funds.deposited',
-            title: 'Funds added',
-            text: `Castbridge recorded your deposit of ${formatCents(input.amountCents)} (${input.reference}).`,
+            // In the advertiser's language; the reference as the operator wrote it.
+            title: worded((locale) => moneyTexts(locale)('notice.fundsAdded')),
+            text: worded((locale) =>
+              moneyTexts(locale)('notice.wireRecordedText', {
+                amount: money(input.amountCents),
+                reference: input.reference,
+              }),
+            ),
             link: '/campaigns',
           },
         ]);

@@ -31,6 +31,8 @@ import { PayoutRejected, type ProviderResult } from './providers/types.ts';
 
 /** The job that hands a requested payout to its rail. */
 export const SUBMIT_JOB = 'payout.submit';
+/** Castbridge's own reason a payout failed (its notice words it in the creator's language: 'reason.payoutMethodRemoved'). */
+const METHOD_REMOVED = 'the payout method was removed before the payout was sent';
 
 /** Payouts listed in Payout History and in the operator console. */
 const LISTED = 200;
@@ -140,12 +142,13 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
             userId: row.creator_id,
             type: 'payout.failed',
             title: worded((locale) => moneyTexts(locale)('notice.payoutFailed')),
-            // The rail's reason as the rail gave it.
+            // The rail's reason as the rail gave it; Castbridge's own in the creator's language.
             text: worded((locale) =>
               moneyTexts(locale)('notice.payoutFailedText', {
                 reference: row.reference,
                 amount: formatCentsIn(locale, amount),
-                reason: outcome.reason,
+                reason:
+                  outcome.reason === METHOD_REMOVED ? moneyTexts(locale)('reason.payoutMethodRemoved') : outcome.reason,
               }),
             ),
             link: '/earnings',
@@ -355,7 +358,7 @@ export function createPayouts(services: PayoutDeps, rails: PayoutRails) {
         await apply(payoutId, {
           status: 'failed',
           providerRef: null,
-          reason: 'the payout method was removed before the payout was sent',
+          reason: METHOD_REMOVED,
         });
         return;
       }

@@ -20,11 +20,13 @@ import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type Stripe from 'stripe';
 import { formatCents } from '../../contract/cents.ts';
+import type { Locale } from '../../contract/locales.ts';
 import type { AdminRefund, Refund } from '../../contract/schemas/money.ts';
 import type { Database, RefundsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
+import { money, worded } from '../http/texts.ts';
 import type { Notifier } from '../notifications/store.ts';
 import {
   advertiserBalance,
@@ -38,6 +40,7 @@ import { creditAdvertiser, debtOf, refuseWhileOwed } from './debts.ts';
 import { issueDocument } from './documents.ts';
 import type { StripeGateway } from './providers/stripe-client.ts';
 import { claimStripeEvent } from './stripe-events.ts';
+import { moneyTexts } from './texts.ts';
 
 /** The job that hands a Stripe piece to Stripe. */
 export const REFUND_JOB = 'refund.submit';
@@ -45,6 +48,20 @@ export const REFUND_EVENTS = ['refund.updated'] as const;
 
 /** Refunds listed to the advertiser and in the operator console. */
 const LISTED = 200;
+
+/** Castbridge's own reasons a piece failed, kept so on the row; its notice words them in the advertiser's language. */
+const NO_STRIPE_REFERENCE = 'the payment has no Stripe reference to refund';
+const STRIPE_COULD_NOT = 'Stripe could not return it';
+const OWN_REASONS = new Map<string, 'reason.noStripeReference' | 'reason.stripeCouldNotReturn'>([
+  [NO_STRIPE_REFERENCE, 'reason.noStripeReference'],
+  [STRIPE_COULD_NOT, 'reason.stripeCouldNotReturn'],
+]);
+
+/** A failed piece's reason in `locale`: Castbridge's own worded in it, Stripe's or an operator's as given. */
+function reasonIn(locale: Locale, reason: string): string {
+  const own = OWN_REASONS.get(reason);
+  return own ? moneyTexts(locale)(own) : reason;
+}
 
 type RefundRow = Selectable<RefundsTable>;
 
@@ -135,23 +152,33 @@ export function createRefunds(services: RefundDeps) {
         legs: [{ account: advertiserRefunding(advertiserId), amountCents: -amount }, ...credit.legs],
       });
     }
+    // In the advertiser's language; Stripe's or the operator's reason as given, Castbridge's own in it too.
     const announce = await notifier.create(trx, [
       outcome.status === 'succeeded'
         ? {
             userId: advertiserId,
             type: 'funds.refunded',
-            title: 'Refund sent',
-            text:
+            title: worded((locale) => moneyTexts(locale)('notice.refundSent')),
+            text: worded((locale) =>
               row.rail === 'stripe'
-                ? `Your refund of ${formatCents(amount)} went back to the card or bank account that paid; banks take 5–10 business days to show it.`
-                : `Castbridge wired your refund of ${formatCents(amount)} (${row.provider_ref}).`,
+                ? moneyTexts(locale)('notice.refundSentStripeText', { amount: money(amount) })
+                : moneyTexts(locale)('notice.refundSentWireText', {
+                    amount: money(amount),
+                    reference: String(row.provider_ref),
+                  }),
+            ),
             link: '/campaigns',
           }
         : {
             userId: advertiserId,
             type: 'funds.refund_failed',
-            title: 'Refund failed',
-            text: `Your refund of ${formatCents(amount)} failed: ${outcome.reason}. The amount is back in your balance.`,
+            title: worded((locale) => moneyTexts(locale)('notice.refundFailed')),
+            text: worded((locale) =>
+              moneyTexts(locale)('notice.refundFailedText', {
+                amount: money(amount),
+                reason: reasonIn(locale, outcome.reason),
+              }),
+            ),
             link: '/campaigns',
           },
     ]);
@@ -167,7 +194,7 @@ export function createRefunds(services: RefundDeps) {
         id,
         {
           status: 'failed',
-          reason: refund.failure_reason ? `Stripe: ${refund.failure_reason}` : 'Stripe could not return it',
+          reason: refund.failure_reason ? `Stripe: ${refund.failure_reason}` : STRIPE_COULD_NOT,
         },
         null,
       );
@@ -224,7 +251,7 @@ export function createRefunds(services: RefundDeps) {
         .execute((trx) => settle(trx, refundId, { status: 'failed', reason }, null));
       settled?.announce();
     };
-    if (!deposit?.payment_intent_id) return fail('the payment has no Stripe reference to refund');
+    if (!deposit?.payment_intent_id) return fail(NO_STRIPE_REFERENCE);
     const stripe = services.stripe;
     if (!stripe) throw new Error('Stripe is not configured: the refund waits');
     let refund: Stripe.Refund;

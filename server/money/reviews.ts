@@ -10,6 +10,7 @@
 // withdrawable: payouts take from creator_available only (./payouts.ts).
 import type { Kysely, Selectable } from 'kysely';
 import { formatCentsIn } from '../../contract/cents.ts';
+import { DEFAULT_LOCALE, intlLocale, type Locale } from '../../contract/locales.ts';
 import { formatCents } from '../../contract/marketplace.ts';
 import type { AdminReview as AdminReviewAnswer } from '../../contract/schemas/money.ts';
 import type { EarningReview, HoldReason } from '../../contract/schemas/overlay.ts';
@@ -17,7 +18,7 @@ import { displayName } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import type { Database, EarningReviewsTable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { worded } from '../http/texts.ts';
+import { money, worded, type Worded } from '../http/texts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
@@ -40,9 +41,9 @@ const RELEASE_BATCH = 200;
 export const releaseIntervalMs = (reviewSeconds: number): number =>
   Math.round(Math.min(60, Math.max(1, reviewSeconds / 4)) * 1000);
 
-/** "Nov 29, 2026, 14:05 UTC": a window's end as notices word it. */
-export const formatWhen = (ms: number): string =>
-  `${new Date(ms).toLocaleString('en-US', {
+/** "Nov 29, 2026, 14:05 UTC", "29 nov 2026, 14:05 UTC": a window's end as notices word it, on the UTC clock. */
+export const whenIn = (locale: Locale, ms: number): string =>
+  `${new Date(ms).toLocaleString(intlLocale(locale), {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -51,6 +52,12 @@ export const formatWhen = (ms: number): string =>
     hourCycle: 'h23',
     timeZone: 'UTC',
   })} UTC`;
+
+/** A window's end in English (the refusals not yet in both languages). */
+export const formatWhen = (ms: number): string => whenIn(DEFAULT_LOCALE, ms);
+
+/** A window's end as a notice's value, worded in the notice's language. */
+export const when = (ms: number): Worded => worded((locale) => whenIn(locale, ms));
 
 /** The review of an overlay completion, inside the completion's transaction. */
 export async function openReview(
@@ -215,8 +222,14 @@ export async function releaseReview(
     {
       userId: row.advertiser_id,
       type: 'earning.released',
-      title: 'Review window ended',
-      text: `The review window of "${row.title}" ended without a dispute: ${creatorNameOf(row)} was paid ${formatCents(earned)}.`,
+      title: worded((locale) => moneyTexts(locale)('notice.reviewEnded')),
+      text: worded((locale) =>
+        moneyTexts(locale)('notice.reviewEndedText', {
+          title: row.title,
+          creator: creatorNameOf(row),
+          amount: money(earned),
+        }),
+      ),
       offerId,
       link: `/campaigns/${row.campaign_id}`,
     },
@@ -321,21 +334,29 @@ export function createReviews(deps: ReviewsDeps) {
       if (Number(changed.numUpdatedRows) !== 1) throw new HttpError(409, whyNoDispute(offer.status, row, now));
       await deps.offerListsChanged?.(trx, [row!.creator_id, row!.advertiser_id]);
       const operators = await operatorIds(trx);
-      const creator = creatorNameOf(row!);
+      // Each reader in their language; the advertiser's reason as they wrote it.
+      const values = {
+        brand: row!.brand,
+        title: row!.title,
+        creator: creatorNameOf(row!),
+        amount: money(Number(row!.earned_cents)),
+        reason,
+      };
+      const title = worded((locale) => moneyTexts(locale)('notice.disputed'));
       announce = await notifier.create(trx, [
         {
           userId: row!.creator_id,
           type: 'earning.disputed',
-          title: 'Delivery disputed',
-          text: `${row!.brand} disputed "${row!.title}": ${reason}. Castbridge will decide; your ${formatCents(Number(row!.earned_cents))} stays pending until then.`,
+          title,
+          text: worded((locale) => moneyTexts(locale)('notice.disputedText', values)),
           offerId,
           link: '/earnings',
         },
         ...operators.map((userId): NewNotification => ({
           userId,
           type: 'earning.disputed',
-          title: 'Delivery disputed',
-          text: `${row!.brand} disputed ${creator}'s "${row!.title}" (${formatCents(Number(row!.earned_cents))}): ${reason}`,
+          title,
+          text: worded((locale) => moneyTexts(locale)('notice.disputedOperatorText', values)),
           offerId,
           link: '/admin',
         })),
@@ -427,26 +448,32 @@ export function createReviews(deps: ReviewsDeps) {
           legs,
         });
       const row = await reviewsWithNames(trx).where('earning_reviews.offer_id', '=', offerId).executeTakeFirstOrThrow();
-      const outcome =
-        input.payCents === earned
-          ? 'the creator is paid in full'
-          : input.payCents === 0
-            ? 'the advertiser is refunded in full'
-            : 'the pay is split';
+      // Each side in their language; the operator's reason as they wrote it.
+      const values = {
+        title: row.title,
+        brand: row.brand,
+        creator: creatorNameOf(row),
+        outcome: input.payCents === earned ? 'full' : input.payCents === 0 ? 'refund' : 'split',
+        paid: money(input.payCents),
+        earned: money(earned),
+        refund: money(refund),
+        reason: input.reason,
+      };
+      const title = worded((locale) => moneyTexts(locale)('notice.resolved'));
       announce = await notifier.create(trx, [
         {
           userId: row.creator_id,
           type: 'earning.resolved',
-          title: 'Review resolved',
-          text: `Castbridge resolved the review of "${row.title}" (${row.brand}): ${outcome}. ${formatCents(input.payCents)} of ${formatCents(earned)} is in your Earning Balance. Reason: ${input.reason}`,
+          title,
+          text: worded((locale) => moneyTexts(locale)('notice.resolvedText', values)),
           offerId,
           link: '/earnings',
         },
         {
           userId: row.advertiser_id,
           type: 'earning.resolved',
-          title: 'Review resolved',
-          text: `Castbridge resolved the review of "${row.title}" by ${creatorNameOf(row)}: ${outcome}. ${formatCents(refund)} returned to your balance, ${formatCents(input.payCents)} paid to the creator. Reason: ${input.reason}`,
+          title,
+          text: worded((locale) => moneyTexts(locale)('notice.resolvedAdvertiserText', values)),
           offerId,
           link: `/campaigns/${row.campaign_id}`,
         },
