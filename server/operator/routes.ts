@@ -10,6 +10,7 @@ import type { Database } from '../db/types.ts';
 import type { Idempotency } from '../http/idempotency.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
+import { worded } from '../http/texts.ts';
 import type { Evidence } from '../deliverables/evidence.ts';
 import type { CampaignStore } from '../marketplace/campaigns.ts';
 import { toAdvertiserProfile } from '../marketplace/rows.ts';
@@ -21,6 +22,7 @@ import { form1099Csv, taxFormKinds, type TaxForms } from '../money/tax-forms.ts'
 import type { Reviews } from '../money/reviews.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { presentBudgets, type BudgetsGovernor } from './budgets.ts';
+import { operatorTexts } from './texts.ts';
 import type { LiveWatch } from '../connections/live.ts';
 
 const operator = (c: Context<AppEnv>) => requireRole(c, 'operator');
@@ -107,20 +109,21 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
         .where('user_id', '=', userId)
         .where('status', '=', 'pending')
         .execute();
+      // In the advertiser's language; the operator's reason as written.
       announce = await notifier.create(trx, [
         verdict === 'approved'
           ? {
               userId,
               type: 'advertiser.approved',
-              title: 'Company approved',
-              text: 'Castbridge approved your company profile: you can launch campaigns now.',
+              title: worded((locale) => operatorTexts(locale)('notice.approved')),
+              text: worded((locale) => operatorTexts(locale)('notice.approvedText')),
               link: '/campaigns',
             }
           : {
               userId,
               type: 'advertiser.rejected',
-              title: 'Company profile not approved',
-              text: `Castbridge could not approve your company profile: ${reason}. Update it and send it again.`,
+              title: worded((locale) => operatorTexts(locale)('notice.rejected')),
+              text: worded((locale) => operatorTexts(locale)('notice.rejectedText', { reason })),
               link: '/company-profile',
             },
       ]);
