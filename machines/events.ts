@@ -59,6 +59,6 @@ export interface AnyFixture {
 }
 
 /** An API refusal as the client's ApiError carries it (the server's message and the HTTP status): a failed actor's sample error. */
-export function apiRefusal(message: string, status: number): Error {
-  return Object.assign(new Error(message), { status });
+export function apiRefusal(message: string, status: number, code?: string): Error {
+  return Object.assign(new Error(message), { status, ...(code ? { code } : {}) });
 }

@@ -6,16 +6,10 @@
 // screen starts new actions when the offer's status changes (the cards are keyed by it).
 import { assign, setup } from 'xstate';
 import type { Offer } from '@/contract';
-import {
-  CONNECT_BEFORE_ACCEPT,
-  MARKETPLACE_LIMITS,
-  OFFER_ACTIONS,
-  type OfferAction,
-  type OfferStatus,
-} from '@/contract/marketplace';
+import { MARKETPLACE_LIMITS, OFFER_ACTIONS, type OfferAction, type OfferStatus } from '@/contract/marketplace';
 import { effect, service } from '../placeholders';
 import { messageProblem, type MessageProblem } from './thread.machine';
-import { errorText } from '../messages';
+import { errorCode, errorText } from '../messages';
 
 export const offerActionNames = Object.keys(OFFER_ACTIONS) as OfferAction[];
 
@@ -71,10 +65,13 @@ const allowed = (context: OfferActionsContext, action: OfferAction) => offerActi
 const isConflict = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
 
-/** The refusal's text, and whether it closes the card (a conflict, unless it asks for a channel to be connected first). */
+/**
+ * The refusal's text, and whether it closes the card (a conflict, unless it asks for a channel to be connected first:
+ * known by its code, `marketplace.channel_required`, whatever language its words are in).
+ */
 const refusal = (error: unknown) => {
   const text = errorText(error);
-  const needsChannel = isConflict(error) && text.startsWith(CONNECT_BEFORE_ACCEPT);
+  const needsChannel = isConflict(error) && errorCode(error) === 'marketplace.channel_required';
   return { error: text, closed: isConflict(error) && !needsChannel, needsChannel };
 };
 

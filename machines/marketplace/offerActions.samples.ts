@@ -28,7 +28,7 @@ export const samples = {
       { type: 'xstate.error.actor.acceptOffer', error: apiRefusal('All spots of this campaign are taken', 409) },
       {
         type: 'xstate.error.actor.acceptOffer',
-        error: apiRefusal(connectBeforeAcceptMessage(['Twitch']), 409),
+        error: apiRefusal(connectBeforeAcceptMessage(['Twitch']), 409, 'marketplace.channel_required'),
       },
     ],
     'xstate.error.actor.declineOffer': [

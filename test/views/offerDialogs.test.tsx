@@ -6,7 +6,6 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Offer, Proposal, ThreadMessage } from '@/contract';
-import { connectBeforeAcceptMessage } from '@/contract/marketplace';
 import { counterOfferMachine } from '@/machines/marketplace/counterOffer.machine';
 import { offerActionsMachine } from '@/machines/marketplace/offerActions.machine';
 import { proposalReplyMachine } from '@/machines/marketplace/proposalReply.machine';
@@ -26,7 +25,9 @@ type ProposeInput = { offerId: string; payCents: number; deliverableMinutes: num
 type Answer = { offerId: string; round: number };
 
 /** A 409 as the client's ApiError carries it: the server's words. */
-const refusal = (message: string) => new ApiError(message, 409, { message });
+/** The server's refusal of an accept without a channel, to a Spanish reader (server/marketplace/problems.ts). */
+const CHANNEL_ES =
+  'Conecta tu canal de Twitch en Conectar cuentas antes de aceptar: Castbridge solo cuenta la exhibición mientras Twitch confirma que estás en vivo.';
 const spanish = formatsIn('es-MX');
 const invited = creatorOffer('off_nova', 'invited');
 
@@ -100,11 +101,12 @@ describe('the offer dialogs in Spanish', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('You are writing too fast');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
-    // Accept refused for want of a channel: the server's words, and the way to Connect Accounts in Spanish.
+    // Accept refused for want of a channel: the server's words (in Spanish), known by the refusal's code, and the way
+    // to Connect Accounts in Spanish.
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));
-    await accept.reject(refusal(connectBeforeAcceptMessage(['Twitch'])));
+    await accept.reject(new ApiError(CHANNEL_ES, 409, { message: CHANNEL_ES, code: 'marketplace.channel_required' }));
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(connectBeforeAcceptMessage(['Twitch']));
+    expect(alert).toHaveTextContent(CHANNEL_ES);
     expect(within(alert).getByRole('link', { name: 'Ir a Conectar cuentas' })).toBeInTheDocument();
   });
 

@@ -292,7 +292,7 @@ describe('Sponsorship Offers', () => {
     const offer = card('Nova Energy Drink');
     await user.click(within(offer).getByRole('button', { name: 'Accept' }));
     const message = connectBeforeAcceptMessage(['Twitch']);
-    await accept.reject(new ApiError(message, 409, { message }));
+    await accept.reject(new ApiError(message, 409, { message, code: 'marketplace.channel_required' }));
     const alert = within(offer).getByRole('alert');
     expect(alert).toHaveTextContent(
       'Connect your Twitch channel in Connect Accounts before accepting: Castbridge counts display only while Twitch confirms you are live.',
