@@ -480,7 +480,7 @@ describe('Proof of display in Spanish', () => {
         },
         chat: {
           sent: 1,
-          target: null,
+          target: 4,
           total: 2,
           posts: [
             {
@@ -526,7 +526,7 @@ describe('Proof of display in Spanish', () => {
     ]);
     expect(promo).toHaveTextContent('Los 2 canjes más recientes de 3.');
     const chat = screen.getByRole('region', { name: 'Publicaciones del bot del chat' });
-    expect(chat).toHaveTextContent('1 publicación contada');
+    expect(chat).toHaveTextContent('1 de 4 publicaciones contadas');
     expect(entries(within(chat).getByRole('list', { name: 'Publicaciones del bot' }))).toEqual([
       '21 nov 2026, 18:31 UTC · YouTube · Descartada por la plataforma (respuesta al comando) · sin motivo indicado',
       '21 nov 2026, 18:01 UTC · Twitch · Publicada · ID del mensaje tw-msg-77',
