@@ -1,5 +1,6 @@
 // The overlay for OBS (docs/product.md §The overlay for OBS): the choices a creator has, the page's timings, and how its URL is built. Plain
 // data, shared by the server, the dashboard and the overlay page (which must stay small: no zod here).
+import type { Locale } from './locales.ts';
 
 export const OVERLAY_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
 export type OverlayPosition = (typeof OVERLAY_POSITIONS)[number];
@@ -31,6 +32,24 @@ export const MAX_BEAT_SECONDS = 60;
 /** The overlay page's path for a token (the browser source URL is the site's origin + this). */
 export const overlayPath = (token: string): string => `/overlay/${token}`;
 
+/**
+ * The word that says a creative is paid for, in the creator's language (issue 49): the overlay shows it before a
+ * campaign's disclosure that does not already say it ("Patrocinado · Sponsored by Nova Energy" to a Spanish-speaking
+ * audience; "Sponsored by Nova Energy" alone in English). The advertiser's disclosure stays as written. Both languages
+ * here, beside the state: the overlay page is a few kilobytes of plain DOM and loads no catalogue.
+ */
+export const SPONSORED: Record<Locale, string> = { en: 'Sponsored', 'es-MX': 'Patrocinado' };
+
+/** Whether a disclosure already says the word (any case, accents aside): "Sponsored by Nova Energy" says "Sponsored". */
+export function disclosureSays(disclosure: string, word: string): boolean {
+  const plain = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLocaleLowerCase();
+  return plain(disclosure).includes(plain(word));
+}
+
 /** What the overlay page shows: sent in full on every connect and on every change. */
 export interface OverlayCreative {
   offerId: string;
@@ -46,6 +65,8 @@ export interface OverlayState {
   /** Raised on every change: the SSE event id. */
   version: number;
   enabled: boolean;
+  /** The creator's language (`users.locale`): the one their audience reads, so the overlay's own word is in it. */
+  locale: Locale;
   position: OverlayPosition;
   size: OverlaySize;
   rotationSeconds: RotationSeconds;

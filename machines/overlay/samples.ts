@@ -139,6 +139,7 @@ export const sampleLinkOnlyDisplay: OfferDisplay = {
 export const sampleOverlayState: OverlayState = {
   version: 1,
   enabled: true,
+  locale: 'en',
   position: 'bottom-right',
   size: 25,
   rotationSeconds: 20,

@@ -17,6 +17,7 @@
 // (overlay_sources, a fraud signal: server/overlay/fraud.ts), never the address itself.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { DEFAULT_LOCALE, isLocale } from '../../contract/locales.ts';
 import { DELIVERY_STATUSES, type OfferStatus } from '../../contract/marketplace.ts';
 import {
   MAX_BEAT_SECONDS,
@@ -218,9 +219,11 @@ export function createOverlays(deps: OverlayDeps): Overlays {
   async function state(creatorId: string): Promise<OverlayState> {
     const row = await ensure(creatorId);
     const enabled = row.enabled === 1;
+    const creator = await db.selectFrom('users').select('locale').where('id', '=', creatorId).executeTakeFirst();
     return {
       version: nextVersion(),
       enabled,
+      locale: isLocale(creator?.locale) ? creator.locale : DEFAULT_LOCALE,
       position: row.position as OverlayPosition,
       size: Number(row.size) as OverlaySize,
       rotationSeconds: Number(row.rotation_seconds) as RotationSeconds,

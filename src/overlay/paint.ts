@@ -1,7 +1,8 @@
 // Paints the overlay page's state into plain DOM (no framework: the page must stay small, docs/product.md §The overlay for OBS). One region in
 // the chosen corner at the chosen width, the creative (the campaign's image, or its brand and title as a card) and the
-// disclosure label the campaign requires. Text goes in as text, never as HTML.
-import type { OverlayCreative, OverlayState } from '@/contract/overlay';
+// disclosure label the campaign requires, after the overlay's own "Sponsored" in the creator's language when the label does
+// not say it. Text goes in as text, never as HTML.
+import { disclosureSays, SPONSORED, type OverlayCreative, type OverlayState } from '@/contract/overlay';
 
 export interface PaintInput {
   showing: boolean;
@@ -69,9 +70,23 @@ export function paint(root: HTMLElement, input: PaintInput): void {
   region.dataset.position = state.position;
   region.style.width = `${state.size}vw`;
   // Same creative as before: nothing to repaint (the image stays, no flicker).
-  if (region.dataset.offer === creative.offerId && region.dataset.image === String(creative.image)) return;
+  if (
+    region.dataset.offer === creative.offerId &&
+    region.dataset.image === String(creative.image) &&
+    region.dataset.locale === state.locale
+  )
+    return;
   region.dataset.offer = creative.offerId;
   region.dataset.image = String(creative.image);
-  const label = element('figcaption', 'disclosure', creative.disclosure);
+  region.dataset.locale = state.locale;
+  const label = element('figcaption', 'disclosure');
+  // The overlay's own word, in the creator's language, before a disclosure that does not say it (issue 49).
+  const word = SPONSORED[state.locale] ?? SPONSORED.en;
+  if (!disclosureSays(creative.disclosure, word)) {
+    const sponsored = element('span', 'sponsored', word);
+    sponsored.lang = state.locale;
+    label.append(sponsored, ' · ');
+  }
+  label.append(creative.disclosure);
   region.replaceChildren(creativeNode(creative), label);
 }

@@ -281,6 +281,22 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     await reader.close();
   });
 
+  it("the state says the creator's language, the one the overlay's own word is shown in (issue 49)", async () => {
+    const { creator } = await creatorWithOffer();
+    const token = tokenOf(await overlayOf(creator));
+    const english = await stream(token);
+    expect((await nextState(english)).locale).toBe('en');
+    await english.close();
+    const saved = await api.request('PUT', '/api/settings', { token: creator.token, json: { locale: 'es-MX' } });
+    expect(saved.status, saved.text).toBe(200);
+    const spanish = await stream(token);
+    const state = await nextState(spanish);
+    expect(state.locale).toBe('es-MX');
+    // The campaign's label as the advertiser wrote it: the page puts "Patrocinado" before it (src/overlay/paint.ts).
+    expect(state.creatives.map((creative) => creative.disclosure)).toEqual(['Sponsored by Nova Energy']);
+    await spanish.close();
+  });
+
   it('an unknown token shows nothing and leaks nothing; rotating ends the old URL at once', async () => {
     for (const bad of ['', 'nope', 'A'.repeat(43), 'x'.repeat(300)]) {
       const response = await api.castbridge.app.request(`/api/overlay/stream?token=${bad}`);

@@ -9,7 +9,14 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import type * as XState from 'xstate';
 import type { AnyActorRef } from 'xstate';
-import { HEARTBEAT_SECONDS, type HostState, type OverlayCreative, type OverlayState } from '@/contract/overlay';
+import {
+  disclosureSays,
+  HEARTBEAT_SECONDS,
+  SPONSORED,
+  type HostState,
+  type OverlayCreative,
+  type OverlayState,
+} from '@/contract/overlay';
 import type { HostStatus, OverlayPageInput, overlayPageMachine } from '@/machines/overlay/overlayPage.machine';
 import { LIVE_RECONNECT_MS } from '@/machines/timing';
 import type { Gestures } from './harness';
@@ -270,7 +277,11 @@ const display = {
       expect(within(region).queryByRole('img')).not.toBeInTheDocument();
       expect(region).toHaveTextContent(`${creative.brand}${creative.title}`);
     }
-    expect(region.querySelector('figcaption')).toHaveTextContent(creative.disclosure);
+    // The campaign's label as written, after the overlay's own word in the creator's language when it does not say it.
+    const word = SPONSORED[seen.state!.locale];
+    expect(region.querySelector('figcaption')?.textContent).toBe(
+      disclosureSays(creative.disclosure, word) ? creative.disclosure : `${word} · ${creative.disclosure}`,
+    );
     seen.showingSince ??= Date.now();
   },
 };
