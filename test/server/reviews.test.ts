@@ -2,9 +2,10 @@
 // completion pays into the creator's pending balance (not withdrawable), the release moves it to the Earning Balance
 // once the window ends (once, however many releases run at once, on one instance or two), the advertiser disputes
 // inside the window, an operator resolves (full refund, a split with the platform's fee returned pro rata), a held
-// earning never releases by itself; every endpoint tried by the wrong role, the wrong advertiser and nobody; the
-// ledger's invariants (the pending balance equals the open reviews) checked after every test. Clocks are injected:
-// the release is called with the window's end rather than waited for.
+// earning never releases by itself; each notice in its reader's language (a completion's, worded by the overlay and
+// the deliverables, says the marketplace's English word for word); every endpoint tried by the wrong role, the wrong
+// advertiser and nobody; the ledger's invariants (the pending balance equals the open reviews) checked after every
+// test. Clocks are injected: the release is called with the window's end rather than waited for.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldReason } from '../../contract/schemas/overlay.ts';
@@ -18,6 +19,10 @@ import {
   PLATFORM_FEES,
 } from '../../server/money/ledger.ts';
 import { RELEASE_JOB, RELEASE_JOB_KEY, releaseIntervalMs, type Reviews } from '../../server/money/reviews.ts';
+import { wordedIn } from '../../server/http/texts.ts';
+import { deliverableNotices } from '../../server/deliverables/settlement.ts';
+import { overlayNotices } from '../../server/overlay/verification.ts';
+import type { NewNotification } from '../../server/notifications/store.ts';
 import { seedDemo, DEMO_EMAILS } from '../../demo/seed/demo.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
 import { account, approvedAdvertiser, campaignInput, fileTaxForm, type Account } from './market.ts';
@@ -34,7 +39,9 @@ type Earnings = {
   pending: { offerId: string; earnedCents: number; status: string; availableAt: string | null }[];
 };
 type CampaignOffer = { id: string; completedAt: string | null; review?: { status: string; endsAt: string } | null };
-type Notice = { type: string; text: string; offerId: string | null };
+type Notice = { type: string; title: string; text: string; offerId: string | null; locale: string };
+/** "29 nov 2026, 14:05 UTC": a window's end as Spanish writes it, on the UTC clock. */
+const SPANISH_WHEN = String.raw`\d{1,2} [a-z]+\.? \d{4}, \d{2}:\d{2} UTC`;
 
 describe.each(BACKENDS)('the review window on %s', (backendName) => {
   let backend: Backend;
@@ -510,6 +517,207 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
       'This earning is in its review window, neither held nor disputed: it is released when the window ends',
     );
     await reviews.releaseDue(pending.endsAt);
+  });
+
+  it('tells each reader in their language: the release, a dispute and its resolution in Spanish, what people wrote as written', async () => {
+    const speakSpanish = async (who: Account) =>
+      expect((await api.request('PUT', '/api/settings', { token: who.token, json: { locale: 'es-MX' } })).status).toBe(
+        200,
+      );
+    const marca = await approvedAdvertiser(api, operator);
+    const operadora = await account(api, 'operator');
+    for (const who of [marca, operadora]) await speakSpanish(who);
+
+    // Released at the window's end: the creator's pay, and the advertiser told the window closed.
+    const released = await overlayCompletion({ payCents: 10_000, by: marca });
+    await speakSpanish(released.creator);
+    expect(await reviews.releaseDue(released.endsAt)).toBeGreaterThanOrEqual(1);
+    expect((await noticesOf(released.creator))[0]).toMatchObject({
+      type: 'earning.released',
+      title: 'Pago liberado',
+      text: 'USD\u00a0100 de Nova Energy ya está en tu saldo de ganancias («Weekend streams»).',
+      locale: 'es-MX',
+    });
+    expect((await noticesOf(marca))[0]).toMatchObject({
+      type: 'earning.released',
+      offerId: released.offerId,
+      title: 'Terminó el periodo de revisión',
+      text: 'El periodo de revisión de «Weekend streams» terminó sin disputas: Ana Lee recibió USD\u00a0100.',
+      locale: 'es-MX',
+    });
+
+    // Disputed: the creator and every operator, each in their own language; the advertiser's reason as written.
+    const { creator, offerId } = await overlayCompletion({ payCents: 20_000, feeBps: 1_000, by: marca });
+    await speakSpanish(creator);
+    expect((await dispute(offerId, marca)).status).toBe(200);
+    expect((await noticesOf(creator))[0]).toMatchObject({
+      type: 'earning.disputed',
+      title: 'Entrega disputada',
+      text: `Nova Energy disputó «Weekend streams»: ${REASON}. Castbridge decidirá; mientras tanto, tu pago de USD\u00a0180 sigue pendiente.`,
+      locale: 'es-MX',
+    });
+    expect((await noticesOf(operadora))[0]).toMatchObject({
+      type: 'earning.disputed',
+      title: 'Entrega disputada',
+      text: `Nova Energy disputó «Weekend streams» de Ana Lee (USD\u00a0180): ${REASON}`,
+      locale: 'es-MX',
+    });
+    expect((await noticesOf(operator))[0]).toMatchObject({
+      type: 'earning.disputed',
+      title: 'Delivery disputed',
+      text: `Nova Energy disputed Ana Lee's "Weekend streams" ($180): ${REASON}`,
+      locale: 'en',
+    });
+
+    // Resolved with a split: both sides in Spanish, the operator's reason as written.
+    const split = await resolve(offerId, operator, { payCents: 6_000, reason: 'Half of the minutes were real.' });
+    expect(split.status, split.text).toBe(200);
+    expect((await noticesOf(creator))[0]).toMatchObject({
+      type: 'earning.resolved',
+      title: 'Revisión resuelta',
+      text: 'Castbridge resolvió la revisión de «Weekend streams» (Nova Energy): el pago se reparte. Tienes USD\u00a060 de USD\u00a0180 en tu saldo de ganancias. Motivo: Half of the minutes were real.',
+      locale: 'es-MX',
+    });
+    expect((await noticesOf(marca))[0]).toMatchObject({
+      type: 'earning.resolved',
+      title: 'Revisión resuelta',
+      // 12,000 of the earning back, with its share of the 2,000 fee (round(2000 × 12000 / 18000) = 1,333).
+      text: 'Castbridge resolvió la revisión de «Weekend streams» de Ana Lee: el pago se reparte. Se devolvió USD\u00a0133.33 a tu saldo y se pagó USD\u00a060 al creador. Motivo: Half of the minutes were real.',
+      locale: 'es-MX',
+    });
+  });
+
+  it("a completion's notices worded by the overlay and by the deliverables say the marketplace's English word for word, and Spanish to a Spanish reader", async () => {
+    const { db, services } = api.castbridge;
+    const creator = await account(api, 'creator', { first_name: 'Ana', last_name: 'Lee' });
+    const created = await api.request('POST', '/api/campaigns', {
+      token: advertiser.token,
+      json: campaignInput({ payCents: 10_000, spots: 1 }),
+    });
+    const campaignId = (created.body.campaign as { id: string }).id;
+    expect((await api.request('POST', `/api/campaigns/${campaignId}/launch`, { token: advertiser.token })).status).toBe(
+      200,
+    );
+    const offerId = crypto.randomUUID();
+    const stamp = new Date().toISOString();
+    await db
+      .insertInto('offers')
+      .values({
+        id: offerId,
+        campaign_id: campaignId,
+        creator_id: creator.id,
+        status: 'accepted',
+        reasons: '[]',
+        score: 1,
+        decline_reason: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    const inLanguage = (notices: NewNotification[], locale: 'en' | 'es-MX') =>
+      notices.map((notice) => ({
+        ...notice,
+        title: wordedIn(notice.title, locale),
+        text: wordedIn(notice.text, locale),
+      }));
+    const rollback = new Error('rolled back');
+    /** Completes the offer in a transaction that is rolled back: the marketplace's notices, and the worded ones. */
+    const complete = async (
+      via: 'overlay' | 'deliverables',
+      options: { held?: boolean; perClick?: boolean; payCents?: number } = {},
+    ) => {
+      let found: { english: NewNotification[]; worded: NewNotification[] } | undefined;
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          if (options.perClick)
+            await trx.updateTable('campaigns').set({ per_click_cents: 30 }).where('id', '=', campaignId).execute();
+          const done = await completeOffer(trx, {
+            offerId,
+            via,
+            feeBps: 1_000,
+            reviewSeconds: REVIEW_SECONDS,
+            holdReasons: options.held ? [SPIKE] : [],
+            ...(options.payCents === undefined ? {} : { payCents: options.payCents }),
+          });
+          const worded = await (via === 'overlay' ? overlayNotices : deliverableNotices)(trx, done);
+          found = { english: done.notices, worded };
+          throw rollback;
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error;
+        });
+      return found!;
+    };
+
+    const cases = [
+      await complete('overlay'),
+      await complete('overlay', { held: true }),
+      await complete('deliverables'),
+      await complete('deliverables', { held: true }),
+      await complete('deliverables', { perClick: true }),
+      await complete('deliverables', { perClick: true, payCents: 2_100, held: true }),
+    ];
+    for (const { english, worded } of cases) {
+      expect(english).toHaveLength(2);
+      // Word for word, with the same recipients, type, offer and link.
+      expect(inLanguage(worded, 'en')).toEqual(english);
+      // Spanish throughout, every placeholder filled.
+      for (const notice of inLanguage(worded, 'es-MX')) {
+        expect(english.map((n) => n.text)).not.toContain(notice.text);
+        expect(notice.text).not.toMatch(/[{}]/);
+      }
+    }
+    const spanish = cases.map(({ worded }) => inLanguage(worded, 'es-MX').map((n) => `${n.title} | ${n.text}`));
+    const until = new RegExp(`hasta el ${SPANISH_WHEN}`);
+    expect(spanish[0]![0]).toMatch(
+      new RegExp(
+        `^Patrocinio completado \\| Tu overlay mostró «Weekend streams» durante todo el tiempo pedido: USD\u00a090 queda en revisión ${until.source}; después pasa a tu saldo de ganancias\\.$`,
+      ),
+    );
+    expect(spanish[1]![1]).toMatch(
+      new RegExp(
+        `^Entrega confirmada \\| Ana Lee completó «Weekend streams», verificado por la plataforma: USD\u00a0100 se paga cuando termine el periodo de revisión\\. Puedes revisar la prueba y disputarla ${until.source}; Castbridge además retiene el pago para revisar la prueba\\.$`,
+      ),
+    );
+    expect(spanish[3]![0]).toBe(
+      'Patrocinio completado | Entregaste todo lo que pedía «Weekend streams»: USD\u00a090 queda retenido para una revisión de Castbridge; después pasa a tu saldo de ganancias.',
+    );
+    expect(spanish[4]![0]).toMatch(
+      /^Patrocinio completado \| Los clics de tu enlace rastreado para «Weekend streams» alcanzaron el tope de USD\u00a0100: USD\u00a090 queda en revisión/,
+    );
+    expect(spanish[5]![1]).toMatch(
+      new RegExp(
+        `^Entrega confirmada \\| El enlace rastreado de Ana Lee para «Weekend streams» ganó USD\u00a021 en clics contados \\(el resto del tope de USD\u00a0100 vuelve a tu saldo\\): USD\u00a021 se paga cuando termine el periodo de revisión\\. Puedes revisar la prueba y disputarla ${until.source}; Castbridge además`,
+      ),
+    );
+
+    // Stored for a Spanish creator, in Spanish, marked so; the English advertiser's in English.
+    await db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', creator.id).execute();
+    let announce = () => {};
+    await db.transaction().execute(async (trx) => {
+      const done = await completeOffer(trx, {
+        offerId,
+        via: 'overlay',
+        feeBps: 1_000,
+        reviewSeconds: REVIEW_SECONDS,
+      });
+      announce = await services.notifier.create(trx, await overlayNotices(trx, done));
+    });
+    announce();
+    expect((await noticesOf(creator)).find((n) => n.offerId === offerId)).toMatchObject({
+      type: 'offer.completed',
+      title: 'Patrocinio completado',
+      locale: 'es-MX',
+    });
+    expect((await noticesOf(advertiser)).find((n) => n.offerId === offerId)).toMatchObject({
+      type: 'offer.completed',
+      title: 'Delivery confirmed',
+      text: expect.stringMatching(/^Ana Lee completed "Weekend streams", verified by the platform: \$100 is paid/),
+      locale: 'en',
+    });
+    // Settle it so the ledger's open reviews stay as they are.
+    expect(await reviews.releaseDue(Number((await reviewRow(offerId)).ends_at))).toBeGreaterThanOrEqual(1);
   });
 
   it('the ledger check reports a pending balance that does not match the open reviews', async () => {
