@@ -1,7 +1,7 @@
 // A new advertiser's first use (docs/product.md §Advertiser onboarding) on SQLite and PostgreSQL: what the company wants to
 // promote, the checklist from company profile to first launch, the transfer reference (unique, stable, found by the
-// operator's deposit form) and the operator's transfer instructions; every endpoint tried by the wrong role (403) and
-// by nobody (401).
+// operator's deposit form) and the operator's transfer instructions; the notices of the profile's review and of a
+// deposit in the advertiser's language; every endpoint tried by the wrong role (403) and by nobody (401).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTransferReference, TRANSFER_REFERENCE } from '../../contract/money.ts';
 import { BACKENDS, makeBackend, startApp, type Backend, type Client } from './helpers.ts';
@@ -98,6 +98,58 @@ describe.each(BACKENDS)('advertiser onboarding on %s', (backendName) => {
       draftId: null,
       launched: true,
     });
+  });
+
+  it('an advertiser who reads Spanish is told in Spanish: the company profile not approved (the reason as written), then approved, and a deposit recorded', async () => {
+    const advertiser = await account(api, 'advertiser');
+    expect(
+      (await api.request('PUT', '/api/settings', { token: advertiser.token, json: { locale: 'es-MX' } })).status,
+    ).toBe(200);
+    const latest = async () =>
+      (await get<{ notifications: Record<string, unknown>[] }>('/api/notifications', advertiser)).notifications[0];
+    const send = async () =>
+      expect(
+        (await api.request('PUT', '/api/advertiser/profile', { token: advertiser.token, json: COMPANY })).status,
+      ).toBe(200);
+    await send();
+    const rejected = await api.request('POST', `/api/admin/advertisers/${advertiser.id}/reject`, {
+      token: operator.token,
+      json: { reason: 'The website does not load' },
+    });
+    expect(rejected.status, rejected.text).toBe(200);
+    expect(await latest()).toMatchObject({
+      type: 'advertiser.rejected',
+      title: 'Perfil de empresa no aprobado',
+      text: 'Castbridge no pudo aprobar el perfil de tu empresa: The website does not load. Actualízalo y vuelve a enviarlo.',
+      link: '/company-profile',
+      locale: 'es-MX',
+    });
+    await send();
+    const approved = await api.request('POST', `/api/admin/advertisers/${advertiser.id}/approve`, {
+      token: operator.token,
+    });
+    expect(approved.status, approved.text).toBe(200);
+    expect(await latest()).toMatchObject({
+      type: 'advertiser.approved',
+      title: 'Empresa aprobada',
+      text: 'Castbridge aprobó el perfil de tu empresa: ya puedes lanzar campañas.',
+      locale: 'es-MX',
+    });
+    await deposit(api, operator, advertiser, 250_050, 'Wire 2026-12-01');
+    expect(await latest()).toMatchObject({
+      type: 'funds.deposited',
+      title: 'Fondos agregados',
+      text: 'Castbridge registró tu depósito de USD\u00a02,500.50 (Wire 2026-12-01).',
+      locale: 'es-MX',
+    });
+    // An English advertiser still reads the words it always did.
+    const english = await approvedAdvertiser(api, operator, 2_550);
+    const theirs = (await get<{ notifications: Record<string, unknown>[] }>('/api/notifications', english))
+      .notifications;
+    expect(theirs.map((n) => [n.title, n.text, n.locale])).toEqual([
+      ['Funds added', 'Castbridge recorded your deposit of $25.50 (WIRE-TEST).', 'en'],
+      ['Company approved', 'Castbridge approved your company profile: you can launch campaigns now.', 'en'],
+    ]);
   });
 
   it('each advertiser has its own transfer reference, the same at every read, listed to the operator', async () => {
