@@ -3,9 +3,9 @@
 // balance, never twice, also under 50 requests at once — and splits it into pieces: card and bank-debit payments
 // newest first up to what each has left (never a disputed one) through Stripe's refunds (a job, with Stripe's
 // idempotency key), the rest (wired money) for the operator to wire and mark sent or failed. A failed piece returns
-// its amount. Every endpoint tried by the wrong role, the wrong owner and nobody. After every test the ledger's
-// invariants are checked (refunding = the open pieces, each payment's refunded amount = its succeeded pieces); after
-// the suite, by `npm run ledger -- check` itself.
+// its amount. The advertiser is told in their language. Every endpoint tried by the wrong role, the wrong owner and
+// nobody. After every test the ledger's invariants are checked (refunding = the open pieces, each payment's refunded
+// amount = its succeeded pieces); after the suite, by `npm run ledger -- check` itself.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STANDIN_STRIPE } from '../../server/config.ts';
@@ -199,6 +199,51 @@ describe.each(BACKENDS)('refunds on %s', (backendName) => {
     expect((await notices(advertiser)).find((n) => n.type === 'funds.refund_failed')?.text).toBe(
       'Your refund of $100 failed: The account named is closed. The amount is back in your balance.',
     );
+  });
+
+  it('an advertiser who reads Spanish is told in Spanish: a refund through Stripe, one wired, one failed (the reason as the operator wrote it)', async () => {
+    const advertiser = await approvedAdvertiser(api, operator, 20_000);
+    expect(
+      (await api.request('PUT', '/api/settings', { token: advertiser.token, json: { locale: 'es-MX' } })).status,
+    ).toBe(200);
+    const latest = async () =>
+      (await get<{ notifications: Record<string, unknown>[] }>('/api/notifications', advertiser)).notifications[0];
+    await paidDeposit(advertiser, 5_000);
+    // The card's payment first: through Stripe.
+    await refundOk(advertiser, 5_000);
+    await settleJobs();
+    expect(await latest()).toMatchObject({
+      type: 'funds.refunded',
+      title: 'Reembolso enviado',
+      text: 'Tu reembolso de USD\u00a050 volvió a la tarjeta o cuenta bancaria con la que pagaste; los bancos tardan de 5 a 10 días hábiles en reflejarlo.',
+      locale: 'es-MX',
+    });
+    // The wired money by the operator: sent, then one the operator could not send.
+    const wired = (await refundOk(advertiser, 12_000)).refunds[0]!;
+    expect(wired).toMatchObject({ rail: 'manual' });
+    const sent = await api.request('POST', `/api/admin/refunds/${wired.id}/sent`, {
+      token: operator.token,
+      json: { reference: 'WIRE-ES-12' },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect(await latest()).toMatchObject({
+      type: 'funds.refunded',
+      title: 'Reembolso enviado',
+      text: 'Castbridge te envió tu reembolso de USD\u00a0120 por transferencia (WIRE-ES-12).',
+      locale: 'es-MX',
+    });
+    const other = (await refundOk(advertiser, 8_000)).refunds[0]!;
+    const failed = await api.request('POST', `/api/admin/refunds/${other.id}/failed`, {
+      token: operator.token,
+      json: { reason: 'The account named is closed' },
+    });
+    expect(failed.status, failed.text).toBe(200);
+    expect(await latest()).toMatchObject({
+      type: 'funds.refund_failed',
+      title: 'El reembolso falló',
+      text: 'Tu reembolso de USD\u00a080 falló: The account named is closed. El monto volvió a tu saldo.',
+      locale: 'es-MX',
+    });
   });
 
   it('card payments go back through Stripe, newest first up to what each has left, the rest by the operator; each Stripe refund once, with its idempotency key', async () => {
