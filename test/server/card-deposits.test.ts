@@ -3,9 +3,9 @@
 // delivered into the app): "Add funds" opens a Checkout Session for the amount plus Stripe's fee and moves nothing;
 // the balance rises only on Stripe's signed webhook, once — a replayed, repeated, parallel, late or out-of-order event
 // changes nothing more, a forged one nothing at all; a bank debit is processing until Stripe tells its outcome; a
-// dispute holds what the free balance covers (the rest is owed) and its outcome settles the hold. Every endpoint tried
-// by the wrong role, the wrong owner and nobody. After every test the ledger's invariants are checked; after the
-// suite, by `npm run ledger -- check` itself.
+// dispute holds what the free balance covers (the rest is owed) and its outcome settles the hold; each notice in its
+// reader's language. Every endpoint tried by the wrong role, the wrong owner and nobody. After every test the
+// ledger's invariants are checked; after the suite, by `npm run ledger -- check` itself.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { depositFee } from '../../contract/money.ts';
@@ -415,6 +415,114 @@ describe.each(BACKENDS)('card deposits and disputes on %s', (backendName) => {
     expect(await balance(advertiser)).toMatchObject({ balanceCents: 62_000, disputedCents: 0 });
     const listed = await get<{ disputes: Record<string, unknown>[] }>('/api/admin/card-disputes', operator);
     expect(listed.disputes.find((d) => d.id === late)).toMatchObject({ status: 'won', heldCents: 0 });
+  });
+
+  it('an advertiser who reads Spanish is told in Spanish: a card payment, a bank debit refused, a dispute lost and one won; each operator in their own language', async () => {
+    const spanish = async (who: Account) =>
+      expect((await api.request('PUT', '/api/settings', { token: who.token, json: { locale: 'es-MX' } })).status).toBe(
+        200,
+      );
+    const advertiser = await approvedAdvertiser(api, operator, 0);
+    const operadora = await account(api, 'operator');
+    for (const who of [advertiser, operadora]) await spanish(who);
+    const latest = async (who: Account) =>
+      (await get<{ notifications: Record<string, unknown>[] }>('/api/notifications', who)).notifications[0];
+    const { email } = await api.castbridge.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', advertiser.id)
+      .executeTakeFirstOrThrow();
+
+    const added = await addFunds(advertiser, 10_000);
+    await paid(added);
+    expect(await latest(advertiser)).toMatchObject({
+      type: 'funds.deposited',
+      title: 'Fondos agregados',
+      text: 'Tu pago con tarjeta de USD\u00a0103.30 se completó: se agregó USD\u00a0100 a tu saldo (comisión de Stripe: USD\u00a03.30).',
+      locale: 'es-MX',
+    });
+    // Castbridge's own reason in Spanish too.
+    const bad = await addFunds(advertiser, 30_000, 'us_bank_account');
+    await send(signedEvent('checkout.session.completed', session(bad, 'unpaid')));
+    await send(signedEvent('checkout.session.async_payment_failed', session(bad, 'unpaid')));
+    expect(await latest(advertiser)).toMatchObject({
+      type: 'funds.deposit_failed',
+      title: 'El pago falló',
+      text: 'Tu débito bancario de USD\u00a0302.42 falló: el banco rechazó el débito. No se agregó nada a tu saldo.',
+      locale: 'es-MX',
+    });
+
+    // Disputed beyond the free balance: $100 held, $3.30 owed; Stripe's reason code as Stripe gave it.
+    const id = `dp_${crypto.randomBytes(6).toString('hex')}`;
+    await send(
+      signedEvent('charge.dispute.created', disputeObject({ id, amount: 10_330, paymentIntent: added.paymentIntent })),
+    );
+    expect(await latest(advertiser)).toMatchObject({
+      type: 'funds.disputed',
+      title: 'Pago con tarjeta en disputa',
+      text: 'El banco de tu tarjeta disputó tu pago de USD\u00a0103.30 (fraudulent). Se retiene USD\u00a0100 de tu saldo hasta que el banco decida; además le debes USD\u00a03.30 a Castbridge. Los reembolsos y los lanzamientos de campañas esperan hasta que quede cubierto.',
+      locale: 'es-MX',
+    });
+    expect(await latest(operadora)).toMatchObject({
+      type: 'funds.disputed',
+      text: `El pago de USD\u00a0103.30 de ${email} está en disputa (fraudulent): USD\u00a0100 retenido, USD\u00a03.30 adeudado.`,
+      locale: 'es-MX',
+    });
+    expect(await latest(operator)).toMatchObject({
+      type: 'funds.disputed',
+      title: 'Card payment disputed',
+      text: `${email}'s payment of $103.30 is disputed (fraudulent): $100 held, $3.30 owed.`,
+      locale: 'en',
+    });
+    await send(
+      signedEvent(
+        'charge.dispute.closed',
+        disputeObject({ id, amount: 10_330, paymentIntent: added.paymentIntent, status: 'lost' }),
+      ),
+    );
+    expect(await latest(advertiser)).toMatchObject({
+      type: 'funds.dispute_closed',
+      title: 'Disputa de tarjeta resuelta',
+      text: 'La disputa de tu pago con tarjeta se resolvió a favor del titular de la tarjeta: lo retenido (USD\u00a0100) volvió a la tarjeta, y todavía le debes USD\u00a03.30 a Castbridge: los reembolsos y los lanzamientos de campañas esperan hasta que lo cubran los fondos que agregues o lo que libere una campaña.',
+      locale: 'es-MX',
+    });
+    expect(await latest(operadora)).toMatchObject({
+      text: `Disputa ${id} perdida: USD\u00a0100 perdido, USD\u00a03.30 adeudado.`,
+      locale: 'es-MX',
+    });
+    expect(await latest(operator)).toMatchObject({ text: `Dispute ${id} lost: $100 gone, $3.30 owed.`, locale: 'en' });
+
+    // Won, held in full: the hold comes back.
+    const other = await approvedAdvertiser(api, operator, 50_000);
+    await spanish(other);
+    const second = await addFunds(other, 10_000);
+    await paid(second);
+    const won = `dp_${crypto.randomBytes(6).toString('hex')}`;
+    await send(
+      signedEvent(
+        'charge.dispute.created',
+        disputeObject({ id: won, amount: 10_330, paymentIntent: second.paymentIntent }),
+      ),
+    );
+    await send(
+      signedEvent(
+        'charge.dispute.closed',
+        disputeObject({ id: won, amount: 10_330, paymentIntent: second.paymentIntent, status: 'won' }),
+      ),
+    );
+    expect(await latest(other)).toMatchObject({
+      type: 'funds.dispute_closed',
+      text: 'La disputa de tu pago con tarjeta se resolvió a tu favor: recuperas USD\u00a0103.30.',
+      locale: 'es-MX',
+    });
+    expect(await latest(operadora)).toMatchObject({
+      text: `Disputa ${won} ganada: USD\u00a0103.30 devuelto al anunciante.`,
+      locale: 'es-MX',
+    });
+    expect(await latest(operator)).toMatchObject({
+      text: `Dispute ${won} won: $103.30 returned to the advertiser.`,
+      locale: 'en',
+    });
   });
 
   it('paid on the stand-in’s test page: a declined card stays on the page and moves nothing; 4242 is credited once Stripe’s webhook comes, and its resends and duplicates change nothing', async () => {
