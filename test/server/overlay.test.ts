@@ -597,6 +597,8 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     // The platform says the channel was live (and disclosed) throughout; once it looked after the last minute, the
     // minutes settle and the offer completes, and leaves the overlay at once.
     await confirmLive(creator, channel, start - 60_000, start + 14 * 60_000);
+    // The creator reads Castbridge in Spanish: the completion tells them so, and the advertiser in English.
+    await api.castbridge.db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', creator.id).execute();
     vi.setSystemTime(start + 14 * 60_000);
     await api.castbridge.services.overlays.settle([creator.id], start + 14 * 60_000);
     expect((await nextState(reader)).creatives).toEqual([]);
@@ -622,10 +624,25 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     // No more credit for a completed offer.
     vi.setSystemTime(start + 14 * 60_000 + 15_000);
     expect((await beat(token, offerId)).status).toBe(404);
-    const notices = (await api.request('GET', '/api/notifications', { token: creator.token })).body.notifications as {
-      type: string;
-    }[];
-    expect(notices.map((n) => n.type)).toContain('offer.completed');
+    type Notice = { type: string; offerId: string | null; title: string; text: string; locale: string };
+    const completedFor = async (who: Account) =>
+      ((await api.request('GET', '/api/notifications', { token: who.token })).body.notifications as Notice[]).find(
+        (n) => n.type === 'offer.completed' && n.offerId === offerId,
+      );
+    expect(await completedFor(creator)).toMatchObject({
+      title: 'Patrocinio completado',
+      text: expect.stringMatching(
+        /^Tu overlay mostró «Weekend streams» durante todo el tiempo pedido: USD\u00a0100 queda en revisión hasta el \d{1,2} [a-z]+\.? \d{4}, \d{2}:\d{2} UTC; después pasa a tu saldo de ganancias\.$/,
+      ),
+      locale: 'es-MX',
+    });
+    expect(await completedFor(advertiser)).toMatchObject({
+      title: 'Delivery confirmed',
+      text: expect.stringMatching(
+        /^.+ completed "Weekend streams", verified by the platform: \$100 is paid once the review window ends\. You can review the proof and dispute it until .+ UTC\.$/,
+      ),
+      locale: 'en',
+    });
 
     // The proof: two sessions, one day, 120 s; the advertiser reads the same.
     const proof = await api.request('GET', `/api/offers/${offerId}/display`, { token: advertiser.token });
