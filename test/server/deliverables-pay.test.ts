@@ -5,7 +5,8 @@
 // campaign); refused clicks hold the earning for an operator, and so do clicks concentrated on a few addresses (issue
 // 44), with the reason the operator's review queue reads; an overlay offer asking for more waits for the rest,
 // while an overlay-only one still completes on its minutes. The counts are written as the counters write them
-// (bumpDay); the ledger stays clean, checked after each test and by `npm run ledger -- check` at the end.
+// (bumpDay); each side is told in their language; the ledger stays clean, checked after each test and by
+// `npm run ledger -- check` at the end.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignInput } from '../../contract/schemas/marketplace.ts';
 import { bumpDay, utcDay, type DayCounts } from '../../server/deliverables/days.ts';
@@ -183,9 +184,32 @@ describe.each(BACKENDS)('deliverables pay on %s', (backendName) => {
     });
     expect(progress.body.progress).toMatchObject({ met: false, clickEarningsCents: 990, link: { target: null } });
     const before = await advertiserBalance();
+    // The creator reads Castbridge in Spanish: the completion tells them so, and the advertiser in English.
+    expect(
+      (await api.request('PUT', '/api/settings', { token: offer.creator.token, json: { locale: 'es-MX' } })).status,
+    ).toBe(200);
     // 34 × 30 = 1,020: the cap (1,000) is what is earned.
     await count(offer, { clicks: 1 });
     expect(await settle([offer.offerId])).toBe(1);
+    type Notice = { type: string; offerId: string | null; title: string; text: string; locale: string };
+    const completedFor = async (token: string) =>
+      ((await api.request('GET', '/api/notifications', { token })).body.notifications as Notice[]).find(
+        (n) => n.type === 'offer.completed' && n.offerId === offer.offerId,
+      );
+    expect(await completedFor(offer.creator.token)).toMatchObject({
+      title: 'Patrocinio completado',
+      text: expect.stringMatching(
+        /^Los clics de tu enlace rastreado para «Weekend streams» alcanzaron el tope de USD\u00a010: USD\u00a09 queda en revisión hasta el \d{1,2} [a-z]+\.? \d{4}, \d{2}:\d{2} UTC; después pasa a tu saldo de ganancias\.$/,
+      ),
+      locale: 'es-MX',
+    });
+    expect(await completedFor(advertiser.token)).toMatchObject({
+      title: 'Delivery confirmed',
+      text: expect.stringMatching(
+        /^.+'s tracked link for "Weekend streams" earned \$10 in counted clicks \(its cap\): \$10 is paid once the review window ends\. You can review the proof and dispute it until .+ UTC\.$/,
+      ),
+      locale: 'en',
+    });
     const row = await offerRow(offer.offerId);
     expect(row.status).toBe('completed');
     expect(Number(row.earned_cents) + Number(row.fee_cents)).toBe(1000);
