@@ -355,6 +355,33 @@ describe('payout rails against the Stripe and PayPal stand-ins', () => {
     await api.castbridge.services.payouts.submit(second.id);
     expect(paypal.batches.size).toBe(2);
   });
+
+  it('a payout whose method was removed before its job ran fails and returns the funds, the creator told in their language', async () => {
+    const creator = await earningCreator(5_000, { kind: 'paypal', email: 'luna@example.com' });
+    expect(
+      (await api.request('PUT', '/api/settings', { token: creator.token, json: { locale: 'es-MX' } })).status,
+    ).toBe(200);
+    const payout = await withdraw(creator, 5_000);
+    await api.castbridge.services.jobs.drain();
+    // As if the creator had removed the method before the job ran.
+    const { db } = api.castbridge;
+    await db.updateTable('payouts').set({ status: 'requested' }).where('id', '=', payout.id).execute();
+    await db.deleteFrom('payout_methods').where('user_id', '=', creator.id).execute();
+    await api.castbridge.services.payouts.submit(payout.id);
+    expect(await payoutOf(creator, payout.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'the payout method was removed before the payout was sent',
+    });
+    expect(await balances(creator)).toEqual(expect.objectContaining({ availableCents: 5_000, inPayoutCents: 0 }));
+    const notice = (await get<{ notifications: Record<string, unknown>[] }>('/api/notifications', creator))
+      .notifications[0];
+    expect(notice).toMatchObject({
+      type: 'payout.failed',
+      title: 'El retiro falló',
+      text: `Tu retiro ${payout.reference} de USD\u00a050 falló: el método de pago se eliminó antes de enviar el retiro. El monto volvió a tu saldo de ganancias.`,
+      locale: 'es-MX',
+    });
+  });
 });
 
 describe('payout rail settings', () => {
