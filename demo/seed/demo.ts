@@ -375,7 +375,7 @@ async function seedRoster(castbridge: CastbridgeApp, novaId: string): Promise<{ 
           payCents: past.payCents,
           via: past.via,
           at: monthsAgo(past.monthsBack),
-          reason: member.channels.twitch ? 'Streams on Twitch' : 'Streams on YouTube',
+          platform: member.channels.twitch ? 'Twitch' : 'YouTube',
         },
       );
     seeded.push({ creatorId, handle: member.handle });

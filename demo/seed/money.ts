@@ -10,6 +10,8 @@ import type { CastbridgeApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/types.ts';
 import { completeOffer, type CompletedVia } from '../../server/marketplace/completion.ts';
 import { touchOfferLists } from '../../server/marketplace/offer-revisions.ts';
+import { storedReason } from '../../server/marketplace/reasons.ts';
+import type { Platform } from '../../contract/marketplace.ts';
 import {
   advertiserBalance,
   campaignReserve,
@@ -61,10 +63,10 @@ export interface PastSponsorship {
   payCents: number;
   via: CompletedVia;
   at: string;
-  /** The campaign's description and image, and the offer's reason (defaults: Nova's can, "Streams on Twitch"). */
+  /** The campaign's description and image, and the platform the offer's reason names (defaults: Nova's can, Twitch). */
   description?: string;
   image?: string;
-  reason?: string;
+  platform?: Platform;
 }
 
 /** The spec's sample figures (docs/spec.md §2 Earnings, §9): what each period adds, by the way delivery was proven. */
@@ -193,7 +195,10 @@ export async function seedPastSponsorship(
         campaign_id: campaignId,
         creator_id: creatorId,
         status: 'accepted',
-        reasons: JSON.stringify([{ criterion: 'platform', detail: past.reason ?? 'Streams on Twitch' }]),
+        // Worded again for each reader, as matching stores it (server/marketplace/reasons.ts): "Transmite en Twitch".
+        reasons: JSON.stringify([
+          storedReason('platform', { id: 'streamsOn', platforms: [past.platform ?? 'Twitch'] }),
+        ]),
         score: 1,
         decline_reason: null,
         created_at: start,

@@ -110,6 +110,7 @@ describe.each([375, 1280])('the dashboard in Spanish at %i px', (width) => {
     '/my-profile',
     '/archive-chat',
     '/media-kit',
+    '/sponsorship-offers',
   ])('%s', async (path) => {
     // An English browser: the account's language wins once it is read.
     spanish ??= await openPage(browser, width, { jwt: token });
