@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { RouteFallback } from '@/src/common/RouteFallback';
+import { UiWords } from '@/src/common/UiWords';
 import { inspectorRegistry } from './inspect';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './SessionProvider';
@@ -12,7 +13,9 @@ export function App() {
   return (
     <SessionProvider>
       <Suspense fallback={<RouteFallback />}>
-        <AppRoutes />
+        <UiWords>
+          <AppRoutes />
+        </UiWords>
       </Suspense>
       {InspectorDock && inspectorRegistry ? (
         <Suspense fallback={null}>

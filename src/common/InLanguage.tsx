@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PartLanguage } from '@/src/i18n/i18n';
 import { isLocale } from '@/src/i18n/locales';
 import * as s from './InLanguage.css';
+import { UiWords } from './UiWords';
 
 /**
  * Says which language its part of the page is in when it differs from the page's (WCAG 3.1.2, language of parts):
@@ -13,7 +14,7 @@ export function InLanguage({ lang, children }: { lang: string; children: ReactNo
   return (
     <PartLanguage value={isLocale(lang) ? lang : null}>
       <div lang={lang} className={s.contents}>
-        {children}
+        <UiWords>{children}</UiWords>
       </div>
     </PartLanguage>
   );

@@ -2,6 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import * as s from './Alert.css';
 import { Icon, type IconName } from './Icon';
 import { cx } from './cx';
+import { useUiWords } from './words';
 
 export type AlertTone = 'error' | 'success' | 'info' | 'warning';
 
@@ -23,6 +24,7 @@ const icons: Record<AlertTone, IconName> = {
 /** An inline message: role="alert" for error and warning, role="status" for success and info. */
 export function Alert({ tone = 'error', title, children, onDismiss, className, ...rest }: AlertProps) {
   const role = tone === 'error' || tone === 'warning' ? 'alert' : 'status';
+  const words = useUiWords();
   return (
     <div role={role} className={cx(s.alert[tone], className)} {...rest}>
       <Icon name={icons[tone]} size={20} className={s.icon} />
@@ -31,7 +33,7 @@ export function Alert({ tone = 'error', title, children, onDismiss, className, .
         {children ? <div>{children}</div> : null}
       </div>
       {onDismiss ? (
-        <button type="button" className={s.dismiss} onClick={onDismiss} aria-label="Dismiss">
+        <button type="button" className={s.dismiss} onClick={onDismiss} aria-label={words.dismiss}>
           <Icon name="close" size={16} />
         </button>
       ) : null}

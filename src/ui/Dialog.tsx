@@ -3,6 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { dialogWidths, type DialogWidth } from '@/src/theme/tokens';
 import * as s from './Dialog.css';
 import { useReturnFocus } from './returnFocus';
+import { useUiWords } from './words';
 import { Icon } from './Icon';
 import { cx } from './cx';
 
@@ -49,6 +50,7 @@ export function Dialog({
 }: DialogProps) {
   const hasDescription = description !== undefined && description !== null && description !== '';
   const focus = useReturnFocus();
+  const words = useUiWords();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -80,7 +82,7 @@ export function Dialog({
           {footer ? <div className={s.footer}>{footer}</div> : null}
           {/* Last in DOM order so initial focus lands on the first field or action, not on Close. */}
           {hideClose ? null : (
-            <RadixDialog.Close className={s.close} aria-label="Close">
+            <RadixDialog.Close className={s.close} aria-label={words.close}>
               <Icon name="close" size={20} />
             </RadixDialog.Close>
           )}

@@ -8,6 +8,7 @@ import { fromPromise, type ActorRefFrom, type AnyStateMachine, type EventObject 
 import { sessionMachine } from '@/machines/accounts/session.machine';
 import type { User } from '@/machines/types';
 import { SessionContext } from '@/src/app/session';
+import { UiWords } from '@/src/common/UiWords';
 import { controlled as controlledActor } from '@/test/machines/controlled';
 import { eventKey, type PathEvent, type PathEventType } from '@/machines/events';
 
@@ -60,10 +61,13 @@ export function renderScreen(element: ReactNode, { path = '/', jwt = null, url =
     <MemoryRouter initialEntries={[url]}>
       <SessionContext.Provider logic={logic} options={{ input: { jwt } }}>
         <CaptureSession onRef={(ref) => (session = ref)} />
-        <Routes>
-          <Route path={path} element={element} />
-          <Route path="*" element={<p>Elsewhere</p>} />
-        </Routes>
+        {/* The shared components' words in the page's language, as the app gives them (src/app/App.tsx). */}
+        <UiWords>
+          <Routes>
+            <Route path={path} element={element} />
+            <Route path="*" element={<p>Elsewhere</p>} />
+          </Routes>
+        </UiWords>
         <Where />
       </SessionContext.Provider>
     </MemoryRouter>,

@@ -99,6 +99,8 @@ describe('the offer dialogs in Spanish', () => {
     expect(ask.inputs).toEqual([{ offerId: 'off_nova', message: '¿Qué sabores enviarían?' }]);
     await ask.reject(new ApiError('You are writing too fast', 429, { message: 'You are writing too fast' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('You are writing too fast');
+    // The dialog's own Close, in the page's language too (src/ui/words.ts).
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
     // Accept refused for want of a channel: the server's words (in Spanish), known by the refusal's code, and the way
