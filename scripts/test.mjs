@@ -39,7 +39,19 @@ const streams = [
     steps: [
       [
         vitest,
-        ['run', '--project', 'machines', '--project', 'views', '--project', 'views-isolated', '--project', 'server'],
+        [
+          'run',
+          '--project',
+          'machines',
+          '--project',
+          'views',
+          '--project',
+          'views-isolated',
+          '--project',
+          'server',
+          '--project',
+          'server-isolated',
+        ],
       ],
     ],
   },
