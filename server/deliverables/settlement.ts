@@ -17,27 +17,11 @@ import type { HoldReason } from '../../contract/schemas/overlay.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { worded } from '../http/texts.ts';
 import type { Logger } from '../log.ts';
-import { completeOffer, type Completion } from '../marketplace/completion.ts';
+import { completeOffer } from '../marketplace/completion.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { utcDay } from './days.ts';
-import { wordedCompletion } from './completion-notices.ts';
 import type { Progress } from './progress.ts';
-import { deliverablesTexts } from './texts.ts';
-
-/** The notices of an offer the deliverables completed, each in its reader's language. */
-export const deliverableNotices = (trx: Kysely<Database>, done: Completion) =>
-  wordedCompletion(trx, done, (values) => ({
-    creator: {
-      title: worded((locale) => deliverablesTexts(locale)('notice.completed')),
-      text: worded((locale) => deliverablesTexts(locale)('notice.completedText', { ...values })),
-    },
-    advertiser: {
-      title: worded((locale) => deliverablesTexts(locale)('notice.deliveryConfirmed')),
-      text: worded((locale) => deliverablesTexts(locale)('notice.deliveryConfirmedText', { ...values })),
-    },
-  }));
 
 /** Offers looked at per batch of the periodic settlement. */
 const BATCH = 500;
@@ -117,8 +101,8 @@ export function createSettlement(deps: SettlementDeps) {
           holdReasons,
           ...(payCents === undefined ? {} : { payCents }),
         });
-        // Its notices worded for their readers, from the deliverables' texts.
-        announce = await notifier.create(trx, await deliverableNotices(trx, done));
+        // Its notices, worded by the marketplace for their readers.
+        announce = await notifier.create(trx, done.notices);
       });
       announce();
       return true;

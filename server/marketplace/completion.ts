@@ -13,18 +13,21 @@
 // status), on the offers table, raising the offers-list revisions and telling both sides; money contributes one
 // ledger transfer (payEarning), the review (openReview) and the release of what a settled campaign no longer owes
 // (releaseUnneeded), which the marketplace already calls when a campaign launches, is cancelled or ends. So calls run
-// one way: overlay → marketplace → money, and money imports neither (.dependency-cruiser.cjs holds it to that).
+// one way: overlay → marketplace → money, and money imports neither (.dependency-cruiser.cjs holds it to that). The
+// marketplace words both sides' notices, each in its reader's language (./texts.ts), whoever completed the offer.
 import type { Kysely } from 'kysely';
 import { DELIVERY_STATUSES, formatCents } from '../../contract/marketplace.ts';
 import { displayName } from '../accounts/users.ts';
 import type { HoldReason } from '../../contract/schemas/overlay.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { money } from '../http/texts.ts';
 import { feeOf, payEarning } from '../money/earnings.ts';
 import { releaseUnneeded } from '../money/funding.ts';
-import { formatWhen, openReview } from '../money/reviews.ts';
+import { openReview, when } from '../money/reviews.ts';
 import type { NewNotification } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { marketplaceWords } from './texts.ts';
 
 export type CompletedVia = 'advertiser' | 'overlay' | 'deliverables';
 
@@ -164,24 +167,27 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
       `"${offer.title}" earned ${formatCents(pay)} of its ${formatCents(agreed)} cap`,
     );
   await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
-  const creator = displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.email });
-  const until = review ? formatWhen(review.endsAt) : '';
-  // What proved the delivery, in each side's words.
-  const perClick = offer.per_click_cents !== null;
-  const delivered =
-    input.via === 'deliverables'
-      ? perClick
-        ? pay < agreed
-          ? `The campaign "${offer.title}" has ended and your tracked link's clicks earned ${formatCents(pay)} of the ${formatCents(agreed)} cap`
-          : `Your tracked link's clicks for "${offer.title}" reached the ${formatCents(agreed)} cap`
-        : `You delivered everything "${offer.title}" asked for`
-      : `Your overlay showed "${offer.title}" for its full time`;
-  const proof =
-    input.via === 'deliverables'
-      ? perClick
-        ? `${creator}'s tracked link for "${offer.title}" earned ${formatCents(pay)} in counted clicks${pay < agreed ? ` (the rest of the ${formatCents(agreed)} cap returns to your balance)` : ' (its cap)'}`
-        : `${creator} delivered everything "${offer.title}" asked for, as Castbridge counted it`
-      : `${creator} completed "${offer.title}", verified by the platform`;
+  // Each side's notice in its reader's language: what proved the delivery, and where the pay is. The brand's name,
+  // the campaign's title and the creator's name as they are; the sums as `money(cents)`, the window's end as `when`.
+  const values = {
+    brand: offer.brand,
+    title: offer.title,
+    creator: displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.email }),
+    /** What the creator earned (the pay less the fee). */
+    amount: money(earned),
+    /** What the advertiser pays. */
+    pay: money(pay),
+    /** The offer's pay: per click, the cap. */
+    cap: money(agreed),
+    clicks: offer.per_click_cents === null ? 'none' : pay < agreed ? 'partial' : 'capped',
+    until: review ? when(review.endsAt) : '',
+    held: review?.held ? 'yes' : 'no',
+  };
+  const [creatorText, advertiserText] = !review
+    ? (['notice.completedConfirmedText', 'notice.deliveryConfirmedPaidText'] as const)
+    : input.via === 'overlay'
+      ? (['notice.completedOverlayText', 'notice.deliveryConfirmedOverlayText'] as const)
+      : (['notice.completedDeliverablesText', 'notice.deliveryConfirmedDeliverablesText'] as const);
   return {
     offerId: offer.id,
     earnedCents: earned,
@@ -191,22 +197,16 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
       {
         userId: offer.creator_id,
         type: 'offer.completed',
-        title: 'Sponsorship completed',
-        text: !review
-          ? `${offer.brand} confirmed "${offer.title}": ${formatCents(earned)} is in your Earning Balance.`
-          : review.held
-            ? `${delivered}: ${formatCents(earned)} is held for a review by Castbridge, then it moves to your Earning Balance.`
-            : `${delivered}: ${formatCents(earned)} is pending review until ${until}, then it moves to your Earning Balance.`,
+        title: marketplaceWords('notice.completed'),
+        text: marketplaceWords(creatorText, values),
         offerId: offer.id,
         link: '/earnings',
       },
       {
         userId: offer.advertiser_id,
         type: 'offer.completed',
-        title: 'Delivery confirmed',
-        text: !review
-          ? `${creator} completed "${offer.title}" and was paid ${formatCents(pay)}.`
-          : `${proof}: ${formatCents(pay)} is paid once the review window ends. You can review the proof and dispute it until ${until}${review.held ? '; Castbridge also holds it for a review of the proof' : ''}.`,
+        title: marketplaceWords('notice.deliveryConfirmed'),
+        text: marketplaceWords(advertiserText, values),
         offerId: offer.id,
         link: `/campaigns/${offer.campaign_id}`,
       },

@@ -23,14 +23,11 @@ import type { Dialect } from '../db/dialect.ts';
 import type { Database, MinuteStatus } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
-import { worded } from '../http/texts.ts';
 import type { Logger } from '../log.ts';
 import { touchProgress } from '../deliverables/days.ts';
-import { wordedCompletion } from '../deliverables/completion-notices.ts';
-import { completeOffer, type Completion } from '../marketplace/completion.ts';
+import { completeOffer } from '../marketplace/completion.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { fraudSignals } from './fraud.ts';
-import { overlayTexts } from './texts.ts';
 
 const MINUTE_MS = 60_000;
 /**
@@ -115,19 +112,6 @@ interface Sample {
   /** The creator whose connection the look was taken through (null: written without it, the stream's creator). */
   creatorId: string | null;
 }
-/** The notices of an offer the overlay completed, each in its reader's language. */
-export const overlayNotices = (trx: Kysely<Database>, done: Completion) =>
-  wordedCompletion(trx, done, (values) => ({
-    creator: {
-      title: worded((locale) => overlayTexts(locale)('notice.completed')),
-      text: worded((locale) => overlayTexts(locale)('notice.completedText', { ...values })),
-    },
-    advertiser: {
-      title: worded((locale) => overlayTexts(locale)('notice.deliveryConfirmed')),
-      text: worded((locale) => overlayTexts(locale)('notice.deliveryConfirmedText', { ...values })),
-    },
-  }));
-
 /** A run of consecutive looks at one stream through one creator's connection: its first and last look. */
 export interface Hold {
   creatorId: string;
@@ -484,8 +468,8 @@ export function createVerification(deps: VerificationDeps): Verification {
           reviewSeconds: deps.config.reviewSeconds,
           holdReasons,
         });
-        // Its notices worded for their readers, from the overlay's texts.
-        return notifier.create(trx, await overlayNotices(trx, done));
+        // Its notices, worded by the marketplace for their readers.
+        return notifier.create(trx, done.notices);
       });
       announce();
       return true;

@@ -2,8 +2,8 @@
 // completion pays into the creator's pending balance (not withdrawable), the release moves it to the Earning Balance
 // once the window ends (once, however many releases run at once, on one instance or two), the advertiser disputes
 // inside the window, an operator resolves (full refund, a split with the platform's fee returned pro rata), a held
-// earning never releases by itself; each notice in its reader's language (a completion's, worded by the overlay and
-// the deliverables, says the marketplace's English word for word); every endpoint tried by the wrong role, the wrong
+// earning never releases by itself; each notice in its reader's language (a completion's, worded by the marketplace
+// whoever completed it, in English as it always read); every endpoint tried by the wrong role, the wrong
 // advertiser and nobody; the ledger's invariants (the pending balance equals the open reviews) checked after every
 // test. Clocks are injected: the release is called with the window's end rather than waited for.
 import crypto from 'node:crypto';
@@ -18,10 +18,14 @@ import {
   creatorPending,
   PLATFORM_FEES,
 } from '../../server/money/ledger.ts';
-import { RELEASE_JOB, RELEASE_JOB_KEY, releaseIntervalMs, type Reviews } from '../../server/money/reviews.ts';
+import {
+  formatWhen,
+  RELEASE_JOB,
+  RELEASE_JOB_KEY,
+  releaseIntervalMs,
+  type Reviews,
+} from '../../server/money/reviews.ts';
 import { wordedIn } from '../../server/http/texts.ts';
-import { deliverableNotices } from '../../server/deliverables/settlement.ts';
-import { overlayNotices } from '../../server/overlay/verification.ts';
 import type { NewNotification } from '../../server/notifications/store.ts';
 import { seedDemo, DEMO_EMAILS } from '../../demo/seed/demo.ts';
 import { BACKENDS, makeBackend, startApp, until, type Backend, type Client } from './helpers.ts';
@@ -587,7 +591,7 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
     });
   });
 
-  it("a completion's notices worded by the overlay and by the deliverables say the marketplace's English word for word, and Spanish to a Spanish reader", async () => {
+  it("a completion's notices, worded by the marketplace whoever completed it: English as it always read, Spanish to a Spanish reader", async () => {
     const { db, services } = api.castbridge;
     const creator = await account(api, 'creator', { first_name: 'Ana', last_name: 'Lee' });
     const created = await api.request('POST', '/api/campaigns', {
@@ -615,18 +619,14 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
       })
       .execute();
     const inLanguage = (notices: NewNotification[], locale: 'en' | 'es-MX') =>
-      notices.map((notice) => ({
-        ...notice,
-        title: wordedIn(notice.title, locale),
-        text: wordedIn(notice.text, locale),
-      }));
+      notices.map((notice) => `${wordedIn(notice.title, locale)} | ${wordedIn(notice.text, locale)}`);
     const rollback = new Error('rolled back');
-    /** Completes the offer in a transaction that is rolled back: the marketplace's notices, and the worded ones. */
+    /** Completes the offer in a transaction that is rolled back: its notices, and the review window's end. */
     const complete = async (
-      via: 'overlay' | 'deliverables',
+      via: 'advertiser' | 'overlay' | 'deliverables',
       options: { held?: boolean; perClick?: boolean; payCents?: number } = {},
     ) => {
-      let found: { english: NewNotification[]; worded: NewNotification[] } | undefined;
+      let found: { notices: NewNotification[]; until: string } | undefined;
       await db
         .transaction()
         .execute(async (trx) => {
@@ -636,12 +636,11 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
             offerId,
             via,
             feeBps: 1_000,
-            reviewSeconds: REVIEW_SECONDS,
+            ...(via === 'advertiser' ? {} : { reviewSeconds: REVIEW_SECONDS }),
             holdReasons: options.held ? [SPIKE] : [],
             ...(options.payCents === undefined ? {} : { payCents: options.payCents }),
           });
-          const worded = await (via === 'overlay' ? overlayNotices : deliverableNotices)(trx, done);
-          found = { english: done.notices, worded };
+          found = { notices: done.notices, until: done.review ? formatWhen(done.review.endsAt) : '' };
           throw rollback;
         })
         .catch((error: unknown) => {
@@ -657,27 +656,62 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
       await complete('deliverables', { held: true }),
       await complete('deliverables', { perClick: true }),
       await complete('deliverables', { perClick: true, payCents: 2_100, held: true }),
+      await complete('advertiser'),
     ];
-    for (const { english, worded } of cases) {
-      expect(english).toHaveLength(2);
-      // Word for word, with the same recipients, type, offer and link.
-      expect(inLanguage(worded, 'en')).toEqual(english);
+    for (const { notices } of cases) {
+      expect(notices.map((n) => [n.userId, n.type, n.offerId, n.link])).toEqual([
+        [creator.id, 'offer.completed', offerId, '/earnings'],
+        [advertiser.id, 'offer.completed', offerId, `/campaigns/${campaignId}`],
+      ]);
       // Spanish throughout, every placeholder filled.
-      for (const notice of inLanguage(worded, 'es-MX')) {
-        expect(english.map((n) => n.text)).not.toContain(notice.text);
-        expect(notice.text).not.toMatch(/[{}]/);
+      for (const notice of inLanguage(notices, 'es-MX')) {
+        expect(inLanguage(notices, 'en')).not.toContain(notice);
+        expect(notice).not.toMatch(/[{}]/);
       }
     }
-    const spanish = cases.map(({ worded }) => inLanguage(worded, 'es-MX').map((n) => `${n.title} | ${n.text}`));
-    const until = new RegExp(`hasta el ${SPANISH_WHEN}`);
+    // English word for word as the marketplace always wrote it.
+    const english = cases.map(({ notices }) => inLanguage(notices, 'en'));
+    const until = cases.map((c) => c.until);
+    expect(english).toEqual([
+      [
+        `Sponsorship completed | Your overlay showed "Weekend streams" for its full time: $90 is pending review until ${until[0]}, then it moves to your Earning Balance.`,
+        `Delivery confirmed | Ana Lee completed "Weekend streams", verified by the platform: $100 is paid once the review window ends. You can review the proof and dispute it until ${until[0]}.`,
+      ],
+      [
+        'Sponsorship completed | Your overlay showed "Weekend streams" for its full time: $90 is held for a review by Castbridge, then it moves to your Earning Balance.',
+        `Delivery confirmed | Ana Lee completed "Weekend streams", verified by the platform: $100 is paid once the review window ends. You can review the proof and dispute it until ${until[1]}; Castbridge also holds it for a review of the proof.`,
+      ],
+      [
+        `Sponsorship completed | You delivered everything "Weekend streams" asked for: $90 is pending review until ${until[2]}, then it moves to your Earning Balance.`,
+        `Delivery confirmed | Ana Lee delivered everything "Weekend streams" asked for, as Castbridge counted it: $100 is paid once the review window ends. You can review the proof and dispute it until ${until[2]}.`,
+      ],
+      [
+        'Sponsorship completed | You delivered everything "Weekend streams" asked for: $90 is held for a review by Castbridge, then it moves to your Earning Balance.',
+        `Delivery confirmed | Ana Lee delivered everything "Weekend streams" asked for, as Castbridge counted it: $100 is paid once the review window ends. You can review the proof and dispute it until ${until[3]}; Castbridge also holds it for a review of the proof.`,
+      ],
+      [
+        `Sponsorship completed | Your tracked link's clicks for "Weekend streams" reached the $100 cap: $90 is pending review until ${until[4]}, then it moves to your Earning Balance.`,
+        `Delivery confirmed | Ana Lee's tracked link for "Weekend streams" earned $100 in counted clicks (its cap): $100 is paid once the review window ends. You can review the proof and dispute it until ${until[4]}.`,
+      ],
+      [
+        `Sponsorship completed | The campaign "Weekend streams" has ended and your tracked link's clicks earned $21 of the $100 cap: $18.90 is held for a review by Castbridge, then it moves to your Earning Balance.`,
+        `Delivery confirmed | Ana Lee's tracked link for "Weekend streams" earned $21 in counted clicks (the rest of the $100 cap returns to your balance): $21 is paid once the review window ends. You can review the proof and dispute it until ${until[5]}; Castbridge also holds it for a review of the proof.`,
+      ],
+      [
+        'Sponsorship completed | Nova Energy confirmed "Weekend streams": $90 is in your Earning Balance.',
+        'Delivery confirmed | Ana Lee completed "Weekend streams" and was paid $100.',
+      ],
+    ]);
+    const spanish = cases.map(({ notices }) => inLanguage(notices, 'es-MX'));
+    const spanishUntil = new RegExp(`hasta el ${SPANISH_WHEN}`);
     expect(spanish[0]![0]).toMatch(
       new RegExp(
-        `^Patrocinio completado \\| Tu overlay mostró «Weekend streams» durante todo el tiempo pedido: USD\u00a090 queda en revisión ${until.source}; después pasa a tu saldo de ganancias\\.$`,
+        `^Patrocinio completado \\| Tu overlay mostró «Weekend streams» durante todo el tiempo pedido: USD\u00a090 queda en revisión ${spanishUntil.source}; después pasa a tu saldo de ganancias\\.$`,
       ),
     );
     expect(spanish[1]![1]).toMatch(
       new RegExp(
-        `^Entrega confirmada \\| Ana Lee completó «Weekend streams», verificado por la plataforma: USD\u00a0100 se paga cuando termine el periodo de revisión\\. Puedes revisar la prueba y disputarla ${until.source}; Castbridge además retiene el pago para revisar la prueba\\.$`,
+        `^Entrega confirmada \\| Ana Lee completó «Weekend streams», verificado por la plataforma: USD\u00a0100 se paga cuando termine el periodo de revisión\\. Puedes revisar la prueba y disputarla ${spanishUntil.source}; Castbridge además retiene el pago para revisar la prueba\\.$`,
       ),
     );
     expect(spanish[3]![0]).toBe(
@@ -688,9 +722,13 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
     );
     expect(spanish[5]![1]).toMatch(
       new RegExp(
-        `^Entrega confirmada \\| El enlace rastreado de Ana Lee para «Weekend streams» ganó USD\u00a021 en clics contados \\(el resto del tope de USD\u00a0100 vuelve a tu saldo\\): USD\u00a021 se paga cuando termine el periodo de revisión\\. Puedes revisar la prueba y disputarla ${until.source}; Castbridge además`,
+        `^Entrega confirmada \\| El enlace rastreado de Ana Lee para «Weekend streams» ganó USD\u00a021 en clics contados \\(el resto del tope de USD\u00a0100 vuelve a tu saldo\\): USD\u00a021 se paga cuando termine el periodo de revisión\\. Puedes revisar la prueba y disputarla ${spanishUntil.source}; Castbridge además`,
       ),
     );
+    expect(spanish[6]).toEqual([
+      'Patrocinio completado | Nova Energy confirmó «Weekend streams»: USD\u00a090 ya está en tu saldo de ganancias.',
+      'Entrega confirmada | Ana Lee completó «Weekend streams» y se le pagó USD\u00a0100.',
+    ]);
 
     // Stored for a Spanish creator, in Spanish, marked so; the English advertiser's in English.
     await db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', creator.id).execute();
@@ -702,12 +740,13 @@ describe.each(BACKENDS)('the review window on %s', (backendName) => {
         feeBps: 1_000,
         reviewSeconds: REVIEW_SECONDS,
       });
-      announce = await services.notifier.create(trx, await overlayNotices(trx, done));
+      announce = await services.notifier.create(trx, done.notices);
     });
     announce();
     expect((await noticesOf(creator)).find((n) => n.offerId === offerId)).toMatchObject({
       type: 'offer.completed',
       title: 'Patrocinio completado',
+      text: expect.stringMatching(/^Tu overlay mostró «Weekend streams» durante todo el tiempo pedido: USD\u00a090/),
       locale: 'es-MX',
     });
     expect((await noticesOf(advertiser)).find((n) => n.offerId === offerId)).toMatchObject({
