@@ -5,7 +5,6 @@ import type { Kysely } from 'kysely';
 import {
   CAMPAIGN_ACTIONS,
   DELIVERY_STATUSES,
-  formatCents,
   MARKETPLACE_LIMITS,
   OPEN_OFFER_STATUSES,
   type CampaignAction,
@@ -20,6 +19,7 @@ import {
 } from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { money } from '../http/texts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { releaseUnneeded, reserveForLaunch, reserveForSpots } from '../money/funding.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -37,6 +37,7 @@ import {
 import { touchOfferLists } from './offer-revisions.ts';
 import { withReviews } from './review-rows.ts';
 import { withdrawProposals, withProposals } from './proposal-rows.ts';
+import { marketplaceWords } from './texts.ts';
 
 type ValidInput = Omit<CampaignInput, 'description'> & { description: string };
 
@@ -343,7 +344,7 @@ export function createCampaignStore(services: CampaignDeps) {
         // Launching reserves pay × spots from the advertiser's balance (docs/product.md §Money); short funds refuse the launch.
         if (action === 'launch') await reserveForLaunch(trx, next);
         if (action === 'cancel') {
-          announce = await expireOpenOffers(trx, services, next, 'was cancelled by the advertiser');
+          announce = await expireOpenOffers(trx, services, next, 'cancelled');
           // Accepted offers may still be delivered: their pay stays reserved, the rest goes back.
           await releaseUnneeded(trx, id, 'the campaign was cancelled');
         }
@@ -434,7 +435,7 @@ export function createCampaignStore(services: CampaignDeps) {
                   .returningAll()
                   .executeTakeFirst();
           if (!done) return;
-          const announceOpen = await expireOpenOffers(trx, services, done, 'has ended');
+          const announceOpen = await expireOpenOffers(trx, services, done, 'ended');
           const announceUndelivered = await expireUndelivered(trx, services, done);
           const released = await releaseUnneeded(trx, done.id, 'the campaign ended');
           const completed = await trx
@@ -450,8 +451,13 @@ export function createCampaignStore(services: CampaignDeps) {
                   {
                     userId: done.advertiser_id,
                     type: 'campaign.completed',
-                    title: 'Campaign ended',
-                    text: `"${done.title}" has ended: ${Number(completed.n)} creator${Number(completed.n) === 1 ? '' : 's'} completed it${released > 0 ? `; ${formatCents(released)} returned to your balance` : ''}.`,
+                    title: marketplaceWords('notice.campaignEnded'),
+                    text: marketplaceWords('notice.campaignEndedText', {
+                      title: done.title,
+                      count: Number(completed.n),
+                      released: released > 0 ? 'yes' : 'no',
+                      amount: money(released),
+                    }),
                     link: `/campaigns/${done.id}`,
                   },
                 ]);
@@ -468,12 +474,18 @@ export function createCampaignStore(services: CampaignDeps) {
   };
 }
 
+/**
+ * Why a campaign's offers expired, as their creators are told (`notice.expiredText`, ./texts.ts): every spot taken,
+ * the campaign cancelled or ended, or ended before an accepted offer's delivery was confirmed.
+ */
+export type ExpiredWhy = 'full' | 'cancelled' | 'ended' | 'undelivered';
+
 /** Expires the campaign's open offers inside `trx` and returns the announcement of their notifications. */
 export function expireOpenOffers(
   trx: Kysely<Database>,
   services: Notifies,
   campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>,
-  why: string,
+  why: Exclude<ExpiredWhy, 'undelivered'>,
 ): Promise<() => void> {
   return expireOffers(trx, services, campaign, OPEN_OFFER_STATUSES, why);
 }
@@ -484,16 +496,16 @@ function expireUndelivered(
   services: Notifies,
   campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>,
 ): Promise<() => void> {
-  return expireOffers(trx, services, campaign, DELIVERY_STATUSES, 'ended before its delivery was confirmed');
+  return expireOffers(trx, services, campaign, DELIVERY_STATUSES, 'undelivered');
 }
 
-/** Expires the campaign's offers in `statuses`; each creator is told the offer `why`. */
+/** Expires the campaign's offers in `statuses`; each creator is told why, in their language. */
 async function expireOffers(
   trx: Kysely<Database>,
   services: Notifies,
   campaign: Pick<CampaignRow, 'id' | 'advertiser_id' | 'brand' | 'title'>,
   statuses: readonly OfferStatus[],
-  why: string,
+  why: ExpiredWhy,
 ): Promise<() => void> {
   const expired = await trx
     .updateTable('offers')
@@ -515,8 +527,8 @@ async function expireOffers(
     expired.map((offer) => ({
       userId: offer.creator_id,
       type: 'offer.expired' as const,
-      title: 'Offer expired',
-      text: `${campaign.brand}'s offer "${campaign.title}" ${why}.`,
+      title: marketplaceWords('notice.expired'),
+      text: marketplaceWords('notice.expiredText', { brand: campaign.brand, title: campaign.title, why }),
       offerId: offer.id,
       link: '/sponsorship-offers',
     })),

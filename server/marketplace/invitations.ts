@@ -14,6 +14,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 import { storedReason, type StoredReason } from './reasons.ts';
+import { marketplaceWords } from './texts.ts';
 
 export const ALL_SPOTS_TAKEN = 'All spots of this campaign are taken';
 
@@ -190,8 +191,14 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
           {
             userId: creator.user_id,
             type: 'offer.new',
-            title: `Invitation from ${campaign.brand}`,
-            text: `${campaign.brand} invites you to sponsor ${campaign.title}${message ? `: ${message.slice(0, 200)}` : '.'} Review the offer in Sponsorship Offers.`,
+            // In the creator's language; the brand's message as written.
+            title: marketplaceWords('notice.invitation', { brand: campaign.brand }),
+            text: marketplaceWords('notice.invitationText', {
+              brand: campaign.brand,
+              title: campaign.title,
+              hasMessage: message ? 'yes' : 'no',
+              message: message?.slice(0, 200) ?? '',
+            }),
             offerId: inserted.id,
             link: '/sponsorship-offers',
           },

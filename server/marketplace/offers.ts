@@ -26,6 +26,7 @@ import type { NewNotification, Notifier } from '../notifications/store.ts';
 import { expireOpenOffers } from './campaigns.ts';
 import { channelRequired, marketplaceProblems as problems, offerState } from './problems.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { marketplaceWords } from './texts.ts';
 import { withdrawProposals, withProposals } from './proposal-rows.ts';
 import { withReviews } from './review-rows.ts';
 import {
@@ -138,12 +139,12 @@ export async function takeSpot(
   const notices = [...options.notices];
   let expire = () => {};
   if (Number(took.accepted_count) >= Number(took.spots)) {
-    expire = await expireOpenOffers(trx, services, campaign, 'is full: every spot was taken');
+    expire = await expireOpenOffers(trx, services, campaign, 'full');
     notices.push({
       userId: offer.advertiser_id,
       type: 'campaign.full',
-      title: 'Campaign full',
-      text: `Every spot of "${campaign.title}" is taken.`,
+      title: marketplaceWords('notice.campaignFull'),
+      text: marketplaceWords('notice.campaignFullText', { title: campaign.title }),
       link: `/campaigns/${campaign.id}`,
     });
   }
@@ -229,6 +230,10 @@ export function createOfferStore(services: OfferDeps) {
     return visible(party, id, executor);
   }
 
+  /** The offer's creator as the other side reads them: their name, else their e-mail. */
+  const creatorName = (offer: Visible) =>
+    displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email });
+
   const addMessage = (executor: Kysely<Database>, offer: Visible, party: Party, body: string) =>
     addThreadMessage(executor, offer, party, body);
 
@@ -292,8 +297,8 @@ export function createOfferStore(services: OfferDeps) {
             {
               userId: offer.advertiser_id,
               type: 'offer.accepted',
-              title: 'Offer accepted',
-              text: `${displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} accepted "${offer.title}".`,
+              title: marketplaceWords('notice.accepted'),
+              text: marketplaceWords('notice.acceptedText', { creator: creatorName(offer), title: offer.title }),
               offerId: id,
               link: `/campaigns/${campaign.id}`,
             },
@@ -325,8 +330,14 @@ export function createOfferStore(services: OfferDeps) {
           {
             userId: offer.advertiser_id,
             type: 'offer.declined',
-            title: 'Offer declined',
-            text: `${displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} declined "${offer.title}"${reason?.trim() ? `: ${reason.trim()}` : '.'}`,
+            title: marketplaceWords('notice.declined'),
+            // The reason as the creator wrote it.
+            text: marketplaceWords('notice.declinedText', {
+              creator: creatorName(offer),
+              title: offer.title,
+              hasReason: reason?.trim() ? 'yes' : 'no',
+              reason: reason?.trim() ?? '',
+            }),
             offerId: id,
             link: `/campaigns/${offer.campaign_id}`,
           },
@@ -361,8 +372,12 @@ export function createOfferStore(services: OfferDeps) {
           {
             userId: offer.advertiser_id,
             type: 'offer.info_requested',
-            title: 'More information requested',
-            text: `${displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email })} asks about "${offer.title}": ${message.slice(0, 200)}`,
+            title: marketplaceWords('notice.infoRequested'),
+            text: marketplaceWords('notice.infoRequestedText', {
+              creator: creatorName(offer),
+              title: offer.title,
+              message: message.slice(0, 200),
+            }),
             offerId: id,
             link: `/campaigns/${offer.campaign_id}`,
           },
@@ -427,22 +442,18 @@ export function createOfferStore(services: OfferDeps) {
         }
         const message = await addMessage(trx, offer, party, body);
         const toCreator = party.role !== 'creator';
-        const from = toCreator
-          ? offer.brand
-          : displayName({ first_name: offer.first_name, last_name: offer.last_name, email: offer.creator_email });
-        // One unread notice per thread, counting the messages, and e-mail as a digest (docs/product.md §Threads).
+        const from = toCreator ? offer.brand : creatorName(offer);
+        // One unread notice per thread, counting the messages, and e-mail as a digest (docs/product.md §Threads); in
+        // the recipient's language, the message as written.
         announce = await notifier.thread(trx, {
           userId: toCreator ? offer.creator_id : offer.advertiser_id,
           offerId: id,
           link: toCreator ? '/sponsorship-offers' : `/campaigns/${offer.campaign_id}`,
           compose: (count) => ({
-            title:
-              count === 1
-                ? toCreator
-                  ? `New message from ${offer.brand}`
-                  : 'New message from a creator'
-                : `${count} new messages from ${toCreator ? offer.brand : 'a creator'}`,
-            text: `${from} about "${offer.title}": ${body.slice(0, 200)}`,
+            title: toCreator
+              ? marketplaceWords('notice.messageToCreator', { count, brand: offer.brand })
+              : marketplaceWords('notice.messageToAdvertiser', { count }),
+            text: marketplaceWords('notice.messageText', { from, title: offer.title, message: body.slice(0, 200) }),
           }),
         });
         return message;

@@ -27,7 +27,7 @@ import { displayName } from '../accounts/users.ts';
 import type { Locale } from '../../contract/locales.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { money } from '../http/texts.ts';
+import { money, worded } from '../http/texts.ts';
 import { creditAdvertiser } from '../money/debts.ts';
 import { advertiserBalance, campaignReserve, InsufficientFunds, postTransfer } from '../money/ledger.ts';
 import type { NewNotification, Notifier } from '../notifications/store.ts';
@@ -35,6 +35,7 @@ import { touchOfferLists } from './offer-revisions.ts';
 import { addThreadMessage, takeSpot, type OfferStore } from './offers.ts';
 import { marketplaceProblems as problems, offerState } from './problems.ts';
 import { toProposal, type ProposalRow } from './proposal-rows.ts';
+import { marketplaceTexts, marketplaceWords } from './texts.ts';
 
 /** Who proposes or answers; `locale`: the language the offer's answer is worded in (its match reasons). */
 interface Party {
@@ -51,9 +52,13 @@ export interface ProposalDeps {
   offers: Pick<OfferStore, 'get'>;
 }
 
-/** "$150.00 for 90 minutes". */
+/** "$150 for 90 minutes", as the thread records a round (English, for both sides). */
 const terms = (payCents: number, minutes: number) =>
   `${formatCents(payCents)} for ${minutes} minute${minutes === 1 ? '' : 's'}`;
+
+/** The same terms in a notice, worded in its reader's language ("USD 150 por 90 minutos"). */
+const wordedTerms = (payCents: number, minutes: number) =>
+  worded((locale) => marketplaceTexts(locale)('notice.terms', { pay: money(payCents), minutes }));
 
 export function createProposalStore(services: ProposalDeps) {
   const { db, notifier } = services;
@@ -213,8 +218,14 @@ export function createProposalStore(services: ProposalDeps) {
         announce = await notifier.create(trx, [
           noticeTo(offer, party, {
             type: 'offer.countered',
-            title: open ? 'Counter-offer' : 'New proposal',
-            text: `${fromName(offer, party)} ${open ? 'countered' : 'proposes'} ${terms(input.payCents, minutes ?? minutesOf(offer))} for "${offer.title}": ${input.message.slice(0, 200)}`,
+            title: marketplaceWords(open ? 'notice.counterOffer' : 'notice.proposal'),
+            // The message as its author wrote it.
+            text: marketplaceWords(open ? 'notice.counterOfferText' : 'notice.proposalText', {
+              from: fromName(offer, party),
+              terms: wordedTerms(input.payCents, minutes ?? minutesOf(offer)),
+              title: offer.title,
+              message: input.message.slice(0, 200),
+            }),
           }),
         ]);
       });
@@ -240,8 +251,12 @@ export function createProposalStore(services: ProposalDeps) {
         const notices: NewNotification[] = [
           noticeTo(offer, party, {
             type: 'offer.counter_accepted',
-            title: 'Counter-offer accepted',
-            text: `${fromName(offer, party)} accepted ${agreed} for "${offer.title}": the offer is accepted.`,
+            title: marketplaceWords('notice.counterAccepted'),
+            text: marketplaceWords('notice.counterAcceptedText', {
+              from: fromName(offer, party),
+              terms: wordedTerms(pay, Number(minutes ?? offer.campaign_minutes)),
+              title: offer.title,
+            }),
           }),
         ];
         let announceAccepted: () => void;
@@ -323,8 +338,12 @@ export function createProposalStore(services: ProposalDeps) {
         announce = await notifier.create(trx, [
           noticeTo(offer, party, {
             type: 'offer.counter_declined',
-            title: 'Counter-offer declined',
-            text: `${fromName(offer, party)} declined ${terms(Number(proposal.pay_cents), Number(minutes))} for "${offer.title}": the offer stays open at its previous terms.`,
+            title: marketplaceWords('notice.counterDeclined'),
+            text: marketplaceWords('notice.counterDeclinedText', {
+              from: fromName(offer, party),
+              terms: wordedTerms(Number(proposal.pay_cents), Number(minutes)),
+              title: offer.title,
+            }),
           }),
         ]);
       });

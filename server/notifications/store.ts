@@ -33,13 +33,14 @@ export interface NewNotification {
 
 /**
  * A thread message for the other side (docs/product.md §Threads): `compose` words the notice for the `count` messages
- * it stands for (this one and those before it the recipient has not read).
+ * it stands for (this one and those before it the recipient has not read), worded in the recipient's language as
+ * create()'s are, or plain English.
  */
 export interface ThreadNotice {
   userId: string;
   offerId: string;
   link: string;
-  compose(count: number): { title: string; text: string };
+  compose(count: number): { title: string | Worded; text: string | Worded };
 }
 
 /** How many messages a thread digest e-mail quotes (the newest of those it reports). */
@@ -197,7 +198,7 @@ export function createNotifier(deps: {
     const { userId, offerId } = payload;
     const user = await db
       .selectFrom('users')
-      .select(['email', 'notify_email'])
+      .select(['email', 'notify_email', 'locale'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user || Number(user.notify_email) !== 1) return;
@@ -251,20 +252,24 @@ export function createNotifier(deps: {
       row.author_side === 'advertiser'
         ? offer.brand
         : [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email;
-    const subject = `${count === 1 ? 'A new message' : `${count} new messages`} about "${offer.title}"`;
+    // In the reader's language as it is now: the words around the messages; the campaign's title, the authors' names
+    // and what they wrote as they are.
+    const say = notificationTexts(user.locale);
+    const subject = say('digest.subject', { count, title: offer.title });
     const link = userId === offer.creator_id ? '/sponsorship-offers' : `/campaigns/${offer.campaign_id}`;
     const message = renderEmail(
       {
         subject,
         heading: subject,
         paragraphs: [
-          ...(count > quoted.length ? [`The newest ${quoted.length} of them; the thread has the rest.`] : []),
+          ...(count > quoted.length ? [say('digest.newest', { count: quoted.length })] : []),
           ...quoted.map((row) => `${author(row)}: ${row.body.slice(0, 500)}`),
         ],
-        action: { label: 'Open Castbridge', url: deps.links.url(link) },
-        footnote: 'You get these e-mails because Notifications is on in your Settings.',
+        action: { label: say('mail.open'), url: deps.links.url(link) },
+        footnote: say('mail.why'),
       },
       deps.supportEmail,
+      user.locale,
     );
     await deps.mail.send({ to: user.email, ...message });
     const mailed = { mailed_up_to: Number(quoted[quoted.length - 1]!.id), mailed_at: Date.now() };
@@ -302,13 +307,21 @@ export function createNotifier(deps: {
           .execute();
       }
       const { title, text } = notice.compose(count);
+      const recipient = await trx
+        .selectFrom('users')
+        .select(['notify_email', 'locale'])
+        .where('id', '=', notice.userId)
+        .executeTakeFirst();
+      // Worded, in the recipient's language as it is now; a plain text is the English it was written in.
+      const locale = isWorded(title) || isWorded(text) ? (recipient?.locale ?? DEFAULT_LOCALE) : DEFAULT_LOCALE;
       const row = await trx
         .insertInto('notifications')
         .values({
           user_id: notice.userId,
           type: 'thread.message',
-          title,
-          text,
+          title: wordedIn(title, locale),
+          text: wordedIn(text, locale),
+          locale,
           offer_id: notice.offerId,
           link: notice.link,
           created_at: now(),
@@ -317,11 +330,6 @@ export function createNotifier(deps: {
         .returningAll()
         .executeTakeFirstOrThrow();
       const notification = toNotification(row);
-      const recipient = await trx
-        .selectFrom('users')
-        .select('notify_email')
-        .where('id', '=', notice.userId)
-        .executeTakeFirst();
       if (recipient && Number(recipient.notify_email) === 1) {
         // One digest per quiet period: a job already waiting for this thread and recipient keeps its time (and
         // will carry this message too); one running is asked to run again, and puts itself off to the period's end.
