@@ -1,8 +1,8 @@
 // Offer threads at scale (docs/product.md §Threads) on SQLite and PostgreSQL: a thread is read a page at a time, the
 // newest first, by cursor, however long it is; a flood of messages gets 429 with Retry-After, per author in one thread
 // and in all; the other side gets one unread notification per thread that counts the messages, and e-mail as digests,
-// one per thread per quiet period (THREAD_MAIL_QUIET_SECONDS); and the wrong user is refused. A refusal is in the
-// reader's language, with its code.
+// one per thread per quiet period (THREAD_MAIL_QUIET_SECONDS), each notice and digest in its reader's language; and the
+// wrong user is refused. A refusal is in the reader's language, with its code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THREAD_PAGE } from '../../contract/marketplace.ts';
 import type { ThreadMessage } from '../../contract/schemas/marketplace.ts';
@@ -272,6 +272,80 @@ describe.each(BACKENDS)('offer threads on %s', (backendName) => {
     expect(toCreator.subject).toBe('2 new messages about "Nepal streams"');
     expect(toCreator.text).toContain('Nova Energy: Thanks, noted');
     expect(toCreator.text).toContain('https://castbridge.test/sponsorship-offers');
+  });
+
+  it("word a thread's notice and digest in the reader's language as it is now: the names, the title and the messages as written", async () => {
+    const { db } = api.castbridge;
+    const { advertiser, offers } = await threads(api, operator, 'Peru', 1);
+    const { creator, offerId } = offers[0]!;
+    await db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', creator.id).execute();
+    const creatorEmail = (
+      await db.selectFrom('users').select('email').where('id', '=', creator.id).executeTakeFirstOrThrow()
+    ).email;
+    const threadNotices = async (who: Account) =>
+      (
+        (await api.request('GET', '/api/notifications', { token: who.token })).body.notifications as {
+          type: string;
+          title: string;
+          text: string;
+          locale: string;
+          read: boolean;
+        }[]
+      ).filter((n) => n.type === 'thread.message' && !n.read);
+
+    // More than a digest quotes: 51 of the brand's messages already in the thread, then one more.
+    const stamp = new Date().toISOString();
+    await db
+      .insertInto('offer_messages')
+      .values(
+        Array.from({ length: 51 }, (_, i) => ({
+          offer_id: offerId,
+          author_id: advertiser.id,
+          author_side: 'advertiser' as const,
+          body: `Earlier note ${i + 1}`,
+          created_at: stamp,
+        })),
+      )
+      .execute();
+    expect((await post(api, advertiser, offerId, '¿Puedes el sábado?')).status).toBe(201);
+    expect(await threadNotices(creator)).toEqual([
+      expect.objectContaining({
+        title: 'Nuevo mensaje de Nova Energy',
+        text: 'Nova Energy sobre «Peru streams»: ¿Puedes el sábado?',
+        locale: 'es-MX',
+      }),
+    ]);
+    // The thread's digest (the new offer was e-mailed too, in English: it was made before the switch).
+    let digest = await smtp.next(creatorEmail, 15_000);
+    while (!digest.subject?.includes('«Peru streams»')) digest = await smtp.next(creatorEmail, 15_000);
+    expect(digest.subject).toBe('52 mensajes nuevos sobre «Peru streams»');
+    expect(digest.text).toContain('Estos son los 50 más recientes; el resto está en la conversación.');
+    expect(digest.text).toContain('Nova Energy: ¿Puedes el sábado?');
+    expect(digest.text).not.toContain('Earlier note 1\n');
+    expect(digest.text).toContain('Abrir Castbridge');
+    expect(digest.text).toContain(
+      'Recibes estos correos porque las notificaciones están activadas en tu Configuración.',
+    );
+    expect(digest.html).toContain('lang="es-MX"');
+
+    // The advertiser reads English, then switches to Spanish: the thread's next notice, counting both, is Spanish.
+    expect((await post(api, creator, offerId, 'Sí, a las 8')).status).toBe(201);
+    expect(await threadNotices(advertiser)).toEqual([
+      expect.objectContaining({
+        title: 'New message from a creator',
+        text: 'Ana Lee about "Peru streams": Sí, a las 8',
+        locale: 'en',
+      }),
+    ]);
+    await db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', advertiser.id).execute();
+    expect((await post(api, creator, offerId, 'O a las 9')).status).toBe(201);
+    expect(await threadNotices(advertiser)).toEqual([
+      expect.objectContaining({
+        title: '2 mensajes nuevos de un creador',
+        text: 'Ana Lee sobre «Peru streams»: O a las 9',
+        locale: 'es-MX',
+      }),
+    ]);
   });
 
   it('refuse the wrong user: not a party 404, no token 401, an operator 404', async () => {
