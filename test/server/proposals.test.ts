@@ -371,6 +371,68 @@ describe.each(BACKENDS)('counter-offers on %s', (backendName) => {
     );
   });
 
+  it("each round's notice in its reader's language: English as it always read, Spanish to a Spanish reader; names, title and messages as written", async () => {
+    const { advertiser, creator, url } = await world({ spots: 1 });
+    const { db } = api.castbridge;
+    await db
+      .updateTable('users')
+      .set({ locale: 'es-MX', first_name: 'Luna', last_name: 'Rivera' })
+      .where('id', '=', creator.id)
+      .execute();
+    const latest = async (who: Account, type: string) =>
+      ok<{ notifications: { type: string; title: string; text: string; locale: string }[] }>(
+        await api.request('GET', '/api/notifications', { token: who.token }),
+      ).notifications.find((n) => n.type === type);
+
+    ok(await propose(url, creator, 15_000, 'Transmito 4 horas al día', 90), 201);
+    expect(await latest(advertiser, 'offer.countered')).toMatchObject({
+      title: 'New proposal',
+      text: 'Luna Rivera proposes $150 for 90 minutes for "Weekend streams": Transmito 4 horas al día',
+      locale: 'en',
+    });
+    ok(await propose(url, advertiser, 12_000, 'Our best', 1), 201);
+    expect(await latest(creator, 'offer.countered')).toMatchObject({
+      title: 'Contraoferta',
+      text: 'Nova Energy hizo una contraoferta de USD\u00a0120 por 1 minuto para «Weekend streams»: Our best',
+      locale: 'es-MX',
+    });
+    ok(await post(`${url}/proposals/2/decline`, creator));
+    expect(await latest(advertiser, 'offer.counter_declined')).toMatchObject({
+      title: 'Counter-offer declined',
+      text: 'Luna Rivera declined $120 for 1 minute for "Weekend streams": the offer stays open at its previous terms.',
+      locale: 'en',
+    });
+
+    // The advertiser now reads Spanish.
+    await db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', advertiser.id).execute();
+    ok(await propose(url, creator, 13_000, 'Último precio', 1_500), 201);
+    expect(await latest(advertiser, 'offer.countered')).toMatchObject({
+      title: 'Nueva propuesta',
+      text: 'Luna Rivera propone USD\u00a0130 por 1,500 minutos para «Weekend streams»: Último precio',
+      locale: 'es-MX',
+    });
+    ok(await propose(url, advertiser, 12_500, 'Meet halfway?', 1_500), 201);
+    ok(await post(`${url}/proposals/4/decline`, creator));
+    expect(await latest(advertiser, 'offer.counter_declined')).toMatchObject({
+      title: 'Contraoferta rechazada',
+      text: 'Luna Rivera rechazó USD\u00a0125 por 1,500 minutos para «Weekend streams»: la oferta sigue abierta con sus condiciones anteriores.',
+      locale: 'es-MX',
+    });
+    ok(await propose(url, creator, 13_000, 'Último precio', 1_500), 201);
+    ok(await post(`${url}/proposals/5/accept`, advertiser));
+    expect(await latest(creator, 'offer.counter_accepted')).toMatchObject({
+      title: 'Contraoferta aceptada',
+      text: 'Nova Energy aceptó USD\u00a0130 por 1,500 minutos para «Weekend streams»: la oferta quedó aceptada.',
+      locale: 'es-MX',
+    });
+    // Its only spot taken: the advertiser is told so in Spanish too.
+    expect(await latest(advertiser, 'campaign.full')).toMatchObject({
+      title: 'Campaña llena',
+      text: 'Ya se ocuparon todos los lugares de «Weekend streams».',
+      locale: 'es-MX',
+    });
+  });
+
   it('declining keeps the offer open at its previous terms; the creator may still accept the original, which withdraws nothing open', async () => {
     const { advertiser, creator, url } = await world();
     ok(await propose(url, creator, 15_000), 201);
