@@ -1,6 +1,6 @@
 // The marketplace (docs/product.md §Marketplace) on SQLite and PostgreSQL: roles, the advertiser's review, campaigns and their life
-// cycle, matching as a job, offers and their threads, notifications and the live stream — and every endpoint tried
-// with the wrong role (403) and the wrong owner (404).
+// cycle, matching as a job, offers and their threads, notifications (each in its reader's language) and the live
+// stream — and every endpoint tried with the wrong role (403) and the wrong owner (404).
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
@@ -706,6 +706,105 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
     expect((await offersIn(unconnected, inSpanish))[0]!.reasons).toEqual([
       { criterion: 'platform', detail: 'Streams on Twitch' },
     ]);
+  });
+
+  it("an offer's answers, a full, cancelled or ended campaign: each notice in its reader's language, names, titles and what people wrote as written", async () => {
+    const { db, services } = api.castbridge;
+    const advertiser = await approvedAdvertiser(api, operator);
+    await db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', advertiser.id).execute();
+    const place = { ...englishCreator, country: 'Uruguay' };
+    const ana = await account(api, 'creator', { ...place, locale: 'es-MX' });
+    const ben = await account(api, 'creator', { ...place, first_name: 'Ben', last_name: 'Cruz', locale: 'es-MX' });
+    // An English reader: their notices as they always read.
+    const cal = await account(api, 'creator', { ...place, first_name: 'Cal', last_name: 'Moore' });
+    const notices = async (who: Account) =>
+      (await api.request('GET', '/api/notifications', { token: who.token })).body.notifications as {
+        type: string;
+        title: string;
+        text: string;
+        offerId: string | null;
+        locale: string;
+      }[];
+    const noticeOf = async (who: Account, type: string, offerId?: string) =>
+      (await notices(who)).find((n) => n.type === type && (offerId === undefined || n.offerId === offerId));
+    const offerOf = async (who: Account, campaignId: string) =>
+      (await offersOf(api, who)).find((o) => o.campaignId === campaignId)!;
+
+    const campaign = await launched(api, advertiser, {
+      spots: 1,
+      targeting: { ...campaignInput().targeting, countries: ['Uruguay'] },
+    });
+    const [anaOffer, benOffer, calOffer] = await Promise.all([ana, ben, cal].map((c) => offerOf(c, campaign)));
+    const asked = await api.request('POST', `/api/offers/${anaOffer!.id}/request-info`, {
+      token: ana.token,
+      json: { message: '¿Qué sabor es?' },
+    });
+    expect(asked.status, asked.text).toBe(200);
+    expect(await noticeOf(advertiser, 'offer.info_requested')).toMatchObject({
+      title: 'Te piden más información',
+      text: 'Ana Lee pregunta sobre «Weekend streams»: ¿Qué sabor es?',
+      locale: 'es-MX',
+    });
+    const declined = await api.request('POST', `/api/offers/${benOffer!.id}/decline`, {
+      token: ben.token,
+      json: { reason: 'No transmito de noche' },
+    });
+    expect(declined.status, declined.text).toBe(200);
+    expect(await noticeOf(advertiser, 'offer.declined')).toMatchObject({
+      title: 'Oferta rechazada',
+      text: 'Ben Cruz rechazó «Weekend streams»: No transmito de noche',
+      locale: 'es-MX',
+    });
+    await connectChannel(api, ana);
+    const accepted = await api.request('POST', `/api/offers/${anaOffer!.id}/accept`, { token: ana.token });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(await noticeOf(advertiser, 'offer.accepted')).toMatchObject({
+      title: 'Oferta aceptada',
+      text: 'Ana Lee aceptó «Weekend streams».',
+      locale: 'es-MX',
+    });
+    expect(await noticeOf(advertiser, 'campaign.full')).toMatchObject({
+      title: 'Campaña llena',
+      text: 'Ya se ocuparon todos los lugares de «Weekend streams».',
+      locale: 'es-MX',
+    });
+    expect(await noticeOf(cal, 'offer.expired', calOffer!.id)).toMatchObject({
+      title: 'Offer expired',
+      text: `Nova Energy's offer "Weekend streams" is full: every spot was taken.`,
+      locale: 'en',
+    });
+
+    // A campaign cancelled with its offers open.
+    const other = await launched(api, advertiser, {
+      title: 'Summer streams',
+      spots: 1,
+      targeting: { ...campaignInput().targeting, countries: ['Uruguay'] },
+    });
+    const [anaOther, calOther] = await Promise.all([ana, cal].map((c) => offerOf(c, other)));
+    expect((await api.request('POST', `/api/campaigns/${other}/cancel`, { token: advertiser.token })).status).toBe(200);
+    expect(await noticeOf(ana, 'offer.expired', anaOther!.id)).toMatchObject({
+      title: 'Oferta vencida',
+      text: 'La oferta «Summer streams» de Nova Energy venció: el anunciante canceló la campaña.',
+      locale: 'es-MX',
+    });
+    expect(await noticeOf(cal, 'offer.expired', calOther!.id)).toMatchObject({
+      text: `Nova Energy's offer "Summer streams" was cancelled by the advertiser.`,
+      locale: 'en',
+    });
+
+    // The first campaign ends before Ana's delivery was confirmed.
+    await db.updateTable('campaigns').set({ ends_on: '2000-01-01' }).where('id', '=', campaign).execute();
+    await services.campaigns.completeEnded();
+    expect(await noticeOf(ana, 'offer.expired', anaOffer!.id)).toMatchObject({
+      title: 'Oferta vencida',
+      text: 'La oferta «Weekend streams» de Nova Energy venció: la campaña terminó antes de que se confirmara tu entrega.',
+      locale: 'es-MX',
+    });
+    expect(await noticeOf(advertiser, 'campaign.completed')).toMatchObject({
+      title: 'Campaña terminada',
+      text: '«Weekend streams» terminó: ningún creador la completó; se devolvió USD\u00a0250 a tu saldo.',
+      locale: 'es-MX',
+    });
   });
 
   it('GET /api/offers is answered from a cache that every change to a list invalidates, gzip when accepted', async () => {
