@@ -576,7 +576,22 @@ describe.each(BACKENDS)('creator search on %s', (backendName) => {
         expect.objectContaining({
           type: 'offer.new',
           title: 'Invitation from Nova Energy',
+          text: 'Nova Energy invites you to sponsor Weekend streams: We love your runs! Review the offer in Sponsorship Offers.',
           link: '/sponsorship-offers',
+          locale: 'en',
+        }),
+      ]);
+      // A creator who reads Spanish is invited in Spanish (here without a message); the brand and title as written.
+      const hispanic = await listedCreator({ ...FACTS[1]!, handle: `invitado_${crypto.randomUUID().slice(0, 6)}` });
+      await api.castbridge.db.updateTable('users').set({ locale: 'es-MX' }).where('id', '=', hispanic.id).execute();
+      expect((await invite(brand, id, { creatorId: hispanic.id })).status).toBe(201);
+      const spanishNotes = await api.request('GET', '/api/notifications', { token: hispanic.token });
+      expect(spanishNotes.body.notifications).toEqual([
+        expect.objectContaining({
+          type: 'offer.new',
+          title: 'Invitación de Nova Energy',
+          text: 'Nova Energy te invita a su campaña de patrocinio Weekend streams. Revisa la oferta en Ofertas de patrocinio.',
+          locale: 'es-MX',
         }),
       ]);
       const thread = await api.request('GET', `/api/offers/${offer.id as string}/messages`, { token: guest.token });
