@@ -141,7 +141,7 @@ export default tseslint.config(
       'src/connections/ConnectAccounts.tsx',
       'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts,Documents,TaxForm}.tsx',
       'src/overlay/{ObsExtension,CountingPanel,OverlaySettingsPanel,DisplayProof}.tsx',
-      'src/deliverables/{OfferBot,DeliveryEvidence}.tsx',
+      'src/deliverables/{OfferBot,DeliveryEvidence,ReportBody,SharedReport}.tsx',
       'src/archive/*.tsx',
       'src/marketplace/MediaKit.tsx',
       'src/marketplace/{OfferActions,CounterOffer,ProposalDialog,ProposalReply,ThreadDialog}.tsx',

@@ -3,7 +3,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '@/src/public/PublicLayout';
-import { EnglishOnly } from '@/src/common/InLanguage';
 
 const Landing = lazy(() => import('@/src/public/Landing').then((m) => ({ default: m.Landing })));
 const ContactUs = lazy(() => import('@/src/support/ContactUs').then((m) => ({ default: m.ContactUs })));
@@ -36,14 +35,7 @@ export function AppRoutes() {
       <Route path="login" element={<Login />} />
       <Route path="register" element={<Register />} />
       <Route path="complete-register" element={<CompleteRegister />} />
-      <Route
-        path="reports/:token"
-        element={
-          <EnglishOnly>
-            <SharedReport />
-          </EnglishOnly>
-        }
-      />
+      <Route path="reports/:token" element={<SharedReport />} />
       <Route path="*" element={<SignedInRoutes />} />
     </Routes>
   );

@@ -13,13 +13,16 @@ import {
   selectReportReloading,
 } from '@/machines/deliverables/campaignReport.select';
 import { Chart, type ChartSeries } from '@/src/analytics/Chart';
-import { formatCount, formatDateTime, formatDay, formatDayRange, formatMoney } from '@/src/common/format';
+import { formatsIn, TIME_ZONE, type Formats } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { intlLocale } from '@/src/i18n/locales';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { NativeSelectField } from '@/src/ui/Field';
 import { Progress } from '@/src/ui/Progress';
 import { Table, type TableColumn } from '@/src/ui/Table';
+import { deliverablesMessages } from './catalogue';
 import * as s from './Report.css';
 
 type Snapshot = SnapshotFrom<typeof campaignReportMachine>;
@@ -34,9 +37,25 @@ function asked<T>(entries: Array<[boolean, T]>): T[] {
 
 const ALL = '';
 
-export const minutesOf = (seconds: number) => formatCount(Math.floor(seconds / 60));
-export const rateOf = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(2)}%`);
-const moneyOrDash = (cents: number | null) => (cents === null ? '—' : formatMoney(cents));
+/** The report's words and figures in the language of its part of the page (the shared page: the reader's). */
+type Words = ReturnType<typeof useMessages<[typeof deliverablesMessages]>>;
+
+/** How the report writes its figures: whole minutes, a rate to two decimals, money or a dash, a day without its year. */
+function figures({ t, locale }: Words) {
+  const f: Formats = formatsIn(locale);
+  const twoDecimals = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const dayMonth = new Intl.DateTimeFormat(intlLocale(locale), { month: 'short', day: 'numeric', timeZone: TIME_ZONE });
+  return {
+    f,
+    minutes: (seconds: number) => f.count(Math.floor(seconds / 60)),
+    rate: (rate: number | null) =>
+      rate === null ? '—' : t('report.percent', { rate: twoDecimals.format(rate * 100) }),
+    moneyOrDash: (cents: number | null) => (cents === null ? '—' : f.money(cents)),
+    /** "Nov 20", "20 nov": the report's days are all of one campaign's window ('2026-11-20' reads as UTC midnight). */
+    day: (day: string) => dayMonth.format(new Date(day)),
+  };
+}
+type Figures = ReturnType<typeof figures>;
 
 /** The report's figures, the filter and its state, for a page that wraps them (a heading, its own actions). */
 export function ReportBody({
@@ -54,24 +73,30 @@ export function ReportBody({
   const offerId = selectReportOfferId(snapshot);
   const reloading = selectReportReloading(snapshot);
   const error = selectReportError(snapshot);
+  const words = useMessages(deliverablesMessages);
+  const { t } = words;
   if (!report) return null;
+  const shown = figures(words);
   const creatorName = creators.find((creator) => creator.offerId === offerId)?.name ?? null;
+  const window = shown.f.dayRange(report.from, report.to);
+  const updated = shown.f.dateTime(report.generatedAt);
   return (
     <div className={s.stack} aria-busy={reloading || undefined}>
       <div className={s.spread}>
         <p className={s.muted}>
-          {formatDayRange(report.from, report.to)} · {creatorName ? `${creatorName} only` : 'Every creator'} · updated{' '}
-          {formatDateTime(report.generatedAt)}
+          {creatorName
+            ? t('report.summary', { window, creator: creatorName, updated })
+            : t('report.summaryAll', { window, updated })}
         </p>
         <div className={s.row}>
           <NativeSelectField
-            label="Creator"
+            label={t('report.creator')}
             name="offerId"
             className={s.filter}
             value={offerId ?? ALL}
             onChange={(event) => send({ type: 'report.filter', offerId: event.target.value || null })}
             options={[
-              { value: ALL, label: 'All creators' },
+              { value: ALL, label: t('report.allCreators') },
               ...creators.map((creator) => ({ value: creator.offerId, label: creator.name })),
             ]}
           />
@@ -81,40 +106,61 @@ export function ReportBody({
             aria-busy={reloading || undefined}
             onClick={() => send({ type: 'report.refresh' })}
           >
-            Refresh
+            {t('report.refresh')}
           </Button>
           {actions}
         </div>
       </div>
       {error ? (
-        <Alert tone="error" title="The report could not be read again">
+        <Alert tone="error" title={t('report.notReread')}>
           {error}
         </Alert>
       ) : null}
-      <TotalsCard totals={report.totals} budgetCents={report.campaign.budgetCents} asks={report.campaign.asks} />
-      <ByDay report={report} />
-      {offerId === null ? <CreatorsTable report={report} /> : null}
+      <TotalsCard
+        totals={report.totals}
+        budgetCents={report.campaign.budgetCents}
+        asks={report.campaign.asks}
+        words={words}
+        shown={shown}
+      />
+      <ByDay report={report} words={words} shown={shown} />
+      {offerId === null ? <CreatorsTable report={report} words={words} shown={shown} /> : null}
     </div>
   );
 }
 
-function TotalsCard({ totals, budgetCents, asks }: { totals: Totals; budgetCents: number; asks: Asks }) {
+interface Shown {
+  words: Words;
+  shown: Figures;
+}
+
+function TotalsCard({
+  totals,
+  budgetCents,
+  asks,
+  words: { t },
+  shown,
+}: { totals: Totals; budgetCents: number; asks: Asks } & Shown) {
+  const { f } = shown;
   // Impressions, CPM and the click rate (clicks per impression) come from the overlay's verified minutes.
   const items = asked<[string, string]>([
-    [asks.overlay, ['Verified minutes', minutesOf(totals.verifiedSeconds)]],
-    [asks.overlay, ['Impressions', formatCount(totals.impressions)]],
-    [asks.link, ['Clicks', formatCount(totals.clicks)]],
-    [asks.overlay && asks.link, ['Click rate', rateOf(totals.clickRate)]],
-    [asks.chat, ['Bot posts', formatCount(totals.botPosts)]],
-    [asks.promo, ['Redemptions', formatCount(totals.redemptions)]],
-    [asks.overlay, ['CPM', moneyOrDash(totals.cpmCents)]],
-    [asks.link, ['CPC', moneyOrDash(totals.cpcCents)]],
-    [true, ['Spend', `${formatMoney(totals.spendCents)} of ${formatMoney(budgetCents)}`]],
+    [asks.overlay, [t('report.verifiedMinutes'), shown.minutes(totals.verifiedSeconds)]],
+    [asks.overlay, [t('report.impressions'), f.count(totals.impressions)]],
+    [asks.link, [t('report.clicks'), f.count(totals.clicks)]],
+    [asks.overlay && asks.link, [t('report.clickRate'), shown.rate(totals.clickRate)]],
+    [asks.chat, [t('report.botPosts'), f.count(totals.botPosts)]],
+    [asks.promo, [t('report.redemptions'), f.count(totals.redemptions)]],
+    [asks.overlay, [t('report.cpm'), shown.moneyOrDash(totals.cpmCents)]],
+    [asks.link, [t('report.cpc'), shown.moneyOrDash(totals.cpcCents)]],
+    [
+      true,
+      [t('report.spend'), t('report.spendOf', { spend: f.money(totals.spendCents), budget: f.money(budgetCents) })],
+    ],
   ]);
   return (
     <Card as="section" aria-labelledby="report-totals">
       <h2 id="report-totals" className={s.title}>
-        Totals
+        {t('report.totals')}
       </h2>
       <dl className={s.totals}>
         {items.map(([term, value]) => (
@@ -124,13 +170,14 @@ function TotalsCard({ totals, budgetCents, asks }: { totals: Totals; budgetCents
           </div>
         ))}
       </dl>
-      <Progress value={budgetCents > 0 ? (totals.spendCents / budgetCents) * 100 : 0} label="Spend against budget" />
+      <Progress value={budgetCents > 0 ? (totals.spendCents / budgetCents) * 100 : 0} label={t('report.spendBar')} />
     </Card>
   );
 }
 
-function ByDay({ report }: { report: CampaignReport }) {
-  const label = (day: string) => formatDay(day).replace(/, \d{4}$/, '');
+function ByDay({ report, words: { t }, shown }: { report: CampaignReport } & Shown) {
+  const label = shown.day;
+  const formatCount = shown.f.count;
   const { asks } = report.campaign;
   const count = (title: string, value: (day: CampaignReport['days'][number]) => number): ChartSeries => ({
     title,
@@ -146,7 +193,7 @@ function ByDay({ report }: { report: CampaignReport }) {
     [
       asks.link,
       {
-        title: 'Clicks',
+        title: t('report.clicks'),
         kind: 'bar',
         period: 'day',
         points: report.days.map((day) => ({ label: label(day.day), value: day.clicks })),
@@ -157,7 +204,7 @@ function ByDay({ report }: { report: CampaignReport }) {
     [
       asks.overlay,
       {
-        title: 'Verified minutes',
+        title: t('report.verifiedMinutes'),
         kind: 'line',
         period: 'day',
         points: report.days.map((day) => ({ label: label(day.day), value: Math.floor(day.verifiedSeconds / 60) })),
@@ -165,17 +212,17 @@ function ByDay({ report }: { report: CampaignReport }) {
         wholeSteps: true,
       },
     ],
-    [asks.chat && !asks.link && !asks.overlay, count('Bot posts', (day) => day.botPosts)],
-    [asks.promo && !asks.link && !asks.overlay, count('Redemptions', (day) => day.redemptions)],
+    [asks.chat && !asks.link && !asks.overlay, count(t('report.botPosts'), (day) => day.botPosts)],
+    [asks.promo && !asks.link && !asks.overlay, count(t('report.redemptions'), (day) => day.redemptions)],
   ]);
   return (
     <section className={s.byDay} aria-labelledby="report-by-day">
       <div className={s.charts}>
         <h2 id="report-by-day" className={s.title}>
-          By day
+          {t('report.byDay')}
         </h2>
-        {charts.map((series) => {
-          const id = `report-${series.title.toLowerCase().replace(/\W+/g, '-')}`;
+        {charts.map((series, index) => {
+          const id = `report-chart-${index}`;
           return (
             <Card as="section" gradient key={id} aria-labelledby={`${id}-title`} className={s.chartCard}>
               <h3 id={`${id}-title`} className={s.chartTitle}>
@@ -187,59 +234,60 @@ function ByDay({ report }: { report: CampaignReport }) {
         })}
       </div>
       <Table
-        caption="The report by day"
+        caption={t('report.byDayCaption')}
         captionVisible
         columns={asked<TableColumn>([
-          [true, { key: 'day', header: 'Day' }],
-          [asks.overlay, { key: 'minutes', header: 'Minutes', align: 'right' }],
-          [asks.overlay, { key: 'impressions', header: 'Impressions', align: 'right' }],
-          [asks.link, { key: 'clicks', header: 'Clicks', align: 'right' }],
-          [asks.chat, { key: 'posts', header: 'Bot posts', align: 'right' }],
-          [asks.promo, { key: 'redemptions', header: 'Redemptions', align: 'right' }],
-          [true, { key: 'spend', header: 'Spend', align: 'right' }],
+          [true, { key: 'day', header: t('report.day') }],
+          [asks.overlay, { key: 'minutes', header: t('report.minutes'), align: 'right' }],
+          [asks.overlay, { key: 'impressions', header: t('report.impressions'), align: 'right' }],
+          [asks.link, { key: 'clicks', header: t('report.clicks'), align: 'right' }],
+          [asks.chat, { key: 'posts', header: t('report.botPosts'), align: 'right' }],
+          [asks.promo, { key: 'redemptions', header: t('report.redemptions'), align: 'right' }],
+          [true, { key: 'spend', header: t('report.spend'), align: 'right' }],
         ])}
         rows={report.days.map((day) => ({
           day: label(day.day),
-          minutes: minutesOf(day.verifiedSeconds),
+          minutes: shown.minutes(day.verifiedSeconds),
           impressions: formatCount(day.impressions),
           clicks: formatCount(day.clicks),
           posts: formatCount(day.botPosts),
           redemptions: formatCount(day.redemptions),
-          spend: formatMoney(day.spendCents),
+          spend: shown.f.money(day.spendCents),
         }))}
         rowKey={(_row, index) => report.days[index]!.day}
-        emptyMessage="No days yet."
+        emptyMessage={t('report.noDays')}
       />
     </section>
   );
 }
 
-function CreatorsTable({ report }: { report: CampaignReport }) {
+function CreatorsTable({ report, words: { t }, shown }: { report: CampaignReport } & Shown) {
   const { asks } = report.campaign;
+  const { f } = shown;
   return (
     <Table
-      caption="Creators"
+      caption={t('report.creators')}
       captionVisible
       columns={asked<TableColumn>([
-        [true, { key: 'name', header: 'Creator', wrap: true }],
-        [asks.overlay, { key: 'minutes', header: 'Verified minutes', align: 'right' }],
-        [asks.link, { key: 'clicks', header: 'Clicks', align: 'right' }],
-        [asks.overlay && asks.link, { key: 'rate', header: 'Click rate', align: 'right' }],
-        [asks.chat, { key: 'posts', header: 'Bot posts', align: 'right' }],
-        [asks.promo, { key: 'redemptions', header: 'Redemptions', align: 'right' }],
-        [true, { key: 'spend', header: 'Spend', align: 'right' }],
+        [true, { key: 'name', header: t('report.creator'), wrap: true }],
+        [asks.overlay, { key: 'minutes', header: t('report.verifiedMinutes'), align: 'right' }],
+        [asks.link, { key: 'clicks', header: t('report.clicks'), align: 'right' }],
+        [asks.overlay && asks.link, { key: 'rate', header: t('report.clickRate'), align: 'right' }],
+        [asks.chat, { key: 'posts', header: t('report.botPosts'), align: 'right' }],
+        [asks.promo, { key: 'redemptions', header: t('report.redemptions'), align: 'right' }],
+        [true, { key: 'spend', header: t('report.spend'), align: 'right' }],
       ])}
       rows={report.creators.map((creator) => ({
         name: creator.name,
-        minutes: minutesOf(creator.totals.verifiedSeconds),
-        clicks: formatCount(creator.totals.clicks),
-        rate: rateOf(creator.totals.clickRate),
-        posts: formatCount(creator.totals.botPosts),
-        redemptions: formatCount(creator.totals.redemptions),
-        spend: formatMoney(creator.totals.spendCents),
+        minutes: shown.minutes(creator.totals.verifiedSeconds),
+        clicks: f.count(creator.totals.clicks),
+        rate: shown.rate(creator.totals.clickRate),
+        posts: f.count(creator.totals.botPosts),
+        redemptions: f.count(creator.totals.redemptions),
+        spend: f.money(creator.totals.spendCents),
       }))}
       rowKey={(_row, index) => report.creators[index]!.offerId}
-      emptyMessage="No creator has accepted yet."
+      emptyMessage={t('report.noCreators')}
     />
   );
 }

@@ -13,6 +13,8 @@ import {
 import { inspect } from '@/src/app/inspect';
 import { LoadState } from '@/src/common/LoadState';
 import { Logo } from '@/src/common/Logo';
+import { useMessages } from '@/src/i18n/i18n';
+import { deliverablesMessages } from './catalogue';
 import { sharedReportLogic, type CampaignReportLogic } from './campaignReport';
 import { ReportBody } from './ReportBody';
 import * as s from './Report.css';
@@ -26,24 +28,30 @@ function SharedReport({ token, logic }: { token: string; logic: CampaignReportLo
   const [snapshot, send] = useMachine(logic, { input: { source: token }, inspect });
   const report = selectReport(snapshot);
   const gone = selectReportGone(snapshot);
-  const title = gone ? 'Report unavailable' : report ? `${report.campaign.brand}: ${report.campaign.title}` : 'Report';
+  const { t } = useMessages(deliverablesMessages);
+  // The brand's name and the campaign's title as the advertiser wrote them.
+  const title = gone
+    ? t('report.unavailableTitle')
+    : report
+      ? `${report.campaign.brand}: ${report.campaign.title}`
+      : t('report.title');
   return (
     <main className={s.page}>
-      <title>{`${title} — Castbridge`}</title>
+      <title>{t('report.pageTitle', { title })}</title>
       <Logo tone="onLight" />
       {gone ? (
         <>
-          <h1 className={s.pageTitle}>This report link is no longer available</h1>
-          <p className={s.muted}>Ask the person who sent it for a new link.</p>
+          <h1 className={s.pageTitle}>{t('report.gone')}</h1>
+          <p className={s.muted}>{t('report.goneHint')}</p>
         </>
       ) : (
         <>
           <h1 className={s.pageTitle}>{title}</h1>
-          {report ? <p className={s.muted}>A read-only report shared by {report.campaign.brand}.</p> : null}
+          {report ? <p className={s.muted}>{t('report.sharedBy', { brand: report.campaign.brand })}</p> : null}
           <LoadState
             loading={selectReportLoading(snapshot)}
             error={selectReportFailed(snapshot) ? (selectReportError(snapshot) ?? '') : null}
-            what="report"
+            what={t('report.loading')}
             onRetry={() => send({ type: 'report.retry' })}
           />
           {selectReportReady(snapshot) ? <ReportBody snapshot={snapshot} send={send} /> : null}

@@ -3,7 +3,7 @@
 // creator filter reads one creator's report; Download CSV fetches it; a share link is created for a label and its
 // address shown once, then revoked after a confirmation. The shared page /reports/:token shows the same figures
 // read-only, and a revoked or unknown link a plain page. axe finds nothing; then the wiring (the client's calls).
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ import { sampleCreatedShare, sampleShares } from '@/machines/deliverables/report
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { CampaignReportScreen } from '@/src/deliverables/CampaignReport';
 import { SharedReportScreen } from '@/src/deliverables/SharedReport';
+import { setLocale } from '@/src/i18n/i18n';
 import { controlled, renderScreen } from './harness';
 
 const request = vi.hoisted(() => vi.fn());
@@ -212,6 +213,26 @@ describe('The shared report page', () => {
     expect(await violations(view.container)).toEqual([]);
     await user.selectOptions(screen.getByLabelText('Creator'), 'off_milo');
     expect(load.inputs.at(-1)).toEqual({ source: 'rpt_Zx8Qm2Lk9sVb4NcT', offerId: 'off_milo' });
+  });
+
+  it('in the reader’s language: a Spanish page words the report, its figures the Spanish way, money in US dollars; the brand’s names as written; axe finds nothing', async () => {
+    await act(() => setLocale('es-MX'));
+    const { load, view } = shared();
+    await load.resolve(sampleReport);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Nova Energy: Nova late-night streams' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Un reporte de solo lectura compartido por Nova Energy.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Totales' })).toBeInTheDocument();
+    expect(figure('Clics')).toHaveTextContent('455');
+    expect(figure('Gasto')).toHaveTextContent(/^USD [\d,.]+ de USD [\d,.]+$/);
+    const days = screen.getByRole('table', { name: 'El reporte por día' });
+    expect(within(days).getAllByRole('columnheader')[0]).toHaveTextContent('Día');
+    // A day without its year, the Spanish way ("20 nov").
+    expect(days.textContent).toMatch(/\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)/);
+    expect(screen.getByRole('table', { name: 'Creadores' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Creador')).toBeInTheDocument();
+    expect(await violations(view.container)).toEqual([]);
   });
 
   it('a revoked or unknown link: a plain page that says so; axe finds nothing', async () => {
