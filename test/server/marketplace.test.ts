@@ -879,10 +879,15 @@ describe.each(BACKENDS)('the marketplace on %s', (backendName) => {
   it('offers refuse other creators and advertisers (404) and answering by anyone but the creator (403)', async () => {
     const advertiser = await approvedAdvertiser(api, operator);
     const otherAdvertiser = await approvedAdvertiser(api, operator);
-    const creator = await account(api, 'creator', englishCreator);
+    // A country of their own: the file's earlier creators would otherwise compete for the campaign's offers (spots × 3).
+    const creator = await account(api, 'creator', { ...englishCreator, country: 'Luxembourg' });
     const otherCreator = await account(api, 'creator', { ...englishCreator, language: 'Spanish' });
-    const campaign = await launched(api, advertiser, { title: `Private ${Date.now()}` });
+    const campaign = await launched(api, advertiser, {
+      title: `Private ${Date.now()}`,
+      targeting: { ...campaignInput().targeting, countries: ['Luxembourg'] },
+    });
     const offer = (await offersOf(api, creator)).find((o) => o.campaignId === campaign)!;
+    expect(offer, 'the creator got an offer').toBeDefined();
     const reads: [string, string, unknown?][] = [
       ['GET', `/api/offers/${offer.id}`],
       ['GET', `/api/offers/${offer.id}/messages`],
