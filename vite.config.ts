@@ -144,7 +144,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // mostly wait on databases, sockets and child processes, so two workers halve the unit, view and server run.
     // The browser journeys run one file at a time whatever this says (fileParallelism below): two at once passed
     // once, but the sweep then took 426 s instead of 160 (it renders every route in Chromium), and a journey failed.
-    // `npm test` asks for three in its stream of unit, view and server tests (TEST_WORKERS, scripts/test.mjs).
+    // `npm test` asks for four in its stream of unit, view and server tests (TEST_WORKERS, scripts/test.mjs).
     maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
     // The files that spend longest waiting start first (test/sequencer.ts), so none of them runs alone at the end.
     sequence,

@@ -1,18 +1,18 @@
-// `npm test`: the typecheck, the lint and every test, in three streams at once, so that the browser journeys' waits
-// (verified minutes, review windows, a page's poll) overlap the CPU-bound unit, view and server tests:
+// `npm test`: the typecheck, the lint and every test, in four streams at once, so that the browser journeys' waits
+// (verified minutes, review windows, a page's poll) and the server tests' (PostgreSQL, child processes, leases)
+// overlap the CPU-bound work:
 //
-//   tests      the machines, views and server projects, three files at a time (846 s on 2026-11-30, all three streams about
-//              equally CPU-bound then: 14 minutes in all);
-//   journeys   the browser journeys (project e2e) but those below, one file at a time against one product server, then
-//              the typecheck and the lint (they ran first in the tests' stream until 2026-11-30, which made that
-//              stream the last to end by their 140 s: 937 s against the journeys' 571 and 631);
+//   tests      the machines, views and server projects, four files at a time, but the two simulated days;
+//   days       the two simulated days (DAYS below), both at once, then the typecheck and the lint;
+//   journeys   the browser journeys (project e2e) but those below, one file at a time against one product server;
 //   journeys2  the journeys in SECOND_SERVER, one file at a time against a second product server of their own (its own
 //              build, data directory, Auth emulator and mailbox: test/e2e/global-setup.ts), so no journey shares an
 //              account or a balance with a journey running beside it.
 //
 // Every stream runs to its end, each line is prefixed with its stream's name, and the exit code is the first failure's.
-// (A fourth stream, the tests beside the typecheck and lint, took longer: 22 min against 21 on 2026-11-30; the
-// machine is busy throughout, and more at once only adds switching.)
+// Measured on 2026-12-01 (a clean worktree, `/usr/bin/time npm test`): three streams, the tests three at a time, 1,301 s
+// with the tests' stream last; its four workers and the lint and typecheck after the second journeys, 1,200 s, the
+// machine 1.4 of its 2 cores busy: the tests' stream held its workers on the two days.
 import { spawn } from 'node:child_process';
 import { bin, eachLine, root } from './processes.mjs';
 
@@ -30,12 +30,20 @@ export const SECOND_SERVER = [
 ];
 
 const vitest = bin('vitest');
+/**
+ * The two simulated days (a day of 1,000 YouTube creators' verification, a day of the connections governor): each is
+ * one test that runs for minutes, mostly on CPU, and in the tests' stream they held two of its workers for most of the
+ * run (2026-12-01, four workers: 522 s and 363 s of its 4,395 s of worker time). They run in a stream of their own,
+ * both at once, then the typecheck and the lint.
+ */
+export const DAYS = ['test/server/verification-day.test.ts', 'test/server/governor-day.test.ts'];
 const streams = [
   {
     name: 'tests',
-    // Three files at a time (vite.config.ts maxWorkers): the server files mostly wait (on PostgreSQL, child processes,
-    // a lease expiring), and once the journeys end this stream runs alone.
-    env: { TEST_WORKERS: '3' },
+    // Four files at a time (vite.config.ts maxWorkers): the server files mostly wait (on PostgreSQL, child processes,
+    // a lease expiring); the whole run used 1.4 of the 2 cores with three (2026-12-01), and four took 1,196 s
+    // against 1,296.
+    env: { TEST_WORKERS: '4' },
     steps: [
       [
         vitest,
@@ -51,17 +59,23 @@ const streams = [
           'server',
           '--project',
           'server-isolated',
+          ...DAYS.flatMap((file) => ['--exclude', file]),
         ],
       ],
     ],
   },
   {
-    name: 'journeys',
+    name: 'days',
+    env: { TEST_WORKERS: String(DAYS.length) },
     steps: [
-      [vitest, ['run', '--project', 'e2e', ...SECOND_SERVER.flatMap((file) => ['--exclude', file])]],
+      [vitest, ['run', '--project', 'server', ...DAYS]],
       ['npm', ['run', 'typecheck']],
       ['npm', ['run', 'lint']],
     ],
+  },
+  {
+    name: 'journeys',
+    steps: [[vitest, ['run', '--project', 'e2e', ...SECOND_SERVER.flatMap((file) => ['--exclude', file])]]],
   },
   { name: 'journeys2', steps: [[vitest, ['run', '--project', 'e2e', ...SECOND_SERVER]]] },
 ];

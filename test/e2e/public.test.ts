@@ -150,6 +150,16 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     const { page, context } = await openPage(browser, width);
     await page.goto('/');
     const trigger = page.getByRole('button', { name: 'Get Started' });
+    // The landing page is prerendered: Enter opens the dialog once React has claimed the button (its props on the
+    // node). A key pressed before that, on a busy machine, would fall on the static page and open nothing.
+    await trigger.evaluate(
+      (button) =>
+        new Promise<void>((resolve) => {
+          const claimed = () => Object.keys(button).some((key) => key.startsWith('__reactProps'));
+          const check = () => (claimed() ? resolve() : requestAnimationFrame(check));
+          check();
+        }),
+    );
     await trigger.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Subscribe Newsletter' }).waitFor();
