@@ -14,6 +14,14 @@ export interface ListTarget {
   displayName: string;
 }
 
+/** What the last save did, as ids for the screen to word ("AlexRivera_Live is saved in Speedrunners"). */
+export interface ListsNotice {
+  /** The creator's display name, as the card shows it. */
+  creator: string;
+  /** The list's name, as the advertiser wrote it. */
+  list: string;
+}
+
 export interface OpenList {
   list: CreatorList;
   creators: CreatorCard[];
@@ -31,8 +39,8 @@ export interface CreatorListsContext {
   /** The list shown with its creators. */
   open: OpenList | null;
   error: string | null;
-  /** What the last save did ("Saved to Speedrunners"). */
-  notice: string | null;
+  /** What the last save did: the creator and the list (worded by the screen). */
+  notice: ListsNotice | null;
 }
 
 export type CreatorListsEvent =
@@ -137,7 +145,7 @@ export const creatorListsMachine = setup({
               target: 'idle',
               actions: assign(({ context, event }) => ({
                 lists: replace(context.lists, event.output),
-                notice: `${context.target!.displayName} is saved in ${event.output.name}`,
+                notice: { creator: context.target!.displayName, list: event.output.name },
               })),
             },
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },

@@ -14,7 +14,11 @@ export const selectNoMatch = (snapshot: Snapshot) => snapshot.matches('empty');
 export const selectCreators = (snapshot: Snapshot) =>
   snapshot.matches('failed') || snapshot.matches('empty') ? [] : (snapshot.context.answer?.creators ?? []);
 
-/** "Page 2 of 5", "41–60 of 1,000+" and whether Previous and Next go anywhere. */
+/**
+ * Where the page is: its number and the count of pages (null when the total is capped), the first and last card's
+ * position, the total matched and whether it is capped ("41–60 of 1,000+", worded by the screen), and whether
+ * Previous and Next go anywhere.
+ */
 export function selectPaging(snapshot: Snapshot) {
   const { query, answer } = snapshot.context;
   const total = answer?.total ?? 0;
@@ -23,12 +27,13 @@ export function selectPaging(snapshot: Snapshot) {
     query.page * query.pageSize,
     (query.page - 1) * query.pageSize + (answer?.creators.length ?? 0),
   );
-  const count = `${total.toLocaleString('en-US')}${answer?.totalCapped ? '+' : ''}`;
   return {
     page: query.page,
     pages: answer?.totalCapped ? null : Math.max(1, Math.ceil(total / query.pageSize)),
-    range: total === 0 ? '0' : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${count}`,
-    total: count,
+    first,
+    last,
+    total,
+    capped: answer?.totalCapped === true,
     canPrevious: query.page > 1 && snapshot.matches('results'),
     canNext: snapshot.matches('results') && query.page * query.pageSize < total,
   };

@@ -4,11 +4,12 @@
 // the advertiser's active campaigns. Three flows: creatorSearch, creatorLists, invitation (machines/marketplace/).
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { breakpoints } from '@/src/theme/tokens';
+import { media } from '@/src/theme/tokens';
 import type { CreatorCard } from '@/contract';
 import { countries } from '@/contract/countries';
 import { CATEGORIES } from '@/contract/profile';
-import { SEARCH_LANGUAGES, SEARCH_SORT_LABELS, SEARCH_SORTS, type SearchSort } from '@/contract/search';
+import { PLATFORMS } from '@/contract/marketplace';
+import { SEARCH_LANGUAGES, SEARCH_SORTS, type SearchSort } from '@/contract/search';
 import type { CreatorFilterField } from '@/machines/marketplace/creatorSearch.machine';
 import {
   selectCreators,
@@ -60,6 +61,10 @@ import {
   type ListsSnapshot,
 } from './creatorSearch';
 import * as s from './FindCreators.css';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import type { Locale } from '@/src/i18n/locales';
+import { findCreatorsMessages, type FindCreatorsMessage } from './findCreatorsCatalogue';
 
 // The dialogs load when one first opens, keeping the route within its bundle budget.
 const loadDialogs = () => import('./FindCreatorsDialogs');
@@ -74,15 +79,37 @@ export interface FindCreatorsLogic {
   invitation?: InvitationLogic;
 }
 
+/** The `t` of a useMessages with findCreatorsMessages, handed to the screen's parts. */
+type Words = (id: FindCreatorsMessage, values?: Record<string, unknown>) => string;
+
 /** What Find creators says to an advertiser not yet approved, by the profile's review (issue 48 item 8). */
-const NOT_YET: Record<'missing' | 'pending' | 'rejected', string> = {
-  missing: 'Send your company profile for review first.',
-  pending: 'Your company profile is being reviewed; this page opens as soon as it is approved.',
-  rejected: 'Your company profile was not approved: correct it and send it again.',
+const NOT_YET: Record<'missing' | 'pending' | 'rejected', FindCreatorsMessage> = {
+  missing: 'creators.notYet.missing',
+  pending: 'creators.notYet.pending',
+  rejected: 'creators.notYet.rejected',
 };
 
-const number = (value: number | null, suffix = '') =>
-  value === null ? 'Not measured' : `${value.toLocaleString('en-US')}${suffix}`;
+/** The sorts' names. */
+const SORT_TEXTS: Record<SearchSort, FindCreatorsMessage> = {
+  viewers: 'creators.sort.viewers',
+  followers: 'creators.sort.followers',
+  deliveryRate: 'creators.sort.deliveryRate',
+  completed: 'creators.sort.completed',
+};
+
+/**
+ * The stored choices a search and a card show, in the page's language (the broadcasting languages and the category);
+ * a value not listed, and every country, as stored (registration's names).
+ */
+const CHOICE_TEXTS: Partial<Record<string, FindCreatorsMessage>> = {
+  English: 'creator.english',
+  Spanish: 'creator.spanish',
+  Gaming: 'creator.gaming',
+};
+const choice = (t: Words, value: string) => {
+  const id = CHOICE_TEXTS[value];
+  return id ? t(id) : value;
+};
 const initials = (name: string) =>
   name
     .split(/[\s_]+/)
@@ -91,36 +118,32 @@ const initials = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
 
-const any = { value: '', label: 'Any' };
-
 /**
  * Searching, lists and invitations are for approved advertisers (the server answers 403 to the others): until the
  * company is approved the screen says, in one sentence, what approval unlocks and what to do, and asks nothing else.
  */
 export function FindCreatorsScreen({ logic = {} }: { logic?: FindCreatorsLogic }) {
   const [checklist, sendChecklist] = useMachine(useAdvertiserChecklistLogic(logic.checklist), { inspect });
+  const { t } = useMessages(findCreatorsMessages);
   const profile = selectChecklistProfile(checklist);
   if (profile === 'approved') return <FindCreators logic={logic} />;
   const loading = selectChecklistLoading(checklist);
   const error = selectChecklistError(checklist);
   return (
     <div className={a.page}>
-      <ScreenHeading title="Find creators" />
+      <ScreenHeading title={t('creators.title')} />
       {loading || error !== null || profile === null ? (
         <LoadState
           loading={loading}
           error={error}
-          what="company profile"
+          what={t('creators.loading')}
           onRetry={() => sendChecklist({ type: 'checklist.retry' })}
         />
       ) : (
-        <Card as="section" aria-label="Not approved yet">
-          <p>
-            Once Castbridge approves your company, you can search the creators who published their media kit, save them
-            to lists and invite them to your campaigns. {NOT_YET[profile]}
-          </p>
+        <Card as="section" aria-label={t('creators.notApproved')}>
+          <p>{`${t('creators.unlocks')} ${t(NOT_YET[profile])}`}</p>
           <TextLink to="/company-profile" className={a.retry}>
-            Company profile
+            {t('creators.companyProfile')}
           </TextLink>
         </Card>
       )}
@@ -147,38 +170,40 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
     (value) => value !== '',
   ).length;
   const [moreOpen, setMoreOpen] = useState(() => figuresSet > 0 || wideEnough());
+  const { t, locale } = useMessages(findCreatorsMessages);
+  const any = { value: '', label: t('creators.any') };
 
   return (
     <div className={a.page}>
-      <ScreenHeading title="Find creators" />
+      <ScreenHeading title={t('creators.title')} />
       <Card>
-        <form onSubmit={submit} aria-label="Search creators">
+        <form onSubmit={submit} aria-label={t('creators.searchForm')}>
           <div className={s.filterStack}>
             <div className={s.filters}>
-              <Field label="Name or handle starts with" name="q" value={draft.q} onChange={change('q')} />
+              <Field label={t('creators.q')} name="q" value={draft.q} onChange={change('q')} />
               <NativeSelectField
-                label="Platform"
+                label={t('creators.platform')}
                 name="platform"
                 value={draft.platform}
                 onChange={change('platform')}
-                options={[any, { value: 'Twitch', label: 'Twitch' }, { value: 'YouTube', label: 'YouTube' }]}
+                options={[any, ...PLATFORMS.map((p) => ({ value: p, label: p }))]}
               />
               <NativeSelectField
-                label="Category"
+                label={t('creators.category')}
                 name="category"
                 value={draft.category}
                 onChange={change('category')}
-                options={[any, ...CATEGORIES.map((c) => ({ value: c, label: c }))]}
+                options={[any, ...CATEGORIES.map((c) => ({ value: c, label: choice(t, c) }))]}
               />
               <NativeSelectField
-                label="Language"
+                label={t('creators.language')}
                 name="language"
                 value={draft.language}
                 onChange={change('language')}
-                options={[any, ...SEARCH_LANGUAGES.map((l) => ({ value: l, label: l }))]}
+                options={[any, ...SEARCH_LANGUAGES.map((l) => ({ value: l, label: choice(t, l) }))]}
               />
               <NativeSelectField
-                label="Country"
+                label={t('creators.country')}
                 name="country"
                 value={draft.country}
                 onChange={change('country')}
@@ -187,10 +212,12 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
             </div>
             {/* The figures: folded on a phone (the results come sooner), open from a tablet up or once one is set. */}
             <details className={s.more} open={moreOpen} onToggle={(event) => setMoreOpen(event.currentTarget.open)}>
-              <summary className={s.moreSummary}>More filters{figuresSet > 0 ? ` (${figuresSet} set)` : ''}</summary>
+              <summary className={s.moreSummary}>
+                {figuresSet > 0 ? t('creators.moreSet', { count: figuresSet }) : t('creators.more')}
+              </summary>
               <div className={s.filters}>
                 <Field
-                  label="Average viewers, at least"
+                  label={t('creators.minViewers')}
                   name="minViewers"
                   type="number"
                   min={0}
@@ -199,7 +226,7 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
                   onChange={change('minViewers')}
                 />
                 <Field
-                  label="Average viewers, at most"
+                  label={t('creators.maxViewers')}
                   name="maxViewers"
                   type="number"
                   min={0}
@@ -208,7 +235,7 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
                   onChange={change('maxViewers')}
                 />
                 <Field
-                  label="Followers, at least"
+                  label={t('creators.minFollowers')}
                   name="minFollowers"
                   type="number"
                   min={0}
@@ -217,7 +244,7 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
                   onChange={change('minFollowers')}
                 />
                 <Field
-                  label="Delivery rate, at least (%)"
+                  label={t('creators.minDeliveryRate')}
                   name="minDeliveryRate"
                   type="number"
                   min={0}
@@ -233,19 +260,19 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
             <div className={s.buttons}>
               <Button type="submit" variant="dashboard" disabled={searching}>
                 <Icon name="search" size={18} />
-                Search
+                {t('creators.search')}
               </Button>
               <Button type="button" variant="secondary" onClick={() => sendSearch({ type: 'filters.clear' })}>
-                Clear filters
+                {t('creators.clear')}
               </Button>
             </div>
             <NativeSelectField
               className={s.sortField}
-              label="Sort by"
+              label={t('creators.sortBy')}
               name="sort"
               value={selectSort(search)}
               onChange={(event) => sendSearch({ type: 'sort.change', sort: event.target.value as SearchSort })}
-              options={SEARCH_SORTS.map((sort) => ({ value: sort, label: SEARCH_SORT_LABELS[sort] }))}
+              options={SEARCH_SORTS.map((sort) => ({ value: sort, label: t(SORT_TEXTS[sort]) }))}
             />
           </div>
         </form>
@@ -254,12 +281,14 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
       <SavedLists
         snapshot={lists}
         send={sendLists}
+        t={t}
+        locale={locale}
         onInvite={(creator) => sendInvite({ type: 'invite.open', creator })}
       />
 
-      <section aria-label="Results" aria-busy={searching}>
+      <section aria-label={t('creators.results')} aria-busy={searching}>
         {selectSearchFailed(search) ? (
-          <Alert tone="error" title="The search could not be made">
+          <Alert tone="error" title={t('creators.searchFailed')}>
             <p>{selectSearchError(search)}</p>
             <Button
               variant="secondary"
@@ -267,30 +296,32 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
               className={a.retry}
               onClick={() => sendSearch({ type: 'search.retry' })}
             >
-              Try again
+              {t('creators.retry')}
             </Button>
           </Alert>
         ) : null}
         {searching && creators.length === 0 ? (
           <Card>
-            <Spinner label="Searching creators" />
+            <Spinner label={t('creators.searching')} />
           </Card>
         ) : null}
         {selectNoMatch(search) ? (
           <Card>
-            <p className={a.empty}>No creator matches these filters. Try fewer filters, or lower the figures.</p>
+            <p className={a.empty}>{t('creators.noMatch')}</p>
           </Card>
         ) : null}
         {creators.length > 0 ? (
           <div className={a.page}>
             <p className={s.status} role="status">
-              {`Creators ${paging.range}`}
+              {t(paging.capped ? 'creators.rangeCapped' : 'creators.range', paging)}
             </p>
-            <ul className={s.cards} aria-label="Creators">
+            <ul className={s.cards} aria-label={t('creators.cards')}>
               {creators.map((creator) => (
                 <CreatorResult
                   key={creator.id}
                   creator={creator}
+                  t={t}
+                  locale={locale}
                   onSave={() =>
                     sendLists({ type: 'save.open', creator: { id: creator.id, displayName: creator.displayName } })
                   }
@@ -300,24 +331,26 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
                 />
               ))}
             </ul>
-            <nav className={s.paging} aria-label="Pages">
+            <nav className={s.paging} aria-label={t('creators.pages')}>
               <Button
                 variant="secondary"
                 disabled={!paging.canPrevious || searching}
                 onClick={() => sendSearch({ type: 'page.previous' })}
               >
                 <Icon name="chevron-left" size={18} />
-                Previous
+                {t('creators.previous')}
               </Button>
               <span className={s.status}>
-                {paging.pages === null ? `Page ${paging.page}` : `Page ${paging.page} of ${paging.pages}`}
+                {paging.pages === null
+                  ? t('creators.page', { page: paging.page })
+                  : t('creators.pageOf', { page: paging.page, pages: paging.pages })}
               </span>
               <Button
                 variant="secondary"
                 disabled={!paging.canNext || searching}
                 onClick={() => sendSearch({ type: 'page.next' })}
               >
-                Next
+                {t('creators.next')}
                 <Icon name="chevron-right" size={18} />
               </Button>
             </nav>
@@ -336,16 +369,29 @@ function FindCreators({ logic }: { logic: FindCreatorsLogic }) {
 /** One creator's card: who, where, the figures brands compare, the media kit, and the two actions. */
 function CreatorResult({
   creator,
+  t,
+  locale,
   onSave,
   onInvite,
   onRemove,
 }: {
   creator: CreatorCard;
+  t: Words;
+  locale: Locale;
   onSave?: () => void;
   onInvite: () => void;
   onRemove?: () => void;
 }) {
-  const where = [creator.country, creator.language, creator.category].filter(Boolean).join(' · ');
+  const { count } = formatsIn(locale);
+  const figure = (value: number | null) => (value === null ? t('creator.notMeasured') : count(value));
+  const name = creator.displayName;
+  const where = [
+    creator.country,
+    creator.language && choice(t, creator.language),
+    creator.category && choice(t, creator.category),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li>
       <Card className={s.cardBody}>
@@ -366,44 +412,43 @@ function CreatorResult({
         </div>
         <dl className={s.figures}>
           <div className={s.figure}>
-            <dt className={s.figureTerm}>Followers</dt>
-            <dd className={s.figureValue}>{number(creator.followers)}</dd>
+            <dt className={s.figureTerm}>{t('creator.followers')}</dt>
+            <dd className={s.figureValue}>{figure(creator.followers)}</dd>
           </div>
           <div className={s.figure}>
-            <dt className={s.figureTerm}>Average viewers</dt>
-            <dd className={s.figureValue}>{number(creator.avgViewers)}</dd>
+            <dt className={s.figureTerm}>{t('creator.avgViewers')}</dt>
+            <dd className={s.figureValue}>{figure(creator.avgViewers)}</dd>
           </div>
           <div className={s.figure}>
-            <dt className={s.figureTerm}>Completed</dt>
-            <dd className={s.figureValue}>{number(creator.completed)}</dd>
+            <dt className={s.figureTerm}>{t('creator.completed')}</dt>
+            <dd className={s.figureValue}>{figure(creator.completed)}</dd>
           </div>
           <div className={s.figure}>
-            <dt className={s.figureTerm}>Delivery rate</dt>
-            <dd className={s.figureValue}>{creator.deliveryRate === null ? 'None yet' : `${creator.deliveryRate}%`}</dd>
+            <dt className={s.figureTerm}>{t('creator.deliveryRate')}</dt>
+            <dd className={s.figureValue}>
+              {creator.deliveryRate === null
+                ? t('creator.noneYet')
+                : t('creator.percent', { value: count(creator.deliveryRate) })}
+            </dd>
           </div>
         </dl>
         <div className={s.cardActions}>
           <a className={s.kitLink} href={creator.mediaKitUrl} target="_blank" rel="noopener noreferrer">
-            Media kit
-            <Icon name="external" size={16} title="(opens in a new tab)" />
+            {t('creator.mediaKit')}
+            <Icon name="external" size={16} title={t('creator.newTab')} />
           </a>
           {onRemove ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={onRemove}
-              aria-label={`Remove ${creator.displayName} from the list`}
-            >
-              Remove
+            <Button variant="ghost" size="sm" onClick={onRemove} aria-label={t('creator.removeFrom', { name })}>
+              {t('creator.remove')}
             </Button>
           ) : null}
           {onSave ? (
-            <Button variant="secondary" size="sm" onClick={onSave} aria-label={`Save ${creator.displayName} to a list`}>
-              Save to list
+            <Button variant="secondary" size="sm" onClick={onSave} aria-label={t('creator.saveName', { name })}>
+              {t('creator.save')}
             </Button>
           ) : null}
-          <Button variant="dashboard" size="sm" onClick={onInvite} aria-label={`Invite ${creator.displayName}`}>
-            Invite
+          <Button variant="dashboard" size="sm" onClick={onInvite} aria-label={t('creator.inviteName', { name })}>
+            {t('creator.invite')}
           </Button>
         </div>
       </Card>
@@ -415,10 +460,14 @@ function CreatorResult({
 function SavedLists({
   snapshot,
   send,
+  t,
+  locale,
   onInvite,
 }: {
   snapshot: ListsSnapshot;
   send: ListsSend;
+  t: Words;
+  locale: Locale;
   onInvite: (creator: { id: string; displayName: string }) => void;
 }) {
   const lists = selectLists(snapshot);
@@ -428,21 +477,21 @@ function SavedLists({
   const error = selectSaveTarget(snapshot) || selectListsFailed(snapshot) ? null : selectListsError(snapshot);
   return (
     <Card>
-      <h2 className={a.subTitle}>Saved lists</h2>
-      {selectListsLoading(snapshot) ? <Spinner label="Loading saved lists" size="sm" /> : null}
+      <h2 className={a.subTitle}>{t('lists.title')}</h2>
+      {selectListsLoading(snapshot) ? <Spinner label={t('lists.loading')} size="sm" /> : null}
       {selectListsFailed(snapshot) ? (
-        <Alert tone="error" title="The saved lists could not be loaded">
+        <Alert tone="error" title={t('lists.failed')}>
           <p>{selectListsError(snapshot)}</p>
           <Button variant="secondary" size="sm" className={a.retry} onClick={() => send({ type: 'lists.retry' })}>
-            Try again
+            {t('creators.retry')}
           </Button>
         </Alert>
       ) : null}
       {!selectListsLoading(snapshot) && !selectListsFailed(snapshot) && lists.length === 0 ? (
-        <p className={a.muted}>No lists yet: Save to list on a creator starts one.</p>
+        <p className={a.muted}>{t('lists.none')}</p>
       ) : null}
       {lists.length > 0 ? (
-        <ul className={s.listButtons} aria-label="Saved lists">
+        <ul className={s.listButtons} aria-label={t('lists.title')}>
           {lists.map((list) => (
             <li key={list.id}>
               <Button
@@ -454,7 +503,7 @@ function SavedLists({
                   send(open?.list.id === list.id ? { type: 'list.close' } : { type: 'list.open', listId: list.id })
                 }
               >
-                {`${list.name} (${list.size})`}
+                {t('lists.list', { name: list.name, size: list.size })}
               </Button>
             </li>
           ))}
@@ -471,7 +520,7 @@ function SavedLists({
             <h3 className={a.subTitle}>{open.list.name}</h3>
             <div className={s.buttons}>
               <Button variant="ghost" size="sm" onClick={() => send({ type: 'list.close' })}>
-                Close list
+                {t('lists.close')}
               </Button>
               <Button
                 variant="danger"
@@ -479,18 +528,20 @@ function SavedLists({
                 disabled={busy}
                 onClick={() => send({ type: 'list.delete', listId: open.list.id })}
               >
-                Delete list
+                {t('lists.delete')}
               </Button>
             </div>
           </div>
           {open.creators.length === 0 ? (
-            <p className={a.muted}>No creators in this list (a creator who unpublished the media kit leaves it).</p>
+            <p className={a.muted}>{t('lists.empty')}</p>
           ) : (
-            <ul className={s.cards} aria-label={`Creators in ${open.list.name}`}>
+            <ul className={s.cards} aria-label={t('lists.creatorsIn', { name: open.list.name })}>
               {open.creators.map((creator) => (
                 <CreatorResult
                   key={creator.id}
                   creator={creator}
+                  t={t}
+                  locale={locale}
                   onRemove={() => send({ type: 'member.remove', creatorId: creator.id })}
                   onInvite={() => onInvite({ id: creator.id, displayName: creator.displayName })}
                 />
@@ -506,6 +557,6 @@ function SavedLists({
 /** Whether the figure filters start unfolded: from a tablet's width up (the media query of the theme's tablet). */
 function wideEnough(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(`(min-width: ${breakpoints.tablet}px)`).matches
+    ? window.matchMedia(media.tablet).matches
     : true;
 }

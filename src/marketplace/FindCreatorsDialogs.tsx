@@ -36,6 +36,9 @@ import { Spinner } from '@/src/ui/Spinner';
 import * as a from './advertiser.css';
 import type { InviteSend, InviteSnapshot, ListsSend, ListsSnapshot } from './creatorSearch';
 import * as s from './FindCreators.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
+import { findCreatorsMessages } from './findCreatorsCatalogue';
 
 /** Save to list: choose a list, or name a new one (created, then the creator saved in it). */
 export function SaveToListDialog({ snapshot, send }: { snapshot: ListsSnapshot; send: ListsSend }) {
@@ -45,22 +48,23 @@ export function SaveToListDialog({ snapshot, send }: { snapshot: ListsSnapshot; 
   const error = selectListsError(snapshot);
   const notice = selectListsNotice(snapshot);
   const close = () => send({ type: 'save.close' });
+  const { t } = useMessages(findCreatorsMessages);
   return (
     <Dialog
       open={target !== null}
       onOpenChange={(open) => (open ? undefined : close())}
-      title={target ? `Save ${target.displayName} to a list` : 'Save to a list'}
+      title={target ? t('save.title', { name: target.displayName }) : t('save.titleNone')}
       width="narrow"
       footer={
         <Button variant="secondary" onClick={close}>
-          Done
+          {t('save.done')}
         </Button>
       }
     >
       {target ? (
         <div className={s.dialogBody}>
           {lists.length > 0 ? (
-            <ul className={s.listButtons} aria-label="Your lists">
+            <ul className={s.listButtons} aria-label={t('save.yourLists')}>
               {lists.map((list) => {
                 const saved = list.creatorIds.includes(target.id);
                 return (
@@ -72,14 +76,14 @@ export function SaveToListDialog({ snapshot, send }: { snapshot: ListsSnapshot; 
                       onClick={() => send({ type: 'list.choose', listId: list.id })}
                     >
                       {saved ? <Icon name="check" size={16} /> : null}
-                      {saved ? `${list.name}: saved` : list.name}
+                      {saved ? t('save.saved', { name: list.name }) : list.name}
                     </Button>
                   </li>
                 );
               })}
             </ul>
           ) : (
-            <p className={a.muted}>No lists yet: name your first one.</p>
+            <p className={a.muted}>{t('save.noLists')}</p>
           )}
           <form
             className={s.newList}
@@ -90,19 +94,19 @@ export function SaveToListDialog({ snapshot, send }: { snapshot: ListsSnapshot; 
           >
             <Field
               className={s.grow}
-              label="New list"
+              label={t('save.newList')}
               name="listName"
               maxLength={60}
               value={selectNewListName(snapshot)}
               onChange={(event) => send({ type: 'name.change', value: event.target.value })}
             />
             <Button type="submit" variant="dashboard" disabled={busy || selectNewListName(snapshot).trim() === ''}>
-              Create and save
+              {t('save.create')}
             </Button>
           </form>
-          {busy ? <Spinner label="Saving" size="sm" /> : null}
+          {busy ? <Spinner label={t('save.saving')} size="sm" /> : null}
           {error ? <Alert tone="error">{error}</Alert> : null}
-          {notice ? <Alert tone="success">{notice}</Alert> : null}
+          {notice ? <Alert tone="success">{t('save.notice', { ...notice })}</Alert> : null}
         </div>
       ) : null}
     </Dialog>
@@ -123,27 +127,28 @@ export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; sen
   const close = () => send({ type: 'invite.close' });
   const choosing = selectInviteChoosing(snapshot) || sending;
   const canSend = choosing && campaigns.length > 0;
+  const { t } = useMessages(findCreatorsMessages);
   return (
     <Dialog
       open={selectInviteOpen(snapshot)}
       onOpenChange={(open) => (open ? undefined : close())}
-      title={creator ? `Invite ${creator.displayName}` : 'Invite a creator'}
-      description="An offer of one of your active campaigns, paid from what its launch reserved. Only campaigns that can take this creator are listed."
+      title={creator ? t('invite.title', { name: creator.displayName }) : t('invite.titleNone')}
+      description={t('invite.description')}
       width="narrow"
       footer={
         sent ? (
           <Button variant="dashboard" onClick={close}>
-            Done
+            {t('invite.done')}
           </Button>
         ) : (
           <>
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t('invite.cancel')}
             </Button>
             {canSend ? (
               <Button variant="dashboard" type="submit" form="invite-form" disabled={sending}>
                 <Icon name="send" size={18} />
-                {sending ? 'Sending…' : 'Send invitation'}
+                {sending ? t('invite.sending') : t('invite.send')}
               </Button>
             ) : null}
           </>
@@ -151,22 +156,22 @@ export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; sen
       }
     >
       <div className={s.dialogBody}>
-        {selectInviteLoading(snapshot) ? <Spinner label="Loading your campaigns" size="sm" /> : null}
+        {selectInviteLoading(snapshot) ? <Spinner label={t('invite.loading')} size="sm" /> : null}
         {selectInviteLoadFailed(snapshot) ? (
-          <Alert tone="error" title="Your campaigns could not be loaded">
+          <Alert tone="error" title={t('invite.failed')}>
             <p>{error}</p>
             <Button variant="secondary" size="sm" className={a.retry} onClick={() => send({ type: 'campaigns.retry' })}>
-              Try again
+              {t('invite.retry')}
             </Button>
           </Alert>
         ) : null}
         {selectNoActiveCampaign(snapshot) ? (
           <p className={a.muted}>
-            You have no active campaign to invite to. <Link to="/campaigns">Launch a campaign</Link> first.
+            {withTags(t('invite.noActive'), { link: (text) => <Link to="/campaigns">{text}</Link> })}
           </p>
         ) : null}
         {selectNoneCanInvite(snapshot) && creator ? (
-          <p className={a.muted}>{`None of your campaigns can take ${creator.displayName} now.`}</p>
+          <p className={a.muted}>{t('invite.noneCan', { name: creator.displayName })}</p>
         ) : null}
         {canSend ? (
           <form
@@ -178,7 +183,7 @@ export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; sen
             }}
           >
             <NativeSelectField
-              label="Campaign"
+              label={t('invite.campaign')}
               name="campaign"
               value={selectInviteCampaignId(snapshot)}
               onChange={(event) => send({ type: 'campaign.change', campaignId: event.target.value })}
@@ -189,12 +194,12 @@ export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; sen
               disabled={sending}
             />
             <Field
-              label="Message (optional)"
+              label={t('invite.message')}
               name="message"
               multiline
               rows={4}
               maxLength={2000}
-              hint="It opens the offer's conversation."
+              hint={t('invite.messageHint')}
               value={selectInviteMessage(snapshot)}
               onChange={(event) => send({ type: 'message.change', value: event.target.value })}
               disabled={sending}
@@ -205,7 +210,7 @@ export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; sen
         {choosing && unavailable.length > 0 ? (
           <section className={s.unavailable} aria-labelledby="invite-unavailable">
             <h3 id="invite-unavailable" className={s.unavailableTitle}>
-              {campaigns.length > 0 ? 'Not available' : 'Your campaigns'}
+              {campaigns.length > 0 ? t('invite.unavailable') : t('invite.yourCampaigns')}
             </h3>
             <ul className={s.unavailableList}>
               {unavailable.map((campaign) => (
@@ -218,8 +223,8 @@ export function InviteDialog({ snapshot, send }: { snapshot: InviteSnapshot; sen
           </section>
         ) : null}
         {sent && creator ? (
-          <Alert tone="success" title="Invitation sent">
-            {`${creator.displayName} finds it in Sponsorship Offers, as an invitation from your brand.`}
+          <Alert tone="success" title={t('invite.sent')}>
+            {t('invite.sentText', { name: creator.displayName })}
           </Alert>
         ) : null}
       </div>
