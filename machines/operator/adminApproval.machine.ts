@@ -4,7 +4,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { AdvertiserProfile } from '@/contract';
 import { MARKETPLACE_LIMITS } from '@/contract/marketplace';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorText } from '../messages';
 import { service } from '../placeholders';
 
 export type PendingAdvertiser = AdvertiserProfile & { userId: string; email: string; createdAt: string };
@@ -27,7 +27,7 @@ export interface AdminApprovalContext {
   /** The advertiser being approved or rejected. */
   target: string | null;
   reason: string;
-  reasonError: string | null;
+  reasonError: RejectReasonProblem | null;
 }
 
 export type AdminApprovalEvent =
@@ -39,11 +39,18 @@ export type AdminApprovalEvent =
   | { type: 'reason.submit' }
   | { type: 'reason.cancel' };
 
-const reasonProblem = (reason: string) =>
+/**
+ * What is wrong with a rejection's reason, as an id and the values its text reads (docs/architecture.md §Languages):
+ * empty, too long, or refused by the server (its words, as they came). The view words it (src/operator/RejectReason.tsx).
+ */
+export type RejectReasonProblem =
+  { id: 'required' } | { id: 'reasonTooLong'; max: number } | { id: 'refused'; text: string };
+
+const reasonProblem = (reason: string): RejectReasonProblem | null =>
   reason.trim() === ''
-    ? REQUIRED_MESSAGE
+    ? { id: 'required' }
     : reason.length > MARKETPLACE_LIMITS.reason
-      ? `At most ${MARKETPLACE_LIMITS.reason} characters.`
+      ? { id: 'reasonTooLong', max: MARKETPLACE_LIMITS.reason }
       : null;
 
 export const adminApprovalMachine = setup({
@@ -172,7 +179,12 @@ export const adminApprovalMachine = setup({
                 src: 'rejectAdvertiser',
                 input: ({ context }) => ({ userId: context.target!, reason: context.reason.trim() }),
                 onDone: { target: '#adminApproval.ready.idle', actions: 'reviewed' },
-                onError: { target: 'editing', actions: assign({ reasonError: ({ event }) => errorText(event.error) }) },
+                onError: {
+                  target: 'editing',
+                  actions: assign({
+                    reasonError: ({ event }): RejectReasonProblem => ({ id: 'refused', text: errorText(event.error) }),
+                  }),
+                },
               },
             },
           },

@@ -5,16 +5,19 @@ import { assign, setup } from 'xstate';
 import { errorText } from '../messages';
 import { service } from '../placeholders';
 
-export const YEAR_INVALID = 'Enter a year from 2000 to 2100.';
+/** A tax year that cannot be exported, as an id and the values its text reads (docs/architecture.md §Languages). */
+export type YearProblem = { id: 'yearRange'; min: number; max: number };
 
-export function yearProblem(text: string): string | null {
+export const YEAR_INVALID: YearProblem = { id: 'yearRange', min: 2000, max: 2100 };
+
+export function yearProblem(text: string): YearProblem | null {
   const year = Number(text.trim());
   return /^\d{4}$/.test(text.trim()) && year >= 2000 && year <= 2100 ? null : YEAR_INVALID;
 }
 
 export interface Export1099Context {
   year: string;
-  yearError: string | null;
+  yearError: YearProblem | null;
   error: string | null;
   /** The last download's year, once it is saved. */
   saved: string | null;

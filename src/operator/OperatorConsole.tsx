@@ -19,7 +19,9 @@ import {
 } from '@/machines/operator/adminApproval.select';
 import type { ApprovalFilter, PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
 import { inspect } from '@/src/app/inspect';
-import { formatDate } from '@/src/common/format';
+import { formatsIn, type Formats } from '@/src/common/format';
+import { EnglishOnly } from '@/src/common/InLanguage';
+import { useMessages } from '@/src/i18n/i18n';
 import { useAdminApprovalLogic, type AdminApprovalLogic } from '@/src/operator/adminApproval';
 import type { AdminFundsLogic } from '@/src/operator/adminFunds';
 import type { TransferInstructionsLogic } from '@/src/operator/transferInstructions';
@@ -36,7 +38,9 @@ import { Spinner } from '@/src/ui/Spinner';
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/src/ui/Tabs';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './OperatorConsole.css';
+import { operatorMessages } from './catalogue';
 import { Problem } from './Problem';
+import { refusalText, type OperatorWords } from './refusal';
 
 // The money tabs (docs/product.md §Money) are a chunk of their own, loaded when one is opened.
 const FundsPanel = lazy(() => import('./OperatorMoney').then((m) => ({ default: m.FundsPanel })));
@@ -65,62 +69,75 @@ export interface OperatorConsoleLogic {
 
 /** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), held and disputed earnings (§Verified delivery), campaigns, users and support tickets, the platforms' budgets (§Platform limits). */
 export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleLogic }) {
+  const { t } = useMessages(operatorMessages);
+  // Funds, Payouts, Refunds and disputes, Reviews and Platform budgets are English only so far (issue 49): their
+  // panels say so (EnglishOnly), the tabs' names and spinners follow the page.
   return (
     <div className={s.page}>
-      <ScreenHeading title="Operator Console" />
+      <ScreenHeading title={t('console.title')} />
       <TabsRoot defaultValue="advertisers">
-        <TabsList aria-label="Operator console" wrap>
-          <TabsTrigger value="advertisers">Advertisers</TabsTrigger>
-          <TabsTrigger value="funds">Funds</TabsTrigger>
-          <TabsTrigger value="payouts">Payouts</TabsTrigger>
-          <TabsTrigger value="refunds">Refunds and disputes</TabsTrigger>
-          <TabsTrigger value="reviews">Reviews</TabsTrigger>
-          <TabsTrigger value="campaigns">Campaigns</TabsTrigger>
-          <TabsTrigger value="users">Users</TabsTrigger>
-          <TabsTrigger value="tickets">Support Tickets</TabsTrigger>
-          <TabsTrigger value="budgets">Platform budgets</TabsTrigger>
+        <TabsList aria-label={t('console.tabs')} wrap>
+          <TabsTrigger value="advertisers">{t('console.tabAdvertisers')}</TabsTrigger>
+          <TabsTrigger value="funds">{t('console.tabFunds')}</TabsTrigger>
+          <TabsTrigger value="payouts">{t('console.tabPayouts')}</TabsTrigger>
+          <TabsTrigger value="refunds">{t('console.tabRefunds')}</TabsTrigger>
+          <TabsTrigger value="reviews">{t('console.tabReviews')}</TabsTrigger>
+          <TabsTrigger value="campaigns">{t('console.tabCampaigns')}</TabsTrigger>
+          <TabsTrigger value="users">{t('console.tabUsers')}</TabsTrigger>
+          <TabsTrigger value="tickets">{t('console.tabTickets')}</TabsTrigger>
+          <TabsTrigger value="budgets">{t('console.tabBudgets')}</TabsTrigger>
         </TabsList>
         <TabsContent value="advertisers" className={s.panel}>
           <Approvals logic={logic.approval} />
         </TabsContent>
         <TabsContent value="funds" className={s.panel}>
-          <Suspense fallback={<Spinner label="Loading funds" />}>
-            <FundsPanel logic={logic.funds} instructionsLogic={logic.instructions} />
+          <Suspense fallback={<Spinner label={t('console.loadingFunds')} />}>
+            <EnglishOnly>
+              <FundsPanel logic={logic.funds} instructionsLogic={logic.instructions} />
+            </EnglishOnly>
           </Suspense>
         </TabsContent>
         <TabsContent value="payouts" className={s.panel}>
-          <Suspense fallback={<Spinner label="Loading payouts" />}>
-            <PayoutsPanel logic={logic.payouts} />
+          <Suspense fallback={<Spinner label={t('console.loadingPayouts')} />}>
+            <EnglishOnly>
+              <PayoutsPanel logic={logic.payouts} />
+            </EnglishOnly>
           </Suspense>
         </TabsContent>
         <TabsContent value="refunds" className={s.panel}>
-          <Suspense fallback={<Spinner label="Loading refunds and disputes" />}>
-            <RefundsPanel logic={logic.refunds} />
+          <Suspense fallback={<Spinner label={t('console.loadingRefunds')} />}>
+            <EnglishOnly>
+              <RefundsPanel logic={logic.refunds} />
+            </EnglishOnly>
           </Suspense>
         </TabsContent>
         <TabsContent value="reviews" className={s.panel}>
-          <Suspense fallback={<Spinner label="Loading reviews" />}>
-            <ReviewsPanel logic={logic.reviews} />
+          <Suspense fallback={<Spinner label={t('console.loadingReviews')} />}>
+            <EnglishOnly>
+              <ReviewsPanel logic={logic.reviews} />
+            </EnglishOnly>
           </Suspense>
         </TabsContent>
         <TabsContent value="campaigns" className={s.panel}>
-          <Suspense fallback={<Spinner label="Loading campaigns" />}>
+          <Suspense fallback={<Spinner label={t('records.campaignsLoading')} />}>
             <RecordsPanel kind="campaigns" logic={logic.records} />
           </Suspense>
         </TabsContent>
         <TabsContent value="users" className={s.panel}>
-          <Suspense fallback={<Spinner label="Loading users" />}>
+          <Suspense fallback={<Spinner label={t('records.usersLoading')} />}>
             <RecordsPanel kind="users" logic={logic.records} />
           </Suspense>
         </TabsContent>
         <TabsContent value="tickets" className={s.panel}>
-          <Suspense fallback={<Spinner label="Loading support tickets" />}>
+          <Suspense fallback={<Spinner label={t('records.ticketsLoading')} />}>
             <RecordsPanel kind="tickets" logic={logic.records} />
           </Suspense>
         </TabsContent>
         <TabsContent value="budgets" className={s.panel}>
-          <Suspense fallback={<Spinner label="Loading platform budgets" />}>
-            <BudgetsPanel logic={logic.budgets} />
+          <Suspense fallback={<Spinner label={t('console.loadingBudgets')} />}>
+            <EnglishOnly>
+              <BudgetsPanel logic={logic.budgets} />
+            </EnglishOnly>
           </Suspense>
         </TabsContent>
       </TabsRoot>
@@ -141,29 +158,28 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
   const subject = advertisers.find((a) => a.userId === target);
   const filter = selectApprovalFilter(snapshot);
   const notice = selectApprovalNotice(snapshot);
-  if (selectApprovalLoading(snapshot)) return <Spinner label="Loading advertisers" />;
+  const { t, locale } = useMessages(operatorMessages);
+  const { date } = formatsIn(locale);
+  const error = refusalText(t, selectApprovalError(snapshot));
+  if (selectApprovalLoading(snapshot)) return <Spinner label={t('approvals.loading')} />;
   if (selectApprovalFailed(snapshot)) {
     return (
-      <Problem
-        title="The advertisers could not be loaded"
-        message={selectApprovalError(snapshot)}
-        onRetry={() => send({ type: 'approval.retry' })}
-      />
+      <Problem title={t('approvals.loadFailed')} message={error} onRetry={() => send({ type: 'approval.retry' })} />
     );
   }
   const reloading = selectApprovalBusy(snapshot) && advertisers.length === 0;
   return (
     <>
       <RadioGroup
-        label="Show"
+        label={t('approvals.show')}
         name="approval-filter"
         orientation="horizontal"
         value={filter}
         disabled={!selectCanChangeFilter(snapshot)}
         onValueChange={(value) => send({ type: 'filter.change', filter: value as ApprovalFilter })}
         options={[
-          { value: 'pending', label: 'Waiting for approval' },
-          { value: 'decided', label: 'Decided' },
+          { value: 'pending', label: t('approvals.pending') },
+          { value: 'decided', label: t('approvals.decided') },
         ]}
       />
       {/* Always present, so that a decision's confirmation is announced (docs/user-guide.md §Operator console). */}
@@ -172,83 +188,92 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
           <Alert tone="success">
             <p className={s.notice}>
               {notice.verdict === 'approved'
-                ? `Approved ${notice.companyName}: they can launch campaigns now.`
-                : `Rejected ${notice.companyName}: they read your reason and can send their profile again.`}{' '}
+                ? t('approvals.approvedNotice', { company: notice.companyName })
+                : t('approvals.rejectedNotice', { company: notice.companyName })}{' '}
               {filter === 'pending' ? (
                 <Button
                   variant="secondary"
                   size="sm"
                   onClick={() => send({ type: 'filter.change', filter: 'decided' })}
                 >
-                  Show decided
+                  {t('approvals.showDecided')}
                 </Button>
               ) : null}
             </p>
           </Alert>
         ) : null}
       </div>
-      {selectApprovalError(snapshot) ? (
-        <Alert tone="error" title={filter === 'pending' ? 'Not reviewed' : 'Not loaded'}>
-          <p>{selectApprovalError(snapshot)}</p>
+      {error ? (
+        <Alert tone="error" title={filter === 'pending' ? t('approvals.notReviewed') : t('approvals.notLoaded')}>
+          <p>{error}</p>
           {/* The list as it stands now: after a refused decision someone may have decided already. */}
           {selectCanRetryApproval(snapshot) ? (
             <Button variant="secondary" size="sm" onClick={() => send({ type: 'approval.retry' })}>
-              Try again
+              {t('problem.retry')}
             </Button>
           ) : null}
         </Alert>
       ) : null}
-      {reloading ? <Spinner label="Loading advertisers" /> : null}
+      {reloading ? <Spinner label={t('approvals.loading')} /> : null}
       {filter === 'decided' ? (
         <Decided advertisers={advertisers} ready={selectApprovalReady(snapshot) && !reloading} />
       ) : null}
       {filter === 'pending' && !reloading && selectApprovalReady(snapshot) && advertisers.length === 0 ? (
         <Card>
-          <p className={s.empty}>No advertisers waiting for approval.</p>
+          <p className={s.empty}>{t('approvals.empty')}</p>
         </Card>
       ) : null}
-      <ul className={s.list} aria-label="Advertisers waiting for approval" hidden={filter !== 'pending'}>
-        {(filter === 'pending' ? advertisers : []).map((advertiser) => (
-          <Card as="li" key={advertiser.userId} className={s.row} aria-labelledby={`advertiser-${advertiser.userId}`}>
-            <h2 id={`advertiser-${advertiser.userId}`} className={s.name}>
-              {advertiser.companyName}
-            </h2>
-            <p className={s.muted}>{advertiser.website}</p>
-            <p className={s.muted}>
-              {advertiser.contactName} · {advertiser.contactEmail} · account {advertiser.email} · since{' '}
-              {formatDate(advertiser.createdAt)}
-            </p>
-            {/* docs/product.md §Advertiser onboarding: what the company said it wants to promote, for the review. */}
-            {advertiser.promotes ? <p className={s.muted}>Promotes: {advertiser.promotes}</p> : null}
-            <div className={s.actions}>
-              <Button
-                variant="dashboard"
-                size="sm"
-                disabled={busy || rejecting}
-                aria-busy={target === advertiser.userId && busy ? true : undefined}
-                aria-describedby={`advertiser-${advertiser.userId}`}
-                onClick={() => send({ type: 'approval.approve', userId: advertiser.userId })}
-              >
-                Approve
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={busy || rejecting}
-                aria-describedby={`advertiser-${advertiser.userId}`}
-                onClick={() => send({ type: 'approval.reject', userId: advertiser.userId })}
-              >
-                Reject
-              </Button>
-            </div>
-          </Card>
-        ))}
+      <ul className={s.list} aria-label={t('approvals.list')} hidden={filter !== 'pending'}>
+        {(filter === 'pending' ? advertisers : []).map((advertiser) => {
+          const headingId = `advertiser-${advertiser.userId}`;
+          return (
+            <Card as="li" key={advertiser.userId} className={s.row} aria-labelledby={headingId}>
+              <h2 id={headingId} className={s.name}>
+                {advertiser.companyName}
+              </h2>
+              <p className={s.muted}>{advertiser.website}</p>
+              <p className={s.muted}>
+                {t('approvals.details', {
+                  contact: advertiser.contactName,
+                  contactEmail: advertiser.contactEmail,
+                  email: advertiser.email,
+                  date: date(advertiser.createdAt),
+                })}
+              </p>
+              {/* docs/product.md §Advertiser onboarding: what the company said it wants to promote, for the review. */}
+              {advertiser.promotes ? (
+                <p className={s.muted}>{t('approvals.promotes', { promotes: advertiser.promotes })}</p>
+              ) : null}
+              <div className={s.actions}>
+                <Button
+                  variant="dashboard"
+                  size="sm"
+                  disabled={busy || rejecting}
+                  aria-busy={target === advertiser.userId && busy ? true : undefined}
+                  aria-describedby={headingId}
+                  onClick={() => send({ type: 'approval.approve', userId: advertiser.userId })}
+                >
+                  {t('approvals.approve')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={busy || rejecting}
+                  aria-describedby={headingId}
+                  onClick={() => send({ type: 'approval.reject', userId: advertiser.userId })}
+                >
+                  {t('approvals.reject')}
+                </Button>
+              </div>
+            </Card>
+          );
+        })}
       </ul>
       {rejectOpened ? (
         <Suspense fallback={null}>
           <RejectReason
             open={rejecting}
-            company={subject?.companyName ?? 'advertiser'}
+            company={subject?.companyName ?? t('approvals.someAdvertiser')}
             reason={selectReason(snapshot)}
             error={selectReasonError(snapshot)}
             sending={selectRejectSending(snapshot)}
@@ -264,16 +289,18 @@ function Approvals({ logic }: { logic?: AdminApprovalLogic }) {
 
 /** The decided advertisers, the latest decision first: found again after the status message. */
 function Decided({ advertisers, ready }: { advertisers: PendingAdvertiser[]; ready: boolean }) {
+  const { t, locale } = useMessages(operatorMessages);
+  const { date } = formatsIn(locale);
   if (!ready) return null;
   if (advertisers.length === 0) {
     return (
       <Card>
-        <p className={s.empty}>No advertiser decided yet.</p>
+        <p className={s.empty}>{t('decided.empty')}</p>
       </Card>
     );
   }
   return (
-    <ul className={s.list} aria-label="Decided advertisers">
+    <ul className={s.list} aria-label={t('decided.list')}>
       {advertisers.map((advertiser) => (
         <Card as="li" key={advertiser.userId} className={s.row} aria-labelledby={`decided-${advertiser.userId}`}>
           <h2 id={`decided-${advertiser.userId}`} className={s.name}>
@@ -282,13 +309,25 @@ function Decided({ advertisers, ready }: { advertisers: PendingAdvertiser[]; rea
           <p className={s.muted}>
             {advertiser.website} · {advertiser.contactName} · {advertiser.contactEmail}
           </p>
-          <p className={s.destination}>
-            {advertiser.status === 'approved' ? 'Approved' : 'Rejected'}
-            {advertiser.reviewedAt ? ` on ${formatDate(advertiser.reviewedAt)}` : ''}
-            {advertiser.status === 'rejected' && advertiser.rejectionReason ? `: ${advertiser.rejectionReason}` : ''}
-          </p>
+          <p className={s.destination}>{verdictText(t, date, advertiser)}</p>
         </Card>
       ))}
     </ul>
   );
+}
+
+/** "Approved on Nov 20, 2026", "Rejected on Nov 20, 2026: the reason the operator gave". */
+function verdictText(t: OperatorWords, date: Formats['date'], advertiser: PendingAdvertiser): string {
+  const on = advertiser.reviewedAt ? date(advertiser.reviewedAt) : null;
+  const verdict =
+    advertiser.status === 'approved'
+      ? on
+        ? t('decided.approvedOn', { date: on })
+        : t('decided.approved')
+      : on
+        ? t('decided.rejectedOn', { date: on })
+        : t('decided.rejected');
+  return advertiser.status === 'rejected' && advertiser.rejectionReason
+    ? t('decided.withReason', { verdict, reason: advertiser.rejectionReason })
+    : verdict;
 }

@@ -3,7 +3,7 @@
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { Campaign } from '@/contract';
-import { TAX_FORM_NAMES } from '@/contract/taxForms';
+import { FORM_1099_THRESHOLD_CENTS, TAX_FORM_NAMES } from '@/contract/taxForms';
 import type { RecordsKind } from '@/machines/operator/adminRecords.machine';
 import {
   selectQuery,
@@ -14,7 +14,9 @@ import {
   selectRows,
 } from '@/machines/operator/adminRecords.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDate, formatMoney } from '@/src/common/format';
+import { formatsIn, type Formats } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { useAdminRecordsLogic, type AdminRecordsLogic } from '@/src/operator/adminRecords';
 import { useExport1099Logic, type Export1099Logic } from '@/src/operator/export1099';
 import {
@@ -30,85 +32,105 @@ import { Field } from '@/src/ui/Field';
 import { Spinner } from '@/src/ui/Spinner';
 import { Table } from '@/src/ui/Table';
 import * as s from './OperatorConsole.css';
+import { operatorMessages } from './catalogue';
 import { Problem } from './Problem';
+import { refusalText, type OperatorWords } from './refusal';
 
 type Row = Record<string, ReactNode>;
 
-const COLUMNS: Record<
-  RecordsKind,
-  {
-    caption: string;
-    empty: string;
-    columns: { key: string; header: string; align?: 'right' }[];
-    row: (record: never) => Row;
-    key: (record: never) => string;
+interface RecordsTable {
+  caption: string;
+  empty: string;
+  loading: string;
+  failed: string;
+  columns: { key: string; header: string; align?: 'right' }[];
+  row: (record: never) => Row;
+  key: (record: never) => string;
+}
+
+/** Each tab's table in the screen's words, its money and days in the screen's formats. */
+function tableOf(kind: RecordsKind, t: OperatorWords, { money, date }: Formats): RecordsTable {
+  switch (kind) {
+    case 'campaigns':
+      return {
+        caption: t('records.campaigns'),
+        empty: t('records.campaignsEmpty'),
+        loading: t('records.campaignsLoading'),
+        failed: t('records.campaignsFailed'),
+        columns: [
+          { key: 'title', header: t('records.campaign') },
+          { key: 'advertiser', header: t('records.advertiser') },
+          { key: 'status', header: t('records.status') },
+          { key: 'pay', header: t('records.pay'), align: 'right' },
+          { key: 'spots', header: t('records.spots'), align: 'right' },
+          { key: 'accepted', header: t('records.accepted'), align: 'right' },
+        ],
+        row: (c: Campaign & { advertiser: string }) => ({
+          title: c.title,
+          advertiser: c.advertiser,
+          status: t('records.campaignStatus', { status: c.status }),
+          pay: money(c.payCents),
+          spots: c.spots,
+          accepted: c.offers.accepted + c.offers.active + c.offers.completed + c.offers.paid,
+        }),
+        key: (c: Campaign) => c.id,
+      };
+    case 'users':
+      return {
+        caption: t('records.users'),
+        empty: t('records.usersEmpty'),
+        loading: t('records.usersLoading'),
+        failed: t('records.usersFailed'),
+        columns: [
+          { key: 'email', header: t('records.email') },
+          { key: 'name', header: t('records.name') },
+          { key: 'role', header: t('records.role') },
+          { key: 'taxForm', header: t('records.taxForm') },
+          { key: 'since', header: t('records.since') },
+        ],
+        row: (u: {
+          email: string;
+          name: string | null;
+          role: string;
+          createdAt: string;
+          taxForm?: 'w9' | 'w8ben' | null;
+        }) => ({
+          email: u.email,
+          name: u.name ?? '—',
+          role: t('records.roleName', { role: u.role }),
+          // Whether a creator can be paid (docs/product.md §Self-serve money): their form on file, never its TIN.
+          taxForm:
+            u.role !== 'creator'
+              ? '—'
+              : u.taxForm
+                ? t('records.taxFormOnFile', { form: TAX_FORM_NAMES[u.taxForm] })
+                : t('records.noTaxForm'),
+          since: date(u.createdAt),
+        }),
+        key: (u: { id: string }) => u.id,
+      };
+    case 'tickets':
+      return {
+        caption: t('records.tickets'),
+        empty: t('records.ticketsEmpty'),
+        loading: t('records.ticketsLoading'),
+        failed: t('records.ticketsFailed'),
+        columns: [
+          { key: 'when', header: t('records.received') },
+          { key: 'from', header: t('records.from') },
+          { key: 'subject', header: t('records.subject') },
+          { key: 'message', header: t('records.message') },
+        ],
+        row: (ticket: { createdAt: string; name: string; email: string; subject: string; message: string }) => ({
+          when: date(ticket.createdAt),
+          from: `${ticket.name} <${ticket.email}>`,
+          subject: ticket.subject,
+          message: ticket.message,
+        }),
+        key: (ticket: { id: string }) => ticket.id,
+      };
   }
-> = {
-  campaigns: {
-    caption: 'Campaigns',
-    empty: 'No campaigns yet.',
-    columns: [
-      { key: 'title', header: 'Campaign' },
-      { key: 'advertiser', header: 'Advertiser' },
-      { key: 'status', header: 'Status' },
-      { key: 'pay', header: 'Pay', align: 'right' },
-      { key: 'spots', header: 'Spots', align: 'right' },
-      { key: 'accepted', header: 'Accepted', align: 'right' },
-    ],
-    row: (c: Campaign & { advertiser: string }) => ({
-      title: c.title,
-      advertiser: c.advertiser,
-      status: c.status,
-      pay: formatMoney(c.payCents),
-      spots: c.spots,
-      accepted: c.offers.accepted + c.offers.active + c.offers.completed + c.offers.paid,
-    }),
-    key: (c: Campaign) => c.id,
-  },
-  users: {
-    caption: 'Users',
-    empty: 'No users match.',
-    columns: [
-      { key: 'email', header: 'E-mail' },
-      { key: 'name', header: 'Name' },
-      { key: 'role', header: 'Role' },
-      { key: 'taxForm', header: 'Tax form' },
-      { key: 'since', header: 'Since' },
-    ],
-    row: (u: {
-      email: string;
-      name: string | null;
-      role: string;
-      createdAt: string;
-      taxForm?: 'w9' | 'w8ben' | null;
-    }) => ({
-      email: u.email,
-      name: u.name ?? '—',
-      role: u.role,
-      // Whether a creator can be paid (docs/product.md §Self-serve money): their form on file, never its TIN.
-      taxForm: u.role !== 'creator' ? '—' : u.taxForm ? `${TAX_FORM_NAMES[u.taxForm]} on file` : 'None on file',
-      since: formatDate(u.createdAt),
-    }),
-    key: (u: { id: string }) => u.id,
-  },
-  tickets: {
-    caption: 'Support tickets',
-    empty: 'No support tickets.',
-    columns: [
-      { key: 'when', header: 'Received' },
-      { key: 'from', header: 'From' },
-      { key: 'subject', header: 'Subject' },
-      { key: 'message', header: 'Message' },
-    ],
-    row: (t: { createdAt: string; name: string; email: string; subject: string; message: string }) => ({
-      when: formatDate(t.createdAt),
-      from: `${t.name} <${t.email}>`,
-      subject: t.subject,
-      message: t.message,
-    }),
-    key: (t: { id: string }) => t.id,
-  },
-};
+}
 
 export function RecordsPanel({
   kind,
@@ -120,8 +142,9 @@ export function RecordsPanel({
   export1099?: Export1099Logic;
 }) {
   const [snapshot, send] = useMachine(useAdminRecordsLogic(logic), { input: { kind }, inspect });
-  const table = COLUMNS[kind];
   const rows = selectRows(snapshot) as never[];
+  const { t, locale } = useMessages(operatorMessages);
+  const table = tableOf(kind, t, formatsIn(locale));
   return (
     <>
       {kind === 'users' ? (
@@ -136,28 +159,28 @@ export function RecordsPanel({
         >
           <Field
             className={s.grow}
-            label="Search users"
+            label={t('records.search')}
             name="q"
             type="search"
             defaultValue={selectQuery(snapshot)}
-            hint="E-mail or name."
+            hint={t('records.searchHint')}
           />
           <Button type="submit" variant="dashboard">
-            Search
+            {t('records.searchButton')}
           </Button>
         </form>
       ) : null}
-      {selectRecordsLoading(snapshot) ? <Spinner label={`Loading ${table.caption.toLowerCase()}`} /> : null}
+      {selectRecordsLoading(snapshot) ? <Spinner label={table.loading} /> : null}
       {selectRecordsFailed(snapshot) ? (
         <Problem
-          title={`The ${table.caption.toLowerCase()} could not be loaded`}
-          message={selectRecordsError(snapshot)}
+          title={table.failed}
+          message={refusalText(t, selectRecordsError(snapshot))}
           onRetry={() => send({ type: 'records.retry' })}
         />
       ) : null}
       {selectRecordsReady(snapshot) ? (
         <Table
-          caption={selectQuery(snapshot) ? `${table.caption} matching “${selectQuery(snapshot)}”` : table.caption}
+          caption={selectQuery(snapshot) ? t('records.usersMatching', { query: selectQuery(snapshot) }) : table.caption}
           columns={table.columns}
           rows={rows.map((record) => table.row(record))}
           rowKey={(_, index) => table.key(rows[index]!)}
@@ -178,12 +201,15 @@ function Export1099Panel({ logic }: { logic?: Export1099Logic }) {
   const busy = selectExporting(snapshot);
   const error = selectExportError(snapshot);
   const saved = selectExportSaved(snapshot);
+  const yearError = selectExportYearError(snapshot);
+  const { t, locale } = useMessages(operatorMessages);
   return (
     <section aria-labelledby="export-1099">
-      <h2 id="export-1099">1099-NEC export</h2>
+      <h2 id="export-1099">{t('export.title')}</h2>
       <p>
-        US creators (Form W-9 on file) paid at least $600 in a calendar year, from the payouts paid that year. TINs are
-        masked here; the file for filing, with full TINs, comes from <code>npm run admin -- 1099</code>.
+        {withTags(t('export.explain', { min: formatsIn(locale).money(FORM_1099_THRESHOLD_CENTS) }), {
+          code: (text) => <code>{text}</code>,
+        })}
       </p>
       <form
         className={s.search}
@@ -195,20 +221,20 @@ function Export1099Panel({ logic }: { logic?: Export1099Logic }) {
       >
         <Field
           className={s.grow}
-          label="Tax year"
+          label={t('export.year')}
           name="year"
           inputMode="numeric"
           value={selectExportYear(snapshot)}
-          error={selectExportYearError(snapshot) ?? undefined}
+          error={yearError ? t('export.yearRange', { min: yearError.min, max: yearError.max }) : undefined}
           disabled={busy}
           onChange={(event) => send({ type: 'year.change', value: event.target.value })}
         />
         <Button type="submit" variant="dashboard" disabled={busy} aria-busy={busy || undefined}>
-          Download CSV
+          {t('export.download')}
         </Button>
       </form>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {saved ? <p role="status">The 1099-NEC data for {saved} was downloaded.</p> : null}
+      {error ? <Alert tone="error">{refusalText(t, error)}</Alert> : null}
+      {saved ? <p role="status">{t('export.saved', { year: saved })}</p> : null}
     </section>
   );
 }

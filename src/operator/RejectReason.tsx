@@ -1,13 +1,17 @@
 import { useId } from 'react';
+import type { RejectReasonProblem } from '@/machines/operator/adminApproval.machine';
+import { useMessages } from '@/src/i18n/i18n';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
+import { operatorMessages } from './catalogue';
+import { refusalText, type OperatorWords } from './refusal';
 
 export interface RejectReasonProps {
   open: boolean;
   company: string;
   reason: string;
-  error: string | null;
+  error: RejectReasonProblem | null;
   sending: boolean;
   onChange: (value: string) => void;
   onSubmit: () => void;
@@ -26,22 +30,23 @@ export function RejectReason({
   onCancel,
 }: RejectReasonProps) {
   const formId = useId();
+  const { t } = useMessages(operatorMessages);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (!next) onCancel();
       }}
-      title={`Reject ${company}`}
-      description="The advertiser reads this reason and can correct the profile and send it again."
+      title={t('reject.title', { company })}
+      description={t('reject.description')}
       width="narrow"
       footer={
         <>
           <Button variant="secondary" disabled={sending} onClick={onCancel}>
-            Cancel
+            {t('reject.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="danger" disabled={sending} aria-busy={sending || undefined}>
-            Reject
+            {t('reject.submit')}
           </Button>
         </>
       }
@@ -55,15 +60,23 @@ export function RejectReason({
         }}
       >
         <Field
-          label="Reason"
+          label={t('reject.reason')}
           name="reason"
           multiline
           rows={4}
           value={reason}
-          error={error ?? undefined}
+          error={problemText(t, error)}
           onChange={(event) => onChange(event.target.value)}
         />
       </form>
     </Dialog>
   );
+}
+
+/** The reason's problem in words (the server's refusal as it came); undefined for none, so the Field shows no error. */
+function problemText(t: OperatorWords, problem: RejectReasonProblem | null): string | undefined {
+  if (!problem) return undefined;
+  if (problem.id === 'required') return t('reject.required');
+  if (problem.id === 'reasonTooLong') return t('reject.tooLong', { max: problem.max });
+  return refusalText(t, problem.text) ?? undefined;
 }

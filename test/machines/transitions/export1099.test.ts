@@ -44,7 +44,8 @@ describe('the year', () => {
     for (const year of ['2000', '2025', '2100', ' 2024 ']) expect(yearProblem(year), year).toBeNull();
     for (const year of ['1999', '2101', '02024', '2024.0', '+2024', '24', '', 'year'])
       expect(yearProblem(year), year).toBe(YEAR_INVALID);
-    expect(YEAR_INVALID).toBe('Enter a year from 2000 to 2100.');
+    // An id and the range its text reads; the Users tab words it ("Enter a year from 2000 to 2100.").
+    expect(YEAR_INVALID).toEqual({ id: 'yearRange', min: 2000, max: 2100 });
   });
 });
 

@@ -1,0 +1,204 @@
+// The operator console in the page's language (issue 49): its tabs, the Advertisers tab with its reason dialog and
+// checks, and the Campaigns, Users (with the 1099-NEC export) and Support Tickets tabs in Mexican Spanish; money in
+// US dollars written the Spanish way, days the Spanish way on the UTC clock. The tabs not yet in Spanish (Funds,
+// Payouts, Refunds and disputes, Reviews, Platform budgets) say they are English (lang="en"). Names, what people
+// wrote and the server's refusals stay as they are.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { sampleCampaign } from '@/machines/marketplace/samples';
+import {
+  adminApprovalMachine,
+  type ApprovalFilter,
+  type PendingAdvertiser,
+} from '@/machines/operator/adminApproval.machine';
+import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/adminRecords.machine';
+import { samplePendingAdvertiser } from '@/machines/operator/samples';
+import { formatsIn } from '@/src/common/format';
+import { setLocale } from '@/src/i18n/i18n';
+import { OPERATORS_ONLY } from '@/src/operator/asOperator';
+import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
+import { controlled, renderScreen } from './harness';
+
+const spanish = formatsIn('es-MX');
+
+async function mountInSpanish() {
+  await act(() => setLocale('es-MX'));
+  const load = controlled<PendingAdvertiser[], { filter: ApprovalFilter }>();
+  const approve = controlled<PendingAdvertiser, { userId: string }>();
+  const reject = controlled<PendingAdvertiser, { userId: string; reason: string }>();
+  const records = controlled<unknown[], { kind: RecordsKind; query: string }>();
+  renderScreen(
+    <OperatorConsoleScreen
+      logic={{
+        approval: adminApprovalMachine.provide({
+          actors: { loadPending: load.logic, approveAdvertiser: approve.logic, rejectAdvertiser: reject.logic },
+        }),
+        records: adminRecordsMachine.provide({ actors: { loadRecords: records.logic } }),
+      }}
+    />,
+    { path: '/admin', jwt: 'operator.jwt' },
+  );
+  // The Spanish catalogue loads lazily: the screen waits for it under its Suspense.
+  await screen.findByRole('heading', { level: 1, name: 'Consola de operación' });
+  return { load, approve, reject, records, user: userEvent.setup() };
+}
+
+describe('the operator console in Spanish', () => {
+  it('the tabs and the Advertisers tab: the list, Approve confirmed, Reject with its reason checked, Decided', async () => {
+    const { load, approve, reject, user } = await mountInSpanish();
+    const tabs = screen.getByRole('tablist', { name: 'Consola de operación' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
+      'Anunciantes',
+      'Fondos',
+      'Pagos',
+      'Reembolsos y disputas',
+      'Revisiones',
+      'Campañas',
+      'Usuarios',
+      'Tickets de soporte',
+      'Cuotas de las plataformas',
+    ]);
+    expect(screen.getByText('Cargando anunciantes')).toBeInTheDocument();
+    await load.resolve([
+      samplePendingAdvertiser,
+      { ...samplePendingAdvertiser, userId: 'usr_orbit', companyName: 'Orbit Mice' },
+    ]);
+
+    const filter = screen.getByRole('radiogroup', { name: 'Mostrar' });
+    expect(within(filter).getByRole('radio', { name: 'En espera de aprobación' })).toBeChecked();
+    const list = screen.getByRole('list', { name: 'Anunciantes en espera de aprobación' });
+    const pixel = within(list).getByRole('listitem', { name: 'PixelForge Gear' });
+    // The names and what the company wrote, as written; the day the Spanish way.
+    expect(pixel).toHaveTextContent(
+      'Felix Park · felix@pixelforge.example · cuenta felix@pixelforge.example · desde el 20 nov 2026',
+    );
+    expect(pixel).toHaveTextContent('Promociona: Gaming keyboards');
+
+    // Approve: the status message in Spanish, with the way to the decided ones.
+    await user.click(within(pixel).getByRole('button', { name: 'Aprobar' }));
+    expect(approve.inputs).toEqual([{ userId: samplePendingAdvertiser.userId }]);
+    await approve.resolve({ ...samplePendingAdvertiser, status: 'approved' });
+    const status = screen.getByText(/^Aprobaste a PixelForge Gear/).closest('[role="status"]')!;
+    expect(status).toHaveTextContent('Aprobaste a PixelForge Gear: ya puede lanzar campañas.');
+    expect(within(status as HTMLElement).getByRole('button', { name: 'Ver revisados' })).toBeInTheDocument();
+
+    // Reject: the dialog in Spanish, the reason required, then too long, then the server's refusal as it came.
+    await user.click(screen.getByRole('button', { name: 'Rechazar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rechazar a Orbit Mice' });
+    expect(dialog).toHaveAccessibleDescription(
+      'El anunciante leerá este motivo y podrá corregir su perfil y enviarlo de nuevo.',
+    );
+    const reason = within(dialog).getByLabelText('Motivo');
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Este campo es obligatorio'));
+    await user.click(reason);
+    await user.paste('x'.repeat(501));
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Máximo 500 caracteres.'));
+    expect(reject.started).toBe(0);
+    await user.clear(reason);
+    await user.type(reason, 'El sitio web no carga');
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(reject.inputs).toEqual([{ userId: 'usr_orbit', reason: 'El sitio web no carga' }]);
+    await reject.reject(new Error('Este anunciante ya fue revisado'));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Este anunciante ya fue revisado'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Decided: each verdict and its day in Spanish, the operator's reason as written.
+    await user.click(screen.getByRole('radio', { name: 'Revisados' }));
+    expect(load.inputs.at(-1)).toEqual({ filter: 'decided' });
+    await load.resolve([
+      { ...samplePendingAdvertiser, status: 'approved', reviewedAt: '2026-11-21T09:00:00.000Z' },
+      {
+        ...samplePendingAdvertiser,
+        userId: 'usr_orbit',
+        companyName: 'Orbit Mice',
+        status: 'rejected',
+        rejectionReason: 'El sitio web no carga',
+        reviewedAt: '2026-11-20T09:00:00.000Z',
+      },
+    ]);
+    const decided = within(screen.getByRole('list', { name: 'Anunciantes revisados' })).getAllByRole('listitem');
+    expect(decided[0]).toHaveTextContent('Aprobado el 21 nov 2026');
+    expect(decided[1]).toHaveTextContent('Rechazado el 20 nov 2026: El sitio web no carga');
+  });
+
+  it("the console's own refusal (403) in Spanish, with Try again", async () => {
+    const { load } = await mountInSpanish();
+    await load.reject(new Error(OPERATORS_ONLY));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron cargar los anunciantes');
+    expect(alert).toHaveTextContent('Esta página es solo para el equipo de operación de Castbridge.');
+    expect(within(alert).getByRole('button', { name: 'Intentar de nuevo' })).toBeEnabled();
+  });
+
+  it('Campaigns, Users with the 1099-NEC export, and Support Tickets: headers, words and money in Spanish', async () => {
+    const { load, records, user } = await mountInSpanish();
+    await load.resolve([]);
+    expect(screen.getByText('No hay anunciantes en espera de aprobación.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Campañas' }));
+    await waitFor(() => expect(records.inputs.at(-1)).toEqual({ kind: 'campaigns', query: '' }));
+    await records.resolve([{ ...sampleCampaign, status: 'active', advertiser: 'Nova Energy' }]);
+    const campaigns = screen.getByRole('table', { name: 'Campañas' });
+    expect(
+      within(campaigns)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Campaña', 'Anunciante', 'Estado', 'Pago', 'Lugares', 'Aceptadas']);
+    expect(within(campaigns).getByRole('cell', { name: 'activa' })).toBeInTheDocument();
+    // US dollars with their code ("USD 250", Intl's es-MX currency format with its no-break space).
+    expect(spanish.money(sampleCampaign.payCents)).toMatch(/^USD\s250$/);
+    expect(within(campaigns).getByRole('cell', { name: spanish.money(sampleCampaign.payCents) })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Usuarios' }));
+    await waitFor(() => expect(records.inputs.at(-1)).toEqual({ kind: 'users', query: '' }));
+    await records.resolve([
+      {
+        id: 'usr_ana',
+        email: 'ana@example.com',
+        name: 'Ana Ruiz',
+        role: 'creator',
+        taxForm: 'w9',
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+      { id: 'usr_leo', email: 'leo@example.com', name: null, role: 'creator', createdAt: '2026-11-20T10:00:00.000Z' },
+    ]);
+    const users = screen.getByRole('table', { name: 'Usuarios' });
+    const [ana, leo] = within(users).getAllByRole('row').slice(1);
+    expect(ana).toHaveTextContent('creador');
+    expect(ana).toHaveTextContent('Form W-9 registrado');
+    expect(ana).toHaveTextContent('20 nov 2026');
+    expect(leo).toHaveTextContent('Ninguno registrado');
+    expect(screen.getByLabelText('Buscar usuarios')).toHaveAccessibleDescription('Correo o nombre.');
+
+    // The 1099-NEC export: its threshold in dollars the Spanish way, the IRS form's name kept, the year checked.
+    const export1099 = screen.getByRole('region', { name: 'Exportación 1099-NEC' });
+    expect(export1099).toHaveTextContent(/\(con Form W-9 registrado\) a quienes se pagó al menos USD\s600 en un año/);
+    expect(within(export1099).getByText('npm run admin -- 1099').tagName).toBe('CODE');
+    const year = within(export1099).getByLabelText('Año fiscal');
+    await user.clear(year);
+    await user.type(year, '1999');
+    await user.click(within(export1099).getByRole('button', { name: 'Descargar CSV' }));
+    expect(year).toHaveAccessibleDescription('Escribe un año entre 2000 y 2100.');
+
+    await user.click(screen.getByRole('tab', { name: 'Tickets de soporte' }));
+    await waitFor(() => expect(records.inputs.at(-1)).toEqual({ kind: 'tickets', query: '' }));
+    await records.resolve([]);
+    expect(screen.getByText('No hay tickets de soporte.')).toBeInTheDocument();
+  });
+
+  it('the tabs not yet in Spanish say they are English', async () => {
+    const { load, user } = await mountInSpanish();
+    await load.resolve([]);
+    await user.click(screen.getByRole('tab', { name: 'Fondos' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Fondos' });
+    await waitFor(() => expect(panel.querySelector('[lang="en"]')).not.toBeNull());
+  });
+});
