@@ -11,7 +11,7 @@ import {
   type CampaignLanguage,
   type Platform,
 } from '@/contract/marketplace';
-import { centsToDollars, dollarsToCents, isDay, REQUIRED_MESSAGE, tooLong, wholeNumber } from './checks';
+import { centsToDollars, dollarsToCents, isDay, wholeNumber } from './checks';
 import { effect, service } from '../placeholders';
 import { errorText } from '../messages';
 
@@ -60,32 +60,68 @@ export type CampaignDraft = Record<CampaignTextField, string> & {
   /** Matching offers the campaign to creators (on by default); off: only the brand's invitations (issue 48 item 6). */
   autoMatch: boolean;
 };
-export type CampaignErrors = Partial<Record<CampaignField, string>>;
+/**
+ * What is wrong with a field, as an id and the values its text reads (docs/architecture.md §Languages: the view words it,
+ * src/marketplace/campaignEditorWords.ts); `server`: a part of the server's 400 that names the field, its words as they
+ * came.
+ */
+export type CampaignProblem =
+  | { id: 'required' }
+  | { id: 'tooLong'; max: number }
+  | { id: 'payFormat' }
+  | { id: 'payMin'; minCents: number }
+  | { id: 'payMax'; maxCents: number }
+  | { id: 'spots'; max: number }
+  | { id: 'minutes'; max: number }
+  | { id: 'viewers'; max: number }
+  | { id: 'day' }
+  | { id: 'endsBeforeStart' }
+  | { id: 'keywords'; max: number }
+  | { id: 'keyword'; max: number }
+  | { id: 'image' }
+  | { id: 'deliverables' }
+  | { id: 'perClickNeedsLink' }
+  | { id: 'linkUrl' }
+  | { id: 'linkClicks'; max: number }
+  | { id: 'chatEvery'; min: number; max: number }
+  | { id: 'chatCommand'; max: number }
+  | { id: 'chatPosts'; max: number }
+  | { id: 'promoRedemptions'; max: number }
+  | { id: 'perClickFormat' }
+  | { id: 'perClickRange'; minCents: number; maxCents: number }
+  | { id: 'server'; text: string };
+export type CampaignErrors = Partial<Record<CampaignField, CampaignProblem>>;
+/** What went wrong beyond the fields: the server's words as they came, or the image refused once the draft was saved. */
+export type CampaignEditorError = { id: 'server'; text: string } | { id: 'imageRefused'; reason: string };
 
 export const MAX_VIEWERS = 10_000_000;
-export const messagesFor = {
-  pay: 'Enter the pay in dollars, e.g. 250 or 250.50.',
-  payMin: 'The pay must be at least $1.00.',
-  payMax: 'The pay must be at most $1,000,000.',
-  spots: `Enter a whole number from 1 to ${L.maxSpots.toLocaleString('en-US')}.`,
-  minutes: `Enter a whole number of minutes from 1 to ${L.maxDeliverableMinutes.toLocaleString('en-US')}.`,
-  viewers: `Enter a whole number up to ${MAX_VIEWERS.toLocaleString('en-US')}, or leave it empty.`,
-  day: 'Enter a date (YYYY-MM-DD).',
-  endsBeforeStart: 'The window must not end before it starts.',
-  keywords: `Use at most ${L.keywords} keywords.`,
-  keyword: `Keep each keyword under ${L.keyword} characters.`,
-  image: 'Choose an image file (PNG, JPEG, WebP or GIF).',
-  deliverables: 'Choose at least one deliverable.',
-  perClickNeedsLink: 'Pay per click counts the tracked link’s clicks: choose Tracked link as well.',
-  linkUrl: 'Enter a web address starting with https://',
-  linkClicks: `Enter a whole number of clicks from 1 to ${D.maxClicks.toLocaleString('en-US')}.`,
-  chatEvery: `Enter a whole number of minutes from ${D.minEveryMinutes} to ${D.maxEveryMinutes}.`,
-  chatCommand: 'Use letters, digits or _ (at most 25), e.g. nova.',
-  chatPosts: `Enter a whole number of posts from 1 to ${D.maxPosts.toLocaleString('en-US')}.`,
-  promoRedemptions: `Enter a whole number of redemptions from 1 to ${D.maxRedemptions.toLocaleString('en-US')}.`,
-  perClick: 'Enter the pay per click in dollars, e.g. 0.25.',
-  perClickRange: 'The pay per click must be from $0.01 to $100.00.',
-} as const;
+/** The checks' problems with the limits they quote (a field's text length is `tooLong(max)`). */
+export const problemsFor = {
+  required: { id: 'required' },
+  pay: { id: 'payFormat' },
+  payMin: { id: 'payMin', minCents: L.minPayCents },
+  payMax: { id: 'payMax', maxCents: L.maxPayCents },
+  spots: { id: 'spots', max: L.maxSpots },
+  minutes: { id: 'minutes', max: L.maxDeliverableMinutes },
+  viewers: { id: 'viewers', max: MAX_VIEWERS },
+  day: { id: 'day' },
+  endsBeforeStart: { id: 'endsBeforeStart' },
+  keywords: { id: 'keywords', max: L.keywords },
+  keyword: { id: 'keyword', max: L.keyword },
+  image: { id: 'image' },
+  deliverables: { id: 'deliverables' },
+  perClickNeedsLink: { id: 'perClickNeedsLink' },
+  linkUrl: { id: 'linkUrl' },
+  linkClicks: { id: 'linkClicks', max: D.maxClicks },
+  chatEvery: { id: 'chatEvery', min: D.minEveryMinutes, max: D.maxEveryMinutes },
+  chatCommand: { id: 'chatCommand', max: 25 },
+  chatPosts: { id: 'chatPosts', max: D.maxPosts },
+  promoRedemptions: { id: 'promoRedemptions', max: D.maxRedemptions },
+  perClick: { id: 'perClickFormat' },
+  perClickRange: { id: 'perClickRange', minCents: D.minPerClickCents, maxCents: D.maxPerClickCents },
+} as const satisfies Record<string, CampaignProblem>;
+const REQUIRED = problemsFor.required;
+const tooLong = (max: number): CampaignProblem => ({ id: 'tooLong', max });
 
 /** Where the bot's preview shows each creator's own tracked link. */
 export const PREVIEW_LINK = 'https://castbridge.example/l/Ab3dEf7h';
@@ -142,43 +178,43 @@ export function campaignErrors(draft: CampaignDraft): CampaignErrors {
   ];
   for (const [field, max, required] of text) {
     const value = draft[field].trim();
-    if (required && value === '') errors[field] = REQUIRED_MESSAGE;
+    if (required && value === '') errors[field] = REQUIRED;
     else if (value.length > max) errors[field] = tooLong(max);
   }
 
   const cents = dollarsToCents(draft.pay);
-  if (draft.pay.trim() === '') errors.pay = REQUIRED_MESSAGE;
-  else if (cents === null) errors.pay = messagesFor.pay;
-  else if (cents < L.minPayCents) errors.pay = messagesFor.payMin;
-  else if (cents > L.maxPayCents) errors.pay = messagesFor.payMax;
+  if (draft.pay.trim() === '') errors.pay = REQUIRED;
+  else if (cents === null) errors.pay = problemsFor.pay;
+  else if (cents < L.minPayCents) errors.pay = problemsFor.payMin;
+  else if (cents > L.maxPayCents) errors.pay = problemsFor.payMax;
 
-  // Whole numbers: field, smallest, largest, required, the message when out of range.
-  const numbers: Array<[CampaignTextField, number, number, boolean, string]> = [
-    ['spots', 1, L.maxSpots, true, messagesFor.spots],
+  // Whole numbers: field, smallest, largest, required, the problem when out of range.
+  const numbers: Array<[CampaignTextField, number, number, boolean, CampaignProblem]> = [
+    ['spots', 1, L.maxSpots, true, problemsFor.spots],
     // Without the overlay the minutes are not asked for (and not checked).
     ...(draft.asks.overlay
-      ? ([['minutes', 1, L.maxDeliverableMinutes, true, messagesFor.minutes]] as Array<
-          [CampaignTextField, number, number, boolean, string]
+      ? ([['minutes', 1, L.maxDeliverableMinutes, true, problemsFor.minutes]] as Array<
+          [CampaignTextField, number, number, boolean, CampaignProblem]
         >)
       : []),
-    ['minAvgViewers', 0, MAX_VIEWERS, false, messagesFor.viewers],
+    ['minAvgViewers', 0, MAX_VIEWERS, false, problemsFor.viewers],
   ];
-  for (const [field, min, max, required, message] of numbers) {
+  for (const [field, min, max, required, problem] of numbers) {
     const number = wholeNumber(draft[field]);
     if (draft[field].trim() === '') {
-      if (required) errors[field] = REQUIRED_MESSAGE;
-    } else if (number === null || number < min || number > max) errors[field] = message;
+      if (required) errors[field] = REQUIRED;
+    } else if (number === null || number < min || number > max) errors[field] = problem;
   }
 
   const keywords = keywordsOf(draft.categories);
-  if (keywords.length > L.keywords) errors.categories = messagesFor.keywords;
-  else if (keywords.some((word) => word.length > L.keyword)) errors.categories = messagesFor.keyword;
+  if (keywords.length > L.keywords) errors.categories = problemsFor.keywords;
+  else if (keywords.some((word) => word.length > L.keyword)) errors.categories = problemsFor.keyword;
 
   for (const field of ['startsOn', 'endsOn'] as const) {
-    if (draft[field] === '') errors[field] = REQUIRED_MESSAGE;
-    else if (!isDay(draft[field])) errors[field] = messagesFor.day;
+    if (draft[field] === '') errors[field] = REQUIRED;
+    else if (!isDay(draft[field])) errors[field] = problemsFor.day;
   }
-  if (!errors.startsOn && !errors.endsOn && draft.endsOn < draft.startsOn) errors.endsOn = messagesFor.endsBeforeStart;
+  if (!errors.startsOn && !errors.endsOn && draft.endsOn < draft.startsOn) errors.endsOn = problemsFor.endsBeforeStart;
   Object.assign(errors, deliverableErrors(draft));
   return errors;
 }
@@ -201,36 +237,36 @@ function deliverableErrors(draft: CampaignDraft): CampaignErrors {
   const errors: CampaignErrors = {};
   const { asks } = draft;
   const perClick = draft.payMode === 'perClick';
-  if (!asks.overlay && !asks.link && !asks.chat && !asks.promo) errors.deliverables = messagesFor.deliverables;
-  if (perClick && !asks.link) errors.payMode = messagesFor.perClickNeedsLink;
-  const count = (field: CampaignTextField, min: number, max: number, message: string) => {
+  if (!asks.overlay && !asks.link && !asks.chat && !asks.promo) errors.deliverables = problemsFor.deliverables;
+  if (perClick && !asks.link) errors.payMode = problemsFor.perClickNeedsLink;
+  const count = (field: CampaignTextField, min: number, max: number, problem: CampaignProblem) => {
     const number = wholeNumber(draft[field]);
-    if (draft[field].trim() === '') errors[field] = REQUIRED_MESSAGE;
-    else if (number === null || number < min || number > max) errors[field] = message;
+    if (draft[field].trim() === '') errors[field] = REQUIRED;
+    else if (number === null || number < min || number > max) errors[field] = problem;
   };
   if (asks.link) {
     const url = draft.linkUrl.trim();
-    if (url === '') errors.linkUrl = REQUIRED_MESSAGE;
+    if (url === '') errors.linkUrl = REQUIRED;
     else if (url.length > D.linkUrl) errors.linkUrl = tooLong(D.linkUrl);
-    else if (!isWebAddress(url)) errors.linkUrl = messagesFor.linkUrl;
+    else if (!isWebAddress(url)) errors.linkUrl = problemsFor.linkUrl;
     // With a flat fee the clicks are the target; per click the cap ends it.
-    if (!perClick) count('linkClicks', 1, D.maxClicks, messagesFor.linkClicks);
+    if (!perClick) count('linkClicks', 1, D.maxClicks, problemsFor.linkClicks);
   }
   if (asks.chat) {
     const message = draft.chatMessage.trim();
-    if (message === '') errors.chatMessage = REQUIRED_MESSAGE;
+    if (message === '') errors.chatMessage = REQUIRED;
     else if (message.length > D.chatMessage) errors.chatMessage = tooLong(D.chatMessage);
-    count('chatEvery', D.minEveryMinutes, D.maxEveryMinutes, messagesFor.chatEvery);
+    count('chatEvery', D.minEveryMinutes, D.maxEveryMinutes, problemsFor.chatEvery);
     const command = commandOf(draft.chatCommand);
-    if (command !== '' && !CHAT_COMMAND_PATTERN.test(command)) errors.chatCommand = messagesFor.chatCommand;
-    count('chatPosts', 1, D.maxPosts, messagesFor.chatPosts);
+    if (command !== '' && !CHAT_COMMAND_PATTERN.test(command)) errors.chatCommand = problemsFor.chatCommand;
+    count('chatPosts', 1, D.maxPosts, problemsFor.chatPosts);
   }
-  if (asks.promo) count('promoRedemptions', 1, D.maxRedemptions, messagesFor.promoRedemptions);
+  if (asks.promo) count('promoRedemptions', 1, D.maxRedemptions, problemsFor.promoRedemptions);
   if (perClick) {
     const cents = dollarsToCents(draft.perClick);
-    if (draft.perClick.trim() === '') errors.perClick = REQUIRED_MESSAGE;
-    else if (cents === null) errors.perClick = messagesFor.perClick;
-    else if (cents < D.minPerClickCents || cents > D.maxPerClickCents) errors.perClick = messagesFor.perClickRange;
+    if (draft.perClick.trim() === '') errors.perClick = REQUIRED;
+    else if (cents === null) errors.perClick = problemsFor.perClick;
+    else if (cents < D.minPerClickCents || cents > D.maxPerClickCents) errors.perClick = problemsFor.perClickRange;
   }
   return errors;
 }
@@ -272,18 +308,19 @@ const SERVER_FIELDS: Record<string, CampaignField> = {
  * A refused save: a 400's parts that name a field show at that field (server/http/errors.ts `describeIssues` joins
  * them with "; "), the rest above the actions.
  */
-export function refusalOf(error: unknown): { errors: CampaignErrors; error: string | null } {
+export function refusalOf(error: unknown): { errors: CampaignErrors; error: CampaignEditorError | null } {
   const text = errorText(error);
-  if ((error as { status?: unknown } | null)?.status !== 400) return { errors: {}, error: text };
+  if ((error as { status?: unknown } | null)?.status !== 400) return { errors: {}, error: { id: 'server', text } };
   const errors: CampaignErrors = {};
   const rest: string[] = [];
   for (const part of text.split('; ')) {
     const match = /^([\w.]+): (.+)$/.exec(part);
     const field = match ? SERVER_FIELDS[match[1]!.replace(/\.\d+$/, '')] : undefined;
-    if (match && field && !errors[field]) errors[field] = match[2]!.charAt(0).toUpperCase() + match[2]!.slice(1) + '.';
+    if (match && field && !errors[field])
+      errors[field] = { id: 'server', text: match[2]!.charAt(0).toUpperCase() + match[2]!.slice(1) + '.' };
     else rest.push(part);
   }
-  return { errors, error: rest.length ? rest.join('; ') : null };
+  return { errors, error: rest.length ? { id: 'server', text: rest.join('; ') } : null };
 }
 
 export const isValidCampaign = (draft: CampaignDraft) => Object.keys(campaignErrors(draft)).length === 0;
@@ -369,7 +406,7 @@ export function draftOf(campaign: Campaign): CampaignDraft {
 }
 
 /** The field errors with the image's own (kept apart: the fields' checks do not know about it). */
-function withImageError(errors: CampaignErrors, image: string | undefined): CampaignErrors {
+function withImageError(errors: CampaignErrors, image: CampaignProblem | undefined): CampaignErrors {
   const { image: _previous, ...rest } = errors;
   return image ? { ...rest, image } : rest;
 }
@@ -394,8 +431,8 @@ export interface CampaignEditorContext {
   errors: CampaignErrors;
   /** A picked image waiting to be uploaded, with its local preview (an object URL the view made). */
   image: { file: File; previewUrl: string } | null;
-  /** The server's refusal, or why the campaign could not be read. */
-  error: string | null;
+  /** The server's refusal, why the campaign could not be read, or the image refused after the draft was saved. */
+  error: CampaignEditorError | null;
 }
 
 export type CampaignEditorEvent =
@@ -465,7 +502,10 @@ export const campaignEditorMachine = setup({
           target: 'loaded',
           actions: assign(({ event }) => ({ campaign: event.output, draft: draftOf(event.output), error: null })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => ({ id: 'server', text: errorText(event.error) }) }),
+        },
       },
     },
     failed: {
@@ -538,7 +578,7 @@ export const campaignEditorMachine = setup({
           {
             actions: [
               { type: 'revokePreview', params: ({ event }) => ({ url: event.previewUrl }) },
-              assign({ errors: ({ context }) => withImageError(context.errors, messagesFor.image) }),
+              assign({ errors: ({ context }) => withImageError(context.errors, problemsFor.image) }),
             ],
           },
         ],
@@ -583,7 +623,7 @@ export const campaignEditorMachine = setup({
         onError: {
           target: 'editing',
           actions: assign({
-            error: ({ event }) => `The campaign was saved, but the image was refused: ${errorText(event.error)}`,
+            error: ({ event }) => ({ id: 'imageRefused', reason: errorText(event.error) }),
           }),
         },
       },

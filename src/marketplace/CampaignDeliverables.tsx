@@ -13,9 +13,13 @@ import type {
   PayMode,
 } from '@/machines/marketplace/campaignEditor.machine';
 import type { DeliverableKind } from '@/contract/deliverables';
+import type { CampaignEditorMessage } from './campaignEditorCatalogue';
 import { Card } from '@/src/ui/Card';
+import { useMessages } from '@/src/i18n/i18n';
 import * as s from './advertiser.css';
 import * as d from './CampaignDeliverables.css';
+import { campaignEditorMessages } from './campaignEditorCatalogue';
+import { problemText } from './campaignEditorWords';
 
 export type TextField = (
   field: CampaignTextField,
@@ -84,43 +88,45 @@ function Kind({
 /** The card "Deliverables": the window every deliverable shares, then each deliverable (the overlay's disclosure with it). */
 export function DeliverablesCard({ draft, errors, busy, send, text, preview }: Props) {
   const perClick = draft.payMode === 'perClick';
+  const { t, locale } = useMessages(campaignEditorMessages);
+  const deliverablesProblem = problemText(t, locale, errors.deliverables);
   return (
     <Card as="section" aria-labelledby="campaign-deliverable">
       <h2 id="campaign-deliverable" className={s.sectionTitle}>
-        Deliverables
+        {t('deliverables.title')}
       </h2>
       <div className={s.formStack}>
         <div className={s.fields}>
-          {text('startsOn', 'Starts On', { type: 'date' })}
-          {text('endsOn', 'Ends On', { type: 'date' })}
+          {text('startsOn', t('deliverables.startsOn'), { type: 'date' })}
+          {text('endsOn', t('deliverables.endsOn'), { type: 'date' })}
         </div>
         <fieldset
           className={d.kinds}
           disabled={busy}
-          aria-describedby={errors.deliverables ? 'campaign-deliverables-error' : undefined}
+          aria-describedby={deliverablesProblem ? 'campaign-deliverables-error' : undefined}
         >
-          <legend className={s.legend}>What creators deliver</legend>
-          {errors.deliverables ? (
+          <legend className={s.legend}>{t('deliverables.what')}</legend>
+          {deliverablesProblem ? (
             <p id="campaign-deliverables-error" className={s.fieldError} role="alert">
-              {errors.deliverables}
+              {deliverablesProblem}
             </p>
           ) : null}
           <Kind
             kind="overlay"
-            label="Show on the overlay"
-            hint="The creative on the creator's OBS overlay for the minutes asked."
+            label={t('deliverables.overlay')}
+            hint={t('deliverables.overlayHint')}
             draft={draft}
             busy={busy}
             send={send}
           >
-            {text('minutes', 'Overlay Minutes', {
+            {text('minutes', t('deliverables.minutes'), {
               inputMode: 'numeric',
-              hint: 'Shown on the overlay within the window.',
+              hint: t('deliverables.minutesHint'),
             })}
             {/* The overlay shows the disclosure and its minutes count only while disclosed: asked with it only. */}
-            {text('disclosure', 'Disclosure', {
+            {text('disclosure', t('deliverables.disclosure'), {
               maxLength: MARKETPLACE_LIMITS.disclosure,
-              hint: 'Shown on the overlay, e.g. Sponsored by Nova Energy.',
+              hint: t('deliverables.disclosureHint'),
             })}
             <div className={s.full}>
               <label className={s.check}>
@@ -132,79 +138,77 @@ export function DeliverablesCard({ draft, errors, busy, send, text, preview }: P
                   aria-describedby="campaign-requires-disclosure-hint"
                   onChange={(event) => send({ type: 'disclosure.require', required: event.target.checked })}
                 />
-                Require disclosure (#ad)
+                {t('deliverables.requireDisclosure')}
               </label>
               <p id="campaign-requires-disclosure-hint" className={s.muted}>
-                Minutes count only while the stream is marked as sponsored: Twitch&apos;s Branded Content,
-                YouTube&apos;s paid promotion, or #ad / #sponsored as a word of its own in the title.
+                {t('deliverables.requireDisclosureHint')}
               </p>
             </div>
           </Kind>
           <Kind
             kind="link"
-            label="Tracked link"
-            hint="Each creator gets a short link to your page; unique human clicks count."
+            label={t('deliverables.link')}
+            hint={t('deliverables.linkHint')}
             draft={draft}
             busy={busy}
             send={send}
           >
-            {text('linkUrl', 'Brand URL', {
+            {text('linkUrl', t('deliverables.linkUrl'), {
               type: 'url',
               maxLength: DELIVERABLE_LIMITS.linkUrl,
-              hint: 'Where the link sends viewers, e.g. https://nova.example/gg; UTM parameters are added.',
+              hint: t('deliverables.linkUrlHint'),
               className: s.full,
             })}
             {perClick ? (
-              <p className={`${s.muted} ${s.full}`}>
-                Paid per click: each counted click earns the rate, up to the cap.
-              </p>
+              <p className={`${s.muted} ${s.full}`}>{t('deliverables.perClickNote')}</p>
             ) : (
-              text('linkClicks', 'Unique clicks to deliver', { inputMode: 'numeric' })
+              text('linkClicks', t('deliverables.linkClicks'), { inputMode: 'numeric' })
             )}
           </Kind>
           <Kind
             kind="chat"
-            label="Chat bot message"
-            hint="The Castbridge bot posts your message, the creator's link and #ad in chat while the stream is live."
+            label={t('deliverables.chat')}
+            hint={t('deliverables.chatHint')}
             draft={draft}
             busy={busy}
             send={send}
           >
-            {text('chatMessage', 'Bot message', {
+            {text('chatMessage', t('deliverables.chatMessage'), {
               multiline: true,
               maxLength: DELIVERABLE_LIMITS.chatMessage,
               className: s.full,
             })}
             <div className={`${d.preview} ${s.full}`}>
               <span className={s.legend} id="campaign-chat-preview-label">
-                Preview
+                {t('deliverables.preview')}
               </span>
               <output className={d.previewLine} aria-labelledby="campaign-chat-preview-label">
                 {preview}
               </output>
-              {draft.asks.link ? (
-                <span className={s.muted}>The example link stands for each creator&apos;s own.</span>
-              ) : null}
+              {draft.asks.link ? <span className={s.muted}>{t('deliverables.previewLink')}</span> : null}
             </div>
-            {text('chatEvery', 'Post every (minutes)', {
+            {text('chatEvery', t('deliverables.chatEvery'), {
               inputMode: 'numeric',
-              hint: `From ${DELIVERABLE_LIMITS.minEveryMinutes} to ${DELIVERABLE_LIMITS.maxEveryMinutes} minutes.`,
+              hint: t('deliverables.chatEveryHint', {
+                min: DELIVERABLE_LIMITS.minEveryMinutes,
+                max: DELIVERABLE_LIMITS.maxEveryMinutes,
+              }),
             })}
-            {text('chatPosts', 'Posts to deliver', { inputMode: 'numeric' })}
-            {text('chatCommand', 'Chat command (optional)', {
+            {text('chatPosts', t('deliverables.chatPosts'), { inputMode: 'numeric' })}
+            {text('chatCommand', t('deliverables.chatCommand'), {
               adornment: '!',
-              hint: 'Viewers typing it get the same line, e.g. !nova.',
+              hint: t('deliverables.chatCommandHint'),
             })}
           </Kind>
           <Kind
             kind="promo"
-            label="Promo code redemptions"
-            hint="You give each creator a code once they accept; your shop reports the orders."
+            label={t('deliverables.promo')}
+            hint={t('deliverables.promoHint')}
             draft={draft}
             busy={busy}
             send={send}
           >
-            {text('promoRedemptions', 'Redemptions to deliver', { inputMode: 'numeric' })}
+            {text('promoRedemptions', t('deliverables.promoRedemptions'), { inputMode: 'numeric' })}
           </Kind>
         </fieldset>
       </div>
@@ -212,22 +216,25 @@ export function DeliverablesCard({ draft, errors, busy, send, text, preview }: P
   );
 }
 
-const PAY_MODES: Array<{ mode: PayMode; label: string; hint: string }> = [
-  { mode: 'flat', label: 'Flat fee per creator', hint: 'Paid once every deliverable is met.' },
-  { mode: 'perClick', label: 'Per click', hint: 'Each counted click of the tracked link, up to a cap per creator.' },
+const PAY_MODES: Array<{ mode: PayMode; label: CampaignEditorMessage; hint: CampaignEditorMessage }> = [
+  { mode: 'flat', label: 'pay.flat', hint: 'pay.flatHint' },
+  { mode: 'perClick', label: 'pay.perClick', hint: 'pay.perClickHint' },
 ];
 
 /** How creators are paid: the choice, then its amounts (the pay field is the cap with pay per click). */
 export function PayFields({ draft, errors, busy, send, text }: Omit<Props, 'preview'>) {
   const perClick = draft.payMode === 'perClick';
+  const { t, locale } = useMessages(campaignEditorMessages);
+  const payModeProblem = problemText(t, locale, errors.payMode);
+  const modeHint = PAY_MODES.find((option) => option.mode === draft.payMode)?.hint;
   return (
     <>
       <fieldset
         className={`${s.choices} ${s.full}`}
         disabled={busy}
-        aria-describedby={errors.payMode ? 'campaign-pay-mode-error' : undefined}
+        aria-describedby={payModeProblem ? 'campaign-pay-mode-error' : undefined}
       >
-        <legend className={s.legend}>Pay</legend>
+        <legend className={s.legend}>{t('pay.legend')}</legend>
         <div className={d.payModes}>
           {PAY_MODES.map((option) => (
             <label key={option.mode} className={s.check}>
@@ -239,31 +246,31 @@ export function PayFields({ draft, errors, busy, send, text }: Omit<Props, 'prev
                 aria-describedby={`campaign-pay-${option.mode}-hint`}
                 onChange={() => send({ type: 'pay.mode', mode: option.mode })}
               />
-              {option.label}
+              {t(option.label)}
               <span id={`campaign-pay-${option.mode}-hint`} hidden>
-                {option.hint}
+                {t(option.hint)}
               </span>
             </label>
           ))}
         </div>
-        <p className={s.muted}>{PAY_MODES.find((option) => option.mode === draft.payMode)?.hint}</p>
-        {errors.payMode ? (
+        <p className={s.muted}>{modeHint ? t(modeHint) : null}</p>
+        {payModeProblem ? (
           <p id="campaign-pay-mode-error" className={s.fieldError} role="alert">
-            {errors.payMode}
+            {payModeProblem}
           </p>
         ) : null}
       </fieldset>
       {perClick
-        ? text('perClick', 'Pay per Click', {
+        ? text('perClick', t('pay.rate'), {
             adornment: '$',
             inputMode: 'decimal',
-            hint: 'In US dollars, e.g. 0.25.',
+            hint: t('pay.rateHint'),
           })
         : null}
-      {text('pay', perClick ? 'Cap per creator' : 'Pay per Creator', {
+      {text('pay', perClick ? t('pay.cap') : t('pay.perCreator'), {
         adornment: '$',
         inputMode: 'decimal',
-        hint: perClick ? 'The most one creator earns from clicks.' : 'In US dollars, e.g. 250 or 250.50.',
+        hint: perClick ? t('pay.capHint') : t('pay.perCreatorHint'),
       })}
     </>
   );

@@ -6,6 +6,7 @@ import type {
   CampaignDraft,
   CampaignEditorEvent,
   CampaignErrors,
+  CampaignProblem,
   CampaignTextField,
 } from '@/machines/marketplace/campaignEditor.machine';
 import {
@@ -29,10 +30,13 @@ import { Card } from '@/src/ui/Card';
 import { Field } from '@/src/ui/Field';
 import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
+import { useMessages } from '@/src/i18n/i18n';
 import * as s from './advertiser.css';
 import { DeliverablesCard, PayFields, type TextField } from './CampaignDeliverables';
 import { LoadState } from '@/src/common/LoadState';
 import * as upload from '@/src/common/upload.css';
+import { campaignEditorMessages } from './campaignEditorCatalogue';
+import { editorErrorText, problemText } from './campaignEditorWords';
 
 // The country list (about 195 names) loads after the form is interactive.
 const CountryPicker = lazy(() => import('./CountryPicker').then((m) => ({ default: m.CountryPicker })));
@@ -47,22 +51,24 @@ type Send = (event: CampaignEditorEvent) => void;
 
 function CampaignEditor({ campaignId, logic }: { campaignId: string | null; logic?: CampaignEditorLogic }) {
   const [snapshot, send] = useMachine(useCampaignEditorLogic(logic), { input: { campaignId }, inspect });
-  const error = selectEditorError(snapshot);
+  const { t } = useMessages(campaignEditorMessages);
+  const failure = selectEditorError(snapshot);
+  const error = failure ? editorErrorText(t, failure) : null;
   const back = campaignId ? `/campaigns/${encodeURIComponent(campaignId)}` : '/campaigns';
   return (
     <div className={s.page}>
-      <ScreenHeading title={campaignId ? 'Edit Campaign' : 'New Campaign'} />
+      <ScreenHeading title={campaignId ? t('editor.titleEdit') : t('editor.titleNew')} />
       <LoadState
         loading={selectEditorLoading(snapshot)}
         error={selectEditorFailed(snapshot) ? (error ?? '') : null}
-        what="campaign"
+        what={t('editor.loading')}
         onRetry={() => send({ type: 'form.retry' })}
       />
       {selectEditorLocked(snapshot) ? (
-        <Alert tone="info" title="Only drafts can be edited">
-          <p>This campaign is no longer a draft.</p>
+        <Alert tone="info" title={t('editor.lockedTitle')}>
+          <p>{t('editor.lockedText')}</p>
           <Button variant="secondary" size="sm" className={s.retry} asChild>
-            <Link to={back}>Back to the campaign</Link>
+            <Link to={back}>{t('editor.back')}</Link>
           </Button>
         </Alert>
       ) : null}
@@ -91,7 +97,7 @@ function CampaignEditor({ campaignId, logic }: { campaignId: string | null; logi
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className={s.actions}>
             <Button variant="secondary" asChild>
-              <Link to={back}>Cancel</Link>
+              <Link to={back}>{t('editor.cancel')}</Link>
             </Button>
             <Button
               type="submit"
@@ -99,7 +105,7 @@ function CampaignEditor({ campaignId, logic }: { campaignId: string | null; logi
               disabled={selectEditorBusy(snapshot)}
               aria-busy={selectEditorBusy(snapshot) || undefined}
             >
-              Save Draft
+              {t('editor.save')}
             </Button>
           </div>
         </form>
@@ -121,6 +127,7 @@ function CampaignFields({
   send: Send;
   preview: string;
 }) {
+  const { t, locale } = useMessages(campaignEditorMessages);
   const text: TextField = (
     field: CampaignTextField,
     label: string,
@@ -138,7 +145,7 @@ function CampaignFields({
       label={label}
       name={field}
       value={draft[field]}
-      error={errors[field]}
+      error={problemText(t, locale, errors[field])}
       disabled={busy}
       onChange={(event) => send({ type: 'field.change', field, value: event.target.value })}
       {...extra}
@@ -148,24 +155,21 @@ function CampaignFields({
     <>
       <Card as="section" aria-labelledby="campaign-basics">
         <h2 id="campaign-basics" className={s.sectionTitle}>
-          Campaign
+          {t('basics.title')}
         </h2>
         <div className={s.fields}>
-          {text('brand', 'Brand', { maxLength: MARKETPLACE_LIMITS.brand })}
-          {text('title', 'Title', { maxLength: MARKETPLACE_LIMITS.title })}
-          {text('description', 'Description', {
+          {text('brand', t('basics.brand'), { maxLength: MARKETPLACE_LIMITS.brand })}
+          {text('title', t('basics.titleField'), { maxLength: MARKETPLACE_LIMITS.title })}
+          {text('description', t('basics.description'), {
             multiline: true,
             className: s.full,
             // Optional at Save, required at Launch (issue 48 item 9): said while it is missing.
-            hint:
-              draft.description.trim() === ''
-                ? 'What creators show and say, in a few sentences. A draft saves without it; launching needs it.'
-                : 'What creators show and say, in a few sentences.',
+            hint: draft.description.trim() === '' ? t('basics.descriptionHintMissing') : t('basics.descriptionHint'),
           })}
           <PayFields draft={draft} errors={errors} busy={busy} send={send} text={text} />
-          {text('spots', 'Spots', { inputMode: 'numeric', hint: 'How many creators can take the offer.' })}
+          {text('spots', t('basics.spots'), { inputMode: 'numeric', hint: t('basics.spotsHint') })}
           <fieldset className={s.choices} disabled={busy}>
-            <legend className={s.legend}>Matching</legend>
+            <legend className={s.legend}>{t('basics.matching')}</legend>
             <label className={s.check}>
               <input
                 type="checkbox"
@@ -173,23 +177,21 @@ function CampaignFields({
                 checked={draft.autoMatch}
                 onChange={(event) => send({ type: 'matching.set', on: event.target.checked })}
               />
-              Match creators automatically
+              {t('basics.autoMatch')}
             </label>
             <p className={s.muted}>
-              {draft.autoMatch
-                ? `Matching offers the campaign to up to ${OPEN_OFFERS_PER_SPOT} creators per free spot, which takes the room for invitations. Turn it off to choose your creators in Find creators.`
-                : 'Only the creators you invite from Find creators get offers.'}
+              {draft.autoMatch ? t('basics.autoMatchOn', { count: OPEN_OFFERS_PER_SPOT }) : t('basics.autoMatchOff')}
             </p>
           </fieldset>
         </div>
       </Card>
       <Card as="section" aria-labelledby="campaign-targeting">
         <h2 id="campaign-targeting" className={s.sectionTitle}>
-          Targeting
+          {t('targeting.title')}
         </h2>
         <div className={s.fields}>
           <fieldset className={s.choices} disabled={busy}>
-            <legend className={s.legend}>Platforms</legend>
+            <legend className={s.legend}>{t('targeting.platforms')}</legend>
             <div className={s.choiceRow}>
               {PLATFORMS.map((platform) => (
                 <label key={platform} className={s.check}>
@@ -202,10 +204,10 @@ function CampaignFields({
                 </label>
               ))}
             </div>
-            {draft.platforms.length === 0 ? <p className={s.muted}>Launching needs at least one platform.</p> : null}
+            {draft.platforms.length === 0 ? <p className={s.muted}>{t('targeting.platformsNeeded')}</p> : null}
           </fieldset>
           <fieldset className={s.choices} disabled={busy}>
-            <legend className={s.legend}>Broadcasting Languages</legend>
+            <legend className={s.legend}>{t('targeting.languages')}</legend>
             <div className={s.choiceRow}>
               {CAMPAIGN_LANGUAGES.map((language) => (
                 <label key={language} className={s.check}>
@@ -214,13 +216,13 @@ function CampaignFields({
                     checked={draft.languages.includes(language)}
                     onChange={() => send({ type: 'choice.toggle', field: 'languages', value: language })}
                   />
-                  {language}
+                  {t('targeting.language', { language })}
                 </label>
               ))}
             </div>
-            {draft.languages.length === 0 ? <p className={s.muted}>Launching needs at least one language.</p> : null}
+            {draft.languages.length === 0 ? <p className={s.muted}>{t('targeting.languagesNeeded')}</p> : null}
           </fieldset>
-          <Suspense fallback={<p className={s.muted}>Loading countries…</p>}>
+          <Suspense fallback={<p className={s.muted}>{t('targeting.loadingCountries')}</p>}>
             <CountryPicker
               chosen={draft.countries}
               disabled={busy}
@@ -228,10 +230,11 @@ function CampaignFields({
               onRemove={(country) => send({ type: 'country.remove', country })}
             />
           </Suspense>
-          {text('categories', 'Content Categories', {
-            hint: 'Comma-separated, e.g. Gaming, Speedruns; empty: every category.',
+          {text('categories', t('targeting.categories'), { hint: t('targeting.categoriesHint') })}
+          {text('minAvgViewers', t('targeting.minAvgViewers'), {
+            inputMode: 'numeric',
+            hint: t('targeting.optional'),
           })}
-          {text('minAvgViewers', 'Minimum Average Viewers', { inputMode: 'numeric', hint: 'Optional.' })}
         </div>
       </Card>
       <DeliverablesCard draft={draft} errors={errors} busy={busy} send={send} text={text} preview={preview} />
@@ -247,19 +250,21 @@ function Creative({
   send,
 }: {
   image: string | null;
-  error: string | undefined;
+  error: CampaignProblem | undefined;
   busy: boolean;
   send: Send;
 }) {
+  const { t, locale } = useMessages(campaignEditorMessages);
+  const problem = problemText(t, locale, error);
   const src = image === null ? null : /^(blob|data):/.test(image) ? image : apiUrl(image);
   return (
     <Card as="section" aria-labelledby="campaign-creative">
       <h2 id="campaign-creative" className={s.sectionTitle}>
-        Creative
+        {t('creative.title')}
       </h2>
       <div className={s.creative}>
         {src ? (
-          <img src={src} alt="Campaign creative" className={s.creativeImage} data-testid="campaign-creative" />
+          <img src={src} alt={t('creative.alt')} className={s.creativeImage} data-testid="campaign-creative" />
         ) : (
           <div className={s.creativePlaceholder}>
             <Icon name="image" size={32} />
@@ -281,14 +286,14 @@ function Creative({
           />
           <label htmlFor="campaign-image" className={upload.uploadLabel} data-disabled={busy ? 'true' : undefined}>
             <Icon name="upload" size={18} />
-            Choose Image
+            {t('creative.choose')}
           </label>
           <p id="campaign-image-hint" className={s.muted}>
-            PNG, JPEG, WebP or GIF, uploaded with the draft.
+            {t('creative.hint')}
           </p>
-          {error ? (
+          {problem ? (
             <p className={s.fieldError} role="alert">
-              {error}
+              {problem}
             </p>
           ) : null}
         </div>

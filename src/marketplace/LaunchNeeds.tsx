@@ -7,11 +7,28 @@ import { selectChecklistProfile } from '@/machines/marketplace/advertiserCheckli
 import { inspect } from '@/src/app/inspect';
 import { useAdvertiserChecklistLogic, type AdvertiserChecklistLogic } from './advertiserChecklist';
 import * as s from './advertiser.css';
+import { useMessages } from '@/src/i18n/i18n';
+import { campaignEditorMessages, type CampaignEditorMessage } from './campaignEditorCatalogue';
+import type { CampaignEditorWords } from './campaignEditorWords';
 
-const PROFILE_NEED: Record<Exclude<AdvertiserChecklist['profile'], 'approved'>, string> = {
-  missing: 'send your company profile for approval',
-  pending: 'wait for Castbridge to approve your company profile',
-  rejected: 'correct your company profile and send it again',
+/** A thing a draft still needs before Launch, worded by the view (campaignEditor catalogue, `launch.*`). */
+export type LaunchNeed =
+  'profileMissing' | 'profilePending' | 'profileRejected' | 'platform' | 'language' | 'description' | 'endDate';
+
+const NEED_TEXT = {
+  profileMissing: 'launch.profileMissing',
+  profilePending: 'launch.profilePending',
+  profileRejected: 'launch.profileRejected',
+  platform: 'launch.platform',
+  language: 'launch.language',
+  description: 'launch.description',
+  endDate: 'launch.endDate',
+} as const satisfies Record<LaunchNeed, CampaignEditorMessage>;
+
+const PROFILE_NEED: Record<Exclude<AdvertiserChecklist['profile'], 'approved'>, LaunchNeed> = {
+  missing: 'profileMissing',
+  pending: 'profilePending',
+  rejected: 'profileRejected',
 };
 
 /** The day in UTC, as the server compares a campaign's end date. */
@@ -25,31 +42,33 @@ export function launchNeeds(
   campaign: Campaign,
   profile: AdvertiserChecklist['profile'] | null,
   today: string = todayUtc(),
-): string[] {
-  const needs: string[] = [];
+): LaunchNeed[] {
+  const needs: LaunchNeed[] = [];
   if (profile !== null && profile !== 'approved') needs.push(PROFILE_NEED[profile]);
-  if (campaign.targeting.platforms.length === 0) needs.push('choose a platform');
-  if (campaign.targeting.languages.length === 0) needs.push('choose a broadcasting language');
-  if (campaign.description.trim() === '') needs.push('describe the campaign');
-  if (campaign.deliverable.endsOn < today) needs.push('move the end date (the window has ended)');
+  if (campaign.targeting.platforms.length === 0) needs.push('platform');
+  if (campaign.targeting.languages.length === 0) needs.push('language');
+  if (campaign.description.trim() === '') needs.push('description');
+  if (campaign.deliverable.endsOn < today) needs.push('endDate');
   return needs;
 }
 
-const listed = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-
-/** The sentence under a draft's status: what is missing before Launch, or that nothing is. */
-export function launchNeedsText(needs: string[]): string {
-  return needs.length === 0 ? 'Ready to launch.' : `Before launching: ${listed(needs)}.`;
+/** The sentence under a draft's status: what is missing before Launch ("a, b and c"), or that nothing is. */
+export function launchNeedsText(t: CampaignEditorWords, needs: LaunchNeed[]): string {
+  if (needs.length === 0) return t('launch.ready');
+  const items = needs.map((need) => t(NEED_TEXT[need]));
+  const listed =
+    items.length === 1 ? items[0]! : t('launch.list', { items: items.slice(0, -1).join(', '), last: items.at(-1) });
+  return t('launch.before', { needs: listed });
 }
 
 /** The draft's status line; `checklist` replaces the company profile's flow (tests). */
 export function LaunchNeeds({ campaign, checklist }: { campaign: Campaign; checklist?: AdvertiserChecklistLogic }) {
   const [snapshot] = useMachine(useAdvertiserChecklistLogic(checklist), { inspect });
   const needs = launchNeeds(campaign, selectChecklistProfile(snapshot));
+  const { t } = useMessages(campaignEditorMessages);
   return (
     <p className={`${s.muted} ${s.spacedSm}`} data-testid="launch-needs">
-      {launchNeedsText(needs)}
+      {launchNeedsText(t, needs)}
     </p>
   );
 }

@@ -109,16 +109,19 @@ describe('the editor’s deliverables against the contract', () => {
       ),
     ).toEqual({
       errors: {
-        chatEvery: 'Must be at least 5 minutes.',
-        perClick: 'Needs a tracked link: pay per click counts its clicks.',
-        spots: 'Too many.',
+        chatEvery: { id: 'server', text: 'Must be at least 5 minutes.' },
+        perClick: { id: 'server', text: 'Needs a tracked link: pay per click counts its clicks.' },
+        spots: { id: 'server', text: 'Too many.' },
       },
       error: null,
     });
-    expect(refusalOf(apiRefusal('something odd', 400))).toEqual({ errors: {}, error: 'something odd' });
+    expect(refusalOf(apiRefusal('something odd', 400))).toEqual({
+      errors: {},
+      error: { id: 'server', text: 'something odd' },
+    });
     expect(refusalOf(apiRefusal('deliverable.link.url: taken', 409))).toEqual({
       errors: {},
-      error: 'deliverable.link.url: taken',
+      error: { id: 'server', text: 'deliverable.link.url: taken' },
     });
   });
 });

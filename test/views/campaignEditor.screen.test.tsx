@@ -11,7 +11,7 @@ import {
   draftOf,
   emptyDraft,
   isValidCampaign,
-  messagesFor,
+  problemsFor,
   refusalOf,
   toCampaignInput,
   type CampaignDraft,
@@ -19,6 +19,7 @@ import {
   type CampaignTextField,
 } from '@/machines/marketplace/campaignEditor.machine';
 import { CampaignEditorScreen } from '@/src/marketplace/CampaignEditor';
+import { editorErrorInEnglish, problemInEnglish } from './campaignEditorTexts';
 import { controlled, renderScreen, type Gestures } from './harness';
 import { walkScreens } from './screens';
 
@@ -73,6 +74,7 @@ async function mount(input: unknown) {
     draft: emptyDraft,
     errors: {} as CampaignErrors,
     image: null as { file: File; previewUrl: string } | null,
+    /** The refusal as shown, in English. */
     error: null as string | null,
     settled: { load: 0, store: 0, upload: 0 },
   };
@@ -143,7 +145,7 @@ async function mount(input: unknown) {
           seen.image = { file: picked, previewUrl };
           const { image: _image, ...rest } = seen.errors;
           seen.errors = rest;
-        } else seen.errors = { ...seen.errors, image: messagesFor.image };
+        } else seen.errors = { ...seen.errors, image: problemsFor.image };
       },
       'form.submit': () => {
         if (isValidCampaign(seen.draft)) Object.assign(seen, { errors: {}, error: null });
@@ -171,7 +173,8 @@ async function mount(input: unknown) {
       },
       'xstate.error.actor.saveCampaign': async ({ error }) => {
         seen.settled.store += 1;
-        Object.assign(seen, refusalOf(error));
+        const refusal = refusalOf(error);
+        Object.assign(seen, { errors: refusal.errors, error: editorErrorInEnglish(refusal.error) });
         await store.reject(error);
       },
       'xstate.done.actor.uploadCampaignImage': async ({ output }) => {
@@ -207,7 +210,7 @@ const states = (() => {
       expect(control).toHaveValue(draft[field]);
       if (busy) expect(control).toBeDisabled();
       else expect(control).toBeEnabled();
-      const error = errors[field];
+      const error = problemInEnglish(errors[field]);
       if (error) expect(control).toHaveAccessibleDescription(expect.stringContaining(error));
       else expect(control).not.toHaveAttribute('aria-invalid', 'true');
     }
@@ -236,7 +239,9 @@ const states = (() => {
     ).toEqual(draft.countries);
     if (seen.image) expect(screen.getByTestId('campaign-creative')).toHaveAttribute('src', seen.image.previewUrl);
     const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
-    expect(alerts).toEqual([errors.deliverables, errors.payMode, errors.image, seen.error].filter(Boolean));
+    expect(alerts).toEqual(
+      [...[errors.deliverables, errors.payMode, errors.image].map(problemInEnglish), seen.error].filter(Boolean),
+    );
     expect(save()).toBeInTheDocument();
     if (busy) {
       expect(save()).toBeDisabled();
