@@ -18,16 +18,16 @@ export interface PromoCodesContext {
   answer: PromoCodesAnswer | null;
   /** The codes as typed, by offer id (the saved code until changed). */
   drafts: Record<string, string>;
-  /** Offers whose typed code is refused, with why. */
-  codeErrors: Record<string, string>;
+  /** Offers whose typed code is refused, with why (an id the view words). */
+  codeErrors: Record<string, PromoCodeProblem>;
   /** The key just created: shown until dismissed, never again (stored hashed). */
   key: string | null;
   /** The last upload's outcome. */
   upload: RedemptionsCsvResult | null;
   /** Why the codes could not be read (failed) or why a change was refused (ready). */
   error: string | null;
-  /** What the last change did, in words ("Codes saved"). */
-  notice: string | null;
+  /** What the last change did, as an id the view words ("Codes saved"). */
+  notice: PromoNotice | null;
 }
 
 export type PromoCodesEvent =
@@ -39,9 +39,14 @@ export type PromoCodesEvent =
   | { type: 'key.dismiss' }
   | { type: 'csv.upload'; file: Blob };
 
+/** Why a typed code cannot be sent (docs/architecture.md §Languages: an id, the view words it). */
+export type PromoCodeProblem = { id: 'codeFormat' };
+/** What the last change did: nothing changed, the codes saved, or codes generated for the offers without one. */
+export type PromoNotice = 'unchanged' | 'saved' | 'generated';
+
 /** The code's problem as the contract's promo code states it; null when it may be sent. */
-export function codeProblem(code: string): string | null {
-  return PROMO_CODE_PATTERN.test(code.trim()) ? null : 'must be 3 to 40 letters, digits, - or _';
+export function codeProblem(code: string): PromoCodeProblem | null {
+  return PROMO_CODE_PATTERN.test(code.trim()) ? null : { id: 'codeFormat' };
 }
 
 /** The codes changed from the saved ones (a cleared code is left as it was: the server assigns, never removes). */
@@ -51,8 +56,8 @@ export function changedCodes(context: Pick<PromoCodesContext, 'answer' | 'drafts
     .filter((row, i) => row.code !== '' && row.code !== (context.answer!.codes[i]!.code ?? ''));
 }
 
-function problems(context: PromoCodesContext): Record<string, string> {
-  const refused: Record<string, string> = {};
+function problems(context: PromoCodesContext): Record<string, PromoCodeProblem> {
+  const refused: Record<string, PromoCodeProblem> = {};
   for (const row of changedCodes(context)) {
     const problem = codeProblem(row.code);
     if (problem) refused[row.offerId] = problem;
@@ -135,7 +140,7 @@ export const promoCodesMachine = setup({
             },
             'codes.save': [
               { guard: 'hasChanges', target: '#promoCodes.ready.checking' },
-              { actions: assign({ notice: 'No code changed', error: null }) },
+              { actions: assign({ notice: 'unchanged' as const, error: null }) },
             ],
             'codes.generate': {
               guard: 'hasMissing',
@@ -164,7 +169,7 @@ export const promoCodesMachine = setup({
               actions: assign({
                 answer: ({ event }) => event.output,
                 drafts: ({ event }) => draftsOf(event.output),
-                notice: 'Codes saved',
+                notice: 'saved' as const,
               }),
             },
             // The typed codes stay; the server's reason (a code already taken) is shown.
@@ -183,7 +188,7 @@ export const promoCodesMachine = setup({
                 answer: ({ event }) => event.output,
                 drafts: ({ event }) => draftsOf(event.output),
                 codeErrors: {},
-                notice: 'Codes generated for the creators without one',
+                notice: 'generated' as const,
               }),
             },
             onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },

@@ -4,7 +4,7 @@
 import { assign, setup } from 'xstate';
 import { DELIVERABLE_LIMITS } from '@/contract/deliverables';
 import type { ResponseBody } from '@/contract';
-import { REQUIRED_MESSAGE, errorText } from '../messages';
+import { errorText } from '../messages';
 import { service } from '../placeholders';
 
 /** A report share link as the contract answers it. */
@@ -14,8 +14,8 @@ export interface ReportSharesContext {
   campaignId: string;
   shares: ReportShare[];
   label: string;
-  /** Why the label is refused (here or by the server). */
-  labelError: string | null;
+  /** Why the label is refused, as an id and the values its text reads (the view words it). */
+  labelError: ShareLabelProblem | null;
   /** The link just created, with its address: shown until dismissed, never again. */
   created: ReportShare | null;
   /** The share a revocation asks about. */
@@ -33,12 +33,14 @@ export type ReportSharesEvent =
   | { type: 'revoke.confirm' }
   | { type: 'revoke.cancel' };
 
+/** Why a label cannot be sent, as an id and its values (docs/architecture.md §Languages: the view words it). */
+export type ShareLabelProblem = { id: 'required' } | { id: 'labelTooLong'; max: number };
+
 /** The label's problem, as the contract's reportShareRequest states it; null when it may be sent. */
-export function labelProblem(label: string): string | null {
+export function labelProblem(label: string): ShareLabelProblem | null {
   const trimmed = label.trim();
-  if (!trimmed) return REQUIRED_MESSAGE;
-  if (trimmed.length > DELIVERABLE_LIMITS.shareLabel)
-    return `must be at most ${DELIVERABLE_LIMITS.shareLabel} characters`;
+  if (!trimmed) return { id: 'required' };
+  if (trimmed.length > DELIVERABLE_LIMITS.shareLabel) return { id: 'labelTooLong', max: DELIVERABLE_LIMITS.shareLabel };
   return null;
 }
 

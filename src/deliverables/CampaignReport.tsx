@@ -17,6 +17,8 @@ import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Icon } from '@/src/ui/Icon';
+import { useMessages } from '@/src/i18n/i18n';
+import { campaignReportMessages } from './campaignReportCatalogue';
 import { useCampaignReportLogic, type CampaignReportLogic } from './campaignReport';
 import { ReportBody } from './ReportBody';
 import { ReportShares } from './ReportShares';
@@ -48,25 +50,28 @@ function CampaignReport({
     input: { source: campaignId, offerId },
     inspect,
   });
+  const { t } = useMessages(campaignReportMessages);
   const report = selectReport(snapshot);
   const downloading = selectReportDownloading(snapshot);
   return (
     <div className={s.stack}>
-      <ScreenHeading title={report ? `Report: ${report.campaign.title}` : 'Report'}>
+      <ScreenHeading
+        title={report ? t('reportScreen.titleOf', { title: report.campaign.title }) : t('reportScreen.title')}
+      >
         <Button variant="secondary" asChild>
           <Link to={`/campaigns/${encodeURIComponent(campaignId)}`}>
             <Icon name="chevron-left" size={18} />
-            Campaign
+            {t('reportScreen.campaign')}
           </Link>
         </Button>
       </ScreenHeading>
       <LoadState
         loading={selectReportLoading(snapshot)}
         error={selectReportFailed(snapshot) ? (selectReportError(snapshot) ?? '') : null}
-        what="report"
+        what={t('reportScreen.loading')}
         onRetry={() => send({ type: 'report.retry' })}
       />
-      {selectReportGone(snapshot) ? <Alert tone="error">This campaign's report was not found.</Alert> : null}
+      {selectReportGone(snapshot) ? <Alert tone="error">{t('reportScreen.gone')}</Alert> : null}
       {selectReportReady(snapshot) ? (
         <>
           <ReportBody
@@ -80,7 +85,7 @@ function CampaignReport({
                 onClick={() => send({ type: 'report.download' })}
               >
                 <Icon name="download" size={18} />
-                Download CSV
+                {t('reportScreen.download')}
               </Button>
             }
           />

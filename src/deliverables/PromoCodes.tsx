@@ -3,7 +3,7 @@
 // with what was added, already there or refused.
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
-import { REDEMPTION_KEY_PREFIX } from '@/contract/deliverables';
+import { DELIVERABLE_LIMITS, REDEMPTION_KEY_PREFIX } from '@/contract/deliverables';
 import { endpoints } from '@/contract/endpoints';
 import {
   selectCsvResult,
@@ -26,7 +26,9 @@ import {
 } from '@/machines/deliverables/promoCodes.select';
 import { inspect } from '@/src/app/inspect';
 import { LoadState } from '@/src/common/LoadState';
-import { formatCount } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { campaignReportMessages } from './campaignReportCatalogue';
+import type { PromoNotice } from '@/machines/deliverables/promoCodes.machine';
 import { API_HOST } from '@/src/config';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -41,13 +43,22 @@ import * as s from './Report.css';
 /** How a shop's server posts one redemption (POST /api/redemptions), with the key shown once. */
 export function redemptionExample(key: string, code: string): string {
   const base = API_HOST || (typeof window === 'undefined' ? '' : window.location.origin);
+  // A shell command a shop's developer copies: the same in every language.
+  /* eslint-disable lingui/no-unlocalized-strings */
   return [
     `curl -X POST ${base}${endpoints.postRedemption.path} \\`,
     `  -H 'Authorization: Bearer ${key}' \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -d '{"orderId": "1001", "code": "${code}", "amountCents": 4999}'`,
   ].join('\n');
+  /* eslint-enable lingui/no-unlocalized-strings */
 }
+
+const NOTICES = {
+  unchanged: 'promo.unchanged',
+  saved: 'promo.saved',
+  generated: 'promo.generated',
+} as const satisfies Record<PromoNotice, string>;
 
 export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: PromoCodesLogic }) {
   const [snapshot, send] = useMachine(usePromoCodesLogic(logic), { input: { campaignId }, inspect });
@@ -60,25 +71,24 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
   const error = selectPromoError(snapshot);
   const notice = selectPromoNotice(snapshot);
   const fileId = `csv-${useId()}`;
+  const { t } = useMessages(campaignReportMessages);
   return (
     <Card as="section" aria-labelledby="promo-codes">
       <div className={s.stack}>
         <h2 id="promo-codes" className={s.title}>
-          Promo codes
+          {t('promo.title')}
         </h2>
-        <p className={s.muted}>
-          Each creator shares their own code; a redemption of it counts toward their offer while it is active.
-        </p>
+        <p className={s.muted}>{t('promo.intro')}</p>
         <LoadState
           loading={selectPromoLoading(snapshot)}
           error={selectPromoFailed(snapshot) ? (error ?? '') : null}
-          what="promo codes"
+          what={t('promo.loading')}
           onRetry={() => send({ type: 'promo.retry' })}
         />
         {selectPromoReady(snapshot) ? (
           <>
             {rows.length === 0 ? (
-              <p className={s.muted}>No creator has accepted yet: codes are given to accepted offers.</p>
+              <p className={s.muted}>{t('promo.noneAccepted')}</p>
             ) : (
               <form
                 className={s.codes}
@@ -91,18 +101,16 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
                 {rows.map((row) => (
                   <div key={row.offerId} className={s.codeRow}>
                     <Field
-                      label={`Code for ${row.creator}`}
+                      label={t('promo.codeFor', { creator: row.creator })}
                       name={`code-${row.offerId}`}
                       value={drafts[row.offerId] ?? ''}
-                      error={codeErrors[row.offerId]}
-                      placeholder={row.code === null ? 'No code yet' : undefined}
+                      error={codeErrors[row.offerId] ? t('promo.codeFormat') : undefined}
+                      placeholder={row.code === null ? t('promo.noCode') : undefined}
                       onChange={(event) =>
                         send({ type: 'code.change', offerId: row.offerId, code: event.target.value })
                       }
                     />
-                    <p className={s.muted}>
-                      {formatCount(row.redemptions)} {row.redemptions === 1 ? 'redemption' : 'redemptions'}
-                    </p>
+                    <p className={s.muted}>{t('promo.redemptions', { count: row.redemptions })}</p>
                   </div>
                 ))}
                 <div className={s.row}>
@@ -112,7 +120,7 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
                     disabled={busy}
                     aria-busy={selectPromoSaving(snapshot) || undefined}
                   >
-                    Save codes
+                    {t('promo.save')}
                   </Button>
                   <Button
                     type="button"
@@ -121,22 +129,22 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
                     aria-busy={selectPromoGenerating(snapshot) || undefined}
                     onClick={() => send({ type: 'codes.generate' })}
                   >
-                    Generate codes
+                    {t('promo.generate')}
                   </Button>
                 </div>
               </form>
             )}
-            {notice ? <Alert tone="success">{notice}</Alert> : null}
+            {notice ? <Alert tone="success">{t(NOTICES[notice])}</Alert> : null}
             {error ? <Alert tone="error">{error}</Alert> : null}
 
             <section className={s.stack} aria-labelledby="redemption-key">
               <h3 id="redemption-key" className={s.title}>
-                Redemption key
+                {t('promo.keyTitle')}
               </h3>
               <p className={s.muted}>
                 {selectHasRedemptionKey(snapshot)
-                  ? 'A key was created. A new one replaces it at once: the old key stops working.'
-                  : `Your shop's server sends each redemption with this key (it starts with ${REDEMPTION_KEY_PREFIX}).`}
+                  ? t('promo.keyExists')
+                  : t('promo.keyAbout', { prefix: REDEMPTION_KEY_PREFIX })}
               </p>
               <div className={s.row}>
                 <Button
@@ -145,27 +153,24 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
                   aria-busy={selectKeyCreating(snapshot) || undefined}
                   onClick={() => send({ type: 'key.create' })}
                 >
-                  {selectHasRedemptionKey(snapshot) ? 'Create a new key' : 'Create key'}
+                  {selectHasRedemptionKey(snapshot) ? t('promo.newKey') : t('promo.createKey')}
                 </Button>
               </div>
               {key ? (
-                <Alert tone="success" title="Your redemption key">
-                  <p>Copy it now: it is shown only this once.</p>
+                <Alert tone="success" title={t('promo.yourKey')}>
+                  <p>{t('promo.copyOnce')}</p>
                   <div className={s.row}>
                     <p className={s.url} data-testid="redemption-key">
                       {key}
                     </p>
-                    <CopyButton text={key} what="redemption key" />
+                    <CopyButton text={key} what={t('promo.keyWhat')} />
                     <Button variant="ghost" size="sm" onClick={() => send({ type: 'key.dismiss' })}>
-                      Done
+                      {t('promo.done')}
                     </Button>
                   </div>
-                  <p>
-                    For each order with a code, post it once (the same order id again counts nothing); the amount is
-                    optional:
-                  </p>
-                  <pre className={s.code} aria-label="Example request">
-                    {redemptionExample(key, rows.find((row) => row.code)?.code ?? 'CODE')}
+                  <p>{t('promo.howToPost')}</p>
+                  <pre className={s.code} aria-label={t('promo.example')}>
+                    {redemptionExample(key, rows.find((row) => row.code)?.code ?? t('promo.exampleCode'))}
                   </pre>
                 </Alert>
               ) : null}
@@ -173,10 +178,10 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
 
             <section className={s.stack} aria-labelledby="redemptions-csv">
               <h3 id="redemptions-csv" className={s.title}>
-                Upload redemptions
+                {t('promo.uploadTitle')}
               </h3>
               <p className={s.muted} id={`${fileId}-hint`}>
-                Columns order_id and code; amount (dollars) and redeemed_at are optional. Up to 10,000 rows.
+                {t('promo.uploadHint', { max: DELIVERABLE_LIMITS.csvRows })}
               </p>
               {/* The native input stays reachable by keyboard and screen readers; its label is the visible button
                   (issue 48 item 23: no raw "Choose File" control). */}
@@ -195,21 +200,22 @@ export function PromoCodes({ campaignId, logic }: { campaignId: string; logic?: 
               />
               <label htmlFor={fileId} className={upload.uploadLabel} data-disabled={busy ? 'true' : undefined}>
                 <Icon name="upload" size={18} />
-                Choose a CSV file of redemptions
+                {t('promo.choose')}
               </label>
-              {selectCsvUploading(snapshot) ? <p className={s.muted}>Uploading…</p> : null}
+              {selectCsvUploading(snapshot) ? <p className={s.muted}>{t('promo.uploading')}</p> : null}
               {result ? (
-                <Alert tone={result.rejected.length ? 'warning' : 'success'} title="Upload read">
+                <Alert tone={result.rejected.length ? 'warning' : 'success'} title={t('promo.uploadRead')}>
                   <p>
-                    {formatCount(result.added)} added, {formatCount(result.duplicates)} already recorded,{' '}
-                    {formatCount(result.rejected.length)} refused.
+                    {t('promo.uploadCounts', {
+                      added: result.added,
+                      duplicates: result.duplicates,
+                      refused: result.rejected.length,
+                    })}
                   </p>
                   {result.rejected.length ? (
-                    <ul aria-label="Refused lines">
+                    <ul aria-label={t('promo.refusedLines')}>
                       {result.rejected.map((line) => (
-                        <li key={line.line}>
-                          Line {line.line}: {line.message}
-                        </li>
+                        <li key={line.line}>{t('promo.refusedLine', { line: line.line, message: line.message })}</li>
                       ))}
                     </ul>
                   ) : null}

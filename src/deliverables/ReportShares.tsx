@@ -18,7 +18,10 @@ import {
 } from '@/machines/deliverables/reportShares.select';
 import { inspect } from '@/src/app/inspect';
 import { LoadState } from '@/src/common/LoadState';
-import { formatDate } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages, type MessageValues } from '@/src/i18n/i18n';
+import { campaignReportMessages, type CampaignReportMessage } from './campaignReportCatalogue';
+import type { ShareLabelProblem } from '@/machines/deliverables/reportShares.machine';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
 import { Button } from '@/src/ui/Button';
@@ -28,6 +31,15 @@ import { Field } from '@/src/ui/Field';
 import { CopyButton } from './CopyButton';
 import { useReportSharesLogic, type ReportSharesLogic } from './reportShares';
 import * as s from './Report.css';
+
+/** The label's problem in words; undefined for none, so the Field shows no error. */
+function labelText(
+  t: (id: CampaignReportMessage, values?: MessageValues) => string,
+  problem: ShareLabelProblem | undefined,
+): string | undefined {
+  if (!problem) return undefined;
+  return problem.id === 'required' ? t('shares.required') : t('shares.labelTooLong', { max: problem.max });
+}
 
 export function ReportShares({ campaignId, logic }: { campaignId: string; logic?: ReportSharesLogic }) {
   const [snapshot, send] = useMachine(useReportSharesLogic(logic), {
@@ -39,19 +51,19 @@ export function ReportShares({ campaignId, logic }: { campaignId: string; logic?
   const busy = selectSharesBusy(snapshot);
   const error = selectSharesError(snapshot);
   const revoking = selectRevokingShare(snapshot);
+  const { t, locale } = useMessages(campaignReportMessages);
+  const { date } = formatsIn(locale);
   return (
     <Card as="section" aria-labelledby="report-shares">
       <div className={s.stack}>
         <h2 id="report-shares" className={s.title}>
-          Share links
+          {t('shares.title')}
         </h2>
-        <p className={s.muted}>
-          A share link opens a read-only copy of this report without signing in. Revoke it and it stops at once.
-        </p>
+        <p className={s.muted}>{t('shares.intro')}</p>
         <LoadState
           loading={selectSharesLoading(snapshot)}
           error={selectSharesFailed(snapshot) ? (error ?? '') : null}
-          what="share links"
+          what={t('shares.loading')}
           onRetry={() => send({ type: 'shares.retry' })}
         />
         {selectSharesReady(snapshot) ? (
@@ -65,11 +77,11 @@ export function ReportShares({ campaignId, logic }: { campaignId: string; logic?
               }}
             >
               <Field
-                label="Who is it for?"
+                label={t('shares.label')}
                 name="label"
                 value={selectShareLabel(snapshot)}
-                error={selectShareLabelError(snapshot)}
-                hint="For example: Dana in finance"
+                error={labelText(t, selectShareLabelError(snapshot))}
+                hint={t('shares.labelHint')}
                 onChange={(event) => send({ type: 'label.change', label: event.target.value })}
                 className={s.filter}
               />
@@ -79,48 +91,49 @@ export function ReportShares({ campaignId, logic }: { campaignId: string; logic?
                 disabled={busy}
                 aria-busy={selectShareCreating(snapshot) || undefined}
               >
-                Create link
+                {t('shares.create')}
               </Button>
             </form>
             {created?.url ? (
-              <Alert tone="success" title={`Link for ${created.label}`}>
-                <p>Copy it now: it is shown only this once.</p>
+              <Alert tone="success" title={t('shares.createdTitle', { label: created.label })}>
+                <p>{t('shares.copyOnce')}</p>
                 <div className={s.row}>
                   <p className={s.url} data-testid="share-url">
                     {created.url}
                   </p>
-                  <CopyButton text={created.url} what="share link" />
+                  <CopyButton text={created.url} what={t('shares.copyWhat')} />
                   <Button variant="ghost" size="sm" onClick={() => send({ type: 'share.dismiss' })}>
-                    Done
+                    {t('shares.done')}
                   </Button>
                 </div>
               </Alert>
             ) : null}
             {error ? <Alert tone="error">{error}</Alert> : null}
             {shares.length === 0 ? (
-              <p className={s.muted}>No share links yet.</p>
+              <p className={s.muted}>{t('shares.none')}</p>
             ) : (
-              <ul className={s.list} aria-label="Share links">
+              <ul className={s.list} aria-label={t('shares.list')}>
                 {shares.map((share) => (
                   <li key={share.id} className={s.listItem}>
                     <div>
                       <p className={s.figure}>{share.label}</p>
                       <p className={s.muted}>
-                        Created {formatDate(share.createdAt)}
-                        {share.revokedAt ? ` · revoked ${formatDate(share.revokedAt)}` : ''}
+                        {share.revokedAt
+                          ? t('shares.createdRevoked', { day: date(share.createdAt), revoked: date(share.revokedAt) })
+                          : t('shares.created', { day: date(share.createdAt) })}
                       </p>
                     </div>
                     {share.revokedAt ? (
-                      <Chip tone="neutral">Revoked</Chip>
+                      <Chip tone="neutral">{t('shares.revoked')}</Chip>
                     ) : (
                       <Button
                         variant="danger"
                         size="sm"
                         disabled={busy}
-                        aria-label={`Revoke the link for ${share.label}`}
+                        aria-label={t('shares.revokeLabel', { label: share.label })}
                         onClick={() => send({ type: 'share.revoke', shareId: share.id })}
                       >
-                        Revoke
+                        {t('shares.revoke')}
                       </Button>
                     )}
                   </li>
@@ -135,10 +148,10 @@ export function ReportShares({ campaignId, logic }: { campaignId: string; logic?
         onOpenChange={(open) => {
           if (!open && !selectRevoking(snapshot)) send({ type: 'revoke.cancel' });
         }}
-        title="Revoke this share link?"
-        description={`Whoever has the link for ${revoking?.label ?? 'this person'} can no longer open the report. This cannot be undone.`}
-        actionLabel="Yes, Revoke"
-        cancelLabel="No, Keep It"
+        title={t('shares.revokeTitle')}
+        description={revoking ? t('shares.revokeText', { label: revoking.label }) : t('shares.revokeTextAnyone')}
+        actionLabel={t('shares.revokeYes')}
+        cancelLabel={t('shares.revokeNo')}
         onAction={() => send({ type: 'revoke.confirm' })}
         onCancel={() => send({ type: 'revoke.cancel' })}
         busy={selectRevoking(snapshot)}

@@ -79,7 +79,10 @@ walkScreens('promoCodes', {
         'codes.save': () => {
           const changed = changedCodes({ answer: seen.answer, drafts: seen.drafts });
           const refused = Object.fromEntries(
-            changed.flatMap((row) => (codeProblem(row.code) ? [[row.offerId, codeProblem(row.code)!]] : [])),
+            // What the field says in English for the machine's problem id.
+            changed.flatMap((row) =>
+              codeProblem(row.code) ? [[row.offerId, 'must be 3 to 40 letters, digits, - or _']] : [],
+            ),
           );
           if (changed.length === 0) {
             seen.notice = 'No code changed';

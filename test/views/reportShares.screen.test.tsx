@@ -54,7 +54,14 @@ walkScreens('reportShares', {
           fireEvent.change(card().getByLabelText('Who is it for?'), { target: { value: label } });
         },
         'share.create': () => {
-          seen.labelError = labelProblem(seen.label);
+          // What the field says in English for the machine's problem id.
+          const problem = labelProblem(seen.label);
+          seen.labelError =
+            problem === null
+              ? null
+              : problem.id === 'required'
+                ? 'Este campo es obligatorio'
+                : `must be at most ${problem.max} characters`;
           if (!seen.labelError) {
             seen.error = null;
             seen.created = null;

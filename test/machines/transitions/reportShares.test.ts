@@ -4,7 +4,6 @@
 import { describe, expect } from 'vitest';
 import { createActor } from 'xstate';
 import { apiRefusal } from '@/machines/events';
-import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { labelProblem, reportSharesMachine, type ReportShare } from '@/machines/deliverables/reportShares.machine';
 import {
   selectCreatedShare,
@@ -85,7 +84,7 @@ describe('reportShares transitions', () => {
   pin({ from: 'reportShares.ready', on: 'label.change', to: null }, 'typing clears the label’s error', async () => {
     const shares = await ready();
     shares.actor.send({ type: 'share.create' });
-    expect(selectShareLabelError(shares.snapshot())).toBe(REQUIRED_MESSAGE);
+    expect(selectShareLabelError(shares.snapshot())).toEqual({ id: 'required' });
     shares.actor.send({ type: 'label.change', label: 'B' });
     expect(selectShareLabelError(shares.snapshot())).toBeUndefined();
     expect(shares.snapshot().context.label).toBe('B');
@@ -111,8 +110,8 @@ describe('reportShares transitions', () => {
       shares.actor.send({ type: 'label.change', label: '   ' });
       shares.actor.send({ type: 'share.create' });
       expect(shares.value()).toEqual({ ready: 'idle' });
-      expect(selectShareLabelError(shares.snapshot())).toBe(REQUIRED_MESSAGE);
-      expect(labelProblem('x'.repeat(101))).toBe('must be at most 100 characters');
+      expect(selectShareLabelError(shares.snapshot())).toEqual({ id: 'required' });
+      expect(labelProblem('x'.repeat(101))).toEqual({ id: 'labelTooLong', max: 100 });
       expect(shares.create.started).toBe(0);
     },
   );
