@@ -102,7 +102,7 @@ describe('the campaign editor in Spanish', () => {
     fill('Pago por creador (USD)', '0.50');
     expect(fieldError('Pago por creador (USD)')).toBe('El pago debe ser de al menos USD 1.00.');
     fill('Pago por creador (USD)', '2000000');
-    expect(fieldError('Pago por creador (USD)')).toBe('El pago debe ser de como máximo USD 1,000,000.');
+    expect(fieldError('Pago por creador (USD)')).toBe('El pago no puede ser mayor de USD 1,000,000.');
     fill('Pago por creador (USD)', '250');
     fill('Lugares', '0');
     expect(fieldError('Lugares')).toBe('Escribe un número entero de 1 a 1,000.');
@@ -120,7 +120,7 @@ describe('the campaign editor in Spanish', () => {
       screen.getByText('El pago por clic cuenta los clics del enlace rastreado: elige también Enlace rastreado.'),
     ).toBeInTheDocument();
     fill('Pago por clic (USD)', '100.01');
-    expect(fieldError('Pago por clic (USD)')).toBe('El pago por clic debe ser de USD 0.01 a USD 100.00.');
+    expect(fieldError('Pago por clic (USD)')).toBe('El pago por clic debe estar entre USD 0.01 y USD 100.00.');
     await user.click(screen.getByRole('radio', { name: 'Tarifa fija por creador' }));
     await user.click(screen.getByRole('checkbox', { name: 'Mostrar en el overlay' }));
     await user.click(screen.getByRole('button', { name: 'Guardar borrador' }));
