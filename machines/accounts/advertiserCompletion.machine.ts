@@ -7,19 +7,19 @@ import type { AdvertiserProfile, AdvertiserProfileInput } from '@/contract';
 import {
   advertiserProfileErrors,
   draftOf,
+  REQUIRED,
   toAdvertiserProfileInput,
   type AdvertiserProfileDraft,
   type AdvertiserProfileErrors,
   type AdvertiserProfileField,
 } from '../marketplace/advertiserProfile.machine';
-import { REQUIRED_MESSAGE } from '../messages';
 import { effect, service } from '../placeholders';
 import { errorText } from '../messages';
 
 /** The completion's checks: the company profile's, and what it wants to promote is asked for here. */
 export function completionErrors(draft: AdvertiserProfileDraft): AdvertiserProfileErrors {
   const errors = advertiserProfileErrors(draft);
-  if (!errors.promotes && draft.promotes.trim() === '') errors.promotes = REQUIRED_MESSAGE;
+  if (!errors.promotes && draft.promotes.trim() === '') errors.promotes = REQUIRED;
   return errors;
 }
 

@@ -4,13 +4,18 @@
 import { assign, setup } from 'xstate';
 import type { AdvertiserProfile, AdvertiserProfileInput } from '@/contract';
 import { MARKETPLACE_LIMITS as L } from '@/contract/marketplace';
-import { REQUIRED_MESSAGE, tooLong } from './checks';
 import { service } from '../placeholders';
 import { errorText } from '../messages';
 
 export type AdvertiserProfileField = keyof AdvertiserProfileInput;
 export type AdvertiserProfileDraft = Record<AdvertiserProfileField, string>;
-export type AdvertiserProfileErrors = Partial<Record<AdvertiserProfileField, string>>;
+/**
+ * What is wrong with a field, as an id and the values its text reads (docs/architecture.md §Languages: statecharts stay
+ * language-free; the screens word it from the advertiser catalogue).
+ */
+export type AdvertiserProfileProblem =
+  { id: 'required' } | { id: 'tooLong'; max: number } | { id: 'invalidWebsite' } | { id: 'invalidEmail' };
+export type AdvertiserProfileErrors = Partial<Record<AdvertiserProfileField, AdvertiserProfileProblem>>;
 
 export const advertiserProfileFields = [
   'companyName',
@@ -23,8 +28,12 @@ export const advertiserProfileFields = [
 /** Fields that may stay empty: what the company wants to promote (docs/product.md §Advertiser onboarding). */
 const OPTIONAL_FIELDS: readonly AdvertiserProfileField[] = ['promotes'];
 
-export const INVALID_WEBSITE = 'Enter the web address, starting with https://';
-export const INVALID_CONTACT_EMAIL = 'Enter a valid email address.';
+/** An empty required field (docs/spec.md §5's "Este campo es obligatorio"). */
+export const REQUIRED: AdvertiserProfileProblem = { id: 'required' };
+/** Not an http(s) address whose host has a dot. */
+export const INVALID_WEBSITE: AdvertiserProfileProblem = { id: 'invalidWebsite' };
+export const INVALID_CONTACT_EMAIL: AdvertiserProfileProblem = { id: 'invalidEmail' };
+const tooLong = (max: number): AdvertiserProfileProblem => ({ id: 'tooLong', max });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -51,7 +60,7 @@ export function advertiserProfileErrors(draft: AdvertiserProfileDraft): Advertis
   for (const field of advertiserProfileFields) {
     const value = draft[field].trim();
     if (value === '') {
-      if (!OPTIONAL_FIELDS.includes(field)) errors[field] = REQUIRED_MESSAGE;
+      if (!OPTIONAL_FIELDS.includes(field)) errors[field] = REQUIRED;
     } else if (value.length > limits[field]) errors[field] = tooLong(limits[field]);
   }
   if (!errors.website && !isWebsite(draft.website)) errors.website = INVALID_WEBSITE;

@@ -1,13 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { CompletionField } from '@/machines/accounts/profileCompletion.machine';
-import type { AdvertiserProfileField } from '@/machines/marketplace/advertiserProfile.machine';
-import {
-  selectCompanyDraft,
-  selectCompanyErrors,
-  selectCompanyRefusal,
-  selectCompanySending,
-} from '@/machines/accounts/advertiserCompletion.select';
 import {
   selectCompletionFailed,
   selectCompletionFields,
@@ -21,7 +14,8 @@ import { SessionContext } from '@/src/app/session';
 import { countries } from '@/contract/countries';
 import { messages } from '@/src/messages';
 import { useProfileCompletionLogic, type ProfileCompletionLogic } from '@/src/accounts/profileCompletion';
-import { useAdvertiserCompletionLogic, type AdvertiserCompletionLogic } from '@/src/accounts/advertiserCompletion';
+import type { AdvertiserCompletionLogic } from '@/src/accounts/advertiserCompletion';
+import { AdvertiserCompletion } from '@/src/marketplace/AdvertiserCompletion';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Field, NativeSelectField } from '@/src/ui/Field';
@@ -31,7 +25,6 @@ import { useMessages } from '@/src/i18n/i18n';
 import { AuthLayout } from './AuthLayout';
 import { accountsSignedInMessages, type AccountsSignedInMessage } from './signedInCatalogue';
 import * as s from './CompleteRegister.css';
-import { EnglishOnly } from '@/src/common/InLanguage';
 
 /** Each gender the profile stores, worded in the page's language. */
 const GENDER_TEXTS: Record<Gender, AccountsSignedInMessage> = { Male: 'complete.male', Female: 'complete.female' };
@@ -65,97 +58,11 @@ export function CompleteRegister({
     if (signedIn && !userKnown) session.send({ type: 'user.load' });
   }, [signedIn, userKnown, session]);
   if (!signedIn || role === null) return null;
-  // Without a jwt the page stays empty (docs/spec.md §2). The advertiser's completion is English only so far
-  // (docs/architecture.md §Languages); the creator's wizard speaks the page's language.
+  // Without a jwt the page stays empty (docs/spec.md §2). Both forms speak the page's language.
   return role === 'advertiser' ? (
-    <EnglishOnly>
-      <AdvertiserCompletion logic={advertiserLogic} email={user?.email ?? ''} />
-    </EnglishOnly>
+    <AdvertiserCompletion logic={advertiserLogic} email={user?.email ?? ''} />
   ) : (
     <CompletionWizard logic={logic} />
-  );
-}
-
-const COMPANY_FIELDS: Array<{
-  field: AdvertiserProfileField;
-  label: string;
-  type: string;
-  autoComplete: string;
-  hint?: string;
-}> = [
-  { field: 'companyName', label: 'Company Name', type: 'text', autoComplete: 'organization' },
-  {
-    field: 'website',
-    label: 'Website',
-    type: 'url',
-    autoComplete: 'url',
-    hint: 'The full address, e.g. https://example.com',
-  },
-  { field: 'contactName', label: 'Contact Name', type: 'text', autoComplete: 'name' },
-  { field: 'contactEmail', label: 'Contact Email', type: 'email', autoComplete: 'email' },
-];
-
-/** An advertiser's completion: the company, sent for review; then Company Profile shows the review. */
-function AdvertiserCompletion({ logic, email }: { logic?: AdvertiserCompletionLogic; email: string }) {
-  const completion = useActorRef(useAdvertiserCompletionLogic(logic), { input: { email }, inspect });
-  const draft = useSelector(completion, selectCompanyDraft);
-  const errors = useSelector(completion, selectCompanyErrors);
-  const sending = useSelector(completion, selectCompanySending);
-  const refusal = useSelector(completion, selectCompanyRefusal);
-  const change = (field: AdvertiserProfileField) => (event: { target: { value: string } }) =>
-    completion.send({ type: 'field.change', field, value: event.target.value });
-  return (
-    <AuthLayout
-      title="Complete your company profile"
-      subtitle="Castbridge reviews every advertiser before its campaigns reach creators."
-      wide
-    >
-      <title>Complete your company profile — Castbridge</title>
-      {refusal ? <Alert tone="error">{refusal}</Alert> : null}
-      <form
-        className={s.form}
-        noValidate
-        aria-label="Complete your company profile"
-        onSubmit={(event) => {
-          event.preventDefault();
-          completion.send({ type: 'form.submit' });
-        }}
-      >
-        <div className={s.grid}>
-          {COMPANY_FIELDS.map(({ field, label, type, autoComplete, hint }) => (
-            <Field
-              key={field}
-              label={label}
-              name={field}
-              type={type}
-              autoComplete={autoComplete}
-              hint={hint}
-              value={draft[field]}
-              error={errors[field]}
-              disabled={sending}
-              onChange={change(field)}
-            />
-          ))}
-        </div>
-        <Field
-          label="What do you want to promote?"
-          name="promotes"
-          multiline
-          rows={4}
-          hint="Your products or services, in a sentence or two: it helps the review and your campaigns."
-          value={draft.promotes}
-          error={errors.promotes}
-          disabled={sending}
-          onChange={change('promotes')}
-        />
-        <div className={s.actions}>
-          <span />
-          <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
-            Send for Review
-          </Button>
-        </div>
-      </form>
-    </AuthLayout>
   );
 }
 

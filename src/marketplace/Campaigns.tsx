@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Campaign, FundingDetails } from '@/contract';
+import type { CampaignStatus } from '@/contract/marketplace';
 import {
   deliveryFigures,
   offerCounts,
@@ -12,7 +13,7 @@ import {
   selectCampaignsReady,
 } from '@/machines/marketplace/campaignList.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDate, formatMoney } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
 import { useCampaignListLogic, type CampaignListLogic } from '@/src/marketplace/campaignList';
 import { DeliveryLine } from '@/src/marketplace/CampaignDelivery';
 import { useAdvertiserFundsLogic, type AdvertiserFundsLogic } from '@/src/money/advertiserFunds';
@@ -54,6 +55,9 @@ import * as s from './advertiser.css';
 import { campaignStatus } from './labels';
 import { LoadState } from '@/src/common/LoadState';
 import type { CampaignReachLogic } from '@/src/analytics/campaignReach';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
+import { advertiserMessages, type AdvertiserMessage } from './advertiserCatalogue';
 
 // The reach card's table and range choice load after the screen, keeping the route within its bundle budget.
 const ReachCard = lazy(() => import('../analytics/CampaignReach').then((m) => ({ default: m.ReachCard })));
@@ -75,13 +79,14 @@ export interface CampaignsScreenLogic {
 export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }) {
   const [snapshot, send] = useMachine(useCampaignListLogic(logic.list), { inspect });
   const campaigns = selectCampaigns(snapshot);
+  const { t } = useMessages(advertiserMessages);
   return (
     <div className={s.page}>
-      <ScreenHeading title="Campaigns">
+      <ScreenHeading title={t('campaigns.title')}>
         <Button variant="dashboard" asChild>
           <Link to="/campaigns/new">
             <Icon name="plus" size={18} />
-            New Campaign
+            {t('campaigns.new')}
           </Link>
         </Button>
       </ScreenHeading>
@@ -93,16 +98,16 @@ export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }
       <LoadState
         loading={selectCampaignsLoading(snapshot)}
         error={selectCampaignsFailed(snapshot) ? (selectCampaignsError(snapshot) ?? '') : null}
-        what="campaigns"
+        what={t('campaigns.loading')}
         onRetry={() => send({ type: 'campaigns.retry' })}
       />
       {selectCampaignsReady(snapshot) && campaigns.length === 0 ? (
         <Card>
-          <p className={s.empty}>No campaigns yet. Create one to reach creators who fit your brand.</p>
+          <p className={s.empty}>{t('campaigns.empty')}</p>
         </Card>
       ) : null}
       {campaigns.length > 0 ? (
-        <ul className={s.list} aria-label="Campaigns">
+        <ul className={s.list} aria-label={t('campaigns.title')}>
           {campaigns.map((campaign) => (
             <CampaignCard key={campaign.id} campaign={campaign} />
           ))}
@@ -113,38 +118,44 @@ export function CampaignsScreen({ logic = {} }: { logic?: CampaignsScreenLogic }
 }
 
 /** What each step asks for, with where to do it (docs/product.md §Advertiser onboarding). */
-const STEP_TEXT: Record<ChecklistStepId, { title: string; hint: string }> = {
-  profile: { title: 'Send your company profile', hint: 'Company name, website and contact, for review.' },
-  approval: {
-    title: 'Castbridge approves it',
-    hint: 'Campaigns launch only once your company profile is approved; you are notified.',
-  },
-  funds: { title: 'Add funds', hint: 'By card, US bank debit or a bank transfer; see Funds below.' },
-  campaign: { title: 'Create a campaign', hint: 'A draft: brand, pay per creator, spots, targeting.' },
-  launch: { title: 'Launch it', hint: 'Launching reserves pay × spots from your balance and matches creators.' },
-};
+const STEP_TEXT = {
+  profile: { title: 'checklist.profile', hint: 'checklist.profileHint' },
+  approval: { title: 'checklist.approval', hint: 'checklist.approvalHint' },
+  funds: { title: 'checklist.funds', hint: 'checklist.fundsHint' },
+  campaign: { title: 'checklist.campaign', hint: 'checklist.campaignHint' },
+  launch: { title: 'checklist.launch', hint: 'checklist.launchHint' },
+} as const satisfies Record<ChecklistStepId, { title: AdvertiserMessage; hint: AdvertiserMessage }>;
 
-const STATE_CHIP: Record<ChecklistStepState, { label: string; tone: ChipTone }> = {
-  done: { label: 'Done', tone: 'success' },
-  todo: { label: 'To do', tone: 'neutral' },
-  waiting: { label: 'Waiting for review', tone: 'warning' },
-  refused: { label: 'Not approved', tone: 'danger' },
-};
+const STATE_CHIP = {
+  done: { label: 'checklist.done', tone: 'success' },
+  todo: { label: 'checklist.todo', tone: 'neutral' },
+  waiting: { label: 'checklist.waiting', tone: 'warning' },
+  refused: { label: 'checklist.refused', tone: 'danger' },
+} as const satisfies Record<ChecklistStepState, { label: AdvertiserMessage; tone: ChipTone }>;
+
+/** How each campaign status reads on its card (the tones of ./labels.ts's campaignStatus). */
+const CAMPAIGN_STATUS = {
+  draft: 'campaigns.status.draft',
+  active: 'campaigns.status.active',
+  paused: 'campaigns.status.paused',
+  completed: 'campaigns.status.completed',
+  cancelled: 'campaigns.status.cancelled',
+} as const satisfies Record<CampaignStatus, AdvertiserMessage>;
 
 /** Where a step is done: null when there is nothing to open (the review is Castbridge's). */
-function stepLink(step: ChecklistStep, draftId: string | null): { to: string; label: string } | null {
+function stepLink(step: ChecklistStep, draftId: string | null): { to: string; label: AdvertiserMessage } | null {
   if (step.state === 'done') return null;
   switch (step.id) {
     case 'profile':
-      return { to: '/company-profile', label: 'Open Company Profile' };
+      return { to: '/company-profile', label: 'checklist.openProfile' };
     case 'approval':
-      return step.state === 'refused' ? { to: '/company-profile', label: 'See why and send it again' } : null;
+      return step.state === 'refused' ? { to: '/company-profile', label: 'checklist.seeWhy' } : null;
     case 'funds':
-      return { to: '#funds', label: 'See how to add funds' };
+      return { to: '#funds', label: 'checklist.seeFunds' };
     case 'campaign':
-      return { to: '/campaigns/new', label: 'New Campaign' };
+      return { to: '/campaigns/new', label: 'checklist.newCampaign' };
     case 'launch':
-      return draftId ? { to: `/campaigns/${encodeURIComponent(draftId)}`, label: 'Open the draft' } : null;
+      return draftId ? { to: `/campaigns/${encodeURIComponent(draftId)}`, label: 'checklist.openDraft' } : null;
   }
 }
 
@@ -155,18 +166,24 @@ function ChecklistCard({ logic }: { logic?: AdvertiserChecklistLogic }) {
   const draftId = selectChecklistDraftId(snapshot);
   const loading = selectChecklistLoading(snapshot);
   const error = selectChecklistError(snapshot);
+  const { t } = useMessages(advertiserMessages);
   if (loading || error !== null)
     return (
-      <LoadState loading={loading} error={error} what="checklist" onRetry={() => send({ type: 'checklist.retry' })} />
+      <LoadState
+        loading={loading}
+        error={error}
+        what={t('checklist.loading')}
+        onRetry={() => send({ type: 'checklist.retry' })}
+      />
     );
   if (!steps) return null;
   return (
     <Card as="section" aria-labelledby="checklist-title">
       <h2 id="checklist-title" className={s.sectionTitle}>
-        Getting started
+        {t('checklist.title')}
       </h2>
-      <p className={s.muted}>Your first campaign launches once these are done, in this order.</p>
-      <ol className={`${s.checklist} ${s.spacedSm}`} aria-label="Getting started">
+      <p className={s.muted}>{t('checklist.intro')}</p>
+      <ol className={`${s.checklist} ${s.spacedSm}`} aria-label={t('checklist.title')}>
         {steps.map((step) => {
           const text = STEP_TEXT[step.id];
           const chip = STATE_CHIP[step.state];
@@ -174,18 +191,18 @@ function ChecklistCard({ logic }: { logic?: AdvertiserChecklistLogic }) {
           return (
             <li key={step.id} className={s.checkStep} aria-current={step.current ? 'step' : undefined}>
               <div className={s.spread}>
-                <span className={s.checkTitle}>{text.title}</span>
-                <Chip tone={chip.tone}>{chip.label}</Chip>
+                <span className={s.checkTitle}>{t(text.title)}</span>
+                <Chip tone={chip.tone}>{t(chip.label)}</Chip>
               </div>
-              <p className={s.muted}>{text.hint}</p>
+              <p className={s.muted}>{t(text.hint)}</p>
               {link ? (
                 link.to.startsWith('#') ? (
                   <a href={link.to} className={s.checkLink}>
-                    {link.label}
+                    {t(link.label)}
                   </a>
                 ) : (
                   <TextLink to={link.to} className={s.checkLink}>
-                    {link.label}
+                    {t(link.label)}
                   </TextLink>
                 )
               ) : null}
@@ -215,47 +232,57 @@ function FundsCard({ logic, flows }: { logic?: AdvertiserFundsLogic; flows?: Fun
   useEffect(() => {
     if (hash === '#funds' && shown) document.getElementById('funds')?.scrollIntoView({ block: 'start' });
   }, [hash, shown]);
+  const { t, locale } = useMessages(advertiserMessages);
   if (loading || error !== null)
-    return <LoadState loading={loading} error={error} what="funds" onRetry={() => send({ type: 'funds.retry' })} />;
+    return (
+      <LoadState
+        loading={loading}
+        error={error}
+        what={t('funds.loading')}
+        onRetry={() => send({ type: 'funds.retry' })}
+      />
+    );
   if (!funds) return null;
+  const f = formatsIn(locale);
   return (
     <Card as="section" id="funds" aria-labelledby="funds-title">
       <h2 id="funds-title" className={s.sectionTitle}>
-        Funds
+        {t('funds.title')}
       </h2>
       <PaymentReturnNotice actorRef={depositReturn} />
       <OwedNotice funds={funds} />
       <dl className={s.stats}>
         <div>
-          <dt className={s.term}>Balance</dt>
-          <dd className={s.value}>{formatMoney(funds.balanceCents)}</dd>
+          <dt className={s.term}>{t('funds.balance')}</dt>
+          <dd className={s.value}>{f.money(funds.balanceCents)}</dd>
         </div>
         <div>
-          <dt className={s.term}>Reserved by campaigns</dt>
-          <dd className={s.value}>{formatMoney(funds.reservedCents)}</dd>
+          <dt className={s.term}>{t('funds.reserved')}</dt>
+          <dd className={s.value}>{f.money(funds.reservedCents)}</dd>
         </div>
         <HeldAmounts funds={funds} />
       </dl>
-      <p className={`${s.muted} ${s.spacedSm}`}>
-        Launching a campaign reserves its pay × spots from your balance; what no creator earns returns when it ends or
-        is cancelled.
-      </p>
+      <p className={`${s.muted} ${s.spacedSm}`}>{t('funds.explain')}</p>
       <FundsActions funds={funds} addFunds={selectAddFunds(snapshot)} fundsRefund={selectFundsRefund(snapshot)} />
       <CardPayments deposits={funds.cardDeposits} />
       <TransferDetails transfer={transfer} />
       {funds.deposits.length > 0 ? (
-        <ul className={`${s.deposits} ${s.spacedSm}`} aria-label="Latest deposits">
+        <ul className={`${s.deposits} ${s.spacedSm}`} aria-label={t('funds.latest')}>
           {funds.deposits.slice(0, 3).map((deposit) => (
             <li key={deposit.id}>
-              {formatDate(deposit.createdAt)}: {formatMoney(deposit.amountCents)} · {deposit.reference}
+              {t('funds.deposit', {
+                date: f.date(deposit.createdAt),
+                amount: f.money(deposit.amountCents),
+                reference: deposit.reference,
+              })}
             </li>
           ))}
         </ul>
       ) : funds.cardDeposits.length === 0 ? (
-        <p className={`${s.muted} ${s.spacedSm}`}>No deposits yet.</p>
+        <p className={`${s.muted} ${s.spacedSm}`}>{t('funds.none')}</p>
       ) : null}
       <p className={s.spacedSm}>
-        <TextLink to="/documents">Receipts for your deposits and refunds</TextLink>
+        <TextLink to="/documents">{t('funds.receipts')}</TextLink>
       </p>
     </Card>
   );
@@ -266,31 +293,30 @@ function FundsCard({ logic, flows }: { logic?: AdvertiserFundsLogic; flows?: Fun
  * published, with the advertiser's own reference, which the operator's deposit form recognises.
  */
 function TransferDetails({ transfer }: { transfer: FundingDetails | null }) {
+  const { t } = useMessages(advertiserMessages);
   if (!transfer) return null;
   return (
     <section className={`${s.transfer} ${s.spacedSm}`} aria-labelledby="transfer-title">
       <h3 id="transfer-title" className={s.subTitle}>
-        Add funds by bank transfer
+        {t('transfer.title')}
       </h3>
       <dl className={s.stats}>
         <div>
-          <dt className={s.term}>Your transfer reference</dt>
+          <dt className={s.term}>{t('transfer.reference')}</dt>
           <dd className={`${s.value} ${s.reference}`}>{transfer.reference}</dd>
         </div>
       </dl>
-      <p className={`${s.muted} ${s.spacedSm}`}>
-        Write this reference on the transfer: it tells Castbridge the money is yours, and an operator records it here
-        when it arrives.
-      </p>
+      <p className={`${s.muted} ${s.spacedSm}`}>{t('transfer.explain')}</p>
       {transfer.instructions ? (
         <div className={s.spacedSm}>
-          <p className={s.term}>Send it to</p>
+          <p className={s.term}>{t('transfer.sendTo')}</p>
           <p className={s.longText}>{transfer.instructions}</p>
         </div>
       ) : (
         <p className={`${s.muted} ${s.spacedSm}`}>
-          Castbridge has not published its bank details yet: ask for them in{' '}
-          <TextLink to="/help-and-support">Help and Support</TextLink>, quoting your reference.
+          {withTags(t('transfer.unpublished'), {
+            link: (text) => <TextLink to="/help-and-support">{text}</TextLink>,
+          })}
         </p>
       )}
     </section>
@@ -301,14 +327,19 @@ function CampaignCard({ campaign }: { campaign: Campaign }) {
   const status = campaignStatus[campaign.status];
   const counts = offerCounts(campaign);
   const figures = deliveryFigures(campaign);
+  const { t, locale } = useMessages(advertiserMessages);
+  const f = formatsIn(locale);
   const stats: [string, string][] = [
     // Pay per click (docs/product.md §Deliverables): the rate, with the pay as each creator's cap.
     campaign.perClickCents === null
-      ? ['Pay per creator', formatMoney(campaign.payCents)]
-      : ['Pay per click', `${formatMoney(campaign.perClickCents)} up to ${formatMoney(campaign.payCents)}`],
-    ['Spots', String(campaign.spots)],
-    ['Open offers', String(counts.open)],
-    ['Accepted', `${counts.accepted} of ${campaign.spots}`],
+      ? [t('campaigns.payPerCreator'), f.money(campaign.payCents)]
+      : [
+          t('campaigns.payPerClick'),
+          t('campaigns.perClick', { rate: f.money(campaign.perClickCents), cap: f.money(campaign.payCents) }),
+        ],
+    [t('campaigns.spots'), f.count(campaign.spots)],
+    [t('campaigns.openOffers'), f.count(counts.open)],
+    [t('campaigns.accepted'), t('campaigns.acceptedOf', { accepted: counts.accepted, spots: campaign.spots })],
   ];
   return (
     <Card as="li" aria-labelledby={`campaign-${campaign.id}`}>
@@ -321,7 +352,7 @@ function CampaignCard({ campaign }: { campaign: Campaign }) {
           </h2>
           <p className={s.muted}>{campaign.brand}</p>
         </div>
-        <Chip tone={status.tone}>{status.label}</Chip>
+        <Chip tone={status.tone}>{t(CAMPAIGN_STATUS[campaign.status])}</Chip>
       </div>
       <dl className={s.stats}>
         {stats.map(([label, value]) => (

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import type { AdvertiserProfile } from '@/contract';
 import type { VerificationStatus } from '@/contract/marketplace';
-import type { AdvertiserProfileField } from '@/machines/marketplace/advertiserProfile.machine';
+import type { AdvertiserProfileErrors, AdvertiserProfileField } from '@/machines/marketplace/advertiserProfile.machine';
 import {
   selectCompanyCanCancel,
   selectCompanyDraft,
@@ -27,48 +27,31 @@ import { Link as TextLink } from '@/src/ui/Link';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
 import { LoadState } from '@/src/common/LoadState';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
+import { advertiserMessages, type AdvertiserMessage } from './advertiserCatalogue';
+import { FIELD_LABELS, problemText } from './advertiserWords';
 
 /** How each verification status reads (docs/product.md §Marketplace: the profile's verification status). */
-export const verification: Record<VerificationStatus, { label: string; tone: ChipTone; text: string }> = {
-  pending: {
-    label: 'Waiting for approval',
-    tone: 'warning',
-    text: 'An operator is reviewing your company. Campaigns can be prepared now and launched once it is approved.',
-  },
-  approved: { label: 'Approved', tone: 'success', text: 'Your company is verified: your campaigns can be launched.' },
-  rejected: {
-    label: 'Rejected',
-    tone: 'neutral',
-    text: 'Your company was not approved. Correct the profile and send it again.',
-  },
-};
+export const verification = {
+  pending: { label: 'company.pending', tone: 'warning', text: 'company.pendingText' },
+  approved: { label: 'company.approved', tone: 'success', text: 'company.approvedText' },
+  rejected: { label: 'company.rejected', tone: 'neutral', text: 'company.rejectedText' },
+} as const satisfies Record<VerificationStatus, { label: AdvertiserMessage; tone: ChipTone; text: AdvertiserMessage }>;
 
 const FIELDS: Array<{
   field: AdvertiserProfileField;
-  label: string;
   type?: string;
   autoComplete: string;
-  hint?: string;
+  hint?: AdvertiserMessage;
   multiline?: boolean;
 }> = [
-  { field: 'companyName', label: 'Company Name', autoComplete: 'organization' },
-  {
-    field: 'website',
-    label: 'Website',
-    type: 'url',
-    autoComplete: 'url',
-    hint: 'The full address, e.g. https://example.com',
-  },
-  { field: 'contactName', label: 'Contact Name', autoComplete: 'name' },
-  { field: 'contactEmail', label: 'Contact Email', type: 'email', autoComplete: 'email' },
+  { field: 'companyName', autoComplete: 'organization' },
+  { field: 'website', type: 'url', autoComplete: 'url', hint: 'field.websiteHint' },
+  { field: 'contactName', autoComplete: 'name' },
+  { field: 'contactEmail', type: 'email', autoComplete: 'email' },
   // docs/product.md §Advertiser onboarding: asked at sign-up; the operator reads it when reviewing.
-  {
-    field: 'promotes',
-    label: 'What do you want to promote?',
-    autoComplete: 'off',
-    hint: 'Your products or services, in a sentence or two (optional).',
-    multiline: true,
-  },
+  { field: 'promotes', autoComplete: 'off', hint: 'company.promotesHint', multiline: true },
 ];
 
 /** Company Profile (docs/product.md §Marketplace): the advertiser's company, its verification status, and the form that sends it for review. */
@@ -76,33 +59,29 @@ export function CompanyProfileScreen({ logic }: { logic?: AdvertiserProfileLogic
   const [snapshot, send] = useMachine(useAdvertiserProfileLogic(logic), { inspect });
   const profile = selectCompanyProfile(snapshot);
   const error = selectCompanyError(snapshot);
+  const { t } = useMessages(advertiserMessages);
   return (
     <div className={s.page}>
-      <ScreenHeading title="Company Profile">
+      <ScreenHeading title={t('company.title')}>
         {selectCompanyViewing(snapshot) ? (
           <Button variant="dashboard" onClick={() => send({ type: 'profile.edit' })}>
             <Icon name="user" size={18} />
-            {profile?.status === 'rejected' ? 'Edit and Resend' : 'Edit'}
+            {t(profile?.status === 'rejected' ? 'company.editResend' : 'company.edit')}
           </Button>
         ) : null}
       </ScreenHeading>
       <LoadState
         loading={selectCompanyLoading(snapshot)}
         error={selectCompanyFailed(snapshot) ? (error ?? '') : null}
-        what="company profile"
+        what={t('company.loading')}
         onRetry={() => send({ type: 'profile.retry' })}
       />
       {selectCompanySaved(snapshot) && selectCompanyViewing(snapshot) ? (
         <Alert tone="success">
-          {profile?.status === 'approved' ? (
-            'Your company profile was saved.'
-          ) : (
-            <>
-              Your company profile was sent for review.{' '}
-              {/* What to do while it is reviewed (issue 48 item 20): the checklist lives on Campaigns. */}
-              <TextLink to="/campaigns">Next steps: Getting started on Campaigns</TextLink>
-            </>
-          )}
+          {profile?.status === 'approved'
+            ? t('company.saved')
+            : // What to do while it is reviewed (issue 48 item 20): the checklist lives on Campaigns.
+              withTags(t('company.sent'), { link: (text) => <TextLink to="/campaigns">{text}</TextLink> })}
         </Alert>
       ) : null}
       {profile && !selectCompanyLoading(snapshot) ? <VerificationCard profile={profile} /> : null}
@@ -127,19 +106,20 @@ export function CompanyProfileScreen({ logic }: { logic?: AdvertiserProfileLogic
 
 function VerificationCard({ profile }: { profile: AdvertiserProfile }) {
   const status = verification[profile.status];
+  const { t } = useMessages(advertiserMessages);
   return (
     <Card as="section" aria-labelledby="company-verification">
       <div className={s.spread}>
         <h2 id="company-verification" className={s.rowTitle}>
-          Verification
+          {t('company.verification')}
         </h2>
         <Chip tone={status.tone} data-testid="verification-status">
-          {status.label}
+          {t(status.label)}
         </Chip>
       </div>
-      <p className={`${s.muted} ${s.spacedSm}`}>{status.text}</p>
+      <p className={`${s.muted} ${s.spacedSm}`}>{t(status.text)}</p>
       {profile.status === 'rejected' && profile.rejectionReason ? (
-        <Alert tone="error" title="Reason" className={s.retry}>
+        <Alert tone="error" title={t('company.reason')} className={s.retry}>
           {profile.rejectionReason}
         </Alert>
       ) : null}
@@ -148,17 +128,18 @@ function VerificationCard({ profile }: { profile: AdvertiserProfile }) {
 }
 
 function CompanyDetails({ profile }: { profile: AdvertiserProfile }) {
+  const { t } = useMessages(advertiserMessages);
   const rows: [string, string][] = [
-    ['Company Name', profile.companyName],
-    ['Website', profile.website],
-    ['Contact Name', profile.contactName],
-    ['Contact Email', profile.contactEmail],
-    ...(profile.promotes ? ([['Promotes', profile.promotes]] as [string, string][]) : []),
+    [t(FIELD_LABELS.companyName), profile.companyName],
+    [t(FIELD_LABELS.website), profile.website],
+    [t(FIELD_LABELS.contactName), profile.contactName],
+    [t(FIELD_LABELS.contactEmail), profile.contactEmail],
+    ...(profile.promotes ? ([[t('company.promotes'), profile.promotes]] as [string, string][]) : []),
   ];
   return (
     <Card as="section" aria-labelledby="company-details">
       <h2 id="company-details" className={s.sectionTitle}>
-        Company
+        {t('company.details')}
       </h2>
       <dl className={s.facts}>
         {rows.map(([label, value]) => (
@@ -187,7 +168,7 @@ function CompanyForm({
   first: boolean;
   approved: boolean;
   draft: Record<AdvertiserProfileField, string>;
-  errors: Partial<Record<AdvertiserProfileField, string>>;
+  errors: AdvertiserProfileErrors;
   serverError: string | null;
   saving: boolean;
   canCancel: boolean;
@@ -195,17 +176,13 @@ function CompanyForm({
   onCancel: () => void;
   onSubmit: () => void;
 }) {
+  const { t } = useMessages(advertiserMessages);
   return (
     <Card as="section" aria-labelledby="company-form">
       <h2 id="company-form" className={s.sectionTitle}>
-        {first ? 'Tell us about your company' : 'Company'}
+        {t(first ? 'company.formFirst' : 'company.details')}
       </h2>
-      {first ? (
-        <p className={s.muted}>
-          An operator checks every advertiser before its campaigns reach creators. Fill in your company and send it for
-          review.
-        </p>
-      ) : null}
+      {first ? <p className={s.muted}>{t('company.formIntro')}</p> : null}
       <form
         className={s.formStack}
         noValidate
@@ -215,19 +192,19 @@ function CompanyForm({
         }}
       >
         <div className={s.fields}>
-          {FIELDS.map(({ field, label, type, autoComplete, hint, multiline }) => (
+          {FIELDS.map(({ field, type, autoComplete, hint, multiline }) => (
             <Field
               key={field}
-              label={label}
+              label={t(FIELD_LABELS[field])}
               name={field}
               className={multiline ? s.full : undefined}
               multiline={multiline}
               rows={multiline ? 3 : undefined}
               type={multiline ? undefined : (type ?? 'text')}
               autoComplete={autoComplete}
-              hint={hint}
+              hint={hint ? t(hint) : undefined}
               value={draft[field]}
-              error={errors[field]}
+              error={problemText(t, errors[field])}
               disabled={saving}
               onChange={(event) => onChange(field, event.target.value)}
             />
@@ -237,11 +214,11 @@ function CompanyForm({
         <div className={s.actions}>
           {canCancel ? (
             <Button variant="secondary" onClick={onCancel} disabled={saving}>
-              Cancel
+              {t('company.cancel')}
             </Button>
           ) : null}
           <Button type="submit" variant="dashboard" disabled={saving} aria-busy={saving || undefined}>
-            {approved ? 'Save' : 'Send for Review'}
+            {t(approved ? 'company.save' : 'company.send')}
           </Button>
         </div>
       </form>

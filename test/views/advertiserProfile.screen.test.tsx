@@ -13,8 +13,10 @@ import {
   type AdvertiserProfileDraft,
   type AdvertiserProfileErrors,
   type AdvertiserProfileField,
+  type AdvertiserProfileProblem,
 } from '@/machines/marketplace/advertiserProfile.machine';
-import { CompanyProfileScreen, verification } from '@/src/marketplace/CompanyProfile';
+import type { VerificationStatus } from '@/contract/marketplace';
+import { CompanyProfileScreen } from '@/src/marketplace/CompanyProfile';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
 
@@ -29,6 +31,20 @@ const hints: Partial<Record<AdvertiserProfileField, string>> = {
   website: 'The full address, e.g. https://example.com',
   promotes: 'Your products or services, in a sentence or two (optional).',
 };
+/** The verification status as its chip reads in English. */
+const STATUS: Record<VerificationStatus, string> = {
+  pending: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+/** A field's problem as the English screen words it. */
+const PROBLEM: Record<AdvertiserProfileProblem['id'], (problem: AdvertiserProfileProblem) => string> = {
+  required: () => 'Este campo es obligatorio',
+  tooLong: (problem) => `Keep it under ${'max' in problem ? problem.max.toLocaleString('en-US') : ''} characters.`,
+  invalidWebsite: () => 'Enter the web address, starting with https://',
+  invalidEmail: () => 'Enter a valid email address.',
+};
+const worded = (problem: AdvertiserProfileProblem | undefined) => (problem ? PROBLEM[problem.id](problem) : undefined);
 const SUBMIT = /^(Send for Review|Save)$/;
 const submitName = (profile: AdvertiserProfile | null) => (profile?.status === 'approved' ? 'Save' : 'Send for Review');
 
@@ -138,7 +154,7 @@ walkScreens('advertiserProfile', {
     // that it was sent for review (saved, once approved). No form.
     viewing: ({ load, save, seen }) => {
       const profile = seen.profile!;
-      expect(screen.getByTestId('verification-status')).toHaveTextContent(verification[profile.status].label);
+      expect(screen.getByTestId('verification-status')).toHaveTextContent(STATUS[profile.status]);
       if (profile.status === 'rejected') expect(screen.getByText(profile.rejectionReason!)).toBeInTheDocument();
       expect(screen.getByRole('region', { name: 'Company' })).toHaveTextContent(profile.companyName);
       expect(
@@ -168,7 +184,7 @@ walkScreens('advertiserProfile', {
       else expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
       for (const field of Object.keys(labels) as AdvertiserProfileField[]) {
         const input = screen.getByLabelText(labels[field]);
-        const described = [hints[field], seen.errors[field]].filter(Boolean).join(' ');
+        const described = [hints[field], worded(seen.errors[field])].filter(Boolean).join(' ');
         expect(input).toHaveAccessibleDescription(described);
         if (seen.errors[field]) expect(input).toHaveAttribute('aria-invalid', 'true');
         else expect(input).not.toHaveAttribute('aria-invalid');

@@ -13,8 +13,7 @@ import {
   selectCompanyRefusal,
   selectCompanySending,
 } from '@/machines/accounts/advertiserCompletion.select';
-import { REQUIRED_MESSAGE } from '@/machines/messages';
-import { INVALID_WEBSITE } from '@/machines/marketplace/advertiserProfile.machine';
+import { INVALID_WEBSITE, REQUIRED } from '@/machines/marketplace/advertiserProfile.machine';
 import { sampleAdvertiserProfile } from '@/machines/marketplace/samples';
 import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
@@ -92,15 +91,15 @@ describe('advertiserCompletion transitions', () => {
       expect(flow.page().errors).toEqual({});
       flow.actor.send({ type: 'form.submit' });
       expect(flow.page().errors).toEqual({
-        companyName: REQUIRED_MESSAGE,
+        companyName: REQUIRED,
         website: INVALID_WEBSITE,
-        contactName: REQUIRED_MESSAGE,
-        promotes: REQUIRED_MESSAGE,
+        contactName: REQUIRED,
+        promotes: REQUIRED,
       });
       // Shown once, each check follows its field.
       flow.type('companyName', 'Nova Energy');
       flow.type('website', 'https://nova-energy.example');
-      expect(flow.page().errors).toEqual({ contactName: REQUIRED_MESSAGE, promotes: REQUIRED_MESSAGE });
+      expect(flow.page().errors).toEqual({ contactName: REQUIRED, promotes: REQUIRED });
       flow.type('contactName', 'Marta Ruiz');
       flow.type('promotes', 'Energy drinks');
       expect(flow.page().errors).toEqual({});
@@ -137,7 +136,7 @@ describe('advertiserCompletion transitions', () => {
       flow.type('promotes', '   ');
       flow.actor.send({ type: 'form.submit' });
       expect(flow.snapshot().value).toBe('editing');
-      expect(flow.page().errors).toEqual({ promotes: REQUIRED_MESSAGE });
+      expect(flow.page().errors).toEqual({ promotes: REQUIRED });
       expect(flow.save.started).toBe(0);
     },
   );

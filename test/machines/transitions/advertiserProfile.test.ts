@@ -11,6 +11,7 @@ import {
   advertiserProfileMachine,
   INVALID_CONTACT_EMAIL,
   INVALID_WEBSITE,
+  REQUIRED,
   isWebsite,
   type AdvertiserProfileDraft,
   type AdvertiserProfileField,
@@ -24,7 +25,6 @@ import {
   selectCompanySaved,
   selectCompanyViewing,
 } from '@/machines/marketplace/advertiserProfile.select';
-import { REQUIRED_MESSAGE } from '@/machines/messages';
 import { sampleAdvertiserProfile } from '@/machines/marketplace/samples';
 import { controlled, receivedEvents } from '../controlled';
 import { pinTransitions } from './pin';
@@ -119,6 +119,15 @@ describe('the checks, as the server makes them', () => {
         ),
       ).sort(),
     ).toEqual(['companyName', 'contactName', 'promotes', 'website']);
+    // A problem is an id with the values its text reads (the screen words it).
+    expect(advertiserProfileErrors(draft({ companyName: 'c'.repeat(at.companyName + 1) }))).toEqual({
+      companyName: { id: 'tooLong', max: at.companyName },
+    });
+    expect([REQUIRED, INVALID_WEBSITE, INVALID_CONTACT_EMAIL]).toEqual([
+      { id: 'required' },
+      { id: 'invalidWebsite' },
+      { id: 'invalidEmail' },
+    ]);
     expect(advertiserProfileErrors(draft({ contactEmail: ' marta@nova.example ' }))).toEqual({});
     for (const email of ['x marta@nova.example', 'marta@nova.example y', 'marta@nova', '@nova.example'])
       expect(advertiserProfileErrors(draft({ contactEmail: email })), email).toEqual({
@@ -127,8 +136,8 @@ describe('the checks, as the server makes them', () => {
     // What it promotes may stay empty; the rest may not, spaces alone counting as empty.
     expect(advertiserProfileErrors(draft({ promotes: '  ' }))).toEqual({});
     expect(advertiserProfileErrors(draft({ companyName: '  ', website: '' }))).toEqual({
-      companyName: REQUIRED_MESSAGE,
-      website: REQUIRED_MESSAGE,
+      companyName: REQUIRED,
+      website: REQUIRED,
     });
   });
 });
@@ -241,12 +250,12 @@ describe('advertiserProfile transitions', () => {
       flow.actor.send({ type: 'profile.submit' });
       expect(flow.page().errors).toEqual({
         website: INVALID_WEBSITE,
-        contactName: REQUIRED_MESSAGE,
-        contactEmail: REQUIRED_MESSAGE,
+        contactName: REQUIRED,
+        contactEmail: REQUIRED,
       });
       flow.type('website', VALID.website);
       flow.type('contactName', VALID.contactName);
-      expect(flow.page().errors).toEqual({ contactEmail: REQUIRED_MESSAGE });
+      expect(flow.page().errors).toEqual({ contactEmail: REQUIRED });
       flow.type('contactEmail', VALID.contactEmail);
       expect(flow.page().errors).toEqual({});
     },
@@ -277,10 +286,10 @@ describe('advertiserProfile transitions', () => {
       expect(flow.snapshot().value).toBe('editing');
       expect(flow.save.started).toBe(0);
       expect(flow.page().errors).toEqual({
-        companyName: REQUIRED_MESSAGE,
-        website: REQUIRED_MESSAGE,
-        contactName: REQUIRED_MESSAGE,
-        contactEmail: REQUIRED_MESSAGE,
+        companyName: REQUIRED,
+        website: REQUIRED,
+        contactName: REQUIRED,
+        contactEmail: REQUIRED,
       });
     },
   );
