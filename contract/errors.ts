@@ -100,6 +100,33 @@ export const ERROR_CODES = {
   'marketplace.proposal_waiting': "409: proposing while one's own proposal is waiting for an answer",
   'marketplace.brand_short_of_funds':
     "409: the creator accepting a counter-offer the brand's balance cannot cover yet; the message names the pay",
+  // What an advertiser's campaigns, invitations and creator lists are refused.
+  'marketplace.campaign_unknown': "404: a campaign that is not the caller's",
+  'marketplace.campaign_not_draft': '409: editing a campaign that is no longer a draft',
+  'marketplace.campaign_image_not_draft': '409: changing the image of a campaign that is no longer a draft',
+  'marketplace.campaign_action_refused':
+    '409: launching, pausing, resuming or cancelling a campaign whose status does not allow it; the message says both',
+  'marketplace.campaign_changed': '409: the campaign changed while the action was being taken; read it again',
+  'marketplace.launch_needs_approval': '409: launching before Castbridge approved the company profile',
+  'marketplace.launch_needs_platform': '409: launching a campaign that targets no platform',
+  'marketplace.launch_needs_language': '409: launching a campaign that targets no broadcasting language',
+  'marketplace.launch_needs_description': '409: launching a campaign without a description',
+  'marketplace.launch_window_over': '409: launching a campaign whose window has already ended',
+  'marketplace.spots_not_running': '409: adding spots to a campaign that is not active or paused',
+  'marketplace.spots_too_many': '409: adding spots past the most a campaign may have; the message says both figures',
+  'marketplace.creator_unknown': '404: a creator who is not listed in search (inviting, listing or their options)',
+  'marketplace.invite_draft': '409: inviting to a draft campaign',
+  'marketplace.invite_paused': '409: inviting to a paused campaign',
+  'marketplace.invite_not_active': '409: inviting to a completed or cancelled campaign',
+  'marketplace.invite_existing_offer': '409: inviting a creator who already has an offer of the campaign',
+  'marketplace.invite_too_many_open':
+    '409: inviting when the campaign already has its most open offers for its free spots (3 a spot)',
+  'marketplace.list_unknown': "404: a creator list that is not the caller's",
+  'marketplace.lists_full': '409: creating a list past the most an advertiser may keep',
+  'marketplace.list_full': '409: adding a creator to a list that holds the most it may',
+  'marketplace.offer_already_completed': '409: confirming the delivery of an offer already completed (or paid)',
+  'marketplace.offer_not_completable':
+    '409: confirming the delivery of an offer that is not accepted; the message says its status',
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;

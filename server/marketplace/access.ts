@@ -17,7 +17,7 @@ export function ownCampaign(db: Kysely<Database>) {
       .where('id', '=', c.req.param('id') ?? '')
       .where('advertiser_id', '=', c.get('userId'))
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'No such campaign');
+    if (!row) throw new HttpError(404, marketplaceProblems.campaign_unknown);
   };
 }
 

@@ -19,6 +19,7 @@ import {
 } from '../../contract/schemas/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Problem } from '../http/problems.ts';
 import { money } from '../http/texts.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { releaseUnneeded, reserveForLaunch, reserveForSpots } from '../money/funding.ts';
@@ -35,6 +36,7 @@ import {
   type ProgressOf,
 } from './rows.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { marketplaceProblems } from './problems.ts';
 import { withReviews } from './review-rows.ts';
 import { withdrawProposals, withProposals } from './proposal-rows.ts';
 import { marketplaceWords } from './texts.ts';
@@ -152,7 +154,7 @@ export function createCampaignStore(services: CampaignDeps) {
       .where('id', '=', id)
       .where('advertiser_id', '=', advertiserId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'No such campaign');
+    if (!row) throw new HttpError(404, marketplaceProblems.campaign_unknown);
     return row;
   }
 
@@ -190,20 +192,18 @@ export function createCampaignStore(services: CampaignDeps) {
   });
 
   /** Why a draft cannot launch yet, or null. */
-  async function launchProblem(advertiserId: string, row: CampaignRow): Promise<string | null> {
+  async function launchProblem(advertiserId: string, row: CampaignRow): Promise<Problem | null> {
     const profile = await db
       .selectFrom('advertiser_profiles')
       .select('status')
       .where('user_id', '=', advertiserId)
       .executeTakeFirst();
-    if (profile?.status !== 'approved')
-      return 'Your company profile must be approved by Castbridge before you launch a campaign';
+    if (profile?.status !== 'approved') return marketplaceProblems.launch_needs_approval;
     const campaign = toCampaign(row);
-    if (campaign.targeting.platforms.length === 0) return 'Choose at least one platform before launching';
-    if (campaign.targeting.languages.length === 0) return 'Choose at least one broadcasting language before launching';
-    if (campaign.description.trim() === '') return 'Describe the campaign before launching';
-    if (campaign.deliverable.endsOn < today())
-      return 'The campaign window has already ended: change its dates before launching';
+    if (campaign.targeting.platforms.length === 0) return marketplaceProblems.launch_needs_platform;
+    if (campaign.targeting.languages.length === 0) return marketplaceProblems.launch_needs_language;
+    if (campaign.description.trim() === '') return marketplaceProblems.launch_needs_description;
+    if (campaign.deliverable.endsOn < today()) return marketplaceProblems.launch_window_over;
     return null;
   }
 
@@ -286,7 +286,7 @@ export function createCampaignStore(services: CampaignDeps) {
 
     async update(advertiserId: string, id: string, patch: CampaignPatch): Promise<Campaign> {
       const row = await own(advertiserId, id);
-      if (row.status !== 'draft') throw new HttpError(409, 'Only a draft campaign can be edited');
+      if (row.status !== 'draft') throw new HttpError(409, marketplaceProblems.campaign_not_draft);
       const next = { ...toCampaign(row), ...patch } as Campaign;
       if (next.deliverable.endsOn < next.deliverable.startsOn)
         throw new HttpError(400, 'deliverable.endsOn: must not end before it starts');
@@ -301,7 +301,7 @@ export function createCampaignStore(services: CampaignDeps) {
         .where('status', '=', 'draft')
         .returningAll()
         .executeTakeFirst();
-      if (!updated) throw new HttpError(409, 'Only a draft campaign can be edited');
+      if (!updated) throw new HttpError(409, marketplaceProblems.campaign_not_draft);
       return (await withCounts([updated]))[0]!;
     },
 
@@ -312,7 +312,7 @@ export function createCampaignStore(services: CampaignDeps) {
       image: string,
     ): Promise<{ campaign: Campaign; previous: string | null }> {
       const row = await own(advertiserId, id);
-      if (row.status !== 'draft') throw new HttpError(409, 'Only a draft campaign can change its image');
+      if (row.status !== 'draft') throw new HttpError(409, marketplaceProblems.campaign_image_not_draft);
       const updated = await db
         .updateTable('campaigns')
         .set({ image, updated_at: now() })
@@ -325,7 +325,8 @@ export function createCampaignStore(services: CampaignDeps) {
     async act(advertiserId: string, id: string, action: CampaignAction): Promise<Campaign> {
       const row = await own(advertiserId, id);
       const from = CAMPAIGN_ACTIONS[action] as readonly CampaignStatus[];
-      if (!from.includes(row.status)) throw new HttpError(409, `A ${row.status} campaign cannot ${action}`);
+      if (!from.includes(row.status))
+        throw new HttpError(409, marketplaceProblems.campaign_action_refused.with({ status: row.status, action }));
       if (action === 'launch') {
         const problem = await launchProblem(advertiserId, row);
         if (problem) throw new HttpError(409, problem);
@@ -340,7 +341,7 @@ export function createCampaignStore(services: CampaignDeps) {
           .where('status', 'in', from)
           .returningAll()
           .executeTakeFirst();
-        if (!next) throw new HttpError(409, `The campaign changed meanwhile; reload it`);
+        if (!next) throw new HttpError(409, marketplaceProblems.campaign_changed);
         // Launching reserves pay × spots from the advertiser's balance (docs/product.md §Money); short funds refuse the launch.
         if (action === 'launch') await reserveForLaunch(trx, next);
         if (action === 'cancel') {
@@ -377,12 +378,15 @@ export function createCampaignStore(services: CampaignDeps) {
           .executeTakeFirst();
         if (!next) {
           const row = await own(advertiserId, id, trx);
-          throw new HttpError(409, `A ${row.status} campaign cannot add spots: only an active or paused one can`);
+          throw new HttpError(409, marketplaceProblems.spots_not_running.with({ status: row.status }));
         }
         if (Number(next.spots) > MARKETPLACE_LIMITS.maxSpots)
           throw new HttpError(
             409,
-            `A campaign has at most ${MARKETPLACE_LIMITS.maxSpots} spots: this one has ${Number(next.spots) - added}`,
+            marketplaceProblems.spots_too_many.with({
+              max: MARKETPLACE_LIMITS.maxSpots,
+              spots: Number(next.spots) - added,
+            }),
           );
         await reserveForSpots(trx, next, added);
         if (next.status === 'active' && Number(next.auto_match) !== 0)

@@ -27,6 +27,7 @@ import { releaseUnneeded } from '../money/funding.ts';
 import { openReview, when } from '../money/reviews.ts';
 import type { NewNotification } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { marketplaceProblems, offerState } from './problems.ts';
 import { marketplaceWords } from './texts.ts';
 
 export type CompletedVia = 'advertiser' | 'overlay' | 'deliverables';
@@ -93,7 +94,7 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
     ])
     .where('offers.id', '=', input.offerId)
     .executeTakeFirst();
-  if (!offer) throw new HttpError(404, 'No such offer');
+  if (!offer) throw new HttpError(404, marketplaceProblems.offer_unknown);
   const stamp = input.at ?? new Date().toISOString();
   // The pay a counter-offer agreed, else the campaign's; paid per click, what the clicks earned of it.
   const agreed = Number(offer.offer_pay_cents ?? offer.pay_cents);
@@ -122,8 +123,8 @@ export async function completeOffer(trx: Kysely<Database>, input: CompletionInpu
     throw new HttpError(
       409,
       offer.status === 'completed' || offer.status === 'paid'
-        ? 'This offer is already completed'
-        : `This offer is ${offer.status.replace('_', ' ')}: only an accepted offer can be completed`,
+        ? marketplaceProblems.offer_already_completed
+        : marketplaceProblems.offer_not_completable.with({ status: offerState(offer.status) }),
     );
   }
   await payEarning(trx, {

@@ -8,9 +8,8 @@ import type { CreatorCard, CreatorList } from '../../contract/schemas/search.ts'
 import { SEARCH_LIMITS } from '../../contract/search.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { marketplaceProblems } from './problems.ts';
 import type { CreatorSearch } from './search.ts';
-
-const NO_LIST = 'No such list';
 
 export function createCreatorLists(db: Kysely<Database>, search: Pick<CreatorSearch, 'cards'>) {
   /** The listed creators of these lists, newest first. */
@@ -46,7 +45,7 @@ export function createCreatorLists(db: Kysely<Database>, search: Pick<CreatorSea
       .where('id', '=', id)
       .where('advertiser_id', '=', advertiserId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, NO_LIST);
+    if (!row) throw new HttpError(404, marketplaceProblems.list_unknown);
     return row;
   }
 
@@ -78,7 +77,7 @@ export function createCreatorLists(db: Kysely<Database>, search: Pick<CreatorSea
         .where('advertiser_id', '=', advertiserId)
         .executeTakeFirstOrThrow();
       if (Number(n) >= SEARCH_LIMITS.lists)
-        throw new HttpError(409, `You have ${SEARCH_LIMITS.lists} lists, the most you can keep: delete one first`);
+        throw new HttpError(409, marketplaceProblems.lists_full.with({ max: SEARCH_LIMITS.lists }));
       const row = { id: crypto.randomUUID(), advertiser_id: advertiserId, name, created_at: new Date().toISOString() };
       await db.insertInto('creator_lists').values(row).execute();
       return present(row, []);
@@ -117,14 +116,14 @@ export function createCreatorLists(db: Kysely<Database>, search: Pick<CreatorSea
         .where('user_id', '=', creatorId)
         .where('listed', '=', 1)
         .executeTakeFirst();
-      if (!listed) throw new HttpError(404, 'No such creator');
+      if (!listed) throw new HttpError(404, marketplaceProblems.creator_unknown);
       const { n } = await db
         .selectFrom('creator_list_members')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('list_id', '=', id)
         .executeTakeFirstOrThrow();
       if (Number(n) >= SEARCH_LIMITS.listMembers)
-        throw new HttpError(409, `A list holds at most ${SEARCH_LIMITS.listMembers} creators: start another list`);
+        throw new HttpError(409, marketplaceProblems.list_full.with({ max: SEARCH_LIMITS.listMembers }));
       await db
         .insertInto('creator_list_members')
         .values({ list_id: id, creator_id: creatorId, added_at: new Date().toISOString() })

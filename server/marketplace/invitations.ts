@@ -10,13 +10,15 @@ import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, OPEN_OFFERS_PER_SPOT } from '../../contract/marketplace.ts';
 import type { InviteOption } from '../../contract/schemas/search.ts';
 import type { Database } from '../db/types.ts';
+import type { Locale } from '../../contract/locales.ts';
+import type { OfferStatus } from '../../contract/marketplace.ts';
 import { HttpError } from '../http/errors.ts';
+import { formatProblem, type Problem } from '../http/problems.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { touchOfferLists } from './offer-revisions.ts';
+import { marketplaceProblems, offerState } from './problems.ts';
 import { storedReason, type StoredReason } from './reasons.ts';
 import { marketplaceWords } from './texts.ts';
-
-export const ALL_SPOTS_TAKEN = 'All spots of this campaign are taken';
 
 /**
  * Why the campaign cannot take an invitation of this creator now, or null: the one rule the invitation (inside its
@@ -27,16 +29,24 @@ export function whyNot(
   existing: string | null,
   openOffers: number,
   creatorName: string,
-): string | null {
-  if (campaign.status === 'draft') return 'Not launched yet (a draft): only an active campaign takes invitations';
-  if (campaign.status === 'paused') return 'Paused: resume it to take invitations';
-  if (campaign.status !== 'active')
-    return `This campaign is ${campaign.status}: only an active campaign takes invitations`;
-  if (existing) return `${creatorName} already has an offer of this campaign (${existing.replace('_', ' ')})`;
+): Problem | null {
+  if (campaign.status === 'draft') return marketplaceProblems.invite_draft;
+  if (campaign.status === 'paused') return marketplaceProblems.invite_paused;
+  if (campaign.status !== 'active') return marketplaceProblems.invite_not_active.with({ status: campaign.status });
+  if (existing)
+    return marketplaceProblems.invite_existing_offer.with({
+      creator: creatorName,
+      hasState: 'yes',
+      state: offerState(existing as OfferStatus),
+    });
   const spotsLeft = Number(campaign.spots) - Number(campaign.accepted_count);
-  if (spotsLeft <= 0) return ALL_SPOTS_TAKEN;
+  if (spotsLeft <= 0) return marketplaceProblems.campaign_full;
   if (openOffers >= spotsLeft * OPEN_OFFERS_PER_SPOT)
-    return `This campaign already has ${openOffers} open offers for its ${spotsLeft} free ${spotsLeft === 1 ? 'spot' : 'spots'} (at most ${OPEN_OFFERS_PER_SPOT} per spot): wait for answers, or add spots`;
+    return marketplaceProblems.invite_too_many_open.with({
+      open: openOffers,
+      left: spotsLeft,
+      perSpot: OPEN_OFFERS_PER_SPOT,
+    });
   return null;
 }
 
@@ -51,7 +61,7 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
      * For one listed creator (else 404), the advertiser's campaigns that are not over, newest first, each with whether
      * an invitation to it would be taken now and, if not, why (the same rule as invite's; invite still decides).
      */
-    async options(advertiserId: string, creatorId: string): Promise<InviteOption[]> {
+    async options(advertiserId: string, creatorId: string, locale: Locale): Promise<InviteOption[]> {
       const creator = await db
         .selectFrom('creator_directory')
         .innerJoin('users', 'users.id', 'creator_directory.user_id')
@@ -60,7 +70,7 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
         .where('creator_directory.listed', '=', 1)
         .where('users.role', '=', 'creator')
         .executeTakeFirst();
-      if (!creator) throw new HttpError(404, 'No such creator');
+      if (!creator) throw new HttpError(404, marketplaceProblems.creator_unknown);
       const campaigns = await db
         .selectFrom('campaigns')
         .select(['id', 'brand', 'title', 'status', 'spots', 'accepted_count'])
@@ -100,7 +110,7 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
           title: campaign.title,
           status: campaign.status,
           canInvite: reason === null,
-          reason,
+          reason: reason === null ? null : formatProblem(reason, locale),
         };
       });
     },
@@ -122,7 +132,7 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
           .where('id', '=', campaignId)
           .where('advertiser_id', '=', advertiserId)
           .executeTakeFirst();
-        if (Number(locked.numUpdatedRows) !== 1) throw new HttpError(404, 'No such campaign');
+        if (Number(locked.numUpdatedRows) !== 1) throw new HttpError(404, marketplaceProblems.campaign_unknown);
         const campaign = await trx
           .selectFrom('campaigns')
           .selectAll()
@@ -149,7 +159,7 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
           .where('users.role', '=', 'creator')
           .executeTakeFirst();
         if (campaign.status !== 'active') throw new HttpError(409, whyNot(campaign, null, 0, '')!);
-        if (!creator) throw new HttpError(404, 'No such creator');
+        if (!creator) throw new HttpError(404, marketplaceProblems.creator_unknown);
         const refusal = whyNot(campaign, existing?.status ?? null, Number(open.n), creator.display_name);
         if (refusal) throw new HttpError(409, refusal);
         const reasons: StoredReason[] = [storedReason('invitation', { id: 'chosenInSearch', brand: campaign.brand })];
@@ -173,7 +183,15 @@ export function createInvitations({ db, notifier }: InvitationDeps) {
           .returning('id')
           .executeTakeFirst();
         // Matching wrote one meanwhile (its transaction committed between our read and our insert).
-        if (!inserted) throw new HttpError(409, `${creator.display_name} already has an offer of this campaign`);
+        if (!inserted)
+          throw new HttpError(
+            409,
+            marketplaceProblems.invite_existing_offer.with({
+              creator: creator.display_name,
+              hasState: 'no',
+              state: '',
+            }),
+          );
         if (message) {
           await trx
             .insertInto('offer_messages')

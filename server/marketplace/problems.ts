@@ -70,6 +70,95 @@ export const marketplaceProblems = defineProblems('marketplace', {
     'es-MX':
       '{brand} no puede cubrir {pay} en este momento: su saldo no alcanza. Vuelve a intentarlo cuando haya agregado fondos.',
   },
+  // The advertiser's: its campaigns, the invitations it sends from search, its creator lists.
+  campaign_unknown: { en: 'No such campaign', 'es-MX': 'Esa campaña no existe' },
+  campaign_not_draft: {
+    en: 'Only a draft campaign can be edited',
+    'es-MX': 'Solo se puede editar una campaña en borrador',
+  },
+  campaign_image_not_draft: {
+    en: 'Only a draft campaign can change its image',
+    'es-MX': 'Solo una campaña en borrador puede cambiar su imagen',
+  },
+  campaign_action_refused: {
+    en: 'A {status} campaign cannot {action}',
+    'es-MX':
+      'Una campaña {status, select, draft {en borrador} active {activa} paused {en pausa} completed {terminada} cancelled {cancelada} other {{status}}} no se puede {action, select, launch {lanzar} pause {pausar} resume {reanudar} cancel {cancelar} other {{action}}}',
+  },
+  campaign_changed: {
+    en: 'The campaign changed meanwhile; reload it',
+    'es-MX': 'La campaña cambió mientras tanto; vuelve a cargarla',
+  },
+  launch_needs_approval: {
+    en: 'Your company profile must be approved by Castbridge before you launch a campaign',
+    'es-MX': 'Castbridge debe aprobar el perfil de tu empresa antes de que lances una campaña',
+  },
+  launch_needs_platform: {
+    en: 'Choose at least one platform before launching',
+    'es-MX': 'Elige al menos una plataforma antes de lanzarla',
+  },
+  launch_needs_language: {
+    en: 'Choose at least one broadcasting language before launching',
+    'es-MX': 'Elige al menos un idioma de transmisión antes de lanzarla',
+  },
+  launch_needs_description: {
+    en: 'Describe the campaign before launching',
+    'es-MX': 'Describe la campaña antes de lanzarla',
+  },
+  launch_window_over: {
+    en: 'The campaign window has already ended: change its dates before launching',
+    'es-MX': 'El periodo de la campaña ya terminó: cambia sus fechas antes de lanzarla',
+  },
+  spots_not_running: {
+    en: 'A {status} campaign cannot add spots: only an active or paused one can',
+    'es-MX':
+      'Una campaña {status, select, draft {en borrador} completed {terminada} cancelled {cancelada} other {{status}}} no puede sumar lugares: solo una activa o en pausa puede',
+  },
+  spots_too_many: {
+    en: 'A campaign has at most {max} spots: this one has {spots}',
+    'es-MX': 'Una campaña tiene como máximo {max, number} lugares: esta ya tiene {spots, number}',
+  },
+  creator_unknown: { en: 'No such creator', 'es-MX': 'Ese creador no existe' },
+  invite_draft: {
+    en: 'Not launched yet (a draft): only an active campaign takes invitations',
+    'es-MX': 'Todavía no se lanza (es un borrador): solo una campaña activa acepta invitaciones',
+  },
+  invite_paused: {
+    en: 'Paused: resume it to take invitations',
+    'es-MX': 'En pausa: reanúdala para aceptar invitaciones',
+  },
+  invite_not_active: {
+    en: 'This campaign is {status}: only an active campaign takes invitations',
+    'es-MX':
+      'Esta campaña {status, select, completed {ya terminó} cancelled {se canceló} other {no está activa}}: solo una campaña activa acepta invitaciones',
+  },
+  // `state` is the offer's status as offerState words it, or none when the offer appeared meanwhile.
+  invite_existing_offer: {
+    en: '{creator} already has an offer of this campaign{hasState, select, yes { ({state})} other {}}',
+    'es-MX': '{creator} ya tiene una oferta de esta campaña{hasState, select, yes { (la oferta {state})} other {}}',
+  },
+  invite_too_many_open: {
+    en: 'This campaign already has {open} open offers for its {left} free {left, plural, one {spot} other {spots}} (at most {perSpot} per spot): wait for answers, or add spots',
+    'es-MX':
+      'Esta campaña ya tiene {open, number} ofertas abiertas para {left, plural, one {su # lugar libre} other {sus # lugares libres}} (como máximo {perSpot, number} por lugar): espera las respuestas o suma lugares',
+  },
+  list_unknown: { en: 'No such list', 'es-MX': 'Esa lista no existe' },
+  lists_full: {
+    en: 'You have {max} lists, the most you can keep: delete one first',
+    'es-MX': 'Ya tienes {max, number} listas, el máximo que puedes guardar: primero borra una',
+  },
+  list_full: {
+    en: 'A list holds at most {max} creators: start another list',
+    'es-MX': 'Una lista tiene como máximo {max, number} creadores: empieza otra lista',
+  },
+  offer_already_completed: {
+    en: 'This offer is already completed',
+    'es-MX': 'Esta oferta ya está completada',
+  },
+  offer_not_completable: {
+    en: 'This offer is {status}: only an accepted offer can be completed',
+    'es-MX': 'Esta oferta {status}: solo se puede completar una oferta aceptada',
+  },
 });
 
 /** An offer's status inside a refusal: "info requested" in English, "está esperando más información" in Spanish. */

@@ -5,6 +5,7 @@
 import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { requestLocale } from '../http/problems.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import type { Notifier } from '../notifications/store.ts';
@@ -62,9 +63,11 @@ export function searchRoutes(app: Hono<AppEnv>, services: SearchRoutesDeps): voi
   route(app, services, 'removeFromCreatorList', listOwner, async (c) => ({
     list: await lists.drop(me(c), listId(c), c.req.param('creatorId')!),
   }));
-  route(app, services, 'inviteOptions', approvedOnly, async (c) => ({
-    campaigns: await invitations.options(me(c), c.req.param('id')!),
-  }));
+  // Why a campaign cannot take the invitation is worded for the reader (server/marketplace/problems.ts).
+  route(app, services, 'inviteOptions', approvedOnly, async (c) => {
+    c.header('Vary', 'Accept-Language', { append: true });
+    return { campaigns: await invitations.options(me(c), c.req.param('id')!, requestLocale(c)) };
+  });
   route(app, services, 'inviteCreator', campaignOwner, async (c, { body }) => {
     const id = await invitations.invite(me(c), c.req.param('id')!, body);
     return { offer: await services.offers.get({ userId: me(c), role: 'advertiser' }, id) };

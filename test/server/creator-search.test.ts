@@ -699,6 +699,22 @@ describe.each(BACKENDS)('creator search on %s', (backendName) => {
           canInvite: false,
           reason: `${FACTS[0]!.name} already has an offer of this campaign (invited)`,
         });
+        // In the reader's language, and so is the invitation's refusal (the code says which).
+        const spanish = { token: brand.token, headers: { 'accept-language': 'es-MX' } };
+        const optionsEs = await api.request('GET', `/api/creators/${guest.id}/invite-options`, spanish);
+        expect(optionsEs.headers.get('vary')).toContain('Accept-Language');
+        expect((optionsEs.body.campaigns as Option[]).find((option) => option.id === paused)!.reason).toBe(
+          'En pausa: reanúdala para aceptar invitaciones',
+        );
+        const refusedEs = await api.request('POST', `/api/campaigns/${crowded}/invitations`, {
+          ...spanish,
+          json: { creatorId: guest.id },
+        });
+        expect([refusedEs.status, refusedEs.body.code, refusedEs.body.message]).toEqual([
+          409,
+          'marketplace.invite_too_many_open',
+          'Esta campaña ya tiene 3 ofertas abiertas para su 1 lugar libre (como máximo 3 por lugar): espera las respuestas o suma lugares',
+        ]);
         // Another advertiser's campaigns are never among them.
         const theirs = await options(rival, guest.id);
         expect(theirs.status).toBe(200);

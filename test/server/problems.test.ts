@@ -107,8 +107,48 @@ describe('refusals', () => {
     );
   });
 
+  it('says the advertiser’s refusals in their language, the English as the screens knew it', () => {
+    const m = marketplaceProblems;
+    const both = (problem: Parameters<typeof formatProblem>[0]) => [
+      formatProblem(problem, 'en'),
+      formatProblem(problem, 'es-MX'),
+    ];
+    expect(both(m.campaign_action_refused.with({ status: 'completed', action: 'pause' }))).toEqual([
+      'A completed campaign cannot pause',
+      'Una campaña terminada no se puede pausar',
+    ]);
+    expect(both(m.spots_too_many.with({ max: 1000, spots: 998 }))).toEqual([
+      'A campaign has at most 1000 spots: this one has 998',
+      'Una campaña tiene como máximo 1,000 lugares: esta ya tiene 998',
+    ]);
+    expect(
+      both(
+        m.invite_existing_offer.with({ creator: 'LunaPlays_MX', hasState: 'yes', state: offerState('info_requested') }),
+      ),
+    ).toEqual([
+      'LunaPlays_MX already has an offer of this campaign (info requested)',
+      'LunaPlays_MX ya tiene una oferta de esta campaña (la oferta está esperando más información)',
+    ]);
+    expect(both(m.invite_existing_offer.with({ creator: 'LunaPlays_MX', hasState: 'no', state: '' }))).toEqual([
+      'LunaPlays_MX already has an offer of this campaign',
+      'LunaPlays_MX ya tiene una oferta de esta campaña',
+    ]);
+    for (const [left, english, spanish] of [
+      [1, 'its 1 free spot', 'su 1 lugar libre'],
+      [2, 'its 2 free spots', 'sus 2 lugares libres'],
+    ] as const)
+      expect(both(m.invite_too_many_open.with({ open: left * 3, left, perSpot: 3 }))).toEqual([
+        `This campaign already has ${left * 3} open offers for ${english} (at most 3 per spot): wait for answers, or add spots`,
+        `Esta campaña ya tiene ${left * 3} ofertas abiertas para ${spanish} (como máximo 3 por lugar): espera las respuestas o suma lugares`,
+      ]);
+    expect(both(m.offer_not_completable.with({ status: offerState('expired') }))).toEqual([
+      'This offer is expired: only an accepted offer can be completed',
+      'Esta oferta venció: solo se puede completar una oferta aceptada',
+    ]);
+  });
+
   it('gives an error without a code of its own its status’s', () => {
-    expect(new HttpError(409, 'Only a draft campaign can be edited').code).toBe(STATUS_CODES[409]);
+    expect(new HttpError(409, 'A conflict of no domain yet').code).toBe(STATUS_CODES[409]);
     expect(new HttpError(418 as never, 'odd').code).toBe('invalid_request');
     const problem = new HttpError(401, accountProblems.invalid_login);
     expect([problem.code, problem.message, problem.messageIn('es-MX')]).toEqual([
