@@ -149,6 +149,10 @@ export default tseslint.config(
       'src/marketplace/OffersOutlook.tsx',
       'src/marketplace/OffersProblem.tsx',
       'src/marketplace/OfferDeliverables.tsx',
+      'src/marketplace/{CompanyProfile,AdvertiserCompletion,Campaigns}.tsx',
+      'src/accounts/CompleteRegister.tsx',
+      'src/marketplace/{CampaignEditor,CampaignDeliverables,CountryPicker,LaunchNeeds}.tsx',
+      'src/marketplace/{FindCreators,FindCreatorsDialogs}.tsx',
     ],
     plugins: { lingui },
     rules: {

@@ -89,12 +89,12 @@ export function SignedInRoutes() {
             <Route path="media-kit" element={<MediaKit />} />
           </Route>
           <Route element={<RequireRole role="advertiser" />}>
-            <Route path="company-profile" element={english(<CompanyProfile />)} />
+            <Route path="company-profile" element={<CompanyProfile />} />
             <Route path="campaigns" element={english(<Campaigns />)} />
-            <Route path="creators" element={english(<FindCreators />)} />
-            <Route path="campaigns/new" element={english(<CampaignEditor />)} />
+            <Route path="creators" element={<FindCreators />} />
+            <Route path="campaigns/new" element={<CampaignEditor />} />
             <Route path="campaigns/:id" element={english(<CampaignPage />)} />
-            <Route path="campaigns/:id/edit" element={english(<CampaignEditor />)} />
+            <Route path="campaigns/:id/edit" element={<CampaignEditor />} />
             <Route path="campaigns/:id/report" element={english(<CampaignReport />)} />
           </Route>
           <Route element={<RequireRole role="operator" />}>
