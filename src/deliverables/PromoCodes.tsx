@@ -4,7 +4,6 @@
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
 import { DELIVERABLE_LIMITS, REDEMPTION_KEY_PREFIX } from '@/contract/deliverables';
-import { endpoints } from '@/contract/endpoints';
 import {
   selectCsvResult,
   selectCsvUploading,
@@ -29,7 +28,6 @@ import { LoadState } from '@/src/common/LoadState';
 import { useMessages } from '@/src/i18n/i18n';
 import { campaignReportMessages } from './campaignReportCatalogue';
 import type { PromoNotice } from '@/machines/deliverables/promoCodes.machine';
-import { API_HOST } from '@/src/config';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
@@ -38,21 +36,8 @@ import { Icon } from '@/src/ui/Icon';
 import * as upload from '@/src/common/upload.css';
 import { CopyButton } from './CopyButton';
 import { usePromoCodesLogic, type PromoCodesLogic } from './promoCodes';
+import { redemptionExample } from './redemptionExample';
 import * as s from './Report.css';
-
-/** How a shop's server posts one redemption (POST /api/redemptions), with the key shown once. */
-export function redemptionExample(key: string, code: string): string {
-  const base = API_HOST || (typeof window === 'undefined' ? '' : window.location.origin);
-  // A shell command a shop's developer copies: the same in every language.
-  /* eslint-disable lingui/no-unlocalized-strings */
-  return [
-    `curl -X POST ${base}${endpoints.postRedemption.path} \\`,
-    `  -H 'Authorization: Bearer ${key}' \\`,
-    `  -H 'Content-Type: application/json' \\`,
-    `  -d '{"orderId": "1001", "code": "${code}", "amountCents": 4999}'`,
-  ].join('\n');
-  /* eslint-enable lingui/no-unlocalized-strings */
-}
 
 const NOTICES = {
   unchanged: 'promo.unchanged',

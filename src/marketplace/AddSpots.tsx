@@ -4,7 +4,6 @@
 import { useMachine } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import type { Campaign } from '@/contract';
-import { debtMessage } from '@/contract/debts';
 import { OPEN_OFFERS_PER_SPOT } from '@/contract/marketplace';
 import {
   selectSpotsBusy,
@@ -14,7 +13,8 @@ import {
   selectSpotsFigures,
 } from '@/machines/marketplace/addSpots.select';
 import { inspect } from '@/src/app/inspect';
-import { formatMoney } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages, type MessageValues } from '@/src/i18n/i18n';
 import { Alert } from '@/src/ui/Alert';
 import { AlertDialog } from '@/src/ui/AlertDialog';
 import { Button } from '@/src/ui/Button';
@@ -22,19 +22,29 @@ import { Card } from '@/src/ui/Card';
 import { Field } from '@/src/ui/Field';
 import * as s from './advertiser.css';
 import { useAddSpotsLogic, type AddSpotsLogic } from './addSpots';
+import { campaignMessages, type CampaignMessage } from './campaignCatalogue';
+
+/** The `t` of a useMessages with campaignMessages. */
+export type CampaignWords = (id: CampaignMessage, values?: MessageValues) => string;
 
 /** What matching does to the room for invitations, in one sentence. */
-export function matchingNote(autoMatch: boolean): string {
+export function matchingNote(t: CampaignWords, autoMatch: boolean): string {
   return autoMatch
-    ? `Matching is on: it offers this campaign to up to ${OPEN_OFFERS_PER_SPOT} creators per free spot, and those offers take the room your invitations need. Add spots to invite more.`
-    : `Matching is off: only the creators you invite get offers (up to ${OPEN_OFFERS_PER_SPOT} per free spot).`;
+    ? t('spots.matchingOn', { max: OPEN_OFFERS_PER_SPOT })
+    : t('spots.matchingOff', { max: OPEN_OFFERS_PER_SPOT });
 }
 
 /** The launch confirmation's word on matching: what it will do, and how to choose the creators instead. */
-export function launchMatchingNote(autoMatch: boolean): string {
-  return autoMatch
-    ? `Matching is on: at launch it offers this campaign to up to ${OPEN_OFFERS_PER_SPOT} creators per spot, which takes the room for invitations. To choose your creators yourself, turn it off in Edit first.`
-    : 'Matching is off: only the creators you invite from Find creators get offers.';
+export function launchMatchingNote(t: CampaignWords, autoMatch: boolean): string {
+  return autoMatch ? t('launch.matchingOn', { max: OPEN_OFFERS_PER_SPOT }) : t('launch.matchingOff');
+}
+
+/**
+ * Why refunds and launches wait (contract/debts.ts's debtMessage, in the screen's language): a card payment disputed
+ * (still open) or lost, and what is owed, in US dollars the language's way (`money`).
+ */
+export function debtText(t: CampaignWords, money: (cents: number) => string, cents: number, open: boolean): string {
+  return open ? t('funds.debtOpen', { owed: money(cents) }) : t('funds.debtLost', { owed: money(cents) });
 }
 
 export function AddSpots({
@@ -58,31 +68,33 @@ export function AddSpots({
   // More spots the balance cannot carry (too little, or money owed first) would only be refused: Add Funds instead.
   const blocked = figures.short || figures.owed !== null;
   const count = selectSpotsCount(snapshot);
+  const { t, locale } = useMessages(campaignMessages);
+  const { money } = formatsIn(locale);
   return (
     <Card as="section" aria-labelledby="campaign-spots">
       <div className={s.spread}>
         <div>
           <h2 id="campaign-spots" className={s.rowTitle}>
-            Spots
+            {t('spots.title')}
           </h2>
           <p className={s.muted}>
-            {`${campaign.spots} ${campaign.spots === 1 ? 'spot' : 'spots'}, ${taken} taken · budget ${formatMoney(figures.budgetCents)}`}
+            {t('spots.summary', { spots: campaign.spots, taken, budget: money(figures.budgetCents) })}
           </p>
         </div>
         <Button variant="secondary" onClick={() => send({ type: 'spots.open' })}>
-          Add Spots
+          {t('spots.add')}
         </Button>
       </div>
-      <p className={s.muted}>{matchingNote(campaign.autoMatch)}</p>
+      <p className={s.muted}>{matchingNote(t, campaign.autoMatch)}</p>
       <AlertDialog
         open={selectSpotsDialogOpen(snapshot)}
         onOpenChange={(open) => {
           if (!open && !busy) send({ type: 'spots.close' });
         }}
-        title="Add spots to this campaign?"
-        description={`Each spot reserves ${formatMoney(campaign.payCents)} from your balance now, as the launch did; what no creator earns returns when the campaign ends or is cancelled.`}
-        actionLabel={blocked ? 'Add Funds' : 'Yes, Add Spots'}
-        cancelLabel="No, Not Now"
+        title={t('spots.dialogTitle')}
+        description={t('spots.dialogText', { pay: money(campaign.payCents) })}
+        actionLabel={blocked ? t('funds.add') : t('spots.yes')}
+        cancelLabel={t('spots.no')}
         tone="primary"
         onAction={() => {
           if (!blocked) {
@@ -96,45 +108,41 @@ export function AddSpots({
         busy={busy || figures.reading || (!blocked && figures.invalid)}
       >
         <Field
-          label="Spots to add"
+          label={t('spots.count')}
           name="spots"
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
           value={count}
-          error={figures.invalid && count.trim() !== '' ? 'A whole number from 1' : undefined}
+          error={figures.invalid && count.trim() !== '' ? t('spots.invalid') : undefined}
           onChange={(event) => send({ type: 'count.change', value: event.target.value })}
           disabled={busy}
         />
         <dl className={s.stats}>
           <div>
-            <dt className={s.term}>Reserved now</dt>
-            <dd className={s.value}>{figures.reserveCents === null ? '…' : formatMoney(figures.reserveCents)}</dd>
+            <dt className={s.term}>{t('spots.reservedNow')}</dt>
+            <dd className={s.value}>{figures.reserveCents === null ? '…' : money(figures.reserveCents)}</dd>
           </div>
           <div>
-            <dt className={s.term}>Balance now</dt>
-            <dd className={s.value}>{figures.balanceCents === null ? '…' : formatMoney(figures.balanceCents)}</dd>
+            <dt className={s.term}>{t('funds.balanceNow')}</dt>
+            <dd className={s.value}>{figures.balanceCents === null ? '…' : money(figures.balanceCents)}</dd>
           </div>
           <div>
-            <dt className={s.term}>Balance after</dt>
+            <dt className={s.term}>{t('spots.balanceAfter')}</dt>
             <dd className={s.value}>
-              {figures.afterCents === null ? '…' : figures.short ? 'Not enough' : formatMoney(figures.afterCents)}
+              {figures.afterCents === null ? '…' : figures.short ? t('funds.notEnough') : money(figures.afterCents)}
             </dd>
           </div>
           <div>
-            <dt className={s.term}>Budget after</dt>
-            <dd className={s.value}>
-              {figures.budgetAfterCents === null ? '…' : formatMoney(figures.budgetAfterCents)}
-            </dd>
+            <dt className={s.term}>{t('spots.budgetAfter')}</dt>
+            <dd className={s.value}>{figures.budgetAfterCents === null ? '…' : money(figures.budgetAfterCents)}</dd>
           </div>
         </dl>
         {figures.owed ? (
-          <Alert tone="warning">{debtMessage(figures.owed.cents, figures.owed.disputeOpen)}</Alert>
+          <Alert tone="warning">{debtText(t, money, figures.owed.cents, figures.owed.disputeOpen)}</Alert>
         ) : figures.short ? (
-          <Alert tone="warning">
-            Your balance does not cover this reservation: add funds first, or add fewer spots.
-          </Alert>
+          <Alert tone="warning">{t('spots.short')}</Alert>
         ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
       </AlertDialog>

@@ -3,8 +3,14 @@ import { lazy, Suspense, useCallback } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Campaign, Offer } from '@/contract';
-import { debtMessage } from '@/contract/debts';
-import { DELIVERY_STATUSES, THREAD_OPEN_STATUSES, type CampaignAction } from '@/contract/marketplace';
+import {
+  DELIVERY_STATUSES,
+  THREAD_OPEN_STATUSES,
+  type CampaignAction,
+  type CampaignStatus,
+  type MatchCriterion,
+  type OfferStatus,
+} from '@/contract/marketplace';
 import {
   selectAskingOffer,
   selectDeliveryError,
@@ -34,7 +40,7 @@ import {
   selectThreadOffer,
 } from '@/machines/marketplace/campaignDetail.select';
 import { inspect } from '@/src/app/inspect';
-import { formatCount, formatDate, formatDateTime, formatDayRange, formatMoney } from '@/src/common/format';
+import { formatsIn, type Formats } from '@/src/common/format';
 import { apiUrl } from '@/src/config';
 import { useCampaignControlsLogic, type CampaignControlsLogic } from '@/src/marketplace/campaignControls';
 import { DeliveryCard } from '@/src/marketplace/CampaignDelivery';
@@ -52,14 +58,15 @@ import { Chip } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import { ScreenHeading } from '@/src/shell/ScreenHeading';
 import * as s from './advertiser.css';
-import { campaignStatus, creatorOrigin, criterion, offerStatus } from './labels';
+import { campaignStatus, creatorOrigin } from './labels';
 import { OfferDeliverables } from './OfferDeliverables';
 import { LaunchNeeds } from './LaunchNeeds';
-import { AddSpots, launchMatchingNote } from './AddSpots';
+import { AddSpots, debtText, launchMatchingNote, type CampaignWords } from './AddSpots';
 import type { AddSpotsLogic } from './addSpots';
 import type { AdvertiserChecklistLogic } from './advertiserChecklist';
 import { askedDeliverables, asksBeyondOverlay } from './offerFormat';
 import { marketplaceMessages } from './catalogue';
+import { campaignMessages, type CampaignMessage } from './campaignCatalogue';
 import { useMessages } from '@/src/i18n/i18n';
 
 /** Offers whose display the overlay may have counted: accepted and after (docs/product.md §The overlay for OBS). */
@@ -115,26 +122,27 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
   const reload = useCallback(() => send({ type: 'campaign.reload' }), [send]);
   const delivery = selectDeliveryConfirm(snapshot);
   const figures = selectDetailDelivery(snapshot);
+  const { t } = useMessages(campaignMessages);
   return (
     <div className={s.page}>
-      <ScreenHeading title={campaign?.title ?? 'Campaign'}>
+      <ScreenHeading title={campaign?.title ?? t('page.title')}>
         <div className={s.row}>
           <Button variant="secondary" asChild>
             <Link to="/campaigns">
               <Icon name="chevron-left" size={18} />
-              Campaigns
+              {t('page.campaigns')}
             </Link>
           </Button>
           {campaign?.status === 'draft' ? (
             <Button variant="dashboard" asChild>
-              <Link to={`/campaigns/${encodeURIComponent(campaign.id)}/edit`}>Edit</Link>
+              <Link to={`/campaigns/${encodeURIComponent(campaign.id)}/edit`}>{t('page.edit')}</Link>
             </Button>
           ) : null}
           {campaign && campaign.status !== 'draft' ? (
             <Button variant="secondary" asChild>
               <Link to={`/campaigns/${encodeURIComponent(campaign.id)}/report`}>
                 <Icon name="chart" size={18} />
-                Report
+                {t('page.report')}
               </Link>
             </Button>
           ) : null}
@@ -143,7 +151,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
       <LoadState
         loading={selectDetailLoading(snapshot)}
         error={selectDetailFailed(snapshot) ? (selectDetailError(snapshot) ?? '') : null}
-        what="campaign"
+        what={t('page.loading')}
         onRetry={() => send({ type: 'campaign.retry' })}
       />
       {selectDetailReady(snapshot) && campaign ? (
@@ -175,7 +183,7 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
           <Card as="section" aria-labelledby="campaign-creators">
             <div className={s.spread}>
               <h2 id="campaign-creators" className={s.sectionTitle}>
-                Matched Creators
+                {t('page.creators')}
               </h2>
               <Button
                 variant="secondary"
@@ -184,23 +192,19 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
                 disabled={reloading}
                 aria-busy={reloading || undefined}
               >
-                Refresh
+                {t('page.refresh')}
               </Button>
             </div>
             {selectDetailError(snapshot) ? <Alert tone="error">{selectDetailError(snapshot)}</Alert> : null}
             {offers.length === 0 ? (
-              <p className={s.empty}>
-                {campaign.status === 'draft'
-                  ? 'No matched creators yet. Creators are matched when the campaign is launched.'
-                  : 'No matched creators yet.'}
-              </p>
+              <p className={s.empty}>{campaign.status === 'draft' ? t('page.noneDraft') : t('page.none')}</p>
             ) : (
               groupOffers(offers).map((group) => (
                 <section key={group.status} className={s.offerGroup} aria-labelledby={`offers-${group.status}`}>
                   <h3 id={`offers-${group.status}`} className={s.subTitle}>
-                    {offerStatus[group.status]} ({group.offers.length})
+                    {t('page.group', { status: t(OFFER_STATUS[group.status]), count: group.offers.length })}
                   </h3>
-                  <ul className={s.offers} aria-label={offerStatus[group.status]}>
+                  <ul className={s.offers} aria-label={t(OFFER_STATUS[group.status])}>
                     {group.offers.map((offer) => (
                       <OfferCard
                         key={offer.id}
@@ -223,7 +227,13 @@ function CampaignPage({ campaignId, logic }: { campaignId: string; logic: Campai
       <Suspense fallback={null}>
         <ThreadDialog
           offerId={threadOffer?.id ?? null}
-          title={threadOffer ? `Conversation with ${threadOffer.creator?.name ?? 'the creator'}` : 'Conversation'}
+          title={
+            threadOffer
+              ? threadOffer.creator?.name
+                ? t('page.threadWith', { name: threadOffer.creator.name })
+                : t('page.threadWithCreator')
+              : t('page.thread')
+          }
           writable={threadOffer ? (THREAD_OPEN_STATUSES as readonly string[]).includes(threadOffer.status) : false}
           onClose={() => send({ type: 'thread.close' })}
           logic={logic.thread}
@@ -239,20 +249,25 @@ function DeliveryDialog({ delivery, offers }: { delivery: ActorRefFrom<DeliveryC
   const asking = offers.find((offer) => offer.id === askingId) ?? null;
   const sending = useSelector(delivery, selectDeliverySending);
   const deliveryError = useSelector(delivery, selectDeliveryError);
+  const { t, locale } = useMessages(campaignMessages);
   return (
     <AlertDialog
       open={asking !== null}
       onOpenChange={(open) => {
         if (!open && !sending) delivery.send({ type: 'delivery.dismiss' });
       }}
-      title="Confirm delivery?"
+      title={t('delivery.title')}
       description={
         asking
-          ? `${asking.creator?.name ?? 'The creator'} delivered "${asking.title}": they are paid ${formatMoney(asking.payCents)} from this campaign's reservation. This cannot be undone.`
+          ? t('delivery.text', {
+              creator: asking.creator?.name ?? t('delivery.theCreator'),
+              title: asking.title,
+              pay: formatsIn(locale).money(asking.payCents),
+            })
           : ''
       }
-      actionLabel="Yes, Confirm Delivery"
-      cancelLabel="No, Not Yet"
+      actionLabel={t('delivery.yes')}
+      cancelLabel={t('delivery.no')}
       tone="primary"
       onAction={() => delivery.send({ type: 'delivery.confirm' })}
       onCancel={() => delivery.send({ type: 'delivery.dismiss' })}
@@ -263,12 +278,40 @@ function DeliveryDialog({ delivery, offers }: { delivery: ActorRefFrom<DeliveryC
   );
 }
 
-const actionLabels: Record<CampaignAction, string> = {
-  launch: 'Launch Campaign',
-  pause: 'Pause',
-  resume: 'Resume',
-  cancel: 'Cancel Campaign',
-};
+const ACTIONS = {
+  launch: 'controls.launch',
+  pause: 'controls.pause',
+  resume: 'controls.resume',
+  cancel: 'controls.cancel',
+} as const satisfies Record<CampaignAction, CampaignMessage>;
+
+const CAMPAIGN_STATUS = {
+  draft: 'campaignStatus.draft',
+  active: 'campaignStatus.active',
+  paused: 'campaignStatus.paused',
+  completed: 'campaignStatus.completed',
+  cancelled: 'campaignStatus.cancelled',
+} as const satisfies Record<CampaignStatus, CampaignMessage>;
+
+const OFFER_STATUS = {
+  invited: 'offerStatus.invited',
+  info_requested: 'offerStatus.info_requested',
+  accepted: 'offerStatus.accepted',
+  active: 'offerStatus.active',
+  completed: 'offerStatus.completed',
+  paid: 'offerStatus.paid',
+  declined: 'offerStatus.declined',
+  expired: 'offerStatus.expired',
+} as const satisfies Record<OfferStatus, CampaignMessage>;
+
+const CRITERION = {
+  invitation: 'criterion.invitation',
+  platform: 'criterion.platform',
+  language: 'criterion.language',
+  country: 'criterion.country',
+  category: 'criterion.category',
+  audience: 'criterion.audience',
+} as const satisfies Record<MatchCriterion, CampaignMessage>;
 
 function CampaignControls({
   campaign,
@@ -290,15 +333,16 @@ function CampaignControls({
   const busy = selectControlsBusy(snapshot);
   const running = selectRunningAction(snapshot);
   const error = selectControlsError(snapshot);
+  const { t } = useMessages(campaignMessages);
   return (
     <Card as="section" aria-labelledby="campaign-status">
       <div className={s.spread}>
         <div className={s.row}>
           <h2 id="campaign-status" className={s.rowTitle}>
-            Status
+            {t('controls.status')}
           </h2>
           <Chip tone={status.tone} data-testid="campaign-status">
-            {status.label}
+            {t(CAMPAIGN_STATUS[campaign.status])}
           </Chip>
         </div>
         {available.length > 0 ? (
@@ -311,7 +355,7 @@ function CampaignControls({
                 aria-busy={running === action || undefined}
                 onClick={() => send({ type: 'control.run', action })}
               >
-                {actionLabels[action]}
+                {t(ACTIONS[action])}
               </Button>
             ))}
           </div>
@@ -319,7 +363,7 @@ function CampaignControls({
       </div>
       {campaign.status === 'draft' ? <LaunchNeeds campaign={campaign} checklist={checklist} /> : null}
       {error ? (
-        <Alert tone="error" title="The campaign did not change" className={s.retry}>
+        <Alert tone="error" title={t('controls.failed')} className={s.retry}>
           {error}
         </Alert>
       ) : null}
@@ -328,10 +372,10 @@ function CampaignControls({
         onOpenChange={(open) => {
           if (!open && !busy) send({ type: 'cancel.dismiss' });
         }}
-        title="Cancel this campaign?"
-        description="Its open offers expire and what no creator has earned is released. This cannot be undone."
-        actionLabel="Yes, Cancel Campaign"
-        cancelLabel="No, Keep It"
+        title={t('cancel.title')}
+        description={t('cancel.text')}
+        actionLabel={t('cancel.yes')}
+        cancelLabel={t('cancel.no')}
         onAction={() => send({ type: 'cancel.confirm' })}
         onCancel={() => send({ type: 'cancel.dismiss' })}
         busy={busy}
@@ -361,16 +405,22 @@ function LaunchDialog({
   // A launch the balance cannot carry (too little, or money owed first) would only be refused: the dialog's action
   // is then Add Funds, which goes to Funds on Campaigns (issue 48 item 10).
   const blocked = figures.short || figures.owed !== null;
+  const { t, locale } = useMessages(campaignMessages);
+  const { money } = formatsIn(locale);
   return (
     <AlertDialog
       open={selectLaunchDialogOpen(snapshot)}
       onOpenChange={(open) => {
         if (!open && !busy) send({ type: 'launch.dismiss' });
       }}
-      title="Launch this campaign?"
-      description={`Launching reserves ${formatMoney(figures.reserveCents)} (${formatMoney(campaign.payCents)} × ${campaign.spots} ${campaign.spots === 1 ? 'spot' : 'spots'}) from your balance; what no creator earns returns when the campaign ends or is cancelled.`}
-      actionLabel={blocked ? 'Add Funds' : 'Yes, Launch'}
-      cancelLabel="No, Not Yet"
+      title={t('launch.title')}
+      description={t('launch.text', {
+        reserve: money(figures.reserveCents),
+        pay: money(campaign.payCents),
+        spots: campaign.spots,
+      })}
+      actionLabel={blocked ? t('funds.add') : t('launch.yes')}
+      cancelLabel={t('launch.no')}
       tone="primary"
       onAction={() => {
         if (!blocked) {
@@ -385,28 +435,26 @@ function LaunchDialog({
     >
       <dl className={s.stats}>
         <div>
-          <dt className={s.term}>Reserved at launch</dt>
-          <dd className={s.value}>{formatMoney(figures.reserveCents)}</dd>
+          <dt className={s.term}>{t('launch.reserved')}</dt>
+          <dd className={s.value}>{money(figures.reserveCents)}</dd>
         </div>
         <div>
-          <dt className={s.term}>Balance now</dt>
-          <dd className={s.value}>{figures.balanceCents === null ? '…' : formatMoney(figures.balanceCents)}</dd>
+          <dt className={s.term}>{t('funds.balanceNow')}</dt>
+          <dd className={s.value}>{figures.balanceCents === null ? '…' : money(figures.balanceCents)}</dd>
         </div>
         <div>
-          <dt className={s.term}>Balance after launch</dt>
+          <dt className={s.term}>{t('launch.after')}</dt>
           <dd className={s.value}>
-            {figures.afterCents === null ? '…' : figures.short ? 'Not enough' : formatMoney(figures.afterCents)}
+            {figures.afterCents === null ? '…' : figures.short ? t('funds.notEnough') : money(figures.afterCents)}
           </dd>
         </div>
       </dl>
       {/* What matching will do to the room for invitations, while the brand can still switch it off (issue 48 item 6). */}
-      <p className={s.muted}>{launchMatchingNote(campaign.autoMatch)}</p>
+      <p className={s.muted}>{launchMatchingNote(t, campaign.autoMatch)}</p>
       {figures.owed ? (
-        <Alert tone="warning">{debtMessage(figures.owed.cents, figures.owed.disputeOpen)}</Alert>
+        <Alert tone="warning">{debtText(t, money, figures.owed.cents, figures.owed.disputeOpen)}</Alert>
       ) : figures.short ? (
-        <Alert tone="warning">
-          Your balance does not cover this reservation: add funds first, or lower the pay or the spots.
-        </Alert>
+        <Alert tone="warning">{t('launch.short')}</Alert>
       ) : null}
     </AlertDialog>
   );
@@ -416,63 +464,69 @@ const listOr = (values: readonly string[], none: string) => (values.length ? val
 
 function CampaignDetails({ campaign }: { campaign: Campaign }) {
   const { targeting, deliverable } = campaign;
-  // The deliverables' words: English on this screen (its route is English only), from the catalogue the creator's cards share.
-  const words = useMessages(marketplaceMessages);
+  // The deliverables' words from the catalogue the creator's cards share, the page's own from its catalogue.
+  const words = useMessages(campaignMessages, marketplaceMessages);
+  const { t } = words;
+  const f = formatsIn(words.locale);
   const overlay = deliverable.overlay !== false;
   const rows: [string, string][] = [
-    ['Brand', campaign.brand],
+    [t('details.brand'), campaign.brand],
     ...(campaign.perClickCents === null
-      ? ([['Pay per creator', formatMoney(campaign.payCents)]] as [string, string][])
+      ? ([[t('details.payPerCreator'), f.money(campaign.payCents)]] as [string, string][])
       : ([
-          ['Pay per click', formatMoney(campaign.perClickCents)],
-          ['Cap per creator', formatMoney(campaign.payCents)],
+          [t('details.payPerClick'), f.money(campaign.perClickCents)],
+          [t('details.capPerCreator'), f.money(campaign.payCents)],
         ] as [string, string][])),
-    ['Spots', String(campaign.spots)],
-    ['Window', formatDayRange(deliverable.startsOn, deliverable.endsOn)],
+    [t('details.spots'), f.count(campaign.spots)],
+    [t('details.window'), f.dayRange(deliverable.startsOn, deliverable.endsOn)],
     // Only what the campaign asked for: the overlay's minutes and its disclosure with the overlay (issue 48 item 4).
-    ...(overlay ? ([['Overlay minutes', formatCount(deliverable.minutes)]] as [string, string][]) : []),
+    ...(overlay ? ([[t('details.overlayMinutes'), f.count(deliverable.minutes)]] as [string, string][]) : []),
     ...(asksBeyondOverlay(campaign)
       ? ([
           [
-            'Deliverables',
+            t('details.deliverables'),
             askedDeliverables(campaign, words)
-              .map((item) => `${item.name}${item.kind === 'overlay' ? ' ' : ': '}${item.asked}`)
+              .map((item) =>
+                item.kind === 'overlay'
+                  ? t('details.overlayItem', { name: item.name, asked: item.asked })
+                  : t('details.item', { name: item.name, asked: item.asked }),
+              )
               .join('; '),
           ],
         ] as [string, string][])
       : []),
     ...(overlay
       ? ([
-          ['Disclosure', deliverable.disclosure],
+          [t('details.disclosure'), deliverable.disclosure],
           [
-            'Require disclosure (#ad)',
-            deliverable.requiresDisclosure ? 'Yes: minutes count only while the stream is marked as sponsored' : 'No',
+            t('details.requireDisclosure'),
+            deliverable.requiresDisclosure ? t('details.requireYes') : t('details.requireNo'),
           ],
         ] as [string, string][])
       : []),
-    ['Platforms', listOr(targeting.platforms, 'None chosen')],
-    ['Broadcasting languages', listOr(targeting.languages, 'None chosen')],
-    ['Countries', listOr(targeting.countries, 'Every country')],
-    ['Content categories', listOr(targeting.categories, 'Every category')],
+    [t('details.platforms'), listOr(targeting.platforms, t('details.noneChosen'))],
+    [t('details.languages'), listOr(targeting.languages, t('details.noneChosen'))],
+    [t('details.countries'), listOr(targeting.countries, t('details.everyCountry'))],
+    [t('details.categories'), listOr(targeting.categories, t('details.everyCategory'))],
     [
-      'Minimum average viewers',
-      targeting.minAvgViewers === null ? 'Any audience' : formatCount(targeting.minAvgViewers),
+      t('details.minViewers'),
+      targeting.minAvgViewers === null ? t('details.anyAudience') : f.count(targeting.minAvgViewers),
     ],
   ];
   return (
     <Card as="section" aria-labelledby="campaign-details">
       <h2 id="campaign-details" className={s.sectionTitle}>
-        Details
+        {t('details.title')}
       </h2>
       <div className={s.creative}>
         {campaign.image ? (
-          <img src={apiUrl(campaign.image)} alt="Campaign creative" className={s.creativeImage} />
+          <img src={apiUrl(campaign.image)} alt={t('details.creative')} className={s.creativeImage} />
         ) : (
           <div className={s.creativePlaceholder}>
             <Icon name="image" size={32} />
           </div>
         )}
-        <p className={s.longText}>{campaign.description || 'No description.'}</p>
+        <p className={s.longText}>{campaign.description || t('details.noDescription')}</p>
       </div>
       <dl className={`${s.factsWide} ${s.spaced}`}>
         {rows.map(([label, value]) => (
@@ -490,20 +544,19 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
  * A completed offer's line: paid at once when the advertiser confirmed it; proved by the counts, its earning waits
  * out the review window the server opened (its end read from the review, issue 48 item 3) until it is released.
  */
-function deliveredLine(offer: Offer, completedAt: string): string {
-  const delivered = `Delivered ${formatDate(completedAt)}`;
-  const pay = formatMoney(offer.payCents);
+function deliveredLine(t: CampaignWords, f: Formats, offer: Offer, completedAt: string): string {
+  const values = { day: f.date(completedAt), pay: f.money(offer.payCents) };
   switch (offer.review?.status) {
     case 'pending':
-      return `${delivered}: ${pay} in review until ${formatDateTime(offer.review.endsAt)}, then paid to the creator`;
+      return t('offer.deliveredPending', { ...values, until: f.dateTime(offer.review.endsAt) });
     case 'held':
-      return `${delivered}: ${pay} held for a review by Castbridge before it is paid`;
+      return t('offer.deliveredHeld', values);
     case 'disputed':
-      return `${delivered}: ${pay} disputed; Castbridge decides what is paid`;
+      return t('offer.deliveredDisputed', values);
     case 'resolved':
-      return `${delivered}: resolved by Castbridge`;
+      return t('offer.deliveredResolved', values);
     default:
-      return `${delivered}: paid ${pay}`;
+      return t('offer.delivered', values);
   }
 }
 
@@ -522,18 +575,21 @@ function OfferCard({
   onThread: () => void;
   onConfirmDelivery: () => void;
 }) {
+  const { t, locale } = useMessages(campaignMessages);
+  const f = formatsIn(locale);
   const creator = offer.creator;
-  const name = creator?.name || 'Creator';
+  const name = creator?.name || t('offer.creator');
   const about = creatorOrigin(creator);
+  const titleId = `offer-${offer.id}`;
   return (
-    <Card as="li" padding="sm" aria-labelledby={`offer-${offer.id}`}>
+    <Card as="li" padding="sm" aria-labelledby={titleId}>
       <div className={s.creator}>
         {/* A plain picture: the kit's Avatar stays in the shell's chunk. */}
         {creator?.image ? (
           <img src={apiUrl(creator.image)} alt="" width={40} height={40} className={s.creatorImage} />
         ) : null}
         <div>
-          <h4 id={`offer-${offer.id}`} className={s.creatorName}>
+          <h4 id={titleId} className={s.creatorName}>
             {name}
           </h4>
           {about ? <p className={s.muted}>{about}</p> : null}
@@ -541,18 +597,22 @@ function OfferCard({
       </div>
       {creator?.typeContent ? <p className={s.muted}>{creator.typeContent}</p> : null}
       {offer.reasons.length > 0 ? (
-        <ul className={s.reasons} aria-label={`Why ${name} matched`}>
+        <ul className={s.reasons} aria-label={t('offer.why', { name })}>
           {offer.reasons.map((reason) => (
             <li key={reason.criterion}>
-              <span className={s.reasonName}>{criterion[reason.criterion]}:</span> {reason.detail}
+              <span className={s.reasonName}>{t('offer.reason', { criterion: t(CRITERION[reason.criterion]) })}</span>{' '}
+              {reason.detail}
             </li>
           ))}
         </ul>
       ) : null}
       {offer.payCents !== offer.campaignPayCents ? (
         <p className={s.muted}>
-          Agreed pay {formatMoney(offer.payCents)} for {formatCount(offer.deliverable.minutes)} minutes (the campaign
-          pays {formatMoney(offer.campaignPayCents)})
+          {t('offer.agreed', {
+            pay: f.money(offer.payCents),
+            minutes: offer.deliverable.minutes,
+            campaignPay: f.money(offer.campaignPayCents),
+          })}
         </p>
       ) : null}
       {offer.proposal?.side === 'creator' ? (
@@ -569,32 +629,34 @@ function OfferCard({
         </Suspense>
       ) : offer.proposal ? (
         <p className={s.muted}>
-          You countered with {formatMoney(offer.proposal.payCents)}
           {offer.proposal.deliverableMinutes === null
-            ? ''
-            : ` for ${formatCount(offer.proposal.deliverableMinutes)} minutes`}
-          : waiting for {name}’s answer.
+            ? t('offer.countered', { pay: f.money(offer.proposal.payCents), name })
+            : t('offer.counteredMinutes', {
+                pay: f.money(offer.proposal.payCents),
+                minutes: offer.proposal.deliverableMinutes,
+                name,
+              })}
         </p>
       ) : null}
       {asksBeyondOverlay(offer) || offer.progress ? (
         <OfferDeliverables offer={offer} viewer="advertiser" tone="light" heading="h5" />
       ) : null}
       {offer.status === 'declined' && offer.declineReason ? (
-        <p className={s.muted}>Declined: {offer.declineReason}</p>
+        <p className={s.muted}>{t('offer.declined', { reason: offer.declineReason })}</p>
       ) : null}
       {offer.completedAt ? (
         <p className={s.muted} data-testid="offer-delivered">
-          {deliveredLine(offer, offer.completedAt)}
+          {deliveredLine(t, f, offer, offer.completedAt)}
         </p>
       ) : null}
       <div className={s.row}>
         <Button variant="secondary" size="sm" onClick={onThread}>
           <Icon name="mail" size={16} />
-          {offer.messageCount > 0 ? `Messages (${offer.messageCount})` : 'Messages'}
+          {offer.messageCount > 0 ? t('offer.messagesCount', { count: offer.messageCount }) : t('offer.messages')}
         </Button>
         {(DELIVERY_STATUSES as readonly string[]).includes(offer.status) ? (
-          <Button variant="dashboard" size="sm" aria-describedby={`offer-${offer.id}`} onClick={onConfirmDelivery}>
-            Confirm Delivery
+          <Button variant="dashboard" size="sm" aria-describedby={titleId} onClick={onConfirmDelivery}>
+            {t('offer.confirm')}
           </Button>
         ) : null}
         {offer.deliverable.chat && (PROOF_STATUSES as readonly string[]).includes(offer.status) ? (
@@ -603,7 +665,7 @@ function OfferCard({
               offerId={offer.id}
               title={name}
               readOnly
-              label="Bot posts"
+              label={t('offer.botPosts')}
               logic={botLogic}
               // The dialog read newer posts than the card shows: the page reads its offers again (issue 48 item 15).
               onProgress={(progress) => {
@@ -613,12 +675,8 @@ function OfferCard({
           </Suspense>
         ) : null}
         {(PROOF_STATUSES as readonly string[]).includes(offer.status) ? (
-          <Link
-            to={`/offers/${encodeURIComponent(offer.id)}/proof`}
-            className={s.proofLink}
-            aria-describedby={`offer-${offer.id}`}
-          >
-            {offer.deliverable.overlay !== false ? 'Proof of display' : 'Proof of delivery'}
+          <Link to={`/offers/${encodeURIComponent(offer.id)}/proof`} className={s.proofLink} aria-describedby={titleId}>
+            {offer.deliverable.overlay !== false ? t('offer.proofDisplay') : t('offer.proofDelivery')}
           </Link>
         ) : null}
       </div>
