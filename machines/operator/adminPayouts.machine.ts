@@ -5,7 +5,8 @@
 import { assign, setup } from 'xstate';
 import type { AdminPayout } from '@/contract';
 import { newIdempotencyKey } from '../ids';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorText } from '../messages';
+import { refusedDecision, type DecisionProblem } from './decisionProblem';
 import { service } from '../placeholders';
 
 export type Verdict = 'paid' | 'failed';
@@ -24,7 +25,7 @@ export interface AdminPayoutsContext {
   verdict: Verdict | null;
   /** The reference (paid) or the reason (failed). */
   text: string;
-  textError: string | null;
+  textError: DecisionProblem | null;
   error: string | null;
   /** The decision being sent or last refused; null once decided or when a dialog opens. */
   pending: PayoutDecision | null;
@@ -40,9 +41,9 @@ export type AdminPayoutsEvent =
 
 const MAX = { paid: 100, failed: 500 } as const;
 
-export function decisionProblem(verdict: Verdict, text: string): string | null {
-  if (text.trim() === '') return REQUIRED_MESSAGE;
-  return text.length > MAX[verdict] ? `At most ${MAX[verdict]} characters.` : null;
+export function decisionProblem(verdict: Verdict, text: string): DecisionProblem | null {
+  if (text.trim() === '') return { id: 'required' };
+  return text.length > MAX[verdict] ? { id: 'tooLong', max: MAX[verdict] } : null;
 }
 
 export const adminPayoutsMachine = setup({
@@ -141,7 +142,10 @@ export const adminPayoutsMachine = setup({
                 pending: null,
               }),
             },
-            onError: { target: 'deciding', actions: assign({ textError: ({ event }) => errorText(event.error) }) },
+            onError: {
+              target: 'deciding',
+              actions: assign({ textError: ({ event }) => refusedDecision(event.error) }),
+            },
           },
         },
       },

@@ -7,7 +7,8 @@
 import { assign, setup } from 'xstate';
 import type { AdminRefund, CardDispute } from '@/contract/schemas/money';
 import { newIdempotencyKey } from '../ids';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorText } from '../messages';
+import { refusedDecision, type DecisionProblem } from './decisionProblem';
 import { service } from '../placeholders';
 
 export type RefundVerdict = 'sent' | 'failed';
@@ -30,7 +31,7 @@ export interface AdminRefundsContext extends RefundsAndDisputes {
   verdict: RefundVerdict | null;
   /** The reference (sent) or the reason (failed). */
   text: string;
-  textError: string | null;
+  textError: DecisionProblem | null;
   error: string | null;
   pending: RefundDecision | null;
 }
@@ -45,9 +46,9 @@ export type AdminRefundsEvent =
 
 const MAX = { sent: 100, failed: 500 } as const;
 
-export function refundDecisionProblem(verdict: RefundVerdict, text: string): string | null {
-  if (text.trim() === '') return REQUIRED_MESSAGE;
-  return text.trim().length > MAX[verdict] ? `At most ${MAX[verdict]} characters.` : null;
+export function refundDecisionProblem(verdict: RefundVerdict, text: string): DecisionProblem | null {
+  if (text.trim() === '') return { id: 'required' };
+  return text.trim().length > MAX[verdict] ? { id: 'tooLong', max: MAX[verdict] } : null;
 }
 
 export const adminRefundsMachine = setup({
@@ -157,7 +158,10 @@ export const adminRefundsMachine = setup({
                 pending: null,
               }),
             },
-            onError: { target: 'deciding', actions: assign({ textError: ({ event }) => errorText(event.error) }) },
+            onError: {
+              target: 'deciding',
+              actions: assign({ textError: ({ event }) => refusedDecision(event.error) }),
+            },
           },
         },
       },

@@ -2,10 +2,14 @@
 // failed, a wired refund marked sent or failed. One text — the reference of the money sent, or the reason it could
 // not be — in a titled dialog; the flows behind it (adminPayouts, adminRefunds) take the same three events.
 import { useId } from 'react';
+import type { DecisionProblem } from '@/machines/operator/decisionProblem';
+import { useMessages } from '@/src/i18n/i18n';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
+import { operatorMessages } from './catalogue';
 import * as s from './OperatorConsole.css';
+import { refusalText, type OperatorWords } from './refusal';
 
 export type DecisionEvent =
   { type: 'decision.cancel' } | { type: 'decision.submit' } | { type: 'decision.change'; value: string };
@@ -32,11 +36,12 @@ export function DecisionDialog({
   /** "Payment reference", "Wire reference". */
   referenceLabel: string;
   text: string;
-  error: string | null;
+  error: DecisionProblem | null;
   sending: boolean;
   send: (event: DecisionEvent) => void;
 }) {
   const formId = useId();
+  const { t } = useMessages(operatorMessages);
   return (
     <Dialog
       open={open}
@@ -49,7 +54,7 @@ export function DecisionDialog({
       footer={
         <>
           <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'decision.cancel' })}>
-            Cancel
+            {t('decision.cancel')}
           </Button>
           <Button
             type="submit"
@@ -58,7 +63,7 @@ export function DecisionDialog({
             disabled={sending}
             aria-busy={sending || undefined}
           >
-            {settles ? settleLabel : 'Mark failed'}
+            {settles ? settleLabel : t('decision.markFailed')}
           </Button>
         </>
       }
@@ -72,13 +77,13 @@ export function DecisionDialog({
         }}
       >
         <Field
-          label={settles ? referenceLabel : 'Reason'}
+          label={settles ? referenceLabel : t('decision.reason')}
           name={settles ? 'reference' : 'reason'}
           multiline={!settles}
           rows={3}
           autoComplete="off"
           value={text}
-          error={error ?? undefined}
+          error={problemText(t, error)}
           onChange={(event) => send({ type: 'decision.change', value: event.target.value })}
         />
       </form>
@@ -96,14 +101,23 @@ export function DecisionActions({
   settleLabel: string;
   onDecide: (settles: boolean) => void;
 }) {
+  const { t } = useMessages(operatorMessages);
   return (
     <div className={s.actions}>
       <Button variant="dashboard" size="sm" aria-describedby={describedBy} onClick={() => onDecide(true)}>
         {settleLabel}
       </Button>
       <Button variant="secondary" size="sm" aria-describedby={describedBy} onClick={() => onDecide(false)}>
-        Mark failed
+        {t('decision.markFailed')}
       </Button>
     </div>
   );
+}
+
+/** The decision text's problem in words (the server's refusal as it came); undefined for none. */
+function problemText(t: OperatorWords, problem: DecisionProblem | null): string | undefined {
+  if (!problem) return undefined;
+  if (problem.id === 'required') return t('decision.required');
+  if (problem.id === 'tooLong') return t('decision.tooLong', { max: problem.max });
+  return refusalText(t, problem.text) ?? undefined;
 }

@@ -70,8 +70,8 @@ export interface OperatorConsoleLogic {
 /** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), held and disputed earnings (§Verified delivery), campaigns, users and support tickets, the platforms' budgets (§Platform limits). */
 export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleLogic }) {
   const { t } = useMessages(operatorMessages);
-  // Funds, Payouts, Refunds and disputes, Reviews and Platform budgets are English only so far (issue 49): their
-  // panels say so (EnglishOnly), the tabs' names and spinners follow the page.
+  // Funds, Reviews and Platform budgets are English only so far (issue 49): their panels say so (EnglishOnly), the
+  // tabs' names and spinners follow the page.
   return (
     <div className={s.page}>
       <ScreenHeading title={t('console.title')} />
@@ -99,16 +99,12 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
         </TabsContent>
         <TabsContent value="payouts" className={s.panel}>
           <Suspense fallback={<Spinner label={t('console.loadingPayouts')} />}>
-            <EnglishOnly>
-              <PayoutsPanel logic={logic.payouts} />
-            </EnglishOnly>
+            <PayoutsPanel logic={logic.payouts} />
           </Suspense>
         </TabsContent>
         <TabsContent value="refunds" className={s.panel}>
           <Suspense fallback={<Spinner label={t('console.loadingRefunds')} />}>
-            <EnglishOnly>
-              <RefundsPanel logic={logic.refunds} />
-            </EnglishOnly>
+            <RefundsPanel logic={logic.refunds} />
           </Suspense>
         </TabsContent>
         <TabsContent value="reviews" className={s.panel}>

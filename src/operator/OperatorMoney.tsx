@@ -3,7 +3,7 @@
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
 import type { AdminPayout } from '@/contract';
-import { PAYOUT_STATUS_LABELS, payoutMethodName } from '@/contract/money';
+import { PAYOUT_STATUS_LABELS } from '@/contract/money';
 import {
   selectDepositDraft,
   selectDepositError,
@@ -40,7 +40,9 @@ import {
   selectPayoutsReloading,
 } from '@/machines/operator/adminPayouts.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDate, formatMoney } from '@/src/common/format';
+import { formatDate, formatMoney, formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { useAdminFundsLogic, type AdminFundsLogic } from '@/src/operator/adminFunds';
 import { useAdminPayoutsLogic, type AdminPayoutsLogic } from '@/src/operator/adminPayouts';
 import { Alert } from '@/src/ui/Alert';
@@ -52,7 +54,9 @@ import { Field } from '@/src/ui/Field';
 import { Table } from '@/src/ui/Table';
 import { LoadState } from '@/src/common/LoadState';
 import { DecisionActions, DecisionDialog } from './DecisionDialog';
+import { operatorMessages } from './catalogue';
 import * as s from './OperatorConsole.css';
+import { refusalText, type OperatorWords } from './refusal';
 
 /**
  * The transfer instructions advertisers read on Funds until card deposits exist (docs/product.md §Advertiser onboarding): the bank
@@ -263,11 +267,17 @@ export function FundsPanel({
   );
 }
 
-const methodText = (payout: AdminPayout) => payoutMethodName(payout.method);
+/** "Bank Account •••• 1234", "PayPal ana@example.com", "Stripe …" (contract/money.ts payoutMethodName), in words. */
+const methodText = (t: OperatorWords, payout: AdminPayout) =>
+  t('payouts.method', { kind: payout.method.kind, display: payout.method.display });
 
-function StatusChip({ payout }: { payout: AdminPayout }) {
-  const label = PAYOUT_STATUS_LABELS[payout.status];
-  return <Chip tone={label.tone}>{label.label}</Chip>;
+function StatusChip({ payout, label }: { payout: AdminPayout; label?: string }) {
+  const { t } = useMessages(operatorMessages);
+  return (
+    <Chip tone={PAYOUT_STATUS_LABELS[payout.status].tone}>
+      {label ?? t('payouts.status', { status: payout.status })}
+    </Chip>
+  );
 }
 
 /** Payouts waiting for an operator (mark paid with a reference, or failed with a reason), then the decided ones. */
@@ -281,18 +291,22 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
   const error = selectPayoutsError(snapshot);
   const loading = selectPayoutsLoading(snapshot);
   const loadError = selectPayoutsLoadError(snapshot);
+  const { t, locale } = useMessages(operatorMessages);
+  const { money, date } = formatsIn(locale);
   if (loading || loadError !== null)
     return (
-      <LoadState loading={loading} error={loadError} what="payouts" onRetry={() => send({ type: 'payouts.retry' })} />
+      <LoadState
+        loading={loading}
+        error={refusalText(t, loadError)}
+        what={t('payouts.loading')}
+        onRetry={() => send({ type: 'payouts.retry' })}
+      />
     );
   const paid = decision?.verdict === 'paid';
   return (
     <>
       <div className={s.search}>
-        <p className={`${s.muted} ${s.grow}`}>
-          Payouts of the manual rail wait here: pay them through the bank or PayPal, then mark them paid with the
-          reference, or failed with the reason.
-        </p>
+        <p className={`${s.muted} ${s.grow}`}>{t('payouts.explain')}</p>
         <Button
           variant="secondary"
           size="sm"
@@ -300,37 +314,48 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
           aria-busy={reloading || undefined}
           onClick={() => send({ type: 'payouts.reload' })}
         >
-          Refresh
+          {t('money.refresh')}
         </Button>
       </div>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? <Alert tone="error">{refusalText(t, error)}</Alert> : null}
       <section aria-labelledby="payouts-open" className={s.panel}>
         <h2 id="payouts-open" className={s.name}>
-          Waiting ({open.length})
+          {t('payouts.waiting', { count: open.length })}
         </h2>
         {open.length === 0 ? (
           <Card>
-            <p className={s.empty}>No payouts waiting.</p>
+            <p className={s.empty}>{t('payouts.none')}</p>
           </Card>
         ) : (
-          <ul className={s.list} aria-label="Payouts waiting">
+          <ul className={s.list} aria-label={t('payouts.list')}>
             {open.map((payout) => (
               <Card as="li" key={payout.id} className={s.row} aria-labelledby={`payout-${payout.id}`}>
                 <h3 id={`payout-${payout.id}`} className={s.name}>
-                  {formatMoney(payout.amountCents)} to {payout.creatorName} · {payout.reference}
+                  {t('payouts.heading', {
+                    amount: money(payout.amountCents),
+                    creator: payout.creatorName,
+                    reference: payout.reference,
+                  })}
                 </h3>
                 <p className={s.muted}>
-                  {payout.creatorEmail} · requested {formatDate(payout.requestedAt)} · {methodText(payout)} ·{' '}
-                  <StatusChip payout={payout} />
+                  {withTags(
+                    t('payouts.details', {
+                      email: payout.creatorEmail,
+                      date: date(payout.requestedAt),
+                      method: methodText(t, payout),
+                      status: t('payouts.status', { status: payout.status }),
+                    }),
+                    { status: (label) => <StatusChip payout={payout} label={label} /> },
+                  )}
                 </p>
                 {payout.destination ? (
-                  <p className={s.destination}>Pay to: {payout.destination}</p>
+                  <p className={s.destination}>{t('payouts.payTo', { destination: payout.destination })}</p>
                 ) : (
-                  <p className={s.muted}>Sent through {payout.provider}: it settles by itself.</p>
+                  <p className={s.muted}>{t('payouts.sentThrough', { provider: payout.provider })}</p>
                 )}
                 <DecisionActions
                   describedBy={`payout-${payout.id}`}
-                  settleLabel="Mark paid"
+                  settleLabel={t('payouts.markPaid')}
                   onDecide={(settles) =>
                     send({ type: 'decision.open', payoutId: payout.id, verdict: settles ? 'paid' : 'failed' })
                   }
@@ -341,41 +366,43 @@ export function PayoutsPanel({ logic }: { logic?: AdminPayoutsLogic }) {
         )}
       </section>
       <Table
-        caption="Decided payouts"
+        caption={t('payouts.decided')}
         captionVisible
         columns={[
-          { key: 'reference', header: 'Reference' },
-          { key: 'creator', header: 'Creator' },
-          { key: 'amount', header: 'Amount', align: 'right' },
-          { key: 'status', header: 'Status' },
-          { key: 'detail', header: 'Detail' },
+          { key: 'reference', header: t('payouts.reference') },
+          { key: 'creator', header: t('payouts.creator') },
+          { key: 'amount', header: t('money.amount'), align: 'right' },
+          { key: 'status', header: t('money.status') },
+          { key: 'detail', header: t('money.detail') },
         ]}
         rows={decided.map((payout) => ({
           reference: payout.reference,
           creator: payout.creatorName,
-          amount: formatMoney(payout.amountCents),
+          amount: money(payout.amountCents),
           status: <StatusChip payout={payout} />,
           detail:
             payout.status === 'failed'
               ? (payout.failureReason ?? '')
               : payout.paidAt
-                ? `Paid ${formatDate(payout.paidAt)}`
+                ? t('payouts.paidOn', { date: date(payout.paidAt) })
                 : '',
         }))}
         rowKey={(_, index) => decided[index]!.id}
-        emptyMessage="No payouts decided yet."
+        emptyMessage={t('payouts.decidedNone')}
       />
       <DecisionDialog
         open={decision !== null}
         settles={paid}
-        title={decision?.payout ? `Mark ${decision.payout.reference} ${paid ? 'paid' : 'failed'}` : 'Payout'}
-        description={
-          paid
-            ? 'The creator is told the payout was paid.'
-            : 'The amount returns to the creator’s Earning Balance and the creator reads this reason.'
+        title={
+          decision?.payout
+            ? paid
+              ? t('payouts.markPaidTitle', { reference: decision.payout.reference })
+              : t('payouts.markFailedTitle', { reference: decision.payout.reference })
+            : t('payouts.payout')
         }
-        settleLabel="Mark paid"
-        referenceLabel="Payment reference"
+        description={paid ? t('payouts.paidDescription') : t('payouts.failedDescription')}
+        settleLabel={t('payouts.markPaid')}
+        referenceLabel={t('payouts.paymentReference')}
         text={selectDecisionText(snapshot)}
         error={selectDecisionError(snapshot)}
         sending={sending}

@@ -21,7 +21,9 @@ import {
   selectWaitingRefunds,
 } from '@/machines/operator/adminRefunds.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDate, formatMoney } from '@/src/common/format';
+import { formatsIn, type Formats } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { LoadState } from '@/src/common/LoadState';
 import { useAdminRefundsLogic, type AdminRefundsLogic } from '@/src/operator/adminRefunds';
 import { Alert } from '@/src/ui/Alert';
@@ -30,79 +32,83 @@ import { Card } from '@/src/ui/Card';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Table } from '@/src/ui/Table';
 import { DecisionActions, DecisionDialog } from './DecisionDialog';
+import { operatorMessages } from './catalogue';
 import * as s from './OperatorConsole.css';
+import { refusalText, type OperatorWords } from './refusal';
 
-const DISPUTE_STATUS: Record<CardDisputeStatus, { label: string; tone: ChipTone }> = {
-  open: { label: 'Open', tone: 'warning' },
-  won: { label: 'Won', tone: 'success' },
-  lost: { label: 'Lost', tone: 'danger' },
-};
+const DISPUTE_TONE: Record<CardDisputeStatus, ChipTone> = { open: 'warning', won: 'success', lost: 'danger' };
 
 /** A refund's state as operators read it: a wire is sent by one of them, a Stripe refund is refunded by Stripe. */
-function refundStatus(refund: AdminRefund): { label: string; tone: ChipTone } {
-  const labels: Record<RefundStatus, { label: string; tone: ChipTone }> = {
-    requested: { label: refund.rail === 'manual' ? 'Waiting' : 'Requested', tone: 'warning' },
-    processing: { label: 'Processing', tone: 'warning' },
-    succeeded: { label: refund.rail === 'manual' ? 'Sent' : 'Refunded', tone: 'success' },
-    failed: { label: 'Failed', tone: 'danger' },
+function refundStatus(refund: AdminRefund): {
+  status: 'waiting' | 'requested' | 'processing' | 'sent' | 'refunded' | 'failed';
+  tone: ChipTone;
+} {
+  const states: Record<RefundStatus, ReturnType<typeof refundStatus>> = {
+    requested: { status: refund.rail === 'manual' ? 'waiting' : 'requested', tone: 'warning' },
+    processing: { status: 'processing', tone: 'warning' },
+    succeeded: { status: refund.rail === 'manual' ? 'sent' : 'refunded', tone: 'success' },
+    failed: { status: 'failed', tone: 'danger' },
   };
-  return labels[refund.status];
+  return states[refund.status];
 }
 
-function RefundChip({ refund }: { refund: AdminRefund }) {
-  const status = refundStatus(refund);
-  return <Chip tone={status.tone}>{status.label}</Chip>;
+function RefundChip({ refund, label }: { refund: AdminRefund; label?: string }) {
+  const { t } = useMessages(operatorMessages);
+  const state = refundStatus(refund);
+  return <Chip tone={state.tone}>{label ?? t('refunds.status', { status: state.status })}</Chip>;
 }
 
 /** The advertiser's card disputes, in words: an open one, or lost ones, and what is still owed for them. */
-function disputeFlagText(refund: AdminRefund): string | null {
+function disputeFlagText(t: OperatorWords, money: Formats['money'], refund: AdminRefund): string | null {
   const flag = refund.advertiserDisputes;
   if (!flag) return null;
-  const owed = flag.owedCents > 0 ? `${formatMoney(flag.owedCents)} owed` : 'nothing owed';
-  return flag.status === 'open' ? `Card dispute open · ${owed}` : `Card dispute lost · ${owed}`;
+  const owed =
+    flag.owedCents > 0 ? t('refunds.owedAmount', { amount: money(flag.owedCents) }) : t('refunds.nothingOwed');
+  return flag.status === 'open' ? t('refunds.flagOpen', { owed }) : t('refunds.flagLost', { owed });
 }
 
-function DisputeFlag({ refund }: { refund: AdminRefund }) {
-  const text = disputeFlagText(refund);
+function DisputeFlag({ refund, label }: { refund: AdminRefund; label?: string }) {
+  const { t, locale } = useMessages(operatorMessages);
+  const text = label ?? disputeFlagText(t, formatsIn(locale).money, refund);
   return text ? <Chip tone="danger">{text}</Chip> : null;
 }
 
-const railText = (refund: AdminRefund) => (refund.rail === 'manual' ? 'Wire (manual)' : 'Stripe');
+const railText = (t: OperatorWords, refund: AdminRefund) => t('refunds.rail', { rail: refund.rail });
 
 function DisputesTable({ disputes }: { disputes: CardDispute[] }) {
+  const { t, locale } = useMessages(operatorMessages);
+  const { money, date } = formatsIn(locale);
   return (
     <Table
-      caption="Card disputes"
+      caption={t('refunds.disputes')}
       captionVisible
       columns={[
-        { key: 'advertiser', header: 'Advertiser' },
-        { key: 'amount', header: 'Amount', align: 'right' },
-        { key: 'held', header: 'Held', align: 'right' },
-        { key: 'owed', header: 'Owed', align: 'right' },
-        { key: 'reason', header: 'Reason' },
-        { key: 'status', header: 'Status' },
-        { key: 'opened', header: 'Opened' },
+        { key: 'advertiser', header: t('records.advertiser') },
+        { key: 'amount', header: t('money.amount'), align: 'right' },
+        { key: 'held', header: t('refunds.held'), align: 'right' },
+        { key: 'owed', header: t('refunds.owed'), align: 'right' },
+        { key: 'reason', header: t('refunds.reason') },
+        { key: 'status', header: t('money.status') },
+        { key: 'opened', header: t('refunds.opened') },
       ]}
-      rows={disputes.map((dispute) => {
-        const status = DISPUTE_STATUS[dispute.status];
-        return {
-          advertiser: dispute.advertiserEmail,
-          amount: formatMoney(dispute.amountCents),
-          held: formatMoney(dispute.heldCents),
-          // Beyond what the free balance covered, less what free money paid back since (a won dispute cancels it).
-          owed:
-            dispute.status === 'won'
-              ? formatMoney(0)
-              : formatMoney(dispute.amountCents - dispute.heldCents - dispute.recoveredCents),
-          reason: dispute.reason.replace(/_/g, ' '),
-          status: <Chip tone={status.tone}>{status.label}</Chip>,
-          opened: dispute.closedAt
-            ? `${formatDate(dispute.createdAt)} · closed ${formatDate(dispute.closedAt)}`
-            : formatDate(dispute.createdAt),
-        };
-      })}
+      rows={disputes.map((dispute) => ({
+        advertiser: dispute.advertiserEmail,
+        amount: money(dispute.amountCents),
+        held: money(dispute.heldCents),
+        // Beyond what the free balance covered, less what free money paid back since (a won dispute cancels it).
+        owed:
+          dispute.status === 'won' ? money(0) : money(dispute.amountCents - dispute.heldCents - dispute.recoveredCents),
+        // Stripe's reason, as Stripe gave it.
+        reason: dispute.reason.replace(/_/g, ' '),
+        status: (
+          <Chip tone={DISPUTE_TONE[dispute.status]}>{t('refunds.disputeStatus', { status: dispute.status })}</Chip>
+        ),
+        opened: dispute.closedAt
+          ? t('refunds.openedClosed', { opened: date(dispute.createdAt), closed: date(dispute.closedAt) })
+          : date(dispute.createdAt),
+      }))}
       rowKey={(_, index) => disputes[index]!.id}
-      emptyMessage="No card disputes."
+      emptyMessage={t('refunds.noDisputes')}
     />
   );
 }
@@ -119,12 +125,14 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
   const error = selectRefundsError(snapshot);
   const loading = selectRefundsLoading(snapshot);
   const loadError = selectRefundsLoadError(snapshot);
+  const { t, locale } = useMessages(operatorMessages);
+  const { money, date } = formatsIn(locale);
   if (loading || loadError !== null)
     return (
       <LoadState
         loading={loading}
-        error={loadError}
-        what="refunds and disputes"
+        error={refusalText(t, loadError)}
+        what={t('refunds.loading')}
         onRetry={() => send({ type: 'refunds.retry' })}
       />
     );
@@ -132,11 +140,7 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
   return (
     <>
       <div className={s.search}>
-        <p className={`${s.muted} ${s.grow}`}>
-          Card and bank-debit money goes back through Stripe by itself. Wired money waits here: wire it back to the
-          advertiser, then mark it sent with the reference, or failed with the reason (the amount returns to their
-          balance).
-        </p>
+        <p className={`${s.muted} ${s.grow}`}>{t('refunds.explain')}</p>
         <Button
           variant="secondary"
           size="sm"
@@ -144,44 +148,52 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
           aria-busy={reloading || undefined}
           onClick={() => send({ type: 'refunds.reload' })}
         >
-          Refresh
+          {t('money.refresh')}
         </Button>
       </div>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? <Alert tone="error">{refusalText(t, error)}</Alert> : null}
       <DisputesTable disputes={disputes} />
       <section aria-labelledby="refunds-waiting" className={s.panel}>
         <h2 id="refunds-waiting" className={s.name}>
-          Refunds to wire ({waiting.length})
+          {t('refunds.toWire', { count: waiting.length })}
         </h2>
         {waiting.length === 0 ? (
           <Card>
-            <p className={s.empty}>No refunds waiting.</p>
+            <p className={s.empty}>{t('refunds.none')}</p>
           </Card>
         ) : (
-          <ul className={s.list} aria-label="Refunds waiting">
+          <ul className={s.list} aria-label={t('refunds.list')}>
             {waiting.map((refund) => (
               <Card as="li" key={refund.id} className={s.row} aria-labelledby={`refund-${refund.id}`}>
                 <h3 id={`refund-${refund.id}`} className={s.name}>
-                  {formatMoney(refund.amountCents)} to {refund.advertiserEmail}
+                  {t('refunds.heading', { amount: money(refund.amountCents), email: refund.advertiserEmail })}
                 </h3>
                 <p className={s.muted}>
-                  Requested {formatDate(refund.requestedAt)} · {railText(refund)} · <RefundChip refund={refund} />
-                  {refund.advertiserDisputes ? (
-                    <>
-                      {' '}
-                      · <DisputeFlag refund={refund} />
-                    </>
-                  ) : null}
+                  {withTags(
+                    refund.advertiserDisputes
+                      ? t('refunds.requestedFlagged', {
+                          date: date(refund.requestedAt),
+                          rail: railText(t, refund),
+                          status: t('refunds.status', { status: refundStatus(refund).status }),
+                          flag: disputeFlagText(t, money, refund),
+                        })
+                      : t('refunds.requested', {
+                          date: date(refund.requestedAt),
+                          rail: railText(t, refund),
+                          status: t('refunds.status', { status: refundStatus(refund).status }),
+                        }),
+                    {
+                      status: (label) => <RefundChip refund={refund} label={label} />,
+                      flag: (label) => <DisputeFlag refund={refund} label={label} />,
+                    },
+                  )}
                 </p>
                 {refund.advertiserDisputes && refund.advertiserDisputes.owedCents > 0 ? (
-                  <p className={s.muted}>
-                    This advertiser owes Castbridge for a card dispute: do not wire it. Mark it failed, and its amount
-                    pays what is owed.
-                  </p>
+                  <p className={s.muted}>{t('refunds.owes')}</p>
                 ) : null}
                 <DecisionActions
                   describedBy={`refund-${refund.id}`}
-                  settleLabel="Mark sent"
+                  settleLabel={t('refunds.markSent')}
                   onDecide={(settles) =>
                     send({ type: 'decision.open', refundId: refund.id, verdict: settles ? 'sent' : 'failed' })
                   }
@@ -192,14 +204,14 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
         )}
       </section>
       <Table
-        caption="Other refunds"
+        caption={t('refunds.others')}
         captionVisible
         columns={[
-          { key: 'advertiser', header: 'Advertiser' },
-          { key: 'amount', header: 'Amount', align: 'right' },
-          { key: 'rail', header: 'Rail' },
-          { key: 'status', header: 'Status' },
-          { key: 'detail', header: 'Detail' },
+          { key: 'advertiser', header: t('records.advertiser') },
+          { key: 'amount', header: t('money.amount'), align: 'right' },
+          { key: 'rail', header: t('refunds.railHeader') },
+          { key: 'status', header: t('money.status') },
+          { key: 'detail', header: t('money.detail') },
         ]}
         rows={others.map((refund) => ({
           advertiser: refund.advertiserDisputes ? (
@@ -209,34 +221,32 @@ export function RefundsPanel({ logic }: { logic?: AdminRefundsLogic }) {
           ) : (
             refund.advertiserEmail
           ),
-          amount: formatMoney(refund.amountCents),
-          rail: railText(refund),
+          amount: money(refund.amountCents),
+          rail: railText(t, refund),
           status: <RefundChip refund={refund} />,
           detail:
             refund.status === 'failed'
               ? (refund.failureReason ?? '')
               : refund.decidedAt
-                ? `Decided ${formatDate(refund.decidedAt)}`
-                : `Requested ${formatDate(refund.requestedAt)}`,
+                ? t('refunds.decidedOn', { date: date(refund.decidedAt) })
+                : t('refunds.requestedOn', { date: date(refund.requestedAt) }),
         }))}
         rowKey={(_, index) => others[index]!.id}
-        emptyMessage="No other refunds."
+        emptyMessage={t('refunds.noOthers')}
       />
       <DecisionDialog
         open={decision !== null}
         settles={sent}
         title={
           decision?.refund
-            ? `Mark the refund of ${formatMoney(decision.refund.amountCents)} ${sent ? 'sent' : 'failed'}`
-            : 'Refund'
+            ? sent
+              ? t('refunds.markSentTitle', { amount: money(decision.refund.amountCents) })
+              : t('refunds.markFailedTitle', { amount: money(decision.refund.amountCents) })
+            : t('refunds.refund')
         }
-        description={
-          sent
-            ? 'The advertiser is told the money was wired back.'
-            : 'The amount returns to the advertiser’s balance and the advertiser reads this reason.'
-        }
-        settleLabel="Mark sent"
-        referenceLabel="Wire reference"
+        description={sent ? t('refunds.sentDescription') : t('refunds.failedDescription')}
+        settleLabel={t('refunds.markSent')}
+        referenceLabel={t('refunds.wireReference')}
         text={selectRefundDecisionText(snapshot)}
         error={selectRefundDecisionError(snapshot)}
         sending={sending}

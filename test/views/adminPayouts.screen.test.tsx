@@ -3,7 +3,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect } from 'vitest';
 import type { AdminPayout } from '@/contract';
-import { errorText } from '@/machines/messages';
+import { errorText, REQUIRED_MESSAGE } from '@/machines/messages';
+import { refusedDecision, type DecisionProblem } from '@/machines/operator/decisionProblem';
 import {
   adminApprovalMachine,
   type ApprovalFilter,
@@ -18,6 +19,16 @@ import {
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
+
+/** A decision text's problem as the console words it in English (the flow holds it as an id and its values). */
+const problemText = (problem: DecisionProblem | null): string | null =>
+  problem === null
+    ? null
+    : problem.id === 'required'
+      ? REQUIRED_MESSAGE
+      : problem.id === 'tooLong'
+        ? `At most ${problem.max} characters.`
+        : problem.text;
 
 // The money tabs' chunk is loaded once before the paths, as the browser has it after the first open.
 beforeAll(() => import('@/src/operator/OperatorMoney'));
@@ -95,7 +106,7 @@ walkScreens('adminPayouts', {
           fireEvent.change(field(), { target: { value } });
         },
         'decision.submit': () => {
-          seen.textError = decisionProblem(seen.verdict!, seen.text);
+          seen.textError = problemText(decisionProblem(seen.verdict!, seen.text));
           fireEvent.click(submit());
         },
         'decision.cancel': () => {
@@ -110,7 +121,7 @@ walkScreens('adminPayouts', {
         },
         'xstate.error.actor.decidePayout': async ({ error }) => {
           seen.decisions += 1;
-          seen.textError = errorText(error);
+          seen.textError = problemText(refusedDecision(error));
           await decide.reject(error);
         },
       },

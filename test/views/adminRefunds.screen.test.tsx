@@ -3,7 +3,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect } from 'vitest';
 import type { AdminRefund, CardDispute } from '@/contract/schemas/money';
-import { errorText } from '@/machines/messages';
+import { errorText, REQUIRED_MESSAGE } from '@/machines/messages';
+import { refusedDecision, type DecisionProblem } from '@/machines/operator/decisionProblem';
 import {
   adminApprovalMachine,
   type ApprovalFilter,
@@ -20,6 +21,16 @@ import { formatMoney } from '@/src/common/format';
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
+
+/** A decision text's problem as the console words it in English (the flow holds it as an id and its values). */
+const problemText = (problem: DecisionProblem | null): string | null =>
+  problem === null
+    ? null
+    : problem.id === 'required'
+      ? REQUIRED_MESSAGE
+      : problem.id === 'tooLong'
+        ? `At most ${problem.max} characters.`
+        : problem.text;
 
 // The tab's chunk is loaded once before the paths, as the browser has it after the first open.
 beforeAll(() => import('@/src/operator/OperatorRefunds'));
@@ -100,7 +111,7 @@ walkScreens('adminRefunds', {
           fireEvent.change(field(), { target: { value } });
         },
         'decision.submit': () => {
-          seen.textError = refundDecisionProblem(seen.verdict!, seen.text);
+          seen.textError = problemText(refundDecisionProblem(seen.verdict!, seen.text));
           fireEvent.click(submit());
         },
         'decision.cancel': () => {
@@ -115,7 +126,7 @@ walkScreens('adminRefunds', {
         },
         'xstate.error.actor.decideRefund': async ({ error }) => {
           seen.decisions += 1;
-          seen.textError = errorText(error);
+          seen.textError = problemText(refusedDecision(error));
           await decide.reject(error);
         },
       },

@@ -13,7 +13,16 @@ import {
   type PendingAdvertiser,
 } from '@/machines/operator/adminApproval.machine';
 import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/adminRecords.machine';
-import { samplePendingAdvertiser } from '@/machines/operator/samples';
+import { sampleAdminRefund, sampleCardDispute } from '@/machines/money/fundsSamples';
+import type { AdminPayout } from '@/contract';
+import type { AdminRefund } from '@/contract/schemas/money';
+import { adminPayoutsMachine, type PayoutDecision } from '@/machines/operator/adminPayouts.machine';
+import {
+  adminRefundsMachine,
+  type RefundDecision,
+  type RefundsAndDisputes,
+} from '@/machines/operator/adminRefunds.machine';
+import { sampleAdminPayout, samplePendingAdvertiser } from '@/machines/operator/samples';
 import { formatsIn } from '@/src/common/format';
 import { setLocale } from '@/src/i18n/i18n';
 import { OPERATORS_ONLY } from '@/src/operator/asOperator';
@@ -192,6 +201,134 @@ describe('the operator console in Spanish', () => {
     await waitFor(() => expect(records.inputs.at(-1)).toEqual({ kind: 'tickets', query: '' }));
     await records.resolve([]);
     expect(screen.getByText('No hay tickets de soporte.')).toBeInTheDocument();
+  });
+
+  it('Payouts: the waiting payout, its dialog and checks, the decided ones, in dollars written the Spanish way', async () => {
+    await act(() => setLocale('es-MX'));
+    const load = controlled<AdminPayout[]>();
+    const decide = controlled<AdminPayout, PayoutDecision>();
+    renderScreen(
+      <OperatorConsoleScreen
+        logic={{
+          approval: adminApprovalMachine.provide({
+            actors: {
+              loadPending: controlled<PendingAdvertiser[], { filter: ApprovalFilter }>().logic,
+              approveAdvertiser: controlled<PendingAdvertiser, { userId: string }>().logic,
+              rejectAdvertiser: controlled<PendingAdvertiser, { userId: string; reason: string }>().logic,
+            },
+          }),
+          payouts: adminPayoutsMachine.provide({ actors: { loadPayouts: load.logic, decidePayout: decide.logic } }),
+        }}
+      />,
+      { path: '/admin', jwt: 'operator.jwt' },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Pagos' }));
+    await waitFor(() => expect(load.started).toBe(1));
+    await load.resolve([
+      sampleAdminPayout,
+      {
+        ...sampleAdminPayout,
+        id: 'po_2',
+        reference: '#CB-261120-0002',
+        status: 'paid',
+        paidAt: '2026-11-21T09:00:00.000Z',
+      },
+    ]);
+    expect(screen.getByRole('heading', { name: 'En espera (1)' })).toBeInTheDocument();
+    const waiting = within(screen.getByRole('list', { name: 'Pagos en espera' })).getByRole('listitem');
+    const amount = spanish.money(sampleAdminPayout.amountCents);
+    expect(amount).toMatch(/^USD\s60$/);
+    expect(within(waiting).getByRole('heading')).toHaveTextContent(
+      `${amount} para Ana Lee · ${sampleAdminPayout.reference}`.replace(/\s/g, ' '),
+    );
+    expect(waiting).toHaveTextContent(
+      'ana@example.com · solicitado el 24 nov 2026 · Cuenta bancaria •••• 6789 · En proceso',
+    );
+    expect(waiting).toHaveTextContent('Pagar a: Ana Lee · routing 011000015 · account 000123456789');
+    const decided = screen.getByRole('table', { name: 'Pagos resueltos' });
+    expect(within(decided).getByRole('cell', { name: 'Pagado el 21 nov 2026' })).toBeInTheDocument();
+    expect(within(decided).getByText('Pagado', { selector: 'span' })).toBeInTheDocument();
+
+    // Mark failed: the reason required, then too long, in Spanish; nothing sent.
+    await user.click(within(waiting).getByRole('button', { name: 'Marcar como fallido' }));
+    const dialog = screen.getByRole('dialog', { name: `Marcar ${sampleAdminPayout.reference} como fallido` });
+    expect(dialog).toHaveAccessibleDescription(
+      'El monto regresa al saldo de ganancias del creador, y el creador lee este motivo.',
+    );
+    const reason = within(dialog).getByLabelText('Motivo');
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como fallido' }));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Este campo es obligatorio'));
+    await user.click(reason);
+    await user.paste('x'.repeat(501));
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como fallido' }));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Máximo 500 caracteres.'));
+    expect(decide.started).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+
+    // Mark paid: its reference field.
+    await user.click(within(waiting).getByRole('button', { name: 'Marcar como pagado' }));
+    const paid = screen.getByRole('dialog', { name: `Marcar ${sampleAdminPayout.reference} como pagado` });
+    expect(paid).toHaveAccessibleDescription('Se le avisa al creador que el pago se realizó.');
+    expect(within(paid).getByLabelText('Referencia del pago')).toBeInTheDocument();
+  });
+
+  it('Refunds and disputes: the card disputes, the refund to wire with its flag, the dialog, in Spanish', async () => {
+    await act(() => setLocale('es-MX'));
+    const load = controlled<RefundsAndDisputes>();
+    const decide = controlled<AdminRefund, RefundDecision>();
+    renderScreen(
+      <OperatorConsoleScreen
+        logic={{
+          approval: adminApprovalMachine.provide({
+            actors: {
+              loadPending: controlled<PendingAdvertiser[], { filter: ApprovalFilter }>().logic,
+              approveAdvertiser: controlled<PendingAdvertiser, { userId: string }>().logic,
+              rejectAdvertiser: controlled<PendingAdvertiser, { userId: string; reason: string }>().logic,
+            },
+          }),
+          refunds: adminRefundsMachine.provide({ actors: { loadRefunds: load.logic, decideRefund: decide.logic } }),
+        }}
+      />,
+      { path: '/admin', jwt: 'operator.jwt' },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Reembolsos y disputas' }));
+    await waitFor(() => expect(load.started).toBe(1));
+    await load.resolve({
+      refunds: [{ ...sampleAdminRefund, advertiserDisputes: { status: 'open', owedCents: 15_000 } }],
+      disputes: [sampleCardDispute],
+    });
+    const disputes = screen.getByRole('table', { name: 'Disputas de tarjeta' });
+    expect(
+      within(disputes)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Anunciante', 'Monto', 'Retenido', 'Adeudado', 'Motivo', 'Estado', 'Abierta']);
+    // Stripe's reason as Stripe gave it; the status and the day in Spanish.
+    expect(within(disputes).getByRole('cell', { name: 'fraudulent' })).toBeInTheDocument();
+    expect(within(disputes).getByRole('cell', { name: spanish.money(50_000) })).toBeInTheDocument();
+    expect(within(disputes).getByText('Abierta', { selector: 'span' })).toBeInTheDocument();
+    expect(within(disputes).getByRole('cell', { name: '26 nov 2026' })).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: 'Reembolsos por transferir (1)' })).toBeInTheDocument();
+    const refund = within(screen.getByRole('list', { name: 'Reembolsos en espera' })).getByRole('listitem');
+    expect(refund).toHaveTextContent(
+      /^USD\s200 para nova@example\.com.*Solicitado el 26 nov 2026 · Transferencia \(manual\) · En espera · Disputa de tarjeta abierta · adeudo de USD\s150/,
+    );
+    expect(refund).toHaveTextContent(
+      'Este anunciante le debe a Castbridge por una disputa de tarjeta: no le transfieras.',
+    );
+    expect(screen.getByRole('table', { name: 'Otros reembolsos' })).toHaveTextContent('No hay otros reembolsos.');
+
+    await user.click(within(refund).getByRole('button', { name: 'Marcar como enviado' }));
+    const dialog = screen.getByRole('dialog', { name: /^Marcar como enviado el reembolso de USD\s200$/ });
+    expect(dialog).toHaveAccessibleDescription('Se le avisa al anunciante que el dinero se le transfirió de vuelta.');
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como enviado' }));
+    expect(within(dialog).getByLabelText('Referencia de la transferencia')).toHaveAccessibleDescription(
+      expect.stringContaining('Este campo es obligatorio'),
+    );
+    expect(decide.started).toBe(0);
   });
 
   it('the tabs not yet in Spanish say they are English', async () => {
