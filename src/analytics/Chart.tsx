@@ -1,7 +1,7 @@
 import { visuallyHidden } from '@/src/ui/VisuallyHidden';
 import { formatsIn } from '@/src/common/format';
 import { useMessages } from '@/src/i18n/i18n';
-import { analyticsMessages } from './catalogue';
+import { chartMessages } from './chartCatalogue';
 import * as s from './Chart.css';
 
 // Hand-drawn SVG charts (no charting dependency): a line or bars on a 0-based scale with four grid lines. A point
@@ -35,7 +35,7 @@ function niceTicks(max: number, least = 0): number[] {
   return Array.from({ length: count + 1 }, (_, i) => i * step);
 }
 
-type Say = ReturnType<typeof useMessages<[typeof analyticsMessages]>>['t'];
+type Say = ReturnType<typeof useMessages<[typeof chartMessages]>>['t'];
 
 /**
  * How the last value compares with the first: up or down from it, or unchanged. "Unchanged" only when every value is
@@ -62,7 +62,7 @@ function trend(t: Say, known: { label: string; value: number }[], format: (value
  * language of the screen around it (an English report's charts are English).
  */
 export function Chart({ series, id }: { series: ChartSeries; id: string }) {
-  const { t, locale } = useMessages(analyticsMessages);
+  const { t, locale } = useMessages(chartMessages);
   const { points, format } = series;
   const short = series.short ?? formatsIn(locale).compact;
   const known = points

@@ -22,7 +22,7 @@ import { Card } from '@/src/ui/Card';
 import { NativeSelectField } from '@/src/ui/Field';
 import { Progress } from '@/src/ui/Progress';
 import { Table, type TableColumn } from '@/src/ui/Table';
-import { deliverablesMessages } from './catalogue';
+import { reportMessages } from './reportCatalogue';
 import * as s from './Report.css';
 
 type Snapshot = SnapshotFrom<typeof campaignReportMachine>;
@@ -38,7 +38,7 @@ function asked<T>(entries: Array<[boolean, T]>): T[] {
 const ALL = '';
 
 /** The report's words and figures in the language of its part of the page (the shared page: the reader's). */
-type Words = ReturnType<typeof useMessages<[typeof deliverablesMessages]>>;
+type Words = ReturnType<typeof useMessages<[typeof reportMessages]>>;
 
 /** How the report writes its figures: whole minutes, a rate to two decimals, money or a dash, a day without its year. */
 function figures({ t, locale }: Words) {
@@ -73,7 +73,7 @@ export function ReportBody({
   const offerId = selectReportOfferId(snapshot);
   const reloading = selectReportReloading(snapshot);
   const error = selectReportError(snapshot);
-  const words = useMessages(deliverablesMessages);
+  const words = useMessages(reportMessages);
   const { t } = words;
   if (!report) return null;
   const shown = figures(words);

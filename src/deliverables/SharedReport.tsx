@@ -14,7 +14,7 @@ import { inspect } from '@/src/app/inspect';
 import { LoadState } from '@/src/common/LoadState';
 import { Logo } from '@/src/common/Logo';
 import { useMessages } from '@/src/i18n/i18n';
-import { deliverablesMessages } from './catalogue';
+import { reportMessages } from './reportCatalogue';
 import { sharedReportLogic, type CampaignReportLogic } from './campaignReport';
 import { ReportBody } from './ReportBody';
 import * as s from './Report.css';
@@ -28,7 +28,7 @@ function SharedReport({ token, logic }: { token: string; logic: CampaignReportLo
   const [snapshot, send] = useMachine(logic, { input: { source: token }, inspect });
   const report = selectReport(snapshot);
   const gone = selectReportGone(snapshot);
-  const { t } = useMessages(deliverablesMessages);
+  const { t } = useMessages(reportMessages);
   // The brand's name and the campaign's title as the advertiser wrote them.
   const title = gone
     ? t('report.unavailableTitle')
