@@ -153,6 +153,8 @@ export default tseslint.config(
       'src/accounts/CompleteRegister.tsx',
       'src/marketplace/{CampaignEditor,CampaignDeliverables,CountryPicker,LaunchNeeds}.tsx',
       'src/marketplace/{FindCreators,FindCreatorsDialogs}.tsx',
+      'src/marketplace/{CampaignPage,AddSpots,CampaignDelivery}.tsx',
+      'src/deliverables/{CampaignReport,ReportShares,PromoCodes,CopyButton}.tsx',
     ],
     plugins: { lingui },
     rules: {

@@ -93,9 +93,9 @@ export function SignedInRoutes() {
             <Route path="campaigns" element={english(<Campaigns />)} />
             <Route path="creators" element={<FindCreators />} />
             <Route path="campaigns/new" element={<CampaignEditor />} />
-            <Route path="campaigns/:id" element={english(<CampaignPage />)} />
+            <Route path="campaigns/:id" element={<CampaignPage />} />
             <Route path="campaigns/:id/edit" element={<CampaignEditor />} />
-            <Route path="campaigns/:id/report" element={english(<CampaignReport />)} />
+            <Route path="campaigns/:id/report" element={<CampaignReport />} />
           </Route>
           <Route element={<RequireRole role="operator" />}>
             <Route path="admin" element={english(<OperatorConsole />)} />
