@@ -6,15 +6,22 @@
 // flow follows. The Funds card (advertiserFunds) invokes this flow as its child `addFunds`.
 import { assign, setup } from 'xstate';
 import type { CardDeposit } from '@/contract/schemas/money';
-import { formatCents } from '@/contract/cents';
 import { MAX_CARD_DEPOSIT_CENTS, MIN_CARD_DEPOSIT_CENTS, parseDollars, type DepositMethod } from '@/contract/money';
 import { newIdempotencyKey } from '../ids';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorText } from '../messages';
 import { effect, service } from '../placeholders';
 
-export const DEPOSIT_AMOUNT_INVALID = 'Enter an amount in dollars and cents, e.g. 500 or 500.50.';
-export const DEPOSIT_TOO_SMALL = `The smallest amount you can add is ${formatCents(MIN_CARD_DEPOSIT_CENTS)}.`;
-export const DEPOSIT_TOO_LARGE = `The largest amount you can add at once is ${formatCents(MAX_CARD_DEPOSIT_CENTS)}.`;
+/**
+ * What is wrong with the amount typed, as an id and the values its text reads (docs/architecture.md §Languages): the
+ * dialog words it in the screen's language (src/money/fundsWords.ts), the limits in US dollars the language's way.
+ */
+export type DepositAmountProblem =
+  { id: 'required' } | { id: 'invalid' } | { id: 'tooSmall'; minCents: number } | { id: 'tooLarge'; maxCents: number };
+
+export const DEPOSIT_REQUIRED: DepositAmountProblem = { id: 'required' };
+export const DEPOSIT_AMOUNT_INVALID: DepositAmountProblem = { id: 'invalid' };
+export const DEPOSIT_TOO_SMALL: DepositAmountProblem = { id: 'tooSmall', minCents: MIN_CARD_DEPOSIT_CENTS };
+export const DEPOSIT_TOO_LARGE: DepositAmountProblem = { id: 'tooLarge', maxCents: MAX_CARD_DEPOSIT_CENTS };
 
 /** What POST /api/advertiser/deposits receives. */
 export interface DepositRequest {
@@ -32,7 +39,7 @@ export interface DepositStarted {
 export interface AddFundsContext {
   amount: string;
   method: DepositMethod;
-  amountError: string | null;
+  amountError: DepositAmountProblem | null;
   /** Why the last request failed (the server's message, or the network's), shown in the dialog. */
   failure: string | null;
   /**
@@ -56,8 +63,8 @@ export function depositAmountCents(amount: string): number | null {
   return depositAmountProblem(amount) === null ? parseDollars(amount) : null;
 }
 
-export function depositAmountProblem(amount: string): string | null {
-  if (amount.trim() === '') return REQUIRED_MESSAGE;
+export function depositAmountProblem(amount: string): DepositAmountProblem | null {
+  if (amount.trim() === '') return DEPOSIT_REQUIRED;
   const cents = parseDollars(amount);
   if (cents === null) return DEPOSIT_AMOUNT_INVALID;
   if (cents < MIN_CARD_DEPOSIT_CENTS) return DEPOSIT_TOO_SMALL;

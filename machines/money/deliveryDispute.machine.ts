@@ -12,12 +12,31 @@ import { service } from '../placeholders';
 /** An overlay earning's review window (contract/schemas/overlay.ts `earningReview`). */
 export type EarningReview = NonNullable<OfferDisplay['review']>;
 
-/** What is wrong with a dispute's or a resolution's reason (contract/money.ts REVIEW_REASON_LENGTH), or null. */
-export function reviewReasonProblem(text: string): string | null {
+/**
+ * What is wrong with a dispute's or a resolution's reason (contract/money.ts REVIEW_REASON_LENGTH), as an id and the
+ * values its text reads (docs/architecture.md §Languages): the dispute dialog words it in the screen's language
+ * (src/money/fundsWords.ts).
+ */
+export type ReviewReasonProblem = { id: 'required' } | { id: 'tooShort'; min: number } | { id: 'tooLong'; max: number };
+
+export const REASON_REQUIRED: ReviewReasonProblem = { id: 'required' };
+export const REASON_TOO_SHORT: ReviewReasonProblem = { id: 'tooShort', min: REVIEW_REASON_LENGTH.min };
+export const REASON_TOO_LONG: ReviewReasonProblem = { id: 'tooLong', max: REVIEW_REASON_LENGTH.max };
+
+/** The reason's problem, or null. */
+export function reviewReasonCheck(text: string): ReviewReasonProblem | null {
   const length = text.trim().length;
-  if (length === 0) return REQUIRED_MESSAGE;
-  if (length < REVIEW_REASON_LENGTH.min) return `At least ${REVIEW_REASON_LENGTH.min} characters.`;
-  return length > REVIEW_REASON_LENGTH.max ? `At most ${REVIEW_REASON_LENGTH.max} characters.` : null;
+  if (length === 0) return REASON_REQUIRED;
+  if (length < REVIEW_REASON_LENGTH.min) return REASON_TOO_SHORT;
+  return length > REVIEW_REASON_LENGTH.max ? REASON_TOO_LONG : null;
+}
+
+/** The same check in English words, for the operator's review queue (its screen not yet in both languages). */
+export function reviewReasonProblem(text: string): string | null {
+  const problem = reviewReasonCheck(text);
+  if (!problem) return null;
+  if (problem.id === 'required') return REQUIRED_MESSAGE;
+  return problem.id === 'tooShort' ? `At least ${problem.min} characters.` : `At most ${problem.max} characters.`;
 }
 
 export interface DisputeRequest {
@@ -31,7 +50,7 @@ export type DisputeSent = { type: 'dispute.sent'; review: EarningReview };
 export interface DeliveryDisputeContext {
   offerId: string;
   reason: string;
-  reasonError: string | null;
+  reasonError: ReviewReasonProblem | null;
   /** The server's refusal, shown in the dialog. */
   error: string | null;
 }
@@ -53,7 +72,7 @@ export const deliveryDisputeMachine = setup({
     sendDispute: service<EarningReview, DisputeRequest>('sendDispute'),
   },
   guards: {
-    reasonOk: ({ context }) => reviewReasonProblem(context.reason) === null,
+    reasonOk: ({ context }) => reviewReasonCheck(context.reason) === null,
   },
 }).createMachine({
   id: 'deliveryDispute',
@@ -71,7 +90,7 @@ export const deliveryDisputeMachine = setup({
         'reason.change': { actions: assign({ reason: ({ event }) => event.value, reasonError: null }) },
         'dispute.submit': [
           { guard: 'reasonOk', target: 'sending', actions: assign({ error: null }) },
-          { actions: assign({ reasonError: ({ context }) => reviewReasonProblem(context.reason) }) },
+          { actions: assign({ reasonError: ({ context }) => reviewReasonCheck(context.reason) }) },
         ],
         'dispute.cancel': 'closed',
       },

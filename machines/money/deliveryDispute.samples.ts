@@ -1,7 +1,7 @@
 // The deliveryDispute flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
 import { apiRefusal, type Fixture } from '../events';
 import { sampleReview } from '../overlay/samples';
-import { reviewReasonProblem, type deliveryDisputeMachine } from './deliveryDispute.machine';
+import { reviewReasonCheck, type deliveryDisputeMachine } from './deliveryDispute.machine';
 
 export const samples = {
   inputs: [{ offerId: 'off_1' }],
@@ -26,7 +26,7 @@ export const samples = {
     ],
   },
   abstract: (context) => ({
-    reason: reviewReasonProblem(context.reason) === null,
+    reason: reviewReasonCheck(context.reason) === null,
     reasonError: context.reasonError !== null,
     error: context.error !== null,
   }),

@@ -6,15 +6,20 @@
 // funds again. The Funds card (advertiserFunds) invokes this flow as its child `fundsRefund`.
 import { assign, enqueueActions, setup } from 'xstate';
 import type { Refund } from '@/contract/schemas/money';
-import { formatCents } from '@/contract/cents';
 import { parseDollars } from '@/contract/money';
 import { newIdempotencyKey } from '../ids';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorText } from '../messages';
 import { service } from '../placeholders';
 
-export const REFUND_AMOUNT_INVALID = 'Enter an amount in dollars and cents, e.g. 200 or 200.50.';
-export const refundTooLarge = (balanceCents: number) =>
-  `You can refund at most ${formatCents(balanceCents)}, your free balance.`;
+/**
+ * What is wrong with the amount typed, as an id and the values its text reads (docs/architecture.md §Languages): the
+ * dialog words it in the screen's language (src/money/fundsWords.ts), the free balance in US dollars the language's way.
+ */
+export type RefundAmountProblem = { id: 'required' } | { id: 'invalid' } | { id: 'tooLarge'; balanceCents: number };
+
+export const REFUND_REQUIRED: RefundAmountProblem = { id: 'required' };
+export const REFUND_AMOUNT_INVALID: RefundAmountProblem = { id: 'invalid' };
+export const refundTooLarge = (balanceCents: number): RefundAmountProblem => ({ id: 'tooLarge', balanceCents });
 
 export interface RefundRequest {
   amountCents: number;
@@ -30,7 +35,7 @@ export interface FundsRefundContext {
   /** The free balance when the dialog opened: the most a refund takes. */
   balanceCents: number;
   amount: string;
-  amountError: string | null;
+  amountError: RefundAmountProblem | null;
   failure: string | null;
   /** The last request that may have reached the server without an answer (its key is reused for the same amount). */
   pending: RefundRequest | null;
@@ -47,8 +52,8 @@ export type FundsRefundEvent =
 /** Sent to the parent (the Funds card) once a refund was requested: the balance fell. */
 export type RefundRequested = { type: 'refund.requested'; refunds: Refund[] };
 
-export function refundAmountProblem(amount: string, balanceCents: number): string | null {
-  if (amount.trim() === '') return REQUIRED_MESSAGE;
+export function refundAmountProblem(amount: string, balanceCents: number): RefundAmountProblem | null {
+  if (amount.trim() === '') return REFUND_REQUIRED;
   // No amount (null) counts as 0: not a positive one.
   const cents = parseDollars(amount) ?? 0;
   if (cents <= 0) return REFUND_AMOUNT_INVALID;

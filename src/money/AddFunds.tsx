@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { addFundsMachine } from '@/machines/money/addFunds.machine';
-import { DEPOSIT_FEE_TEXT, MAX_CARD_DEPOSIT_CENTS, MIN_CARD_DEPOSIT_CENTS, type DepositMethod } from '@/contract/money';
+import { MAX_CARD_DEPOSIT_CENTS, MIN_CARD_DEPOSIT_CENTS, type DepositMethod } from '@/contract/money';
 import {
   selectAddFundsCreating,
   selectAddFundsForm,
@@ -12,7 +12,9 @@ import {
   selectCheckoutUrl,
   selectDepositQuote,
 } from '@/machines/money/addFunds.select';
-import { formatMoney } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
+import { withTags } from '@/src/i18n/tags';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Dialog } from '@/src/ui/Dialog';
@@ -21,10 +23,15 @@ import { Icon } from '@/src/ui/Icon';
 import { RadioGroup } from '@/src/ui/RadioGroup';
 import { Spinner } from '@/src/ui/Spinner';
 import * as s from '@/src/marketplace/advertiser.css';
+import { fundsMessages } from './fundsCatalogue';
+import { depositProblemText } from './fundsWords';
 
 type AddFundsRef = ActorRefFrom<typeof addFundsMachine>;
 
 const FORM_ID = 'add-funds-form';
+/** Stripe's fees as contract/money.ts's depositFee reckons them (DEPOSIT_FEE_TEXT): a card's fixed 30¢, a debit's $5 cap. */
+const CARD_FIXED_FEE_CENTS = 30;
+const BANK_DEBIT_FEE_CAP_CENTS = 500;
 
 export function AddFundsDialog({ actorRef }: { actorRef: AddFundsRef }) {
   const open = useSelector(actorRef, selectAddFundsOpen);
@@ -34,22 +41,24 @@ export function AddFundsDialog({ actorRef }: { actorRef: AddFundsRef }) {
   const quote = useSelector(actorRef, selectDepositQuote);
   const checkoutUrl = useSelector(actorRef, selectCheckoutUrl);
   const busy = creating || redirecting;
+  const { t, locale } = useMessages(fundsMessages);
+  const { money } = formatsIn(locale);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (!next && !creating) actorRef.send({ type: 'addFunds.cancel' });
       }}
-      title="Add funds"
-      description="Pay by card or US bank debit through Stripe. Your balance rises by the amount you choose once Stripe confirms the payment."
+      title={t('addFunds.title')}
+      description={t('addFunds.description')}
       width="form"
       footer={
         <>
           <Button variant="secondary" disabled={creating} onClick={() => actorRef.send({ type: 'addFunds.cancel' })}>
-            Cancel
+            {t('addFunds.cancel')}
           </Button>
           <Button type="submit" form={FORM_ID} disabled={busy} aria-busy={busy || undefined}>
-            Continue to payment
+            {t('addFunds.continue')}
           </Button>
         </>
       }
@@ -64,19 +73,19 @@ export function AddFundsDialog({ actorRef }: { actorRef: AddFundsRef }) {
         }}
       >
         <Field
-          label="Amount"
+          label={t('addFunds.amount')}
           name="amount"
           adornment="$"
           inputMode="decimal"
           autoComplete="off"
-          hint={`What your balance rises by: ${formatMoney(MIN_CARD_DEPOSIT_CENTS)} to ${formatMoney(MAX_CARD_DEPOSIT_CENTS)}.`}
+          hint={t('addFunds.amountHint', { min: money(MIN_CARD_DEPOSIT_CENTS), max: money(MAX_CARD_DEPOSIT_CENTS) })}
           value={amount}
-          error={amountError ?? undefined}
+          error={depositProblemText(t, money, amountError)}
           disabled={busy}
           onChange={(event) => actorRef.send({ type: 'amount.change', value: event.target.value })}
         />
         <RadioGroup
-          label="Payment method"
+          label={t('addFunds.method')}
           name="method"
           variant="cards"
           value={method}
@@ -85,59 +94,66 @@ export function AddFundsDialog({ actorRef }: { actorRef: AddFundsRef }) {
           options={[
             {
               value: 'card',
-              label: 'Card',
-              description: 'Added as soon as the payment goes through.',
+              label: t('addFunds.card'),
+              description: t('addFunds.cardHint'),
               icon: <Icon name="dollar" size={22} />,
             },
             {
               value: 'us_bank_account',
-              label: 'US bank account',
-              description: 'A bank debit: up to 4 business days.',
+              label: t('addFunds.bank'),
+              description: t('addFunds.bankHint'),
               icon: <Icon name="bank" size={22} />,
             },
           ]}
         />
         <section aria-labelledby="add-funds-total">
           <h3 id="add-funds-total" className={s.subTitle}>
-            What you pay
+            {t('addFunds.pay')}
           </h3>
           {quote ? (
             <dl className={s.stats}>
               <div>
-                <dt className={s.term}>Added to your balance</dt>
-                <dd className={s.value}>{formatMoney(quote.amountCents)}</dd>
+                <dt className={s.term}>{t('addFunds.added')}</dt>
+                <dd className={s.value}>{money(quote.amountCents)}</dd>
               </div>
               <div>
-                <dt className={s.term}>Stripe’s fee</dt>
-                <dd className={s.value}>{formatMoney(quote.feeCents)}</dd>
+                <dt className={s.term}>{t('addFunds.fee')}</dt>
+                <dd className={s.value}>{money(quote.feeCents)}</dd>
               </div>
               <div>
-                <dt className={s.term}>Total charged</dt>
-                <dd className={s.value}>{formatMoney(quote.grossCents)}</dd>
+                <dt className={s.term}>{t('addFunds.charged')}</dt>
+                <dd className={s.value}>{money(quote.grossCents)}</dd>
               </div>
             </dl>
           ) : null}
           {quote ? (
             <p className={`${s.muted} ${s.spacedSm}`} data-testid="fee-worked">
-              Stripe keeps {formatMoney(quote.feeCents)} of the {formatMoney(quote.grossCents)} charged, and{' '}
-              {formatMoney(quote.amountCents)} reaches your balance.
+              {t('addFunds.worked', {
+                fee: money(quote.feeCents),
+                gross: money(quote.grossCents),
+                amount: money(quote.amountCents),
+              })}
             </p>
           ) : (
-            <p className={s.muted}>Enter an amount to see the fee and the total.</p>
+            <p className={s.muted}>{t('addFunds.enterAmount')}</p>
           )}
-          <p className={`${s.muted} ${s.spacedSm}`}>{DEPOSIT_FEE_TEXT[method]}</p>
+          <p className={`${s.muted} ${s.spacedSm}`}>
+            {method === 'card'
+              ? t('addFunds.feeCard', { fixed: money(CARD_FIXED_FEE_CENTS) })
+              : t('addFunds.feeBank', { cap: money(BANK_DEBIT_FEE_CAP_CENTS) })}
+          </p>
         </section>
         {failure !== null ? (
-          <Alert tone="error" title="The payment could not be started">
+          <Alert tone="error" title={t('addFunds.failed')}>
             <p>{failure}</p>
           </Alert>
         ) : null}
         {redirecting ? (
           <div>
-            <Spinner label="Opening Stripe’s payment page" />
+            <Spinner label={t('addFunds.opening')} />
             {checkoutUrl ? (
               <p className={s.muted}>
-                Not there yet? <a href={checkoutUrl}>Open the payment page</a>.
+                {withTags(t('addFunds.notThere'), { link: (text) => <a href={checkoutUrl}>{text}</a> })}
               </p>
             ) : null}
           </div>

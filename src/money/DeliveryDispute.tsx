@@ -15,6 +15,8 @@ import {
 import { deliverablesMessages } from '@/src/deliverables/catalogue';
 import { evidenceSummary } from '@/src/deliverables/DeliveryEvidence';
 import { useMessages } from '@/src/i18n/i18n';
+import { fundsMessages } from '@/src/money/fundsCatalogue';
+import { reasonProblemText } from '@/src/money/fundsWords';
 import type { DeliveryDisputeLogic } from '@/src/money/deliveryDispute';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
@@ -41,8 +43,9 @@ export function DeliveryDisputeDialog({
   const error = useSelector(actorRef, selectDisputeError);
   const formId = useId();
   const summaryId = useId();
-  // The summary's words are the deliverables' (the dialog itself is English only so far).
-  const deliverables = useMessages(deliverablesMessages);
+  // The summary's words are the deliverables'; the dialog's own are the funds catalogue's.
+  const deliverables = useMessages(deliverablesMessages, fundsMessages);
+  const { t } = deliverables;
   const delivered = evidence ? evidenceSummary(evidence, deliverables) : [];
   const cancel = () => actorRef.send({ type: 'dispute.cancel' });
   return (
@@ -51,16 +54,16 @@ export function DeliveryDisputeDialog({
       onOpenChange={(next) => {
         if (!next && !sending) cancel();
       }}
-      title="Dispute delivery"
-      description={`The pay for “${title}” stays pending until a Castbridge operator reviews the proof and decides; the creator and you both read the decision and its reason.`}
+      title={t('dispute.title')}
+      description={t('dispute.description', { title })}
       width="narrow"
       footer={
         <>
           <Button variant="secondary" disabled={sending} onClick={cancel}>
-            Cancel
+            {t('dispute.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="danger" disabled={sending} aria-busy={sending || undefined}>
-            Send
+            {t('dispute.send')}
           </Button>
         </>
       }
@@ -76,7 +79,7 @@ export function DeliveryDisputeDialog({
         {delivered.length > 0 ? (
           <div className={s.delivered}>
             <p id={summaryId} className={s.deliveredTitle}>
-              What was counted
+              {t('dispute.counted')}
             </p>
             <ul aria-labelledby={summaryId} className={s.deliveredList}>
               {delivered.map((line) => (
@@ -86,18 +89,21 @@ export function DeliveryDisputeDialog({
           </div>
         ) : null}
         {error ? (
-          <Alert tone="error" title="Not sent">
+          <Alert tone="error" title={t('dispute.notSent')}>
             <p>{error}</p>
           </Alert>
         ) : null}
         <Field
-          label="What is wrong with the delivery"
+          label={t('dispute.reason')}
           name="reason"
           multiline
           rows={5}
-          hint={`${REVIEW_REASON_LENGTH.min} to ${REVIEW_REASON_LENGTH.max} characters; the operator and the creator read it.`}
+          hint={t('dispute.reasonHint', {
+            min: String(REVIEW_REASON_LENGTH.min),
+            max: String(REVIEW_REASON_LENGTH.max),
+          })}
           value={reason}
-          error={reasonError ?? undefined}
+          error={reasonProblemText(t, reasonError)}
           disabled={sending}
           onChange={(event) => actorRef.send({ type: 'reason.change', value: event.target.value })}
         />

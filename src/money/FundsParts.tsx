@@ -8,20 +8,22 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { AdvertiserBalance } from '@/contract';
-import { debtMessage } from '@/contract/debts';
 import type { CardDeposit } from '@/contract/schemas/money';
 import type { CardDepositStatus } from '@/contract/money';
 import type { addFundsMachine } from '@/machines/money/addFunds.machine';
 import type { depositReturnMachine } from '@/machines/money/depositReturn.machine';
 import { selectPaymentReturn, selectReturnBusy, type PaymentReturn } from '@/machines/money/depositReturn.select';
 import type { fundsRefundMachine } from '@/machines/money/fundsRefund.machine';
-import { formatDate, formatMoney } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Icon } from '@/src/ui/Icon';
 import * as s from '@/src/marketplace/advertiser.css';
 import * as f from './funds.css';
+import { fundsMessages, type FundsMessage } from './fundsCatalogue';
+import type { FundsWords } from './fundsWords';
 
 export type AddFundsRef = ActorRefFrom<typeof addFundsMachine>;
 export type DepositReturnRef = ActorRefFrom<typeof depositReturnMachine>;
@@ -32,24 +34,26 @@ const FundsRefundDialog = lazy(() => import('./FundsRefund').then((m) => ({ defa
 
 /** "Held by refunds" and "Held by a card dispute", for the card's figures, when there is any. */
 export function HeldAmounts({ funds }: { funds: AdvertiserBalance }) {
+  const { t, locale } = useMessages(fundsMessages);
+  const { money } = formatsIn(locale);
   return (
     <>
       {funds.refundingCents > 0 ? (
         <div>
-          <dt className={s.term}>Held by refunds</dt>
-          <dd className={s.value}>{formatMoney(funds.refundingCents)}</dd>
+          <dt className={s.term}>{t('held.refunds')}</dt>
+          <dd className={s.value}>{money(funds.refundingCents)}</dd>
         </div>
       ) : null}
       {funds.disputedCents > 0 ? (
         <div>
-          <dt className={s.term}>Held by a card dispute</dt>
-          <dd className={s.value}>{formatMoney(funds.disputedCents)}</dd>
+          <dt className={s.term}>{t('held.dispute')}</dt>
+          <dd className={s.value}>{money(funds.disputedCents)}</dd>
         </div>
       ) : null}
       {funds.owedCents > 0 ? (
         <div>
-          <dt className={s.term}>Owed for a card dispute</dt>
-          <dd className={s.value}>{formatMoney(funds.owedCents)}</dd>
+          <dt className={s.term}>{t('held.owed')}</dt>
+          <dd className={s.value}>{money(funds.owedCents)}</dd>
         </div>
       ) : null}
     </>
@@ -58,14 +62,16 @@ export function HeldAmounts({ funds }: { funds: AdvertiserBalance }) {
 
 /**
  * What a card dispute left owed (docs/product.md §Card disputes), in the words the server refuses refunds and launches
- * with: funds added or released pay it first.
+ * with (contract/debts.ts's debtMessage, in the screen's language): funds added or released pay it first.
  */
 export function OwedNotice({ funds }: { funds: AdvertiserBalance }) {
+  const { t, locale } = useMessages(fundsMessages);
   if (funds.owedCents <= 0) return null;
+  const owed = formatsIn(locale).money(funds.owedCents);
   return (
-    <Alert tone="warning" title="Refunds and launches wait" className={f.returnNotice}>
-      <p>{debtMessage(funds.owedCents, funds.owedDispute === 'open')}</p>
-      <p>Funds you add, and what your campaigns release, pay it first.</p>
+    <Alert tone="warning" title={t('owed.title')} className={f.returnNotice}>
+      <p>{funds.owedDispute === 'open' ? t('owed.open', { owed }) : t('owed.lost', { owed })}</p>
+      <p>{t('owed.paysFirst')}</p>
     </Alert>
   );
 }
@@ -80,19 +86,20 @@ export function FundsActions({
   addFunds: AddFundsRef | undefined;
   fundsRefund: FundsRefundRef | undefined;
 }) {
+  const { t } = useMessages(fundsMessages);
   return (
     <>
       <div className={`${s.row} ${s.spacedSm}`}>
         <Button variant="dashboard" onClick={() => addFunds?.send({ type: 'addFunds.open' })}>
           <Icon name="plus" size={18} />
-          Add funds
+          {t('actions.addFunds')}
         </Button>
         {funds.balanceCents > 0 ? (
           <Button
             variant="secondary"
             onClick={() => fundsRefund?.send({ type: 'refund.open', balanceCents: funds.balanceCents })}
           >
-            Refund unspent funds
+            {t('actions.refund')}
           </Button>
         ) : null}
       </div>
@@ -127,52 +134,58 @@ export function useDepositReturnQuery(depositReturn: DepositReturnRef | undefine
   }, [depositId, cancelled, depositReturn, setParams]);
 }
 
-const methodName = (deposit: CardDeposit) => (deposit.method === 'card' ? 'card payment' : 'bank debit');
-
-function returnMessage(payment: PaymentReturn): {
+function returnMessage(
+  t: FundsWords,
+  money: (cents: number) => string,
+  payment: PaymentReturn,
+): {
   tone: 'info' | 'success' | 'error' | 'warning';
   title: string;
   text: string;
 } {
   switch (payment.phase) {
     case 'checking':
-      return { tone: 'info', title: 'Checking your payment', text: 'A moment: Castbridge is asking Stripe about it.' };
+      return { tone: 'info', title: t('return.checkingTitle'), text: t('return.checking') };
     case 'unreadable':
-      return { tone: 'error', title: 'Your payment could not be checked', text: payment.error };
+      return { tone: 'error', title: t('return.unreadableTitle'), text: payment.error };
     case 'processing': {
       const { deposit } = payment;
+      const values = { gross: money(deposit.grossCents), amount: money(deposit.amountCents) };
       return {
         tone: 'info',
-        title: 'Payment processing',
-        text:
-          deposit.method === 'card'
-            ? `Your card payment of ${formatMoney(deposit.grossCents)} is processing: ${formatMoney(deposit.amountCents)} is added to your balance as soon as Stripe confirms it.`
-            : `Your bank debit of ${formatMoney(deposit.grossCents)} is processing: bank debits take up to 4 business days, and ${formatMoney(deposit.amountCents)} is added to your balance once it clears.`,
+        title: t('return.processingTitle'),
+        text: deposit.method === 'card' ? t('return.processingCard', values) : t('return.processingBank', values),
       };
     }
     case 'succeeded':
       return {
         tone: 'success',
-        title: 'Funds added',
-        text: `${formatMoney(payment.deposit.amountCents)} is now in your balance.`,
+        title: t('return.succeededTitle'),
+        text: t('return.succeeded', { amount: money(payment.deposit.amountCents) }),
       };
-    case 'failed':
+    case 'failed': {
+      const { deposit } = payment;
+      const values = { method: deposit.method, gross: money(deposit.grossCents) };
       return {
         tone: 'error',
-        title: 'Payment failed',
-        text: `Your ${methodName(payment.deposit)} of ${formatMoney(payment.deposit.grossCents)} failed${payment.deposit.failureReason ? `: ${payment.deposit.failureReason}` : ''}. Nothing was added to your balance; you can add funds again with another card or account.`,
+        title: t('return.failedTitle'),
+        // Stripe's or the bank's reason, as it came.
+        text: deposit.failureReason
+          ? t('return.failedBecause', { ...values, reason: deposit.failureReason })
+          : t('return.failed', values),
       };
+    }
     case 'expired':
       return {
         tone: 'warning',
-        title: 'Payment expired',
-        text: `The ${methodName(payment.deposit)} of ${formatMoney(payment.deposit.grossCents)} was not completed in time: nothing was charged. Add funds again to pay.`,
+        title: t('return.expiredTitle'),
+        text: t('return.expired', { method: payment.deposit.method, gross: money(payment.deposit.grossCents) }),
       };
     case 'cancelled':
       return {
         tone: 'warning',
-        title: 'Payment cancelled',
-        text: `You cancelled the ${methodName(payment.deposit)} of ${formatMoney(payment.deposit.grossCents)} on Stripe’s page: nothing was charged.`,
+        title: t('return.cancelledTitle'),
+        text: t('return.cancelled', { method: payment.deposit.method, gross: money(payment.deposit.grossCents) }),
       };
   }
 }
@@ -187,8 +200,9 @@ function PaymentReturnAlert({ actorRef }: { actorRef: DepositReturnRef }) {
   const payment = useSelector(actorRef, selectPaymentReturn);
   // While a read is out or due, the message cannot be put away (it is about to change).
   const waiting = useSelector(actorRef, selectReturnBusy);
+  const { t, locale } = useMessages(fundsMessages);
   if (!payment) return null;
-  const { tone, title, text } = returnMessage(payment);
+  const { tone, title, text } = returnMessage(t, formatsIn(locale).money, payment);
   return (
     <Alert
       tone={tone}
@@ -205,37 +219,44 @@ function PaymentReturnAlert({ actorRef }: { actorRef: DepositReturnRef }) {
           className={s.retry}
           onClick={() => actorRef.send({ type: 'deposit.retry' })}
         >
-          Try again
+          {t('return.retry')}
         </Button>
       ) : null}
     </Alert>
   );
 }
 
-export const CARD_DEPOSIT_STATUS: Record<CardDepositStatus, { label: string; tone: ChipTone }> = {
-  open: { label: 'Not paid yet', tone: 'neutral' },
-  processing: { label: 'Processing', tone: 'warning' },
-  succeeded: { label: 'Paid', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
-  expired: { label: 'Expired', tone: 'neutral' },
+/** A card or bank-debit payment's state: its words (an id of the funds catalogue) and its chip's tone. */
+export const CARD_DEPOSIT_STATUS: Record<CardDepositStatus, { label: FundsMessage; tone: ChipTone }> = {
+  open: { label: 'payments.status.open', tone: 'neutral' },
+  processing: { label: 'payments.status.processing', tone: 'warning' },
+  succeeded: { label: 'payments.status.succeeded', tone: 'success' },
+  failed: { label: 'payments.status.failed', tone: 'danger' },
+  expired: { label: 'payments.status.expired', tone: 'neutral' },
 };
 
 /** The newest card and bank-debit payments with their states (the first five). */
 export function CardPayments({ deposits }: { deposits: CardDeposit[] }) {
+  const { t, locale } = useMessages(fundsMessages);
   if (deposits.length === 0) return null;
+  const { money, date } = formatsIn(locale);
   return (
     <section className={s.spaced} aria-labelledby="card-payments-title">
       <h3 id="card-payments-title" className={s.subTitle}>
-        Card and bank payments
+        {t('payments.title')}
       </h3>
-      <ul className={`${s.deposits} ${s.spacedSm}`} aria-label="Card and bank payments">
+      <ul className={`${s.deposits} ${s.spacedSm}`} aria-label={t('payments.title')}>
         {deposits.slice(0, 5).map((deposit) => {
           const status = CARD_DEPOSIT_STATUS[deposit.status];
           return (
             <li key={deposit.id}>
-              {formatDate(deposit.createdAt)}: {formatMoney(deposit.amountCents)} by{' '}
-              {deposit.method === 'card' ? 'card' : 'bank debit'} <Chip tone={status.tone}>{status.label}</Chip>
-              {deposit.refundedCents > 0 ? ` · ${formatMoney(deposit.refundedCents)} refunded` : null}
+              {t('payments.row', {
+                date: date(deposit.createdAt),
+                amount: money(deposit.amountCents),
+                method: deposit.method,
+              })}{' '}
+              <Chip tone={status.tone}>{t(status.label)}</Chip>
+              {deposit.refundedCents > 0 ? t('payments.refunded', { amount: money(deposit.refundedCents) }) : null}
             </li>
           );
         })}

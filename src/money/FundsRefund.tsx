@@ -12,33 +12,39 @@ import {
   selectRefundPieces,
   selectRefundRequesting,
 } from '@/machines/money/fundsRefund.select';
-import { formatMoney } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
 import * as s from '@/src/marketplace/advertiser.css';
+import { fundsMessages, type FundsMessage } from './fundsCatalogue';
+import { refundProblemText, type FundsWords } from './fundsWords';
 
 type FundsRefundRef = ActorRefFrom<typeof fundsRefundMachine>;
 
 const FORM_ID = 'funds-refund-form';
 
-/** A piece's state as the advertiser reads it; a wire waits for an operator. */
-export function refundStatus(refund: Refund): { label: string; tone: ChipTone } {
-  const labels: Record<RefundStatus, { label: string; tone: ChipTone }> = {
-    requested: { label: refund.rail === 'manual' ? 'Waiting for Castbridge' : 'Requested', tone: 'warning' },
-    processing: { label: 'Processing', tone: 'warning' },
-    succeeded: { label: refund.rail === 'manual' ? 'Sent' : 'Refunded', tone: 'success' },
-    failed: { label: 'Failed', tone: 'danger' },
+/** A piece's state as the advertiser reads it (an id of the funds catalogue); a wire waits for an operator. */
+export function refundStatus(refund: Refund): { label: FundsMessage; tone: ChipTone } {
+  const labels: Record<RefundStatus, { label: FundsMessage; tone: ChipTone }> = {
+    requested: {
+      label: refund.rail === 'manual' ? 'refund.status.waiting' : 'refund.status.requested',
+      tone: 'warning',
+    },
+    processing: { label: 'refund.status.processing', tone: 'warning' },
+    succeeded: { label: refund.rail === 'manual' ? 'refund.status.sent' : 'refund.status.refunded', tone: 'success' },
+    failed: { label: 'refund.status.failed', tone: 'danger' },
   };
   return labels[refund.status];
 }
 
-const pieceText = (refund: Refund) =>
+const pieceText = (t: FundsWords, money: (cents: number) => string, refund: Refund) =>
   refund.rail === 'stripe'
-    ? `${formatMoney(refund.amountCents)} back to the card or bank account that paid it, through Stripe`
-    : `${formatMoney(refund.amountCents)} wired back to you by Castbridge`;
+    ? t('refund.pieceStripe', { amount: money(refund.amountCents) })
+    : t('refund.pieceManual', { amount: money(refund.amountCents) });
 
 export function FundsRefundDialog({ actorRef }: { actorRef: FundsRefundRef }) {
   const open = useSelector(actorRef, selectRefundOpen);
@@ -46,25 +52,27 @@ export function FundsRefundDialog({ actorRef }: { actorRef: FundsRefundRef }) {
   const done = useSelector(actorRef, selectRefundDone);
   const { amount, amountError, failure, balanceCents } = useSelector(actorRef, selectRefundForm);
   const pieces = useSelector(actorRef, selectRefundPieces);
+  const { t, locale } = useMessages(fundsMessages);
+  const { money } = formatsIn(locale);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (!next && !requesting) actorRef.send({ type: 'refund.cancel' });
       }}
-      title="Refund unspent funds"
-      description="Money you paid by card or bank debit returns to that payment through Stripe; money you wired is sent back to your bank by Castbridge’s operators."
+      title={t('refund.title')}
+      description={t('refund.description')}
       width="form"
       footer={
         done ? (
-          <Button onClick={() => actorRef.send({ type: 'refund.cancel' })}>Done</Button>
+          <Button onClick={() => actorRef.send({ type: 'refund.cancel' })}>{t('refund.done')}</Button>
         ) : (
           <>
             <Button variant="secondary" disabled={requesting} onClick={() => actorRef.send({ type: 'refund.cancel' })}>
-              Cancel
+              {t('refund.cancel')}
             </Button>
             <Button type="submit" form={FORM_ID} disabled={requesting} aria-busy={requesting || undefined}>
-              Refund
+              {t('refund.submit')}
             </Button>
           </>
         )
@@ -73,23 +81,20 @@ export function FundsRefundDialog({ actorRef }: { actorRef: FundsRefundRef }) {
       {done ? (
         <section aria-labelledby="refund-pieces" role="status">
           <h3 id="refund-pieces" className={s.subTitle}>
-            Refund requested
+            {t('refund.requested')}
           </h3>
-          <ul className={s.deposits} aria-label="Refund pieces">
+          <ul className={s.deposits} aria-label={t('refund.pieces')}>
             {pieces.map((refund) => {
               const status = refundStatus(refund);
               return (
                 <li key={refund.id}>
-                  {pieceText(refund)} <Chip tone={status.tone}>{status.label}</Chip>
+                  {pieceText(t, money, refund)} <Chip tone={status.tone}>{t(status.label)}</Chip>
                   {refund.failureReason ? ` · ${refund.failureReason}` : null}
                 </li>
               );
             })}
           </ul>
-          <p className={`${s.muted} ${s.spacedSm}`}>
-            Card refunds reach the card within 5 to 10 business days. Your free balance is now{' '}
-            {formatMoney(balanceCents)}.
-          </p>
+          <p className={`${s.muted} ${s.spacedSm}`}>{t('refund.after', { balance: money(balanceCents) })}</p>
         </section>
       ) : (
         <form
@@ -102,19 +107,19 @@ export function FundsRefundDialog({ actorRef }: { actorRef: FundsRefundRef }) {
           }}
         >
           <Field
-            label="Amount"
+            label={t('refund.amount')}
             name="amount"
             adornment="$"
             inputMode="decimal"
             autoComplete="off"
-            hint={`At most ${formatMoney(balanceCents)}, your free balance. What campaigns reserve stays with them.`}
+            hint={t('refund.amountHint', { balance: money(balanceCents) })}
             value={amount}
-            error={amountError ?? undefined}
+            error={refundProblemText(t, money, amountError)}
             disabled={requesting}
             onChange={(event) => actorRef.send({ type: 'amount.change', value: event.target.value })}
           />
           {failure !== null ? (
-            <Alert tone="error" title="The refund could not be requested">
+            <Alert tone="error" title={t('refund.failed')}>
               <p>{failure}</p>
             </Alert>
           ) : null}

@@ -27,7 +27,6 @@ import { Icon } from '@/src/ui/Icon';
 import { ExternalLink } from '@/src/ui/Link';
 import { Progress } from '@/src/ui/Progress';
 import { Table } from '@/src/ui/Table';
-import { EnglishOnly } from '@/src/common/InLanguage';
 import { LoadState } from '@/src/common/LoadState';
 import { Logo } from '@/src/common/Logo';
 import { overlayMessages, type OverlayMessage } from './catalogue';
@@ -456,13 +455,10 @@ export function DisplayProofScreen({
           onDispute={advertiser && disputable && dispute ? () => dispute.send({ type: 'dispute.open' }) : null}
         />
       ) : null}
-      {/* The advertiser's dialog is English only so far (docs/architecture.md §Languages). */}
       {advertiser && dispute && display ? (
-        <EnglishOnly>
-          <Suspense fallback={null}>
-            <DeliveryDisputeDialog actorRef={dispute} title={display.title} evidence={display.evidence} />
-          </Suspense>
-        </EnglishOnly>
+        <Suspense fallback={null}>
+          <DeliveryDisputeDialog actorRef={dispute} title={display.title} evidence={display.evidence} />
+        </Suspense>
       ) : null}
     </main>
   );

@@ -13,7 +13,6 @@ import { campaignListMachine } from '@/machines/marketplace/campaignList.machine
 import {
   addFundsMachine,
   depositAmountCents,
-  depositAmountProblem,
   type DepositRequest,
   type DepositStarted,
 } from '@/machines/money/addFunds.machine';
@@ -25,6 +24,7 @@ import { CampaignsScreen } from '@/src/marketplace/Campaigns';
 import { fundsLiveFeed } from '@/src/money/advertiserFunds';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
+import { depositProblemInEnglish } from './fundsTexts';
 
 // The dialog is a chunk of its own, loaded once here (as the browser has it just after the screen).
 beforeAll(() => import('@/src/money/AddFunds'));
@@ -105,7 +105,7 @@ walkScreens('addFunds', {
         },
         'amount.change': ({ value }) => {
           seen.amount = value;
-          if (seen.amountError) seen.amountError = depositAmountProblem(value);
+          if (seen.amountError) seen.amountError = depositProblemInEnglish(value);
           fireEvent.change(within(dialog()).getByLabelText('Amount'), { target: { value } });
         },
         'method.change': ({ method }) => {
@@ -113,7 +113,7 @@ walkScreens('addFunds', {
           fireEvent.click(within(dialog()).getByRole('radio', { name: METHOD_LABEL[method] }));
         },
         'addFunds.submit': () => {
-          seen.amountError = depositAmountProblem(seen.amount);
+          seen.amountError = depositProblemInEnglish(seen.amount);
           if (!seen.amountError) seen.failure = null;
           fireEvent.click(within(dialog()).getByRole('button', { name: 'Continue to payment' }));
         },

@@ -383,8 +383,8 @@ describe('Proof of delivery: the evidence of each deliverable asked for', () => 
   });
 });
 
-// Issue 49: the report in the page's language (the creator's and the advertiser's); the advertiser's dispute dialog is
-// English only so far. What people wrote (the disclosure, a dispute's reason, the platform's reasons) stays as written.
+// Issue 49: the report in the page's language (the creator's and the advertiser's), the advertiser's dispute dialog
+// too. What people wrote (the disclosure, a dispute's reason, the platform's reasons) stays as written.
 describe('Proof of display in Spanish', () => {
   it('the creator’s report: the facts, the minutes, the days and the sessions, on the UTC clock', async () => {
     await act(() => setLocale('es-MX'));
@@ -533,7 +533,7 @@ describe('Proof of display in Spanish', () => {
     ]);
   });
 
-  it('the advertiser’s proof of delivery in Spanish; the dispute dialog is English, and says so', async () => {
+  it('the advertiser’s proof of delivery in Spanish, its dispute dialog and the reason’s check too', async () => {
     await act(() => setLocale('es-MX'));
     const { user } = await setup('advertiser', { ...sampleLinkOnlyDisplay, review: openReview() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Prueba de entrega' })).toBeInTheDocument();
@@ -555,11 +555,19 @@ describe('Proof of display in Spanish', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Disputar la entrega' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Dispute delivery' });
+    const dialog = await screen.findByRole('dialog', { name: 'Disputar la entrega' });
+    expect(dialog).toHaveAccessibleDescription(/^El pago de “.+” queda pendiente hasta que un operador de Castbridge/);
     expect(
-      within(within(dialog).getByRole('list', { name: 'What was counted' }))
+      within(within(dialog).getByRole('list', { name: 'Lo que se contabilizó' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Tracked link: 50 of 50 counted clicks, 9 refused']);
+    ).toEqual(['Enlace rastreado: 50 de 50 clics contados, 9 rechazados']);
+    const reason = within(dialog).getByLabelText('¿Qué está mal en la entrega?');
+    expect(reason).toHaveAccessibleDescription('De 10 a 1000 caracteres; el operador y el creador lo leerán.');
+    await user.type(reason, 'Muy corto');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(reason).toHaveAccessibleDescription(/Escribe al menos 10 caracteres\.$/);
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+    expect(document.querySelector('[lang="en"]')).toBeNull();
   });
 });

@@ -20,7 +20,6 @@ import { campaignListMachine } from '@/machines/marketplace/campaignList.machine
 import {
   addFundsMachine,
   depositAmountCents,
-  depositAmountProblem,
   type DepositRequest,
   type DepositStarted,
 } from '@/machines/money/addFunds.machine';
@@ -55,6 +54,7 @@ import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { generatePaths } from '@/test/machines/paths';
 import { controlled, perform, renderScreen, type Gestures } from './harness';
 import { messages } from '@/src/messages';
+import { depositProblemInEnglish } from './fundsTexts';
 
 // The dialogs are chunks of their own, loaded once here (as the browser has them just after the screen).
 beforeAll(async () => {
@@ -230,7 +230,7 @@ describe('addFunds view along generated paths', () => {
     if (state === '"open"') {
       expect(d.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
       if (failure) expect(d.getByRole('alert')).toHaveTextContent(`The payment could not be started${failure}`);
-      const shown = d.queryByText(depositAmountProblem(amount) ?? '\u0000');
+      const shown = d.queryByText(depositProblemInEnglish(amount) ?? '\u0000');
       if (!shown) expect(d.getByLabelText('Amount')).not.toHaveAttribute('aria-invalid', 'true');
     } else if (state === '"creating"') {
       expect(d.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();

@@ -12,18 +12,14 @@ import { campaignListMachine } from '@/machines/marketplace/campaignList.machine
 import { addFundsMachine, type DepositRequest, type DepositStarted } from '@/machines/money/addFunds.machine';
 import { advertiserFundsMachine } from '@/machines/money/advertiserFunds.machine';
 import { depositReturnMachine } from '@/machines/money/depositReturn.machine';
-import {
-  fundsRefundMachine,
-  refundAmountProblem,
-  type RefundRequest,
-  type RefundResult,
-} from '@/machines/money/fundsRefund.machine';
+import { fundsRefundMachine, type RefundRequest, type RefundResult } from '@/machines/money/fundsRefund.machine';
 import { parseDollars } from '@/contract/money';
 import { formatMoney } from '@/src/common/format';
 import { CampaignsScreen } from '@/src/marketplace/Campaigns';
 import { fundsLiveFeed } from '@/src/money/advertiserFunds';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
+import { refundProblemInEnglish } from './fundsTexts';
 
 // The dialog is a chunk of its own, loaded once here (as the browser has it just after the screen).
 beforeAll(() => import('@/src/money/FundsRefund'));
@@ -106,12 +102,12 @@ walkScreens('fundsRefund', {
         },
         'amount.change': ({ value }) => {
           seen.amount = value;
-          if (seen.amountError) seen.amountError = refundAmountProblem(value, funds.balanceCents);
+          if (seen.amountError) seen.amountError = refundProblemInEnglish(value, funds.balanceCents);
           const dialog = screen.getByRole('dialog', { name: 'Refund unspent funds' });
           fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value } });
         },
         'refund.submit': () => {
-          seen.amountError = refundAmountProblem(seen.amount, funds.balanceCents);
+          seen.amountError = refundProblemInEnglish(seen.amount, funds.balanceCents);
           if (!seen.amountError) seen.failure = null;
           const dialog = screen.getByRole('dialog', { name: 'Refund unspent funds' });
           fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));

@@ -5,10 +5,10 @@
 import { describe, expect, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { depositFee } from '@/contract/money';
-import { REQUIRED_MESSAGE } from '@/machines/messages';
 import {
   addFundsMachine,
   DEPOSIT_AMOUNT_INVALID,
+  DEPOSIT_REQUIRED,
   DEPOSIT_TOO_LARGE,
   DEPOSIT_TOO_SMALL,
   type DepositRequest,
@@ -155,7 +155,7 @@ describe('addFunds transitions', () => {
       flow.actor.send({ type: 'amount.change', value: '60.5.0' });
       expect(flow.context().amountError).toBe(DEPOSIT_AMOUNT_INVALID);
       flow.actor.send({ type: 'amount.change', value: '  ' });
-      expect(flow.context().amountError).toBe(REQUIRED_MESSAGE);
+      expect(flow.context().amountError).toBe(DEPOSIT_REQUIRED);
       flow.actor.send({ type: 'amount.change', value: '50000.01' });
       expect(flow.context().amountError).toBe(DEPOSIT_TOO_LARGE);
       expect(selectDepositQuote(flow.actor.getSnapshot())).toBeNull();
@@ -229,10 +229,10 @@ describe('addFunds transitions', () => {
     () => {
       const flow = open();
       flow.actor.send({ type: 'addFunds.submit' });
-      expect(flow.context().amountError).toBe(REQUIRED_MESSAGE);
+      expect(flow.context().amountError).toBe(DEPOSIT_REQUIRED);
       flow.actor.send({ type: 'amount.change', value: '   ' });
       flow.actor.send({ type: 'addFunds.submit' });
-      expect(flow.context().amountError).toBe(REQUIRED_MESSAGE);
+      expect(flow.context().amountError).toBe(DEPOSIT_REQUIRED);
       flow.actor.send({ type: 'amount.change', value: 'ten' });
       flow.actor.send({ type: 'addFunds.submit' });
       expect(flow.context().amountError).toBe(DEPOSIT_AMOUNT_INVALID);
@@ -241,7 +241,7 @@ describe('addFunds transitions', () => {
       expect(flow.context().amountError).toBe(DEPOSIT_TOO_LARGE);
       flow.actor.send({ type: 'amount.change', value: '9.99' });
       flow.actor.send({ type: 'addFunds.submit' });
-      expect(flow.context().amountError).toBe('The smallest amount you can add is $10.');
+      expect(flow.context().amountError).toEqual({ id: 'tooSmall', minCents: 1_000 });
       expect(flow.value()).toBe('open');
       expect(flow.createDeposit.started).toBe(0);
     },

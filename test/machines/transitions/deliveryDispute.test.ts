@@ -8,6 +8,8 @@ import type { OfferDisplay } from '@/contract';
 import { REQUIRED_MESSAGE } from '@/machines/messages';
 import {
   deliveryDisputeMachine,
+  REASON_REQUIRED,
+  reviewReasonCheck,
   reviewReasonProblem,
   type DisputeRequest,
   type EarningReview,
@@ -83,6 +85,12 @@ describe('the reason', () => {
     expect(reviewReasonProblem('1234567890')).toBeNull();
     expect(reviewReasonProblem('x'.repeat(1000))).toBeNull();
     expect(reviewReasonProblem('x'.repeat(1001))).toBe('At most 1000 characters.');
+    // The dialog's flow holds the same check as an id with its values (the view words it).
+    expect(reviewReasonCheck('   ')).toBe(REASON_REQUIRED);
+    expect(reviewReasonCheck(' 123456789 ')).toEqual({ id: 'tooShort', min: 10 });
+    expect(reviewReasonCheck('1234567890')).toBeNull();
+    expect(reviewReasonCheck('x'.repeat(1000))).toBeNull();
+    expect(reviewReasonCheck('x'.repeat(1001))).toEqual({ id: 'tooLong', max: 1000 });
   });
 });
 
@@ -118,7 +126,7 @@ describe('deliveryDispute transitions', () => {
     () => {
       const dispute = editing('short');
       dispute.actor.send({ type: 'dispute.submit' });
-      expect(dispute.context().reasonError).toBe('At least 10 characters.');
+      expect(dispute.context().reasonError).toEqual({ id: 'tooShort', min: 10 });
       dispute.actor.send({ type: 'reason.change', value: REASON });
       expect(dispute.value()).toBe('editing');
       expect(dispute.context()).toMatchObject({ reason: REASON, reasonError: null });
@@ -148,11 +156,11 @@ describe('deliveryDispute transitions', () => {
       const dispute = editing('');
       dispute.actor.send({ type: 'dispute.submit' });
       expect(dispute.value()).toBe('editing');
-      expect(dispute.context().reasonError).toBe(REQUIRED_MESSAGE);
-      expect(dispute.screen()).toMatchObject({ open: true, sending: false, reasonError: REQUIRED_MESSAGE });
+      expect(dispute.context().reasonError).toBe(REASON_REQUIRED);
+      expect(dispute.screen()).toMatchObject({ open: true, sending: false, reasonError: REASON_REQUIRED });
       dispute.actor.send({ type: 'reason.change', value: ' 123456789 ' });
       dispute.actor.send({ type: 'dispute.submit' });
-      expect(dispute.screen().reasonError).toBe('At least 10 characters.');
+      expect(dispute.screen().reasonError).toEqual({ id: 'tooShort', min: 10 });
       expect(dispute.sendDispute.started).toBe(0);
     },
   );

@@ -5,10 +5,10 @@
 // received, and the `refund.requested` its parent (the Funds card) is told.
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { REQUIRED_MESSAGE } from '@/machines/messages';
 import {
   fundsRefundMachine,
   REFUND_AMOUNT_INVALID,
+  REFUND_REQUIRED,
   refundTooLarge,
   type RefundRequest,
   type RefundRequested,
@@ -88,7 +88,7 @@ describe('fundsRefund transitions', () => {
       // A form left with an amount and its check, reopened on a new balance: all fresh.
       flow.actor.send({ type: 'amount.change', value: '900' });
       flow.actor.send({ type: 'refund.submit' });
-      expect(flow.form().amountError).toBe(refundTooLarge(80_000));
+      expect(flow.form().amountError).toEqual(refundTooLarge(80_000));
       flow.actor.send({ type: 'refund.cancel' });
       flow.actor.send({ type: 'refund.open', balanceCents: 120_000 });
       expect(flow.form()).toEqual({ amount: '', amountError: null, failure: null, balanceCents: 120_000 });
@@ -153,11 +153,11 @@ describe('fundsRefund transitions', () => {
       flow.actor.send({ type: 'amount.change', value: '900' });
       expect(flow.form()).toMatchObject({ amount: '900', amountError: null });
       flow.actor.send({ type: 'refund.submit' });
-      expect(flow.form().amountError).toBe(refundTooLarge(80_000));
+      expect(flow.form().amountError).toEqual(refundTooLarge(80_000));
       flow.actor.send({ type: 'amount.change', value: '0' });
       expect(flow.form().amountError).toBe(REFUND_AMOUNT_INVALID);
       flow.actor.send({ type: 'amount.change', value: ' ' });
-      expect(flow.form()).toMatchObject({ amount: ' ', amountError: REQUIRED_MESSAGE });
+      expect(flow.form()).toMatchObject({ amount: ' ', amountError: REFUND_REQUIRED });
       flow.actor.send({ type: 'amount.change', value: '800' });
       expect(flow.form()).toMatchObject({ amount: '800', amountError: null });
       expect(flow.value()).toBe('open');
@@ -190,19 +190,19 @@ describe('fundsRefund transitions', () => {
     () => {
       const flow = open();
       flow.actor.send({ type: 'refund.submit' });
-      expect(flow.form().amountError).toBe(REQUIRED_MESSAGE);
+      expect(flow.form().amountError).toBe(REFUND_REQUIRED);
       flow.actor.send({ type: 'amount.change', value: '  ' });
       flow.actor.send({ type: 'refund.submit' });
-      expect(flow.form().amountError).toBe(REQUIRED_MESSAGE);
+      expect(flow.form().amountError).toBe(REFUND_REQUIRED);
       flow.actor.send({ type: 'amount.change', value: 'ten' });
       flow.actor.send({ type: 'refund.submit' });
-      expect(flow.form().amountError).toBe('Enter an amount in dollars and cents, e.g. 200 or 200.50.');
+      expect(flow.form().amountError).toEqual({ id: 'invalid' });
       flow.actor.send({ type: 'amount.change', value: '0.00' });
       flow.actor.send({ type: 'refund.submit' });
       expect(flow.form().amountError).toBe(REFUND_AMOUNT_INVALID);
       flow.actor.send({ type: 'amount.change', value: '800.01' });
       flow.actor.send({ type: 'refund.submit' });
-      expect(flow.form().amountError).toBe('You can refund at most $800, your free balance.');
+      expect(flow.form().amountError).toEqual({ id: 'tooLarge', balanceCents: 80_000 });
       expect(flow.value()).toBe('open');
       expect(selectRefundRequesting(flow.snapshot())).toBe(false);
       expect(flow.requestRefund.started).toBe(0);
