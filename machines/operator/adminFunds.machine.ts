@@ -4,10 +4,9 @@
 // sent again, so a resend after a lost answer records it once); a refusal keeps the dialog and says why.
 import { assign, setup } from 'xstate';
 import type { AdvertiserProfile } from '@/contract';
-import { formatCents } from '@/contract/cents';
 import { findTransferReference, parseDollars } from '@/contract/money';
 import { newIdempotencyKey } from '../ids';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorText } from '../messages';
 import { service } from '../placeholders';
 
 export type FundedAdvertiser = AdvertiserProfile & {
@@ -20,7 +19,17 @@ export type FundedAdvertiser = AdvertiserProfile & {
   fundingReference: string;
 };
 
-export const DEPOSIT_AMOUNT_INVALID = 'Enter the amount received in dollars and cents, e.g. 5000 or 5,000.00.';
+/** What is wrong with a deposit's field, as an id (docs/architecture.md §Languages): the Funds tab words it. */
+export type DepositProblem = { id: 'required' } | { id: 'amountInvalid' };
+
+export const DEPOSIT_REQUIRED: DepositProblem = { id: 'required' };
+export const DEPOSIT_AMOUNT_INVALID: DepositProblem = { id: 'amountInvalid' };
+
+/** The last deposit recorded, for the screen's confirmation: its amount and the advertiser's company (null: unknown). */
+export interface DepositNotice {
+  amountCents: number;
+  companyName: string | null;
+}
 
 export interface DepositDraft {
   amount: string;
@@ -40,11 +49,11 @@ export interface AdminFundsContext {
   /** The advertiser the dialog records a deposit for. */
   target: string | null;
   draft: DepositDraft;
-  fieldErrors: Partial<Record<keyof DepositDraft, string>>;
+  fieldErrors: Partial<Record<keyof DepositDraft, DepositProblem>>;
   /** The load's failure, or the refused deposit (in the dialog). */
   error: string | null;
   /** The last deposit recorded, confirmed on the screen. */
-  notice: string | null;
+  notice: DepositNotice | null;
   /** The deposit being sent or last refused; null once recorded or when the dialog opens. */
   pending: DepositRequest | null;
   /** What the operator typed or pasted to find an advertiser by transfer reference (docs/product.md §Advertiser onboarding). */
@@ -59,12 +68,12 @@ export type AdminFundsEvent =
   | { type: 'deposit.submit' }
   | { type: 'deposit.cancel' };
 
-export function depositProblems(draft: DepositDraft): Partial<Record<keyof DepositDraft, string>> {
-  const problems: Partial<Record<keyof DepositDraft, string>> = {};
+export function depositProblems(draft: DepositDraft): Partial<Record<keyof DepositDraft, DepositProblem>> {
+  const problems: Partial<Record<keyof DepositDraft, DepositProblem>> = {};
   const cents = parseDollars(draft.amount);
-  if (draft.amount.trim() === '') problems.amount = REQUIRED_MESSAGE;
+  if (draft.amount.trim() === '') problems.amount = DEPOSIT_REQUIRED;
   else if (cents === null || cents <= 0) problems.amount = DEPOSIT_AMOUNT_INVALID;
-  if (draft.reference.trim() === '') problems.reference = REQUIRED_MESSAGE;
+  if (draft.reference.trim() === '') problems.reference = DEPOSIT_REQUIRED;
   return problems;
 }
 
@@ -200,7 +209,10 @@ export const adminFundsMachine = setup({
                   advertisers: context.advertisers.map((a) =>
                     a.userId === context.target ? { ...a, balanceCents: event.output.balanceCents } : a,
                   ),
-                  notice: `Deposit of ${formatCents(parseDollars(context.draft.amount)!)} recorded for ${advertiser?.companyName ?? 'the advertiser'}.`,
+                  notice: {
+                    amountCents: parseDollars(context.draft.amount)!,
+                    companyName: advertiser?.companyName ?? null,
+                  },
                   target: null,
                   draft: EMPTY,
                   pending: null,

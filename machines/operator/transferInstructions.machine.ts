@@ -7,7 +7,10 @@ import { MAX_TRANSFER_INSTRUCTIONS } from '@/contract/money';
 import { errorText } from '../messages';
 import { service } from '../placeholders';
 
-export const INSTRUCTIONS_TOO_LONG = `Keep them under ${MAX_TRANSFER_INSTRUCTIONS.toLocaleString('en-US')} characters.`;
+/** Instructions too long to publish, as an id and the limit its text reads (docs/architecture.md §Languages). */
+export type InstructionsProblem = { id: 'instructionsTooLong'; max: number };
+
+export const INSTRUCTIONS_TOO_LONG: InstructionsProblem = { id: 'instructionsTooLong', max: MAX_TRANSFER_INSTRUCTIONS };
 
 export interface TransferInstructionsContext {
   /** What is published (the last load or save). */
@@ -17,7 +20,7 @@ export interface TransferInstructionsContext {
   /** The load's failure, or the refused save. */
   error: string | null;
   /** The local check of the text, once Save was pressed. */
-  problem: string | null;
+  problem: InstructionsProblem | null;
   /** Set by a successful save until the next edit. */
   notice: boolean;
 }
@@ -25,7 +28,8 @@ export interface TransferInstructionsContext {
 export type TransferInstructionsEvent =
   { type: 'instructions.retry' } | { type: 'instructions.change'; value: string } | { type: 'instructions.save' };
 
-const problemOf = (text: string) => (text.trim().length > MAX_TRANSFER_INSTRUCTIONS ? INSTRUCTIONS_TOO_LONG : null);
+const problemOf = (text: string): InstructionsProblem | null =>
+  text.trim().length > MAX_TRANSFER_INSTRUCTIONS ? INSTRUCTIONS_TOO_LONG : null;
 
 export const transferInstructionsMachine = setup({
   types: { context: {} as TransferInstructionsContext, events: {} as TransferInstructionsEvent },

@@ -70,8 +70,8 @@ export interface OperatorConsoleLogic {
 /** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), held and disputed earnings (§Verified delivery), campaigns, users and support tickets, the platforms' budgets (§Platform limits). */
 export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleLogic }) {
   const { t } = useMessages(operatorMessages);
-  // Funds, Reviews and Platform budgets are English only so far (issue 49): their panels say so (EnglishOnly), the
-  // tabs' names and spinners follow the page.
+  // Reviews and Platform budgets are English only so far (issue 49): their panels say so (EnglishOnly), the tabs'
+  // names and spinners follow the page.
   return (
     <div className={s.page}>
       <ScreenHeading title={t('console.title')} />
@@ -92,9 +92,7 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
         </TabsContent>
         <TabsContent value="funds" className={s.panel}>
           <Suspense fallback={<Spinner label={t('console.loadingFunds')} />}>
-            <EnglishOnly>
-              <FundsPanel logic={logic.funds} instructionsLogic={logic.instructions} />
-            </EnglishOnly>
+            <FundsPanel logic={logic.funds} instructionsLogic={logic.instructions} />
           </Suspense>
         </TabsContent>
         <TabsContent value="payouts" className={s.panel}>

@@ -40,9 +40,10 @@ import {
   selectPayoutsReloading,
 } from '@/machines/operator/adminPayouts.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDate, formatMoney, formatsIn } from '@/src/common/format';
+import { formatsIn } from '@/src/common/format';
 import { useMessages } from '@/src/i18n/i18n';
 import { withTags } from '@/src/i18n/tags';
+import type { DepositProblem } from '@/machines/operator/adminFunds.machine';
 import { useAdminFundsLogic, type AdminFundsLogic } from '@/src/operator/adminFunds';
 import { useAdminPayoutsLogic, type AdminPayoutsLogic } from '@/src/operator/adminPayouts';
 import { Alert } from '@/src/ui/Alert';
@@ -71,16 +72,17 @@ function TransferInstructionsCard({ logic }: { logic?: TransferInstructionsLogic
   const problem = selectInstructionsProblem(snapshot);
   const notice = selectInstructionsNotice(snapshot);
   const updatedAt = selectInstructionsUpdatedAt(snapshot);
+  const { t, locale } = useMessages(operatorMessages);
   return (
     <Card as="section" aria-labelledby={`${formId}-title`} className={s.panel}>
       <h3 id={`${formId}-title`} className={s.name}>
-        Transfer instructions
+        {t('instructions.title')}
       </h3>
       {loading || loadError !== null ? (
         <LoadState
           loading={loading}
-          error={loadError}
-          what="transfer instructions"
+          error={refusalText(t, loadError)}
+          what={t('instructions.loading')}
           onRetry={() => send({ type: 'instructions.retry' })}
         />
       ) : (
@@ -94,26 +96,34 @@ function TransferInstructionsCard({ logic }: { logic?: TransferInstructionsLogic
           }}
         >
           <Field
-            label="Bank details advertisers send funds to"
+            label={t('instructions.label')}
             name="instructions"
             multiline
             rows={4}
-            hint={`Shown on every advertiser's Funds with their own transfer reference${updatedAt ? `; last changed ${formatDate(updatedAt)}` : ''}. Leave empty to withdraw them.`}
+            hint={
+              updatedAt
+                ? t('instructions.hintChanged', { date: formatsIn(locale).date(updatedAt) })
+                : t('instructions.hint')
+            }
             value={selectInstructionsText(snapshot)}
-            error={problem ?? undefined}
+            error={
+              problem === null
+                ? undefined
+                : typeof problem === 'string'
+                  ? (refusalText(t, problem) ?? undefined)
+                  : t('instructions.tooLong', { max: problem.max })
+            }
             disabled={saving}
             onChange={(event) => send({ type: 'instructions.change', value: event.target.value })}
           />
           {notice ? (
             <Alert tone="success">
-              {notice === 'published'
-                ? 'Saved: advertisers now see these instructions on Funds.'
-                : 'Saved: advertisers are told to ask support for the bank details.'}
+              {notice === 'published' ? t('instructions.published') : t('instructions.withdrawn')}
             </Alert>
           ) : null}
           <div>
             <Button type="submit" variant="dashboard" disabled={saving} aria-busy={saving || undefined}>
-              Save instructions
+              {t('instructions.save')}
             </Button>
           </div>
         </form>
@@ -143,6 +153,8 @@ export function FundsPanel({
   const formId = useId();
   const loading = selectFundsLoading(snapshot);
   const loadError = selectFundsLoadError(snapshot);
+  const { t, locale } = useMessages(operatorMessages);
+  const { money } = formatsIn(locale);
   const instructions = <TransferInstructionsCard logic={instructionsLogic} />;
   if (loading || loadError !== null)
     return (
@@ -150,8 +162,8 @@ export function FundsPanel({
         {instructions}
         <LoadState
           loading={loading}
-          error={loadError}
-          what="advertisers"
+          error={refusalText(t, loadError)}
+          what={t('funds.loading')}
           onRetry={() => send({ type: 'funds.retry' })}
         />
       </>
@@ -159,15 +171,18 @@ export function FundsPanel({
   return (
     <>
       {instructions}
-      <p className={s.muted}>
-        Record money an approved advertiser sent to Castbridge (a bank transfer you received). Launching a campaign
-        reserves its pay × spots from this balance.
-      </p>
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <p className={s.muted}>{t('funds.explain')}</p>
+      {notice ? (
+        <Alert tone="success">
+          {notice.companyName
+            ? t('funds.notice', { amount: money(notice.amountCents), company: notice.companyName })
+            : t('funds.noticeSomeone', { amount: money(notice.amountCents) })}
+        </Alert>
+      ) : null}
       <Field
-        label="Find by transfer reference"
+        label={t('funds.find')}
         name="find"
-        hint="Type or paste the transfer's reference (e.g. CB-7KQ4-M2XD), or a company or e-mail."
+        hint={t('funds.findHint')}
         autoComplete="off"
         value={find}
         onChange={(event) => send({ type: 'funds.find', text: event.target.value })}
@@ -175,18 +190,18 @@ export function FundsPanel({
       {foundReference ? (
         <p className={s.muted} role="status">
           {advertisers.length > 0
-            ? `${foundReference} is the reference of ${advertisers[0]!.companyName}.`
-            : `No approved advertiser has the reference ${foundReference}.`}
+            ? t('funds.found', { reference: foundReference, company: advertisers[0]!.companyName })
+            : t('funds.notFound', { reference: foundReference })}
         </p>
       ) : null}
       <Table
-        caption="Approved advertisers and their funds"
+        caption={t('funds.table')}
         columns={[
-          { key: 'company', header: 'Advertiser' },
-          { key: 'reference', header: 'Transfer reference' },
-          { key: 'balance', header: 'Balance', align: 'right' },
-          { key: 'reserved', header: 'Reserved', align: 'right' },
-          { key: 'action', header: 'Deposit' },
+          { key: 'company', header: t('records.advertiser') },
+          { key: 'reference', header: t('funds.reference') },
+          { key: 'balance', header: t('funds.balance'), align: 'right' },
+          { key: 'reserved', header: t('funds.reserved'), align: 'right' },
+          { key: 'action', header: t('funds.deposit') },
         ]}
         rows={advertisers.map((advertiser) => ({
           company: (
@@ -197,37 +212,39 @@ export function FundsPanel({
             </>
           ),
           reference: <code>{advertiser.fundingReference}</code>,
-          balance: formatMoney(advertiser.balanceCents),
-          reserved: formatMoney(advertiser.reservedCents),
+          balance: money(advertiser.balanceCents),
+          reserved: money(advertiser.reservedCents),
           action: (
             <Button
               variant="secondary"
               size="sm"
-              aria-label={`Record deposit for ${advertiser.companyName}`}
+              aria-label={t('funds.recordFor', { company: advertiser.companyName })}
               onClick={() => send({ type: 'deposit.open', userId: advertiser.userId })}
             >
-              Record deposit
+              {t('funds.record')}
             </Button>
           ),
         }))}
         rowKey={(_, index) => advertisers[index]!.userId}
-        emptyMessage={find.trim() ? 'No approved advertiser matches.' : 'No approved advertisers yet.'}
+        emptyMessage={find.trim() ? t('funds.noMatch') : t('funds.none')}
       />
       <Dialog
         open={target !== null}
         onOpenChange={(open) => {
           if (!open && !saving) send({ type: 'deposit.cancel' });
         }}
-        title={`Record a deposit for ${target?.companyName ?? 'the advertiser'}`}
-        description="The amount is added to the advertiser's balance at once and the advertiser is notified."
+        title={
+          target?.companyName ? t('funds.dialogTitle', { company: target.companyName }) : t('funds.dialogTitleSomeone')
+        }
+        description={t('funds.dialogDescription')}
         width="narrow"
         footer={
           <>
             <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'deposit.cancel' })}>
-              Cancel
+              {t('decision.cancel')}
             </Button>
             <Button type="submit" form={formId} variant="dashboard" disabled={saving} aria-busy={saving || undefined}>
-              Record deposit
+              {t('funds.record')}
             </Button>
           </>
         }
@@ -241,24 +258,24 @@ export function FundsPanel({
             send({ type: 'deposit.submit' });
           }}
         >
-          {error ? <Alert tone="error">{error}</Alert> : null}
+          {error ? <Alert tone="error">{refusalText(t, error)}</Alert> : null}
           <Field
-            label="Amount received"
+            label={t('funds.amount')}
             name="amount"
-            adornment="$"
+            adornment={t('funds.currency')}
             inputMode="decimal"
             autoComplete="off"
             value={draft.amount}
-            error={fieldErrors.amount}
+            error={depositProblemText(t, fieldErrors.amount)}
             onChange={(event) => send({ type: 'deposit.change', field: 'amount', value: event.target.value })}
           />
           <Field
-            label="Reference"
+            label={t('payouts.reference')}
             name="reference"
-            hint="The bank transfer's reference, e.g. Wire NOVA-0002."
+            hint={t('funds.referenceHint')}
             autoComplete="off"
             value={draft.reference}
-            error={fieldErrors.reference}
+            error={depositProblemText(t, fieldErrors.reference)}
             onChange={(event) => send({ type: 'deposit.change', field: 'reference', value: event.target.value })}
           />
         </form>
@@ -266,6 +283,10 @@ export function FundsPanel({
     </>
   );
 }
+
+/** A deposit field's problem in words; undefined for none. */
+const depositProblemText = (t: OperatorWords, problem: DepositProblem | undefined) =>
+  problem === undefined ? undefined : problem.id === 'required' ? t('funds.required') : t('funds.amountInvalid');
 
 /** "Bank Account •••• 1234", "PayPal ana@example.com", "Stripe …" (contract/money.ts payoutMethodName), in words. */
 const methodText = (t: OperatorWords, payout: AdminPayout) =>

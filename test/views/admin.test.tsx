@@ -16,14 +16,9 @@ import { OPERATORS_ONLY } from '@/src/operator/asOperator';
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { sampleAdminPayout, sampleFundedAdvertiser, samplePendingAdvertiser } from '@/machines/operator/samples';
 import type { AdminPayout } from '@/contract';
-import {
-  adminFundsMachine,
-  DEPOSIT_AMOUNT_INVALID,
-  type DepositRequest,
-  type FundedAdvertiser,
-} from '@/machines/operator/adminFunds.machine';
+import { adminFundsMachine, type DepositRequest, type FundedAdvertiser } from '@/machines/operator/adminFunds.machine';
 import { adminPayoutsMachine, type PayoutDecision } from '@/machines/operator/adminPayouts.machine';
-import { INSTRUCTIONS_TOO_LONG, transferInstructionsMachine } from '@/machines/operator/transferInstructions.machine';
+import { transferInstructionsMachine } from '@/machines/operator/transferInstructions.machine';
 import type { TransferInstructions } from '@/contract';
 import { sampleCampaign } from '@/machines/marketplace/samples';
 import { controlled, renderScreen } from './harness';
@@ -245,7 +240,9 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     await user.type(within(dialog).getByLabelText('Amount received'), '5.000,00');
     await user.type(within(dialog).getByLabelText('Reference'), 'Wire NOVA-0002');
     await user.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
-    expect(within(dialog).getByText(DEPOSIT_AMOUNT_INVALID)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Enter the amount received in dollars and cents, e.g. 5000 or 5,000.00.'),
+    ).toBeInTheDocument();
     expect(deposit.started).toBe(0);
     await user.clear(within(dialog).getByLabelText('Amount received'));
     await user.type(within(dialog).getByLabelText('Amount received'), '5,000.50');
@@ -333,7 +330,7 @@ describe('Operator Console: money (docs/product.md §Money)', () => {
     await user.click(field);
     await user.paste('x'.repeat(2_001));
     await user.click(card().getByRole('button', { name: 'Save instructions' }));
-    expect(card().getByText(INSTRUCTIONS_TOO_LONG)).toBeInTheDocument();
+    expect(card().getByText('Keep them under 2,000 characters.')).toBeInTheDocument();
     expect(saveInstructions.started).toBe(0);
 
     await user.clear(field);

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect } from 'vitest';
 import type { TransferInstructions } from '@/contract';
 import { findTransferReference, parseDollars } from '@/contract/money';
-import { errorText } from '@/machines/messages';
+import { errorText, REQUIRED_MESSAGE } from '@/machines/messages';
 import {
   adminApprovalMachine,
   type ApprovalFilter,
@@ -14,7 +14,7 @@ import {
 import {
   adminFundsMachine,
   advertisersFound,
-  depositProblems,
+  depositProblems as depositProblemsOf,
   type DepositDraft,
   type DepositRequest,
   type FundedAdvertiser,
@@ -24,6 +24,20 @@ import { formatMoney } from '@/src/common/format';
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
+
+/** A deposit's field problems as the Funds tab words them in English (the flow holds them as ids). */
+function depositProblems(draft: DepositDraft): Partial<Record<keyof DepositDraft, string>> {
+  const words = (problem: { id: 'required' | 'amountInvalid' } | undefined) =>
+    problem === undefined
+      ? undefined
+      : problem.id === 'required'
+        ? REQUIRED_MESSAGE
+        : 'Enter the amount received in dollars and cents, e.g. 5000 or 5,000.00.';
+  const problems = depositProblemsOf(draft);
+  return Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, words(problem)])) as Partial<
+    Record<keyof DepositDraft, string>
+  >;
+}
 
 // The money tabs' chunk is loaded once before the paths, as the browser has it after the first open.
 beforeAll(() => import('@/src/operator/OperatorMoney'));

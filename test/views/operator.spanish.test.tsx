@@ -14,15 +14,17 @@ import {
 } from '@/machines/operator/adminApproval.machine';
 import { adminRecordsMachine, type RecordsKind } from '@/machines/operator/adminRecords.machine';
 import { sampleAdminRefund, sampleCardDispute } from '@/machines/money/fundsSamples';
-import type { AdminPayout } from '@/contract';
+import type { AdminPayout, TransferInstructions } from '@/contract';
 import type { AdminRefund } from '@/contract/schemas/money';
+import { adminFundsMachine, type DepositRequest, type FundedAdvertiser } from '@/machines/operator/adminFunds.machine';
 import { adminPayoutsMachine, type PayoutDecision } from '@/machines/operator/adminPayouts.machine';
+import { transferInstructionsMachine } from '@/machines/operator/transferInstructions.machine';
 import {
   adminRefundsMachine,
   type RefundDecision,
   type RefundsAndDisputes,
 } from '@/machines/operator/adminRefunds.machine';
-import { sampleAdminPayout, samplePendingAdvertiser } from '@/machines/operator/samples';
+import { sampleAdminPayout, sampleFundedAdvertiser, samplePendingAdvertiser } from '@/machines/operator/samples';
 import { formatsIn } from '@/src/common/format';
 import { setLocale } from '@/src/i18n/i18n';
 import { OPERATORS_ONLY } from '@/src/operator/asOperator';
@@ -334,8 +336,74 @@ describe('the operator console in Spanish', () => {
   it('the tabs not yet in Spanish say they are English', async () => {
     const { load, user } = await mountInSpanish();
     await load.resolve([]);
-    await user.click(screen.getByRole('tab', { name: 'Fondos' }));
-    const panel = screen.getByRole('tabpanel', { name: 'Fondos' });
+    await user.click(screen.getByRole('tab', { name: 'Revisiones' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Revisiones' });
     await waitFor(() => expect(panel.querySelector('[lang="en"]')).not.toBeNull());
+  });
+
+  it('Funds: the transfer instructions, the advertisers with their balances, the deposit dialog and its checks', async () => {
+    await act(() => setLocale('es-MX'));
+    const loadFunded = controlled<FundedAdvertiser[]>();
+    const record = controlled<{ balanceCents: number }, DepositRequest>();
+    const loadInstructions = controlled<TransferInstructions>();
+    renderScreen(
+      <OperatorConsoleScreen
+        logic={{
+          approval: adminApprovalMachine.provide({
+            actors: {
+              loadPending: controlled<PendingAdvertiser[], { filter: ApprovalFilter }>().logic,
+              approveAdvertiser: controlled<PendingAdvertiser, { userId: string }>().logic,
+              rejectAdvertiser: controlled<PendingAdvertiser, { userId: string; reason: string }>().logic,
+            },
+          }),
+          funds: adminFundsMachine.provide({ actors: { loadFunded: loadFunded.logic, recordDeposit: record.logic } }),
+          instructions: transferInstructionsMachine.provide({
+            actors: {
+              loadInstructions: loadInstructions.logic,
+              saveInstructions: controlled<TransferInstructions, { instructions: string }>().logic,
+            },
+          }),
+        }}
+      />,
+      { path: '/admin', jwt: 'operator.jwt' },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Fondos' }));
+    await waitFor(() => expect(loadInstructions.started).toBe(1));
+    await loadInstructions.resolve({ instructions: 'Banco Nova · CLABE 0123', updatedAt: '2026-11-20T10:00:00.000Z' });
+    await loadFunded.resolve([sampleFundedAdvertiser]);
+    const card = screen.getByRole('region', { name: 'Instrucciones de transferencia' });
+    expect(
+      within(card).getByLabelText('Datos bancarios a los que los anunciantes envían fondos'),
+    ).toHaveAccessibleDescription(expect.stringContaining('último cambio: 20 nov 2026'));
+    const table = screen.getByRole('table', { name: 'Anunciantes aprobados y sus fondos' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Anunciante', 'Referencia de transferencia', 'Saldo', 'Reservado', 'Depósito']);
+    expect(within(table).getByRole('cell', { name: spanish.money(1_250_000) })).toBeInTheDocument();
+    expect(spanish.money(1_250_000)).toMatch(/^USD\s12,500$/);
+
+    await user.click(within(table).getByRole('button', { name: 'Registrar depósito de Nova Energy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Registrar un depósito de Nova Energy' });
+    const amount = within(dialog).getByLabelText('Monto recibido');
+    // The amount is in US dollars, and says so.
+    expect(amount.parentElement).toHaveTextContent('USD');
+    await user.type(amount, 'mil');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar depósito' }));
+    expect(amount).toHaveAccessibleDescription(
+      expect.stringContaining('Escribe el monto recibido en dólares y centavos, p. ej., 5000 o 5,000.00.'),
+    );
+    expect(within(dialog).getByLabelText('Referencia')).toHaveAccessibleDescription(
+      expect.stringContaining('Este campo es obligatorio'),
+    );
+    expect(record.started).toBe(0);
+    await user.clear(amount);
+    await user.type(amount, '500');
+    await user.type(within(dialog).getByLabelText('Referencia'), 'Wire NOVA-0003');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar depósito' }));
+    await record.resolve({ balanceCents: 1_300_000 });
+    expect(screen.getByText(/^Depósito de USD\s500 registrado para Nova Energy\.$/)).toBeInTheDocument();
   });
 });
