@@ -136,7 +136,7 @@ export default tseslint.config(
     files: [
       'src/{public,support,common,shell}/**/*.tsx',
       'src/accounts/{AuthLayout,Login,ForgotPassword,Register,ResetPassword,Settings,AccountLanguage,MyProfile}.tsx',
-      'src/analytics/{Analytics,Details,Chart}.tsx',
+      'src/analytics/{Analytics,Details,Chart,CampaignReach}.tsx',
       'src/notifications/NotificationsModal.tsx',
       'src/connections/ConnectAccounts.tsx',
       'src/money/{Earnings,Withdraw,PayoutMethods,StripePayouts,Documents,TaxForm}.tsx',
@@ -155,6 +155,7 @@ export default tseslint.config(
       'src/marketplace/{FindCreators,FindCreatorsDialogs}.tsx',
       'src/marketplace/{CampaignPage,AddSpots,CampaignDelivery}.tsx',
       'src/deliverables/{CampaignReport,ReportShares,PromoCodes,CopyButton}.tsx',
+      'src/money/{FundsParts,AddFunds,FundsRefund,DeliveryDispute}.tsx',
     ],
     plugins: { lingui },
     rules: {

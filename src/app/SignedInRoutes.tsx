@@ -90,7 +90,7 @@ export function SignedInRoutes() {
           </Route>
           <Route element={<RequireRole role="advertiser" />}>
             <Route path="company-profile" element={<CompanyProfile />} />
-            <Route path="campaigns" element={english(<Campaigns />)} />
+            <Route path="campaigns" element={<Campaigns />} />
             <Route path="creators" element={<FindCreators />} />
             <Route path="campaigns/new" element={<CampaignEditor />} />
             <Route path="campaigns/:id" element={<CampaignPage />} />

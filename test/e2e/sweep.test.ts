@@ -1,10 +1,10 @@
 // The whole product as a person meets it: every route of spec §2, signed out and signed in, at 375, 768, 992
 // and 1280 px — no console error, no failed request, no sideways scroll, axe clean, a screenshot of each at 375 and
-// 1280 (the widths a person looks at; a full-page PNG costs about what axe does);
+// 1280 when SCREENSHOTS=1 (the widths a person looks at; a full-page PNG costs about what axe does);
 // keyboard focus is visible; reload keeps the route; the back button behaves.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, updateProfile } from './api';
+import { approvedAdvertiser, call, campaignFor, register, updateProfile } from './api';
 import { expectCleanPage, launch, openPage, type Watched } from './harness';
 import { protectedRoutes, publicRoutes } from './routes';
 
@@ -120,6 +120,44 @@ describe.each([375, 1280])('the dashboard in Spanish at %i px', (width) => {
     expect(await spanish.page.evaluate(() => document.documentElement.lang)).toBe('es-MX');
     await expectCleanPage(spanish, `sweep-es-in-${name(path)}`, { screenshot: true });
   });
+});
+
+// A brand that chose Spanish in Settings gets its screens in Spanish: Campaigns with its funds, Company Profile, Find
+// Creators, the campaign editor, a launched campaign's page and report (docs/architecture.md §Languages), at the widths a person looks at.
+describe.each([375, 1280])('the advertiser in Spanish at %i px', (width) => {
+  let spanish: Watched | undefined;
+  let token = '';
+  let campaignId = '';
+  beforeAll(async () => {
+    token = (await approvedAdvertiser('Luz Norte')).token;
+    await call('PUT', '/api/settings', { token, json: { locale: 'es-MX' } });
+    campaignId = (
+      await call<{ campaign: { id: string } }>('POST', '/api/campaigns', {
+        token,
+        json: campaignFor('Bhutan', { brand: 'Luz Norte', title: `Luces de estudio ${width}` }),
+      })
+    ).campaign.id;
+    await call('POST', `/api/campaigns/${campaignId}/launch`, { token });
+  });
+  afterAll(async () => {
+    await spanish?.context.close();
+  });
+
+  it.each(['/campaigns', '/company-profile', '/creators', '/campaigns/new', '/campaigns/:id', '/campaigns/:id/report'])(
+    '%s',
+    async (route) => {
+      const path = route.replace(':id', campaignId);
+      spanish ??= await openPage(browser, width, { jwt: token });
+      await spanish.page.goto(path);
+      await settled(spanish.page);
+      await spanish.page.waitForFunction(() => document.documentElement.lang === 'es-MX');
+      // No part of the screen kept English (an English-only part says lang="en": src/common/InLanguage.tsx).
+      expect(await spanish.page.locator('main [lang="en"]').count()).toBe(0);
+      await expectCleanPage(spanish, `sweep-es-advertiser-${name(route).replaceAll('/', '-').replace(':', '')}`, {
+        screenshot: true,
+      });
+    },
+  );
 });
 
 describe('keyboard and navigation', () => {
