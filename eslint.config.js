@@ -156,6 +156,7 @@ export default tseslint.config(
       'src/marketplace/{CampaignPage,AddSpots,CampaignDelivery}.tsx',
       'src/deliverables/{CampaignReport,ReportShares,PromoCodes,CopyButton}.tsx',
       'src/money/{FundsParts,AddFunds,FundsRefund,DeliveryDispute}.tsx',
+      'src/operator/{OperatorConsole,Problem,RejectReason,OperatorRecords,OperatorRefunds,OperatorMoney,DecisionDialog}.tsx',
     ],
     plugins: { lingui },
     rules: {
@@ -177,7 +178,7 @@ export default tseslint.config(
             {
               regex: {
                 pattern:
-                  '^([a-z][A-Za-z]*Id|className|to|href|src|srcSet|id|name|type|variant|size|tone|icon|lang|width|height|rel|target|role|as|key|autoComplete|fetchPriority|method|page|aria-controls|aria-labelledby|data-[a-z-]+)$',
+                  '^([a-z][A-Za-z]*Id|className|to|href|src|srcSet|id|name|type|variant|size|tone|icon|lang|width|height|rel|target|role|as|key|autoComplete|fetchPriority|method|page|aria-controls|aria-labelledby|describedBy|data-[a-z-]+)$',
               },
             },
           ],

@@ -1,11 +1,10 @@
 // The signed-in part of the router (docs/spec.md §2 dashboard routes, docs/product.md §Marketplace workspaces) and the not-found page: loaded
 // lazily by ./routes.tsx with the dashboard shell in the same chunk, so a dashboard page costs no extra request.
-import { lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { DashboardLayout } from '@/src/shell/DashboardLayout';
 import { RequireRole } from '@/src/shell/RequireRole';
 import { RequireAuth } from './RequireAuth';
-import { EnglishOnly } from '@/src/common/InLanguage';
 
 const NotFound = lazy(() => import('@/src/common/NotFound').then((m) => ({ default: m.NotFound })));
 
@@ -60,9 +59,6 @@ const CampaignReport = lazy(() =>
   import('@/src/deliverables/CampaignReport').then((m) => ({ default: m.CampaignReportScreen })),
 );
 
-/** A screen in English only so far (docs/architecture.md §Languages): it says so, whatever the page's language. */
-const english = (screen: ReactNode) => <EnglishOnly>{screen}</EnglishOnly>;
-
 export function SignedInRoutes() {
   return (
     <Routes>
@@ -98,7 +94,7 @@ export function SignedInRoutes() {
             <Route path="campaigns/:id/report" element={<CampaignReport />} />
           </Route>
           <Route element={<RequireRole role="operator" />}>
-            <Route path="admin" element={english(<OperatorConsole />)} />
+            <Route path="admin" element={<OperatorConsole />} />
           </Route>
           {/* Creators' and advertisers' own documents; the screen sends an operator to the console. */}
           <Route path="documents" element={<Documents />} />
