@@ -29,6 +29,7 @@ import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { keepConnections } from './listen.ts';
 import { controlPage, messagePage, onboardingPage, payPage, type PayForm } from './stripe-page.ts';
 import { openStripeState, type StoredEvent, type StripeObject } from './stripe-state.ts';
 import { stripeConformance } from './published/conformance.ts';
@@ -1857,6 +1858,7 @@ export async function startStripeStandIn(
   });
   const server = await new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
     const listening = serve({ fetch: core.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      keepConnections(listening);
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         close: () => new Promise<void>((done) => listening.close(() => done())),
