@@ -312,8 +312,9 @@ describe('200 channels on one instance over EventSub WebSocket', () => {
       (stats) =>
         stats.connections.reduce((sum, c) => sum + c.subscriptions, 0) === 225 * WEBSOCKET_TYPES.length &&
         stats.unavailable === 5,
-      // 920 subscriptions and 5 joins take about 12 s alone, and over 30 s beside other suites on two cores.
-      90_000,
+      // 920 subscriptions and 5 joins take about 12 s alone, over 30 s beside other suites on two cores, and past
+      // 90 s in a full npm test on a slower machine (2026-12-01): a wait for the state, not a bound on its time.
+      240_000,
     );
     const stats = eventSub.stats();
     expect(stats.connections).toHaveLength(MAX_CONNECTIONS_PER_TOKEN);
@@ -350,7 +351,7 @@ describe('200 channels on one instance over EventSub WebSocket', () => {
       (n) => n === 1,
       10_000,
     );
-  }, 180_000);
+  }, 360_000);
 });
 
 describe('a missed keepalive', () => {
