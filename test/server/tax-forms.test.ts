@@ -386,6 +386,8 @@ describe.each(BACKENDS)('tax forms on %s', (backendName) => {
     expect(users.find((user) => user.id === operator.id)?.taxForm).toBeNull();
   });
 
+  // Several creators, their forms and payouts, and the CLI run three times: past the 60 s default in a full npm test
+  // on a slower machine (2026-12-01). A net against a hang, not a bound.
   it('exports the 1099-NEC data: W-9 creators paid ≥ $600 in the year, adding up to the ledger, TINs masked', async () => {
     const year = new Date().getUTCFullYear();
     // Above the threshold over two payouts, and a payout of last year that does not count this year.
@@ -516,7 +518,7 @@ describe.each(BACKENDS)('tax forms on %s', (backendName) => {
     const again = run();
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/already exists/);
-  });
+  }, 180_000);
 
   it('answers every endpoint to its role only, and nobody without a token', async () => {
     const creator = await account(api, 'creator');
