@@ -75,6 +75,20 @@ const streams = [
 
 const width = Math.max(...streams.map((stream) => stream.name.length));
 const children = new Set();
+
+/**
+ * The lines that say what failed, kept to be printed again at the end: a CI log is often read from its tail, where
+ * a failure printed twenty minutes earlier by another stream is out of sight. Vitest's FAIL and × lines, the
+ * typecheck's `error TS` lines and ESLint's `error` lines.
+ */
+const FAILURE = /^\s*(FAIL\s|×\s|.*error TS\d+:|\d+:\d+\s+error\s)/;
+const failures = new Map(streams.map((stream) => [stream.name, []]));
+const ansi = /\x1b\[[0-9;]*m/g;
+function keepFailure(name, line) {
+  const plain = line.replace(ansi, '');
+  const kept = failures.get(name);
+  if (FAILURE.test(plain) && kept.length < 60 && !kept.includes(plain)) kept.push(plain);
+}
 let stopping = false;
 
 /** Runs one step to its exit; resolves with its exit code (a signal counts as 1). */
@@ -90,8 +104,14 @@ function step(name, command, args, env = {}) {
       env: { ...process.env, ...env },
     });
     children.add(child);
-    eachLine(child.stdout, (line) => process.stdout.write(`${prefix}${line}\n`));
-    eachLine(child.stderr, (line) => process.stderr.write(`${prefix}${line}\n`));
+    eachLine(child.stdout, (line) => {
+      keepFailure(name, line);
+      process.stdout.write(`${prefix}${line}\n`);
+    });
+    eachLine(child.stderr, (line) => {
+      keepFailure(name, line);
+      process.stderr.write(`${prefix}${line}\n`);
+    });
     child.on('error', (error) => {
       process.stderr.write(`${prefix}${error.message}\n`);
       resolve(1);
@@ -125,6 +145,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 const results = await Promise.all(streams.map(run));
+for (const result of results) {
+  if (result.code === 0) continue;
+  const lines = failures.get(result.name);
+  console.log(`${result.name.padEnd(width)} | what failed${lines.length === 0 ? ': no FAIL line; see above' : ':'}`);
+  for (const line of lines) console.log(`${result.name.padEnd(width)} | ${line}`);
+}
 for (const result of results)
   console.log(
     `${result.name.padEnd(width)} | ${result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`} in ${Math.round(result.seconds)} s`,
