@@ -156,7 +156,7 @@ export default tseslint.config(
       'src/marketplace/{CampaignPage,AddSpots,CampaignDelivery}.tsx',
       'src/deliverables/{CampaignReport,ReportShares,PromoCodes,CopyButton}.tsx',
       'src/money/{FundsParts,AddFunds,FundsRefund,DeliveryDispute}.tsx',
-      'src/operator/{OperatorConsole,Problem,RejectReason,OperatorRecords,OperatorRefunds,OperatorMoney,DecisionDialog}.tsx',
+      'src/operator/{OperatorConsole,Problem,RejectReason,OperatorRecords,OperatorRefunds,OperatorMoney,DecisionDialog,ReviewQueue,OperatorBudgets}.tsx',
     ],
     plugins: { lingui },
     rules: {

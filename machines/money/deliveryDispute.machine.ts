@@ -6,7 +6,7 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import type { OfferDisplay } from '@/contract';
 import { REVIEW_REASON_LENGTH } from '@/contract/money';
-import { errorText, REQUIRED_MESSAGE } from '../messages';
+import { errorText } from '../messages';
 import { service } from '../placeholders';
 
 /** An overlay earning's review window (contract/schemas/overlay.ts `earningReview`). */
@@ -15,7 +15,8 @@ export type EarningReview = NonNullable<OfferDisplay['review']>;
 /**
  * What is wrong with a dispute's or a resolution's reason (contract/money.ts REVIEW_REASON_LENGTH), as an id and the
  * values its text reads (docs/architecture.md §Languages): the dispute dialog words it in the screen's language
- * (src/money/fundsWords.ts).
+ * (src/money/fundsWords.ts), the operator's Resolve dialog (machines/operator/reviewQueue.machine.ts) in the console's
+ * (src/operator/ReviewQueue.tsx).
  */
 export type ReviewReasonProblem = { id: 'required' } | { id: 'tooShort'; min: number } | { id: 'tooLong'; max: number };
 
@@ -29,14 +30,6 @@ export function reviewReasonCheck(text: string): ReviewReasonProblem | null {
   if (length === 0) return REASON_REQUIRED;
   if (length < REVIEW_REASON_LENGTH.min) return REASON_TOO_SHORT;
   return length > REVIEW_REASON_LENGTH.max ? REASON_TOO_LONG : null;
-}
-
-/** The same check in English words, for the operator's review queue (its screen not yet in both languages). */
-export function reviewReasonProblem(text: string): string | null {
-  const problem = reviewReasonCheck(text);
-  if (!problem) return null;
-  if (problem.id === 'required') return REQUIRED_MESSAGE;
-  return problem.id === 'tooShort' ? `At least ${problem.min} characters.` : `At most ${problem.max} characters.`;
 }
 
 export interface DisputeRequest {

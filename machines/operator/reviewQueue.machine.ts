@@ -2,14 +2,17 @@
 // disputed by the advertiser, oldest first. Resolve opens a dialog: what the creator is paid (0 to the earning, in
 // dollars; the rest returns to the advertiser), with Pay in full and Refund in full, and a reason both sides read.
 // Each resolution is sent with an Idempotency-Key, kept while the same resolution is sent again (docs/api.md
-// "Idempotency-Key"); once resolved the row leaves the list and a status message says what was decided.
+// "Idempotency-Key"); once resolved the row leaves the list and a status message says what was decided. The flow holds
+// no words (docs/architecture.md §Languages): the fields' problems as ids with their values (PayProblem,
+// ReviewReasonProblem), the notice as names and amounts; the Reviews tab words them. A failed call's text is kept as it
+// came (the server's refusal, in the account's language).
 import { assign, setup } from 'xstate';
 import type { ResponseBody } from '@/contract';
 import { formatCents } from '@/contract/cents';
 import { parseDollars } from '@/contract/money';
 import { newIdempotencyKey } from '../ids';
 import { errorText } from '../messages';
-import { reviewReasonProblem } from '../money/deliveryDispute.machine';
+import { reviewReasonCheck, type ReviewReasonProblem } from '../money/deliveryDispute.machine';
 import { service } from '../placeholders';
 
 /** A held or disputed earning as GET /api/admin/reviews lists it (contract/schemas/money.ts `adminReview`). */
@@ -39,8 +42,8 @@ export interface ReviewQueueContext {
   /** What the creator is paid, as typed in dollars. */
   pay: string;
   reason: string;
-  payError: string | null;
-  reasonError: string | null;
+  payError: PayProblem | null;
+  reasonError: ReviewReasonProblem | null;
   /** A failed reload (the list stays) or the server's refusal of a resolution (the dialog stays). */
   error: string | null;
   notice: ResolvedNotice | null;
@@ -58,13 +61,19 @@ export type ReviewQueueEvent =
   | { type: 'resolve.submit' }
   | { type: 'resolve.cancel' };
 
-export const PAY_INVALID = 'Enter an amount in dollars and cents, e.g. 120 or 120.50.';
+/**
+ * What is wrong with the amount typed for the creator, as an id and the values its text reads: not dollars and cents,
+ * or more than the whole earning (its cents).
+ */
+export type PayProblem = { id: 'invalid' } | { id: 'tooMuch'; maxCents: number };
+
+export const PAY_INVALID: PayProblem = { id: 'invalid' };
 
 /** What is wrong with the amount typed for the creator (0 to the earning), or null. */
-export function payProblem(text: string, earnedCents: number): string | null {
+export function payProblem(text: string, earnedCents: number): PayProblem | null {
   const cents = parseDollars(text);
   if (cents === null) return PAY_INVALID;
-  return cents > earnedCents ? `At most ${formatCents(earnedCents)}, the whole earning.` : null;
+  return cents > earnedCents ? { id: 'tooMuch', maxCents: earnedCents } : null;
 }
 
 const earned = (context: ReviewQueueContext) =>
@@ -82,7 +91,7 @@ export const reviewQueueMachine = setup({
   },
   guards: {
     formOk: ({ context }) =>
-      payProblem(context.pay, earned(context)) === null && reviewReasonProblem(context.reason) === null,
+      payProblem(context.pay, earned(context)) === null && reviewReasonCheck(context.reason) === null,
   },
 }).createMachine({
   id: 'reviewQueue',
@@ -169,7 +178,7 @@ export const reviewQueueMachine = setup({
               {
                 actions: assign({
                   payError: ({ context }) => payProblem(context.pay, earned(context)),
-                  reasonError: ({ context }) => reviewReasonProblem(context.reason),
+                  reasonError: ({ context }) => reviewReasonCheck(context.reason),
                 }),
               },
             ],

@@ -1,5 +1,5 @@
 // The reviewQueue flow's samples, for its generated paths and the inspector (catalogued in machines/samples.ts).
-import { reviewReasonProblem } from '../money/deliveryDispute.machine';
+import { reviewReasonCheck } from '../money/deliveryDispute.machine';
 import { apiRefusal, type Fixture } from '../events';
 import { payProblem, type reviewQueueMachine } from './reviewQueue.machine';
 import { sampleAdminReview, sampleHeldReview } from './samples';
@@ -31,7 +31,7 @@ export const samples = {
   abstract: (context) => ({
     target: context.target,
     pay: context.target ? payProblem(context.pay, 22_500) === null : null,
-    reason: context.target ? reviewReasonProblem(context.reason) === null : null,
+    reason: context.target ? reviewReasonCheck(context.reason) === null : null,
     errors: [context.payError !== null, context.reasonError !== null, context.error !== null],
     notice: context.notice !== null,
     count: context.reviews.length,

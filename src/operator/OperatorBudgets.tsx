@@ -3,11 +3,14 @@
 // when the platform refused, and the calls waiting for it or put off until the reset, in words. The shared budgets
 // and any that needs attention are cards; creators' quiet Twitch channels (there can be hundreds) a table. Each is
 // named by whose it is (a creator's channel, Castbridge's app, chat account or YouTube project) and what it is used
-// for, never by a token. Times on the
-// console's UTC clock (src/common/format.ts). A chunk of its own: it loads when the tab is opened.
+// for, never by a token. In the console's language (the operator catalogue): counts, days and times the language's way,
+// on the console's UTC clock (src/common/format.ts). The governor's purposes and its reasons for waiting are worded
+// when they are the ones it gives (the purposes below, and whyWaiting and reportRefusal's texts in
+// server/connections/governor.ts); one it adds later reads as it comes until it is worded here. A chunk of its own: it
+// loads when the tab is opened.
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
-import type { BudgetPriority, PlatformBudget } from '@/contract/schemas/budgets';
+import type { PlatformBudget } from '@/contract/schemas/budgets';
 import {
   selectBudgetCards,
   selectBudgetsLoadError,
@@ -18,74 +21,103 @@ import {
   selectQuietBudgets,
 } from '@/machines/operator/adminBudgets.select';
 import { inspect } from '@/src/app/inspect';
-import { formatCount, formatDateTime, formatTime } from '@/src/common/format';
+import { formatsIn, type Formats } from '@/src/common/format';
 import { LoadState } from '@/src/common/LoadState';
+import { useMessages } from '@/src/i18n/i18n';
 import { useAdminBudgetsLogic, type AdminBudgetsLogic } from '@/src/operator/adminBudgets';
 import { Alert } from '@/src/ui/Alert';
 import { Button } from '@/src/ui/Button';
 import { Card } from '@/src/ui/Card';
 import { Chip, type ChipTone } from '@/src/ui/Chip';
 import { Table } from '@/src/ui/Table';
+import { operatorMessages } from './catalogue';
 import * as b from './OperatorBudgets.css';
 import * as s from './OperatorConsole.css';
+import { refusalText, type OperatorWords } from './refusal';
 
 const PLATFORM = { twitch: 'Twitch', youtube: 'YouTube' } as const;
-
-/** Who asked, as operators read it: the order waiting calls are served in. */
-const PRIORITY: Record<BudgetPriority, string> = {
-  verify: 'delivery verification, served first',
-  chat: 'live chat, served first',
-  connect: 'connecting accounts',
-  analytics: 'analytics, after chat and verification',
-  backfill: 'catching up, served last',
-};
 
 /** A Twitch user token's account id (`user:<id>`). */
 const twitchUser = (budget: PlatformBudget) => budget.credential.replace(/^user:/, '');
 
+/** The words of the tab: the operator catalogue's `t` and the formatters of its language. */
+interface Words {
+  t: OperatorWords;
+  f: Formats;
+}
+
 /** Whose budget it is, in words: a channel or one of Castbridge's own accounts, never a token. */
-export function budgetName(budget: PlatformBudget): string {
+export function budgetName({ t }: Words, budget: PlatformBudget): string {
   switch (budget.owner) {
     case 'project':
-      return 'YouTube: the project’s daily quota';
+      return t('budgets.nameProject');
     case 'app':
-      return 'Twitch: Castbridge’s app';
+      return t('budgets.nameApp');
     case 'chat-account':
-      return 'Twitch: Castbridge’s chat account';
+      return t('budgets.nameChatAccount');
     case 'connecting':
-      return 'Twitch: accounts being connected';
+      return t('budgets.nameConnecting');
     case 'channel':
-      return `Twitch: ${channelName(budget)}`;
     case 'disconnected':
-      return `Twitch: ${channelName(budget)}`;
+      return t('budgets.nameChannel', { channel: channelName({ t }, budget) });
   }
 }
 
 /** A creator's Twitch channel by its login; one no longer connected by its Twitch account id. */
-function channelName(budget: PlatformBudget): string {
+function channelName({ t }: Pick<Words, 't'>, budget: PlatformBudget): string {
   return budget.login
-    ? `${budget.login}’s channel`
-    : `a channel no longer connected (Twitch account ${twitchUser(budget)})`;
+    ? t('budgets.channel', { login: budget.login })
+    : t('budgets.channelGone', { account: twitchUser(budget) });
 }
+
+/**
+ * A purpose as the governor names it (`analytics collection`), in words: the ones Castbridge's calls give are worded
+ * (their select keys are the names with `_` for spaces), any other reads as given.
+ */
+const purposeName = ({ t }: Words, purpose: string) =>
+  t('budgets.purpose', { key: purpose.trim().replace(/\s+/g, '_'), purpose });
+/** The same as the start of a sentence. */
+const purposeText = (words: Words, purpose: string) => {
+  const name = purposeName(words, purpose);
+  return name.charAt(0).toLocaleUpperCase(words.f.locale) + name.slice(1);
+};
 
 /** What the budget was spent for, as a list a person reads (`chat bot and EventSub chat subscriptions`). */
-function usedFor(budget: PlatformBudget): string | null {
-  const names = budget.purposes.map((purpose) => (purpose === 'eventsub' ? 'EventSub chat subscriptions' : purpose));
+function usedFor(words: Words, budget: PlatformBudget): string | null {
+  const names = budget.purposes.map((purpose) => purposeName(words, purpose));
   if (names.length === 0) return null;
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return names.length === 1
+    ? names[0]!
+    : words.t('budgets.and', { first: names.slice(0, -1).join(', '), last: names[names.length - 1] });
 }
 
-const unitsOf = (budget: PlatformBudget) => (budget.provider === 'twitch' ? 'points' : 'units');
-/** A purpose as the governor names it (`analytics collection`), as the start of a sentence. */
-const purposeText = (purpose: string) =>
-  purpose === 'eventsub' ? 'EventSub chat subscriptions' : purpose.charAt(0).toUpperCase() + purpose.slice(1);
 /** A Twitch window ends within the minute: to the second. YouTube's at midnight Pacific: the day and time. */
-const resetText = (budget: PlatformBudget) =>
+const resetText = ({ t, f }: Words, budget: PlatformBudget) =>
   budget.window === 'minute'
-    ? `${formatTime(budget.resetAt, { seconds: true })} UTC`
-    : `${formatDateTime(budget.resetAt)} (midnight Pacific)`;
-const untilText = (budget: PlatformBudget, at: string) =>
-  budget.window === 'minute' ? `${formatTime(at, { seconds: true })} UTC` : formatDateTime(at);
+    ? t('budgets.timeUtc', { time: f.time(budget.resetAt, { seconds: true }) })
+    : t('budgets.resetDay', { dateTime: f.dateTime(budget.resetAt) });
+/** "until 14:02:40 UTC", "until Nov 27, 2026, 08:00 UTC". */
+const untilText = ({ t, f }: Words, budget: PlatformBudget, at: string) =>
+  budget.window === 'minute'
+    ? t('budgets.untilTime', { time: f.time(at, { seconds: true }) })
+    : t('budgets.untilDate', { dateTime: f.dateTime(at) });
+
+/** The platform's answer the governor recorded (`Twitch answered 429`), in words; any other as it came. */
+function answerText({ t }: Words, reason: string): string {
+  const answered = /^(Twitch|YouTube) answered (.+)$/.exec(reason);
+  return answered ? t('budgets.answered', { platform: answered[1], answer: answered[2] }) : reason;
+}
+
+/** Why calls wait, as the governor says it (whyWaiting), in words; any other reason as it came. */
+function waitReasonText(words: Words, reason: string): string {
+  if (reason === 'the budget of this window is spent or kept for higher priorities')
+    return words.t('budgets.waitSpent');
+  const refused = /^(Twitch|YouTube) refused until the reset: (.+)$/.exec(reason);
+  return refused
+    ? words.t('budgets.waitRefused', { platform: refused[1], reason: answerText(words, refused[2]!) })
+    : reason;
+}
+
 /** How full the window is, with the share kept for clock drift counting as spent once nothing is left. */
 const fillOf = (budget: PlatformBudget) =>
   budget.refusedUntil !== null || budget.remaining === 0
@@ -94,15 +126,17 @@ const fillOf = (budget: PlatformBudget) =>
       ? 'low'
       : 'ok';
 
-function status(budget: PlatformBudget): { label: string; tone: ChipTone } {
-  if (budget.refusedUntil !== null) return { label: `Refused by ${PLATFORM[budget.provider]}`, tone: 'danger' };
-  if (budget.remaining === 0) return { label: 'Spent until the reset', tone: 'warning' };
-  if (budget.waiting.length > 0) return { label: 'Calls waiting', tone: 'warning' };
-  return { label: 'Available', tone: 'success' };
+function status({ t }: Words, budget: PlatformBudget): { label: string; tone: ChipTone } {
+  const label = (state: 'refused' | 'spent' | 'waiting' | 'available') =>
+    t('budgets.status', { status: state, platform: PLATFORM[budget.provider] });
+  if (budget.refusedUntil !== null) return { label: label('refused'), tone: 'danger' };
+  if (budget.remaining === 0) return { label: label('spent'), tone: 'warning' };
+  if (budget.waiting.length > 0) return { label: label('waiting'), tone: 'warning' };
+  return { label: label('available'), tone: 'success' };
 }
 
 /** Spent of the window's capacity, as a meter (its value and its words for assistive technology). */
-function Meter({ budget, label }: { budget: PlatformBudget; label: string }) {
+function Meter({ words, budget, label }: { words: Words; budget: PlatformBudget; label: string }) {
   const spent = Math.min(budget.spent, budget.capacity);
   const share = budget.capacity > 0 ? (spent / budget.capacity) * 100 : 0;
   return (
@@ -112,7 +146,11 @@ function Meter({ budget, label }: { budget: PlatformBudget; label: string }) {
       aria-valuemin={0}
       aria-valuemax={budget.capacity}
       aria-valuenow={spent}
-      aria-valuetext={`${formatCount(budget.spent)} of ${formatCount(budget.capacity)} ${unitsOf(budget)} spent`}
+      aria-valuetext={words.t('budgets.spentOfUnits', {
+        provider: budget.provider,
+        spent: budget.spent,
+        capacity: budget.capacity,
+      })}
       className={b.meter}
     >
       <div className={b.fill[fillOf(budget)]} style={{ width: `${share}%` }} />
@@ -120,77 +158,95 @@ function Meter({ budget, label }: { budget: PlatformBudget; label: string }) {
   );
 }
 
-const everyText = (seconds: number) =>
+/** "every minute", "every 2 minutes", "every 45 seconds". */
+const everyText = ({ t }: Words, seconds: number) =>
   seconds % 60 === 0
-    ? seconds === 60
-      ? 'every minute'
-      : `every ${formatCount(seconds / 60)} minutes`
-    : `every ${formatCount(seconds)} seconds`;
+    ? t('budgets.every', { unit: 'minute', count: seconds / 60 })
+    : t('budgets.every', { unit: 'second', count: seconds });
 
 /**
  * What verification reads through this budget and how often: at its goal, or lowered evenly (issue 46) — said so,
  * never a channel skipped.
  */
-function resolutionText(entry: PlatformBudget['resolution'][number]): string {
-  const what = `${purposeText(entry.purpose)}: ${formatCount(entry.items)} live or starting ${entry.items === 1 ? 'broadcast' : 'broadcasts'} read ${everyText(entry.everySeconds)}`;
+function resolutionText(words: Words, entry: PlatformBudget['resolution'][number]): string {
+  const values = {
+    purpose: purposeText(words, entry.purpose),
+    items: entry.items,
+    every: everyText(words, entry.everySeconds),
+  };
   return entry.everySeconds > entry.goalSeconds
-    ? `${what}, lowered for all of them from ${everyText(entry.goalSeconds)} to keep within this budget.`
-    : `${what}, as it should.`;
+    ? words.t('budgets.resolutionLowered', { ...values, goal: everyText(words, entry.goalSeconds) })
+    : words.t('budgets.resolutionOk', values);
 }
 
 function BudgetCard({ budget }: { budget: PlatformBudget }) {
   const id = useId();
+  const { t, locale } = useMessages(operatorMessages);
+  const words: Words = { t, f: formatsIn(locale) };
+  const { f } = words;
   const headingId = `budget-${id}`;
-  const chip = status(budget);
-  const units = unitsOf(budget);
-  const window = budget.window === 'minute' ? 'this minute' : 'today';
+  const chip = status(words, budget);
+  const spentIn = t('budgets.spentIn', { window: budget.window });
+  const used = usedFor(words, budget);
   return (
     <Card as="li" className={s.row} aria-labelledby={headingId}>
       <div className={b.heading}>
         <h2 id={headingId} className={s.name}>
-          {budgetName(budget)}
+          {budgetName(words, budget)}
         </h2>
         <Chip tone={chip.tone}>{chip.label}</Chip>
       </div>
-      {usedFor(budget) ? <p className={s.muted}>Used for {usedFor(budget)}.</p> : null}
-      <Meter budget={budget} label={`Spent ${window}`} />
+      {used ? <p className={s.muted}>{t('budgets.usedFor', { purposes: used })}</p> : null}
+      <Meter words={words} budget={budget} label={spentIn} />
       <dl className={b.figures}>
         <div className={b.figure}>
-          <dt className={b.term}>Spent {window}</dt>
+          <dt className={b.term}>{spentIn}</dt>
           <dd className={b.value}>
-            {formatCount(budget.spent)} of {formatCount(budget.capacity)} {units}
+            {t('budgets.spentOf', { provider: budget.provider, spent: budget.spent, capacity: budget.capacity })}
           </dd>
         </div>
         <div className={b.figure}>
-          <dt className={b.term}>Left</dt>
-          <dd className={b.value}>
-            {formatCount(budget.remaining)} {units}
-          </dd>
+          <dt className={b.term}>{t('budgets.left')}</dt>
+          <dd className={b.value}>{t('budgets.leftOf', { provider: budget.provider, remaining: budget.remaining })}</dd>
         </div>
         <div className={b.figure}>
-          <dt className={b.term}>Resets at</dt>
-          <dd className={b.value}>{resetText(budget)}</dd>
+          <dt className={b.term}>{t('budgets.resetsAt')}</dt>
+          <dd className={b.value}>{resetText(words, budget)}</dd>
         </div>
       </dl>
       {budget.refusedUntil !== null ? (
         <p className={b.refusal}>
-          {PLATFORM[budget.provider]} refused calls until {untilText(budget, budget.refusedUntil)}
-          {budget.refusedReason ? ` (${budget.refusedReason})` : ''}: someone else spent this{' '}
-          {budget.provider === 'twitch' ? 'account' : 'project'}’s budget. Every instance waits for the reset.
+          {budget.refusedReason
+            ? t('budgets.refusedWhy', {
+                platform: PLATFORM[budget.provider],
+                provider: budget.provider,
+                until: untilText(words, budget, budget.refusedUntil),
+                reason: answerText(words, budget.refusedReason),
+              })
+            : t('budgets.refused', {
+                platform: PLATFORM[budget.provider],
+                provider: budget.provider,
+                until: untilText(words, budget, budget.refusedUntil),
+              })}
         </p>
       ) : null}
       <section aria-labelledby={`${headingId}-waiting`} className={s.row}>
         <h3 id={`${headingId}-waiting`} className={b.subheading}>
-          Waiting
+          {t('budgets.waiting')}
         </h3>
         {budget.waiting.length === 0 ? (
-          <p className={s.muted}>Nothing waiting.</p>
+          <p className={s.muted}>{t('budgets.nothingWaiting')}</p>
         ) : (
           <ul className={b.items}>
             {budget.waiting.map((entry) => (
               <li key={entry.purpose}>
-                {purposeText(entry.purpose)}: {formatCount(entry.count)} waiting since {formatTime(entry.since)} UTC —{' '}
-                {entry.reason}. <span className={s.muted}>Priority: {PRIORITY[entry.priority]}.</span>
+                {t('budgets.waitingItem', {
+                  purpose: purposeText(words, entry.purpose),
+                  count: entry.count,
+                  time: f.time(entry.since),
+                  reason: waitReasonText(words, entry.reason),
+                })}{' '}
+                <span className={s.muted}>{t('budgets.priority', { priority: entry.priority })}</span>
               </li>
             ))}
           </ul>
@@ -199,11 +255,11 @@ function BudgetCard({ budget }: { budget: PlatformBudget }) {
       {budget.resolution.length > 0 ? (
         <section aria-labelledby={`${headingId}-resolution`} className={s.row}>
           <h3 id={`${headingId}-resolution`} className={b.subheading}>
-            How often it looks
+            {t('budgets.resolution')}
           </h3>
           <ul className={b.items}>
             {budget.resolution.map((entry) => (
-              <li key={entry.purpose}>{resolutionText(entry)}</li>
+              <li key={entry.purpose}>{resolutionText(words, entry)}</li>
             ))}
           </ul>
         </section>
@@ -211,13 +267,17 @@ function BudgetCard({ budget }: { budget: PlatformBudget }) {
       {budget.deferred.length > 0 ? (
         <section aria-labelledby={`${headingId}-deferred`} className={s.row}>
           <h3 id={`${headingId}-deferred`} className={b.subheading}>
-            Put off until the budget comes back
+            {t('budgets.deferred')}
           </h3>
           <ul className={b.items}>
             {budget.deferred.map((entry) => (
               <li key={entry.purpose}>
-                {purposeText(entry.purpose)}: {formatCount(entry.count)} put off until {untilText(budget, entry.until)},
-                then tried again. <span className={s.muted}>Priority: {PRIORITY[entry.priority]}.</span>
+                {t('budgets.deferredItem', {
+                  purpose: purposeText(words, entry.purpose),
+                  count: entry.count,
+                  until: untilText(words, budget, entry.until),
+                })}{' '}
+                <span className={s.muted}>{t('budgets.priority', { priority: entry.priority })}</span>
               </li>
             ))}
           </ul>
@@ -232,29 +292,25 @@ export function BudgetsPanel({ logic }: { logic?: AdminBudgetsLogic }) {
   const [snapshot, send] = useMachine(useAdminBudgetsLogic(logic), { inspect });
   const loading = selectBudgetsLoading(snapshot);
   const loadError = selectBudgetsLoadError(snapshot);
+  const { t, locale } = useMessages(operatorMessages);
+  const words: Words = { t, f: formatsIn(locale) };
   if (loading || loadError !== null)
     return (
       <LoadState
         loading={loading}
-        error={loadError}
-        what="platform budgets"
+        error={refusalText(t, loadError)}
+        what={t('budgets.loading')}
         onRetry={() => send({ type: 'budgets.retry' })}
       />
     );
   const reading = selectBudgetsReading(snapshot);
-  const refreshError = selectBudgetsRefreshError(snapshot);
+  const refreshError = refusalText(t, selectBudgetsRefreshError(snapshot));
   const cards = selectBudgetCards(snapshot);
   const quiet = selectQuietBudgets(snapshot);
   return (
     <>
       <div className={s.search}>
-        <p className={`${s.muted} ${s.grow}`}>
-          Every call to Twitch and YouTube spends one of these budgets, shared by all Castbridge instances: Twitch
-          counts points a minute for each account that calls (a creator’s channel, Castbridge’s app, its chat account),
-          YouTube units a day for the whole project, reset at midnight Pacific. Calls that find a budget spent wait in
-          priority order (delivery verification and live chat first, catching up last) or are put off until the reset.
-          Read again every 30 seconds while this tab is open.
-        </p>
+        <p className={`${s.muted} ${s.grow}`}>{t('budgets.explain')}</p>
         <Button
           variant="secondary"
           size="sm"
@@ -262,20 +318,20 @@ export function BudgetsPanel({ logic }: { logic?: AdminBudgetsLogic }) {
           aria-busy={reading || undefined}
           onClick={() => send({ type: 'budgets.reload' })}
         >
-          Refresh
+          {t('money.refresh')}
         </Button>
       </div>
       {refreshError ? (
-        <Alert tone="error" title="Not read again">
-          <p>{refreshError} The figures below are from the last read.</p>
+        <Alert tone="error" title={t('budgets.notReadAgain')}>
+          <p>{t('budgets.lastRead', { error: refreshError })}</p>
         </Alert>
       ) : null}
       {selectNoBudgets(snapshot) ? (
         <Card>
-          <p className={s.empty}>No platform budget used yet: nothing has called Twitch or YouTube.</p>
+          <p className={s.empty}>{t('budgets.none')}</p>
         </Card>
       ) : cards.length > 0 ? (
-        <ul className={s.list} aria-label="Platform budgets">
+        <ul className={s.list} aria-label={t('budgets.list')}>
           {cards.map((budget) => (
             <BudgetCard key={`${budget.provider}:${budget.credential}`} budget={budget} />
           ))}
@@ -283,21 +339,21 @@ export function BudgetsPanel({ logic }: { logic?: AdminBudgetsLogic }) {
       ) : null}
       {quiet.length > 0 ? (
         <Table
-          caption="Creators’ Twitch channels with nothing waiting"
+          caption={t('budgets.quiet')}
           captionVisible
           columns={[
-            { key: 'channel', header: 'Channel', wrap: true },
-            { key: 'used', header: 'Used for', wrap: true },
-            { key: 'spent', header: 'Spent', align: 'right', wrap: true },
-            { key: 'left', header: 'Left', align: 'right' },
-            { key: 'reset', header: 'Resets at', wrap: true },
+            { key: 'channel', header: t('budgets.channelHeader'), wrap: true },
+            { key: 'used', header: t('budgets.usedForHeader'), wrap: true },
+            { key: 'spent', header: t('budgets.spentHeader'), align: 'right', wrap: true },
+            { key: 'left', header: t('budgets.left'), align: 'right' },
+            { key: 'reset', header: t('budgets.resetsAt'), wrap: true },
           ]}
           rows={quiet.map((budget) => ({
-            channel: budget.login ?? channelName(budget),
-            used: usedFor(budget) ?? '—',
-            spent: `${formatCount(budget.spent)} of ${formatCount(budget.capacity)}`,
-            left: formatCount(budget.remaining),
-            reset: resetText(budget),
+            channel: budget.login ?? channelName(words, budget),
+            used: usedFor(words, budget) ?? '—',
+            spent: t('budgets.spentOfCount', { spent: budget.spent, capacity: budget.capacity }),
+            left: words.f.count(budget.remaining),
+            reset: resetText(words, budget),
           }))}
           rowKey={(_, index) => quiet[index]!.credential}
         />

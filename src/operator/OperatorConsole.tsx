@@ -20,7 +20,6 @@ import {
 import type { ApprovalFilter, PendingAdvertiser } from '@/machines/operator/adminApproval.machine';
 import { inspect } from '@/src/app/inspect';
 import { formatsIn, type Formats } from '@/src/common/format';
-import { EnglishOnly } from '@/src/common/InLanguage';
 import { useMessages } from '@/src/i18n/i18n';
 import { useAdminApprovalLogic, type AdminApprovalLogic } from '@/src/operator/adminApproval';
 import type { AdminFundsLogic } from '@/src/operator/adminFunds';
@@ -70,8 +69,6 @@ export interface OperatorConsoleLogic {
 /** The operator console (docs/product.md §Marketplace): advertisers waiting for approval, funds and payouts (docs/product.md §Money), held and disputed earnings (§Verified delivery), campaigns, users and support tickets, the platforms' budgets (§Platform limits). */
 export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleLogic }) {
   const { t } = useMessages(operatorMessages);
-  // Reviews and Platform budgets are English only so far (issue 49): their panels say so (EnglishOnly), the tabs'
-  // names and spinners follow the page.
   return (
     <div className={s.page}>
       <ScreenHeading title={t('console.title')} />
@@ -107,9 +104,7 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
         </TabsContent>
         <TabsContent value="reviews" className={s.panel}>
           <Suspense fallback={<Spinner label={t('console.loadingReviews')} />}>
-            <EnglishOnly>
-              <ReviewsPanel logic={logic.reviews} />
-            </EnglishOnly>
+            <ReviewsPanel logic={logic.reviews} />
           </Suspense>
         </TabsContent>
         <TabsContent value="campaigns" className={s.panel}>
@@ -129,9 +124,7 @@ export function OperatorConsoleScreen({ logic = {} }: { logic?: OperatorConsoleL
         </TabsContent>
         <TabsContent value="budgets" className={s.panel}>
           <Suspense fallback={<Spinner label={t('console.loadingBudgets')} />}>
-            <EnglishOnly>
-              <BudgetsPanel logic={logic.budgets} />
-            </EnglishOnly>
+            <BudgetsPanel logic={logic.budgets} />
           </Suspense>
         </TabsContent>
       </TabsRoot>

@@ -1,10 +1,14 @@
 // The operator console's Reviews tab (docs/product.md §Verified delivery, §Deliverables): earnings held by a fraud signal or
 // disputed by the advertiser, each with the evidence of every deliverable its campaign asked for (the proof report's,
-// src/deliverables/DeliveryEvidence.tsx), resolved with what the creator is paid and a reason both sides read. A chunk of its own,
-// loaded when the tab is opened (src/operator/OperatorConsole.tsx).
+// src/deliverables/DeliveryEvidence.tsx), resolved with what the creator is paid and a reason both sides read. In the
+// console's language (the operator catalogue), money in US dollars and days the language's way; the brand, the creator,
+// what people wrote (the dispute, the reason), the fraud signals' details as the server stored them and the server's
+// refusals stay as they are. A chunk of its own, loaded when the tab is opened (src/operator/OperatorConsole.tsx).
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
-import { REVIEW_STATUS_LABELS } from '@/contract/money';
+import { REVIEW_REASON_LENGTH } from '@/contract/money';
+import type { ReviewReasonProblem } from '@/machines/money/deliveryDispute.machine';
+import type { PayProblem } from '@/machines/operator/reviewQueue.machine';
 import {
   selectResolveError,
   selectResolvePay,
@@ -21,7 +25,8 @@ import {
   selectReviewsReloading,
 } from '@/machines/operator/reviewQueue.select';
 import { inspect } from '@/src/app/inspect';
-import { formatDateTime, formatDuration, formatCount, formatMoney } from '@/src/common/format';
+import { formatsIn, type Formats } from '@/src/common/format';
+import { useMessages } from '@/src/i18n/i18n';
 import { useReviewQueueLogic, type ReviewQueueLogic } from '@/src/operator/reviewQueue';
 import { DeliveryEvidence } from '@/src/deliverables/DeliveryEvidence';
 import { Alert } from '@/src/ui/Alert';
@@ -31,7 +36,28 @@ import { Chip } from '@/src/ui/Chip';
 import { Dialog } from '@/src/ui/Dialog';
 import { Field } from '@/src/ui/Field';
 import { LoadState } from '@/src/common/LoadState';
+import { operatorMessages } from './catalogue';
 import * as s from './OperatorConsole.css';
+import { refusalText, type OperatorWords } from './refusal';
+
+/** The amount's problem in words, its limit in US dollars the language's way; undefined for none. */
+function payProblemText(t: OperatorWords, money: Formats['money'], problem: PayProblem | null): string | undefined {
+  if (!problem) return undefined;
+  return problem.id === 'invalid' ? t('reviews.payInvalid') : t('reviews.payTooMuch', { max: money(problem.maxCents) });
+}
+
+/** The reason's problem in words; undefined for none. Its limits as written ("1000"), not as a count. */
+function reasonProblemText(t: OperatorWords, problem: ReviewReasonProblem | null): string | undefined {
+  if (!problem) return undefined;
+  switch (problem.id) {
+    case 'required':
+      return t('reviews.reasonRequired');
+    case 'tooShort':
+      return t('reviews.reasonTooShort', { min: String(problem.min) });
+    case 'tooLong':
+      return t('reviews.reasonTooLong', { max: String(problem.max) });
+  }
+}
 
 /** Held and disputed earnings, oldest first; Resolve pays the creator some or all of it and returns the rest. */
 export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
@@ -45,19 +71,22 @@ export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
   const formId = useId();
   const loading = selectReviewsLoading(snapshot);
   const loadError = selectReviewsLoadError(snapshot);
+  const { t, locale } = useMessages(operatorMessages);
+  const { money, dateTime, duration } = formatsIn(locale);
   if (loading || loadError !== null)
     return (
-      <LoadState loading={loading} error={loadError} what="reviews" onRetry={() => send({ type: 'reviews.retry' })} />
+      <LoadState
+        loading={loading}
+        error={refusalText(t, loadError)}
+        what={t('reviews.loading')}
+        onRetry={() => send({ type: 'reviews.retry' })}
+      />
     );
-  const resolveError = selectResolveError(snapshot);
+  const resolveError = refusalText(t, selectResolveError(snapshot));
   return (
     <>
       <div className={s.search}>
-        <p className={`${s.muted} ${s.grow}`}>
-          Earnings held by a fraud signal or disputed by the advertiser wait here, oldest first, each with the evidence
-          of what its campaign asked for: verified minutes, clicks, redemptions or bot posts. Decide what the creator is
-          paid; the rest returns to the advertiser, and both read your reason.
-        </p>
+        <p className={`${s.muted} ${s.grow}`}>{t('reviews.explain')}</p>
         <Button
           variant="secondary"
           size="sm"
@@ -65,7 +94,7 @@ export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
           aria-busy={reloading || undefined}
           onClick={() => send({ type: 'reviews.reload' })}
         >
-          Refresh
+          {t('money.refresh')}
         </Button>
       </div>
       {/* Always present, so that a resolution's confirmation is announced (as the approvals' is). */}
@@ -73,45 +102,52 @@ export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
         {notice ? (
           <Alert tone="success">
             <p className={s.notice}>
-              Resolved {notice.brand} “{notice.title}”: {formatMoney(notice.payCents)} to {notice.creatorName},{' '}
-              {formatMoney(notice.refundCents)} back to the advertiser.
+              {t('reviews.resolvedNotice', {
+                brand: notice.brand,
+                title: notice.title,
+                pay: money(notice.payCents),
+                creator: notice.creatorName,
+                refund: money(notice.refundCents),
+              })}
             </p>
           </Alert>
         ) : null}
       </div>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? <Alert tone="error">{refusalText(t, error)}</Alert> : null}
       {reviews.length === 0 ? (
         <Card>
-          <p className={s.empty}>No earnings held or disputed.</p>
+          <p className={s.empty}>{t('reviews.none')}</p>
         </Card>
       ) : (
-        <ul className={s.list} aria-label="Earnings to review">
+        <ul className={s.list} aria-label={t('reviews.list')}>
           {reviews.map((review) => {
             const headingId = `review-${review.offerId}`;
             return (
               <Card as="li" key={review.offerId} className={s.row} aria-labelledby={headingId}>
                 <h2 id={headingId} className={s.name}>
-                  {review.brand}: “{review.title}”
+                  {t('reviews.heading', { brand: review.brand, title: review.title })}
                 </h2>
                 <p className={s.muted}>
-                  <Chip tone="warning">{REVIEW_STATUS_LABELS[review.status]}</Chip> {review.creatorName} ·{' '}
+                  <Chip tone="warning">{t('reviews.status', { status: review.status })}</Chip> {review.creatorName} ·{' '}
                   {review.creatorEmail}
                 </p>
                 <p className={s.destination}>
-                  Earned {formatMoney(review.earnedCents)} · window ends {formatDateTime(review.endsAt)}
+                  {t('reviews.earned', { amount: money(review.earnedCents), date: dateTime(review.endsAt) })}
                 </p>
                 {review.evidence.overlay ? (
                   <p className={s.muted}>
-                    Overlay: {formatDuration(review.evidence.overlay.verifiedSeconds)} of{' '}
-                    {formatDuration(review.evidence.overlay.targetSeconds)} verified · {formatCount(review.impressions)}{' '}
-                    impressions
+                    {t('reviews.overlay', {
+                      verified: duration(review.evidence.overlay.verifiedSeconds),
+                      target: duration(review.evidence.overlay.targetSeconds),
+                      impressions: review.impressions,
+                    })}
                   </p>
                 ) : null}
                 <DeliveryEvidence evidence={review.evidence} level={3} idBase={headingId} />
                 {review.status === 'held' && review.holdReasons.length > 0 ? (
                   <div>
                     <p className={s.destination} id={`${headingId}-holds`}>
-                      Held because
+                      {t('reviews.heldBecause')}
                     </p>
                     <ul aria-labelledby={`${headingId}-holds`} className={s.reasons}>
                       {review.holdReasons.map((hold) => (
@@ -123,7 +159,9 @@ export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
                 {review.disputeReason ? (
                   <p className={s.quote}>
                     <strong>
-                      Advertiser’s dispute{review.disputedAt ? ` (${formatDateTime(review.disputedAt)})` : ''}:
+                      {review.disputedAt
+                        ? t('reviews.disputeOn', { date: dateTime(review.disputedAt) })
+                        : t('reviews.dispute')}
                     </strong>{' '}
                     {review.disputeReason}
                   </p>
@@ -135,7 +173,7 @@ export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
                     aria-describedby={headingId}
                     onClick={() => send({ type: 'resolve.open', offerId: review.offerId })}
                   >
-                    Resolve
+                    {t('reviews.resolve')}
                   </Button>
                 </div>
               </Card>
@@ -148,20 +186,27 @@ export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
         onOpenChange={(next) => {
           if (!next && !sending) send({ type: 'resolve.cancel' });
         }}
-        title={resolving ? `Resolve ${resolving.brand} “${resolving.title}”` : 'Resolve'}
+        title={
+          resolving
+            ? t('reviews.resolveTitle', { brand: resolving.brand, title: resolving.title })
+            : t('reviews.resolve')
+        }
         description={
           resolving
-            ? `${resolving.creatorName} earned ${formatMoney(resolving.earnedCents)}. What you do not pay the creator returns to the advertiser; both read your reason.`
+            ? t('reviews.resolveDescription', {
+                creator: resolving.creatorName,
+                amount: money(resolving.earnedCents),
+              })
             : undefined
         }
         width="narrow"
         footer={
           <>
             <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'resolve.cancel' })}>
-              Cancel
+              {t('decision.cancel')}
             </Button>
             <Button type="submit" form={formId} variant="dashboard" disabled={sending} aria-busy={sending || undefined}>
-              Resolve
+              {t('reviews.resolve')}
             </Button>
           </>
         }
@@ -176,38 +221,41 @@ export function ReviewsPanel({ logic }: { logic?: ReviewQueueLogic }) {
           }}
         >
           {resolveError ? (
-            <Alert tone="error" title="Not resolved">
+            <Alert tone="error" title={t('reviews.notResolved')}>
               <p>{resolveError}</p>
             </Alert>
           ) : null}
           <Field
-            label="Pay the creator"
+            label={t('reviews.pay')}
             name="pay"
-            adornment="$"
+            adornment={t('funds.currency')}
             inputMode="decimal"
             autoComplete="off"
-            hint={resolving ? `From $0 to ${formatMoney(resolving.earnedCents)}.` : undefined}
+            hint={resolving ? t('reviews.payHint', { min: money(0), max: money(resolving.earnedCents) }) : undefined}
             value={selectResolvePay(snapshot)}
-            error={selectResolvePayError(snapshot) ?? undefined}
+            error={payProblemText(t, money, selectResolvePayError(snapshot))}
             disabled={sending}
             onChange={(event) => send({ type: 'pay.change', value: event.target.value })}
           />
           <div className={s.actions}>
             <Button variant="secondary" size="sm" disabled={sending} onClick={() => send({ type: 'pay.full' })}>
-              Pay in full
+              {t('reviews.payFull')}
             </Button>
             <Button variant="secondary" size="sm" disabled={sending} onClick={() => send({ type: 'refund.full' })}>
-              Refund in full
+              {t('reviews.refundFull')}
             </Button>
           </div>
           <Field
-            label="Reason"
+            label={t('decision.reason')}
             name="reason"
             multiline
             rows={4}
-            hint="10 to 1000 characters; the creator and the advertiser read it."
+            hint={t('reviews.reasonHint', {
+              min: String(REVIEW_REASON_LENGTH.min),
+              max: String(REVIEW_REASON_LENGTH.max),
+            })}
             value={selectResolveReason(snapshot)}
-            error={selectResolveReasonError(snapshot) ?? undefined}
+            error={reasonProblemText(t, selectResolveReasonError(snapshot))}
             disabled={sending}
             onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
           />

@@ -5,9 +5,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, expect } from 'vitest';
 import type { OfferDisplay } from '@/contract';
 import { sampleUser } from '@/machines/accounts/samples';
+import { REQUIRED_MESSAGE } from '@/machines/messages';
 import {
   deliveryDisputeMachine,
-  reviewReasonProblem,
+  reviewReasonCheck,
   type DisputeRequest,
   type EarningReview,
 } from '@/machines/money/deliveryDispute.machine';
@@ -22,6 +23,14 @@ beforeAll(() => import('@/src/money/DeliveryDispute'));
 
 const DAY = 24 * 60 * 60 * 1000;
 const REASON_LABEL = 'What is wrong with the delivery';
+
+/** The reason's problem as the English dialog words it (the flow holds it as an id), or null. */
+function reasonWords(text: string): string | null {
+  const problem = reviewReasonCheck(text);
+  if (!problem) return null;
+  if (problem.id === 'required') return REQUIRED_MESSAGE;
+  return problem.id === 'tooShort' ? `At least ${problem.min} characters.` : `At most ${problem.max} characters.`;
+}
 
 const figure = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 
@@ -71,7 +80,7 @@ walkScreens('deliveryDispute', {
           fireEvent.change(within(dialog()).getByLabelText(REASON_LABEL), { target: { value } });
         },
         'dispute.submit': () => {
-          seen.reasonError = reviewReasonProblem(seen.reason);
+          seen.reasonError = reasonWords(seen.reason);
           fireEvent.click(within(dialog()).getByRole('button', { name: 'Send' }));
         },
         'dispute.cancel': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' })),

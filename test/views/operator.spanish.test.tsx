@@ -1,8 +1,8 @@
-// The operator console in the page's language (issue 49): its tabs, the Advertisers tab with its reason dialog and
-// checks, and the Campaigns, Users (with the 1099-NEC export) and Support Tickets tabs in Mexican Spanish; money in
-// US dollars written the Spanish way, days the Spanish way on the UTC clock. The tabs not yet in Spanish (Funds,
-// Payouts, Refunds and disputes, Reviews, Platform budgets) say they are English (lang="en"). Names, what people
-// wrote and the server's refusals stay as they are.
+// The operator console in the page's language (issue 49): every tab in Mexican Spanish — Advertisers with its reason
+// dialog and checks, Campaigns, Users (with the 1099-NEC export), Support Tickets, Funds, Payouts, Refunds and disputes,
+// Reviews with its Resolve dialog, and Platform budgets — with no part left English (lang="en"); money in US dollars
+// written the Spanish way, counts and days the Spanish way on the UTC clock. Names, what people wrote and the server's
+// refusals stay as they are.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -24,14 +24,35 @@ import {
   type RefundDecision,
   type RefundsAndDisputes,
 } from '@/machines/operator/adminRefunds.machine';
-import { sampleAdminPayout, sampleFundedAdvertiser, samplePendingAdvertiser } from '@/machines/operator/samples';
+import {
+  sampleAdminPayout,
+  sampleAdminReview,
+  sampleFundedAdvertiser,
+  sampleHeldReview,
+  samplePendingAdvertiser,
+} from '@/machines/operator/samples';
+import { reviewQueueMachine, type AdminReview, type Resolution } from '@/machines/operator/reviewQueue.machine';
+import { adminBudgetsMachine } from '@/machines/operator/adminBudgets.machine';
+import { sampleBudgets } from '@/machines/operator/adminBudgets.samples';
+import type { PlatformBudget } from '@/contract/schemas/budgets';
 import { formatsIn } from '@/src/common/format';
+import axe from 'axe-core';
 import { setLocale } from '@/src/i18n/i18n';
 import { OPERATORS_ONLY } from '@/src/operator/asOperator';
 import { OperatorConsoleScreen } from '@/src/operator/OperatorConsole';
 import { controlled, renderScreen } from './harness';
 
 const spanish = formatsIn('es-MX');
+
+/** The Advertisers tab's flow, its list never answered: the tests of the other tabs open theirs. */
+const approvalsWaiting = () =>
+  adminApprovalMachine.provide({
+    actors: {
+      loadPending: controlled<PendingAdvertiser[], { filter: ApprovalFilter }>().logic,
+      approveAdvertiser: controlled<PendingAdvertiser, { userId: string }>().logic,
+      rejectAdvertiser: controlled<PendingAdvertiser, { userId: string; reason: string }>().logic,
+    },
+  });
 
 async function mountInSpanish() {
   await act(() => setLocale('es-MX'));
@@ -333,12 +354,231 @@ describe('the operator console in Spanish', () => {
     expect(decide.started).toBe(0);
   });
 
-  it('the tabs not yet in Spanish say they are English', async () => {
-    const { load, user } = await mountInSpanish();
-    await load.resolve([]);
-    await user.click(screen.getByRole('tab', { name: 'Revisiones' }));
+  it('Reviews: the held and disputed earnings, the Resolve dialog with its checks, the refusal and the notice', async () => {
+    await act(() => setLocale('es-MX'));
+    const load = controlled<AdminReview[]>();
+    const resolve = controlled<AdminReview, Resolution>();
+    renderScreen(
+      <OperatorConsoleScreen
+        logic={{
+          approval: approvalsWaiting(),
+          reviews: reviewQueueMachine.provide({ actors: { loadReviews: load.logic, resolveReview: resolve.logic } }),
+        }}
+      />,
+      { path: '/admin', jwt: 'operator.jwt' },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Revisiones' }));
     const panel = screen.getByRole('tabpanel', { name: 'Revisiones' });
-    await waitFor(() => expect(panel.querySelector('[lang="en"]')).not.toBeNull());
+    await waitFor(() => expect(load.started).toBe(1));
+    // The first read failed: the load state and the console's own refusal in Spanish.
+    await load.reject(new Error(OPERATORS_ONLY));
+    const failed = within(panel).getByRole('alert');
+    expect(failed).toHaveTextContent('No se pudo cargar: revisiones');
+    expect(failed).toHaveTextContent('Esta página es solo para el equipo de operación de Castbridge.');
+    await user.click(within(failed).getByRole('button', { name: 'Intentar de nuevo' }));
+    await load.resolve([sampleAdminReview, sampleHeldReview]);
+
+    expect(panel).toHaveTextContent(/^Aquí esperan, de la más antigua a la más reciente, las ganancias retenidas/);
+    expect(within(panel).getByRole('button', { name: 'Actualizar' })).toBeEnabled();
+    const list = within(panel).getByRole('list', { name: 'Ganancias por revisar' });
+    const disputed = within(list).getByRole('listitem', { name: 'Nova Energy: “Weekend streams”' });
+    expect(disputed).toHaveTextContent('En disputa Ana Lee · ana@example.com');
+    expect(disputed).toHaveTextContent('Ganancia de USD 225 · el periodo de revisión vence el 26 nov 2026, 18:30 UTC');
+    expect(disputed).toHaveTextContent('Overlay: 60 min de 60 min verificados · 5,040 impresiones');
+    // What the advertiser wrote, as written.
+    expect(disputed).toHaveTextContent(
+      'Disputa del anunciante (24 nov 2026, 09:00 UTC): The recording shows no overlay on screen.',
+    );
+    const held = within(list).getByRole('listitem', { name: 'Glow Cola: “Night runs”' });
+    expect(held).toHaveTextContent('Retenida para revisión');
+    expect(within(held).getByRole('list', { name: 'Motivos de la retención' })).toBeInTheDocument();
+
+    // Resolve: the dialog in Spanish, the amount in US dollars and saying so, both checks worded.
+    await user.click(within(disputed).getByRole('button', { name: 'Resolver' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolver Nova Energy “Weekend streams”' });
+    expect(dialog).toHaveTextContent(
+      'Ana Lee ganó USD 225. Lo que no le pagues al creador regresa al anunciante; los dos leerán tu motivo.',
+    );
+    const pay = within(dialog).getByLabelText('Pago al creador');
+    const reason = within(dialog).getByLabelText('Motivo');
+    expect(pay.parentElement).toHaveTextContent('USD');
+    expect(pay).toHaveAccessibleDescription(/^De USD\s0 a USD\s225\.$/);
+    expect(reason).toHaveAccessibleDescription('De 10 a 1000 caracteres; el creador y el anunciante lo leerán.');
+    await user.type(pay, 'cien');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver' }));
+    expect(pay).toHaveAccessibleDescription(
+      expect.stringContaining('Escribe un monto en dólares y centavos, p. ej., 120 o 120.50.'),
+    );
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Este campo es obligatorio'));
+    await user.clear(pay);
+    await user.type(pay, '300');
+    await user.type(reason, 'corto');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver' }));
+    expect(pay).toHaveAccessibleDescription(expect.stringMatching(/Máximo USD\s225, el total de la ganancia\./));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Mínimo 10 caracteres.'));
+    expect(resolve.started).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Pagar todo' }));
+    expect(pay).toHaveValue('225');
+    await user.click(within(dialog).getByRole('button', { name: 'Reembolsar todo' }));
+    expect(pay).toHaveValue('0');
+    await user.clear(pay);
+    await user.type(pay, '100');
+    await user.clear(reason);
+    await user.type(reason, 'La mitad de los minutos no tenía el overlay.');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver' }));
+    expect(resolve.inputs).toHaveLength(1);
+    // The server's refusal as it came (already in the account's language).
+    await resolve.reject(Object.assign(new Error('Esta ganancia ya no está retenida ni en disputa.'), { status: 409 }));
+    const refusal = within(dialog).getByRole('alert');
+    expect(refusal).toHaveTextContent('No se resolvió');
+    expect(refusal).toHaveTextContent('Esta ganancia ya no está retenida ni en disputa.');
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver' }));
+    await resolve.resolve({ ...sampleAdminReview, status: 'resolved' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(panel).getByText(/^Resolviste Nova Energy/)).toHaveTextContent(
+      'Resolviste Nova Energy “Weekend streams”: USD 100 para Ana Lee y USD 125 de vuelta al anunciante.',
+    );
+    // No part of the tab is left English.
+    expect(panel.querySelector('[lang="en"]')).toBeNull();
+  });
+
+  it('Platform budgets: the cards, their meters, refusals and waiting calls, the quiet channels, in Spanish', async () => {
+    await act(() => setLocale('es-MX'));
+    const load = controlled<PlatformBudget[]>();
+    const view = renderScreen(
+      <OperatorConsoleScreen
+        logic={{
+          approval: approvalsWaiting(),
+          budgets: adminBudgetsMachine.provide({ actors: { loadBudgets: load.logic } }),
+        }}
+      />,
+      { path: '/admin', jwt: 'operator.jwt' },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Cuotas de las plataformas' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Cuotas de las plataformas' });
+    await waitFor(() => expect(load.started).toBe(1));
+    await load.resolve(sampleBudgets);
+
+    expect(panel).toHaveTextContent(/^Cada llamada a Twitch y YouTube gasta una de estas cuotas/);
+    const list = within(panel).getByRole('list', { name: 'Cuotas de las plataformas' });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Twitch: canal de ana_speedruns',
+      'YouTube: cuota diaria del proyecto',
+      'Twitch: app de Castbridge',
+      'Twitch: cuenta de chat de Castbridge',
+    ]);
+    const card = (name: string) => within(list).getByRole('listitem', { name });
+
+    const app = card('Twitch: app de Castbridge');
+    expect(app).toHaveTextContent('Disponible');
+    expect(app).toHaveTextContent('Se usa para verificación de entregas y seguimiento de transmisiones en vivo.');
+    expect(within(app).getByRole('meter', { name: 'Gastado en este minuto' })).toHaveAttribute(
+      'aria-valuetext',
+      '312 de 800 puntos gastados',
+    );
+    expect(app).toHaveTextContent('Gastado en este minuto312 de 800 puntos');
+    expect(app).toHaveTextContent('Restante448 puntos');
+    expect(app).toHaveTextContent('Reinicio14:03:00 UTC');
+    expect(app).toHaveTextContent('Nada en espera.');
+
+    const chat = card('Twitch: cuenta de chat de Castbridge');
+    expect(chat).toHaveTextContent('Se usa para bot de chat y suscripciones de chat de EventSub.');
+
+    // The platform's refusal and why calls wait, worded; the HTTP status as the platform gave it.
+    const refused = card('Twitch: canal de ana_speedruns');
+    expect(refused).toHaveTextContent('Rechazada por Twitch');
+    expect(refused).toHaveTextContent(
+      'Twitch rechazó llamadas hasta las 14:02:40 UTC (Twitch respondió 429): alguien más gastó la cuota de esta cuenta. Todas las instancias esperan al reinicio.',
+    );
+    expect(within(within(refused).getByRole('region', { name: 'En espera' })).getByRole('listitem')).toHaveTextContent(
+      'Archivo de sesiones de transmisión: 1 llamada en espera desde las 14:02 UTC — Twitch rechaza llamadas hasta el reinicio: Twitch respondió 429. Prioridad: chat en vivo, se atiende primero.',
+    );
+
+    const youtube = card('YouTube: cuota diaria del proyecto');
+    expect(youtube).toHaveTextContent('Llamadas en espera');
+    expect(within(youtube).getByRole('meter', { name: 'Gastado hoy' })).toHaveAttribute(
+      'aria-valuetext',
+      '7,140 de 10,000 unidades gastadas',
+    );
+    expect(youtube).toHaveTextContent('Restante2,760 unidades');
+    expect(youtube).toHaveTextContent('Reinicio27 nov 2026, 08:00 UTC (medianoche, hora del Pacífico)');
+    expect(within(within(youtube).getByRole('region', { name: 'En espera' })).getByRole('listitem')).toHaveTextContent(
+      'Recopilación de analíticas: 3 llamadas en espera desde las 14:02 UTC — la cuota de este periodo está agotada o reservada para prioridades más altas. Prioridad: analíticas, después del chat y la verificación.',
+    );
+    expect(
+      within(within(youtube).getByRole('region', { name: 'Con qué frecuencia consulta' })).getByRole('listitem'),
+    ).toHaveTextContent(
+      'Verificación de entregas: 412 transmisiones en vivo o por comenzar, consultadas cada 2 minutos; la frecuencia se redujo para todas (lo previsto es cada minuto) para no exceder esta cuota.',
+    );
+    expect(
+      within(within(youtube).getByRole('region', { name: 'Pospuesto hasta que se renueve la cuota' })).getByRole(
+        'listitem',
+      ),
+    ).toHaveTextContent(
+      'Recopilación de analíticas: 12 llamadas pospuestas hasta el 27 nov 2026, 08:00 UTC; después se vuelve a intentar. Prioridad: analíticas, después del chat y la verificación.',
+    );
+
+    const table = within(panel).getByRole('table', { name: 'Canales de Twitch de creadores sin nada en espera' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Canal', 'Se usa para', 'Gastado', 'Restante', 'Reinicio']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([['milo_plays', 'recopilación de analíticas', '6 de 800', '754', '14:02:51 UTC']]);
+
+    // No part of the tab is left English, and axe finds nothing in Spanish either.
+    expect(panel.querySelector('[lang="en"]')).toBeNull();
+    const result = await axe.run(view.container, { runOnly: ['wcag2a', 'wcag2aa'] });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+
+    // A failed refresh keeps the figures and says why, the failure's text as it came.
+    await user.click(within(panel).getByRole('button', { name: 'Actualizar' }));
+    await load.reject(new Error('Failed to fetch'));
+    const alert = within(panel).getByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo volver a leer');
+    expect(alert).toHaveTextContent('Failed to fetch Las cifras de abajo son de la última lectura.');
+    expect(card('Twitch: app de Castbridge')).toHaveTextContent('312 de 800 puntos');
+  });
+
+  it('Platform budgets: a first read refused says so in Spanish, and nothing used yet', async () => {
+    await act(() => setLocale('es-MX'));
+    const load = controlled<PlatformBudget[]>();
+    renderScreen(
+      <OperatorConsoleScreen
+        logic={{
+          approval: approvalsWaiting(),
+          budgets: adminBudgetsMachine.provide({ actors: { loadBudgets: load.logic } }),
+        }}
+      />,
+      { path: '/admin', jwt: 'operator.jwt' },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Cuotas de las plataformas' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Cuotas de las plataformas' });
+    await waitFor(() => expect(load.started).toBe(1));
+    expect(panel).toHaveTextContent('Cargando: cuotas de las plataformas');
+    await load.reject(new Error(OPERATORS_ONLY));
+    const alert = within(panel).getByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo cargar: cuotas de las plataformas');
+    expect(alert).toHaveTextContent('Esta página es solo para el equipo de operación de Castbridge.');
+    await user.click(within(alert).getByRole('button', { name: 'Intentar de nuevo' }));
+    await load.resolve([]);
+    expect(
+      within(panel).getByText('Todavía no se ha usado ninguna cuota: nada ha llamado a Twitch ni a YouTube.'),
+    ).toBeInTheDocument();
+    expect(panel.querySelector('[lang="en"]')).toBeNull();
   });
 
   it('Funds: the transfer instructions, the advertisers with their balances, the deposit dialog and its checks', async () => {

@@ -2,8 +2,9 @@
 // on the real console: the tab is opened as an operator opens it, its list read and its Resolve dialog filled in.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect } from 'vitest';
-import { errorText } from '@/machines/messages';
-import { reviewReasonProblem } from '@/machines/money/deliveryDispute.machine';
+import { formatCents } from '@/contract/cents';
+import { errorText, REQUIRED_MESSAGE } from '@/machines/messages';
+import { reviewReasonCheck } from '@/machines/money/deliveryDispute.machine';
 import {
   adminApprovalMachine,
   type ApprovalFilter,
@@ -23,6 +24,23 @@ import { walkScreens } from './screens';
 beforeAll(() => import('@/src/operator/ReviewQueue'));
 
 const title = (review: AdminReview) => `${review.brand}: “${review.title}”`;
+
+/** The amount's problem as the English tab words it (the flow holds it as an id with its values), or null. */
+function payWords(pay: string, earnedCents: number): string | null {
+  const problem = payProblem(pay, earnedCents);
+  if (!problem) return null;
+  return problem.id === 'invalid'
+    ? 'Enter an amount in dollars and cents, e.g. 120 or 120.50.'
+    : `At most ${formatCents(problem.maxCents)}, the whole earning.`;
+}
+
+/** The reason's problem as the English tab words it, or null. */
+function reasonWords(reason: string): string | null {
+  const problem = reviewReasonCheck(reason);
+  if (!problem) return null;
+  if (problem.id === 'required') return REQUIRED_MESSAGE;
+  return problem.id === 'tooShort' ? `At least ${problem.min} characters.` : `At most ${problem.max} characters.`;
+}
 
 walkScreens('reviewQueue', {
   async mount() {
@@ -117,8 +135,8 @@ walkScreens('reviewQueue', {
           fireEvent.change(field('Reason'), { target: { value } });
         },
         'resolve.submit': () => {
-          const payError = payProblem(seen.pay, seen.target!.earnedCents);
-          const reasonError = reviewReasonProblem(seen.reason);
+          const payError = payWords(seen.pay, seen.target!.earnedCents);
+          const reasonError = reasonWords(seen.reason);
           if (payError !== null || reasonError !== null) Object.assign(seen, { payError, reasonError });
           else seen.refusal = null;
           fireEvent.click(within(dialog()).getByRole('button', { name: 'Resolve' }));

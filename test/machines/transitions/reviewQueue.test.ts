@@ -4,7 +4,7 @@
 // the Reviews tab reads them, with the event names the flow receives from its calls.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { REQUIRED_MESSAGE } from '@/machines/messages';
+import { REASON_REQUIRED, REASON_TOO_SHORT } from '@/machines/money/deliveryDispute.machine';
 import {
   PAY_INVALID,
   payProblem,
@@ -100,16 +100,19 @@ async function sending() {
   return queue;
 }
 
+/** More than the disputed earning ($225): its problem, with the earning's cents for the view to word. */
+const OVER_EARNING = { id: 'tooMuch', maxCents: 22_500 };
+
 describe('the amount', () => {
-  it('is dollars and cents from 0 to the earning', () => {
+  it('is dollars and cents from 0 to the earning, its problem held as an id with its values (the view words it)', () => {
     expect(payProblem('0', 22_500)).toBeNull();
     expect(payProblem('225', 22_500)).toBeNull();
     expect(payProblem('$112.50', 22_500)).toBeNull();
-    expect(payProblem('225.01', 22_500)).toBe('At most $225, the whole earning.');
+    expect(payProblem('225.01', 22_500)).toEqual(OVER_EARNING);
     expect(payProblem('', 22_500)).toBe(PAY_INVALID);
     expect(payProblem('-5', 22_500)).toBe(PAY_INVALID);
     expect(payProblem('1.234', 22_500)).toBe(PAY_INVALID);
-    expect(PAY_INVALID).toBe('Enter an amount in dollars and cents, e.g. 120 or 120.50.');
+    expect(PAY_INVALID).toEqual({ id: 'invalid' });
   });
 });
 
@@ -264,7 +267,7 @@ describe('reviewQueue transitions', () => {
       again.actor.send({ type: 'pay.change', value: 'x' });
       again.actor.send({ type: 'reason.change', value: 'short' });
       again.actor.send({ type: 'resolve.submit' });
-      expect(again.dialog()).toMatchObject({ payError: PAY_INVALID, reasonError: 'At least 10 characters.' });
+      expect(again.dialog()).toMatchObject({ payError: PAY_INVALID, reasonError: REASON_TOO_SHORT });
       again.actor.send({ type: 'resolve.cancel' });
       again.actor.send({ type: 'resolve.open', offerId: 'off_1' });
       expect(again.dialog()).toEqual({
@@ -328,7 +331,7 @@ describe('reviewQueue transitions', () => {
       const queue = await resolving();
       queue.actor.send({ type: 'pay.change', value: '300' });
       queue.actor.send({ type: 'resolve.submit' });
-      expect(queue.dialog().payError).toBe('At most $225, the whole earning.');
+      expect(queue.dialog().payError).toEqual(OVER_EARNING);
       queue.actor.send({ type: 'refund.full' });
       expect(queue.context().pay).toBe('0');
       expect(queue.dialog()).toMatchObject({ pay: '0', payError: null });
@@ -341,7 +344,7 @@ describe('reviewQueue transitions', () => {
     async () => {
       const queue = await resolving();
       queue.actor.send({ type: 'resolve.submit' });
-      expect(queue.context().reasonError).toBe(REQUIRED_MESSAGE);
+      expect(queue.context().reasonError).toBe(REASON_REQUIRED);
       queue.actor.send({ type: 'reason.change', value: REASON });
       expect(queue.context()).toMatchObject({ reason: REASON, reasonError: null });
     },
@@ -381,10 +384,7 @@ describe('reviewQueue transitions', () => {
       queue.actor.send({ type: 'reason.change', value: 'short' });
       queue.actor.send({ type: 'resolve.submit' });
       expect(queue.value()).toEqual({ ready: 'resolving' });
-      expect(queue.context()).toMatchObject({
-        payError: 'At most $225, the whole earning.',
-        reasonError: 'At least 10 characters.',
-      });
+      expect(queue.context()).toMatchObject({ payError: OVER_EARNING, reasonError: REASON_TOO_SHORT });
       expect(queue.resolveReview.started).toBe(0);
     },
   );
@@ -472,7 +472,7 @@ describe('reviewQueue transitions', () => {
       queue.actor.send({ type: 'pay.change', value: '1' });
       queue.actor.send({ type: 'reason.change', value: REASON });
       queue.actor.send({ type: 'resolve.submit' });
-      expect(queue.dialog().payError).toBe('At most $0, the whole earning.');
+      expect(queue.dialog().payError).toEqual({ id: 'tooMuch', maxCents: 0 });
       queue.actor.send({ type: 'refund.full' });
       queue.actor.send({ type: 'resolve.submit' });
       expect(queue.resolveReview.inputs[0]).toMatchObject({ offerId: 'off_gone', payCents: 0 });
