@@ -83,7 +83,7 @@ const children = new Set();
  */
 const FAILURE = /^\s*(FAIL\s|×\s|.*error TS\d+:|\d+:\d+\s+error\s)/;
 const failures = new Map(streams.map((stream) => [stream.name, []]));
-const ansi = /\x1b\[[0-9;]*m/g;
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 function keepFailure(name, line) {
   const plain = line.replace(ansi, '');
   const kept = failures.get(name);

@@ -389,7 +389,8 @@ describe('the overlay across a server restart', () => {
   let server: ChildProcess | undefined;
   let dataDir: string | undefined;
   afterAll(() => {
-    if (server?.pid) process.kill(server.pid, 'SIGKILL');
+    // Gone already when the test ended with it killed (or timed out between a kill and the next start).
+    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
