@@ -1,6 +1,9 @@
 // Simulated Twitch Helix hours through the governor (server/connections/governor.ts) and the real Twitch stand-in
-// (standins/oauth.ts, whose buckets answer 429 when a token's 800 points a minute are spent), on SQLite and
-// PostgreSQL, on a faked clock so that an hour runs in seconds: 200 archived channels each looked at once a minute
+// (standins/oauth.ts, whose buckets answer 429 when a token's 800 points a minute are spent), on SQLite (the
+// governor's own SQL is tried on both backends by governor.test.ts, two instances on one database included; this
+// hour's work is the governor's and the stand-in's JavaScript, so a second run on PostgreSQL repeated the same calls
+// for none of its own, and took 220 s where SQLite takes 56, each alone on 2026-12-02), on a faked clock so that an
+// hour runs in seconds: 200 archived channels each looked at once a minute
 // with their own user token (the archive's stream sessions, as server/archive/twitch-streams.ts asks), the live watch
 // on the app token (Get Streams and Get Channel Information batched by 100, every 30 s), and analytics collection
 // (server/analytics/platforms.ts readTwitch, every channel hourly, spread over the hour) — with two instances sharing
@@ -12,13 +15,13 @@ import { readTwitch } from '../../server/analytics/platforms.ts';
 import { createGovernor, type CallSpec, type Governor } from '../../server/connections/governor.ts';
 import { TWITCH_SCOPES, YOUTUBE_SCOPES } from '../../server/connections/providers.ts';
 import { createOAuthStandIn, demoRefreshToken, standInChannelId } from '../../standins/oauth.ts';
-import { BACKENDS, makeBackend, memoryLogger, startApp, type Backend, type Client } from './helpers.ts';
+import { makeBackend, memoryLogger, startApp, type Backend, type Client } from './helpers.ts';
 
 const CHANNELS = 200;
 const HOURS = 1;
 const STEP_MS = 1_000;
 
-describe.each(BACKENDS)('an hour of Twitch Helix on %s', (backendName) => {
+describe.each(['sqlite'] as const)('an hour of Twitch Helix on %s', (backendName) => {
   let backend: Backend;
   let api: Client;
 
