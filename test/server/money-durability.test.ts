@@ -1,6 +1,6 @@
 // Money survives a crash (docs/product.md §Money), on SQLite and PostgreSQL: a real server process (`node --import tsx
-// server/main.ts`) is SIGKILLed in the middle of 1,000 completions (POST /api/offers/:id/confirm-delivery) and
-// 1,000 payouts (POST /api/payouts with an Idempotency-Key) sent by 20 concurrent clients. After a restart on the
+// server/main.ts`) is SIGKILLed in the middle of 400 completions (POST /api/offers/:id/confirm-delivery) and
+// 400 payouts (POST /api/payouts with an Idempotency-Key) sent by 20 concurrent clients. After a restart on the
 // same data `npm run ledger -- check` is clean and every answer the clients saw acknowledged is in the database;
 // then the clients finish their work against the restarted server, retrying each unanswered payout with its same
 // Idempotency-Key, and no creator ends up with a second payout.
@@ -16,11 +16,14 @@ import { BACKENDS, makeBackend, spawnServer, startApp, type Backend, type Runnin
 import { account, approvedAdvertiser, campaignInput, W9_FORM, type Account } from './market.ts';
 import { taxFormInput } from '../../contract/schemas/taxForms.ts';
 
-const CREATORS = 1_000;
+// 400 creators: the crash meets at most the 20 clients' requests in flight whatever the total, with 320 answered
+// before it and 480 left for the restarted server. 1,000 proved no more and, beside the rest of npm test, made this
+// file the suite's slowest (964 s on 2026-12-02, one of its two cases timing out).
+const CREATORS = 400;
 const PAY_CENTS = 10_000;
 const PAYOUT_CENTS = 6_000;
 const WORKERS = 20;
-/** SIGKILL once this share of the 2,000 requests has been answered. */
+/** SIGKILL once this share of the 800 requests has been answered. */
 const KILL_AT = 0.4;
 const ALREADY_COMPLETED = 'This offer is already completed';
 
@@ -93,7 +96,7 @@ function ledgerCheck(backend: Backend) {
 // Alone it takes 1–2 minutes; inside the full `npm test` (three server files at a time beside two journey streams) it
 // took more than 4 on a busy machine, 2026-12-01: its limit is 10.
 describe.each(BACKENDS)('money across a SIGKILL on %s', (backendName) => {
-  it('kill -9 in the middle of 1,000 completions and payouts: after restart the ledger is clean and every acknowledged request exists', async () => {
+  it('kill -9 in the middle of 400 completions and payouts: after restart the ledger is clean and every acknowledged request exists', async () => {
     const backend = await makeBackend(backendName);
     backends.push(backend);
     // The spawned server and the in-process app must agree on the JWT secret and the payout-sealing key: both
