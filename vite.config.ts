@@ -42,6 +42,11 @@ const isolatedServer = [
   'test/server/http.test.ts',
   'test/server/locks.test.ts',
 ];
+/**
+ * Server files `npm test` leaves out of this run to run them apart (scripts/test.mjs ONE_AT_A_TIME), comma-separated:
+ * a project's own `exclude` replaces the command line's `--exclude`, so the list comes this way.
+ */
+const serverLeftOut = (process.env.TEST_SERVER_LEAVE_OUT ?? '').split(',').filter(Boolean);
 const viewsTest = { environment: 'jsdom' as const, setupFiles: ['test/views/setup.ts'], testTimeout: 20_000 };
 const serverTest = {
   include: ['test/server/**/*.test.ts'],
@@ -173,7 +178,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       },
       {
         resolve: { alias },
-        test: { ...serverTest, name: 'server', exclude: isolatedServer, isolate: false },
+        test: { ...serverTest, name: 'server', exclude: [...isolatedServer, ...serverLeftOut], isolate: false },
       },
       {
         resolve: { alias },
