@@ -89,9 +89,11 @@ describe('npm run serve (server/main.ts): production', () => {
 });
 
 describe('npm start (demo/main.ts): the offline demo', () => {
-  it('says it is a demo, seeds an empty database and serves the stand-ins', async () => {
+  // tsx compiles the demo, the server and the stand-ins as it starts, then the demo seeds its world: past 60 s in a
+  // full npm test on a busy machine (2026-12-02). A net against a hang, not a bound.
+  it('says it is a demo, seeds an empty database and serves the stand-ins', { timeout: 180_000 }, async () => {
     const store = await backend();
-    const server = await spawnServer({ ...store.env }, 90_000, 'demo');
+    const server = await spawnServer({ ...store.env }, 170_000, 'demo');
     servers.push(server);
     expect(server.output()).toContain('Demo mode: local stand-ins and demo data; never expose this server');
     expect(server.output()).toContain('Demo world seeded');
