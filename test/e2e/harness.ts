@@ -75,12 +75,20 @@ export async function openPage(
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   // The page's loads of a new document (a test's goto, a reload, a link out of the app): a call still out when one
-  // starts is cut by the browser, as it would be for a person leaving the page, not by the product.
+  // starts is cut by the browser, as it would be for a person leaving the page, not by the product. So is a call the
+  // old document starts while the new one is on its way (from its request until the main frame commits to it: a
+  // renewed token's re-reads, 2026-12-02, on a busy machine): it counts as the old document's.
   let documents = 0;
+  let leaving = false;
   const documentsAtStart = new WeakMap<Request, number>();
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
-    else documentsAtStart.set(request, documents);
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      documents += 1;
+      leaving = true;
+    } else documentsAtStart.set(request, leaving ? documents - 1 : documents);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) leaving = false;
   });
   page.on('requestfailed', (request) => {
     const failure = request.failure()?.errorText ?? '';
