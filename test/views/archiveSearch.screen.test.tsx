@@ -69,7 +69,7 @@ walkScreens('archiveSearch', {
       fireEvent.click(screen.getByRole('radio', { name: PLATFORM_LABEL[platform] }));
       await list.resolve({ channel: sampleArchiveChannel(true), days: [], streams: [] });
     }
-    const region = within(await screen.findByRole('region', { name: 'Search the archive' }, { timeout: 10_000 }));
+    const region = within(await screen.findByRole('region', { name: 'Search the archive' }));
     expect(
       region.getByText(
         platform === null

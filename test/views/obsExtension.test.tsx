@@ -14,9 +14,6 @@ import { DisplayProofScreen } from '@/src/overlay/DisplayProof';
 import { sampleDisplay, sampleOverlaySettings } from '@/machines/overlay/samples';
 import { controlled, renderScreen } from './harness';
 
-/** How long the settings' lazy chunk may take to arrive the first time (it is compiled then, on a busy machine too). */
-const LAZY_CHUNK_MS = 10_000;
-
 const refusal = (message: string, status: number) => Object.assign(new Error(message), { status });
 
 let blobs: Blob[] = [];
@@ -59,7 +56,7 @@ describe('OBS Extension', () => {
     expect(screen.getByRole('button', { name: 'Download Now' })).toBeDisabled();
     await load.resolve(sampleOverlaySettings);
     // The settings' controls arrive just after the screen (a lazy chunk).
-    await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
+    await screen.findByLabelText('Browser source URL');
 
     const field = screen.getByLabelText('Browser source URL');
     expect(field).toHaveValue(`${window.location.origin}/overlay/${'•'.repeat(12)}`);
@@ -79,7 +76,7 @@ describe('OBS Extension', () => {
     const { load, save, user } = setup();
     await load.resolve(sampleOverlaySettings);
     // The settings' controls arrive just after the screen (a lazy chunk).
-    await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
+    await screen.findByLabelText('Browser source URL');
     const toggle = screen.getByRole('switch', { name: 'Show the overlay on stream' });
     expect(toggle).toBeChecked();
     await user.click(toggle);
@@ -103,7 +100,7 @@ describe('OBS Extension', () => {
     const { load, user } = setup();
     await load.resolve(sampleOverlaySettings);
     // The settings' controls arrive just after the screen (a lazy chunk).
-    await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
+    await screen.findByLabelText('Browser source URL');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: 'Download Now' }));
     expect(click).toHaveBeenCalledTimes(1);
@@ -139,7 +136,7 @@ describe('OBS Extension', () => {
     const { load, rotate, user } = setup();
     await load.resolve(sampleOverlaySettings);
     // The settings' controls arrive just after the screen (a lazy chunk).
-    await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
+    await screen.findByLabelText('Browser source URL');
     await user.click(screen.getByRole('button', { name: 'New URL' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Make a new overlay URL?' });
     await user.click(within(dialog).getByRole('button', { name: 'No, Cancel' }));

@@ -265,7 +265,7 @@ describe('the advertiser’s campaign page', () => {
     expect(deliverables().getByText('3 of 10 posts')).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Bot posts' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Bot posts' }));
     await loadBot.resolve({ progress: offer(4).progress, posts: samplePosts });
     expect(within(screen.getByRole('dialog')).getByText('4 of 10 posts')).toBeInTheDocument();
     // The page reads its offers again; the card then shows what the dialog shows.

@@ -11,9 +11,6 @@ import { ObsExtensionScreen } from '@/src/overlay/ObsExtension';
 import { controlled, renderScreen } from './harness';
 import { walkScreens } from './screens';
 
-/** How long the settings' lazy chunk may take to arrive the first time (it is compiled then, on a busy machine too). */
-const LAZY_CHUNK_MS = 10_000;
-
 afterEach(() => vi.restoreAllMocks());
 
 const absolute = (path: string) => `${window.location.origin}${path}`;
@@ -141,7 +138,7 @@ walkScreens('overlaySettings', {
     },
     // The saved settings, every control usable, the URL masked or shown, no dialog, nothing on its way.
     'ready.idle': async ({ save, rotate, writeText, download, seen }) => {
-      const field = await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
+      const field = await screen.findByLabelText('Browser source URL');
       const settings = seen.settings!;
       expect(field).toHaveValue(seen.revealed ? absolute(settings.path) : masked);
       expect(screen.getByRole('button', { name: seen.revealed ? 'Hide' : 'Show' })).toHaveAttribute(
@@ -175,7 +172,7 @@ walkScreens('overlaySettings', {
     },
     // The change shows as chosen while it is saved; nothing else can be changed meanwhile.
     'ready.saving': async ({ save, seen, toggle }) => {
-      await screen.findByLabelText('Browser source URL', {}, { timeout: LAZY_CHUNK_MS });
+      await screen.findByLabelText('Browser source URL');
       expect(save.started).toBe(seen.saves + 1);
       expect(save.inputs.at(-1)).toEqual(seen.pending);
       expect(toggle()).toBeDisabled();

@@ -1,10 +1,15 @@
 // jsdom setup for view tests: jest-dom matchers, cleanup, and the browser APIs Radix expects.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { i18n } from '@/src/i18n/i18n';
 import { DEFAULT_LOCALE } from '@/src/i18n/locales';
 import { preloadAlertDialogPanel } from '@/src/ui/AlertDialog';
+
+// How long findBy*/waitFor wait for the screen to become what a test expects: a net against a hang, not a bound.
+// Screens load parts as lazy chunks (a console tab, a dialog's panel); on a busy CI machine the first import of one
+// took longer than Testing Library's 1 s default (test/views/operator.spanish.test.tsx, the Payouts tab).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
