@@ -48,6 +48,7 @@ import { clusterBus } from './notifications/cluster-bus.ts';
 import { createCluster, createJobs } from './cluster/index.ts';
 import { createCampaignStore } from './marketplace/campaigns.ts';
 import { createOfferStore } from './marketplace/offers.ts';
+import { threadLine } from './marketplace/thread-lines.ts';
 import { createMatcher, type MatchPayload } from './marketplace/match-jobs.ts';
 import { accountHooks } from './marketplace/departures.ts';
 import { createDirectoryJobs, withDirectoryHooks } from './marketplace/directory.ts';
@@ -227,6 +228,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     logger,
     jobs: base.jobs,
     threadMailQuietMs: config.threadMailQuietSeconds * 1000,
+    threadLine,
   });
   const marketplace = { ...base, notifier };
   const sealer = createSealer(loadPayoutKey(config.payoutKey, config.dataDir));

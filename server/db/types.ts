@@ -197,9 +197,17 @@ export interface OfferMessagesTable {
   offer_id: string;
   author_id: string;
   author_side: 'creator' | 'advertiser';
+  /** What the author wrote; '' for a round's answer (accepted, declined). */
   body: string;
   created_at: string;
+  /** A counter-offer's round this line records, worded for each reader (0040); null: a message as written. */
+  round_said: Generated<RoundSaid | null>;
+  round_pay_cents: Generated<number | string | null>;
+  round_minutes: Generated<number | null>;
 }
+
+/** What a line of an offer's thread says of a counter-offer's round (server/marketplace/thread-lines.ts). */
+export type RoundSaid = 'proposed' | 'countered' | 'accepted' | 'declined';
 
 export interface NotificationsTable {
   id: Generated<number | string>;

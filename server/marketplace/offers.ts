@@ -16,7 +16,7 @@ import {
 } from '../../contract/marketplace.ts';
 import type { Offer, ThreadMessage } from '../../contract/schemas/marketplace.ts';
 import { PLATFORMS, type Platform } from '../../contract/marketplace.ts';
-import type { Locale } from '../../contract/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { displayName } from '../accounts/users.ts';
@@ -27,6 +27,7 @@ import { expireOpenOffers } from './campaigns.ts';
 import { channelRequired, marketplaceProblems as problems, offerState } from './problems.ts';
 import { touchOfferLists } from './offer-revisions.ts';
 import { marketplaceWords } from './texts.ts';
+import { roundColumns, threadLine, type ThreadRound } from './thread-lines.ts';
 import { withdrawProposals, withProposals } from './proposal-rows.ts';
 import { withReviews } from './review-rows.ts';
 import {
@@ -155,12 +156,16 @@ export async function takeSpot(
   };
 }
 
-/** Writes `body` in the offer's thread as `party`, inside the caller's transaction. */
+/**
+ * Writes `body` in the offer's thread as `party`, inside the caller's transaction; with `round`, the line records a
+ * counter-offer's round, worded for each reader (./thread-lines.ts), and `body` is what the author wrote with it.
+ */
 export async function addThreadMessage(
   executor: Kysely<Database>,
   offer: { id: string; creator_id: string; advertiser_id: string },
   party: Party,
   body: string,
+  round: ThreadRound | null = null,
 ) {
   // The offer's row first: it holds the thread's messages in turn until the commit, so their ids commit in order
   // (a page or a digest read after message N never misses an earlier one committing later) and their notices take
@@ -179,6 +184,7 @@ export async function addThreadMessage(
       author_side: party.role === 'creator' ? 'creator' : 'advertiser',
       body,
       created_at: stamp,
+      ...roundColumns(round),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -407,6 +413,9 @@ export function createOfferStore(services: OfferDeps) {
           'offer_messages.author_id as author_id',
           'offer_messages.author_side as author_side',
           'offer_messages.body as body',
+          'offer_messages.round_said as round_said',
+          'offer_messages.round_pay_cents as round_pay_cents',
+          'offer_messages.round_minutes as round_minutes',
           'offer_messages.created_at as created_at',
           'users.first_name as first_name',
           'users.last_name as last_name',
@@ -425,7 +434,7 @@ export function createOfferStore(services: OfferDeps) {
           id: String(row.id),
           author: row.author_side,
           authorName: row.author_side === 'advertiser' ? (row.company_name ?? offer.brand) : displayName(row),
-          body: row.body,
+          body: threadLine(row, party.locale ?? DEFAULT_LOCALE),
           mine: row.author_id === party.userId,
           createdAt: row.created_at,
         })),

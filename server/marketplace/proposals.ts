@@ -52,10 +52,6 @@ export interface ProposalDeps {
   offers: Pick<OfferStore, 'get'>;
 }
 
-/** "$150 for 90 minutes", as the thread records a round (English, for both sides). */
-const terms = (payCents: number, minutes: number) =>
-  `${formatCents(payCents)} for ${minutes} minute${minutes === 1 ? '' : 's'}`;
-
 /** The same terms in a notice, worded in its reader's language ("USD 150 por 90 minutos"). */
 const wordedTerms = (payCents: number, minutes: number) =>
   worded((locale) => marketplaceTexts(locale)('notice.terms', { pay: money(payCents), minutes }));
@@ -212,8 +208,11 @@ export function createProposalStore(services: ProposalDeps) {
             created_at: now(),
           })
           .execute();
-        const said = `${open ? 'Countered with' : 'Proposed'} ${terms(input.payCents, minutes ?? minutesOf(offer))}: ${input.message}`;
-        await addThreadMessage(trx, offer, party, said);
+        await addThreadMessage(trx, offer, party, input.message, {
+          said: open ? 'countered' : 'proposed',
+          payCents: input.payCents,
+          minutes: minutes ?? minutesOf(offer),
+        });
         await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
         announce = await notifier.create(trx, [
           noticeTo(offer, party, {
@@ -247,7 +246,6 @@ export function createProposalStore(services: ProposalDeps) {
           .executeTakeFirstOrThrow();
         const pay = Number(proposal.pay_cents);
         const minutes = proposal.deliverable_minutes ?? offer.offer_minutes;
-        const agreed = terms(pay, Number(minutes ?? offer.campaign_minutes));
         const notices: NewNotification[] = [
           noticeTo(offer, party, {
             type: 'offer.counter_accepted',
@@ -316,7 +314,11 @@ export function createProposalStore(services: ProposalDeps) {
             );
           }
         }
-        await addThreadMessage(trx, offer, party, `Accepted ${agreed}.`);
+        await addThreadMessage(trx, offer, party, '', {
+          said: 'accepted',
+          payCents: pay,
+          minutes: Number(minutes ?? offer.campaign_minutes),
+        });
         announce = announceAccepted;
       });
       announce();
@@ -333,7 +335,11 @@ export function createProposalStore(services: ProposalDeps) {
         await holdOpenOffer(trx, offer.id);
         await settle(trx, proposal.id, 'declined');
         const minutes = proposal.deliverable_minutes ?? minutesOf(offer);
-        await addThreadMessage(trx, offer, party, `Declined ${terms(Number(proposal.pay_cents), Number(minutes))}.`);
+        await addThreadMessage(trx, offer, party, '', {
+          said: 'declined',
+          payCents: Number(proposal.pay_cents),
+          minutes: Number(minutes),
+        });
         await touchOfferLists(trx, [offer.creator_id, offer.advertiser_id]);
         announce = await notifier.create(trx, [
           noticeTo(offer, party, {

@@ -68,6 +68,17 @@ export const marketplaceTexts = defineTexts('marketplace', {
     'es-MX': '{from} rechazó {terms} para «{title}»: la oferta sigue abierta con sus condiciones anteriores.',
   },
 
+  // A counter-offer's round as a line of the offer's thread (./thread-lines.ts), worded for whoever reads it; the
+  // thread names its author beside it. `message`: what the author wrote, as written. The English is the line's as
+  // it was stored before (0040).
+  'thread.proposed': { en: 'Proposed {terms}: {message}', 'es-MX': 'Propuso {terms}: {message}' },
+  'thread.countered': {
+    en: 'Countered with {terms}: {message}',
+    'es-MX': 'Hizo una contraoferta de {terms}: {message}',
+  },
+  'thread.accepted': { en: 'Accepted {terms}.', 'es-MX': 'Aceptó {terms}.' },
+  'thread.declined': { en: 'Declined {terms}.', 'es-MX': 'Rechazó {terms}.' },
+
   // A message in an offer's thread (./offers.ts), one unread notice counting them: to the creator from the brand, to
   // the advertiser from "a creator"; the text names who wrote the newest and quotes it as written.
   'notice.messageToCreator': {

@@ -17,6 +17,12 @@ import { writeJob } from '../jobs/table.ts';
 import type { Bus } from './bus.ts';
 import { notificationTexts } from './texts.ts';
 
+/** A stored line of an offer's thread, as the digest reads it (offer_messages). */
+export type ThreadLineRow = Pick<
+  Selectable<Database['offer_messages']>,
+  'body' | 'round_said' | 'round_pay_cents' | 'round_minutes'
+>;
+
 export interface NewNotification {
   userId: string;
   type: NotificationType;
@@ -124,6 +130,11 @@ export function createNotifier(deps: {
   jobs: JobQueue;
   /** THREAD_MAIL_QUIET_SECONDS in ms: at most one thread e-mail per thread and recipient in this long. */
   threadMailQuietMs: number;
+  /**
+   * A line of an offer's thread as `locale` reads it: a counter-offer's round worded in it, a message as written
+   * (server/marketplace/thread-lines.ts; the marketplace builds on notifications, so app.ts passes it in).
+   */
+  threadLine: (line: ThreadLineRow, locale: Locale) => string;
 }): Notifier {
   const { db, bus } = deps;
   const now = () => new Date().toISOString();
@@ -237,6 +248,9 @@ export function createNotifier(deps: {
           'offer_messages.id as id',
           'offer_messages.author_side as author_side',
           'offer_messages.body as body',
+          'offer_messages.round_said as round_said',
+          'offer_messages.round_pay_cents as round_pay_cents',
+          'offer_messages.round_minutes as round_minutes',
           'users.first_name as first_name',
           'users.last_name as last_name',
           'users.email as email',
@@ -263,7 +277,7 @@ export function createNotifier(deps: {
         heading: subject,
         paragraphs: [
           ...(count > quoted.length ? [say('digest.newest', { count: quoted.length })] : []),
-          ...quoted.map((row) => `${author(row)}: ${row.body.slice(0, 500)}`),
+          ...quoted.map((row) => `${author(row)}: ${deps.threadLine(row, user.locale).slice(0, 500)}`),
         ],
         action: { label: say('mail.open'), url: deps.links.url(link) },
         footnote: say('mail.why'),

@@ -431,6 +431,34 @@ describe.each(BACKENDS)('counter-offers on %s', (backendName) => {
       text: 'Ya se ocuparon todos los lugares de «Weekend streams».',
       locale: 'es-MX',
     });
+
+    // The thread records each round once and each reader reads it in their language when they read it: the
+    // creator's account's Spanish, the same lines in English to a page that asks for English; what was written, as
+    // written.
+    const thread = async (who: Account, headers: Record<string, string> = {}) =>
+      ok<{ messages: { body: string }[] }>(
+        await api.request('GET', `${url}/messages`, { token: who.token, headers }),
+      ).messages.map((m) => m.body);
+    expect(await thread(creator)).toEqual([
+      'Propuso USD\u00a0150 por 90 minutos: Transmito 4 horas al día',
+      'Hizo una contraoferta de USD\u00a0120 por 1 minuto: Our best',
+      'Rechazó USD\u00a0120 por 1 minuto.',
+      'Propuso USD\u00a0130 por 1,500 minutos: Último precio',
+      'Hizo una contraoferta de USD\u00a0125 por 1,500 minutos: Meet halfway?',
+      'Rechazó USD\u00a0125 por 1,500 minutos.',
+      'Propuso USD\u00a0130 por 1,500 minutos: Último precio',
+      'Aceptó USD\u00a0130 por 1,500 minutos.',
+    ]);
+    expect(await thread(advertiser, { 'accept-language': 'en' })).toEqual([
+      'Proposed $150 for 90 minutes: Transmito 4 horas al día',
+      'Countered with $120 for 1 minute: Our best',
+      'Declined $120 for 1 minute.',
+      'Proposed $130 for 1500 minutes: Último precio',
+      'Countered with $125 for 1500 minutes: Meet halfway?',
+      'Declined $125 for 1500 minutes.',
+      'Proposed $130 for 1500 minutes: Último precio',
+      'Accepted $130 for 1500 minutes.',
+    ]);
   });
 
   it('declining keeps the offer open at its previous terms; the creator may still accept the original, which withdraws nothing open', async () => {

@@ -293,7 +293,8 @@ describe.each(BACKENDS)('offer threads on %s', (backendName) => {
         }[]
       ).filter((n) => n.type === 'thread.message' && !n.read);
 
-    // More than a digest quotes: 51 of the brand's messages already in the thread, then one more.
+    // More than a digest quotes: 51 of the brand's messages already in the thread, the newest a counter-offer's
+    // round as server/marketplace/proposals.ts records it, then one more.
     const stamp = new Date().toISOString();
     await db
       .insertInto('offer_messages')
@@ -302,8 +303,9 @@ describe.each(BACKENDS)('offer threads on %s', (backendName) => {
           offer_id: offerId,
           author_id: advertiser.id,
           author_side: 'advertiser' as const,
-          body: `Earlier note ${i + 1}`,
+          body: i === 50 ? 'Nuestra mejor oferta' : `Earlier note ${i + 1}`,
           created_at: stamp,
+          ...(i === 50 ? { round_said: 'countered' as const, round_pay_cents: 12_000, round_minutes: 60 } : {}),
         })),
       )
       .execute();
@@ -321,6 +323,10 @@ describe.each(BACKENDS)('offer threads on %s', (backendName) => {
     expect(digest.subject).toBe('52 mensajes nuevos sobre «Peru streams»');
     expect(digest.text).toContain('Estos son los 50 más recientes; el resto está en la conversación.');
     expect(digest.text).toContain('Nova Energy: ¿Puedes el sábado?');
+    // The round worded in the reader's language, what the brand wrote with it as written.
+    expect(digest.text).toContain(
+      'Nova Energy: Hizo una contraoferta de USD\u00a0120 por 60 minutos: Nuestra mejor oferta',
+    );
     expect(digest.text).not.toContain('Earlier note 1\n');
     expect(digest.text).toContain('Abrir Castbridge');
     expect(digest.text).toContain(
