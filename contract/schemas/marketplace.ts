@@ -50,7 +50,11 @@ const website = z
 const day = z
   .string({ error: 'must be a date (YYYY-MM-DD)' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, 'must be a real date');
+  // A day that is not one ("2020-13-45", or what failed the pattern: checks go on after it) is refused, never thrown.
+  .refine((value) => {
+    const at = Date.parse(`${value}T00:00:00Z`);
+    return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === value;
+  }, 'must be a real date');
 
 const id = z.string().min(1).max(64);
 export const idParam = id;

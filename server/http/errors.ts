@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { STATUS_CODES, type ErrorCode, type ErrorStatus } from '../../contract/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.ts';
 import { formatProblem, type Problem } from './problems.ts';
+import { describeIssuesIn } from './schema-words.ts';
+import { isWorded, worded, wordedIn, type Worded } from './texts.ts';
 
 export class HttpError extends Error {
   readonly status: ContentfulStatusCode;
@@ -13,20 +15,30 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   /** The refusal in every language (server/http/problems.ts); null for an English-only message. */
   readonly problem: Problem | null;
+  /** A message worded in each language without a code of its own (a schema's 400: ./schema-words.ts). */
+  readonly words: Worded | null;
 
-  /** `message`: a domain's Problem (answered in the request's language), or an English text. */
-  constructor(status: ContentfulStatusCode, message: string | Problem, headers: Record<string, string> = {}) {
-    const problem = typeof message === 'string' ? null : message;
-    super(problem ? formatProblem(problem, DEFAULT_LOCALE) : (message as string));
+  /**
+   * `message`: a domain's Problem (answered in the request's language, with its code), a Worded text (in the
+   * request's language, under the status's generic code), or an English text.
+   */
+  constructor(status: ContentfulStatusCode, message: string | Problem | Worded, headers: Record<string, string> = {}) {
+    const words = isWorded(message) ? message : null;
+    const problem = typeof message === 'string' || words ? null : (message as Problem);
+    super(
+      problem ? formatProblem(problem, DEFAULT_LOCALE) : words ? wordedIn(words, DEFAULT_LOCALE) : (message as string),
+    );
     this.status = status;
     this.headers = headers;
     this.problem = problem;
+    this.words = words;
     this.code = problem?.code ?? statusCode(status);
   }
 
   /** The message in `locale` (an English-only one as it is). */
   messageIn(locale: Locale): string {
-    return this.problem ? formatProblem(this.problem, locale) : this.message;
+    if (this.problem) return formatProblem(this.problem, locale);
+    return this.words ? wordedIn(this.words, locale) : this.message;
   }
 }
 
@@ -40,16 +52,17 @@ export class ContractViolation extends Error {
   override name = 'ContractViolation';
 }
 
-/** One readable sentence from a zod failure, e.g. "gender: expected one of Male, Female". */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-}
+/** One readable sentence from a zod failure, in English, e.g. "gender: expected one of Male, Female". */
+export const describeIssues = (error: z.ZodError): string => describeIssuesIn(error, DEFAULT_LOCALE);
 
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
-  if (!result.success) throw new HttpError(400, describeIssues(result.error));
+  if (!result.success) {
+    const { error } = result;
+    throw new HttpError(
+      400,
+      worded((locale) => describeIssuesIn(error, locale)),
+    );
+  }
   return result.data;
 }
