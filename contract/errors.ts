@@ -27,6 +27,8 @@ export type ErrorStatus = keyof typeof STATUS_CODES;
 
 /** The codes of their own, each with when it is answered (docs/api.md lists them). */
 export const ERROR_CODES = {
+  // The public site (server/public/).
+  'public.unsubscribe_unknown': "404: an unsubscribe link whose token is not any subscriber's",
   // The HTTP basics (server/http/).
   'http.authentication_required': '401: no valid session token was sent to an endpoint that needs one',
   'http.role_required': '403: the account type may not call this endpoint',

@@ -7,16 +7,15 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { requestLocale } from '../http/problems.ts';
 import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import type { Links } from '../mail/links.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderEmail } from '../mail/template.ts';
-
-export const SUBSCRIBED = 'Thanks for subscribing! We have sent a confirmation to your email.';
-export const UNSUBSCRIBED = 'You are unsubscribed. You will not get our newsletter any more.';
-export const UNKNOWN_UNSUBSCRIBE = 'This unsubscribe link is not valid.';
+import { publicProblems } from './problems.ts';
+import { publicTexts } from './texts.ts';
 
 /**
  * The unsubscribe token of an address: an HMAC under the server's secret, so every e-mail to that address carries
@@ -40,6 +39,10 @@ export function newsletterRoutes(services: NewsletterRoutesDeps, secret: Uint8Ar
 
   route(app, services, 'newsletter', async (c, { body }) => {
     await limits.check(c, RATE_RULES.newsletter, body.email);
+    // The answer and the welcome e-mail in the language of the page that subscribed.
+    const locale = requestLocale(c);
+    const say = publicTexts(locale);
+    c.header('Vary', 'Accept-Language', { append: true });
     const token = unsubscribeToken(secret, body.email);
     const stamp = new Date().toISOString();
     // One row per address, whatever the number of requests; subscribing again after unsubscribing resumes it.
@@ -62,26 +65,28 @@ export function newsletterRoutes(services: NewsletterRoutesDeps, secret: Uint8Ar
       headers: { 'List-Unsubscribe': `<${url}>` },
       ...renderEmail(
         {
-          subject: 'You are subscribed to the Castbridge newsletter',
-          heading: 'Welcome to the Castbridge newsletter',
-          paragraphs: ['You will get our updates on sponsorships, the overlay and the chat archive at this address.'],
-          action: { label: 'Unsubscribe', url },
-          footnote: 'If you did not subscribe, use the link above and you will hear no more from us.',
+          subject: say('welcome.subject'),
+          heading: say('welcome.heading'),
+          paragraphs: [say('welcome.text')],
+          action: { label: say('welcome.unsubscribe'), url },
+          footnote: say('welcome.footnote'),
         },
         config.supportEmail,
+        locale,
       ),
     });
-    return { message: SUBSCRIBED };
+    return { message: say('subscribed') };
   });
 
-  route(app, services, 'unsubscribe', async (_c, { body }) => {
+  route(app, services, 'unsubscribe', async (c, { body }) => {
     const result = await db
       .updateTable('newsletter_subscriptions')
       .set((eb) => ({ unsubscribed_at: eb.fn.coalesce('unsubscribed_at', eb.val(new Date().toISOString())) }))
       .where('unsubscribe_hash', '=', hashLinkToken(body.token))
       .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new HttpError(404, UNKNOWN_UNSUBSCRIBE);
-    return { message: UNSUBSCRIBED };
+    if (result.numUpdatedRows === 0n) throw new HttpError(404, publicProblems.unsubscribe_unknown);
+    c.header('Vary', 'Accept-Language', { append: true });
+    return { message: publicTexts(requestLocale(c))('unsubscribed') };
   });
 
   return app;

@@ -5,13 +5,13 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
+import { requestLocale } from '../http/problems.ts';
 import { RATE_RULES, type RateLimiter } from '../http/rate-limit.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderEmail } from '../mail/template.ts';
-
-export const TICKET_RECEIVED = 'Thank you! We received your message and will answer by email.';
+import { supportTexts } from './texts.ts';
 
 export interface SupportRoutesDeps extends RouteDeps {
   db: Kysely<Database>;
@@ -57,7 +57,8 @@ export function supportRoutes(services: SupportRoutesDeps) {
         config.supportEmail,
       ),
     });
-    return { message: TICKET_RECEIVED };
+    c.header('Vary', 'Accept-Language', { append: true });
+    return { message: supportTexts(requestLocale(c))('received') };
   });
 
   return app;

@@ -5,8 +5,6 @@ import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_REQUESTED } from '../../server/accounts/auth-routes.ts';
-import { SUBSCRIBED, UNKNOWN_UNSUBSCRIBE, UNSUBSCRIBED } from '../../server/public/routes.ts';
-import { TICKET_RECEIVED } from '../../server/support/routes.ts';
 import { PAIR } from '../../server/accounts/throttle.ts';
 import { RESET_LINK_MINUTES } from '../../server/accounts/resets.ts';
 import { createTokenService } from '../../server/accounts/tokens.ts';
@@ -25,6 +23,13 @@ import {
   type Client,
 } from './helpers.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
+
+// What the newsletter and the support form answer, in English as they always read (server/public/texts.ts,
+// server/support/texts.ts).
+const SUBSCRIBED = 'Thanks for subscribing! We have sent a confirmation to your email.';
+const UNSUBSCRIBED = 'You are unsubscribed. You will not get our newsletter any more.';
+const UNKNOWN_UNSUBSCRIBE = 'This unsubscribe link is not valid.';
+const TICKET_RECEIVED = 'Thank you! We received your message and will answer by email.';
 
 const NEW_PASSWORD = 'Copper-Lantern-Meadow-77';
 const SUPPORT = 'help@castbridge.test';
@@ -561,6 +566,17 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
       expect(mail.replyTo?.value[0]?.address).toBe(ticket.email);
       expect(mail.text).toContain('When do payouts arrive?');
       expect(mail.text).toContain(row.id);
+
+      // From a page in Spanish, the answer is Spanish (the ticket's e-mail to support stays English).
+      const inSpanish = await api.request('POST', '/api/support', {
+        json: { ...ticket, email: 'ana.ruiz.es@example.com' },
+        headers: { 'accept-language': 'es-MX' },
+      });
+      expect([inSpanish.status, inSpanish.body.message]).toEqual([
+        201,
+        '¡Gracias! Recibimos tu mensaje y te responderemos por correo.',
+      ]);
+      expect((await smtp.next(SUPPORT)).subject).toBe('[Support] Payout question');
     });
 
     it('attaches the signed-in user', async () => {
@@ -652,6 +668,31 @@ describe.each(BACKENDS)('account flows on %s', (backendName) => {
         400,
       );
       expect((await api.request('POST', '/api/newsletter', { json: { email: 'nope' } })).status).toBe(400);
+    });
+
+    it("answers and mails in the page's language: a Spanish page subscribes, gets Spanish, and is refused in Spanish", async () => {
+      const email = uniqueEmail('lector');
+      const inSpanish = { 'accept-language': 'es-MX' };
+      const first = await api.request('POST', '/api/newsletter', { json: { email }, headers: inSpanish });
+      expect([first.status, first.body.message]).toEqual([
+        200,
+        '¡Gracias por suscribirte! Te enviamos una confirmación a tu correo.',
+      ]);
+      const mail = await smtp.next(email);
+      expect(mail.subject).toBe('Te suscribiste al boletín de Castbridge');
+      expect(mail.text).toContain('En este correo recibirás nuestras novedades sobre patrocinios');
+      expect(mail.html).toContain('lang="es-MX"');
+      const token = /\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1];
+      const out = await api.request('POST', '/api/newsletter/unsubscribe', { json: { token }, headers: inSpanish });
+      expect(out.body.message).toBe('Cancelaste tu suscripción. Ya no recibirás nuestro boletín.');
+      const unknown = await api.request('POST', '/api/newsletter/unsubscribe', {
+        json: { token: 'C'.repeat(43) },
+        headers: inSpanish,
+      });
+      expect([unknown.status, unknown.body]).toEqual([
+        404,
+        { code: 'public.unsubscribe_unknown', message: 'Este enlace para cancelar la suscripción no es válido.' },
+      ]);
     });
   });
 

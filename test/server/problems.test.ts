@@ -13,6 +13,7 @@ import { moneyProblems } from '../../server/money/problems.ts';
 import { archiveProblems } from '../../server/archive/problems.ts';
 import { channelRequired, marketplaceProblems, offerState } from '../../server/marketplace/problems.ts';
 import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
+import { publicProblems } from '../../server/public/problems.ts';
 
 describe('refusals', () => {
   it('has texts for every code of its own that the contract lists, and for no other', () => {
@@ -27,6 +28,7 @@ describe('refusals', () => {
       ...Object.values(moneyProblems),
       ...Object.values(archiveProblems),
       ...Object.values(marketplaceProblems),
+      ...Object.values(publicProblems),
     ]) {
       const values = {
         first: 'creator',
