@@ -164,6 +164,12 @@ export const ERROR_CODES = {
   'deliverables.bot_account_missing': '404: bot consent for a platform whose account is not connected',
   'deliverables.bot_permission_missing':
     '409: bot consent on Twitch before Twitch granted the channel:bot scope; connect Twitch again',
+  // The overlay (server/overlay/): its settings, and what its page's heartbeats and presence are refused.
+  'overlay.creators_only': "403: another role than a creator reading or changing an overlay's settings or status",
+  'overlay.token_unknown': "404: the overlay page's stream, heartbeat or presence with an unknown or rotated token",
+  'overlay.switched_off': '409: a heartbeat while the creator has switched the overlay off',
+  'overlay.offer_not_running':
+    "404: a heartbeat for an offer the overlay does not credit (not the creator's, or not running)",
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;

@@ -13,6 +13,7 @@ import { moneyProblems } from '../../server/money/problems.ts';
 import { archiveProblems } from '../../server/archive/problems.ts';
 import { channelRequired, marketplaceProblems, offerState } from '../../server/marketplace/problems.ts';
 import { deliverablesProblems } from '../../server/deliverables/problems.ts';
+import { overlayProblems } from '../../server/overlay/problems.ts';
 import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
 
 describe('refusals', () => {
@@ -29,6 +30,7 @@ describe('refusals', () => {
       ...Object.values(archiveProblems),
       ...Object.values(marketplaceProblems),
       ...Object.values(deliverablesProblems),
+      ...Object.values(overlayProblems),
     ]) {
       const values = {
         first: 'creator',
@@ -189,6 +191,17 @@ describe('refusals', () => {
       'No tienes una cuenta de YouTube conectada',
     ]);
     expect(both(d.promo_forbidden)[0]).toBe("Only the campaign's advertiser manages its promo codes");
+  });
+
+  it('says the overlay’s refusals in Spanish', () => {
+    const both = (problem: Parameters<typeof formatProblem>[0]) => [
+      formatProblem(problem, 'en'),
+      formatProblem(problem, 'es-MX'),
+    ];
+    expect(both(overlayProblems.switched_off)).toEqual([
+      'The overlay is switched off: it does not count display',
+      'El overlay está desactivado: no cuenta la exhibición',
+    ]);
   });
 
   it('gives an error without a code of its own its status’s', () => {
