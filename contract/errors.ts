@@ -170,6 +170,13 @@ export const ERROR_CODES = {
   'overlay.switched_off': '409: a heartbeat while the creator has switched the overlay off',
   'overlay.offer_not_running':
     "404: a heartbeat for an offer the overlay does not credit (not the creator's, or not running)",
+  // Uploaded images (server/uploads/): a profile photo, a campaign's image.
+  'uploads.multipart_required': '415: an image not sent as multipart/form-data',
+  'uploads.too_large': '413: an image larger than the upload limit; the message says the limit',
+  'uploads.multipart_unreadable': '400: a multipart body that cannot be read',
+  'uploads.file_required': '400: a multipart body without the file field (photo or image)',
+  'uploads.file_empty': '400: an empty file',
+  'uploads.not_an_image': '415: a file that is not a PNG, JPEG, WebP or GIF image',
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;

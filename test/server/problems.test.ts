@@ -14,6 +14,7 @@ import { archiveProblems } from '../../server/archive/problems.ts';
 import { channelRequired, marketplaceProblems, offerState } from '../../server/marketplace/problems.ts';
 import { deliverablesProblems } from '../../server/deliverables/problems.ts';
 import { overlayProblems } from '../../server/overlay/problems.ts';
+import { uploadProblems } from '../../server/uploads/problems.ts';
 import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
 
 describe('refusals', () => {
@@ -31,6 +32,7 @@ describe('refusals', () => {
       ...Object.values(marketplaceProblems),
       ...Object.values(deliverablesProblems),
       ...Object.values(overlayProblems),
+      ...Object.values(uploadProblems),
     ]) {
       const values = {
         first: 'creator',
@@ -193,7 +195,7 @@ describe('refusals', () => {
     expect(both(d.promo_forbidden)[0]).toBe("Only the campaign's advertiser manages its promo codes");
   });
 
-  it('says the overlay’s refusals in Spanish', () => {
+  it('says the overlay’s and an upload’s refusals in Spanish, the file worded by its field', () => {
     const both = (problem: Parameters<typeof formatProblem>[0]) => [
       formatProblem(problem, 'en'),
       formatProblem(problem, 'es-MX'),
@@ -201,6 +203,14 @@ describe('refusals', () => {
     expect(both(overlayProblems.switched_off)).toEqual([
       'The overlay is switched off: it does not count display',
       'El overlay está desactivado: no cuenta la exhibición',
+    ]);
+    expect(both(uploadProblems.too_large.with({ field: 'image', max: 5_242_880 }))).toEqual([
+      'The image is larger than the limit of 5242880 bytes',
+      'La imagen supera el límite de 5,242,880 bytes',
+    ]);
+    expect(both(uploadProblems.file_empty.with({ field: 'photo' }))).toEqual([
+      'The photo is empty',
+      'La foto está vacía',
     ]);
   });
 
