@@ -129,6 +129,56 @@ export const ERROR_CODES = {
   'marketplace.offer_already_completed': '409: confirming the delivery of an offer already completed (or paid)',
   'marketplace.offer_not_completable':
     '409: confirming the delivery of an offer that is not accepted; the message says its status',
+  // The deliverables (server/deliverables/): what promo codes, redemptions, the brand's report and an offer's progress
+  // and chat bot are refused.
+  'deliverables.promo_forbidden': "403: another role than an advertiser managing a campaign's promo codes",
+  'deliverables.promo_not_asked': '409: promo codes or redemptions of a campaign that does not ask for redemptions',
+  'deliverables.offer_not_coded': '404: a code given to an offer that is not an accepted offer of the campaign',
+  'deliverables.offer_listed_twice': '400: codes given that list the same offer twice',
+  'deliverables.code_given_twice': '409: codes given that give the same code (case aside) to two offers',
+  'deliverables.code_taken': "409: a code given that another of the campaign's offers holds",
+  'deliverables.redemption_key_required': '401: a redemption posted without a redemption key',
+  'deliverables.redemption_key_unknown': '401: a redemption posted with a key no campaign has (or a replaced one)',
+  'deliverables.redemptions_throttled':
+    '429: too many redemptions posted with one key in a minute; `Retry-After` says when to retry',
+  'deliverables.redeemed_at_invalid': '400: a redemption whose redeemedAt is not a date and time',
+  'deliverables.redeemed_at_future': '400: a redemption whose redeemedAt is in the future',
+  'deliverables.code_unknown': '404: a redemption of a code the campaign does not have',
+  'deliverables.csv_content_type': '400: a redemptions upload not sent as text/csv',
+  'deliverables.csv_not_utf8': '400: a redemptions upload that is not UTF-8 text',
+  'deliverables.csv_syntax': '400: a redemptions upload that is not valid CSV; the message says the line',
+  'deliverables.csv_empty': '400: a redemptions upload without even a header',
+  'deliverables.csv_columns': '400: a redemptions upload whose header does not name order_id and code',
+  'deliverables.csv_too_many_rows': '413: a redemptions upload of more than 10,000 rows',
+  'deliverables.report_forbidden':
+    "403: another role than an advertiser reading a campaign's report or its share links",
+  'deliverables.report_day_invalid': '400: a report whose from or to is not a day (YYYY-MM-DD)',
+  'deliverables.report_range_reversed': '400: a report whose to is before its from',
+  'deliverables.report_range_too_long': '400: a report of more than 366 days',
+  'deliverables.report_offer_unknown': '404: a report of an offer the campaign has not accepted',
+  'deliverables.report_link_gone': '404: a share link of a report that is unknown or revoked',
+  'deliverables.share_unknown': '404: revoking a share link the campaign does not have',
+  'deliverables.not_accepted_yet':
+    "409: an offer's deliverables before it is accepted (or once declined or expired); the message says its status",
+  'deliverables.bot_none': '404: the chat bot of an offer whose campaign asks for no chat posts, or not accepted yet',
+  'deliverables.bot_offer_not_running': '409: pausing or resuming the bot of an offer no longer accepted or active',
+  'deliverables.bot_platform_unknown': '404: bot consent for a platform other than twitch or youtube',
+  'deliverables.bot_account_missing': '404: bot consent for a platform whose account is not connected',
+  'deliverables.bot_permission_missing':
+    '409: bot consent on Twitch before Twitch granted the channel:bot scope; connect Twitch again',
+  // The overlay (server/overlay/): its settings, and what its page's heartbeats and presence are refused.
+  'overlay.creators_only': "403: another role than a creator reading or changing an overlay's settings or status",
+  'overlay.token_unknown': "404: the overlay page's stream, heartbeat or presence with an unknown or rotated token",
+  'overlay.switched_off': '409: a heartbeat while the creator has switched the overlay off',
+  'overlay.offer_not_running':
+    "404: a heartbeat for an offer the overlay does not credit (not the creator's, or not running)",
+  // Uploaded images (server/uploads/): a profile photo, a campaign's image.
+  'uploads.multipart_required': '415: an image not sent as multipart/form-data',
+  'uploads.too_large': '413: an image larger than the upload limit; the message says the limit',
+  'uploads.multipart_unreadable': '400: a multipart body that cannot be read',
+  'uploads.file_required': '400: a multipart body without the file field (photo or image)',
+  'uploads.file_empty': '400: an empty file',
+  'uploads.not_an_image': '415: a file that is not a PNG, JPEG, WebP or GIF image',
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[ErrorStatus] | keyof typeof ERROR_CODES;

@@ -3,12 +3,15 @@
 // consent per connected platform (Connect Accounts). Anyone else's offer is a 404 (server/marketplace/access.ts).
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import type { OfferStatus } from '../../contract/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
 import { offerParty } from '../marketplace/access.ts';
+import { offerState } from '../marketplace/problems.ts';
 import { botPosts, setBotConsent, setBotPaused } from './bot.ts';
+import { deliverablesProblems as problems } from './problems.ts';
 import type { Progress } from './progress.ts';
 
 export interface BotRoutesDeps extends RouteDeps {
@@ -23,7 +26,7 @@ export function botRoutes(services: BotRoutesDeps): Hono<AppEnv> {
   /** The offer's progress; 404 unless its campaign asks for chat posts and it has been accepted. */
   async function chatProgress(offerId: string) {
     const fact = (await services.progress.factsOf([offerId])).get(offerId);
-    if (!fact?.progress?.chat) throw new HttpError(404, 'This offer has no chat bot');
+    if (!fact?.progress?.chat) throw new HttpError(404, problems.bot_none);
     return { fact, progress: fact.progress };
   }
 
@@ -38,7 +41,7 @@ export function botRoutes(services: BotRoutesDeps): Hono<AppEnv> {
     const id = c.req.param('id')!;
     const { fact } = await chatProgress(id);
     if (fact.status !== 'accepted' && fact.status !== 'active')
-      throw new HttpError(409, `This offer is ${fact.status}: the bot posts only for an accepted offer`);
+      throw new HttpError(409, problems.bot_offer_not_running.with({ status: offerState(fact.status as OfferStatus) }));
     await setBotPaused(db, id, body.paused);
     const { progress } = await chatProgress(id);
     return { progress, posts: await botPosts(db, id) };
@@ -47,7 +50,7 @@ export function botRoutes(services: BotRoutesDeps): Hono<AppEnv> {
   route(app, services, 'setBotConsent', async (c, { body }) => {
     const creatorId = requireRole(c, 'creator');
     const platform = c.req.param('platform');
-    if (platform !== 'twitch' && platform !== 'youtube') throw new HttpError(404, 'Unknown platform');
+    if (platform !== 'twitch' && platform !== 'youtube') throw new HttpError(404, problems.bot_platform_unknown);
     await setBotConsent(db, creatorId, platform, body.consent);
     return { platform, consent: body.consent };
   });

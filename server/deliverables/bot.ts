@@ -29,6 +29,7 @@ import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
 import { bumpDay, touchProgress, utcDay } from './days.ts';
 import { ensureLink, linkUrl } from './links.ts';
+import { deliverablesProblems } from './problems.ts';
 
 const BOT_JOB = 'chat-bot';
 const BOT_KEY = 'chat-bot:tick';
@@ -507,12 +508,13 @@ export async function setBotConsent(
     .where('user_id', '=', creatorId)
     .where('platform', '=', platform)
     .executeTakeFirst();
-  if (!account) throw new HttpError(404, `No ${platform === 'twitch' ? 'Twitch' : 'YouTube'} account is connected`);
-  if (consent && platform === 'twitch' && !account.scopes.split(' ').includes('channel:bot'))
+  if (!account)
     throw new HttpError(
-      409,
-      'Twitch has not granted Castbridge’s bot permission to post in your chat (channel:bot): connect Twitch again, then turn this on',
+      404,
+      deliverablesProblems.bot_account_missing.with({ platform: platform === 'twitch' ? 'Twitch' : 'YouTube' }),
     );
+  if (consent && platform === 'twitch' && !account.scopes.split(' ').includes('channel:bot'))
+    throw new HttpError(409, deliverablesProblems.bot_permission_missing);
   await db.transaction().execute(async (trx) => {
     if (consent)
       await trx

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { OfferEvidence } from '../../contract/schemas/deliverables.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { marketplaceProblems } from '../marketplace/problems.ts';
 import { botPosts } from './bot.ts';
 import type { Progress } from './progress.ts';
 
@@ -136,7 +137,7 @@ export function createEvidence(deps: EvidenceDeps) {
     /** The offer's evidence for `party` (404 when it is not theirs, or does not exist). */
     async forParty(party: { userId: string; role: string }, offerId: string): Promise<OfferEvidence> {
       const evidence = (await mayRead(db, party, offerId)) ? await of(offerId) : null;
-      if (!evidence) throw new HttpError(404, 'No such offer');
+      if (!evidence) throw new HttpError(404, marketplaceProblems.offer_unknown);
       return evidence;
     },
 

@@ -4,12 +4,15 @@
 // GET /api/offers/:id/evidence: the evidence of each deliverable (./evidence.ts), for the same parties and operators.
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import type { OfferStatus } from '../../contract/marketplace.ts';
 import type { Database } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import { offerParty } from '../marketplace/access.ts';
+import { marketplaceProblems, offerState } from '../marketplace/problems.ts';
 import type { Evidence } from './evidence.ts';
+import { deliverablesProblems } from './problems.ts';
 import { PROGRESS_STATUSES, type Progress } from './progress.ts';
 
 export interface ProgressRoutesDeps extends RouteDeps {
@@ -23,11 +26,11 @@ export function progressRoutes(services: ProgressRoutesDeps): Hono<AppEnv> {
   route(app, services, 'getOfferDeliverables', { authorize: offerParty(services.db) }, async (c) => {
     const id = c.req.param('id')!;
     const fact = (await services.progress.factsOf([id])).get(id);
-    if (!fact) throw new HttpError(404, 'No such offer');
+    if (!fact) throw new HttpError(404, marketplaceProblems.offer_unknown);
     if (!PROGRESS_STATUSES.includes(fact.status))
       throw new HttpError(
         409,
-        `This offer is ${fact.status.replace('_', ' ')}: its deliverables are counted once it is accepted`,
+        deliverablesProblems.not_accepted_yet.with({ status: offerState(fact.status as OfferStatus) }),
       );
     return { progress: fact.progress };
   });

@@ -11,6 +11,7 @@ import type { RateLimiter, RateRule } from '../http/rate-limit.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
 import { ownCampaign } from '../marketplace/access.ts';
+import { deliverablesProblems } from './problems.ts';
 import { CSV_BODY_LIMIT, type Promo } from './promo.ts';
 
 /**
@@ -23,7 +24,7 @@ export const REDEMPTION_RULE = {
   windowMs: 60_000,
   perIp: 600,
   perUser: 600,
-  message: (seconds) => `Too many redemptions for this key; try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  message: (seconds) => deliverablesProblems.redemptions_throttled.with({ seconds }),
 } as const satisfies RateRule;
 
 /** The rate-limit key of a campaign's redemption key (rate_limits.key, as checkUser writes it). */
@@ -42,7 +43,7 @@ export function promoRoutes(services: PromoRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { promo, limits } = services;
   const owner = {
-    forbidden: "Only the campaign's advertiser manages its promo codes",
+    forbidden: deliverablesProblems.promo_forbidden,
     authorize: ownCampaign(services.db),
   };
   const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');
@@ -54,13 +55,13 @@ export function promoRoutes(services: PromoRoutesDeps): Hono<AppEnv> {
 
   route(app, services, 'uploadRedemptions', owner, async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!CSV_TYPES.has(type)) throw new HttpError(400, 'Not CSV: Content-Type must be text/csv');
+    if (!CSV_TYPES.has(type)) throw new HttpError(400, deliverablesProblems.csv_content_type);
     const bytes = await readLimitedBody(c, CSV_BODY_LIMIT);
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
-      throw new HttpError(400, 'Not CSV: the file is not UTF-8 text (save it as "CSV UTF-8")');
+      throw new HttpError(400, deliverablesProblems.csv_not_utf8);
     }
     return promo.upload(advertiser(c), campaignId(c), text);
   });
@@ -81,7 +82,7 @@ export function promoRoutes(services: PromoRoutesDeps): Hono<AppEnv> {
     },
     async (c, { body }) => {
       const id = keyCampaigns.get(c.req.raw);
-      if (!id) throw new HttpError(401, 'Unknown redemption key');
+      if (!id) throw new HttpError(401, deliverablesProblems.redemption_key_unknown);
       return { redemption: await promo.redeem(id, body) };
     },
   );

@@ -16,7 +16,9 @@ import type { Database } from '../db/types.ts';
 import type { WriteBatcher } from '../db/write-batcher.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
+import { marketplaceProblems } from '../marketplace/problems.ts';
 import { bumpDay, offerTotals, touchProgress, utcDay, type DayCounts } from './days.ts';
+import { deliverablesProblems as problems } from './problems.ts';
 
 /** Offers that have a creator delivering (or who delivered): the ones that get a code. */
 export const CODED_OFFER_STATUSES = ['accepted', 'active', 'completed', 'paid'] as const;
@@ -32,6 +34,8 @@ const CSV_BATCH = 500;
  * seconds. Anything later is refused (a redemption in the future is a mistake, and would count on a day not yet come).
  */
 const CLOCK_SKEW_MS = 60_000;
+/** A `redeemedAt` too far ahead, as a refused CSV row words it (a posted redemption is refused with its code). */
+const IN_FUTURE = 'must not be in the future';
 /** The random tail of a generated code: no 0/O or 1/I, so it reads back from a stream overlay or a voice. */
 const CODE_TAIL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -128,12 +132,18 @@ export interface CsvRecord {
   cells: string[];
 }
 
+/** What is wrong at a CsvSyntaxError's line, in English (the refusal says it in every language, ./problems.ts). */
+const CSV_SYNTAX = {
+  unclosed: 'a quoted cell is never closed',
+  after_quote: 'text after a closing quote (a quote inside a cell is written "")',
+} as const;
+
 export class CsvSyntaxError extends Error {
   constructor(
     readonly line: number,
-    message: string,
+    readonly problem: keyof typeof CSV_SYNTAX,
   ) {
-    super(`line ${line}: ${message}`);
+    super(`line ${line}: ${CSV_SYNTAX[problem]}`);
   }
 }
 
@@ -159,7 +169,7 @@ export function parseCsv(text: string): CsvRecord[] {
         const opened = line;
         index += 1;
         for (;;) {
-          if (index >= length) throw new CsvSyntaxError(opened, 'a quoted cell is never closed');
+          if (index >= length) throw new CsvSyntaxError(opened, 'unclosed');
           const char = input[index]!;
           if (char === '"') {
             if (input[index + 1] === '"') {
@@ -176,7 +186,7 @@ export function parseCsv(text: string): CsvRecord[] {
         }
         const next = input[index];
         if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n')
-          throw new CsvSyntaxError(line, 'text after a closing quote (a quote inside a cell is written "")');
+          throw new CsvSyntaxError(line, 'after_quote');
       } else {
         const from = index;
         while (index < length && input[index] !== ',' && input[index] !== '\r' && input[index] !== '\n') index += 1;
@@ -229,9 +239,8 @@ export function createPromo(deps: PromoDeps) {
       .where('id', '=', campaignId)
       .where('advertiser_id', '=', advertiserId)
       .executeTakeFirst();
-    if (!campaign) throw new HttpError(404, 'No such campaign');
-    if (campaign.promo_redemptions === null)
-      throw new HttpError(409, 'This campaign does not ask for promo-code redemptions');
+    if (!campaign) throw new HttpError(404, marketplaceProblems.campaign_unknown);
+    if (campaign.promo_redemptions === null) throw new HttpError(409, problems.promo_not_asked);
     return campaign;
   }
 
@@ -275,7 +284,7 @@ export function createPromo(deps: PromoDeps) {
   function takenOr(error: unknown): never {
     if (error instanceof HttpError) throw error;
     if (/unique|duplicate/i.test((error as Error).message))
-      throw new HttpError(409, 'That code is already taken in this campaign');
+      throw new HttpError(409, problems.code_taken.with({ hasCode: 'no' }));
     throw error;
   }
 
@@ -295,7 +304,7 @@ export function createPromo(deps: PromoDeps) {
     if (redeemedAt === undefined) return current;
     const at = Date.parse(redeemedAt);
     if (!Number.isFinite(at)) return 'must be a date and time (ISO 8601)';
-    if (at > current + CLOCK_SKEW_MS) return 'must not be in the future';
+    if (at > current + CLOCK_SKEW_MS) return IN_FUTURE;
     return at;
   }
 
@@ -372,17 +381,17 @@ export function createPromo(deps: PromoDeps) {
           const offerIds = new Set<string>();
           const keys = new Map<string, string>();
           for (const { offerId, code } of body.codes) {
-            if (!byOffer.has(offerId)) throw new HttpError(404, `No accepted offer ${offerId} in this campaign`);
-            if (offerIds.has(offerId)) throw new HttpError(400, `codes: offer ${offerId} is listed twice`);
+            if (!byOffer.has(offerId)) throw new HttpError(404, problems.offer_not_coded.with({ offerId }));
+            if (offerIds.has(offerId)) throw new HttpError(400, problems.offer_listed_twice.with({ offerId }));
             offerIds.add(offerId);
             const key = code.toUpperCase();
-            if (keys.has(key)) throw new HttpError(409, `The code ${code} is given to two offers`);
+            if (keys.has(key)) throw new HttpError(409, problems.code_given_twice.with({ code }));
             keys.set(key, offerId);
           }
           for (const row of existing) {
             const claimant = keys.get(row.code_key);
             if (claimant !== undefined && claimant !== row.offer_id && !offerIds.has(row.offer_id))
-              throw new HttpError(409, `The code ${row.code_key} is already taken in this campaign`);
+              throw new HttpError(409, problems.code_taken.with({ hasCode: 'yes', code: row.code_key }));
           }
           // Replaced codes go first, so that two offers may swap codes in one request.
           await trx
@@ -430,14 +439,13 @@ export function createPromo(deps: PromoDeps) {
      */
     async campaignOfKey(header: string | undefined): Promise<string> {
       const key = bearerRedemptionKey(header);
-      if (!key)
-        throw new HttpError(401, `A redemption key is required: Authorization: Bearer ${REDEMPTION_KEY_PREFIX}…`);
+      if (!key) throw new HttpError(401, problems.redemption_key_required.with({ prefix: REDEMPTION_KEY_PREFIX }));
       const row = await db
         .selectFrom('campaigns')
         .select('id')
         .where('redemption_key_hash', '=', hashRedemptionKey(key))
         .executeTakeFirst();
-      if (!row) throw new HttpError(401, 'Unknown redemption key');
+      if (!row) throw new HttpError(401, problems.redemption_key_unknown);
       return row.id;
     },
 
@@ -448,7 +456,8 @@ export function createPromo(deps: PromoDeps) {
     async redeem(campaignId: string, input: RedemptionRequest): Promise<RedemptionResult> {
       const current = now();
       const at = redeemedAtOf(input.redeemedAt, current);
-      if (typeof at === 'string') throw new HttpError(400, `redeemedAt: ${at}`);
+      if (typeof at === 'string')
+        throw new HttpError(400, at === IN_FUTURE ? problems.redeemed_at_future : problems.redeemed_at_invalid);
       const result = await writes.run(async (trx) => {
         const found = await trx
           .selectFrom('promo_codes')
@@ -466,7 +475,7 @@ export function createPromo(deps: PromoDeps) {
           .where('promo_codes.campaign_id', '=', campaignId)
           .where('promo_codes.code_key', '=', input.code.toUpperCase())
           .executeTakeFirst();
-        if (!found) throw new HttpError(404, `No code ${input.code} in this campaign`);
+        if (!found) throw new HttpError(404, problems.code_unknown.with({ code: input.code }));
         const counted = counts(found, found.offer_status, at);
         const amount = input.amountCents ?? null;
         const inserted = await trx
@@ -523,11 +532,12 @@ export function createPromo(deps: PromoDeps) {
       try {
         records = parseCsv(text);
       } catch (error) {
-        if (error instanceof CsvSyntaxError) throw new HttpError(400, `Not CSV: ${error.message}`);
+        if (error instanceof CsvSyntaxError)
+          throw new HttpError(400, problems.csv_syntax.with({ line: error.line, problem: error.problem }));
         throw error;
       }
       const header = records.shift();
-      if (!header) throw new HttpError(400, 'The file is empty: a header with order_id and code is required');
+      if (!header) throw new HttpError(400, problems.csv_empty);
       const names = header.cells.map((cell) =>
         cell
           .trim()
@@ -541,15 +551,11 @@ export function createPromo(deps: PromoDeps) {
         amount: column(CSV_COLUMNS.amountCents),
         redeemedAt: column(CSV_COLUMNS.redeemedAt),
       };
-      if (at.orderId < 0 || at.code < 0)
-        throw new HttpError(
-          400,
-          'The header must name the columns order_id and code (amount and redeemed_at are optional)',
-        );
+      if (at.orderId < 0 || at.code < 0) throw new HttpError(400, problems.csv_columns);
       if (records.length > DELIVERABLE_LIMITS.csvRows)
         throw new HttpError(
           413,
-          `At most ${DELIVERABLE_LIMITS.csvRows.toLocaleString('en-US')} rows per upload; this file has ${records.length.toLocaleString('en-US')}`,
+          problems.csv_too_many_rows.with({ max: DELIVERABLE_LIMITS.csvRows, rows: records.length }),
         );
 
       const codes = new Map(

@@ -8,6 +8,7 @@ import type { RateLimiter, RateRule } from '../http/rate-limit.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import { requireRole, type AppEnv } from '../http/session.ts';
 import { ownCampaign } from '../marketplace/access.ts';
+import { deliverablesProblems } from './problems.ts';
 import type { Reports } from './report.ts';
 
 /** Shared report reads per address a minute (RATE_LIMIT_SCALE multiplies it): a guessed token costs a wait. */
@@ -27,7 +28,7 @@ export function reportRoutes(services: ReportRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { reports } = services;
   const owner = {
-    forbidden: "Only the campaign's advertiser reads its report",
+    forbidden: deliverablesProblems.report_forbidden,
     authorize: ownCampaign(services.db),
   };
   const advertiser = (c: Context<AppEnv>) => requireRole(c, 'advertiser');

@@ -12,7 +12,9 @@ import type { Database } from '../db/types.ts';
 import { csvRow } from '../http/csv.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Links } from '../mail/links.ts';
+import { marketplaceProblems } from '../marketplace/problems.ts';
 import { utcDay } from './days.ts';
+import { deliverablesProblems as problems } from './problems.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most a year of days in one report: a longer range is refused (400), not cut. */
@@ -83,7 +85,7 @@ export function createReports({ db, links, now = Date.now }: ReportDeps): Report
     let query = db.selectFrom('campaigns').selectAll().where('id', '=', campaignId);
     if (advertiserId !== null) query = query.where('advertiser_id', '=', advertiserId);
     const campaign = await query.executeTakeFirst();
-    if (!campaign) throw new HttpError(404, 'No such campaign');
+    if (!campaign) throw new HttpError(404, marketplaceProblems.campaign_unknown);
     return campaign;
   }
 
@@ -98,11 +100,12 @@ export function createReports({ db, links, now = Date.now }: ReportDeps): Report
       ['from', from],
       ['to', to],
     ] as const)
-      if (!isDay(value)) throw new HttpError(400, `${name}: must be a day, YYYY-MM-DD`);
+      if (!isDay(value)) throw new HttpError(400, problems.report_day_invalid.with({ field: name }));
     const fromMs = Date.parse(`${from}T00:00:00Z`);
     const toMs = Date.parse(`${to}T00:00:00Z`);
-    if (toMs < fromMs) throw new HttpError(400, 'to: must not be before from');
-    if ((toMs - fromMs) / DAY_MS + 1 > MAX_DAYS) throw new HttpError(400, `to: at most ${MAX_DAYS} days in one report`);
+    if (toMs < fromMs) throw new HttpError(400, problems.report_range_reversed);
+    if ((toMs - fromMs) / DAY_MS + 1 > MAX_DAYS)
+      throw new HttpError(400, problems.report_range_too_long.with({ max: MAX_DAYS }));
 
     // The campaign's offers that got as far as an acceptance (the others delivered nothing).
     const offers = await db
@@ -121,7 +124,7 @@ export function createReports({ db, links, now = Date.now }: ReportDeps): Report
       .orderBy('offers.id')
       .execute();
     if (query.offerId !== undefined && !offers.some((offer) => offer.id === query.offerId))
-      throw new HttpError(404, 'No such offer in this campaign');
+      throw new HttpError(404, problems.report_offer_unknown);
     const ids = query.offerId !== undefined ? [query.offerId] : offers.map((offer) => offer.id);
 
     const byOffer = new Map(offers.map((offer) => [offer.id, empty()]));
@@ -302,7 +305,7 @@ export function createReports({ db, links, now = Date.now }: ReportDeps): Report
         .select(['campaign_id', 'revoked_at'])
         .where('token_hash', '=', hashToken(token))
         .executeTakeFirst();
-      if (!share || share.revoked_at !== null) throw new HttpError(404, 'This report link is no longer available');
+      if (!share || share.revoked_at !== null) throw new HttpError(404, problems.report_link_gone);
       return build(share.campaign_id, null, query);
     },
 
@@ -348,7 +351,7 @@ export function createReports({ db, links, now = Date.now }: ReportDeps): Report
         .where('id', '=', shareId)
         .where('campaign_id', '=', campaign.id)
         .executeTakeFirst();
-      if (!row) throw new HttpError(404, 'No such share link');
+      if (!row) throw new HttpError(404, problems.share_unknown);
       return toShare(row);
     },
   };

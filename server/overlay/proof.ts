@@ -14,6 +14,7 @@ import type { EarningReview, OfferDisplay } from '../../contract/schemas/overlay
 import type { Database } from '../db/types.ts';
 import type { Evidence } from '../deliverables/evidence.ts';
 import { HttpError } from '../http/errors.ts';
+import { marketplaceProblems } from '../marketplace/problems.ts';
 import { holdReasonsOf } from '../money/reviews.ts';
 
 /** A gap longer than this between claimed minutes starts a new session. */
@@ -72,7 +73,8 @@ export async function offerDisplay(
   offerId: string,
   evidence: Pick<Evidence, 'of'>,
 ): Promise<OfferDisplay> {
-  if (party.role !== 'creator' && party.role !== 'advertiser') throw new HttpError(404, 'No such offer');
+  if (party.role !== 'creator' && party.role !== 'advertiser')
+    throw new HttpError(404, marketplaceProblems.offer_unknown);
   const row = await db
     .selectFrom('offers')
     .innerJoin('campaigns', 'campaigns.id', 'offers.campaign_id')
@@ -99,7 +101,7 @@ export async function offerDisplay(
     .where('offers.id', '=', offerId)
     .where(party.role === 'creator' ? 'offers.creator_id' : 'campaigns.advertiser_id', '=', party.userId)
     .executeTakeFirst();
-  if (!row) throw new HttpError(404, 'No such offer');
+  if (!row) throw new HttpError(404, marketplaceProblems.offer_unknown);
 
   const minutes: Minute[] = (
     await db

@@ -13,12 +13,13 @@ import { runLiveStream } from '../http/live-stream.ts';
 import { HttpError, route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
 import type { Logger } from '../log.ts';
+import { overlayProblems } from './problems.ts';
 import type { Overlays, OverlaySignal } from './store.ts';
 
 /** The reconnection delay EventSource is told to use (the page's own machine backs off further). */
 const RETRY_MS = 1_000;
 /** Other roles get this 403 before anything is read (server/http/route.ts, contract/endpoints.ts endpointRoles). */
-const CREATORS_ONLY = { forbidden: 'Only creators have an overlay' };
+const CREATORS_ONLY = { forbidden: overlayProblems.creators_only };
 
 export interface OverlayRoutesDeps extends RouteDeps {
   config: Pick<Config, 'contractCheck' | 'trustProxy'>;
@@ -70,7 +71,7 @@ export function overlayRoutes(services: OverlayRoutesDeps): Hono<AppEnv> {
 
   route(app, services, 'overlayStream', async (c, { query }) => {
     const creatorId = await overlays.creatorOf(query.token);
-    if (!creatorId) throw new HttpError(404, 'Not found');
+    if (!creatorId) throw new HttpError(404, overlayProblems.token_unknown);
 
     return streamSSE(c, (stream) => {
       let sent = 0;

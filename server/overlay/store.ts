@@ -40,6 +40,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { Links } from '../mail/links.ts';
 import { touchOfferLists } from '../marketplace/offer-revisions.ts';
+import { overlayProblems } from './problems.ts';
 import { offerDisplay } from './proof.ts';
 import { offersShownOn } from './shown.ts';
 import type { Sealer } from '../money/sealing.ts';
@@ -684,10 +685,10 @@ export function createOverlays(deps: OverlayDeps): Overlays {
       const hash = hashToken(input.token);
       const overlay = await overlayByHash(hash);
       // An unknown or rotated token learns nothing, not even whether the offer exists.
-      if (!overlay) throw new HttpError(404, 'Not found');
-      if (!overlay.enabled) throw new HttpError(409, 'The overlay is switched off: it does not count display');
+      if (!overlay) throw new HttpError(404, overlayProblems.token_unknown);
+      if (!overlay.enabled) throw new HttpError(409, overlayProblems.switched_off);
       const offer = await creditableOffer(overlay.creatorId, input.offerId);
-      if (!offer) throw new HttpError(404, 'This overlay has no active offer with that id');
+      if (!offer) throw new HttpError(404, overlayProblems.offer_not_running);
       return new Promise<HeartbeatResult>((resolve, reject) => {
         beats.push({ input, offer, resolve, reject });
         if (!crediting) {
@@ -699,7 +700,7 @@ export function createOverlays(deps: OverlayDeps): Overlays {
 
     async presence(token, host, at = Date.now()) {
       const overlay = await overlayByHash(hashToken(token));
-      if (!overlay) throw new HttpError(404, 'Not found');
+      if (!overlay) throw new HttpError(404, overlayProblems.token_unknown);
       // One row per overlay, the latest report (every 15 s from every open page): a write the batcher shares.
       await writes.run((trx) =>
         trx

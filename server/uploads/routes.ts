@@ -2,10 +2,12 @@
 import { Hono, type Context } from 'hono';
 import { HttpError } from '../http/errors.ts';
 import { readLimitedBody } from '../http/json-body.ts';
+import { accountProblems } from '../accounts/problems.ts';
 import type { UserStore } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import { route, type RouteDeps } from '../http/route.ts';
 import type { AppEnv } from '../http/session.ts';
+import { uploadProblems as problems } from './problems.ts';
 import { sniffImage, type ImageKind } from './sniff.ts';
 import type { PhotoStorage } from './storage.ts';
 
@@ -29,7 +31,7 @@ export function uploadApiRoutes(services: UploadRoutesDeps) {
     const result = await users.update(c.get('userId'), { image: photoUrl });
     if (!result) {
       await photos.remove(photoUrl);
-      throw new HttpError(401, 'This account no longer exists');
+      throw new HttpError(401, accountProblems.account_gone);
     }
     if (result.previousImage !== photoUrl) await photos.remove(result.previousImage);
     return { photoUrl };
@@ -49,9 +51,9 @@ export async function readImageField(
 ): Promise<{ bytes: Uint8Array; kind: ImageKind }> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw new HttpError(415, `Send the ${field} as multipart/form-data with a field named "${field}"`);
+    throw new HttpError(415, problems.multipart_required.with({ field }));
   }
-  const tooLarge = `The ${field} is larger than the limit of ${maxBytes} bytes`;
+  const tooLarge = problems.too_large.with({ field, max: maxBytes });
   let raw: Uint8Array;
   try {
     raw = await readLimitedBody(c, maxBytes + MULTIPART_OVERHEAD);
@@ -63,15 +65,15 @@ export async function readImageField(
   try {
     form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new HttpError(400, 'The multipart body could not be read');
+    throw new HttpError(400, problems.multipart_unreadable);
   }
   const file = form.get(field);
-  if (!(file instanceof Blob)) throw new HttpError(400, `The multipart field "${field}" with a file is required`);
+  if (!(file instanceof Blob)) throw new HttpError(400, problems.file_required.with({ field }));
   if (file.size > maxBytes) throw new HttpError(413, tooLarge);
-  if (file.size === 0) throw new HttpError(400, `The ${field} is empty`);
+  if (file.size === 0) throw new HttpError(400, problems.file_empty.with({ field }));
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
-  if (!kind) throw new HttpError(415, `The ${field} must be a PNG, JPEG, WebP or GIF image`);
+  if (!kind) throw new HttpError(415, problems.not_an_image.with({ field }));
   return { bytes, kind };
 }
 

@@ -237,9 +237,21 @@ describe.each(BACKENDS)('the chat bot on %s', (backendName) => {
       .execute();
     const refused = await consent(offer.creator, 'twitch');
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(
-      'Twitch has not granted Castbridge’s bot permission to post in your chat (channel:bot): connect Twitch again, then turn this on',
-    );
+    expect(refused.body).toEqual({
+      message:
+        'Twitch has not granted Castbridge’s bot permission to post in your chat (channel:bot): connect Twitch again, then turn this on',
+      code: 'deliverables.bot_permission_missing',
+    });
+    const spanish = await api.request('PUT', '/api/connections/twitch/bot', {
+      token: offer.creator.token,
+      json: { consent: true },
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(spanish.body).toEqual({
+      message:
+        'Twitch no le ha dado permiso al bot de Castbridge para publicar en tu chat (channel:bot): vuelve a conectar Twitch y luego actívalo',
+      code: 'deliverables.bot_permission_missing',
+    });
     // An accepted offer whose campaign asks for no chat posts has no bot, for its creator as for anyone.
     const plain = await botOffer('twitch', { chat: undefined });
     const none = await api.request('GET', `/api/offers/${plain.offerId}/bot`, { token: plain.creator.token });

@@ -335,7 +335,19 @@ describe.each(BACKENDS)('deliverables progress on %s', (backendName) => {
       token: invited.creator.token,
     });
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe('This offer is invited: its deliverables are counted once it is accepted');
+    expect(early.body).toEqual({
+      message: 'This offer is invited: its deliverables are counted once it is accepted',
+      code: 'deliverables.not_accepted_yet',
+    });
+    // In the creator's language, with the same code.
+    const spanish = await api.request('GET', `/api/offers/${invited.offerId}/deliverables`, {
+      token: invited.creator.token,
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(spanish.body).toEqual({
+      message: 'Esta oferta está pendiente: sus entregables empiezan a contarse cuando se acepta',
+      code: 'deliverables.not_accepted_yet',
+    });
     // Before acceptance the offer's answers carry no progress.
     const offer = await api.request('GET', `/api/offers/${invited.offerId}`, { token: invited.creator.token });
     expect(offer.body.offer).toMatchObject({ status: 'invited', progress: null });

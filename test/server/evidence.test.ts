@@ -265,7 +265,7 @@ describe.each(BACKENDS)('offer evidence on %s', (backendName) => {
     for (const who of [otherAdvertiser, otherCreator]) {
       const answer = await evidenceAs(who, offerId);
       expect(answer.status, answer.text).toBe(404);
-      expect(answer.body).toEqual({ message: 'No such offer', code: 'not_found' });
+      expect(answer.body).toEqual({ message: 'No such offer', code: 'marketplace.offer_unknown' });
     }
     expect((await evidenceAs(operator, crypto.randomUUID())).status).toBe(404);
     expect((await evidenceAs(null, offerId)).status).toBe(401);

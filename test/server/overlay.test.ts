@@ -321,10 +321,10 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     // The old token: no stream, no heartbeats (and the same answer as a token that never existed).
     const gone = await api.castbridge.app.request(`/api/overlay/stream?token=${old}`);
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(await gone.json()).toEqual({ message: 'Not found', code: 'overlay.token_unknown' });
     const oldBeat = await beat(old, offerId);
     expect(oldBeat.status).toBe(404);
-    expect(oldBeat.body).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(oldBeat.body).toEqual({ message: 'Not found', code: 'overlay.token_unknown' });
     // The new one works.
     const again = await stream(fresh);
     expect((await nextState(again)).creatives).toHaveLength(1);
@@ -365,6 +365,19 @@ describe.each(BACKENDS)('the overlay on %s', (backendName) => {
     await api.request('PUT', '/api/overlay', { token: mine.creator.token, json: { enabled: false } });
     const off = await beat(token, mine.offerId);
     expect(off.status).toBe(409);
+    expect(off.body).toEqual({
+      message: 'The overlay is switched off: it does not count display',
+      code: 'overlay.switched_off',
+    });
+    // In the page's language when it asks for one, with the same code.
+    const spanish = await api.request('POST', '/api/overlay/heartbeat', {
+      json: { token, offerId: mine.offerId, seconds: 15, beatId: 'beat-spanish' },
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(spanish.body).toEqual({
+      message: 'El overlay está desactivado: no cuenta la exhibición',
+      code: 'overlay.switched_off',
+    });
     await api.request('PUT', '/api/overlay', { token: mine.creator.token, json: { enabled: true } });
     for (const json of [
       {},

@@ -12,6 +12,9 @@ import { money, wordList } from '../../server/http/texts.ts';
 import { moneyProblems } from '../../server/money/problems.ts';
 import { archiveProblems } from '../../server/archive/problems.ts';
 import { channelRequired, marketplaceProblems, offerState } from '../../server/marketplace/problems.ts';
+import { deliverablesProblems } from '../../server/deliverables/problems.ts';
+import { overlayProblems } from '../../server/overlay/problems.ts';
+import { uploadProblems } from '../../server/uploads/problems.ts';
 import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
 import { publicProblems } from '../../server/public/problems.ts';
 
@@ -29,6 +32,9 @@ describe('refusals', () => {
       ...Object.values(archiveProblems),
       ...Object.values(marketplaceProblems),
       ...Object.values(publicProblems),
+      ...Object.values(deliverablesProblems),
+      ...Object.values(overlayProblems),
+      ...Object.values(uploadProblems),
     ]) {
       const values = {
         first: 'creator',
@@ -41,6 +47,8 @@ describe('refusals', () => {
         ...{ limit: 5, day: '2026-12-02', hours: 3, detail: 'z' },
         ...{ status: offerState('expired'), action: 'accept', platforms: 'Twitch', brand: 'Nova', pay: money(15_000) },
         max: 500,
+        ...{ offerId: 'o-1', code: 'NOVA-10', hasCode: 'yes', prefix: 'cbr_', seconds: 30, line: 2, problem: 'x' },
+        ...{ rows: 12_000, field: 'photo' },
       };
       const english = formatProblem(kind.with(values), 'en');
       const spanish = formatProblem(kind.with(values), 'es-MX');
@@ -146,6 +154,65 @@ describe('refusals', () => {
     expect(both(m.offer_not_completable.with({ status: offerState('expired') }))).toEqual([
       'This offer is expired: only an accepted offer can be completed',
       'Esta oferta venció: solo se puede completar una oferta aceptada',
+    ]);
+  });
+
+  it('says the deliverables’ refusals in Spanish, counting and quoting, the English as it was', () => {
+    const both = (problem: Parameters<typeof formatProblem>[0]) => [
+      formatProblem(problem, 'en'),
+      formatProblem(problem, 'es-MX'),
+    ];
+    const d = deliverablesProblems;
+    expect(both(d.csv_too_many_rows.with({ max: 10_000, rows: 12_345 }))).toEqual([
+      'At most 10,000 rows per upload; this file has 12,345',
+      'Puedes subir como máximo 10,000 filas a la vez; este archivo tiene 12,345',
+    ]);
+    expect(both(d.csv_syntax.with({ line: 2, problem: 'after_quote' }))).toEqual([
+      'Not CSV: line 2: text after a closing quote (a quote inside a cell is written "")',
+      'No es un CSV: línea 2: hay texto después de las comillas que cierran una celda (unas comillas dentro de una celda se escriben "")',
+    ]);
+    expect(both(d.code_taken.with({ hasCode: 'no' }))).toEqual([
+      'That code is already taken in this campaign',
+      'Ese código ya está en uso en esta campaña',
+    ]);
+    expect(both(d.code_taken.with({ hasCode: 'yes', code: 'NOVA-ANA' }))[0]).toBe(
+      'The code NOVA-ANA is already taken in this campaign',
+    );
+    for (const [seconds, english, spanish] of [
+      [1, '1 second', '1 segundo'],
+      [42, '42 seconds', '42 segundos'],
+    ] as const)
+      expect(both(d.redemptions_throttled.with({ seconds }))).toEqual([
+        `Too many redemptions for this key; try again in ${english}.`,
+        `Demasiados canjes con esta clave; vuelve a intentarlo en ${spanish}.`,
+      ]);
+    expect(both(d.not_accepted_yet.with({ status: offerState('info_requested') }))).toEqual([
+      'This offer is info requested: its deliverables are counted once it is accepted',
+      'Esta oferta está esperando más información: sus entregables empiezan a contarse cuando se acepta',
+    ]);
+    expect(both(d.bot_account_missing.with({ platform: 'YouTube' }))).toEqual([
+      'No YouTube account is connected',
+      'No tienes una cuenta de YouTube conectada',
+    ]);
+    expect(both(d.promo_forbidden)[0]).toBe("Only the campaign's advertiser manages its promo codes");
+  });
+
+  it('says the overlay’s and an upload’s refusals in Spanish, the file worded by its field', () => {
+    const both = (problem: Parameters<typeof formatProblem>[0]) => [
+      formatProblem(problem, 'en'),
+      formatProblem(problem, 'es-MX'),
+    ];
+    expect(both(overlayProblems.switched_off)).toEqual([
+      'The overlay is switched off: it does not count display',
+      'El overlay está desactivado: no cuenta la exhibición',
+    ]);
+    expect(both(uploadProblems.too_large.with({ field: 'image', max: 5_242_880 }))).toEqual([
+      'The image is larger than the limit of 5242880 bytes',
+      'La imagen supera el límite de 5,242,880 bytes',
+    ]);
+    expect(both(uploadProblems.file_empty.with({ field: 'photo' }))).toEqual([
+      'The photo is empty',
+      'La foto está vacía',
     ]);
   });
 

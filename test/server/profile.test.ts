@@ -267,7 +267,20 @@ describe.each(BACKENDS)('profile and photo on %s', (backendName) => {
     it('answers 415 for a text file renamed .png, and keeps serving', async () => {
       const answer = await upload(photoForm(Buffer.from('just some text, not an image'), 'photo.png', 'image/png'));
       expect(answer.status).toBe(415);
-      expect(answer.body.message).toMatch(/PNG, JPEG, WebP or GIF/);
+      expect(answer.body).toEqual({
+        message: 'The photo must be a PNG, JPEG, WebP or GIF image',
+        code: 'uploads.not_an_image',
+      });
+      // In the uploader's language, with the same code.
+      const spanish = await api.request('POST', '/api/upload-photo', {
+        body: photoForm(Buffer.from('just some text, not an image'), 'photo.png', 'image/png'),
+        token,
+        headers: { 'accept-language': 'es-MX' },
+      });
+      expect(spanish.body).toEqual({
+        message: 'La foto debe ser una imagen PNG, JPEG, WebP o GIF',
+        code: 'uploads.not_an_image',
+      });
       const svg = await upload(
         photoForm(
           Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),

@@ -255,7 +255,16 @@ describe.each(BACKENDS)('the brand’s report on %s', (backendName) => {
     expect((revoked.body.share as { revokedAt: string | null }).revokedAt).not.toBeNull();
     const gone = await api.request('GET', `/api/reports/${token}`);
     expect(gone.status).toBe(404);
-    expect(gone.body.message).toBe('This report link is no longer available');
+    expect(gone.body).toEqual({
+      message: 'This report link is no longer available',
+      code: 'deliverables.report_link_gone',
+    });
+    // In the reader's language, with the same code.
+    const spanish = await api.request('GET', `/api/reports/${token}`, { headers: { 'accept-language': 'es-MX' } });
+    expect(spanish.body).toEqual({
+      message: 'Este enlace al reporte ya no está disponible',
+      code: 'deliverables.report_link_gone',
+    });
     expect((await api.request('GET', '/api/reports/not-a-token')).status).toBe(404);
   });
 

@@ -597,14 +597,19 @@ describe.each(BACKENDS)('verified delivery on %s', (backendName) => {
     for (const who of [advertiser, operator]) {
       const refused = await api.request('GET', '/api/overlay/status', { token: who.token });
       expect(refused.status).toBe(403);
-      expect(refused.body.message).toBe('Only creators have an overlay');
+      expect(refused.body).toEqual({ message: 'Only creators have an overlay', code: 'overlay.creators_only' });
     }
+    const spanish = await api.request('GET', '/api/overlay/status', {
+      token: advertiser.token,
+      headers: { 'accept-language': 'es-MX' },
+    });
+    expect(spanish.body).toEqual({ message: 'Solo los creadores tienen un overlay', code: 'overlay.creators_only' });
     expect((await api.request('GET', '/api/overlay/status')).status).toBe(401);
     const unknown = await api.request('POST', '/api/overlay/presence', {
       json: { token: 'A'.repeat(43), host: 'program' },
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(unknown.body).toEqual({ message: 'Not found', code: 'overlay.token_unknown' });
     const creator = await account(api, 'creator');
     const token = await tokenOf(creator);
     for (const json of [
