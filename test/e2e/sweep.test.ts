@@ -2,9 +2,11 @@
 // and 1280 px — no console error, no failed request, no sideways scroll, axe clean, a screenshot of each at 375 and
 // 1280 when SCREENSHOTS=1 (the widths a person looks at; a full-page PNG costs about what axe does);
 // keyboard focus is visible; reload keeps the route; the back button behaves.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedAdvertiser, call, campaignFor, register, updateProfile } from './api';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { approvedAdvertiser, call, campaignFor, login, register, uniqueEmail, updateProfile } from './api';
 import { expectCleanPage, launch, openPage, type Watched } from './harness';
 import { protectedRoutes, publicRoutes } from './routes';
 
@@ -158,6 +160,56 @@ describe.each([375, 1280])('the advertiser in Spanish at %i px', (width) => {
       });
     },
   );
+});
+
+// An operator who chose Spanish gets the whole console in Spanish (src/operator): each tab at the widths a person looks
+// at, Spanish being about a quarter longer than English. The operator is made as operators are, by the admin command
+// (server/cli/admin.ts) on the journeys' server's data; the demo operator the other journeys share keeps English.
+let spanishOperator: Promise<string> | undefined;
+async function operatorInSpanish(): Promise<string> {
+  const email = uniqueEmail('operadora');
+  const made = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join('server', 'cli', 'admin.ts'), 'create-operator', email],
+    {
+      env: { ...process.env, DATA_DIR: inject('dataDir') },
+      encoding: 'utf8',
+    },
+  );
+  expect(made.status, made.stderr).toBe(0);
+  const password = /One-time password: (\S+)/.exec(made.stdout)![1]!;
+  const token = await login(email, password);
+  await call('PUT', '/api/settings', { token, json: { locale: 'es-MX' } });
+  return token;
+}
+
+describe.each([375, 1280])('the operator console in Spanish at %i px', (width) => {
+  let spanish: Watched | undefined;
+  afterAll(async () => {
+    await spanish?.context.close();
+  });
+
+  it('/admin, every tab', async () => {
+    const token = await (spanishOperator ??= operatorInSpanish());
+    spanish = await openPage(browser, width, { jwt: token });
+    await spanish.page.goto('/admin');
+    await settled(spanish.page);
+    await spanish.page.getByRole('heading', { level: 1, name: 'Consola de operación' }).waitFor();
+    expect(await spanish.page.evaluate(() => document.documentElement.lang)).toBe('es-MX');
+    const tabs = spanish.page.getByRole('tab');
+    const count = await tabs.count();
+    expect(count).toBeGreaterThanOrEqual(9);
+    for (let i = 0; i < count; i += 1) {
+      const tab = tabs.nth(i);
+      await tab.click();
+      const panel = spanish.page.getByRole('tabpanel');
+      await panel.waitFor();
+      await settled(spanish.page);
+      // No part of the tab kept English (src/common/InLanguage.tsx marks one lang="en").
+      expect(await spanish.page.locator('main [lang="en"]').count()).toBe(0);
+      await expectCleanPage(spanish, `sweep-es-admin-${i + 1}`, { screenshot: true });
+    }
+  });
 });
 
 describe('keyboard and navigation', () => {
