@@ -54,6 +54,26 @@ const approvalsWaiting = () =>
     },
   });
 
+/** The console in Spanish with its Platform budgets tab opened, the tab's read asked and not yet answered. */
+async function openBudgetsTab() {
+  await act(() => setLocale('es-MX'));
+  const load = controlled<PlatformBudget[]>();
+  const view = renderScreen(
+    <OperatorConsoleScreen
+      logic={{
+        approval: approvalsWaiting(),
+        budgets: adminBudgetsMachine.provide({ actors: { loadBudgets: load.logic } }),
+      }}
+    />,
+    { path: '/admin', jwt: 'operator.jwt' },
+  );
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('tab', { name: 'Cuotas de las plataformas' }));
+  const panel = screen.getByRole('tabpanel', { name: 'Cuotas de las plataformas' });
+  await waitFor(() => expect(load.started).toBe(1));
+  return { load, panel, user, view };
+}
+
 async function mountInSpanish() {
   await act(() => setLocale('es-MX'));
   const load = controlled<PendingAdvertiser[], { filter: ApprovalFilter }>();
@@ -445,21 +465,7 @@ describe('the operator console in Spanish', () => {
   });
 
   it('Platform budgets: the cards, their meters, refusals and waiting calls, the quiet channels, in Spanish', async () => {
-    await act(() => setLocale('es-MX'));
-    const load = controlled<PlatformBudget[]>();
-    const view = renderScreen(
-      <OperatorConsoleScreen
-        logic={{
-          approval: approvalsWaiting(),
-          budgets: adminBudgetsMachine.provide({ actors: { loadBudgets: load.logic } }),
-        }}
-      />,
-      { path: '/admin', jwt: 'operator.jwt' },
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: 'Cuotas de las plataformas' }));
-    const panel = screen.getByRole('tabpanel', { name: 'Cuotas de las plataformas' });
-    await waitFor(() => expect(load.started).toBe(1));
+    const { load, panel, user, view } = await openBudgetsTab();
     await load.resolve(sampleBudgets);
 
     expect(panel).toHaveTextContent(/^Cada llamada a Twitch y YouTube gasta una de estas cuotas/);
@@ -553,21 +559,7 @@ describe('the operator console in Spanish', () => {
   });
 
   it('Platform budgets: a first read refused says so in Spanish, and nothing used yet', async () => {
-    await act(() => setLocale('es-MX'));
-    const load = controlled<PlatformBudget[]>();
-    renderScreen(
-      <OperatorConsoleScreen
-        logic={{
-          approval: approvalsWaiting(),
-          budgets: adminBudgetsMachine.provide({ actors: { loadBudgets: load.logic } }),
-        }}
-      />,
-      { path: '/admin', jwt: 'operator.jwt' },
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: 'Cuotas de las plataformas' }));
-    const panel = screen.getByRole('tabpanel', { name: 'Cuotas de las plataformas' });
-    await waitFor(() => expect(load.started).toBe(1));
+    const { load, panel, user } = await openBudgetsTab();
     expect(panel).toHaveTextContent('Cargando: cuotas de las plataformas');
     await load.reject(new Error(OPERATORS_ONLY));
     const alert = within(panel).getByRole('alert');
