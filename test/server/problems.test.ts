@@ -11,6 +11,7 @@ import { definedProblems, formatProblem } from '../../server/http/problems.ts';
 import { money, wordList } from '../../server/http/texts.ts';
 import { moneyProblems } from '../../server/money/problems.ts';
 import { archiveProblems } from '../../server/archive/problems.ts';
+import { operatorProblems } from '../../server/operator/problems.ts';
 import { channelRequired, marketplaceProblems, offerState } from '../../server/marketplace/problems.ts';
 import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
 
@@ -27,6 +28,7 @@ describe('refusals', () => {
       ...Object.values(moneyProblems),
       ...Object.values(archiveProblems),
       ...Object.values(marketplaceProblems),
+      ...Object.values(operatorProblems),
     ]) {
       const values = {
         first: 'creator',
