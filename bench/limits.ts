@@ -72,7 +72,7 @@ async function run(handle: DatabaseHandle): Promise<{ p99OverheadMs: number; p50
     const key = `${credential} ${priority}`;
     let f = fetchers.get(key);
     if (!f) {
-      f = governor.fetch({ provider: 'twitch', credential, priority, purpose: 'bench' }, base);
+      f = governor.fetch({ provider: 'twitch', credential, priority, purpose: 'analytics_collection' }, base);
       fetchers.set(key, f);
     }
     return f;

@@ -739,7 +739,7 @@ export const endpointDocs = {
   adminBudgets: {
     who: 'operator',
     answer:
-      "each Twitch and YouTube credential's budget in its window (points a minute, units a day): capacity, spent, remaining, when it resets, whether the platform refused until a time and why; the calls waiting for it on the instance that answered and the work put off until it resets, by purpose; empty before any platform call",
+      "each Twitch and YouTube credential's budget in its window (points a minute, units a day): capacity, spent, remaining, when it resets, whether the platform refused until a time and why (its answer as it gave it: `429`, `quotaExceeded`); the calls waiting for it on the instance that answered (and why: `spent` or `refused`) and the work put off until it resets, by purpose; purposes and reasons are codes (`contract/budgets.ts`) for the client to word; empty before any platform call",
     errors: '401, 403',
   },
   listConnections: {

@@ -42,6 +42,9 @@ export const ERROR_CODES = {
   'http.idempotency_key_format': '400: the Idempotency-Key header is malformed',
   'http.idempotency_key_reused': '422: the Idempotency-Key was used for a different request',
   'http.idempotency_key_in_flight': '409: a request with this Idempotency-Key is still being processed',
+  // The operator console (server/operator/): an advertiser's review.
+  'operator.advertiser_unknown': '404: approving or rejecting an advertiser that does not exist',
+  'operator.advertiser_already_reviewed': '409: approving or rejecting an advertiser already approved or rejected',
   // Accounts (server/accounts/).
   'accounts.email_taken': '409: registration with an e-mail that has an account',
   'accounts.invalid_login': '401: sign-in with an unknown e-mail or a wrong password (the same answer for both)',

@@ -264,7 +264,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     provider: 'youtube',
     credential: 'project',
     priority: 'chat',
-    purpose: 'archive chat',
+    purpose: 'archive_chat',
     maxWaitMs: 0,
   } as const;
   const archive = createArchive({ db, dialect: handle.dialect });
@@ -457,7 +457,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
                   provider: 'twitch',
                   credential: `user:${account.platform_user_id}`,
                   priority: 'chat',
-                  purpose: 'archive stream sessions',
+                  purpose: 'archive_stream_sessions',
                   // Not waiting in line (stopping the archive would wait for it): looked at again at the reset.
                   maxWaitMs: 0,
                 },

@@ -1,12 +1,20 @@
 // The platforms' budgets as operators read them in /admin (docs/product.md §Platform limits): one per provider
-// credential, shared by every instance (server/connections/governor.ts), with what is waiting for it and why.
+// credential, shared by every instance (server/connections/governor.ts), with what is waiting for it and why: its
+// purposes and reasons as codes (../budgets.ts) that the console words, the platform's own answers as they came.
 import { z } from 'zod';
+import { BUDGET_PURPOSES, BUDGET_REFUSALS, BUDGET_WAIT_REASONS } from '../budgets.ts';
 
 /** Who asks for budget, highest first: a waiting call is served in this order. */
 export const BUDGET_PRIORITIES = ['verify', 'chat', 'connect', 'analytics', 'backfill'] as const;
 
 /** Whose a budget's credential is (see `owner`). */
 export const BUDGET_OWNERS = ['app', 'project', 'chat-account', 'channel', 'connecting', 'disconnected'] as const;
+
+/** What a budget is asked for, as a code (contract/budgets.ts): the console words it. */
+const purpose = z.enum(BUDGET_PURPOSES);
+
+/** Why the platform refused: a code, and the platform's answer in its own words (`429`, `quotaExceeded`). */
+const refusal = z.object({ code: z.enum(BUDGET_REFUSALS), answer: z.string() });
 
 export const platformBudget = z.object({
   provider: z.enum(['twitch', 'youtube']),
@@ -20,8 +28,8 @@ export const platformBudget = z.object({
    * no longer connected (`disconnected`).
    */
   owner: z.enum(BUDGET_OWNERS),
-  /** What asked for this budget, on any instance (`analytics collection`, `chat bot`, …), sorted. */
-  purposes: z.array(z.string()),
+  /** What asked for this budget, on any instance (`analytics_collection`, `chat_bot`, …), sorted. */
+  purposes: z.array(purpose),
   /** What the platform allows in one window: points a minute (Twitch), units a day (YouTube). */
   window: z.enum(['minute', 'pacific-day']),
   capacity: z.number().int().min(0),
@@ -31,17 +39,25 @@ export const platformBudget = z.object({
   remaining: z.number().int().min(0),
   /** When the window ends and the budget is whole again (ISO). */
   resetAt: z.string(),
-  /** The platform refused calls until then (someone else spent the credential), and why; null when it did not. */
+  /**
+   * The platform refused calls until then (someone else spent the credential), and why (null when the platform's
+   * answer is not known); both null when it did not.
+   */
   refusedUntil: z.string().nullable(),
-  refusedReason: z.string().nullable(),
-  /** Calls waiting for budget on the instance that answered, by purpose, and why they wait. */
+  refusedReason: refusal.nullable(),
+  /**
+   * Calls waiting for budget on the instance that answered, by purpose, and why they wait: `spent` or `refused`
+   * (contract/budgets.ts), with the platform's refusal as it was when they began waiting (null for `spent`, or when
+   * its answer is not known).
+   */
   waiting: z.array(
     z.object({
-      purpose: z.string(),
+      purpose,
       priority: z.enum(BUDGET_PRIORITIES),
       count: z.number().int().min(1),
       since: z.string(),
-      reason: z.string(),
+      reason: z.enum(BUDGET_WAIT_REASONS),
+      refusedReason: refusal.nullable(),
     }),
   ),
   /**
@@ -51,7 +67,7 @@ export const platformBudget = z.object({
    */
   resolution: z.array(
     z.object({
-      purpose: z.string(),
+      purpose,
       items: z.number().int().min(0),
       everySeconds: z.number().int().min(1),
       goalSeconds: z.number().int().min(1),
@@ -60,7 +76,7 @@ export const platformBudget = z.object({
   /** Work put off until the budget comes back (a job scheduled again), by purpose. */
   deferred: z.array(
     z.object({
-      purpose: z.string(),
+      purpose,
       priority: z.enum(BUDGET_PRIORITIES),
       count: z.number().int().min(1),
       until: z.string(),

@@ -48,9 +48,9 @@ export function createCollector(deps: {
           provider: 'twitch',
           credential: `user:${account.platform_user_id}`,
           priority: 'analytics',
-          purpose: 'analytics collection',
+          purpose: 'analytics_collection',
         }
-      : { provider: 'youtube', credential: 'project', priority: 'analytics', purpose: 'analytics collection' };
+      : { provider: 'youtube', credential: 'project', priority: 'analytics', purpose: 'analytics_collection' };
 
   async function read(account: AccountRow, token: string): Promise<Reading> {
     if (account.platform === 'twitch') {

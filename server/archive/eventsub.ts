@@ -25,6 +25,7 @@ import WebSocket from 'ws';
 import type { Kysely } from 'kysely';
 import type { Config, OAuthClient } from '../config.ts';
 import type { Database } from '../db/types.ts';
+import type { BudgetPurpose } from '../../contract/budgets.ts';
 import type { Governor, Priority } from '../connections/governor.ts';
 import type { Locks, Lease } from '../cluster/locks.ts';
 import type { Logger } from '../log.ts';
@@ -129,7 +130,7 @@ export interface EventSubManager {
   helix(
     method: string,
     path: string,
-    options?: { body?: unknown; query?: Record<string, string>; priority?: Priority; purpose?: string },
+    options?: { body?: unknown; query?: Record<string, string>; priority?: Priority; purpose?: BudgetPurpose },
   ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
   /** Where the notifications and revocations of PUSH_TYPES go (conduit). */
   onPush(listener: PushListener | null): void;
@@ -411,7 +412,7 @@ export function createEventSubManager(deps: {
       body?: unknown;
       query?: Record<string, string>;
       priority?: Priority;
-      purpose?: string;
+      purpose?: BudgetPurpose;
     },
   ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
     const url = `${selfFetch.resolve(client!.apiBase)}${path}${options.query ? `?${new URLSearchParams(options.query)}` : ''}`;
@@ -449,7 +450,7 @@ export function createEventSubManager(deps: {
   async function helix(
     method: string,
     path: string,
-    options: { body?: unknown; query?: Record<string, string>; priority?: Priority; purpose?: string } = {},
+    options: { body?: unknown; query?: Record<string, string>; priority?: Priority; purpose?: BudgetPurpose } = {},
   ) {
     const send = async (force: boolean) => {
       if (transport === 'websocket') {

@@ -14,6 +14,12 @@
 //   youtube:project     every YouTube Data API call of the Google Cloud project: 10,000 units a day, reset at
 //                       midnight Pacific
 import type { Kysely } from 'kysely';
+import {
+  isBudgetPurpose,
+  type BudgetPurpose,
+  type BudgetRefusal,
+  type BudgetWaitReason,
+} from '../../contract/budgets.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../log.ts';
 
@@ -134,8 +140,8 @@ export interface CallSpec {
   /** `app`, `user:<platform user id>` (Twitch), `project` (YouTube). */
   credential: string;
   priority: Priority;
-  /** What the call is for, shown to operators while it waits (`archive chat`, `live watch`). */
-  purpose: string;
+  /** What the call is for (a code of contract/budgets.ts), shown to operators while it waits (`archive_chat`). */
+  purpose: BudgetPurpose;
   /**
    * The longest a call waits for budget before BudgetExhausted; default: a minute for verify and chat, none for the
    * others (a job is scheduled again at retryAt instead).
@@ -156,13 +162,20 @@ export interface BudgetView {
   resetAt: number;
   /** The platform refused until then (someone else used the credential), with why; null when it did not. */
   refusedUntil: number | null;
-  refusedReason: string | null;
-  /** Calls waiting on this instance, and why. */
-  waiting: { purpose: string; priority: Priority; count: number; since: number; reason: string }[];
+  refusedReason: BudgetRefusal | null;
+  /** Calls waiting on this instance, and why (with the platform's refusal when that is why). */
+  waiting: {
+    purpose: BudgetPurpose;
+    priority: Priority;
+    count: number;
+    since: number;
+    reason: BudgetWaitReason;
+    refusedReason: BudgetRefusal | null;
+  }[];
   /** Work put off until the reset (a job rescheduled), by purpose. */
-  deferred: { purpose: string; priority: Priority; count: number; until: number }[];
+  deferred: { purpose: BudgetPurpose; priority: Priority; count: number; until: number }[];
   /** Every purpose that asked for this budget, on any instance (what the credential is used for), sorted. */
-  purposes: string[];
+  purposes: BudgetPurpose[];
 }
 
 export interface GovernorStats {
@@ -180,7 +193,8 @@ interface Waiter {
   spec: CallSpec;
   cost: number;
   since: number;
-  reason: string;
+  reason: BudgetWaitReason;
+  refusedReason: BudgetRefusal | null;
   resolve(): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout | null;
@@ -201,7 +215,8 @@ interface Budget {
   granted: number;
   spent: number;
   refusedUntil: number;
-  refusedReason: string | null;
+  /** The platform's answer when it refused (refused_reason holds it as the platform gave it). */
+  refusedReason: BudgetRefusal | null;
   refilling: Promise<void> | null;
   waiters: Waiter[];
   wakeTimer: NodeJS.Timeout | null;
@@ -210,7 +225,7 @@ interface Budget {
   renewTimer: NodeJS.Timeout | null;
   /** The shared row's window end before Helix's reset moved this instance's later: written at the next report. */
   movedFrom: number | null;
-  deferred: Map<string, { priority: Priority; count: number; until: number }>;
+  deferred: Map<BudgetPurpose, { priority: Priority; count: number; until: number }>;
   /** The purposes that asked for this budget here, and those of them the shared row is known to hold. */
   purposes: Set<string>;
   reportedPurposes: Set<string>;
@@ -253,6 +268,24 @@ function purposesOf(text: string | undefined): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The purposes a budget shows, as codes: a row written before the codes holds the names they came from (`analytics
+ * collection`: the code with spaces), read as those codes; one this version does not know (a newer instance's) is left
+ * out of the view, and stays in the row.
+ */
+function purposeCodes(names: Iterable<string>): BudgetPurpose[] {
+  return [...new Set([...names].map((name) => name.trim().replace(/\s+/g, '_')))].filter(isBudgetPurpose).sort();
+}
+
+/**
+ * The refused_reason column as a refusal: the platform's answer as it gave it (`429`, `quotaExceeded`); a row written
+ * before the codes holds Castbridge's sentence around it (`Twitch answered 429`).
+ */
+function refusalOf(text: string | null | undefined): BudgetRefusal | null {
+  if (!text) return null;
+  return { code: 'limit_reached', answer: text.replace(/^(Twitch|YouTube) answered /, '') };
 }
 
 export function createGovernor(deps: {
@@ -416,7 +449,7 @@ export function createGovernor(deps: {
       const refusedUntil = row.refused_until === null ? 0 : Number(row.refused_until);
       if (refusedUntil >= b.refusedUntil) {
         b.refusedUntil = refusedUntil;
-        b.refusedReason = row.refused_reason;
+        b.refusedReason = refusalOf(row.refused_reason);
       }
       const granted = Number(row.granted);
       const spent = Number(row.spent);
@@ -477,10 +510,11 @@ export function createGovernor(deps: {
     return true;
   }
 
-  const whyWaiting = (b: Budget, at: number) =>
+  /** Why a call starts waiting: the platform refused until its reset (and what it answered), or the budget is spent. */
+  const whyWaiting = (b: Budget, at: number): Pick<Waiter, 'reason' | 'refusedReason'> =>
     b.refusedUntil > at
-      ? `${b.provider === 'twitch' ? 'Twitch' : 'YouTube'} refused until the reset: ${b.refusedReason ?? ''}`.trim()
-      : 'the budget of this window is spent or kept for higher priorities';
+      ? { reason: 'refused', refusedReason: b.refusedReason }
+      : { reason: 'spent', refusedReason: null };
 
   /**
    * When a call of `priority` may be served again: where the platform refused, its reset (or the window's end, when
@@ -555,7 +589,7 @@ export function createGovernor(deps: {
     }
     stats.waited += 1;
     await new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { spec, cost, since: at, reason: whyWaiting(b, at), resolve, reject, timer: null };
+      const waiter: Waiter = { spec, cost, since: at, ...whyWaiting(b, at), resolve, reject, timer: null };
       waiter.timer = setTimeout(
         () => {
           const index = b.waiters.indexOf(waiter);
@@ -580,19 +614,20 @@ export function createGovernor(deps: {
     });
   }
 
-  async function reportRefusal(b: Budget, until: number, reason: string) {
+  /** The platform refused for its limit; `answer`: what it answered, as it gave it (`429`, `quotaExceeded`). */
+  async function reportRefusal(b: Budget, until: number, answer: string) {
     stats.refusals += 1;
     b.refusedUntil = Math.max(b.refusedUntil, until);
-    b.refusedReason = reason;
+    b.refusedReason = { code: 'limit_reached', answer };
     b.slice = 0;
     logger.warn('a platform refused a call for its limit; every instance waits for its reset', {
       budget: b.key,
       until: new Date(until).toISOString(),
-      reason,
+      answer,
     });
     await db
       .updateTable('platform_budgets')
-      .set({ refused_until: until, refused_reason: reason, updated_at: now() })
+      .set({ refused_until: until, refused_reason: answer, updated_at: now() })
       .where('key', '=', b.key)
       .execute()
       .catch(() => {});
@@ -610,7 +645,7 @@ export function createGovernor(deps: {
       // one subscription, not the token's other calls.
       const bucketLeft = response.headers.get('ratelimit-remaining') !== null && remaining > 0;
       if (response.status === 429 && !bucketLeft) {
-        await reportRefusal(b, Number.isFinite(reset) && reset > at ? reset : at + 60_000, 'Twitch answered 429');
+        await reportRefusal(b, Number.isFinite(reset) && reset > at ? reset : at + 60_000, '429');
       }
       if (!Number.isFinite(reset) || reset <= at || response.headers.get('ratelimit-reset') === null) return;
       // The platform's window ends later than ours: ours moves there, so that a new window never starts while the
@@ -634,7 +669,7 @@ export function createGovernor(deps: {
       .catch(() => ({}))) as { error?: { errors?: { reason?: string }[] } };
     const reason = body.error?.errors?.[0]?.reason;
     if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded')
-      await reportRefusal(b, nextPacificMidnight(at), `YouTube answered ${reason}`);
+      await reportRefusal(b, nextPacificMidnight(at), reason);
   }
 
   function fetchVia(spec: CallSpec, base?: typeof fetch): typeof fetch {
@@ -739,7 +774,7 @@ export function createGovernor(deps: {
       const until = Number(row.refused_until);
       if (!b || until <= b.refusedUntil) continue;
       b.refusedUntil = until;
-      b.refusedReason = row.refused_reason;
+      b.refusedReason = refusalOf(row.refused_reason);
       b.slice = 0;
     }
   }
@@ -786,7 +821,7 @@ export function createGovernor(deps: {
         const spent = current ? Number(row?.spent ?? 0) + (local?.unreported ?? 0) : 0;
         const refusedUntil =
           row?.refused_until != null && Number(row.refused_until) > at ? Number(row.refused_until) : null;
-        const waiting = new Map<string, BudgetView['waiting'][number]>();
+        const waiting = new Map<BudgetPurpose, BudgetView['waiting'][number]>();
         for (const w of local?.waiters ?? []) {
           const entry = waiting.get(w.spec.purpose);
           if (entry) entry.count += 1;
@@ -797,6 +832,7 @@ export function createGovernor(deps: {
               count: 1,
               since: w.since,
               reason: w.reason,
+              refusedReason: w.refusedReason,
             });
         }
         return [
@@ -808,12 +844,12 @@ export function createGovernor(deps: {
             remaining: Math.max(0, Math.floor(capacity * (1 - limits[provider].headroom)) - spent),
             resetAt: current ? windowEnd : windowAfter(provider, at),
             refusedUntil,
-            refusedReason: refusedUntil ? (row?.refused_reason ?? null) : null,
+            refusedReason: refusedUntil ? refusalOf(row?.refused_reason) : null,
             waiting: [...waiting.values()],
             deferred: [...(local?.deferred ?? new Map()).entries()]
               .filter(([, entry]) => entry.until > at)
               .map(([purpose, entry]) => ({ purpose, ...entry })),
-            purposes: [...new Set([...purposesOf(row?.purposes), ...(local?.purposes ?? [])])].sort(),
+            purposes: purposeCodes([...purposesOf(row?.purposes), ...(local?.purposes ?? [])]),
           },
         ];
       });

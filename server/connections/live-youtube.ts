@@ -10,6 +10,7 @@
 // (`youtubeResolution`, shown in /admin → Platform budgets).
 import type { Updateable } from 'kysely';
 import type { YouTubeVideosTable } from '../db/types.ts';
+import type { BudgetPurpose } from '../../contract/budgets.ts';
 import { BudgetExhausted } from './governor.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AccountRow } from './store.ts';
@@ -794,7 +795,7 @@ export function createYouTubeWatch(ctx: LiveContext) {
       {
         provider: 'youtube',
         credential: 'project',
-        purpose: 'delivery verification',
+        purpose: 'delivery_verification',
         items: videos,
         everySeconds: sampleEvery(videos, now) * pollSeconds,
         goalSeconds: pollSeconds,
@@ -815,7 +816,7 @@ export function createYouTubeWatch(ctx: LiveContext) {
 export interface VerificationResolution {
   provider: 'twitch' | 'youtube';
   credential: string;
-  purpose: string;
+  purpose: BudgetPurpose;
   /** What is read: live (or starting) broadcasts. */
   items: number;
   everySeconds: number;

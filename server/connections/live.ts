@@ -115,7 +115,7 @@ export function createLiveWatch(deps: LiveWatchDeps) {
     provider,
     credential: provider === 'twitch' ? 'app' : 'project',
     priority: 'verify',
-    purpose: 'delivery verification',
+    purpose: 'delivery_verification',
     maxWaitMs: Math.min(60_000, (config.livePollSeconds * 1000) / 2),
   });
   const twitchFetch = deps.governor.fetch(spec('twitch'), fetcher);

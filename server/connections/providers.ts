@@ -185,8 +185,8 @@ export function createProvider(
   // Whose token it is, Helix is asked with the token itself: its user is not known before the answer, so the point is
   // counted apart from every known user's budget (a point per connect); YouTube's unit is the project's.
   const identitySpec: CallSpec = twitch
-    ? { provider: 'twitch', credential: 'user:connecting', priority: 'connect', purpose: 'identity at connect' }
-    : { provider: 'youtube', credential: 'project', priority: 'connect', purpose: 'identity at connect' };
+    ? { provider: 'twitch', credential: 'user:connecting', priority: 'connect', purpose: 'identity_at_connect' }
+    : { provider: 'youtube', credential: 'project', priority: 'connect', purpose: 'identity_at_connect' };
   const apiCall = (url: string, init: RequestInit) =>
     callWith(urls.governor ? urls.governor.fetch(identitySpec, urls.fetcher) : urls.fetcher, url, init);
   const tokenUrl = () => (twitch ? `${base(client.tokenBase)}/oauth2/token` : `${base(client.tokenBase)}/token`);

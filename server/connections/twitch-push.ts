@@ -43,7 +43,7 @@ export const REFUSED_RETRY_MS = 60 * 60_000;
 /** Helix answers 100 subscriptions or shards a page. */
 const PAGE = 100;
 /** The governor's purpose for these calls (priority verify: they are delivery verification). */
-const PURPOSE = 'live push';
+const PURPOSE = 'live_push';
 
 /** A pushed stream event, as the live watch takes it. */
 export interface StreamEvent {

@@ -730,9 +730,13 @@ export interface PlatformBudgetsTable {
   granted: number;
   spent: number;
   refused_until: BigInt | null;
+  /** What the platform answered when it refused (`429`, `quotaExceeded`); older rows: `Twitch answered 429`. */
   refused_reason: string | null;
   updated_at: BigInt;
-  /** The purposes that asked for this budget, a JSON array of strings (0035, issue 48 item 21). */
+  /**
+   * The purposes that asked for this budget, a JSON array of strings (0035, issue 48 item 21): the codes of
+   * contract/budgets.ts (`analytics_collection`); rows from before them also hold the names with spaces.
+   */
   purposes: Generated<string>;
 }
 

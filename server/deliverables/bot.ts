@@ -160,7 +160,7 @@ export function createBot(deps: BotDeps): Bot {
   ): Promise<{ status: number; body: Record<string, unknown> }> {
     const client = config.oauth.twitch!;
     const fetcher = governor.fetch(
-      { provider: 'twitch', credential, priority: 'chat', purpose: 'chat bot', maxWaitMs: 0 },
+      { provider: 'twitch', credential, priority: 'chat', purpose: 'chat_bot', maxWaitMs: 0 },
       selfFetch.fetch,
     );
     const response = await fetcher(`${selfFetch.resolve(client.apiBase)}${path}`, {
@@ -184,7 +184,7 @@ export function createBot(deps: BotDeps): Bot {
   ): Promise<{ status: number; body: Record<string, unknown> }> {
     const client = config.oauth.youtube!;
     const fetcher = governor.fetch(
-      { provider: 'youtube', credential: 'project', priority: 'chat', purpose: 'chat bot', maxWaitMs: 0 },
+      { provider: 'youtube', credential: 'project', priority: 'chat', purpose: 'chat_bot', maxWaitMs: 0 },
       selfFetch.fetch,
     );
     const response = await fetcher(`${selfFetch.resolve(client.apiBase)}/youtube/v3/${pathAndQuery}`, {

@@ -4,6 +4,7 @@
 // connected_accounts for all of them); otherwise Castbridge's chat account when the chat bot or EventSub asked for it
 // (the bot's own token: it has no connected account), else an account no longer connected.
 import type { Kysely } from 'kysely';
+import type { BudgetPurpose } from '../../contract/budgets.ts';
 import type { BudgetOwner, PlatformBudget } from '../../contract/schemas/budgets.ts';
 import type { BudgetView, Governor } from '../connections/governor.ts';
 import type { VerificationResolution } from '../connections/live.ts';
@@ -14,7 +15,7 @@ export type BudgetsGovernor = Pick<Governor, 'budgets' | 'limits'>;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The purposes only Castbridge's chat account spends a user token for (server/deliverables/bot.ts, archive/eventsub.ts). */
-const CHAT_ACCOUNT_PURPOSES = new Set(['chat bot', 'eventsub']);
+const CHAT_ACCOUNT_PURPOSES = new Set<BudgetPurpose>(['chat_bot', 'eventsub']);
 /** The credential the chat account's token goes by until Twitch has said whose it is (its one GET /helix/users). */
 const CHAT_ACCOUNT_UNNAMED = 'user:castbridge-bot';
 

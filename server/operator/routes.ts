@@ -22,6 +22,7 @@ import { form1099Csv, taxFormKinds, type TaxForms } from '../money/tax-forms.ts'
 import type { Reviews } from '../money/reviews.ts';
 import type { Notifier } from '../notifications/store.ts';
 import { presentBudgets, type BudgetsGovernor } from './budgets.ts';
+import { operatorProblems } from './problems.ts';
 import { operatorTexts } from './texts.ts';
 import type { LiveWatch } from '../connections/live.ts';
 
@@ -95,8 +96,9 @@ export function adminRoutes(services: OperatorRoutesDeps): Hono<AppEnv> {
         .select('status')
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      if (!current) throw new HttpError(404, 'No such advertiser');
-      if (current.status !== 'pending') throw new HttpError(409, `This advertiser is already ${current.status}`);
+      if (!current) throw new HttpError(404, operatorProblems.advertiser_unknown);
+      if (current.status !== 'pending')
+        throw new HttpError(409, operatorProblems.advertiser_already_reviewed.with({ status: current.status }));
       await trx
         .updateTable('advertiser_profiles')
         .set({

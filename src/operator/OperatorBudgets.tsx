@@ -4,12 +4,12 @@
 // and any that needs attention are cards; creators' quiet Twitch channels (there can be hundreds) a table. Each is
 // named by whose it is (a creator's channel, Castbridge's app, chat account or YouTube project) and what it is used
 // for, never by a token. In the console's language (the operator catalogue): counts, days and times the language's way,
-// on the console's UTC clock (src/common/format.ts). The governor's purposes and its reasons for waiting are worded
-// when they are the ones it gives (the purposes below, and whyWaiting and reportRefusal's texts in
-// server/connections/governor.ts); one it adds later reads as it comes until it is worded here. A chunk of its own: it
-// loads when the tab is opened.
+// on the console's UTC clock (src/common/format.ts). The governor's purposes, its reasons for waiting and the
+// platforms' refusals come as codes (contract/budgets.ts), each worded by the catalogue; what a platform answered (`429`,
+// `quotaExceeded`) reads as it gave it. A chunk of its own: it loads when the tab is opened.
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
+import type { BudgetPurpose, BudgetRefusal } from '@/contract/budgets';
 import type { PlatformBudget } from '@/contract/schemas/budgets';
 import {
   selectBudgetCards,
@@ -70,14 +70,10 @@ function channelName({ t }: Pick<Words, 't'>, budget: PlatformBudget): string {
     : t('budgets.channelGone', { account: twitchUser(budget) });
 }
 
-/**
- * A purpose as the governor names it (`analytics collection`), in words: the ones Castbridge's calls give are worded
- * (their select keys are the names with `_` for spaces), any other reads as given.
- */
-const purposeName = ({ t }: Words, purpose: string) =>
-  t('budgets.purpose', { key: purpose.trim().replace(/\s+/g, '_'), purpose });
+/** A purpose's code (`analytics_collection`), in words (one a newer server adds reads as its code until worded). */
+const purposeName = ({ t }: Words, purpose: BudgetPurpose) => t('budgets.purpose', { purpose });
 /** The same as the start of a sentence. */
-const purposeText = (words: Words, purpose: string) => {
+const purposeText = (words: Words, purpose: BudgetPurpose) => {
   const name = purposeName(words, purpose);
   return name.charAt(0).toLocaleUpperCase(words.f.locale) + name.slice(1);
 };
@@ -102,20 +98,25 @@ const untilText = ({ t, f }: Words, budget: PlatformBudget, at: string) =>
     ? t('budgets.untilTime', { time: f.time(at, { seconds: true }) })
     : t('budgets.untilDate', { dateTime: f.dateTime(at) });
 
-/** The platform's answer the governor recorded (`Twitch answered 429`), in words; any other as it came. */
-function answerText({ t }: Words, reason: string): string {
-  const answered = /^(Twitch|YouTube) answered (.+)$/.exec(reason);
-  return answered ? t('budgets.answered', { platform: answered[1], answer: answered[2] }) : reason;
+/** Why the platform refused, in words ("Twitch answered 429"): its answer as it gave it. */
+function platformRefusalText({ t }: Words, budget: PlatformBudget, refusal: BudgetRefusal): string {
+  switch (refusal.code) {
+    case 'limit_reached':
+      return t('budgets.answered', { platform: PLATFORM[budget.provider], answer: refusal.answer });
+  }
 }
 
-/** Why calls wait, as the governor says it (whyWaiting), in words; any other reason as it came. */
-function waitReasonText(words: Words, reason: string): string {
-  if (reason === 'the budget of this window is spent or kept for higher priorities')
-    return words.t('budgets.waitSpent');
-  const refused = /^(Twitch|YouTube) refused until the reset: (.+)$/.exec(reason);
-  return refused
-    ? words.t('budgets.waitRefused', { platform: refused[1], reason: answerText(words, refused[2]!) })
-    : reason;
+/** Why calls wait, in words: the budget spent (or kept for higher priorities), or the platform's refusal and why. */
+function waitReasonText(words: Words, budget: PlatformBudget, entry: PlatformBudget['waiting'][number]): string {
+  const platform = PLATFORM[budget.provider];
+  switch (entry.reason) {
+    case 'spent':
+      return words.t('budgets.waitSpent');
+    case 'refused':
+      return entry.refusedReason
+        ? words.t('budgets.waitRefused', { platform, reason: platformRefusalText(words, budget, entry.refusedReason) })
+        : words.t('budgets.waitRefusedUnsaid', { platform });
+  }
 }
 
 /** How full the window is, with the share kept for clock drift counting as spent once nothing is left. */
@@ -221,7 +222,7 @@ function BudgetCard({ budget }: { budget: PlatformBudget }) {
                 platform: PLATFORM[budget.provider],
                 provider: budget.provider,
                 until: untilText(words, budget, budget.refusedUntil),
-                reason: answerText(words, budget.refusedReason),
+                reason: platformRefusalText(words, budget, budget.refusedReason),
               })
             : t('budgets.refused', {
                 platform: PLATFORM[budget.provider],
@@ -244,7 +245,7 @@ function BudgetCard({ budget }: { budget: PlatformBudget }) {
                   purpose: purposeText(words, entry.purpose),
                   count: entry.count,
                   time: f.time(entry.since),
-                  reason: waitReasonText(words, entry.reason),
+                  reason: waitReasonText(words, budget, entry),
                 })}{' '}
                 <span className={s.muted}>{t('budgets.priority', { priority: entry.priority })}</span>
               </li>

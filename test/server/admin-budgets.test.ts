@@ -14,8 +14,8 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
   let operator: Account;
   let creator: Account;
   let advertiser: Account;
-  /** The waiting call, settled (refused) when the app closes. */
-  let waiting: Promise<unknown> | null = null;
+  /** The waiting calls, settled (refused) when the app closes. */
+  const waiting: Promise<unknown>[] = [];
 
   const budgets = async (who: Account = operator) => {
     const answer = await api.request('GET', '/api/admin/budgets', { token: who.token });
@@ -38,7 +38,7 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
   }, 60_000);
   afterAll(async () => {
     await api?.close();
-    await waiting;
+    await Promise.all(waiting);
     await backend?.cleanup();
   });
 
@@ -69,14 +69,14 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
       provider: 'twitch',
       credential,
       priority: 'analytics',
-      purpose: 'analytics collection',
+      purpose: 'analytics_collection',
       cost: 5,
     });
     const b = await budget('twitch', credential);
     expect(b).toMatchObject({
       login: channel.login,
       owner: 'channel',
-      purposes: ['analytics collection'],
+      purposes: ['analytics_collection'],
       window: 'minute',
       capacity: 20,
       spent: 5,
@@ -95,7 +95,7 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
   it("says when the platform refused, until when and why: Twitch's 429 with its reset", async () => {
     const { governor } = api.castbridge.services;
     const credential = 'user:9001';
-    await governor.take({ provider: 'twitch', credential, priority: 'chat', purpose: 'archive chat', cost: 1 });
+    await governor.take({ provider: 'twitch', credential, priority: 'chat', purpose: 'archive_chat', cost: 1 });
     const resetSeconds = Math.ceil(Date.now() / 1000) + 30;
     await governor.observe(
       { provider: 'twitch', credential },
@@ -108,9 +108,48 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
     // Nobody connected this account: the id stands for it.
     expect(b.login).toBeNull();
     expect(b.owner).toBe('disconnected');
-    expect(b.purposes).toEqual(['archive chat']);
+    expect(b.purposes).toEqual(['archive_chat']);
     expect(b.refusedUntil).toBe(new Date(resetSeconds * 1000).toISOString());
-    expect(b.refusedReason).toBe('Twitch answered 429');
+    expect(b.refusedReason).toEqual({ code: 'limit_reached', answer: '429' });
+
+    // A call that comes meanwhile waits for the reset, and says why: the platform refused, with what it answered.
+    waiting.push(
+      governor
+        .take({ provider: 'twitch', credential, priority: 'chat', purpose: 'chat_bot', cost: 1, maxWaitMs: 120_000 })
+        .catch((error: unknown) => expect(error).toBeInstanceOf(BudgetExhausted)),
+    );
+    expect((await budget('twitch', credential)).waiting).toEqual([
+      {
+        purpose: 'chat_bot',
+        priority: 'chat',
+        count: 1,
+        since: expect.any(String),
+        reason: 'refused',
+        refusedReason: { code: 'limit_reached', answer: '429' },
+      },
+    ]);
+  });
+
+  it('reads a row written before the codes: its purposes by name, the platform’s answer in a sentence', async () => {
+    const { governor } = api.castbridge.services;
+    const { db } = api.castbridge;
+    const credential = 'user:9002';
+    await governor.take({ provider: 'twitch', credential, priority: 'chat', purpose: 'archive_chat', cost: 1 });
+    await governor.flush();
+    // What an instance of the version before wrote: names with spaces, and its own sentence around Twitch's 429.
+    await db
+      .updateTable('platform_budgets')
+      .set({
+        purposes: JSON.stringify(['analytics collection', 'archive chat']),
+        refused_until: Date.now() + 30_000,
+        refused_reason: 'Twitch answered 429',
+      })
+      .where('key', '=', `twitch:${credential}`)
+      .execute();
+    expect(await budget('twitch', credential)).toMatchObject({
+      purposes: ['analytics_collection', 'archive_chat'],
+      refusedReason: { code: 'limit_reached', answer: '429' },
+    });
   });
 
   it('names Castbridge’s chat account by what asks for its token, and keeps every instance’s purposes', async () => {
@@ -118,7 +157,7 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
     const { db } = api.castbridge;
     // The bot's own token (no creator connected it): the chat bot's posts and EventSub's subscriptions spend it.
     const credential = 'user:167897161';
-    await governor.take({ provider: 'twitch', credential, priority: 'chat', purpose: 'chat bot', cost: 1 });
+    await governor.take({ provider: 'twitch', credential, priority: 'chat', purpose: 'chat_bot', cost: 1 });
     // Meanwhile another instance wrote its own purpose to the shared row, before this one's report.
     await db
       .updateTable('platform_budgets')
@@ -128,7 +167,7 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
     expect(await budget('twitch', credential)).toMatchObject({
       login: null,
       owner: 'chat-account',
-      purposes: ['chat bot', 'eventsub'],
+      purposes: ['chat_bot', 'eventsub'],
     });
     // The report added this instance's to the other's: both are in the row.
     const row = await db
@@ -136,7 +175,7 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
       .select('purposes')
       .where('key', '=', `twitch:${credential}`)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(row.purposes)).toEqual(['chat bot', 'eventsub']);
+    expect(JSON.parse(row.purposes)).toEqual(['chat_bot', 'eventsub']);
     // Before Twitch has said whose the token is, it goes by the bot's name: still the chat account.
     await governor.take({
       provider: 'twitch',
@@ -155,28 +194,29 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
       provider: 'twitch',
       credential: 'app',
       priority: 'verify',
-      purpose: 'delivery verification',
+      purpose: 'delivery_verification',
       cost: 19,
     });
     // …then an archive stream session waits for the next window (at most a minute away).
     const since = Date.now();
-    waiting = governor
+    const waits = governor
       .take({
         provider: 'twitch',
         credential: 'app',
         priority: 'chat',
-        purpose: 'archive stream sessions',
+        purpose: 'archive_stream_sessions',
         cost: 1,
         maxWaitMs: 120_000,
       })
       .catch((error: unknown) => expect(error).toBeInstanceOf(BudgetExhausted));
+    waiting.push(waits);
     // YouTube's analytics put off until midnight Pacific, twice.
     const until = Date.now() + 3_600_000;
     const analytics = {
       provider: 'youtube',
       credential: 'project',
       priority: 'analytics',
-      purpose: 'analytics collection',
+      purpose: 'analytics_collection',
     } as const;
     await governor.take({ ...analytics, cost: 3 });
     governor.defer(analytics, until);
@@ -184,14 +224,15 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
 
     const app = await budget('twitch', 'app');
     expect(app).toMatchObject({ login: null, owner: 'app', spent: 19, remaining: 0 });
-    expect(app.purposes).toEqual(['archive stream sessions', 'delivery verification']);
+    expect(app.purposes).toEqual(['archive_stream_sessions', 'delivery_verification']);
     expect(app.waiting).toEqual([
       {
-        purpose: 'archive stream sessions',
+        purpose: 'archive_stream_sessions',
         priority: 'chat',
         count: 1,
         since: expect.any(String),
-        reason: 'the budget of this window is spent or kept for higher priorities',
+        reason: 'spent',
+        refusedReason: null,
       },
     ]);
     expect(Date.parse(app.waiting[0]!.since)).toBeGreaterThanOrEqual(since - 1000);
@@ -205,7 +246,7 @@ describe.each(BACKENDS)('the platforms’ budgets in /admin on %s', (backendName
       remaining: 987,
     });
     expect(youtube.deferred).toEqual([
-      { purpose: 'analytics collection', priority: 'analytics', count: 2, until: new Date(until).toISOString() },
+      { purpose: 'analytics_collection', priority: 'analytics', count: 2, until: new Date(until).toISOString() },
     ]);
     // Midnight Pacific is at most a day (and an hour, on the day the clocks change) away.
     expect(Date.parse(youtube.resetAt) - Date.now()).toBeLessThanOrEqual(25 * 3_600_000);

@@ -100,6 +100,44 @@ describe.each(BACKENDS)('advertiser onboarding on %s', (backendName) => {
     });
   });
 
+  it('a company profile is reviewed once: another verdict, or an advertiser that does not exist, is refused with its code, in the language asked', async () => {
+    const advertiser = await account(api, 'advertiser');
+    expect(
+      (await api.request('PUT', '/api/advertiser/profile', { token: advertiser.token, json: COMPANY })).status,
+    ).toBe(200);
+    const review = (id: string, verdict: 'approve' | 'reject', language: string) =>
+      api.request('POST', `/api/admin/advertisers/${id}/${verdict}`, {
+        token: operator.token,
+        headers: { 'accept-language': language },
+        ...(verdict === 'reject' ? { json: { reason: 'The website does not load' } } : {}),
+      });
+    const approved = await review(advertiser.id, 'approve', 'es-MX');
+    expect(approved.status, approved.text).toBe(200);
+
+    const again = await review(advertiser.id, 'reject', 'es-MX');
+    expect(again.status, again.text).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'operator.advertiser_already_reviewed',
+      message: 'Este anunciante ya fue aprobado',
+    });
+    const english = await review(advertiser.id, 'approve', 'en');
+    expect(english.status, english.text).toBe(409);
+    expect(english.body).toMatchObject({
+      code: 'operator.advertiser_already_reviewed',
+      message: 'This advertiser is already approved',
+    });
+
+    // A creator has no company profile to review.
+    const creator = await account(api, 'creator');
+    const unknown = await review(creator.id, 'approve', 'es-MX');
+    expect(unknown.status, unknown.text).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'operator.advertiser_unknown', message: 'Ese anunciante no existe' });
+    expect((await review(creator.id, 'reject', 'en')).body).toMatchObject({
+      code: 'operator.advertiser_unknown',
+      message: 'No such advertiser',
+    });
+  });
+
   it('an advertiser who reads Spanish is told in Spanish: the company profile not approved (the reason as written), then approved, and a deposit recorded', async () => {
     const advertiser = await account(api, 'advertiser');
     expect(

@@ -499,7 +499,7 @@ describe.each(BACKENDS)('analytics on %s', (backendName) => {
     const budget = (await governor.budgets()).find((b) => b.provider === 'twitch' && b.credential === credential)!;
     expect(budget.refusedUntil).toBe(refused.resetAt);
     expect(budget.deferred).toEqual([
-      { purpose: 'analytics collection', priority: 'analytics', count: 1, until: refused.resetAt },
+      { purpose: 'analytics_collection', priority: 'analytics', count: 1, until: refused.resetAt },
     ]);
     const { connections } = api.castbridge.services;
     const accessToken = connections.accessToken;

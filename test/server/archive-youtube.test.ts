@@ -185,7 +185,7 @@ describe.each(BACKENDS)('YouTube live chat in the archive on %s', (backendName) 
     expect(standIn.calls.youtube.forced).toBe(1);
     // The ingester's call is put off until the reset (as operators see it beside the budget): that is its sleep.
     const deferred = (await api.castbridge.services.governor.budgets()).flatMap((budget) => budget.deferred);
-    expect(deferred.find((entry) => entry.purpose === 'archive chat')).toMatchObject({
+    expect(deferred.find((entry) => entry.purpose === 'archive_chat')).toMatchObject({
       count: 1,
       until: nextPacificMidnight(Date.now()),
     });

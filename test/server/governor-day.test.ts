@@ -102,7 +102,7 @@ describe.each(['sqlite'] as const)('an hour of Twitch Helix on %s', (backendName
           const fetch = helix(g, {
             credential: `user:${user.id}`,
             priority: 'chat',
-            purpose: 'archive stream sessions',
+            purpose: 'archive_stream_sessions',
             maxWaitMs: 0,
           });
           pending.push(
@@ -119,7 +119,7 @@ describe.each(['sqlite'] as const)('an hour of Twitch Helix on %s', (backendName
           const fetch = helix(instances[0]!, {
             credential: 'app',
             priority: 'verify',
-            purpose: 'delivery verification',
+            purpose: 'delivery_verification',
           });
           for (let b = 0; b < CHANNELS; b += 100) {
             const ids = users.slice(b, b + 100).map((u) => `user_id=${u.id}`);
@@ -146,7 +146,7 @@ describe.each(['sqlite'] as const)('an hour of Twitch Helix on %s', (backendName
               fetch: helix(instances[(i + 1) % 2]!, {
                 credential: `user:${user.id}`,
                 priority: 'analytics',
-                purpose: 'analytics collection',
+                purpose: 'analytics_collection',
               }),
             }).then(
               () => (collected += 1),
@@ -161,7 +161,7 @@ describe.each(['sqlite'] as const)('an hour of Twitch Helix on %s', (backendName
             helix(instances[k % 2]!, {
               credential: `user:${user.id}`,
               priority: 'backfill',
-              purpose: 'backfill',
+              purpose: 'analytics_collection',
             })(`http://standin.test/twitch/helix/videos?user_id=${user.id}&type=archive`, {
               headers: headers(user.token),
             }).then(

@@ -6,6 +6,7 @@
 // across the clock changes; what operators see (budgets()).
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BudgetPurpose } from '../../contract/budgets.ts';
 import type { Database } from '../../server/db/types.ts';
 import {
   BudgetExhausted,
@@ -17,6 +18,15 @@ import {
   type Priority,
 } from '../../server/connections/governor.ts';
 import { BACKENDS, makeBackend, memoryLogger, startApp, type Backend, type Client } from './helpers.ts';
+
+/** A purpose of Castbridge's callers for each priority, for the calls these tests make. */
+const PURPOSE_OF: Record<Priority, BudgetPurpose> = {
+  verify: 'delivery_verification',
+  chat: 'archive_chat',
+  connect: 'identity_at_connect',
+  analytics: 'analytics_collection',
+  backfill: 'analytics_collection',
+};
 
 describe('midnight Pacific, when YouTube’s day ends', () => {
   it('is 08:00 UTC in winter and 07:00 UTC in summer, across both clock changes', () => {
@@ -77,7 +87,7 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
     provider: 'twitch' as const,
     credential,
     priority,
-    purpose: `test ${priority}`,
+    purpose: PURPOSE_OF[priority],
     maxWaitMs: 0,
     cost: 1,
     ...extra,
@@ -233,8 +243,8 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
 
     // YouTube: quotaExceeded stops the project's calls until midnight Pacific.
     const youtube = { provider: 'youtube' as const, credential: `project-${backendName}` };
-    await a.take({ ...youtube, priority: 'chat', purpose: 'archive chat', cost: 5, maxWaitMs: 0 });
-    await b.take({ ...youtube, priority: 'chat', purpose: 'archive chat', cost: 5, maxWaitMs: 0 });
+    await a.take({ ...youtube, priority: 'chat', purpose: 'archive_chat', cost: 5, maxWaitMs: 0 });
+    await b.take({ ...youtube, priority: 'chat', purpose: 'archive_chat', cost: 5, maxWaitMs: 0 });
     await b.observe(
       youtube,
       new Response(
@@ -252,13 +262,16 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
     const midnight = nextPacificMidnight(Date.now() + clock.offset);
     for (const g of [a, b]) {
       const error = await g
-        .take({ ...youtube, priority: 'verify', purpose: 'delivery verification', cost: 1 })
+        .take({ ...youtube, priority: 'verify', purpose: 'delivery_verification', cost: 1 })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BudgetExhausted);
       expect((error as BudgetExhausted).retryAt).toBe(midnight);
     }
     const [view] = (await a.budgets()).filter((v) => v.provider === 'youtube' && v.credential === youtube.credential);
-    expect(view).toMatchObject({ refusedUntil: midnight, refusedReason: 'YouTube answered quotaExceeded' });
+    expect(view).toMatchObject({
+      refusedUntil: midnight,
+      refusedReason: { code: 'limit_reached', answer: 'quotaExceeded' },
+    });
   });
 
   it('waiting calls are served verification and chat first, analytics last', async () => {
@@ -270,25 +283,41 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
     const { resetAt } = g.remaining('twitch', credential, 'verify');
     // 300 ms before the window's end (real time runs on).
     clock.offset = resetAt - 300 - Date.now();
-    const served: string[] = [];
-    const wait = (priority: Priority, tag: string) =>
-      g.take(spec(credential, priority, { maxWaitMs: 10_000, purpose: tag })).then(() => served.push(tag));
-    const waiting = [wait('analytics', 'analytics'), wait('backfill', 'backfill'), wait('chat', 'chat 1')];
+    const served: BudgetPurpose[] = [];
+    // Each waiter its own purpose: the view counts them by purpose.
+    const wait = (priority: Priority, purpose: BudgetPurpose) =>
+      g.take(spec(credential, priority, { maxWaitMs: 10_000, purpose })).then(() => served.push(purpose));
+    const waiting = [
+      wait('analytics', 'analytics_collection'),
+      wait('backfill', 'archive_stream_sessions'),
+      wait('chat', 'chat_bot'),
+    ];
     // These three are in the queue (each counted as waiting when it joins it) before the next three ask.
     await vi.waitFor(() => expect(g.stats.waited).toBe(3));
-    waiting.push(wait('verify', 'verify'), wait('connect', 'connect'), wait('chat', 'chat 2'));
+    waiting.push(
+      wait('verify', 'delivery_verification'),
+      wait('connect', 'identity_at_connect'),
+      wait('chat', 'archive_chat'),
+    );
     const view = (await g.budgets()).find((v) => v.credential === credential)!;
     expect(view.waiting.map((w) => [w.purpose, w.priority, w.count])).toEqual([
-      ['chat 1', 'chat', 1],
-      ['verify', 'verify', 1],
-      ['chat 2', 'chat', 1],
-      ['connect', 'connect', 1],
-      ['analytics', 'analytics', 1],
-      ['backfill', 'backfill', 1],
+      ['chat_bot', 'chat', 1],
+      ['delivery_verification', 'verify', 1],
+      ['archive_chat', 'chat', 1],
+      ['identity_at_connect', 'connect', 1],
+      ['analytics_collection', 'analytics', 1],
+      ['archive_stream_sessions', 'backfill', 1],
     ]);
-    expect(view.waiting[0]!.reason).toBe('the budget of this window is spent or kept for higher priorities');
+    expect(view.waiting[0]).toMatchObject({ reason: 'spent', refusedReason: null });
     await Promise.all(waiting);
-    expect(served).toEqual(['chat 1', 'verify', 'chat 2', 'connect', 'analytics', 'backfill']);
+    expect(served).toEqual([
+      'chat_bot',
+      'delivery_verification',
+      'archive_chat',
+      'identity_at_connect',
+      'analytics_collection',
+      'archive_stream_sessions',
+    ]);
     expect(g.stats.waited).toBe(6);
   });
 
@@ -327,8 +356,8 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
     const g = instance();
     for (let i = 0; i < 12; i += 1) await g.take(spec(credential));
     const until = Date.now() + 45_000;
-    g.defer({ provider: 'twitch', credential, priority: 'analytics', purpose: 'analytics collection' }, until);
-    g.defer({ provider: 'twitch', credential, priority: 'analytics', purpose: 'analytics collection' }, until - 5);
+    g.defer({ provider: 'twitch', credential, priority: 'analytics', purpose: 'analytics_collection' }, until);
+    g.defer({ provider: 'twitch', credential, priority: 'analytics', purpose: 'analytics_collection' }, until - 5);
     const view = (await g.budgets()).find((v) => v.provider === 'twitch' && v.credential === credential)!;
     const { resetAt } = g.remaining('twitch', credential, 'verify');
     expect(view).toEqual({
@@ -341,12 +370,18 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
       refusedUntil: null,
       refusedReason: null,
       waiting: [],
-      deferred: [{ purpose: 'analytics collection', priority: 'analytics', count: 2, until }],
-      purposes: ['test verify'],
+      deferred: [{ purpose: 'analytics_collection', priority: 'analytics', count: 2, until }],
+      purposes: ['delivery_verification'],
     });
     // Another instance sees the same spent figure and what the budget was spent for from the shared row.
     const other = (await instance().budgets()).find((v) => v.credential === credential)!;
-    expect(other).toMatchObject({ spent: 12, remaining: 768, resetAt, deferred: [], purposes: ['test verify'] });
+    expect(other).toMatchObject({
+      spent: 12,
+      remaining: 768,
+      resetAt,
+      deferred: [],
+      purposes: ['delivery_verification'],
+    });
   });
 
   it('a governed fetch charges the call’s cost before it and reads the answer after', async () => {
@@ -357,7 +392,7 @@ describe.each(BACKENDS)('the governor on %s', (backendName) => {
       return helixAnswer(200, { 'Ratelimit-Limit': '800', 'Ratelimit-Remaining': '700', 'Ratelimit-Reset': '1' });
     }) as typeof fetch;
     const credential = `project-fetch-${backendName}`;
-    const youtube = g.fetch({ provider: 'youtube', credential, priority: 'chat', purpose: 'archive chat' }, base);
+    const youtube = g.fetch({ provider: 'youtube', credential, priority: 'chat', purpose: 'archive_chat' }, base);
     await youtube('http://platform.test/youtube/v3/liveChat/messages?liveChatId=x&part=snippet');
     await youtube('http://platform.test/youtube/v3/videos?id=x&part=snippet');
     expect(seen).toHaveLength(2);

@@ -314,7 +314,7 @@ describe.each(BACKENDS)('metrics on %s', (backendName) => {
       provider: 'youtube',
       credential: 'project',
       priority: 'verify',
-      purpose: 'metrics test',
+      purpose: 'delivery_verification',
       cost: 7,
     });
     for (const [id, cost] of [
@@ -325,7 +325,7 @@ describe.each(BACKENDS)('metrics on %s', (backendName) => {
         provider: 'twitch',
         credential: `user:${id}`,
         priority: 'analytics',
-        purpose: 'metrics test',
+        purpose: 'analytics_collection',
         cost,
       });
     // A job that fails (retried later), and one scheduled for an hour from now.
@@ -397,7 +397,7 @@ describe.each(BACKENDS)('metrics on %s', (backendName) => {
       provider: 'youtube',
       credential: 'project',
       priority: 'verify',
-      purpose: 'metrics test',
+      purpose: 'delivery_verification',
       cost: 1,
     });
     services.jobs.register('metrics.alerts', async () => {

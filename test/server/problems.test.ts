@@ -11,6 +11,7 @@ import { definedProblems, formatProblem } from '../../server/http/problems.ts';
 import { money, wordList } from '../../server/http/texts.ts';
 import { moneyProblems } from '../../server/money/problems.ts';
 import { archiveProblems } from '../../server/archive/problems.ts';
+import { operatorProblems } from '../../server/operator/problems.ts';
 import { channelRequired, marketplaceProblems, offerState } from '../../server/marketplace/problems.ts';
 import { deliverablesProblems } from '../../server/deliverables/problems.ts';
 import { overlayProblems } from '../../server/overlay/problems.ts';
@@ -35,6 +36,7 @@ describe('refusals', () => {
       ...Object.values(deliverablesProblems),
       ...Object.values(overlayProblems),
       ...Object.values(uploadProblems),
+      ...Object.values(operatorProblems),
     ]) {
       const values = {
         first: 'creator',

@@ -209,7 +209,7 @@ describe.each(BACKENDS)('YouTube’s push feed on %s', (backendName) => {
       {
         provider: 'youtube',
         credential: 'project',
-        purpose: 'delivery verification',
+        purpose: 'delivery_verification',
         items: 1,
         everySeconds: 3600,
         goalSeconds: 3600,

@@ -372,7 +372,7 @@ describe.each(BACKENDS)('the YouTube chat source within quota on %s', (backendNa
       provider: 'youtube',
       credential: 'project',
       priority: 'chat',
-      purpose: 'archive chat',
+      purpose: 'archive_chat',
       maxWaitMs: 0,
     } as const;
     const through = governor.fetch(spec, viaApp(standIn));
@@ -558,7 +558,7 @@ describe.each(BACKENDS)('the YouTube chat source within quota on %s', (backendNa
     expect(governor.stats.exhausted).toBeGreaterThan(0);
     const budget = (await governor.budgets()).find((b) => b.provider === 'youtube')!;
     expect(budget.deferred).toEqual([
-      expect.objectContaining({ purpose: 'archive chat', priority: 'chat', until: midnight }),
+      expect.objectContaining({ purpose: 'archive_chat', priority: 'chat', until: midnight }),
     ]);
     const lostAt = record.openGap()!;
     clock.advance(clock.nextWake());

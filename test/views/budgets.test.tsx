@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BUDGET_PURPOSES } from '@/contract/budgets';
 import type { PlatformBudget } from '@/contract/schemas/budgets';
 import {
   adminApprovalMachine,
@@ -42,7 +43,7 @@ const quietBudget: PlatformBudget = {
   credential: 'user:5550001',
   login: 'mia_plays',
   owner: 'channel',
-  purposes: ['analytics collection', 'archive stream sessions'],
+  purposes: ['analytics_collection', 'archive_stream_sessions'],
   spent: 12,
   remaining: 748,
   resetAt: '2026-11-26T14:02:51.000Z',
@@ -100,7 +101,7 @@ describe('Operator Console: Platform budgets', () => {
     expect(chat).toHaveTextContent('Used for chat bot and EventSub chat subscriptions.');
 
     const app = card('Twitch: Castbridge’s app');
-    expect(app).toHaveTextContent('Used for delivery verification and live watch.');
+    expect(app).toHaveTextContent('Used for delivery verification and live push.');
     const meter = within(app).getByRole('meter', { name: 'Spent this minute' });
     expect(meter).toHaveAttribute('aria-valuenow', '312');
     expect(meter).toHaveAttribute('aria-valuemax', '800');
@@ -160,6 +161,47 @@ describe('Operator Console: Platform budgets', () => {
     ]);
 
     expect(await violations(view.container)).toEqual([]);
+  });
+
+  it('words every purpose and reason the answer codes; a refusal whose answer is unknown says so without it', async () => {
+    const { load } = await setup();
+    const since = '2026-11-26T14:02:05.000Z';
+    await load.resolve([
+      {
+        ...sampleTwitchUserBudget,
+        purposes: [...BUDGET_PURPOSES],
+        refusedReason: null,
+        waiting: [
+          { purpose: 'chat_bot', priority: 'chat', count: 2, since, reason: 'refused', refusedReason: null },
+          { purpose: 'eventsub', priority: 'chat', count: 1, since, reason: 'spent', refusedReason: null },
+        ],
+        deferred: [{ purpose: 'identity_at_connect', priority: 'connect', count: 1, until: since }],
+      },
+    ]);
+    const refused = card('Twitch: ana_speedruns’s channel');
+    expect(refused).toHaveTextContent(
+      'Used for analytics collection, archive chat, archive stream sessions, chat bot, delivery verification, EventSub chat subscriptions, identity at connect and live push.',
+    );
+    expect(refused).toHaveTextContent(
+      'Twitch refused calls until 14:02:40 UTC: someone else spent this account’s budget. Every instance waits for the reset.',
+    );
+    expect(
+      within(within(refused).getByRole('region', { name: 'Waiting' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Chat bot: 2 waiting since 14:02 UTC — Twitch refused until the reset. Priority: live chat, served first.',
+      'EventSub chat subscriptions: 1 waiting since 14:02 UTC — the budget of this window is spent or kept for higher priorities. Priority: live chat, served first.',
+    ]);
+    expect(
+      within(within(refused).getByRole('region', { name: 'Put off until the budget comes back' })).getByRole(
+        'listitem',
+      ),
+    ).toHaveTextContent(
+      'Identity at connect: 1 put off until 14:02:05 UTC, then tried again. Priority: connecting accounts.',
+    );
+    // No code shows as it came.
+    for (const code of BUDGET_PURPOSES) expect(list()).not.toHaveTextContent(code);
   });
 
   it('says when nothing has called a platform yet', async () => {

@@ -33,7 +33,8 @@ import {
 } from '@/machines/operator/samples';
 import { reviewQueueMachine, type AdminReview, type Resolution } from '@/machines/operator/reviewQueue.machine';
 import { adminBudgetsMachine } from '@/machines/operator/adminBudgets.machine';
-import { sampleBudgets } from '@/machines/operator/adminBudgets.samples';
+import { sampleBudgets, sampleTwitchUserBudget } from '@/machines/operator/adminBudgets.samples';
+import { BUDGET_PURPOSES } from '@/contract/budgets';
 import type { PlatformBudget } from '@/contract/schemas/budgets';
 import { formatsIn } from '@/src/common/format';
 import axe from 'axe-core';
@@ -53,6 +54,26 @@ const approvalsWaiting = () =>
       rejectAdvertiser: controlled<PendingAdvertiser, { userId: string; reason: string }>().logic,
     },
   });
+
+/** The console in Spanish with its Platform budgets tab opened, the tab's read asked and not yet answered. */
+async function openBudgetsTab() {
+  await act(() => setLocale('es-MX'));
+  const load = controlled<PlatformBudget[]>();
+  const view = renderScreen(
+    <OperatorConsoleScreen
+      logic={{
+        approval: approvalsWaiting(),
+        budgets: adminBudgetsMachine.provide({ actors: { loadBudgets: load.logic } }),
+      }}
+    />,
+    { path: '/admin', jwt: 'operator.jwt' },
+  );
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('tab', { name: 'Cuotas de las plataformas' }));
+  const panel = screen.getByRole('tabpanel', { name: 'Cuotas de las plataformas' });
+  await waitFor(() => expect(load.started).toBe(1));
+  return { load, panel, user, view };
+}
 
 async function mountInSpanish() {
   await act(() => setLocale('es-MX'));
@@ -445,21 +466,7 @@ describe('the operator console in Spanish', () => {
   });
 
   it('Platform budgets: the cards, their meters, refusals and waiting calls, the quiet channels, in Spanish', async () => {
-    await act(() => setLocale('es-MX'));
-    const load = controlled<PlatformBudget[]>();
-    const view = renderScreen(
-      <OperatorConsoleScreen
-        logic={{
-          approval: approvalsWaiting(),
-          budgets: adminBudgetsMachine.provide({ actors: { loadBudgets: load.logic } }),
-        }}
-      />,
-      { path: '/admin', jwt: 'operator.jwt' },
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: 'Cuotas de las plataformas' }));
-    const panel = screen.getByRole('tabpanel', { name: 'Cuotas de las plataformas' });
-    await waitFor(() => expect(load.started).toBe(1));
+    const { load, panel, user, view } = await openBudgetsTab();
     await load.resolve(sampleBudgets);
 
     expect(panel).toHaveTextContent(/^Cada llamada a Twitch y YouTube gasta una de estas cuotas/);
@@ -478,7 +485,7 @@ describe('the operator console in Spanish', () => {
 
     const app = card('Twitch: app de Castbridge');
     expect(app).toHaveTextContent('Disponible');
-    expect(app).toHaveTextContent('Se usa para verificación de entregas y seguimiento de transmisiones en vivo.');
+    expect(app).toHaveTextContent('Se usa para verificación de entregas y avisos de transmisiones en vivo.');
     expect(within(app).getByRole('meter', { name: 'Gastado en este minuto' })).toHaveAttribute(
       'aria-valuetext',
       '312 de 800 puntos gastados',
@@ -553,21 +560,7 @@ describe('the operator console in Spanish', () => {
   });
 
   it('Platform budgets: a first read refused says so in Spanish, and nothing used yet', async () => {
-    await act(() => setLocale('es-MX'));
-    const load = controlled<PlatformBudget[]>();
-    renderScreen(
-      <OperatorConsoleScreen
-        logic={{
-          approval: approvalsWaiting(),
-          budgets: adminBudgetsMachine.provide({ actors: { loadBudgets: load.logic } }),
-        }}
-      />,
-      { path: '/admin', jwt: 'operator.jwt' },
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: 'Cuotas de las plataformas' }));
-    const panel = screen.getByRole('tabpanel', { name: 'Cuotas de las plataformas' });
-    await waitFor(() => expect(load.started).toBe(1));
+    const { load, panel, user } = await openBudgetsTab();
     expect(panel).toHaveTextContent('Cargando: cuotas de las plataformas');
     await load.reject(new Error(OPERATORS_ONLY));
     const alert = within(panel).getByRole('alert');
@@ -578,6 +571,45 @@ describe('the operator console in Spanish', () => {
     expect(
       within(panel).getByText('Todavía no se ha usado ninguna cuota: nada ha llamado a Twitch ni a YouTube.'),
     ).toBeInTheDocument();
+    expect(panel.querySelector('[lang="en"]')).toBeNull();
+  });
+
+  it('Platform budgets: every purpose and reason the answer codes, in Spanish', async () => {
+    const { load, panel } = await openBudgetsTab();
+    const since = '2026-11-26T14:02:05.000Z';
+    await load.resolve([
+      {
+        ...sampleTwitchUserBudget,
+        purposes: [...BUDGET_PURPOSES],
+        refusedReason: null,
+        waiting: [
+          { purpose: 'chat_bot', priority: 'chat', count: 2, since, reason: 'refused', refusedReason: null },
+          { purpose: 'eventsub', priority: 'chat', count: 1, since, reason: 'spent', refusedReason: null },
+        ],
+        deferred: [{ purpose: 'identity_at_connect', priority: 'connect', count: 1, until: since }],
+      },
+    ]);
+    const card = within(panel).getByRole('listitem', { name: 'Twitch: canal de ana_speedruns' });
+    expect(card).toHaveTextContent(
+      'Se usa para recopilación de analíticas, archivo del chat, archivo de sesiones de transmisión, bot de chat, verificación de entregas, suscripciones de chat de EventSub, identificación al conectar cuentas y avisos de transmisiones en vivo.',
+    );
+    expect(card).toHaveTextContent(
+      'Twitch rechazó llamadas hasta las 14:02:40 UTC: alguien más gastó la cuota de esta cuenta. Todas las instancias esperan al reinicio.',
+    );
+    expect(
+      within(within(card).getByRole('region', { name: 'En espera' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Bot de chat: 2 llamadas en espera desde las 14:02 UTC — Twitch rechaza llamadas hasta el reinicio. Prioridad: chat en vivo, se atiende primero.',
+      'Suscripciones de chat de EventSub: 1 llamada en espera desde las 14:02 UTC — la cuota de este periodo está agotada o reservada para prioridades más altas. Prioridad: chat en vivo, se atiende primero.',
+    ]);
+    expect(
+      within(within(card).getByRole('region', { name: 'Pospuesto hasta que se renueve la cuota' })).getByRole(
+        'listitem',
+      ).textContent,
+    ).toMatch(/^Identificación al conectar cuentas: 1 llamada pospuesta /);
+    for (const code of BUDGET_PURPOSES) expect(card).not.toHaveTextContent(code);
     expect(panel.querySelector('[lang="en"]')).toBeNull();
   });
 
