@@ -40,6 +40,38 @@ export const ERROR_CODES = {
   'http.idempotency_key_format': '400: the Idempotency-Key header is malformed',
   'http.idempotency_key_reused': '422: the Idempotency-Key was used for a different request',
   'http.idempotency_key_in_flight': '409: a request with this Idempotency-Key is still being processed',
+  'http.database_unreachable': '503: GET /api/health while the database does not answer',
+  // Connected accounts (server/connections/): what connecting, completing and disconnecting a channel are refused,
+  // and what YouTube's WebSub hub is refused on its verifications and pushes.
+  'connections.unknown_platform': '404: a platform in the path that is not twitch or youtube',
+  'connections.creators_only': '403: an advertiser or operator connecting, completing or disconnecting a channel',
+  'connections.not_configured':
+    '409: connecting a platform this server has no OAuth credentials for; the message names the settings',
+  'connections.not_connected': '404: disconnecting a platform with no account connected',
+  'connections.disconnected_meanwhile': '409: the account was disconnected while its token was being refreshed',
+  'connections.connect_first': '409: archiving turned on or off for a platform with no account connected',
+  'connections.connection_expired': '409: a connection whose token has expired and cannot be refreshed',
+  'connections.connection_revoked': '409: the platform refused to refresh the connection (the grant was revoked)',
+  'connections.attempt_unknown': '409: completing a connection attempt that was never started or was already used',
+  'connections.attempt_expired': '409: completing a connection attempt past its lifetime',
+  'connections.attempt_other_account': '403: completing a connection attempt that another account started',
+  'connections.provider_refused': '409: the platform refused the connection; the message says what it said',
+  'connections.channel_taken': '409: connecting a channel that is connected to another Castbridge account',
+  'connections.no_youtube_channel': '409: connecting YouTube with a Google account that has no YouTube channel',
+  'connections.quota_spent':
+    "424: the platform's API limit for Castbridge is used up; `Retry-After` and the message say when to connect again",
+  'connections.unreachable': '424: the platform did not answer while connecting',
+  'connections.feeds_not_subscribed': "404: YouTube's WebSub hub calling a server that subscribes to no feeds",
+  'connections.subscription_unknown': "404: YouTube's WebSub hub verifying a subscription Castbridge did not ask for",
+  'connections.push_too_large': '413: a WebSub push larger than a feed entry can be',
+  'connections.feed_unknown': '404: a WebSub push for a channel whose feed is not subscribed here',
+  'connections.push_unsigned': '403: a WebSub push without an X-Hub-Signature header',
+  'connections.push_signature_mismatch': "403: a WebSub push whose signature does not match its feed's secret",
+  // Live events (server/notifications/): the event stream's ticket.
+  'notifications.session_ended': "401: asking for an events ticket once the session's account is gone",
+  'notifications.ticket_invalid':
+    '401: opening the event stream with a ticket missing, expired, invalid or of a session that ended',
+  'notifications.ticket_used': '401: opening the event stream with a ticket already used',
   // Accounts (server/accounts/).
   'accounts.email_taken': '409: registration with an e-mail that has an account',
   'accounts.invalid_login': '401: sign-in with an unknown e-mail or a wrong password (the same answer for both)',

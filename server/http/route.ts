@@ -19,6 +19,7 @@ import type { Role } from '../../contract/marketplace.ts';
 import type { Config } from '../config.ts';
 import { ContractViolation, describeIssues, HttpError, parseWith } from './errors.ts';
 import { readJson } from './json-body.ts';
+import type { Problem } from './problems.ts';
 import { optionalUser, requireRole, requireUser, type AppEnv, type SessionCheck } from './session.ts';
 
 export interface RouteInput<N extends EndpointName> {
@@ -40,8 +41,8 @@ export interface RouteDeps {
 
 /** Who may call an endpoint beyond its role, checked before its body or query is read. */
 export interface RouteOptions {
-  /** The 403 message for a role endpointRoles does not list; by default "Only <role> accounts can do this". */
-  forbidden?: string;
+  /** The 403 refusal for a role endpointRoles does not list; by default "Only <role> accounts can do this". */
+  forbidden?: string | Problem;
   /**
    * Runs after the role check, before the body or query is read: throws (an HttpError) when the caller may not act
    * on what the path names, e.g. 404 for another user's record.

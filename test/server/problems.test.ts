@@ -11,6 +11,8 @@ import { definedProblems, formatProblem } from '../../server/http/problems.ts';
 import { money, wordList } from '../../server/http/texts.ts';
 import { moneyProblems } from '../../server/money/problems.ts';
 import { archiveProblems } from '../../server/archive/problems.ts';
+import { connectionProblems, notConfigured, unknownPlatform } from '../../server/connections/problems.ts';
+import { notificationProblems } from '../../server/notifications/problems.ts';
 import { channelRequired, marketplaceProblems, offerState } from '../../server/marketplace/problems.ts';
 import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
 
@@ -27,6 +29,8 @@ describe('refusals', () => {
       ...Object.values(moneyProblems),
       ...Object.values(archiveProblems),
       ...Object.values(marketplaceProblems),
+      ...Object.values(connectionProblems),
+      ...Object.values(notificationProblems),
     ]) {
       const values = {
         first: 'creator',
@@ -39,6 +43,7 @@ describe('refusals', () => {
         ...{ limit: 5, day: '2026-12-02', hours: 3, detail: 'z' },
         ...{ status: offerState('expired'), action: 'accept', platforms: 'Twitch', brand: 'Nova', pay: money(15_000) },
         max: 500,
+        ...{ platform: 'Twitch', settings: 'TWITCH_CLIENT_ID', until: '2026-12-02 08:00 UTC' },
       };
       const english = formatProblem(kind.with(values), 'en');
       const spanish = formatProblem(kind.with(values), 'es-MX');
@@ -145,6 +150,40 @@ describe('refusals', () => {
       'This offer is expired: only an accepted offer can be completed',
       'Esta oferta venció: solo se puede completar una oferta aceptada',
     ]);
+  });
+
+  it('says a connection’s refusals with the platform’s name and words as they came', () => {
+    const both = (problem: Parameters<typeof formatProblem>[0]) => [
+      formatProblem(problem, 'en'),
+      formatProblem(problem, 'es-MX'),
+    ];
+    expect(both(unknownPlatform(['twitch', 'youtube']))).toEqual([
+      'Unknown platform: use twitch or youtube',
+      'Esa plataforma no existe: usa twitch o youtube',
+    ]);
+    expect(both(notConfigured('Twitch', ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET']))).toEqual([
+      'Twitch is not configured on this server: set TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET',
+      'Twitch no está configurado en este servidor: define TWITCH_CLIENT_ID y TWITCH_CLIENT_SECRET',
+    ]);
+    expect(
+      both(connectionProblems.provider_refused.with({ platform: 'YouTube', detail: 'Invalid code verifier' })),
+    ).toEqual(['YouTube did not connect: Invalid code verifier', 'No se pudo conectar YouTube: Invalid code verifier']);
+    for (const [platform, english, spanish] of [
+      [
+        'youtube',
+        'YouTube’s daily API limit for Castbridge is used up until midnight Pacific time (2026-12-02 08:00 UTC). Connect again after that.',
+        'Castbridge ya usó su límite diario de la API de YouTube hasta la medianoche, hora del Pacífico (2026-12-02 08:00 UTC). Vuelve a conectar después de esa hora.',
+      ],
+      [
+        'twitch',
+        'Twitch’s API limit for Castbridge is used up until 2026-12-02 08:00 UTC. Connect again after that.',
+        'Castbridge ya usó su límite de la API de Twitch hasta el 2026-12-02 08:00 UTC. Vuelve a conectar después de esa hora.',
+      ],
+    ] as const)
+      expect(both(connectionProblems.quota_spent.with({ platform, until: '2026-12-02 08:00 UTC' }))).toEqual([
+        english,
+        spanish,
+      ]);
   });
 
   it('gives an error without a code of its own its status’s', () => {
