@@ -111,6 +111,9 @@ export const ERROR_CODES = {
   'archive.day_empty': '404: a day of a platform with no chat archived (reading or exporting it)',
   'archive.nothing_on_day': '404: deleting a day with no chat archived',
   'archive.chatter_unknown': '404: deleting a chatter with nothing archived on the platform',
+  'archive.date_malformed': '400: deleting a day whose path does not name a date as YYYY-MM-DD',
+  'archive.date_not_a_day': '400: deleting a day whose path names no day of the calendar (2026-02-30)',
+  'archive.chatter_id_malformed': "400: deleting a chatter whose path does not name a chatter's id",
   // The marketplace (server/marketplace/): what answering an offer, its thread and its counter-offers are refused.
   'marketplace.offer_unknown':
     "404: an offer that is not the caller's (reading or answering it, its thread, its proposals)",
