@@ -14,7 +14,7 @@ import { archiveProblems } from '../../server/archive/problems.ts';
 import { connectionProblems, notConfigured, unknownPlatform } from '../../server/connections/problems.ts';
 import { notificationProblems } from '../../server/notifications/problems.ts';
 import { channelRequired, marketplaceProblems, offerState } from '../../server/marketplace/problems.ts';
-import { connectBeforeAcceptMessage } from '../../contract/marketplace.ts';
+import { connectBeforeAcceptMessage, shortOfFundsMessage } from '../../contract/marketplace.ts';
 
 describe('refusals', () => {
   it('has texts for every code of its own that the contract lists, and for no other', () => {
@@ -44,6 +44,8 @@ describe('refusals', () => {
         ...{ status: offerState('expired'), action: 'accept', platforms: 'Twitch', brand: 'Nova', pay: money(15_000) },
         max: 500,
         ...{ platform: 'Twitch', settings: 'TWITCH_CLIENT_ID', until: '2026-12-02 08:00 UTC' },
+        ...{ owed: money(2_500), disputeOpen: 'yes', earned: money(10_000), added: 2, ends: 'Nov 29, 2026, 14:05 UTC' },
+        ...{ missing: money(5_000), creator: 'LunaPlays_MX' },
       };
       const english = formatProblem(kind.with(values), 'en');
       const spanish = formatProblem(kind.with(values), 'es-MX');
@@ -184,6 +186,48 @@ describe('refusals', () => {
         english,
         spanish,
       ]);
+  });
+
+  it('says the money refusals with their sums worded, and counts the spots', () => {
+    const both = (problem: Parameters<typeof formatProblem>[0]) => [
+      formatProblem(problem, 'en'),
+      formatProblem(problem, 'es-MX'),
+    ];
+    for (const [added, english, spanish] of [
+      [1, 'Adding 1 spot', 'Sumar 1 lugar'],
+      [3, 'Adding 3 spots', 'Sumar 3 lugares'],
+    ] as const)
+      expect(
+        both(moneyProblems.spots_short_of_funds.with({ added, amount: money(30_000), balance: money(10_000) })),
+      ).toEqual([
+        `${english} reserves $300 (pay × spots) and your balance is $100: add funds, or add fewer spots`,
+        `${spanish} reserva USD\u00a0300 (pago × lugares) y tu saldo es de USD\u00a0100: agrega fondos o suma menos lugares`,
+      ]);
+    expect(both(moneyProblems.debt_owed.with({ owed: money(2_500), disputeOpen: 'yes' }))).toEqual([
+      'A card payment of yours is disputed: $25 is owed to Castbridge until the dispute closes. Refunds and launches wait until it is covered.',
+      'Uno de tus pagos con tarjeta está en disputa: le debes USD\u00a025 a Castbridge hasta que la disputa se cierre. Los reembolsos y lanzamientos esperan hasta que se cubra.',
+    ]);
+    expect(both(moneyProblems.refund_while_owed.with({ owed: money(2_500), disputeOpen: 'no' }))[0]).toBe(
+      'This advertiser owes $25 for a card payment whose dispute was lost: do not wire this refund. Mark it failed, and its amount pays what is owed.',
+    );
+    expect(both(moneyProblems.payout_already_decided.with({ status: 'paid' }))).toEqual([
+      'This payout is already paid',
+      'Este pago ya está pagado',
+    ]);
+    expect(both(moneyProblems.review_not_resolvable.with({ status: 'released' }))).toEqual([
+      'This earning was already released to the creator',
+      'Esta ganancia ya se liberó al creador',
+    ]);
+    expect(both(marketplaceProblems.search_needs_approval.with({ status: 'rejected' }))).toEqual([
+      'Your company profile is rejected: creators can be searched once it is approved',
+      'El perfil de tu empresa fue rechazado: podrás buscar creadores cuando se apruebe',
+    ]);
+    expect(both(marketplaceProblems.creator_channel_required.with({ creator: 'Ana García' }))[0]).toBe(
+      "Ana García has no channel connected on this campaign's platforms yet: the offer can be accepted once they connect one",
+    );
+    expect(formatProblem(marketplaceProblems.accept_short_of_funds.with({ missing: money(5_000) }), 'en')).toBe(
+      shortOfFundsMessage(5_000),
+    );
   });
 
   it('gives an error without a code of its own its status’s', () => {
